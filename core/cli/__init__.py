@@ -1,0 +1,100 @@
+"""The headless command line: ``hakem SUBCOMMAND ...``.
+
+Subcommands live one per module in :mod:`core.cli.commands`; each module defines
+``register(subparsers)`` and sets ``func`` on its parser.  Discovery is automatic (sorted by
+module name) so that adding a command never edits a shared file.
+
+Output contract (spec/cli.md): data on stdout, messages on stderr, one clear line per error,
+never a traceback.  Exit codes follow the public engines: 0 ok, 1 no valid pairing,
+2 unexpected error, 3 invalid input, 5 file access error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import pkgutil
+import sys
+from typing import Sequence
+
+from core.errors import PairingImpossible, StoreError, TournamentError
+
+EXIT_OK = 0
+EXIT_NO_PAIRING = 1
+EXIT_UNEXPECTED = 2
+EXIT_INVALID = 3
+EXIT_FILE = 5
+
+
+class CliError(TournamentError):
+    """A usage problem found by a command itself (bad combination of options...)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports usage errors as our one-line error with exit code 3."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise CliError(f"{self.prog}: {message}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="hakem", description="Tournament manager for chess and Go clubs.")
+    parser.add_argument("--data", help="data directory (default: $HAKEM_DATA or the user's data dir)")
+    parser.add_argument("--lang", help="language: en, tr, de, ru (default: setting or $LANG)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    from core.cli import commands
+
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"core.cli.commands.{info.name}")
+        register = getattr(module, "register", None)
+        if register is not None:
+            register(sub)
+    return parser
+
+
+def exit_code_for(error: BaseException) -> int:
+    if isinstance(error, PairingImpossible):
+        return EXIT_NO_PAIRING
+    if isinstance(error, StoreError):
+        return EXIT_FILE
+    if isinstance(error, (OSError,)):
+        return EXIT_FILE
+    if isinstance(error, TournamentError):
+        return EXIT_INVALID
+    return EXIT_UNEXPECTED
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; return the exit code (never raises for user errors)."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        parser = build_parser()
+        args = parser.parse_args(args_list)
+        if args.data:
+            os.environ["HAKEM_DATA"] = args.data
+        func = getattr(args, "func", None)
+        if func is None:
+            parser.print_help(sys.stderr)
+            return EXIT_INVALID
+        result = func(args)
+        return int(result or 0)
+    except KeyboardInterrupt:
+        print("hakem: interrupted", file=sys.stderr)
+        return EXIT_UNEXPECTED
+    except BrokenPipeError:
+        return EXIT_OK
+    except (TournamentError, OSError) as error:
+        print(f"hakem: {_describe(error)}", file=sys.stderr)
+        return exit_code_for(error)
+    except Exception as error:  # pragma: no cover - last line of defence, no tracebacks for users
+        if os.environ.get("HAKEM_DEBUG"):
+            raise
+        print(f"hakem: unexpected error: {type(error).__name__}: {error}", file=sys.stderr)
+        return EXIT_UNEXPECTED
+
+
+def _describe(error: BaseException) -> str:
+    if isinstance(error, OSError) and error.filename:
+        return f"{error.filename}: {error.strerror or error}"
+    return str(error)

@@ -1,0 +1,71 @@
+"""One error root for everything the core refuses.
+
+Every refusal the user can trigger (bad TRF, unknown player, impossible result, wrong round)
+is a :class:`TournamentError`; the CLI and the UI catch that root and show the message, so no
+user ever sees a traceback.  Subclasses say *what kind* of problem it was so callers can react
+(e.g. exit code 3 for invalid input, 5 for file access).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class TournamentError(ValueError):
+    """Root of every error the core raises on purpose."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem found while validating or reading: where it is and what is wrong.
+
+    ``where`` is free text such as ``"line 12, column 81"`` or ``"player 7"``.
+    """
+
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+
+class ValidationError(TournamentError):
+    """Several problems found at once; validation always reports all of them together."""
+
+    def __init__(self, problems: list[Problem] | tuple[Problem, ...], summary: str = "") -> None:
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        lines = [str(p) for p in self.problems]
+        head = summary or f"{len(lines)} problem(s) found"
+        super().__init__(head + (":\n  " + "\n  ".join(lines) if lines else ""))
+
+
+class TrfError(ValidationError):
+    """A TRF file could not be read; every problem carries its line and column."""
+
+
+class UnknownPlayer(TournamentError):
+    """A pairing number or id that is not in the tournament."""
+
+
+class UnknownTournament(TournamentError):
+    """A tournament id that is not in the data directory."""
+
+
+class InvalidResult(TournamentError):
+    """A result text or a result that cannot stand (e.g. for a bye, or for a finished round)."""
+
+
+class RoundError(TournamentError):
+    """An action on the wrong round (pairing a round twice, result for an unpaired round...)."""
+
+
+class PairingImpossible(TournamentError):
+    """No pairing satisfies the absolute criteria (engine exit code 1)."""
+
+
+class StoreError(TournamentError):
+    """The data directory or a tournament file cannot be read or written."""
+
+
+class ConflictError(StoreError):
+    """A change was based on an older revision than the one in the store."""

@@ -1,0 +1,439 @@
+"""The tournament model: immutable values that every engine, report and screen reads.
+
+Why immutable: the UI refreshes from snapshots, the store journals before/after states, and
+pairing engines must be pure functions of the history.  A change is always ``replace(...)``
+producing a new :class:`Tournament`; :mod:`core.commands` holds the validated changes.
+
+Identity: players are referred to everywhere by their pairing number (``pno``, FIDE's TPN),
+exactly as TRF files and the public engines do.  Renumbering (allowed until round 4 is paired,
+C.04.2 Art. 2.3) rewrites every reference in one step (:func:`core.numbering.renumber`).
+
+Points are :class:`fractions.Fraction` (exact halves, and exact values for any point system
+such as 3/1/0); they are never floats.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, Mapping
+
+from core.errors import InvalidResult, UnknownPlayer
+
+Points = Fraction
+
+
+def points(value: str | int | float | Fraction) -> Fraction:
+    """Parse a point value exactly: ``"5.5"``, ``"5,5"``, ``"1/2"``, ``"½"``, ``"1½"``, 3."""
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float):
+        return Fraction(value).limit_denominator(1000)
+    text = value.strip().replace(",", ".")
+    if text.endswith("½"):
+        head = text[:-1]
+        return Fraction(int(head) if head else 0) + Fraction(1, 2)
+    return Fraction(text)
+
+
+def format_points(value: Fraction) -> str:
+    """Machine format of a point value: ``"5.5"``, ``"3"``, ``"0.25"`` (dot, no exponent).
+
+    Used in JSON, CSV and TRF; presentation with ½ and decimal commas lives in the i18n layer.
+    """
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    sign = "-" if value < 0 else ""
+    value = abs(value)
+    whole, rest = divmod(value.numerator, value.denominator)
+    digits = []
+    for _ in range(6):
+        rest *= 10
+        d, rest = divmod(rest, value.denominator)
+        digits.append(str(d))
+        if rest == 0:
+            break
+    return f"{sign}{whole}." + "".join(digits).rstrip("0")
+
+
+class Colour(enum.Enum):
+    """Colour of a player in one round; NONE for any round without a played game."""
+
+    WHITE = "w"
+    BLACK = "b"
+    NONE = "-"
+
+    @property
+    def opposite(self) -> "Colour":
+        if self is Colour.WHITE:
+            return Colour.BLACK
+        if self is Colour.BLACK:
+            return Colour.WHITE
+        return Colour.NONE
+
+
+class Code(enum.Enum):
+    """A player's result in one round, as the TRF ``001`` record writes it (C.04 Annex 2)."""
+
+    WIN = "1"
+    DRAW = "="
+    LOSS = "0"
+    FORFEIT_WIN = "+"
+    FORFEIT_LOSS = "-"
+    SHORT_WIN = "W"
+    """Won a game that lasted less than one move (counts as a win, not rated)."""
+    SHORT_DRAW = "D"
+    SHORT_LOSS = "L"
+    HALF_BYE = "H"
+    FULL_BYE = "F"
+    PAB = "U"
+    """Pairing-allocated bye."""
+    ZERO_BYE = "Z"
+    """Zero-point bye: known absence, or any round a player was not paired (also withdrawals)."""
+
+    @property
+    def played(self) -> bool:
+        """True for a game played over the board (the only rounds that carry a colour)."""
+        return self in _PLAYED
+
+    @property
+    def is_bye(self) -> bool:
+        return self in (Code.HALF_BYE, Code.FULL_BYE, Code.PAB, Code.ZERO_BYE)
+
+
+_PLAYED = frozenset({Code.WIN, Code.DRAW, Code.LOSS, Code.SHORT_WIN, Code.SHORT_DRAW, Code.SHORT_LOSS})
+
+
+class ByeKind(enum.Enum):
+    """A round without an opponent; the value is the TRF result code."""
+
+    PAB = "U"
+    HALF = "H"
+    FULL = "F"
+    ZERO = "Z"
+
+    @property
+    def code(self) -> Code:
+        return Code(self.value)
+
+    @property
+    def label(self) -> str:
+        """The CLI/JSON spelling: ``pab``, ``half``, ``full``, ``zero``."""
+        return self.name.lower()
+
+
+class GameResult(enum.Enum):
+    """Result of one board, as typed by the arbiter (``hakem result ID R B 1-0``)."""
+
+    WHITE_WINS = "1-0"
+    BLACK_WINS = "0-1"
+    DRAW = "1/2"
+    WHITE_FORFEIT_WIN = "+-"
+    BLACK_FORFEIT_WIN = "-+"
+    DOUBLE_FORFEIT = "--"
+    BOTH_LOSE = "0-0"
+    """Played game scored as lost by both (arbiter's decision, e.g. both flags/illegal)."""
+
+    @classmethod
+    def parse(cls, text: str) -> "GameResult":
+        """Accept every spelling an arbiter types: ``1-0 1 0-1 0 1/2 = ½ ½-½ +- -+ -- 0-0 +/- -/+``."""
+        key = text.strip().lower().replace(" ", "").replace("½", "1/2").replace(":", "-")
+        if key in _RESULT_ALIASES:
+            return _RESULT_ALIASES[key]
+        raise InvalidResult(
+            f"unknown result {text!r}; use 1-0, 0-1, 1/2 (or =), +-, -+, --, 0-0"
+        )
+
+    def codes(self, unrated: bool = False) -> tuple[Code, Code]:
+        """The TRF codes of white and black; ``unrated`` marks a game of less than one move."""
+        w, b = _RESULT_CODES[self]
+        if unrated:
+            w, b = _SHORT.get(w, w), _SHORT.get(b, b)
+        return w, b
+
+    @property
+    def played(self) -> bool:
+        return self in (GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW, GameResult.BOTH_LOSE)
+
+
+_RESULT_ALIASES: dict[str, GameResult] = {
+    "1-0": GameResult.WHITE_WINS, "1": GameResult.WHITE_WINS,
+    "0-1": GameResult.BLACK_WINS, "0": GameResult.BLACK_WINS,
+    "1/2": GameResult.DRAW, "=": GameResult.DRAW, "1/2-1/2": GameResult.DRAW, "0.5-0.5": GameResult.DRAW,
+    "r": GameResult.DRAW, "d": GameResult.DRAW,
+    "+-": GameResult.WHITE_FORFEIT_WIN, "+/-": GameResult.WHITE_FORFEIT_WIN, "+": GameResult.WHITE_FORFEIT_WIN,
+    "-+": GameResult.BLACK_FORFEIT_WIN, "-/+": GameResult.BLACK_FORFEIT_WIN, "-": GameResult.BLACK_FORFEIT_WIN,
+    "--": GameResult.DOUBLE_FORFEIT, "-/-": GameResult.DOUBLE_FORFEIT, "f": GameResult.DOUBLE_FORFEIT,
+    "0-0": GameResult.BOTH_LOSE,
+}
+_RESULT_CODES: dict[GameResult, tuple[Code, Code]] = {
+    GameResult.WHITE_WINS: (Code.WIN, Code.LOSS),
+    GameResult.BLACK_WINS: (Code.LOSS, Code.WIN),
+    GameResult.DRAW: (Code.DRAW, Code.DRAW),
+    GameResult.WHITE_FORFEIT_WIN: (Code.FORFEIT_WIN, Code.FORFEIT_LOSS),
+    GameResult.BLACK_FORFEIT_WIN: (Code.FORFEIT_LOSS, Code.FORFEIT_WIN),
+    GameResult.DOUBLE_FORFEIT: (Code.FORFEIT_LOSS, Code.FORFEIT_LOSS),
+    GameResult.BOTH_LOSE: (Code.LOSS, Code.LOSS),
+}
+_SHORT = {Code.WIN: Code.SHORT_WIN, Code.DRAW: Code.SHORT_DRAW, Code.LOSS: Code.SHORT_LOSS}
+
+
+def result_from_codes(white: Code, black: Code) -> tuple[GameResult, bool]:
+    """Inverse of :meth:`GameResult.codes`: ``(result, unrated)``; raises on an impossible pair."""
+    unrated = white in (Code.SHORT_WIN, Code.SHORT_DRAW, Code.SHORT_LOSS) or black in (
+        Code.SHORT_WIN, Code.SHORT_DRAW, Code.SHORT_LOSS)
+    unshort = {v: k for k, v in _SHORT.items()}
+    pair = (unshort.get(white, white), unshort.get(black, black))
+    for result, codes in _RESULT_CODES.items():
+        if codes == pair:
+            return result, unrated
+    raise InvalidResult(f"results {white.value!r} and {black.value!r} cannot belong to one game")
+
+
+@dataclass(frozen=True)
+class PointSystem:
+    """Points for each kind of round result (TRF ``162`` / bbp ``BB?``; FIDE default 1/½/0)."""
+
+    win: Fraction = Fraction(1)
+    draw: Fraction = Fraction(1, 2)
+    loss: Fraction = Fraction(0)
+    forfeit_win: Fraction = Fraction(1)
+    forfeit_loss: Fraction = Fraction(0)
+    pab: Fraction = Fraction(1)
+    full_bye: Fraction = Fraction(1)
+    half_bye: Fraction = Fraction(1, 2)
+    zero_bye: Fraction = Fraction(0)
+
+    def for_code(self, code: Code | None) -> Fraction:
+        """Points a player gets for one round's code (``None``: game not finished yet → 0)."""
+        if code is None:
+            return Fraction(0)
+        return {
+            Code.WIN: self.win, Code.SHORT_WIN: self.win,
+            Code.DRAW: self.draw, Code.SHORT_DRAW: self.draw,
+            Code.LOSS: self.loss, Code.SHORT_LOSS: self.loss,
+            Code.FORFEIT_WIN: self.forfeit_win, Code.FORFEIT_LOSS: self.forfeit_loss,
+            Code.PAB: self.pab, Code.FULL_BYE: self.full_bye,
+            Code.HALF_BYE: self.half_bye, Code.ZERO_BYE: self.zero_bye,
+        }[code]
+
+    @property
+    def is_standard(self) -> bool:
+        return self == PointSystem()
+
+
+TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+"""FIDE titles in the order of C.04.2 Art. 2.2 (used to rank equal ratings)."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """A registered participant.  ``pno`` is the pairing number (TPN); 0 means not yet numbered.
+
+    ``joined_round`` > 1 marks a late entry (paired from that round on); ``withdrawn_round``
+    is the first round the player is no longer paired (``None``: still in).  ``extra`` holds
+    system-specific data (Go rank, team, lot number...) as plain JSON values.
+    """
+
+    pno: int
+    name: str
+    rating: int = 0
+    national_rating: int = 0
+    title: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    national_id: str = ""
+    club: str = ""
+    birth: str = ""
+    sex: str = ""
+    joined_round: int = 1
+    withdrawn_round: int | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict, compare=True, hash=False)
+
+    def active_in(self, round_no: int) -> bool:
+        """Whether the player can be paired in ``round_no`` (arrived and not withdrawn)."""
+        if round_no < self.joined_round:
+            return False
+        return self.withdrawn_round is None or round_no < self.withdrawn_round
+
+
+@dataclass(frozen=True)
+class Board:
+    """One game of a round.  ``result`` is ``None`` while the game is being played."""
+
+    white: int
+    black: int
+    result: GameResult | None = None
+    unrated: bool = False
+    """Game of less than one move (TRF codes W/D/L)."""
+
+
+@dataclass(frozen=True)
+class Bye:
+    """A player without a game in a round: pairing-allocated, requested (half/full/zero)."""
+
+    pno: int
+    kind: ByeKind
+
+
+@dataclass(frozen=True)
+class RequestedBye:
+    """A bye requested in advance for a future round (C.04.2 Art. 3.3)."""
+
+    pno: int
+    round: int
+    kind: ByeKind
+
+
+@dataclass(frozen=True)
+class Round:
+    """A paired round: boards in board order, then the players without a game.
+
+    Players active in the tournament but neither on a board nor in ``byes`` are absent
+    (zero-point, TRF code ``Z``).
+    """
+
+    number: int
+    boards: tuple[Board, ...] = ()
+    byes: tuple[Bye, ...] = ()
+    manual: bool = False
+    """True if the arbiter changed the engine's pairing (recorded for the audit trail)."""
+
+    @property
+    def complete(self) -> bool:
+        return all(b.result is not None for b in self.boards)
+
+
+@dataclass(frozen=True)
+class RoundEntry:
+    """What one player did in one round, derived from the rounds (TRF ``001`` cell).
+
+    ``opponent`` is ``None`` for byes and absences; ``code`` is ``None`` for a game whose
+    result is not in yet.
+    """
+
+    round: int
+    opponent: int | None
+    colour: Colour
+    code: Code | None
+
+    @property
+    def played(self) -> bool:
+        return self.code is not None and self.code.played
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A whole event: settings, participants, and the rounds paired so far.
+
+    ``system`` is the id of a registered pairing system (``dutch``, ``dutch-2017``, ``dubov``,
+    ``burstein``, ``lim``, ``berger``, ``gamma``, ``knockout`` ...).  ``initial_colour`` is the
+    colour drawn for the top player of round 1 (``None``: not drawn yet).  ``tiebreak_regime``
+    ``None`` means "by start date" (see :mod:`core.tiebreaks`).  ``options`` carries
+    system-specific settings as JSON values.
+    """
+
+    id: str
+    name: str
+    system: str = "dutch"
+    total_rounds: int = 9
+    place: str = ""
+    federation: str = ""
+    start_date: str = ""
+    end_date: str = ""
+    chief_arbiter: str = ""
+    deputy_arbiters: tuple[str, ...] = ()
+    time_control: str = ""
+    points: PointSystem = field(default_factory=PointSystem)
+    initial_colour: Colour | None = None
+    tiebreaks: tuple[str, ...] = ()
+    tiebreak_regime: str | None = None
+    acceleration: str | None = None
+    players: tuple[Player, ...] = ()
+    rounds: tuple[Round, ...] = ()
+    requested_byes: tuple[RequestedBye, ...] = ()
+    forbidden: tuple[tuple[int, ...], ...] = ()
+    """Groups of players who must never be paired with each other (same family/club...)."""
+    language: str = ""
+    options: Mapping[str, Any] = field(default_factory=dict, compare=True, hash=False)
+
+    # -- look-ups -------------------------------------------------------------------------
+    def player(self, pno: int) -> Player:
+        for p in self.players:
+            if p.pno == pno:
+                return p
+        raise UnknownPlayer(f"no player with pairing number {pno} in {self.name!r}")
+
+    def has_player(self, pno: int) -> bool:
+        return any(p.pno == pno for p in self.players)
+
+    def round(self, number: int) -> Round:
+        if 1 <= number <= len(self.rounds):
+            return self.rounds[number - 1]
+        from core.errors import RoundError
+
+        raise RoundError(f"round {number} is not paired (rounds paired: {len(self.rounds)})")
+
+    @property
+    def current_round(self) -> int:
+        """Number of the last paired round (0 before round 1)."""
+        return len(self.rounds)
+
+    @property
+    def numbers_frozen(self) -> bool:
+        """Pairing numbers may not change any more once round 4 is paired (C.04.2 Art. 2.3)."""
+        return len(self.rounds) >= 4
+
+    def with_changes(self, **changes: Any) -> "Tournament":
+        return replace(self, **changes)
+
+
+def entries(t: Tournament, upto: int | None = None) -> dict[int, list[RoundEntry]]:
+    """Per player, one :class:`RoundEntry` per paired round (1..``upto``), like TRF columns.
+
+    The single place that turns boards and byes into per-player history; engines, tie-breaks
+    and exports all read this.
+    """
+    last = len(t.rounds) if upto is None else min(upto, len(t.rounds))
+    out: dict[int, list[RoundEntry]] = {p.pno: [] for p in t.players}
+    for rnd in t.rounds[:last]:
+        seen: set[int] = set()
+        for b in rnd.boards:
+            wc, bc = b.result.codes(b.unrated) if b.result is not None else (None, None)
+            played = b.result is None or b.result.played
+            out.setdefault(b.white, []).append(
+                RoundEntry(rnd.number, b.black, Colour.WHITE if played else Colour.NONE, wc))
+            out.setdefault(b.black, []).append(
+                RoundEntry(rnd.number, b.white, Colour.BLACK if played else Colour.NONE, bc))
+            seen.update((b.white, b.black))
+        for bye in rnd.byes:
+            out.setdefault(bye.pno, []).append(RoundEntry(rnd.number, None, Colour.NONE, bye.kind.code))
+            seen.add(bye.pno)
+        for pno, hist in out.items():
+            if pno not in seen:
+                hist.append(RoundEntry(rnd.number, None, Colour.NONE, Code.ZERO_BYE))
+    return out
+
+
+def score(t: Tournament, pno: int, upto: int | None = None) -> Fraction:
+    """Points of ``pno`` after round ``upto`` (default: all paired rounds)."""
+    hist = entries(t, upto).get(pno)
+    if hist is None:
+        raise UnknownPlayer(f"no player with pairing number {pno}")
+    return sum((t.points.for_code(e.code) for e in hist), Fraction(0))
+
+
+def scores(t: Tournament, upto: int | None = None) -> dict[int, Fraction]:
+    """Points of every player after round ``upto``."""
+    return {pno: sum((t.points.for_code(e.code) for e in hist), Fraction(0))
+            for pno, hist in entries(t, upto).items()}
+
+
+def colour_history(hist: list[RoundEntry]) -> list[Colour]:
+    """Colours of played games only, oldest first (C.04.2 Art. 3.4: unplayed rounds move to
+    the start, i.e. are dropped from the sequence that colour rules look at)."""
+    return [e.colour for e in hist if e.played and e.colour is not Colour.NONE]

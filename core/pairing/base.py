@@ -1,0 +1,61 @@
+"""The one protocol every pairing system implements.
+
+Why a protocol and not a base class: systems differ wildly (Dutch uses weighted matching,
+Berger a table, Gamma a search); all the rest of hakem needs is "given the tournament so far,
+give me the next round" plus an explanation an arbiter can read.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Callable, Protocol, runtime_checkable
+
+from core.model import Board, Bye, Tournament
+
+
+class Cancelled(Exception):
+    """Raised inside an engine when :attr:`PairOptions.cancel` is set (the UI pressed Esc)."""
+
+
+@dataclass
+class PairOptions:
+    """Run-time knobs that do not change the result: cancellation and progress reporting."""
+
+    cancel: threading.Event | None = None
+    progress: Callable[[float, str], None] | None = None
+    """Called with a fraction 0..1 and a short text; must be cheap and thread-safe."""
+
+    def check(self) -> None:
+        """Engines call this in their loops; raises :class:`Cancelled` when asked to stop."""
+        if self.cancel is not None and self.cancel.is_set():
+            raise Cancelled()
+
+    def report(self, fraction: float, text: str = "") -> None:
+        if self.progress is not None:
+            self.progress(fraction, text)
+
+
+@dataclass(frozen=True)
+class RoundPairing:
+    """The next round as an engine proposes it: boards in board order (no results) and byes.
+
+    ``byes`` holds the pairing-allocated bye and the requested byes granted for this round.
+    ``explanations`` maps a board index (0-based) or ``"bye"`` to arbiter-readable lines.
+    """
+
+    round: int
+    boards: tuple[Board, ...]
+    byes: tuple[Bye, ...] = ()
+    explanations: dict[object, tuple[str, ...]] = field(default_factory=dict, compare=False)
+
+
+@runtime_checkable
+class PairingSystem(Protocol):
+    """What a registered system provides."""
+
+    id: str
+
+    def pair(self, tournament: Tournament, options: PairOptions | None = None) -> RoundPairing:
+        """Pair round ``tournament.current_round + 1``; raise PairingImpossible if none exists."""
+        ...

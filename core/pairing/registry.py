@@ -1,0 +1,30 @@
+"""Registered pairing systems, looked up by id (``dutch``, ``berger`` ...).
+
+Entries name ``module:attribute`` so that importing the registry stays cheap: a system's
+module is imported only when it is used (start-up time of the TUI matters over SSH).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from core.errors import TournamentError
+from core.pairing.base import PairingSystem
+
+# id -> "module:attribute" of an object implementing PairingSystem.  One line per system.
+SYSTEMS: dict[str, str] = {
+}
+
+
+def system_ids() -> list[str]:
+    return sorted(SYSTEMS)
+
+
+def get_system(system_id: str) -> PairingSystem:
+    """Return the system object; unknown ids give a clear error listing the known ones."""
+    target = SYSTEMS.get(system_id)
+    if target is None:
+        raise TournamentError(
+            f"unknown pairing system {system_id!r}; known: {', '.join(system_ids()) or 'none'}")
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)
