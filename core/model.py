@@ -270,6 +270,10 @@ class Board:
     result: GameResult | None = None
     unrated: bool = False
     """Game of less than one move (TRF codes W/D/L)."""
+    handicap: int | None = None
+    """Go: handicap stones given to black (``None`` for chess)."""
+    komi: Fraction | None = None
+    """Go: komi for white (``None`` for chess)."""
 
 
 @dataclass(frozen=True)
@@ -290,6 +294,26 @@ class RequestedBye:
 
 
 @dataclass(frozen=True)
+class Team:
+    """A team in a team event; ``members`` are pairing numbers in board order (roster)."""
+
+    id: int
+    name: str
+    members: tuple[int, ...] = ()
+    short: str = ""
+    rating: int = 0
+
+
+@dataclass(frozen=True)
+class Match:
+    """A team match inside a round: ``boards`` are 0-based indices into ``Round.boards``."""
+
+    home: int
+    away: int
+    boards: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class Round:
     """A paired round: boards in board order, then the players without a game.
 
@@ -302,6 +326,8 @@ class Round:
     byes: tuple[Bye, ...] = ()
     manual: bool = False
     """True if the arbiter changed the engine's pairing (recorded for the audit trail)."""
+    matches: tuple[Match, ...] = ()
+    """Team events: which boards form which team match (empty for individual events)."""
 
     @property
     def complete(self) -> bool:
@@ -356,6 +382,7 @@ class Tournament:
     players: tuple[Player, ...] = ()
     rounds: tuple[Round, ...] = ()
     requested_byes: tuple[RequestedBye, ...] = ()
+    teams: tuple[Team, ...] = ()
     forbidden: tuple[tuple[int, ...], ...] = ()
     """Groups of players who must never be paired with each other (same family/club...)."""
     language: str = ""
