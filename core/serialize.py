@@ -1,0 +1,107 @@
+"""Tournament <-> plain JSON values (for the store, the journal and JSON exports).
+
+Why hand-written: the JSON must be stable across versions (schema version + migrations) and
+exact (points as strings like "0.5", never floats), and readable by people repairing a file.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from core.model import (
+    Board, Bye, ByeKind, Colour, GameResult, Match, Player, PointSystem, RequestedBye, Round, Team,
+    Tournament, format_points, points,
+)
+
+SCHEMA_VERSION = 1
+
+_POINT_FIELDS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pab", "full_bye", "half_bye",
+                 "zero_bye")
+_PLAYER_FIELDS = ("pno", "name", "rating", "national_rating", "title", "federation", "fide_id",
+                  "national_id", "club", "birth", "sex", "joined_round", "withdrawn_round")
+
+
+def _player_to(p: Player) -> dict[str, Any]:
+    d = {f: getattr(p, f) for f in _PLAYER_FIELDS}
+    if p.extra:
+        d["extra"] = dict(p.extra)
+    return d
+
+
+def _board_to(b: Board) -> dict[str, Any]:
+    d: dict[str, Any] = {"w": b.white, "b": b.black, "r": b.result.value if b.result else None}
+    if b.unrated:
+        d["unrated"] = True
+    if b.handicap is not None:
+        d["handicap"] = b.handicap
+    if b.komi is not None:
+        d["komi"] = format_points(b.komi)
+    return d
+
+
+def _board_from(d: dict[str, Any]) -> Board:
+    return Board(int(d["w"]), int(d["b"]), GameResult(d["r"]) if d.get("r") else None,
+                 bool(d.get("unrated", False)), d.get("handicap"),
+                 points(d["komi"]) if d.get("komi") is not None else None)
+
+
+def tournament_to_dict(t: Tournament) -> dict[str, Any]:
+    return {
+        "id": t.id, "name": t.name, "system": t.system, "total_rounds": t.total_rounds,
+        "place": t.place, "federation": t.federation, "start_date": t.start_date,
+        "end_date": t.end_date, "chief_arbiter": t.chief_arbiter,
+        "deputy_arbiters": list(t.deputy_arbiters), "time_control": t.time_control,
+        "points": {f: format_points(getattr(t.points, f)) for f in _POINT_FIELDS},
+        "initial_colour": t.initial_colour.value if t.initial_colour else None,
+        "tiebreaks": list(t.tiebreaks), "tiebreak_regime": t.tiebreak_regime,
+        "acceleration": t.acceleration,
+        "players": [_player_to(p) for p in t.players],
+        "rounds": [{
+            "number": r.number, "boards": [_board_to(b) for b in r.boards],
+            "byes": [{"pno": y.pno, "kind": y.kind.value} for y in r.byes],
+            "manual": r.manual,
+            "matches": [{"home": m.home, "away": m.away, "boards": list(m.boards)} for m in r.matches],
+        } for r in t.rounds],
+        "requested_byes": [{"pno": b.pno, "round": b.round, "kind": b.kind.value}
+                           for b in t.requested_byes],
+        "teams": [{"id": tm.id, "name": tm.name, "members": list(tm.members), "short": tm.short,
+                   "rating": tm.rating} for tm in t.teams],
+        "forbidden": [list(g) for g in t.forbidden],
+        "language": t.language,
+        "options": dict(t.options),
+    }
+
+
+def tournament_from_dict(d: dict[str, Any]) -> Tournament:
+    ps = d.get("points") or {}
+    return Tournament(
+        id=d["id"], name=d["name"], system=d.get("system", "dutch"),
+        total_rounds=int(d.get("total_rounds", 9)), place=d.get("place", ""),
+        federation=d.get("federation", ""), start_date=d.get("start_date", ""),
+        end_date=d.get("end_date", ""), chief_arbiter=d.get("chief_arbiter", ""),
+        deputy_arbiters=tuple(d.get("deputy_arbiters", ())), time_control=d.get("time_control", ""),
+        points=PointSystem(**{f: points(ps[f]) for f in _POINT_FIELDS if f in ps}),
+        initial_colour=Colour(d["initial_colour"]) if d.get("initial_colour") else None,
+        tiebreaks=tuple(d.get("tiebreaks", ())), tiebreak_regime=d.get("tiebreak_regime"),
+        acceleration=d.get("acceleration"),
+        players=tuple(Player(**{**{f: p[f] for f in _PLAYER_FIELDS if f in p},
+                                "extra": dict(p.get("extra", {}))}) for p in d.get("players", ())),
+        rounds=tuple(Round(
+            number=int(r["number"]), boards=tuple(_board_from(b) for b in r.get("boards", ())),
+            byes=tuple(Bye(int(y["pno"]), ByeKind(y["kind"])) for y in r.get("byes", ())),
+            manual=bool(r.get("manual", False)),
+            matches=tuple(Match(int(m["home"]), int(m["away"]), tuple(m.get("boards", ())))
+                          for m in r.get("matches", ())),
+        ) for r in d.get("rounds", ())),
+        requested_byes=tuple(RequestedBye(int(b["pno"]), int(b["round"]), ByeKind(b["kind"]))
+                             for b in d.get("requested_byes", ())),
+        teams=tuple(Team(int(tm["id"]), tm["name"], tuple(tm.get("members", ())), tm.get("short", ""),
+                         int(tm.get("rating", 0))) for tm in d.get("teams", ())),
+        forbidden=tuple(tuple(g) for g in d.get("forbidden", ())),
+        language=d.get("language", ""),
+        options=dict(d.get("options", {})),
+    )
+
+
+__all__ = ["SCHEMA_VERSION", "tournament_to_dict", "tournament_from_dict", "Fraction"]

@@ -1,0 +1,315 @@
+"""The tournament store: one TinyDB file per tournament in a data directory.
+
+What plain TinyDB does not give and this adds (spec/architecture.md):
+- atomic writes (temp + fsync + rename, see :mod:`core.store.files`) — a crash leaves the old
+  or the new file, never a torn one;
+- an exclusive lock around every read-modify-write — organisers on the same machine never
+  lose each other's changes;
+- a revision number in every file — screens poll it and refresh when someone else changed it;
+- an append-only journal (``<id>.journal.jsonl``: Unix user, time, action, structural diff) —
+  the audit trail; undo/redo stacks live inside the data file itself so that they are
+  committed atomically with the change they undo;
+- a schema version with migrations.
+
+File layout (TinyDB tables): ``meta`` (doc 1: schema, revision, modified, modified_by,
+archived, undo/redo stacks) and ``tournament`` (doc 1: :func:`core.serialize.tournament_to_dict`).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import pwd
+import re
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from tinydb import TinyDB
+from tinydb.middlewares import CachingMiddleware
+from tinydb.storages import Storage
+from tinydb.table import Document
+
+from core.errors import ConflictError, StoreError, TournamentError, UnknownTournament
+from core.model import Tournament
+from core.serialize import SCHEMA_VERSION, tournament_from_dict, tournament_to_dict
+from core.store import diff as _diff
+from core.store.files import atomic_write, durable_append, exclusive_lock
+from core.store.paths import resolve_data_dir
+
+SUFFIX = ".hakem.json"
+UNDO_DEPTH = 100
+
+
+class AtomicJSONStorage(Storage):
+    """TinyDB storage whose every write is an atomic replace of the whole file."""
+
+    def __init__(self, path: str) -> None:
+        self.path = Path(path)
+
+    def read(self) -> dict[str, Any] | None:
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return None
+        if not raw.strip():
+            return None
+        try:
+            return json.loads(raw)
+        except json.JSONDecodeError as error:
+            raise StoreError(f"{self.path}: not a valid hakem file ({error.msg} at byte {error.pos})")
+
+    def write(self, data: dict[str, Any]) -> None:
+        atomic_write(self.path, json.dumps(data, ensure_ascii=False, sort_keys=True,
+                                           separators=(",", ":")).encode("utf-8"))
+
+    def close(self) -> None:
+        pass
+
+
+def current_user() -> str:
+    """The Unix user recorded in the journal (``HAKEM_USER`` overrides, for tests and sudo)."""
+    env = os.environ.get("HAKEM_USER")
+    if env:
+        return env
+    try:
+        return pwd.getpwuid(os.getuid()).pw_name
+    except KeyError:
+        return str(os.getuid())
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """An immutable view of one tournament at one revision."""
+
+    tournament: Tournament
+    revision: int
+    modified: str = ""
+    modified_by: str = ""
+
+
+@dataclass(frozen=True)
+class TournamentInfo:
+    """One row of the tournaments list."""
+
+    id: str
+    name: str
+    system: str
+    current_round: int
+    total_rounds: int
+    players: int
+    modified: str
+    modified_by: str
+    revision: int
+    archived: bool = False
+
+
+def _migrate(meta: dict[str, Any], tdoc: dict[str, Any], path: Path) -> dict[str, Any]:
+    version = int(meta.get("schema", 1))
+    if version > SCHEMA_VERSION:
+        raise StoreError(f"{path}: written by a newer hakem (schema {version}); please upgrade")
+    # schema 1 is current; future migrations go here, one step per version
+    return tdoc
+
+
+class Store:
+    """All tournaments of one data directory."""
+
+    def __init__(self, data_dir: str | os.PathLike[str] | None = None) -> None:
+        try:
+            self.data_dir = resolve_data_dir(data_dir)
+        except OSError as error:
+            raise StoreError(f"cannot use data directory {data_dir}: {error.strerror}") from error
+        if not self.data_dir.is_dir():
+            raise StoreError(f"data directory {self.data_dir} is not a directory")
+
+    # -- paths ------------------------------------------------------------------------------
+    def path(self, tid: str) -> Path:
+        if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", tid or "") or ".." in tid:
+            raise UnknownTournament(f"{tid!r} is not a valid tournament id")
+        return self.data_dir / f"{tid}{SUFFIX}"
+
+    def _lock_path(self, tid: str) -> Path:
+        return self.data_dir / f".{tid}.lock"
+
+    def journal_path(self, tid: str) -> Path:
+        return self.data_dir / f"{tid}.journal.jsonl"
+
+    # -- reading ----------------------------------------------------------------------------
+    def _read_raw(self, tid: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        path = self.path(tid)
+        if not path.exists():
+            raise UnknownTournament(f"no tournament {tid!r} in {self.data_dir}")
+        try:
+            data = AtomicJSONStorage(str(path)).read()
+        except PermissionError as error:
+            raise StoreError(f"{path}: permission denied") from error
+        if not data or "meta" not in data or "tournament" not in data:
+            raise StoreError(f"{path}: not a hakem tournament file")
+        meta = data["meta"].get("1", {})
+        tdoc = _migrate(meta, data["tournament"].get("1", {}), path)
+        return meta, tdoc
+
+    def load(self, tid: str) -> Snapshot:
+        meta, tdoc = self._read_raw(tid)
+        try:
+            tournament = tournament_from_dict(tdoc)
+        except (KeyError, TypeError, ValueError) as error:
+            raise StoreError(f"{self.path(tid)}: damaged tournament data ({error})") from error
+        return Snapshot(tournament, int(meta.get("revision", 0)), meta.get("modified", ""),
+                        meta.get("modified_by", ""))
+
+    def revision(self, tid: str) -> int:
+        return int(self._read_raw(tid)[0].get("revision", 0))
+
+    def list(self, include_archived: bool = False) -> list[TournamentInfo]:
+        rows = []
+        for path in sorted(self.data_dir.glob(f"*{SUFFIX}")):
+            tid = path.name[: -len(SUFFIX)]
+            try:
+                meta, tdoc = self._read_raw(tid)
+            except TournamentError:
+                continue
+            if meta.get("archived") and not include_archived:
+                continue
+            rows.append(TournamentInfo(
+                tid, tdoc.get("name", ""), tdoc.get("system", ""), len(tdoc.get("rounds", ())),
+                int(tdoc.get("total_rounds", 0)), len(tdoc.get("players", ())),
+                meta.get("modified", ""), meta.get("modified_by", ""), int(meta.get("revision", 0)),
+                bool(meta.get("archived", False))))
+        return sorted(rows, key=lambda r: (r.modified, r.id), reverse=True)
+
+    def journal(self, tid: str) -> list[dict[str, Any]]:
+        path = self.journal_path(tid)
+        if not path.exists():
+            return []
+        out = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                out.append(json.loads(line))
+            except json.JSONDecodeError:
+                continue  # a torn last line after a crash: the data file is the truth
+        return out
+
+    # -- writing ----------------------------------------------------------------------------
+    def _write(self, tid: str, meta: dict[str, Any], tdoc: dict[str, Any]) -> None:
+        db = TinyDB(str(self.path(tid)), storage=CachingMiddleware(AtomicJSONStorage))
+        try:
+            db.storage.WRITE_CACHE_SIZE = 1 << 30
+            db.table("meta").upsert(Document(meta, doc_id=1))
+            db.table("tournament").upsert(Document(tdoc, doc_id=1))
+            db.storage.flush()
+        finally:
+            db.storage.cache = None  # nothing left to flush on close
+            db.close()
+
+    def _commit(self, tid: str, meta: dict[str, Any], old: dict[str, Any], new: dict[str, Any],
+                action: str, extra: dict[str, Any] | None = None) -> Snapshot:
+        user, when = current_user(), _now()
+        meta = dict(meta)
+        meta.update(schema=SCHEMA_VERSION, revision=int(meta.get("revision", 0)) + 1,
+                    modified=when, modified_by=user)
+        ops = _diff.diff(old, new)
+        try:
+            self._write(tid, meta, new)
+        except OSError as error:
+            raise StoreError(f"could not save {self.path(tid)}: {error.strerror}; nothing was changed") from error
+        entry = {"rev": meta["revision"], "time": when, "user": user, "action": action, "ops": ops}
+        if extra:
+            entry.update(extra)
+        try:
+            durable_append(self.journal_path(tid), (json.dumps(entry, ensure_ascii=False) + "\n").encode())
+        except OSError:
+            pass  # the change itself is saved; `hakem doctor` reports the missing audit line
+        return Snapshot(tournament_from_dict(new), meta["revision"], when, user)
+
+    def create(self, tournament: Tournament) -> str:
+        """Save a new tournament; returns its id (made from the name if ``tournament.id`` is empty)."""
+        with exclusive_lock(self.data_dir / ".create.lock"):
+            tid = tournament.id or self._new_id(tournament.name)
+            if self.path(tid).exists():
+                tid = self._new_id(tournament.name)
+            new = tournament_to_dict(tournament.with_changes(id=tid))
+            meta = {"schema": SCHEMA_VERSION, "revision": 0, "undo": [], "redo": [], "archived": False}
+            with exclusive_lock(self._lock_path(tid)):
+                self._commit(tid, meta, {}, new, "create")
+        return tid
+
+    def _new_id(self, name: str) -> str:
+        slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:32] or "tournament"
+        while True:
+            tid = f"{slug}-{secrets.token_hex(2)}"
+            if not self.path(tid).exists():
+                return tid
+
+    def update(self, tid: str, action: str, change: Callable[[Tournament], Tournament],
+               expected_revision: int | None = None) -> Snapshot:
+        """Apply ``change`` under the lock and save atomically; returns the new snapshot.
+
+        ``change`` gets the tournament as it is *now* in the file (not a stale copy), so
+        concurrent organisers never overwrite each other.  With ``expected_revision`` the
+        change is refused (:class:`ConflictError`) if someone else saved in between.
+        """
+        with exclusive_lock(self._lock_path(tid)):
+            meta, old = self._read_raw(tid)
+            if expected_revision is not None and int(meta.get("revision", 0)) != expected_revision:
+                raise ConflictError(
+                    f"tournament {tid!r} was changed by {meta.get('modified_by', 'someone')} "
+                    f"(revision {meta.get('revision')}); reload and try again")
+            before = tournament_from_dict(old)
+            after = change(before)
+            if after.id != before.id:
+                after = after.with_changes(id=before.id)
+            new = tournament_to_dict(after)
+            if new == old:
+                return Snapshot(before, int(meta.get("revision", 0)), meta.get("modified", ""),
+                                meta.get("modified_by", ""))
+            ops = _diff.diff(old, new)
+            undo = list(meta.get("undo", []))[-(UNDO_DEPTH - 1):]
+            undo.append({"rev": int(meta.get("revision", 0)) + 1, "action": action, "ops": ops})
+            meta = {**meta, "undo": undo, "redo": []}
+            return self._commit(tid, meta, old, new, action)
+
+    def undo(self, tid: str) -> Snapshot:
+        """Revert the most recent change still on the undo stack (by anyone)."""
+        return self._step(tid, "undo")
+
+    def redo(self, tid: str) -> Snapshot:
+        """Re-apply the most recently undone change (until a new change clears the stack)."""
+        return self._step(tid, "redo")
+
+    def _step(self, tid: str, which: str) -> Snapshot:
+        with exclusive_lock(self._lock_path(tid)):
+            meta, old = self._read_raw(tid)
+            stack = list(meta.get(which, []))
+            if not stack:
+                raise TournamentError(f"nothing to {which} in {tid!r}")
+            item = stack.pop()
+            try:
+                new = _diff.apply(old, item["ops"], reverse=(which == "undo"))
+            except (ValueError, KeyError, IndexError, TypeError) as error:
+                raise TournamentError(f"cannot {which} {item['action']!r}: {error}") from error
+            other = "redo" if which == "undo" else "undo"
+            meta = {**meta, which: stack, other: [*meta.get(other, []), item]}
+            return self._commit(tid, meta, old, new, f"{which}: {item['action']}",
+                                {f"{which}s": item["rev"]})
+
+    def duplicate(self, tid: str, name: str | None = None) -> str:
+        snap = self.load(tid)
+        copy = snap.tournament.with_changes(id="", name=name or f"{snap.tournament.name} (copy)")
+        return self.create(copy)
+
+    def set_archived(self, tid: str, archived: bool = True) -> Snapshot:
+        with exclusive_lock(self._lock_path(tid)):
+            meta, doc = self._read_raw(tid)
+            return self._commit(tid, {**meta, "archived": archived}, doc, doc,
+                                "archive" if archived else "unarchive")
+
+    def archive(self, tid: str) -> Snapshot:
+        return self.set_archived(tid, True)
