@@ -11,7 +11,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Callable, Protocol, runtime_checkable
 
-from core.model import Board, Bye, Tournament
+from core.model import Board, Bye, Match, Tournament
 
 
 class Cancelled(Exception):
@@ -48,6 +48,8 @@ class RoundPairing:
     boards: tuple[Board, ...]
     byes: tuple[Bye, ...] = ()
     explanations: dict[object, tuple[str, ...]] = field(default_factory=dict, compare=False)
+    matches: tuple[Match, ...] = ()
+    """Team events: which boards form which team match (copied to ``Round.matches``)."""
 
 
 @runtime_checkable
