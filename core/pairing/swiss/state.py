@@ -313,3 +313,30 @@ def round_one_pairs(ranked: list[int], initial: Colour) -> list[tuple[int, int]]
     if bye is not None:
         out.append((bye, 0))
     return out
+
+
+def infer_initial_colour(t: Tournament) -> Colour | None:
+    """The initial colour when the file does not record it (TRF26 152 is optional).
+
+    As the reference engine reads it: in the earliest round with any colour, take the
+    highest-ranked player who had been paired by then; his colour in that round is the
+    initial colour if his rank among the paired players is odd-numbered (1st, 3rd ...),
+    else the opposite.  ``None`` before any game was played.
+    """
+    hist = entries(t)
+    first = None
+    for h in hist.values():
+        for e in h:
+            if e.colour is not Colour.NONE and (first is None or e.round < first):
+                first = e.round
+    if first is None:
+        return None
+    position = 0
+    for p in sorted(t.players, key=lambda p: p.pno):
+        h = hist.get(p.pno, [])
+        if any(e.code in _PARTICIPATED for e in h[:first]):
+            colour = h[first - 1].colour if len(h) >= first else Colour.NONE
+            if colour is not Colour.NONE:
+                return colour.opposite if position & 1 else colour
+            position += 1
+    return None

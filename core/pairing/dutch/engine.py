@@ -1,0 +1,305 @@
+"""The Dutch bracket procedure (C.04.3 2026 Art. 3–4) as a sequence of weighted matchings.
+
+Why matchings instead of enumerating transpositions/exchanges literally: the text itself
+allows any method that gives the same result (Held's commentary), and the FIDE-endorsed
+engine defines practice this way.  The procedure, bracket by bracket from the top:
+
+1. The whole field is matched once with "completion" weights: is a legal round pairing
+   possible at all (C1–C4), and what is the lowest score that can receive the PAB (C5)?
+2. For each bracket (MDPs + residents, with the next scoregroup attached so that C8 can look
+   ahead) every pair gets its criteria weight (:mod:`criteria`).  The optimum tells how many
+   and which scores can be paired (C6, C7).
+3. MDPs are then fixed one at a time in order (S1 of a heterogeneous bracket, Art. 4.4), each
+   taking the lowest-possible opponent index order of S2 (Art. 4.2 transpositions).
+4. In the remainder, low-order weight bits choose the fewest exchanges and the smallest BSN
+   differences (Art. 4.3), then players of S1 take their S2 opponents in order.
+5. Whoever is not paired moves down to the next bracket; the last one left gets the PAB.
+
+Vertex indices are positions in the pairing order (score, then TPN).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from core.errors import PairingImpossible
+from core.pairing.base import PairOptions
+from core.pairing.dutch.criteria import Facts, Layout, edge_weight
+from core.pairing.dutch.graph import PairingGraph
+
+
+def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> dict[int, int]:
+    """Pair the players ``0..n-1`` (already in pairing order); return ``mate`` by index
+    (``mate[i] == i`` for the PAB receiver).  Raises :class:`PairingImpossible`."""
+    n = len(f.score)
+    sc = f.score
+    g = PairingGraph(n, options)
+    odd = n % 2 == 1
+    top = sc[0] if n else Fraction(0)
+    sh = layout.shifts
+    gb = layout.group_bits
+    for p in range(n):
+        for o in range(p):
+            if odd:
+                w = 0
+                if f.compatible(p, o):
+                    w = 1 + (not f.eligible[p]) + (not f.eligible[o])
+                    w <<= layout.scores_bits
+                    w += sh[sc[p]] + sh[sc[o]]
+                    w <<= gb
+                    w += sc[p] >= top
+            else:
+                w = edge_weight(f, layout, o, p, False, False, Fraction(0), False, {})
+            g.set(p, o, w)
+    mate = g.solve()
+    unmatched = [v for v in range(n) if mate[v] == v]
+    if len(unmatched) > 1 or any(not f.eligible[v] for v in unmatched):
+        raise PairingImpossible(
+            "No pairing satisfies the absolute criteria (no rematch, bye eligibility, colours).")
+    bye_score = Fraction(0)
+    single = False
+    unplayed_rank: dict[int, int] = {}
+    if odd:
+        bye_score = sc[unmatched[0]]
+        if bye_score >= top:
+            single = True
+            for p in range(n):
+                if sc[p] < top:
+                    break
+                if sc[mate[p]] < top:
+                    single = False
+                    break
+        counts = sorted((f.played[p] for p in range(n) if sc[p] == bye_score), reverse=True)
+        for rank, played in enumerate(counts):
+            unplayed_rank[played] = rank
+        for p in range(n):
+            for o in range(p):
+                g.set(p, o, edge_weight(f, layout, o, p, False, False, bye_score, single, unplayed_rank))
+
+    pairs: dict[int, int] = {}
+    matched = [False] * n
+    it = 0
+    V: list[int] = []
+    while it < n and sc[it] >= top:
+        V.append(it)
+        it += 1
+    sgb = 0
+    sgbv = 0
+    while len(V) > 1 or it < n:
+        if options is not None:
+            options.check()
+            options.report(it / max(n, 1), "pairing brackets")
+        nsgb = len(V)
+        nsgbv = sgbv + (nsgb - sgb)
+        sg_it = it
+        while it < n and sc[it] >= sc[sg_it]:
+            V.append(it)
+            it += 1
+        nv = len(V)
+        base: list[list[int]] = [[] for _ in range(nv)]
+        for L in range(sgb, nv):
+            lo = V[L]
+            row = base[L]
+            cur = L < nsgb
+            for s in range(L):
+                row.append(edge_weight(f, layout, V[s], lo, cur, not cur, bye_score, single,
+                                       unplayed_rank))
+        for L in range(nv):
+            row = base[L]
+            for s in range(len(row)):
+                g.set(V[L], V[s], row[s])
+
+        def ewc(s_idx: int, l_idx: int, s_rem: int, rem_pairs: int) -> int:
+            r = base[l_idx][s_idx]
+            if r:
+                addend = 1 if s_rem < rem_pairs else 0
+                addend <<= 2 * gb
+                addend -= s_rem
+                addend <<= 1
+                r += addend
+            return r
+
+        def in_bracket(v: int, m: list[int]) -> bool:
+            return sgbv <= m[v] < nsgbv
+
+        stable = g.solve()
+
+        # --- choose the MDPs to pair in this bracket
+        md_score = None
+        rem_md = rem_matched = 0
+        for pI in range(sgb):
+            if pI == 0 or sc[V[pI]] < md_score:
+                md_score = sc[V[pI]]
+                rem_matched = rem_md = 0
+                k = pI
+                while k < nv and sc[V[k]] >= md_score:
+                    rem_md += 1
+                    if in_bracket(V[k], stable):
+                        rem_matched += 1
+                    k += 1
+            if not rem_matched:
+                continue
+            pv = V[pI]
+            if rem_md <= rem_matched:
+                matched[pv] = True
+                continue
+            rem_md -= 1
+            if not in_bracket(pv, stable):
+                for oI in range(sgb, nsgb):
+                    w = base[oI][pI]
+                    if w:
+                        g.set(pv, V[oI], w | 1)
+                stable = g.solve()
+            if in_bracket(pv, stable):
+                matched[pv] = True
+                rem_matched -= 1
+                for oI in range(sgb, nsgb):
+                    w = base[oI][pI]
+                    if w:
+                        w |= nsgb - sgb
+                        w += 1
+                        g.set(pv, V[oI], w)
+
+        # --- choose the opponents of the MDPs (S1 of the heterogeneous part)
+        for pI in range(sgb):
+            pv = V[pI]
+            if not matched[pv]:
+                continue
+            addend = nv
+            for oI in range(nsgb - 1, sgb - 1, -1):
+                ov = V[oI]
+                if matched[ov]:
+                    continue
+                w = base[oI][pI]
+                if w:
+                    g.set(pv, ov, w + addend)
+                    addend += 1
+            stable = g.solve()
+            mv = stable[pv]
+            matched[mv] = True
+            g.finalise(pv, mv)
+
+        # --- the remainder (or homogeneous bracket)
+        remainder: list[int] = []
+        rem_pairs = 0
+        for pI in range(sgb, nsgb):
+            pv = V[pI]
+            if stable[pv] < sgbv:
+                continue
+            remainder.append(pI)
+            if stable[pv] < pv:
+                rem_pairs += 1
+        nrem = len(remainder)
+        for b in range(nrem):
+            oI = remainder[b]
+            ov = V[oI]
+            for a in range(b):
+                g.set(V[remainder[a]], ov, ewc(remainder[a], oI, a, rem_pairs))
+        stable = g.solve()
+
+        def down(v: int, m: list[int]) -> bool:
+            """Matched to a later player of the current bracket (the player is in S1)."""
+            return v < m[v] < nsgbv
+
+        exchange_count = 0
+        for a in range(rem_pairs):
+            if not down(V[remainder[a]], stable):
+                exchange_count += 1
+
+        # lower players of S1 that can move to S2
+        left = exchange_count
+        pr = rem_pairs
+        pos = rem_pairs
+        while pos != 0 and left:
+            pr -= 1
+            pos -= 1
+            pI = remainder[pos]
+            pv = V[pI]
+            if down(pv, stable):
+                for q in range(pos + 1, nrem):
+                    w = ewc(pI, remainder[q], pr, rem_pairs)
+                    if w:
+                        g.set(pv, V[remainder[q]], w - 1)
+                stable = g.solve()
+            exchange = not down(pv, stable)
+            left -= exchange
+            for q in range(pos + 1, nrem):
+                if exchange:
+                    base[remainder[q]][pI] = 0
+                g.set(pv, V[remainder[q]], ewc(pI, remainder[q], pr, rem_pairs))
+
+        # higher players of S2 that can move to S1
+        left = exchange_count
+        ri = rem_pairs
+        pos = rem_pairs
+        while pos < nrem and left > 1:
+            pI = remainder[pos]
+            pv = V[pI]
+            already = down(pv, stable)
+            if not already:
+                for q in range(pos + 1, nrem):
+                    w = ewc(pI, remainder[q], ri, rem_pairs)
+                    if w:
+                        g.set(pv, V[remainder[q]], w + 1)
+                stable = g.solve()
+            if down(pv, stable):
+                left -= 1
+                for q in range(pos):
+                    base[pI][remainder[q]] = 0
+                    g.set(pv, V[remainder[q]], 0)
+                for oI in range(nsgb, nv):
+                    base[oI][pI] = 0
+                    g.set(pv, V[oI], 0)
+            if not already:
+                for q in range(pos + 1, nrem):
+                    g.set(pv, V[remainder[q]], ewc(pI, remainder[q], ri, rem_pairs))
+            ri += 1
+            pos += 1
+
+        # fix S1/S2 membership and clear the exchange bits
+        for a in range(nrem):
+            pv = V[remainder[a]]
+            for b in range(a + 1, nrem):
+                ov = V[remainder[b]]
+                if not down(pv, stable) or down(ov, stable):
+                    base[remainder[b]][remainder[a]] = 0
+                g.set(pv, ov, base[remainder[b]][remainder[a]])
+
+        # S1 players take their opponents in order
+        for pI in remainder:
+            pv = V[pI]
+            if down(pv, stable):
+                addend = 0
+                for oI in reversed(remainder):
+                    ov = V[oI]
+                    if oI <= pI or matched[ov]:
+                        continue
+                    w = base[oI][pI]
+                    if w:
+                        g.set(pv, ov, w + addend)
+                    addend += 1
+                stable = g.solve()
+                mv = stable[pv]
+                matched[pv] = matched[mv] = True
+                g.finalise(pv, mv)
+
+        # --- prepare the next bracket
+        newV: list[int] = []
+        sgb = 0
+        single = odd and sg_it < n and bye_score >= sc[sg_it]
+        for pI in range(nv):
+            pv = V[pI]
+            if pI < nsgb and matched[pv]:
+                pairs[pv] = stable[pv]
+                pairs[stable[pv]] = pv
+            else:
+                newV.append(pv)
+                if pI < nsgb:
+                    sgb += 1
+                if single and sc[stable[pv]] < sc[sg_it]:
+                    single = False
+        V = newV
+        sgbv = nsgbv
+    for v in V:
+        pairs[v] = v
+    return pairs

@@ -1,0 +1,97 @@
+"""The registered Dutch pairing systems: glue between the tournament model and the engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.model import Board, Bye, ByeKind, Colour, Tournament
+from core.pairing.base import PairOptions, RoundPairing
+from core.pairing.dutch.colours import allocate
+from core.pairing.dutch.criteria import Facts, Layout
+from core.pairing.swiss.state import (
+    PlayerState, Status, board_order_key, forbidden_pairs, infer_initial_colour, pairing_order,
+    player_states, topscorer_threshold,
+)
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """The engine's answer with everything an explanation needs."""
+
+    round: int
+    boards: tuple[tuple[int, int, str], ...]
+    """(white, black, colour rule) in board order."""
+    pab: int | None
+    states: dict[int, PlayerState]
+    order: tuple[int, ...]
+    """Pairing order (pnos) of the players that were paired."""
+    initial: Colour
+    rules: str
+
+
+def compute(t: Tournament, rules: str = "2026", options: PairOptions | None = None) -> Pairing:
+    """Pair round ``t.current_round + 1`` under the given ruleset (``"2026"`` or ``"2017"``)."""
+    round_no = t.current_round + 1
+    states = player_states(t, round_no)
+    order = pairing_order(s for s in states.values() if s.status is Status.PAIRED)
+    initial = t.initial_colour or infer_initial_colour(t) or Colour.WHITE
+    facts = Facts.build(order, forbidden_pairs(t), topscorer_threshold(t, round_no), rules)
+    layout = Layout.build([s.pairing_score for s in order], round_no - 1)
+    if rules == "2017":
+        from core.pairing.dutch.engine2017 import pair_order as run
+    else:
+        from core.pairing.dutch.engine import pair_order as run
+    mate = run(facts, layout, options)
+    boards: list[tuple[PlayerState, PlayerState, str]] = []
+    pab = None
+    for i, s in enumerate(order):
+        m = mate[i]
+        if m == i:
+            pab = s.pno
+            continue
+        q = order[m]
+        if s.pno > q.pno:
+            continue
+        higher_first = (s.pairing_score, -s.rank) > (q.pairing_score, -q.rank)
+        colour, rule = allocate(s, q, initial, higher_first)
+        white, black = (s, q) if colour is Colour.WHITE else (q, s)
+        boards.append((white, black, rule))
+    boards.sort(key=lambda b: board_order_key(b[0], b[1]))
+    return Pairing(
+        round=round_no,
+        boards=tuple((w.pno, b.pno, rule) for w, b, rule in boards),
+        pab=pab,
+        states=states,
+        order=tuple(s.pno for s in order),
+        initial=initial,
+        rules=rules,
+    )
+
+
+class DutchSystem:
+    """A :class:`~core.pairing.base.PairingSystem` for one ruleset."""
+
+    def __init__(self, system_id: str, rules: str) -> None:
+        self.id = system_id
+        self.rules = rules
+
+    def pair(self, tournament: Tournament, options: PairOptions | None = None) -> RoundPairing:
+        from core.pairing.dutch.explain import explain
+
+        result = compute(tournament, self.rules, options)
+        byes: list[Bye] = []
+        if result.pab is not None:
+            byes.append(Bye(result.pab, ByeKind.PAB))
+        for rb in sorted(tournament.requested_byes, key=lambda b: b.pno):
+            if rb.round == result.round:
+                byes.append(Bye(rb.pno, rb.kind))
+        return RoundPairing(
+            round=result.round,
+            boards=tuple(Board(w, b) for w, b, _ in result.boards),
+            byes=tuple(byes),
+            explanations=explain(result),
+        )
+
+
+DUTCH = DutchSystem("dutch", "2026")
+DUTCH_2017 = DutchSystem("dutch-2017", "2017")
