@@ -1,0 +1,57 @@
+"""``hakem undo ID``, ``hakem redo ID``, ``hakem log ID`` — undo/redo and the audit trail."""
+
+from __future__ import annotations
+
+import argparse
+
+from core.cli.common import open_store, print_json
+
+
+def _undo(args: argparse.Namespace) -> int:
+    snap = open_store().undo(args.id)
+    print(f"revision {snap.revision}")
+    return 0
+
+
+def _redo(args: argparse.Namespace) -> int:
+    snap = open_store().redo(args.id)
+    print(f"revision {snap.revision}")
+    return 0
+
+
+def _log(args: argparse.Namespace) -> int:
+    entries = open_store().journal(args.id)
+    if args.format == "json":
+        print_json([{k: e.get(k) for k in ("rev", "time", "user", "action")} for e in entries])
+        return 0
+    for e in entries:
+        print(f"{e.get('rev', ''):>5}  {e.get('time', '')}  {e.get('user', ''):<12} {e.get('action', '')}")
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    rows = open_store().list(include_archived=args.all)
+    if args.format == "json":
+        print_json([{"id": r.id, "name": r.name, "system": r.system, "round": r.current_round,
+                     "rounds": r.total_rounds, "players": r.players, "modified": r.modified,
+                     "modified_by": r.modified_by, "revision": r.revision} for r in rows])
+        return 0
+    for r in rows:
+        print(f"{r.id:<28} {r.name:<30} {r.system:<10} {r.current_round}/{r.total_rounds}  "
+              f"{r.players:>4}  {r.modified} {r.modified_by}")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    for name, func, text in (("undo", _undo, "undo the last change"), ("redo", _redo, "redo the last undone change")):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("id")
+        p.set_defaults(func=func)
+    lg = sub.add_parser("log", help="the audit trail of a tournament")
+    lg.add_argument("id")
+    lg.add_argument("--format", choices=["text", "json"], default="text")
+    lg.set_defaults(func=_log)
+    ls = sub.add_parser("list", help="list tournaments in the data directory")
+    ls.add_argument("--all", action="store_true", help="include archived tournaments")
+    ls.add_argument("--format", choices=["text", "json"], default="text")
+    ls.set_defaults(func=_list)

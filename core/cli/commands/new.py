@@ -1,0 +1,79 @@
+"""``hakem new NAME --system S --rounds R [...]`` — create a tournament, print its id."""
+
+from __future__ import annotations
+
+import argparse
+
+from core.cli.common import open_store
+from core.commands import demo_tournament
+from core.errors import TournamentError
+from core.model import Colour, PointSystem, Tournament, points
+from core.pairing.registry import system_ids
+
+
+def parse_point_system(text: str) -> PointSystem:
+    """``WIN,DRAW,LOSS[,PAB]`` e.g. ``3,1,0`` or ``1,0.5,0,0.5``."""
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if len(parts) not in (3, 4):
+        raise TournamentError(f"--points {text!r}: give WIN,DRAW,LOSS or WIN,DRAW,LOSS,PAB")
+    try:
+        win, draw, loss = (points(p) for p in parts[:3])
+        pab = points(parts[3]) if len(parts) == 4 else win
+    except (ValueError, ZeroDivisionError) as error:
+        raise TournamentError(f"--points {text!r}: not numbers") from error
+    return PointSystem(win=win, draw=draw, loss=loss, forfeit_win=win, forfeit_loss=loss, pab=pab,
+                       full_bye=win, half_bye=draw, zero_bye=loss)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.demo:
+        t = demo_tournament()
+    else:
+        if not args.name or not args.name.strip():
+            raise TournamentError("a tournament needs a name")
+        if args.rounds is None or args.rounds < 1:
+            raise TournamentError("--rounds must be a whole number of at least 1")
+        t = Tournament(id="", name=args.name.strip(), system=args.system, total_rounds=args.rounds)
+    known = system_ids()
+    if known and t.system not in known:
+        raise TournamentError(f"unknown system {t.system!r}; known: {', '.join(known)}")
+    changes: dict = {}
+    for attr in ("place", "federation", "start_date", "end_date", "chief_arbiter", "time_control"):
+        value = getattr(args, attr)
+        if value:
+            changes[attr] = value
+    if args.points:
+        changes["points"] = parse_point_system(args.points)
+    if args.tiebreaks:
+        changes["tiebreaks"] = tuple(c.strip() for c in args.tiebreaks.split(",") if c.strip())
+    if args.regime:
+        changes["tiebreak_regime"] = args.regime
+    if args.initial_colour:
+        changes["initial_colour"] = Colour.WHITE if args.initial_colour == "white" else Colour.BLACK
+    if args.acceleration:
+        changes["acceleration"] = args.acceleration
+    if changes:
+        t = t.with_changes(**changes)
+    tid = open_store().create(t)
+    print(tid)
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("new", help="create a tournament and print its id")
+    p.add_argument("name", nargs="?", default="")
+    p.add_argument("--system", default="dutch", help="pairing system id (see `hakem systems`)")
+    p.add_argument("--rounds", type=int)
+    p.add_argument("--place", default="")
+    p.add_argument("--federation", default="")
+    p.add_argument("--start", dest="start_date", default="", help="start date YYYY-MM-DD")
+    p.add_argument("--end", dest="end_date", default="", help="end date YYYY-MM-DD")
+    p.add_argument("--arbiter", dest="chief_arbiter", default="")
+    p.add_argument("--time-control", default="")
+    p.add_argument("--points", help="WIN,DRAW,LOSS[,PAB], default 1,0.5,0")
+    p.add_argument("--tiebreaks", help="comma-separated tie-break codes, e.g. BH/C1,BH,SB")
+    p.add_argument("--regime", choices=["legacy", "2024", "2026"])
+    p.add_argument("--initial-colour", choices=["white", "black"])
+    p.add_argument("--acceleration", choices=["baku"])
+    p.add_argument("--demo", action="store_true", help="create the 12-player demo tournament")
+    p.set_defaults(func=run)

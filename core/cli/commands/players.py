@@ -1,0 +1,181 @@
+"""``hakem players add|edit|remove|import|withdraw|bye|forbid|list ID ...``."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from core import commands
+from core.cli.common import open_store, print_json, read_text_file
+from core.csvimport import parse_players_csv
+from core.errors import TournamentError, ValidationError, Problem
+from core.model import ByeKind, Tournament
+
+
+def _add(args: argparse.Namespace) -> int:
+    fields = dict(rating=args.rating, title=args.title, federation=args.fed, fide_id=args.fide_id,
+                  national_id=args.national_id, club=args.club, birth=args.birth, sex=args.sex,
+                  national_rating=args.national_rating)
+    extra = {}
+    if args.go_rating is not None:
+        extra["go_rating"] = args.go_rating
+    if args.go_rank:
+        extra["go_rank"] = args.go_rank
+    added: list[int] = []
+
+    def change(t: Tournament) -> Tournament:
+        new = commands.add_player(t, args.name, extra=extra or None, **fields)
+        added.append(commands.added_pno(t, new))
+        return new
+
+    open_store().update(args.id, f"add player {args.name}", change)
+    print(added[-1])
+    return 0
+
+
+def _edit(args: argparse.Namespace) -> int:
+    changes = {k: v for k, v in dict(name=args.name, rating=args.rating, title=args.title,
+                                      federation=args.fed, fide_id=args.fide_id, club=args.club,
+                                      birth=args.birth).items() if v is not None}
+    open_store().update(args.id, f"edit player {args.pno}",
+                        lambda t: commands.edit_player(t, args.pno, **changes))
+    return 0
+
+
+def _remove(args: argparse.Namespace) -> int:
+    open_store().update(args.id, f"remove player {args.pno}", lambda t: commands.remove_player(t, args.pno))
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    text = read_text_file(args.file)
+    suffix = Path(args.file).suffix.lower()
+    if suffix == ".trf" or text.lstrip().startswith(("012", "001")):
+        from core.trf import parse_tournament
+
+        rows = [dict(name=p.name, rating=p.rating, title=p.title, federation=p.federation,
+                     fide_id=p.fide_id, birth=p.birth, sex=p.sex)
+                for p in parse_tournament(text).players]
+    else:
+        rows = parse_players_csv(text)
+
+    def change(t: Tournament) -> Tournament:
+        problems = []
+        for i, row in enumerate(rows, start=1):
+            try:
+                t = commands.add_player(t, **row)
+            except TournamentError as error:
+                problems.append(Problem(f"entry {i} ({row.get('name', '')})", str(error)))
+        if problems:
+            raise ValidationError(problems, "cannot import players")
+        return t
+
+    snap = open_store().update(args.id, f"import {len(rows)} players from {Path(args.file).name}", change)
+    print(f"{len(rows)} players imported; {len(snap.tournament.players)} registered")
+    return 0
+
+
+def _withdraw(args: argparse.Namespace) -> int:
+    open_store().update(args.id, f"withdraw player {args.pno}",
+                        lambda t: commands.withdraw(t, args.pno, args.from_round))
+    return 0
+
+
+def _bye(args: argparse.Namespace) -> int:
+    kind = {"half": ByeKind.HALF, "full": ByeKind.FULL, "zero": ByeKind.ZERO}[args.kind]
+    if args.cancel:
+        action, fn = f"cancel bye of {args.pno} in round {args.round}", lambda t: commands.cancel_bye(t, args.pno, args.round)
+    else:
+        action, fn = (f"{args.kind}-point bye for {args.pno} in round {args.round}",
+                      lambda t: commands.request_bye(t, args.pno, args.round, kind))
+    open_store().update(args.id, action, fn)
+    return 0
+
+
+def _forbid(args: argparse.Namespace) -> int:
+    try:
+        pnos = [int(x) for x in args.pnos.split(",")]
+    except ValueError as error:
+        raise TournamentError(f"--players {args.pnos!r}: give pairing numbers separated by commas") from error
+    open_store().update(args.id, f"forbid pairing {args.pnos}", lambda t: commands.add_forbidden(t, pnos))
+    return 0
+
+
+def player_rows(t: Tournament) -> list[dict]:
+    rows = []
+    for p in sorted(t.players, key=lambda p: p.pno):
+        row = {"pno": p.pno, "name": p.name, "rating": p.rating, "title": p.title,
+               "federation": p.federation, "fide_id": p.fide_id, "club": p.club, "birth": p.birth,
+               "joined_round": p.joined_round, "withdrawn_round": p.withdrawn_round}
+        if "go_rank" in p.extra or "go_rating" in p.extra:
+            row["rank"] = p.extra.get("go_rank", "")
+            row["level"] = p.extra.get("go_level")
+        rows.append(row)
+    return rows
+
+
+def _list(args: argparse.Namespace) -> int:
+    t = open_store().load(args.id).tournament
+    rows = player_rows(t)
+    if args.format == "json":
+        print_json({"players": rows})
+        return 0
+    for r in rows:
+        status = f" (withdrawn from round {r['withdrawn_round']})" if r["withdrawn_round"] else ""
+        print(f"{r['pno']:>4}  {r['title']:<3} {r['name']:<32} {r['rating'] or '':>4}  {r['federation']:<3}{status}")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("players", help="register and manage players")
+    ps = p.add_subparsers(dest="players_command", metavar="ACTION", parser_class=type(p))
+    add = ps.add_parser("add", help="register a player; prints the pairing number")
+    add.add_argument("id")
+    add.add_argument("--name", required=True)
+    add.add_argument("--rating", type=int, default=0)
+    add.add_argument("--national-rating", type=int, default=0)
+    add.add_argument("--title", default="")
+    add.add_argument("--fed", default="")
+    add.add_argument("--fide-id", default="")
+    add.add_argument("--national-id", default="")
+    add.add_argument("--club", default="")
+    add.add_argument("--birth", default="")
+    add.add_argument("--sex", default="")
+    add.add_argument("--go-rating", type=int)
+    add.add_argument("--go-rank", default="")
+    add.set_defaults(func=_add)
+    ed = ps.add_parser("edit", help="change a player's data")
+    ed.add_argument("id")
+    ed.add_argument("pno", type=int)
+    for opt in ("--name", "--title", "--fed", "--fide-id", "--club", "--birth"):
+        ed.add_argument(opt)
+    ed.add_argument("--rating", type=int)
+    ed.set_defaults(func=_edit)
+    rm = ps.add_parser("remove", help="delete a registration (before round 1)")
+    rm.add_argument("id")
+    rm.add_argument("pno", type=int)
+    rm.set_defaults(func=_remove)
+    im = ps.add_parser("import", help="import players from CSV or TRF")
+    im.add_argument("id")
+    im.add_argument("file")
+    im.set_defaults(func=_import)
+    wd = ps.add_parser("withdraw", help="withdraw a player")
+    wd.add_argument("id")
+    wd.add_argument("pno", type=int)
+    wd.add_argument("--from-round", type=int)
+    wd.set_defaults(func=_withdraw)
+    by = ps.add_parser("bye", help="request (or cancel) a bye for a future round")
+    by.add_argument("id")
+    by.add_argument("pno", type=int)
+    by.add_argument("--round", type=int, required=True)
+    by.add_argument("--kind", choices=["half", "full", "zero"], default="half")
+    by.add_argument("--cancel", action="store_true")
+    by.set_defaults(func=_bye)
+    fb = ps.add_parser("forbid", help="players who must not be paired together")
+    fb.add_argument("id")
+    fb.add_argument("--players", dest="pnos", required=True)
+    fb.set_defaults(func=_forbid)
+    ls = ps.add_parser("list", help="list players")
+    ls.add_argument("id")
+    ls.add_argument("--format", choices=["text", "json"], default="text")
+    ls.set_defaults(func=_list)

@@ -1,0 +1,26 @@
+"""``hakem result ID ROUND BOARD RESULT`` — enter or correct one result."""
+
+from __future__ import annotations
+
+import argparse
+
+from core import commands
+from core.cli.common import open_store
+from core.model import GameResult
+
+
+def run(args: argparse.Namespace) -> int:
+    result = GameResult.parse(args.result)
+    open_store().update(args.id, f"result round {args.round} board {args.board}: {result.value}",
+                        lambda t: commands.set_result(t, args.round, args.board, result, args.unrated))
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("result", help="enter a result: 1-0, 0-1, 1/2 (=), +-, -+, --, 0-0")
+    p.add_argument("id")
+    p.add_argument("round", type=int)
+    p.add_argument("board", type=int)
+    p.add_argument("result")
+    p.add_argument("--unrated", action="store_true", help="game of less than one move")
+    p.set_defaults(func=run)

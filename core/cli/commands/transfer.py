@@ -1,0 +1,63 @@
+"""``hakem import FILE.trf`` and ``hakem export ID --trf|--trf16 [-o FILE]``.
+
+Other formats (--html, --csv, --egd, ...) are rendered by :mod:`core.reports` when present.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from pathlib import Path
+
+from core.cli.common import open_store, read_text_file, write_output
+from core.errors import TournamentError
+from core.trf import parse_tournament, write_trf
+
+
+def _import(args: argparse.Namespace) -> int:
+    t = parse_tournament(read_text_file(args.file))
+    if args.name:
+        t = t.with_changes(name=args.name)
+    if not t.name:
+        t = t.with_changes(name=Path(args.file).stem)
+    if args.system:
+        t = t.with_changes(system=args.system)
+    tid = open_store().create(t.with_changes(id=""))
+    print(tid)
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    t = open_store().load(args.id).tournament
+    if args.trf or args.trf16:
+        text = write_trf(t, flavour="16" if args.trf16 else "2026",
+                         line_ending="\r\n" if args.crlf else "\n")
+        write_output(text, args.output)
+        return 0
+    fmt = next((f for f in ("html", "csv", "json", "egd", "rating_commission", "text") if getattr(args, f, False)), None)
+    if fmt is None:
+        raise TournamentError("choose a format: --trf, --trf16, --html, --csv, --json, --egd, --rating-commission, --text")
+    try:
+        exporter = importlib.import_module("core.reports.export")
+    except ModuleNotFoundError as error:
+        raise TournamentError(f"the {fmt} export is not available in this version") from error
+    exporter.export(t, fmt, args.output)
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    im = sub.add_parser("import", help="create a tournament from a TRF file; prints its id")
+    im.add_argument("file")
+    im.add_argument("--name")
+    im.add_argument("--system")
+    im.set_defaults(func=_import)
+    ex = sub.add_parser("export", help="export a tournament (TRF, HTML, CSV, ...)")
+    ex.add_argument("id")
+    ex.add_argument("-o", "--output")
+    ex.add_argument("--trf", action="store_true", help="TRF-2026")
+    ex.add_argument("--trf16", action="store_true", help="TRF16 with XXR/XXC/BB*/XXP")
+    ex.add_argument("--crlf", action="store_true", help="CRLF line endings")
+    for f in ("html", "csv", "json", "egd", "text"):
+        ex.add_argument(f"--{f}", action="store_true")
+    ex.add_argument("--rating-commission", dest="rating_commission", action="store_true")
+    ex.set_defaults(func=_export)

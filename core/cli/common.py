@@ -1,0 +1,66 @@
+"""Helpers shared by CLI subcommands: the store, reading a tournament from an id or a TRF file,
+and JSON output that is stable (sorted keys, exact decimals)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from core.errors import StoreError
+from core.model import Tournament
+from core.store import Store
+
+
+def open_store() -> Store:
+    """The store of ``--data`` / ``$HAKEM_DATA`` / the user's data directory."""
+    return Store(os.environ.get("HAKEM_DATA") or None)
+
+
+def read_text_file(path: str) -> str:
+    """Read an input file as text (UTF-8, falling back to Latin-1 as older programs write)."""
+    try:
+        raw = Path(path).read_bytes()
+    except FileNotFoundError as error:
+        raise StoreError(f"{path}: no such file") from error
+    except IsADirectoryError as error:
+        raise StoreError(f"{path}: is a directory") from error
+    except PermissionError as error:
+        raise StoreError(f"{path}: permission denied") from error
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
+def is_trf_path(ref: str) -> bool:
+    return ref.lower().endswith((".trf", ".txt")) or os.sep in ref or Path(ref).is_file()
+
+
+def load_tournament(ref: str) -> Tournament:
+    """A tournament from a store id, or straight from a TRF file (no store needed)."""
+    if is_trf_path(ref):
+        from core.trf import parse_tournament
+
+        return parse_tournament(read_text_file(ref), Path(ref).stem)
+    return open_store().load(ref).tournament
+
+
+def print_json(value: Any) -> None:
+    json.dump(value, sys.stdout, ensure_ascii=False, indent=2, sort_keys=False)
+    sys.stdout.write("\n")
+
+
+def write_output(text: str, output: str | None) -> None:
+    """Write to ``output`` (atomically) or to stdout when no file is given or it is ``-``."""
+    if not output or output == "-":
+        sys.stdout.write(text)
+        return
+    from core.store.files import atomic_write
+
+    target = Path(output)
+    if not target.parent.exists():
+        raise StoreError(f"{output}: directory {target.parent} does not exist")
+    atomic_write(target, text.encode("utf-8"))

@@ -1,0 +1,310 @@
+"""Validated changes to a tournament: pure functions ``Tournament -> Tournament``.
+
+Every action an organiser can take (CLI or UI) is one of these; the store runs them under its
+lock and journals the difference.  They raise a :class:`~core.errors.TournamentError`
+subclass with a message naming what and where, and never return a half-changed tournament.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import replace
+from typing import Any, Iterable, Mapping
+
+from core.errors import InvalidResult, RoundError, TournamentError, UnknownPlayer, ValidationError
+from core.model import (
+    TITLES, Board, Bye, ByeKind, Colour, GameResult, Player, RequestedBye, Round, Tournament,
+)
+from core.numbering import assign_pairing_numbers, ranked_order, renumber
+from core.pairing.base import PairOptions, RoundPairing
+from core.validate import validate
+
+_PLAYER_EDITABLE = ("name", "rating", "national_rating", "title", "federation", "fide_id",
+                    "national_id", "club", "birth", "sex", "extra")
+
+
+def _check_player_fields(fields: Mapping[str, Any]) -> None:
+    problems = []
+    name = fields.get("name")
+    if name is not None and not str(name).strip():
+        problems.append("the name must not be empty")
+    for key in ("rating", "national_rating"):
+        value = fields.get(key)
+        if value is not None and (not isinstance(value, int) or not 0 <= value <= 4000):
+            problems.append(f"{key.replace('_', ' ')} {value!r} must be a whole number from 0 to 4000")
+    title = fields.get("title")
+    if title and title not in TITLES:
+        problems.append(f"unknown title {title!r}; use one of {', '.join(TITLES)}")
+    fed = fields.get("federation")
+    if fed and not (len(fed) == 3 and fed.isalpha()):
+        problems.append(f"federation {fed!r} must be a three-letter code such as TUR")
+    if problems:
+        raise TournamentError("; ".join(problems))
+
+
+def add_player(t: Tournament, name: str, rating: int = 0, title: str = "", federation: str = "",
+               fide_id: str = "", national_id: str = "", club: str = "", birth: str = "",
+               sex: str = "", national_rating: int = 0, extra: Mapping[str, Any] | None = None) -> Tournament:
+    """Register a player.  Before round 1 the pairing number is provisional (renumbered when
+    round 1 is paired); later the player is a late entry, slotted into the ranking while
+    numbers are not frozen (C.04.2 Art. 2.4/2.5) and given the next number after that."""
+    fields = dict(name=name.strip(), rating=rating, title=title.strip().upper(),
+                  federation=federation.strip().upper(), national_rating=national_rating)
+    _check_player_fields(fields)
+    pno = max((p.pno for p in t.players), default=0) + 1
+    player = Player(pno=pno, name=fields["name"], rating=rating, national_rating=national_rating,
+                    title=fields["title"], federation=fields["federation"], fide_id=fide_id.strip(),
+                    national_id=national_id.strip(), club=club.strip(), birth=birth.strip(),
+                    sex=sex.strip().lower()[:1], joined_round=t.current_round + 1,
+                    extra=dict(extra or {}))
+    t = t.with_changes(players=(*t.players, player))
+    if not t.numbers_frozen:
+        t = assign_pairing_numbers(t)
+    return t
+
+
+def added_pno(before: Tournament, after: Tournament) -> int:
+    """Pairing number of the player that :func:`add_player` added (numbers may have shifted)."""
+    from collections import Counter
+
+    def key(p: Player) -> tuple:
+        return (p.name, p.rating, p.title, p.federation, p.fide_id, p.club, p.birth)
+
+    left = Counter(key(p) for p in before.players)
+    for p in sorted(after.players, key=lambda p: -p.pno):
+        if left[key(p)] > 0:
+            left[key(p)] -= 1
+        else:
+            return p.pno
+    raise UnknownPlayer("no player was added")
+
+
+def edit_player(t: Tournament, pno: int, **fields: Any) -> Tournament:
+    """Change a player's registration data (not the pairing number)."""
+    unknown = set(fields) - set(_PLAYER_EDITABLE)
+    if unknown:
+        raise TournamentError(f"cannot edit {', '.join(sorted(unknown))}")
+    _check_player_fields(fields)
+    player = t.player(pno)
+    new = replace(player, **fields)
+    t = t.with_changes(players=tuple(new if p.pno == pno else p for p in t.players))
+    if t.current_round == 0:
+        t = assign_pairing_numbers(t)  # numbers are provisional until round 1 is paired
+    return t
+
+
+def remove_player(t: Tournament, pno: int) -> Tournament:
+    """Delete a registration; only before round 1 (afterwards: withdraw)."""
+    t.player(pno)
+    if t.current_round:
+        raise TournamentError(f"player {pno} cannot be deleted after round 1 was paired; "
+                              "withdraw the player instead")
+    rest = tuple(p for p in t.players if p.pno != pno)
+    mapping = {p.pno: i + 1 for i, p in enumerate(sorted(rest, key=lambda p: p.pno))}
+    t = t.with_changes(players=rest,
+                       requested_byes=tuple(b for b in t.requested_byes if b.pno != pno),
+                       forbidden=tuple(g2 for g2 in (tuple(x for x in g if x != pno) for g in t.forbidden)
+                                       if len(g2) >= 2))
+    return renumber(t, mapping)
+
+
+def withdraw(t: Tournament, pno: int, from_round: int | None = None) -> Tournament:
+    """Withdraw a player from ``from_round`` on (default: the next round to be paired)."""
+    player = t.player(pno)
+    first = t.current_round + 1 if from_round is None else from_round
+    if first <= t.current_round:
+        raise RoundError(f"round {first} is already paired; withdraw from round "
+                         f"{t.current_round + 1} and enter a forfeit for the current game")
+    if first < 1:
+        raise RoundError(f"round {first} does not exist")
+    return t.with_changes(players=tuple(replace(p, withdrawn_round=first) if p.pno == pno else p
+                                        for p in t.players),
+                          requested_byes=tuple(b for b in t.requested_byes
+                                               if not (b.pno == pno and b.round >= first)))
+
+
+def reinstate(t: Tournament, pno: int) -> Tournament:
+    """Undo a withdrawal for the rounds not yet paired."""
+    player = t.player(pno)
+    return t.with_changes(players=tuple(replace(p, withdrawn_round=None) if p.pno == pno else p
+                                        for p in t.players))
+
+
+def request_bye(t: Tournament, pno: int, round_no: int, kind: ByeKind) -> Tournament:
+    """Record a requested half/full/zero-point bye for a round not yet paired (Art. 3.3)."""
+    player = t.player(pno)
+    if kind is ByeKind.PAB:
+        raise TournamentError("the pairing-allocated bye is given by the pairing, not requested")
+    if round_no <= t.current_round:
+        raise RoundError(f"round {round_no} is already paired; a bye can only be requested for "
+                         f"round {t.current_round + 1} or later")
+    if round_no > t.total_rounds:
+        raise RoundError(f"the tournament has only {t.total_rounds} rounds")
+    if not player.active_in(round_no):
+        raise TournamentError(f"player {pno} does not play in round {round_no}")
+    rest = tuple(b for b in t.requested_byes if not (b.pno == pno and b.round == round_no))
+    return t.with_changes(requested_byes=tuple(sorted((*rest, RequestedBye(pno, round_no, kind)),
+                                                      key=lambda b: (b.round, b.pno))))
+
+
+def cancel_bye(t: Tournament, pno: int, round_no: int) -> Tournament:
+    rest = tuple(b for b in t.requested_byes if not (b.pno == pno and b.round == round_no))
+    if len(rest) == len(t.requested_byes):
+        raise TournamentError(f"player {pno} has no requested bye in round {round_no}")
+    return t.with_changes(requested_byes=rest)
+
+
+def add_forbidden(t: Tournament, pnos: Iterable[int]) -> Tournament:
+    """Players who must never meet (same family, same club in a qualifier...)."""
+    group = tuple(sorted(set(pnos)))
+    if len(group) < 2:
+        raise TournamentError("a forbidden pairing needs at least two different players")
+    for pno in group:
+        t.player(pno)
+    return t.with_changes(forbidden=(*t.forbidden, group))
+
+
+def remove_forbidden(t: Tournament, index: int) -> Tournament:
+    if not 0 <= index < len(t.forbidden):
+        raise TournamentError(f"there is no forbidden pairing number {index + 1}")
+    return t.with_changes(forbidden=t.forbidden[:index] + t.forbidden[index + 1:])
+
+
+def draw_initial_colour(t: Tournament) -> Colour:
+    """The drawing of lots for the top player's colour in round 1, reproducible from the
+    tournament id (recorded in the tournament, so it is drawn once and never changes)."""
+    digest = hashlib.sha256(f"initial-colour:{t.id}:{t.name}".encode()).digest()
+    return Colour.WHITE if digest[0] % 2 == 0 else Colour.BLACK
+
+
+def pair_next_round(t: Tournament, options: PairOptions | None = None) -> Tournament:
+    """Pair round ``current + 1`` with the tournament's system and record it."""
+    from core.pairing.registry import get_system
+
+    check_can_pair(t)
+    if t.current_round == 0:
+        t = assign_pairing_numbers(t)
+        if t.initial_colour is None:
+            t = t.with_changes(initial_colour=draw_initial_colour(t))
+    pairing = get_system(t.system).pair(t, options)
+    return apply_pairing(t, pairing)
+
+
+def check_can_pair(t: Tournament) -> None:
+    if t.current_round >= t.total_rounds:
+        raise RoundError(f"all {t.total_rounds} rounds are paired")
+    if t.rounds and not t.rounds[-1].complete:
+        missing = [str(i + 1) for i, b in enumerate(t.rounds[-1].boards) if b.result is None]
+        raise RoundError(f"round {t.current_round} is not finished: no result on board(s) "
+                         f"{', '.join(missing)}")
+    active = [p for p in t.players if p.active_in(t.current_round + 1)]
+    if len(active) < 2:
+        raise TournamentError("at least two active players are needed to pair a round")
+    problems = validate(t)
+    if problems:
+        raise ValidationError(problems, "the tournament data has problems")
+
+
+def apply_pairing(t: Tournament, pairing: RoundPairing, manual: bool = False) -> Tournament:
+    """Record a round proposed by an engine (or the arbiter) after checking it is coherent."""
+    number = t.current_round + 1
+    if pairing.round != number:
+        raise RoundError(f"the pairing is for round {pairing.round}, but round {number} is next")
+    rnd = Round(number, tuple(replace(b, result=None) if b.result is not None and not manual else b
+                              for b in pairing.boards), tuple(pairing.byes), manual,
+                getattr(pairing, "matches", ()) or ())
+    new = t.with_changes(rounds=(*t.rounds, rnd),
+                         requested_byes=tuple(b for b in t.requested_byes if b.round != number))
+    problems = validate(new)
+    if problems:
+        raise ValidationError(problems, f"the pairing of round {number} is not valid")
+    return new
+
+
+def set_result(t: Tournament, round_no: int, board_no: int, result: GameResult | str | None,
+               unrated: bool = False) -> Tournament:
+    """Enter or correct the result of board ``board_no`` (1-based) of round ``round_no``."""
+    rnd = t.round(round_no)
+    if not 1 <= board_no <= len(rnd.boards):
+        raise InvalidResult(f"round {round_no} has boards 1 to {len(rnd.boards)}, not {board_no}")
+    if isinstance(result, str):
+        result = GameResult.parse(result)
+    boards = list(rnd.boards)
+    boards[board_no - 1] = replace(boards[board_no - 1], result=result, unrated=unrated)
+    rounds = list(t.rounds)
+    rounds[round_no - 1] = replace(rnd, boards=tuple(boards))
+    return t.with_changes(rounds=tuple(rounds))
+
+
+def result_for_player(t: Tournament, round_no: int, pno: int, result: GameResult | str) -> Tournament:
+    """Enter a result by a player's number instead of the board (what is on the score sheet)."""
+    rnd = t.round(round_no)
+    for i, b in enumerate(rnd.boards):
+        if pno in (b.white, b.black):
+            return set_result(t, round_no, i + 1, result)
+    raise UnknownPlayer(f"player {pno} has no game in round {round_no}")
+
+
+def unpair_last_round(t: Tournament, force: bool = False) -> Tournament:
+    """Delete the last round's pairing (e.g. to re-pair after a late withdrawal).  Refused if
+    results were entered, unless ``force`` (the UI asks first)."""
+    if not t.rounds:
+        raise RoundError("no round is paired yet")
+    last = t.rounds[-1]
+    if not force and any(b.result is not None for b in last.boards):
+        raise RoundError(f"round {last.number} already has results; confirm to delete them too")
+    restored = [RequestedBye(b.pno, last.number, b.kind) for b in last.byes if b.kind is not ByeKind.PAB]
+    return t.with_changes(rounds=t.rounds[:-1],
+                          requested_byes=tuple(sorted((*t.requested_byes, *restored),
+                                                      key=lambda b: (b.round, b.pno))))
+
+
+def set_manual_pairing(t: Tournament, round_no: int, boards: Iterable[Board],
+                       byes: Iterable[Bye]) -> Tournament:
+    """Replace the pairing of the last round by the arbiter's own (validated, marked manual)."""
+    if round_no != t.current_round:
+        raise RoundError(f"only the last paired round ({t.current_round}) can be changed by hand")
+    base = t.with_changes(rounds=t.rounds[:-1])
+    return apply_pairing(base, RoundPairing(round_no, tuple(boards), tuple(byes)), manual=True)
+
+
+def set_settings(t: Tournament, **changes: Any) -> Tournament:
+    """Change tournament settings; the number of rounds cannot drop below the rounds paired."""
+    allowed = {"name", "place", "federation", "start_date", "end_date", "chief_arbiter",
+               "deputy_arbiters", "time_control", "points", "initial_colour", "tiebreaks",
+               "tiebreak_regime", "acceleration", "total_rounds", "language", "system", "options"}
+    unknown = set(changes) - allowed
+    if unknown:
+        raise TournamentError(f"unknown setting(s): {', '.join(sorted(unknown))}")
+    if "total_rounds" in changes and changes["total_rounds"] < max(1, t.current_round):
+        raise TournamentError(f"the number of rounds cannot be less than the {t.current_round} "
+                              "rounds already paired")
+    if "system" in changes and t.current_round and changes["system"] != t.system:
+        raise TournamentError("the pairing system cannot change after round 1 was paired")
+    if "name" in changes and not str(changes["name"]).strip():
+        raise TournamentError("the tournament name must not be empty")
+    return t.with_changes(**changes)
+
+
+DEMO_PLAYERS = (
+    ("Aktar, Tahsin", 2285, "FM", "TUR"), ("Yılmaz, Elif", 2190, "WFM", "TUR"),
+    ("Schneider, Jonas", 2234, "", "GER"), ("Petrova, Anna", 2156, "WIM", "RUS"),
+    ("Demir, Mehmet", 2098, "", "TUR"), ("Krüger, Lena", 2050, "", "GER"),
+    ("Ivanov, Sergei", 2311, "IM", "RUS"), ("Kaya, Can", 1987, "CM", "TUR"),
+    ("Öztürk, Sibel", 1920, "", "TUR"), ("Wagner, Paul", 1875, "", "GER"),
+    ("Smirnova, Olga", 1810, "", "RUS"), ("Arslan, Emre", 1755, "", "TUR"),
+)
+
+
+def demo_tournament(tournament_id: str = "") -> Tournament:
+    """A small ready-to-pair club Swiss (12 players, 5 rounds) for trying hakem out."""
+    t = Tournament(id=tournament_id, name="Demo Club Rapid", system="dutch", total_rounds=5,
+                   place="Ankara", federation="TUR", start_date="2026-11-29", end_date="2026-11-29",
+                   time_control="15+10", tiebreaks=("BH/C1", "BH", "SB", "WIN"),
+                   chief_arbiter="Demo Arbiter")
+    for name, rating, title, fed in DEMO_PLAYERS:
+        t = add_player(t, name, rating=rating, title=title, federation=fed, club="Demo Chess Club")
+    return assign_pairing_numbers(t)
+
+
+__all__ = [name for name in dir() if not name.startswith("_")] + ["ranked_order"]

@@ -1,0 +1,84 @@
+"""Pairing numbers (TPN) per FIDE C.04.2 Art. 2: rating, then title, then name.
+
+Renumbering rewrites every reference (boards, byes, requested byes, forbidden groups, teams,
+Go data keyed by pno) in one pure step, so the rest of hakem can use pairing numbers as ids.
+After round 4 has been paired numbers are frozen (Art. 2.3); late entries then get the next
+free number instead of being slotted in.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import replace
+
+from core.errors import TournamentError
+from core.model import TITLES, Board, Bye, Match, Player, RequestedBye, Round, Team, Tournament
+
+
+def _name_key(name: str) -> str:
+    """Locale-independent alphabetical key (accents folded, case-insensitive)."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def ranking_key(p: Player) -> tuple:
+    """Art. 2.2: strength (rating) descending, title in FIDE order, then alphabetical."""
+    title_rank = TITLES.index(p.title) if p.title in TITLES else len(TITLES)
+    return (-p.rating, title_rank, _name_key(p.name), p.name, p.pno)
+
+
+def ranked_order(players: tuple[Player, ...] | list[Player]) -> list[Player]:
+    return sorted(players, key=ranking_key)
+
+
+def renumber(t: Tournament, mapping: dict[int, int]) -> Tournament:
+    """Apply ``old pno -> new pno`` to every reference in the tournament."""
+    def m(pno: int) -> int:
+        return mapping.get(pno, pno)
+
+    players = tuple(sorted((replace(p, pno=m(p.pno)) for p in t.players), key=lambda p: p.pno))
+    rounds = tuple(replace(
+        r,
+        boards=tuple(replace(b, white=m(b.white), black=m(b.black)) for b in r.boards),
+        byes=tuple(Bye(m(y.pno), y.kind) for y in r.byes),
+        matches=tuple(Match(mt.home, mt.away, mt.boards) for mt in r.matches),
+    ) for r in t.rounds)
+    requested = tuple(RequestedBye(m(b.pno), b.round, b.kind) for b in t.requested_byes)
+    forbidden = tuple(tuple(m(x) for x in g) for g in t.forbidden)
+    teams = tuple(Team(tm.id, tm.name, tuple(m(x) for x in tm.members), tm.short, tm.rating)
+                  for tm in t.teams)
+    options = dict(t.options)
+    vp = options.get("virtual_points")
+    if isinstance(vp, dict):
+        options["virtual_points"] = {str(m(int(k))): v for k, v in vp.items()}
+    return t.with_changes(players=players, rounds=rounds, requested_byes=requested,
+                          forbidden=forbidden, teams=teams, options=options)
+
+
+def assign_pairing_numbers(t: Tournament, force: bool = False) -> Tournament:
+    """Number everybody by Art. 2.2.  Refused once round 4 is paired (Art. 2.3) unless forced
+    by a correction the arbiter confirms before then."""
+    if t.numbers_frozen and not force:
+        raise TournamentError("pairing numbers are frozen once round 4 has been paired "
+                              "(FIDE C.04.2 Art. 2.3)")
+    order = ranked_order(t.players)
+    mapping = {p.pno: i + 1 for i, p in enumerate(order)}
+    if all(k == v for k, v in mapping.items()):
+        return t
+    # two-step mapping avoids collisions between old and new numbers
+    return renumber(t, mapping)
+
+
+def explain_number(t: Tournament, pno: int) -> str:
+    """Why a player has this number: the ranking keys of Art. 2.2 in words."""
+    p = t.player(pno)
+    parts = [f"rating {p.rating}" if p.rating else "unrated"]
+    if p.title:
+        parts.append(f"title {p.title}")
+    parts.append(f"name {p.name}")
+    return (f"Pairing number {pno}: ranked by rating, then title (GM, IM, WGM, FM, WIM, CM, WFM, WCM), "
+            f"then name — " + ", ".join(parts) + ".")
+
+
+__all__ = ["assign_pairing_numbers", "renumber", "ranking_key", "ranked_order", "explain_number",
+           "Board"]
