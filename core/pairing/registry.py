@@ -13,6 +13,9 @@ from core.pairing.base import PairingSystem
 
 # id -> "module:attribute" of an object implementing PairingSystem.  One line per system.
 SYSTEMS: dict[str, str] = {
+    "berger": "core.pairing.roundrobin.system:berger",
+    "double-berger": "core.pairing.roundrobin.system:double_berger",
+    "rutsch": "core.pairing.roundrobin.system:rutsch_system",
 }
 
 

@@ -1,0 +1,79 @@
+"""Turn a table round (numbers) into a :class:`RoundPairing` of the tournament (pnos).
+
+Why shared: every all-play-all system ends the same way — map table numbers to players or
+teams, keep the table's board order, give the free player a pairing-allocated bye, and turn
+games of absent players into forfeits *on their board* (the table must not move; seeds/000
+p. 61 shows such games as "+"/"−", or "−"/"−" when neither is present).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from core.model import Board, Bye, ByeKind, GameResult, Match, Tournament
+from core.pairing.base import RoundPairing
+from core.teams.roster import board_pairs, line_up, teams_by_id
+
+
+def forfeit_board(t: Tournament, round_no: int, white: int, black: int) -> Board:
+    """A board of the table; pre-filled with a forfeit if one side is not available."""
+    w_in = t.player(white).active_in(round_no)
+    b_in = t.player(black).active_in(round_no)
+    if w_in and b_in:
+        return Board(white, black)
+    if w_in:
+        return Board(white, black, GameResult.WHITE_FORFEIT_WIN)
+    if b_in:
+        return Board(white, black, GameResult.BLACK_FORFEIT_WIN)
+    return Board(white, black, GameResult.DOUBLE_FORFEIT)
+
+
+def individual_round(t: Tournament, round_no: int, games: Iterable[tuple[int, int]],
+                     bye: int | None, note: str = "") -> RoundPairing:
+    """Boards in the given order; ``bye`` (a pno) gets the pairing-allocated bye if present."""
+    boards: list[Board] = []
+    explanations: dict[object, tuple[str, ...]] = {}
+    for white, black in games:
+        board = forfeit_board(t, round_no, white, black)
+        if board.result is not None:
+            explanations[len(boards)] = (
+                "Forfeit: a player of this table game is no longer in the tournament "
+                "(seeds/000 p. 61).",)
+        boards.append(board)
+    byes: tuple[Bye, ...] = ()
+    if bye is not None and t.player(bye).active_in(round_no):
+        byes = (Bye(bye, ByeKind.PAB),)
+        explanations["bye"] = (f"Player {bye} meets the phantom number of the table: free round.",)
+    if note:
+        explanations["table"] = (note,)
+    return RoundPairing(round_no, tuple(boards), byes, explanations)
+
+
+def team_round(t: Tournament, round_no: int,
+               matches: Iterable[tuple[int, int, str]],
+               free: Iterable[int] = (), boards: int | None = None,
+               note: str = "") -> RoundPairing:
+    """Team matches ``(first team id, second team id, first_white_on)`` in order; each match
+    pairs the two line-ups board by board.  ``free`` lists teams without a match this round."""
+    by_id = teams_by_id(t)
+    out: list[Board] = []
+    grouped: list[Match] = []
+    explanations: dict[object, tuple[str, ...]] = {}
+    limit = boards if boards is not None else t.options.get("boards")
+    for first, second, white_on in matches:
+        a = line_up(t, by_id[first], round_no, limit)
+        b = line_up(t, by_id[second], round_no, limit)
+        start = len(out)
+        for white, black in board_pairs(a, b, white_on):
+            out.append(Board(white, black))
+        grouped.append(Match(first, second, tuple(range(start, len(out)))))
+        if len(a) != len(b):
+            explanations[start] = (
+                f"Teams {first} and {second} field {len(a)} and {len(b)} players; "
+                f"only {min(len(a), len(b))} boards are paired.",)
+    free = list(free)
+    if free:
+        explanations["bye"] = tuple(f"Team {team} has no match this round." for team in free)
+    if note:
+        explanations["table"] = (note,)
+    return RoundPairing(round_no, tuple(out), (), explanations, tuple(grouped))

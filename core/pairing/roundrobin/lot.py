@@ -1,0 +1,130 @@
+"""Drawing table numbers by lot, recorded so that every later pairing is reproducible.
+
+Why record: a round robin's whole schedule follows from the drawn numbers, so the draw is
+stored in ``Tournament.options["lot"]`` together with the seed of the random generator; the
+pairing engine only reads that record and never the clock.  The seed must be given by the
+caller (the UI may take it from ``secrets`` once and store it; tests pass fixed seeds).
+
+Record layout (JSON values only)::
+
+    options["lot"] = {"method": "lot" | "varma", "seed": 12345,
+                      "order": [pno of table number 1, pno of table number 2, ...],
+                      "draw_order": [pno, ...],          # who drew first, second, ...
+                      "history": [{"seed": ..., "order": [...], "reason": "..."}]}
+
+Tradition (seeds/000 p. 60): the highest rated player draws first; the chief arbiter draws
+for absent players.  Who draws first changes nothing in a random draw, but the record keeps
+it for the minutes.  If a player leaves after the draw and before round 1, the draw is
+redone (:func:`redraw_without`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from core.errors import RoundError, TournamentError
+from core.model import Player, Tournament
+
+
+def draw_order(players: tuple[Player, ...] | list[Player]) -> list[int]:
+    """Order in which players draw: highest rating first, then name, then pairing number."""
+    return [p.pno for p in sorted(players, key=lambda p: (-p.rating, p.name, p.pno))]
+
+
+def draw_numbers(pnos: list[int], seed: int) -> list[int]:
+    """Each player in ``pnos`` (in drawing order) draws one number from the hat 1..len.
+
+    Returns the table order: element i is the pno holding number i+1.
+    """
+    rng = random.Random(seed)
+    hat = list(range(1, len(pnos) + 1))
+    order = [0] * len(pnos)
+    for pno in pnos:
+        number = hat.pop(rng.randrange(len(hat)))
+        order[number - 1] = pno
+    return order
+
+
+def _entrants(t: Tournament) -> list[Player]:
+    return [p for p in t.players if p.withdrawn_round is None or p.withdrawn_round > 1]
+
+
+def draw_lots(t: Tournament, seed: int, reason: str = "draw") -> Tournament:
+    """Return ``t`` with a new lot record (numbers 1..n for the players entered for round 1)."""
+    if t.rounds:
+        raise RoundError("the numbers cannot be drawn again once round 1 is paired")
+    players = _entrants(t)
+    if len(players) < 2:
+        raise TournamentError("at least two players are needed to draw numbers")
+    drawers = draw_order(players)
+    order = draw_numbers(drawers, seed)
+    return _with_record(t, {"method": "lot", "seed": seed, "order": order,
+                            "draw_order": drawers}, reason)
+
+
+def _with_record(t: Tournament, record: dict[str, Any], reason: str) -> Tournament:
+    options = dict(t.options)
+    old = options.get("lot")
+    history = list(old.get("history", [])) if isinstance(old, Mapping) else []
+    if isinstance(old, Mapping) and "order" in old:
+        history.append({"seed": old.get("seed"), "method": old.get("method", "lot"),
+                        "order": list(old["order"]), "reason": reason})
+    record = dict(record)
+    record["history"] = history
+    options["lot"] = record
+    return t.with_changes(options=options)
+
+
+def redraw_without(t: Tournament, pno: int, seed: int) -> Tournament:
+    """A player left after the draw and before round 1: remove them and draw again.
+
+    seeds/000 p. 60: "Kura çekiminden sonra, birinci turdan önce, ayrılan … bir oyuncu olursa
+    kura çekimi yenilenir."  The player is removed from the player list (they never played).
+    """
+    if t.rounds:
+        raise RoundError("a player leaving after round 1 is paired is a withdrawal, not a redraw")
+    t.player(pno)
+    remaining = tuple(p for p in t.players if p.pno != pno)
+    t2 = t.with_changes(players=remaining)
+    if "lot" not in t.options:
+        return t2
+    method = t.options["lot"].get("method", "lot")
+    if method == "varma":
+        from core.pairing.roundrobin.varma import draw_varma
+
+        return draw_varma(t2, seed, reason=f"player {pno} left before round 1")
+    return draw_lots(t2, seed, reason=f"player {pno} left before round 1")
+
+
+def draw_team_lots(t: Tournament, seed: int, reason: str = "draw") -> Tournament:
+    """Team events: draw table numbers for the teams (``order`` lists team ids)."""
+    if t.rounds:
+        raise RoundError("the numbers cannot be drawn again once round 1 is paired")
+    if len(t.teams) < 2:
+        raise TournamentError("at least two teams are needed to draw numbers")
+    drawers = [team.id for team in sorted(t.teams, key=lambda x: (-x.rating, x.name, x.id))]
+    order = draw_numbers(drawers, seed)
+    return _with_record(t, {"method": "lot", "unit": "team", "seed": seed, "order": order,
+                            "draw_order": drawers}, reason)
+
+
+def table_order(t: Tournament, unit: str = "player") -> list[int]:
+    """Participants of table numbers 1..n (pnos, or team ids for ``unit="team"``): the lot
+    record if there is one for that unit, else ascending pairing number / team id.
+
+    Players withdrawn before round 1 without a redraw keep their number (their games are
+    forfeits), so the order is validated against all players of the tournament.
+    """
+    record = t.options.get("lot")
+    if unit == "team":
+        pnos = sorted(team.id for team in t.teams)
+    else:
+        pnos = sorted(p.pno for p in t.players)
+    if not record or record.get("unit", "player") != unit:
+        return pnos
+    order = [int(x) for x in record.get("order", [])]
+    if sorted(order) != pnos:
+        raise TournamentError(
+            "the drawn numbers do not match the player list; draw the numbers again")
+    return order

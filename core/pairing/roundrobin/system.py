@@ -1,0 +1,107 @@
+"""The registered all-play-all systems: ``berger``, ``double-berger`` and ``rutsch``.
+
+Each pairs round ``current_round + 1`` straight from its table: no search, no dependence on
+results.  Participants are the players (individual events) or the teams (``Tournament.teams``
+not empty: a team round robin, each table game becomes a team match of board pairs).
+
+Options read from ``Tournament.options`` (JSON values):
+- ``lot``: the drawn numbers (:mod:`core.pairing.roundrobin.lot`); without it table number k
+  is the k-th smallest pairing number (or team id).
+- ``cycles``: 1 (single) or more; ``double-berger`` defaults to 2.
+- ``swap_last_two``: for two or more cycles, swap the last two rounds of the first cycle
+  (FIDE's recommendation; default ``True``).
+- ``boards``: boards per team match (default: as many as both line-ups fill).
+- ``first_white_on``: team events, where the first-named team has White: ``"odd"`` boards
+  (default, FIDE) or ``"even"``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from core.errors import RoundError
+from core.model import Tournament
+from core.pairing.base import PairOptions, RoundPairing
+from core.pairing.roundrobin import rutsch
+from core.pairing.roundrobin.berger import TableRound
+from core.pairing.roundrobin.build import individual_round, team_round
+from core.pairing.roundrobin.double import cycles, reversed_round
+from core.pairing.roundrobin.lot import table_order
+
+
+def next_table_round(rounds: tuple[TableRound, ...], t: Tournament) -> TableRound:
+    number = t.current_round + 1
+    if number > len(rounds):
+        raise RoundError(
+            f"all {len(rounds)} rounds of the table are paired; there is no round {number}")
+    return rounds[number - 1]
+
+
+def pair_from_table(t: Tournament, rounds: tuple[TableRound, ...], note: str) -> RoundPairing:
+    """Map the next table round onto the tournament's players or teams."""
+    rnd = next_table_round(rounds, t)
+    if t.teams:
+        order = table_order(t, unit="team")
+        white_on = str(t.options.get("first_white_on", "odd"))
+        matches = [(order[w - 1], order[b - 1], white_on) for w, b in rnd.games]
+        free = [order[rnd.bye - 1]] if rnd.bye is not None else []
+        return team_round(t, rnd.number, matches, free, note=note)
+    order = table_order(t)
+    games = [(order[w - 1], order[b - 1]) for w, b in rnd.games]
+    bye = order[rnd.bye - 1] if rnd.bye is not None else None
+    return individual_round(t, rnd.number, games, bye, note=note)
+
+
+def participants(t: Tournament) -> int:
+    return len(t.teams) if t.teams else len(t.players)
+
+
+class BergerSystem:
+    """Berger tables, single (``berger``) or multi-cycle (``double-berger``)."""
+
+    def __init__(self, system_id: str, default_cycles: int) -> None:
+        self.id = system_id
+        self.default_cycles = default_cycles
+
+    def rounds(self, t: Tournament) -> tuple[TableRound, ...]:
+        count = int(t.options.get("cycles", self.default_cycles))
+        swap = bool(t.options.get("swap_last_two", True))
+        return cycles(participants(t), count, swap)
+
+    def pair(self, tournament: Tournament, options: PairOptions | None = None) -> RoundPairing:
+        rounds = self.rounds(tournament)
+        number = tournament.current_round + 1
+        return pair_from_table(tournament, rounds,
+                               f"Berger table for {participants(tournament)}, round {number}.")
+
+
+class RutschSystem:
+    """Rutschsystem: the seating schedule of seeds/001 (optionally repeated, colours reversed)."""
+
+    id = "rutsch"
+
+    def rounds(self, t: Tournament) -> tuple[TableRound, ...]:
+        base = rutsch.schedule(participants(t))
+        count = int(t.options.get("cycles", 1))
+        out: list[TableRound] = []
+        for c in range(count):
+            for rnd in base:
+                number = len(out) + 1
+                out.append(reversed_round(rnd, number) if c % 2 else
+                           TableRound(number, rnd.games, rnd.bye, rnd.board_of_bye))
+        return tuple(out)
+
+    def pair(self, tournament: Tournament, options: PairOptions | None = None) -> RoundPairing:
+        number = tournament.current_round + 1
+        return pair_from_table(tournament, self.rounds(tournament),
+                               f"Rutschsystem for {participants(tournament)}, round {number}: "
+                               "everybody but the highest number moves one seat.")
+
+
+berger = BergerSystem("berger", 1)
+double_berger = BergerSystem("double-berger", 2)
+rutsch_system = RutschSystem()
+
+SCHEDULES: dict[str, Callable[[Tournament], tuple[TableRound, ...]]] = {
+    "berger": berger.rounds, "double-berger": double_berger.rounds, "rutsch": rutsch_system.rounds,
+}

@@ -1,0 +1,53 @@
+"""Rosters and board order of team events.
+
+A team's roster is ``Team.members`` in board order (board 1 first).  For a round, the line-up
+is the first active members of the roster: a member who is not available (withdrawn, not
+yet joined) is skipped and everybody below moves up, as board-order rules require.
+"""
+
+from __future__ import annotations
+
+from core.errors import TournamentError, UnknownPlayer
+from core.model import Team, Tournament
+
+
+def teams_by_id(t: Tournament) -> dict[int, Team]:
+    return {team.id: team for team in t.teams}
+
+
+def team_of(t: Tournament) -> dict[int, int]:
+    """pno → team id (a player in two rosters is an error)."""
+    out: dict[int, int] = {}
+    for team in t.teams:
+        for pno in team.members:
+            if pno in out:
+                raise TournamentError(
+                    f"player {pno} is in the rosters of teams {out[pno]} and {team.id}")
+            out[pno] = team.id
+    return out
+
+
+def line_up(t: Tournament, team: Team, round_no: int, boards: int | None = None) -> tuple[int, ...]:
+    """The members who play in ``round_no``, in board order, at most ``boards`` of them."""
+    active: list[int] = []
+    for pno in team.members:
+        if not t.has_player(pno):
+            raise UnknownPlayer(f"team {team.name!r} lists player {pno}, who is not registered")
+        if t.player(pno).active_in(round_no):
+            active.append(pno)
+    return tuple(active if boards is None else active[:boards])
+
+
+def board_pairs(first: tuple[int, ...], second: tuple[int, ...],
+                first_white_on: str = "odd") -> list[tuple[int, int]]:
+    """Boards of a team match as ``(white, black)``: board i pairs ``first[i]`` with
+    ``second[i]``; the first-named team has White on odd boards (FIDE convention for team
+    events, ``"odd"``) or on even boards (``"even"``, the German league convention that the
+    Reisepartner seed uses).  Only as many boards as both line-ups fill are paired."""
+    if first_white_on not in ("odd", "even"):
+        raise TournamentError(f"first_white_on must be 'odd' or 'even', not {first_white_on!r}")
+    out: list[tuple[int, int]] = []
+    for i, (a, b) in enumerate(zip(first, second), start=1):
+        first_white = (i % 2 == 1) == (first_white_on == "odd")
+        out.append((a, b) if first_white else (b, a))
+    return out

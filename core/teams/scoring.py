@@ -1,0 +1,137 @@
+"""Board points and match points of team matches (seeds/000 p. 73).
+
+A match is won by the team with more than half of the board points: 2 match points; a drawn
+match 1; a lost match 0 (``MatchPoints`` allows other values).  Board points are the points
+of the tournament's :class:`~core.model.PointSystem` per board (1/½/0, forfeit win 1).
+
+``aggregate="round"`` scores every ``Round.matches`` entry on its own (leagues: one match per
+round).  ``aggregate="pair"`` joins all entries between the same two teams into one match
+(Scheveningen, Skalitzka: a match spreads over several rounds).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from core.errors import TournamentError
+from core.model import Round, Tournament
+
+
+@dataclass(frozen=True)
+class MatchPoints:
+    win: int = 2
+    draw: int = 1
+    loss: int = 0
+
+
+@dataclass(frozen=True)
+class MatchScore:
+    """Board points of one (possibly multi-round) team match."""
+
+    home: int
+    away: int
+    home_points: Fraction
+    away_points: Fraction
+    boards: int
+    complete: bool
+    rounds: tuple[int, ...] = ()
+
+    def match_points(self, mp: MatchPoints = MatchPoints()) -> tuple[int, int]:
+        """(home, away) match points; a win needs more than half the board points."""
+        if self.home_points > self.away_points:
+            return mp.win, mp.loss
+        if self.home_points < self.away_points:
+            return mp.loss, mp.win
+        return mp.draw, mp.draw
+
+
+def _board_points(t: Tournament, rnd: Round, index: int) -> tuple[Fraction, Fraction, bool]:
+    board = rnd.boards[index]
+    if board.result is None:
+        return Fraction(0), Fraction(0), False
+    wc, bc = board.result.codes(board.unrated)
+    return t.points.for_code(wc), t.points.for_code(bc), True
+
+
+def match_scores(t: Tournament, aggregate: str = "round") -> list[MatchScore]:
+    """Scores of every team match, in round order (then first appearance)."""
+    if aggregate not in ("round", "pair"):
+        raise TournamentError(f"aggregate must be 'round' or 'pair', not {aggregate!r}")
+    members = {team.id: set(team.members) for team in t.teams}
+    merged: dict[tuple[int, ...], list] = {}
+    order: list[tuple[int, ...]] = []
+    for rnd in t.rounds:
+        for m_index, match in enumerate(rnd.matches):
+            home_pts = away_pts = Fraction(0)
+            complete = True
+            for i in match.boards:
+                w_pts, b_pts, done = _board_points(t, rnd, i)
+                complete &= done
+                board = rnd.boards[i]
+                if board.white in members.get(match.home, ()):
+                    home_pts += w_pts
+                    away_pts += b_pts
+                else:
+                    home_pts += b_pts
+                    away_pts += w_pts
+            if aggregate == "round":
+                key: tuple[int, ...] = (rnd.number, m_index)
+                home, away = match.home, match.away
+            else:
+                key = tuple(sorted((match.home, match.away)))
+                home, away = key
+                if match.home != home:
+                    home_pts, away_pts = away_pts, home_pts
+            if key not in merged:
+                merged[key] = [home, away, Fraction(0), Fraction(0), 0, True, []]
+                order.append(key)
+            acc = merged[key]
+            acc[2] += home_pts
+            acc[3] += away_pts
+            acc[4] += len(match.boards)
+            acc[5] = acc[5] and complete
+            acc[6].append(rnd.number)
+    return [MatchScore(a[0], a[1], a[2], a[3], a[4], a[5], tuple(dict.fromkeys(a[6])))
+            for a in (merged[k] for k in order)]
+
+
+@dataclass(frozen=True)
+class TeamStanding:
+    team: int
+    match_points: int
+    board_points: Fraction
+    played: int
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    opponents: tuple[int, ...] = field(default=())
+
+
+def team_standings(t: Tournament, aggregate: str = "round", mp: MatchPoints = MatchPoints(),
+                   primary: str = "match") -> list[TeamStanding]:
+    """Teams ranked by match points then board points (``primary="match"``), or by board
+    points then match points (``primary="board"``, e.g. Skalitzka); then by team id.  Only
+    complete matches count; finer tie-breaks belong to :mod:`core.tiebreaks`."""
+    acc = {team.id: [0, Fraction(0), 0, 0, 0, 0, []] for team in t.teams}
+    for s in match_scores(t, aggregate):
+        if not s.complete:
+            continue
+        hm, am = s.match_points(mp)
+        for team, mpts, bpts, opp in ((s.home, hm, s.home_points, s.away),
+                                      (s.away, am, s.away_points, s.home)):
+            a = acc.setdefault(team, [0, Fraction(0), 0, 0, 0, 0, []])
+            a[0] += mpts
+            a[1] += bpts
+            a[2] += 1
+            a[3] += mpts == mp.win
+            a[4] += mpts == mp.draw and hm == am
+            a[5] += mpts == mp.loss and hm != am
+            a[6].append(opp)
+    rows = [TeamStanding(team, a[0], a[1], a[2], a[3], a[4], a[5], tuple(a[6]))
+            for team, a in acc.items()]
+    if primary == "board":
+        rows.sort(key=lambda r: (-r.board_points, -r.match_points, r.team))
+    else:
+        rows.sort(key=lambda r: (-r.match_points, -r.board_points, r.team))
+    return rows
