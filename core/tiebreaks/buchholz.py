@@ -1,0 +1,189 @@
+"""Buchholz family: BH, FB, SB, AOB, Buchholz of Buchholz — with Cut/Median modifiers.
+
+Why one module: these all sum one value per round built from the opponents' adjusted scores
+(C.07 Arts. 8, 9.1 and 16; seeds/000 pp. 78–83), and they share the cut rule: cut the least
+significant values, except that under the FIDE regimes a voluntary unplayed round is cut
+first when it is not lower than the least significant value (Art. 16.5; for SB the higher of
+the two contributions is cut).  The legacy regime has no such exception.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from core.tiebreaks.adjusted import adjusted_scores, dummy_score
+from core.tiebreaks.context import Context
+from core.tiebreaks.explain import Contribution, Explanation
+from core.tiebreaks.names import name_of
+from core.tiebreaks.regimes import Regime
+from core.tiebreaks.spec import TieBreakSpec
+from core.tiebreaks.values import round_half_up
+
+
+class _Item:
+    """One round's term: ``score`` is the opponent/dummy score, ``value`` the term (= score for
+    BH, score × own points for SB); both scaled."""
+
+    __slots__ = ("round", "opponent", "score", "value", "vur", "basis", "cut", "reason")
+
+    def __init__(self, rnd, opponent, score, value, vur, basis):
+        self.round, self.opponent, self.score, self.value = rnd, opponent, score, value
+        self.vur, self.basis, self.cut, self.reason = vur, basis, False, ""
+
+
+def _items(ctx: Context, spec: TieBreakSpec, regime: Regime, pno: int, sb: bool, fore: bool,
+           with_basis: bool) -> list[_Item]:
+    adj = adjusted_scores(ctx, regime, fore)
+    secondary = ctx.cache.get("secondary", {}).get(pno) if sb else None
+    items = []
+    for c in ctx.cells[pno]:
+        as_played = c.played or (c.opponent is not None and (
+            spec.played_forfeits or ctx.round_robin or (fore and c.round == ctx.rounds)))
+        if as_played:
+            score, vur = adj[c.opponent], False
+            basis = "opponent's adjusted score" if with_basis else ""
+        elif ctx.round_robin:
+            continue  # pre-determined pairings: a round without opponent contributes nothing
+        else:
+            score, basis = dummy_score(ctx, regime, pno, c, fore)
+            if not with_basis:
+                basis = ""
+            vur = c.vur and regime is not Regime.LEGACY
+        if secondary is not None:
+            value = score * secondary[c.round - 1] * ctx.scale  # team SB: opponent's MP × own GP
+        else:
+            value = score * c.points if sb else score
+        items.append(_Item(c.round, c.opponent, score, value, vur, basis))
+    return items
+
+
+def _apply_cuts(items: list[_Item], low: int, high: int, rounds: int) -> None:
+    """Mark the cut items (C.07 Art. 14 with the 16.5 VUR exception)."""
+    low = min(low, rounds)
+    high = min(high, rounds - low)
+    left = list(items)
+    for _ in range(low):
+        if not left:
+            break
+        by_value = sorted(left, key=lambda i: (i.score, i.value))
+        by_vur = sorted(left, key=lambda i: (not i.vur, i.score, i.value))
+        least, vur = by_value[0], by_vur[0]
+        if vur.vur and not least.value > vur.value:
+            chosen, chosen.reason = vur, "voluntary unplayed round cut first (Art. 16.5)"
+        else:
+            chosen, chosen.reason = least, "least significant value"
+        chosen.cut = True
+        left.remove(chosen)
+    for _ in range(high):
+        if not left:
+            break
+        chosen = sorted(left, key=lambda i: (-i.score, -i.value))[0]
+        chosen.cut, chosen.reason = True, "highest value (median)"
+        left.remove(chosen)
+
+
+def _regime(ctx: Context, spec: TieBreakSpec, regime: Regime) -> Regime:
+    return spec.regime or regime
+
+
+def _sum_family(ctx: Context, spec: TieBreakSpec, regime: Regime, sb: bool, fore: bool) -> dict:
+    regime = _regime(ctx, spec, regime)
+    scale = ctx.scale * ctx.scale if sb else ctx.scale
+    out = {}
+    for pno in ctx.cells:
+        items = _items(ctx, spec, regime, pno, sb, fore, False)
+        if spec.cut_low or spec.cut_high:
+            _apply_cuts(items, spec.cut_low, spec.cut_high, ctx.rounds)
+        out[pno] = Fraction(sum(i.value for i in items if not i.cut), scale)
+    return out
+
+
+def _explain_sum(ctx, spec, regime, pno, sb, fore) -> Explanation:
+    regime = _regime(ctx, spec, regime)
+    scale = ctx.scale * ctx.scale if sb else ctx.scale
+    items = _items(ctx, spec, regime, pno, sb, fore, True)
+    _apply_cuts(items, spec.cut_low, spec.cut_high, ctx.rounds)
+    contributions = []
+    for i in items:
+        basis = i.basis
+        if sb:
+            basis = f"{basis} × points scored ({ctx.frac(i.score)} × {_pts(ctx, pno, i.round)})"
+        contributions.append(Contribution(i.round, i.opponent, Fraction(i.value, scale), basis,
+                                          i.cut, i.reason))
+    value = Fraction(sum(i.value for i in items if not i.cut), scale)
+    return Explanation(spec.code, name_of(spec.base), pno, value, regime.value, tuple(contributions))
+
+
+def _pts(ctx, pno, rnd):
+    return ctx.frac(ctx.cells[pno][rnd - 1].points)
+
+
+def buchholz(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
+    return _sum_family(ctx, spec, regime, sb=False, fore=False)
+
+
+def fore_buchholz(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
+    return _sum_family(ctx, spec, regime, sb=False, fore=True)
+
+
+def sonneborn_berger(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
+    return _sum_family(ctx, spec, regime, sb=True, fore=False)
+
+
+def explain_buchholz(ctx, spec, regime, pno):
+    return _explain_sum(ctx, spec, regime, pno, False, False)
+
+
+def explain_fore_buchholz(ctx, spec, regime, pno):
+    return _explain_sum(ctx, spec, regime, pno, False, True)
+
+
+def explain_sonneborn_berger(ctx, spec, regime, pno):
+    return _explain_sum(ctx, spec, regime, pno, True, False)
+
+
+def _plain(spec: TieBreakSpec, base: str) -> TieBreakSpec:
+    return TieBreakSpec(code=base, base=base, played_forfeits=spec.played_forfeits, regime=spec.regime)
+
+
+def _opponents_average(ctx, spec, regime, inner: dict, exact: bool) -> dict:
+    out = {}
+    for pno, cells in ctx.cells.items():
+        vals = [inner[c.opponent] for c in cells if c.played]
+        if not vals:
+            out[pno] = None
+        else:
+            total = sum(vals, Fraction(0))
+            out[pno] = total / len(vals) if exact else round_half_up(total / len(vals))
+    return out
+
+
+def average_of_opponents_buchholz(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
+    """AOB (Art. 8.2): mean of the BH (``/F``: FB) of the opponents met over the board."""
+    inner = (fore_buchholz if spec.fore else buchholz)(ctx, _plain(spec, "FB" if spec.fore else "BH"), regime)
+    return _opponents_average(ctx, spec, regime, inner, exact=True)
+
+
+def explain_aob(ctx, spec, regime, pno):
+    inner = (fore_buchholz if spec.fore else buchholz)(ctx, _plain(spec, "FB" if spec.fore else "BH"), regime)
+    contributions = tuple(Contribution(c.round, c.opponent, inner[c.opponent],
+                                       "opponent's Fore Buchholz" if spec.fore else "opponent's Buchholz")
+                          for c in ctx.cells[pno] if c.played)
+    value = average_of_opponents_buchholz(ctx, spec, regime)[pno]
+    return Explanation(spec.code, name_of(spec.base), pno, value, (spec.regime or regime).value,
+                       contributions, ("Average over the games played over the board.",))
+
+
+def buchholz_of_buchholz(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
+    """Sum of the opponents' Buchholz (seeds/000 p. 81), over games played over the board."""
+    inner = buchholz(ctx, _plain(spec, "BH"), regime)
+    return {pno: sum((inner[c.opponent] for c in cells if c.played), Fraction(0))
+            for pno, cells in ctx.cells.items()}
+
+
+def explain_bbh(ctx, spec, regime, pno):
+    inner = buchholz(ctx, _plain(spec, "BH"), regime)
+    contributions = tuple(Contribution(c.round, c.opponent, inner[c.opponent], "opponent's Buchholz")
+                          for c in ctx.cells[pno] if c.played)
+    return Explanation(spec.code, name_of(spec.base), pno, buchholz_of_buchholz(ctx, spec, regime)[pno],
+                       (spec.regime or regime).value, contributions)

@@ -1,0 +1,105 @@
+"""Per-player round data that every tie-break reads, computed once per standings request.
+
+Why a context: twenty tie-breaks look at the same cells (opponent, points, colour, whether the
+game was played, whether the round was a voluntary unplayed round).  Building them once from
+:func:`core.model.entries` keeps every family small and makes 1000 players × 11 rounds cheap.
+Points are kept as integers scaled by the point system's common denominator (``scale``):
+sums of halves stay exact and integer arithmetic is much faster than ``Fraction``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from core.model import Code, Colour, Tournament, entries
+
+_NOT_VUR_UNPLAYED = frozenset({Code.FORFEIT_WIN, Code.FULL_BYE, Code.PAB})
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One player in one round.
+
+    ``opponent`` is the scheduled opponent (also for forfeits), ``None`` for byes/absence.
+    ``played`` means a game over the board against an opponent.  ``vur`` marks a voluntary
+    unplayed round (C.07 Art. 16.1: requested half/zero bye, forfeit loss, absence).
+    ``paired`` is true when the pairing gave the player an opponent or the PAB.
+    """
+
+    round: int
+    opponent: int | None
+    points: int
+    code: Code | None
+    played: bool
+    colour: Colour
+    vur: bool
+    paired: bool
+
+
+@dataclass
+class Context:
+    """Everything a tie-break needs; ``cache`` holds values shared between families."""
+
+    tournament: Tournament
+    rounds: int
+    scale: int
+    cells: dict[int, list[Cell]]
+    total: dict[int, int]
+    rating: dict[int, int | None]
+    win: int
+    draw: int
+    loss: int
+    round_robin: bool
+    cache: dict = field(default_factory=dict)
+
+    @property
+    def pnos(self) -> list[int]:
+        return sorted(self.cells)
+
+    def frac(self, scaled: int) -> Fraction:
+        """A scaled integer back to exact points."""
+        return Fraction(scaled, self.scale)
+
+    def is_win(self, cell: Cell) -> bool:
+        return cell.points == self.win and cell.code is not None
+
+
+ROUND_ROBIN_SYSTEMS = ("berger", "roundrobin", "round-robin", "rr", "double-rr", "scheveningen", "varma")
+
+
+def build_context(t: Tournament, upto: int | None = None, round_robin: bool | None = None) -> Context:
+    """Build the context for rounds 1..``upto`` (default: every paired round)."""
+    ps = t.points
+    values = [ps.win, ps.draw, ps.loss, ps.forfeit_win, ps.forfeit_loss, ps.pab, ps.full_bye,
+              ps.half_bye, ps.zero_bye]
+    scale = 1
+    for v in values:
+        scale = scale * Fraction(v).denominator // math.gcd(scale, Fraction(v).denominator)
+    hist = entries(t, upto)
+    rounds = len(t.rounds) if upto is None else min(upto, len(t.rounds))
+    cells: dict[int, list[Cell]] = {}
+    total: dict[int, int] = {}
+    for pno, rows in hist.items():
+        out = []
+        for e in rows:
+            pts = int(ps.for_code(e.code) * scale)
+            played = e.opponent is not None and e.code is not None and e.code.played
+            if e.code is None:
+                vur = False
+            elif e.code.played:
+                vur = False
+            else:
+                vur = e.code not in _NOT_VUR_UNPLAYED
+            paired = e.opponent is not None or e.code is Code.PAB
+            out.append(Cell(e.round, e.opponent, pts, e.code, played, e.colour, vur, paired))
+        cells[pno] = out
+        total[pno] = sum(c.points for c in out)
+    rating = {p.pno: (p.rating if p.rating > 0 else None) for p in t.players}
+    for pno in cells:
+        rating.setdefault(pno, None)
+    if round_robin is None:
+        round_robin = t.system.lower() in ROUND_ROBIN_SYSTEMS or bool(t.options.get("round_robin"))
+    return Context(t, rounds, scale, cells, total, rating,
+                   int(ps.win * scale), int(ps.draw * scale), int(ps.loss * scale), round_robin)

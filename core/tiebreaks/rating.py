@@ -1,0 +1,162 @@
+"""Rating-based tie-breaks (C.07 Art. 10; seeds/000 p. 84): ARO (with cuts), TPR, PTP, APRO,
+APPO, RTNG and the seed's performance rating with the 350-point rule (TPRS).
+
+Why values can be ``None``: Art. 10 forbids rating tie-breaks when unrated players are present
+unless the regulations say how to rate them (``/U1400``); then every value is "not applicable"
+and the standings carry a warning instead of silently ranking on zeros.
+Only games played over the board count; scores are 1/½/0 whatever the point system.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from core.model import Code
+from core.tiebreaks.context import Context
+from core.tiebreaks.explain import Contribution, Explanation
+from core.tiebreaks.fidetables import dp_for_percent, expected_percent
+from core.tiebreaks.names import name_of
+from core.tiebreaks.regimes import Regime
+from core.tiebreaks.spec import TieBreakSpec
+from core.tiebreaks.values import round_half_up
+
+_GAME_SCORE = {Code.WIN: Fraction(1), Code.SHORT_WIN: Fraction(1), Code.DRAW: Fraction(1, 2),
+               Code.SHORT_DRAW: Fraction(1, 2), Code.LOSS: Fraction(0), Code.SHORT_LOSS: Fraction(0)}
+
+
+def ratings_usable(ctx: Context, spec: TieBreakSpec) -> bool:
+    """True when every participant has a rating or the list says how to rate the unrated."""
+    return spec.unrated is not None or all(r is not None for r in ctx.rating.values())
+
+
+def _games(ctx: Context, spec: TieBreakSpec, pno: int) -> list[tuple[int, int, int, Fraction]]:
+    """(round, opponent, opponent's rating, score) of the games played over the board, after the
+    ``/Cn`` / ``/Mn`` cuts of the lowest (and highest) ratings."""
+    games = []
+    for c in ctx.cells[pno]:
+        if c.played:
+            r = ctx.rating.get(c.opponent)
+            r = spec.unrated if r is None else r
+            if r is not None:
+                games.append((c.round, c.opponent, r, _GAME_SCORE[c.code]))
+    if spec.cut_low or spec.cut_high:
+        ordered = sorted(games, key=lambda g: g[2])
+        low = min(spec.cut_low, len(ordered))
+        high = min(spec.cut_high, len(ordered) - low)
+        games = ordered[low:len(ordered) - high]
+    return games
+
+
+def _aro(games) -> int | None:
+    if not games:
+        return None
+    return round_half_up(Fraction(sum(g[2] for g in games), len(games)))
+
+
+def _tpr(games) -> int | None:
+    if not games:
+        return None
+    score = sum((g[3] for g in games), Fraction(0))
+    percent = round_half_up(score * 100 / len(games))
+    return _aro(games) + dp_for_percent(percent)
+
+
+def _ptp(games) -> int | None:
+    """Lowest integer rating whose expected score (table 8.1b, no 400 cap) reaches the score."""
+    if not games:
+        return None
+    ratings = [g[2] for g in games]
+    score100 = sum((g[3] for g in games), Fraction(0)) * 100
+    if score100 == 0:
+        return min(ratings) - 800
+    if score100 > 100 * len(ratings):
+        return max(ratings) + 800
+
+    def reaches(r: int) -> bool:
+        return sum(expected_percent(max(-800, min(800, r - x))) for x in ratings) >= score100
+
+    low, high = min(ratings) - 801, max(ratings) + 800
+    while high - low > 1:  # invariant: not reaches(low), reaches(high)
+        mid = (low + high) // 2
+        if reaches(mid):
+            high = mid
+        else:
+            low = mid
+    return high
+
+
+def _per_player(ctx, spec, fn) -> dict:
+    if not ratings_usable(ctx, spec):
+        return {pno: None for pno in ctx.cells}
+    return {pno: fn(_games(ctx, spec, pno)) for pno in ctx.cells}
+
+
+def aro(ctx, spec, regime):
+    return _per_player(ctx, spec, _aro)
+
+
+def tpr(ctx, spec, regime):
+    return _per_player(ctx, spec, _tpr)
+
+
+def ptp(ctx, spec, regime):
+    return _per_player(ctx, spec, _ptp)
+
+
+def tpr_350(ctx, spec, regime):
+    """seeds/000 p. 84 "350 puan farkları dikkate alınarak": our reading — each opponent's
+    rating is taken at most 350 points away from the player's own rating (the pre-2009 FIDE
+    rating rule), then ARO + dp(p) as in TPR."""
+    if not ratings_usable(ctx, spec):
+        return {pno: None for pno in ctx.cells}
+    out = {}
+    for pno in ctx.cells:
+        own = ctx.rating.get(pno) or spec.unrated
+        games = _games(ctx, spec, pno)
+        if own is not None:
+            games = [(r, o, max(own - 350, min(own + 350, x)), s) for r, o, x, s in games]
+        out[pno] = _tpr(games)
+    return out
+
+
+def _average_of(ctx, spec, inner: dict) -> dict:
+    out = {}
+    for pno, cells in ctx.cells.items():
+        vals = [inner[c.opponent] for c in cells if c.played and inner.get(c.opponent) is not None]
+        out[pno] = round_half_up(Fraction(sum(vals), len(vals))) if vals else None
+    return out
+
+
+def _base(spec):
+    return TieBreakSpec(code="X", base="X", unrated=spec.unrated)
+
+
+def apro(ctx, spec, regime):
+    return _average_of(ctx, spec, tpr(ctx, _base(spec), regime))
+
+
+def appo(ctx, spec, regime):
+    return _average_of(ctx, spec, ptp(ctx, _base(spec), regime))
+
+
+def rtng(ctx, spec, regime):
+    """Art. 10.6: the (first) rating, highest first."""
+    return {pno: (r if r is not None else spec.unrated) for pno, r in ctx.rating.items()}
+
+
+def explain_rating(compute):
+    def explain(ctx, spec, regime, pno):
+        value = compute(ctx, spec, regime)[pno]
+        kept = {g[0] for g in _games(ctx, spec, pno)}
+        items = []
+        for c in ctx.cells[pno]:
+            if c.played:
+                r = ctx.rating.get(c.opponent)
+                r = spec.unrated if r is None else r
+                cut = c.round not in kept
+                items.append(Contribution(c.round, c.opponent, r, "opponent's rating", cut,
+                                          "lowest rating cut" if cut else ""))
+        notes = () if ratings_usable(ctx, spec) else (
+            "Not applicable: unrated players are present and the list gives no rating for them.",)
+        return Explanation(spec.code, name_of(spec.base), pno, value, regime.value, tuple(items), notes)
+    return explain

@@ -1,0 +1,87 @@
+"""Every tie-break, registered by code: family function, explain function, type, modifiers.
+
+Why a table: the CLI, presets, TRF-2026 lists and the settings screen all look tie-breaks up by
+code; adding a method is one line here plus its family function.  ``kind`` is the C.07 Art. 4.3
+type (A direct encounter, B own results, C opponents' results, D ratings; combinations).
+``higher_better`` is False for criteria where the smaller value ranks first (pairing number,
+lot number).  ``group`` marks criteria that order a tied group instead of giving a value (DE).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from core.tiebreaks import buchholz, koya, own, rating, team
+from core.tiebreaks.names import NAMES
+
+
+@dataclass(frozen=True)
+class TieBreakDef:
+    code: str
+    kind: str
+    compute: Callable | None
+    explain: Callable | None
+    modifiers: str = ""
+    """Letters of the Art. 14 modifiers it takes (C cut, M median, L limit, P played forfeits,
+    U unrated rating, F Fore-based)."""
+    higher_better: bool = True
+    group: bool = False
+    uses_buchholz: bool = False
+    uses_ratings: bool = False
+    team_only: bool = False
+
+    @property
+    def name(self) -> str:
+        return NAMES.get(self.code, self.code)
+
+
+def _d(code, kind, compute, explain, modifiers="", **kw) -> TieBreakDef:
+    return TieBreakDef(code, kind, compute, explain, modifiers, **kw)
+
+
+_LIST = [
+    _d("PTS", "B", own.points, own.explain_points),
+    _d("DE", "A", None, None, "P", group=True),
+    _d("WIN", "B", own.counter, own.explain_counter),
+    _d("WON", "B", own.counter, own.explain_counter),
+    _d("BPG", "B", own.counter, own.explain_counter),
+    _d("BWG", "B", own.counter, own.explain_counter),
+    _d("REP", "B", own.counter, own.explain_counter),
+    _d("STD", "B", own.standard_points, own.explain_std),
+    _d("PS", "B", own.progressive, own.explain_progressive, "C"),
+    _d("KASH", "B", own.kashdan, own.explain_kashdan),
+    _d("TPN", "B", own.pairing_number, own.explain_simple(own.pairing_number), higher_better=False),
+    _d("LOT", "B", own.lots, own.explain_simple(own.lots), higher_better=False),
+    _d("BH", "C", buchholz.buchholz, buchholz.explain_buchholz, "CMP", uses_buchholz=True),
+    _d("FB", "C", buchholz.fore_buchholz, buchholz.explain_fore_buchholz, "CMP", uses_buchholz=True),
+    _d("AOB", "CC", buchholz.average_of_opponents_buchholz, buchholz.explain_aob, "FP", uses_buchholz=True),
+    _d("BBH", "CC", buchholz.buchholz_of_buchholz, buchholz.explain_bbh, "P", uses_buchholz=True),
+    _d("SB", "BC", buchholz.sonneborn_berger, buchholz.explain_sonneborn_berger, "CMP"),
+    _d("KS", "BC", koya.koya, koya.explain_koya, "L"),
+    _d("KSX", "BC", koya.extended_koya, koya.explain_koya, "L"),
+    _d("ARO", "D", rating.aro, rating.explain_rating(rating.aro), "CMU", uses_ratings=True),
+    _d("TPR", "DB", rating.tpr, rating.explain_rating(rating.tpr), "CMU", uses_ratings=True),
+    _d("TPRS", "DB", rating.tpr_350, rating.explain_rating(rating.tpr_350), "CMU", uses_ratings=True),
+    _d("PTP", "DB", rating.ptp, rating.explain_rating(rating.ptp), "CMU", uses_ratings=True),
+    _d("APRO", "DC", rating.apro, rating.explain_rating(rating.apro), "U", uses_ratings=True),
+    _d("APPO", "DC", rating.appo, rating.explain_rating(rating.appo), "U", uses_ratings=True),
+    _d("RTNG", "B", rating.rtng, rating.explain_rating(rating.rtng), "U", uses_ratings=True),
+    _d("MP", "B", team.match_points, team.explain_team, team_only=True),
+    _d("GP", "B", team.game_points, team.explain_team, team_only=True),
+    _d("TBR", "B", team.top_board_result, team.explain_team, team_only=True),
+]
+
+REGISTRY: dict[str, TieBreakDef] = {d.code: d for d in _LIST}
+
+
+def get(code: str) -> TieBreakDef:
+    from core.tiebreaks.spec import TieBreakError
+
+    if code not in REGISTRY:
+        raise TieBreakError(f"unknown tie-break {code!r}; known codes: {', '.join(sorted(REGISTRY))}")
+    return REGISTRY[code]
+
+
+def codes() -> list[str]:
+    return sorted(REGISTRY)

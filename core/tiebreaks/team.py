@@ -1,0 +1,137 @@
+"""Team events: the team context, match points (MP), game points (GP) and top-board result.
+
+Why a context of teams: C.07 Arts. 11–13 and the seed's team lists (seeds/000 p. 73, p. 85)
+apply the individual definitions to teams — Buchholz over the opponents' match points,
+Sonneborn-Berger as opponent's MP × own game points, direct encounter on match points.  So a
+team event is turned into a :class:`Context` whose participants are teams, whose cells are the
+team matches (points = the primary score) and whose ``secondary`` holds the other score.
+Match scores come from :mod:`core.teams.scoring` (won 2, drawn 1, lost 0).
+A team without a match in a round counts as absent (0 points, a voluntary unplayed round).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from core.model import Code, Colour, Tournament
+from core.tiebreaks.context import Cell, Context, ROUND_ROBIN_SYSTEMS
+from core.tiebreaks.explain import Contribution, Explanation
+from core.tiebreaks.names import name_of
+from core.tiebreaks.regimes import Regime
+from core.tiebreaks.spec import TieBreakSpec
+
+
+def _lcm(values) -> int:
+    out = 1
+    for v in values:
+        d = Fraction(v).denominator
+        out = out * d // math.gcd(out, d)
+    return out
+
+
+def team_rows(t: Tournament) -> dict[int, list[dict]]:
+    """Per team, one row per round: opponent, MP, GP, played, board points by board."""
+    from core.teams.scoring import MatchPoints
+
+    mp = MatchPoints()
+    rounds = len(t.rounds)
+    rows: dict[int, list[dict]] = {team.id: [dict(round=r, opponent=None, mp=0, gp=Fraction(0), played=False,
+                                                  home=True, boards=())
+                                             for r in range(1, rounds + 1)] for team in t.teams}
+    members = {team.id: set(team.members) for team in t.teams}
+    for rnd in t.rounds:
+        for match in rnd.matches:
+            board_pts = {match.home: [], match.away: []}
+            played = False
+            for i in match.boards:
+                b = rnd.boards[i]
+                if b.result is None:
+                    w = bl = Fraction(0)
+                else:
+                    wc, bc = b.result.codes(b.unrated)
+                    w, bl = t.points.for_code(wc), t.points.for_code(bc)
+                    played |= b.result.played
+                home_white = b.white in members.get(match.home, ())
+                board_pts[match.home].append(w if home_white else bl)
+                board_pts[match.away].append(bl if home_white else w)
+            hp, ap = sum(board_pts[match.home], Fraction(0)), sum(board_pts[match.away], Fraction(0))
+            hm = mp.win if hp > ap else mp.loss if hp < ap else mp.draw
+            am = mp.win if ap > hp else mp.loss if ap < hp else mp.draw
+            for team, opp, m, g, home in ((match.home, match.away, hm, hp, True),
+                                          (match.away, match.home, am, ap, False)):
+                if team in rows:
+                    rows[team][rnd.number - 1] = dict(round=rnd.number, opponent=opp, mp=m, gp=g, played=played,
+                                                      home=home, boards=tuple(board_pts[team]))
+    return rows
+
+
+def build_team_context(t: Tournament, primary: str = "MP") -> Context:
+    """A context whose participants are team ids; ``primary`` is ``MP`` or ``GP``."""
+    rows = team_rows(t)
+    gp_scale = _lcm([t.points.win, t.points.draw, t.points.loss, t.points.forfeit_win])
+    use_mp = primary != "GP"
+    scale = 1 if use_mp else gp_scale
+    cells: dict[int, list[Cell]] = {}
+    secondary: dict[int, list[Fraction]] = {}
+    total: dict[int, int] = {}
+    boards = max((len(r["boards"]) for rs in rows.values() for r in rs), default=1) or 1
+    for team, rs in rows.items():
+        out = []
+        for r in rs:
+            value = r["mp"] if use_mp else int(r["gp"] * scale)
+            if r["opponent"] is None:
+                code, vur = Code.ZERO_BYE, True
+            elif r["mp"] == 2:
+                code, vur = (Code.WIN if r["played"] else Code.FORFEIT_WIN), False
+            elif r["mp"] == 1:
+                code, vur = Code.DRAW, False
+            else:
+                code = Code.LOSS if r["played"] else Code.FORFEIT_LOSS
+                vur = not r["played"]
+            out.append(Cell(r["round"], r["opponent"], value, code, r["played"] and r["opponent"] is not None,
+                            Colour.WHITE if r["home"] else Colour.BLACK, vur, r["opponent"] is not None))
+        cells[team] = out
+        secondary[team] = [(r["gp"] if use_mp else Fraction(r["mp"])) for r in rs]
+        total[team] = sum(c.points for c in out)
+    win = 2 if use_mp else int(t.points.win * boards * scale)
+    draw = 1 if use_mp else int(t.points.draw * boards * scale)
+    ctx = Context(t, len(t.rounds), scale, cells, total, {team.id: (team.rating or None) for team in t.teams},
+                  win, draw, 0, t.system.lower() in ROUND_ROBIN_SYSTEMS or bool(t.options.get("round_robin")))
+    ctx.cache["secondary"] = secondary
+    ctx.cache["rows"] = rows
+    ctx.cache["team"] = primary
+    return ctx
+
+
+def match_points(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
+    if ctx.cache.get("team") == "GP":
+        return {p: sum(v, Fraction(0)) for p, v in ctx.cache["secondary"].items()}
+    return {p: ctx.frac(v) for p, v in ctx.total.items()}
+
+
+def game_points(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
+    if ctx.cache.get("team") == "GP":
+        return {p: ctx.frac(v) for p, v in ctx.total.items()}
+    return {p: sum(v, Fraction(0)) for p, v in ctx.cache.get("secondary", {}).items()}
+
+
+def top_board_result(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
+    """Board points per board over the event, board 1 first, compared board by board
+    (the seed's "best result on the highest board"; C.07 Art. 12 TBR)."""
+    rows = ctx.cache.get("rows", {})
+    out = {}
+    for team, rs in rows.items():
+        width = max((len(r["boards"]) for r in rs), default=0)
+        out[team] = tuple(sum((r["boards"][i] for r in rs if i < len(r["boards"])), Fraction(0))
+                          for i in range(width))
+    return out
+
+
+def explain_team(ctx, spec, regime, pno):
+    compute = {"MP": match_points, "GP": game_points, "TBR": top_board_result}[spec.base]
+    rows = ctx.cache.get("rows", {}).get(pno, [])
+    items = tuple(Contribution(r["round"], r["opponent"], r["mp"] if spec.base == "MP" else r["gp"],
+                               "match points" if spec.base == "MP" else "game points") for r in rows)
+    return Explanation(spec.code, name_of(spec.base), pno, compute(ctx, spec, regime).get(pno),
+                       regime.value, items)
