@@ -1,0 +1,304 @@
+"""Burstein Swiss system (FIDE C.04.4.2, 2026) and its pre-2026 Index as a legacy ruleset.
+
+Why this shape: the 2026 text pairs the first min(⌊rounds/2⌋, 4) *seeding rounds* with the
+Dutch system, then ranks each bracket by an Index built only from tournament data (Buchholz,
+then Sonneborn-Berger, then TPN; scores are not used) and takes the *first* pairing, in the
+"opposition" order of Art. 4 (BSN #1 against the largest possible BSN, then BSN #2 ...,
+virtual BSN 0 = the opponent floats), that best satisfies C1–C8.  We generate exactly that
+order with a depth-first search and keep the first candidate whose criteria vector is best;
+C4 (completion) is checked exactly with a maximum matching of the players still unpaired.
+
+Legacy ("burstein-legacy"): the Index of the seed texts (seeds/000 §3.2: Sonneborn-Berger,
+Buchholz, Median, then rating/TPN); everything else as 2026.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterator, Sequence
+
+from core.model import Code, Tournament, entries
+from core.pairing.base import PairOptions, RoundPairing
+from core.pairing.swiss.state import round_one_pairs
+from core.pairing.swiss_others import (
+    Context, allocate_colours, build_round, choose_pab, colour_violations, make_context,
+    max_matching, perfect_possible, score_groups)
+
+SEARCH_BUDGET = 20000
+"""Search nodes per bracket before the best candidate found so far is taken (large brackets
+with unattainable ideals only; the budget keeps a 300-player round within seconds)."""
+
+
+def seeding_rounds(total_rounds: int) -> int:
+    """Art. 1.6.2: half the rounds rounded down, or 4, whichever is lower."""
+    return min(total_rounds // 2, 4)
+
+
+# --------------------------------------------------------------------------------------------
+# Index (Art. 1.7, 1.8)
+# --------------------------------------------------------------------------------------------
+
+def index_values(t: Tournament, upto: int, legacy: bool = False) -> dict[int, tuple[Fraction, ...]]:
+    """Per player the Index tuple, larger = ranked higher.
+
+    2026: (Buchholz, Sonneborn-Berger).  Legacy: (Sonneborn-Berger, Buchholz, Median).
+    Unplayed rounds (Art. 1.7.2): a game against oneself with the points registered; a run of
+    zero-point byes reaching the current round counts as draws in the player's score as seen
+    by their over-the-board opponents.  Virtual (acceleration) points are never included.
+    """
+    hist = entries(t, upto)
+    pts = t.points
+    score = {p: sum((pts.for_code(e.code) for e in h), Fraction(0)) for p, h in hist.items()}
+    seen_as_opponent = dict(score)
+    for p, h in hist.items():
+        run = 0
+        for e in reversed(h):
+            if e.code is Code.ZERO_BYE and e.opponent is None:
+                run += 1
+            else:
+                break
+        if run:
+            seen_as_opponent[p] = score[p] + run * pts.draw
+    out: dict[int, tuple[Fraction, ...]] = {}
+    for p, h in hist.items():
+        contributions: list[Fraction] = []
+        sb = Fraction(0)
+        for e in h:
+            got = pts.for_code(e.code)
+            if e.played and e.opponent is not None:
+                opp = seen_as_opponent.get(e.opponent, Fraction(0))
+            else:
+                opp = score[p]
+            contributions.append(opp)
+            sb += _sb_factor(got, pts) * opp
+        bh = sum(contributions, Fraction(0))
+        if legacy:
+            med = bh - max(contributions) - min(contributions) if len(contributions) > 2 else bh
+            out[p] = (sb, bh, med)
+        else:
+            out[p] = (bh, sb)
+    return out
+
+
+def _sb_factor(got: Fraction, pts) -> Fraction:
+    """Fraction of the opponent's score that a result earns: 1 win, ½ draw, 0 loss (the
+    "points earned" of Art. 1.7.1, scaled so that non-standard point systems stay comparable)."""
+    if pts.win == 0:
+        return Fraction(0)
+    return Fraction(got) / pts.win
+
+
+# --------------------------------------------------------------------------------------------
+# Order of pairings (Art. 4)
+# --------------------------------------------------------------------------------------------
+
+def opposition_order(n: int, floaters: int) -> Iterator[tuple[tuple[int, int], ...]]:
+    """Every pairing of BSNs 1..n with ``floaters`` virtual opponents (0), in Art. 4.3 order.
+
+    Each pairing is a tuple of ``(bsn, opponent)`` in the order the opponents are chosen
+    (opponent 0 = floats).  Used by the tests against the seed's lists and by the search.
+    """
+    def rec(free: list[int], fl: int, acc: list[tuple[int, int]]):
+        if not free:
+            yield tuple(acc)
+            return
+        first, rest = free[0], free[1:]
+        left = len(rest)
+        for opp in sorted(rest, reverse=True):
+            if left - 1 >= fl:
+                yield from rec([x for x in rest if x != opp], fl, acc + [(first, opp)])
+        if fl > 0:
+            yield from rec(rest, fl - 1, acc + [(first, 0)])
+
+    if floaters < 0 or (n - floaters) % 2:
+        return iter(())
+    return rec(list(range(1, n + 1)), floaters, [])
+
+
+# --------------------------------------------------------------------------------------------
+# Bracket pairing (Art. 3.2)
+# --------------------------------------------------------------------------------------------
+
+@dataclass
+class BracketResult:
+    pairs: list[tuple[int, int]]
+    floaters: list[int]
+
+
+def pair_bracket(ctx: Context, bracket: Sequence[int], rest: Sequence[int],
+                 next_residents: Sequence[int], legal=None) -> BracketResult:
+    """First pairing in opposition order that best satisfies C4–C8 (C1–C3 always).
+
+    ``bracket`` is in BSN order (Index ranking).  ``rest`` are the players of the lower
+    scoregroups, still to be paired (for C4); ``next_residents`` the next scoregroup (for C7).
+    """
+    legal = legal or ctx.legal
+    st = ctx.states
+    n = len(bracket)
+    kmax = len(max_matching(list(bracket), legal)) // 2
+    for k in range(kmax, -1, -1):
+        f = n - 2 * k
+        if not rest and f:
+            continue
+        found = _search(ctx, list(bracket), list(rest), list(next_residents), f, legal)
+        if found is not None:
+            return found
+    from core.errors import PairingImpossible
+
+    raise PairingImpossible(f"round {ctx.round_no}: a bracket of {n} players cannot be paired")
+
+
+def _search(ctx: Context, bracket: list[int], rest: list[int], nxt: list[int], f: int, legal):
+    st = ctx.states
+    n = len(bracket)
+    scores = sorted((st[p].pairing_score for p in bracket), reverse=True)
+    ideal_c6 = tuple(sorted(scores[n - f:], reverse=True)) if f else ()
+    ideal_c7 = -((f + len(nxt)) // 2) if f else 0
+    from core.model import Colour
+
+    w = sum(1 for p in bracket if st[p].played_games and st[p].preference is Colour.WHITE)
+    b = sum(1 for p in bracket if st[p].played_games and st[p].preference is Colour.BLACK)
+    x = n - w - b
+    ideal_c8 = max(0, abs(w - b) - x - f) // 2
+    ideal = (ideal_c6, ideal_c7, ideal_c8)
+    best: list = [None, None]  # key, (pairs, floaters)
+    nodes = [0]
+    cache_c4: dict[tuple[int, ...], bool] = {}
+
+    def evaluate(pairs: list[tuple[int, int]], floaters: list[int], viol: int):
+        fkey = tuple(sorted(floaters))
+        ok = cache_c4.get(fkey)
+        if ok is None:
+            ok = perfect_possible(list(floaters) + rest, legal) if rest or floaters else True
+            cache_c4[fkey] = ok
+        if not ok:
+            return
+        c6 = tuple(sorted((st[p].pairing_score for p in floaters), reverse=True))
+        c7 = -(len(max_matching(list(floaters) + nxt, legal)) // 2) if floaters else 0
+        key = (c6, c7, viol)
+        if best[0] is None or key < best[0]:
+            best[0] = key
+            best[1] = (list(pairs), list(floaters))
+
+    def rec(free: list[int], fl: int, pairs, floaters, viol) -> bool:
+        nodes[0] += 1
+        if nodes[0] > SEARCH_BUDGET and best[0] is not None:
+            return True
+        if best[0] is not None and viol > best[0][2] and best[0][:2] <= ideal[:2]:
+            return False
+        if not free:
+            evaluate(pairs, floaters, viol)
+            return best[0] is not None and best[0] <= ideal
+        first, others = free[0], free[1:]
+        a = bracket[first]
+        left = len(others)
+        if left - 1 >= fl:
+            for j in range(len(others) - 1, -1, -1):
+                opp = others[j]
+                bb = bracket[opp]
+                if not legal(a, bb):
+                    continue
+                pairs.append((a, bb))
+                v = colour_violations(ctx, a, bb)
+                if rec(others[:j] + others[j + 1:], fl, pairs, floaters, viol + v):
+                    return True
+                pairs.pop()
+        if fl > 0:
+            floaters.append(a)
+            if rec(others, fl - 1, pairs, floaters, viol):
+                return True
+            floaters.pop()
+        return False
+
+    rec(list(range(n)), f, [], [], 0)
+    if best[1] is None:
+        return None
+    return BracketResult(*best[1])
+
+
+# --------------------------------------------------------------------------------------------
+# The system
+# --------------------------------------------------------------------------------------------
+
+class BursteinSystem:
+    """Burstein (2026) or, with ``legacy=True``, the pre-2026 Index order."""
+
+    def __init__(self, system_id: str, legacy: bool = False) -> None:
+        self.id = system_id
+        self.legacy = legacy
+
+    def pair(self, tournament: Tournament, options: PairOptions | None = None) -> RoundPairing:
+        options = options or PairOptions()
+        round_no = tournament.current_round + 1
+        if round_no <= seeding_rounds(tournament.total_rounds):
+            seeded = pair_seeding_round(tournament, options)
+            if seeded is not None:
+                return seeded
+        ctx = make_context(tournament, round_no)
+        return pair_after_seeding(ctx, self.legacy, options)
+
+
+def pair_seeding_round(tournament: Tournament, options: PairOptions) -> RoundPairing | None:
+    """Art. 1.6: seeding rounds are paired by the FIDE (Dutch) system.  ``None`` if no Dutch
+    engine is registered (then the Burstein procedure with the TPN order is used)."""
+    from core.errors import TournamentError
+    from core.pairing.registry import get_system
+
+    try:
+        dutch = get_system("dutch")
+    except (TournamentError, ImportError, AttributeError):
+        return None
+    return dutch.pair(tournament, options)
+
+
+def pair_after_seeding(ctx: Context, legacy: bool, options: PairOptions) -> RoundPairing:
+    t = ctx.tournament
+    players = ctx.to_pair
+    if not players:
+        return build_round(ctx, [], None)
+    idx = index_values(t, ctx.round_no - 1, legacy)
+    tpn = ctx.tpn
+
+    def rank_key(p: int):
+        return tuple(-v for v in idx.get(p, ())) + (tpn(p),)
+
+    if all(ctx.states[p].played_games == 0 for p in players):
+        ranked = sorted(players, key=tpn)
+        boards = [(w, b) for w, b in round_one_pairs(ranked, ctx.initial) if b != 0]
+        pab = ranked[-1] if len(ranked) % 2 else None
+        if pab is not None and ctx.states[pab].bye_barred:
+            pab = choose_pab(ctx, players, lambda p: tuple(-x for x in rank_key(p)))
+            boards = [(w, b) for w, b in round_one_pairs([p for p in ranked if p != pab], ctx.initial)]
+        return build_round(ctx, boards, pab)
+
+    # PAB first (Art. 3.1): lowest score, most games, lowest Index ranking.
+    worst_first = sorted(players, key=rank_key, reverse=True)
+    order_pos = {p: i for i, p in enumerate(worst_first)}
+    pab = choose_pab(ctx, players, lambda p: order_pos[p])
+    if pab is not None:
+        ctx.note("bye", f"{pab} receives the pairing-allocated bye (lowest score, most games played, "
+                        "lowest Index ranking among those who leave a complete pairing)")
+    remaining = [p for p in players if p != pab]
+    groups = score_groups(ctx, remaining)
+    floaters: list[int] = []
+    boards: list[tuple[int, int]] = []
+    for gi, (score, residents) in enumerate(groups):
+        options.check()
+        options.report(gi / max(1, len(groups)), f"bracket {score}")
+        bracket = sorted(floaters + residents, key=rank_key)
+        rest = [p for _, g in groups[gi + 1:] for p in g]
+        nxt = groups[gi + 1][1] if gi + 1 < len(groups) else []
+        res = pair_bracket(ctx, bracket, rest, nxt)
+        for a, b in res.pairs:
+            higher = a if rank_key(a) < rank_key(b) else b
+            w, bl = allocate_colours(ctx, a, b, higher)
+            boards.append((w, bl))
+        for p in res.floaters:
+            ctx.note("floats", f"{p} floats down from the {score} bracket")
+        floaters = res.floaters
+    return build_round(ctx, boards, pab)
+
+
+burstein = BursteinSystem("burstein")
+burstein_legacy = BursteinSystem("burstein-legacy", legacy=True)
