@@ -433,11 +433,14 @@ def _check_points(doc: TrfDocument, t: Tournament, requested: list[RequestedBye]
     from core.model import scores
 
     computed = scores(t)
+    first_line = {}
+    for pl in doc.players:
+        first_line.setdefault(pl.player.pno, pl.line)
     extra: dict[int, Fraction] = {}
     for rb in requested:
         extra[rb.pno] = extra.get(rb.pno, Fraction(0)) + t.points.for_code(rb.kind.code)
     for pl in doc.players:
-        if pl.declared_points is None:
+        if pl.declared_points is None or first_line[pl.player.pno] != pl.line:
             continue
         mine = computed.get(pl.player.pno, Fraction(0))
         if pl.declared_points not in (mine, mine + extra.get(pl.player.pno, Fraction(0))):
