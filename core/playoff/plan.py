@@ -1,0 +1,232 @@
+"""Playoff plans: a small JSON tree saying which stages run on which seeds.
+
+Why a declarative tree: the organiser picks or overrides a format in the UI, the choice is
+stored with the tournament (``Tournament.options["playoffs"]``) as plain JSON, and the same
+tree is (a) evaluated against the results to get games and places and (b) described for the
+dry run (``hakem playoff --tied K``).  Node kinds:
+
+- ``match``: two entrants, one mini-match (``rules``);
+- ``round_robin``: everyone plays everyone (``time_control``, ``cycles``), ties broken by
+  ``tie`` (``golden`` or ``drop_lowest``) with ``golden``/``tie_rules``;
+- ``knockout``: ``places`` go through; ``order`` ``"seeded"``, ``"lot"`` or a list of seeds
+  (bracket positions); optional ``entry_round`` {seed: round} for players entering late;
+- ``groups``: ``groups`` (lists of seeds) each run ``each``; the winners run ``final``; all
+  other group players share the places after the final;
+- ``split``: ``parts`` [[n, plan], ...] take the next n seeds each; the rest share the last
+  places in tie-break order.
+
+Seeds inside a node are 1-based positions in the node's own entrant list.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.errors import TournamentError
+from core.playoff import lots
+from core.playoff.bracket import play_knockout
+from core.playoff.games import Context, Entrant, Lot
+from core.playoff.minimatch import play_match
+from core.playoff.outcome import StageOutcome
+from core.playoff.roundrobin import play_round_robin
+from core.playoff.rules import MatchRules, golden_game
+from core.playoff.timecontrol import TimeControl
+
+KINDS = ("match", "round_robin", "knockout", "groups", "split")
+
+
+class PlanError(TournamentError):
+    """A playoff plan that does not fit its players."""
+
+
+def _rules(node: dict[str, Any], key: str = "rules") -> MatchRules:
+    data = node.get(key)
+    return MatchRules.from_json(data) if data is not None else golden_game()
+
+
+def evaluate(ctx: Context, node: dict[str, Any], entrants: tuple[Entrant, ...], path: str,
+             after: tuple[str, ...], decide: int) -> StageOutcome:
+    """Evaluate ``node`` for ``entrants`` (tie-break order); emits games into ``ctx``."""
+    kind = node.get("kind")
+    name = str(node.get("name", ""))
+    decide = int(node.get("decide", decide))
+    if len(entrants) == 0:
+        return StageOutcome((), ())
+    if len(entrants) == 1:
+        return StageOutcome((tuple(entrants),), ())
+    if kind == "match":
+        if len(entrants) != 2:
+            raise PlanError(f"a match needs two players, not {len(entrants)}.")
+        out = play_match(ctx, path, name or "Match", entrants[0], entrants[1], _rules(node), after)
+        if out.winner is None:
+            return StageOutcome(None, out.games)
+        return StageOutcome(((out.winner,), (out.loser,)), out.games)
+    if kind == "round_robin":
+        golden = _rules(node, "golden")
+        pair = node.get("pair_rules")
+        return play_round_robin(
+            ctx, path, name or "Round robin", entrants,
+            time_control=TimeControl.parse(str(node.get("time_control", "180+3"))),
+            cycles=int(node.get("cycles", 1)),
+            pair_rules=MatchRules.from_json(pair) if pair is not None else None,
+            decide=decide, tie=str(node.get("tie", "golden")),
+            tie_rules=_rules(node, "tie_rules") if node.get("tie_rules") else golden,
+            golden=golden, after=after)
+    if kind == "knockout":
+        order = _knockout_order(ctx, node, entrants, path)
+        late = {entrants[int(s) - 1]: int(r) for s, r in dict(node.get("entry_round", {})).items()
+                if int(s) <= len(entrants)}
+        places = int(node.get("places", 1))
+        if places >= len(order):
+            return StageOutcome((tuple(order),), ())
+        return play_knockout(ctx, path, name, tuple(order), places=places, rules=_rules(node),
+                             after=after, entry_round=late)
+    if kind == "groups":
+        return _groups(ctx, node, entrants, path, after, decide)
+    if kind == "split":
+        return _split(ctx, node, entrants, path, after, decide)
+    raise PlanError(f"unknown playoff stage kind {kind!r}; use one of {', '.join(KINDS)}.")
+
+
+def _knockout_order(ctx: Context, node: dict[str, Any], entrants: tuple[Entrant, ...], path: str
+                    ) -> list[Entrant]:
+    order = node.get("order", "seeded")
+    if order == "seeded":
+        return list(entrants)
+    if order == "lot":
+        if any(isinstance(e, str) for e in entrants):
+            return list(entrants)
+        key = f"{path}.draw:" + "-".join(str(e) for e in entrants)
+        manual = ctx.manual_lots.get(key)
+        if manual is not None:
+            drawn = [int(x) for x in manual.split(",")]
+            if sorted(drawn) != sorted(int(e) for e in entrants):
+                raise PlanError(f"the pairing lot {key} must list exactly the players {entrants}.")
+        else:
+            drawn = lots.shuffle(ctx.seed, key, [int(e) for e in entrants])
+        ctx.lots.append(Lot(key, "pairing lot (bracket positions)", tuple(int(e) for e in entrants),
+                            ",".join(str(x) for x in drawn), manual is not None))
+        return list(drawn)
+    seeds = [int(s) for s in order]
+    if sorted(seeds) != list(range(1, len(entrants) + 1)):
+        raise PlanError(f"the bracket order {seeds} must list the seeds 1 to {len(entrants)} once each.")
+    return [entrants[s - 1] for s in seeds]
+
+
+def _groups(ctx: Context, node: dict[str, Any], entrants: tuple[Entrant, ...], path: str,
+            after: tuple[str, ...], decide: int) -> StageOutcome:
+    groups = [[int(s) for s in g] for g in node["groups"]]
+    seen = sorted(s for g in groups for s in g)
+    if seen != list(range(1, len(entrants) + 1)):
+        raise PlanError(f"the groups {groups} must share out the seeds 1 to {len(entrants)}.")
+    emitted: list[str] = []
+    winners: list[Entrant] = []
+    others: list[Entrant] = []
+    pending = False
+    for gi, group in enumerate(groups):
+        letter = chr(ord("A") + gi)
+        members = tuple(entrants[s - 1] for s in group)
+        sub = dict(node["each"])
+        sub["name"] = f"Group {letter}: {sub.get('name', 'group')}"
+        out = evaluate(ctx, sub, members, f"{path}.g{letter}", after, 1)
+        emitted.extend(out.games)
+        first = out.first()
+        if first is None:
+            pending = True
+            winners.append(f"winner of group {letter}")
+        else:
+            winners.append(first)
+            others.extend(e for e in members if e != first)
+    final = evaluate(ctx, node["final"], tuple(winners), f"{path}.final", tuple(emitted) or after,
+                     decide)
+    emitted.extend(final.games)
+    if pending or final.places is None:
+        return StageOutcome(None, tuple(emitted))
+    rest = tuple(sorted(others, key=entrants.index))
+    return StageOutcome(final.places + ((rest,) if rest else ()), tuple(emitted))
+
+
+def _split(ctx: Context, node: dict[str, Any], entrants: tuple[Entrant, ...], path: str,
+           after: tuple[str, ...], decide: int) -> StageOutcome:
+    emitted: list[str] = []
+    places: list[tuple[Entrant, ...]] = []
+    pending = False
+    offset = 0
+    for pi, (size, sub) in enumerate(node["parts"]):
+        members = entrants[offset: offset + int(size)]
+        offset += len(members)
+        if not members:
+            continue
+        out = evaluate(ctx, sub, tuple(members), f"{path}.p{pi + 1}", after, decide)
+        emitted.extend(out.games)
+        if out.places is None:
+            pending = True
+        else:
+            places.extend(out.places)
+    rest = tuple(entrants[offset:])
+    if rest:
+        places.append(rest)
+    if pending:
+        return StageOutcome(None, tuple(emitted))
+    return StageOutcome(tuple(places), tuple(emitted))
+
+
+# -- dry-run description --------------------------------------------------------------------
+
+def describe(node: dict[str, Any], seeds: list[int] | None) -> list[dict[str, Any]]:
+    """The stages of a plan as the dry run prints them (spec/cli.md): name, kind, groups of
+    seeds (empty while the players depend on earlier results), games, time control."""
+    kind = node.get("kind")
+    name = str(node.get("name", ""))
+    if seeds is not None and len(seeds) < 2 and kind != "groups":
+        return []
+    if kind == "match":
+        rules = _rules(node)
+        return [_stage(name or "Match", "armageddon" if rules.golden_only else "match", seeds, rules)]
+    if kind == "round_robin":
+        pair = node.get("pair_rules")
+        tc = (MatchRules.from_json(pair).armageddon.encode() if pair is not None
+              else str(node.get("time_control", "180+3")))
+        return [{"name": name or "Round robin", "kind": "round_robin",
+                 "groups": [list(seeds)] if seeds else [], "games": int(node.get("cycles", 1)),
+                 "time_control": tc}]
+    if kind == "knockout":
+        rules = _rules(node)
+        order = node.get("order", "seeded")
+        shown = seeds
+        if seeds is not None and isinstance(order, list):
+            shown = [seeds[int(s) - 1] for s in order]
+        return [_stage(name or "Knockout", "knockout", shown, rules)]
+    if kind == "groups":
+        groups = [[int(s) for s in g] for g in node["groups"]]
+        per_group = [describe(node["each"], [seeds[s - 1] for s in g] if seeds else None)
+                     for g in groups]
+        stages = []
+        for j, st in enumerate(per_group[0]):
+            merged = dict(st)
+            merged["name"] = f"Groups: {st['name']}"
+            merged["groups"] = [pg[j]["groups"][0] for pg in per_group if pg[j]["groups"]] if seeds else []
+            stages.append(merged)
+        for st in describe(node["final"], None):
+            stages.append(st)
+        return stages
+    if kind == "split":
+        stages = []
+        offset = 0
+        for size, sub in node["parts"]:
+            part = seeds[offset: offset + int(size)] if seeds is not None else None
+            offset += int(size)
+            if part is not None and len(part) < 2:
+                continue
+            stages.extend(describe(sub, part))
+        return stages
+    raise PlanError(f"unknown playoff stage kind {kind!r}; use one of {', '.join(KINDS)}.")
+
+
+def _stage(name: str, kind: str, seeds: list[int] | None, rules: MatchRules) -> dict[str, Any]:
+    if rules.golden_only:
+        games, tc = 1, rules.armageddon.encode()
+    else:
+        games, tc = rules.segments[0].games, rules.segments[0].time_control.encode()
+    return {"name": name, "kind": kind, "groups": [list(seeds)] if seeds else [], "games": games,
+            "time_control": tc}

@@ -1,0 +1,283 @@
+"""A playoff as stored with the tournament, and everything derived from it.
+
+The stored state is plain JSON (it lives in ``Tournament.options["playoffs"][key]``):
+
+    {"version": 1, "players": [pno, ...],          # tie-break order = seeding
+     "places": 1, "plan": {...}, "seed": 1234,      # plan: core.playoff.plan tree
+     "start": "18:30", "breaks": {"after_event": 30, "between_games": 5, "between_stages": 10},
+     "first_board": 1, "max_boards": null,
+     "results": {"<game id>": {"white": 5, "black": 3, "result": "1-0",
+                                "flag_later": "white"?, "end": "19:12"?}},
+     "lots": {"<lot key>": "<value>"},             # lots drawn over the board (override seeded)
+     "choices": {"<key>": "white|black"},          # Armageddon lot winner's choice
+     "bids": {"<key>": {"<pno>": seconds}}}        # Armageddon bids
+
+Nothing derived (bracket, colours, timetable, places) is stored: :func:`evaluate` rebuilds it
+from this state, so correcting a result recomputes the bracket and the timetable, and results
+of games that no longer exist are reported as superseded (and dropped on the next change).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from core.errors import InvalidResult, TournamentError, UnknownPlayer
+from core.model import GameResult, Tournament
+from core.playoff import lots as lotmod
+from core.playoff.formats import choose_format
+from core.playoff.games import Context, Game, Lot
+from core.playoff.plan import evaluate as evaluate_plan
+from core.playoff.rules import MatchRules, Segment, override
+from core.playoff.timecontrol import TimeControl
+
+VERSION = 1
+DEFAULT_BREAKS = {"after_event": 30, "between_games": 5, "between_stages": 10}
+"""Minutes; seeds/000 p. 67: at least half an hour after the last game, about 5 minutes
+between games, 10 between stages."""
+
+
+class PlayoffError(TournamentError):
+    """A playoff action that cannot be done (unknown game, result for an unknown player...)."""
+
+
+@dataclass(frozen=True)
+class PlayoffView:
+    """Everything derived from a state: games now known, lots drawn, places when finished."""
+
+    games: tuple[Game, ...]
+    lots: tuple[Lot, ...]
+    places: tuple[tuple[int, ...], ...] | None
+    superseded: tuple[str, ...]
+
+    @property
+    def complete(self) -> bool:
+        return self.places is not None
+
+    def game(self, game_id: str) -> Game:
+        for g in self.games:
+            if g.id == game_id:
+                return g
+        raise PlayoffError(f"there is no playoff game {game_id!r} at this point of the playoff.")
+
+    @property
+    def ready(self) -> tuple[Game, ...]:
+        """Games that can be played now (players and colours known, no result yet)."""
+        done = {g.id for g in self.games if g.result is not None}
+        return tuple(g for g in self.games if g.ready and all(a in done for a in g.after))
+
+
+def create(players: list[int], places: int = 1, *, plan: dict[str, Any] | None = None,
+           variant: str | None = None, seed: int | None = None, start: str = "00:00",
+           breaks: Mapping[str, int] | None = None, first_board: int = 1,
+           max_boards: int | None = None, **overrides: Any) -> dict[str, Any]:
+    """A new playoff state for ``players`` in tie-break order.
+
+    ``overrides`` are the organiser's changes (see :func:`apply_overrides`).  ``seed`` defaults
+    to one derived from the players, so the same tie always draws the same lots unless the
+    caller (the store: tournament id and revision) supplies another.
+    """
+    if len(players) < 2:
+        raise PlayoffError("a playoff needs at least two players.")
+    if len(set(players)) != len(players):
+        raise PlayoffError("a player is listed twice for the playoff.")
+    chosen = plan if plan is not None else choose_format(len(players), places, variant)
+    chosen = apply_overrides(chosen, **overrides) if overrides else copy.deepcopy(chosen)
+    _parse_clock(start)
+    return {
+        "version": VERSION,
+        "players": [int(p) for p in players],
+        "places": int(places),
+        "plan": chosen,
+        "seed": int(seed) if seed is not None else lotmod.seed_from("playoff", *players),
+        "start": start,
+        "breaks": dict(DEFAULT_BREAKS, **dict(breaks or {})),
+        "first_board": int(first_board),
+        "max_boards": max_boards,
+        "results": {},
+        "lots": {},
+        "choices": {},
+        "bids": {},
+    }
+
+
+def evaluate(state: Mapping[str, Any]) -> PlayoffView:
+    """Rebuild the playoff from its state (pure: same state → same view)."""
+    ctx = Context(seed=state["seed"], results=state.get("results", {}),
+                  manual_lots=state.get("lots", {}), choices=state.get("choices", {}),
+                  bids=state.get("bids", {}))
+    players = tuple(int(p) for p in state["players"])
+    out = evaluate_plan(ctx, state["plan"], players, "p", (), int(state.get("places", 1)))
+    superseded = tuple(sorted(set(state.get("results", {})) - ctx.used))
+    places = None if out.places is None else tuple(tuple(int(e) for e in grp) for grp in out.places)
+    return PlayoffView(tuple(ctx.games), tuple(ctx.lots), places, superseded)
+
+
+def enter_result(state: Mapping[str, Any], game_id: str, result: str | GameResult, *,
+                 flag_later: str | None = None, end: str | None = None) -> dict[str, Any]:
+    """A new state with the result of ``game_id`` entered (or corrected).
+
+    The game must exist at this point of the playoff with both players known.  After the
+    change, results that belong to games which no longer exist (a corrected earlier result
+    changed who plays) are dropped, so the stored state never carries stale results.
+    """
+    view = evaluate(state)
+    game = view.game(game_id)
+    if game.planned or game.colours_open:
+        raise PlayoffError(f"game {game_id} cannot take a result yet: its players or colours are not known.")
+    parsed = result if isinstance(result, GameResult) else GameResult.parse(result)
+    if flag_later not in (None, "white", "black"):
+        raise InvalidResult("flag_later must be white or black.")
+    if game.kind == "armageddon":
+        if parsed is GameResult.DOUBLE_FORFEIT:
+            raise InvalidResult("an Armageddon game cannot end in a double forfeit; enter the arbiter's decision.")
+        if parsed is GameResult.BOTH_LOSE and flag_later is None:
+            raise InvalidResult("both flags fell in an Armageddon game: say whose flag fell later (white or black).")
+    if end is not None:
+        _parse_clock(end)
+    new = copy.deepcopy(dict(state))
+    entry: dict[str, Any] = {"white": game.white, "black": game.black, "result": parsed.value}
+    if flag_later is not None:
+        entry["flag_later"] = flag_later
+    if end is not None:
+        entry["end"] = end
+    new["results"][game_id] = entry
+    return prune(new)
+
+
+def remove_result(state: Mapping[str, Any], game_id: str) -> dict[str, Any]:
+    """A new state without the result of ``game_id`` (undo of a wrong entry)."""
+    new = copy.deepcopy(dict(state))
+    if game_id not in new["results"]:
+        raise PlayoffError(f"game {game_id} has no result to remove.")
+    del new["results"][game_id]
+    return prune(new)
+
+
+def prune(state: dict[str, Any]) -> dict[str, Any]:
+    """Drop results of games that no longer exist (repeat: dropping one can drop more)."""
+    while True:
+        stale = evaluate(state).superseded
+        if not stale:
+            return state
+        for gid in stale:
+            del state["results"][gid]
+
+
+def set_lot(state: Mapping[str, Any], key: str, value: str) -> dict[str, Any]:
+    """Record a lot drawn over the board; it replaces the seeded draw for ``key``."""
+    new = copy.deepcopy(dict(state))
+    new["lots"][key] = value
+    evaluate(new)
+    return prune(new)
+
+
+def set_bids(state: Mapping[str, Any], key: str, bids: Mapping[int, int]) -> dict[str, Any]:
+    """Record both players' Armageddon bids (seconds they accept as Black)."""
+    new = copy.deepcopy(dict(state))
+    new["bids"][key] = {str(p): int(s) for p, s in bids.items()}
+    return prune(new)
+
+
+def decided_places(state: Mapping[str, Any]) -> tuple[tuple[int, ...], ...] | None:
+    """Ordered groups of the tied players once the playoff is over (``None`` before).
+
+    Players in one group were eliminated at the same stage: they share those places and
+    their prizes (seeds/000 p. 67).
+    """
+    return evaluate(state).places
+
+
+def decided_order(state: Mapping[str, Any]) -> list[int] | None:
+    """The tied players in their decided order, for the standings module to apply.
+
+    Inside a shared group the tie-break order is kept (it is the seeding); ``None`` while the
+    playoff is still running.
+    """
+    places = decided_places(state)
+    if places is None:
+        return None
+    seeding = [int(p) for p in state["players"]]
+    return [p for grp in places for p in sorted(grp, key=seeding.index)]
+
+
+# -- storing in the tournament ---------------------------------------------------------------
+
+def playoffs_of(tournament: Tournament) -> dict[str, Any]:
+    """The tournament's playoff states by key (a copy; empty if there are none)."""
+    return copy.deepcopy(dict(tournament.options.get("playoffs", {})))
+
+
+def with_playoff(tournament: Tournament, key: str, state: Mapping[str, Any]) -> Tournament:
+    """A new tournament with ``state`` stored under ``options["playoffs"][key]``."""
+    for p in state["players"]:
+        if not tournament.has_player(int(p)):
+            raise UnknownPlayer(f"no player with pairing number {p} in {tournament.name!r}")
+    options = dict(tournament.options)
+    playoffs = dict(options.get("playoffs", {}))
+    playoffs[key] = copy.deepcopy(dict(state))
+    options["playoffs"] = playoffs
+    return tournament.with_changes(options=options)
+
+
+# -- overrides -------------------------------------------------------------------------------
+
+def apply_overrides(plan: dict[str, Any], *, games: int | None = None, time_control: str | None = None,
+                    extensions: int | None = None, extension_time_control: str | None = None,
+                    ladder: str | None = None, armageddon: bool | None = None,
+                    armageddon_time_control: str | None = None, decider: str | None = None,
+                    armageddon_colours: str | None = None) -> dict[str, Any]:
+    """The organiser's changes applied to every mini-match and round robin of ``plan``.
+
+    Golden games stay golden games (the seed chose them on purpose); Armageddon settings
+    apply to every golden game; ``armageddon=False`` turns deciders into sudden death.
+    """
+    from core.playoff.rules import parse_ladder
+
+    tc = TimeControl.parse(time_control) if time_control else None
+    ext_tc = TimeControl.parse(extension_time_control) if extension_time_control else None
+    lad: tuple[Segment, ...] | None = parse_ladder(ladder) if ladder else None
+    arm_tc = TimeControl.parse(armageddon_time_control) if armageddon_time_control else None
+
+    def fix_rules(data: dict[str, Any]) -> dict[str, Any]:
+        rules = MatchRules.from_json(data)
+        if rules.golden_only:
+            rules = override(rules, armageddon=armageddon, armageddon_time_control=arm_tc,
+                             decider=decider)
+        else:
+            rules = override(rules, games=games, time_control=tc, extensions=extensions,
+                             extension_time_control=ext_tc, ladder=lad, armageddon=armageddon,
+                             armageddon_time_control=arm_tc, decider=decider)
+        if armageddon_colours is not None:
+            from dataclasses import replace
+
+            rules = replace(rules, armageddon_colours=armageddon_colours)
+        return rules.to_json()
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, list):
+            return [walk(x) for x in node]
+        if not isinstance(node, dict):
+            return node
+        out = {k: walk(v) for k, v in node.items()}
+        for key in ("rules", "tie_rules", "golden", "pair_rules"):
+            if isinstance(out.get(key), dict):
+                out[key] = fix_rules(out[key])
+        if out.get("kind") == "round_robin" and tc is not None:
+            out["time_control"] = tc.encode()
+        return out
+
+    return walk(plan)
+
+
+def _parse_clock(text: str) -> int:
+    """Minutes after midnight of ``"HH:MM"`` (``"24:10"`` and beyond allowed for late nights)."""
+    try:
+        hh, mm = text.strip().split(":")
+        h, m = int(hh), int(mm)
+    except ValueError:
+        raise PlayoffError(f"time {text!r} must be written HH:MM.") from None
+    if h < 0 or not 0 <= m < 60:
+        raise PlayoffError(f"time {text!r} must be written HH:MM.")
+    return h * 60 + m

@@ -1,0 +1,78 @@
+"""Time controls of playoff games, in the TRF-2026 record 222 encoding.
+
+Why our own small type: a playoff timetable needs one number per game (its expected length),
+and the stored playoff state must stay plain JSON, so a time control is kept as its TRF-2026
+text (``"180+3"``, ``"1200"``, Armageddon ``"W300-B240"``) and parsed when needed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from core.errors import TournamentError
+
+
+class TimeControlError(TournamentError):
+    """A time-control text that cannot be read."""
+
+
+_SIMPLE = re.compile(r"^(\d+)(?:\+(\d+))?$")
+_SPLIT = re.compile(r"^W(\d+)(?:\+(\d+))?-B(\d+)(?:\+(\d+))?$")
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """Thinking time in seconds: ``base`` for White (and Black unless ``black_base`` is set)
+    plus ``increment`` seconds per move.  ``black_base`` is only set for games with unequal
+    time (Armageddon: White 300, Black 240)."""
+
+    base: int
+    increment: int = 0
+    black_base: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> "TimeControl":
+        """Read ``"180+3"``, ``"1200"``, ``"W300-B240"`` or ``"W300+2-B240+2"``.
+
+        Minutes written as ``"3m+2"`` are accepted too, because organisers type them that way.
+        """
+        raw = text.strip().replace(" ", "")
+        minutes = re.fullmatch(r"(\d+)m(?:\+(\d+))?", raw)
+        if minutes:
+            return cls(int(minutes.group(1)) * 60, int(minutes.group(2) or 0))
+        m = _SIMPLE.match(raw)
+        if m:
+            return cls(int(m.group(1)), int(m.group(2) or 0))
+        m = _SPLIT.match(raw.upper())
+        if m:
+            inc_w, inc_b = int(m.group(2) or 0), int(m.group(4) or 0)
+            if inc_w != inc_b:
+                raise TimeControlError(
+                    f"time control {text!r}: White and Black must have the same increment.")
+            return cls(int(m.group(1)), inc_w, int(m.group(3)))
+        raise TimeControlError(
+            f"time control {text!r} is not understood; write seconds like 180+3, 1200 or W300-B240.")
+
+    @property
+    def is_split(self) -> bool:
+        return self.black_base is not None and self.black_base != self.base
+
+    def encode(self) -> str:
+        """The TRF-2026 text; inverse of :meth:`parse`."""
+        if self.black_base is not None:
+            inc = f"+{self.increment}" if self.increment else ""
+            return f"W{self.base}{inc}-B{self.black_base}{inc}"
+        return f"{self.base}+{self.increment}" if self.increment else f"{self.base}"
+
+    def estimate_seconds(self) -> int:
+        """Expected length of one game: both clocks used up plus 60 moves of increment each.
+
+        This is the spec's estimate, 2 × base + 2 × 60 × increment; with unequal times the two
+        bases are added instead of doubling one.
+        """
+        black = self.base if self.black_base is None else self.black_base
+        return self.base + black + 2 * 60 * self.increment
+
+    def __str__(self) -> str:
+        return self.encode()

@@ -1,0 +1,109 @@
+"""A timetable with clock times and boards, from a given start time (never the clock).
+
+Each game starts when every game it waits for has ended plus a break (seeds/000 p. 67:
+about 5 minutes between the games of a stage, 10 minutes between stages); the first games
+start ``after_event`` minutes (default 30) after the given start time, which is the end of
+the event's last regular game.  A game lasts its estimate, 2 × base + 2 × 60 × increment
+seconds, unless its result was entered with the actual end time — so the timetable is
+re-estimated as results arrive.  Start times are rounded up to the whole minute.
+
+Boards: the lowest-numbered board free for the whole estimated game; a mini-match keeps its
+board when it can.  With ``max_boards`` set, a game waits for a free board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from core.playoff.games import Game
+from core.playoff.state import DEFAULT_BREAKS, PlayoffView, _parse_clock, evaluate
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One game in the timetable; times are seconds after midnight of the playoff day."""
+
+    game: Game
+    board: int
+    start: int
+    end: int
+    actual_end: bool
+    """True when ``end`` is the entered end time, not an estimate."""
+
+
+def clock(seconds: int) -> str:
+    """``"HH:MM"``; past midnight adds ``" (+1)"`` (days), so late playoffs stay readable."""
+    minutes = (seconds + 59) // 60
+    days, minutes = divmod(minutes, 24 * 60)
+    text = f"{minutes // 60:02d}:{minutes % 60:02d}"
+    return text + (f" (+{days})" if days else "")
+
+
+def timetable(state: Mapping[str, Any], view: PlayoffView | None = None) -> list[Slot]:
+    """Every game known now, with board, start and end, in the order they were derived."""
+    view = view or evaluate(state)
+    breaks = dict(DEFAULT_BREAKS, **dict(state.get("breaks", {})))
+    start0 = _parse_clock(str(state.get("start", "00:00"))) * 60 + int(breaks["after_event"]) * 60
+    first_board = int(state.get("first_board", 1))
+    max_boards = state.get("max_boards")
+    by_id: dict[str, Slot] = {}
+    busy: dict[int, list[tuple[int, int]]] = {}
+    slots: list[Slot] = []
+    for game in view.games:
+        start = start0
+        preferred = None
+        for dep in game.after:
+            prev = by_id.get(dep)
+            if prev is None:
+                continue
+            same_stage = prev.game.stage == game.stage
+            gap = int(breaks["between_games" if same_stage else "between_stages"]) * 60
+            start = max(start, prev.end + gap)
+            if {prev.game.white, prev.game.black} == {game.white, game.black}:
+                preferred = prev.board
+        start = _round_up(start)
+        length = game.time_control.estimate_seconds()
+        board, start = _board(busy, start, length, first_board, max_boards, preferred)
+        end = start + length
+        actual = False
+        if game.result is not None and game.end:
+            end = max(start, _parse_clock(game.end) * 60 + 24 * 3600 * (start // (24 * 3600)))
+            actual = True
+        busy.setdefault(board, []).append((start, end))
+        slot = Slot(game, board, start, end, actual)
+        by_id[game.id] = slot
+        slots.append(slot)
+    return slots
+
+
+def _round_up(seconds: int) -> int:
+    return -(-seconds // 60) * 60
+
+
+def _free(intervals: list[tuple[int, int]], start: int, end: int) -> bool:
+    return all(e <= start or s >= end for s, e in intervals)
+
+
+def _board(busy: dict[int, list[tuple[int, int]]], start: int, length: int, first: int,
+           max_boards: int | None, preferred: int | None) -> tuple[int, int]:
+    if preferred is not None and _free(busy.get(preferred, []), start, start + length):
+        return preferred, start
+    while True:
+        b = first
+        while max_boards is None or b < first + int(max_boards):
+            if _free(busy.get(b, []), start, start + length):
+                return b, start
+            b += 1
+        # every board is taken: wait until the earliest one frees up
+        start = _round_up(min(e for iv in busy.values() for s, e in iv if e > start))
+
+
+def stage_times(slots: list[Slot]) -> list[tuple[str, int, int]]:
+    """``(stage, first start, last end)`` in order of first start."""
+    stages: dict[str, list[int]] = {}
+    for s in slots:
+        rng = stages.setdefault(s.game.stage, [s.start, s.end])
+        rng[0] = min(rng[0], s.start)
+        rng[1] = max(rng[1], s.end)
+    return sorted(((k, v[0], v[1]) for k, v in stages.items()), key=lambda x: (x[1], x[0]))
