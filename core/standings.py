@@ -1,0 +1,352 @@
+"""Final (or current) standings: points, then the ordered tie-break list, then the tie rule.
+
+Why here and not in ``core.tiebreaks``: a standings list is more than values — it applies the
+criteria one after another to each subgroup still tied (C.07 Art. 4.2, 2026 wording), lets
+direct encounter reorder a group, applies play-off results and manual orders decided outside
+the program, handles withdrawn players per system, and states the regime and list it used.
+
+Ties left after the list are, per ``ties``: ``shared`` (same rank), ``lots`` (the recorded
+drawing of lots, ``options["lots"]``; see :func:`draw_lots`), ``manual`` (an order the arbiter
+recorded, ``options["tie_orders"]``).  Play-off results (:func:`with_tie_order` with
+``source="playoff"``) always take precedence over the list for the players they cover.
+
+Withdrawn players: Swiss — they stay ranked with their points (C.04.2).  Round robin — a player
+who withdrew having completed fewer than half of their games is not ranked (seeds/000 p. 61;
+spec/round-robin.md); their games still count for the others.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Iterable, Sequence
+
+from core.errors import TournamentError
+from core.model import Tournament, format_points
+from core.tiebreaks import values_for
+from core.tiebreaks.context import Context, build_context
+from core.tiebreaks.direct import order_group
+from core.tiebreaks.explain import Value
+from core.tiebreaks.names import REGIME_NAMES
+from core.tiebreaks.presets import PRESETS, warnings_for
+from core.tiebreaks.regimes import Regime, regime_of
+from core.tiebreaks.registry import get
+from core.tiebreaks.spec import TieBreakSpec, parse_code
+from core.tiebreaks.values import format_value, sort_key
+
+TIE_RULES = ("shared", "lots", "manual")
+
+
+@dataclass(frozen=True)
+class TieOrder:
+    """An order decided outside the list for some tied participants: ``groups`` are ordered,
+    participants inside one group stay tied (e.g. a play-off that decided only first place)."""
+
+    groups: tuple[tuple[int, ...], ...]
+    source: str = "manual"
+    """``playoff`` or ``manual``."""
+
+    @property
+    def members(self) -> set[int]:
+        return {p for g in self.groups for p in g}
+
+
+@dataclass(frozen=True)
+class Row:
+    rank: int | None
+    """``None``: not ranked (withdrawn from a round robin before half of the games)."""
+    pno: int
+    name: str
+    points: Fraction
+    values: dict[str, Value]
+    shared: bool = False
+    decided_by: str = ""
+    """The criterion that separated this participant from the next tied one ("" if none)."""
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True)
+class Standings:
+    regime: Regime
+    tiebreaks: tuple[str, ...]
+    rows: tuple[Row, ...]
+    warnings: tuple[str, ...] = ()
+    unresolved: tuple[tuple[int, ...], ...] = ()
+    """Groups still tied after the list (and after lots/manual orders): candidates for a play-off."""
+    team: bool = False
+    ties: str = "shared"
+
+    @property
+    def regime_name(self) -> str:
+        return REGIME_NAMES[self.regime.value]
+
+    def row(self, pno: int) -> Row:
+        for r in self.rows:
+            if r.pno == pno:
+                return r
+        raise TournamentError(f"participant {pno} is not in the standings")
+
+
+# -- recording decisions taken outside the list -------------------------------------------------
+def tie_orders(t: Tournament) -> list[TieOrder]:
+    """Orders recorded in ``options["tie_orders"]`` (``[{"groups": [[5], [3, 7]], "source": ...}]``)."""
+    out = []
+    for item in t.options.get("tie_orders", []) or []:
+        groups = tuple(tuple(int(p) for p in (g if isinstance(g, (list, tuple)) else [g]))
+                       for g in item.get("groups", []))
+        out.append(TieOrder(groups, str(item.get("source", "manual"))))
+    return out
+
+
+def with_tie_order(t: Tournament, groups: Sequence[int | Sequence[int]], source: str = "manual") -> Tournament:
+    """A tournament with an externally decided order recorded (play-off results, arbiter order).
+
+    ``groups``: pairing numbers (or team ids) best first; a nested list keeps its members tied.
+    An older order covering any of the same participants is replaced.
+    """
+    if source not in ("manual", "playoff"):
+        raise TournamentError(f"tie order source must be 'manual' or 'playoff', not {source!r}")
+    norm = [[int(p)] if isinstance(p, int) else [int(x) for x in p] for p in groups]
+    members = {p for g in norm for p in g}
+    if len(members) != sum(len(g) for g in norm):
+        raise TournamentError("a participant appears twice in the tie order")
+    kept = [o for o in t.options.get("tie_orders", []) or []
+            if not members & {int(p) for g in o.get("groups", []) for p in (g if isinstance(g, list) else [g])}]
+    options = dict(t.options)
+    options["tie_orders"] = kept + [{"groups": norm, "source": source}]
+    return t.with_changes(options=options)
+
+
+def draw_lots(t: Tournament, players: Iterable[int], seed: int) -> Tournament:
+    """Record a reproducible drawing of lots for ``players`` (lot 1 ranks first).
+
+    The seed is explicit and stored with the lots so that the draw can be audited and redone.
+    """
+    group = sorted(int(p) for p in players)
+    order = list(group)
+    random.Random(seed).shuffle(order)
+    lots = dict(t.options.get("lots", {}) or {})
+    for number, pno in enumerate(order, start=1):
+        lots[str(pno)] = number
+    options = dict(t.options)
+    options["lots"] = lots
+    options["lots_seeds"] = list(options.get("lots_seeds", [])) + [{"players": group, "seed": seed}]
+    return t.with_changes(options=options)
+
+
+# -- the ranking ---------------------------------------------------------------------------------
+def default_codes(t: Tournament, ctx: Context, team: bool) -> tuple[str, ...]:
+    """The tournament's list, else the preset that fits the event type."""
+    if t.tiebreaks:
+        return tuple(t.tiebreaks)
+    if team:
+        return PRESETS["team-rr" if ctx.round_robin else "team-swiss"].codes
+    if ctx.round_robin:
+        return PRESETS["seed-rr"].codes
+    if all(r is not None for r in ctx.rating.values()):
+        return PRESETS["fide-swiss"].codes
+    return PRESETS["fide-swiss-unrated"].codes
+
+
+def _unranked(t: Tournament, ctx: Context, team: bool, withdrawn: str) -> set[int]:
+    if team or withdrawn == "rank":
+        return set()
+    out = set()
+    for p in t.players:
+        if p.withdrawn_round is None or p.pno not in ctx.cells:
+            continue
+        if withdrawn == "unrank":
+            out.add(p.pno)
+        elif ctx.round_robin:  # auto
+            from core.tiebreaks.koya import max_games
+
+            played = sum(1 for c in ctx.cells[p.pno] if c.played)
+            if 2 * played < max_games(ctx):
+                out.add(p.pno)
+    return out
+
+
+def _split_by_values(group: list[int], values: dict[int, Value], higher_better: bool) -> list[list[int]]:
+    keyed = sorted(group, key=lambda p: (sort_key(values.get(p), higher_better), p))
+    parts: list[list[int]] = []
+    last = object()
+    for p in keyed:
+        k = sort_key(values.get(p), higher_better)
+        if parts and k == last:
+            parts[-1].append(p)
+        else:
+            parts.append([p])
+            last = k
+    return parts
+
+
+def _split_by_order(group: list[int], order: TieOrder) -> list[list[int]] | None:
+    members = set(group)
+    if not (order.members & members):
+        return None
+    parts = [[p for p in g if p in members] for g in order.groups]
+    parts = [sorted(p) for p in parts if p]
+    rest = sorted(members - order.members)
+    if rest:
+        parts.append(rest)
+    return parts
+
+
+def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = None,
+                      regime: str | Regime | None = None, upto: int | None = None,
+                      ties: str = "shared", withdrawn: str = "auto", team: bool | None = None,
+                      orders: Sequence[TieOrder] | None = None) -> Standings:
+    """Rank every participant.  ``tiebreaks``: codes, a comma list, a preset id, or ``None``
+    for the tournament's own list.  ``team``: rank teams (default: when the event has teams)."""
+    if ties not in TIE_RULES:
+        raise TournamentError(f"unknown tie rule {ties!r}; use shared, lots or manual")
+    if withdrawn not in ("auto", "rank", "unrank"):
+        raise TournamentError(f"unknown withdrawn rule {withdrawn!r}; use auto, rank or unrank")
+    chosen = regime_of(t, regime)
+    team = bool(t.teams) if team is None else team
+    if team:
+        from core.tiebreaks.team import build_team_context
+
+        ctx = build_team_context(t)
+    else:
+        ctx = build_context(t, upto)
+    if tiebreaks is None:
+        codes = default_codes(t, ctx, team)
+    elif isinstance(tiebreaks, str):
+        codes = PRESETS[tiebreaks].codes if tiebreaks in PRESETS else tuple(
+            c for c in tiebreaks.replace(",", " ").split() if c)
+    else:
+        codes = tuple(tiebreaks)
+    specs = [parse_code(c) for c in codes]
+    specs = [s for s in specs if s.base != "PTS"]
+    warnings = warnings_for(specs, ctx, chosen)
+
+    unranked = _unranked(t, ctx, team, withdrawn)
+    ids = sorted(ctx.cells)
+    ranked = [p for p in ids if p not in unranked]
+    all_orders = list(orders) if orders is not None else tie_orders(t)
+    playoffs = [o for o in all_orders if o.source == "playoff"]
+    manual = [o for o in all_orders if o.source != "playoff"]
+
+    decided: dict[int, str] = {}
+    values: dict[str, dict[int, Value]] = {}
+    groups = _split_by_values(ranked, {p: ctx.total[p] for p in ranked}, True)
+    for g in groups:
+        if len(g) == 1:
+            decided[g[0]] = "PTS"
+
+    def refine(groups: list[list[int]], splitter, label: str) -> list[list[int]]:
+        out = []
+        for g in groups:
+            parts = splitter(g) if len(g) > 1 else None
+            if not parts or len(parts) == 1:
+                out.append(g)
+                continue
+            for part in parts:
+                if len(part) == 1:
+                    decided.setdefault(part[0], label)
+            out.extend(parts)
+        return out
+
+    for o in playoffs:
+        groups = refine(groups, lambda g, o=o: _split_by_order(g, o), "playoff")
+
+    for spec in specs:
+        definition = get(spec.base)
+        if definition.group:
+            de_values: dict[int, Value] = {p: 0 for p in ids}
+            new_groups = []
+            for g in groups:
+                parts = order_group(ctx, spec, sorted(g)) if len(g) > 1 else [g]
+                if len(parts) > 1:
+                    before = 0
+                    for part in parts:
+                        for p in part:
+                            de_values[p] = before + 1
+                            if len(part) == 1:
+                                decided.setdefault(p, spec.code)
+                        before += len(part)
+                new_groups.extend(parts)
+            groups = new_groups
+            values[spec.code] = de_values
+            continue
+        vals = values_for(ctx, spec, spec.regime or chosen)
+        values[spec.code] = vals
+        higher = definition.higher_better != spec.reverse
+        groups = refine(groups, lambda g, v=vals, h=higher: _split_by_values(g, v, h), spec.code)
+
+    if ties == "manual":
+        for o in manual:
+            groups = refine(groups, lambda g, o=o: _split_by_order(g, o), "manual")
+    elif ties == "lots":
+        lots = {int(k): int(v) for k, v in (t.options.get("lots", {}) or {}).items()}
+        missing = [g for g in groups if len(g) > 1 and any(p not in lots for p in g)]
+        if missing:
+            warnings.append("Lots have not been drawn for every tied group; those players share their rank.")
+        groups = refine(groups, lambda g: _split_by_values(g, {p: lots.get(p) for p in g}, False), "LOT")
+
+    names = _names(t, team)
+    withdrawn_ids = {p.pno for p in t.players if p.withdrawn_round is not None} if not team else set()
+    rows: list[Row] = []
+    position = 1
+    unresolved = []
+    for g in groups:
+        shared = len(g) > 1
+        if shared:
+            unresolved.append(tuple(sorted(g)))
+        for p in sorted(g):
+            rows.append(Row(position, p, names.get(p, ""), ctx.frac(ctx.total[p]),
+                            {s.code: values[s.code].get(p) for s in specs}, shared,
+                            decided.get(p, ""), p in withdrawn_ids))
+        position += len(g)
+    for p in sorted(unranked, key=lambda p: (-ctx.total[p], p)):
+        rows.append(Row(None, p, names.get(p, ""), ctx.frac(ctx.total[p]),
+                        {s.code: values[s.code].get(p) for s in specs}, False, "", True))
+    return Standings(chosen, tuple(s.code for s in specs), tuple(rows), tuple(dict.fromkeys(warnings)),
+                     tuple(unresolved), team, ties)
+
+
+def _names(t: Tournament, team: bool) -> dict[int, str]:
+    if team:
+        return {tm.id: tm.name for tm in t.teams}
+    return {p.pno: p.name for p in t.players}
+
+
+# -- machine-readable outputs (spec/cli.md "Machine-readable outputs") --------------------------
+def as_json(s: Standings) -> dict:
+    """``{"regime", "tiebreaks", "players": [{"rank", "pno", "name", "points", "tiebreaks"}]}``."""
+    players = []
+    for r in s.rows:
+        players.append({"rank": r.rank, "pno": r.pno, "name": r.name, "points": format_points(r.points),
+                        "tiebreaks": {code: format_value(r.values.get(code)) for code in s.tiebreaks}})
+    return {"regime": s.regime.value, "regime_name": s.regime_name, "tiebreaks": list(s.tiebreaks),
+            "players": players, "warnings": list(s.warnings),
+            "unresolved": [list(g) for g in s.unresolved if len(g) > 1]}
+
+
+def as_csv_rows(s: Standings) -> list[list[str]]:
+    """Header ``rank,pno,name,points,<code>…`` then one row per participant."""
+    out = [["rank", "pno", "name", "points", *s.tiebreaks]]
+    for r in s.rows:
+        out.append(["" if r.rank is None else str(r.rank), str(r.pno), r.name, format_points(r.points),
+                    *[format_value(r.values.get(c)) for c in s.tiebreaks]])
+    return out
+
+
+def as_text(s: Standings) -> str:
+    """A plain table; the regime and the list are stated above it."""
+    lines = [f"Tie-break regime: {s.regime.value} — {s.regime_name}",
+             f"Tie-breaks: {', '.join(s.tiebreaks) if s.tiebreaks else '(none)'}"]
+    header = ["Rk", "No", "Name", "Pts", *s.tiebreaks]
+    body = []
+    for r in s.rows:
+        rank = "-" if r.rank is None else (f"{r.rank}=" if r.shared else str(r.rank))
+        body.append([rank, str(r.pno), r.name, format_points(r.points),
+                     *[format_value(r.values.get(c)) for c in s.tiebreaks]])
+    widths = [max(len(row[i]) for row in [header, *body]) for i in range(len(header))]
+    for row in [header, *body]:
+        lines.append("  ".join(cell.ljust(w) if i == 2 else cell.rjust(w)
+                               for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
+    lines.extend(f"Warning: {w}" for w in s.warnings)
+    return "\n".join(lines)

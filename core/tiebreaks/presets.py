@@ -1,0 +1,83 @@
+"""Named tie-break lists and the warnings a list deserves.
+
+Why presets: organisers pick a published list rather than invent one.  Sources:
+* ``tsf-swiss`` — Türkiye Satranç Federasyonu, individual Swiss, EB1–EB6 (seeds/004): direct
+  encounter, Buchholz cut-1, Sonneborn-Berger, average Buchholz of opponents, wins, lots.
+* ``fide-swiss`` — the list FIDE published for Swiss events of the World Championship cycle
+  (ARO-C1, BH-C1, BH, DE, lots).  C.07 Art. 2.1 itself leaves the choice to the regulations.
+* ``fide-swiss-unrated`` — the same without the rating criterion, for fields with unrated players.
+* ``seed-*`` — seeds/000 p. 85 recommendations by event type.
+* ``team-swiss`` / ``team-rr`` — the seed's team lists written with C.07 team codes.
+The Swiss-Manager numbers in seeds/004 ([11], [84], …) are not used: reference/fide-rules.md
+§5.9 shows they contradict the only decoding found, so they are not verified.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.tiebreaks.spec import TieBreakError, TieBreakSpec
+
+
+@dataclass(frozen=True)
+class Preset:
+    id: str
+    title: str
+    """English title (translatable)."""
+    codes: tuple[str, ...]
+    source: str
+    team: bool = False
+    round_robin: bool = False
+
+
+PRESETS: dict[str, Preset] = {p.id: p for p in (
+    Preset("fide-swiss", "FIDE individual Swiss (World Championship cycle list)",
+           ("ARO/C1", "BH/C1", "BH", "DE", "LOT"), "FIDE PB 2019, Swiss events of the WCC cycle"),
+    Preset("fide-swiss-unrated", "FIDE individual Swiss without rating criteria",
+           ("BH/C1", "BH", "DE", "SB", "WIN", "LOT"), "C.07 Arts. 6–9 (our order)"),
+    Preset("tsf-swiss", "Turkish Chess Federation, individual Swiss (EB1–EB6)",
+           ("DE", "BH/C1", "SB", "AOB", "WIN", "LOT"), "seeds/004, TSF Yarışma Talimatı Art. 9"),
+    Preset("seed-rr", "Individual round robin (seed recommendation)",
+           ("DE", "SB", "WIN", "KS"), "seeds/000 p. 85", round_robin=True),
+    Preset("seed-swiss-rated", "Individual Swiss, close and reliable ratings (seed recommendation)",
+           ("ARO", "ARO/C1"), "seeds/000 p. 85"),
+    Preset("seed-swiss-unrated", "Individual Swiss, mostly unrated (seed recommendation)",
+           ("BH", "SB"), "seeds/000 p. 85"),
+    Preset("seed-swiss-mixed", "Individual Swiss, scattered ratings (seed recommendation)",
+           ("BH", "SB", "PS", "WIN", "DE"), "seeds/000 p. 85"),
+    Preset("team-rr", "Team round robin (seed recommendation)",
+           ("GP", "DE", "SB", "TBR"), "seeds/000 p. 85 (team points, match points, encounter, SB, top board)",
+           team=True, round_robin=True),
+    Preset("team-swiss", "Team Swiss (seed recommendation)",
+           ("GP", "DE", "BH"), "seeds/000 p. 85 (match points, board points, encounter, Buchholz)", team=True),
+)}
+
+
+def preset(name: str) -> Preset:
+    if name not in PRESETS:
+        raise TieBreakError(f"unknown tie-break preset {name!r}; known: {', '.join(sorted(PRESETS))}")
+    return PRESETS[name]
+
+
+def warnings_for(specs: list[TieBreakSpec], ctx, regime) -> list[str]:
+    """Sentences explaining why a list is unsuitable for this event (never blocking)."""
+    from core.tiebreaks.rating import ratings_usable
+    from core.tiebreaks.registry import REGISTRY
+    from core.tiebreaks.regimes import Regime
+
+    out: list[str] = []
+    for spec in specs:
+        definition = REGISTRY[spec.base]
+        if ctx.round_robin and (definition.uses_buchholz or spec.base == "BH") and regime is Regime.FIDE2026:
+            out.append(f"{spec.code}: FIDE C.07 (2026) Art. 8 forbids Buchholz tie-breaks in round robins.")
+        if definition.uses_ratings and not ratings_usable(ctx, spec):
+            out.append(f"{spec.code}: unrated players are present and the list does not say how to rate "
+                       f"them (e.g. {spec.base}/U1400); the criterion is not applied.")
+        if spec.base in ("BPG", "BWG") and ctx.round_robin:
+            out.append(f"{spec.code}: in a round robin the colours are fixed by the tables, so colour "
+                       f"criteria are not fair (seeds/000 p. 84).")
+        if spec.base in ("KS", "KSX") and not ctx.round_robin:
+            out.append(f"{spec.code}: the Koya score is defined for round robins.")
+        if definition.team_only and not ctx.cache.get("team"):
+            out.append(f"{spec.code}: this criterion applies to team events only.")
+    return out
