@@ -1,0 +1,119 @@
+"""Store behaviour: revisions, undo/redo exactness, conflicts, permissions, bad files."""
+
+from __future__ import annotations
+
+import os
+import stat
+
+import pytest
+
+from core import commands
+from core.errors import ConflictError, StoreError, TournamentError, UnknownTournament
+from core.model import ByeKind, Tournament
+from core.store import Store
+
+
+@pytest.fixture()
+def store(tmp_path):
+    return Store(tmp_path / "data")
+
+
+def test_undo_and_redo_restore_exact_states(store):
+    tid = store.create(Tournament(id="", name="Undo test", total_rounds=5))
+    states = [store.load(tid).tournament]
+    steps = [
+        lambda t: commands.add_player(t, "Kaya, Can", rating=2100, title="CM"),
+        lambda t: commands.add_player(t, "Ali, Veli", rating=2200),
+        lambda t: commands.add_player(t, "Zeki, Ece", rating=0),
+        lambda t: commands.request_bye(t, 2, 3, ByeKind.HALF),
+        lambda t: commands.edit_player(t, 1, club="Ankara SK"),
+        lambda t: commands.withdraw(t, 3, 2),
+    ]
+    for i, step in enumerate(steps):
+        states.append(store.update(tid, f"step {i}", step).tournament)
+    for expected in reversed(states[:-1]):
+        assert store.undo(tid).tournament == expected
+    with pytest.raises(TournamentError, match="nothing to undo"):
+        store.undo(tid)
+    for expected in states[1:]:
+        assert store.redo(tid).tournament == expected
+    with pytest.raises(TournamentError, match="nothing to redo"):
+        store.redo(tid)
+
+
+def test_new_change_clears_redo(store):
+    tid = store.create(Tournament(id="", name="x"))
+    store.update(tid, "a", lambda t: commands.add_player(t, "A"))
+    store.undo(tid)
+    store.update(tid, "b", lambda t: commands.add_player(t, "B"))
+    with pytest.raises(TournamentError, match="nothing to redo"):
+        store.redo(tid)
+
+
+def test_revision_grows_and_journal_names_user_and_action(store, monkeypatch):
+    monkeypatch.setenv("HAKEM_USER", "arbiter1")
+    tid = store.create(Tournament(id="", name="Journal"))
+    assert store.revision(tid) == 1
+    store.update(tid, "add player A", lambda t: commands.add_player(t, "A"))
+    assert store.revision(tid) == 2
+    journal = store.journal(tid)
+    assert [e["action"] for e in journal] == ["create", "add player A"]
+    assert all(e["user"] == "arbiter1" for e in journal)
+    assert journal[1]["ops"] and all({"p", "o", "n"} <= set(op) for op in journal[1]["ops"])
+
+
+def test_stale_revision_is_refused_and_changes_nothing(store):
+    tid = store.create(Tournament(id="", name="Conflict"))
+    rev = store.revision(tid)
+    store.update(tid, "other organiser", lambda t: commands.add_player(t, "A"))
+    with pytest.raises(ConflictError):
+        store.update(tid, "mine", lambda t: commands.add_player(t, "B"), expected_revision=rev)
+    assert [p.name for p in store.load(tid).tournament.players] == ["A"]
+
+
+def test_invalid_change_leaves_the_file_untouched(store):
+    tid = store.create(Tournament(id="", name="Invalid"))
+    before = store.path(tid).read_bytes()
+    with pytest.raises(TournamentError):
+        store.update(tid, "bad", lambda t: commands.add_player(t, "   "))
+    assert store.path(tid).read_bytes() == before
+
+
+def test_files_follow_the_directory_group_and_hide_from_others(tmp_path):
+    shared = tmp_path / "club"
+    shared.mkdir()
+    os.chmod(shared, 0o2770)
+    s = Store(shared)
+    tid = s.create(Tournament(id="", name="Shared"))
+    s.update(tid, "x", lambda t: commands.add_player(t, "A"))
+    for path in (s.path(tid), s.journal_path(tid)):
+        mode = stat.S_IMODE(path.stat().st_mode)
+        assert mode == 0o660, oct(mode)
+        assert path.stat().st_gid == shared.stat().st_gid
+    private = tmp_path / "private"
+    s2 = Store(private)
+    assert stat.S_IMODE(private.stat().st_mode) == 0o700
+    tid2 = s2.create(Tournament(id="", name="Mine"))
+    assert stat.S_IMODE(s2.path(tid2).stat().st_mode) == 0o600
+
+
+def test_unknown_and_damaged_files_give_clear_errors(store):
+    with pytest.raises(UnknownTournament):
+        store.load("nope")
+    with pytest.raises(UnknownTournament):
+        store.load("../etc/passwd")
+    (store.data_dir / "broken.hakem.json").write_text("{ not json")
+    with pytest.raises(StoreError, match="not a valid hakem file"):
+        store.load("broken")
+    assert store.list() == []
+
+
+def test_list_duplicate_and_archive(store):
+    tid = store.create(Tournament(id="", name="Club Open", total_rounds=7))
+    store.update(tid, "p", lambda t: commands.add_player(t, "A"))
+    copy = store.duplicate(tid)
+    assert {r.name for r in store.list()} == {"Club Open", "Club Open (copy)"}
+    store.archive(copy)
+    rows = store.list()
+    assert [(r.id, r.players, r.total_rounds) for r in rows] == [(tid, 1, 7)]
+    assert len(store.list(include_archived=True)) == 2
