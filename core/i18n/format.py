@@ -1,0 +1,230 @@
+"""Locale-aware presentation of numbers, points, dates and counts (babel/CLDR).
+
+Why here and not in the engine: engine output, JSON/CSV and TRF files use the machine format
+(``core.model.format_points``: ``"5.5"``) whatever the locale.  Everything a *person* reads
+goes through these helpers, so the decimal comma, ``½`` and the Russian plural forms are
+decided in one place:
+
+- points: ``½``, ``1½``, ``3`` (style ``"half"``, the default in tables and cards, as the
+  seeds print them) or ``0,5``/``1,5``/``3,0`` (style ``"decimal"``), per language;
+- decimals (tie-break values): decimal comma for tr/de/ru, no thousands grouping;
+- counts: ``counted("{n} round", "{n} rounds", n)`` → "5 tur" / "5 Runden" / "5 туров";
+- ratings and pairing numbers: plain integers, never grouped ("2140", not "2.140");
+- dates: dd.MM.yyyy for tr/de/ru (glossary §3), CLDR long/full forms; 24-hour times.
+
+Every function takes an optional ``lang``; by default the active UI language is used.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+from decimal import Decimal, localcontext
+from fractions import Fraction
+from typing import Mapping
+
+from babel.dates import format_date as _babel_date
+from babel.dates import format_time as _babel_time
+from babel.numbers import format_decimal as _babel_decimal
+
+from core.i18n import LANGUAGES, _, current_language, ngettext, normalise_language
+
+POINT_STYLES = ("half", "decimal")
+"""``half``: ½, 1½ (tables, cards); ``decimal``: 0,5, 1,5 (the configurable alternative)."""
+
+BABEL_LOCALES = {"en": "en_GB", "tr": "tr_TR", "de": "de_DE", "ru": "ru_RU"}
+"""CLDR locale per UI language (British English: day-month order and a 24-hour clock)."""
+
+NUMERIC_DATE = {"en": "yyyy-MM-dd", "tr": "dd.MM.yyyy", "de": "dd.MM.yyyy", "ru": "dd.MM.yyyy"}
+"""Document date format (glossary §3: "07.03.2025"; English: ISO, as FIDE files write it)."""
+
+_points_style = "half"
+
+Number = int | Fraction | Decimal | float | str
+
+
+def _lang(lang: str | None) -> str:
+    return normalise_language(lang) or (current_language() if lang is None else "en")
+
+
+def babel_locale(lang: str | None = None) -> str:
+    """The CLDR locale id used for ``lang`` (default: the active language)."""
+    return BABEL_LOCALES[_lang(lang)]
+
+
+def set_points_style(style: str) -> str:
+    """Choose ``half`` (½) or ``decimal`` (0,5) for points everywhere; returns the style."""
+    global _points_style
+    if style not in POINT_STYLES:
+        raise ValueError(f"unknown points style {style!r}; use one of {', '.join(POINT_STYLES)}")
+    _points_style = style
+    return style
+
+
+def points_style() -> str:
+    """The active points style (``half`` unless changed)."""
+    return _points_style
+
+
+def _fraction(value: Number) -> Fraction:
+    if isinstance(value, str):
+        text = value.strip().replace(",", ".")
+        if text.endswith("½"):
+            head = text[:-1]
+            sign = -1 if head.startswith("-") else 1
+            head = head.lstrip("-")
+            return sign * (Fraction(int(head) if head else 0) + Fraction(1, 2))
+        return Fraction(text)
+    if isinstance(value, float):
+        return Fraction(value).limit_denominator(10_000)
+    return Fraction(value)
+
+
+def _decimal(value: Fraction) -> Decimal:
+    with localcontext() as ctx:
+        ctx.prec = 28
+        return Decimal(value.numerator) / Decimal(value.denominator)
+
+
+def format_decimal(value: Number, lang: str | None = None, *, max_digits: int = 2,
+                   min_digits: int = 0, grouping: bool = False) -> str:
+    """A decimal number in the language's notation: ``27,5`` (tr/de/ru), ``27.5`` (en).
+
+    No thousands grouping unless asked: tie-break values and points are small, and grouping
+    would make "2310,0" read like a rating with a separator.
+    """
+    pattern = ("#,##0" if grouping else "0") + ("." + "0" * min_digits + "#" * (max_digits - min_digits)
+                                                if max_digits else "")
+    number = _decimal(_fraction(value))
+    return _babel_decimal(number, format=pattern, locale=babel_locale(lang))
+
+
+def format_number(value: int, lang: str | None = None) -> str:
+    """A grouped integer for quantities ("1.234 oyun"); not for ratings or pairing numbers."""
+    return _babel_decimal(int(value), format="#,##0", locale=babel_locale(lang))
+
+
+def format_points(value: Number | None, lang: str | None = None, style: str | None = None) -> str:
+    """Points as a person reads them.
+
+    ``half`` style: ``3``, ``½``, ``1½``, ``-½``; ``decimal`` style: ``3,0``, ``0,5``, ``1,5``
+    (``3.0``/``0.5`` in English).  Values that are not whole or half (averages such as
+    ``27.33``) fall back to a decimal with up to two digits in either style.
+    """
+    if value is None:
+        return ""
+    points = _fraction(value)
+    style = style or _points_style
+    if style not in POINT_STYLES:
+        raise ValueError(f"unknown points style {style!r}")
+    if (points * 2).denominator != 1:
+        return format_decimal(points, lang, max_digits=2)
+    if style == "decimal":
+        return format_decimal(points, lang, max_digits=1, min_digits=1)
+    sign = "-" if points < 0 else ""
+    whole, half = divmod(abs(points), 1)
+    if half == 0:
+        return f"{sign}{int(whole)}"
+    return f"{sign}{int(whole) if whole else ''}½"
+
+
+def format_value(value: object, lang: str | None = None) -> str:
+    """A tie-break value for a table cell: halves like points, other numbers as decimals."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return str(int(value))
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, (Fraction, Decimal, float)):
+        fraction = _fraction(value)
+        if (fraction * 2).denominator == 1:
+            return format_points(fraction, lang)
+        return format_decimal(fraction, lang, max_digits=2)
+    return str(value)
+
+
+def format_rating(value: int | None, unrated: str = "") -> str:
+    """A rating as a plain integer ("2140", never "2.140"); ``unrated`` for 0/None."""
+    if not value:
+        return unrated
+    return str(int(value))
+
+
+def format_pno(value: int) -> str:
+    """A pairing number: a plain integer, like the rating (never grouped)."""
+    return str(int(value))
+
+
+def counted(singular: str, plural: str, n: int, lang: str | None = None, **fields: object) -> str:
+    """A counted phrase through the catalog's plural rule: ``counted("{n} round", "{n} rounds", 5)``.
+
+    ``{n}`` is formatted as a grouped integer in the language; other ``{fields}`` are passed on.
+    The extraction keyword ``counted`` (positions 1, 2) puts both forms into the catalog.
+    ``lang`` must be the active language or None (the catalog is the active one).
+    """
+    del lang  # plural choice always follows the active catalog
+    text = ngettext(singular, plural, n)
+    return text.format(n=format_number(n), **fields)
+
+
+def points_label(value: Number, lang: str | None = None) -> str:
+    """"Points: 5½" — scores as a label, never through plurals (Russian "5,5 очка" is genitive)."""
+    return _("Points: {points}").format(points=format_points(value, lang))
+
+
+def _date(value: _dt.date | _dt.datetime | str) -> _dt.date:
+    if isinstance(value, _dt.datetime):
+        return value.date()
+    if isinstance(value, _dt.date):
+        return value
+    text = value.strip().replace("/", "-").replace(".", "-")
+    return _dt.date.fromisoformat(text[:10])
+
+
+def format_date(value: _dt.date | _dt.datetime | str | None, lang: str | None = None,
+                style: str = "numeric") -> str:
+    """A date: ``numeric`` (07.03.2025), or CLDR ``short``/``medium``/``long``/``full``.
+
+    Accepts ISO text too ("2025-03-07", "2025/03/07", "2025.03.07" as TRF writes dates).
+    """
+    if value in (None, ""):
+        return ""
+    day = _date(value)
+    code = _lang(lang)
+    if style == "numeric":
+        return _babel_date(day, format=NUMERIC_DATE[code], locale=BABEL_LOCALES[code])
+    return _babel_date(day, format=style, locale=BABEL_LOCALES[code])
+
+
+def format_time(value: _dt.time | _dt.datetime, lang: str | None = None) -> str:
+    """A clock time, 24-hour, hours and minutes ("14:05")."""
+    return _babel_time(value, format="HH:mm", locale=babel_locale(lang))
+
+
+def resolve_language(cli: str | None = None, setting: str | None = None,
+                     environ: Mapping[str, str] | None = None) -> str:
+    """The UI language for this user: ``--lang``, else the saved setting, else the environment.
+
+    Why this order: an explicit option on the command line is the most specific wish; the
+    saved per-user setting comes next; LANGUAGE/LC_ALL/LC_MESSAGES/LANG (POSIX precedence) are
+    the fallback; unknown values ("C", "fr_FR") fall through to the next source, then English.
+    """
+    for candidate in (cli, setting):
+        code = normalise_language(candidate)
+        if code:
+            return code
+    env = os.environ if environ is None else environ
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for part in (env.get(name) or "").split(":"):
+            code = normalise_language(part)
+            if code:
+                return code
+    return "en"
+
+
+__all__ = [
+    "LANGUAGES", "POINT_STYLES", "babel_locale", "counted", "format_date", "format_decimal",
+    "format_number", "format_pno", "format_points", "format_rating", "format_time",
+    "format_value", "points_label", "points_style", "resolve_language", "set_points_style",
+]

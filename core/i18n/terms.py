@@ -1,0 +1,153 @@
+"""Display names of the domain's fixed vocabulary, in the glossary's terms.
+
+Why one module: colours, results, byes and pairing systems appear on many screens and
+reports; each English label (glossary English column) is marked once here and translated when
+shown, so a screen never spells "Bye" one way and a report another.  Codes stay machine codes
+(TRF letters, registry ids); only these labels change with the language.
+
+Ambiguous English words carry a gettext context: "Draw" is a game result here (``pgettext
+("game result", ...)``), never the pairing procedure (glossary §4.1).
+"""
+
+from __future__ import annotations
+
+from core.i18n import N_, _, pgettext
+
+
+def _tiebreak_tables() -> tuple[dict, dict, dict]:
+    """The tie-break name tables (imported late: ``core.tiebreaks`` is heavier than this)."""
+    from core.tiebreaks import names
+
+    return names.NAMES, names.MODIFIER_NAMES, names.REGIME_NAMES
+
+SYSTEM_NAMES: dict[str, str] = {
+    "dutch": N_("Dutch system"),
+    "dutch-2017": N_("Dutch system (2017 rules)"),
+    "burstein": N_("Burstein system"),
+    "dubov": N_("Dubov system"),
+    "lim": N_("Lim system"),
+    "swiss": N_("Swiss system"),
+    "berger": N_("Round robin"),
+    "roundrobin": N_("Round robin"),
+    "round-robin": N_("Round robin"),
+    "double-berger": N_("Double round robin"),
+    "double-roundrobin": N_("Double round robin"),
+    "rutsch": N_("Rutschsystem"),
+    "rutschsystem": N_("Rutschsystem"),
+    "reisepartner": N_("Reisepartnersystem"),
+    "reisepartnersystem": N_("Reisepartnersystem"),
+    "scheveningen": N_("Scheveningen system"),
+    "skalitzka": N_("Skalitzka system"),
+    "knockout": N_("Knockout system"),
+    "gamma": N_("Gamma scheme"),
+    "mcmahon": N_("McMahon system"),
+}
+"""Pairing system id (``core.pairing.registry``) → English name (glossary §J)."""
+
+BYE_NAMES: dict[str, str] = {
+    "pab": N_("Pairing-allocated bye"),
+    "half": N_("Half-point bye"),
+    "full": N_("Full-point bye"),
+    "zero": N_("Zero-point bye"),
+}
+"""``ByeKind.label`` → English name (glossary §E)."""
+
+CODE_NAMES: dict[str, str] = {
+    "1": N_("Win"),
+    "0": N_("Loss"),
+    "+": N_("Forfeit win"),
+    "-": N_("Forfeit loss"),
+    "W": N_("Win (less than one move)"),
+    "L": N_("Loss (less than one move)"),
+    "H": N_("Half-point bye"),
+    "F": N_("Full-point bye"),
+    "U": N_("Pairing-allocated bye"),
+    "Z": N_("Zero-point bye"),
+}
+"""TRF result code → English name (the draw codes are contextual, see ``code_name``)."""
+
+
+def system_name(system_id: str) -> str:
+    """Translated name of a pairing system; the id itself if it has no name yet."""
+    name = SYSTEM_NAMES.get(system_id.lower())
+    return _(name) if name else system_id
+
+
+def tiebreak_name(code: str) -> str:
+    """Translated name of a tie-break base code (``BH`` → "Buchholz" / "Buchholz-Wertung" …)."""
+    name = _tiebreak_tables()[0].get(code.upper())
+    return _(name) if name else code
+
+
+def tiebreak_modifier(letter: str, n: int | str = "") -> str:
+    """Translated description of a C.07 modifier (``C`` with n=1 → "cut 1 (…)")."""
+    text = _tiebreak_tables()[1].get(letter.upper())
+    return _(text).format(n=n) if text else letter
+
+
+def regime_name(regime: str) -> str:
+    """Translated statement of the unplayed-rounds regime printed under standings."""
+    text = _tiebreak_tables()[2].get(regime)
+    return _(text) if text else regime
+
+
+def colour_name(colour: str) -> str:
+    """"White"/"Black" (``w``/``b``/``-`` as in ``Colour.value``); empty for no colour."""
+    if colour in ("w", "W", "white"):
+        return pgettext("colour", "White")
+    if colour in ("b", "B", "black"):
+        return pgettext("colour", "Black")
+    return ""
+
+
+def colour_letter(colour: str) -> str:
+    """One-letter colour for cards and crosstables, per language (W/B, B/S, W/S, б/ч).
+
+    Never shared between languages: "S" is Schwarz in German but Siyah in Turkish, and "B" is
+    Beyaz (White) in Turkish (glossary §4.9).
+    """
+    if colour in ("w", "W", "white"):
+        return pgettext("colour letter", "W")
+    if colour in ("b", "B", "black"):
+        return pgettext("colour letter", "B")
+    return ""
+
+
+def code_name(code: str) -> str:
+    """Translated name of a TRF result code (``=`` and ``D`` are the game result "Draw")."""
+    if code == "=":
+        return pgettext("game result", "Draw")
+    if code == "D":
+        return pgettext("game result", "Draw (less than one move)")
+    text = CODE_NAMES.get(code)
+    return _(text) if text else code
+
+
+def bye_name(kind: str) -> str:
+    """Translated name of a bye kind (``pab``, ``half``, ``full``, ``zero``)."""
+    text = BYE_NAMES.get(kind.lower())
+    return _(text) if text else kind
+
+
+def pairing_action() -> str:
+    """The "pair the next round" command label (glossary #39: Turu eşlendir / Runde auslosen)."""
+    return _("Pair round")
+
+
+GLOSSARY_TERMS: dict[str, str] = {
+    "pairing": N_("Pairing"),
+    "tiebreak": N_("Tie-break"),
+    "tiebreaks": N_("Tie-breaks"),
+    "bye": N_("Bye"),
+    "floater": N_("Floater"),
+    "forfeit_win": N_("Forfeit win"),
+    "round": N_("Round"),
+    "standings": N_("Standings"),
+    "crosstable": N_("Crosstable"),
+    "pairing_list": N_("Pairing list"),
+    "pairing_card": N_("Pairing card"),
+    "handicap": N_("Handicap"),
+    "buchholz": N_("Buchholz"),
+    "round_robin": N_("Round robin"),
+}
+"""Key glossary concepts → English label, for headings and the glossary tests."""
