@@ -13,9 +13,15 @@ from core.pairing.base import PairingSystem
 
 # id -> "module:attribute" of an object implementing PairingSystem.  One line per system.
 SYSTEMS: dict[str, str] = {
+    "dubov": "core.pairing.dubov:dubov",
+    "dubov-1997": "core.pairing.dubov:dubov_1997",
+    "burstein": "core.pairing.burstein:burstein",
+    "burstein-legacy": "core.pairing.burstein:burstein_legacy",
+    "lim": "core.pairing.lim:lim",
     "berger": "core.pairing.roundrobin.system:berger",
     "double-berger": "core.pairing.roundrobin.system:double_berger",
     "rutsch": "core.pairing.roundrobin.system:rutsch_system",
+    "knockout": "core.playoff.cup:system",
 }
 
 
