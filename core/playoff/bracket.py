@@ -127,6 +127,7 @@ def play_knockout(ctx: Context, path: str, stage: str, entrants: tuple[Entrant, 
         field = survivors + [e for e in entrants if entry_round.get(e, 1) == plan.number]
         field.sort(key=lambda e: position[e] if e in position else _placeholder_position(e))
         byes, pairs = pair_round(field, plan.matches)
+        ctx.byes[f"{path}.r{plan.number}"] = tuple(e for e in byes if isinstance(e, int))
         name = round_name(plan, places, plan is plans[-1])
         label = f"{stage}: {name}" if stage else name
         this_round: list[str] = []

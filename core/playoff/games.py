@@ -101,6 +101,8 @@ class Context:
     games: list[Game] = field(default_factory=list)
     lots: list[Lot] = field(default_factory=list)
     used: set[str] = field(default_factory=set)
+    byes: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """Knockout round path (``"p.r1"``) → players advancing without a game in that round."""
 
     # -- lots --------------------------------------------------------------------------
     def draw(self, key: str, purpose: str, players: tuple[int, ...], options: list[str]) -> str:

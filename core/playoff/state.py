@@ -281,3 +281,26 @@ def _parse_clock(text: str) -> int:
     if h < 0 or not 0 <= m < 60:
         raise PlayoffError(f"time {text!r} must be written HH:MM.")
     return h * 60 + m
+
+
+def record_in_standings(tournament: Tournament, key: str) -> Tournament:
+    """Write the playoff's decided places into the standings' tie orders (source ``playoff``).
+
+    While the playoff is running (or after a correction reopened it) any playoff order for
+    these players is removed, so the standings never show a stale decision.
+    """
+    from core.standings import with_tie_order
+
+    state = playoffs_of(tournament).get(key)
+    if state is None:
+        raise PlayoffError(f"there is no playoff {key!r} in {tournament.name!r}.")
+    places = decided_places(state)
+    if places is not None:
+        return with_tie_order(tournament, [list(g) for g in places], "playoff")
+    members = {int(p) for p in state["players"]}
+    kept = [o for o in tournament.options.get("tie_orders", []) or []
+            if not (o.get("source") == "playoff"
+                    and members & {int(p) for g in o.get("groups", []) for p in (g if isinstance(g, list) else [g])})]
+    options = dict(tournament.options)
+    options["tie_orders"] = kept
+    return tournament.with_changes(options=options)

@@ -1,0 +1,274 @@
+"""``hakem playoff`` — tie-break playoffs scheduled on the spot.
+
+    hakem playoff --tied K --places T [--format text|json] [--start HH:MM] [options]   (dry run)
+    hakem playoff ID --players PNO,PNO,... --places T [--start HH:MM] [options]      (create)
+    hakem playoff ID [--show] | --result GAME RESULT [--flag-later white|black] [--end HH:MM]
+                     | --remove GAME | --lot KEY VALUE | --bids KEY PNO=SECS,PNO=SECS
+                     | --choice KEY white|black                                       [--key NAME]
+
+The dry run numbers the tied players 1..K in tie-break order and prints the format the seed
+prescribes; JSON: ``{"stages": [{"name", "kind", "groups", "games", "time_control"}, ...]}``.
+With a tournament id the playoff is stored in ``options["playoffs"][KEY]``; every result
+re-derives the bracket and the timetable, and a finished playoff writes its order into the
+standings (tie orders, source ``playoff``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from core.cli import CliError
+from core.playoff import (
+    choose_format, clock, create, describe, enter_result, evaluate, playoffs_of, remove_result,
+    set_bids, set_lot, stage_times, timetable, with_playoff,
+)
+from core.playoff.state import PlayoffView, _parse_clock, record_in_standings
+from core.playoff.timetable import Slot
+
+
+def _overrides(args: argparse.Namespace) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name in ("games", "time_control", "extensions", "extension_time_control", "ladder",
+                 "armageddon_time_control", "decider", "armageddon_colours"):
+        value = getattr(args, name, None)
+        if value is not None:
+            out[name] = value
+    if args.no_armageddon:
+        out["armageddon"] = False
+    return out
+
+
+def _pnos(text: str) -> list[int]:
+    try:
+        out = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise CliError(f"--players {text!r} must be pairing numbers separated by commas.") from None
+    if len(out) < 2:
+        raise CliError("--players needs at least two pairing numbers.")
+    return out
+
+
+def _name(names: dict[int, str], who: object) -> str:
+    if isinstance(who, int):
+        return f"{who} {names[who]}".strip() if who in names else str(who)
+    return str(who)
+
+
+def _time(seconds: int, relative: bool, start: int) -> str:
+    if relative:
+        minutes = (seconds - start + 59) // 60
+        return f"+{minutes // 60}:{minutes % 60:02d}"
+    return clock(seconds)
+
+
+def render_text(state: dict[str, Any], view: PlayoffView, slots: list[Slot], names: dict[int, str],
+                relative: bool = False) -> str:
+    """Stages, the timetable (boards, clock times), lots and — once over — the places."""
+    start = _parse_clock(str(state.get("start", "00:00"))) * 60
+    lines = []
+    for st in describe(state["plan"], list(range(1, len(state["players"]) + 1))):
+        groups = "; ".join(", ".join(str(s) for s in g) for g in st["groups"]) or "winners"
+        lines.append(f"Stage: {st['name']} ({st['kind']}, {st['games']} game(s) at "
+                     f"{st['time_control']}) — seeds {groups}")
+    lines.append("")
+    lines.append("Timetable:")
+    for stage, first, last in stage_times(slots):
+        lines.append(f"  {_time(first, relative, start)}–{_time(last, relative, start)}  {stage}")
+    lines.append("")
+    lines.append(f"{'Game':<24} {'Board':>5} {'Start':>7} {'End':>7}  {'White':<22} {'Black':<22} {'TC':<10} Result")
+    for s in slots:
+        g = s.game
+        result = g.result.value if g.result is not None else ("colours by lot" if g.colours_open else "")
+        if g.flag_later:
+            result += f" (flag fell later: {g.flag_later})"
+        lines.append(f"{g.id:<24} {s.board:>5} {_time(s.start, relative, start):>7} "
+                     f"{_time(s.end, relative, start):>7}  {_name(names, g.white):<22} "
+                     f"{_name(names, g.black):<22} {g.time_control.encode():<10} {result}")
+    if view.lots:
+        lines.append("")
+        lines.append("Lots:")
+        for lot in view.lots:
+            tag = " (drawn over the board)" if lot.manual else ""
+            lines.append(f"  {lot.key}: {lot.purpose} → {lot.value}{tag}")
+    lines.append("")
+    if view.places is None:
+        lines.append("The playoff is still running.")
+    else:
+        lines.append("Final order:")
+        place = 1
+        for group in view.places:
+            label = str(place) if len(group) == 1 else f"{place}-{place + len(group) - 1}"
+            lines.append(f"  {label}: " + ", ".join(_name(names, p) for p in group))
+            place += len(group)
+    return "\n".join(lines) + "\n"
+
+
+def render_json(key: str, state: dict[str, Any], view: PlayoffView, slots: list[Slot]) -> dict[str, Any]:
+    return {
+        "key": key,
+        "players": list(state["players"]),
+        "places": state["places"],
+        "complete": view.complete,
+        "order": None if view.places is None else [list(g) for g in view.places],
+        "stages": describe(state["plan"], list(range(1, len(state["players"]) + 1))),
+        "games": [{"id": s.game.id, "stage": s.game.stage, "kind": s.game.kind,
+                   "white": s.game.white, "black": s.game.black,
+                   "time_control": s.game.time_control.encode(), "board": s.board,
+                   "start": clock(s.start), "end": clock(s.end),
+                   "result": s.game.result.value if s.game.result is not None else None,
+                   "colours_by_lot": s.game.colours_open}
+                  for s in slots],
+        "lots": [lot.to_json() for lot in view.lots],
+        "superseded": list(view.superseded),
+        "state": state,
+    }
+
+
+def _dry_run(args: argparse.Namespace) -> int:
+    if args.tied is None:
+        raise CliError("give a tournament id, or --tied K for a dry run.")
+    if args.tied < 2:
+        raise CliError("--tied needs at least 2 players.")
+    plan = choose_format(args.tied, args.places, args.variant)
+    if args.format == "json":
+        from core.playoff.state import apply_overrides
+
+        overrides = _overrides(args)
+        plan = apply_overrides(plan, **overrides) if overrides else plan
+        print(json.dumps({"stages": describe(plan, list(range(1, args.tied + 1)))}))
+        return 0
+    state = create(list(range(1, args.tied + 1)), args.places, variant=args.variant,
+                   seed=args.seed, start=args.start or "00:00", **_overrides(args))
+    view = evaluate(state)
+    names = {p: f"(seed {p})" for p in state["players"]}
+    print(render_text(state, view, timetable(state, view), names, relative=args.start is None), end="")
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.id is None:
+        return _dry_run(args)
+    from core.cli.common import open_store
+
+    store = open_store()
+    key = args.key
+    action = "show"
+    if args.players:
+        places = args.places
+
+        def change(t):
+            players = _pnos(args.players)
+            for p in players:
+                t.player(p)
+            seed = args.seed
+            if seed is None:
+                from core.playoff.lots import seed_from
+                seed = seed_from(t.id, key, *players)
+            state = create(players, places, variant=args.variant, seed=seed,
+                           start=args.start or "00:00", first_board=args.first_board,
+                           **_overrides(args))
+            return record_in_standings(with_playoff(t, key, state), key)
+        action = f"playoff {key}: created for players {args.players}"
+    elif args.result:
+        gid, res = args.result
+
+        def change(t):
+            state = _state(t, key)
+            new = enter_result(state, gid, res, flag_later=args.flag_later, end=args.end)
+            return record_in_standings(with_playoff(t, key, new), key)
+        action = f"playoff {key}: result {gid} {res}"
+    elif args.remove:
+        def change(t):
+            new = remove_result(_state(t, key), args.remove)
+            return record_in_standings(with_playoff(t, key, new), key)
+        action = f"playoff {key}: result {args.remove} removed"
+    elif args.lot:
+        def change(t):
+            new = set_lot(_state(t, key), args.lot[0], args.lot[1])
+            return record_in_standings(with_playoff(t, key, new), key)
+        action = f"playoff {key}: lot {args.lot[0]} = {args.lot[1]}"
+    elif args.bids:
+        bid_key, text = args.bids
+
+        def change(t):
+            bids = {}
+            for part in text.split(","):
+                pno, _, secs = part.partition("=")
+                try:
+                    bids[int(pno)] = int(secs)
+                except ValueError:
+                    raise CliError(f"bids {text!r} must look like 5=200,9=180 (seconds).") from None
+            return record_in_standings(with_playoff(t, key, set_bids(_state(t, key), bid_key, bids)), key)
+        action = f"playoff {key}: bids {bid_key}"
+    elif args.choice:
+        def change(t):
+            state = _state(t, key)
+            if args.choice[1] not in ("white", "black"):
+                raise CliError("the Armageddon choice must be white or black.")
+            state["choices"][args.choice[0]] = args.choice[1]
+            evaluate(state)
+            return record_in_standings(with_playoff(t, key, state), key)
+        action = f"playoff {key}: choice {args.choice[0]} = {args.choice[1]}"
+    else:
+        change = None
+    if change is not None:
+        snap = store.update(args.id, action, change)
+    else:
+        snap = store.load(args.id)
+    t = snap.tournament
+    state = _state(t, key)
+    if args.start and change is None:
+        state["start"] = args.start
+    view = evaluate(state)
+    slots = timetable(state, view)
+    if args.format == "json":
+        print(json.dumps(render_json(key, state, view, slots)))
+    else:
+        names = {p.pno: p.name for p in t.players}
+        print(render_text(state, view, slots, names), end="")
+    return 0
+
+
+def _state(t, key: str) -> dict[str, Any]:
+    from core.playoff import PlayoffError
+
+    state = playoffs_of(t).get(key)
+    if state is None:
+        raise PlayoffError(
+            f"there is no playoff {key!r} in {t.name!r}; create it with --players PNO,PNO,... --places T.")
+    return state
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("playoff", help="tie-break playoff: format, boards, colours, timetable")
+    p.add_argument("id", nargs="?", help="tournament id (omit with --tied for a dry run)")
+    p.add_argument("--tied", type=int, help="dry run: K tied players, numbered 1..K in tie-break order")
+    p.add_argument("--players", help="pairing numbers of the tied players, in tie-break order")
+    p.add_argument("--places", type=int, default=1, help="number of places to decide (default 1)")
+    p.add_argument("--start", help="HH:MM when the event's last game ended (breaks are added)")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--key", default="1", help="name of this playoff in the tournament (default 1)")
+    p.add_argument("--variant", help="format variant for the tied-group size (e.g. armageddon, round_robin)")
+    p.add_argument("--seed", type=int, help="seed of the recorded lots (default: derived from the tie)")
+    p.add_argument("--first-board", type=int, default=1, help="number of the first playoff board")
+    p.add_argument("--games", type=int, help="regular games per match (even, at least 2)")
+    p.add_argument("--time-control", help="time control of the regular games, e.g. 180+3 or 1200")
+    p.add_argument("--extensions", type=int, help="number of two-game extensions (0: none)")
+    p.add_argument("--extension-time-control", help="time control of the extension games")
+    p.add_argument("--ladder", help="FIDE-style ladder, e.g. 2x1500+10,2x600+10,2x300+3")
+    p.add_argument("--no-armageddon", action="store_true", help="decide level matches by sudden death")
+    p.add_argument("--armageddon-time-control", help="Armageddon times, e.g. W300-B240")
+    p.add_argument("--decider", choices=("armageddon", "sudden_death", "lot"))
+    p.add_argument("--armageddon-colours", choices=("lot", "bid"))
+    p.add_argument("--show", action="store_true", help="show the stored playoff (the default action)")
+    p.add_argument("--result", nargs=2, metavar=("GAME", "RESULT"), help="enter or correct a result")
+    p.add_argument("--flag-later", choices=("white", "black"),
+                   help="Armageddon 0-0: whose flag fell later (that player wins)")
+    p.add_argument("--end", help="HH:MM the game actually ended (re-estimates the timetable)")
+    p.add_argument("--remove", metavar="GAME", help="remove a wrongly entered result")
+    p.add_argument("--lot", nargs=2, metavar=("KEY", "VALUE"), help="a lot drawn over the board")
+    p.add_argument("--bids", nargs=2, metavar=("KEY", "BIDS"), help="Armageddon bids: KEY 5=200,9=180")
+    p.add_argument("--choice", nargs=2, metavar=("KEY", "COLOUR"), help="Armageddon lot winner's colour")
+    p.set_defaults(func=run)

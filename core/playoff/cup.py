@@ -1,0 +1,152 @@
+"""Knockout as a tournament system of its own (cup events, seeds/001 "K.O.-System").
+
+Registered as pairing system ``knockout``.  The mini-match games are ordinary boards in
+ordinary rounds: each tournament round holds the next game of every match still running
+(regular games, extensions, Armageddon), so results are entered as for any event and the
+bracket is re-derived from the rounds every time (:func:`replay`) — a corrected result changes
+the next pairing, exactly as in a playoff.
+
+Settings live in ``Tournament.options["knockout"]`` (all optional):
+
+    {"places": 1,                         # how many players go through (1: a winner)
+     "rules": "seed-rapid" | {...},       # preset name or MatchRules JSON
+     "order": "seeded" | "lot",           # bracket positions: starting rank or a drawn lot
+     "seed": 1234,                        # lots; default derived from the tournament id
+     "entry_round": {"<pno>": 2},         # seeded players entering in a later knockout round
+     "flag_later": {"<round>.<board>": "white"|"black"},   # Armageddon, both flags fell
+     "lots": {...}, "choices": {...}, "bids": {...}}       # as in a playoff state
+
+Seeding is the starting rank (pairing numbers, i.e. rating order; unrated players by lot
+when the numbers are drawn), seeds/000 p. 66.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from core.errors import PairingImpossible, RoundError, TournamentError
+from core.model import Board, Bye, ByeKind, Tournament
+from core.pairing.base import PairOptions, RoundPairing
+from core.playoff import lots
+from core.playoff.games import Context
+from core.playoff.plan import evaluate as evaluate_plan
+from core.playoff.rules import PRESETS, MatchRules
+from core.playoff.state import PlayoffView
+
+_KO_ROUND = re.compile(r"^p\.r(\d+)m\d+\.")
+
+
+@dataclass(frozen=True)
+class CupState:
+    """The knockout derived from a tournament: its view, plus the playoff state used."""
+
+    state: dict[str, Any]
+    view: PlayoffView
+    byes: dict[str, tuple[int, ...]]
+
+
+def _settings(t: Tournament) -> dict[str, Any]:
+    return dict(t.options.get("knockout", {}))
+
+
+def _plan(t: Tournament) -> dict[str, Any]:
+    cfg = _settings(t)
+    rules = cfg.get("rules", "seed-rapid")
+    if isinstance(rules, str):
+        if rules not in PRESETS:
+            raise TournamentError(f"unknown knockout rules {rules!r}; use one of {', '.join(sorted(PRESETS))}.")
+        rules_json = PRESETS[rules].to_json()
+    else:
+        rules_json = MatchRules.from_json(rules).to_json()
+    players = sorted(p.pno for p in t.players)
+    entry = {str(players.index(int(pno)) + 1): int(r) for pno, r in dict(cfg.get("entry_round", {})).items()
+             if int(pno) in players}
+    return {"kind": "knockout", "name": "", "places": int(cfg.get("places", 1)), "rules": rules_json,
+            "order": cfg.get("order", "seeded"), "entry_round": entry}
+
+
+def _evaluate(state: dict[str, Any]) -> tuple[PlayoffView, dict[str, tuple[int, ...]]]:
+    ctx = Context(seed=state["seed"], results=state["results"], manual_lots=state.get("lots", {}),
+                  choices=state.get("choices", {}), bids=state.get("bids", {}))
+    players = tuple(state["players"])
+    out = evaluate_plan(ctx, state["plan"], players, "p", (), int(state["places"]))
+    places = None if out.places is None else tuple(tuple(int(e) for e in g) for g in out.places)
+    superseded = tuple(sorted(set(state["results"]) - ctx.used))
+    return PlayoffView(tuple(ctx.games), tuple(ctx.lots), places, superseded), dict(ctx.byes)
+
+
+def replay(t: Tournament) -> CupState:
+    """Match every board of every round to the knockout game it is, and apply its result.
+
+    Raises when a board pairs players who have no game due in that round (the arbiter
+    changed a pairing in a way the bracket cannot follow).
+    """
+    cfg = _settings(t)
+    players = sorted(p.pno for p in t.players)
+    if len(players) < 2:
+        raise PairingImpossible("a knockout needs at least two players.")
+    state: dict[str, Any] = {
+        "players": players, "places": int(cfg.get("places", 1)), "plan": _plan(t),
+        "seed": int(cfg["seed"]) if "seed" in cfg else lots.seed_from("knockout", t.id),
+        "results": {}, "lots": dict(cfg.get("lots", {})), "choices": dict(cfg.get("choices", {})),
+        "bids": dict(cfg.get("bids", {})),
+    }
+    flags = dict(cfg.get("flag_later", {}))
+    for rnd in t.rounds:
+        view, _ = _evaluate(state)
+        ready = list(view.ready)
+        for bno, board in enumerate(rnd.boards, start=1):
+            pair = {board.white, board.black}
+            match = next((g for g in ready if {g.white, g.black} == pair), None)
+            if match is None:
+                raise TournamentError(
+                    f"round {rnd.number}, board {bno}: players {board.white} and {board.black} "
+                    f"have no knockout game due in this round.")
+            ready.remove(match)
+            if board.result is not None:
+                entry = {"white": board.white, "black": board.black, "result": board.result.value}
+                flag = flags.get(f"{rnd.number}.{bno}")
+                if flag:
+                    entry["flag_later"] = flag
+                state["results"][match.id] = entry
+    view, byes = _evaluate(state)
+    return CupState(state, view, byes)
+
+
+def cup_places(t: Tournament) -> tuple[tuple[int, ...], ...] | None:
+    """Final places of a finished knockout (groups share), ``None`` while it runs."""
+    return replay(t).view.places
+
+
+class KnockoutSystem:
+    """The ``knockout`` pairing system: the next game of every running match."""
+
+    id = "knockout"
+
+    def pair(self, tournament: Tournament, options: PairOptions | None = None) -> RoundPairing:
+        if tournament.rounds and not tournament.rounds[-1].complete:
+            raise RoundError(
+                f"round {tournament.current_round} has games without a result; enter them first.")
+        cup = replay(tournament)
+        if cup.view.complete:
+            raise PairingImpossible("the knockout is finished; there is nothing left to pair.")
+        ready = cup.view.ready
+        if not ready:
+            raise PairingImpossible("no knockout game can be paired yet (Armageddon bids missing?).")
+        boards = tuple(Board(g.white, g.black) for g in ready)  # type: ignore[arg-type]
+        explanations: dict[object, tuple[str, ...]] = {
+            i: (f"{g.stage or 'Knockout'}: game {g.id} ({g.kind}, {g.time_control.encode()})",)
+            for i, g in enumerate(ready)}
+        played_rounds = {int(m.group(1)) for m in (_KO_ROUND.match(gid) for gid in cup.state["results"]) if m}
+        byes: list[Bye] = []
+        for gid in sorted({int(m.group(1)) for m in (_KO_ROUND.match(g.id) for g in ready) if m}):
+            if gid not in played_rounds:
+                byes.extend(Bye(p, ByeKind.PAB) for p in cup.byes.get(f"p.r{gid}", ()))
+        if byes:
+            explanations["bye"] = ("advance without a game (imaginary opponent, seeds/000 p. 68)",)
+        return RoundPairing(tournament.current_round + 1, boards, tuple(byes), explanations)
+
+
+system = KnockoutSystem()
