@@ -7,6 +7,7 @@ exact (points as strings like "0.5", never floats), and readable by people repai
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from core.model import (
@@ -41,9 +42,49 @@ def _board_to(b: Board) -> dict[str, Any]:
 
 
 def _board_from(d: dict[str, Any]) -> Board:
-    return Board(int(d["w"]), int(d["b"]), GameResult(d["r"]) if d.get("r") else None,
-                 bool(d.get("unrated", False)), d.get("handicap"),
-                 points(d["komi"]) if d.get("komi") is not None else None)
+    return _board_cached(int(d["w"]), int(d["b"]), d.get("r"), bool(d.get("unrated", False)),
+                         d.get("handicap"), d.get("komi"))
+
+
+@lru_cache(maxsize=65536)
+def _board_cached(white: int, black: int, result: str | None, unrated: bool,
+                  handicap: int | None, komi: str | None) -> Board:
+    """Boards are immutable values, so identical ones are shared (loading is on the hot path
+    of every result entry)."""
+    return Board(white, black, GameResult(result) if result else None, unrated, handicap,
+                 points(komi) if komi is not None else None)
+
+
+class _Memo:
+    """Serialised form of immutable sub-objects (players, rounds) kept by identity, so saving a
+    tournament after one result re-serialises one round, not all of them."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self.items: dict[int, tuple[object, Any]] = {}
+
+    def get(self, obj: object, make: Any) -> Any:
+        hit = self.items.get(id(obj))
+        if hit is not None and hit[0] is obj:
+            return hit[1]
+        value = make(obj)
+        if len(self.items) >= self.size:
+            self.items.clear()
+        self.items[id(obj)] = (obj, value)
+        return value
+
+
+_ROUND_MEMO = _Memo()
+_PLAYER_MEMO = _Memo()
+
+
+def _round_to(r: Round) -> dict[str, Any]:
+    return {
+        "number": r.number, "boards": [_board_to(b) for b in r.boards],
+        "byes": [{"pno": y.pno, "kind": y.kind.value} for y in r.byes],
+        "manual": r.manual,
+        "matches": [{"home": m.home, "away": m.away, "boards": list(m.boards)} for m in r.matches],
+    }
 
 
 def tournament_to_dict(t: Tournament) -> dict[str, Any]:
@@ -56,13 +97,8 @@ def tournament_to_dict(t: Tournament) -> dict[str, Any]:
         "initial_colour": t.initial_colour.value if t.initial_colour else None,
         "tiebreaks": list(t.tiebreaks), "tiebreak_regime": t.tiebreak_regime,
         "acceleration": t.acceleration,
-        "players": [_player_to(p) for p in t.players],
-        "rounds": [{
-            "number": r.number, "boards": [_board_to(b) for b in r.boards],
-            "byes": [{"pno": y.pno, "kind": y.kind.value} for y in r.byes],
-            "manual": r.manual,
-            "matches": [{"home": m.home, "away": m.away, "boards": list(m.boards)} for m in r.matches],
-        } for r in t.rounds],
+        "players": [_PLAYER_MEMO.get(p, _player_to) for p in t.players],
+        "rounds": [_ROUND_MEMO.get(r, _round_to) for r in t.rounds],
         "requested_byes": [{"pno": b.pno, "round": b.round, "kind": b.kind.value}
                            for b in t.requested_byes],
         "teams": [{"id": tm.id, "name": tm.name, "members": list(tm.members), "short": tm.short,

@@ -128,6 +128,9 @@ class Store:
             raise StoreError(f"cannot use data directory {data_dir}: {error.strerror}") from error
         if not self.data_dir.is_dir():
             raise StoreError(f"data directory {self.data_dir} is not a directory")
+        # tid -> (file identity, meta, tdoc, Tournament): a file is only re-read and re-parsed
+        # when its identity changed (every save is a rename, so a new inode)
+        self._cache: dict[str, tuple[tuple[int, int, int], dict[str, Any], dict[str, Any], Tournament]] = {}
 
     # -- paths ------------------------------------------------------------------------------
     def path(self, tid: str) -> Path:
@@ -156,17 +159,36 @@ class Store:
         tdoc = _migrate(meta, data["tournament"].get("1", {}), path)
         return meta, tdoc
 
-    def load(self, tid: str) -> Snapshot:
+    def _read(self, tid: str) -> tuple[dict[str, Any], dict[str, Any], Tournament]:
+        """meta, raw tournament document and the Tournament, re-parsed only if the file changed."""
+        path = self.path(tid)
+        try:
+            st = path.stat()
+        except FileNotFoundError:
+            raise UnknownTournament(f"no tournament {tid!r} in {self.data_dir}") from None
+        ident = (st.st_ino, st.st_mtime_ns, st.st_size)
+        hit = self._cache.get(tid)
+        if hit is not None and hit[0] == ident:
+            return hit[1], hit[2], hit[3]
         meta, tdoc = self._read_raw(tid)
         try:
             tournament = tournament_from_dict(tdoc)
         except (KeyError, TypeError, ValueError) as error:
-            raise StoreError(f"{self.path(tid)}: damaged tournament data ({error})") from error
+            raise StoreError(f"{path}: damaged tournament data ({error})") from error
+        self._cache[tid] = (ident, meta, tdoc, tournament)
+        return meta, tdoc, tournament
+
+    def _remember(self, tid: str, meta: dict[str, Any], tdoc: dict[str, Any], t: Tournament) -> None:
+        st = self.path(tid).stat()
+        self._cache[tid] = ((st.st_ino, st.st_mtime_ns, st.st_size), meta, tdoc, t)
+
+    def load(self, tid: str) -> Snapshot:
+        meta, _, tournament = self._read(tid)
         return Snapshot(tournament, int(meta.get("revision", 0)), meta.get("modified", ""),
                         meta.get("modified_by", ""))
 
     def revision(self, tid: str) -> int:
-        return int(self._read_raw(tid)[0].get("revision", 0))
+        return int(self._read(tid)[0].get("revision", 0))
 
     def list(self, include_archived: bool = False) -> list[TournamentInfo]:
         rows = []
@@ -210,12 +232,14 @@ class Store:
             db.close()
 
     def _commit(self, tid: str, meta: dict[str, Any], old: dict[str, Any], new: dict[str, Any],
-                action: str, extra: dict[str, Any] | None = None) -> Snapshot:
+                action: str, extra: dict[str, Any] | None = None,
+                after: Tournament | None = None, ops: list[dict[str, Any]] | None = None) -> Snapshot:
         user, when = current_user(), _now()
         meta = dict(meta)
         meta.update(schema=SCHEMA_VERSION, revision=int(meta.get("revision", 0)) + 1,
                     modified=when, modified_by=user)
-        ops = _diff.diff(old, new)
+        if ops is None:
+            ops = _diff.diff(old, new)
         try:
             self._write(tid, meta, new)
         except OSError as error:
@@ -227,7 +251,9 @@ class Store:
             durable_append(self.journal_path(tid), (json.dumps(entry, ensure_ascii=False) + "\n").encode())
         except OSError:
             pass  # the change itself is saved; `hakem doctor` reports the missing audit line
-        return Snapshot(tournament_from_dict(new), meta["revision"], when, user)
+        tournament = after if after is not None else tournament_from_dict(new)
+        self._remember(tid, meta, new, tournament)
+        return Snapshot(tournament, meta["revision"], when, user)
 
     def create(self, tournament: Tournament) -> str:
         """Save a new tournament; returns its id (made from the name if ``tournament.id`` is empty)."""
@@ -257,12 +283,11 @@ class Store:
         change is refused (:class:`ConflictError`) if someone else saved in between.
         """
         with exclusive_lock(self._lock_path(tid)):
-            meta, old = self._read_raw(tid)
+            meta, old, before = self._read(tid)
             if expected_revision is not None and int(meta.get("revision", 0)) != expected_revision:
                 raise ConflictError(
                     f"tournament {tid!r} was changed by {meta.get('modified_by', 'someone')} "
                     f"(revision {meta.get('revision')}); reload and try again")
-            before = tournament_from_dict(old)
             after = change(before)
             if after.id != before.id:
                 after = after.with_changes(id=before.id)
@@ -274,7 +299,7 @@ class Store:
             undo = list(meta.get("undo", []))[-(UNDO_DEPTH - 1):]
             undo.append({"rev": int(meta.get("revision", 0)) + 1, "action": action, "ops": ops})
             meta = {**meta, "undo": undo, "redo": []}
-            return self._commit(tid, meta, old, new, action)
+            return self._commit(tid, meta, old, new, action, after=after, ops=ops)
 
     def undo(self, tid: str) -> Snapshot:
         """Revert the most recent change still on the undo stack (by anyone)."""
