@@ -110,6 +110,25 @@ class TournamentInfo:
     archived: bool = False
 
 
+def check_trusted(path: Path, data_dir: Path) -> None:
+    """Refuse files that someone outside the organisers could have planted or changed: a
+    symlink, a file owned by another user *and* another group than the data directory's, or a
+    file anybody may write."""
+    st = os.lstat(path)
+    import stat as _stat
+
+    if _stat.S_ISLNK(st.st_mode):
+        raise StoreError(f"{path}: is a symbolic link; refusing to open it")
+    if not _stat.S_ISREG(st.st_mode):
+        raise StoreError(f"{path}: not a regular file")
+    if st.st_mode & 0o002:
+        raise StoreError(f"{path}: anybody may write this file; refusing to open it "
+                         "(chmod o-w it if you trust it)")
+    uid = os.getuid()
+    if uid != 0 and st.st_uid != uid and st.st_gid != data_dir.stat().st_gid:
+        raise StoreError(f"{path}: owned by another user and group; refusing to open it")
+
+
 def _migrate(meta: dict[str, Any], tdoc: dict[str, Any], path: Path) -> dict[str, Any]:
     version = int(meta.get("schema", 1))
     if version > SCHEMA_VERSION:
@@ -121,7 +140,12 @@ def _migrate(meta: dict[str, Any], tdoc: dict[str, Any], path: Path) -> dict[str
 class Store:
     """All tournaments of one data directory."""
 
-    def __init__(self, data_dir: str | os.PathLike[str] | None = None) -> None:
+    def __init__(self, data_dir: str | os.PathLike[str] | None = None, read_only: bool = False,
+                 keep_backups: int = 5) -> None:
+        """``read_only`` refuses every change (``hakem --view`` on a public terminal);
+        ``keep_backups`` is how many round-boundary backups are kept per tournament."""
+        self.read_only = read_only
+        self.keep_backups = keep_backups
         try:
             self.data_dir = resolve_data_dir(data_dir)
         except OSError as error:
@@ -149,11 +173,14 @@ class Store:
         path = self.path(tid)
         if not path.exists():
             raise UnknownTournament(f"no tournament {tid!r} in {self.data_dir}")
+        check_trusted(path, self.data_dir)
         try:
             data = AtomicJSONStorage(str(path)).read()
         except PermissionError as error:
             raise StoreError(f"{path}: permission denied") from error
         if not data or "meta" not in data or "tournament" not in data:
+            raise StoreError(f"{path}: not a hakem tournament file")
+        if not isinstance(data["meta"], dict) or not isinstance(data["tournament"], dict):
             raise StoreError(f"{path}: not a hakem tournament file")
         meta = data["meta"].get("1", {})
         tdoc = _migrate(meta, data["tournament"].get("1", {}), path)
@@ -220,6 +247,31 @@ class Store:
         return out
 
     # -- writing ----------------------------------------------------------------------------
+    def _writable(self) -> None:
+        if self.read_only:
+            raise StoreError("hakem is in view-only mode; nothing can be changed here")
+
+    def backup_dir(self, tid: str) -> Path:
+        return self.data_dir / "backups" / tid
+
+    def _backup(self, tid: str, meta: dict[str, Any], tdoc: dict[str, Any]) -> None:
+        """Keep a copy of the state at a round boundary (before the next round is paired)."""
+        if self.keep_backups <= 0:
+            return
+        folder = self.backup_dir(tid)
+        folder.mkdir(parents=True, exist_ok=True, mode=0o770)
+        rounds = len(tdoc.get("rounds", ()))
+        name = f"{tid}.round{rounds:02d}.rev{int(meta.get('revision', 0)):06d}{SUFFIX}"
+        payload = {"meta": {"1": meta}, "tournament": {"1": tdoc}}
+        atomic_write(folder / name, json.dumps(payload, ensure_ascii=False, sort_keys=True,
+                                               separators=(",", ":")).encode("utf-8"))
+        old = sorted(folder.glob(f"*{SUFFIX}"))
+        for stale in old[:-self.keep_backups]:
+            stale.unlink(missing_ok=True)
+
+    def backups(self, tid: str) -> list[Path]:
+        return sorted(self.backup_dir(tid).glob(f"*{SUFFIX}"))
+
     def _write(self, tid: str, meta: dict[str, Any], tdoc: dict[str, Any]) -> None:
         db = TinyDB(str(self.path(tid)), storage=CachingMiddleware(AtomicJSONStorage))
         try:
@@ -257,6 +309,7 @@ class Store:
 
     def create(self, tournament: Tournament) -> str:
         """Save a new tournament; returns its id (made from the name if ``tournament.id`` is empty)."""
+        self._writable()
         with exclusive_lock(self.data_dir / ".create.lock"):
             tid = tournament.id or self._new_id(tournament.name)
             if self.path(tid).exists():
@@ -282,6 +335,7 @@ class Store:
         concurrent organisers never overwrite each other.  With ``expected_revision`` the
         change is refused (:class:`ConflictError`) if someone else saved in between.
         """
+        self._writable()
         with exclusive_lock(self._lock_path(tid)):
             meta, old, before = self._read(tid)
             if expected_revision is not None and int(meta.get("revision", 0)) != expected_revision:
@@ -296,6 +350,12 @@ class Store:
                 return Snapshot(before, int(meta.get("revision", 0)), meta.get("modified", ""),
                                 meta.get("modified_by", ""))
             ops = _diff.diff(old, new)
+            if len(new.get("rounds", ())) != len(old.get("rounds", ())):
+                try:
+                    self._backup(tid, meta, old)
+                except OSError as error:
+                    raise StoreError(f"could not write the round backup of {tid!r}: "
+                                     f"{error.strerror}; nothing was changed") from error
             undo = list(meta.get("undo", []))[-(UNDO_DEPTH - 1):]
             undo.append({"rev": int(meta.get("revision", 0)) + 1, "action": action, "ops": ops})
             meta = {**meta, "undo": undo, "redo": []}
@@ -310,6 +370,7 @@ class Store:
         return self._step(tid, "redo")
 
     def _step(self, tid: str, which: str) -> Snapshot:
+        self._writable()
         with exclusive_lock(self._lock_path(tid)):
             meta, old = self._read_raw(tid)
             stack = list(meta.get(which, []))
@@ -331,6 +392,7 @@ class Store:
         return self.create(copy)
 
     def set_archived(self, tid: str, archived: bool = True) -> Snapshot:
+        self._writable()
         with exclusive_lock(self._lock_path(tid)):
             meta, doc = self._read_raw(tid)
             return self._commit(tid, {**meta, "archived": archived}, doc, doc,

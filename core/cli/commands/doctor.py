@@ -1,0 +1,34 @@
+"""``hakem doctor [ID ...] [--repair]`` — verify (and repair) tournament files."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def run(args: argparse.Namespace) -> int:
+    from core.cli.common import open_store
+    from core.store import doctor
+
+    store = open_store()
+    ids = args.ids or doctor.tournament_ids(store)
+    bad = 0
+    for tid in ids:
+        report = doctor.repair(store, tid) if args.repair else doctor.check(store, tid)
+        for line in report.repairs:
+            print(f"repaired: {line}")
+        if report.ok:
+            print(f"ok: {tid}")
+        else:
+            bad += 1
+            for problem in report.problems:
+                print(f"problem: {problem}")
+    if not ids:
+        print(f"no tournaments in {store.data_dir}")
+    return 1 if bad else 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("doctor", help="verify tournament files; --repair fixes what it can")
+    p.add_argument("ids", nargs="*", metavar="ID")
+    p.add_argument("--repair", action="store_true")
+    p.set_defaults(func=run)

@@ -1,0 +1,89 @@
+"""hakem doctor: detects damage and repairs from the journal or the round backups."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from core import commands
+from core.model import Board, Bye, ByeKind, Tournament
+from core.pairing.base import RoundPairing
+from core.store import Store
+from core.store import doctor
+
+
+def _event(store: Store) -> str:
+    tid = store.create(Tournament(id="", name="Doctor", total_rounds=3))
+    for name, rating in (("A", 2400), ("B", 2300), ("C", 2200)):
+        store.update(tid, f"add {name}", lambda t, n=name, r=rating: commands.add_player(t, n, rating=r))
+    store.update(tid, "pair 1", lambda t: commands.apply_pairing(
+        t, RoundPairing(1, (Board(1, 2),), (Bye(3, ByeKind.PAB),))))
+    store.update(tid, "result", lambda t: commands.set_result(t, 1, 1, "1-0"))
+    store.update(tid, "pair 2", lambda t: commands.apply_pairing(
+        t, RoundPairing(2, (Board(3, 1),), (Bye(2, ByeKind.PAB),))))
+    return tid
+
+
+def test_a_healthy_directory_is_ok(tmp_path):
+    store = Store(tmp_path)
+    tid = _event(store)
+    assert doctor.check(store, tid).ok
+    assert len(store.backups(tid)) == 2  # one per round boundary
+
+
+def test_torn_data_file_is_rebuilt_from_the_journal(tmp_path):
+    store = Store(tmp_path)
+    tid = _event(store)
+    expected = store.load(tid).tournament
+    data = store.path(tid).read_bytes()
+    store.path(tid).write_bytes(data[: len(data) // 2])  # a torn file (what atomic writes prevent)
+    fresh = Store(tmp_path)
+    report = doctor.check(fresh, tid)
+    assert not report.ok and "does not load" in str(report.problems[0])
+    fixed = doctor.repair(fresh, tid)
+    assert fixed.ok and "rebuilt" in fixed.repairs[0]
+    assert Store(tmp_path).load(tid).tournament == expected
+
+
+def test_without_a_usable_journal_the_last_backup_is_restored(tmp_path):
+    store = Store(tmp_path)
+    tid = _event(store)
+    store.path(tid).write_text("garbage")
+    store.journal_path(tid).write_text("garbage\n")
+    fixed = doctor.repair(Store(tmp_path), tid)
+    assert fixed.ok and "backup" in fixed.repairs[0]
+    t = Store(tmp_path).load(tid).tournament
+    assert t.current_round == 1 and t.rounds[0].boards[0].result is not None
+
+
+def test_a_lost_journal_line_is_resynchronised(tmp_path):
+    store = Store(tmp_path)
+    tid = _event(store)
+    lines = store.journal_path(tid).read_text().splitlines(keepends=True)
+    store.journal_path(tid).write_text("".join(lines[:-1]))
+    report = doctor.check(store, tid)
+    assert any("journal" in p.where for p in report.problems)
+    assert doctor.repair(store, tid).ok
+
+
+def test_inconsistent_tournament_is_reported(tmp_path):
+    store = Store(tmp_path)
+    tid = _event(store)
+    raw = json.loads(store.path(tid).read_bytes())
+    raw["tournament"]["1"]["rounds"][0]["boards"][0]["b"] = 99
+    store.path(tid).write_text(json.dumps(raw))
+    report = doctor.check(Store(tmp_path), tid)
+    assert any("player 99 is not registered" in str(p) for p in report.problems)
+
+
+def test_cli_doctor_exit_codes(tmp_path, monkeypatch, capsys):
+    from core.cli import main
+
+    monkeypatch.setenv("HAKEM_DATA", str(tmp_path))
+    tid = _event(Store(tmp_path))
+    assert main(["doctor"]) == 0
+    assert f"ok: {tid}" in capsys.readouterr().out
+    Store(tmp_path).path(tid).write_text("{")
+    assert main(["doctor"]) == 1
+    assert main(["doctor", "--repair"]) == 0
