@@ -21,6 +21,9 @@ SYSTEMS: dict[str, str] = {
     "berger": "core.pairing.roundrobin.system:berger",
     "double-berger": "core.pairing.roundrobin.system:double_berger",
     "rutsch": "core.pairing.roundrobin.system:rutsch_system",
+    "reisepartner": "core.pairing.roundrobin.reisepartner:reisepartner_system",
+    "scheveningen": "core.pairing.roundrobin.team_systems:scheveningen_system",
+    "skalitzka": "core.pairing.roundrobin.team_systems:skalitzka_system",
     "knockout": "core.playoff.cup:system",
 }
 

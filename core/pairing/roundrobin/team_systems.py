@@ -1,0 +1,135 @@
+"""Registered team systems built on whole-team schedules: ``scheveningen`` and ``skalitzka``.
+
+Participants are ``Tournament.teams`` in table order (:func:`lot.table_order` with
+``unit="team"``); each team's roster (``Team.members``) gives its players in board order.
+Options (``Tournament.options``): ``boards`` (players per team taking part, default: the
+smallest roster), ``colours`` (Scheveningen: ``"team"`` or ``"balanced"``), ``double``
+(Scheveningen: play every match twice, colours reversed).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from core.errors import RoundError, TournamentError
+from core.model import Board, Match, Team, Tournament
+from core.pairing.base import PairOptions, RoundPairing
+from core.pairing.roundrobin import scheveningen as sch
+from core.pairing.roundrobin import skalitzka as ska
+from core.pairing.roundrobin.berger import single_cycle
+from core.pairing.roundrobin.build import forfeit_board
+from core.pairing.roundrobin.lot import table_order
+from core.teams.roster import teams_by_id
+
+
+def _size(t: Tournament, teams: list[Team]) -> int:
+    smallest = min(len(team.members) for team in teams)
+    wanted = t.options.get("boards")
+    size = int(wanted) if wanted else smallest
+    if size < 1 or size > smallest:
+        raise TournamentError(
+            f"every team needs {size} players for this system; the smallest roster has {smallest}")
+    return size
+
+
+def average_rating(t: Tournament, team: Team, size: int) -> Fraction:
+    members = team.members[:size]
+    return Fraction(sum(t.player(p).rating for p in members), len(members))
+
+
+class ScheveningenSystem:
+    """Scheveningen for two teams, or a round robin of Scheveningen matches for more."""
+
+    id = "scheveningen"
+
+    def plan(self, t: Tournament) -> tuple[list[list[tuple[int, int] | None]], int]:
+        """Stages of team pairings (table order, first-named first; ``None`` = free team)
+        and the number of rounds per match."""
+        order = table_order(t, unit="team")
+        if len(order) < 2:
+            raise TournamentError("Scheveningen needs at least two teams")
+        by_id = teams_by_id(t)
+        size = _size(t, [by_id[i] for i in order])
+        per_match = size * (2 if t.options.get("double") else 1)
+        stages: list[list[tuple[int, int] | None]] = []
+        for rnd in single_cycle(len(order)):
+            stage: list[tuple[int, int] | None] = [(order[w - 1], order[b - 1]) for w, b in rnd.games]
+            stages.append(stage)
+        return stages, per_match
+
+    def total_rounds(self, t: Tournament) -> int:
+        stages, per_match = self.plan(t)
+        return len(stages) * per_match
+
+    def pair(self, tournament: Tournament, options: PairOptions | None = None) -> RoundPairing:
+        t = tournament
+        stages, per_match = self.plan(t)
+        number = t.current_round + 1
+        if number > len(stages) * per_match:
+            raise RoundError(f"all {len(stages) * per_match} rounds are paired; there is no round {number}")
+        stage = stages[(number - 1) // per_match]
+        sub = (number - 1) % per_match
+        by_id = teams_by_id(t)
+        size = _size(t, list(by_id.values()))
+        colours = str(t.options.get("colours", "team"))
+        rounds = sch.match_rounds(size, colours, bool(t.options.get("double")))
+        boards: list[Board] = []
+        matches: list[Match] = []
+        explanations: dict[object, tuple[str, ...]] = {}
+        playing: set[int] = set()
+        for pair in stage:
+            if pair is None:
+                continue
+            first, second = (by_id[pair[0]], by_id[pair[1]])
+            # A keeps its seats: the higher average rating; ties keep the table order
+            if average_rating(t, second, size) > average_rating(t, first, size):
+                first, second = second, first
+            sides = (first.members[:size], second.members[:size])
+            start = len(boards)
+            for (ws, wi), (bs, bi) in rounds[sub]:
+                boards.append(forfeit_board(t, number, sides[ws][wi - 1], sides[bs][bi - 1]))
+            matches.append(Match(first.id, second.id, tuple(range(start, len(boards)))))
+            explanations[start] = (
+                f"Scheveningen {first.name} (keeps its seats) against {second.name}, "
+                f"round {sub + 1} of {per_match}.",)
+            playing.update(pair)
+        free = [tid for tid in sorted(by_id) if tid not in playing]
+        if free:
+            explanations["bye"] = tuple(f"Team {tid} has no match in this stage." for tid in free)
+        return RoundPairing(number, tuple(boards), (), explanations, tuple(matches))
+
+
+class SkalitzkaSystem:
+    """Three teams, two rounds (seeds/000 p. 61)."""
+
+    id = "skalitzka"
+
+    def pair(self, tournament: Tournament, options: PairOptions | None = None) -> RoundPairing:
+        t = tournament
+        order = table_order(t, unit="team")
+        if len(order) != 3:
+            raise TournamentError(f"Skalitzka is for exactly three teams, not {len(order)}")
+        by_id = teams_by_id(t)
+        teams = [by_id[i] for i in order]
+        size = _size(t, teams)
+        if size % 2:
+            raise TournamentError(f"Skalitzka needs an even number of players per team, not {size}")
+        number = t.current_round + 1
+        if number > 2:
+            raise RoundError(f"Skalitzka has two rounds; there is no round {number}")
+        seats = ska.rounds(size)[number - 1]
+        boards: list[Board] = []
+        groups: dict[tuple[int, int], list[int]] = {}
+        for (wt, wi), (bt, bi) in seats:
+            groups.setdefault(tuple(sorted((wt, bt))), []).append(len(boards))
+            boards.append(forfeit_board(t, number, teams[wt].members[wi - 1],
+                                        teams[bt].members[bi - 1]))
+        matches = tuple(Match(teams[a].id, teams[b].id, tuple(idx))
+                        for (a, b), idx in sorted(groups.items()))
+        return RoundPairing(number, tuple(boards), (), {
+            "table": (f"Skalitzka round {number}: every player meets one player of each other team.",)},
+            matches)
+
+
+scheveningen_system = ScheveningenSystem()
+skalitzka_system = SkalitzkaSystem()
