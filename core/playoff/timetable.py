@@ -49,32 +49,47 @@ def timetable(state: Mapping[str, Any], view: PlayoffView | None = None) -> list
     max_boards = state.get("max_boards")
     by_id: dict[str, Slot] = {}
     busy: dict[int, list[tuple[int, int]]] = {}
-    slots: list[Slot] = []
-    for game in view.games:
-        start = start0
+    index = {g.id: i for i, g in enumerate(view.games)}
+    waiting = list(view.games)
+    while waiting:
+        # List scheduling: of the games whose predecessors are placed, the one that can start
+        # earliest goes next (ties: derivation order), so a free board is never left idle
+        # while a later-derived game could use it.
+        candidates = []
+        for game in waiting:
+            if any(dep in index and dep not in by_id for dep in game.after):
+                continue
+            candidates.append((_earliest(game, by_id, breaks, start0), index[game.id], game))
+        earliest, _, game = min(candidates, key=lambda c: (c[0], c[1]))
+        waiting.remove(game)
         preferred = None
         for dep in game.after:
             prev = by_id.get(dep)
-            if prev is None:
-                continue
-            same_stage = prev.game.stage == game.stage
-            gap = int(breaks["between_games" if same_stage else "between_stages"]) * 60
-            start = max(start, prev.end + gap)
-            if {prev.game.white, prev.game.black} == {game.white, game.black}:
+            if prev is not None and {prev.game.white, prev.game.black} == {game.white, game.black}:
                 preferred = prev.board
-        start = _round_up(start)
         length = game.time_control.estimate_seconds()
-        board, start = _board(busy, start, length, first_board, max_boards, preferred)
+        board, start = _board(busy, earliest, length, first_board, max_boards, preferred)
         end = start + length
         actual = False
         if game.result is not None and game.end:
             end = max(start, _parse_clock(game.end) * 60 + 24 * 3600 * (start // (24 * 3600)))
             actual = True
         busy.setdefault(board, []).append((start, end))
-        slot = Slot(game, board, start, end, actual)
-        by_id[game.id] = slot
-        slots.append(slot)
-    return slots
+        by_id[game.id] = Slot(game, board, start, end, actual)
+    return [by_id[g.id] for g in view.games]
+
+
+def _earliest(game: Game, by_id: dict[str, Slot], breaks: Mapping[str, int], start0: int) -> int:
+    """When ``game`` could start at the earliest: after its predecessors plus the break."""
+    start = start0
+    for dep in game.after:
+        prev = by_id.get(dep)
+        if prev is None:
+            continue
+        same_stage = prev.game.stage == game.stage
+        gap = int(breaks["between_games" if same_stage else "between_stages"]) * 60
+        start = max(start, prev.end + gap)
+    return _round_up(start)
 
 
 def _round_up(seconds: int) -> int:
