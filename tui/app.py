@@ -1,21 +1,157 @@
-"""The Textual application (placeholder until the TUI issue lands: starts and quits cleanly)."""
+"""Provides the hakem Textual application and ``run_ui`` (what ``hakem`` with no command runs).
+
+The app owns the :class:`~tui.services.Workspace` (the data directory) and the UI settings
+(language); screens get everything else from the session of the tournament they show.
+"""
 
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
-from textual.widgets import Footer, Header, Static
+import argparse
+import json
+import os
+from pathlib import Path
+from typing import Iterable
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from core.errors import TournamentError
+from core.i18n import _, set_language
+from tui.i18n import L_
 
 
-class HakemApp(App):
+def config_path() -> Path:
+    """Where personal UI settings live (language): not in the shared data directory."""
+    base = os.environ.get("HAKEM_CONFIG_DIR") or os.path.join(
+        os.environ.get("XDG_CONFIG_HOME") or os.path.expanduser("~/.config"), "hakem")
+    return Path(base) / "ui.json"
+
+
+def load_ui_settings() -> dict:
+    try:
+        return json.loads(config_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def save_ui_settings(settings: dict) -> None:
+    path = config_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(settings, indent=1, sort_keys=True), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        pass
+
+
+class HakemApp(App[int]):
+    """The tournament manager: tournaments list first, then one tournament's screen."""
+
+    CSS_PATH = "hakem.tcss"
     TITLE = "hakem"
-    BINDINGS = [("q", "quit", "Quit")]
+    ENABLE_COMMAND_PALETTE = True
+    BINDINGS = [
+        Binding("ctrl+q", "quit", L_("Quit"), show=False, priority=True),
+        Binding("f1", "help", L_("Help"), id="help"),
+        Binding("ctrl+p", "command_palette", L_("Commands"), show=False),
+        Binding("ctrl+s", "settings", L_("Settings"), show=False),
+    ]
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static("hakem — tournament manager")
-        yield Footer()
+    def __init__(self, data_dir: str | Path | None = None, lang: str | None = None, view_only: bool = False,
+                 demo: bool = False, open_id: str | None = None, poll_interval: float = 1.0) -> None:
+        super().__init__()
+        self.data_dir = data_dir
+        self.view_only = view_only
+        self.demo = demo
+        self.open_id = open_id
+        self.poll_interval = poll_interval
+        self.ui_settings = load_ui_settings()
+        set_language(lang or self.ui_settings.get("language") or os.environ.get("LANG", "en"))
+        self.workspace = None
+
+    def on_mount(self) -> None:
+        from tui.screens.tournaments import TournamentsScreen
+        from tui.services import Workspace
+
+        try:
+            self.workspace = Workspace(self.data_dir)
+        except TournamentError as exc:
+            self.exit(5, message=str(exc))
+            return
+        self.push_screen(TournamentsScreen())
+        if self.demo:
+            try:
+                self.open_tournament(self.workspace.demo())
+            except TournamentError as exc:
+                self.notify(str(exc), severity="error")
+        elif self.open_id:
+            self.open_tournament(self.open_id)
+
+    def open_tournament(self, tid: str) -> None:
+        from tui.screens.tournament import TournamentScreen
+
+        try:
+            session = self.workspace.open(tid, read_only=self.view_only)
+        except TournamentError as exc:
+            self.notify(str(exc), severity="error", title=_("Cannot open the tournament"))
+            return
+        self.push_screen(TournamentScreen(session))
+
+    def show_message(self, title: str, body: str) -> None:
+        """A longer message in a dialog (several problems of an import, an explanation)."""
+        from tui.widgets.dialogs import MessageDialog
+
+        self.push_screen(MessageDialog(title, body))
+
+    # -- app-wide actions ---------------------------------------------------------------
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_settings(self) -> None:
+        from tui.screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
+
+    def switch_language(self, lang: str) -> None:
+        """Change the language now: bindings and every screen re-render in it."""
+        code = set_language(lang)
+        self.ui_settings["language"] = code
+        save_ui_settings(self.ui_settings)
+        self.refresh_bindings()
+        for screen in self.screen_stack:
+            relabel = getattr(screen, "relabel", None)
+            if relabel is not None:
+                relabel()
+        self.notify(_("Language: {lang}").format(lang=code))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield SystemCommand(_("Help"), _("Keys and how things work (help)"), self.action_help)
+        yield SystemCommand(_("Settings"), _("Language and data directory (settings)"), self.action_settings)
+        yield SystemCommand(_("Quit"), _("Leave hakem (quit)"), self.exit)
+        extra = getattr(screen, "palette_commands", None)
+        if extra is not None:
+            yield from extra()
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="hakem", add_help=False)
+    parser.add_argument("--data")
+    parser.add_argument("--lang")
+    parser.add_argument("--view", action="store_true")
+    parser.add_argument("--demo", action="store_true")
+    return parser.parse_args(argv)
 
 
 def run_ui(argv: list[str]) -> int:
-    HakemApp().run()
-    return 0
+    args = parse_args(argv)
+    app = HakemApp(data_dir=args.data, lang=args.lang, view_only=args.view, demo=args.demo)
+    code = app.run()
+    return code if isinstance(code, int) else 0
+
+

@@ -1,0 +1,44 @@
+"""Provides the UI side of translation: lazy strings for class attributes, point formatting.
+
+Why lazy strings: ``BINDINGS`` and column tables are built at import time, before the user's
+language is known.  ``L_("Quit")`` returns a proxy that translates every time it is rendered,
+so a language switch followed by ``refresh_bindings()`` shows the new words.  Catalog
+extraction must therefore know the keyword ``L_`` besides ``_``, ``N_`` and ``ngettext``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from babel.support import LazyProxy
+
+from core.i18n import _
+
+
+def L_(message: str) -> LazyProxy:  # noqa: N802 - gettext naming convention
+    """A string translated when used, not when defined (for BINDINGS and class tables)."""
+    return LazyProxy(_, message, enable_cache=False)
+
+
+def fmt_points(value: Fraction | int | None) -> str:
+    """Points as an arbiter writes them: ``5½``, ``½``, ``3``; other fractions as decimals."""
+    if value is None:
+        return ""
+    value = Fraction(value)
+    whole, rest = divmod(value, 1)
+    if rest == 0:
+        return str(int(whole))
+    if rest == Fraction(1, 2):
+        return ("½" if whole == 0 else f"{int(whole)}½")
+    return f"{float(value):.2f}".rstrip("0").rstrip(".")
+
+
+def fmt_value(value: object) -> str:
+    """A tie-break value for a table cell: fractions as points, floats with two decimals."""
+    if value is None:
+        return ""
+    if isinstance(value, Fraction):
+        return fmt_points(value)
+    if isinstance(value, float):
+        return f"{value:.2f}".rstrip("0").rstrip(".")
+    return str(value)

@@ -1,0 +1,61 @@
+"""Provides the help screen: every key, by screen, and where things are."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Markdown
+
+from core.i18n import _
+from tui.i18n import L_
+
+
+def help_text() -> str:
+    return _("""# hakem — keys
+
+**Everywhere**: F1 help · Ctrl+P commands · Ctrl+S settings · Ctrl+Q quit · Tab next field · Escape back
+
+**Tournaments**: n new · Enter open · c copy · a archive · i import TRF · d demo tournament
+
+**In a tournament**: F2 players · F3 rounds · F4 standings · F5 tie-breaks · F6 reports · F7 playoff ·
+Ctrl+Z undo · Ctrl+Y redo · Ctrl+L journal (who changed what)
+
+**Players**: type the name, Tab to rating…, Enter adds · / search · e or Enter edit · Del delete (before round 1) ·
+w withdraw · b requested bye (e.g. `4 h`, `5 6 z`, `4 x` cancels) · f forbidden pairing · i import CSV/TRF ·
+? why this pairing number
+
+**Rounds**: p pair next round (Escape cancels) · on the boards table: **1** 1-0 · **0** 0-1 · **=** draw ·
+**+** white wins by forfeit · **-** black wins by forfeit · **f** double forfeit · Backspace clears ·
+r or : type results like `12 1-0` · n next empty board · s only boards still playing · [ ] previous/next round ·
+x why this pairing · m change the pairing by hand · u unpair the last round
+
+**Standings**: x explains the value under the cursor (opponents, rounds, what was cut)
+
+**Tie-breaks**: pick a preset · a add a code (BH/C1, SB, ARO/U1400…) · Del remove · Shift+↑/↓ move ·
+c cut 0–3 · M median · s save · z discard — the preview on the right is live
+
+**Reports**: choose a report · e export to a file
+
+**Playoff**: n schedule a playoff for a tied group · 1 0 = results
+
+Several organisers can work on one tournament at the same time: every change is saved at once, and
+the screen refreshes when someone else saves (you keep what you were typing).
+""")
+
+
+class HelpScreen(ModalScreen[None]):
+    """Keys and short explanations."""
+
+    BINDINGS = [Binding("escape,q,f1", "close", L_("Close"))]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog-box full", id="help-body"):
+            yield Markdown(help_text())
+
+    def on_mount(self) -> None:
+        self.query_one("#help-body").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,194 @@
+"""Provides the manual pairing screen: change the last round by hand, the engine's pairing beside it.
+
+Left: the round as it stands (a draft).  Right: what the pairing engine proposes for the same
+round (computed in a worker from the rounds before it).  Space on a player marks them; Space on a
+second player swaps the two (on one board: colours swap).  ``e`` copies the engine's pairing.
+Warnings (rematches, forbidden pairs, a player twice or missing) are shown live; Ctrl+S saves
+through the core, which validates again and records the round as changed by hand.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Static
+from textual.worker import Worker, WorkerState
+
+from core.errors import TournamentError
+from core.i18n import _
+from core.model import Board, Bye, ByeKind, Tournament, entries
+from tui.i18n import L_
+from tui.services import Session
+from tui.widgets.tables import reset_table, sync_table
+
+
+def draft_warnings(t: Tournament, round_no: int, boards: list[list[int]], byes: list[tuple[int, ByeKind]]) -> list[str]:
+    """Problems an arbiter should see before saving (the core refuses the hard ones)."""
+    out: list[str] = []
+    hist = entries(t, upto=round_no - 1)
+    met = {pno: {e.opponent for e in h if e.opponent is not None and e.played} for pno, h in hist.items()}
+    forbidden = [set(g) for g in t.forbidden]
+    for i, (w, b) in enumerate(boards, 1):
+        if b in met.get(w, set()):
+            out.append(_("Board {i}: {w} and {b} have already played each other.").format(i=i, w=w, b=b))
+        if any({w, b} <= g for g in forbidden):
+            out.append(_("Board {i}: {w} and {b} must not be paired (forbidden pairing).").format(i=i, w=w, b=b))
+    pabs = sum(1 for _p, k in byes if k is ByeKind.PAB)
+    if pabs > 1:
+        out.append(_("More than one pairing-allocated bye."))
+    return out
+
+
+class ManualPairingScreen(ModalScreen[bool]):
+    """Edit the last round's pairing with the engine's proposal side by side."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", L_("Cancel")),
+        Binding("space", "mark", L_("Mark / swap")),
+        Binding("e", "use_engine", L_("Use engine's")),
+        Binding("ctrl+s", "save", L_("Save"), priority=True),
+        Binding("tab", "app.focus_next", show=False),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(classes="dialog")
+        self.session = session
+        t = session.tournament
+        self.round_no = t.current_round
+        rnd = t.rounds[-1]
+        self.boards = [[b.white, b.black] for b in rnd.boards]
+        self.byes = [(y.pno, y.kind) for y in rnd.byes]
+        self.marked: tuple[int, int] | None = None
+        self.engine = None
+        self.cancel = threading.Event()
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box full"):
+            yield Static(_("Change round {n} by hand").format(n=self.round_no), classes="dialog-title")
+            with Horizontal(id="manual-sides"):
+                with Vertical():
+                    yield Static(_("Your pairing (Space marks, Space again swaps)"), classes="side-title")
+                    yield DataTable(id="manual-draft", cursor_type="cell")
+                with Vertical():
+                    yield Static(_("Engine's pairing"), classes="side-title", id="engine-title")
+                    yield DataTable(id="manual-engine", cursor_type="row")
+            yield Static(id="manual-warnings", classes="status-line")
+            yield Footer()
+
+    def on_mount(self) -> None:
+        cols = [(_("Bd"), "bd"), (_("White"), "w"), (_("Black"), "b")]
+        reset_table(self.query_one("#manual-draft", DataTable), cols)
+        reset_table(self.query_one("#manual-engine", DataTable), cols)
+        self.render_draft()
+        self.query_one("#engine-title", Static).update(_("Engine's pairing (computing…)"))
+        self.compute_engine(self.session.tournament, self.round_no)
+        self.query_one("#manual-draft", DataTable).focus()
+
+    def label(self, pno: int) -> str:
+        try:
+            return f"{pno} {self.session.tournament.player(pno).name}"
+        except TournamentError:
+            return str(pno)
+
+    def render_draft(self) -> None:
+        keys, rows = [], []
+        for i, (w, b) in enumerate(self.boards, 1):
+            keys.append(f"b{i}")
+            rows.append((i, self.mark(i - 1, 1, self.label(w)), self.mark(i - 1, 2, self.label(b))))
+        for j, (pno, kind) in enumerate(self.byes):
+            keys.append(f"y{j}")
+            rows.append((_("bye"), self.mark(len(self.boards) + j, 1, self.label(pno)), kind.label))
+        sync_table(self.query_one("#manual-draft", DataTable), keys, rows)
+        warnings = draft_warnings(self.session.tournament, self.round_no, self.boards, self.byes)
+        self.query_one("#manual-warnings", Static).update(
+            "\n".join(warnings) if warnings else _("No problems found. Ctrl+S saves, Escape cancels."))
+
+    def mark(self, row: int, col: int, text: str) -> str:
+        return f"▶ {text}" if self.marked == (row, col) else text
+
+    def player_at(self, row: int, col: int) -> int | None:
+        if row < len(self.boards):
+            return self.boards[row][col - 1] if col in (1, 2) else None
+        j = row - len(self.boards)
+        if 0 <= j < len(self.byes) and col == 1:
+            return self.byes[j][0]
+        return None
+
+    def put(self, row: int, col: int, pno: int) -> None:
+        if row < len(self.boards):
+            self.boards[row][col - 1] = pno
+        else:
+            j = row - len(self.boards)
+            self.byes[j] = (pno, self.byes[j][1])
+
+    def action_mark(self) -> None:
+        table = self.query_one("#manual-draft", DataTable)
+        row, col = table.cursor_coordinate.row, table.cursor_coordinate.column
+        if self.player_at(row, col) is None:
+            self.notify(_("Move the cursor onto a player."), severity="warning")
+            return
+        if self.marked is None:
+            self.marked = (row, col)
+        else:
+            a, b = self.marked, (row, col)
+            pa, pb = self.player_at(*a), self.player_at(*b)
+            self.put(*a, pb)
+            self.put(*b, pa)
+            self.marked = None
+        self.render_draft()
+
+    def action_use_engine(self) -> None:
+        if self.engine is None:
+            self.notify(_("The engine's pairing is not ready yet."), severity="warning")
+            return
+        self.boards = [[b.white, b.black] for b in self.engine.boards]
+        self.byes = [(y.pno, y.kind) for y in self.engine.byes]
+        self.marked = None
+        self.render_draft()
+
+    @work(thread=True, exclusive=True, group="manual-engine", exit_on_error=False)
+    def compute_engine(self, t: Tournament, round_no: int):
+        from core.pairing.base import PairOptions
+        from core.pairing.registry import get_system
+        from core.pairing.replay import input_for_round
+
+        return get_system(t.system).pair(input_for_round(t, round_no), PairOptions(cancel=self.cancel))
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "manual-engine":
+            return
+        title = self.query_one("#engine-title", Static)
+        if event.state is WorkerState.ERROR:
+            title.update(_("Engine's pairing: none ({error})").format(error=event.worker.error))
+        elif event.state is WorkerState.SUCCESS:
+            self.engine = event.worker.result
+            title.update(_("Engine's pairing (e copies it)"))
+            keys, rows = [], []
+            for i, b in enumerate(self.engine.boards, 1):
+                keys.append(f"b{i}")
+                rows.append((i, self.label(b.white), self.label(b.black)))
+            for j, y in enumerate(self.engine.byes):
+                keys.append(f"y{j}")
+                rows.append((_("bye"), self.label(y.pno), y.kind.label))
+            sync_table(self.query_one("#manual-engine", DataTable), keys, rows)
+
+    def action_cancel(self) -> None:
+        self.cancel.set()
+        self.dismiss(False)
+
+    def action_save(self) -> None:
+        boards = tuple(Board(w, b) for w, b in self.boards)
+        byes = tuple(Bye(p, k) for p, k in self.byes)
+        try:
+            self.session.set_manual_pairing(self.round_no, boards, byes)
+        except TournamentError as exc:
+            self.app.show_message(_("The pairing was not saved"), str(exc))
+            return
+        self.cancel.set()
+        self.notify(_("Round {n} changed by hand.").format(n=self.round_no))
+        self.dismiss(True)

@@ -1,0 +1,118 @@
+"""Provides the "new tournament" form: every setting an event starts with.
+
+Fields are compact one-line inputs so the whole form fits an 80×24 terminal; Tab/Shift+Tab
+move between them, Ctrl+S or Enter on the last field creates the tournament.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from core.i18n import LANGUAGES, _
+from core.pairing.registry import system_ids
+from tui.i18n import L_
+from tui.services import POINT_SYSTEMS, NewTournament
+from tui.standings import presets
+
+LANGUAGE_NAMES = {"en": "English", "tr": "Türkçe", "de": "Deutsch", "ru": "Русский"}
+
+
+def system_choices() -> list[str]:
+    """Registered pairing systems; ``dutch`` first because most club Swiss events use it."""
+    ids = system_ids() or ["dutch"]
+    return sorted(ids, key=lambda s: (s != "dutch", s))
+
+
+class NewTournamentDialog(ModalScreen["NewTournament | None"]):
+    """Ask for a new tournament's settings; returns a :class:`NewTournament` or ``None``."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", L_("Cancel")),
+        Binding("ctrl+s", "create", L_("Create"), priority=True),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box wide", id="new-tournament"):
+            yield Label(_("New tournament"), classes="dialog-title")
+            with Grid(classes="form-grid"):
+                yield Label(_("Name"))
+                yield Input(id="name", placeholder=_("e.g. Club championship 2026"), compact=True)
+                yield Label(_("Pairing system"))
+                yield Select([(s, s) for s in system_choices()], value=system_choices()[0],
+                             allow_blank=False, id="system", compact=True)
+                yield Label(_("Rounds"))
+                yield Input("5", id="rounds", type="integer", compact=True)
+                yield Label(_("Time control"))
+                yield Input(id="time_control", placeholder="90'+30\"", compact=True)
+                yield Label(_("Point system"))
+                yield Select([(k, k) for k in POINT_SYSTEMS], value="1-½-0", allow_blank=False,
+                             id="points", compact=True)
+                yield Label(_("Tie-break preset"))
+                preset_names = list(presets())
+                yield Select([(p, p) for p in preset_names], value=preset_names[0] if preset_names else Select.NULL,
+                             id="preset", compact=True)
+                yield Label(_("Language"))
+                yield Select([(LANGUAGE_NAMES.get(c, c), c) for c in LANGUAGES], value="en",
+                             allow_blank=False, id="language", compact=True)
+                yield Label(_("Start date"))
+                yield Input(id="start_date", placeholder="YYYY-MM-DD", compact=True)
+                yield Label(_("Place"))
+                yield Input(id="place", compact=True)
+                yield Label(_("Chief arbiter"))
+                yield Input(id="chief_arbiter", compact=True)
+            yield Static("", id="form-error", classes="error-text")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(_("Create (Ctrl+S)"), id="create", variant="primary")
+                yield Button(_("Cancel (Esc)"), id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#name", Input).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "create":
+            self.action_create()
+        else:
+            self.dismiss(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.input.id == "chief_arbiter":
+            self.action_create()
+        else:
+            self.focus_next()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def action_create(self) -> None:
+        name = self.query_one("#name", Input).value.strip()
+        error = self.query_one("#form-error", Static)
+        if not name:
+            error.update(_("Please give the tournament a name."))
+            self.query_one("#name", Input).focus()
+            return
+        try:
+            rounds = int(self.query_one("#rounds", Input).value or "0")
+        except ValueError:
+            rounds = 0
+        if rounds < 1:
+            error.update(_("The number of rounds must be a whole number of at least 1."))
+            self.query_one("#rounds", Input).focus()
+            return
+        preset = self.query_one("#preset", Select).value
+        self.dismiss(NewTournament(
+            name=name,
+            system=str(self.query_one("#system", Select).value),
+            total_rounds=rounds,
+            time_control=self.query_one("#time_control", Input).value,
+            point_system=str(self.query_one("#points", Select).value),
+            tiebreak_preset="" if preset is Select.NULL else str(preset),
+            language=str(self.query_one("#language", Select).value),
+            start_date=self.query_one("#start_date", Input).value,
+            place=self.query_one("#place", Input).value,
+            chief_arbiter=self.query_one("#chief_arbiter", Input).value,
+        ))

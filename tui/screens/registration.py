@@ -1,0 +1,436 @@
+"""Provides the players (registration) pane: fast entry, search, edit, delete, withdraw, byes,
+forbidden pairings, imports, and pairing numbers with their explanation.
+
+Fast entry: type the name, Tab to rating (and the rest if wanted), Enter adds the player and
+puts the cursor back on the name — a field of 30 is entered without touching the mouse.
+Actions on the selected player work from the table: e edit, Del delete, w withdraw, b bye,
+f forbidden pairing, ? why this pairing number.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any, Iterable
+
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import DataTable, Input, Static
+
+from core.errors import TournamentError
+from core.i18n import _, ngettext
+from core.model import ByeKind, Player, Tournament
+from tui.i18n import L_
+from tui.services import read_text
+from tui.widgets.dialogs import ConfirmDialog, PromptDialog
+from tui.widgets.tables import reset_table, selected_key, sync_table
+
+
+def is_go(t: Tournament) -> bool:
+    """Go events show ranks (kyu/dan) instead of titles."""
+    return t.system.startswith(("gamma", "go", "mcmahon"))
+
+
+def rank_text(p: Player) -> str:
+    from core.go.ranks import player_rank, rank_label
+
+    try:
+        return rank_label(player_rank(p))
+    except TournamentError:
+        return "?"
+
+
+def status_text(t: Tournament, p: Player) -> str:
+    """Late entry, withdrawal and requested byes of a player, in a few words."""
+    parts = []
+    if p.joined_round > 1:
+        parts.append(_("from R{n}").format(n=p.joined_round))
+    if p.withdrawn_round is not None:
+        parts.append(_("withdrawn R{n}").format(n=p.withdrawn_round))
+    byes = [b for b in t.requested_byes if b.pno == p.pno]
+    for b in byes:
+        parts.append(_("bye R{n} ({kind})").format(n=b.round, kind=b.kind.label))
+    for group in t.forbidden:
+        if p.pno in group:
+            others = ",".join(str(x) for x in group if x != p.pno)
+            parts.append(_("not vs {others}").format(others=others))
+    return "; ".join(parts)
+
+
+FIELDS = (
+    ("name", L_("Name (Enter adds)")), ("rating", L_("Rating")), ("title", L_("Title")),
+    ("federation", L_("Fed")), ("fide_id", L_("FIDE id")), ("national_id", L_("National id")),
+    ("club", L_("Club")), ("birth", L_("Birth")), ("rank", L_("Go rank (5d, 12k)")),
+)
+
+
+def player_fields(values: dict[str, str], go: bool) -> dict[str, Any]:
+    """Form texts → keyword arguments of ``add_player``/``edit_player`` (rating as int)."""
+    out: dict[str, Any] = {}
+    for key, value in values.items():
+        value = value.strip()
+        if key == "rating":
+            if value and not value.isdigit():
+                raise TournamentError(_("The rating must be a whole number, e.g. 1850."))
+            out["rating"] = int(value) if value else 0
+        elif key == "rank":
+            if value and go:
+                from core.go.ranks import parse_rank
+
+                rank = parse_rank(value)
+                if not out.get("rating") and not values.get("rating", "").strip():
+                    out["rating"] = rank * 100 + 50
+        else:
+            out[key] = value
+    return out
+
+
+class RegistrationPane(Vertical):
+    """Registration of players (the entry list)."""
+
+    BINDINGS = [
+        Binding("a", "focus_form", L_("Add")),
+        Binding("e", "edit", L_("Edit")),
+        Binding("delete", "delete", L_("Delete")),
+        Binding("w", "withdraw", L_("Withdraw")),
+        Binding("b", "bye", L_("Bye")),
+        Binding("f", "forbidden", L_("Forbid pair")),
+        Binding("slash", "search", L_("Search")),
+        Binding("i", "import", L_("Import")),
+        Binding("question_mark", "explain_number", L_("Why this number?")),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(classes="form-row"):
+            yield Input(id="p-name", compact=True, classes="wide")
+            yield Input(id="p-rating", compact=True, restrict=r"[0-9]*", max_length=4)
+            yield Input(id="p-title", compact=True, max_length=3)
+            yield Input(id="p-federation", compact=True, max_length=3)
+        with Horizontal(classes="form-row"):
+            yield Input(id="p-fide_id", compact=True)
+            yield Input(id="p-national_id", compact=True)
+            yield Input(id="p-club", compact=True, classes="wide")
+            yield Input(id="p-birth", compact=True)
+            yield Input(id="p-rank", compact=True)
+        yield Input(id="p-search", compact=True, classes="search")
+        yield DataTable(id="players", cursor_type="row", zebra_stripes=True)
+        yield Static(id="players-status", classes="status-line")
+
+    def on_mount(self) -> None:
+        self.t: Tournament | None = None
+        self.filter_text = ""
+        self.relabel()
+
+    def relabel(self) -> None:
+        for key, label in FIELDS:
+            self.query_one(f"#p-{key}", Input).placeholder = str(label)
+        self.query_one("#p-search", Input).placeholder = _("/ search: name, club, federation, number")
+        go = self.t is not None and is_go(self.t)
+        reset_table(self.query_one("#players", DataTable), [
+            (_("No."), "pno"), (_("Name"), "name"), (_("Rating"), "rating"),
+            (_("Rank") if go else _("Title"), "title"), (_("Fed"), "fed"), (_("Club"), "club"),
+            (_("Status"), "status")])
+        if self.t is not None:
+            self.show(self.t)
+
+    @property
+    def screen_session(self):
+        return self.screen.session
+
+    def focus_main(self) -> None:
+        if self.t is not None and not self.t.players:
+            self.query_one("#p-name", Input).focus()
+        else:
+            self.query_one("#players", DataTable).focus()
+
+    # -- showing ------------------------------------------------------------------------------
+    def show(self, t: Tournament) -> None:
+        go_changed = self.t is None or is_go(self.t) != is_go(t)
+        self.t = t
+        if go_changed:
+            self.query_one("#p-rank", Input).display = is_go(t)
+            self.query_one("#p-title", Input).display = not is_go(t)
+            self.relabel()
+            return
+        go = is_go(t)
+        needle = self.filter_text.casefold()
+        keys, rows = [], []
+        for p in sorted(t.players, key=lambda p: p.pno):
+            if needle and needle not in " ".join(
+                    (str(p.pno), p.name, p.club, p.federation, p.fide_id)).casefold():
+                continue
+            keys.append(str(p.pno))
+            rows.append((p.pno, p.name, p.rating or "", rank_text(p) if go else p.title, p.federation,
+                         p.club, status_text(t, p)))
+        sync_table(self.query_one("#players", DataTable), keys, rows)
+        shown = ngettext("{n} player", "{n} players", len(t.players)).format(n=len(t.players))
+        if needle:
+            shown = _("{shown} of {total}").format(shown=len(keys), total=shown)
+        if t.current_round == 0:
+            numbers = _("Numbers are provisional: they follow rating, title, name and are fixed when round 1 is paired.")
+        elif t.numbers_frozen:
+            numbers = _("Pairing numbers are frozen (round 4 is paired).")
+        else:
+            numbers = _("Late entries are slotted in by rating until round 4 is paired.")
+        self.query_one("#players-status", Static).update(f"{shown} · {numbers}")
+
+    def selected_pno(self) -> int | None:
+        key = selected_key(self.query_one("#players", DataTable))
+        return int(key) if key is not None else None
+
+    # -- fast entry ---------------------------------------------------------------------------
+    def form_values(self) -> dict[str, str]:
+        return {key: self.query_one(f"#p-{key}", Input).value for key, _label in FIELDS}
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.input.id == "p-search":
+            self.query_one("#players", DataTable).focus()
+            return
+        if event.input.id and event.input.id.startswith("p-"):
+            self.add_from_form()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "p-search":
+            self.filter_text = event.value.strip()
+            if self.t is not None:
+                self.show(self.t)
+
+    def add_from_form(self) -> None:
+        values = self.form_values()
+        if not values["name"].strip():
+            self.notify(_("Type the player's name first."), severity="warning")
+            self.query_one("#p-name", Input).focus()
+            return
+        try:
+            fields = player_fields(values, is_go(self.t))
+        except TournamentError as exc:
+            self.notify(str(exc), severity="error", title=_("Not added"))
+            return
+        name = fields["name"]
+        late = self.t is not None and self.t.current_round > 0
+        if self.screen.run_change(lambda: self.screen_session.add_player(**fields)):
+            for key, _label in FIELDS:
+                self.query_one(f"#p-{key}", Input).value = ""
+            self.query_one("#p-name", Input).focus()
+            if late:
+                self.notify(_("{name} added as a late entry: paired from round {n}.").format(
+                    name=name, n=self.t.current_round + 1))
+            else:
+                self.notify(_("{name} added.").format(name=name))
+
+    # -- actions on the selected player --------------------------------------------------------
+    def action_focus_form(self) -> None:
+        self.query_one("#p-name", Input).focus()
+
+    def action_search(self) -> None:
+        self.query_one("#p-search", Input).focus()
+
+    def action_edit(self) -> None:
+        from tui.widgets.player_form import PlayerForm
+
+        pno = self.selected_pno()
+        if pno is None:
+            return
+        player = self.t.player(pno)
+
+        def edited(fields: dict | None) -> None:
+            if fields:
+                self.screen.run_change(lambda: self.screen_session.edit_player(pno, **fields),
+                                       _("Player {pno} changed.").format(pno=pno))
+
+        self.app.push_screen(PlayerForm(player, is_go(self.t)), edited)
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_edit()
+
+    def action_delete(self) -> None:
+        pno = self.selected_pno()
+        if pno is None:
+            return
+        name = self.t.player(pno).name
+        if self.t.current_round:
+            self.notify(_("After round 1 a player cannot be deleted; use w to withdraw {name}.").format(name=name),
+                        severity="warning")
+            return
+
+        def decided(yes: bool | None) -> None:
+            if yes:
+                self.screen.run_change(lambda: self.screen_session.remove_player(pno),
+                                       _("{name} deleted.").format(name=name))
+
+        self.app.push_screen(ConfirmDialog(_("Delete player"),
+                                           _("Delete {pno}. {name} from the entry list?").format(pno=pno, name=name),
+                                           yes=_("Delete"), danger=True), decided)
+
+    def action_withdraw(self) -> None:
+        pno = self.selected_pno()
+        if pno is None:
+            return
+        p = self.t.player(pno)
+        nxt = self.t.current_round + 1
+
+        def chosen(text: str | None) -> None:
+            if not text:
+                return
+            try:
+                first = int(text)
+            except ValueError:
+                self.notify(_("Please type a round number."), severity="error")
+                return
+            self.screen.run_change(lambda: self.screen_session.withdraw(pno, first),
+                                   _("{name} withdrawn from round {n}.").format(name=p.name, n=first))
+
+        self.app.push_screen(PromptDialog(
+            _("Withdraw {name}").format(name=p.name),
+            _("First round in which {name} is no longer paired. A game of the current round needs a forfeit result.").format(name=p.name),
+            value=str(nxt)), chosen)
+
+    def action_bye(self) -> None:
+        pno = self.selected_pno()
+        if pno is None:
+            return
+        p = self.t.player(pno)
+        kinds = {"h": ByeKind.HALF, "f": ByeKind.FULL, "z": ByeKind.ZERO}
+
+        def chosen(text: str | None) -> None:
+            if not text:
+                return
+            parts = text.replace(",", " ").split()
+            try:
+                rounds = [int(x) for x in parts if x.isdigit()]
+            except ValueError:
+                rounds = []
+            letters = [x.lower() for x in parts if not x.isdigit()]
+            if not rounds:
+                self.notify(_("Please type the round(s), e.g. 3 h or 4 5 z."), severity="error")
+                return
+            cancel = any(x in ("x", "-", "cancel") for x in letters)
+            kind = next((kinds[x[0]] for x in letters if x and x[0] in kinds), ByeKind.HALF)
+            session = self.screen_session
+
+            def change() -> Tournament:
+                result = None
+                for r in rounds:
+                    result = session.cancel_bye(pno, r) if cancel else session.request_bye(pno, r, kind)
+                return result
+
+            self.screen.run_change(change, _("Byes of {name} updated.").format(name=p.name))
+
+        self.app.push_screen(PromptDialog(
+            _("Requested bye for {name}").format(name=p.name),
+            _("Round number(s) and kind: h = half point, f = full point, z = zero point; x cancels. "
+              "Example: 4 h  or  5 6 z  or  4 x"),
+            value=f"{self.t.current_round + 1} h"), chosen)
+
+    def action_forbidden(self) -> None:
+        pno = self.selected_pno()
+
+        def chosen(text: str | None) -> None:
+            if not text:
+                return
+            try:
+                pnos = tuple(int(x) for x in text.replace(",", " ").split())
+            except ValueError:
+                self.notify(_("Please type pairing numbers separated by spaces."), severity="error")
+                return
+            self.screen.run_change(lambda: self.screen_session.add_forbidden(pnos),
+                                   _("These players will not be paired against each other."))
+
+        current = "; ".join(" ".join(map(str, g)) for g in self.t.forbidden) or _("none")
+        self.app.push_screen(PromptDialog(
+            _("Forbidden pairing"),
+            _("Pairing numbers of players who must never meet (family, same club in a qualifier). Now: {current}").format(current=current),
+            value=f"{pno} " if pno else ""), chosen)
+
+    def action_explain_number(self) -> None:
+        from core.numbering import explain_number
+
+        pno = self.selected_pno()
+        if pno is None:
+            return
+        text = explain_number(self.t, pno)
+        if not self.t.rounds:
+            text += "\n\n" + _("Until round 1 is paired the numbers are provisional; pairing round 1 sorts the list again.")
+        elif self.t.numbers_frozen:
+            text += "\n\n" + _("Round 4 is paired, so numbers no longer change (FIDE C.04.2 Art. 2.3).")
+        self.app.show_message(_("Pairing number"), text)
+
+    def action_import(self) -> None:
+        def chosen(path: str | None) -> None:
+            if not path:
+                return
+            try:
+                rows = import_players(path)
+            except TournamentError as exc:
+                self.app.show_message(_("Import failed"), str(exc))
+                return
+            session = self.screen_session
+
+            def change() -> Tournament:
+                from core import commands
+
+                def add_all(t: Tournament) -> Tournament:
+                    for row in rows:
+                        t = commands.add_player(t, **row)
+                    return t
+
+                return session.apply(f"import {len(rows)} players", add_all)
+
+            self.screen.run_change(change, ngettext("{n} player imported.", "{n} players imported.",
+                                                    len(rows)).format(n=len(rows)))
+
+        self.app.push_screen(PromptDialog(
+            _("Import players"),
+            _("Path of a CSV file (columns name, rating, title, federation, fide_id, club, birth; "
+              "a header line names them) or a TRF file (its players are added)."),
+            placeholder="~/players.csv"), chosen)
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        yield SystemCommand(_("Add player"), _("Fast entry form (a)"), self.action_focus_form)
+        yield SystemCommand(_("Import players"), _("From CSV or TRF (i)"), self.action_import)
+        yield SystemCommand(_("Forbidden pairing"), _("Players who must not meet (f)"), self.action_forbidden)
+
+
+_CSV_FIELDS = {"name", "rating", "title", "federation", "fide_id", "national_id", "club", "birth", "sex"}
+_CSV_ALIASES = {"fed": "federation", "elo": "rating", "fideid": "fide_id", "fide": "fide_id", "id": "fide_id",
+                "born": "birth", "birthday": "birth", "verein": "club", "kulüp": "club", "ad": "name",
+                "isim": "name", "имя": "name"}
+
+
+def import_players(path: str) -> list[dict[str, Any]]:
+    """Read players from CSV (header names the columns) or TRF; returns add_player kwargs."""
+    text = read_text(path)
+    if text.lstrip().startswith(("012", "001")) or path.lower().endswith((".trf", ".txt")):
+        from core.trf import parse_tournament
+
+        t = parse_tournament(text)
+        return [dict(name=p.name, rating=p.rating, title=p.title, federation=p.federation,
+                     fide_id=p.fide_id, birth=p.birth, sex=p.sex) for p in t.players]
+    dialect = csv.Sniffer().sniff(text[:2000], delimiters=",;\t") if text.strip() else csv.excel
+    reader = csv.reader(io.StringIO(text), dialect)
+    lines = [r for r in reader if any(c.strip() for c in r)]
+    if not lines:
+        raise TournamentError(_("The file has no players."))
+    header = [_CSV_ALIASES.get(h.strip().lower(), h.strip().lower()) for h in lines[0]]
+    if "name" in header:
+        body = lines[1:]
+    else:
+        header = ["name", "rating", "title", "federation", "fide_id", "club", "birth"][:len(lines[0])]
+        body = lines
+    out = []
+    for number, row in enumerate(body, 2 if "name" in lines[0] else 1):
+        item: dict[str, Any] = {}
+        for key, value in zip(header, row):
+            if key in _CSV_FIELDS:
+                item[key] = value.strip()
+        if not item.get("name"):
+            continue
+        rating = item.get("rating", "") or "0"
+        if not rating.isdigit():
+            raise TournamentError(_("Line {n}: the rating {value!r} is not a whole number.").format(n=number, value=rating))
+        item["rating"] = int(rating)
+        out.append(item)
+    return out

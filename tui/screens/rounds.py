@@ -1,0 +1,507 @@
+"""Provides the rounds pane: pair the next round, the boards table and result entry.
+
+Result entry is built for a club evening: with the boards table focused, one key enters the
+result of the selected board (1 = 1-0, 0 = 0-1, = draw, + white wins by forfeit, - black wins
+by forfeit, f double forfeit, Backspace clears) and the cursor jumps to the next board still
+playing.  Score sheets in hand, the arbiter can instead type ``12 1-0`` in the entry line.
+Pairing runs in a thread worker (cancellable with Escape, progress shown), so the screen never
+freezes on a big field.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass
+from typing import Iterable
+
+from textual import work
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import DataTable, Input, ProgressBar, Static
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from core import commands
+from core.errors import TournamentError
+from core.i18n import _, ngettext
+from core.model import ByeKind, GameResult, Tournament, scores
+from tui.i18n import L_, fmt_points
+from tui.widgets.dialogs import ConfirmDialog
+from tui.widgets.tables import reset_table, selected_key, sync_table
+
+RESULT_KEYS = {
+    "1": GameResult.WHITE_WINS, "0": GameResult.BLACK_WINS, "=": GameResult.DRAW,
+    "+": GameResult.WHITE_FORFEIT_WIN, "-": GameResult.BLACK_FORFEIT_WIN, "f": GameResult.DOUBLE_FORFEIT,
+}
+"""Single keys on the boards table → result of the selected board."""
+
+RESULT_TEXT = {
+    GameResult.WHITE_WINS: "1-0", GameResult.BLACK_WINS: "0-1", GameResult.DRAW: "½-½",
+    GameResult.WHITE_FORFEIT_WIN: "+:-", GameResult.BLACK_FORFEIT_WIN: "-:+",
+    GameResult.DOUBLE_FORFEIT: "-:-", GameResult.BOTH_LOSE: "0-0",
+}
+"""How a board's result is shown (forfeits in the usual +:- notation)."""
+
+_TYPED = re.compile(r"^\s*(\d+)\s*[ .:,]?\s*(\S.*?)\s*$")
+
+
+def bye_text(kind: ByeKind | None) -> str:
+    return {
+        ByeKind.PAB: _("bye (PAB)"), ByeKind.HALF: _("half-point bye"),
+        ByeKind.FULL: _("full-point bye"), ByeKind.ZERO: _("zero-point bye"), None: _("absent"),
+    }[kind]
+
+
+def prepared_for_pairing(t: Tournament) -> Tournament:
+    """What ``commands.pair_next_round`` does before the engine runs (numbers, first colour)."""
+    if t.current_round == 0:
+        from core.numbering import assign_pairing_numbers
+
+        t = assign_pairing_numbers(t)
+        if t.initial_colour is None:
+            t = t.with_changes(initial_colour=commands.draw_initial_colour(t))
+    return t
+
+
+def describe_result_change(t: Tournament, round_no: int, board_no: int, new: GameResult | None) -> str:
+    """What a correction changes: the board, the players' scores, later rounds."""
+    b = t.round(round_no).boards[board_no - 1]
+    old_text = RESULT_TEXT.get(b.result, _("no result")) if b.result else _("no result")
+    new_text = RESULT_TEXT.get(new, _("no result")) if new else _("no result")
+    after = commands.set_result(t, round_no, board_no, new)
+    before_s, after_s = scores(t), scores(after)
+    lines = [_("Round {r}, board {b}: {old} becomes {new}.").format(r=round_no, b=board_no, old=old_text, new=new_text)]
+    for pno in (b.white, b.black):
+        p = t.player(pno)
+        lines.append(_("  {name}: {old} → {new} points").format(
+            name=p.name, old=fmt_points(before_s[pno]), new=fmt_points(after_s[pno])))
+    if round_no < t.current_round:
+        lines.append("")
+        lines.append(_("Rounds {first} to {last} were paired with the old result. Their pairings stay as "
+                       "they are; standings and tie-breaks are recomputed.").format(
+            first=round_no + 1, last=t.current_round))
+    return "\n".join(lines)
+
+
+class PairProgress(Message):
+    """Progress of the pairing worker (coalesced: only the newest one matters)."""
+
+    def __init__(self, fraction: float, text: str) -> None:
+        super().__init__()
+        self.fraction = fraction
+        self.text = text
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, PairProgress)
+
+
+@dataclass
+class PairingDone:
+    """What the worker hands back: the pairing and the revision it was computed on."""
+
+    pairing: object
+    revision: int
+
+
+class RoundsPane(Vertical):
+    """Rounds: pairing, boards and results."""
+
+    BINDINGS = [
+        Binding("p", "pair", L_("Pair next")),
+        Binding("n", "next_empty", L_("Next empty")),
+        Binding("colon,r", "type_result", L_("Type result")),
+        Binding("s", "toggle_playing", L_("Still playing")),
+        Binding("x", "explain", L_("Explain")),
+        Binding("m", "manual", L_("Change pairing")),
+        Binding("u", "unpair", L_("Unpair last")),
+        Binding("left_square_bracket", "round(-1)", L_("Prev round"), show=False),
+        Binding("right_square_bracket", "round(1)", L_("Next round"), show=False),
+        Binding("1", "result('1')", "1-0", show=False),
+        Binding("0", "result('0')", "0-1", show=False),
+        Binding("equals_sign", "result('=')", "½-½", show=False),
+        Binding("plus", "result('+')", "+:-", show=False),
+        Binding("minus", "result('-')", "-:+", show=False),
+        Binding("f", "result('f')", "-:-", show=False),
+        Binding("backspace,delete", "result('')", L_("Clear result"), show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="round-title", classes="screen-title")
+        with Horizontal(id="pair-progress-row"):
+            yield Static(id="pair-progress-text")
+            yield ProgressBar(id="pair-progress", total=1.0, show_eta=False)
+        yield DataTable(id="boards", cursor_type="row", zebra_stripes=True)
+        yield Input(id="result-entry", compact=True)
+        yield Static(id="round-status", classes="status-line")
+
+    def on_mount(self) -> None:
+        self.t: Tournament | None = None
+        self.round_no = 0
+        self.only_playing = False
+        self.cancel_event: threading.Event | None = None
+        self.explanations: dict[int, dict] = {}
+        self.query_one("#pair-progress-row").display = False
+        self.relabel()
+
+    def relabel(self) -> None:
+        self.query_one("#result-entry", Input).placeholder = _(
+            "Type board and result, e.g. 12 1-0 or 7 = (Enter). On the table: 1 0 = + - f")
+        reset_table(self.query_one("#boards", DataTable), [
+            (_("Bd"), "board"), (_("No."), "wno"), (_("White"), "white"), (_("Pts"), "wpts"),
+            (_("Result"), "result"), (_("Pts"), "bpts"), (_("No."), "bno"), (_("Black"), "black")])
+        if self.t is not None:
+            self.show(self.t)
+
+    @property
+    def session(self):
+        return self.screen.session
+
+    def focus_main(self) -> None:
+        self.query_one("#boards", DataTable).focus()
+
+    # -- showing ------------------------------------------------------------------------------
+    def show(self, t: Tournament) -> None:
+        old = self.t
+        self.t = t
+        if old is None or self.round_no == 0 or self.round_no > t.current_round or (
+                old.current_round != t.current_round and self.round_no == old.current_round):
+            self.round_no = t.current_round
+        self.render_round()
+
+    def render_round(self) -> None:
+        t = self.t
+        table = self.query_one("#boards", DataTable)
+        title = self.query_one("#round-title", Static)
+        status = self.query_one("#round-status", Static)
+        if t is None:
+            return
+        if self.round_no == 0:
+            sync_table(table, [], [])
+            title.update(_("No round is paired yet · {n} players registered").format(n=len(t.players)))
+            status.update(_("Press p to pair round 1."))
+            return
+        rnd = t.round(self.round_no)
+        before = scores(t, upto=self.round_no - 1)
+        names = {p.pno: p.name for p in t.players}
+        keys, rows = [], []
+        for i, b in enumerate(rnd.boards, 1):
+            if self.only_playing and b.result is not None:
+                continue
+            keys.append(f"b{i}")
+            rows.append((i, b.white, names.get(b.white, "?"), fmt_points(before.get(b.white)),
+                         RESULT_TEXT[b.result] if b.result else "…",
+                         fmt_points(before.get(b.black)), b.black, names.get(b.black, "?")))
+        if not self.only_playing:
+            on_board = {x for b in rnd.boards for x in (b.white, b.black)}
+            byes = {b.pno: b.kind for b in rnd.byes}
+            for p in sorted(t.players, key=lambda p: p.pno):
+                if p.pno in on_board:
+                    continue
+                if p.pno in byes or p.active_in(self.round_no):
+                    keys.append(f"p{p.pno}")
+                    rows.append(("", p.pno, p.name, fmt_points(before.get(p.pno)),
+                                 bye_text(byes.get(p.pno)), "", "", ""))
+        sync_table(table, keys, rows)
+        missing = [i for i, b in enumerate(rnd.boards, 1) if b.result is None]
+        done = len(rnd.boards) - len(missing)
+        manual = _(" · changed by hand") if rnd.manual else ""
+        latest = "" if self.round_no == t.current_round else _(" · earlier round: changes are corrections")
+        title.update(_("Round {r} of {total} · {done} of {n} results in").format(
+            r=self.round_no, total=t.total_rounds, done=done, n=len(rnd.boards)) + manual + latest)
+        if missing:
+            listed = ", ".join(map(str, missing[:15])) + (" …" if len(missing) > 15 else "")
+            status.update(ngettext("Still playing: board {boards}", "Still playing: boards {boards}",
+                                   len(missing)).format(boards=listed))
+        elif self.round_no < t.total_rounds and self.round_no == t.current_round:
+            status.update(_("All results are in. Press p to pair round {n}.").format(n=self.round_no + 1))
+        elif self.round_no == t.total_rounds:
+            status.update(_("All results are in. This was the last round."))
+        else:
+            status.update(_("All results are in. [ and ] switch rounds."))
+
+    # -- results ------------------------------------------------------------------------------
+    def selected_board(self) -> int | None:
+        key = selected_key(self.query_one("#boards", DataTable))
+        if key is None or not key.startswith("b"):
+            return None
+        return int(key[1:])
+
+    def action_result(self, key: str) -> None:
+        board = self.selected_board()
+        if board is None:
+            if self.round_no:
+                self.notify(_("Select a board first; byes have no result to enter."), severity="warning")
+            return
+        self.enter_result(self.round_no, board, RESULT_KEYS.get(key) if key else None)
+
+    def enter_result(self, round_no: int, board: int, result: GameResult | None) -> None:
+        """Enter a result; a change of an existing result (or an earlier round) asks first."""
+        t = self.t
+        current = t.round(round_no).boards[board - 1].result
+        if current == result:
+            self.move_to_next_empty(board)
+            return
+        if current is not None or round_no < t.current_round:
+            try:
+                text = describe_result_change(t, round_no, board, result)
+            except TournamentError as exc:
+                self.notify(str(exc), severity="error")
+                return
+
+            def decided(yes: bool | None) -> None:
+                if yes:
+                    self.store_result(round_no, board, result)
+
+            self.app.push_screen(ConfirmDialog(_("Correct a result"), text, yes=_("Correct")), decided)
+            return
+        self.store_result(round_no, board, result)
+
+    def store_result(self, round_no: int, board: int, result: GameResult | None) -> None:
+        if self.screen.run_change(lambda: self.session.set_result(round_no, board, result)):
+            self.move_to_next_empty(board)
+
+    def move_to_next_empty(self, after: int) -> None:
+        """Cursor to the next board without a result (wrapping), or stay when all are in."""
+        if not self.round_no:
+            return
+        rnd = self.t.round(self.round_no)
+        n = len(rnd.boards)
+        table = self.query_one("#boards", DataTable)
+        keys: list[str] = getattr(table, "_hakem_keys", [])
+        for step in range(1, n + 1):
+            i = (after - 1 + step) % n
+            if rnd.boards[i].result is None and f"b{i + 1}" in keys:
+                table.move_cursor(row=keys.index(f"b{i + 1}"), animate=False)
+                return
+        if f"b{after}" in keys:
+            table.move_cursor(row=keys.index(f"b{after}"), animate=False)
+
+    def action_next_empty(self) -> None:
+        self.move_to_next_empty(self.selected_board() or 0)
+
+    def action_type_result(self) -> None:
+        self.query_one("#result-entry", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "result-entry":
+            return
+        event.stop()
+        text = event.value.strip()
+        if not text:
+            self.focus_main()
+            return
+        match = _TYPED.match(text)
+        if not match or not self.round_no:
+            self.notify(_("Type the board number and the result, e.g. 12 1-0."), severity="error")
+            return
+        board = int(match.group(1))
+        try:
+            result = GameResult.parse(match.group(2))
+        except TournamentError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        n = len(self.t.round(self.round_no).boards)
+        if not 1 <= board <= n:
+            self.notify(_("Round {r} has boards 1 to {n}.").format(r=self.round_no, n=n), severity="error")
+            return
+        event.input.value = ""
+        self.enter_result(self.round_no, board, result)
+
+    def action_toggle_playing(self) -> None:
+        self.only_playing = not self.only_playing
+        self.render_round()
+        self.notify(_("Showing only boards still playing.") if self.only_playing else _("Showing all boards."))
+
+    def action_round(self, step: int) -> None:
+        if self.t is None or not self.t.current_round:
+            return
+        self.round_no = max(1, min(self.t.current_round, self.round_no + step))
+        self.render_round()
+
+    # -- pairing ------------------------------------------------------------------------------
+    @property
+    def pairing(self) -> bool:
+        return self.cancel_event is not None
+
+    def action_pair(self) -> None:
+        if self.pairing:
+            self.notify(_("Pairing is already running; Escape cancels it."))
+            return
+        t = self.t
+        try:
+            commands.check_can_pair(t)
+        except TournamentError as exc:
+            text = str(exc)
+            if "\n" in text:
+                self.app.show_message(_("Cannot pair yet"), text)
+            else:
+                self.notify(text, severity="error", title=_("Cannot pair yet"))
+            return
+        if self.session.read_only:
+            self.notify(_("This tournament is open read-only (--view)."), severity="error")
+            return
+        self.cancel_event = threading.Event()
+        row = self.query_one("#pair-progress-row")
+        row.display = True
+        self.query_one("#pair-progress-text", Static).update(
+            _("Pairing round {n}… (Escape cancels)").format(n=t.current_round + 1))
+        self.query_one("#pair-progress", ProgressBar).update(progress=0)
+        self.pair_worker(t, self.session.revision, self.cancel_event)
+
+    @work(thread=True, exclusive=True, group="pairing", exit_on_error=False, description="pairing")
+    def pair_worker(self, t: Tournament, revision: int, cancel: threading.Event) -> PairingDone:
+        from core.pairing.base import PairOptions
+        from core.pairing.registry import get_system
+
+        worker = get_current_worker()
+
+        def progress(fraction: float, text: str) -> None:
+            if not worker.is_cancelled:
+                self.post_message(PairProgress(fraction, text))
+
+        prepared = prepared_for_pairing(t)
+        pairing = get_system(t.system).pair(prepared, PairOptions(cancel=cancel, progress=progress))
+        return PairingDone(pairing, revision)
+
+    def on_pair_progress(self, message: PairProgress) -> None:
+        self.query_one("#pair-progress", ProgressBar).update(progress=max(0.0, min(1.0, message.fraction)))
+        if message.text:
+            self.query_one("#pair-progress-text", Static).update(
+                _("Pairing: {text} (Escape cancels)").format(text=message.text))
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "pairing":
+            return
+        state = event.state
+        if state not in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
+            return
+        self.cancel_event = None
+        self.query_one("#pair-progress-row").display = False
+        if state is WorkerState.CANCELLED:
+            self.notify(_("Pairing cancelled; nothing was changed."))
+            return
+        if state is WorkerState.ERROR:
+            error = event.worker.error
+            from core.pairing.base import Cancelled
+
+            if isinstance(error, Cancelled):
+                self.notify(_("Pairing cancelled; nothing was changed."))
+            elif isinstance(error, TournamentError):
+                self.app.show_message(_("No pairing"), str(error))
+            else:
+                self.app.show_message(_("Pairing failed"), f"{type(error).__name__}: {error}")
+            return
+        done: PairingDone = event.worker.result
+        pairing = done.pairing
+
+        def change() -> Tournament:
+            return self.session.apply(
+                f"pair round {pairing.round}",
+                lambda cur: commands.apply_pairing(prepared_for_pairing(cur), pairing), expected=True)
+
+        if self.screen.run_change(change, _("Round {n} is paired.").format(n=pairing.round)):
+            self.explanations[pairing.round] = dict(getattr(pairing, "explanations", {}) or {})
+            self.round_no = pairing.round
+            self.render_round()
+            self.query_one("#boards", DataTable).move_cursor(row=0, animate=False)
+            self.focus_main()
+
+    def cancel_pairing(self) -> bool:
+        """Escape while pairing: ask the engine to stop (it checks between steps)."""
+        if self.cancel_event is None:
+            return False
+        self.cancel_event.set()
+        self.workers.cancel_group(self, "pairing")
+        return True
+
+    def action_unpair(self) -> None:
+        t = self.t
+        if not t.rounds:
+            self.notify(_("No round is paired yet."), severity="warning")
+            return
+        last = t.rounds[-1]
+        with_results = sum(1 for b in last.boards if b.result is not None)
+        body = _("Delete the pairing of round {n}? Requested byes of that round are kept.").format(n=last.number)
+        if with_results:
+            body += "\n\n" + ngettext("{k} result of this round will be deleted too.",
+                                      "{k} results of this round will be deleted too.", with_results).format(k=with_results)
+
+        def decided(yes: bool | None) -> None:
+            if yes:
+                self.screen.run_change(
+                    lambda: self.session.apply(f"unpair round {last.number}",
+                                               lambda cur: commands.unpair_last_round(cur, force=True), expected=True),
+                    _("Round {n} is unpaired.").format(n=last.number))
+
+        self.app.push_screen(ConfirmDialog(_("Unpair the last round"), body, yes=_("Unpair"), danger=True), decided)
+
+    # -- explanations and manual changes -------------------------------------------------------
+    def action_explain(self) -> None:
+        if not self.round_no:
+            return
+        board = self.selected_board()
+        self.app.show_message(_("Why this pairing?"), self.explain_text(board))
+
+    def explain_text(self, board: int | None) -> str:
+        t = self.t
+        rnd = t.round(self.round_no)
+        before = scores(t, upto=self.round_no - 1)
+        from core.model import colour_history, entries
+
+        hist = entries(t, upto=self.round_no - 1)
+        lines = []
+        pnos: tuple[int, ...]
+        if board is not None:
+            b = rnd.boards[board - 1]
+            pnos = (b.white, b.black)
+            lines.append(_("Board {b}: {w} (white) against {bl} (black).").format(
+                b=board, w=t.player(b.white).name, bl=t.player(b.black).name))
+        else:
+            key = selected_key(self.query_one("#boards", DataTable)) or ""
+            pnos = (int(key[1:]),) if key.startswith("p") else ()
+        for pno in pnos:
+            p = t.player(pno)
+            colours = "".join("W" if c.value == "w" else "B" for c in colour_history(hist.get(pno, [])))
+            lines.append(_("{no}. {name}: {pts} points before the round, colours so far: {colours}").format(
+                no=pno, name=p.name, pts=fmt_points(before.get(pno)), colours=colours or "—"))
+        engine = self.explanations.get(self.round_no, {})
+        key = (board - 1) if board is not None else "bye"
+        if key in engine:
+            lines.append("")
+            lines.extend(engine[key])
+        elif board is not None:
+            lines.append("")
+            lines.append(_("The engine's own reasons are kept for rounds paired in this session; "
+                           "the table above shows the facts it used."))
+        if rnd.manual:
+            lines.append(_("This round was changed by hand."))
+        return "\n".join(lines)
+
+    def action_manual(self) -> None:
+        from tui.screens.manual_pairing import ManualPairingScreen
+
+        t = self.t
+        if not t.rounds:
+            self.notify(_("No round is paired yet."), severity="warning")
+            return
+        if any(b.result is not None for b in t.rounds[-1].boards):
+            self.notify(_("Round {n} already has results; only a round without results can be re-paired by hand.").format(
+                n=t.current_round), severity="warning")
+            return
+        screen = self.screen
+
+        def closed(changed: bool | None) -> None:
+            if changed:
+                screen.refresh_panes()
+
+        self.app.push_screen(ManualPairingScreen(self.session), closed)
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        if self.t is not None and self.t.current_round < self.t.total_rounds:
+            yield SystemCommand(_("Pair next round"), _("Pair round {n} (p)").format(n=self.t.current_round + 1),
+                                self.action_pair)
+        yield SystemCommand(_("Unpair last round"), _("Delete the last round's pairing (u)"), self.action_unpair)
+        yield SystemCommand(_("Change pairing by hand"), _("Manual pairing with the engine's side by side (m)"),
+                            self.action_manual)

@@ -1,0 +1,43 @@
+"""Provides the settings screen: language (switches at once) and the data directory in use."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, Select, Static
+
+from core.i18n import LANGUAGES, _, current_language
+from tui.i18n import L_
+from tui.screens.new_tournament import LANGUAGE_NAMES
+
+
+class SettingsScreen(ModalScreen[None]):
+    """Personal settings (kept in the user's config directory, not in the shared data)."""
+
+    BINDINGS = [Binding("escape,q", "close", L_("Close"))]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box wide"):
+            yield Label(_("Settings"), classes="dialog-title")
+            yield Label(_("Language"))
+            yield Select([(LANGUAGE_NAMES.get(c, c), c) for c in LANGUAGES], value=current_language(),
+                         allow_blank=False, id="language", compact=True)
+            yield Label(_("Data directory"))
+            workspace = self.app.workspace
+            yield Static(workspace.data_dir if workspace else "?", id="data-dir", markup=False)
+            yield Static(_("Start hakem with --data DIR (or set HAKEM_DATA) to use another directory. "
+                           "A directory shared by a group lets the club's organisers work together."),
+                         classes="dialog-help")
+            yield Static(_("Escape closes."), classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#language", Select).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "language" and event.value != current_language():
+            self.app.switch_language(str(event.value))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

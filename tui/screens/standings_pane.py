@@ -1,0 +1,109 @@
+"""Provides the standings pane: the current ranking with the tournament's tie-break list.
+
+The table is recomputed from the snapshot whenever it changes (our own result or another
+organiser's); ``x`` on a tie-break cell shows how that value was made (opponents, rounds, what
+was cut and why), so an arbiter can answer a player's question on the spot.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import DataTable, Static
+
+from core.errors import TournamentError
+from core.i18n import _
+from core.model import Tournament
+from tui.i18n import L_, fmt_points
+from tui.standings import StandingsView, compute, explain
+from tui.widgets.tables import reset_table, selected_key, sync_table
+
+
+def fill_standings(table: DataTable, view: StandingsView, columns_key: list) -> None:
+    """Show ``view`` in ``table``, rebuilding the columns only when the criteria changed."""
+    if columns_key != getattr(table, "_hakem_columns", None):
+        reset_table(table, [(_("Rk"), "rank"), (_("No."), "pno"), (_("Name"), "name"), (_("Rtg"), "rating"),
+                            (_("Pts"), "points")] + [(c, f"tb{i}") for i, c in enumerate(view.columns)])
+        table._hakem_columns = columns_key  # type: ignore[attr-defined]
+    keys = [str(r.pno) for r in view.rows]
+    rows = [(r.place, r.pno, r.name, r.rating or "", fmt_points(r.points), *r.values) for r in view.rows]
+    sync_table(table, keys, rows)
+
+
+def regime_line(view: StandingsView) -> str:
+    criteria = ", ".join(view.columns) if view.columns else _("none")
+    return _("Tie-breaks: {criteria} · regime {regime}: {name}").format(
+        criteria=criteria, regime=view.regime, name=view.regime_name)
+
+
+class StandingsPane(Vertical):
+    """Current standings."""
+
+    BINDINGS = [Binding("x", "explain", L_("Explain value"))]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="standings-title", classes="screen-title")
+        yield DataTable(id="standings", cursor_type="cell", zebra_stripes=True)
+        yield Static(id="standings-notes", classes="status-line")
+
+    def on_mount(self) -> None:
+        self.t: Tournament | None = None
+        self.view: StandingsView | None = None
+        self.dirty = False
+
+    def relabel(self) -> None:
+        self.query_one("#standings", DataTable)._hakem_columns = None  # type: ignore[attr-defined]
+        if self.t is not None:
+            self.show(self.t, force=True)
+
+    def focus_main(self) -> None:
+        self.query_one("#standings", DataTable).focus()
+
+    def activated(self) -> None:
+        if self.dirty and self.t is not None:
+            self.show(self.t, force=True)
+
+    def show(self, t: Tournament, force: bool = False) -> None:
+        self.t = t
+        if not force and not self.is_on_screen:
+            self.dirty = True
+            return
+        self.dirty = False
+        try:
+            self.view = compute(t)
+        except TournamentError as exc:
+            self.query_one("#standings-notes", Static).update(str(exc))
+            return
+        view = self.view
+        fill_standings(self.query_one("#standings", DataTable), view, list(view.columns))
+        after = _("Standings after round {n}").format(n=t.current_round) if t.current_round else _("Starting rank")
+        self.query_one("#standings-title", Static).update(f"{after} · {regime_line(view)}")
+        notes = list(view.warnings)
+        if view.unresolved and t.current_round:
+            groups = "; ".join(" ".join(map(str, g)) for g in view.unresolved[:4])
+            notes.append(_("Still tied after all tie-breaks: {groups} (see Playoff, F7).").format(groups=groups))
+        self.query_one("#standings-notes", Static).update("\n".join(notes))
+
+    @property
+    def is_on_screen(self) -> bool:
+        try:
+            return self.screen.query_one("#tabs").active == "tab-standings"
+        except Exception:  # noqa: BLE001 - not mounted yet
+            return False
+
+    def action_explain(self) -> None:
+        table = self.query_one("#standings", DataTable)
+        key = selected_key(table)
+        if key is None or self.view is None:
+            return
+        col = table.cursor_column - 5
+        if not 0 <= col < len(self.view.columns):
+            self.notify(_("Move the cursor to a tie-break column (right of Pts) and press x."), severity="warning")
+            return
+        code = self.view.columns[col]
+        try:
+            text = explain(self.t, code, int(key))
+        except TournamentError as exc:
+            text = str(exc)
+        self.app.show_message(_("{code} of player {pno}").format(code=code, pno=key), text)

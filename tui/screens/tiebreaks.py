@@ -1,0 +1,254 @@
+"""Provides the tie-break settings pane: presets, the ordered list, parameters, regime, preview.
+
+Editing works on a draft: every change (preset, add, remove, move, cut) recomputes the standings
+preview at once, and nothing is saved until ``s``.  The draft survives refreshes caused by other
+organisers, so a list being built is never lost.
+"""
+
+from __future__ import annotations
+
+import re
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import DataTable, Input, Select, Static
+
+from core.errors import TournamentError
+from core.i18n import _
+from core.model import Tournament
+from tui.i18n import L_
+from tui.screens.standings_pane import fill_standings, regime_line
+from tui.standings import compute, criterion_modifiers, criterion_names, preset_titles, presets
+from tui.widgets.tables import reset_table, sync_table
+
+REGIMES = (("auto", L_("by start date")), ("legacy", L_("legacy: virtual opponent")),
+           ("2024", L_("FIDE 2024: dummy opponent")), ("2026", L_("FIDE 2026: capped dummy, VUR")))
+
+
+def step_modifier(code: str, letter: str, limit: int = 3) -> str:
+    """Cycle a cut/median parameter: ``BH`` → ``BH/C1`` → ``BH/C2`` … → ``BH``."""
+    parts = code.split("/")
+    base, mods = parts[0], parts[1:]
+    current = 0
+    rest = []
+    for m in mods:
+        match = re.fullmatch(r"([CM])(\d+)", m.upper())
+        if match:
+            if match.group(1) == letter:
+                current = int(match.group(2))
+            continue
+        rest.append(m)
+    nxt = (current + 1) % (limit + 1)
+    mods = ([f"{letter}{nxt}"] if nxt else []) + rest
+    return "/".join([base, *mods])
+
+
+class TiebreaksPane(Horizontal):
+    """Tie-break list editor with a live standings preview."""
+
+    BINDINGS = [
+        Binding("delete,backspace", "remove", L_("Remove"), show=False),
+        Binding("shift+up,K", "move(-1)", L_("Move up")),
+        Binding("shift+down,J", "move(1)", L_("Move down")),
+        Binding("c", "cut", L_("Cut")),
+        Binding("M", "median", L_("Median"), show=False),
+        Binding("plus,a", "add", L_("Add")),
+        Binding("s", "save", L_("Save")),
+        Binding("z", "discard", L_("Discard"), show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="tb-left"):
+            yield Select([], prompt=_("Preset…"), id="tb-preset", compact=True)
+            yield DataTable(id="tb-list", cursor_type="row")
+            yield Input(id="tb-add", compact=True)
+            yield Select([(str(label), key) for key, label in REGIMES], value="auto", allow_blank=False,
+                         id="tb-regime", compact=True)
+            yield Static(id="tb-help", classes="status-line")
+        with Vertical(id="tb-right"):
+            yield Static(id="tb-title", classes="screen-title")
+            yield DataTable(id="tb-preview", cursor_type="row", zebra_stripes=True)
+            yield Static(id="tb-notes", classes="status-line")
+
+    def on_mount(self) -> None:
+        self.t: Tournament | None = None
+        self.draft: list[str] | None = None
+        self.draft_regime: str | None = None
+        self.dirty = False
+        self.relabel()
+
+    def relabel(self) -> None:
+        titles = preset_titles()
+        self.query_one("#tb-preset", Select).set_options([(f"{pid}: {title}", pid) for pid, title in titles.items()])
+        self.query_one("#tb-add", Input).placeholder = _("add a code, e.g. BH/C1, SB, ARO/U1400 (Enter)")
+        self.query_one("#tb-help", Static).update(_(
+            "Del remove · Shift+↑/↓ or K/J move · c cut 0–3 · M median · s save · z discard"))
+        reset_table(self.query_one("#tb-list", DataTable), [(_("#"), "i"), (_("Code"), "code"), (_("Tie-break"), "name")])
+        if self.t is not None:
+            self.show(self.t, force=True)
+
+    def focus_main(self) -> None:
+        self.query_one("#tb-list", DataTable).focus()
+
+    def activated(self) -> None:
+        if self.dirty and self.t is not None:
+            self.show(self.t, force=True)
+
+    @property
+    def is_on_screen(self) -> bool:
+        try:
+            return self.screen.query_one("#tabs").active == "tab-tiebreaks"
+        except Exception:  # noqa: BLE001 - not mounted yet
+            return False
+
+    # -- showing ------------------------------------------------------------------------------
+    def show(self, t: Tournament, force: bool = False) -> None:
+        self.t = t
+        if not force and not self.is_on_screen:
+            self.dirty = True
+            return
+        self.dirty = False
+        self.render_draft()
+
+    def current_list(self) -> list[str]:
+        if self.draft is not None:
+            return list(self.draft)
+        if self.t.tiebreaks:
+            return list(self.t.tiebreaks)
+        try:
+            return list(compute(self.t).columns)
+        except TournamentError:
+            return []
+
+    def current_regime(self) -> str | None:
+        if self.draft_regime is not None:
+            return None if self.draft_regime == "auto" else self.draft_regime
+        return self.t.tiebreak_regime
+
+    def render_draft(self) -> None:
+        codes = self.current_list()
+        names = criterion_names()
+        sync_table(self.query_one("#tb-list", DataTable), [f"{i}:{c}" for i, c in enumerate(codes)],
+                   [(i + 1, c, names.get(c.split("/")[0].split(":")[0].upper(), "?")) for i, c in enumerate(codes)])
+        regime_select = self.query_one("#tb-regime", Select)
+        wanted = self.current_regime() or "auto"
+        if regime_select.value != wanted:
+            with regime_select.prevent(Select.Changed):
+                regime_select.value = wanted
+        title = self.query_one("#tb-title", Static)
+        notes = self.query_one("#tb-notes", Static)
+        try:
+            view = compute(self.t, tuple(codes), self.current_regime())
+        except TournamentError as exc:
+            notes.update(str(exc))
+            return
+        fill_standings(self.query_one("#tb-preview", DataTable), view, list(view.columns))
+        state = _("Preview (not saved; s saves)") if self.draft is not None or self.draft_regime is not None \
+            else _("Preview")
+        title.update(f"{state} · {regime_line(view)}")
+        notes.update("\n".join(view.warnings))
+
+    # -- editing ------------------------------------------------------------------------------
+    def edit(self, codes: list[str]) -> None:
+        self.draft = codes
+        self.render_draft()
+
+    def selected_index(self) -> int | None:
+        table = self.query_one("#tb-list", DataTable)
+        n = len(self.current_list())
+        return table.cursor_row if n and 0 <= table.cursor_row < n else None
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if self.t is None:
+            return
+        if event.select.id == "tb-preset" and event.value is not Select.NULL:
+            self.edit(list(presets()[str(event.value)]))
+        elif event.select.id == "tb-regime":
+            value = str(event.value)
+            if value != (self.t.tiebreak_regime or "auto"):
+                self.draft_regime = value
+            else:
+                self.draft_regime = None
+            self.render_draft()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "tb-add":
+            return
+        event.stop()
+        code = event.value.strip()
+        if not code:
+            return
+        from core.tiebreaks.spec import parse_code
+
+        try:
+            parse_code(code)
+        except TournamentError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        event.input.value = ""
+        self.edit(self.current_list() + [code.upper()])
+
+    def action_add(self) -> None:
+        self.query_one("#tb-add", Input).focus()
+
+    def action_remove(self) -> None:
+        i = self.selected_index()
+        if i is None:
+            return
+        codes = self.current_list()
+        del codes[i]
+        self.edit(codes)
+
+    def action_move(self, step: int) -> None:
+        i = self.selected_index()
+        if i is None:
+            return
+        codes = self.current_list()
+        j = i + step
+        if not 0 <= j < len(codes):
+            return
+        codes[i], codes[j] = codes[j], codes[i]
+        self.edit(codes)
+        self.query_one("#tb-list", DataTable).move_cursor(row=j, animate=False)
+
+    def _modify(self, letter: str) -> None:
+        i = self.selected_index()
+        if i is None:
+            return
+        codes = self.current_list()
+        if letter not in criterion_modifiers(codes[i]):
+            self.notify(_("{code} takes no such parameter.").format(code=codes[i]), severity="warning")
+            return
+        codes[i] = step_modifier(codes[i], letter)
+        self.edit(codes)
+
+    def action_cut(self) -> None:
+        self._modify("C")
+
+    def action_median(self) -> None:
+        self._modify("M")
+
+    def action_discard(self) -> None:
+        self.draft = None
+        self.draft_regime = None
+        self.render_draft()
+
+    def action_save(self) -> None:
+        if self.draft is None and self.draft_regime is None:
+            self.notify(_("Nothing to save: the list is as stored."))
+            return
+        changes: dict = {}
+        if self.draft is not None:
+            changes["tiebreaks"] = tuple(self.draft)
+        if self.draft_regime is not None:
+            changes["tiebreak_regime"] = None if self.draft_regime == "auto" else self.draft_regime
+        from core import commands
+
+        session = self.screen.session
+        if self.screen.run_change(
+                lambda: session.apply("tie-break settings", lambda t: commands.set_settings(t, **changes)),
+                _("Tie-break settings saved.")):
+            self.draft = None
+            self.draft_regime = None
+            self.render_draft()

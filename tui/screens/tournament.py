@@ -1,0 +1,219 @@
+"""Provides the screen of one open tournament: tabs for players, rounds, standings, tie-breaks,
+reports and playoffs, plus the watch on the store that brings in other organisers' changes.
+
+Why one screen with tabs rather than one mode per area: all areas show the same snapshot, so a
+single session and a single revision poll keep them consistent; F2–F7 (and the command
+palette) switch tabs, Escape goes back to the list.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Header, TabbedContent, TabPane
+
+from core.errors import ConflictError, TournamentError
+from core.i18n import _
+from core.model import Tournament
+from tui.i18n import L_
+from tui.services import Session
+
+TABS = (
+    ("players", L_("Players"), "f2"),
+    ("rounds", L_("Rounds"), "f3"),
+    ("standings", L_("Standings"), "f4"),
+    ("tiebreaks", L_("Tie-breaks"), "f5"),
+    ("reports", L_("Reports"), "f6"),
+    ("playoff", L_("Playoff"), "f7"),
+)
+
+
+class TournamentScreen(Screen):
+    """One tournament; every pane refreshes from ``session.tournament``."""
+
+    BINDINGS = [
+        Binding("escape", "back", L_("Back"), show=False),
+        *[Binding(key, f"show_tab('{tab}')", label, show=False) for tab, label, key in TABS],
+        Binding("ctrl+z", "undo", L_("Undo"), show=False),
+        Binding("ctrl+y", "redo", L_("Redo"), show=False),
+        Binding("ctrl+l", "journal", L_("Journal"), show=False),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        initial = "rounds" if self.session.tournament.rounds else "players"
+        self.initial_tab = initial
+        with TabbedContent(initial=f"tab-{initial}", id="tabs"):
+            for tab, label, key in TABS:
+                with TabPane(f"{label} {key.upper()}", id=f"tab-{tab}"):
+                    if tab == initial:
+                        yield self.make_pane(tab)
+        yield Footer()
+
+    @staticmethod
+    def make_pane(tab: str):
+        """Panes are built when first shown: opening a tournament stays fast over SSH."""
+        from tui.screens.playoff import PlayoffPane
+        from tui.screens.registration import RegistrationPane
+        from tui.screens.reports import ReportsPane
+        from tui.screens.rounds import RoundsPane
+        from tui.screens.standings_pane import StandingsPane
+        from tui.screens.tiebreaks import TiebreaksPane
+
+        panes = {
+            "players": RegistrationPane, "rounds": RoundsPane, "standings": StandingsPane,
+            "tiebreaks": TiebreaksPane, "reports": ReportsPane, "playoff": PlayoffPane,
+        }
+        return panes[tab](id=f"pane-{tab}")
+
+    def pane(self, tab: str, create: bool = True):
+        """The pane of ``tab``, mounted (and filled) on first use."""
+        found = self.query(f"#pane-{tab}")
+        if found:
+            return found.first()
+        if not create:
+            return None
+        pane = self.make_pane(tab)
+        self.query_one(f"#tab-{tab}", TabPane).mount(pane)
+        pane.call_after_refresh(lambda: pane.show(self.session.tournament))
+        return pane
+
+    def on_mount(self) -> None:
+        self.title = self.session.tournament.name
+        self.update_subtitle()
+        self.refresh_panes()
+        self.set_interval(self.app.poll_interval, self.poll_store)
+        self.call_after_refresh(self.focus_active)
+
+    # -- panes ------------------------------------------------------------------------------
+    @property
+    def tournament(self) -> Tournament:
+        return self.session.tournament
+
+    def panes(self) -> list:
+        """The panes built so far (the others are filled when first shown)."""
+        return [p for p in (self.pane(tab, create=False) for tab, _l, _k in TABS) if p is not None]
+
+    def refresh_panes(self) -> None:
+        """Show the session's snapshot everywhere (cursor rows and typed text stay)."""
+        t = self.session.tournament
+        for pane in self.panes():
+            pane.show(t)
+        self.update_subtitle()
+
+    def update_subtitle(self) -> None:
+        t = self.session.tournament
+        mode = _(" · read-only") if self.session.read_only else ""
+        self.sub_title = _("{system} · round {current} of {total} · {n} players").format(
+            system=t.system, current=t.current_round, total=t.total_rounds, n=len(t.players)) + mode
+
+    def relabel(self) -> None:
+        for pane in self.panes():
+            relabel = getattr(pane, "relabel", None)
+            if relabel is not None:
+                relabel()
+        tabs = self.query_one(TabbedContent)
+        for tab, label, key in TABS:
+            tabs.get_tab(f"tab-{tab}").label = f"{label} {key.upper()}"
+        self.refresh_panes()
+
+    def focus_active(self) -> None:
+        tabs = self.query_one(TabbedContent)
+        pane = self.pane(tabs.active.removeprefix("tab-"))
+        focus = getattr(pane, "focus_main", None)
+        if focus is not None:
+            focus()
+        self.call_after_refresh(self.refresh_bindings)
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        tab = event.pane.id.removeprefix("tab-")
+        if self.pane(tab, create=False) is None:
+            self.pane(tab)
+            self.call_after_refresh(self.focus_active)
+            return
+        pane = self.pane(tab)
+        activated = getattr(pane, "activated", None)
+        if activated is not None:
+            activated()
+
+    def action_show_tab(self, tab: str) -> None:
+        self.query_one(TabbedContent).active = f"tab-{tab}"
+        self.call_after_refresh(self.focus_active)
+
+    # -- changes ----------------------------------------------------------------------------
+    def run_change(self, change: Callable[[], Tournament], done: str | None = None) -> bool:
+        """Run one service call; show its refusal as a message and change nothing."""
+        try:
+            change()
+        except ConflictError as exc:
+            self.refresh_panes()
+            self.notify(str(exc), severity="warning", title=_("Changed by someone else"))
+            return False
+        except TournamentError as exc:
+            text = str(exc)
+            if "\n" in text:
+                self.app.show_message(_("Not done"), text)
+            else:
+                self.notify(text, severity="error", title=_("Not done"))
+            return False
+        self.refresh_panes()
+        if done:
+            self.notify(done)
+        return True
+
+    def poll_store(self) -> None:
+        """Revision polling: another organiser's change arrives through the normal refresh."""
+        try:
+            changed = self.session.poll()
+        except TournamentError:
+            return
+        if changed:
+            self.refresh_panes()
+            who, what = self.session.last_change()
+            if who:
+                self.notify(_("{who} changed the tournament: {what}").format(who=who, what=what),
+                            title=_("Updated"))
+            else:
+                self.notify(_("The tournament was changed elsewhere; the screen is up to date."))
+
+    def action_back(self) -> None:
+        """Escape: cancel a running pairing first; otherwise back to the tournaments list."""
+        rounds = self.pane("rounds", create=False)
+        if rounds is not None and rounds.cancel_pairing():
+            return
+        self.app.pop_screen()
+
+    def action_undo(self) -> None:
+        self.run_change(self.session.undo, _("Undone."))
+
+    def action_redo(self) -> None:
+        self.run_change(self.session.redo, _("Redone."))
+
+    def action_journal(self) -> None:
+        try:
+            entries = self.session.store.journal(self.session.id)
+        except TournamentError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        lines = [f"{e.get('rev', ''):>4}  {str(e.get('time', ''))[:19].replace('T', ' ')}  "
+                 f"{e.get('user', '')}  {e.get('action', '')}" for e in entries[-200:]]
+        self.app.show_message(_("Journal: who changed what"), "\n".join(reversed(lines)) or _("No changes yet."))
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        for tab, label, key in TABS:
+            yield SystemCommand(_("Go to {tab}").format(tab=str(label)), f"{key.upper()} ({tab})",
+                                lambda tab=tab: self.action_show_tab(tab))
+        yield SystemCommand(_("Undo"), _("Undo the last change (Ctrl+Z)"), self.action_undo)
+        yield SystemCommand(_("Redo"), _("Redo the last undone change (Ctrl+Y)"), self.action_redo)
+        yield SystemCommand(_("Journal"), _("Who changed what, newest first (Ctrl+L)"), self.action_journal)
+        for pane in self.panes():
+            extra = getattr(pane, "palette_commands", None)
+            if extra is not None:
+                yield from extra()

@@ -1,0 +1,194 @@
+"""Provides the tournaments screen: the list of events in the data directory and what to do with them.
+
+Keyboard: n new · Enter open · c duplicate · a archive · i import TRF · d demo · F1 help.
+The list re-reads the store every few seconds so an event created by another organiser shows up.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from core.errors import TournamentError
+from core.i18n import _
+from tui.i18n import L_
+from tui.widgets.dialogs import ConfirmDialog, PromptDialog
+
+
+def short_time(iso: str) -> str:
+    """``2026-11-29T18:20:31.123+00:00`` → ``2026-11-29 18:20`` (the list has little room)."""
+    text = str(iso or "")
+    return text[:16].replace("T", " ")
+
+
+class TournamentsScreen(Screen):
+    """List, create, open, duplicate, archive and import tournaments."""
+
+    BINDINGS = [
+        Binding("n", "new", L_("New")),
+        Binding("enter,o", "open", L_("Open")),
+        Binding("c", "duplicate", L_("Copy")),
+        Binding("a", "archive", L_("Archive")),
+        Binding("i", "import_trf", L_("Import TRF")),
+        Binding("d", "demo", L_("Demo")),
+        Binding("s", "app.settings", L_("Settings")),
+        Binding("q", "app.quit", L_("Quit")),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="tournaments-title", classes="screen-title")
+        yield DataTable(id="tournaments", cursor_type="row", zebra_stripes=True)
+        yield Static(id="tournaments-hint", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = _("Tournaments")
+        self._ids: list[str] = []
+        self.relabel()
+        self.set_interval(2.0, self.refresh_list)
+
+    def on_screen_resume(self) -> None:
+        self.refresh_list()
+
+    def relabel(self) -> None:
+        """(Re)build texts and columns in the current language."""
+        self.query_one("#tournaments-title", Static).update(_("Tournaments"))
+        table = self.query_one("#tournaments", DataTable)
+        table.clear(columns=True)
+        table.add_column(_("Name"), key="name")
+        table.add_column(_("System"), key="system")
+        table.add_column(_("Round"), key="round")
+        table.add_column(_("Players"), key="players")
+        table.add_column(_("Last change"), key="modified")
+        table.add_column(_("By"), key="by")
+        self._ids = []
+        self.refresh_list()
+
+    def refresh_list(self) -> None:
+        workspace = self.app.workspace
+        if workspace is None:
+            return
+        try:
+            infos = workspace.list()
+        except TournamentError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        infos = sorted(infos, key=lambda i: (str(i.modified)), reverse=True)
+        ids = [i.id for i in infos]
+        rows = [(i.name, i.system, _("{current} of {total}").format(
+                    current=i.current_round, total=getattr(i, "total_rounds", "?"))
+                 if getattr(i, "total_rounds", None) else str(i.current_round),
+                 str(i.players), short_time(i.modified), str(i.modified_by)) for i in infos]
+        table = self.query_one("#tournaments", DataTable)
+        if ids == self._ids and getattr(self, "_rows", None) == rows:
+            return
+        selected = self._ids[table.cursor_row] if self._ids and 0 <= table.cursor_row < len(self._ids) else None
+        table.clear()
+        for tid, row in zip(ids, rows):
+            table.add_row(*row, key=tid)
+        self._ids, self._rows = ids, rows
+        if selected in ids:
+            table.move_cursor(row=ids.index(selected), animate=False)
+        hint = self.query_one("#tournaments-hint", Static)
+        if not ids:
+            hint.update(_("No tournaments yet. Press n to create one, i to import a TRF file, or d for a demo."))
+        else:
+            hint.update(_("Enter opens the selected tournament; n creates a new one."))
+
+    def selected_id(self) -> str | None:
+        table = self.query_one("#tournaments", DataTable)
+        if not self._ids or not (0 <= table.cursor_row < len(self._ids)):
+            return None
+        return self._ids[table.cursor_row]
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_open()
+
+    # -- actions --------------------------------------------------------------------------
+    def action_open(self) -> None:
+        tid = self.selected_id()
+        if tid is None:
+            self.notify(_("There is no tournament to open yet."), severity="warning")
+            return
+        self.app.open_tournament(tid)
+
+    def action_new(self) -> None:
+        from tui.screens.new_tournament import NewTournamentDialog
+
+        def created(form) -> None:
+            if form is None:
+                return
+            try:
+                tid = self.app.workspace.create(form)
+            except TournamentError as exc:
+                self.notify(str(exc), severity="error", title=_("Not created"))
+                return
+            self.refresh_list()
+            self.app.open_tournament(tid)
+
+        self.app.push_screen(NewTournamentDialog(), created)
+
+    def action_duplicate(self) -> None:
+        tid = self.selected_id()
+        if tid is None:
+            return
+        try:
+            self.app.workspace.duplicate(tid)
+        except TournamentError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.notify(_("Copied. The copy is at the top of the list."))
+        self.refresh_list()
+
+    def action_archive(self) -> None:
+        tid = self.selected_id()
+        if tid is None:
+            return
+        table = self.query_one("#tournaments", DataTable)
+        name = table.get_row(tid)[0]
+
+        def decided(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                self.app.workspace.archive(tid)
+            except TournamentError as exc:
+                self.notify(str(exc), severity="error")
+                return
+            self.notify(_("{name} was archived.").format(name=name))
+            self.refresh_list()
+
+        self.app.push_screen(ConfirmDialog(
+            _("Archive tournament"),
+            _("Archive {name}? It leaves this list but its file and journal are kept.").format(name=name),
+            yes=_("Archive")), decided)
+
+    def action_import_trf(self) -> None:
+        def chosen(path: str | None) -> None:
+            if not path:
+                return
+            try:
+                tid = self.app.workspace.import_trf(path)
+            except TournamentError as exc:
+                self.app.show_message(_("Import failed"), str(exc))
+                return
+            self.refresh_list()
+            self.app.open_tournament(tid)
+
+        self.app.push_screen(PromptDialog(
+            _("Import a TRF file"),
+            _("Path of a FIDE TRF file (TRF16 or TRF-2026). A new tournament is created from it."),
+            placeholder="~/event.trf"), chosen)
+
+    def action_demo(self) -> None:
+        try:
+            tid = self.app.workspace.demo()
+        except TournamentError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.refresh_list()
+        self.app.open_tournament(tid)

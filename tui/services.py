@@ -1,0 +1,266 @@
+"""Provides the thin adapters between screens and the core: the data directory and one open event.
+
+Why a service layer: screens must never touch TinyDB (architecture.md), and every change has to
+take the same path — core command (validated) → store (locked, journaled, atomic) → new
+immutable snapshot → screens refresh.  Keeping that path here means a screen only says *what*
+the arbiter wants ("board 3 is 1-0") and gets back a new :class:`Tournament` or a
+:class:`TournamentError` whose message it shows as is.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Callable
+
+from core import commands
+from core.errors import ConflictError, TournamentError
+from core.model import ByeKind, GameResult, PointSystem, Tournament
+
+POINT_SYSTEMS: dict[str, PointSystem] = {
+    "1-½-0": PointSystem(),
+    "3-1-0": PointSystem(win=3, draw=1, loss=0, forfeit_win=3, pab=3, full_bye=3, half_bye=1),
+    "2-1-0": PointSystem(win=2, draw=1, loss=0, forfeit_win=2, pab=2, full_bye=2, half_bye=1),
+}
+"""Point systems offered when creating an event (key is what the arbiter sees)."""
+
+
+def point_system_key(points: PointSystem) -> str:
+    """The offered name of a point system, or a spelled-out one for anything custom."""
+    for key, value in POINT_SYSTEMS.items():
+        if value == points:
+            return key
+    return f"{points.win}-{points.draw}-{points.loss}"
+
+
+@dataclass(frozen=True)
+class NewTournament:
+    """Everything the "new tournament" form asks for."""
+
+    name: str
+    system: str = "dutch"
+    total_rounds: int = 5
+    time_control: str = ""
+    point_system: str = "1-½-0"
+    tiebreak_preset: str = ""
+    language: str = ""
+    start_date: str = ""
+    place: str = ""
+    chief_arbiter: str = ""
+
+
+def current_user() -> str:
+    """Who is working (the Unix user), shown with every change in the list."""
+    for key in ("HAKEM_USER", "USER", "LOGNAME"):
+        if os.environ.get(key):
+            return os.environ[key]
+    return "?"
+
+
+class Workspace:
+    """The data directory: list, create, duplicate, archive and import tournaments."""
+
+    def __init__(self, data_dir: str | Path | None = None) -> None:
+        from core.store import Store
+
+        self.store = Store(data_dir)
+
+    @property
+    def data_dir(self) -> str:
+        for attr in ("data_dir", "path", "root", "directory"):
+            value = getattr(self.store, attr, None)
+            if value is not None:
+                return str(value)
+        return ""
+
+    def list(self) -> list[Any]:
+        return list(self.store.list())
+
+    def create(self, form: NewTournament) -> str:
+        if not form.name.strip():
+            raise TournamentError("A tournament needs a name.")
+        if form.total_rounds < 1:
+            raise TournamentError("A tournament needs at least one round.")
+        t = Tournament(
+            id="", name=form.name.strip(), system=form.system, total_rounds=form.total_rounds,
+            time_control=form.time_control.strip(), points=POINT_SYSTEMS.get(form.point_system, PointSystem()),
+            language=form.language, start_date=form.start_date.strip(), place=form.place.strip(),
+            chief_arbiter=form.chief_arbiter.strip(),
+            tiebreaks=tuple(preset_criteria(form.tiebreak_preset)),
+        )
+        return self.store.create(t)
+
+    def demo(self) -> str:
+        return self.store.create(commands.demo_tournament())
+
+    def duplicate(self, tid: str) -> str:
+        return self.store.duplicate(tid)
+
+    def archive(self, tid: str) -> None:
+        self.store.archive(tid)
+
+    def import_trf(self, path: str) -> str:
+        from core.trf import parse_tournament
+
+        text = read_text(path)
+        t = parse_tournament(text)
+        if not t.name:
+            t = replace(t, name=Path(path).stem)
+        return self.store.create(replace(t, id=""))
+
+    def open(self, tid: str, read_only: bool = False) -> "Session":
+        return Session(self.store, tid, read_only=read_only)
+
+
+def read_text(path: str) -> str:
+    """Read an import file, turning OS errors into one readable sentence."""
+    try:
+        raw = Path(os.path.expanduser(path.strip())).read_bytes()
+    except OSError as exc:
+        raise TournamentError(f"Cannot read {path}: {exc.strerror or exc}.") from exc
+    for encoding in ("utf-8-sig", "cp1254", "latin-1"):
+        try:
+            return raw.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return raw.decode("utf-8", "replace")
+
+
+class Session:
+    """One open tournament: the latest snapshot and the changes the screens ask for.
+
+    ``revision`` is the store revision the screens show; :meth:`poll` compares it with the
+    store's (a cheap read) so a change by another organiser arrives through the same refresh
+    path as our own.
+    """
+
+    def __init__(self, store: Any, tid: str, read_only: bool = False) -> None:
+        self.store = store
+        self.id = tid
+        self.read_only = read_only
+        snap = store.load(tid)
+        self.tournament: Tournament = snap.tournament
+        self.revision: int = snap.revision
+
+    # -- reading ---------------------------------------------------------------------------
+    def reload(self) -> Tournament:
+        snap = self.store.load(self.id)
+        self.tournament, self.revision = snap.tournament, snap.revision
+        return self.tournament
+
+    def poll(self) -> bool:
+        """True (and the new snapshot loaded) when the store moved past what we show."""
+        try:
+            rev = self.store.revision(self.id)
+        except TournamentError:
+            return False
+        if rev == self.revision:
+            return False
+        self.reload()
+        return True
+
+    def last_change(self) -> tuple[str, str]:
+        """(who, what) of the newest journal entry, for the "changed elsewhere" notice."""
+        try:
+            journal = list(self.store.journal(self.id))
+        except (TournamentError, AttributeError):
+            return ("", "")
+        if not journal:
+            return ("", "")
+        last = journal[-1]
+        get = (lambda k: last.get(k, "")) if isinstance(last, dict) else (lambda k: getattr(last, k, ""))
+        return (str(get("user") or get("by") or ""), str(get("action") or ""))
+
+    # -- changing --------------------------------------------------------------------------
+    def apply(self, action: str, change: Callable[[Tournament], Tournament],
+              expected: bool = False) -> Tournament:
+        """Run one validated change through the store and keep the new snapshot.
+
+        ``expected``: refuse when someone else changed the tournament since we loaded it
+        (manual pairings, corrections); otherwise the change applies to the newest state,
+        so two arbiters entering results on different boards never block each other.
+        """
+        if self.read_only:
+            raise TournamentError("This tournament is open read-only (--view).")
+        try:
+            snap = self.store.update(self.id, action, change,
+                                     expected_revision=self.revision if expected else None)
+        except ConflictError:
+            self.reload()
+            raise
+        self.tournament, self.revision = snap.tournament, snap.revision
+        return self.tournament
+
+    def undo(self) -> Tournament:
+        snap = self.store.undo(self.id)
+        return self._take(snap)
+
+    def redo(self) -> Tournament:
+        snap = self.store.redo(self.id)
+        return self._take(snap)
+
+    def _take(self, snap: Any) -> Tournament:
+        if snap is None or not hasattr(snap, "tournament"):
+            return self.reload()
+        self.tournament, self.revision = snap.tournament, snap.revision
+        return self.tournament
+
+    # -- the commands the screens use -------------------------------------------------------
+    def add_player(self, **fields: Any) -> Tournament:
+        name = fields.get("name", "")
+        return self.apply(f"add player {name}", lambda t: commands.add_player(t, **fields))
+
+    def edit_player(self, pno: int, **fields: Any) -> Tournament:
+        return self.apply(f"edit player {pno}", lambda t: commands.edit_player(t, pno, **fields))
+
+    def remove_player(self, pno: int) -> Tournament:
+        return self.apply(f"remove player {pno}", lambda t: commands.remove_player(t, pno))
+
+    def withdraw(self, pno: int, from_round: int) -> Tournament:
+        return self.apply(f"withdraw player {pno} from round {from_round}",
+                          lambda t: commands.withdraw(t, pno, from_round))
+
+    def request_bye(self, pno: int, round_no: int, kind: ByeKind) -> Tournament:
+        return self.apply(f"bye for player {pno} in round {round_no}",
+                          lambda t: commands.request_bye(t, pno, round_no, kind))
+
+    def cancel_bye(self, pno: int, round_no: int) -> Tournament:
+        return self.apply(f"cancel bye of player {pno} in round {round_no}",
+                          lambda t: commands.cancel_bye(t, pno, round_no))
+
+    def add_forbidden(self, pnos: tuple[int, ...]) -> Tournament:
+        return self.apply("forbidden pairing " + " ".join(map(str, pnos)),
+                          lambda t: commands.add_forbidden(t, pnos))
+
+    def assign_numbers(self) -> Tournament:
+        return self.apply("assign pairing numbers", commands.assign_pairing_numbers)
+
+    def set_result(self, round_no: int, board: int, result: GameResult | None) -> Tournament:
+        text = result.value if result is not None else "none"
+        return self.apply(f"result round {round_no} board {board} {text}",
+                          lambda t: commands.set_result(t, round_no, board, result))
+
+    def apply_pairing(self, pairing: Any) -> Tournament:
+        return self.apply(f"pair round {pairing.round}",
+                          lambda t: commands.apply_pairing(t, pairing), expected=True)
+
+    def unpair_last_round(self) -> Tournament:
+        return self.apply(f"unpair round {self.tournament.current_round}",
+                          commands.unpair_last_round, expected=True)
+
+    def set_manual_pairing(self, round_no: int, boards: Any, byes: Any) -> Tournament:
+        return self.apply(f"manual pairing round {round_no}",
+                          lambda t: commands.set_manual_pairing(t, round_no, boards, byes), expected=True)
+
+    def set_settings(self, action: str, **changes: Any) -> Tournament:
+        return self.apply(action, lambda t: replace(t, **changes))
+
+
+def preset_criteria(preset: str) -> list[str]:
+    """The tie-break codes of a preset (empty when the preset is unknown or not chosen)."""
+    if not preset:
+        return []
+    from tui.standings import presets
+
+    return list(presets().get(preset, ()))

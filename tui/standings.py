@@ -1,0 +1,112 @@
+"""Provides standings for the screens: one call that turns a tournament into table rows.
+
+Why an adapter: the tie-break engine (:mod:`core.standings`) returns exact values, warnings
+and still-tied groups; screens need short cells (``27½``, ``3=``) and the tie-break names in
+the user's language.  The engine decides everything; this module only formats.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from core.i18n import _
+from core.model import Tournament
+from tui.i18n import fmt_points
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One line of the standings: place (``3=`` when shared), player and formatted values."""
+
+    place: str
+    pno: int
+    name: str
+    rating: int
+    points: Fraction
+    values: tuple[str, ...]
+    decided_by: str = ""
+
+
+@dataclass(frozen=True)
+class StandingsView:
+    """A computed standings table: tie-break codes, rows, regime, warnings, unresolved ties."""
+
+    columns: tuple[str, ...]
+    rows: tuple[StandingRow, ...]
+    regime: str = ""
+    regime_name: str = ""
+    warnings: tuple[str, ...] = ()
+    unresolved: tuple[tuple[int, ...], ...] = ()
+
+
+def presets() -> dict[str, tuple[str, ...]]:
+    """Preset id → tie-break codes (the engine's published lists)."""
+    from core.tiebreaks.presets import PRESETS
+
+    return {pid: tuple(p.codes) for pid, p in PRESETS.items()}
+
+
+def preset_titles() -> dict[str, str]:
+    """Preset id → translated title."""
+    from core.tiebreaks.presets import PRESETS
+
+    return {pid: _(p.title) for pid, p in PRESETS.items()}
+
+
+def criterion_names() -> dict[str, str]:
+    """Base code → translated name of every tie-break the engine knows."""
+    from core.tiebreaks.names import NAMES
+    from core.tiebreaks.registry import REGISTRY
+
+    return {code: _(NAMES.get(code, code)) for code in REGISTRY}
+
+
+def criterion_modifiers(code: str) -> str:
+    """Letters of the modifiers a base code takes (C cut, M median, L limit, P, U, F)."""
+    from core.tiebreaks.registry import REGISTRY
+
+    d = REGISTRY.get(code.split("/")[0].split(":")[0].upper())
+    return d.modifiers if d else ""
+
+
+def fmt_value(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, tuple):
+        return " ".join(fmt_value(v) for v in value)
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return f"{value:.2f}".rstrip("0").rstrip(".")
+    return fmt_points(Fraction(value))
+
+
+def compute(t: Tournament, criteria: tuple[str, ...] | None = None, regime: str | None = None) -> StandingsView:
+    """Standings of ``t`` with ``criteria`` (default: the tournament's own list or its preset)."""
+    from core.standings import compute_standings
+
+    s = compute_standings(t, tiebreaks=None if criteria is None else tuple(criteria),
+                          regime=regime or t.tiebreak_regime)
+    ratings = {p.pno: p.rating for p in t.players}
+    rows = []
+    for r in s.rows:
+        place = "-" if r.rank is None else (f"{r.rank}=" if r.shared else str(r.rank))
+        rows.append(StandingRow(place, r.pno, r.name, ratings.get(r.pno, 0), r.points,
+                                tuple(fmt_value(r.values.get(c)) for c in s.tiebreaks), r.decided_by))
+    return StandingsView(tuple(s.tiebreaks), tuple(rows), s.regime.value, _(s.regime_name),
+                         tuple(s.warnings), tuple(g for g in s.unresolved if len(g) > 1))
+
+
+def explain(t: Tournament, code: str, pno: int, regime: str | None = None) -> str:
+    """The contributions behind one value, as text for a dialog."""
+    from core.tiebreaks import explain as engine_explain
+
+    if code.split("/")[0].upper() == "DE":
+        return _("Direct encounter orders a tied group by the games they played against each other; "
+                 "it has no value of its own.")
+    e = engine_explain(t, code, pno, regime=regime or t.tiebreak_regime)
+    return "\n".join(e.lines())

@@ -1,0 +1,108 @@
+"""Provides the small modal dialogs every screen uses: confirm, one-line prompt, message.
+
+All dialogs close with Escape (cancel) and return their value through ``dismiss`` called
+directly (deferring it breaks under ``run_test`` on Textual 8, issue #6600).
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static
+
+from core.i18n import _
+from tui.i18n import L_
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """Ask yes/no; ``y``/Enter confirm, ``n``/Escape cancel."""
+
+    BINDINGS = [
+        Binding("escape,n", "cancel", L_("No")),
+        Binding("y", "confirm", L_("Yes")),
+    ]
+
+    def __init__(self, title: str, body: str, yes: str | None = None, danger: bool = False) -> None:
+        super().__init__(classes="dialog")
+        self.title_text = title
+        self.body = body
+        self.yes = yes or _("Yes")
+        self.danger = danger
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Label(self.title_text, classes="dialog-title")
+            with VerticalScroll(classes="dialog-body"):
+                yield Static(self.body, markup=False)
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(f"{self.yes} (y)", id="yes", variant="error" if self.danger else "primary")
+                yield Button(_("Cancel (n)"), id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#yes", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_confirm(self) -> None:
+        self.dismiss(True)
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+
+class PromptDialog(ModalScreen["str | None"]):
+    """Ask for one line of text; Enter returns it, Escape returns ``None``."""
+
+    BINDINGS = [Binding("escape", "cancel", L_("Cancel"))]
+
+    def __init__(self, title: str, help_text: str = "", value: str = "", placeholder: str = "") -> None:
+        super().__init__(classes="dialog")
+        self.title_text = title
+        self.help_text = help_text
+        self.value = value
+        self.placeholder = placeholder
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Label(self.title_text, classes="dialog-title")
+            if self.help_text:
+                yield Static(self.help_text, markup=False, classes="dialog-help")
+            yield Input(self.value, placeholder=self.placeholder, id="prompt-input")
+            yield Static(_("Enter to accept, Escape to cancel."), classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class MessageDialog(ModalScreen[None]):
+    """Show a longer text (explanations, journal, errors with several problems)."""
+
+    BINDINGS = [Binding("escape,enter,q", "close", L_("Close"))]
+
+    def __init__(self, title: str, body: str) -> None:
+        super().__init__(classes="dialog")
+        self.title_text = title
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box wide"):
+            yield Label(self.title_text, classes="dialog-title")
+            with VerticalScroll(classes="dialog-body", id="message-body"):
+                yield Static(self.body, markup=False)
+            yield Static(_("Escape or Enter closes."), classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#message-body").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
