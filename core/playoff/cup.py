@@ -143,9 +143,10 @@ class KnockoutSystem:
         byes: list[Bye] = []
         for gid in sorted({int(m.group(1)) for m in (_KO_ROUND.match(g.id) for g in ready) if m}):
             if gid not in played_rounds:
-                byes.extend(Bye(p, ByeKind.PAB) for p in cup.byes.get(f"p.r{gid}", ()))
+                byes.extend(Bye(p, ByeKind.FULL) for p in cup.byes.get(f"p.r{gid}", ()))
         if byes:
-            explanations["bye"] = ("advance without a game (imaginary opponent, seeds/000 p. 68)",)
+            explanations["bye"] = ("advance without a game: imaginary opponent (seeds/000 p. 68), "
+                                  "recorded as a full-point bye",)
         return RoundPairing(tournament.current_round + 1, boards, tuple(byes), explanations)
 
 

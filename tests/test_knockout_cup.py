@@ -1,0 +1,109 @@
+"""Knockout as a pairing system of its own (cup events): mini-match games are boards in rounds."""
+
+import random
+
+import pytest
+
+from core import commands
+from core.errors import PairingImpossible, TournamentError
+from core.model import Board, ByeKind, GameResult, Player, Round, Tournament
+from core.pairing.registry import get_system
+from core.playoff.cup import cup_places, replay
+
+
+def cup(n, **options):
+    opts = {"rules": "seed"}
+    opts.update(options)
+    players = tuple(Player(i, f"Player {i}", rating=2400 - 10 * i) for i in range(1, n + 1))
+    return Tournament(id="cup", name="Cup", system="knockout", total_rounds=40, players=players,
+                      options={"knockout": opts})
+
+
+def play_round(t, results):
+    t = commands.pair_next_round(t)
+    rnd = t.rounds[-1]
+    for b, board in enumerate(rnd.boards, start=1):
+        t = commands.set_result(t, rnd.number, b, results(board))
+    return t
+
+
+def test_registered():
+    system = get_system("knockout")
+    assert system.id == "knockout"
+
+
+def test_nine_players_seed_example_and_finish():
+    t = cup(9)
+    t = commands.pair_next_round(t)
+    r1 = t.rounds[0]
+    # k=9, t=1: 16-bracket, 1..7 advance without a game, 8 v 9 (seeds/000 p. 68)
+    assert [{b.white, b.black} for b in r1.boards] == [{8, 9}]
+    assert sorted(b.pno for b in r1.byes) == [1, 2, 3, 4, 5, 6, 7]
+    assert all(b.kind is ByeKind.FULL for b in r1.byes)
+    rng = random.Random(2)
+    t = commands.set_result(t, 1, 1, "1-0")
+    for _ in range(40):
+        try:
+            t = play_round(t, lambda b: rng.choice(["1-0", "1/2", "0-1"]))
+        except PairingImpossible:
+            break
+    places = cup_places(t)
+    assert places is not None
+    assert sorted(p for g in places for p in g) == list(range(1, 10))
+    assert [len(g) for g in places] == [1, 1, 2, 4, 1]
+
+
+def test_round_two_pairs_first_against_last():
+    t = cup(8)
+    t = play_round(t, lambda b: "1-0" if b.white < b.black else "0-1")
+    t = play_round(t, lambda b: "1-0" if b.white < b.black else "0-1")
+    t = commands.pair_next_round(t)
+    assert [{b.white, b.black} for b in t.rounds[-1].boards] == [{1, 4}, {2, 3}]
+
+
+def test_corrected_result_changes_the_next_pairing():
+    t = cup(9)
+    t = play_round(t, lambda b: "1-0" if b.white == 8 else "0-1")   # 8 wins game 1
+    t = play_round(t, lambda b: "1-0" if b.white == 8 else "0-1")   # 8 wins game 2
+    t = commands.pair_next_round(t)
+    assert {1, 8} in [{b.white, b.black} for b in t.rounds[-1].boards]
+    # the arbiter finds that 9 won game 2: unpair round 3, correct, pair again
+    t = commands.unpair_last_round(t)
+    r2 = t.rounds[1].boards[0]
+    t = commands.set_result(t, 2, 1, "1-0" if r2.white == 9 else "0-1")
+    t = commands.pair_next_round(t)
+    # 1-1: an extension game between 8 and 9 only; the others wait for the stage to finish
+    assert [{b.white, b.black} for b in t.rounds[-1].boards] == [{8, 9}]
+    assert replay(t).view.games[2].kind == "extension"
+
+
+def test_late_entry_of_seeded_players():
+    t = cup(6, entry_round={"1": 2, "2": 2})
+    t = commands.pair_next_round(t)
+    assert sorted(sorted((b.white, b.black)) for b in t.rounds[0].boards) == [[3, 6], [4, 5]]
+    assert not t.rounds[0].byes
+
+
+def test_armageddon_double_flag_fall_from_options():
+    t = cup(2, rules={"segments": [], "decider": "armageddon"})
+    t = commands.pair_next_round(t)
+    board = t.rounds[0].boards[0]
+    t = commands.set_result(t, 1, 1, "0-0")
+    with pytest.raises(TournamentError):
+        cup_places(t)   # who fell later is missing
+    opts = dict(t.options["knockout"], flag_later={"1.1": "black"})
+    t = t.with_changes(options={"knockout": opts})
+    assert cup_places(t) == ((board.black,), (board.white,))
+
+
+def test_board_that_is_not_a_knockout_game_is_refused():
+    t = cup(4)
+    bad = Round(1, (Board(1, 2, GameResult.WHITE_WINS), Board(3, 4, GameResult.DRAW)))
+    with pytest.raises(TournamentError):
+        replay(t.with_changes(rounds=(bad,)))
+
+
+def test_unfinished_round_is_refused():
+    t = commands.pair_next_round(cup(4))
+    with pytest.raises(TournamentError):
+        get_system("knockout").pair(t)

@@ -1,0 +1,107 @@
+"""``hakem playoff`` with the store: create, results, correction, and the order written back
+into the standings (tie orders, source ``playoff``)."""
+
+import json
+
+import pytest
+
+from core.cli import main
+from core.model import Board, GameResult, Player, Round, Tournament
+from core.playoff import decided_order, playoffs_of, share_prizes, shared_place_labels
+from core.standings import compute_standings, tie_orders
+from core.store import Store
+
+
+@pytest.fixture
+def store_id(tmp_path, monkeypatch):
+    monkeypatch.setenv("HAKEM_DATA", str(tmp_path))
+    players = tuple(Player(i, f"Player {i}", rating=2300 - 10 * i) for i in range(1, 5))
+    # one round: everybody drew -> four players tied on points
+    rnd = Round(1, (Board(1, 3, GameResult.DRAW), Board(2, 4, GameResult.DRAW)))
+    t = Tournament(id="", name="Rapid", system="dutch", total_rounds=1, players=players, rounds=(rnd,))
+    return Store(str(tmp_path)).create(t), Store(str(tmp_path))
+
+
+def cli_json(capsys, *argv):
+    assert main(list(argv) + ["--format", "json"]) == 0, capsys.readouterr().err
+    return json.loads(capsys.readouterr().out)
+
+
+def test_create_enter_results_and_standings(capsys, store_id):
+    tid, store = store_id
+    out = cli_json(capsys, "playoff", tid, "--players", "3,1", "--places", "1", "--start", "18:00")
+    assert out["players"] == [3, 1] and not out["complete"]
+    assert [g["start"] for g in out["games"]] == ["18:30", "18:47"]
+    assert out["lots"] and all(l["purpose"].startswith("colour") for l in out["lots"])
+    state = playoffs_of(store.load(tid).tournament)["1"]
+    assert json.loads(json.dumps(state)) == state      # plain JSON in options["playoffs"]
+
+    g1, g2 = out["games"]
+    cli_json(capsys, "playoff", tid, "--result", g1["id"], "1-0")
+    out = cli_json(capsys, "playoff", tid, "--result", g2["id"], "1/2")
+    assert out["complete"] and out["order"] == [[g1["white"]], [g1["black"]]]
+    t = store.load(tid).tournament
+    assert [o.groups for o in tie_orders(t) if o.source == "playoff"] == [
+        ((g1["white"],), (g1["black"],))]
+    rows = compute_standings(t).rows
+    pos = {r.pno: i for i, r in enumerate(rows)}
+    assert pos[g1["white"]] < pos[g1["black"]]
+
+    # correction: the second game was won by the other player -> level -> extension
+    loser = g1["black"]
+    res = "1-0" if g2["white"] == loser else "0-1"
+    out = cli_json(capsys, "playoff", tid, "--result", g2["id"], res)
+    assert not out["complete"] and [g["kind"] for g in out["games"]][2:] == ["extension", "extension"]
+    t = store.load(tid).tournament
+    assert not [o for o in tie_orders(t) if o.source == "playoff"]   # stale decision removed
+
+    # undo a wrong entry
+    out = cli_json(capsys, "playoff", tid, "--remove", g2["id"])
+    assert len(out["games"]) == 2 and out["games"][1]["result"] is None
+
+
+def test_text_output_and_errors(capsys, store_id):
+    tid, _ = store_id
+    assert main(["playoff", tid, "--players", "1,2,3,4", "--places", "1", "--start", "20:00",
+                 "--variant", "seeded"]) == 0
+    text = capsys.readouterr().out
+    assert "Timetable:" in text and "Player 1" in text and "20:30" in text
+    assert main(["playoff", tid, "--result", "p.nothing", "1-0"]) == 3
+    assert main(["playoff", tid, "--players", "1,99", "--places", "1"]) == 3
+    assert main(["playoff", tid, "--key", "other"]) == 3
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.count("hakem:") == 3
+
+
+def test_armageddon_flag_fall_via_cli(capsys, store_id):
+    tid, _ = store_id
+    out = cli_json(capsys, "playoff", tid, "--players", "2,4", "--places", "1", "--variant", "armageddon")
+    g = out["games"][0]
+    assert main(["playoff", tid, "--result", g["id"], "0-0"]) == 3
+    capsys.readouterr()
+    out = cli_json(capsys, "playoff", tid, "--result", g["id"], "0-0", "--flag-later", "black")
+    assert out["order"] == [[g["black"]], [g["white"]]]
+
+
+def test_decided_order_keeps_tie_break_order_inside_shared_groups():
+    from core.playoff import create, enter_result, evaluate
+    st = create([4, 3, 2, 1], 1, variant="seeded", seed=1)
+    while not (v := evaluate(st)).complete:
+        g = v.ready[0]
+        st = enter_result(st, g.id, "0-1" if g.white in (1, 2) and g.black in (3, 4) else "1-0")
+    order = decided_order(st)
+    assert sorted(order) == [1, 2, 3, 4]
+    assert len(v.places[-1]) == 2
+    seeding = [4, 3, 2, 1]
+    a, b = order[2:]
+    assert seeding.index(a) < seeding.index(b)
+
+
+def test_prize_sharing_semi_final_losers_share_third_and_fourth():
+    # seeds/000 p. 67: four tied, 3rd and 4th eliminated in the semi-final share both prizes
+    places = ((7,), (3,), (5, 9))
+    shares = share_prizes(places, [1000, 600, 400, 200])
+    assert shares == {7: 1000, 3: 600, 5: 300, 9: 300}
+    assert shared_place_labels(places) == {7: "1", 3: "2", 5: "3-4", 9: "3-4"}
+    # a tie for 3rd place: the group starts at place 3
+    assert share_prizes(((1,), (2, 4)), [500, 300, 100], first_place=3) == {1: 100, 2: 0, 4: 0}
