@@ -14,10 +14,61 @@ from __future__ import annotations
 
 import glob
 import os
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 import pytest
 
-from tests.tiebreak_golden import DATA, compare
+from core.standings import compute_standings
+from core.trf import parse_tournament
+
+DATA = os.path.join(os.path.dirname(__file__), "data")
+
+
+def read_tsv(path: str) -> tuple[list[str], list[list[str]]]:
+    with open(path, encoding="utf-8") as fh:
+        rows = [line.rstrip("\n").split("\t") for line in fh if line.strip()]
+    return rows[0], rows[1:]
+
+
+def _decimal(value: Fraction) -> Decimal:
+    return Decimal(value.numerator) / Decimal(value.denominator)
+
+
+def compare(trf_path: str, tsv_path: str, regime: str) -> tuple[int, list[str]]:
+    """Compute standings with the file's list and compare every rank and value.
+
+    Returns (number of values compared, mismatch descriptions).  Exact values are compared
+    at the precision the reference prints (it rounds AOB to 0.01, half up; ARO/TPR/PTP are
+    integers; points-like values are printed exactly).  A participant without any game
+    played over the board has no rating-based value: we give ``None``, the reference "-0".
+    """
+    with open(trf_path, encoding="utf-8", newline="") as fh:
+        t = parse_tournament(fh.read())
+    head, rows = read_tsv(tsv_path)
+    suffix = f"/V{regime}"
+    codes = [h[: -len(suffix)] if h.endswith(suffix) else h for h in head[3:]]
+    s = compute_standings(t, codes, regime=regime)
+    compared, bad = 0, []
+    for row in rows:
+        r = s.row(int(row[0]))
+        expected = {"Rank": row[1], "PTS": row[2], **dict(zip(codes, row[3:]))}
+        got = {"Rank": r.rank, "PTS": r.points, **r.values}
+        for code, exp in expected.items():
+            value = got[code]
+            compared += 1
+            if value is None:
+                ok = exp in ("", "-0")  # the reference prints "-0" for "no value" (no games played)
+            elif isinstance(value, int):
+                ok = exp != "" and value == int(exp)
+            else:
+                places = len(exp.split(".")[1]) if "." in exp else 0
+                quantum = Decimal(1).scaleb(-places)
+                ok = exp != "" and _decimal(value).quantize(quantum, ROUND_HALF_UP) == Decimal(exp)
+            if not ok:
+                bad.append(f"{os.path.basename(tsv_path)} player {row[0]} {code}: got {value}, expected {exp}")
+    return compared, bad
+
 
 FIXTURES = sorted(glob.glob(os.path.join(DATA, "tiebreaks", "f*.tsv")))
 RANDOM = sorted(glob.glob(os.path.join(DATA, "tiebreaks", "random", "*.tsv")))
