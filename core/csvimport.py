@@ -34,8 +34,12 @@ def parse_players_csv(text: str) -> list[dict[str, Any]]:
         dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
-    rows = list(reader)
+    reader = csv.reader(io.StringIO(text.replace("\r\n", "\n").replace("\r", "\n")), dialect)
+    try:
+        rows = list(reader)
+    except csv.Error as error:
+        raise ValidationError([Problem(f"line {reader.line_num}", f"unreadable CSV: {error}")],
+                              "cannot import players") from error
     if not rows:
         raise ValidationError([Problem("line 1", "the file is empty")], "cannot import players")
     header = [_ALIASES.get(h.strip().lower()) for h in rows[0]]

@@ -141,3 +141,33 @@ def tournament_from_dict(d: dict[str, Any]) -> Tournament:
 
 
 __all__ = ["SCHEMA_VERSION", "tournament_to_dict", "tournament_from_dict", "Fraction"]
+
+
+def tournament_from_json(text: str) -> Tournament:
+    """A tournament from JSON text (``hakem export --json`` / ``hakem import x.json``), with a
+    clear error for anything that is not a valid, consistent tournament."""
+    import json
+
+    from core.errors import TournamentError, ValidationError
+    from core.validate import validate
+
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as error:
+        raise TournamentError(f"not valid JSON: {getattr(error, 'msg', error)}") from error
+    if isinstance(data, dict) and "tournament" in data and isinstance(data["tournament"], dict):
+        data = data["tournament"].get("1", data["tournament"])
+    if not isinstance(data, dict):
+        raise TournamentError("not a hakem tournament: the JSON must be an object")
+    try:
+        t = tournament_from_dict({"id": "", **data})
+        if not isinstance(t.name, str) or not t.name.strip():
+            raise ValueError("the tournament has no name")
+        # force every value to its type so bad files fail here, not later
+        tournament_from_dict(tournament_to_dict(t))
+    except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError, OverflowError) as error:
+        raise TournamentError(f"not a hakem tournament: {type(error).__name__}: {error}") from error
+    problems = validate(t)
+    if problems:
+        raise ValidationError(problems, "the tournament data has problems")
+    return t

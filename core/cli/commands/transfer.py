@@ -15,7 +15,13 @@ from core.trf import parse_tournament, write_trf
 
 
 def _import(args: argparse.Namespace) -> int:
-    t = parse_tournament(read_text_file(args.file))
+    text = read_text_file(args.file)
+    if args.file.lower().endswith(".json") or text.lstrip().startswith("{"):
+        from core.serialize import tournament_from_json
+
+        t = tournament_from_json(text)
+    else:
+        t = parse_tournament(text)
     if args.name:
         t = t.with_changes(name=args.name)
     if not t.name:
@@ -34,7 +40,14 @@ def _export(args: argparse.Namespace) -> int:
                          line_ending="\r\n" if args.crlf else "\n")
         write_output(text, args.output)
         return 0
-    fmt = next((f for f in ("html", "csv", "json", "egd", "rating_commission", "text") if getattr(args, f, False)), None)
+    if args.json:
+        import json
+
+        from core.serialize import tournament_to_dict
+
+        write_output(json.dumps(tournament_to_dict(t), ensure_ascii=False, indent=1) + "\n", args.output)
+        return 0
+    fmt = next((f for f in ("html", "csv", "egd", "rating_commission", "text") if getattr(args, f, False)), None)
     if fmt is None:
         raise TournamentError("choose a format: --trf, --trf16, --html, --csv, --json, --egd, --rating-commission, --text")
     try:
@@ -46,7 +59,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    im = sub.add_parser("import", help="create a tournament from a TRF file; prints its id")
+    im = sub.add_parser("import", help="create a tournament from a TRF or hakem JSON file; prints its id")
     im.add_argument("file")
     im.add_argument("--name")
     im.add_argument("--system")
