@@ -113,3 +113,15 @@ def test_dry_run_text_has_a_timetable(capsys):
     assert "18:30" in out and "18:47" in out   # 30-min break, 12-min game, 5-min break
     assert main(["playoff", "--tied", "2", "--places", "1"]) == 0
     assert "+0:30" in capsys.readouterr().out
+
+
+def test_presets_breaks_and_no_armageddon(capsys):
+    out = dry_run(capsys, 2, 1, "--preset", "fide-2015")
+    assert shape(out["stages"]) == [("match", [[1, 2]], 2, "1500+10")]   # World Cup 2015 ladder
+    out = dry_run(capsys, 6, 1, "--no-armageddon")
+    assert out["stages"][1]["kind"] == "match" and out["stages"][1]["time_control"] == "180+2"
+    assert main(["playoff", "--tied", "2", "--start", "18:00", "--break-after-event", "10",
+                 "--break-games", "2"]) == 0
+    text = capsys.readouterr().out
+    assert "18:10" in text and "18:24" in text   # 18:10-18:22, then 2 minutes
+    assert main(["playoff", "--tied", "2", "--preset", "nope", "--format", "json"]) == 3

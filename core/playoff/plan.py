@@ -224,7 +224,10 @@ def describe(node: dict[str, Any], seeds: list[int] | None) -> list[dict[str, An
 
 
 def _stage(name: str, kind: str, seeds: list[int] | None, rules: MatchRules) -> dict[str, Any]:
-    if rules.golden_only:
+    if rules.golden_only and rules.decider == "sudden_death":
+        games, tc = 1, rules.sudden_death.encode()
+        kind = "match" if kind == "armageddon" else kind
+    elif rules.golden_only:
         games, tc = 1, rules.armageddon.encode()
     else:
         games, tc = rules.segments[0].games, rules.segments[0].time_control.encode()

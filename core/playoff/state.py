@@ -227,10 +227,11 @@ def apply_overrides(plan: dict[str, Any], *, games: int | None = None, time_cont
                     extensions: int | None = None, extension_time_control: str | None = None,
                     ladder: str | None = None, armageddon: bool | None = None,
                     armageddon_time_control: str | None = None, decider: str | None = None,
-                    armageddon_colours: str | None = None) -> dict[str, Any]:
+                    armageddon_colours: str | None = None, preset: str | None = None) -> dict[str, Any]:
     """The organiser's changes applied to every mini-match and round robin of ``plan``.
 
-    Golden games stay golden games (the seed chose them on purpose); Armageddon settings
+    ``preset`` replaces every match's rules by a named ladder (:data:`core.playoff.rules.PRESETS`)
+    before the other changes.  Golden games stay golden games (the seed chose them on purpose); Armageddon settings
     apply to every golden game; ``armageddon=False`` turns deciders into sudden death.
     """
     from core.playoff.rules import parse_ladder
@@ -240,8 +241,15 @@ def apply_overrides(plan: dict[str, Any], *, games: int | None = None, time_cont
     lad: tuple[Segment, ...] | None = parse_ladder(ladder) if ladder else None
     arm_tc = TimeControl.parse(armageddon_time_control) if armageddon_time_control else None
 
+    from core.playoff.rules import PRESETS
+
+    if preset is not None and preset not in PRESETS:
+        raise PlayoffError(f"unknown playoff preset {preset!r}; use one of {', '.join(sorted(PRESETS))}.")
+
     def fix_rules(data: dict[str, Any]) -> dict[str, Any]:
         rules = MatchRules.from_json(data)
+        if preset is not None and not rules.golden_only:
+            rules = PRESETS[preset]
         if rules.golden_only:
             rules = override(rules, armageddon=armageddon, armageddon_time_control=arm_tc,
                              decider=decider)

@@ -31,12 +31,24 @@ from core.playoff.timetable import Slot
 def _overrides(args: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name in ("games", "time_control", "extensions", "extension_time_control", "ladder",
-                 "armageddon_time_control", "decider", "armageddon_colours"):
+                 "armageddon_time_control", "decider", "armageddon_colours", "preset"):
         value = getattr(args, name, None)
         if value is not None:
             out[name] = value
     if args.no_armageddon:
         out["armageddon"] = False
+    return out
+
+
+def _breaks(args: argparse.Namespace) -> dict[str, int]:
+    out = {}
+    for key, attr in (("after_event", "break_after_event"), ("between_games", "break_games"),
+                      ("between_stages", "break_stages")):
+        value = getattr(args, attr, None)
+        if value is not None:
+            if value < 0:
+                raise CliError(f"--{attr.replace('_', '-')} must not be negative.")
+            out[key] = value
     return out
 
 
@@ -78,7 +90,7 @@ def render_text(state: dict[str, Any], view: PlayoffView, slots: list[Slot], nam
         lines.append(f"  {_time(first, relative, start)}–{_time(last, relative, start)}  {stage}")
     lines.append("")
     lines.append(f"{'Game':<24} {'Board':>5} {'Start':>7} {'End':>7}  {'White':<22} {'Black':<22} {'TC':<10} Result")
-    for s in slots:
+    for s in sorted(slots, key=lambda s: (s.start, s.board)):
         g = s.game
         result = g.result.value if g.result is not None else ("colours by lot" if g.colours_open else "")
         if g.flag_later:
@@ -140,7 +152,8 @@ def _dry_run(args: argparse.Namespace) -> int:
         print(json.dumps({"stages": describe(plan, list(range(1, args.tied + 1)))}))
         return 0
     state = create(list(range(1, args.tied + 1)), args.places, variant=args.variant,
-                   seed=args.seed, start=args.start or "00:00", **_overrides(args))
+                   seed=args.seed, start=args.start or "00:00", breaks=_breaks(args),
+                   first_board=args.first_board, max_boards=args.max_boards, **_overrides(args))
     view = evaluate(state)
     names = {p: f"(seed {p})" for p in state["players"]}
     print(render_text(state, view, timetable(state, view), names, relative=args.start is None), end="")
@@ -168,7 +181,7 @@ def run(args: argparse.Namespace) -> int:
                 seed = seed_from(t.id, key, *players)
             state = create(players, places, variant=args.variant, seed=seed,
                            start=args.start or "00:00", first_board=args.first_board,
-                           **_overrides(args))
+                           max_boards=args.max_boards, breaks=_breaks(args), **_overrides(args))
             return record_in_standings(with_playoff(t, key, state), key)
         action = f"playoff {key}: created for players {args.players}"
     elif args.result:
@@ -253,6 +266,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--variant", help="format variant for the tied-group size (e.g. armageddon, round_robin)")
     p.add_argument("--seed", type=int, help="seed of the recorded lots (default: derived from the tie)")
     p.add_argument("--first-board", type=int, default=1, help="number of the first playoff board")
+    p.add_argument("--preset", help="rules for every match: seed, seed-rapid, seed-rapid-increment, "
+                   "fide-2015, fide-2023, fide-2025")
+    p.add_argument("--max-boards", type=int, help="boards available for the playoff (default: as needed)")
+    p.add_argument("--break-after-event", type=int, help="minutes after the event's last game (default 30)")
+    p.add_argument("--break-games", type=int, help="minutes between games (default 5)")
+    p.add_argument("--break-stages", type=int, help="minutes between stages (default 10)")
     p.add_argument("--games", type=int, help="regular games per match (even, at least 2)")
     p.add_argument("--time-control", help="time control of the regular games, e.g. 180+3 or 1200")
     p.add_argument("--extensions", type=int, help="number of two-game extensions (0: none)")
