@@ -1,0 +1,105 @@
+"""core.teams: rosters, board order, board points and match points 2/1/0 (seeds/000 p. 73)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from core.errors import TournamentError
+from core.model import Board, GameResult, Match, Player, PointSystem, Round, Team, Tournament
+from core.teams import MatchPoints, board_pairs, line_up, match_scores, team_of, team_standings
+
+W, B, D, FW = (GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW,
+               GameResult.WHITE_FORFEIT_WIN)
+
+
+def event(rounds: tuple[Round, ...] = ()) -> Tournament:
+    players = tuple(Player(i, f"P{i}") for i in range(1, 13))
+    teams = (Team(1, "A", (1, 2, 3, 4)), Team(2, "B", (5, 6, 7, 8)), Team(3, "C", (9, 10, 11, 12)))
+    return Tournament(id="t", name="T", players=players, teams=teams, rounds=rounds)
+
+
+def test_board_pairs_colours() -> None:
+    assert board_pairs((1, 2, 3, 4), (5, 6, 7, 8)) == [(1, 5), (6, 2), (3, 7), (8, 4)]
+    assert board_pairs((1, 2, 3, 4), (5, 6, 7, 8), "even") == [(5, 1), (2, 6), (7, 3), (4, 8)]
+    assert board_pairs((1, 2), (5,)) == [(1, 5)]
+    with pytest.raises(TournamentError):
+        board_pairs((1,), (2,), "left")
+
+
+def test_line_up_moves_reserves_up() -> None:
+    t = event()
+    players = tuple(Player(2, "P2", withdrawn_round=2) if p.pno == 2 else p for p in t.players)
+    t = t.with_changes(players=players)
+    team = t.teams[0]
+    assert line_up(t, team, 1) == (1, 2, 3, 4)
+    assert line_up(t, team, 2) == (1, 3, 4)
+    assert line_up(t, team, 2, boards=2) == (1, 3)
+
+
+def test_team_of_rejects_double_membership() -> None:
+    t = event()
+    assert team_of(t)[7] == 2
+    bad = t.with_changes(teams=t.teams + (Team(4, "D", (1,)),))
+    with pytest.raises(TournamentError):
+        team_of(bad)
+
+
+def round_one() -> Round:
+    # A–B: A White on odd boards.  Results from A's side: 1, ½, 1, 0 → 2½ : 1½ (A wins)
+    boards = (Board(1, 5, W), Board(6, 2, D), Board(3, 7, W), Board(8, 4, W))
+    return Round(1, boards, matches=(Match(1, 2, (0, 1, 2, 3)),))
+
+
+def test_match_points_two_one_zero() -> None:
+    t = event((round_one(),))
+    (s,) = match_scores(t)
+    assert (s.home_points, s.away_points) == (Fraction(5, 2), Fraction(3, 2))
+    assert s.match_points() == (2, 0)
+    rows = {r.team: r for r in team_standings(t)}
+    assert (rows[1].match_points, rows[1].board_points) == (2, Fraction(5, 2))
+    assert (rows[2].match_points, rows[2].board_points) == (0, Fraction(3, 2))
+    assert rows[3].played == 0
+
+
+def test_drawn_match_and_other_match_point_values() -> None:
+    boards = (Board(1, 9, W), Board(10, 2, W), Board(3, 11, D), Board(12, 4, D))
+    t = event((Round(1, boards, matches=(Match(1, 3, (0, 1, 2, 3)),)),))
+    (s,) = match_scores(t)
+    assert s.home_points == s.away_points == 2
+    assert s.match_points() == (1, 1)
+    assert s.match_points(MatchPoints(3, 1, 0)) == (1, 1)
+    rows = {r.team: r for r in team_standings(t)}
+    assert rows[1].draws == rows[3].draws == 1 and rows[1].wins == 0
+
+
+def test_forfeits_and_point_systems() -> None:
+    boards = (Board(1, 5, FW), Board(6, 2, B), Board(3, 7, D), Board(8, 4, D))
+    t = event((Round(1, boards, matches=(Match(1, 2, (0, 1, 2, 3)),)),))
+    assert match_scores(t)[0].home_points == 3
+    t = t.with_changes(points=PointSystem(win=Fraction(3), draw=Fraction(1), forfeit_win=Fraction(3)))
+    assert match_scores(t)[0].home_points == 8
+
+
+def test_unfinished_match_is_not_counted() -> None:
+    boards = (Board(1, 5, W), Board(6, 2), Board(3, 7, W), Board(8, 4, W))
+    t = event((Round(1, boards, matches=(Match(1, 2, (0, 1, 2, 3)),)),))
+    assert not match_scores(t)[0].complete
+    assert all(r.played == 0 for r in team_standings(t))
+
+
+def test_matches_over_several_rounds_aggregate_by_pair() -> None:
+    r1 = Round(1, (Board(1, 5, W), Board(6, 2, W)), matches=(Match(1, 2, (0, 1)),))
+    r2 = Round(2, (Board(5, 1, D), Board(2, 6, W)), matches=(Match(2, 1, (0, 1)),))
+    t = event((r1, r2))
+    assert len(match_scores(t)) == 2
+    (s,) = match_scores(t, aggregate="pair")
+    assert (s.home, s.away, s.rounds) == (1, 2, (1, 2))
+    assert (s.home_points, s.away_points) == (Fraction(5, 2), Fraction(3, 2))
+    rows = {r.team: r for r in team_standings(t, aggregate="pair")}
+    assert rows[1].match_points == 2 and rows[1].played == 1
+    by_rounds = {r.team: r for r in team_standings(t)}
+    assert by_rounds[1].match_points == 1 + 2 and by_rounds[1].played == 2
+    with pytest.raises(TournamentError):
+        match_scores(t, aggregate="season")
