@@ -17,7 +17,7 @@ from core.tiebreaks.explain import Contribution, Explanation
 from core.tiebreaks.names import name_of
 from core.tiebreaks.regimes import Regime
 from core.tiebreaks.spec import TieBreakSpec
-from core.tiebreaks.values import round_half_up
+from core.tiebreaks.values import format_value, round_half_up
 
 
 class _Item:
@@ -107,7 +107,8 @@ def _explain_sum(ctx, spec, regime, pno, sb, fore) -> Explanation:
     for i in items:
         basis = i.basis
         if sb:
-            basis = f"{basis} × points scored ({ctx.frac(i.score)} × {_pts(ctx, pno, i.round)})"
+            basis = (f"{basis} × points scored ({format_value(ctx.frac(i.score))} × "
+                     f"{format_value(_pts(ctx, pno, i.round))})")
         contributions.append(Contribution(i.round, i.opponent, Fraction(i.value, scale), basis,
                                           i.cut, i.reason))
     value = Fraction(sum(i.value for i in items if not i.cut), scale)

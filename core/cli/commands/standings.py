@@ -1,0 +1,100 @@
+"""``hakem standings (ID | FILE.trf) [--tiebreaks "DE,BH/C1,SB"] [--regime legacy|2024|2026]
+[--format text|json|csv|html]`` — the ranking, with the regime and list stated.
+
+Formats follow spec/cli.md "Machine-readable outputs": CSV header ``rank,pno,name,points,<code>…``
+with each code exactly as given; JSON ``{"regime", "tiebreaks", "players": [{"rank", "pno",
+"name", "points", "tiebreaks": {code: value}}]}`` with exact decimals as strings.
+``--explain PNO`` prints the contributions behind every value of one participant instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import html
+import io
+
+from core.cli.common import load_tournament, print_json, write_output
+from core.standings import as_csv_rows, as_json, as_text, compute_standings
+from core.tiebreaks import explain as explain_value
+from core.tiebreaks.presets import PRESETS
+from core.tiebreaks.values import format_value
+
+
+def _html(s) -> str:
+    rows = as_csv_rows(s)
+    out = ["<table class=\"standings\">",
+           f"<caption>{html.escape('Tie-break regime: ' + s.regime.value + ' — ' + s.regime_name)}</caption>",
+           "<thead><tr>" + "".join(f"<th>{html.escape(c)}</th>" for c in rows[0]) + "</tr></thead>", "<tbody>"]
+    for r in rows[1:]:
+        out.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>")
+    out.append("</tbody></table>")
+    return "\n".join(out) + "\n"
+
+
+def _explain(t, s, pno: int, regime, fmt: str, output) -> int:
+    from core.tiebreaks import build_context
+    from core.tiebreaks.team import build_team_context
+
+    ctx = build_team_context(t) if s.team else build_context(t)
+    items = [explain_value(t, code, pno, regime=s.regime, ctx=ctx) for code in s.tiebreaks]
+    if fmt == "json":
+        print_json({"pno": pno, "regime": s.regime.value, "explanations": [
+            {"code": e.code, "name": e.name, "value": format_value(e.value), "notes": list(e.notes),
+             "contributions": [{"round": c.round, "opponent": c.opponent, "value": format_value(c.value),
+                                "basis": c.basis, "cut": c.cut, "reason": c.reason} for c in e.contributions]}
+            for e in items]})
+        return 0
+    text = "\n".join(line for e in items for line in e.lines()) + "\n"
+    write_output(text, output)
+    return 0
+
+
+def _run(args: argparse.Namespace) -> int:
+    t = load_tournament(args.ref)
+    if args.preset:
+        codes = PRESETS[args.preset].codes
+    elif args.tiebreaks is not None:
+        codes = tuple(c for c in args.tiebreaks.replace(",", " ").split() if c)
+    else:
+        codes = None
+    team = True if args.team else (False if args.individual else None)
+    s = compute_standings(t, codes, regime=args.regime, upto=args.round, ties=args.ties,
+                          withdrawn=args.withdrawn, team=team)
+    if args.explain is not None:
+        return _explain(t, s, args.explain, args.regime, args.format, args.output)
+    if args.format == "json":
+        if args.output and args.output != "-":
+            import json
+
+            write_output(json.dumps(as_json(s), ensure_ascii=False, indent=2) + "\n", args.output)
+        else:
+            print_json(as_json(s))
+    elif args.format == "csv":
+        buf = io.StringIO()
+        csv.writer(buf, lineterminator="\n").writerows(as_csv_rows(s))
+        write_output(buf.getvalue(), args.output)
+    elif args.format == "html":
+        write_output(_html(s), args.output)
+    else:
+        write_output(as_text(s) + "\n", args.output)
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("standings", help="standings with tie-breaks (from the store or a TRF file)")
+    p.add_argument("ref", metavar="ID|FILE.trf")
+    p.add_argument("--tiebreaks", help='ordered list, e.g. "DE,BH/C1,SB,AOB,WIN" (default: the tournament\'s)')
+    p.add_argument("--preset", choices=sorted(PRESETS), help="a named tie-break list")
+    p.add_argument("--regime", choices=["legacy", "2024", "2026"],
+                   help="unplayed-round rules (default: by the tournament's start date)")
+    p.add_argument("--format", choices=["text", "json", "csv", "html"], default="text")
+    p.add_argument("--ties", choices=["shared", "lots", "manual"], default="shared",
+                   help="what to do with ties left after the list")
+    p.add_argument("--withdrawn", choices=["auto", "rank", "unrank"], default="auto")
+    p.add_argument("--round", type=int, help="standings after this round")
+    p.add_argument("--team", action="store_true", help="rank teams")
+    p.add_argument("--individual", action="store_true", help="rank players even in a team event")
+    p.add_argument("--explain", type=int, metavar="PNO", help="show the contributions for one participant")
+    p.add_argument("-o", "--output", help="write to this file instead of stdout")
+    p.set_defaults(func=_run)
