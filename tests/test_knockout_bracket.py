@@ -113,3 +113,20 @@ def test_knockout_places_share_by_round():
         better = min(g.white, g.black)
         st = enter_result(st, g.id, "1-0" if g.white == better else "0-1")
     assert view.places == ((1,), (2,), (3, 4), (5, 6, 7, 8))
+
+
+def test_third_place_match_separates_the_semi_final_losers():
+    plan = {"kind": "knockout", "places": 1, "order": "seeded", "third_place": True,
+            "rules": {"segments": [], "decider": "armageddon"}}
+    st = create([1, 2, 3, 4], 1, plan=plan, seed=5)
+    view = evaluate(st)
+    third = [g for g in view.games if "third" in g.stage]
+    assert len(third) == 1 and third[0].planned        # losers not known yet
+    while not (view := evaluate(st)).complete:
+        g = view.ready[0]
+        better = min(g.white, g.black)
+        st = enter_result(st, g.id, "1-0" if g.white == better else "0-1")
+    assert view.places == ((1,), (2,), (3,), (4,))
+    final = [g for g in view.games if g.stage.endswith("Final")][0]
+    third = [g for g in view.games if "third" in g.stage][0]
+    assert third.after == final.after                   # played alongside the final

@@ -105,12 +105,14 @@ def round_name(plan: RoundPlan, t: int, last: bool) -> str:
 
 
 def play_knockout(ctx: Context, path: str, stage: str, entrants: tuple[Entrant, ...], *, places: int,
-                  rules: MatchRules, after: tuple[str, ...], entry_round: Mapping[Entrant, int] | None = None
-                  ) -> StageOutcome:
+                  rules: MatchRules, after: tuple[str, ...], entry_round: Mapping[Entrant, int] | None = None,
+                  third_place: bool = False) -> StageOutcome:
     """Evaluate a knockout over ``entrants`` given in position order (best first).
 
     Places: for one place, the winner, the runner-up, then each round's losers sharing; for
     t places, the t who got through share, then each round's losers, latest round first.
+    ``third_place`` (one place only): the semi-final losers play for 3rd place alongside the
+    final instead of sharing 3rd–4th.
     """
     entry_round = dict(entry_round or {})
     position = {e: i for i, e in enumerate(entrants)}
@@ -123,6 +125,7 @@ def play_knockout(ctx: Context, path: str, stage: str, entrants: tuple[Entrant, 
     survivors: list[Entrant] = []
     pending = False
     gate = after
+    third: tuple[Entrant, Entrant] | None = None
     for plan in plans:
         field = survivors + [e for e in entrants if entry_round.get(e, 1) == plan.number]
         field.sort(key=lambda e: position[e] if e in position else _placeholder_position(e))
@@ -140,9 +143,21 @@ def play_knockout(ctx: Context, path: str, stage: str, entrants: tuple[Entrant, 
                 pending = True
                 slot = position[a] if a in position else _placeholder_position(a)
                 winners.append(_Placeholder(f"winner of {name} match {i}", slot))
+                if third_place:
+                    losers.append(_Placeholder(f"loser of {name} match {i}", slot))
             else:
                 winners.append(out.winner)
                 losers.append(out.loser)
+        semi_losers = losers_by_round[-1] if losers_by_round else []
+        if third_place and places == 1 and plan.remaining == 1 and len(semi_losers) == 2:
+            a, b = sorted(semi_losers, key=lambda e: position.get(e, _placeholder_position(e)))
+            out = play_match(ctx, f"{path}.third", f"{stage}: Match for third place" if stage
+                             else "Match for third place", a, b, rules, gate)
+            this_round.extend(out.games)
+            if out.winner is None:
+                pending = True
+            else:
+                third = (out.winner, out.loser)
         emitted.extend(this_round)
         losers_by_round.append(losers)
         survivors = winners
@@ -151,8 +166,10 @@ def play_knockout(ctx: Context, path: str, stage: str, entrants: tuple[Entrant, 
         return StageOutcome(None, tuple(emitted))
     ordered = sorted(survivors, key=lambda e: position[e])
     result: list[tuple[Entrant, ...]] = [tuple(ordered)]
-    for losers in reversed(losers_by_round):
-        if losers:
+    for r, losers in enumerate(reversed(losers_by_round)):
+        if r == 1 and third is not None:
+            result.extend([(third[0],), (third[1],)])
+        elif losers:
             result.append(tuple(sorted(losers, key=lambda e: position[e])))
     return StageOutcome(tuple(result), tuple(emitted))
 

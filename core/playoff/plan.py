@@ -9,7 +9,8 @@ dry run (``hakem playoff --tied K``).  Node kinds:
 - ``round_robin``: everyone plays everyone (``time_control``, ``cycles``), ties broken by
   ``tie`` (``golden`` or ``drop_lowest``) with ``golden``/``tie_rules``;
 - ``knockout``: ``places`` go through; ``order`` ``"seeded"``, ``"lot"`` or a list of seeds
-  (bracket positions); optional ``entry_round`` {seed: round} for players entering late;
+  (bracket positions); optional ``entry_round`` {seed: round} for players entering late and
+  ``third_place`` (semi-final losers play for 3rd place);
 - ``groups``: ``groups`` (lists of seeds) each run ``each``; the winners run ``final``; all
   other group players share the places after the final;
 - ``split``: ``parts`` [[n, plan], ...] take the next n seeds each; the rest share the last
@@ -80,7 +81,8 @@ def evaluate(ctx: Context, node: dict[str, Any], entrants: tuple[Entrant, ...], 
         if places >= len(order):
             return StageOutcome((tuple(order),), ())
         return play_knockout(ctx, path, name, tuple(order), places=places, rules=_rules(node),
-                             after=after, entry_round=late)
+                             after=after, entry_round=late,
+                             third_place=bool(node.get("third_place", False)))
     if kind == "groups":
         return _groups(ctx, node, entrants, path, after, decide)
     if kind == "split":

@@ -227,7 +227,8 @@ def apply_overrides(plan: dict[str, Any], *, games: int | None = None, time_cont
                     extensions: int | None = None, extension_time_control: str | None = None,
                     ladder: str | None = None, armageddon: bool | None = None,
                     armageddon_time_control: str | None = None, decider: str | None = None,
-                    armageddon_colours: str | None = None, preset: str | None = None) -> dict[str, Any]:
+                    armageddon_colours: str | None = None, preset: str | None = None,
+                    third_place: bool | None = None) -> dict[str, Any]:
     """The organiser's changes applied to every mini-match and round robin of ``plan``.
 
     ``preset`` replaces every match's rules by a named ladder (:data:`core.playoff.rules.PRESETS`)
@@ -274,6 +275,8 @@ def apply_overrides(plan: dict[str, Any], *, games: int | None = None, time_cont
                 out[key] = fix_rules(out[key])
         if out.get("kind") == "round_robin" and tc is not None:
             out["time_control"] = tc.encode()
+        if out.get("kind") == "knockout" and third_place is not None:
+            out["third_place"] = third_place
         return out
 
     return walk(plan)

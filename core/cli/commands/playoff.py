@@ -37,6 +37,8 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
             out[name] = value
     if args.no_armageddon:
         out["armageddon"] = False
+    if args.third_place:
+        out["third_place"] = True
     return out
 
 
@@ -277,6 +279,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--extensions", type=int, help="number of two-game extensions (0: none)")
     p.add_argument("--extension-time-control", help="time control of the extension games")
     p.add_argument("--ladder", help="FIDE-style ladder, e.g. 2x1500+10,2x600+10,2x300+3")
+    p.add_argument("--third-place", action="store_true",
+                   help="knockouts: the semi-final losers play for 3rd place (default: they share)")
     p.add_argument("--no-armageddon", action="store_true", help="decide level matches by sudden death")
     p.add_argument("--armageddon-time-control", help="Armageddon times, e.g. W300-B240")
     p.add_argument("--decider", choices=("armageddon", "sudden_death", "lot"))
