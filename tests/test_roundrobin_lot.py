@@ -110,3 +110,23 @@ def test_varma_redraw_keeps_method() -> None:
 def test_varma_out_of_range() -> None:
     with pytest.raises(TournamentError):
         varma_sets(8)
+
+
+def test_lot_survives_renumbering_at_round_1() -> None:
+    """Pairing numbers are reassigned by rating when round 1 is paired; the drawn table
+    numbers must stay with the players (they travel in Player.extra)."""
+    from core.numbering import renumber
+
+    t = draw_lots(field(6), seed=11)
+    before = {t.player(pno).name: k + 1 for k, pno in enumerate(table_order(t))}
+    mapping = {p: 7 - p for p in range(1, 7)}
+    t2 = renumber(t, mapping)
+    after = {t2.player(pno).name: k + 1 for k, pno in enumerate(table_order(t2))}
+    assert after == before
+
+
+def test_player_added_after_the_draw_needs_a_new_draw() -> None:
+    t = draw_lots(field(4), seed=1)
+    t = t.with_changes(players=t.players + (Player(5, "Late"),))
+    with pytest.raises(TournamentError):
+        table_order(t)

@@ -72,8 +72,8 @@ def test_rutsch_event() -> None:
 
 def test_withdrawal_under_half_unranked_and_forfeits() -> None:
     """Player 6 of 6 plays 2 of 5 games (< 50 %): unranked; later games are forfeits on their
-    boards, "+" for the opponent (seeds/000 p. 61)."""
-    t = field(6)
+    boards, "+" for the opponent (seeds/000 p. 61) — ``withdrawn_games="board"``."""
+    t = field(6).with_changes(options={"withdrawn_games": "board"})
     system = get_system("berger")
     for _ in range(2):
         t = play(t, system.pair(t))
@@ -112,8 +112,18 @@ def test_withdrawal_at_half_stays_ranked() -> None:
     assert withdrawal_status(t)[5].ranked and unranked(t) == []
 
 
+def test_withdrawn_opponent_gives_full_point_bye_by_default() -> None:
+    t = field(6)
+    players = tuple(Player(p.pno, p.name, withdrawn_round=1) if p.pno == 6 else p
+                    for p in t.players)
+    pairing = get_system("berger").pair(t.with_changes(players=players))
+    assert [(b.white, b.black) for b in pairing.boards] == [(2, 5), (3, 4)]
+    assert [(b.pno, b.kind) for b in pairing.byes] == [(1, ByeKind.FULL)]
+    assert "forfeit" in pairing.explanations["bye"][0]
+
+
 def test_both_absent_is_double_forfeit() -> None:
-    t = field(4)
+    t = field(4).with_changes(options={"withdrawn_games": "board"})
     players = tuple(Player(p.pno, p.name, withdrawn_round=1) if p.pno in (1, 4) else p
                     for p in t.players)
     pairing = get_system("berger").pair(t.with_changes(players=players))

@@ -30,23 +30,47 @@ def forfeit_board(t: Tournament, round_no: int, white: int, black: int) -> Board
 
 def individual_round(t: Tournament, round_no: int, games: Iterable[tuple[int, int]],
                      bye: int | None, note: str = "") -> RoundPairing:
-    """Boards in the given order; ``bye`` (a pno) gets the pairing-allocated bye if present."""
+    """Boards in the given order; ``bye`` (a pno) gets the pairing-allocated bye if present.
+
+    A table game with a player who is no longer (or not yet) in the event is not played.
+    ``options["withdrawn_games"]``:
+    - ``"bye"`` (default): the present opponent gets a full-point bye (``F``) with an
+      explanation; the crosstable shows it as the seed's "+".  This is the form the model's
+      validation accepts (a withdrawn player may not sit on a board).
+    - ``"board"``: the board stays with a forfeit result (``+-``/``-+``/``--``), for callers
+      that keep the table's boards (e.g. printing a crosstable from the table).
+    """
+    mode = str(t.options.get("withdrawn_games", "bye"))
     boards: list[Board] = []
+    byes: list[Bye] = []
     explanations: dict[object, tuple[str, ...]] = {}
+    forfeit_notes: list[str] = []
     for white, black in games:
         board = forfeit_board(t, round_no, white, black)
-        if board.result is not None:
+        if board.result is None:
+            boards.append(board)
+            continue
+        if mode == "board":
             explanations[len(boards)] = (
                 "Forfeit: a player of this table game is no longer in the tournament "
                 "(seeds/000 p. 61).",)
-        boards.append(board)
-    byes: tuple[Bye, ...] = ()
+            boards.append(board)
+            continue
+        present = [p for p in (white, black) if t.player(p).active_in(round_no)]
+        absent = [p for p in (white, black) if p not in present]
+        for p in present:
+            byes.append(Bye(p, ByeKind.FULL))
+            forfeit_notes.append(
+                f"Player {p} wins by forfeit: the table opponent {absent[0]} is no longer "
+                f"in the tournament (seeds/000 p. 61).")
     if bye is not None and t.player(bye).active_in(round_no):
-        byes = (Bye(bye, ByeKind.PAB),)
-        explanations["bye"] = (f"Player {bye} meets the phantom number of the table: free round.",)
+        byes.insert(0, Bye(bye, ByeKind.PAB))
+        forfeit_notes.insert(0, f"Player {bye} meets the phantom number of the table: free round.")
+    if forfeit_notes:
+        explanations["bye"] = tuple(forfeit_notes)
     if note:
         explanations["table"] = (note,)
-    return RoundPairing(round_no, tuple(boards), byes, explanations)
+    return RoundPairing(round_no, tuple(boards), tuple(byes), explanations)
 
 
 def team_round(t: Tournament, round_no: int,

@@ -12,6 +12,12 @@ Record layout (JSON values only)::
                       "draw_order": [pno, ...],          # who drew first, second, ...
                       "history": [{"seed": ..., "order": [...], "reason": "..."}]}
 
+The drawn number is also written to each player's ``Player.extra["lot"]``: pairing numbers
+are reassigned by rating when round 1 is paired (:func:`core.numbering.assign_pairing_numbers`
+rewrites every pno reference it knows, but not this record), and ``extra`` travels with the
+player through any renumbering.  :func:`table_order` therefore trusts ``extra["lot"]`` first;
+``order`` in the record is the minutes of the draw.
+
 Tradition (seeds/000 p. 60): the highest rated player draws first; the chief arbiter draws
 for absent players.  Who draws first changes nothing in a random draw, but the record keeps
 it for the minutes.  If a player leaves after the draw and before round 1, the draw is
@@ -21,6 +27,7 @@ redone (:func:`redraw_without`).
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any, Mapping
 
 from core.errors import RoundError, TournamentError
@@ -64,6 +71,17 @@ def draw_lots(t: Tournament, seed: int, reason: str = "draw") -> Tournament:
 
 
 def _with_record(t: Tournament, record: dict[str, Any], reason: str) -> Tournament:
+    if record.get("unit", "player") == "player":
+        number = {pno: i + 1 for i, pno in enumerate(record["order"])}
+        players = []
+        for p in t.players:
+            extra = dict(p.extra)
+            if p.pno in number:
+                extra["lot"] = number[p.pno]
+            else:
+                extra.pop("lot", None)
+            players.append(replace(p, extra=extra))
+        t = t.with_changes(players=tuple(players))
     options = dict(t.options)
     old = options.get("lot")
     history = list(old.get("history", [])) if isinstance(old, Mapping) else []
@@ -121,6 +139,13 @@ def table_order(t: Tournament, unit: str = "player") -> list[int]:
         pnos = sorted(team.id for team in t.teams)
     else:
         pnos = sorted(p.pno for p in t.players)
+        drawn = {p.pno: p.extra.get("lot") for p in t.players if p.extra.get("lot") is not None}
+        if drawn:
+            numbers = sorted(int(v) for v in drawn.values())
+            if len(drawn) != len(pnos) or numbers != list(range(1, len(pnos) + 1)):
+                raise TournamentError(
+                    "the drawn numbers do not match the player list; draw the numbers again")
+            return sorted(drawn, key=lambda pno: int(drawn[pno]))
     if not record or record.get("unit", "player") != unit:
         return pnos
     order = [int(x) for x in record.get("order", [])]

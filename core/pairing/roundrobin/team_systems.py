@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core.errors import RoundError, TournamentError
+from core.errors import PairingImpossible, RoundError, TournamentError
 from core.model import Board, Match, Team, Tournament
 from core.pairing.base import PairOptions, RoundPairing
 from core.pairing.roundrobin import scheveningen as sch
 from core.pairing.roundrobin import skalitzka as ska
 from core.pairing.roundrobin.berger import single_cycle
-from core.pairing.roundrobin.build import forfeit_board
 from core.pairing.roundrobin.lot import table_order
-from core.teams.roster import teams_by_id
+from core.teams.roster import line_up, teams_by_id
 
 
 def _size(t: Tournament, teams: list[Team]) -> int:
@@ -30,6 +29,16 @@ def _size(t: Tournament, teams: list[Team]) -> int:
         raise TournamentError(
             f"every team needs {size} players for this system; the smallest roster has {smallest}")
     return size
+
+
+def _line_up(t: Tournament, team: Team, round_no: int, size: int) -> tuple[int, ...]:
+    """The ``size`` players of ``team`` for this round: the roster in board order, a player
+    who is no longer available replaced by moving the next ones up (reserves)."""
+    players = line_up(t, team, round_no, size)
+    if len(players) < size:
+        raise PairingImpossible(
+            f"team {team.name!r} has only {len(players)} available players; {size} are needed")
+    return players
 
 
 def average_rating(t: Tournament, team: Team, size: int) -> Fraction:
@@ -84,10 +93,10 @@ class ScheveningenSystem:
             # A keeps its seats: the higher average rating; ties keep the table order
             if average_rating(t, second, size) > average_rating(t, first, size):
                 first, second = second, first
-            sides = (first.members[:size], second.members[:size])
+            sides = (_line_up(t, first, number, size), _line_up(t, second, number, size))
             start = len(boards)
             for (ws, wi), (bs, bi) in rounds[sub]:
-                boards.append(forfeit_board(t, number, sides[ws][wi - 1], sides[bs][bi - 1]))
+                boards.append(Board(sides[ws][wi - 1], sides[bs][bi - 1]))
             matches.append(Match(first.id, second.id, tuple(range(start, len(boards)))))
             explanations[start] = (
                 f"Scheveningen {first.name} (keeps its seats) against {second.name}, "
@@ -118,12 +127,12 @@ class SkalitzkaSystem:
         if number > 2:
             raise RoundError(f"Skalitzka has two rounds; there is no round {number}")
         seats = ska.rounds(size)[number - 1]
+        sides = [_line_up(t, team, number, size) for team in teams]
         boards: list[Board] = []
         groups: dict[tuple[int, int], list[int]] = {}
         for (wt, wi), (bt, bi) in seats:
             groups.setdefault(tuple(sorted((wt, bt))), []).append(len(boards))
-            boards.append(forfeit_board(t, number, teams[wt].members[wi - 1],
-                                        teams[bt].members[bi - 1]))
+            boards.append(Board(sides[wt][wi - 1], sides[bt][bi - 1]))
         matches = tuple(Match(teams[a].id, teams[b].id, tuple(idx))
                         for (a, b), idx in sorted(groups.items()))
         return RoundPairing(number, tuple(boards), (), {
