@@ -1,0 +1,190 @@
+"""Rounds pane: typed results, next empty board, corrections with their warning, still playing,
+unpairing, manual pairing, explanations, and a pairing worker that can be cancelled."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from textual.widgets import DataTable, Input
+
+from core.i18n import set_language
+from core.model import GameResult
+from core.pairing import registry
+from core.pairing.base import RoundPairing
+from core.store import Store
+from tui.app import HakemApp
+from tui.testing import demo, store_with, type_text, wait_for
+
+
+@pytest.fixture(autouse=True)
+def quiet_env(monkeypatch, tmp_path):
+    monkeypatch.setenv("HAKEM_USER", "arbiter")
+    monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setattr(Input, "cursor_blink", False)
+    set_language("en")
+
+
+def open_app(tmp_path, t):
+    data = tmp_path / "data"
+    [tid] = store_with(data, t)
+    return HakemApp(data_dir=data, open_id=tid), data, tid
+
+
+async def opened(pilot, app):
+    await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                   and app.screen.query("#pane-rounds"))
+    await pilot.pause()
+    return app.screen.session, app.screen.query_one("#pane-rounds")
+
+
+def dialog_text(app) -> str:
+    return "\n".join(str(w.render()) for w in app.screen.query("Static"))
+
+
+async def test_typed_results_and_next_empty(tmp_path):
+    app, data, tid = open_app(tmp_path, demo(rounds=2, complete_last=False))
+    async with app.run_test(size=(100, 32)) as pilot:
+        session, pane = await opened(pilot, app)
+        assert pane.round_no == 2
+        await pilot.press("r")
+        assert app.focused.id == "result-entry"
+        await type_text(pilot, "3 1-0")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: session.tournament.rounds[1].boards[2].result is GameResult.WHITE_WINS)
+        await type_text(pilot, "5 =")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: session.tournament.rounds[1].boards[4].result is GameResult.DRAW)
+        # a board that does not exist changes nothing and keeps the text for correction
+        await type_text(pilot, "99 1-0")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.focused.value == "99 1-0"
+        app.focused.value = ""
+        # single keys on the table: the cursor goes to the next board still playing
+        await pilot.press("enter")  # empty entry line: back to the table
+        assert app.focused.id == "boards"
+        app.focused.move_cursor(row=0)
+        await pilot.press("0")
+        await wait_for(pilot, lambda: session.tournament.rounds[1].boards[0].result is GameResult.BLACK_WINS)
+        assert pane.selected_board() == 2
+        await pilot.press("plus")
+        await wait_for(pilot, lambda: session.tournament.rounds[1].boards[1].result is GameResult.WHITE_FORFEIT_WIN)
+        assert pane.selected_board() == 4  # 3 was already in
+        # still playing: only boards without a result are listed
+        await pilot.press("s")
+        table = app.screen.query_one("#boards", DataTable)
+        assert [table.get_row_at(i)[0] for i in range(table.row_count)] == [4, 6]
+        status = str(app.screen.query_one("#round-status").render())
+        assert "boards 4, 6" in status
+    stored = Store(data).load(tid).tournament.rounds[1].boards
+    assert [b.result for b in stored] == [GameResult.BLACK_WINS, GameResult.WHITE_FORFEIT_WIN,
+                                          GameResult.WHITE_WINS, None, GameResult.DRAW, None]
+
+
+async def test_correction_asks_and_says_what_changes(tmp_path):
+    t = demo(rounds=2)
+    app, data, tid = open_app(tmp_path, t)
+    b = t.rounds[0].boards[0]
+    white, black = t.player(b.white).name, t.player(b.black).name
+    assert b.result is GameResult.DRAW  # circle rounds: board 1 of round 1 is a draw
+    async with app.run_test(size=(100, 32)) as pilot:
+        session, pane = await opened(pilot, app)
+        await pilot.press("left_square_bracket")
+        assert pane.round_no == 1
+        app.screen.query_one("#boards", DataTable).move_cursor(row=0)
+        await pilot.press("1")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmDialog")
+        text = dialog_text(app)
+        assert "Round 1, board 1: ½-½ becomes 1-0." in text
+        assert white in text and black in text
+        assert "Rounds 2 to 2 were paired with the old result" in text
+        await pilot.press("n")
+        await pilot.pause()
+        assert session.tournament.rounds[0].boards[0].result is GameResult.DRAW
+        await pilot.press("1")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmDialog")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: session.tournament.rounds[0].boards[0].result is GameResult.WHITE_WINS)
+    assert Store(data).load(tid).tournament.rounds[0].boards[0].result is GameResult.WHITE_WINS
+
+
+async def test_unpair_last_round_warns_about_results(tmp_path):
+    app, data, tid = open_app(tmp_path, demo(rounds=2))
+    async with app.run_test(size=(100, 32)) as pilot:
+        session, pane = await opened(pilot, app)
+        await pilot.press("u")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmDialog")
+        assert "6 results of this round will be deleted too." in dialog_text(app)
+        await pilot.press("y")
+        await wait_for(pilot, lambda: session.tournament.current_round == 1)
+        assert pane.round_no == 1
+    assert Store(data).load(tid).tournament.current_round == 1
+
+
+async def test_manual_pairing_swap_and_explain(tmp_path):
+    t = demo(rounds=2, complete_last=False)
+    app, data, tid = open_app(tmp_path, t)
+    old = t.rounds[1].boards
+    async with app.run_test(size=(120, 40)) as pilot:
+        session, pane = await opened(pilot, app)
+        await pilot.press("x")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "MessageDialog")
+        text = dialog_text(app)
+        assert "Board 1:" in text and t.player(old[0].white).name in text
+        await pilot.press("escape")
+        await pilot.press("m")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ManualPairingScreen")
+        table = app.screen.query_one("#manual-draft", DataTable)
+        table.move_cursor(row=0, column=1)
+        await pilot.press("space")
+        table.move_cursor(row=1, column=1)
+        await pilot.press("space")
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await wait_for(pilot, lambda: session.tournament.rounds[1].manual)
+    new = Store(data).load(tid).tournament.rounds[1]
+    assert new.manual
+    assert (new.boards[0].white, new.boards[1].white) == (old[1].white, old[0].white)
+    assert (new.boards[0].black, new.boards[1].black) == (old[0].black, old[1].black)
+
+
+class SlowSystem:
+    """A pairing system that reports progress and waits until it is cancelled."""
+
+    id = "slow-test"
+    started = threading.Event()
+
+    def pair(self, t, options=None):
+        self.started.set()
+        for i in range(2000):
+            options.report(i / 2000, f"step {i}")
+            options.check()
+            time.sleep(0.005)
+        return RoundPairing(t.current_round + 1, ())
+
+
+SLOW = SlowSystem()
+
+
+async def test_pairing_runs_in_a_worker_and_can_be_cancelled(tmp_path, monkeypatch):
+    monkeypatch.setitem(registry.SYSTEMS, "slow-test", "tests.test_tui_rounds:SLOW")
+    t = demo(rounds=1).with_changes(system="slow-test")
+    app, data, tid = open_app(tmp_path, t)
+    async with app.run_test(size=(100, 32)) as pilot:
+        session, pane = await opened(pilot, app)
+        await pilot.press("p")
+        await wait_for(pilot, lambda: SLOW.started.is_set())
+        assert app.screen.query_one("#pair-progress-row").display
+        await wait_for(pilot, lambda: "step" in str(app.screen.query_one("#pair-progress-text").render()))
+        # the screen keeps answering while the engine works
+        await pilot.press("s")
+        await pilot.pause()
+        assert pane.only_playing
+        await pilot.press("escape")
+        await app.workers.wait_for_complete()
+        await wait_for(pilot, lambda: not app.screen.query_one("#pair-progress-row").display)
+        assert type(app.screen).__name__ == "TournamentScreen"  # Escape cancelled, did not leave
+        assert session.tournament.current_round == 1
+    assert Store(data).load(tid).tournament.current_round == 1
