@@ -58,3 +58,23 @@ def test_rutsch_and_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 3 and out == "" and err.count("\n") == 1
     code, _, err = run(capsys, "x")
     assert code == 3 and "Traceback" not in err
+
+
+def test_lot_command_records_a_reproducible_draw(tmp_path, monkeypatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("HAKEM_DATA", str(tmp_path))
+    orders = []
+    for _ in range(2):
+        assert main(["new", "Club", "--system", "berger", "--rounds", "3"]) == 0
+        tid = capsys.readouterr().out.strip().splitlines()[-1]
+        for name in ("Ali", "Veli", "Ayse", "Can"):
+            assert main(["players", "add", tid, "--name", name, "--rating", "2000"]) == 0
+        capsys.readouterr()
+        assert main(["lot", tid, "--seed", "7", "--format", "json"]) == 0
+        out = json.loads(capsys.readouterr().out)
+        assert out["seed"] == 7 and out["method"] == "lot"
+        orders.append([row["name"] for row in out["order"]])
+        assert main(["round", "pair", tid]) == 0
+        capsys.readouterr()
+        assert main(["lot", tid, "--seed", "8"]) == 3  # no redraw after round 1
+    assert orders[0] == orders[1] and sorted(orders[0]) == ["Ali", "Ayse", "Can", "Veli"]

@@ -1,4 +1,6 @@
-"""``hakem berger N [--double] [--no-swap] [--rutsch] [--format text|json]`` — print a table.
+"""``hakem berger N [--double] [--no-swap] [--rutsch] [--format text|json]`` — print a table;
+``hakem lot ID [--seed S] [--varma] [--teams] [--format text|json]`` — draw the table numbers
+of a stored round robin (recorded with the seed in the tournament; reproducible).
 
 JSON (spec/cli.md): a list of rounds, each a list of ``[white, black]`` pairs in board order;
 with an odd N the player without a game appears as ``[p, 0]`` in the place the phantom
@@ -58,7 +60,46 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _lot(args: argparse.Namespace) -> int:
+    import secrets
+
+    from core.cli.common import open_store, print_json
+    from core.model import Tournament
+    from core.pairing.roundrobin.lot import draw_lots, draw_team_lots, table_order
+    from core.pairing.roundrobin.varma import draw_varma
+
+    seed = args.seed if args.seed is not None else secrets.randbits(31)
+
+    def change(t: Tournament) -> Tournament:
+        if args.teams:
+            return draw_team_lots(t, seed)
+        return draw_varma(t, seed) if args.varma else draw_lots(t, seed)
+
+    t = open_store().update(args.id, "draw table numbers", change).tournament
+    unit = "team" if args.teams else "player"
+    order = table_order(t, unit=unit)
+    names = ({team.id: team.name for team in t.teams} if args.teams
+             else {p.pno: p.name for p in t.players})
+    if args.format == "json":
+        print_json({"seed": seed, "method": t.options["lot"]["method"], "unit": unit,
+                    "order": [{"number": k, "id": x, "name": names[x]}
+                              for k, x in enumerate(order, start=1)]})
+        return 0
+    print(f"Table numbers drawn with seed {seed}:")
+    for k, x in enumerate(order, start=1):
+        print(f"{k:>3}  {names[x]} ({x})")
+    return 0
+
+
 def register(sub: argparse._SubParsersAction) -> None:
+    lot = sub.add_parser("lot", help="draw the table numbers of a round robin by lot")
+    lot.add_argument("id", help="tournament id")
+    lot.add_argument("--seed", type=int, help="seed of the draw (default: a random one, recorded)")
+    lot.add_argument("--varma", action="store_true", help="restricted draw by federation (Varma tables)")
+    lot.add_argument("--teams", action="store_true", help="draw numbers for the teams")
+    lot.add_argument("--format", choices=["text", "json"], default="text")
+    lot.set_defaults(func=_lot)
+
     p = sub.add_parser("berger", help="print a round-robin (Berger) table for N players")
     p.add_argument("players", type=int, metavar="N", help="number of players")
     p.add_argument("--double", action="store_true", help="double round robin")
