@@ -25,6 +25,7 @@ SYSTEMS: dict[str, str] = {
     "scheveningen": "core.pairing.roundrobin.team_systems:scheveningen_system",
     "skalitzka": "core.pairing.roundrobin.team_systems:skalitzka_system",
     "knockout": "core.playoff.cup:system",
+    "gamma": "core.go.pairing:SYSTEM",
 }
 
 

@@ -1,0 +1,56 @@
+"""Go rating → rank → kyu/dan notation, as the Gamma seed defines them.
+
+Why its own module: the rank is used by registration (top group), by every report (the
+"5d"/"12k" column) and by both exports; one definition keeps them in agreement.
+
+Seed (002): "Рангом считается рейтинг, деленный на 100 и усеченный до целого" — the rank is the
+rating divided by 100 and truncated.  Notation: rank 21 and above is (rank − 20) dan, below
+that (21 − rank) kyu, so 2510 → 25 → 5d, 2247 → 2d, 952 → 9 → 12k, 798 → 14k.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.errors import TournamentError
+from core.model import Player
+
+def go_rating(player: Player) -> int:
+    """The Go rating: ``Player.rating`` (``hakem players add --rating``).
+
+    Kept in the standard field on purpose: the generic numbering (``core.numbering``, run when
+    round 1 is paired) sorts by ``Player.rating`` then name, which is exactly the seed's order
+    ("по рейтингу и (при равенстве рейтингов) по алфавиту"), so no Go-specific renumbering is
+    needed.
+    """
+    return int(player.rating)
+
+
+def rank_of(rating: int) -> int:
+    """Rating ÷ 100 truncated toward zero (the seed says "усеченный", truncated)."""
+    return int(rating / 100) if rating >= 0 else -((-rating) // 100)
+
+
+def rank_label(rank: int) -> str:
+    """Kyu/dan notation of a rank: 25 → ``5d``, 22 → ``2d``, 20 → ``1k``, 9 → ``12k``."""
+    if rank >= 21:
+        return f"{rank - 20}d"
+    return f"{21 - rank}k"
+
+
+_LABEL = re.compile(r"^\s*(\d{1,2})\s*([kdKD])\s*$")
+
+
+def parse_rank(label: str) -> int:
+    """Inverse of :func:`rank_label`: ``"5d"`` → 25, ``"12k"`` → 9."""
+    match = _LABEL.match(label)
+    if not match:
+        raise TournamentError(f"{label!r} is not a Go rank; write it like 5d or 12k")
+    number, kind = int(match.group(1)), match.group(2).lower()
+    if number < 1:
+        raise TournamentError(f"{label!r} is not a Go rank; write it like 5d or 12k")
+    return number + 20 if kind == "d" else 21 - number
+
+
+def player_rank(player: Player) -> int:
+    return rank_of(go_rating(player))
