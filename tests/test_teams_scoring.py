@@ -103,3 +103,15 @@ def test_matches_over_several_rounds_aggregate_by_pair() -> None:
     assert by_rounds[1].match_points == 1 + 2 and by_rounds[1].played == 2
     with pytest.raises(TournamentError):
         match_scores(t, aggregate="season")
+
+
+def test_team_sheet_per_member() -> None:
+    from core.model import Colour
+    from core.teams import team_sheet
+
+    t = event((round_one(),))
+    sheet = team_sheet(t, 1)
+    assert list(sheet) == [1, 2, 3, 4]
+    cell = sheet[2][0]
+    assert (cell.round, cell.opponent, cell.colour, cell.points) == (1, 6, Colour.BLACK, Fraction(1, 2))
+    assert sheet[4][0].points == 0 and sheet[4][0].opponent == 8

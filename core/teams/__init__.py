@@ -6,6 +6,7 @@ standings from the same board and match points; both import these small function
 """
 
 from core.teams.roster import board_pairs, line_up, team_of, teams_by_id
+from core.teams.sheets import SheetCell, team_sheet
 from core.teams.scoring import (
     MatchPoints,
     MatchScore,
@@ -16,5 +17,5 @@ from core.teams.scoring import (
 
 __all__ = [
     "MatchPoints", "MatchScore", "TeamStanding", "board_pairs", "line_up", "match_scores",
-    "team_of", "team_standings", "teams_by_id",
+    "team_of", "team_standings", "teams_by_id", "SheetCell", "team_sheet",
 ]
