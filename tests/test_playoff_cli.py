@@ -105,3 +105,11 @@ def test_prize_sharing_semi_final_losers_share_third_and_fourth():
     assert shared_place_labels(places) == {7: "1", 3: "2", 5: "3-4", 9: "3-4"}
     # a tie for 3rd place: the group starts at place 3
     assert share_prizes(((1,), (2, 4)), [500, 300, 100], first_place=3) == {1: 100, 2: 0, 4: 0}
+
+
+def test_new_start_time_moves_the_timetable(capsys, store_id):
+    tid, _ = store_id
+    out = cli_json(capsys, "playoff", tid, "--players", "1,2", "--places", "1", "--start", "18:00")
+    assert out["games"][0]["start"] == "18:30"
+    out = cli_json(capsys, "playoff", tid, "--start", "19:15")
+    assert out["games"][0]["start"] == "19:45" and out["state"]["start"] == "19:15"

@@ -226,6 +226,13 @@ def run(args: argparse.Namespace) -> int:
             evaluate(state)
             return record_in_standings(with_playoff(t, key, state), key)
         action = f"playoff {key}: choice {args.choice[0]} = {args.choice[1]}"
+    elif args.start:
+        def change(t):
+            state = _state(t, key)
+            _parse_clock(args.start)
+            state["start"] = args.start
+            return with_playoff(t, key, state)
+        action = f"playoff {key}: start time {args.start}"
     else:
         change = None
     if change is not None:
@@ -234,8 +241,6 @@ def run(args: argparse.Namespace) -> int:
         snap = store.load(args.id)
     t = snap.tournament
     state = _state(t, key)
-    if args.start and change is None:
-        state["start"] = args.start
     view = evaluate(state)
     slots = timetable(state, view)
     if args.format == "json":
