@@ -17,22 +17,28 @@ from core.tiebreaks.explain import Contribution, Explanation
 from core.tiebreaks.names import name_of
 from core.tiebreaks.regimes import Regime
 from core.tiebreaks.spec import TieBreakSpec
-from core.tiebreaks.values import format_value, round_half_up
+from core.tiebreaks.values import format_value
 
 
 class _Item:
     """One round's term: ``score`` is the opponent/dummy score, ``value`` the term (= score for
     BH, score × own points for SB); both scaled."""
 
-    __slots__ = ("round", "opponent", "score", "value", "vur", "basis", "cut", "reason")
+    __slots__ = ("round", "opponent", "score", "value", "vur", "basis")
 
     def __init__(self, rnd, opponent, score, value, vur, basis):
         self.round, self.opponent, self.score, self.value = rnd, opponent, score, value
-        self.vur, self.basis, self.cut, self.reason = vur, basis, False, ""
+        self.vur, self.basis = vur, basis
 
 
-def _items(ctx: Context, spec: TieBreakSpec, regime: Regime, pno: int, sb: bool, fore: bool,
-           with_basis: bool) -> list[_Item]:
+def _items(ctx: Context, spec: TieBreakSpec, regime: Regime, pno: int, sb: bool, fore: bool) -> list[_Item]:
+    """The per-round terms of one participant (cached: BH, BH/C1 and AOB share them)."""
+    key = ("items", regime, sb, fore, spec.played_forfeits)
+    cache = ctx.cache.get(key)
+    if cache is None:
+        cache = ctx.cache[key] = {}
+    if pno in cache:
+        return cache[pno]
     adj = adjusted_scores(ctx, regime, fore)
     secondary = ctx.cache.get("secondary", {}).get(pno) if sb else None
     items = []
@@ -40,78 +46,88 @@ def _items(ctx: Context, spec: TieBreakSpec, regime: Regime, pno: int, sb: bool,
         as_played = c.played or (c.opponent is not None and (
             spec.played_forfeits or ctx.round_robin or (fore and c.round == ctx.rounds)))
         if as_played:
-            score, vur = adj[c.opponent], False
-            basis = "opponent's adjusted score" if with_basis else ""
+            score, vur, basis = adj[c.opponent], False, "opponent's adjusted score"
         elif ctx.round_robin:
             continue  # pre-determined pairings: a round without opponent contributes nothing
         else:
             score, basis = dummy_score(ctx, regime, pno, c, fore)
-            if not with_basis:
-                basis = ""
             vur = c.vur and regime is not Regime.LEGACY
         if secondary is not None:
             value = score * secondary[c.round - 1] * ctx.scale  # team SB: opponent's MP × own GP
         else:
             value = score * c.points if sb else score
         items.append(_Item(c.round, c.opponent, score, value, vur, basis))
+    cache[pno] = items
     return items
 
 
-def _apply_cuts(items: list[_Item], low: int, high: int, rounds: int) -> None:
-    """Mark the cut items (C.07 Art. 14 with the 16.5 VUR exception)."""
+def _cuts(items: list[_Item], low: int, high: int, rounds: int) -> dict[int, str]:
+    """Indices of the cut items and why (C.07 Art. 14 with the 16.5 VUR exception)."""
     low = min(low, rounds)
     high = min(high, rounds - low)
-    left = list(items)
+    left = list(range(len(items)))
+    cut: dict[int, str] = {}
     for _ in range(low):
         if not left:
             break
-        by_value = sorted(left, key=lambda i: (i.score, i.value))
-        by_vur = sorted(left, key=lambda i: (not i.vur, i.score, i.value))
-        least, vur = by_value[0], by_vur[0]
-        if vur.vur and not least.value > vur.value:
-            chosen, chosen.reason = vur, "voluntary unplayed round cut first (Art. 16.5)"
+        least = min(left, key=lambda i: (items[i].score, items[i].value, i))
+        vurs = [i for i in left if items[i].vur]
+        vur = min(vurs, key=lambda i: (items[i].score, items[i].value, i)) if vurs else None
+        if vur is not None and not items[least].value > items[vur].value:
+            chosen, cut[vur] = vur, "voluntary unplayed round cut first (Art. 16.5)"
         else:
-            chosen, chosen.reason = least, "least significant value"
-        chosen.cut = True
+            chosen, cut[least] = least, "least significant value"
         left.remove(chosen)
     for _ in range(high):
         if not left:
             break
-        chosen = sorted(left, key=lambda i: (-i.score, -i.value))[0]
-        chosen.cut, chosen.reason = True, "highest value (median)"
+        chosen = min(left, key=lambda i: (-items[i].score, -items[i].value, i))
+        cut[chosen] = "highest value (median)"
         left.remove(chosen)
+    return cut
 
 
 def _regime(ctx: Context, spec: TieBreakSpec, regime: Regime) -> Regime:
     return spec.regime or regime
 
 
-def _sum_family(ctx: Context, spec: TieBreakSpec, regime: Regime, sb: bool, fore: bool) -> dict:
+def _scaled_family(ctx: Context, spec: TieBreakSpec, regime: Regime, sb: bool, fore: bool) -> dict:
+    """Scaled sums (denominator ``scale`` for BH, ``scale²`` for SB), cached per spec."""
     regime = _regime(ctx, spec, regime)
-    scale = ctx.scale * ctx.scale if sb else ctx.scale
+    key = ("scaled", regime, sb, fore, spec.played_forfeits, spec.cut_low, spec.cut_high)
+    if key in ctx.cache:
+        return ctx.cache[key]
     out = {}
     for pno in ctx.cells:
-        items = _items(ctx, spec, regime, pno, sb, fore, False)
+        items = _items(ctx, spec, regime, pno, sb, fore)
         if spec.cut_low or spec.cut_high:
-            _apply_cuts(items, spec.cut_low, spec.cut_high, ctx.rounds)
-        out[pno] = Fraction(sum(i.value for i in items if not i.cut), scale)
+            cut = _cuts(items, spec.cut_low, spec.cut_high, ctx.rounds)
+            out[pno] = sum(i.value for n, i in enumerate(items) if n not in cut)
+        else:
+            out[pno] = sum(i.value for i in items)
+    ctx.cache[key] = out
     return out
+
+
+def _sum_family(ctx: Context, spec: TieBreakSpec, regime: Regime, sb: bool, fore: bool) -> dict:
+    scale = ctx.scale * ctx.scale if sb else ctx.scale
+    return {pno: Fraction(v, scale) for pno, v in _scaled_family(ctx, spec, regime, sb, fore).items()}
 
 
 def _explain_sum(ctx, spec, regime, pno, sb, fore) -> Explanation:
     regime = _regime(ctx, spec, regime)
     scale = ctx.scale * ctx.scale if sb else ctx.scale
-    items = _items(ctx, spec, regime, pno, sb, fore, True)
-    _apply_cuts(items, spec.cut_low, spec.cut_high, ctx.rounds)
+    items = _items(ctx, spec, regime, pno, sb, fore)
+    cut = _cuts(items, spec.cut_low, spec.cut_high, ctx.rounds)
     contributions = []
-    for i in items:
+    for n, i in enumerate(items):
         basis = i.basis
         if sb:
             basis = (f"{basis} × points scored ({format_value(ctx.frac(i.score))} × "
                      f"{format_value(_pts(ctx, pno, i.round))})")
         contributions.append(Contribution(i.round, i.opponent, Fraction(i.value, scale), basis,
-                                          i.cut, i.reason))
-    value = Fraction(sum(i.value for i in items if not i.cut), scale)
+                                          n in cut, cut.get(n, "")))
+    value = Fraction(sum(i.value for n, i in enumerate(items) if n not in cut), scale)
     return Explanation(spec.code, name_of(spec.base), pno, value, regime.value, tuple(contributions))
 
 
@@ -147,22 +163,14 @@ def _plain(spec: TieBreakSpec, base: str) -> TieBreakSpec:
     return TieBreakSpec(code=base, base=base, played_forfeits=spec.played_forfeits, regime=spec.regime)
 
 
-def _opponents_average(ctx, spec, regime, inner: dict, exact: bool) -> dict:
+def average_of_opponents_buchholz(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
+    """AOB (Art. 8.2): mean of the BH (``/F``: FB) of the opponents met over the board."""
+    inner = _scaled_family(ctx, _plain(spec, "FB" if spec.fore else "BH"), regime, False, spec.fore)
     out = {}
     for pno, cells in ctx.cells.items():
         vals = [inner[c.opponent] for c in cells if c.played]
-        if not vals:
-            out[pno] = None
-        else:
-            total = sum(vals, Fraction(0))
-            out[pno] = total / len(vals) if exact else round_half_up(total / len(vals))
+        out[pno] = Fraction(sum(vals), len(vals) * ctx.scale) if vals else None
     return out
-
-
-def average_of_opponents_buchholz(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
-    """AOB (Art. 8.2): mean of the BH (``/F``: FB) of the opponents met over the board."""
-    inner = (fore_buchholz if spec.fore else buchholz)(ctx, _plain(spec, "FB" if spec.fore else "BH"), regime)
-    return _opponents_average(ctx, spec, regime, inner, exact=True)
 
 
 def explain_aob(ctx, spec, regime, pno):

@@ -79,12 +79,14 @@ def build_context(t: Tournament, upto: int | None = None, round_robin: bool | No
         scale = scale * Fraction(v).denominator // math.gcd(scale, Fraction(v).denominator)
     hist = entries(t, upto)
     rounds = len(t.rounds) if upto is None else min(upto, len(t.rounds))
+    scaled = {code: int(ps.for_code(code) * scale) for code in Code}
+    scaled[None] = 0
     cells: dict[int, list[Cell]] = {}
     total: dict[int, int] = {}
     for pno, rows in hist.items():
         out = []
         for e in rows:
-            pts = int(ps.for_code(e.code) * scale)
+            pts = scaled[e.code]
             played = e.opponent is not None and e.code is not None and e.code.played
             if e.code is None:
                 vur = False
