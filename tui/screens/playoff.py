@@ -29,6 +29,10 @@ KEYS = {"1": GameResult.WHITE_WINS, "0": GameResult.BLACK_WINS, "=": GameResult.
 class PlayoffPane(Vertical):
     """Tie-break playoffs scheduled on the spot."""
 
+    t: Tournament | None = None
+    """The snapshot shown (None until the first ``show``)."""
+    dirty = False
+
     BINDINGS = [
         Binding("n", "new", L_("New playoff")),
         Binding("1", "result('1')", "1-0", show=False),

@@ -89,6 +89,10 @@ def player_fields(values: dict[str, str], go: bool) -> dict[str, Any]:
 class RegistrationPane(Vertical):
     """Registration of players (the entry list)."""
 
+    t: Tournament | None = None
+    """The snapshot shown (None until the first ``show``)."""
+    dirty = False
+
     BINDINGS = [
         Binding("a", "focus_form", L_("Add")),
         Binding("e", "edit", L_("Edit")),

@@ -94,6 +94,10 @@ def report_text(t: Tournament, kind: str) -> str:
 class ReportsPane(Vertical):
     """Reports and export."""
 
+    t: Tournament | None = None
+    """The snapshot shown (None until the first ``show``)."""
+    dirty = False
+
     BINDINGS = [Binding("e", "export", L_("Export to file"))]
 
     def compose(self) -> ComposeResult:

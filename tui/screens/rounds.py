@@ -108,6 +108,10 @@ class PairingDone:
 class RoundsPane(Vertical):
     """Rounds: pairing, boards and results."""
 
+    t: Tournament | None = None
+    """The snapshot shown (None until the first ``show``)."""
+    dirty = False
+
     BINDINGS = [
         Binding("p", "pair", L_("Pair next")),
         Binding("n", "next_empty", L_("Next empty")),

@@ -40,6 +40,10 @@ def regime_line(view: StandingsView) -> str:
 class StandingsPane(Vertical):
     """Current standings."""
 
+    t: Tournament | None = None
+    """The snapshot shown (None until the first ``show``)."""
+    dirty = False
+
     BINDINGS = [Binding("x", "explain", L_("Explain value"))]
 
     def compose(self) -> ComposeResult:

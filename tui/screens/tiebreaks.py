@@ -47,6 +47,10 @@ def step_modifier(code: str, letter: str, limit: int = 3) -> str:
 class TiebreaksPane(Horizontal):
     """Tie-break list editor with a live standings preview."""
 
+    t: Tournament | None = None
+    """The snapshot shown (None until the first ``show``)."""
+    dirty = False
+
     BINDINGS = [
         Binding("delete,backspace", "remove", L_("Remove"), show=False),
         Binding("shift+up,K", "move(-1)", L_("Move up")),

@@ -1,0 +1,170 @@
+"""Players pane: fast entry, search, edit, delete before round 1, late entry, withdrawal,
+requested byes, forbidden pairings, CSV import, pairing-number explanation."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import DataTable, Input
+
+from core.i18n import set_language
+from core.model import ByeKind, Tournament
+from core.store import Store
+from tui.app import HakemApp
+from tui.testing import demo, store_with, type_text, wait_for
+
+
+@pytest.fixture(autouse=True)
+def quiet_env(monkeypatch, tmp_path):
+    monkeypatch.setenv("HAKEM_USER", "arbiter")
+    monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setattr(Input, "cursor_blink", False)
+    set_language("en")
+
+
+def open_app(tmp_path, t):
+    data = tmp_path / "data"
+    [tid] = store_with(data, t)
+    return HakemApp(data_dir=data, open_id=tid), data, tid
+
+
+async def opened(pilot, app):
+    await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+    await pilot.press("f2")
+    await wait_for(pilot, lambda: app.screen.query("#pane-players"))
+    await pilot.pause()
+    return app.screen.session, app.screen.query_one("#pane-players")
+
+
+def select_player(app, pno: int) -> None:
+    table = app.screen.query_one("#players", DataTable)
+    keys = table._hakem_keys
+    table.focus()
+    table.move_cursor(row=keys.index(str(pno)))
+
+
+def dialog_text(app) -> str:
+    return "\n".join(str(w.render()) for w in app.screen.query("Static"))
+
+
+async def test_fast_entry_with_all_fields_and_validation(tmp_path):
+    app, data, tid = open_app(tmp_path, Tournament(id="", name="Open", total_rounds=5))
+    async with app.run_test(size=(100, 32)) as pilot:
+        session, pane = await opened(pilot, app)
+        assert app.focused.id == "p-name"
+        await type_text(pilot, "Yilmaz, Elif")
+        for field, text in (("rating", "2190"), ("title", "WFM"), ("federation", "TUR"), ("fide_id", "6300000"),
+                            ("national_id", "123"), ("club", "Ankara SK"), ("birth", "2001")):
+            app.screen.query_one(f"#p-{field}", Input).value = text
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(session.tournament.players) == 1)
+        p = session.tournament.players[0]
+        assert (p.name, p.rating, p.title, p.federation, p.fide_id, p.national_id, p.club, p.birth) == (
+            "Yilmaz, Elif", 2190, "WFM", "TUR", "6300000", "123", "Ankara SK", "2001")
+        assert app.screen.query_one("#p-club", Input).value == ""  # the form is cleared for the next one
+        # an invalid title is refused by the core; nothing is added and the text stays
+        await type_text(pilot, "Nobody")
+        app.screen.query_one("#p-title", Input).value = "XX"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(session.tournament.players) == 1
+        assert app.screen.query_one("#p-name", Input).value == "Nobody"
+
+
+async def test_search_edit_delete_and_number_explanation(tmp_path):
+    app, data, tid = open_app(tmp_path, demo())
+    async with app.run_test(size=(100, 32)) as pilot:
+        session, pane = await opened(pilot, app)
+        table = app.screen.query_one("#players", DataTable)
+        await pilot.press("slash")
+        await type_text(pilot, "GER")
+        await pilot.pause()
+        names = sorted(table.get_row_at(i)[1] for i in range(table.row_count))
+        assert names == ["Krüger, Lena", "Schneider, Jonas", "Wagner, Paul"]
+        app.screen.query_one("#p-search", Input).value = ""
+        await pilot.pause()
+        assert table.row_count == 12
+        # edit player 12 (the lowest rated): new rating
+        select_player(app, 12)
+        await pilot.press("e")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayerForm")
+        app.screen.query_one("#f-rating", Input).value = "1760"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: session.tournament.player(12).rating == 1760)
+        # why number 1?
+        select_player(app, 1)
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "MessageDialog")
+        assert "rating 2311" in dialog_text(app) and "provisional" in dialog_text(app)
+        await pilot.press("escape")
+        # delete before round 1, after confirming
+        select_player(app, 12)
+        await pilot.press("delete")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmDialog")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: len(session.tournament.players) == 11)
+    assert "Arslan, Emre" not in [p.name for p in Store(data).load(tid).tournament.players]
+
+
+async def test_withdraw_bye_forbidden_and_late_entry(tmp_path):
+    app, data, tid = open_app(tmp_path, demo(rounds=1))
+    async with app.run_test(size=(100, 32)) as pilot:
+        session, pane = await opened(pilot, app)
+        # delete is refused after round 1
+        select_player(app, 5)
+        await pilot.press("delete")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "TournamentScreen"
+        assert len(session.tournament.players) == 12
+        # withdraw from round 3
+        await pilot.press("w")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+        app.screen.query_one(Input).value = "3"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: session.tournament.player(5).withdrawn_round == 3)
+        # half-point bye in round 2 for player 6
+        select_player(app, 6)
+        await pilot.press("b")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+        app.screen.query_one(Input).value = "2 h"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: [(b.pno, b.round, b.kind) for b in session.tournament.requested_byes]
+                       == [(6, 2, ByeKind.HALF)])
+        # forbidden pairing 1 and 2
+        select_player(app, 1)
+        await pilot.press("f")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+        app.screen.query_one(Input).value = "1 2"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: session.tournament.forbidden == ((1, 2),))
+        table = app.screen.query_one("#players", DataTable)
+        status = {table.get_row_at(i)[0]: table.get_row_at(i)[6] for i in range(table.row_count)}
+        assert "withdrawn R3" in status[5]
+        assert "bye R2 (half)" in status[6]
+        assert "not vs 2" in status[1]
+        # a late entry after round 1 joins from round 2
+        app.screen.query_one("#p-name", Input).focus()
+        await type_text(pilot, "Late, Larry")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(session.tournament.players) == 13)
+        late = next(p for p in session.tournament.players if p.name == "Late, Larry")
+        assert late.joined_round == 2
+    stored = Store(data).load(tid).tournament
+    assert stored.forbidden == ((1, 2),) and stored.player(5).withdrawn_round == 3
+
+
+async def test_import_players_from_csv(tmp_path):
+    csv_file = tmp_path / "players.csv"
+    csv_file.write_text("name;rating;federation;club\nAda, Ana;1500;TUR;Kadıköy\nBo, Ben;1400;GER;Köln\n",
+                        encoding="utf-8")
+    app, data, tid = open_app(tmp_path, Tournament(id="", name="Open", total_rounds=5))
+    async with app.run_test(size=(100, 32)) as pilot:
+        session, pane = await opened(pilot, app)
+        app.screen.query_one("#players", DataTable).focus()
+        await pilot.press("i")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+        app.screen.query_one(Input).value = str(csv_file)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(session.tournament.players) == 2)
+    players = Store(data).load(tid).tournament.players
+    assert [(p.name, p.rating, p.federation, p.club) for p in players] == [
+        ("Ada, Ana", 1500, "TUR", "Kadıköy"), ("Bo, Ben", 1400, "GER", "Köln")]
