@@ -11,10 +11,11 @@ from core.model import Board, Player, Round, Tournament
 from core.store import Store
 
 
-def _tournament(players: int, boards: int) -> Tournament:
+def _tournament(players: int, boards: int, rounds: int = 1) -> Tournament:
     ps = tuple(Player(i, f"Player {i:04d}", 2400 - i) for i in range(1, players + 1))
-    rnd = Round(1, tuple(Board(i, i + boards) for i in range(1, boards + 1)))
-    return Tournament(id="", name="Crash test", players=ps, rounds=(rnd,))
+    rs = tuple(Round(r, tuple(Board(i, i + boards) for i in range(1, boards + 1)))
+               for r in range(1, rounds + 1))
+    return Tournament(id="", name="Crash test", players=ps, rounds=rs, total_rounds=max(rounds, 9))
 
 
 def _writer(data: str, tid: str, start: int, ack_fd: int) -> None:
@@ -46,7 +47,7 @@ def test_sigkill_during_writes_never_loses_an_acknowledged_write(tmp_path):
             finally:
                 os._exit(0)
         os.close(write_fd)
-        time.sleep(rng.uniform(0.0, 0.03))
+        time.sleep(rng.uniform(0.0, 0.1))
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         with os.fdopen(read_fd) as pipe:
@@ -62,29 +63,31 @@ def test_sigkill_during_writes_never_loses_an_acknowledged_write(tmp_path):
     assert [tr.id for tr in Store(data).list()] == [tid]
 
 
-def _result_writer(data: str, tid: str, worker: int, workers: int, boards: int) -> None:
+def _result_writer(data: str, tid: str, worker: int, workers: int, rounds: int, boards: int) -> None:
     from core.commands import set_result
     from core.model import GameResult
 
     store = Store(data)
     results = (GameResult.WHITE_WINS, GameResult.DRAW, GameResult.BLACK_WINS)
-    for board in range(worker + 1, boards + 1, workers):
-        store.update(tid, f"result {board}", lambda t, b=board: set_result(t, 1, b, results[b % 3]))
+    for k in range(worker, rounds * boards, workers):
+        rnd, board = k // boards + 1, k % boards + 1
+        store.update(tid, f"result {rnd}.{board}",
+                     lambda t, r=rnd, b=board: set_result(t, r, b, results[(r + b) % 3]))
 
 
 def test_four_processes_writing_results_at_once_lose_nothing(tmp_path):
     from core.model import GameResult
 
-    boards, workers = 500, 4
+    rounds, boards, workers = 5, 100, 4  # 500 results in all
     data = str(tmp_path)
-    tid = Store(data).create(_tournament(2 * boards, boards))
+    tid = Store(data).create(_tournament(2 * boards, boards, rounds))
     pids = []
     for w in range(workers):
         pid = os.fork()
         if pid == 0:
             code = 0
             try:
-                _result_writer(data, tid, w, workers, boards)
+                _result_writer(data, tid, w, workers, rounds, boards)
             except BaseException:
                 code = 1
             os._exit(code)
@@ -94,7 +97,7 @@ def test_four_processes_writing_results_at_once_lose_nothing(tmp_path):
         assert os.waitstatus_to_exitcode(status) == 0
     snap = Store(data).load(tid)
     results = (GameResult.WHITE_WINS, GameResult.DRAW, GameResult.BLACK_WINS)
-    got = [b.result for b in snap.tournament.rounds[0].boards]
-    assert got == [results[b % 3] for b in range(1, boards + 1)]
-    assert snap.revision == 1 + boards
-    assert len(Store(data).journal(tid)) == 1 + boards
+    got = [[b.result for b in rnd.boards] for rnd in snap.tournament.rounds]
+    assert got == [[results[(r + b) % 3] for b in range(1, boards + 1)] for r in range(1, rounds + 1)]
+    assert snap.revision == 1 + rounds * boards
+    assert len(Store(data).journal(tid)) == 1 + rounds * boards
