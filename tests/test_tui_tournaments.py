@@ -1,0 +1,130 @@
+"""Tournaments screen (list, demo, copy, archive, import TRF), settings, help, and the refresh
+when another organiser changes the open tournament."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from textual.widgets import DataTable, Input, Select
+
+from core.i18n import current_language, set_language
+from core.model import GameResult
+from core.store import Store
+from core.trf import write_trf
+from tui.app import HakemApp
+from tui.testing import demo, store_with, type_text, wait_for
+
+
+@pytest.fixture(autouse=True)
+def quiet_env(monkeypatch, tmp_path):
+    monkeypatch.setenv("HAKEM_USER", "arbiter")
+    monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setattr(Input, "cursor_blink", False)
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def names_in_list(app) -> list[str]:
+    table = app.screen.query_one("#tournaments", DataTable)
+    return [table.get_row_at(i)[0] for i in range(table.row_count)]
+
+
+async def test_demo_copy_archive(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    app = HakemApp(data_dir=data)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert names_in_list(app) == []
+        await pilot.press("d")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        assert len(app.screen.session.tournament.players) == 12
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentsScreen")
+        await wait_for(pilot, lambda: names_in_list(app) == ["Demo Club Rapid"])
+        table = app.screen.query_one("#tournaments", DataTable)
+        row = table.get_row_at(0)
+        assert row[1:4] == ["dutch", "0 of 5", "12"] and row[5] == "arbiter"
+        await pilot.press("c")
+        await wait_for(pilot, lambda: sorted(names_in_list(app)) == ["Demo Club Rapid", "Demo Club Rapid (copy)"])
+        table.move_cursor(row=names_in_list(app).index("Demo Club Rapid"))
+        await pilot.press("a")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmDialog")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: names_in_list(app) == ["Demo Club Rapid (copy)"])
+    assert [i.name for i in Store(data).list()] == ["Demo Club Rapid (copy)"]
+    assert sorted(i.name for i in Store(data).list(include_archived=True)) == [
+        "Demo Club Rapid", "Demo Club Rapid (copy)"]
+
+
+async def test_import_trf(tmp_path):
+    source = demo(rounds=2)
+    trf = tmp_path / "event.trf"
+    trf.write_text(write_trf(source), encoding="utf-8")
+    data = tmp_path / "data"
+    data.mkdir()
+    app = HakemApp(data_dir=data)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("i")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+        await type_text(pilot, str(trf))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        t = app.screen.session.tournament
+        assert [p.name for p in t.players] == [p.name for p in source.players]
+        assert [[(b.white, b.black, b.result) for b in r.boards] for r in t.rounds] == [
+            [(b.white, b.black, b.result) for b in r.boards] for r in source.rounds]
+        # a bad path is reported, nothing is created
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentsScreen")
+        await pilot.press("i")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+        await type_text(pilot, str(tmp_path / "missing.trf"))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "MessageDialog")
+    assert len(Store(data).list()) == 1
+
+
+async def test_settings_language_and_help(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    app = HakemApp(data_dir=data)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
+        await pilot.press("escape")
+        await pilot.press("s")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "SettingsScreen")
+        assert str(app.screen.query_one("#data-dir").render()) == str(data)
+        app.screen.query_one("#language", Select).value = "de"
+        await wait_for(pilot, lambda: current_language() == "de")
+    saved = json.loads((tmp_path / "config" / "ui.json").read_text())
+    assert saved == {"language": "de"}
+
+
+async def test_change_by_another_organiser_appears_without_losing_typing(tmp_path):
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=2, complete_last=False))
+    app = HakemApp(data_dir=data, open_id=tid, poll_interval=0.1)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                       and app.screen.query("#pane-rounds"))
+        await pilot.press("r")
+        await type_text(pilot, "4 1")  # half typed when the other organiser saves
+        other = Store(data)
+        other.update(tid, "result round 2 board 1 0-1",
+                     lambda t: __import__("core.commands", fromlist=["x"]).set_result(t, 2, 1, GameResult.BLACK_WINS))
+        table = app.screen.query_one("#boards", DataTable)
+        await wait_for(pilot, lambda: table.get_row_at(0)[4] == "0-1")
+        assert app.screen.session.tournament.rounds[1].boards[0].result is GameResult.BLACK_WINS
+        entry = app.screen.query_one("#result-entry", Input)
+        assert entry.value == "4 1" and app.focused is entry
+        await type_text(pilot, "-0")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen.session.tournament.rounds[1].boards[3].result is GameResult.WHITE_WINS)
+    stored = Store(data).load(tid).tournament.rounds[1].boards
+    assert stored[0].result is GameResult.BLACK_WINS and stored[3].result is GameResult.WHITE_WINS
