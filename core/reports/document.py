@@ -1,0 +1,57 @@
+"""The neutral report document every renderer draws: titled tables of typed cells.
+
+Why neutral: one report (say, a pairing list) must come out as terminal text, print text,
+HTML, CSV and JSON.  Reports build :class:`Report` objects from the tournament once; each
+renderer decides how a cell looks (``½`` and decimal commas for people, ``0.5`` for machines).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Union
+
+Cell = Union[str, int, Fraction, tuple, None]
+
+
+@dataclass(frozen=True)
+class Points:
+    """A cell holding points (drawn as ½ for people, ``0.5`` for machines)."""
+
+    value: Fraction
+
+
+@dataclass(frozen=True)
+class Column:
+    """``key`` names the column in CSV/JSON; ``title`` is the translated header.
+
+    ``flex`` columns (names) shrink first when a print page is too narrow; ``optional`` ones
+    are dropped last-to-first if it is still too wide.
+    """
+
+    key: str
+    title: str
+    align: str = "l"
+    flex: bool = False
+    optional: bool = False
+
+
+@dataclass
+class Table:
+    columns: list[Column]
+    rows: list[list[object]] = field(default_factory=list)
+    title: str = ""
+    css_class: str = ""
+
+
+@dataclass
+class Report:
+    """One printable page: a title, lines under it, tables, and notes at the end."""
+
+    slug: str
+    title: str
+    subtitle: list[str] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    preformatted: str = ""
+    """A block drawn as-is (brackets, Go tables in the seed's own layout)."""

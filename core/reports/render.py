@@ -1,0 +1,187 @@
+"""Renderers of :mod:`core.reports.document`: text (terminal and print), HTML, CSV, JSON.
+
+People-facing formats (text, HTML) show points as ½ and decimals the language's way; machine
+formats (CSV, JSON) always use exact dot decimals and never change with the language.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+import unicodedata
+from fractions import Fraction
+
+from core.i18n import _, current_language
+from core.i18n.format import format_points as human_points, format_value as human_value
+from core.model import format_points
+from core.reports.document import Column, Points, Report, Table
+from core.tiebreaks.values import format_value as machine_value
+
+PRINT_WIDTH = 80
+LANDSCAPE_WIDTH = 132
+
+
+def human(cell: object) -> str:
+    if cell is None:
+        return ""
+    if isinstance(cell, Points):
+        return human_points(cell.value)
+    if isinstance(cell, (Fraction, tuple)):
+        return human_value(cell)
+    return str(cell)
+
+
+def machine(cell: object) -> str:
+    if cell is None:
+        return ""
+    if isinstance(cell, Points):
+        return format_points(cell.value)
+    if isinstance(cell, (Fraction, tuple, bool)):
+        return machine_value(cell)
+    return str(cell)
+
+
+def width(text: str) -> int:
+    """Display width (East Asian wide characters count two; combining marks zero)."""
+    w = 0
+    for ch in text:
+        if unicodedata.combining(ch):
+            continue
+        w += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return w
+
+
+def _clip(text: str, limit: int) -> str:
+    if width(text) <= limit:
+        return text
+    out = ""
+    for ch in text:
+        if width(out + ch) > limit - 1:
+            break
+        out += ch
+    return out + "…"
+
+
+def _pad(text: str, w: int, align: str) -> str:
+    gap = max(0, w - width(text))
+    if align == "r":
+        return " " * gap + text
+    if align == "c":
+        return " " * (gap // 2) + text + " " * (gap - gap // 2)
+    return text + " " * gap
+
+
+def table_text(table: Table, max_width: int = PRINT_WIDTH) -> list[str]:
+    """Fit a table into ``max_width`` columns: shrink flexible columns, then drop optional ones."""
+    columns = list(table.columns)
+    rows = [[human(c) for c in row] for row in table.rows]
+    keep = list(range(len(columns)))
+
+    def widths(idx: list[int]) -> list[int]:
+        return [max([width(columns[i].title)] + [width(r[i]) for r in rows]) for i in idx]
+
+    ws = widths(keep)
+    total = lambda ws: sum(ws) + 2 * (len(ws) - 1)  # noqa: E731
+    while total(ws) > max_width:
+        flex = [k for k, i in enumerate(keep) if columns[i].flex and ws[k] > 12]
+        if flex:
+            k = max(flex, key=lambda k: ws[k])
+            ws[k] = max(12, ws[k] - (total(ws) - max_width))
+            continue
+        optional = [k for k, i in enumerate(keep) if columns[i].optional]
+        if not optional:
+            break
+        k = optional[-1]
+        del keep[k]
+        del ws[k]
+    lines = []
+    if table.title:
+        lines.append(table.title)
+    header = "  ".join(_pad(_clip(columns[i].title, w), w, columns[i].align) for i, w in zip(keep, ws))
+    lines.append(header.rstrip())
+    lines.append("-" * min(max_width, width(header.rstrip())))
+    for r in rows:
+        lines.append("  ".join(_pad(_clip(r[i], w), w, columns[i].align) for i, w in zip(keep, ws)).rstrip())
+    return lines
+
+
+def to_text(report: Report, max_width: int = PRINT_WIDTH) -> str:
+    lines = [report.title, *report.subtitle, ""]
+    for table in report.tables:
+        lines += table_text(table, max_width)
+        lines.append("")
+    if report.preformatted:
+        lines += report.preformatted.rstrip("\n").split("\n") + [""]
+    lines += report.notes
+    return "\n".join(lines).rstrip() + "\n"
+
+
+_CSS = """
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;margin:1.5em;color:#111}
+h1{font-size:1.4em;margin:.2em 0}.sub{color:#444;margin:.1em 0}
+table{border-collapse:collapse;margin:1em 0;font-size:.92em}
+th,td{border:1px solid #bbb;padding:.2em .5em}th{background:#eee}
+td.r,th.r{text-align:right}td.c,th.c{text-align:center}
+table.grid td.c{min-width:1.6em}caption{text-align:left;font-weight:bold;padding:.3em 0}
+.notes{color:#333;font-size:.9em}nav a{margin-right:1em}pre{font-size:.9em}
+@media print{nav{display:none}body{margin:0}@page{size:A4 landscape;margin:12mm}}
+"""
+
+
+def to_html(report: Report, nav: list[tuple[str, str]] | None = None, lang: str | None = None) -> str:
+    """A self-contained, printable HTML page (no external assets)."""
+    e = html.escape
+    out = [f'<!DOCTYPE html>\n<html lang="{e(lang or current_language())}"><head><meta charset="utf-8">',
+           '<meta name="viewport" content="width=device-width, initial-scale=1">',
+           f"<title>{e(report.title)}</title><style>{_CSS}</style></head><body>"]
+    if nav:
+        out.append("<nav>" + "".join(f'<a href="{e(href)}">{e(text)}</a>' for href, text in nav) + "</nav>")
+    out.append(f"<h1>{e(report.title)}</h1>")
+    out += [f'<p class="sub">{e(line)}</p>' for line in report.subtitle]
+    for table in report.tables:
+        cls = f' class="{e(table.css_class)}"' if table.css_class else ""
+        out.append(f"<table{cls}>")
+        if table.title:
+            out.append(f"<caption>{e(table.title)}</caption>")
+        out.append("<thead><tr>" + "".join(f'<th class="{c.align}">{e(c.title)}</th>' for c in table.columns)
+                   + "</tr></thead><tbody>")
+        for row in table.rows:
+            out.append("<tr>" + "".join(f'<td class="{c.align}">{e(human(v))}</td>'
+                                        for c, v in zip(table.columns, row)) + "</tr>")
+        out.append("</tbody></table>")
+    if report.preformatted:
+        out.append(f"<pre>{e(report.preformatted)}</pre>")
+    if report.notes:
+        out.append('<div class="notes">' + "".join(f"<p>{e(n)}</p>" for n in report.notes) + "</div>")
+    out.append(f'<p class="notes">{e(_("Made with hakem"))}</p></body></html>')
+    return "\n".join(out) + "\n"
+
+
+def to_csv(report: Report) -> str:
+    """The report's first table as CSV with machine values (dot decimals, column keys)."""
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    for n, table in enumerate(report.tables):
+        if n:
+            buf.write("\n")
+        writer.writerow([c.key for c in table.columns])
+        for row in table.rows:
+            writer.writerow([machine(v) for v in row])
+    return buf.getvalue()
+
+
+def to_json(report: Report) -> dict:
+    return {"report": report.slug, "title": report.title, "subtitle": report.subtitle,
+            "tables": [{"title": t.title, "columns": [c.key for c in t.columns],
+                        "rows": [{c.key: machine(v) for c, v in zip(t.columns, row)} for row in t.rows]}
+                       for t in report.tables],
+            "notes": report.notes}
+
+
+def to_json_text(reports: list[Report]) -> str:
+    return json.dumps([to_json(r) for r in reports], ensure_ascii=False, indent=1) + "\n"
+
+
+__all__ = ["to_text", "to_html", "to_csv", "to_json", "to_json_text", "table_text", "Column"]

@@ -1,0 +1,69 @@
+"""One read-only view of a tournament from which every report is drawn.
+
+Computed once per tournament snapshot (histories, running scores, standings) so that printing
+ten reports after a round does not recompute tie-breaks ten times.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+
+from core.model import Player, RoundEntry, Tournament, entries
+
+ROUND_ROBIN_SYSTEMS = frozenset({"berger", "double-berger", "rutsch", "round-robin",
+                                 "double-round-robin"})
+
+
+@dataclass
+class View:
+    tournament: Tournament
+    tiebreaks: tuple[str, ...] | None = None
+    regime: str | None = None
+    _cache: dict = field(default_factory=dict, repr=False)
+
+    @cached_property
+    def history(self) -> dict[int, list[RoundEntry]]:
+        return entries(self.tournament)
+
+    @cached_property
+    def players(self) -> dict[int, Player]:
+        return {p.pno: p for p in self.tournament.players}
+
+    @cached_property
+    def running(self) -> dict[int, list[Fraction]]:
+        """Points after each round, per player."""
+        out: dict[int, list[Fraction]] = {}
+        pts = self.tournament.points
+        for pno, hist in self.history.items():
+            total, seq = Fraction(0), []
+            for e in hist:
+                total += pts.for_code(e.code)
+                seq.append(total)
+            out[pno] = seq
+        return out
+
+    def score_before(self, pno: int, round_no: int) -> Fraction:
+        seq = self.running.get(pno, [])
+        return seq[round_no - 2] if round_no >= 2 and len(seq) >= round_no - 1 else Fraction(0)
+
+    @cached_property
+    def standings(self):
+        from core.standings import compute_standings
+
+        return compute_standings(self.tournament, self.tiebreaks, self.regime, team=False)
+
+    @cached_property
+    def rank(self) -> dict[int, int | None]:
+        return {row.pno: row.rank for row in self.standings.rows}
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self.tournament.system in ROUND_ROBIN_SYSTEMS
+
+    def name(self, pno: int | None) -> str:
+        if not pno:
+            return ""
+        p = self.players.get(pno)
+        return p.name if p else f"#{pno}"
