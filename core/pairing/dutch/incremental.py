@@ -1,0 +1,557 @@
+"""Maximum-weight matching that is re-optimised after local weight changes (warm start).
+
+Why: the bracket procedure asks for the optimum dozens of times per bracket, each time after
+changing the weights around one or a few players.  Solving from scratch costs O(n³) each
+time; keeping the primal-dual state (matching, vertex and blossom duals, blossoms) and only
+"freeing" the changed vertices costs a few augmenting stages instead.
+
+Same primal-dual scheme as :mod:`core.pairing.dutch.matching` (Galil 1986) with three
+generalisations that a warm start needs:
+
+* exposed vertices may have different duals; only exposed vertices with a positive dual are
+  tree roots (an exposed vertex with dual 0 already satisfies complementary slackness);
+* when the dual of a non-root outer vertex reaches 0, the alternating path from its root is
+  flipped so that this vertex becomes the exposed one;
+* a tight edge from an outer vertex to an exposed non-root vertex is an augmenting path.
+
+Freeing a vertex dissolves the blossoms around it (their dual moves into their vertices'
+duals, which keeps every edge feasible), unmatches it and sets its dual to the least value
+that keeps its edges feasible.  Edges are keyed by vertex pairs (a directed edge ``a→b`` is
+the integer ``a*N+b``), so weights can change without re-indexing.  Weights are stored
+doubled so every dual stays an integer.
+"""
+
+from __future__ import annotations
+
+
+class IncrementalMatcher:
+    """Vertices ``0..n-1``; ``set_weight`` / ``remove_vertex`` / ``solve``."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.N = max(n, 1)
+        self.W: list[dict[int, int]] = [{} for _ in range(n)]  # doubled weights
+        self.alive = [True] * n
+        self.dirty: set[int] = set()
+        self._reset()
+
+    # ------------------------------------------------------------------ state
+    def _reset(self) -> None:
+        n = self.n
+        self.mate = [-1] * n
+        self.label = [0] * (2 * n)
+        self.labelend = [-1] * (2 * n)
+        self.inblossom = list(range(n))
+        self.blossomparent = [-1] * (2 * n)
+        self.blossomchilds: list[list[int] | None] = [None] * (2 * n)
+        self.blossombase = list(range(n)) + [-1] * n
+        self.blossomendps: list[list[int] | None] = [None] * (2 * n)
+        self.bestedge = [-1] * (2 * n)
+        self.blossombestedges: list[list[int] | None] = [None] * (2 * n)
+        self.unusedblossoms = list(range(2 * n - 1, n - 1, -1))
+        top = 0
+        for v in range(n):
+            for w in self.W[v].values():
+                if w > top:
+                    top = w
+        self.dualvar = [top] * n + [0] * n
+        self.dirty.clear()
+
+    # ------------------------------------------------------------------ updates
+    def set_weight(self, a: int, b: int, weight: int) -> None:
+        """Set the weight of edge a–b (0 removes it); ``a`` is the vertex re-optimised."""
+        w2 = 2 * weight
+        if self.W[a].get(b, 0) == w2:
+            return
+        if w2:
+            self.W[a][b] = w2
+            self.W[b][a] = w2
+        else:
+            self.W[a].pop(b, None)
+            self.W[b].pop(a, None)
+        self.dirty.add(a)
+
+    def remove_vertex(self, v: int) -> None:
+        """Take ``v`` out of the graph for good (its pair has been fixed)."""
+        self._free(v)
+        for u in list(self.W[v]):
+            self.W[u].pop(v, None)
+        self.W[v].clear()
+        self.alive[v] = False
+        self.dualvar[v] = 0
+        self.dirty.discard(v)
+
+    def _leaves(self, b: int):
+        if b < self.n:
+            yield b
+        else:
+            for t in self.blossomchilds[b]:  # type: ignore[union-attr]
+                if t < self.n:
+                    yield t
+                else:
+                    yield from self._leaves(t)
+
+    def _dissolve(self, b: int) -> None:
+        """Remove top-level blossom ``b`` keeping every edge feasible (its dual moves into its
+        vertices); an outside matched edge of its base that becomes loose is unmatched."""
+        N = self.N
+        z = self.dualvar[b]
+        leaves = list(self._leaves(b))
+        if z:
+            for v in leaves:
+                self.dualvar[v] += z
+            base = self.blossombase[b]
+            if self.mate[base] != -1:
+                u = self.mate[base] % N
+                self.mate[u] = -1
+                self.mate[base] = -1
+        for s in self.blossomchilds[b]:  # type: ignore[union-attr]
+            self.blossomparent[s] = -1
+            if s < self.n:
+                self.inblossom[s] = s
+            else:
+                for v in self._leaves(s):
+                    self.inblossom[v] = s
+        self.blossomchilds[b] = self.blossomendps[b] = None
+        self.blossombase[b] = -1
+        self.blossombestedges[b] = None
+        self.bestedge[b] = -1
+        self.label[b] = 0
+        self.labelend[b] = -1
+        self.dualvar[b] = 0
+        self.unusedblossoms.append(b)
+
+    def _free(self, v: int) -> None:
+        N = self.N
+        while self.inblossom[v] != v:
+            b = self.inblossom[v]
+            while self.blossomparent[b] != -1:
+                b = self.blossomparent[b]
+            self._dissolve(b)
+        if self.mate[v] != -1:
+            u = self.mate[v] % N
+            self.mate[u] = -1
+            self.mate[v] = -1
+        need = 0
+        dual = self.dualvar
+        for u, w2 in self.W[v].items():
+            d = w2 - dual[u]
+            if d > need:
+                need = d
+        dual[v] = need
+
+    # ------------------------------------------------------------------ solve
+    def solve(self) -> list[int]:
+        """Optimal matching: ``mate[v]`` is the partner or ``-1``."""
+        alive_count = sum(self.alive)
+        if len(self.dirty) * 2 > alive_count:
+            self._reset()
+        else:
+            for v in sorted(self.dirty):
+                if self.alive[v]:
+                    self._free(v)
+            self.dirty.clear()
+        self._fix_parity()
+        self._run()
+        N = self.N
+        return [self.mate[v] % N if self.mate[v] != -1 else -1 for v in range(self.n)]
+
+    def _fix_parity(self) -> None:
+        """Make every positive exposed dual even (outer-outer slacks must stay even)."""
+        n = self.n
+        changed = True
+        while changed:
+            changed = False
+            for v in range(n):
+                if self.alive[v] and self.mate[v] == -1 and self.dualvar[v] & 1:
+                    self._make_even(v)
+                    changed = True
+
+    def _make_even(self, v: int) -> None:
+        if True:
+            # v is exposed: a singleton or the base of a top-level blossom
+            while True:
+                b = self.inblossom[v]
+                if b == v:
+                    self.dualvar[v] += 1
+                    break
+                while self.blossomparent[b] != -1:
+                    b = self.blossomparent[b]
+                if self.dualvar[b] == 0:
+                    self._dissolve(b)
+                    continue
+                for u in self._leaves(b):
+                    self.dualvar[u] += 1
+                self.dualvar[b] -= 1
+                break
+
+    def _run(self) -> None:  # noqa: C901 - one algorithm, kept in one place
+        n, N = self.n, self.N
+        W = self.W
+        alive = self.alive
+        mate = self.mate
+        label = self.label
+        labelend = self.labelend
+        inblossom = self.inblossom
+        blossomparent = self.blossomparent
+        blossomchilds = self.blossomchilds
+        blossombase = self.blossombase
+        blossomendps = self.blossomendps
+        bestedge = self.bestedge
+        blossombestedges = self.blossombestedges
+        unusedblossoms = self.unusedblossoms
+        dualvar = self.dualvar
+        allowed: set[int] = set()
+        queue: list[int] = []
+
+        def key(p: int) -> int:
+            a, b = divmod(p, N)
+            return a * N + b if a < b else b * N + a
+
+        def rev(p: int) -> int:
+            a, b = divmod(p, N)
+            return b * N + a
+
+        def slack_p(p: int) -> int:
+            a, b = divmod(p, N)
+            return dualvar[a] + dualvar[b] - W[a][b]
+
+        leaves = self._leaves
+
+        def assign_label(w: int, t: int, p: int) -> None:
+            b = inblossom[w]
+            label[w] = label[b] = t
+            labelend[w] = labelend[b] = p
+            bestedge[w] = bestedge[b] = -1
+            if t == 1:
+                queue.extend(leaves(b))
+            else:
+                base = blossombase[b]
+                assign_label(mate[base] % N, 1, rev(mate[base]))
+
+        def scan_blossom(v: int, w: int) -> int:
+            path = []
+            base = -1
+            while v != -1 or w != -1:
+                b = inblossom[v]
+                if label[b] & 4:
+                    base = blossombase[b]
+                    break
+                path.append(b)
+                label[b] = 5
+                if labelend[b] == -1:
+                    v = -1
+                else:
+                    v = labelend[b] % N
+                    b = inblossom[v]
+                    v = labelend[b] % N
+                if w != -1:
+                    v, w = w, v
+            for b in path:
+                label[b] = 1
+            return base
+
+        def add_blossom(base: int, v: int, w: int) -> None:
+            v0, w0 = v, w
+            bb = inblossom[base]
+            bv = inblossom[v]
+            bw = inblossom[w]
+            b = unusedblossoms.pop()
+            blossombase[b] = base
+            blossomparent[b] = -1
+            blossomparent[bb] = b
+            path: list[int] = []
+            endps: list[int] = []
+            blossomchilds[b] = path
+            blossomendps[b] = endps
+            while bv != bb:
+                blossomparent[bv] = b
+                path.append(bv)
+                endps.append(labelend[bv])
+                v = labelend[bv] % N
+                bv = inblossom[v]
+            path.append(bb)
+            path.reverse()
+            endps.reverse()
+            endps.append(w0 * N + v0)
+            while bw != bb:
+                blossomparent[bw] = b
+                path.append(bw)
+                endps.append(rev(labelend[bw]))
+                w = labelend[bw] % N
+                bw = inblossom[w]
+            label[b] = 1
+            labelend[b] = labelend[bb]
+            dualvar[b] = 0
+            for x in leaves(b):
+                if label[inblossom[x]] == 2:
+                    queue.append(x)
+                inblossom[x] = b
+            bestedgeto: dict[int, int] = {}
+            for sub in path:
+                if blossombestedges[sub] is None:
+                    cand = [x * N + y for x in leaves(sub) for y in W[x]]
+                else:
+                    cand = blossombestedges[sub]  # type: ignore[assignment]
+                for p in cand:
+                    i, j = divmod(p, N)
+                    if inblossom[j] == b:
+                        i, j = j, i
+                        p = i * N + j
+                    bj = inblossom[j]
+                    if bj != b and label[bj] == 1:
+                        old = bestedgeto.get(bj)
+                        if old is None or slack_p(p) < slack_p(old):
+                            bestedgeto[bj] = p
+                blossombestedges[sub] = None
+                bestedge[sub] = -1
+            best = [bestedgeto[k] for k in sorted(bestedgeto)]
+            blossombestedges[b] = best
+            bestedge[b] = -1
+            for p in best:
+                if bestedge[b] == -1 or slack_p(p) < slack_p(bestedge[b]):
+                    bestedge[b] = p
+
+        def flip(p: int, t: int) -> int:
+            return rev(p) if t else p
+
+        def expand_blossom(b: int, endstage: bool) -> None:
+            childs = blossomchilds[b]
+            for s in childs:  # type: ignore[union-attr]
+                blossomparent[s] = -1
+                if s < n:
+                    inblossom[s] = s
+                elif endstage and dualvar[s] == 0:
+                    expand_blossom(s, endstage)
+                else:
+                    for x in leaves(s):
+                        inblossom[x] = s
+            if (not endstage) and label[b] == 2:
+                entrychild = inblossom[rev(labelend[b]) % N]
+                j = childs.index(entrychild)  # type: ignore[union-attr]
+                endps = blossomendps[b]
+                if j & 1:
+                    j -= len(childs)  # type: ignore[arg-type]
+                    jstep = 1
+                    endptrick = 0
+                else:
+                    jstep = -1
+                    endptrick = 1
+                p = labelend[b]
+                while j != 0:
+                    label[rev(p) % N] = 0
+                    label[flip(endps[j - endptrick], endptrick ^ 1) % N] = 0  # type: ignore[index]
+                    assign_label(rev(p) % N, 2, p)
+                    allowed.add(key(endps[j - endptrick]))  # type: ignore[index]
+                    j += jstep
+                    p = flip(endps[j - endptrick], endptrick)  # type: ignore[index]
+                    allowed.add(key(p))
+                    j += jstep
+                bv = childs[j]  # type: ignore[index]
+                label[rev(p) % N] = label[bv] = 2
+                labelend[rev(p) % N] = labelend[bv] = p
+                bestedge[bv] = -1
+                j += jstep
+                while childs[j] != entrychild:  # type: ignore[index]
+                    bv = childs[j]  # type: ignore[index]
+                    if label[bv] == 1:
+                        j += jstep
+                        continue
+                    found = -1
+                    for x in leaves(bv):
+                        if label[x] != 0:
+                            found = x
+                            break
+                    if found != -1:
+                        label[found] = 0
+                        label[mate[blossombase[bv]] % N] = 0
+                        assign_label(found, 2, labelend[found])
+                    j += jstep
+            label[b] = labelend[b] = -1
+            blossomchilds[b] = blossomendps[b] = None
+            blossombase[b] = -1
+            blossombestedges[b] = None
+            bestedge[b] = -1
+            dualvar[b] = 0
+            unusedblossoms.append(b)
+
+        def augment_blossom(b: int, v: int) -> None:
+            t = v
+            while blossomparent[t] != b:
+                t = blossomparent[t]
+            if t >= n:
+                augment_blossom(t, v)
+            childs = blossomchilds[b]
+            endps = blossomendps[b]
+            i = j = childs.index(t)  # type: ignore[union-attr]
+            if i & 1:
+                j -= len(childs)  # type: ignore[arg-type]
+                jstep = 1
+                endptrick = 0
+            else:
+                jstep = -1
+                endptrick = 1
+            while j != 0:
+                j += jstep
+                t = childs[j]  # type: ignore[index]
+                p = flip(endps[j - endptrick], endptrick)  # type: ignore[index]
+                if t >= n:
+                    augment_blossom(t, p % N)
+                j += jstep
+                t = childs[j]  # type: ignore[index]
+                if t >= n:
+                    augment_blossom(t, rev(p) % N)
+                mate[p % N] = rev(p)
+                mate[rev(p) % N] = p
+            blossomchilds[b] = childs[i:] + childs[:i]  # type: ignore[index]
+            blossomendps[b] = endps[i:] + endps[:i]  # type: ignore[index]
+            blossombase[b] = blossombase[blossomchilds[b][0]]  # type: ignore[index]
+
+        def augment_path(s: int, p: int) -> None:
+            """Give ``s`` the partner at endpoint ``p`` (-1: leave it exposed) and flip the
+            alternating path from ``s`` up to its tree root."""
+            while True:
+                bs = inblossom[s]
+                while blossomparent[bs] != -1:
+                    bs = blossomparent[bs]
+                if bs >= n:
+                    augment_blossom(bs, s)
+                mate[s] = p
+                if labelend[bs] == -1:
+                    break
+                t = labelend[bs] % N
+                bt = inblossom[t]
+                s = labelend[bt] % N
+                j = rev(labelend[bt]) % N
+                if bt >= n:
+                    augment_blossom(bt, j)
+                mate[j] = labelend[bt]
+                p = rev(labelend[bt])
+
+        verts = [v for v in range(n) if alive[v]]
+        while True:
+            for i in range(2 * n):
+                label[i] = 0
+                labelend[i] = -1
+                bestedge[i] = -1
+            for i in range(n, 2 * n):
+                blossombestedges[i] = None
+            allowed.clear()
+            queue.clear()
+            roots = 0
+            for v in verts:
+                if mate[v] == -1 and label[inblossom[v]] == 0 and dualvar[v] > 0:
+                    assign_label(v, 1, -1)
+                    roots += 1
+            if not roots:
+                return
+            done = False
+            while not done:
+                while queue and not done:
+                    v = queue.pop()
+                    bv_ = inblossom[v]
+                    for w, w2 in W[v].items():
+                        bw_ = inblossom[w]
+                        if bv_ == bw_:
+                            continue
+                        p = v * N + w
+                        k = v * N + w if v < w else w * N + v
+                        kslack = 0
+                        if k not in allowed:
+                            kslack = dualvar[v] + dualvar[w] - w2
+                            if kslack <= 0:
+                                allowed.add(k)
+                        if k in allowed:
+                            lw = label[bw_]
+                            if lw == 0:
+                                if mate[blossombase[bw_]] == -1:
+                                    # exposed vertex with zero dual: augmenting path
+                                    augment_path(v, p)
+                                    augment_path(w, rev(p))
+                                    done = True
+                                    break
+                                assign_label(w, 2, rev(p))
+                            elif lw == 1:
+                                base = scan_blossom(v, w)
+                                if base >= 0:
+                                    add_blossom(base, v, w)
+                                else:
+                                    augment_path(v, p)
+                                    augment_path(w, rev(p))
+                                    done = True
+                                    break
+                            elif label[w] == 0:
+                                label[w] = 2
+                                labelend[w] = rev(p)
+                        elif label[bw_] == 1:
+                            b = bv_
+                            if bestedge[b] == -1 or kslack < slack_p(bestedge[b]):
+                                bestedge[b] = p
+                        elif label[w] == 0:
+                            if bestedge[w] == -1 or kslack < slack_p(bestedge[w]):
+                                bestedge[w] = rev(p)
+                        bv_ = inblossom[v]
+                if done:
+                    break
+                # dual adjustment
+                deltatype = 1
+                delta = None
+                hit = -1
+                for v in verts:
+                    if label[inblossom[v]] == 1 and (delta is None or dualvar[v] < delta):
+                        delta = dualvar[v]
+                        hit = v
+                deltaedge = -1
+                deltablossom = -1
+                for v in verts:
+                    if label[inblossom[v]] == 0 and bestedge[v] != -1:
+                        d = slack_p(bestedge[v])
+                        if d < delta:
+                            delta = d
+                            deltatype = 2
+                            deltaedge = bestedge[v]
+                for b in range(2 * n):
+                    if blossomparent[b] == -1 and label[b] == 1 and bestedge[b] != -1 and (
+                            b >= n or alive[b]):
+                        d = slack_p(bestedge[b]) // 2
+                        if d < delta:
+                            delta = d
+                            deltatype = 3
+                            deltaedge = bestedge[b]
+                for b in range(n, 2 * n):
+                    if (blossombase[b] >= 0 and blossomparent[b] == -1 and label[b] == 2
+                            and dualvar[b] < delta):
+                        delta = dualvar[b]
+                        deltatype = 4
+                        deltablossom = b
+                for v in verts:
+                    lab = label[inblossom[v]]
+                    if lab == 1:
+                        dualvar[v] -= delta
+                    elif lab == 2:
+                        dualvar[v] += delta
+                for b in range(n, 2 * n):
+                    if blossombase[b] >= 0 and blossomparent[b] == -1:
+                        if label[b] == 1:
+                            dualvar[b] += delta
+                        elif label[b] == 2:
+                            dualvar[b] -= delta
+                if deltatype == 1:
+                    if mate[hit] != -1:
+                        augment_path(hit, -1)
+                    done = True
+                elif deltatype == 2:
+                    allowed.add(key(deltaedge))
+                    i, j = divmod(deltaedge, N)
+                    if label[inblossom[i]] == 0:
+                        i, j = j, i
+                    queue.append(i)
+                elif deltatype == 3:
+                    allowed.add(key(deltaedge))
+                    queue.append(deltaedge // N)
+                else:
+                    expand_blossom(deltablossom, False)
+            for b in range(n, 2 * n):
+                if (blossomparent[b] == -1 and blossombase[b] >= 0 and label[b] == 1
+                        and dualvar[b] == 0):
+                    expand_blossom(b, True)
