@@ -72,12 +72,13 @@ def compare(trf_path: str, tsv_path: str, regime: str) -> tuple[int, list[str]]:
 
 FIXTURES = sorted(glob.glob(os.path.join(DATA, "tiebreaks", "f*.tsv")))
 RANDOM = sorted(glob.glob(os.path.join(DATA, "tiebreaks", "random", "*.tsv")))
+EXTRA = sorted(glob.glob(os.path.join(DATA, "tiebreaks", "extra", "*.tsv")))
 
 
 def _case(tsv: str) -> tuple[str, str, str]:
     regime = tsv.split(".")[-2]
     name = os.path.basename(tsv).split(".")[0]
-    if "random" in tsv:
+    if os.sep + "random" + os.sep in tsv:
         trf = os.path.join(DATA, "tiebreaks", "random", f"{name}.trf")
     else:
         trf = os.path.join(DATA, "dutch2026", f"{name}.trf")
@@ -87,9 +88,10 @@ def _case(tsv: str) -> tuple[str, str, str]:
 def test_golden_files_present():
     assert len(FIXTURES) == 48
     assert len(RANDOM) == 60
+    assert len(EXTRA) == 52
 
 
-@pytest.mark.parametrize("tsv", FIXTURES + RANDOM, ids=lambda p: os.path.basename(p))
+@pytest.mark.parametrize("tsv", FIXTURES + RANDOM + EXTRA, ids=lambda p: os.path.basename(p))
 def test_every_value_agrees(tsv):
     trf, tsv, regime = _case(tsv)
     compared, mismatches = compare(trf, tsv, regime)

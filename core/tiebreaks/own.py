@@ -75,10 +75,11 @@ def explain_points(ctx, spec, regime, pno):
 
 def _std_cell(ctx: Context, pno: int, c: Cell) -> Fraction:
     """Art. 7.7: 1 for scoring more than the opponent (or more than a draw without playing),
-    ½ for the same."""
+    ½ for the same.  Unplayed rounds — forfeits included — use the "without playing" branch, so
+    a double forfeit gives 0 (TieBreakServer agrees)."""
     if c.code is None:
         return Fraction(0)
-    if c.opponent is not None:
+    if c.played:  # over the board: compare with the opponent (a 0-0 game gives ½ to both)
         other = ctx.cells[c.opponent][c.round - 1].points
         mine = c.points
     else:
