@@ -12,6 +12,7 @@ Each file checks the rank and every criterion of every participant.
 
 from __future__ import annotations
 
+import functools
 import glob
 import os
 from decimal import ROUND_HALF_UP, Decimal
@@ -35,6 +36,13 @@ def _decimal(value: Fraction) -> Decimal:
     return Decimal(value.numerator) / Decimal(value.denominator)
 
 
+@functools.lru_cache(maxsize=None)
+def _tournament(trf_path: str):
+    """Parsed once per file (tournaments are immutable; several golden lists share a file)."""
+    with open(trf_path, encoding="utf-8", newline="") as fh:
+        return parse_tournament(fh.read())
+
+
 def compare(trf_path: str, tsv_path: str, regime: str) -> tuple[int, list[str]]:
     """Compute standings with the file's list and compare every rank and value.
 
@@ -43,8 +51,7 @@ def compare(trf_path: str, tsv_path: str, regime: str) -> tuple[int, list[str]]:
     integers; points-like values are printed exactly).  A participant without any game
     played over the board has no rating-based value: we give ``None``, the reference "-0".
     """
-    with open(trf_path, encoding="utf-8", newline="") as fh:
-        t = parse_tournament(fh.read())
+    t = _tournament(trf_path)
     head, rows = read_tsv(tsv_path)
     suffix = f"/V{regime}"
     codes = [h[: -len(suffix)] if h.endswith(suffix) else h for h in head[3:]]

@@ -6,6 +6,8 @@ so the normal-distribution formula would give different integers.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 DP_BY_PERCENT: tuple[int, ...] = (
     0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149,
     158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336,
@@ -31,10 +33,5 @@ def dp_for_percent(percent: int) -> int:
 
 def expected_percent(diff: int) -> int:
     """Expected score in hundredths (8.1b) of a player rated ``diff`` points above the opponent."""
-    size = abs(diff)
-    pd = 100
-    for index, bound in enumerate(PD_UPPER_BOUNDS):
-        if size <= bound:
-            pd = 50 + index
-            break
+    pd = 50 + bisect_left(PD_UPPER_BOUNDS, abs(diff))  # 100 beyond the last bound
     return pd if diff >= 0 else 100 - pd
