@@ -172,6 +172,8 @@ def override(rules: MatchRules, *, games: int | None = None, time_control: TimeC
     Golden-only matches keep having no regular games unless a ladder is given: the seed's
     formats 6–8 choose golden games on purpose.
     """
+    if extensions is not None and extensions < 0:
+        raise RulesError("the number of extensions cannot be negative.")
     segs = list(rules.segments)
     if ladder is not None:
         segs = list(ladder)

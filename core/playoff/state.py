@@ -82,6 +82,10 @@ def create(players: list[int], places: int = 1, *, plan: dict[str, Any] | None =
         raise PlayoffError("a playoff needs at least two players.")
     if len(set(players)) != len(players):
         raise PlayoffError("a player is listed twice for the playoff.")
+    if first_board < 1:
+        raise PlayoffError("the first playoff board must be board 1 or higher.")
+    if max_boards is not None and max_boards < 1:
+        raise PlayoffError("at least one board is needed for the playoff.")
     chosen = plan if plan is not None else choose_format(len(players), places, variant)
     chosen = apply_overrides(chosen, **overrides) if overrides else copy.deepcopy(chosen)
     _parse_clock(start)
