@@ -85,3 +85,9 @@ def test_highest_number_turns_the_board(players: int) -> None:
         colours.append(game[0] == n)
         assert game == ((n, r.number) if r.number % 2 == 0 else (r.number, n))
     assert all(a != b for a, b in zip(colours, colours[1:]))
+
+
+@pytest.mark.parametrize("players", range(2, 31))
+def test_seating_plan_equals_simulated_seats(players: int) -> None:
+    for s in rutsch.simulate(players, True, True):
+        assert tuple(sorted(rutsch.seating_plan(players, s.round).items())) == s.seats

@@ -64,6 +64,9 @@ def test_double_berger_event() -> None:
 
 
 def test_rutsch_event() -> None:
+    first = get_system("rutsch").pair(field(9, "rutsch"))
+    assert first.explanations["seats"][0] == "Seat 1: 1"
+    assert first.explanations["seats"][-1] == "Seat 10: empty"
     t = run_all(field(9, "rutsch"))
     assert len(t.rounds) == 9
     met = [frozenset((b.white, b.black)) for r in t.rounds for b in r.boards]

@@ -90,6 +90,20 @@ def seat_player(n: int, seat: int, r: int) -> int:
     return _reduce(seat + r - 1, n)
 
 
+def seating_plan(players: int, r: int) -> dict[int, int | None]:
+    """Seat → player in round ``r`` by the formula (seat n belongs to n; ``None`` = empty).
+
+    Seats 1..n/2 run along one side (seat k is at board k), n/2+1..n−1 come back along the
+    other side (seat n+1−k faces seat k), seat n faces seat 1.
+    """
+    n = table_size(players)
+    if not 1 <= r <= n - 1:
+        raise TournamentError(f"the Rutschsystem for {players} players has no round {r}")
+    plan: dict[int, int | None] = {s: seat_player(n, s, r) for s in range(1, n)}
+    plan[n] = n if n <= players else None
+    return plan
+
+
 def schedule(players: int) -> tuple[TableRound, ...]:
     """The Rutsch rounds from the formula, boards numbered from n's end of the table."""
     n = table_size(players)
@@ -116,6 +130,8 @@ class Seating:
     round: int
     boards: tuple[tuple[int, int], ...]
     bye: int | None
+    seats: tuple[tuple[int, int | None], ...] = ()
+    """(seat, player) for every seat 1..n."""
 
 
 def simulate(players: int, seat2_white: bool, n_board_side1_white: bool,
@@ -143,7 +159,7 @@ def simulate(players: int, seat2_white: bool, n_board_side1_white: bool,
                 bye = far if near is None else near
                 continue
             boards.append((near, far) if side1_white[b] else (far, near))
-        out.append(Seating(r, tuple(boards), bye))
+        out.append(Seating(r, tuple(boards), bye, tuple(sorted(seats.items()))))
         moved: dict[int, int | None] = {n: seats[n]}
         for s in range(1, n):
             target = s - 1 if towards_lower else s + 1

@@ -93,9 +93,19 @@ class RutschSystem:
 
     def pair(self, tournament: Tournament, options: PairOptions | None = None) -> RoundPairing:
         number = tournament.current_round + 1
-        return pair_from_table(tournament, self.rounds(tournament),
-                               f"Rutschsystem for {participants(tournament)}, round {number}: "
-                               "everybody but the highest number moves one seat.")
+        pairing = pair_from_table(tournament, self.rounds(tournament),
+                                  f"Rutschsystem for {participants(tournament)}, round {number}: "
+                                  "everybody but the highest number moves one seat.")
+        count = participants(tournament)
+        cycle_round = (number - 1) % (len(rutsch.schedule(count))) + 1
+        order = table_order(tournament, unit="team" if tournament.teams else "player")
+        plan = rutsch.seating_plan(count, cycle_round)
+        seats = tuple(f"Seat {seat}: {order[who - 1]}" if who is not None else f"Seat {seat}: empty"
+                      for seat, who in sorted(plan.items()))
+        explanations = dict(pairing.explanations)
+        explanations["seats"] = seats
+        return RoundPairing(pairing.round, pairing.boards, pairing.byes, explanations,
+                            pairing.matches)
 
 
 berger = BergerSystem("berger", 1)
