@@ -136,6 +136,33 @@ def draw_lots(t: Tournament, players: Iterable[int], seed: int) -> Tournament:
 
 
 # -- the ranking ---------------------------------------------------------------------------------
+def split_known_codes(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Split a list as written in a TRF-2026 record 202/212 (``"PTS BH/C1 SB"``) into
+    (codes we know, without PTS; codes we do not know)."""
+    from core.tiebreaks.spec import TieBreakError
+
+    known, unknown = [], []
+    for code in text.replace(",", " ").split():
+        try:
+            parse_code(code)
+        except TieBreakError:
+            unknown.append(code)
+        else:
+            known.append(code)
+    return tuple(c for c in known if c.upper() != "PTS"), tuple(unknown)
+
+
+def codes_from_trf(trf_text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The tie-break list of a TRF file's record 212 (or 202), split as :func:`split_known_codes`.
+
+    Why from the text: the TRF reader keeps these records in its document headers only."""
+    from core.trf import read_trf
+
+    headers = read_trf(trf_text).headers
+    line = headers.get("212") or headers.get("202") or ""
+    return split_known_codes(line)
+
+
 def default_codes(t: Tournament, ctx: Context, team: bool) -> tuple[str, ...]:
     """The tournament's list, else the preset that fits the event type."""
     if t.tiebreaks:

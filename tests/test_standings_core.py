@@ -174,3 +174,15 @@ def test_presets_parse_and_tsf_order():
     assert PRESETS["tsf-swiss"].codes == ("DE", "BH/C1", "SB", "AOB", "WIN", "LOT")
     v = compute(four_draws(), ["AOB"]).values["AOB"]
     assert v[1] == Fraction(1, 2)  # opponent 2's Buchholz: ½
+
+
+def test_list_from_trf_record_202():
+    import os
+
+    from core.standings import codes_from_trf
+
+    path = os.path.join(os.path.dirname(__file__), "data", "dutch2026", "f01_p7r5.trf")
+    with open(path, encoding="utf-8", newline="") as fh:
+        text = fh.read().replace("\r", "\n")
+    assert codes_from_trf(text + "202 DE BH/C1 SB XYZ\n") == (("DE", "BH/C1", "SB"), ("XYZ",))
+    assert codes_from_trf(text + "212 PTS BH/C1\n") == (("BH/C1",), ())

@@ -10,12 +10,13 @@ with each code exactly as given; JSON ``{"regime", "tiebreaks", "players": [{"ra
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import csv
 import html
 import io
 
-from core.cli.common import load_tournament, print_json, write_output
-from core.standings import as_csv_rows, as_json, as_text, compute_standings
+from core.cli.common import is_trf_path, load_tournament, print_json, read_text_file, write_output
+from core.standings import as_csv_rows, as_json, as_text, codes_from_trf, compute_standings
 from core.tiebreaks import explain as explain_value
 from core.tiebreaks.presets import PRESETS
 from core.tiebreaks.values import format_value
@@ -52,15 +53,23 @@ def _explain(t, s, pno: int, regime, fmt: str, output) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     t = load_tournament(args.ref)
+    notes: list[str] = []
     if args.preset:
         codes = PRESETS[args.preset].codes
     elif args.tiebreaks is not None:
         codes = tuple(c for c in args.tiebreaks.replace(",", " ").split() if c)
     else:
         codes = None
+        if is_trf_path(args.ref) and not t.tiebreaks:
+            known, unknown = codes_from_trf(read_text_file(args.ref))
+            codes = known or None
+            notes = [f"{code}: this tie-break of the TRF list is not known and was left out."
+                     for code in unknown]
     team = True if args.team else (False if args.individual else None)
     s = compute_standings(t, codes, regime=args.regime, upto=args.round, ties=args.ties,
                           withdrawn=args.withdrawn, team=team)
+    if notes:
+        s = dataclasses.replace(s, warnings=s.warnings + tuple(notes))
     if args.explain is not None:
         return _explain(t, s, args.explain, args.regime, args.format, args.output)
     if args.format == "json":
