@@ -113,3 +113,32 @@ def test_new_start_time_moves_the_timetable(capsys, store_id):
     assert out["games"][0]["start"] == "18:30"
     out = cli_json(capsys, "playoff", tid, "--start", "19:15")
     assert out["games"][0]["start"] == "19:45" and out["state"]["start"] == "19:15"
+
+
+def test_propose_the_tied_group(capsys, store_id, tmp_path):
+    tid, store = store_id
+    # round 1 was all draws: four players tied on ½ for every place
+    out = cli_json(capsys, "playoff", tid, "--propose", "2")
+    assert len(out["ties"]) == 1
+    tie = out["ties"][0]
+    assert sorted(tie["players"]) == [1, 2, 3, 4] and tie["first_place"] == 1 and tie["places"] == 2
+    assert main(["playoff", tid, "--propose", "1"]) == 0
+    assert "--places 1" in capsys.readouterr().out
+
+
+def test_propose_ties_by_points_only():
+    from core.playoff.propose import propose_ties
+
+    players = tuple(Player(i, f"P{i}", rating=2000 - i) for i in range(1, 7))
+    r1 = Round(1, (Board(1, 2, GameResult.WHITE_WINS), Board(3, 4, GameResult.WHITE_WINS),
+                   Board(5, 6, GameResult.WHITE_WINS)))
+    r2 = Round(2, (Board(1, 3, GameResult.DRAW), Board(5, 2, GameResult.WHITE_WINS),
+                   Board(4, 6, GameResult.DRAW)))
+    t = Tournament(id="x", name="X", total_rounds=2, players=players, rounds=(r1, r2))
+    # points by hand: 5 → 2; 1, 3 → 1½; 4, 6 → ½; 2 → 0
+    assert propose_ties(t, 1) == []
+    got = propose_ties(t, 2)
+    assert [(sorted(p.players), p.first_place, p.places) for p in got] == [([1, 3], 2, 1)]
+    got = propose_ties(t, 5)
+    assert [(sorted(p.players), p.first_place, p.places) for p in got] == [
+        ([1, 3], 2, 2), ([4, 6], 4, 2)]

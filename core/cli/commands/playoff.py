@@ -170,6 +170,8 @@ def run(args: argparse.Namespace) -> int:
     store = open_store()
     key = args.key
     action = "show"
+    if args.propose is not None:
+        return _propose(store.load(args.id).tournament, args.propose, args.format)
     if args.players:
         places = args.places
 
@@ -251,6 +253,23 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _propose(t, prizes: int, fmt: str) -> int:
+    from core.playoff.propose import propose_ties
+
+    found = propose_ties(t, prizes)
+    if fmt == "json":
+        print(json.dumps({"ties": [{"players": list(p.players), "first_place": p.first_place,
+                                    "places": p.places} for p in found]}))
+        return 0
+    if not found:
+        print(f"No tie on points touches the first {prizes} place(s).")
+    for p in found:
+        pnos = ",".join(str(x) for x in p.players)
+        print(f"Places {p.first_place}-{p.first_place + len(p.players) - 1}: players {pnos} are tied; "
+              f"{p.places} place(s) to decide: hakem playoff {t.id} --players {pnos} --places {p.places}")
+    return 0
+
+
 def _state(t, key: str) -> dict[str, Any]:
     from core.playoff import PlayoffError
 
@@ -290,6 +309,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--armageddon-time-control", help="Armageddon times, e.g. W300-B240")
     p.add_argument("--decider", choices=("armageddon", "sudden_death", "lot"))
     p.add_argument("--armageddon-colours", choices=("lot", "bid"))
+    p.add_argument("--propose", type=int, metavar="PRIZES",
+                   help="list the groups tied on points within the first PRIZES places")
     p.add_argument("--show", action="store_true", help="show the stored playoff (the default action)")
     p.add_argument("--result", nargs=2, metavar=("GAME", "RESULT"), help="enter or correct a result")
     p.add_argument("--flag-later", choices=("white", "black"),
