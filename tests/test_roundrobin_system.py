@@ -105,6 +105,28 @@ def test_withdrawal_under_half_unranked_and_forfeits() -> None:
     assert annulled[opponent_late[0]] < pts[opponent_late[0]]
 
 
+def test_annulment_also_removes_forfeit_byes() -> None:
+    """Default form (full-point byes for the withdrawn player's table opponents): FIDE's
+    annulment still takes those points away."""
+    t = field(6)
+    system = get_system("berger")
+    t = play(t, system.pair(t))
+    players = tuple(p if p.pno != 6 else Player(6, "P6", withdrawn_round=2) for p in t.players)
+    t = t.with_changes(players=players)
+    for _ in range(4):
+        t = play(t, system.pair(t))
+    assert unranked(t) == [6]
+    keep, annul = standing_points(t), standing_points(t, annul=True)
+    # rounds 2–5: table opponents of 6 get a full-point bye each; round 1 was a draw with 6
+    byes = [y.pno for r in t.rounds for y in r.byes]
+    assert len(byes) == 4
+    r1_opp = next(b.white if b.black == 6 else b.black for b in t.rounds[0].boards
+                  if 6 in (b.white, b.black))
+    for pno in keep:
+        expected = (1 if pno in byes else 0) + (Fraction(1, 2) if pno == r1_opp else 0)
+        assert keep[pno] - annul[pno] == expected
+
+
 def test_withdrawal_at_half_stays_ranked() -> None:
     t = field(5)  # 4 games each; withdraw after 2 played games = 50 %
     system = get_system("berger")

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from core.model import Tournament, entries, scores
+from core.model import Code, Tournament, entries, scores
 
 
 @dataclass(frozen=True)
@@ -76,8 +76,30 @@ def standing_points(t: Tournament, annul: bool = False) -> dict[int, Fraction]:
     pts = scores(t)
     if annul and drop:
         hist = entries(t)
+        opponents = _table_opponents(t)
         for pno in pts:
-            lost = sum((t.points.for_code(e.code) for e in hist[pno] if e.opponent in drop),
-                       Fraction(0))
+            lost = Fraction(0)
+            for e in hist[pno]:
+                # a game against the player, or the full-point bye that replaced one
+                if e.opponent in drop or (e.opponent is None and e.code is Code.FULL_BYE
+                                          and opponents.get((pno, e.round)) in drop):
+                    lost += t.points.for_code(e.code)
             pts[pno] -= lost
     return {pno: v for pno, v in pts.items() if pno not in drop}
+
+
+def _table_opponents(t: Tournament) -> dict[tuple[int, int], int]:
+    """(pno, round) → table opponent, for the individual table systems (else empty)."""
+    from core.pairing.roundrobin.lot import table_order
+    from core.pairing.roundrobin.system import SCHEDULES
+
+    schedule = SCHEDULES.get(t.system)
+    if schedule is None or t.teams:
+        return {}
+    order = table_order(t)
+    out: dict[tuple[int, int], int] = {}
+    for rnd in schedule(t)[: len(t.rounds)]:
+        for w, b in rnd.games:
+            out[(order[w - 1], rnd.number)] = order[b - 1]
+            out[(order[b - 1], rnd.number)] = order[w - 1]
+    return out
