@@ -18,7 +18,7 @@ spec/round-robin.md); their games still count for the others.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Sequence
 
@@ -32,7 +32,7 @@ from core.tiebreaks.names import REGIME_NAMES
 from core.tiebreaks.presets import PRESETS, warnings_for
 from core.tiebreaks.regimes import Regime, regime_of
 from core.tiebreaks.registry import get
-from core.tiebreaks.spec import TieBreakSpec, parse_code
+from core.tiebreaks.spec import parse_code
 from core.tiebreaks.values import format_value, sort_key
 
 TIE_RULES = ("shared", "lots", "manual")
