@@ -105,3 +105,15 @@ def test_clock_formats_past_midnight():
     assert clock(23 * 3600 + 59 * 60) == "23:59"
     assert clock(24 * 3600 + 5 * 60) == "00:05 (+1)"
     assert clock(60 * 60 + 1) == "01:01"   # rounds up to the minute
+
+
+def test_warnings_for_many_stages_and_midnight():
+    from core.playoff import warnings
+    st = create(list(range(1, 9)), 1, variant="knockout", seed=1, start="23:40")
+    st["plan"]["rules"] = {"segments": [{"games": 2, "time_control": "600+5"}], "decider": "armageddon"}
+    slots = timetable(st)
+    assert any("midnight" in w for w in warnings(slots))
+    st = create(list(range(1, 17)), 1, variant="knockout_all", seed=1, start="10:00")
+    slots = timetable(st)
+    assert any("4 stages" in w for w in warnings(slots))
+    assert warnings(timetable(create([1, 2], 1, seed=1, start="10:00"))) == []

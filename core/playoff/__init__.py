@@ -17,11 +17,13 @@ from core.playoff.state import (
     PlayoffError, PlayoffView, apply_overrides, create, decided_order, decided_places,
     enter_result, evaluate, playoffs_of, remove_result, set_bids, set_lot, with_playoff,
 )
-from core.playoff.timetable import Slot, clock, stage_times, timetable
+from core.playoff.propose import Proposal, propose_ties
+from core.playoff.timetable import Slot, clock, stage_times, timetable, warnings
 
 __all__ = [
     "choose_format", "variants", "describe", "share_prizes", "shared_place_labels",
     "PlayoffError", "PlayoffView", "apply_overrides", "create", "decided_order",
     "decided_places", "enter_result", "evaluate", "playoffs_of", "remove_result", "set_bids",
-    "set_lot", "with_playoff", "Slot", "clock", "stage_times", "timetable",
+    "set_lot", "with_playoff", "Slot", "clock", "stage_times", "timetable", "warnings",
+    "Proposal", "propose_ties",
 ]

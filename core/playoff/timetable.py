@@ -122,3 +122,15 @@ def stage_times(slots: list[Slot]) -> list[tuple[str, int, int]]:
         rng[0] = min(rng[0], s.start)
         rng[1] = max(rng[1], s.end)
     return sorted(((k, v[0], v[1]) for k, v in stages.items()), key=lambda x: (x[1], x[0]))
+
+
+def warnings(slots: list[Slot]) -> list[str]:
+    """Organiser warnings from seeds/000 p. 66: more than three stages must be planned to finish
+    within the day; a timetable that runs past midnight does not."""
+    out = []
+    stages = stage_times(slots)
+    if len(stages) > 3:
+        out.append(f"This playoff has {len(stages)} stages; plan them so that they finish within the day.")
+    if slots and max(s.end for s in slots) > 24 * 3600:
+        out.append("The estimated timetable runs past midnight.")
+    return out

@@ -107,6 +107,10 @@ def render_text(state: dict[str, Any], view: PlayoffView, slots: list[Slot], nam
             tag = " (drawn over the board)" if lot.manual else ""
             lines.append(f"  {lot.key}: {lot.purpose} → {lot.value}{tag}")
     lines.append("")
+    from core.playoff.timetable import warnings
+
+    for warning in warnings(slots):
+        lines.append(f"Warning: {warning}")
     if view.places is None:
         lines.append("The playoff is still running.")
     else:
