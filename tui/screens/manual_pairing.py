@@ -72,7 +72,7 @@ class ManualPairingScreen(ModalScreen[bool]):
             yield Static(_("Change round {n} by hand").format(n=self.round_no), classes="dialog-title")
             with Horizontal(id="manual-sides"):
                 with Vertical():
-                    yield Static(_("Your pairing (Space marks, Space again swaps)"), classes="side-title")
+                    yield Static(_("Yours (Space marks, then swaps)"), classes="side-title")
                     yield DataTable(id="manual-draft", cursor_type="cell")
                 with Vertical():
                     yield Static(_("Engine's pairing"), classes="side-title", id="engine-title")

@@ -144,8 +144,17 @@ class TournamentScreen(Screen):
             activated()
 
     def action_show_tab(self, tab: str) -> None:
-        self.query_one(TabbedContent).active = f"tab-{tab}"
-        self.call_after_refresh(self.focus_active)
+        tabs = self.query_one(TabbedContent)
+        tabs.active = f"tab-{tab}"
+
+        def settle() -> None:
+            # a key pressed while the tabs are still initialising loses to the initial tab:
+            # set it again once they are ready
+            if tabs.active != f"tab-{tab}":
+                tabs.active = f"tab-{tab}"
+            self.focus_active()
+
+        self.call_after_refresh(settle)
 
     # -- changes ----------------------------------------------------------------------------
     def run_change(self, change: Callable[[], Tournament], done: str | None = None) -> bool:
