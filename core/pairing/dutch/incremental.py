@@ -49,12 +49,30 @@ class IncrementalMatcher:
         self.bestedge = [-1] * (2 * n)
         self.blossombestedges: list[list[int] | None] = [None] * (2 * n)
         self.unusedblossoms = list(range(2 * n - 1, n - 1, -1))
-        top = 0
+        self.leafcache: dict[int, list[int]] = {}
+        # Warm start: each vertex's dual is half its heaviest edge (feasible), and every edge
+        # that is then tight and free at both ends is matched greedily.  Exposed vertices
+        # may start with different duals, which the generalised stages allow.
+        W = self.W
+        dual = [0] * (2 * n)
         for v in range(n):
-            for w in self.W[v].values():
-                if w > top:
-                    top = w
-        self.dualvar = [top] * n + [0] * n
+            best = 0
+            for w in W[v].values():
+                if w > best:
+                    best = w
+            dual[v] = best >> 1
+        self.dualvar = dual
+        mate = self.mate
+        N = self.N
+        for v in range(n):
+            if mate[v] != -1 or not self.alive[v]:
+                continue
+            dv = dual[v]
+            for u, w in W[v].items():
+                if mate[u] == -1 and dv + dual[u] == w and u != v:
+                    mate[v] = v * N + u
+                    mate[u] = u * N + v
+                    break
         self.dirty.clear()
 
     # ------------------------------------------------------------------ updates
@@ -81,15 +99,20 @@ class IncrementalMatcher:
         self.dualvar[v] = 0
         self.dirty.discard(v)
 
-    def _leaves(self, b: int):
+    def _leaves(self, b: int) -> list[int]:
+        """Vertices inside blossom ``b`` (cached; the set never changes while ``b`` lives)."""
         if b < self.n:
-            yield b
-        else:
+            return [b]
+        cached = self.leafcache.get(b)
+        if cached is None:
+            cached = []
             for t in self.blossomchilds[b]:  # type: ignore[union-attr]
                 if t < self.n:
-                    yield t
+                    cached.append(t)
                 else:
-                    yield from self._leaves(t)
+                    cached.extend(self._leaves(t))
+            self.leafcache[b] = cached
+        return cached
 
     def _dissolve(self, b: int) -> None:
         """Remove top-level blossom ``b`` keeping every edge feasible (its dual moves into its
@@ -119,6 +142,7 @@ class IncrementalMatcher:
         self.label[b] = 0
         self.labelend[b] = -1
         self.dualvar[b] = 0
+        self.leafcache.pop(b, None)
         self.unusedblossoms.append(b)
 
     def _free(self, v: int) -> None:
@@ -168,22 +192,23 @@ class IncrementalMatcher:
                     changed = True
 
     def _make_even(self, v: int) -> None:
-        if True:
-            # v is exposed: a singleton or the base of a top-level blossom
-            while True:
-                b = self.inblossom[v]
-                if b == v:
-                    self.dualvar[v] += 1
-                    break
-                while self.blossomparent[b] != -1:
-                    b = self.blossomparent[b]
-                if self.dualvar[b] == 0:
-                    self._dissolve(b)
-                    continue
-                for u in self._leaves(b):
-                    self.dualvar[u] += 1
-                self.dualvar[b] -= 1
-                break
+        """Raise the dual of exposed ``v`` by one, keeping feasibility: a singleton is raised
+        directly; in a blossom every vertex is raised and the blossom dual lowered (zero-dual
+        blossoms around it are dissolved first, which costs nothing)."""
+        while True:
+            b = self.inblossom[v]
+            if b == v:
+                self.dualvar[v] += 1
+                return
+            while self.blossomparent[b] != -1:
+                b = self.blossomparent[b]
+            if self.dualvar[b] == 0:
+                self._dissolve(b)
+                continue
+            for u in self._leaves(b):
+                self.dualvar[u] += 1
+            self.dualvar[b] -= 1
+            return
 
     def _run(self) -> None:  # noqa: C901 - one algorithm, kept in one place
         n, N = self.n, self.N
@@ -201,6 +226,7 @@ class IncrementalMatcher:
         blossombestedges = self.blossombestedges
         unusedblossoms = self.unusedblossoms
         dualvar = self.dualvar
+        leafcache = self.leafcache
         allowed: set[int] = set()
         queue: list[int] = []
 
@@ -288,21 +314,33 @@ class IncrementalMatcher:
                     queue.append(x)
                 inblossom[x] = b
             bestedgeto: dict[int, int] = {}
+            bestslack: dict[int, int] = {}
             for sub in path:
-                if blossombestedges[sub] is None:
-                    cand = [x * N + y for x in leaves(sub) for y in W[x]]
+                pre = blossombestedges[sub]
+                if pre is None:
+                    for i in leaves(sub):
+                        di = dualvar[i]
+                        for j, w2 in W[i].items():
+                            bj = inblossom[j]
+                            if bj != b and label[bj] == 1:
+                                sl = di + dualvar[j] - w2
+                                old = bestslack.get(bj)
+                                if old is None or sl < old:
+                                    bestslack[bj] = sl
+                                    bestedgeto[bj] = i * N + j
                 else:
-                    cand = blossombestedges[sub]  # type: ignore[assignment]
-                for p in cand:
-                    i, j = divmod(p, N)
-                    if inblossom[j] == b:
-                        i, j = j, i
-                        p = i * N + j
-                    bj = inblossom[j]
-                    if bj != b and label[bj] == 1:
-                        old = bestedgeto.get(bj)
-                        if old is None or slack_p(p) < slack_p(old):
-                            bestedgeto[bj] = p
+                    for p in pre:
+                        i, j = divmod(p, N)
+                        if inblossom[j] == b:
+                            i, j = j, i
+                            p = i * N + j
+                        bj = inblossom[j]
+                        if bj != b and label[bj] == 1:
+                            sl = dualvar[i] + dualvar[j] - W[i][j]
+                            old = bestslack.get(bj)
+                            if old is None or sl < old:
+                                bestslack[bj] = sl
+                                bestedgeto[bj] = p
                 blossombestedges[sub] = None
                 bestedge[sub] = -1
             best = [bestedgeto[k] for k in sorted(bestedgeto)]
@@ -373,6 +411,7 @@ class IncrementalMatcher:
             blossombestedges[b] = None
             bestedge[b] = -1
             dualvar[b] = 0
+            leafcache.pop(b, None)
             unusedblossoms.append(b)
 
         def augment_blossom(b: int, v: int) -> None:
@@ -485,11 +524,21 @@ class IncrementalMatcher:
                                 labelend[w] = rev(p)
                         elif label[bw_] == 1:
                             b = bv_
-                            if bestedge[b] == -1 or kslack < slack_p(bestedge[b]):
+                            be = bestedge[b]
+                            if be == -1:
                                 bestedge[b] = p
+                            else:
+                                x, y = divmod(be, N)
+                                if kslack < dualvar[x] + dualvar[y] - W[x][y]:
+                                    bestedge[b] = p
                         elif label[w] == 0:
-                            if bestedge[w] == -1 or kslack < slack_p(bestedge[w]):
+                            be = bestedge[w]
+                            if be == -1:
                                 bestedge[w] = rev(p)
+                            else:
+                                x, y = divmod(be, N)
+                                if kslack < dualvar[x] + dualvar[y] - W[x][y]:
+                                    bestedge[w] = rev(p)
                         bv_ = inblossom[v]
                 if done:
                     break
@@ -504,8 +553,10 @@ class IncrementalMatcher:
                 deltaedge = -1
                 deltablossom = -1
                 for v in verts:
-                    if label[inblossom[v]] == 0 and bestedge[v] != -1:
-                        d = slack_p(bestedge[v])
+                    be = bestedge[v]
+                    if be != -1 and label[inblossom[v]] == 0:
+                        x, y = divmod(be, N)
+                        d = dualvar[x] + dualvar[y] - W[x][y]
                         if d < delta:
                             delta = d
                             deltatype = 2
@@ -513,7 +564,8 @@ class IncrementalMatcher:
                 for b in range(2 * n):
                     if blossomparent[b] == -1 and label[b] == 1 and bestedge[b] != -1 and (
                             b >= n or alive[b]):
-                        d = slack_p(bestedge[b]) // 2
+                        x, y = divmod(bestedge[b], N)
+                        d = (dualvar[x] + dualvar[y] - W[x][y]) // 2
                         if d < delta:
                             delta = d
                             deltatype = 3
