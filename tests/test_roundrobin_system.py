@@ -199,3 +199,21 @@ def test_team_standings_match_points() -> None:
     assert rows[first.home].wins == 1 and rows[first.home].draws == 1
     assert team_standings(t)[0].team == first.home
     assert rows[first.away].board_points == Fraction(2)
+
+
+@pytest.mark.parametrize("system,n,expected", [("berger", 7, 7), ("berger", 8, 7),
+                                               ("double-berger", 5, 10), ("rutsch", 6, 5)])
+def test_rounds_needed(system: str, n: int, expected: int) -> None:
+    from core.pairing.roundrobin import rounds_needed
+
+    t = field(n, system)
+    assert rounds_needed(t) == expected
+    assert len(run_all(t).rounds) == expected
+
+
+def test_rounds_needed_team_systems() -> None:
+    from core.pairing.roundrobin import rounds_needed
+
+    assert rounds_needed(team_event(10, system="reisepartner")) == 11
+    assert rounds_needed(team_event(3, system="scheveningen")) == 3 * 4
+    assert rounds_needed(team_event(3, system="skalitzka")) == 2

@@ -6,3 +6,30 @@ seeds/001), :mod:`double`, :mod:`lot` and :mod:`varma` (drawing numbers), :mod:`
 (50 % rule), :mod:`rutsch`, :mod:`reisepartner`, :mod:`scheveningen`, :mod:`skalitzka`,
 :mod:`build` (table → RoundPairing) and :mod:`system` (the registered systems).
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from core.model import Tournament
+
+
+def rounds_needed(tournament: Tournament) -> int:
+    """How many rounds the tournament's all-play-all system has for its participants (for
+    setting ``Tournament.total_rounds`` when the event is created or the field changes)."""
+    from core.errors import TournamentError
+    from core.pairing.roundrobin.reisepartner import schedule
+    from core.pairing.roundrobin.system import SCHEDULES
+    from core.pairing.roundrobin.team_systems import scheveningen_system
+
+    system = tournament.system
+    if system in SCHEDULES:
+        return len(SCHEDULES[system](tournament))
+    if system == "reisepartner":
+        return len(schedule(len(tournament.teams)))
+    if system == "scheveningen":
+        return scheveningen_system.total_rounds(tournament)
+    if system == "skalitzka":
+        return 2
+    raise TournamentError(f"{system!r} is not an all-play-all system")
