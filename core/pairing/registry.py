@@ -13,6 +13,8 @@ from core.pairing.base import PairingSystem
 
 # id -> "module:attribute" of an object implementing PairingSystem.  One line per system.
 SYSTEMS: dict[str, str] = {
+    "dutch": "core.pairing.dutch:DUTCH",
+    "dutch-2017": "core.pairing.dutch:DUTCH_2017",
     "dubov": "core.pairing.dubov:dubov",
     "dubov-1997": "core.pairing.dubov:dubov_1997",
     "burstein": "core.pairing.burstein:burstein",

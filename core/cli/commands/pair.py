@@ -1,0 +1,79 @@
+"""``hakem pair (--dutch | --dutch-2017 | --dubov | --burstein | --lim) IN.trf -p [OUT.txt]``.
+
+The engine interface of the public FIDE-endorsed programs (spec/cli.md): read a TRF holding
+the rounds played so far, write the next round as "number of lines, then ``WHITE BLACK`` per
+board in board order, then ``ID 0`` for the pairing-allocated bye".  Requested byes are not
+listed (they are in the input already).  Exit 1 when no pairing satisfies the absolute
+criteria.
+
+The system flags are shared with ``check`` and ``generate`` (:func:`add_system_flags`).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from core.cli import CliError
+from core.model import ByeKind, Tournament
+from core.pairing.base import RoundPairing
+
+# flag -> registered system id
+SYSTEM_FLAGS: dict[str, str] = {
+    "--dutch": "dutch",
+    "--dutch-2017": "dutch-2017",
+    "--dubov": "dubov",
+    "--burstein": "burstein",
+    "--lim": "lim",
+}
+
+
+def add_system_flags(parser: argparse.ArgumentParser) -> None:
+    """One mutually exclusive, required group of ``--<system>`` flags storing ``args.system``."""
+    group = parser.add_mutually_exclusive_group(required=True)
+    for flag, system_id in SYSTEM_FLAGS.items():
+        group.add_argument(flag, dest="system", action="store_const", const=system_id,
+                           help=f"pair with the {system_id} system")
+
+
+def read_trf_file(path: str) -> Tournament:
+    """Parse a TRF file (any line ending; invalid input raises a TournamentError)."""
+    from core.cli.common import read_text_file
+    from core.trf import parse_tournament
+
+    return parse_tournament(read_text_file(path), Path(path).stem)
+
+
+def engine_output(pairing: RoundPairing) -> str:
+    """The public engines' output format for one round."""
+    lines = [f"{b.white} {b.black}" for b in pairing.boards]
+    lines += [f"{y.pno} 0" for y in pairing.byes if y.kind is ByeKind.PAB]
+    return "\n".join([str(len(lines))] + lines) + "\n"
+
+
+def run(args: argparse.Namespace) -> int:
+    from core.pairing.registry import get_system
+
+    system = get_system(args.system)
+    t = read_trf_file(args.input)
+    pairing = system.pair(t)
+    text = engine_output(pairing)
+    if args.output in (None, "-"):
+        print(text, end="")
+    else:
+        from core.cli.common import write_output
+
+        write_output(text, args.output)
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("pair", help="pair the next round of a TRF file (engine interface)")
+    add_system_flags(p)
+    p.add_argument("input", metavar="IN.trf", help="TRF file with the rounds played so far")
+    p.add_argument("-p", dest="output", nargs="?", const="-", default=None, metavar="OUT.txt",
+                   help="write the pairing to this file (stdout if omitted)")
+    p.set_defaults(func=run)
+
+
+__all__ = ["SYSTEM_FLAGS", "add_system_flags", "engine_output", "read_trf_file", "register", "CliError"]
