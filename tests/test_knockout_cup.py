@@ -107,3 +107,25 @@ def test_unfinished_round_is_refused():
     t = commands.pair_next_round(cup(4))
     with pytest.raises(TournamentError):
         get_system("knockout").pair(t)
+
+
+def test_drawn_pairings_with_seeded_favourites():
+    # seeds/001: first pairings drawn by lot, some favourites seeded in advance
+    seen = set()
+    for seed in range(12):
+        t = commands.pair_next_round(cup(8, order="lot", seeded=2, seed=seed))
+        pairs = {frozenset((b.white, b.black)) for b in t.rounds[0].boards}
+        assert len(pairs) == 4 and not any(pair == frozenset((1, 2)) for pair in pairs)
+        one = next(p for p in pairs if 1 in p)
+        two = next(p for p in pairs if 2 in p)
+        seen.add((min(one - {1}), min(two - {2})))
+        lot = [l for l in replay(t).view.lots if l.purpose.startswith("pairing lot")]
+        assert lot and lot[0].players == (3, 4, 5, 6, 7, 8)
+    assert len(seen) > 3     # the opponents of the favourites really are drawn
+
+
+def test_cup_with_third_place_match():
+    t = cup(4, third_place=True, rules={"segments": [], "decider": "armageddon"})
+    t = play_round(t, lambda b: "1-0" if b.white < b.black else "0-1")
+    t = commands.pair_next_round(t)
+    assert len(t.rounds[-1].boards) == 2     # final and match for third place together

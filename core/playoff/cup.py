@@ -11,6 +11,8 @@ Settings live in ``Tournament.options["knockout"]`` (all optional):
     {"places": 1,                         # how many players go through (1: a winner)
      "rules": "seed-rapid" | {...},       # preset name or MatchRules JSON
      "order": "seeded" | "lot",           # bracket positions: starting rank or a drawn lot
+     "seeded": 4,                         # with "lot": the best 4 are seeded, the rest drawn
+     "third_place": false,                # semi-final losers play for 3rd place
      "seed": 1234,                        # lots; default derived from the tournament id
      "entry_round": {"<pno>": 2},         # seeded players entering in a later knockout round
      "flag_later": {"<round>.<board>": "white"|"black"},   # Armageddon, both flags fell
@@ -64,7 +66,8 @@ def _plan(t: Tournament) -> dict[str, Any]:
     entry = {str(players.index(int(pno)) + 1): int(r) for pno, r in dict(cfg.get("entry_round", {})).items()
              if int(pno) in players}
     return {"kind": "knockout", "name": "", "places": int(cfg.get("places", 1)), "rules": rules_json,
-            "order": cfg.get("order", "seeded"), "entry_round": entry}
+            "order": cfg.get("order", "seeded"), "seeded": int(cfg.get("seeded", 0)),
+            "entry_round": entry, "third_place": bool(cfg.get("third_place", False))}
 
 
 def _evaluate(state: dict[str, Any]) -> tuple[PlayoffView, dict[str, tuple[int, ...]]]:

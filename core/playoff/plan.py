@@ -8,8 +8,8 @@ dry run (``hakem playoff --tied K``).  Node kinds:
 - ``match``: two entrants, one mini-match (``rules``);
 - ``round_robin``: everyone plays everyone (``time_control``, ``cycles``), ties broken by
   ``tie`` (``golden`` or ``drop_lowest``) with ``golden``/``tie_rules``;
-- ``knockout``: ``places`` go through; ``order`` ``"seeded"``, ``"lot"`` or a list of seeds
-  (bracket positions); optional ``entry_round`` {seed: round} for players entering late and
+- ``knockout``: ``places`` go through; ``order`` ``"seeded"``, ``"lot"`` (with ``seeded``: the
+  best n keep their positions, the rest are drawn) or a list of seeds (bracket positions); optional ``entry_round`` {seed: round} for players entering late and
   ``third_place`` (semi-final losers play for 3rd place);
 - ``groups``: ``groups`` (lists of seeds) each run ``each``; the winners run ``final``; all
   other group players share the places after the final;
@@ -98,17 +98,21 @@ def _knockout_order(ctx: Context, node: dict[str, Any], entrants: tuple[Entrant,
     if order == "lot":
         if any(isinstance(e, str) for e in entrants):
             return list(entrants)
+        # seeds/001: the first pairings are drawn, "some favourites may be seeded first":
+        # the best ``seeded`` keep their positions, the others are drawn into the rest.
+        fixed = [int(e) for e in entrants[: max(0, int(node.get("seeded", 0)))]]
+        drawable = [int(e) for e in entrants[len(fixed):]]
         key = f"{path}.draw:" + "-".join(str(e) for e in entrants)
         manual = ctx.manual_lots.get(key)
         if manual is not None:
             drawn = [int(x) for x in manual.split(",")]
-            if sorted(drawn) != sorted(int(e) for e in entrants):
-                raise PlanError(f"the pairing lot {key} must list exactly the players {entrants}.")
+            if sorted(drawn) != sorted(drawable):
+                raise PlanError(f"the pairing lot {key} must list exactly the players {drawable}.")
         else:
-            drawn = lots.shuffle(ctx.seed, key, [int(e) for e in entrants])
-        ctx.lots.append(Lot(key, "pairing lot (bracket positions)", tuple(int(e) for e in entrants),
+            drawn = lots.shuffle(ctx.seed, key, drawable)
+        ctx.lots.append(Lot(key, "pairing lot (bracket positions)", tuple(drawable),
                             ",".join(str(x) for x in drawn), manual is not None))
-        return list(drawn)
+        return fixed + list(drawn)
     seeds = [int(s) for s in order]
     if sorted(seeds) != list(range(1, len(entrants) + 1)):
         raise PlanError(f"the bracket order {seeds} must list the seeds 1 to {len(entrants)} once each.")
