@@ -121,3 +121,35 @@ def test_reisepartner_system_plays_a_season_with_spielfrei() -> None:
     from core.teams import team_standings
 
     assert all(r.match_points == 9 and r.played == 9 for r in team_standings(t))
+
+
+@pytest.mark.parametrize("teams", [5, 6, 9, 10, 13, 14])
+def test_partner_match_on_the_spielfrei_weekend(teams: int) -> None:
+    """Option: partners play each other on the weekend they meet the pair of two spielfrei
+    entries (both are free then); one round fewer, everybody still meets everybody once."""
+    season = schedule(teams, "spielfrei")
+    size = padded(teams)
+    assert len(season) == size - 2
+    met = Counter(frozenset((m.first, m.second)) for r in season for m in r.matches)
+    assert set(met.values()) == {1} and len(met) == teams * (teams - 1) // 2
+    for r in season:
+        busy = [x for m in r.matches for x in (m.first, m.second)] + list(r.free)
+        assert sorted(busy) == list(range(1, teams + 1))
+    for r in season:
+        for m in r.matches:
+            if m.second == partner(m.first):
+                # in the first round of that weekend; in its second round both are free
+                nxt = season[r.number]
+                assert nxt.match_day == r.match_day and {m.first, m.second} <= set(nxt.free)
+                assert m.host == m.first and m.first % 2 == 1
+
+
+def test_spielfrei_option_needs_a_spielfrei_pair() -> None:
+    from core.errors import TournamentError
+
+    with pytest.raises(TournamentError):
+        schedule(8, "spielfrei")
+    with pytest.raises(TournamentError):
+        schedule(11, "spielfrei")
+    with pytest.raises(TournamentError):
+        schedule(10, "home")

@@ -63,12 +63,27 @@ def padded(teams: int) -> int:
     return teams + (-teams) % 4
 
 
-def schedule(teams: int) -> tuple[LeagueRound, ...]:
-    """The whole season for ``teams`` real teams (start numbers 1..teams)."""
+def schedule(teams: int, partner_round: str = "first") -> tuple[LeagueRound, ...]:
+    """The whole season for ``teams`` real teams (start numbers 1..teams).
+
+    ``partner_round="first"`` (default): the partners meet in a single round 1.
+    ``partner_round="spielfrei"``: when the count was filled up with a pair of two spielfrei
+    entries, each real pair plays its partner match on the match day it meets that pair
+    (both its teams are free then: "Damit können die Reisepartner auch an dem Spielwochenende
+    untereinander spielen, da beide spielfrei haben"); the season is one round shorter.
+    """
+    if partner_round not in ("first", "spielfrei"):
+        raise TournamentError(
+            f"partner_round must be 'first' or 'spielfrei', not {partner_round!r}")
     size = padded(teams)
+    if partner_round == "spielfrei" and size - teams < 2:
+        raise TournamentError(
+            "partner matches on the spielfrei weekend need two spielfrei entries "
+            f"(5, 6, 9, 10 … teams), not {teams} teams")
     pairs = size // 2
     real = range(1, teams + 1)
     rounds: list[LeagueRound] = []
+    offset = 0 if partner_round == "first" else -1
 
     def emit(number: int, day: int, raw: list[LeagueMatch]) -> None:
         kept = tuple(m for m in raw if m.first in real and m.second in real)
@@ -76,7 +91,8 @@ def schedule(teams: int) -> tuple[LeagueRound, ...]:
         free = tuple(x for x in real if x not in busy)
         rounds.append(LeagueRound(number, day, kept, free))
 
-    emit(1, 0, [LeagueMatch(2 * p - 1, 2 * p, "even", 2 * p - 1) for p in range(1, pairs + 1)])
+    if partner_round == "first":
+        emit(1, 0, [LeagueMatch(2 * p - 1, 2 * p, "even", 2 * p - 1) for p in range(1, pairs + 1)])
     hosted = {p: 0 for p in range(1, pairs + 1)}
     for day, quartets in enumerate(berger_table(pairs), start=1):
         first_round: list[LeagueMatch] = []
@@ -90,8 +106,13 @@ def schedule(teams: int) -> tuple[LeagueRound, ...]:
                 host = a if host == b else b
             first_round += [LeagueMatch(a, c, "even", host), LeagueMatch(b, d, "even", host)]
             second_round += [LeagueMatch(a, d, "odd", host), LeagueMatch(b, c, "odd", host)]
-        emit(2 * day, day, first_round)
-        emit(2 * day + 1, day, second_round)
+            if partner_round == "spielfrei":
+                for mine, theirs in ((p, q), (q, p)):
+                    if 2 * theirs - 1 > teams:  # the spielfrei pair: partners play each other
+                        first_round.append(LeagueMatch(2 * mine - 1, 2 * mine, "even",
+                                                       2 * mine - 1))
+        emit(2 * day + offset, day, first_round)
+        emit(2 * day + 1 + offset, day, second_round)
     return tuple(rounds)
 
 
@@ -103,7 +124,7 @@ class ReisepartnerSystem:
     def pair(self, tournament: Tournament, options: PairOptions | None = None) -> RoundPairing:
         t = tournament
         order = table_order(t, unit="team")
-        season = schedule(len(order))
+        season = schedule(len(order), str(t.options.get("partner_round", "first")))
         number = t.current_round + 1
         if number > len(season):
             raise RoundError(f"all {len(season)} rounds of the league are paired; there is no round {number}")
