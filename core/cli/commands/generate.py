@@ -1,0 +1,67 @@
+"""``hakem generate --dutch --players N --rounds R [--seed S] [--draws PCT] [--forfeits RATE]
+[--byes RATE] [--withdrawals RATE] -o OUT.trf`` — a random tournament, every round paired by
+our engine and reproducible from the seed (see :mod:`core.pairing.swiss.simulate`)."""
+
+from __future__ import annotations
+
+import argparse
+
+from core.cli import CliError
+from core.cli.commands.pair import add_system_flags
+
+
+def _rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError as error:
+        raise CliError(f"{text!r} is not a number") from error
+    if not 0 <= value <= 1:
+        raise CliError(f"a rate must be between 0 and 1, not {text}")
+    return value
+
+
+def _pct(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError as error:
+        raise CliError(f"{text!r} is not a number") from error
+    if not 0 <= value <= 100:
+        raise CliError(f"a percentage must be between 0 and 100, not {text}")
+    return value / 100
+
+
+def run(args: argparse.Namespace) -> int:
+    from core.cli.common import write_output
+    from core.pairing.swiss.simulate import Settings, generate
+    from core.trf import write_trf
+
+    if args.players < 2:
+        raise CliError(f"--players must be at least 2, not {args.players}")
+    if args.rounds < 1:
+        raise CliError(f"--rounds must be at least 1, not {args.rounds}")
+    settings = Settings(players=args.players, rounds=args.rounds, seed=args.seed,
+                        draws=args.draws, forfeits=args.forfeits, byes=args.byes,
+                        withdrawals=args.withdrawals)
+    t = generate(settings, args.system)
+    write_output(write_trf(t, flavour=args.flavour), args.output)
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("generate", help="generate a random tournament paired by our engine")
+    add_system_flags(p)
+    p.add_argument("--players", type=int, required=True, help="number of players")
+    p.add_argument("--rounds", type=int, required=True, help="number of rounds")
+    p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    p.add_argument("--draws", type=_pct, default=0.3, metavar="PCT",
+                   help="percentage of played games drawn (default 30)")
+    p.add_argument("--forfeits", type=_rate, default=0.02, metavar="RATE",
+                   help="chance that a game is forfeited (default 0.02)")
+    p.add_argument("--byes", type=_rate, default=0.03, metavar="RATE",
+                   help="chance per player and round of a requested bye (default 0.03)")
+    p.add_argument("--withdrawals", type=_rate, default=0.01, metavar="RATE",
+                   help="chance per player and round of withdrawing (default 0.01)")
+    p.add_argument("--flavour", choices=("2026", "16"), default="2026",
+                   help="TRF flavour of the output (default 2026)")
+    p.add_argument("-o", "--output", default="-", metavar="OUT.trf", help="output file (default stdout)")
+    p.set_defaults(func=run)
