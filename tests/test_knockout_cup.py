@@ -129,3 +129,14 @@ def test_cup_with_third_place_match():
     t = play_round(t, lambda b: "1-0" if b.white < b.black else "0-1")
     t = commands.pair_next_round(t)
     assert len(t.rounds[-1].boards) == 2     # final and match for third place together
+
+
+def test_withdrawn_player_loses_the_rest_of_the_match_by_forfeit():
+    t = cup(4)
+    t = play_round(t, lambda b: "1/2")
+    t = commands.withdraw(t, 4, 2)
+    t = commands.pair_next_round(t)
+    # 1 v 4: 4 withdrew, 1 goes through without a board; 2 v 3 plays its second game
+    assert [{b.white, b.black} for b in t.rounds[-1].boards] == [{2, 3}]
+    games = [g for g in replay(t).view.games if {g.white, g.black} == {1, 4}]
+    assert [g.result.value for g in games if g.kind == "regular"][1] in ("+-", "-+")

@@ -98,6 +98,7 @@ def replay(t: Tournament) -> CupState:
     }
     flags = dict(cfg.get("flag_later", {}))
     for rnd in t.rounds:
+        _forfeit_withdrawn(t, state, rnd.number)
         view, _ = _evaluate(state)
         ready = list(view.ready)
         for bno, board in enumerate(rnd.boards, start=1):
@@ -114,8 +115,29 @@ def replay(t: Tournament) -> CupState:
                 if flag:
                     entry["flag_later"] = flag
                 state["results"][match.id] = entry
+    _forfeit_withdrawn(t, state, t.current_round + 1)
     view, byes = _evaluate(state)
     return CupState(state, view, byes)
+
+
+def _forfeit_withdrawn(t: Tournament, state: dict[str, Any], round_no: int) -> None:
+    """Games due from ``round_no`` on for a withdrawn player are lost by forfeit (no board).
+
+    If both players withdrew, the better seed is given the forfeit win so the bracket can go
+    on (that player forfeits the next match in turn).
+    """
+    gone = {p.pno for p in t.players if not p.active_in(round_no)}
+    if not gone:
+        return
+    while True:
+        view, _ = _evaluate(state)
+        due = [g for g in view.ready if g.white in gone or g.black in gone]
+        if not due:
+            return
+        for g in due:
+            white_stays = g.white not in gone or (g.black in gone and g.white < g.black)
+            state["results"][g.id] = {"white": g.white, "black": g.black,
+                                      "result": "+-" if white_stays else "-+"}
 
 
 def cup_places(t: Tournament) -> tuple[tuple[int, ...], ...] | None:
