@@ -43,7 +43,7 @@ def _tournament(trf_path: str):
         return parse_tournament(fh.read())
 
 
-def compare(trf_path: str, tsv_path: str, regime: str) -> tuple[int, list[str]]:
+def compare(trf_path: str, tsv_path: str, regime: str, round_robin: bool = False) -> tuple[int, list[str]]:
     """Compute standings with the file's list and compare every rank and value.
 
     Returns (number of values compared, mismatch descriptions).  Exact values are compared
@@ -52,6 +52,8 @@ def compare(trf_path: str, tsv_path: str, regime: str) -> tuple[int, list[str]]:
     played over the board has no rating-based value: we give ``None``, the reference "-0".
     """
     t = _tournament(trf_path)
+    if round_robin:
+        t = t.with_changes(system="berger")
     head, rows = read_tsv(tsv_path)
     suffix = f"/V{regime}"
     codes = [h[: -len(suffix)] if h.endswith(suffix) else h for h in head[3:]]
@@ -80,13 +82,14 @@ def compare(trf_path: str, tsv_path: str, regime: str) -> tuple[int, list[str]]:
 FIXTURES = sorted(glob.glob(os.path.join(DATA, "tiebreaks", "f*.tsv")))
 RANDOM = sorted(glob.glob(os.path.join(DATA, "tiebreaks", "random", "*.tsv")))
 EXTRA = sorted(glob.glob(os.path.join(DATA, "tiebreaks", "extra", "*.tsv")))
+ROUND_ROBIN = sorted(glob.glob(os.path.join(DATA, "tiebreaks", "roundrobin", "*.tsv")))
 
 
 def _case(tsv: str) -> tuple[str, str, str]:
     regime = tsv.split(".")[-2]
     name = os.path.basename(tsv).split(".")[0]
-    if os.sep + "random" + os.sep in tsv:
-        trf = os.path.join(DATA, "tiebreaks", "random", f"{name}.trf")
+    if os.sep + "random" + os.sep in tsv or os.sep + "roundrobin" + os.sep in tsv:
+        trf = os.path.join(os.path.dirname(tsv), f"{name}.trf")
     else:
         trf = os.path.join(DATA, "dutch2026", f"{name}.trf")
     return trf, tsv, regime
@@ -96,11 +99,12 @@ def test_golden_files_present():
     assert len(FIXTURES) == 48
     assert len(RANDOM) == 60
     assert len(EXTRA) == 52
+    assert len(ROUND_ROBIN) == 24
 
 
-@pytest.mark.parametrize("tsv", FIXTURES + RANDOM + EXTRA, ids=lambda p: os.path.basename(p))
+@pytest.mark.parametrize("tsv", FIXTURES + RANDOM + EXTRA + ROUND_ROBIN, ids=lambda p: os.path.basename(p))
 def test_every_value_agrees(tsv):
     trf, tsv, regime = _case(tsv)
-    compared, mismatches = compare(trf, tsv, regime)
+    compared, mismatches = compare(trf, tsv, regime, round_robin=tsv in ROUND_ROBIN)
     assert compared > 0
     assert mismatches == [], "\n".join(mismatches[:20])
