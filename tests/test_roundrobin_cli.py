@@ -78,3 +78,13 @@ def test_lot_command_records_a_reproducible_draw(tmp_path, monkeypatch,
         capsys.readouterr()
         assert main(["lot", tid, "--seed", "8"]) == 3  # no redraw after round 1
     assert orders[0] == orders[1] and sorted(orders[0]) == ["Ali", "Ayse", "Can", "Veli"]
+
+
+def test_reisepartner_season(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "8", "--reisepartner", "--format", "json")
+    rounds = json.loads(out)
+    assert code == 0 and len(rounds) == 7
+    assert sorted(map(sorted, rounds[0])) == [[1, 2], [3, 4], [5, 6], [7, 8]]
+    code, out, _ = run(capsys, "6", "--reisepartner")
+    assert code == 0 and "Rd 1 (partner round): 1-2 E @1, 3-4 E @3, 5-6 E @5" in out
+    assert not any(x in out for x in ("-7", "-8", "7-", "8-", "@7", "@8", "7 free", "8 free"))

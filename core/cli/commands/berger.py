@@ -45,7 +45,30 @@ def build(n: int, double: bool, swap: bool, use_rutsch: bool) -> tuple[TableRoun
     return base + second
 
 
+def _league(args: argparse.Namespace) -> int:
+    """Reisepartner season: pairs of [first, second] team numbers, free teams as [t, 0]."""
+    from core.pairing.roundrobin.reisepartner import schedule
+
+    if args.players < 2:
+        raise CliError(f"a league needs at least 2 teams, not {args.players}")
+    season = schedule(args.players, "spielfrei" if args.spielfrei else "first")
+    rows = [[[m.first, m.second] for m in r.matches] + [[x, 0] for x in r.free] for r in season]
+    if args.format == "json":
+        print(json.dumps(rows))
+        return 0
+    print(f"Reisepartnersystem for {args.players} teams (first-named team: White on the "
+          "boards shown, E = even, O = odd)")
+    for r in season:
+        day = "partner round" if r.match_day == 0 else f"match day {r.match_day}"
+        cells = [f"{m.first}-{m.second} {m.first_white_on[0].upper()} @{m.host}" for m in r.matches]
+        cells += [f"{x} free" for x in r.free]
+        print(f"Rd {r.number} ({day}): " + ", ".join(cells))
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.reisepartner:
+        return _league(args)
     rounds = build(args.players, args.double, not args.no_swap, args.rutsch)
     rows = table_rows(rounds)
     if args.format == "json":
@@ -106,5 +129,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-swap", action="store_true",
                    help="double round robin: do not swap the last two rounds of the first cycle")
     p.add_argument("--rutsch", action="store_true", help="print the Rutschsystem schedule instead")
+    p.add_argument("--reisepartner", action="store_true",
+                   help="print a Reisepartner league season for N teams (with venues)")
+    p.add_argument("--spielfrei", action="store_true",
+                   help="Reisepartner: partners meet on the spielfrei weekend")
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(func=run)
