@@ -377,3 +377,17 @@ def as_text(s: Standings) -> str:
                                for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
     lines.extend(f"Warning: {w}" for w in s.warnings)
     return "\n".join(lines)
+
+
+def tied_on_points(s: Standings, places: int) -> list[tuple[int, ...]]:
+    """Groups of ranked participants with equal points that reach into the first ``places``
+    ranks — the candidates for a play-off (spec/knockout-playoffs.md), best first by the list."""
+    groups: list[list[Row]] = []
+    for r in s.rows:
+        if r.rank is None:
+            continue
+        if groups and groups[-1][0].points == r.points:
+            groups[-1].append(r)
+        else:
+            groups.append([r])
+    return [tuple(r.pno for r in g) for g in groups if len(g) > 1 and g[0].rank <= places]
