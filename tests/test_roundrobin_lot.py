@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core.errors import RoundError, TournamentError
 from core.model import Player, Round, Tournament
@@ -130,3 +132,16 @@ def test_player_added_after_the_draw_needs_a_new_draw() -> None:
     t = t.with_changes(players=t.players + (Player(5, "Late"),))
     with pytest.raises(TournamentError):
         table_order(t)
+
+
+
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(min_value=2, max_value=30), seed=st.integers(min_value=0, max_value=2**31))
+def test_any_draw_is_a_recorded_permutation(n: int, seed: int) -> None:
+    t = draw_lots(field(n), seed=seed)
+    order = table_order(t)
+    assert sorted(order) == list(range(1, n + 1))
+    assert order == t.options["lot"]["order"] == draw_lots(field(n), seed=seed).options["lot"]["order"]
+    assert [t.player(p).extra["lot"] for p in order] == list(range(1, n + 1))
