@@ -32,7 +32,7 @@ from core.tiebreaks.names import REGIME_NAMES
 from core.tiebreaks.presets import PRESETS, warnings_for
 from core.tiebreaks.regimes import Regime, regime_of
 from core.tiebreaks.registry import get
-from core.tiebreaks.spec import parse_code
+from core.tiebreaks.spec import TieBreakSpec, parse_code
 from core.tiebreaks.values import format_value, sort_key
 
 TIE_RULES = ("shared", "lots", "manual")
@@ -256,6 +256,18 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
     playoffs = [o for o in all_orders if o.source == "playoff"]
     manual = [o for o in all_orders if o.source != "playoff"]
 
+    contexts = {"MP": ctx}
+
+    def ctx_for(spec: TieBreakSpec) -> Context:
+        """Team events: ``:GP`` criteria read a context whose primary score is game points."""
+        if team and spec.score == "GP":
+            if "GP" not in contexts:
+                from core.tiebreaks.team import build_team_context
+
+                contexts["GP"] = build_team_context(t, "GP")
+            return contexts["GP"]
+        return ctx
+
     decided: dict[int, str] = {}
     values: dict[str, dict[int, Value]] = {}
     groups = _split_by_values(ranked, {p: ctx.total[p] for p in ranked}, True)
@@ -285,7 +297,7 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
             de_values: dict[int, Value] = {p: 0 for p in ids}
             new_groups = []
             for g in groups:
-                parts = order_group(ctx, spec, sorted(g)) if len(g) > 1 else [g]
+                parts = order_group(ctx_for(spec), spec, sorted(g)) if len(g) > 1 else [g]
                 if len(parts) > 1:
                     before = 0
                     for part in parts:
@@ -298,7 +310,7 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
             groups = new_groups
             values[spec.code] = de_values
             continue
-        vals = values_for(ctx, spec, spec.regime or chosen)
+        vals = values_for(ctx_for(spec), spec, spec.regime or chosen)
         values[spec.code] = vals
         higher = definition.higher_better != spec.reverse
         groups = refine(groups, lambda g, v=vals, h=higher: _split_by_values(g, v, h), spec.code)

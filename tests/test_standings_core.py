@@ -154,6 +154,14 @@ def test_team_points_and_tiebreaks():
     assert [r.pno for r in s.rows] == [1, 3, 4, 2]  # T3 ahead of T4 on game points
 
 
+def test_team_criteria_on_game_points():
+    s = compute_standings(team_event(), ["BH:GP", "SB:GP"])
+    # BH:GP = opponents' game points: T1 3 + 3 + 2½ = 8½; SB:GP = opponent's GP × own MP:
+    # T1 3·2 + 3·1 + 2½·1 = 11½
+    assert s.row(1).values["BH:GP"] == Fraction(17, 2)
+    assert s.row(1).values["SB:GP"] == Fraction(23, 2)
+
+
 def test_team_direct_encounter_on_match_points():
     s = compute_standings(team_event(), ["DE", "GP"])
     assert [r.pno for r in s.rows] == [1, 4, 3, 2]  # T4 beat T3 in round 1
