@@ -183,11 +183,21 @@ def pair_next_round(t: Tournament, options: PairOptions | None = None) -> Tourna
 
     check_can_pair(t)
     if t.current_round == 0:
-        t = assign_pairing_numbers(t)
+        t = number_for_round_one(t)
         if t.initial_colour is None:
             t = t.with_changes(initial_colour=draw_initial_colour(t))
     pairing = get_system(t.system).pair(t, options)
     return apply_pairing(t, pairing)
+
+
+def number_for_round_one(t: Tournament) -> Tournament:
+    """Pairing numbers before round 1: the drawn numbers when the numbers were drawn by lot
+    (round robins: the Berger table is played by drawn number), else the ranking of Art. 2."""
+    drawn = {p.pno: p.extra.get("lot") for p in t.players}
+    if t.players and all(isinstance(v, int) for v in drawn.values()) and \
+            sorted(drawn.values()) == list(range(1, len(t.players) + 1)):
+        return renumber(t, {pno: int(lot) for pno, lot in drawn.items()})
+    return assign_pairing_numbers(t)
 
 
 def check_can_pair(t: Tournament) -> None:

@@ -42,8 +42,10 @@ def _board_to(b: Board) -> dict[str, Any]:
 
 
 def _board_from(d: dict[str, Any]) -> Board:
-    return _board_cached(int(d["w"]), int(d["b"]), d.get("r"), bool(d.get("unrated", False)),
-                         d.get("handicap"), d.get("komi"))
+    handicap, komi = d.get("handicap"), d.get("komi")
+    return _board_cached(_int(d["w"]), _int(d["b"]), d.get("r"), bool(d.get("unrated", False)),
+                         None if handicap is None else _int(handicap),
+                         None if komi is None else _str(komi))
 
 
 @lru_cache(maxsize=65536)
@@ -109,6 +111,41 @@ def tournament_to_dict(t: Tournament) -> dict[str, Any]:
     }
 
 
+_INT_FIELDS = {"pno", "rating", "national_rating", "joined_round"}
+_STR_FIELDS = {"name", "title", "federation", "fide_id", "national_id", "club", "birth", "sex"}
+
+
+def _int(value: Any) -> int:
+    """Strict integer: JSON numbers that are whole, never booleans or other types."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"expected a whole number, got {value!r}")
+    return value
+
+
+def _str(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"expected text, got {value!r}")
+    return value
+
+
+def _player_from(p: dict[str, Any]) -> Player:
+    fields: dict[str, Any] = {}
+    for f in _PLAYER_FIELDS:
+        if f not in p:
+            continue
+        v = p[f]
+        if f in _INT_FIELDS:
+            fields[f] = _int(v)
+        elif f in _STR_FIELDS:
+            fields[f] = _str(v)
+        else:  # withdrawn_round
+            fields[f] = None if v is None else _int(v)
+    extra = p.get("extra", {})
+    if not isinstance(extra, dict):
+        raise TypeError("player extra data must be an object")
+    return Player(**fields, extra=dict(extra))
+
+
 def tournament_from_dict(d: dict[str, Any]) -> Tournament:
     ps = d.get("points") or {}
     return Tournament(
@@ -116,25 +153,25 @@ def tournament_from_dict(d: dict[str, Any]) -> Tournament:
         total_rounds=int(d.get("total_rounds", 9)), place=d.get("place", ""),
         federation=d.get("federation", ""), start_date=d.get("start_date", ""),
         end_date=d.get("end_date", ""), chief_arbiter=d.get("chief_arbiter", ""),
-        deputy_arbiters=tuple(d.get("deputy_arbiters", ())), time_control=d.get("time_control", ""),
+        deputy_arbiters=tuple(_str(x) for x in d.get("deputy_arbiters", ())), time_control=d.get("time_control", ""),
         points=PointSystem(**{f: points(ps[f]) for f in _POINT_FIELDS if f in ps}),
         initial_colour=Colour(d["initial_colour"]) if d.get("initial_colour") else None,
-        tiebreaks=tuple(d.get("tiebreaks", ())), tiebreak_regime=d.get("tiebreak_regime"),
+        tiebreaks=tuple(_str(c) for c in d.get("tiebreaks", ())), tiebreak_regime=d.get("tiebreak_regime"),
         acceleration=d.get("acceleration"),
-        players=tuple(Player(**{**{f: p[f] for f in _PLAYER_FIELDS if f in p},
-                                "extra": dict(p.get("extra", {}))}) for p in d.get("players", ())),
+        players=tuple(_player_from(p) for p in d.get("players", ())),
         rounds=tuple(Round(
             number=int(r["number"]), boards=tuple(_board_from(b) for b in r.get("boards", ())),
-            byes=tuple(Bye(int(y["pno"]), ByeKind(y["kind"])) for y in r.get("byes", ())),
+            byes=tuple(Bye(_int(y["pno"]), ByeKind(y["kind"])) for y in r.get("byes", ())),
             manual=bool(r.get("manual", False)),
-            matches=tuple(Match(int(m["home"]), int(m["away"]), tuple(m.get("boards", ())))
+            matches=tuple(Match(_int(m["home"]), _int(m["away"]), tuple(_int(x) for x in m.get("boards", ())))
                           for m in r.get("matches", ())),
         ) for r in d.get("rounds", ())),
-        requested_byes=tuple(RequestedBye(int(b["pno"]), int(b["round"]), ByeKind(b["kind"]))
+        requested_byes=tuple(RequestedBye(_int(b["pno"]), _int(b["round"]), ByeKind(b["kind"]))
                              for b in d.get("requested_byes", ())),
-        teams=tuple(Team(int(tm["id"]), tm["name"], tuple(tm.get("members", ())), tm.get("short", ""),
+        teams=tuple(Team(_int(tm["id"]), _str(tm["name"]), tuple(_int(x) for x in tm.get("members", ())),
+                         _str(tm.get("short", "")),
                          int(tm.get("rating", 0))) for tm in d.get("teams", ())),
-        forbidden=tuple(tuple(g) for g in d.get("forbidden", ())),
+        forbidden=tuple(tuple(_int(x) for x in g) for g in d.get("forbidden", ())),
         language=d.get("language", ""),
         options=dict(d.get("options", {})),
     )
