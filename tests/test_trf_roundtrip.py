@@ -27,7 +27,11 @@ HEADER = [
     "032 TUR",
     "042 2026/11/20",
     "052 2026/11/22",
+    "092 Individual: Swiss-System",
     "102 IA Tahsin Aktar",
+    "112 FA Deputy One",
+    "112 NA Deputy Two",
+    "132" + " " * 88 + "26/11/20  26/11/20  26/11/21  26/11/21  26/11/22",
     "122 90'+30\"",
     "XXR 5",
     "XXC white1",
@@ -48,6 +52,10 @@ def test_hand_made_file_reads_every_field():
     assert t.name == "Hand-made Open" and t.place == "Ankara" and t.federation == "TUR"
     assert (t.start_date, t.end_date) == ("2026-11-20", "2026-11-22")
     assert t.chief_arbiter == "IA Tahsin Aktar"
+    assert t.deputy_arbiters == ("FA Deputy One", "NA Deputy Two")
+    assert t.options["trf_type"] == "Individual: Swiss-System"
+    # round dates (record 132) are kept verbatim: round 1 at columns 92-99
+    assert ("132 " + t.options["trf_headers"]["132"])[91:99] == "26/11/20"
     assert t.total_rounds == 5 and t.initial_colour is Colour.WHITE
     assert t.forbidden == ((1, 6),)
     p1 = t.player(1)

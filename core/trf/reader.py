@@ -39,6 +39,7 @@ class TrfDocument:
     """Everything read from a TRF file plus the problems found; see :func:`read_trf`."""
 
     headers: dict[str, str] = field(default_factory=dict)
+    deputies: list[str] = field(default_factory=list)
     players: list[PlayerLine] = field(default_factory=list)
     total_rounds: int | None = None
     initial_colour: Colour | None = None
@@ -63,6 +64,8 @@ def split_lines(text: str) -> list[str]:
 
 _HEADER_CODES = {"012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112",
                  "122", "132", "172", "182", "192", "202", "212", "222"}
+_KEPT_HEADERS = {"082", "132", "172", "182", "192", "202", "212", "222"}
+"""Header records hakem does not model but must write back unchanged (round dates, TRF26 codes)."""
 _BB = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_bye", "BBF": "forfeit_loss",
        "BBU": "pab"}
 
@@ -196,6 +199,8 @@ def _read_line(doc: TrfDocument, lineno: int, line: str) -> None:
         return
     if code == "001":
         _read_player(doc, lineno, line)
+    elif code == "112":
+        doc.deputies.append(line[4:].strip())
     elif code in _HEADER_CODES:
         doc.headers[code] = line[4:].rstrip()
     elif code in ("XXR", "142"):
@@ -413,13 +418,16 @@ def to_tournament(doc: TrfDocument, tournament_id: str = "") -> Tournament:
         options["trf_extra"] = list(doc.extra_lines)
     if "092" in doc.headers:
         options["trf_type"] = doc.headers["092"].strip()
+    kept = {code: value for code, value in doc.headers.items() if code in _KEPT_HEADERS and value.strip()}
+    if kept:
+        options["trf_headers"] = kept
     return draft.with_changes(
         place=doc.headers.get("022", "").strip(),
         federation=doc.headers.get("032", "").strip(),
         start_date=_iso_date(doc.headers.get("042", "")),
         end_date=_iso_date(doc.headers.get("052", "")),
         chief_arbiter=doc.headers.get("102", "").strip(),
-        deputy_arbiters=tuple(v for k, v in sorted(doc.headers.items()) if k == "112"),
+        deputy_arbiters=tuple(doc.deputies),
         time_control=doc.headers.get("122", "").strip(),
         initial_colour=doc.initial_colour,
         requested_byes=tuple(sorted(requested_all, key=lambda b: (b.round, b.pno))),

@@ -103,6 +103,10 @@ def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
         lines.append(f"112 {deputy}")
     if t.time_control:
         lines.append(f"122 {t.time_control}")
+    kept = t.options.get("trf_headers", {}) if t.options else {}
+    for code in sorted(kept):
+        if code < "142":
+            lines.append(f"{code} {kept[code]}")
     if flavour == "2026":
         lines.append(f"142 {t.total_rounds}")
         if t.initial_colour in (Colour.WHITE, Colour.BLACK):
@@ -111,6 +115,9 @@ def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
         lines.append(f"XXR {t.total_rounds}")
         if t.initial_colour in (Colour.WHITE, Colour.BLACK):
             lines.append(f"XXC {'white1' if t.initial_colour is Colour.WHITE else 'black1'}")
+    for code in sorted(kept):
+        if code > "152":
+            lines.append(f"{code} {kept[code]}")
     lines.extend(_point_records(t.points, flavour))
     for group in t.forbidden:
         ids = " ".join(f"{pno:>4}" for pno in group)
