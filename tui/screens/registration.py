@@ -216,7 +216,9 @@ class RegistrationPane(Vertical):
         late = self.t is not None and self.t.current_round > 0
         if self.screen.run_change(lambda: self.screen_session.add_player(**fields)):
             for key, _label in FIELDS:
-                self.query_one(f"#p-{key}", Input).value = ""
+                field = self.query_one(f"#p-{key}", Input)
+                if field.value == values[key]:  # keep what a fast typist already typed next
+                    field.value = ""
             self.query_one("#p-name", Input).focus()
             if late:
                 self.notify(_("{name} added as a late entry: paired from round {n}.").format(

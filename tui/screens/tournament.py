@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, TabbedContent, TabPane
 
 from core.errors import ConflictError, TournamentError
-from core.i18n import _
+from core.i18n import _, ngettext
 from core.model import Tournament
 from tui.i18n import L_
 from tui.services import Session
@@ -90,6 +90,7 @@ class TournamentScreen(Screen):
         self.update_subtitle()
         self.refresh_panes()
         self.set_interval(self.app.poll_interval, self.poll_store)
+        self.focus_active()  # at once, so keys typed right after opening are not lost
         self.call_after_refresh(self.focus_active)
 
     # -- panes ------------------------------------------------------------------------------
@@ -111,8 +112,9 @@ class TournamentScreen(Screen):
     def update_subtitle(self) -> None:
         t = self.session.tournament
         mode = _(" · read-only") if self.session.read_only else ""
-        self.sub_title = _("{system} · round {current} of {total} · {n} players").format(
-            system=t.system, current=t.current_round, total=t.total_rounds, n=len(t.players)) + mode
+        players = ngettext("{n} player", "{n} players", len(t.players)).format(n=len(t.players))
+        self.sub_title = _("{system} · round {current} of {total} · {players}").format(
+            system=t.system, current=t.current_round, total=t.total_rounds, players=players) + mode
 
     def relabel(self) -> None:
         for pane in self.panes():

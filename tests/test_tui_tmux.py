@@ -1,0 +1,25 @@
+"""Runs tests/tmux/run_event.sh: a whole small event through the real `hakem` command in a
+real terminal (tmux at 80×24), including a second hakem process that sees the first one's
+result.  tmux is required (``.ci/run`` installs it); a missing tmux fails, it does not skip."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+SCRIPT = Path(__file__).parent / "tmux" / "run_event.sh"
+
+
+def test_real_terminal_event(tmp_path):
+    assert shutil.which("tmux"), "tmux is needed for the real-terminal test (.ci/run installs it)"
+    assert shutil.which("hakem"), "the hakem command must be installed (pip install -e .)"
+    env = dict(os.environ, HAKEM_CMD="hakem", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    env.pop("TMUX", None)
+    run = subprocess.run(["bash", str(SCRIPT), str(tmp_path)], env=env, capture_output=True, text=True,
+                         timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "OK: event of 6 players" in run.stdout
+    standings = (tmp_path / "standings.txt").read_text()
+    assert "Standings after round 3" in standings
