@@ -1,0 +1,180 @@
+"""``hakem go …`` — Go (Gamma scheme) commands: cards, table, results, refusals, exports.
+
+Pairing uses the generic ``hakem round pair ID`` (the ``gamma`` system is in the registry);
+these commands cover what only Go needs:
+
+    hakem go players ID [--format text|json]      ranks (kyu/dan), start and current levels
+    hakem go card ID PNO                          one participant card
+    hakem go table ID [--plain]                   the tournament table in the seed's format
+    hakem go result ID ROUND BOARD WINNER [--white PNO] [--forfeit | --both-absent]
+    hakem go refuse ID PNO ROUND [--cancel]       a player refuses a round not yet paired
+    hakem go settings ID [--komi K] [--nominal-time T] [--egd-class C] [--nigiri-seed S]
+    hakem go export ID (--rating-commission | --egd) [-o FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from core.cli.common import open_store, print_json, write_output
+from core.errors import TournamentError
+from core.go import results
+from core.go.cards import cards
+from core.go.export import egd_h9_export, rating_commission_export
+from core.go.handicap import even_komi
+from core.go.ranks import go_rating, rank_label, rank_of
+from core.go.registration import start_levels, top_group
+from core.go.render import render_card, render_table
+from core.model import Tournament
+
+
+def _load(tid: str) -> Tournament:
+    t = open_store().load(tid).tournament
+    if t.system != "gamma":
+        raise TournamentError(f"tournament {tid!r} uses the {t.system!r} system, not gamma")
+    return t
+
+
+def players_json(t: Tournament) -> dict:
+    """Players with Go data: ``rank`` (kyu/dan), ``start_level``, ``level`` (current)."""
+    group = top_group(t) if t.players else None
+    start = start_levels(t)
+    now = cards(t)
+    return {
+        "top_group": ({"ranks": list(group.ranks), "level": group.lowest_rank, "size": group.size}
+                      if group else None),
+        "players": [{"pno": p.pno, "name": p.name, "rating": go_rating(p),
+                     "rank": rank_label(rank_of(go_rating(p))), "start_level": start[p.pno],
+                     "level": now[p.pno].final_level}
+                    for p in sorted(t.players, key=lambda p: p.pno)],
+    }
+
+
+def _players(args: argparse.Namespace) -> int:
+    data = players_json(_load(args.id))
+    if args.format == "json":
+        print_json(data)
+        return 0
+    if data["top_group"]:
+        g = data["top_group"]
+        print(f"Top group: ranks {g['ranks'][0]}..{g['ranks'][-1]}, level {g['level']}, "
+              f"{g['size']} players")
+    for p in data["players"]:
+        print(f"{p['pno']:>4}  {p['name']:<28} {p['rating']:>5} {p['rank']:>4}  "
+              f"start {p['start_level']:>3}  level {p['level']:>3}")
+    return 0
+
+
+def _card(args: argparse.Namespace) -> int:
+    print(render_card(_load(args.id), args.pno), end="")
+    return 0
+
+
+def _table(args: argparse.Namespace) -> int:
+    print(render_table(_load(args.id), aligned=not args.plain), end="")
+    return 0
+
+
+def _result(args: argparse.Namespace) -> int:
+    _load(args.id)
+
+    def change(t: Tournament) -> Tournament:
+        if args.both_absent:
+            return results.record_double_refusal(t, args.round, args.board)
+        return results.record_winner_text(t, args.round, args.board, args.winner, args.white,
+                                          args.forfeit)
+
+    if not args.both_absent and args.winner is None:
+        raise TournamentError("give the winner (number, white or black) or --both-absent")
+    open_store().update(args.id, f"go result round {args.round} board {args.board}", change)
+    return 0
+
+
+def _refuse(args: argparse.Namespace) -> int:
+    _load(args.id)
+    if args.cancel:
+        change = lambda t: results.cancel_refusal(t, args.pno, args.round)  # noqa: E731
+    else:
+        change = lambda t: results.record_refusal(t, args.pno, args.round)  # noqa: E731
+    open_store().update(args.id, f"go refusal {args.pno} round {args.round}", change)
+    return 0
+
+
+def _settings(args: argparse.Namespace) -> int:
+    _load(args.id)
+    updates = {k: v for k, v in (("komi", args.komi), ("nominal_time", args.nominal_time),
+                                 ("egd_class", args.egd_class), ("nigiri_seed", args.nigiri_seed))
+               if v is not None}
+
+    def change(t: Tournament) -> Tournament:
+        options = dict(t.options)
+        go = dict(options.get("go") or {})
+        go.update(updates)
+        options["go"] = go
+        new = t.with_changes(options=options)
+        even_komi(new)  # refuses a komi that is not a half-integer
+        return new
+
+    snap = open_store().update(args.id, "go settings", change) if updates else open_store().load(args.id)
+    print_json(dict(snap.tournament.options.get("go") or {}))
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    t = _load(args.id)
+    text = egd_h9_export(t) if args.egd else rating_commission_export(t)
+    write_output(text, args.output)
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("go", help="Go tournaments (Gamma scheme): cards, table, results, exports")
+    gs = p.add_subparsers(dest="go_command", metavar="ACTION", parser_class=type(p))
+
+    pl = gs.add_parser("players", help="ranks and levels")
+    pl.add_argument("id")
+    pl.add_argument("--format", choices=["text", "json"], default="text")
+    pl.set_defaults(func=_players)
+
+    ca = gs.add_parser("card", help="show a participant card")
+    ca.add_argument("id")
+    ca.add_argument("pno", type=int)
+    ca.set_defaults(func=_card)
+
+    ta = gs.add_parser("table", help="the tournament table in the Gamma format")
+    ta.add_argument("id")
+    ta.add_argument("--plain", action="store_true", help="no column padding (as in the seed)")
+    ta.set_defaults(func=_table)
+
+    re_ = gs.add_parser("result", help="record who won a board")
+    re_.add_argument("id")
+    re_.add_argument("round", type=int)
+    re_.add_argument("board", type=int)
+    re_.add_argument("winner", nargs="?", help="winner's number, white or black")
+    re_.add_argument("--white", type=int, help="who actually had White (even games, nigiri)")
+    re_.add_argument("--forfeit", action="store_true", help="the loser did not play")
+    re_.add_argument("--both-absent", action="store_true", help="neither player came")
+    re_.set_defaults(func=_result)
+
+    rf = gs.add_parser("refuse", help="a player refuses a round that is not paired yet")
+    rf.add_argument("id")
+    rf.add_argument("pno", type=int)
+    rf.add_argument("round", type=int)
+    rf.add_argument("--cancel", action="store_true")
+    rf.set_defaults(func=_refuse)
+
+    se = gs.add_parser("settings", help="komi, nominal time, EGD class, nigiri seed")
+    se.add_argument("id")
+    se.add_argument("--komi")
+    se.add_argument("--nominal-time")
+    se.add_argument("--egd-class", choices=["A", "B", "C", "D"])
+    se.add_argument("--nigiri-seed")
+    se.set_defaults(func=_settings)
+
+    ex = gs.add_parser("export", help="rating-commission file or EGD (h9) results")
+    ex.add_argument("id")
+    which = ex.add_mutually_exclusive_group(required=True)
+    which.add_argument("--rating-commission", action="store_true")
+    which.add_argument("--egd", action="store_true")
+    ex.add_argument("-o", "--output")
+    ex.set_defaults(func=_export)

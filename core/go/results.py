@@ -1,0 +1,122 @@
+"""Go result entry: who won, with which colour; refusals; rests are made by the engine.
+
+Why not only ``hakem result ID R B 1-0``: a Go arbiter records "who won" and, for an even game,
+the colours the nigiri actually gave (the seed: "уточнить цвет при игре без форы").  These are
+pure changes on a :class:`Tournament`, like :mod:`core.commands`, so the CLI, the TUI and the
+tests use the same validation.
+
+Mapping onto :class:`~core.model.GameResult` (see notes/go.md): a win is ``WHITE_WINS`` /
+``BLACK_WINS``; a game won because the opponent did not come is ``WHITE_FORFEIT_WIN`` /
+``BLACK_FORFEIT_WIN``; both absent after pairing is ``DOUBLE_FORFEIT`` (a refusal for both).
+A refusal announced before the pairing is a requested bye (any kind; the engine records it as a
+zero bye, the card shows "--").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from core.errors import InvalidResult, RoundError, UnknownPlayer
+from core.model import Board, ByeKind, GameResult, RequestedBye, Tournament
+
+_WORDS_WHITE = {"w", "white", "w+", "белые", "б"}
+_WORDS_BLACK = {"b", "black", "b+", "черные", "чёрные", "ч"}
+
+
+def _board(t: Tournament, round_no: int, board_no: int) -> Board:
+    rnd = t.round(round_no)
+    if not 1 <= board_no <= len(rnd.boards):
+        raise InvalidResult(f"round {round_no} has boards 1 to {len(rnd.boards)}, not {board_no}")
+    return rnd.boards[board_no - 1]
+
+
+def _replace_board(t: Tournament, round_no: int, board_no: int, board: Board) -> Tournament:
+    rnd = t.round(round_no)
+    boards = list(rnd.boards)
+    boards[board_no - 1] = board
+    rounds = list(t.rounds)
+    rounds[round_no - 1] = replace(rnd, boards=tuple(boards))
+    return t.with_changes(rounds=tuple(rounds))
+
+
+def parse_winner(text: str, board: Board) -> int:
+    """The winner's pairing number from ``"12"``, ``"white"``/``"w"``, ``"black"``/``"b"``."""
+    key = text.strip().lower()
+    if key in _WORDS_WHITE:
+        return board.white
+    if key in _WORDS_BLACK:
+        return board.black
+    try:
+        pno = int(key)
+    except ValueError as error:
+        raise InvalidResult(
+            f"{text!r} is not a winner; give the winner's number, white or black") from error
+    if pno not in (board.white, board.black):
+        raise InvalidResult(f"player {pno} does not play on this board "
+                            f"({board.white} against {board.black})")
+    return pno
+
+
+def record_game(t: Tournament, round_no: int, board_no: int, winner: int,
+                white: int | None = None, forfeit: bool = False) -> Tournament:
+    """Record who won board ``board_no``; ``white`` corrects the colours of an even game.
+
+    Colours of a handicap game are fixed (the weaker player has Black), so ``white`` may only
+    name the other player on an even board.  ``forfeit``: the loser did not play.
+    """
+    board = _board(t, round_no, board_no)
+    if winner not in (board.white, board.black):
+        raise InvalidResult(f"player {winner} does not play on board {board_no} of round "
+                            f"{round_no} ({board.white} against {board.black})")
+    if white is not None and white != board.white:
+        if white != board.black:
+            raise InvalidResult(f"player {white} does not play on board {board_no} of round "
+                                f"{round_no}")
+        if board.handicap:
+            raise InvalidResult(f"board {board_no} is a handicap game: the weaker player "
+                                f"({board.black}) has Black")
+        board = replace(board, white=board.black, black=board.white)
+    if forfeit:
+        result = GameResult.WHITE_FORFEIT_WIN if winner == board.white else GameResult.BLACK_FORFEIT_WIN
+    else:
+        result = GameResult.WHITE_WINS if winner == board.white else GameResult.BLACK_WINS
+    return _replace_board(t, round_no, board_no, replace(board, result=result))
+
+
+def record_winner_text(t: Tournament, round_no: int, board_no: int, winner: str,
+                       white: int | None = None, forfeit: bool = False) -> Tournament:
+    """:func:`record_game` with the winner as typed: a number, ``white`` or ``black``."""
+    board = _board(t, round_no, board_no)
+    return record_game(t, round_no, board_no, parse_winner(winner, board), white, forfeit)
+
+
+def record_double_refusal(t: Tournament, round_no: int, board_no: int) -> Tournament:
+    """Both players of a paired board did not play: a refusal ("--") for both."""
+    board = _board(t, round_no, board_no)
+    return _replace_board(t, round_no, board_no, replace(board, result=GameResult.DOUBLE_FORFEIT))
+
+
+def clear_result(t: Tournament, round_no: int, board_no: int) -> Tournament:
+    board = _board(t, round_no, board_no)
+    return _replace_board(t, round_no, board_no, replace(board, result=None))
+
+
+def record_refusal(t: Tournament, pno: int, round_no: int) -> Tournament:
+    """A player refuses a round that is not paired yet (the card will show "--")."""
+    if not t.has_player(pno):
+        raise UnknownPlayer(f"no player with pairing number {pno} in {t.name!r}")
+    if round_no <= len(t.rounds):
+        raise RoundError(f"round {round_no} is already paired; unpair it first or record the "
+                         f"game as lost by forfeit")
+    if round_no > t.total_rounds:
+        raise RoundError(f"the tournament has only {t.total_rounds} rounds")
+    kept = tuple(b for b in t.requested_byes if not (b.pno == pno and b.round == round_no))
+    new = RequestedBye(pno, round_no, ByeKind.ZERO)
+    return t.with_changes(requested_byes=tuple(sorted((*kept, new), key=lambda b: (b.round, b.pno))))
+
+
+def cancel_refusal(t: Tournament, pno: int, round_no: int) -> Tournament:
+    kept = tuple(b for b in t.requested_byes if not (b.pno == pno and b.round == round_no))
+    if len(kept) == len(t.requested_byes):
+        raise RoundError(f"player {pno} has not refused round {round_no}")
+    return t.with_changes(requested_byes=kept)
