@@ -1,2 +1,385 @@
-"""Placeholder: the 2017 procedure reuses the 2026 engine until its own weights land."""
-from core.pairing.dutch.engine import pair_order  # noqa: F401
+"""The 2017 Dutch procedure (C.04.3 as in force until 31 January 2026), for replaying old events.
+
+Differences from the 2026 engine (:mod:`.engine`), all from the 2017 text:
+
+* completion (C.4) is checked only after a bracket is paired; if the rest of the field can no
+  longer be paired, that bracket is the PPB and is re-paired together with every lower player
+  (the collapsed last bracket, A.9);
+* C.6 minimises the pairing score difference (PSD, A.8): each pair's score difference and each
+  downfloater's score minus the lowest score of the bracket plus one, compared descending;
+* C.7 looks at the next bracket's pairs and PSD (not in the PPB or the last bracket);
+* no C5/C9 (the PAB is just part of the last bracket's pairing); 2017 floats (A.4: any
+  unplayed round is a downfloat) and 2017 bye eligibility (C.2), chosen by :class:`Facts`.
+
+The weight fields again follow the FIDE-endorsed engine of that time (bbpPairings v5) so that
+old tournaments are re-paired exactly as they were checked then.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from core.errors import PairingImpossible
+from core.pairing.base import PairOptions
+from core.pairing.dutch.criteria import Facts, Layout, prefs_compatible
+from core.pairing.dutch.incremental import IncrementalMatcher
+from core.pairing.swiss.state import Float
+
+ONE = Fraction(1)
+
+
+def _bits(x: int) -> int:
+    return x.bit_length()
+
+
+def _edge(f: Facts, hi: int, lo: int, special: bool, final: bool, hi_cur: bool, lo_cur: bool,
+          pcb: int, npcb: int, sds: int, sd: dict[Fraction, int], min_score: Fraction,
+          rounds: int) -> int:
+    if not f.compatible(hi, lo):
+        return 0
+    sc = f.score
+    r = 0
+    if special:
+        r = 1 + (not f.eligible[hi]) + (not f.eligible[lo])
+    r = (r << pcb) + lo_cur
+    r <<= sds
+    if lo_cur:
+        r += 1 << sd[sc[hi] - min_score + ONE]
+        r += 1 << sd[sc[lo] - min_score + ONE]
+        r -= 1 << sd[sc[hi] - sc[lo]]
+    if not special:
+        if final:
+            r <<= max(pcb, npcb)
+            r <<= 3
+            r += 1 + (not f.eligible[hi]) + (not f.eligible[lo])
+        else:
+            r <<= npcb
+            r += not lo_cur
+        r <<= sds
+        if hi_cur:
+            r += 1 << sd[sc[hi] - min_score + ONE]
+        if lo_cur:
+            r += 1 << sd[sc[lo] - min_score + ONE]
+    # colour fields (C.8-C.11), player = lo, opponent = hi
+    m = lo_cur
+    pl, op = lo, hi
+    same = f.pref[pl] is f.pref[op]
+    r <<= pcb
+    if m and (f.imbalance[pl] <= 1 or f.imbalance[op] <= 1 or not same):
+        r += 1
+    r <<= pcb
+    if m:
+        ok = not f.absolute(pl) or not f.absolute(op) or not same
+        if not ok:
+            if f.imbalance[pl] == f.imbalance[op]:
+                from core.model import Colour
+                ok = f.repeated[pl] is Colour.NONE or f.repeated[pl] is not f.repeated[op]
+            else:
+                weaker = op if f.imbalance[pl] > f.imbalance[op] else pl
+                ok = f.repeated[weaker] is not f.pref[pl].opposite
+        if ok:
+            r += 1
+    r <<= pcb
+    if m and prefs_compatible(f.pref[pl], f.pref[op]):
+        r += 1
+    r <<= pcb
+    if m and ((not f.strong[pl] and not f.absolute(pl)) or (not f.strong[op] and not f.absolute(op))
+              or (f.absolute(pl) and f.absolute(op)) or not same):
+        r += 1
+    D, U = Float.DOWN, Float.UP
+    for back, fl in ((1, f.float1), (2, f.float2)):
+        if rounds < back:
+            continue
+        r <<= pcb
+        if m:
+            r += fl[lo] is D
+            r += sc[hi] <= sc[lo] and fl[hi] is D
+        r <<= pcb
+        if m and sc[hi] > sc[lo] and fl[lo] is U:
+            r -= 1
+    for back, fl in ((1, f.float1), (2, f.float2)):
+        if rounds < back:
+            continue
+        r <<= sds
+        if m:
+            if fl[lo] is D:
+                r += 1 << sd[sc[lo] - min_score + ONE]
+            if fl[hi] is D:
+                r += 1 << sd[sc[hi] - min_score + ONE]
+                if sc[hi] > sc[lo]:
+                    r -= 1 << sd[sc[hi] - sc[lo]]
+        r <<= sds
+        if m and fl[lo] is U and sc[hi] > sc[lo]:
+            r -= 1 << sd[sc[hi] - sc[lo]]
+    r <<= 3 * pcb + 1
+    return r
+
+
+def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> dict[int, int]:
+    """Pair players ``0..n-1`` (in pairing order) under the 2017 rules; ``mate`` by index."""
+    n = len(f.score)
+    sc = f.score
+    rounds = layout.rounds_played
+    odd = n % 2 == 1
+    validity = IncrementalMatcher(n + (1 if odd else 0))
+    for a in range(n):
+        for b in range(a):
+            if f.compatible(a, b):
+                validity.set_weight(a, b, 1)
+        if odd and f.eligible[a]:
+            validity.set_weight(a, n, 1)
+    fixed_valid: set[int] = set()
+
+    def complete() -> bool:
+        mate = validity.solve()
+        return all(mate[v] != -1 for v in range(len(mate)) if v not in fixed_valid)
+
+    if not complete():
+        raise PairingImpossible(
+            "No pairing satisfies the absolute criteria (no rematch, bye eligibility, colours).")
+
+    def finalize_valid(a: int, b: int) -> None:
+        validity.remove_vertex(a)
+        validity.remove_vertex(b)
+        fixed_valid.update((a, b))
+
+    pairs: dict[int, int] = {}
+    it = 0
+    V: list[int] = []
+    while it < n and sc[it] >= sc[0]:
+        V.append(it)
+        it += 1
+    special = it == n
+    sgb = 0
+    while len(V) > 1 or it < n:
+        if options is not None:
+            options.check()
+            options.report(it / max(n, 1), "pairing brackets")
+        nsgb = len(V)
+        sg_it = it
+        while it < n and (special or sc[it] >= sc[sg_it]):
+            V.append(it)
+            it += 1
+        final = it == n
+        nv = len(V)
+        lsc = [sc[v] for v in V]
+        min_score = lsc[-1]
+        diffs: list[Fraction] = []
+        for p in range(nsgb):
+            diffs.append(lsc[p] - min_score + ONE)
+            first = max(sgb, p + 1)
+            for o in range(first, nsgb):
+                if o <= first or lsc[o] < lsc[o - 1]:
+                    diffs.append(lsc[p] - lsc[o])
+        diffs.sort()
+        sd: dict[Fraction, int] = {}
+        sds = 0
+        i = 0
+        while i < len(diffs):
+            j = i
+            while j < len(diffs) and diffs[j] == diffs[i]:
+                j += 1
+            sd[diffs[i]] = sds
+            sds += _bits(j - i)
+            i = j
+        pcb = _bits(nsgb - sgb)
+        npcb = _bits(nv - nsgb)
+        base: list[list[int]] = [[] for _ in range(nv)]
+        for L in range(sgb, nv):
+            for s in range(L):
+                base[L].append(_edge(f, V[s], V[L], special, final, s < nsgb, L < nsgb, pcb, npcb,
+                                     sds, sd, min_score, rounds))
+        g = IncrementalMatcher(nv)
+        fixed: dict[int, int] = {}
+        for L in range(nv):
+            for s, w in enumerate(base[L]):
+                if w:
+                    g.set_weight(L, s, w)
+
+        def solve() -> list[int]:
+            if options is not None:
+                options.check()
+            m = g.solve()
+            out = [x if x != -1 else v for v, x in enumerate(m)]
+            for a, b in fixed.items():
+                out[a] = b
+            return out
+
+        def finalise(a: int, b: int) -> None:
+            g.remove_vertex(a)
+            g.remove_vertex(b)
+            fixed[a] = b
+            fixed[b] = a
+
+        def ewc(s_idx: int, l_idx: int, s_rem: int, rem_pairs: int) -> int:
+            r = base[l_idx][s_idx]
+            if r:
+                addend = 1 if s_rem < rem_pairs else 0
+                addend <<= 2 * pcb
+                addend -= s_rem
+                addend <<= 1
+                r += addend
+            return r
+
+        def in_bracket(v: int, m: list[int]) -> bool:
+            return sgb <= m[v] < nsgb
+
+        stable = solve()
+        matched = [False] * nv
+        md_score = None
+        rem_md = rem_matched = 0
+        for pI in range(sgb):
+            if pI == 0 or lsc[pI] < md_score:
+                md_score = lsc[pI]
+                rem_matched = rem_md = 0
+                k = pI
+                while k < nv and lsc[k] >= md_score:
+                    rem_md += 1
+                    if in_bracket(k, stable):
+                        rem_matched += 1
+                    k += 1
+            if not rem_matched:
+                continue
+            if rem_md <= rem_matched:
+                matched[pI] = True
+                continue
+            rem_md -= 1
+            if not in_bracket(pI, stable):
+                for oI in range(sgb, nsgb):
+                    w = base[oI][pI]
+                    if w:
+                        g.set_weight(pI, oI, w | 1)
+                stable = solve()
+            if in_bracket(pI, stable):
+                matched[pI] = True
+                rem_matched -= 1
+                for oI in range(sgb, nsgb):
+                    w = base[oI][pI]
+                    if w:
+                        w |= nsgb - sgb
+                        w += 1
+                        g.set_weight(pI, oI, w)
+        for pI in range(sgb):
+            if not matched[pI]:
+                continue
+            addend = nv
+            for oI in range(nsgb - 1, sgb - 1, -1):
+                if matched[oI]:
+                    continue
+                w = base[oI][pI]
+                if w:
+                    g.set_weight(pI, oI, w + addend)
+                    addend += 1
+            stable = solve()
+            mI = stable[pI]
+            matched[mI] = True
+            finalise(pI, mI)
+            finalize_valid(V[pI], V[mI])
+
+        remainder: list[int] = []
+        rem_pairs = 0
+        for pI in range(sgb, nsgb):
+            if stable[pI] < sgb:
+                continue
+            remainder.append(pI)
+            if stable[pI] < pI:
+                rem_pairs += 1
+        nrem = len(remainder)
+        for b in range(nrem):
+            oI = remainder[b]
+            for a in range(b):
+                g.set_weight(remainder[a], oI, ewc(remainder[a], oI, a, rem_pairs))
+        stable = solve()
+
+        def down(v: int, m: list[int]) -> bool:
+            return v < m[v] < nsgb
+
+        exchange_count = sum(1 for a in range(rem_pairs) if not down(remainder[a], stable))
+        left = exchange_count
+        pr = rem_pairs
+        pos = rem_pairs
+        while pos != 0 and left:
+            pr -= 1
+            pos -= 1
+            pI = remainder[pos]
+            if down(pI, stable):
+                for q in range(pos + 1, nrem):
+                    w = ewc(pI, remainder[q], pr, rem_pairs)
+                    if w:
+                        g.set_weight(pI, remainder[q], w - 1)
+                stable = solve()
+            exchange = not down(pI, stable)
+            left -= exchange
+            for q in range(pos + 1, nrem):
+                if exchange:
+                    base[remainder[q]][pI] = 0
+                g.set_weight(pI, remainder[q], ewc(pI, remainder[q], pr, rem_pairs))
+        left = exchange_count
+        ri = rem_pairs
+        pos = rem_pairs
+        while pos < nrem and left > 1:
+            pI = remainder[pos]
+            already = down(pI, stable)
+            if not already:
+                for q in range(pos + 1, nrem):
+                    w = ewc(pI, remainder[q], ri, rem_pairs)
+                    if w:
+                        g.set_weight(pI, remainder[q], w + 1)
+                stable = solve()
+            if down(pI, stable):
+                left -= 1
+                for q in range(pos):
+                    base[pI][remainder[q]] = 0
+                    g.set_weight(pI, remainder[q], 0)
+                for oI in range(nsgb, nv):
+                    base[oI][pI] = 0
+                    g.set_weight(pI, oI, 0)
+            if not already:
+                for q in range(pos + 1, nrem):
+                    g.set_weight(pI, remainder[q], ewc(pI, remainder[q], ri, rem_pairs))
+            ri += 1
+            pos += 1
+        for a in range(nrem):
+            pI = remainder[a]
+            for b in range(a + 1, nrem):
+                oI = remainder[b]
+                if not down(pI, stable) or down(oI, stable):
+                    base[oI][pI] = 0
+                g.set_weight(pI, oI, base[oI][pI])
+        for pI in remainder:
+            if down(pI, stable):
+                addend = 0
+                for oI in reversed(remainder):
+                    if oI <= pI or matched[oI]:
+                        continue
+                    w = base[oI][pI]
+                    if w:
+                        g.set_weight(pI, oI, w + addend)
+                    addend += 1
+                stable = solve()
+                mI = stable[pI]
+                matched[pI] = matched[mI] = True
+                finalise(pI, mI)
+                finalize_valid(V[pI], V[mI])
+
+        if not special and not complete():
+            # this bracket is the PPB: re-pair it together with everybody below (A.9)
+            V = V[:nsgb]
+            it = sg_it
+            special = True
+            continue
+        special = it == n
+        newV: list[int] = []
+        sgb = 0
+        for pI in range(nv):
+            if pI < nsgb and matched[pI]:
+                pairs[V[pI]] = V[stable[pI]]
+                pairs[V[stable[pI]]] = V[pI]
+            else:
+                newV.append(V[pI])
+                if pI < nsgb:
+                    sgb += 1
+        V = newV
+    for v in V:
+        pairs[v] = v
+    return pairs
