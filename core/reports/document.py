@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Union
 
-Cell = Union[str, int, Fraction, tuple, None]
+Cell = Union[str, int, Fraction, tuple, None, "Points", "GameCell", "Marked"]
 
 
 @dataclass(frozen=True)
@@ -19,6 +19,24 @@ class Points:
     """A cell holding points (drawn as ½ for people, ``0.5`` for machines)."""
 
     value: Fraction
+
+
+@dataclass(frozen=True)
+class GameCell:
+    """A crosstable cell: drawn for people as ``text`` (opponent's rank, colour letter, result
+    mark in the report's language), for machines as the TRF round cell (``"7 w 1"``,
+    ``"0000 - U"``) so a CSV/JSON crosstable can be checked against the TRF itself."""
+
+    text: str
+    trf: str
+
+
+@dataclass(frozen=True)
+class Marked:
+    """A value shown in brackets for people (a tie-break term that was cut)."""
+
+    value: object
+    cut: bool = False
 
 
 @dataclass(frozen=True)
@@ -38,6 +56,8 @@ class Column:
 
 @dataclass
 class Table:
+    """Rows of cells under typed columns; ``css_class`` styles it in HTML (``grid``, ``match``)."""
+
     columns: list[Column]
     rows: list[list[object]] = field(default_factory=list)
     title: str = ""
@@ -55,3 +75,8 @@ class Report:
     notes: list[str] = field(default_factory=list)
     preformatted: str = ""
     """A block drawn as-is (brackets, Go tables in the seed's own layout)."""
+    text_tables: bool = True
+    """False when ``preformatted`` already shows the tables for print (a box-drawn bracket):
+    the text renderer then skips the tables, HTML/CSV/JSON still use them."""
+    css: str = ""
+    """Extra inline CSS for this page (e.g. the bracket's column layout)."""

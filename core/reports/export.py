@@ -7,7 +7,6 @@ standings in the machine format of spec/cli.md; Go files come from :mod:`core.go
 
 from __future__ import annotations
 
-import importlib
 import os
 from pathlib import Path
 
@@ -21,38 +20,50 @@ from core.store.files import atomic_write
 
 
 def html_pages(t: Tournament) -> dict[str, str]:
-    """File name -> HTML for the whole page set (index.html first)."""
+    """File name -> HTML for the whole page set (``index.html`` first).
+
+    File names are fixed by us (``standings.html``, ``pairings-r3.html``...), never taken from
+    tournament data, so nothing a player types can steer where a file is written.  The index is
+    the first report: team standings in team events, else the standings.  Player cards are
+    gathered on one page (``cards.html``) so the navigation stays short.
+    """
+    from core.reports.document import Report
+
     view = View(t)
     reports = all_reports(view)
     cards = [r for r in reports if r.slug.startswith("card-")]
     pages = [r for r in reports if not r.slug.startswith("card-")]
-    nav = [("index.html", _("Standings"))]
-    nav += [(f"{r.slug}.html", r.title) for r in pages if r.slug != "standings"]
+    if not pages:
+        pages = [Report("index", t.name, [])]
+    names = {r.slug: ("index.html" if i == 0 else f"{r.slug}.html") for i, r in enumerate(pages)}
+    nav = [(names[r.slug], r.title) for r in pages]
     if cards:
-        nav.append(("cards.html", _("Player cards")))
+        nav.append(("cards.html", _("Pairing cards")))
     out: dict[str, str] = {}
     for r in pages:
-        name = "index.html" if r.slug == "standings" else f"{r.slug}.html"
-        out[name] = to_html(r, nav)
+        out[names[r.slug]] = to_html(r, nav)
     if cards:
-        from core.reports.document import Report
-
-        combined = Report("cards", _("Player cards"), [t.name])
+        combined = Report("cards", _("Pairing cards"), [t.name])
         for card in cards:
-            for table in card.tables:
-                if not table.title:
-                    table.title = card.subtitle[-1] if card.subtitle else ""
+            for n, table in enumerate(card.tables):
+                if n == 0:
+                    table.title = " · ".join(card.subtitle[1:])
                 combined.tables.append(table)
         out["cards.html"] = to_html(combined, nav)
-    if "index.html" not in out:
-        from core.reports.document import Report
-
-        out["index.html"] = to_html(Report("index", t.name, []), nav)
     return dict(sorted(out.items(), key=lambda kv: (kv[0] != "index.html", kv[0])))
 
 
+MANIFEST = ".hakem-pages"
+"""List of the files the last publish wrote into a directory: the next publish removes the
+ones no longer in the set (e.g. last round's alphabetical list), and never anything else."""
+
+
 def publish(t: Tournament, directory: str | os.PathLike[str]) -> list[Path]:
-    """Write the HTML set into ``directory`` (e.g. a web root), each file atomically."""
+    """Write the HTML set into ``directory`` (e.g. a web root), each file atomically.
+
+    Pages from an earlier publish that are no longer part of the set are removed, but only
+    those listed in the directory's manifest (files we wrote ourselves).
+    """
     target = Path(directory)
     try:
         target.mkdir(parents=True, exist_ok=True)
@@ -60,12 +71,25 @@ def publish(t: Tournament, directory: str | os.PathLike[str]) -> list[Path]:
         raise StoreError(f"{target}: cannot create the directory ({error.strerror})") from error
     if not target.is_dir():
         raise StoreError(f"{target}: not a directory")
+    pages = html_pages(t)
     written = []
-    for name, page in html_pages(t).items():
+    for name, page in pages.items():
         path = target / name
         atomic_write(path, page.encode("utf-8"))
         os.chmod(path, 0o644)  # published pages are meant to be read by the web server
         written.append(path)
+    manifest = target / MANIFEST
+    try:
+        old = manifest.read_text(encoding="utf-8").split()
+    except OSError:
+        old = []
+    for name in old:
+        if name not in pages and "/" not in name and name.endswith(".html"):
+            try:
+                (target / name).unlink()
+            except OSError:
+                pass
+    atomic_write(manifest, ("\n".join(sorted(pages)) + "\n").encode("utf-8"))
     return written
 
 
@@ -87,11 +111,32 @@ def standings_csv(t: Tournament) -> str:
     return buf.getvalue()
 
 
+def trf_export(t: Tournament, flavour: str = "2026", line_ending: str = "\n") -> str:
+    """TRF for rating submission with the real ranks (standings with the tournament's list) in
+    columns 86–89, not just points order."""
+    from core.trf import write_trf
+
+    ranks = None
+    if t.players:
+        standings = View(t).standings
+        ranks = {row.pno: row.rank for row in standings.rows if row.rank is not None}
+        last = max(ranks.values(), default=0)
+        for row in standings.rows:  # unranked players (withdrawn from a round robin) go last
+            if row.rank is None:
+                last += 1
+                ranks[row.pno] = last
+    return write_trf(t, flavour=flavour, line_ending=line_ending, ranks=ranks)
+
+
 def _go(function: str, t: Tournament) -> str:
-    module = importlib.import_module("core.go")
-    fn = getattr(module, function, None)
+    """The Go rating-commission file and EGD h9 come from :mod:`core.go` (Go engineer)."""
+    from core.reports.go import _go_function
+
+    if t.system != "gamma":
+        raise TournamentError("Go exports exist only for Go tournaments (system gamma)")
+    fn = _go_function(function)
     if fn is None:
-        raise TournamentError(f"this version cannot write {function.replace('_', ' ')}")
+        raise TournamentError(f"this version cannot write the {function.replace('_', ' ')} yet")
     return fn(t)
 
 

@@ -16,7 +16,7 @@ from fractions import Fraction
 from core.i18n import _, current_language
 from core.i18n.format import format_points as human_points, format_value as human_value
 from core.model import format_points
-from core.reports.document import Column, Points, Report, Table
+from core.reports.document import Column, GameCell, Marked, Points, Report, Table
 from core.tiebreaks.values import format_value as machine_value
 
 PRINT_WIDTH = 80
@@ -24,8 +24,14 @@ LANDSCAPE_WIDTH = 132
 
 
 def human(cell: object) -> str:
+    """A cell as people read it (½, decimal comma in German/Turkish/Russian, translated marks)."""
     if cell is None:
         return ""
+    if isinstance(cell, GameCell):
+        return cell.text
+    if isinstance(cell, Marked):
+        text = human(cell.value)
+        return f"({text})" if cell.cut else text
     if isinstance(cell, Points):
         return human_points(cell.value)
     if isinstance(cell, (Fraction, tuple)):
@@ -34,8 +40,14 @@ def human(cell: object) -> str:
 
 
 def machine(cell: object) -> str:
+    """A cell for programs: dot decimals, TRF round cells; never depends on the language."""
     if cell is None:
         return ""
+    if isinstance(cell, GameCell):
+        return cell.trf
+    if isinstance(cell, Marked):
+        text = machine(cell.value)
+        return f"({text})" if cell.cut else text
     if isinstance(cell, Points):
         return format_points(cell.value)
     if isinstance(cell, (Fraction, tuple, bool)):
@@ -84,18 +96,27 @@ def table_text(table: Table, max_width: int = PRINT_WIDTH) -> list[str]:
 
     ws = widths(keep)
     total = lambda ws: sum(ws) + 2 * (len(ws) - 1)  # noqa: E731
+
+    def shrink(floor: int) -> None:
+        while total(ws) > max_width:
+            flex = [k for k, i in enumerate(keep) if columns[i].flex and ws[k] > floor]
+            if not flex:
+                return
+            k = max(flex, key=lambda k: (ws[k], -k))
+            ws[k] = max(floor, ws[k] - (total(ws) - max_width))
+
+    # Names keep at least 18 characters while optional columns can still go (a name is more
+    # use on the wall than a rating), then they shrink further before anything else is lost.
+    shrink(18)
     while total(ws) > max_width:
-        flex = [k for k, i in enumerate(keep) if columns[i].flex and ws[k] > 12]
-        if flex:
-            k = max(flex, key=lambda k: ws[k])
-            ws[k] = max(12, ws[k] - (total(ws) - max_width))
-            continue
         optional = [k for k, i in enumerate(keep) if columns[i].optional]
         if not optional:
             break
         k = optional[-1]
         del keep[k]
         del ws[k]
+        shrink(18)
+    shrink(10)
     lines = []
     if table.title:
         lines.append(table.title)
@@ -108,8 +129,9 @@ def table_text(table: Table, max_width: int = PRINT_WIDTH) -> list[str]:
 
 
 def to_text(report: Report, max_width: int = PRINT_WIDTH) -> str:
+    """The report for a terminal or a printer: ``max_width`` 80 (A4 portrait) or 132."""
     lines = [report.title, *report.subtitle, ""]
-    for table in report.tables:
+    for table in report.tables if report.text_tables else []:
         lines += table_text(table, max_width)
         lines.append("")
     if report.preformatted:
@@ -119,28 +141,37 @@ def to_text(report: Report, max_width: int = PRINT_WIDTH) -> str:
 
 
 _CSS = """
-body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;margin:1.5em;color:#111}
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;margin:1.5em;color:#111;background:#fff}
 h1{font-size:1.4em;margin:.2em 0}.sub{color:#444;margin:.1em 0}
 table{border-collapse:collapse;margin:1em 0;font-size:.92em}
-th,td{border:1px solid #bbb;padding:.2em .5em}th{background:#eee}
-td.r,th.r{text-align:right}td.c,th.c{text-align:center}
-table.grid td.c{min-width:1.6em}caption{text-align:left;font-weight:bold;padding:.3em 0}
-.notes{color:#333;font-size:.9em}nav a{margin-right:1em}pre{font-size:.9em}
-@media print{nav{display:none}body{margin:0}@page{size:A4 landscape;margin:12mm}}
+th,td{border:1px solid #bbb;padding:.2em .5em;white-space:nowrap}th{background:#e8e8e8}
+tbody tr:nth-child(even){background:#f6f6f6}
+td.r,th.r{text-align:right;font-variant-numeric:tabular-nums}td.c,th.c{text-align:center}
+table.grid td.c{min-width:1.6em}table.grid td.self{background:#555}
+caption{text-align:left;font-weight:bold;padding:.3em 0}
+.notes{color:#333;font-size:.9em}nav{margin-bottom:.5em}nav a{margin-right:1em;color:#036}
+pre{font-size:.9em;line-height:1.2}
+@media print{nav{display:none}body{margin:0}@page{size:A4 landscape;margin:12mm}
+tr,table.match{page-break-inside:avoid}}
 """
 
 
 def to_html(report: Report, nav: list[tuple[str, str]] | None = None, lang: str | None = None) -> str:
-    """A self-contained, printable HTML page (no external assets)."""
+    """A self-contained, printable HTML page: inline CSS, no scripts, no external assets."""
     e = html.escape
+    css = _CSS + report.css
     out = [f'<!DOCTYPE html>\n<html lang="{e(lang or current_language())}"><head><meta charset="utf-8">',
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
-           f"<title>{e(report.title)}</title><style>{_CSS}</style></head><body>"]
+           f"<title>{e(report.title)}</title><style>{css}</style></head><body>"]
     if nav:
         out.append("<nav>" + "".join(f'<a href="{e(href)}">{e(text)}</a>' for href, text in nav) + "</nav>")
     out.append(f"<h1>{e(report.title)}</h1>")
     out += [f'<p class="sub">{e(line)}</p>' for line in report.subtitle]
+    wrapped = False
     for table in report.tables:
+        if table.css_class == "match" and not wrapped:
+            out.append('<div class="bracket">')
+            wrapped = True
         cls = f' class="{e(table.css_class)}"' if table.css_class else ""
         out.append(f"<table{cls}>")
         if table.title:
@@ -148,10 +179,15 @@ def to_html(report: Report, nav: list[tuple[str, str]] | None = None, lang: str 
         out.append("<thead><tr>" + "".join(f'<th class="{c.align}">{e(c.title)}</th>' for c in table.columns)
                    + "</tr></thead><tbody>")
         for row in table.rows:
-            out.append("<tr>" + "".join(f'<td class="{c.align}">{e(human(v))}</td>'
-                                        for c, v in zip(table.columns, row)) + "</tr>")
+            cells = []
+            for c, v in zip(table.columns, row):
+                extra = " self" if table.css_class == "grid" and v == "X" else ""
+                cells.append(f'<td class="{c.align}{extra}">{e(human(v))}</td>')
+            out.append("<tr>" + "".join(cells) + "</tr>")
         out.append("</tbody></table>")
-    if report.preformatted:
+    if wrapped:
+        out.append("</div>")
+    if report.preformatted and not report.tables:
         out.append(f"<pre>{e(report.preformatted)}</pre>")
     if report.notes:
         out.append('<div class="notes">' + "".join(f"<p>{e(n)}</p>" for n in report.notes) + "</div>")

@@ -11,19 +11,27 @@ from __future__ import annotations
 from fractions import Fraction
 
 from core.i18n import _
+from core.i18n.terms import colour_letter, colour_name, regime_name, tiebreak_modifier, tiebreak_name
 from core.model import ByeKind, Code, Colour, GameResult
-from core.reports.document import Column, Points, Report, Table
+from core.reports.document import Column, GameCell, Marked, Points, Report, Table
 from core.reports.view import View
 
-_CODE_MARK = {Code.WIN: "1", Code.DRAW: "½", Code.LOSS: "0", Code.FORFEIT_WIN: "+",
-              Code.FORFEIT_LOSS: "−", Code.SHORT_WIN: "1", Code.SHORT_DRAW: "½",
-              Code.SHORT_LOSS: "0", Code.HALF_BYE: "½", Code.FULL_BYE: "1", Code.PAB: "1",
-              Code.ZERO_BYE: "0"}
-
-
 def _bye_label(kind: ByeKind) -> str:
-    return {ByeKind.PAB: _("bye"), ByeKind.HALF: _("half-point bye"),
-            ByeKind.FULL: _("full-point bye"), ByeKind.ZERO: _("zero-point bye")}[kind]
+    from core.i18n.terms import bye_name
+
+    return bye_name(kind.label)
+
+
+def tiebreak_label(code: str) -> str:
+    """``BH/C1`` → "Buchholz (cut 1 (…))" in the active language: the base name and every
+    modifier spelled out, so the list printed under the standings needs no legend."""
+    head, *mods = code.split("/")
+    parts = []
+    for mod in mods:
+        letter, rest = mod[:1], mod[1:]
+        parts.append(tiebreak_modifier(letter, rest) if letter.upper() in "CMLPUF" else mod)
+    name = tiebreak_name(head)
+    return f"{name} ({'; '.join(parts)})" if parts else name
 
 
 def _result_text(result: GameResult | None) -> str:
@@ -42,28 +50,70 @@ def _head(view: View) -> list[str]:
     return [" · ".join(parts)] if parts else []
 
 
+def _board_columns(view: View, round_no: int) -> tuple[list[Column], bool]:
+    rnd = view.tournament.round(round_no)
+    go = any(b.handicap is not None for b in rnd.boards)
+    columns = [Column("board", _("Board"), "r"), Column("white_pno", _("No."), "r"),
+               Column("white", _("White"), flex=True), Column("white_points", _("Pts"), "r"),
+               Column("result", _("Result"), "c"),
+               Column("black_points", _("Pts"), "r"), Column("black", _("Black"), flex=True),
+               Column("black_pno", _("No."), "r")]
+    if go:
+        columns += [Column("handicap", _("Handicap"), "r"), Column("komi", _("Komi"), "r")]
+    return columns, go
+
+
+def _board_row(view: View, round_no: int, number: int, b, go: bool) -> list[object]:
+    row: list[object] = [number, b.white, view.name(b.white), Points(view.score_before(b.white, round_no)),
+                         _result_text(b.result), Points(view.score_before(b.black, round_no)),
+                         view.name(b.black), b.black]
+    if go:
+        row += [b.handicap if b.handicap is not None else "", b.komi]
+    return row
+
+
 def pairing_list(view: View, round_no: int) -> Report:
-    """Pairings of one round in board order (what goes on the wall before the round)."""
+    """Pairings of one round in board order (what goes on the wall before the round).
+
+    Team events: one table per team match, titled with the teams and the match score.
+    Go: handicap stones and komi per board."""
     t = view.tournament
     rnd = t.round(round_no)
-    table = Table([Column("board", _("Board"), "r"), Column("white_pno", _("No."), "r"),
-                   Column("white", _("White"), flex=True), Column("white_points", _("Pts"), "r"),
-                   Column("result", _("Result"), "c"),
-                   Column("black_points", _("Pts"), "r"), Column("black", _("Black"), flex=True),
-                   Column("black_pno", _("No."), "r")])
-    for i, b in enumerate(rnd.boards, start=1):
-        table.rows.append([i, b.white, view.name(b.white), Points(view.score_before(b.white, round_no)),
-                           _result_text(b.result), Points(view.score_before(b.black, round_no)),
-                           view.name(b.black), b.black])
+    columns, go = _board_columns(view, round_no)
     report = Report(f"pairings-r{round_no}", _("Pairings of round {round}").format(round=round_no),
-                    [t.name, *_head(view)], [table])
+                    [t.name, *_head(view)])
+    if rnd.matches:
+        from core.reports.teams import match_title
+
+        for m_index, match in enumerate(rnd.matches):
+            table = Table(columns, title=match_title(view, round_no, m_index))
+            for j, i in enumerate(match.boards, start=1):  # boards of the match: 1..n
+                table.rows.append(_board_row(view, round_no, j, rnd.boards[i], go))
+            report.tables.append(table)
+    else:
+        table = Table(columns)
+        for i, b in enumerate(rnd.boards, start=1):
+            table.rows.append(_board_row(view, round_no, i, b, go))
+        report.tables.append(table)
     if rnd.byes:
         byes = Table([Column("pno", _("No."), "r"), Column("name", _("Name"), flex=True),
                       Column("kind", _("Bye"))], title=_("Players without a game"))
         for y in rnd.byes:
             byes.rows.append([y.pno, view.name(y.pno), _bye_label(y.kind)])
         report.tables.append(byes)
+    absent = [p for p in sorted(t.players, key=lambda p: p.pno)
+              if p.active_in(round_no) and p.pno not in _seated(rnd)]
+    if absent:
+        table = Table([Column("pno", _("No."), "r"), Column("name", _("Name"), flex=True)],
+                      title=_("Absent (not paired)"))
+        for p in absent:
+            table.rows.append([p.pno, p.name])
+        report.tables.append(table)
     return report
+
+
+def _seated(rnd) -> set[int]:
+    return {pno for b in rnd.boards for pno in (b.white, b.black)} | {y.pno for y in rnd.byes}
 
 
 def alphabetical_pairings(view: View, round_no: int) -> Report:
@@ -72,20 +122,28 @@ def alphabetical_pairings(view: View, round_no: int) -> Report:
     rnd = t.round(round_no)
     where: dict[int, tuple[int | str, str, int | None]] = {}
     for i, b in enumerate(rnd.boards, start=1):
-        where[b.white] = (i, _("White"), b.black)
-        where[b.black] = (i, _("Black"), b.white)
+        where[b.white] = (i, colour_name("w"), b.black)
+        where[b.black] = (i, colour_name("b"), b.white)
     for y in rnd.byes:
         where[y.pno] = ("", _bye_label(y.kind), None)
     table = Table([Column("name", _("Name"), flex=True), Column("pno", _("No."), "r"),
                    Column("board", _("Board"), "r"), Column("colour", _("Colour")),
                    Column("opponent", _("Opponent"), flex=True)])
-    for p in sorted(t.players, key=lambda p: (p.name.casefold(), p.pno)):
+    for p in sorted(t.players, key=lambda p: (_name_key(p.name), p.pno)):
         if p.pno not in where:
             continue
         board, colour, opp = where[p.pno]
         table.rows.append([p.name, p.pno, board, colour, view.name(opp)])
     return Report(f"pairings-r{round_no}-alpha",
                   _("Pairings of round {round} by name").format(round=round_no), [t.name], [table])
+
+
+def _name_key(name: str) -> str:
+    """Alphabetical order independent of the locale (accents folded, case-insensitive)."""
+    import unicodedata
+
+    folded = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return folded.casefold()
 
 
 def result_sheet(view: View, round_no: int) -> Report:
@@ -97,16 +155,15 @@ def result_sheet(view: View, round_no: int) -> Report:
                    Column("signature", _("Signature"))])
     for i, b in enumerate(rnd.boards, start=1):
         table.rows.append([i, f"{b.white} {view.name(b.white)}", f"{b.black} {view.name(b.black)}",
-                           _result_text(b.result) or "_____", ""])
+                           _result_text(b.result) or "_____", "__________"])
     return Report(f"results-r{round_no}", _("Result sheet of round {round}").format(round=round_no),
-                  [t.name], [table])
+                  [t.name, *_head(view)], [table])
 
 
 def standings_report(view: View) -> Report:
     """Standings with the tie-break columns, the list and the regime used."""
-    from core.tiebreaks.names import name_of as tiebreak_name
-
     s = view.standings
+    t = view.tournament
     columns = [Column("rank", _("Rank"), "r"), Column("pno", _("No."), "r"),
                Column("name", _("Name"), flex=True), Column("rating", _("Rating"), "r", optional=True),
                Column("federation", _("Fed"), optional=True), Column("points", _("Pts"), "r")]
@@ -118,30 +175,41 @@ def standings_report(view: View) -> Report:
         table.rows.append([rank, row.pno, row.name, (p.rating or "") if p else "",
                            p.federation if p else "", Points(row.points),
                            *[row.values.get(code) for code in s.tiebreaks]])
-    t = view.tournament
     subtitle = [t.name, _("After round {round} of {rounds}").format(round=t.current_round,
                                                                     rounds=t.total_rounds)]
-    notes = [_("Tie-break regime: {regime}").format(regime=s.regime_name)]
+    notes = [_("Tie-break regime: {regime}").format(regime=regime_name(s.regime.value))]
     if s.tiebreaks:
         notes.append(_("Tie-breaks: {list}").format(list="; ".join(
-            f"{code} = {tiebreak_name(code)}" for code in s.tiebreaks)))
+            f"{code} = {tiebreak_label(code)}" for code in s.tiebreaks)))
+    if any(row.rank is not None and row.shared for row in s.rows):
+        notes.append(_("Equal ranks (=) share the place: the tie-breaks do not separate them."))
     notes += list(s.warnings)
     return Report("standings", _("Standings"), subtitle, [table], notes)
 
 
-def _cell(view: View, pno: int, round_no: int) -> str:
-    """Crosstable cell: opponent's rank, colour, result (``12w1``, ``5b½``, ``-  +`` ...)."""
+_MARK_CODES = {Code.WIN: "1", Code.DRAW: "½", Code.LOSS: "0", Code.FORFEIT_WIN: "+",
+               Code.FORFEIT_LOSS: "−", Code.SHORT_WIN: "1", Code.SHORT_DRAW: "½",
+               Code.SHORT_LOSS: "0", Code.HALF_BYE: "½", Code.FULL_BYE: "1", Code.PAB: "1",
+               Code.ZERO_BYE: "0"}
+
+
+def game_cell(view: View, pno: int, round_no: int) -> GameCell | None:
+    """Crosstable cell of ``pno`` in ``round_no``: ``12W1``, ``5B½``, ``8+`` (forfeit won),
+    ``bye1``/``bye½`` (byes), ``–0`` (absent); ``*`` marks a game still being played."""
     hist = view.history.get(pno, [])
     if round_no > len(hist):
-        return ""
+        return None
     e = hist[round_no - 1]
-    mark = _CODE_MARK.get(e.code, "") if e.code is not None else "*"
+    code = e.code.value if e.code is not None else ""
     if e.opponent is None:
-        return {Code.PAB: "bye+", Code.HALF_BYE: "bye½", Code.FULL_BYE: "bye+",
-                Code.ZERO_BYE: "–"}.get(e.code, "–") if e.code else ""
+        trf = f"0000 - {code}"
+        if e.code is Code.ZERO_BYE:
+            return GameCell("–0", trf)
+        return GameCell(_("bye") + _MARK_CODES.get(e.code, ""), trf)
     opp_rank = view.rank.get(e.opponent) or e.opponent
-    colour = {Colour.WHITE: "w", Colour.BLACK: "b"}.get(e.colour, "-")
-    return f"{opp_rank}{colour}{mark}"
+    letter = colour_letter(e.colour.value) if e.colour is not Colour.NONE else ""
+    mark = _MARK_CODES.get(e.code, "") if e.code is not None else "*"
+    return GameCell(f"{opp_rank}{letter}{mark}", f"{e.opponent} {e.colour.value} {code}".rstrip())
 
 
 def crosstable(view: View) -> Report:
@@ -149,7 +217,7 @@ def crosstable(view: View) -> Report:
     all-play-all grid."""
     t = view.tournament
     s = view.standings
-    if view.is_round_robin:
+    if view.is_round_robin and not t.teams:
         return _grid(view)
     rounds = t.current_round
     columns = [Column("rank", _("Rank"), "r"), Column("pno", _("No."), "r"),
@@ -161,107 +229,157 @@ def crosstable(view: View) -> Report:
         p = view.players.get(row.pno)
         table.rows.append([row.rank if row.rank is not None else "-", row.pno, row.name,
                            (p.rating or "") if p else "",
-                           *[_cell(view, row.pno, r) for r in range(1, rounds + 1)],
+                           *[game_cell(view, row.pno, r) for r in range(1, rounds + 1)],
                            Points(row.points), *[row.values.get(c) for c in s.tiebreaks]])
-    return Report("crosstable", _("Crosstable"), [t.name], [table],
-                  [_("Cells: opponent's rank, colour (w/b), result; + and − are forfeits.")])
+    legend = _("Cells: opponent's rank, colour ({white}/{black}), result; + and − are forfeits, "
+               "– is a round without a game.").format(white=colour_letter("w"), black=colour_letter("b"))
+    return Report("crosstable", _("Crosstable"), [t.name, *_head(view)], [table], [legend])
 
 
 def _grid(view: View) -> Report:
+    """The all-play-all grid: rows and columns in pairing-number order (the Berger table's)."""
     t = view.tournament
     order = sorted(t.players, key=lambda p: p.pno)
     n = len(order)
     results: dict[tuple[int, int], list[str]] = {}
     for pno, hist in view.history.items():
         for e in hist:
-            if e.opponent is not None and e.code is not None:
-                results.setdefault((pno, e.opponent), []).append(_CODE_MARK.get(e.code, ""))
+            if e.opponent is not None:
+                results.setdefault((pno, e.opponent), []).append(
+                    _MARK_CODES.get(e.code, "") if e.code is not None else "*")
     columns = [Column("pno", _("No."), "r"), Column("name", _("Name"), flex=True)]
     columns += [Column(f"p{p.pno}", str(p.pno), "c") for p in order]
-    columns += [Column("points", _("Pts"), "r"), Column("rank", _("Rank"), "r")]
+    columns += [Column("points", _("Pts"), "r")]
+    columns += [Column(c, c, "r", optional=True) for c in view.standings.tiebreaks]
+    columns += [Column("rank", _("Rank"), "r")]
     table = Table(columns, css_class="grid")
     for p in order:
         cells = []
         for q in order:
             cells.append("X" if p.pno == q.pno else " ".join(results.get((p.pno, q.pno), [])))
-        total = view.running.get(p.pno, [Fraction(0)])
-        table.rows.append([p.pno, p.name, *cells, Points(total[-1] if total else Fraction(0)),
-                           view.rank.get(p.pno) or "-"])
-    return Report("crosstable", _("Crosstable"), [t.name, _("Round robin, {n} players").format(n=n)],
-                  [table])
+        row = view.standings.row(p.pno)
+        rank = "-" if row.rank is None else (f"{row.rank}=" if row.shared else row.rank)
+        table.rows.append([p.pno, p.name, *cells, Points(row.points),
+                           *[row.values.get(c) for c in view.standings.tiebreaks], rank])
+    from core.i18n.terms import system_name
+
+    sub = [t.name, *_head(view), _("{system}, {n} players").format(system=system_name(t.system), n=n)]
+    return Report("crosstable", _("Crosstable"), sub, [table])
+
+
+def _card_tiebreaks(view: View, pno: int) -> dict[str, dict[int, object]]:
+    """Per round, each tie-break's term for this player (the seed's card keeps a cell per round
+    for Median, Solkoff and Berger); cut terms are marked.  Criteria without per-round terms
+    (counts, ratings, direct encounter) only appear in the totals."""
+    from core.tiebreaks import explain
+
+    out: dict[str, dict[int, object]] = {}
+    s = view.standings
+    for code in s.tiebreaks:
+        try:
+            e = explain(view.tournament, code, pno, s.regime, ctx=view.tiebreak_context)
+        except Exception:  # a criterion without explanation support: totals only
+            continue
+        per = {c.round: Marked(c.value, c.cut) for c in e.contributions if c.round is not None}
+        if per and e.code.split("/")[0] in _CARD_FAMILIES:
+            out[code] = per
+    return out
+
+
+_CARD_FAMILIES = {"BH", "SB", "FB", "AOB", "BBH", "ARO", "KS"}
 
 
 def player_card(view: View, pno: int) -> Report:
-    """The pairing card (eşlendirme kartı): round, colour, opponent, result, running score."""
+    """The pairing card (eşlendirme kartı, seeds/000 p. 72–82): round, colour, opponent,
+    result, running score, and a cell per round for the tie-breaks built from opponents."""
     t = view.tournament
     p = t.player(pno)
-    table = Table([Column("round", _("Round"), "r"), Column("colour", _("Colour"), "c"),
-                   Column("opponent_pno", _("No."), "r"), Column("opponent", _("Opponent"), flex=True),
-                   Column("opponent_rating", _("Rating"), "r"), Column("result", _("Result"), "c"),
-                   Column("score", _("Score"), "r")])
+    terms = _card_tiebreaks(view, pno) if not t.teams else {}
+    columns = [Column("round", _("Round"), "r"), Column("colour", _("Colour"), "c"),
+               Column("opponent_pno", _("No."), "r"), Column("opponent", _("Opponent"), flex=True),
+               Column("opponent_rating", _("Rating"), "r", optional=True),
+               Column("result", _("Result"), "c"), Column("score", _("Score"), "r")]
+    columns += [Column(code, code, "r", optional=True) for code in terms]
+    table = Table(columns)
     running = view.running.get(pno, [])
     for e in view.history.get(pno, []):
         opp = view.players.get(e.opponent) if e.opponent else None
-        colour = {Colour.WHITE: _("W"), Colour.BLACK: _("B")}.get(e.colour, "")
-        result = _CODE_MARK.get(e.code, "") if e.code is not None else ""
+        colour = colour_letter(e.colour.value) if e.colour is not Colour.NONE else ""
+        result = _MARK_CODES.get(e.code, "") if e.code is not None else ""
         if e.opponent is None and e.code is not None:
-            result = {Code.PAB: _("bye"), Code.HALF_BYE: _("half-point bye"),
-                      Code.FULL_BYE: _("full-point bye"), Code.ZERO_BYE: _("absent")}.get(e.code, result)
+            from core.i18n.terms import code_name
+
+            result = code_name(e.code.value)
         table.rows.append([e.round, colour, e.opponent or "", opp.name if opp else "",
                            (opp.rating or "") if opp else "", result,
-                           Points(running[e.round - 1]) if e.round <= len(running) else ""])
-    sub = [t.name, f"{p.pno}. {p.title + ' ' if p.title else ''}{p.name}"
-                   + (f" ({p.rating})" if p.rating else "") + (f", {p.federation}" if p.federation else "")]
-    report = Report(f"card-{pno}", _("Player card"), sub, [table])
-    row = next((r for r in view.standings.rows if r.pno == pno), None)
-    if row is not None and view.standings.tiebreaks:
+                           Points(running[e.round - 1]) if e.round <= len(running) else "",
+                           *[terms[code].get(e.round) for code in terms]])
+    srow = next((r for r in view.standings.rows if r.pno == pno), None)
+    if srow is not None:
+        table.rows.append([_("Total"), "", "", "", "", "", Points(srow.points),
+                           *[srow.values.get(code) for code in terms]])
+    line = f"{p.pno}. {p.title + ' ' if p.title else ''}{p.name}" + (f" ({p.rating})" if p.rating else "") \
+        + (f", {p.federation}" if p.federation else "") + (f", {p.club}" if p.club else "")
+    sub = [t.name, line]
+    if srow is not None and srow.rank is not None:
+        sub.append(_("Rank: {rank}").format(rank=f"{srow.rank}=" if srow.shared else srow.rank))
+    report = Report(f"card-{pno}", _("Pairing card"), sub, [table])
+    if srow is not None and view.standings.tiebreaks:
         tb = Table([Column(c, c, "r") for c in view.standings.tiebreaks], title=_("Tie-breaks"))
-        tb.rows.append([row.values.get(c) for c in view.standings.tiebreaks])
+        tb.rows.append([srow.values.get(c) for c in view.standings.tiebreaks])
         report.tables.append(tb)
+    if any(isinstance(v, Marked) and v.cut for per in terms.values() for v in per.values()):
+        report.notes.append(_("Values in brackets are cut (not counted)."))
     return report
 
 
 def checkin_list(view: View) -> Report:
-    """Alphabetical list with a column to tick arrivals and sign."""
+    """Alphabetical list with a column to tick arrivals and sign (before the next round)."""
     t = view.tournament
     table = Table([Column("pno", _("No."), "r"), Column("name", _("Name"), flex=True),
                    Column("rating", _("Rating"), "r", optional=True), Column("club", _("Club"), optional=True),
                    Column("present", _("Present"), "c"), Column("signature", _("Signature"))])
-    for p in sorted(t.players, key=lambda p: (p.name.casefold(), p.pno)):
-        if p.withdrawn_round is not None and p.withdrawn_round <= t.current_round + 1:
+    next_round = t.current_round + 1
+    for p in sorted(t.players, key=lambda p: (_name_key(p.name), p.pno)):
+        if p.withdrawn_round is not None and p.withdrawn_round <= next_round:
             continue
-        table.rows.append([p.pno, p.name, p.rating or "", p.club, "[ ]", ""])
+        table.rows.append([p.pno, p.name, p.rating or "", p.club, "[ ]", "__________"])
     return Report("checkin", _("Check-in list"), [t.name, *_head(view)], [table])
 
 
-def team_sheets(view: View) -> Report:
-    """One roster per team in board order."""
-    t = view.tournament
-    report = Report("teams", _("Team sheets"), [t.name])
-    for team in t.teams:
-        table = Table([Column("board", _("Board"), "r"), Column("pno", _("No."), "r"),
-                       Column("name", _("Name"), flex=True), Column("rating", _("Rating"), "r")],
-                      title=team.name)
-        for i, pno in enumerate(team.members, start=1):
-            p = view.players.get(pno)
-            table.rows.append([i, pno, p.name if p else "", (p.rating or "") if p else ""])
-        report.tables.append(table)
-    return report
-
-
 def all_reports(view: View) -> list[Report]:
-    """Every report that applies to the tournament as it is now, in publishing order."""
+    """Every report that applies to the tournament as it is now, in publishing order.
+
+    Go (Gamma) events show the seed's tournament table and participant cards from
+    :mod:`core.go` instead of the chess standings, crosstable and pairing cards (places there
+    come from levels and the coefficient, not from chess tie-breaks)."""
+    from core.reports import go, playoffs, teams
+
     t = view.tournament
-    out = [standings_report(view)] if t.players else []
+    out: list[Report] = []
+    go_pages = view.is_go and go.available()
+    if go_pages and t.players:
+        out.append(go.go_report(view, "go-table"))
+    if t.teams:
+        out.append(teams.team_standings_report(view))
+        if t.rounds:
+            out.append(teams.team_crosstable(view))
+    if t.players and not go_pages:
+        out.append(standings_report(view))
     if t.rounds:
-        out.append(crosstable(view))
+        if not go_pages:
+            out.append(crosstable(view))
         for r in range(t.current_round, 0, -1):
             out.append(pairing_list(view, r))
         out.append(alphabetical_pairings(view, t.current_round))
         out.append(result_sheet(view, t.current_round))
     out.append(checkin_list(view))
     if t.teams:
-        out.append(team_sheets(view))
-    for p in sorted(t.players, key=lambda p: p.pno):
-        out.append(player_card(view, p.pno))
+        out.append(teams.team_sheets(view))
+    out += playoffs.playoff_reports(view)
+    if go_pages and t.players:
+        out.append(go.go_report(view, "go-cards"))
+    else:
+        for p in sorted(t.players, key=lambda p: p.pno):
+            out.append(player_card(view, p.pno))
     return out

@@ -55,12 +55,30 @@ class View:
         return compute_standings(self.tournament, self.tiebreaks, self.regime, team=False)
 
     @cached_property
+    def team_standings(self):
+        """Team ranking (match points, then the team list) — only for events with teams."""
+        from core.standings import compute_standings
+
+        return compute_standings(self.tournament, team=True)
+
+    @cached_property
+    def tiebreak_context(self):
+        """The tie-break engine's per-tournament context, shared by every card's explanations."""
+        from core.tiebreaks import build_context
+
+        return build_context(self.tournament)
+
+    @cached_property
     def rank(self) -> dict[int, int | None]:
         return {row.pno: row.rank for row in self.standings.rows}
 
     @property
     def is_round_robin(self) -> bool:
         return self.tournament.system in ROUND_ROBIN_SYSTEMS
+
+    @property
+    def is_go(self) -> bool:
+        return self.tournament.system == "gamma"
 
     def name(self, pno: int | None) -> str:
         if not pno:

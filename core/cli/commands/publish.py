@@ -1,51 +1,74 @@
-"""``hakem publish ID DIR`` — write the HTML pages of a tournament into a directory;
-``hakem report ID KIND [...]`` — one report on the terminal (text) or as CSV/JSON/HTML."""
+"""``hakem publish ID DIR [--watch]`` — write the HTML pages of a tournament into a directory
+(e.g. a web root), once or after every round; ``hakem report ID|FILE.trf KIND [...]`` — one
+report on the terminal (text) or as CSV/JSON/HTML.
+
+Heavy modules (reports, tie-breaks) are imported inside the run functions: every module here
+is imported to build the parser, and start-up time matters over SSH.
+"""
 
 from __future__ import annotations
 
 import argparse
+
+REPORTS = ("standings", "crosstable", "pairings", "alphabetical", "results", "card", "checkin",
+           "team-standings", "team-crosstable", "teams", "bracket", "timetable", "go-cards", "go-table")
+"""Kept equal to ``core.reports.catalog.KINDS`` (a test checks) without importing it here."""
 
 
 def _publish(args: argparse.Namespace) -> int:
     from core.cli.common import open_store
     from core.reports.export import publish
 
-    t = open_store().load(args.id).tournament
-    for path in publish(t, args.directory):
-        print(path)
-    return 0
+    store = open_store()
+    if not args.watch:
+        for path in publish(store.load(args.id).tournament, args.directory):
+            print(path)
+        return 0
+    return _watch(store, args.id, args.directory, args.interval)
 
 
-REPORTS = ("standings", "crosstable", "pairings", "alphabetical", "results", "card", "checkin", "teams")
+def _watch(store, tid: str, directory: str, interval: float) -> int:
+    """Publish now, then again whenever a round is paired or its last result comes in.
+
+    Polls the store's revision (cheap: a stat and a small read) and republishes only when
+    the pair (rounds paired, last round complete) changes, so the web pages follow the event
+    round by round without rewriting them after every single result.
+    """
+    import time
+
+    from core.cli import CliError
+    from core.reports.export import publish
+
+    if interval <= 0:
+        raise CliError("--interval must be a positive number of seconds.")
+    last_rev, last_key = None, None
+    try:
+        while True:
+            rev = store.revision(tid)
+            if rev != last_rev:
+                last_rev = rev
+                t = store.load(tid).tournament
+                key = (t.current_round, bool(t.rounds) and t.rounds[-1].complete)
+                if key != last_key:
+                    last_key = key
+                    written = publish(t, directory)
+                    state = "complete" if key[1] else "paired"
+                    print(f"round {key[0]} {state}: {len(written)} pages written to {directory}", flush=True)
+            time.sleep(interval)
+    except KeyboardInterrupt:
+        return 0
 
 
 def _report(args: argparse.Namespace) -> int:
     import json
 
     from core.cli.common import load_tournament, write_output
-    from core.errors import TournamentError
-    from core.reports import tables
+    from core.reports.catalog import build
     from core.reports.render import LANDSCAPE_WIDTH, PRINT_WIDTH, to_csv, to_html, to_json, to_text
     from core.reports.view import View
 
-    t = load_tournament(args.id)
-    view = View(t)
-    rnd = args.round or t.current_round
-    if args.kind in ("pairings", "alphabetical", "results") and not rnd:
-        raise TournamentError("no round is paired yet")
-    if args.kind == "card" and args.player is None:
-        raise TournamentError("give the player's number with --player")
-    build = {
-        "standings": lambda: tables.standings_report(view),
-        "crosstable": lambda: tables.crosstable(view),
-        "pairings": lambda: tables.pairing_list(view, rnd),
-        "alphabetical": lambda: tables.alphabetical_pairings(view, rnd),
-        "results": lambda: tables.result_sheet(view, rnd),
-        "card": lambda: tables.player_card(view, args.player),
-        "checkin": lambda: tables.checkin_list(view),
-        "teams": lambda: tables.team_sheets(view),
-    }[args.kind]
-    report = build()
+    view = View(load_tournament(args.id))
+    report = build(view, args.kind, round_no=args.round, pno=args.player, key=args.key)
     if args.format == "csv":
         text = to_csv(report)
     elif args.format == "json":
@@ -62,12 +85,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("publish", help="write the HTML pages into a directory (e.g. a web root)")
     p.add_argument("id")
     p.add_argument("directory")
+    p.add_argument("--watch", action="store_true",
+                   help="keep running and publish again after every round (Ctrl-C stops)")
+    p.add_argument("--interval", type=float, default=5.0, help="seconds between checks with --watch")
     p.set_defaults(func=_publish)
     r = sub.add_parser("report", help="print one report: " + ", ".join(REPORTS))
     r.add_argument("id", help="tournament id or TRF file")
     r.add_argument("kind", choices=REPORTS)
     r.add_argument("--round", type=int)
     r.add_argument("--player", type=int)
+    r.add_argument("--key", help="playoff key (bracket, timetable)")
     r.add_argument("--format", choices=["text", "csv", "json", "html"], default="text")
     r.add_argument("--landscape", action="store_true", help="132 columns (A4 landscape)")
     r.add_argument("-o", "--output")

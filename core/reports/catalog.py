@@ -1,0 +1,86 @@
+"""Report kinds by name: one place for the CLI (``hakem report``) and the TUI's Reports screen.
+
+Why: both offer "which report, which round, which player"; a shared table keeps the names,
+the arguments each kind needs and the error messages identical in both.
+"""
+
+from __future__ import annotations
+
+from core.errors import TournamentError
+from core.reports.document import Report
+from core.reports.view import View
+
+KINDS = ("standings", "crosstable", "pairings", "alphabetical", "results", "card", "checkin",
+         "team-standings", "team-crosstable", "teams", "bracket", "timetable", "go-cards", "go-table")
+"""Every kind; :func:`report_kinds` says which apply to a tournament."""
+
+
+def report_kinds(view: View) -> list[str]:
+    """The kinds that make sense for this tournament now (for a menu)."""
+    t = view.tournament
+    out = ["standings"]
+    if t.rounds:
+        out += ["crosstable", "pairings", "alphabetical", "results"]
+    if t.players:
+        out.append("card")
+    out.append("checkin")
+    if t.teams:
+        out += ["team-standings", "team-crosstable", "teams"]
+    if t.options.get("playoffs") or t.system == "knockout":
+        out += ["bracket"]
+    if t.options.get("playoffs"):
+        out += ["timetable"]
+    if view.is_go:
+        out += ["go-cards", "go-table"]
+    return out
+
+
+def build(view: View, kind: str, round_no: int | None = None, pno: int | None = None,
+          key: str | None = None) -> Report:
+    """One report.  ``round_no`` defaults to the last paired round; ``pno`` is needed for a
+    card; ``key`` names the playoff (default: the only one, or the cup of a knockout)."""
+    from core.reports import playoffs, tables, teams
+
+    t = view.tournament
+    rnd = round_no or t.current_round
+    if kind in ("pairings", "alphabetical", "results"):
+        if not rnd:
+            raise TournamentError("no round is paired yet")
+        if not 1 <= rnd <= t.current_round:
+            raise TournamentError(f"round {rnd} is not paired (rounds paired: {t.current_round})")
+    if kind == "standings":
+        return tables.standings_report(view)
+    if kind == "crosstable":
+        return tables.crosstable(view)
+    if kind == "pairings":
+        return tables.pairing_list(view, rnd)
+    if kind == "alphabetical":
+        return tables.alphabetical_pairings(view, rnd)
+    if kind == "results":
+        return tables.result_sheet(view, rnd)
+    if kind == "card":
+        if pno is None:
+            raise TournamentError("give the player's number with --player")
+        return tables.player_card(view, pno)
+    if kind == "checkin":
+        return tables.checkin_list(view)
+    if kind in ("team-standings", "team-crosstable", "teams"):
+        if not t.teams:
+            raise TournamentError("this tournament has no teams")
+        return {"team-standings": teams.team_standings_report, "team-crosstable": teams.team_crosstable,
+                "teams": teams.team_sheets}[kind](view)
+    if kind in ("bracket", "timetable"):
+        keys = sorted(t.options.get("playoffs", {}))
+        if key is None:
+            if len(keys) == 1:
+                key = keys[0]
+            elif t.system == "knockout" and kind == "bracket":
+                key = "cup"
+            else:
+                raise TournamentError(f"give the playoff with --key ({', '.join(keys) or 'none stored'})")
+        return playoffs.playoff_report(view, key, kind)
+    if kind in ("go-cards", "go-table"):
+        from core.reports import go
+
+        return go.go_report(view, kind)
+    raise TournamentError(f"unknown report {kind!r}; use one of {', '.join(KINDS)}")

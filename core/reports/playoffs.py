@@ -1,0 +1,250 @@
+"""Playoff bracket and timetable pages (tie-break playoffs and knockout cups).
+
+Everything shown is derived by :mod:`core.playoff` from its stored state (``evaluate``,
+``timetable``); this module only lays it out.  The bracket groups the games of each stage into
+matches (same two players, or the same placeholders such as "winner of Semi-final match 1"),
+one box per match with the points each player scored in each game.  Because a knockout is
+re-seeded by position each round (first v last among the survivors), a match of the next round
+is not fed by two fixed boxes, so the stages are drawn one under the other (print) or side by
+side (HTML) without connector lines that would suggest otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Mapping
+
+from core.i18n import _
+from core.model import GameResult
+from core.reports.document import Column, Points, Report, Table
+from core.reports.render import PRINT_WIDTH, width
+from core.reports.view import View
+
+_GAME_POINTS = {GameResult.WHITE_WINS: ("1", "0"), GameResult.BLACK_WINS: ("0", "1"),
+                GameResult.DRAW: ("½", "½"), GameResult.WHITE_FORFEIT_WIN: ("+", "−"),
+                GameResult.BLACK_FORFEIT_WIN: ("−", "+"), GameResult.DOUBLE_FORFEIT: ("−", "−"),
+                GameResult.BOTH_LOSE: ("0", "0")}
+_POINTS = {"1": Fraction(1), "½": Fraction(1, 2), "+": Fraction(1)}
+
+
+@dataclass
+class MatchBox:
+    """The games of one pairing inside a stage, seen from ``a`` and ``b``."""
+
+    stage: str
+    a: object
+    b: object
+    marks: list[tuple[str, str, str]] = field(default_factory=list)
+    """Per game: (a's mark, b's mark, kind)."""
+    board: int | None = None
+    start: int | None = None
+
+    def total(self, side: int) -> Fraction:
+        return sum((_POINTS.get(m[side], Fraction(0)) for m in self.marks), Fraction(0))
+
+
+def _boxes(games, slots) -> list[MatchBox]:
+    start = {s.game.id: s for s in slots}
+    boxes: dict[tuple, MatchBox] = {}
+    for g in games:
+        key = (g.stage, frozenset((str(g.white), str(g.black))))
+        box = boxes.get(key)
+        if box is None:
+            box = boxes[key] = MatchBox(g.stage, g.white, g.black)
+            slot = start.get(g.id)
+            if slot is not None:
+                box.board, box.start = slot.board, slot.start
+        if g.result is None:
+            box.marks.append(("", "", g.kind))
+            continue
+        w, b = _GAME_POINTS[g.result]
+        if g.kind == "armageddon" and g.result is GameResult.DRAW:
+            w, b = "0", "1"  # Armageddon: a draw counts as a win for Black
+        if g.kind == "armageddon" and g.result is GameResult.BOTH_LOSE and g.flag_later:
+            w, b = ("1", "0") if g.flag_later == "white" else ("0", "1")
+        box.marks.append((w, b, g.kind) if g.white == box.a else (b, w, g.kind))
+    return list(boxes.values())
+
+
+def _label(who: object, names: Mapping[int, str]) -> str:
+    if isinstance(who, int):
+        return f"{who:>3} {names.get(who, '')}".rstrip()
+    return f"    {_placeholder(str(who))}"
+
+
+def _placeholder(text: str) -> str:
+    """Placeholders come from the playoff engine in English ("winner of Semi-final match 1");
+    translate the fixed part so the page is in one language."""
+    for prefix, label in (("winner of ", _("winner of {what}")), ("loser of ", _("loser of {what}"))):
+        if text.startswith(prefix):
+            return label.format(what=text[len(prefix):])
+    return text
+
+
+def _winner(box: MatchBox, places: Any) -> object | None:
+    """The player of the box who went on (higher total once every game has a result)."""
+    if not box.marks or any(m[0] == "" for m in box.marks):
+        return None
+    ta, tb = box.total(0), box.total(1)
+    if ta == tb:
+        return None
+    return box.a if ta > tb else box.b
+
+
+def bracket_text(boxes: list[MatchBox], names: Mapping[int, str], max_width: int = PRINT_WIDTH) -> str:
+    """Box-drawn bracket for print: a box per match, stages one under the other (≤ 80 columns)."""
+    lines: list[str] = []
+    games = max((len(b.marks) for b in boxes), default=1)
+    game_w = max(3 * games, width(_("Games")))
+    total_w = max(5, width(_("Pts")))
+    name_w = min(36, max_width - game_w - total_w - 2 * 3 - 4)
+    stage = None
+    for box in boxes:
+        if box.stage != stage:
+            if lines:
+                lines.append("")
+            lines.append(box.stage)
+            stage = box.stage
+        win = _winner(box, None)
+        top = "┌" + "─" * (name_w + 2) + "┬" + "─" * (game_w + 2) + "┬" + "─" * (total_w + 2) + "┐"
+        bottom = top.replace("┌", "└").replace("┬", "┴").replace("┐", "┘")
+        lines.append(top)
+        for side, who in ((0, box.a), (1, box.b)):
+            name = _clip(_label(who, names), name_w)
+            marks = " ".join(f"{m[side] or '·':>2}" for m in box.marks)
+            total = Points(box.total(side)) if box.marks and box.marks[0][side] != "" else None
+            from core.reports.render import human
+
+            tot = human(total) if total is not None else ""
+            star = "*" if win is not None and win == who else " "
+            lines.append(f"│ {_pad(name, name_w)} │ {_pad(marks, game_w)} │ {tot:>{total_w - 1}}{star} │")
+        lines.append(bottom)
+    return "\n".join(lines)
+
+
+def _clip(text: str, limit: int) -> str:
+    if width(text) <= limit:
+        return text
+    out = ""
+    for ch in text:
+        if width(out + ch) > limit - 1:
+            break
+        out += ch
+    return out + "…"
+
+
+def _pad(text: str, w: int) -> str:
+    return text + " " * max(0, w - width(text))
+
+
+def bracket_report(view: View, key: str, state: Mapping[str, Any], playoff_view, slots,
+                   title: str) -> Report:
+    """The bracket: text with box drawing, HTML/CSV/JSON as one small table per match."""
+    names = {p.pno: p.name for p in view.tournament.players}
+    boxes = _boxes(playoff_view.games, slots)
+    games = max((len(b.marks) for b in boxes), default=0)
+    report = Report(f"bracket-{key}", title, [view.tournament.name], text_tables=False,
+                    css=".bracket{display:flex;flex-wrap:wrap;gap:0 1.5em;align-items:flex-start}"
+                        "table.match{margin:.5em 0}table.match caption{font-weight:normal;color:#333}")
+    counter: dict[str, int] = {}
+    for box in boxes:
+        counter[box.stage] = counter.get(box.stage, 0) + 1
+        win = _winner(box, None)
+        columns = [Column("player", _("Player"), flex=True)]
+        columns += [Column(f"g{i}", _game_header(i, box.marks), "c") for i in range(1, len(box.marks) + 1)]
+        columns += [Column("points", _("Pts"), "r"), Column("through", "", "c")]
+        table = Table(columns, title=f"{box.stage} · {_('Match {n}').format(n=counter[box.stage])}",
+                      css_class="match")
+        for side, who in ((0, box.a), (1, box.b)):
+            done = box.marks and box.marks[0][side] != ""
+            table.rows.append([_label(who, names).strip(), *[m[side] for m in box.marks],
+                               Points(box.total(side)) if done else "", "*" if win == who else ""])
+        report.tables.append(table)
+    report.preformatted = bracket_text(boxes, names)
+    notes = [_("Per game the points scored; * marks the player who goes through. "
+               "A is an Armageddon game (a draw counts as a win for Black).")]
+    if playoff_view.places is not None:
+        order = []
+        place = 1
+        for group in playoff_view.places:
+            label = str(place) if len(group) == 1 else f"{place}–{place + len(group) - 1}"
+            order.append(f"{label}. " + ", ".join(names.get(p, str(p)) for p in group))
+            place += len(group)
+        notes.append(_("Final order: {order}").format(order="; ".join(order)))
+    else:
+        notes.append(_("The playoff is still running."))
+    report.notes = notes
+    del games
+    return report
+
+
+def _game_header(i: int, marks: list[tuple[str, str, str]]) -> str:
+    kind = marks[i - 1][2]
+    return "A" if kind == "armageddon" else str(i)
+
+
+def timetable_report(view: View, key: str, state: Mapping[str, Any], playoff_view, slots,
+                     title: str) -> Report:
+    """Games with board, estimated start and end (``~`` marks estimates), players and result."""
+    from core.playoff import clock, stage_times, warnings
+
+    names = {p.pno: p.name for p in view.tournament.players}
+    table = Table([Column("start", _("Start"), "r"), Column("end", _("End"), "r"),
+                   Column("board", _("Board"), "r"), Column("white", _("White"), flex=True),
+                   Column("black", _("Black"), flex=True), Column("result", _("Result"), "c"),
+                   Column("time_control", _("Time control"), optional=True),
+                   Column("stage", _("Stage"), flex=True, optional=True),
+                   Column("game", _("Game"), optional=True)])
+    for s in sorted(slots, key=lambda s: (s.start, s.board, s.game.id)):
+        g = s.game
+        if g.result is not None:
+            result = g.result.value
+        elif g.colours_open:
+            result = _("colours by lot")
+        else:
+            result = ""
+        end = clock(s.end) if s.actual_end else "~" + clock(s.end)
+        table.rows.append([clock(s.start), end, s.board, _label(g.white, names).strip(),
+                           _label(g.black, names).strip(), result, g.time_control.encode(), g.stage, g.id])
+    stages = Table([Column("stage", _("Stage"), flex=True), Column("from", _("From"), "r"),
+                    Column("until", _("Until"), "r")], title=_("Stages"))
+    for stage, first, last in stage_times(slots):
+        stages.rows.append([stage, clock(first), "~" + clock(last)])
+    notes = [_("Times with ~ are estimates (both clocks used up); they are updated as results arrive.")]
+    notes += [_(w) for w in warnings(slots)]
+    return Report(f"timetable-{key}", title, [view.tournament.name,
+                  _("Start after the last game: {time}").format(time=str(state.get("start", "")))],
+                  [table, stages], notes)
+
+
+def playoff_reports(view: View) -> list[Report]:
+    """Bracket and timetable of every stored playoff, and the bracket of a knockout cup."""
+    from core.playoff import evaluate, timetable
+
+    t = view.tournament
+    out: list[Report] = []
+    playoffs = t.options.get("playoffs", {}) if isinstance(t.options, Mapping) else {}
+    for key in sorted(playoffs):
+        state = playoffs[key]
+        pv = evaluate(state)
+        slots = timetable(state, pv)
+        out.append(bracket_report(view, key, state, pv, slots, _("Playoff {key}: bracket").format(key=key)))
+        out.append(timetable_report(view, key, state, pv, slots, _("Playoff {key}: timetable").format(key=key)))
+    if t.system == "knockout" and len(t.players) >= 2:
+        from core.playoff.cup import replay
+
+        cup = replay(t)
+        out.append(bracket_report(view, "cup", cup.state, cup.view, [], _("Knockout bracket")))
+    return out
+
+
+def playoff_report(view: View, key: str, kind: str) -> Report:
+    """One page by key: ``kind`` is ``bracket`` or ``timetable`` (``hakem report ... --key``)."""
+    from core.errors import TournamentError
+
+    for report in playoff_reports(view):
+        if report.slug == f"{kind}-{key}":
+            return report
+    known = sorted({r.slug.split("-", 1)[1] for r in playoff_reports(view)})
+    raise TournamentError(f"there is no playoff {key!r}; playoffs: {', '.join(known) or 'none'}.")
