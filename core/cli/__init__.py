@@ -15,7 +15,9 @@ import argparse
 import importlib
 import os
 import pkgutil
+import re
 import sys
+from pathlib import Path
 from typing import Sequence
 
 from core.errors import PairingImpossible, StoreError, TournamentError
@@ -35,21 +37,69 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports usage errors as our one-line error with exit code 3."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise CliError(f"{self.prog}: {message}")
+        where = self.prog[len("hakem"):].strip() if self.prog.startswith("hakem") else self.prog
+        raise CliError(f"{where}: {message}" if where else message)
 
 
-def build_parser() -> argparse.ArgumentParser:
+_ADD_PARSER = re.compile(r"""add_parser\(\s*["']([\w-]+)["']""")
+
+
+def _command_word(argv: Sequence[str]) -> str | None:
+    """The subcommand in ``argv`` (skipping ``--data DIR``/``--lang xx``), if any."""
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg in ("--data", "--lang"):
+            i += 2
+            continue
+        if arg.startswith("-"):
+            i += 1
+            continue
+        return arg
+    return None
+
+
+def _modules_for(word: str | None) -> list[str]:
+    """Command modules to import: only the one that defines ``word`` when it can be found by
+    reading the sources (start-up time: engines and reports load only when used), else all."""
+    from core.cli import commands
+
+    names = sorted(m.name for m in pkgutil.iter_modules(commands.__path__))
+    if word:
+        folder = Path(commands.__file__).parent
+        found = []
+        for name in names:
+            try:
+                text = (folder / f"{name}.py").read_text(encoding="utf-8")
+            except OSError:
+                continue
+            if word in _ADD_PARSER.findall(text):
+                found.append(name)  # a nested subcommand of the same name may match too
+        if found:
+            return found
+    return names
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser = _Parser(prog="hakem", description="Tournament manager for chess and Go clubs.")
     parser.add_argument("--data", help="data directory (default: $HAKEM_DATA or the user's data dir)")
     parser.add_argument("--lang", help="language: en, tr, de, ru (default: setting or $LANG)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    from core.cli import commands
+    word = _command_word(argv) if argv is not None else None
+    done: set[str] = set()
 
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"core.cli.commands.{info.name}")
-        register = getattr(module, "register", None)
-        if register is not None:
-            register(sub)
+    def load(names: list[str]) -> None:
+        for name in names:
+            if name in done:
+                continue
+            done.add(name)
+            register = getattr(importlib.import_module(f"core.cli.commands.{name}"), "register", None)
+            if register is not None:
+                register(sub)
+
+    load(_modules_for(word))
+    if word is not None and word not in sub.choices:
+        load(_modules_for(None))  # the word was only a nested subcommand somewhere: load all
     return parser
 
 
@@ -69,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; return the exit code (never raises for user errors)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
-        parser = build_parser()
+        parser = build_parser(args_list)
         args = parser.parse_args(args_list)
         if args.data:
             os.environ["HAKEM_DATA"] = args.data
