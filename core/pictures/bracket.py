@@ -1,0 +1,690 @@
+"""Knockout and playoff brackets drawn as trees (terminal text and inline SVG/HTML).
+
+Why the tree is rebuilt from the games: ``core.playoff`` stores no bracket, only results; each
+evaluation emits the games that exist now, with placeholders ("winner of Semi-final match 1")
+for players not known yet.  The knockout re-seeds every round (first v last among the
+survivors), so which match feeds which is read from the games themselves: a known player in
+round r+1 came from the round-r match (or bye) they were in, a placeholder names its match.
+The picture therefore follows every result and every correction with no state of its own.
+
+Layout: round 1 on the left, the winner on the right; every entrant that comes in from
+nowhere (round 1, or a seeded late entrant) gets its own line, two lines apart; a match sits
+half-way between its two entrants.  Players advancing without a game (an imaginary opponent,
+seeds/000 p. 68) are drawn with a dashed line.  Flags after the score: ``E`` extension games,
+``A`` Armageddon, ``SD`` sudden death, ``L`` decided by lot.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Mapping, Sequence
+
+from core.i18n import N_, _
+from core.i18n.format import format_points
+from core.model import GameResult, Tournament
+from core.pictures.text import Canvas, TextPicture, cells, clip, esc, pad
+
+_GAME = re.compile(r"^(?P<ko>.+)\.r(?P<r>\d+)m(?P<m>\d+)\.(?P<g>[^.]+)$")
+_THIRD = re.compile(r"^(?P<ko>.+)\.third\.(?P<g>[^.]+)$")
+_BYES = re.compile(r"^(?P<ko>.+)\.r(?P<r>\d+)$")
+_WINNER_OF = re.compile(r"^winner of (?P<name>.+) match (?P<m>\d+)$")
+_GROUP = re.compile(r"^winner of group (?P<g>\w+)$")
+_LOSER_OF = re.compile(r"^loser of (?P<name>.+) match (?P<m>\d+)$")
+
+ROUND_NAMES = {
+    "Final": N_("Final"),
+    "Semi-final": N_("Semi-final"),
+    "Quarter-final": N_("Quarter-final"),
+    "Preliminary round": N_("Preliminary round"),
+    "Last round": N_("Last round"),
+}
+"""The English round names :func:`core.playoff.bracket.round_name` gives, marked for translation."""
+
+MIN_COLUMN = 16
+MAX_COLUMN = 30
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One side of a match (or a player advancing without a game).
+
+    ``label`` is empty while the player is not known (the line is drawn blank); ``note`` then
+    says where the player will come from when that is not another match of this bracket.
+    """
+
+    pno: int | None
+    label: str
+    score: str = ""
+    won: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """One game of a match, for the HTML details: id, kind, players, result text."""
+
+    id: str
+    kind: str
+    white: int | None
+    black: int | None
+    result: str
+
+
+@dataclass(frozen=True)
+class Node:
+    """A match, a bye (one entry, dashed line), in knockout ``round``; ``children`` per entry.
+
+    A child is the node the entrant came from; ``None`` means the entrant starts here.
+    """
+
+    kind: str
+    round: int
+    number: int
+    entries: tuple[Entry, ...]
+    children: tuple["Node | None", ...]
+    winner: int | None = None
+    flags: str = ""
+    running: bool = False
+    games: tuple[GameLine, ...] = ()
+
+
+@dataclass(frozen=True)
+class Bracket:
+    """One knockout: its rounds' names (translated), the trees, the third-place match."""
+
+    key: str
+    title: str
+    round_names: tuple[str, ...]
+    roots: tuple[Node, ...]
+    third: Node | None = None
+    places: int = 1
+    names: Mapping[int, str] = field(default_factory=dict)
+
+    @property
+    def rounds(self) -> int:
+        return len(self.round_names)
+
+
+# -- building --------------------------------------------------------------------------------
+
+def translate_stage(stage: str) -> str:
+    """The last part of a playoff stage label (``"Groups: Semi-final"``) in the active language."""
+    name = stage.split(": ")[-1]
+    if name in ROUND_NAMES:
+        return _(ROUND_NAMES[name])
+    m = re.match(r"^Round (\d+)$", name)
+    if m:
+        return _("Round {round}").format(round=int(m.group(1)))
+    if name == "Match for third place":
+        return _("Match for third place")
+    return name
+
+
+def _placeholder_note(text: str) -> str:
+    m = _GROUP.match(text)
+    if m:
+        return _("winner of group {group}").format(group=m.group("g"))
+    m = _LOSER_OF.match(text)
+    if m:
+        return _("loser of {round} match {number}").format(
+            round=translate_stage(m.group("name")), number=int(m.group("m")))
+    m = _WINNER_OF.match(text)
+    if m:
+        return _("winner of {round} match {number}").format(
+            round=translate_stage(m.group("name")), number=int(m.group("m")))
+    return text
+
+
+def _armageddon_winner(result: GameResult, white: int, black: int, flag_later: str | None) -> int | None:
+    from core.playoff.armageddon import winner
+
+    try:
+        return winner(result, white, black, flag_later)
+    except ValueError:
+        return None
+
+
+def _points(result: GameResult) -> tuple[Fraction, Fraction]:
+    from core.playoff.games import game_points
+
+    w, b = game_points(result)
+    return Fraction(w).limit_denominator(2), Fraction(b).limit_denominator(2)
+
+
+def _label(pno: int, names: Mapping[int, str]) -> str:
+    name = names.get(pno, "")
+    return f"{pno} {name}".strip()
+
+
+def _match_node(path: str, rnd: int, number: int, games: list[Any], lots: Mapping[str, str],
+                names: Mapping[int, str], seed_index: Mapping[int, int]) -> tuple[Node, tuple[Any, Any]]:
+    """A match from its games; returns the node (children filled later) and its two entrants."""
+    first = games[0]
+    a, b = first.white, first.black
+    known = not (isinstance(a, str) or isinstance(b, str))
+    score: dict[Any, Fraction] = {a: Fraction(0), b: Fraction(0)}
+    winner: int | None = None
+    flags: list[str] = []
+    running = False
+    lines = []
+    for g in games:
+        if g.kind == "extension" and "E" not in flags:
+            flags.append("E")
+        if g.kind == "armageddon" and "A" not in flags:
+            flags.append("A")
+        if g.kind == "sudden_death" and "SD" not in flags:
+            flags.append("SD")
+        res = g.result
+        white = g.white if isinstance(g.white, int) else None
+        black = g.black if isinstance(g.black, int) else None
+        lines.append(GameLine(g.id, g.kind, white, black, res.value if res is not None else ""))
+        if res is None:
+            if known and not g.colours_open:
+                running = True
+            continue
+        if g.kind == "armageddon":
+            winner = _armageddon_winner(res, g.white, g.black, g.flag_later)
+            continue
+        pw, pb = _points(res)
+        score[g.white] = score.get(g.white, Fraction(0)) + pw
+        score[g.black] = score.get(g.black, Fraction(0)) + pb
+    decided_by_lot = None
+    for key, value in lots.items():
+        if key.startswith(f"{path}.decider:") or key.startswith(f"{path}.sd-lot:"):
+            decided_by_lot = int(value)
+    if decided_by_lot is not None:
+        winner = decided_by_lot
+        flags.append("L")
+    if known and winner is None and all(g.result is not None for g in games) and score[a] != score[b]:
+        winner = a if score[a] > score[b] else b
+    if winner is not None:
+        running = False
+    started = any(g.result is not None for g in games)
+    order = sorted((a, b), key=lambda e: seed_index.get(e, 10 ** 6) if isinstance(e, int) else 10 ** 6)
+    entries = []
+    for e in order:
+        if isinstance(e, int):
+            entries.append(Entry(e, _label(e, names), format_points(score[e]) if started else "",
+                                 winner == e))
+        else:
+            entries.append(Entry(None, "", "", False, str(e)))
+    node = Node("match", rnd, number, tuple(entries), (None, None), winner, "".join(flags), running,
+                tuple(lines))
+    return node, (order[0], order[1])
+
+
+def brackets_from_view(view: Any, byes: Mapping[str, Sequence[int]], seeding: Sequence[int],
+                       names: Mapping[int, str], places: int = 1) -> list[Bracket]:
+    """Every knockout of an evaluated playoff/cup (``PlayoffView`` + the byes of each round).
+
+    ``seeding`` orders entrants inside a match (better seed on top), ``names`` labels players.
+    """
+    seed_index = {int(p): i for i, p in enumerate(seeding)}
+    lots = {lot.key: lot.value for lot in view.lots}
+    by_match: dict[str, dict[tuple[int, int], list[Any]]] = {}
+    third_games: dict[str, list[Any]] = {}
+    stage_of: dict[tuple[str, int], str] = {}
+    for g in view.games:
+        m = _GAME.match(g.id)
+        if m:
+            ko, r, n = m.group("ko"), int(m.group("r")), int(m.group("m"))
+            by_match.setdefault(ko, {}).setdefault((r, n), []).append(g)
+            stage_of.setdefault((ko, r), g.stage)
+            continue
+        m = _THIRD.match(g.id)
+        if m:
+            third_games.setdefault(m.group("ko"), []).append(g)
+    bye_rounds: dict[str, dict[int, tuple[int, ...]]] = {}
+    for key, players in byes.items():
+        m = _BYES.match(key)
+        if m and players:
+            bye_rounds.setdefault(m.group("ko"), {})[int(m.group("r"))] = tuple(int(p) for p in players)
+    out = []
+    for ko in sorted(set(by_match) | set(bye_rounds), key=_path_key):
+        out.append(_build(ko, by_match.get(ko, {}), bye_rounds.get(ko, {}), third_games.get(ko, []),
+                          stage_of, lots, names, seed_index, places))
+    return out
+
+
+def _path_key(path: str) -> tuple:
+    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in path.split("."))
+
+
+def _build(ko: str, matches: dict[tuple[int, int], list[Any]], byes: dict[int, tuple[int, ...]],
+           third: list[Any], stage_of: Mapping[tuple[str, int], str], lots: Mapping[str, str],
+           names: Mapping[int, str], seed_index: Mapping[int, int], places: int) -> Bracket:
+    total = max([r for r, _n in matches] + list(byes), default=1)
+    raw: dict[int, list[tuple[Node, tuple[Any, ...]]]] = {r: [] for r in range(1, total + 1)}
+    for (r, n) in sorted(matches):
+        raw[r].append(_match_node(f"{ko}.r{r}m{n}", r, n, matches[(r, n)], lots, names, seed_index))
+    for r, players in sorted(byes.items()):
+        for p in players:
+            node = Node("bye", r, 0, (Entry(p, _label(p, names), "", True),), (None,), p)
+            raw[r].append((node, (p,)))
+
+    built: dict[tuple[int, int], Node] = {}
+
+    def finish(r: int, idx: int) -> Node:
+        if (r, idx) in built:
+            return built[(r, idx)]
+        node, entrants = raw[r][idx]
+        children = []
+        for e in entrants:
+            children.append(source(r, e))
+        entries = list(node.entries)
+        for i, (e, child) in enumerate(zip(entrants, children)):
+            if child is not None and entries[i].pno is None:
+                entries[i] = Entry(None, "", "", False, "")
+            elif child is None and entries[i].pno is None:
+                entries[i] = Entry(None, "", "", False, _placeholder_note(str(e)))
+        done = Node(node.kind, node.round, node.number, tuple(entries), tuple(children), node.winner,
+                    node.flags, node.running, node.games)
+        built[(r, idx)] = done
+        return done
+
+    def source(r: int, entrant: Any) -> Node | None:
+        if r <= 1:
+            return None
+        prev = raw.get(r - 1, [])
+        if isinstance(entrant, int):
+            for j, (node, ents) in enumerate(prev):
+                if entrant in ents:
+                    return finish(r - 1, j)
+            return None
+        m = _WINNER_OF.match(str(entrant))
+        if m:
+            for j, (node, _e) in enumerate(prev):
+                if node.kind == "match" and node.number == int(m.group("m")):
+                    return finish(r - 1, j)
+        return None
+
+    roots = [finish(total, j) for j in range(len(raw[total]))]
+    roots.sort(key=lambda n: _best(n, seed_index))
+    names_out = []
+    title = ""
+    for r in range(1, total + 1):
+        stage = stage_of.get((ko, r))
+        if stage:
+            if ": " in stage and not title:
+                title = stage.rsplit(": ", 1)[0]
+            names_out.append(translate_stage(stage))
+        else:
+            names_out.append(_("Round {round}").format(round=r))
+    third_node = None
+    if third:
+        third_node, _e = _match_node(f"{ko}.third", total, 0, third, lots, names, seed_index)
+        third_node = Node(third_node.kind, third_node.round, 0, tuple(
+            e if e.pno is not None else Entry(None, "", "", False, _placeholder_note(e.note))
+            for e in third_node.entries), (None, None), third_node.winner, third_node.flags,
+            third_node.running, third_node.games)
+    return Bracket(ko, title, tuple(names_out), tuple(_ordered(n, seed_index) for n in roots),
+                   third_node, places, dict(names))
+
+
+def _best(node: Node | None, seed_index: Mapping[int, int]) -> int:
+    """The best seed in a subtree (orders the two halves: seed 1 on top)."""
+    if node is None:
+        return 10 ** 6
+    best = 10 ** 6
+    for e, child in zip(node.entries, node.children):
+        if e.pno is not None:
+            best = min(best, seed_index.get(e.pno, 10 ** 5))
+        best = min(best, _best(child, seed_index))
+    return best
+
+
+def _ordered(node: Node, seed_index: Mapping[int, int]) -> Node:
+    """The node with its entries ordered by the best seed of the subtree behind each."""
+    pairs = list(zip(node.entries, node.children))
+    children = [(_ordered(c, seed_index) if c is not None else None) for _e, c in pairs]
+    pairs = [(e, c) for (e, _c), c in zip(pairs, children)]
+
+    def key(pair: tuple[Entry, Node | None]) -> int:
+        e, c = pair
+        own = seed_index.get(e.pno, 10 ** 5) if e.pno is not None else 10 ** 6
+        return min(own, _best(c, seed_index))
+
+    pairs.sort(key=key)
+    return Node(node.kind, node.round, node.number, tuple(e for e, _c in pairs),
+                tuple(c for _e, c in pairs), node.winner, node.flags, node.running, node.games)
+
+
+def playoff_brackets(state: Mapping[str, Any], names: Mapping[int, str]) -> list[Bracket]:
+    """Brackets of a stored playoff state (``Tournament.options["playoffs"][key]``)."""
+    from core.playoff.games import Context
+    from core.playoff.plan import evaluate as evaluate_plan
+    from core.playoff.state import PlayoffView
+
+    ctx = Context(seed=state["seed"], results=state.get("results", {}),
+                  manual_lots=state.get("lots", {}), choices=state.get("choices", {}),
+                  bids=state.get("bids", {}))
+    players = tuple(int(p) for p in state["players"])
+    out = evaluate_plan(ctx, state["plan"], players, "p", (), int(state.get("places", 1)))
+    places = None if out.places is None else tuple(tuple(int(e) for e in g) for g in out.places)
+    view = PlayoffView(tuple(ctx.games), tuple(ctx.lots), places, ())
+    return brackets_from_view(view, ctx.byes, players, names, int(state.get("places", 1)))
+
+
+def cup_brackets(t: Tournament) -> list[Bracket]:
+    """The bracket of a knockout (cup) tournament, re-derived from its rounds."""
+    from core.playoff.cup import replay
+
+    cup = replay(t)
+    names = {p.pno: p.name for p in t.players}
+    return brackets_from_view(cup.view, cup.byes, sorted(names), names,
+                              int(cup.state.get("places", 1)))
+
+
+# -- text ------------------------------------------------------------------------------------
+
+def legend(brackets: Sequence[Bracket]) -> list[str]:
+    """The legend lines for the flags and dashed lines that actually appear."""
+    flags: set[str] = set()
+    has_bye = False
+
+    def walk(node: Node | None) -> None:
+        nonlocal has_bye
+        if node is None:
+            return
+        flags.update(_split_flags(node.flags))
+        has_bye = has_bye or node.kind == "bye"
+        for c in node.children:
+            walk(c)
+
+    for b in brackets:
+        for r in b.roots:
+            walk(r)
+        walk(b.third)
+    parts = []
+    texts = {"E": _("E: extension games"), "A": _("A: Armageddon"), "SD": _("SD: sudden death"),
+             "L": _("L: decided by lot")}
+    for f in ("E", "A", "SD", "L"):
+        if f in flags:
+            parts.append(texts[f])
+    if has_bye:
+        parts.append(_("╌╌ advances without a game"))
+    return ["  ·  ".join(parts)] if parts else []
+
+
+def _split_flags(flags: str) -> list[str]:
+    out, i = [], 0
+    while i < len(flags):
+        if flags.startswith("SD", i):
+            out.append("SD")
+            i += 2
+        else:
+            out.append(flags[i])
+            i += 1
+    return out
+
+
+def column_width(bracket: Bracket, width: int) -> int:
+    """Cells per round column: the rounds and the winner column share ``width``, within limits."""
+    return max(MIN_COLUMN, min(MAX_COLUMN, width // (bracket.rounds + 1)))
+
+
+def _score_text(entry: Entry, flags: str) -> str:
+    score = entry.score
+    if flags and (score or entry.pno is not None):
+        score = f"{score} {flags}".strip()
+    return score
+
+
+def bracket_text(bracket: Bracket, width: int = 80) -> TextPicture:
+    """The bracket as box-drawing text; wider than ``width`` only when the rounds need it."""
+    colw = column_width(bracket, width)
+    lw = colw - 3
+    canvas = Canvas()
+    header_kind = "header"
+    for r, name in enumerate(bracket.round_names):
+        canvas.put(0, r * colw, clip(name, colw - 1), header_kind)
+    canvas.put(0, bracket.rounds * colw,
+               clip(_("Winner") if len(bracket.roots) == 1 else _("Qualified"), colw - 1), header_kind)
+    next_row = [2]
+
+    def draw_entry(row: int, col: int, entry: Entry, flags: str, running: bool) -> None:
+        x0 = col * colw
+        if entry.pno is None:
+            text = entry.note
+            if text:
+                canvas.put(row, x0, pad(text, lw), "note")
+            else:
+                canvas.put(row, x0, "─" * lw, "line")
+            return
+        score = _score_text(entry, flags)
+        name_w = lw - (cells(score) + 2 if score else 0)
+        kind = "winner" if entry.won else ("pending" if running else "name")
+        canvas.put(row, x0, pad(entry.label, name_w), kind)
+        if score:
+            canvas.put(row, x0 + name_w, " " + score + " ", "mark" if flags else kind)
+
+    def layout(node: Node) -> int:
+        col = node.round - 1
+        rows = []
+        for entry, child in zip(node.entries, node.children):
+            if child is None:
+                y = next_row[0]
+                next_row[0] += 2
+            else:
+                y = layout(child)
+            draw_entry(y, col, entry, node.flags, node.running)
+            rows.append(y)
+        x0 = col * colw
+        xc = x0 + lw + 1
+        if node.kind == "bye":
+            y = rows[0]
+            canvas.put(y, x0 + lw, "╌" * (colw - lw), "bye")
+            return y
+        yt, yb = rows
+        ym = (yt + yb) // 2
+        kind_t = "winner-line" if node.winner is not None and node.winner == node.entries[0].pno else "line"
+        kind_b = "winner-line" if node.winner is not None and node.winner == node.entries[1].pno else "line"
+        canvas.put(yt, x0 + lw, "─┐", kind_t)
+        canvas.put(yb, x0 + lw, "─┘", kind_b)
+        for y in range(yt + 1, yb):
+            canvas.put(y, xc, "├" if y == ym else "│", "line")
+        canvas.put(ym, xc + 1, "─" * (colw - lw - 2), "winner-line" if node.winner else "line")
+        return ym
+
+    champion_col = bracket.rounds
+    for root in bracket.roots:
+        y = layout(root)
+        if root.kind == "bye" and root.round < bracket.rounds:
+            pass
+        winner = root.winner
+        x = champion_col * colw
+        if root.round < bracket.rounds:
+            # a player through without playing the last rounds: extend the line to the winner column
+            canvas.put(y, root.round * colw, "╌" * ((bracket.rounds - root.round) * colw), "bye")
+        if winner is not None:
+            canvas.put(y, x, clip(_label(winner, bracket.names), colw - 1), "winner")
+        else:
+            canvas.put(y, x, "─" * (lw // 2), "line")
+        next_row[0] += 1
+    if bracket.third is not None:
+        row = next_row[0] - 1
+        canvas.put(row, 0, _("Match for third place"), header_kind)
+        next_row[0] = row + 2
+        node = Node(bracket.third.kind, 1, 0, bracket.third.entries, (None, None), bracket.third.winner,
+                    bracket.third.flags, bracket.third.running, bracket.third.games)
+        y = layout(node)
+        if node.winner is not None:
+            canvas.put(y, colw, clip(_label(node.winner, bracket.names), colw - 1), "winner")
+    pic = canvas.picture()
+    if bracket.title:
+        pic.lines.insert(0, bracket.title)
+        pic.spans = [s.__class__(s.line + 1, s.start, s.end, s.kind) for s in pic.spans]
+        pic.spans.insert(0, s_title(len(bracket.title)))
+    return pic
+
+
+def s_title(n: int):
+    from core.pictures.text import Span
+
+    return Span(0, 0, n, "title")
+
+
+def brackets_text(brackets: Sequence[Bracket], width: int = 80) -> TextPicture:
+    """Every bracket of an event one under the other, then the legend."""
+    from core.pictures.text import Span
+
+    out = TextPicture()
+    for b in brackets:
+        pic = bracket_text(b, width)
+        if out.lines:
+            out.lines.append("")
+        base = len(out.lines)
+        out.lines.extend(pic.lines)
+        out.spans.extend(Span(s.line + base, s.start, s.end, s.kind) for s in pic.spans)
+    leg = legend(brackets)
+    if leg:
+        out.lines.append("")
+        base = len(out.lines)
+        out.lines.extend(leg)
+        out.spans.extend(Span(base + i, 0, cells(line), "legend") for i, line in enumerate(leg))
+    if not brackets:
+        out.lines.append(_("No knockout bracket yet."))
+    return out
+
+
+# -- SVG / HTML ------------------------------------------------------------------------------
+
+ROW_PX = 16
+COL_PX = 210
+LABEL_PX = 170
+
+
+def bracket_svg(bracket: Bracket) -> str:
+    """The bracket as inline SVG (self-contained; classes styled by :data:`CSS`)."""
+    parts: list[str] = []
+    next_row = [3]
+
+    def y_of(row: int) -> int:
+        return row * ROW_PX
+
+    def entry_svg(row: int, col: int, entry: Entry, node: Node) -> None:
+        x, y = col * COL_PX, y_of(row)
+        if entry.pno is None:
+            if entry.note:
+                parts.append(f'<text class="note" x="{x + 4}" y="{y + 4}">{esc(entry.note)}</text>')
+            parts.append(f'<line class="slot" x1="{x}" y1="{y + 9}" x2="{x + LABEL_PX}" y2="{y + 9}"/>')
+            return
+        cls = "entry won" if entry.won else ("entry running" if node.running else "entry")
+        parts.append(f'<rect class="{cls}" x="{x}" y="{y - 10}" width="{LABEL_PX}" height="20" rx="3"/>')
+        parts.append(f'<text class="name{" won" if entry.won else ""}" x="{x + 5}" y="{y + 4}">'
+                     f'{esc(clip(entry.label, 22))}</text>')
+        score = entry.score
+        if score:
+            parts.append(f'<text class="score" x="{x + LABEL_PX - 5}" y="{y + 4}" '
+                         f'text-anchor="end">{esc(score)}</text>')
+
+    def layout(node: Node) -> int:
+        col = node.round - 1
+        rows = []
+        for entry, child in zip(node.entries, node.children):
+            if child is None:
+                y = next_row[0]
+                next_row[0] += 2
+            else:
+                y = layout(child)
+            entry_svg(y, col, entry, node)
+            rows.append(y)
+        x0 = col * COL_PX
+        if node.kind == "bye":
+            y = y_of(rows[0])
+            parts.append(f'<line class="bye" x1="{x0 + LABEL_PX}" y1="{y}" x2="{x0 + COL_PX}" y2="{y}"/>')
+            return rows[0]
+        yt, yb = rows
+        ym = (yt + yb) // 2
+        xc = x0 + LABEL_PX + (COL_PX - LABEL_PX) // 2
+        parts.append(f'<path class="wire" d="M{x0 + LABEL_PX},{y_of(yt)} H{xc} V{y_of(yb)} '
+                     f'H{x0 + LABEL_PX} M{xc},{ym * ROW_PX} H{x0 + COL_PX}"/>')
+        if node.flags:
+            for i, f in enumerate(_split_flags(node.flags)):
+                parts.append(f'<text class="flag flag-{esc(f)}" x="{xc + 4}" '
+                             f'y="{ym * ROW_PX - 4 - 12 * i}">{esc(f)}</text>')
+        return ym
+
+    for root in bracket.roots:
+        row = layout(root)
+        x = bracket.rounds * COL_PX
+        y = row * ROW_PX
+        if root.round < bracket.rounds:
+            parts.append(f'<line class="bye" x1="{root.round * COL_PX}" y1="{y}" x2="{x}" y2="{y}"/>')
+        if root.winner is not None:
+            parts.append(f'<rect class="entry champion" x="{x}" y="{y - 10}" width="{LABEL_PX}" height="20" rx="3"/>')
+            parts.append(f'<text class="name won" x="{x + 5}" y="{y + 4}">'
+                         f'{esc(clip(_label(root.winner, bracket.names), 22))}</text>')
+        else:
+            parts.append(f'<line class="slot" x1="{x}" y1="{y + 9}" x2="{x + LABEL_PX}" y2="{y + 9}"/>')
+        next_row[0] += 1
+    if bracket.third is not None:
+        head = next_row[0]
+        parts.append(f'<text class="head" x="0" y="{head * ROW_PX}">{esc(_("Match for third place"))}</text>')
+        next_row[0] = head + 2
+        node = Node(bracket.third.kind, 1, 0, bracket.third.entries, (None, None), bracket.third.winner,
+                    bracket.third.flags, bracket.third.running, bracket.third.games)
+        row = layout(node)
+        if node.winner is not None:
+            y = row * ROW_PX
+            parts.append(f'<text class="name won" x="{COL_PX + 5}" y="{y + 4}">'
+                         f'{esc(clip(_label(node.winner, bracket.names), 22))}</text>')
+    heads = [f'<text class="head" x="{r * COL_PX}" y="{ROW_PX}">{esc(name)}</text>'
+             for r, name in enumerate(bracket.round_names)]
+    heads.append(f'<text class="head" x="{bracket.rounds * COL_PX}" y="{ROW_PX}">'
+                 f'{esc(_("Winner") if len(bracket.roots) == 1 else _("Qualified"))}</text>')
+    width = (bracket.rounds + 1) * COL_PX
+    height = (next_row[0] + 1) * ROW_PX
+    title = f"<title>{esc(bracket.title or _('Knockout bracket'))}</title>"
+    return (f'<svg class="bracket" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+            f'width="{width}" height="{height}" role="img">{title}' + "".join(heads + parts) + "</svg>")
+
+
+CSS = """
+svg.bracket{font:13px system-ui,sans-serif;max-width:100%;height:auto}
+svg.bracket .head{font-weight:bold;fill:#333}
+svg.bracket rect.entry{fill:#f4f4f4;stroke:#999}
+svg.bracket rect.won{fill:#e3f1e3;stroke:#2e7d32}
+svg.bracket rect.running{fill:#fff8e1;stroke:#f9a825}
+svg.bracket rect.champion{fill:#fff3c4;stroke:#b8860b;stroke-width:2}
+svg.bracket .name{fill:#111}svg.bracket .won{font-weight:bold}
+svg.bracket .score{fill:#333;font-variant-numeric:tabular-nums}
+svg.bracket .wire{fill:none;stroke:#666;stroke-width:1.2}
+svg.bracket .bye{stroke:#999;stroke-dasharray:4 3}
+svg.bracket .slot{stroke:#bbb}
+svg.bracket .note{fill:#777;font-size:11px;font-style:italic}
+svg.bracket .flag{font-size:10px;font-weight:bold;fill:#b71c1c}
+"""
+
+
+def bracket_page(brackets: Sequence[Bracket], title: str, subtitle: Sequence[str] = (),
+                 lang: str = "en") -> str:
+    """A self-contained HTML page with every bracket (inline SVG, inline CSS, printable)."""
+    body = [f"<h1>{esc(title)}</h1>"] + [f'<p class="sub">{esc(s)}</p>' for s in subtitle]
+    for b in brackets:
+        if b.title:
+            body.append(f"<h2>{esc(b.title)}</h2>")
+        body.append(f'<div class="scroll">{bracket_svg(b)}</div>')
+    if not brackets:
+        body.append(f"<p>{esc(_('No knockout bracket yet.'))}</p>")
+    body += [f'<p class="legend">{esc(line)}</p>' for line in legend(brackets)]
+    return page(title, "\n".join(body), CSS, lang)
+
+
+PAGE_CSS = """
+body{font-family:system-ui,sans-serif;margin:1.5em;color:#111}
+h1{font-size:1.5em;margin:.2em 0}h2{font-size:1.15em}.sub{margin:.1em 0;color:#444}
+.scroll{overflow-x:auto}.legend{color:#444;font-size:.9em}
+@media print{body{margin:0}@page{size:A4 landscape;margin:10mm}.scroll{overflow:visible}}
+"""
+
+
+def page(title: str, body: str, css: str, lang: str = "en") -> str:
+    """A complete HTML document (no external assets)."""
+    return ("<!DOCTYPE html>\n"
+            f'<html lang="{esc(lang)}"><head><meta charset="utf-8">\n'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f"<title>{esc(title)}</title>\n<style>{PAGE_CSS}{css}</style></head>\n<body>\n"
+            f"{body}\n<p class=\"legend\">{esc(_('Made with hakem'))}</p>\n</body></html>\n")
