@@ -56,6 +56,31 @@ def _field(text: str) -> str:
     return text or "-"
 
 
+# FIDE federation codes (what ``hakem players add --fed`` accepts) → the two-letter country
+# codes Go rating lists use (codes not listed are kept as they are).
+# ``Player.extra["country"]`` overrides.
+FIDE_TO_GO_COUNTRY = {
+    "RUS": "RU", "UKR": "UA", "BLR": "BY", "GER": "DE", "AUT": "AT", "SUI": "CH", "NED": "NL",
+    "BEL": "BE", "FRA": "FR", "ITA": "IT", "ESP": "ES", "POR": "PT", "ENG": "UK", "SCO": "UK",
+    "WLS": "UK", "IRL": "IE", "DEN": "DK", "SWE": "SE", "NOR": "NO", "FIN": "FI", "ISL": "IS",
+    "POL": "PL", "CZE": "CZ", "SVK": "SK", "HUN": "HU", "ROU": "RO", "BUL": "BG", "SRB": "RS",
+    "CRO": "HR", "SLO": "SI", "BIH": "BA", "GRE": "GR", "TUR": "TR", "ISR": "IL", "LAT": "LV",
+    "LTU": "LT", "EST": "EE", "ARM": "AM", "AZE": "AZ", "KAZ": "KZ", "MDA": "MD", "MKD": "MK",
+    "LUX": "LU", "CYP": "CY", "AND": "AD", "GEO": "GE", "USA": "US", "CAN": "CA", "CHN": "CN",
+    "JPN": "JP", "KOR": "KR", "TPE": "TW",
+}
+
+
+def country_code(p: Player) -> str:
+    """Two-letter country for the Go files: ``extra["country"]``, else the federation mapped
+    from its FIDE code (``RUS`` → ``RU``), else the federation as given."""
+    explicit = str(p.extra.get("country", "") if p.extra else "")
+    if explicit:
+        return explicit
+    fed = p.federation.strip().upper()
+    return FIDE_TO_GO_COUNTRY.get(fed, fed)
+
+
 def _city(p: Player) -> str:
     return str(p.club or (p.extra.get("city", "") if p.extra else ""))
 
@@ -99,7 +124,7 @@ def rating_commission_export(t: Tournament) -> str:
         s = table[p.pno]
         rating = go_rating(p)
         fields = [str(p.pno), full_name(p.name), rank_label(rank_of(rating)),
-                  _field(p.federation), _field(_city(p)), str(rating), str(card.final_level),
+                  _field(country_code(p)), _field(_city(p)), str(rating), str(card.final_level),
                   str(coefficient_x10(s.coefficient)), str(s.place)]
         fields += [round_token(r) for r in card.rounds]
         lines.append(" ".join(fields))
@@ -123,7 +148,8 @@ def egd_h9_export(t: Tournament) -> str:
     if options.get("egd_class"):
         lines.append(f"; CL[{options['egd_class']}]")
     lines.append(f"; EV[{t.name}]")
-    country = t.federation or str(options.get("country", "") or "")
+    country = (FIDE_TO_GO_COUNTRY.get(t.federation.upper(), t.federation) if t.federation
+               else str(options.get("country", "") or ""))
     lines.append(f"; PC[{', '.join(x for x in (country, t.place) if x)}]")
     if t.start_date:
         lines.append(f"; DT[{t.start_date},{t.end_date or t.start_date}]")
@@ -139,7 +165,7 @@ def egd_h9_export(t: Tournament) -> str:
         name = str(p.extra.get("name_latin", "") if p.extra else "") or p.name
         rating = go_rating(p)
         fields = [str(line_of[p.pno]), full_name(name), rank_label(rank_of(rating)),
-                  _field(p.federation), _field(_city(p)), str(s.final_level),
+                  _field(country_code(p)), _field(_city(p)), str(s.final_level),
                   format_points(s.coefficient)]
         fields += [round_token(r, line_of) for r in all_cards[p.pno].rounds]
         pin = str(p.extra.get("egd_pin", "") if p.extra else "")

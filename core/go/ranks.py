@@ -15,15 +15,33 @@ import re
 from core.errors import TournamentError
 from core.model import Player
 
-def go_rating(player: Player) -> int:
-    """The Go rating: ``Player.rating`` (``hakem players add --rating``).
+GO_RATING_KEY = "go_rating"
+GO_RANK_KEY = "go_rank"
 
-    Kept in the standard field on purpose: the generic numbering (``core.numbering``, run when
-    round 1 is paired) sorts by ``Player.rating`` then name, which is exactly the seed's order
-    ("по рейтингу и (при равенстве рейтингов) по алфавиту"), so no Go-specific renumbering is
-    needed.
+
+def go_rating(player: Player) -> int:
+    """The Go rating used for ranks and ordering.
+
+    ``extra["go_rating"]`` (``hakem players add --go-rating``) when present, else
+    ``Player.rating`` when it is not 0, else a declared rank ``extra["go_rank"]`` ("5d", "12k")
+    counted as rank × 100 (a player without rating, placed at the bottom of that rank's range
+    by the seed's truncation rule), else 0.
     """
-    return int(player.rating)
+    extra = player.extra or {}
+    value = extra.get(GO_RATING_KEY)
+    if value is not None and value != "":
+        try:
+            return int(value)
+        except (TypeError, ValueError) as error:
+            raise TournamentError(
+                f"player {player.pno} has an invalid Go rating {value!r}; use a whole number"
+            ) from error
+    if player.rating:
+        return int(player.rating)
+    label = extra.get(GO_RANK_KEY)
+    if label:
+        return parse_rank(str(label)) * 100
+    return 0
 
 
 def rank_of(rating: int) -> int:

@@ -19,11 +19,9 @@ import argparse
 from core.cli.common import open_store, print_json, write_output
 from core.errors import TournamentError
 from core.go import results
-from core.go.cards import cards
 from core.go.export import egd_h9_export, rating_commission_export
 from core.go.handicap import even_komi
-from core.go.ranks import go_rating, rank_label, rank_of
-from core.go.registration import start_levels, top_group
+from core.go.summary import player_go_data, top_group_data
 from core.go.render import render_card, render_table
 from core.model import Tournament
 
@@ -37,17 +35,12 @@ def _load(tid: str) -> Tournament:
 
 def players_json(t: Tournament) -> dict:
     """Players with Go data: ``rank`` (kyu/dan), ``start_level``, ``level`` (current)."""
-    group = top_group(t) if t.players else None
-    start = start_levels(t)
-    now = cards(t)
-    return {
-        "top_group": ({"ranks": list(group.ranks), "level": group.lowest_rank, "size": group.size}
-                      if group else None),
-        "players": [{"pno": p.pno, "name": p.name, "rating": go_rating(p),
-                     "rank": rank_label(rank_of(go_rating(p))), "start_level": start[p.pno],
-                     "level": now[p.pno].final_level}
-                    for p in sorted(t.players, key=lambda p: p.pno)],
-    }
+    data = player_go_data(t)
+    return {"top_group": top_group_data(t),
+            "players": [{"pno": p.pno, "name": p.name, "rating": data[p.pno]["go_rating"],
+                         "rank": data[p.pno]["rank"], "start_level": data[p.pno]["start_level"],
+                         "level": data[p.pno]["level"]}
+                        for p in sorted(t.players, key=lambda p: p.pno)]}
 
 
 def _players(args: argparse.Namespace) -> int:
