@@ -186,3 +186,19 @@ def test_runtime_switch_notifies_listeners():
     finally:
         i18n.remove_language_listener(seen.append)
     assert seen == ["de", "tr", "en"]
+
+
+def test_cli_language_setup(tmp_path):
+    import json as _json
+
+    from core.i18n.settings import lang_option, saved_language, setup_language
+
+    env = {"HAKEM_CONFIG_DIR": str(tmp_path), "LANG": "ru_RU.UTF-8"}
+    assert saved_language(env) is None
+    assert setup_language([], env) == "ru"                       # environment
+    (tmp_path / "ui.json").write_text(_json.dumps({"language": "tr"}), encoding="utf-8")
+    assert saved_language(env) == "tr"
+    assert setup_language(["players", "list"], env) == "tr"      # saved per-user setting
+    assert setup_language(["--lang", "de", "round", "pair"], env) == "de"  # option wins
+    assert i18n.current_language() == "de" and i18n._("Pair round") == "Runde auslosen"
+    assert lang_option(["--lang=tr", "x"]) == "tr" and lang_option(["x", "--", "--lang", "de"]) is None
