@@ -66,7 +66,10 @@ class Context:
         return cell.points == self.win and cell.code is not None
 
 
-ROUND_ROBIN_SYSTEMS = ("berger", "roundrobin", "round-robin", "rr", "double-rr", "scheveningen", "varma")
+ROUND_ROBIN_SYSTEMS = ("berger", "double-berger", "rutsch", "reisepartner", "scheveningen", "skalitzka",
+                       "roundrobin", "round-robin", "rr", "varma")
+"""Pairing systems with pre-determined pairings (C.07 Art. 15.2 rules instead of Art. 16);
+``options["round_robin"]`` forces it for anything else."""
 
 
 def build_context(t: Tournament, upto: int | None = None, round_robin: bool | None = None) -> Context:
