@@ -168,8 +168,9 @@ class GammaSystem:
             explanations[index] = (
                 f"{a} (level {levels[a]}) is the highest unpaired player; {b} is the first "
                 f"player in the search order not met before", why)
-        if search.backtracks:
-            explanations["search"] = (f"{search.backtracks} pair(s) undone while searching",)
+        if search.backtracks and boards:
+            explanations[0] = explanations[0] + (
+                f"{search.backtracks} pair(s) were undone while searching",)
         byes = [Bye(rest_pno, ByeKind.PAB)] if rest_pno is not None else []
         byes += [Bye(pno, ByeKind.ZERO) for pno in sorted(refusals)
                  if t.has_player(pno) and t.player(pno).active_in(round_no)]
