@@ -454,7 +454,7 @@ def bracket_text(bracket: Bracket, width: int = 80) -> TextPicture:
                 canvas.put(row, x0, "─" * lw, "line")
             return
         score = _score_text(entry, flags)
-        name_w = lw - (cells(score) + 2 if score else 0)
+        name_w = lw - (cells(score) + 2 if score else 1)
         kind = "winner" if entry.won else ("pending" if running else "name")
         canvas.put(row, x0, pad(entry.label, name_w), kind)
         if score:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from core.i18n import _
 from core.model import Tournament
-from core.pictures.text import Canvas, TextPicture, clip, esc, pad
+from core.pictures.text import Canvas, TextPicture, cells, clip, esc, pad
 
 PALETTE = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#5d4037",
            "#ad1457", "#558b2f", "#283593")
@@ -72,7 +72,7 @@ def levels_text(chart: LevelChart, width: int = 80) -> TextPicture:
     drawn dim (span ``below``), the top group's own level plain, higher levels bold (``up``).
     """
     canvas = Canvas()
-    cell_w = 5
+    cell_w = max(5, cells(_("Start")) + 1)
     name_w = max(10, min(26, width - 5 - (chart.rounds + 1) * cell_w - 2))
     heads = [_("Start")] + [_("R{round}").format(round=r) for r in range(1, chart.rounds + 1)]
     canvas.put(0, 0, pad(_("No."), 4, "r"), "header")
