@@ -11,7 +11,7 @@ import importlib
 
 from core.errors import TournamentError
 from core.i18n import _
-from core.reports.document import Report
+from core.reports.document import Column, Report, Table
 from core.reports.view import View
 
 
@@ -40,9 +40,30 @@ def go_report(view: View, kind: str) -> Report:
         fn = _go_function("render_table")
         if fn is None:
             raise TournamentError("this version cannot draw the Go tournament table yet")
-        return Report("go-table", _("Tournament table"), [t.name], preformatted=fn(t))
+        report = Report("go-table", _("Tournament table"), [t.name], preformatted=fn(t), text_tables=False)
+        rows_fn = _go_function("table_rows")
+        if rows_fn is not None:
+            report.tables.append(_table(rows_fn(t)))
+        return report
     fn = _go_function("render_card")
     if fn is None:
         raise TournamentError("this version cannot draw Go participant cards yet")
-    blocks = [fn(t, p.pno) for p in sorted(t.players, key=lambda p: p.pno)]
+    blocks = [fn(t, p.pno).strip("\n") for p in sorted(t.players, key=lambda p: p.pno)]
     return Report("go-cards", _("Participant cards"), [t.name], preformatted="\n\n".join(blocks))
+
+
+def _table(rows: list[list[str]]) -> Table:
+    """The seed's table as a typed table for HTML/CSV/JSON: the seed's own headers (second
+    header row) as titles, stable machine keys (``r1_colour_handicap`` ...) for the columns."""
+    head, body = rows[1], rows[2:]
+    rounds = (len(head) - 8) // 2
+    keys = ["pno", "name", "rating", "start_level"]
+    for r in range(1, rounds + 1):
+        keys += [f"r{r}_colour_handicap", f"r{r}_opponent_result"]
+    keys += ["final_level", "technical", "coefficient", "place"]
+    aligns = ["r", "l", "r", "r"] + ["c"] * (2 * rounds) + ["r"] * 4
+    titles = list(head)
+    for r in range(1, rounds + 1):  # say which round each pair of cells belongs to
+        titles[4 + 2 * (r - 1)] = f"{r}: {head[4 + 2 * (r - 1)]}"
+    columns = [Column(k, title, a) for k, title, a in zip(keys, titles, aligns)]
+    return Table(columns, [list(r) for r in body], css_class="go-table")

@@ -10,6 +10,7 @@ import csv
 import html
 import io
 import json
+import textwrap
 import unicodedata
 from fractions import Fraction
 
@@ -34,7 +35,9 @@ def human(cell: object) -> str:
         return f"({text})" if cell.cut else text
     if isinstance(cell, Points):
         return human_points(cell.value)
-    if isinstance(cell, (Fraction, tuple)):
+    if isinstance(cell, tuple):  # an element-wise criterion (extended Koya, TBR): each part
+        return " ".join(human(part) for part in cell)
+    if isinstance(cell, Fraction):
         return human_value(cell)
     return str(cell)
 
@@ -50,6 +53,8 @@ def machine(cell: object) -> str:
         return f"({text})" if cell.cut else text
     if isinstance(cell, Points):
         return format_points(cell.value)
+    if isinstance(cell, tuple) and any(isinstance(part, Points) for part in cell):
+        return " ".join(machine(part) for part in cell)
     if isinstance(cell, (Fraction, tuple, bool)):
         return machine_value(cell)
     return str(cell)
@@ -89,7 +94,8 @@ def table_text(table: Table, max_width: int = PRINT_WIDTH) -> list[str]:
     """Fit a table into ``max_width`` columns: shrink flexible columns, then drop optional ones."""
     columns = list(table.columns)
     rows = [[human(c) for c in row] for row in table.rows]
-    keep = list(range(len(columns)))
+    # Optional columns nobody filled in (no club given, no ratings) are left out of print.
+    keep = [i for i, c in enumerate(columns) if not (c.optional and rows and not any(r[i] for r in rows))]
 
     def widths(idx: list[int]) -> list[int]:
         return [max([width(columns[i].title)] + [width(r[i]) for r in rows]) for i in idx]
@@ -136,7 +142,8 @@ def to_text(report: Report, max_width: int = PRINT_WIDTH) -> str:
         lines.append("")
     if report.preformatted:
         lines += report.preformatted.rstrip("\n").split("\n") + [""]
-    lines += report.notes
+    for note in report.notes:  # notes are sentences: wrap them to the page
+        lines += textwrap.wrap(note, max_width, break_on_hyphens=False) or [""]
     return "\n".join(lines).rstrip() + "\n"
 
 

@@ -8,11 +8,10 @@ in the language active when it is built.
 
 from __future__ import annotations
 
-from fractions import Fraction
 
 from core.i18n import _
 from core.i18n.terms import colour_letter, colour_name, regime_name, tiebreak_modifier, tiebreak_name
-from core.model import ByeKind, Code, Colour, GameResult
+from core.model import ByeKind, Code, GameResult
 from core.reports.document import Column, GameCell, Marked, Points, Report, Table
 from core.reports.view import View
 
@@ -125,7 +124,7 @@ def alphabetical_pairings(view: View, round_no: int) -> Report:
         where[b.white] = (i, colour_name("w"), b.black)
         where[b.black] = (i, colour_name("b"), b.white)
     for y in rnd.byes:
-        where[y.pno] = ("", _bye_label(y.kind), None)
+        where[y.pno] = ("", "", y.kind)
     table = Table([Column("name", _("Name"), flex=True), Column("pno", _("No."), "r"),
                    Column("board", _("Board"), "r"), Column("colour", _("Colour")),
                    Column("opponent", _("Opponent"), flex=True)])
@@ -133,7 +132,8 @@ def alphabetical_pairings(view: View, round_no: int) -> Report:
         if p.pno not in where:
             continue
         board, colour, opp = where[p.pno]
-        table.rows.append([p.name, p.pno, board, colour, view.name(opp)])
+        other = _bye_label(opp) if isinstance(opp, ByeKind) else view.name(opp)
+        table.rows.append([p.name, p.pno, board, colour, other])
     return Report(f"pairings-r{round_no}-alpha",
                   _("Pairings of round {round} by name").format(round=round_no), [t.name], [table])
 
@@ -207,9 +207,10 @@ def game_cell(view: View, pno: int, round_no: int) -> GameCell | None:
             return GameCell("–0", trf)
         return GameCell(_("bye") + _MARK_CODES.get(e.code, ""), trf)
     opp_rank = view.rank.get(e.opponent) or e.opponent
-    letter = colour_letter(e.colour.value) if e.colour is not Colour.NONE else ""
+    side = view.seats.get((round_no, pno), "-")
+    letter = colour_letter(side) if side in "wb" else ""  # forfeits: the board's colour, as in TRF
     mark = _MARK_CODES.get(e.code, "") if e.code is not None else "*"
-    return GameCell(f"{opp_rank}{letter}{mark}", f"{e.opponent} {e.colour.value} {code}".rstrip())
+    return GameCell(f"{opp_rank}{letter}{mark}", f"{e.opponent} {side} {code}".rstrip())
 
 
 def crosstable(view: View) -> Report:
@@ -227,8 +228,8 @@ def crosstable(view: View) -> Report:
     table = Table(columns, css_class="crosstable")
     for row in s.rows:
         p = view.players.get(row.pno)
-        table.rows.append([row.rank if row.rank is not None else "-", row.pno, row.name,
-                           (p.rating or "") if p else "",
+        rank = "-" if row.rank is None else (f"{row.rank}=" if row.shared else row.rank)
+        table.rows.append([rank, row.pno, row.name, (p.rating or "") if p else "",
                            *[game_cell(view, row.pno, r) for r in range(1, rounds + 1)],
                            Points(row.points), *[row.values.get(c) for c in s.tiebreaks]])
     legend = _("Cells: opponent's rank, colour ({white}/{black}), result; + and − are forfeits, "
@@ -304,13 +305,15 @@ def player_card(view: View, pno: int) -> Report:
     running = view.running.get(pno, [])
     for e in view.history.get(pno, []):
         opp = view.players.get(e.opponent) if e.opponent else None
-        colour = colour_letter(e.colour.value) if e.colour is not Colour.NONE else ""
+        side = view.seats.get((e.round, pno), "")
+        colour = colour_letter(side) if side else ""  # forfeits too (seeds/000 card: "4 S +")
         result = _MARK_CODES.get(e.code, "") if e.code is not None else ""
+        name = opp.name if opp else ""
         if e.opponent is None and e.code is not None:
             from core.i18n.terms import code_name
 
-            result = code_name(e.code.value)
-        table.rows.append([e.round, colour, e.opponent or "", opp.name if opp else "",
+            name = code_name(e.code.value)  # "Half-point bye", "Zero-point bye" ...
+        table.rows.append([e.round, colour, e.opponent or "", name,
                            (opp.rating or "") if opp else "", result,
                            Points(running[e.round - 1]) if e.round <= len(running) else "",
                            *[terms[code].get(e.round) for code in terms]])

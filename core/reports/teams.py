@@ -76,14 +76,12 @@ def team_crosstable(view: View) -> Report:
 
     t = view.tournament
     order = sorted(t.teams, key=lambda tm: tm.id)
-    cells: dict[tuple[int, int], list[str]] = {}
-    from core.i18n.format import format_points
-
+    cells: dict[tuple[int, int], list[Points]] = {}
     for s in match_scores(t):
         if not s.complete:
             continue
-        cells.setdefault((s.home, s.away), []).append(format_points(s.home_points))
-        cells.setdefault((s.away, s.home), []).append(format_points(s.away_points))
+        cells.setdefault((s.home, s.away), []).append(Points(s.home_points))
+        cells.setdefault((s.away, s.home), []).append(Points(s.away_points))
     standing = {row.pno: row for row in view.team_standings.rows}
     columns = [Column("team_id", _("No."), "r"), Column("team", _("Team"), flex=True)]
     columns += [Column(f"t{tm.id}", str(tm.id), "c") for tm in order]
@@ -95,7 +93,7 @@ def team_crosstable(view: View) -> Report:
         gp = sum((Fraction(v) for v in _game_points(view, tm.id)), Fraction(0))
         rank = "-" if row is None or row.rank is None else (f"{row.rank}=" if row.shared else row.rank)
         table.rows.append([tm.id, tm.name,
-                           *["X" if tm.id == other.id else " ".join(cells.get((tm.id, other.id), []))
+                           *["X" if tm.id == other.id else tuple(cells.get((tm.id, other.id), ()))
                              for other in order],
                            Points(row.points if row else Fraction(0)), Points(gp), rank])
     return Report("team-crosstable", _("Team crosstable"), [t.name], [table],

@@ -44,6 +44,17 @@ class View:
             out[pno] = seq
         return out
 
+    @cached_property
+    def seats(self) -> dict[tuple[int, int], str]:
+        """(round, pno) → ``"w"``/``"b"``: the side of the board, also for forfeits (which have no
+        colour in the history but keep their board's colours in TRF cells)."""
+        out: dict[tuple[int, int], str] = {}
+        for rnd in self.tournament.rounds:
+            for b in rnd.boards:
+                out[(rnd.number, b.white)] = "w"
+                out[(rnd.number, b.black)] = "b"
+        return out
+
     def score_before(self, pno: int, round_no: int) -> Fraction:
         seq = self.running.get(pno, [])
         return seq[round_no - 2] if round_no >= 2 and len(seq) >= round_no - 1 else Fraction(0)
