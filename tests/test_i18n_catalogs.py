@@ -65,10 +65,9 @@ def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
 
 
-@pytest.mark.parametrize("lang", TARGETS)
-def test_placeholders_survive_translation(lang):
+def _placeholder_problems(catalog):
     bad = []
-    for message in _po(lang):
+    for message in catalog:
         if not message.id or not message.string:
             continue
         if isinstance(message.id, tuple):
@@ -79,7 +78,38 @@ def test_placeholders_survive_translation(lang):
                     bad.append((message.id, form))
         elif _fields(message.id) != _fields(message.string):
             bad.append((message.id, message.string))
+    return bad
+
+
+@pytest.mark.parametrize("lang", TARGETS)
+def test_placeholders_survive_translation(lang):
+    bad = _placeholder_problems(_po(lang))
     assert not bad, bad[:10]
+
+
+def _memory(lang):
+    with (update.LOCALES / "memory" / f"{lang}.po").open("rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+@pytest.mark.parametrize("lang", TARGETS)
+def test_translation_memory_is_consistent(lang):
+    """locales/memory: reviewed translations of strings not yet wrapped (see core.i18n.lint)."""
+    memory = _memory(lang)
+    assert len(memory) > 50
+    assert not _placeholder_problems(memory)
+    assert not [m.id for m in memory if m.id and (m.fuzzy or not m.string)]
+    assert not _style_offenders(lang, memory)
+
+
+def test_update_fills_new_messages_from_the_memory():
+    from babel.messages.catalog import Catalog
+
+    template = extract_catalog()
+    template.add("no round is paired yet")  # as if someone wrapped core/commands.py's message
+    merged = update.updated_po("de", template)
+    assert merged.get("no round is paired yet").string == "noch keine Runde ausgelost"
+    assert isinstance(template, Catalog)
 
 
 @pytest.mark.parametrize("lang", TARGETS)
@@ -166,15 +196,20 @@ FORBIDDEN = {
 }
 
 
-@pytest.mark.parametrize("lang", TARGETS)
-def test_formal_address_and_source_spelling(lang):
+def _style_offenders(lang, catalog):
     offenders = []
-    for message in _po(lang):
+    for message in catalog:
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         for text in strings:
             for pattern in FORBIDDEN[lang]:
                 if text and re.search(pattern, text, flags=re.IGNORECASE):
                     offenders.append((pattern, text))
+    return offenders
+
+
+@pytest.mark.parametrize("lang", TARGETS)
+def test_formal_address_and_source_spelling(lang):
+    offenders = _style_offenders(lang, _po(lang))
     assert not offenders, offenders[:10]
 
 
