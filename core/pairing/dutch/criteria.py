@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import gcd
 
 from core.model import Colour
 from core.pairing.swiss.state import Float, PlayerState
@@ -34,7 +35,9 @@ from core.pairing.swiss.state import Float, PlayerState
 class Facts:
     """Flat per-vertex arrays (index = position in the pairing order) for fast weight building."""
 
-    score: list[Fraction]
+    score: list[int]
+    """Pairing scores as integers (times :attr:`scale`), so that comparisons are cheap."""
+    scale: int
     rank: list[int]
     pno: list[int]
     eligible: list[bool]
@@ -46,8 +49,9 @@ class Facts:
     float1: list[Float]
     float2: list[Float]
     met: list[frozenset[int]]
-    threshold: Fraction | None
-    """Topscorer threshold (final round only): C3 does not bind a pair with a topscorer."""
+    threshold: int | None
+    """Topscorer threshold (final round only, times :attr:`scale`): C3 does not bind a pair
+    with a topscorer."""
 
     @staticmethod
     def build(order: list[PlayerState], forbidden: set[frozenset[int]], threshold: Fraction | None,
@@ -61,8 +65,13 @@ class Facts:
             bad.discard(s.pno)
             met.append(frozenset(bad))
         eligible = [not (s.bye_barred if rules == "2026" else s.bye_barred_2017) for s in order]
+        scale = 1
+        for value in [s.pairing_score for s in order] + ([threshold] if threshold is not None else []):
+            d = Fraction(value).denominator
+            scale = scale * d // gcd(scale, d)
         return Facts(
-            score=[s.pairing_score for s in order],
+            score=[int(s.pairing_score * scale) for s in order],
+            scale=scale,
             rank=[s.rank for s in order],
             pno=[s.pno for s in order],
             eligible=eligible,
@@ -74,7 +83,7 @@ class Facts:
             float1=[s.float_back(1, rules) for s in order],
             float2=[s.float_back(2, rules) for s in order],
             met=met,
-            threshold=threshold,
+            threshold=None if threshold is None else int(threshold * scale),
         )
 
     def absolute(self, i: int) -> bool:
@@ -101,14 +110,14 @@ class Layout:
 
     group_bits: int
     """Bits for counts within one scoregroup (largest scoregroup size)."""
-    shifts: dict[Fraction, int]
+    shifts: dict[int, int]
     """Per score, the bit position of that score inside a "scores" field (higher score, higher bit)."""
     scores_bits: int
     rounds_played: int
 
     @staticmethod
-    def build(scores_desc: list[Fraction], rounds_played: int) -> "Layout":
-        shifts: dict[Fraction, int] = {}
+    def build(scores_desc: list[int], rounds_played: int) -> "Layout":
+        shifts: dict[int, int] = {}
         total = 0
         largest = 0
         i = len(scores_desc) - 1
@@ -125,7 +134,7 @@ class Layout:
 
 
 def edge_weight(f: Facts, lay: Layout, hi: int, lo: int, lo_in_current: bool, lo_in_next: bool,
-                bye_score: Fraction, single_bye: bool, unplayed_rank: dict[int, int]) -> int:
+                bye_score: int, single_bye: bool, unplayed_rank: dict[int, int]) -> int:
     """The weight of pairing ``hi`` (higher in the order) with ``lo``; 0 if C1/C3 forbid it."""
     if not f.compatible(hi, lo):
         return 0

@@ -20,8 +20,6 @@ Vertex indices are positions in the pairing order (score, then TPN).
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from core.errors import PairingImpossible
 from core.pairing.base import PairOptions
 from core.pairing.dutch.criteria import Facts, Layout, edge_weight
@@ -35,7 +33,7 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
     sc = f.score
     g = PairingGraph(n, options)
     odd = n % 2 == 1
-    top = sc[0] if n else Fraction(0)
+    top = sc[0] if n else 0
     sh = layout.shifts
     gb = layout.group_bits
     for p in range(n):
@@ -49,14 +47,14 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
                     w <<= gb
                     w += sc[p] >= top
             else:
-                w = edge_weight(f, layout, o, p, False, False, Fraction(0), False, {})
+                w = edge_weight(f, layout, o, p, False, False, 0, False, {})
             g.set(p, o, w)
     mate = g.solve()
     unmatched = [v for v in range(n) if mate[v] == v]
     if len(unmatched) > 1 or any(not f.eligible[v] for v in unmatched):
         raise PairingImpossible(
             "No pairing satisfies the absolute criteria (no rematch, bye eligibility, colours).")
-    bye_score = Fraction(0)
+    bye_score = 0
     single = False
     unplayed_rank: dict[int, int] = {}
     if odd:

@@ -17,15 +17,12 @@ old tournaments are re-paired exactly as they were checked then.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from core.errors import PairingImpossible
 from core.pairing.base import PairOptions
 from core.pairing.dutch.criteria import Facts, Layout, prefs_compatible
 from core.pairing.dutch.incremental import IncrementalMatcher
 from core.pairing.swiss.state import Float
 
-ONE = Fraction(1)
 
 
 def _bits(x: int) -> int:
@@ -33,10 +30,11 @@ def _bits(x: int) -> int:
 
 
 def _edge(f: Facts, hi: int, lo: int, special: bool, final: bool, hi_cur: bool, lo_cur: bool,
-          pcb: int, npcb: int, sds: int, sd: dict[Fraction, int], min_score: Fraction,
+          pcb: int, npcb: int, sds: int, sd: dict[int, int], min_score: int,
           rounds: int) -> int:
     if not f.compatible(hi, lo):
         return 0
+    one = f.scale
     sc = f.score
     r = 0
     if special:
@@ -44,8 +42,8 @@ def _edge(f: Facts, hi: int, lo: int, special: bool, final: bool, hi_cur: bool, 
     r = (r << pcb) + lo_cur
     r <<= sds
     if lo_cur:
-        r += 1 << sd[sc[hi] - min_score + ONE]
-        r += 1 << sd[sc[lo] - min_score + ONE]
+        r += 1 << sd[sc[hi] - min_score + one]
+        r += 1 << sd[sc[lo] - min_score + one]
         r -= 1 << sd[sc[hi] - sc[lo]]
     if not special:
         if final:
@@ -57,9 +55,9 @@ def _edge(f: Facts, hi: int, lo: int, special: bool, final: bool, hi_cur: bool, 
             r += not lo_cur
         r <<= sds
         if hi_cur:
-            r += 1 << sd[sc[hi] - min_score + ONE]
+            r += 1 << sd[sc[hi] - min_score + one]
         if lo_cur:
-            r += 1 << sd[sc[lo] - min_score + ONE]
+            r += 1 << sd[sc[lo] - min_score + one]
     # colour fields (C.8-C.11), player = lo, opponent = hi
     m = lo_cur
     pl, op = lo, hi
@@ -103,9 +101,9 @@ def _edge(f: Facts, hi: int, lo: int, special: bool, final: bool, hi_cur: bool, 
         r <<= sds
         if m:
             if fl[lo] is D:
-                r += 1 << sd[sc[lo] - min_score + ONE]
+                r += 1 << sd[sc[lo] - min_score + one]
             if fl[hi] is D:
-                r += 1 << sd[sc[hi] - min_score + ONE]
+                r += 1 << sd[sc[hi] - min_score + one]
                 if sc[hi] > sc[lo]:
                     r -= 1 << sd[sc[hi] - sc[lo]]
         r <<= sds
@@ -164,15 +162,16 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
         nv = len(V)
         lsc = [sc[v] for v in V]
         min_score = lsc[-1]
-        diffs: list[Fraction] = []
+        diffs: list[int] = []
+        one = f.scale
         for p in range(nsgb):
-            diffs.append(lsc[p] - min_score + ONE)
+            diffs.append(lsc[p] - min_score + one)
             first = max(sgb, p + 1)
             for o in range(first, nsgb):
                 if o <= first or lsc[o] < lsc[o - 1]:
                     diffs.append(lsc[p] - lsc[o])
         diffs.sort()
-        sd: dict[Fraction, int] = {}
+        sd: dict[int, int] = {}
         sds = 0
         i = 0
         while i < len(diffs):

@@ -33,6 +33,7 @@ class IncrementalMatcher:
         self.W: list[dict[int, int]] = [{} for _ in range(n)]  # doubled weights
         self.alive = [True] * n
         self.dirty: set[int] = set()
+        self.fresh = True
         self._reset()
 
     # ------------------------------------------------------------------ state
@@ -92,6 +93,10 @@ class IncrementalMatcher:
     def remove_vertex(self, v: int) -> None:
         """Take ``v`` out of the graph for good (its pair has been fixed)."""
         self._free(v)
+        if self.mate[v] != -1:
+            u = self.mate[v] % self.N
+            self.mate[u] = -1
+            self.mate[v] = -1
         for u in list(self.W[v]):
             self.W[u].pop(v, None)
         self.W[v].clear()
@@ -152,24 +157,30 @@ class IncrementalMatcher:
             while self.blossomparent[b] != -1:
                 b = self.blossomparent[b]
             self._dissolve(b)
-        if self.mate[v] != -1:
-            u = self.mate[v] % N
-            self.mate[u] = -1
-            self.mate[v] = -1
         need = 0
         dual = self.dualvar
+        m = self.mate[v] % N if self.mate[v] != -1 else -1
         for u, w2 in self.W[v].items():
-            d = w2 - dual[u]
-            if d > need:
-                need = d
+            if u != m:
+                d = w2 - dual[u]
+                if d > need:
+                    need = d
+        if m != -1:
+            keep = self.W[v].get(m, 0) - dual[m]
+            if self.W[v].get(m, 0) and keep >= need:
+                # the partner is still a best choice under the current duals: stay matched
+                dual[v] = keep
+                return
+            self.mate[m] = -1
+            self.mate[v] = -1
         dual[v] = need
 
     # ------------------------------------------------------------------ solve
     def solve(self) -> list[int]:
         """Optimal matching: ``mate[v]`` is the partner or ``-1``."""
-        alive_count = sum(self.alive)
-        if len(self.dirty) * 2 > alive_count:
+        if self.fresh:
             self._reset()
+            self.fresh = False
         else:
             for v in sorted(self.dirty):
                 if self.alive[v]:
@@ -229,6 +240,12 @@ class IncrementalMatcher:
         leafcache = self.leafcache
         allowed: set[int] = set()
         queue: list[int] = []
+        touched: set[int] = set()
+        """Indices whose label/labelend/bestedge changed in this stage (reset at stage end)."""
+        tops: set[int] = set()
+        """Top-level blossoms/vertices that received a label in this stage."""
+        freebest: set[int] = set()
+        """Unlabelled vertices that received a best edge (delta2 candidates)."""
 
         def key(p: int) -> int:
             a, b = divmod(p, N)
@@ -249,6 +266,9 @@ class IncrementalMatcher:
             label[w] = label[b] = t
             labelend[w] = labelend[b] = p
             bestedge[w] = bestedge[b] = -1
+            touched.add(w)
+            touched.add(b)
+            tops.add(b)
             if t == 1:
                 queue.extend(leaves(b))
             else:
@@ -309,6 +329,8 @@ class IncrementalMatcher:
             label[b] = 1
             labelend[b] = labelend[bb]
             dualvar[b] = 0
+            touched.add(b)
+            tops.add(b)
             for x in leaves(b):
                 if label[inblossom[x]] == 2:
                     queue.append(x)
@@ -389,6 +411,9 @@ class IncrementalMatcher:
                 label[rev(p) % N] = label[bv] = 2
                 labelend[rev(p) % N] = labelend[bv] = p
                 bestedge[bv] = -1
+                touched.add(rev(p) % N)
+                touched.add(bv)
+                tops.add(bv)
                 j += jstep
                 while childs[j] != entrychild:  # type: ignore[index]
                     bv = childs[j]  # type: ignore[index]
@@ -406,6 +431,7 @@ class IncrementalMatcher:
                         assign_label(found, 2, labelend[found])
                     j += jstep
             label[b] = labelend[b] = -1
+            touched.add(b)
             blossomchilds[b] = blossomendps[b] = None
             blossombase[b] = -1
             blossombestedges[b] = None
@@ -467,19 +493,27 @@ class IncrementalMatcher:
                 mate[j] = labelend[bt]
                 p = rev(labelend[bt])
 
-        verts = [v for v in range(n) if alive[v]]
-        while True:
-            for i in range(2 * n):
+        exposed = [v for v in range(n) if alive[v] and mate[v] == -1]
+
+        def clean() -> None:
+            for i in touched:
                 label[i] = 0
                 labelend[i] = -1
                 bestedge[i] = -1
-            for i in range(n, 2 * n):
-                blossombestedges[i] = None
+                if i >= n:
+                    blossombestedges[i] = None
+            touched.clear()
+            tops.clear()
+            freebest.clear()
+
+        while True:
+            clean()
             allowed.clear()
             queue.clear()
             roots = 0
-            for v in verts:
-                if mate[v] == -1 and label[inblossom[v]] == 0 and dualvar[v] > 0:
+            exposed = [v for v in exposed if mate[v] == -1]
+            for v in exposed:
+                if label[inblossom[v]] == 0 and dualvar[v] > 0:
                     assign_label(v, 1, -1)
                     roots += 1
             if not roots:
@@ -522,9 +556,11 @@ class IncrementalMatcher:
                             elif label[w] == 0:
                                 label[w] = 2
                                 labelend[w] = rev(p)
+                                touched.add(w)
                         elif label[bw_] == 1:
                             b = bv_
                             be = bestedge[b]
+                            touched.add(b)
                             if be == -1:
                                 bestedge[b] = p
                             else:
@@ -533,6 +569,8 @@ class IncrementalMatcher:
                                     bestedge[b] = p
                         elif label[w] == 0:
                             be = bestedge[w]
+                            touched.add(w)
+                            freebest.add(w)
                             if be == -1:
                                 bestedge[w] = rev(p)
                             else:
@@ -546,13 +584,19 @@ class IncrementalMatcher:
                 deltatype = 1
                 delta = None
                 hit = -1
-                for v in verts:
-                    if label[inblossom[v]] == 1 and (delta is None or dualvar[v] < delta):
-                        delta = dualvar[v]
-                        hit = v
+                live_tops = [b for b in sorted(tops)
+                             if blossomparent[b] == -1 and (b < n or blossombase[b] >= 0)
+                             and label[b] in (1, 2)]
+                s_tops = [b for b in live_tops if label[b] == 1]
+                t_tops = [b for b in live_tops if label[b] == 2]
+                for b in s_tops:
+                    for v in (leaves(b) if b >= n else (b,)):
+                        if delta is None or dualvar[v] < delta or (dualvar[v] == delta and v < hit):
+                            delta = dualvar[v]
+                            hit = v
                 deltaedge = -1
                 deltablossom = -1
-                for v in verts:
+                for v in sorted(freebest):
                     be = bestedge[v]
                     if be != -1 and label[inblossom[v]] == 0:
                         x, y = divmod(be, N)
@@ -560,34 +604,35 @@ class IncrementalMatcher:
                         if d < delta:
                             delta = d
                             deltatype = 2
-                            deltaedge = bestedge[v]
-                for b in range(2 * n):
-                    if blossomparent[b] == -1 and label[b] == 1 and bestedge[b] != -1 and (
-                            b >= n or alive[b]):
-                        x, y = divmod(bestedge[b], N)
+                            deltaedge = be
+                for b in s_tops:
+                    be = bestedge[b]
+                    if be != -1:
+                        x, y = divmod(be, N)
                         d = (dualvar[x] + dualvar[y] - W[x][y]) // 2
                         if d < delta:
                             delta = d
                             deltatype = 3
-                            deltaedge = bestedge[b]
-                for b in range(n, 2 * n):
-                    if (blossombase[b] >= 0 and blossomparent[b] == -1 and label[b] == 2
-                            and dualvar[b] < delta):
+                            deltaedge = be
+                for b in t_tops:
+                    if b >= n and dualvar[b] < delta:
                         delta = dualvar[b]
                         deltatype = 4
                         deltablossom = b
-                for v in verts:
-                    lab = label[inblossom[v]]
-                    if lab == 1:
-                        dualvar[v] -= delta
-                    elif lab == 2:
-                        dualvar[v] += delta
-                for b in range(n, 2 * n):
-                    if blossombase[b] >= 0 and blossomparent[b] == -1:
-                        if label[b] == 1:
-                            dualvar[b] += delta
-                        elif label[b] == 2:
-                            dualvar[b] -= delta
+                for b in s_tops:
+                    if b >= n:
+                        for v in leaves(b):
+                            dualvar[v] -= delta
+                        dualvar[b] += delta
+                    else:
+                        dualvar[b] -= delta
+                for b in t_tops:
+                    if b >= n:
+                        for v in leaves(b):
+                            dualvar[v] += delta
+                        dualvar[b] -= delta
+                    else:
+                        dualvar[b] += delta
                 if deltatype == 1:
                     if mate[hit] != -1:
                         augment_path(hit, -1)
@@ -603,7 +648,7 @@ class IncrementalMatcher:
                     queue.append(deltaedge // N)
                 else:
                     expand_blossom(deltablossom, False)
-            for b in range(n, 2 * n):
-                if (blossomparent[b] == -1 and blossombase[b] >= 0 and label[b] == 1
+            for b in sorted(tops):
+                if (b >= n and blossomparent[b] == -1 and blossombase[b] >= 0 and label[b] == 1
                         and dualvar[b] == 0):
                     expand_blossom(b, True)

@@ -36,7 +36,7 @@ def compute(t: Tournament, rules: str = "2026", options: PairOptions | None = No
     order = pairing_order(s for s in states.values() if s.status is Status.PAIRED)
     initial = t.initial_colour or infer_initial_colour(t) or Colour.WHITE
     facts = Facts.build(order, forbidden_pairs(t), topscorer_threshold(t, round_no), rules)
-    layout = Layout.build([s.pairing_score for s in order], round_no - 1)
+    layout = Layout.build(facts.score, round_no - 1)
     if rules == "2017":
         from core.pairing.dutch.engine2017 import pair_order as run
     else:
