@@ -32,6 +32,21 @@ class GameCell:
 
 
 @dataclass(frozen=True)
+class ResultCell:
+    """A board result: ``1 - 0``, ``½ - ½``, ``+ - −`` for people, the CLI spelling
+    (``1-0``, ``1/2``, ``+-``) for machines; empty while the game is running."""
+
+    result: object  # core.model.GameResult | None
+
+    @property
+    def text(self) -> str:
+        if self.result is None:
+            return ""
+        return {"1-0": "1 - 0", "0-1": "0 - 1", "1/2": "½ - ½", "+-": "+ - −", "-+": "− - +",
+                "--": "− - −", "0-0": "0 - 0"}[self.result.value]
+
+
+@dataclass(frozen=True)
 class Marked:
     """A value shown in brackets for people (a tie-break term that was cut)."""
 
@@ -62,6 +77,8 @@ class Table:
     rows: list[list[object]] = field(default_factory=list)
     title: str = ""
     css_class: str = ""
+    group: str = ""
+    """Consecutive tables with the same group are drawn together in HTML (a bracket stage)."""
 
 
 @dataclass

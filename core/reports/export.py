@@ -36,7 +36,15 @@ def html_pages(t: Tournament) -> dict[str, str]:
     if not pages:
         pages = [Report("index", t.name, [])]
     names = {r.slug: ("index.html" if i == 0 else f"{r.slug}.html") for i, r in enumerate(pages)}
-    nav = [(names[r.slug], r.title) for r in pages]
+    nav: list[tuple[str, str]] = []
+    pairing_rounds = [r for r in pages if r.slug.startswith("pairings-r") and r.slug[10:].isdigit()]
+    for r in pages:
+        if r in pairing_rounds:
+            if r is pairing_rounds[0]:  # one "Pairings: 5 4 3 2 1" entry instead of one per round
+                nav.append(("", _("Pairings:")))
+                nav += [(names[x.slug], x.slug[10:]) for x in pairing_rounds]
+            continue
+        nav.append((names[r.slug], r.title))
     if cards:
         nav.append(("cards.html", _("Pairing cards")))
     out: dict[str, str] = {}

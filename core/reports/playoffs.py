@@ -145,8 +145,12 @@ def bracket_report(view: View, key: str, state: Mapping[str, Any], playoff_view,
     boxes = _boxes(playoff_view.games, slots)
     games = max((len(b.marks) for b in boxes), default=0)
     report = Report(f"bracket-{key}", title, [view.tournament.name], text_tables=False,
-                    css=".bracket{display:flex;flex-wrap:wrap;gap:0 1.5em;align-items:flex-start}"
-                        "table.match{margin:.5em 0}table.match caption{font-weight:normal;color:#333}")
+                    css=".bracket{display:flex;gap:0 2em;align-items:stretch}"
+                        ".stage{display:flex;flex-direction:column;max-width:24em}"
+                        ".matches{flex:1;display:flex;flex-direction:column;justify-content:space-around}"
+                        "table.match{margin:.6em 0}table.match caption{font-weight:normal;color:#333}"
+                        "table.match td:first-child{min-width:12em}"
+                        "@media print{.bracket{flex-wrap:wrap}}")
     counter: dict[str, int] = {}
     for box in boxes:
         counter[box.stage] = counter.get(box.stage, 0) + 1
@@ -154,8 +158,8 @@ def bracket_report(view: View, key: str, state: Mapping[str, Any], playoff_view,
         columns = [Column("player", _("Player"), flex=True)]
         columns += [Column(f"g{i}", _game_header(i, box.marks), "c") for i in range(1, len(box.marks) + 1)]
         columns += [Column("points", _("Pts"), "r"), Column("through", "", "c")]
-        table = Table(columns, title=f"{box.stage} · {_('Match {n}').format(n=counter[box.stage])}",
-                      css_class="match")
+        table = Table(columns, title=_("Match {n}").format(n=counter[box.stage]), css_class="match",
+                      group=box.stage)
         for side, who in ((0, box.a), (1, box.b)):
             done = box.marks and box.marks[0][side] != ""
             table.rows.append([_label(who, names).strip(), *[m[side] for m in box.marks],
@@ -199,7 +203,9 @@ def timetable_report(view: View, key: str, state: Mapping[str, Any], playoff_vie
     for s in sorted(slots, key=lambda s: (s.start, s.board, s.game.id)):
         g = s.game
         if g.result is not None:
-            result = g.result.value
+            from core.reports.tables import _result_text
+
+            result = _result_text(g.result)
         elif g.colours_open:
             result = _("colours by lot")
         else:

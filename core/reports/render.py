@@ -17,7 +17,7 @@ from fractions import Fraction
 from core.i18n import _, current_language
 from core.i18n.format import format_points as human_points, format_value as human_value
 from core.model import format_points
-from core.reports.document import Column, GameCell, Marked, Points, Report, Table
+from core.reports.document import Column, GameCell, Marked, Points, Report, ResultCell, Table
 from core.tiebreaks.values import format_value as machine_value
 
 PRINT_WIDTH = 80
@@ -28,7 +28,7 @@ def human(cell: object) -> str:
     """A cell as people read it (½, decimal comma in German/Turkish/Russian, translated marks)."""
     if cell is None:
         return ""
-    if isinstance(cell, GameCell):
+    if isinstance(cell, (GameCell, ResultCell)):
         return cell.text
     if isinstance(cell, Marked):
         text = human(cell.value)
@@ -48,6 +48,8 @@ def machine(cell: object) -> str:
         return ""
     if isinstance(cell, GameCell):
         return cell.trf
+    if isinstance(cell, ResultCell):
+        return cell.result.value if cell.result is not None else ""
     if isinstance(cell, Marked):
         text = machine(cell.value)
         return f"({text})" if cell.cut else text
@@ -151,12 +153,13 @@ _CSS = """
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;margin:1.5em;color:#111;background:#fff}
 h1{font-size:1.4em;margin:.2em 0}.sub{color:#444;margin:.1em 0}
 table{border-collapse:collapse;margin:1em 0;font-size:.92em}
-th,td{border:1px solid #bbb;padding:.2em .5em;white-space:nowrap}th{background:#e8e8e8}
+th,td{border:1px solid #bbb;padding:.2em .5em}td.r,td.c{white-space:nowrap}th{background:#e8e8e8}
 tbody tr:nth-child(even){background:#f6f6f6}
 td.r,th.r{text-align:right;font-variant-numeric:tabular-nums}td.c,th.c{text-align:center}
 table.grid td.c{min-width:1.6em}table.grid td.self{background:#555}
 caption{text-align:left;font-weight:bold;padding:.3em 0}
-.notes{color:#333;font-size:.9em}nav{margin-bottom:.5em}nav a{margin-right:1em;color:#036}
+.notes{color:#333;font-size:.9em}nav{margin-bottom:.5em;line-height:1.6}nav a{margin-right:1em;color:#036}
+nav span{margin-right:.4em;color:#444}h2{font-size:1em;margin:.3em 0}
 pre{font-size:.9em;line-height:1.2}
 @media print{nav{display:none}body{margin:0}@page{size:A4 landscape;margin:12mm}
 tr,table.match{page-break-inside:avoid}}
@@ -170,15 +173,23 @@ def to_html(report: Report, nav: list[tuple[str, str]] | None = None, lang: str 
     out = [f'<!DOCTYPE html>\n<html lang="{e(lang or current_language())}"><head><meta charset="utf-8">',
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
            f"<title>{e(report.title)}</title><style>{css}</style></head><body>"]
-    if nav:
-        out.append("<nav>" + "".join(f'<a href="{e(href)}">{e(text)}</a>' for href, text in nav) + "</nav>")
+    if nav:  # an entry without a link is a label for the entries after it ("Pairings: 5 4 3")
+        out.append("<nav>" + "".join(f'<a href="{e(href)}">{e(text)}</a>' if href else f"<span>{e(text)}</span>"
+                                     for href, text in nav) + "</nav>")
     out.append(f"<h1>{e(report.title)}</h1>")
     out += [f'<p class="sub">{e(line)}</p>' for line in report.subtitle]
-    wrapped = False
+    group = None
     for table in report.tables:
-        if table.css_class == "match" and not wrapped:
-            out.append('<div class="bracket">')
-            wrapped = True
+        if table.group and table.group != group:
+            if group is not None:
+                out.append("</div></div>")
+            else:
+                out.append('<div class="bracket">')
+            out.append(f'<div class="stage"><h2>{e(table.group)}</h2><div class="matches">')
+            group = table.group
+        elif not table.group and group is not None:
+            out.append("</div></div></div>")
+            group = None
         cls = f' class="{e(table.css_class)}"' if table.css_class else ""
         out.append(f"<table{cls}>")
         if table.title:
@@ -192,8 +203,8 @@ def to_html(report: Report, nav: list[tuple[str, str]] | None = None, lang: str 
                 cells.append(f'<td class="{c.align}{extra}">{e(human(v))}</td>')
             out.append("<tr>" + "".join(cells) + "</tr>")
         out.append("</tbody></table>")
-    if wrapped:
-        out.append("</div>")
+    if group is not None:
+        out.append("</div></div></div>")
     if report.preformatted and not report.tables:
         out.append(f"<pre>{e(report.preformatted)}</pre>")
     if report.notes:
@@ -203,7 +214,8 @@ def to_html(report: Report, nav: list[tuple[str, str]] | None = None, lang: str 
 
 
 def to_csv(report: Report) -> str:
-    """The report's first table as CSV with machine values (dot decimals, column keys)."""
+    """Every table of the report as CSV with machine values (dot decimals, column keys);
+    tables are separated by an empty line (the first one is the main table)."""
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     for n, table in enumerate(report.tables):

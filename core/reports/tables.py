@@ -12,7 +12,7 @@ from __future__ import annotations
 from core.i18n import _
 from core.i18n.terms import colour_letter, colour_name, regime_name, tiebreak_modifier, tiebreak_name
 from core.model import ByeKind, Code, GameResult
-from core.reports.document import Column, GameCell, Marked, Points, Report, Table
+from core.reports.document import Column, GameCell, Marked, Points, Report, ResultCell, Table
 from core.reports.view import View
 
 def _bye_label(kind: ByeKind) -> str:
@@ -33,13 +33,8 @@ def tiebreak_label(code: str) -> str:
     return f"{name} ({'; '.join(parts)})" if parts else name
 
 
-def _result_text(result: GameResult | None) -> str:
-    if result is None:
-        return ""
-    return {GameResult.WHITE_WINS: "1 - 0", GameResult.BLACK_WINS: "0 - 1",
-            GameResult.DRAW: "½ - ½", GameResult.WHITE_FORFEIT_WIN: "+ - −",
-            GameResult.BLACK_FORFEIT_WIN: "− - +", GameResult.DOUBLE_FORFEIT: "− - −",
-            GameResult.BOTH_LOSE: "0 - 0"}[result]
+def _result_text(result: GameResult | None) -> ResultCell:
+    return ResultCell(result)
 
 
 def _head(view: View) -> list[str]:
@@ -155,7 +150,7 @@ def result_sheet(view: View, round_no: int) -> Report:
                    Column("signature", _("Signature"))])
     for i, b in enumerate(rnd.boards, start=1):
         table.rows.append([i, f"{b.white} {view.name(b.white)}", f"{b.black} {view.name(b.black)}",
-                           _result_text(b.result) or "_____", "__________"])
+                           _result_text(b.result) if b.result is not None else "_____", "__________"])
     return Report(f"results-r{round_no}", _("Result sheet of round {round}").format(round=round_no),
                   [t.name, *_head(view)], [table])
 
