@@ -602,9 +602,8 @@ def bracket_svg(bracket: Bracket) -> str:
         parts.append(f'<path class="wire" d="M{x0 + LABEL_PX},{y_of(yt)} H{xc} V{y_of(yb)} '
                      f'H{x0 + LABEL_PX} M{xc},{ym * ROW_PX} H{x0 + COL_PX}"/>')
         if node.flags:
-            for i, f in enumerate(_split_flags(node.flags)):
-                parts.append(f'<text class="flag flag-{esc(f)}" x="{xc + 4}" '
-                             f'y="{ym * ROW_PX - 4 - 12 * i}">{esc(f)}</text>')
+            parts.append(f'<text class="flag" x="{xc + 4}" y="{ym * ROW_PX - 4}">'
+                         f'{esc(" ".join(_split_flags(node.flags)))}</text>')
         return ym
 
     for root in bracket.roots:

@@ -98,7 +98,7 @@ svg.levels{font:12px system-ui,sans-serif;max-width:100%;height:auto}
 svg.levels .ax{stroke:#888}svg.levels .grid{stroke:#eee}svg.levels .bar{stroke:#b8860b;stroke-dasharray:5 3}
 svg.levels .lab{fill:#444}svg.levels polyline{fill:none;stroke-width:2.2}
 table.levels{border-collapse:collapse;margin-top:1em}table.levels td,table.levels th{border:1px solid #bbb;padding:.15em .5em;text-align:right}
-table.levels td.name{text-align:left}table.levels td.up{font-weight:bold}table.levels td.below{color:#999}
+table.levels td.name,table.levels th.name{text-align:left}table.levels td.up{font-weight:bold}table.levels td.below{color:#999}
 """
 
 
@@ -127,7 +127,7 @@ def levels_svg(chart: LevelChart) -> str:
     for r in range(chart.rounds + 1):
         label = _("Start") if r == 0 else str(r)
         out.append(f'<text class="lab" x="{left + r * step_x}" y="{h - 14}" text-anchor="middle">{esc(label)}</text>')
-    ends: dict[int, int] = {}
+    labels = []
     for i, row in enumerate(chart.rows):
         colour = PALETTE[i % len(PALETTE)]
         offset = (i % 5 - 2) * 2  # keep equal lines apart
@@ -138,12 +138,19 @@ def levels_svg(chart: LevelChart) -> str:
                 pts.append(f"{x},{y(row.levels[r - 1]) + offset}")
             pts.append(f"{x},{y(level) + offset}")
         out.append(f'<polyline stroke="{colour}" points="{" ".join(pts)}"><title>{esc(row.name)}</title></polyline>')
-        final = row.levels[-1]
-        k = ends.get(final, 0)
-        ends[final] = k + 1
-        out.append(f'<text class="lab" fill="{colour}" style="fill:{colour}" x="{left + chart.rounds * step_x + 6 + 0}" '
-                   f'y="{y(final) + 4 + 13 * k - 6 * (k > 0)}">{esc(clip(f"{row.pno} {row.name}", 26))}</text>')
+        labels.append((y(row.levels[-1]) + 4, colour, f"{row.pno} {row.name}"))
+    # end labels in level order, pushed apart so that equal final levels stay readable
+    last = -1e9
+    for label_y, colour, text in sorted(labels, key=lambda item: item[0]):
+        label_y = max(label_y, last + 13)
+        last = label_y
+        out.append(f'<text class="lab" style="fill:{colour}" x="{left + chart.rounds * step_x + 6}" '
+                   f'y="{label_y}">{esc(clip(text, 26))}</text>')
+    h_needed = int(last) + 30
     out.append("</svg>")
+    if h_needed > h:
+        out[0] = out[0].replace(f'height="{h}"', f'height="{h_needed}"').replace(
+            f'viewBox="0 0 {w} {h}"', f'viewBox="0 0 {w} {h_needed}"')
     return "".join(out)
 
 
@@ -156,7 +163,8 @@ def levels_page(t: Tournament, lang: str = "en") -> str:
             f'<p class="sub">{esc(_("Top group level: {level}.").format(level=level_label(chart.lowest_rank)))}</p>',
             f'<div class="scroll">{levels_svg(chart)}</div>']
     heads = [_("No."), _("Name"), _("Start")] + [str(r) for r in range(1, chart.rounds + 1)]
-    body.append('<table class="levels"><thead><tr>' + "".join(f"<th>{esc(h)}</th>" for h in heads)
+    body.append('<table class="levels"><thead><tr>' + "".join(
+        f'<th class="name">{esc(h)}</th>' if i == 1 else f"<th>{esc(h)}</th>" for i, h in enumerate(heads))
                 + "</tr></thead><tbody>")
     for row in chart.rows:
         tds = [f"<td>{row.pno}</td>", f'<td class="name">{esc(row.name)}</td>']

@@ -262,7 +262,7 @@ def progress_svg(series: Sequence[Fraction], perf: Sequence[int | None], top: Fr
                    f'<text class="lab" x="{left - 4}" y="{y1 + h2}" text-anchor="end">{lo}</text>')
         i, v = known[-1]
         out.append(f'<text class="lab" x="{x[i]:.1f}" y="{y1 + h2 - (v - lo) / (hi - lo) * h2 - 5:.1f}" '
-                   f'text-anchor="middle">{v}</text>')
+                   f'text-anchor="end">{v}</text>')
     out.append("</svg>")
     return "".join(out)
 
