@@ -3,7 +3,6 @@ plus property tests against a brute-force enumeration (an independent constructi
 
 from __future__ import annotations
 
-import itertools
 from fractions import Fraction
 
 import pytest
