@@ -18,7 +18,7 @@ spec/round-robin.md); their games still count for the others.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable, Sequence
 
@@ -76,6 +76,8 @@ class Standings:
     """Groups still tied after the list (and after lots/manual orders): candidates for a play-off."""
     team: bool = False
     ties: str = "shared"
+    groups_at: dict = field(default_factory=dict, compare=False)
+    """For each group criterion (DE) as given: pno → the tied group it was applied to."""
 
     @property
     def regime_name(self) -> str:
@@ -270,6 +272,7 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
 
     decided: dict[int, str] = {}
     values: dict[str, dict[int, Value]] = {}
+    groups_at: dict[str, dict[int, tuple[int, ...]]] = {}
     groups = _split_by_values(ranked, {p: ctx.total[p] for p in ranked}, True)
     for g in groups:
         if len(g) == 1:
@@ -296,6 +299,7 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
         if definition.group:
             de_values: dict[int, Value] = {p: 0 for p in ids}
             new_groups = []
+            groups_at[spec.code] = {p: tuple(sorted(g)) for g in groups for p in g}
             for g in groups:
                 parts = order_group(ctx_for(spec), spec, sorted(g)) if len(g) > 1 else [g]
                 if len(parts) > 1:
@@ -343,7 +347,7 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
         rows.append(Row(None, p, names.get(p, ""), ctx.frac(ctx.total[p]),
                         {s.code: values[s.code].get(p) for s in specs}, False, "", True))
     return Standings(chosen, tuple(s.code for s in specs), tuple(rows), tuple(dict.fromkeys(warnings)),
-                     tuple(unresolved), team, ties)
+                     tuple(unresolved), team, ties, groups_at)
 
 
 def _names(t: Tournament, team: bool) -> dict[int, str]:

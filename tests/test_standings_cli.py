@@ -63,3 +63,11 @@ def test_stored_tournament(capsys, tmp_path):
     code, out, _ = run(capsys, "--data", str(tmp_path), "standings", tid, "--tiebreaks", "BH/C1",
                        "--format", "csv")
     assert code == 0 and out.splitlines()[0] == "rank,pno,name,points,BH/C1"
+
+
+def test_explain_direct_encounter_names_the_group(capsys):
+    trf = os.path.join(os.path.dirname(__file__), "data", "tiebreaks", "random", "r00_p9r8.trf")
+    code, out, _ = run(capsys, "standings", trf, "--tiebreaks", "DE,BH", "--explain", "1")
+    assert code == 0
+    assert out.startswith("DE (Direct encounter) for player 1")
+    assert "Tied group when direct encounter was applied: " in out

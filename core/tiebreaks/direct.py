@@ -66,3 +66,20 @@ def order_group(ctx: Context, spec: TieBreakSpec, group: list[int]) -> list[list
     if remaining:
         out.extend(order_group(ctx, spec, sorted(remaining)))
     return out
+
+
+def explain_group(ctx: Context, spec: TieBreakSpec, pno: int, group: list[int], value) -> "Explanation":
+    """The games behind a DE decision: the player's games against the others of ``group``."""
+    from core.tiebreaks.explain import Contribution, Explanation
+    from core.tiebreaks.names import name_of
+
+    members = set(group) - {pno}
+    items = []
+    for c in ctx.cells[pno]:
+        if c.opponent in members and c.code is not None:
+            counted = c.played or spec.played_forfeits or ctx.round_robin
+            items.append(Contribution(c.round, c.opponent, ctx.frac(c.points), "points against a tied player",
+                                      not counted, "" if counted else "forfeit excluded (Art. 6.1.1)"))
+    note = (f"Tied group when direct encounter was applied: {', '.join(str(p) for p in sorted(group))}.",
+            "The value is the place inside that group (0: direct encounter did not separate it).")
+    return Explanation(spec.code, name_of(spec.base), pno, value, "", tuple(items), note)

@@ -38,7 +38,17 @@ def _explain(t, s, pno: int, regime, fmt: str, output) -> int:
     from core.tiebreaks.team import build_team_context
 
     ctx = build_team_context(t) if s.team else build_context(t)
-    items = [explain_value(t, code, pno, regime=s.regime, ctx=ctx) for code in s.tiebreaks]
+    from core.tiebreaks.direct import explain_group
+    from core.tiebreaks.spec import parse_code
+
+    items = []
+    for code in s.tiebreaks:
+        if code in s.groups_at:
+            group = list(s.groups_at[code].get(pno, (pno,)))
+            e = explain_group(ctx, parse_code(code), pno, group, s.row(pno).values.get(code))
+            items.append(dataclasses.replace(e, regime=s.regime.value))
+        else:
+            items.append(explain_value(t, code, pno, regime=s.regime, ctx=ctx))
     if fmt == "json":
         print_json({"pno": pno, "regime": s.regime.value, "explanations": [
             {"code": e.code, "name": e.name, "value": format_value(e.value), "notes": list(e.notes),
