@@ -134,25 +134,24 @@ def standings_progress(t: Tournament) -> list[ProgressRow]:
 def standings_text(t: Tournament, width: int = 80) -> TextPicture:
     """A standings table with a sparkline column (points after each round) and the TPR so far."""
     rows = standings_progress(t)
-    spark_w = max([len(r.spark) for r in rows] + [cells(_("Progress"))])
     heads = [_("Rank"), _("No."), _("Name"), _("Pts"), _("Progress"), _("TPR")]
-    fixed = 4 + 1 + 4 + 1 + 5 + 1 + spark_w + 1 + 5 + 1
-    name_w = max(10, min(32, width - fixed))
+    body = [[str(r.rank) if r.rank is not None else "-", str(r.pno), r.name, format_points(r.points),
+             r.spark, str(r.performance) if r.performance else ""] for r in rows]
+    widths = [max([cells(h)] + [cells(b[i]) for b in body]) for i, h in enumerate(heads)]
+    rest = sum(w + 1 for i, w in enumerate(widths) if i != 2)
+    widths[2] = max(10, min(widths[2], 32, width - rest - 1))
+    aligns = ["r", "r", "l", "r", "l", "r"]
     canvas = Canvas()
 
     def line(row: int, values: list[str], kinds: list[str | None]) -> None:
-        widths = [4, 4, name_w, 5, spark_w, 5]
-        aligns = ["r", "r", "l", "r", "l", "r"]
         x = 0
         for v, w, a, k in zip(values, widths, aligns, kinds):
             canvas.put(row, x, pad(v, w, a), k)
             x += w + 1
 
     line(0, heads, ["header"] * 6)
-    for i, r in enumerate(rows, start=1):
-        line(i, [str(r.rank) if r.rank is not None else "-", str(r.pno), r.name,
-                 format_points(r.points), r.spark, str(r.performance) if r.performance else ""],
-             [None, None, None, None, "spark", None])
+    for i, values in enumerate(body, start=1):
+        line(i, values, [None, None, None, None, "spark", None])
     return canvas.picture()
 
 

@@ -35,7 +35,7 @@ from core.pictures.text import TextPicture
 
 STYLES: dict[str, str] = {
     "title": "bold",
-    "header": "bold underline",
+    "header": "bold",
     "winner": "bold green",
     "winner-line": "green",
     "pending": "bold yellow",
@@ -127,14 +127,19 @@ class PictureView(ScrollableContainer, can_focus=True):
 
     def refresh_picture(self) -> None:
         """Re-draw now (call after the data changed; resize and language switches do it)."""
-        width = max(20, self.size.width or 80)
+        width = self._width()
         self._last_width = width
         self._canvas.update(to_rich(self.build(width)))
+
+    def _width(self) -> int:
+        """Cells available for the picture: the view's width less its scrollbar."""
+        region = self.scrollable_content_region
+        return max(20, region.width or self.size.width or 80)
 
     @property
     def picture_text(self) -> str:
         """Plain text of the picture at the current width (for tests and copy/paste)."""
-        return self.build(max(20, self.size.width or 80)).text
+        return self.build(self._width()).text
 
     def on_mount(self) -> None:
         add_language_listener(self._language_changed)
@@ -144,7 +149,7 @@ class PictureView(ScrollableContainer, can_focus=True):
         remove_language_listener(self._language_changed)
 
     def on_resize(self) -> None:
-        if self.size.width != self._last_width:
+        if self._width() != self._last_width:
             self.refresh_picture()
 
     def _language_changed(self, _lang: str) -> None:
