@@ -189,8 +189,9 @@ _MARK_CODES = {Code.WIN: "1", Code.DRAW: "½", Code.LOSS: "0", Code.FORFEIT_WIN:
 
 
 def game_cell(view: View, pno: int, round_no: int) -> GameCell | None:
-    """Crosstable cell of ``pno`` in ``round_no``: ``12W1``, ``5B½``, ``8+`` (forfeit won),
-    ``bye1``/``bye½`` (byes), ``–0`` (absent); ``*`` marks a game still being played."""
+    """Crosstable cell of ``pno`` in ``round_no``: ``12W1``, ``5B½``, ``8W+`` (forfeit won),
+    ``–1``/``–½``/``–0`` (a round without a game: byes, absence); ``*`` marks a game still
+    being played."""
     hist = view.history.get(pno, [])
     if round_no > len(hist):
         return None
@@ -198,9 +199,8 @@ def game_cell(view: View, pno: int, round_no: int) -> GameCell | None:
     code = e.code.value if e.code is not None else ""
     if e.opponent is None:
         trf = f"0000 - {code}"
-        if e.code is Code.ZERO_BYE:
-            return GameCell("–0", trf)
-        return GameCell(_("bye") + _MARK_CODES.get(e.code, ""), trf)
+        # No word here: a translated "bye" would not fit a crosstable cell in every language.
+        return GameCell("–" + _MARK_CODES.get(e.code, ""), trf)
     opp_rank = view.rank.get(e.opponent) or e.opponent
     side = view.seats.get((round_no, pno), "-")
     letter = colour_letter(side) if side in "wb" else ""  # forfeits: the board's colour, as in TRF
@@ -227,6 +227,7 @@ def crosstable(view: View) -> Report:
         table.rows.append([rank, row.pno, row.name, (p.rating or "") if p else "",
                            *[game_cell(view, row.pno, r) for r in range(1, rounds + 1)],
                            Points(row.points), *[row.values.get(c) for c in s.tiebreaks]])
+    # (core/pictures' wallchart golden pages carry this sentence: change it together with them)
     legend = _("Cells: opponent's rank, colour ({white}/{black}), result; + and − are forfeits, "
                "– is a round without a game.").format(white=colour_letter("w"), black=colour_letter("b"))
     return Report("crosstable", _("Crosstable"), [t.name, *_head(view)], [table], [legend])

@@ -133,7 +133,8 @@ def team_sheets(view: View) -> Report:
                 if e.opponent is None:
                     cells.append("–")  # not in the line-up this round
                 else:
-                    letter = colour_letter(e.colour.value) if e.colour.value in "wb" else ""
+                    side = view.seats.get((e.round, pno), "")
+                    letter = colour_letter(side) if side else ""  # forfeits keep the board colour
                     cells.append(f"{e.opponent}{letter}{mark}")
             cells += [""] * (rounds - len(cells))
             running = view.running.get(pno, [])
