@@ -225,19 +225,24 @@ def _split_by_order(group: list[int], order: TieOrder) -> list[list[int]] | None
 def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = None,
                       regime: str | Regime | None = None, upto: int | None = None,
                       ties: str = "shared", withdrawn: str = "auto", team: bool | None = None,
-                      orders: Sequence[TieOrder] | None = None) -> Standings:
+                      orders: Sequence[TieOrder] | None = None, team_primary: str | None = None) -> Standings:
     """Rank every participant.  ``tiebreaks``: codes, a comma list, a preset id, or ``None``
-    for the tournament's own list.  ``team``: rank teams (default: when the event has teams)."""
+    for the tournament's own list.  ``team``: rank teams (default: when the event has teams);
+    ``team_primary``: ``MP`` (match points, default; ``options["team_primary"]``) or ``GP``
+    (board points first, as the seed's "Takım Puanları" and pre-2008 Olympiads)."""
     if ties not in TIE_RULES:
         raise TournamentError(f"unknown tie rule {ties!r}; use shared, lots or manual")
     if withdrawn not in ("auto", "rank", "unrank"):
         raise TournamentError(f"unknown withdrawn rule {withdrawn!r}; use auto, rank or unrank")
     chosen = regime_of(t, regime)
     team = bool(t.teams) if team is None else team
+    primary = (team_primary or str(t.options.get("team_primary", "MP"))).upper()
+    if primary not in ("MP", "GP"):
+        raise TournamentError(f"the primary team score must be MP or GP, not {primary!r}")
     if team:
         from core.tiebreaks.team import build_team_context
 
-        ctx = build_team_context(t)
+        ctx = build_team_context(t, primary)
     else:
         ctx = build_context(t, upto)
     if tiebreaks is None:
@@ -258,16 +263,16 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
     playoffs = [o for o in all_orders if o.source == "playoff"]
     manual = [o for o in all_orders if o.source != "playoff"]
 
-    contexts = {"MP": ctx}
+    contexts = {primary: ctx}
 
     def ctx_for(spec: TieBreakSpec) -> Context:
-        """Team events: ``:GP`` criteria read a context whose primary score is game points."""
-        if team and spec.score == "GP":
-            if "GP" not in contexts:
+        """Team events: ``:MP``/``:GP`` criteria read a context with that primary score."""
+        if team and spec.score and spec.score != primary:
+            if spec.score not in contexts:
                 from core.tiebreaks.team import build_team_context
 
-                contexts["GP"] = build_team_context(t, "GP")
-            return contexts["GP"]
+                contexts[spec.score] = build_team_context(t, spec.score)
+            return contexts[spec.score]
         return ctx
 
     decided: dict[int, str] = {}

@@ -162,6 +162,13 @@ def test_team_criteria_on_game_points():
     assert s.row(1).values["SB:GP"] == Fraction(23, 2)
 
 
+def test_team_game_points_as_primary_score():
+    # GP first: T1 3½, T2 3, T3 3, T4 2½; MP breaks the T2/T3 tie (T3 3 > T2 2)
+    s = compute_standings(team_event(), ["MP"], team_primary="GP")
+    assert [r.pno for r in s.rows] == [1, 3, 2, 4]
+    assert s.row(3).points == 3 and s.row(3).values["MP"] == 3
+
+
 def test_team_direct_encounter_on_match_points():
     s = compute_standings(team_event(), ["DE", "GP"])
     assert [r.pno for r in s.rows] == [1, 4, 3, 2]  # T4 beat T3 in round 1

@@ -77,7 +77,7 @@ def _run(args: argparse.Namespace) -> int:
                      for code in unknown]
     team = True if args.team else (False if args.individual else None)
     s = compute_standings(t, codes, regime=args.regime, upto=args.round, ties=args.ties,
-                          withdrawn=args.withdrawn, team=team)
+                          withdrawn=args.withdrawn, team=team, team_primary=args.team_primary)
     if notes:
         s = dataclasses.replace(s, warnings=s.warnings + tuple(notes))
     if args.explain is not None:
@@ -114,6 +114,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--round", type=int, help="standings after this round")
     p.add_argument("--team", action="store_true", help="rank teams")
     p.add_argument("--individual", action="store_true", help="rank players even in a team event")
+    p.add_argument("--team-primary", choices=["MP", "GP"], help="team events: match points (default) or game points first")
     p.add_argument("--explain", type=int, metavar="PNO", help="show the contributions for one participant")
     p.add_argument("-o", "--output", help="write to this file instead of stdout")
     p.set_defaults(func=_run)
