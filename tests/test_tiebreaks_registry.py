@@ -73,3 +73,11 @@ def test_explain_matches_value_for_every_code():
             e = explain(t, code, pno, regime="2026", ctx=ctx)
             assert e.value == values[code][pno], (code, pno)
             assert e.lines()[0].startswith(code)
+
+
+def test_describe():
+    from core.tiebreaks import describe
+
+    assert describe("BH/C1") == "Buchholz, cut 1 (drop the 1 least significant values)"
+    assert describe("KS/L+2").startswith("Koya score, limit moved by 2 half-points")
+    assert describe("ARO/U1400") == "Average rating of opponents, unrated players count as rated 1400"

@@ -81,6 +81,30 @@ def explain(t: Tournament, code, pno: int, regime: str | Regime | None = None,
     return definition.explain(ctx, spec, chosen, pno)
 
 
-__all__ = ["Context", "Contribution", "Explanation", "NAMES", "REGIME_NAMES", "Regime", "TieBreakError",
+def describe(code) -> str:
+    """A readable English description of a code with its modifiers (for settings screens):
+    ``"BH/C1"`` → ``"Buchholz, cut 1 (drop the 1 least significant values)"``."""
+    from core.tiebreaks.names import MODIFIER_NAMES, REGIME_NAMES
+
+    spec = _spec(code)
+    parts = [name_of(spec.base) + (f" ({spec.score})" if spec.score else "")]
+    if spec.cut_high:
+        parts.append(MODIFIER_NAMES["M"].format(n=spec.cut_low))
+    elif spec.cut_low:
+        parts.append(MODIFIER_NAMES["C"].format(n=spec.cut_low))
+    if spec.limit:
+        parts.append(MODIFIER_NAMES["L"].format(n=int(spec.limit * 2)))
+    if spec.played_forfeits:
+        parts.append(MODIFIER_NAMES["P"])
+    if spec.unrated is not None:
+        parts.append(MODIFIER_NAMES["U"].format(n=spec.unrated))
+    if spec.fore:
+        parts.append(MODIFIER_NAMES["F"])
+    if spec.regime is not None:
+        parts.append(REGIME_NAMES[spec.regime.value])
+    return ", ".join(parts)
+
+
+__all__ = ["describe", "Context", "Contribution", "Explanation", "NAMES", "REGIME_NAMES", "Regime", "TieBreakError",
            "TieBreakSpec", "TieBreakValues", "Value", "build_context", "compute", "explain", "name_of",
            "parse_code", "parse_list", "parse_regime", "regime_for_date", "regime_of", "values_for"]
