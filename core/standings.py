@@ -242,7 +242,7 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
     if team:
         from core.tiebreaks.team import build_team_context
 
-        ctx = build_team_context(t, primary)
+        ctx = build_team_context(t, primary, upto)
     else:
         ctx = build_context(t, upto)
     if tiebreaks is None:
@@ -271,7 +271,7 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
             if spec.score not in contexts:
                 from core.tiebreaks.team import build_team_context
 
-                contexts[spec.score] = build_team_context(t, spec.score)
+                contexts[spec.score] = build_team_context(t, spec.score, upto)
             return contexts[spec.score]
         return ctx
 

@@ -169,6 +169,12 @@ def test_team_game_points_as_primary_score():
     assert s.row(3).points == 3 and s.row(3).values["MP"] == 3
 
 
+def test_team_standings_after_a_round():
+    # after round 1: T1 and T4 won (2 MP), T2 and T3 lost
+    s = compute_standings(team_event(), ["GP"], upto=1)
+    assert {r.pno: r.points for r in s.rows} == {1: 2, 2: 0, 3: 0, 4: 2}
+
+
 def test_team_direct_encounter_on_match_points():
     s = compute_standings(team_event(), ["DE", "GP"])
     assert [r.pno for r in s.rows] == [1, 4, 3, 2]  # T4 beat T3 in round 1

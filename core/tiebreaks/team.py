@@ -30,17 +30,17 @@ def _lcm(values) -> int:
     return out
 
 
-def team_rows(t: Tournament) -> dict[int, list[dict]]:
+def team_rows(t: Tournament, upto: int | None = None) -> dict[int, list[dict]]:
     """Per team, one row per round: opponent, MP, GP, played, board points by board."""
     from core.teams.scoring import MatchPoints
 
     mp = MatchPoints()
-    rounds = len(t.rounds)
+    rounds = len(t.rounds) if upto is None else min(upto, len(t.rounds))
     rows: dict[int, list[dict]] = {team.id: [dict(round=r, opponent=None, mp=0, gp=Fraction(0), played=False,
                                                   home=True, boards=())
                                              for r in range(1, rounds + 1)] for team in t.teams}
     members = {team.id: set(team.members) for team in t.teams}
-    for rnd in t.rounds:
+    for rnd in t.rounds[:rounds]:
         for match in rnd.matches:
             board_pts = {match.home: [], match.away: []}
             played = False
@@ -66,9 +66,9 @@ def team_rows(t: Tournament) -> dict[int, list[dict]]:
     return rows
 
 
-def build_team_context(t: Tournament, primary: str = "MP") -> Context:
+def build_team_context(t: Tournament, primary: str = "MP", upto: int | None = None) -> Context:
     """A context whose participants are team ids; ``primary`` is ``MP`` or ``GP``."""
-    rows = team_rows(t)
+    rows = team_rows(t, upto)
     gp_scale = _lcm([t.points.win, t.points.draw, t.points.loss, t.points.forfeit_win])
     use_mp = primary != "GP"
     scale = 1 if use_mp else gp_scale
@@ -96,7 +96,7 @@ def build_team_context(t: Tournament, primary: str = "MP") -> Context:
         total[team] = sum(c.points for c in out)
     win = 2 if use_mp else int(t.points.win * boards * scale)
     draw = 1 if use_mp else int(t.points.draw * boards * scale)
-    ctx = Context(t, len(t.rounds), scale, cells, total, {team.id: (team.rating or None) for team in t.teams},
+    ctx = Context(t, len(next(iter(rows.values()), [])), scale, cells, total, {team.id: (team.rating or None) for team in t.teams},
                   win, draw, 0, t.system.lower() in ROUND_ROBIN_SYSTEMS or bool(t.options.get("round_robin")))
     ctx.cache["secondary"] = secondary
     ctx.cache["rows"] = rows

@@ -14,6 +14,7 @@ import dataclasses
 import csv
 import html
 import io
+import sys
 
 from core.cli.common import is_trf_path, load_tournament, print_json, read_text_file, write_output
 from core.standings import as_csv_rows, as_json, as_text, codes_from_trf, compute_standings
@@ -90,6 +91,10 @@ def _run(args: argparse.Namespace) -> int:
         else:
             print_json(as_json(s))
     elif args.format == "csv":
+        # the CSV layout is fixed (spec/cli.md), so the regime and warnings go to stderr
+        print(f"Tie-break regime: {s.regime.value} — {s.regime_name}", file=sys.stderr)
+        for warning in s.warnings:
+            print(f"Warning: {warning}", file=sys.stderr)
         buf = io.StringIO()
         csv.writer(buf, lineterminator="\n").writerows(as_csv_rows(s))
         write_output(buf.getvalue(), args.output)
