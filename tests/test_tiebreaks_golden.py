@@ -98,7 +98,7 @@ def _case(tsv: str) -> tuple[str, str, str]:
 def test_golden_files_present():
     assert len(FIXTURES) == 48
     assert len(RANDOM) == 60
-    assert len(EXTRA) == 52
+    assert len(EXTRA) == 56
     assert len(ROUND_ROBIN) == 24
 
 
