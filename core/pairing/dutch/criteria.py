@@ -133,6 +133,19 @@ class Layout:
         return Layout(max(1, largest.bit_length()), shifts, total, rounds_played)
 
 
+def low_shift(lay: Layout) -> int:
+    """Bits below the C9 field (colour, float and ordering fields)."""
+    gb, sb, r = lay.group_bits, lay.scores_bits, lay.rounds_played
+    backs = min(r, 2)
+    return 4 * gb + backs * 2 * gb + backs * 2 * sb + 3 * gb + 1
+
+
+def top_shift(lay: Layout) -> int:
+    """Bits below the completion field (the most significant one)."""
+    gb, sb = lay.group_bits, lay.scores_bits
+    return gb + sb + gb + sb + 2 * gb + low_shift(lay)
+
+
 def edge_weight(f: Facts, lay: Layout, hi: int, lo: int, lo_in_current: bool, lo_in_next: bool,
                 bye_score: int, single_bye: bool, unplayed_rank: dict[int, int]) -> int:
     """The weight of pairing ``hi`` (higher in the order) with ``lo``; 0 if C1/C3 forbid it."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from core.errors import PairingImpossible
 from core.pairing.base import PairOptions
-from core.pairing.dutch.criteria import Facts, Layout, edge_weight
+from core.pairing.dutch.criteria import Facts, Layout, edge_weight, low_shift, top_shift
 from core.pairing.dutch.graph import PairingGraph
 
 
@@ -49,6 +49,14 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
             else:
                 w = edge_weight(f, layout, o, p, False, False, 0, False, {})
             g.set(p, o, w)
+    # duals that make almost every edge tight: the first weights are sums of per-player terms
+    T = top_shift(layout)
+    if odd:
+        pot = [((1 + 2 * (not f.eligible[v])) << (layout.scores_bits + gb))
+               + ((2 * sh[sc[v]]) << gb) + (1 if sc[v] >= top else 0) for v in range(n)]
+    else:
+        pot = [(1 + 2 * (not (f.eligible[v] and sc[v] <= 0))) << T for v in range(n)]
+    g.restart(pot)
     mate = g.solve()
     unmatched = [v for v in range(n) if mate[v] == v]
     if len(unmatched) > 1 or any(not f.eligible[v] for v in unmatched):
@@ -73,6 +81,13 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
         for p in range(n):
             for o in range(p):
                 g.set(p, o, edge_weight(f, layout, o, p, False, False, bye_score, single, unplayed_rank))
+        L9 = low_shift(layout)
+        pot = []
+        for v in range(n):
+            cand = f.eligible[v] and sc[v] <= bye_score
+            rank = unplayed_rank[f.played[v]] if single and sc[v] == bye_score else 0
+            pot.append(((1 + 2 * (not cand)) << T) + ((2 * rank) << L9))
+        g.restart(pot)
 
     pairs: dict[int, int] = {}
     matched = [False] * n

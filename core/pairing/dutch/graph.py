@@ -25,6 +25,10 @@ class PairingGraph:
         """Set the weight of a–b; ``a`` is the vertex whose neighbourhood changed."""
         self.matcher.set_weight(a, b, weight)
 
+    def restart(self, potentials: list[int]) -> None:
+        """Start the next solve afresh from these doubled vertex duals (see the matcher)."""
+        self.matcher.restart(potentials)
+
     def finalise(self, a: int, b: int) -> None:
         """Fix ``a``–``b`` as a pair: both leave the graph."""
         self.matcher.remove_vertex(a)

@@ -34,9 +34,18 @@ class IncrementalMatcher:
         self.alive = [True] * n
         self.dirty: set[int] = set()
         self.fresh = True
+        self.potentials: list[int] | None = None
         self._reset()
 
     # ------------------------------------------------------------------ state
+    def restart(self, potentials: list[int]) -> None:
+        """Forget the current solution; the next solve starts from these vertex duals (in
+        doubled weight units).  Why: when every weight changed and the caller knows duals that
+        make most edges tight (weights that are sums of per-player terms), the warm start
+        finds an almost complete matching by a greedy pass."""
+        self.potentials = list(potentials)
+        self.fresh = True
+
     def _reset(self) -> None:
         n = self.n
         self.mate = [-1] * n
@@ -56,12 +65,24 @@ class IncrementalMatcher:
         # may start with different duals, which the generalised stages allow.
         W = self.W
         dual = [0] * (2 * n)
-        for v in range(n):
-            best = 0
-            for w in W[v].values():
-                if w > best:
-                    best = w
-            dual[v] = best >> 1
+        pot = self.potentials
+        self.potentials = None
+        if pot is not None:
+            for v in range(n):
+                dual[v] = max(0, pot[v]) if self.alive[v] else 0
+            for v in range(n):
+                dv = dual[v]
+                for u, w in W[v].items():
+                    if dv + dual[u] < w:
+                        dv = w - dual[u]
+                dual[v] = dv
+        else:
+            for v in range(n):
+                best = 0
+                for w in W[v].values():
+                    if w > best:
+                        best = w
+                dual[v] = best >> 1
         self.dualvar = dual
         mate = self.mate
         N = self.N
