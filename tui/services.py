@@ -10,11 +10,14 @@ the arbiter wants ("board 3 is 1-0") and gets back a new :class:`Tournament` or 
 from __future__ import annotations
 
 import os
+import queue
+import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
 from core import commands
+from core.i18n import _
 from core.errors import ConflictError, TournamentError
 from core.model import ByeKind, GameResult, PointSystem, Tournament
 
@@ -79,9 +82,9 @@ class Workspace:
 
     def create(self, form: NewTournament) -> str:
         if not form.name.strip():
-            raise TournamentError("A tournament needs a name.")
+            raise TournamentError(_("A tournament needs a name."))
         if form.total_rounds < 1:
-            raise TournamentError("A tournament needs at least one round.")
+            raise TournamentError(_("A tournament needs at least one round."))
         t = Tournament(
             id="", name=form.name.strip(), system=form.system, total_rounds=form.total_rounds,
             time_control=form.time_control.strip(), points=POINT_SYSTEMS.get(form.point_system, PointSystem()),
@@ -118,7 +121,7 @@ def read_text(path: str) -> str:
     try:
         raw = Path(os.path.expanduser(path.strip())).read_bytes()
     except OSError as exc:
-        raise TournamentError(f"Cannot read {path}: {exc.strerror or exc}.") from exc
+        raise TournamentError(_("Cannot read {path}: {error}.").format(path=path, error=exc.strerror or exc)) from exc
     for encoding in ("utf-8-sig", "cp1254", "latin-1"):
         try:
             return raw.decode(encoding)
@@ -142,6 +145,11 @@ class Session:
         snap = store.load(tid)
         self.tournament: Tournament = snap.tournament
         self.revision: int = snap.revision
+        self._queue: queue.Queue = queue.Queue()
+        self._writer: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self.pending = 0
+        """Changes shown on screen but not yet confirmed by the store (results in flight)."""
 
     # -- reading ---------------------------------------------------------------------------
     def reload(self) -> Tournament:
@@ -151,6 +159,8 @@ class Session:
 
     def poll(self) -> bool:
         """True (and the new snapshot loaded) when the store moved past what we show."""
+        if self.pending:
+            return False  # our own saves are in flight; their answer brings the news
         try:
             rev = self.store.revision(self.id)
         except TournamentError:
@@ -182,7 +192,7 @@ class Session:
         so two arbiters entering results on different boards never block each other.
         """
         if self.read_only:
-            raise TournamentError("This tournament is open read-only (--view).")
+            raise TournamentError(_("This tournament is open read-only (--view)."))
         try:
             snap = self.store.update(self.id, action, change,
                                      expected_revision=self.revision if expected else None)
@@ -191,6 +201,66 @@ class Session:
             raise
         self.tournament, self.revision = snap.tournament, snap.revision
         return self.tournament
+
+    def apply_soon(self, action: str, change: Callable[[Tournament], Tournament],
+                   done: Callable[[Tournament | None, TournamentError | None], None]) -> Tournament:
+        """Show a change at once and save it in the background (the hot path: results).
+
+        The change is validated here on our snapshot (a refusal raises at once and changes
+        nothing); the store then applies the same change to its newest state under its lock,
+        in the order the arbiter typed.  ``done(tournament, error)`` is called from the writer
+        thread when the store answered: the caller hops back to the UI thread.
+        """
+        if self.read_only:
+            raise TournamentError(_("This tournament is open read-only (--view)."))
+        local = change(self.tournament)
+        with self._lock:
+            self.tournament = local
+            self.pending += 1
+        if self._writer is None or not self._writer.is_alive():
+            self._writer = threading.Thread(target=self._write_loop, name=f"hakem-save-{self.id}", daemon=True)
+            self._writer.start()
+        self._queue.put((action, change, done))
+        return local
+
+    def _write_loop(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            action, change, done = item
+            try:
+                snap = self.store.update(self.id, action, change)
+            except TournamentError as exc:
+                with self._lock:
+                    self.pending -= 1
+                    try:
+                        self.reload()
+                    except TournamentError:
+                        pass
+                done(None, exc)
+                continue
+            with self._lock:
+                self.pending -= 1
+                if self.pending == 0:
+                    self.tournament, self.revision = snap.tournament, snap.revision
+                else:
+                    self.revision = snap.revision
+            done(snap.tournament, None)
+
+    def flush(self, timeout: float = 10.0) -> None:
+        """Wait until every background save is in the store (closing, tests, benchmarks)."""
+        import time
+
+        end = time.monotonic() + timeout
+        while self.pending and time.monotonic() < end:
+            time.sleep(0.005)
+
+    def close(self) -> None:
+        """Stop the writer after the saves already queued."""
+        if self._writer is not None and self._writer.is_alive():
+            self._queue.put(None)
+            self._writer.join(timeout=10)
 
     def undo(self) -> Tournament:
         snap = self.store.undo(self.id)

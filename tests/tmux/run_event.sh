@@ -48,6 +48,9 @@ keys() {
     done
 }
 type_text() { tmux send-keys -t "$1" -l -- "$2"; sleep 0.15; }
+# A key that moves the focus.  Textual hands each key to the widget focused when the key is
+# read, so text typed before the focus has moved would land in the old field: give it time.
+focus_key() { keys "$@"; sleep "${HAKEM_TMUX_SETTLE:-1}"; }
 
 tmux new-session -d -s "$A" -x 80 -y 24 "env $ENVS $CMD --data $DATA --lang en"
 wait_for "$A" "No tournaments yet" 30
@@ -56,8 +59,10 @@ wait_for "$A" "No tournaments yet" 30
 keys "$A" n
 wait_for "$A" "New tournament"
 type_text "$A" "Tmux Open"
-keys "$A" Tab Tab          # name -> system -> rounds (its text is selected on focus)
+focus_key "$A" Tab         # name -> system
+focus_key "$A" Tab         # system -> rounds (its text is selected on focus)
 type_text "$A" "3"
+wait_for "$A" "Rounds             3"
 keys "$A" C-s
 wait_for "$A" "Tmux Open"
 wait_for "$A" "round 0 of 3"
@@ -68,7 +73,7 @@ n=0
 for p in "Aydın, Ali:2210" "Becker, Bernd:2150" "Çelik, Cem:2100" "Dorn, Dana:2050" \
          "Erdem, Ece:2000" "Fuchs, Falk:1950"; do
     type_text "$A" "${p%%:*}"
-    keys "$A" Tab
+    focus_key "$A" Tab
     type_text "$A" "${p##*:}"
     keys "$A" Enter
     n=$((n + 1))
@@ -104,7 +109,7 @@ wait_for "$A" "1 of 3 results in"
 wait_for "$B" "1 of 3 results in" 10
 screen "$B" | grep -qF -- "1-0" || { echo "FAIL: B does not show 1-0" >&2; screen "$B" >&2; exit 1; }
 # and one entered in B (typed as 'board result') appears in A
-keys "$B" r
+focus_key "$B" r
 type_text "$B" "3 0-1"
 keys "$B" Enter
 wait_for "$B" "2 of 3 results in"

@@ -9,8 +9,6 @@ f forbidden pairing, ? why this pairing number.
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any, Iterable
 
 from textual.app import ComposeResult, SystemCommand
@@ -400,14 +398,9 @@ class RegistrationPane(Vertical):
         yield SystemCommand(_("Forbidden pairing"), _("Players who must not meet (f)"), self.action_forbidden)
 
 
-_CSV_FIELDS = {"name", "rating", "title", "federation", "fide_id", "national_id", "club", "birth", "sex"}
-_CSV_ALIASES = {"fed": "federation", "elo": "rating", "fideid": "fide_id", "fide": "fide_id", "id": "fide_id",
-                "born": "birth", "birthday": "birth", "verein": "club", "kulüp": "club", "ad": "name",
-                "isim": "name", "имя": "name"}
-
-
 def import_players(path: str) -> list[dict[str, Any]]:
-    """Read players from CSV (header names the columns) or TRF; returns add_player kwargs."""
+    """Read players from CSV (header names the columns; every bad line is reported and nothing
+    is imported unless the whole file is good) or TRF; returns ``add_player`` arguments."""
     text = read_text(path)
     if text.lstrip().startswith(("012", "001")) or path.lower().endswith((".trf", ".txt")):
         from core.trf import parse_tournament
@@ -415,28 +408,6 @@ def import_players(path: str) -> list[dict[str, Any]]:
         t = parse_tournament(text)
         return [dict(name=p.name, rating=p.rating, title=p.title, federation=p.federation,
                      fide_id=p.fide_id, birth=p.birth, sex=p.sex) for p in t.players]
-    dialect = csv.Sniffer().sniff(text[:2000], delimiters=",;\t") if text.strip() else csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
-    lines = [r for r in reader if any(c.strip() for c in r)]
-    if not lines:
-        raise TournamentError(_("The file has no players."))
-    header = [_CSV_ALIASES.get(h.strip().lower(), h.strip().lower()) for h in lines[0]]
-    if "name" in header:
-        body = lines[1:]
-    else:
-        header = ["name", "rating", "title", "federation", "fide_id", "club", "birth"][:len(lines[0])]
-        body = lines
-    out = []
-    for number, row in enumerate(body, 2 if "name" in lines[0] else 1):
-        item: dict[str, Any] = {}
-        for key, value in zip(header, row):
-            if key in _CSV_FIELDS:
-                item[key] = value.strip()
-        if not item.get("name"):
-            continue
-        rating = item.get("rating", "") or "0"
-        if not rating.isdigit():
-            raise TournamentError(_("Line {n}: the rating {value!r} is not a whole number.").format(n=number, value=rating))
-        item["rating"] = int(rating)
-        out.append(item)
-    return out
+    from core.csvimport import parse_players_csv
+
+    return parse_players_csv(text)

@@ -11,8 +11,10 @@ freezes on a big field.
 from __future__ import annotations
 
 import re
+import sys
 import threading
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Iterable
 
 from textual import work
@@ -26,7 +28,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from core import commands
 from core.errors import TournamentError
 from core.i18n import _, ngettext
-from core.model import ByeKind, GameResult, Tournament, scores
+from core.model import ByeKind, Code, GameResult, Tournament, scores
 from tui.i18n import L_, fmt_points
 from tui.widgets.dialogs import ConfirmDialog
 from tui.widgets.tables import reset_table, selected_key, sync_table
@@ -83,6 +85,44 @@ def describe_result_change(t: Tournament, round_no: int, board_no: int, new: Gam
                        "they are; standings and tie-breaks are recomputed.").format(
             first=round_no + 1, last=t.current_round))
     return "\n".join(lines)
+
+
+_BEFORE_CACHE: dict = {}
+
+
+def points_before(t: Tournament, round_no: int) -> dict[int, Fraction]:
+    """Every player's points before ``round_no`` (what pairing lists print next to the names).
+
+    Cached by the identity of the earlier rounds: entering a result of the current round
+    replaces only that round, so the sums of the earlier ones are reused (300 players stay
+    well inside a frame).  Unplayed rounds count by the tournament's point system.
+    """
+    earlier = t.rounds[: round_no - 1]
+    key = (tuple(id(r) for r in earlier), t.points, tuple(p.pno for p in t.players))
+    hit = _BEFORE_CACHE.get("key")
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    ps = t.points
+    table = {code: ps.for_code(code) for code in Code}
+    total: dict[int, Fraction] = {p.pno: Fraction(0) for p in t.players}
+    for rnd in earlier:
+        seen = set()
+        for b in rnd.boards:
+            if b.result is not None:
+                w, bl = b.result.codes(b.unrated)
+                total[b.white] = total.get(b.white, Fraction(0)) + table[w]
+                total[b.black] = total.get(b.black, Fraction(0)) + table[bl]
+            seen.add(b.white)
+            seen.add(b.black)
+        for bye in rnd.byes:
+            total[bye.pno] = total.get(bye.pno, Fraction(0)) + table[bye.kind.code]
+            seen.add(bye.pno)
+        if ps.zero_bye:
+            for pno in total:
+                if pno not in seen:
+                    total[pno] += ps.zero_bye
+    _BEFORE_CACHE["key"] = (key, total, earlier)  # keeps the rounds alive so ids stay unique
+    return total
 
 
 class PairProgress(Message):
@@ -187,7 +227,7 @@ class RoundsPane(Vertical):
             status.update(_("Press p to pair round 1."))
             return
         rnd = t.round(self.round_no)
-        before = scores(t, upto=self.round_no - 1)
+        before = points_before(t, self.round_no)
         names = {p.pno: p.name for p in t.players}
         keys, rows = [], []
         for i, b in enumerate(rnd.boards, 1):
@@ -263,7 +303,19 @@ class RoundsPane(Vertical):
         self.store_result(round_no, board, result)
 
     def store_result(self, round_no: int, board: int, result: GameResult | None) -> None:
-        if self.screen.run_change(lambda: self.session.set_result(round_no, board, result)):
+        """Show the result at once; the store saves it in the background, in typing order."""
+        screen = self.screen
+        session = self.session
+        text = result.value if result is not None else "none"
+
+        def saved(t: Tournament | None, error: TournamentError | None) -> None:
+            self.app.call_from_thread(screen.save_finished, t, error)
+
+        def change() -> Tournament:
+            return session.apply_soon(f"result round {round_no} board {board} {text}",
+                                      lambda t: commands.set_result(t, round_no, board, result), saved)
+
+        if screen.run_change(change):
             self.move_to_next_empty(board)
 
     def move_to_next_empty(self, after: int) -> None:
@@ -366,7 +418,14 @@ class RoundsPane(Vertical):
                 self.post_message(PairProgress(fraction, text))
 
         prepared = prepared_for_pairing(t)
-        pairing = get_system(t.system).pair(prepared, PairOptions(cancel=cancel, progress=progress))
+        # a pure-Python engine holds the GIL; hand it back to the UI thread more often so the
+        # screen keeps drawing and answering keys while a big field is paired
+        interval = sys.getswitchinterval()
+        sys.setswitchinterval(min(interval, 0.001))
+        try:
+            pairing = get_system(t.system).pair(prepared, PairOptions(cancel=cancel, progress=progress))
+        finally:
+            sys.setswitchinterval(interval)
         return PairingDone(pairing, revision)
 
     def on_pair_progress(self, message: PairProgress) -> None:

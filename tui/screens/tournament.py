@@ -107,6 +107,7 @@ class TournamentScreen(Screen):
         t = self.session.tournament
         for pane in self.panes():
             pane.show(t)
+        self._shown = t
         self.update_subtitle()
 
     def update_subtitle(self) -> None:
@@ -178,6 +179,19 @@ class TournamentScreen(Screen):
         if done:
             self.notify(done)
         return True
+
+    def save_finished(self, t: Tournament | None, error: TournamentError | None) -> None:
+        """A background save answered: show a refusal, or the store's state if it differs."""
+        if error is not None:
+            self.app.show_message(_("Not saved"), _("The change was not saved: {error}").format(error=error))
+            self.refresh_panes()
+            return
+        if not self.session.pending and t is not None and t is self.session.tournament:
+            if t != getattr(self, "_shown", None):  # e.g. another organiser's result came along
+                self.refresh_panes()
+
+    def on_unmount(self) -> None:
+        self.session.close()
 
     def poll_store(self) -> None:
         """Revision polling: another organiser's change arrives through the normal refresh."""

@@ -1,0 +1,180 @@
+"""TUI benchmarks (prints figures; not collected by pytest).
+
+    python3 tests/benchmarks/bench_tui.py [--players 300] [--repeat 5]
+
+1. cold start: a fresh Python process until the tournaments screen is on (headless, 80×24);
+2. result → standings: on a 300-player event (round 9 paired, results coming in), the time from
+   the key press on the boards table until the result is saved, the boards table shows it and
+   the standings table has been recomputed and updated;
+3. pairing never blocks a frame: the longest gap between ticks of a 10 ms timer while the real
+   pairing engine pairs the 300-player round in its worker.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+CHILD = r"""
+import time, asyncio
+from tui.app import HakemApp
+from textual.widgets._footer import FooterKey
+
+async def main():
+    app = HakemApp(data_dir={data!r})
+    async with app.run_test(size=(80, 24)) as pilot:
+        while not app.screen.query(FooterKey) or type(app.screen).__name__ != "TournamentsScreen":
+            await pilot.pause(0.005)
+        print("READY", flush=True)
+
+asyncio.run(main())
+"""
+
+
+def cold_start(repeat: int) -> list[float]:
+    data = tempfile.mkdtemp(prefix="hakem-bench-")
+    times = []
+    env = dict(os.environ, HAKEM_CONFIG_DIR=data + "/config")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-c", CHILD.format(data=data)], stdout=subprocess.PIPE,
+                                text=True, cwd=ROOT, env=env)
+        line = proc.stdout.readline()
+        times.append(time.perf_counter() - t0)
+        proc.wait()
+        assert line.startswith("READY"), line
+    return times
+
+
+def big_event(n: int, rounds: int):
+    import random
+
+    from core import commands
+    from core.model import Board, GameResult, Player, Round, Tournament
+    from core.numbering import assign_pairing_numbers
+    from tui.testing import circle_pairing
+
+    rnd = random.Random(7)
+    players = tuple(Player(i + 1, f"Player {i + 1:03d}", rating=1200 + rnd.randrange(1300)) for i in range(n))
+    t = assign_pairing_numbers(Tournament(id="", name="Bench Open", total_rounds=rounds + 1, players=players,
+                                          tiebreaks=("BH/C1", "BH", "SB", "WIN")))
+    done = []
+    for r in range(1, rounds + 1):
+        pairing = circle_pairing(t.with_changes(rounds=tuple(done)), r)
+        done.append(Round(r, tuple(Board(b.white, b.black, rnd.choice(
+            [GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW])) for b in pairing.boards),
+            pairing.byes))
+    t = t.with_changes(rounds=tuple(done))
+    t = commands.apply_pairing(t, circle_pairing(t, rounds + 1))
+    return t
+
+
+async def result_to_standings(n: int, repeat: int) -> tuple[list[float], list[float], list[float]]:
+    from textual.widgets import DataTable
+
+    from tui.app import HakemApp
+    from tui.testing import store_with, wait_for
+
+    data = Path(tempfile.mkdtemp(prefix="hakem-bench-"))
+    [tid] = store_with(data, big_event(n, 8))
+    app = HakemApp(data_dir=data, open_id=tid, poll_interval=3600)
+    shown, standings, stored = [], [], []
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                       and app.screen.query("#pane-rounds"), timeout=60)
+        await pilot.press("f4")
+        await wait_for(pilot, lambda: app.screen.query("#pane-standings"), timeout=60)
+        await pilot.press("f3")
+        await pilot.pause()
+        screen = app.screen
+        rounds = screen.query_one("#pane-rounds")
+        stand = screen.query_one("#pane-standings")
+        table = screen.query_one("#boards", DataTable)
+        for i in range(repeat):
+            table.move_cursor(row=i)
+            await pilot.pause()
+            t0 = time.perf_counter()
+            rounds.action_result("1")  # the key's action, without Pilot's own key delay
+            t1 = time.perf_counter()
+            stand.show(screen.session.tournament, force=True)
+            t2 = time.perf_counter()
+            assert table.get_row_at(i)[4] == "1-0"
+            screen.session.flush()
+            t3 = time.perf_counter()
+            shown.append(t1 - t0)
+            standings.append(t2 - t0)
+            stored.append(t3 - t0)
+    from core.store import Store
+
+    t = Store(data).load(tid).tournament
+    assert all(t.rounds[-1].boards[i].result is not None for i in range(repeat))
+    return shown, standings, stored
+
+
+async def pairing_lag(n: int) -> tuple[float, float, int]:
+    from tui.app import HakemApp
+    from tui.testing import store_with, wait_for
+
+    data = Path(tempfile.mkdtemp(prefix="hakem-bench-"))
+    t = big_event(n, 3)
+    from core import commands
+
+    t = commands.unpair_last_round(t)
+    [tid] = store_with(data, t.with_changes(system="dutch"))
+    app = HakemApp(data_dir=data, open_id=tid, poll_interval=3600)
+    gaps: list[float] = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                       and app.screen.query("#pane-rounds"), timeout=60)
+        await pilot.press("f3")
+        await pilot.pause()
+        last = [time.perf_counter()]
+
+        def tick() -> None:
+            now = time.perf_counter()
+            gaps.append(now - last[0])
+            last[0] = now
+
+        timer = app.set_interval(0.01, tick)
+        t0 = time.perf_counter()
+        await pilot.press("p")
+        await wait_for(pilot, lambda: app.screen.session.tournament.current_round == 3, timeout=600)
+        took = time.perf_counter() - t0
+        timer.stop()
+    return took, max(gaps), len(gaps)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--players", type=int, default=300)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    os.environ.setdefault("HAKEM_CONFIG_DIR", tempfile.mkdtemp(prefix="hakem-bench-config-"))
+
+    starts = cold_start(args.repeat)
+    print(f"cold start to tournaments screen: median {statistics.median(starts):.3f} s "
+          f"(min {min(starts):.3f}, max {max(starts):.3f}, n={len(starts)})")
+    shown, standings, stored = asyncio.run(result_to_standings(args.players, args.repeat))
+    print(f"{args.players} players, key → result shown on the boards table: median "
+          f"{statistics.median(shown) * 1000:.0f} ms (max {max(shown) * 1000:.0f})")
+    print(f"{args.players} players, key → standings recomputed and shown: median "
+          f"{statistics.median(standings) * 1000:.0f} ms (max {max(standings) * 1000:.0f})")
+    print(f"{args.players} players, key → saved in the store (background writer): median "
+          f"{statistics.median(stored) * 1000:.0f} ms (max {max(stored) * 1000:.0f})")
+    took, worst, ticks = asyncio.run(pairing_lag(args.players))
+    print(f"{args.players} players, pairing round 3 in the worker: {took:.2f} s; longest frame gap "
+          f"{worst * 1000:.0f} ms over {ticks} ticks of a 10 ms timer")
+
+
+if __name__ == "__main__":
+    main()
