@@ -11,7 +11,7 @@ from pathlib import Path
 
 from core.cli.common import open_store, read_text_file, write_output
 from core.errors import TournamentError
-from core.trf import parse_tournament, write_trf
+from core.trf import parse_tournament
 
 
 def _import(args: argparse.Namespace) -> int:
@@ -36,8 +36,10 @@ def _import(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     t = open_store().load(args.id).tournament
     if args.trf or args.trf16:
-        text = write_trf(t, flavour="16" if args.trf16 else "2026",
-                         line_ending="\r\n" if args.crlf else "\n")
+        from core.reports.export import trf_export  # ranks (columns 86-89) from the standings
+
+        text = trf_export(t, flavour="16" if args.trf16 else "2026",
+                          line_ending="\r\n" if args.crlf else "\n")
         write_output(text, args.output)
         return 0
     if args.json:
