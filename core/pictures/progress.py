@@ -202,6 +202,12 @@ def player_progress(t: Tournament, pno: int, height: int = 6) -> TextPicture:
     pic.lines.append(pts)
     perf_text = _("Performance after each round: {list}").format(
         list=" ".join(str(v) if v is not None else "–" for v in perf) or "—")
+    known = [v for v in perf if v is not None]
+    if len(known) > 1:
+        spark = sparkline(perf, max(known), min(known))
+        row = len(pic.lines)
+        perf_text += "  " + spark
+        pic.spans.append(Span(row, cells(perf_text) - len(spark), cells(perf_text), "spark"))
     pic.lines.append(perf_text)
     return pic
 

@@ -1,0 +1,74 @@
+"""The picture widgets in a running app: scrolling, large-type toggle, language switch."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App, ComposeResult
+
+from core.i18n import set_language
+from core.playoff import create
+from tests.test_pictures_app import swiss_event
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+    yield
+    set_language("en")
+
+
+class One(App):
+    def __init__(self, widget) -> None:
+        super().__init__()
+        self.widget = widget
+
+    def compose(self) -> ComposeResult:
+        yield self.widget
+
+
+async def test_big_bracket_scrolls_both_ways():
+    from tui.widgets.pictures import BracketView
+
+    state = create(list(range(1, 65)), 1, plan={"kind": "knockout", "name": "", "places": 1,
+                                                "rules": {"segments": [{"games": 2, "time_control": "1200"}]}},
+                   seed=1)
+    view = BracketView.for_playoff(state, {i: f"Player {i}" for i in range(1, 65)})
+    app = One(view)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert view.max_scroll_x > 0 and view.max_scroll_y > 0
+
+
+async def test_wallchart_toggles_large_type():
+    from tui.widgets.pictures import Wallchart
+
+    view = Wallchart(swiss_event(), large=True)
+    app = One(view)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        large = view.picture_text
+        view.focus()
+        await pilot.press("l")
+        await pilot.pause()
+        assert not view.large
+        normal = view.picture_text
+        assert len(large.splitlines()) > 3 * len(normal.splitlines()) - 10
+        assert "Kaya, Can" in normal and "KAYA, CAN" in large
+
+
+async def test_language_switch_redraws():
+    from tui.widgets.pictures import StandingsProgress
+
+    view = StandingsProgress(swiss_event())
+    app = One(view)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        english = str(view._canvas.render())
+        set_language("de")
+        await pilot.pause()
+        german = str(view._canvas.render())
+        from core.i18n import _
+
+        assert english != german
+        assert _("Rank") != "Rank"                       # the German catalog is there
+        assert german.splitlines()[0].split()[0] == _("Rank")
