@@ -26,7 +26,7 @@ def max_games(ctx: Context) -> int:
     if competitors and ctx.rounds % competitors == 0:
         games -= ctx.rounds // competitors
     games -= sum(1 for cells in ctx.cells.values() if not any(c.paired for c in cells))
-    return games
+    return max(games, 0)
 
 
 def threshold(ctx: Context, spec: TieBreakSpec) -> Fraction:
