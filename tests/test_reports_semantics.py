@@ -318,3 +318,20 @@ def test_cli_report_kinds_match_the_catalog_and_run(tmp_path, capsys) -> None:
     assert out.splitlines()[0].startswith("rank,pno,name")
     assert main(["report", trf, "pairings", "--round", "9"]) == 3
     assert main(["report", trf, "card"]) == 3
+
+
+def test_wide_crosstable_is_printed_in_blocks_within_80_columns() -> None:
+    """24 players, 11 rounds: too wide for one block; every round and every player appears
+    in the 80-column print, the identifying columns repeated in each block."""
+    from core.trf import parse_tournament
+
+    t = parse_tournament(read(os.path.join(DATA, "dutch2026", "f09_p24r11.trf")))
+    text = to_text(build(View(t), "crosstable"))
+    lines = text.splitlines()
+    assert max(width(line) for line in lines) <= 80
+    headers = [line.split() for line in lines if line.startswith("Rank")]
+    assert len(headers) >= 2 and all(h[:3] == ["Rank", "No.", "Name"] for h in headers)
+    rounds = [int(x) for h in headers for x in h[3:] if x.isdigit()]
+    assert rounds == list(range(1, 12))
+    for p in t.players:
+        assert sum(line.split()[1:2] == [str(p.pno)] for line in lines) == len(headers)

@@ -125,14 +125,51 @@ def table_text(table: Table, max_width: int = PRINT_WIDTH) -> list[str]:
         del ws[k]
         shrink(18)
     shrink(10)
+    if total(ws) > max_width:
+        # It cannot fit on one page width: print every column in blocks instead, names at a
+        # readable width (at most 20) and nothing optional dropped.
+        keep = [i for i, c in enumerate(columns) if not (c.optional and rows and not any(r[i] for r in rows))]
+        ws = [min(w, 20) if columns[i].flex else w for i, w in zip(keep, widths(keep))]
+        return _split_blocks(table, columns, rows, keep, ws, max_width)
+    return _block(table.title, columns, rows, keep, ws, max_width)
+
+
+def _block(title: str, columns: list[Column], rows: list[list[str]], keep: list[int], ws: list[int],
+           max_width: int) -> list[str]:
     lines = []
-    if table.title:
-        lines.append(table.title)
+    if title:
+        lines.append(title)
     header = "  ".join(_pad(_clip(columns[i].title, w), w, columns[i].align) for i, w in zip(keep, ws))
     lines.append(header.rstrip())
     lines.append("-" * min(max_width, width(header.rstrip())))
     for r in rows:
         lines.append("  ".join(_pad(_clip(r[i], w), w, columns[i].align) for i, w in zip(keep, ws)).rstrip())
+    return lines
+
+
+def _split_blocks(table: Table, columns: list[Column], rows: list[list[str]], keep: list[int],
+                  ws: list[int], max_width: int) -> list[str]:
+    """A table still too wide (a crosstable of many rounds on 80 columns) is printed in blocks
+    of columns, each repeating the identifying columns (up to the name) so every block can be
+    read on its own, as printed wallcharts are split."""
+    first_flex = next((k for k, i in enumerate(keep) if columns[i].flex), 0)
+    head_k = list(range(first_flex + 1))
+    head_w = sum(ws[k] for k in head_k) + 2 * len(head_k)
+    blocks: list[list[int]] = [[]]
+    used = head_w
+    for k in range(first_flex + 1, len(keep)):
+        if blocks[-1] and used + ws[k] > max_width:
+            blocks.append([])
+            used = head_w
+        blocks[-1].append(k)
+        used += ws[k] + 2
+    lines: list[str] = []
+    for n, block in enumerate(blocks):
+        ks = head_k + block
+        title = table.title if n == 0 else ""
+        if n:
+            lines.append("")
+        lines += _block(title, columns, rows, [keep[k] for k in ks], [ws[k] for k in ks], max_width)
     return lines
 
 
