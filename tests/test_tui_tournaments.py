@@ -70,7 +70,7 @@ async def test_import_trf(tmp_path):
         await pilot.pause()
         await pilot.press("i")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
-        await type_text(pilot, str(trf))
+        app.screen.query_one(Input).value = str(trf)
         await pilot.press("enter")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
         t = app.screen.session.tournament
@@ -82,7 +82,7 @@ async def test_import_trf(tmp_path):
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentsScreen")
         await pilot.press("i")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
-        await type_text(pilot, str(tmp_path / "missing.trf"))
+        app.screen.query_one(Input).value = str(tmp_path / "missing.trf")
         await pilot.press("enter")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "MessageDialog")
     assert len(Store(data).list()) == 1

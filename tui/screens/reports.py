@@ -1,8 +1,8 @@
-"""Provides the reports pane: printable texts (standings, pairings, entry list, crosstable) and export.
+"""Provides the reports pane: every report the core offers for this tournament, and export.
 
-Reports come from the core (``core.reports`` when present, else the standings text and plain
-lists built here); ``e`` writes the shown report to a file, so the arbiter can print it or hang
-it on the wall.
+The reports themselves are built by :mod:`core.reports` (the same as ``hakem report``); the pane
+chooses the kind, the round (``[``/``]``) and the player for a card (``c``), shows the text
+and writes it to a file with ``e`` — ``.html`` (printable page), ``.csv``, ``.trf`` or text.
 """
 
 from __future__ import annotations
@@ -11,84 +11,58 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.widgets import Select, TextArea
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Select, Static, TextArea
 
 from core.errors import TournamentError
 from core.i18n import _
-from core.model import Tournament, scores
-from tui.i18n import L_, fmt_points
+from core.model import Tournament
+from tui.i18n import L_
 from tui.widgets.dialogs import PromptDialog
 
-REPORTS = (("standings", L_("Standings")), ("pairings", L_("Pairings of the last round")),
-           ("crosstable", L_("Crosstable")), ("players", L_("Entry list")), ("trf", L_("TRF export")))
+LABELS = {
+    "standings": L_("Standings"), "crosstable": L_("Crosstable"), "pairings": L_("Pairings"),
+    "alphabetical": L_("Pairings, alphabetical"), "results": L_("Result sheet"), "card": L_("Player card"),
+    "checkin": L_("Check-in list"), "team-standings": L_("Team standings"),
+    "team-crosstable": L_("Team crosstable"), "teams": L_("Team sheets"), "bracket": L_("Bracket"),
+    "timetable": L_("Playoff timetable"), "go-cards": L_("Go cards"), "go-table": L_("Go table"),
+    "trf": L_("TRF export"),
+}
+"""What the arbiter reads in the report menu, by the core's kind names."""
+
+ROUND_KINDS = ("pairings", "alphabetical", "results")
 
 
-def pairings_text(t: Tournament) -> str:
-    from tui.screens.rounds import RESULT_TEXT, bye_text
-
-    if not t.rounds:
-        return _("No round is paired yet.")
-    rnd = t.rounds[-1]
-    before = scores(t, upto=rnd.number - 1)
-    names = {p.pno: p.name for p in t.players}
-    width = max((len(n) for n in names.values()), default=10)
-    lines = [_("{name} — round {n}").format(name=t.name, n=rnd.number), ""]
-    for i, b in enumerate(rnd.boards, 1):
-        res = RESULT_TEXT[b.result] if b.result else "  -  "
-        lines.append(f"{i:>3}  {b.white:>3} {names.get(b.white, '?'):<{width}} ({fmt_points(before[b.white]):>3})  "
-                     f"{res:^5}  {b.black:>3} {names.get(b.black, '?'):<{width}} ({fmt_points(before[b.black]):>3})")
-    for bye in rnd.byes:
-        lines.append(f"     {bye.pno:>3} {names.get(bye.pno, '?'):<{width}}  {bye_text(bye.kind)}")
-    return "\n".join(lines)
-
-
-def players_text(t: Tournament) -> str:
-    lines = [_("{name} — entry list").format(name=t.name), ""]
-    for p in sorted(t.players, key=lambda p: p.pno):
-        lines.append(f"{p.pno:>3}  {p.title:<3} {p.name:<30} {p.rating or '':>4}  {p.federation:<3}  {p.club}")
-    return "\n".join(lines)
-
-
-def crosstable_text(t: Tournament) -> str:
-    from core.model import entries
-
-    hist = entries(t)
-    pts = scores(t)
-    order = sorted(t.players, key=lambda p: (-pts[p.pno], p.pno))
-    rank = {p.pno: i for i, p in enumerate(order, 1)}
-    width = max((len(p.name) for p in t.players), default=10)
-    head = f"{'':>3}  {_('Name'):<{width}} " + "".join(f"{r:>6}" for r in range(1, t.current_round + 1)) + f"  {_('Pts'):>4}"
-    lines = [_("{name} — crosstable").format(name=t.name), "", head]
-    for p in order:
-        cells = []
-        for e in hist.get(p.pno, []):
-            if e.opponent is None:
-                cells.append(f"{(e.code.value if e.code else '-'):>6}")
-            else:
-                col = "w" if e.colour.value == "w" else ("b" if e.colour.value == "b" else "-")
-                cells.append(f"{rank.get(e.opponent, 0):>4}{col}{e.code.value if e.code else '?'}")
-        lines.append(f"{rank[p.pno]:>3}  {p.name:<{width}} " + "".join(cells) + f"  {fmt_points(pts[p.pno]):>4}")
-    return "\n".join(lines)
-
-
-def report_text(t: Tournament, kind: str) -> str:
-    """The text of one report (machine-independent: no locale in numbers, no clock)."""
-    if kind == "standings":
-        from core.standings import as_text, compute_standings
-
-        return f"{t.name}\n\n" + as_text(compute_standings(t))
-    if kind == "pairings":
-        return pairings_text(t)
-    if kind == "players":
-        return players_text(t)
-    if kind == "crosstable":
-        return crosstable_text(t)
+def report_text(t: Tournament, kind: str, round_no: int | None = None, pno: int | None = None) -> str:
+    """One report as text (no locale in numbers, no clock)."""
     if kind == "trf":
-        from core.trf import write_trf
+        from core.reports.export import trf_export
 
-        return write_trf(t)
-    raise TournamentError(f"unknown report {kind!r}")
+        return trf_export(t)
+    from core.reports import View, build, to_text
+
+    return to_text(build(View(t), kind, round_no=round_no, pno=pno))
+
+
+def report_file(t: Tournament, kind: str, path: Path, round_no: int | None, pno: int | None) -> str:
+    """The report in the format the file name asks for (.html, .csv, .json, else text)."""
+    if kind == "trf":
+        return report_text(t, kind)
+    from core.reports import View, build, to_csv, to_html, to_json, to_text
+
+    report = build(View(t), kind, round_no=round_no, pno=pno)
+    suffix = path.suffix.lower()
+    if suffix in (".html", ".htm"):
+        from core.i18n import current_language
+
+        return to_html(report, lang=current_language())
+    if suffix == ".csv":
+        return to_csv(report)
+    if suffix == ".json":
+        import json
+
+        return json.dumps(to_json(report), ensure_ascii=False, indent=1)
+    return to_text(report)
 
 
 class ReportsPane(Vertical):
@@ -98,27 +72,32 @@ class ReportsPane(Vertical):
     """The snapshot shown (None until the first ``show``)."""
     dirty = False
 
-    BINDINGS = [Binding("e", "export", L_("Export to file"))]
+    BINDINGS = [
+        Binding("e", "export", L_("Export to file")),
+        Binding("left_square_bracket", "round(-1)", L_("Prev round")),
+        Binding("right_square_bracket", "round(1)", L_("Next round")),
+        Binding("c", "card", L_("Player card")),
+    ]
 
     def compose(self) -> ComposeResult:
-        yield Select([(str(label), key) for key, label in REPORTS], value="standings", allow_blank=False,
-                     id="report-kind", compact=True)
+        with Horizontal(id="report-bar"):
+            yield Select([], value=Select.NULL, id="report-kind", compact=True, prompt=_("Report…"))
+            yield Static(id="report-where")
         yield TextArea(id="report-text", read_only=True, soft_wrap=False, show_line_numbers=False)
 
     def on_mount(self) -> None:
-        self.t: Tournament | None = None
-        self.dirty = False
+        self.kinds: list[str] = []
+        self.kind = "standings"
+        self.round_no: int | None = None
+        self.pno: int | None = None
 
     def relabel(self) -> None:
-        select = self.query_one("#report-kind", Select)
-        value = select.value
-        select.set_options([(str(label), key) for key, label in REPORTS])
-        select.value = value
+        self.kinds = []
         if self.t is not None:
             self.show(self.t, force=True)
 
     def focus_main(self) -> None:
-        self.query_one("#report-kind", Select).focus()
+        self.query_one("#report-text", TextArea).focus()
 
     def activated(self) -> None:
         if self.dirty and self.t is not None:
@@ -131,15 +110,42 @@ class ReportsPane(Vertical):
         except Exception:  # noqa: BLE001 - not mounted yet
             return False
 
+    def available(self, t: Tournament) -> list[str]:
+        from core.reports import View, report_kinds
+
+        return [*report_kinds(View(t)), "trf"]
+
     def show(self, t: Tournament, force: bool = False) -> None:
         self.t = t
         if not force and not self.is_on_screen:
             self.dirty = True
             return
         self.dirty = False
-        kind = str(self.query_one("#report-kind", Select).value)
+        kinds = self.available(t)
+        select = self.query_one("#report-kind", Select)
+        if kinds != self.kinds:
+            self.kinds = kinds
+            if self.kind not in kinds:
+                self.kind = "standings"
+            with select.prevent(Select.Changed):
+                select.set_options([(str(LABELS.get(k, k)), k) for k in kinds])
+                select.value = self.kind
+        if self.round_no is not None and not 1 <= self.round_no <= t.current_round:
+            self.round_no = None
+        self.render_report()
+
+    def render_report(self) -> None:
+        t = self.t
+        where = ""
+        if self.kind in ROUND_KINDS:
+            where = _("round {n} ([ ])").format(n=self.round_no or t.current_round)
+        elif self.kind == "card":
+            if self.pno is None and t.players:
+                self.pno = min(p.pno for p in t.players)
+            where = _("player {pno} (c)").format(pno=self.pno)
+        self.query_one("#report-where", Static).update(where)
         try:
-            text = report_text(t, kind)
+            text = report_text(t, self.kind, self.round_no, self.pno)
         except TournamentError as exc:
             text = str(exc)
         area = self.query_one("#report-text", TextArea)
@@ -147,12 +153,31 @@ class ReportsPane(Vertical):
             area.load_text(text)
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if self.t is not None:
-            self.show(self.t, force=True)
+        if event.select.id == "report-kind" and event.value is not Select.NULL and self.t is not None:
+            self.kind = str(event.value)
+            self.render_report()
+
+    def action_round(self, step: int) -> None:
+        if self.t is None or not self.t.current_round:
+            return
+        current = self.round_no or self.t.current_round
+        self.round_no = max(1, min(self.t.current_round, current + step))
+        self.render_report()
+
+    def action_card(self) -> None:
+        def chosen(text: str | None) -> None:
+            if text and text.strip().isdigit():
+                self.pno = int(text)
+                self.kind = "card"
+                self.query_one("#report-kind", Select).value = "card"
+                self.render_report()
+
+        self.app.push_screen(PromptDialog(_("Player card"), _("Pairing number of the player:"),
+                                          value=str(self.pno or 1)), chosen)
 
     def action_export(self) -> None:
-        kind = str(self.query_one("#report-kind", Select).value)
-        suffix = ".trf" if kind == "trf" else ".txt"
+        kind = self.kind
+        suffix = ".trf" if kind == "trf" else ".html"
         default = f"{self.screen.session.id}-{kind}{suffix}"
 
         def chosen(path: str | None) -> None:
@@ -160,11 +185,18 @@ class ReportsPane(Vertical):
                 return
             target = Path(path).expanduser()
             try:
-                target.write_text(report_text(self.t, kind) + "\n", encoding="utf-8")
+                text = report_file(self.t, kind, target, self.round_no, self.pno)
+                target.write_text(text, encoding="utf-8")
+            except TournamentError as exc:
+                self.notify(str(exc), severity="error")
+                return
             except OSError as exc:
                 self.notify(_("Could not write {path}: {error}").format(path=target, error=exc.strerror or exc),
                             severity="error")
                 return
             self.notify(_("Written to {path}.").format(path=target))
 
-        self.app.push_screen(PromptDialog(_("Export report"), _("File to write the report to:"), value=default), chosen)
+        self.app.push_screen(PromptDialog(
+            _("Export report"),
+            _("File to write the report to; the ending chooses the format: .html (printable page), "
+              ".csv, .json, .trf or .txt."), value=default), chosen)
