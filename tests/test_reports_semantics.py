@@ -335,3 +335,26 @@ def test_wide_crosstable_is_printed_in_blocks_within_80_columns() -> None:
     assert rounds == list(range(1, 12))
     for p in t.players:
         assert sum(line.split()[1:2] == [str(p.pno)] for line in lines) == len(headers)
+
+
+def test_cup_bracket_shows_every_board_and_the_players_without_a_game() -> None:
+    """A knockout cup (system ``knockout``): every board played in the rounds is a match of
+    the bracket, and the best seeds who wait for the smaller field are listed as such."""
+    from core.commands import pair_next_round, set_result
+    from core.model import GameResult, Player, Tournament
+
+    t = Tournament(id="cup", name="Kupa", system="knockout", total_rounds=20,
+                   players=tuple(Player(i, f"Oyuncu {i}", rating=2400 - 50 * i) for i in range(1, 7)))
+    for r in range(1, 4):
+        t = pair_next_round(t)
+        for i, _b in enumerate(t.rounds[-1].boards, start=1):
+            t = set_result(t, r, i, GameResult.WHITE_WINS if (r + i) % 3 else GameResult.DRAW)
+    report = build(View(t), "bracket")
+    matches = [{row[0].split(" ")[0] for row in table.rows} for table in report.tables if len(table.rows) == 2]
+    for rnd in t.rounds:
+        for b in rnd.boards:
+            assert {str(b.white), str(b.black)} in matches
+    waiting = [table.rows[0][0] for table in report.tables if len(table.rows) == 1]
+    # 6 players: the two best seeds go on to the semi-finals without a game (seeds/000 p. 68)
+    assert waiting == ["1 Oyuncu 1", "2 Oyuncu 2"]
+    assert max(width(line) for line in to_text(report).splitlines()) <= 80

@@ -39,14 +39,25 @@ class MatchBox:
     """Per game: (a's mark, b's mark, kind)."""
     board: int | None = None
     start: int | None = None
+    bye: bool = False
+    """``a`` goes on without a game (knockout round with fewer matches than players)."""
 
     def total(self, side: int) -> Fraction:
         return sum((_POINTS.get(m[side], Fraction(0)) for m in self.marks), Fraction(0))
 
 
-def _boxes(games, slots) -> list[MatchBox]:
+def _boxes(games, slots, byes: dict[str, tuple[int, ...]] | None = None) -> list[MatchBox]:
     start = {s.game.id: s for s in slots}
     boxes: dict[tuple, MatchBox] = {}
+    for path, players in sorted((byes or {}).items()):
+        stage = next((g.stage for g in games if g.id.startswith(path + "m")), None)
+        if stage is None:
+            continue
+        for pno in players:
+            boxes[(stage, "bye", pno)] = MatchBox(stage, pno, None, bye=True)
+    order = {}
+    for g in games:
+        order.setdefault(g.stage, len(order))
     for g in games:
         key = (g.stage, frozenset((str(g.white), str(g.black))))
         box = boxes.get(key)
@@ -64,7 +75,8 @@ def _boxes(games, slots) -> list[MatchBox]:
         if g.kind == "armageddon" and g.result is GameResult.BOTH_LOSE and g.flag_later:
             w, b = ("1", "0") if g.flag_later == "white" else ("0", "1")
         box.marks.append((w, b, g.kind) if g.white == box.a else (b, w, g.kind))
-    return list(boxes.values())
+    # stages in the order they are played, players without a game first in their stage
+    return sorted(boxes.values(), key=lambda b: order.get(b.stage, len(order)))
 
 
 def _label(who: object, names: Mapping[int, str]) -> str:
@@ -106,6 +118,14 @@ def bracket_text(boxes: list[MatchBox], names: Mapping[int, str], max_width: int
                 lines.append("")
             lines.append(box.stage)
             stage = box.stage
+        if box.bye:
+            text = _("goes on without a game")
+            inner = name_w + game_w + total_w + 6
+            lines.append("┌" + "─" * (inner + 2) + "┐")
+            content = _clip(f"{_label(box.a, names)}  ({text})", inner)
+            lines.append(f"│ {_pad(content, inner)} │")
+            lines.append("└" + "─" * (inner + 2) + "┘")
+            continue
         win = _winner(box, None)
         top = "┌" + "─" * (name_w + 2) + "┬" + "─" * (game_w + 2) + "┬" + "─" * (total_w + 2) + "┐"
         bottom = top.replace("┌", "└").replace("┬", "┴").replace("┐", "┘")
@@ -139,10 +159,10 @@ def _pad(text: str, w: int) -> str:
 
 
 def bracket_report(view: View, key: str, state: Mapping[str, Any], playoff_view, slots,
-                   title: str) -> Report:
+                   title: str, byes: dict[str, tuple[int, ...]] | None = None) -> Report:
     """The bracket: text with box drawing, HTML/CSV/JSON as one small table per match."""
     names = {p.pno: p.name for p in view.tournament.players}
-    boxes = _boxes(playoff_view.games, slots)
+    boxes = _boxes(playoff_view.games, slots, byes)
     games = max((len(b.marks) for b in boxes), default=0)
     report = Report(f"bracket-{key}", title, [view.tournament.name], text_tables=False,
                     css=".bracket{display:flex;gap:0 2em;align-items:stretch}"
@@ -153,6 +173,12 @@ def bracket_report(view: View, key: str, state: Mapping[str, Any], playoff_view,
                         "@media print{.bracket{flex-wrap:wrap}}")
     counter: dict[str, int] = {}
     for box in boxes:
+        if box.bye:
+            table = Table([Column("player", _("Player"), flex=True), Column("note", "", "l")],
+                          [[_label(box.a, names).strip(), _("goes on without a game")]],
+                          css_class="match", group=box.stage)
+            report.tables.append(table)
+            continue
         counter[box.stage] = counter.get(box.stage, 0) + 1
         win = _winner(box, None)
         columns = [Column("player", _("Player"), flex=True)]
@@ -177,7 +203,7 @@ def bracket_report(view: View, key: str, state: Mapping[str, Any], playoff_view,
             place += len(group)
         notes.append(_("Final order: {order}").format(order="; ".join(order)))
     else:
-        notes.append(_("The playoff is still running."))
+        notes.append(_("Not decided yet."))
     report.notes = notes
     del games
     return report
@@ -241,7 +267,7 @@ def playoff_reports(view: View) -> list[Report]:
         from core.playoff.cup import replay
 
         cup = replay(t)
-        out.append(bracket_report(view, "cup", cup.state, cup.view, [], _("Knockout bracket")))
+        out.append(bracket_report(view, "cup", cup.state, cup.view, [], _("Knockout bracket"), cup.byes))
     return out
 
 
