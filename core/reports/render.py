@@ -269,7 +269,8 @@ def to_json(report: Report) -> dict:
             "tables": [{"title": t.title, "columns": [c.key for c in t.columns],
                         "rows": [{c.key: machine(v) for c, v in zip(t.columns, row)} for row in t.rows]}
                        for t in report.tables],
-            "notes": report.notes}
+            "notes": report.notes,
+            **({"text": report.preformatted} if report.preformatted else {})}
 
 
 def to_json_text(reports: list[Report]) -> str:

@@ -333,17 +333,24 @@ def player_card(view: View, pno: int) -> Report:
 
 
 def checkin_list(view: View) -> Report:
-    """Alphabetical list with a column to tick arrivals and sign (before the next round)."""
+    """Alphabetical list with a column to tick arrivals and sign before the next round; byes
+    requested for that round are noted (those players are not expected)."""
     t = view.tournament
     table = Table([Column("pno", _("No."), "r"), Column("name", _("Name"), flex=True),
-                   Column("rating", _("Rating"), "r", optional=True), Column("club", _("Club"), optional=True),
+                   Column("rating", _("Rating"), "r", optional=True), Column("note", _("Note"), optional=True),
+                   Column("club", _("Club"), optional=True),  # dropped first when the page is narrow
                    Column("present", _("Present"), "c"), Column("signature", _("Signature"))])
     next_round = t.current_round + 1
+    requested = {b.pno: b.kind for b in t.requested_byes if b.round == next_round}
     for p in sorted(t.players, key=lambda p: (_name_key(p.name), p.pno)):
         if p.withdrawn_round is not None and p.withdrawn_round <= next_round:
             continue
-        table.rows.append([p.pno, p.name, p.rating or "", p.club, "[ ]", "__________"])
-    return Report("checkin", _("Check-in list"), [t.name, *_head(view)], [table])
+        note = _bye_label(requested[p.pno]) if p.pno in requested else ""
+        table.rows.append([p.pno, p.name, p.rating or "", note, p.club, "[ ]", "__________"])
+    sub = [t.name, *_head(view)]
+    if next_round <= t.total_rounds:
+        sub.append(_("Before round {round}").format(round=next_round))
+    return Report("checkin", _("Check-in list"), sub, [table])
 
 
 def all_reports(view: View) -> list[Report]:
