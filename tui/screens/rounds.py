@@ -435,6 +435,9 @@ class RoundsPane(Vertical):
                 _("Pairing: {text} (Escape cancels)").format(text=message.text))
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == "explain":
+            self.explained(event)
+            return
         if event.worker.group != "pairing":
             return
         state = event.state
@@ -505,7 +508,38 @@ class RoundsPane(Vertical):
         if not self.round_no:
             return
         board = self.selected_board()
+        rnd = self.t.round(self.round_no)
+        if self.round_no not in self.explanations and not rnd.manual:
+            # the engine's reasons are not stored with the round: ask the engine again on the
+            # rounds before this one (in a worker), then show them with the facts
+            self.notify(_("Asking the pairing engine for its reasons…"))
+            self.explain_worker(self.t, self.round_no, board)
+            return
         self.app.show_message(_("Why this pairing?"), self.explain_text(board))
+
+    @work(thread=True, exclusive=True, group="explain", exit_on_error=False)
+    def explain_worker(self, t: Tournament, round_no: int, board: int | None) -> tuple:
+        from core.pairing.registry import get_system
+        from core.pairing.replay import input_for_round
+
+        pairing = get_system(t.system).pair(input_for_round(t, round_no))
+        same = [(b.white, b.black) for b in pairing.boards] == [(b.white, b.black) for b in t.round(round_no).boards]
+        return round_no, board, dict(getattr(pairing, "explanations", {}) or {}) if same else None
+
+    def explained(self, event: Worker.StateChanged) -> None:
+        if event.state is WorkerState.SUCCESS:
+            round_no, board, reasons = event.worker.result
+            self.explanations[round_no] = reasons if reasons is not None else {
+                "differs": (_("The engine would pair this round differently now (the data before it changed, "
+                              "or the engine was updated); its reasons do not apply."),)}
+        elif event.state is WorkerState.ERROR:
+            board = None
+            self.explanations[self.round_no] = {"differs": (_("The engine gave no pairing for this round: {error}").format(
+                error=event.worker.error),)}
+        else:
+            return
+        if self.round_no in self.explanations:
+            self.app.show_message(_("Why this pairing?"), self.explain_text(self.selected_board()))
 
     def explain_text(self, board: int | None) -> str:
         t = self.t
@@ -534,10 +568,13 @@ class RoundsPane(Vertical):
         if key in engine:
             lines.append("")
             lines.extend(engine[key])
-        elif board is not None:
+        elif "differs" in engine:
             lines.append("")
-            lines.append(_("The engine's own reasons are kept for rounds paired in this session; "
-                           "the table above shows the facts it used."))
+            lines.extend(engine["differs"])
+        elif board is not None and not rnd.manual:
+            lines.append("")
+            lines.append(_("The engine gave no particular reason for this board: the players were paired "
+                           "in score order by its normal rules."))
         if rnd.manual:
             lines.append(_("This round was changed by hand."))
         return "\n".join(lines)
