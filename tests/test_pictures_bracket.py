@@ -277,3 +277,61 @@ def test_wide_names_keep_columns():
     pic = bracket_text(b, 48)
     # the connector of the first match stays in its column whatever the name's width
     assert cells(pic.lines[2].split("─┐")[0]) == 13
+
+
+@pytest.mark.parametrize("k", list(range(2, 14)))
+def test_every_seed_format_draws(k):
+    """The seed's default format for k tied players (seeds/000 pp. 69–70), random results:
+    drawing never fails, and when the last stage is a match or a knockout its champion is the
+    playoff's winner."""
+    from core.playoff import choose_format
+
+    rng = random.Random(100 + k)
+    state = create(list(range(1, k + 1)), 1, seed=3)
+    for _ in range(400):
+        ready = evaluate(state).ready
+        if not ready:
+            break
+        state = enter_result(state, ready[0].id, rng.choice(["1-0", "0-1", "1/2"]))
+        brackets_text(playoff_brackets(state, NAMES), 80)
+    places = decided_places(state)
+    assert places is not None
+    brackets = playoff_brackets(state, NAMES)
+    plan = choose_format(k, 1, None)
+    last = plan.get("final", plan) if plan["kind"] == "groups" else plan
+    if plan["kind"] == "split":
+        last = plan["parts"][0][1]
+    if last["kind"] in ("match", "knockout"):
+        assert brackets[-1].roots[0].winner == places[0][0]
+    html = bracket_page(brackets, "Playoff")
+    assert html.count("<svg") == len(brackets)
+
+
+def test_two_player_match_and_group_final_are_drawn():
+    """2 players: one match (seeds/000 (1)); 10 players: two group knockouts, then the final."""
+    assert len(playoff_brackets(create([1, 2], 1, seed=3), NAMES)) == 1
+    brackets = playoff_brackets(create(list(range(1, 11)), 1, seed=3), NAMES)
+    assert [b.title.split(":")[0] for b in brackets[:2]] == ["Group A", "Group B"]
+    final = brackets[-1]
+    assert [e.note for e in final.roots[0].entries] == ["winner of group A", "winner of group B"]
+
+
+def test_sudden_death_and_lot_flags():
+    sd = {"segments": [{"games": 2, "time_control": "1200"}], "decider": "sudden_death"}
+    state = ko(2, sd)
+    for _ in range(3):                      # two drawn games, then a drawn sudden-death game
+        (g,) = evaluate(state).ready
+        state = enter_result(state, g.id, "1/2")
+    (g,) = evaluate(state).ready
+    state = enter_result(state, g.id, "1-0")
+    (b,) = playoff_brackets(state, NAMES)
+    assert b.roots[0].flags == "SD" and b.roots[0].winner == g.white
+    lot = {"segments": [{"games": 2, "time_control": "1200"}], "decider": "lot"}
+    state = ko(2, lot)
+    for _ in range(2):
+        (g,) = evaluate(state).ready
+        state = enter_result(state, g.id, "1/2")
+    (b,) = playoff_brackets(state, NAMES)
+    drawn = next(lot.value for lot in evaluate(state).lots if lot.purpose == "lot decides the match")
+    assert b.roots[0].flags == "L" and b.roots[0].winner == int(drawn)
+    assert "L: decided by lot" in brackets_text([b], 80).text

@@ -29,6 +29,8 @@ from core.pictures.text import Canvas, TextPicture, cells, clip, esc, pad
 _GAME = re.compile(r"^(?P<ko>.+)\.r(?P<r>\d+)m(?P<m>\d+)\.(?P<g>[^.]+)$")
 _THIRD = re.compile(r"^(?P<ko>.+)\.third\.(?P<g>[^.]+)$")
 _BYES = re.compile(r"^(?P<ko>.+)\.r(?P<r>\d+)$")
+_SINGLE = re.compile(r"^(?P<path>p|.+\.final|.+\.p\d+)\.(?P<g>s\d+g\d+|arm|sd\d+)$")
+"""A stand-alone match: a 2-player playoff, the final of group winners, a part of a split."""
 _WINNER_OF = re.compile(r"^winner of (?P<name>.+) match (?P<m>\d+)$")
 _GROUP = re.compile(r"^winner of group (?P<g>\w+)$")
 _LOSER_OF = re.compile(r"^loser of (?P<name>.+) match (?P<m>\d+)$")
@@ -201,7 +203,7 @@ def _match_node(path: str, rnd: int, number: int, games: list[Any], lots: Mappin
         winner = a if score[a] > score[b] else b
     if winner is not None:
         running = False
-    started = any(g.result is not None for g in games)
+    started = any(g.result is not None and g.kind != "armageddon" for g in games)
     order = sorted((a, b), key=lambda e: seed_index.get(e, 10 ** 6) if isinstance(e, int) else 10 ** 6)
     entries = []
     for e in order:
@@ -225,6 +227,7 @@ def brackets_from_view(view: Any, byes: Mapping[str, Sequence[int]], seeding: Se
     lots = {lot.key: lot.value for lot in view.lots}
     by_match: dict[str, dict[tuple[int, int], list[Any]]] = {}
     third_games: dict[str, list[Any]] = {}
+    single: set[str] = set()
     stage_of: dict[tuple[str, int], str] = {}
     for g in view.games:
         m = _GAME.match(g.id)
@@ -236,6 +239,12 @@ def brackets_from_view(view: Any, byes: Mapping[str, Sequence[int]], seeding: Se
         m = _THIRD.match(g.id)
         if m:
             third_games.setdefault(m.group("ko"), []).append(g)
+            continue
+        m = _SINGLE.match(g.id)
+        if m:
+            by_match.setdefault(m.group("path"), {}).setdefault((1, 1), []).append(g)
+            stage_of.setdefault((m.group("path"), 1), g.stage)
+            single.add(m.group("path"))
     bye_rounds: dict[str, dict[int, tuple[int, ...]]] = {}
     for key, players in byes.items():
         m = _BYES.match(key)
@@ -244,21 +253,24 @@ def brackets_from_view(view: Any, byes: Mapping[str, Sequence[int]], seeding: Se
     out = []
     for ko in sorted(set(by_match) | set(bye_rounds), key=_path_key):
         out.append(_build(ko, by_match.get(ko, {}), bye_rounds.get(ko, {}), third_games.get(ko, []),
-                          stage_of, lots, names, seed_index, places))
+                          stage_of, lots, names, seed_index, places, single=ko in single))
     return out
 
 
 def _path_key(path: str) -> tuple:
-    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in path.split("."))
+    """Brackets in playing order: groups and parts before the final that their winners play."""
+    return tuple((0, int(p), "") if p.isdigit() else (2 if p == "final" else 1, 0, p) for p in path.split("."))
 
 
 def _build(ko: str, matches: dict[tuple[int, int], list[Any]], byes: dict[int, tuple[int, ...]],
            third: list[Any], stage_of: Mapping[tuple[str, int], str], lots: Mapping[str, str],
-           names: Mapping[int, str], seed_index: Mapping[int, int], places: int) -> Bracket:
+           names: Mapping[int, str], seed_index: Mapping[int, int], places: int,
+           single: bool = False) -> Bracket:
     total = max([r for r, _n in matches] + list(byes), default=1)
     raw: dict[int, list[tuple[Node, tuple[Any, ...]]]] = {r: [] for r in range(1, total + 1)}
     for (r, n) in sorted(matches):
-        raw[r].append(_match_node(f"{ko}.r{r}m{n}", r, n, matches[(r, n)], lots, names, seed_index))
+        path = ko if single else f"{ko}.r{r}m{n}"
+        raw[r].append(_match_node(path, r, n, matches[(r, n)], lots, names, seed_index))
     for r, players in sorted(byes.items()):
         for p in players:
             node = Node("bye", r, 0, (Entry(p, _label(p, names), "", True),), (None,), p)
@@ -312,6 +324,10 @@ def _build(ko: str, matches: dict[tuple[int, int], list[Any]], byes: dict[int, t
             names_out.append(translate_stage(stage))
         else:
             names_out.append(_("Round {round}").format(round=r))
+    group = re.search(r"\.g([A-Z])(?:\.|$)", ko)
+    if group:
+        label = _("Group {group}").format(group=group.group(1))
+        title = f"{label}: {title}" if title else label
     third_node = None
     if third:
         third_node, _e = _match_node(f"{ko}.third", total, 0, third, lots, names, seed_index)
