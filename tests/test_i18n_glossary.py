@@ -45,7 +45,8 @@ KEY_TERMS = {
     "Crosstable": ("Çapraz tablo", "Turniertabelle", "Турнирная таблица"),           # #104
     "Starting rank": ("Başlangıç sıralaması", "Setzliste", "Стартовый список"),      # #17
     "Handicap": ("Handikap", "Vorgabe", "Фора"),                                     # #168
-    "Chief arbiter": ("Başhakem", "Hauptschiedsrichter", "Главный судья"),           # #181
+    # #181 (de: #180 "Schiedsrichter": "Hauptschiedsrichter" does not fit the 18-column form label)
+    "Chief arbiter": ("Başhakem", "Schiedsrichter", "Главный судья"),
     "Time control": ("Oyun temposu", "Bedenkzeit", "Контроль времени"),              # #18
     "Pairing number": ("Eşlendirme numarası", "Startnummer", "Стартовый номер"),     # #26
     "Title": ("Unvan", "Titel", "Звание"),                                           # #31

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -36,8 +37,12 @@ from tui.testing import demo, store_with  # noqa: E402
 
 LANGS = ("tr", "de", "ru")
 TABS = ("Players", "Rounds", "Standings", "Tie-breaks", "Reports", "Playoff")
-SCREENS = (("tournaments", None), ("rounds", "enter"), ("players", "f2"), ("standings", "f4"),
-           ("tiebreaks", "f5"), ("reports", "f6"), ("playoff", "f7"), ("help", "f1"))
+SCREENS = (("tournaments", ()), ("new", ("n",)), ("settings", ("escape", "s")),
+           ("rounds", ("escape", "enter")), ("players", ("f2",)), ("standings", ("f4",)),
+           ("tiebreaks", ("f5",)), ("reports", ("f6",)), ("playoff", ("f7",)), ("help", ("f1",)))
+FORM_LABELS = {"new": ("New tournament", "Name", "Pairing system", "Rounds", "Time control", "Point system",
+                       "Tie-break preset", "Language", "Start date", "Place", "Chief arbiter"),
+               "settings": ("Settings", "Language", "Data directory")}
 SIZE = (80, 24)
 
 
@@ -62,9 +67,10 @@ async def _capture(lang: str, data_dir: Path) -> dict[str, dict]:
     app.animation_level = "none"  # same frames, faster: no tab underline animation
     shots: dict[str, dict] = {}
     async with app.run_test(size=SIZE) as pilot:
-        for name, key in SCREENS:
-            if key:
+        for name, keys in SCREENS:
+            for key in keys:
                 await pilot.press(key)
+                await _settle(pilot)
             await _settle(pilot)
             keys = list(app.screen.query(FooterKey))
             footers = list(app.screen.query(Footer))
@@ -128,6 +134,17 @@ def test_every_tab_label_is_shown_in_full(screens, lang, screen):
     for i, tab in enumerate(TABS):
         label = f"{_tr(lang, tab)} F{i + 2}"
         assert f" {label} " in f"{tab_row} ", (lang, screen, label, tab_row)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("screen", sorted(FORM_LABELS))
+def test_form_labels_are_shown_in_full(screens, lang, screen):
+    # Form labels sit in a fixed column: a long word must not be cut ("Hauptschiedsrichte").
+    lines = screens[lang][screen]["text"].split("\n")
+    for message in FORM_LABELS[screen]:
+        label = _tr(lang, message)
+        assert any(re.search(rf"(^|[│ ]){re.escape(label)}( |$)", line) for line in lines), (
+            lang, screen, label, screens[lang][screen]["text"])
 
 
 # Glossary words per screen (shared/glossary.md rows in brackets); Russian compared with е ≡ ё.
