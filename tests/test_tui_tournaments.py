@@ -128,3 +128,29 @@ async def test_change_by_another_organiser_appears_without_losing_typing(tmp_pat
         await wait_for(pilot, lambda: app.screen.session.tournament.rounds[1].boards[3].result is GameResult.WHITE_WINS)
     stored = Store(data).load(tid).tournament.rounds[1].boards
     assert stored[0].result is GameResult.BLACK_WINS and stored[3].result is GameResult.WHITE_WINS
+
+
+async def test_language_switch_relabels_every_open_pane(tmp_path):
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=2))
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                       and app.screen.query("#pane-rounds"))
+        for key in ("f2", "f4", "f5", "f6", "f7", "f3"):  # build every pane
+            await pilot.press(key)
+            await pilot.pause()
+        screen = app.screen
+        english = str(screen.query_one("#round-title").render())
+        assert english.startswith("Round 2 of 5")
+        for lang in ("tr", "de", "ru", "en"):
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "SettingsScreen")
+            app.screen.query_one("#language", Select).value = lang
+            await wait_for(pilot, lambda lang=lang: current_language() == lang)
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is screen)
+            title = str(screen.query_one("#round-title").render())
+            assert (title == english) == (lang == "en"), (lang, title)
+            boards = screen.query_one("#boards", DataTable)
+            assert boards.row_count == 6
