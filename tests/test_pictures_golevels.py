@@ -76,3 +76,24 @@ def test_partial_event_stops_at_the_last_round():
     chart = top_group_levels(go_event(rounds=3))
     assert chart.rounds == 3
     assert all(len(r.levels) == 4 for r in chart.rows)
+
+
+def test_ladder_lists_everyone_in_the_race_once_per_round():
+    from core.pictures.golevels import levels_ladder, levels_picture
+
+    chart = top_group_levels(go_event())
+    pic = levels_ladder(chart, 80)
+    expected = independent_levels()
+    labels = {"3d": 23, "2d": 22, "1d": 21, "1k": 20, "2k": 19, "3k": 18}
+    found: dict[tuple[int, int], set[int]] = {}
+    heads = pic.lines[0]
+    starts = [heads.index(f"R{r}") for r in range(1, 7)]
+    for line in pic.lines[1:]:
+        level = labels[line.split()[0]]
+        for r, x in enumerate(starts, start=1):
+            end = starts[r] if r < 6 else len(line)
+            found[(level, r)] = {int(v) for v in line[x:end].split() if v.isdigit()}
+    for r in range(1, 7):
+        for level in labels.values():
+            assert found[(level, r)] == {p for p, lv in expected.items() if lv[r] == level}, (level, r)
+    assert levels_picture(chart, 80).width <= 80

@@ -93,6 +93,53 @@ def levels_text(chart: LevelChart, width: int = 80) -> TextPicture:
     return canvas.picture()
 
 
+def levels_ladder(chart: LevelChart, width: int = 80) -> TextPicture:
+    """The race as a ladder: one line per level (highest first), one column per round, the
+    pairing numbers of the players on that level after that round.
+
+    Only levels from the top group's up are drawn: the ladder is the race for first place.
+    """
+    canvas = Canvas()
+    if not chart.rows or chart.rounds == 0:
+        return canvas.picture()
+    hi = max(max(r.levels) for r in chart.rows)
+    levels = list(range(hi, chart.lowest_rank - 1, -1))
+    grid = {(lv, r): " ".join(str(row.pno) for row in sorted(chart.rows, key=lambda x: x.pno)
+                              if row.levels[r] == lv)
+            for lv in levels for r in range(1, chart.rounds + 1)}
+    label_w = max(cells(_("Level")), max(cells(level_label(lv)) for lv in levels))
+    widest = max([cells(v) for v in grid.values()] + [3])
+    col_w = max(4, min(widest, (width - label_w - 1) // chart.rounds - 2))
+    canvas.put(0, 0, pad(_("Level"), label_w), "header")
+    for r in range(1, chart.rounds + 1):
+        canvas.put(0, label_w + 1 + (r - 1) * (col_w + 2), pad(_("R{round}").format(round=r), col_w), "header")
+    for i, lv in enumerate(levels, start=1):
+        canvas.put(i, 0, pad(level_label(lv), label_w, "r"), "axis")
+        for r in range(1, chart.rounds + 1):
+            text = grid[(lv, r)]
+            x = label_w + 1 + (r - 1) * (col_w + 2)
+            if text:
+                canvas.put(i, x, pad(text, col_w), "up" if lv > chart.lowest_rank else "level")
+            else:
+                canvas.put(i, x, "·", "axis")
+    return canvas.picture()
+
+
+def levels_picture(chart: LevelChart, width: int = 80) -> TextPicture:
+    """The terminal picture: the ladder of the race, then the level table with its legend."""
+    from core.pictures.text import Span
+
+    ladder = levels_ladder(chart, width)
+    table = levels_text(chart, width)
+    out = TextPicture(list(ladder.lines), list(ladder.spans))
+    if out.lines:
+        out.lines.append("")
+    base = len(out.lines)
+    out.lines.extend(table.lines)
+    out.spans.extend(Span(s.line + base, s.start, s.end, s.kind) for s in table.spans)
+    return out
+
+
 CSS = """
 svg.levels{font:12px system-ui,sans-serif;max-width:100%;height:auto}
 svg.levels .ax{stroke:#888}svg.levels .grid{stroke:#eee}svg.levels .bar{stroke:#b8860b;stroke-dasharray:5 3}

@@ -262,6 +262,6 @@ class GoLevelChart(PictureView):
         self.refresh_picture()
 
     def build(self, width: int) -> TextPicture:
-        from core.pictures.golevels import levels_text, top_group_levels
+        from core.pictures.golevels import levels_picture, top_group_levels
 
-        return levels_text(top_group_levels(self.tournament), width)
+        return levels_picture(top_group_levels(self.tournament), width)
