@@ -22,6 +22,11 @@ def _import(args: argparse.Namespace) -> int:
         t = tournament_from_json(text)
     else:
         t = parse_tournament(text)
+        from core.standings import codes_from_trf
+
+        codes, _unknown = codes_from_trf(text)
+        if codes and not t.tiebreaks:
+            t = t.with_changes(tiebreaks=tuple(codes))  # the file's own list (record 212/202)
     if args.name:
         t = t.with_changes(name=args.name)
     if not t.name:
