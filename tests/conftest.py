@@ -1,0 +1,16 @@
+"""Shared test set-up: no test may touch the real user's settings or data directory."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _isolated_user_dirs(tmp_path_factory, monkeypatch):
+    """Point settings and data at throw-away directories (a test run must never change the
+    language or tournaments of the person running it)."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    monkeypatch.delenv("HAKEM_DATA", raising=False)
+    monkeypatch.delenv("HAKEM_LANG", raising=False)
