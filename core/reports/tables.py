@@ -273,17 +273,21 @@ def _card_tiebreaks(view: View, pno: int) -> dict[str, dict[int, object]]:
     out: dict[str, dict[int, object]] = {}
     s = view.standings
     for code in s.tiebreaks:
+        if code.split("/")[0].upper() not in _CARD_FAMILIES:
+            continue
         try:
             e = explain(view.tournament, code, pno, s.regime, ctx=view.tiebreak_context)
         except Exception:  # a criterion without explanation support: totals only
             continue
         per = {c.round: Marked(c.value, c.cut) for c in e.contributions if c.round is not None}
-        if per and e.code.split("/")[0] in _CARD_FAMILIES:
+        if per:
             out[code] = per
     return out
 
 
-_CARD_FAMILIES = {"BH", "SB", "FB", "AOB", "BBH", "ARO", "KS"}
+_CARD_FAMILIES = {"BH", "SB", "FB", "AOB", "BBH", "KS"}
+"""Criteria summed from one term per round (the seed card's Med./Sol./Ber. cells).  ARO is
+left out: its terms are the opponents' ratings, already in the card's Rating column."""
 
 
 def player_card(view: View, pno: int) -> Report:
