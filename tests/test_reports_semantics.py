@@ -358,3 +358,43 @@ def test_cup_bracket_shows_every_board_and_the_players_without_a_game() -> None:
     # 6 players: the two best seeds go on to the semi-finals without a game (seeds/000 p. 68)
     assert waiting == ["1 Oyuncu 1", "2 Oyuncu 2"]
     assert max(width(line) for line in to_text(report).splitlines()) <= 80
+
+
+def test_publish_watch_republishes_after_pairing_and_after_the_last_result(tmp_path, monkeypatch, capsys) -> None:
+    """``hakem publish --watch``: a new revision that only adds a result inside a round does
+    not rewrite the pages; pairing a round and completing it does."""
+    import time
+
+    from core.cli.commands import publish as publish_cmd
+    from core.model import Board, Round
+
+    t = swiss()
+    open_round = t.with_changes(rounds=t.rounds[:4] + (Round(5, tuple(Board(b.white, b.black) for b in t.rounds[4].boards),
+                                                             t.rounds[4].byes),))
+    one_result = open_round.with_changes(rounds=open_round.rounds[:4] + (
+        Round(5, (t.rounds[4].boards[0],) + open_round.rounds[4].boards[1:], t.rounds[4].byes),))
+    states = [t.with_changes(rounds=t.rounds[:4]), open_round, one_result, t]
+
+    class FakeStore:
+        step = 0
+
+        def revision(self, tid):
+            return self.step
+
+        def load(self, tid):
+            class Snap:
+                tournament = states[self.step]
+            return Snap()
+
+    store = FakeStore()
+
+    def sleep(_):
+        store.step += 1
+        if store.step == len(states):
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(time, "sleep", sleep)
+    assert publish_cmd._watch(store, "x", str(tmp_path), 1.0) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["round 4 complete", "round 5 paired", "round 5 complete"]
+    assert (tmp_path / "pairings-r5.html").exists()
