@@ -24,7 +24,7 @@ from typing import Any, Mapping, Sequence
 from core.i18n import N_, _
 from core.i18n.format import format_points
 from core.model import GameResult, Tournament
-from core.pictures.text import Canvas, TextPicture, cells, clip, esc, pad
+from core.pictures.text import Canvas, Span, TextPicture, cells, clip, esc, pad
 
 _GAME = re.compile(r"^(?P<ko>.+)\.r(?P<r>\d+)m(?P<m>\d+)\.(?P<g>[^.]+)$")
 _THIRD = re.compile(r"^(?P<ko>.+)\.third\.(?P<g>[^.]+)$")
@@ -507,8 +507,6 @@ def bracket_text(bracket: Bracket, width: int = 80) -> TextPicture:
     champion_col = bracket.rounds
     for root in bracket.roots:
         y = layout(root)
-        if root.kind == "bye" and root.round < bracket.rounds:
-            pass
         winner = root.winner
         x = champion_col * colw
         if root.round < bracket.rounds:
@@ -531,21 +529,13 @@ def bracket_text(bracket: Bracket, width: int = 80) -> TextPicture:
     pic = canvas.picture()
     if bracket.title:
         pic.lines.insert(0, bracket.title)
-        pic.spans = [s.__class__(s.line + 1, s.start, s.end, s.kind) for s in pic.spans]
-        pic.spans.insert(0, s_title(len(bracket.title)))
+        pic.spans = [Span(0, 0, cells(bracket.title), "title")] + [
+            Span(s.line + 1, s.start, s.end, s.kind) for s in pic.spans]
     return pic
-
-
-def s_title(n: int):
-    from core.pictures.text import Span
-
-    return Span(0, 0, n, "title")
 
 
 def brackets_text(brackets: Sequence[Bracket], width: int = 80) -> TextPicture:
     """Every bracket of an event one under the other, then the legend."""
-    from core.pictures.text import Span
-
     out = TextPicture()
     for b in brackets:
         pic = bracket_text(b, width)
@@ -618,8 +608,8 @@ def bracket_svg(bracket: Bracket) -> str:
         parts.append(f'<path class="wire" d="M{x0 + LABEL_PX},{y_of(yt)} H{xc} V{y_of(yb)} '
                      f'H{x0 + LABEL_PX} M{xc},{ym * ROW_PX} H{x0 + COL_PX}"/>')
         if node.flags:
-            parts.append(f'<text class="flag" x="{xc + 4}" y="{ym * ROW_PX - 4}">'
-                         f'{esc(" ".join(_split_flags(node.flags)))}</text>')
+            parts.append(f'<text class="flag" x="{xc - 3}" y="{ym * ROW_PX + 4}" text-anchor="end">'
+                         f'{esc("".join(_split_flags(node.flags)))}</text>')
         return ym
 
     for root in bracket.roots:

@@ -19,7 +19,7 @@ from typing import Sequence
 from core.i18n import _
 from core.i18n.format import format_points
 from core.model import Code, Tournament, entries
-from core.pictures.text import Canvas, Span, TextPicture, cells, clip, esc, pad
+from core.pictures.text import Canvas, Span, TextPicture, cells, esc, pad
 
 BLOCKS = "▁▂▃▄▅▆▇█"
 EIGHTHS = " ▁▂▃▄▅▆▇█"
