@@ -72,3 +72,26 @@ async def test_language_switch_redraws():
         assert english != german
         assert _("Rank") != "Rank"                       # the German catalog is there
         assert german.splitlines()[0].split()[0] == _("Rank")
+
+
+async def test_bracket_follows_a_new_result():
+    from core.playoff import enter_result, evaluate
+    from tui.widgets.pictures import BracketView
+
+    rules = {"segments": [{"games": 2, "time_control": "1200"}]}
+    state = create([1, 2, 3, 4], 1, plan={"kind": "knockout", "name": "", "places": 1, "rules": rules}, seed=1)
+    names = {1: "Ann", 2: "Bob", 3: "Cem", 4: "Dan"}
+    view = BracketView.for_playoff(state, names)
+    app = One(view)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "1 Ann" in view.picture_text and "Winner" in view.picture_text
+        before = view.picture_text
+        for _ in range(2):
+            g = next(g for g in evaluate(state).ready if {g.white, g.black} == {1, 4})
+            state = enter_result(state, g.id, "1-0" if g.white == 1 else "0-1")
+        view.update_playoff(state, names)
+        await pilot.pause()
+        after = view.picture_text
+        assert after != before
+        assert after.splitlines()[3].split("├─")[1].startswith("1 Ann")   # Ann in the final

@@ -29,9 +29,10 @@ from textual.binding import Binding
 from textual.containers import ScrollableContainer
 from textual.widgets import Static
 
-from core.i18n import _, add_language_listener, remove_language_listener
+from core.i18n import add_language_listener, remove_language_listener
 from core.model import Tournament
 from core.pictures.text import TextPicture
+from tui.i18n import L_
 
 STYLES: dict[str, str] = {
     "title": "bold",
@@ -181,6 +182,18 @@ class BracketView(PictureView):
         self._source = brackets
         self.refresh_picture()
 
+    def update_tournament(self, t: Tournament) -> None:
+        """A cup event changed (result entered, round paired): draw its bracket again."""
+        from core.pictures.bracket import cup_brackets
+
+        self.update_brackets(lambda: cup_brackets(t))
+
+    def update_playoff(self, state: Mapping[str, Any], names: Mapping[int, str]) -> None:
+        """A playoff state changed (``enter_result`` returned a new one): draw it again."""
+        from core.pictures.bracket import playoff_brackets
+
+        self.update_brackets(lambda: playoff_brackets(state, names))
+
     def build(self, width: int) -> TextPicture:
         from core.pictures.bracket import brackets_text
 
@@ -229,7 +242,7 @@ class StandingsProgress(PictureView):
 class Wallchart(PictureView):
     """Round-robin grid or Swiss wallchart; large type for a projector (key ``l`` toggles)."""
 
-    BINDINGS = [Binding("l", "toggle_large", _("Large type"))]
+    BINDINGS = [Binding("l", "toggle_large", L_("Large type"))]
 
     def __init__(self, tournament: Tournament, large: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
