@@ -104,6 +104,26 @@ def _winner(box: MatchBox, places: Any) -> object | None:
     return box.a if ta > tb else box.b
 
 
+def _captions(boxes: list[MatchBox]) -> list[str]:
+    """"Match 2 · board 3 · 19:17" per box (board and first start when the timetable has them)."""
+    from core.playoff import clock
+
+    counter: dict[str, int] = {}
+    out = []
+    for box in boxes:
+        if box.bye:
+            out.append("")
+            continue
+        counter[box.stage] = counter.get(box.stage, 0) + 1
+        parts = [_("Match {n}").format(n=counter[box.stage])]
+        if box.board is not None:
+            parts.append(_("board {board}").format(board=box.board))
+        if box.start is not None:
+            parts.append(clock(box.start))
+        out.append(" · ".join(parts))
+    return out
+
+
 def bracket_text(boxes: list[MatchBox], names: Mapping[int, str], max_width: int = PRINT_WIDTH) -> str:
     """Box-drawn bracket for print: a box per match, stages one under the other (≤ 80 columns)."""
     lines: list[str] = []
@@ -112,7 +132,7 @@ def bracket_text(boxes: list[MatchBox], names: Mapping[int, str], max_width: int
     total_w = max(5, width(_("Pts")))
     name_w = min(36, max_width - game_w - total_w - 2 * 3 - 4)
     stage = None
-    for box in boxes:
+    for box, caption in zip(boxes, _captions(boxes)):
         if box.stage != stage:
             if lines:
                 lines.append("")
@@ -127,6 +147,7 @@ def bracket_text(boxes: list[MatchBox], names: Mapping[int, str], max_width: int
             lines.append("└" + "─" * (inner + 2) + "┘")
             continue
         win = _winner(box, None)
+        lines.append(caption)
         top = "┌" + "─" * (name_w + 2) + "┬" + "─" * (game_w + 2) + "┬" + "─" * (total_w + 2) + "┐"
         bottom = top.replace("┌", "└").replace("┬", "┴").replace("┐", "┘")
         lines.append(top)
@@ -171,20 +192,18 @@ def bracket_report(view: View, key: str, state: Mapping[str, Any], playoff_view,
                         "table.match{margin:.6em 0}table.match caption{font-weight:normal;color:#333}"
                         "table.match td:first-child{min-width:12em}"
                         "@media print{.bracket{flex-wrap:wrap}}")
-    counter: dict[str, int] = {}
-    for box in boxes:
+    for box, caption in zip(boxes, _captions(boxes)):
         if box.bye:
             table = Table([Column("player", _("Player"), flex=True), Column("note", "", "l")],
                           [[_label(box.a, names).strip(), _("goes on without a game")]],
                           css_class="match", group=box.stage)
             report.tables.append(table)
             continue
-        counter[box.stage] = counter.get(box.stage, 0) + 1
         win = _winner(box, None)
         columns = [Column("player", _("Player"), flex=True)]
         columns += [Column(f"g{i}", _game_header(i, box.marks), "c") for i in range(1, len(box.marks) + 1)]
         columns += [Column("points", _("Pts"), "r"), Column("through", "", "c")]
-        table = Table(columns, title=_("Match {n}").format(n=counter[box.stage]), css_class="match",
+        table = Table(columns, title=caption, css_class="match",
                       group=box.stage)
         for side, who in ((0, box.a), (1, box.b)):
             done = box.marks and box.marks[0][side] != ""
