@@ -188,3 +188,24 @@ async def test_pairing_runs_in_a_worker_and_can_be_cancelled(tmp_path, monkeypat
         assert type(app.screen).__name__ == "TournamentScreen"  # Escape cancelled, did not leave
         assert session.tournament.current_round == 1
     assert Store(data).load(tid).tournament.current_round == 1
+
+
+async def test_undo_redo_and_escape_leaves_the_entry_line_first(tmp_path):
+    app, data, tid = open_app(tmp_path, demo(rounds=2, complete_last=False))
+    async with app.run_test(size=(100, 32)) as pilot:
+        session, pane = await opened(pilot, app)
+        await pilot.press("1")
+        await wait_for(pilot, lambda: session.tournament.rounds[1].boards[0].result is GameResult.WHITE_WINS)
+        session.flush()
+        await pilot.press("ctrl+z")
+        await wait_for(pilot, lambda: session.tournament.rounds[1].boards[0].result is None)
+        await pilot.press("ctrl+y")
+        await wait_for(pilot, lambda: session.tournament.rounds[1].boards[0].result is GameResult.WHITE_WINS)
+        await pilot.press("r")
+        assert app.focused.id == "result-entry"
+        await pilot.press("escape")
+        assert app.focused.id == "boards"
+        assert type(app.screen).__name__ == "TournamentScreen"
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentsScreen")
+    assert Store(data).load(tid).tournament.rounds[1].boards[0].result is GameResult.WHITE_WINS

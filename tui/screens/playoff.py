@@ -63,8 +63,12 @@ class PlayoffPane(Vertical):
         if self.t is not None:
             self.show(self.t, force=True)
 
+    def main_widget(self):
+        """The widget that gets the focus when the pane is shown."""
+        return self.query_one("#ties", DataTable)
+
     def focus_main(self) -> None:
-        self.query_one("#ties", DataTable).focus()
+        self.main_widget().focus()
 
     def activated(self) -> None:
         if self.dirty and self.t is not None:

@@ -140,11 +140,14 @@ class RegistrationPane(Vertical):
     def screen_session(self):
         return self.screen.session
 
-    def focus_main(self) -> None:
+    def main_widget(self):
+        """The name field while nobody is registered, else the players table."""
         if self.t is not None and not self.t.players:
-            self.query_one("#p-name", Input).focus()
-        else:
-            self.query_one("#players", DataTable).focus()
+            return self.query_one("#p-name", Input)
+        return self.query_one("#players", DataTable)
+
+    def focus_main(self) -> None:
+        self.main_widget().focus()
 
     # -- showing ------------------------------------------------------------------------------
     def show(self, t: Tournament) -> None:

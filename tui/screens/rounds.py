@@ -202,8 +202,12 @@ class RoundsPane(Vertical):
     def session(self):
         return self.screen.session
 
+    def main_widget(self):
+        """The widget that gets the focus when the pane is shown."""
+        return self.query_one("#boards", DataTable)
+
     def focus_main(self) -> None:
-        self.query_one("#boards", DataTable).focus()
+        self.main_widget().focus()
 
     # -- showing ------------------------------------------------------------------------------
     def show(self, t: Tournament) -> None:

@@ -61,8 +61,12 @@ class StandingsPane(Vertical):
         if self.t is not None:
             self.show(self.t, force=True)
 
+    def main_widget(self):
+        """The widget that gets the focus when the pane is shown."""
+        return self.query_one("#standings", DataTable)
+
     def focus_main(self) -> None:
-        self.query_one("#standings", DataTable).focus()
+        self.main_widget().focus()
 
     def activated(self) -> None:
         if self.dirty and self.t is not None:

@@ -92,8 +92,12 @@ class TiebreaksPane(Horizontal):
         if self.t is not None:
             self.show(self.t, force=True)
 
+    def main_widget(self):
+        """The widget that gets the focus when the pane is shown."""
+        return self.query_one("#tb-list", DataTable)
+
     def focus_main(self) -> None:
-        self.query_one("#tb-list", DataTable).focus()
+        self.main_widget().focus()
 
     def activated(self) -> None:
         if self.dirty and self.t is not None:

@@ -213,6 +213,16 @@ class TournamentScreen(Screen):
         rounds = self.pane("rounds", create=False)
         if rounds is not None and rounds.cancel_pairing():
             return
+        from textual.widgets import Input
+
+        focused = self.focused
+        if isinstance(focused, Input):  # leave the field first, then the tournament
+            tabs = self.query_one(TabbedContent)
+            pane = self.pane(tabs.active.removeprefix("tab-"))
+            target = pane.main_widget()
+            if target is not focused:
+                target.focus()
+                return
         self.app.pop_screen()
 
     def action_undo(self) -> None:

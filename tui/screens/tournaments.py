@@ -109,6 +109,13 @@ class TournamentsScreen(Screen):
         self.action_open()
 
     # -- actions --------------------------------------------------------------------------
+    def read_only(self) -> bool:
+        """--view: look, change nothing."""
+        if self.app.view_only:
+            self.notify(_("hakem was started with --view: nothing can be changed."), severity="warning")
+            return True
+        return False
+
     def action_open(self) -> None:
         tid = self.selected_id()
         if tid is None:
@@ -117,6 +124,8 @@ class TournamentsScreen(Screen):
         self.app.open_tournament(tid)
 
     def action_new(self) -> None:
+        if self.read_only():
+            return
         from tui.screens.new_tournament import NewTournamentDialog
 
         def created(form) -> None:
@@ -133,6 +142,8 @@ class TournamentsScreen(Screen):
         self.app.push_screen(NewTournamentDialog(), created)
 
     def action_duplicate(self) -> None:
+        if self.read_only():
+            return
         tid = self.selected_id()
         if tid is None:
             return
@@ -145,6 +156,8 @@ class TournamentsScreen(Screen):
         self.refresh_list()
 
     def action_archive(self) -> None:
+        if self.read_only():
+            return
         tid = self.selected_id()
         if tid is None:
             return
@@ -168,6 +181,8 @@ class TournamentsScreen(Screen):
             yes=_("Archive")), decided)
 
     def action_import_trf(self) -> None:
+        if self.read_only():
+            return
         def chosen(path: str | None) -> None:
             if not path:
                 return
@@ -185,6 +200,8 @@ class TournamentsScreen(Screen):
             placeholder="~/event.trf"), chosen)
 
     def action_demo(self) -> None:
+        if self.read_only():
+            return
         try:
             tid = self.app.workspace.demo()
         except TournamentError as exc:
