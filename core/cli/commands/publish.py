@@ -76,7 +76,11 @@ def _report(args: argparse.Namespace) -> int:
     elif args.format == "html":
         text = to_html(report)
     else:
-        text = to_text(report, LANDSCAPE_WIDTH if args.landscape else PRINT_WIDTH)
+        if args.width is not None and args.width < 40:
+            from core.cli import CliError
+
+            raise CliError("--width must be at least 40 columns.")
+        text = to_text(report, args.width or (LANDSCAPE_WIDTH if args.landscape else PRINT_WIDTH))
     write_output(text, args.output)
     return 0
 
@@ -97,5 +101,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--key", help="playoff key (bracket, timetable)")
     r.add_argument("--format", choices=["text", "csv", "json", "html"], default="text")
     r.add_argument("--landscape", action="store_true", help="132 columns (A4 landscape)")
+    r.add_argument("--width", type=int, help="text width in columns (e.g. the terminal's)")
     r.add_argument("-o", "--output")
     r.set_defaults(func=_report)
