@@ -136,6 +136,12 @@ def pair_bracket(ctx: Context, bracket: Sequence[int], rest: Sequence[int],
     legal = legal or ctx.legal
     st = ctx.states
     n = len(bracket)
+    quick = _quick(ctx, list(bracket), list(rest), list(next_residents), legal)
+    if quick is not None:
+        return quick
+    fast = _targeted(ctx, list(bracket), list(rest), list(next_residents), legal)
+    if fast is not None:
+        return fast
     kmax = len(max_matching(list(bracket), legal)) // 2
     for k in range(kmax, -1, -1):
         f = n - 2 * k
@@ -147,6 +153,217 @@ def pair_bracket(ctx: Context, bracket: Sequence[int], rest: Sequence[int],
     from core.errors import PairingImpossible
 
     raise PairingImpossible(f"round {ctx.round_no}: a bracket of {n} players cannot be paired")
+
+
+def _quick(ctx: Context, bracket: list[int], rest: list[int], nxt: list[int], legal):
+    """Fast path for the usual bracket, where the ideal values are reachable: as many pairs as
+    the bracket allows, floaters from its lowest score, the fewest colour violations the
+    numbers of White/Black-seekers allow, every floater paired in the next bracket.
+
+    "Reachable" is decided exactly by a perfect matching in a restricted graph G' whose perfect
+    matchings are precisely the pairings with those ideal values (see the case analysis in
+    notes/swiss-others.md); the opposition order is then walked with G' as the oracle.
+    Returns ``None`` when the ideal is not reachable (the exact weighted path takes over).
+    """
+    from core.model import Colour
+
+    st = ctx.states
+    n = len(bracket)
+    kmax = len(max_matching(bracket, legal)) // 2
+    f = n - 2 * kmax
+    if f and not rest:
+        return None
+
+    def col(p: int) -> Colour:
+        s = st[p]
+        return s.preference if s.played_games else Colour.NONE
+
+    w = [p for p in bracket if col(p) is Colour.WHITE]
+    b = [p for p in bracket if col(p) is Colour.BLACK]
+    x_col = Colour.WHITE if len(w) >= len(b) else Colour.BLACK
+    nx = max(len(w), len(b))
+    ny = min(len(w), len(b))
+    nn = n - nx - ny
+    excess = nx - ny - nn - f
+    lowest = min(st[p].pairing_score for p in bracket)
+    may_float = {p for p in bracket if st[p].pairing_score == lowest and (excess < 0 or col(p) is x_col)}
+    if len(may_float) < f:
+        return None
+
+    def good(p: int, q: int) -> bool:
+        if not legal(p, q):
+            return False
+        cp, cq = col(p), col(q)
+        if excess >= 0:
+            return cp is x_col or cq is x_col
+        return cp is Colour.NONE or cq is Colour.NONE or cp is not cq
+
+    def perfect(free: list[int], fl: int) -> bool:
+        nodes = list(free) + [-(i + 1) for i in range(fl)]
+        if len(nodes) % 2:
+            return False
+
+        def adj(p: int, q: int) -> bool:
+            if p < 0 and q < 0:
+                return False
+            if p < 0 or q < 0:
+                return (q if p < 0 else p) in may_float
+            return good(p, q)
+
+        return len(max_matching(nodes, adj)) == len(nodes)
+
+    if not perfect(bracket, f):
+        return None
+    ideal_next = (f + len(nxt)) // 2
+    budget = [0]
+    result: list = [None]
+
+    def rec(free: list[int], fl: int, pairs, floaters) -> bool | None:
+        budget[0] += 1
+        if budget[0] > 4 * n + 50:
+            return None
+        if not free:
+            if floaters and len(max_matching(floaters + nxt, legal)) // 2 < ideal_next:
+                return None
+            if not perfect_possible(floaters + rest, legal):
+                return None
+            result[0] = BracketResult(list(pairs), list(floaters))
+            return True
+        a, others = free[0], free[1:]
+        if len(others) - 1 >= fl:
+            for j in range(len(others) - 1, -1, -1):
+                q = others[j]
+                if not good(a, q):
+                    continue
+                rem = others[:j] + others[j + 1:]
+                if not perfect(rem, fl):
+                    continue
+                pairs.append((a, q))
+                return rec(rem, fl, pairs, floaters)
+        if fl > 0 and a in may_float and perfect(others, fl - 1):
+            floaters.append(a)
+            return rec(others, fl - 1, pairs, floaters)
+        return None
+
+    rec(list(bracket), f, [], [])
+    return result[0]
+
+
+class _Oracle:
+    """Exact "can this partial pairing still reach the optimum?" test for one bracket.
+
+    One maximum-weight matching of bracket + next scoregroup gives the optimum; the weights
+    come in strictly dominating layers: a pair inside the bracket (C5); the scores of the
+    players paired inside it, one layer per score level so that the floaters' scores are
+    minimised from the highest down (C6); a pair in the next bracket, i.e. among our floaters
+    and the next scoregroup (C7); both colour preferences granted (C8).  A partial pairing
+    can be completed optimally iff its weight plus the optimum of the rest equals the optimum.
+    """
+
+    def __init__(self, ctx: Context, bracket: list[int], nxt: list[int], legal, with_next: bool) -> None:
+        st = ctx.states
+        self.ctx, self.bracket, self.legal = ctx, bracket, legal
+        self.nxt = nxt if with_next else []
+        levels = sorted({st[p].pairing_score for p in bracket})
+        base = len(bracket) + 1
+        self.sc = {p: base ** levels.index(st[p].pairing_score) for p in bracket}
+        total = len(bracket) + len(self.nxt)
+        self.a7 = total + 1
+        self.a6 = self.a7 * (total + 1)
+        self.a5 = self.a6 * 2 * (sum(self.sc.values()) + 1)
+        self.calls = 0
+
+    def w(self, a: int, b: int) -> int:
+        return self.a5 + self.a6 * (self.sc[a] + self.sc[b]) + (0 if colour_violations(self.ctx, a, b) else 1)
+
+    def solve(self, free: list[int], floaters: list[int]) -> tuple[int, dict[int, int]]:
+        from core.pairing.dutch.matching import max_weight_matching
+
+        self.calls += 1
+        nodes = free + floaters + self.nxt
+        nf, nfl = len(free), len(floaters)
+        edges = []
+        legal = self.legal
+        for i in range(len(nodes)):
+            a = nodes[i]
+            for j in range(i + 1, len(nodes)):
+                if j < nf:
+                    if legal(a, nodes[j]):
+                        edges.append((i, j, self.w(a, nodes[j])))
+                elif j >= nf + nfl and legal(a, nodes[j]):
+                    edges.append((i, j, self.a7))
+        mate = max_weight_matching(len(nodes), edges)
+        total = 0
+        out: dict[int, int] = {}
+        for i, m in enumerate(mate):
+            if m > i:
+                a, b = nodes[i], nodes[m]
+                total += self.w(a, b) if m < nf else self.a7
+                out[a], out[b] = b, a
+        return total, out
+
+
+ORACLE_BUDGET = 600
+
+
+def _targeted(ctx: Context, bracket: list[int], rest: list[int], nxt: list[int], legal):
+    """The first pairing in opposition order (Art. 4) whose criteria equal the optimum of
+    :class:`_Oracle` and that passes C4; ``None`` if the oracle budget runs out first."""
+    n = len(bracket)
+    probe = _Oracle(ctx, bracket, nxt, legal, with_next=False)
+    _, m0 = probe.solve(list(bracket), [])
+    f = n - sum(1 for p in bracket if p in m0)
+    oracle = _Oracle(ctx, bracket, nxt, legal, with_next=f > 0) if f else probe
+    best, mate = oracle.solve(list(bracket), []) if f else probe.solve(list(bracket), [])
+    if f and not rest and not nxt:
+        return None
+    result: list = [None]
+
+    def rec(free: list[int], fl: int, pairs, floaters, fixed: int, mate: dict[int, int]) -> bool:
+        if oracle.calls > ORACLE_BUDGET:
+            return True
+        if not free:
+            if floaters and not perfect_possible(floaters + rest, legal):
+                return False
+            if not floaters and rest and not perfect_possible(rest, legal):
+                return False
+            result[0] = BracketResult(list(pairs), list(floaters))
+            return True
+        a, others = free[0], free[1:]
+        if len(others) - 1 >= fl:
+            for j in range(len(others) - 1, -1, -1):
+                b = others[j]
+                if not legal(a, b):
+                    continue
+                rem = others[:j] + others[j + 1:]
+                wab = oracle.w(a, b)
+                if mate.get(a) == b:
+                    new_mate = mate
+                else:
+                    got, new_mate = oracle.solve(rem, floaters)
+                    if fixed + wab + got != best:
+                        continue
+                pairs.append((a, b))
+                if rec(rem, fl, pairs, floaters, fixed + wab, new_mate):
+                    return True
+                pairs.pop()
+        if fl > 0:
+            if a not in mate or mate[a] not in free:
+                new_mate = mate
+            else:
+                got, new_mate = oracle.solve(others, floaters + [a])
+                if fixed + got != best:
+                    return False
+            floaters.append(a)
+            if rec(others, fl - 1, pairs, floaters, fixed, new_mate):
+                return True
+            floaters.pop()
+        return False
+
+    rec(list(bracket), f, [], [], 0, mate)
+    if oracle.calls > ORACLE_BUDGET:
+        return None
+    return result[0]
 
 
 def _search(ctx: Context, bracket: list[int], rest: list[int], nxt: list[int], f: int, legal):

@@ -323,7 +323,18 @@ class DubovRound:
         s1 = self.white_order(g1)
         t2 = self.black_order(g2)
         legal = self.legal
-        # quick test: a perfect bipartite matching must exist
+        # Greedy first: when every S1 player's first legal choice works out, that is already
+        # the first transposition; otherwise fall back to choices checked by matching.
+        greedy: list[tuple[int, int]] = []
+        used: set[int] = set()
+        for a in s1:
+            b = next((x for x in t2 if x not in used and legal(a, x)), None)
+            if b is None:
+                break
+            greedy.append((a, b))
+            used.add(b)
+        if len(greedy) == len(s1):
+            return greedy
         if not _bipartite_perfect(s1, t2, legal):
             return None
         pairs: list[tuple[int, int]] = []
