@@ -267,6 +267,8 @@ class IncrementalMatcher:
         """Top-level blossoms/vertices that received a label in this stage."""
         freebest: set[int] = set()
         """Unlabelled vertices that received a best edge (delta2 candidates)."""
+        bslack = [0] * (2 * n)
+        """Slack of ``bestedge[x]`` at the current duals (kept up to date by dual changes)."""
 
         def key(p: int) -> int:
             a, b = divmod(p, N)
@@ -389,9 +391,10 @@ class IncrementalMatcher:
             best = [bestedgeto[k] for k in sorted(bestedgeto)]
             blossombestedges[b] = best
             bestedge[b] = -1
-            for p in best:
-                if bestedge[b] == -1 or slack_p(p) < slack_p(bestedge[b]):
-                    bestedge[b] = p
+            for k in sorted(bestedgeto):
+                if bestedge[b] == -1 or bestslack[k] < bslack[b]:
+                    bestedge[b] = bestedgeto[k]
+                    bslack[b] = bestslack[k]
 
         def flip(p: int, t: int) -> int:
             return rev(p) if t else p
@@ -517,6 +520,7 @@ class IncrementalMatcher:
         exposed = [v for v in range(n) if alive[v] and mate[v] == -1]
 
         def clean() -> None:
+            touched.update(tops)
             for i in touched:
                 label[i] = 0
                 labelend[i] = -1
@@ -549,13 +553,13 @@ class IncrementalMatcher:
                         if bv_ == bw_:
                             continue
                         p = v * N + w
-                        k = v * N + w if v < w else w * N + v
-                        kslack = 0
-                        if k not in allowed:
-                            kslack = dualvar[v] + dualvar[w] - w2
-                            if kslack <= 0:
-                                allowed.add(k)
-                        if k in allowed:
+                        kslack = dualvar[v] + dualvar[w] - w2
+                        if kslack <= 0:
+                            ok = True
+                            allowed.add(v * N + w if v < w else w * N + v)
+                        else:
+                            ok = bool(allowed) and (v * N + w if v < w else w * N + v) in allowed
+                        if ok:
                             lw = label[bw_]
                             if lw == 0:
                                 if mate[blossombase[bw_]] == -1:
@@ -579,25 +583,19 @@ class IncrementalMatcher:
                                 labelend[w] = rev(p)
                                 touched.add(w)
                         elif label[bw_] == 1:
-                            b = bv_
-                            be = bestedge[b]
-                            touched.add(b)
-                            if be == -1:
-                                bestedge[b] = p
-                            else:
-                                x, y = divmod(be, N)
-                                if kslack < dualvar[x] + dualvar[y] - W[x][y]:
-                                    bestedge[b] = p
+                            if bestedge[bv_] == -1 or kslack < bslack[bv_]:
+                                bestedge[bv_] = p
+                                bslack[bv_] = kslack
                         elif label[w] == 0:
                             be = bestedge[w]
-                            touched.add(w)
-                            freebest.add(w)
                             if be == -1:
-                                bestedge[w] = rev(p)
-                            else:
-                                x, y = divmod(be, N)
-                                if kslack < dualvar[x] + dualvar[y] - W[x][y]:
-                                    bestedge[w] = rev(p)
+                                touched.add(w)
+                                freebest.add(w)
+                                bestedge[w] = w * N + v
+                                bslack[w] = kslack
+                            elif kslack < bslack[w]:
+                                bestedge[w] = w * N + v
+                                bslack[w] = kslack
                         bv_ = inblossom[v]
                 if done:
                     break
@@ -617,20 +615,18 @@ class IncrementalMatcher:
                             hit = v
                 deltaedge = -1
                 deltablossom = -1
-                for v in sorted(freebest):
-                    be = bestedge[v]
-                    if be != -1 and label[inblossom[v]] == 0:
-                        x, y = divmod(be, N)
-                        d = dualvar[x] + dualvar[y] - W[x][y]
-                        if d < delta:
-                            delta = d
-                            deltatype = 2
-                            deltaedge = be
+                free_now = [v for v in sorted(freebest)
+                            if bestedge[v] != -1 and label[inblossom[v]] == 0]
+                for v in free_now:
+                    d = bslack[v]
+                    if d < delta:
+                        delta = d
+                        deltatype = 2
+                        deltaedge = bestedge[v]
                 for b in s_tops:
                     be = bestedge[b]
                     if be != -1:
-                        x, y = divmod(be, N)
-                        d = (dualvar[x] + dualvar[y] - W[x][y]) // 2
+                        d = bslack[b] // 2
                         if d < delta:
                             delta = d
                             deltatype = 3
@@ -647,6 +643,10 @@ class IncrementalMatcher:
                         dualvar[b] += delta
                     else:
                         dualvar[b] -= delta
+                    if bestedge[b] != -1:
+                        bslack[b] -= 2 * delta
+                for v in free_now:
+                    bslack[v] -= delta
                 for b in t_tops:
                     if b >= n:
                         for v in leaves(b):
