@@ -110,9 +110,12 @@ def test_update_fills_new_messages_from_the_memory(template):
         if message.id:
             extended.add(message.id, context=message.context)
     extended.add("no round is paired yet")  # as if someone wrapped core/commands.py's message
-    merged = update.updated_po("de", extended)
-    assert merged.get("no round is paired yet").string == "noch keine Runde ausgelost"
-    assert merged.get("Pair round").string == "Runde auslosen"
+    # One template for every language, as the tool does: a fill must not leak between them.
+    results = {lang: update.updated_po(lang, extended) for lang in ("tr", "de", "ru")}
+    assert results["tr"].get("no round is paired yet").string == "henüz hiçbir tur eşlendirilmedi"
+    assert results["de"].get("no round is paired yet").string == "noch keine Runde ausgelost"
+    assert results["ru"].get("no round is paired yet").string == "жеребьёвка ещё не проводилась"
+    assert results["de"].get("Pair round").string == "Runde auslosen"
 
 
 @pytest.mark.parametrize("lang", TARGETS)
@@ -224,3 +227,21 @@ def test_russian_uses_yo_consistently():
         for text in strings:
             for word in words:
                 assert word not in (text or "").lower(), text
+
+
+FOREIGN_LETTERS = {"tr": "абвгдеёжзийклмнопрстуфхцчшщъыьэюяß", "de": "ğışİĞŞабвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+                   "ru": "ğışçİĞŞÇß"}
+
+
+@pytest.mark.parametrize("lang", TARGETS)
+def test_no_translation_leaked_from_another_language(lang):
+    # A Turkish string in the German catalog (a tool bug once did this) is caught by its letters.
+    leaks = []
+    for message in _po(lang):
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        source = "".join(ids).lower()
+        for text in strings:
+            if any(c in FOREIGN_LETTERS[lang] and c not in source for c in (text or "").lower()):
+                leaks.append((message.id, text))
+    assert not leaks, leaks[:10]

@@ -20,6 +20,7 @@ Then translate what ``--list`` shows and run ``python -m core.i18n.compile`` (or
 from __future__ import annotations
 
 import argparse
+import copy
 import io
 import sys
 from datetime import datetime, timezone
@@ -98,7 +99,9 @@ def updated_po(lang: str, template: Catalog) -> Catalog:
         catalog = _read(path, locale=lang)
     else:
         catalog = Catalog(locale=lang, **HEADER, fuzzy=False)
-    catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
+    # babel's update() inserts the template's own Message objects for new msgids; filling them
+    # for one language would leak that translation into the next language: merge a copy.
+    catalog.update(copy.deepcopy(template), no_fuzzy_matching=True, update_creation_date=False)
     known = _memory(lang, catalog)
     for message in catalog:
         if not message.id:
@@ -107,6 +110,8 @@ def updated_po(lang: str, template: Catalog) -> Catalog:
         if empty and (message.id, message.context) in known:
             message.string = known[(message.id, message.context)]
             catalog.obsolete.pop(message.id, None)
+    for key in [k for k in catalog.obsolete if k in catalog]:
+        del catalog.obsolete[key]  # back in the source: keep one entry, the active one
     catalog.creation_date = FIXED_DATE
     catalog.revision_date = FIXED_DATE
     catalog.fuzzy = False
