@@ -209,3 +209,19 @@ def test_pab_downfloat_counts_for_c14_in_2026_float_definition() -> None:
     t = tour(5, [[(1, 3, "1-0"), (4, 2, "0-1"), (5, "U")]])
     assert player_states(t)[5].floats == (Float.DOWN,)
     assert player_states(t)[5].preference_kind is PreferenceKind.NONE
+
+
+def test_cancel_flag_stops_the_engine_and_progress_is_reported() -> None:
+    """The TUI pairs in a worker: a set cancel event must stop the engine (PairOptions)."""
+    import threading
+
+    from core.pairing.base import Cancelled, PairOptions
+
+    t = tour(12, [])
+    seen: list[float] = []
+    DUTCH.pair(t, PairOptions(progress=lambda f, _text: seen.append(f)))
+    assert seen and all(0 <= f <= 1 for f in seen)
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(Cancelled):
+        DUTCH.pair(t, PairOptions(cancel=stop))
