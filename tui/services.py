@@ -184,23 +184,26 @@ class Session:
 
     # -- changing --------------------------------------------------------------------------
     def apply(self, action: str, change: Callable[[Tournament], Tournament],
-              expected: bool = False) -> Tournament:
+              expected: bool = False, revision: int | None = None) -> Tournament:
         """Run one validated change through the store and keep the new snapshot.
 
         ``expected``: refuse when someone else changed the tournament since we loaded it
-        (manual pairings, corrections); otherwise the change applies to the newest state,
-        so two arbiters entering results on different boards never block each other.
+        (manual pairings, corrections) — or since ``revision`` when given (a pairing computed
+        in a worker on that revision); otherwise the change applies to the newest state, so
+        two arbiters entering results on different boards never block each other.
         """
         if self.read_only:
             raise TournamentError(_("This tournament is open read-only (--view)."))
+        wanted = (self.revision if revision is None else revision) if expected else None
         try:
-            snap = self.store.update(self.id, action, change,
-                                     expected_revision=self.revision if expected else None)
+            snap = self.store.update(self.id, action, change, expected_revision=wanted)
         except ConflictError:
-            self.reload()
+            with self._lock:
+                self.reload()
             raise
-        self.tournament, self.revision = snap.tournament, snap.revision
-        return self.tournament
+        with self._lock:
+            self.tournament, self.revision = snap.tournament, snap.revision
+        return snap.tournament
 
     def apply_soon(self, action: str, change: Callable[[Tournament], Tournament],
                    done: Callable[[Tournament | None, TournamentError | None], None]) -> Tournament:

@@ -41,9 +41,10 @@ asyncio.run(main())
 """
 
 
-def cold_start(repeat: int) -> list[float]:
+def cold_start(repeat: int) -> tuple[list[float], list[float]]:
+    """Wall time to the first screen, and the CPU seconds the child used (load-independent)."""
     data = tempfile.mkdtemp(prefix="hakem-bench-")
-    times = []
+    times, cpu = [], []
     env = dict(os.environ, HAKEM_CONFIG_DIR=data + "/config")
     for _ in range(repeat):
         t0 = time.perf_counter()
@@ -51,9 +52,10 @@ def cold_start(repeat: int) -> list[float]:
                                 text=True, cwd=ROOT, env=env)
         line = proc.stdout.readline()
         times.append(time.perf_counter() - t0)
-        proc.wait()
+        _pid, _status, usage = os.wait4(proc.pid, 0)
+        cpu.append(usage.ru_utime + usage.ru_stime)
         assert line.startswith("READY"), line
-    return times
+    return times, cpu
 
 
 def big_event(n: int, rounds: int):
@@ -89,6 +91,8 @@ async def result_to_standings(n: int, repeat: int) -> tuple[list[float], list[fl
     [tid] = store_with(data, big_event(n, 8))
     app = HakemApp(data_dir=data, open_id=tid, poll_interval=3600)
     shown, standings, stored = [], [], []
+    global cpu_shown, cpu_standings
+    cpu_shown, cpu_standings = [], []
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
                        and app.screen.query("#pane-rounds"), timeout=60)
@@ -104,10 +108,15 @@ async def result_to_standings(n: int, repeat: int) -> tuple[list[float], list[fl
             table.move_cursor(row=i)
             await pilot.pause()
             t0 = time.perf_counter()
+            c0 = time.thread_time()
             rounds.action_result("1")  # the key's action, without Pilot's own key delay
             t1 = time.perf_counter()
+            c1 = time.thread_time()
             stand.show(screen.session.tournament, force=True)
             t2 = time.perf_counter()
+            c2 = time.thread_time()
+            cpu_shown.append(c1 - c0)
+            cpu_standings.append(c2 - c0)
             assert table.get_row_at(i)[4] == "1-0"
             screen.session.flush()
             t3 = time.perf_counter()
@@ -121,7 +130,7 @@ async def result_to_standings(n: int, repeat: int) -> tuple[list[float], list[fl
     return shown, standings, stored
 
 
-async def pairing_lag(n: int) -> tuple[float, float, int]:
+async def pairing_lag(n: int) -> tuple[float, float, int, float]:
     from tui.app import HakemApp
     from tui.testing import store_with, wait_for
 
@@ -146,12 +155,15 @@ async def pairing_lag(n: int) -> tuple[float, float, int]:
             last[0] = now
 
         timer = app.set_interval(0.01, tick)
+        await asyncio.sleep(2.0)  # baseline: the same timer with nothing running
+        baseline = max(gaps)
+        gaps.clear()
         t0 = time.perf_counter()
         await pilot.press("p")
         await wait_for(pilot, lambda: app.screen.session.tournament.current_round == 3, timeout=600)
         took = time.perf_counter() - t0
         timer.stop()
-    return took, max(gaps), len(gaps)
+    return took, max(gaps), len(gaps), baseline
 
 
 def main() -> None:
@@ -161,19 +173,25 @@ def main() -> None:
     args = parser.parse_args()
     os.environ.setdefault("HAKEM_CONFIG_DIR", tempfile.mkdtemp(prefix="hakem-bench-config-"))
 
-    starts = cold_start(args.repeat)
-    print(f"cold start to tournaments screen: median {statistics.median(starts):.3f} s "
-          f"(min {min(starts):.3f}, max {max(starts):.3f}, n={len(starts)})")
+    print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    starts, cpu = cold_start(args.repeat)
+    print(f"cold start to tournaments screen: median {statistics.median(starts):.3f} s wall "
+          f"(min {min(starts):.3f}, max {max(starts):.3f}, n={len(starts)}); "
+          f"CPU used by the process: median {statistics.median(cpu):.3f} s")
     shown, standings, stored = asyncio.run(result_to_standings(args.players, args.repeat))
     print(f"{args.players} players, key → result shown on the boards table: median "
           f"{statistics.median(shown) * 1000:.0f} ms (max {max(shown) * 1000:.0f})")
     print(f"{args.players} players, key → standings recomputed and shown: median "
           f"{statistics.median(standings) * 1000:.0f} ms (max {max(standings) * 1000:.0f})")
+    print(f"{args.players} players, UI-thread CPU: key → result shown {statistics.median(cpu_shown) * 1000:.0f} ms, "
+          f"key → standings shown {statistics.median(cpu_standings) * 1000:.0f} ms (medians)")
     print(f"{args.players} players, key → saved in the store (background writer): median "
           f"{statistics.median(stored) * 1000:.0f} ms (max {max(stored) * 1000:.0f})")
-    took, worst, ticks = asyncio.run(pairing_lag(args.players))
+    took, worst, ticks, baseline = asyncio.run(pairing_lag(args.players))
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
     print(f"{args.players} players, pairing round 3 in the worker: {took:.2f} s; longest frame gap "
-          f"{worst * 1000:.0f} ms over {ticks} ticks of a 10 ms timer")
+          f"{worst * 1000:.0f} ms over {ticks} ticks of a 10 ms timer (idle baseline on this machine: "
+          f"{baseline * 1000:.0f} ms)")
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ from textual.widgets import DataTable, Input, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from core import commands
-from core.errors import TournamentError
+from core.errors import ConflictError, TournamentError
 from core.i18n import _, ngettext
 from core.model import ByeKind, Code, GameResult, Tournament, scores
 from tui.i18n import L_, fmt_points
@@ -408,10 +408,10 @@ class RoundsPane(Vertical):
         self.query_one("#pair-progress-text", Static).update(
             _("Pairing round {n}… (Escape cancels)").format(n=t.current_round + 1))
         self.query_one("#pair-progress", ProgressBar).update(progress=0)
-        self.pair_worker(t, self.session.revision, self.cancel_event)
+        self.pair_worker(t, self.session.revision, self.cancel_event, self.session)
 
     @work(thread=True, exclusive=True, group="pairing", exit_on_error=False, description="pairing")
-    def pair_worker(self, t: Tournament, revision: int, cancel: threading.Event) -> PairingDone:
+    def pair_worker(self, t: Tournament, revision: int, cancel: threading.Event, session) -> PairingDone:
         from core.pairing.base import PairOptions
         from core.pairing.registry import get_system
 
@@ -430,6 +430,16 @@ class RoundsPane(Vertical):
             pairing = get_system(t.system).pair(prepared, PairOptions(cancel=cancel, progress=progress))
         finally:
             sys.setswitchinterval(interval)
+        if worker.is_cancelled or cancel.is_set():
+            from core.pairing.base import Cancelled
+
+            raise Cancelled()
+        # saving a big round (validation, serialisation, fsync) also stays off the UI thread;
+        # refused if anyone saved since the revision the pairing was computed on
+        self.post_message(PairProgress(1.0, _("saving round {n}").format(n=pairing.round)))
+        session.apply(f"pair round {pairing.round}",
+                      lambda cur: commands.apply_pairing(prepared_for_pairing(cur), pairing),
+                      expected=True, revision=revision)
         return PairingDone(pairing, revision)
 
     def on_pair_progress(self, message: PairProgress) -> None:
@@ -458,6 +468,10 @@ class RoundsPane(Vertical):
 
             if isinstance(error, Cancelled):
                 self.notify(_("Pairing cancelled; nothing was changed."))
+            elif isinstance(error, ConflictError):
+                self.screen.refresh_panes()
+                self.app.show_message(_("Changed by someone else"), _(
+                    "{error}\n\nThe round was not saved. Look at the changes, then pair again.").format(error=error))
             elif isinstance(error, TournamentError):
                 self.app.show_message(_("No pairing"), str(error))
             else:
@@ -465,18 +479,12 @@ class RoundsPane(Vertical):
             return
         done: PairingDone = event.worker.result
         pairing = done.pairing
-
-        def change() -> Tournament:
-            return self.session.apply(
-                f"pair round {pairing.round}",
-                lambda cur: commands.apply_pairing(prepared_for_pairing(cur), pairing), expected=True)
-
-        if self.screen.run_change(change, _("Round {n} is paired.").format(n=pairing.round)):
-            self.explanations[pairing.round] = dict(getattr(pairing, "explanations", {}) or {})
-            self.round_no = pairing.round
-            self.render_round()
-            self.query_one("#boards", DataTable).move_cursor(row=0, animate=False)
-            self.focus_main()
+        self.explanations[pairing.round] = dict(getattr(pairing, "explanations", {}) or {})
+        self.round_no = pairing.round
+        self.screen.refresh_panes()  # draws the new round once
+        self.notify(_("Round {n} is paired.").format(n=pairing.round))
+        self.query_one("#boards", DataTable).move_cursor(row=0, animate=False)
+        self.focus_main()
 
     def cancel_pairing(self) -> bool:
         """Escape while pairing: ask the engine to stop (it checks between steps)."""
