@@ -199,7 +199,7 @@ def _brute_force(order, levels, met):
     return best
 
 
-@settings(max_examples=60, deadline=None, derandomize=True,
+@settings(max_examples=150, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_properties_random_events(data):

@@ -55,7 +55,7 @@ def seed_event(rounds: int = 6) -> Tournament:
                          handicap=h, komi=H if h else K) for w, b, win, h in boards)
         byes = ((Bye(rest, ByeKind.PAB),) if rest else ()) + tuple(
             Bye(p, ByeKind.ZERO) for p in refusals)
-        built.append(Round(number, bs, byes))
+        built.append(Round(number, bs, byes, manual=number == 5))  # 5: the arbiter's pairing
     return Tournament("gamma-2005", "Турнир, посвященный 60-летию Победы", system="gamma",
                       total_rounds=6, place="Санкт-Петербург", start_date="2005-05-28",
                       end_date="2005-05-29", time_control="50+5/20", players=players,
