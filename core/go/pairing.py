@@ -147,8 +147,11 @@ class GammaSystem:
                     rest_pno = candidate
                     why = [f"{candidate} rests: the first player from the bottom of the list "
                            f"(level {levels[candidate]}) who has not rested yet"]
-                    if all_cards[candidate].rests:
+                    if all_cards[candidate].rests and all(all_cards[p].rests for p in order):
                         why = [f"{candidate} rests again: every player has rested already"]
+                    elif all_cards[candidate].rests:
+                        why = [f"{candidate} rests again: leaving out any player who has not "
+                               f"rested yet would make the round impossible to pair"]
                     if i:
                         why.append(f"{i} lower candidate(s) skipped: the others could not be "
                                    f"paired without rematches")
