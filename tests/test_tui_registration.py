@@ -168,3 +168,20 @@ async def test_import_players_from_csv(tmp_path):
     players = Store(data).load(tid).tournament.players
     assert [(p.name, p.rating, p.federation, p.club) for p in players] == [
         ("Ada, Ana", 1500, "TUR", "Kadıköy"), ("Bo, Ben", 1400, "GER", "Köln")]
+
+
+async def test_go_event_asks_for_the_rank(tmp_path):
+    app, data, tid = open_app(tmp_path, Tournament(id="", name="Go Cup", system="gamma", total_rounds=4))
+    async with app.run_test(size=(100, 32)) as pilot:
+        session, pane = await opened(pilot, app)
+        assert app.screen.query_one("#p-rank", Input).display
+        assert not app.screen.query_one("#p-title", Input).display
+        app.screen.query_one("#p-name", Input).value = "Sato, Ken"
+        app.screen.query_one("#p-rank", Input).value = "3d"
+        app.screen.query_one("#p-name", Input).focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(session.tournament.players) == 1)
+        table = app.screen.query_one("#players", DataTable)
+        assert table.get_row_at(0)[3] == "3d"
+    # the seed's rank is the rating divided by 100 (3 dan = rank 23): a 3d player rates 2300-2399
+    assert 2300 <= Store(data).load(tid).tournament.players[0].rating <= 2399

@@ -209,3 +209,19 @@ async def test_undo_redo_and_escape_leaves_the_entry_line_first(tmp_path):
         await pilot.press("escape")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentsScreen")
     assert Store(data).load(tid).tournament.rounds[1].boards[0].result is GameResult.WHITE_WINS
+
+
+async def test_command_palette_offers_pairing_when_it_makes_sense(tmp_path, monkeypatch):
+    monkeypatch.setitem(registry.SYSTEMS, "circle-test", "tui.testing:CIRCLE")
+    app, data, tid = open_app(tmp_path, demo(rounds=1).with_changes(system="circle-test"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        session, pane = await opened(pilot, app)
+        titles = [str(c.title) for c in app.get_system_commands(app.screen)]
+        assert "Pair next round" in titles and "Go to Standings" in titles and "Undo" in titles
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "CommandPalette")
+        await type_text(pilot, "Pair next round")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: session.tournament.current_round == 2)
+    assert Store(data).load(tid).tournament.current_round == 2
