@@ -154,3 +154,33 @@ async def test_language_switch_relabels_every_open_pane(tmp_path):
             assert (title == english) == (lang == "en"), (lang, title)
             boards = screen.query_one("#boards", DataTable)
             assert boards.row_count == 6
+
+
+async def test_view_mode_changes_nothing_and_demo_flag_opens_a_demo(tmp_path):
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=2, complete_last=False))
+    app = HakemApp(data_dir=data, open_id=tid, view_only=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                       and app.screen.query("#pane-rounds"))
+        assert "read-only" in app.screen.sub_title
+        await pilot.press("1")
+        await pilot.press("p")
+        await pilot.pause()
+        assert app.screen.session.tournament.rounds[1].boards[0].result is None
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentsScreen")
+        await pilot.press("d")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "TournamentsScreen"
+    assert Store(data).revision(tid) == 1 and len(Store(data).list()) == 1
+
+    from tui.app import parse_args
+
+    args = parse_args(["--data", str(data), "--demo", "--lang", "de", "--view"])
+    assert (args.data, args.demo, args.lang, args.view) == (str(data), True, "de", True)
+    app = HakemApp(data_dir=data, demo=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        assert app.screen.session.tournament.name == "Demo Club Rapid"
+    assert len(Store(data).list()) == 2
