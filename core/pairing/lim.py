@@ -39,8 +39,9 @@ from core.pairing.base import PairOptions, RoundPairing
 from core.pairing.swiss.state import Float, PlayerState
 from core.pairing.swiss_others import Context, build_round, make_context, max_matching, perfect_possible
 
-DFS_BUDGET = 20000
+DFS_BUDGET = 3000
 CHOICE_BUDGET = 400
+REPAIR_BUDGET = 40
 
 
 def _colours_after(st: PlayerState, colour: Colour) -> tuple[int, bool]:
@@ -88,6 +89,15 @@ class LimRound:
     def rating(self, p: int) -> int:
         return self.t.player(p).rating
 
+    def ok(self, p: int) -> tuple[bool, bool]:
+        """(may get White, may get Black) under Art. 6.1, cached per round."""
+        cache = self.__dict__.setdefault("_ok", {})
+        v = cache.get(p)
+        if v is None:
+            s = self.st(p)
+            v = cache[p] = (colour_ok(s, Colour.WHITE), colour_ok(s, Colour.BLACK))
+        return v
+
     def compatible(self, a: int, b: int) -> bool:
         """Art. 3.1: not met before, and some colour allocation respects 6.1 for both
         (ignored in the last round, Art. 7)."""
@@ -95,9 +105,67 @@ class LimRound:
             return False
         if self.ctx.last_round:
             return True
-        sa, sb = self.st(a), self.st(b)
-        return ((colour_ok(sa, Colour.WHITE) and colour_ok(sb, Colour.BLACK))
-                or (colour_ok(sa, Colour.BLACK) and colour_ok(sb, Colour.WHITE)))
+        wa, ba = self.ok(a)
+        wb, bb = self.ok(b)
+        return (wa and bb) or (ba and wb)
+
+    def quick_rest(self, order: list[int], half: int) -> list[tuple[int, int]] | None:
+        """Exchange order walked with an exact oracle when the fewest clashes the numbers of
+        White/Black-seekers allow is reachable: a perfect matching of the restricted graph G'
+        (only pairs that keep that minimum) exists for what is left (see the notes)."""
+        due = {p: self.due(p) for p in order}
+        w = sum(1 for p in order if due[p] is Colour.WHITE)
+        b = sum(1 for p in order if due[p] is Colour.BLACK)
+        x_col = Colour.WHITE if w >= b else Colour.BLACK
+        excess = max(w, b) - min(w, b) - (len(order) - w - b)
+
+        def good0(p: int, q: int) -> bool:
+            if not self.compatible(p, q):
+                return False
+            cp, cq = due[p], due[q]
+            if excess >= 0:
+                return cp is x_col or cq is x_col
+            return cp is Colour.NONE or cq is Colour.NONE or cp is not cq
+
+        nb = {p: {q for q in order if q != p and good0(p, q)} for p in order}
+
+        def good(p: int, q: int) -> bool:
+            return q in nb[p]
+
+        mate: dict[int, int] = {order[i]: order[i + half] for i in range(half)}
+        mate.update({v: k for k, v in list(mate.items())})
+
+        def perfect(free: list[int]) -> bool:
+            nonlocal mate
+            if len(free) % 2:
+                return False
+            if not free:
+                return True
+            m = max_matching(free, good, hint=mate)
+            if len(m) == len(free):
+                mate = m
+                return True
+            return False
+
+        if not perfect(order):
+            return None
+        pos = {p: i for i, p in enumerate(order)}
+        free = list(order)
+        pairs: list[tuple[int, int]] = []
+        while free:
+            a, rest = free[0], free[1:]
+            s2 = [p for p in rest if pos[p] >= half]
+            s1 = [p for p in rest if pos[p] < half]
+            for q in s2 + list(reversed(s1)):
+                if good(a, q):
+                    rem = [x for x in rest if x != q]
+                    if mate.get(a) == q or perfect(rem):
+                        pairs.append((a, q))
+                        free = rem
+                        break
+            else:
+                return None
+        return pairs
 
     def clash(self, a: int, b: int) -> int:
         da, db = self.due(a), self.due(b)
@@ -128,6 +196,10 @@ class LimRound:
         half = n // 2
         proposed = {order[i]: order[i + half] for i in range(half)}
         lb = self.clash_bound(order)
+        if not self.maxi:
+            quick = self.quick_rest(order, half)
+            if quick is not None:
+                return quick, lb
         best: list = [None, None]
         nodes = [0]
         if not perfect_possible(order, self.compatible):
@@ -220,7 +292,7 @@ class LimRound:
             combos = self._removals(k, need_bye, float_order, bye_order)
             for bye, floats in combos:
                 examined += 1
-                if examined > CHOICE_BUDGET and outs:
+                if examined > (REPAIR_BUDGET if alternatives else CHOICE_BUDGET) and outs:
                     break
                 rest = [p for p in left if p != bye and p not in floats]
                 res = self.pair_rest(rest, upward)

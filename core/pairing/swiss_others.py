@@ -28,10 +28,12 @@ from core.pairing.swiss.state import (
 # Maximum-cardinality matching (Edmonds, O(V^3)); greedy start makes dense graphs fast.
 # --------------------------------------------------------------------------------------------
 
-def max_matching(nodes: Sequence[int], adj: Callable[[int, int], bool]) -> dict[int, int]:
+def max_matching(nodes: Sequence[int], adj: Callable[[int, int], bool],
+                 hint: dict[int, int] | None = None) -> dict[int, int]:
     """A maximum matching of the graph on ``nodes`` whose edges are given by ``adj``.
 
-    Returns a symmetric dict ``{u: v, v: u}``.  Deterministic: depends only on node order.
+    Returns a symmetric dict ``{u: v, v: u}``.  Deterministic: depends only on node order
+    (and ``hint``, pairs to start from, e.g. the previous answer).
     """
     n = len(nodes)
     idx = list(nodes)
@@ -43,6 +45,12 @@ def max_matching(nodes: Sequence[int], adj: Callable[[int, int], bool]) -> dict[
                 nbr[i].append(j)
                 nbr[j].append(i)
     match = [-1] * n
+    if hint:
+        pos = {v: i for i, v in enumerate(idx)}
+        for i, v in enumerate(idx):
+            j = pos.get(hint.get(v, -10 ** 9), -1)
+            if j > i and match[i] == -1 and match[j] == -1 and adj(v, idx[j]):
+                match[i], match[j] = j, i
     for i in range(n):  # greedy start
         if match[i] == -1:
             for j in nbr[i]:
