@@ -161,6 +161,7 @@ def main() -> int:
     snap = store.load(tid)
     last: dict[int, str] = {}
     latencies: list[float] = []
+    by_kind: dict[str, list[float]] = {"CLI process": [], "TUI service": []}
     errors = 0
     acked = 0
     conflicts = 0
@@ -176,6 +177,7 @@ def main() -> int:
                 changes += 1  # a write of the value already there makes no new revision
             last[rec["board"]] = rec["result"]
             latencies.append(rec["latency"])
+            by_kind["CLI process" if w % 2 == 0 else "TUI service"].append(rec["latency"])
             conflicts = max(conflicts, rec.get("conflicts", 0)) if w % 4 == 3 else conflicts
     boards = snap.tournament.rounds[0].boards
     lost = sum(1 for b, r in last.items() if boards[b - 1].result is not GameResult.parse(r))
@@ -189,6 +191,11 @@ def main() -> int:
           f"{args.writers // 2} TUI-service processes), boards {args.boards}")
     print(f"acknowledged writes {acked} ({acked / args.seconds:.1f}/s), failed commands {errors}")
     print(f"latency median {statistics.median(latencies) * 1000:.1f} ms, p99 {q(0.99):.1f} ms, max {latencies[-1] * 1000:.1f} ms")
+    for kind, values in by_kind.items():
+        if values:
+            values.sort()
+            print(f"  {kind}: median {statistics.median(values) * 1000:.1f} ms, "
+                  f"p99 {values[min(len(values) - 1, int(0.99 * len(values)))] * 1000:.1f} ms ({len(values)} writes)")
     print(f"optimistic conflicts retried {conflicts}")
     print(f"lost results {lost}, duplicated journal entries {duplicated}, revision {snap.revision}")
     print(f"doctor: {'ok' if report.ok else report.problems}")
