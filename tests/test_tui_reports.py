@@ -93,3 +93,25 @@ async def test_playoff_for_a_tied_group(tmp_path):
     rows = compute_standings(stored).rows
     order = [r.pno for r in rows if r.pno in two]
     assert order == [two[0], two[1]]
+
+
+async def test_pictures_in_the_reports_pane(tmp_path):
+    app, data, tid = await open_tab(tmp_path, demo(rounds=3), "f6", "reports")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("f6")
+        await wait_for(pilot, lambda: app.screen.query("#report-text"))
+        pane = app.screen.query_one("#pane-reports")
+        await wait_for(pilot, lambda: "pic-wallchart" in pane.kinds)
+        names = ("Ivanov", "Kaya", "Schneider", "Wagner")  # the wallchart writes names in capitals
+        for kind in ("pic-wallchart", "pic-progress"):
+            pane.kind = kind
+            pane.render_report()
+            await wait_for(pilot, lambda: len(app.screen.query(".report-picture")) == 1)
+            text = app.screen.query(".report-picture").first().picture_text
+            assert all(name.upper() in text.upper() for name in names), kind
+            assert not app.screen.query_one("#report-text", TextArea).display
+        pane.kind = "standings"
+        pane.render_report()
+        await wait_for(pilot, lambda: len(app.screen.query(".report-picture")) == 0)
+        assert app.screen.query_one("#report-text", TextArea).display

@@ -27,6 +27,9 @@ LABELS = {
     "team-crosstable": L_("Team crosstable"), "teams": L_("Team sheets"), "bracket": L_("Bracket"),
     "timetable": L_("Playoff timetable"), "go-cards": L_("Go cards"), "go-table": L_("Go table"),
     "trf": L_("TRF export"),
+    "pic-wallchart": L_("Wallchart (picture)"), "pic-progress": L_("Standings progress (picture)"),
+    "pic-bracket": L_("Bracket (picture)"), "pic-golevels": L_("Go levels (picture)"),
+    "pic-card": L_("Player progress (picture)"),
 }
 """What the arbiter reads in the report menu, by the core's kind names."""
 
@@ -48,6 +51,8 @@ def report_file(t: Tournament, kind: str, path: Path, round_no: int | None, pno:
     """The report in the format the file name asks for (.html, .csv, .json, else text)."""
     if kind == "trf":
         return report_text(t, kind)
+    if kind.startswith("pic-"):
+        raise TournamentError(_("Pictures are for the screen; export the matching report instead."))
     from core.reports import View, build, to_csv, to_html, to_json, to_text
 
     report = build(View(t), kind, round_no=round_no, pno=pno)
@@ -96,9 +101,9 @@ class ReportsPane(Vertical):
         if self.t is not None:
             self.show(self.t, force=True)
 
-    def main_widget(self):
-        """The widget that gets the focus when the pane is shown."""
-        return self.query_one("#report-text", TextArea)
+    def main_widget(self):  # noqa: D102 - see the other panes
+        pictures = self.query(".report-picture")
+        return pictures.first() if len(pictures) else self.query_one("#report-text", TextArea)
 
     def focus_main(self) -> None:
         self.main_widget().focus()
@@ -117,7 +122,36 @@ class ReportsPane(Vertical):
     def available(self, t: Tournament) -> list[str]:
         from core.reports import View, report_kinds
 
-        return [*report_kinds(View(t)), "trf"]
+        view = View(t)
+        kinds = [*report_kinds(view), "trf"]
+        if t.rounds:
+            kinds += ["pic-wallchart", "pic-progress", "pic-card"]
+        if t.options.get("playoffs") or t.system == "knockout":
+            kinds.append("pic-bracket")
+        if view.is_go and t.rounds:
+            kinds.append("pic-golevels")
+        return kinds
+
+    def picture(self, t: Tournament):
+        """A picture widget (core.pictures drawn by tui.widgets.pictures) for a pic-* kind."""
+        from tui.widgets import pictures
+
+        kind = self.kind
+        if kind == "pic-wallchart":
+            return pictures.Wallchart(t, classes="report-picture")
+        if kind == "pic-progress":
+            return pictures.StandingsProgress(t, classes="report-picture")
+        if kind == "pic-card":
+            if self.pno is None and t.players:
+                self.pno = min(p.pno for p in t.players)
+            return pictures.ProgressChart(t, self.pno, classes="report-picture")
+        if kind == "pic-golevels":
+            return pictures.GoLevelChart(t, classes="report-picture")
+        playoffs = sorted(t.options.get("playoffs", {}))
+        if t.system == "knockout" or not playoffs:
+            return pictures.BracketView.for_tournament(t, classes="report-picture")
+        names = {p.pno: p.name for p in t.players}
+        return pictures.BracketView.for_playoff(t.options["playoffs"][playoffs[0]], names, classes="report-picture")
 
     def show(self, t: Tournament, force: bool = False) -> None:
         self.t = t
@@ -140,6 +174,22 @@ class ReportsPane(Vertical):
 
     def render_report(self) -> None:
         t = self.t
+        area = self.query_one("#report-text", TextArea)
+        for old in self.query(".report-picture"):
+            old.remove()
+        if self.kind.startswith("pic-"):
+            area.display = False
+            try:
+                widget = self.picture(t)
+            except TournamentError as exc:
+                area.display = True
+                area.load_text(str(exc))
+                return
+            self.query_one("#report-where", Static).update(
+                _("player {pno} (c)").format(pno=self.pno) if self.kind == "pic-card" else "")
+            self.mount(widget)
+            return
+        area.display = True
         where = ""
         if self.kind in ROUND_KINDS:
             where = _("round {n} ([ ])").format(n=self.round_no or t.current_round)
@@ -152,7 +202,6 @@ class ReportsPane(Vertical):
             text = report_text(t, self.kind, self.round_no, self.pno)
         except TournamentError as exc:
             text = str(exc)
-        area = self.query_one("#report-text", TextArea)
         if area.text != text:
             area.load_text(text)
 
@@ -172,8 +221,10 @@ class ReportsPane(Vertical):
         def chosen(text: str | None) -> None:
             if text and text.strip().isdigit():
                 self.pno = int(text)
-                self.kind = "card"
-                self.query_one("#report-kind", Select).value = "card"
+                if self.kind not in ("card", "pic-card"):
+                    self.kind = "card"
+                    with self.query_one("#report-kind", Select).prevent(Select.Changed):
+                        self.query_one("#report-kind", Select).value = "card"
                 self.render_report()
 
         self.app.push_screen(PromptDialog(_("Player card"), _("Pairing number of the player:"),
