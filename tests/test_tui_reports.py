@@ -87,6 +87,12 @@ async def test_playoff_for_a_tied_group(tmp_path):
             await wait_for(pilot, lambda g=game: evaluate(session.tournament.options["playoffs"][key])
                            .game(g.id).result is not None)
         await wait_for(pilot, lambda: evaluate(session.tournament.options["playoffs"][key]).places is not None)
+        await pilot.press("b")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PictureDialog")
+        picture = app.screen.query_one("BracketView").picture_text
+        names = {p.pno: p.name for p in session.tournament.players}
+        assert names[two[0]].split(",")[0] in picture
+        await pilot.press("escape")
     stored = Store(data).load(tid).tournament
     from core.standings import compute_standings
 

@@ -35,6 +35,7 @@ class PlayoffPane(Vertical):
 
     BINDINGS = [
         Binding("n", "new", L_("New playoff")),
+        Binding("b", "bracket", L_("Bracket")),
         Binding("1", "result('1')", "1-0", show=False),
         Binding("0", "result('0')", "0-1", show=False),
         Binding("equals_sign", "result('=')", "½-½", show=False),
@@ -163,6 +164,20 @@ class PlayoffPane(Vertical):
             status.update(_("Decided: {places}. The order is written into the standings.").format(places=places))
         else:
             status.update(_("{n} game(s) can be played now.").format(n=len(view.ready)))
+
+    def action_bracket(self) -> None:
+        """The selected playoff drawn as a bracket (core.pictures via tui.widgets.pictures)."""
+        from core.playoff import playoffs_of
+        from tui.widgets.dialogs import PictureDialog
+        from tui.widgets.pictures import BracketView
+
+        key = self.selected_group_key()
+        state = playoffs_of(self.t).get(key) if key else None
+        if state is None:
+            self.notify(_("Schedule a playoff first (n)."), severity="warning")
+            return
+        names = {p.pno: p.name for p in self.t.players}
+        self.app.push_screen(PictureDialog(_("Playoff bracket"), BracketView.for_playoff(state, names)))
 
     def action_new(self) -> None:
         key = self.selected_group_key()

@@ -106,3 +106,26 @@ class MessageDialog(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class PictureDialog(ModalScreen[None]):
+    """Show one picture widget (a bracket, a chart) full screen; Escape closes."""
+
+    BINDINGS = [Binding("escape,q", "close", L_("Close"))]
+
+    def __init__(self, title: str, picture) -> None:
+        super().__init__(classes="dialog")
+        self.title_text = title
+        self.picture = picture
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box full"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield self.picture
+            yield Static(_("Arrows scroll; Escape closes."), classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.picture.focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
