@@ -112,6 +112,15 @@ def test_dates(lang, numeric, long, full):
     assert format_date("2025/03/07", lang) == numeric  # TRF writes dates with slashes
 
 
+def test_date_and_time_for_lists():
+    from core.i18n.format import format_datetime
+
+    assert format_datetime("2026-11-29T18:41:07", "de") == "29.11.2026 18:41"
+    assert format_datetime(dt.datetime(2026, 11, 29, 9, 5), "ru") == "29.11.2026 09:05"
+    assert format_datetime("2026-11-29 18:41", "en") == "2026-11-29 18:41"
+    assert format_datetime(None, "tr") == ""
+
+
 def test_24_hour_clock():
     for lang in ("en", "tr", "de", "ru"):
         assert format_time(dt.time(14, 5), lang) == "14:05"

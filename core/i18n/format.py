@@ -202,6 +202,18 @@ def format_time(value: _dt.time | _dt.datetime, lang: str | None = None) -> str:
     return _babel_time(value, format="HH:mm", locale=babel_locale(lang))
 
 
+def format_datetime(value: _dt.datetime | str | None, lang: str | None = None) -> str:
+    """Date and time for lists ("29.11.2026 18:41"; English "2026-11-29 18:41").
+
+    Accepts ISO text ("2026-11-29T18:41:07", "2026-11-29 18:41") as the store's journal keeps it.
+    """
+    if value in (None, ""):
+        return ""
+    moment = value if isinstance(value, _dt.datetime) else _dt.datetime.fromisoformat(
+        str(value).strip().replace("Z", "+00:00"))
+    return f"{format_date(moment.date(), lang)} {format_time(moment, lang)}"
+
+
 def resolve_language(cli: str | None = None, setting: str | None = None,
                      environ: Mapping[str, str] | None = None) -> str:
     """The UI language for this user: ``--lang``, else the saved setting, else the environment.
@@ -224,7 +236,7 @@ def resolve_language(cli: str | None = None, setting: str | None = None,
 
 
 __all__ = [
-    "LANGUAGES", "POINT_STYLES", "babel_locale", "counted", "format_date", "format_decimal",
+    "LANGUAGES", "POINT_STYLES", "babel_locale", "counted", "format_date", "format_datetime", "format_decimal",
     "format_number", "format_pno", "format_points", "format_rating", "format_time",
     "format_value", "points_label", "points_style", "resolve_language", "set_points_style",
 ]
