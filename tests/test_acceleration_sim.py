@@ -62,3 +62,31 @@ def test_simulator_is_reproducible():
     a = [p.boards for _, p in simulate(Naive(), 7, 3, seed=5)]
     b = [p.boards for _, p in simulate(Naive(), 7, 3, seed=5)]
     assert a == b and len(a) == 3
+
+
+def tournament_from(ratings: list[int], rounds: list[list[tuple]], total_rounds: int = 9,
+                    system: str = "dubov", initial: Colour = Colour.WHITE, **kw) -> Tournament:
+    """A tournament from hand-written rounds: each round lists ``(white, black, result)``
+    boards (result ``"1-0"``, ``"0-1"``, ``"1/2"``, ``"+-"`` ...) and ``(pno, "U"|"H"|"F"|"Z")``
+    byes.  Players are numbered 1..n in the order of ``ratings``."""
+    players = tuple(Player(pno=i + 1, name=f"P{i + 1}", rating=r) for i, r in enumerate(ratings))
+    rnds = []
+    for i, spec in enumerate(rounds, start=1):
+        boards, byes = [], []
+        for item in spec:
+            if isinstance(item[1], str):
+                byes.append(Bye(item[0], ByeKind(item[1])))
+            else:
+                boards.append(Board(item[0], item[1], GameResult.parse(item[2])))
+        rnds.append(Round(number=i, boards=tuple(boards), byes=tuple(byes)))
+    return Tournament(id="hand", name="Hand", system=system, total_rounds=total_rounds,
+                      players=players, rounds=tuple(rnds), initial_colour=initial, **kw)
+
+
+def pairs_of(pairing) -> list[tuple[int, int]]:
+    """(white, black) of every board, in board order."""
+    return [(b.white, b.black) for b in pairing.boards]
+
+
+def pab_of(pairing) -> int | None:
+    return next((b.pno for b in pairing.byes if b.kind is ByeKind.PAB), None)

@@ -276,12 +276,14 @@ class DubovRound:
         return best[1]
 
     def white_order(self, players: list[int]) -> list[int]:
+        if all(self.st[p].played_games == 0 for p in players):
+            return sorted(players, key=self.tpn)  # first round: the halves in list order
         if self.legacy:
             return sorted(players, key=lambda p: (self.aro[p], self.rating[p], self.tpn(p)))
         return sorted(players, key=lambda p: (self.aro[p], self.tpn(p)))
 
     def black_order(self, players: list[int]) -> list[int]:
-        if self.legacy:
+        if self.legacy and not all(self.st[p].played_games == 0 for p in players):
             return sorted(players, key=lambda p: (-self.rating[p], -self.aro[p], self.tpn(p)))
         return sorted(players, key=self.tpn)
 
