@@ -36,9 +36,10 @@ x why this pairing · m change the pairing by hand · u unpair the last round
 **Tie-breaks**: pick a preset · a add a code (BH/C1, SB, ARO/U1400…) · Del remove · Shift+↑/↓ move ·
 c cut 0–3 · M median · s save · z discard — the preview on the right is live
 
-**Reports**: choose a report · e export to a file
+**Reports**: choose a report or a picture (wallchart, progress, bracket) · [ ] round · c player ·
+e export to a file (.html, .csv, .json, .trf, .txt)
 
-**Playoff**: n schedule a playoff for a tied group · 1 0 = results
+**Playoff**: n schedule a playoff for a tied group · 1 0 = results · b bracket
 
 Several organisers can work on one tournament at the same time: every change is saved at once, and
 the screen refreshes when someone else saves (you keep what you were typing).
