@@ -90,3 +90,38 @@ def pairs_of(pairing) -> list[tuple[int, int]]:
 
 def pab_of(pairing) -> int | None:
     return next((b.pno for b in pairing.byes if b.kind is ByeKind.PAB), None)
+
+
+def check_round(t: Tournament, pairing, lim_rules: bool = False) -> None:
+    """The absolute criteria every Dubov/Burstein/Lim round must satisfy (used by the property
+    tests).  Raises AssertionError with the reason."""
+    from core.pairing.swiss.state import PreferenceKind, Status, player_states
+
+    r = t.current_round + 1
+    st = player_states(t, r)
+    seen: list[int] = []
+    for b in pairing.boards:
+        seen += [b.white, b.black]
+    byes = [b.pno for b in pairing.byes]
+    pabs = [b.pno for b in pairing.byes if b.kind is ByeKind.PAB]
+    present = sorted(p for p, s in st.items() if s.status is Status.PAIRED)
+    assert sorted(seen + pabs) == present, "every present player is on exactly one board or has the PAB"
+    assert not set(seen) & set(byes), "nobody both plays and has a bye"
+    assert len(pabs) == (len(present) % 2), "a PAB exactly when the number to pair is odd"
+    for p in pabs:
+        assert not st[p].bye_barred, f"C2: {p} may not receive the PAB again"
+    forbidden = {frozenset(g) for g in t.forbidden if len(g) == 2}
+    last = r >= t.total_rounds
+    for b in pairing.boards:
+        w, k = st[b.white], st[b.black]
+        assert b.black not in w.opponents, f"C1: {b.white} and {b.black} already met"
+        assert frozenset((b.white, b.black)) not in forbidden, "forbidden pair"
+        if not lim_rules:
+            assert not (w.preference_kind is PreferenceKind.ABSOLUTE and k.preference_kind is PreferenceKind.ABSOLUTE
+                        and w.preference is k.preference), f"C3: {b.white}-{b.black}"
+        for s, colour in ((w, Colour.WHITE), (k, Colour.BLACK)):
+            seq = list(s.colours) + [colour]
+            diff = 2 * sum(1 for c in seq if c is Colour.WHITE) - len(seq)
+            three = len(seq) >= 3 and seq[-1] is seq[-2] is seq[-3]
+            if not (lim_rules and last):
+                assert abs(diff) <= 2 and not three, f"colour limits broken for {s.pno}"

@@ -369,6 +369,12 @@ class DubovRound:
         pa, pb = self.pref(a), self.pref(b)
         if pa is not pb:
             return (a, b) if pa is Colour.WHITE else (b, a)
+        abs_a = sa.preference_kind is PreferenceKind.ABSOLUTE and sa.played_games > 0
+        abs_b = sb.preference_kind is PreferenceKind.ABSOLUTE and sb.played_games > 0
+        if abs_a != abs_b:  # rules 2.3 / 2.4 are absolute in 1997 too
+            x = a if abs_a else b
+            other = b if x == a else a
+            return (x, other) if self.pref(x) is Colour.WHITE else (other, x)
         if sa.imbalance != sb.imbalance:
             x = a if sa.imbalance > sb.imbalance else b
             other = b if x == a else a
