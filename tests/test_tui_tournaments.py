@@ -184,3 +184,22 @@ async def test_view_mode_changes_nothing_and_demo_flag_opens_a_demo(tmp_path):
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
         assert app.screen.session.tournament.name == "Demo Club Rapid"
     assert len(Store(data).list()) == 2
+
+
+async def test_tournament_settings_can_be_changed(tmp_path):
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=1))
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("ctrl+t")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "NewTournamentDialog")
+        assert app.screen.query_one("#rounds", Input).value == "5"
+        assert app.screen.query_one("#system", Select).disabled  # round 1 is paired
+        app.screen.query_one("#rounds", Input).value = "7"
+        app.screen.query_one("#time_control", Input).value = "25+5"
+        app.screen.query_one("#points", Select).value = "3-1-0"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: app.screen.session.tournament.total_rounds == 7)
+    t = Store(data).load(tid).tournament
+    assert (t.total_rounds, t.time_control, t.points.win, t.points.draw) == (7, "25+5", 3, 1)

@@ -20,7 +20,7 @@ def help_text() -> str:
 **Tournaments**: n new · Enter open · c copy · a archive · i import TRF · d demo tournament
 
 **In a tournament**: F2 players · F3 rounds · F4 standings · F5 tie-breaks · F6 reports · F7 playoff ·
-Ctrl+Z undo · Ctrl+Y redo · Ctrl+L journal (who changed what)
+Ctrl+T tournament settings · Ctrl+Z undo · Ctrl+Y redo · Ctrl+L journal (who changed what)
 
 **Players**: type the name, Tab to rating…, Enter adds · / search · e or Enter edit · Del delete (before round 1) ·
 w withdraw · b requested bye (e.g. `4 h`, `5 6 z`, `4 x` cancels) · f forbidden pairing · i import CSV/TRF ·

@@ -35,9 +35,17 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         Binding("ctrl+s", "create", L_("Create"), priority=True),
     ]
 
+    def __init__(self, current: NewTournament | None = None, system_fixed: bool = False) -> None:
+        """``current``: edit an existing tournament's settings (the preset is not offered:
+        the tie-break tab edits the list); ``system_fixed`` once round 1 is paired."""
+        super().__init__()
+        self.current = current
+        self.system_fixed = system_fixed
+
     def compose(self) -> ComposeResult:
+        cur = self.current
         with Vertical(classes="dialog-box wide", id="new-tournament"):
-            yield Label(_("New tournament"), classes="dialog-title")
+            yield Label(_("New tournament") if cur is None else _("Tournament settings"), classes="dialog-title")
             with Grid(classes="form-grid"):
                 yield Label(_("Name"))
                 yield Input(id="name", placeholder=_("e.g. Club championship 2026"), compact=True)
@@ -66,10 +74,26 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
                 yield Input(id="chief_arbiter", compact=True)
             yield Static("", id="form-error", classes="error-text")
             with Horizontal(classes="dialog-buttons"):
-                yield Button(_("Create (Ctrl+S)"), id="create", variant="primary")
+                yield Button(_("Create (Ctrl+S)") if cur is None else _("Save (Ctrl+S)"), id="create",
+                             variant="primary")
                 yield Button(_("Cancel (Esc)"), id="cancel")
 
     def on_mount(self) -> None:
+        cur = self.current
+        if cur is not None:
+            for key in ("name", "time_control", "start_date", "place", "chief_arbiter"):
+                self.query_one(f"#{key}", Input).value = getattr(cur, key)
+            self.query_one("#rounds", Input).value = str(cur.total_rounds)
+            system = self.query_one("#system", Select)
+            if cur.system not in system_choices():
+                system.set_options([(s, s) for s in [cur.system, *system_choices()]])
+            system.value = cur.system
+            system.disabled = self.system_fixed
+            if cur.point_system in POINT_SYSTEMS:
+                self.query_one("#points", Select).value = cur.point_system
+            if cur.language:
+                self.query_one("#language", Select).value = cur.language
+            self.query_one("#preset", Select).disabled = True
         self.query_one("#name", Input).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -40,6 +40,7 @@ class TournamentScreen(Screen):
         Binding("ctrl+z", "undo", L_("Undo"), show=False),
         Binding("ctrl+y", "redo", L_("Redo"), show=False),
         Binding("ctrl+l", "journal", L_("Journal"), show=False),
+        Binding("ctrl+t", "settings", L_("Tournament settings"), show=False),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -225,6 +226,37 @@ class TournamentScreen(Screen):
                 return
         self.app.pop_screen()
 
+    def action_settings(self) -> None:
+        """Edit the tournament's own settings (name, rounds, time control, points...)."""
+        from core import commands
+        from tui.screens.new_tournament import NewTournamentDialog
+        from tui.services import POINT_SYSTEMS, NewTournament, point_system_key
+
+        t = self.session.tournament
+        current = NewTournament(name=t.name, system=t.system, total_rounds=t.total_rounds,
+                                time_control=t.time_control, point_system=point_system_key(t.points),
+                                language=t.language, start_date=t.start_date, place=t.place,
+                                chief_arbiter=t.chief_arbiter)
+
+        def saved(form: NewTournament | None) -> None:
+            if form is None:
+                return
+            changes = {k: getattr(form, k) for k in ("name", "total_rounds", "time_control", "language",
+                                                      "start_date", "place", "chief_arbiter")
+                       if getattr(form, k) != getattr(current, k)}
+            if form.system != t.system and not t.rounds:
+                changes["system"] = form.system
+            if form.point_system != current.point_system and form.point_system in POINT_SYSTEMS:
+                changes["points"] = POINT_SYSTEMS[form.point_system]
+            if not changes:
+                return
+            self.run_change(lambda: self.session.apply(
+                "settings " + ", ".join(sorted(changes)), lambda cur: commands.set_settings(cur, **changes)),
+                _("Settings saved."))
+            self.title = self.session.tournament.name
+
+        self.app.push_screen(NewTournamentDialog(current, system_fixed=bool(t.rounds)), saved)
+
     def action_undo(self) -> None:
         self.run_change(self.session.undo, _("Undone."))
 
@@ -245,6 +277,8 @@ class TournamentScreen(Screen):
         for tab, label, key in TABS:
             yield SystemCommand(_("Go to {tab}").format(tab=str(label)), f"{key.upper()} ({tab})",
                                 lambda tab=tab: self.action_show_tab(tab))
+        yield SystemCommand(_("Tournament settings"), _("Name, rounds, time control, points (Ctrl+T)"),
+                            self.action_settings)
         yield SystemCommand(_("Undo"), _("Undo the last change (Ctrl+Z)"), self.action_undo)
         yield SystemCommand(_("Redo"), _("Redo the last undone change (Ctrl+Y)"), self.action_redo)
         yield SystemCommand(_("Journal"), _("Who changed what, newest first (Ctrl+L)"), self.action_journal)
