@@ -202,6 +202,9 @@ ENGLISH_LEFTOVERS = {
     "tiebreaks": ["Buchholz of", "Number of wins", "Code", "Preview"],
     "tournaments": ["Tournaments", "Last change", "Players"],
     "playoff": ["Stage", "White", "Black", "Result"],
+    "help": ["Everywhere", "Tournaments:", "In a tournament"],
+    "new": ["Pairing system", "Time control", "Chief arbiter", "Create"],
+    "settings": ["Language", "Data directory"],
 }
 
 
