@@ -219,6 +219,13 @@ def test_formal_address_and_source_spelling(lang):
     assert not offenders, offenders[:10]
 
 
+def test_turkish_suffix_never_follows_a_placeholder():
+    # "{n}'e", "T{n}'den": the suffix's vowel harmony depends on the number (3'e, 4'e, 6'ya),
+    # so a translation must not glue a suffix to a value it cannot see.
+    glued = [m.string for m in _po("tr") if isinstance(m.string, str) and re.search(r"\}'\w", m.string)]
+    assert not glued, glued
+
+
 def test_russian_uses_yo_consistently():
     # Glossary §3: choose ё ("жеребьёвка", "чёрные", "отчёт") and use it everywhere.
     words = ("жеребьевк", "черны", "отчет", "учет", "еще ")
