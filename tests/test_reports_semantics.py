@@ -398,3 +398,12 @@ def test_publish_watch_republishes_after_pairing_and_after_the_last_result(tmp_p
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in lines] == ["round 4 complete", "round 5 paired", "round 5 complete"]
     assert (tmp_path / "pairings-r5.html").exists()
+
+
+def test_auto_publish_only_with_a_remembered_directory(tmp_path) -> None:
+    from core.reports.export import PUBLISH_OPTION, auto_publish
+
+    t = round_robin()
+    assert auto_publish(t) == []
+    written = auto_publish(t.with_changes(options={**t.options, PUBLISH_OPTION: str(tmp_path / "www")}))
+    assert (tmp_path / "www" / "index.html") in written

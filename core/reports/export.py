@@ -101,6 +101,19 @@ def publish(t: Tournament, directory: str | os.PathLike[str]) -> list[Path]:
     return written
 
 
+PUBLISH_OPTION = "publish_directory"
+"""``Tournament.options`` key: the directory ``hakem publish ID DIR --remember`` stored."""
+
+
+def auto_publish(t: Tournament) -> list[Path]:
+    """Publish into the remembered directory, if any (for commands to call after a round is
+    paired or its last result entered; nothing happens when no directory is stored)."""
+    directory = t.options.get(PUBLISH_OPTION)
+    if not directory:
+        return []
+    return publish(t, str(directory))
+
+
 def print_text(t: Tournament, landscape: bool = False) -> str:
     """Every report as plain text, pages separated by form feeds (fits 80 or 132 columns)."""
     view = View(t)

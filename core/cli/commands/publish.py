@@ -20,11 +20,31 @@ def _publish(args: argparse.Namespace) -> int:
     from core.reports.export import publish
 
     store = open_store()
+    if args.remember or args.forget:
+        _remember(store, args.id, None if args.forget else args.directory)
     if not args.watch:
         for path in publish(store.load(args.id).tournament, args.directory):
             print(path)
         return 0
     return _watch(store, args.id, args.directory, args.interval)
+
+
+def _remember(store, tid: str, directory: str | None) -> None:
+    """Store (or clear) the web directory in the tournament, so that ``auto_publish`` — and
+    commands that call it after a round — keep the pages current without a watcher."""
+    import os
+
+    from core.reports.export import PUBLISH_OPTION
+
+    def change(t):
+        options = dict(t.options)
+        if directory is None:
+            options.pop(PUBLISH_OPTION, None)
+        else:
+            options[PUBLISH_OPTION] = os.path.abspath(directory)
+        return t.with_changes(options=options)
+
+    store.update(tid, "publish settings", change)
 
 
 def _watch(store, tid: str, directory: str, interval: float) -> int:
@@ -92,6 +112,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--watch", action="store_true",
                    help="keep running and publish again after every round (Ctrl-C stops)")
     p.add_argument("--interval", type=float, default=5.0, help="seconds between checks with --watch")
+    p.add_argument("--remember", action="store_true",
+                   help="store the directory with the tournament (see core.reports.export.auto_publish)")
+    p.add_argument("--forget", action="store_true", help="remove a stored publish directory")
     p.set_defaults(func=_publish)
     r = sub.add_parser("report", help="print one report: " + ", ".join(REPORTS))
     r.add_argument("id", help="tournament id or TRF file")
