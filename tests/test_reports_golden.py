@@ -48,8 +48,20 @@ def _selected(name: str) -> list:
 
 @functools.lru_cache(maxsize=None)
 def rendered(name: str) -> dict[str, str]:
-    """File name → content for one fixture, built in English."""
+    """File name → content for one fixture, built in English with ½ points (both are
+    process-wide settings another test may have changed)."""
+    from core.i18n.format import points_style, set_points_style
+
     set_language("en")
+    previous = points_style()
+    set_points_style("half")
+    try:
+        return _render(name)
+    finally:
+        set_points_style(previous)
+
+
+def _render(name: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for r in _selected(name):
         out[f"{r.slug}.txt"] = to_text(r)
