@@ -41,7 +41,7 @@ from core.pairing.swiss_others import Context, build_round, make_context, max_ma
 
 DFS_BUDGET = 3000
 CHOICE_BUDGET = 400
-REPAIR_BUDGET = 40
+REPAIR_BUDGET = 24
 
 
 def _colours_after(st: PlayerState, colour: Colour) -> tuple[int, bool]:
@@ -100,14 +100,21 @@ class LimRound:
 
     def compatible(self, a: int, b: int) -> bool:
         """Art. 3.1: not met before, and some colour allocation respects 6.1 for both
-        (ignored in the last round, Art. 7)."""
-        if a == b or self.ctx.met(a, b):
-            return False
-        if self.ctx.last_round:
-            return True
-        wa, ba = self.ok(a)
-        wb, bb = self.ok(b)
-        return (wa and bb) or (ba and wb)
+        (ignored in the last round, Art. 7).  Memoised per round."""
+        cache = self.__dict__.setdefault("_compat", {})
+        key = (a, b) if a < b else (b, a)
+        v = cache.get(key)
+        if v is None:
+            if a == b or self.ctx.met(a, b):
+                v = False
+            elif self.ctx.last_round:
+                v = True
+            else:
+                wa, ba = self.ok(a)
+                wb, bb = self.ok(b)
+                v = (wa and bb) or (ba and wb)
+            cache[key] = v
+        return v
 
     def quick_rest(self, order: list[int], half: int) -> list[tuple[int, int]] | None:
         """Exchange order walked with an exact oracle when the fewest clashes the numbers of
@@ -479,9 +486,14 @@ class LimRound:
                            med, alternatives=True)
         best_total = outs[idx].clashes + mo.clashes
         best = None
+        tried: dict[tuple[int, ...], int] = {tuple(sorted(outs[idx].out)): outs[idx].clashes}
         for alt in sorted(alts, key=lambda o: o.key[:3] + (o.key[4],)):
             if alt.key[:3] != outs[idx].key[:3]:
                 continue
+            sig = tuple(sorted(alt.out))
+            if sig in tried and alt.clashes >= tried[sig]:
+                continue  # same floaters into the median and no fewer clashes here: cannot help
+            tried[sig] = min(alt.clashes, tried.get(sig, alt.clashes))
             if lower_side:
                 m2 = self.pair_median(med, other_in, alt.out, False)
             else:
