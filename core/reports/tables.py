@@ -201,7 +201,7 @@ def game_cell(view: View, pno: int, round_no: int) -> GameCell | None:
         trf = f"0000 - {code}"
         # No word here: a translated "bye" would not fit a crosstable cell in every language.
         return GameCell("–" + _MARK_CODES.get(e.code, ""), trf)
-    opp_rank = view.rank.get(e.opponent) or e.opponent
+    opp_rank = view.position.get(e.opponent) or e.opponent
     side = view.seats.get((round_no, pno), "-")
     letter = colour_letter(side) if side in "wb" else ""  # forfeits: the board's colour, as in TRF
     mark = _MARK_CODES.get(e.code, "") if e.code is not None else "*"

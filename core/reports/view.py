@@ -80,6 +80,12 @@ class View:
         return build_context(self.tournament)
 
     @cached_property
+    def position(self) -> dict[int, int]:
+        """Row number in the standings (1..n, unique even where ranks are shared): what a
+        crosstable cell names, so a reader can find the opponent's row."""
+        return {row.pno: i for i, row in enumerate(self.standings.rows, start=1)}
+
+    @cached_property
     def rank(self) -> dict[int, int | None]:
         return {row.pno: row.rank for row in self.standings.rows}
 
