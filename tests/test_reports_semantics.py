@@ -407,3 +407,22 @@ def test_auto_publish_only_with_a_remembered_directory(tmp_path) -> None:
     assert auto_publish(t) == []
     written = auto_publish(t.with_changes(options={**t.options, PUBLISH_OPTION: str(tmp_path / "www")}))
     assert (tmp_path / "www" / "index.html") in written
+
+
+def test_cli_reports_follow_lang(capsys) -> None:
+    import gettext
+
+    from core.cli import main
+    from core.i18n import LOCALE_DIR
+
+    trf = os.path.join(DATA, "dutch2026", "f04_p11r5.trf")
+    catalog = gettext.translation("hakem", str(LOCALE_DIR), languages=["tr"], fallback=True)
+    try:
+        assert main(["--lang", "tr", "report", trf, "standings"]) == 0
+        assert capsys.readouterr().out.splitlines()[0] == catalog.gettext("Standings")
+        assert main(["--lang", "tr", "report", trf, "standings", "--format", "csv"]) == 0
+        turkish_csv = capsys.readouterr().out
+    finally:
+        set_language("en")
+    assert main(["--lang", "en", "report", trf, "standings", "--format", "csv"]) == 0
+    assert capsys.readouterr().out == turkish_csv

@@ -161,9 +161,17 @@ def _go(function: str, t: Tournament) -> str:
     return fn(t)
 
 
-def export(t: Tournament, fmt: str, output: str | None) -> None:
-    """Dispatch of ``hakem export --FORMAT``; ``output`` None or ``-`` means stdout."""
+def export(t: Tournament, fmt: str, output: str | None, lang: str | None = None) -> None:
+    """Dispatch of ``hakem export --FORMAT``; ``output`` None or ``-`` means stdout.
+
+    People's formats (HTML, text) come out in ``lang`` (``--lang``), else the tournament's
+    language, else $LANG; machine formats are the same in every language."""
     from core.cli.common import write_output
+    from core.i18n import set_language
+    from core.i18n.format import resolve_language
+
+    if fmt in ("html", "text"):
+        set_language(resolve_language(lang, t.language or None))
 
     if fmt == "html":
         if not output or output == "-":

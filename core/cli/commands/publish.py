@@ -15,6 +15,15 @@ REPORTS = ("standings", "crosstable", "pairings", "alphabetical", "results", "ca
 """Kept equal to ``core.reports.catalog.KINDS`` (a test checks) without importing it here."""
 
 
+def _language(args: argparse.Namespace, t) -> None:
+    """Reports come out in ``--lang``, else the tournament's language, else $LANG (machine
+    formats never change with it)."""
+    from core.i18n import set_language
+    from core.i18n.format import resolve_language
+
+    set_language(resolve_language(getattr(args, "lang", None), t.language or None))
+
+
 def _publish(args: argparse.Namespace) -> int:
     from core.cli.common import open_store
     from core.reports.export import publish
@@ -23,10 +32,12 @@ def _publish(args: argparse.Namespace) -> int:
     if args.remember or args.forget:
         _remember(store, args.id, None if args.forget else args.directory)
     if not args.watch:
-        for path in publish(store.load(args.id).tournament, args.directory):
+        t = store.load(args.id).tournament
+        _language(args, t)
+        for path in publish(t, args.directory):
             print(path)
         return 0
-    return _watch(store, args.id, args.directory, args.interval)
+    return _watch(store, args.id, args.directory, args.interval, lambda t: _language(args, t))
 
 
 def _remember(store, tid: str, directory: str | None) -> None:
@@ -47,7 +58,7 @@ def _remember(store, tid: str, directory: str | None) -> None:
     store.update(tid, "publish settings", change)
 
 
-def _watch(store, tid: str, directory: str, interval: float) -> int:
+def _watch(store, tid: str, directory: str, interval: float, before=None) -> int:
     """Publish now, then again whenever a round is paired or its last result comes in.
 
     Polls the store's revision (cheap: a stat and a small read) and republishes only when
@@ -71,6 +82,8 @@ def _watch(store, tid: str, directory: str, interval: float) -> int:
                 key = (t.current_round, bool(t.rounds) and t.rounds[-1].complete)
                 if key != last_key:
                     last_key = key
+                    if before is not None:
+                        before(t)
                     written = publish(t, directory)
                     state = "complete" if key[1] else "paired"
                     print(f"round {key[0]} {state}: {len(written)} pages written to {directory}", flush=True)
@@ -87,7 +100,9 @@ def _report(args: argparse.Namespace) -> int:
     from core.reports.render import LANDSCAPE_WIDTH, PRINT_WIDTH, to_csv, to_html, to_json, to_text
     from core.reports.view import View
 
-    view = View(load_tournament(args.id))
+    t = load_tournament(args.id)
+    _language(args, t)
+    view = View(t)
     report = build(view, args.kind, round_no=args.round, pno=args.player, key=args.key)
     if args.format == "csv":
         text = to_csv(report)

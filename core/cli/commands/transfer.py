@@ -61,7 +61,7 @@ def _export(args: argparse.Namespace) -> int:
         exporter = importlib.import_module("core.reports.export")
     except ModuleNotFoundError as error:
         raise TournamentError(f"the {fmt} export is not available in this version") from error
-    exporter.export(t, fmt, args.output)
+    exporter.export(t, fmt, args.output, getattr(args, "lang", None))
     return 0
 
 
