@@ -69,9 +69,17 @@ def store_with(data_dir: Path, *tournaments: Tournament) -> list[str]:
 
 async def wait_for(pilot, condition: Callable[[], bool], timeout: float = 10.0) -> None:
     """Pause until ``condition()`` holds (no fixed sleeps: they are what makes tests flaky)."""
+    from textual.css.query import NoMatches
+
+    def holds() -> bool:
+        try:
+            return bool(condition())
+        except NoMatches:  # the widget asked about is not mounted yet
+            return False
+
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
-    while not condition():
+    while not holds():
         if loop.time() > end:
             raise AssertionError("condition not reached in time")
         await pilot.pause(0.02)
