@@ -94,7 +94,7 @@ def _placeholder(text: str) -> str:
     return text
 
 
-def _winner(box: MatchBox, places: Any) -> object | None:
+def _winner(box: MatchBox) -> object | None:
     """The player of the box who went on (higher total once every game has a result)."""
     if not box.marks or any(m[0] == "" for m in box.marks):
         return None
@@ -146,7 +146,7 @@ def bracket_text(boxes: list[MatchBox], names: Mapping[int, str], max_width: int
             lines.append(f"│ {_pad(content, inner)} │")
             lines.append("└" + "─" * (inner + 2) + "┘")
             continue
-        win = _winner(box, None)
+        win = _winner(box)
         lines.append(caption)
         top = "┌" + "─" * (name_w + 2) + "┬" + "─" * (game_w + 2) + "┬" + "─" * (total_w + 2) + "┐"
         bottom = top.replace("┌", "└").replace("┬", "┴").replace("┐", "┘")
@@ -184,7 +184,6 @@ def bracket_report(view: View, key: str, state: Mapping[str, Any], playoff_view,
     """The bracket: text with box drawing, HTML/CSV/JSON as one small table per match."""
     names = {p.pno: p.name for p in view.tournament.players}
     boxes = _boxes(playoff_view.games, slots, byes)
-    games = max((len(b.marks) for b in boxes), default=0)
     report = Report(f"bracket-{key}", title, [view.tournament.name], text_tables=False,
                     css=".bracket{display:flex;gap:0 2em;align-items:stretch}"
                         ".stage{display:flex;flex-direction:column;max-width:24em}"
@@ -199,7 +198,7 @@ def bracket_report(view: View, key: str, state: Mapping[str, Any], playoff_view,
                           css_class="match", group=box.stage)
             report.tables.append(table)
             continue
-        win = _winner(box, None)
+        win = _winner(box)
         columns = [Column("player", _("Player"), flex=True)]
         columns += [Column(f"g{i}", _game_header(i, box.marks), "c") for i in range(1, len(box.marks) + 1)]
         columns += [Column("points", _("Pts"), "r"), Column("through", "", "c")]
@@ -224,7 +223,6 @@ def bracket_report(view: View, key: str, state: Mapping[str, Any], playoff_view,
     else:
         notes.append(_("Not decided yet."))
     report.notes = notes
-    del games
     return report
 
 

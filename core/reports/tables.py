@@ -38,9 +38,20 @@ def _result_text(result: GameResult | None) -> ResultCell:
 
 
 def _head(view: View) -> list[str]:
+    """"Place · dates" under a title, dates the language's way (ISO in English)."""
+    from core.i18n.format import format_date
+
     t = view.tournament
-    parts = [p for p in (t.place, t.start_date if t.start_date == t.end_date or not t.end_date
-                         else f"{t.start_date} – {t.end_date}") if p]
+
+    def day(text: str) -> str:
+        try:
+            return format_date(text)
+        except (ValueError, TypeError):  # a date typed in some other form: show it as it is
+            return text
+
+    start, end = day(t.start_date), day(t.end_date)
+    dates = start if start == end or not end else f"{start} – {end}"
+    parts = [p for p in (t.place, dates) if p]
     return [" · ".join(parts)] if parts else []
 
 
