@@ -318,7 +318,7 @@ class LimRound:
                 key = (types, prev, maxi_pen, clashes + sum(self.clash(a, b) for a, b in fpairs), examined)
                 outs.append(Outcome(pairs=fp, out=list(onward) + list(floats), bye=bye,
                                     clashes=key[3], key=key))
-                if not alternatives and key[:3] == (0, 0, 0) and clashes <= self.clash_bound(rest):
+                if not alternatives and key[:3] == (0, 0, 0) and clashes <= self._group_bound(left, k):
                     break
             if outs:
                 break
@@ -327,6 +327,13 @@ class LimRound:
         if not outs:
             raise PairingImpossible(f"round {self.ctx.round_no}: a scoregroup cannot be paired")
         return outs if alternatives else outs[:1]
+
+    def _group_bound(self, players: Sequence[int], k: int) -> int:
+        """Fewest colour clashes possible after removing any ``k`` players (floaters/bye)."""
+        w = sum(1 for p in players if self.due(p) is Colour.WHITE)
+        b = sum(1 for p in players if self.due(p) is Colour.BLACK)
+        x = len(players) - w - b
+        return max(0, abs(w - b) - x - k) // 2
 
     def _removals(self, k: int, need_bye: bool, float_order: list[int], bye_order: list[int]):
         nf = k - (1 if need_bye else 0)
