@@ -203,14 +203,29 @@ class IncrementalMatcher:
             self._reset()
             self.fresh = False
         else:
-            for v in sorted(self.dirty):
-                if self.alive[v]:
-                    self._free(v)
+            freed = [v for v in sorted(self.dirty) if self.alive[v]]
+            for v in freed:
+                self._free(v)
             self.dirty.clear()
+            self._greedy(freed)
         self._fix_parity()
         self._run()
         N = self.N
         return [self.mate[v] % N if self.mate[v] != -1 else -1 for v in range(self.n)]
+
+    def _greedy(self, vertices: list[int]) -> None:
+        """Match freed singleton vertices along edges that are already tight (cheap primal
+        progress before the stages; complementary slackness holds for every such edge)."""
+        W, dual, mate, N, inb = self.W, self.dualvar, self.mate, self.N, self.inblossom
+        for v in vertices:
+            if mate[v] != -1 or inb[v] != v:
+                continue
+            dv = dual[v]
+            for u, w2 in W[v].items():
+                if mate[u] == -1 and inb[u] == u and dv + dual[u] == w2:
+                    mate[v] = v * N + u
+                    mate[u] = u * N + v
+                    break
 
     def _fix_parity(self) -> None:
         """Make every positive exposed dual even (outer-outer slacks must stay even)."""
@@ -548,18 +563,16 @@ class IncrementalMatcher:
                 while queue and not done:
                     v = queue.pop()
                     bv_ = inblossom[v]
+                    dv = dualvar[v]
                     for w, w2 in W[v].items():
                         bw_ = inblossom[w]
                         if bv_ == bw_:
                             continue
-                        p = v * N + w
-                        kslack = dualvar[v] + dualvar[w] - w2
+                        kslack = dv + dualvar[w] - w2
+                        # An edge scanned from an outer vertex never loses tightness within
+                        # a stage, so "allowed" is exactly "slack <= 0" here.
                         if kslack <= 0:
-                            ok = True
-                            allowed.add(v * N + w if v < w else w * N + v)
-                        else:
-                            ok = bool(allowed) and (v * N + w if v < w else w * N + v) in allowed
-                        if ok:
+                            p = v * N + w
                             lw = label[bw_]
                             if lw == 0:
                                 if mate[blossombase[bw_]] == -1:
@@ -573,6 +586,7 @@ class IncrementalMatcher:
                                 base = scan_blossom(v, w)
                                 if base >= 0:
                                     add_blossom(base, v, w)
+                                    bv_ = inblossom[v]
                                 else:
                                     augment_path(v, p)
                                     augment_path(w, rev(p))
@@ -584,7 +598,7 @@ class IncrementalMatcher:
                                 touched.add(w)
                         elif label[bw_] == 1:
                             if bestedge[bv_] == -1 or kslack < bslack[bv_]:
-                                bestedge[bv_] = p
+                                bestedge[bv_] = v * N + w
                                 bslack[bv_] = kslack
                         elif label[w] == 0:
                             be = bestedge[w]
@@ -596,7 +610,6 @@ class IncrementalMatcher:
                             elif kslack < bslack[w]:
                                 bestedge[w] = w * N + v
                                 bslack[w] = kslack
-                        bv_ = inblossom[v]
                 if done:
                     break
                 # dual adjustment
