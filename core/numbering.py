@@ -21,10 +21,19 @@ def _name_key(name: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
+def strength(p: Player) -> int:
+    """The strength measure of Art. 2.1: the rating; for Go players without a chess rating,
+    their Go rating (the Gamma scheme numbers players by it)."""
+    if p.rating:
+        return p.rating
+    go = p.extra.get("go_rating") if p.extra else None
+    return int(go) if isinstance(go, int) and not isinstance(go, bool) else 0
+
+
 def ranking_key(p: Player) -> tuple:
     """Art. 2.2: strength (rating) descending, title in FIDE order, then alphabetical."""
     title_rank = TITLES.index(p.title) if p.title in TITLES else len(TITLES)
-    return (-p.rating, title_rank, _name_key(p.name), p.name, p.pno)
+    return (-strength(p), title_rank, _name_key(p.name), p.name, p.pno)
 
 
 def ranked_order(players: tuple[Player, ...] | list[Player]) -> list[Player]:

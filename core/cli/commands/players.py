@@ -102,14 +102,19 @@ def _forbid(args: argparse.Namespace) -> int:
 
 
 def player_rows(t: Tournament) -> list[dict]:
+    go = {}
+    if t.system == "gamma" or any("go_rating" in p.extra or "go_rank" in p.extra for p in t.players):
+        from core.go.summary import player_go_data
+
+        go = player_go_data(t)
     rows = []
     for p in sorted(t.players, key=lambda p: p.pno):
         row = {"pno": p.pno, "name": p.name, "rating": p.rating, "title": p.title,
                "federation": p.federation, "fide_id": p.fide_id, "club": p.club, "birth": p.birth,
                "joined_round": p.joined_round, "withdrawn_round": p.withdrawn_round}
-        if "go_rank" in p.extra or "go_rating" in p.extra:
-            row["rank"] = p.extra.get("go_rank", "")
-            row["level"] = p.extra.get("go_level")
+        if p.pno in go:
+            row["rank"] = go[p.pno]["rank"]
+            row["level"] = go[p.pno]["level"]
         rows.append(row)
     return rows
 

@@ -60,6 +60,53 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
+def parse_manual(boards: str, byes: str | None) -> tuple[list, list]:
+    """``"1-5,2-6"`` and ``"7:pab,8:half"`` → boards and byes (white first on each board)."""
+    from core.errors import TournamentError
+    from core.model import Board, Bye, ByeKind
+
+    out_boards, out_byes = [], []
+    for item in (x.strip() for x in boards.split(",") if x.strip()):
+        try:
+            white, black = (int(v) for v in item.split("-"))
+        except ValueError as error:
+            raise TournamentError(f"--boards: {item!r} is not WHITE-BLACK (pairing numbers)") from error
+        out_boards.append(Board(white, black))
+    kinds = {k.label: k for k in ByeKind}
+    for item in (x.strip() for x in (byes or "").split(",") if x.strip()):
+        pno, _, kind = item.partition(":")
+        if not pno.isdigit() or (kind or "pab") not in kinds:
+            raise TournamentError(f"--byes: {item!r} is not PNO[:pab|half|full|zero]")
+        out_byes.append(Bye(int(pno), kinds[kind or "pab"]))
+    return out_boards, out_byes
+
+
+def _set(args: argparse.Namespace) -> int:
+    """Pair the next round by hand (or replace the last round's pairing with --replace)."""
+    from core.pairing.base import RoundPairing
+
+    boards, byes = parse_manual(args.boards, args.byes)
+
+    def change(t: Tournament) -> Tournament:
+        if args.replace:
+            return commands.set_manual_pairing(t, t.current_round, boards, byes)
+        commands.check_can_pair(t)
+        if t.current_round == 0:
+            t = commands.number_for_round_one(t)
+        return commands.apply_pairing(t, RoundPairing(t.current_round + 1, tuple(boards), tuple(byes)),
+                                      manual=True)
+
+    snap = open_store().update(args.id, "manual pairing", change)
+    import sys
+
+    from core.manual import manual_pairing_warnings
+
+    for warning in manual_pairing_warnings(snap.tournament, snap.tournament.current_round):
+        print(f"hakem: warning: {warning}", file=sys.stderr)
+    print(round_text(snap.tournament, snap.tournament.current_round), end="")
+    return 0
+
+
 def _unpair(args: argparse.Namespace) -> int:
     open_store().update(args.id, "unpair last round", lambda t: commands.unpair_last_round(t, args.force))
     return 0
@@ -77,6 +124,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     sh.add_argument("round", nargs="?", type=int)
     sh.add_argument("--format", choices=["text", "json"], default="text")
     sh.set_defaults(func=_show)
+    st = rs.add_parser("set", help="pair the next round by hand (validated; marked as manual)")
+    st.add_argument("id")
+    st.add_argument("--boards", required=True, help='boards in order, e.g. "1-5,6-2"')
+    st.add_argument("--byes", help='players without a game, e.g. "7:pab,8:half"')
+    st.add_argument("--replace", action="store_true", help="replace the last round's pairing")
+    st.set_defaults(func=_set)
     un = rs.add_parser("unpair", help="delete the last round's pairing")
     un.add_argument("id")
     un.add_argument("--force", action="store_true", help="also if results were entered")
