@@ -43,7 +43,7 @@ def test_colour_rules_are_named():
     # player 1: White in rounds 1 and 2; a third White in a row is named
     t = _round(_event(), [Board(1, 3), Board(4, 2)], [Bye(5, ByeKind.PAB)])
     t = _round(t, [Board(1, 4), Board(5, 2)], [Bye(3, ByeKind.PAB)])
-    t = commands.apply_pairing(t, RoundPairing(3, (Board(1, 5), Board(3, 2)), (Bye(4, ByeKind.PAB),)), manual=True)
+    t = commands.apply_pairing(t, RoundPairing(3, (Board(1, 5), Board(2, 3)), (Bye(4, ByeKind.PAB),)), manual=True)
     assert "Board 1: player 1 gets the same colour three times in a row." in manual_pairing_warnings(t, 3)
     # player 2: Black in rounds 1 and 2, White now: no warning for player 2
     assert not any("player 2" in w for w in manual_pairing_warnings(t, 3))
