@@ -194,6 +194,7 @@ class Session:
         """
         if self.read_only:
             raise TournamentError(_("This tournament is open read-only (--view)."))
+        self.flush()  # results still being saved come first, in the order they were typed
         wanted = (self.revision if revision is None else revision) if expected else None
         try:
             snap = self.store.update(self.id, action, change, expected_revision=wanted)

@@ -389,7 +389,8 @@ class RoundsPane(Vertical):
         if self.pairing:
             self.notify(_("Pairing is already running; Escape cancels it."))
             return
-        t = self.t
+        self.session.flush()  # the last results typed must be in the store before pairing on them
+        t = self.session.tournament
         try:
             commands.check_can_pair(t)
         except TournamentError as exc:
