@@ -116,3 +116,36 @@ def test_no_games_means_mild_black_preference():
     # 0 points: 1 (one game) and 3 (none): the bye goes to the one with more games played (1).
     # 2 won with White (strong Black) against 3 (mild Black): the stronger preference wins.
     assert pab_of(p) == 1 and pairs_of(p) == [(3, 2)]
+
+
+def test_c7_decides_the_upfloater_set_before_tpn_order():
+    # After round 3: 8: 3; 6: 2½; 2, 5, 7: 1½; 1, 4: 1; 3: 0.
+    # 8 alone -> upfloater 6 (first by score).  {2, 5, 7} odd -> one upfloater from {1, 4}:
+    # all three residents are (strong) White-seekers; 1 (W B B) wants White too, 4 (B W W)
+    # wants Black.  {1} gives 2 colour violations, {4} gives 1 -> C7 picks 4 although 1 comes
+    # first in Art. 4.2 order.  G1 = 2, 5, 7 / G2 = 4; equalise: White-seekers by ARO
+    # 7 (1777), 2 (1783), 5 (2002), middle-out -> 2 shifts.  S1 = 7, 5; T2: 7-2 then 5-4 met,
+    # so 7-4, 5-2.  Then 1 with the upfloater 3.  Colours: 6-8 (equal histories, 8 ranked
+    # higher gets his Black), 7-4, 2-5 (5.2.4: in round 3 5 had White, 2 Black), 1-3.
+    ratings = [2247, 2195, 2061, 2029, 1988, 1821, 1730, 1282]
+    rounds = [[(1, 5, "1-0"), (6, 2, "1/2"), (3, 7, "0-1"), (8, 4, "1-0")],
+              [(7, 8, "0-1"), (2, 1, "1-0"), (3, 6, "0-1"), (4, 5, "0-1")],
+              [(8, 2, "1-0"), (6, 1, "1-0"), (5, 7, "1/2"), (4, 3, "1-0")]]
+    t = tournament_from(ratings, rounds, total_rounds=7)
+    assert sorted(pairs_of(dubov.pair(t))) == sorted([(6, 8), (7, 4), (2, 5), (1, 3)])
+
+
+def test_c10_avoids_upfloaters_who_upfloated_in_the_previous_round():
+    # Round 3 of 7, 9 players.  After two rounds: 6: 2; 7, 9: 1½; 2, 3, 4, 8: 1; 1, 5: ½.
+    # 6 takes 7 (first possible upfloater, both colours granted).  9 is then alone: the first
+    # candidates 2 and 3 both upfloated in round 2 (0 points against ½) and would give 9 White
+    # as well as 4 would, so C5-C7 tie; C10 (not the last round) skips them -> 9-4.
+    ratings = [2534, 2365, 2214, 2167, 2120, 1722, 1475, 1441, 1329]
+    rounds = [[(1, 5, "1/2"), (6, 2, "1-0"), (3, 7, "0-1"), (8, 4, "0-1"), (9, "U")],
+              [(4, 6, "0-1"), (7, 9, "1/2"), (2, 1, "1-0"), (5, 3, "0-1"), (8, "U")]]
+    t = tournament_from(ratings, rounds, total_rounds=7)
+    got = pairs_of(dubov.pair(t))
+    assert (6, 7) in got and (9, 4) in got
+    # in the last round C8-C10 do not apply: the first candidate in Art. 4.2 order (2) is taken
+    last = tournament_from(ratings, rounds, total_rounds=3)
+    assert (9, 2) in pairs_of(dubov.pair(last))
