@@ -68,3 +68,18 @@ def test_baku_refuses_points_where_win_is_not_two_draws():
     ps = PointSystem(win=Fraction(3), draw=Fraction(1), pab=Fraction(3), forfeit_win=Fraction(3), full_bye=Fraction(3))
     with pytest.raises(AccelerationError):
         virtual_points(_t(8, points=ps), 1)
+
+
+@pytest.mark.parametrize("system_id", ["dubov", "lim"])
+def test_engines_pair_the_accelerated_groups_separately_in_round_1(system_id):
+    # 8 players, Baku: GA = {1..4} carry one virtual point in round 1, so GA and GB are two
+    # scoregroups, each paired top half against bottom half (1-3, 4-2 / 5-7, 8-6).
+    from core.model import Colour
+    from core.pairing.registry import get_system
+
+    t = _t(8, rounds=9).with_changes(system=system_id, initial_colour=Colour.WHITE)
+    p = get_system(system_id).pair(t)
+    assert sorted((b.white, b.black) for b in p.boards) == [(1, 3), (4, 2), (5, 7), (8, 6)]
+    # standings are untouched: nobody has points before round 1
+    from core.model import scores
+    assert set(scores(t).values()) == {0}
