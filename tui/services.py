@@ -16,10 +16,20 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
-from core import commands
 from core.i18n import _
 from core.errors import ConflictError, TournamentError
 from core.model import ByeKind, GameResult, PointSystem, Tournament
+
+class _LazyCommands:
+    """``core.commands`` imported on first use: the tournaments list must appear fast."""
+
+    def __getattr__(self, name: str) -> Any:
+        from core import commands as module
+
+        return getattr(module, name)
+
+
+commands = _LazyCommands()
 
 POINT_SYSTEMS: dict[str, PointSystem] = {
     "1-½-0": PointSystem(),
