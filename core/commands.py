@@ -7,6 +7,8 @@ subclass with a message naming what and where, and never return a half-changed t
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import hashlib
 from dataclasses import replace
 from typing import Any, Iterable, Mapping
@@ -76,14 +78,14 @@ def added_pno(before: Tournament, after: Tournament) -> int:
             left[key(p)] -= 1
         else:
             return p.pno
-    raise UnknownPlayer("no player was added")
+    raise UnknownPlayer(_('no player was added'))
 
 
 def edit_player(t: Tournament, pno: int, **fields: Any) -> Tournament:
     """Change a player's registration data (not the pairing number)."""
     unknown = set(fields) - set(_PLAYER_EDITABLE)
     if unknown:
-        raise TournamentError(f"cannot edit {', '.join(sorted(unknown))}")
+        raise TournamentError(_('cannot edit {value}').format(value=', '.join(sorted(unknown))))
     _check_player_fields(fields)
     player = t.player(pno)
     new = replace(player, **fields)
@@ -97,8 +99,7 @@ def remove_player(t: Tournament, pno: int) -> Tournament:
     """Delete a registration; only before round 1 (afterwards: withdraw)."""
     t.player(pno)
     if t.current_round:
-        raise TournamentError(f"player {pno} cannot be deleted after round 1 was paired; "
-                              "withdraw the player instead")
+        raise TournamentError(_('player {pno} cannot be deleted after round 1 was paired; withdraw the player instead').format(pno=pno))
     rest = tuple(p for p in t.players if p.pno != pno)
     mapping = {p.pno: i + 1 for i, p in enumerate(sorted(rest, key=lambda p: p.pno))}
     t = t.with_changes(players=rest,
@@ -113,10 +114,9 @@ def withdraw(t: Tournament, pno: int, from_round: int | None = None) -> Tourname
     player = t.player(pno)
     first = t.current_round + 1 if from_round is None else from_round
     if first <= t.current_round:
-        raise RoundError(f"round {first} is already paired; withdraw from round "
-                         f"{t.current_round + 1} and enter a forfeit for the current game")
+        raise RoundError(_('round {first} is already paired; withdraw from round {value} and enter a forfeit for the current game').format(first=first, value=t.current_round + 1))
     if first < 1:
-        raise RoundError(f"round {first} does not exist")
+        raise RoundError(_('round {first} does not exist').format(first=first))
     return t.with_changes(players=tuple(replace(p, withdrawn_round=first) if p.pno == pno else p
                                         for p in t.players),
                           requested_byes=tuple(b for b in t.requested_byes
@@ -134,14 +134,13 @@ def request_bye(t: Tournament, pno: int, round_no: int, kind: ByeKind) -> Tourna
     """Record a requested half/full/zero-point bye for a round not yet paired (Art. 3.3)."""
     player = t.player(pno)
     if kind is ByeKind.PAB:
-        raise TournamentError("the pairing-allocated bye is given by the pairing, not requested")
+        raise TournamentError(_('the pairing-allocated bye is given by the pairing, not requested'))
     if round_no <= t.current_round:
-        raise RoundError(f"round {round_no} is already paired; a bye can only be requested for "
-                         f"round {t.current_round + 1} or later")
+        raise RoundError(_('round {round_no} is already paired; a bye can only be requested for round {value} or later').format(round_no=round_no, value=t.current_round + 1))
     if round_no > t.total_rounds:
-        raise RoundError(f"the tournament has only {t.total_rounds} rounds")
+        raise RoundError(_('the tournament has only {total_rounds} rounds').format(total_rounds=t.total_rounds))
     if not player.active_in(round_no):
-        raise TournamentError(f"player {pno} does not play in round {round_no}")
+        raise TournamentError(_('player {pno} does not play in round {round_no}').format(pno=pno, round_no=round_no))
     rest = tuple(b for b in t.requested_byes if not (b.pno == pno and b.round == round_no))
     return t.with_changes(requested_byes=tuple(sorted((*rest, RequestedBye(pno, round_no, kind)),
                                                       key=lambda b: (b.round, b.pno))))
@@ -150,7 +149,7 @@ def request_bye(t: Tournament, pno: int, round_no: int, kind: ByeKind) -> Tourna
 def cancel_bye(t: Tournament, pno: int, round_no: int) -> Tournament:
     rest = tuple(b for b in t.requested_byes if not (b.pno == pno and b.round == round_no))
     if len(rest) == len(t.requested_byes):
-        raise TournamentError(f"player {pno} has no requested bye in round {round_no}")
+        raise TournamentError(_('player {pno} has no requested bye in round {round_no}').format(pno=pno, round_no=round_no))
     return t.with_changes(requested_byes=rest)
 
 
@@ -158,7 +157,7 @@ def add_forbidden(t: Tournament, pnos: Iterable[int]) -> Tournament:
     """Players who must never meet (same family, same club in a qualifier...)."""
     group = tuple(sorted(set(pnos)))
     if len(group) < 2:
-        raise TournamentError("a forbidden pairing needs at least two different players")
+        raise TournamentError(_('a forbidden pairing needs at least two different players'))
     for pno in group:
         t.player(pno)
     return t.with_changes(forbidden=(*t.forbidden, group))
@@ -166,7 +165,7 @@ def add_forbidden(t: Tournament, pnos: Iterable[int]) -> Tournament:
 
 def remove_forbidden(t: Tournament, index: int) -> Tournament:
     if not 0 <= index < len(t.forbidden):
-        raise TournamentError(f"there is no forbidden pairing number {index + 1}")
+        raise TournamentError(_('there is no forbidden pairing number {value}').format(value=index + 1))
     return t.with_changes(forbidden=t.forbidden[:index] + t.forbidden[index + 1:])
 
 
@@ -202,24 +201,23 @@ def number_for_round_one(t: Tournament) -> Tournament:
 
 def check_can_pair(t: Tournament) -> None:
     if t.current_round >= t.total_rounds:
-        raise RoundError(f"all {t.total_rounds} rounds are paired")
+        raise RoundError(_('all {total_rounds} rounds are paired').format(total_rounds=t.total_rounds))
     if t.rounds and not t.rounds[-1].complete:
         missing = [str(i + 1) for i, b in enumerate(t.rounds[-1].boards) if b.result is None]
-        raise RoundError(f"round {t.current_round} is not finished: no result on board(s) "
-                         f"{', '.join(missing)}")
+        raise RoundError(_('round {current_round} is not finished: no result on board(s) {value}').format(current_round=t.current_round, value=', '.join(missing)))
     active = [p for p in t.players if p.active_in(t.current_round + 1)]
     if len(active) < 2:
-        raise TournamentError("at least two active players are needed to pair a round")
+        raise TournamentError(_('at least two active players are needed to pair a round'))
     problems = validate(t)
     if problems:
-        raise ValidationError(problems, "the tournament data has problems")
+        raise ValidationError(problems, _('the tournament data has problems'))
 
 
 def apply_pairing(t: Tournament, pairing: RoundPairing, manual: bool = False) -> Tournament:
     """Record a round proposed by an engine (or the arbiter) after checking it is coherent."""
     number = t.current_round + 1
     if pairing.round != number:
-        raise RoundError(f"the pairing is for round {pairing.round}, but round {number} is next")
+        raise RoundError(_('the pairing is for round {round}, but round {number} is next').format(round=pairing.round, number=number))
     rnd = Round(number, tuple(replace(b, result=None) if b.result is not None and not manual else b
                               for b in pairing.boards), tuple(pairing.byes), manual,
                 getattr(pairing, "matches", ()) or ())
@@ -227,7 +225,7 @@ def apply_pairing(t: Tournament, pairing: RoundPairing, manual: bool = False) ->
                          requested_byes=tuple(b for b in t.requested_byes if b.round != number))
     problems = validate(new)
     if problems:
-        raise ValidationError(problems, f"the pairing of round {number} is not valid")
+        raise ValidationError(problems, _('the pairing of round {number} is not valid').format(number=number))
     return new
 
 
@@ -236,7 +234,7 @@ def set_result(t: Tournament, round_no: int, board_no: int, result: GameResult |
     """Enter or correct the result of board ``board_no`` (1-based) of round ``round_no``."""
     rnd = t.round(round_no)
     if not 1 <= board_no <= len(rnd.boards):
-        raise InvalidResult(f"round {round_no} has boards 1 to {len(rnd.boards)}, not {board_no}")
+        raise InvalidResult(_('round {round_no} has boards 1 to {value}, not {board_no}').format(round_no=round_no, value=len(rnd.boards), board_no=board_no))
     if isinstance(result, str):
         result = GameResult.parse(result)
     boards = list(rnd.boards)
@@ -252,17 +250,17 @@ def result_for_player(t: Tournament, round_no: int, pno: int, result: GameResult
     for i, b in enumerate(rnd.boards):
         if pno in (b.white, b.black):
             return set_result(t, round_no, i + 1, result)
-    raise UnknownPlayer(f"player {pno} has no game in round {round_no}")
+    raise UnknownPlayer(_('player {pno} has no game in round {round_no}').format(pno=pno, round_no=round_no))
 
 
 def unpair_last_round(t: Tournament, force: bool = False) -> Tournament:
     """Delete the last round's pairing (e.g. to re-pair after a late withdrawal).  Refused if
     results were entered, unless ``force`` (the UI asks first)."""
     if not t.rounds:
-        raise RoundError("no round is paired yet")
+        raise RoundError(_('no round is paired yet'))
     last = t.rounds[-1]
     if not force and any(b.result is not None for b in last.boards):
-        raise RoundError(f"round {last.number} already has results; confirm to delete them too")
+        raise RoundError(_('round {number} already has results; confirm to delete them too').format(number=last.number))
     restored = [RequestedBye(b.pno, last.number, b.kind) for b in last.byes if b.kind is not ByeKind.PAB]
     return t.with_changes(rounds=t.rounds[:-1],
                           requested_byes=tuple(sorted((*t.requested_byes, *restored),
@@ -273,7 +271,7 @@ def set_manual_pairing(t: Tournament, round_no: int, boards: Iterable[Board],
                        byes: Iterable[Bye]) -> Tournament:
     """Replace the pairing of the last round by the arbiter's own (validated, marked manual)."""
     if round_no != t.current_round:
-        raise RoundError(f"only the last paired round ({t.current_round}) can be changed by hand")
+        raise RoundError(_('only the last paired round ({current_round}) can be changed by hand').format(current_round=t.current_round))
     base = t.with_changes(rounds=t.rounds[:-1])
     return apply_pairing(base, RoundPairing(round_no, tuple(boards), tuple(byes)), manual=True)
 
@@ -285,14 +283,13 @@ def set_settings(t: Tournament, **changes: Any) -> Tournament:
                "tiebreak_regime", "acceleration", "total_rounds", "language", "system", "options"}
     unknown = set(changes) - allowed
     if unknown:
-        raise TournamentError(f"unknown setting(s): {', '.join(sorted(unknown))}")
+        raise TournamentError(_('unknown setting(s): {value}').format(value=', '.join(sorted(unknown))))
     if "total_rounds" in changes and changes["total_rounds"] < max(1, t.current_round):
-        raise TournamentError(f"the number of rounds cannot be less than the {t.current_round} "
-                              "rounds already paired")
+        raise TournamentError(_('the number of rounds cannot be less than the {current_round} rounds already paired').format(current_round=t.current_round))
     if "system" in changes and t.current_round and changes["system"] != t.system:
-        raise TournamentError("the pairing system cannot change after round 1 was paired")
+        raise TournamentError(_('the pairing system cannot change after round 1 was paired'))
     if "name" in changes and not str(changes["name"]).strip():
-        raise TournamentError("the tournament name must not be empty")
+        raise TournamentError(_('the tournament name must not be empty'))
     return t.with_changes(**changes)
 
 

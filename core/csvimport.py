@@ -4,6 +4,8 @@ nothing is imported unless the whole file is good."""
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import csv
 import io
 from typing import Any
@@ -38,20 +40,20 @@ def parse_players_csv(text: str) -> list[dict[str, Any]]:
     try:
         rows = list(reader)
     except csv.Error as error:
-        raise ValidationError([Problem(f"line {reader.line_num}", f"unreadable CSV: {error}")],
-                              "cannot import players") from error
+        raise ValidationError([Problem(_('line {line_num}').format(line_num=reader.line_num), _('unreadable CSV: {error}').format(error=error))],
+                              _('cannot import players')) from error
     if not rows:
-        raise ValidationError([Problem("line 1", "the file is empty")], "cannot import players")
+        raise ValidationError([Problem(_('line 1'), _('the file is empty'))], _('cannot import players'))
     header = [_ALIASES.get(h.strip().lower()) for h in rows[0]]
     if "name" not in header:
-        raise ValidationError([Problem("line 1", "no 'name' column in the header")], "cannot import players")
+        raise ValidationError([Problem(_('line 1'), _("no 'name' column in the header"))], _('cannot import players'))
     problems: list[Problem] = []
     out: list[dict[str, Any]] = []
     for lineno, row in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in row):
             continue
         if len(row) > len(header):
-            problems.append(Problem(f"line {lineno}", f"{len(row)} fields but the header has {len(header)}"))
+            problems.append(Problem(_('line {lineno}').format(lineno=lineno), _('{value} fields but the header has {value2}').format(value=len(row), value2=len(header))))
             continue
         rec: dict[str, Any] = {}
         extra: dict[str, Any] = {}
@@ -61,7 +63,7 @@ def parse_players_csv(text: str) -> list[dict[str, Any]]:
                 continue
             if key in ("rating", "national_rating", "go_rating"):
                 if not cell.isdigit():
-                    problems.append(Problem(f"line {lineno}", f"{key.replace('_', ' ')} {cell!r} is not a whole number"))
+                    problems.append(Problem(_('line {lineno}').format(lineno=lineno), _('{value} {cell!r} is not a whole number').format(value=key.replace('_', ' '), cell=cell)))
                     continue
                 value: Any = int(cell)
                 if key == "go_rating":
@@ -73,11 +75,11 @@ def parse_players_csv(text: str) -> list[dict[str, Any]]:
             else:
                 rec[key] = cell
         if not rec.get("name"):
-            problems.append(Problem(f"line {lineno}", "the name is empty"))
+            problems.append(Problem(_('line {lineno}').format(lineno=lineno), _('the name is empty')))
             continue
         if extra:
             rec["extra"] = extra
         out.append(rec)
     if problems:
-        raise ValidationError(problems, "cannot import players")
+        raise ValidationError(problems, _('cannot import players'))
     return out

@@ -14,6 +14,8 @@ such as 3/1/0); they are never floats.
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import enum
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -51,7 +53,7 @@ def format_points(value: Fraction) -> str:
     value = abs(value)
     whole, rest = divmod(value.numerator, value.denominator)
     digits = []
-    for _ in range(6):
+    for _digit in range(6):
         rest *= 10
         d, rest = divmod(rest, value.denominator)
         digits.append(str(d))
@@ -145,7 +147,7 @@ class GameResult(enum.Enum):
         if key in _RESULT_ALIASES:
             return _RESULT_ALIASES[key]
         raise InvalidResult(
-            f"unknown result {text!r}; use 1-0, 0-1, 1/2 (or =), +-, -+, --, 0-0"
+            _('unknown result {text!r}; use 1-0, 0-1, 1/2 (or =), +-, -+, --, 0-0').format(text=text)
         )
 
     def codes(self, unrated: bool = False) -> tuple[Code, Code]:
@@ -191,7 +193,7 @@ def result_from_codes(white: Code, black: Code) -> tuple[GameResult, bool]:
     for result, codes in _RESULT_CODES.items():
         if codes == pair:
             return result, unrated
-    raise InvalidResult(f"results {white.value!r} and {black.value!r} cannot belong to one game")
+    raise InvalidResult(_('results {value!r} and {value2!r} cannot belong to one game').format(value=white.value, value2=black.value))
 
 
 @dataclass(frozen=True)
@@ -393,7 +395,7 @@ class Tournament:
         for p in self.players:
             if p.pno == pno:
                 return p
-        raise UnknownPlayer(f"no player with pairing number {pno} in {self.name!r}")
+        raise UnknownPlayer(_('no player with pairing number {pno} in {name!r}').format(pno=pno, name=self.name))
 
     def has_player(self, pno: int) -> bool:
         return any(p.pno == pno for p in self.players)
@@ -403,7 +405,7 @@ class Tournament:
             return self.rounds[number - 1]
         from core.errors import RoundError
 
-        raise RoundError(f"round {number} is not paired (rounds paired: {len(self.rounds)})")
+        raise RoundError(_('round {number} is not paired (rounds paired: {value})').format(number=number, value=len(self.rounds)))
 
     @property
     def current_round(self) -> int:
@@ -450,7 +452,7 @@ def score(t: Tournament, pno: int, upto: int | None = None) -> Fraction:
     """Points of ``pno`` after round ``upto`` (default: all paired rounds)."""
     hist = entries(t, upto).get(pno)
     if hist is None:
-        raise UnknownPlayer(f"no player with pairing number {pno}")
+        raise UnknownPlayer(_('no player with pairing number {pno}').format(pno=pno))
     return sum((t.points.for_code(e.code) for e in hist), Fraction(0))
 
 

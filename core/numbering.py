@@ -8,6 +8,8 @@ free number instead of being slotted in.
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import unicodedata
 from dataclasses import replace
 
@@ -68,8 +70,7 @@ def assign_pairing_numbers(t: Tournament, force: bool = False) -> Tournament:
     """Number everybody by Art. 2.2.  Refused once round 4 is paired (Art. 2.3) unless forced
     by a correction the arbiter confirms before then."""
     if t.numbers_frozen and not force:
-        raise TournamentError("pairing numbers are frozen once round 4 has been paired "
-                              "(FIDE C.04.2 Art. 2.3)")
+        raise TournamentError(_('pairing numbers are frozen once round 4 has been paired (FIDE C.04.2 Art. 2.3)'))
     order = ranked_order(t.players)
     mapping = {p.pno: i + 1 for i, p in enumerate(order)}
     if all(k == v for k, v in mapping.items()):

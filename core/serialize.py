@@ -6,6 +6,8 @@ exact (points as strings like "0.5", never floats), and readable by people repai
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -191,11 +193,11 @@ def tournament_from_json(text: str) -> Tournament:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError) as error:
-        raise TournamentError(f"not valid JSON: {getattr(error, 'msg', error)}") from error
+        raise TournamentError(_('not valid JSON: {value}').format(value=getattr(error, 'msg', error))) from error
     if isinstance(data, dict) and "tournament" in data and isinstance(data["tournament"], dict):
         data = data["tournament"].get("1", data["tournament"])
     if not isinstance(data, dict):
-        raise TournamentError("not a hakem tournament: the JSON must be an object")
+        raise TournamentError(_('not a hakem tournament: the JSON must be an object'))
     try:
         t = tournament_from_dict({"id": "", **data})
         if not isinstance(t.name, str) or not t.name.strip():
@@ -203,8 +205,8 @@ def tournament_from_json(text: str) -> Tournament:
         # force every value to its type so bad files fail here, not later
         tournament_from_dict(tournament_to_dict(t))
     except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError, OverflowError) as error:
-        raise TournamentError(f"not a hakem tournament: {type(error).__name__}: {error}") from error
+        raise TournamentError(_('not a hakem tournament: {name__}: {error}').format(name__=type(error).__name__, error=error)) from error
     problems = validate(t)
     if problems:
-        raise ValidationError(problems, "the tournament data has problems")
+        raise ValidationError(problems, _('the tournament data has problems'))
     return t

@@ -6,6 +6,8 @@ bad state is refused with the complete list of what is wrong rather than the fir
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from collections import Counter
 
 from core.errors import Problem
@@ -17,55 +19,53 @@ def validate(t: Tournament) -> list[Problem]:
     counts = Counter(p.pno for p in t.players)
     for pno, n in sorted(counts.items()):
         if n > 1:
-            problems.append(Problem(f"player {pno}", f"pairing number {pno} is used {n} times"))
+            problems.append(Problem(_('player {pno}').format(pno=pno), _('pairing number {pno} is used {n} times').format(pno=pno, n=n)))
         if pno < 1:
-            problems.append(Problem(f"player {pno}", "pairing numbers start at 1"))
+            problems.append(Problem(_('player {pno}').format(pno=pno), _('pairing numbers start at 1')))
     for p in t.players:
         if not p.name.strip():
-            problems.append(Problem(f"player {p.pno}", "the name is empty"))
+            problems.append(Problem(_('player {pno}').format(pno=p.pno), _('the name is empty')))
         if p.withdrawn_round is not None and p.withdrawn_round < p.joined_round:
-            problems.append(Problem(f"player {p.pno}", "withdrawn before joining"))
+            problems.append(Problem(_('player {pno}').format(pno=p.pno), _('withdrawn before joining')))
     if t.total_rounds < 1:
-        problems.append(Problem("settings", "the number of rounds must be at least 1"))
+        problems.append(Problem(_('settings'), _('the number of rounds must be at least 1')))
     if len(t.rounds) > t.total_rounds:
-        problems.append(Problem("settings", f"{len(t.rounds)} rounds are paired but the "
-                                            f"tournament has only {t.total_rounds}"))
+        problems.append(Problem(_('settings'), _('{value} rounds are paired but the tournament has only {total_rounds}').format(value=len(t.rounds), total_rounds=t.total_rounds)))
     known = set(counts)
     for i, rnd in enumerate(t.rounds, start=1):
         where = f"round {rnd.number}"
         if rnd.number != i:
-            problems.append(Problem(where, f"is stored as round {i}"))
+            problems.append(Problem(where, _('is stored as round {i}').format(i=i)))
         seen: Counter[int] = Counter()
         for k, b in enumerate(rnd.boards, start=1):
             for pno in (b.white, b.black):
                 if pno not in known:
-                    problems.append(Problem(f"{where}, board {k}", f"player {pno} is not registered"))
+                    problems.append(Problem(_('{where}, board {k}').format(where=where, k=k), _('player {pno} is not registered').format(pno=pno)))
                 seen[pno] += 1
             if b.white == b.black:
-                problems.append(Problem(f"{where}, board {k}", f"player {b.white} plays himself"))
+                problems.append(Problem(_('{where}, board {k}').format(where=where, k=k), _('player {white} plays himself').format(white=b.white)))
         pabs = 0
         for y in rnd.byes:
             if y.pno not in known:
-                problems.append(Problem(f"{where}, byes", f"player {y.pno} is not registered"))
+                problems.append(Problem(_('{where}, byes').format(where=where), _('player {pno} is not registered').format(pno=y.pno)))
             seen[y.pno] += 1
             pabs += y.kind is ByeKind.PAB
         if pabs > 1:
-            problems.append(Problem(where, f"{pabs} pairing-allocated byes (at most one per round)"))
+            problems.append(Problem(where, _('{pabs} pairing-allocated byes (at most one per round)').format(pabs=pabs)))
         for pno, n in sorted(seen.items()):
             if n > 1:
-                problems.append(Problem(where, f"player {pno} appears {n} times"))
+                problems.append(Problem(where, _('player {pno} appears {n} times').format(pno=pno, n=n)))
         for p in t.players:
             if seen.get(p.pno) and not p.active_in(rnd.number) and any(
                     p.pno in (b.white, b.black) for b in rnd.boards):
-                problems.append(Problem(where, f"player {p.pno} is paired but is not playing in "
-                                               f"round {rnd.number} (withdrawn or not yet arrived)"))
+                problems.append(Problem(where, _('player {pno} is paired but is not playing in round {number} (withdrawn or not yet arrived)').format(pno=p.pno, number=rnd.number)))
     for group in t.forbidden:
         for pno in group:
             if pno not in known:
-                problems.append(Problem("forbidden pairings", f"player {pno} is not registered"))
+                problems.append(Problem(_('forbidden pairings'), _('player {pno} is not registered').format(pno=pno)))
     for rb in t.requested_byes:
         if rb.pno not in known:
-            problems.append(Problem(f"requested byes, round {rb.round}", f"player {rb.pno} is not registered"))
+            problems.append(Problem(_('requested byes, round {round}').format(round=rb.round), _('player {pno} is not registered').format(pno=rb.pno)))
         if rb.round <= len(t.rounds):
-            problems.append(Problem(f"requested byes, round {rb.round}", f"round {rb.round} is already paired"))
+            problems.append(Problem(_('requested byes, round {round}').format(round=rb.round), _('round {round} is already paired').format(round=rb.round)))
     return problems

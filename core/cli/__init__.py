@@ -119,6 +119,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; return the exit code (never raises for user errors)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
+        from core.i18n.settings import setup_language
+
+        setup_language(args_list)  # --lang, else the saved setting, else LANG: messages and reports
         parser = build_parser(args_list)
         args = parser.parse_args(args_list)
         if args.data:

@@ -3,6 +3,8 @@ and JSON output that is stable (sorted keys, exact decimals)."""
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import json
 import os
 import sys
@@ -24,11 +26,11 @@ def read_text_file(path: str) -> str:
     try:
         raw = Path(path).read_bytes()
     except FileNotFoundError as error:
-        raise StoreError(f"{path}: no such file") from error
+        raise StoreError(_('{path}: no such file').format(path=path)) from error
     except IsADirectoryError as error:
-        raise StoreError(f"{path}: is a directory") from error
+        raise StoreError(_('{path}: is a directory').format(path=path)) from error
     except PermissionError as error:
-        raise StoreError(f"{path}: permission denied") from error
+        raise StoreError(_('{path}: permission denied').format(path=path)) from error
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -62,5 +64,5 @@ def write_output(text: str, output: str | None) -> None:
 
     target = Path(output)
     if not target.parent.exists():
-        raise StoreError(f"{output}: directory {target.parent} does not exist")
+        raise StoreError(_('{output}: directory {parent} does not exist').format(output=output, parent=target.parent))
     atomic_write(target, text.encode("utf-8"))

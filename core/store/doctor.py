@@ -9,6 +9,8 @@ entries after it; resynchronise a journal that lost its last line; remove stray 
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,39 +72,39 @@ def check(store: Store, tid: str) -> Report:
         meta, tdoc = store._read_raw(tid)
         tournament = tournament_from_dict(tdoc)
     except (TournamentError, KeyError, TypeError, ValueError) as error:
-        report.problems.append(Problem(where, f"the file does not load: {error}"))
+        report.problems.append(Problem(where, _('the file does not load: {error}').format(error=error)))
         return report
     for p in validate(tournament):
-        report.problems.append(Problem(f"{where}, {p.where}", p.message))
+        report.problems.append(Problem(_('{where}, {where2}').format(where=where, where2=p.where), p.message))
     entries, torn = _journal(store, tid)
     if torn:
-        report.problems.append(Problem(f"{where}, journal", f"{torn} damaged line(s)"))
+        report.problems.append(Problem(_('{where}, journal').format(where=where), _('{torn} damaged line(s)').format(torn=torn)))
     revision = int(meta.get("revision", 0))
     if not entries:
-        report.problems.append(Problem(f"{where}, journal", "missing or empty"))
+        report.problems.append(Problem(_('{where}, journal').format(where=where), _('missing or empty')))
     else:
         try:
             doc, last = replay(entries)
         except (ValueError, KeyError, IndexError, TypeError) as error:
-            report.problems.append(Problem(f"{where}, journal", f"does not replay: {error}"))
+            report.problems.append(Problem(_('{where}, journal').format(where=where), _('does not replay: {error}').format(error=error)))
         else:
             if last != revision:
-                report.problems.append(Problem(f"{where}, journal",
-                                               f"ends at revision {last}, the file is at {revision}"))
+                report.problems.append(Problem(_('{where}, journal').format(where=where),
+                                               _('ends at revision {last}, the file is at {revision}').format(last=last, revision=revision)))
             elif doc != tdoc:
-                report.problems.append(Problem(f"{where}, journal", "replays to a different state"))
+                report.problems.append(Problem(_('{where}, journal').format(where=where), _('replays to a different state')))
     undo = meta.get("undo", [])
     if undo:
         try:
             _diff.apply(tdoc, undo[-1]["ops"], reverse=True)
         except (ValueError, KeyError, IndexError, TypeError) as error:
-            report.problems.append(Problem(f"{where}, undo", f"the last change cannot be undone: {error}"))
+            report.problems.append(Problem(_('{where}, undo').format(where=where), _('the last change cannot be undone: {error}').format(error=error)))
     for backup in store.backups(tid):
         try:
             data = json.loads(backup.read_bytes())
             tournament_from_dict(data["tournament"]["1"])
         except (ValueError, KeyError, TypeError) as error:
-            report.problems.append(Problem(f"{where}, backup {backup.name}", f"does not load: {error}"))
+            report.problems.append(Problem(_('{where}, backup {name}').format(where=where, name=backup.name), _('does not load: {error}').format(error=error)))
     return report
 
 
@@ -115,7 +117,7 @@ def _write_repaired(store: Store, tid: str, tdoc: dict[str, Any], revision: int,
                                              separators=(",", ":")).encode("utf-8"))
     entries, torn = _journal(store, tid)
     try:
-        current, _ = replay(entries) if entries else ({}, 0)
+        current, _rev = replay(entries) if entries else ({}, 0)
     except (ValueError, KeyError, IndexError, TypeError):
         torn += 1
     if torn:
@@ -135,7 +137,7 @@ def repair(store: Store, tid: str) -> Report:
     if before.ok:
         return report
     loads = not any("does not load" in p.message for p in before.problems if p.where == tid)
-    entries, _ = _journal(store, tid)
+    entries, _torn = _journal(store, tid)
     if not loads:
         try:
             doc, rev = replay(entries)
@@ -147,8 +149,7 @@ def repair(store: Store, tid: str) -> Report:
         except (ValueError, KeyError, IndexError, TypeError, TournamentError):
             backups = store.backups(tid)
             if not backups:
-                raise StoreError(f"{tid}: the file is damaged and neither the journal nor a backup "
-                                 "can rebuild it")
+                raise StoreError(_('{tid}: the file is damaged and neither the journal nor a backup can rebuild it').format(tid=tid))
             data = json.loads(backups[-1].read_bytes())
             doc = data["tournament"]["1"]
             rev = int(data["meta"]["1"].get("revision", 0))
@@ -165,9 +166,9 @@ def repair(store: Store, tid: str) -> Report:
     elif any(p.where.endswith("journal") for p in before.problems):
         meta, tdoc = store._read_raw(tid)
         rev = int(meta.get("revision", 0))
-        _, torn = _journal(store, tid)
+        _entries, torn = _journal(store, tid)
         try:
-            current, _ = replay(entries)
+            current, _rev = replay(entries)
         except (ValueError, KeyError, IndexError, TypeError):
             torn += 1
             current = {}

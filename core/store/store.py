@@ -17,6 +17,8 @@ archived, undo/redo stacks) and ``tournament`` (doc 1: :func:`core.serialize.tou
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import datetime as _dt
 import json
 import os
@@ -59,7 +61,7 @@ class AtomicJSONStorage(Storage):
         try:
             return json.loads(raw)
         except json.JSONDecodeError as error:
-            raise StoreError(f"{self.path}: not a valid hakem file ({error.msg} at byte {error.pos})")
+            raise StoreError(_('{path}: not a valid hakem file ({msg} at byte {pos})').format(path=self.path, msg=error.msg, pos=error.pos))
 
     def write(self, data: dict[str, Any]) -> None:
         atomic_write(self.path, json.dumps(data, ensure_ascii=False, sort_keys=True,
@@ -118,21 +120,20 @@ def check_trusted(path: Path, data_dir: Path) -> None:
     import stat as _stat
 
     if _stat.S_ISLNK(st.st_mode):
-        raise StoreError(f"{path}: is a symbolic link; refusing to open it")
+        raise StoreError(_('{path}: is a symbolic link; refusing to open it').format(path=path))
     if not _stat.S_ISREG(st.st_mode):
-        raise StoreError(f"{path}: not a regular file")
+        raise StoreError(_('{path}: not a regular file').format(path=path))
     if st.st_mode & 0o002:
-        raise StoreError(f"{path}: anybody may write this file; refusing to open it "
-                         "(chmod o-w it if you trust it)")
+        raise StoreError(_('{path}: anybody may write this file; refusing to open it (chmod o-w it if you trust it)').format(path=path))
     uid = os.getuid()
     if uid != 0 and st.st_uid != uid and st.st_gid != data_dir.stat().st_gid:
-        raise StoreError(f"{path}: owned by another user and group; refusing to open it")
+        raise StoreError(_('{path}: owned by another user and group; refusing to open it').format(path=path))
 
 
 def _migrate(meta: dict[str, Any], tdoc: dict[str, Any], path: Path) -> dict[str, Any]:
     version = int(meta.get("schema", 1))
     if version > SCHEMA_VERSION:
-        raise StoreError(f"{path}: written by a newer hakem (schema {version}); please upgrade")
+        raise StoreError(_('{path}: written by a newer hakem (schema {version}); please upgrade').format(path=path, version=version))
     # schema 1 is current; future migrations go here, one step per version
     return tdoc
 
@@ -149,9 +150,9 @@ class Store:
         try:
             self.data_dir = resolve_data_dir(data_dir)
         except OSError as error:
-            raise StoreError(f"cannot use data directory {data_dir}: {error.strerror}") from error
+            raise StoreError(_('cannot use data directory {data_dir}: {strerror}').format(data_dir=data_dir, strerror=error.strerror)) from error
         if not self.data_dir.is_dir():
-            raise StoreError(f"data directory {self.data_dir} is not a directory")
+            raise StoreError(_('data directory {data_dir} is not a directory').format(data_dir=self.data_dir))
         # tid -> (file identity, meta, tdoc, Tournament): a file is only re-read and re-parsed
         # when its identity changed (every save is a rename, so a new inode)
         self._cache: dict[str, tuple[tuple[int, int, int], dict[str, Any], dict[str, Any], Tournament]] = {}
@@ -159,7 +160,7 @@ class Store:
     # -- paths ------------------------------------------------------------------------------
     def path(self, tid: str) -> Path:
         if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", tid or "") or ".." in tid:
-            raise UnknownTournament(f"{tid!r} is not a valid tournament id")
+            raise UnknownTournament(_('{tid!r} is not a valid tournament id').format(tid=tid))
         return self.data_dir / f"{tid}{SUFFIX}"
 
     def _lock_path(self, tid: str) -> Path:
@@ -172,16 +173,16 @@ class Store:
     def _read_raw(self, tid: str) -> tuple[dict[str, Any], dict[str, Any]]:
         path = self.path(tid)
         if not path.exists():
-            raise UnknownTournament(f"no tournament {tid!r} in {self.data_dir}")
+            raise UnknownTournament(_('no tournament {tid!r} in {data_dir}').format(tid=tid, data_dir=self.data_dir))
         check_trusted(path, self.data_dir)
         try:
             data = AtomicJSONStorage(str(path)).read()
         except PermissionError as error:
-            raise StoreError(f"{path}: permission denied") from error
+            raise StoreError(_('{path}: permission denied').format(path=path)) from error
         if not data or "meta" not in data or "tournament" not in data:
-            raise StoreError(f"{path}: not a hakem tournament file")
+            raise StoreError(_('{path}: not a hakem tournament file').format(path=path))
         if not isinstance(data["meta"], dict) or not isinstance(data["tournament"], dict):
-            raise StoreError(f"{path}: not a hakem tournament file")
+            raise StoreError(_('{path}: not a hakem tournament file').format(path=path))
         meta = data["meta"].get("1", {})
         tdoc = _migrate(meta, data["tournament"].get("1", {}), path)
         return meta, tdoc
@@ -192,7 +193,7 @@ class Store:
         try:
             st = path.stat()
         except FileNotFoundError:
-            raise UnknownTournament(f"no tournament {tid!r} in {self.data_dir}") from None
+            raise UnknownTournament(_('no tournament {tid!r} in {data_dir}').format(tid=tid, data_dir=self.data_dir)) from None
         ident = (st.st_ino, st.st_mtime_ns, st.st_size)
         hit = self._cache.get(tid)
         if hit is not None and hit[0] == ident:
@@ -201,7 +202,7 @@ class Store:
         try:
             tournament = tournament_from_dict(tdoc)
         except (KeyError, TypeError, ValueError) as error:
-            raise StoreError(f"{path}: damaged tournament data ({error})") from error
+            raise StoreError(_('{path}: damaged tournament data ({error})').format(path=path, error=error)) from error
         self._cache[tid] = (ident, meta, tdoc, tournament)
         return meta, tdoc, tournament
 
@@ -210,7 +211,7 @@ class Store:
         self._cache[tid] = ((st.st_ino, st.st_mtime_ns, st.st_size), meta, tdoc, t)
 
     def load(self, tid: str) -> Snapshot:
-        meta, _, tournament = self._read(tid)
+        meta, _doc, tournament = self._read(tid)
         return Snapshot(tournament, int(meta.get("revision", 0)), meta.get("modified", ""),
                         meta.get("modified_by", ""))
 
@@ -249,7 +250,7 @@ class Store:
     # -- writing ----------------------------------------------------------------------------
     def _writable(self) -> None:
         if self.read_only:
-            raise StoreError("hakem is in view-only mode; nothing can be changed here")
+            raise StoreError(_('hakem is in view-only mode; nothing can be changed here'))
 
     def backup_dir(self, tid: str) -> Path:
         return self.data_dir / "backups" / tid
@@ -295,7 +296,7 @@ class Store:
         try:
             self._write(tid, meta, new)
         except OSError as error:
-            raise StoreError(f"could not save {self.path(tid)}: {error.strerror}; nothing was changed") from error
+            raise StoreError(_('could not save {value}: {strerror}; nothing was changed').format(value=self.path(tid), strerror=error.strerror)) from error
         entry = {"rev": meta["revision"], "time": when, "user": user, "action": action, "ops": ops}
         if extra:
             entry.update(extra)
@@ -340,8 +341,7 @@ class Store:
             meta, old, before = self._read(tid)
             if expected_revision is not None and int(meta.get("revision", 0)) != expected_revision:
                 raise ConflictError(
-                    f"tournament {tid!r} was changed by {meta.get('modified_by', 'someone')} "
-                    f"(revision {meta.get('revision')}); reload and try again")
+                    _('tournament {tid!r} was changed by {value} (revision {value2}); reload and try again').format(tid=tid, value=meta.get('modified_by', 'someone'), value2=meta.get('revision')))
             after = change(before)
             if after.id != before.id:
                 after = after.with_changes(id=before.id)
@@ -354,8 +354,7 @@ class Store:
                 try:
                     self._backup(tid, meta, old)
                 except OSError as error:
-                    raise StoreError(f"could not write the round backup of {tid!r}: "
-                                     f"{error.strerror}; nothing was changed") from error
+                    raise StoreError(_('could not write the round backup of {tid!r}: {strerror}; nothing was changed').format(tid=tid, strerror=error.strerror)) from error
             undo = list(meta.get("undo", []))[-(UNDO_DEPTH - 1):]
             undo.append({"rev": int(meta.get("revision", 0)) + 1, "action": action, "ops": ops})
             meta = {**meta, "undo": undo, "redo": []}
@@ -375,12 +374,12 @@ class Store:
             meta, old = self._read_raw(tid)
             stack = list(meta.get(which, []))
             if not stack:
-                raise TournamentError(f"nothing to {which} in {tid!r}")
+                raise TournamentError(_('nothing to {which} in {tid!r}').format(which=which, tid=tid))
             item = stack.pop()
             try:
                 new = _diff.apply(old, item["ops"], reverse=(which == "undo"))
             except (ValueError, KeyError, IndexError, TypeError) as error:
-                raise TournamentError(f"cannot {which} {item['action']!r}: {error}") from error
+                raise TournamentError(_('cannot {which} {value!r}: {error}').format(which=which, value=item['action'], error=error)) from error
             other = "redo" if which == "undo" else "undo"
             meta = {**meta, which: stack, other: [*meta.get(other, []), item]}
             return self._commit(tid, meta, old, new, f"{which}: {item['action']}",

@@ -11,6 +11,8 @@ mutual (both players name each other, opposite colours, matching results).
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -80,10 +82,10 @@ def _int_field(doc: TrfDocument, lineno: int, line: str, start: int, end: int, w
     raw = _col(line, start, end).strip()
     if not raw:
         if required:
-            doc.problem(lineno, start, f"{what} is missing")
+            doc.problem(lineno, start, _('{what} is missing').format(what=what))
         return 0
     if not raw.isdigit():
-        doc.problem(lineno, start, f"{what} {raw!r} is not a whole number")
+        doc.problem(lineno, start, _('{what} {raw!r} is not a whole number').format(what=what, raw=raw))
         return 0
     return int(raw)
 
@@ -105,7 +107,7 @@ def _read_player(doc: TrfDocument, lineno: int, line: str) -> None:
         try:
             declared = points(raw_points)
         except (ValueError, ZeroDivisionError):
-            doc.problem(lineno, 81, f"points {raw_points!r} are not a number")
+            doc.problem(lineno, 81, _('points {raw_points!r} are not a number').format(raw_points=raw_points))
     cells: list[tuple[int, Colour, Code | None, bool]] = []
     start = 92
     rnd = 1
@@ -120,19 +122,19 @@ def _read_player(doc: TrfDocument, lineno: int, line: str) -> None:
                 if opp_raw.isdigit():
                     opp = int(opp_raw)
                 else:
-                    doc.problem(lineno, start, f"round {rnd}: opponent {opp_raw!r} is not a pairing number")
+                    doc.problem(lineno, start, _('round {rnd}: opponent {opp_raw!r} is not a pairing number').format(rnd=rnd, opp_raw=opp_raw))
             colour = Colour.NONE
             if col_raw:
                 try:
                     colour = Colour(col_raw.lower())
                 except ValueError:
-                    doc.problem(lineno, start + 5, f"round {rnd}: unknown colour {col_raw!r} (use w, b or -)")
+                    doc.problem(lineno, start + 5, _('round {rnd}: unknown colour {col_raw!r} (use w, b or -)').format(rnd=rnd, col_raw=col_raw))
             code: Code | None = None
             if res_raw:
                 try:
                     code = Code(res_raw.upper() if res_raw.isalpha() else res_raw)
                 except ValueError:
-                    doc.problem(lineno, start + 7, f"round {rnd}: unknown result code {res_raw!r}")
+                    doc.problem(lineno, start + 7, _('round {rnd}: unknown result code {res_raw!r}').format(rnd=rnd, res_raw=res_raw))
             elif opp == 0:
                 code = Code.ZERO_BYE
             cells.append((opp, colour, code, False))
@@ -148,7 +150,7 @@ def _read_162(doc: TrfDocument, lineno: int, line: str) -> None:
     for m in re.finditer(r"([WDLAPXwdlapx])\s*(\d+(?:[.,]\d+)?)", line[3:]):
         values[m.group(1).upper()] = points(m.group(2))
     if not values:
-        doc.problem(lineno, 4, "record 162 holds no point values")
+        doc.problem(lineno, 4, _('record 162 holds no point values'))
         return
     base = PointSystem()
     win = values.get("W", base.win)
@@ -164,7 +166,7 @@ def _read_bb(doc: TrfDocument, lineno: int, line: str) -> None:
     try:
         value = points(raw)
     except (ValueError, ZeroDivisionError):
-        doc.problem(lineno, 5, f"{line[:3]}: {raw!r} is not a number")
+        doc.problem(lineno, 5, _('{value}: {raw!r} is not a number').format(value=line[:3], raw=raw))
         return
     attr = _BB[line[:3]]
     changes = {attr: value}
@@ -187,7 +189,7 @@ def _read_ids(doc: TrfDocument, lineno: int, text: str, first_col: int) -> list[
         if tok.isdigit():
             ids.append(int(tok))
         else:
-            doc.problem(lineno, first_col + m.start(), f"{tok!r} is not a pairing number")
+            doc.problem(lineno, first_col + m.start(), _('{tok!r} is not a pairing number').format(tok=tok))
     return ids
 
 
@@ -208,7 +210,7 @@ def _read_line(doc: TrfDocument, lineno: int, line: str) -> None:
         if raw.isdigit():
             doc.total_rounds = int(raw)
         else:
-            doc.problem(lineno, 5, f"number of rounds {raw!r} is not a whole number")
+            doc.problem(lineno, 5, _('number of rounds {raw!r} is not a whole number').format(raw=raw))
     elif code == "XXC":
         for tok in line[3:].split():
             if tok.lower() == "white1":
@@ -216,13 +218,13 @@ def _read_line(doc: TrfDocument, lineno: int, line: str) -> None:
             elif tok.lower() == "black1":
                 doc.initial_colour = Colour.BLACK
             elif tok.lower() != "rank":
-                doc.problem(lineno, 5, f"unknown XXC option {tok!r} (use white1, black1 or rank)")
+                doc.problem(lineno, 5, _('unknown XXC option {tok!r} (use white1, black1 or rank)').format(tok=tok))
     elif code == "152":
         raw = line[3:].strip().upper()
         if raw in ("W", "B"):
             doc.initial_colour = Colour.WHITE if raw == "W" else Colour.BLACK
         else:
-            doc.problem(lineno, 5, f"initial colour {raw!r} must be W or B")
+            doc.problem(lineno, 5, _('initial colour {raw!r} must be W or B').format(raw=raw))
     elif code == "162":
         _read_162(doc, lineno, line)
     elif code in _BB:
@@ -237,19 +239,19 @@ def _read_line(doc: TrfDocument, lineno: int, line: str) -> None:
         if len(ids) >= 4:
             doc.forbidden.append(tuple(ids[2:]))
         else:
-            doc.problem(lineno, 5, "record 260 needs a round range and at least two players")
+            doc.problem(lineno, 5, _('record 260 needs a round range and at least two players'))
     elif code == "XXA":
         parts = line[3:].split()
         if parts and parts[0].isdigit():
             doc.virtual_points[str(int(parts[0]))] = {
                 str(i + 1): str(points(v)) for i, v in enumerate(parts[1:])}
         else:
-            doc.problem(lineno, 5, "XXA needs a pairing number followed by points per round")
+            doc.problem(lineno, 5, _('XXA needs a pairing number followed by points per round'))
     elif code == "240":
         kind_raw = _col(line, 5, 5).strip().upper()
         rnd_raw = _col(line, 7, 9).strip()
         if kind_raw not in ("F", "H", "Z") or not rnd_raw.isdigit():
-            doc.problem(lineno, 5, "record 240 needs a bye type F, H or Z and a round number")
+            doc.problem(lineno, 5, _('record 240 needs a bye type F, H or Z and a round number'))
             return
         for pno in _read_ids(doc, lineno, line[10:], 11):
             doc.byes_240.append(RequestedBye(pno, int(rnd_raw), ByeKind(kind_raw)))
@@ -257,7 +259,7 @@ def _read_line(doc: TrfDocument, lineno: int, line: str) -> None:
                   "320", "330", "352", "362", "801", "802") or line[:3].isalpha():
         doc.extra_lines.append(line.rstrip())
     else:
-        doc.problem(lineno, 1, f"unknown record code {code!r}")
+        doc.problem(lineno, 1, _('unknown record code {code!r}').format(code=code))
 
 
 def _read_board_order(doc: TrfDocument, lineno: int, line: str) -> None:
@@ -266,7 +268,7 @@ def _read_board_order(doc: TrfDocument, lineno: int, line: str) -> None:
         rnd = int(parts[3])
         doc.board_orders[rnd] = [tuple(int(x) for x in p.split("-")) for p in parts[4:]]  # type: ignore[misc]
     except (ValueError, IndexError):
-        doc.problem(lineno, 1, "malformed '### hakem boards' comment")
+        doc.problem(lineno, 1, _("malformed '### hakem boards' comment"))
 
 
 def read_trf(text: str) -> TrfDocument:
@@ -277,7 +279,7 @@ def read_trf(text: str) -> TrfDocument:
     for lineno, line in enumerate(split_lines(text), start=1):
         _read_line(doc, lineno, line)
     if not doc.players:
-        doc.problem(1, None, "no player records (001) found")
+        doc.problem(1, None, _('no player records (001) found'))
     return doc
 
 
@@ -285,8 +287,7 @@ def _rounds_from_cells(doc: TrfDocument, pts: PointSystem) -> tuple[list[Round],
     by_pno: dict[int, PlayerLine] = {}
     for pl in doc.players:
         if pl.player.pno in by_pno:
-            doc.problem(pl.line, 5, f"pairing number {pl.player.pno} is used twice "
-                                    f"(also on line {by_pno[pl.player.pno].line})")
+            doc.problem(pl.line, 5, _('pairing number {pno} is used twice (also on line {line})').format(pno=pl.player.pno, line=by_pno[pl.player.pno].line))
         else:
             by_pno[pl.player.pno] = pl
     n_rounds = max((len(pl.cells) for pl in doc.players), default=0)
@@ -324,24 +325,22 @@ def _rounds_from_cells(doc: TrfDocument, pts: PointSystem) -> tuple[list[Round],
                 elif code == Code.FORFEIT_LOSS:
                     code = Code.ZERO_BYE
                 if code is None or not code.is_bye:
-                    doc.problem(pl.line, col + 7, f"round {r}: result {code.value if code else ' '!r} "
-                                                  "needs an opponent")
+                    doc.problem(pl.line, col + 7, _('round {r}: result {value!r} needs an opponent').format(r=r, value=code.value if code else ' '))
                     continue
                 byes.append(Bye(pno, ByeKind(code.value)))
                 done.add(pno)
                 continue
             other = by_pno.get(opp)
             if other is None:
-                doc.problem(pl.line, col, f"round {r}: opponent {opp} is not a player in this file")
+                doc.problem(pl.line, col, _('round {r}: opponent {opp} is not a player in this file').format(r=r, opp=opp))
                 continue
             if opp == pno:
-                doc.problem(pl.line, col, f"round {r}: player {pno} is paired with himself")
+                doc.problem(pl.line, col, _('round {r}: player {pno} is paired with himself').format(r=r, pno=pno))
                 continue
             if len(other.cells) < r or other.cells[r - 1][0] != pno:
-                doc.problem(pl.line, col, f"round {r}: player {pno} names {opp} as opponent, "
-                                          f"but {opp} does not name {pno}")
+                doc.problem(pl.line, col, _('round {r}: player {pno} names {opp} as opponent, but {opp} does not name {pno}').format(r=r, pno=pno, opp=opp))
                 continue
-            _, ocolour, ocode, _ = other.cells[r - 1]
+            _opp, ocolour, ocode, _blank = other.cells[r - 1]
             if colour == Colour.WHITE or (colour == Colour.NONE and ocolour == Colour.BLACK):
                 white, black, wcode, bcode, wcol, bcol = pno, opp, code, ocode, colour, ocolour
             elif colour == Colour.BLACK or ocolour == Colour.WHITE:
@@ -349,30 +348,28 @@ def _rounds_from_cells(doc: TrfDocument, pts: PointSystem) -> tuple[list[Round],
             else:
                 white, black, wcode, bcode, wcol, bcol = pno, opp, code, ocode, colour, ocolour
             if wcol == bcol and wcol != Colour.NONE:
-                doc.problem(pl.line, col + 5, f"round {r}: players {pno} and {opp} both have colour "
-                                              f"{wcol.value!r}")
+                doc.problem(pl.line, col + 5, _('round {r}: players {pno} and {opp} both have colour {value!r}').format(r=r, pno=pno, opp=opp, value=wcol.value))
                 continue
             if wcode is None and bcode is None:
                 boards.append(Board(white, black, None))
             elif wcode is None or bcode is None:
-                doc.problem(pl.line, col + 7, f"round {r}: the game {pno}–{opp} has a result for "
-                                              "only one player")
+                doc.problem(pl.line, col + 7, _('round {r}: the game {pno}–{opp} has a result for only one player').format(r=r, pno=pno, opp=opp))
                 continue
             else:
                 try:
                     result, unrated = result_from_codes(wcode, bcode)
                 except ValueError as error:
-                    doc.problem(pl.line, col + 7, f"round {r}: {error}")
+                    doc.problem(pl.line, col + 7, _('round {r}: {error}').format(r=r, error=error))
                     continue
                 if result.played and (wcol == Colour.NONE or bcol == Colour.NONE):
-                    doc.problem(pl.line, col + 5, f"round {r}: played game {pno}–{opp} needs colours")
+                    doc.problem(pl.line, col + 5, _('round {r}: played game {pno}–{opp} needs colours').format(r=r, pno=pno, opp=opp))
                     continue
                 boards.append(Board(white, black, result, unrated))
             done.update((pno, opp))
         pabs = [b for b in byes if b.kind is ByeKind.PAB]
         if len(pabs) > 1:
             doc.problem(by_pno[pabs[1].pno].line, 92 + 10 * (r - 1) + 7,
-                        f"round {r}: more than one pairing-allocated bye ({', '.join(str(b.pno) for b in pabs)})")
+                        _('round {r}: more than one pairing-allocated bye ({value})').format(r=r, value=', '.join((str(b.pno) for b in pabs))))
         rounds.append(Round(r, tuple(boards), tuple(byes)))
     return rounds, requested
 
@@ -386,11 +383,11 @@ def to_tournament(doc: TrfDocument, tournament_id: str = "") -> Tournament:
     for group in doc.forbidden:
         for pno in group:
             if pno not in seen_pnos:
-                doc.problems.append(Problem("forbidden pairs", f"player {pno} is not in this file"))
+                doc.problems.append(Problem(_('forbidden pairs'), _('player {pno} is not in this file').format(pno=pno)))
     requested_all = list(requested)
     for rb in doc.byes_240:
         if rb.pno not in seen_pnos:
-            doc.problems.append(Problem("record 240", f"player {rb.pno} is not in this file"))
+            doc.problems.append(Problem(_('record 240'), _('player {pno} is not in this file').format(pno=rb.pno)))
         elif not any(x.pno == rb.pno and x.round == rb.round for x in requested_all):
             requested_all.append(rb)
     total = doc.total_rounds or max(len(rounds), max((rb.round for rb in requested_all), default=0))
@@ -410,7 +407,7 @@ def to_tournament(doc: TrfDocument, tournament_id: str = "") -> Tournament:
     draft = draft.with_changes(rounds=tuple(ordered))
     _check_points(doc, draft, requested_all)
     if doc.problems:
-        raise TrfError(doc.problems, "the TRF file has problems")
+        raise TrfError(doc.problems, _('the TRF file has problems'))
     options: dict[str, object] = {}
     if doc.virtual_points:
         options["virtual_points"] = doc.virtual_points
@@ -454,8 +451,7 @@ def _check_points(doc: TrfDocument, t: Tournament, requested: list[RequestedBye]
         if pl.declared_points not in (mine, mine + extra.get(pl.player.pno, Fraction(0))):
             from core.model import format_points
 
-            doc.problem(pl.line, 81, f"player {pl.player.pno} has {format_points(pl.declared_points)} "
-                                     f"points but the results add up to {format_points(mine)}")
+            doc.problem(pl.line, 81, _('player {pno} has {value} points but the results add up to {value2}').format(pno=pl.player.pno, value=format_points(pl.declared_points), value2=format_points(mine)))
 
 
 def _iso_date(raw: str) -> str:
@@ -473,5 +469,5 @@ def parse_tournament(text: str, tournament_id: str = "") -> Tournament:
             to_tournament(doc, tournament_id)
         except TrfError:
             pass
-        raise TrfError(doc.problems, "the TRF file has problems")
+        raise TrfError(doc.problems, _('the TRF file has problems'))
     return to_tournament(doc, tournament_id)

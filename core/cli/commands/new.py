@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import argparse
 
 from core.cli.common import open_store
@@ -15,12 +17,12 @@ def parse_point_system(text: str) -> PointSystem:
     """``WIN,DRAW,LOSS[,PAB]`` e.g. ``3,1,0`` or ``1,0.5,0,0.5``."""
     parts = [p.strip() for p in text.split(",") if p.strip()]
     if len(parts) not in (3, 4):
-        raise TournamentError(f"--points {text!r}: give WIN,DRAW,LOSS or WIN,DRAW,LOSS,PAB")
+        raise TournamentError(_('--points {text!r}: give WIN,DRAW,LOSS or WIN,DRAW,LOSS,PAB').format(text=text))
     try:
         win, draw, loss = (points(p) for p in parts[:3])
         pab = points(parts[3]) if len(parts) == 4 else win
     except (ValueError, ZeroDivisionError) as error:
-        raise TournamentError(f"--points {text!r}: not numbers") from error
+        raise TournamentError(_('--points {text!r}: not numbers').format(text=text)) from error
     return PointSystem(win=win, draw=draw, loss=loss, forfeit_win=win, forfeit_loss=loss, pab=pab,
                        full_bye=win, half_bye=draw, zero_bye=loss)
 
@@ -30,13 +32,13 @@ def run(args: argparse.Namespace) -> int:
         t = demo_tournament()
     else:
         if not args.name or not args.name.strip():
-            raise TournamentError("a tournament needs a name")
+            raise TournamentError(_('a tournament needs a name'))
         if args.rounds is None or args.rounds < 1:
-            raise TournamentError("--rounds must be a whole number of at least 1")
+            raise TournamentError(_('--rounds must be a whole number of at least 1'))
         t = Tournament(id="", name=args.name.strip(), system=args.system, total_rounds=args.rounds)
     known = system_ids()
     if known and t.system not in known:
-        raise TournamentError(f"unknown system {t.system!r}; known: {', '.join(known)}")
+        raise TournamentError(_('unknown system {system!r}; known: {value}').format(system=t.system, value=', '.join(known)))
     changes: dict = {}
     for attr in ("place", "federation", "start_date", "end_date", "chief_arbiter", "time_control"):
         value = getattr(args, attr)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import argparse
 from pathlib import Path
 
@@ -65,9 +67,9 @@ def _import(args: argparse.Namespace) -> int:
             try:
                 t = commands.add_player(t, **row)
             except TournamentError as error:
-                problems.append(Problem(f"entry {i} ({row.get('name', '')})", str(error)))
+                problems.append(Problem(_('entry {i} ({value})').format(i=i, value=row.get('name', '')), str(error)))
         if problems:
-            raise ValidationError(problems, "cannot import players")
+            raise ValidationError(problems, _('cannot import players'))
         return t
 
     snap = open_store().update(args.id, f"import {len(rows)} players from {Path(args.file).name}", change)
@@ -96,7 +98,7 @@ def _forbid(args: argparse.Namespace) -> int:
     try:
         pnos = [int(x) for x in args.pnos.split(",")]
     except ValueError as error:
-        raise TournamentError(f"--players {args.pnos!r}: give pairing numbers separated by commas") from error
+        raise TournamentError(_('--players {pnos!r}: give pairing numbers separated by commas').format(pnos=args.pnos)) from error
     open_store().update(args.id, f"forbid pairing {args.pnos}", lambda t: commands.add_forbidden(t, pnos))
     return 0
 

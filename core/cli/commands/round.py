@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import argparse
 
 from core import commands
@@ -70,13 +72,13 @@ def parse_manual(boards: str, byes: str | None) -> tuple[list, list]:
         try:
             white, black = (int(v) for v in item.split("-"))
         except ValueError as error:
-            raise TournamentError(f"--boards: {item!r} is not WHITE-BLACK (pairing numbers)") from error
+            raise TournamentError(_('--boards: {item!r} is not WHITE-BLACK (pairing numbers)').format(item=item)) from error
         out_boards.append(Board(white, black))
     kinds = {k.label: k for k in ByeKind}
     for item in (x.strip() for x in (byes or "").split(",") if x.strip()):
-        pno, _, kind = item.partition(":")
+        pno, _sep, kind = item.partition(":")
         if not pno.isdigit() or (kind or "pab") not in kinds:
-            raise TournamentError(f"--byes: {item!r} is not PNO[:pab|half|full|zero]")
+            raise TournamentError(_('--byes: {item!r} is not PNO[:pab|half|full|zero]').format(item=item))
         out_byes.append(Bye(int(pno), kinds[kind or "pab"]))
     return out_boards, out_byes
 

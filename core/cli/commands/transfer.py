@@ -5,6 +5,8 @@ Other formats (--html, --csv, --egd, ...) are rendered by :mod:`core.reports` wh
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import argparse
 import importlib
 from pathlib import Path
@@ -56,11 +58,11 @@ def _export(args: argparse.Namespace) -> int:
         return 0
     fmt = next((f for f in ("html", "csv", "egd", "rating_commission", "text") if getattr(args, f, False)), None)
     if fmt is None:
-        raise TournamentError("choose a format: --trf, --trf16, --html, --csv, --json, --egd, --rating-commission, --text")
+        raise TournamentError(_('choose a format: --trf, --trf16, --html, --csv, --json, --egd, --rating-commission, --text'))
     try:
         exporter = importlib.import_module("core.reports.export")
     except ModuleNotFoundError as error:
-        raise TournamentError(f"the {fmt} export is not available in this version") from error
+        raise TournamentError(_('the {fmt} export is not available in this version').format(fmt=fmt)) from error
     exporter.export(t, fmt, args.output, getattr(args, "lang", None))
     return 0
 
