@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from core.errors import StoreError
+from core.errors import StoreError, TournamentError
 from core.model import Tournament
 from core.store import Store
 
@@ -66,3 +66,17 @@ def write_output(text: str, output: str | None) -> None:
     if not target.parent.exists():
         raise StoreError(_('{output}: directory {parent} does not exist').format(output=output, parent=target.parent))
     atomic_write(target, text.encode("utf-8"))
+
+
+def publish_if_remembered(t: Tournament) -> None:
+    """After a pairing or a round's last result: refresh the published pages, if the organiser
+    asked for it (``hakem publish ID DIR --remember``).  A failure is a warning, not an error:
+    the change itself is saved."""
+    if not t.options.get("publish_directory"):
+        return
+    from core.reports.export import auto_publish
+
+    try:
+        auto_publish(t)
+    except (OSError, TournamentError) as error:
+        print(_("hakem: warning: the pages were not published: {error}").format(error=error), file=sys.stderr)

@@ -11,8 +11,12 @@ from core.model import GameResult
 
 def run(args: argparse.Namespace) -> int:
     result = GameResult.parse(args.result)
-    open_store().update(args.id, f"result round {args.round} board {args.board}: {result.value}",
-                        lambda t: commands.set_result(t, args.round, args.board, result, args.unrated))
+    snap = open_store().update(args.id, f"result round {args.round} board {args.board}: {result.value}",
+                               lambda t: commands.set_result(t, args.round, args.board, result, args.unrated))
+    if snap.tournament.rounds and snap.tournament.rounds[-1].complete:
+        from core.cli.common import publish_if_remembered
+
+        publish_if_remembered(snap.tournament)
     return 0
 
 

@@ -45,6 +45,9 @@ def round_text(t: Tournament, number: int) -> str:
 def _pair(args: argparse.Namespace) -> int:
     snap = open_store().update(args.id, "pair next round", commands.pair_next_round)
     t = snap.tournament
+    from core.cli.common import publish_if_remembered
+
+    publish_if_remembered(t)
     if args.format == "json":
         print_json(round_json(t, t.current_round))
     else:
