@@ -238,9 +238,14 @@ class RoundsPane(Vertical):
             if self.only_playing and b.result is not None:
                 continue
             keys.append(f"b{i}")
+            result = RESULT_TEXT[b.result] if b.result else "…"
+            if b.handicap or b.komi is not None:  # Go: handicap stones and komi of the board
+                go = [f"H{b.handicap}"] if b.handicap else []
+                if b.komi is not None:
+                    go.append(f"k{fmt_points(b.komi)}")
+                result = f"{result} {' '.join(go)}"
             rows.append((i, b.white, names.get(b.white, "?"), fmt_points(before.get(b.white)),
-                         RESULT_TEXT[b.result] if b.result else "…",
-                         fmt_points(before.get(b.black)), b.black, names.get(b.black, "?")))
+                         result, fmt_points(before.get(b.black)), b.black, names.get(b.black, "?")))
         if not self.only_playing:
             on_board = {x for b in rnd.boards for x in (b.white, b.black)}
             byes = {b.pno: b.kind for b in rnd.byes}
