@@ -47,7 +47,9 @@ def html_pages(t: Tournament) -> dict[str, str]:
         nav.append((names[r.slug], r.title))
     if cards:
         nav.append(("cards.html", _("Pairing cards")))
-    out: dict[str, str] = {}
+    pictures = picture_pages(t)
+    nav += [(name, title) for name, (title, _page) in pictures.items()]
+    out: dict[str, str] = {name: page for name, (_title, page) in pictures.items()}
     for r in pages:
         out[names[r.slug]] = to_html(r, nav)
     if cards:
@@ -59,6 +61,36 @@ def html_pages(t: Tournament) -> dict[str, str]:
                 combined.tables.append(table)
         out["cards.html"] = to_html(combined, nav)
     return dict(sorted(out.items(), key=lambda kv: (kv[0] != "index.html", kv[0])))
+
+
+def picture_pages(t: Tournament) -> dict[str, tuple[str, str]]:
+    """The pictures that apply (file name -> (title, page)): score progression and wallchart
+    once a round is played, the bracket of a cup or a playoff, the Go level chart."""
+    from core.i18n import current_language
+
+    lang = current_language()
+    out: dict[str, tuple[str, str]] = {}
+    if not t.rounds:
+        return out
+    from core.pictures.progress import progress_page
+    from core.pictures.wallchart import wallchart, wallchart_page
+
+    out["progress.html"] = (_("Score progression"), progress_page(t, lang))
+    out["wallchart.html"] = (_("Wallchart"), wallchart_page(wallchart(t), lang))
+    from core.pictures.bracket import bracket_page, cup_brackets, playoff_brackets
+
+    brackets = list(cup_brackets(t)) if t.system == "knockout" else []
+    names = {p.pno: p.name for p in t.players}
+    for state in (t.options.get("playoffs") or {}).values():
+        if isinstance(state, dict):
+            brackets += playoff_brackets(state, names)
+    if brackets:
+        out["bracket.html"] = (_("Bracket"), bracket_page(brackets, _("Bracket"), [t.name], lang))
+    if t.system == "gamma":
+        from core.pictures.golevels import levels_page
+
+        out["levels.html"] = (_("Top group levels"), levels_page(t, lang))
+    return out
 
 
 MANIFEST = ".hakem-pages"
