@@ -225,3 +225,34 @@ def test_cancel_flag_stops_the_engine_and_progress_is_reported() -> None:
     stop.set()
     with pytest.raises(Cancelled):
         DUTCH.pair(t, PairOptions(cancel=stop))
+
+
+def test_c5_pab_to_the_lowest_possible_score_even_if_the_top_bracket_must_float() -> None:
+    """Round 3 of 3, 4 absent.  Scores: 1 and 3 on 2, 2 and 5 on 1 (they met in R1), 6 on 0.
+    Pairing 1-3 would leave 2 and 5 (who cannot meet) for 6, so a 1-point player would get the
+    PAB.  C5 (minimise the PAB receiver's score) ranks above C6, so 1 and 3 downfloat:
+    {1,3 | 2,5} gives 1-5 (1 met 2) and 3-2, and 6 gets the PAB.  Colours: 1 and 5 both WB
+    (mild white, no earlier difference) -> 5.2.4, higher-ranked 1 white; 3 (WB) white vs 2
+    (BW) black by 5.2.1.  Boards: equal scores 2-1 on both, 1 ranks higher."""
+    t = tour(6, [[(1, 4, "1-0"), (5, 2, "0-1"), (3, 6, "1-0")],
+                 [(2, 1, "0-1"), (4, 3, "0-1"), (6, 5, "0-1")]],
+             total_rounds=3, requested_byes=(RequestedBye(4, 3, ByeKind.ZERO),))
+    assert boards(t) == ([(1, 5), (3, 2)], [(6, "U"), (4, "Z")])
+
+
+def test_c9_pab_to_the_player_with_fewest_unplayed_games() -> None:
+    """Round 2 of 3.  1 beat 3, 2 beat 4, 5 was absent (zero-point bye, no float in 2026).
+    {1,2}: 1-2, 2 (B) white.  {3,4,5} downfloats exactly one player, the PAB receiver: 3-4
+    would give it to 5, who has an unplayed game (C9); the next transposition 3-5 gives it to
+    4 (no unplayed games).  3 (B) white against 5 (no colour)."""
+    t = tour(5, [[(1, 3, "1-0"), (4, 2, "0-1"), (5, "Z")]], total_rounds=3)
+    assert boards(t) == ([(2, 1), (3, 5)], [(4, "U")])
+
+
+def test_c12_colour_preferences_prefer_an_exchange_over_a_transposition() -> None:
+    """All four drew in R1 (1-3 and 4-2 with the first named white).  S1 = 1,2 / S2 = 3,4:
+    1-3 and 2-4 are rematches; the transposition 1-4, 2-3 gives 1 and 4 both preferring black
+    and 2 and 3 both preferring white (two players denied, C12); the exchange 1-2, 3-4 meets
+    every preference, so it is taken: 2 (B) white vs 1 (W), 3 (B) white vs 4 (W)."""
+    t = tour(4, [[(1, 3, "1/2"), (4, 2, "1/2")]])
+    assert boards(t) == ([(2, 1), (3, 4)], [])
