@@ -40,8 +40,14 @@ class Finding:
         return f"{self.path}:{self.line}: {self.kind}: {self.msgid!r}"
 
 
-def _msgid(node: ast.AST) -> str | None:
-    """The text of a literal, or an f-string with simple ``{name}`` fields as a format string."""
+def _msgid(node: ast.AST, used: dict[str, int] | None = None) -> str | None:
+    """The text of a literal, or an f-string with simple ``{name}`` fields as a format string.
+
+    Field names follow the convention used when the tree was wrapped: a plain name keeps its
+    name, an attribute its attribute name without leading underscores (``__name__`` →
+    ``name__``), anything else is ``value``, ``value2``, … in order of appearance.
+    """
+    used = {} if used is None else used
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
     if isinstance(node, ast.JoinedStr):
@@ -54,18 +60,21 @@ def _msgid(node: ast.AST) -> str | None:
                 if isinstance(expr, ast.Name):
                     name = expr.id
                 elif isinstance(expr, ast.Attribute):
-                    name = expr.attr
+                    name = expr.attr.lstrip("_") or "value"
                 else:
-                    name = "value"
+                    count = used.get("value", 0) + 1
+                    used["value"] = count
+                    name = "value" if count == 1 else f"value{count}"
                 conv = {115: "!s", 114: "!r", 97: "!a"}.get(value.conversion, "")
                 spec = ""
                 if value.format_spec is not None:
-                    inner = _msgid(value.format_spec)
+                    inner = _msgid(value.format_spec, used)
                     spec = ":" + inner if inner else ""
                 parts.append("{" + name + conv + spec + "}")
         return "".join(parts)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        left, right = _msgid(node.left), _msgid(node.right)
+        left = _msgid(node.left, used)
+        right = _msgid(node.right, used)
         if left is not None and right is not None:
             return left + right
     return None
