@@ -36,6 +36,8 @@ def _plain(text: str) -> str:
 
 @pytest.fixture(autouse=True)
 def _english_afterwards():
+    i18n.set_language("en")  # whatever an earlier test left behind
+    fmt.set_points_style("half")
     yield
     i18n.set_language("en")
     fmt.set_points_style("half")
