@@ -25,6 +25,8 @@ SYSTEM_FLAGS: dict[str, str] = {
     "--dubov": "dubov",
     "--burstein": "burstein",
     "--lim": "lim",
+    "--dubov-1997": "dubov-1997",
+    "--burstein-legacy": "burstein-legacy",
 }
 
 
