@@ -214,17 +214,38 @@ class IncrementalMatcher:
         return [self.mate[v] % N if self.mate[v] != -1 else -1 for v in range(self.n)]
 
     def _greedy(self, vertices: list[int]) -> None:
-        """Match freed singleton vertices along edges that are already tight (cheap primal
-        progress before the stages; complementary slackness holds for every such edge)."""
+        """Augment along short alternating paths of tight edges between freed singleton
+        vertices: v-u with u exposed, or v-u=m-x with x exposed (cheap primal progress before
+        the stages; every matched edge stays tight, so complementary slackness holds)."""
         W, dual, mate, N, inb = self.W, self.dualvar, self.mate, self.N, self.inblossom
         for v in vertices:
-            if mate[v] != -1 or inb[v] != v:
+            if mate[v] != -1 or inb[v] != v or dual[v] == 0:
                 continue
             dv = dual[v]
-            for u, w2 in W[v].items():
-                if mate[u] == -1 and inb[u] == u and dv + dual[u] == w2:
+            tight = [u for u, w2 in W[v].items() if inb[u] == u and dv + dual[u] == w2]
+            done = False
+            for u in tight:
+                if mate[u] == -1:
                     mate[v] = v * N + u
                     mate[u] = u * N + v
+                    done = True
+                    break
+            if done:
+                continue
+            for u in tight:
+                m = mate[u] % N
+                if inb[m] != m:
+                    continue
+                dm = dual[m]
+                for x, w2 in W[m].items():
+                    if x != v and mate[x] == -1 and inb[x] == x and dm + dual[x] == w2:
+                        mate[v] = v * N + u
+                        mate[u] = u * N + v
+                        mate[m] = m * N + x
+                        mate[x] = x * N + m
+                        done = True
+                        break
+                if done:
                     break
 
     def _fix_parity(self) -> None:
