@@ -213,3 +213,6 @@ def test_cli_language_setup(tmp_path):
     assert setup_language(["--lang", "de", "round", "pair"], env) == "de"  # option wins
     assert i18n.current_language() == "de" and i18n._("Pair round") == "Runde auslosen"
     assert lang_option(["--lang=tr", "x"]) == "tr" and lang_option(["x", "--", "--lang", "de"]) is None
+    (tmp_path / "ui.json").write_text(_json.dumps({"language": "de", "points": "decimal"}), encoding="utf-8")
+    setup_language([], env)
+    assert format_points(Fraction(3, 2)) == "1,5" and fmt.points_style() == "decimal"
