@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from core.model import ByeKind, Colour, entries
-from core.pairing.dutch import DUTCH
 from core.pairing.swiss.simulate import Settings, generate
 from core.pairing.swiss.state import player_states, topscorer_threshold
 

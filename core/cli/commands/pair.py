@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from core.cli import CliError
 from core.model import ByeKind, Tournament
 from core.pairing.base import RoundPairing
 
@@ -78,4 +77,4 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-__all__ = ["SYSTEM_FLAGS", "add_system_flags", "engine_output", "read_trf_file", "register", "CliError"]
+__all__ = ["SYSTEM_FLAGS", "add_system_flags", "engine_output", "read_trf_file", "register"]

@@ -295,7 +295,6 @@ class IncrementalMatcher:
         unusedblossoms = self.unusedblossoms
         dualvar = self.dualvar
         leafcache = self.leafcache
-        allowed: set[int] = set()
         queue: list[int] = []
         touched: set[int] = set()
         """Indices whose label/labelend/bestedge changed in this stage (reset at stage end)."""
@@ -306,17 +305,9 @@ class IncrementalMatcher:
         bslack = [0] * (2 * n)
         """Slack of ``bestedge[x]`` at the current duals (kept up to date by dual changes)."""
 
-        def key(p: int) -> int:
-            a, b = divmod(p, N)
-            return a * N + b if a < b else b * N + a
-
         def rev(p: int) -> int:
             a, b = divmod(p, N)
             return b * N + a
-
-        def slack_p(p: int) -> int:
-            a, b = divmod(p, N)
-            return dualvar[a] + dualvar[b] - W[a][b]
 
         leaves = self._leaves
 
@@ -462,10 +453,8 @@ class IncrementalMatcher:
                     label[rev(p) % N] = 0
                     label[flip(endps[j - endptrick], endptrick ^ 1) % N] = 0  # type: ignore[index]
                     assign_label(rev(p) % N, 2, p)
-                    allowed.add(key(endps[j - endptrick]))  # type: ignore[index]
                     j += jstep
                     p = flip(endps[j - endptrick], endptrick)  # type: ignore[index]
-                    allowed.add(key(p))
                     j += jstep
                 bv = childs[j]  # type: ignore[index]
                 label[rev(p) % N] = label[bv] = 2
@@ -569,7 +558,6 @@ class IncrementalMatcher:
 
         while True:
             clean()
-            allowed.clear()
             queue.clear()
             roots = 0
             exposed = [v for v in exposed if mate[v] == -1]
@@ -590,8 +578,9 @@ class IncrementalMatcher:
                         if bv_ == bw_:
                             continue
                         kslack = dv + dualvar[w] - w2
-                        # An edge scanned from an outer vertex never loses tightness within
-                        # a stage, so "allowed" is exactly "slack <= 0" here.
+                        # An edge scanned from an outer vertex never loses tightness within a
+                        # stage (delta steps only lower its slack), so no "allowed" flags are
+                        # needed: an edge is usable exactly when its slack is <= 0.
                         if kslack <= 0:
                             p = v * N + w
                             lw = label[bw_]
@@ -693,13 +682,11 @@ class IncrementalMatcher:
                         augment_path(hit, -1)
                     done = True
                 elif deltatype == 2:
-                    allowed.add(key(deltaedge))
                     i, j = divmod(deltaedge, N)
                     if label[inblossom[i]] == 0:
                         i, j = j, i
                     queue.append(i)
                 elif deltatype == 3:
-                    allowed.add(key(deltaedge))
                     queue.append(deltaedge // N)
                 else:
                     expand_blossom(deltablossom, False)

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from fractions import Fraction
 
 from core.errors import TournamentError
 from core.model import (
-    Board, Bye, ByeKind, Colour, GameResult, Player, PointSystem, RequestedBye, Round, Tournament,
+    Board, ByeKind, Colour, GameResult, Player, PointSystem, RequestedBye, Round, Tournament,
 )
 from core.pairing.base import PairOptions
 
@@ -98,4 +97,4 @@ def generate(s: Settings, system: str = "dutch", options: PairOptions | None = N
     return t
 
 
-__all__ = ["Settings", "generate", "new_tournament", "Fraction"]
+__all__ = ["Settings", "generate", "new_tournament"]
