@@ -17,6 +17,7 @@ from core.pairing.registry import system_ids
 from core.store import Store
 from tui.app import HakemApp
 from tui.testing import type_text, wait_for
+from tui.widgets.tables import row_values
 
 PLAYERS = [("Aydın, Ali", 2210), ("Becker, Bernd", 2150), ("Çelik, Cem", 2100), ("Dorn, Dana", 2050),
            ("Erdem, Ece", 2000), ("Fuchs, Falk", 1950), ("Gül, Gaye", 1900), ("Hahn, Hugo", 1850),
@@ -131,12 +132,12 @@ async def test_club_evening(tmp_path):
         standings = app.screen.query_one("#standings", DataTable)
         shown = {}
         for row in range(standings.row_count):
-            cells = standings.get_row_at(row)
+            cells = row_values(standings, row)
             shown[int(cells[1])] = cells[4]
         from tui.i18n import fmt_points
 
         assert shown == {p: fmt_points(v) for p, v in expected.items()}
-        points_in_order = [expected[int(standings.get_row_at(i)[1])] for i in range(12)]
+        points_in_order = [expected[int(row_values(standings, i)[1])] for i in range(12)]
         assert points_in_order == sorted(points_in_order, reverse=True)
         headers = [str(c.label) for c in standings.columns.values()]
         assert headers[5:] == ["DE", "BH/C1", "SB", "AOB", "WIN", "LOT"]

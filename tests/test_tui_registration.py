@@ -11,6 +11,7 @@ from core.model import ByeKind, Tournament
 from core.store import Store
 from tui.app import HakemApp
 from tui.testing import demo, store_with, type_text, wait_for
+from tui.widgets.tables import row_values
 
 
 @pytest.fixture(autouse=True)
@@ -78,7 +79,7 @@ async def test_search_edit_delete_and_number_explanation(tmp_path):
         await pilot.press("slash")
         await type_text(pilot, "GER")
         await pilot.pause()
-        names = sorted(table.get_row_at(i)[1] for i in range(table.row_count))
+        names = sorted(row_values(table, i)[1] for i in range(table.row_count))
         assert names == ["Krüger, Lena", "Schneider, Jonas", "Wagner, Paul"]
         app.screen.query_one("#p-search", Input).value = ""
         await pilot.pause()
@@ -137,7 +138,7 @@ async def test_withdraw_bye_forbidden_and_late_entry(tmp_path):
         await pilot.press("enter")
         await wait_for(pilot, lambda: session.tournament.forbidden == ((1, 2),))
         table = app.screen.query_one("#players", DataTable)
-        status = {table.get_row_at(i)[0]: table.get_row_at(i)[6] for i in range(table.row_count)}
+        status = {row_values(table, i)[0]: row_values(table, i)[6] for i in range(table.row_count)}
         assert "withdrawn R3" in status[5]
         assert "bye R2 (half)" in status[6]
         assert "not vs 2" in status[1]
@@ -182,6 +183,6 @@ async def test_go_event_asks_for_the_rank(tmp_path):
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(session.tournament.players) == 1)
         table = app.screen.query_one("#players", DataTable)
-        assert table.get_row_at(0)[3] == "3d"
+        assert row_values(table, 0)[3] == "3d"
     # the seed's rank is the rating divided by 100 (3 dan = rank 23): a 3d player rates 2300-2399
     assert 2300 <= Store(data).load(tid).tournament.players[0].rating <= 2399

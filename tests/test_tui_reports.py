@@ -10,6 +10,7 @@ from core.i18n import set_language
 from core.store import Store
 from tui.app import HakemApp
 from tui.testing import demo, store_with, wait_for
+from tui.widgets.tables import row_values
 
 
 @pytest.fixture(autouse=True)
@@ -74,7 +75,7 @@ async def test_playoff_for_a_tied_group(tmp_path):
         await wait_for(pilot, lambda: key in session.tournament.options.get("playoffs", {}))
         games = app.screen.query_one("#playoff-games", DataTable)
         await wait_for(pilot, lambda: games.row_count >= 2)
-        assert games.get_row_at(0)[6] >= "20:00"
+        assert row_values(games, 0)[6] >= "20:00"
         # the higher-seeded player wins both games of the mini-match
         from core.playoff import evaluate
 

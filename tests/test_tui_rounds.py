@@ -16,6 +16,7 @@ from core.pairing.base import RoundPairing
 from core.store import Store
 from tui.app import HakemApp
 from tui.testing import demo, store_with, type_text, wait_for
+from tui.widgets.tables import row_values
 
 
 @pytest.fixture(autouse=True)
@@ -75,7 +76,7 @@ async def test_typed_results_and_next_empty(tmp_path):
         # still playing: only boards without a result are listed
         await pilot.press("s")
         table = app.screen.query_one("#boards", DataTable)
-        assert [table.get_row_at(i)[0] for i in range(table.row_count)] == [4, 6]
+        assert [row_values(table, i)[0] for i in range(table.row_count)] == [4, 6]
         status = str(app.screen.query_one("#round-status").render())
         assert "boards 4, 6" in status
     stored = Store(data).load(tid).tournament.rounds[1].boards

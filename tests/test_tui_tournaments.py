@@ -14,6 +14,7 @@ from core.store import Store
 from core.trf import write_trf
 from tui.app import HakemApp
 from tui.testing import demo, store_with, type_text, wait_for
+from tui.widgets.tables import row_values
 
 
 @pytest.fixture(autouse=True)
@@ -119,7 +120,7 @@ async def test_change_by_another_organiser_appears_without_losing_typing(tmp_pat
         other.update(tid, "result round 2 board 1 0-1",
                      lambda t: __import__("core.commands", fromlist=["x"]).set_result(t, 2, 1, GameResult.BLACK_WINS))
         table = app.screen.query_one("#boards", DataTable)
-        await wait_for(pilot, lambda: table.get_row_at(0)[4] == "0-1")
+        await wait_for(pilot, lambda: row_values(table, 0)[4] == "0-1")
         assert app.screen.session.tournament.rounds[1].boards[0].result is GameResult.BLACK_WINS
         entry = app.screen.query_one("#result-entry", Input)
         assert entry.value == "4 1" and app.focused is entry

@@ -10,11 +10,24 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from rich.text import Text
 from textual.widgets import DataTable
 
 
+def _cell(value: Any) -> Any:
+    """Cells as plain ``Text``: names like ``[Club]`` must not be read as markup, and parsing
+    markup for every cell of a 300-row table is most of the cost of redrawing it."""
+    if isinstance(value, str):
+        return Text(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Text(str(value))
+    return value
+
+
 def sync_table(table: DataTable, keys: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
-    """Make ``table`` show ``rows`` (one per key), keeping the cursor on the same key."""
+    """Make ``table`` show ``rows`` (one per key), keeping the cursor on the same key.
+
+    The rows given are compared as plain values; what the table holds are ``Text`` cells."""
     old_keys: list[str] = getattr(table, "_hakem_keys", [])
     old_rows: list[tuple] = getattr(table, "_hakem_rows", [])
     new_rows = [tuple(r) for r in rows]
@@ -23,7 +36,7 @@ def sync_table(table: DataTable, keys: Sequence[str], rows: Sequence[Sequence[An
             if old != new:
                 for j, (a, b) in enumerate(zip(old, new)):
                     if a != b:
-                        table.update_cell_at((i, j), b)
+                        table.update_cell_at((i, j), _cell(b))
         table._hakem_rows = new_rows  # type: ignore[attr-defined]
         return
     cursor_key = None
@@ -31,7 +44,7 @@ def sync_table(table: DataTable, keys: Sequence[str], rows: Sequence[Sequence[An
         cursor_key = old_keys[table.cursor_row]
     table.clear()
     for key, row in zip(keys, new_rows):
-        table.add_row(*row, key=key)
+        table.add_row(*(_cell(c) for c in row), key=key)
     table._hakem_keys = list(keys)  # type: ignore[attr-defined]
     table._hakem_rows = new_rows  # type: ignore[attr-defined]
     if cursor_key in keys:
@@ -53,3 +66,8 @@ def selected_key(table: DataTable) -> str | None:
     if keys and 0 <= table.cursor_row < len(keys):
         return keys[table.cursor_row]
     return None
+
+
+def row_values(table: DataTable, index: int) -> tuple:
+    """The plain values of row ``index`` as last given to :func:`sync_table` (tests, copy)."""
+    return getattr(table, "_hakem_rows", [])[index]
