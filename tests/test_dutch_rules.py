@@ -256,3 +256,19 @@ def test_c12_colour_preferences_prefer_an_exchange_over_a_transposition() -> Non
     every preference, so it is taken: 2 (B) white vs 1 (W), 3 (B) white vs 4 (W)."""
     t = tour(4, [[(1, 3, "1/2"), (4, 2, "1/2")]])
     assert boards(t) == ([(2, 1), (3, 4)], [])
+
+
+def test_topscorers_may_break_colour_limits_in_the_last_round_c3_c10_c11() -> None:
+    """Round 3 of 3.  1 and 2 won both games as black (2 points: topscorers, more than 50% of
+    2) and have never met; both have an absolute preference for white.  In the last round C3
+    does not bind topscorers, so the top bracket pairs them (C6 ranks above C10/C11); 5.2.2 does
+    not decide (equal colour difference), nor 5.2.3 (identical histories), so 5.2.4 gives the
+    higher-ranked 1 white and 2 gets a third black.  Below: 3 (WW, absolute black) cannot meet
+    4 (met) or 5 (same absolute preference, C3), so 3-6 and 4-5; colours 5.2.2 (6 white) and
+    5.2.1 (4 white).  Boards 1-2, then 6-3 before 4-5 (rank of 3 < rank of 4)."""
+    history = [[(3, 1, "0-1"), (4, 2, "0-1"), (5, 6, "1/2")],
+               [(5, 1, "0-1"), (6, 2, "0-1"), (3, 4, "1/2")]]
+    assert boards(tour(6, history, total_rounds=3)) == ([(1, 2), (6, 3), (4, 5)], [])
+    # not the last round: the same two may not meet (C3)
+    pairs, _ = boards(tour(6, history, total_rounds=5))
+    assert {1, 2} not in [set(p) for p in pairs]
