@@ -87,3 +87,23 @@ def test_incremental_matching_stays_optimal_under_changes() -> None:
                         w[key] = x
                     else:
                         w.pop(key, None)
+
+
+def test_completion_weight_equals_the_general_edge_weight_outside_the_brackets() -> None:
+    """The fast path for pairs outside the current/next bracket must give the same integer."""
+    from core.pairing.dutch.criteria import Facts, Layout, completion_weight, edge_weight
+    from core.pairing.swiss.simulate import Settings, generate
+    from core.pairing.swiss.state import forbidden_pairs, pairing_order, player_states, Status
+
+    t = generate(Settings(players=15, rounds=4, seed=3, byes=0.1, forfeits=0.1))
+    t = t.with_changes(rounds=t.rounds[:3])
+    order = pairing_order(s for s in player_states(t, 4).values() if s.status is Status.PAIRED)
+    f = Facts.build(order, forbidden_pairs(t), None, "2026")
+    lay = Layout.build(f.score, 3)
+    ranks = {p: i for i, p in enumerate(sorted(set(f.played), reverse=True))}
+    for bye_score in (min(f.score), max(f.score)):
+        for single in (False, True):
+            for lo in range(len(order)):
+                for hi in range(lo):
+                    assert completion_weight(f, lay, hi, lo, bye_score, single, ranks) == edge_weight(
+                        f, lay, hi, lo, False, False, bye_score, single, ranks)

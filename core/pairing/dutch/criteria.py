@@ -146,6 +146,26 @@ def top_shift(lay: Layout) -> int:
     return gb + sb + gb + sb + 2 * gb + low_shift(lay)
 
 
+def completion_weight(f: Facts, lay: Layout, hi: int, lo: int, bye_score: int, single_bye: bool,
+                      unplayed_rank: dict[int, int]) -> int:
+    """:func:`edge_weight` for a pair outside the current and the next bracket (only the
+    completion field and C9 are non-zero), computed directly because it is needed for every
+    pair of the field twice per round."""
+    if not f.compatible(hi, lo):
+        return 0
+    sc = f.score
+    top = 1 + (not (f.eligible[hi] and sc[hi] <= bye_score)) + (not (f.eligible[lo] and sc[lo] <= bye_score))
+    r = top << top_shift(lay)
+    if single_bye:
+        rank = 0
+        if sc[hi] == bye_score:
+            rank += unplayed_rank[f.played[hi]]
+        if sc[lo] == bye_score:
+            rank += unplayed_rank[f.played[lo]]
+        r += rank << low_shift(lay)
+    return r
+
+
 def edge_weight(f: Facts, lay: Layout, hi: int, lo: int, lo_in_current: bool, lo_in_next: bool,
                 bye_score: int, single_bye: bool, unplayed_rank: dict[int, int]) -> int:
     """The weight of pairing ``hi`` (higher in the order) with ``lo``; 0 if C1/C3 forbid it."""

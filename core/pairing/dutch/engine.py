@@ -22,7 +22,9 @@ from __future__ import annotations
 
 from core.errors import PairingImpossible
 from core.pairing.base import PairOptions
-from core.pairing.dutch.criteria import Facts, Layout, edge_weight, low_shift, top_shift
+from core.pairing.dutch.criteria import (
+    Facts, Layout, completion_weight, edge_weight, low_shift, top_shift,
+)
 from core.pairing.dutch.graph import PairingGraph
 
 
@@ -47,7 +49,7 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
                     w <<= gb
                     w += sc[p] >= top
             else:
-                w = edge_weight(f, layout, o, p, False, False, 0, False, {})
+                w = completion_weight(f, layout, o, p, 0, False, {})
             g.set(p, o, w)
     # duals that make almost every edge tight: the first weights are sums of per-player terms
     T = top_shift(layout)
@@ -80,7 +82,7 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
             unplayed_rank[played] = rank
         for p in range(n):
             for o in range(p):
-                g.set(p, o, edge_weight(f, layout, o, p, False, False, bye_score, single, unplayed_rank))
+                g.set(p, o, completion_weight(f, layout, o, p, bye_score, single, unplayed_rank))
         L9 = low_shift(layout)
         pot = []
         for v in range(n):
