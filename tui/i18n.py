@@ -9,6 +9,7 @@ extraction must therefore know the keyword ``L_`` besides ``_``, ``N_`` and ``ng
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from babel.support import LazyProxy
 
@@ -20,8 +21,11 @@ def L_(message: str) -> LazyProxy:  # noqa: N802 - gettext naming convention
     return LazyProxy(_, message, enable_cache=False)
 
 
+@lru_cache(maxsize=4096)
 def fmt_points(value: Fraction | int | None) -> str:
-    """Points as an arbiter writes them: ``5½``, ``½``, ``3``; other fractions as decimals."""
+    """Points as an arbiter writes them: ``5½``, ``½``, ``3``; other fractions as decimals.
+
+    Cached: a 300-player standings table formats the same few hundred values every refresh."""
     if value is None:
         return ""
     value = Fraction(value)

@@ -17,7 +17,7 @@ from core.i18n import _
 from core.model import Tournament
 from tui.i18n import L_, fmt_points
 from tui.standings import StandingsView, compute, explain
-from tui.widgets.tables import reset_table, selected_key, sync_table
+from tui.widgets.tables import reset_table, sync_table
 
 
 def fill_standings(table: DataTable, view: StandingsView, columns_key: list) -> None:
@@ -26,7 +26,9 @@ def fill_standings(table: DataTable, view: StandingsView, columns_key: list) -> 
         reset_table(table, [(_("Rk"), "rank"), (_("No."), "pno"), (_("Name"), "name"), (_("Rtg"), "rating"),
                             (_("Pts"), "points")] + [(c, f"tb{i}") for i, c in enumerate(view.columns)])
         table._hakem_columns = columns_key  # type: ignore[attr-defined]
-    keys = [str(r.pno) for r in view.rows]
+    # rows keyed by position: a result that reorders the table becomes cell updates instead of
+    # a rebuild (Textual re-measures every cell of a rebuilt 300-row table)
+    keys = [f"r{i}" for i in range(len(view.rows))]
     rows = [(r.place, r.pno, r.name, r.rating or "", fmt_points(r.points), *r.values) for r in view.rows]
     sync_table(table, keys, rows)
 
@@ -102,9 +104,9 @@ class StandingsPane(Vertical):
 
     def action_explain(self) -> None:
         table = self.query_one("#standings", DataTable)
-        key = selected_key(table)
-        if key is None or self.view is None:
+        if self.view is None or not 0 <= table.cursor_row < len(self.view.rows):
             return
+        key = str(self.view.rows[table.cursor_row].pno)
         col = table.cursor_column - 5
         if not 0 <= col < len(self.view.columns):
             self.notify(_("Move the cursor to a tie-break column (right of Pts) and press x."), severity="warning")

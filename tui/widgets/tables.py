@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import DataTable
 
@@ -32,11 +33,17 @@ def sync_table(table: DataTable, keys: Sequence[str], rows: Sequence[Sequence[An
     old_rows: list[tuple] = getattr(table, "_hakem_rows", [])
     new_rows = [tuple(r) for r in rows]
     if list(keys) == old_keys and len(old_rows) == len(new_rows):
+        widths: list[int] = getattr(table, "_hakem_widths", [])
         for i, (old, new) in enumerate(zip(old_rows, new_rows)):
             if old != new:
                 for j, (a, b) in enumerate(zip(old, new)):
                     if a != b:
-                        table.update_cell_at((i, j), _cell(b))
+                        # columns only grow: measuring just the wider cell is cheap, while a
+                        # narrower one would make Textual re-measure the whole column
+                        wider = j < len(widths) and cell_len(str(b)) > widths[j]
+                        if wider:
+                            widths[j] = cell_len(str(b))
+                        table.update_cell_at((i, j), _cell(b), update_width=wider)
         table._hakem_rows = new_rows  # type: ignore[attr-defined]
         return
     cursor_key = None
@@ -47,6 +54,8 @@ def sync_table(table: DataTable, keys: Sequence[str], rows: Sequence[Sequence[An
         table.add_row(*(_cell(c) for c in row), key=key)
     table._hakem_keys = list(keys)  # type: ignore[attr-defined]
     table._hakem_rows = new_rows  # type: ignore[attr-defined]
+    table._hakem_widths = [max((cell_len(str(r[j])) for r in new_rows), default=0)  # type: ignore[attr-defined]
+                           for j in range(len(new_rows[0]) if new_rows else 0)]
     if cursor_key in keys:
         table.move_cursor(row=list(keys).index(cursor_key), animate=False)
 
