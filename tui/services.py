@@ -63,14 +63,6 @@ class NewTournament:
     chief_arbiter: str = ""
 
 
-def current_user() -> str:
-    """Who is working (the Unix user), shown with every change in the list."""
-    for key in ("HAKEM_USER", "USER", "LOGNAME"):
-        if os.environ.get(key):
-            return os.environ[key]
-    return "?"
-
-
 class Workspace:
     """The data directory: list, create, duplicate, archive and import tournaments."""
 
