@@ -127,8 +127,9 @@ def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
         for pno in sorted(vp, key=int):
             rounds = vp[pno]
             last = max((int(r) for r in rounds), default=0)
-            values = " ".join(format_points(Fraction(rounds.get(str(r), "0"))) for r in range(1, last + 1))
-            lines.append(f"XXA {int(pno):>4} {values}")
+            # fixed columns as the engines read them: each value " pp.p" (5 columns per round)
+            values = "".join(f" {_points_field(Fraction(rounds.get(str(r), '0'))):>4}" for r in range(1, last + 1))
+            lines.append(f"XXA {int(pno):>4}{values}")
     nxt = t.current_round + 1
     later = sorted((rb for rb in t.requested_byes if rb.round != nxt), key=lambda b: (b.round, b.kind.value, b.pno))
     for rb in later:
