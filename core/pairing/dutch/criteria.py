@@ -193,29 +193,7 @@ def edge_weight(f: Facts, lay: Layout, hi: int, lo: int, lo_in_current: bool, lo
             r += unplayed_rank[f.played[lo]]
     # C10-C13 colour fields (player = lo, opponent = hi as the reference engine orders them)
     m = lo_in_current
-    pl, op = lo, hi
-    same = f.pref[pl] is f.pref[op]
-    r <<= gb
-    if m and (f.imbalance[pl] <= 1 or f.imbalance[op] <= 1 or not same):
-        r += 1
-    r <<= gb
-    if m:
-        ok = not f.absolute(pl) or not f.absolute(op) or not same
-        if not ok:
-            if f.imbalance[pl] == f.imbalance[op]:
-                ok = f.repeated[pl] is Colour.NONE or f.repeated[pl] is not f.repeated[op]
-            else:
-                weaker = op if f.imbalance[pl] > f.imbalance[op] else pl
-                ok = f.repeated[weaker] is not f.pref[pl].opposite
-        if ok:
-            r += 1
-    r <<= gb
-    if m and prefs_compatible(f.pref[pl], f.pref[op]):
-        r += 1
-    r <<= gb
-    if m and ((not f.strong[pl] and not f.absolute(pl)) or (not f.strong[op] and not f.absolute(op))
-              or (f.absolute(pl) and f.absolute(op)) or not same):
-        r += 1
+    r = colour_fields(f, lo, hi, m, r, gb)
     D, U = Float.DOWN, Float.UP
     rounds = lay.rounds_played
     for back, fl in ((1, f.float1), (2, f.float2)):
@@ -241,4 +219,33 @@ def edge_weight(f: Facts, lay: Layout, hi: int, lo: int, lo_in_current: bool, lo
         if m and not (fl[lo] is U and sc[hi] > sc[lo]):
             r += 1 << lay.shifts[sc[hi]]
     r <<= 3 * gb + 1
+    return r
+
+
+def colour_fields(f, pl: int, op: int, m: bool, r: int, width: int) -> int:
+    """Append the four colour fields (2026 C10–C13 = 2017 C.8–C.11, same definitions) to the
+    weight ``r``, each ``width`` bits; ``m``: the pair is inside the current bracket.  Player =
+    the lower-ranked, opponent = the higher-ranked, as the reference engine orders them."""
+    same = f.pref[pl] is f.pref[op]
+    r <<= width
+    if m and (f.imbalance[pl] <= 1 or f.imbalance[op] <= 1 or not same):
+        r += 1
+    r <<= width
+    if m:
+        ok = not f.absolute(pl) or not f.absolute(op) or not same
+        if not ok:
+            if f.imbalance[pl] == f.imbalance[op]:
+                ok = f.repeated[pl] is Colour.NONE or f.repeated[pl] is not f.repeated[op]
+            else:
+                weaker = op if f.imbalance[pl] > f.imbalance[op] else pl
+                ok = f.repeated[weaker] is not f.pref[pl].opposite
+        if ok:
+            r += 1
+    r <<= width
+    if m and prefs_compatible(f.pref[pl], f.pref[op]):
+        r += 1
+    r <<= width
+    if m and ((not f.strong[pl] and not f.absolute(pl)) or (not f.strong[op] and not f.absolute(op))
+              or (f.absolute(pl) and f.absolute(op)) or not same):
+        r += 1
     return r

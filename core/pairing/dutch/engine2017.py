@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from core.errors import PairingImpossible
 from core.pairing.base import PairOptions
-from core.pairing.dutch.criteria import Facts, Layout, prefs_compatible
+from core.pairing.dutch.criteria import Facts, Layout, colour_fields
 from core.pairing.dutch.incremental import IncrementalMatcher
 from core.pairing.swiss.state import Float
 
@@ -60,30 +60,7 @@ def _edge(f: Facts, hi: int, lo: int, special: bool, final: bool, hi_cur: bool, 
             r += 1 << sd[sc[lo] - min_score + one]
     # colour fields (C.8-C.11), player = lo, opponent = hi
     m = lo_cur
-    pl, op = lo, hi
-    same = f.pref[pl] is f.pref[op]
-    r <<= pcb
-    if m and (f.imbalance[pl] <= 1 or f.imbalance[op] <= 1 or not same):
-        r += 1
-    r <<= pcb
-    if m:
-        ok = not f.absolute(pl) or not f.absolute(op) or not same
-        if not ok:
-            if f.imbalance[pl] == f.imbalance[op]:
-                from core.model import Colour
-                ok = f.repeated[pl] is Colour.NONE or f.repeated[pl] is not f.repeated[op]
-            else:
-                weaker = op if f.imbalance[pl] > f.imbalance[op] else pl
-                ok = f.repeated[weaker] is not f.pref[pl].opposite
-        if ok:
-            r += 1
-    r <<= pcb
-    if m and prefs_compatible(f.pref[pl], f.pref[op]):
-        r += 1
-    r <<= pcb
-    if m and ((not f.strong[pl] and not f.absolute(pl)) or (not f.strong[op] and not f.absolute(op))
-              or (f.absolute(pl) and f.absolute(op)) or not same):
-        r += 1
+    r = colour_fields(f, lo, hi, m, r, pcb)
     D, U = Float.DOWN, Float.UP
     for back, fl in ((1, f.float1), (2, f.float2)):
         if rounds < back:
