@@ -1,0 +1,77 @@
+"""Hand-derived Dutch (2026) cases for the criteria without a dedicated test elsewhere.
+
+One test per criterion of C.04.3 (2026) Art. 2, named after it.  Each builds the smallest
+history where that criterion decides the pairing; the comment derives the expected pairing
+from the rule text (/work/shared/reference/fide-rules.md §2.3) by hand.  TPN = player number
+(ratings fall with the number); in a history ``(a, b, res)`` a has white.
+"""
+
+from __future__ import annotations
+
+from core.model import Board, Bye, ByeKind, Colour, GameResult, Player, Round, Tournament
+from core.pairing.dutch import DUTCH
+
+W = Colour.WHITE
+
+
+def tour(n: int, rounds: list[list[tuple]], **kw) -> Tournament:
+    players = tuple(Player(i, f"P{i}", 2500 - 10 * i) for i in range(1, n + 1))
+    out = []
+    for r, items in enumerate(rounds, start=1):
+        boards_ = tuple(Board(a, b, GameResult.parse(res)) for a, b, res in (x for x in items if len(x) == 3))
+        byes = tuple(Bye(a, ByeKind(k)) for a, k in (x for x in items if len(x) == 2))
+        out.append(Round(r, boards_, byes))
+    kw.setdefault("initial_colour", W)
+    kw.setdefault("total_rounds", 9)
+    return Tournament("t", "t", players=players, rounds=tuple(out), **kw)
+
+
+def pairing(t: Tournament) -> tuple[list[tuple[int, int]], list[tuple[int, str]]]:
+    p = DUTCH.pair(t)
+    return [(b.white, b.black) for b in p.boards], [(y.pno, y.kind.value) for y in p.byes]
+
+
+def test_c4_top_bracket_must_leave_a_pairable_remainder() -> None:
+    """R1: 1-3, 2-4 (white won).  Round 2: {1,2} on 1 point, {3,4} on 0; 3 and 4 are a
+    forbidden pair (counts like a meeting).  1-2 would leave 3-4, impossible, so C4 forbids it
+    and both 1 and 2 downfloat: 1 met 3, so 1-4 and 2-3.  Colours 5.2.1: 1 and 2 (W) want
+    black, 3 and 4 (B) want white.  Boards: both have a 1-pointer; 1 ranks higher."""
+    t = tour(4, [[(1, 3, "1-0"), (2, 4, "1-0")]], forbidden=((3, 4),))
+    assert pairing(t) == ([(4, 1), (3, 2)], [])
+
+
+def test_c6_maximise_pairs_in_the_bracket() -> None:
+    """R1: 1-5, 2-6, 3-7, 4-8 (white won).  Round 2: {1,2,3,4} on 1 point; 1-3 and 1-4 are
+    forbidden.  The first candidates 1-3/2-4 and 1-4/2-3 are illegal; a candidate with one pair
+    (e.g. 2-3 or 2-4) would downfloat two players, while the exchange 1-2, 3-4 pairs all four,
+    so C6 takes it.  Colours: 1 and 2 both W (strong black), same history: 5.2.4 gives the
+    higher-ranked 1 black -> 2-1; likewise 4-3.  {5,6,7,8} (all B): 5-7, 6-8, the higher-ranked
+    gets white (5.2.4)."""
+    t = tour(8, [[(1, 5, "1-0"), (2, 6, "1-0"), (3, 7, "1-0"), (4, 8, "1-0")]],
+             forbidden=((1, 3), (1, 4)))
+    assert pairing(t) == ([(2, 1), (4, 3), (5, 7), (6, 8)], [])
+
+
+def test_c7_minimise_the_scores_of_the_downfloaters() -> None:
+    """R1: 1 beat 5, 2-3 drew, 4 took a half-point bye, 6 a zero-point bye.  Round 2 (1-2 and
+    1-3 forbidden): 1 (1 pt) floats into {2,3,4} (½).  Legal pairs there: 1-4, 2-4, 3-4 (2-3
+    met), so only one pair (C6 equal).  1-4 downfloats 2 and 3 (½, ½); 2-4 downfloats 1 and 3
+    (1, ½); 3-4 downfloats 1 and 2.  C7 (descending scores) takes 1-4.  Both pairings complete
+    below ({2,3|5,6} gives 2-5, 3-6).  Colours: 4 has none, 1 (W) black -> 4-1; 5 (B) white vs
+    2 (W) -> 5-2; 3 (B) white vs 6 (none) -> 3-6."""
+    t = tour(6, [[(1, 5, "1-0"), (2, 3, "1/2"), (4, "H"), (6, "Z")]], forbidden=((1, 2), (1, 3)))
+    assert pairing(t) == ([(4, 1), (5, 2), (3, 6)], [])
+
+
+def test_c8_downfloater_chosen_so_that_the_next_bracket_complies() -> None:
+    """R1: 1-6, 2-7, 3-8 (white won), 4-5 drew.  Round 2, 3-4 and 3-5 forbidden.  {1,2,3} on 1
+    point floats one player (C6/C7 equal for every choice).  The first candidate 1-2 floats 3,
+    who can meet nobody in the next bracket {3|4,5} (4-5 met): C6 fails there (0 pairs).  The
+    next candidate 1-3 floats 2, and {2|4,5} has one pair: C8 takes it.  The whole pairing
+    stays complete either way ({3,4,5|6,7,8} pairs), so C4 does not decide.  In {2|4,5}: 2-4
+    (both W, strong black) denies one preference, 2-5 (5 is B) none, so C12 gives 5-2 and 4
+    floats to {4|6,7,8}: 6-4 (5.2.1), then 7-8 (both B, 5.2.4 higher-ranked white).
+    1 and 3 (both W, same history): 5.2.4, 1 black -> 3-1."""
+    t = tour(8, [[(1, 6, "1-0"), (2, 7, "1-0"), (3, 8, "1-0"), (4, 5, "1/2")]],
+             forbidden=((3, 4), (3, 5)))
+    assert pairing(t) == ([(3, 1), (5, 2), (6, 4), (7, 8)], [])
