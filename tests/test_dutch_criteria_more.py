@@ -21,6 +21,8 @@ def tour(n: int, rounds: list[list[tuple]], **kw) -> Tournament:
         boards_ = tuple(Board(a, b, GameResult.parse(res)) for a, b, res in (x for x in items if len(x) == 3))
         byes = tuple(Bye(a, ByeKind(k)) for a, k in (x for x in items if len(x) == 2))
         out.append(Round(r, boards_, byes))
+    gone = kw.pop("gone_from", {})
+    players = tuple(Player(p.pno, p.name, p.rating, withdrawn_round=gone.get(p.pno)) for p in players)
     kw.setdefault("initial_colour", W)
     kw.setdefault("total_rounds", 9)
     return Tournament("t", "t", players=players, rounds=tuple(out), **kw)
@@ -75,3 +77,29 @@ def test_c8_downfloater_chosen_so_that_the_next_bracket_complies() -> None:
     t = tour(8, [[(1, 6, "1-0"), (2, 7, "1-0"), (3, 8, "1-0"), (4, 5, "1/2")]],
              forbidden=((3, 4), (3, 5)))
     assert pairing(t) == ([(3, 1), (5, 2), (6, 4), (7, 8)], [])
+
+
+def test_c13_a_denied_mild_preference_beats_a_denied_strong_one() -> None:
+    """Round 3; players 5-8 have withdrawn, so one bracket {1,2,3,4}, all on 1 point.
+    Preferences (Art. 1.7): 1 had B,W -> mild black; 3 had W,B -> mild white; 2 and 4 had a
+    zero-point bye then black -> strong white.  S1 = 1,2 / S2 = 3,4: 1-3 meets both, 2-4
+    denies one strong preference.  Transposition 1-4, 2-3: 4-1 meets both; 2 (strong) beats 3
+    (mild) by 5.2.2, so 3 is denied a mild preference.  One denial each (C12 equal); C13 takes
+    the transposition.  Boards: equal scores, pair of 1 first."""
+    t = tour(8, [[(5, 1, "1/2"), (3, 7, "1/2"), (6, 8, "1/2"), (2, "Z"), (4, "Z")],
+                 [(1, 6, "1/2"), (7, 2, "0-1"), (8, 3, "1/2"), (5, 4, "0-1")]],
+             gone_from={5: 3, 6: 3, 7: 3, 8: 3})
+    assert pairing(t) == ([(4, 1), (2, 3)], [])
+
+
+def test_c15_mdp_opponent_who_upfloated_last_round_avoided() -> None:
+    """Round 3; 5-8 have withdrawn.  Scores: 1 on 2, 2, 3, 4 on 1.  In round 2, 2 (0 points)
+    met 8 (½): 2 upfloated; 3 and 4 downfloated.  1 (B,W: mild black) floats into {2,3,4}
+    (2: W,B and 3: W,B mild white; 4: B,W mild black).  First candidate 1-2, 3-4 meets every
+    colour preference and has no resident downfloater, but 1's opponent 2 upfloated in the
+    previous round (C15).  Next transposition 1-3, 2-4: also every preference met, and 3 did
+    not upfloat: taken.  Boards: 3-1 (2 points) first, then 2-4."""
+    t = tour(8, [[(5, 1, "0-1"), (2, 6, "0-1"), (3, 7, "1-0"), (8, 4, "1/2")],
+                 [(1, 6, "1-0"), (8, 2, "0-1"), (5, 3, "1-0"), (4, 7, "1/2")]],
+             gone_from={5: 3, 6: 3, 7: 3, 8: 3})
+    assert pairing(t) == ([(3, 1), (2, 4)], [])
