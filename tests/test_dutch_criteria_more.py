@@ -103,3 +103,17 @@ def test_c15_mdp_opponent_who_upfloated_last_round_avoided() -> None:
                  [(1, 6, "1-0"), (8, 2, "0-1"), (5, 3, "1-0"), (4, 7, "1/2")]],
              gone_from={5: 3, 6: 3, 7: 3, 8: 3})
     assert pairing(t) == ([(3, 1), (2, 4)], [])
+
+
+def test_c16_resident_downfloater_from_two_rounds_ago_avoided() -> None:
+    """Round 3; 5-10 have withdrawn; 1-2 is a forbidden pair.  Scores: 1, 2, 3 on 1½, 4 on 0.
+    2 got the PAB in round 1 (a downfloat, Art. 1.4.3); nobody among 1-3 floated in round 2
+    (all their round-2 opponents had equal scores).  {1,2,3} downfloats one (C6, C7 equal).
+    Preferences: 1 (W,B) mild white, 2 (B) strong white, 3 (B,W) mild black, so 1-3 and 2-3
+    both meet every preference (C12/C13 equal); C14, C15 do not apply.  The first candidate
+    1-3 downfloats 2, who downfloated two rounds before: C16 takes 2-3 and floats 1 instead.
+    {1|4}: 1 and 4 both W,B (mild white, same history): 5.2.4 gives 1 white."""
+    t = tour(10, [[(2, "U"), (1, 5, "1-0"), (6, 3, "0-1"), (4, 7, "0-1"), (9, 10, "1-0"), (8, "F")],
+                  [(7, 1, "1/2"), (8, 2, "1/2"), (3, 9, "1/2"), (5, 4, "1-0"), (6, 10, "1/2")]],
+             gone_from={p: 3 for p in range(5, 11)}, forbidden=((1, 2),))
+    assert pairing(t) == ([(2, 3), (1, 4)], [])
