@@ -117,3 +117,56 @@ def test_c16_resident_downfloater_from_two_rounds_ago_avoided() -> None:
                   [(7, 1, "1/2"), (8, 2, "1/2"), (3, 9, "1/2"), (5, 4, "1-0"), (6, 10, "1/2")]],
              gone_from={p: 3 for p in range(5, 11)}, forbidden=((1, 2),))
     assert pairing(t) == ([(2, 3), (1, 4)], [])
+
+
+def test_c17_mdp_opponent_who_upfloated_two_rounds_ago_avoided() -> None:
+    """The C15 case one round later: round 4; 5-12 have withdrawn.  Rounds 1-2 as in the C15
+    test (2 upfloated in round 2, 3 and 4 downfloated); 9 had two full-point byes, 10-12 one.
+    Round 3: everybody drew against an equal score (1-9, 10-2, 11-3, 4-12): no floats.
+    Scores: 1 on 2½, 2, 3, 4 on 1½.  Preferences: 1 (B,W,W) and 4 (B,W,W) absolute black,
+    2 and 3 (W,B,B) absolute white, so both 1-2/3-4 and 1-3/2-4 meet every preference;
+    C14-C16 do not apply (no resident downfloater, no upfloat in round 3).  The first candidate
+    gives 1 the opponent 2, who upfloated two rounds before (C17): 1-3, 2-4 is taken."""
+    t = tour(12, [[(5, 1, "0-1"), (2, 6, "0-1"), (3, 7, "1-0"), (8, 4, "1/2"),
+                   (9, "F"), (10, "F"), (11, "F"), (12, "F")],
+                  [(1, 6, "1-0"), (8, 2, "0-1"), (5, 3, "1-0"), (4, 7, "1/2"),
+                   (9, "F"), (10, "Z"), (11, "Z"), (12, "Z")],
+                  [(1, 9, "1/2"), (10, 2, "1/2"), (11, 3, "1/2"), (4, 12, "1/2"),
+                   (5, "Z"), (6, "Z"), (7, "Z"), (8, "Z")]],
+             gone_from={p: 4 for p in range(5, 13)})
+    assert pairing(t) == ([(3, 1), (2, 4)], [])
+
+
+def test_c18_mdp_who_downfloated_last_round_is_paired_rather_than_floated_again() -> None:
+    """Round 3; 5-12 have withdrawn; 1-2 is a forbidden pair.  Scores: 1 and 2 on 2, 3 on 1,
+    4 on 0.  2 downfloated in round 2 (beat 8, who had 0); 1 did not (beat 6, equal score).
+    {1,2} pairs nobody, both float into {1,2|3}: one MDP is paired, the other floats on
+    (C6, C7 equal; C8: {x|4} pairs either way).  Preferences: 1 and 2 (B,W) mild black, 3 and
+    4 (W,B) mild white, so C12/C13 are equal; C14-C17 do not apply.  The first MDP set {1}
+    pairs 1-3 and leaves 2, who downfloated last round, to float again; C18 counts the score
+    difference of such an MDP, and one that floats on counts as more than any pairing in the
+    bracket (Held's reading, §2.6 of the reference; bbpPairings does the same), so {2}: 3-2,
+    and 1 floats to {1|4}: 4-1."""
+    t = tour(12, [[(5, 1, "0-1"), (7, 2, "0-1"), (3, 9, "1-0"), (4, 12, "0-1"), (10, 11, "1-0"),
+                   (6, 8, "1-0")],
+                  [(1, 6, "1-0"), (2, 8, "1-0"), (10, 3, "1-0"), (11, 4, "1-0"),
+                   (5, "Z"), (7, "Z"), (9, "Z"), (12, "Z")]],
+             gone_from={p: 3 for p in range(5, 13)}, forbidden=((1, 2),))
+    pairs, byes = pairing(t)
+    assert sorted(pairs) == [(3, 2), (4, 1)] and byes == []
+
+
+def test_c19_upfloater_meets_the_mdp_with_the_smaller_score_difference() -> None:
+    """Round 3; 5-12 have withdrawn; 1-2 is a forbidden pair.  Scores: 1 on 2, 2 on 1½, 3 and
+    4 on 1.  3 upfloated in round 2 (0 points against 12's ½); nobody else floated.  1 and 2
+    cannot meet, so both float into {1,2|3,4}.  Preferences: 1, 2 (B,W) mild black; 3, 4
+    (W,B) mild white: 1-3/2-4 and 1-4/2-3 both meet all (C12/C13 equal).  In both candidates 3
+    is an MDP opponent (C15 equal); no MDP downfloated last round (C18).  C19: 3's score
+    difference is 1 against 1 but ½ against 2, so the transposition 1-4, 2-3 is taken:
+    4-1, 3-2."""
+    t = tour(12, [[(5, 1, "0-1"), (7, 2, "1/2"), (3, 8, "0-1"), (4, 9, "1-0"), (6, 10, "1-0"),
+                   (11, 12, "1/2")],
+                  [(1, 6, "1-0"), (2, 11, "1-0"), (12, 3, "0-1"), (8, 4, "1-0"),
+                   (5, "Z"), (7, "Z"), (9, "Z"), (10, "Z")]],
+             gone_from={p: 3 for p in range(5, 13)}, forbidden=((1, 2),))
+    assert pairing(t) == ([(4, 1), (3, 2)], [])
