@@ -154,6 +154,14 @@ def test_c18_mdp_who_downfloated_last_round_is_paired_rather_than_floated_again(
              gone_from={p: 3 for p in range(5, 13)}, forbidden=((1, 2),))
     pairs, byes = pairing(t)
     assert sorted(pairs) == [(3, 2), (4, 1)] and byes == []
+    # contrast: 2 beats 12 (1 point, no float) in round 2 instead -> C18 equal, the first MDP
+    # set {1} stays: 3-1, and 2 floats to {2|4}: 4-2
+    t2 = tour(12, [[(5, 1, "0-1"), (7, 2, "0-1"), (3, 9, "1-0"), (4, 12, "0-1"), (10, 11, "1-0"),
+                    (6, 8, "1-0")],
+                   [(1, 6, "1-0"), (2, 12, "1-0"), (10, 3, "1-0"), (11, 4, "1-0"),
+                    (5, "Z"), (7, "Z"), (9, "Z"), (8, "Z")]],
+              gone_from={p: 3 for p in range(5, 13)}, forbidden=((1, 2),))
+    assert sorted(pairing(t2)[0]) == [(3, 1), (4, 2)]
 
 
 def test_c19_upfloater_meets_the_mdp_with_the_smaller_score_difference() -> None:
@@ -169,4 +177,38 @@ def test_c19_upfloater_meets_the_mdp_with_the_smaller_score_difference() -> None
                   [(1, 6, "1-0"), (2, 11, "1-0"), (12, 3, "0-1"), (8, 4, "1-0"),
                    (5, "Z"), (7, "Z"), (9, "Z"), (10, "Z")]],
              gone_from={p: 3 for p in range(5, 13)}, forbidden=((1, 2),))
+    assert pairing(t) == ([(4, 1), (3, 2)], [])
+
+
+def test_c20_mdp_who_downfloated_two_rounds_ago_is_paired_rather_than_floated_again() -> None:
+    """The C18 case with the downfloat two rounds back: 2 got the PAB in round 1 (a downfloat,
+    Art. 1.4.3) and in round 2 beat 12, who also had 1 point (no float).  Scores as in C18: 1
+    and 2 on 2 (1-2 forbidden), 3 on 1, 4 on 0; 1 (B,W) mild black, 2 (W) strong black, 3 and 4
+    (W,B) mild white: C12/C13 equal, C14-C19 do not apply.  C20 prefers pairing 2 (whose
+    floating on counts as the larger difference) over 1: 3-2 and 4-1."""
+    t = tour(12, [[(5, 1, "0-1"), (2, "U"), (3, 9, "1-0"), (4, 12, "0-1"), (10, 11, "1-0"),
+                   (6, 8, "1-0"), (7, "Z")],
+                  [(1, 6, "1-0"), (2, 12, "1-0"), (10, 3, "1-0"), (11, 4, "1-0"),
+                   (5, "Z"), (7, "Z"), (9, "Z"), (8, "Z")]],
+             gone_from={p: 3 for p in range(5, 13)}, forbidden=((1, 2),))
+    pairs, byes = pairing(t)
+    assert sorted(pairs) == [(3, 2), (4, 1)] and byes == []
+
+
+def test_c21_upfloater_from_two_rounds_ago_meets_the_mdp_with_the_smaller_difference() -> None:
+    """The C19 case one round later: round 4; 5-16 have withdrawn; 1-2 forbidden.  Round 3:
+    everybody drew against an equal score (13 had two full-point byes, 14 F and H, 15 and 16
+    F and Z): no floats.  Scores: 1 on 2½, 2 on 2, 3 and 4 on 1½; 3 upfloated in round 2.
+    Preferences: 1, 2 (B,W,W) absolute black, 3, 4 (W,B,B) absolute white: all met either way.
+    3 is an MDP opponent in both candidates (C17 equal), nobody floated in round 3 (C15, C19)
+    and no MDP ever downfloated (C18, C20).  C21: 3's difference is 1 against 1, ½ against 2:
+    the transposition 4-1, 3-2."""
+    t = tour(16, [[(5, 1, "0-1"), (7, 2, "1/2"), (3, 8, "0-1"), (4, 9, "1-0"), (6, 10, "1-0"),
+                   (11, 12, "1/2"), (13, "F"), (14, "F"), (15, "F"), (16, "F")],
+                  [(1, 6, "1-0"), (2, 11, "1-0"), (12, 3, "0-1"), (8, 4, "1-0"),
+                   (5, "Z"), (7, "Z"), (9, "Z"), (10, "Z"), (13, "F"), (14, "H"), (15, "Z"),
+                   (16, "Z")],
+                  [(1, 13, "1/2"), (2, 14, "1/2"), (15, 3, "1/2"), (16, 4, "1/2")]
+                  + [(p, "Z") for p in range(5, 13)]],
+             gone_from={p: 4 for p in range(5, 17)}, forbidden=((1, 2),))
     assert pairing(t) == ([(4, 1), (3, 2)], [])
