@@ -103,6 +103,12 @@ def test_c15_mdp_opponent_who_upfloated_last_round_avoided() -> None:
                  [(1, 6, "1-0"), (8, 2, "0-1"), (5, 3, "1-0"), (4, 7, "1/2")]],
              gone_from={5: 3, 6: 3, 7: 3, 8: 3})
     assert pairing(t) == ([(3, 1), (2, 4)], [])
+    # contrast: 2 meets 5 (0 points, no upfloat) and 3 loses to 8 in round 2 instead: same
+    # scores and colours, C15 equal, so the first candidate stands: 2-1, 3-4
+    t2 = tour(8, [[(5, 1, "0-1"), (2, 6, "0-1"), (3, 7, "1-0"), (8, 4, "1/2")],
+                  [(1, 6, "1-0"), (5, 2, "0-1"), (8, 3, "1-0"), (4, 7, "1/2")]],
+              gone_from={5: 3, 6: 3, 7: 3, 8: 3})
+    assert pairing(t2) == ([(2, 1), (3, 4)], [])
 
 
 def test_c16_resident_downfloater_from_two_rounds_ago_avoided() -> None:
@@ -117,6 +123,13 @@ def test_c16_resident_downfloater_from_two_rounds_ago_avoided() -> None:
                   [(7, 1, "1/2"), (8, 2, "1/2"), (3, 9, "1/2"), (5, 4, "1-0"), (6, 10, "1/2")]],
              gone_from={p: 3 for p in range(5, 11)}, forbidden=((1, 2),))
     assert pairing(t) == ([(2, 3), (1, 4)], [])
+    # contrast: 2 beat 11 as white in round 1 (no PAB, no float): 2 (W,B) mild white, C16
+    # equal, so the first candidate 1-3 stands and 2 floats: {2|4}, same history, 5.2.4: 2-4
+    t2 = tour(11, [[(2, 11, "1-0"), (1, 5, "1-0"), (6, 3, "0-1"), (4, 7, "0-1"), (9, 10, "1-0"),
+                    (8, "F")],
+                   [(7, 1, "1/2"), (8, 2, "1/2"), (3, 9, "1/2"), (5, 4, "1-0"), (6, 10, "1/2")]],
+              gone_from={p: 3 for p in range(5, 12)}, forbidden=((1, 2),))
+    assert pairing(t2) == ([(1, 3), (2, 4)], [])
 
 
 def test_c17_mdp_opponent_who_upfloated_two_rounds_ago_avoided() -> None:
@@ -178,6 +191,14 @@ def test_c19_upfloater_meets_the_mdp_with_the_smaller_score_difference() -> None
                    (5, "Z"), (7, "Z"), (9, "Z"), (10, "Z")]],
              gone_from={p: 3 for p in range(5, 13)}, forbidden=((1, 2),))
     assert pairing(t) == ([(4, 1), (3, 2)], [])
+    # contrast: 3 beats 10 (0 points, no upfloat) in round 2 instead: C19 equal, the first
+    # candidate stands: 3-1, 4-2
+    t2 = tour(12, [[(5, 1, "0-1"), (7, 2, "1/2"), (3, 8, "0-1"), (4, 9, "1-0"), (6, 10, "1-0"),
+                    (11, 12, "1/2")],
+                   [(1, 6, "1-0"), (2, 11, "1-0"), (10, 3, "0-1"), (8, 4, "1-0"),
+                    (5, "Z"), (7, "Z"), (9, "Z"), (12, "Z")]],
+              gone_from={p: 3 for p in range(5, 13)}, forbidden=((1, 2),))
+    assert pairing(t2) == ([(3, 1), (4, 2)], [])
 
 
 def test_c20_mdp_who_downfloated_two_rounds_ago_is_paired_rather_than_floated_again() -> None:
