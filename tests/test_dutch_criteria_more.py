@@ -77,6 +77,10 @@ def test_c8_downfloater_chosen_so_that_the_next_bracket_complies() -> None:
     t = tour(8, [[(1, 6, "1-0"), (2, 7, "1-0"), (3, 8, "1-0"), (4, 5, "1/2")]],
              forbidden=((3, 4), (3, 5)))
     assert pairing(t) == ([(3, 1), (5, 2), (6, 4), (7, 8)], [])
+    # contrast without the forbidden pairs: 1-2 (5.2.4: 2-1) and 3 floats; {3|4,5}: 5 (B) suits
+    # 3 (W) (C12), so 5-3 and 4 floats to {4|6,7,8}: 6-4, 7-8
+    t2 = tour(8, [[(1, 6, "1-0"), (2, 7, "1-0"), (3, 8, "1-0"), (4, 5, "1/2")]])
+    assert pairing(t2) == ([(2, 1), (5, 3), (6, 4), (7, 8)], [])
 
 
 def test_c13_a_denied_mild_preference_beats_a_denied_strong_one() -> None:
