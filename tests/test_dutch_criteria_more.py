@@ -94,6 +94,13 @@ def test_c13_a_denied_mild_preference_beats_a_denied_strong_one() -> None:
                  [(1, 6, "1/2"), (7, 2, "0-1"), (8, 3, "1/2"), (5, 4, "0-1")]],
              gone_from={5: 3, 6: 3, 7: 3, 8: 3})
     assert pairing(t) == ([(4, 1), (2, 3)], [])
+    # contrast: 2 lost to 9 as white in round 1 instead of the bye, so 2 (W,B) has a mild
+    # white preference: 2-4 (4 strong white wins, 5.2.2) and 2-3 (5.2.4, 2 white) each deny one
+    # mild preference, C13 is equal and the first candidate stands: 3-1 (5.2.1), 4-2
+    t2 = tour(9, [[(5, 1, "1/2"), (3, 7, "1/2"), (6, 8, "1/2"), (2, 9, "0-1"), (4, "Z")],
+                  [(1, 6, "1/2"), (7, 2, "0-1"), (8, 3, "1/2"), (5, 4, "0-1"), (9, "Z")]],
+              gone_from={p: 3 for p in range(5, 10)})
+    assert pairing(t2) == ([(3, 1), (4, 2)], [])
 
 
 def test_c15_mdp_opponent_who_upfloated_last_round_avoided() -> None:
