@@ -244,3 +244,14 @@ def test_c21_upfloater_from_two_rounds_ago_meets_the_mdp_with_the_smaller_differ
                   + [(p, "Z") for p in range(5, 13)]],
              gone_from={p: 4 for p in range(5, 17)}, forbidden=((1, 2),))
     assert pairing(t) == ([(4, 1), (3, 2)], [])
+    # contrast: 3 beats 10 (0 points, no upfloat) in round 2 instead: C21 equal, the first
+    # candidate stands: 3-1, 4-2
+    t2 = tour(16, [[(5, 1, "0-1"), (7, 2, "1/2"), (3, 8, "0-1"), (4, 9, "1-0"), (6, 10, "1-0"),
+                    (11, 12, "1/2"), (13, "F"), (14, "F"), (15, "F"), (16, "F")],
+                   [(1, 6, "1-0"), (2, 11, "1-0"), (10, 3, "0-1"), (8, 4, "1-0"),
+                    (5, "Z"), (7, "Z"), (9, "Z"), (12, "Z"), (13, "F"), (14, "H"), (15, "Z"),
+                    (16, "Z")],
+                   [(1, 13, "1/2"), (2, 14, "1/2"), (15, 3, "1/2"), (16, 4, "1/2")]
+                   + [(p, "Z") for p in range(5, 13)]],
+              gone_from={p: 4 for p in range(5, 17)}, forbidden=((1, 2),))
+    assert pairing(t2) == ([(3, 1), (4, 2)], [])
