@@ -43,15 +43,15 @@ def test_c4_top_bracket_must_leave_a_pairable_remainder() -> None:
 
 
 def test_c6_maximise_pairs_in_the_bracket() -> None:
-    """R1: 1-5, 2-6, 3-7, 4-8 (white won).  Round 2: {1,2,3,4} on 1 point; 1-3 and 1-4 are
-    forbidden.  The first candidates 1-3/2-4 and 1-4/2-3 are illegal; a candidate with one pair
-    (e.g. 2-3 or 2-4) would downfloat two players, while the exchange 1-2, 3-4 pairs all four,
-    so C6 takes it.  Colours: 1 and 2 both W (strong black), same history: 5.2.4 gives the
-    higher-ranked 1 black -> 2-1; likewise 4-3.  {5,6,7,8} (all B): 5-7, 6-8, the higher-ranked
-    gets white (5.2.4)."""
-    t = tour(8, [[(1, 5, "1-0"), (2, 6, "1-0"), (3, 7, "1-0"), (4, 8, "1-0")]],
+    """R1: 1-5, 2-6, 7-3, 8-4 (1-4 won).  Round 2: {1,2,3,4} on 1 point; 1-3 and 1-4 are
+    forbidden, so the only way to pair all four is 1-2, 3-4, and it denies two colour
+    preferences (1, 2 both had white, 3, 4 both black).  2-3 or 2-4 alone would meet every
+    preference (C12) but downfloat two players; C6 ranks higher, so 1-2, 3-4.  Colours: same
+    histories, 5.2.4 gives the higher-ranked his preference: 2-1 and 3-4.  {5,6,7,8}: 5-7,
+    6-8 meet all preferences (5, 6 had black)."""
+    t = tour(8, [[(1, 5, "1-0"), (2, 6, "1-0"), (7, 3, "0-1"), (8, 4, "0-1")]],
              forbidden=((1, 3), (1, 4)))
-    assert pairing(t) == ([(2, 1), (4, 3), (5, 7), (6, 8)], [])
+    assert pairing(t) == ([(2, 1), (3, 4), (5, 7), (6, 8)], [])
 
 
 def test_c7_minimise_the_scores_of_the_downfloaters() -> None:
