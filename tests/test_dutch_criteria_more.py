@@ -43,7 +43,7 @@ def test_c4_top_bracket_must_leave_a_pairable_remainder() -> None:
 
 
 def test_c6_maximise_pairs_in_the_bracket() -> None:
-    """R1: 1-5, 2-6, 7-3, 8-4 (1-4 won).  Round 2: {1,2,3,4} on 1 point; 1-3 and 1-4 are
+    """R1: 1-5, 2-6, 7-3, 8-4 (players 1-4 won).  Round 2: {1,2,3,4} on 1 point; 1-3 and 1-4 are
     forbidden, so the only way to pair all four is 1-2, 3-4, and it denies two colour
     preferences (1, 2 both had white, 3, 4 both black).  2-3 or 2-4 alone would meet every
     preference (C12) but downfloat two players; C6 ranks higher, so 1-2, 3-4.  Colours: same
