@@ -47,7 +47,7 @@ async def test_demo_copy_archive(tmp_path):
         await wait_for(pilot, lambda: names_in_list(app) == ["Demo Club Rapid"])
         table = app.screen.query_one("#tournaments", DataTable)
         row = table.get_row_at(0)
-        assert row[1:4] == ["dutch", "0 of 5", "12"] and row[5] == "arbiter"
+        assert row[1:4] == ["Dutch system", "0 of 5", "12"] and row[5] == "arbiter"
         await pilot.press("c")
         await wait_for(pilot, lambda: sorted(names_in_list(app)) == ["Demo Club Rapid", "Demo Club Rapid (copy)"])
         table.move_cursor(row=names_in_list(app).index("Demo Club Rapid"))

@@ -21,20 +21,28 @@ def L_(message: str) -> LazyProxy:  # noqa: N802 - gettext naming convention
     return LazyProxy(_, message, enable_cache=False)
 
 
-@lru_cache(maxsize=4096)
 def fmt_points(value: Fraction | int | None) -> str:
-    """Points as an arbiter writes them: ``5½``, ``½``, ``3``; other fractions as decimals.
-
-    Cached: a 300-player standings table formats the same few hundred values every refresh."""
+    """Points as an arbiter writes them: ``5½``, ``½``, ``3``; other fractions as decimals in the
+    language's notation (``0,75`` in tr/de/ru)."""
     if value is None:
         return ""
-    value = Fraction(value)
+    from core.i18n import current_language
+
+    return _fmt_points(Fraction(value), current_language())
+
+
+@lru_cache(maxsize=4096)
+def _fmt_points(value: Fraction, lang: str) -> str:
+    """Cached per language: a 300-player standings table formats the same few hundred values
+    every refresh, and a language switch must not reuse another language's decimal mark."""
     whole, rest = divmod(value, 1)
     if rest == 0:
         return str(int(whole))
     if rest == Fraction(1, 2):
         return ("½" if whole == 0 else f"{int(whole)}½")
-    return f"{float(value):.2f}".rstrip("0").rstrip(".")
+    from core.i18n.format import format_decimal
+
+    return format_decimal(value, lang)
 
 
 def fmt_value(value: object) -> str:

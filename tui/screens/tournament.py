@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, TabbedContent, TabPane
 
 from core.errors import ConflictError, TournamentError
+from core.i18n.terms import system_name
 from core.i18n import _, ngettext
 from core.model import Tournament
 from tui.i18n import L_
@@ -116,7 +117,7 @@ class TournamentScreen(Screen):
         mode = _(" · read-only") if self.session.read_only else ""
         players = ngettext("{n} player", "{n} players", len(t.players)).format(n=len(t.players))
         self.sub_title = _("{system} · round {current} of {total} · {players}").format(
-            system=t.system, current=t.current_round, total=t.total_rounds, players=players) + mode
+            system=system_name(t.system), current=t.current_round, total=t.total_rounds, players=players) + mode
 
     def relabel(self) -> None:
         for pane in self.panes():

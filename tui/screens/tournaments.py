@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from core.errors import TournamentError
+from core.i18n.terms import system_name
 from core.i18n import _
 from tui.i18n import L_
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
@@ -78,7 +79,7 @@ class TournamentsScreen(Screen):
             return
         infos = sorted(infos, key=lambda i: (str(i.modified)), reverse=True)
         ids = [i.id for i in infos]
-        rows = [(i.name, i.system, _("{current} of {total}").format(
+        rows = [(i.name, system_name(i.system), _("{current} of {total}").format(
                     current=i.current_round, total=getattr(i, "total_rounds", "?"))
                  if getattr(i, "total_rounds", None) else str(i.current_round),
                  str(i.players), short_time(i.modified), str(i.modified_by)) for i in infos]
