@@ -8,6 +8,8 @@ When a playoff ends its order is written into the standings.
 
 from __future__ import annotations
 
+from tui.widgets.pane import LazyPane
+
 import datetime as _dt
 
 from textual.app import ComposeResult
@@ -26,8 +28,9 @@ from tui.widgets.tables import reset_table, selected_key, sync_table
 KEYS = {"1": GameResult.WHITE_WINS, "0": GameResult.BLACK_WINS, "=": GameResult.DRAW}
 
 
-class PlayoffPane(Vertical):
+class PlayoffPane(LazyPane, Vertical):
     """Tie-break playoffs scheduled on the spot."""
+    TAB_ID = "tab-playoff"
 
     t: Tournament | None = None
     """The snapshot shown (None until the first ``show``)."""
@@ -68,19 +71,6 @@ class PlayoffPane(Vertical):
         """The widget that gets the focus when the pane is shown."""
         return self.query_one("#ties", DataTable)
 
-    def focus_main(self) -> None:
-        self.main_widget().focus()
-
-    def activated(self) -> None:
-        if self.dirty and self.t is not None:
-            self.show(self.t, force=True)
-
-    @property
-    def is_on_screen(self) -> bool:
-        try:
-            return self.screen.query_one("#tabs").active == "tab-playoff"
-        except Exception:  # noqa: BLE001 - not mounted yet
-            return False
 
     def show(self, t: Tournament, force: bool = False) -> None:
         self.t = t

@@ -7,6 +7,8 @@ and writes it to a file with ``e`` — ``.html`` (printable page), ``.csv``, ``.
 
 from __future__ import annotations
 
+from tui.widgets.pane import LazyPane
+
 from pathlib import Path
 
 from textual.app import ComposeResult
@@ -70,8 +72,9 @@ def report_file(t: Tournament, kind: str, path: Path, round_no: int | None, pno:
     return to_text(report)
 
 
-class ReportsPane(Vertical):
+class ReportsPane(LazyPane, Vertical):
     """Reports and export."""
+    TAB_ID = "tab-reports"
 
     t: Tournament | None = None
     """The snapshot shown (None until the first ``show``)."""
@@ -105,19 +108,6 @@ class ReportsPane(Vertical):
         pictures = self.query(".report-picture")
         return pictures.first() if len(pictures) else self.query_one("#report-text", TextArea)
 
-    def focus_main(self) -> None:
-        self.main_widget().focus()
-
-    def activated(self) -> None:
-        if self.dirty and self.t is not None:
-            self.show(self.t, force=True)
-
-    @property
-    def is_on_screen(self) -> bool:
-        try:
-            return self.screen.query_one("#tabs").active == "tab-reports"
-        except Exception:  # noqa: BLE001 - not mounted yet
-            return False
 
     def available(self, t: Tournament) -> list[str]:
         from core.reports import View, report_kinds

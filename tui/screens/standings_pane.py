@@ -7,6 +7,8 @@ was cut and why), so an arbiter can answer a player's question on the spot.
 
 from __future__ import annotations
 
+from tui.widgets.pane import LazyPane
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -39,8 +41,9 @@ def regime_line(view: StandingsView) -> str:
         criteria=criteria, regime=view.regime, name=view.regime_name)
 
 
-class StandingsPane(Vertical):
+class StandingsPane(LazyPane, Vertical):
     """Current standings."""
+    TAB_ID = "tab-standings"
 
     t: Tournament | None = None
     """The snapshot shown (None until the first ``show``)."""
@@ -67,13 +70,6 @@ class StandingsPane(Vertical):
         """The widget that gets the focus when the pane is shown."""
         return self.query_one("#standings", DataTable)
 
-    def focus_main(self) -> None:
-        self.main_widget().focus()
-
-    def activated(self) -> None:
-        if self.dirty and self.t is not None:
-            self.show(self.t, force=True)
-
     def show(self, t: Tournament, force: bool = False) -> None:
         self.t = t
         if not force and not self.is_on_screen:
@@ -95,12 +91,6 @@ class StandingsPane(Vertical):
             notes.append(_("Still tied after all tie-breaks: {groups} (see Playoff, F7).").format(groups=groups))
         self.query_one("#standings-notes", Static).update("\n".join(notes))
 
-    @property
-    def is_on_screen(self) -> bool:
-        try:
-            return self.screen.query_one("#tabs").active == "tab-standings"
-        except Exception:  # noqa: BLE001 - not mounted yet
-            return False
 
     def action_explain(self) -> None:
         table = self.query_one("#standings", DataTable)

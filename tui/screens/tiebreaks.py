@@ -7,6 +7,8 @@ organisers, so a list being built is never lost.
 
 from __future__ import annotations
 
+from tui.widgets.pane import LazyPane
+
 import re
 
 from textual.app import ComposeResult
@@ -44,8 +46,9 @@ def step_modifier(code: str, letter: str, limit: int = 3) -> str:
     return "/".join([base, *mods])
 
 
-class TiebreaksPane(Horizontal):
+class TiebreaksPane(LazyPane, Horizontal):
     """Tie-break list editor with a live standings preview."""
+    TAB_ID = "tab-tiebreaks"
 
     t: Tournament | None = None
     """The snapshot shown (None until the first ``show``)."""
@@ -96,19 +99,6 @@ class TiebreaksPane(Horizontal):
         """The widget that gets the focus when the pane is shown."""
         return self.query_one("#tb-list", DataTable)
 
-    def focus_main(self) -> None:
-        self.main_widget().focus()
-
-    def activated(self) -> None:
-        if self.dirty and self.t is not None:
-            self.show(self.t, force=True)
-
-    @property
-    def is_on_screen(self) -> bool:
-        try:
-            return self.screen.query_one("#tabs").active == "tab-tiebreaks"
-        except Exception:  # noqa: BLE001 - not mounted yet
-            return False
 
     # -- showing ------------------------------------------------------------------------------
     def show(self, t: Tournament, force: bool = False) -> None:
