@@ -164,21 +164,34 @@ def standings_csv(t: Tournament) -> str:
     return buf.getvalue()
 
 
+def _ranks(standings) -> dict[int, int]:
+    """Participant → rank; unranked ones (withdrawn from a round robin) go last."""
+    ranks = {row.pno: row.rank for row in standings.rows if row.rank is not None}
+    last = max(ranks.values(), default=0)
+    for row in standings.rows:
+        if row.rank is None:
+            last += 1
+            ranks[row.pno] = last
+    return ranks
+
+
 def trf_export(t: Tournament, flavour: str = "2026", line_ending: str = "\n") -> str:
     """TRF for rating submission with the real ranks (standings with the tournament's list) in
-    columns 86–89, not just points order."""
+    columns 86–89, not just points order.  In a team event the list ranks the teams (team
+    records); the players' columns then hold their individual ranks by points."""
     from core.trf import write_trf
 
-    ranks = None
+    ranks = team_ranks = None
     if t.players:
         standings = View(t).standings
-        ranks = {row.pno: row.rank for row in standings.rows if row.rank is not None}
-        last = max(ranks.values(), default=0)
-        for row in standings.rows:  # unranked players (withdrawn from a round robin) go last
-            if row.rank is None:
-                last += 1
-                ranks[row.pno] = last
-    return write_trf(t, flavour=flavour, line_ending=line_ending, ranks=ranks)
+        if standings.team:
+            from core.standings import compute_standings
+
+            team_ranks = _ranks(standings)
+            ranks = _ranks(compute_standings(t, team=False))
+        else:
+            ranks = _ranks(standings)
+    return write_trf(t, flavour=flavour, line_ending=line_ending, ranks=ranks, team_ranks=team_ranks)
 
 
 def _go(function: str, t: Tournament) -> str:

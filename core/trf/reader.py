@@ -23,6 +23,7 @@ from core.model import (
     points, result_from_codes,
 )
 from core.trf.boards import canonical_board_order
+from core.trf.teams import MATCH_COMMENT, derive_matches, read_match_comment, read_team_line
 
 
 @dataclass
@@ -51,6 +52,10 @@ class TrfDocument:
     byes_240: list[RequestedBye] = field(default_factory=list)
     board_orders: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
     teams: list[Team] = field(default_factory=list)
+    team_lines: dict[int, int] = field(default_factory=dict)
+    """Team id → the line its record is on (for problems found later)."""
+    match_orders: dict[int, tuple] = field(default_factory=dict)
+    """Round → the team matches recorded in a ``### hakem matches`` comment."""
     extra_lines: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
@@ -198,6 +203,12 @@ def _read_line(doc: TrfDocument, lineno: int, line: str) -> None:
     if not line.strip() or code == "###":
         if line.startswith("### hakem boards "):
             _read_board_order(doc, lineno, line)
+        elif line.startswith(MATCH_COMMENT):
+            recorded = read_match_comment(line)
+            if recorded is None:
+                doc.problem(lineno, 1, _("malformed '### hakem matches' comment"))
+            else:
+                doc.match_orders[recorded[0]] = recorded[1]
         return
     if code == "001":
         _read_player(doc, lineno, line)
@@ -255,11 +266,57 @@ def _read_line(doc: TrfDocument, lineno: int, line: str) -> None:
             return
         for pno in _read_ids(doc, lineno, line[10:], 11):
             doc.byes_240.append(RequestedBye(pno, int(rnd_raw), ByeKind(kind_raw)))
-    elif code in ("XXS", "XXZ", "250", "172", "182", "202", "212", "299", "300", "310", "013",
+    elif code in ("310", "013"):
+        _read_team(doc, lineno, line)
+    elif code in ("XXS", "XXZ", "250", "172", "182", "202", "212", "299", "300",
                   "320", "330", "352", "362", "801", "802") or line[:3].isalpha():
         doc.extra_lines.append(line.rstrip())
     else:
         doc.problem(lineno, 1, _('unknown record code {code!r}').format(code=code))
+
+
+def _read_team(doc: TrfDocument, lineno: int, line: str) -> None:
+    team, problems = read_team_line(line, len(doc.teams) + 1)
+    for column, message in problems:
+        doc.problem(lineno, column, message)
+    if team is None:
+        return
+    if team.id in doc.team_lines:
+        doc.problem(lineno, 5, _('team number {id} is used twice (also on line {line})').format(
+            id=team.id, line=doc.team_lines[team.id]))
+        return
+    doc.team_lines[team.id] = lineno
+    doc.teams.append(team)
+
+
+def _check_teams(doc: TrfDocument, pnos: set[int]) -> None:
+    """Every team member must be a player of the file, and in one team only."""
+    owner: dict[int, int] = {}
+    for team in doc.teams:
+        line = doc.team_lines[team.id]
+        for pno in team.members:
+            if pno not in pnos:
+                doc.problem(line, None, _('team {team}: player {pno} is not in this file').format(
+                    team=team.name, pno=pno))
+            elif pno in owner:
+                doc.problem(line, None, _('player {pno} is in two teams ({team} and {team2})').format(
+                    pno=pno, team=team.name, team2=next(x.name for x in doc.teams if x.id == owner[pno])))
+            else:
+                owner[pno] = team.id
+
+
+def _with_matches(doc: TrfDocument, rnd: Round) -> Round:
+    """The round's team matches: as recorded by hakem if the comment fits, else derived."""
+    if not doc.teams:
+        return rnd
+    recorded = doc.match_orders.get(rnd.number)
+    if recorded is not None:
+        ids = {team.id for team in doc.teams}
+        indices = sorted(i for m in recorded for i in m.boards)
+        if (all(m.home in ids and m.away in ids for m in recorded)
+                and indices == sorted(set(indices)) and all(0 <= i < len(rnd.boards) for i in indices)):
+            return Round(rnd.number, rnd.boards, rnd.byes, rnd.manual, recorded)
+    return Round(rnd.number, rnd.boards, rnd.byes, rnd.manual, derive_matches(rnd, doc.teams))
 
 
 def _read_board_order(doc: TrfDocument, lineno: int, line: str) -> None:
@@ -404,7 +461,9 @@ def to_tournament(doc: TrfDocument, tournament_id: str = "") -> Tournament:
             if set(lookup) == set(recorded):
                 boards = [lookup[wb] for wb in recorded]
         ordered.append(Round(rnd.number, tuple(boards), rnd.byes))
-    draft = draft.with_changes(rounds=tuple(ordered))
+    _check_teams(doc, seen_pnos)
+    ordered = [_with_matches(doc, rnd) for rnd in ordered]
+    draft = draft.with_changes(rounds=tuple(ordered), teams=tuple(doc.teams))
     _check_points(doc, draft, requested_all)
     if doc.problems:
         raise TrfError(doc.problems, _('the TRF file has problems'))

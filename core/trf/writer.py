@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from core.model import Board, Colour, PointSystem, Round, Tournament, format_points, scores
 from core.trf.boards import canonical_board_order
+from core.trf.teams import match_comments, team_lines
 
 
 def _points_field(value: Fraction) -> str:
@@ -78,9 +79,10 @@ def _board_comment(t: Tournament, rnd: Round) -> str | None:
 
 
 def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
-              ranks: dict[int, int] | None = None) -> str:
+              ranks: dict[int, int] | None = None, team_ranks: dict[int, int] | None = None) -> str:
     """Render ``t`` as TRF text.  ``ranks`` (pno → rank) fills columns 86–89; by default the
-    rank is by points then pairing number (the standings module passes the real ranks)."""
+    rank is by points then pairing number (the standings module passes the real ranks).
+    ``team_ranks`` (team id → rank) does the same for the team records of a team event."""
     if flavour not in ("2026", "16"):
         raise ValueError(f"unknown TRF flavour {flavour!r}; use '2026' or '16'")
     pts = scores(t)
@@ -94,6 +96,8 @@ def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
             lines.append(f"{code} {value}")
     lines.append(f"062 {len(t.players)}")
     lines.append(f"072 {sum(1 for p in t.players if p.rating)}")
+    if t.teams:
+        lines.append(f"082 {len(t.teams)}")
     trf_type = str(t.options.get("trf_type", "")) if t.options else ""
     if trf_type:
         lines.append(f"092 {trf_type}")
@@ -105,6 +109,8 @@ def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
         lines.append(f"122 {t.time_control}")
     kept = t.options.get("trf_headers", {}) if t.options else {}
     for code in sorted(kept):
+        if code == "082" and t.teams:
+            continue
         if code < "142":
             lines.append(f"{code} {kept[code]}")
     if flavour == "2026":
@@ -140,10 +146,13 @@ def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
         comment = _board_comment(t, rnd)
         if comment:
             lines.append(comment)
+    lines.extend(match_comments(t))
     cells = _cells(t)
     for p in sorted(t.players, key=lambda p: p.pno):
         lines.append(_player_line(t, p.pno, cells.get(p.pno, []), pts.get(p.pno, Fraction(0)),
                                   ranks.get(p.pno, 0)))
+    # after the players: readers resolve the members' pairing numbers against them
+    lines.extend(team_lines(t, flavour, team_ranks))
     return line_ending.join(lines) + line_ending
 
 
