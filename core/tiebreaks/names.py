@@ -37,6 +37,10 @@ NAMES: dict[str, str] = {
     "MP": "Match points",
     "GP": "Game points",
     "MPVGP": "Match points versus game points",
+    "EMMSB": "Extended Sonneborn-Berger (opponents' match points × own match points)",
+    "EMGSB": "Extended Sonneborn-Berger (opponents' match points × own game points)",
+    "EGMSB": "Extended Sonneborn-Berger (opponents' game points × own match points)",
+    "EGGSB": "Extended Sonneborn-Berger (opponents' game points × own game points)",
     "TBR": "Best result on the highest board",
 }
 """English names, keyed by code (the gettext msgids)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from core.tiebreaks import buchholz, koya, own, rating, team
+from core.tiebreaks import buchholz, koya, own, rating, team, team_extended
 from core.tiebreaks.names import NAMES
 
 
@@ -70,6 +70,11 @@ _LIST = [
     _d("MP", "B", team.match_points, team.explain_team, team_only=True),
     _d("GP", "B", team.game_points, team.explain_team, team_only=True),
     _d("TBR", "B", team.top_board_result, team.explain_team, team_only=True),
+    _d("MPVGP", "B", team_extended.other_primary_score, team_extended.explain_other_primary_score,
+       team_only=True),
+    *(_d(code, "BC", team_extended.extended_sonneborn_berger,
+         team_extended.explain_extended_sonneborn_berger, "CP", team_only=True)
+      for code in team_extended.ESB_CODES),
 ]
 
 REGISTRY: dict[str, TieBreakDef] = {d.code: d for d in _LIST}

@@ -1,0 +1,59 @@
+"""Team tie-breaks against TieBreakServer 1.9.57 (FIDE TEC's tie-break calculator).
+
+Golden data (the reference program's output, never ours): ``data/tiebreaks/team/*.{trf,tsv}``
+— ten team round robins (Berger with 4–8 teams, Scheveningen with 2–4 teams; 2–6 boards;
+random results, forfeited games in half of them).  The TRF files carry the teams as TRF-2026
+``310`` records; TieBreakServer read them with ``-p`` (pre-determined pairings) and computed
+the list in the header: match and game points, Buchholz on either score, MPvGP and the four
+extended Sonneborn-Berger variants of C.07 Art. 13 (with Cut-1).  For events with an odd
+number of teams (a team sits out each round) the reference program stops with an error on
+the game-point based criteria, so those files carry the match-point criteria only.
+Each file checks every team's rank and every value.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from fractions import Fraction
+
+import pytest
+
+from core.standings import compute_standings
+from core.trf import parse_tournament
+
+DATA = os.path.join(os.path.dirname(__file__), "data", "tiebreaks", "team")
+FILES = sorted(glob.glob(os.path.join(DATA, "*.tsv")))
+
+
+def test_fixture_files_are_present() -> None:
+    assert len(FILES) == 10
+
+
+@pytest.mark.parametrize("tsv", FILES, ids=[os.path.basename(f)[:-4] for f in FILES])
+def test_team_tiebreaks_agree_with_reference(tsv: str) -> None:
+    with open(tsv, encoding="utf-8") as fh:
+        rows = [line.rstrip("\n").split("\t") for line in fh if line.strip()]
+    head, body = rows[0], rows[1:]
+    with open(tsv[:-4] + ".trf", encoding="utf-8", newline="") as fh:
+        t = parse_tournament(fh.read())
+    assert t.teams and all(r.matches for r in t.rounds)
+    t = t.with_changes(system="berger")  # pre-determined pairings, as the reference was run
+    codes = head[2:]
+    s = compute_standings(t, codes, regime="2026")
+    assert s.team
+    mismatches = []
+    for line in body:
+        team = int(line[0])
+        row = s.row(team)
+        if row.rank != int(line[1]):
+            mismatches.append(f"team {team}: rank {row.rank}, reference {line[1]}")
+        for code, expected in zip(codes, line[2:]):
+            mine = row.values.get(code) if code not in ("MPTS", "GPTS") else None
+            if code == "MPTS":
+                mine = row.points
+            elif code == "GPTS":
+                mine = row.values.get(code)
+            if mine is None or Fraction(mine) != Fraction(expected):
+                mismatches.append(f"team {team} {code}: ours {mine}, reference {expected}")
+    assert not mismatches, "\n".join(mismatches)
