@@ -37,6 +37,8 @@ NAMES: dict[str, str] = {
     "MP": "Match points",
     "GP": "Game points",
     "MPVGP": "Match points versus game points",
+    "BC": "Board count",
+    "BBE": "Bottom-board elimination",
     "EMMSB": "Extended Sonneborn-Berger (opponents' match points × own match points)",
     "EMGSB": "Extended Sonneborn-Berger (opponents' match points × own game points)",
     "EGMSB": "Extended Sonneborn-Berger (opponents' game points × own match points)",

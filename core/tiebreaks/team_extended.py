@@ -8,6 +8,8 @@ in the scores' own units (a won match counts 2 match points).  EMGSB is the seed
 machinery of :mod:`core.tiebreaks.buchholz` — adjusted scores, unplayed rounds and cuts work
 as they do for SB — on a team context whose primary score is the opponent factor; the own
 factor is either that context's own points or its secondary score.
+BC and BBE (Art. 12, for matches tied on both scores, also usable in a list) look at the
+game points per board.
 MPvGP is "the other primary score": game points when the event ranks on match points, and
 match points when it ranks on game points.
 """
@@ -15,6 +17,7 @@ match points when it ranks on game points.
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 from core.tiebreaks.buchholz import explain_sonneborn_berger, sonneborn_berger
 from core.tiebreaks.context import Context
@@ -72,3 +75,42 @@ def explain_other_primary_score(ctx, spec, regime, pno):
 
     other = replace(spec, base="MP" if ctx.cache.get("team") == "GP" else "GP")
     return replace(explain_team(ctx, other, regime, pno), code=spec.code, name=name_of(spec.base))
+
+
+def _board_totals(ctx: Context) -> dict[int, tuple]:
+    """Per team, game points on each board over the event, board 1 first."""
+    from core.tiebreaks.team import top_board_result
+
+    return top_board_result(ctx, None, None)
+
+
+def board_count(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
+    """BC (Art. 12): Σ board number × game points on that board; the lower total ranks first
+    (points scored on lower boards weigh more)."""
+    return {team: sum(((i + 1) * pts for i, pts in enumerate(totals)), Fraction(0))
+            for team, totals in _board_totals(ctx).items()}
+
+
+def bottom_board_elimination(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
+    """BBE (Art. 12): game points without the bottom board, then without the two bottom
+    boards, and so on — compared one after another (a tuple, higher first)."""
+    out = {}
+    for team, totals in _board_totals(ctx).items():
+        left = sum(totals, Fraction(0))
+        steps = []
+        for pts in reversed(totals[1:]):
+            left -= pts
+            steps.append(left)
+        out[team] = tuple(steps)
+    return out
+
+
+def explain_board_criterion(ctx, spec, regime, pno):
+    from core.tiebreaks.explain import Contribution, Explanation
+
+    totals = _board_totals(ctx).get(pno, ())
+    compute = board_count if spec.base == "BC" else bottom_board_elimination
+    items = tuple(Contribution(None, None, pts, f"game points on board {i + 1}")
+                  for i, pts in enumerate(totals))
+    return Explanation(spec.code, name_of(spec.base), pno, compute(ctx, spec, regime).get(pno),
+                       regime.value, items)
