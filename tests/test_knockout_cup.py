@@ -140,3 +140,53 @@ def test_withdrawn_player_loses_the_rest_of_the_match_by_forfeit():
     assert [{b.white, b.black} for b in t.rounds[-1].boards] == [{2, 3}]
     games = [g for g in replay(t).view.games if {g.white, g.black} == {1, 4}]
     assert [g.result.value for g in games if g.kind == "regular"][1] in ("+-", "-+")
+
+
+def _times(slots):
+    from core.playoff.timetable import clock
+
+    return [(clock(s.start), clock(s.end), s.board) for s in sorted(slots, key=lambda s: (s.start, s.board))]
+
+
+def test_cup_timetable_from_the_start_time():
+    """4 players, two games of 20 minutes per match (no increment): a game is estimated at
+    2 × 20 = 40 minutes, 5 minutes between the games of a match, 10 between stages
+    (seeds/000 p. 67).  Worked by hand from 10:00: semi-final games 10:00–10:40 and
+    10:45–11:25 on boards 1 and 2; final 11:35–12:15 and 12:20–13:00."""
+    from core.playoff.cup import cup_timetable
+
+    t = cup(4, rules="seed-rapid", start="10:00")
+    state, slots = cup_timetable(t)
+    assert state["start"] == "10:00"
+    assert _times(slots) == [("10:00", "10:40", 1), ("10:00", "10:40", 2), ("10:45", "11:25", 1),
+                             ("10:45", "11:25", 2), ("11:35", "12:15", 1), ("12:20", "13:00", 1)]
+
+
+def test_cup_timetable_follows_the_results():
+    """Semi-final 1 is level after two games (½–½ twice): two extension games are added at
+    11:30–12:10 and 12:15–12:55 on its board, and the final moves to 13:05."""
+    from core.playoff.cup import cup_timetable
+
+    t = cup(4, rules="seed-rapid", start="10:00")
+    t = play_round(t, lambda b: "1/2" if {b.white, b.black} == {1, 4} else "1-0" if b.white < b.black else "0-1")
+    t = play_round(t, lambda b: "1/2" if {b.white, b.black} == {1, 4} else "1-0" if b.white < b.black else "0-1")
+    _, slots = cup_timetable(t)
+    board_of_1 = next(s.board for s in slots if 1 in (s.game.white, s.game.black))
+    times = _times(slots)
+    assert ("11:30", "12:10", board_of_1) in times and ("12:15", "12:55", board_of_1) in times
+    final = [s for s in slots if s.game.stage == slots[-1].game.stage]
+    assert min(s.start for s in final) == max(s.end for s in slots if s not in final) + 10 * 60
+
+
+def test_cup_timetable_report_and_bad_start_time():
+    from core.playoff.cup import cup_timetable
+    from core.reports import View, build, report_kinds
+
+    t = cup(4, rules="seed-rapid", start="9:30")
+    view = View(t)
+    assert "timetable" in report_kinds(view)
+    report = build(view, "timetable")
+    assert report.slug == "timetable-cup"
+    assert [row[0] for row in report.tables[0].rows][:2] == ["09:30", "09:30"]
+    with pytest.raises(TournamentError, match="25:00"):
+        cup_timetable(cup(4, start="25:00"))

@@ -14,6 +14,9 @@ Settings live in ``Tournament.options["knockout"]`` (all optional):
      "seeded": 4,                         # with "lot": the best 4 are seeded, the rest drawn
      "third_place": false,                # semi-final losers play for 3rd place
      "seed": 1234,                        # lots; default derived from the tournament id
+     "start": "10:00",                    # timetable: first games (HH:MM, default 10:00)
+     "breaks": {"between_games": 5, "between_stages": 10},   # timetable, minutes
+     "boards": 8,                         # timetable: boards available (default: enough)
      "entry_round": {"<pno>": 2},         # seeded players entering in a later knockout round
      "flag_later": {"<round>.<board>": "white"|"black"},   # Armageddon, both flags fell
      "lots": {...}, "choices": {...}, "bids": {...}}       # as in a playoff state
@@ -36,6 +39,7 @@ from core.playoff.games import Context
 from core.playoff.plan import evaluate as evaluate_plan
 from core.playoff.rules import PRESETS, MatchRules
 from core.playoff.state import PlayoffView
+from core.playoff.timetable import Slot
 
 _KO_ROUND = re.compile(r"^p\.r(\d+)m\d+\.")
 
@@ -138,6 +142,33 @@ def _forfeit_withdrawn(t: Tournament, state: dict[str, Any], round_no: int) -> N
             white_stays = g.white not in gone or (g.black in gone and g.white < g.black)
             state["results"][g.id] = {"white": g.white, "black": g.black,
                                       "result": "+-" if white_stays else "-+"}
+
+
+DEFAULT_START = "10:00"
+
+
+def cup_timetable(t: Tournament, cup: CupState | None = None) -> tuple[dict[str, Any], list[Slot]]:
+    """The timetable of a cup event: every game known now with board and clock times.
+
+    The same list scheduling as a playoff's (each game waits for the previous game of its
+    match, +5 min, and for the stage before, +10 min; estimates 2 × base + 2 × 60 × increment),
+    but it starts at the cup's own start time (``options["knockout"]["start"]``) instead of
+    half an hour after an event.  Games played have no end time on their boards, so the whole
+    day stays an estimate; it is re-derived from the bracket after every result.
+    """
+    from core.playoff.state import DEFAULT_BREAKS
+    from core.playoff.timetable import timetable
+
+    cfg = _settings(t)
+    cup = cup or replay(t)
+    start = str(cfg.get("start", DEFAULT_START))
+    if not re.fullmatch(r"([01]?\d|2[0-3]):[0-5]\d", start):
+        raise TournamentError(f"the knockout start time {start!r} is not HH:MM.")
+    boards = cfg.get("boards")
+    state = dict(cup.state, start=start, first_board=1,
+                 max_boards=int(boards) if boards else None,
+                 breaks=dict(DEFAULT_BREAKS, **dict(cfg.get("breaks", {})), after_event=0))
+    return state, timetable(state, cup.view)
 
 
 def cup_places(t: Tournament) -> tuple[tuple[int, ...], ...] | None:

@@ -28,7 +28,7 @@ def report_kinds(view: View) -> list[str]:
         out += ["team-standings", "team-crosstable", "teams"]
     if t.options.get("playoffs") or t.system == "knockout":
         out += ["bracket"]
-    if t.options.get("playoffs"):
+    if t.options.get("playoffs") or t.system == "knockout":
         out += ["timetable"]
     if view.is_go:
         out += ["go-cards", "go-table"]
@@ -74,7 +74,7 @@ def build(view: View, kind: str, round_no: int | None = None, pno: int | None = 
         if key is None:
             if len(keys) == 1:
                 key = keys[0]
-            elif t.system == "knockout" and kind == "bracket":
+            elif t.system == "knockout":
                 key = "cup"
             else:
                 raise TournamentError(f"give the playoff with --key ({', '.join(keys) or 'none stored'})")

@@ -232,7 +232,7 @@ def _game_header(i: int, marks: list[tuple[str, str, str]]) -> str:
 
 
 def timetable_report(view: View, key: str, state: Mapping[str, Any], playoff_view, slots,
-                     title: str) -> Report:
+                     title: str, start_line: str | None = None) -> Report:
     """Games with board, estimated start and end (``~`` marks estimates), players and result."""
     from core.playoff import clock, stage_times, warnings
 
@@ -262,13 +262,13 @@ def timetable_report(view: View, key: str, state: Mapping[str, Any], playoff_vie
         stages.rows.append([stage, clock(first), "~" + clock(last)])
     notes = [_("Times with ~ are estimates (both clocks used up); they are updated as results arrive.")]
     notes += [_(w) for w in warnings(slots)]
-    return Report(f"timetable-{key}", title, [view.tournament.name,
-                  _("Start after the last game: {time}").format(time=str(state.get("start", "")))],
-                  [table, stages], notes)
+    if start_line is None:
+        start_line = _("Start after the last game: {time}").format(time=str(state.get("start", "")))
+    return Report(f"timetable-{key}", title, [view.tournament.name, start_line], [table, stages], notes)
 
 
 def playoff_reports(view: View) -> list[Report]:
-    """Bracket and timetable of every stored playoff, and the bracket of a knockout cup."""
+    """Bracket and timetable of every stored playoff, and of a knockout cup."""
     from core.playoff import evaluate, timetable
 
     t = view.tournament
@@ -283,8 +283,13 @@ def playoff_reports(view: View) -> list[Report]:
     if t.system == "knockout" and len(t.players) >= 2:
         from core.playoff.cup import replay
 
+        from core.playoff.cup import cup_timetable
+
         cup = replay(t)
+        state, slots = cup_timetable(t, cup)
         out.append(bracket_report(view, "cup", cup.state, cup.view, [], _("Knockout bracket"), cup.byes))
+        out.append(timetable_report(view, "cup", state, cup.view, slots, _("Knockout timetable"),
+                                    _("First games: {time}").format(time=state["start"])))
     return out
 
 
