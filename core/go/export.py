@@ -28,6 +28,7 @@ from core.go.names import full_name
 from core.go.numbers import coefficient_x10
 from core.go.ranks import go_rating, rank_label, rank_of
 from core.go.standings import standings
+from core.go.timing import adjusted_time, egd_class
 from core.model import Colour, Player, Tournament, format_points
 
 SCHEME = "турнирная схема ГАММА"
@@ -102,6 +103,11 @@ def format_dates(start: str, end: str) -> str:
     return f"{d1}.{m1}.{y1}-{d2}.{m2}.{y2}"
 
 
+def _nominal_time(t: Tournament, options: dict) -> str:
+    """The adjusted time: as set by the arbiter, else computed from the time control."""
+    return str(options.get("nominal_time", "") or "") or adjusted_time(t.time_control)
+
+
 def rating_commission_export(t: Tournament) -> str:
     """The rating-commission text file (UTF-8 text; the caller chooses the file encoding)."""
     options = go_options(t)
@@ -111,7 +117,7 @@ def rating_commission_export(t: Tournament) -> str:
     lines = [f"; {t.name}"]
     where = ", ".join(x for x in (format_dates(t.start_date, t.end_date), t.place, SCHEME) if x)
     lines.append(f"; {where}")
-    nominal = str(options.get("nominal_time", "") or "")
+    nominal = _nominal_time(t, options)
     if t.time_control or nominal:
         timing = [f"время {t.time_control}"] if t.time_control else []
         if nominal:
@@ -135,7 +141,8 @@ def egd_h9_export(t: Tournament) -> str:
     """The EGD tournament table ("h9" handicap format) for Go federations' rating lists.
 
     Keys used from ``options["go"]``: ``egd_class`` (A/B/C/D), ``nominal_time`` (adjusted time
-    in minutes, ``TM``), ``country`` (``PC`` when the tournament's federation is empty).
+    in minutes, ``TM``), ``country`` (``PC`` when the tournament's federation is empty).  Without
+    ``egd_class``/``nominal_time`` both are computed from the time control (:mod:`core.go.timing`).
     ``Player.extra["name_latin"]`` replaces the name (the EGD expects Latin letters) and
     ``Player.extra["egd_pin"]`` is appended as ``|PIN``.
     """
@@ -145,8 +152,9 @@ def egd_h9_export(t: Tournament) -> str:
     line_of = {s.pno: i for i, s in enumerate(order, start=1)}
     rounds = max([len(c.rounds) for c in all_cards.values()] + [0])
     lines = []
-    if options.get("egd_class"):
-        lines.append(f"; CL[{options['egd_class']}]")
+    klass = str(options.get("egd_class", "") or "") or egd_class(t.time_control)
+    if klass:
+        lines.append(f"; CL[{klass}]")
     lines.append(f"; EV[{t.name}]")
     country = (FIDE_TO_GO_COUNTRY.get(t.federation.upper(), t.federation) if t.federation
                else str(options.get("country", "") or ""))
@@ -155,8 +163,9 @@ def egd_h9_export(t: Tournament) -> str:
         lines.append(f"; DT[{t.start_date},{t.end_date or t.start_date}]")
     lines.append("; HA[h9]")
     lines.append(f"; KM[{format_points(even_komi(t))}]")
-    if options.get("nominal_time"):
-        lines.append(f"; TM[{options['nominal_time']}]")
+    nominal = _nominal_time(t, options)
+    if nominal:
+        lines.append(f"; TM[{nominal}]")
     lines.append("; CM[Gamma scheme: Lvl = final level, Coef = handicap-adjusted coefficient]")
     lines.append(";")
     lines.append("; Pl Name Grd Co Club Lvl Coef " + " ".join(str(r) for r in range(1, rounds + 1)))
