@@ -95,3 +95,38 @@ async def test_bracket_follows_a_new_result():
         after = view.picture_text
         assert after != before
         assert after.splitlines()[3].split("├─")[1].startswith("1 Ann")   # Ann in the final
+
+
+async def test_wallchart_flips_pages_for_a_projector():
+    """``p`` shows whole large-type rows page by page at 80×24: (24 - 3 + 1) // 4 = 5 rows a
+    page (title, blank, header, then 3 lines + 1 blank per row), so the 12-player event takes
+    3 pages; every page repeats the header, every player appears on exactly one page, and
+    after the last page comes the first again.  ``p`` again scrolls the whole chart."""
+    from tui.widgets.pictures import Wallchart
+
+    t = swiss_event()
+    names = [p.name.upper() for p in t.players]
+    view = Wallchart(t, large=True)
+    app = One(view)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view.focus()
+        await pilot.press("p")
+        await pilot.pause()
+        assert view.paging
+        pages = []
+        for _ in range(3):
+            text = view.picture_text
+            pages.append(text)
+            assert len(text.splitlines()) <= 24
+            view.next_page()
+            await pilot.pause()
+        assert view.picture_text == pages[0]  # wrapped round
+        assert [p.splitlines()[0].startswith(f"Page {k} of 3") for k, p in enumerate(pages, 1)] == [True] * 3
+        assert all("Name" in p.splitlines()[2] for p in pages)
+        for name in names:
+            assert sum(name in p for p in pages) == 1, name
+        assert [sum(n in p for n in names) for p in pages] == [5, 5, 2]
+        await pilot.press("p")
+        await pilot.pause()
+        assert not view.paging and all(n in view.picture_text for n in names)

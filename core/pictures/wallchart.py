@@ -7,12 +7,15 @@ the wallchart only draws the same document bigger.  Two outputs:
 - large type for a terminal on a projector: every number and result mark is drawn three rows
   tall with box-drawing strokes (:data:`BIG`), names in capitals on the middle row;
 - a print-ready HTML page (A4 landscape, large font, result colours, no external assets).
+
+Large type can also be cut into pages (:func:`large_pages`) that a projector flips through.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any, Sequence
 from core.i18n import _
 from core.model import Tournament
 from core.pictures.text import Canvas, TextPicture, cells, clip, esc, pad
@@ -122,11 +125,14 @@ def _mark_kind(mark: str) -> str:
     return {"1": "win", "+": "win", "½": "draw", "0": "loss", "−": "loss", "X": "self"}.get(mark, "other")
 
 
-def large_text(chart: Wallchart, width: int = 80) -> TextPicture:
+def large_text(chart: Wallchart, width: int = 80, rows: Sequence[Any] | None = None,
+               page: tuple[int, int] | None = None) -> TextPicture:
     """The wallchart in large type: three terminal rows per player, results big.
 
     Grid: pairing number, name, one big mark per opponent (``1 ½`` for two games: the last),
     big points.  Swiss: big rank, name, per round the opponent small and the result big.
+    ``rows`` draws only those rows (a page; column widths still come from the whole chart, so
+    they do not jump between pages) and ``page`` = (number, count) is added to the title.
     """
     canvas = Canvas()
     n_cells = len(chart.columns)
@@ -136,6 +142,8 @@ def large_text(chart: Wallchart, width: int = 80) -> TextPicture:
     fixed = rank_w + 1 + n_cells * cell_w + 1 + pts_w
     name_w = max(12, min(24, width - fixed - 1))
     title = chart.title + (f" — {chart.subtitle[0]}" if chart.subtitle and chart.subtitle[0] else "")
+    if page is not None:
+        title = _("Page {page} of {pages}").format(page=page[0], pages=page[1]) + " · " + title
     canvas.put(0, 0, clip(title, max(width, 20)), "title")
     x_name = rank_w + 1
     x_cells = x_name + name_w + 1
@@ -147,7 +155,7 @@ def large_text(chart: Wallchart, width: int = 80) -> TextPicture:
         canvas.put(2, x_cells + i * cell_w, pad(label, cell_w - 1, "c"), "header")
     canvas.put(2, x_pts, pad(_("Pts"), pts_w, "r"), "header")
     y = 3
-    for row in chart.rows:
+    for row in (chart.rows if rows is None else rows):
         lead = row.rank if chart.kind == "swiss" else str(row.pno)
         glyph = big(lead)
         for i in range(3):
@@ -173,6 +181,26 @@ def large_text(chart: Wallchart, width: int = 80) -> TextPicture:
         y += 4
     pic = canvas.picture()
     return pic
+
+
+LARGE_HEADER_LINES = 3
+"""Title, a blank line and the column header come before the first large-type row."""
+LARGE_ROW_LINES = 4
+"""Each large-type row is three lines tall, with one blank line after it."""
+
+
+def rows_per_page(height: int) -> int:
+    """How many large-type rows fit ``height`` terminal lines (the last row needs no gap)."""
+    return max(1, (height - LARGE_HEADER_LINES + 1) // LARGE_ROW_LINES)
+
+
+def large_pages(chart: Wallchart, width: int = 80, height: int = 24) -> list[TextPicture]:
+    """Large type cut into pages of whole rows for a projector that shows one page at a time:
+    every page repeats the title (with "page k of n") and the column header."""
+    per_page = rows_per_page(height)
+    groups = [chart.rows[i:i + per_page] for i in range(0, len(chart.rows), per_page)] or [()]
+    return [large_text(chart, width, rows=group, page=(k, len(groups)))
+            for k, group in enumerate(groups, start=1)]
 
 
 def normal_text(chart: Wallchart, width: int = 80) -> TextPicture:

@@ -240,14 +240,28 @@ class StandingsProgress(PictureView):
 
 
 class Wallchart(PictureView):
-    """Round-robin grid or Swiss wallchart; large type for a projector (key ``l`` toggles)."""
+    """Round-robin grid or Swiss wallchart; large type for a projector (key ``l`` toggles).
 
-    BINDINGS = [Binding("l", "toggle_large", L_("Large type"))]
+    Key ``p`` flips through the large type page by page (whole rows, title and header on every
+    page), one page every ``page_seconds``, so a projector shows the whole field without anybody
+    scrolling; ``p`` again goes back to the scrolling picture.
+    """
+
+    BINDINGS = [Binding("l", "toggle_large", L_("Large type")),
+                Binding("p", "toggle_paging", L_("Page by page"))]
+
+    page_seconds: float = 10.0
 
     def __init__(self, tournament: Tournament, large: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.tournament = tournament
         self.large = large
+        self.page = 0
+        self._pager: Any = None
+
+    @property
+    def paging(self) -> bool:
+        return self._pager is not None
 
     def update_tournament(self, tournament: Tournament) -> None:
         self.tournament = tournament
@@ -257,9 +271,34 @@ class Wallchart(PictureView):
         self.large = not self.large
         self.refresh_picture()
 
+    def action_toggle_paging(self) -> None:
+        if self._pager is not None:
+            self._pager.stop()
+            self._pager = None
+        else:
+            self.large = True
+            self.page = 0
+            self._pager = self.set_interval(self.page_seconds, self.next_page)
+        self.scroll_home(animate=False)
+        self.refresh_picture()
+
+    def next_page(self) -> None:
+        """Show the next page (after the last, the first again)."""
+        self.page += 1
+        self.refresh_picture()
+
+    def _pages(self, width: int) -> list[TextPicture]:
+        from core.pictures.wallchart import large_pages, wallchart
+
+        height = self.scrollable_content_region.height or self.size.height or 24
+        return large_pages(wallchart(self.tournament), width, height)
+
     def build(self, width: int) -> TextPicture:
         from core.pictures.wallchart import wallchart_text
 
+        if self._pager is not None:
+            pages = self._pages(width)
+            return pages[self.page % len(pages)]
         return wallchart_text(self.tournament, width, self.large)
 
 
