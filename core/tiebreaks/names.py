@@ -38,6 +38,7 @@ NAMES: dict[str, str] = {
     "GP": "Game points",
     "MPVGP": "Match points versus game points",
     "BC": "Board count",
+    "SSSC": "Score and strength combination",
     "BBE": "Bottom-board elimination",
     "EMMSB": "Extended Sonneborn-Berger (opponents' match points × own match points)",
     "EMGSB": "Extended Sonneborn-Berger (opponents' match points × own game points)",

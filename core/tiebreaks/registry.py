@@ -76,6 +76,8 @@ _LIST = [
        team_only=True),
     _d("BBE", "B", team_extended.bottom_board_elimination, team_extended.explain_board_criterion,
        team_only=True),
+    _d("SSSC", "BC", team_extended.score_strength_combination,
+       team_extended.explain_score_strength_combination, "C", team_only=True),
     *(_d(code, "BC", team_extended.extended_sonneborn_berger,
          team_extended.explain_extended_sonneborn_berger, "CP", team_only=True)
       for code in team_extended.ESB_CODES),

@@ -114,3 +114,44 @@ def explain_board_criterion(ctx, spec, regime, pno):
                   for i, pts in enumerate(totals))
     return Explanation(spec.code, name_of(spec.base), pno, compute(ctx, spec, regime).get(pno),
                        regime.value, items)
+
+
+def _boards(ctx: Context) -> int:
+    rows = ctx.cache.get("rows", {})
+    return max((len(r["boards"]) for rs in rows.values() for r in rs), default=1) or 1
+
+
+def score_strength_divisor(ctx: Context) -> int:
+    """SSSC's divisor: how many opponent-score points weigh one point of the other score —
+    the maximum primary score over the rounds per maximum secondary score (at least 1)."""
+    t = ctx.tournament
+    gp_win = Fraction(t.points.win)
+    if ctx.cache.get("team") == "GP":
+        return max(1, int(gp_win * ctx.rounds * _boards(ctx) / 2))
+    return max(1, int(2 * ctx.rounds / (gp_win * _boards(ctx))))
+
+
+def score_strength_combination(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
+    """SSSC (Art. 13): the other primary score plus the Buchholz on the primary score divided
+    by :func:`score_strength_divisor` — one number mixing the team's own result and the
+    strength of its opponents."""
+    from core.tiebreaks.buchholz import buchholz
+
+    other = other_primary_score(ctx, spec, regime)
+    bh = buchholz(ctx, replace(spec, base="BH", score=""), regime)
+    divisor = score_strength_divisor(ctx)
+    return {team: Fraction(other[team]) + Fraction(bh[team]) / divisor for team in ctx.cells}
+
+
+def explain_score_strength_combination(ctx, spec, regime, pno):
+    from core.tiebreaks.buchholz import explain_buchholz
+    from core.tiebreaks.explain import Explanation
+
+    inner = explain_buchholz(ctx, replace(spec, base="BH", score=""), regime, pno)
+    other = other_primary_score(ctx, spec, regime)[pno]
+    divisor = score_strength_divisor(ctx)
+    note = (f"{'match' if ctx.cache.get('team') == 'GP' else 'game'} points {other} + "
+            f"Buchholz {inner.value} / {divisor}")
+    return Explanation(spec.code, name_of(spec.base), pno,
+                       score_strength_combination(ctx, spec, regime)[pno], regime.value,
+                       inner.contributions, (note,))
