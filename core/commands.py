@@ -106,7 +106,9 @@ def remove_player(t: Tournament, pno: int) -> Tournament:
                        requested_byes=tuple(b for b in t.requested_byes if b.pno != pno),
                        forbidden=tuple(g2 for g2 in (tuple(x for x in g if x != pno) for g in t.forbidden)
                                        if len(g2) >= 2))
-    return renumber(t, mapping)
+    from core.teams.registration import without_player
+
+    return renumber(without_player(t, pno), mapping)
 
 
 def withdraw(t: Tournament, pno: int, from_round: int | None = None) -> Tournament:

@@ -1,0 +1,119 @@
+"""``hakem teams list|add|edit|roster|remove|from-clubs ID ...`` — the teams of a team event.
+
+A roster is given as pairing numbers in board order (``--players 3,1,7,5``: board 1 first).
+Players are registered first (``hakem players add``), then put into teams; ``from-clubs``
+makes one team per club with the players in ranking order.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from core.cli.common import open_store, print_json
+from core.errors import TournamentError
+from core.i18n import _
+from core.model import Tournament
+from core.teams import registration
+
+
+def _pnos(text: str) -> list[int]:
+    try:
+        return [int(x) for x in text.replace(" ", "").split(",") if x]
+    except ValueError as error:
+        raise TournamentError(_('--players {pnos!r}: give pairing numbers separated by commas').format(
+            pnos=text)) from error
+
+
+def team_rows(t: Tournament) -> list[dict]:
+    names = {p.pno: p.name for p in t.players}
+    return [{"id": team.id, "name": team.name, "short": team.short, "rating": team.rating,
+             "members": [{"board": i, "pno": pno, "name": names.get(pno, "?")}
+                         for i, pno in enumerate(team.members, start=1)]}
+            for team in t.teams]
+
+
+def _list(args: argparse.Namespace) -> int:
+    t = open_store().load(args.id).tournament
+    rows = team_rows(t)
+    if args.format == "json":
+        print_json({"teams": rows})
+        return 0
+    if not rows:
+        print(_("No teams yet."))
+    for row in rows:
+        short = f" ({row['short']})" if row["short"] else ""
+        print(f"{row['id']:>3}  {row['name']}{short}")
+        for m in row["members"]:
+            print(f"       {m['board']:>2}. {m['pno']:>4}  {m['name']}")
+    return 0
+
+
+def _add(args: argparse.Namespace) -> int:
+    added: list[int] = []
+
+    def change(t: Tournament) -> Tournament:
+        new = registration.add_team(t, args.name, _pnos(args.players or ""), args.short, args.rating)
+        added.append(registration.added_team_id(t, new))
+        return new
+
+    open_store().update(args.id, f"add team {args.name}", change)
+    print(added[-1])
+    return 0
+
+
+def _edit(args: argparse.Namespace) -> int:
+    open_store().update(args.id, f"edit team {args.team}", lambda t: registration.edit_team(
+        t, args.team, name=args.name, short=args.short, rating=args.rating))
+    return 0
+
+
+def _roster(args: argparse.Namespace) -> int:
+    open_store().update(args.id, f"roster of team {args.team}",
+                        lambda t: registration.set_roster(t, args.team, _pnos(args.players)))
+    return 0
+
+
+def _remove(args: argparse.Namespace) -> int:
+    open_store().update(args.id, f"remove team {args.team}", lambda t: registration.remove_team(t, args.team))
+    return 0
+
+
+def _from_clubs(args: argparse.Namespace) -> int:
+    snap = open_store().update(args.id, "teams from clubs", registration.teams_from_clubs)
+    print(_("{count} teams").format(count=len(snap.tournament.teams)))
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("teams", help=_("register the teams of a team event and their board order"))
+    ps = p.add_subparsers(dest="teams_command", metavar="ACTION", parser_class=type(p))
+    ls = ps.add_parser("list", help=_("list the teams with their rosters"))
+    ls.add_argument("id")
+    ls.add_argument("--format", choices=["text", "json"], default="text")
+    ls.set_defaults(func=_list)
+    add = ps.add_parser("add", help=_("register a team; prints its number"))
+    add.add_argument("id")
+    add.add_argument("--name", required=True)
+    add.add_argument("--players", help=_("pairing numbers in board order, e.g. 3,1,7,5"))
+    add.add_argument("--short", default="", help=_("short name (up to 5 letters)"))
+    add.add_argument("--rating", type=int, default=0)
+    add.set_defaults(func=_add)
+    ed = ps.add_parser("edit", help=_("change a team's name, short name or rating"))
+    ed.add_argument("id")
+    ed.add_argument("team", type=int)
+    ed.add_argument("--name")
+    ed.add_argument("--short")
+    ed.add_argument("--rating", type=int)
+    ed.set_defaults(func=_edit)
+    ro = ps.add_parser("roster", help=_("set a team's players in board order"))
+    ro.add_argument("id")
+    ro.add_argument("team", type=int)
+    ro.add_argument("--players", required=True, help=_("pairing numbers in board order, e.g. 3,1,7,5"))
+    ro.set_defaults(func=_roster)
+    rm = ps.add_parser("remove", help=_("delete a team (before round 1)"))
+    rm.add_argument("id")
+    rm.add_argument("team", type=int)
+    rm.set_defaults(func=_remove)
+    fc = ps.add_parser("from-clubs", help=_("one team per club, players in ranking order"))
+    fc.add_argument("id")
+    fc.set_defaults(func=_from_clubs)
