@@ -137,6 +137,9 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
         def in_bracket(v: int, m: list[int]) -> bool:
             return sgbv <= m[v] < nsgbv
 
+        if nv - sgb >= RESTART_MIN:
+            g.restart(_bracket_potentials(f, layout, V, sgb, nsgb, bye_score, single,
+                                          unplayed_rank))
         stable = g.solve()
 
         # --- choose the MDPs to pair in this bracket
@@ -318,3 +321,48 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
     for v in V:
         pairs[v] = v
     return pairs
+
+
+RESTART_MIN = 16
+"""Brackets (residents + next scoregroup) at least this large start their first solve afresh
+from :func:`_bracket_potentials` instead of warm-starting (see there)."""
+
+
+def _bracket_potentials(f: Facts, layout: Layout, V: list[int], sgb: int, nsgb: int,
+                        bye_score: int, single: bool, unplayed_rank: dict[int, int]) -> list[int]:
+    """Doubled vertex duals for the first solve of a bracket: each player's additive share of
+    the high-order weight fields (completion, C6, C7, C8, C9).
+
+    Why: when a bracket opens, the weights of all its pairs change at once; a warm start then
+    unmatches them all and needs one augmenting stage per pair, each scanning the dense graph.
+    With these duals nearly every pair that an optimum can use is tight (only the colour and
+    float fields are left over), so the matcher's greedy start pairs most players directly.
+    Only a starting point: the matcher raises any dual that is too low, so the optimum found
+    is the same maximum-weight matching."""
+    n = len(f.score)
+    sc = f.score
+    gb, sb, sh = layout.group_bits, layout.scores_bits, layout.shifts
+    T = top_shift(layout)
+    L9 = low_shift(layout)
+    pot = []
+    for v in range(n):
+        cand = f.eligible[v] and sc[v] <= bye_score
+        rank = unplayed_rank[f.played[v]] if single and sc[v] == bye_score else 0
+        pot.append(((1 + 2 * (not cand)) << T) + ((2 * rank) << L9))
+    c6 = 1 << (T - gb)
+    p7 = T - gb - sb
+    c8 = 1 << (T - 2 * gb - sb)
+    p8 = T - 2 * gb - 2 * sb
+    nv = len(V)
+    if nsgb > sgb:
+        c7r = 1 << (p7 + sh[sc[V[sgb]]])
+        for i in range(sgb):
+            v = V[i]
+            pot[v] += c6 + (2 << (p7 + sh[sc[v]])) - c7r
+        for i in range(sgb, nsgb):
+            pot[V[i]] += c6 + c7r
+    for i in range(nsgb, nv):
+        v = V[i]
+        pot[v] += c8 + (1 << (p8 + sh[sc[v]]))
+    return pot
+

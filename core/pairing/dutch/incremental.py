@@ -23,6 +23,11 @@ doubled so every dual stays an integer.
 
 from __future__ import annotations
 
+from collections import deque
+
+
+AUG = True
+
 
 class IncrementalMatcher:
     """Vertices ``0..n-1``; ``set_weight`` / ``remove_vertex`` / ``solve``."""
@@ -209,6 +214,7 @@ class IncrementalMatcher:
             self.dirty.clear()
             self._greedy(freed)
         self._fix_parity()
+        self._augment_tight()
         self._run()
         N = self.N
         return [self.mate[v] % N if self.mate[v] != -1 else -1 for v in range(self.n)]
@@ -247,6 +253,63 @@ class IncrementalMatcher:
                         break
                 if done:
                     break
+
+    def _augment_tight(self) -> int:
+        """Augment along vertex-disjoint alternating paths of tight edges between singleton
+        vertices, starting at exposed vertices with a positive dual; return how many.
+
+        Why: after many weights change at once (the first solve of a big bracket) most
+        augmenting paths need no dual change at all, but a stage of :meth:`_run` ends at its
+        first augmentation after scanning the whole forest, so it would cost one dense scan per
+        pair.  One depth-first pass here finds most of those paths for the price of a single
+        scan.  Only singleton vertices are used, so no blossom's internal matching changes;
+        every edge put into the matching is tight and duals do not move, so complementary
+        slackness is kept and the stages that follow stay exact.  Each vertex is visited at
+        most once per pass (a heuristic: paths it misses are found by the stages)."""
+        n, N = self.n, self.N
+        W, dual, mate, inb = self.W, self.dualvar, self.mate, self.inblossom
+        alive = self.alive
+        visited = bytearray(n)
+        found = 0
+        for r in range(n):
+            if (visited[r] or mate[r] != -1 or not alive[r] or inb[r] != r
+                    or dual[r] <= 0):
+                continue
+            visited[r] = 1
+            parent: dict[int, int] = {}
+            stack = [r]
+            target = -1
+            while stack and target < 0:
+                v = stack.pop()
+                dv = dual[v]
+                for u, w2 in W[v].items():
+                    if visited[u] or inb[u] != u or dv + dual[u] != w2:
+                        continue
+                    mu = mate[u]
+                    if mu == -1:
+                        visited[u] = 1
+                        parent[u] = v
+                        target = u
+                        break
+                    m = mu % N
+                    if visited[m] or inb[m] != m:
+                        continue
+                    visited[u] = visited[m] = 1
+                    parent[u] = v
+                    stack.append(m)
+            if target < 0:
+                continue
+            found += 1
+            u = target
+            while True:
+                v = parent[u]
+                old = mate[v] % N if mate[v] != -1 else -1
+                mate[v] = v * N + u
+                mate[u] = u * N + v
+                if v == r:
+                    break
+                u = old
+        return found
 
     def _fix_parity(self) -> None:
         """Make every positive exposed dual even (outer-outer slacks must stay even)."""
@@ -295,7 +358,9 @@ class IncrementalMatcher:
         unusedblossoms = self.unusedblossoms
         dualvar = self.dualvar
         leafcache = self.leafcache
-        queue: list[int] = []
+        queue: deque[int] = deque()
+        """Outer vertices to scan, first in first out: the trees grow side by side, so they
+        meet (augment) while small instead of one tree swallowing the whole tight graph."""
         touched: set[int] = set()
         """Indices whose label/labelend/bestedge changed in this stage (reset at stage end)."""
         tops: set[int] = set()
@@ -304,6 +369,12 @@ class IncrementalMatcher:
         """Unlabelled vertices that received a best edge (delta2 candidates)."""
         bslack = [0] * (2 * n)
         """Slack of ``bestedge[x]`` at the current duals (kept up to date by dual changes)."""
+        rootof = [-1] * n
+        """Per vertex: the root of the alternating tree it was last labelled in (this stage)."""
+        members: dict[int, list[int]] = {}
+        """Per root: the vertices labelled in its tree (may hold stale entries, see rootof)."""
+        dead = bytearray(n)
+        """Marks the vertices of the trees being dissolved (only during :func:`dissolve`)."""
 
         def rev(p: int) -> int:
             a, b = divmod(p, N)
@@ -319,8 +390,13 @@ class IncrementalMatcher:
             touched.add(w)
             touched.add(b)
             tops.add(b)
+            r = w if p == -1 else rootof[p % N]
+            lv = leaves(b)
+            for x in lv:
+                rootof[x] = r
+            members.setdefault(r, []).extend(lv)
             if t == 1:
-                queue.extend(leaves(b))
+                queue.extend(lv)
             else:
                 base = blossombase[b]
                 assign_label(mate[base] % N, 1, rev(mate[base]))
@@ -544,6 +620,132 @@ class IncrementalMatcher:
 
         exposed = [v for v in range(n) if alive[v] and mate[v] == -1]
 
+        def best_to_outer(i: int) -> tuple[int, int]:
+            """Least-slack edge from vertex ``i`` to an outer vertex outside its blossom."""
+            bi = inblossom[i]
+            di = dualvar[i]
+            best = -1
+            bsl = 0
+            for j, w2 in W[i].items():
+                bj = inblossom[j]
+                if bj != bi and label[bj] == 1:
+                    sl = di + dualvar[j] - w2
+                    if best == -1 or sl < bsl:
+                        best = i * N + j
+                        bsl = sl
+            return best, bsl
+
+        def dissolve(rs: set[int]) -> bool:
+            """The trees rooted at ``rs`` have just augmented (or lost their root): unlabel
+            them and repair what the remaining trees know about them, so that the stage can
+            go on with the other trees instead of starting again.
+
+            Why: a stage used to end at its first augmentation, and the next one re-grew every
+            tree, i.e. one scan of the dense graph per matched pair.  What must be repaired:
+            best edges (delta-2/3 candidates) that end in a dissolved tree, inner leaves
+            reached from a dissolved tree, and the dissolved vertices' own edges to the
+            remaining outer vertices (they are now unlabelled, delta-2 candidates).
+
+            Returns False (and changes nothing) when the dissolved trees are larger than the
+            remaining ones: re-growing the remaining trees in a new stage is then cheaper."""
+            size = 0
+            rest = 0
+            for r, lst in members.items():
+                if r in rs:
+                    size += len(lst)
+                else:
+                    rest += len(lst)
+            if size > rest:
+                return False
+            gone: list[int] = []
+            for r in rs:
+                for x in members.pop(r, ()):
+                    if rootof[x] == r and not dead[x]:
+                        dead[x] = 1
+                        gone.append(x)
+                        rootof[x] = -1
+            for x in gone:
+                b = inblossom[x]
+                if (b >= n and blossomparent[b] == -1 and blossombase[b] >= 0 and label[b] == 1
+                        and dualvar[b] == 0):
+                    expand_blossom(b, True)
+            for x in gone:
+                b = x
+                while b != -1:
+                    label[b] = 0
+                    labelend[b] = -1
+                    bestedge[b] = -1
+                    if b >= n:
+                        blossombestedges[b] = None
+                    b = blossomparent[b]
+            kept = [x for x in queue if not dead[x]]
+            queue.clear()
+            queue.extend(kept)
+            for b in list(tops):
+                if blossomparent[b] != -1 or label[b] != 1 or (b >= n and blossombase[b] < 0):
+                    continue
+                be = bestedge[b]
+                if be == -1 or not dead[be % N]:
+                    continue
+                best = -1
+                bsl = 0
+                lst = blossombestedges[b] if b >= n else None
+                if lst is not None:
+                    keep = []
+                    for p in lst:
+                        i, j = divmod(p, N)
+                        if dead[j]:
+                            continue
+                        keep.append(p)
+                        bj = inblossom[j]
+                        if bj != b and label[bj] == 1:
+                            sl = dualvar[i] + dualvar[j] - W[i][j]
+                            if best == -1 or sl < bsl:
+                                best = p
+                                bsl = sl
+                    blossombestedges[b] = keep
+                else:
+                    for i in (leaves(b) if b >= n else (b,)):
+                        e, sl = best_to_outer(i)
+                        if e != -1 and (best == -1 or sl < bsl):
+                            best = e
+                            bsl = sl
+                bestedge[b] = best
+                bslack[b] = bsl
+            for v in list(freebest):
+                be = bestedge[v]
+                if be != -1 and dead[be % N]:
+                    e, sl = best_to_outer(v)
+                    if e == -1:
+                        bestedge[v] = -1
+                        freebest.discard(v)
+                    else:
+                        bestedge[v] = v * N + (e % N)
+                        bslack[v] = sl
+            for w in list(touched):
+                if (w < n and not dead[w] and label[w] == 2 and inblossom[w] != w
+                        and labelend[w] != -1 and dead[labelend[w] % N]):
+                    label[w] = 0
+                    labelend[w] = -1
+                    e, sl = best_to_outer(w)
+                    if e != -1:
+                        if sl <= 0:
+                            label[w] = 2
+                            labelend[w] = e
+                        else:
+                            bestedge[w] = e
+                            bslack[w] = sl
+                            freebest.add(w)
+            for x in gone:
+                dead[x] = 0
+            for x in gone:
+                e, sl = best_to_outer(x)
+                if e != -1:
+                    bestedge[x] = e
+                    bslack[x] = sl
+                    freebest.add(x)
+                    touched.add(x)
+
         def clean() -> None:
             touched.update(tops)
             for i in touched:
@@ -556,9 +758,14 @@ class IncrementalMatcher:
             tops.clear()
             freebest.clear()
 
+        moved = False
         while True:
             clean()
             queue.clear()
+            if moved and AUG:
+                # the last stage changed duals: new tight paths are found in one pass
+                self._augment_tight()
+                moved = False
             roots = 0
             exposed = [v for v in exposed if mate[v] == -1]
             for v in exposed:
@@ -570,7 +777,7 @@ class IncrementalMatcher:
             done = False
             while not done:
                 while queue and not done:
-                    v = queue.pop()
+                    v = queue.popleft()
                     bv_ = inblossom[v]
                     dv = dualvar[v]
                     for w, w2 in W[v].items():
@@ -587,9 +794,10 @@ class IncrementalMatcher:
                             if lw == 0:
                                 if mate[blossombase[bw_]] == -1:
                                     # exposed vertex with zero dual: augmenting path
+                                    r1 = rootof[v]
                                     augment_path(v, p)
                                     augment_path(w, rev(p))
-                                    done = True
+                                    done = not dissolve({r1})
                                     break
                                 assign_label(w, 2, rev(p))
                             elif lw == 1:
@@ -598,9 +806,10 @@ class IncrementalMatcher:
                                     add_blossom(base, v, w)
                                     bv_ = inblossom[v]
                                 else:
+                                    r1, r2 = rootof[v], rootof[w]
                                     augment_path(v, p)
                                     augment_path(w, rev(p))
-                                    done = True
+                                    done = not dissolve({r1, r2})
                                     break
                             elif label[w] == 0:
                                 label[w] = 2
@@ -630,6 +839,8 @@ class IncrementalMatcher:
                              if blossomparent[b] == -1 and (b < n or blossombase[b] >= 0)
                              and label[b] in (1, 2)]
                 s_tops = [b for b in live_tops if label[b] == 1]
+                if not s_tops:
+                    break  # every tree of this stage has augmented
                 t_tops = [b for b in live_tops if label[b] == 2]
                 for b in s_tops:
                     for v in (leaves(b) if b >= n else (b,)):
@@ -659,6 +870,8 @@ class IncrementalMatcher:
                         delta = dualvar[b]
                         deltatype = 4
                         deltablossom = b
+                if delta:
+                    moved = True
                 for b in s_tops:
                     if b >= n:
                         for v in leaves(b):
@@ -678,9 +891,10 @@ class IncrementalMatcher:
                     else:
                         dualvar[b] += delta
                 if deltatype == 1:
+                    r1 = rootof[hit]
                     if mate[hit] != -1:
                         augment_path(hit, -1)
-                    done = True
+                    done = not dissolve({r1})
                 elif deltatype == 2:
                     i, j = divmod(deltaedge, N)
                     if label[inblossom[i]] == 0:
