@@ -17,6 +17,7 @@ spec/round-robin.md); their games still count for the others.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -197,17 +198,38 @@ def _unranked(t: Tournament, ctx: Context, team: bool, withdrawn: str) -> set[in
 
 
 def _split_by_values(group: list[int], values: dict[int, Value], higher_better: bool) -> list[list[int]]:
-    keyed = sorted(group, key=lambda p: (sort_key(values.get(p), higher_better), p))
+    keys = {p: sort_key(values.get(p), higher_better) for p in group}
+    keyed = sorted(group, key=lambda p: (keys[p], p))
     parts: list[list[int]] = []
     last = object()
     for p in keyed:
-        k = sort_key(values.get(p), higher_better)
+        k = keys[p]
         if parts and k == last:
             parts[-1].append(p)
         else:
             parts.append([p])
             last = k
     return parts
+
+
+def _as_integers(values: dict[int, Value]) -> dict[int, Value]:
+    """The same order and ties with integer values: every fraction times one common denominator.
+
+    Why: sorting and comparing ``Fraction`` objects was a third of a standings refresh; the
+    values of one criterion share a few denominators, and multiplying by a positive common
+    multiple keeps every comparison (and every tie) exactly as it was.  Anything that is not a
+    plain number (tuples, floats, ``None`` aside) is returned unchanged."""
+    denominators = set()
+    for v in values.values():
+        if isinstance(v, Fraction):
+            denominators.add(v.denominator)
+        elif v is not None and not isinstance(v, int):
+            return values
+    if not denominators:
+        return values
+    common = math.lcm(*denominators)
+    return {p: (v if v is None or isinstance(v, int) else v.numerator * (common // v.denominator))
+            for p, v in values.items()}
 
 
 def _split_by_order(group: list[int], order: TieOrder) -> list[list[int]] | None:
@@ -322,7 +344,9 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
         vals = values_for(ctx_for(spec), spec, spec.regime or chosen)
         values[spec.code] = vals
         higher = definition.higher_better != spec.reverse
-        groups = refine(groups, lambda g, v=vals, h=higher: _split_by_values(g, v, h), spec.code)
+        if any(len(g) > 1 for g in groups):
+            keys = _as_integers(vals)
+            groups = refine(groups, lambda g, v=keys, h=higher: _split_by_values(g, v, h), spec.code)
 
     if ties == "manual":
         for o in manual:

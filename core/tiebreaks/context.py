@@ -72,6 +72,28 @@ ROUND_ROBIN_SYSTEMS = ("berger", "double-berger", "rutsch", "reisepartner", "sch
 ``options["round_robin"]`` forces it for anything else."""
 
 
+_CELLS: dict[tuple[int, ...], dict[tuple, Cell]] = {}
+"""Cells already built, per point table (scaled points of every code, in ``Code`` order).
+
+Why: a standings refresh after one result rebuilds the context of every round, and building
+thousands of frozen dataclasses was half of its cost.  A cell is fully determined by (round,
+opponent, code, colour) and the point table, and it is immutable, so the same object serves
+every snapshot.  Bounded: cleared when it grows past ``_CELLS_LIMIT`` entries."""
+
+_CELLS_LIMIT = 200_000
+
+
+def _cell(rnd: int, opponent: int | None, code: Code | None, colour: Colour, scaled: dict) -> Cell:
+    """One cell from a TRF-like entry: played / voluntary unplayed / paired, scaled points."""
+    played = opponent is not None and code is not None and code.played
+    if code is None or code.played:
+        vur = False
+    else:
+        vur = code not in _NOT_VUR_UNPLAYED
+    paired = opponent is not None or code is Code.PAB
+    return Cell(rnd, opponent, scaled[code], code, played, colour, vur, paired)
+
+
 def build_context(t: Tournament, upto: int | None = None, round_robin: bool | None = None) -> Context:
     """Build the context for rounds 1..``upto`` (default: every paired round)."""
     ps = t.points
@@ -84,23 +106,26 @@ def build_context(t: Tournament, upto: int | None = None, round_robin: bool | No
     rounds = len(t.rounds) if upto is None else min(upto, len(t.rounds))
     scaled = {code: int(ps.for_code(code) * scale) for code in Code}
     scaled[None] = 0
+    table = tuple(scaled[code] for code in Code)
+    memo = _CELLS.get(table)
+    if memo is None or len(memo) > _CELLS_LIMIT:
+        memo = _CELLS[table] = {}
     cells: dict[int, list[Cell]] = {}
     total: dict[int, int] = {}
+    get = memo.get
     for pno, rows in hist.items():
         out = []
+        points = 0
         for e in rows:
-            pts = scaled[e.code]
-            played = e.opponent is not None and e.code is not None and e.code.played
-            if e.code is None:
-                vur = False
-            elif e.code.played:
-                vur = False
-            else:
-                vur = e.code not in _NOT_VUR_UNPLAYED
-            paired = e.opponent is not None or e.code is Code.PAB
-            out.append(Cell(e.round, e.opponent, pts, e.code, played, e.colour, vur, paired))
+            # enum members are singletons: their ids key as well as they do, and hash faster
+            key = (e.round, e.opponent, id(e.code), id(e.colour))
+            cell = get(key)
+            if cell is None:
+                cell = memo[key] = _cell(e.round, e.opponent, e.code, e.colour, scaled)
+            out.append(cell)
+            points += cell.points
         cells[pno] = out
-        total[pno] = sum(c.points for c in out)
+        total[pno] = points
     rating = {p.pno: (p.rating if p.rating > 0 else None) for p in t.players}
     for pno in cells:
         rating.setdefault(pno, None)

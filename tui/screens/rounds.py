@@ -30,7 +30,9 @@ from core.errors import ConflictError, TournamentError
 from core.i18n import _, ngettext
 from core.model import ByeKind, Code, GameResult, Tournament, scores
 from tui.i18n import L_, fmt_points
+from tui.services import settle_memory
 from tui.widgets.dialogs import ConfirmDialog
+from tui.widgets.fast_table import FastTable
 from tui.widgets.tables import reset_table, selected_key, sync_table
 
 RESULT_KEYS = {
@@ -176,7 +178,7 @@ class RoundsPane(Vertical):
         with Horizontal(id="pair-progress-row"):
             yield Static(id="pair-progress-text")
             yield ProgressBar(id="pair-progress", total=1.0, show_eta=False)
-        yield DataTable(id="boards", cursor_type="row", zebra_stripes=True)
+        yield FastTable(id="boards", cursor_type="row", zebra_stripes=True)
         yield Input(id="result-entry", compact=True)
         yield Static(id="round-status", classes="status-line")
 
@@ -322,10 +324,15 @@ class RoundsPane(Vertical):
 
         def change() -> Tournament:
             return session.apply_soon(f"result round {round_no} board {board} {text}",
-                                      lambda t: commands.set_result(t, round_no, board, result), saved)
+                                      lambda t: commands.set_result(t, round_no, board, result), saved,
+                                      hold=True)
 
         if screen.run_change(change):
             self.move_to_next_empty(board)
+        # the save starts once the frame showing the result is drawn (see Session.apply_soon);
+        # the timer is the safety net should the screen change before that refresh
+        self.call_after_refresh(session.release)
+        self.set_timer(0.25, session.release)
 
     def move_to_next_empty(self, after: int) -> None:
         """Cursor to the next board without a result (wrapping), or stay when all are in."""
@@ -414,7 +421,11 @@ class RoundsPane(Vertical):
         self.query_one("#pair-progress-text", Static).update(
             _("Pairing round {n}… (Escape cancels)").format(n=t.current_round + 1))
         self.query_one("#pair-progress", ProgressBar).update(progress=0)
-        self.pair_worker(t, self.session.revision, self.cancel_event, self.session)
+        # the engine starts once the progress row is drawn: a pure-Python engine shares the GIL
+        # with the UI thread, and that frame (a layout change) would otherwise take twice as long
+        cancel, revision, session = self.cancel_event, self.session.revision, self.session
+        settle_memory(collect=False)  # the engine's garbage must not make the GC walk the screen
+        self.call_after_refresh(lambda: self.pair_worker(t, revision, cancel, session))
 
     @work(thread=True, exclusive=True, group="pairing", exit_on_error=False, description="pairing")
     def pair_worker(self, t: Tournament, revision: int, cancel: threading.Event, session) -> PairingDone:
@@ -486,9 +497,15 @@ class RoundsPane(Vertical):
         done: PairingDone = event.worker.result
         pairing = done.pairing
         self.explanations[pairing.round] = dict(getattr(pairing, "explanations", {}) or {})
-        self.round_no = pairing.round
+        # two frames instead of one long one: the progress row goes (a layout change), then
+        # the new round is drawn
+        self.call_after_refresh(self.show_paired, pairing.round)
+
+    def show_paired(self, round_no: int) -> None:
+        """The second half of a finished pairing: draw the new round, say so."""
+        self.round_no = round_no
         self.screen.refresh_panes()  # draws the new round once
-        self.notify(_("Round {n} is paired.").format(n=pairing.round))
+        self.notify(_("Round {n} is paired.").format(n=round_no))
         self.query_one("#boards", DataTable).move_cursor(row=0, animate=False)
         self.focus_main()
 

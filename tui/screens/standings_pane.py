@@ -19,6 +19,7 @@ from core.i18n import _
 from core.model import Tournament
 from tui.i18n import L_, fmt_points
 from tui.standings import StandingsView, compute, explain
+from tui.widgets.fast_table import FastTable
 from tui.widgets.tables import reset_table, sync_table
 
 
@@ -48,12 +49,14 @@ class StandingsPane(LazyPane, Vertical):
     t: Tournament | None = None
     """The snapshot shown (None until the first ``show``)."""
     dirty = False
+    generation = 0
+    """How many times a computed view has been put into the table (benchmarks, tests)."""
 
     BINDINGS = [Binding("x", "explain", L_("Explain value"))]
 
     def compose(self) -> ComposeResult:
         yield Static(id="standings-title", classes="screen-title")
-        yield DataTable(id="standings", cursor_type="cell", zebra_stripes=True)
+        yield FastTable(id="standings", cursor_type="cell", zebra_stripes=True)
         yield Static(id="standings-notes", classes="status-line")
 
     def on_mount(self) -> None:
@@ -82,6 +85,7 @@ class StandingsPane(LazyPane, Vertical):
             self.query_one("#standings-notes", Static).update(str(exc))
             return
         view = self.view
+        self.generation += 1
         fill_standings(self.query_one("#standings", DataTable), view, list(view.columns))
         after = _("Standings after round {n}").format(n=t.current_round) if t.current_round else _("Starting rank")
         self.query_one("#standings-title", Static).update(f"{after} · {regime_line(view)}")

@@ -14,6 +14,8 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import DataTable
 
+from tui.widgets.fast_table import FastTable
+
 
 def _cell(value: Any) -> Any:
     """Cells as plain ``Text``: names like ``[Club]`` must not be read as markup, and parsing
@@ -33,6 +35,11 @@ def sync_table(table: DataTable, keys: Sequence[str], rows: Sequence[Sequence[An
     old_rows: list[tuple] = getattr(table, "_hakem_rows", [])
     new_rows = [tuple(r) for r in rows]
     if list(keys) == old_keys and len(old_rows) == len(new_rows):
+        if isinstance(table, FastTable):  # repaints only the rows that changed
+            table.set_rows({i: {j: _cell(b) for j, (a, b) in enumerate(zip(old, new)) if a != b}
+                            for i, (old, new) in enumerate(zip(old_rows, new_rows)) if old != new})
+            table._hakem_rows = new_rows  # type: ignore[attr-defined]
+            return
         widths: list[int] = getattr(table, "_hakem_widths", [])
         for i, (old, new) in enumerate(zip(old_rows, new_rows)):
             if old != new:

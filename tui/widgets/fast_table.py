@@ -1,0 +1,136 @@
+"""Provides ``FastTable``: a DataTable whose cell updates repaint only the rows they touch.
+
+Why (measured, notes/tui.md): Textual's DataTable keys every render cache on one update
+counter, so changing one cell of a 150-board table re-renders every visible cell through Rich
+(``Padding`` + ``Styled`` + ``render_lines``, ~0.2 ms a cell) — 60–120 ms for the frame that
+shows a result.  Here a cell update drops only the cached renders of its own row and repaints
+that row's region; and a plain one-line ``Text`` cell is turned into segments directly instead
+of through Rich's layout machinery.  What is drawn is the same (the snapshot tests compare it).
+
+This reaches into DataTable internals (``_data``, the render caches, ``_render_cell``); they
+are those of the pinned Textual version (``pyproject.toml``), and ``tests/test_tui_fast_table.py``
+checks the screen after updates against a plain DataTable.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.widgets import DataTable
+
+
+class FastTable(DataTable):
+    """DataTable with row-local cell updates (see the module docstring)."""
+
+    _columns_cache: list | None = None
+
+    @property
+    def ordered_columns(self) -> list:
+        """DataTable rebuilds this list (hashing every column key) for each rendered line; the
+        columns change only through the three methods below, which forget it."""
+        if self._columns_cache is None or len(self._columns_cache) != len(self.columns):
+            self._columns_cache = super().ordered_columns
+        return self._columns_cache
+
+    def add_column(self, *args: Any, **kwargs: Any):
+        self._columns_cache = None
+        return super().add_column(*args, **kwargs)
+
+    def remove_column(self, *args: Any, **kwargs: Any):
+        self._columns_cache = None
+        return super().remove_column(*args, **kwargs)
+
+    def clear(self, columns: bool = False):
+        self._columns_cache = None
+        return super().clear(columns)
+
+    def _on_resize(self, event: events.Resize) -> None:
+        """DataTable forgets every rendered cell when its size changes, but cells and rows are
+        rendered at their column widths, not the widget's: only the screen lines (cropped to
+        the width) must go.  Showing or hiding the pairing progress row resizes the boards
+        table, and re-rendering all of it made that one frame ~50 ms."""
+        event.prevent_default()
+        self._line_cache.clear()
+
+    def set_rows(self, changes: dict[int, dict[int, Any]]) -> None:
+        """Put new cells into rows: ``{row index: {column index: value}}``; repaint those rows.
+
+        A value wider than its column falls back to DataTable's own update, which re-measures
+        the column (and repaints everything)."""
+        if not changes:
+            return
+        columns = self.ordered_columns
+        keys = {}
+        for i, cells in changes.items():
+            row_key = self._row_locations.get_key(i)
+            keys[row_key] = i
+            row = self._data[row_key]
+            for j, value in cells.items():
+                column = columns[j]
+                if _width(value) > (column.content_width if column.auto_width else column.width):
+                    self.update_cell(row_key, column.key, value, update_width=True)
+                else:
+                    row[column.key] = value
+        self._forget_rows(keys)
+        if len(changes) > 8:  # one repaint of the visible part beats many row regions
+            self.refresh()
+        else:
+            for i in changes:
+                self.refresh_row(i)
+
+    def set_cells(self, row_index: int, cells: dict[int, Any]) -> None:
+        """Put ``cells`` (column index → value) into row ``row_index`` and repaint that row only."""
+        self.set_rows({row_index: cells})
+
+    def _forget_rows(self, keys: dict) -> None:
+        """Drop the cached renders of some rows (the caches are keyed by row key or index)."""
+        indices = set(keys.values())
+        for cache, at, wanted in ((self._cell_render_cache, 0, keys), (self._row_render_cache, 0, keys),
+                                  (self._row_renderable_cache, 1, indices)):
+            for key in [k for k in cache.keys() if k[at] in wanted]:
+                cache.discard(key)
+        self._line_cache.clear()  # keyed by screen line; rebuilt from the row caches
+
+    def _render_cell(self, row_index: int, column_index: int, base_style: Style, width: int,
+                     cursor: bool = False, hover: bool = False):
+        """Plain one-line ``Text`` body cells straight to segments; anything else as DataTable."""
+        if row_index < 0 or column_index < 0 or row_index < self.fixed_rows or column_index < self.fixed_columns:
+            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        row_key = self._row_locations.get_key(row_index)
+        column_key = self._column_locations.get_key(column_index)
+        cache_key = (row_key, column_key, base_style, cursor, hover, self._show_hover_cursor,
+                     self._update_count, self._pseudo_class_state)
+        cached = self._cell_render_cache.get(cache_key)
+        if cached is not None:
+            return cached
+        value = self._data[row_key].get(column_key)
+        pad = self.cell_padding
+        if (not isinstance(value, Text) or value.spans or value.style or value.end != "\n"
+                or "\n" in value.plain or "\t" in value.plain or value.justify not in (None, "default", "left")
+                or self.rows[row_key].height != 1):
+            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        plain = value.plain
+        inner = width - 2 * pad
+        if cell_len(plain) > inner or inner < 0:
+            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        component_style, post_style = self._get_styles_to_render_cell(
+            False, False, False, hover, cursor, self.show_cursor, self._show_hover_cursor,
+            self.cursor_foreground_priority == "css", self.cursor_background_priority == "css")
+        style = base_style + Style.from_meta({"row": row_index, "column": column_index}) + component_style
+        if post_style:
+            style = style + post_style
+        text = " " * pad + plain + " " * (inner - cell_len(plain) + pad)
+        lines = [[Segment(text, style)]]
+        self._cell_render_cache[cache_key] = lines
+        return lines
+
+
+def _width(value: Any) -> int:
+    if isinstance(value, Text):
+        return value.cell_len
+    return cell_len(str(value))
