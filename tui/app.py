@@ -18,6 +18,7 @@ from textual.screen import Screen
 
 from core.errors import TournamentError
 from core.i18n import _, set_language
+from core.i18n.format import resolve_language
 from tui.i18n import L_
 
 
@@ -68,7 +69,7 @@ class HakemApp(App[int]):
         self.open_id = open_id
         self.poll_interval = poll_interval
         self.ui_settings = load_ui_settings()
-        set_language(lang or self.ui_settings.get("language") or os.environ.get("LANG", "en"))
+        set_language(resolve_language(lang, self.ui_settings.get("language")))
         self.workspace = None
 
     def on_mount(self) -> None:

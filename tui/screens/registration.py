@@ -97,10 +97,10 @@ class RegistrationPane(Vertical):
         Binding("delete", "delete", L_("Delete")),
         Binding("w", "withdraw", L_("Withdraw")),
         Binding("b", "bye", L_("Bye")),
-        Binding("f", "forbidden", L_("Forbid pair")),
-        Binding("slash", "search", L_("Search")),
-        Binding("i", "import", L_("Import")),
-        Binding("question_mark", "explain_number", L_("Why this number?")),
+        Binding("f", "forbidden", L_("Forbid pair"), show=False),
+        Binding("slash", "search", L_("Search"), show=False),
+        Binding("i", "import", L_("Import"), show=False),
+        Binding("question_mark", "explain_number", L_("Why this number?"), show=False),
     ]
 
     def compose(self) -> ComposeResult:

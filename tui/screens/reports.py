@@ -82,8 +82,8 @@ class ReportsPane(LazyPane, Vertical):
 
     BINDINGS = [
         Binding("e", "export", L_("Export to file")),
-        Binding("left_square_bracket", "round(-1)", L_("Prev round")),
-        Binding("right_square_bracket", "round(1)", L_("Next round")),
+        Binding("left_square_bracket", "round(-1)", L_("Prev round"), show=False),
+        Binding("right_square_bracket", "round(1)", L_("Next round"), show=False),
         Binding("c", "card", L_("Player card")),
     ]
 

@@ -156,12 +156,12 @@ class RoundsPane(Vertical):
 
     BINDINGS = [
         Binding("p", "pair", L_("Pair next")),
-        Binding("n", "next_empty", L_("Next empty")),
+        Binding("n", "next_empty", L_("Next empty"), show=False),
         Binding("colon,r", "type_result", L_("Type result")),
         Binding("s", "toggle_playing", L_("Still playing")),
         Binding("x", "explain", L_("Explain")),
-        Binding("m", "manual", L_("Change pairing")),
-        Binding("u", "unpair", L_("Unpair last")),
+        Binding("m", "manual", L_("Change pairing"), show=False),
+        Binding("u", "unpair", L_("Unpair last"), show=False),
         Binding("left_square_bracket", "round(-1)", L_("Prev round"), show=False),
         Binding("right_square_bracket", "round(1)", L_("Next round"), show=False),
         Binding("1", "result('1')", "1-0", show=False),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
+from rich.cells import cell_len
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -37,7 +38,9 @@ class TournamentScreen(Screen):
 
     BINDINGS = [
         Binding("escape", "back", L_("Back"), show=False),
-        *[Binding(key, f"show_tab('{tab}')", label, show=False) for tab, label, key in TABS],
+        # priority: a focused widget must not keep them (TextArea binds F6/F7 to select line/all)
+        *[Binding(key, f"show_tab('{tab}')", label, show=False, priority=True)
+          for tab, label, key in TABS],
         Binding("ctrl+z", "undo", L_("Undo"), show=False),
         Binding("ctrl+y", "redo", L_("Redo"), show=False),
         Binding("ctrl+l", "journal", L_("Journal"), show=False),
@@ -118,6 +121,11 @@ class TournamentScreen(Screen):
         players = ngettext("{n} player", "{n} players", len(t.players)).format(n=len(t.players))
         self.sub_title = _("{system} · round {current} of {total} · {players}").format(
             system=system_name(t.system), current=t.current_round, total=t.total_rounds, players=players) + mode
+        # The header has about width - 18 columns for "title — subtitle"; a long system name
+        # ("Holländisches System") would cut the round and player count, so it goes first.
+        if cell_len(f"{t.name} — {self.sub_title}") > self.app.size.width - 18:
+            self.sub_title = _("round {current} of {total} · {players}").format(
+                current=t.current_round, total=t.total_rounds, players=players) + mode
 
     def relabel(self) -> None:
         for pane in self.panes():

@@ -30,11 +30,11 @@ class TournamentsScreen(Screen):
     BINDINGS = [
         Binding("n", "new", L_("New")),
         Binding("enter,o", "open", L_("Open")),
-        Binding("c", "duplicate", L_("Copy")),
-        Binding("a", "archive", L_("Archive")),
+        Binding("c", "duplicate", L_("Copy"), show=False),
+        Binding("a", "archive", L_("Archive"), show=False),
         Binding("i", "import_trf", L_("Import TRF")),
         Binding("d", "demo", L_("Demo")),
-        Binding("s", "app.settings", L_("Settings")),
+        Binding("s", "app.settings", L_("Settings"), show=False),
         Binding("q", "app.quit", L_("Quit")),
     ]
 
