@@ -23,7 +23,7 @@ low bits              room for the bracket procedure's order (transpositions/exc
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from math import gcd
 
@@ -52,6 +52,13 @@ class Facts:
     threshold: int | None
     """Topscorer threshold (final round only, times :attr:`scale`): C3 does not bind a pair
     with a topscorer."""
+    absolute_pref: list[bool] = field(init=False, repr=False)
+    """Per player: the colour preference is absolute (computed once: it is asked for every
+    pair of the field)."""
+
+    def __post_init__(self) -> None:
+        self.absolute_pref = [self.imbalance[i] > 1 or self.repeated[i] is not Colour.NONE
+                              for i in range(len(self.score))]
 
     @staticmethod
     def build(order: list[PlayerState], forbidden: set[frozenset[int]], threshold: Fraction | None,
@@ -87,17 +94,35 @@ class Facts:
         )
 
     def absolute(self, i: int) -> bool:
-        return self.imbalance[i] > 1 or self.repeated[i] is not Colour.NONE
+        return self.absolute_pref[i]
 
     def compatible(self, a: int, b: int) -> bool:
         """C1 (no rematch, forbidden pairs) and C3 (same absolute preference, unless a
         topscorer is involved in the final round)."""
         if self.pno[b] in self.met[a]:
             return False
-        if not self.absolute(a) or not self.absolute(b) or self.pref[a] is not self.pref[b]:
+        ab = self.absolute_pref
+        if not ab[a] or not ab[b] or self.pref[a] is not self.pref[b]:
             return True
         t = self.threshold
         return t is not None and (self.score[a] > t or self.score[b] > t)
+
+
+def compatible_lower(f: Facts, p: int) -> list[int]:
+    """The players ``o < p`` that ``p`` may meet (:meth:`Facts.compatible`), for building the
+    whole field's graph without a method call per pair."""
+    met = f.met[p]
+    pno = f.pno
+    ab = f.absolute_pref
+    pref = f.pref
+    t = f.threshold
+    sc = f.score
+    if not ab[p]:
+        return [o for o in range(p) if pno[o] not in met]
+    mine = pref[p]
+    top_p = t is not None and sc[p] > t
+    return [o for o in range(p) if pno[o] not in met
+            and (not ab[o] or pref[o] is not mine or top_p or (t is not None and sc[o] > t))]
 
 
 def prefs_compatible(a: Colour, b: Colour) -> bool:

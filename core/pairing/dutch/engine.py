@@ -23,7 +23,7 @@ from __future__ import annotations
 from core.errors import PairingImpossible
 from core.pairing.base import PairOptions
 from core.pairing.dutch.criteria import (
-    Facts, Layout, completion_weight, edge_weight, low_shift, top_shift,
+    Facts, Layout, compatible_lower, edge_weight, low_shift, top_shift,
 )
 from core.pairing.dutch.graph import PairingGraph
 
@@ -38,21 +38,22 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
     top = sc[0] if n else 0
     sh = layout.shifts
     gb = layout.group_bits
-    for p in range(n):
-        for o in range(p):
-            if odd:
-                w = 0
-                if f.compatible(p, o):
-                    w = 1 + (not f.eligible[p]) + (not f.eligible[o])
-                    w <<= layout.scores_bits
-                    w += sh[sc[p]] + sh[sc[o]]
-                    w <<= gb
-                    w += sc[p] >= top
-            else:
-                w = completion_weight(f, layout, o, p, 0, False, {})
-            g.set(p, o, w)
-    # duals that make almost every edge tight: the first weights are sums of per-player terms
     T = top_shift(layout)
+    sb = layout.scores_bits
+    lower = [compatible_lower(f, p) for p in range(n)]
+    """Per player, the earlier players he may meet (C1, C3): the edges of every solve."""
+    # The first weights are sums of per-player terms (plus a constant), built row by row.
+    if odd:
+        # completion (pairs, PAB eligibility) and then the paired scores, top group marked
+        part = [(((not f.eligible[v]) << sb) + sh[sc[v]]) << gb for v in range(n)]
+        const = 1 << (sb + gb)
+        g.load([[(o, const + pp + part[o] + (sc[p] >= top)) for o in lower[p]]
+                for p, pp in ((p, part[p]) for p in range(n))])
+    else:
+        part = [(not (f.eligible[v] and sc[v] <= 0)) << T for v in range(n)]
+        const = 1 << T
+        g.load([[(o, const + part[p] + part[o]) for o in lower[p]] for p in range(n)])
+    # duals that make almost every edge tight: the per-player terms themselves
     if odd:
         pot = [((1 + 2 * (not f.eligible[v])) << (layout.scores_bits + gb))
                + ((2 * sh[sc[v]]) << gb) + (1 if sc[v] >= top else 0) for v in range(n)]
@@ -80,10 +81,15 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
         counts = sorted((f.played[p] for p in range(n) if sc[p] == bye_score), reverse=True)
         for rank, played in enumerate(counts):
             unplayed_rank[played] = rank
-        for p in range(n):
-            for o in range(p):
-                g.set(p, o, completion_weight(f, layout, o, p, bye_score, single, unplayed_rank))
         L9 = low_shift(layout)
+        # completion_weight() for every pair, from per-player terms
+        part = [(not (f.eligible[v] and sc[v] <= bye_score)) << T for v in range(n)]
+        const = 1 << T
+        if single:
+            for v in range(n):
+                if sc[v] == bye_score:
+                    part[v] += unplayed_rank[f.played[v]] << L9
+        g.load([[(o, const + part[p] + part[o]) for o in lower[p]] for p in range(n)])
         pot = []
         for v in range(n):
             cand = f.eligible[v] and sc[v] <= bye_score

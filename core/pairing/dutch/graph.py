@@ -25,6 +25,11 @@ class PairingGraph:
         """Set the weight of a–b; ``a`` is the vertex whose neighbourhood changed."""
         self.matcher.set_weight(a, b, weight)
 
+    def load(self, rows: list[list[tuple[int, int]]]) -> None:
+        """Replace every weight: ``rows[p]`` lists ``(o, weight)`` for the edges ``p``–``o``
+        with ``o < p`` (the rest get no edge).  Follow it by :meth:`restart`."""
+        self.matcher.load(rows)
+
     def restart(self, potentials: list[int]) -> None:
         """Start the next solve afresh from these doubled vertex duals (see the matcher)."""
         self.matcher.restart(potentials)

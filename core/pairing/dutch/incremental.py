@@ -116,6 +116,25 @@ class IncrementalMatcher:
             self.W[b].pop(a, None)
         self.dirty.add(a)
 
+    def load(self, rows: list[list[tuple[int, int]]]) -> None:
+        """Replace all weights of living vertices at once (``rows[p]``: ``(o, weight)`` with
+        ``o < p``); why: building the whole field's graph through :meth:`set_weight` costs a
+        method call per pair.  The next solve must start afresh (:meth:`restart`)."""
+        W: list[dict[int, int]] = [{} for _ in range(self.n)]
+        alive = self.alive
+        for p, row in enumerate(rows):
+            if not alive[p]:
+                continue
+            wp = W[p]
+            for o, w in row:
+                if w and alive[o]:
+                    w2 = 2 * w
+                    wp[o] = w2
+                    W[o][p] = w2
+        self.W = W
+        self.dirty.clear()
+        self.fresh = True
+
     def remove_vertex(self, v: int) -> None:
         """Take ``v`` out of the graph for good (its pair has been fixed)."""
         self._free(v)
