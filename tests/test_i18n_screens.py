@@ -47,7 +47,7 @@ SCREENS = (("tournaments", ()), ("new", ("n",)), ("settings", ("escape", "s")),
 SCREEN_CLASS = {"tournaments": "TournamentsScreen", "new": "NewTournamentDialog",
                 "settings": "SettingsScreen", "help": "HelpScreen", "manual": "ManualPairingScreen"}
 """Which screen class each capture waits for; the tab captures wait for their tab instead."""
-FORM_LABELS = {"new": ("New tournament", "Name", "Pairing system", "Rounds", "Time control", "Point system",
+FORM_LABELS = {"new": ("New tournament", ("tournament", "Name"), "Pairing system", "Rounds", "Time control", "Point system",
                        "Tie-break preset", "Language", "Start date", "Place", "Chief arbiter"),
                "settings": ("Settings", "Language", "Data directory")}
 SIZE = (80, 24)
@@ -139,10 +139,11 @@ def screens(tmp_path_factory):
     return result
 
 
-def _tr(lang: str, message: str) -> str:
+def _tr(lang: str, message) -> str:
+    """``message`` in ``lang``; a (context, message) pair goes through pgettext."""
     try:
         i18n.set_language(lang)
-        return _(message)
+        return i18n.pgettext(*message) if isinstance(message, tuple) else _(message)
     finally:
         i18n.set_language("en")
 

@@ -12,7 +12,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from core.i18n import LANGUAGES, _
+from core.i18n import LANGUAGES, _, pgettext
 from core.pairing.registry import system_ids
 from tui.i18n import L_
 from tui.services import POINT_SYSTEMS, NewTournament
@@ -47,7 +47,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         with Vertical(classes="dialog-box wide", id="new-tournament"):
             yield Label(_("New tournament") if cur is None else _("Tournament settings"), classes="dialog-title")
             with Grid(classes="form-grid"):
-                yield Label(_("Name"))
+                yield Label(pgettext("tournament", "Name"))
                 yield Input(id="name", placeholder=_("e.g. Club championship 2026"), compact=True)
                 yield Label(_("Pairing system"))
                 yield Select([(s, s) for s in system_choices()], value=system_choices()[0],

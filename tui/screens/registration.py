@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Input, Static
 
 from core.errors import TournamentError
-from core.i18n import _, ngettext
+from core.i18n import _, ngettext, pgettext
 from core.model import ByeKind, Player, Tournament
 from tui.i18n import L_
 from tui.services import read_text
@@ -131,7 +131,7 @@ class RegistrationPane(Vertical):
         go = self.t is not None and is_go(self.t)
         reset_table(self.query_one("#players", DataTable), [
             (_("No."), "pno"), (_("Name"), "name"), (_("Rating"), "rating"),
-            (_("Rank") if go else _("Title"), "title"), (_("Fed"), "fed"), (_("Club"), "club"),
+            (pgettext("go", "Rank") if go else _("Title"), "title"), (_("Fed"), "fed"), (_("Club"), "club"),
             (_("Status"), "status")])
         if self.t is not None:
             self.show(self.t)

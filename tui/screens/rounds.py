@@ -580,6 +580,7 @@ class RoundsPane(Vertical):
         t = self.t
         rnd = t.round(self.round_no)
         before = scores(t, upto=self.round_no - 1)
+        from core.i18n.terms import colour_letter
         from core.model import colour_history, entries
 
         hist = entries(t, upto=self.round_no - 1)
@@ -595,7 +596,7 @@ class RoundsPane(Vertical):
             pnos = (int(key[1:]),) if key.startswith("p") else ()
         for pno in pnos:
             p = t.player(pno)
-            colours = "".join("W" if c.value == "w" else "B" for c in colour_history(hist.get(pno, [])))
+            colours = "".join(colour_letter(c.value) for c in colour_history(hist.get(pno, [])))
             lines.append(_("{no}. {name}: {pts} points before the round, colours so far: {colours}").format(
                 no=pno, name=p.name, pts=fmt_points(before.get(pno)), colours=colours or "—"))
         engine = self.explanations.get(self.round_no, {})

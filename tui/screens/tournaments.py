@@ -12,16 +12,23 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from core.errors import TournamentError
+from core.i18n.format import format_datetime
 from core.i18n.terms import system_name
-from core.i18n import _
+from core.i18n import _, pgettext
 from tui.i18n import L_
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 
 
 def short_time(iso: str) -> str:
-    """``2026-11-29T18:20:31.123+00:00`` → ``2026-11-29 18:20`` (the list has little room)."""
+    """``2026-11-29T18:20:31.123+00:00`` → ``2026-11-29 18:20`` / ``29.11.2026 18:20`` (tr/de/ru).
+
+    Date in the language's numeric form, 24-hour time, no seconds (the list has little room).
+    """
     text = str(iso or "")
-    return text[:16].replace("T", " ")
+    try:
+        return format_datetime(text)
+    except ValueError:
+        return text[:16].replace("T", " ")
 
 
 class TournamentsScreen(Screen):
@@ -59,7 +66,7 @@ class TournamentsScreen(Screen):
         self.query_one("#tournaments-title", Static).update(_("Tournaments"))
         table = self.query_one("#tournaments", DataTable)
         table.clear(columns=True)
-        table.add_column(_("Name"), key="name")
+        table.add_column(pgettext("tournament", "Name"), key="name")
         table.add_column(_("System"), key="system")
         table.add_column(_("Round"), key="round")
         table.add_column(_("Players"), key="players")
