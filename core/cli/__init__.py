@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Sequence
 
 from core.errors import PairingImpossible, StoreError, TournamentError
+from core.i18n import _
 
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
@@ -81,9 +82,9 @@ def _modules_for(word: str | None) -> list[str]:
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
-    parser = _Parser(prog="hakem", description="Tournament manager for chess and Go clubs.")
-    parser.add_argument("--data", help="data directory (default: $HAKEM_DATA or the user's data dir)")
-    parser.add_argument("--lang", help="language: en, tr, de, ru (default: setting or $LANG)")
+    parser = _Parser(prog="hakem", description=_("Tournament manager for chess and Go clubs."))
+    parser.add_argument("--data", help=_("data directory (default: $HAKEM_DATA or the user's data dir)"))
+    parser.add_argument("--lang", help=_("language: en, tr, de, ru (default: setting or $LANG)"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     word = _command_word(argv) if argv is not None else None
     done: set[str] = set()

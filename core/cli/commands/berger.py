@@ -15,6 +15,7 @@ import argparse
 import json
 
 from core.cli import CliError
+from core.i18n import _
 from core.pairing.roundrobin import rutsch
 from core.pairing.roundrobin.berger import TableRound
 from core.pairing.roundrobin.double import cycles, reversed_round
@@ -115,23 +116,23 @@ def _lot(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    lot = sub.add_parser("lot", help="draw the table numbers of a round robin by lot")
-    lot.add_argument("id", help="tournament id")
-    lot.add_argument("--seed", type=int, help="seed of the draw (default: a random one, recorded)")
-    lot.add_argument("--varma", action="store_true", help="restricted draw by federation (Varma tables)")
-    lot.add_argument("--teams", action="store_true", help="draw numbers for the teams")
+    lot = sub.add_parser("lot", help=_("draw the table numbers of a round robin by lot"))
+    lot.add_argument("id", help=_("tournament id"))
+    lot.add_argument("--seed", type=int, help=_("seed of the draw (default: a random one, recorded)"))
+    lot.add_argument("--varma", action="store_true", help=_("restricted draw by federation (Varma tables)"))
+    lot.add_argument("--teams", action="store_true", help=_("draw numbers for the teams"))
     lot.add_argument("--format", choices=["text", "json"], default="text")
     lot.set_defaults(func=_lot)
 
-    p = sub.add_parser("berger", help="print a round-robin (Berger) table for N players")
-    p.add_argument("players", type=int, metavar="N", help="number of players")
-    p.add_argument("--double", action="store_true", help="double round robin")
+    p = sub.add_parser("berger", help=_("print a round-robin (Berger) table for N players"))
+    p.add_argument("players", type=int, metavar="N", help=_("number of players"))
+    p.add_argument("--double", action="store_true", help=_("double round robin"))
     p.add_argument("--no-swap", action="store_true",
-                   help="double round robin: do not swap the last two rounds of the first cycle")
-    p.add_argument("--rutsch", action="store_true", help="print the Rutschsystem schedule instead")
+                   help=_("double round robin: do not swap the last two rounds of the first cycle"))
+    p.add_argument("--rutsch", action="store_true", help=_("print the Rutschsystem schedule instead"))
     p.add_argument("--reisepartner", action="store_true",
-                   help="print a Reisepartner league season for N teams (with venues)")
+                   help=_("print a Reisepartner league season for N teams (with venues)"))
     p.add_argument("--spielfrei", action="store_true",
-                   help="Reisepartner: partners meet on the spielfrei weekend")
+                   help=_("Reisepartner: partners meet on the spielfrei weekend"))
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(func=run)

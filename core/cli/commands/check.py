@@ -12,6 +12,7 @@ import argparse
 
 from core.cli.commands.pair import add_system_flags, read_trf_file
 from core.errors import PairingImpossible
+from core.i18n import _
 from core.model import ByeKind, Tournament
 
 
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("check", help="re-pair every round of a TRF file and list differences")
+    p = subparsers.add_parser("check", help=_("re-pair every round of a TRF file and list differences"))
     add_system_flags(p)
-    p.add_argument("input", metavar="FILE.trf", help="TRF file of a tournament")
+    p.add_argument("input", metavar="FILE.trf", help=_("TRF file of a tournament"))
     p.set_defaults(func=run)

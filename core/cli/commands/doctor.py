@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from core.i18n import _
+
 
 def run(args: argparse.Namespace) -> int:
     from core.cli.common import open_store
@@ -28,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("doctor", help="verify tournament files; --repair fixes what it can")
+    p = sub.add_parser("doctor", help=_("verify tournament files; --repair fixes what it can"))
     p.add_argument("ids", nargs="*", metavar="ID")
     p.add_argument("--repair", action="store_true")
     p.set_defaults(func=run)

@@ -8,6 +8,7 @@ import argparse
 
 from core.cli import CliError
 from core.cli.commands.pair import add_system_flags
+from core.i18n import _
 
 
 def _rate(text: str) -> float:
@@ -48,20 +49,20 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("generate", help="generate a random tournament paired by our engine")
+    p = subparsers.add_parser("generate", help=_("generate a random tournament paired by our engine"))
     add_system_flags(p)
-    p.add_argument("--players", type=int, required=True, help="number of players")
-    p.add_argument("--rounds", type=int, required=True, help="number of rounds")
-    p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    p.add_argument("--players", type=int, required=True, help=_("number of players"))
+    p.add_argument("--rounds", type=int, required=True, help=_("number of rounds"))
+    p.add_argument("--seed", type=int, default=1, help=_("random seed (default 1)"))
     p.add_argument("--draws", type=_pct, default=0.3, metavar="PCT",
-                   help="percentage of played games drawn (default 30)")
+                   help=_("percentage of played games drawn (default 30)"))
     p.add_argument("--forfeits", type=_rate, default=0.02, metavar="RATE",
-                   help="chance that a game is forfeited (default 0.02)")
+                   help=_("chance that a game is forfeited (default 0.02)"))
     p.add_argument("--byes", type=_rate, default=0.03, metavar="RATE",
-                   help="chance per player and round of a requested bye (default 0.03)")
+                   help=_("chance per player and round of a requested bye (default 0.03)"))
     p.add_argument("--withdrawals", type=_rate, default=0.01, metavar="RATE",
-                   help="chance per player and round of withdrawing (default 0.01)")
+                   help=_("chance per player and round of withdrawing (default 0.01)"))
     p.add_argument("--flavour", choices=("2026", "16"), default="2026",
-                   help="TRF flavour of the output (default 2026)")
-    p.add_argument("-o", "--output", default="-", metavar="OUT.trf", help="output file (default stdout)")
+                   help=_("TRF flavour of the output (default 2026)"))
+    p.add_argument("-o", "--output", default="-", metavar="OUT.trf", help=_("output file (default stdout)"))
     p.set_defaults(func=run)

@@ -23,6 +23,7 @@ from core.go.export import egd_h9_export, rating_commission_export
 from core.go.handicap import even_komi
 from core.go.summary import player_go_data, top_group_data
 from core.go.render import render_card, render_table
+from core.i18n import _
 from core.model import Tournament
 
 
@@ -121,42 +122,42 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("go", help="Go tournaments (Gamma scheme): cards, table, results, exports")
+    p = sub.add_parser("go", help=_("Go tournaments (Gamma scheme): cards, table, results, exports"))
     gs = p.add_subparsers(dest="go_command", metavar="ACTION", parser_class=type(p))
 
-    pl = gs.add_parser("players", help="ranks and levels")
+    pl = gs.add_parser("players", help=_("ranks and levels"))
     pl.add_argument("id")
     pl.add_argument("--format", choices=["text", "json"], default="text")
     pl.set_defaults(func=_players)
 
-    ca = gs.add_parser("card", help="show a participant card")
+    ca = gs.add_parser("card", help=_("show a participant card"))
     ca.add_argument("id")
     ca.add_argument("pno", type=int)
     ca.set_defaults(func=_card)
 
-    ta = gs.add_parser("table", help="the tournament table in the Gamma format")
+    ta = gs.add_parser("table", help=_("the tournament table in the Gamma format"))
     ta.add_argument("id")
-    ta.add_argument("--plain", action="store_true", help="no column padding (as in the seed)")
+    ta.add_argument("--plain", action="store_true", help=_("no column padding (as in the seed)"))
     ta.set_defaults(func=_table)
 
-    re_ = gs.add_parser("result", help="record who won a board")
+    re_ = gs.add_parser("result", help=_("record who won a board"))
     re_.add_argument("id")
     re_.add_argument("round", type=int)
     re_.add_argument("board", type=int)
-    re_.add_argument("winner", nargs="?", help="winner's number, white or black")
-    re_.add_argument("--white", type=int, help="who actually had White (even games, nigiri)")
-    re_.add_argument("--forfeit", action="store_true", help="the loser did not play")
-    re_.add_argument("--both-absent", action="store_true", help="neither player came")
+    re_.add_argument("winner", nargs="?", help=_("winner's number, white or black"))
+    re_.add_argument("--white", type=int, help=_("who actually had White (even games, nigiri)"))
+    re_.add_argument("--forfeit", action="store_true", help=_("the loser did not play"))
+    re_.add_argument("--both-absent", action="store_true", help=_("neither player came"))
     re_.set_defaults(func=_result)
 
-    rf = gs.add_parser("refuse", help="a player refuses a round that is not paired yet")
+    rf = gs.add_parser("refuse", help=_("a player refuses a round that is not paired yet"))
     rf.add_argument("id")
     rf.add_argument("pno", type=int)
     rf.add_argument("round", type=int)
     rf.add_argument("--cancel", action="store_true")
     rf.set_defaults(func=_refuse)
 
-    se = gs.add_parser("settings", help="komi, nominal time, EGD class, nigiri seed")
+    se = gs.add_parser("settings", help=_("komi, nominal time, EGD class, nigiri seed"))
     se.add_argument("id")
     se.add_argument("--komi")
     se.add_argument("--nominal-time")
@@ -164,7 +165,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     se.add_argument("--nigiri-seed")
     se.set_defaults(func=_settings)
 
-    ex = gs.add_parser("export", help="rating-commission file or EGD (h9) results")
+    ex = gs.add_parser("export", help=_("rating-commission file or EGD (h9) results"))
     ex.add_argument("id")
     which = ex.add_mutually_exclusive_group(required=True)
     which.add_argument("--rating-commission", action="store_true")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from core.cli.common import open_store, print_json
+from core.i18n import N_, _
 
 
 def _undo(args: argparse.Namespace) -> int:
@@ -43,15 +44,16 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    for name, func, text in (("undo", _undo, "undo the last change"), ("redo", _redo, "redo the last undone change")):
-        p = sub.add_parser(name, help=text)
+    for name, func, text in (("undo", _undo, N_("undo the last change")),
+                             ("redo", _redo, N_("redo the last undone change"))):
+        p = sub.add_parser(name, help=_(text))
         p.add_argument("id")
         p.set_defaults(func=func)
-    lg = sub.add_parser("log", help="the audit trail of a tournament")
+    lg = sub.add_parser("log", help=_("the audit trail of a tournament"))
     lg.add_argument("id")
     lg.add_argument("--format", choices=["text", "json"], default="text")
     lg.set_defaults(func=_log)
-    ls = sub.add_parser("list", help="list tournaments in the data directory")
-    ls.add_argument("--all", action="store_true", help="include archived tournaments")
+    ls = sub.add_parser("list", help=_("list tournaments in the data directory"))
+    ls.add_argument("--all", action="store_true", help=_("include archived tournaments"))
     ls.add_argument("--format", choices=["text", "json"], default="text")
     ls.set_defaults(func=_list)

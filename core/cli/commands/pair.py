@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from core.i18n import _
 from core.model import ByeKind, Tournament
 from core.pairing.base import RoundPairing
 
@@ -34,7 +35,7 @@ def add_system_flags(parser: argparse.ArgumentParser) -> None:
     group = parser.add_mutually_exclusive_group(required=True)
     for flag, system_id in SYSTEM_FLAGS.items():
         group.add_argument(flag, dest="system", action="store_const", const=system_id,
-                           help=f"pair with the {system_id} system")
+                           help=_("pair with the {system_id} system").format(system_id=system_id))
 
 
 def read_trf_file(path: str) -> Tournament:
@@ -69,11 +70,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("pair", help="pair the next round of a TRF file (engine interface)")
+    p = subparsers.add_parser("pair", help=_("pair the next round of a TRF file (engine interface)"))
     add_system_flags(p)
-    p.add_argument("input", metavar="IN.trf", help="TRF file with the rounds played so far")
+    p.add_argument("input", metavar="IN.trf", help=_("TRF file with the rounds played so far"))
     p.add_argument("-p", dest="output", nargs="?", const="-", default=None, metavar="OUT.txt",
-                   help="write the pairing to this file (stdout if omitted)")
+                   help=_("write the pairing to this file (stdout if omitted)"))
     p.set_defaults(func=run)
 
 

@@ -20,6 +20,7 @@ import json
 from typing import Any
 
 from core.cli import CliError
+from core.i18n import _
 from core.playoff import (
     choose_format, clock, create, describe, enter_result, evaluate, playoffs_of, remove_result,
     set_bids, set_lot, stage_times, timetable, with_playoff,
@@ -216,7 +217,7 @@ def run(args: argparse.Namespace) -> int:
         def change(t):
             bids = {}
             for part in text.split(","):
-                pno, _, secs = part.partition("=")
+                pno, _sep, secs = part.partition("=")
                 try:
                     bids[int(pno)] = int(secs)
                 except ValueError:
@@ -285,43 +286,43 @@ def _state(t, key: str) -> dict[str, Any]:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("playoff", help="tie-break playoff: format, boards, colours, timetable")
-    p.add_argument("id", nargs="?", help="tournament id (omit with --tied for a dry run)")
-    p.add_argument("--tied", type=int, help="dry run: K tied players, numbered 1..K in tie-break order")
-    p.add_argument("--players", help="pairing numbers of the tied players, in tie-break order")
-    p.add_argument("--places", type=int, default=1, help="number of places to decide (default 1)")
-    p.add_argument("--start", help="HH:MM when the event's last game ended (breaks are added)")
+    p = sub.add_parser("playoff", help=_("tie-break playoff: format, boards, colours, timetable"))
+    p.add_argument("id", nargs="?", help=_("tournament id (omit with --tied for a dry run)"))
+    p.add_argument("--tied", type=int, help=_("dry run: K tied players, numbered 1..K in tie-break order"))
+    p.add_argument("--players", help=_("pairing numbers of the tied players, in tie-break order"))
+    p.add_argument("--places", type=int, default=1, help=_("number of places to decide (default 1)"))
+    p.add_argument("--start", help=_("HH:MM when the event's last game ended (breaks are added)"))
     p.add_argument("--format", choices=("text", "json"), default="text")
-    p.add_argument("--key", default="1", help="name of this playoff in the tournament (default 1)")
-    p.add_argument("--variant", help="format variant for the tied-group size (e.g. armageddon, round_robin)")
-    p.add_argument("--seed", type=int, help="seed of the recorded lots (default: derived from the tie)")
-    p.add_argument("--first-board", type=int, default=1, help="number of the first playoff board")
-    p.add_argument("--preset", help="rules for every match: seed, seed-rapid, seed-rapid-increment, "
-                   "fide-2015, fide-2023, fide-2025")
-    p.add_argument("--max-boards", type=int, help="boards available for the playoff (default: as needed)")
-    p.add_argument("--break-after-event", type=int, help="minutes after the event's last game (default 30)")
-    p.add_argument("--break-games", type=int, help="minutes between games (default 5)")
-    p.add_argument("--break-stages", type=int, help="minutes between stages (default 10)")
-    p.add_argument("--games", type=int, help="regular games per match (even, at least 2)")
-    p.add_argument("--time-control", help="time control of the regular games, e.g. 180+3 or 1200")
-    p.add_argument("--extensions", type=int, help="number of two-game extensions (0: none)")
-    p.add_argument("--extension-time-control", help="time control of the extension games")
-    p.add_argument("--ladder", help="FIDE-style ladder, e.g. 2x1500+10,2x600+10,2x300+3")
+    p.add_argument("--key", default="1", help=_("name of this playoff in the tournament (default 1)"))
+    p.add_argument("--variant", help=_("format variant for the tied-group size (e.g. armageddon, round_robin)"))
+    p.add_argument("--seed", type=int, help=_("seed of the recorded lots (default: derived from the tie)"))
+    p.add_argument("--first-board", type=int, default=1, help=_("number of the first playoff board"))
+    p.add_argument("--preset", help=_("rules for every match: seed, seed-rapid, seed-rapid-increment, "
+                   "fide-2015, fide-2023, fide-2025"))
+    p.add_argument("--max-boards", type=int, help=_("boards available for the playoff (default: as needed)"))
+    p.add_argument("--break-after-event", type=int, help=_("minutes after the event's last game (default 30)"))
+    p.add_argument("--break-games", type=int, help=_("minutes between games (default 5)"))
+    p.add_argument("--break-stages", type=int, help=_("minutes between stages (default 10)"))
+    p.add_argument("--games", type=int, help=_("regular games per match (even, at least 2)"))
+    p.add_argument("--time-control", help=_("time control of the regular games, e.g. 180+3 or 1200"))
+    p.add_argument("--extensions", type=int, help=_("number of two-game extensions (0: none)"))
+    p.add_argument("--extension-time-control", help=_("time control of the extension games"))
+    p.add_argument("--ladder", help=_("FIDE-style ladder, e.g. 2x1500+10,2x600+10,2x300+3"))
     p.add_argument("--third-place", action="store_true",
-                   help="knockouts: the semi-final losers play for 3rd place (default: they share)")
-    p.add_argument("--no-armageddon", action="store_true", help="decide level matches by sudden death")
-    p.add_argument("--armageddon-time-control", help="Armageddon times, e.g. W300-B240")
+                   help=_("knockouts: the semi-final losers play for 3rd place (default: they share)"))
+    p.add_argument("--no-armageddon", action="store_true", help=_("decide level matches by sudden death"))
+    p.add_argument("--armageddon-time-control", help=_("Armageddon times, e.g. W300-B240"))
     p.add_argument("--decider", choices=("armageddon", "sudden_death", "lot"))
     p.add_argument("--armageddon-colours", choices=("lot", "bid"))
     p.add_argument("--propose", type=int, metavar="PRIZES",
-                   help="list the groups tied on points within the first PRIZES places")
-    p.add_argument("--show", action="store_true", help="show the stored playoff (the default action)")
-    p.add_argument("--result", nargs=2, metavar=("GAME", "RESULT"), help="enter or correct a result")
+                   help=_("list the groups tied on points within the first PRIZES places"))
+    p.add_argument("--show", action="store_true", help=_("show the stored playoff (the default action)"))
+    p.add_argument("--result", nargs=2, metavar=("GAME", "RESULT"), help=_("enter or correct a result"))
     p.add_argument("--flag-later", choices=("white", "black"),
-                   help="Armageddon 0-0: whose flag fell later (that player wins)")
-    p.add_argument("--end", help="HH:MM the game actually ended (re-estimates the timetable)")
-    p.add_argument("--remove", metavar="GAME", help="remove a wrongly entered result")
-    p.add_argument("--lot", nargs=2, metavar=("KEY", "VALUE"), help="a lot drawn over the board")
-    p.add_argument("--bids", nargs=2, metavar=("KEY", "BIDS"), help="Armageddon bids: KEY 5=200,9=180")
-    p.add_argument("--choice", nargs=2, metavar=("KEY", "COLOUR"), help="Armageddon lot winner's colour")
+                   help=_("Armageddon 0-0: whose flag fell later (that player wins)"))
+    p.add_argument("--end", help=_("HH:MM the game actually ended (re-estimates the timetable)"))
+    p.add_argument("--remove", metavar="GAME", help=_("remove a wrongly entered result"))
+    p.add_argument("--lot", nargs=2, metavar=("KEY", "VALUE"), help=_("a lot drawn over the board"))
+    p.add_argument("--bids", nargs=2, metavar=("KEY", "BIDS"), help=_("Armageddon bids: KEY 5=200,9=180"))
+    p.add_argument("--choice", nargs=2, metavar=("KEY", "COLOUR"), help=_("Armageddon lot winner's colour"))
     p.set_defaults(func=run)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 
+from core.i18n import _
+
 REPORTS = ("standings", "crosstable", "pairings", "alphabetical", "results", "card", "checkin",
            "team-standings", "team-crosstable", "teams", "bracket", "timetable", "go-cards", "go-table")
 """Kept equal to ``core.reports.catalog.KINDS`` (a test checks) without importing it here."""
@@ -121,24 +123,24 @@ def _report(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("publish", help="write the HTML pages into a directory (e.g. a web root)")
+    p = sub.add_parser("publish", help=_("write the HTML pages into a directory (e.g. a web root)"))
     p.add_argument("id")
     p.add_argument("directory")
     p.add_argument("--watch", action="store_true",
-                   help="keep running and publish again after every round (Ctrl-C stops)")
-    p.add_argument("--interval", type=float, default=5.0, help="seconds between checks with --watch")
+                   help=_("keep running and publish again after every round (Ctrl-C stops)"))
+    p.add_argument("--interval", type=float, default=5.0, help=_("seconds between checks with --watch"))
     p.add_argument("--remember", action="store_true",
-                   help="store the directory with the tournament (see core.reports.export.auto_publish)")
-    p.add_argument("--forget", action="store_true", help="remove a stored publish directory")
+                   help=_("store the directory with the tournament (see core.reports.export.auto_publish)"))
+    p.add_argument("--forget", action="store_true", help=_("remove a stored publish directory"))
     p.set_defaults(func=_publish)
-    r = sub.add_parser("report", help="print one report: " + ", ".join(REPORTS))
-    r.add_argument("id", help="tournament id or TRF file")
+    r = sub.add_parser("report", help=_("print one report: {kinds}").format(kinds=", ".join(REPORTS)))
+    r.add_argument("id", help=_("tournament id or TRF file"))
     r.add_argument("kind", choices=REPORTS)
     r.add_argument("--round", type=int)
     r.add_argument("--player", type=int)
-    r.add_argument("--key", help="playoff key (bracket, timetable)")
+    r.add_argument("--key", help=_("playoff key (bracket, timetable)"))
     r.add_argument("--format", choices=["text", "csv", "json", "html"], default="text")
-    r.add_argument("--landscape", action="store_true", help="132 columns (A4 landscape)")
-    r.add_argument("--width", type=int, help="text width in columns (e.g. the terminal's)")
+    r.add_argument("--landscape", action="store_true", help=_("132 columns (A4 landscape)"))
+    r.add_argument("--width", type=int, help=_("text width in columns (e.g. the terminal's)"))
     r.add_argument("-o", "--output")
     r.set_defaults(func=_report)

@@ -6,6 +6,7 @@ import argparse
 
 from core import commands
 from core.cli.common import open_store
+from core.i18n import _
 from core.model import GameResult
 
 
@@ -21,10 +22,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("result", help="enter a result: 1-0, 0-1, 1/2 (=), +-, -+, --, 0-0")
+    p = sub.add_parser("result", help=_("enter a result: 1-0, 0-1, 1/2 (=), +-, -+, --, 0-0"))
     p.add_argument("id")
     p.add_argument("round", type=int)
     p.add_argument("board", type=int)
     p.add_argument("result")
-    p.add_argument("--unrated", action="store_true", help="game of less than one move")
+    p.add_argument("--unrated", action="store_true", help=_("game of less than one move"))
     p.set_defaults(func=run)

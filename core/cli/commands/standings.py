@@ -17,6 +17,7 @@ import io
 import sys
 
 from core.cli.common import is_trf_path, load_tournament, print_json, read_text_file, write_output
+from core.i18n import _
 from core.standings import as_csv_rows, as_json, as_text, codes_from_trf, compute_standings
 from core.tiebreaks import explain as explain_value
 from core.tiebreaks.presets import PRESETS
@@ -106,20 +107,20 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("standings", help="standings with tie-breaks (from the store or a TRF file)")
+    p = sub.add_parser("standings", help=_("standings with tie-breaks (from the store or a TRF file)"))
     p.add_argument("ref", metavar="ID|FILE.trf")
-    p.add_argument("--tiebreaks", help='ordered list, e.g. "DE,BH/C1,SB,AOB,WIN" (default: the tournament\'s)')
-    p.add_argument("--preset", choices=sorted(PRESETS), help="a named tie-break list")
+    p.add_argument("--tiebreaks", help=_('ordered list, e.g. "DE,BH/C1,SB,AOB,WIN" (default: the tournament\'s)'))
+    p.add_argument("--preset", choices=sorted(PRESETS), help=_("a named tie-break list"))
     p.add_argument("--regime", choices=["legacy", "2024", "2026"],
-                   help="unplayed-round rules (default: by the tournament's start date)")
+                   help=_("unplayed-round rules (default: by the tournament's start date)"))
     p.add_argument("--format", choices=["text", "json", "csv", "html"], default="text")
     p.add_argument("--ties", choices=["shared", "lots", "manual"], default="shared",
-                   help="what to do with ties left after the list")
+                   help=_("what to do with ties left after the list"))
     p.add_argument("--withdrawn", choices=["auto", "rank", "unrank"], default="auto")
-    p.add_argument("--round", type=int, help="standings after this round")
-    p.add_argument("--team", action="store_true", help="rank teams")
-    p.add_argument("--individual", action="store_true", help="rank players even in a team event")
-    p.add_argument("--team-primary", choices=["MP", "GP"], help="team events: match points (default) or game points first")
-    p.add_argument("--explain", type=int, metavar="PNO", help="show the contributions for one participant")
-    p.add_argument("-o", "--output", help="write to this file instead of stdout")
+    p.add_argument("--round", type=int, help=_("standings after this round"))
+    p.add_argument("--team", action="store_true", help=_("rank teams"))
+    p.add_argument("--individual", action="store_true", help=_("rank players even in a team event"))
+    p.add_argument("--team-primary", choices=["MP", "GP"], help=_("team events: match points (default) or game points first"))
+    p.add_argument("--explain", type=int, metavar="PNO", help=_("show the contributions for one participant"))
+    p.add_argument("-o", "--output", help=_("write to this file instead of stdout"))
     p.set_defaults(func=_run)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from core.i18n import _
 from core.pairing.registry import system_ids
 
 
@@ -14,4 +15,4 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    sub.add_parser("systems", help="list the pairing systems").set_defaults(func=run)
+    sub.add_parser("systems", help=_("list the pairing systems")).set_defaults(func=run)

@@ -68,17 +68,17 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    im = sub.add_parser("import", help="create a tournament from a TRF or hakem JSON file; prints its id")
+    im = sub.add_parser("import", help=_("create a tournament from a TRF or hakem JSON file; prints its id"))
     im.add_argument("file")
     im.add_argument("--name")
     im.add_argument("--system")
     im.set_defaults(func=_import)
-    ex = sub.add_parser("export", help="export a tournament (TRF, HTML, CSV, ...)")
+    ex = sub.add_parser("export", help=_("export a tournament (TRF, HTML, CSV, ...)"))
     ex.add_argument("id")
     ex.add_argument("-o", "--output")
-    ex.add_argument("--trf", action="store_true", help="TRF-2026")
-    ex.add_argument("--trf16", action="store_true", help="TRF16 with XXR/XXC/BB*/XXP")
-    ex.add_argument("--crlf", action="store_true", help="CRLF line endings")
+    ex.add_argument("--trf", action="store_true", help=_("TRF-2026"))
+    ex.add_argument("--trf16", action="store_true", help=_("TRF16 with XXR/XXC/BB*/XXP"))
+    ex.add_argument("--crlf", action="store_true", help=_("CRLF line endings"))
     for f in ("html", "csv", "json", "egd", "text"):
         ex.add_argument(f"--{f}", action="store_true")
     ex.add_argument("--rating-commission", dest="rating_commission", action="store_true")
