@@ -93,10 +93,21 @@ def compute(t: Tournament, criteria: tuple[str, ...] | None = None, regime: str 
                           regime=regime or t.tiebreak_regime)
     ratings = {p.pno: p.rating for p in t.players}
     rows = []
+    # one formatting per distinct value: a 300-player table has ~1,200 values but few distinct
+    # ones, and formatting a Fraction (language, decimal mark) costs more than a lookup
+    memo: dict[Any, str] = {}
+
+    def cell(value: Any) -> str:
+        key = (value.numerator, value.denominator) if isinstance(value, Fraction) else (type(value), value)
+        text = memo.get(key)
+        if text is None:
+            text = memo[key] = fmt_value(value)
+        return text
+
     for r in s.rows:
         place = "-" if r.rank is None else (f"{r.rank}=" if r.shared else str(r.rank))
         rows.append(StandingRow(place, r.pno, r.name, ratings.get(r.pno, 0), r.points,
-                                tuple(fmt_value(r.values.get(c)) for c in s.tiebreaks), r.decided_by))
+                                tuple(cell(r.values.get(c)) for c in s.tiebreaks), r.decided_by))
     return StandingsView(tuple(s.tiebreaks), tuple(rows), s.regime.value, _(s.regime_name),
                          tuple(s.warnings), tuple(g for g in s.unresolved if len(g) > 1))
 

@@ -30,7 +30,7 @@ from core.errors import ConflictError, TournamentError
 from core.i18n import _, ngettext
 from core.model import ByeKind, Code, GameResult, Tournament, scores
 from tui.i18n import L_, fmt_points
-from tui.services import settle_memory
+from tui.services import gc_after_frame, settle_memory
 from tui.widgets.dialogs import ConfirmDialog
 from tui.widgets.fast_table import FastTable
 from tui.widgets.tables import reset_table, selected_key, sync_table
@@ -318,6 +318,7 @@ class RoundsPane(Vertical):
         screen = self.screen
         session = self.session
         text = result.value if result is not None else "none"
+        gc_after_frame(self)
 
         def saved(t: Tournament | None, error: TournamentError | None) -> None:
             self.app.call_from_thread(screen.save_finished, t, error)

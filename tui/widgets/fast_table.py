@@ -21,6 +21,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.geometry import Region
 from textual.widgets import DataTable
 
 
@@ -49,6 +50,17 @@ class FastTable(DataTable):
         self._columns_cache = None
         return super().clear(columns)
 
+    def _get_row_style(self, row_index: int, base_style: Style) -> Style:
+        """As DataTable, but through Textual's per-widget style cache: DataTable recomputes
+        the zebra/header style (walking every ancestor's background) for each drawn row."""
+        if row_index == -1:
+            return self.get_component_rich_style("datatable--header")
+        if row_index < self.fixed_rows:
+            return self.get_component_rich_style("datatable--fixed")
+        if self.zebra_stripes:
+            return self.get_component_rich_style("datatable--odd-row" if row_index % 2 else "datatable--even-row")
+        return base_style
+
     def _on_resize(self, event: events.Resize) -> None:
         """DataTable forgets every rendered cell when its size changes, but cells and rows are
         rendered at their column widths, not the widget's: only the screen lines (cropped to
@@ -76,25 +88,34 @@ class FastTable(DataTable):
                     self.update_cell(row_key, column.key, value, update_width=True)
                 else:
                     row[column.key] = value
-        self._forget_rows(keys)
-        if len(changes) > 8:  # one repaint of the visible part beats many row regions
+        single = len(self._y_offsets) == self.row_count  # every row one line high
+        header = self.header_height if self.show_header else 0
+        lines = {i + header for i in changes} if single else None
+        self._forget_rows(keys, lines)
+        if not single:
             self.refresh()
-        else:
-            for i in changes:
-                self.refresh_row(i)
+            return
+        width = max(self.size.width, self.virtual_size.width)
+        for i in sorted(changes):  # only the changed rows that are in the window are drawn again
+            self._refresh_region(Region(0, i + header, width, 1))
 
     def set_cells(self, row_index: int, cells: dict[int, Any]) -> None:
         """Put ``cells`` (column index → value) into row ``row_index`` and repaint that row only."""
         self.set_rows({row_index: cells})
 
-    def _forget_rows(self, keys: dict) -> None:
-        """Drop the cached renders of some rows (the caches are keyed by row key or index)."""
+    def _forget_rows(self, keys: dict, lines: set[int] | None) -> None:
+        """Drop the cached renders of some rows: cells and rows are keyed by row key, row
+        renderables by row index, drawn lines by line number (``lines``; None: all)."""
         indices = set(keys.values())
-        for cache, at, wanted in ((self._cell_render_cache, 0, keys), (self._row_render_cache, 0, keys),
-                                  (self._row_renderable_cache, 1, indices)):
+        caches = [(self._cell_render_cache, 0, keys), (self._row_render_cache, 0, keys),
+                  (self._row_renderable_cache, 1, indices)]
+        if lines is None:
+            self._line_cache.clear()
+        else:
+            caches.append((self._line_cache, 0, lines))
+        for cache, at, wanted in caches:
             for key in [k for k in cache.keys() if k[at] in wanted]:
                 cache.discard(key)
-        self._line_cache.clear()  # keyed by screen line; rebuilt from the row caches
 
     def _render_cell(self, row_index: int, column_index: int, base_style: Style, width: int,
                      cursor: bool = False, hover: bool = False):
