@@ -407,10 +407,17 @@ def as_csv_rows(s: Standings) -> list[list[str]]:
 
 
 def as_text(s: Standings) -> str:
-    """A plain table; the regime and the list are stated above it."""
-    lines = [f"Tie-break regime: {s.regime.value} — {s.regime_name}",
-             f"Tie-breaks: {', '.join(s.tiebreaks) if s.tiebreaks else '(none)'}"]
-    header = ["Rk", "No", "Name", "Pts", *s.tiebreaks]
+    """A plain table; the regime and the list are stated above it.
+
+    Words are in the UI language (this is for people; JSON and CSV are the machine formats),
+    numbers and codes are not: the regime code and the tie-break codes stay as typed.
+    """
+    from core.i18n import _
+    from core.i18n.terms import regime_name
+
+    lines = [_("Tie-break regime: {code} — {name}").format(code=s.regime.value, name=regime_name(s.regime.value)),
+             _("Tie-breaks: {list}").format(list=", ".join(s.tiebreaks) if s.tiebreaks else _("(none)"))]
+    header = [_("Rk"), _("No."), _("Name"), _("Pts"), *s.tiebreaks]
     body = []
     for r in s.rows:
         rank = "-" if r.rank is None else (f"{r.rank}=" if r.shared else str(r.rank))
@@ -420,7 +427,7 @@ def as_text(s: Standings) -> str:
     for row in [header, *body]:
         lines.append("  ".join(cell.ljust(w) if i == 2 else cell.rjust(w)
                                for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
-    lines.extend(f"Warning: {w}" for w in s.warnings)
+    lines.extend(_("Warning: {warning}").format(warning=w) for w in s.warnings)
     return "\n".join(lines)
 
 

@@ -42,15 +42,20 @@ class Explanation:
     notes: tuple[str, ...] = field(default_factory=tuple)
 
     def lines(self) -> list[str]:
-        """A plain-text rendering (used by ``hakem standings --explain``)."""
+        """A plain-text rendering (``hakem standings --explain``, the TUI's explain key).
+
+        The frame words are in the UI language; codes, numbers and the regime code are not.
+        """
+        from core.i18n import _, pgettext
         from core.tiebreaks.values import format_value
 
-        out = [f"{self.code} ({self.name}) for player {self.pno}: {format_value(self.value)}"
-               f" [regime {self.regime}]"]
+        out = [_("{code} ({name}) for player {pno}: {value} [regime {regime}]").format(
+            code=self.code, name=_(self.name) if self.name else self.name, pno=self.pno,
+            value=format_value(self.value), regime=self.regime)]
         for c in self.contributions:
-            where = f"round {c.round}" if c.round is not None else "-"
-            opp = f"opponent {c.opponent}" if c.opponent else "no opponent"
-            mark = " CUT" if c.cut else ""
+            where = _("round {n}").format(n=c.round) if c.round is not None else "-"
+            opp = _("opponent {pno}").format(pno=c.opponent) if c.opponent else _("no opponent")
+            mark = " " + pgettext("tie-break contribution", "CUT") if c.cut else ""
             tail = f" ({c.reason})" if c.reason else ""
             out.append(f"  {where:9} {opp:14} {format_value(c.value):>8}  {c.basis}{mark}{tail}")
         out.extend(f"  {n}" for n in self.notes)

@@ -30,15 +30,18 @@ def round_json(t: Tournament, number: int) -> dict:
 
 
 def round_text(t: Tournament, number: int) -> str:
+    """The round for people: heading and bye names in the UI language (JSON is the machine form)."""
+    from core.i18n.terms import bye_name
+
     rnd = t.round(number)
     names = {p.pno: p.name for p in t.players}
-    lines = [f"{t.name} — round {number}"]
+    lines = [_("{name} — round {n}").format(name=t.name, n=number)]
     for i, b in enumerate(rnd.boards, start=1):
         res = b.result.value if b.result else "   "
         lines.append(f"{i:>3}  {b.white:>4} {names.get(b.white, '?'):<28} {res:^5} "
                      f"{b.black:>4} {names.get(b.black, '?')}")
     for y in rnd.byes:
-        lines.append(f"     {y.pno:>4} {names.get(y.pno, '?'):<28} bye ({y.kind.label})")
+        lines.append(f"     {y.pno:>4} {names.get(y.pno, '?'):<28} {bye_name(y.kind.label)}")
     return "\n".join(lines) + "\n"
 
 

@@ -18,6 +18,7 @@ import sys
 
 from core.cli.common import is_trf_path, load_tournament, print_json, read_text_file, write_output
 from core.i18n import _
+from core.i18n.terms import regime_name
 from core.standings import as_csv_rows, as_json, as_text, codes_from_trf, compute_standings
 from core.tiebreaks import explain as explain_value
 from core.tiebreaks.presets import PRESETS
@@ -27,7 +28,7 @@ from core.tiebreaks.values import format_value
 def _html(s) -> str:
     rows = as_csv_rows(s)
     out = ["<table class=\"standings\">",
-           f"<caption>{html.escape('Tie-break regime: ' + s.regime.value + ' — ' + s.regime_name)}</caption>",
+           f"<caption>{html.escape(_('Tie-break regime: {code} — {name}').format(code=s.regime.value, name=regime_name(s.regime.value)))}</caption>",
            "<thead><tr>" + "".join(f"<th>{html.escape(c)}</th>" for c in rows[0]) + "</tr></thead>", "<tbody>"]
     for r in rows[1:]:
         out.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>")
@@ -93,9 +94,10 @@ def _run(args: argparse.Namespace) -> int:
             print_json(as_json(s))
     elif args.format == "csv":
         # the CSV layout is fixed (spec/cli.md), so the regime and warnings go to stderr
-        print(f"Tie-break regime: {s.regime.value} — {s.regime_name}", file=sys.stderr)
+        print(_("Tie-break regime: {code} — {name}").format(code=s.regime.value, name=regime_name(s.regime.value)),
+              file=sys.stderr)
         for warning in s.warnings:
-            print(f"Warning: {warning}", file=sys.stderr)
+            print(_("Warning: {warning}").format(warning=warning), file=sys.stderr)
         buf = io.StringIO()
         csv.writer(buf, lineterminator="\n").writerows(as_csv_rows(s))
         write_output(buf.getvalue(), args.output)
