@@ -1,0 +1,118 @@
+"""FastTable draws exactly what Textual's DataTable draws, after every kind of update.
+
+FastTable (tui/widgets/fast_table.py) repaints only the rows an update touches, renders plain
+``Text`` cells without Rich's layout and keeps rendered cells across a resize.  The reference is
+Textual's own DataTable given the same rows and the same updates: both apps are exported as
+screenshots (SVG, styles included) after each step and must be identical.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.widgets import DataTable
+
+from tui.widgets.fast_table import FastTable
+from tui.widgets.tables import reset_table, sync_table
+
+COLUMNS = [("Rk", "rank"), ("No.", "pno"), ("Name", "name"), ("Pts", "points"), ("BH", "bh")]
+
+
+def rows(step: int) -> tuple[list[str], list[tuple]]:
+    """Thirty rows keyed by position; each step changes some cells, one step widens a column,
+    one puts markup-like and wide (CJK) text in, one reorders everything."""
+    out = []
+    for i in range(30):
+        name = f"Player {((i * 7 + step * (i % 3 == 0)) % 30) + 1:02d}"
+        if step >= 3 and i == 4:
+            name = "[b]Club[/b] 大山 Kōji"  # not markup; double-width characters
+        if step >= 2 and i == 2:
+            name = "A much longer player name than before"
+        points = f"{(30 - i) // 2}{'½' if (i + step) % 2 else ''}"
+        out.append((str(i + 1), 100 - (i if step < 4 else 29 - i), name, points, f"{(i * step) % 17}½"))
+    return [f"r{i}" for i in range(30)], out
+
+
+class Table(App):
+    CSS = "DataTable { height: 1fr; }"
+
+    def __init__(self, cls: type[DataTable], cursor: str) -> None:
+        super().__init__()
+        self.cls, self.cursor = cls, cursor
+
+    def compose(self) -> ComposeResult:
+        yield self.cls(id="t", cursor_type=self.cursor, zebra_stripes=True)
+
+
+def screenshot(app: App) -> str:
+    return re.sub(r"terminal-\d+", "terminal", app.export_screenshot())
+
+
+async def run(cls: type[DataTable], cursor: str) -> list[str]:
+    shots = []
+    app = Table(cls, cursor)
+    async with app.run_test(size=(70, 20)) as pilot:
+        table = app.query_one("#t", DataTable)
+        reset_table(table, COLUMNS)
+        for step in range(5):
+            keys, data = rows(step)
+            sync_table(table, keys, data)
+            await pilot.pause()
+            shots.append(screenshot(app))
+            if step == 1:
+                table.move_cursor(row=12, column=2)
+                await pilot.pause()
+                shots.append(screenshot(app))
+            if step == 2:
+                await pilot.resize_terminal(60, 14)
+                await pilot.pause()
+                shots.append(screenshot(app))
+            if step == 3:
+                table.scroll_to(y=8, animate=False)
+                await pilot.pause()
+                shots.append(screenshot(app))
+        table.update_cell_at((5, 2), Text("Through DataTable's own update"), update_width=True)
+        await pilot.pause()
+        shots.append(screenshot(app))
+    return shots
+
+
+async def test_fast_table_draws_what_data_table_draws():
+    for cursor in ("row", "cell"):
+        expected = await run(DataTable, cursor)
+        got = await run(FastTable, cursor)
+        assert len(got) == len(expected) == 9
+        for i, (a, b) in enumerate(zip(got, expected)):
+            assert a == b, f"{cursor} cursor, screenshot {i} differs"
+
+
+async def test_only_the_changed_rows_are_rendered_again():
+    app = Table(FastTable, "row")
+    async with app.run_test(size=(70, 20)) as pilot:
+        table = app.query_one("#t", FastTable)
+        reset_table(table, COLUMNS)
+        keys, data = rows(0)
+        sync_table(table, keys, data)
+        await pilot.pause()
+        rendered: list[int] = []
+        original = FastTable._render_cell
+
+        def counting(self, row_index, column_index, *args, **kwargs):
+            """Record body cells that have no cached render (the header has its own key)."""
+            key = (self._row_locations.get_key(row_index), self._column_locations.get_key(column_index))
+            if row_index >= 0 and not any(k[:2] == key for k in self._cell_render_cache.keys()):
+                rendered.append(row_index)
+            return original(self, row_index, column_index, *args, **kwargs)
+
+        FastTable._render_cell = counting
+        try:
+            changed = list(data)
+            changed[3] = changed[3][:4] + ("99½",)
+            sync_table(table, keys, changed)
+            await pilot.pause()
+        finally:
+            FastTable._render_cell = original
+        assert set(rendered) == {3}
+        assert str(table.get_cell_at((3, 4))) == "99½"

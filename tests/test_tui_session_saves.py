@@ -1,0 +1,94 @@
+"""Results saved after their frame: held saves keep the typing order and are never lost.
+
+``Session.apply_soon(hold=True)`` shows a change at once and starts its save only at
+``release()`` (the rounds pane releases once the frame showing the result is drawn).  What
+must hold: nothing reaches the store before the release; every later change, ``flush`` and
+``close`` release first; the store receives the changes in the order they were made; and a
+result key on the boards table ends up in the store without anyone calling ``release``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input
+
+from core import commands
+from core.i18n import set_language
+from core.model import GameResult
+from core.store import Store
+from tui.app import HakemApp
+from tui.services import Session
+from tui.testing import demo, store_with, wait_for
+
+
+@pytest.fixture(autouse=True)
+def quiet_env(monkeypatch, tmp_path):
+    monkeypatch.setenv("HAKEM_USER", "arbiter")
+    monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setattr(Input, "cursor_blink", False)
+    set_language("en")
+
+
+def result(board: int, value: GameResult):
+    return lambda t: commands.set_result(t, 2, board, value)
+
+
+def test_held_saves_wait_for_release_and_keep_their_order(tmp_path):
+    [tid] = store_with(tmp_path, demo(rounds=2, complete_last=False))
+    session = Session(Store(tmp_path), tid)
+    answers = []
+    shown = session.apply_soon("result round 2 board 1 1-0", result(1, GameResult.WHITE_WINS),
+                               lambda t, e: answers.append(e), hold=True)
+    session.apply_soon("result round 2 board 2 0-1", result(2, GameResult.BLACK_WINS),
+                       lambda t, e: answers.append(e), hold=True)
+    assert shown.rounds[1].boards[0].result is GameResult.WHITE_WINS  # shown at once
+    assert session.pending == 2
+    stored = Store(tmp_path).load(tid).tournament
+    assert stored.rounds[1].boards[0].result is None and stored.rounds[1].boards[1].result is None
+    assert session.poll() is False  # our own saves in flight: no reload over them
+    # a change that is not held goes after the held ones
+    session.apply_soon("result round 2 board 3 =", result(3, GameResult.DRAW), lambda t, e: answers.append(e))
+    session.flush()
+    assert answers == [None, None, None]
+    stored = Store(tmp_path).load(tid).tournament
+    assert [b.result for b in stored.rounds[1].boards[:3]] == [
+        GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW]
+    actions = [e.get("action") for e in Store(tmp_path).journal(tid)][-3:]
+    assert actions == ["result round 2 board 1 1-0", "result round 2 board 2 0-1", "result round 2 board 3 ="]
+    session.close()
+
+
+def test_flush_and_close_release_held_saves(tmp_path):
+    [tid] = store_with(tmp_path, demo(rounds=2, complete_last=False))
+    session = Session(Store(tmp_path), tid)
+    session.apply_soon("result round 2 board 4 1-0", result(4, GameResult.WHITE_WINS), lambda t, e: None, hold=True)
+    session.flush()
+    assert Store(tmp_path).load(tid).tournament.rounds[1].boards[3].result is GameResult.WHITE_WINS
+    session.apply_soon("result round 2 board 5 0-1", result(5, GameResult.BLACK_WINS), lambda t, e: None, hold=True)
+    session.close()
+    assert Store(tmp_path).load(tid).tournament.rounds[1].boards[4].result is GameResult.BLACK_WINS
+
+
+def test_a_blocking_change_saves_held_results_first(tmp_path):
+    [tid] = store_with(tmp_path, demo(rounds=2, complete_last=False))
+    session = Session(Store(tmp_path), tid)
+    session.apply_soon("result round 2 board 6 =", result(6, GameResult.DRAW), lambda t, e: None, hold=True)
+    session.apply("settings name", lambda t: t.with_changes(name="Renamed"))
+    stored = Store(tmp_path).load(tid).tournament
+    assert stored.name == "Renamed" and stored.rounds[1].boards[5].result is GameResult.DRAW
+    session.close()
+
+
+async def test_result_keys_reach_the_store_without_a_release_call(tmp_path):
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=2, complete_last=False))
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                       and app.screen.query("#pane-rounds"))
+        await pilot.pause()
+        await pilot.press("1", "0", "equals_sign")
+        stored = lambda: Store(data).load(tid).tournament.rounds[1].boards  # noqa: E731
+        await wait_for(pilot, lambda: [b.result for b in stored()[:3]] == [
+            GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW])
+        assert app.screen.session.pending == 0
