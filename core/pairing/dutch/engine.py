@@ -337,12 +337,13 @@ from :func:`_bracket_potentials` instead of warm-starting (see there)."""
 def _bracket_potentials(f: Facts, layout: Layout, V: list[int], sgb: int, nsgb: int,
                         bye_score: int, single: bool, unplayed_rank: dict[int, int]) -> list[int]:
     """Doubled vertex duals for the first solve of a bracket: each player's additive share of
-    the high-order weight fields (completion, C6, C7, C8, C9).
+    the weight fields (completion, C6, C7, C8, C9, and inside the bracket half of the colour
+    fields and of the float fields that a pair of equal scores normally gets).
 
     Why: when a bracket opens, the weights of all its pairs change at once; a warm start then
     unmatches them all and needs one augmenting stage per pair, each scanning the dense graph.
-    With these duals nearly every pair that an optimum can use is tight (only the colour and
-    float fields are left over), so the matcher's greedy start pairs most players directly.
+    With these duals most pairs that an optimum can use are tight, so the matcher's greedy
+    start pairs most players directly and the few stages left find many augmenting paths.
     Only a starting point: the matcher raises any dual that is too low, so the optimum found
     is the same maximum-weight matching."""
     n = len(f.score)
@@ -360,13 +361,30 @@ def _bracket_potentials(f: Facts, layout: Layout, V: list[int], sgb: int, nsgb: 
     c8 = 1 << (T - 2 * gb - sb)
     p8 = T - 2 * gb - 2 * sb
     nv = len(V)
+    # the lower fields that a pair inside the bracket usually gets in full: the four colour
+    # fields and, per round looked back, the second float count and float score fields
+    backs = min(layout.rounds_played, 2)
+    pos = 3 * gb + 1
+    score_b = []
+    for _ in range(backs):
+        score_b.append(pos)
+        pos += 2 * sb
+    common = 0
+    for _ in range(backs):
+        common += 1 << pos
+        pos += 2 * gb
+    for k in range(4):
+        common += 1 << (pos + k * gb)
     if nsgb > sgb:
-        c7r = 1 << (p7 + sh[sc[V[sgb]]])
+        s_res = sh[sc[V[sgb]]]
+        c7r = (1 << (p7 + s_res)) + sum(1 << (q + s_res) for q in score_b)
         for i in range(sgb):
             v = V[i]
-            pot[v] += c6 + (2 << (p7 + sh[sc[v]])) - c7r
+            s_v = sh[sc[v]]
+            pot[v] += (c6 + (2 << (p7 + s_v)) + sum(2 << (q + s_v) for q in score_b) - c7r
+                       + common)
         for i in range(sgb, nsgb):
-            pot[V[i]] += c6 + c7r
+            pot[V[i]] += c6 + c7r + common
     for i in range(nsgb, nv):
         v = V[i]
         pot[v] += c8 + (1 << (p8 + sh[sc[v]]))
