@@ -168,3 +168,15 @@ def test_machine_outputs_identical_in_every_language(monkeypatch, tid, tmp_path)
             got = _machine_outputs(monkeypatch, tid, tmp_path, how, lang)
             differ = [name for name in reference if got[name] != reference[name]]
             assert not differ, (how, lang, differ)
+
+
+@pytest.mark.parametrize("lang,usage,required", [
+    ("tr", "kullanım: ", "gerekli"), ("de", "Aufruf: ", "erforderlich"), ("ru", "использование: ", "требуются")])
+def test_argparse_words_in_the_chosen_language(data, lang, usage, required):
+    # argparse's own "usage:" and its missing-argument error come from our catalog too.
+    code, out, _err = run("--lang", lang, "round", "--help")
+    assert code == 0 and out.startswith(usage) and "options:" not in out, out
+    code, _out, err = run("--lang", lang, "round", "show")
+    assert code == 3 and err.startswith("hakem: round show: ") and required in err, err
+    code, out, _err = run("--lang", "en", "round", "--help")
+    assert out.startswith("usage: ")

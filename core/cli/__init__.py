@@ -82,6 +82,9 @@ def _modules_for(word: str | None) -> list[str]:
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    from core.i18n.argparse_words import install
+
+    install()  # "usage:", "options", argparse's errors in the chosen language too
     parser = _Parser(prog="hakem", description=_("Tournament manager for chess and Go clubs."))
     parser.add_argument("--data", help=_("data directory (default: $HAKEM_DATA or the user's data dir)"))
     parser.add_argument("--lang", help=_("language: en, tr, de, ru (default: setting or $LANG)"))
