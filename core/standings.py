@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Iterable, Sequence
 
 from core.errors import TournamentError
+from core.i18n import _
 from core.model import Tournament, format_points
 from core.tiebreaks import values_for
 from core.tiebreaks.context import Context, build_context
@@ -88,7 +89,7 @@ class Standings:
         for r in self.rows:
             if r.pno == pno:
                 return r
-        raise TournamentError(f"participant {pno} is not in the standings")
+        raise TournamentError(_("participant {pno} is not in the standings").format(pno=pno))
 
 
 # -- recording decisions taken outside the list -------------------------------------------------
@@ -109,11 +110,11 @@ def with_tie_order(t: Tournament, groups: Sequence[int | Sequence[int]], source:
     An older order covering any of the same participants is replaced.
     """
     if source not in ("manual", "playoff"):
-        raise TournamentError(f"tie order source must be 'manual' or 'playoff', not {source!r}")
+        raise TournamentError(_("tie order source must be 'manual' or 'playoff', not {source!r}").format(source=source))
     norm = [[int(p)] if isinstance(p, int) else [int(x) for x in p] for p in groups]
     members = {p for g in norm for p in g}
     if len(members) != sum(len(g) for g in norm):
-        raise TournamentError("a participant appears twice in the tie order")
+        raise TournamentError(_("a participant appears twice in the tie order"))
     kept = [o for o in t.options.get("tie_orders", []) or []
             if not members & {int(p) for g in o.get("groups", []) for p in (g if isinstance(g, list) else [g])}]
     options = dict(t.options)
@@ -253,14 +254,14 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
     ``team_primary``: ``MP`` (match points, default; ``options["team_primary"]``) or ``GP``
     (board points first, as the seed's "Takım Puanları" and pre-2008 Olympiads)."""
     if ties not in TIE_RULES:
-        raise TournamentError(f"unknown tie rule {ties!r}; use shared, lots or manual")
+        raise TournamentError(_("unknown tie rule {ties!r}; use shared, lots or manual").format(ties=ties))
     if withdrawn not in ("auto", "rank", "unrank"):
-        raise TournamentError(f"unknown withdrawn rule {withdrawn!r}; use auto, rank or unrank")
+        raise TournamentError(_("unknown withdrawn rule {withdrawn!r}; use auto, rank or unrank").format(withdrawn=withdrawn))
     chosen = regime_of(t, regime)
     team = bool(t.teams) if team is None else team
     primary = (team_primary or str(t.options.get("team_primary", "MP"))).upper()
     if primary not in ("MP", "GP"):
-        raise TournamentError(f"the primary team score must be MP or GP, not {primary!r}")
+        raise TournamentError(_("the primary team score must be MP or GP, not {primary!r}").format(primary=primary))
     if team:
         from core.tiebreaks.team import build_team_context
 
@@ -412,7 +413,6 @@ def as_text(s: Standings) -> str:
     Words are in the UI language (this is for people; JSON and CSV are the machine formats),
     numbers and codes are not: the regime code and the tie-break codes stay as typed.
     """
-    from core.i18n import _
     from core.i18n.terms import regime_name
 
     lines = [_("Tie-break regime: {code} — {name}").format(code=s.regime.value, name=regime_name(s.regime.value)),

@@ -137,17 +137,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         result = func(args)
         return int(result or 0)
     except KeyboardInterrupt:
-        print("hakem: interrupted", file=sys.stderr)
+        print(_("hakem: interrupted"), file=sys.stderr)
         return EXIT_UNEXPECTED
     except BrokenPipeError:
         return EXIT_OK
     except (TournamentError, OSError) as error:
-        print(f"hakem: {_describe(error)}", file=sys.stderr)
+        print(_("hakem: {value}").format(value=_describe(error)), file=sys.stderr)
         return exit_code_for(error)
     except Exception as error:  # pragma: no cover - last line of defence, no tracebacks for users
         if os.environ.get("HAKEM_DEBUG"):
             raise
-        print(f"hakem: unexpected error: {type(error).__name__}: {error}", file=sys.stderr)
+        print(_("hakem: unexpected error: {name__}: {error}").format(name__=type(error).__name__, error=error), file=sys.stderr)
         return EXIT_UNEXPECTED
 
 

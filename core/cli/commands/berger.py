@@ -35,9 +35,9 @@ def table_rows(rounds: tuple[TableRound, ...]) -> list[list[list[int]]]:
 
 def build(n: int, double: bool, swap: bool, use_rutsch: bool) -> tuple[TableRound, ...]:
     if n < 2:
-        raise CliError(f"a round robin needs at least 2 players, not {n}")
+        raise CliError(_("a round robin needs at least 2 players, not {n}").format(n=n))
     if n > 1000:
-        raise CliError(f"{n} players is more than this command prints (at most 1000)")
+        raise CliError(_("{n} players is more than this command prints (at most 1000)").format(n=n))
     count = 2 if double else 1
     if not use_rutsch:
         return cycles(n, count, swap)
@@ -51,14 +51,13 @@ def _league(args: argparse.Namespace) -> int:
     from core.pairing.roundrobin.reisepartner import schedule
 
     if args.players < 2:
-        raise CliError(f"a league needs at least 2 teams, not {args.players}")
+        raise CliError(_("a league needs at least 2 teams, not {players}").format(players=args.players))
     season = schedule(args.players, "spielfrei" if args.spielfrei else "first")
     rows = [[[m.first, m.second] for m in r.matches] + [[x, 0] for x in r.free] for r in season]
     if args.format == "json":
         print(json.dumps(rows))
         return 0
-    print(f"Reisepartnersystem for {args.players} teams (first-named team: White on the "
-          "boards shown, E = even, O = odd)")
+    print(_("Reisepartnersystem for {players} teams (first-named team: White on the boards shown, E = even, O = odd)").format(players=args.players))
     for r in season:
         day = "partner round" if r.match_day == 0 else f"match day {r.match_day}"
         cells = [f"{m.first}-{m.second} {m.first_white_on[0].upper()} @{m.host}" for m in r.matches]
@@ -77,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     kind = "Rutschsystem" if args.rutsch else "Berger table"
     cycle = "double round robin" if args.double else "single round robin"
-    print(f"{kind} for {args.players} players ({cycle})")
+    print(_("{kind} for {players} players ({cycle})").format(kind=kind, players=args.players, cycle=cycle))
     for number, row in enumerate(rows, start=1):
         cells = [f"{w} bye" if b == 0 else f"{w}-{b}" for w, b in row]
         print(f"Rd {number}: " + ", ".join(cells))
@@ -109,7 +108,7 @@ def _lot(args: argparse.Namespace) -> int:
                     "order": [{"number": k, "id": x, "name": names[x]}
                               for k, x in enumerate(order, start=1)]})
         return 0
-    print(f"Table numbers drawn with seed {seed}:")
+    print(_("Table numbers drawn with seed {seed}:").format(seed=seed))
     for k, x in enumerate(order, start=1):
         print(f"{k:>3}  {names[x]} ({x})")
     return 0

@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     for line in lines:
         print(line)
     bad = sum(1 for line in lines if line.startswith("round "))
-    print(f"{count} round(s) checked, {bad} differ")
+    print(_("{count} round(s) checked, {bad} differ").format(count=count, bad=bad))
     return 1 if bad else 0
 
 

@@ -17,15 +17,15 @@ def run(args: argparse.Namespace) -> int:
     for tid in ids:
         report = doctor.repair(store, tid) if args.repair else doctor.check(store, tid)
         for line in report.repairs:
-            print(f"repaired: {line}")
+            print(_("repaired: {line}").format(line=line))
         if report.ok:
-            print(f"ok: {tid}")
+            print(_("ok: {tid}").format(tid=tid))
         else:
             bad += 1
             for problem in report.problems:
-                print(f"problem: {problem}")
+                print(_("problem: {problem}").format(problem=problem))
     if not ids:
-        print(f"no tournaments in {store.data_dir}")
+        print(_("no tournaments in {data_dir}").format(data_dir=store.data_dir))
     return 1 if bad else 0
 
 

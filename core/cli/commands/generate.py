@@ -15,9 +15,9 @@ def _rate(text: str) -> float:
     try:
         value = float(text)
     except ValueError as error:
-        raise CliError(f"{text!r} is not a number") from error
+        raise CliError(_("{text!r} is not a number").format(text=text)) from error
     if not 0 <= value <= 1:
-        raise CliError(f"a rate must be between 0 and 1, not {text}")
+        raise CliError(_("a rate must be between 0 and 1, not {text}").format(text=text))
     return value
 
 
@@ -25,9 +25,9 @@ def _pct(text: str) -> float:
     try:
         value = float(text)
     except ValueError as error:
-        raise CliError(f"{text!r} is not a number") from error
+        raise CliError(_("{text!r} is not a number").format(text=text)) from error
     if not 0 <= value <= 100:
-        raise CliError(f"a percentage must be between 0 and 100, not {text}")
+        raise CliError(_("a percentage must be between 0 and 100, not {text}").format(text=text))
     return value / 100
 
 
@@ -37,9 +37,9 @@ def run(args: argparse.Namespace) -> int:
     from core.trf import write_trf
 
     if args.players < 2:
-        raise CliError(f"--players must be at least 2, not {args.players}")
+        raise CliError(_("--players must be at least 2, not {players}").format(players=args.players))
     if args.rounds < 1:
-        raise CliError(f"--rounds must be at least 1, not {args.rounds}")
+        raise CliError(_("--rounds must be at least 1, not {rounds}").format(rounds=args.rounds))
     settings = Settings(players=args.players, rounds=args.rounds, seed=args.seed,
                         draws=args.draws, forfeits=args.forfeits, byes=args.byes,
                         withdrawals=args.withdrawals)

@@ -30,7 +30,7 @@ from core.model import Tournament
 def _load(tid: str) -> Tournament:
     t = open_store().load(tid).tournament
     if t.system != "gamma":
-        raise TournamentError(f"tournament {tid!r} uses the {t.system!r} system, not gamma")
+        raise TournamentError(_("tournament {tid!r} uses the {system!r} system, not gamma").format(tid=tid, system=t.system))
     return t
 
 
@@ -51,8 +51,7 @@ def _players(args: argparse.Namespace) -> int:
         return 0
     if data["top_group"]:
         g = data["top_group"]
-        print(f"Top group: ranks {g['ranks'][0]}..{g['ranks'][-1]}, level {g['level']}, "
-              f"{g['size']} players")
+        print(_("Top group: ranks {value}..{value2}, level {value3}, {value4} players").format(value=g['ranks'][0], value2=g['ranks'][-1], value3=g['level'], value4=g['size']))
     for p in data["players"]:
         print(f"{p['pno']:>4}  {p['name']:<28} {p['rating']:>5} {p['rank']:>4}  "
               f"start {p['start_level']:>3}  level {p['level']:>3}")
@@ -79,7 +78,7 @@ def _result(args: argparse.Namespace) -> int:
                                           args.forfeit)
 
     if not args.both_absent and args.winner is None:
-        raise TournamentError("give the winner (number, white or black) or --both-absent")
+        raise TournamentError(_("give the winner (number, white or black) or --both-absent"))
     open_store().update(args.id, f"go result round {args.round} board {args.board}", change)
     return 0
 

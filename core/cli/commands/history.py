@@ -10,13 +10,13 @@ from core.i18n import N_, _
 
 def _undo(args: argparse.Namespace) -> int:
     snap = open_store().undo(args.id)
-    print(f"revision {snap.revision}")
+    print(_("revision {revision}").format(revision=snap.revision))
     return 0
 
 
 def _redo(args: argparse.Namespace) -> int:
     snap = open_store().redo(args.id)
-    print(f"revision {snap.revision}")
+    print(_("revision {revision}").format(revision=snap.revision))
     return 0
 
 

@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
         picture = large_text(wallchart(t), width)
     elif args.kind == "levels":
         if t.system != "gamma":
-            raise TournamentError("the level chart is for Go tournaments (system gamma)")
+            raise TournamentError(_("the level chart is for Go tournaments (system gamma)"))
         from core.pictures.golevels import levels_text, top_group_levels
 
         picture = levels_text(top_group_levels(t), width)
@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
             if isinstance(state, dict):
                 brackets += playoff_brackets(state, names)
         if not brackets:
-            raise TournamentError("this tournament has no knockout bracket or playoff")
+            raise TournamentError(_("this tournament has no knockout bracket or playoff"))
         picture = brackets_text(brackets, width)
     print("\n".join(picture.lines))
     return 0

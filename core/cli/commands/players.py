@@ -73,7 +73,7 @@ def _import(args: argparse.Namespace) -> int:
         return t
 
     snap = open_store().update(args.id, f"import {len(rows)} players from {Path(args.file).name}", change)
-    print(f"{len(rows)} players imported; {len(snap.tournament.players)} registered")
+    print(_("{value} players imported; {value2} registered").format(value=len(rows), value2=len(snap.tournament.players)))
     return 0
 
 

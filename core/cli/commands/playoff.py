@@ -50,7 +50,7 @@ def _breaks(args: argparse.Namespace) -> dict[str, int]:
         value = getattr(args, attr, None)
         if value is not None:
             if value < 0:
-                raise CliError(f"--{attr.replace('_', '-')} must not be negative.")
+                raise CliError(_("--{value} must not be negative.").format(value=attr.replace('_', '-')))
             out[key] = value
     return out
 
@@ -59,9 +59,9 @@ def _pnos(text: str) -> list[int]:
     try:
         out = [int(x) for x in text.split(",") if x.strip()]
     except ValueError:
-        raise CliError(f"--players {text!r} must be pairing numbers separated by commas.") from None
+        raise CliError(_("--players {text!r} must be pairing numbers separated by commas.").format(text=text)) from None
     if len(out) < 2:
-        raise CliError("--players needs at least two pairing numbers.")
+        raise CliError(_("--players needs at least two pairing numbers."))
     return out
 
 
@@ -147,9 +147,9 @@ def render_json(key: str, state: dict[str, Any], view: PlayoffView, slots: list[
 
 def _dry_run(args: argparse.Namespace) -> int:
     if args.tied is None:
-        raise CliError("give a tournament id, or --tied K for a dry run.")
+        raise CliError(_("give a tournament id, or --tied K for a dry run."))
     if args.tied < 2:
-        raise CliError("--tied needs at least 2 players.")
+        raise CliError(_("--tied needs at least 2 players."))
     plan = choose_format(args.tied, args.places, args.variant)
     if args.format == "json":
         from core.playoff.state import apply_overrides
@@ -221,14 +221,14 @@ def run(args: argparse.Namespace) -> int:
                 try:
                     bids[int(pno)] = int(secs)
                 except ValueError:
-                    raise CliError(f"bids {text!r} must look like 5=200,9=180 (seconds).") from None
+                    raise CliError(_("bids {text!r} must look like 5=200,9=180 (seconds).").format(text=text)) from None
             return record_in_standings(with_playoff(t, key, set_bids(_state(t, key), bid_key, bids)), key)
         action = f"playoff {key}: bids {bid_key}"
     elif args.choice:
         def change(t):
             state = _state(t, key)
             if args.choice[1] not in ("white", "black"):
-                raise CliError("the Armageddon choice must be white or black.")
+                raise CliError(_("the Armageddon choice must be white or black."))
             state["choices"][args.choice[0]] = args.choice[1]
             evaluate(state)
             return record_in_standings(with_playoff(t, key, state), key)
@@ -267,11 +267,10 @@ def _propose(t, prizes: int, fmt: str) -> int:
                                     "places": p.places} for p in found]}))
         return 0
     if not found:
-        print(f"No tie on points touches the first {prizes} place(s).")
+        print(_("No tie on points touches the first {prizes} place(s).").format(prizes=prizes))
     for p in found:
         pnos = ",".join(str(x) for x in p.players)
-        print(f"Places {p.first_place}-{p.first_place + len(p.players) - 1}: players {pnos} are tied; "
-              f"{p.places} place(s) to decide: hakem playoff {t.id} --players {pnos} --places {p.places}")
+        print(_("Places {first_place}-{value}: players {pnos} are tied; {places} place(s) to decide: hakem playoff {id} --players {pnos} --places {places}").format(first_place=p.first_place, value=p.first_place + len(p.players) - 1, pnos=pnos, places=p.places, id=t.id))
     return 0
 
 
@@ -281,7 +280,7 @@ def _state(t, key: str) -> dict[str, Any]:
     state = playoffs_of(t).get(key)
     if state is None:
         raise PlayoffError(
-            f"there is no playoff {key!r} in {t.name!r}; create it with --players PNO,PNO,... --places T.")
+            _("there is no playoff {key!r} in {name!r}; create it with --players PNO,PNO,... --places T.").format(key=key, name=t.name))
     return state
 
 

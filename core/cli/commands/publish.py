@@ -73,7 +73,7 @@ def _watch(store, tid: str, directory: str, interval: float, before=None) -> int
     from core.reports.export import publish
 
     if interval <= 0:
-        raise CliError("--interval must be a positive number of seconds.")
+        raise CliError(_("--interval must be a positive number of seconds."))
     last_rev, last_key = None, None
     try:
         while True:
@@ -88,7 +88,7 @@ def _watch(store, tid: str, directory: str, interval: float, before=None) -> int
                         before(t)
                     written = publish(t, directory)
                     state = "complete" if key[1] else "paired"
-                    print(f"round {key[0]} {state}: {len(written)} pages written to {directory}", flush=True)
+                    print(_("round {value} {state}: {value2} pages written to {directory}").format(value=key[0], state=state, value2=len(written), directory=directory), flush=True)
             time.sleep(interval)
     except KeyboardInterrupt:
         return 0
@@ -116,7 +116,7 @@ def _report(args: argparse.Namespace) -> int:
         if args.width is not None and args.width < 40:
             from core.cli import CliError
 
-            raise CliError("--width must be at least 40 columns.")
+            raise CliError(_("--width must be at least 40 columns."))
         text = to_text(report, args.width or (LANDSCAPE_WIDTH if args.landscape else PRINT_WIDTH))
     write_output(text, args.output)
     return 0

@@ -110,7 +110,7 @@ def _set(args: argparse.Namespace) -> int:
     from core.manual import manual_pairing_warnings
 
     for warning in manual_pairing_warnings(snap.tournament, snap.tournament.current_round):
-        print(f"hakem: warning: {warning}", file=sys.stderr)
+        print(_("hakem: warning: {warning}").format(warning=warning), file=sys.stderr)
     print(round_text(snap.tournament, snap.tournament.current_round), end="")
     return 0
 
