@@ -233,7 +233,6 @@ class IncrementalMatcher:
             self.dirty.clear()
             self._greedy(freed)
         self._fix_parity()
-        self._augment_tight()
         self._run()
         N = self.N
         return [self.mate[v] % N if self.mate[v] != -1 else -1 for v in range(self.n)]
@@ -277,14 +276,14 @@ class IncrementalMatcher:
         """Augment along vertex-disjoint alternating paths of tight edges between singleton
         vertices, starting at exposed vertices with a positive dual; return how many.
 
-        Why: after many weights change at once (the first solve of a big bracket) most
-        augmenting paths need no dual change at all, but a stage of :meth:`_run` ends at its
-        first augmentation after scanning the whole forest, so it would cost one dense scan per
-        pair.  One depth-first pass here finds most of those paths for the price of a single
+        Why: called between stages when the last one moved duals.  After a dual step many
+        augmenting paths are tight at once, but a stage of :meth:`_run` grows every tree
+        before it finds them; one depth-first pass here finds many for the price of a single
         scan.  Only singleton vertices are used, so no blossom's internal matching changes;
         every edge put into the matching is tight and duals do not move, so complementary
         slackness is kept and the stages that follow stay exact.  Each vertex is visited at
-        most once per pass (a heuristic: paths it misses are found by the stages)."""
+        most once per pass (a heuristic: paths it misses are found by the stages).  Not used
+        at the start of a solve: measured, it costs more there than it saves."""
         n, N = self.n, self.N
         W, dual, mate, inb = self.W, self.dualvar, self.mate, self.inblossom
         alive = self.alive
