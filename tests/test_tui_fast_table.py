@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.widgets import DataTable
 
 from tui.widgets.fast_table import FastTable
+from tui.testing import wait_for
 from tui.widgets.tables import reset_table, sync_table
 
 COLUMNS = [("Rk", "rank"), ("No.", "pno"), ("Name", "name"), ("Pts", "points"), ("BH", "bh")]
@@ -53,12 +55,14 @@ def screenshot(app: App) -> str:
 async def run(cls: type[DataTable], cursor: str) -> list[str]:
     shots = []
     app = Table(cls, cursor)
+    settled = lambda: getattr(table, "settled", True)  # noqa: E731 - FastTable spreads big updates
     async with app.run_test(size=(70, 20)) as pilot:
         table = app.query_one("#t", DataTable)
         reset_table(table, COLUMNS)
         for step in range(5):
             keys, data = rows(step)
             sync_table(table, keys, data)
+            await wait_for(pilot, settled)
             await pilot.pause()
             shots.append(screenshot(app))
             if step == 1:
@@ -79,7 +83,10 @@ async def run(cls: type[DataTable], cursor: str) -> list[str]:
     return shots
 
 
-async def test_fast_table_draws_what_data_table_draws():
+@pytest.mark.parametrize("chunk", [60, 4])
+async def test_fast_table_draws_what_data_table_draws(chunk, monkeypatch):
+    """``chunk`` 4: every update of more than four rows is spread over several frames."""
+    monkeypatch.setattr(FastTable, "CHUNK", chunk)
     for cursor in ("row", "cell"):
         expected = await run(DataTable, cursor)
         got = await run(FastTable, cursor)
@@ -116,3 +123,24 @@ async def test_only_the_changed_rows_are_rendered_again():
             FastTable._render_cell = original
         assert set(rendered) == {3}
         assert str(table.get_cell_at((3, 4))) == "99½"
+
+
+async def test_an_update_while_rows_wait_merges_into_them(monkeypatch):
+    monkeypatch.setattr(FastTable, "CHUNK", 3)
+    app = Table(FastTable, "row")
+    async with app.run_test(size=(70, 12)) as pilot:
+        table = app.query_one("#t", FastTable)
+        reset_table(table, COLUMNS)
+        keys, data = rows(0)
+        sync_table(table, keys, data)
+        await wait_for(pilot, lambda: table.settled)
+        first = [r[:3] + ("1", "x") for r in data]
+        sync_table(table, keys, first)  # 30 rows change: most of them wait
+        assert not table.settled
+        second = list(first)
+        second[25] = second[25][:3] + ("2", "y")  # one of the waiting rows changes again
+        second[0] = second[0][:3] + ("3", "x")  # and one already shown
+        sync_table(table, keys, second)
+        await wait_for(pilot, lambda: table.settled)
+        assert [tuple(str(c) for c in table.get_row_at(i)) for i in range(30)] == [
+            tuple(str(c) for c in r) for r in second]

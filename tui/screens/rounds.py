@@ -95,36 +95,56 @@ _BEFORE_CACHE: dict = {}
 def points_before(t: Tournament, round_no: int) -> dict[int, Fraction]:
     """Every player's points before ``round_no`` (what pairing lists print next to the names).
 
-    Cached by the identity of the earlier rounds: entering a result of the current round
-    replaces only that round, so the sums of the earlier ones are reused (300 players stay
-    well inside a frame).  Unplayed rounds count by the tournament's point system.
+    Cached by the identity of the earlier rounds, one running total per round: entering a
+    result of the current round replaces only that round, and a newly paired round needs the
+    previous totals plus one round, so only the rounds not seen before are added up (in
+    integers scaled by the point system's common denominator; 1,000 players stay well inside
+    a frame).  Unplayed rounds count by the tournament's point system.
     """
-    earlier = t.rounds[: round_no - 1]
-    key = (tuple(id(r) for r in earlier), t.points, tuple(p.pno for p in t.players))
-    hit = _BEFORE_CACHE.get("key")
-    if hit is not None and hit[0] == key:
-        return hit[1]
+    import math
+
     ps = t.points
-    table = {code: ps.for_code(code) for code in Code}
-    total: dict[int, Fraction] = {p.pno: Fraction(0) for p in t.players}
-    for rnd in earlier:
+    base = (ps, tuple(p.pno for p in t.players))
+    cache = _BEFORE_CACHE.get("base")
+    if cache is None or cache[0] != base:
+        scale = 1
+        for code in Code:
+            scale = math.lcm(scale, Fraction(ps.for_code(code)).denominator)
+        scaled = {code: int(ps.for_code(code) * scale) for code in Code}
+        # (base, scale, scaled points per code, [(round object, totals after it)])
+        cache = _BEFORE_CACHE["base"] = (base, scale, scaled, [])
+    _base, scale, scaled, prefix = cache
+    earlier = t.rounds[: round_no - 1]
+    known = 0
+    while known < len(prefix) and known < len(earlier) and prefix[known][0] is earlier[known]:
+        known += 1
+    del prefix[known:]
+    total = dict(prefix[-1][1]) if known else {p.pno: 0 for p in t.players}
+    zero_bye = scaled[Code.ZERO_BYE]
+    for rnd in earlier[known:]:
         seen = set()
         for b in rnd.boards:
             if b.result is not None:
                 w, bl = b.result.codes(b.unrated)
-                total[b.white] = total.get(b.white, Fraction(0)) + table[w]
-                total[b.black] = total.get(b.black, Fraction(0)) + table[bl]
+                total[b.white] = total.get(b.white, 0) + scaled[w]
+                total[b.black] = total.get(b.black, 0) + scaled[bl]
             seen.add(b.white)
             seen.add(b.black)
         for bye in rnd.byes:
-            total[bye.pno] = total.get(bye.pno, Fraction(0)) + table[bye.kind.code]
+            total[bye.pno] = total.get(bye.pno, 0) + scaled[bye.kind.code]
             seen.add(bye.pno)
-        if ps.zero_bye:
+        if zero_bye:
             for pno in total:
                 if pno not in seen:
-                    total[pno] += ps.zero_bye
-    _BEFORE_CACHE["key"] = (key, total, earlier)  # keeps the rounds alive so ids stay unique
-    return total
+                    total[pno] += zero_bye
+        prefix.append((rnd, dict(total)))  # keeps the round alive, so its id stays unique
+    hit = _BEFORE_CACHE.get("result")
+    if (hit is not None and hit[1] is cache and len(hit[0]) == len(earlier)
+            and all(a is b for a, b in zip(hit[0], earlier))):
+        return hit[2]
+    out = {pno: Fraction(v, scale) for pno, v in total.items()}
+    _BEFORE_CACHE["result"] = (tuple(earlier), cache, out)
+    return out
 
 
 class PairProgress(Message):
@@ -506,9 +526,10 @@ class RoundsPane(Vertical):
         """The second half of a finished pairing: draw the new round, say so."""
         self.round_no = round_no
         self.screen.refresh_panes()  # draws the new round once
-        self.notify(_("Round {n} is paired.").format(n=round_no))
         self.query_one("#boards", DataTable).move_cursor(row=0, animate=False)
         self.focus_main()
+        # the toast in a frame of its own (mounting it is a layout change)
+        self.call_after_refresh(self.notify, _("Round {n} is paired.").format(n=round_no))
 
     def cancel_pairing(self) -> bool:
         """Escape while pairing: ask the engine to stop (it checks between steps)."""

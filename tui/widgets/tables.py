@@ -14,17 +14,10 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import DataTable
 
-from tui.widgets.fast_table import FastTable
+from tui.widgets.fast_table import FastTable, plain_cell
 
 
-def _cell(value: Any) -> Any:
-    """Cells as plain ``Text``: names like ``[Club]`` must not be read as markup, and parsing
-    markup for every cell of a 300-row table is most of the cost of redrawing it."""
-    if isinstance(value, str):
-        return Text(value)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return Text(str(value))
-    return value
+_cell = plain_cell
 
 
 def sync_table(table: DataTable, keys: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
@@ -36,8 +29,8 @@ def sync_table(table: DataTable, keys: Sequence[str], rows: Sequence[Sequence[An
     new_rows = [tuple(r) for r in rows]
     if list(keys) == old_keys and len(old_rows) == len(new_rows):
         if isinstance(table, FastTable):  # repaints only the rows that changed
-            table.set_rows({i: {j: _cell(b) for j, (a, b) in enumerate(zip(old, new)) if a != b}
-                            for i, (old, new) in enumerate(zip(old_rows, new_rows)) if old != new})
+            table.update_rows({i: {j: b for j, (a, b) in enumerate(zip(old, new)) if a != b}
+                               for i, (old, new) in enumerate(zip(old_rows, new_rows)) if old != new})
             table._hakem_rows = new_rows  # type: ignore[attr-defined]
             return
         widths: list[int] = getattr(table, "_hakem_widths", [])

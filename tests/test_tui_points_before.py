@@ -1,0 +1,49 @@
+"""The points printed next to the names on the boards table equal the core's scores.
+
+``tui.screens.rounds.points_before`` adds up rounds incrementally (a running total per round,
+reused while the earlier rounds are the same objects).  The reference is
+``core.model.scores(t, upto=r - 1)``, computed from scratch from the TRF-like history.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from core import commands
+from core.model import Bye, ByeKind, GameResult, PointSystem, scores
+from tui.screens.rounds import points_before
+from tui.testing import circle_pairing, demo
+
+THREE = PointSystem(win=Fraction(3), draw=Fraction(1), loss=Fraction(0), forfeit_win=Fraction(3),
+                    pab=Fraction(3), full_bye=Fraction(3), half_bye=Fraction(1))
+RESULTS = (GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW, GameResult.WHITE_FORFEIT_WIN,
+           GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT, None)
+
+
+@pytest.mark.parametrize("points", [PointSystem(), THREE, PointSystem(zero_bye=Fraction(1, 2))])
+@pytest.mark.parametrize("seed", range(6))
+def test_points_before_equal_the_core_scores_while_results_come_in(points, seed):
+    rnd = random.Random(seed)
+    t = demo().with_changes(points=points)
+    from core.numbering import assign_pairing_numbers
+
+    t = assign_pairing_numbers(t)
+    for r in range(1, 6):
+        if r == 4:  # absent from round 4 on: zero-bye points for rounds without a board
+            t = commands.withdraw(t, 5, 4)
+        pairing = circle_pairing(t, r)
+        if r == 3:  # a requested bye: the player is not on a board in that round
+            first = pairing.boards[0]
+            pairing = type(pairing)(r, pairing.boards[1:], pairing.byes + (Bye(first.white, ByeKind.HALF),))
+        t = commands.apply_pairing(t, pairing)
+        for board in rnd.sample(range(1, len(pairing.boards) + 1), len(pairing.boards)):
+            t = commands.set_result(t, r, board, rnd.choice(RESULTS))
+            for k in range(1, r + 1):
+                assert points_before(t, k) == scores(t, upto=k - 1)
+    # a correction of an early round changes every later total
+    t = commands.set_result(t, 1, 1, GameResult.DOUBLE_FORFEIT)
+    for k in range(1, 6):
+        assert points_before(t, k) == scores(t, upto=k - 1)
