@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from core.errors import PairingImpossible
 from core.pairing.base import PairOptions
+from core.pairing.dutch.bracket import Bracket, pair_bracket
 from core.pairing.dutch.criteria import (
     Facts, Layout, compatible_lower, edge_weight, low_shift, top_shift,
 )
@@ -130,182 +131,14 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
             for s in range(len(row)):
                 g.set(V[L], V[s], row[s])
 
-        def ewc(s_idx: int, l_idx: int, s_rem: int, rem_pairs: int) -> int:
-            r = base[l_idx][s_idx]
-            if r:
-                addend = 1 if s_rem < rem_pairs else 0
-                addend <<= 2 * gb
-                addend -= s_rem
-                addend <<= 1
-                r += addend
-            return r
-
-        def in_bracket(v: int, m: list[int]) -> bool:
-            return sgbv <= m[v] < nsgbv
-
         if nv - sgb >= RESTART_MIN:
             g.restart(_bracket_potentials(f, layout, V, sgb, nsgb, bye_score, single,
                                           unplayed_rank))
         stable = g.solve()
-
-        # --- choose the MDPs to pair in this bracket
-        md_score = None
-        rem_md = rem_matched = 0
-        for pI in range(sgb):
-            if pI == 0 or sc[V[pI]] < md_score:
-                md_score = sc[V[pI]]
-                rem_matched = rem_md = 0
-                k = pI
-                while k < nv and sc[V[k]] >= md_score:
-                    rem_md += 1
-                    if in_bracket(V[k], stable):
-                        rem_matched += 1
-                    k += 1
-            if not rem_matched:
-                continue
-            pv = V[pI]
-            if rem_md <= rem_matched:
-                matched[pv] = True
-                continue
-            rem_md -= 1
-            if not in_bracket(pv, stable):
-                for oI in range(sgb, nsgb):
-                    w = base[oI][pI]
-                    if w:
-                        g.set(pv, V[oI], w | 1)
-                stable = g.solve()
-            if in_bracket(pv, stable):
-                matched[pv] = True
-                rem_matched -= 1
-                for oI in range(sgb, nsgb):
-                    w = base[oI][pI]
-                    if w:
-                        w |= nsgb - sgb
-                        w += 1
-                        g.set(pv, V[oI], w)
-
-        # --- choose the opponents of the MDPs (S1 of the heterogeneous part)
-        for pI in range(sgb):
-            pv = V[pI]
-            if not matched[pv]:
-                continue
-            addend = nv
-            for oI in range(nsgb - 1, sgb - 1, -1):
-                ov = V[oI]
-                if matched[ov]:
-                    continue
-                w = base[oI][pI]
-                if w:
-                    g.set(pv, ov, w + addend)
-                    addend += 1
-            stable = g.solve()
-            mv = stable[pv]
-            matched[mv] = True
-            g.finalise(pv, mv)
-
-        # --- the remainder (or homogeneous bracket)
-        remainder: list[int] = []
-        rem_pairs = 0
-        for pI in range(sgb, nsgb):
-            pv = V[pI]
-            if stable[pv] < sgbv:
-                continue
-            remainder.append(pI)
-            if stable[pv] < pv:
-                rem_pairs += 1
-        nrem = len(remainder)
-        for b in range(nrem):
-            oI = remainder[b]
-            ov = V[oI]
-            for a in range(b):
-                g.set(V[remainder[a]], ov, ewc(remainder[a], oI, a, rem_pairs))
-        stable = g.solve()
-
-        def down(v: int, m: list[int]) -> bool:
-            """Matched to a later player of the current bracket (the player is in S1)."""
-            return v < m[v] < nsgbv
-
-        exchange_count = 0
-        for a in range(rem_pairs):
-            if not down(V[remainder[a]], stable):
-                exchange_count += 1
-
-        # lower players of S1 that can move to S2
-        left = exchange_count
-        pr = rem_pairs
-        pos = rem_pairs
-        while pos != 0 and left:
-            pr -= 1
-            pos -= 1
-            pI = remainder[pos]
-            pv = V[pI]
-            if down(pv, stable):
-                for q in range(pos + 1, nrem):
-                    w = ewc(pI, remainder[q], pr, rem_pairs)
-                    if w:
-                        g.set(pv, V[remainder[q]], w - 1)
-                stable = g.solve()
-            exchange = not down(pv, stable)
-            left -= exchange
-            for q in range(pos + 1, nrem):
-                if exchange:
-                    base[remainder[q]][pI] = 0
-                g.set(pv, V[remainder[q]], ewc(pI, remainder[q], pr, rem_pairs))
-
-        # higher players of S2 that can move to S1
-        left = exchange_count
-        ri = rem_pairs
-        pos = rem_pairs
-        while pos < nrem and left > 1:
-            pI = remainder[pos]
-            pv = V[pI]
-            already = down(pv, stable)
-            if not already:
-                for q in range(pos + 1, nrem):
-                    w = ewc(pI, remainder[q], ri, rem_pairs)
-                    if w:
-                        g.set(pv, V[remainder[q]], w + 1)
-                stable = g.solve()
-            if down(pv, stable):
-                left -= 1
-                for q in range(pos):
-                    base[pI][remainder[q]] = 0
-                    g.set(pv, V[remainder[q]], 0)
-                for oI in range(nsgb, nv):
-                    base[oI][pI] = 0
-                    g.set(pv, V[oI], 0)
-            if not already:
-                for q in range(pos + 1, nrem):
-                    g.set(pv, V[remainder[q]], ewc(pI, remainder[q], ri, rem_pairs))
-            ri += 1
-            pos += 1
-
-        # fix S1/S2 membership and clear the exchange bits
-        for a in range(nrem):
-            pv = V[remainder[a]]
-            for b in range(a + 1, nrem):
-                ov = V[remainder[b]]
-                if not down(pv, stable) or down(ov, stable):
-                    base[remainder[b]][remainder[a]] = 0
-                g.set(pv, ov, base[remainder[b]][remainder[a]])
-
-        # S1 players take their opponents in order
-        for pI in remainder:
-            pv = V[pI]
-            if down(pv, stable):
-                addend = 0
-                for oI in reversed(remainder):
-                    ov = V[oI]
-                    if oI <= pI or matched[ov]:
-                        continue
-                    w = base[oI][pI]
-                    if w:
-                        g.set(pv, ov, w + addend)
-                    addend += 1
-                stable = g.solve()
-                mv = stable[pv]
-                matched[pv] = matched[mv] = True
-                g.finalise(pv, mv)
+        stable = pair_bracket(
+            Bracket(ids=V, score=[sc[v] for v in V], sgb=sgb, nsgb=nsgb, base=base, lo=sgbv,
+                    hi=nsgbv, width=gb, set_weight=g.set, solve=g.solve, finalise=g.finalise),
+            stable, matched)
 
         # --- prepare the next bracket
         newV: list[int] = []

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from core.errors import PairingImpossible
 from core.pairing.base import PairOptions
+from core.pairing.dutch.bracket import Bracket, pair_bracket
 from core.pairing.dutch.criteria import Facts, Layout, colour_fields
 from core.pairing.dutch.incremental import IncrementalMatcher
 from core.pairing.swiss.state import Float
@@ -186,157 +187,14 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
             g.remove_vertex(b)
             fixed[a] = b
             fixed[b] = a
+            finalize_valid(V[a], V[b])
 
-        def ewc(s_idx: int, l_idx: int, s_rem: int, rem_pairs: int) -> int:
-            r = base[l_idx][s_idx]
-            if r:
-                addend = 1 if s_rem < rem_pairs else 0
-                addend <<= 2 * pcb
-                addend -= s_rem
-                addend <<= 1
-                r += addend
-            return r
-
-        def in_bracket(v: int, m: list[int]) -> bool:
-            return sgb <= m[v] < nsgb
-
-        stable = solve()
         matched = [False] * nv
-        md_score = None
-        rem_md = rem_matched = 0
-        for pI in range(sgb):
-            if pI == 0 or lsc[pI] < md_score:
-                md_score = lsc[pI]
-                rem_matched = rem_md = 0
-                k = pI
-                while k < nv and lsc[k] >= md_score:
-                    rem_md += 1
-                    if in_bracket(k, stable):
-                        rem_matched += 1
-                    k += 1
-            if not rem_matched:
-                continue
-            if rem_md <= rem_matched:
-                matched[pI] = True
-                continue
-            rem_md -= 1
-            if not in_bracket(pI, stable):
-                for oI in range(sgb, nsgb):
-                    w = base[oI][pI]
-                    if w:
-                        g.set_weight(pI, oI, w | 1)
-                stable = solve()
-            if in_bracket(pI, stable):
-                matched[pI] = True
-                rem_matched -= 1
-                for oI in range(sgb, nsgb):
-                    w = base[oI][pI]
-                    if w:
-                        w |= nsgb - sgb
-                        w += 1
-                        g.set_weight(pI, oI, w)
-        for pI in range(sgb):
-            if not matched[pI]:
-                continue
-            addend = nv
-            for oI in range(nsgb - 1, sgb - 1, -1):
-                if matched[oI]:
-                    continue
-                w = base[oI][pI]
-                if w:
-                    g.set_weight(pI, oI, w + addend)
-                    addend += 1
-            stable = solve()
-            mI = stable[pI]
-            matched[mI] = True
-            finalise(pI, mI)
-            finalize_valid(V[pI], V[mI])
-
-        remainder: list[int] = []
-        rem_pairs = 0
-        for pI in range(sgb, nsgb):
-            if stable[pI] < sgb:
-                continue
-            remainder.append(pI)
-            if stable[pI] < pI:
-                rem_pairs += 1
-        nrem = len(remainder)
-        for b in range(nrem):
-            oI = remainder[b]
-            for a in range(b):
-                g.set_weight(remainder[a], oI, ewc(remainder[a], oI, a, rem_pairs))
-        stable = solve()
-
-        def down(v: int, m: list[int]) -> bool:
-            return v < m[v] < nsgb
-
-        exchange_count = sum(1 for a in range(rem_pairs) if not down(remainder[a], stable))
-        left = exchange_count
-        pr = rem_pairs
-        pos = rem_pairs
-        while pos != 0 and left:
-            pr -= 1
-            pos -= 1
-            pI = remainder[pos]
-            if down(pI, stable):
-                for q in range(pos + 1, nrem):
-                    w = ewc(pI, remainder[q], pr, rem_pairs)
-                    if w:
-                        g.set_weight(pI, remainder[q], w - 1)
-                stable = solve()
-            exchange = not down(pI, stable)
-            left -= exchange
-            for q in range(pos + 1, nrem):
-                if exchange:
-                    base[remainder[q]][pI] = 0
-                g.set_weight(pI, remainder[q], ewc(pI, remainder[q], pr, rem_pairs))
-        left = exchange_count
-        ri = rem_pairs
-        pos = rem_pairs
-        while pos < nrem and left > 1:
-            pI = remainder[pos]
-            already = down(pI, stable)
-            if not already:
-                for q in range(pos + 1, nrem):
-                    w = ewc(pI, remainder[q], ri, rem_pairs)
-                    if w:
-                        g.set_weight(pI, remainder[q], w + 1)
-                stable = solve()
-            if down(pI, stable):
-                left -= 1
-                for q in range(pos):
-                    base[pI][remainder[q]] = 0
-                    g.set_weight(pI, remainder[q], 0)
-                for oI in range(nsgb, nv):
-                    base[oI][pI] = 0
-                    g.set_weight(pI, oI, 0)
-            if not already:
-                for q in range(pos + 1, nrem):
-                    g.set_weight(pI, remainder[q], ewc(pI, remainder[q], ri, rem_pairs))
-            ri += 1
-            pos += 1
-        for a in range(nrem):
-            pI = remainder[a]
-            for b in range(a + 1, nrem):
-                oI = remainder[b]
-                if not down(pI, stable) or down(oI, stable):
-                    base[oI][pI] = 0
-                g.set_weight(pI, oI, base[oI][pI])
-        for pI in remainder:
-            if down(pI, stable):
-                addend = 0
-                for oI in reversed(remainder):
-                    if oI <= pI or matched[oI]:
-                        continue
-                    w = base[oI][pI]
-                    if w:
-                        g.set_weight(pI, oI, w + addend)
-                    addend += 1
-                stable = solve()
-                mI = stable[pI]
-                matched[pI] = matched[mI] = True
-                finalise(pI, mI)
-                finalize_valid(V[pI], V[mI])
+        stable = pair_bracket(
+            Bracket(ids=list(range(nv)), score=lsc, sgb=sgb, nsgb=nsgb, base=base, lo=sgb,
+                    hi=nsgb, width=pcb, set_weight=g.set_weight, solve=solve,
+                    finalise=finalise),
+            solve(), matched)
 
         if not special and not complete():
             # this bracket is the PPB: re-pair it together with everybody below (A.9)
