@@ -245,12 +245,24 @@ def _split_by_order(group: list[int], order: TieOrder) -> list[list[int]] | None
     return parts
 
 
+def rounds_started(t: Tournament) -> int:
+    """Rounds that count for the standings: every paired round up to the last one with at least
+    one result (or a round of byes only).  A round just paired, with no result in yet, does not
+    count — otherwise its games would be unplayed rounds and move the tie-breaks of everybody
+    (Buchholz with dummy opponents) before a single game was played."""
+    n = len(t.rounds)
+    while n and t.rounds[n - 1].boards and all(b.result is None for b in t.rounds[n - 1].boards):
+        n -= 1
+    return n
+
+
 def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = None,
                       regime: str | Regime | None = None, upto: int | None = None,
                       ties: str = "shared", withdrawn: str = "auto", team: bool | None = None,
                       orders: Sequence[TieOrder] | None = None, team_primary: str | None = None) -> Standings:
     """Rank every participant.  ``tiebreaks``: codes, a comma list, a preset id, or ``None``
     for the tournament's own list.  ``team``: rank teams (default: when the event has teams);
+    ``upto``: standings after that round (default: :func:`rounds_started`);
     ``team_primary``: ``MP`` (match points, default; ``options["team_primary"]``) or ``GP``
     (board points first, as the seed's "Takım Puanları" and pre-2008 Olympiads)."""
     if ties not in TIE_RULES:
@@ -258,6 +270,8 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
     if withdrawn not in ("auto", "rank", "unrank"):
         raise TournamentError(_("unknown withdrawn rule {withdrawn!r}; use auto, rank or unrank").format(withdrawn=withdrawn))
     chosen = regime_of(t, regime)
+    if upto is None:
+        upto = rounds_started(t)
     team = bool(t.teams) if team is None else team
     primary = (team_primary or str(t.options.get("team_primary", "MP"))).upper()
     if primary not in ("MP", "GP"):

@@ -87,7 +87,10 @@ class StandingsPane(LazyPane, Vertical):
         view = self.view
         self.generation += 1
         fill_standings(self.query_one("#standings", DataTable), view, list(view.columns))
-        after = _("Standings after round {n}").format(n=t.current_round) if t.current_round else _("Starting rank")
+        from core.standings import rounds_started
+
+        counted = rounds_started(t)  # a round just paired counts once a result is in
+        after = _("Standings after round {n}").format(n=counted) if counted else _("Starting rank")
         self.query_one("#standings-title", Static).update(f"{after} · {regime_line(view)}")
         notes = list(view.warnings)
         if view.unresolved and t.current_round:
