@@ -93,6 +93,39 @@ class FastTable(DataTable):
         """True when no rows are waiting for their new cells (tests)."""
         return not self._pending
 
+    # -- styles computed once per drawn frame -------------------------------------------------
+    _frame_styles: dict | None = None
+
+    def render_lines(self, crop):
+        """DataTable asks for its own Rich style and background (a walk over every ancestor's
+        styles) two or three times for each line it draws; they cannot change while one frame
+        is drawn, so they are kept for the length of this call only."""
+        self._frame_styles = {}
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame_styles = None
+
+    @property
+    def rich_style(self) -> Style:
+        cache = self._frame_styles
+        if cache is None:
+            return DataTable.rich_style.fget(self)  # type: ignore[attr-defined]
+        style = cache.get("rich")
+        if style is None:
+            style = cache["rich"] = DataTable.rich_style.fget(self)  # type: ignore[attr-defined]
+        return style
+
+    @property
+    def background_colors(self):
+        cache = self._frame_styles
+        if cache is None:
+            return DataTable.background_colors.fget(self)  # type: ignore[attr-defined]
+        colors = cache.get("background")
+        if colors is None:
+            colors = cache["background"] = DataTable.background_colors.fget(self)  # type: ignore[attr-defined]
+        return colors
+
     def _get_row_style(self, row_index: int, base_style: Style) -> Style:
         """As DataTable, but through Textual's per-widget style cache: DataTable recomputes
         the zebra/header style (walking every ancestor's background) for each drawn row."""
@@ -150,15 +183,19 @@ class FastTable(DataTable):
         """Drop the cached renders of some rows: cells and rows are keyed by row key, row
         renderables by row index, drawn lines by line number (``lines``; None: all)."""
         indices = set(keys.values())
-        caches = [(self._cell_render_cache, 0, keys), (self._row_render_cache, 0, keys),
-                  (self._row_renderable_cache, 1, indices)]
+        # the caches hold the very RowKey objects of the table: comparing identities is much
+        # cheaper than hashing 10,000 keys (RowKey hashes in Python)
+        ids = {id(k) for k in keys}
+        for cache in (self._cell_render_cache, self._row_render_cache):
+            for key in [k for k in cache.keys() if id(k[0]) in ids]:
+                cache.discard(key)
+        for key in [k for k in self._row_renderable_cache.keys() if k[1] in indices]:
+            self._row_renderable_cache.discard(key)
         if lines is None:
             self._line_cache.clear()
         else:
-            caches.append((self._line_cache, 0, lines))
-        for cache, at, wanted in caches:
-            for key in [k for k in cache.keys() if k[at] in wanted]:
-                cache.discard(key)
+            for key in [k for k in self._line_cache.keys() if k[0] in lines]:
+                self._line_cache.discard(key)
 
     def _render_cell(self, row_index: int, column_index: int, base_style: Style, width: int,
                      cursor: bool = False, hover: bool = False):
