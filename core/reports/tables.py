@@ -9,6 +9,7 @@ in the language active when it is built.
 from __future__ import annotations
 
 
+from core.standings import rounds_started
 from core.i18n import _
 from core.i18n.terms import colour_letter, colour_name, regime_name, tiebreak_modifier, tiebreak_name
 from core.model import ByeKind, Code, GameResult
@@ -181,7 +182,7 @@ def standings_report(view: View) -> Report:
         table.rows.append([rank, row.pno, row.name, (p.rating or "") if p else "",
                            p.federation if p else "", Points(row.points),
                            *[row.values.get(code) for code in s.tiebreaks]])
-    subtitle = [t.name, _("After round {round} of {rounds}").format(round=t.current_round,
+    subtitle = [t.name, _("After round {round} of {rounds}").format(round=rounds_started(t),
                                                                     rounds=t.total_rounds)]
     notes = [_("Tie-break regime: {regime}").format(regime=regime_name(s.regime.value))]
     if s.tiebreaks:

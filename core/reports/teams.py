@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from core.standings import rounds_started
 from core.i18n import _
 from core.i18n.terms import colour_letter, regime_name
 from core.reports.document import Column, Points, Report, Table
@@ -65,7 +66,7 @@ def team_standings_report(view: View) -> Report:
         notes.append(_("Tie-breaks: {list}").format(list="; ".join(
             f"{code} = {tiebreak_label(code)}" for code in s.tiebreaks)))
     notes += list(s.warnings)
-    sub = [t.name, _("After round {round} of {rounds}").format(round=t.current_round, rounds=t.total_rounds)]
+    sub = [t.name, _("After round {round} of {rounds}").format(round=rounds_started(t), rounds=t.total_rounds)]
     return Report("team-standings", _("Team standings"), sub, [table], notes)
 
 
