@@ -190,3 +190,20 @@ def test_cup_timetable_report_and_bad_start_time():
     assert [row[0] for row in report.tables[0].rows][:2] == ["09:30", "09:30"]
     with pytest.raises(TournamentError, match="25:00"):
         cup_timetable(cup(4, start="25:00"))
+
+
+def test_hakem_new_knockout_settings(tmp_path, monkeypatch, capsys):
+    from core.cli import main
+    from core.store import Store
+
+    monkeypatch.setenv("HAKEM_DATA", str(tmp_path / "data"))
+    code = main(["new", "Cup", "--system", "knockout", "--rounds", "20", "--knockout-rules", "fide-2025",
+                 "--start-time", "18:30", "--third-place"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    t = Store(tmp_path / "data").load(out.strip().splitlines()[-1]).tournament
+    assert t.options["knockout"] == {"rules": "fide-2025", "start": "18:30", "third_place": True}
+    code = main(["new", "Open", "--rounds", "5", "--third-place"])
+    assert code == 3 and "--system knockout only" in capsys.readouterr().err
+    code = main(["new", "Cup", "--system", "knockout", "--rounds", "9", "--start-time", "7pm"])
+    assert code == 3 and "'7pm'" in capsys.readouterr().err

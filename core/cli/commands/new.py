@@ -54,11 +54,33 @@ def run(args: argparse.Namespace) -> int:
         changes["initial_colour"] = Colour.WHITE if args.initial_colour == "white" else Colour.BLACK
     if args.acceleration:
         changes["acceleration"] = args.acceleration
+    knockout = _knockout_options(args, t.system)
+    if knockout:
+        changes["options"] = {**dict(t.options), "knockout": knockout}
     if changes:
         t = t.with_changes(**changes)
     tid = open_store().create(t)
     print(tid)
     return 0
+
+
+def _knockout_options(args: argparse.Namespace, system: str) -> dict:
+    """``options["knockout"]`` from the cup flags (only for ``--system knockout``)."""
+    given = {key: value for key, value in (("rules", args.knockout_rules), ("start", args.start_time),
+                                           ("third_place", args.third_place or None),
+                                           ("places", args.places)) if value is not None}
+    if given and system != "knockout":
+        raise TournamentError(_('--knockout-rules, --start-time, --third-place and --places are for '
+                                '--system knockout only'))
+    if "start" in given:
+        import re
+
+        if not re.fullmatch(r"([01]?\d|2[0-3]):[0-5]\d", given["start"]):
+            raise TournamentError(_('--start-time {value!r}: give the time as HH:MM, e.g. 10:00').format(
+                value=given["start"]))
+    if "places" in given and given["places"] < 1:
+        raise TournamentError(_('--places must be a whole number of at least 1'))
+    return given
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -78,4 +100,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--initial-colour", choices=["white", "black"])
     p.add_argument("--acceleration", choices=["baku"])
     p.add_argument("--demo", action="store_true", help=_("create the 12-player demo tournament"))
+    from core.playoff.rules import PRESETS
+
+    p.add_argument("--knockout-rules", choices=sorted(PRESETS),
+                   help=_("knockout: games per match, extensions and decider (default seed-rapid)"))
+    p.add_argument("--start-time", help=_("knockout: clock time of the first games, HH:MM (timetable)"))
+    p.add_argument("--third-place", action="store_true",
+                   help=_("knockout: the semi-final losers play for third place"))
+    p.add_argument("--places", type=int, help=_("knockout: how many players go through (default 1)"))
     p.set_defaults(func=run)
