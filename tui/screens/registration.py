@@ -101,6 +101,7 @@ class RegistrationPane(Vertical):
         Binding("slash", "search", L_("Search"), show=False),
         Binding("i", "import", L_("Import"), show=False),
         Binding("question_mark", "explain_number", L_("Why this number?"), show=False),
+        Binding("t", "teams", L_("Teams"), show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -395,8 +396,15 @@ class RegistrationPane(Vertical):
               "a header line names them) or a TRF file (its players are added)."),
             placeholder="~/players.csv"), chosen)
 
+    def action_teams(self) -> None:
+        """The teams of a team event: rosters in board order (a dialog)."""
+        from tui.screens.team_registration import TeamsDialog
+
+        self.app.push_screen(TeamsDialog(self.screen))
+
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand(_("Add player"), _("Fast entry form (a)"), self.action_focus_form)
+        yield SystemCommand(_("Teams"), _("Teams and their board order (t)"), self.action_teams)
         yield SystemCommand(_("Import players"), _("From CSV or TRF (i)"), self.action_import)
         yield SystemCommand(_("Forbidden pairing"), _("Players who must not meet (f)"), self.action_forbidden)
 

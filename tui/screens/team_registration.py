@@ -1,0 +1,177 @@
+"""The teams of a team event, opened from the Players tab (key ``t`` or the command palette).
+
+Why a dialog and not another tab: the tab bar already fills 80 columns, and teams are set up
+once, before round 1, from players who are registered first.  Every change goes through
+:mod:`core.teams.registration` via the open session, so the rules (unique names, one team per
+player, teams fixed once round 1 is paired) and the store's journal and undo apply as for any
+other change; a refusal is shown and nothing changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Label, Static
+
+from core.errors import TournamentError
+from core.i18n import _
+from core.model import Tournament
+from core.teams import registration
+from tui.i18n import L_
+from tui.widgets.dialogs import ConfirmDialog, PromptDialog
+
+
+def _pnos(text: str) -> list[int]:
+    try:
+        return [int(x) for x in text.replace(",", " ").split()]
+    except ValueError as error:
+        raise TournamentError(_("Please type pairing numbers separated by spaces.")) from error
+
+
+class TeamsDialog(ModalScreen[None]):
+    """List of teams with their rosters (board order) and the keys to change them."""
+
+    BINDINGS = [
+        Binding("a", "add", L_("Add team")),
+        Binding("r", "roster", L_("Board order")),
+        Binding("e", "rename", L_("Rename")),
+        Binding("delete", "remove", L_("Delete")),
+        Binding("c", "from_clubs", L_("From clubs")),
+        Binding("escape", "close", L_("Close")),
+    ]
+
+    def __init__(self, owner: Any) -> None:
+        """``owner`` is the tournament screen: its ``session`` and ``run_change``."""
+        super().__init__(classes="dialog")
+        self.owner = owner
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box wide"):
+            yield Label(_("Teams"), classes="dialog-title")
+            yield DataTable(id="teams-table", cursor_type="row", zebra_stripes=True)
+            yield Static(id="teams-hint", classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.fill()
+        self.query_one(DataTable).focus()
+
+    @property
+    def t(self) -> Tournament:
+        return self.owner.session.tournament
+
+    def fill(self) -> None:
+        """Rebuild the list from the session's snapshot (small: a few teams)."""
+        table = self.query_one(DataTable)
+        cursor = table.cursor_row
+        table.clear(columns=True)
+        table.add_columns(_("No."), _("Team"), _("Board order (board 1 first)"))
+        names = {p.pno: p.name for p in self.t.players}
+        for team in self.t.teams:
+            short = f" ({team.short})" if team.short else ""
+            roster = ", ".join(f"{pno} {names.get(pno, '?')}" for pno in team.members) or "—"
+            table.add_row(Text(str(team.id)), Text(team.name + short), Text(roster), key=str(team.id))
+        if self.t.teams:
+            table.move_cursor(row=min(cursor, len(self.t.teams) - 1))
+        hint = _("a add · r board order · e rename · Del delete · c one team per club · Esc close")
+        if not self.t.teams:
+            hint = _("No teams yet.") + " " + hint
+        self.query_one("#teams-hint", Static).update(hint)
+
+    def selected(self) -> int | None:
+        table = self.query_one(DataTable)
+        if not self.t.teams or not 0 <= table.cursor_row < len(self.t.teams):
+            return None
+        return self.t.teams[table.cursor_row].id
+
+    def _change(self, action: str, change: Callable[[Tournament], Tournament], done: str) -> None:
+        session = self.owner.session
+        if self.owner.run_change(lambda: session.apply(action, change), done):
+            self.fill()
+
+    def action_add(self) -> None:
+        def named(name: str | None) -> None:
+            if not name or not name.strip():
+                return
+
+            def players(text: str | None) -> None:
+                if text is None:
+                    return
+                try:
+                    members = _pnos(text)
+                except TournamentError as exc:
+                    self.notify(str(exc), severity="error")
+                    return
+                self._change(f"add team {name.strip()}",
+                             lambda t: registration.add_team(t, name, members),
+                             _("Team {name} added.").format(name=name.strip()))
+
+            self.app.push_screen(PromptDialog(
+                _("Players of {name}").format(name=name.strip()),
+                _("Pairing numbers in board order, board 1 first (e.g. 3 1 7 5); empty for later.")),
+                players)
+
+        self.app.push_screen(PromptDialog(_("New team"), _("Name of the team (unique)."),
+                                          placeholder=_("e.g. Ankara SK")), named)
+
+    def action_roster(self) -> None:
+        team_id = self.selected()
+        if team_id is None:
+            return
+        team = next(x for x in self.t.teams if x.id == team_id)
+
+        def chosen(text: str | None) -> None:
+            if text is None:
+                return
+            try:
+                members = _pnos(text)
+            except TournamentError as exc:
+                self.notify(str(exc), severity="error")
+                return
+            self._change(f"roster of team {team_id}", lambda t: registration.set_roster(t, team_id, members),
+                         _("Board order of {name} saved.").format(name=team.name))
+
+        self.app.push_screen(PromptDialog(
+            _("Board order of {name}").format(name=team.name),
+            _("Pairing numbers in board order, board 1 first (e.g. 3 1 7 5)."),
+            value=" ".join(map(str, team.members))), chosen)
+
+    def action_rename(self) -> None:
+        team_id = self.selected()
+        if team_id is None:
+            return
+        team = next(x for x in self.t.teams if x.id == team_id)
+
+        def chosen(name: str | None) -> None:
+            if not name:
+                return
+            self._change(f"edit team {team_id}", lambda t: registration.edit_team(t, team_id, name=name),
+                         _("Team renamed."))
+
+        self.app.push_screen(PromptDialog(_("Rename team"), "", value=team.name), chosen)
+
+    def action_remove(self) -> None:
+        team_id = self.selected()
+        if team_id is None:
+            return
+        team = next(x for x in self.t.teams if x.id == team_id)
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self._change(f"remove team {team_id}", lambda t: registration.remove_team(t, team_id),
+                             _("Team {name} deleted.").format(name=team.name))
+
+        self.app.push_screen(ConfirmDialog(
+            _("Delete team"), _("Delete the team {name}? Its players stay registered.").format(name=team.name),
+            yes=_("Delete"), danger=True), confirmed)
+
+    def action_from_clubs(self) -> None:
+        self._change("teams from clubs", registration.teams_from_clubs,
+                     _("One team per club, players in ranking order."))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
