@@ -124,9 +124,9 @@ def structured_weights(rng: random.Random, n: int) -> dict[tuple[int, int], int]
 
 def test_incremental_matching_agrees_with_the_reference_on_larger_dense_graphs() -> None:
     """Several trees augment in one stage (the multi-augmentation path of the matcher), warm
-    starts after whole groups of vertices change, restarts from potentials, removals: the
-    total weight must always equal the reference matcher's (checked against brute force
-    above)."""
+    starts after whole groups of vertices change, restarts of the whole graph or of a group
+    from potentials, removals: the total weight must always equal the reference matcher's
+    (checked against brute force above)."""
     rng = random.Random(2026)
     for _ in range(40):
         n = rng.randint(10, 36)
@@ -164,5 +164,10 @@ def test_incremental_matching_agrees_with_the_reference_on_larger_dense_graphs()
                         w[key] = x
                     else:
                         w.pop(key, None)
-            if action > 0.8:
+            if action > 0.9:
                 m.restart([0] * n)
+            elif action > 0.6:
+                pot = [0] * n
+                for v in group:
+                    pot[v] = 2 * rng.choice((8, 16, 24)) << 6
+                m.restart_group(group, pot)

@@ -132,8 +132,8 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
                 g.set(V[L], V[s], row[s])
 
         if nv - sgb >= RESTART_MIN:
-            g.restart(_bracket_potentials(f, layout, V, sgb, nsgb, bye_score, single,
-                                          unplayed_rank))
+            g.restart_group(V, _bracket_potentials(f, layout, V, sgb, nsgb, bye_score, single,
+                                                   unplayed_rank))
         stable = g.solve()
         stable = pair_bracket(
             Bracket(ids=V, score=[sc[v] for v in V], sgb=sgb, nsgb=nsgb, base=base, lo=sgbv,

@@ -34,6 +34,10 @@ class PairingGraph:
         """Start the next solve afresh from these doubled vertex duals (see the matcher)."""
         self.matcher.restart(potentials)
 
+    def restart_group(self, group: list[int], potentials: list[int]) -> None:
+        """Restart only the vertices of ``group`` from these doubled duals (see the matcher)."""
+        self.matcher.restart_group(group, potentials)
+
     def finalise(self, a: int, b: int) -> None:
         """Fix ``a``–``b`` as a pair: both leave the graph."""
         self.matcher.remove_vertex(a)

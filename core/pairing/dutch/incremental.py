@@ -220,6 +220,57 @@ class IncrementalMatcher:
             self.mate[v] = -1
         dual[v] = need
 
+    def restart_group(self, group: list[int], potentials: list[int]) -> None:
+        """Start the next solve afresh for the vertices of ``group`` only, from these doubled
+        duals (raised where an edge needs it); the other vertices keep matching, duals and
+        blossoms.
+
+        Why: when a bracket opens, every weight inside it changes, so its players are best
+        restarted from their per-player shares (:meth:`restart`).  Restarting the whole graph
+        as well would throw away the lower players' solution: with an odd field their
+        optimum has one exposed player and large blossoms, and rebuilding that costs more
+        than the bracket itself (the exposed player's tree spreads over the dense, fully
+        tight lower part).  Freeing a vertex keeps every edge feasible and every matched edge
+        tight (see :meth:`_free`), so the solve that follows is exact."""
+        if self.fresh:
+            self.restart(potentials)
+            return
+        N = self.N
+        alive = self.alive
+        mate = self.mate
+        dual = self.dualvar
+        W = self.W
+        members = [v for v in group if alive[v]]
+        for v in members:
+            while self.inblossom[v] != v:
+                b = self.inblossom[v]
+                while self.blossomparent[b] != -1:
+                    b = self.blossomparent[b]
+                self._dissolve(b)
+        for v in members:
+            if mate[v] != -1:
+                u = mate[v] % N
+                mate[u] = -1
+                mate[v] = -1
+        for v in members:
+            dual[v] = max(0, potentials[v])
+        for v in members:
+            dv = dual[v]
+            for u, w2 in W[v].items():
+                if dv + dual[u] < w2:
+                    dv = w2 - dual[u]
+            dual[v] = dv
+        for v in members:
+            if mate[v] != -1:
+                continue
+            dv = dual[v]
+            for u, w2 in W[v].items():
+                if mate[u] == -1 and dv + dual[u] == w2 and self.inblossom[u] == u:
+                    mate[v] = v * N + u
+                    mate[u] = u * N + v
+                    break
+        self.dirty.difference_update(members)
+
     # ------------------------------------------------------------------ solve
     def solve(self) -> list[int]:
         """Optimal matching: ``mate[v]`` is the partner or ``-1``."""
