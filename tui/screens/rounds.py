@@ -147,6 +147,39 @@ def points_before(t: Tournament, round_no: int) -> dict[int, Fraction]:
     return out
 
 
+def board_order(rnd) -> list:
+    """Row order of the boards table: board indices, each team match (``"m<k>"``) followed by
+    its boards; boards outside every match (individual events: all of them) in board order."""
+    if not rnd.matches:
+        return list(range(len(rnd.boards)))
+    out: list = []
+    seen: set[int] = set()
+    for k, match in enumerate(rnd.matches):
+        out.append(f"m{k}")
+        out.extend(match.boards)
+        seen.update(match.boards)
+    out.extend(i for i in range(len(rnd.boards)) if i not in seen)
+    return out
+
+
+def match_rows(t: Tournament, rnd) -> dict[str, tuple]:
+    """The row of each team match of ``rnd``: team names, board points so far, and the match
+    points once every board has a result (``2½:1½ → 2:0``)."""
+    from core.teams.scoring import MatchPoints, match_scores
+
+    teams = {team.id: team.name for team in t.teams}
+    scores = [s for s in match_scores(t) if s.rounds == (rnd.number,)]
+    out = {}
+    for k, (match, score) in enumerate(zip(rnd.matches, scores)):
+        board_points = f"{fmt_points(score.home_points)}:{fmt_points(score.away_points)}"
+        if score.complete:
+            home, away = score.match_points(MatchPoints())
+            board_points += f" → {home}:{away}"
+        out[f"m{k}"] = ("", "", f"▸ {teams.get(match.home, match.home)}", "", board_points, "", "",
+                        f"{teams.get(match.away, match.away)}")
+    return out
+
+
 class PairProgress(Message):
     """Progress of the pairing worker (coalesced: only the newest one matters)."""
 
@@ -256,7 +289,17 @@ class RoundsPane(Vertical):
         before = points_before(t, self.round_no)
         names = {p.pno: p.name for p in t.players}
         keys, rows = [], []
-        for i, b in enumerate(rnd.boards, 1):
+        matches = match_rows(t, rnd) if rnd.matches else {}
+        for i in board_order(rnd):
+            if isinstance(i, str):  # a team match: its score above its boards
+                shown = [j for j in rnd.matches[int(i[1:])].boards
+                         if not (self.only_playing and rnd.boards[j].result is not None)]
+                if shown or not self.only_playing:
+                    keys.append(i)
+                    rows.append(matches[i])
+                continue
+            b = rnd.boards[i]
+            i += 1
             if self.only_playing and b.result is not None:
                 continue
             keys.append(f"b{i}")
@@ -305,6 +348,13 @@ class RoundsPane(Vertical):
 
     def action_result(self, key: str) -> None:
         board = self.selected_board()
+        row = selected_key(self.query_one("#boards", DataTable)) or ""
+        if board is None and row.startswith("m"):  # a team match: to its first board still playing
+            match = self.t.round(self.round_no).matches[int(row[1:])]
+            empty = [i for i in match.boards if self.t.round(self.round_no).boards[i].result is None]
+            if empty or match.boards:
+                self.move_to_board((empty or list(match.boards))[0] + 1)
+            return
         if board is None:
             if self.round_no:
                 self.notify(_("Select a board first; byes have no result to enter."), severity="warning")
@@ -370,6 +420,12 @@ class RoundsPane(Vertical):
                 return
         if f"b{after}" in keys:
             table.move_cursor(row=keys.index(f"b{after}"), animate=False)
+
+    def move_to_board(self, board: int) -> None:
+        table = self.query_one("#boards", DataTable)
+        keys: list[str] = getattr(table, "_hakem_keys", [])
+        if f"b{board}" in keys:
+            table.move_cursor(row=keys.index(f"b{board}"), animate=False)
 
     def action_next_empty(self) -> None:
         self.move_to_next_empty(self.selected_board() or 0)
