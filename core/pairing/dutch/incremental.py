@@ -38,6 +38,9 @@ class IncrementalMatcher:
         self.W: list[dict[int, int]] = [{} for _ in range(n)]  # doubled weights
         self.alive = [True] * n
         self.dirty: set[int] = set()
+        self.deferred: set[int] = set()
+        """Exposed vertices that are tree roots only once no other root is left (see
+        :meth:`restart_group`)."""
         self.fresh = True
         self.potentials: list[int] | None = None
         self._reset()
@@ -231,7 +234,12 @@ class IncrementalMatcher:
         optimum has one exposed player and large blossoms, and rebuilding that costs more
         than the bracket itself (the exposed player's tree spreads over the dense, fully
         tight lower part).  Freeing a vertex keeps every edge feasible and every matched edge
-        tight (see :meth:`_free`), so the solve that follows is exact."""
+        tight (see :meth:`_free`), so the solve that follows is exact.
+
+        A lower player whose partner was in the group is left exposed; it becomes a tree root
+        only after the group's own roots are done (``deferred``): usually a group player that
+        has to float down reaches it directly, whereas as a root of its own its tree would
+        first spread over the whole tight lower part."""
         if self.fresh:
             self.restart(potentials)
             return
@@ -247,11 +255,14 @@ class IncrementalMatcher:
                 while self.blossomparent[b] != -1:
                     b = self.blossomparent[b]
                 self._dissolve(b)
+        inside = set(members)
         for v in members:
             if mate[v] != -1:
                 u = mate[v] % N
                 mate[u] = -1
                 mate[v] = -1
+                if u not in inside:
+                    self.deferred.add(u)
         for v in members:
             dual[v] = max(0, potentials[v])
         for v in members:
@@ -688,6 +699,7 @@ class IncrementalMatcher:
                 p = rev(labelend[bt])
 
         exposed = [v for v in range(n) if alive[v] and mate[v] == -1]
+        deferred = self.deferred
 
         def best_to_outer(i: int) -> tuple[int, int]:
             """Least-slack edge from vertex ``i`` to an outer vertex outside its blossom."""
@@ -838,11 +850,14 @@ class IncrementalMatcher:
             roots = 0
             exposed = [v for v in exposed if mate[v] == -1]
             for v in exposed:
-                if label[inblossom[v]] == 0 and dualvar[v] > 0:
+                if label[inblossom[v]] == 0 and dualvar[v] > 0 and v not in deferred:
                     assign_label(v, 1, -1)
                     roots += 1
             if not roots:
-                return
+                if not deferred:
+                    return
+                deferred.clear()
+                continue
             done = False
             while not done:
                 while queue and not done:
