@@ -60,7 +60,7 @@ class FastTable(DataTable):
     def update_rows(self, changes: dict[int, dict[int, Any]]) -> None:
         """Like :meth:`set_rows` with plain values (``str``/``int`` become ``Text``), but a big
         update (a newly paired round of 500 boards) is spread over several frames: the rows in
-        the window and the first ``CHUNK`` rows at once, the rest ``CHUNK`` rows per frame.
+        the window and the first screenful at once, the rest ``CHUNK`` rows per frame.
 
         Why: making and measuring 4,000 cells at once held the screen for 100 ms.  Row keys do
         not change, so a key on a row still waiting for its new cells acts on the right board;
@@ -73,8 +73,10 @@ class FastTable(DataTable):
             self.set_rows({i: {j: plain_cell(v) for j, v in c.items()} for i, c in pending.items()})
             return
         top = self.scroll_offset.y
-        window = range(max(0, top - 1), top + self.size.height + 1)
-        now = [i for i in sorted(pending) if i < self.CHUNK or i in window]
+        height = self.size.height or self.CHUNK
+        window = range(max(0, top - 1), top + height + 1)
+        start = range(0, height + 1)  # a new round usually comes with the cursor moved to row 0
+        now = [i for i in sorted(pending) if i in window or i in start]
         self._pending = pending
         self._apply_pending(now)
 
