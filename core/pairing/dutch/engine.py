@@ -48,12 +48,12 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
         # completion (pairs, PAB eligibility) and then the paired scores, top group marked
         part = [(((not f.eligible[v]) << sb) + sh[sc[v]]) << gb for v in range(n)]
         const = 1 << (sb + gb)
-        g.load([[(o, const + pp + part[o] + (sc[p] >= top)) for o in lower[p]]
-                for p, pp in ((p, part[p]) for p in range(n))])
+        g.load([(o, const + pp + part[o] + (sc[p] >= top)) for o in lower[p]]
+               for p, pp in ((p, part[p]) for p in range(n)))
     else:
         part = [(not (f.eligible[v] and sc[v] <= 0)) << T for v in range(n)]
         const = 1 << T
-        g.load([[(o, const + part[p] + part[o]) for o in lower[p]] for p in range(n)])
+        g.load([(o, const + part[p] + part[o]) for o in lower[p]] for p in range(n))
     # duals that make almost every edge tight: the per-player terms themselves
     if odd:
         pot = [((1 + 2 * (not f.eligible[v])) << (layout.scores_bits + gb))
@@ -90,7 +90,7 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
             for v in range(n):
                 if sc[v] == bye_score:
                     part[v] += unplayed_rank[f.played[v]] << L9
-        g.load([[(o, const + part[p] + part[o]) for o in lower[p]] for p in range(n)])
+        g.load([(o, const + part[p] + part[o]) for o in lower[p]] for p in range(n))
         pot = []
         for v in range(n):
             cand = f.eligible[v] and sc[v] <= bye_score

@@ -7,6 +7,8 @@ changed vertices.  Fixed pairs ("finalised") leave the graph for good.  Weight 0
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from core.pairing.base import PairOptions
 from core.pairing.dutch.incremental import IncrementalMatcher
 
@@ -25,9 +27,9 @@ class PairingGraph:
         """Set the weight of a–b; ``a`` is the vertex whose neighbourhood changed."""
         self.matcher.set_weight(a, b, weight)
 
-    def load(self, rows: list[list[tuple[int, int]]]) -> None:
-        """Replace every weight: ``rows[p]`` lists ``(o, weight)`` for the edges ``p``–``o``
-        with ``o < p`` (the rest get no edge).  Follow it by :meth:`restart`."""
+    def load(self, rows: Iterable[list[tuple[int, int]]]) -> None:
+        """Replace every weight: the ``p``-th row lists ``(o, weight)`` for the edges
+        ``p``–``o`` with ``o < p`` (the rest get no edge).  Follow it by :meth:`restart`."""
         self.matcher.load(rows)
 
     def restart(self, potentials: list[int]) -> None:

@@ -23,6 +23,8 @@ doubled so every dual stays an integer.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from collections import deque
 
 
@@ -119,11 +121,14 @@ class IncrementalMatcher:
             self.W[b].pop(a, None)
         self.dirty.add(a)
 
-    def load(self, rows: list[list[tuple[int, int]]]) -> None:
-        """Replace all weights of living vertices at once (``rows[p]``: ``(o, weight)`` with
-        ``o < p``); why: building the whole field's graph through :meth:`set_weight` costs a
-        method call per pair.  The next solve must start afresh (:meth:`restart`)."""
-        W: list[dict[int, int]] = [{} for _ in range(self.n)]
+    def load(self, rows: Iterable[list[tuple[int, int]]]) -> None:
+        """Replace all weights of living vertices at once: the ``p``-th row lists ``(o,
+        weight)`` for the edges ``p``–``o`` with ``o < p``.  Why: building the whole field's
+        graph through :meth:`set_weight` costs a method call per pair.  The old rows are
+        emptied first (peak memory).  The next solve must start afresh (:meth:`restart`)."""
+        W = self.W
+        for row in W:
+            row.clear()
         alive = self.alive
         for p, row in enumerate(rows):
             if not alive[p]:
@@ -134,7 +139,6 @@ class IncrementalMatcher:
                     w2 = 2 * w
                     wp[o] = w2
                     W[o][p] = w2
-        self.W = W
         self.dirty.clear()
         self.fresh = True
 
