@@ -93,12 +93,12 @@ class RegistrationPane(Vertical):
 
     BINDINGS = [
         Binding("a", "focus_form", L_("Add")),
-        Binding("e", "edit", L_("Edit")),
+        Binding("e", "edit", L_("Edit"), show=False),  # Enter edits too (F1 help)
         Binding("delete", "delete", L_("Delete")),
         Binding("w", "withdraw", L_("Withdraw")),
         Binding("b", "bye", L_("Bye")),
         Binding("f", "forbidden", L_("Forbid pair"), show=False),
-        Binding("slash", "search", L_("Search"), show=False),
+        Binding("slash", "search", L_("Search")),  # the one key shown while typing a name
         Binding("i", "import", L_("Import"), show=False),
         Binding("question_mark", "explain_number", L_("Why this number?"), show=False),
         Binding("t", "teams", L_("Teams"), show=False),
