@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from tui.widgets.pane import LazyPane
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
+from textual.worker import Worker, WorkerState
 
 from core.errors import TournamentError
 from core.i18n import _
@@ -79,12 +81,37 @@ class StandingsPane(LazyPane, Vertical):
             self.dirty = True
             return
         self.dirty = False
+        if len(t.players) > self.BIG:
+            self.compute_worker(t)
+            return
         try:
-            self.view = compute(t)
+            view = compute(t)
         except TournamentError as exc:
             self.query_one("#standings-notes", Static).update(str(exc))
             return
-        view = self.view
+        self.apply(t, view)
+
+    BIG = 400
+    """Above this many players the standings are computed in a thread worker (1,000 players:
+    ~100 ms of Python that would hold every frame and key); below it, at once (no flicker)."""
+
+    @work(thread=True, exclusive=True, group="standings", exit_on_error=False, description="standings")
+    def compute_worker(self, t: Tournament) -> tuple[Tournament, StandingsView]:
+        return t, compute(t)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "standings":
+            return
+        if event.state is WorkerState.SUCCESS:
+            t, view = event.worker.result
+            if t is self.t:  # a newer snapshot has its own worker
+                self.apply(t, view)
+        elif event.state is WorkerState.ERROR and isinstance(event.worker.error, TournamentError):
+            self.query_one("#standings-notes", Static).update(str(event.worker.error))
+
+    def apply(self, t: Tournament, view: StandingsView) -> None:
+        """Put a computed view into the table, title and notes."""
+        self.view = view
         self.generation += 1
         fill_standings(self.query_one("#standings", DataTable), view, list(view.columns))
         from core.standings import rounds_started
