@@ -1,4 +1,5 @@
-"""The standings' speed-ups change nothing: integer sort keys and memoised context cells.
+"""The standings' speed-ups change nothing: integer sort keys, memoised context cells and
+rounds.
 
 ``core.standings`` splits tied groups on integer keys (every Fraction of a criterion times one
 common denominator) and ``core.tiebreaks.context`` reuses immutable cells between requests.
@@ -69,9 +70,10 @@ def random_event(seed: int) -> Tournament:
 
 
 def plain(monkeypatch) -> None:
-    """Switch both speed-ups off: Fraction keys, and no cell reused."""
+    """Switch the speed-ups off: Fraction keys, no cell and no round's cells reused."""
     monkeypatch.setattr(standings, "_as_integers", lambda values: values)
-    monkeypatch.setattr(context, "_CELLS_LIMIT", -1)  # the memo is emptied before every use
+    monkeypatch.setattr(context, "_CELLS_LIMIT", -1)  # the memos are emptied before every use
+    monkeypatch.setattr(context, "_ROUNDS_LIMIT", -1)
 
 
 def rows(s: standings.Standings) -> list[tuple]:
@@ -118,3 +120,19 @@ def test_cells_shared_between_snapshots_and_separate_per_point_system():
     assert all(x is not y for x, y in pairs)
     wins = [(x, y) for x, y in pairs if x.code is Code.WIN]
     assert wins and all((x.points, y.points) == (2, 3) for x, y in wins)  # scaled: ½ → 1, 1 → 2
+
+
+def test_round_cells_are_those_of_the_whole_history():
+    """Per-round cells (reused by round identity) against ``core.model.entries`` of the whole
+    tournament, also after one result changes (only that round is rebuilt)."""
+    from core.model import entries
+
+    for seed in range(40):
+        t = random_event(seed)
+        for version in (t, commands.set_result(t, 1, 1, GameResult.DRAW) if t.rounds and t.rounds[0].boards else t):
+            ctx = context.build_context(version)
+            hist = entries(version)
+            assert sorted(ctx.cells) == sorted(hist)
+            for pno, rows in hist.items():
+                assert [(c.round, c.opponent, c.code, c.colour) for c in ctx.cells[pno]] == [
+                    (e.round, e.opponent, e.code, e.colour) for e in rows]

@@ -94,6 +94,62 @@ def _cell(rnd: int, opponent: int | None, code: Code | None, colour: Colour, sca
     return Cell(rnd, opponent, scaled[code], code, played, colour, vur, paired)
 
 
+def _memo_cell(memo: dict, e, scaled: dict) -> Cell:
+    # enum members are singletons: their ids key as well as they do, and hash faster
+    key = (e.round, e.opponent, id(e.code), id(e.colour))
+    cell = memo.get(key)
+    if cell is None:
+        cell = memo[key] = _cell(e.round, e.opponent, e.code, e.colour, scaled)
+    return cell
+
+
+class _OneRound:
+    """A tournament seen through one round: what :func:`core.model.entries` reads."""
+
+    __slots__ = ("players", "rounds")
+
+    def __init__(self, players, rnd) -> None:
+        self.players, self.rounds = players, (rnd,)
+
+
+_ROUNDS: dict[tuple, dict[int, tuple]] = {}
+"""Cells of one round for every registered player, per (point table, pairing numbers), by the
+identity of the round object (kept alive with them).  Why: entering a result replaces one
+round; the other rounds' cells are the same, and rebuilding the whole history was a third of
+a standings refresh.  Bounded to ``_ROUNDS_LIMIT`` rounds per key."""
+
+_ROUNDS_LIMIT = 256
+
+
+def _round_cells(rnd, pnos: tuple[int, ...], table: tuple, memo: dict, scaled: dict) -> dict[int, Cell] | None:
+    """Each registered player's cell in ``rnd`` — exactly :func:`core.model.entries` applied to
+    that round alone — or ``None`` when a board holds an unregistered number (then the history
+    across rounds matters and the caller builds it whole)."""
+    cache = _ROUNDS.get((table, pnos))
+    if cache is None or len(cache) > _ROUNDS_LIMIT:
+        cache = _ROUNDS[(table, pnos)] = {}
+        if len(_ROUNDS) > 8:  # other tournaments or player lists: start afresh
+            _ROUNDS.clear()
+            _ROUNDS[(table, pnos)] = cache
+    hit = cache.get(id(rnd))
+    if hit is not None and hit[0] is rnd:
+        return hit[1]
+    players = [_Pno(p) for p in pnos]
+    hist = entries(_OneRound(players, rnd))  # type: ignore[arg-type]
+    if len(hist) != len(pnos):
+        return None
+    out = {pno: _memo_cell(memo, rows[0], scaled) for pno, rows in hist.items()}
+    cache[id(rnd)] = (rnd, out)
+    return out
+
+
+class _Pno:
+    __slots__ = ("pno",)
+
+    def __init__(self, pno: int) -> None:
+        self.pno = pno
+
+
 def build_context(t: Tournament, upto: int | None = None, round_robin: bool | None = None) -> Context:
     """Build the context for rounds 1..``upto`` (default: every paired round)."""
     ps = t.points
@@ -102,7 +158,6 @@ def build_context(t: Tournament, upto: int | None = None, round_robin: bool | No
     scale = 1
     for v in values:
         scale = scale * Fraction(v).denominator // math.gcd(scale, Fraction(v).denominator)
-    hist = entries(t, upto)
     rounds = len(t.rounds) if upto is None else min(upto, len(t.rounds))
     scaled = {code: int(ps.for_code(code) * scale) for code in Code}
     scaled[None] = 0
@@ -110,22 +165,20 @@ def build_context(t: Tournament, upto: int | None = None, round_robin: bool | No
     memo = _CELLS.get(table)
     if memo is None or len(memo) > _CELLS_LIMIT:
         memo = _CELLS[table] = {}
+    pnos = tuple(p.pno for p in t.players)
+    per_round = [_round_cells(rnd, pnos, table, memo, scaled) for rnd in t.rounds[:rounds]]
     cells: dict[int, list[Cell]] = {}
     total: dict[int, int] = {}
-    get = memo.get
-    for pno, rows in hist.items():
-        out = []
-        points = 0
-        for e in rows:
-            # enum members are singletons: their ids key as well as they do, and hash faster
-            key = (e.round, e.opponent, id(e.code), id(e.colour))
-            cell = get(key)
-            if cell is None:
-                cell = memo[key] = _cell(e.round, e.opponent, e.code, e.colour, scaled)
-            out.append(cell)
-            points += cell.points
-        cells[pno] = out
-        total[pno] = points
+    if all(r is not None for r in per_round):
+        for pno in pnos:
+            out = [r[pno] for r in per_round]  # type: ignore[index]
+            cells[pno] = out
+            total[pno] = sum(c.points for c in out)
+    else:  # a board with an unregistered number: the history as core.model.entries builds it
+        for pno, rows in entries(t, upto).items():
+            out = [_memo_cell(memo, e, scaled) for e in rows]
+            cells[pno] = out
+            total[pno] = sum(c.points for c in out)
     rating = {p.pno: (p.rating if p.rating > 0 else None) for p in t.players}
     for pno in cells:
         rating.setdefault(pno, None)
