@@ -109,6 +109,34 @@ def test_completion_weight_equals_the_general_edge_weight_outside_the_brackets()
                         f, lay, hi, lo, False, False, bye_score, single, ranks)
 
 
+def test_bracket_row_equals_edge_weight_for_every_pair() -> None:
+    """The row-at-a-time weight builder must give exactly the integers of the per-pair
+    definition (inside the current bracket and for the next scoregroup, with and without the
+    single-PAB ranks), on a field with floats, byes and forfeits behind it."""
+    from core.pairing.dutch.criteria import Facts, Layout, bracket_row, edge_weight
+    from core.pairing.swiss.simulate import Settings, generate
+    from core.pairing.swiss.state import forbidden_pairs, pairing_order, player_states, Status
+
+    for seed, rounds in ((3, 1), (5, 2), (8, 4)):
+        t = generate(Settings(players=17, rounds=rounds + 1, seed=seed, byes=0.1, forfeits=0.1,
+                              draws=0.3))
+        t = t.with_changes(rounds=t.rounds[:rounds])
+        order = pairing_order(
+            s for s in player_states(t, rounds + 1).values() if s.status is Status.PAIRED)
+        f = Facts.build(order, forbidden_pairs(t), None, "2026")
+        lay = Layout.build(f.score, rounds)
+        ranks = {p: i for i, p in enumerate(sorted(set(f.played), reverse=True))}
+        n = len(order)
+        for bye_score in (min(f.score), max(f.score)):
+            for single in (False, True):
+                for lo in range(n):
+                    for cur in (True, False):
+                        row = bracket_row(f, lay, list(range(lo)), lo, cur, bye_score, single,
+                                          ranks)
+                        assert row == [edge_weight(f, lay, hi, lo, cur, not cur, bye_score,
+                                                   single, ranks) for hi in range(lo)]
+
+
 def structured_weights(rng: random.Random, n: int) -> dict[tuple[int, int], int]:
     """Dense weights shaped like the pairing weights: a large per-vertex additive part (so
     that many edges are tight at once and the matcher forms several trees and blossoms in one

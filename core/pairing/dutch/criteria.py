@@ -247,6 +247,76 @@ def edge_weight(f: Facts, lay: Layout, hi: int, lo: int, lo_in_current: bool, lo
     return r
 
 
+def bracket_row(f: Facts, lay: Layout, his: list[int], lo: int, lo_in_current: bool,
+                bye_score: int, single_bye: bool, unplayed_rank: dict[int, int]) -> list[int]:
+    """``edge_weight(f, lay, hi, lo, lo_in_current, not lo_in_current, ...)`` for every
+    ``hi`` in ``his``: the same integers, computed with the per-row parts hoisted out.
+
+    Why: a bracket of a large field asks for hundreds of thousands of pair weights; for a
+    player of the next scoregroup every colour and float field is empty, so such a row is
+    just the completion, C8 and C9 fields shifted into place."""
+    gb = lay.group_bits
+    sb = lay.scores_bits
+    shifts = lay.shifts
+    sc = f.score
+    elig = f.eligible
+    played = f.played
+    compatible = f.compatible
+    cur = lo_in_current
+    nxt = not cur
+    not_cand_lo = not (elig[lo] and sc[lo] <= bye_score)
+    rank_lo = unplayed_rank[played[lo]] if single_bye and sc[lo] == bye_score else 0
+    tail = low_shift(lay)
+    rounds = lay.rounds_played
+    out: list[int] = []
+    for hi in his:
+        if not compatible(hi, lo):
+            out.append(0)
+            continue
+        s_hi = sc[hi]
+        r = 1 + (not (elig[hi] and s_hi <= bye_score)) + not_cand_lo
+        r = (r << gb) + cur
+        r <<= sb
+        if cur:
+            r += 1 << shifts[s_hi]
+        r = (r << gb) + nxt
+        r <<= sb
+        if nxt:
+            r += 1 << shifts[s_hi]
+        r <<= 2 * gb
+        if single_bye:
+            if s_hi == bye_score:
+                r += unplayed_rank[played[hi]]
+            r += rank_lo
+        if nxt:
+            out.append(r << tail)
+            continue
+        r = colour_fields(f, lo, hi, True, r, gb)
+        D, U = Float.DOWN, Float.UP
+        for back, fl in ((1, f.float1), (2, f.float2)):
+            if rounds < back:
+                continue
+            r <<= gb
+            r += fl[lo] is D
+            r += s_hi <= sc[lo] and fl[hi] is D
+            r <<= gb
+            r += not (s_hi > sc[lo] and fl[lo] is U)
+        for back, fl in ((1, f.float1), (2, f.float2)):
+            if rounds < back:
+                continue
+            r <<= sb
+            if fl[lo] is D:
+                r += 1 << shifts[sc[lo]]
+            if fl[hi] is D:
+                r += 1 << shifts[s_hi]
+            r <<= sb
+            if not (fl[lo] is U and s_hi > sc[lo]):
+                r += 1 << shifts[s_hi]
+        r <<= 3 * gb + 1
+        out.append(r)
+    return out
+
+
 def colour_fields(f, pl: int, op: int, m: bool, r: int, width: int) -> int:
     """Append the four colour fields (2026 C10–C13 = 2017 C.8–C.11, same definitions) to the
     weight ``r``, each ``width`` bits; ``m``: the pair is inside the current bracket.  Player =

@@ -24,7 +24,7 @@ from core.errors import PairingImpossible
 from core.pairing.base import PairOptions
 from core.pairing.dutch.bracket import Bracket, pair_bracket
 from core.pairing.dutch.criteria import (
-    Facts, Layout, compatible_lower, edge_weight, low_shift, top_shift,
+    Facts, Layout, bracket_row, compatible_lower, low_shift, top_shift,
 )
 from core.pairing.dutch.graph import PairingGraph
 
@@ -120,16 +120,10 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
         nv = len(V)
         base: list[list[int]] = [[] for _ in range(nv)]
         for L in range(sgb, nv):
-            lo = V[L]
-            row = base[L]
-            cur = L < nsgb
-            for s in range(L):
-                row.append(edge_weight(f, layout, V[s], lo, cur, not cur, bye_score, single,
-                                       unplayed_rank))
-        for L in range(nv):
-            row = base[L]
-            for s in range(len(row)):
-                g.set(V[L], V[s], row[s])
+            base[L] = bracket_row(f, layout, V[:L], V[L], L < nsgb, bye_score, single,
+                                  unplayed_rank)
+        for L in range(sgb, nv):
+            g.set_row(V[L], V[:L], base[L])
 
         if nv - sgb >= RESTART_MIN:
             g.restart_group(V, _bracket_potentials(f, layout, V, sgb, nsgb, bye_score, single,

@@ -27,6 +27,10 @@ class PairingGraph:
         """Set the weight of a–b; ``a`` is the vertex whose neighbourhood changed."""
         self.matcher.set_weight(a, b, weight)
 
+    def set_row(self, a: int, others: list[int], weights: list[int]) -> None:
+        """Set the weights of ``a``–``others[i]`` to ``weights[i]``."""
+        self.matcher.set_row(a, others, weights)
+
     def load(self, rows: Iterable[list[tuple[int, int]]]) -> None:
         """Replace every weight: the ``p``-th row lists ``(o, weight)`` for the edges
         ``p``–``o`` with ``o < p`` (the rest get no edge).  Follow it by :meth:`restart`."""

@@ -121,6 +121,26 @@ class IncrementalMatcher:
             self.W[b].pop(a, None)
         self.dirty.add(a)
 
+    def set_row(self, a: int, others: list[int], weights: list[int]) -> None:
+        """:meth:`set_weight` for ``a`` and each ``others[i]`` with ``weights[i]`` (one call
+        for a whole row of a bracket instead of one per pair)."""
+        W = self.W
+        wa = W[a]
+        changed = False
+        for b, weight in zip(others, weights):
+            w2 = 2 * weight
+            if wa.get(b, 0) == w2:
+                continue
+            changed = True
+            if w2:
+                wa[b] = w2
+                W[b][a] = w2
+            else:
+                wa.pop(b, None)
+                W[b].pop(a, None)
+        if changed:
+            self.dirty.add(a)
+
     def load(self, rows: Iterable[list[tuple[int, int]]]) -> None:
         """Replace all weights of living vertices at once: the ``p``-th row lists ``(o,
         weight)`` for the edges ``p``–``o`` with ``o < p``.  Why: building the whole field's
@@ -705,13 +725,27 @@ class IncrementalMatcher:
         exposed = [v for v in range(n) if alive[v] and mate[v] == -1]
         deferred = self.deferred
 
+        outer_now: list[int] = []
+        """During :func:`dissolve`: the outer vertices of the remaining trees."""
+
         def best_to_outer(i: int) -> tuple[int, int]:
             """Least-slack edge from vertex ``i`` to an outer vertex outside its blossom."""
             bi = inblossom[i]
             di = dualvar[i]
             best = -1
             bsl = 0
-            for j, w2 in W[i].items():
+            wi = W[i]
+            if 2 * len(outer_now) < len(wi):
+                # few outer vertices left: look them up instead of scanning the whole row
+                for j in outer_now:
+                    w2 = wi.get(j)
+                    if w2 is not None and inblossom[j] != bi:
+                        sl = di + dualvar[j] - w2
+                        if best == -1 or sl < bsl:
+                            best = i * N + j
+                            bsl = sl
+                return best, bsl
+            for j, w2 in wi.items():
                 bj = inblossom[j]
                 if bj != bi and label[bj] == 1:
                     sl = di + dualvar[j] - w2
@@ -766,6 +800,10 @@ class IncrementalMatcher:
             kept = [x for x in queue if not dead[x]]
             queue.clear()
             queue.extend(kept)
+            outer_now.clear()
+            for b in sorted(tops):
+                if blossomparent[b] == -1 and label[b] == 1 and (b < n or blossombase[b] >= 0):
+                    outer_now.extend(leaves(b) if b >= n else (b,))
             for b in list(tops):
                 if blossomparent[b] != -1 or label[b] != 1 or (b >= n and blossombase[b] < 0):
                     continue
