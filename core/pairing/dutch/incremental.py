@@ -41,6 +41,12 @@ class IncrementalMatcher:
         self.alive = [True] * n
         self.dirty: set[int] = set()
         self.deferred: set[int] = set()
+        self.window: bytearray | None = None
+        """For the solve after :meth:`restart_group`: marks the group.  Its vertices scan
+        only ``near`` (their edges inside the group); their edges to the rest are covered by
+        the lower bound ``farmin`` until a dual step could make one tight (see :meth:`_run`)."""
+        self.near: dict[int, dict[int, int]] = {}
+        self.farmin: dict[int, int] = {}
         """Exposed vertices that are tree roots only once no other root is left (see
         :meth:`restart_group`)."""
         self.fresh = True
@@ -305,6 +311,28 @@ class IncrementalMatcher:
                     mate[u] = u * N + v
                     break
         self.dirty.difference_update(members)
+        # rows split for the next solve: inside the group, and a bound for the rest
+        side = bytearray(self.n)
+        for v in members:
+            side[v] = 1
+        near: dict[int, dict[int, int]] = {}
+        farmin: dict[int, int] = {}
+        for v in members:
+            row: dict[int, int] = {}
+            fm = None
+            for u, w2 in W[v].items():
+                if side[u]:
+                    row[u] = w2
+                else:
+                    d = dual[u] - w2
+                    if fm is None or d < fm:
+                        fm = d
+            near[v] = row
+            if fm is not None:
+                farmin[v] = fm
+        self.window = side
+        self.near = near
+        self.farmin = farmin
 
     # ------------------------------------------------------------------ solve
     def solve(self) -> list[int]:
@@ -319,7 +347,12 @@ class IncrementalMatcher:
             self.dirty.clear()
             self._greedy(freed)
         self._fix_parity()
-        self._run()
+        try:
+            self._run()
+        finally:
+            self.window = None
+            self.near = {}
+            self.farmin = {}
         N = self.N
         return [self.mate[v] % N if self.mate[v] != -1 else -1 for v in range(self.n)]
 
@@ -724,6 +757,13 @@ class IncrementalMatcher:
 
         exposed = [v for v in range(n) if alive[v] and mate[v] == -1]
         deferred = self.deferred
+        win = self.window
+        near = self.near
+        farmin = self.farmin
+        full: set[int] = set()
+        """Group vertices whose whole row has been scanned (window mode)."""
+        bdrop = 0
+        """Window mode: how far any non-group dual may have fallen since ``farmin``."""
 
         outer_now: list[int] = []
         """During :func:`dissolve`: the outer vertices of the remaining trees."""
@@ -906,7 +946,8 @@ class IncrementalMatcher:
                     v = queue.popleft()
                     bv_ = inblossom[v]
                     dv = dualvar[v]
-                    for w, w2 in W[v].items():
+                    row = W[v] if win is None or not win[v] or v in full else near[v]
+                    for w, w2 in row.items():
                         bw_ = inblossom[w]
                         if bv_ == bw_:
                             continue
@@ -968,13 +1009,32 @@ class IncrementalMatcher:
                 if not s_tops:
                     break  # every tree of this stage has augmented
                 t_tops = [b for b in live_tops if label[b] == 2]
+                outer_other = False
                 for b in s_tops:
                     for v in (leaves(b) if b >= n else (b,)):
                         if delta is None or dualvar[v] < delta or (dualvar[v] == delta and v < hit):
                             delta = dualvar[v]
                             hit = v
+                        if win is not None and not win[v]:
+                            outer_other = True
                 deltaedge = -1
                 deltablossom = -1
+                if win is not None:
+                    # unscanned edges group -> rest: slack >= dual + farmin - bdrop, falling
+                    # by one delta per step (two if a vertex of the rest is outer as well)
+                    for b in s_tops:
+                        for v in (leaves(b) if b >= n else (b,)):
+                            if win[v] and v not in full:
+                                fm = farmin.get(v)
+                                if fm is None:
+                                    continue
+                                d = dualvar[v] + fm - bdrop
+                                if outer_other:
+                                    d //= 2
+                                if d < delta:
+                                    delta = d
+                                    deltatype = 5
+                                    deltablossom = v
                 free_now = [v for v in sorted(freebest)
                             if bestedge[v] != -1 and label[inblossom[v]] == 0]
                 for v in free_now:
@@ -998,6 +1058,8 @@ class IncrementalMatcher:
                         deltablossom = b
                 if delta:
                     moved = True
+                    if outer_other:
+                        bdrop += delta
                 for b in s_tops:
                     if b >= n:
                         for v in leaves(b):
@@ -1028,6 +1090,10 @@ class IncrementalMatcher:
                     queue.append(i)
                 elif deltatype == 3:
                     queue.append(deltaedge // N)
+                elif deltatype == 5:
+                    # an edge to the rest may be tight now: scan the whole row from here on
+                    full.add(deltablossom)
+                    queue.append(deltablossom)
                 else:
                     expand_blossom(deltablossom, False)
             for b in sorted(tops):
