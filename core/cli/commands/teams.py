@@ -11,7 +11,7 @@ import argparse
 
 from core.cli.common import open_store, print_json
 from core.errors import TournamentError
-from core.i18n import _
+from core.i18n import _, ngettext
 from core.model import Tournament
 from core.teams import registration
 
@@ -80,7 +80,8 @@ def _remove(args: argparse.Namespace) -> int:
 
 def _from_clubs(args: argparse.Namespace) -> int:
     snap = open_store().update(args.id, "teams from clubs", registration.teams_from_clubs)
-    print(_("{count} teams").format(count=len(snap.tournament.teams)))
+    count = len(snap.tournament.teams)
+    print(ngettext("{count} team", "{count} teams", count).format(count=count))
     return 0
 
 
