@@ -34,6 +34,7 @@ from tui.services import gc_after_frame, settle_memory
 from tui.widgets.dialogs import ConfirmDialog
 from tui.widgets.fast_table import FastTable
 from tui.widgets.tables import reset_table, selected_key, sync_table
+from tui.widgets.text import set_text
 
 RESULT_KEYS = {
     "1": GameResult.WHITE_WINS, "0": GameResult.BLACK_WINS, "=": GameResult.DRAW,
@@ -271,9 +272,19 @@ class RoundsPane(Vertical):
         if old is None or self.round_no == 0 or self.round_no > t.current_round or (
                 old.current_round != t.current_round and self.round_no == old.current_round):
             self.round_no = t.current_round
+        if self.drawn and not self.region.area:
+            # another tab is shown: drawn when the rounds tab comes back (activated); updating
+            # hidden widgets makes Textual redraw the visible screen for nothing
+            self.dirty = True
+            return
         self.render_round()
 
+    drawn = False
+    """True once the boards table was filled (the first ``show`` always draws)."""
+
     def render_round(self) -> None:
+        self.drawn = True
+        self.dirty = False
         t = self.t
         table = self.query_one("#boards", DataTable)
         title = self.query_one("#round-title", Static)
@@ -282,8 +293,8 @@ class RoundsPane(Vertical):
             return
         if self.round_no == 0:
             sync_table(table, [], [])
-            title.update(_("No round is paired yet · {n} players registered").format(n=len(t.players)))
-            status.update(_("Press p to pair round 1."))
+            set_text(title, _("No round is paired yet · {n} players registered").format(n=len(t.players)))
+            set_text(status, _("Press p to pair round 1."))
             return
         rnd = t.round(self.round_no)
         before = points_before(t, self.round_no)
@@ -326,18 +337,18 @@ class RoundsPane(Vertical):
         done = len(rnd.boards) - len(missing)
         manual = _(" · changed by hand") if rnd.manual else ""
         latest = "" if self.round_no == t.current_round else _(" · earlier round: changes are corrections")
-        title.update(_("Round {r} of {total} · {done} of {n} results in").format(
+        set_text(title, _("Round {r} of {total} · {done} of {n} results in").format(
             r=self.round_no, total=t.total_rounds, done=done, n=len(rnd.boards)) + manual + latest)
         if missing:
             listed = ", ".join(map(str, missing[:15])) + (" …" if len(missing) > 15 else "")
-            status.update(ngettext("Still playing: board {boards}", "Still playing: boards {boards}",
+            set_text(status, ngettext("Still playing: board {boards}", "Still playing: boards {boards}",
                                    len(missing)).format(boards=listed))
         elif self.round_no < t.total_rounds and self.round_no == t.current_round:
-            status.update(_("All results are in. Press p to pair round {n}.").format(n=self.round_no + 1))
+            set_text(status, _("All results are in. Press p to pair round {n}.").format(n=self.round_no + 1))
         elif self.round_no == t.total_rounds:
-            status.update(_("All results are in. This was the last round."))
+            set_text(status, _("All results are in. This was the last round."))
         else:
-            status.update(_("All results are in. [ and ] switch rounds."))
+            set_text(status, _("All results are in. [ and ] switch rounds."))
 
     # -- results ------------------------------------------------------------------------------
     def selected_board(self) -> int | None:
@@ -421,6 +432,15 @@ class RoundsPane(Vertical):
         if f"b{after}" in keys:
             table.move_cursor(row=keys.index(f"b{after}"), animate=False)
 
+    def activated(self) -> None:
+        """The rounds tab is shown again: draw what changed meanwhile, and bring the cursor into
+        view (a hidden FastTable does not scroll)."""
+        if self.dirty:
+            self.render_round()
+        table = self.query_one("#boards", DataTable)
+        if table.row_count:
+            self.call_after_refresh(lambda: table.move_cursor(row=table.cursor_row, animate=False))
+
     def move_to_board(self, board: int) -> None:
         table = self.query_one("#boards", DataTable)
         keys: list[str] = getattr(table, "_hakem_keys", [])
@@ -495,8 +515,8 @@ class RoundsPane(Vertical):
         self.cancel_event = threading.Event()
         row = self.query_one("#pair-progress-row")
         row.display = True
-        self.query_one("#pair-progress-text", Static).update(
-            _("Pairing round {n}… (Escape cancels)").format(n=t.current_round + 1))
+        set_text(self.query_one("#pair-progress-text", Static),
+                 _("Pairing round {n}… (Escape cancels)").format(n=t.current_round + 1))
         self.query_one("#pair-progress", ProgressBar).update(progress=0)
         # the engine starts once the progress row is drawn: a pure-Python engine shares the GIL
         # with the UI thread, and that frame (a layout change) would otherwise take twice as long
@@ -539,8 +559,8 @@ class RoundsPane(Vertical):
     def on_pair_progress(self, message: PairProgress) -> None:
         self.query_one("#pair-progress", ProgressBar).update(progress=max(0.0, min(1.0, message.fraction)))
         if message.text:
-            self.query_one("#pair-progress-text", Static).update(
-                _("Pairing: {text} (Escape cancels)").format(text=message.text))
+            set_text(self.query_one("#pair-progress-text", Static),
+                     _("Pairing: {text} (Escape cancels)").format(text=message.text))
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group == "explain":

@@ -23,6 +23,7 @@ from tui.i18n import L_, fmt_points
 from tui.standings import StandingsView, compute, explain
 from tui.widgets.fast_table import FastTable
 from tui.widgets.tables import reset_table, sync_table
+from tui.widgets.text import set_text
 
 
 def fill_standings(table: DataTable, view: StandingsView, columns_key: list) -> None:
@@ -87,7 +88,7 @@ class StandingsPane(LazyPane, Vertical):
         try:
             view = compute(t)
         except TournamentError as exc:
-            self.query_one("#standings-notes", Static).update(str(exc))
+            set_text(self.query_one("#standings-notes", Static), str(exc))
             return
         self.apply(t, view)
 
@@ -107,7 +108,7 @@ class StandingsPane(LazyPane, Vertical):
             if t is self.t:  # a newer snapshot has its own worker
                 self.apply(t, view)
         elif event.state is WorkerState.ERROR and isinstance(event.worker.error, TournamentError):
-            self.query_one("#standings-notes", Static).update(str(event.worker.error))
+            set_text(self.query_one("#standings-notes", Static), str(event.worker.error))
 
     def apply(self, t: Tournament, view: StandingsView) -> None:
         """Put a computed view into the table, title and notes."""
@@ -118,12 +119,12 @@ class StandingsPane(LazyPane, Vertical):
 
         counted = rounds_started(t)  # a round just paired counts once a result is in
         after = _("Standings after round {n}").format(n=counted) if counted else _("Starting rank")
-        self.query_one("#standings-title", Static).update(f"{after} · {regime_line(view)}")
+        set_text(self.query_one("#standings-title", Static), f"{after} · {regime_line(view)}")
         notes = list(view.warnings)
         if view.unresolved and t.current_round:
             groups = "; ".join(" ".join(map(str, g)) for g in view.unresolved[:4])
             notes.append(_("Still tied after all tie-breaks: {groups} (see Playoff, F7).").format(groups=groups))
-        self.query_one("#standings-notes", Static).update("\n".join(notes))
+        set_text(self.query_one("#standings-notes", Static), "\n".join(notes))
 
 
     def action_explain(self) -> None:

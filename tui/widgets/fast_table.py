@@ -139,6 +139,14 @@ class FastTable(DataTable):
             return self.get_component_rich_style("datatable--odd-row" if row_index % 2 else "datatable--even-row")
         return base_style
 
+    def _scroll_cursor_into_view(self, animate: bool = False) -> None:
+        """Not while hidden (a result typed while another tab is shown, or another organiser's
+        result): a scroll makes Textual lay out and redraw the whole visible screen.  The pane
+        brings the cursor into view when its tab is shown again."""
+        if not self.region.area:
+            return
+        super()._scroll_cursor_into_view(animate=animate)
+
     def _on_resize(self, event: events.Resize) -> None:
         """DataTable forgets every rendered cell when its size changes, but cells and rows are
         rendered at their column widths, not the widget's: only the screen lines (cropped to
@@ -174,8 +182,16 @@ class FastTable(DataTable):
             self.refresh()
             return
         width = max(self.size.width, self.virtual_size.width)
-        for i in sorted(changes):  # only the changed rows that are in the window are drawn again
-            self._refresh_region(Region(0, i + header, width, 1))
+        top = self.scroll_offset.y
+        shown = [i for i in sorted(changes) if top - 1 <= i <= top + self.size.height]
+        if len(shown) > 3:
+            # one region from the first to the last changed row in the window: the compositor
+            # renders each region separately (styles, background, strips every time), while the
+            # unchanged lines inside come straight from the line cache
+            self._refresh_region(Region(0, shown[0] + header, width, shown[-1] - shown[0] + 1))
+        else:
+            for i in shown:  # only the changed rows that are in the window are drawn again
+                self._refresh_region(Region(0, i + header, width, 1))
 
     def set_cells(self, row_index: int, cells: dict[int, Any]) -> None:
         """Put ``cells`` (column index → value) into row ``row_index`` and repaint that row only."""
