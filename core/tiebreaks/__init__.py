@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.i18n import _
 from core.model import Tournament
 from core.tiebreaks.context import Context, build_context
 from core.tiebreaks.explain import Contribution, Explanation, Value
@@ -77,7 +78,7 @@ def explain(t: Tournament, code, pno: int, regime: str | Regime | None = None,
     ctx = ctx or build_context(t, upto)
     if definition.explain is None:
         return Explanation(spec.code, name_of(spec.base), pno, None, chosen.value, (),
-                           ("Direct encounter orders a tied group; see the standings for its effect.",))
+                           (_("Direct encounter orders a tied group; see the standings for its effect."),))
     return definition.explain(ctx, spec, chosen, pno)
 
 

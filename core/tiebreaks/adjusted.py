@@ -23,6 +23,8 @@ Round robins (pre-determined pairings, Art. 15.2): scores are taken at face valu
 
 from __future__ import annotations
 
+from core.i18n import N_
+
 from core.tiebreaks.context import Cell, Context
 from core.tiebreaks.regimes import Regime
 
@@ -83,7 +85,8 @@ def adjusted_scores(ctx: Context, regime: Regime, fore: bool = False) -> dict[in
 
 
 def dummy_score(ctx: Context, regime: Regime, pno: int, cell: Cell, fore: bool = False) -> tuple[int, str]:
-    """Value (scaled) of an own unplayed round, and a sentence saying where it comes from."""
+    """Value (scaled) of an own unplayed round, and a sentence saying where it comes from (a
+    msgid, translated when an explanation is shown: this runs for every standings)."""
     own = own_scores(ctx, fore)[pno]
     if regime is Regime.LEGACY:
         before = sum(c.points for c in ctx.cells[pno][: cell.round - 1])
@@ -95,11 +98,11 @@ def dummy_score(ctx: Context, regime: Regime, pno: int, cell: Cell, fore: bool =
             result = ctx.loss
         remaining = ctx.rounds - cell.round
         return before + result + ctx.draw * remaining, (
-            "virtual opponent: score before the round + result against the player + draws after")
+            N_("virtual opponent: score before the round + result against the player + draws after"))
     if regime is Regime.FIDE2024:
-        return own, "dummy opponent with the player's own score (Art. 16.4, 2023/2024)"
+        return own, N_("dummy opponent with the player's own score (Art. 16.4, 2023/2024)")
     if cell.opponent is not None:
         opp = adjusted_scores(ctx, regime, fore)[cell.opponent]
-        return min(own, opp), "dummy: lower of own score and the scheduled opponent's adjusted score (Art. 16.4.1)"
+        return min(own, opp), N_("dummy: lower of own score and the scheduled opponent's adjusted score (Art. 16.4.1)")
     cap = ctx.draw * ctx.rounds
-    return min(own, cap), "dummy: lower of own score and draw points × rounds (Art. 16.4.2)"
+    return min(own, cap), N_("dummy: lower of own score and draw points × rounds (Art. 16.4.2)")

@@ -9,6 +9,8 @@ the two contributions is cut).  The legacy regime has no such exception.
 
 from __future__ import annotations
 
+from core.i18n import N_, _
+
 from fractions import Fraction
 
 from core.tiebreaks.adjusted import adjusted_scores, dummy_score
@@ -46,7 +48,7 @@ def _items(ctx: Context, spec: TieBreakSpec, regime: Regime, pno: int, sb: bool,
         as_played = c.played or (c.opponent is not None and (
             spec.played_forfeits or ctx.round_robin or (fore and c.round == ctx.rounds)))
         if as_played:
-            score, vur, basis = adj[c.opponent], False, "opponent's adjusted score"
+            score, vur, basis = adj[c.opponent], False, N_("opponent's adjusted score")
         elif ctx.round_robin:
             continue  # pre-determined pairings: a round without opponent contributes nothing
         else:
@@ -74,15 +76,15 @@ def _cuts(items: list[_Item], low: int, high: int, rounds: int) -> dict[int, str
         vurs = [i for i in left if items[i].vur]
         vur = min(vurs, key=lambda i: (items[i].score, items[i].value, i)) if vurs else None
         if vur is not None and not items[least].value > items[vur].value:
-            chosen, cut[vur] = vur, "voluntary unplayed round cut first (Art. 16.5)"
+            chosen, cut[vur] = vur, N_("voluntary unplayed round cut first (Art. 16.5)")
         else:
-            chosen, cut[least] = least, "least significant value"
+            chosen, cut[least] = least, N_("least significant value")
         left.remove(chosen)
     for _ in range(high):
         if not left:
             break
         chosen = min(left, key=lambda i: (-items[i].score, -items[i].value, i))
-        cut[chosen] = "highest value (median)"
+        cut[chosen] = N_("highest value (median)")
         left.remove(chosen)
     return cut
 
@@ -121,12 +123,12 @@ def _explain_sum(ctx, spec, regime, pno, sb, fore) -> Explanation:
     cut = _cuts(items, spec.cut_low, spec.cut_high, ctx.rounds)
     contributions = []
     for n, i in enumerate(items):
-        basis = i.basis
+        basis = _(i.basis)  # msgids kept untranslated in the cached items; translated here
         if sb:
-            basis = (f"{basis} × points scored ({format_value(ctx.frac(i.score))} × "
-                     f"{format_value(_pts(ctx, pno, i.round))})")
+            basis = _("{basis} × points scored ({score} × {points})").format(
+                basis=basis, score=format_value(ctx.frac(i.score)), points=format_value(_pts(ctx, pno, i.round)))
         contributions.append(Contribution(i.round, i.opponent, Fraction(i.value, scale), basis,
-                                          n in cut, cut.get(n, "")))
+                                          n in cut, _(cut[n]) if n in cut else ""))
     value = Fraction(sum(i.value for n, i in enumerate(items) if n not in cut), scale)
     return Explanation(spec.code, name_of(spec.base), pno, value, regime.value, tuple(contributions))
 
@@ -176,11 +178,11 @@ def average_of_opponents_buchholz(ctx: Context, spec: TieBreakSpec, regime: Regi
 def explain_aob(ctx, spec, regime, pno):
     inner = (fore_buchholz if spec.fore else buchholz)(ctx, _plain(spec, "FB" if spec.fore else "BH"), regime)
     contributions = tuple(Contribution(c.round, c.opponent, inner[c.opponent],
-                                       "opponent's Fore Buchholz" if spec.fore else "opponent's Buchholz")
+                                       _("opponent's Fore Buchholz") if spec.fore else _("opponent's Buchholz"))
                           for c in ctx.cells[pno] if c.played)
     value = average_of_opponents_buchholz(ctx, spec, regime)[pno]
     return Explanation(spec.code, name_of(spec.base), pno, value, (spec.regime or regime).value,
-                       contributions, ("Average over the games played over the board.",))
+                       contributions, (_("Average over the games played over the board."),))
 
 
 def buchholz_of_buchholz(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
@@ -192,7 +194,7 @@ def buchholz_of_buchholz(ctx: Context, spec: TieBreakSpec, regime: Regime) -> di
 
 def explain_bbh(ctx, spec, regime, pno):
     inner = buchholz(ctx, _plain(spec, "BH"), regime)
-    contributions = tuple(Contribution(c.round, c.opponent, inner[c.opponent], "opponent's Buchholz")
+    contributions = tuple(Contribution(c.round, c.opponent, inner[c.opponent], _("opponent's Buchholz"))
                           for c in ctx.cells[pno] if c.played)
     return Explanation(spec.code, name_of(spec.base), pno, buchholz_of_buchholz(ctx, spec, regime)[pno],
                        (spec.regime or regime).value, contributions)

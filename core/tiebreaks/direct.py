@@ -11,6 +11,8 @@ then second place likewise, and so on; the rest is re-examined on its own.
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from fractions import Fraction
 
 from core.tiebreaks.context import Context
@@ -78,8 +80,9 @@ def explain_group(ctx: Context, spec: TieBreakSpec, pno: int, group: list[int], 
     for c in ctx.cells[pno]:
         if c.opponent in members and c.code is not None:
             counted = c.played or spec.played_forfeits or ctx.round_robin
-            items.append(Contribution(c.round, c.opponent, ctx.frac(c.points), "points against a tied player",
-                                      not counted, "" if counted else "forfeit excluded (Art. 6.1.1)"))
-    note = (f"Tied group when direct encounter was applied: {', '.join(str(p) for p in sorted(group))}.",
-            "The value is the place inside that group (0: direct encounter did not separate it).")
+            items.append(Contribution(c.round, c.opponent, ctx.frac(c.points), _("points against a tied player"),
+                                      not counted, "" if counted else _("forfeit excluded (Art. 6.1.1)")))
+    note = (_("Tied group when direct encounter was applied: {group}.").format(
+                group=", ".join(str(p) for p in sorted(group))),
+            _("The value is the place inside that group (0: direct encounter did not separate it)."))
     return Explanation(spec.code, name_of(spec.base), pno, value, "", tuple(items), note)

@@ -9,6 +9,8 @@ compared element by element.
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from fractions import Fraction
 
 from core.tiebreaks.context import Context
@@ -66,8 +68,8 @@ def explain_koya(ctx, spec, regime, pno):
         opp_total = ctx.frac(ctx.total[c.opponent])
         cut = opp_total < line
         items.append(Contribution(c.round, c.opponent, ctx.frac(c.points),
-                                  f"points scored; opponent finished with {opp_total}", cut,
-                                  f"opponent below the limit {line}" if cut else ""))
+                                  _("points scored; opponent finished with {points}").format(points=opp_total), cut,
+                                  _("opponent below the limit {limit}").format(limit=line) if cut else ""))
     values = (extended_koya if spec.base == "KSX" else koya)(ctx, spec, regime)
     return Explanation(spec.code, name_of(spec.base), pno, values[pno], regime.value, tuple(items),
-                       (f"Limit: {line} points.",))
+                       (_("Limit: {limit} points.").format(limit=line),))

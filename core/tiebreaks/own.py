@@ -7,6 +7,8 @@ unplayed-round regime does not change them (except Kashdan, whose unplayed rule 
 
 from __future__ import annotations
 
+from core.i18n import N_, _
+
 from fractions import Fraction
 
 from core.model import Code, Colour
@@ -48,8 +50,8 @@ def _is_rep(ctx, c):
 
 
 _TESTS = {"WIN": _is_win, "WON": _is_won, "BPG": _is_bpg, "BWG": _is_bwg, "REP": _is_rep}
-_BASIS = {"WIN": "a win's points", "WON": "won over the board", "BPG": "played with black",
-          "BWG": "won with black", "REP": "elected to play"}
+_BASIS = {"WIN": N_("a win's points"), "WON": N_("won over the board"), "BPG": N_("played with black"),
+          "BWG": N_("won with black"), "REP": N_("elected to play")}
 
 
 def counter(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
@@ -58,7 +60,7 @@ def counter(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
 
 def explain_counter(ctx, spec, regime, pno):
     test = _TESTS[spec.base]
-    items = tuple(Contribution(c.round, c.opponent, 1, _BASIS[spec.base])
+    items = tuple(Contribution(c.round, c.opponent, 1, _(_BASIS[spec.base]))
                   for c in ctx.cells[pno] if test(ctx, c))
     return Explanation(spec.code, name_of(spec.base), pno, len(items), regime.value, items)
 
@@ -96,7 +98,7 @@ def standard_points(ctx, spec, regime):
 
 
 def explain_std(ctx, spec, regime, pno):
-    items = tuple(Contribution(c.round, c.opponent, _std_cell(ctx, pno, c), "standard points")
+    items = tuple(Contribution(c.round, c.opponent, _std_cell(ctx, pno, c), _("standard points"))
                   for c in ctx.cells[pno])
     return Explanation(spec.code, name_of(spec.base), pno, standard_points(ctx, spec, regime)[pno],
                        regime.value, items)
@@ -120,7 +122,7 @@ def explain_progressive(ctx, spec, regime, pno):
     for c in ctx.cells[pno]:
         running += c.points
         cut = c.round <= spec.cut_low
-        items.append(Contribution(c.round, c.opponent, ctx.frac(running), "score after the round",
+        items.append(Contribution(c.round, c.opponent, ctx.frac(running), _("score after the round"),
                                   cut, "early round cut" if cut else ""))
     return Explanation(spec.code, name_of(spec.base), pno, progressive(ctx, spec, regime)[pno],
                        regime.value, tuple(items))
@@ -144,7 +146,7 @@ def kashdan(ctx, spec, regime):
 
 
 def explain_kashdan(ctx, spec, regime, pno):
-    items = tuple(Contribution(c.round, c.opponent, _kashdan_cell(c, ctx), "Kashdan points")
+    items = tuple(Contribution(c.round, c.opponent, _kashdan_cell(c, ctx), _("Kashdan points"))
                   for c in ctx.cells[pno])
     return Explanation(spec.code, name_of(spec.base), pno, kashdan(ctx, spec, regime)[pno], regime.value, items)
 

@@ -9,6 +9,8 @@ Only games played over the board count; scores are 1/½/0 whatever the point sys
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from fractions import Fraction
 
 from core.model import Code
@@ -153,9 +155,9 @@ def explain_rating(compute):
                 r = ctx.rating.get(c.opponent)
                 r = spec.unrated if r is None else r
                 cut = c.round not in kept
-                items.append(Contribution(c.round, c.opponent, r, "opponent's rating", cut,
-                                          "lowest rating cut" if cut else ""))
+                items.append(Contribution(c.round, c.opponent, r, _("opponent's rating"), cut,
+                                          _("lowest rating cut") if cut else ""))
         notes = () if ratings_usable(ctx, spec) else (
-            "Not applicable: unrated players are present and the list gives no rating for them.",)
+            _("Not applicable: unrated players are present and the list gives no rating for them."),)
         return Explanation(spec.code, name_of(spec.base), pno, value, regime.value, tuple(items), notes)
     return explain

@@ -11,6 +11,8 @@ A team without a match in a round counts as absent (0 points, a voluntary unplay
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import math
 from fractions import Fraction
 
@@ -132,6 +134,6 @@ def explain_team(ctx, spec, regime, pno):
     compute = {"MP": match_points, "GP": game_points, "TBR": top_board_result}[spec.base]
     rows = ctx.cache.get("rows", {}).get(pno, [])
     items = tuple(Contribution(r["round"], r["opponent"], r["mp"] if spec.base == "MP" else r["gp"],
-                               "match points" if spec.base == "MP" else "game points") for r in rows)
+                               _("match points") if spec.base == "MP" else _("game points")) for r in rows)
     return Explanation(spec.code, name_of(spec.base), pno, compute(ctx, spec, regime).get(pno),
                        regime.value, items)

@@ -16,6 +16,8 @@ match points when it ranks on game points.
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from dataclasses import replace
 from fractions import Fraction
 
@@ -110,7 +112,7 @@ def explain_board_criterion(ctx, spec, regime, pno):
 
     totals = _board_totals(ctx).get(pno, ())
     compute = board_count if spec.base == "BC" else bottom_board_elimination
-    items = tuple(Contribution(None, None, pts, f"game points on board {i + 1}")
+    items = tuple(Contribution(None, None, pts, _("game points on board {board}").format(board=i + 1))
                   for i, pts in enumerate(totals))
     return Explanation(spec.code, name_of(spec.base), pno, compute(ctx, spec, regime).get(pno),
                        regime.value, items)
@@ -150,8 +152,11 @@ def explain_score_strength_combination(ctx, spec, regime, pno):
     inner = explain_buchholz(ctx, replace(spec, base="BH", score=""), regime, pno)
     other = other_primary_score(ctx, spec, regime)[pno]
     divisor = score_strength_divisor(ctx)
-    note = (f"{'match' if ctx.cache.get('team') == 'GP' else 'game'} points {other} + "
-            f"Buchholz {inner.value} / {divisor}")
+    if ctx.cache.get("team") == "GP":
+        note = _("match points {points} + Buchholz {buchholz} / {divisor}")
+    else:
+        note = _("game points {points} + Buchholz {buchholz} / {divisor}")
+    note = note.format(points=other, buchholz=inner.value, divisor=divisor)
     return Explanation(spec.code, name_of(spec.base), pno,
                        score_strength_combination(ctx, spec, regime)[pno], regime.value,
                        inner.contributions, (note,))
