@@ -600,6 +600,7 @@ class RoundsPane(Vertical):
 
     def show_paired(self, round_no: int) -> None:
         """The second half of a finished pairing: draw the new round, say so."""
+        gc_after_frame(self)
         self.round_no = round_no
         self.screen.refresh_panes()  # draws the new round once
         self.query_one("#boards", DataTable).move_cursor(row=0, animate=False)
