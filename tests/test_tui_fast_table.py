@@ -45,7 +45,9 @@ class Table(App):
         self.cls, self.cursor = cls, cursor
 
     def compose(self) -> ComposeResult:
-        yield self.cls(id="t", cursor_type=self.cursor, zebra_stripes=True)
+        table = self.cls(id="t", cursor_type=self.cursor, zebra_stripes=True)
+        table.spread = True  # FastTable: big updates over several frames (DataTable: ignored)
+        yield table
 
 
 def screenshot(app: App) -> str:

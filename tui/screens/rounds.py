@@ -243,6 +243,7 @@ class RoundsPane(Vertical):
         self.cancel_event: threading.Event | None = None
         self.explanations: dict[int, dict] = {}
         self.query_one("#pair-progress-row").display = False
+        self.query_one("#boards", FastTable).spread = True  # a new round arrives over a few frames
         self.relabel()
 
     def relabel(self) -> None:

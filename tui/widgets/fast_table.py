@@ -59,32 +59,43 @@ class FastTable(DataTable):
 
     def update_rows(self, changes: dict[int, dict[int, Any]]) -> None:
         """Like :meth:`set_rows` with plain values (``str``/``int`` become ``Text``), but a big
-        update (a newly paired round of 500 boards) is spread over several frames: the rows in
-        the window and the first screenful at once, the rest ``CHUNK`` rows per frame.
+        update (a newly paired round: every row changes) is spread over several frames, rows
+        in the window first, at most ``VISIBLE`` of them and ``CHUNK`` rows in all per frame.
 
-        Why: making and measuring 4,000 cells at once held the screen for 100 ms.  Row keys do
+        Why: making 4,000 cells and drawing a whole screen of new rows at once held the screen
+        for 50–100 ms; two or three frames 16 ms apart look the same to the eye.  Row keys do
         not change, so a key on a row still waiting for its new cells acts on the right board;
         a later update merges into what is still waiting."""
         pending = dict(self._pending)
         for i, cells in changes.items():
             pending[i] = {**pending.get(i, {}), **cells}
-        if len(pending) <= self.CHUNK:
-            self._pending = {}
-            self.set_rows({i: {j: plain_cell(v) for j, v in c.items()} for i, c in pending.items()})
-            return
-        top = self.scroll_offset.y
-        height = self.size.height or self.CHUNK
-        window = range(max(0, top - 1), top + height + 1)
-        start = range(0, height + 1)  # a new round usually comes with the cursor moved to row 0
-        now = [i for i in sorted(pending) if i in window or i in start]
         self._pending = pending
-        self._apply_pending(now)
+        if not self.spread or len(pending) <= self.VISIBLE:
+            self._apply_pending(sorted(pending))
+        else:
+            self._apply_pending()
+
+    spread = False
+    """Spread big updates over frames (the boards table; not the standings, where the frame
+    must show the whole new ranking at once)."""
+
+    VISIBLE = 16
+    """New rows in the window drawn per frame during a big update."""
+
+    def _window(self) -> range:
+        top = self.scroll_offset.y
+        height = self.size.height or self.VISIBLE
+        return range(max(0, top - 1), top + height + 1)
 
     def _apply_pending(self, rows: list[int] | None = None) -> None:
         if not self._pending:
             return
         if rows is None:
-            rows = sorted(self._pending)[: self.CHUNK]
+            window = self._window()
+            waiting = sorted(self._pending)
+            shown = [i for i in waiting if i in window][: self.VISIBLE]
+            hidden = [i for i in waiting if i not in window][: max(0, self.CHUNK - len(shown))]
+            rows = shown + hidden
         chunk = {i: self._pending.pop(i) for i in rows if i in self._pending}
         self.set_rows({i: {j: plain_cell(v) for j, v in c.items()} for i, c in chunk.items()})
         if self._pending:
