@@ -13,6 +13,8 @@ arbiter records the real colours with the result (:func:`core.go.results.record_
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import hashlib
 from fractions import Fraction
 from typing import Any, Mapping
@@ -39,17 +41,17 @@ def even_komi(t: Tournament) -> Fraction:
     try:
         komi = points(str(raw))
     except (ValueError, ZeroDivisionError) as error:
-        raise TournamentError(f"komi {raw!r} is not a number; write it like 6.5") from error
+        raise TournamentError(_('komi {raw!r} is not a number; write it like 6.5').format(raw=raw)) from error
     if (komi * 2).denominator != 1 or (komi * 2).numerator % 2 == 0:
         raise TournamentError(
-            f"komi {raw!r} must be a half-integer such as 6.5 so that no game ends in a draw")
+            _('komi {raw!r} must be a half-integer such as 6.5 so that no game ends in a draw').format(raw=raw))
     return komi
 
 
 def smallest_senior_level(levels_in_order: list[int], top_size: int) -> int:
     """Level of the ``top_size``-th player of the round's list (levels sorted high → low)."""
     if not levels_in_order:
-        raise TournamentError("no players take part in this round")
+        raise TournamentError(_('no players take part in this round'))
     index = min(max(top_size, 1), len(levels_in_order)) - 1
     return levels_in_order[index]
 

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import math
 from fractions import Fraction
 
@@ -21,13 +23,13 @@ def table_coefficient(value: Fraction) -> str:
         return str(whole)
     if rest == Fraction(1, 2):
         return f"{whole}+"
-    raise TournamentError(f"coefficient {value} is not a whole or half number")
+    raise TournamentError(_('coefficient {value} is not a whole or half number').format(value=value))
 
 
 def coefficient_x10(value: Fraction) -> int:
     scaled = value * 10
     if scaled.denominator != 1:
-        raise TournamentError(f"coefficient {value} cannot be written ×10 as a whole number")
+        raise TournamentError(_('coefficient {value} cannot be written ×10 as a whole number').format(value=value))
     return int(scaled)
 
 

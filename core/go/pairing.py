@@ -26,6 +26,8 @@ tournament's forbidden pairs.
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import sys
 from dataclasses import dataclass
 
@@ -123,13 +125,13 @@ class GammaSystem:
         options = options or PairOptions()
         round_no = len(t.rounds) + 1
         if round_no > t.total_rounds:
-            raise RoundError(f"all {t.total_rounds} rounds are already paired")
+            raise RoundError(_('all {total_rounds} rounds are already paired').format(total_rounds=t.total_rounds))
         if t.rounds and not t.rounds[-1].complete:
             raise RoundError(
-                f"enter every result of round {len(t.rounds)} before pairing round {round_no}")
+                _('enter every result of round {value} before pairing round {round_no}').format(value=len(t.rounds), round_no=round_no))
         order, levels, senior, refusals = round_state(t, round_no)
         if len(order) < 2:
-            raise PairingImpossible(f"round {round_no} has fewer than two players to pair")
+            raise PairingImpossible(_('round {round_no} has fewer than two players to pair').format(round_no=round_no))
         all_cards = cards(t)
         met = _met(t, all_cards)
         explanations: dict[object, tuple[str, ...]] = {}
@@ -161,8 +163,7 @@ class GammaSystem:
             pairs = search.run(tuple(order))
         if pairs is None:
             raise PairingImpossible(
-                f"round {round_no} cannot be paired without a rematch "
-                f"({len(order)} players, {round_no - 1} rounds played)")
+                _('round {round_no} cannot be paired without a rematch ({value} players, {value2} rounds played)').format(round_no=round_no, value=len(order), value2=round_no - 1))
 
         boards: list[Board] = []
         for index, (a, b) in enumerate(pairs):

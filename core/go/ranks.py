@@ -10,6 +10,8 @@ that (21 − rank) kyu, so 2510 → 25 → 5d, 2247 → 2d, 952 → 9 → 12k, 7
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import re
 
 from core.errors import TournamentError
@@ -34,7 +36,7 @@ def go_rating(player: Player) -> int:
             return int(value)
         except (TypeError, ValueError) as error:
             raise TournamentError(
-                f"player {player.pno} has an invalid Go rating {value!r}; use a whole number"
+                _('player {pno} has an invalid Go rating {value!r}; use a whole number').format(pno=player.pno, value=value)
             ) from error
     if player.rating:
         return int(player.rating)
@@ -63,10 +65,10 @@ def parse_rank(label: str) -> int:
     """Inverse of :func:`rank_label`: ``"5d"`` → 25, ``"12k"`` → 9."""
     match = _LABEL.match(label)
     if not match:
-        raise TournamentError(f"{label!r} is not a Go rank; write it like 5d or 12k")
+        raise TournamentError(_('{label!r} is not a Go rank; write it like 5d or 12k').format(label=label))
     number, kind = int(match.group(1)), match.group(2).lower()
     if number < 1:
-        raise TournamentError(f"{label!r} is not a Go rank; write it like 5d or 12k")
+        raise TournamentError(_('{label!r} is not a Go rank; write it like 5d or 12k').format(label=label))
     return number + 20 if kind == "d" else 21 - number
 
 

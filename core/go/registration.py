@@ -19,6 +19,8 @@ Reading of ambiguous points (see notes/go.md):
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import unicodedata
 from dataclasses import dataclass, replace
 from typing import Iterable
@@ -56,7 +58,7 @@ def number_players(t: Tournament) -> Tournament:
     Every reference (requested byes, forbidden pairs, team rosters) is rewritten in one step.
     """
     if t.rounds:
-        raise RoundError("players can only be numbered before round 1 is paired")
+        raise RoundError(_('players can only be numbered before round 1 is paired'))
     order = registration_order(t.players)
     mapping = {p.pno: i for i, p in enumerate(order, start=1)}
     players = tuple(replace(p, pno=mapping[p.pno]) for p in order)
@@ -89,7 +91,7 @@ class TopGroup:
 def compute_top_group(ranks: list[int], rounds: int) -> TopGroup:
     """Top group for the given player ranks and number of rounds (pure arithmetic)."""
     if not ranks:
-        raise TournamentError("the tournament has no players; register players first")
+        raise TournamentError(_('the tournament has no players; register players first'))
     highest = max(ranks)
     width = max(1, (30 - highest + 1) // 2)  # ceil((30 - highest) / 2), at least one rank
     lowest = highest - width + 1
@@ -124,7 +126,7 @@ def start_levels(t: Tournament) -> dict[int, int]:
                 out[p.pno] = int(fixed)
             except (TypeError, ValueError) as error:
                 raise TournamentError(
-                    f"player {p.pno} has an invalid start level {fixed!r}; use a whole number"
+                    _('player {pno} has an invalid start level {fixed!r}; use a whole number').format(pno=p.pno, fixed=fixed)
                 ) from error
             continue
         rank = rank_of(go_rating(p))

@@ -14,6 +14,8 @@ zero bye, the card shows "--").
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from dataclasses import replace
 
 from core.errors import InvalidResult, RoundError, UnknownPlayer
@@ -26,7 +28,7 @@ _WORDS_BLACK = {"b", "black", "b+", "черные", "чёрные", "ч"}
 def _board(t: Tournament, round_no: int, board_no: int) -> Board:
     rnd = t.round(round_no)
     if not 1 <= board_no <= len(rnd.boards):
-        raise InvalidResult(f"round {round_no} has boards 1 to {len(rnd.boards)}, not {board_no}")
+        raise InvalidResult(_('round {round_no} has boards 1 to {value}, not {board_no}').format(round_no=round_no, value=len(rnd.boards), board_no=board_no))
     return rnd.boards[board_no - 1]
 
 
@@ -50,10 +52,9 @@ def parse_winner(text: str, board: Board) -> int:
         pno = int(key)
     except ValueError as error:
         raise InvalidResult(
-            f"{text!r} is not a winner; give the winner's number, white or black") from error
+            _("{text!r} is not a winner; give the winner's number, white or black").format(text=text)) from error
     if pno not in (board.white, board.black):
-        raise InvalidResult(f"player {pno} does not play on this board "
-                            f"({board.white} against {board.black})")
+        raise InvalidResult(_('player {pno} does not play on this board ({white} against {black})').format(pno=pno, white=board.white, black=board.black))
     return pno
 
 
@@ -66,15 +67,12 @@ def record_game(t: Tournament, round_no: int, board_no: int, winner: int,
     """
     board = _board(t, round_no, board_no)
     if winner not in (board.white, board.black):
-        raise InvalidResult(f"player {winner} does not play on board {board_no} of round "
-                            f"{round_no} ({board.white} against {board.black})")
+        raise InvalidResult(_('player {winner} does not play on board {board_no} of round {round_no} ({white} against {black})').format(winner=winner, board_no=board_no, round_no=round_no, white=board.white, black=board.black))
     if white is not None and white != board.white:
         if white != board.black:
-            raise InvalidResult(f"player {white} does not play on board {board_no} of round "
-                                f"{round_no}")
+            raise InvalidResult(_('player {white} does not play on board {board_no} of round {round_no}').format(white=white, board_no=board_no, round_no=round_no))
         if board.handicap:
-            raise InvalidResult(f"board {board_no} is a handicap game: the weaker player "
-                                f"({board.black}) has Black")
+            raise InvalidResult(_('board {board_no} is a handicap game: the weaker player ({black}) has Black').format(board_no=board_no, black=board.black))
         board = replace(board, white=board.black, black=board.white)
     if forfeit:
         result = GameResult.WHITE_FORFEIT_WIN if winner == board.white else GameResult.BLACK_FORFEIT_WIN
@@ -104,12 +102,11 @@ def clear_result(t: Tournament, round_no: int, board_no: int) -> Tournament:
 def record_refusal(t: Tournament, pno: int, round_no: int) -> Tournament:
     """A player refuses a round that is not paired yet (the card will show "--")."""
     if not t.has_player(pno):
-        raise UnknownPlayer(f"no player with pairing number {pno} in {t.name!r}")
+        raise UnknownPlayer(_('no player with pairing number {pno} in {name!r}').format(pno=pno, name=t.name))
     if round_no <= len(t.rounds):
-        raise RoundError(f"round {round_no} is already paired; unpair it first or record the "
-                         f"game as lost by forfeit")
+        raise RoundError(_('round {round_no} is already paired; unpair it first or record the game as lost by forfeit').format(round_no=round_no))
     if round_no > t.total_rounds:
-        raise RoundError(f"the tournament has only {t.total_rounds} rounds")
+        raise RoundError(_('the tournament has only {total_rounds} rounds').format(total_rounds=t.total_rounds))
     kept = tuple(b for b in t.requested_byes if not (b.pno == pno and b.round == round_no))
     new = RequestedBye(pno, round_no, ByeKind.ZERO)
     return t.with_changes(requested_byes=tuple(sorted((*kept, new), key=lambda b: (b.round, b.pno))))
@@ -118,5 +115,5 @@ def record_refusal(t: Tournament, pno: int, round_no: int) -> Tournament:
 def cancel_refusal(t: Tournament, pno: int, round_no: int) -> Tournament:
     kept = tuple(b for b in t.requested_byes if not (b.pno == pno and b.round == round_no))
     if len(kept) == len(t.requested_byes):
-        raise RoundError(f"player {pno} has not refused round {round_no}")
+        raise RoundError(_('player {pno} has not refused round {round_no}').format(pno=pno, round_no=round_no))
     return t.with_changes(requested_byes=kept)

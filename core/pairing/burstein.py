@@ -14,6 +14,8 @@ Buchholz, Median, then rating/TPN); everything else as 2026.
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator, Sequence
@@ -152,7 +154,7 @@ def pair_bracket(ctx: Context, bracket: Sequence[int], rest: Sequence[int],
             return found
     from core.errors import PairingImpossible
 
-    raise PairingImpossible(f"round {ctx.round_no}: a bracket of {n} players cannot be paired")
+    raise PairingImpossible(_('round {round_no}: a bracket of {n} players cannot be paired').format(round_no=ctx.round_no, n=n))
 
 
 def _quick(ctx: Context, bracket: list[int], rest: list[int], nxt: list[int], legal):

@@ -26,6 +26,8 @@ lowest ARO / Blacks with the highest ARO shifted, Black-seekers by rating then h
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from fractions import Fraction
 from itertools import combinations
 from typing import Callable, Sequence
@@ -134,7 +136,7 @@ class DubovRound:
             bracket = residents + ups
             pairs = self.pair_bracket(bracket)
             if pairs is None:
-                raise PairingImpossible(f"round {ctx.round_no}: scoregroup {score} cannot be paired")
+                raise PairingImpossible(_('round {round_no}: scoregroup {score} cannot be paired').format(round_no=ctx.round_no, score=score))
             for a, b in pairs:
                 boards.append(self.colours(a, b))
             for u in ups:
@@ -161,7 +163,7 @@ class DubovRound:
                 self.ctx.note("bye", f"{p} receives the pairing-allocated bye")
                 return p
         raise PairingImpossible(
-            f"round {self.ctx.round_no} cannot be paired: no player can receive the pairing-allocated bye")
+            _('round {round_no} cannot be paired: no player can receive the pairing-allocated bye').format(round_no=self.ctx.round_no))
 
     def _played_points(self, p: int) -> Fraction:
         """Points scored over the board (1997: a player who scored without playing is barred)."""
@@ -226,8 +228,7 @@ class DubovRound:
                         break
             if best_set is not None:
                 return best_set
-        raise PairingImpossible(f"round {self.ctx.round_no}: the players with "
-                                f"{format_points(st[residents[0]].pairing_score)} points cannot be paired")
+        raise PairingImpossible(_('round {round_no}: the players with {value} points cannot be paired').format(round_no=self.ctx.round_no, value=format_points(st[residents[0]].pairing_score)))
 
     def colour_lower_bound(self, bracket: list[int]) -> int:
         w = sum(1 for p in bracket if self.pref(p) is Colour.WHITE)

@@ -6,6 +6,8 @@ module is imported only when it is used (start-up time of the TUI matters over S
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import importlib
 
 from core.errors import TournamentError
@@ -40,6 +42,6 @@ def get_system(system_id: str) -> PairingSystem:
     target = SYSTEMS.get(system_id)
     if target is None:
         raise TournamentError(
-            f"unknown pairing system {system_id!r}; known: {', '.join(system_ids()) or 'none'}")
-    module, _, attr = target.partition(":")
+            _('unknown pairing system {system_id!r}; known: {value}').format(system_id=system_id, value=', '.join(system_ids()) or 'none'))
+    module, _sep, attr = target.partition(":")
     return getattr(importlib.import_module(module), attr)

@@ -10,6 +10,8 @@ rounds cannot change it.
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from core.errors import RoundError
 from core.model import ByeKind, RequestedBye, Tournament
 from core.pairing.swiss.state import infer_initial_colour
@@ -18,7 +20,7 @@ from core.pairing.swiss.state import infer_initial_colour
 def input_for_round(t: Tournament, r: int) -> Tournament:
     """The tournament as it stood just before round ``r`` was paired."""
     if not 1 <= r <= len(t.rounds):
-        raise RoundError(f"round {r} is not paired (rounds paired: {len(t.rounds)})")
+        raise RoundError(_('round {r} is not paired (rounds paired: {value})').format(r=r, value=len(t.rounds)))
     rnd = t.rounds[r - 1]
     seen = {b.white for b in rnd.boards} | {b.black for b in rnd.boards}
     requested = [RequestedBye(b.pno, r, b.kind) for b in rnd.byes if b.kind is not ByeKind.PAB]

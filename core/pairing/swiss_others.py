@@ -13,6 +13,8 @@ The completion test is a maximum-cardinality matching (Edmonds' blossom algorith
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Iterable, Sequence
@@ -177,7 +179,7 @@ def make_context(t: Tournament, round_no: int | None = None) -> Context:
     if round_no > t.total_rounds:
         from core.errors import RoundError
 
-        raise RoundError(f"all {t.total_rounds} rounds are already paired")
+        raise RoundError(_('all {total_rounds} rounds are already paired').format(total_rounds=t.total_rounds))
     states = player_states(t, round_no)
     to_pair = sorted((p for p, s in states.items() if s.status is Status.PAIRED), key=lambda p: (states[p].rank, p))
     return Context(
@@ -205,8 +207,7 @@ def choose_pab(ctx: Context, players: list[int], last_key: Callable[[int], objec
         if perfect_possible(rest, legal):
             return p
     raise PairingImpossible(
-        f"round {ctx.round_no} cannot be paired: no player can receive the pairing-allocated bye "
-        "while all the others are paired")
+        _('round {round_no} cannot be paired: no player can receive the pairing-allocated bye while all the others are paired').format(round_no=ctx.round_no))
 
 
 # --------------------------------------------------------------------------------------------

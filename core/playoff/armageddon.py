@@ -8,6 +8,8 @@ plays Black with that time, equal bids → a lot.  Bids and lots are recorded in
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from core.errors import InvalidResult
 from core.model import GameResult
 from core.playoff.games import Context
@@ -35,7 +37,7 @@ def colours(ctx: Context, key: str, a: int, b: int, rules: MatchRules) -> tuple[
     winner = int(ctx.draw(f"{key}:{pair}:lot", "Armageddon lot", (a, b), [str(a), str(b)]))
     choice = ctx.choices.get(f"{key}:{pair}", rules.choice)
     if choice not in ("white", "black"):
-        raise InvalidResult(f"Armageddon choice for {key} must be white or black, not {choice!r}.")
+        raise InvalidResult(_('Armageddon choice for {key} must be white or black, not {choice!r}.').format(key=key, choice=choice))
     other = b if winner == a else a
     white, black = (winner, other) if choice == "white" else (other, winner)
     return white, black, rules.armageddon
@@ -60,5 +62,5 @@ def winner(result: GameResult, white: int, black: int, flag_later: str | None) -
         if flag_later == "black":
             return black
         raise InvalidResult(
-            "both flags fell in an Armageddon game: say whose flag fell later (white or black).")
-    raise InvalidResult("an Armageddon game cannot end in a double forfeit; enter the arbiter's decision.")
+            _('both flags fell in an Armageddon game: say whose flag fell later (white or black).'))
+    raise InvalidResult(_("an Armageddon game cannot end in a double forfeit; enter the arbiter's decision."))

@@ -27,6 +27,8 @@ when the numbers are drawn), seeds/000 p. 66.
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -62,7 +64,7 @@ def _plan(t: Tournament) -> dict[str, Any]:
     rules = cfg.get("rules", "seed-rapid")
     if isinstance(rules, str):
         if rules not in PRESETS:
-            raise TournamentError(f"unknown knockout rules {rules!r}; use one of {', '.join(sorted(PRESETS))}.")
+            raise TournamentError(_('unknown knockout rules {rules!r}; use one of {value}.').format(rules=rules, value=', '.join(sorted(PRESETS))))
         rules_json = PRESETS[rules].to_json()
     else:
         rules_json = MatchRules.from_json(rules).to_json()
@@ -93,7 +95,7 @@ def replay(t: Tournament) -> CupState:
     cfg = _settings(t)
     players = sorted(p.pno for p in t.players)
     if len(players) < 2:
-        raise PairingImpossible("a knockout needs at least two players.")
+        raise PairingImpossible(_('a knockout needs at least two players.'))
     state: dict[str, Any] = {
         "players": players, "places": int(cfg.get("places", 1)), "plan": _plan(t),
         "seed": int(cfg["seed"]) if "seed" in cfg else lots.seed_from("knockout", t.id),
@@ -103,15 +105,14 @@ def replay(t: Tournament) -> CupState:
     flags = dict(cfg.get("flag_later", {}))
     for rnd in t.rounds:
         _forfeit_withdrawn(t, state, rnd.number)
-        view, _ = _evaluate(state)
+        view, _byes = _evaluate(state)
         ready = list(view.ready)
         for bno, board in enumerate(rnd.boards, start=1):
             pair = {board.white, board.black}
             match = next((g for g in ready if {g.white, g.black} == pair), None)
             if match is None:
                 raise TournamentError(
-                    f"round {rnd.number}, board {bno}: players {board.white} and {board.black} "
-                    f"have no knockout game due in this round.")
+                    _('round {number}, board {bno}: players {white} and {black} have no knockout game due in this round.').format(number=rnd.number, bno=bno, white=board.white, black=board.black))
             ready.remove(match)
             if board.result is not None:
                 entry = {"white": board.white, "black": board.black, "result": board.result.value}
@@ -134,7 +135,7 @@ def _forfeit_withdrawn(t: Tournament, state: dict[str, Any], round_no: int) -> N
     if not gone:
         return
     while True:
-        view, _ = _evaluate(state)
+        view, _byes = _evaluate(state)
         due = [g for g in view.ready if g.white in gone or g.black in gone]
         if not due:
             return
@@ -163,7 +164,7 @@ def cup_timetable(t: Tournament, cup: CupState | None = None) -> tuple[dict[str,
     cup = cup or replay(t)
     start = str(cfg.get("start", DEFAULT_START))
     if not re.fullmatch(r"([01]?\d|2[0-3]):[0-5]\d", start):
-        raise TournamentError(f"the knockout start time {start!r} is not HH:MM.")
+        raise TournamentError(_('the knockout start time {start!r} is not HH:MM.').format(start=start))
     boards = cfg.get("boards")
     state = dict(cup.state, start=start, first_board=1,
                  max_boards=int(boards) if boards else None,
@@ -184,13 +185,13 @@ class KnockoutSystem:
     def pair(self, tournament: Tournament, options: PairOptions | None = None) -> RoundPairing:
         if tournament.rounds and not tournament.rounds[-1].complete:
             raise RoundError(
-                f"round {tournament.current_round} has games without a result; enter them first.")
+                _('round {current_round} has games without a result; enter them first.').format(current_round=tournament.current_round))
         cup = replay(tournament)
         if cup.view.complete:
-            raise PairingImpossible("the knockout is finished; there is nothing left to pair.")
+            raise PairingImpossible(_('the knockout is finished; there is nothing left to pair.'))
         ready = cup.view.ready
         if not ready:
-            raise PairingImpossible("no knockout game can be paired yet (Armageddon bids missing?).")
+            raise PairingImpossible(_('no knockout game can be paired yet (Armageddon bids missing?).'))
         boards = tuple(Board(g.white, g.black) for g in ready)  # type: ignore[arg-type]
         explanations: dict[object, tuple[str, ...]] = {
             i: (f"{g.stage or 'Knockout'}: game {g.id} ({g.kind}, {g.time_control.encode()})",)

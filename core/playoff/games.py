@@ -12,6 +12,8 @@ no result possible yet).
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Union
 
@@ -111,7 +113,7 @@ class Context:
         if manual is not None:
             if manual not in options:
                 raise InvalidResult(
-                    f"lot {key}: {manual!r} is not a possible outcome ({', '.join(options)}).")
+                    _('lot {key}: {manual!r} is not a possible outcome ({value}).').format(key=key, manual=manual, value=', '.join(options)))
             value = manual
         else:
             value = options[lots.draw(self.seed, key, len(options))]

@@ -19,6 +19,8 @@ of games that no longer exist are reported as superseded (and dropped on the nex
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import copy
 from dataclasses import dataclass
 from typing import Any, Mapping
@@ -132,12 +134,12 @@ def enter_result(state: Mapping[str, Any], game_id: str, result: str | GameResul
         raise PlayoffError(f"game {game_id} cannot take a result yet: its players or colours are not known.")
     parsed = result if isinstance(result, GameResult) else GameResult.parse(result)
     if flag_later not in (None, "white", "black"):
-        raise InvalidResult("flag_later must be white or black.")
+        raise InvalidResult(_('flag_later must be white or black.'))
     if game.kind == "armageddon":
         if parsed is GameResult.DOUBLE_FORFEIT:
-            raise InvalidResult("an Armageddon game cannot end in a double forfeit; enter the arbiter's decision.")
+            raise InvalidResult(_("an Armageddon game cannot end in a double forfeit; enter the arbiter's decision."))
         if parsed is GameResult.BOTH_LOSE and flag_later is None:
-            raise InvalidResult("both flags fell in an Armageddon game: say whose flag fell later (white or black).")
+            raise InvalidResult(_('both flags fell in an Armageddon game: say whose flag fell later (white or black).'))
     if end is not None:
         _parse_clock(end)
     new = copy.deepcopy(dict(state))
@@ -217,7 +219,7 @@ def with_playoff(tournament: Tournament, key: str, state: Mapping[str, Any]) -> 
     """A new tournament with ``state`` stored under ``options["playoffs"][key]``."""
     for p in state["players"]:
         if not tournament.has_player(int(p)):
-            raise UnknownPlayer(f"no player with pairing number {p} in {tournament.name!r}")
+            raise UnknownPlayer(_('no player with pairing number {p} in {name!r}').format(p=p, name=tournament.name))
     options = dict(tournament.options)
     playoffs = dict(options.get("playoffs", {}))
     playoffs[key] = copy.deepcopy(dict(state))

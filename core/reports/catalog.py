@@ -6,6 +6,8 @@ the arguments each kind needs and the error messages identical in both.
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from core.errors import TournamentError
 from core.reports.document import Report
 from core.reports.view import View
@@ -45,9 +47,9 @@ def build(view: View, kind: str, round_no: int | None = None, pno: int | None = 
     rnd = round_no or t.current_round
     if kind in ("pairings", "alphabetical", "results"):
         if not rnd:
-            raise TournamentError("no round is paired yet")
+            raise TournamentError(_('no round is paired yet'))
         if not 1 <= rnd <= t.current_round:
-            raise TournamentError(f"round {rnd} is not paired (rounds paired: {t.current_round})")
+            raise TournamentError(_('round {rnd} is not paired (rounds paired: {current_round})').format(rnd=rnd, current_round=t.current_round))
     if kind == "standings":
         return tables.standings_report(view)
     if kind == "crosstable":
@@ -60,13 +62,13 @@ def build(view: View, kind: str, round_no: int | None = None, pno: int | None = 
         return tables.result_sheet(view, rnd)
     if kind == "card":
         if pno is None:
-            raise TournamentError("give the player's number with --player")
+            raise TournamentError(_("give the player's number with --player"))
         return tables.player_card(view, pno)
     if kind == "checkin":
         return tables.checkin_list(view)
     if kind in ("team-standings", "team-crosstable", "teams"):
         if not t.teams:
-            raise TournamentError("this tournament has no teams")
+            raise TournamentError(_('this tournament has no teams'))
         return {"team-standings": teams.team_standings_report, "team-crosstable": teams.team_crosstable,
                 "teams": teams.team_sheets}[kind](view)
     if kind in ("bracket", "timetable"):
@@ -77,10 +79,10 @@ def build(view: View, kind: str, round_no: int | None = None, pno: int | None = 
             elif t.system == "knockout":
                 key = "cup"
             else:
-                raise TournamentError(f"give the playoff with --key ({', '.join(keys) or 'none stored'})")
+                raise TournamentError(_('give the playoff with --key ({value})').format(value=', '.join(keys) or 'none stored'))
         return playoffs.playoff_report(view, key, kind)
     if kind in ("go-cards", "go-table"):
         from core.reports import go
 
         return go.go_report(view, kind)
-    raise TournamentError(f"unknown report {kind!r}; use one of {', '.join(KINDS)}")
+    raise TournamentError(_('unknown report {kind!r}; use one of {value}').format(kind=kind, value=', '.join(KINDS)))

@@ -108,9 +108,9 @@ def publish(t: Tournament, directory: str | os.PathLike[str]) -> list[Path]:
     try:
         target.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise StoreError(f"{target}: cannot create the directory ({error.strerror})") from error
+        raise StoreError(_('{target}: cannot create the directory ({strerror})').format(target=target, strerror=error.strerror)) from error
     if not target.is_dir():
-        raise StoreError(f"{target}: not a directory")
+        raise StoreError(_('{target}: not a directory').format(target=target))
     pages = html_pages(t)
     written = []
     for name, page in pages.items():
@@ -199,10 +199,10 @@ def _go(function: str, t: Tournament) -> str:
     from core.reports.go import _go_function
 
     if t.system != "gamma":
-        raise TournamentError("Go exports exist only for Go tournaments (system gamma)")
+        raise TournamentError(_('Go exports exist only for Go tournaments (system gamma)'))
     fn = _go_function(function)
     if fn is None:
-        raise TournamentError(f"this version cannot write the {function.replace('_', ' ')} yet")
+        raise TournamentError(_('this version cannot write the {value} yet').format(value=function.replace('_', ' ')))
     return fn(t)
 
 
@@ -220,7 +220,7 @@ def export(t: Tournament, fmt: str, output: str | None, lang: str | None = None)
 
     if fmt == "html":
         if not output or output == "-":
-            raise TournamentError("--html writes a set of pages: give a directory with -o DIR")
+            raise TournamentError(_('--html writes a set of pages: give a directory with -o DIR'))
         publish(t, output)
         return
     if fmt == "text":
@@ -232,4 +232,4 @@ def export(t: Tournament, fmt: str, output: str | None, lang: str | None = None)
     elif fmt == "rating_commission":
         write_output(_go("rating_commission_export", t), output)
     else:
-        raise TournamentError(f"unknown export format {fmt!r}")
+        raise TournamentError(_('unknown export format {fmt!r}').format(fmt=fmt))

@@ -35,11 +35,11 @@ def available() -> bool:
 def go_report(view: View, kind: str) -> Report:
     t = view.tournament
     if not view.is_go:
-        raise TournamentError("Go cards and tables exist only for Go tournaments (system gamma)")
+        raise TournamentError(_('Go cards and tables exist only for Go tournaments (system gamma)'))
     if kind == "go-table":
         fn = _go_function("render_table")
         if fn is None:
-            raise TournamentError("this version cannot draw the Go tournament table yet")
+            raise TournamentError(_('this version cannot draw the Go tournament table yet'))
         report = Report("go-table", _("Tournament table"), [t.name], preformatted=fn(t), text_tables=False)
         rows_fn = _go_function("table_rows")
         if rows_fn is not None:
@@ -47,7 +47,7 @@ def go_report(view: View, kind: str) -> Report:
         return report
     fn = _go_function("render_card")
     if fn is None:
-        raise TournamentError("this version cannot draw Go participant cards yet")
+        raise TournamentError(_('this version cannot draw Go participant cards yet'))
     blocks = [fn(t, p.pno).strip("\n") for p in sorted(t.players, key=lambda p: p.pno)]
     return Report("go-cards", _("Participant cards"), [t.name], preformatted="\n\n".join(blocks))
 

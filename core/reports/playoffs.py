@@ -301,4 +301,4 @@ def playoff_report(view: View, key: str, kind: str) -> Report:
         if report.slug == f"{kind}-{key}":
             return report
     known = sorted({r.slug.split("-", 1)[1] for r in playoff_reports(view)})
-    raise TournamentError(f"there is no playoff {key!r}; playoffs: {', '.join(known) or 'none'}.")
+    raise TournamentError(_('there is no playoff {key!r}; playoffs: {value}.').format(key=key, value=', '.join(known) or 'none'))

@@ -7,6 +7,8 @@ yet joined) is skipped and everybody below moves up, as board-order rules requir
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from core.errors import TournamentError, UnknownPlayer
 from core.model import Team, Tournament
 
@@ -22,7 +24,7 @@ def team_of(t: Tournament) -> dict[int, int]:
         for pno in team.members:
             if pno in out:
                 raise TournamentError(
-                    f"player {pno} is in the rosters of teams {out[pno]} and {team.id}")
+                    _('player {pno} is in the rosters of teams {value} and {id}').format(pno=pno, value=out[pno], id=team.id))
             out[pno] = team.id
     return out
 
@@ -32,7 +34,7 @@ def line_up(t: Tournament, team: Team, round_no: int, boards: int | None = None)
     active: list[int] = []
     for pno in team.members:
         if not t.has_player(pno):
-            raise UnknownPlayer(f"team {team.name!r} lists player {pno}, who is not registered")
+            raise UnknownPlayer(_('team {name!r} lists player {pno}, who is not registered').format(name=team.name, pno=pno))
         if t.player(pno).active_in(round_no):
             active.append(pno)
     return tuple(active if boards is None else active[:boards])
@@ -45,7 +47,7 @@ def board_pairs(first: tuple[int, ...], second: tuple[int, ...],
     events, ``"odd"``) or on even boards (``"even"``, the German league convention that the
     Reisepartner seed uses).  Only as many boards as both line-ups fill are paired."""
     if first_white_on not in ("odd", "even"):
-        raise TournamentError(f"first_white_on must be 'odd' or 'even', not {first_white_on!r}")
+        raise TournamentError(_("first_white_on must be 'odd' or 'even', not {first_white_on!r}").format(first_white_on=first_white_on))
     out: list[tuple[int, int]] = []
     for i, (a, b) in enumerate(zip(first, second), start=1):
         first_white = (i % 2 == 1) == (first_white_on == "odd")

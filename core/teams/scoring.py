@@ -11,6 +11,8 @@ round).  ``aggregate="pair"`` joins all entries between the same two teams into 
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -57,7 +59,7 @@ def _board_points(t: Tournament, rnd: Round, index: int) -> tuple[Fraction, Frac
 def match_scores(t: Tournament, aggregate: str = "round") -> list[MatchScore]:
     """Scores of every team match, in round order (then first appearance)."""
     if aggregate not in ("round", "pair"):
-        raise TournamentError(f"aggregate must be 'round' or 'pair', not {aggregate!r}")
+        raise TournamentError(_("aggregate must be 'round' or 'pair', not {aggregate!r}").format(aggregate=aggregate))
     members = {team.id: set(team.members) for team in t.teams}
     merged: dict[tuple[int, ...], list] = {}
     order: list[tuple[int, ...]] = []

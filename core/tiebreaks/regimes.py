@@ -10,6 +10,8 @@ date unless the organiser overrides it — and printed next to every standings l
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import enum
 
 from core.errors import TournamentError
@@ -38,7 +40,7 @@ def parse_regime(text: str) -> Regime:
     key = text.strip().lower()
     if key in _ALIASES:
         return _ALIASES[key]
-    raise TournamentError(f"unknown tie-break regime {text!r}; use legacy, 2024 or 2026")
+    raise TournamentError(_('unknown tie-break regime {text!r}; use legacy, 2024 or 2026').format(text=text))
 
 
 def regime_for_date(start_date: str) -> Regime:

@@ -9,6 +9,8 @@ seeds/001), :mod:`double`, :mod:`lot` and :mod:`varma` (drawing numbers), :mod:`
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -32,4 +34,4 @@ def rounds_needed(tournament: Tournament) -> int:
         return scheveningen_system.total_rounds(tournament)
     if system == "skalitzka":
         return 2
-    raise TournamentError(f"{system!r} is not an all-play-all system")
+    raise TournamentError(_('{system!r} is not an all-play-all system').format(system=system))

@@ -12,6 +12,8 @@ tournament; :mod:`core.pairing.roundrobin.system` maps one to the other.
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from dataclasses import dataclass
 
 from core.errors import TournamentError
@@ -23,7 +25,7 @@ Pair = tuple[int, int]
 def table_size(players: int) -> int:
     """Even size of the table used for ``players`` (odd counts use the next even table)."""
     if players < 2:
-        raise TournamentError(f"a round robin needs at least 2 players, not {players}")
+        raise TournamentError(_('a round robin needs at least 2 players, not {players}').format(players=players))
     return players + players % 2
 
 
@@ -41,7 +43,7 @@ def berger_table(size: int) -> tuple[tuple[Pair, ...], ...]:
     and the rest is paired from the end of the list, second-to-last with White.
     """
     if size < 2 or size % 2:
-        raise TournamentError(f"a Berger table needs an even size of at least 2, not {size}")
+        raise TournamentError(_('a Berger table needs an even size of at least 2, not {size}').format(size=size))
     n = size
     first = tuple((k, n + 1 - k) for k in range(1, n // 2 + 1))
     rounds: list[tuple[Pair, ...]] = [first]

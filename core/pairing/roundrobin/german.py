@@ -11,13 +11,15 @@ TAZ, TAZ for odd TAZ), Nr = start number, R = round, Gr = opponent in round R.
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from core.errors import TournamentError
 
 
 def rounds_count(taz: int) -> int:
     """RAZ: TAZ if TAZ is odd, otherwise TAZ−1."""
     if taz < 2:
-        raise TournamentError(f"a round robin needs at least 2 participants, not {taz}")
+        raise TournamentError(_('a round robin needs at least 2 participants, not {taz}').format(taz=taz))
     return taz if taz % 2 else taz - 1
 
 
@@ -30,7 +32,7 @@ def opponent(taz: int, nr: int, r: int) -> int | None:
     """
     raz = rounds_count(taz)
     if not 1 <= r <= raz or not 1 <= nr <= taz:
-        raise TournamentError(f"no round {r} / start number {nr} for {taz} participants")
+        raise TournamentError(_('no round {r} / start number {nr} for {taz} participants').format(r=r, nr=nr, taz=taz))
     if taz % 2 == 0 and nr == taz:
         for other in range(1, taz):
             if (r - other) % raz + 1 == other:

@@ -26,6 +26,8 @@ redone (:func:`redraw_without`).
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import random
 from dataclasses import replace
 from typing import Any, Mapping
@@ -60,10 +62,10 @@ def _entrants(t: Tournament) -> list[Player]:
 def draw_lots(t: Tournament, seed: int, reason: str = "draw") -> Tournament:
     """Return ``t`` with a new lot record (numbers 1..n for the players entered for round 1)."""
     if t.rounds:
-        raise RoundError("the numbers cannot be drawn again once round 1 is paired")
+        raise RoundError(_('the numbers cannot be drawn again once round 1 is paired'))
     players = _entrants(t)
     if len(players) < 2:
-        raise TournamentError("at least two players are needed to draw numbers")
+        raise TournamentError(_('at least two players are needed to draw numbers'))
     drawers = draw_order(players)
     order = draw_numbers(drawers, seed)
     return _with_record(t, {"method": "lot", "seed": seed, "order": order,
@@ -101,7 +103,7 @@ def redraw_without(t: Tournament, pno: int, seed: int) -> Tournament:
     kura çekimi yenilenir."  The player is removed from the player list (they never played).
     """
     if t.rounds:
-        raise RoundError("a player leaving after round 1 is paired is a withdrawal, not a redraw")
+        raise RoundError(_('a player leaving after round 1 is paired is a withdrawal, not a redraw'))
     t.player(pno)
     remaining = tuple(p for p in t.players if p.pno != pno)
     t2 = t.with_changes(players=remaining)
@@ -118,9 +120,9 @@ def redraw_without(t: Tournament, pno: int, seed: int) -> Tournament:
 def draw_team_lots(t: Tournament, seed: int, reason: str = "draw") -> Tournament:
     """Team events: draw table numbers for the teams (``order`` lists team ids)."""
     if t.rounds:
-        raise RoundError("the numbers cannot be drawn again once round 1 is paired")
+        raise RoundError(_('the numbers cannot be drawn again once round 1 is paired'))
     if len(t.teams) < 2:
-        raise TournamentError("at least two teams are needed to draw numbers")
+        raise TournamentError(_('at least two teams are needed to draw numbers'))
     drawers = [team.id for team in sorted(t.teams, key=lambda x: (-x.rating, x.name, x.id))]
     order = draw_numbers(drawers, seed)
     return _with_record(t, {"method": "lot", "unit": "team", "seed": seed, "order": order,
@@ -144,12 +146,12 @@ def table_order(t: Tournament, unit: str = "player") -> list[int]:
             numbers = sorted(int(v) for v in drawn.values())
             if len(drawn) != len(pnos) or numbers != list(range(1, len(pnos) + 1)):
                 raise TournamentError(
-                    "the drawn numbers do not match the player list; draw the numbers again")
+                    _('the drawn numbers do not match the player list; draw the numbers again'))
             return sorted(drawn, key=lambda pno: int(drawn[pno]))
     if not record or record.get("unit", "player") != unit:
         return pnos
     order = [int(x) for x in record.get("order", [])]
     if sorted(order) != pnos:
         raise TournamentError(
-            "the drawn numbers do not match the player list; draw the numbers again")
+            _('the drawn numbers do not match the player list; draw the numbers again'))
     return order

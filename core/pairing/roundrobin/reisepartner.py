@@ -24,6 +24,8 @@ Reading of the seed (every ambiguous sentence is discussed in notes/roundrobin.m
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from dataclasses import dataclass
 
 from core.errors import RoundError, TournamentError
@@ -59,7 +61,7 @@ class LeagueRound:
 def padded(teams: int) -> int:
     """Entries after filling up with spielfrei to a multiple of four."""
     if teams < 2:
-        raise TournamentError(f"a league needs at least 2 teams, not {teams}")
+        raise TournamentError(_('a league needs at least 2 teams, not {teams}').format(teams=teams))
     return teams + (-teams) % 4
 
 
@@ -74,12 +76,11 @@ def schedule(teams: int, partner_round: str = "first") -> tuple[LeagueRound, ...
     """
     if partner_round not in ("first", "spielfrei"):
         raise TournamentError(
-            f"partner_round must be 'first' or 'spielfrei', not {partner_round!r}")
+            _("partner_round must be 'first' or 'spielfrei', not {partner_round!r}").format(partner_round=partner_round))
     size = padded(teams)
     if partner_round == "spielfrei" and size - teams < 2:
         raise TournamentError(
-            "partner matches on the spielfrei weekend need two spielfrei entries "
-            f"(5, 6, 9, 10 … teams), not {teams} teams")
+            _('partner matches on the spielfrei weekend need two spielfrei entries (5, 6, 9, 10 … teams), not {teams} teams').format(teams=teams))
     pairs = size // 2
     real = range(1, teams + 1)
     rounds: list[LeagueRound] = []
@@ -127,7 +128,7 @@ class ReisepartnerSystem:
         season = schedule(len(order), str(t.options.get("partner_round", "first")))
         number = t.current_round + 1
         if number > len(season):
-            raise RoundError(f"all {len(season)} rounds of the league are paired; there is no round {number}")
+            raise RoundError(_('all {value} rounds of the league are paired; there is no round {number}').format(value=len(season), number=number))
         rnd = season[number - 1]
         team = {i + 1: tid for i, tid in enumerate(order)}
         matches = [(team[m.first], team[m.second], m.first_white_on) for m in rnd.matches]

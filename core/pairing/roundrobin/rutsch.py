@@ -23,6 +23,8 @@ goes to seat n−1, opposite seat 2).  The other direction gives the mirror sche
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from dataclasses import dataclass
 
 from core.errors import TournamentError
@@ -38,7 +40,7 @@ def opponent(players: int, nr: int, r: int) -> int | None:
     """Formula opponent of ``nr`` in round ``r`` (``None``: free round for odd counts)."""
     n = table_size(players)
     if not 1 <= r <= n - 1 or not 1 <= nr <= players:
-        raise TournamentError(f"no round {r} / start number {nr} for {players} players")
+        raise TournamentError(_('no round {r} / start number {nr} for {players} players').format(r=r, nr=nr, players=players))
     if nr == n:
         return _reduce(r, n)
     q = _reduce(2 * r - nr, n)
@@ -98,7 +100,7 @@ def seating_plan(players: int, r: int) -> dict[int, int | None]:
     """
     n = table_size(players)
     if not 1 <= r <= n - 1:
-        raise TournamentError(f"the Rutschsystem for {players} players has no round {r}")
+        raise TournamentError(_('the Rutschsystem for {players} players has no round {r}').format(players=players, r=r))
     plan: dict[int, int | None] = {s: seat_player(n, s, r) for s in range(1, n)}
     plan[n] = n if n <= players else None
     return plan

@@ -23,6 +23,8 @@ round robin of teams (Berger table) in which each table game is a whole Scheveni
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import sys
 from functools import lru_cache
 
@@ -47,12 +49,12 @@ def _pairs_colouring(n: int) -> tuple[tuple[bool, ...], ...]:
 def balanced_colouring(n: int) -> tuple[tuple[bool, ...], ...]:
     """``M[r-1][k-1]``: A's player on board k has White in round r (option "balanced")."""
     if n < 1:
-        raise TournamentError("a Scheveningen match needs at least one board")
+        raise TournamentError(_('a Scheveningen match needs at least one board'))
     if n % 4 == 0:
         return _pairs_colouring(n)
     found = _search(n, slack=0 if n % 2 else 1)
     if found is None:
-        raise TournamentError(f"no balanced Scheveningen colouring found for {n} boards")
+        raise TournamentError(_('no balanced Scheveningen colouring found for {n} boards').format(n=n))
     return found
 
 
@@ -121,9 +123,9 @@ def match_rounds(n: int, colours: str = "team", double: bool = False) -> list[li
     Each round lists boards k = 1..n as ``(white seat, black seat)``.
     """
     if colours not in ("team", "balanced"):
-        raise TournamentError(f"Scheveningen colours must be 'team' or 'balanced', not {colours!r}")
+        raise TournamentError(_("Scheveningen colours must be 'team' or 'balanced', not {colours!r}").format(colours=colours))
     if n < 1:
-        raise TournamentError("a Scheveningen match needs at least one board")
+        raise TournamentError(_('a Scheveningen match needs at least one board'))
     grid = balanced_colouring(n) if colours == "balanced" else None
     cycle: list[list[tuple[Seat, Seat]]] = []
     for r in range(1, n + 1):

@@ -15,6 +15,8 @@ board results.
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from core.errors import TournamentError
 
 Seat = tuple[int, int]
@@ -24,7 +26,7 @@ Seat = tuple[int, int]
 def rounds(m: int) -> list[list[tuple[Seat, Seat]]]:
     """Both rounds for teams of ``m`` players (m even), boards in order."""
     if m < 2 or m % 2:
-        raise TournamentError(f"Skalitzka needs teams of an even size, not {m}")
+        raise TournamentError(_('Skalitzka needs teams of an even size, not {m}').format(m=m))
     r1: list[tuple[Seat, Seat]] = []
     r2: list[tuple[Seat, Seat]] = []
     for g in range(m // 2):

@@ -17,6 +17,8 @@ Options read from ``Tournament.options`` (JSON values):
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from typing import Callable
 
 from core.errors import RoundError
@@ -33,7 +35,7 @@ def next_table_round(rounds: tuple[TableRound, ...], t: Tournament) -> TableRoun
     number = t.current_round + 1
     if number > len(rounds):
         raise RoundError(
-            f"all {len(rounds)} rounds of the table are paired; there is no round {number}")
+            _('all {value} rounds of the table are paired; there is no round {number}').format(value=len(rounds), number=number))
     return rounds[number - 1]
 
 

@@ -9,6 +9,8 @@ smallest roster), ``colours`` (Scheveningen: ``"team"`` or ``"balanced"``), ``do
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from fractions import Fraction
 
 from core.errors import PairingImpossible, RoundError, TournamentError
@@ -27,7 +29,7 @@ def _size(t: Tournament, teams: list[Team]) -> int:
     size = int(wanted) if wanted else smallest
     if size < 1 or size > smallest:
         raise TournamentError(
-            f"every team needs {size} players for this system; the smallest roster has {smallest}")
+            _('every team needs {size} players for this system; the smallest roster has {smallest}').format(size=size, smallest=smallest))
     return size
 
 
@@ -37,7 +39,7 @@ def _line_up(t: Tournament, team: Team, round_no: int, size: int) -> tuple[int, 
     players = line_up(t, team, round_no, size)
     if len(players) < size:
         raise PairingImpossible(
-            f"team {team.name!r} has only {len(players)} available players; {size} are needed")
+            _('team {name!r} has only {value} available players; {size} are needed').format(name=team.name, value=len(players), size=size))
     return players
 
 
@@ -56,7 +58,7 @@ class ScheveningenSystem:
         and the number of rounds per match."""
         order = table_order(t, unit="team")
         if len(order) < 2:
-            raise TournamentError("Scheveningen needs at least two teams")
+            raise TournamentError(_('Scheveningen needs at least two teams'))
         by_id = teams_by_id(t)
         size = _size(t, [by_id[i] for i in order])
         per_match = size * (2 if t.options.get("double") else 1)
@@ -75,7 +77,7 @@ class ScheveningenSystem:
         stages, per_match = self.plan(t)
         number = t.current_round + 1
         if number > len(stages) * per_match:
-            raise RoundError(f"all {len(stages) * per_match} rounds are paired; there is no round {number}")
+            raise RoundError(_('all {value} rounds are paired; there is no round {number}').format(value=len(stages) * per_match, number=number))
         stage = stages[(number - 1) // per_match]
         sub = (number - 1) % per_match
         by_id = teams_by_id(t)
@@ -117,15 +119,15 @@ class SkalitzkaSystem:
         t = tournament
         order = table_order(t, unit="team")
         if len(order) != 3:
-            raise TournamentError(f"Skalitzka is for exactly three teams, not {len(order)}")
+            raise TournamentError(_('Skalitzka is for exactly three teams, not {value}').format(value=len(order)))
         by_id = teams_by_id(t)
         teams = [by_id[i] for i in order]
         size = _size(t, teams)
         if size % 2:
-            raise TournamentError(f"Skalitzka needs an even number of players per team, not {size}")
+            raise TournamentError(_('Skalitzka needs an even number of players per team, not {size}').format(size=size))
         number = t.current_round + 1
         if number > 2:
-            raise RoundError(f"Skalitzka has two rounds; there is no round {number}")
+            raise RoundError(_('Skalitzka has two rounds; there is no round {number}').format(number=number))
         seats = ska.rounds(size)[number - 1]
         sides = [_line_up(t, team, number, size) for team in teams]
         boards: list[Board] = []

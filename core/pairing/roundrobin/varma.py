@@ -14,6 +14,8 @@ The rows 21/22 C/D and 23/24 are marked UNCERTAIN in the reference; they are use
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import random
 
 from core.errors import RoundError, TournamentError
@@ -38,7 +40,7 @@ def varma_sets(players: int) -> tuple[tuple[int, ...], ...]:
     even table is the bye and is removed from its set."""
     size = players + players % 2
     if size not in VARMA:
-        raise TournamentError(f"Varma tables exist for 9 to 24 players, not {players}")
+        raise TournamentError(_('Varma tables exist for 9 to 24 players, not {players}').format(players=players))
     return tuple(tuple(x for x in s if x <= players) for s in VARMA[size])
 
 
@@ -47,7 +49,7 @@ def draw_varma(t: Tournament, seed: int, reason: str = "draw") -> Tournament:
     from core.pairing.roundrobin.lot import _entrants, _with_record
 
     if t.rounds:
-        raise RoundError("the numbers cannot be drawn again once round 1 is paired")
+        raise RoundError(_('the numbers cannot be drawn again once round 1 is paired'))
     players = _entrants(t)
     sets = [list(s) for s in varma_sets(len(players))]
     rng = random.Random(seed)
