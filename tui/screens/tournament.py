@@ -33,6 +33,20 @@ TABS = (
 )
 
 
+def _journal_time(value) -> str:
+    """Journal time in the language's date form, 24 h with seconds (the journal is precise)."""
+    import datetime as _dt
+
+    from core.i18n.format import format_date
+
+    text = str(value or "")
+    try:
+        moment = _dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return text[:19].replace("T", " ")
+    return f"{format_date(moment.date())} {moment:%H:%M:%S}"
+
+
 class TournamentScreen(Screen):
     """One tournament; every pane refreshes from ``session.tournament``."""
 
@@ -278,7 +292,7 @@ class TournamentScreen(Screen):
         except TournamentError as exc:
             self.notify(str(exc), severity="error")
             return
-        lines = [f"{e.get('rev', ''):>4}  {str(e.get('time', ''))[:19].replace('T', ' ')}  "
+        lines = [f"{e.get('rev', ''):>4}  {_journal_time(e.get('time', ''))}  "
                  f"{e.get('user', '')}  {e.get('action', '')}" for e in entries[-200:]]
         self.app.show_message(_("Journal: who changed what"), "\n".join(reversed(lines)) or _("No changes yet."))
 
