@@ -407,6 +407,16 @@ class IncrementalMatcher:
         W, dual, mate, inb = self.W, self.dualvar, self.mate, self.inblossom
         alive = self.alive
         visited = bytearray(n)
+        win = self.window
+        if win is not None:
+            # after a bracket restart: search inside the bracket only (its edges to the rest
+            # are far from tight, and the rest is a dense tight graph not worth walking)
+            rows: list[dict[int, int]] = [self.near.get(v, {}) for v in range(n)]
+            for v in range(n):
+                if not win[v]:
+                    visited[v] = 1
+        else:
+            rows = W
         found = 0
         for r in range(n):
             if (visited[r] or mate[r] != -1 or not alive[r] or inb[r] != r
@@ -419,7 +429,7 @@ class IncrementalMatcher:
             while stack and target < 0:
                 v = stack.pop()
                 dv = dual[v]
-                for u, w2 in W[v].items():
+                for u, w2 in rows[v].items():
                     if visited[u] or inb[u] != u or dv + dual[u] != w2:
                         continue
                     mu = mate[u]
@@ -605,7 +615,11 @@ class IncrementalMatcher:
                 if pre is None:
                     for i in leaves(sub):
                         di = dualvar[i]
-                        for j, w2 in W[i].items():
+                        # window mode: a group vertex's unscanned edges to the rest are
+                        # covered by its bound (see the delta step), so its row inside the
+                        # group is enough
+                        row = W[i] if win is None or not win[i] or i in full else near[i]
+                        for j, w2 in row.items():
                             bj = inblossom[j]
                             if bj != b and label[bj] == 1:
                                 sl = di + dualvar[j] - w2
