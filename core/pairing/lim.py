@@ -28,6 +28,8 @@ players, seeds/003): the Maxi-tournament 100-point rule for floaters and exchang
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
@@ -325,7 +327,7 @@ class LimRound:
             k += 2
         outs.sort(key=lambda o: o.key)
         if not outs:
-            raise PairingImpossible(f"round {self.ctx.round_no}: a scoregroup cannot be paired")
+            raise PairingImpossible(_('round {round_no}: a scoregroup cannot be paired').format(round_no=self.ctx.round_no))
         return outs if alternatives else outs[:1]
 
     def _group_bound(self, players: Sequence[int], k: int) -> int:
@@ -383,7 +385,7 @@ class LimRound:
                 if res is not None:
                     return kept + res[0], (b if b is not None else bye)
             if not queue:
-                raise PairingImpossible(f"round {self.ctx.round_no} cannot be paired under the Lim rules")
+                raise PairingImpossible(_('round {round_no} cannot be paired under the Lim rules').format(round_no=self.ctx.round_no))
             ab = queue.pop(0)
             kept.remove(ab)
             pool.extend(ab)

@@ -21,6 +21,8 @@ cannot go on without more imaginary players; it is left out (notes/playoff.md).
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from dataclasses import dataclass
 from typing import Mapping
 
@@ -49,9 +51,9 @@ class RoundPlan:
 def rounds_needed(k: int, t: int) -> int:
     """Smallest m ≥ 1 with t·2^m ≥ k."""
     if t < 1:
-        raise BracketError("at least one place must be decided.")
+        raise BracketError(_('at least one place must be decided.'))
     if k <= t:
-        raise BracketError(f"{k} players for {t} places: there is nothing to play off.")
+        raise BracketError(_('{k} players for {t} places: there is nothing to play off.').format(k=k, t=t))
     m = 1
     while t * 2 ** m < k:
         m += 1
@@ -65,7 +67,7 @@ def plan_rounds(k: int, t: int, entering: Mapping[int, int] | None = None) -> li
     total_rounds = rounds_needed(k, t)
     if any(r < 1 or r > total_rounds for r in entering if entering[r]):
         raise BracketError(
-            f"seeded players can enter in rounds 2 to {total_rounds} of this knockout only.")
+            _('seeded players can enter in rounds 2 to {total_rounds} of this knockout only.').format(total_rounds=total_rounds))
     plans = []
     survivors = 0
     for r in range(1, total_rounds + 1):
@@ -75,8 +77,7 @@ def plan_rounds(k: int, t: int, entering: Mapping[int, int] | None = None) -> li
         matches = field - remaining
         if matches < 0 or 2 * matches > field:
             raise BracketError(
-                f"round {r} would have {field} players for {remaining} places; "
-                f"the seeded players entering later do not fit this bracket.")
+                _('round {r} would have {field} players for {remaining} places; the seeded players entering later do not fit this bracket.').format(r=r, field=field, remaining=remaining))
         plans.append(RoundPlan(r, field, field - 2 * matches, matches, remaining))
         survivors = remaining
     return plans

@@ -18,6 +18,8 @@ Readings of the seed (see notes/playoff.md):
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from typing import Any
 
 from core.errors import TournamentError
@@ -99,8 +101,7 @@ def _format(k: int, variant: str) -> dict[str, Any]:
         return _knockout("Knockout, two-game matches", _match_rules())
     if variant == "round_robin_all":
         return _rr("Round robin 3+3")
-    raise FormatError(f"no playoff format {variant!r} for {k} tied players; "
-                      f"choose one of: {', '.join(variants(k))}.")
+    raise FormatError(_('no playoff format {variant!r} for {k} tied players; choose one of: {value}.').format(variant=variant, k=k, value=', '.join(variants(k))))
 
 
 def variants(k: int) -> list[str]:
@@ -121,9 +122,9 @@ def choose_format(k: int, places: int = 1, variant: str | None = None,
     (default: the seed's 20-minute games, extension, golden game).
     """
     if k < 2:
-        raise FormatError("a playoff needs at least two tied players.")
+        raise FormatError(_('a playoff needs at least two tied players.'))
     if places < 1:
-        raise FormatError("at least one place must be decided.")
+        raise FormatError(_('at least one place must be decided.'))
     if 1 < places < k and variant in (None, "default", "knockout_places"):
         r = rules or PRESETS["seed-rapid"]
         return _knockout(f"Knockout for {places} places", r.to_json(), "seeded", places)

@@ -21,6 +21,8 @@ Seeds inside a node are 1-based positions in the node's own entrant list.
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from typing import Any
 
 from core.errors import TournamentError
@@ -57,7 +59,7 @@ def evaluate(ctx: Context, node: dict[str, Any], entrants: tuple[Entrant, ...], 
         return StageOutcome((tuple(entrants),), ())
     if kind == "match":
         if len(entrants) != 2:
-            raise PlanError(f"a match needs two players, not {len(entrants)}.")
+            raise PlanError(_('a match needs two players, not {value}.').format(value=len(entrants)))
         out = play_match(ctx, path, name or "Match", entrants[0], entrants[1], _rules(node), after)
         if out.winner is None:
             return StageOutcome(None, out.games)
@@ -87,7 +89,7 @@ def evaluate(ctx: Context, node: dict[str, Any], entrants: tuple[Entrant, ...], 
         return _groups(ctx, node, entrants, path, after, decide)
     if kind == "split":
         return _split(ctx, node, entrants, path, after, decide)
-    raise PlanError(f"unknown playoff stage kind {kind!r}; use one of {', '.join(KINDS)}.")
+    raise PlanError(_('unknown playoff stage kind {kind!r}; use one of {value}.').format(kind=kind, value=', '.join(KINDS)))
 
 
 def _knockout_order(ctx: Context, node: dict[str, Any], entrants: tuple[Entrant, ...], path: str
@@ -107,7 +109,7 @@ def _knockout_order(ctx: Context, node: dict[str, Any], entrants: tuple[Entrant,
         if manual is not None:
             drawn = [int(x) for x in manual.split(",")]
             if sorted(drawn) != sorted(drawable):
-                raise PlanError(f"the pairing lot {key} must list exactly the players {drawable}.")
+                raise PlanError(_('the pairing lot {key} must list exactly the players {drawable}.').format(key=key, drawable=drawable))
         else:
             drawn = lots.shuffle(ctx.seed, key, drawable)
         ctx.lots.append(Lot(key, "pairing lot (bracket positions)", tuple(drawable),
@@ -115,7 +117,7 @@ def _knockout_order(ctx: Context, node: dict[str, Any], entrants: tuple[Entrant,
         return fixed + list(drawn)
     seeds = [int(s) for s in order]
     if sorted(seeds) != list(range(1, len(entrants) + 1)):
-        raise PlanError(f"the bracket order {seeds} must list the seeds 1 to {len(entrants)} once each.")
+        raise PlanError(_('the bracket order {seeds} must list the seeds 1 to {value} once each.').format(seeds=seeds, value=len(entrants)))
     return [entrants[s - 1] for s in seeds]
 
 
@@ -124,7 +126,7 @@ def _groups(ctx: Context, node: dict[str, Any], entrants: tuple[Entrant, ...], p
     groups = [[int(s) for s in g] for g in node["groups"]]
     seen = sorted(s for g in groups for s in g)
     if seen != list(range(1, len(entrants) + 1)):
-        raise PlanError(f"the groups {groups} must share out the seeds 1 to {len(entrants)}.")
+        raise PlanError(_('the groups {groups} must share out the seeds 1 to {value}.').format(groups=groups, value=len(entrants)))
     emitted: list[str] = []
     winners: list[Entrant] = []
     others: list[Entrant] = []
@@ -226,7 +228,7 @@ def describe(node: dict[str, Any], seeds: list[int] | None) -> list[dict[str, An
                 continue
             stages.extend(describe(sub, part))
         return stages
-    raise PlanError(f"unknown playoff stage kind {kind!r}; use one of {', '.join(KINDS)}.")
+    raise PlanError(_('unknown playoff stage kind {kind!r}; use one of {value}.').format(kind=kind, value=', '.join(KINDS)))
 
 
 def _stage(name: str, kind: str, seeds: list[int] | None, rules: MatchRules) -> dict[str, Any]:

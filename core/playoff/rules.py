@@ -16,6 +16,8 @@ Deciders:
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -69,18 +71,17 @@ class MatchRules:
 
     def __post_init__(self) -> None:
         if self.decider not in DECIDERS:
-            raise RulesError(f"unknown decider {self.decider!r}; use one of {', '.join(DECIDERS)}.")
+            raise RulesError(_('unknown decider {decider!r}; use one of {value}.').format(decider=self.decider, value=', '.join(DECIDERS)))
         if self.armageddon_colours not in ARMAGEDDON_COLOUR_RULES:
             raise RulesError(
-                f"unknown Armageddon colour rule {self.armageddon_colours!r}; use lot or bid.")
+                _('unknown Armageddon colour rule {armageddon_colours!r}; use lot or bid.').format(armageddon_colours=self.armageddon_colours))
         if self.choice not in ("white", "black"):
-            raise RulesError("the Armageddon lot winner's default choice must be white or black.")
+            raise RulesError(_("the Armageddon lot winner's default choice must be white or black."))
         for i, seg in enumerate(self.segments):
             if seg.games < 2 or seg.games % 2:
                 which = "the regular games" if i == 0 else f"extension {i}"
                 raise RulesError(
-                    f"{which} must be an even number of games, at least two (seeds/000 p. 66); "
-                    f"got {seg.games}.")
+                    _('{which} must be an even number of games, at least two (seeds/000 p. 66); got {games}.').format(which=which, games=seg.games))
 
     @property
     def golden_only(self) -> bool:
@@ -155,10 +156,10 @@ def parse_ladder(text: str) -> tuple[Segment, ...]:
             continue
         games, sep, tc = part.partition("x")
         if not sep or not games.strip().isdigit():
-            raise RulesError(f"ladder step {part!r} must look like 2x180+3.")
+            raise RulesError(_('ladder step {part!r} must look like 2x180+3.').format(part=part))
         segs.append(Segment(int(games), TimeControl.parse(tc)))
     if not segs:
-        raise RulesError("the ladder is empty; write at least one step such as 2x180+3.")
+        raise RulesError(_('the ladder is empty; write at least one step such as 2x180+3.'))
     return tuple(segs)
 
 
@@ -173,7 +174,7 @@ def override(rules: MatchRules, *, games: int | None = None, time_control: TimeC
     formats 6–8 choose golden games on purpose.
     """
     if extensions is not None and extensions < 0:
-        raise RulesError("the number of extensions cannot be negative.")
+        raise RulesError(_('the number of extensions cannot be negative.'))
     segs = list(rules.segments)
     if ladder is not None:
         segs = list(ladder)
@@ -184,7 +185,7 @@ def override(rules: MatchRules, *, games: int | None = None, time_control: TimeC
         rest = segs[1:]
         if extensions is not None:
             tc = extension_time_control or (rest[0].time_control if rest else first.time_control)
-            rest = [Segment(2, tc) for _ in range(extensions)]
+            rest = [Segment(2, tc) for _extension in range(extensions)]
         elif extension_time_control is not None:
             rest = [Segment(s.games, extension_time_control) for s in rest]
         segs = [first, *rest]

@@ -61,7 +61,7 @@ class PlayoffView:
         for g in self.games:
             if g.id == game_id:
                 return g
-        raise PlayoffError(f"there is no playoff game {game_id!r} at this point of the playoff.")
+        raise PlayoffError(_('there is no playoff game {game_id!r} at this point of the playoff.').format(game_id=game_id))
 
     @property
     def ready(self) -> tuple[Game, ...]:
@@ -81,13 +81,13 @@ def create(players: list[int], places: int = 1, *, plan: dict[str, Any] | None =
     caller (the store: tournament id and revision) supplies another.
     """
     if len(players) < 2:
-        raise PlayoffError("a playoff needs at least two players.")
+        raise PlayoffError(_('a playoff needs at least two players.'))
     if len(set(players)) != len(players):
-        raise PlayoffError("a player is listed twice for the playoff.")
+        raise PlayoffError(_('a player is listed twice for the playoff.'))
     if first_board < 1:
-        raise PlayoffError("the first playoff board must be board 1 or higher.")
+        raise PlayoffError(_('the first playoff board must be board 1 or higher.'))
     if max_boards is not None and max_boards < 1:
-        raise PlayoffError("at least one board is needed for the playoff.")
+        raise PlayoffError(_('at least one board is needed for the playoff.'))
     chosen = plan if plan is not None else choose_format(len(players), places, variant)
     chosen = apply_overrides(chosen, **overrides) if overrides else copy.deepcopy(chosen)
     _parse_clock(start)
@@ -131,7 +131,7 @@ def enter_result(state: Mapping[str, Any], game_id: str, result: str | GameResul
     view = evaluate(state)
     game = view.game(game_id)
     if game.planned or game.colours_open:
-        raise PlayoffError(f"game {game_id} cannot take a result yet: its players or colours are not known.")
+        raise PlayoffError(_('game {game_id} cannot take a result yet: its players or colours are not known.').format(game_id=game_id))
     parsed = result if isinstance(result, GameResult) else GameResult.parse(result)
     if flag_later not in (None, "white", "black"):
         raise InvalidResult(_('flag_later must be white or black.'))
@@ -156,7 +156,7 @@ def remove_result(state: Mapping[str, Any], game_id: str) -> dict[str, Any]:
     """A new state without the result of ``game_id`` (undo of a wrong entry)."""
     new = copy.deepcopy(dict(state))
     if game_id not in new["results"]:
-        raise PlayoffError(f"game {game_id} has no result to remove.")
+        raise PlayoffError(_('game {game_id} has no result to remove.').format(game_id=game_id))
     del new["results"][game_id]
     return prune(new)
 
@@ -251,7 +251,7 @@ def apply_overrides(plan: dict[str, Any], *, games: int | None = None, time_cont
     from core.playoff.rules import PRESETS
 
     if preset is not None and preset not in PRESETS:
-        raise PlayoffError(f"unknown playoff preset {preset!r}; use one of {', '.join(sorted(PRESETS))}.")
+        raise PlayoffError(_('unknown playoff preset {preset!r}; use one of {value}.').format(preset=preset, value=', '.join(sorted(PRESETS))))
 
     def fix_rules(data: dict[str, Any]) -> dict[str, Any]:
         rules = MatchRules.from_json(data)
@@ -294,9 +294,9 @@ def _parse_clock(text: str) -> int:
         hh, mm = text.strip().split(":")
         h, m = int(hh), int(mm)
     except ValueError:
-        raise PlayoffError(f"time {text!r} must be written HH:MM.") from None
+        raise PlayoffError(_('time {text!r} must be written HH:MM.').format(text=text)) from None
     if h < 0 or not 0 <= m < 60:
-        raise PlayoffError(f"time {text!r} must be written HH:MM.")
+        raise PlayoffError(_('time {text!r} must be written HH:MM.').format(text=text))
     return h * 60 + m
 
 
@@ -310,7 +310,7 @@ def record_in_standings(tournament: Tournament, key: str) -> Tournament:
 
     state = playoffs_of(tournament).get(key)
     if state is None:
-        raise PlayoffError(f"there is no playoff {key!r} in {tournament.name!r}.")
+        raise PlayoffError(_('there is no playoff {key!r} in {name!r}.').format(key=key, name=tournament.name))
     places = decided_places(state)
     if places is not None:
         return with_tie_order(tournament, [list(g) for g in places], "playoff")

@@ -7,6 +7,8 @@ text (``"180+3"``, ``"1200"``, Armageddon ``"W300-B240"``) and parsed when neede
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import re
 from dataclasses import dataclass
 
@@ -49,10 +51,10 @@ class TimeControl:
             inc_w, inc_b = int(m.group(2) or 0), int(m.group(4) or 0)
             if inc_w != inc_b:
                 raise TimeControlError(
-                    f"time control {text!r}: White and Black must have the same increment.")
+                    _('time control {text!r}: White and Black must have the same increment.').format(text=text))
             return cls(int(m.group(1)), inc_w, int(m.group(3)))
         raise TimeControlError(
-            f"time control {text!r} is not understood; write seconds like 180+3, 1200 or W300-B240.")
+            _('time control {text!r} is not understood; write seconds like 180+3, 1200 or W300-B240.').format(text=text))
 
     @property
     def is_split(self) -> bool:

@@ -44,7 +44,7 @@ def values_for(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict[int, Va
 
     definition = get(spec.base)
     if definition.compute is None:
-        raise TieBreakError(f"{spec.code} orders tied groups and has no value of its own")
+        raise TieBreakError(_('{code} orders tied groups and has no value of its own').format(code=spec.code))
     key = ("values", spec.canonical, regime)
     if key not in ctx.cache:
         ctx.cache[key] = definition.compute(ctx, spec, regime)

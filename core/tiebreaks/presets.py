@@ -14,6 +14,8 @@ The Swiss-Manager numbers in seeds/004 ([11], [84], …) are not used: reference
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from dataclasses import dataclass
 
 from core.tiebreaks.spec import TieBreakError, TieBreakSpec
@@ -55,7 +57,7 @@ PRESETS: dict[str, Preset] = {p.id: p for p in (
 
 def preset(name: str) -> Preset:
     if name not in PRESETS:
-        raise TieBreakError(f"unknown tie-break preset {name!r}; known: {', '.join(sorted(PRESETS))}")
+        raise TieBreakError(_('unknown tie-break preset {name!r}; known: {value}').format(name=name, value=', '.join(sorted(PRESETS))))
     return PRESETS[name]
 
 

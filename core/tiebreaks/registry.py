@@ -9,6 +9,8 @@ lot number).  ``group`` marks criteria that order a tied group instead of giving
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from dataclasses import dataclass
 from typing import Callable
 
@@ -90,7 +92,7 @@ def get(code: str) -> TieBreakDef:
     from core.tiebreaks.spec import TieBreakError
 
     if code not in REGISTRY:
-        raise TieBreakError(f"unknown tie-break {code!r}; known codes: {', '.join(sorted(REGISTRY))}")
+        raise TieBreakError(_('unknown tie-break {code!r}; known codes: {value}').format(code=code, value=', '.join(sorted(REGISTRY))))
     return REGISTRY[code]
 
 

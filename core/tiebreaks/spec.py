@@ -12,6 +12,8 @@ historical ``AROC1`` and ``GE`` are accepted too.
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -75,7 +77,7 @@ def parse_code(text: str) -> TieBreakSpec:
 
     raw = text.strip()
     if not raw:
-        raise TieBreakError("empty tie-break code")
+        raise TieBreakError(_('empty tie-break code'))
     upper = raw.upper().replace("#", "/").replace("!", "/")
     head, *mods = upper.split("/")
     if "-" in head:
@@ -83,14 +85,14 @@ def parse_code(text: str) -> TieBreakSpec:
         mods = extra + mods
     if head == "AROC1":
         head, mods = "ARO", ["C1"] + mods
-    name, _, score = head.partition(":")
+    name, _sep, score = head.partition(":")
     name = _ALIASES.get(name, name)
     definition = REGISTRY.get(name)
     if definition is None:
         known = ", ".join(sorted(REGISTRY))
-        raise TieBreakError(f"unknown tie-break {raw!r}; known codes: {known}")
+        raise TieBreakError(_('unknown tie-break {raw!r}; known codes: {known}').format(raw=raw, known=known))
     if score and score not in ("MP", "GP"):
-        raise TieBreakError(f"tie-break {raw!r}: the score after ':' must be MP or GP")
+        raise TieBreakError(_("tie-break {raw!r}: the score after ':' must be MP or GP").format(raw=raw))
     fields: dict = {}
     for mod in mods:
         if not mod:
@@ -98,7 +100,7 @@ def parse_code(text: str) -> TieBreakSpec:
         letter, arg = mod[0], mod[1:]
         if letter not in definition.modifiers and letter not in "RV":
             raise TieBreakError(
-                f"tie-break {raw!r}: modifier /{mod} does not apply to {name}")
+                _('tie-break {raw!r}: modifier /{mod} does not apply to {name}').format(raw=raw, mod=mod, name=name))
         try:
             if letter == "C":
                 fields["cut_low"] = int(arg or "1")
@@ -121,9 +123,9 @@ def parse_code(text: str) -> TieBreakSpec:
             elif letter == "V":
                 fields["regime"] = parse_regime(arg or "2026")
         except ValueError:
-            raise TieBreakError(f"tie-break {raw!r}: cannot read modifier /{mod}") from None
+            raise TieBreakError(_('tie-break {raw!r}: cannot read modifier /{mod}').format(raw=raw, mod=mod)) from None
     if fields.get("cut_low", 0) < 0 or fields.get("cut_high", 0) < 0:
-        raise TieBreakError(f"tie-break {raw!r}: cuts must not be negative")
+        raise TieBreakError(_('tie-break {raw!r}: cuts must not be negative').format(raw=raw))
     return TieBreakSpec(code=raw, base=name, score=score, **fields)
 
 
