@@ -120,13 +120,13 @@ _STR_FIELDS = {"name", "title", "federation", "fide_id", "national_id", "club", 
 def _int(value: Any) -> int:
     """Strict integer: JSON numbers that are whole, never booleans or other types."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"expected a whole number, got {value!r}")
+        raise TypeError(_("expected a whole number, got {value!r}").format(value=value))
     return value
 
 
 def _str(value: Any) -> str:
     if not isinstance(value, str):
-        raise TypeError(f"expected text, got {value!r}")
+        raise TypeError(_("expected text, got {value!r}").format(value=value))
     return value
 
 
@@ -144,7 +144,7 @@ def _player_from(p: dict[str, Any]) -> Player:
             fields[f] = None if v is None else _int(v)
     extra = p.get("extra", {})
     if not isinstance(extra, dict):
-        raise TypeError("player extra data must be an object")
+        raise TypeError(_("player extra data must be an object"))
     return Player(**fields, extra=dict(extra))
 
 
@@ -201,7 +201,7 @@ def tournament_from_json(text: str) -> Tournament:
     try:
         t = tournament_from_dict({"id": "", **data})
         if not isinstance(t.name, str) or not t.name.strip():
-            raise ValueError("the tournament has no name")
+            raise ValueError(_("the tournament has no name"))
         # force every value to its type so bad files fail here, not later
         tournament_from_dict(tournament_to_dict(t))
     except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError, OverflowError) as error:
