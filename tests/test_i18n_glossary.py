@@ -55,6 +55,8 @@ KEY_TERMS = {
     "Entry list": ("Katılımcı listesi", "Teilnehmerliste", "Список участников"),     # #16
     ("game result", "Draw"): ("Beraberlik", "Remis", "Ничья"),                       # #90
     ("colour", "White"): ("Beyaz", "Weiß", "Белые"),                                 # #60
+    ("go", "Rank"): ("Rank", "Rang", "Ранг"),                                        # #164 (Go rank)
+    "Rank": ("Derece", "Platz", "Место"),                                            # #103 (place)
     ("colour", "Black"): ("Siyah", "Schwarz", "Чёрные"),                             # #61
     "Add player": ("Oyuncu ekle", "Spieler hinzufügen", "Добавить участника"),       # #187
     "Edit": ("Düzenle", "Bearbeiten", "Изменить"),                                   # #188

@@ -304,3 +304,11 @@ def test_header_is_not_cut(screens, lang, screen):
     assert "…" not in header, (lang, screen, header)
     players = {"en": "12 players", "tr": "12 oyuncu", "de": "12 Spieler", "ru": "12 участников"}[lang]
     assert players in header, (lang, screen, header)
+
+
+@pytest.mark.parametrize("lang", ALL_LANGS)
+def test_tournament_list_dates_in_the_language(screens, lang):
+    # "Last change": ISO in English, the numeric CLDR form (dd.MM.yyyy) in tr/de/ru; 24 h.
+    row = screens[lang]["tournaments"]["text"].split("\n")[3]
+    pattern = r"\d{4}-\d\d-\d\d \d\d:\d\d" if lang == "en" else r"\d\d\.\d\d\.\d{4} \d\d:\d\d"
+    assert re.search(pattern, row), (lang, row)
