@@ -204,6 +204,17 @@ class PairingDone:
 class RoundsPane(Vertical):
     """Rounds: pairing, boards and results."""
 
+    DEFAULT_CSS = """
+    /* the pairing progress lies over the round's title line instead of pushing the table down:
+       showing or hiding it then repaints one line, not the whole screen */
+    RoundsPane #pair-progress-row {
+        position: absolute;
+        offset: 0 0;
+        width: 100%;
+        background: $surface;
+    }
+    """
+
     t: Tournament | None = None
     """The snapshot shown (None until the first ``show``)."""
     dirty = False
