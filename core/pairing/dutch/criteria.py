@@ -174,8 +174,9 @@ def top_shift(lay: Layout) -> int:
 def completion_weight(f: Facts, lay: Layout, hi: int, lo: int, bye_score: int, single_bye: bool,
                       unplayed_rank: dict[int, int]) -> int:
     """:func:`edge_weight` for a pair outside the current and the next bracket (only the
-    completion field and C9 are non-zero), computed directly because it is needed for every
-    pair of the field twice per round."""
+    completion field and C9 are non-zero).  The engine builds these weights for the whole
+    field from per-player terms (``engine.pair_order``); this per-pair form is their
+    definition."""
     if not f.compatible(hi, lo):
         return 0
     sc = f.score

@@ -23,12 +23,8 @@ doubled so every dual stays an integer.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from collections import deque
-
-
-AUG = True
+from collections.abc import Iterable
 
 
 DEFER_MIN = 16
@@ -953,7 +949,7 @@ class IncrementalMatcher:
         while True:
             clean()
             queue.clear()
-            if moved and AUG:
+            if moved:
                 # the last stage changed duals: new tight paths are found in one pass
                 self._augment_tight()
                 moved = False
