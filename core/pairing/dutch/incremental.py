@@ -19,6 +19,18 @@ duals, which keeps every edge feasible), unmatches it and sets its dual to the l
 that keeps its edges feasible.  Edges are keyed by vertex pairs (a directed edge ``a→b`` is
 the integer ``a*N+b``), so weights can change without re-indexing.  Weights are stored
 doubled so every dual stays an integer.
+
+For speed on dense fields of several hundred players (each needs only a valid primal-dual
+argument, so the optimum found is still a maximum-weight matching):
+
+* a stage goes on after an augmentation with the trees that did not take part
+  (``dissolve`` in :meth:`_run`); between stages a depth-first pass augments along tight
+  paths (:meth:`_augment_tight`);
+* :meth:`restart_group` restarts only a bracket's players from per-player duals, and for the
+  solve that follows they scan only their edges inside the bracket (a dual bound covers the
+  rest, the "window");
+* some exposed vertices are roots only after the others (``deferred``), so that a tree does
+  not spread over the fully tight lower part of the field when a short path exists.
 """
 
 from __future__ import annotations
