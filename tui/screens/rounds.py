@@ -311,6 +311,16 @@ class RoundsPane(Vertical):
         rnd = t.round(self.round_no)
         before = points_before(t, self.round_no)
         names = {p.pno: p.name for p in t.players}
+        shown_points: dict = {}
+
+        def points(pno: int) -> str:
+            """Formatted once per distinct score (500 boards: 1,000 cells, a dozen scores)."""
+            value = before.get(pno)
+            key = (value.numerator, value.denominator) if value is not None else None
+            text = shown_points.get(key)
+            if text is None:
+                text = shown_points[key] = fmt_points(value)
+            return text
         keys, rows = [], []
         matches = match_rows(t, rnd) if rnd.matches else {}
         for i in board_order(rnd):
@@ -332,8 +342,8 @@ class RoundsPane(Vertical):
                 if b.komi is not None:
                     go.append(f"k{fmt_points(b.komi)}")
                 result = f"{result} {' '.join(go)}"
-            rows.append((i, b.white, names.get(b.white, "?"), fmt_points(before.get(b.white)),
-                         result, fmt_points(before.get(b.black)), b.black, names.get(b.black, "?")))
+            rows.append((i, b.white, names.get(b.white, "?"), points(b.white),
+                         result, points(b.black), b.black, names.get(b.black, "?")))
         if not self.only_playing:
             on_board = {x for b in rnd.boards for x in (b.white, b.black)}
             byes = {b.pno: b.kind for b in rnd.byes}
@@ -342,7 +352,7 @@ class RoundsPane(Vertical):
                     continue
                 if p.pno in byes or p.active_in(self.round_no):
                     keys.append(f"p{p.pno}")
-                    rows.append(("", p.pno, p.name, fmt_points(before.get(p.pno)),
+                    rows.append(("", p.pno, p.name, points(p.pno),
                                  bye_text(byes.get(p.pno)), "", "", ""))
         sync_table(table, keys, rows)
         missing = [i for i, b in enumerate(rnd.boards, 1) if b.result is None]
