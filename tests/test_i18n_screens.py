@@ -285,6 +285,7 @@ def test_language_switch_at_run_time(tmp_path, monkeypatch):
 FULL_LINES = {
     "rounds": ["Type board and result, e.g. 12 1-0 or 7 = (Enter). On the table: 1 0 = + - f"],
     "manual": ["Yours (Space marks, then swaps)", "Engine's pairing (e copies it)"],
+    "new": ["Create (Ctrl+S)", "Cancel (Esc)"],  # buttons
 }
 
 
