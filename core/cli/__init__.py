@@ -76,6 +76,9 @@ def _modules_for(word: str | None) -> list[str]:
                 continue
             if word in _ADD_PARSER.findall(text):
                 found.append(name)  # a nested subcommand of the same name may match too
+        exact = word.replace("-", "_")
+        if exact in found:
+            return [exact]  # ``hakem pair`` need not load ``round`` (its "pair" is nested)
         if found:
             return found
     return names

@@ -9,15 +9,21 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.errors import StoreError, TournamentError
 from core.model import Tournament
-from core.store import Store
+
+if TYPE_CHECKING:
+    from core.store import Store
 
 
-def open_store() -> Store:
-    """The store of ``--data`` / ``$HAKEM_DATA`` / the user's data directory."""
+def open_store() -> "Store":
+    """The store of ``--data`` / ``$HAKEM_DATA`` / the user's data directory (imported here:
+    engine commands such as ``hakem pair`` never open the store, and loading it costs ~25 ms
+    of every start)."""
+    from core.store import Store
+
     return Store(os.environ.get("HAKEM_DATA") or None)
 
 
