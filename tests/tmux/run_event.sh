@@ -15,10 +15,13 @@ CMD="${HAKEM_CMD:-hakem}"
 A="hakem-a-$$"
 B="hakem-b-$$"
 ENVS="HAKEM_CONFIG_DIR=$WORK/config HAKEM_USER=arbiter TERM=xterm-256color"
+# A private tmux server: another tmux user on the machine (or a stale server started with
+# another environment) can neither kill our sessions nor hand them its environment.
+SOCKET="hakem-test-$$"
+tmux() { command tmux -L "$SOCKET" -f /dev/null "$@"; }
 
 cleanup() {
-    tmux kill-session -t "$A" 2>/dev/null || true
-    tmux kill-session -t "$B" 2>/dev/null || true
+    tmux kill-server 2>/dev/null || true
 }
 trap cleanup EXIT
 
