@@ -41,8 +41,8 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
     gb = layout.group_bits
     T = top_shift(layout)
     sb = layout.scores_bits
+    # per player, the earlier players he may meet (C1, C3): the edges of every solve
     lower = [compatible_lower(f, p) for p in range(n)]
-    """Per player, the earlier players he may meet (C1, C3): the edges of every solve."""
     # The first weights are sums of per-player terms (plus a constant), built row by row.
     if odd:
         # completion (pairs, PAB eligibility) and then the paired scores, top group marked
