@@ -14,7 +14,7 @@ The Swiss-Manager numbers in seeds/004 ([11], [84], …) are not used: reference
 
 from __future__ import annotations
 
-from core.i18n import _
+from core.i18n import N_, _
 
 from dataclasses import dataclass
 
@@ -33,24 +33,24 @@ class Preset:
 
 
 PRESETS: dict[str, Preset] = {p.id: p for p in (
-    Preset("fide-swiss", "FIDE individual Swiss (World Championship cycle list)",
+    Preset("fide-swiss", N_("FIDE individual Swiss (World Championship cycle list)"),
            ("ARO/C1", "BH/C1", "BH", "DE", "LOT"), "FIDE PB 2019, Swiss events of the WCC cycle"),
-    Preset("fide-swiss-unrated", "FIDE individual Swiss without rating criteria",
+    Preset("fide-swiss-unrated", N_("FIDE individual Swiss without rating criteria"),
            ("BH/C1", "BH", "DE", "SB", "WIN", "LOT"), "C.07 Arts. 6–9 (our order)"),
-    Preset("tsf-swiss", "Turkish Chess Federation, individual Swiss (EB1–EB6)",
+    Preset("tsf-swiss", N_("Turkish Chess Federation, individual Swiss (EB1–EB6)"),
            ("DE", "BH/C1", "SB", "AOB", "WIN", "LOT"), "seeds/004, TSF Yarışma Talimatı Art. 9"),
-    Preset("seed-rr", "Individual round robin (seed recommendation)",
+    Preset("seed-rr", N_("Individual round robin (seed recommendation)"),
            ("DE", "SB", "WIN", "KS"), "seeds/000 p. 85", round_robin=True),
-    Preset("seed-swiss-rated", "Individual Swiss, close and reliable ratings (seed recommendation)",
+    Preset("seed-swiss-rated", N_("Individual Swiss, close and reliable ratings (seed recommendation)"),
            ("ARO", "ARO/C1"), "seeds/000 p. 85"),
-    Preset("seed-swiss-unrated", "Individual Swiss, mostly unrated (seed recommendation)",
+    Preset("seed-swiss-unrated", N_("Individual Swiss, mostly unrated (seed recommendation)"),
            ("BH", "SB"), "seeds/000 p. 85"),
-    Preset("seed-swiss-mixed", "Individual Swiss, scattered ratings (seed recommendation)",
+    Preset("seed-swiss-mixed", N_("Individual Swiss, scattered ratings (seed recommendation)"),
            ("BH", "SB", "PS", "WIN", "DE"), "seeds/000 p. 85"),
-    Preset("team-rr", "Team round robin (seed recommendation)",
+    Preset("team-rr", N_("Team round robin (seed recommendation)"),
            ("GP", "DE", "SB", "TBR"), "seeds/000 p. 85 (team points, match points, encounter, SB, top board)",
            team=True, round_robin=True),
-    Preset("team-swiss", "Team Swiss (seed recommendation)",
+    Preset("team-swiss", N_("Team Swiss (seed recommendation)"),
            ("GP", "DE", "BH"), "seeds/000 p. 85 (match points, board points, encounter, Buchholz)", team=True),
 )}
 

@@ -12,13 +12,30 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from core.i18n import LANGUAGES, _, pgettext
+from core.i18n import LANGUAGES, _, current_language, pgettext
 from core.pairing.registry import system_ids
 from tui.i18n import L_
 from tui.services import POINT_SYSTEMS, NewTournament
 from tui.standings import presets
 
 LANGUAGE_NAMES = {"en": "English", "tr": "Türkçe", "de": "Deutsch", "ru": "Русский"}
+
+
+def system_options(ids: list[str]) -> list[tuple[str, str]]:
+    """(translated name, id) for the system list: organisers know "Holländisches System", not
+    ``dutch``."""
+    from core.i18n.terms import system_name
+
+    return [(system_name(s), s) for s in ids]
+
+
+def preset_options() -> list[tuple[str, str]]:
+    """(criteria — translated title, id): the codes come first, so the list still tells the
+    presets apart where a long title is cut at 80 columns."""
+    from tui.standings import preset_titles
+
+    titles = preset_titles()
+    return [(f"{', '.join(codes)} — {titles.get(pid, pid)}", pid) for pid, codes in presets().items()]
 
 
 def system_choices() -> list[str]:
@@ -50,7 +67,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
                 yield Label(pgettext("tournament", "Name"))
                 yield Input(id="name", placeholder=_("e.g. Club championship 2026"), compact=True)
                 yield Label(_("Pairing system"))
-                yield Select([(s, s) for s in system_choices()], value=system_choices()[0],
+                yield Select(system_options(system_choices()), value=system_choices()[0],
                              allow_blank=False, id="system", compact=True)
                 yield Label(_("Rounds"))
                 yield Input("5", id="rounds", type="integer", compact=True)
@@ -61,10 +78,10 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
                              id="points", compact=True)
                 yield Label(_("Tie-break preset"))
                 preset_names = list(presets())
-                yield Select([(p, p) for p in preset_names], value=preset_names[0] if preset_names else Select.NULL,
+                yield Select(preset_options(), value=preset_names[0] if preset_names else Select.NULL,
                              id="preset", compact=True)
                 yield Label(_("Language"))
-                yield Select([(LANGUAGE_NAMES.get(c, c), c) for c in LANGUAGES], value="en",
+                yield Select([(LANGUAGE_NAMES.get(c, c), c) for c in LANGUAGES], value=current_language(),
                              allow_blank=False, id="language", compact=True)
                 yield Label(_("Start date"))
                 yield Input(id="start_date", placeholder="YYYY-MM-DD", compact=True)
@@ -86,7 +103,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
             self.query_one("#rounds", Input).value = str(cur.total_rounds)
             system = self.query_one("#system", Select)
             if cur.system not in system_choices():
-                system.set_options([(s, s) for s in [cur.system, *system_choices()]])
+                system.set_options(system_options([cur.system, *system_choices()]))
             system.value = cur.system
             system.disabled = self.system_fixed
             if cur.point_system in POINT_SYSTEMS:
