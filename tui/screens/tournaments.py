@@ -31,6 +31,36 @@ def short_time(iso: str) -> str:
         return text[:16].replace("T", " ")
 
 
+def fit_names(rows: list[tuple], headers: list[str], width: int) -> list[tuple]:
+    """Cut the name column (the first) so that the whole list fits ``width`` columns.
+
+    Why: at 80 columns a long tournament name, a long system name in German ("Holländisches
+    System") and a user name pushed the last column ("Von") off the screen.  The name is the
+    only free text, so it gives way (with "…"), never below 8 columns; a wider terminal shows it
+    whole.  Column widths as DataTable draws them: the widest cell or header plus one column of
+    padding on each side; two more for the scrollbar.
+    """
+    from rich.cells import cell_len
+
+    if not rows:
+        return rows
+    widths = [max([cell_len(h)] + [cell_len(str(r[k])) for r in rows]) for k, h in enumerate(headers)]
+    others = sum(w + 2 for w in widths[1:])
+    budget = max(8, width - 2 - others - 2, cell_len(headers[0]))
+    if widths[0] <= budget:
+        return rows
+    out = []
+    for row in rows:
+        name = str(row[0])
+        if cell_len(name) > budget:
+            cut = name
+            while cut and cell_len(cut) > budget - 1:
+                cut = cut[:-1]
+            name = cut.rstrip() + "…"
+        out.append((name, *row[1:]))
+    return out
+
+
 class TournamentsScreen(Screen):
     """List, create, open, duplicate, archive and import tournaments."""
 
@@ -91,6 +121,7 @@ class TournamentsScreen(Screen):
                  if getattr(i, "total_rounds", None) else str(i.current_round),
                  str(i.players), short_time(i.modified), str(i.modified_by)) for i in infos]
         table = self.query_one("#tournaments", DataTable)
+        rows = fit_names(rows, [str(c.label) for c in table.columns.values()], self.size.width or 80)
         if ids == self._ids and getattr(self, "_rows", None) == rows:
             return
         selected = self._ids[table.cursor_row] if self._ids and 0 <= table.cursor_row < len(self._ids) else None
@@ -105,6 +136,9 @@ class TournamentsScreen(Screen):
             hint.update(_("No tournaments yet. Press n to create one, i to import a TRF file, or d for a demo."))
         else:
             hint.update(_("Enter opens the selected tournament; n creates a new one."))
+
+    def on_resize(self) -> None:
+        self.refresh_list()  # names are cut to the width: a wider terminal shows more of them
 
     def selected_id(self) -> str | None:
         table = self.query_one("#tournaments", DataTable)

@@ -1,0 +1,49 @@
+"""The tournaments list fits 80 columns in every language: long names give way, headers stay."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import DataTable, Input
+
+from core.i18n import set_language
+from core.model import Tournament
+from tui.app import HakemApp
+from tui.screens.tournaments import fit_names
+from tui.testing import store_with, wait_for
+
+
+@pytest.fixture(autouse=True)
+def quiet_env(monkeypatch, tmp_path):
+    monkeypatch.setenv("HAKEM_USER", "arbiter")
+    monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setattr(Input, "cursor_blink", False)
+    yield
+    set_language("en")
+
+
+def test_fit_names_cuts_only_the_name() -> None:
+    headers = ["Name", "System", "By"]
+    rows = [("Vereinsmeisterschaft Schnellschach 2026", "Holländisches System", "arbiter")]
+    # others: (20 + 2) + (7 + 2) = 31; scrollbar 2, own padding 2 -> 40 - 35 = 5 -> floor 8
+    assert fit_names(rows, headers, 40) == [("Vereins…", "Holländisches System", "arbiter")]
+    # 60 columns: 60 - 2 - 31 - 2 = 25 cells for the name, the last one "…"
+    cut = fit_names(rows, headers, 60)[0][0]
+    assert cut == "Vereinsmeisterschaft Sch…" and len(cut) == 25
+    assert fit_names(rows, headers, 120) == rows
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "de", "ru"])
+async def test_tournament_list_fits_80_columns(tmp_path, lang):
+    set_language(lang)
+    data = tmp_path / "data"
+    store_with(data, Tournament(id="", name="Vereinsmeisterschaft Schnellschach 2026", system="dutch",
+                                total_rounds=9),
+               Tournament(id="", name="Club League", system="double-berger", total_rounds=14))
+    app = HakemApp(data_dir=data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.screen.query("#tournaments"))
+        table = app.screen.query_one("#tournaments", DataTable)
+        await wait_for(pilot, lambda: table.row_count == 2)
+        await pilot.pause()
+        assert table.virtual_size.width <= table.size.width, (table.virtual_size.width, table.size.width)
+        assert table.get_row_at(0)[5] == "arbiter" or table.get_row_at(1)[5] == "arbiter"
