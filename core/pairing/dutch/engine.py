@@ -20,6 +20,8 @@ Vertex indices are positions in the pairing order (score, then TPN).
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from core.errors import PairingImpossible
 from core.pairing.base import PairOptions
 from core.pairing.dutch.bracket import Bracket, pair_bracket
@@ -65,7 +67,7 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
     unmatched = [v for v in range(n) if mate[v] == v]
     if len(unmatched) > 1 or any(not f.eligible[v] for v in unmatched):
         raise PairingImpossible(
-            "No pairing satisfies the absolute criteria (no rematch, bye eligibility, colours).")
+            _('No pairing satisfies the absolute criteria (no rematch, bye eligibility, colours).'))
     bye_score = 0
     single = False
     unplayed_rank: dict[int, int] = {}

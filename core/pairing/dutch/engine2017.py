@@ -17,6 +17,8 @@ old tournaments are re-paired exactly as they were checked then.
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from core.errors import PairingImpossible
 from core.pairing.base import PairOptions
 from core.pairing.dutch.bracket import Bracket, pair_bracket
@@ -112,7 +114,7 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
 
     if not complete():
         raise PairingImpossible(
-            "No pairing satisfies the absolute criteria (no rematch, bye eligibility, colours).")
+            _('No pairing satisfies the absolute criteria (no rematch, bye eligibility, colours).'))
 
     def finalize_valid(a: int, b: int) -> None:
         validity.remove_vertex(a)

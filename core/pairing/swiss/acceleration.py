@@ -24,6 +24,8 @@ Two sources, in this order:
 
 from __future__ import annotations
 
+from core.i18n import _
+
 from fractions import Fraction
 from typing import Any, Mapping
 
@@ -82,7 +84,7 @@ def virtual_points(tournament: Tournament, round_no: int) -> dict[int, Fraction]
                 pno = int(key)
             except (TypeError, ValueError):
                 raise AccelerationError(
-                    f"virtual points are given for {key!r}, which is not a pairing number") from None
+                    _('virtual points are given for {key!r}, which is not a pairing number').format(key=key)) from None
             if pno not in result or not isinstance(per_round, Mapping):
                 continue
             value = per_round.get(str(round_no), per_round.get(round_no))  # type: ignore[call-overload]
@@ -94,7 +96,7 @@ def virtual_points(tournament: Tournament, round_no: int) -> dict[int, Fraction]
     pts = tournament.points
     if pts.win != 2 * pts.draw or pts.loss != 0:
         raise AccelerationError(
-            "Baku acceleration needs a point system where a win is worth two draws and a loss 0.")
+            _('Baku acceleration needs a point system where a win is worth two draws and a loss 0.'))
     if round_no < 1 or round_no > accelerated_rounds(tournament.total_rounds):
         return result
     bonus = pts.win if round_no <= full_rounds(tournament.total_rounds) else pts.win / 2

@@ -8,6 +8,8 @@ the clock or the hash seed.
 
 from __future__ import annotations
 
+from core.i18n import _
+
 import random
 from dataclasses import dataclass
 
@@ -64,9 +66,9 @@ def generate(s: Settings, system: str = "dutch", options: PairOptions | None = N
     from core.pairing.registry import get_system
 
     if s.players < 2:
-        raise TournamentError(f"a Swiss tournament needs at least 2 players, not {s.players}")
+        raise TournamentError(_('a Swiss tournament needs at least 2 players, not {players}').format(players=s.players))
     if s.rounds < 1:
-        raise TournamentError(f"the number of rounds must be at least 1, not {s.rounds}")
+        raise TournamentError(_('the number of rounds must be at least 1, not {rounds}').format(rounds=s.rounds))
     engine = get_system(system)
     rng = random.Random(s.seed)
     t = new_tournament(s, system, rng)
