@@ -19,3 +19,21 @@ def _isolated_user_dirs(tmp_path_factory, monkeypatch):
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.delenv("LC_MESSAGES", raising=False)
     monkeypatch.delenv("LANGUAGE", raising=False)
+
+
+@pytest.fixture()
+def quiet_tui(monkeypatch, tmp_path):
+    """What every Pilot test of the app needs: a fixed user name (the journal and the
+    tournament list show it), a private UI settings folder, no blinking cursor (snapshots and
+    timing stay stable), English before and after (a test that switches language must not
+    leak it into the next).  Used as ``pytestmark = pytest.mark.usefixtures("quiet_tui")``."""
+    from textual.widgets import Input
+
+    from core.i18n import set_language
+
+    monkeypatch.setenv("HAKEM_USER", "arbiter")
+    monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setattr(Input, "cursor_blink", False)
+    set_language("en")
+    yield
+    set_language("en")

@@ -12,7 +12,6 @@ from fractions import Fraction
 import pytest
 from textual.widgets import DataTable, Input, Select
 
-from core.i18n import set_language
 from core.pairing.registry import system_ids
 from core.store import Store
 from tui.app import HakemApp
@@ -26,12 +25,7 @@ KEY_RESULT = {"1": (Fraction(1), Fraction(0)), "0": (Fraction(0), Fraction(1)), 
 KEY_NAME = {"1": "1", "0": "0", "=": "equals_sign"}
 
 
-@pytest.fixture(autouse=True)
-def quiet_env(monkeypatch, tmp_path):
-    monkeypatch.setenv("HAKEM_USER", "arbiter")
-    monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setattr(Input, "cursor_blink", False)
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("quiet_tui")
 
 
 def swiss_system() -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from textual.widgets import DataTable, Input
 
-from core.i18n import set_language
 from core.model import ByeKind, Tournament
 from core.store import Store
 from tui.app import HakemApp
@@ -14,12 +13,7 @@ from tui.testing import demo, store_with, type_text, wait_for
 from tui.widgets.tables import row_values
 
 
-@pytest.fixture(autouse=True)
-def quiet_env(monkeypatch, tmp_path):
-    monkeypatch.setenv("HAKEM_USER", "arbiter")
-    monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setattr(Input, "cursor_blink", False)
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("quiet_tui")
 
 
 def open_app(tmp_path, t):

@@ -6,19 +6,13 @@ from __future__ import annotations
 import pytest
 from textual.widgets import DataTable, Input, TextArea
 
-from core.i18n import set_language
 from core.store import Store
 from tui.app import HakemApp
 from tui.testing import demo, store_with, wait_for
 from tui.widgets.tables import row_values
 
 
-@pytest.fixture(autouse=True)
-def quiet_env(monkeypatch, tmp_path):
-    monkeypatch.setenv("HAKEM_USER", "arbiter")
-    monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setattr(Input, "cursor_blink", False)
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("quiet_tui")
 
 
 async def open_tab(tmp_path, t, key, pane):

@@ -7,9 +7,8 @@ import threading
 import time
 
 import pytest
-from textual.widgets import DataTable, Input
+from textual.widgets import DataTable
 
-from core.i18n import set_language
 from core.model import GameResult
 from core.pairing import registry
 from core.pairing.base import RoundPairing
@@ -19,12 +18,7 @@ from tui.testing import demo, store_with, type_text, wait_for
 from tui.widgets.tables import row_values
 
 
-@pytest.fixture(autouse=True)
-def quiet_env(monkeypatch, tmp_path):
-    monkeypatch.setenv("HAKEM_USER", "arbiter")
-    monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setattr(Input, "cursor_blink", False)
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("quiet_tui")
 
 
 def open_app(tmp_path, t):

@@ -10,10 +10,8 @@ result key on the boards table ends up in the store without anyone calling ``rel
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input
 
 from core import commands
-from core.i18n import set_language
 from core.model import GameResult
 from core.store import Store
 from tui.app import HakemApp
@@ -21,12 +19,7 @@ from tui.services import Session
 from tui.testing import demo, store_with, wait_for
 
 
-@pytest.fixture(autouse=True)
-def quiet_env(monkeypatch, tmp_path):
-    monkeypatch.setenv("HAKEM_USER", "arbiter")
-    monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setattr(Input, "cursor_blink", False)
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("quiet_tui")
 
 
 def result(board: int, value: GameResult):

@@ -8,9 +8,8 @@ itself, computed here directly on the tournament the store holds after the resul
 from __future__ import annotations
 
 import pytest
-from textual.widgets import DataTable, Input
+from textual.widgets import DataTable
 
-from core.i18n import set_language
 from core.model import GameResult
 from core.standings import compute_standings
 from core.store import Store
@@ -20,13 +19,12 @@ from tui.testing import demo, store_with, wait_for
 from tui.widgets.tables import row_values
 
 
+pytestmark = pytest.mark.usefixtures("quiet_tui")
+
+
 @pytest.fixture(autouse=True)
-def quiet_env(monkeypatch, tmp_path):
-    monkeypatch.setenv("HAKEM_USER", "arbiter")
-    monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setattr(Input, "cursor_blink", False)
+def every_event_is_big(monkeypatch):
     monkeypatch.setattr(StandingsPane, "BIG", 0)  # every event counts as big here
-    set_language("en")
 
 
 async def test_standings_from_the_worker_follow_each_result(tmp_path):

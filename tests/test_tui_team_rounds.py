@@ -11,10 +11,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from textual.widgets import DataTable, Input
+from textual.widgets import DataTable
 
 from core import commands
-from core.i18n import set_language
 from core.model import GameResult
 from core.numbering import assign_pairing_numbers
 from core.pairing.base import PairOptions
@@ -27,12 +26,7 @@ from tui.widgets.tables import row_values
 TEAMS = ("Ankara SK", "Bursa Gençlik", "Çankaya", "Datça Kale")
 
 
-@pytest.fixture(autouse=True)
-def quiet_env(monkeypatch, tmp_path):
-    monkeypatch.setenv("HAKEM_USER", "arbiter")
-    monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setattr(Input, "cursor_blink", False)
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("quiet_tui")
 
 
 def league(rounds: int = 1):

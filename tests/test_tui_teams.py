@@ -5,18 +5,12 @@ from __future__ import annotations
 import pytest
 from textual.widgets import DataTable, Input
 
-from core.i18n import set_language
 from core.model import Player, Tournament
 from tui.app import HakemApp
 from tui.testing import store_with, type_text, wait_for
 
 
-@pytest.fixture(autouse=True)
-def quiet_env(monkeypatch, tmp_path):
-    monkeypatch.setenv("HAKEM_USER", "arbiter")
-    monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setattr(Input, "cursor_blink", False)
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("quiet_tui")
 
 
 def league() -> Tournament:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import DataTable, Input
+from textual.widgets import DataTable
 
 from core.i18n import set_language
 from core.model import Tournament
@@ -12,13 +12,7 @@ from tui.screens.tournaments import fit_names
 from tui.testing import store_with, wait_for
 
 
-@pytest.fixture(autouse=True)
-def quiet_env(monkeypatch, tmp_path):
-    monkeypatch.setenv("HAKEM_USER", "arbiter")
-    monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setattr(Input, "cursor_blink", False)
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("quiet_tui")
 
 
 def test_fit_names_cuts_only_the_name() -> None:

@@ -8,7 +8,7 @@ import json
 import pytest
 from textual.widgets import DataTable, Input, Select
 
-from core.i18n import current_language, set_language
+from core.i18n import current_language
 from core.model import GameResult
 from core.store import Store
 from core.trf import write_trf
@@ -17,14 +17,7 @@ from tui.testing import demo, store_with, type_text, wait_for
 from tui.widgets.tables import row_values
 
 
-@pytest.fixture(autouse=True)
-def quiet_env(monkeypatch, tmp_path):
-    monkeypatch.setenv("HAKEM_USER", "arbiter")
-    monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setattr(Input, "cursor_blink", False)
-    set_language("en")
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("quiet_tui")
 
 
 def names_in_list(app) -> list[str]:
