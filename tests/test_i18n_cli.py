@@ -32,7 +32,10 @@ def data(tmp_path, monkeypatch):
 def run(*args: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(list(args))
+        try:
+            code = main(list(args))
+        except SystemExit as stop:  # argparse --help
+            code = int(stop.code or 0)
     return code, out.getvalue(), err.getvalue()
 
 

@@ -13,41 +13,16 @@ must be byte-identical whatever the language (spec/cli.md "Machine-readable outp
 
 from __future__ import annotations
 
-import contextlib
-import io
 import re
 from pathlib import Path
 
 import pytest
 
 import core.i18n as i18n
-from core.cli import main
+from tests.test_i18n_cli import data, run  # noqa: F401  (data is a fixture)
 
 TRF = Path(__file__).parent / "data" / "dutch2026" / "f02_p9r7.trf"
 LANG_ENV = {"en": "en_GB.UTF-8", "tr": "tr_TR.UTF-8", "de": "de_DE.UTF-8", "ru": "ru_RU.UTF-8"}
-
-
-@pytest.fixture()
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv("HAKEM_DATA", str(tmp_path / "data"))
-    monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("HAKEM_USER", "arbiter")
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("LANG", "C.UTF-8")
-    (tmp_path / "data").mkdir()
-    yield tmp_path
-    i18n.set_language("en")
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = main(list(args))
-        except SystemExit as stop:  # argparse --help
-            code = int(stop.code or 0)
-    return code, out.getvalue(), err.getvalue()
 
 
 def in_lang(monkeypatch, how: str, lang: str, *args: str) -> str:
