@@ -40,7 +40,7 @@ from core.playoff import lots
 from core.playoff.games import Context
 from core.playoff.plan import evaluate as evaluate_plan
 from core.playoff.rules import PRESETS, MatchRules
-from core.playoff.state import PlayoffView
+from core.playoff.state import PlayoffError, PlayoffView, _parse_clock
 from core.playoff.timetable import Slot
 
 _KO_ROUND = re.compile(r"^p\.r(\d+)m\d+\.")
@@ -148,6 +148,14 @@ def _forfeit_withdrawn(t: Tournament, state: dict[str, Any], round_no: int) -> N
 DEFAULT_START = "10:00"
 
 
+def start_of_day(text: str) -> str:
+    """A cup's start time: ``HH:MM`` read by the playoff clock parser, and before midnight (the
+    playoff parser allows 24:10 and beyond for games that run late, not for a first round)."""
+    if _parse_clock(text) >= 24 * 60:
+        raise PlayoffError(_('time {text!r} must be written HH:MM.').format(text=text))
+    return text.strip()
+
+
 def cup_timetable(t: Tournament, cup: CupState | None = None) -> tuple[dict[str, Any], list[Slot]]:
     """The timetable of a cup event: every game known now with board and clock times.
 
@@ -162,9 +170,7 @@ def cup_timetable(t: Tournament, cup: CupState | None = None) -> tuple[dict[str,
 
     cfg = _settings(t)
     cup = cup or replay(t)
-    start = str(cfg.get("start", DEFAULT_START))
-    if not re.fullmatch(r"([01]?\d|2[0-3]):[0-5]\d", start):
-        raise TournamentError(_('the knockout start time {start!r} is not HH:MM.').format(start=start))
+    start = start_of_day(str(cfg.get("start", DEFAULT_START)))
     boards = cfg.get("boards")
     state = dict(cup.state, start=start, first_board=1,
                  max_boards=int(boards) if boards else None,

@@ -73,11 +73,9 @@ def _knockout_options(args: argparse.Namespace, system: str) -> dict:
         raise TournamentError(_('--knockout-rules, --start-time, --third-place and --places are for '
                                 '--system knockout only'))
     if "start" in given:
-        import re
+        from core.playoff.cup import start_of_day
 
-        if not re.fullmatch(r"([01]?\d|2[0-3]):[0-5]\d", given["start"]):
-            raise TournamentError(_('--start-time {value!r}: give the time as HH:MM, e.g. 10:00').format(
-                value=given["start"]))
+        given["start"] = start_of_day(given["start"])
     if "places" in given and given["places"] < 1:
         raise TournamentError(_('--places must be a whole number of at least 1'))
     return given
