@@ -18,14 +18,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from core.i18n import _
-from core.model import Match, Round, Team, Tournament, format_points
+from core.model import Match, Round, Team, Tournament
 
 MATCH_COMMENT = "### hakem matches "
-
-
-def _points(value: Fraction) -> str:
-    text = format_points(value)
-    return text if "." in text else text + ".0"
 
 
 def team_lines(t: Tournament, flavour: str, ranks: dict[int, int] | None = None) -> list[str]:
@@ -34,10 +29,12 @@ def team_lines(t: Tournament, flavour: str, ranks: dict[int, int] | None = None)
     if not t.teams:
         return []
     from core.teams.scoring import team_standings
+    from core.trf.writer import _points_field  # the writer imports this module
 
-    table = {row.team: row for row in team_standings(t)}
+    rows = team_standings(t)
+    table = {row.team: row for row in rows}
     if ranks is None:
-        ranks = {row.team: i + 1 for i, row in enumerate(team_standings(t))}
+        ranks = {row.team: i + 1 for i, row in enumerate(rows)}
     lines = []
     for team in sorted(t.teams, key=lambda x: x.id):
         members = "".join(f" {pno:>4}" for pno in team.members)
@@ -49,7 +46,7 @@ def team_lines(t: Tournament, flavour: str, ranks: dict[int, int] | None = None)
         gp = row.board_points if row else Fraction(0)
         strength = str(team.rating) if team.rating else ""
         head = (f"310 {team.id:>3} {team.name[:32]:<32} {team.short[:5]:<5} {strength:>6} "
-                f"{_points(mp):>6} {_points(gp):>6} {ranks.get(team.id, 0):>3} ")
+                f"{_points_field(mp):>6} {_points_field(gp):>6} {ranks.get(team.id, 0):>3} ")
         lines.append((head + members).rstrip())
     return lines
 
