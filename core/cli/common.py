@@ -27,6 +27,15 @@ def open_store() -> "Store":
     return Store(os.environ.get("HAKEM_DATA") or None)
 
 
+def pairing_numbers(text: str) -> list[int]:
+    """``--players 3,1,7`` as pairing numbers (spaces and empty items ignored)."""
+    try:
+        return [int(x) for x in text.replace(" ", "").split(",") if x]
+    except ValueError as error:
+        raise TournamentError(_('--players {pnos!r}: give pairing numbers separated by commas').format(
+            pnos=text)) from error
+
+
 def read_text_file(path: str) -> str:
     """Read an input file as text (UTF-8, falling back to Latin-1 as older programs write)."""
     try:

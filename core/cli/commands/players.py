@@ -8,7 +8,7 @@ import argparse
 from pathlib import Path
 
 from core import commands
-from core.cli.common import open_store, print_json, read_text_file
+from core.cli.common import open_store, pairing_numbers, print_json, read_text_file
 from core.csvimport import parse_players_csv
 from core.errors import TournamentError, ValidationError, Problem
 from core.model import ByeKind, Tournament
@@ -95,10 +95,7 @@ def _bye(args: argparse.Namespace) -> int:
 
 
 def _forbid(args: argparse.Namespace) -> int:
-    try:
-        pnos = [int(x) for x in args.pnos.split(",")]
-    except ValueError as error:
-        raise TournamentError(_('--players {pnos!r}: give pairing numbers separated by commas').format(pnos=args.pnos)) from error
+    pnos = pairing_numbers(args.pnos)
     open_store().update(args.id, f"forbid pairing {args.pnos}", lambda t: commands.add_forbidden(t, pnos))
     return 0
 

@@ -9,19 +9,10 @@ from __future__ import annotations
 
 import argparse
 
-from core.cli.common import open_store, print_json
-from core.errors import TournamentError
+from core.cli.common import open_store, pairing_numbers, print_json
 from core.i18n import _, ngettext
 from core.model import Tournament
 from core.teams import registration
-
-
-def _pnos(text: str) -> list[int]:
-    try:
-        return [int(x) for x in text.replace(" ", "").split(",") if x]
-    except ValueError as error:
-        raise TournamentError(_('--players {pnos!r}: give pairing numbers separated by commas').format(
-            pnos=text)) from error
 
 
 def team_rows(t: Tournament) -> list[dict]:
@@ -52,7 +43,7 @@ def _add(args: argparse.Namespace) -> int:
     added: list[int] = []
 
     def change(t: Tournament) -> Tournament:
-        new = registration.add_team(t, args.name, _pnos(args.players or ""), args.short, args.rating)
+        new = registration.add_team(t, args.name, pairing_numbers(args.players or ""), args.short, args.rating)
         added.append(registration.added_team_id(t, new))
         return new
 
@@ -69,7 +60,7 @@ def _edit(args: argparse.Namespace) -> int:
 
 def _roster(args: argparse.Namespace) -> int:
     open_store().update(args.id, f"roster of team {args.team}",
-                        lambda t: registration.set_roster(t, args.team, _pnos(args.players)))
+                        lambda t: registration.set_roster(t, args.team, pairing_numbers(args.players)))
     return 0
 
 
