@@ -20,7 +20,7 @@ from textual.widgets import DataTable, Label, Static
 
 from core.errors import TournamentError
 from core.i18n import _
-from core.model import Tournament
+from core.model import Team, Tournament
 from core.teams import registration
 from tui.i18n import L_
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
@@ -82,48 +82,21 @@ class TeamsDialog(ModalScreen[None]):
             hint = _("No teams yet.") + " " + hint
         self.query_one("#teams-hint", Static).update(hint)
 
-    def selected(self) -> int | None:
+    def selected(self) -> Team | None:
+        """The team under the cursor (``None`` while there are no teams)."""
         table = self.query_one(DataTable)
         if not self.t.teams or not 0 <= table.cursor_row < len(self.t.teams):
             return None
-        return self.t.teams[table.cursor_row].id
+        return self.t.teams[table.cursor_row]
 
     def _change(self, action: str, change: Callable[[Tournament], Tournament], done: str) -> None:
         session = self.owner.session
         if self.owner.run_change(lambda: session.apply(action, change), done):
             self.fill()
 
-    def action_add(self) -> None:
-        def named(name: str | None) -> None:
-            if not name or not name.strip():
-                return
-
-            def players(text: str | None) -> None:
-                if text is None:
-                    return
-                try:
-                    members = _pnos(text)
-                except TournamentError as exc:
-                    self.notify(str(exc), severity="error")
-                    return
-                self._change(f"add team {name.strip()}",
-                             lambda t: registration.add_team(t, name, members),
-                             _("Team {name} added.").format(name=name.strip()))
-
-            self.app.push_screen(PromptDialog(
-                _("Players of {name}").format(name=name.strip()),
-                _("Pairing numbers in board order, board 1 first (e.g. 3 1 7 5); empty for later.")),
-                players)
-
-        self.app.push_screen(PromptDialog(_("New team"), _("Name of the team (unique)."),
-                                          placeholder=_("e.g. Ankara SK")), named)
-
-    def action_roster(self) -> None:
-        team_id = self.selected()
-        if team_id is None:
-            return
-        team = next(x for x in self.t.teams if x.id == team_id)
-
+    def _ask_members(self, title: str, help_text: str, value: str,
+                     then: Callable[[list[int]], None]) -> None:
+        """Prompt for pairing numbers in board order; a typing slip is shown, nothing changes."""
         def chosen(text: str | None) -> None:
             if text is None:
                 return
@@ -132,37 +105,57 @@ class TeamsDialog(ModalScreen[None]):
             except TournamentError as exc:
                 self.notify(str(exc), severity="error")
                 return
-            self._change(f"roster of team {team_id}", lambda t: registration.set_roster(t, team_id, members),
-                         _("Board order of {name} saved.").format(name=team.name))
+            then(members)
 
-        self.app.push_screen(PromptDialog(
+        self.app.push_screen(PromptDialog(title, help_text, value=value), chosen)
+
+    def action_add(self) -> None:
+        def named(name: str | None) -> None:
+            if not name or not name.strip():
+                return
+            self._ask_members(
+                _("Players of {name}").format(name=name.strip()),
+                _("Pairing numbers in board order, board 1 first (e.g. 3 1 7 5); empty for later."), "",
+                lambda members: self._change(f"add team {name.strip()}",
+                                             lambda t: registration.add_team(t, name, members),
+                                             _("Team {name} added.").format(name=name.strip())))
+
+        self.app.push_screen(PromptDialog(_("New team"), _("Name of the team (unique)."),
+                                          placeholder=_("e.g. Ankara SK")), named)
+
+    def action_roster(self) -> None:
+        team = self.selected()
+        if team is None:
+            return
+        self._ask_members(
             _("Board order of {name}").format(name=team.name),
             _("Pairing numbers in board order, board 1 first (e.g. 3 1 7 5)."),
-            value=" ".join(map(str, team.members))), chosen)
+            " ".join(map(str, team.members)),
+            lambda members: self._change(f"roster of team {team.id}",
+                                         lambda t: registration.set_roster(t, team.id, members),
+                                         _("Board order of {name} saved.").format(name=team.name)))
 
     def action_rename(self) -> None:
-        team_id = self.selected()
-        if team_id is None:
+        team = self.selected()
+        if team is None:
             return
-        team = next(x for x in self.t.teams if x.id == team_id)
 
         def chosen(name: str | None) -> None:
             if not name:
                 return
-            self._change(f"edit team {team_id}", lambda t: registration.edit_team(t, team_id, name=name),
+            self._change(f"edit team {team.id}", lambda t: registration.edit_team(t, team.id, name=name),
                          _("Team renamed."))
 
         self.app.push_screen(PromptDialog(_("Rename team"), "", value=team.name), chosen)
 
     def action_remove(self) -> None:
-        team_id = self.selected()
-        if team_id is None:
+        team = self.selected()
+        if team is None:
             return
-        team = next(x for x in self.t.teams if x.id == team_id)
 
         def confirmed(yes: bool | None) -> None:
             if yes:
-                self._change(f"remove team {team_id}", lambda t: registration.remove_team(t, team_id),
+                self._change(f"remove team {team.id}", lambda t: registration.remove_team(t, team.id),
                              _("Team {name} deleted.").format(name=team.name))
 
         self.app.push_screen(ConfirmDialog(
