@@ -1,5 +1,6 @@
-"""Property test: the absolute criteria hold in every round of random Burstein tournaments
-(sizes 7-30, 5-9 rounds, forfeits, half-point byes, forbidden pairs, seeded results)."""
+"""Property test: the absolute criteria hold in every round of random Dubov, Burstein and Lim
+tournaments (sizes 7-30, 5-9 rounds, forfeits, half-point byes, forbidden pairs, seeded results),
+with both rule versions where hakem has two."""
 
 import pytest
 
@@ -11,7 +12,7 @@ CASES = [(n, rounds, seed) for seed, (n, rounds) in enumerate(
     [(7, 5), (8, 5), (11, 7), (12, 6), (15, 7), (16, 9), (19, 7), (20, 9), (23, 8), (30, 9)])]
 
 
-@pytest.mark.parametrize("system_id", ["burstein", "burstein-legacy"])
+@pytest.mark.parametrize("system_id", ["dubov", "dubov-1997", "burstein", "burstein-legacy", "lim"])
 @pytest.mark.parametrize("n,rounds,seed", CASES)
 def test_absolute_criteria_hold(system_id, n, rounds, seed):
     engine = get_system(system_id)
