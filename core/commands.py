@@ -105,7 +105,10 @@ def remove_player(t: Tournament, pno: int) -> Tournament:
     t = t.with_changes(players=rest,
                        requested_byes=tuple(b for b in t.requested_byes if b.pno != pno),
                        forbidden=tuple(g2 for g2 in (tuple(x for x in g if x != pno) for g in t.forbidden)
-                                       if len(g2) >= 2))
+                                       if len(g2) >= 2),
+                       forbidden_ranges=tuple(
+                           replace(f, players=tuple(x for x in f.players if x != pno))
+                           for f in t.forbidden_ranges if len([x for x in f.players if x != pno]) >= 2))
     from core.teams.registration import without_player
 
     return renumber(without_player(t, pno), mapping)
@@ -282,7 +285,8 @@ def set_settings(t: Tournament, **changes: Any) -> Tournament:
     """Change tournament settings; the number of rounds cannot drop below the rounds paired."""
     allowed = {"name", "place", "federation", "start_date", "end_date", "chief_arbiter",
                "deputy_arbiters", "time_control", "points", "initial_colour", "tiebreaks",
-               "tiebreak_regime", "acceleration", "total_rounds", "language", "system", "options"}
+               "tiebreak_regime", "acceleration", "total_rounds", "language", "system", "options",
+               "round_dates", "round_times", "time_control_code"}
     unknown = set(changes) - allowed
     if unknown:
         raise TournamentError(_('unknown setting(s): {value}').format(value=', '.join(sorted(unknown))))
@@ -293,6 +297,43 @@ def set_settings(t: Tournament, **changes: Any) -> Tournament:
     if "name" in changes and not str(changes["name"]).strip():
         raise TournamentError(_('the tournament name must not be empty'))
     return t.with_changes(**changes)
+
+
+def set_round_schedule(t: Tournament, round_no: int, date: str | None = None,
+                       time: str | None = None) -> Tournament:
+    """Set the date (``YYYY-MM-DD``) and/or start time (``HH:MM``) of round ``round_no``; an
+    empty text clears it.  Why per round: rating reports need every round's date (TRF 132),
+    and pairing lists show when the round starts."""
+    import datetime as _dt
+
+    if not 1 <= round_no <= t.total_rounds:
+        raise RoundError(_('round {number} does not exist (the tournament has {total} rounds)').format(
+            number=round_no, total=t.total_rounds))
+    dates, times = list(t.round_dates), list(t.round_times)
+    if date is not None:
+        date = date.strip()
+        if date:
+            try:
+                date = _dt.date.fromisoformat(date.replace("/", "-")).isoformat()
+            except ValueError as error:
+                raise TournamentError(_('{value!r} is not a date; use YYYY-MM-DD').format(value=date)) from error
+        dates += [""] * (round_no - len(dates))
+        dates[round_no - 1] = date
+    if time is not None:
+        time = time.strip()
+        if time:
+            try:
+                clock = _dt.time.fromisoformat(time if len(time) > 4 else time.zfill(5))
+            except ValueError as error:
+                raise TournamentError(_('{value!r} is not a time of day; use HH:MM').format(value=time)) from error
+            time = f"{clock.hour:02d}:{clock.minute:02d}"
+        times += [""] * (round_no - len(times))
+        times[round_no - 1] = time
+    while dates and not dates[-1]:
+        dates.pop()
+    while times and not times[-1]:
+        times.pop()
+    return t.with_changes(round_dates=tuple(dates), round_times=tuple(times))
 
 
 DEMO_PLAYERS = (

@@ -17,7 +17,7 @@ def manual_pairing_warnings(t: Tournament, round_no: int) -> list[str]:
     rnd = t.round(round_no)
     history = entries(t, round_no - 1)
     out: list[str] = []
-    forbidden = [set(g) for g in t.forbidden]
+    forbidden = [set(g) for g in t.forbidden_for(round_no)]
     for i, b in enumerate(rnd.boards, start=1):
         met = {e.opponent for e in history.get(b.white, []) if e.played}
         if b.black in met:

@@ -276,6 +276,9 @@ class Board:
     """Go: handicap stones given to black (``None`` for chess)."""
     komi: Fraction | None = None
     """Go: komi for white (``None`` for chess)."""
+    colourless: bool = False
+    """A forfeit recorded without colours (TRF ``13 - +`` / ``13 - -``): the file never said
+    who had White, so a written file must not invent it either."""
 
 
 @dataclass(frozen=True)
@@ -284,6 +287,9 @@ class Bye:
 
     pno: int
     kind: ByeKind
+    trf_code: str = ""
+    """The result code a foreign TRF file used for this bye when it is not the kind's own
+    (``+`` for a pairing-allocated bye, ``-`` for an absence), so that writing it back is exact."""
 
 
 @dataclass(frozen=True)
@@ -304,6 +310,19 @@ class Team:
     members: tuple[int, ...] = ()
     short: str = ""
     rating: int = 0
+
+
+@dataclass(frozen=True)
+class ForbiddenRange:
+    """Players who must not meet each other in rounds ``first``..``last`` only (TRF-2026 ``260``
+    with a round range narrower than the tournament)."""
+
+    first: int
+    last: int
+    players: tuple[int, ...]
+
+    def covers(self, round_no: int) -> bool:
+        return self.first <= round_no <= self.last
 
 
 @dataclass(frozen=True)
@@ -387,6 +406,15 @@ class Tournament:
     teams: tuple[Team, ...] = ()
     forbidden: tuple[tuple[int, ...], ...] = ()
     """Groups of players who must never be paired with each other (same family/club...)."""
+    forbidden_ranges: tuple[ForbiddenRange, ...] = ()
+    """Groups forbidden in some rounds only (TRF ``260 RR1 RRL``); see :meth:`forbidden_for`."""
+    round_dates: tuple[str, ...] = ()
+    """Date of each round, ISO ``YYYY-MM-DD`` ("" where unknown); TRF record ``132``."""
+    round_times: tuple[str, ...] = ()
+    """Start time of each round, ``HH:MM`` ("" where unknown)."""
+    time_control_code: str = ""
+    """The time control in the TRF-2026 encoding of record ``222`` (``5400+30``,
+    ``40/6000+30:900+30``); ``time_control`` is the free text of record ``122``."""
     language: str = ""
     options: Mapping[str, Any] = field(default_factory=dict, compare=True, hash=False)
 
@@ -411,6 +439,20 @@ class Tournament:
     def current_round(self) -> int:
         """Number of the last paired round (0 before round 1)."""
         return len(self.rounds)
+
+    def forbidden_for(self, round_no: int) -> tuple[tuple[int, ...], ...]:
+        """The groups that may not meet in ``round_no``: the all-round groups plus the ranged
+        ones covering it (every engine asks this, never ``forbidden`` alone)."""
+        ranged = tuple(r.players for r in self.forbidden_ranges if r.covers(round_no))
+        return self.forbidden + ranged if ranged else self.forbidden
+
+    def round_date(self, number: int) -> str:
+        """ISO date of round ``number`` ("" if not set)."""
+        return self.round_dates[number - 1] if 0 < number <= len(self.round_dates) else ""
+
+    def round_time(self, number: int) -> str:
+        """Start time ``HH:MM`` of round ``number`` ("" if not set)."""
+        return self.round_times[number - 1] if 0 < number <= len(self.round_times) else ""
 
     @property
     def numbers_frozen(self) -> bool:

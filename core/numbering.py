@@ -14,7 +14,7 @@ import unicodedata
 from dataclasses import replace
 
 from core.errors import TournamentError
-from core.model import TITLES, Board, Bye, Match, Player, RequestedBye, Round, Team, Tournament
+from core.model import TITLES, Board, Match, Player, RequestedBye, Round, Team, Tournament
 
 
 def _name_key(name: str) -> str:
@@ -51,11 +51,12 @@ def renumber(t: Tournament, mapping: dict[int, int]) -> Tournament:
     rounds = tuple(replace(
         r,
         boards=tuple(replace(b, white=m(b.white), black=m(b.black)) for b in r.boards),
-        byes=tuple(Bye(m(y.pno), y.kind) for y in r.byes),
+        byes=tuple(replace(y, pno=m(y.pno)) for y in r.byes),
         matches=tuple(Match(mt.home, mt.away, mt.boards) for mt in r.matches),
     ) for r in t.rounds)
     requested = tuple(RequestedBye(m(b.pno), b.round, b.kind) for b in t.requested_byes)
     forbidden = tuple(tuple(m(x) for x in g) for g in t.forbidden)
+    ranges = tuple(replace(f, players=tuple(m(x) for x in f.players)) for f in t.forbidden_ranges)
     teams = tuple(Team(tm.id, tm.name, tuple(m(x) for x in tm.members), tm.short, tm.rating)
                   for tm in t.teams)
     options = dict(t.options)
@@ -63,7 +64,7 @@ def renumber(t: Tournament, mapping: dict[int, int]) -> Tournament:
     if isinstance(vp, dict):
         options["virtual_points"] = {str(m(int(k))): v for k, v in vp.items()}
     return t.with_changes(players=players, rounds=rounds, requested_byes=requested,
-                          forbidden=forbidden, teams=teams, options=options)
+                          forbidden=forbidden, forbidden_ranges=ranges, teams=teams, options=options)
 
 
 def assign_pairing_numbers(t: Tournament, force: bool = False) -> Tournament:

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from core.model import (
-    Board, Bye, ByeKind, Colour, GameResult, Match, Player, PointSystem, RequestedBye, Round, Team,
+    Board, Bye, ByeKind, Colour, ForbiddenRange, GameResult, Match, Player, PointSystem, RequestedBye, Round, Team,
     Tournament, format_points, points,
 )
 
@@ -40,6 +40,8 @@ def _board_to(b: Board) -> dict[str, Any]:
         d["handicap"] = b.handicap
     if b.komi is not None:
         d["komi"] = format_points(b.komi)
+    if b.colourless:
+        d["colourless"] = True
     return d
 
 
@@ -47,16 +49,23 @@ def _board_from(d: dict[str, Any]) -> Board:
     handicap, komi = d.get("handicap"), d.get("komi")
     return _board_cached(_int(d["w"]), _int(d["b"]), d.get("r"), bool(d.get("unrated", False)),
                          None if handicap is None else _int(handicap),
-                         None if komi is None else _str(komi))
+                         None if komi is None else _str(komi), bool(d.get("colourless", False)))
 
 
 @lru_cache(maxsize=65536)
 def _board_cached(white: int, black: int, result: str | None, unrated: bool,
-                  handicap: int | None, komi: str | None) -> Board:
+                  handicap: int | None, komi: str | None, colourless: bool = False) -> Board:
     """Boards are immutable values, so identical ones are shared (loading is on the hot path
     of every result entry)."""
     return Board(white, black, GameResult(result) if result else None, unrated, handicap,
-                 points(komi) if komi is not None else None)
+                 points(komi) if komi is not None else None, colourless)
+
+
+def _bye_to(y: Bye) -> dict[str, Any]:
+    d: dict[str, Any] = {"pno": y.pno, "kind": y.kind.value}
+    if y.trf_code:
+        d["trf_code"] = y.trf_code
+    return d
 
 
 class _Memo:
@@ -85,7 +94,7 @@ _PLAYER_MEMO = _Memo()
 def _round_to(r: Round) -> dict[str, Any]:
     return {
         "number": r.number, "boards": [_board_to(b) for b in r.boards],
-        "byes": [{"pno": y.pno, "kind": y.kind.value} for y in r.byes],
+        "byes": [_bye_to(y) for y in r.byes],
         "manual": r.manual,
         "matches": [{"home": m.home, "away": m.away, "boards": list(m.boards)} for m in r.matches],
     }
@@ -108,6 +117,10 @@ def tournament_to_dict(t: Tournament) -> dict[str, Any]:
         "teams": [{"id": tm.id, "name": tm.name, "members": list(tm.members), "short": tm.short,
                    "rating": tm.rating} for tm in t.teams],
         "forbidden": [list(g) for g in t.forbidden],
+        "forbidden_ranges": [{"first": f.first, "last": f.last, "players": list(f.players)}
+                             for f in t.forbidden_ranges],
+        "round_dates": list(t.round_dates), "round_times": list(t.round_times),
+        "time_control_code": t.time_control_code,
         "language": t.language,
         "options": dict(t.options),
     }
@@ -163,7 +176,8 @@ def tournament_from_dict(d: dict[str, Any]) -> Tournament:
         players=tuple(_player_from(p) for p in d.get("players", ())),
         rounds=tuple(Round(
             number=int(r["number"]), boards=tuple(_board_from(b) for b in r.get("boards", ())),
-            byes=tuple(Bye(_int(y["pno"]), ByeKind(y["kind"])) for y in r.get("byes", ())),
+            byes=tuple(Bye(_int(y["pno"]), ByeKind(y["kind"]), _str(y.get("trf_code", "")))
+                       for y in r.get("byes", ())),
             manual=bool(r.get("manual", False)),
             matches=tuple(Match(_int(m["home"]), _int(m["away"]), tuple(_int(x) for x in m.get("boards", ())))
                           for m in r.get("matches", ())),
@@ -174,6 +188,12 @@ def tournament_from_dict(d: dict[str, Any]) -> Tournament:
                          _str(tm.get("short", "")),
                          int(tm.get("rating", 0))) for tm in d.get("teams", ())),
         forbidden=tuple(tuple(_int(x) for x in g) for g in d.get("forbidden", ())),
+        forbidden_ranges=tuple(ForbiddenRange(_int(f["first"]), _int(f["last"]),
+                                              tuple(_int(x) for x in f["players"]))
+                               for f in d.get("forbidden_ranges", ())),
+        round_dates=tuple(_str(x) for x in d.get("round_dates", ())),
+        round_times=tuple(_str(x) for x in d.get("round_times", ())),
+        time_control_code=_str(d.get("time_control_code", "")),
         language=d.get("language", ""),
         options=dict(d.get("options", {})),
     )

@@ -59,7 +59,7 @@ def validate(t: Tournament) -> list[Problem]:
             if seen.get(p.pno) and not p.active_in(rnd.number) and any(
                     p.pno in (b.white, b.black) for b in rnd.boards):
                 problems.append(Problem(where, _('player {pno} is paired but is not playing in round {number} (withdrawn or not yet arrived)').format(pno=p.pno, number=rnd.number)))
-    for group in t.forbidden:
+    for group in (*t.forbidden, *(f.players for f in t.forbidden_ranges)):
         for pno in group:
             if pno not in known:
                 problems.append(Problem(_('forbidden pairings'), _('player {pno} is not registered').format(pno=pno)))

@@ -187,7 +187,7 @@ def _met(t: Tournament, all_cards: dict[int, Card]) -> dict[int, set[int]]:
         for board in rnd.boards:
             met.setdefault(board.white, set()).add(board.black)
             met.setdefault(board.black, set()).add(board.white)
-    for group in t.forbidden:
+    for group in t.forbidden_for(len(t.rounds) + 1):
         for a in group:
             for b in group:
                 if a != b:

@@ -278,9 +278,10 @@ def topscorer_threshold(t: Tournament, round_no: int) -> Fraction | None:
 
 
 def forbidden_pairs(t: Tournament) -> set[frozenset[int]]:
-    """Every pair of players that may not meet because of a forbidden group (XXP / 260)."""
+    """Every pair of players that may not meet in the round being paired because of a
+    forbidden group (XXP / 260, whose round range may leave this round out)."""
     out: set[frozenset[int]] = set()
-    for group in t.forbidden:
+    for group in t.forbidden_for(len(t.rounds) + 1):
         members = sorted(set(group))
         for i, a in enumerate(members):
             for b in members[i + 1:]:

@@ -1,0 +1,48 @@
+"""Round dates/times and the encoded time control: model fields, the core command, the store's
+JSON (TRF reading and writing of them is in test_trf_records.py)."""
+
+import pytest
+
+from core.commands import set_round_schedule
+from core.errors import RoundError, TournamentError
+from core.model import Board, Bye, ByeKind, ForbiddenRange, GameResult, Round, Tournament
+from core.serialize import tournament_from_dict, tournament_to_dict
+
+
+def test_schedule_is_set_per_round_and_normalised() -> None:
+    t = Tournament("x", "Club", total_rounds=5)
+    t = set_round_schedule(t, 3, "2026/05/04", "9:30")
+    assert t.round_dates == ("", "", "2026-05-04")
+    assert t.round_times == ("", "", "09:30")
+    assert t.round_date(3) == "2026-05-04" and t.round_date(1) == "" and t.round_date(9) == ""
+    t = set_round_schedule(t, 3, "", "")
+    assert t.round_dates == () and t.round_times == ()
+
+
+@pytest.mark.parametrize("date, time", [("2026-02-30", None), ("04.05.2026", None), (None, "25:00"),
+                                        (None, "noon")])
+def test_schedule_refuses_bad_values(date: str | None, time: str | None) -> None:
+    with pytest.raises(TournamentError):
+        set_round_schedule(Tournament("x", "Club", total_rounds=5), 1, date, time)
+
+
+def test_schedule_refuses_a_round_outside_the_tournament() -> None:
+    with pytest.raises(RoundError):
+        set_round_schedule(Tournament("x", "Club", total_rounds=5), 6, "2026-05-04")
+
+
+def test_new_fields_survive_the_store_json() -> None:
+    t = Tournament("x", "Club", total_rounds=3, round_dates=("2026-05-04", "2026-05-05"),
+                   round_times=("10:00",), time_control_code="5400+30",
+                   forbidden_ranges=(ForbiddenRange(2, 3, (1, 2)),),
+                   rounds=(Round(1, (Board(1, 2, GameResult.WHITE_FORFEIT_WIN, colourless=True),),
+                                 (Bye(3, ByeKind.PAB, "+"),)),))
+    assert tournament_from_dict(tournament_to_dict(t)) == t
+
+
+def test_forbidden_for_applies_the_round_range() -> None:
+    t = Tournament("x", "Club", total_rounds=5, forbidden=((1, 2),),
+                   forbidden_ranges=(ForbiddenRange(2, 3, (3, 4)),))
+    assert t.forbidden_for(1) == ((1, 2),)
+    assert t.forbidden_for(2) == ((1, 2), (3, 4))
+    assert t.forbidden_for(4) == ((1, 2),)
