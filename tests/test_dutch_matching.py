@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from core.pairing.dutch.incremental import IncrementalMatcher
-from core.pairing.dutch.matching import max_weight_matching
+from core.pairing.matching.incremental import IncrementalMatcher
+from tests.matching_oracle import max_weight_matching
 
 
 def brute_force(n: int, weights: dict[tuple[int, int], int]) -> int:
@@ -91,9 +91,19 @@ def test_incremental_matching_stays_optimal_under_changes() -> None:
 
 def test_completion_weight_equals_the_general_edge_weight_outside_the_brackets() -> None:
     """The fast path for pairs outside the current/next bracket must give the same integer."""
-    from core.pairing.dutch.criteria import Facts, Layout, completion_weight, edge_weight
+    from core.pairing.dutch.criteria import (
+        Facts,
+        Layout,
+        completion_weight,
+        edge_weight,
+    )
     from core.pairing.swiss.simulate import Settings, generate
-    from core.pairing.swiss.state import forbidden_pairs, pairing_order, player_states, Status
+    from core.pairing.swiss.state import (
+        Status,
+        forbidden_pairs,
+        pairing_order,
+        player_states,
+    )
 
     t = generate(Settings(players=15, rounds=4, seed=3, byes=0.1, forfeits=0.1))
     t = t.with_changes(rounds=t.rounds[:3])
@@ -115,7 +125,12 @@ def test_bracket_row_equals_edge_weight_for_every_pair() -> None:
     single-PAB ranks), on a field with floats, byes and forfeits behind it."""
     from core.pairing.dutch.criteria import Facts, Layout, bracket_row, edge_weight
     from core.pairing.swiss.simulate import Settings, generate
-    from core.pairing.swiss.state import forbidden_pairs, pairing_order, player_states, Status
+    from core.pairing.swiss.state import (
+        Status,
+        forbidden_pairs,
+        pairing_order,
+        player_states,
+    )
 
     for seed, rounds in ((3, 1), (5, 2), (8, 4)):
         t = generate(Settings(players=17, rounds=rounds + 1, seed=seed, byes=0.1, forfeits=0.1,

@@ -279,7 +279,7 @@ class _Oracle:
         return self.a5 + self.a6 * (self.sc[a] + self.sc[b]) + (0 if colour_violations(self.ctx, a, b) else 1)
 
     def solve(self, free: list[int], floaters: list[int]) -> tuple[int, dict[int, int]]:
-        from core.pairing.dutch.matching import max_weight_matching
+        from core.pairing.matching import max_weight_matching
 
         self.calls += 1
         nodes = free + floaters + self.nxt

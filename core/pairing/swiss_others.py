@@ -7,8 +7,9 @@ same absolute colour preference), the completion test C4 (can the players not ye
 still all be paired?), the pairing-allocated bye, the colour allocation of Dubov/Burstein
 Art. 5.2, and turning the chosen pairs into a :class:`~core.pairing.base.RoundPairing`.
 
-The completion test is a maximum-cardinality matching (Edmonds' blossom algorithm) on the
-"may meet" graph; it is exact, so C4 never needs guessing or backtracking.
+The completion test is a maximum-cardinality matching on the "may meet" graph
+(:mod:`core.pairing.matching.cardinality`); it is exact, so C4 never needs guessing or
+backtracking.
 """
 
 from __future__ import annotations
@@ -22,107 +23,9 @@ from typing import Callable, Iterable, Sequence
 from core.errors import PairingImpossible
 from core.model import Board, Bye, ByeKind, Colour, Tournament
 from core.pairing.base import RoundPairing
+from core.pairing.matching.cardinality import max_matching
 from core.pairing.swiss.state import (
     PlayerState, PreferenceKind, Status, board_order_key, forbidden_pairs, player_states)
-
-
-# --------------------------------------------------------------------------------------------
-# Maximum-cardinality matching (Edmonds, O(V^3)); greedy start makes dense graphs fast.
-# --------------------------------------------------------------------------------------------
-
-def max_matching(nodes: Sequence[int], adj: Callable[[int, int], bool],
-                 hint: dict[int, int] | None = None) -> dict[int, int]:
-    """A maximum matching of the graph on ``nodes`` whose edges are given by ``adj``.
-
-    Returns a symmetric dict ``{u: v, v: u}``.  Deterministic: depends only on node order
-    (and ``hint``, pairs to start from, e.g. the previous answer).
-    """
-    n = len(nodes)
-    idx = list(nodes)
-    nbr: list[list[int]] = [[] for _ in range(n)]
-    for i in range(n):
-        a = idx[i]
-        for j in range(i + 1, n):
-            if adj(a, idx[j]):
-                nbr[i].append(j)
-                nbr[j].append(i)
-    match = [-1] * n
-    if hint:
-        pos = {v: i for i, v in enumerate(idx)}
-        for i, v in enumerate(idx):
-            j = pos.get(hint.get(v, -10 ** 9), -1)
-            if j > i and match[i] == -1 and match[j] == -1 and adj(v, idx[j]):
-                match[i], match[j] = j, i
-    for i in range(n):  # greedy start
-        if match[i] == -1:
-            for j in nbr[i]:
-                if match[j] == -1:
-                    match[i], match[j] = j, i
-                    break
-
-    def find_path(root: int) -> bool:
-        used = [False] * n
-        parent = [-1] * n
-        base = list(range(n))
-        used[root] = True
-        queue = [root]
-        qi = 0
-
-        def lca(a: int, b: int) -> int:
-            seen = [False] * n
-            while True:
-                a = base[a]
-                seen[a] = True
-                if match[a] == -1:
-                    break
-                a = parent[match[a]]
-            while True:
-                b = base[b]
-                if seen[b]:
-                    return b
-                b = parent[match[b]]
-
-        def mark(v: int, b: int, child: int, blossom: list[bool]) -> None:
-            while base[v] != b:
-                blossom[base[v]] = blossom[base[match[v]]] = True
-                parent[v] = child
-                child = match[v]
-                v = parent[match[v]]
-
-        while qi < len(queue):
-            v = queue[qi]
-            qi += 1
-            for to in nbr[v]:
-                if base[v] == base[to] or match[v] == to:
-                    continue
-                if to == root or (match[to] != -1 and parent[match[to]] != -1):
-                    cur = lca(v, to)
-                    blossom = [False] * n
-                    mark(v, cur, to, blossom)
-                    mark(to, cur, v, blossom)
-                    for i in range(n):
-                        if blossom[base[i]]:
-                            base[i] = cur
-                            if not used[i]:
-                                used[i] = True
-                                queue.append(i)
-                elif parent[to] == -1:
-                    parent[to] = v
-                    if match[to] == -1:
-                        while to != -1:  # augment
-                            pv = parent[to]
-                            ppv = match[pv]
-                            match[to], match[pv] = pv, to
-                            to = ppv
-                        return True
-                    used[match[to]] = True
-                    queue.append(match[to])
-        return False
-
-    for i in range(n):
-        if match[i] == -1 and nbr[i]:
-            find_path(i)
-    return {idx[i]: idx[match[i]] for i in range(n) if match[i] != -1}
 
 
 def perfect_possible(nodes: Sequence[int], adj: Callable[[int, int], bool]) -> bool:

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 def main(argv: list[str]) -> int:
     from bench_dutch import make_input
 
-    from core.pairing.dutch.incremental import IncrementalMatcher
+    from core.pairing.matching.incremental import IncrementalMatcher
     from core.pairing.dutch.system import compute
     from core.trf import parse_tournament
 

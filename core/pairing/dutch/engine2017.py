@@ -23,7 +23,7 @@ from core.errors import PairingImpossible
 from core.pairing.base import PairOptions
 from core.pairing.dutch.bracket import Bracket, pair_bracket
 from core.pairing.dutch.criteria import Facts, Layout, colour_fields
-from core.pairing.dutch.incremental import IncrementalMatcher
+from core.pairing.matching.incremental import IncrementalMatcher
 from core.pairing.swiss.state import Float
 
 

@@ -1,7 +1,7 @@
 """A mutable weighted graph over the players to pair, solved by maximum-weight matching.
 
 Why a wrapper: the bracket procedure repeatedly changes a few edge weights and asks for the
-optimum again; the warm-started matcher (:mod:`.incremental`) re-optimises only around the
+optimum again; the warm-started matcher (:mod:`core.pairing.matching.incremental`) re-optimises only around the
 changed vertices.  Fixed pairs ("finalised") leave the graph for good.  Weight 0 = no edge.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from core.pairing.base import PairOptions
-from core.pairing.dutch.incremental import IncrementalMatcher
+from core.pairing.matching.incremental import IncrementalMatcher
 
 
 class PairingGraph:

@@ -1,4 +1,7 @@
-"""Maximum-weight matching on a general graph (Edmonds' blossom algorithm, primal-dual).
+"""Test oracle: maximum-weight matching from scratch (Edmonds' blossom algorithm, primal-dual).
+
+Kept only to check the engines' matcher (:mod:`core.pairing.matching.incremental`) in
+``tests/test_dutch_matching.py``; itself checked there against brute force.
 
 Why our own: the Dutch engine encodes every FIDE criterion into one integer edge weight
 (Python ints are unbounded, so hundreds of bits are fine) and needs an exact optimum; a float
@@ -11,7 +14,7 @@ Not maximum-cardinality: the engine makes cardinality part of the weight itself.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[int]:
@@ -137,7 +140,7 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[i
             if blossombestedges[bv] is None:
                 nblists = [[p // 2 for p in neighbend[v]] for v in blossom_leaves(bv)]
             else:
-                nblists = [blossombestedges[bv]]
+                nblists = [blossombestedges[bv] or []]
             for nblist in nblists:
                 for kk in nblist:
                     i, j = ei[kk], ej[kk]
@@ -311,9 +314,8 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[i
                         b = inblossom[v]
                         if bestedge[b] == -1 or kslack < slack(bestedge[b]):
                             bestedge[b] = k
-                    elif label[w] == 0:
-                        if bestedge[w] == -1 or kslack < slack(bestedge[w]):
-                            bestedge[w] = k
+                    elif label[w] == 0 and (bestedge[w] == -1 or kslack < slack(bestedge[w])):
+                        bestedge[w] = k
             if augmented:
                 break
             deltatype = -1
