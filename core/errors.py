@@ -40,7 +40,20 @@ class ValidationError(TournamentError):
 
 
 class TrfError(ValidationError):
-    """A TRF file could not be read; every problem carries its line and column."""
+    """A TRF file could not be read; every problem carries its line and column.
+
+    With ``source`` (the file's name) the message is one line per problem, each naming the
+    file, so that a user or an editor can jump to it; there is no summary line then."""
+
+    def __init__(self, problems: list[Problem] | tuple[Problem, ...], summary: str = "",
+                 source: str = "") -> None:
+        super().__init__(problems, summary)
+        self.source = source
+
+    def __str__(self) -> str:
+        if not self.source or not self.problems:
+            return super().__str__()
+        return "\n".join(f"{self.source}: {p}" for p in self.problems)
 
 
 class UnknownPlayer(TournamentError):

@@ -37,7 +37,8 @@ def pairing_numbers(text: str) -> list[int]:
 
 
 def read_text_file(path: str) -> str:
-    """Read an input file as text (UTF-8, falling back to Latin-1 as older programs write)."""
+    """Read an input file as text: a byte-order mark decides (UTF-8, UTF-16 as some Windows
+    programs write TRF and CSV); else UTF-8, falling back to Latin-1 as older programs write."""
     try:
         raw = Path(path).read_bytes()
     except FileNotFoundError as error:
@@ -46,10 +47,46 @@ def read_text_file(path: str) -> str:
         raise StoreError(_('{path}: is a directory').format(path=path)) from error
     except PermissionError as error:
         raise StoreError(_('{path}: permission denied').format(path=path)) from error
+    return decode_text(raw, path)
+
+
+def decode_text(raw: bytes, path: str) -> str:
+    """Bytes of a text file as text (see :func:`read_text_file`); NUL bytes without a
+    byte-order mark are UTF-16 without one, read by where the NULs are."""
+    import codecs
+
+    for bom, encoding in ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+                          (codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"),
+                          (codecs.BOM_UTF16_BE, "utf-16")):
+        if raw.startswith(bom):
+            break
+    else:
+        encoding = ""
+        if b"\0" in raw[:4096]:
+            head = raw[:4096]
+            encoding = "utf-16-le" if head[1::2].count(0) > head[0::2].count(0) else "utf-16-be"
+    if encoding:
+        try:
+            return raw.decode(encoding)
+        except UnicodeDecodeError as error:
+            raise TournamentError(_('{path}: not a text file ({encoding} with invalid bytes at byte {offset})').format(
+                path=path, encoding=encoding.upper(), offset=error.start)) from error
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         return raw.decode("latin-1")
+
+
+def read_trf_path(path: str, tournament_id: str | None = None) -> Tournament:
+    """A TRF file as a tournament; problems name the file, line and column (TrfError, exit 3)
+    and warnings (lines kept or skipped) go to stderr, one line each."""
+    from core.trf import read_tournament
+
+    t, warnings = read_tournament(read_text_file(path), Path(path).stem if tournament_id is None else tournament_id,
+                                  source=path)
+    for warning in warnings:
+        print(_("hakem: warning: {path}: {problem}").format(path=path, problem=warning), file=sys.stderr)
+    return t
 
 
 def is_trf_path(ref: str) -> bool:
@@ -59,9 +96,7 @@ def is_trf_path(ref: str) -> bool:
 def load_tournament(ref: str) -> Tournament:
     """A tournament from a store id, or straight from a TRF file (no store needed)."""
     if is_trf_path(ref):
-        from core.trf import parse_tournament
-
-        return parse_tournament(read_text_file(ref), Path(ref).stem)
+        return read_trf_path(ref)
     return open_store().load(ref).tournament
 
 
@@ -71,16 +106,11 @@ def print_json(value: Any) -> None:
 
 
 def write_output(text: str, output: str | None) -> None:
-    """Write to ``output`` (atomically) or to stdout when no file is given or it is ``-``."""
-    if not output or output == "-":
-        sys.stdout.write(text)
-        return
-    from core.store.files import atomic_write
+    """Write to ``output`` or to stdout when no file is given or it is ``-``: devices, FIFOs
+    and links are written through, regular files replaced atomically (:mod:`core.cli.output`)."""
+    from core.cli.output import write_user_file
 
-    target = Path(output)
-    if not target.parent.exists():
-        raise StoreError(_('{output}: directory {parent} does not exist').format(output=output, parent=target.parent))
-    atomic_write(target, text.encode("utf-8"))
+    write_user_file(text, output)
 
 
 def publish_if_remembered(t: Tournament) -> None:

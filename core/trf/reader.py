@@ -16,14 +16,36 @@ from core.i18n import _
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any, Callable
 
 from core.errors import Problem, TrfError
 from core.model import (
-    Board, Bye, ByeKind, Code, Colour, Player, PointSystem, RequestedBye, Round, Team, Tournament,
-    points, result_from_codes,
+    Board, Bye, ByeKind, Code, Colour, ForbiddenRange, Player, PointSystem, RequestedBye, Round,
+    Team, Tournament, format_points, result_from_codes, scores,
 )
 from core.trf.boards import canonical_board_order
+from core.trf.fields import (
+    MAX_PNO, FieldError, blank_gap, col, control_character, is_number, number_at,
+    pairing_number, points_value, trf_date,
+)
+from core.trf.records import NRS, READERS, RULER, read_nrs
 from core.trf.teams import MATCH_COMMENT, derive_matches, read_match_comment, read_team_line
+from core.trf.types import SYSTEM_COMMENT, TournamentType, type_code
+
+TIMES_COMMENT = "### hakem times "
+
+
+@dataclass
+class Cell:
+    """One round of a ``001`` record as read: opponent (0 = none), colour, result code
+    (``None``: blank), whether the whole cell was blank, and the code as written when it is
+    not the code hakem keeps (``+`` read as a pairing-allocated bye, ``-`` as an absence)."""
+
+    opponent: int
+    colour: Colour
+    code: Code | None
+    blank: bool
+    trf_code: str = ""
 
 
 @dataclass
@@ -33,8 +55,7 @@ class PlayerLine:
     line: int
     player: Player
     declared_points: Fraction | None
-    cells: list[tuple[int, Colour, Code | None, bool]]
-    """Per round: (opponent pno or 0, colour, code or None, cell_is_blank)."""
+    cells: list[Cell]
 
 
 @dataclass
@@ -45,11 +66,24 @@ class TrfDocument:
     deputies: list[str] = field(default_factory=list)
     players: list[PlayerLine] = field(default_factory=list)
     total_rounds: int | None = None
+    total_rounds_line: int = 0
     initial_colour: Colour | None = None
     points: PointSystem = field(default_factory=PointSystem)
-    forbidden: list[tuple[int, ...]] = field(default_factory=list)
-    virtual_points: dict[str, dict[str, str]] = field(default_factory=dict)
-    byes_240: list[RequestedBye] = field(default_factory=list)
+    pab_set: bool = False
+    forbidden: list[tuple[int, int, int | None, tuple[int, ...]]] = field(default_factory=list)
+    """(line, first round, last round or None for every round, players) per XXP/260 record."""
+    virtual_points: dict[int, dict[int, Fraction]] = field(default_factory=dict)
+    has_250: bool = False
+    byes_240: list[tuple[int, RequestedBye]] = field(default_factory=list)
+    absent: list[tuple[int, int, int]] = field(default_factory=list)
+    """XXZ: (line, column, pno) absent in the round to be paired."""
+    round_dates: dict[int, str] = field(default_factory=dict)
+    round_times: dict[int, str] = field(default_factory=dict)
+    time_control_code: str = ""
+    tournament_type: TournamentType | None = None
+    system_comment: str = ""
+    adjustments: dict[int, Fraction] = field(default_factory=dict)
+    nrs: list[tuple[int, int, int, str, dict[str, str]]] = field(default_factory=list)
     board_orders: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
     teams: list[Team] = field(default_factory=list)
     team_lines: dict[int, int] = field(default_factory=dict)
@@ -58,10 +92,17 @@ class TrfDocument:
     """Round → the team matches recorded in a ``### hakem matches`` comment."""
     extra_lines: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
 
     def problem(self, line: int, column: int | None, message: str) -> None:
-        where = f"line {line}" + (f", column {column}" if column else "")
-        self.problems.append(Problem(where, message))
+        self.problems.append(Problem(_where(line, column), message))
+
+    def warning(self, line: int, column: int | None, message: str) -> None:
+        self.warnings.append(Problem(_where(line, column), message))
+
+
+def _where(line: int, column: int | None) -> str:
+    return f"line {line}" + (f", column {column}" if column else "")
 
 
 def split_lines(text: str) -> list[str]:
@@ -69,208 +110,208 @@ def split_lines(text: str) -> list[str]:
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
-_HEADER_CODES = {"012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112",
-                 "122", "132", "172", "182", "192", "202", "212", "222"}
-_KEPT_HEADERS = {"082", "132", "172", "182", "192", "202", "212", "222"}
-"""Header records hakem does not model but must write back unchanged (round dates, TRF26 codes)."""
-_BB = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_bye", "BBF": "forfeit_loss",
-       "BBU": "pab"}
+_HEADER_CODES = {"012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "122",
+                 "172", "182", "202", "212"}
+_KEPT_HEADERS = {"082", "172", "182", "192", "202", "212"}
+"""Header records written back as read when hakem's data does not decide them."""
+_KEPT_LINES = {"300", "320", "330", "352", "362", "801", "802"}
+"""TRF-2026 team records hakem derives itself or does not use: kept as written."""
+_GAPS = ((4, "record code"), (9, "pairing number"), (14, "title"), (48, "name"), (53, "rating"),
+         (57, "federation"), (69, "FIDE number"), (80, "birth date"), (85, "points"),
+         (90, "rank"), (91, "rank"))
 
 
-def _col(line: str, start: int, end: int) -> str:
-    """1-based inclusive columns, tolerant of short lines."""
-    return line[start - 1:end]
-
-
-def _int_field(doc: TrfDocument, lineno: int, line: str, start: int, end: int, what: str,
-               required: bool = False) -> int:
-    raw = _col(line, start, end).strip()
-    if not raw:
-        if required:
-            doc.problem(lineno, start, _('{what} is missing').format(what=what))
-        return 0
-    if not raw.isdigit():
-        doc.problem(lineno, start, _('{what} {raw!r} is not a whole number').format(what=what, raw=raw))
-        return 0
-    return int(raw)
+def _field_names() -> dict[str, str]:
+    return {"record code": _("record code"), "pairing number": _("pairing number"),
+            "title": _("title"), "name": _("name"), "rating": _("rating"),
+            "federation": _("federation"), "FIDE number": _("FIDE number"),
+            "birth date": _("birth date"), "points": _("points"), "rank": _("rank")}
 
 
 def _read_player(doc: TrfDocument, lineno: int, line: str) -> None:
-    pno = _int_field(doc, lineno, line, 5, 8, "pairing number", required=True)
-    if pno == 0:
+    """A ``001`` record.  A bad pairing number drops the line; any other bad field is reported
+    and the rest of the line is still read, so that one typo gives one problem."""
+    try:
+        pno = pairing_number_field(line)
+    except FieldError as error:
+        doc.problem(lineno, error.column, error.message)
         return
-    sex = _col(line, 10, 10).strip().lower()
-    title = _col(line, 11, 13).strip().upper()
-    name = _col(line, 15, 47).strip()
-    rating = _int_field(doc, lineno, line, 49, 52, "rating")
-    fed = _col(line, 54, 56).strip()
-    fide_id = _col(line, 58, 68).strip()
-    birth = _col(line, 70, 79).strip()
-    raw_points = _col(line, 81, 84).strip()
-    declared: Fraction | None = None
-    if raw_points:
+
+    def field(read: Callable[[], Any], default: Any) -> Any:
         try:
-            declared = points(raw_points)
-        except (ValueError, ZeroDivisionError):
-            doc.problem(lineno, 81, _('points {raw_points!r} are not a number').format(raw_points=raw_points))
-    cells: list[tuple[int, Colour, Code | None, bool]] = []
-    start = 92
-    rnd = 1
-    while start <= len(line.rstrip()):
-        cell = line[start - 1:start + 7]
-        opp_raw, col_raw, res_raw = cell[0:4].strip(), cell[5:6].strip(), cell[7:8].strip()
-        if not (opp_raw or col_raw or res_raw):
-            cells.append((0, Colour.NONE, None, True))
-        else:
-            opp = 0
-            if opp_raw:
-                if opp_raw.isdigit():
-                    opp = int(opp_raw)
-                else:
-                    doc.problem(lineno, start, _('round {rnd}: opponent {opp_raw!r} is not a pairing number').format(rnd=rnd, opp_raw=opp_raw))
-            colour = Colour.NONE
-            if col_raw:
-                try:
-                    colour = Colour(col_raw.lower())
-                except ValueError:
-                    doc.problem(lineno, start + 5, _('round {rnd}: unknown colour {col_raw!r} (use w, b or -)').format(rnd=rnd, col_raw=col_raw))
-            code: Code | None = None
-            if res_raw:
-                try:
-                    code = Code(res_raw.upper() if res_raw.isalpha() else res_raw)
-                except ValueError:
-                    doc.problem(lineno, start + 7, _('round {rnd}: unknown result code {res_raw!r}').format(rnd=rnd, res_raw=res_raw))
-            elif opp == 0:
-                code = Code.ZERO_BYE
-            cells.append((opp, colour, code, False))
-        start += 10
-        rnd += 1
-    player = Player(pno=pno, name=name, rating=rating, title=title, federation=fed,
-                    fide_id=fide_id, birth=birth, sex=sex)
+            return read()
+        except FieldError as error:
+            doc.problem(lineno, error.column, error.message)
+            return default
+
+    names = _field_names()
+    for column, name in _GAPS:
+        if column <= len(line) and field(lambda: blank_gap(line, column, names[name]), False) is False:
+            break
+    if len(line.rstrip()) < 84:
+        doc.problem(lineno, len(line.rstrip()) + 1, _(
+            'record 001 is cut short at column {column}: it must reach the points (columns 81-84)').format(
+            column=len(line.rstrip()) + 1))
+    rating = field(lambda: number_at(line, 49, 52, _("rating")), 0)
+    raw_points = col(line, 81, 84).strip()
+    declared = field(lambda: points_value(raw_points, 81, _("points")), None) if raw_points else None
+    if not raw_points and len(line.rstrip()) >= 84:
+        doc.problem(lineno, 81, _('points are missing (columns 81-84)'))
+    field(lambda: number_at(line, 86, 89, _("rank")), 0)
+    sex = col(line, 10, 10).strip().lower()
+    if sex not in ("", "m", "w"):
+        doc.warning(lineno, 10, _("sex {raw!r} is not m or w").format(raw=sex))
+    cells = _read_cells(doc, lineno, line)
+    player = Player(pno=pno, name=col(line, 15, 47).strip(), rating=rating,
+                    title=col(line, 11, 13).strip().upper(), federation=col(line, 54, 56).strip(),
+                    fide_id=col(line, 58, 68).strip(), birth=_birth(doc, lineno, line), sex=sex)
     doc.players.append(PlayerLine(lineno, player, declared, cells))
 
 
-def _read_162(doc: TrfDocument, lineno: int, line: str) -> None:
-    values: dict[str, Fraction] = {}
-    for m in re.finditer(r"([WDLAPXwdlapx])\s*(\d+(?:[.,]\d+)?)", line[3:]):
-        values[m.group(1).upper()] = points(m.group(2))
-    if not values:
-        doc.problem(lineno, 4, _('record 162 holds no point values'))
-        return
-    base = PointSystem()
-    win = values.get("W", base.win)
-    draw = values.get("D", base.draw)
-    loss = values.get("L", base.loss)
-    absent = values.get("A", base.zero_bye)
-    doc.points = PointSystem(win=win, draw=draw, loss=loss, forfeit_win=win, forfeit_loss=absent,
-                             pab=values.get("P", win), full_bye=win, half_bye=draw, zero_bye=absent)
+def _birth(doc: TrfDocument, lineno: int, line: str) -> str:
+    """``YYYY/MM/DD`` → ISO; ``YYYY/00/00`` or a bare year → ``YYYY``; anything else is kept
+    as written, with a warning."""
+    raw = col(line, 70, 79).strip()
+    if not raw:
+        return ""
+    iso = trf_date(raw)
+    if iso is not None:
+        return iso
+    if not (is_number(raw) and len(raw) == 4):
+        doc.warning(lineno, 70, _("birth date {raw!r} is not YYYY/MM/DD").format(raw=raw))
+    return raw
 
 
-def _read_bb(doc: TrfDocument, lineno: int, line: str) -> None:
-    raw = line[3:].strip()
+def pairing_number_field(line: str) -> int:
+    """Columns 5–8 of a player record (a fifth digit in column 9 is a number over 9999)."""
+    raw = col(line, 5, 8).strip()
+    if not raw:
+        raise FieldError(5, _('{what} is missing').format(what=_("pairing number")))
+    if is_number(raw) and col(line, 9, 9).isdigit() and col(line, 9, 9).isascii():
+        raise FieldError(5, _('pairing number {raw!r} does not fit columns 5-8: TRF pairing numbers go up to {max}').format(
+            raw=col(line, 5, 9).strip(), max=MAX_PNO))
+    return pairing_number(raw, 5)
+
+
+def _read_cells(doc: TrfDocument, lineno: int, line: str) -> list[Cell]:
+    cells: list[Cell] = []
+    start, rnd = 92, 1
+    while start <= len(line.rstrip()):
+        try:
+            cells.append(_read_cell(line, start, rnd))
+        except FieldError as error:
+            doc.problem(lineno, error.column, error.message)
+            cells.append(Cell(0, Colour.NONE, None, True))
+        start += 10
+        rnd += 1
+    return cells
+
+
+def _read_cell(line: str, start: int, rnd: int) -> Cell:
+    """Round ``rnd``: opponent at ``start``..+3, colour at +5, result at +7, blanks between."""
+    opp_raw, col_raw, res_raw = (col(line, start, start + 3).strip(), col(line, start + 5, start + 5).strip(),
+                                 col(line, start + 7, start + 7).strip())
+    gap = col(line, start + 4, start + 4)
+    if is_number(opp_raw) and gap.isascii() and gap.isdigit():
+        raise FieldError(start, _('round {rnd}: opponent {raw!r} does not fit columns {a}-{b}: TRF pairing numbers go up to {max}').format(
+            rnd=rnd, raw=col(line, start, start + 4).strip(), a=start, b=start + 3, max=MAX_PNO))
+    for offset in (4, 6, 8, 9):
+        if col(line, start + offset, start + offset).strip():
+            raise FieldError(start + offset, _('round {rnd}: column {column} must be blank (opponent, colour and result belong at columns {a}, {b} and {c})').format(
+                rnd=rnd, column=start + offset, a=start, b=start + 5, c=start + 7))
+    if not (opp_raw or col_raw or res_raw):
+        return Cell(0, Colour.NONE, None, True)
+    opp = 0
+    if opp_raw and opp_raw != "0000":
+        opp = pairing_number(opp_raw, start, _('round {rnd}: opponent').format(rnd=rnd))
     try:
-        value = points(raw)
-    except (ValueError, ZeroDivisionError):
-        doc.problem(lineno, 5, _('{value}: {raw!r} is not a number').format(value=line[:3], raw=raw))
-        return
-    attr = _BB[line[:3]]
-    changes = {attr: value}
-    if attr == "win":
-        # bbp: the win value also applies to forfeit wins and full-point byes; PAB defaults to it
-        changes.update(forfeit_win=value, full_bye=value)
-        if doc.points.pab == doc.points.win:
-            changes["pab"] = value
-    if attr == "draw":
-        changes["half_bye"] = value
-    from dataclasses import replace as _replace
+        colour = Colour(col_raw.lower()) if col_raw else Colour.NONE
+    except ValueError:
+        raise FieldError(start + 5, _('round {rnd}: unknown colour {col_raw!r} (use w, b or -)').format(
+            rnd=rnd, col_raw=col_raw)) from None
+    code: Code | None = None
+    if res_raw:
+        try:
+            code = Code(res_raw.upper())
+        except ValueError:
+            raise FieldError(start + 7, _('round {rnd}: unknown result code {res_raw!r}').format(
+                rnd=rnd, res_raw=res_raw)) from None
+    if opp == 0:
+        return _no_opponent(start, rnd, colour, code)
+    if code is not None and code.is_bye:
+        raise FieldError(start + 7, _('round {rnd}: result {code!r} is a bye, but an opponent is named').format(
+            rnd=rnd, code=code.value))
+    return Cell(opp, colour, code, False)
 
-    doc.points = _replace(doc.points, **changes)
+
+def _no_opponent(start: int, rnd: int, colour: Colour, code: Code | None) -> Cell:
+    """A round without an opponent: a bye or an absence.  ``+`` is read as the engines read it
+    (the player took part in the pairing and got the point: a pairing-allocated bye), ``-``
+    and blank as an absence; the written code is kept for writing the file back."""
+    if colour is not Colour.NONE:
+        raise FieldError(start + 5, _('round {rnd}: a bye or absence has no colour (use -)').format(rnd=rnd))
+    if code is None:
+        return Cell(0, Colour.NONE, Code.ZERO_BYE, False)
+    if code is Code.FORFEIT_WIN:
+        return Cell(0, Colour.NONE, Code.PAB, False, "+")
+    if code is Code.FORFEIT_LOSS:
+        return Cell(0, Colour.NONE, Code.ZERO_BYE, False, "-")
+    if not code.is_bye:
+        raise FieldError(start + 7, _('round {r}: result {value!r} needs an opponent').format(r=rnd, value=code.value))
+    return Cell(0, Colour.NONE, code, False)
 
 
-def _read_ids(doc: TrfDocument, lineno: int, text: str, first_col: int) -> list[int]:
-    ids = []
-    for m in re.finditer(r"\S+", text):
-        tok = m.group(0)
-        if tok.isdigit():
-            ids.append(int(tok))
+def _read_comment(doc: TrfDocument, lineno: int, line: str) -> None:
+    if line.startswith("### hakem boards "):
+        _read_board_order(doc, lineno, line)
+    elif line.startswith(MATCH_COMMENT):
+        recorded = read_match_comment(line)
+        if recorded is None:
+            doc.problem(lineno, 1, _("malformed '### hakem matches' comment"))
         else:
-            doc.problem(lineno, first_col + m.start(), _('{tok!r} is not a pairing number').format(tok=tok))
-    return ids
+            doc.match_orders[recorded[0]] = recorded[1]
+    elif line.startswith(SYSTEM_COMMENT):
+        doc.system_comment = line[len(SYSTEM_COMMENT):].strip()
+    elif line.startswith(TIMES_COMMENT):
+        for part in line[len(TIMES_COMMENT):].split():
+            rnd, _sep, clock = part.partition("=")
+            if is_number(rnd) and re.fullmatch(r"[0-9]{2}:[0-9]{2}", clock):
+                doc.round_times[int(rnd)] = clock
+            else:
+                doc.problem(lineno, 1, _("malformed '### hakem times' comment"))
 
 
 def _read_line(doc: TrfDocument, lineno: int, line: str) -> None:
-    code = line[:3]
-    if not line.strip() or code == "###":
-        if line.startswith("### hakem boards "):
-            _read_board_order(doc, lineno, line)
-        elif line.startswith(MATCH_COMMENT):
-            recorded = read_match_comment(line)
-            if recorded is None:
-                doc.problem(lineno, 1, _("malformed '### hakem matches' comment"))
-            else:
-                doc.match_orders[recorded[0]] = recorded[1]
+    if not line.strip():
         return
+    if line.startswith("###"):
+        _read_comment(doc, lineno, line)
+        return
+    bad = control_character(line)
+    if bad is not None:
+        doc.problem(lineno, bad, _('control character {value} (TRF lines hold printable text, columns are spaces)').format(
+            value=f"U+{ord(line[bad - 1]):04X}"))
+        return
+    code = line[:3]
     if code == "001":
         _read_player(doc, lineno, line)
     elif code == "112":
         doc.deputies.append(line[4:].strip())
+    elif code in READERS:
+        READERS[code](doc, lineno, line)
     elif code in _HEADER_CODES:
         doc.headers[code] = line[4:].rstrip()
-    elif code in ("XXR", "142"):
-        raw = line[3:].strip()
-        if raw.isdigit():
-            doc.total_rounds = int(raw)
-        else:
-            doc.problem(lineno, 5, _('number of rounds {raw!r} is not a whole number').format(raw=raw))
-    elif code == "XXC":
-        for tok in line[3:].split():
-            if tok.lower() == "white1":
-                doc.initial_colour = Colour.WHITE
-            elif tok.lower() == "black1":
-                doc.initial_colour = Colour.BLACK
-            elif tok.lower() != "rank":
-                doc.problem(lineno, 5, _('unknown XXC option {tok!r} (use white1, black1 or rank)').format(tok=tok))
-    elif code == "152":
-        raw = line[3:].strip().upper()
-        if raw in ("W", "B"):
-            doc.initial_colour = Colour.WHITE if raw == "W" else Colour.BLACK
-        else:
-            doc.problem(lineno, 5, _('initial colour {raw!r} must be W or B').format(raw=raw))
-    elif code == "162":
-        _read_162(doc, lineno, line)
-    elif code in _BB:
-        _read_bb(doc, lineno, line)
-    elif code == "XXP":
-        ids = _read_ids(doc, lineno, line[3:], 4)
-        if len(ids) >= 2:
-            doc.forbidden.append(tuple(ids))
-    elif code == "260":
-        # 260 RR1 RRL id id ... (round range, then the forbidden group)
-        ids = _read_ids(doc, lineno, line[3:], 4)
-        if len(ids) >= 4:
-            doc.forbidden.append(tuple(ids[2:]))
-        else:
-            doc.problem(lineno, 5, _('record 260 needs a round range and at least two players'))
-    elif code == "XXA":
-        parts = line[3:].split()
-        if parts and parts[0].isdigit():
-            doc.virtual_points[str(int(parts[0]))] = {
-                str(i + 1): str(points(v)) for i, v in enumerate(parts[1:])}
-        else:
-            doc.problem(lineno, 5, _('XXA needs a pairing number followed by points per round'))
-    elif code == "240":
-        kind_raw = _col(line, 5, 5).strip().upper()
-        rnd_raw = _col(line, 7, 9).strip()
-        if kind_raw not in ("F", "H", "Z") or not rnd_raw.isdigit():
-            doc.problem(lineno, 5, _('record 240 needs a bye type F, H or Z and a round number'))
-            return
-        for pno in _read_ids(doc, lineno, line[10:], 11):
-            doc.byes_240.append(RequestedBye(pno, int(rnd_raw), ByeKind(kind_raw)))
     elif code in ("310", "013"):
         _read_team(doc, lineno, line)
-    elif code in ("XXS", "XXZ", "250", "172", "182", "202", "212", "299", "300",
-                  "320", "330", "352", "362", "801", "802") or line[:3].isalpha():
+    elif code in _KEPT_LINES:
         doc.extra_lines.append(line.rstrip())
+    elif RULER.fullmatch(line.rstrip()):
+        doc.warning(lineno, 1, _("column ruler skipped"))
+    elif NRS.match(line):
+        read_nrs(doc, lineno, line)
+    elif code.isascii() and code.isalpha():
+        doc.extra_lines.append(line.rstrip())
+        doc.warning(lineno, 1, _('unknown record {code!r} kept as written').format(code=code))
     else:
         doc.problem(lineno, 1, _('unknown record code {code!r}').format(code=code))
 
@@ -335,94 +376,51 @@ def read_trf(text: str) -> TrfDocument:
         text = text[1:]
     for lineno, line in enumerate(split_lines(text), start=1):
         _read_line(doc, lineno, line)
-    if not doc.players:
+    if not doc.players and not any(p.where.startswith("line") and "001" in p.message for p in doc.problems):
         doc.problem(1, None, _('no player records (001) found'))
     return doc
 
 
-def _rounds_from_cells(doc: TrfDocument, pts: PointSystem) -> tuple[list[Round], list[RequestedBye]]:
-    by_pno: dict[int, PlayerLine] = {}
-    for pl in doc.players:
-        if pl.player.pno in by_pno:
-            doc.problem(pl.line, 5, _('pairing number {pno} is used twice (also on line {line})').format(pno=pl.player.pno, line=by_pno[pl.player.pno].line))
-        else:
-            by_pno[pl.player.pno] = pl
-    n_rounds = max((len(pl.cells) for pl in doc.players), default=0)
-    # Trailing rounds with no games and no PAB hold requested byes for the rounds to come.
-    played_rounds = n_rounds
-    while played_rounds > 0 and all(
-            (pl.cells[played_rounds - 1][0] == 0 if len(pl.cells) >= played_rounds else True)
-            and (len(pl.cells) < played_rounds or pl.cells[played_rounds - 1][2] in (
-                Code.HALF_BYE, Code.FULL_BYE, Code.ZERO_BYE, None))
+def _played_rounds(doc: TrfDocument) -> int:
+    """Rounds with a game or a pairing-allocated bye; later columns hold only requested byes
+    and absences for the round to be paired (the input the engines take)."""
+    played = max((len(pl.cells) for pl in doc.players), default=0)
+    while played > 0 and all(
+            len(pl.cells) < played or pl.cells[played - 1].blank
+            or (pl.cells[played - 1].opponent == 0
+                and pl.cells[played - 1].code in (Code.HALF_BYE, Code.FULL_BYE, Code.ZERO_BYE))
             for pl in doc.players):
-        played_rounds -= 1
+        played -= 1
+    return played
+
+
+def _rounds_from_cells(doc: TrfDocument, by_pno: dict[int, PlayerLine],
+                       played: int) -> tuple[list[Round], list[RequestedBye]]:
     requested: list[RequestedBye] = []
-    for r in range(played_rounds + 1, n_rounds + 1):
+    n_rounds = max((len(pl.cells) for pl in doc.players), default=0)
+    for r in range(played + 1, n_rounds + 1):
         for pl in doc.players:
-            if len(pl.cells) >= r and not pl.cells[r - 1][3]:
-                code = pl.cells[r - 1][2]
-                if code is not None:
-                    requested.append(RequestedBye(pl.player.pno, r, ByeKind(code.value)))
+            if len(pl.cells) >= r and not pl.cells[r - 1].blank and pl.cells[r - 1].code is not None:
+                requested.append(RequestedBye(pl.player.pno, r, ByeKind(pl.cells[r - 1].code.value)))
     rounds: list[Round] = []
-    for r in range(1, played_rounds + 1):
+    for r in range(1, played + 1):
         boards: list[Board] = []
         byes: list[Bye] = []
         done: set[int] = set()
         for pl in sorted(doc.players, key=lambda p: p.player.pno):
             pno = pl.player.pno
-            if pno in done or len(pl.cells) < r:
+            if pno in done or len(pl.cells) < r or pl.cells[r - 1].blank:
                 continue
-            opp, colour, code, blank = pl.cells[r - 1]
-            col = 92 + 10 * (r - 1)
-            if blank:
-                continue
-            if opp == 0:
-                if code == Code.FORFEIT_WIN:
-                    code = Code.FULL_BYE
-                elif code == Code.FORFEIT_LOSS:
-                    code = Code.ZERO_BYE
-                if code is None or not code.is_bye:
-                    doc.problem(pl.line, col + 7, _('round {r}: result {value!r} needs an opponent').format(r=r, value=code.value if code else ' '))
-                    continue
-                byes.append(Bye(pno, ByeKind(code.value)))
+            cell = pl.cells[r - 1]
+            if cell.opponent == 0:
+                assert cell.code is not None
+                byes.append(Bye(pno, ByeKind(cell.code.value), cell.trf_code))
                 done.add(pno)
                 continue
-            other = by_pno.get(opp)
-            if other is None:
-                doc.problem(pl.line, col, _('round {r}: opponent {opp} is not a player in this file').format(r=r, opp=opp))
-                continue
-            if opp == pno:
-                doc.problem(pl.line, col, _('round {r}: player {pno} is paired with himself').format(r=r, pno=pno))
-                continue
-            if len(other.cells) < r or other.cells[r - 1][0] != pno:
-                doc.problem(pl.line, col, _('round {r}: player {pno} names {opp} as opponent, but {opp} does not name {pno}').format(r=r, pno=pno, opp=opp))
-                continue
-            _opp, ocolour, ocode, _blank = other.cells[r - 1]
-            if colour == Colour.WHITE or (colour == Colour.NONE and ocolour == Colour.BLACK):
-                white, black, wcode, bcode, wcol, bcol = pno, opp, code, ocode, colour, ocolour
-            elif colour == Colour.BLACK or ocolour == Colour.WHITE:
-                white, black, wcode, bcode, wcol, bcol = opp, pno, ocode, code, ocolour, colour
-            else:
-                white, black, wcode, bcode, wcol, bcol = pno, opp, code, ocode, colour, ocolour
-            if wcol == bcol and wcol != Colour.NONE:
-                doc.problem(pl.line, col + 5, _('round {r}: players {pno} and {opp} both have colour {value!r}').format(r=r, pno=pno, opp=opp, value=wcol.value))
-                continue
-            if wcode is None and bcode is None:
-                boards.append(Board(white, black, None))
-            elif wcode is None or bcode is None:
-                doc.problem(pl.line, col + 7, _('round {r}: the game {pno}–{opp} has a result for only one player').format(r=r, pno=pno, opp=opp))
-                continue
-            else:
-                try:
-                    result, unrated = result_from_codes(wcode, bcode)
-                except ValueError as error:
-                    doc.problem(pl.line, col + 7, _('round {r}: {error}').format(r=r, error=error))
-                    continue
-                if result.played and (wcol == Colour.NONE or bcol == Colour.NONE):
-                    doc.problem(pl.line, col + 5, _('round {r}: played game {pno}–{opp} needs colours').format(r=r, pno=pno, opp=opp))
-                    continue
-                boards.append(Board(white, black, result, unrated))
-            done.update((pno, opp))
+            board = _board(doc, pl, by_pno, r)
+            if board is not None:
+                boards.append(board)
+                done.update((board.white, board.black))
         pabs = [b for b in byes if b.kind is ByeKind.PAB]
         if len(pabs) > 1:
             doc.problem(by_pno[pabs[1].pno].line, 92 + 10 * (r - 1) + 7,
@@ -431,26 +429,158 @@ def _rounds_from_cells(doc: TrfDocument, pts: PointSystem) -> tuple[list[Round],
     return rounds, requested
 
 
+def _board(doc: TrfDocument, pl: PlayerLine, by_pno: dict[int, PlayerLine], r: int) -> Board | None:
+    """The game of ``pl`` in round ``r``, checked against the opponent's entry."""
+    pno, cell = pl.player.pno, pl.cells[r - 1]
+    opp, colour, code = cell.opponent, cell.colour, cell.code
+    column = 92 + 10 * (r - 1)
+    other = by_pno.get(opp)
+    if other is None:
+        doc.problem(pl.line, column, _('round {r}: opponent {opp} is not a player in this file').format(r=r, opp=opp))
+        return None
+    if opp == pno:
+        doc.problem(pl.line, column, _('round {r}: player {pno} is paired with himself').format(r=r, pno=pno))
+        return None
+    if len(other.cells) < r or other.cells[r - 1].opponent != pno:
+        doc.problem(pl.line, column, _('round {r}: player {pno} names {opp} as opponent, but {opp} does not name {pno}').format(r=r, pno=pno, opp=opp))
+        return None
+    ocolour, ocode = other.cells[r - 1].colour, other.cells[r - 1].code
+    if colour == Colour.WHITE or (colour == Colour.NONE and ocolour == Colour.BLACK):
+        white, black, wcode, bcode, wcol, bcol = pno, opp, code, ocode, colour, ocolour
+    elif colour == Colour.BLACK or ocolour == Colour.WHITE:
+        white, black, wcode, bcode, wcol, bcol = opp, pno, ocode, code, ocolour, colour
+    else:
+        white, black, wcode, bcode, wcol, bcol = pno, opp, code, ocode, colour, ocolour
+    if wcol == bcol and wcol != Colour.NONE:
+        doc.problem(pl.line, column + 5, _('round {r}: players {pno} and {opp} both have colour {value!r}').format(r=r, pno=pno, opp=opp, value=wcol.value))
+        return None
+    if wcode is None and bcode is None:
+        return Board(white, black, None)
+    if wcode is None or bcode is None:
+        doc.problem(pl.line, column + 7, _('round {r}: the game {pno}–{opp} has a result for only one player').format(r=r, pno=pno, opp=opp))
+        return None
+    try:
+        result, unrated = result_from_codes(wcode, bcode)
+    except ValueError as error:
+        doc.problem(pl.line, column + 7, _('round {r}: {error}').format(r=r, error=error))
+        return None
+    if result.played and (wcol == Colour.NONE or bcol == Colour.NONE):
+        doc.problem(pl.line, column + 5, _('round {r}: played game {pno}–{opp} needs colours').format(r=r, pno=pno, opp=opp))
+        return None
+    colourless = not result.played and wcol == Colour.NONE and bcol == Colour.NONE
+    return Board(white, black, result, unrated, colourless=colourless)
+
+
 def to_tournament(doc: TrfDocument, tournament_id: str = "") -> Tournament:
     """Build a :class:`Tournament` from a read document; raises :class:`TrfError` listing every
     problem (with line and column) if anything is wrong."""
-    rounds, requested = _rounds_from_cells(doc, doc.points)
-    players = tuple(sorted((pl.player for pl in doc.players), key=lambda p: p.pno))
-    seen_pnos = {p.pno for p in players}
-    for group in doc.forbidden:
-        for pno in group:
-            if pno not in seen_pnos:
-                doc.problems.append(Problem(_('forbidden pairs'), _('player {pno} is not in this file').format(pno=pno)))
-    requested_all = list(requested)
-    for rb in doc.byes_240:
-        if rb.pno not in seen_pnos:
-            doc.problems.append(Problem(_('record 240'), _('player {pno} is not in this file').format(pno=rb.pno)))
-        elif not any(x.pno == rb.pno and x.round == rb.round for x in requested_all):
-            requested_all.append(rb)
-    total = doc.total_rounds or max(len(rounds), max((rb.round for rb in requested_all), default=0))
+    by_pno: dict[int, PlayerLine] = {}
+    for pl in doc.players:
+        if pl.player.pno in by_pno:
+            doc.problem(pl.line, 5, _('pairing number {pno} is used twice (also on line {line})').format(pno=pl.player.pno, line=by_pno[pl.player.pno].line))
+        else:
+            by_pno[pl.player.pno] = pl
+    played = _played_rounds(doc)
+    rounds, requested = _rounds_from_cells(doc, by_pno, played)
+    players = tuple(sorted((_with_national(doc, pl.player) for pl in by_pno.values()), key=lambda p: p.pno))
+    known = set(by_pno)
+    if doc.total_rounds is not None and doc.total_rounds < played:
+        doc.problem(doc.total_rounds_line, 5, _('the file holds {played} rounds, but the number of rounds is {total}').format(
+            played=played, total=doc.total_rounds))
+    requested_all = _requested(doc, requested, known, rounds, played)
+    total = doc.total_rounds or max(played, max((rb.round for rb in requested_all), default=0))
+    forbidden, ranges = _forbidden(doc, known, total)
     draft = Tournament(id=tournament_id, name=doc.headers.get("012", "").strip(), players=players,
                        points=doc.points, total_rounds=total)
-    # ordered boards: the canonical order unless the file records another one
+    ordered = _ordered_rounds(doc, draft, rounds)
+    _check_teams(doc, known)
+    ordered = [_with_matches(doc, rnd) for rnd in ordered]
+    draft = draft.with_changes(rounds=tuple(ordered), teams=tuple(doc.teams))
+    _check_points(doc, draft, requested_all, played)
+    _check_virtual_points(doc, known, total)
+    if doc.problems:
+        raise TrfError(doc.problems, _('the TRF file has problems'))
+    system, acceleration, options = _type_and_options(doc)
+    return draft.with_changes(
+        system=system, acceleration=acceleration,
+        place=doc.headers.get("022", "").strip(),
+        federation=doc.headers.get("032", "").strip(),
+        start_date=_iso_date(doc.headers.get("042", "")),
+        end_date=_iso_date(doc.headers.get("052", "")),
+        chief_arbiter=doc.headers.get("102", "").strip(),
+        deputy_arbiters=tuple(doc.deputies),
+        time_control=doc.headers.get("122", "").strip(),
+        time_control_code=doc.time_control_code,
+        round_dates=_per_round(doc.round_dates),
+        round_times=_per_round(doc.round_times),
+        initial_colour=doc.initial_colour,
+        tiebreaks=_tiebreaks(doc),
+        requested_byes=tuple(sorted(requested_all, key=lambda b: (b.round, b.pno))),
+        forbidden=forbidden, forbidden_ranges=ranges,
+        options=options,
+    )
+
+
+def _per_round(values: dict[int, str]) -> tuple[str, ...]:
+    last = max(values, default=0)
+    return tuple(values.get(r, "") for r in range(1, last + 1))
+
+
+def _with_national(doc: TrfDocument, player: Player) -> Player:
+    """Attach the National Rating Support line of ``player``, if any (the federation code and
+    the fields that differ from the ``001`` record go to ``extra["nrs"]``)."""
+    from dataclasses import replace
+
+    for _line, pno, rating, national_id, fields in doc.nrs:
+        if pno != player.pno:
+            continue
+        kept = {k: v for k, v in fields.items()
+                if v and not (k == "name" and v == player.name) and not (k == "sex" and v.lower() == player.sex)
+                and not (k == "birth" and trf_date(v) == player.birth)}
+        return replace(player, national_rating=rating, national_id=national_id,
+                       extra={**dict(player.extra), "nrs": kept})
+    return player
+
+
+def _requested(doc: TrfDocument, requested: list[RequestedBye], known: set[int],
+               rounds: list[Round], played: int) -> list[RequestedBye]:
+    """Requested byes of the 001 columns, record 240 and XXZ (absent in the round to pair)."""
+    out = list(requested)
+    for line, rb in doc.byes_240:
+        if rb.pno not in known:
+            doc.problem(line, 11, _('record 240: player {pno} is not in this file').format(pno=rb.pno))
+        elif rb.round <= played:
+            rnd = rounds[rb.round - 1]
+            if Bye(rb.pno, rb.kind) not in [Bye(b.pno, b.kind) for b in rnd.byes]:
+                doc.warning(line, 11, _('record 240: player {pno} has no such bye in round {r}; the player record is used').format(
+                    pno=rb.pno, r=rb.round))
+        elif not any(x.pno == rb.pno and x.round == rb.round for x in out):
+            out.append(rb)
+    for line, column, pno in doc.absent:
+        if pno not in known:
+            doc.problem(line, column, _('XXZ: player {pno} is not in this file').format(pno=pno))
+        elif not any(x.pno == pno and x.round == played + 1 for x in out):
+            out.append(RequestedBye(pno, played + 1, ByeKind.ZERO))
+    return out
+
+
+def _forbidden(doc: TrfDocument, known: set[int], total: int
+               ) -> tuple[tuple[tuple[int, ...], ...], tuple[ForbiddenRange, ...]]:
+    groups: list[tuple[int, ...]] = []
+    ranges: list[ForbiddenRange] = []
+    for line, first, last, ids in doc.forbidden:
+        for pno in ids:
+            if pno not in known:
+                doc.problem(line, None, _('forbidden pairs: player {pno} is not in this file').format(pno=pno))
+        if last is None or (first <= 1 and last >= total):
+            groups.append(ids)
+        else:
+            ranges.append(ForbiddenRange(first, last, ids))
+    return tuple(groups), tuple(ranges)
+
+
+def _ordered_rounds(doc: TrfDocument, draft: Tournament, rounds: list[Round]) -> list[Round]:
+    """Boards in the canonical order unless the file records another one."""
     ordered: list[Round] = []
     for rnd in rounds:
         so_far = draft.with_changes(rounds=tuple(ordered))
@@ -461,72 +591,109 @@ def to_tournament(doc: TrfDocument, tournament_id: str = "") -> Tournament:
             if set(lookup) == set(recorded):
                 boards = [lookup[wb] for wb in recorded]
         ordered.append(Round(rnd.number, tuple(boards), rnd.byes))
-    _check_teams(doc, seen_pnos)
-    ordered = [_with_matches(doc, rnd) for rnd in ordered]
-    draft = draft.with_changes(rounds=tuple(ordered), teams=tuple(doc.teams))
-    _check_points(doc, draft, requested_all)
-    if doc.problems:
-        raise TrfError(doc.problems, _('the TRF file has problems'))
+    return ordered
+
+
+def _check_virtual_points(doc: TrfDocument, known: set[int], total: int) -> None:
+    for pno, by_round in doc.virtual_points.items():
+        if pno not in known:
+            doc.problems.append(Problem(_("acceleration"), _('player {pno} is not in this file').format(pno=pno)))
+        elif by_round and max(by_round) > total:
+            doc.problems.append(Problem(_("acceleration"), _('player {pno} has acceleration for round {r}, but the tournament has {total} rounds').format(
+                pno=pno, r=max(by_round), total=total)))
+
+
+def _type_and_options(doc: TrfDocument) -> tuple[str, str | None, dict[str, object]]:
+    """System and acceleration (from ``### hakem system``, else 192) and the options that
+    keep what hakem does not model, so the file is written back as it came."""
+    from core.pairing.registry import SYSTEMS
+
     options: dict[str, object] = {}
+    ttype = doc.tournament_type
+    system = ttype.system if ttype is not None and ttype.system else "dutch"
+    acceleration = "baku" if ttype is not None and ttype.baku else None
+    comment = doc.system_comment.split()
+    if comment and comment[0] in SYSTEMS:
+        system = comment[0]
+        acceleration = "baku" if "baku" in comment[1:] or acceleration else None
+    if ttype is not None and ttype.round_robin and system not in _ROUND_ROBINS:
+        options["round_robin"] = True
     if doc.virtual_points:
-        options["virtual_points"] = doc.virtual_points
+        options["virtual_points"] = {
+            str(pno): {str(r): str(v) for r, v in sorted(rounds.items()) if v}
+            for pno, rounds in sorted(doc.virtual_points.items()) if any(rounds.values())}
     if doc.extra_lines:
         options["trf_extra"] = list(doc.extra_lines)
     if "092" in doc.headers:
         options["trf_type"] = doc.headers["092"].strip()
-    kept = {code: value for code, value in doc.headers.items() if code in _KEPT_HEADERS and value.strip()}
+    kept = {code: value.strip() for code, value in doc.headers.items() if code in _KEPT_HEADERS and value.strip()}
+    # only what the writer would not produce by itself from the model
+    if kept.get("192") == type_code(system, acceleration)[0]:
+        del kept["192"]
+    if "202" in kept and kept["202"] == ",".join(_tiebreaks(doc, quiet=True)):
+        del kept["202"]
+    if "172" in kept and doc.nrs and kept["172"] == f"{doc.headers.get('032', '').strip()[:3]:<3} FIDE":
+        del kept["172"]
+    if "082" in kept and doc.teams:
+        del kept["082"]
     if kept:
         options["trf_headers"] = kept
-    return draft.with_changes(
-        place=doc.headers.get("022", "").strip(),
-        federation=doc.headers.get("032", "").strip(),
-        start_date=_iso_date(doc.headers.get("042", "")),
-        end_date=_iso_date(doc.headers.get("052", "")),
-        chief_arbiter=doc.headers.get("102", "").strip(),
-        deputy_arbiters=tuple(doc.deputies),
-        time_control=doc.headers.get("122", "").strip(),
-        initial_colour=doc.initial_colour,
-        requested_byes=tuple(sorted(requested_all, key=lambda b: (b.round, b.pno))),
-        forbidden=tuple(doc.forbidden),
-        options=options,
-    )
+    return system, acceleration, options
 
 
-def _check_points(doc: TrfDocument, t: Tournament, requested: list[RequestedBye]) -> None:
-    """The points column must equal the results (with or without the requested-bye rounds)."""
-    from core.model import scores
+_ROUND_ROBINS = ("berger", "double-berger", "rutsch", "reisepartner", "scheveningen", "skalitzka")
 
+
+def _tiebreaks(doc: TrfDocument, quiet: bool = False) -> tuple[str, ...]:
+    """Record 202 (else 212 without ``PTS``): the codes hakem knows, in their order."""
+    from core.standings import split_known_codes
+
+    line = doc.headers.get("202") or doc.headers.get("212") or ""
+    known, unknown = split_known_codes(line)
+    if unknown and not quiet:
+        doc.warnings.append(Problem(_("record 202"), _('unknown tie-break codes kept as written: {codes}').format(
+            codes=", ".join(unknown))))
+    return known
+
+
+def _check_points(doc: TrfDocument, t: Tournament, requested: list[RequestedBye], played: int) -> None:
+    """The points column must equal the results, allowing what the engines allow: the points
+    of the requested byes of the round to be paired, the acceleration of that round, and
+    record 299's abnormal points."""
     computed = scores(t)
-    first_line = {}
-    for pl in doc.players:
-        first_line.setdefault(pl.player.pno, pl.line)
     extra: dict[int, Fraction] = {}
     for rb in requested:
         extra[rb.pno] = extra.get(rb.pno, Fraction(0)) + t.points.for_code(rb.kind.code)
+    seen: set[int] = set()
     for pl in doc.players:
-        if pl.declared_points is None or first_line[pl.player.pno] != pl.line:
+        pno = pl.player.pno
+        if pl.declared_points is None or pno in seen:
             continue
-        mine = computed.get(pl.player.pno, Fraction(0))
-        if pl.declared_points not in (mine, mine + extra.get(pl.player.pno, Fraction(0))):
-            from core.model import format_points
-
-            doc.problem(pl.line, 81, _('player {pno} has {value} points but the results add up to {value2}').format(pno=pl.player.pno, value=format_points(pl.declared_points), value2=format_points(mine)))
+        seen.add(pno)
+        mine = computed.get(pno, Fraction(0)) + doc.adjustments.get(pno, Fraction(0))
+        accel = doc.virtual_points.get(pno, {}).get(played + 1, Fraction(0))
+        allowed = {mine + e + a for e in (Fraction(0), extra.get(pno, Fraction(0))) for a in (Fraction(0), accel)}
+        if pl.declared_points not in allowed:
+            doc.problem(pl.line, 81, _('player {pno} has {value} points but the results add up to {value2}').format(pno=pno, value=format_points(pl.declared_points), value2=format_points(mine)))
 
 
 def _iso_date(raw: str) -> str:
-    raw = raw.strip()
-    m = re.fullmatch(r"(\d{4})[/.-](\d{2})[/.-](\d{2})", raw)
-    return f"{m.group(1)}-{m.group(2)}-{m.group(3)}" if m else raw
+    iso = trf_date(raw)
+    return iso if iso is not None else raw.strip()
 
 
-def parse_tournament(text: str, tournament_id: str = "") -> Tournament:
-    """Read TRF text into a :class:`Tournament`; raises :class:`TrfError` with every problem."""
+def read_tournament(text: str, tournament_id: str = "", source: str = "") -> tuple[Tournament, list[Problem]]:
+    """Read TRF text into a :class:`Tournament` and the warnings (lines kept or skipped);
+    raises :class:`TrfError` with every problem, naming ``source`` on each line if given."""
     doc = read_trf(text)
-    if doc.problems:
-        # still try to rebuild rounds so that round-level problems are reported too
-        try:
-            to_tournament(doc, tournament_id)
-        except TrfError:
-            pass
-        raise TrfError(doc.problems, _('the TRF file has problems'))
-    return to_tournament(doc, tournament_id)
+    try:
+        t = to_tournament(doc, tournament_id)
+    except TrfError:
+        # the first problems found while reading lines come first, then round-level ones
+        raise TrfError(doc.problems, _('the TRF file has problems'), source) from None
+    return t, doc.warnings
+
+
+def parse_tournament(text: str, tournament_id: str = "", source: str = "") -> Tournament:
+    """Read TRF text into a :class:`Tournament`; raises :class:`TrfError` with every problem."""
+    return read_tournament(text, tournament_id, source)[0]

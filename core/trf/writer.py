@@ -1,8 +1,11 @@
 """Write TRF-2026 (default) or TRF16 with the JaVaFo/bbpPairings extensions.
 
-Why two flavours: rating officers and current engines read TRF-2026 records (142/152/162/240/
-260), older engines read XXR/XXC/BB*/XXP.  The ``001`` records are identical in both.  Output
-never depends on the locale (dot decimals, ASCII codes).
+Why two flavours: rating officers and current engines read TRF-2026 records (132, 142, 152,
+162, 192, 202, 222, 240, 250, 260, NRS lines), older engines read XXR/XXC/BB*/XXA/XXP.  The
+``001`` records are identical in both.  What a flavour cannot hold is left out of it (TRF16 has
+no encoded type, time control, tie-break list or national ratings; its XXP has no round range),
+except what hakem records in ``### hakem …`` comments, which every reader skips.  Output never
+depends on the locale (dot decimals, ASCII codes).
 """
 
 from __future__ import annotations
@@ -11,7 +14,10 @@ from fractions import Fraction
 
 from core.model import Board, Colour, PointSystem, Round, Tournament, format_points, scores
 from core.trf.boards import canonical_board_order
+from core.trf.fields import date_for_trf
+from core.trf.reader import TIMES_COMMENT
 from core.trf.teams import match_comments, team_lines
+from core.trf.types import SYSTEM_COMMENT, read_type, type_code
 
 
 def _points_field(value: Fraction) -> str:
@@ -20,34 +26,52 @@ def _points_field(value: Fraction) -> str:
     return text if "." in text else text + ".0"
 
 
-def _date(iso: str) -> str:
-    return iso.replace("-", "/") if len(iso) == 10 else iso
-
-
 def _player_line(t: Tournament, pno: int, cells: list[str], pts: Fraction, rank: int) -> str:
     p = t.player(pno)
     line = (
         f"001 {pno:>4} {(p.sex or ' ')[:1]}{p.title[:3]:>3} {p.name[:33]:<33} "
         f"{(str(p.rating) if p.rating else ''):>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} "
-        f"{p.birth[:10]:<10} {_points_field(pts):>4} {rank:>4}"
+        f"{date_for_trf(p.birth)[:10]:<10} {_points_field(pts):>4} {rank:>4}"
     )
     for cell in cells:
         line += "  " + cell
     return line.rstrip()
 
 
+def _nrs_lines(t: Tournament) -> list[str]:
+    """National Rating Support lines (TRF-2026): the federation code in place of ``001``,
+    national rating at 49–52 and national number at 58–68."""
+    out = []
+    for p in sorted(t.players, key=lambda p: p.pno):
+        nrs = dict(p.extra.get("nrs", {})) if isinstance(p.extra.get("nrs"), dict) else None
+        if not (p.national_rating or p.national_id or nrs is not None):
+            continue
+        nrs = nrs or {}
+        fed = (nrs.get("federation") or t.federation or p.federation or "   ")[:3]
+        line = (
+            f"{fed:<3} {p.pno:>4} {(nrs.get('sex') or p.sex or ' ')[:1]}{nrs.get('class', '')[:3]:>3} "
+            f"{(nrs.get('name') or p.name)[:33]:<33} "
+            f"{(str(p.national_rating) if p.national_rating else ''):>4} {nrs.get('origin', '')[:3]:<3} "
+            f"{p.national_id[:11]:>11} {(nrs.get('birth') or date_for_trf(p.birth))[:10]:<10}"
+        )
+        out.append(line.rstrip())
+    return out
+
+
 def _cells(t: Tournament) -> dict[int, list[str]]:
-    """Per player, the round cells; forfeits keep the colours of their board (TRF allows it)."""
+    """Per player, the round cells; forfeits keep the colours of their board unless the file
+    they came from had none (``Board.colourless``)."""
     out: dict[int, list[str]] = {p.pno: [] for p in t.players}
     for rnd in t.rounds:
         seen: set[int] = set()
         for b in rnd.boards:
             wc, bc = b.result.codes(b.unrated) if b.result is not None else (None, None)
-            out.setdefault(b.white, []).append(f"{b.black:>4} w {wc.value if wc else ' '}")
-            out.setdefault(b.black, []).append(f"{b.white:>4} b {bc.value if bc else ' '}")
+            w, k = ("-", "-") if b.colourless else ("w", "b")
+            out.setdefault(b.white, []).append(f"{b.black:>4} {w} {wc.value if wc else ' '}")
+            out.setdefault(b.black, []).append(f"{b.white:>4} {k} {bc.value if bc else ' '}")
             seen.update((b.white, b.black))
         for bye in rnd.byes:
-            out.setdefault(bye.pno, []).append(f"0000 - {bye.kind.value}")
+            out.setdefault(bye.pno, []).append(f"0000 - {bye.trf_code or bye.kind.value}")
             seen.add(bye.pno)
         for pno, cells in out.items():
             if pno not in seen:
@@ -64,7 +88,8 @@ def _point_records(ps: PointSystem, flavour: str) -> list[str]:
         return []
     if flavour == "2026":
         parts = [("W", ps.win), ("D", ps.draw), ("L", ps.loss), ("A", ps.zero_bye), ("P", ps.pab)]
-        return ["162 " + "".join(f" {k}{_points_field(v):>4}    " for k, v in parts).rstrip()]
+        # code at column 6, points at 7-10, the next code 9 columns on
+        return ["162 " + "".join(f" {k}{_points_field(v):>4}   " for k, v in parts).rstrip()]
     return [f"BBW {_points_field(ps.win):>4}", f"BBD {_points_field(ps.draw):>4}",
             f"BBL {_points_field(ps.loss):>4}", f"BBZ {_points_field(ps.zero_bye):>4}",
             f"BBF {_points_field(ps.forfeit_loss):>4}", f"BBU {_points_field(ps.pab):>4}"]
@@ -78,6 +103,152 @@ def _board_comment(t: Tournament, rnd: Round) -> str | None:
     return f"### hakem boards {rnd.number} " + " ".join(f"{b.white}-{b.black}" for b in rnd.boards)
 
 
+def _round_dates(t: Tournament) -> list[str]:
+    """Record 132: ``YY/MM/DD`` at columns 92–99 for round 1, every 10 columns after."""
+    if not any(t.round_dates):
+        return []
+    line = "132" + " " * 88
+    for date in t.round_dates:
+        line += f"{date_for_trf(date, short=True):<8}  "
+    return [line.rstrip()]
+
+
+def _times_comment(t: Tournament) -> list[str]:
+    parts = [f"{r}={clock}" for r, clock in enumerate(t.round_times, start=1) if clock]
+    return [TIMES_COMMENT + " ".join(parts)] if parts else []
+
+
+def _type_lines(t: Tournament, flavour: str, kept: dict[str, str]) -> list[str]:
+    """Record 192 (TRF-2026 only) and the ``### hakem system`` comment when the code does not
+    name hakem's system exactly."""
+    code, exact = type_code(t.system, t.acceleration)
+    raw = kept.get("192")
+    if raw:
+        meaning = read_type(raw)
+        if meaning is not None and (meaning.system in (None, t.system)) \
+                and meaning.baku == ((t.acceleration or "").lower() == "baku"):
+            code, exact = raw, meaning.system == t.system
+    lines = [f"192 {code}"] if flavour == "2026" else []
+    if not exact or flavour != "2026":
+        baku = " baku" if (t.acceleration or "").lower() == "baku" else ""
+        lines.append(SYSTEM_COMMENT + t.system + baku)
+    return lines
+
+
+def _tiebreak_lines(t: Tournament, kept: dict[str, str]) -> list[str]:
+    """Records 202/212: written as read while they still say hakem's list."""
+    from core.standings import split_known_codes
+
+    lines = []
+    raw = kept.get("202")
+    if raw and split_known_codes(raw)[0] == tuple(t.tiebreaks):
+        lines.append(f"202 {raw}")
+    elif t.tiebreaks:
+        lines.append("202 " + ",".join(t.tiebreaks))
+    if "212" in kept and (split_known_codes(kept["212"])[0] == tuple(t.tiebreaks) or not t.tiebreaks):
+        lines.append(f"212 {kept['212']}")
+    return lines
+
+
+def _acceleration_lines(t: Tournament, flavour: str) -> list[str]:
+    """Virtual points: XXA per player (TRF16, fixed 5-column fields as the engines read them)
+    or TRF-2026 250 records, one per run of consecutive players with the same values."""
+    vp = t.options.get("virtual_points") if t.options else None
+    if not vp:
+        return []
+    table = {int(pno): {int(r): Fraction(v) for r, v in rounds.items()} for pno, rounds in vp.items()}
+    if flavour == "16":
+        lines = []
+        for pno in sorted(table):
+            rounds = table[pno]
+            last = max(rounds, default=0)
+            values = "".join(f" {_points_field(rounds.get(r, Fraction(0))):>4}" for r in range(1, last + 1))
+            lines.append(f"XXA {pno:>4}{values}")
+        return lines
+    runs: list[tuple[Fraction, int, int, int, int]] = []  # value, first round, last round, p1, p2
+    for pno in sorted(table):
+        for value, first, last in _round_runs(table[pno]):
+            prev = runs[-1] if runs else None
+            if prev and prev[:3] == (value, first, last) and prev[4] == pno - 1:
+                runs[-1] = (value, first, last, prev[3], pno)
+            else:
+                runs.append((value, first, last, pno, pno))
+    runs.sort(key=lambda x: (x[3], x[1]))
+    return [f"250      {_points_field(v):>4} {a:>3} {b:>3} {p1:>4} {p2:>4}" for v, a, b, p1, p2 in runs]
+
+
+def _round_runs(rounds: dict[int, Fraction]) -> list[tuple[Fraction, int, int]]:
+    """Consecutive rounds with the same non-zero value: (value, first, last)."""
+    out: list[tuple[Fraction, int, int]] = []
+    for r in sorted(rounds):
+        value = rounds[r]
+        if value == 0:
+            continue
+        if out and out[-1][0] == value and out[-1][2] == r - 1:
+            out[-1] = (value, out[-1][1], r)
+        else:
+            out.append((value, r, r))
+    return out
+
+
+def _forbidden_lines(t: Tournament, flavour: str) -> list[str]:
+    lines = []
+    for group in t.forbidden:
+        ids = " ".join(f"{pno:>4}" for pno in group)
+        lines.append(f"260 {1:>3} {t.total_rounds:>3} {ids}" if flavour == "2026" else f"XXP {ids}")
+    if flavour == "2026":
+        for fr in t.forbidden_ranges:
+            ids = " ".join(f"{pno:>4}" for pno in fr.players)
+            lines.append(f"260 {fr.first:>3} {fr.last:>3} {ids}")
+    return lines
+
+
+def _header_lines(t: Tournament, flavour: str, kept: dict[str, str]) -> list[str]:
+    lines: list[str] = [f"012 {t.name}"]
+    for code, value in (("022", t.place), ("032", t.federation), ("042", date_for_trf(t.start_date)),
+                        ("052", date_for_trf(t.end_date))):
+        if value:
+            lines.append(f"{code} {value}")
+    lines.append(f"062 {len(t.players)}")
+    lines.append(f"072 {sum(1 for p in t.players if p.rating)}")
+    if t.teams:
+        lines.append(f"082 {len(t.teams)}")
+    elif "082" in kept:
+        lines.append(f"082 {kept['082']}")
+    trf_type = str(t.options.get("trf_type", "")) if t.options else ""
+    if trf_type:
+        lines.append(f"092 {trf_type}")
+    if t.chief_arbiter:
+        lines.append(f"102 {t.chief_arbiter}")
+    for deputy in t.deputy_arbiters:
+        lines.append(f"112 {deputy}")
+    if t.time_control:
+        lines.append(f"122 {t.time_control}")
+    lines.extend(_round_dates(t))
+    if flavour == "2026":
+        lines.append(f"142 {t.total_rounds}")
+        if t.initial_colour in (Colour.WHITE, Colour.BLACK):
+            lines.append(f"152 {'W' if t.initial_colour is Colour.WHITE else 'B'}")
+    else:
+        lines.append(f"XXR {t.total_rounds}")
+        if t.initial_colour in (Colour.WHITE, Colour.BLACK):
+            lines.append(f"XXC {'white1' if t.initial_colour is Colour.WHITE else 'black1'}")
+    lines.extend(_point_records(t.points, flavour))
+    nrs = _nrs_lines(t) if flavour == "2026" else []
+    if "172" in kept:
+        lines.append(f"172 {kept['172']}")
+    elif nrs:
+        lines.append(f"172 {(t.federation or '   ')[:3]:<3} FIDE")  # mandatory with NRS lines
+    if "182" in kept:
+        lines.append(f"182 {kept['182']}")
+    lines.extend(_type_lines(t, flavour, kept))
+    if flavour == "2026":
+        lines.extend(_tiebreak_lines(t, kept))
+        if t.time_control_code:
+            lines.append(f"222 {t.time_control_code}")
+    return lines
+
+
 def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
               ranks: dict[int, int] | None = None, team_ranks: dict[int, int] | None = None) -> str:
     """Render ``t`` as TRF text.  ``ranks`` (pno → rank) fills columns 86–89; by default the
@@ -89,59 +260,17 @@ def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
     if ranks is None:
         order = sorted(pts, key=lambda pno: (-pts[pno], pno))
         ranks = {pno: i + 1 for i, pno in enumerate(order)}
-    lines: list[str] = [f"012 {t.name}"]
-    for code, value in (("022", t.place), ("032", t.federation), ("042", _date(t.start_date)),
-                        ("052", _date(t.end_date))):
-        if value:
-            lines.append(f"{code} {value}")
-    lines.append(f"062 {len(t.players)}")
-    lines.append(f"072 {sum(1 for p in t.players if p.rating)}")
-    if t.teams:
-        lines.append(f"082 {len(t.teams)}")
-    trf_type = str(t.options.get("trf_type", "")) if t.options else ""
-    if trf_type:
-        lines.append(f"092 {trf_type}")
-    if t.chief_arbiter:
-        lines.append(f"102 {t.chief_arbiter}")
-    for deputy in t.deputy_arbiters:
-        lines.append(f"112 {deputy}")
-    if t.time_control:
-        lines.append(f"122 {t.time_control}")
-    kept = t.options.get("trf_headers", {}) if t.options else {}
-    for code in sorted(kept):
-        if code == "082" and t.teams:
-            continue
-        if code < "142":
-            lines.append(f"{code} {kept[code]}")
-    if flavour == "2026":
-        lines.append(f"142 {t.total_rounds}")
-        if t.initial_colour in (Colour.WHITE, Colour.BLACK):
-            lines.append(f"152 {'W' if t.initial_colour is Colour.WHITE else 'B'}")
-    else:
-        lines.append(f"XXR {t.total_rounds}")
-        if t.initial_colour in (Colour.WHITE, Colour.BLACK):
-            lines.append(f"XXC {'white1' if t.initial_colour is Colour.WHITE else 'black1'}")
-    for code in sorted(kept):
-        if code > "152":
-            lines.append(f"{code} {kept[code]}")
-    lines.extend(_point_records(t.points, flavour))
-    for group in t.forbidden:
-        ids = " ".join(f"{pno:>4}" for pno in group)
-        lines.append(f"260 {1:>3} {t.total_rounds:>3} {ids}" if flavour == "2026" else f"XXP {ids}")
-    vp = t.options.get("virtual_points") if t.options else None
-    if vp:
-        for pno in sorted(vp, key=int):
-            rounds = vp[pno]
-            last = max((int(r) for r in rounds), default=0)
-            # fixed columns as the engines read them: each value " pp.p" (5 columns per round)
-            values = "".join(f" {_points_field(Fraction(rounds.get(str(r), '0'))):>4}" for r in range(1, last + 1))
-            lines.append(f"XXA {int(pno):>4}{values}")
+    kept = dict(t.options.get("trf_headers", {})) if t.options else {}
+    lines = _header_lines(t, flavour, kept)
+    lines.extend(_forbidden_lines(t, flavour))
+    lines.extend(_acceleration_lines(t, flavour))
     nxt = t.current_round + 1
     later = sorted((rb for rb in t.requested_byes if rb.round != nxt), key=lambda b: (b.round, b.kind.value, b.pno))
     for rb in later:
         lines.append(f"240 {rb.kind.value} {rb.round:>3} {rb.pno:>4}")
     for extra in (t.options.get("trf_extra", []) if t.options else []):
         lines.append(extra)
+    lines.extend(_times_comment(t))
     for rnd in t.rounds:
         comment = _board_comment(t, rnd)
         if comment:
@@ -151,6 +280,8 @@ def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
     for p in sorted(t.players, key=lambda p: p.pno):
         lines.append(_player_line(t, p.pno, cells.get(p.pno, []), pts.get(p.pno, Fraction(0)),
                                   ranks.get(p.pno, 0)))
+    if flavour == "2026":
+        lines.extend(_nrs_lines(t))
     # after the players: readers resolve the members' pairing numbers against them
     lines.extend(team_lines(t, flavour, team_ranks))
     return line_ending.join(lines) + line_ending

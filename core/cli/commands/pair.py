@@ -12,7 +12,6 @@ The system flags are shared with ``check`` and ``generate`` (:func:`add_system_f
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from core.i18n import _
 from core.model import ByeKind, Tournament
@@ -39,11 +38,11 @@ def add_system_flags(parser: argparse.ArgumentParser) -> None:
 
 
 def read_trf_file(path: str) -> Tournament:
-    """Parse a TRF file (any line ending; invalid input raises a TournamentError)."""
-    from core.cli.common import read_text_file
-    from core.trf import parse_tournament
+    """Parse a TRF file (any line ending; invalid input raises a TournamentError naming the
+    file, line and column; warnings go to stderr)."""
+    from core.cli.common import read_trf_path
 
-    return parse_tournament(read_text_file(path), Path(path).stem)
+    return read_trf_path(path)
 
 
 def engine_output(pairing: RoundPairing) -> str:
@@ -59,13 +58,9 @@ def run(args: argparse.Namespace) -> int:
     system = get_system(args.system)
     t = read_trf_file(args.input)
     pairing = system.pair(t)
-    text = engine_output(pairing)
-    if args.output in (None, "-"):
-        print(text, end="")
-    else:
-        from core.cli.common import write_output
+    from core.cli.common import write_output
 
-        write_output(text, args.output)
+    write_output(engine_output(pairing), args.output)
     return 0
 
 

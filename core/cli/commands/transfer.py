@@ -11,9 +11,8 @@ import argparse
 import importlib
 from pathlib import Path
 
-from core.cli.common import open_store, read_text_file, write_output
+from core.cli.common import open_store, read_text_file, read_trf_path, write_output
 from core.errors import TournamentError
-from core.trf import parse_tournament
 
 
 def _import(args: argparse.Namespace) -> int:
@@ -23,7 +22,7 @@ def _import(args: argparse.Namespace) -> int:
 
         t = tournament_from_json(text)
     else:
-        t = parse_tournament(text)
+        t = read_trf_path(args.file, "")
         from core.standings import codes_from_trf
 
         codes, _unknown = codes_from_trf(text)
