@@ -185,7 +185,10 @@ def pair_next_round(t: Tournament, options: PairOptions | None = None) -> Tourna
     """Pair round ``current + 1`` with the tournament's system and record it."""
     from core.pairing.registry import get_system
 
+    from core.checkin import with_absences
+
     check_can_pair(t)
+    t = with_absences(t)
     if t.current_round == 0:
         t = number_for_round_one(t)
         if t.initial_colour is None:

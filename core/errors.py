@@ -82,3 +82,7 @@ class StoreError(TournamentError):
 
 class ConflictError(StoreError):
     """A change was based on an older revision than the one in the store."""
+
+
+class RatingListError(TournamentError):
+    """A rating list file that cannot be read (layout, encoding, damaged zip), or a missing list."""

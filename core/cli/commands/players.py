@@ -14,23 +14,49 @@ from core.errors import TournamentError, ValidationError, Problem
 from core.model import ByeKind, Tournament
 
 
+def _typed_fields(args: argparse.Namespace) -> dict:
+    """The fields the organiser typed (a list fills only the ones left out)."""
+    typed = dict(name=args.name, rating=args.rating, title=args.title, federation=args.fed,
+                 fide_id=args.fide_id, national_id=args.national_id, club=args.club,
+                 birth=args.birth, sex=args.sex, national_rating=args.national_rating)
+    return {k: v for k, v in typed.items() if v not in (None, "")}
+
+
 def _add(args: argparse.Namespace) -> int:
-    fields = dict(rating=args.rating, title=args.title, federation=args.fed, fide_id=args.fide_id,
-                  national_id=args.national_id, club=args.club, birth=args.birth, sex=args.sex,
-                  national_rating=args.national_rating)
+    typed = _typed_fields(args)
     extra = {}
     if args.go_rating is not None:
         extra["go_rating"] = args.go_rating
     if args.go_rank:
         extra["go_rank"] = args.go_rank
+    from_list = not args.name or args.list is not None
+    if not from_list:
+        typed.setdefault("rating", 0)
+    elif not (args.fide_id or args.national_id or args.egd_pin):
+        from core.cli import CliError
+
+        raise CliError(_("players add: give --name, or --fide-id/--national-id/--egd-pin to take "
+                         "the player from a rating list"))
     added: list[int] = []
 
     def change(t: Tournament) -> Tournament:
-        new = commands.add_player(t, args.name, extra=extra or None, **fields)
+        fields = dict(typed)
+        player_extra = dict(extra)
+        if from_list:
+            from core.ratinglists.registration import fields_from_list
+            from core.store.paths import resolve_data_dir
+
+            listed, t = fields_from_list(resolve_data_dir(None), t, args.list or "", args.fide_id,
+                                         args.national_id, args.egd_pin)
+            player_extra = {**listed.pop("extra", {}), **player_extra}
+            fields = {**listed, **fields}
+        name = fields.pop("name")
+        new = commands.add_player(t, name, extra=player_extra or None, **fields)
         added.append(commands.added_pno(t, new))
         return new
 
-    open_store().update(args.id, f"add player {args.name}", change)
+    open_store().update(args.id, f"add player {args.name or args.fide_id or args.national_id or args.egd_pin}",
+                        change)
     print(added[-1])
     return 0
 
@@ -100,6 +126,37 @@ def _forbid(args: argparse.Namespace) -> int:
     return 0
 
 
+def _update_ratings(args: argparse.Namespace) -> int:
+    from core.ratinglists.apply import RatingUpdate, rating_update
+    from core.ratinglists.registration import choose_list
+    from core.safe_text import field_safe
+    from core.store.paths import resolve_data_dir
+
+    store = open_store()
+    updates: list[RatingUpdate] = []
+
+    def change(t: Tournament) -> Tournament:
+        with choose_list(resolve_data_dir(None), t, args.list, "fide_id") as index:
+            updates.append(rating_update(t, index))
+        return updates[-1].tournament
+
+    if args.dry_run:
+        change(store.load(args.id).tournament)
+    else:
+        store.update(args.id, "update ratings from list", change)
+    update = updates[-1]
+    for c in update.changes:
+        parts = ", ".join(f"{field} {old or '-'} → {new}" for field, (old, new) in c.changes.items())
+        print(f"{c.pno:>4}  {field_safe(c.name):<32} {parts}")
+    for p in update.missing:
+        print(_("{pno:>4}  {name:<32} not in the list").format(pno=p.pno, name=field_safe(p.name)))
+    print(_("{count} player(s) changed from list {name!r} ({date}){dry}")
+          .format(count=len(update.changes), name=update.source.name,
+                  date=update.source.date or _("undated"),
+                  dry=_(" — nothing saved (--dry-run)") if args.dry_run else ""))
+    return 0
+
+
 def player_rows(t: Tournament) -> list[dict]:
     go = {}
     if t.system == "gamma" or any("go_rating" in p.extra or "go_rank" in p.extra for p in t.players):
@@ -133,11 +190,16 @@ def _list(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("players", help=_("register and manage players"))
     ps = p.add_subparsers(dest="players_command", metavar="ACTION", parser_class=type(p))
+    up = ps.add_parser("update-ratings", help=_("update the ratings of the registered players from a newer list"))
+    up.add_argument("id")
+    up.add_argument("--list", default="", help=_("the rating list (default: the one the event uses)"))
+    up.add_argument("--dry-run", action="store_true", help=_("show the changes without making them"))
+    up.set_defaults(func=_update_ratings)
     add = ps.add_parser("add", help=_("register a player; prints the pairing number"))
     add.add_argument("id")
-    add.add_argument("--name", required=True)
-    add.add_argument("--rating", type=int, default=0)
-    add.add_argument("--national-rating", type=int, default=0)
+    add.add_argument("--name", help=_("the player's name (omit to take the player from a rating list by id)"))
+    add.add_argument("--rating", type=int)
+    add.add_argument("--national-rating", type=int)
     add.add_argument("--title", default="")
     add.add_argument("--fed", default="")
     add.add_argument("--fide-id", default="")
@@ -147,6 +209,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     add.add_argument("--sex", default="")
     add.add_argument("--go-rating", type=int)
     add.add_argument("--go-rank", default="")
+    add.add_argument("--egd-pin", default="", help=_("EGD pin (Go): take the player from the EGD list"))
+    add.add_argument("--list", help=_("the rating list to take the player from (see 'hakem lists')"))
     add.set_defaults(func=_add)
     ed = ps.add_parser("edit", help=_("change a player's data"))
     ed.add_argument("id")

@@ -1,0 +1,204 @@
+"""Check-in and entry fees: who is in the hall, and who has paid.
+
+Why: at a rapid evening the field is known only when the round is about to be paired.  The
+organiser opens check-in and marks each arriving player present with one key; when the next
+round is paired, every active player who is not present (and has no bye requested for that
+round) is not paired and scores a zero-point bye, exactly as an announced absence (C.04.1:
+a player known to be absent is not paired).  Presence carries over to later rounds; a player
+who arrives after the pairing is checked in and paired from the next round.
+
+State: ``options["checkin"] = {"open": bool, "present": [pno, ...]}``; the event's entry
+fee ``options["entry_fee"] = {"amount": "10", "currency": "EUR"}``; per player
+``extra["fee_due"]`` (a different fee: free for titled players, juniors' rate) and
+``extra["fee_paid"]`` (the amount paid).  Amounts are decimal strings, never floats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from core.errors import TournamentError, UnknownPlayer
+from core.i18n import _
+from core.model import ByeKind, Player, RequestedBye, Tournament
+
+
+def _state(t: Tournament) -> dict[str, Any]:
+    raw = t.options.get("checkin") or {}
+    return {"open": bool(raw.get("open", False)), "present": sorted({int(p) for p in raw.get("present", ())})}
+
+
+def is_open(t: Tournament) -> bool:
+    """Whether pairing waits for check-in (players not present are not paired)."""
+    return bool(_state(t)["open"])
+
+
+def present(t: Tournament) -> frozenset[int]:
+    return frozenset(_state(t)["present"])
+
+
+def _with_state(t: Tournament, state: dict[str, Any]) -> Tournament:
+    return t.with_changes(options={**t.options, "checkin": state})
+
+
+def open_checkin(t: Tournament) -> Tournament:
+    """Start check-in: from now on only players marked present are paired."""
+    return _with_state(t, {**_state(t), "open": True})
+
+
+def close_checkin(t: Tournament) -> Tournament:
+    """Stop check-in: every active player is paired again (the marks are kept)."""
+    return _with_state(t, {**_state(t), "open": False})
+
+
+def check_in(t: Tournament, pnos: Iterable[int], is_present: bool = True) -> Tournament:
+    """Mark players present (or absent again); opens check-in if it was not open."""
+    chosen = set(pnos)
+    for pno in sorted(chosen):
+        t.player(pno)
+    state = _state(t)
+    marks = set(state["present"])
+    marks = marks | chosen if is_present else marks - chosen
+    return _with_state(t, {"open": True, "present": sorted(marks)})
+
+
+def absentees(t: Tournament, round_no: int | None = None) -> list[Player]:
+    """Active players of ``round_no`` (default: the next round) not checked in and without a
+    bye requested for that round — the players the pairing will leave out."""
+    if not is_open(t):
+        return []
+    number = t.current_round + 1 if round_no is None else round_no
+    marks = present(t)
+    requested = {b.pno for b in t.requested_byes if b.round == number}
+    return [p for p in sorted(t.players, key=lambda q: q.pno)
+            if p.active_in(number) and p.pno not in marks and p.pno not in requested]
+
+
+def with_absences(t: Tournament) -> Tournament:
+    """The event with a zero-point bye requested for each absentee of the next round."""
+    number = t.current_round + 1
+    missing = absentees(t, number)
+    if not missing:
+        return t
+    byes = (*t.requested_byes, *(RequestedBye(p.pno, number, ByeKind.ZERO) for p in missing))
+    return t.with_changes(requested_byes=tuple(sorted(byes, key=lambda b: (b.round, b.pno))))
+
+
+# -- entry fees ------------------------------------------------------------------------------
+def parse_amount(text: str) -> Decimal:
+    """``"10"``, ``"7,50"``, ``"7.5"`` as an exact amount; refuses negatives and words."""
+    try:
+        value = Decimal(str(text).strip().replace(",", "."))
+    except InvalidOperation:
+        raise TournamentError(_("amount {text!r} is not a number such as 10 or 7.50").format(text=text)) from None
+    if not value.is_finite() or value < 0:
+        raise TournamentError(_("amount {text!r} must be zero or more").format(text=text))
+    return value
+
+
+def set_entry_fee(t: Tournament, amount: str, currency: str = "") -> Tournament:
+    """The event's standard entry fee (players can have their own due amount)."""
+    value = parse_amount(amount)
+    old = t.options.get("entry_fee") or {}
+    fee = {"amount": str(value), "currency": (currency or old.get("currency", "")).strip().upper()}
+    return t.with_changes(options={**t.options, "entry_fee": fee})
+
+
+def _edit_extra(t: Tournament, pno: int, key: str, value: str | None) -> Tournament:
+    from core import commands
+
+    player = t.player(pno)
+    extra = dict(player.extra or {})
+    if value is None:
+        extra.pop(key, None)
+    else:
+        extra[key] = value
+    return commands.edit_player(t, pno, extra=extra)
+
+
+def set_fee_due(t: Tournament, pno: int, amount: str | None) -> Tournament:
+    """A player's own fee (``None``: the event's standard fee again)."""
+    return _edit_extra(t, pno, "fee_due", None if amount is None else str(parse_amount(amount)))
+
+
+def record_payment(t: Tournament, pno: int, amount: str | None = None) -> Tournament:
+    """Record what a player paid (default: what they owe in full); ``"0"`` clears it."""
+    value = fee_due(t, t.player(pno)) if amount is None else parse_amount(amount)
+    return _edit_extra(t, pno, "fee_paid", None if value == 0 else str(value))
+
+
+def fee_due(t: Tournament, player: Player) -> Decimal:
+    own = (player.extra or {}).get("fee_due")
+    if own is not None:
+        return Decimal(str(own))
+    return Decimal(str((t.options.get("entry_fee") or {}).get("amount", "0")))
+
+
+def fee_paid(player: Player) -> Decimal:
+    return Decimal(str((player.extra or {}).get("fee_paid", "0")))
+
+
+@dataclass(frozen=True)
+class CheckinRow:
+    """One line of the check-in list."""
+
+    pno: int
+    name: str
+    present: bool
+    due: Decimal
+    paid: Decimal
+
+    @property
+    def owed(self) -> Decimal:
+        return max(Decimal(0), self.due - self.paid)
+
+
+@dataclass(frozen=True)
+class CheckinList:
+    rows: tuple[CheckinRow, ...]
+    currency: str
+
+    @property
+    def present_count(self) -> int:
+        return sum(1 for r in self.rows if r.present)
+
+    @property
+    def total_due(self) -> Decimal:
+        return sum((r.due for r in self.rows), Decimal(0))
+
+    @property
+    def total_paid(self) -> Decimal:
+        return sum((r.paid for r in self.rows), Decimal(0))
+
+    @property
+    def total_owed(self) -> Decimal:
+        return sum((r.owed for r in self.rows), Decimal(0))
+
+
+def checkin_list(t: Tournament) -> CheckinList:
+    """Every player still in the event, with presence and fee, by name."""
+    marks = present(t)
+    number = t.current_round + 1
+    rows = tuple(CheckinRow(pno=p.pno, name=p.name, present=p.pno in marks, due=fee_due(t, p),
+                            paid=fee_paid(p))
+                 for p in sorted(t.players, key=lambda q: (q.name.casefold(), q.pno))
+                 if p.withdrawn_round is None or number < p.withdrawn_round)
+    return CheckinList(rows=rows, currency=str((t.options.get("entry_fee") or {}).get("currency", "")))
+
+
+def find_players(t: Tournament, text: str) -> list[Player]:
+    """Players whose name (folded) contains ``text``, or whose pairing number it is."""
+    from core.ratinglists.entry import fold
+
+    query = text.strip()
+    if not query:
+        return []
+    if query.isascii() and query.isdigit():
+        try:
+            return [t.player(int(query))]
+        except UnknownPlayer:
+            return []
+    key = fold(query)
+    return [p for p in sorted(t.players, key=lambda q: q.pno) if key in fold(p.name)]

@@ -1,0 +1,113 @@
+"""``hakem checkin ID [PNO ...]`` and ``hakem fees ID ...``: who is present, who has paid."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from core.i18n import _
+
+if TYPE_CHECKING:
+    from decimal import Decimal
+
+    from core.model import Tournament
+
+
+def _money(value: "Decimal", currency: str) -> str:
+    from fractions import Fraction
+
+    from core.i18n.format import format_decimal
+
+    text = format_decimal(Fraction(value))
+    return f"{text} {currency}".strip()
+
+
+def _print_list(t: "Tournament") -> None:
+    from core.checkin import checkin_list, is_open
+    from core.safe_text import field_safe
+
+    listing = checkin_list(t)
+    cur = listing.currency
+    for row in listing.rows:
+        mark = "✓" if row.present else "·"
+        fee = ""
+        if row.due:
+            fee = _("paid") if row.owed == 0 else _("owes {amount}").format(amount=_money(row.owed, cur))
+        print(f"{mark} {row.pno:>4}  {field_safe(row.name):<34} {fee}".rstrip())
+    state = _("check-in open") if is_open(t) else _("check-in closed")
+    print(_("{present} of {total} present ({state}); fees due {due}, paid {paid}, owed {owed}")
+          .format(present=listing.present_count, total=len(listing.rows), state=state,
+                  due=_money(listing.total_due, cur), paid=_money(listing.total_paid, cur),
+                  owed=_money(listing.total_owed, cur)))
+
+
+def _checkin(args: argparse.Namespace) -> int:
+    from core import checkin
+    from core.cli.common import open_store, pairing_numbers
+
+    store = open_store()
+    pnos = [n for part in args.pnos for n in pairing_numbers(part)]
+    if args.open or args.close or pnos:
+        def change(t: "Tournament") -> "Tournament":
+            if pnos:
+                t = checkin.check_in(t, pnos, is_present=not args.absent)
+            if args.open:
+                t = checkin.open_checkin(t)
+            if args.close:
+                t = checkin.close_checkin(t)
+            return t
+
+        what = "check-in close" if args.close else "check-in open" if args.open and not pnos else \
+            f"{'absent' if args.absent else 'present'} {','.join(map(str, pnos))}"
+        snap = store.update(args.id, what, change)
+        t = snap.tournament
+    else:
+        t = store.load(args.id).tournament
+    _print_list(t)
+    return 0
+
+
+def _fees(args: argparse.Namespace) -> int:
+    from core import checkin
+    from core.cli.common import open_store
+
+    store = open_store()
+    if args.set is None and args.paid is None and args.due is None:
+        _print_list(store.load(args.id).tournament)
+        return 0
+
+    def change(t: "Tournament") -> "Tournament":
+        if args.set is not None:
+            t = checkin.set_entry_fee(t, args.set, args.currency or "")
+        if args.due is not None:
+            t = checkin.set_fee_due(t, args.player, None if args.due == "" else args.due)
+        if args.paid is not None:
+            t = checkin.record_payment(t, args.player, args.paid or None)
+        return t
+
+    if (args.due is not None or args.paid is not None) and args.player is None:
+        from core.cli import CliError
+
+        raise CliError(_("fees: --paid and --due need --player PNO"))
+    snap = store.update(args.id, "entry fees", change)
+    _print_list(snap.tournament)
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    ci = sub.add_parser("checkin", help=_("check players in before a round (absent players are not paired)"))
+    ci.add_argument("id")
+    ci.add_argument("pnos", nargs="*", help=_("pairing numbers to mark present (e.g. 3 5 7 or 3,5,7)"))
+    ci.add_argument("--absent", action="store_true", help=_("mark the players absent instead"))
+    ci.add_argument("--open", action="store_true", help=_("start check-in (only present players are paired)"))
+    ci.add_argument("--close", action="store_true", help=_("stop check-in (every active player is paired)"))
+    ci.set_defaults(func=_checkin)
+    fe = sub.add_parser("fees", help=_("entry fees: the event's fee, who has paid, the totals"))
+    fe.add_argument("id")
+    fe.add_argument("--set", metavar="AMOUNT", help=_("the event's entry fee"))
+    fe.add_argument("--currency", default="", help=_("currency code, e.g. EUR or TRY"))
+    fe.add_argument("--player", type=int, metavar="PNO")
+    fe.add_argument("--paid", nargs="?", const="", metavar="AMOUNT",
+                    help=_("record a payment (default: the full fee)"))
+    fe.add_argument("--due", metavar="AMOUNT", help=_("this player's own fee (e.g. 0 for a titled player)"))
+    fe.set_defaults(func=_fees)

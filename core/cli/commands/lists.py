@@ -1,0 +1,104 @@
+"""``hakem lists [import FILE|search QUERY|remove NAME]``: the rating lists of the data directory."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from core.i18n import _
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+
+def _data_dir() -> "Path":
+    from core.store.paths import resolve_data_dir
+
+    return resolve_data_dir(None)
+
+
+def _show(args: argparse.Namespace) -> int:
+    from core.cli.common import print_json
+    from core.ratinglists.library import available
+    from core.safe_text import terminal_safe
+
+    infos = available(_data_dir())
+    if args.format == "json":
+        print_json({"lists": [i.as_dict() for i in infos]})
+        return 0
+    if not infos:
+        print(_("No rating lists yet: import one with 'hakem lists import FILE'."))
+        return 0
+    for info in infos:
+        print(terminal_safe(_("{name:<12} {format:<8} {date:<10} {count:>9} players  "
+                              "(imported {imported} by {user}, from {source})")
+                            .format(name=info.name, format=info.format, date=info.date or "-",
+                                    count=info.count, imported=info.imported[:16].replace("T", " "),
+                                    user=info.imported_by or "?", source=info.source)))
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    from core.ratinglists.formats.csv_list import parse_mapping
+    from core.ratinglists.library import import_list
+    from core.store.store import current_user
+
+    layout = parse_mapping(args.map) if args.map else None
+    info = import_list(_data_dir(), args.file, fmt=args.format, name=args.name, date=args.date,
+                       layout=layout, user=current_user())
+    print(_("Rating list {name!r}: {count} players ({format}, dated {date}).")
+          .format(name=info.name, count=info.count, format=info.format, date=info.date or _("undated")))
+    return 0
+
+
+def _search(args: argparse.Namespace) -> int:
+    from core.cli.common import print_json
+    from core.ratinglists.registration import choose_list
+    from core.safe_text import terminal_safe
+
+    with choose_list(_data_dir(), None, args.list) as index:
+        found = index.search(args.query, args.limit)
+    if args.format == "json":
+        from dataclasses import asdict
+
+        print_json({"list": index.name, "entries": [asdict(e) for e in found]})
+        return 0
+    for e in found:
+        ident = e.fide_id or e.national_id or e.egd_pin
+        ratings = " ".join(f"{label} {value}" for label, value in (
+            ("Std", e.standard), ("Rpd", e.rapid), ("Blz", e.blitz), (_("Nat"), e.national_rating),
+            ("GoR", e.go_rating)) if value)
+        print(terminal_safe(f"{ident:>10}  {e.best_title:<3} {e.name:<34} {e.federation:<3} "
+                            f"{e.birth_year:<4} {e.go_rank:<3} {ratings}").rstrip())
+    return 0
+
+
+def _remove(args: argparse.Namespace) -> int:
+    from core.ratinglists.library import remove_list
+
+    remove_list(_data_dir(), args.name)
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("lists", help=_("rating lists on this machine (FIDE, national, EGD)"))
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.set_defaults(func=_show)
+    ls = p.add_subparsers(dest="lists_command", metavar="ACTION", parser_class=type(p))
+    im = ls.add_parser("import", help=_("import a rating list file (zip, TXT, XML or CSV)"))
+    im.add_argument("file")
+    im.add_argument("--format", choices=["fide", "fide-xml", "dsb", "tsf", "egd", "csv"],
+                    help=_("the list's layout (default: recognised from the file)"))
+    im.add_argument("--name", help=_("name of the list on this machine (default: the layout)"))
+    im.add_argument("--date", help=_("the list's date, e.g. 2026-12 (default: from the file)"))
+    im.add_argument("--map", help=_("CSV columns: field=Column,... (e.g. name=Name,national_rating=Elo)"))
+    im.set_defaults(func=_import)
+    se = ls.add_parser("search", help=_("find players in a rating list by name or id"))
+    se.add_argument("query")
+    se.add_argument("--list", default="", help=_("which list (default: the only one)"))
+    se.add_argument("--limit", type=int, default=20)
+    se.add_argument("--format", choices=["text", "json"], default="text")
+    se.set_defaults(func=_search)
+    rm = ls.add_parser("remove", help=_("remove a rating list from this machine"))
+    rm.add_argument("name")
+    rm.set_defaults(func=_remove)

@@ -1,0 +1,162 @@
+"""National rating lists as CSV, read through a column mapping.
+
+A mapping says which column holds which field.  Two presets come with hakem:
+
+* ``dsb`` — the German federation's export (``spieler.csv``: ``ZPS, Mgl-Nr, Status,
+  Spielername, Geschlecht, Spielberechtigung, Geburtsjahr, Letzte-Auswertung, DWZ, Index,
+  FIDE-Elo, FIDE-Titel, FIDE-ID, FIDE-Land``); the national id is ``ZPS-Mgl-Nr`` as the DSB
+  writes it, ``Spielername`` is ``Surname,Firstname``, status ``P`` (passive) is inactive.
+* ``tsf`` — the Turkish federation's list (``ID_no, first name, surname, Sex, Birthday,
+  Rtg_Nat``; a ``Fide_ID`` column is used when present).
+
+Any other list: ``--map national_id=Nr,name=Name,national_rating=Rating,...`` (fields of
+:class:`~core.ratinglists.entry.ListEntry`; ``surname=`` and ``first_name=`` build the name;
+several columns joined by ``+`` form one value with ``-`` between, as the DSB id).
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+
+from core.errors import RatingListError
+from core.i18n import _
+from core.model import TITLES
+from core.ratinglists.entry import ENTRY_FIELDS, ListEntry
+from core.ratinglists.formats.source import Line
+
+_NUMBERS = ("standard", "rapid", "blitz", "national_rating", "go_rating")
+_NAME_PARTS = ("surname", "first_name")
+_YEAR = re.compile(r"(\d{4})")
+_SEX = {"m": "m", "e": "m", "w": "w", "f": "w", "k": "w"}
+"""Sex letters of the lists: m/e (erkek) male; w/f/k (kadın) female."""
+
+
+@dataclass(frozen=True)
+class CsvLayout:
+    """Which column feeds which entry field; ``inactive_when`` maps a column to its values."""
+
+    columns: Mapping[str, tuple[str, ...]]
+    federation: str = ""
+    """Federation of every player when the list has no column for it (national lists)."""
+    inactive_when: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    fallback_encoding: str = "cp1252"
+
+
+PRESETS: dict[str, CsvLayout] = {
+    "dsb": CsvLayout(
+        columns={"national_id": ("ZPS", "Mgl-Nr"), "name": ("Spielername",), "sex": ("Geschlecht",),
+                 "birth_year": ("Geburtsjahr",), "national_rating": ("DWZ",),
+                 "standard": ("FIDE-Elo",), "title": ("FIDE-Titel",), "fide_id": ("FIDE-ID",),
+                 "federation": ("FIDE-Land",), "club": ("ZPS",)},
+        federation="GER", inactive_when={"Status": ("P",)}),
+    "tsf": CsvLayout(
+        columns={"national_id": ("ID_no",), "first_name": ("first name",), "surname": ("surname",),
+                 "sex": ("Sex",), "birth_year": ("Birthday",), "national_rating": ("Rtg_Nat",),
+                 "fide_id": ("Fide_ID",)},
+        federation="TUR", fallback_encoding="cp1254"),
+}
+
+
+def parse_mapping(text: str) -> CsvLayout:
+    """``field=Column,field=ColA+ColB`` as a layout; unknown fields are refused by name."""
+    columns: dict[str, tuple[str, ...]] = {}
+    allowed = set(ENTRY_FIELDS) | set(_NAME_PARTS)
+    for item in (part.strip() for part in text.split(",") if part.strip()):
+        key, sep, value = item.partition("=")
+        key = key.strip()
+        if not sep or not value.strip():
+            raise RatingListError(_("--map {item!r}: write field=Column").format(item=item))
+        if key not in allowed:
+            raise RatingListError(_("--map: unknown field {field!r}; use {fields}")
+                                  .format(field=key, fields=", ".join(sorted(allowed))))
+        columns[key] = tuple(c.strip() for c in value.split("+"))
+    if "name" not in columns and not all(p in columns for p in _NAME_PARTS):
+        raise RatingListError(_("--map must name the column of 'name' (or 'surname' and 'first_name')"))
+    return CsvLayout(columns=columns)
+
+
+def _header_index(header: list[str], layout: CsvLayout, path: str) -> dict[str, int]:
+    positions = {name.strip().lower(): i for i, name in enumerate(header)}
+    optional = {"fide_id", "club", "federation", "title", "standard"}
+    index: dict[str, int] = {}
+    wanted = {c for cols in layout.columns.values() for c in cols} | set(layout.inactive_when)
+    missing = []
+    for column in sorted(wanted):
+        if column.lower() in positions:
+            index[column] = positions[column.lower()]
+        elif not any(column in layout.columns.get(f, ()) for f in optional):
+            missing.append(column)
+    if missing:
+        raise RatingListError(_("{path}, line 1: column(s) {missing} not found (the header has: {header})")
+                              .format(path=path, missing=", ".join(missing), header=", ".join(header)))
+    return index
+
+
+def _value(row: list[str], columns: tuple[str, ...], index: Mapping[str, int]) -> str:
+    parts = [row[index[c]].strip() for c in columns if c in index and index[c] < len(row)]
+    return "-".join(p for p in parts if p)
+
+
+def _name(row: list[str], layout: CsvLayout, index: Mapping[str, int]) -> str:
+    if "name" in layout.columns:
+        raw = _value(row, layout.columns["name"], index)
+        surname, comma, first = raw.partition(",")
+        return f"{surname.strip()}, {first.strip()}" if comma and first.strip() else raw.strip()
+    surname = _value(row, layout.columns["surname"], index)
+    first = _value(row, layout.columns["first_name"], index)
+    return f"{surname}, {first}" if first else surname
+
+
+def _number_label(key: str) -> str:
+    return {"standard": _("standard rating"), "rapid": _("rapid rating"), "blitz": _("blitz rating"),
+            "national_rating": _("national rating"), "go_rating": _("GoR")}[key]
+
+
+def _number(text: str, what: str, path: str, line: int) -> int:
+    text = text.strip()
+    if not text or text == "-":
+        return 0
+    if not (text.isascii() and text.isdigit()):
+        raise RatingListError(_("{path}, line {line}: {what} {value!r} is not a number")
+                              .format(path=path, line=line, what=what, value=text))
+    return int(text)
+
+
+def _entry(row: list[str], layout: CsvLayout, index: Mapping[str, int], path: str, line: int) -> ListEntry:
+    def get(key: str) -> str:
+        return _value(row, layout.columns[key], index) if key in layout.columns else ""
+
+    name = _name(row, layout, index)
+    if not name:
+        raise RatingListError(_("{path}, line {line}: the name is empty").format(path=path, line=line))
+    year = _YEAR.search(get("birth_year"))
+    title = get("title").upper()
+    inactive = any(row[index[c]].strip() in values for c, values in layout.inactive_when.items()
+                   if c in index and index[c] < len(row))
+    numbers = {key: _number(get(key), _number_label(key), path, line) for key in _NUMBERS}
+    fide_id = get("fide_id")
+    return ListEntry(
+        name=name, fide_id="" if fide_id in ("", "0") else fide_id, national_id=get("national_id"),
+        federation=(get("federation") or layout.federation).upper(),
+        sex=_SEX.get(get("sex")[:1].lower(), ""), title=title if title in TITLES else "",
+        birth_year=year.group(1) if year else "", club=get("club"), inactive=inactive, **numbers)
+
+
+def read(lines: Iterable[Line], path: str, layout: CsvLayout) -> Iterator[ListEntry]:
+    """Entries of a CSV list; the delimiter (``,`` ``;`` or tab) is taken from the header."""
+    iterator = iter(lines)
+    first = next(iterator, None)
+    if first is None:
+        raise RatingListError(_("{path}: the list is empty").format(path=path))
+    counts = {d: first.text.count(d) for d in (",", ";", "\t")}
+    delimiter = max(counts, key=lambda d: counts[d])
+    header = next(csv.reader([first.text], delimiter=delimiter))
+    index = _header_index(header, layout, path)
+    rows = csv.reader((line.text for line in iterator), delimiter=delimiter)
+    for number, row in enumerate(rows, start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        yield _entry(row, layout, index, path, number)

@@ -1,0 +1,242 @@
+"""The on-disk index of one rating list, and the type-ahead search over it.
+
+Why this shape: a FIDE list has over a million players and every keystroke in registration
+must be answered in milliseconds, by every organiser's process, without loading the list.
+The index is one text file, memory-mapped and binary-searched:
+
+* a fixed-size header line: ``#hakem-rating-list 1`` and a JSON object (list name, kind,
+  date, source, count, and the byte ranges of the two sections);
+* the *names* section: one line per entry, ``folded-name TAB field TAB field ...``, sorted
+  bytewise by the folded name — a prefix search is one bisection plus a short scan;
+* the *ids* section: ``F<fide id>``, ``N<national id>``, ``E<EGD pin>`` TAB the byte offset of
+  the entry's line, sorted bytewise — an id (or an id's first digits) is one bisection too.
+
+A search costs O(log n) page reads; nothing is loaded up front.
+"""
+
+from __future__ import annotations
+
+import json
+import mmap
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, BinaryIO
+
+from core.errors import RatingListError
+from core.i18n import _
+from core.ratinglists.entry import ENTRY_FIELDS, ListEntry, fold
+
+MAGIC = b"#hakem-rating-list 1\t"
+HEADER_SIZE = 1024
+_INT_FIELDS = frozenset({"standard", "rapid", "blitz", "national_rating", "go_rating"})
+_ID_PREFIX = {"fide_id": b"F", "national_id": b"N", "egd_pin": b"E"}
+assert ENTRY_FIELDS[1:3] == ("fide_id", "national_id") and ENTRY_FIELDS[-1] == "egd_pin", \
+    "write_index reads the ids from these positions of a names-section line"
+_CLEAN = str.maketrans({c: " " for c in map(chr, [*range(32), 127])})
+
+
+@dataclass(frozen=True)
+class ListInfo:
+    """What a list is: shown in ``hakem lists`` and recorded in the events that use it."""
+
+    name: str
+    format: str
+    date: str
+    source: str
+    count: int
+    imported: str
+    imported_by: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "format": self.format, "date": self.date, "source": self.source,
+                "count": self.count, "imported": self.imported, "imported_by": self.imported_by}
+
+
+def _record(entry: ListEntry) -> bytes:
+    """One names-section line.  Field values come in definition order from the instance's
+    ``__dict__`` (the import writes a million of these: no per-field look-ups)."""
+    values = []
+    for value in entry.__dict__.values():
+        if value.__class__ is str:
+            values.append(value if value.isprintable() else value.translate(_CLEAN))
+        elif value is True:
+            values.append("1")
+        else:
+            values.append(str(value) if value else "")
+    name = values[0]
+    key = fold(name)
+    return (key + "\t" + "\t".join(values) + "\n").encode("utf-8")
+
+
+def _entry(line: bytes) -> ListEntry:
+    parts = line.rstrip(b"\n").decode("utf-8").split("\t")[1:]
+    values: dict[str, Any] = {}
+    for name, value in zip(ENTRY_FIELDS, parts, strict=True):
+        if name == "inactive":
+            values[name] = value == "1"
+        elif name in _INT_FIELDS:
+            values[name] = int(value) if value else 0
+        else:
+            values[name] = value
+    return ListEntry(**values)
+
+
+def write_index(out: BinaryIO, entries: Iterable[ListEntry], meta: dict[str, Any]) -> int:
+    """Write the index of ``entries`` to ``out`` (positioned at 0); returns the entry count.
+
+    Memory: the encoded lines are held once for sorting (about 130 bytes per FIDE entry) and
+    released while the names section is written, so the id lines replace them rather than
+    adding to them.
+    """
+    lines = sorted(_record(e) for e in entries)
+    out.write(b" " * (HEADER_SIZE - 1) + b"\n")
+    names_start = offset = HEADER_SIZE
+    ids: list[bytes] = []
+    for i, line in enumerate(lines):
+        lines[i] = b""
+        out.write(line)
+        where = b"\t" + str(offset).encode() + b"\n"
+        head = line.split(b"\t", 4)
+        pin = line[line.rindex(b"\t") + 1:-1]
+        for value, prefix in ((head[2], b"F"), (head[3], b"N"), (pin, b"E")):
+            if value:
+                ids.append(prefix + value + where)
+        offset += len(line)
+    count = len(lines)
+    del lines
+    ids.sort()
+    ids_start = offset
+    for line in ids:
+        out.write(line)
+        offset += len(line)
+    header = dict(meta, count=count, names=[names_start, ids_start], ids=[ids_start, offset])
+    encoded = MAGIC + json.dumps(header, ensure_ascii=False, sort_keys=True).encode("utf-8")
+    if len(encoded) >= HEADER_SIZE:
+        raise RatingListError(_("the list's description is too long for its index header"))
+    out.seek(0)
+    out.write(encoded + b" " * (HEADER_SIZE - 1 - len(encoded)) + b"\n")
+    return count
+
+
+def read_header(data: bytes, name: str) -> dict[str, Any]:
+    """The header of an index (its first :data:`HEADER_SIZE` bytes)."""
+    if not data.startswith(MAGIC) or len(data) < HEADER_SIZE:
+        raise RatingListError(_("rating list {name!r}: the index is damaged; import the list again")
+                              .format(name=name))
+    try:
+        header: dict[str, Any] = json.loads(data[len(MAGIC):HEADER_SIZE].decode("utf-8").strip())
+    except ValueError as error:
+        raise RatingListError(_("rating list {name!r}: the index is damaged; import the list again")
+                              .format(name=name)) from error
+    return header
+
+
+class ListIndex:
+    """An open index: ``search`` for type-ahead, ``by_id`` for an exact id."""
+
+    def __init__(self, fd: int, name: str) -> None:
+        size = os.fstat(fd).st_size
+        if size < HEADER_SIZE:
+            os.close(fd)
+            raise RatingListError(_("rating list {name!r}: the index is damaged; import the list again")
+                                  .format(name=name))
+        self._map = mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
+        os.close(fd)
+        self.header = read_header(self._map[:HEADER_SIZE], name)
+        self.name = name
+        self._names = tuple(self.header["names"])
+        self._ids = tuple(self.header["ids"])
+        if self._ids[1] != size:
+            self.close()
+            raise RatingListError(_("rating list {name!r}: the index is incomplete; import the list again")
+                                  .format(name=name))
+
+    def close(self) -> None:
+        self._map.close()
+
+    def __enter__(self) -> "ListIndex":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def info(self) -> ListInfo:
+        h = self.header
+        return ListInfo(name=self.name, format=h.get("format", ""), date=h.get("date", ""),
+                        source=h.get("source", ""), count=int(h.get("count", 0)),
+                        imported=h.get("imported", ""), imported_by=h.get("imported_by", ""))
+
+    # -- bisection over the lines of one section ------------------------------------------
+    def _first_at_least(self, section: tuple[int, int], target: bytes) -> int:
+        """Byte offset of the first line of ``section`` whose key is ≥ ``target``."""
+        lo, hi = section
+        mm = self._map
+        while lo < hi:
+            mid = (lo + hi) // 2
+            start = max(mm.rfind(b"\n", lo - 1, mid) + 1, lo)
+            end = mm.find(b"\t", start)
+            if mm[start:end] < target:
+                lo = mm.find(b"\n", start) + 1
+            else:
+                hi = start
+        return lo
+
+    def _scan(self, section: tuple[int, int], prefix: bytes, limit: int,
+              exact: bool = False) -> Iterator[bytes]:
+        """Lines of ``section`` whose key begins with (``exact``: is) ``prefix``, at most ``limit``."""
+        mm = self._map
+        position = self._first_at_least(section, prefix)
+        wanted = prefix + b"\t" if exact else prefix
+        found = 0
+        while position < section[1] and found < limit:
+            end = mm.find(b"\n", position) + 1
+            line = mm[position:end]
+            if not line.startswith(wanted):
+                return
+            found += 1
+            yield line
+            position = end
+
+    def _entry_at(self, offset: int) -> ListEntry:
+        end = self._map.find(b"\n", offset) + 1
+        return _entry(self._map[offset:end])
+
+    def search(self, query: str, limit: int = 20) -> list[ListEntry]:
+        """Entries whose name begins with ``query`` (folded), or whose id begins with it.
+
+        ``"kaya c"`` finds *Kaya, Can*; ``"can kaya"`` finds him too (first name first is
+        tried when the surname-first reading gives fewer than ``limit``); ``"2512"`` finds the
+        FIDE, national and EGD ids that begin with those digits.
+        """
+        text = query.strip()
+        if not text or limit <= 0:
+            return []
+        if text.replace("-", "").isdigit() and text.isascii():
+            return self._search_ids(text, limit)
+        key = fold(text)
+        found = [_entry(line) for line in self._scan(self._names, key.encode("utf-8"), limit)]
+        words = key.split(" ")
+        if len(found) < limit and len(words) > 1:
+            swapped = " ".join([words[-1], *words[:-1]]).encode("utf-8")
+            seen = set(found)
+            for line in self._scan(self._names, swapped, limit - len(found)):
+                entry = _entry(line)
+                if entry not in seen:
+                    found.append(entry)
+        return found
+
+    def _search_ids(self, digits: str, limit: int) -> list[ListEntry]:
+        found: list[ListEntry] = []
+        for prefix in _ID_PREFIX.values():
+            for line in self._scan(self._ids, prefix + digits.encode(), limit - len(found)):
+                found.append(self._entry_at(int(line.rsplit(b"\t", 1)[1])))
+        return found
+
+    def by_id(self, value: str, kind: str = "fide_id") -> ListEntry | None:
+        """The entry with exactly this id (``kind``: fide_id, national_id or egd_pin)."""
+        target = _ID_PREFIX[kind] + value.strip().encode()
+        for line in self._scan(self._ids, target, 1, exact=True):
+            return self._entry_at(int(line.rsplit(b"\t", 1)[1]))
+        return None

@@ -1,0 +1,231 @@
+"""The rating lists of a data directory: import, list, open, remove.
+
+Where: ``<data directory>/lists/<name>.idx``, shared by every organiser of the directory (a
+cron job can refresh them: see the README).  The directory is hostile ground (any member of
+the group can replace an entry), so every file is reached through a descriptor of the
+``lists`` directory opened without following links; a new index is written to a temporary
+file created exclusively, synced, and renamed over the old one only when the whole list has
+been read — a bad file leaves the previous index untouched.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import re
+import secrets
+import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import BinaryIO, cast
+
+from core.errors import RatingListError
+from core.i18n import _
+from core.ratinglists.entry import ListEntry
+from core.ratinglists.formats import FORMATS, csv_list, egd, fide_txt, fide_xml
+from core.ratinglists.formats.csv_list import PRESETS, CsvLayout
+from core.ratinglists.formats.source import decoded_lines, member_name
+from core.ratinglists.index import HEADER_SIZE, ListIndex, ListInfo, read_header, write_index
+
+LISTS_DIR = "lists"
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
+_FIDE_MONTH = re.compile(r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(\d{2})", re.I)
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_KIND = re.compile(r"(standard|rapid|blitz)", re.I)
+
+
+def check_name(name: str) -> str:
+    """A list name is a short lower-case word (it becomes a file name)."""
+    if not _NAME.match(name):
+        raise RatingListError(_("list name {name!r}: use lower-case letters, digits, - and _ "
+                                "(at most 40)").format(name=name))
+    return name
+
+
+@contextmanager
+def lists_directory(data_dir: Path, create: bool = False) -> Iterator[int]:
+    """A descriptor of ``<data_dir>/lists``, opened without following a link."""
+    flags = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW
+    try:
+        parent = os.open(data_dir, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError as error:
+        raise RatingListError(_("{path}: cannot open the data directory ({reason})")
+                              .format(path=data_dir, reason=error.strerror)) from error
+    try:
+        if create:
+            try:
+                os.mkdir(LISTS_DIR, 0o770 & (os.stat(parent).st_mode | 0o700), dir_fd=parent)
+            except FileExistsError:
+                pass
+        try:
+            fd = os.open(LISTS_DIR, flags, dir_fd=parent)
+        except FileNotFoundError:
+            raise RatingListError(_("no rating lists in {path} yet: import one with "
+                                    "'hakem lists import FILE'").format(path=data_dir)) from None
+        except OSError as error:
+            raise RatingListError(_("{path}/lists is not a directory hakem can use ({reason})")
+                                  .format(path=data_dir, reason=error.strerror)) from error
+    finally:
+        os.close(parent)
+    try:
+        yield fd
+    finally:
+        os.close(fd)
+
+
+def _open_index(directory: int, name: str) -> int:
+    """A read descriptor of ``name.idx``: a regular file, reached without following links."""
+    try:
+        fd = os.open(f"{name}.idx", os.O_RDONLY | os.O_NOFOLLOW, dir_fd=directory)
+    except FileNotFoundError:
+        raise RatingListError(_("no rating list named {name!r} (see 'hakem lists')").format(name=name)) from None
+    except OSError as error:
+        raise RatingListError(_("rating list {name!r}: cannot open its index ({reason})")
+                              .format(name=name, reason=error.strerror)) from error
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise RatingListError(_("rating list {name!r}: its index is not a regular file").format(name=name))
+    return fd
+
+
+def open_list(data_dir: Path, name: str) -> ListIndex:
+    """The index of list ``name`` for searching (close it, or use it in ``with``)."""
+    with lists_directory(data_dir) as directory:
+        return ListIndex(_open_index(directory, check_name(name)), name)
+
+
+def available(data_dir: Path) -> list[ListInfo]:
+    """Every list of the data directory, by name; damaged ones are reported, not hidden."""
+    try:
+        with lists_directory(data_dir) as directory:
+            names = sorted(n[:-4] for n in os.listdir(directory) if n.endswith(".idx"))
+            infos = []
+            for name in names:
+                if not _NAME.match(name):
+                    continue
+                fd = _open_index(directory, name)
+                try:
+                    header = read_header(os.pread(fd, HEADER_SIZE, 0), name)
+                finally:
+                    os.close(fd)
+                infos.append(ListInfo(name=name, format=header.get("format", ""),
+                                      date=header.get("date", ""), source=header.get("source", ""),
+                                      count=int(header.get("count", 0)),
+                                      imported=header.get("imported", ""),
+                                      imported_by=header.get("imported_by", "")))
+            return infos
+    except RatingListError as error:
+        if "no rating lists" in str(error):
+            return []
+        raise
+
+
+def remove_list(data_dir: Path, name: str) -> None:
+    with lists_directory(data_dir) as directory:
+        os.close(_open_index(directory, check_name(name)))
+        os.unlink(f"{name}.idx", dir_fd=directory)
+
+
+def detect_format(path: str) -> str:
+    """The layout of a list file, from its name and its first line."""
+    inner = member_name(path).lower()
+    if inner.endswith(".xml"):
+        return "fide-xml"
+    for line in decoded_lines(path, "cp1252"):
+        text = line.text.strip()
+        if not text:
+            continue
+        if text.startswith("ID Number"):
+            return "fide"
+        lowered = text.lower()
+        if "spielername" in lowered and "zps" in lowered:
+            return "dsb"
+        if "id_no" in lowered and "rtg_nat" in lowered:
+            return "tsf"
+        if text.startswith("<"):
+            return "fide-xml"
+        if line.number > 40:
+            break
+    for _entry in _egd_probe(path):
+        return "egd"
+    raise RatingListError(_("{path}: cannot tell the list's layout; give --format ({formats})")
+                          .format(path=path, formats=", ".join(FORMATS)))
+
+
+def _egd_probe(path: str) -> Iterator[ListEntry]:
+    try:
+        yield from egd.read(decoded_lines(path, "iso-8859-15"), path)
+    except RatingListError:
+        return
+
+
+def list_date(path: str, fmt: str) -> str:
+    """The list's date from its name (FIDE ``…dec26…``) or its date line (EGD); else ''."""
+    inner = member_name(path)
+    match = _FIDE_MONTH.search(inner) or _FIDE_MONTH.search(Path(path).name)
+    if match and fmt in ("fide", "fide-xml"):
+        return f"20{match.group(2)}-{_MONTHS.index(match.group(1).lower()) + 1:02d}"
+    if fmt == "egd":
+        for line in decoded_lines(path, "iso-8859-15"):
+            found = egd.list_date(line.text)
+            if found:
+                return found
+            if line.number > 20:
+                break
+    return ""
+
+
+def read_entries(path: str, fmt: str, layout: CsvLayout | None = None) -> Iterator[ListEntry]:
+    """The entries of a list file in layout ``fmt``."""
+    if fmt == "fide":
+        match = _KIND.search(member_name(path))
+        kind = match.group(1).lower() if match else "standard"
+        return fide_txt.read(decoded_lines(path, "cp1252"), path, kind)
+    if fmt == "fide-xml":
+        return fide_xml.read(path)
+    if fmt == "egd":
+        return egd.read(decoded_lines(path, "iso-8859-15"), path)
+    if fmt in PRESETS or fmt == "csv":
+        chosen = layout or PRESETS.get(fmt)
+        if chosen is None:
+            raise RatingListError(_("--format csv needs --map (which column holds which field)"))
+        return csv_list.read(decoded_lines(path, chosen.fallback_encoding), path, chosen)
+    raise RatingListError(_("unknown list format {fmt!r}; use {formats}")
+                          .format(fmt=fmt, formats=", ".join(FORMATS)))
+
+
+def import_list(data_dir: Path, path: str, fmt: str | None = None, name: str | None = None,
+                date: str | None = None, layout: CsvLayout | None = None, user: str = "") -> ListInfo:
+    """Read a whole list file and replace (or create) the list's index in one rename."""
+    fmt = fmt or ("csv" if layout else detect_format(path))
+    name = check_name(name or fmt.replace("-xml", ""))
+    meta = {"name": name, "format": fmt, "date": date if date is not None else list_date(path, fmt),
+            "source": Path(path).name,
+            "imported": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
+            "imported_by": user}
+    entries = read_entries(path, fmt, layout)
+    with lists_directory(data_dir, create=True) as directory:
+        temp = f".{name}.{secrets.token_hex(8)}.tmp"
+        fd = os.open(temp, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o660, dir_fd=directory)
+        try:
+            with os.fdopen(fd, "w+b", closefd=True) as out:
+                os.fchmod(out.fileno(), 0o660 & (os.fstat(directory).st_mode | 0o600))
+                count = write_index(cast(BinaryIO, out), entries, meta)
+                if count == 0:
+                    raise RatingListError(_("{path}: the list holds no players").format(path=path))
+                out.flush()
+                os.fsync(out.fileno())
+            os.rename(temp, f"{name}.idx", src_dir_fd=directory, dst_dir_fd=directory)
+            os.fsync(directory)
+        except BaseException as error:
+            try:
+                os.unlink(temp, dir_fd=directory)
+            except FileNotFoundError:
+                pass
+            if isinstance(error, OSError):
+                raise RatingListError(_("cannot write the index of {name!r} ({reason}); the previous "
+                                        "index is unchanged").format(name=name, reason=error.strerror)) from error
+            raise
+    with open_list(data_dir, name) as index:
+        return index.info
