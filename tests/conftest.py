@@ -31,7 +31,7 @@ def quiet_tui(monkeypatch, tmp_path):
 
     from core.i18n import set_language
 
-    monkeypatch.setenv("HAKEM_USER", "arbiter")
+    monkeypatch.setattr("core.store.identity.user_name", lambda uid: "arbiter")
     monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setattr(Input, "cursor_blink", False)
     set_language("en")

@@ -20,7 +20,7 @@ from tests.test_go_seed import PLAYERS, ROUNDS, seed_event
 def data(tmp_path, monkeypatch):
     path = tmp_path / "data"
     monkeypatch.setenv("HAKEM_DATA", str(path))
-    monkeypatch.setenv("HAKEM_USER", "arbiter")
+    monkeypatch.setattr("core.store.identity.user_name", lambda uid: "arbiter")
     return path
 
 

@@ -50,16 +50,23 @@ def test_new_change_clears_redo(store):
         store.redo(tid)
 
 
-def test_revision_grows_and_journal_names_user_and_action(store, monkeypatch):
-    monkeypatch.setenv("HAKEM_USER", "arbiter1")
+def test_revision_grows_and_journal_names_the_real_user_and_action(store, monkeypatch):
+    import pwd
+
+    monkeypatch.setenv("HAKEM_USER", "bob")  # an environment variable cannot forge the author
+    monkeypatch.setenv("USER", "bob")
     tid = store.create(Tournament(id="", name="Journal"))
     assert store.revision(tid) == 1
     store.update(tid, "add player A", lambda t: commands.add_player(t, "A"))
     assert store.revision(tid) == 2
     journal = store.journal(tid)
     assert [e["action"] for e in journal] == ["create", "add player A"]
-    assert all(e["user"] == "arbiter1" for e in journal)
-    assert journal[1]["ops"] and all({"p", "o", "n"} <= set(op) for op in journal[1]["ops"])
+    me = pwd.getpwuid(os.getuid()).pw_name
+    assert all(e["user"] == me for e in journal)
+    assert store.load(tid).modified_by == me
+    # a late entry is a splice of one player, not the player list twice
+    assert journal[1]["ops"] == [{"p": ["players"], "i": 0, "d": [], "a": [journal[1]["ops"][0]["a"][0]]}]
+    assert journal[1]["ops"][0]["a"][0]["name"] == "A"
 
 
 def test_stale_revision_is_refused_and_changes_nothing(store):
@@ -86,10 +93,13 @@ def test_files_follow_the_directory_group_and_hide_from_others(tmp_path):
     s = Store(shared)
     tid = s.create(Tournament(id="", name="Shared"))
     s.update(tid, "x", lambda t: commands.add_player(t, "A"))
-    for path in (s.path(tid), s.journal_path(tid)):
-        mode = stat.S_IMODE(path.stat().st_mode)
-        assert mode == 0o660, oct(mode)
-        assert path.stat().st_gid == shared.stat().st_gid
+    mode = stat.S_IMODE(s.path(tid).stat().st_mode)
+    assert mode == 0o660, oct(mode)
+    assert s.path(tid).stat().st_gid == shared.stat().st_gid
+    # the journal is the user's own: the group may read it, not change it
+    mode = stat.S_IMODE(s.journal_path(tid).stat().st_mode)
+    assert mode == 0o640, oct(mode)
+    assert s.journal_path(tid).stat().st_gid == shared.stat().st_gid
     private = tmp_path / "private"
     s2 = Store(private)
     assert stat.S_IMODE(private.stat().st_mode) == 0o700

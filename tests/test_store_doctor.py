@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from core import commands
 from core.model import Board, Bye, ByeKind, Tournament
 from core.pairing.base import RoundPairing
-from core.store import Store
-from core.store import doctor
+from core.store import Store, doctor
 
 
 def _event(store: Store) -> str:

@@ -77,7 +77,7 @@ class HakemApp(App[int]):
         from tui.services import Workspace
 
         try:
-            self.workspace = Workspace(self.data_dir)
+            self.workspace = Workspace(self.data_dir, read_only=self.view_only)
         except TournamentError as exc:
             self.exit(5, message=str(exc))
             return
@@ -151,6 +151,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 def run_ui(argv: list[str]) -> int:
     args = parse_args(argv)
+    if args.view:  # a public terminal: no write of this process can happen, by any path
+        from core.store.files import forbid_writes
+
+        forbid_writes()
     app = HakemApp(data_dir=args.data, lang=args.lang, view_only=args.view, demo=args.demo)
     code = app.run()
     return code if isinstance(code, int) else 0

@@ -66,10 +66,10 @@ class NewTournament:
 class Workspace:
     """The data directory: list, create, duplicate, archive and import tournaments."""
 
-    def __init__(self, data_dir: str | Path | None = None) -> None:
+    def __init__(self, data_dir: str | Path | None = None, read_only: bool = False) -> None:
         from core.store import Store
 
-        self.store = Store(data_dir)
+        self.store = Store(data_dir, read_only=read_only)
 
     @property
     def data_dir(self) -> str:

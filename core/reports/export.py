@@ -16,7 +16,7 @@ from core.model import Tournament
 from core.reports.render import LANDSCAPE_WIDTH, PRINT_WIDTH, to_html, to_text
 from core.reports.tables import all_reports
 from core.reports.view import View
-from core.store.files import atomic_write
+from core.store.files import SafeDir
 
 
 def html_pages(t: Tournament) -> dict[str, str]:
@@ -101,35 +101,35 @@ ones no longer in the set (e.g. last round's alphabetical list), and never anyth
 def publish(t: Tournament, directory: str | os.PathLike[str]) -> list[Path]:
     """Write the HTML set into ``directory`` (e.g. a web root), each file atomically.
 
-    Pages from an earlier publish that are no longer part of the set are removed, but only
-    those listed in the directory's manifest (files we wrote ourselves).
+    A web root is often writable by a group, so every name in it is treated as hostile (see
+    :mod:`core.store.files`): a page is written to a fresh temporary file and renamed over the
+    old name (a link planted there is replaced, never written through), mode 0644 is set on our
+    own descriptor, the manifest is read only if it is a plain file.  Pages from an earlier
+    publish that are no longer part of the set are removed — only names from our manifest,
+    only our page names, and removing a name never touches what a link points to.
     """
     target = Path(directory)
     try:
         target.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise StoreError(_('{target}: cannot create the directory ({strerror})').format(target=target, strerror=error.strerror)) from error
-    if not target.is_dir():
-        raise StoreError(_('{target}: not a directory').format(target=target))
-    pages = html_pages(t)
-    written = []
-    for name, page in pages.items():
-        path = target / name
-        atomic_write(path, page.encode("utf-8"))
-        os.chmod(path, 0o644)  # published pages are meant to be read by the web server
-        written.append(path)
-    manifest = target / MANIFEST
+    folder = SafeDir.open(target)
     try:
-        old = manifest.read_text(encoding="utf-8").split()
-    except OSError:
-        old = []
-    for name in old:
-        if name not in pages and "/" not in name and name.endswith(".html"):
-            try:
-                (target / name).unlink()
-            except OSError:
-                pass
-    atomic_write(manifest, ("\n".join(sorted(pages)) + "\n").encode("utf-8"))
+        pages = html_pages(t)
+        written = []
+        for name, page in pages.items():
+            folder.replace(name, page.encode("utf-8"), mode=0o644)  # read by the web server
+            written.append(target / name)
+        try:
+            old = folder.read(MANIFEST).decode("utf-8", "replace").split()
+        except (OSError, StoreError):
+            old = []
+        for name in old:
+            if name not in pages and "/" not in name and name.endswith(".html") and not name.startswith("."):
+                folder.unlink(name)
+        folder.replace(MANIFEST, ("\n".join(sorted(pages)) + "\n").encode("utf-8"), mode=0o644)
+    finally:
+        folder.close()
     return written
 
 

@@ -1,197 +1,272 @@
 """``hakem doctor``: verify a data directory and repair what can be repaired.
 
 Checks, per tournament: the file loads (JSON, schema), the tournament is consistent
-(:func:`core.validate.validate`), the journal replays from nothing to exactly the saved state
-and ends at the saved revision, the undo stack applies, backups load.  Repair, in order of
-preference: rebuild from the journal; otherwise the newest round backup plus the journal
-entries after it; resynchronise a journal that lost its last line; remove stray temp files.
+(:func:`core.validate.validate`), the journal chain from the file's head is complete (no gap, no
+entry claiming another author), replaying it from its last starting point — or from the newest
+round backup after a gap — gives exactly the saved state, the last change can be undone, the
+backups load.  Per directory: temporary files left by an interrupted save, and journals whose
+tournament file is missing.
+
+Repair never throws history away: a damaged or missing data file is rebuilt from the journal
+(or the newest backup plus the journal after it); a journal with a gap gets a *checkpoint*
+entry (the full current state) so replays start after the gap while every older entry stays
+readable; stray temporary files older than :data:`STALE_SECONDS` are removed.
 """
 
 from __future__ import annotations
 
-from core.i18n import _
-
-import json
+import re
+import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from core.errors import Problem, StoreError, TournamentError
+from core.i18n import _, ngettext
 from core.serialize import SCHEMA_VERSION, tournament_from_dict
 from core.store import diff as _diff
-from core.store.files import atomic_write, durable_append
-from core.store.store import SUFFIX, Store, _now, current_user
+from core.store import identity
+from core.store import journal as _journal
+from core.store.store import _TID, SUFFIX, Store
 from core.validate import validate
+
+STALE_SECONDS = 600
+"""A temporary file older than this belongs to a save that was interrupted (a live save takes
+milliseconds)."""
+_BAD = (ValueError, KeyError, IndexError, TypeError)
 
 
 @dataclass
 class Report:
-    """What doctor found (and did) for one tournament."""
+    """What doctor found (and did) for one tournament (or, with ``tid`` "", the directory)."""
 
     tid: str
     problems: list[Problem] = field(default_factory=list)
     repairs: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    loads: bool = True
 
     @property
     def ok(self) -> bool:
         return not self.problems
 
 
-def _journal(store: Store, tid: str) -> tuple[list[dict[str, Any]], int]:
-    path = store.journal_path(tid)
-    if not path.exists():
-        return [], 0
-    entries, torn = [], 0
-    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+def _journal_problems(store: Store, tid: str, tdoc: dict[str, Any], revision: int,
+                      report: Report) -> None:
+    where = _('{where}, journal').format(where=tid)
+    hist = store.history(tid)
+    for f in hist.files:
+        if f.error:
+            report.problems.append(Problem(where, _('{name} cannot be read: {error}').format(name=f.name, error=f.error)))
+        elif f.misnamed:
+            report.problems.append(Problem(where, _('{name} belongs to {user}, not to the user it is named after').format(name=f.name, user=identity.user_name(f.owner))))
+    if hist.forged:
+        report.problems.append(Problem(where, ngettext('{count} entry claims an author other than the owner of its file', '{count} entries claim an author other than the owner of their file', hist.forged).format(count=hist.forged)))
+    if hist.torn:
+        report.notes.append(ngettext('{tid}: {count} unreadable journal line from an interrupted save (ignored)', '{tid}: {count} unreadable journal lines from interrupted saves (ignored)', hist.torn).format(tid=tid, count=hist.torn))
+    if hist.aborted:
+        report.notes.append(ngettext('{tid}: {count} journal entry of a save that did not complete (ignored)', '{tid}: {count} journal entries of saves that did not complete (ignored)', hist.aborted).format(tid=tid, count=hist.aborted))
+    for after, before in hist.gaps:
+        report.problems.append(Problem(where, _('entries missing between revisions {after} and {before}').format(after=after, before=before)))
+    if not hist.entries:
+        report.problems.append(Problem(where, _('missing or empty')))
+        return
+    try:
+        doc, last = _verified_replay(store, tid, hist)
+    except _BAD as error:
+        report.problems.append(Problem(where, _('does not replay: {error}').format(error=error)))
+        return
+    if doc is None:
+        return  # a gap and no backup after it: reported as the gap
+    if last != revision:
+        report.problems.append(Problem(where, _('ends at revision {last}, the file is at {revision}').format(last=last, revision=revision)))
+    elif doc != tdoc:
+        report.problems.append(Problem(where, _('replays to a different state')))
+
+
+def _verified_replay(store: Store, tid: str, hist: _journal.History) -> tuple[dict[str, Any] | None, int]:
+    """Replay the chain from its last starting point, or — when a gap lies after it — from the
+    newest backup taken after the gap; (None, 0) when neither is possible."""
+    entries = hist.entries
+    last_gap = max((before for _after, before in hist.gaps), default=0)
+    roots = [i for i, e in enumerate(entries) if _journal.is_root(e)]
+    if roots and int(entries[roots[-1]].get("rev", 0)) >= last_gap:
+        doc, rev, _first = _journal.replay(entries)
+        return doc, rev
+    index = {str(e.get("id")): i for i, e in enumerate(entries) if "id" in e}
+    for path in reversed(store.backups(tid)):
         try:
-            entry = json.loads(line)
-            if not isinstance(entry, dict) or "ops" not in entry:
-                raise ValueError
-            entries.append(entry)
-        except ValueError:
-            torn += 1
-    return entries, torn
+            meta, tdoc = store.read_backup(tid, path.name)
+        except TournamentError:
+            continue
+        at = index.get(str(meta.get("head", "")))
+        if at is not None and int(entries[at].get("rev", 0)) >= last_gap:
+            doc = tdoc
+            for entry in entries[at + 1:]:
+                doc = _apply_entry(doc, entry)
+            return doc, int(entries[-1].get("rev", 0))
+    return None, 0
 
 
-def replay(entries: list[dict[str, Any]], upto: int | None = None) -> tuple[dict[str, Any], int]:
-    """Apply journal entries from an empty document; returns (document, last revision)."""
-    doc: dict[str, Any] = {}
-    rev = 0
-    for entry in entries:
-        if upto is not None and int(entry.get("rev", 0)) > upto:
-            break
-        doc = _diff.apply(doc, entry["ops"])
-        rev = int(entry.get("rev", rev))
-    return doc, rev
+def _apply_entry(doc: dict[str, Any], entry: dict[str, Any]) -> dict[str, Any]:
+    if entry.get("checkpoint") is not None:
+        return dict(entry["checkpoint"])
+    return _diff.apply(doc, entry.get("ops", []), in_place=True)
 
 
 def check(store: Store, tid: str) -> Report:
     report = Report(tid)
-    where = f"{tid}"
     try:
         meta, tdoc = store._read_raw(tid)
         tournament = tournament_from_dict(tdoc)
-    except (TournamentError, KeyError, TypeError, ValueError) as error:
-        report.problems.append(Problem(where, _('the file does not load: {error}').format(error=error)))
+    except (TournamentError, *_BAD) as error:
+        report.problems.append(Problem(tid, _('the file does not load: {error}').format(error=error)))
+        report.loads = False
         return report
     for p in validate(tournament):
-        report.problems.append(Problem(_('{where}, {where2}').format(where=where, where2=p.where), p.message))
-    entries, torn = _journal(store, tid)
-    if torn:
-        report.problems.append(Problem(_('{where}, journal').format(where=where), _('{torn} damaged line(s)').format(torn=torn)))
-    revision = int(meta.get("revision", 0))
-    if not entries:
-        report.problems.append(Problem(_('{where}, journal').format(where=where), _('missing or empty')))
-    else:
-        try:
-            doc, last = replay(entries)
-        except (ValueError, KeyError, IndexError, TypeError) as error:
-            report.problems.append(Problem(_('{where}, journal').format(where=where), _('does not replay: {error}').format(error=error)))
-        else:
-            if last != revision:
-                report.problems.append(Problem(_('{where}, journal').format(where=where),
-                                               _('ends at revision {last}, the file is at {revision}').format(last=last, revision=revision)))
-            elif doc != tdoc:
-                report.problems.append(Problem(_('{where}, journal').format(where=where), _('replays to a different state')))
+        report.problems.append(Problem(_('{where}, {where2}').format(where=tid, where2=p.where), p.message))
+    try:
+        _journal_problems(store, tid, tdoc, int(meta.get("revision", 0)), report)
+    except TournamentError as error:
+        report.problems.append(Problem(_('{where}, journal').format(where=tid), str(error)))
     undo = meta.get("undo", [])
     if undo:
         try:
-            _diff.apply(tdoc, undo[-1]["ops"], reverse=True)
-        except (ValueError, KeyError, IndexError, TypeError) as error:
-            report.problems.append(Problem(_('{where}, undo').format(where=where), _('the last change cannot be undone: {error}').format(error=error)))
+            _diff.apply(tdoc, _diff.invert(store._ops_of(tid, undo[-1])))
+        except (TournamentError, *_BAD) as error:
+            report.problems.append(Problem(_('{where}, undo').format(where=tid), _('the last change cannot be undone: {error}').format(error=error)))
     for backup in store.backups(tid):
         try:
-            data = json.loads(backup.read_bytes())
-            tournament_from_dict(data["tournament"]["1"])
-        except (ValueError, KeyError, TypeError) as error:
-            report.problems.append(Problem(_('{where}, backup {name}').format(where=where, name=backup.name), _('does not load: {error}').format(error=error)))
+            tournament_from_dict(store.read_backup(tid, backup.name)[1])
+        except (TournamentError, *_BAD) as error:
+            report.problems.append(Problem(_('{where}, backup {name}').format(where=tid, name=backup.name), _('does not load: {error}').format(error=error)))
     return report
 
 
-def _write_repaired(store: Store, tid: str, tdoc: dict[str, Any], revision: int, how: str) -> None:
-    tournament_from_dict(tdoc)  # must load
-    meta = {"schema": SCHEMA_VERSION, "revision": revision + 1, "modified": _now(),
-            "modified_by": current_user(), "undo": [], "redo": [], "archived": False}
-    payload = {"meta": {"1": meta}, "tournament": {"1": tdoc}}
-    atomic_write(store.path(tid), json.dumps(payload, ensure_ascii=False, sort_keys=True,
-                                             separators=(",", ":")).encode("utf-8"))
-    entries, torn = _journal(store, tid)
-    try:
-        current, _rev = replay(entries) if entries else ({}, 0)
-    except (ValueError, KeyError, IndexError, TypeError):
-        torn += 1
-    if torn:
-        path = store.journal_path(tid)
-        path.rename(path.with_name(f"{path.name}.damaged-rev{revision}"))
-        current = {}
-    entry = {"rev": revision + 1, "time": meta["modified"], "user": meta["modified_by"],
-             "action": f"doctor: {how}", "ops": _diff.diff(current, tdoc)}
-    durable_append(store.journal_path(tid), (json.dumps(entry, ensure_ascii=False) + "\n").encode())
+def _tip(hist_files: list[_journal.JournalFile]) -> dict[str, Any] | None:
+    """Without a data file: the newest entry no other entry builds on."""
+    chained = [e for f in hist_files for e in f.entries if "id" in e and "claimed_uid" not in e]
+    bases = {str(e.get("base")) for e in chained}
+    tips = [e for e in chained if str(e["id"]) not in bases]
+    return max(tips, key=lambda e: (int(e.get("rev", 0)), str(e.get("time", ""))), default=None)
+
+
+def _rebuild(store: Store, tid: str) -> tuple[dict[str, Any], int, str, str]:
+    """(document, revision, head id, how) from the journal, else the newest backup + journal."""
+    files = [_journal.read_file(store.dir, n) for n in _journal.journal_names(store.dir, tid)]
+    tip = _tip(files)
+    hist = _journal.history(store.dir, tid, str(tip["id"]) if tip else None,
+                            int(tip.get("rev", 0)) if tip else 0)
+    if hist.entries:
+        try:
+            doc, rev = _verified_replay(store, tid, hist)
+            if doc:
+                tournament_from_dict(doc)
+                return doc, rev, str(hist.entries[-1].get("id", "")), _("rebuilt from the journal")
+        except (TournamentError, *_BAD):
+            pass
+    backups = store.backups(tid)
+    if not backups:
+        raise StoreError(_('{tid}: the file is damaged and neither the journal nor a backup can rebuild it').format(tid=tid))
+    meta, doc = store.read_backup(tid, backups[-1].name)
+    rev, head = int(meta.get("revision", 0)), str(meta.get("head", ""))
+    ids = [str(e.get("id")) for e in hist.entries]
+    if head in ids:
+        for entry in hist.entries[ids.index(head) + 1:]:
+            try:
+                doc = _apply_entry(doc, entry)
+            except _BAD:
+                break
+            rev, head = int(entry.get("rev", rev)), str(entry.get("id", head))
+    tournament_from_dict(doc)
+    return doc, rev, head, _("restored from backup {name}").format(name=backups[-1].name)
+
+
+def _checkpoint(store: Store, tid: str, meta: dict[str, Any], doc: dict[str, Any], how: str) -> int:
+    """Commit ``doc`` as a checkpoint entry (a replay starts here); returns the new revision.
+    Undo items whose journal entry is gone are dropped (they could not be undone anyway)."""
+    def usable(item: dict[str, Any]) -> bool:
+        try:
+            store._ops_of(tid, item)
+        except TournamentError:
+            return False
+        return True
+
+    meta = {**meta, "undo": [i for i in meta.get("undo", []) if usable(i)],
+            "redo": [i for i in meta.get("redo", []) if usable(i)]}
+    with store.dir.lock():
+        snap = store._commit_locked(tid, meta, doc, f"doctor: {how}", [], {"checkpoint": doc})
+    return snap.revision
 
 
 def repair(store: Store, tid: str) -> Report:
     """Repair one tournament in place; returns what was done (and what is still wrong)."""
     store._writable()
     before = check(store, tid)
-    report = Report(tid, repairs=[])
+    report = Report(tid, notes=before.notes)
     if before.ok:
         return report
-    loads = not any("does not load" in p.message for p in before.problems if p.where == tid)
-    entries, _torn = _journal(store, tid)
-    if not loads:
-        try:
-            doc, rev = replay(entries)
-            if not doc:
-                raise ValueError("empty journal")
-            tournament_from_dict(doc)
-            _write_repaired(store, tid, doc, rev, "rebuilt from the journal")
-            report.repairs.append(f"rebuilt {tid} from the journal (revision {rev})")
-        except (ValueError, KeyError, IndexError, TypeError, TournamentError):
-            backups = store.backups(tid)
-            if not backups:
-                raise StoreError(_('{tid}: the file is damaged and neither the journal nor a backup can rebuild it').format(tid=tid))
-            data = json.loads(backups[-1].read_bytes())
-            doc = data["tournament"]["1"]
-            rev = int(data["meta"]["1"].get("revision", 0))
-            for entry in entries:
-                if int(entry.get("rev", 0)) > rev:
-                    try:
-                        doc = _diff.apply(doc, entry["ops"])
-                        rev = int(entry["rev"])
-                    except (ValueError, KeyError, IndexError, TypeError):
-                        break
-            _write_repaired(store, tid, doc, rev, f"restored from {backups[-1].name}")
-            report.repairs.append(f"restored {tid} from backup {backups[-1].name} and the journal "
-                                  f"up to revision {rev}")
-    elif any(p.where.endswith("journal") for p in before.problems):
+    if not before.loads:
+        doc, rev, head, how = _rebuild(store, tid)
+        meta = {"schema": SCHEMA_VERSION, "revision": rev, "head": head, "undo": [], "redo": [],
+                "archived": False}
+        new_rev = _checkpoint(store, tid, meta, doc, how)
+        report.repairs.append(_('{tid}: {how} (revision {rev})').format(tid=tid, how=how, rev=new_rev))
+    elif any(p.where == _('{where}, journal').format(where=tid) for p in before.problems):
         meta, tdoc = store._read_raw(tid)
-        rev = int(meta.get("revision", 0))
-        _entries, torn = _journal(store, tid)
-        try:
-            current, _rev = replay(entries)
-        except (ValueError, KeyError, IndexError, TypeError):
-            torn += 1
-            current = {}
-        if torn:
-            # keep the damaged trail for the record, start a clean one from the saved state
-            path = store.journal_path(tid)
-            kept = path.with_name(f"{path.name}.damaged-rev{rev}")
-            path.rename(kept)
-            current = {}
-            report.repairs.append(f"moved the damaged journal of {tid} to {kept.name}")
-        entry = {"rev": rev, "time": _now(), "user": current_user(),
-                 "action": "doctor: journal resynchronised", "ops": _diff.diff(current, tdoc)}
-        durable_append(store.journal_path(tid), (json.dumps(entry, ensure_ascii=False) + "\n").encode())
-        report.repairs.append(f"resynchronised the journal of {tid} at revision {rev}")
-    for tmp in store.data_dir.glob(f".{tid}{SUFFIX}.*.tmp"):
-        tmp.unlink(missing_ok=True)
-        report.repairs.append(f"removed stray temporary file {tmp.name}")
+        new_rev = _checkpoint(store, tid, meta, tdoc, _("journal checkpoint"))
+        report.repairs.append(_('{tid}: the journal continues from a checkpoint of the saved state (revision {rev}); the older entries are kept').format(tid=tid, rev=new_rev))
     report.problems = check(store, tid).problems
     return report
 
 
 def tournament_ids(store: Store) -> list[str]:
-    return sorted(p.name[: -len(SUFFIX)] for p in store.data_dir.glob(f"*{SUFFIX}"))
+    """Tournaments to check: every data file, and every journal whose data file is missing."""
+    ids = set(store.ids())
+    pattern = re.compile(r"(.+)\.journal(\.\d+)?\.jsonl")
+    for name in store.dir.names():
+        match = pattern.fullmatch(name)
+        if match and _TID.fullmatch(match.group(1)):
+            ids.add(match.group(1))
+    return sorted(ids)
 
 
-__all__ = ["Report", "check", "repair", "replay", "tournament_ids", "Path"]
+def stray_files(store: Store, now: float | None = None) -> list[str]:
+    """Temporary files of interrupted saves (older than :data:`STALE_SECONDS`)."""
+    now = time.time() if now is None else now
+    out = []
+    for name in store.dir.names():
+        if name.startswith(".") and name.endswith(".tmp") and SUFFIX in name:
+            st = store.dir.lstat(name)
+            if st is not None and now - st.st_mtime > STALE_SECONDS:
+                out.append(name)
+    return out
+
+
+def suspect_files(store: Store) -> list[str]:
+    """Entries hakem found under one of its names and set aside unopened (a link, a FIFO,
+    another user's file where ours belongs)."""
+    return [n for n in store.dir.names() if n.startswith(".") and ".suspect-" in n]
+
+
+def check_directory(store: Store) -> Report:
+    report = Report("")
+    for name in stray_files(store):
+        report.problems.append(Problem(name, _('temporary file of an interrupted save')))
+    for name in suspect_files(store):
+        st = store.dir.lstat(name)
+        owner = identity.user_name(st.st_uid) if st else "?"
+        report.problems.append(Problem(name, _('found in place of a hakem file and set aside (owner {user}); remove it once you know who put it there').format(user=owner)))
+    return report
+
+
+def repair_directory(store: Store) -> Report:
+    store._writable()
+    report = Report("")
+    for name in stray_files(store):
+        store.dir.unlink(name)
+        report.repairs.append(_('removed the temporary file {name} of an interrupted save').format(name=name))
+    return report
+
+
+__all__ = ["Report", "check", "check_directory", "repair", "repair_directory", "stray_files",
+           "tournament_ids"]

@@ -18,15 +18,10 @@ def default_data_dir() -> Path:
     return Path(base) / "hakem"
 
 
-def resolve_data_dir(data_dir: str | os.PathLike[str] | None = None) -> Path:
-    """The data directory to use, created private (0700) if it does not exist yet."""
+def resolve_data_dir(data_dir: str | os.PathLike[str] | None = None, create: bool = True) -> Path:
+    """The data directory to use, created private (0700) if it does not exist yet (unless
+    ``create`` is false: a view-only store never creates anything)."""
     path = Path(data_dir).expanduser() if data_dir else default_data_dir()
-    if not path.exists():
+    if create and not path.exists():
         path.mkdir(parents=True, mode=0o700, exist_ok=True)
     return path
-
-
-def file_mode_for(directory: Path) -> int:
-    """Files get the directory's user/group read-write bits, never bits for others."""
-    mode = directory.stat().st_mode & 0o770
-    return (mode & 0o660) | 0o600

@@ -1,89 +1,107 @@
-"""The tournament store: one TinyDB file per tournament in a data directory.
+"""The tournament store: one TinyDB-format JSON file per tournament in a data directory.
 
 What plain TinyDB does not give and this adds (spec/architecture.md):
-- atomic writes (temp + fsync + rename, see :mod:`core.store.files`) — a crash leaves the old
-  or the new file, never a torn one;
-- an exclusive lock around every read-modify-write — organisers on the same machine never
-  lose each other's changes;
-- a revision number in every file — screens poll it and refresh when someone else changed it;
-- an append-only journal (``<id>.journal.jsonl``: Unix user, time, action, structural diff) —
-  the audit trail; undo/redo stacks live inside the data file itself so that they are
-  committed atomically with the change they undo;
+- every file operation through :class:`core.store.files.SafeDir` — no link followed, exclusive
+  creation, owner and mode checked: the shared directory is hostile ground;
+- atomic writes (temp + fsync + rename) — a crash, a kill or a full disk at any byte leaves the
+  previous file, and the user is told the truth;
+- the commit is short and locked; the change itself is computed *outside* the lock on a
+  snapshot, then committed only if the revision is still the one it was computed on
+  (:meth:`Store.commit`, and :meth:`Store.update` which retries);
+- a revision number and a ``head`` commit id in every file — screens poll the revision;
+- the journal (:mod:`core.store.journal`): deltas, one file per Unix user, written ahead of the
+  data file, chained by commit ids; undo/redo stacks in the data file name journal entries;
 - a schema version with migrations.
 
-File layout (TinyDB tables): ``meta`` (doc 1: schema, revision, modified, modified_by,
-archived, undo/redo stacks) and ``tournament`` (doc 1: :func:`core.serialize.tournament_to_dict`).
+File layout (TinyDB's JSON, tables ``meta`` and ``tournament``, document 1 each)::
+
+    {"meta": {"1": {"store": 2, "schema": 1, "revision": 7, "head": "…", "modified": "…",
+                    "uid": 1001, "modified_by": "alice", "undo": [{"id", "rev", "action"}],
+                    "redo": […], "archived": false}},
+     "tournament": {"1": core.serialize.tournament_to_dict(…)}}
 """
 
 from __future__ import annotations
 
-from core.i18n import _
-
+import builtins
 import datetime as _dt
 import json
 import os
-import pwd
 import re
 import secrets
+import stat
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
-
-from tinydb import TinyDB
-from tinydb.middlewares import CachingMiddleware
-from tinydb.storages import Storage
-from tinydb.table import Document
+from typing import Any
 
 from core.errors import ConflictError, StoreError, TournamentError, UnknownTournament
+from core.i18n import _
 from core.model import Tournament
 from core.serialize import SCHEMA_VERSION, tournament_from_dict, tournament_to_dict
 from core.store import diff as _diff
-from core.store.files import atomic_write, durable_append, exclusive_lock
+from core.store import identity
+from core.store import journal as _journal
+from core.store.files import SafeDir, writes_forbidden
 from core.store.paths import resolve_data_dir
 
 SUFFIX = ".hakem.json"
-UNDO_DEPTH = 100
+STORE_FORMAT = 2
+UNDO_DEPTH = 1000
+"""Changes kept on the undo list; older ones drop off (and ``undo`` says so when it runs out)."""
+OPTIMISTIC_TRIES = 4
+"""Attempts to compute a change outside the lock before computing it inside (progress
+guaranteed for cheap changes when others keep committing)."""
+MACHINE_OPTIONS = ("publish_directory",)
+"""Options that name places on this machine: never taken from an imported or copied file (a
+file from elsewhere must not decide where hakem writes)."""
+_TID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 
-
-class AtomicJSONStorage(Storage):
-    """TinyDB storage whose every write is an atomic replace of the whole file."""
-
-    def __init__(self, path: str) -> None:
-        self.path = Path(path)
-
-    def read(self) -> dict[str, Any] | None:
-        try:
-            raw = self.path.read_bytes()
-        except FileNotFoundError:
-            return None
-        if not raw.strip():
-            return None
-        try:
-            return json.loads(raw)
-        except json.JSONDecodeError as error:
-            raise StoreError(_('{path}: not a valid hakem file ({msg} at byte {pos})').format(path=self.path, msg=error.msg, pos=error.pos))
-
-    def write(self, data: dict[str, Any]) -> None:
-        atomic_write(self.path, json.dumps(data, ensure_ascii=False, sort_keys=True,
-                                           separators=(",", ":")).encode("utf-8"))
-
-    def close(self) -> None:
-        pass
+__all__ = ["SUFFIX", "Snapshot", "Store", "TournamentInfo", "current_user"]
 
 
 def current_user() -> str:
-    """The Unix user recorded in the journal (``HAKEM_USER`` overrides, for tests and sudo)."""
-    env = os.environ.get("HAKEM_USER")
-    if env:
-        return env
-    try:
-        return pwd.getpwuid(os.getuid()).pw_name
-    except KeyError:
-        return str(os.getuid())
+    """The real Unix user of this process (what the journal records)."""
+    return identity.current_user()
 
 
 def _now() -> str:
-    return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
+    return _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat()
+
+
+def encode(meta: dict[str, Any], tdoc: dict[str, Any]) -> bytes:
+    """The data file's bytes (TinyDB's layout, so TinyDB itself can still read it)."""
+    payload = {"meta": {"1": meta}, "tournament": {"1": tdoc}}
+    return json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
+
+
+def decode(raw: bytes, where: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(meta, tournament document) from a data file's bytes, or a StoreError saying what."""
+    if not raw.strip():
+        raise StoreError(_('{path}: not a hakem tournament file').format(path=where))
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        msg, pos = getattr(error, "msg", str(error)), getattr(error, "pos", 0)
+        raise StoreError(_('{path}: not a valid hakem file ({msg} at byte {pos})').format(path=where, msg=msg, pos=pos)) from None
+    if not isinstance(data, dict) or not isinstance(data.get("meta"), dict) \
+            or not isinstance(data.get("tournament"), dict):
+        raise StoreError(_('{path}: not a hakem tournament file').format(path=where))
+    meta, tdoc = data["meta"].get("1", {}), data["tournament"].get("1", {})
+    if not isinstance(meta, dict) or not isinstance(tdoc, dict):
+        raise StoreError(_('{path}: not a hakem tournament file').format(path=where))
+    return meta, _migrate(meta, tdoc, where)
+
+
+def _migrate(meta: dict[str, Any], tdoc: dict[str, Any], path: Path) -> dict[str, Any]:
+    try:
+        version = int(meta.get("schema", 1))
+    except (TypeError, ValueError):
+        raise StoreError(_('{path}: not a hakem tournament file').format(path=path)) from None
+    if version > SCHEMA_VERSION:
+        raise StoreError(_('{path}: written by a newer hakem (schema {version}); please upgrade').format(path=path, version=version))
+    # schema 1 is current; future migrations go here, one step per version
+    return tdoc
 
 
 @dataclass(frozen=True)
@@ -112,30 +130,20 @@ class TournamentInfo:
     archived: bool = False
 
 
-def check_trusted(path: Path, data_dir: Path) -> None:
-    """Refuse files that someone outside the organisers could have planted or changed: a
-    symlink, a file owned by another user *and* another group than the data directory's, or a
-    file anybody may write."""
-    st = os.lstat(path)
-    import stat as _stat
+@dataclass(frozen=True)
+class _Loaded:
+    ident: tuple[int, int, int]
+    meta: dict[str, Any]
+    tdoc: dict[str, Any]
+    tournament: Tournament
+    owner: str
 
-    if _stat.S_ISLNK(st.st_mode):
-        raise StoreError(_('{path}: is a symbolic link; refusing to open it').format(path=path))
-    if not _stat.S_ISREG(st.st_mode):
-        raise StoreError(_('{path}: not a regular file').format(path=path))
-    if st.st_mode & 0o002:
-        raise StoreError(_('{path}: anybody may write this file; refusing to open it (chmod o-w it if you trust it)').format(path=path))
-    uid = os.getuid()
-    if uid != 0 and st.st_uid != uid and st.st_gid != data_dir.stat().st_gid:
-        raise StoreError(_('{path}: owned by another user and group; refusing to open it').format(path=path))
+    @property
+    def revision(self) -> int:
+        return int(self.meta.get("revision", 0))
 
-
-def _migrate(meta: dict[str, Any], tdoc: dict[str, Any], path: Path) -> dict[str, Any]:
-    version = int(meta.get("schema", 1))
-    if version > SCHEMA_VERSION:
-        raise StoreError(_('{path}: written by a newer hakem (schema {version}); please upgrade').format(path=path, version=version))
-    # schema 1 is current; future migrations go here, one step per version
-    return tdoc
+    def snapshot(self) -> Snapshot:
+        return Snapshot(self.tournament, self.revision, self.meta.get("modified", ""), self.owner)
 
 
 class Store:
@@ -143,247 +151,369 @@ class Store:
 
     def __init__(self, data_dir: str | os.PathLike[str] | None = None, read_only: bool = False,
                  keep_backups: int = 5) -> None:
-        """``read_only`` refuses every change (``hakem --view`` on a public terminal);
-        ``keep_backups`` is how many round-boundary backups are kept per tournament."""
-        self.read_only = read_only
+        """``read_only`` refuses every change by any path (``hakem --view`` on a public
+        terminal); ``keep_backups`` is how many round-boundary backups are kept per tournament."""
+        self.read_only = read_only or writes_forbidden()
         self.keep_backups = keep_backups
         try:
-            self.data_dir = resolve_data_dir(data_dir)
+            self.data_dir = resolve_data_dir(data_dir, create=not self.read_only)
         except OSError as error:
             raise StoreError(_('cannot use data directory {data_dir}: {strerror}').format(data_dir=data_dir, strerror=error.strerror)) from error
         if not self.data_dir.is_dir():
             raise StoreError(_('data directory {data_dir} is not a directory').format(data_dir=self.data_dir))
-        # tid -> (file identity, meta, tdoc, Tournament): a file is only re-read and re-parsed
-        # when its identity changed (every save is a rename, so a new inode)
-        self._cache: dict[str, tuple[tuple[int, int, int], dict[str, Any], dict[str, Any], Tournament]] = {}
+        self.dir = SafeDir.open(self.data_dir)
+        # a file is only re-read and re-parsed when its identity changed (saves are renames)
+        self._cache: dict[str, _Loaded] = {}
 
-    # -- paths ------------------------------------------------------------------------------
-    def path(self, tid: str) -> Path:
-        if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", tid or "") or ".." in tid:
+    # -- names ------------------------------------------------------------------------------
+    def _name(self, tid: str) -> str:
+        if not _TID.fullmatch(tid or "") or ".." in tid or len(tid) > 200:
             raise UnknownTournament(_('{tid!r} is not a valid tournament id').format(tid=tid))
-        return self.data_dir / f"{tid}{SUFFIX}"
+        return f"{tid}{SUFFIX}"
 
-    def _lock_path(self, tid: str) -> Path:
-        return self.data_dir / f".{tid}.lock"
+    def path(self, tid: str) -> Path:
+        return self.data_dir / self._name(tid)
 
     def journal_path(self, tid: str) -> Path:
-        return self.data_dir / f"{tid}.journal.jsonl"
+        """This user's journal file of ``tid`` (every user appends to their own)."""
+        self._name(tid)
+        return self.data_dir / _journal.journal_name(tid, identity.current_uid())
 
     # -- reading ----------------------------------------------------------------------------
-    def _read_raw(self, tid: str) -> tuple[dict[str, Any], dict[str, Any]]:
-        path = self.path(tid)
-        if not path.exists():
-            raise UnknownTournament(_('no tournament {tid!r} in {data_dir}').format(tid=tid, data_dir=self.data_dir))
-        check_trusted(path, self.data_dir)
-        try:
-            data = AtomicJSONStorage(str(path)).read()
-        except PermissionError as error:
-            raise StoreError(_('{path}: permission denied').format(path=path)) from error
-        if not data or "meta" not in data or "tournament" not in data:
-            raise StoreError(_('{path}: not a hakem tournament file').format(path=path))
-        if not isinstance(data["meta"], dict) or not isinstance(data["tournament"], dict):
-            raise StoreError(_('{path}: not a hakem tournament file').format(path=path))
-        meta = data["meta"].get("1", {})
-        tdoc = _migrate(meta, data["tournament"].get("1", {}), path)
-        return meta, tdoc
+    def _unknown(self, tid: str) -> UnknownTournament:
+        return UnknownTournament(_('no tournament {tid!r} in {data_dir}').format(tid=tid, data_dir=self.data_dir))
 
-    def _read(self, tid: str) -> tuple[dict[str, Any], dict[str, Any], Tournament]:
-        """meta, raw tournament document and the Tournament, re-parsed only if the file changed."""
-        path = self.path(tid)
+    def _read_raw(self, tid: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        name = self._name(tid)
         try:
-            st = path.stat()
+            raw = self.dir.read(name)
         except FileNotFoundError:
-            raise UnknownTournament(_('no tournament {tid!r} in {data_dir}').format(tid=tid, data_dir=self.data_dir)) from None
+            raise self._unknown(tid) from None
+        except PermissionError as error:
+            raise StoreError(_('{path}: permission denied').format(path=self.path(tid))) from error
+        except OSError as error:
+            raise StoreError(_('{path}: cannot be read ({strerror})').format(path=self.path(tid), strerror=error.strerror)) from error
+        return decode(raw, self.path(tid))
+
+    def _read(self, tid: str) -> _Loaded:
+        """The file as it is now, re-parsed only if it changed."""
+        st = self.dir.lstat(self._name(tid))
+        if st is None:
+            raise self._unknown(tid)
         ident = (st.st_ino, st.st_mtime_ns, st.st_size)
         hit = self._cache.get(tid)
-        if hit is not None and hit[0] == ident:
-            return hit[1], hit[2], hit[3]
+        if hit is not None and hit.ident == ident and stat.S_ISREG(st.st_mode):
+            return hit
         meta, tdoc = self._read_raw(tid)
         try:
             tournament = tournament_from_dict(tdoc)
         except (KeyError, TypeError, ValueError) as error:
-            raise StoreError(_('{path}: damaged tournament data ({error})').format(path=path, error=error)) from error
-        self._cache[tid] = (ident, meta, tdoc, tournament)
-        return meta, tdoc, tournament
-
-    def _remember(self, tid: str, meta: dict[str, Any], tdoc: dict[str, Any], t: Tournament) -> None:
-        st = self.path(tid).stat()
-        self._cache[tid] = ((st.st_ino, st.st_mtime_ns, st.st_size), meta, tdoc, t)
+            raise StoreError(_('{path}: damaged tournament data ({error})').format(path=self.path(tid), error=error)) from error
+        loaded = _Loaded(ident, meta, tdoc, tournament, identity.user_name(st.st_uid))
+        self._cache[tid] = loaded
+        return loaded
 
     def load(self, tid: str) -> Snapshot:
-        meta, _doc, tournament = self._read(tid)
-        return Snapshot(tournament, int(meta.get("revision", 0)), meta.get("modified", ""),
-                        meta.get("modified_by", ""))
+        return self._read(tid).snapshot()
 
     def revision(self, tid: str) -> int:
-        return int(self._read(tid)[0].get("revision", 0))
+        return self._read(tid).revision
 
-    def list(self, include_archived: bool = False) -> list[TournamentInfo]:
-        rows = []
-        for path in sorted(self.data_dir.glob(f"*{SUFFIX}")):
-            tid = path.name[: -len(SUFFIX)]
+    def list(self, include_archived: bool = False) -> builtins.list[TournamentInfo]:
+        return self.list_with_problems(include_archived)[0]
+
+    def list_with_problems(self, include_archived: bool = False) -> tuple[builtins.list[TournamentInfo], builtins.list[tuple[str, str]]]:
+        """The tournaments, and (id, message) for each file that does not load (so a damaged
+        tournament is reported, never silently missing)."""
+        rows, problems = [], []
+        for tid in self.ids():
             try:
                 meta, tdoc = self._read_raw(tid)
-            except TournamentError:
+                st = self.dir.lstat(self._name(tid))
+            except TournamentError as error:
+                problems.append((tid, str(error)))
                 continue
             if meta.get("archived") and not include_archived:
                 continue
-            rows.append(TournamentInfo(
-                tid, tdoc.get("name", ""), tdoc.get("system", ""), len(tdoc.get("rounds", ())),
-                int(tdoc.get("total_rounds", 0)), len(tdoc.get("players", ())),
-                meta.get("modified", ""), meta.get("modified_by", ""), int(meta.get("revision", 0)),
-                bool(meta.get("archived", False))))
-        return sorted(rows, key=lambda r: (r.modified, r.id), reverse=True)
-
-    def journal(self, tid: str) -> list[dict[str, Any]]:
-        path = self.journal_path(tid)
-        if not path.exists():
-            return []
-        out = []
-        for line in path.read_text(encoding="utf-8").splitlines():
             try:
-                out.append(json.loads(line))
-            except json.JSONDecodeError:
-                continue  # a torn last line after a crash: the data file is the truth
-        return out
+                rows.append(TournamentInfo(
+                    tid, str(tdoc.get("name", "")), str(tdoc.get("system", "")), len(tdoc.get("rounds", ())),
+                    int(tdoc.get("total_rounds", 0)), len(tdoc.get("players", ())),
+                    str(meta.get("modified", "")), identity.user_name(st.st_uid) if st else "",
+                    int(meta.get("revision", 0)), bool(meta.get("archived", False))))
+            except (TypeError, ValueError) as error:
+                problems.append((tid, str(error)))
+        return sorted(rows, key=lambda r: (r.modified, r.id), reverse=True), problems
 
-    # -- writing ----------------------------------------------------------------------------
-    def _writable(self) -> None:
-        if self.read_only:
-            raise StoreError(_('hakem is in view-only mode; nothing can be changed here'))
+    def ids(self) -> builtins.list[str]:
+        """Every tournament id with a data file in the directory."""
+        return [n[: -len(SUFFIX)] for n in self.dir.names()
+                if n.endswith(SUFFIX) and _TID.fullmatch(n[: -len(SUFFIX)])]
 
+    def history(self, tid: str) -> _journal.History:
+        """The committed history (journal chain from the data file's head), with its gaps."""
+        meta, _tdoc = self._read_raw(tid)
+        return _journal.history(self.dir, tid, self._head(meta), int(meta.get("revision", 0)))
+
+    def journal(self, tid: str) -> builtins.list[dict[str, Any]]:
+        """The committed journal entries, oldest first (authors are the journal files' owners)."""
+        return self.history(tid).entries
+
+    # -- backups ----------------------------------------------------------------------------
     def backup_dir(self, tid: str) -> Path:
         return self.data_dir / "backups" / tid
+
+    def _backup_folder(self, tid: str, create: bool) -> SafeDir | None:
+        self._name(tid)
+        top = self.dir.subdir("backups", create=create)
+        if top is None:
+            return None
+        try:
+            return top.subdir(tid, create=create)
+        finally:
+            top.close()
+
+    def _backup_names(self, folder: SafeDir, tid: str) -> builtins.list[str]:
+        pattern = re.compile(re.escape(tid) + r"\.round\d+\.rev\d+" + re.escape(SUFFIX))
+        return sorted(n for n in folder.names() if pattern.fullmatch(n))
 
     def _backup(self, tid: str, meta: dict[str, Any], tdoc: dict[str, Any]) -> None:
         """Keep a copy of the state at a round boundary (before the next round is paired)."""
         if self.keep_backups <= 0:
             return
-        folder = self.backup_dir(tid)
-        folder.mkdir(parents=True, exist_ok=True, mode=0o770)
-        rounds = len(tdoc.get("rounds", ()))
-        name = f"{tid}.round{rounds:02d}.rev{int(meta.get('revision', 0)):06d}{SUFFIX}"
-        payload = {"meta": {"1": meta}, "tournament": {"1": tdoc}}
-        atomic_write(folder / name, json.dumps(payload, ensure_ascii=False, sort_keys=True,
-                                               separators=(",", ":")).encode("utf-8"))
-        old = sorted(folder.glob(f"*{SUFFIX}"))
-        for stale in old[:-self.keep_backups]:
-            stale.unlink(missing_ok=True)
-
-    def backups(self, tid: str) -> list[Path]:
-        return sorted(self.backup_dir(tid).glob(f"*{SUFFIX}"))
-
-    def _write(self, tid: str, meta: dict[str, Any], tdoc: dict[str, Any]) -> None:
-        db = TinyDB(str(self.path(tid)), storage=CachingMiddleware(AtomicJSONStorage))
+        folder = self._backup_folder(tid, create=True)
+        assert folder is not None
         try:
-            db.storage.WRITE_CACHE_SIZE = 1 << 30
-            db.table("meta").upsert(Document(meta, doc_id=1))
-            db.table("tournament").upsert(Document(tdoc, doc_id=1))
-            db.storage.flush()
+            rounds = len(tdoc.get("rounds", ()))
+            name = f"{tid}.round{rounds:02d}.rev{int(meta.get('revision', 0)):06d}{SUFFIX}"
+            slim = {k: v for k, v in meta.items() if k not in ("undo", "redo")}
+            folder.replace(name, encode(slim, tdoc))
+            for stale in self._backup_names(folder, tid)[:-self.keep_backups]:
+                st = folder.lstat(stale)
+                if st is not None and stat.S_ISREG(st.st_mode):
+                    folder.unlink(stale)
         finally:
-            db.storage.cache = None  # nothing left to flush on close
-            db.close()
+            folder.close()
 
-    def _commit(self, tid: str, meta: dict[str, Any], old: dict[str, Any], new: dict[str, Any],
-                action: str, extra: dict[str, Any] | None = None,
-                after: Tournament | None = None, ops: list[dict[str, Any]] | None = None) -> Snapshot:
-        user, when = current_user(), _now()
-        meta = dict(meta)
-        meta.update(schema=SCHEMA_VERSION, revision=int(meta.get("revision", 0)) + 1,
-                    modified=when, modified_by=user)
-        if ops is None:
-            ops = _diff.diff(old, new)
+    def backups(self, tid: str) -> builtins.list[Path]:
+        folder = self._backup_folder(tid, create=False)
+        if folder is None:
+            return []
         try:
-            self._write(tid, meta, new)
+            return [folder.path / n for n in self._backup_names(folder, tid)]
+        finally:
+            folder.close()
+
+    def read_backup(self, tid: str, name: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        """(meta, tournament document) of one backup, read with the same care as a data file."""
+        folder = self._backup_folder(tid, create=False)
+        if folder is None:
+            raise self._unknown(tid)
+        try:
+            return decode(folder.read(name), folder.path / name)
+        finally:
+            folder.close()
+
+    # -- writing ----------------------------------------------------------------------------
+    def _writable(self) -> None:
+        if self.read_only or writes_forbidden():
+            raise StoreError(_('hakem is in view-only mode; nothing can be changed here'))
+
+    @staticmethod
+    def _head(meta: dict[str, Any]) -> str | None:
+        """The id of the newest commit (files of older versions: ``legacy-<revision>``)."""
+        head = meta.get("head")
+        if head:
+            return str(head)
+        rev = int(meta.get("revision", 0))
+        return f"{_journal.LEGACY_PREFIX}{rev}" if rev > 0 else None
+
+    def _commit_locked(self, tid: str, meta: dict[str, Any], new: dict[str, Any], action: str,
+                       ops: builtins.list[dict[str, Any]], extra: dict[str, Any] | None = None,
+                       after: Tournament | None = None, push_undo: bool = False) -> Snapshot:
+        """Write-ahead commit, the lock held: journal entry (fsynced), then the data file.
+
+        Any failure before the data file's rename cuts the journal back and raises
+        StoreError "nothing was changed" — which is then the truth."""
+        uid, user, when = identity.current_uid(), identity.current_user(), _now()
+        rev = int(meta.get("revision", 0)) + 1
+        entry = {"id": secrets.token_hex(8), "base": self._head(meta), "rev": rev, "time": when,
+                 "uid": uid, "user": user, "action": action, "ops": ops, **(extra or {})}
+        if push_undo:
+            meta = {**meta, "undo": [*meta.get("undo", []), {"id": entry["id"], "rev": rev, "action": action}]}
+        meta = {**meta, "store": STORE_FORMAT, "schema": SCHEMA_VERSION, "revision": rev,
+                "head": entry["id"], "modified": when, "uid": uid, "modified_by": user}
+        payload = encode(meta, new)
+        line = (json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+        journal = _journal.journal_name(tid, uid)
+        where = self.path(tid)
+        try:
+            start = self.dir.append(journal, line)
         except OSError as error:
-            raise StoreError(_('could not save {value}: {strerror}; nothing was changed').format(value=self.path(tid), strerror=error.strerror)) from error
-        entry = {"rev": meta["revision"], "time": when, "user": user, "action": action, "ops": ops}
-        if extra:
-            entry.update(extra)
+            raise StoreError(_('could not save {value}: {strerror}; nothing was changed').format(value=where, strerror=error.strerror)) from error
         try:
-            durable_append(self.journal_path(tid), (json.dumps(entry, ensure_ascii=False) + "\n").encode())
-        except OSError:
-            pass  # the change itself is saved; `hakem doctor` reports the missing audit line
+            self.dir.replace(self._name(tid), payload)
+        except BaseException as error:
+            try:
+                self.dir.truncate_own(journal, start)
+            except (OSError, StoreError):
+                pass  # the entry stays as an aborted change: no chain reaches it
+            if isinstance(error, OSError):
+                raise StoreError(_('could not save {value}: {strerror}; nothing was changed').format(value=where, strerror=error.strerror)) from error
+            raise
         tournament = after if after is not None else tournament_from_dict(new)
-        self._remember(tid, meta, new, tournament)
-        return Snapshot(tournament, meta["revision"], when, user)
+        st = self.dir.lstat(self._name(tid))
+        if st is not None:
+            self._cache[tid] = _Loaded((st.st_ino, st.st_mtime_ns, st.st_size), meta, new, tournament, user)
+        return Snapshot(tournament, rev, when, user)
 
     def create(self, tournament: Tournament) -> str:
         """Save a new tournament; returns its id (made from the name if ``tournament.id`` is empty)."""
         self._writable()
-        with exclusive_lock(self.data_dir / ".create.lock"):
-            tid = tournament.id or self._new_id(tournament.name)
-            if self.path(tid).exists():
+        options = {k: v for k, v in tournament.options.items() if k not in MACHINE_OPTIONS}
+        with self.dir.lock():
+            tid = tournament.id
+            if not tid or self.dir.lstat(self._name(tid)) is not None or self._has_journal(tid):
                 tid = self._new_id(tournament.name)
-            new = tournament_to_dict(tournament.with_changes(id=tid))
+            new = tournament_to_dict(tournament.with_changes(id=tid, options=options))
             meta = {"schema": SCHEMA_VERSION, "revision": 0, "undo": [], "redo": [], "archived": False}
-            with exclusive_lock(self._lock_path(tid)):
-                self._commit(tid, meta, {}, new, "create")
+            self._commit_locked(tid, meta, new, "create", _diff.diff({}, new))
         return tid
+
+    def _has_journal(self, tid: str) -> bool:
+        return bool(_journal.journal_names(self.dir, tid))
 
     def _new_id(self, name: str) -> str:
         slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:32] or "tournament"
         while True:
             tid = f"{slug}-{secrets.token_hex(2)}"
-            if not self.path(tid).exists():
+            if self.dir.lstat(self._name(tid)) is None and not self._has_journal(tid):
                 return tid
+
+    def _conflict(self, tid: str, loaded: _Loaded) -> ConflictError:
+        return ConflictError(
+            _('tournament {tid!r} was changed by {value} (revision {value2}); reload and try again').format(
+                tid=tid, value=loaded.owner or _('someone'), value2=loaded.revision))
 
     def update(self, tid: str, action: str, change: Callable[[Tournament], Tournament],
                expected_revision: int | None = None) -> Snapshot:
-        """Apply ``change`` under the lock and save atomically; returns the new snapshot.
+        """Apply ``change`` to the newest state and commit it; returns the new snapshot.
 
-        ``change`` gets the tournament as it is *now* in the file (not a stale copy), so
-        concurrent organisers never overwrite each other.  With ``expected_revision`` the
-        change is refused (:class:`ConflictError`) if someone else saved in between.
+        ``change`` (pure: Tournament → Tournament) runs *outside* the lock on the state as it is
+        now; the commit then checks the revision is unchanged and otherwise runs ``change``
+        again on the newer state, so concurrent organisers never overwrite each other and
+        nobody waits while a round is computed.  With ``expected_revision`` the change is
+        refused (:class:`ConflictError`) if anyone saved since that revision.
         """
         self._writable()
-        with exclusive_lock(self._lock_path(tid)):
-            meta, old, before = self._read(tid)
-            if expected_revision is not None and int(meta.get("revision", 0)) != expected_revision:
-                raise ConflictError(
-                    _('tournament {tid!r} was changed by {value} (revision {value2}); reload and try again').format(tid=tid, value=meta.get('modified_by', 'someone'), value2=meta.get('revision')))
-            after = change(before)
-            if after.id != before.id:
-                after = after.with_changes(id=before.id)
-            new = tournament_to_dict(after)
-            if new == old:
-                return Snapshot(before, int(meta.get("revision", 0)), meta.get("modified", ""),
-                                meta.get("modified_by", ""))
-            ops = _diff.diff(old, new)
-            if len(new.get("rounds", ())) != len(old.get("rounds", ())):
-                try:
-                    self._backup(tid, meta, old)
-                except OSError as error:
-                    raise StoreError(_('could not write the round backup of {tid!r}: {strerror}; nothing was changed').format(tid=tid, strerror=error.strerror)) from error
-            undo = list(meta.get("undo", []))[-(UNDO_DEPTH - 1):]
-            undo.append({"rev": int(meta.get("revision", 0)) + 1, "action": action, "ops": ops})
-            meta = {**meta, "undo": undo, "redo": []}
-            return self._commit(tid, meta, old, new, action, after=after, ops=ops)
+        for _attempt in range(OPTIMISTIC_TRIES):
+            loaded = self._read(tid)
+            if expected_revision is not None and loaded.revision != expected_revision:
+                raise self._conflict(tid, loaded)
+            after = change(loaded.tournament)
+            done = self._try_commit(tid, action, loaded, after)
+            if done is not None:
+                return done
+        with self.dir.lock():  # others keep committing: compute under the lock, once
+            loaded = self._read(tid)
+            if expected_revision is not None and loaded.revision != expected_revision:
+                raise self._conflict(tid, loaded)
+            return self._commit_change(tid, action, loaded, change(loaded.tournament))
+
+    def commit(self, tid: str, action: str, after: Tournament, expected_revision: int) -> Snapshot:
+        """Commit ``after`` (computed by the caller on ``expected_revision``) if the tournament
+        is still at that revision; ConflictError (nothing changed) if anyone saved since."""
+        self._writable()
+        loaded = self._read(tid)
+        if loaded.revision != expected_revision:
+            raise self._conflict(tid, loaded)
+        done = self._try_commit(tid, action, loaded, after)
+        if done is None:
+            raise self._conflict(tid, self._read(tid))
+        return done
+
+    def _try_commit(self, tid: str, action: str, base: _Loaded, after: Tournament) -> Snapshot | None:
+        """Commit a change computed on ``base``; None if the file moved on in the meantime."""
+        if after.id != base.tournament.id:
+            after = after.with_changes(id=base.tournament.id)
+        new = tournament_to_dict(after)
+        if new == base.tdoc:
+            return base.snapshot()
+        ops = _diff.diff(base.tdoc, new)
+        with self.dir.lock():
+            now = self._read(tid)
+            if now.revision != base.revision or now.meta.get("head") != base.meta.get("head"):
+                return None
+            return self._commit_ops(tid, action, now, new, ops, after)
+
+    def _commit_change(self, tid: str, action: str, loaded: _Loaded, after: Tournament) -> Snapshot:
+        if after.id != loaded.tournament.id:
+            after = after.with_changes(id=loaded.tournament.id)
+        new = tournament_to_dict(after)
+        if new == loaded.tdoc:
+            return loaded.snapshot()
+        return self._commit_ops(tid, action, loaded, new, _diff.diff(loaded.tdoc, new), after)
+
+    def _commit_ops(self, tid: str, action: str, loaded: _Loaded, new: dict[str, Any],
+                    ops: builtins.list[dict[str, Any]], after: Tournament) -> Snapshot:
+        """The lock held: round backup if a round boundary is crossed, undo list, commit."""
+        meta, old = loaded.meta, loaded.tdoc
+        if len(new.get("rounds", ())) != len(old.get("rounds", ())):
+            try:
+                self._backup(tid, meta, old)
+            except (OSError, StoreError) as error:
+                reason = error.strerror if isinstance(error, OSError) else str(error)
+                raise StoreError(_('could not write the round backup of {tid!r}: {strerror}; nothing was changed').format(tid=tid, strerror=reason)) from error
+        undo = list(meta.get("undo", []))
+        dropped = int(meta.get("undo_dropped", 0))
+        if len(undo) >= UNDO_DEPTH:
+            dropped += len(undo) - UNDO_DEPTH + 1
+            undo = undo[len(undo) - UNDO_DEPTH + 1:]
+        meta = {**meta, "undo": undo, "redo": [], "undo_dropped": dropped}
+        return self._commit_locked(tid, meta, new, action, ops, after=after, push_undo=True)
 
     def undo(self, tid: str) -> Snapshot:
-        """Revert the most recent change still on the undo stack (by anyone)."""
+        """Revert the most recent change still on the undo list (by anyone)."""
         return self._step(tid, "undo")
 
     def redo(self, tid: str) -> Snapshot:
-        """Re-apply the most recently undone change (until a new change clears the stack)."""
+        """Re-apply the most recently undone change (until a new change clears the list)."""
         return self._step(tid, "redo")
 
     def _step(self, tid: str, which: str) -> Snapshot:
         self._writable()
-        with exclusive_lock(self._lock_path(tid)):
-            meta, old = self._read_raw(tid)
+        with self.dir.lock():
+            loaded = self._read(tid)
+            meta, old = loaded.meta, loaded.tdoc
             stack = list(meta.get(which, []))
             if not stack:
+                dropped = int(meta.get("undo_dropped", 0)) if which == "undo" else 0
+                if dropped:
+                    raise TournamentError(_('nothing more to undo in {tid!r}: hakem keeps the last {depth} changes and {dropped} older ones have dropped off the list').format(tid=tid, depth=UNDO_DEPTH, dropped=dropped))
                 raise TournamentError(_('nothing to {which} in {tid!r}').format(which=which, tid=tid))
             item = stack.pop()
+            ops = self._ops_of(tid, item)
+            if which == "undo":
+                ops = _diff.invert(ops)
             try:
-                new = _diff.apply(old, item["ops"], reverse=(which == "undo"))
+                new = _diff.apply(old, ops)
             except (ValueError, KeyError, IndexError, TypeError) as error:
-                raise TournamentError(_('cannot {which} {value!r}: {error}').format(which=which, value=item['action'], error=error)) from error
+                raise TournamentError(_('cannot {which} {value!r}: {error}').format(which=which, value=item.get('action', ''), error=error)) from error
             other = "redo" if which == "undo" else "undo"
             meta = {**meta, which: stack, other: [*meta.get(other, []), item]}
-            return self._commit(tid, meta, old, new, f"{which}: {item['action']}",
-                                {f"{which}s": item["rev"]})
+            return self._commit_locked(tid, meta, new, f"{which}: {item.get('action', '')}", ops,
+                                       {f"{which}s": item.get("rev"), "target": item.get("id")})
+
+    def _ops_of(self, tid: str, item: dict[str, Any]) -> builtins.list[dict[str, Any]]:
+        """The operations of the change an undo item names (from the journal)."""
+        if "ops" in item:  # files of older versions kept the operations in the undo list
+            return list(item["ops"])
+        wanted = str(item.get("id", ""))
+        for name in _journal.journal_names(self.dir, tid):
+            for entry in _journal.read_file(self.dir, name).entries:
+                if str(entry.get("id", "")) == wanted:
+                    return list(entry.get("ops", []))
+        raise TournamentError(_('cannot undo or redo {value!r}: its journal entry is missing (run hakem doctor)').format(value=item.get('action', '')))
 
     def duplicate(self, tid: str, name: str | None = None) -> str:
         snap = self.load(tid)
@@ -392,10 +522,11 @@ class Store:
 
     def set_archived(self, tid: str, archived: bool = True) -> Snapshot:
         self._writable()
-        with exclusive_lock(self._lock_path(tid)):
-            meta, doc = self._read_raw(tid)
-            return self._commit(tid, {**meta, "archived": archived}, doc, doc,
-                                "archive" if archived else "unarchive")
+        with self.dir.lock():
+            loaded = self._read(tid)
+            return self._commit_locked(tid, {**loaded.meta, "archived": archived}, loaded.tdoc,
+                                       "archive" if archived else "unarchive", [],
+                                       after=loaded.tournament)
 
     def archive(self, tid: str) -> Snapshot:
         return self.set_archived(tid, True)

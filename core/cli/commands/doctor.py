@@ -13,13 +13,18 @@ def run(args: argparse.Namespace) -> int:
 
     store = open_store()
     ids = args.ids or doctor.tournament_ids(store)
-    bad = 0
+    reports = [] if args.ids else [doctor.repair_directory(store) if args.repair else doctor.check_directory(store)]
     for tid in ids:
-        report = doctor.repair(store, tid) if args.repair else doctor.check(store, tid)
+        reports.append(doctor.repair(store, tid) if args.repair else doctor.check(store, tid))
+    bad = 0
+    for report in reports:
         for line in report.repairs:
             print(_("repaired: {line}").format(line=line))
+        for line in report.notes:
+            print(_("note: {line}").format(line=line))
         if report.ok:
-            print(_("ok: {tid}").format(tid=tid))
+            if report.tid:
+                print(_("ok: {tid}").format(tid=report.tid))
         else:
             bad += 1
             for problem in report.problems:

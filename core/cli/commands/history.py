@@ -21,17 +21,26 @@ def _redo(args: argparse.Namespace) -> int:
 
 
 def _log(args: argparse.Namespace) -> int:
-    entries = open_store().journal(args.id)
+    history = open_store().history(args.id)
+    entries = history.entries
     if args.format == "json":
         print_json([{k: e.get(k) for k in ("rev", "time", "user", "action")} for e in entries])
         return 0
+    gaps = {before: after for after, before in history.gaps}
     for e in entries:
+        rev = int(e.get("rev", 0))
+        if rev in gaps:
+            print(_("      … entries missing between revisions {after} and {before} (see hakem doctor)").format(after=gaps[rev], before=rev))
         print(f"{e.get('rev', ''):>5}  {e.get('time', '')}  {e.get('user', ''):<12} {e.get('action', '')}")
     return 0
 
 
 def _list(args: argparse.Namespace) -> int:
-    rows = open_store().list(include_archived=args.all)
+    import sys
+
+    rows, problems = open_store().list_with_problems(include_archived=args.all)
+    for tid, message in problems:
+        print(_("hakem: warning: {tid} cannot be listed: {message} (run hakem doctor {tid})").format(tid=tid, message=message), file=sys.stderr)
     if args.format == "json":
         print_json([{"id": r.id, "name": r.name, "system": r.system, "round": r.current_round,
                      "rounds": r.total_rounds, "players": r.players, "modified": r.modified,

@@ -1,0 +1,164 @@
+"""Two real Unix users in one club directory (2770, setgid), each running the real ``hakem``.
+
+Needs root (to create the users with ``useradd`` and to switch to them with ``setpriv``);
+skipped with the reason otherwise.  The users and the group are created once and left in place
+(``hakem-alice``, ``hakem-bob``, group ``hakem-club``).
+"""
+
+from __future__ import annotations
+
+import grp
+import json
+import os
+import pwd
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+USERS = ("hakem-alice", "hakem-bob")
+GROUP = "hakem-club"
+RUN = "import os, sys; os.umask(0o022); from tui.launch import main; sys.exit(main(sys.argv[1:]))"
+"""The real ``hakem`` entry point, run with the default umask 022 of most systems."""
+
+
+def _missing() -> str:
+    if os.geteuid() != 0:
+        return "needs root to create and switch to a second Unix user"
+    for tool in ("setpriv", "useradd", "groupadd"):
+        if shutil.which(tool) is None:
+            return f"{tool} is not installed"
+    return ""
+
+
+def _ensure_users() -> dict[str, pwd.struct_passwd]:
+    try:
+        grp.getgrnam(GROUP)
+    except KeyError:
+        subprocess.run(["groupadd", GROUP], check=True)
+    out = {}
+    for name in USERS:
+        try:
+            pwd.getpwnam(name)
+        except KeyError:
+            subprocess.run(["useradd", "--no-create-home", "--shell", "/usr/sbin/nologin",
+                            "--groups", GROUP, name], check=True)
+        out[name] = pwd.getpwnam(name)
+    return out
+
+
+@pytest.fixture(scope="module")
+def club():
+    reason = _missing()
+    if reason:
+        pytest.skip(reason)
+    users = _ensure_users()
+    base = Path(tempfile.mkdtemp(prefix="hakem-two-users-", dir="/tmp"))
+    os.chmod(base, 0o755)
+    gid = grp.getgrnam(GROUP).gr_gid
+    data = base / "club"
+    data.mkdir()
+    os.chown(data, 0, gid)
+    os.chmod(data, 0o2770)
+    homes = {}
+    for name, pw in users.items():
+        home = base / name
+        home.mkdir()
+        os.chown(home, pw.pw_uid, pw.pw_gid)
+        os.chmod(home, 0o755)
+        homes[name] = home
+    yield {"data": data, "homes": homes, "users": users, "gid": gid}
+    shutil.rmtree(base, ignore_errors=True)
+
+
+def _as(club, user: str, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    pw = club["users"][user]
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(club["homes"][user]),
+           "HAKEM_DATA": str(club["data"]), "LANG": "C.UTF-8", "LANGUAGE": "en",
+           "HAKEM_USER": "someone-else", "HAKEM_CONFIG_DIR": str(club["homes"][user] / "cfg")}
+    cmd = ["setpriv", f"--reuid={pw.pw_uid}", f"--regid={pw.pw_gid}", f"--groups={club['gid']}",
+           "--inh-caps=-all", sys.executable, "-c", RUN, *args]
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120, check=False)
+    if check:
+        assert proc.returncode == 0, (args, proc.stdout, proc.stderr)
+    return proc
+
+
+def _as_root_file(path: Path, content: bytes, owner: pwd.struct_passwd, mode: int,
+                  gid: int | None = None) -> None:
+    path.write_bytes(content)
+    os.chown(path, owner.pw_uid, owner.pw_gid if gid is None else gid)
+    os.chmod(path, mode)
+
+
+def test_two_organisers_with_umask_022_share_every_step(club):
+    tid = _as(club, "hakem-alice", "new", "Club Open", "--rounds", "3").stdout.strip().splitlines()[-1]
+    for name, rating in (("Ann", 2400), ("Ben", 2300), ("Cem", 2200), ("Dan", 2100)):
+        _as(club, "hakem-alice", "players", "add", tid, "--name", name, "--rating", str(rating))
+    _as(club, "hakem-alice", "round", "pair", tid)  # creates backups/ and backups/<id>
+    for board in (1, 2):
+        _as(club, "hakem-bob", "result", tid, "1", str(board), "1-0")
+    _as(club, "hakem-bob", "round", "pair", tid)  # the second organiser pairs (was exit 5)
+    _as(club, "hakem-alice", "undo", tid)  # alice undoes bob's pairing
+    _as(club, "hakem-bob", "redo", tid)
+    data = club["data"]
+    for folder in (data / "backups", data / "backups" / tid):
+        assert oct(folder.stat().st_mode & 0o7777) == oct(0o2770)
+    log = json.loads(_as(club, "hakem-bob", "log", tid, "--format", "json").stdout)
+    authors = [e["user"] for e in log]
+    assert authors[0] == "hakem-alice" and "hakem-bob" in authors
+    assert "someone-else" not in authors  # HAKEM_USER is ignored
+    assert authors[-1] == "hakem-bob" and authors[-2] == "hakem-alice"
+    assert _as(club, "hakem-alice", "doctor", tid).returncode == 0
+
+
+def test_bob_cannot_make_alice_write_into_her_own_files(club):
+    alice, bob = club["users"]["hakem-alice"], club["users"]["hakem-bob"]
+    data = club["data"]
+    tid = _as(club, "hakem-alice", "new", "Blitz", "--rounds", "1").stdout.strip().splitlines()[-1]
+    bashrc = club["homes"]["hakem-alice"] / ".bashrc"
+    _as_root_file(bashrc, b"# alice\n", alice, 0o644)
+    journal = data / f"{tid}.journal.{alice.pw_uid}.jsonl"
+    # bob (a member of the group) replaces alice's journal by a link to her .bashrc
+    planted = data / "planted"
+    subprocess.run(["setpriv", f"--reuid={bob.pw_uid}", f"--regid={bob.pw_gid}",
+                    f"--groups={club['gid']}", "--inh-caps=-all", "sh", "-c",
+                    f'ln -s "{bashrc}" "{planted}" && mv -f "{planted}" "{journal}"'], check=True)
+    assert journal.is_symlink()
+    _as(club, "hakem-alice", "players", "add", tid, "--name", "$(touch /tmp/pwned)")
+    assert bashrc.read_bytes() == b"# alice\n"
+    assert not journal.is_symlink() and journal.stat().st_uid == alice.pw_uid
+    # bob can read alice's journal but not write it
+    proc = subprocess.run(["setpriv", f"--reuid={bob.pw_uid}", f"--regid={bob.pw_gid}",
+                           f"--groups={club['gid']}", "--inh-caps=-all", "sh", "-c",
+                           f'echo forged >> "{journal}"'], capture_output=True, check=False)
+    assert proc.returncode != 0
+    # a line bob writes in his own journal claiming to be alice is shown as bob's
+    bob_journal = data / f"{tid}.journal.{bob.pw_uid}.jsonl"
+    _as(club, "hakem-bob", "players", "add", tid, "--name", "Bob's entry")
+    lines = bob_journal.read_text().splitlines()
+    entry = json.loads(lines[-1])
+    entry["uid"], entry["user"] = alice.pw_uid, "hakem-alice"
+    _as_root_file(bob_journal, ("\n".join([*lines[:-1], json.dumps(entry)]) + "\n").encode(), bob, 0o640,
+                  club["gid"])
+    log = json.loads(_as(club, "hakem-alice", "log", tid, "--format", "json").stdout)
+    assert log[-1]["user"] == "hakem-bob"
+    doctor = _as(club, "hakem-alice", "doctor", tid, check=False)
+    assert doctor.returncode == 1 and "an author other than the owner" in doctor.stdout
+
+
+def test_a_private_tournament_linked_into_the_club_is_refused(club):
+    alice = club["users"]["hakem-alice"]
+    private = club["homes"]["hakem-alice"] / "private.hakem.json"
+    _as_root_file(private, b'{"meta": {"1": {}}, "tournament": {"1": {}}}', alice, 0o600)
+    link = club["data"] / "private.hakem.json"
+    link.symlink_to(private)
+    try:
+        proc = _as(club, "hakem-alice", "players", "add", "private", "--name", "X", check=False)
+        assert proc.returncode == 5 and "symbolic link" in proc.stderr
+        assert private.read_bytes() == b'{"meta": {"1": {}}, "tournament": {"1": {}}}'
+    finally:
+        link.unlink()
