@@ -7,8 +7,9 @@ import random
 
 import pytest
 
-from core.pairing.burstein import pair_bracket
-from core.pairing.swiss_others import colour_violations, make_context
+from core.pairing.burstein.engine import pair_bracket
+from core.pairing.swiss.colours import colour_violations
+from core.pairing.swiss.context import make_context
 
 from tests.test_acceleration_sim import simulate
 
@@ -89,7 +90,7 @@ def brute(ctx, bracket, rest, nxt):
 def _brackets():
     """The brackets the engine really pairs in simulated Burstein tournaments (recorded by
     wrapping :func:`pair_bracket`), small enough to brute-force."""
-    import core.pairing.burstein as engine
+    import core.pairing.burstein.engine as engine
     from core.pairing.registry import get_system
 
     recorded = []

@@ -5,11 +5,14 @@ from fractions import Fraction
 
 import pytest
 
-from core.model import Colour
-from core.pairing.burstein import (
-    burstein, burstein_legacy, index_values, opposition_order, pair_bracket, seeding_rounds)
-from core.pairing.swiss_others import make_context
-
+from core.pairing.burstein.engine import (
+    index_values,
+    opposition_order,
+    pair_bracket,
+    seeding_rounds,
+)
+from core.pairing.burstein.system import BURSTEIN, BURSTEIN_LEGACY
+from core.pairing.swiss.context import make_context
 from tests.test_acceleration_sim import pab_of, pairs_of, tournament_from
 
 # seeds/000 p. 56, §6.2: the 15 pairings of a 6-player group (line 9/10 garbled in the
@@ -94,7 +97,7 @@ def test_index_buchholz_then_sb_and_unplayed_round_rule():
     assert idx[4] == (Fraction(2), Fraction(7, 4))
     assert idx[2] == (Fraction(2), Fraction(0))
     assert idx[1] == (Fraction(1, 2), Fraction(1, 2))
-    legacy = index_values(t, 2, legacy=True)
+    legacy = index_values(t, 2, "legacy")
     assert legacy[4][0] == Fraction(7, 4) and legacy[4][1] == Fraction(2)
 
 
@@ -135,7 +138,7 @@ def test_c1_and_c3_never_broken_and_bye_rule():
     r1 = [(1, 4, "1-0"), (5, 2, "0-1"), (3, "U")]
     r2 = [(2, 1, "1/2"), (3, 5, "1-0"), (4, "U")]
     t = tournament_from([2000, 1900, 1800, 1700, 1600], [r1, r2], total_rounds=4, system="burstein")
-    p = burstein.pair(t)   # round 3 > seeding rounds (2) -> Burstein proper
+    p = BURSTEIN.pair(t)   # round 3 > seeding rounds (2) -> Burstein proper
     assert pab_of(p) == 5  # the only 0-point player without a PAB
     met = {frozenset((1, 4)), frozenset((2, 5)), frozenset((1, 2)), frozenset((3, 5))}
     assert not any(frozenset(b) in met for b in pairs_of(p))
@@ -143,5 +146,5 @@ def test_c1_and_c3_never_broken_and_bye_rule():
 
 def test_round_one_is_dutch_top_half_bottom_half():
     t = tournament_from([2000 - i for i in range(10)], [], total_rounds=9, system="burstein")
-    assert pairs_of(burstein.pair(t)) == [(1, 6), (7, 2), (3, 8), (9, 4), (5, 10)]
-    assert pairs_of(burstein_legacy.pair(t)) == [(1, 6), (7, 2), (3, 8), (9, 4), (5, 10)]
+    assert pairs_of(BURSTEIN.pair(t)) == [(1, 6), (7, 2), (3, 8), (9, 4), (5, 10)]
+    assert pairs_of(BURSTEIN_LEGACY.pair(t)) == [(1, 6), (7, 2), (3, 8), (9, 4), (5, 10)]

@@ -7,10 +7,10 @@ from dataclasses import replace
 import pytest
 
 from core.model import Colour
-from core.pairing.dubov import DubovRound, aro, dubov, dubov_1997, max_upfloats, middle_out
 from core.pairing.base import PairOptions
-from core.pairing.swiss_others import make_context
-
+from core.pairing.dubov.engine import DubovRound, aro, max_upfloats, middle_out
+from core.pairing.dubov.system import DUBOV, DUBOV_1997
+from core.pairing.swiss.context import make_context
 from tests.test_acceleration_sim import pab_of, pairs_of, tournament_from
 
 RATINGS = [2400 - 100 * i for i in range(8)]   # TPN i has rating 2500 - 100 i
@@ -41,11 +41,11 @@ def test_first_round_top_half_against_bottom_half():
     # seeds/000 §5 and seeds/001 §5: halves side by side, odd boards the drawn colour for the
     # top player, even boards the opposite; with an odd number the last player has the bye.
     t = tournament_from([2500 - i for i in range(10)], [])
-    assert pairs_of(dubov.pair(t)) == [(1, 6), (7, 2), (3, 8), (9, 4), (5, 10)]
+    assert pairs_of(DUBOV.pair(t)) == [(1, 6), (7, 2), (3, 8), (9, 4), (5, 10)]
     t5 = tournament_from([2500 - i for i in range(5)], [], initial=Colour.BLACK)
-    p = dubov.pair(t5)
+    p = DUBOV.pair(t5)
     assert pairs_of(p) == [(3, 1), (2, 4)] and pab_of(p) == 5
-    assert pairs_of(dubov_1997.pair(t)) == [(1, 6), (7, 2), (3, 8), (9, 4), (5, 10)]
+    assert pairs_of(DUBOV_1997.pair(t)) == [(1, 6), (7, 2), (3, 8), (9, 4), (5, 10)]
 
 
 def test_white_seekers_by_ascending_aro_against_black_seekers_in_tpn_order():
@@ -53,7 +53,7 @@ def test_white_seekers_by_ascending_aro_against_black_seekers_in_tpn_order():
     # 2400, 1900, 2200, 1700 -> S1 = 4, 2, 7, 5.  G2 in TPN order: 1, 3, 6, 8.
     # 4-1 ok; 2-3 ok; 7-3 already met, 3 is taken anyway -> 7-6; 5-8.
     t = tournament_from(RATINGS, [[(1, 5, "1/2"), (6, 2, "1/2"), (3, 7, "1/2"), (8, 4, "1/2")]])
-    assert sorted(pairs_of(dubov.pair(t))) == sorted([(4, 1), (2, 3), (7, 6), (5, 8)])
+    assert sorted(pairs_of(DUBOV.pair(t))) == sorted([(4, 1), (2, 3), (7, 6), (5, 8)])
 
 
 def test_upfloaters_and_shift_between_colour_groups():
@@ -64,7 +64,7 @@ def test_upfloaters_and_shift_between_colour_groups():
     # 4 (2400) middle-out -> 6 goes to G2.  S1 = 2, 4; T2: 2-5 met -> 2-6, 4-5.
     # 2-6: both strong for White, same history -> the higher ranked (2, more points) gets it.
     t = tournament_from(RATINGS[:6], [[(1, 4, "1-0"), (5, 2, "1/2"), (3, 6, "1-0")]])
-    assert sorted(pairs_of(dubov.pair(t))) == sorted([(3, 1), (2, 6), (4, 5)])
+    assert sorted(pairs_of(DUBOV.pair(t))) == sorted([(3, 1), (2, 6), (4, 5)])
 
 
 def test_pab_lowest_score_most_games_largest_tpn():
@@ -73,7 +73,7 @@ def test_pab_lowest_score_most_games_largest_tpn():
     t = tournament_from(RATINGS[:5], [[(1, 3, "1-0"), (4, 2, "0-1")]])
     players = tuple(replace(p, joined_round=2) if p.pno == 5 else p for p in t.players)
     t = t.with_changes(players=players)
-    p = dubov.pair(t)
+    p = DUBOV.pair(t)
     assert pab_of(p) == 4
     assert sorted(map(frozenset, pairs_of(p))) == sorted(map(frozenset, [(1, 2), (3, 5)]))
 
@@ -82,7 +82,7 @@ def test_1997_pab_goes_to_lowest_rating_of_lowest_group():
     # 1997 §4: lowest group, lowest rating (5 here, though he has played fewer games).
     t = tournament_from(RATINGS[:5], [[(1, 3, "1-0"), (4, 2, "0-1")]])
     players = tuple(replace(p, joined_round=2) if p.pno == 5 else p for p in t.players)
-    assert pab_of(dubov_1997.pair(t.with_changes(players=players))) == 5
+    assert pab_of(DUBOV_1997.pair(t.with_changes(players=players))) == 5
 
 
 def test_colours_2026_vs_1997_when_histories_are_equal():
@@ -91,8 +91,8 @@ def test_colours_2026_vs_1997_when_histories_are_equal():
     # 1997 §3 d: the player with the higher ARO gets White -> 2.
     t = tournament_from(RATINGS[:6], [[(1, 4, "1/2"), (2, 3, "1/2"), (5, 6, "1/2")],
                                       [(6, 1, "1/2"), (5, 2, "1/2"), (3, 4, "1/2")]])
-    assert DubovRound(t, False, PairOptions()).colours(1, 2) == (1, 2)
-    assert DubovRound(t, True, PairOptions()).colours(1, 2) == (2, 1)
+    assert DubovRound(t, "2026", PairOptions()).colours(1, 2) == (1, 2)
+    assert DubovRound(t, "1997", PairOptions()).colours(1, 2) == (2, 1)
 
 
 def test_c3_same_absolute_preference_never_meet_even_in_the_last_round():
@@ -100,7 +100,7 @@ def test_c3_same_absolute_preference_never_meet_even_in_the_last_round():
     # in the last round they are alone on 2 points but may not meet.
     t = tournament_from(RATINGS[:6], [[(1, 4, "1-0"), (2, 5, "1-0"), (6, 3, "1/2")],
                                       [(1, 6, "1-0"), (2, 3, "1-0"), (4, 5, "1/2")]], total_rounds=3)
-    got = pairs_of(dubov.pair(t))
+    got = pairs_of(DUBOV.pair(t))
     assert frozenset((1, 2)) not in {frozenset(p) for p in got}
     # both get the Black their absolute preference demands
     assert all(b in (1, 2) for w, b in got if 1 in (w, b) or 2 in (w, b))
@@ -112,7 +112,7 @@ def test_no_games_means_mild_black_preference():
     t = tournament_from(RATINGS[:3], [[(2, 1, "1-0"), (3, "U")]])
     players = tuple(replace(p, joined_round=2) if p.pno == 3 else p for p in t.players)
     t = t.with_changes(players=players, rounds=(t.rounds[0].__class__(1, t.rounds[0].boards, ()),))
-    p = dubov.pair(t)
+    p = DUBOV.pair(t)
     # 0 points: 1 (one game) and 3 (none): the bye goes to the one with more games played (1).
     # 2 won with White (strong Black) against 3 (mild Black): the stronger preference wins.
     assert pab_of(p) == 1 and pairs_of(p) == [(3, 2)]
@@ -132,7 +132,7 @@ def test_c7_decides_the_upfloater_set_before_tpn_order():
               [(7, 8, "0-1"), (2, 1, "1-0"), (3, 6, "0-1"), (4, 5, "0-1")],
               [(8, 2, "1-0"), (6, 1, "1-0"), (5, 7, "1/2"), (4, 3, "1-0")]]
     t = tournament_from(ratings, rounds, total_rounds=7)
-    assert sorted(pairs_of(dubov.pair(t))) == sorted([(6, 8), (7, 4), (2, 5), (1, 3)])
+    assert sorted(pairs_of(DUBOV.pair(t))) == sorted([(6, 8), (7, 4), (2, 5), (1, 3)])
 
 
 def test_c10_avoids_upfloaters_who_upfloated_in_the_previous_round():
@@ -144,8 +144,8 @@ def test_c10_avoids_upfloaters_who_upfloated_in_the_previous_round():
     rounds = [[(1, 5, "1/2"), (6, 2, "1-0"), (3, 7, "0-1"), (8, 4, "0-1"), (9, "U")],
               [(4, 6, "0-1"), (7, 9, "1/2"), (2, 1, "1-0"), (5, 3, "0-1"), (8, "U")]]
     t = tournament_from(ratings, rounds, total_rounds=7)
-    got = pairs_of(dubov.pair(t))
+    got = pairs_of(DUBOV.pair(t))
     assert (6, 7) in got and (9, 4) in got
     # in the last round C8-C10 do not apply: the first candidate in Art. 4.2 order (2) is taken
     last = tournament_from(ratings, rounds, total_rounds=3)
-    assert (9, 2) in pairs_of(dubov.pair(last))
+    assert (9, 2) in pairs_of(DUBOV.pair(last))

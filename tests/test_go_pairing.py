@@ -6,13 +6,24 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from core.errors import PairingImpossible, RoundError
 from core.go.cards import cards
 from core.go.handicap import handicap_for, make_board, nigiri, smallest_senior_level
-from core.go.pairing import SYSTEM, round_state, search_order
-from core.model import (Board, Bye, ByeKind, GameResult, Player, RequestedBye, Round, Tournament)
+from core.model import (
+    Board,
+    Bye,
+    ByeKind,
+    GameResult,
+    Player,
+    RequestedBye,
+    Round,
+    Tournament,
+)
+from core.pairing.gamma.engine import round_state, search_order
+from core.pairing.gamma.system import GAMMA
 
 
 def event(ratings, rounds=6, **kw) -> Tournament:
@@ -49,7 +60,7 @@ def test_search_order_alone_on_level():
 def test_round_one_same_level_is_a_fold():
     # ratings 2500..2000: ranks 25..20, top group widened to rank 20 for 6 rounds -> all level 20
     t = event([2500, 2400, 2300, 2200, 2100, 2000], rounds=6)
-    p = SYSTEM.pair(t)
+    p = GAMMA.pair(t)
     # 1: [2,3,4,5,6] -> middle 4; 2: [3,5,6] -> 5; 3: [6]
     assert pairs_of(p) == [(1, 4), (2, 5), (3, 6)]
     assert all(b.handicap == 0 and b.komi == Fraction(13, 2) for b in p.boards)
@@ -67,12 +78,12 @@ def _play(t, pairing, winners):
 def test_odd_field_bottom_player_rests_then_next_up():
     # ranks 25..21; top group 25..23 holds 3 < 4 rounds -> widened to 22: levels 22,22,22,22,21
     t = event([2500, 2400, 2300, 2200, 2100], rounds=4)
-    p1 = SYSTEM.pair(t)
+    p1 = GAMMA.pair(t)
     assert p1.byes == (Bye(5, ByeKind.PAB),)
     assert pairs_of(p1) == [(1, 3), (2, 4)]
     t = _play(t, p1, winners={1, 2})
     # levels now 1:23 2:23 3:22 4:22 5:22 (rest counts as a win); 5 has rested -> 4 rests
-    p2 = SYSTEM.pair(t)
+    p2 = GAMMA.pair(t)
     assert p2.byes == (Bye(4, ByeKind.PAB),)
     assert pairs_of(p2) == [(1, 2), (3, 5)]
 
@@ -85,7 +96,7 @@ def test_backtracking_undoes_the_last_pair():
     # 2: [3,4,6] -> middle 4; 3: [6].
     t = event([2500, 2400, 2300, 2200, 2100, 2000], rounds=6,
               forbidden=((2, 3), (2, 5), (2, 6)))
-    p = SYSTEM.pair(t)
+    p = GAMMA.pair(t)
     assert pairs_of(p) == [(1, 5), (2, 4), (3, 6)]
     assert any("undone" in line for line in p.explanations[0])
 
@@ -95,7 +106,7 @@ def test_backtracking_undoes_several_pairs():
     # 8 can only play 1, so every attempt with 1-5, 1-6, 1-7 fails deeper down.
     t = event([2070, 2060, 2050, 2040, 2030, 2020, 2010, 2000], rounds=3,
               forbidden=tuple((8, x) for x in range(2, 8)))
-    p = SYSTEM.pair(t)
+    p = GAMMA.pair(t)
     # 1: order 5,6,7,8,... -> finally 8; then [2..7]: 2 -> middle of [3,4,5,6,7] = 5;
     # 3 -> middle of [4,6,7] = 6; 4 -> 7
     assert pairs_of(p) == [(1, 8), (2, 5), (3, 6), (4, 7)]
@@ -104,14 +115,14 @@ def test_backtracking_undoes_several_pairs():
 def test_impossible_pairing_is_reported():
     t = event([2100, 2000], rounds=3, forbidden=((1, 2),))
     with pytest.raises(PairingImpossible):
-        SYSTEM.pair(t)
+        GAMMA.pair(t)
 
 
 def test_rest_moves_up_when_the_bottom_rest_leaves_no_pairing():
     # 3 players, 5 rests by rule in a 5-player field only if the others can be paired; here
     # 1 and 2 may not meet, so the rest goes to 1 or 2 instead of the bottom player 3.
     t = event([2100, 2050, 2000], rounds=2, forbidden=((1, 2),))
-    p = SYSTEM.pair(t)
+    p = GAMMA.pair(t)
     assert p.byes == (Bye(2, ByeKind.PAB),)
     assert pairs_of(p) == [(1, 3)]
 
@@ -121,7 +132,7 @@ def test_rest_moves_up_when_the_bottom_rest_leaves_no_pairing():
 def test_handicap_cap_and_colours():
     # 2500 -> rank 25, top group 25..23 (1 player >= 1 round) -> level 23; 900 -> rank 9.
     t = event([2500, 900], rounds=1)
-    p = SYSTEM.pair(t)
+    p = GAMMA.pair(t)
     (b,) = p.boards
     assert (b.white, b.black, b.handicap, b.komi) == (1, 2, 9, Fraction(1, 2))  # 23-9=14 -> 9
 
@@ -152,7 +163,7 @@ def test_nigiri_is_reproducible_and_symmetric():
 def test_refusal_gets_a_zero_bye_and_no_pairing():
     t = event([2500, 2400, 2300, 2200, 2100], rounds=4,
               requested_byes=(RequestedBye(3, 1, ByeKind.HALF),))
-    p = SYSTEM.pair(t)
+    p = GAMMA.pair(t)
     assert Bye(3, ByeKind.ZERO) in p.byes
     assert not any(3 in (b.white, b.black) for b in p.boards)
     assert not any(y.kind is ByeKind.PAB for y in p.byes)  # 4 players left: no rest
@@ -160,10 +171,10 @@ def test_refusal_gets_a_zero_bye_and_no_pairing():
 
 def test_pairing_needs_finished_rounds():
     t = event([2100, 2000], rounds=2)
-    p = SYSTEM.pair(t)
+    p = GAMMA.pair(t)
     t = t.with_changes(rounds=(Round(1, p.boards, p.byes),))
     with pytest.raises(RoundError):
-        SYSTEM.pair(t)
+        GAMMA.pair(t)
 
 
 # -- properties, checked against a brute-force enumeration -----------------------------
@@ -214,7 +225,7 @@ def test_properties_random_events(data):
         all_cards = cards(t)
         met = {p: c.opponents() for p, c in all_cards.items()}
         try:
-            pairing = SYSTEM.pair(t)
+            pairing = GAMMA.pair(t)
         except PairingImpossible:
             # then no rest candidate leaves a pairable field (checked by enumeration)
             rests = order if len(order) % 2 else [None]

@@ -7,8 +7,13 @@ phantoms (it computes byes), so agreement is a real check.
 
 import pytest
 
+from core.pairing.knockout.bracket import (
+    BracketError,
+    pair_round,
+    plan_rounds,
+    rounds_needed,
+)
 from core.playoff import create, enter_result, evaluate
-from core.playoff.bracket import BracketError, pair_round, plan_rounds, rounds_needed
 
 
 def phantom_first_round(k: int, t: int):

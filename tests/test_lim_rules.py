@@ -1,14 +1,13 @@
 """Lim rules, one hand-derived case each (expected values worked out from the text)."""
 
-from core.pairing.lim import lim
-
+from core.pairing.lim.system import LIM
 from tests.test_acceleration_sim import pairs_of, tournament_from
 
 RATINGS = [2400 - 100 * i for i in range(8)]
 
 
 def _pairs(t):
-    return {frozenset(p) for p in pairs_of(lim.pair(t))}
+    return {frozenset(p) for p in pairs_of(LIM.pair(t))}
 
 
 def test_3_1_colour_limits_make_players_incompatible_except_in_the_last_round():
@@ -37,7 +36,7 @@ def test_6_colours_alternate_and_higher_ranked_gets_due_colour_above_median():
     # are above the median, so the higher-ranked player (1) gets his due colour: 2-1.
     rounds = [[(1, 3, "1-0"), (2, 4, "1-0")]]
     t = tournament_from(RATINGS[:4], rounds, total_rounds=5, system="lim")
-    assert (2, 1) in pairs_of(lim.pair(t))
+    assert (2, 1) in pairs_of(LIM.pair(t))
 
 
 def test_6_below_median_the_lower_ranked_gets_due_colour():
@@ -45,4 +44,4 @@ def test_6_below_median_the_lower_ranked_gets_due_colour():
     # lower-ranked (4) gets White: 4-3.
     rounds = [[(1, 3, "1-0"), (2, 4, "1-0")]]
     t = tournament_from(RATINGS[:4], rounds, total_rounds=5, system="lim")
-    assert (4, 3) in pairs_of(lim.pair(t))
+    assert (4, 3) in pairs_of(LIM.pair(t))

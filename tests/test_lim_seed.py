@@ -7,8 +7,7 @@ text lists for the next round (1 beat 8, 2 beat 9, 10 beat 3, 11 beat 4, 5–12 
 """
 
 from core.model import Colour
-from core.pairing.lim import lim
-
+from core.pairing.lim.system import LIM
 from tests.test_acceleration_sim import pab_of, pairs_of, tournament_from
 
 RATINGS = [2500 - 10 * i for i in range(15)]
@@ -24,13 +23,13 @@ def _t(rounds, **kw):
 
 def test_round_1_top_half_against_bottom_half_15_gets_the_bye():
     # p. 34: 1–8, 9–2, 3–10, 11–4, 5–12, 13–6, 7–14, 15 bye (first named has White).
-    p = lim.pair(_t([]))
+    p = LIM.pair(_t([]))
     assert sorted(pairs_of(p)) == sorted([(1, 8), (9, 2), (3, 10), (11, 4), (5, 12), (13, 6), (7, 14)])
     assert pab_of(p) == 15
 
 
 def test_round_1_black_drawn_for_player_1_mirrors_colours():
-    p = lim.pair(_t([], initial=Colour.BLACK))
+    p = LIM.pair(_t([], initial=Colour.BLACK))
     assert sorted(pairs_of(p)) == sorted([(8, 1), (2, 9), (10, 3), (4, 11), (12, 5), (6, 13), (14, 7)])
 
 
@@ -39,7 +38,7 @@ def test_round_2_as_in_the_seed():
     # 7 and 10 exchanged in S2 for colours: 10–1, 2–7, 6–15.
     # pp. 37–38: the median group first failed on colours (3–5); the group below was re-paired
     # with 4 as the upward floater and 13 (not 14) receiving the bye: 14–3, 8–9; median: 12–11, 4–5.
-    p = lim.pair(_t([R1]))
+    p = LIM.pair(_t([R1]))
     assert sorted(pairs_of(p)) == sorted([(10, 1), (2, 7), (6, 15), (12, 11), (4, 5), (14, 3), (8, 9)])
     assert pab_of(p) == 13
 
@@ -49,7 +48,7 @@ def test_round_3_as_far_as_the_seed_states_it():
     # exchange gives 11–6 and 15–5 (5 repeats Black so that 15 does not get a second Black).
     # p. 40: 0 group: 4 gets the bye, 3 floats up; ½ group: 3–8 rather than 9–3; 9 floats up.
     # p. 41: median: the floater first, 9–14; then S1 = 7, 10 against S2 = 12, 13.
-    p = lim.pair(_t([R1, R2]))
+    p = LIM.pair(_t([R1, R2]))
     got = pairs_of(p)
     for board in [(1, 2), (15, 5), (11, 6), (3, 8), (9, 14)]:
         assert board in got
@@ -59,6 +58,6 @@ def test_round_3_as_far_as_the_seed_states_it():
 
 def test_round_3_if_6_and_11_had_met_exchange_in_s1():
     # p. 39: "Had 6 and 11 met, S1 would be exchanged: 5:6 and 15:11."
-    p = lim.pair(_t([R1, R2], forbidden=((6, 11),)))
+    p = LIM.pair(_t([R1, R2], forbidden=((6, 11),)))
     got = {frozenset(b) for b in pairs_of(p)}
     assert frozenset((5, 6)) in got and frozenset((15, 11)) in got

@@ -1,6 +1,6 @@
 """Go tournaments with the Russian "Gamma" scheme (seed 002): ranks, top group, levels,
 pairing with handicaps, participant cards, the coefficient, places, table and exports.
 
-Import the pieces from their modules (``core.go.pairing``, ``core.go.render``...); this
+Import the pieces from their modules (``core.pairing.gamma``, ``core.go.render``...); this
 package file stays empty so that importing one part never loads the others.
 """

@@ -15,15 +15,14 @@ translates the UI, not this document).
 
 from __future__ import annotations
 
-
 from core.go.cards import Card, CardRound, Outcome, cards
-from core.go.numbers import signed, table_coefficient
 from core.go.names import short_name
-from core.go.pairing import round_state
+from core.go.numbers import signed, table_coefficient
 from core.go.ranks import go_rating, rank_label, rank_of
 from core.go.standings import coefficient_parts, standings
 from core.i18n import _
 from core.model import Colour, Tournament, format_points
+from core.pairing.gamma.engine import round_state
 
 
 def colour_handicap(row: CardRound) -> str:

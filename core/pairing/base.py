@@ -8,8 +8,9 @@ give me the next round" plus an explanation an arbiter can read.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from core.model import Board, Bye, Match, Tournament
 
@@ -54,10 +55,36 @@ class RoundPairing:
 
 @runtime_checkable
 class PairingSystem(Protocol):
-    """What a registered system provides."""
+    """What a registered system provides: its id, the ruleset it follows, and ``pair``."""
 
     id: str
+    ruleset: str
 
     def pair(self, tournament: Tournament, options: PairOptions | None = None) -> RoundPairing:
         """Pair round ``tournament.current_round + 1``; raise PairingImpossible if none exists."""
         ...
+
+
+Engine = Callable[[Tournament, str, PairOptions], RoundPairing]
+"""A system's engine: the tournament so far, the ruleset, run-time options → the next round."""
+
+
+@dataclass(frozen=True)
+class System:
+    """The registered object of every pairing system (Swiss, all-play-all, knockout, Gamma).
+
+    Why one class: a caller (commands, CLI, TUI, simulation) only needs ``id``, ``ruleset`` and
+    ``pair``; each system module supplies its engine function and registers one ``System`` per
+    ruleset, named after the id (``dutch-2017`` → ``DUTCH_2017``, see :mod:`.registry`).
+    ``ruleset`` is the edition of the rule text: a year for FIDE texts (``"2026"``, ``"2017"``,
+    ``"1997"``), ``"legacy"`` for Burstein's undated pre-2026 text, ``"standard"`` for systems
+    with one published text.  The registry id is the family name for the default ruleset and
+    ``<family>-<ruleset>`` for another one.
+    """
+
+    id: str
+    ruleset: str
+    engine: Engine = field(compare=False, repr=False)
+
+    def pair(self, tournament: Tournament, options: PairOptions | None = None) -> RoundPairing:
+        return self.engine(tournament, self.ruleset, options or PairOptions())

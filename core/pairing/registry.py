@@ -1,36 +1,47 @@
 """Registered pairing systems, looked up by id (``dutch``, ``berger`` ...).
 
-Entries name ``module:attribute`` so that importing the registry stays cheap: a system's
+Entries name the family package so that importing the registry stays cheap: a system's
 module is imported only when it is used (start-up time of the TUI matters over SSH).
 """
 
 from __future__ import annotations
 
-from core.i18n import _
-
 import importlib
 
 from core.errors import TournamentError
+from core.i18n import _
 from core.pairing.base import PairingSystem
 
-# id -> "module:attribute" of an object implementing PairingSystem.  One line per system.
+# id -> family: the package ``core/pairing/<family>/`` whose ``system`` module holds the
+# registered object, named after the id (upper case, "-" → "_": ``dutch-2017`` →
+# ``DUTCH_2017``); see :func:`module_name` and :func:`object_name`.
 SYSTEMS: dict[str, str] = {
-    "dutch": "core.pairing.dutch:DUTCH",
-    "dutch-2017": "core.pairing.dutch:DUTCH_2017",
-    "dubov": "core.pairing.dubov:dubov",
-    "dubov-1997": "core.pairing.dubov:dubov_1997",
-    "burstein": "core.pairing.burstein:burstein",
-    "burstein-legacy": "core.pairing.burstein:burstein_legacy",
-    "lim": "core.pairing.lim:lim",
-    "berger": "core.pairing.roundrobin.system:berger",
-    "double-berger": "core.pairing.roundrobin.system:double_berger",
-    "rutsch": "core.pairing.roundrobin.system:rutsch_system",
-    "reisepartner": "core.pairing.roundrobin.reisepartner:reisepartner_system",
-    "scheveningen": "core.pairing.roundrobin.team_systems:scheveningen_system",
-    "skalitzka": "core.pairing.roundrobin.team_systems:skalitzka_system",
-    "knockout": "core.playoff.cup:system",
-    "gamma": "core.go.pairing:SYSTEM",
+    "dutch": "dutch",
+    "dutch-2017": "dutch",
+    "dubov": "dubov",
+    "dubov-1997": "dubov",
+    "burstein": "burstein",
+    "burstein-legacy": "burstein",
+    "lim": "lim",
+    "berger": "roundrobin",
+    "double-berger": "roundrobin",
+    "rutsch": "roundrobin",
+    "reisepartner": "roundrobin",
+    "scheveningen": "roundrobin",
+    "skalitzka": "roundrobin",
+    "knockout": "knockout",
+    "gamma": "gamma",
 }
+
+
+def module_name(system_id: str) -> str:
+    """The module holding a system's registered object: ``core.pairing.<family>.system``."""
+    return f"core.pairing.{SYSTEMS[system_id]}.system"
+
+
+def object_name(system_id: str) -> str:
+    """The name of a system's registered object in its module: ``dutch-2017`` → ``DUTCH_2017``."""
+    return system_id.upper().replace("-", "_")
 
 
 def system_ids() -> list[str]:
@@ -43,5 +54,5 @@ def get_system(system_id: str) -> PairingSystem:
     if target is None:
         raise TournamentError(
             _('unknown pairing system {system_id!r}; known: {value}').format(system_id=system_id, value=', '.join(system_ids()) or 'none'))
-    module, _sep, attr = target.partition(":")
-    return getattr(importlib.import_module(module), attr)
+    system: PairingSystem = getattr(importlib.import_module(module_name(system_id)), object_name(system_id))
+    return system

@@ -17,13 +17,15 @@ seeds/000 p. 68) are drawn with a dashed line.  Flags after the score: ``E`` ext
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any
 
-from core.i18n import N_, _
+from core.i18n import _
 from core.i18n.format import format_points
 from core.model import GameResult, Tournament
+from core.pairing.knockout.bracket import ROUND_NAMES
 from core.pictures.text import Canvas, Span, TextPicture, cells, clip, esc, pad
 
 _GAME = re.compile(r"^(?P<ko>.+)\.r(?P<r>\d+)m(?P<m>\d+)\.(?P<g>[^.]+)$")
@@ -34,15 +36,6 @@ _SINGLE = re.compile(r"^(?P<path>p|.+\.final|.+\.p\d+)\.(?P<g>s\d+g\d+|arm|sd\d+
 _WINNER_OF = re.compile(r"^winner of (?P<name>.+) match (?P<m>\d+)$")
 _GROUP = re.compile(r"^winner of group (?P<g>\w+)$")
 _LOSER_OF = re.compile(r"^loser of (?P<name>.+) match (?P<m>\d+)$")
-
-ROUND_NAMES = {
-    "Final": N_("Final"),
-    "Semi-final": N_("Semi-final"),
-    "Quarter-final": N_("Quarter-final"),
-    "Preliminary round": N_("Preliminary round"),
-    "Last round": N_("Last round"),
-}
-"""The English round names :func:`core.playoff.bracket.round_name` gives, marked for translation."""
 
 MIN_COLUMN = 16
 MAX_COLUMN = 30
@@ -85,7 +78,7 @@ class Node:
     round: int
     number: int
     entries: tuple[Entry, ...]
-    children: tuple["Node | None", ...]
+    children: tuple[Node | None, ...]
     winner: int | None = None
     flags: str = ""
     running: bool = False

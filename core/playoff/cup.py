@@ -1,6 +1,7 @@
 """Knockout as a tournament system of its own (cup events, seeds/001 "K.O.-System").
 
-Registered as pairing system ``knockout``.  The mini-match games are ordinary boards in
+The pairing system ``knockout`` (:mod:`core.pairing.knockout.system`) pairs from the state
+this module replays.  The mini-match games are ordinary boards in
 ordinary rounds: each tournament round holds the next game of every match still running
 (regular games, extensions, Armageddon), so results are entered as for any event and the
 bracket is re-derived from the rounds every time (:func:`replay`) — a corrected result changes
@@ -27,23 +28,18 @@ when the numbers are drawn), seeds/000 p. 66.
 
 from __future__ import annotations
 
-from core.i18n import _
-
-import re
 from dataclasses import dataclass
 from typing import Any
 
-from core.errors import PairingImpossible, RoundError, TournamentError
-from core.model import Board, Bye, ByeKind, Tournament
-from core.pairing.base import PairOptions, RoundPairing
+from core.errors import PairingImpossible, TournamentError
+from core.i18n import _
+from core.model import Tournament
 from core.playoff import lots
 from core.playoff.games import Context
 from core.playoff.plan import evaluate as evaluate_plan
 from core.playoff.rules import PRESETS, MatchRules
 from core.playoff.state import PlayoffError, PlayoffView, _parse_clock
 from core.playoff.timetable import Slot
-
-_KO_ROUND = re.compile(r"^p\.r(\d+)m\d+\.")
 
 
 @dataclass(frozen=True)
@@ -181,36 +177,3 @@ def cup_timetable(t: Tournament, cup: CupState | None = None) -> tuple[dict[str,
 def cup_places(t: Tournament) -> tuple[tuple[int, ...], ...] | None:
     """Final places of a finished knockout (groups share), ``None`` while it runs."""
     return replay(t).view.places
-
-
-class KnockoutSystem:
-    """The ``knockout`` pairing system: the next game of every running match."""
-
-    id = "knockout"
-
-    def pair(self, tournament: Tournament, options: PairOptions | None = None) -> RoundPairing:
-        if tournament.rounds and not tournament.rounds[-1].complete:
-            raise RoundError(
-                _('round {current_round} has games without a result; enter them first.').format(current_round=tournament.current_round))
-        cup = replay(tournament)
-        if cup.view.complete:
-            raise PairingImpossible(_('the knockout is finished; there is nothing left to pair.'))
-        ready = cup.view.ready
-        if not ready:
-            raise PairingImpossible(_('no knockout game can be paired yet (Armageddon bids missing?).'))
-        boards = tuple(Board(g.white, g.black) for g in ready)  # type: ignore[arg-type]
-        explanations: dict[object, tuple[str, ...]] = {
-            i: (f"{g.stage or 'Knockout'}: game {g.id} ({g.kind}, {g.time_control.encode()})",)
-            for i, g in enumerate(ready)}
-        played_rounds = {int(m.group(1)) for m in (_KO_ROUND.match(gid) for gid in cup.state["results"]) if m}
-        byes: list[Bye] = []
-        for gid in sorted({int(m.group(1)) for m in (_KO_ROUND.match(g.id) for g in ready) if m}):
-            if gid not in played_rounds:
-                byes.extend(Bye(p, ByeKind.FULL) for p in cup.byes.get(f"p.r{gid}", ()))
-        if byes:
-            explanations["bye"] = ("advance without a game: imaginary opponent (seeds/000 p. 68), "
-                                  "recorded as a full-point bye",)
-        return RoundPairing(tournament.current_round + 1, boards, tuple(byes), explanations)
-
-
-system = KnockoutSystem()

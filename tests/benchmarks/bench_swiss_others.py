@@ -19,10 +19,10 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from test_acceleration_sim import make_tournament, play  # noqa: E402
+from test_acceleration_sim import make_tournament, play
 
-from core.model import ByeKind, RequestedBye  # noqa: E402
-from core.pairing.registry import get_system  # noqa: E402
+from core.model import ByeKind, RequestedBye
+from core.pairing.registry import get_system
 
 
 def main() -> None:
@@ -35,14 +35,15 @@ def main() -> None:
                     help="pair Burstein's seeding rounds with the Dutch engine (as the rules say); "
                          "default: Burstein's own procedure, so that only Burstein is timed")
     args = ap.parse_args()
-    if not args.dutch_seeding:
-        import core.pairing.burstein as burstein_module
-
-        burstein_module.pair_seeding_round = lambda t, o: None
     import random
 
+    from core.pairing.base import System
+    from core.pairing.burstein.engine import pair_after_seeding
+    from core.pairing.swiss.context import make_context
+
+    own_seeding = System("burstein", "2026", lambda t, rs, o: pair_after_seeding(make_context(t), rs, o))
     for sid in args.systems.split(","):
-        engine = get_system(sid)
+        engine = own_seeding if sid == "burstein" and not args.dutch_seeding else get_system(sid)
         rnd = random.Random(args.seed)
         t = make_tournament(args.players, args.rounds, args.seed, system=sid)
         times = []

@@ -10,8 +10,8 @@ import sys
 import time
 
 from core.errors import PairingImpossible
-from core.go.pairing import SYSTEM
 from core.model import Board, GameResult, Player, Round, Tournament
+from core.pairing.gamma.system import GAMMA
 
 
 def run(n: int, rounds: int, seed: int) -> None:
@@ -23,7 +23,7 @@ def run(n: int, rounds: int, seed: int) -> None:
     for r in range(1, rounds + 1):
         start = time.perf_counter()
         try:
-            p = SYSTEM.pair(t)
+            p = GAMMA.pair(t)
         except PairingImpossible as error:
             print(f"N={n} R={rounds} seed={seed}: round {r} impossible: {error}")
             return

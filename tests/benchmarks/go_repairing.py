@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 import sys
 
-from core.go.pairing import SYSTEM
 from core.model import Board, GameResult, Player, Round, Tournament
+from core.pairing.gamma.system import GAMMA
 
 
 def main(events: int) -> None:
@@ -24,7 +24,7 @@ def main(events: int) -> None:
         players = tuple(Player(i, f"P{i:03d}", r) for i, r in enumerate(ratings, 1))
         t = Tournament("b", "B", system="gamma", total_rounds=total, players=players)
         for r in range(1, total + 1):
-            p = SYSTEM.pair(t)
+            p = GAMMA.pair(t)
             rounds_paired += 1
             if any("undone" in line for line in p.explanations.get(0, ())):
                 repaired += 1

@@ -1,7 +1,7 @@
 """Can the seed's (002) example come from the literal Gamma rules?  Prints counts.
 
 Searches every 11-player, 6-round history that a *literal* pairing (a compact second
-implementation of the rules, independent of ``core.go.pairing``) produces while matching every
+implementation of the rules, independent of ``core.pairing.gamma``) produces while matching every
 visible cell of the seed's rows 1, 2, 10, 11 (opponents, results, colours of handicap games,
 handicaps, rests, 11's refusal in round 4), with up to MAXREF extra refusals per round among
 players 3..9, then counts those that also give the seed's levels, technical sums, coefficients

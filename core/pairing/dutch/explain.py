@@ -89,7 +89,7 @@ def explain(result) -> dict[object, tuple[str, ...]]:
     if result.pab is not None:
         s = states[result.pab]
         paired = [states[p] for p in result.order]
-        barred = sorted(p.pno for p in paired if (p.bye_barred if result.rules == "2026" else p.bye_barred_2017))
+        barred = sorted(p.pno for p in paired if (p.bye_barred if result.ruleset == "2026" else p.bye_barred_2017))
         lines = [_("{who} receives the pairing-allocated bye.").format(who=_who(s))]
         lines.append(_("No player with a lower score could receive it with a legal pairing of "
                        "everybody else (C5: lowest possible score)."))

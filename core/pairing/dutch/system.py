@@ -5,12 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.model import Board, Bye, ByeKind, Colour, Tournament
-from core.pairing.base import PairOptions, RoundPairing
+from core.pairing.base import PairOptions, RoundPairing, System
 from core.pairing.dutch.colours import allocate
 from core.pairing.dutch.criteria import Facts, Layout
 from core.pairing.swiss.state import (
-    PlayerState, Status, board_order_key, forbidden_pairs, infer_initial_colour, pairing_order,
-    player_states, topscorer_threshold,
+    PlayerState,
+    Status,
+    board_order_key,
+    forbidden_pairs,
+    infer_initial_colour,
+    pairing_order,
+    player_states,
+    topscorer_threshold,
 )
 
 
@@ -26,18 +32,18 @@ class Pairing:
     order: tuple[int, ...]
     """Pairing order (pnos) of the players that were paired."""
     initial: Colour
-    rules: str
+    ruleset: str
 
 
-def compute(t: Tournament, rules: str = "2026", options: PairOptions | None = None) -> Pairing:
+def compute(t: Tournament, ruleset: str = "2026", options: PairOptions | None = None) -> Pairing:
     """Pair round ``t.current_round + 1`` under the given ruleset (``"2026"`` or ``"2017"``)."""
     round_no = t.current_round + 1
     states = player_states(t, round_no)
     order = pairing_order(s for s in states.values() if s.status is Status.PAIRED)
     initial = t.initial_colour or infer_initial_colour(t) or Colour.WHITE
-    facts = Facts.build(order, forbidden_pairs(t), topscorer_threshold(t, round_no), rules)
+    facts = Facts.build(order, forbidden_pairs(t), topscorer_threshold(t, round_no), ruleset)
     layout = Layout.build(facts.score, round_no - 1)
-    if rules == "2017":
+    if ruleset == "2017":
         from core.pairing.dutch.engine2017 import pair_order as run
     else:
         from core.pairing.dutch.engine import pair_order as run
@@ -64,34 +70,28 @@ def compute(t: Tournament, rules: str = "2026", options: PairOptions | None = No
         states=states,
         order=tuple(s.pno for s in order),
         initial=initial,
-        rules=rules,
+        ruleset=ruleset,
     )
 
 
-class DutchSystem:
-    """A :class:`~core.pairing.base.PairingSystem` for one ruleset."""
+def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPairing:
+    """The engine of the registered systems: :func:`compute` plus byes and explanations."""
+    from core.pairing.dutch.explain import explain
 
-    def __init__(self, system_id: str, rules: str) -> None:
-        self.id = system_id
-        self.rules = rules
-
-    def pair(self, tournament: Tournament, options: PairOptions | None = None) -> RoundPairing:
-        from core.pairing.dutch.explain import explain
-
-        result = compute(tournament, self.rules, options)
-        byes: list[Bye] = []
-        if result.pab is not None:
-            byes.append(Bye(result.pab, ByeKind.PAB))
-        for rb in sorted(tournament.requested_byes, key=lambda b: b.pno):
-            if rb.round == result.round:
-                byes.append(Bye(rb.pno, rb.kind))
-        return RoundPairing(
-            round=result.round,
-            boards=tuple(Board(w, b) for w, b, _ in result.boards),
-            byes=tuple(byes),
-            explanations=explain(result),
-        )
+    result = compute(tournament, ruleset, options)
+    byes: list[Bye] = []
+    if result.pab is not None:
+        byes.append(Bye(result.pab, ByeKind.PAB))
+    for rb in sorted(tournament.requested_byes, key=lambda b: b.pno):
+        if rb.round == result.round:
+            byes.append(Bye(rb.pno, rb.kind))
+    return RoundPairing(
+        round=result.round,
+        boards=tuple(Board(w, b) for w, b, _ in result.boards),
+        byes=tuple(byes),
+        explanations=explain(result),
+    )
 
 
-DUTCH = DutchSystem("dutch", "2026")
-DUTCH_2017 = DutchSystem("dutch-2017", "2017")
+DUTCH = System("dutch", "2026", pair)
+DUTCH_2017 = System("dutch-2017", "2017", pair)

@@ -4,14 +4,15 @@ draws, withdrawals, Rutschsystem, Reisepartnersystem, Scheveningen and Skalitzka
 Modules: :mod:`berger` (FIDE rotation), :mod:`german` (formula and pencil construction of
 seeds/001), :mod:`double`, :mod:`lot` and :mod:`varma` (drawing numbers), :mod:`withdrawals`
 (50 % rule), :mod:`rutsch`, :mod:`reisepartner`, :mod:`scheveningen`, :mod:`skalitzka`,
-:mod:`build` (table → RoundPairing) and :mod:`system` (the registered systems).
+:mod:`build` (table → RoundPairing) and :mod:`system` (the registered systems, one
+:class:`~core.pairing.base.System` each).
 """
 
 from __future__ import annotations
 
-from core.i18n import _
-
 from typing import TYPE_CHECKING
+
+from core.i18n import _
 
 if TYPE_CHECKING:
     from core.model import Tournament
@@ -23,7 +24,7 @@ def rounds_needed(tournament: Tournament) -> int:
     from core.errors import TournamentError
     from core.pairing.roundrobin.reisepartner import schedule
     from core.pairing.roundrobin.system import SCHEDULES
-    from core.pairing.roundrobin.team_systems import scheveningen_system
+    from core.pairing.roundrobin.team_systems import scheveningen_rounds
 
     system = tournament.system
     if system in SCHEDULES:
@@ -31,7 +32,7 @@ def rounds_needed(tournament: Tournament) -> int:
     if system == "reisepartner":
         return len(schedule(len(tournament.teams)))
     if system == "scheveningen":
-        return scheveningen_system.total_rounds(tournament)
+        return scheveningen_rounds(tournament)
     if system == "skalitzka":
         return 2
     raise TournamentError(_('{system!r} is not an all-play-all system').format(system=system))

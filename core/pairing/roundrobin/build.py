@@ -8,8 +8,9 @@ p. 61 shows such games as "+"/"−", or "−"/"−" when neither is present).
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
+from core.i18n import _
 from core.model import Board, Bye, ByeKind, GameResult, Match, Tournament
 from core.pairing.base import RoundPairing
 from core.teams.roster import board_pairs, line_up, teams_by_id
@@ -52,8 +53,8 @@ def individual_round(t: Tournament, round_no: int, games: Iterable[tuple[int, in
             continue
         if mode == "board":
             explanations[len(boards)] = (
-                "Forfeit: a player of this table game is no longer in the tournament "
-                "(seeds/000 p. 61).",)
+                _("Forfeit: a player of this table game is no longer in the tournament "
+                  "(seeds/000 p. 61)."),)
             boards.append(board)
             continue
         present = [p for p in (white, black) if t.player(p).active_in(round_no)]
@@ -61,11 +62,12 @@ def individual_round(t: Tournament, round_no: int, games: Iterable[tuple[int, in
         for p in present:
             byes.append(Bye(p, ByeKind.FULL))
             forfeit_notes.append(
-                f"Player {p} wins by forfeit: the table opponent {absent[0]} is no longer "
-                f"in the tournament (seeds/000 p. 61).")
+                _("Player {player} wins by forfeit: the table opponent {opponent} is no longer "
+                  "in the tournament (seeds/000 p. 61).").format(player=p, opponent=absent[0]))
     if bye is not None and t.player(bye).active_in(round_no):
         byes.insert(0, Bye(bye, ByeKind.PAB))
-        forfeit_notes.insert(0, f"Player {bye} meets the phantom number of the table: free round.")
+        forfeit_notes.insert(0, _("Player {player} meets the phantom number of the table: free "
+                                  "round.").format(player=bye))
     if forfeit_notes:
         explanations["bye"] = tuple(forfeit_notes)
     if note:
@@ -92,12 +94,14 @@ def team_round(t: Tournament, round_no: int,
             out.append(Board(white, black))
         grouped.append(Match(first, second, tuple(range(start, len(out)))))
         if len(a) != len(b):
-            explanations[start] = (
-                f"Teams {first} and {second} field {len(a)} and {len(b)} players; "
-                f"only {min(len(a), len(b))} boards are paired.",)
+            explanations[start] = (_(
+                "Teams {first} and {second} field {count_first} and {count_second} players; only "
+                "{boards} boards are paired.").format(first=first, second=second, count_first=len(a),
+                                                     count_second=len(b), boards=min(len(a), len(b))),)
     free = list(free)
     if free:
-        explanations["bye"] = tuple(f"Team {team} has no match this round." for team in free)
+        explanations["bye"] = tuple(_("Team {team} has no match this round.").format(team=team)
+                                    for team in free)
     if note:
         explanations["table"] = (note,)
     return RoundPairing(round_no, tuple(out), (), explanations, tuple(grouped))

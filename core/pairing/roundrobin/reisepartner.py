@@ -24,11 +24,10 @@ Reading of the seed (every ambiguous sentence is discussed in notes/roundrobin.m
 
 from __future__ import annotations
 
-from core.i18n import _
-
 from dataclasses import dataclass
 
 from core.errors import RoundError, TournamentError
+from core.i18n import _
 from core.model import Tournament
 from core.pairing.base import PairOptions, RoundPairing
 from core.pairing.roundrobin.berger import berger_table
@@ -117,29 +116,25 @@ def schedule(teams: int, partner_round: str = "first") -> tuple[LeagueRound, ...
     return tuple(rounds)
 
 
-class ReisepartnerSystem:
-    """Registered as ``reisepartner``: team i of the table order has start number i."""
-
-    id = "reisepartner"
-
-    def pair(self, tournament: Tournament, options: PairOptions | None = None) -> RoundPairing:
-        t = tournament
-        order = table_order(t, unit="team")
-        season = schedule(len(order), str(t.options.get("partner_round", "first")))
-        number = t.current_round + 1
-        if number > len(season):
-            raise RoundError(_('all {value} rounds of the league are paired; there is no round {number}').format(value=len(season), number=number))
-        rnd = season[number - 1]
-        team = {i + 1: tid for i, tid in enumerate(order)}
-        matches = [(team[m.first], team[m.second], m.first_white_on) for m in rnd.matches]
-        pairing = team_round(t, number, matches, [team[x] for x in rnd.free])
-        notes = dict(pairing.explanations)
-        for match, lm in zip(pairing.matches, rnd.matches):
-            key = match.boards[0] if match.boards else f"match {match.home}-{match.away}"
-            day = "partner round" if rnd.match_day == 0 else f"match day {rnd.match_day}"
-            notes[key] = notes.get(key, ()) + (
-                f"{day.capitalize()}: played at the venue of team {team[lm.host]}.",)
-        return RoundPairing(pairing.round, pairing.boards, pairing.byes, notes, pairing.matches)
-
-
-reisepartner_system = ReisepartnerSystem()
+def pair_league(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPairing:
+    """Engine of ``reisepartner``: team i of the table order has start number i."""
+    t = tournament
+    order = table_order(t, unit="team")
+    season = schedule(len(order), str(t.options.get("partner_round", "first")))
+    number = t.current_round + 1
+    if number > len(season):
+        raise RoundError(_('all {value} rounds of the league are paired; there is no round {number}').format(value=len(season), number=number))
+    rnd = season[number - 1]
+    team = {i + 1: tid for i, tid in enumerate(order)}
+    matches = [(team[m.first], team[m.second], m.first_white_on) for m in rnd.matches]
+    pairing = team_round(t, number, matches, [team[x] for x in rnd.free])
+    notes = dict(pairing.explanations)
+    for match, lm in zip(pairing.matches, rnd.matches):
+        key = match.boards[0] if match.boards else f"match {match.home}-{match.away}"
+        if rnd.match_day == 0:
+            line = _("Partner round: played at the venue of team {team}.").format(team=team[lm.host])
+        else:
+            line = _("Match day {day}: played at the venue of team {team}.").format(
+                day=rnd.match_day, team=team[lm.host])
+        notes[key] = notes.get(key, ()) + (line,)
+    return RoundPairing(pairing.round, pairing.boards, pairing.byes, notes, pairing.matches)

@@ -1,4 +1,6 @@
-"""The registered all-play-all systems: ``berger``, ``double-berger`` and ``rutsch``.
+"""The registered all-play-all systems: ``berger``, ``double-berger``, ``rutsch``,
+``reisepartner``, ``scheveningen`` and ``skalitzka`` (one :class:`~core.pairing.base.System`
+each; the team systems' engines live in :mod:`.reisepartner` and :mod:`.team_systems`).
 
 Each pairs round ``current_round + 1`` straight from its table: no search, no dependence on
 results.  Participants are the players (individual events) or the teams (``Tournament.teams``
@@ -17,18 +19,19 @@ Options read from ``Tournament.options`` (JSON values):
 
 from __future__ import annotations
 
-from core.i18n import _
-
-from typing import Callable
+from collections.abc import Callable
 
 from core.errors import RoundError
+from core.i18n import _
 from core.model import Tournament
-from core.pairing.base import PairOptions, RoundPairing
+from core.pairing.base import PairOptions, RoundPairing, System
 from core.pairing.roundrobin import rutsch
 from core.pairing.roundrobin.berger import TableRound
 from core.pairing.roundrobin.build import individual_round, team_round
 from core.pairing.roundrobin.double import cycles, reversed_round
 from core.pairing.roundrobin.lot import table_order
+from core.pairing.roundrobin.reisepartner import pair_league
+from core.pairing.roundrobin.team_systems import pair_scheveningen, pair_skalitzka
 
 
 def next_table_round(rounds: tuple[TableRound, ...], t: Tournament) -> TableRound:
@@ -58,62 +61,72 @@ def participants(t: Tournament) -> int:
     return len(t.teams) if t.teams else len(t.players)
 
 
-class BergerSystem:
-    """Berger tables, single (``berger``) or multi-cycle (``double-berger``)."""
-
-    def __init__(self, system_id: str, default_cycles: int) -> None:
-        self.id = system_id
-        self.default_cycles = default_cycles
-
-    def rounds(self, t: Tournament) -> tuple[TableRound, ...]:
-        count = int(t.options.get("cycles", self.default_cycles))
-        swap = bool(t.options.get("swap_last_two", True))
-        return cycles(participants(t), count, swap)
-
-    def pair(self, tournament: Tournament, options: PairOptions | None = None) -> RoundPairing:
-        rounds = self.rounds(tournament)
-        number = tournament.current_round + 1
-        return pair_from_table(tournament, rounds,
-                               f"Berger table for {participants(tournament)}, round {number}.")
+def berger_rounds(t: Tournament, default_cycles: int = 1) -> tuple[TableRound, ...]:
+    """The Berger schedule: ``options["cycles"]`` cycles (``default_cycles`` without it)."""
+    count = int(t.options.get("cycles", default_cycles))
+    swap = bool(t.options.get("swap_last_two", True))
+    return cycles(participants(t), count, swap)
 
 
-class RutschSystem:
+def double_berger_rounds(t: Tournament) -> tuple[TableRound, ...]:
+    return berger_rounds(t, 2)
+
+
+def _pair_berger(t: Tournament, rounds: tuple[TableRound, ...]) -> RoundPairing:
+    note = _("Berger table for {count}, round {number}.").format(
+        count=participants(t), number=t.current_round + 1)
+    return pair_from_table(t, rounds, note)
+
+
+def pair_berger(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPairing:
+    """Engine of ``berger``: the FIDE Berger table (C.05 Annex 1)."""
+    return _pair_berger(tournament, berger_rounds(tournament))
+
+
+def pair_double_berger(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPairing:
+    """Engine of ``double-berger``: two cycles unless ``options["cycles"]`` says otherwise."""
+    return _pair_berger(tournament, double_berger_rounds(tournament))
+
+
+def rutsch_rounds(t: Tournament) -> tuple[TableRound, ...]:
     """Rutschsystem: the seating schedule of seeds/001 (optionally repeated, colours reversed)."""
-
-    id = "rutsch"
-
-    def rounds(self, t: Tournament) -> tuple[TableRound, ...]:
-        base = rutsch.schedule(participants(t))
-        count = int(t.options.get("cycles", 1))
-        out: list[TableRound] = []
-        for c in range(count):
-            for rnd in base:
-                number = len(out) + 1
-                out.append(reversed_round(rnd, number) if c % 2 else
-                           TableRound(number, rnd.games, rnd.bye, rnd.board_of_bye))
-        return tuple(out)
-
-    def pair(self, tournament: Tournament, options: PairOptions | None = None) -> RoundPairing:
-        number = tournament.current_round + 1
-        pairing = pair_from_table(tournament, self.rounds(tournament),
-                                  f"Rutschsystem for {participants(tournament)}, round {number}: "
-                                  "everybody but the highest number moves one seat.")
-        count = participants(tournament)
-        cycle_round = (number - 1) % (len(rutsch.schedule(count))) + 1
-        order = table_order(tournament, unit="team" if tournament.teams else "player")
-        plan = rutsch.seating_plan(count, cycle_round)
-        seats = tuple(f"Seat {seat}: {order[who - 1]}" if who is not None else f"Seat {seat}: empty"
-                      for seat, who in sorted(plan.items()))
-        explanations = dict(pairing.explanations)
-        explanations["seats"] = seats
-        return RoundPairing(pairing.round, pairing.boards, pairing.byes, explanations,
-                            pairing.matches)
+    base = rutsch.schedule(participants(t))
+    count = int(t.options.get("cycles", 1))
+    out: list[TableRound] = []
+    for c in range(count):
+        for rnd in base:
+            number = len(out) + 1
+            out.append(reversed_round(rnd, number) if c % 2 else
+                       TableRound(number, rnd.games, rnd.bye, rnd.board_of_bye))
+    return tuple(out)
 
 
-berger = BergerSystem("berger", 1)
-double_berger = BergerSystem("double-berger", 2)
-rutsch_system = RutschSystem()
+def pair_rutsch(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPairing:
+    """Engine of ``rutsch``: the table plus the seating plan of the round as an explanation."""
+    number = tournament.current_round + 1
+    count = participants(tournament)
+    pairing = pair_from_table(tournament, rutsch_rounds(tournament), _(
+        "Rutschsystem for {count}, round {number}: everybody but the highest number moves one "
+        "seat.").format(count=count, number=number))
+    cycle_round = (number - 1) % (len(rutsch.schedule(count))) + 1
+    order = table_order(tournament, unit="team" if tournament.teams else "player")
+    plan = rutsch.seating_plan(count, cycle_round)
+    seats = tuple(_("Seat {seat}: {who}").format(seat=seat, who=order[who - 1]) if who is not None
+                  else _("Seat {seat}: empty").format(seat=seat)
+                  for seat, who in sorted(plan.items()))
+    explanations = dict(pairing.explanations)
+    explanations["seats"] = seats
+    return RoundPairing(pairing.round, pairing.boards, pairing.byes, explanations,
+                        pairing.matches)
+
+
+BERGER = System("berger", "2026", pair_berger)
+DOUBLE_BERGER = System("double-berger", "2026", pair_double_berger)
+RUTSCH = System("rutsch", "standard", pair_rutsch)
+REISEPARTNER = System("reisepartner", "standard", pair_league)
+SCHEVENINGEN = System("scheveningen", "standard", pair_scheveningen)
+SKALITZKA = System("skalitzka", "standard", pair_skalitzka)
 
 SCHEDULES: dict[str, Callable[[Tournament], tuple[TableRound, ...]]] = {
-    "berger": berger.rounds, "double-berger": double_berger.rounds, "rutsch": rutsch_system.rounds,
+    "berger": berger_rounds, "double-berger": double_berger_rounds, "rutsch": rutsch_rounds,
 }

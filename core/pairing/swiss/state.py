@@ -13,9 +13,9 @@ seeds or the clock.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Mapping
 
 from core.model import Code, Colour, RoundEntry, Tournament, entries
 
@@ -139,24 +139,11 @@ def colour_preference(colours: Iterable[Colour]) -> tuple[Colour, PreferenceKind
 
 
 def virtual_points(t: Tournament, round_no: int) -> dict[int, Fraction]:
-    """Acceleration points per player for ``round_no``.
+    """Acceleration points per player for ``round_no`` (:mod:`core.pairing.swiss.acceleration`:
+    the XXA/250 data of a TRF file, else the Baku method when the event uses it)."""
+    from core.pairing.swiss import acceleration
 
-    Uses :mod:`core.pairing.swiss.acceleration` when it exists, else the XXA/250 data that the
-    TRF reader leaves in ``options["virtual_points"]`` (``{"pno": {"round": "1"}}``).
-    """
-    try:  # pragma: no cover - depends on another engineer's module
-        from core.pairing.swiss import acceleration  # type: ignore[attr-defined]
-
-        return dict(acceleration.virtual_points(t, round_no))
-    except (ImportError, AttributeError):
-        pass
-    raw = t.options.get("virtual_points") or {}
-    out: dict[int, Fraction] = {}
-    for pno_text, per_round in raw.items():
-        value = per_round.get(str(round_no)) if isinstance(per_round, Mapping) else None
-        if value is not None:
-            out[int(pno_text)] = Fraction(str(value))
-    return out
+    return dict(acceleration.virtual_points(t, round_no))
 
 
 def _requested(t: Tournament, round_no: int) -> dict[int, object]:

@@ -28,18 +28,19 @@ players, seeds/003): the Maxi-tournament 100-point rule for floaters and exchang
 
 from __future__ import annotations
 
-from core.i18n import _
-
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
-from typing import Sequence
 
 from core.errors import PairingImpossible
+from core.i18n import _
 from core.model import Colour, Tournament
 from core.pairing.base import PairOptions, RoundPairing
+from core.pairing.matching import max_matching
+from core.pairing.swiss.context import Context, perfect_possible
+from core.pairing.swiss.output import build_round
 from core.pairing.swiss.state import Float, PlayerState
-from core.pairing.swiss_others import Context, build_round, make_context, max_matching, perfect_possible
 
 DFS_BUDGET = 3000
 CHOICE_BUDGET = 400
@@ -402,7 +403,7 @@ class LimRound:
             groups.setdefault(st[p].pairing_score, []).append(p)
         scores = sorted(groups, reverse=True)
         upper = [s for s in scores if s > self.median]
-        lower = sorted((s for s in scores if s < self.median))
+        lower = sorted(s for s in scores if s < self.median)
         has_median = self.median in groups
         boards: list[tuple[int, int]] = []
         down: list[int] = []
@@ -557,21 +558,3 @@ class LimRound:
         score = self.st(hi).pairing_score
         chosen = hi if score >= self.median else lo
         return give(chosen, self.due(chosen))
-
-
-class LimSystem:
-    id = "lim"
-
-    def pair(self, tournament: Tournament, options: PairOptions | None = None) -> RoundPairing:
-        ctx = make_context(tournament)
-        maxi_opt = tournament.options.get("lim_maxi", False) if tournament.options else False
-        if maxi_opt == "auto":
-            maxi = len(tournament.players) > 2 * tournament.total_rounds
-        else:
-            maxi = bool(maxi_opt)
-        played = ctx.round_no - 1
-        median = Fraction(played) * tournament.points.win / 2
-        return LimRound(tournament, ctx, options or PairOptions(), maxi, median).run()
-
-
-lim = LimSystem()

@@ -1,4 +1,4 @@
-"""Burstein Swiss system (FIDE C.04.4.2, 2026) and its pre-2026 Index as a legacy ruleset.
+"""Burstein Swiss system (FIDE C.04.4.2, 2026) and its pre-2026 text (ruleset ``"legacy"``).
 
 Why this shape: the 2026 text pairs the first min(⌊rounds/2⌋, 4) *seeding rounds* with the
 Dutch system, then ranks each bracket by an Index built only from tournament data (Buchholz,
@@ -8,24 +8,24 @@ virtual BSN 0 = the opponent floats), that best satisfies C1–C8.  We generate 
 order with a depth-first search and keep the first candidate whose criteria vector is best;
 C4 (completion) is checked exactly with a maximum matching of the players still unpaired.
 
-Legacy ("burstein-legacy"): the Index of the seed texts (seeds/000 §3.2: Sonneborn-Berger,
+Ruleset ``legacy`` (``burstein-legacy``): the Index of the seed texts (seeds/000 §3.2: Sonneborn-Berger,
 Buchholz, Median, then rating/TPN); everything else as 2026.
 """
 
 from __future__ import annotations
 
-from core.i18n import _
-
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterator, Sequence
 
+from core.i18n import _
 from core.model import Code, Tournament, entries
 from core.pairing.base import PairOptions, RoundPairing
+from core.pairing.matching import max_matching
+from core.pairing.swiss.colours import allocate_colours, colour_violations
+from core.pairing.swiss.context import Context, choose_pab, perfect_possible, score_groups
+from core.pairing.swiss.output import build_round
 from core.pairing.swiss.state import round_one_pairs
-from core.pairing.swiss_others import (
-    Context, allocate_colours, build_round, choose_pab, colour_violations, make_context,
-    max_matching, perfect_possible, score_groups)
 
 SEARCH_BUDGET = 20000
 """Search nodes per bracket before the best candidate found so far is taken (large brackets
@@ -41,7 +41,7 @@ def seeding_rounds(total_rounds: int) -> int:
 # Index (Art. 1.7, 1.8)
 # --------------------------------------------------------------------------------------------
 
-def index_values(t: Tournament, upto: int, legacy: bool = False) -> dict[int, tuple[Fraction, ...]]:
+def index_values(t: Tournament, upto: int, ruleset: str = "2026") -> dict[int, tuple[Fraction, ...]]:
     """Per player the Index tuple, larger = ranked higher.
 
     2026: (Buchholz, Sonneborn-Berger).  Legacy: (Sonneborn-Berger, Buchholz, Median).
@@ -75,7 +75,7 @@ def index_values(t: Tournament, upto: int, legacy: bool = False) -> dict[int, tu
             contributions.append(opp)
             sb += _sb_factor(got, pts) * opp
         bh = sum(contributions, Fraction(0))
-        if legacy:
+        if ruleset == "legacy":
             med = bh - max(contributions) - min(contributions) if len(contributions) > 2 else bh
             out[p] = (sb, bh, med)
         else:
@@ -440,43 +440,12 @@ def _search(ctx: Context, bracket: list[int], rest: list[int], nxt: list[int], f
 # The system
 # --------------------------------------------------------------------------------------------
 
-class BursteinSystem:
-    """Burstein (2026) or, with ``legacy=True``, the pre-2026 Index order."""
-
-    def __init__(self, system_id: str, legacy: bool = False) -> None:
-        self.id = system_id
-        self.legacy = legacy
-
-    def pair(self, tournament: Tournament, options: PairOptions | None = None) -> RoundPairing:
-        options = options or PairOptions()
-        round_no = tournament.current_round + 1
-        if round_no <= seeding_rounds(tournament.total_rounds):
-            seeded = pair_seeding_round(tournament, options)
-            if seeded is not None:
-                return seeded
-        ctx = make_context(tournament, round_no)
-        return pair_after_seeding(ctx, self.legacy, options)
-
-
-def pair_seeding_round(tournament: Tournament, options: PairOptions) -> RoundPairing | None:
-    """Art. 1.6: seeding rounds are paired by the FIDE (Dutch) system.  ``None`` if no Dutch
-    engine is registered (then the Burstein procedure with the TPN order is used)."""
-    from core.errors import TournamentError
-    from core.pairing.registry import get_system
-
-    try:
-        dutch = get_system("dutch")
-    except (TournamentError, ImportError, AttributeError):
-        return None
-    return dutch.pair(tournament, options)
-
-
-def pair_after_seeding(ctx: Context, legacy: bool, options: PairOptions) -> RoundPairing:
+def pair_after_seeding(ctx: Context, ruleset: str, options: PairOptions) -> RoundPairing:
     t = ctx.tournament
     players = ctx.to_pair
     if not players:
         return build_round(ctx, [], None)
-    idx = index_values(t, ctx.round_no - 1, legacy)
+    idx = index_values(t, ctx.round_no - 1, ruleset)
     tpn = ctx.tpn
 
     def rank_key(p: int):
@@ -518,6 +487,3 @@ def pair_after_seeding(ctx: Context, legacy: bool, options: PairOptions) -> Roun
         floaters = res.floaters
     return build_round(ctx, boards, pab)
 
-
-burstein = BursteinSystem("burstein")
-burstein_legacy = BursteinSystem("burstein-legacy", legacy=True)

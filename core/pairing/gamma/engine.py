@@ -1,4 +1,4 @@
-"""The Gamma pairing engine: rest, search order with backtracking, handicaps (seed 002).
+"""The Gamma pairing procedure: rest, search order with backtracking (seed 002).
 
 Seed, "before each round":
 1. sort the cards by level, then rating, then name; counting the original top-group size from
@@ -10,7 +10,8 @@ Seed, "before each round":
    of that level, then up from the middle of that level, then the lower levels, each one
    top-down.  If somebody finds nobody, the last chosen pair goes back to the list and the rest
    is paired again; if that fails another pair goes back, and so on;
-4. handicaps, komi and colours (:mod:`core.go.handicap`); boards in the order pairs were chosen.
+4. handicaps, komi and colours (:mod:`core.go.handicap`); boards in the order pairs were chosen
+   (:mod:`.system`).
 
 Readings (notes/go.md): "the same level" means the other unpaired players of that level (the
 player himself excluded); with an even number of them the search starts with the first player
@@ -26,18 +27,14 @@ tournament's forbidden pairs.
 
 from __future__ import annotations
 
-from core.i18n import _
-
-import sys
 from dataclasses import dataclass
 
-from core.errors import PairingImpossible, RoundError
 from core.go.cards import Card, cards
-from core.go.handicap import make_board, smallest_senior_level
+from core.go.handicap import smallest_senior_level
 from core.go.ranks import go_rating
 from core.go.registration import name_key, top_group
-from core.model import Board, Bye, ByeKind, Player, Tournament
-from core.pairing.base import PairOptions, RoundPairing
+from core.model import ByeKind, Player, Tournament
+from core.pairing.base import PairOptions
 
 
 def round_key(player: Player, level: int) -> tuple:
@@ -115,73 +112,7 @@ def round_state(t: Tournament, round_no: int) -> tuple[list[int], dict[int, int]
     return order, levels, senior, refusals
 
 
-class GammaSystem:
-    """The ``gamma`` pairing system (registered in :mod:`core.pairing.registry`)."""
-
-    id = "gamma"
-
-    def pair(self, tournament: Tournament, options: PairOptions | None = None) -> RoundPairing:
-        t = tournament
-        options = options or PairOptions()
-        round_no = len(t.rounds) + 1
-        if round_no > t.total_rounds:
-            raise RoundError(_('all {total_rounds} rounds are already paired').format(total_rounds=t.total_rounds))
-        if t.rounds and not t.rounds[-1].complete:
-            raise RoundError(
-                _('enter every result of round {value} before pairing round {round_no}').format(value=len(t.rounds), round_no=round_no))
-        order, levels, senior, refusals = round_state(t, round_no)
-        if len(order) < 2:
-            raise PairingImpossible(_('round {round_no} has fewer than two players to pair').format(round_no=round_no))
-        all_cards = cards(t)
-        met = _met(t, all_cards)
-        explanations: dict[object, tuple[str, ...]] = {}
-        search = _Search(levels, met, options)
-        limit = max(sys.getrecursionlimit(), len(order) + 100)
-        sys.setrecursionlimit(limit)
-
-        rest_pno: int | None = None
-        pairs: list[tuple[int, int]] | None = None
-        if len(order) % 2 == 1:
-            candidates = _rest_candidates(order, all_cards)
-            for i, candidate in enumerate(candidates):
-                pairs = search.run(tuple(p for p in order if p != candidate))
-                if pairs is not None:
-                    rest_pno = candidate
-                    why = [f"{candidate} rests: the first player from the bottom of the list "
-                           f"(level {levels[candidate]}) who has not rested yet"]
-                    if all_cards[candidate].rests and all(all_cards[p].rests for p in order):
-                        why = [f"{candidate} rests again: every player has rested already"]
-                    elif all_cards[candidate].rests:
-                        why = [f"{candidate} rests again: leaving out any player who has not "
-                               f"rested yet would make the round impossible to pair"]
-                    if i:
-                        why.append(f"{i} lower candidate(s) skipped: the others could not be "
-                                   f"paired without rematches")
-                    explanations["bye"] = tuple(why)
-                    break
-        else:
-            pairs = search.run(tuple(order))
-        if pairs is None:
-            raise PairingImpossible(
-                _('round {round_no} cannot be paired without a rematch ({value} players, {value2} rounds played)').format(round_no=round_no, value=len(order), value2=round_no - 1))
-
-        boards: list[Board] = []
-        for index, (a, b) in enumerate(pairs):
-            board, why = make_board(t, round_no, a, b, levels[a], levels[b], senior)
-            boards.append(board)
-            explanations[index] = (
-                f"{a} (level {levels[a]}) is the highest unpaired player; {b} is the first "
-                f"player in the search order not met before", why)
-        if search.backtracks and boards:
-            explanations[0] = explanations[0] + (
-                f"{search.backtracks} pair(s) were undone while searching",)
-        byes = [Bye(rest_pno, ByeKind.PAB)] if rest_pno is not None else []
-        byes += [Bye(pno, ByeKind.ZERO) for pno in sorted(refusals)
-                 if t.has_player(pno) and t.player(pno).active_in(round_no)]
-        return RoundPairing(round_no, tuple(boards), tuple(byes), explanations)
-
-
-def _met(t: Tournament, all_cards: dict[int, Card]) -> dict[int, set[int]]:
+def met_pairs(t: Tournament, all_cards: dict[int, Card]) -> dict[int, set[int]]:
     met = {pno: card.opponents() for pno, card in all_cards.items()}
     for rnd in t.rounds:  # double forfeits count as met too: the pair was made
         for board in rnd.boards:
@@ -195,7 +126,7 @@ def _met(t: Tournament, all_cards: dict[int, Card]) -> dict[int, set[int]]:
     return met
 
 
-def _rest_candidates(order: list[int], all_cards: dict[int, Card]) -> list[int]:
+def rest_candidates(order: list[int], all_cards: dict[int, Card]) -> list[int]:
     """Bottom-up: first those who have not rested, then (fallback) those who have."""
     bottom_up = order[::-1]
     fresh = [p for p in bottom_up if all_cards[p].rests == 0]
@@ -203,5 +134,3 @@ def _rest_candidates(order: list[int], all_cards: dict[int, Card]) -> list[int]:
                    key=lambda p: (all_cards[p].rests, bottom_up.index(p)))
     return fresh + again
 
-
-SYSTEM = GammaSystem()

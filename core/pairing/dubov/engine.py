@@ -1,4 +1,4 @@
-"""Dubov Swiss system (FIDE C.04.4.1, 2026) and the 1997 text as a legacy ruleset.
+"""Dubov Swiss system (FIDE C.04.4.1, 2026) and the 1997 text (ruleset ``"1997"``).
 
 Why this shape: Dubov equalises the average rating of opponents (ARO) inside a scoregroup by
 pairing White-seekers with a low ARO against Black-seekers with a high rating.  The text is a
@@ -17,7 +17,7 @@ procedure, so the code follows it step by step:
 
 C4 (completion) is decided exactly with a maximum matching of the players left below.
 
-Legacy ``dubov-1997`` (seeds/001 in German, seeds/000 §1.4): upfloat limits are absolute
+Ruleset ``1997`` (``dubov-1997``; seeds/001 in German, seeds/000 §1.4): upfloat limits are absolute
 except in the last round (not twice running; at most 3 times, 4 with more than 9 rounds),
 colours by the 1997 order (due colours, equalise, alternate, higher ARO gets White, lower
 rating gets White), the bye to the lowest-rated player of the lowest group, Whites with the
@@ -26,19 +26,25 @@ lowest ARO / Blacks with the highest ARO shifted, Black-seekers by rating then h
 
 from __future__ import annotations
 
-from core.i18n import _
-
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import combinations
-from typing import Callable, Sequence
 
 from core.errors import PairingImpossible
+from core.i18n import _
 from core.model import Colour, Tournament, format_points
 from core.pairing.base import PairOptions, RoundPairing
+from core.pairing.matching import max_matching
+from core.pairing.swiss.colours import allocate_colours, preference_of
+from core.pairing.swiss.context import (
+    Context,
+    make_context,
+    perfect_possible,
+    upfloat_count,
+    upfloated_last_round,
+)
+from core.pairing.swiss.output import build_round
 from core.pairing.swiss.state import PreferenceKind
-from core.pairing.swiss_others import (
-    Context, allocate_colours, build_round, make_context, max_matching, perfect_possible,
-    preference_of, upfloat_count, upfloated_last_round)
 
 SET_BUDGET = 400
 """Candidate upfloater / shifter sets examined per bracket before the best found is taken."""
@@ -70,27 +76,19 @@ def middle_out(items: Sequence[int]) -> list[int]:
     return out
 
 
-class DubovSystem:
-    def __init__(self, system_id: str, legacy: bool = False) -> None:
-        self.id = system_id
-        self.legacy = legacy
-
-    def pair(self, tournament: Tournament, options: PairOptions | None = None) -> RoundPairing:
-        return DubovRound(tournament, self.legacy, options or PairOptions()).run()
-
-
 class DubovRound:
     """One round of Dubov pairing; holds the per-round caches."""
 
-    def __init__(self, t: Tournament, legacy: bool, options: PairOptions) -> None:
+    def __init__(self, t: Tournament, ruleset: str, options: PairOptions) -> None:
         self.t = t
-        self.legacy = legacy
+        self.ruleset = ruleset
+        self.is_1997 = ruleset == "1997"
         self.options = options
         self.ctx = make_context(t)
         self.st = self.ctx.states
         self.aro = {p: aro(t, self.ctx, p) for p in self.ctx.to_pair}
         self.rating = {p: t.player(p).rating for p in self.ctx.to_pair}
-        self.maxt = 3 if legacy and t.total_rounds <= 9 else 4 if legacy else max_upfloats(t.total_rounds)
+        self.maxt = (3 if t.total_rounds <= 9 else 4) if self.is_1997 else max_upfloats(t.total_rounds)
 
     # -- small helpers --------------------------------------------------------------------
     def tpn(self, p: int) -> int:
@@ -104,7 +102,7 @@ class DubovRound:
 
     def may_upfloat(self, p: int) -> bool:
         """1997 rule 2.5 (absolute, except in the last round); always true for 2026."""
-        if not self.legacy or self.ctx.last_round:
+        if not self.is_1997 or self.ctx.last_round:
             return True
         s = self.st[p]
         return not upfloated_last_round(s) and upfloat_count(s) < self.maxt
@@ -148,7 +146,7 @@ class DubovRound:
         if len(players) % 2 == 0:
             return None
         st = self.st
-        if self.legacy:
+        if self.is_1997:
             barred = {p for p in players if st[p].had_pab or st[p].score > self._played_points(p)}
             cands = [p for p in players if p not in barred]
             w = sum(1 for p in players if self.pref(p) is Colour.WHITE)
@@ -174,7 +172,7 @@ class DubovRound:
 
     # -- upfloaters (Art. 3.2.1, 3.2.2, 4.2) ----------------------------------------------
     def choose_upfloaters(self, residents: list[int], pool: list[int], unpaired: set[int]) -> list[int]:
-        if self.legacy:
+        if self.is_1997:
             allowed = [p for p in pool if self.may_upfloat(p)]
             if len(allowed) < len(pool):
                 try:
@@ -186,7 +184,7 @@ class DubovRound:
     def _choose_upfloaters(self, residents: list[int], pool: list[int], unpaired: set[int]) -> list[int]:
         st = self.st
         pool = list(pool)
-        if self.legacy:
+        if self.is_1997:
             # 1997 rule 7.1/7.2: due colour opposite to the majority, highest rating, lowest ARO,
             # taken from the nearest lower scoregroup first.
             w = sum(1 for p in residents if self.pref(p) is Colour.WHITE)
@@ -215,7 +213,7 @@ class DubovRound:
                     continue
                 viol = sum(1 for a, b in pairs if self.pref(a) is self.pref(b))
                 key6 = tuple(sorted(-st[p].pairing_score for p in ups))
-                if last or self.legacy:
+                if last or self.is_1997:
                     rest_key: tuple = (0, 0, 0)
                 else:
                     maxed = [p for p in ups if upfloat_count(st[p]) >= self.maxt]
@@ -279,18 +277,18 @@ class DubovRound:
     def white_order(self, players: list[int]) -> list[int]:
         if all(self.st[p].played_games == 0 for p in players):
             return sorted(players, key=self.tpn)  # first round: the halves in list order
-        if self.legacy:
+        if self.is_1997:
             return sorted(players, key=lambda p: (self.aro[p], self.rating[p], self.tpn(p)))
         return sorted(players, key=lambda p: (self.aro[p], self.tpn(p)))
 
     def black_order(self, players: list[int]) -> list[int]:
-        if self.legacy and not all(self.st[p].played_games == 0 for p in players):
+        if self.is_1997 and not all(self.st[p].played_games == 0 for p in players):
             return sorted(players, key=lambda p: (-self.rating[p], -self.aro[p], self.tpn(p)))
         return sorted(players, key=self.tpn)
 
     def shifter_sequence(self, players: list[int], white: bool) -> list[int]:
         """Possible shifters in the order their sets are tried (Art. 4.3 / 1997 7.3–7.4)."""
-        if self.legacy:
+        if self.is_1997:
             if white:  # 1997: the Whites with the lowest ARO move first
                 return sorted(players, key=lambda p: (self.aro[p], -self.rating[p], self.tpn(p)))
             return sorted(players, key=lambda p: (-self.aro[p], self.rating[p], self.tpn(p)))
@@ -303,7 +301,7 @@ class DubovRound:
         small, large = (g1, g2) if small_is_g1 else (g2, g1)
         small_white = small_is_g1
         seq_small = self.shifter_sequence(small, small_white)
-        for m in range(0, len(small) + 1):
+        for m in range(len(small) + 1):
             for xs in combinations(range(len(seq_small)), m):
                 moved = [seq_small[i] for i in xs]
                 s2 = [p for p in small if p not in moved]
@@ -357,7 +355,7 @@ class DubovRound:
 
     # -- colours -------------------------------------------------------------------------
     def colours(self, a: int, b: int) -> tuple[int, int]:
-        if not self.legacy:
+        if not self.is_1997:
             return allocate_colours(self.ctx, a, b, self.higher(a, b), Colour.BLACK)
         return self.colours_1997(a, b)
 
@@ -416,6 +414,3 @@ def _bipartite_perfect(left: Sequence[int], right: Sequence[int], legal: Callabl
             return False
     return True
 
-
-dubov = DubovSystem("dubov")
-dubov_1997 = DubovSystem("dubov-1997", legacy=True)
