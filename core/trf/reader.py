@@ -307,7 +307,7 @@ def _read_line(doc: TrfDocument, lineno: int, line: str) -> None:
         doc.extra_lines.append(line.rstrip())
     elif RULER.fullmatch(line.rstrip()):
         doc.warning(lineno, 1, _("column ruler skipped"))
-    elif NRS.match(line):
+    elif NRS.fullmatch(line.rstrip()):
         read_nrs(doc, lineno, line)
     elif code.isascii() and code.isalpha():
         doc.extra_lines.append(line.rstrip())
@@ -425,6 +425,8 @@ def _rounds_from_cells(doc: TrfDocument, by_pno: dict[int, PlayerLine],
         if len(pabs) > 1:
             doc.problem(by_pno[pabs[1].pno].line, 92 + 10 * (r - 1) + 7,
                         _('round {r}: more than one pairing-allocated bye ({value})').format(r=r, value=', '.join((str(b.pno) for b in pabs))))
+        # the engines' order: the pairing-allocated bye first, then the others by number
+        byes.sort(key=lambda y: (y.kind is not ByeKind.PAB, y.pno))
         rounds.append(Round(r, tuple(boards), tuple(byes)))
     return rounds, requested
 
@@ -534,11 +536,13 @@ def _with_national(doc: TrfDocument, player: Player) -> Player:
     for _line, pno, rating, national_id, fields in doc.nrs:
         if pno != player.pno:
             continue
+        default_fed = (doc.headers.get("032", "").strip() or player.federation or "   ")[:3]
         kept = {k: v for k, v in fields.items()
                 if v and not (k == "name" and v == player.name) and not (k == "sex" and v.lower() == player.sex)
-                and not (k == "birth" and trf_date(v) == player.birth)}
-        return replace(player, national_rating=rating, national_id=national_id,
-                       extra={**dict(player.extra), "nrs": kept})
+                and not (k == "birth" and trf_date(v) == player.birth)
+                and not (k == "federation" and v == default_fed)}
+        extra = {**dict(player.extra), "nrs": kept} if kept else dict(player.extra)
+        return replace(player, national_rating=rating, national_id=national_id, extra=extra)
     return player
 
 

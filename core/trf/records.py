@@ -344,10 +344,11 @@ def read_nrs(doc: "TrfDocument", lineno: int, line: str) -> None:
     doc.nrs.append((lineno, pno, rating, col(line, 58, 68).strip(), fields))
 
 
-NRS = re.compile(r"[A-Z]{3} [ 0-9]{4}( |$)")
-"""A federation code, a blank, a pairing number: how an NRS line starts."""
+NRS = re.compile(r"[A-Z]{3} [ 0-9]{4}( [ mwMW][ A-Za-z]{3} .{33} [ 0-9]{4}(\s.*)?)?")
+"""A federation code, a pairing number and the static ``001`` columns (sex m/w, rating
+digits) — so that other programs' letter records (Tornelo's ``DAT``) are not taken for one."""
 
-RULER = re.compile(r"[0-9 ]+|DDD [A-Za-z ]*")
+RULER = re.compile(r"[0-9 ]+|DDD .*")
 """Column rulers some exporters write above the records (``DDD SSSS sTTT NNNN…`` or digits)."""
 
 READERS: dict[str, Callable[["TrfDocument", int, str], None]] = {

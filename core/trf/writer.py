@@ -43,10 +43,9 @@ def _nrs_lines(t: Tournament) -> list[str]:
     national rating at 49–52 and national number at 58–68."""
     out = []
     for p in sorted(t.players, key=lambda p: p.pno):
-        nrs = dict(p.extra.get("nrs", {})) if isinstance(p.extra.get("nrs"), dict) else None
-        if not (p.national_rating or p.national_id or nrs is not None):
+        nrs = dict(p.extra["nrs"]) if isinstance(p.extra.get("nrs"), dict) else {}
+        if not (p.national_rating or p.national_id or nrs):
             continue
-        nrs = nrs or {}
         fed = (nrs.get("federation") or t.federation or p.federation or "   ")[:3]
         line = (
             f"{fed:<3} {p.pno:>4} {(nrs.get('sex') or p.sex or ' ')[:1]}{nrs.get('class', '')[:3]:>3} "
