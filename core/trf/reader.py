@@ -400,8 +400,9 @@ def _rounds_from_cells(doc: TrfDocument, by_pno: dict[int, PlayerLine],
     n_rounds = max((len(pl.cells) for pl in doc.players), default=0)
     for r in range(played + 1, n_rounds + 1):
         for pl in doc.players:
-            if len(pl.cells) >= r and not pl.cells[r - 1].blank and pl.cells[r - 1].code is not None:
-                requested.append(RequestedBye(pl.player.pno, r, ByeKind(pl.cells[r - 1].code.value)))
+            code = pl.cells[r - 1].code if len(pl.cells) >= r and not pl.cells[r - 1].blank else None
+            if code is not None:
+                requested.append(RequestedBye(pl.player.pno, r, ByeKind(code.value)))
     rounds: list[Round] = []
     for r in range(1, played + 1):
         boards: list[Board] = []
@@ -447,6 +448,8 @@ def _board(doc: TrfDocument, pl: PlayerLine, by_pno: dict[int, PlayerLine], r: i
         doc.problem(pl.line, column, _('round {r}: player {pno} names {opp} as opponent, but {opp} does not name {pno}').format(r=r, pno=pno, opp=opp))
         return None
     ocolour, ocode = other.cells[r - 1].colour, other.cells[r - 1].code
+    wcol: Colour
+    bcol: Colour
     if colour == Colour.WHITE or (colour == Colour.NONE and ocolour == Colour.BLACK):
         white, black, wcode, bcode, wcol, bcol = pno, opp, code, ocode, colour, ocolour
     elif colour == Colour.BLACK or ocolour == Colour.WHITE:
