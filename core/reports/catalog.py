@@ -13,7 +13,8 @@ from core.reports.document import Report
 from core.reports.view import View
 
 KINDS = ("standings", "crosstable", "pairings", "alphabetical", "results", "card", "checkin",
-         "team-standings", "team-crosstable", "teams", "bracket", "timetable", "go-cards", "go-table")
+         "team-standings", "team-crosstable", "teams", "bracket", "timetable", "go-cards", "go-table",
+         "prizes", "ranking")
 """Every kind; :func:`report_kinds` says which apply to a tournament."""
 
 
@@ -34,13 +35,16 @@ def report_kinds(view: View) -> list[str]:
         out += ["timetable"]
     if view.is_go:
         out += ["go-cards", "go-table"]
+    if t.options.get("prizes"):
+        out += ["prizes", "ranking"]
     return out
 
 
 def build(view: View, kind: str, round_no: int | None = None, pno: int | None = None,
           key: str | None = None) -> Report:
     """One report.  ``round_no`` defaults to the last paired round; ``pno`` is needed for a
-    card; ``key`` names the playoff (default: the only one, or the cup of a knockout)."""
+    card; ``key`` names the playoff (default: the only one, or the cup of a knockout) or, for
+    a ``ranking``, the prize group."""
     from core.reports import playoffs, tables, teams
 
     t = view.tournament
@@ -81,6 +85,18 @@ def build(view: View, kind: str, round_no: int | None = None, pno: int | None = 
             else:
                 raise TournamentError(_('give the playoff with --key ({value})').format(value=', '.join(keys) or 'none stored'))
         return playoffs.playoff_report(view, key, kind)
+    if kind == "prizes":
+        from core.reports.prizes import prize_list
+
+        return prize_list(view)
+    if kind == "ranking":
+        from core.prizes.settings import prize_settings
+        from core.reports.prizes import special_ranking
+
+        if key is None:
+            keys = [g.key for g in prize_settings(t).groups]
+            raise TournamentError(_('give the prize group with --key ({value})').format(value=', '.join(keys) or 'none defined'))
+        return special_ranking(view, key)
     if kind in ("go-cards", "go-table"):
         from core.reports import go
 

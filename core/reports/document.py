@@ -11,12 +11,20 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Union
 
-Cell = Union[str, int, Fraction, tuple, None, "Points", "GameCell", "Marked"]
+Cell = Union[str, int, Fraction, tuple, None, "Points", "GameCell", "Marked", "Money"]
 
 
 @dataclass(frozen=True)
 class Points:
     """A cell holding points (drawn as ½ for people, ``0.5`` for machines)."""
+
+    value: Fraction
+
+
+@dataclass(frozen=True)
+class Money:
+    """A prize amount: grouped with two decimals when not whole for people (``1.234,50``),
+    ``1234.50`` for machines."""
 
     value: Fraction
 
@@ -97,3 +105,6 @@ class Report:
     the text renderer then skips the tables, HTML/CSV/JSON still use them."""
     css: str = ""
     """Extra inline CSS for this page (e.g. the bracket's column layout)."""
+    layout: str = ""
+    """How print (PDF) lays it out: ``""`` tables, ``"slips"`` result slips to cut,
+    ``"wallchart"`` the crosstable in large type with shaded results."""

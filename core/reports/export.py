@@ -28,11 +28,16 @@ def html_pages(t: Tournament) -> dict[str, str]:
     gathered on one page (``cards.html``) so the navigation stays short.
     """
     from core.reports.document import Report
+    from core.reports.printing import combined_cards
 
     view = View(t)
     reports = all_reports(view)
     cards = [r for r in reports if r.slug.startswith("card-")]
     pages = [r for r in reports if not r.slug.startswith("card-")]
+    if t.players and t.options.get("prizes"):
+        from core.reports.prizes import prize_list
+
+        pages.append(prize_list(view))
     if not pages:
         pages = [Report("index", t.name, [])]
     names = {r.slug: ("index.html" if i == 0 else f"{r.slug}.html") for i, r in enumerate(pages)}
@@ -53,14 +58,25 @@ def html_pages(t: Tournament) -> dict[str, str]:
     for r in pages:
         out[names[r.slug]] = to_html(r, nav)
     if cards:
-        combined = Report("cards", _("Pairing cards"), [t.name])
-        for card in cards:
-            for n, table in enumerate(card.tables):
-                if n == 0:
-                    table.title = " · ".join(card.subtitle[1:])
-                combined.tables.append(table)
-        out["cards.html"] = to_html(combined, nav)
+        out["cards.html"] = to_html(combined_cards(view, cards), nav)
+    base = str(t.options.get(URL_OPTION) or "")
+    if base:
+        out = {name: with_qr(page, page_url(base, name)) for name, page in out.items()}
     return dict(sorted(out.items(), key=lambda kv: (kv[0] != "index.html", kv[0])))
+
+
+def with_qr(page: str, url: str) -> str:
+    """The page with a QR code of its own public address at the end (phones at the venue
+    open the live page from the printed or projected one)."""
+    import html
+
+    import segno
+
+    svg = segno.make(url, error="m").svg_inline(scale=3, border=2, svgclass="qr", lineclass=None)
+    block = (f'<p class="qr-code" style="margin-top:1em">{svg}<br><a href="{html.escape(url)}">'
+             f"{html.escape(url)}</a></p>")
+    head, sep, tail = page.rpartition("</body>")
+    return head + block + sep + tail if sep else page + block
 
 
 def picture_pages(t: Tournament) -> dict[str, tuple[str, str]]:
@@ -132,6 +148,10 @@ def publish(t: Tournament, directory: str | os.PathLike[str]) -> list[Path]:
         folder.close()
     return written
 
+
+URL_OPTION = "publish_url"
+"""``Tournament.options`` key: the address the published pages are read at (for QR codes;
+``hakem publish ID DIR --url URL``)."""
 
 PUBLISH_OPTION = "publish_directory"
 """``Tournament.options`` key: the directory ``hakem publish ID DIR --remember`` stored."""
@@ -233,3 +253,8 @@ def export(t: Tournament, fmt: str, output: str | None, lang: str | None = None)
         write_output(_go("rating_commission_export", t), output)
     else:
         raise TournamentError(_('unknown export format {fmt!r}').format(fmt=fmt))
+
+
+def page_url(base: str, name: str) -> str:
+    """The address of page ``name`` of a set published at ``base`` (a directory URL)."""
+    return base.rstrip("/") + "/" + name

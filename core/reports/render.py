@@ -17,7 +17,7 @@ from fractions import Fraction
 from core.i18n import _, current_language
 from core.i18n.format import format_points as human_points, format_value as human_value
 from core.model import format_points
-from core.reports.document import Column, GameCell, Marked, Points, Report, ResultCell, Table
+from core.reports.document import Column, GameCell, Marked, Money, Points, Report, ResultCell, Table
 from core.tiebreaks.values import format_value as machine_value
 
 PRINT_WIDTH = 80
@@ -35,6 +35,12 @@ def human(cell: object) -> str:
         return f"({text})" if cell.cut else text
     if isinstance(cell, Points):
         return human_points(cell.value)
+    if isinstance(cell, Money):
+        from core.i18n.format import format_decimal
+
+        whole = cell.value.denominator == 1
+        return format_decimal(cell.value, max_digits=0 if whole else 2, min_digits=0 if whole else 2,
+                              grouping=True)
     if isinstance(cell, tuple):  # an element-wise criterion (extended Koya, TBR): each part
         return " ".join(human(part) for part in cell)
     if isinstance(cell, Fraction):
@@ -55,6 +61,9 @@ def machine(cell: object) -> str:
         return f"({text})" if cell.cut else text
     if isinstance(cell, Points):
         return format_points(cell.value)
+    if isinstance(cell, Money):
+        cents = round(cell.value * 100)
+        return f"{cents // 100}.{cents % 100:02d}"
     if isinstance(cell, tuple) and any(isinstance(part, Points) for part in cell):
         return " ".join(machine(part) for part in cell)
     if isinstance(cell, (Fraction, tuple, bool)):
@@ -92,12 +101,17 @@ def _pad(text: str, w: int, align: str) -> str:
     return text + " " * gap
 
 
+def printed_columns(table: Table, rows: list[list[str]]) -> list[int]:
+    """Indices of the columns worth printing: optional columns nobody filled in (no club
+    given, no ratings) are left out of print."""
+    return [i for i, c in enumerate(table.columns) if not (c.optional and rows and not any(r[i] for r in rows))]
+
+
 def table_text(table: Table, max_width: int = PRINT_WIDTH) -> list[str]:
     """Fit a table into ``max_width`` columns: shrink flexible columns, then drop optional ones."""
     columns = list(table.columns)
     rows = [[human(c) for c in row] for row in table.rows]
-    # Optional columns nobody filled in (no club given, no ratings) are left out of print.
-    keep = [i for i, c in enumerate(columns) if not (c.optional and rows and not any(r[i] for r in rows))]
+    keep = printed_columns(table, rows)
 
     def widths(idx: list[int]) -> list[int]:
         return [max([width(columns[i].title)] + [width(r[i]) for r in rows]) for i in idx]
@@ -128,7 +142,7 @@ def table_text(table: Table, max_width: int = PRINT_WIDTH) -> list[str]:
     if total(ws) > max_width:
         # It cannot fit on one page width: print every column in blocks instead, names at a
         # readable width (at most 20) and nothing optional dropped.
-        keep = [i for i, c in enumerate(columns) if not (c.optional and rows and not any(r[i] for r in rows))]
+        keep = printed_columns(table, rows)
         ws = [min(w, 20) if columns[i].flex else w for i, w in zip(keep, widths(keep))]
         return _split_blocks(table, columns, rows, keep, ws, max_width)
     return _block(table.title, columns, rows, keep, ws, max_width)

@@ -1,6 +1,7 @@
 """``hakem publish ID DIR [--watch]`` — write the HTML pages of a tournament into a directory
 (e.g. a web root), once or after every round; ``hakem report ID|FILE.trf KIND [...]`` — one
-report on the terminal (text) or as CSV/JSON/HTML.
+report on the terminal (text) or as CSV/JSON/HTML/PDF; ``hakem print ID DOC`` — a document as
+PDF to the machine's printer (``lp``).
 
 Heavy modules (reports, tie-breaks) are imported inside the run functions: every module here
 is imported to build the parser, and start-up time matters over SSH.
@@ -13,8 +14,13 @@ import argparse
 from core.i18n import _
 
 REPORTS = ("standings", "crosstable", "pairings", "alphabetical", "results", "card", "checkin",
-           "team-standings", "team-crosstable", "teams", "bracket", "timetable", "go-cards", "go-table")
+           "team-standings", "team-crosstable", "teams", "bracket", "timetable", "go-cards", "go-table",
+           "prizes", "ranking")
 """Kept equal to ``core.reports.catalog.KINDS`` (a test checks) without importing it here."""
+DOCUMENTS = REPORTS + ("slips", "wallchart", "cards", "all")
+"""What can be printed: every report and ``core.reports.printing.PRINT_ONLY`` (a test checks)."""
+PAPERS = ("a4", "letter")
+ORIENTATIONS = ("auto", "portrait", "landscape")
 
 
 def _language(args: argparse.Namespace, t) -> None:
@@ -33,6 +39,8 @@ def _publish(args: argparse.Namespace) -> int:
     store = open_store()
     if args.remember or args.forget:
         _remember(store, args.id, None if args.forget else args.directory)
+    if args.url is not None:
+        _remember_url(store, args.id, args.url)
     if not args.watch:
         t = store.load(args.id).tournament
         _language(args, t)
@@ -55,6 +63,26 @@ def _remember(store, tid: str, directory: str | None) -> None:
             options.pop(PUBLISH_OPTION, None)
         else:
             options[PUBLISH_OPTION] = os.path.abspath(directory)
+        return t.with_changes(options=options)
+
+    store.update(tid, "publish settings", change)
+
+
+def _remember_url(store, tid: str, url: str) -> None:
+    """Store the public address of the page set (QR codes point there); '' removes it."""
+    from core.cli import CliError
+    from core.reports.export import URL_OPTION
+
+    url = url.strip()
+    if (url and not url.startswith(("https://", "http://"))) or any(c.isspace() for c in url):
+        raise CliError(_("--url must be an http:// or https:// address without spaces"))
+
+    def change(t):
+        options = dict(t.options)
+        if url:
+            options[URL_OPTION] = url
+        else:
+            options.pop(URL_OPTION, None)
         return t.with_changes(options=options)
 
     store.update(tid, "publish settings", change)
@@ -98,14 +126,22 @@ def _report(args: argparse.Namespace) -> int:
     import json
 
     from core.cli.common import load_tournament, write_output
-    from core.reports.catalog import build
     from core.reports.render import LANDSCAPE_WIDTH, PRINT_WIDTH, to_csv, to_html, to_json, to_text
     from core.reports.view import View
 
     t = load_tournament(args.id)
     _language(args, t)
     view = View(t)
-    report = build(view, args.kind, round_no=args.round, pno=args.player, key=args.key)
+    if args.format == "pdf":
+        return _write_pdf(args, t, view)
+    if args.kind == "all":
+        from core.cli import CliError
+
+        raise CliError(_("'all' is the whole document set as one PDF: add --format pdf -o FILE."))
+    from core.reports.printing import document
+
+    reports = document(view, args.kind, round_no=args.round, pno=args.player, key=args.key).reports
+    report = reports[0]
     if args.format == "csv":
         text = to_csv(report)
     elif args.format == "json":
@@ -122,6 +158,62 @@ def _report(args: argparse.Namespace) -> int:
     return 0
 
 
+def _setup(args: argparse.Namespace):
+    from core.reports.pdf import PageSetup
+
+    orientation = "landscape" if getattr(args, "landscape", False) else args.orientation
+    return PageSetup(args.paper, orientation)
+
+
+def _write_pdf(args: argparse.Namespace, t, view) -> int:
+    """``--format pdf``: a binary file, so a file name is needed unless stdout is a pipe."""
+    import sys
+    from pathlib import Path
+
+    from core.cli import CliError
+    from core.errors import StoreError
+    from core.reports.printing import document, render_pdf
+    from core.store.files import atomic_write
+
+    if not args.output or args.output == "-":
+        if sys.stdout.isatty():
+            raise CliError(_("a PDF is not for the terminal: give a file with -o FILE.pdf"))
+    doc = document(view, args.kind, round_no=args.round, pno=args.player, key=args.key)
+    pdf = render_pdf(t, doc, _setup(args))
+    if not args.output or args.output == "-":
+        sys.stdout.buffer.write(pdf)
+        return 0
+    target = Path(args.output)
+    if not target.parent.exists():
+        raise StoreError(_('{output}: directory {parent} does not exist').format(output=args.output, parent=target.parent))
+    atomic_write(target, pdf)
+    return 0
+
+
+def _print(args: argparse.Namespace) -> int:
+    """``hakem print ID DOC``: the document as PDF to ``lp``; without a printer, where the PDF is."""
+    import sys
+
+    from core.cli.common import load_tournament
+    from core.reports.printer import print_pdf
+    from core.reports.printing import document, render_pdf
+    from core.reports.view import View
+
+    t = load_tournament(args.id)
+    _language(args, t)
+    doc = document(View(t), args.document, round_no=args.round, pno=args.player, key=args.key)
+    outcome = print_pdf(render_pdf(t, doc, _setup(args)), doc.name, args.printer, args.paper,
+                        title=f"{t.name} – {doc.reports[0].title}" if doc.reports else t.name)
+    print(outcome.message, file=sys.stdout if outcome.printed else sys.stderr)
+    return 0 if outcome.printed else 1
+
+
+def _paper_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--paper", choices=PAPERS, default="a4", help=_("paper size of a PDF (default a4)"))
+    p.add_argument("--orientation", choices=ORIENTATIONS, default="auto",
+                   help=_("page orientation of a PDF (default: landscape only for wide tables)"))
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("publish", help=_("write the HTML pages into a directory (e.g. a web root)"))
     p.add_argument("id")
@@ -132,15 +224,28 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--remember", action="store_true",
                    help=_("store the directory with the tournament (see core.reports.export.auto_publish)"))
     p.add_argument("--forget", action="store_true", help=_("remove a stored publish directory"))
+    p.add_argument("--url", help=_("the address the pages are read at: stored, and shown as QR codes "
+                                   "on the pages and the printed pairing lists ('' removes it)"))
     p.set_defaults(func=_publish)
     r = sub.add_parser("report", help=_("print one report: {kinds}").format(kinds=", ".join(REPORTS)))
     r.add_argument("id", help=_("tournament id or TRF file"))
-    r.add_argument("kind", choices=REPORTS)
+    r.add_argument("kind", choices=DOCUMENTS)
     r.add_argument("--round", type=int)
     r.add_argument("--player", type=int)
-    r.add_argument("--key", help=_("playoff key (bracket, timetable)"))
-    r.add_argument("--format", choices=["text", "csv", "json", "html"], default="text")
+    r.add_argument("--key", help=_("playoff key (bracket, timetable) or prize group (ranking)"))
+    r.add_argument("--format", choices=["text", "csv", "json", "html", "pdf"], default="text")
     r.add_argument("--landscape", action="store_true", help=_("132 columns (A4 landscape)"))
     r.add_argument("--width", type=int, help=_("text width in columns (e.g. the terminal's)"))
+    _paper_options(r)
     r.add_argument("-o", "--output")
     r.set_defaults(func=_report)
+    pr = sub.add_parser("print", help=_("print a document as PDF on the machine's printer (lp): {documents}")
+                        .format(documents=", ".join(DOCUMENTS)))
+    pr.add_argument("id", help=_("tournament id or TRF file"))
+    pr.add_argument("document", choices=DOCUMENTS)
+    pr.add_argument("--round", type=int)
+    pr.add_argument("--player", type=int)
+    pr.add_argument("--key", help=_("playoff key (bracket, timetable) or prize group (ranking)"))
+    pr.add_argument("--printer", help=_("printer name (default: the machine's default printer)"))
+    _paper_options(pr)
+    pr.set_defaults(func=_print, landscape=False)

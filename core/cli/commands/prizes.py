@@ -1,0 +1,102 @@
+"""``hakem prizes list|add|remove|rules ID ...`` — the prize groups of an event.
+
+Groups are event settings (``options["prizes"]``): who may win (``--kind``: overall, women,
+age, seniors, rating, unrated, club, team), the amounts by place (``--amounts 500,300,200``)
+and, for the whole event, whether players equal on points share (``rules --sharing
+none|equal|hort``).  The list order is the rule for equal prizes (``--before KEY``).  The
+allocation is ``hakem report ID prizes``; a group's own standings ``hakem report ID ranking
+--key KEY``.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from core.cli.common import open_store, print_json
+from core.i18n import _
+
+
+def _amounts(text: str) -> tuple:
+    """``500,300,200`` (or spaces/semicolons between): decimals take a dot, ``75.50``."""
+    import re
+
+    from core.prizes.settings import parse_amount
+
+    return tuple(parse_amount(part) for part in re.split(r"[,;\s]+", text.strip()) if part)
+
+
+def _list(args: argparse.Namespace) -> int:
+    from core.prizes.settings import prize_settings, settings_to_json
+    from core.reports.prizes import kind_name, sharing_note
+
+    s = prize_settings(open_store().load(args.id).tournament)
+    if args.format == "json":
+        print_json(settings_to_json(s))
+        return 0
+    if not s.groups:
+        print(_("No prize groups yet."))
+    for g in s.groups:
+        amounts = " / ".join(str(a) if a.denominator == 1 else f"{float(a):.2f}" for a in g.amounts)
+        extra = g.describe()
+        print(f"{g.key:<12} {g.name} ({kind_name(g.kind)}{', ' + extra if extra else ''}): {amounts} {s.currency}".rstrip())
+    print(sharing_note(s.sharing, s.hort_percent))
+    return 0
+
+
+def _add(args: argparse.Namespace) -> int:
+    from core.prizes.settings import PrizeGroup, add_group
+
+    group = PrizeGroup(key=args.key, name=args.name or args.key, kind=args.kind, amounts=_amounts(args.amounts),
+                       born_from=args.born_from, born_to=args.born_to, rating_min=args.rating_min,
+                       rating_max=args.rating_max, members=args.members)
+    open_store().update(args.id, f"prize group {args.key}", lambda t: add_group(t, group, args.before))
+    return 0
+
+
+def _remove(args: argparse.Namespace) -> int:
+    from core.prizes.settings import remove_group
+
+    open_store().update(args.id, f"remove prize group {args.key}", lambda t: remove_group(t, args.key))
+    return 0
+
+
+def _rules(args: argparse.Namespace) -> int:
+    from core.prizes.settings import set_rules
+
+    open_store().update(args.id, "prize rules", lambda t: set_rules(t, args.sharing, args.hort_percent,
+                                                                     args.currency))
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from core.prizes.settings import KINDS, SHARING
+
+    p = sub.add_parser("prizes", help=_("prize groups: overall places, women, age groups, rating bands, clubs"))
+    ps = p.add_subparsers(dest="prizes_command", metavar="ACTION", parser_class=type(p))
+    ls = ps.add_parser("list", help=_("list the prize groups"))
+    ls.add_argument("id")
+    ls.add_argument("--format", choices=["text", "json"], default="text")
+    ls.set_defaults(func=_list)
+    add = ps.add_parser("add", help=_("add a prize group (or replace the one with this key)"))
+    add.add_argument("id")
+    add.add_argument("key", help=_("short name of the group, e.g. open, women, u12"))
+    add.add_argument("--kind", choices=KINDS, required=True)
+    add.add_argument("--name", help=_("the group's title on the prize list"))
+    add.add_argument("--amounts", required=True, help=_("prizes by place, e.g. 500,300,200"))
+    add.add_argument("--born-from", type=int, help=_("born in this year or later (age groups)"))
+    add.add_argument("--born-to", type=int, help=_("born in this year or earlier (seniors)"))
+    add.add_argument("--rating-min", type=int)
+    add.add_argument("--rating-max", type=int)
+    add.add_argument("--members", type=int, default=3, help=_("club prizes: how many best players count"))
+    add.add_argument("--before", help=_("put the new group before this one (order decides equal prizes)"))
+    add.set_defaults(func=_add)
+    rm = ps.add_parser("remove", help=_("remove a prize group"))
+    rm.add_argument("id")
+    rm.add_argument("key")
+    rm.set_defaults(func=_remove)
+    ru = ps.add_parser("rules", help=_("sharing between players equal on points; currency"))
+    ru.add_argument("id")
+    ru.add_argument("--sharing", choices=SHARING)
+    ru.add_argument("--hort-percent", type=int, help=_("Hort system: the share split equally (default 50)"))
+    ru.add_argument("--currency")
+    ru.set_defaults(func=_rules)

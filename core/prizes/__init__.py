@@ -1,0 +1,44 @@
+"""Prize groups of an event and who wins what (see :mod:`core.prizes.allocate` for the rules).
+
+    from core.prizes import allocate, prize_settings
+    result = allocate(tournament)          # the event's groups from options["prizes"]
+    for award in result.awards["open"]: ...
+"""
+
+from core.prizes.allocate import (
+    Allocation,
+    Award,
+    Entrant,
+    allocate,
+    eligible,
+    group_ranking,
+)
+from core.prizes.settings import (
+    KINDS,
+    SHARING,
+    PrizeGroup,
+    PrizeSettings,
+    add_group,
+    parse_amount,
+    prize_settings,
+    remove_group,
+    set_rules,
+)
+
+__all__ = [
+    "KINDS",
+    "SHARING",
+    "Allocation",
+    "Award",
+    "Entrant",
+    "PrizeGroup",
+    "PrizeSettings",
+    "add_group",
+    "allocate",
+    "eligible",
+    "group_ranking",
+    "parse_amount",
+    "prize_settings",
+    "remove_group",
+    "set_rules",
+]

@@ -1,0 +1,94 @@
+"""The prize list and the special rankings (one standings table per prize group).
+
+The allocation itself is :mod:`core.prizes.allocate`; this module only lays it out.
+"""
+
+from __future__ import annotations
+
+from core.i18n import _
+from core.prizes.allocate import allocate, group_ranking, player_order
+from core.prizes.settings import PrizeGroup, prize_settings
+from core.reports.document import Column, Money, Points, Report, Table
+from core.reports.view import View
+
+
+def kind_name(kind: str) -> str:
+    return {"overall": _("Overall"), "women": _("Women"), "age": _("Age group"), "seniors": _("Seniors"),
+            "rating": _("Rating band"), "unrated": _("Unrated"), "club": _("Best club"),
+            "team": _("Best team")}.get(kind, kind)
+
+
+def sharing_note(sharing: str, percent: int) -> str:
+    if sharing == "equal":
+        return _("Players equal on points share the prizes of their places equally.")
+    if sharing == "hort":
+        return _("Hort system: players equal on points share {percent}% of the prizes of their places "
+                 "equally; the rest is paid by the tie-break places.").format(percent=percent)
+    return _("Prizes are not shared: the tie-breaks decide the places.")
+
+
+def _group_title(g: PrizeGroup) -> str:
+    extra = g.describe()
+    return f"{g.name} ({kind_name(g.kind)}{', ' + extra if extra else ''})"
+
+
+def prize_list(view: View) -> Report:
+    """Every group with its winners and what each is paid; one prize per player."""
+    t = view.tournament
+    result = allocate(t)
+    s = result.settings
+    currency = f" ({s.currency})" if s.currency else ""
+    report = Report("prizes", _("Prize list"), [t.name])
+    if not s.groups:
+        report.notes.append(_("No prize groups are defined (hakem prizes ID add ...)."))
+        return report
+    for g in s.groups:
+        table = Table([Column("place", _("Place"), "r"), Column("name", _("Name"), flex=True),
+                       Column("points", _("Pts"), "r"), Column("rank", _("Rank"), "r"),
+                       Column("prize", _("Prize") + currency, "r"), Column("paid", _("Paid") + currency, "r"),
+                       Column("shared", _("Shared"), optional=True)], title=_group_title(g))
+        for a in result.awards[g.key]:
+            shared = f"{a.shared[0]}–{a.shared[1]}" if a.shared else ""
+            name = f"{a.entrant.pno} {a.entrant.name}" if a.entrant.pno is not None else a.entrant.name
+            table.rows.append([a.place, name, Points(a.entrant.points),
+                               a.entrant.rank if a.entrant.pno is not None else "", Money(a.announced),
+                               Money(a.paid), shared])
+        for place in result.unawarded.get(g.key, []):
+            table.rows.append([place, _("(not awarded: no eligible player left)"), "", "",
+                               Money(g.amounts[place - 1]), Money(0), ""])
+        report.tables.append(table)
+    report.notes.append(sharing_note(s.sharing, s.hort_percent))
+    report.notes.append(_("One prize per player: the higher one; equal prizes go by the order of the groups."))
+    report.notes.append(_("Total paid: {total}{currency}").format(
+        total=_money(result.total()), currency=f" {s.currency}" if s.currency else ""))
+    return report
+
+
+def _money(value) -> str:
+    from core.reports.render import human
+
+    return human(Money(value))
+
+
+def special_ranking(view: View, key: str) -> Report:
+    """The standings of one prize group (women, U12, rating band, clubs...)."""
+    t = view.tournament
+    g = prize_settings(t).group(key)
+    ranking = group_ranking(t, g, player_order(t) if t.players else [])
+    if g.kind in ("club", "team"):
+        table = Table([Column("place", _("Place"), "r"), Column("name", _("Name"), flex=True),
+                       Column("points", _("Pts"), "r")])
+        for n, e in enumerate(ranking, start=1):
+            table.rows.append([n, e.name, Points(e.points)])
+    else:
+        table = Table([Column("place", _("Place"), "r"), Column("rank", _("Rank"), "r"),
+                       Column("pno", _("No."), "r"), Column("name", _("Name"), flex=True),
+                       Column("rating", _("Rating"), "r", optional=True), Column("points", _("Pts"), "r")])
+        for n, e in enumerate(ranking, start=1):
+            p = view.players.get(e.pno) if e.pno is not None else None
+            table.rows.append([n, e.rank, e.pno, e.name, (p.rating or "") if p else "", Points(e.points)])
+    report = Report(f"ranking-{g.key}", _("Ranking: {name}").format(name=g.name), [t.name, _group_title(g)],
+                    [table])
+    if not ranking:
+        report.notes.append(_("Nobody in this group yet."))
+    return report
