@@ -165,10 +165,13 @@ def split(ranking: Sequence[Entrant], amounts: Sequence[Fraction], sharing: str,
     return out
 
 
-def allocate(t: Tournament, settings: PrizeSettings | None = None) -> Allocation:
-    """Hand out the prizes of ``settings`` (default: the event's) by the rules above."""
+def allocate(t: Tournament, settings: PrizeSettings | None = None,
+             order: Sequence[Entrant] | None = None) -> Allocation:
+    """Hand out the prizes of ``settings`` (default: the event's) by the rules above;
+    ``order`` is the final standings (default: computed with the event's tie-breaks)."""
     s = settings if settings is not None else prize_settings(t)
-    order = player_order(t) if t.players else []
+    if order is None:
+        order = player_order(t) if t.players else []
     rankings = {g.key: group_ranking(t, g, order) for g in s.groups}
     individual = [g for g in s.groups if g.kind not in ("club", "team")]
     position = {g.key: n for n, g in enumerate(s.groups)}

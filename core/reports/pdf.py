@@ -22,6 +22,7 @@ from core.i18n import _
 from core.reports.document import Column, GameCell, Report, Table
 from core.reports.fonts import Fonts, fonts
 from core.reports.render import human, printed_columns
+from core.safe_text import field_safe
 
 PAPERS = {"a4": (595.2756, 841.8898), "letter": (612.0, 792.0)}
 """Paper sizes in points, portrait."""
@@ -114,6 +115,7 @@ class _Layout:
     def text(self, x: float, y: float, text: str, size: float, bold: bool = False) -> None:
         assert self.page is not None
         if text:
+            text = field_safe(text)  # a control character in a name is shown, never sent
             self.page.texts.append((self.f.for_text(text, bold), size, x, y, text))
 
     def width_of(self, text: str, size: float, bold: bool = False) -> float:
@@ -160,6 +162,9 @@ class _Layout:
                 self.text(MARGIN, self.y - 9.5, part, 9.5)
                 self.y -= 12.5
         if qr_url:
+            for part in self.wrap(qr_url.replace("/", "/ "), text_width, 8):
+                self.text(MARGIN, self.y - 8, part.replace("/ ", "/"), 8)
+                self.y -= 10
             self.y = min(self.y, self._qr(qr_url, top))
         self.y -= 6
         if report.layout == "slips":
@@ -225,10 +230,13 @@ class _Layout:
             floor = NAME_FLOOR * size / BASE_SIZE
             flex = [k for k, i in enumerate(keep) if table.columns[i].flex and widths[k] > floor]
             spare = sum(widths[k] - floor for k in flex)
-            if spare > 0:
-                cut = min(1.0, excess / spare)
+            if spare >= excess:
                 for k in flex:
-                    widths[k] -= (widths[k] - floor) * cut
+                    widths[k] -= (widths[k] - floor) * excess / spare
+            else:  # column blocks follow: names keep a readable width in each block
+                widths = [w * size / base for w in natural]
+                for k in flex:
+                    widths[k] = min(widths[k], 2.2 * NAME_FLOOR * size / BASE_SIZE)
         return size, keep, widths
 
     def _blocks(self, table: Table, keep: list[int], widths: list[float]) -> list[list[int]]:
@@ -362,9 +370,7 @@ class _Layout:
                                             (c - start) * module, module, (0.0, 0.0, 0.0)))
                 else:
                     c += 1
-        caption = self.clip(url, 120, 6.5)
-        self.text(x0 + 68 - self.width_of(caption, 6.5), y0 - 68 - 8, caption, 6.5)
-        return y0 - 68 - 12
+        return y0 - 68 - 4
 
     def _slips(self, report: Report) -> None:
         """Result slips, ten to a page (two columns of five), with cut lines: the board, both

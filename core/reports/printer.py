@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from core.errors import TournamentError
 from core.i18n import _
+from core.safe_text import field_safe
 
 PRINTER_NAME = re.compile(r"^[A-Za-z0-9_.@:+-][A-Za-z0-9_.@:+/-]{0,126}$")
 """CUPS queue names: no spaces, tabs, '#'; we also refuse a leading '-' (it would read as an
@@ -68,7 +69,7 @@ def print_pdf(pdf: bytes, name: str, printer: str | None = None, paper: str = "a
     except (OSError, subprocess.TimeoutExpired) as error:
         return PrintOutcome(False, path, _("The printer did not accept the job ({error}). The PDF is at {path}.")
                             .format(error=error, path=path))
-    answer = "".join(c for c in " ".join((done.stdout or done.stderr or "").split())[:300] if c.isprintable())
+    answer = field_safe(" ".join((done.stdout or done.stderr or "").split())[:300])
     if done.returncode != 0:
         return PrintOutcome(False, path, _("The printer did not accept the job ({error}). The PDF is at {path}.")
                             .format(error=answer or f"lp exit {done.returncode}", path=path))

@@ -5,7 +5,7 @@ The allocation itself is :mod:`core.prizes.allocate`; this module only lays it o
 
 from __future__ import annotations
 
-from core.i18n import _
+from core.i18n import _, pgettext
 from core.prizes.allocate import allocate, group_ranking, player_order
 from core.prizes.settings import PrizeGroup, prize_settings
 from core.reports.document import Column, Money, Points, Report, Table
@@ -43,8 +43,8 @@ def prize_list(view: View) -> Report:
         report.notes.append(_("No prize groups are defined (hakem prizes ID add ...)."))
         return report
     for g in s.groups:
-        table = Table([Column("place", _("Place"), "r"), Column("name", _("Name"), flex=True),
-                       Column("points", _("Pts"), "r"), Column("rank", _("Rank"), "r"),
+        table = Table([Column("place", pgettext("prize", "Place"), "r"), Column("name", _("Name"), flex=True),
+                       Column("points", _("Pts"), "r"), Column("rank", pgettext("prize", "Overall rank"), "r"),
                        Column("prize", _("Prize") + currency, "r"), Column("paid", _("Paid") + currency, "r"),
                        Column("shared", _("Shared"), optional=True)], title=_group_title(g))
         for a in result.awards[g.key]:
@@ -76,12 +76,12 @@ def special_ranking(view: View, key: str) -> Report:
     g = prize_settings(t).group(key)
     ranking = group_ranking(t, g, player_order(t) if t.players else [])
     if g.kind in ("club", "team"):
-        table = Table([Column("place", _("Place"), "r"), Column("name", _("Name"), flex=True),
+        table = Table([Column("place", pgettext("prize", "Place"), "r"), Column("name", _("Name"), flex=True),
                        Column("points", _("Pts"), "r")])
         for n, e in enumerate(ranking, start=1):
             table.rows.append([n, e.name, Points(e.points)])
     else:
-        table = Table([Column("place", _("Place"), "r"), Column("rank", _("Rank"), "r"),
+        table = Table([Column("place", pgettext("prize", "Place"), "r"), Column("rank", pgettext("prize", "Overall rank"), "r"),
                        Column("pno", _("No."), "r"), Column("name", _("Name"), flex=True),
                        Column("rating", _("Rating"), "r", optional=True), Column("points", _("Pts"), "r")])
         for n, e in enumerate(ranking, start=1):

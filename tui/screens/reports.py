@@ -1,8 +1,10 @@
 """Provides the reports pane: every report the core offers for this tournament, and export.
 
 The reports themselves are built by :mod:`core.reports` (the same as ``hakem report``); the pane
-chooses the kind, the round (``[``/``]``) and the player for a card (``c``), shows the text
-and writes it to a file with ``e`` — ``.html`` (printable page), ``.csv``, ``.trf`` or text.
+chooses the kind, the round (``[``/``]``) and the player for a card (``c``), shows the text,
+writes it to a file with ``e`` — ``.pdf``, ``.html`` (printable page), ``.csv``, ``.trf`` or
+text — and prints it with ``p`` (PDF to the machine's printer, as ``hakem print``).  ``g``
+opens the prize groups.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ LABELS = {
     "checkin": L_("Check-in list"), "team-standings": L_("Team standings"),
     "team-crosstable": L_("Team crosstable"), "teams": L_("Team sheets"), "bracket": L_("Bracket"),
     "timetable": L_("Playoff timetable"), "go-cards": L_("Go cards"), "go-table": L_("Go table"),
+    "prizes": L_("Prize list"), "slips": L_("Result slips"), "wallchart": L_("Wallchart"),
+    "cards": L_("All pairing cards"),
     "trf": L_("TRF export"),
     "pic-wallchart": L_("Wallchart (picture)"), "pic-progress": L_("Standings progress (picture)"),
     "pic-bracket": L_("Bracket (picture)"), "pic-golevels": L_("Go levels (picture)"),
@@ -35,7 +39,40 @@ LABELS = {
 }
 """What the arbiter reads in the report menu, by the core's kind names."""
 
-ROUND_KINDS = ("pairings", "alphabetical", "results")
+ROUND_KINDS = ("pairings", "alphabetical", "results", "slips")
+PRINT_NAMES = {"pic-wallchart": "wallchart", "pic-bracket": "bracket", "pic-golevels": "go-table",
+               "pic-progress": "standings", "pic-card": "card"}
+"""The document printed for a picture shown on screen."""
+
+
+def label(kind: str, t: Tournament | None = None) -> str:
+    """The menu text of a kind (``ranking:KEY`` names its prize group)."""
+    if kind.startswith("ranking:"):
+        key = kind.split(":", 1)[1]
+        name = key
+        if t is not None:
+            from core.prizes.settings import prize_settings
+
+            name = next((g.name for g in prize_settings(t).groups if g.key == key), key)
+        return _("Ranking: {name}").format(name=name)
+    return str(LABELS.get(kind, kind))
+
+
+def _split(kind: str) -> tuple[str, str | None]:
+    """``ranking:u12`` → (``ranking``, ``u12``); other kinds have no key."""
+    name, _sep, key = kind.partition(":")
+    return name, key or None
+
+
+def document_for(t: Tournament, kind: str, round_no: int | None, pno: int | None):
+    """The printable document of what the pane shows (core.reports.printing)."""
+    from core.reports import View
+    from core.reports.printing import document
+
+    if kind == "trf" or (kind.startswith("pic-") and kind not in PRINT_NAMES):
+        raise TournamentError(_("This view has no printed form; choose a report to print."))
+    name, key = _split(PRINT_NAMES.get(kind, kind))
+    return document(View(t), name, round_no=round_no, pno=pno, key=key)
 
 
 def report_text(t: Tournament, kind: str, round_no: int | None = None, pno: int | None = None) -> str:
@@ -44,21 +81,27 @@ def report_text(t: Tournament, kind: str, round_no: int | None = None, pno: int 
         from core.reports.export import trf_export
 
         return trf_export(t)
-    from core.reports import View, build, to_text
+    from core.reports import to_text
 
-    return to_text(build(View(t), kind, round_no=round_no, pno=pno))
+    return to_text(document_for(t, kind, round_no, pno).reports[0])
 
 
-def report_file(t: Tournament, kind: str, path: Path, round_no: int | None, pno: int | None) -> str:
-    """The report in the format the file name asks for (.html, .csv, .json, else text)."""
+def report_file(t: Tournament, kind: str, path: Path, round_no: int | None, pno: int | None) -> str | bytes:
+    """The report in the format the file name asks for (.pdf, .html, .csv, .json, else text);
+    a PDF comes back as bytes."""
     if kind == "trf":
         return report_text(t, kind)
     if kind.startswith("pic-"):
         raise TournamentError(_("Pictures are for the screen; export the matching report instead."))
-    from core.reports import View, build, to_csv, to_html, to_json, to_text
+    from core.reports import to_csv, to_html, to_json, to_text
 
-    report = build(View(t), kind, round_no=round_no, pno=pno)
+    doc = document_for(t, kind, round_no, pno)
+    report = doc.reports[0]
     suffix = path.suffix.lower()
+    if suffix == ".pdf":
+        from core.reports.printing import render_pdf
+
+        return render_pdf(t, doc)
     if suffix in (".html", ".htm"):
         from core.i18n import current_language
 
@@ -85,6 +128,8 @@ class ReportsPane(LazyPane, Vertical):
         Binding("left_square_bracket", "round(-1)", L_("Prev round"), show=False),
         Binding("right_square_bracket", "round(1)", L_("Next round"), show=False),
         Binding("c", "card", L_("Player card")),
+        Binding("p", "print", L_("Print")),
+        Binding("g", "prizes", L_("Prizes"), show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -98,6 +143,7 @@ class ReportsPane(LazyPane, Vertical):
         self.kind = "standings"
         self.round_no: int | None = None
         self.pno: int | None = None
+        self.printer = ""
 
     def relabel(self) -> None:
         self.kinds = []
@@ -113,7 +159,20 @@ class ReportsPane(LazyPane, Vertical):
         from core.reports import View, report_kinds
 
         view = View(t)
-        kinds = [*report_kinds(view), "trf"]
+        kinds = [k for k in report_kinds(view) if k != "ranking"]
+        if t.rounds:
+            kinds[kinds.index("results") + 1:kinds.index("results") + 1] = ["slips", "wallchart"]
+        if t.players and not view.is_go:
+            kinds.insert(kinds.index("card") + 1, "cards")
+        if "prizes" in kinds:
+            from core.prizes.settings import prize_settings
+
+            try:
+                groups = prize_settings(t).groups
+            except TournamentError:
+                groups = ()
+            kinds += [f"ranking:{g.key}" for g in groups]
+        kinds.append("trf")
         if t.rounds:
             kinds += ["pic-wallchart", "pic-progress", "pic-card"]
         if t.options.get("playoffs") or t.system == "knockout":
@@ -156,7 +215,7 @@ class ReportsPane(LazyPane, Vertical):
             if self.kind not in kinds:
                 self.kind = "standings"
             with select.prevent(Select.Changed):
-                select.set_options([(str(LABELS.get(k, k)), k) for k in kinds])
+                select.set_options([(label(k, t), k) for k in kinds])
                 select.value = self.kind
         if self.round_no is not None and not 1 <= self.round_no <= t.current_round:
             self.round_no = None
@@ -231,7 +290,9 @@ class ReportsPane(LazyPane, Vertical):
             target = Path(path).expanduser()
             try:
                 text = report_file(self.t, kind, target, self.round_no, self.pno)
-                target.write_text(text, encoding="utf-8")
+                from core.store.files import atomic_write
+
+                atomic_write(target, text if isinstance(text, bytes) else text.encode("utf-8"))
             except TournamentError as exc:
                 self.notify(str(exc), severity="error")
                 return
@@ -243,5 +304,45 @@ class ReportsPane(LazyPane, Vertical):
 
         self.app.push_screen(PromptDialog(
             _("Export report"),
-            _("File to write the report to; the ending chooses the format: .html (printable page), "
+            _("File to write the report to; the ending chooses the format: .pdf, .html (printable page), "
               ".csv, .json, .trf or .txt."), value=default), chosen)
+
+    def action_print(self) -> None:
+        """Ask for the printer (empty: the default one), then print in the background."""
+        if self.t is None:
+            return
+        t, kind, round_no, pno = self.t, self.kind, self.round_no, self.pno
+
+        def work(printer: str) -> None:
+            from core.reports.printer import print_pdf
+            from core.reports.printing import render_pdf
+
+            try:
+                doc = document_for(t, kind, round_no, pno)
+                outcome = print_pdf(render_pdf(t, doc), doc.name, printer or None,
+                                    title=f"{t.name} – {doc.reports[0].title}")
+            except TournamentError as exc:
+                self.app.call_from_thread(self.notify, str(exc), severity="error")
+                return
+            self.app.call_from_thread(self.notify, outcome.message,
+                                      severity="information" if outcome.printed else "warning",
+                                      timeout=12)
+
+        def chosen(printer: str | None) -> None:
+            if printer is None:
+                return
+            self.printer = printer.strip()
+            self.notify(_("Preparing the PDF…"), timeout=3)
+            self.run_worker(lambda: work(self.printer), thread=True, group="print", exclusive=True)
+
+        self.app.push_screen(PromptDialog(_("Print"), _("Printer (empty: the default printer; lpstat -p lists them):"),
+                                          value=self.printer), chosen)
+
+    def action_prizes(self) -> None:
+        from tui.screens.prizes import PrizesScreen
+
+        def closed(_result: None) -> None:
+            if self.t is not None:
+                self.show(self.screen.session.tournament, force=True)
+
+        self.app.push_screen(PrizesScreen(self.screen), closed)
