@@ -5,6 +5,8 @@ The allocation itself is :mod:`core.prizes.allocate`; this module only lays it o
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from core.i18n import _, pgettext
 from core.prizes.allocate import allocate, group_ranking, player_order
 from core.prizes.settings import PrizeGroup, prize_settings
@@ -55,7 +57,7 @@ def prize_list(view: View) -> Report:
                                Money(a.paid), shared])
         for place in result.unawarded.get(g.key, []):
             table.rows.append([place, _("(not awarded: no eligible player left)"), "", "",
-                               Money(g.amounts[place - 1]), Money(0), ""])
+                               Money(g.amounts[place - 1]), Money(Fraction(0)), ""])
         report.tables.append(table)
     report.notes.append(sharing_note(s.sharing, s.hort_percent))
     report.notes.append(_("One prize per player: the higher one; equal prizes go by the order of the groups."))
@@ -64,7 +66,7 @@ def prize_list(view: View) -> Report:
     return report
 
 
-def _money(value) -> str:
+def _money(value: Fraction) -> str:
     from core.reports.render import human
 
     return human(Money(value))

@@ -18,7 +18,14 @@ from textual.widgets import Button, DataTable, Input, Label, Select, Static, Tex
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Tournament
-from core.prizes.settings import KINDS, SHARING, PrizeGroup, check_group, parse_amount, prize_settings
+from core.prizes.settings import (
+    KINDS,
+    SHARING,
+    PrizeGroup,
+    check_group,
+    parse_amount,
+    prize_settings,
+)
 from tui.i18n import L_
 
 if TYPE_CHECKING:

@@ -9,8 +9,6 @@ opens the prize groups.
 
 from __future__ import annotations
 
-from tui.widgets.pane import LazyPane
-
 from pathlib import Path
 
 from textual.app import ComposeResult
@@ -23,6 +21,7 @@ from core.i18n import _
 from core.model import Tournament
 from tui.i18n import L_
 from tui.widgets.dialogs import PromptDialog
+from tui.widgets.pane import LazyPane
 
 LABELS = {
     "standings": L_("Standings"), "crosstable": L_("Crosstable"), "pairings": L_("Pairings"),

@@ -126,7 +126,14 @@ def _report(args: argparse.Namespace) -> int:
     import json
 
     from core.cli.common import load_tournament, write_output
-    from core.reports.render import LANDSCAPE_WIDTH, PRINT_WIDTH, to_csv, to_html, to_json, to_text
+    from core.reports.render import (
+        LANDSCAPE_WIDTH,
+        PRINT_WIDTH,
+        to_csv,
+        to_html,
+        to_json,
+        to_text,
+    )
     from core.reports.view import View
 
     t = load_tournament(args.id)
@@ -175,9 +182,8 @@ def _write_pdf(args: argparse.Namespace, t, view) -> int:
     from core.reports.printing import document, render_pdf
     from core.store.files import atomic_write
 
-    if not args.output or args.output == "-":
-        if sys.stdout.isatty():
-            raise CliError(_("a PDF is not for the terminal: give a file with -o FILE.pdf"))
+    if (not args.output or args.output == "-") and sys.stdout.isatty():
+        raise CliError(_("a PDF is not for the terminal: give a file with -o FILE.pdf"))
     doc = document(view, args.kind, round_no=args.round, pno=args.player, key=args.key)
     pdf = render_pdf(t, doc, _setup(args))
     if not args.output or args.output == "-":
