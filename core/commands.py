@@ -11,7 +11,8 @@ from core.i18n import _
 
 import hashlib
 from dataclasses import replace
-from typing import Any, Iterable, Mapping
+from typing import Any
+from collections.abc import Iterable, Mapping
 
 from core.errors import InvalidResult, RoundError, TournamentError, UnknownPlayer, ValidationError
 from core.model import (
@@ -50,8 +51,8 @@ def add_player(t: Tournament, name: str, rating: int = 0, title: str = "", feder
     """Register a player.  Before round 1 the pairing number is provisional (renumbered when
     round 1 is paired); later the player is a late entry, slotted into the ranking while
     numbers are not frozen (C.04.2 Art. 2.4/2.5) and given the next number after that."""
-    fields = dict(name=name.strip(), rating=rating, title=title.strip().upper(),
-                  federation=federation.strip().upper(), national_rating=national_rating)
+    fields: dict[str, Any] = dict(name=name.strip(), rating=rating, title=title.strip().upper(),
+                                  federation=federation.strip().upper(), national_rating=national_rating)
     _check_player_fields(fields)
     pno = max((p.pno for p in t.players), default=0) + 1
     player = Player(pno=pno, name=fields["name"], rating=rating, national_rating=national_rating,
@@ -116,7 +117,7 @@ def remove_player(t: Tournament, pno: int) -> Tournament:
 
 def withdraw(t: Tournament, pno: int, from_round: int | None = None) -> Tournament:
     """Withdraw a player from ``from_round`` on (default: the next round to be paired)."""
-    player = t.player(pno)
+    t.player(pno)  # an unknown pairing number is an error, not a no-op
     first = t.current_round + 1 if from_round is None else from_round
     if first <= t.current_round:
         raise RoundError(_('round {first} is already paired; withdraw from round {value} and enter a forfeit for the current game').format(first=first, value=t.current_round + 1))
@@ -130,7 +131,7 @@ def withdraw(t: Tournament, pno: int, from_round: int | None = None) -> Tourname
 
 def reinstate(t: Tournament, pno: int) -> Tournament:
     """Undo a withdrawal for the rounds not yet paired."""
-    player = t.player(pno)
+    t.player(pno)  # an unknown pairing number is an error, not a no-op
     return t.with_changes(players=tuple(replace(p, withdrawn_round=None) if p.pno == pno else p
                                         for p in t.players))
 
@@ -200,10 +201,9 @@ def pair_next_round(t: Tournament, options: PairOptions | None = None) -> Tourna
 def number_for_round_one(t: Tournament) -> Tournament:
     """Pairing numbers before round 1: the drawn numbers when the numbers were drawn by lot
     (round robins: the Berger table is played by drawn number), else the ranking of Art. 2."""
-    drawn = {p.pno: p.extra.get("lot") for p in t.players}
-    if t.players and all(isinstance(v, int) for v in drawn.values()) and \
-            sorted(drawn.values()) == list(range(1, len(t.players) + 1)):
-        return renumber(t, {pno: int(lot) for pno, lot in drawn.items()})
+    drawn = {p.pno: lot for p in t.players if isinstance(lot := p.extra.get("lot"), int)}
+    if t.players and sorted(drawn.values()) == list(range(1, len(t.players) + 1)):
+        return renumber(t, drawn)
     return assign_pairing_numbers(t)
 
 

@@ -19,7 +19,8 @@ from core.i18n import _
 import enum
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from core.errors import InvalidResult, UnknownPlayer
 
@@ -70,7 +71,7 @@ class Colour(enum.Enum):
     NONE = "-"
 
     @property
-    def opposite(self) -> "Colour":
+    def opposite(self) -> Colour:
         if self is Colour.WHITE:
             return Colour.BLACK
         if self is Colour.BLACK:
@@ -141,7 +142,7 @@ class GameResult(enum.Enum):
     """Played game scored as lost by both (arbiter's decision, e.g. both flags/illegal)."""
 
     @classmethod
-    def parse(cls, text: str) -> "GameResult":
+    def parse(cls, text: str) -> GameResult:
         """Accept every spelling an arbiter types: ``1-0 1 0-1 0 1/2 = ½ ½-½ +- -+ -- 0-0 +/- -/+``."""
         key = text.strip().lower().replace(" ", "").replace("½", "1/2").replace(":", "-")
         if key in _RESULT_ALIASES:
@@ -459,7 +460,7 @@ class Tournament:
         """Pairing numbers may not change any more once round 4 is paired (C.04.2 Art. 2.3)."""
         return len(self.rounds) >= 4
 
-    def with_changes(self, **changes: Any) -> "Tournament":
+    def with_changes(self, **changes: Any) -> Tournament:
         return replace(self, **changes)
 
 

@@ -14,7 +14,7 @@ import unicodedata
 from dataclasses import replace
 
 from core.errors import TournamentError
-from core.model import TITLES, Board, Match, Player, RequestedBye, Round, Team, Tournament
+from core.model import TITLES, Board, Match, Player, RequestedBye, Team, Tournament
 
 
 def _name_key(name: str) -> str:

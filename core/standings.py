@@ -21,7 +21,7 @@ import math
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from core.errors import TournamentError
 from core.i18n import _
@@ -229,7 +229,7 @@ def _as_integers(values: dict[int, Value]) -> dict[int, Value]:
     if not denominators:
         return values
     common = math.lcm(*denominators)
-    return {p: (v if v is None or isinstance(v, int) else v.numerator * (common // v.denominator))
+    return {p: (v.numerator * (common // v.denominator) if isinstance(v, Fraction) else v)
             for p, v in values.items()}
 
 
@@ -339,7 +339,7 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
     for spec in specs:
         definition = get(spec.base)
         if definition.group:
-            de_values: dict[int, Value] = {p: 0 for p in ids}
+            de_values: dict[int, Value] = dict.fromkeys(ids, 0)
             new_groups = []
             groups_at[spec.code] = {p: tuple(sorted(g)) for g in groups for p in g}
             for g in groups:
@@ -456,4 +456,5 @@ def tied_on_points(s: Standings, places: int) -> list[tuple[int, ...]]:
             groups[-1].append(r)
         else:
             groups.append([r])
-    return [tuple(r.pno for r in g) for g in groups if len(g) > 1 and g[0].rank <= places]
+    return [tuple(r.pno for r in g) for g in groups
+            if len(g) > 1 and g[0].rank is not None and g[0].rank <= places]

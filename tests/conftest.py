@@ -4,6 +4,30 @@ from __future__ import annotations
 
 import pytest
 
+SLOW_MODULES = frozenset({
+    # Pilot sessions and snapshots of the whole app (seconds per test)
+    "test_tui_fast_table", "test_tui_flow", "test_tui_points_before", "test_tui_registration",
+    "test_tui_reports", "test_tui_rounds", "test_tui_session_saves", "test_tui_snapshots",
+    "test_tui_standings_worker", "test_tui_team_rounds", "test_tui_teams",
+    "test_tui_tournament_list_fit", "test_tui_tournaments", "test_i18n_screens",
+    "test_pictures_snapshots",
+    # the real hakem in subprocesses and in tmux
+    "test_cli_flow", "test_i18n_locale_invariance", "test_store_crash", "test_tui_tmux",
+    # golden files of up to 300 players, random property runs, fuzzing
+    "test_dutch_golden", "test_dutch_matching", "test_tiebreaks_golden",
+    "test_tiebreaks_legacy_golden", "test_swiss_others_properties", "test_hostile_input",
+})
+"""Test modules marked ``slow`` as a whole, so that ``pytest -m "not slow"`` (the fast part a
+developer runs while working) takes under a minute on two cores; ``pytest -q`` (and .ci/run)
+still runs them.  Chosen from ``pytest --durations`` (notes/guards.md has the figures): a
+module goes here when its tests together take more than about four seconds."""
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.path.stem in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
+
 
 @pytest.fixture(autouse=True)
 def _isolated_user_dirs(tmp_path_factory, monkeypatch):

@@ -29,7 +29,7 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[i
     maxweight = 2 * max(0, max(w for _, _, w in edges))
     endpoint = [0] * (2 * nedge)
     neighbend: list[list[int]] = [[] for _ in range(n)]
-    for k, (i, j, w) in enumerate(edges):
+    for k, (i, j, _w) in enumerate(edges):
         endpoint[2 * k] = i
         endpoint[2 * k + 1] = j
         neighbend[i].append(2 * k + 1)

@@ -2,14 +2,10 @@
 in the Art. 4 order (itertools-based, written independently of the engine's search), keep the
 first one with the best (C5, C6, C7, C8) vector that passes C1, C3 and C4, and compare."""
 
-import itertools
-import random
 
 import pytest
 
-from core.pairing.burstein.engine import pair_bracket
 from core.pairing.swiss.colours import colour_violations
-from core.pairing.swiss.context import make_context
 
 from tests.test_acceleration_sim import simulate
 

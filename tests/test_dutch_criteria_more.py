@@ -99,7 +99,7 @@ def test_c13_a_denied_mild_preference_beats_a_denied_strong_one() -> None:
     # mild preference, C13 is equal and the first candidate stands: 3-1 (5.2.1), 4-2
     t2 = tour(9, [[(5, 1, "1/2"), (3, 7, "1/2"), (6, 8, "1/2"), (2, 9, "0-1"), (4, "Z")],
                   [(1, 6, "1/2"), (7, 2, "0-1"), (8, 3, "1/2"), (5, 4, "0-1"), (9, "Z")]],
-              gone_from={p: 3 for p in range(5, 10)})
+              gone_from=dict.fromkeys(range(5, 10), 3))
     assert pairing(t2) == ([(3, 1), (4, 2)], [])
 
 
@@ -132,14 +132,14 @@ def test_c16_resident_downfloater_from_two_rounds_ago_avoided() -> None:
     {1|4}: 1 and 4 both W,B (mild white, same history): 5.2.4 gives 1 white."""
     t = tour(10, [[(2, "U"), (1, 5, "1-0"), (6, 3, "0-1"), (4, 7, "0-1"), (9, 10, "1-0"), (8, "F")],
                   [(7, 1, "1/2"), (8, 2, "1/2"), (3, 9, "1/2"), (5, 4, "1-0"), (6, 10, "1/2")]],
-             gone_from={p: 3 for p in range(5, 11)}, forbidden=((1, 2),))
+             gone_from=dict.fromkeys(range(5, 11), 3), forbidden=((1, 2),))
     assert pairing(t) == ([(2, 3), (1, 4)], [])
     # contrast: 2 beat 11 as white in round 1 (no PAB, no float): 2 (W,B) mild white, C16
     # equal, so the first candidate 1-3 stands and 2 floats: {2|4}, same history, 5.2.4: 2-4
     t2 = tour(11, [[(2, 11, "1-0"), (1, 5, "1-0"), (6, 3, "0-1"), (4, 7, "0-1"), (9, 10, "1-0"),
                     (8, "F")],
                    [(7, 1, "1/2"), (8, 2, "1/2"), (3, 9, "1/2"), (5, 4, "1-0"), (6, 10, "1/2")]],
-              gone_from={p: 3 for p in range(5, 12)}, forbidden=((1, 2),))
+              gone_from=dict.fromkeys(range(5, 12), 3), forbidden=((1, 2),))
     assert pairing(t2) == ([(1, 3), (2, 4)], [])
 
 
@@ -157,7 +157,7 @@ def test_c17_mdp_opponent_who_upfloated_two_rounds_ago_avoided() -> None:
                    (9, "F"), (10, "Z"), (11, "Z"), (12, "Z")],
                   [(1, 9, "1/2"), (10, 2, "1/2"), (11, 3, "1/2"), (4, 12, "1/2"),
                    (5, "Z"), (6, "Z"), (7, "Z"), (8, "Z")]],
-             gone_from={p: 4 for p in range(5, 13)})
+             gone_from=dict.fromkeys(range(5, 13), 4))
     assert pairing(t) == ([(3, 1), (2, 4)], [])
 
 
@@ -175,7 +175,7 @@ def test_c18_mdp_who_downfloated_last_round_is_paired_rather_than_floated_again(
                    (6, 8, "1-0")],
                   [(1, 6, "1-0"), (2, 8, "1-0"), (10, 3, "1-0"), (11, 4, "1-0"),
                    (5, "Z"), (7, "Z"), (9, "Z"), (12, "Z")]],
-             gone_from={p: 3 for p in range(5, 13)}, forbidden=((1, 2),))
+             gone_from=dict.fromkeys(range(5, 13), 3), forbidden=((1, 2),))
     pairs, byes = pairing(t)
     assert sorted(pairs) == [(3, 2), (4, 1)] and byes == []
     # contrast: 2 beats 12 (1 point, no float) in round 2 instead -> C18 equal, the first MDP
@@ -184,7 +184,7 @@ def test_c18_mdp_who_downfloated_last_round_is_paired_rather_than_floated_again(
                     (6, 8, "1-0")],
                    [(1, 6, "1-0"), (2, 12, "1-0"), (10, 3, "1-0"), (11, 4, "1-0"),
                     (5, "Z"), (7, "Z"), (9, "Z"), (8, "Z")]],
-              gone_from={p: 3 for p in range(5, 13)}, forbidden=((1, 2),))
+              gone_from=dict.fromkeys(range(5, 13), 3), forbidden=((1, 2),))
     assert sorted(pairing(t2)[0]) == [(3, 1), (4, 2)]
 
 
@@ -200,7 +200,7 @@ def test_c19_upfloater_meets_the_mdp_with_the_smaller_score_difference() -> None
                    (11, 12, "1/2")],
                   [(1, 6, "1-0"), (2, 11, "1-0"), (12, 3, "0-1"), (8, 4, "1-0"),
                    (5, "Z"), (7, "Z"), (9, "Z"), (10, "Z")]],
-             gone_from={p: 3 for p in range(5, 13)}, forbidden=((1, 2),))
+             gone_from=dict.fromkeys(range(5, 13), 3), forbidden=((1, 2),))
     assert pairing(t) == ([(4, 1), (3, 2)], [])
     # contrast: 3 beats 10 (0 points, no upfloat) in round 2 instead: C19 equal, the first
     # candidate stands: 3-1, 4-2
@@ -208,7 +208,7 @@ def test_c19_upfloater_meets_the_mdp_with_the_smaller_score_difference() -> None
                     (11, 12, "1/2")],
                    [(1, 6, "1-0"), (2, 11, "1-0"), (10, 3, "0-1"), (8, 4, "1-0"),
                     (5, "Z"), (7, "Z"), (9, "Z"), (12, "Z")]],
-              gone_from={p: 3 for p in range(5, 13)}, forbidden=((1, 2),))
+              gone_from=dict.fromkeys(range(5, 13), 3), forbidden=((1, 2),))
     assert pairing(t2) == ([(3, 1), (4, 2)], [])
 
 
@@ -222,7 +222,7 @@ def test_c20_mdp_who_downfloated_two_rounds_ago_is_paired_rather_than_floated_ag
                    (6, 8, "1-0"), (7, "Z")],
                   [(1, 6, "1-0"), (2, 12, "1-0"), (10, 3, "1-0"), (11, 4, "1-0"),
                    (5, "Z"), (7, "Z"), (9, "Z"), (8, "Z")]],
-             gone_from={p: 3 for p in range(5, 13)}, forbidden=((1, 2),))
+             gone_from=dict.fromkeys(range(5, 13), 3), forbidden=((1, 2),))
     pairs, byes = pairing(t)
     assert sorted(pairs) == [(3, 2), (4, 1)] and byes == []
 
@@ -242,7 +242,7 @@ def test_c21_upfloater_from_two_rounds_ago_meets_the_mdp_with_the_smaller_differ
                    (16, "Z")],
                   [(1, 13, "1/2"), (2, 14, "1/2"), (15, 3, "1/2"), (16, 4, "1/2")]
                   + [(p, "Z") for p in range(5, 13)]],
-             gone_from={p: 4 for p in range(5, 17)}, forbidden=((1, 2),))
+             gone_from=dict.fromkeys(range(5, 17), 4), forbidden=((1, 2),))
     assert pairing(t) == ([(4, 1), (3, 2)], [])
     # contrast: 3 beats 10 (0 points, no upfloat) in round 2 instead: C21 equal, the first
     # candidate stands: 3-1, 4-2
@@ -253,5 +253,5 @@ def test_c21_upfloater_from_two_rounds_ago_meets_the_mdp_with_the_smaller_differ
                     (16, "Z")],
                    [(1, 13, "1/2"), (2, 14, "1/2"), (15, 3, "1/2"), (16, 4, "1/2")]
                    + [(p, "Z") for p in range(5, 13)]],
-              gone_from={p: 4 for p in range(5, 17)}, forbidden=((1, 2),))
+              gone_from=dict.fromkeys(range(5, 17), 4), forbidden=((1, 2),))
     assert pairing(t2) == ([(3, 1), (4, 2)], [])

@@ -50,7 +50,7 @@ def test_absolute_criteria_hold_in_every_generated_round(settings: Settings, sys
             assert p not in seen
     # colour limits (C.04.1 rules 6-7) hold for everybody outside the last-round exception
     hist = entries(t)
-    for pno, h in hist.items():
+    for h in hist.values():
         cols = [e.colour for e in h if e.played and e.colour is not Colour.NONE]
         for i in range(len(cols)):
             upto = cols[: i + 1]

@@ -45,7 +45,7 @@ def test_search_order_odd_same_level():
 
 
 def test_search_order_even_same_level():
-    levels = {p: 20 for p in range(1, 6)} | {6: 17, 7: 16}
+    levels = dict.fromkeys(range(1, 6), 20) | {6: 17, 7: 16}
     # [2, 3, 4, 5]: no middle player; down from the middle (4, 5), then up (3, 2)
     assert search_order(1, [2, 3, 4, 5, 6, 7], levels) == [4, 5, 3, 2, 6, 7]
 
@@ -197,7 +197,7 @@ def _brute_force(order, levels, met):
     for m in _matchings(list(order)):
         if any(b in met.get(a, set()) for a, b in m):
             continue
-        partner = {a: b for a, b in m} | {b: a for a, b in m}
+        partner = dict(m) | {b: a for a, b in m}
         remaining, key, chosen = list(order), [], []
         while remaining:
             top = remaining[0]
@@ -210,6 +210,7 @@ def _brute_force(order, levels, met):
     return best
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())

@@ -84,7 +84,7 @@ def test_numbering_by_rating_then_name():
     assert [(p.pno, p.name) for p in numbered.players] == [
         (1, "Агеев"), (2, "Белов, А"), (3, "Ёлкин, Б"), (4, "Zed")]
     assert numbered.requested_byes == (RequestedBye(4, 2, ByeKind.ZERO),)
-    assert [p.name for p in registration_order(players)][0] == "Агеев"
+    assert next(p.name for p in registration_order(players)) == "Агеев"
 
 
 def test_numbering_refused_after_round_one():

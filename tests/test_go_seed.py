@@ -158,12 +158,12 @@ def test_egd_export_uses_line_numbers_in_final_order():
     lines = text.splitlines()
     assert "; HA[h9]" in lines and "; KM[6.5]" in lines and "; TM[65]" in lines
     assert "; DT[2005-05-28,2005-05-29]" in lines
-    body = [l for l in lines if not l.startswith(";")]
+    body = [ln for ln in lines if not ln.startswith(";")]
     assert len(body) == 11
     first = body[0].split()
     # line 1 = player 1 (place 1); his round-1 opponent is player 5, who is 5th in final order
     assert first[:7] == ["1", "Матвеев", "Евгений", "5d", "RU", "StP", "23"]
-    place_of = {int(l.split()[0]): l for l in body}
+    place_of = {int(ln.split()[0]): ln for ln in body}
     last = place_of[11].split()
     assert last[1:3] == ["Едемская", "Зоя"]
     assert last[-6:] == ["0+", "8-/b7", "10+/b2", "0-", "7-/b9", "9-/b8"]  # 8, 9, 10 keep their places

@@ -148,7 +148,7 @@ def test_plural_rule_agrees_with_cldr(lang):
     buffer.seek(0)
     translation = gettext.GNUTranslations(buffer)
     cldr = Locale.parse(lang).plural_form
-    for n in range(0, 250):
+    for n in range(250):
         assert translation.plural(n) == CLDR_INDEX[lang][cldr(n)], (lang, n)
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import core.i18n as i18n
-from tests.test_i18n_cli import data, run  # noqa: F401  (data is a fixture)
+from tests.test_i18n_cli import data, run  # noqa: F401 - data is a fixture (parameters below: F811)
 
 TRF = Path(__file__).parent / "data" / "dutch2026" / "f02_p9r7.trf"
 LANG_ENV = {"en": "en_GB.UTF-8", "tr": "tr_TR.UTF-8", "de": "de_DE.UTF-8", "ru": "ru_RU.UTF-8"}
@@ -38,7 +38,7 @@ def in_lang(monkeypatch, how: str, lang: str, *args: str) -> str:
 
 
 @pytest.fixture()
-def tid(data):
+def tid(data):  # noqa: F811 - the imported fixture
     """The demo tournament with round 1 paired and one result in."""
     code, out, err = run("new", "--demo")
     assert code == 0, err
@@ -91,7 +91,7 @@ HELP_WORDS = {
 
 @pytest.mark.parametrize("how", ["env", "option"])
 @pytest.mark.parametrize("lang", sorted(HELP_WORDS))
-def test_help_texts_in_the_chosen_language(monkeypatch, data, lang, how):
+def test_help_texts_in_the_chosen_language(monkeypatch, data, lang, how):  # noqa: F811 - the imported fixture
     top_words, round_words = HELP_WORDS[lang]
     top = in_lang(monkeypatch, how, lang, "--help")
     for word in top_words:
@@ -103,7 +103,7 @@ def test_help_texts_in_the_chosen_language(monkeypatch, data, lang, how):
     assert "pair the next round" not in rounds
 
 
-def test_every_subcommand_help_is_translated(data):
+def test_every_subcommand_help_is_translated(data):  # noqa: F811 - the imported fixture
     # Each subcommand's one-line help differs from English in every language.
     from core.cli import build_parser
 
@@ -147,7 +147,7 @@ def test_machine_outputs_identical_in_every_language(monkeypatch, tid, tmp_path)
 
 @pytest.mark.parametrize("lang,usage,required", [
     ("tr", "kullanım: ", "gerekli"), ("de", "Aufruf: ", "erforderlich"), ("ru", "использование: ", "требуются")])
-def test_argparse_words_in_the_chosen_language(data, lang, usage, required):
+def test_argparse_words_in_the_chosen_language(data, lang, usage, required):  # noqa: F811 - the imported fixture
     # argparse's own "usage:" and its missing-argument error come from our catalog too.
     code, out, _err = run("--lang", lang, "round", "--help")
     assert code == 0 and out.startswith(usage) and "options:" not in out, out

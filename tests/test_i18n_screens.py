@@ -30,11 +30,11 @@ import core.i18n as i18n
 from core.i18n import _
 
 from rich.cells import cell_len
-from textual.widgets import Footer, TabbedContent  # noqa: E402
-from textual.widgets._footer import FooterKey  # noqa: E402
+from textual.widgets import Footer, TabbedContent
+from textual.widgets._footer import FooterKey
 
-from tui.app import HakemApp  # noqa: E402
-from tui.testing import demo, store_with, wait_for  # noqa: E402
+from tui.app import HakemApp
+from tui.testing import demo, store_with, wait_for
 
 LANGS = ("tr", "de", "ru")
 ALL_LANGS = ("en",) + LANGS
@@ -59,7 +59,7 @@ def _text(app) -> str:
 
 
 async def _settle(pilot) -> None:
-    for _ in range(6):
+    for _step in range(6):
         await pilot.pause(0.03)
 
 

@@ -132,6 +132,6 @@ def test_third_place_match_separates_the_semi_final_losers():
         better = min(g.white, g.black)
         st = enter_result(st, g.id, "1-0" if g.white == better else "0-1")
     assert view.places == ((1,), (2,), (3,), (4,))
-    final = [g for g in view.games if g.stage.endswith("Final")][0]
-    third = [g for g in view.games if "third" in g.stage][0]
+    final = next(g for g in view.games if g.stage.endswith("Final"))
+    third = next(g for g in view.games if "third" in g.stage)
     assert third.after == final.after                   # played alongside the final

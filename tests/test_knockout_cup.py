@@ -119,7 +119,7 @@ def test_drawn_pairings_with_seeded_favourites():
         one = next(p for p in pairs if 1 in p)
         two = next(p for p in pairs if 2 in p)
         seen.add((min(one - {1}), min(two - {2})))
-        lot = [l for l in replay(t).view.lots if l.purpose.startswith("pairing lot")]
+        lot = [d for d in replay(t).view.lots if d.purpose.startswith("pairing lot")]
         assert lot and lot[0].players == (3, 4, 5, 6, 7, 8)
     assert len(seen) > 3     # the opponents of the favourites really are drawn
 

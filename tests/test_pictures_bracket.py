@@ -81,7 +81,7 @@ def test_upset_follows_the_games_not_a_fixed_tree():
     for pair, winner in (({1, 8}, 8), ({2, 7}, 2), ({3, 6}, 3), ({4, 5}, 4)):
         state = win_match(state, pair, winner)
     (b,) = playoff_brackets(state, NAMES)
-    semis = [set(e.pno for e in c.entries) for c in b.roots[0].children]
+    semis = [{e.pno for e in c.entries} for c in b.roots[0].children]
     assert sorted(map(sorted, semis)) == [[2, 8], [3, 4]]
 
 

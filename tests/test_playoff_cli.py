@@ -32,7 +32,7 @@ def test_create_enter_results_and_standings(capsys, store_id):
     out = cli_json(capsys, "playoff", tid, "--players", "3,1", "--places", "1", "--start", "18:00")
     assert out["players"] == [3, 1] and not out["complete"]
     assert [g["start"] for g in out["games"]] == ["18:30", "18:47"]
-    assert out["lots"] and all(l["purpose"].startswith("colour") for l in out["lots"])
+    assert out["lots"] and all(d["purpose"].startswith("colour") for d in out["lots"])
     state = playoffs_of(store.load(tid).tournament)["1"]
     assert json.loads(json.dumps(state)) == state      # plain JSON in options["playoffs"]
 

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from core.cli import main
-from core.playoff import choose_format, describe, variants
+from core.playoff import choose_format, variants
 from core.playoff.formats import FormatError
 
 SEED = "180+3"      # p. 69 (1): 3 minutes + 3 seconds from the first move

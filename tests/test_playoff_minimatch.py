@@ -33,7 +33,7 @@ def winner_of(view):
 
 def test_two_games_colours_swapped_and_balanced():
     view = evaluate(match_state())
-    g1, g2 = [g for g in view.games]
+    g1, g2 = list(view.games)
     assert (g1.white, g1.black) == (g2.black, g2.white)
     assert {g1.white, g1.black} == {5, 9}
     assert g1.time_control.encode() == "180+3" and g2.kind == "regular"
@@ -83,7 +83,7 @@ def test_armageddon_double_flag_needs_who_fell_later_and_no_double_forfeit():
 def test_lot_winner_chooses_black_by_default_and_choice_can_be_entered():
     st = match_state(MatchRules(segments=()))
     view = evaluate(st)
-    lot = next(l for l in view.lots if l.purpose == "Armageddon lot")
+    lot = next(d for d in view.lots if d.purpose == "Armageddon lot")
     arm = view.games[0]
     assert arm.black == int(lot.value)
     st["choices"][lot.key.rsplit(":", 1)[0]] = "white"
@@ -100,19 +100,19 @@ def test_armageddon_bids_lower_bid_plays_black_with_its_time():
     g = evaluate(st).games[0]
     assert (g.white, g.black) == (5, 9)
     assert g.time_control.encode() == "W240+2-B180+2"
-    bids = [l for l in evaluate(st).lots if "bids" in l.purpose]
+    bids = [d for d in evaluate(st).lots if "bids" in d.purpose]
     assert bids and bids[0].value == "5:200,9:180"
     # equal bids: a recorded lot decides who plays Black
     st2 = set_bids(st, key, {5: 150, 9: 150})
-    lots = [l for l in evaluate(st2).lots if "equal bids" in l.purpose]
+    lots = [d for d in evaluate(st2).lots if "equal bids" in d.purpose]
     assert len(lots) == 1 and evaluate(st2).games[0].black == int(lots[0].value)
 
 
 def test_colour_lots_are_recorded_and_reproducible():
     a = evaluate(match_state(seed=3))
     b = evaluate(match_state(seed=3))
-    assert [l.to_json() for l in a.lots] == [l.to_json() for l in b.lots]
-    assert [l.purpose for l in a.lots] == ["colour lot", "colour drawn by the lot winner"]
+    assert [d.to_json() for d in a.lots] == [d.to_json() for d in b.lots]
+    assert [d.purpose for d in a.lots] == ["colour lot", "colour drawn by the lot winner"]
     first_white = {evaluate(match_state(seed=s)).games[0].white for s in range(40)}
     assert first_white == {5, 9}   # the lot really decides
 
@@ -142,7 +142,7 @@ def test_sudden_death_until_decisive_game():
 def test_lot_decider_is_recorded():
     rules = MatchRules(segments=(Segment(2, TimeControl(300, 3)),), decider="lot")
     st, view = play(match_state(rules), "1/2", "1/2")
-    lot = [l for l in view.lots if l.purpose == "lot decides the match"]
+    lot = [d for d in view.lots if d.purpose == "lot decides the match"]
     assert len(lot) == 1 and winner_of(view) == int(lot[0].value)
 
 

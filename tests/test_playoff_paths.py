@@ -126,7 +126,7 @@ def test_knockout_places_match_the_games(k, expected_sizes):
         assert [len(g) for g in view.places] == expected_sizes
         winners = match_winners(view)
         lost = defaultdict(int)
-        for win, lose in winners.values():
+        for _win, lose in winners.values():
             lost[lose] += 1
         champion = view.places[0][0]
         assert lost[champion] == 0

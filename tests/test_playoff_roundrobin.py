@@ -29,7 +29,7 @@ def test_odd_group_drops_the_dummy():
 def finish_round_robin(st, winner_of):
     """Play the round-robin games with ``winner_of(white, black)`` -> 'w', 'b' or 'd'."""
     for _ in range(3):
-        g = [g for g in evaluate(st).ready if g.kind == "round_robin"][0]
+        g = next(g for g in evaluate(st).ready if g.kind == "round_robin")
         res = {"w": "1-0", "b": "0-1", "d": "1/2"}[winner_of(g.white, g.black)]
         st = enter_result(st, g.id, res)
     return st

@@ -51,7 +51,7 @@ def test_actual_end_times_reestimate_the_rest():
     st = enter_result(st, g.id, "1-0", end="18:38")
     slots = {s.game.id: s for s in timetable(st)}
     assert clock(slots[g.id].end) == "18:38" and slots[g.id].actual_end
-    nxt = [s for s in slots.values() if g.id in s.game.after][0]
+    nxt = next(s for s in slots.values() if g.id in s.game.after)
     assert clock(nxt.start) == "18:43"
 
 

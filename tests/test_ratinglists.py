@@ -86,7 +86,7 @@ def test_overflowing_other_titles_shift_later_columns(tmp_path: Path, data: Path
 def test_type_ahead_by_name_and_id(tmp_path: Path, data: Path) -> None:
     import_list(data, str(zipped(tmp_path / "l.zip", "players_list_foa.txt", fide_txt(PLAYERS))))
     with open_list(data, "fide") as index:
-        names = lambda q: [e.name for e in index.search(q)]  # noqa: E731
+        names = lambda q: [e.name for e in index.search(q)]
         assert names("kaya") == ["Kaya, Can", "Kayacan, Deniz"]
         assert names("Kaya, C") == ["Kaya, Can"]
         assert names("can kaya") == ["Kaya, Can"]

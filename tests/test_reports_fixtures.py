@@ -40,7 +40,7 @@ def _rename(t: Tournament, names: tuple[str, ...]) -> Tournament:
     return t.with_changes(players=players)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def swiss() -> Tournament:
     from core.trf import parse_tournament
 
@@ -55,7 +55,7 @@ def swiss() -> Tournament:
                           tiebreaks=("BH/C1", "BH", "SB", "WIN"), tiebreak_regime="2026")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def round_robin() -> Tournament:
     from core.trf import parse_tournament
 
@@ -83,7 +83,7 @@ def _result(white: Player, black: Player, salt: int) -> GameResult:
     return GameResult.WHITE_WINS if diff > 0 else GameResult.BLACK_WINS
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def team() -> Tournament:
     from core.commands import pair_next_round, set_result
     from core.model import Colour
@@ -125,7 +125,7 @@ GO_PLAYERS = (("Ким Алексей", 2510), ("Петров Иван", 2247), 
               ("Зуев Павел", 1230), ("Юдина Ольга", 952))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def go() -> Tournament:
     from core.commands import pair_next_round, set_result
 

@@ -46,7 +46,7 @@ def _selected(name: str) -> list:
     return keep
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def rendered(name: str) -> dict[str, str]:
     """File name → content for one fixture, built in English with ½ points (both are
     process-wide settings another test may have changed)."""

@@ -10,7 +10,7 @@ from core.pairing.roundrobin.double import cycles
 
 def colour_runs(players: int, swap: bool) -> int:
     """Longest run of one colour over the played games of any player."""
-    seq: dict[int, str] = {p: "" for p in range(1, players + 1)}
+    seq: dict[int, str] = dict.fromkeys(range(1, players + 1), "")
     for rnd in cycles(players, 2, swap):
         for w, b in rnd.games:
             seq[w] += "W"

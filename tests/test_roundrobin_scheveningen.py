@@ -90,7 +90,7 @@ def test_team_colours_whole_team_swaps_every_round(n: int) -> None:
 @pytest.mark.parametrize("n", range(1, 25))
 def test_balanced_colours(n: int) -> None:
     rounds = sch.match_rounds(n, "balanced")
-    for r, rnd in enumerate(rounds, start=1):
+    for rnd in rounds:
         a_whites = sum(1 for w, _ in rnd if w[0] == 0)
         assert a_whites in (n // 2, (n + 1) // 2)
         if n % 2 == 0:

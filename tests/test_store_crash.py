@@ -89,7 +89,7 @@ def test_four_processes_writing_results_at_once_lose_nothing(tmp_path):
             code = 0
             try:
                 _result_writer(data, tid, w, workers, rounds, boards)
-            except BaseException:  # noqa: BLE001 (a forked child must always _exit)
+            except BaseException:
                 code = 1
             os._exit(code)
         pids.append(pid)

@@ -36,7 +36,7 @@ def _decimal(value: Fraction) -> Decimal:
     return Decimal(value.numerator) / Decimal(value.denominator)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _tournament(trf_path: str):
     """Parsed once per file (tournaments are immutable; several golden lists share a file)."""
     with open(trf_path, encoding="utf-8", newline="") as fh:

@@ -25,7 +25,7 @@ DATA = os.path.join(os.path.dirname(__file__), "data")
 FILES = sorted(glob.glob(os.path.join(DATA, "tiebreaks", "legacy", "*.legacy.tsv")))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _tournament(path: str):
     with open(path, encoding="utf-8", newline="") as fh:
         return parse_tournament(fh.read())

@@ -77,7 +77,7 @@ def test_every_problem_is_reported_at_once():
 def _hakem(*args: str, data: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "HAKEM_DATA": data}
     return subprocess.run([sys.executable, "-m", "tui.launch", *args], capture_output=True, text=True,
-                          env=env, timeout=60)
+                          env=env, timeout=60, check=False)
 
 
 def test_cli_import_of_a_malformed_file_fails_cleanly_and_stores_nothing(tmp_path):

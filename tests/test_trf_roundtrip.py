@@ -105,7 +105,7 @@ def test_export_and_reimport_is_identical(flavour, ending):
 
 def test_written_player_line_has_the_fields_at_the_table_columns():
     t = parse_tournament(hand_made())
-    line = next(l for l in write_trf(t).splitlines() if l.startswith("001    1"))
+    line = next(ln for ln in write_trf(t).splitlines() if ln.startswith("001    1"))
     assert line[4:8] == "   1" and line[9] == "m" and line[10:13] == " FM"
     assert line[14:47].rstrip() == "Aktar, Tahsin" and line[48:52] == "2285"
     assert line[53:56] == "TUR" and line[57:68].strip() == "34500123" and line[69:79] == "1970/05/01"

@@ -57,7 +57,7 @@ def screenshot(app: App) -> str:
 async def run(cls: type[DataTable], cursor: str) -> list[str]:
     shots = []
     app = Table(cls, cursor)
-    settled = lambda: getattr(table, "settled", True)  # noqa: E731 - FastTable spreads big updates
+    settled = lambda: getattr(table, "settled", True)
     async with app.run_test(size=(70, 20)) as pilot:
         table = app.query_one("#t", DataTable)
         reset_table(table, COLUMNS)

@@ -81,7 +81,7 @@ async def test_result_keys_reach_the_store_without_a_release_call(tmp_path):
                        and app.screen.query("#pane-rounds"))
         await pilot.pause()
         await pilot.press("1", "0", "equals_sign")
-        stored = lambda: Store(data).load(tid).tournament.rounds[1].boards  # noqa: E731
+        stored = lambda: Store(data).load(tid).tournament.rounds[1].boards
         await wait_for(pilot, lambda: [b.result for b in stored()[:3]] == [
             GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW])
         assert app.screen.session.pending == 0

@@ -44,7 +44,7 @@ async def test_standings_from_the_worker_follow_each_result(tmp_path):
             seen = stand.generation
             rounds.query_one("#boards", DataTable).move_cursor(row=board - 1)
             rounds.action_result(key)
-            await wait_for(pilot, lambda: stand.generation > seen and stand.t is app.screen.session.tournament)
+            await wait_for(pilot, lambda seen=seen: stand.generation > seen and stand.t is app.screen.session.tournament)
         app.screen.session.flush()
         await pilot.pause()
         stored = Store(data).load(tid).tournament

@@ -10,7 +10,7 @@ import argparse
 import json
 import os
 from pathlib import Path
-from typing import Iterable
+from collections.abc import Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding

@@ -16,7 +16,7 @@ from babel.support import LazyProxy
 from core.i18n import _
 
 
-def L_(message: str) -> LazyProxy:  # noqa: N802 - gettext naming convention
+def L_(message: str) -> LazyProxy:
     """A string translated when used, not when defined (for BINDINGS and class tables)."""
     return LazyProxy(_, message, enable_cache=False)
 

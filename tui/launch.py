@@ -7,7 +7,7 @@ imported only for the UI, so scripted commands start fast and never need a termi
 from __future__ import annotations
 
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 _UI_OPTIONS = {"--data", "--lang", "--view", "--demo"}
 

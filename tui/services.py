@@ -14,7 +14,8 @@ import queue
 import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from core.i18n import _
 from core.errors import ConflictError, TournamentError
@@ -114,7 +115,7 @@ class Workspace:
             t = replace(t, name=Path(path).stem)
         return self.store.create(replace(t, id=""))
 
-    def open(self, tid: str, read_only: bool = False) -> "Session":
+    def open(self, tid: str, read_only: bool = False) -> Session:
         return Session(self.store, tid, read_only=read_only)
 
 

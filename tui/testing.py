@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from core import commands
 from core.model import Board, Bye, ByeKind, GameResult, Tournament

@@ -18,7 +18,7 @@ import pkgutil
 import re
 import sys
 from pathlib import Path
-from typing import Sequence
+from collections.abc import Sequence
 
 from core.errors import PairingImpossible, StoreError, TournamentError
 from core.i18n import _

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from core.store import Store
 
 
-def open_store() -> "Store":
+def open_store() -> Store:
     """The store of ``--data`` / ``$HAKEM_DATA`` / the user's data directory (imported here:
     engine commands such as ``hakem pair`` never open the store, and loading it costs ~25 ms
     of every start)."""
@@ -55,13 +55,10 @@ def decode_text(raw: bytes, path: str) -> str:
     byte-order mark are UTF-16 without one, read by where the NULs are."""
     import codecs
 
-    for bom, encoding in ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
-                          (codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"),
-                          (codecs.BOM_UTF16_BE, "utf-16")):
-        if raw.startswith(bom):
-            break
-    else:
-        encoding = ""
+    marks = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+             (codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+    encoding = next((name for bom, name in marks if raw.startswith(bom)), "")
+    if not encoding:
         if b"\0" in raw[:4096]:
             head = raw[:4096]
             encoding = "utf-16-le" if head[1::2].count(0) > head[0::2].count(0) else "utf-16-be"

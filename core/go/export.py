@@ -21,6 +21,8 @@ KM[] TM[]`` header lines.  Empty lines and everything after ``;`` are ignored by
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from core.go.cards import CardRound, Outcome, cards
 from core.go.handicap import even_komi, go_options
@@ -103,7 +105,7 @@ def format_dates(start: str, end: str) -> str:
     return f"{d1}.{m1}.{y1}-{d2}.{m2}.{y2}"
 
 
-def _nominal_time(t: Tournament, options: dict) -> str:
+def _nominal_time(t: Tournament, options: Mapping[str, Any]) -> str:
     """The adjusted time: as set by the arbiter, else computed from the time control."""
     return str(options.get("nominal_time", "") or "") or adjusted_time(t.time_control)
 

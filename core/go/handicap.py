@@ -17,7 +17,8 @@ from core.i18n import _
 
 import hashlib
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from core.errors import TournamentError
 from core.model import Board, Tournament, points
@@ -64,7 +65,7 @@ def handicap_for(level_a: int, level_b: int, senior: int) -> int:
 def nigiri(seed: str, round_no: int, a: int, b: int) -> bool:
     """Reproducible stand-in for the nigiri: True when ``a`` gets White."""
     low, high = sorted((a, b))
-    digest = hashlib.sha256(f"{seed}|{round_no}|{low}|{high}".encode("utf-8")).digest()
+    digest = hashlib.sha256(f"{seed}|{round_no}|{low}|{high}".encode()).digest()
     white_is_low = digest[0] & 1 == 1
     return white_is_low == (a == low)
 

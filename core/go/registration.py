@@ -23,7 +23,7 @@ from core.i18n import _
 
 import unicodedata
 from dataclasses import dataclass, replace
-from typing import Iterable
+from collections.abc import Iterable
 
 from core.errors import RoundError, TournamentError
 from core.go.ranks import go_rating, rank_of

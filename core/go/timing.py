@@ -36,8 +36,8 @@ def parse(time_control: str) -> tuple[str, Fraction, Fraction] | None:
     """(kind, basic minutes, adjusted minutes) of a Go time control, ``None`` if not read."""
     text = time_control.strip().lower()
     if m := _SUDDEN.match(text):
-        basic = Fraction(int(m.group(1)))
-        return "sudden death", basic, basic
+        minutes = Fraction(int(m.group(1)))
+        return "sudden death", minutes, minutes
     if m := _CANADIAN.match(text):
         basic, period, stones = (int(g) for g in m.groups())
         if stones == 0:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 LANGUAGES = ("en", "tr", "de", "ru")
 """Supported UI languages; English is the source language (msgids)."""
@@ -91,7 +91,7 @@ def set_language(lang: str | None) -> str:
     changed = code != _current
     _current = code
     if changed:
-        for listener in list(_listeners):
+        for listener in list(_listeners):  # noqa: PERF101 - a copy: a listener may unsubscribe while called
             listener(code)
     return code
 

@@ -22,15 +22,17 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
+from types import ModuleType
 
 from setuptools.command.build_py import build_py
 
 
-def _compiler():
+def _compiler() -> ModuleType:
     path = Path(__file__).resolve().with_name("compile.py")
     spec = importlib.util.spec_from_file_location("_hakem_i18n_compile", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load the catalog compiler from {path}")
     module = importlib.util.module_from_spec(spec)
-    assert spec.loader is not None
     spec.loader.exec_module(module)
     return module
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir, extract_python
@@ -50,8 +51,9 @@ HEADER = {
 }
 
 
-def _constant_strings(node: ast.AST) -> Iterator[ast.Constant]:
-    """String literals that are values of a dict/list/tuple literal (nested ones too)."""
+def _constant_strings(node: ast.AST) -> Iterator[tuple[int, str]]:
+    """(line, text) of the string literals that are values of a dict/list/tuple literal (nested
+    ones too)."""
     if isinstance(node, ast.Dict):
         for value in node.values:
             yield from _constant_strings(value)
@@ -59,7 +61,7 @@ def _constant_strings(node: ast.AST) -> Iterator[ast.Constant]:
         for item in node.elts:
             yield from _constant_strings(item)
     elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-        yield node
+        yield node.lineno, node.value
 
 
 def extract_tables(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:
@@ -71,7 +73,7 @@ def extract_tables(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:
     for statement in tree.body:
         if isinstance(statement, ast.Assign):
             targets = [t.id for t in statement.targets if isinstance(t, ast.Name)]
-            value = statement.value
+            value: ast.expr | None = statement.value
         elif isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
             targets = [statement.target.id]
             value = statement.value
@@ -81,9 +83,9 @@ def extract_tables(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:
             continue
         if not isinstance(value, (ast.Dict, ast.List, ast.Tuple)):
             continue
-        for constant in _constant_strings(value):
-            if constant.value.strip():
-                yield constant.lineno, "N_", constant.value, []
+        for lineno, text in _constant_strings(value):
+            if text.strip():
+                yield lineno, "N_", text, []
 
 
 def extract_catalog(root: Path = ROOT, mapping_file: Path = MAPPING_FILE) -> Catalog:

@@ -21,8 +21,9 @@ import datetime as _dt
 import os
 from decimal import Decimal, localcontext
 from fractions import Fraction
-from typing import Mapping
+from collections.abc import Mapping
 
+from core.i18n import LANGUAGES, _, current_language, ngettext, normalise_language
 
 
 def _babel_date(*args, **kwargs):
@@ -44,8 +45,6 @@ def _babel_decimal(*args, **kwargs):
 
     return format_decimal(*args, **kwargs)
 
-
-from core.i18n import LANGUAGES, _, current_language, ngettext, normalise_language
 
 POINT_STYLES = ("half", "decimal")
 """``half``: ½, 1½ (tables, cards); ``decimal``: 0,5, 1,5 (the configurable alternative)."""

@@ -22,7 +22,8 @@ import ast
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
+from typing import TypeGuard
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 WRAPPERS = {"_", "gettext", "ngettext", "pgettext", "npgettext", "N_", "L_", "counted"}
@@ -95,8 +96,8 @@ def _callee(node: ast.Call) -> str:
     return ""
 
 
-def _is_text(text: str | None) -> bool:
-    return bool(text) and any(c.isalpha() for c in text) and len(text.strip()) > 1
+def _is_text(text: str | None) -> TypeGuard[str]:
+    return text is not None and any(c.isalpha() for c in text) and len(text.strip()) > 1
 
 
 def scan_file(path: Path, root: Path = ROOT) -> Iterator[Finding]:

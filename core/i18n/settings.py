@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from core.i18n import set_language
 from core.i18n.format import POINT_STYLES, resolve_language, set_points_style

@@ -23,10 +23,10 @@ import argparse
 import copy
 import io
 import sys
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po, write_po
 
 from core.i18n import LANGUAGES
@@ -34,7 +34,10 @@ from core.i18n.extract import HEADER, POT_FILE, ROOT, extract_catalog, message_k
 
 LOCALES = ROOT / "locales"
 TARGETS = tuple(lang for lang in LANGUAGES if lang != "en")
-FIXED_DATE = datetime(2026, 11, 29, 0, 0, tzinfo=timezone.utc)
+_Translation = str | tuple[str, ...] | list[str]
+"""A message's translation as babel holds it (plural messages: one string per form)."""
+
+FIXED_DATE = datetime(2026, 11, 29, 0, 0, tzinfo=UTC)
 """Header dates are fixed so regenerating identical content gives identical files."""
 
 PLURAL_FORMS = {
@@ -71,9 +74,9 @@ def _write_if_changed(path: Path, data: bytes) -> bool:
     return True
 
 
-def _memory(lang: str, catalog: Catalog) -> dict[tuple, object]:
+def _memory(lang: str, catalog: Catalog) -> dict[tuple, _Translation]:
     """Known translations keyed by (msgid, context): obsolete entries, then the memory file."""
-    known: dict[tuple, object] = {}
+    known: dict[tuple, _Translation] = {}
     for message in catalog.obsolete.values():
         if message.string and (any(message.string) if isinstance(message.string, tuple) else True):
             known[(message.id, message.context)] = message.string
@@ -90,6 +93,13 @@ def build_template() -> Catalog:
     template.creation_date = FIXED_DATE
     template.revision_date = FIXED_DATE
     return template
+
+
+def _obsolete_key(message: Message) -> str | tuple[str, str]:
+    """The key babel files ``message`` under in ``Catalog.obsolete``: the singular msgid, with
+    the context when there is one."""
+    msgid = message.id if isinstance(message.id, str) else message.id[0]
+    return msgid if message.context is None else (msgid, message.context)
 
 
 def updated_po(lang: str, template: Catalog) -> Catalog:
@@ -109,7 +119,7 @@ def updated_po(lang: str, template: Catalog) -> Catalog:
         empty = not message.string or (isinstance(message.string, tuple) and not all(message.string))
         if empty and (message.id, message.context) in known:
             message.string = known[(message.id, message.context)]
-            catalog.obsolete.pop(message.id, None)
+            catalog.obsolete.pop(_obsolete_key(message), None)
     for key in [k for k in catalog.obsolete if k in catalog]:
         del catalog.obsolete[key]  # back in the source: keep one entry, the active one
     catalog.creation_date = FIXED_DATE
@@ -117,9 +127,7 @@ def updated_po(lang: str, template: Catalog) -> Catalog:
     catalog.fuzzy = False
     catalog.language_team = {"tr": "Türkçe", "de": "Deutsch", "ru": "Русский"}.get(lang, "")
     catalog.last_translator = "hakem contributors"
-    nplurals, expr = PLURAL_FORMS[lang].split(";")[:2]
-    catalog._num_plurals = int(nplurals.split("=")[1])
-    catalog._plural_expr = expr.split("=", 1)[1].strip()
+    catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[lang])]  # babel's setter parses the rule
     return catalog
 
 

@@ -187,7 +187,7 @@ def _match_node(path: str, rnd: int, number: int, games: list[Any], lots: Mappin
         score[g.black] = score.get(g.black, Fraction(0)) + pb
     decided_by_lot = None
     for key, value in lots.items():
-        if key.startswith(f"{path}.decider:") or key.startswith(f"{path}.sd-lot:"):
+        if key.startswith((f"{path}.decider:", f"{path}.sd-lot:")):
             decided_by_lot = int(value)
     if decided_by_lot is not None:
         winner = decided_by_lot
@@ -294,7 +294,7 @@ def _build(ko: str, matches: dict[tuple[int, int], list[Any]], byes: dict[int, t
             return None
         prev = raw.get(r - 1, [])
         if isinstance(entrant, int):
-            for j, (node, ents) in enumerate(prev):
+            for j, (_node, ents) in enumerate(prev):
                 if entrant in ents:
                     return finish(r - 1, j)
             return None

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from collections.abc import Sequence
 
 from core.i18n import _
 from core.i18n.format import format_points
@@ -265,9 +265,9 @@ def progress_svg(series: Sequence[Fraction], perf: Sequence[int | None], top: Fr
         out.append(f'<polyline class="tpr" points="{pts}"/>')
         out.append(f'<text class="lab" x="{left - 4}" y="{y1 + 8}" text-anchor="end">{hi}</text>'
                    f'<text class="lab" x="{left - 4}" y="{y1 + h2}" text-anchor="end">{lo}</text>')
-        i, v = known[-1]
-        out.append(f'<text class="lab" x="{x[i]:.1f}" y="{y1 + h2 - (v - lo) / (hi - lo) * h2 - 5:.1f}" '
-                   f'text-anchor="end">{v}</text>')
+        last, tpr = known[-1]
+        out.append(f'<text class="lab" x="{x[last]:.1f}" y="{y1 + h2 - (tpr - lo) / (hi - lo) * h2 - 5:.1f}" '
+                   f'text-anchor="end">{tpr}</text>')
     out.append("</svg>")
     return "".join(out)
 

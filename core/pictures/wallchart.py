@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 from core.i18n import _
 from core.model import Tournament
 from core.pictures.text import Canvas, TextPicture, cells, clip, esc, pad
@@ -71,7 +72,7 @@ class Wallchart:
     title: str
     subtitle: tuple[str, ...]
     columns: tuple[str, ...]
-    rows: tuple["WallRow", ...]
+    rows: tuple[WallRow, ...]
     notes: tuple[str, ...] = ()
 
 
@@ -100,7 +101,7 @@ def wallchart(t: Tournament) -> Wallchart:
     rows = []
     for raw in table.rows:
         values = dict(zip(keys, raw))
-        rows.append(WallRow(human(values.get("rank", "")), int(values["pno"]), str(values["name"]),
+        rows.append(WallRow(human(values.get("rank", "")), int(str(values["pno"])), str(values["name"]),
                             human(values.get("rating", "")),
                             tuple(human(values[k]) for k in cell_keys), human(values.get("points", ""))))
     return Wallchart("grid" if grid else "swiss", report.title, tuple(report.subtitle),

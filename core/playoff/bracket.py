@@ -50,7 +50,7 @@ def play_knockout(ctx: Context, path: str, stage: str, entrants: tuple[Entrant, 
         for i, (a, b) in enumerate(pairs, start=1):
             out = play_match(ctx, f"{path}.r{plan.number}m{i}", label, a, b, rules, gate)
             this_round.extend(out.games)
-            if out.winner is None:
+            if out.winner is None or out.loser is None:
                 pending = True
                 slot = position[a] if a in position else _placeholder_position(a)
                 winners.append(_Placeholder(f"winner of {name} match {i}", slot))
@@ -65,7 +65,7 @@ def play_knockout(ctx: Context, path: str, stage: str, entrants: tuple[Entrant, 
             out = play_match(ctx, f"{path}.third", f"{stage}: Match for third place" if stage
                              else "Match for third place", a, b, rules, gate)
             this_round.extend(out.games)
-            if out.winner is None:
+            if out.winner is None or out.loser is None:
                 pending = True
             else:
                 third = (out.winner, out.loser)

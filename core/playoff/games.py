@@ -15,14 +15,15 @@ from __future__ import annotations
 from core.i18n import _
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Union
+from typing import Any
+from collections.abc import Mapping
 
 from core.errors import InvalidResult
 from core.model import GameResult
 from core.playoff import lots
 from core.playoff.timecontrol import TimeControl
 
-Entrant = Union[int, str]
+Entrant = int | str
 
 
 @dataclass(frozen=True)

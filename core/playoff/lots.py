@@ -15,7 +15,7 @@ def draw(seed: int | str, key: str, n: int) -> int:
     """An index in ``0..n-1`` drawn for ``key`` (uniform up to a 2**-256 bias)."""
     if n <= 0:
         raise ValueError("cannot draw from an empty set")
-    digest = hashlib.sha256(f"{seed}:{key}".encode("utf-8")).digest()
+    digest = hashlib.sha256(f"{seed}:{key}".encode()).digest()
     return int.from_bytes(digest, "big") % n
 
 

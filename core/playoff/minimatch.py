@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.model import GameResult
 from core.playoff import armageddon
 from core.playoff.games import Context, Entrant, Game, game_points
 from core.playoff.rules import MatchRules
@@ -78,10 +77,10 @@ def play_match(ctx: Context, path: str, stage: str, a: Entrant, b: Entrant, rule
             win = a if score[a] > score[b] else b
             return MatchOutcome(win, b if win == a else a, tuple(emitted))
 
-    win = _decide(ctx, path, stage, a, b, rules, prev, emitted)
-    if win is None:
+    decided = _decide(ctx, path, stage, a, b, rules, prev, emitted)
+    if decided is None:
         return MatchOutcome(None, None, tuple(emitted))
-    return MatchOutcome(win, b if win == a else a, tuple(emitted))
+    return MatchOutcome(decided, b if decided == a else a, tuple(emitted))
 
 
 def _decide(ctx: Context, path: str, stage: str, a: int, b: int, rules: MatchRules,

@@ -61,7 +61,7 @@ def evaluate(ctx: Context, node: dict[str, Any], entrants: tuple[Entrant, ...], 
         if len(entrants) != 2:
             raise PlanError(_('a match needs two players, not {value}.').format(value=len(entrants)))
         out = play_match(ctx, path, name or "Match", entrants[0], entrants[1], _rules(node), after)
-        if out.winner is None:
+        if out.winner is None or out.loser is None:
             return StageOutcome(None, out.games)
         return StageOutcome(((out.winner,), (out.loser,)), out.games)
     if kind == "round_robin":
@@ -102,7 +102,7 @@ def _knockout_order(ctx: Context, node: dict[str, Any], entrants: tuple[Entrant,
             return list(entrants)
         # seeds/001: the first pairings are drawn, "some favourites may be seeded first":
         # the best ``seeded`` keep their positions, the others are drawn into the rest.
-        fixed = [int(e) for e in entrants[: max(0, int(node.get("seeded", 0)))]]
+        fixed: list[Entrant] = [int(e) for e in entrants[: max(0, int(node.get("seeded", 0)))]]
         drawable = [int(e) for e in entrants[len(fixed):]]
         key = f"{path}.draw:" + "-".join(str(e) for e in entrants)
         manual = ctx.manual_lots.get(key)
@@ -215,8 +215,7 @@ def describe(node: dict[str, Any], seeds: list[int] | None) -> list[dict[str, An
             merged["name"] = f"Groups: {st['name']}"
             merged["groups"] = [pg[j]["groups"][0] for pg in per_group if pg[j]["groups"]] if seeds else []
             stages.append(merged)
-        for st in describe(node["final"], None):
-            stages.append(st)
+        stages.extend(describe(node["final"], None))
         return stages
     if kind == "split":
         stages = []

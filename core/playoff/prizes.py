@@ -8,7 +8,7 @@ stage: four tied, the two semi-final losers share the 3rd and 4th prizes equally
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def share_prizes(places: Sequence[Sequence[int]], prizes: Sequence[Fraction | int],

@@ -131,7 +131,7 @@ def resolve_tie(ctx: Context, path: str, stage: str, group: tuple[Entrant, ...],
     if len(group) == 2:
         rules = golden if tie == "golden" else tie_rules
         out = play_match(ctx, path + ".m", stage, group[0], group[1], rules, after)
-        if out.winner is None:
+        if out.winner is None or out.loser is None:
             return StageOutcome(None, out.games)
         return StageOutcome(((out.winner,), (out.loser,)), out.games)
     if tie == "golden":

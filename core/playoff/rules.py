@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from core.i18n import _
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from core.errors import TournamentError
@@ -46,7 +46,7 @@ class Segment:
         return {"games": self.games, "time_control": self.time_control.encode()}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Segment":
+    def from_json(cls, data: dict[str, Any]) -> Segment:
         return cls(int(data["games"]), TimeControl.parse(str(data["time_control"])))
 
 
@@ -100,7 +100,7 @@ class MatchRules:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "MatchRules":
+    def from_json(cls, data: dict[str, Any]) -> MatchRules:
         return cls(
             segments=tuple(Segment.from_json(s) for s in data.get("segments", ())),
             decider=str(data.get("decider", "armageddon")),

@@ -23,7 +23,8 @@ from core.i18n import _
 
 import copy
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from core.errors import InvalidResult, TournamentError, UnknownPlayer
 from core.model import GameResult, Tournament

@@ -34,7 +34,7 @@ class TimeControl:
     black_base: int | None = None
 
     @classmethod
-    def parse(cls, text: str) -> "TimeControl":
+    def parse(cls, text: str) -> TimeControl:
         """Read ``"180+3"``, ``"1200"``, ``"W300-B240"`` or ``"W300+2-B240+2"``.
 
         Minutes written as ``"3m+2"`` are accepted too, because organisers type them that way.

@@ -14,7 +14,8 @@ board when it can.  With ``max_boards`` set, a game waits for a free board.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from core.playoff.games import Game
 from core.playoff.state import DEFAULT_BREAKS, PlayoffView, _parse_clock, evaluate

@@ -33,7 +33,7 @@ _INT_FIELDS = frozenset({"standard", "rapid", "blitz", "national_rating", "go_ra
 _ID_PREFIX = {"fide_id": b"F", "national_id": b"N", "egd_pin": b"E"}
 assert ENTRY_FIELDS[1:3] == ("fide_id", "national_id") and ENTRY_FIELDS[-1] == "egd_pin", \
     "write_index reads the ids from these positions of a names-section line"
-_CLEAN = str.maketrans({c: " " for c in map(chr, [*range(32), 127])})
+_CLEAN = str.maketrans(dict.fromkeys(map(chr, [*range(32), 127]), " "))
 
 
 @dataclass(frozen=True)
@@ -155,7 +155,7 @@ class ListIndex:
     def close(self) -> None:
         self._map.close()
 
-    def __enter__(self) -> "ListIndex":
+    def __enter__(self) -> ListIndex:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -202,7 +202,7 @@ def import_list(data_dir: Path, path: str, fmt: str | None = None, name: str | N
     name = check_name(name or fmt.replace("-xml", ""))
     meta = {"name": name, "format": fmt, "date": date if date is not None else list_date(path, fmt),
             "source": Path(path).name,
-            "imported": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
+            "imported": _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat(),
             "imported_by": user}
     entries = read_entries(path, fmt, layout)
     with lists_directory(data_dir, create=True) as directory:

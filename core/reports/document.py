@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Union
+from typing import TYPE_CHECKING, Union
+
+if TYPE_CHECKING:
+    from core.model import GameResult
 
 Cell = Union[str, int, Fraction, tuple, None, "Points", "GameCell", "Marked", "Money"]
 
@@ -44,7 +47,7 @@ class ResultCell:
     """A board result: ``1 - 0``, ``½ - ½``, ``+ - −`` for people, the CLI spelling
     (``1-0``, ``1/2``, ``+-``) for machines; empty while the game is running."""
 
-    result: object  # core.model.GameResult | None
+    result: GameResult | None
 
     @property
     def text(self) -> str:

@@ -226,33 +226,19 @@ def _go(function: str, t: Tournament) -> str:
     return fn(t)
 
 
-def export(t: Tournament, fmt: str, output: str | None, lang: str | None = None) -> None:
-    """Dispatch of ``hakem export --FORMAT``; ``output`` None or ``-`` means stdout.
-
-    People's formats (HTML, text) come out in ``lang`` (``--lang``), else the tournament's
-    language, else $LANG; machine formats are the same in every language."""
-    from core.cli.common import write_output
-    from core.i18n import set_language
-    from core.i18n.format import resolve_language
-
-    if fmt in ("html", "text"):
-        set_language(resolve_language(lang, t.language or None))
-
-    if fmt == "html":
-        if not output or output == "-":
-            raise TournamentError(_('--html writes a set of pages: give a directory with -o DIR'))
-        publish(t, output)
-        return
+def export_text(t: Tournament, fmt: str) -> str:
+    """The one file of ``hakem export --FORMAT`` for the formats that are one file (``text``,
+    ``csv``, ``egd``, ``rating_commission``; ``html`` is a set of pages: :func:`publish`).
+    Writing it is the caller's business (reports never import the CLI)."""
     if fmt == "text":
-        write_output(print_text(t), output)
-    elif fmt == "csv":
-        write_output(standings_csv(t), output)
-    elif fmt == "egd":
-        write_output(_go("egd_h9_export", t), output)
-    elif fmt == "rating_commission":
-        write_output(_go("rating_commission_export", t), output)
-    else:
-        raise TournamentError(_('unknown export format {fmt!r}').format(fmt=fmt))
+        return print_text(t)
+    if fmt == "csv":
+        return standings_csv(t)
+    if fmt == "egd":
+        return _go("egd_h9_export", t)
+    if fmt == "rating_commission":
+        return _go("rating_commission_export", t)
+    raise TournamentError(_('unknown export format {fmt!r}').format(fmt=fmt))
 
 
 def page_url(base: str, name: str) -> str:

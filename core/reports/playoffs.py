@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from core.i18n import _
 from core.model import GameResult
-from core.reports.document import Column, Points, Report, Table
+from core.reports.document import Column, Points, Report, ResultCell, Table
 from core.reports.render import PRINT_WIDTH, width
 from core.reports.view import View
 
@@ -55,7 +56,7 @@ def _boxes(games, slots, byes: dict[str, tuple[int, ...]] | None = None) -> list
             continue
         for pno in players:
             boxes[(stage, "bye", pno)] = MatchBox(stage, pno, None, bye=True)
-    order = {}
+    order: dict[str, int] = {}
     for g in games:
         order.setdefault(g.stage, len(order))
     for g in games:
@@ -248,7 +249,7 @@ def timetable_report(view: View, key: str, state: Mapping[str, Any], playoff_vie
         if g.result is not None:
             from core.reports.tables import _result_text
 
-            result = _result_text(g.result)
+            result: ResultCell | str = _result_text(g.result)
         elif g.colours_open:
             result = _("colours by lot")
         else:

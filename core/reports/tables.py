@@ -9,6 +9,7 @@ in the language active when it is built.
 from __future__ import annotations
 
 
+from core.errors import TournamentError
 from core.standings import rounds_started
 from core.i18n import _
 from core.i18n.terms import colour_letter, colour_name, regime_name, tiebreak_modifier, tiebreak_name
@@ -126,7 +127,7 @@ def alphabetical_pairings(view: View, round_no: int) -> Report:
     """Every player alphabetically with board, colour and opponent (players find themselves)."""
     t = view.tournament
     rnd = t.round(round_no)
-    where: dict[int, tuple[int | str, str, int | None]] = {}
+    where: dict[int, tuple[int | str, str, int | ByeKind | None]] = {}
     for i, b in enumerate(rnd.boards, start=1):
         where[b.white] = (i, colour_name("w"), b.black)
         where[b.black] = (i, colour_name("b"), b.white)
@@ -194,7 +195,7 @@ def standings_report(view: View) -> Report:
     return Report("standings", _("Standings"), subtitle, [table], notes)
 
 
-_MARK_CODES = {Code.WIN: "1", Code.DRAW: "½", Code.LOSS: "0", Code.FORFEIT_WIN: "+",
+_MARK_CODES: dict[Code | None, str] = {Code.WIN: "1", Code.DRAW: "½", Code.LOSS: "0", Code.FORFEIT_WIN: "+",
                Code.FORFEIT_LOSS: "−", Code.SHORT_WIN: "1", Code.SHORT_DRAW: "½",
                Code.SHORT_LOSS: "0", Code.HALF_BYE: "½", Code.FULL_BYE: "1", Code.PAB: "1",
                Code.ZERO_BYE: "0"}
@@ -289,9 +290,9 @@ def _card_tiebreaks(view: View, pno: int) -> dict[str, dict[int, object]]:
             continue
         try:
             e = explain(view.tournament, code, pno, s.regime, ctx=view.tiebreak_context)
-        except Exception:  # a criterion without explanation support: totals only
+        except TournamentError:  # a criterion the explainer cannot take apart: totals only
             continue
-        per = {c.round: Marked(c.value, c.cut) for c in e.contributions if c.round is not None}
+        per: dict[int, object] = {c.round: Marked(c.value, c.cut) for c in e.contributions if c.round is not None}
         if per:
             out[code] = per
     return out

@@ -110,27 +110,41 @@ class TeamStanding:
     opponents: tuple[int, ...] = field(default=())
 
 
+@dataclass
+class _Tally:
+    """One team's running totals while :func:`team_standings` reads the matches."""
+
+    match_points: int = 0
+    board_points: Fraction = Fraction(0)
+    played: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    opponents: list[int] = field(default_factory=list)
+
+
 def team_standings(t: Tournament, aggregate: str = "round", mp: MatchPoints = MatchPoints(),
                    primary: str = "match") -> list[TeamStanding]:
     """Teams ranked by match points then board points (``primary="match"``), or by board
     points then match points (``primary="board"``, e.g. Skalitzka); then by team id.  Only
     complete matches count; finer tie-breaks belong to :mod:`core.tiebreaks`."""
-    acc = {team.id: [0, Fraction(0), 0, 0, 0, 0, []] for team in t.teams}
+    acc = {team.id: _Tally() for team in t.teams}
     for s in match_scores(t, aggregate):
         if not s.complete:
             continue
         hm, am = s.match_points(mp)
         for team, mpts, bpts, opp in ((s.home, hm, s.home_points, s.away),
                                       (s.away, am, s.away_points, s.home)):
-            a = acc.setdefault(team, [0, Fraction(0), 0, 0, 0, 0, []])
-            a[0] += mpts
-            a[1] += bpts
-            a[2] += 1
-            a[3] += mpts == mp.win
-            a[4] += mpts == mp.draw and hm == am
-            a[5] += mpts == mp.loss and hm != am
-            a[6].append(opp)
-    rows = [TeamStanding(team, a[0], a[1], a[2], a[3], a[4], a[5], tuple(a[6]))
+            a = acc.setdefault(team, _Tally())
+            a.match_points += mpts
+            a.board_points += bpts
+            a.played += 1
+            a.wins += mpts == mp.win
+            a.draws += mpts == mp.draw and hm == am
+            a.losses += mpts == mp.loss and hm != am
+            a.opponents.append(opp)
+    rows = [TeamStanding(team, a.match_points, a.board_points, a.played, a.wins, a.draws, a.losses,
+                         tuple(a.opponents))
             for team, a in acc.items()]
     if primary == "board":
         rows.sort(key=lambda r: (-r.board_points, -r.match_points, r.team))

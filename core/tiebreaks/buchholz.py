@@ -47,7 +47,7 @@ def _items(ctx: Context, spec: TieBreakSpec, regime: Regime, pno: int, sb: bool,
     for c in ctx.cells[pno]:
         as_played = c.played or (c.opponent is not None and (
             spec.played_forfeits or ctx.round_robin or (fore and c.round == ctx.rounds)))
-        if as_played:
+        if as_played and c.opponent is not None:
             score, vur, basis = adj[c.opponent], False, N_("opponent's adjusted score")
         elif ctx.round_robin:
             continue  # pre-determined pairings: a round without opponent contributes nothing
@@ -69,7 +69,7 @@ def _cuts(items: list[_Item], low: int, high: int, rounds: int) -> dict[int, str
     high = min(high, rounds - low)
     left = list(range(len(items)))
     cut: dict[int, str] = {}
-    for _ in range(low):
+    for _step in range(low):
         if not left:
             break
         least = min(left, key=lambda i: (items[i].score, items[i].value, i))
@@ -80,7 +80,7 @@ def _cuts(items: list[_Item], low: int, high: int, rounds: int) -> dict[int, str
         else:
             chosen, cut[least] = least, N_("least significant value")
         left.remove(chosen)
-    for _ in range(high):
+    for _step in range(high):
         if not left:
             break
         chosen = min(left, key=lambda i: (-items[i].score, -items[i].value, i))

@@ -159,7 +159,7 @@ def build_context(t: Tournament, upto: int | None = None, round_robin: bool | No
     for v in values:
         scale = scale * Fraction(v).denominator // math.gcd(scale, Fraction(v).denominator)
     rounds = len(t.rounds) if upto is None else min(upto, len(t.rounds))
-    scaled = {code: int(ps.for_code(code) * scale) for code in Code}
+    scaled: dict[Code | None, int] = {code: int(ps.for_code(code) * scale) for code in Code}
     scaled[None] = 0
     table = tuple(scaled[code] for code in Code)
     memo = _CELLS.get(table)

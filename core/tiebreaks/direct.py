@@ -16,6 +16,7 @@ from core.i18n import _
 from fractions import Fraction
 
 from core.tiebreaks.context import Context
+from core.tiebreaks.explain import Contribution, Explanation
 from core.tiebreaks.spec import TieBreakSpec
 
 
@@ -70,9 +71,8 @@ def order_group(ctx: Context, spec: TieBreakSpec, group: list[int]) -> list[list
     return out
 
 
-def explain_group(ctx: Context, spec: TieBreakSpec, pno: int, group: list[int], value) -> "Explanation":
+def explain_group(ctx: Context, spec: TieBreakSpec, pno: int, group: list[int], value) -> Explanation:
     """The games behind a DE decision: the player's games against the others of ``group``."""
-    from core.tiebreaks.explain import Contribution, Explanation
     from core.tiebreaks.names import name_of
 
     members = set(group) - {pno}

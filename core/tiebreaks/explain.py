@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Union
 
-Value = Union[Fraction, int, None, tuple]
+Value = Fraction | int | None | tuple
 """A tie-break value: exact points, a count/rating, ``None`` (not applicable), or a tuple
 compared element by element (extended Koya)."""
 

@@ -81,7 +81,7 @@ def _std_cell(ctx: Context, pno: int, c: Cell) -> Fraction:
     a double forfeit gives 0 (TieBreakServer agrees)."""
     if c.code is None:
         return Fraction(0)
-    if c.played:  # over the board: compare with the opponent (a 0-0 game gives ½ to both)
+    if c.played and c.opponent is not None:  # over the board: compare with the opponent (0-0: ½ each)
         other = ctx.cells[c.opponent][c.round - 1].points
         mine = c.points
     else:

@@ -35,7 +35,7 @@ def _games(ctx: Context, spec: TieBreakSpec, pno: int) -> list[tuple[int, int, i
     ``/Cn`` / ``/Mn`` cuts of the lowest (and highest) ratings."""
     games = []
     for c in ctx.cells[pno]:
-        if c.played:
+        if c.played and c.opponent is not None and c.code is not None:
             r = ctx.rating.get(c.opponent)
             r = spec.unrated if r is None else r
             if r is not None:
@@ -55,11 +55,12 @@ def _aro(games) -> int | None:
 
 
 def _tpr(games) -> int | None:
-    if not games:
+    aro = _aro(games)
+    if aro is None:
         return None
     score = sum((g[3] for g in games), Fraction(0))
     percent = round_half_up(score * 100 / len(games))
-    return _aro(games) + dp_for_percent(percent)
+    return aro + dp_for_percent(percent)
 
 
 def _ptp(games) -> int | None:
@@ -88,7 +89,7 @@ def _ptp(games) -> int | None:
 
 def _per_player(ctx, spec, fn) -> dict:
     if not ratings_usable(ctx, spec):
-        return {pno: None for pno in ctx.cells}
+        return dict.fromkeys(ctx.cells)
     return {pno: fn(_games(ctx, spec, pno)) for pno in ctx.cells}
 
 
@@ -109,7 +110,7 @@ def tpr_350(ctx, spec, regime):
     rating is taken at most 350 points away from the player's own rating (the pre-2009 FIDE
     rating rule), then ARO + dp(p) as in TPR."""
     if not ratings_usable(ctx, spec):
-        return {pno: None for pno in ctx.cells}
+        return dict.fromkeys(ctx.cells)
     out = {}
     for pno in ctx.cells:
         own = ctx.rating.get(pno) or spec.unrated

@@ -12,7 +12,7 @@ from __future__ import annotations
 from core.i18n import _
 
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from core.tiebreaks import buchholz, koya, own, rating, team, team_extended
 from core.tiebreaks.names import NAMES

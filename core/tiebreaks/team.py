@@ -44,7 +44,7 @@ def team_rows(t: Tournament, upto: int | None = None) -> dict[int, list[dict]]:
     members = {team.id: set(team.members) for team in t.teams}
     for rnd in t.rounds[:rounds]:
         for match in rnd.matches:
-            board_pts = {match.home: [], match.away: []}
+            board_pts: dict[int, list[Fraction]] = {match.home: [], match.away: []}
             played = False
             for i in match.boards:
                 b = rnd.boards[i]
@@ -118,7 +118,7 @@ def game_points(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
     return {p: sum(v, Fraction(0)) for p, v in ctx.cache.get("secondary", {}).items()}
 
 
-def top_board_result(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
+def top_board_result(ctx: Context, spec: TieBreakSpec | None = None, regime: Regime | None = None) -> dict:
     """Board points per board over the event, board 1 first, compared board by board
     (the seed's "best result on the highest board"; C.07 Art. 12 TBR)."""
     rows = ctx.cache.get("rows", {})

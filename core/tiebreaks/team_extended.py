@@ -83,7 +83,7 @@ def _board_totals(ctx: Context) -> dict[int, tuple]:
     """Per team, game points on each board over the event, board 1 first."""
     from core.tiebreaks.team import top_board_result
 
-    return top_board_result(ctx, None, None)
+    return top_board_result(ctx)
 
 
 def board_count(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:

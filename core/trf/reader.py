@@ -11,12 +11,15 @@ mutual (both players name each other, opposite colours, matching results).
 
 from __future__ import annotations
 
+from functools import partial
+
 from core.i18n import _
 
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from core.errors import Problem, TrfError
 from core.model import (
@@ -146,7 +149,7 @@ def _read_player(doc: TrfDocument, lineno: int, line: str) -> None:
 
     names = _field_names()
     for column, name in _GAPS:
-        if column <= len(line) and field(lambda: blank_gap(line, column, names[name]), False) is False:
+        if column <= len(line) and field(partial(blank_gap, line, column, names[name]), False) is False:
             break
     if len(line.rstrip()) < 84:
         doc.problem(lineno, len(line.rstrip()) + 1, _(
@@ -425,7 +428,7 @@ def _rounds_from_cells(doc: TrfDocument, by_pno: dict[int, PlayerLine],
         pabs = [b for b in byes if b.kind is ByeKind.PAB]
         if len(pabs) > 1:
             doc.problem(by_pno[pabs[1].pno].line, 92 + 10 * (r - 1) + 7,
-                        _('round {r}: more than one pairing-allocated bye ({value})').format(r=r, value=', '.join((str(b.pno) for b in pabs))))
+                        _('round {r}: more than one pairing-allocated bye ({value})').format(r=r, value=', '.join(str(b.pno) for b in pabs)))
         # the engines' order: the pairing-allocated bye first, then the others by number
         byes.sort(key=lambda y: (y.kind is not ByeKind.PAB, y.pno))
         rounds.append(Round(r, tuple(boards), tuple(byes)))

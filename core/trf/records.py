@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from core.i18n import _
 from core.model import ByeKind, Colour, PointSystem, RequestedBye
@@ -30,7 +31,7 @@ _BB = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_bye", "BBF": "fo
        "BBU": "pab"}
 
 
-def read_132(doc: "TrfDocument", lineno: int, line: str) -> None:
+def read_132(doc: TrfDocument, lineno: int, line: str) -> None:
     """Round dates: ``YY/MM/DD`` at columns 92–99, 102–109, … (``YYYY/MM/DD`` accepted)."""
     start, rnd = 92, 1
     while start <= len(line.rstrip()):
@@ -48,7 +49,7 @@ def read_132(doc: "TrfDocument", lineno: int, line: str) -> None:
         doc.problem(lineno, 4, _('record 132: the first round date belongs at column 92'))
 
 
-def read_rounds(doc: "TrfDocument", lineno: int, line: str) -> None:
+def read_rounds(doc: TrfDocument, lineno: int, line: str) -> None:
     """142 / XXR: the total number of rounds."""
     raw = line[3:].strip()
     if not is_number(raw) or int(raw) == 0:
@@ -62,7 +63,7 @@ def read_rounds(doc: "TrfDocument", lineno: int, line: str) -> None:
     doc.total_rounds_line = lineno
 
 
-def read_xxc(doc: "TrfDocument", lineno: int, line: str) -> None:
+def read_xxc(doc: TrfDocument, lineno: int, line: str) -> None:
     for tok in line[3:].split():
         if tok.lower() == "white1":
             doc.initial_colour = Colour.WHITE
@@ -74,7 +75,7 @@ def read_xxc(doc: "TrfDocument", lineno: int, line: str) -> None:
             doc.problem(lineno, 5, _('unknown XXC option {tok!r} (use white1, black1 or rank)').format(tok=tok))
 
 
-def read_152(doc: "TrfDocument", lineno: int, line: str) -> None:
+def read_152(doc: TrfDocument, lineno: int, line: str) -> None:
     raw = line[3:].strip().upper()
     if raw in ("W", "B"):
         doc.initial_colour = Colour.WHITE if raw == "W" else Colour.BLACK
@@ -82,7 +83,7 @@ def read_152(doc: "TrfDocument", lineno: int, line: str) -> None:
         doc.problem(lineno, 5, _('initial colour {raw!r} must be W or B').format(raw=raw))
 
 
-def read_162(doc: "TrfDocument", lineno: int, line: str) -> None:
+def read_162(doc: TrfDocument, lineno: int, line: str) -> None:
     """Scoring: a result code at column 6 and its points at 7–10, repeating every 9 columns
     (``A`` absence and the engine's ``Z`` both mean zero-point bye and forfeit loss)."""
     values: dict[str, Fraction] = {}
@@ -114,7 +115,7 @@ def read_162(doc: "TrfDocument", lineno: int, line: str) -> None:
                              half_bye=draw, zero_bye=absent)
 
 
-def read_bb(doc: "TrfDocument", lineno: int, line: str) -> None:
+def read_bb(doc: TrfDocument, lineno: int, line: str) -> None:
     """bbpPairings' BBW/BBD/BBL/BBZ/BBF/BBU: one value in columns 5–12."""
     raw = line[4:12].strip()
     try:
@@ -141,7 +142,7 @@ _XXS = {"WW": "win", "BW": "win", "W": "win", "WD": "draw", "BD": "draw", "D": "
         "PAB": "pab", "FW": "forfeit_win", "FL": "forfeit_loss"}
 
 
-def read_xxs(doc: "TrfDocument", lineno: int, line: str) -> None:
+def read_xxs(doc: TrfDocument, lineno: int, line: str) -> None:
     """JaVaFo's point system: ``XXS CODE=VALUE …``.  Values by colour (WW/BW…) must agree:
     hakem has one value per result."""
     seen: dict[str, tuple[str, Fraction]] = {}
@@ -165,7 +166,7 @@ def read_xxs(doc: "TrfDocument", lineno: int, line: str) -> None:
     doc.points = replace(doc.points, **{attr: value for attr, (_k, value) in seen.items()})
 
 
-def read_192(doc: "TrfDocument", lineno: int, line: str) -> None:
+def read_192(doc: TrfDocument, lineno: int, line: str) -> None:
     code = line[4:].strip()
     ttype = read_type(code)
     if ttype is None:
@@ -175,7 +176,7 @@ def read_192(doc: "TrfDocument", lineno: int, line: str) -> None:
     doc.headers["192"] = code
 
 
-def read_222(doc: "TrfDocument", lineno: int, line: str) -> None:
+def read_222(doc: TrfDocument, lineno: int, line: str) -> None:
     code = line[4:].strip()
     if not is_time_control(code):
         doc.problem(lineno, 5, _('record 222: {code!r} is not an encoded time control (e.g. 5400+30, 40/6000+30:900+30)').format(
@@ -184,7 +185,7 @@ def read_222(doc: "TrfDocument", lineno: int, line: str) -> None:
     doc.time_control_code = code
 
 
-def read_240(doc: "TrfDocument", lineno: int, line: str) -> None:
+def read_240(doc: TrfDocument, lineno: int, line: str) -> None:
     """Byes: type F/H/Z at column 5, round at 7–9, pairing numbers at 11–14, 16–19, …"""
     kind_raw = col(line, 5, 5).upper()
     if kind_raw not in ("F", "H", "Z") or col(line, 6, 6).strip():
@@ -204,14 +205,14 @@ def read_240(doc: "TrfDocument", lineno: int, line: str) -> None:
         doc.byes_240.append((lineno, RequestedBye(pno, rnd, ByeKind(kind_raw))))
 
 
-def read_xxz(doc: "TrfDocument", lineno: int, line: str) -> None:
+def read_xxz(doc: TrfDocument, lineno: int, line: str) -> None:
     """JaVaFo: players absent in the round to be paired (bbpPairings ignores XXZ; the file
     says they are absent, so they are not paired)."""
     for column, pno in tokens(doc, lineno, line):
         doc.absent.append((lineno, column, pno))
 
 
-def tokens(doc: "TrfDocument", lineno: int, line: str) -> list[tuple[int, int]]:
+def tokens(doc: TrfDocument, lineno: int, line: str) -> list[tuple[int, int]]:
     """Whitespace-separated pairing numbers after the record code (XXP, XXZ)."""
     out = []
     for m in re.finditer(r"\S+", line[3:]):
@@ -222,7 +223,7 @@ def tokens(doc: "TrfDocument", lineno: int, line: str) -> list[tuple[int, int]]:
     return out
 
 
-def read_xxp(doc: "TrfDocument", lineno: int, line: str) -> None:
+def read_xxp(doc: TrfDocument, lineno: int, line: str) -> None:
     ids = [pno for _c, pno in tokens(doc, lineno, line)]
     if len(ids) < 2:
         doc.problem(lineno, 5, _('a forbidden pairing needs at least two players'))
@@ -230,7 +231,7 @@ def read_xxp(doc: "TrfDocument", lineno: int, line: str) -> None:
     doc.forbidden.append((lineno, 1, None, tuple(ids)))
 
 
-def read_260(doc: "TrfDocument", lineno: int, line: str) -> None:
+def read_260(doc: TrfDocument, lineno: int, line: str) -> None:
     """Prohibited pairings: first round 5–7, last round 9–11, players at 13–16, 18–21, …"""
     try:
         first = number_at(line, 5, 7, _("first round"), required=True)
@@ -251,7 +252,7 @@ def read_260(doc: "TrfDocument", lineno: int, line: str) -> None:
     doc.forbidden.append((lineno, first, last, tuple(ids)))
 
 
-def read_xxa(doc: "TrfDocument", lineno: int, line: str) -> None:
+def read_xxa(doc: TrfDocument, lineno: int, line: str) -> None:
     """Acceleration per player: pairing number 5–8, then points per round at 10–13, 15–18, …
     (fixed columns, as the public engine reads them: a blank field is refused, not skipped)."""
     try:
@@ -279,7 +280,7 @@ def read_xxa(doc: "TrfDocument", lineno: int, line: str) -> None:
         target[r] = value
 
 
-def read_250(doc: "TrfDocument", lineno: int, line: str) -> None:
+def read_250(doc: TrfDocument, lineno: int, line: str) -> None:
     """Accelerated rounds: match points 5–8 (empty for individuals), game points 10–13,
     rounds 15–17 to 19–21, players 23–26 to 28–31."""
     try:
@@ -313,7 +314,7 @@ def read_250(doc: "TrfDocument", lineno: int, line: str) -> None:
     doc.has_250 = True
 
 
-def read_299(doc: "TrfDocument", lineno: int, line: str) -> None:
+def read_299(doc: TrfDocument, lineno: int, line: str) -> None:
     """Abnormal points: hakem has no penalties or bonuses of its own, so the record is kept as
     written (and written back), and its points are allowed for in the points column check."""
     try:
@@ -329,7 +330,7 @@ def read_299(doc: "TrfDocument", lineno: int, line: str) -> None:
     doc.warning(lineno, 1, _("record 299 (abnormal points) is kept as written; hakem's standings do not include it"))
 
 
-def read_nrs(doc: "TrfDocument", lineno: int, line: str) -> None:
+def read_nrs(doc: TrfDocument, lineno: int, line: str) -> None:
     """A National Rating Support line: a federation code instead of ``001``, the static part
     of the ``001`` columns (national rating 49–52, national number 58–68, …)."""
     try:
@@ -351,9 +352,9 @@ digits) — so that other programs' letter records (Tornelo's ``DAT``) are not t
 RULER = re.compile(r"[0-9 ]+|DDD .*")
 """Column rulers some exporters write above the records (``DDD SSSS sTTT NNNN…`` or digits)."""
 
-READERS: dict[str, Callable[["TrfDocument", int, str], None]] = {
+READERS: dict[str, Callable[[TrfDocument, int, str], None]] = {
     "132": read_132, "142": read_rounds, "XXR": read_rounds, "XXC": read_xxc, "152": read_152,
     "162": read_162, "XXS": read_xxs, "192": read_192, "222": read_222, "240": read_240,
     "XXZ": read_xxz, "XXP": read_xxp, "260": read_260, "XXA": read_xxa, "250": read_250,
-    "299": read_299, **{code: read_bb for code in _BB},
+    "299": read_299, **dict.fromkeys(_BB, read_bb),
 }

@@ -267,8 +267,7 @@ def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
     later = sorted((rb for rb in t.requested_byes if rb.round != nxt), key=lambda b: (b.round, b.kind.value, b.pno))
     for rb in later:
         lines.append(f"240 {rb.kind.value} {rb.round:>3} {rb.pno:>4}")
-    for extra in (t.options.get("trf_extra", []) if t.options else []):
-        lines.append(extra)
+    lines.extend(t.options.get("trf_extra", []) if t.options else [])
     lines.extend(_times_comment(t))
     for rnd in t.rounds:
         comment = _board_comment(t, rnd)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.ratinglist_builder import FIDE_HEADER, fide_line  # noqa: E402
+from tests.ratinglist_builder import FIDE_HEADER, fide_line
 
 SURNAMES = ["Kaya", "Yilmaz", "Demir", "Sahin", "Celik", "Muller", "Schmidt", "Schneider", "Fischer",
             "Ivanov", "Smirnov", "Kuznetsov", "Popov", "Garcia", "Martinez", "Rossi", "Russo",

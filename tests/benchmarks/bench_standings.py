@@ -18,7 +18,7 @@ LIST = ["DE", "BH/C1", "BH", "SB", "AOB", "WIN"]
 
 def make(players: int = 1000, rounds: int = 11, seed: int = 1) -> Tournament:
     rng = random.Random(seed)
-    score = {p: 0.0 for p in range(1, players + 1)}
+    score = dict.fromkeys(range(1, players + 1), 0.0)
     met: dict[int, set[int]] = {p: set() for p in score}
     withdrawn = {p: rng.randint(3, rounds) for p in rng.sample(sorted(score), players // 50)}
     out = []

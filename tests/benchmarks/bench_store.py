@@ -17,9 +17,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
-from core.commands import set_result  # noqa: E402
-from core.model import Board, GameResult, Player, Round, Tournament  # noqa: E402
-from core.store import Store  # noqa: E402
+from core.commands import set_result
+from core.model import Board, GameResult, Player, Round, Tournament
+from core.store import Store
 
 
 def build(players: int = 300, rounds: int = 9) -> Tournament:
@@ -44,11 +44,11 @@ def main() -> None:
     times = []
     cpu = []
     rng = random.Random(2)
-    for i in range(100):
+    for _ in range(100):
         board = rng.randint(1, 150)
         res = rng.choice([GameResult.WHITE_WINS, GameResult.DRAW, GameResult.BLACK_WINS])
         t0, c0 = time.perf_counter(), time.process_time()
-        store.update(tid, "bench", lambda t: set_result(t, 9, board, res))
+        store.update(tid, "bench", lambda t, board=board, res=res: set_result(t, 9, board, res))
         times.append(time.perf_counter() - t0)
         cpu.append(time.process_time() - c0)
     times.sort()

@@ -198,7 +198,7 @@ async def result_to_standings(n: int, repeat: int) -> dict[str, list[float]]:
             shown = stand.generation
             t0, c0, p0 = time.perf_counter(), time.thread_time(), time.process_time()
             rounds.action_result("1")
-            t1, c1, p1 = await next_frame(frames, t0, lambda: stand.generation > shown, cpu=True)
+            t1, c1, p1 = await next_frame(frames, t0, lambda shown=shown: stand.generation > shown, cpu=True)
             out["standings"].append(t1 - t0)
             out["standings_cpu"].append(c1 - c0)
             out["standings_process_cpu"].append(p1 - p0)
@@ -218,7 +218,7 @@ async def result_to_standings(n: int, repeat: int) -> dict[str, list[float]]:
             shown = stand.generation
             t0 = time.perf_counter()
             await pilot.press("f4")
-            out["switch"].append(await next_frame(frames, t0, lambda: stand.generation > shown) - t0)
+            out["switch"].append(await next_frame(frames, t0, lambda shown=shown: stand.generation > shown) - t0)
             board += 1
     from core.store import Store
 
@@ -289,7 +289,10 @@ def main() -> None:
     from tui.screens.standings_pane import StandingsPane
 
     r = asyncio.run(result_to_standings(args.players, args.repeat))
-    ms = lambda xs: f"median {statistics.median(xs) * 1000:.0f} ms (max {max(xs) * 1000:.0f})"
+
+    def ms(xs: list[float]) -> str:
+        return f"median {statistics.median(xs) * 1000:.0f} ms (max {max(xs) * 1000:.0f})"
+
     print(f"{args.players} players, rounds tab: key → frame showing the result: {ms(r['boards'])}; "
           f"UI-thread CPU until that frame {ms(r['boards_cpu'])}")
     print(f"{args.players} players, standings tab: result → frame showing the recomputed standings: "

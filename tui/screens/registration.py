@@ -9,7 +9,8 @@ f forbidden pairing, ? why this pairing number.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding

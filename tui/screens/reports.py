@@ -149,7 +149,7 @@ class ReportsPane(LazyPane, Vertical):
         if self.t is not None:
             self.show(self.t, force=True)
 
-    def main_widget(self):  # noqa: D102 - see the other panes
+    def main_widget(self):
         pictures = self.query(".report-picture")
         return pictures.first() if len(pictures) else self.query_one("#report-text", TextArea)
 

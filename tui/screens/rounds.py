@@ -15,7 +15,7 @@ import sys
 import threading
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable
+from collections.abc import Iterable
 
 from textual import work
 from textual.app import ComposeResult, SystemCommand
@@ -689,7 +689,6 @@ class RoundsPane(Vertical):
                 "differs": (_("The engine would pair this round differently now (the data before it changed, "
                               "or the engine was updated); its reasons do not apply."),)}
         elif event.state is WorkerState.ERROR:
-            board = None
             self.explanations[self.round_no] = {"differs": (_("The engine gave no pairing for this round: {error}").format(
                 error=event.worker.error),)}
         else:

@@ -9,7 +9,8 @@ other change; a refusal is shown and nothing changes.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult

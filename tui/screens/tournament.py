@@ -8,7 +8,7 @@ palette) switch tabs, Escape goes back to the list.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from rich.cells import cell_len
 from textual.app import ComposeResult, SystemCommand

@@ -23,5 +23,5 @@ class LazyPane:
     def is_on_screen(self) -> bool:
         try:
             return self.screen.query_one("#tabs").active == self.TAB_ID  # type: ignore[attr-defined]
-        except Exception:  # noqa: BLE001 - not mounted yet
+        except Exception:
             return False

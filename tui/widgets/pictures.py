@@ -21,7 +21,8 @@ How to mount (all are scrollable, focusable containers):
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
 from rich.style import Style
 from rich.text import Text
@@ -166,13 +167,13 @@ class BracketView(PictureView):
         self._source = brackets
 
     @classmethod
-    def for_tournament(cls, t: Tournament, **kwargs: Any) -> "BracketView":
+    def for_tournament(cls, t: Tournament, **kwargs: Any) -> BracketView:
         from core.pictures.bracket import cup_brackets
 
         return cls(lambda: cup_brackets(t), **kwargs)
 
     @classmethod
-    def for_playoff(cls, state: Mapping[str, Any], names: Mapping[int, str], **kwargs: Any) -> "BracketView":
+    def for_playoff(cls, state: Mapping[str, Any], names: Mapping[int, str], **kwargs: Any) -> BracketView:
         from core.pictures.bracket import playoff_brackets
 
         return cls(lambda: playoff_brackets(state, names), **kwargs)

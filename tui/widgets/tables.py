@@ -8,10 +8,10 @@ across refreshes, including refreshes caused by another organiser's change.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from rich.cells import cell_len
-from rich.text import Text
 from textual.widgets import DataTable
 
 from tui.widgets.fast_table import FastTable, plain_cell

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from core.model import Tournament
 
 
-def _money(value: "Decimal", currency: str) -> str:
+def _money(value: Decimal, currency: str) -> str:
     from fractions import Fraction
 
     from core.i18n.format import format_decimal
@@ -22,7 +22,7 @@ def _money(value: "Decimal", currency: str) -> str:
     return f"{text} {currency}".strip()
 
 
-def _print_list(t: "Tournament") -> None:
+def _print_list(t: Tournament) -> None:
     from core.checkin import checkin_list, is_open
     from core.safe_text import field_safe
 
@@ -48,7 +48,7 @@ def _checkin(args: argparse.Namespace) -> int:
     store = open_store()
     pnos = [n for part in args.pnos for n in pairing_numbers(part)]
     if args.open or args.close or pnos:
-        def change(t: "Tournament") -> "Tournament":
+        def change(t: Tournament) -> Tournament:
             if pnos:
                 t = checkin.check_in(t, pnos, is_present=not args.absent)
             if args.open:
@@ -76,7 +76,7 @@ def _fees(args: argparse.Namespace) -> int:
         _print_list(store.load(args.id).tournament)
         return 0
 
-    def change(t: "Tournament") -> "Tournament":
+    def change(t: Tournament) -> Tournament:
         if args.set is not None:
             t = checkin.set_entry_fee(t, args.set, args.currency or "")
         if args.due is not None:

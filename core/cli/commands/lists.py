@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 
-def _data_dir() -> "Path":
+def _data_dir() -> Path:
     from core.store.paths import resolve_data_dir
 
     return resolve_data_dir(None)

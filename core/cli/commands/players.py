@@ -5,6 +5,7 @@ from __future__ import annotations
 from core.i18n import _
 
 import argparse
+from typing import Any
 from pathlib import Path
 
 from core import commands
@@ -81,9 +82,9 @@ def _import(args: argparse.Namespace) -> int:
     if suffix == ".trf" or text.lstrip().startswith(("012", "001")):
         from core.trf import parse_tournament
 
-        rows = [dict(name=p.name, rating=p.rating, title=p.title, federation=p.federation,
-                     fide_id=p.fide_id, birth=p.birth, sex=p.sex)
-                for p in parse_tournament(text).players]
+        rows: list[dict[str, Any]] = [dict(name=p.name, rating=p.rating, title=p.title, federation=p.federation,
+                                           fide_id=p.fide_id, birth=p.birth, sex=p.sex)
+                                      for p in parse_tournament(text).players]
     else:
         rows = parse_players_csv(text)
 

@@ -240,12 +240,10 @@ def run(args: argparse.Namespace) -> int:
             state["start"] = args.start
             return with_playoff(t, key, state)
         action = f"playoff {key}: start time {args.start}"
-    else:
-        change = None
-    if change is not None:
-        snap = store.update(args.id, action, change)
-    else:
+    if action == "show":  # no option changed anything: every other branch defined change()
         snap = store.load(args.id)
+    else:
+        snap = store.update(args.id, action, change)
     t = snap.tournament
     state = _state(t, key)
     view = evaluate(state)

@@ -1,6 +1,6 @@
 """``hakem import FILE.trf`` and ``hakem export ID --trf|--trf16 [-o FILE]``.
 
-Other formats (--html, --csv, --egd, ...) are rendered by :mod:`core.reports` when present.
+Other formats (--html, --csv, --egd, ...) are rendered by :mod:`core.reports`.
 """
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ from __future__ import annotations
 from core.i18n import _
 
 import argparse
-import importlib
 from pathlib import Path
 
 from core.cli.common import open_store, read_text_file, read_trf_path, write_output
@@ -58,11 +57,18 @@ def _export(args: argparse.Namespace) -> int:
     fmt = next((f for f in ("html", "csv", "egd", "rating_commission", "text") if getattr(args, f, False)), None)
     if fmt is None:
         raise TournamentError(_('choose a format: --trf, --trf16, --html, --csv, --json, --egd, --rating-commission, --text'))
-    try:
-        exporter = importlib.import_module("core.reports.export")
-    except ModuleNotFoundError as error:
-        raise TournamentError(_('the {fmt} export is not available in this version').format(fmt=fmt)) from error
-    exporter.export(t, fmt, args.output, getattr(args, "lang", None))
+    from core.i18n import set_language
+    from core.i18n.format import resolve_language
+    from core.reports.export import export_text, publish
+
+    if fmt in ("html", "text"):  # people's formats: --lang, else the tournament's, else $LANG
+        set_language(resolve_language(getattr(args, "lang", None), t.language or None))
+    if fmt == "html":
+        if not args.output or args.output == "-":
+            raise TournamentError(_('--html writes a set of pages: give a directory with -o DIR'))
+        publish(t, args.output)
+    else:
+        write_output(export_text(t, fmt), args.output)
     return 0
 
 

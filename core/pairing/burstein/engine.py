@@ -136,7 +136,6 @@ def pair_bracket(ctx: Context, bracket: Sequence[int], rest: Sequence[int],
     scoregroups, still to be paired (for C4); ``next_residents`` the next scoregroup (for C7).
     """
     legal = legal or ctx.legal
-    st = ctx.states
     n = len(bracket)
     quick = _quick(ctx, list(bracket), list(rest), list(next_residents), legal)
     if quick is not None:
@@ -453,7 +452,7 @@ def pair_after_seeding(ctx: Context, ruleset: str, options: PairOptions) -> Roun
 
     if all(ctx.states[p].played_games == 0 for p in players):
         ranked = sorted(players, key=tpn)
-        boards = [(w, b) for w, b in round_one_pairs(ranked, ctx.initial) if b != 0]
+        boards: list[tuple[int, int]] = [(w, b) for w, b in round_one_pairs(ranked, ctx.initial) if b != 0]
         pab = ranked[-1] if len(ranked) % 2 else None
         if pab is not None and ctx.states[pab].bye_barred:
             pab = choose_pab(ctx, players, lambda p: tuple(-x for x in rank_key(p)))
@@ -470,7 +469,7 @@ def pair_after_seeding(ctx: Context, ruleset: str, options: PairOptions) -> Roun
     remaining = [p for p in players if p != pab]
     groups = score_groups(ctx, remaining)
     floaters: list[int] = []
-    boards: list[tuple[int, int]] = []
+    boards = []
     for gi, (score, residents) in enumerate(groups):
         options.check()
         options.report(gi / max(1, len(groups)), f"bracket {score}")

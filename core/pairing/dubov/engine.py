@@ -309,7 +309,7 @@ class DubovRound:
                 d = (len(l2) - len(s2)) // 2
                 if d < 0:
                     continue
-                base_large = [p for p in large]  # equalise from the original larger group
+                base_large = list(large)  # equalise from the original larger group
                 seq_large = self.shifter_sequence(base_large, not small_white)
                 for ys in combinations(range(len(seq_large)), d):
                     back = [seq_large[i] for i in ys]

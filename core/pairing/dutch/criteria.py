@@ -62,7 +62,7 @@ class Facts:
 
     @staticmethod
     def build(order: list[PlayerState], forbidden: set[frozenset[int]], threshold: Fraction | None,
-              rules: str) -> "Facts":
+              rules: str) -> Facts:
         met = []
         for s in order:
             bad = set(s.opponents)
@@ -141,7 +141,7 @@ class Layout:
     rounds_played: int
 
     @staticmethod
-    def build(scores_desc: list[int], rounds_played: int) -> "Layout":
+    def build(scores_desc: list[int], rounds_played: int) -> Layout:
         shifts: dict[int, int] = {}
         total = 0
         largest = 0

@@ -195,11 +195,11 @@ def _bracket_potentials(f: Facts, layout: Layout, V: list[int], sgb: int, nsgb: 
     backs = min(layout.rounds_played, 2)
     pos = 3 * gb + 1
     score_b = []
-    for _ in range(backs):
+    for _back in range(backs):
         score_b.append(pos)
         pos += 2 * sb
     common = 0
-    for _ in range(backs):
+    for _back in range(backs):
         common += 1 << pos
         pos += 2 * gb
     for k in range(4):

@@ -175,7 +175,8 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
                 if w:
                     g.set_weight(L, s, w)
 
-        def solve() -> list[int]:
+        # this iteration's matcher, pairs and players bound now (the callbacks run in it)
+        def solve(g: IncrementalMatcher = g, fixed: dict[int, int] = fixed) -> list[int]:
             if options is not None:
                 options.check()
             m = g.solve()
@@ -184,7 +185,8 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
                 out[a] = b
             return out
 
-        def finalise(a: int, b: int) -> None:
+        def finalise(a: int, b: int, g: IncrementalMatcher = g, fixed: dict[int, int] = fixed,
+                     V: list[int] = V) -> None:
             g.remove_vertex(a)
             g.remove_vertex(b)
             fixed[a] = b

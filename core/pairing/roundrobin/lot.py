@@ -30,7 +30,8 @@ from core.i18n import _
 
 import random
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from core.errors import RoundError, TournamentError
 from core.model import Player, Tournament
@@ -141,7 +142,7 @@ def table_order(t: Tournament, unit: str = "player") -> list[int]:
         pnos = sorted(team.id for team in t.teams)
     else:
         pnos = sorted(p.pno for p in t.players)
-        drawn = {p.pno: p.extra.get("lot") for p in t.players if p.extra.get("lot") is not None}
+        drawn = {p.pno: lot for p in t.players if (lot := p.extra.get("lot")) is not None}
         if drawn:
             numbers = sorted(int(v) for v in drawn.values())
             if len(drawn) != len(pnos) or numbers != list(range(1, len(pnos) + 1)):

@@ -93,7 +93,7 @@ def schedule(teams: int, partner_round: str = "first") -> tuple[LeagueRound, ...
 
     if partner_round == "first":
         emit(1, 0, [LeagueMatch(2 * p - 1, 2 * p, "even", 2 * p - 1) for p in range(1, pairs + 1)])
-    hosted = {p: 0 for p in range(1, pairs + 1)}
+    hosted = dict.fromkeys(range(1, pairs + 1), 0)
     for day, quartets in enumerate(berger_table(pairs), start=1):
         first_round: list[LeagueMatch] = []
         second_round: list[LeagueMatch] = []

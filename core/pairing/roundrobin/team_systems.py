@@ -128,7 +128,7 @@ def pair_skalitzka(tournament: Tournament, ruleset: str, options: PairOptions) -
     boards: list[Board] = []
     groups: dict[tuple[int, int], list[int]] = {}
     for (wt, wi), (bt, bi) in seats:
-        groups.setdefault(tuple(sorted((wt, bt))), []).append(len(boards))
+        groups.setdefault((min(wt, bt), max(wt, bt)), []).append(len(boards))
         boards.append(Board(sides[wt][wi - 1], sides[bt][bi - 1]))
     matches = tuple(Match(teams[a].id, teams[b].id, tuple(idx))
                     for (a, b), idx in sorted(groups.items()))

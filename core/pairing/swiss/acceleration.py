@@ -27,7 +27,8 @@ from __future__ import annotations
 from core.i18n import _
 
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from core.errors import TournamentError
 from core.model import Tournament, points
@@ -87,7 +88,7 @@ def virtual_points(tournament: Tournament, round_no: int) -> dict[int, Fraction]
                     _('virtual points are given for {key!r}, which is not a pairing number').format(key=key)) from None
             if pno not in result or not isinstance(per_round, Mapping):
                 continue
-            value = per_round.get(str(round_no), per_round.get(round_no))  # type: ignore[call-overload]
+            value = per_round.get(str(round_no), per_round.get(round_no))
             if value is not None:
                 result[pno] = points(value)
         return result

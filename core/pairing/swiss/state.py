@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from core.model import Code, Colour, RoundEntry, Tournament, entries
+from core.model import Code, Colour, Tournament, entries
 
 
 class PreferenceKind(enum.IntEnum):
@@ -196,7 +196,7 @@ def player_states(t: Tournament, round_no: int | None = None) -> dict[int, Playe
 
     out: dict[int, PlayerState] = {}
     for p in sorted(t.players, key=lambda p: p.pno):
-        hist: list[RoundEntry] = hist_all.get(p.pno, [])
+        hist = hist_all.get(p.pno, [])
         colours = tuple(e.colour for e in hist if e.played and e.colour is not Colour.NONE)
         whites = sum(1 for c in colours if c is Colour.WHITE)
         pref, kind, rep = colour_preference(colours)
@@ -221,7 +221,7 @@ def player_states(t: Tournament, round_no: int | None = None) -> dict[int, Playe
                     barred17 = True
                 continue
             mine = before[p.pno][r - 1]
-            theirs = before.get(e.opponent, [Fraction(0)] * r)[r - 1]
+            theirs = before.get(e.opponent, [Fraction(0)] * r)[r - 1] if e.opponent is not None else Fraction(0)
             f = Float.DOWN if mine > theirs else Float.UP if mine < theirs else Float.NONE
             floats.append(f)
             floats17.append(f)

@@ -8,7 +8,7 @@ so a wrong file never half-replaces a good index.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from core.ratinglists.entry import ListEntry
 from core.ratinglists.formats.source import Line

@@ -142,7 +142,9 @@ def _entry(row: list[str], layout: CsvLayout, index: Mapping[str, int], path: st
         name=name, fide_id="" if fide_id in ("", "0") else fide_id, national_id=get("national_id"),
         federation=(get("federation") or layout.federation).upper(),
         sex=_SEX.get(get("sex")[:1].lower(), ""), title=title if title in TITLES else "",
-        birth_year=year.group(1) if year else "", club=get("club"), inactive=inactive, **numbers)
+        birth_year=year.group(1) if year else "", club=get("club"), inactive=inactive,
+        standard=numbers["standard"], rapid=numbers["rapid"], blitz=numbers["blitz"],
+        national_rating=numbers["national_rating"], go_rating=numbers["go_rating"])
 
 
 def read(lines: Iterable[Line], path: str, layout: CsvLayout) -> Iterator[ListEntry]:
