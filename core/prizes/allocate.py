@@ -155,7 +155,7 @@ def split(ranking: Sequence[Entrant], amounts: Sequence[Fraction], sharing: str,
         own = [amounts[k] if k < n else Fraction(0) for k in range(i, j + 1)]
         pool = sum(own, Fraction(0))
         equal = pool / (j - i + 1)
-        for k, announced in enumerate(own):
+        for announced in own:
             if sharing == "hort":
                 paid = equal * Fraction(hort_percent, 100) + announced * Fraction(100 - hort_percent, 100)
             else:

@@ -74,7 +74,7 @@ def fonts() -> Fonts:
         if os.path.isfile(path):
             try:
                 extra = TTFont(FALLBACK, path)
-            except Exception:  # noqa: BLE001, S112 - a broken system font only loses the fallback
+            except Exception:  # noqa: S112 - a broken system font only loses the fallback
                 continue
             pdfmetrics.registerFont(extra)
             fallback, fallback_covered = FALLBACK, frozenset(extra.face.charToGlyph)
