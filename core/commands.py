@@ -339,6 +339,17 @@ def set_round_schedule(t: Tournament, round_no: int, date: str | None = None,
     return t.with_changes(round_dates=tuple(dates), round_times=tuple(times))
 
 
+def round_schedule_text(t: Tournament, number: int) -> str:
+    """"Saturday's" line of a pairing list: the round's date and start time in the UI language
+    ("" when neither is set)."""
+    from core.i18n.format import format_date
+
+    date, clock = t.round_date(number), t.round_time(number)
+    if date and clock:
+        return _("{date}, {time}").format(date=format_date(date), time=clock)
+    return format_date(date) if date else clock
+
+
 DEMO_PLAYERS = (
     ("Aktar, Tahsin", 2285, "FM", "TUR"), ("Yılmaz, Elif", 2190, "WFM", "TUR"),
     ("Schneider, Jonas", 2234, "", "GER"), ("Petrova, Anna", 2156, "WIM", "RUS"),

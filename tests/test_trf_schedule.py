@@ -5,7 +5,7 @@ import pytest
 
 from core.commands import set_round_schedule
 from core.errors import RoundError, TournamentError
-from core.model import Board, Bye, ByeKind, ForbiddenRange, GameResult, Round, Tournament
+from core.model import Board, Bye, ByeKind, ForbiddenRange, GameResult, Player, Round, Tournament
 from core.serialize import tournament_from_dict, tournament_to_dict
 
 
@@ -46,3 +46,18 @@ def test_forbidden_for_applies_the_round_range() -> None:
     assert t.forbidden_for(1) == ((1, 2),)
     assert t.forbidden_for(2) == ((1, 2), (3, 4))
     assert t.forbidden_for(4) == ((1, 2),)
+
+
+def test_round_date_and_time_show_on_the_pairing_list_and_in_round_json() -> None:
+    from core.cli.commands.round import round_json, round_text
+    from core.reports.tables import pairing_list
+    from core.reports.view import View
+
+    t = Tournament("x", "Club", total_rounds=3, rounds=(Round(1, (Board(1, 2),)),),
+                   players=(Player(1, "A"), Player(2, "B")))
+    t = set_round_schedule(t, 1, "2026-05-04", "10:00")
+    assert round_json(t, 1)["date"] == "2026-05-04" and round_json(t, 1)["time"] == "10:00"
+    assert round_text(t, 1).splitlines()[0] == "Club — round 1 — 2026-05-04, 10:00"
+    assert "2026-05-04, 10:00" in pairing_list(View(t), 1).subtitle
+    bare = set_round_schedule(t, 1, "", "")
+    assert "date" not in round_json(bare, 1) and round_text(bare, 1).splitlines()[0] == "Club — round 1"

@@ -87,8 +87,11 @@ def pairing_list(view: View, round_no: int) -> Report:
     t = view.tournament
     rnd = t.round(round_no)
     columns, go = _board_columns(view, round_no)
+    from core.commands import round_schedule_text
+
+    when = round_schedule_text(t, round_no)
     report = Report(f"pairings-r{round_no}", _("Pairings of round {round}").format(round=round_no),
-                    [t.name, *_head(view)])
+                    [t.name, *([when] if when else []), *_head(view)])
     if rnd.matches:
         from core.reports.teams import match_title
 

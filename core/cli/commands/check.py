@@ -1,5 +1,7 @@
 """``hakem check --dutch FILE.trf`` — re-pair every round from its history and list the
-differences (exit 1 if any).
+differences (exit 1 if any).  ``hakem check --report FILE|ID`` — what a FIDE rating report
+needs and is missing or inconsistent, one line each (:mod:`core.trf.report`); exit 0 when
+there is nothing, 1 for warnings only, 3 for errors.
 
 Each round r is paired from rounds 1..r-1 plus the requested byes and absences of round r
 (:mod:`core.pairing.replay`); the engine's boards (pairs, colours, board order) and PAB are
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 
+from core.cli import CliError
 from core.cli.commands.pair import add_system_flags, read_trf_file
 from core.errors import PairingImpossible
 from core.i18n import _
@@ -47,7 +50,36 @@ def check_rounds(t: Tournament, system_id: str) -> tuple[int, list[str]]:
     return len(t.rounds), lines
 
 
+def report(ref: str) -> int:
+    """The rating-report checklist of a TRF file or a stored tournament."""
+    import sys
+
+    from core.cli.common import load_tournament
+    from core.errors import TrfError
+    from core.trf.report import ERROR, rating_report_findings
+
+    try:
+        t = load_tournament(ref)
+    except TrfError as error:  # points that do not add up, malformed records: all errors
+        for problem in error.problems:
+            print(_("error: {ref}: {problem}").format(ref=ref, problem=problem))
+        return 3
+    findings = rating_report_findings(t)
+    for finding in findings:
+        print(finding)
+    errors = sum(1 for f in findings if f.severity == ERROR)
+    print(_("{errors} error(s), {warnings} warning(s)").format(errors=errors, warnings=len(findings) - errors),
+          file=sys.stderr)
+    return 3 if errors else 1 if findings else 0
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.report:
+        if args.system or args.input:
+            raise CliError(_("--report takes a file or id of its own, without a system or another file"))
+        return report(args.report)
+    if not args.system or not args.input:
+        raise CliError(_("check: give a system (--dutch, …) and FILE.trf, or --report FILE|ID"))
     t = read_trf_file(args.input)
     count, lines = check_rounds(t, args.system)
     for line in lines:
@@ -59,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("check", help=_("re-pair every round of a TRF file and list differences"))
-    add_system_flags(p)
-    p.add_argument("input", metavar="FILE.trf", help=_("TRF file of a tournament"))
+    group = add_system_flags(p, required=False)
+    group.add_argument("--report", metavar="FILE|ID",
+                       help=_("list what a FIDE rating report needs and is missing (exit 1 warnings, 3 errors)"))
+    p.add_argument("input", metavar="FILE.trf", nargs="?", help=_("TRF file of a tournament"))
     p.set_defaults(func=run)

@@ -29,12 +29,13 @@ SYSTEM_FLAGS: dict[str, str] = {
 }
 
 
-def add_system_flags(parser: argparse.ArgumentParser) -> None:
-    """One mutually exclusive, required group of ``--<system>`` flags storing ``args.system``."""
-    group = parser.add_mutually_exclusive_group(required=True)
+def add_system_flags(parser: argparse.ArgumentParser, required: bool = True) -> argparse._MutuallyExclusiveGroup:
+    """One mutually exclusive group of ``--<system>`` flags storing ``args.system``."""
+    group = parser.add_mutually_exclusive_group(required=required)
     for flag, system_id in SYSTEM_FLAGS.items():
         group.add_argument(flag, dest="system", action="store_const", const=system_id,
                            help=_("pair with the {system_id} system").format(system_id=system_id))
+    return group
 
 
 def read_trf_file(path: str) -> Tournament:

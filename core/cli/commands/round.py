@@ -1,4 +1,5 @@
-"""``hakem round pair|show|unpair ID [R]`` — pair the next round, show a round, undo a pairing."""
+"""``hakem round pair|show|schedule|unpair ID [R]`` — pair the next round, show a round, set a
+round's date and start time, undo a pairing."""
 
 from __future__ import annotations
 
@@ -25,8 +26,13 @@ def round_json(t: Tournament, number: int) -> dict:
 
             row["komi"] = format_points(b.komi)
         boards.append(row)
-    return {"round": number, "boards": boards,
-            "byes": [{"pno": y.pno, "kind": y.kind.label} for y in rnd.byes]}
+    out: dict = {"round": number, "boards": boards,
+                 "byes": [{"pno": y.pno, "kind": y.kind.label} for y in rnd.byes]}
+    if t.round_date(number):
+        out["date"] = t.round_date(number)
+    if t.round_time(number):
+        out["time"] = t.round_time(number)
+    return out
 
 
 def round_text(t: Tournament, number: int) -> str:
@@ -35,7 +41,8 @@ def round_text(t: Tournament, number: int) -> str:
 
     rnd = t.round(number)
     names = {p.pno: p.name for p in t.players}
-    lines = [_("{name} — round {n}").format(name=t.name, n=number)]
+    when = commands.round_schedule_text(t, number)
+    lines = [_("{name} — round {n}").format(name=t.name, n=number) + (f" — {when}" if when else "")]
     for i, b in enumerate(rnd.boards, start=1):
         res = b.result.value if b.result else "   "
         lines.append(f"{i:>3}  {b.white:>4} {names.get(b.white, '?'):<28} {res:^5} "
@@ -115,6 +122,17 @@ def _set(args: argparse.Namespace) -> int:
     return 0
 
 
+def _schedule(args: argparse.Namespace) -> int:
+    """Date and start time of one round (rating reports need every round's date)."""
+    if args.date is None and args.time is None:
+        t = open_store().load(args.id).tournament
+    else:
+        t = open_store().update(args.id, f"schedule round {args.round}",
+                                lambda t: commands.set_round_schedule(t, args.round, args.date, args.time)).tournament
+    print(commands.round_schedule_text(t, args.round) or _("round {n}: no date or time set").format(n=args.round))
+    return 0
+
+
 def _unpair(args: argparse.Namespace) -> int:
     open_store().update(args.id, "unpair last round", lambda t: commands.unpair_last_round(t, args.force))
     return 0
@@ -138,6 +156,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     st.add_argument("--byes", help=_('players without a game, e.g. "7:pab,8:half"'))
     st.add_argument("--replace", action="store_true", help=_("replace the last round's pairing"))
     st.set_defaults(func=_set)
+    sc = rs.add_parser("schedule", help=_("set or show a round's date and start time"))
+    sc.add_argument("id")
+    sc.add_argument("round", type=int)
+    sc.add_argument("--date", help=_("date YYYY-MM-DD (empty to clear)"))
+    sc.add_argument("--time", help=_("start time HH:MM (empty to clear)"))
+    sc.set_defaults(func=_schedule)
     un = rs.add_parser("unpair", help=_("delete the last round's pairing"))
     un.add_argument("id")
     un.add_argument("--force", action="store_true", help=_("also if results were entered"))
