@@ -82,9 +82,9 @@ def _id_label(kind: str) -> str:
     return {"fide_id": _("FIDE id"), "national_id": _("national id"), "egd_pin": _("EGD pin")}[kind]
 
 
-def record_source(t: Tournament, index: ListIndex) -> Tournament:
+def record_source(t: Tournament, source_list: ListIndex | ListInfo) -> Tournament:
     """Note in the event which list (and which edition) its ratings come from."""
-    info = index.info
+    info = source_list.info if isinstance(source_list, ListIndex) else source_list
     source = {"name": info.name, "format": info.format, "date": info.date}
     if t.options.get("rating_list") == source:
         return t
@@ -160,3 +160,12 @@ def rating_update(t: Tournament, index: ListIndex) -> RatingUpdate:
     updated = record_source(apply_rating_changes(t, changes), index)
     return RatingUpdate(tournament=updated, changes=tuple(changes), missing=tuple(missing),
                         source=index.info)
+
+
+def register_entry(t: Tournament, entry: ListEntry, source: ListInfo) -> Tournament:
+    """Register the player of a list entry (with the event's rating kind) and note the list."""
+    from core import commands
+
+    fields = player_fields(entry, event_rating_kind(t))
+    name = fields.pop("name")
+    return commands.add_player(record_source(t, source), name, **fields)

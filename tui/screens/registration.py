@@ -103,6 +103,8 @@ class RegistrationPane(Vertical):
         Binding("i", "import", L_("Import"), show=False),
         Binding("question_mark", "explain_number", L_("Why this number?"), show=False),
         Binding("t", "teams", L_("Teams"), show=False),
+        Binding("l", "from_list", L_("From rating list"), show=False),
+        Binding("c", "checkin", L_("Check-in"), show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -403,8 +405,36 @@ class RegistrationPane(Vertical):
 
         self.app.push_screen(TeamsDialog(self.screen))
 
+    def action_from_list(self) -> None:
+        """Register an arrival from the rating list: a few letters, Up/Down, Enter."""
+        from pathlib import Path
+
+        from core.ratinglists.apply import register_entry
+        from tui.screens.list_lookup import ListLookupDialog
+
+        session = self.screen_session
+
+        def chosen(picked: Any) -> None:
+            if picked is None:
+                return
+            entry, source = picked
+            self.screen.run_change(lambda: session.apply(
+                f"add player {entry.name} from list {source.name}",
+                lambda t: register_entry(t, entry, source)))
+
+        self.app.push_screen(ListLookupDialog(Path(self.app.workspace.data_dir), session.tournament), chosen)
+
+    def action_checkin(self) -> None:
+        """Check-in before the round and entry fees (a dialog)."""
+        from tui.screens.checkin import CheckinDialog
+
+        self.app.push_screen(CheckinDialog(self.screen))
+
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand(_("Add player"), _("Fast entry form (a)"), self.action_focus_form)
+        yield SystemCommand(_("From rating list"), _("Register a player found in a rating list (l)"),
+                            self.action_from_list)
+        yield SystemCommand(_("Check-in"), _("Who is present, who has paid (c)"), self.action_checkin)
         yield SystemCommand(_("Teams"), _("Teams and their board order (t)"), self.action_teams)
         yield SystemCommand(_("Import players"), _("From CSV or TRF (i)"), self.action_import)
         yield SystemCommand(_("Forbidden pairing"), _("Players who must not meet (f)"), self.action_forbidden)
