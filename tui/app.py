@@ -63,6 +63,9 @@ class HakemApp(App[int]):
     def __init__(self, data_dir: str | Path | None = None, lang: str | None = None, view_only: bool = False,
                  demo: bool = False, open_id: str | None = None, poll_interval: float = 1.0) -> None:
         super().__init__()
+        from tui import safe_render
+
+        safe_render.install()  # no name can steer the terminal, whichever widget shows it
         self.data_dir = data_dir
         self.view_only = view_only
         self.demo = demo

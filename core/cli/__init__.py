@@ -123,7 +123,18 @@ def exit_code_for(error: BaseException) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; return the exit code (never raises for user errors)."""
+    """Run one command; return the exit code (never raises for user errors).
+
+    Everything the command prints goes through :class:`core.safe_text.SafeStream`: a name
+    carrying escape sequences reaches the terminal as visible replacement characters, whatever
+    command printed it."""
+    from core.safe_text import guarded_stdio
+
+    with guarded_stdio():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         from core.i18n.settings import setup_language

@@ -174,14 +174,10 @@ def print_text(t: Tournament, landscape: bool = False) -> str:
 
 
 def standings_csv(t: Tournament) -> str:
-    import csv
-    import io
-
+    from core.safe_text import csv_text
     from core.standings import as_csv_rows, compute_standings
 
-    buf = io.StringIO()
-    csv.writer(buf, lineterminator="\n").writerows(as_csv_rows(compute_standings(t)))
-    return buf.getvalue()
+    return csv_text(as_csv_rows(compute_standings(t)))
 
 
 def _ranks(standings) -> dict[int, int]:

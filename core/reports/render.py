@@ -6,18 +6,18 @@ formats (CSV, JSON) always use exact dot decimals and never change with the lang
 
 from __future__ import annotations
 
-import csv
 import html
-import io
 import json
 import textwrap
 import unicodedata
 from fractions import Fraction
 
 from core.i18n import _, current_language
-from core.i18n.format import format_points as human_points, format_value as human_value
+from core.i18n.format import format_points as human_points
+from core.i18n.format import format_value as human_value
 from core.model import format_points
 from core.reports.document import Column, GameCell, Marked, Money, Points, Report, ResultCell, Table
+from core.safe_text import csv_text, field_safe, terminal_safe
 from core.tiebreaks.values import format_value as machine_value
 
 PRINT_WIDTH = 80
@@ -110,7 +110,7 @@ def printed_columns(table: Table, rows: list[list[str]]) -> list[int]:
 def table_text(table: Table, max_width: int = PRINT_WIDTH) -> list[str]:
     """Fit a table into ``max_width`` columns: shrink flexible columns, then drop optional ones."""
     columns = list(table.columns)
-    rows = [[human(c) for c in row] for row in table.rows]
+    rows = [[field_safe(human(c)) for c in row] for row in table.rows]
     keep = printed_columns(table, rows)
 
     def widths(idx: list[int]) -> list[int]:
@@ -189,14 +189,14 @@ def _split_blocks(table: Table, columns: list[Column], rows: list[list[str]], ke
 
 def to_text(report: Report, max_width: int = PRINT_WIDTH) -> str:
     """The report for a terminal or a printer: ``max_width`` 80 (A4 portrait) or 132."""
-    lines = [report.title, *report.subtitle, ""]
+    lines = [field_safe(report.title), *map(field_safe, report.subtitle), ""]
     for table in report.tables if report.text_tables else []:
         lines += table_text(table, max_width)
         lines.append("")
     if report.preformatted:
-        lines += report.preformatted.rstrip("\n").split("\n") + [""]
+        lines += terminal_safe(report.preformatted).rstrip("\n").split("\n") + [""]
     for note in report.notes:  # notes are sentences: wrap them to the page
-        lines += textwrap.wrap(note, max_width, break_on_hyphens=False) or [""]
+        lines += textwrap.wrap(field_safe(note), max_width, break_on_hyphens=False) or [""]
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -267,15 +267,8 @@ def to_html(report: Report, nav: list[tuple[str, str]] | None = None, lang: str 
 def to_csv(report: Report) -> str:
     """Every table of the report as CSV with machine values (dot decimals, column keys);
     tables are separated by an empty line (the first one is the main table)."""
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    for n, table in enumerate(report.tables):
-        if n:
-            buf.write("\n")
-        writer.writerow([c.key for c in table.columns])
-        for row in table.rows:
-            writer.writerow([machine(v) for v in row])
-    return buf.getvalue()
+    return "\n".join(csv_text([[c.key for c in table.columns], *([machine(v) for v in row] for row in table.rows)])
+                     for table in report.tables)
 
 
 def to_json(report: Report) -> dict:

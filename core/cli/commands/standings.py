@@ -11,15 +11,25 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import csv
 import html
-import io
 import sys
 
-from core.cli.common import is_trf_path, load_tournament, print_json, read_text_file, write_output
+from core.cli.common import (
+    is_trf_path,
+    load_tournament,
+    print_json,
+    read_text_file,
+    write_output,
+)
 from core.i18n import _
 from core.i18n.terms import regime_name
-from core.standings import as_csv_rows, as_json, as_text, codes_from_trf, compute_standings
+from core.standings import (
+    as_csv_rows,
+    as_json,
+    as_text,
+    codes_from_trf,
+    compute_standings,
+)
 from core.tiebreaks import explain as explain_value
 from core.tiebreaks.presets import PRESETS
 from core.tiebreaks.values import format_value
@@ -98,9 +108,9 @@ def _run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         for warning in s.warnings:
             print(_("Warning: {warning}").format(warning=warning), file=sys.stderr)
-        buf = io.StringIO()
-        csv.writer(buf, lineterminator="\n").writerows(as_csv_rows(s))
-        write_output(buf.getvalue(), args.output)
+        from core.safe_text import csv_text
+
+        write_output(csv_text(as_csv_rows(s)), args.output)
     elif args.format == "html":
         write_output(_html(s), args.output)
     else:
