@@ -35,7 +35,7 @@ from typing import Any, TextIO
 
 _REPLACEMENT = "\N{REPLACEMENT CHARACTER}"
 _FORMAT = [0x061C, 0x200E, 0x200F, 0x2028, 0x2029, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
-_CONTROLS = [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0), *_FORMAT]
+_CONTROLS = [*range(0x20), 0x7F, *range(0x80, 0xA0), *_FORMAT]
 
 INVISIBLE: dict[int, None] = dict.fromkeys(_CONTROLS)
 """str.translate table that drops every dangerous character (for cell-measured screens)."""

@@ -136,6 +136,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    if _command_word(args_list) == "result":
+        from core.cli.commands.result import protect_result_codes
+
+        args_list = protect_result_codes(args_list)
     try:
         from core.i18n.settings import setup_language
 

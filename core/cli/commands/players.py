@@ -66,7 +66,8 @@ def _edit(args: argparse.Namespace) -> int:
     changes = {k: v for k, v in dict(name=args.name, rating=args.rating, title=args.title,
                                       federation=args.fed, fide_id=args.fide_id, club=args.club,
                                       birth=args.birth).items() if v is not None}
-    open_store().update(args.id, f"edit player {args.pno}",
+    what = ", ".join(f"{key} {value!r}" for key, value in changes.items())
+    open_store().update(args.id, f"edit player {args.pno}: {what}",
                         lambda t: commands.edit_player(t, args.pno, **changes))
     return 0
 

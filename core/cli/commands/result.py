@@ -21,6 +21,50 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+_OPTIONS_WITH_VALUE = ("--data", "--lang")
+
+
+def protect_result_codes(argv: list[str]) -> list[str]:
+    """``hakem result ID 1 1 -+`` (or ``--``, ``-- --``, ``-- -+``): argparse reads a result
+    code that begins with ``-`` as an option or as its ``--`` separator.  The words after
+    ``result`` are reordered as *options, ``--``, positionals*, a ``--`` the user typed as a
+    separator before the code dropped, so every code the help lists reaches the parser as the
+    RESULT argument."""
+    at = argv.index("result")
+    options: list[str] = []
+    positionals: list[str] = []
+    rest = argv[at + 1:]
+    i = 0
+    separated = False
+    while i < len(rest):
+        word = rest[i]
+        if (not separated and len(positionals) == 3 and word == "--" and i + 1 < len(rest)
+                and not _is_option(rest[i + 1])):
+            separated = True  # the user's own separator before the code
+            i += 1
+            continue
+        if _is_option(word):
+            options.append(word)
+            if word in _OPTIONS_WITH_VALUE and i + 1 < len(rest):
+                options.append(rest[i + 1])
+                i += 1
+        else:
+            positionals.append(word)
+        i += 1
+    # argparse drops a value that is exactly "--" even after the separator: its alias instead
+    positionals = [_SAME_AS.get(w, w) if n >= 3 else w for n, w in enumerate(positionals)]
+    return [*argv[: at + 1], *options, "--", *positionals]
+
+
+_SAME_AS = {"--": "-/-"}
+"""Result spellings argparse cannot pass through, and the alias GameResult.parse reads alike."""
+
+
+def _is_option(word: str) -> bool:
+    """``--unrated``, ``--lang``, ``-h``: an option; ``-+``, ``--``, ``-`` are result codes."""
+    return len(word) > 1 and word[0] == "-" and (word[1].isalpha() or (word[:2] == "--" and word[2:3].isalpha()))
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("result", help=_("enter a result: 1-0, 0-1, 1/2 (=), +-, -+, --, 0-0"))
     p.add_argument("id")
