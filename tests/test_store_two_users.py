@@ -162,3 +162,35 @@ def test_a_private_tournament_linked_into_the_club_is_refused(club):
         assert private.read_bytes() == b'{"meta": {"1": {}}, "tournament": {"1": {}}}'
     finally:
         link.unlink()
+
+
+def test_roles_follow_the_real_unix_user_and_group(club):
+    tid = _as(club, "hakem-alice", "new", "Rapid", "--rounds", "3").stdout.strip().splitlines()[-1]
+    for name, rating in (("Ann", 2400), ("Ben", 2300), ("Cem", 2200), ("Dan", 2100)):
+        _as(club, "hakem-alice", "players", "add", tid, "--name", name, "--rating", str(rating))
+    _as(club, "hakem-alice", "roles", tid, "--grant", "chief-arbiter", "user:hakem-alice")
+    _as(club, "hakem-alice", "roles", tid, "--grant", "results", f"group:{GROUP}")
+    _as(club, "hakem-alice", "round", "pair", tid)
+    shown = _as(club, "hakem-bob", "roles", tid).stdout
+    assert "your role: results entry only" in shown
+    _as(club, "hakem-bob", "result", tid, "1", "1", "1-0")  # bob, through his group: results
+    refused = _as(club, "hakem-bob", "round", "unpair", tid, "--force", check=False)
+    assert refused.returncode == 3 and "results entry only" in refused.stderr
+    refused = _as(club, "hakem-bob", "players", "add", tid, "--name", "Eve", check=False)
+    assert refused.returncode == 3
+    # HAKEM_USER=hakem-alice does not make bob the chief arbiter
+    pw = club["users"]["hakem-bob"]
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(club["homes"]["hakem-bob"]),
+           "HAKEM_DATA": str(club["data"]), "HAKEM_USER": "hakem-alice", "USER": "hakem-alice",
+           "LANG": "C.UTF-8", "SSH_ORIGINAL_COMMAND": f"hakem round pair {tid}"}
+    forced = subprocess.run(["setpriv", f"--reuid={pw.pw_uid}", f"--regid={pw.pw_gid}", f"--groups={club['gid']}",
+                             "--inh-caps=-all", sys.executable, "-c", RUN, "results-only"],
+                            env=env, capture_output=True, text=True, timeout=120, check=False)
+    assert forced.returncode == 3 and "may only enter results" in forced.stderr
+    env["SSH_ORIGINAL_COMMAND"] = f"hakem result {tid} 1 2 0-1"
+    forced = subprocess.run(["setpriv", f"--reuid={pw.pw_uid}", f"--regid={pw.pw_gid}", f"--groups={club['gid']}",
+                             "--inh-caps=-all", sys.executable, "-c", RUN, "results-only"],
+                            env=env, capture_output=True, text=True, timeout=120, check=False)
+    assert forced.returncode == 0, forced.stderr
+    log = json.loads(_as(club, "hakem-alice", "log", tid, "--format", "json").stdout)
+    assert [e["user"] for e in log[-2:]] == ["hakem-bob", "hakem-bob"]

@@ -11,6 +11,9 @@ What plain TinyDB does not give and this adds (spec/architecture.md):
 - a revision number and a ``head`` commit id in every file — screens poll the revision;
 - the journal (:mod:`core.store.journal`): deltas, one file per Unix user, written ahead of the
   data file, chained by commit ids; undo/redo stacks in the data file name journal entries;
+- roles (:mod:`core.roles`): every commit is checked against what the change *does* (a result,
+  a correction of a closed round, a pairing, players, settings, the role table), read from the
+  states before and after, against the user's role in the state before;
 - a schema version with migrations.
 
 File layout (TinyDB's JSON, tables ``meta`` and ``tournament``, document 1 each)::
@@ -35,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from core import roles
 from core.errors import ConflictError, StoreError, TournamentError, UnknownTournament
 from core.i18n import _
 from core.model import Tournament
@@ -436,6 +440,7 @@ class Store:
         """Commit a change computed on ``base``; None if the file moved on in the meantime."""
         if after.id != base.tournament.id:
             after = after.with_changes(id=base.tournament.id)
+        roles.require_change(base.tournament, after)
         new = tournament_to_dict(after)
         if new == base.tdoc:
             return base.snapshot()
@@ -449,6 +454,7 @@ class Store:
     def _commit_change(self, tid: str, action: str, loaded: _Loaded, after: Tournament) -> Snapshot:
         if after.id != loaded.tournament.id:
             after = after.with_changes(id=loaded.tournament.id)
+        roles.require_change(loaded.tournament, after)
         new = tournament_to_dict(after)
         if new == loaded.tdoc:
             return loaded.snapshot()
@@ -491,6 +497,7 @@ class Store:
                 if dropped:
                     raise TournamentError(_('nothing more to undo in {tid!r}: hakem keeps the last {depth} changes and {dropped} older ones have dropped off the list').format(tid=tid, depth=UNDO_DEPTH, dropped=dropped))
                 raise TournamentError(_('nothing to {which} in {tid!r}').format(which=which, tid=tid))
+            roles.require(loaded.tournament, "history.undo")
             item = stack.pop()
             ops = self._ops_of(tid, item)
             if which == "undo":
@@ -499,6 +506,7 @@ class Store:
                 new = _diff.apply(old, ops)
             except (ValueError, KeyError, IndexError, TypeError) as error:
                 raise TournamentError(_('cannot {which} {value!r}: {error}').format(which=which, value=item.get('action', ''), error=error)) from error
+            roles.require_change(loaded.tournament, tournament_from_dict(new))
             other = "redo" if which == "undo" else "undo"
             meta = {**meta, which: stack, other: [*meta.get(other, []), item]}
             return self._commit_locked(tid, meta, new, f"{which}: {item.get('action', '')}", ops,

@@ -131,7 +131,11 @@ class TournamentScreen(Screen):
 
     def update_subtitle(self) -> None:
         t = self.session.tournament
-        mode = _(" · read-only") if self.session.read_only else ""
+        from core.roles import Role, role_of
+
+        role = role_of(t)  # "results entry only": the user sees what the core will refuse
+        mode = _(" · read-only") if self.session.read_only else (
+            "" if role is Role.CHIEF_ARBITER else f" · {role.label}")
         players = ngettext("{n} player", "{n} players", len(t.players)).format(n=len(t.players))
         self.sub_title = _("{system} · round {current} of {total} · {players}").format(
             system=system_name(t.system), current=t.current_round, total=t.total_rounds, players=players) + mode

@@ -1,0 +1,272 @@
+"""Roles: per tournament, who may enter results, correct a closed round, pair, change settings.
+
+Why in the core: the CLI, the TUI and a forced SSH command must refuse the same things for the
+same person; a front end that forgets to ask must not be able to bypass it.
+
+The roles (most to least):
+
+- **chief arbiter** — everything, including correcting a result after its round is closed
+  (a later round has been paired), changing settings and the roles themselves;
+- **arbiter** — results (of open rounds), pairing and unpairing, players, undo/redo;
+- **results** — *results entry only*: a result of an open round, nothing else (a club member
+  at the board-side laptop, or an SSH key, see the README);
+- **viewer** — reads only.
+
+Who has which role is stored with the tournament (``options["roles"]``), mapped to Unix
+identities — ``"user:alice"``, ``"group:club-arbiters"``, or ``"*"`` for everyone::
+
+    {"chief-arbiter": ["user:alice"], "arbiter": ["group:club-arbiters"], "results": ["*"]}
+
+A tournament without a table gives everyone who can write the directory the chief arbiter's
+role (what a club of one organiser expects); once a table exists, a user it does not name is a
+viewer.  A person in several entries has the highest role named.  The identity is the real uid
+of the process and its groups (never an environment variable); :func:`limit` caps the role of
+the whole process (a forced SSH command runs with ``results`` whatever the table says).
+
+The Unix permissions remain the outer wall: anyone with a shell and write access to the
+directory can edit the files directly.  Roles make the hakem paths (CLI, TUI, SSH command) safe
+for people who only get those paths.
+"""
+
+from __future__ import annotations
+
+import grp
+import os
+import pwd
+from collections.abc import Callable, Iterable, Mapping
+from enum import Enum
+from typing import Any
+
+from core.errors import TournamentError
+from core.i18n import _
+from core.model import Tournament
+
+ROLES_OPTION = "roles"
+
+
+class Role(Enum):
+    """A person's role in one tournament (ordered from most to least)."""
+
+    CHIEF_ARBITER = "chief-arbiter"
+    ARBITER = "arbiter"
+    RESULTS = "results"
+    VIEWER = "viewer"
+
+    @property
+    def rank(self) -> int:
+        return list(Role).index(self)
+
+    @property
+    def label(self) -> str:
+        """What the TUI and ``hakem roles`` show (e.g. "results entry only")."""
+        return {Role.CHIEF_ARBITER: _("chief arbiter"), Role.ARBITER: _("arbiter"),
+                Role.RESULTS: _("results entry only"), Role.VIEWER: _("viewer")}[self]
+
+
+class PermissionDenied(TournamentError):
+    """The user's role in this tournament does not allow the action."""
+
+
+ACTIONS = ("result.enter", "result.correct", "round.pair", "round.unpair", "player.change",
+           "settings.change", "history.undo", "roles.change")
+PERMISSIONS: dict[Role, frozenset[str]] = {
+    Role.CHIEF_ARBITER: frozenset(ACTIONS),
+    Role.ARBITER: frozenset({"result.enter", "round.pair", "round.unpair", "player.change", "history.undo"}),
+    Role.RESULTS: frozenset({"result.enter"}),
+    Role.VIEWER: frozenset(),
+}
+
+_cap: Role | None = None
+
+
+def limit(role: Role) -> None:
+    """Cap the role of this whole process (it can only go down): a forced SSH command."""
+    global _cap
+    if _cap is None or role.rank > _cap.rank:
+        _cap = role
+
+
+def _identity(uid: int | None) -> tuple[str, set[str]]:
+    """(user name, group names) of ``uid`` (the process's real uid and groups by default)."""
+    uid = os.getuid() if uid is None else uid
+    try:
+        entry = pwd.getpwuid(uid)
+        name, primary = entry.pw_name, entry.pw_gid
+    except KeyError:
+        return str(uid), set()
+    gids = set(os.getgroups()) | {os.getgid()} if uid == os.getuid() else {primary}
+    groups = set()
+    for gid in gids:
+        try:
+            groups.add(grp.getgrgid(gid).gr_name)
+        except KeyError:
+            groups.add(str(gid))
+    if uid != os.getuid():
+        groups |= {g.gr_name for g in grp.getgrall() if name in g.gr_mem}
+    return name, groups
+
+
+def table(t: Tournament) -> dict[str, list[str]]:
+    """The tournament's role table (empty when none was set)."""
+    raw = t.options.get(ROLES_OPTION) or {}
+    if not isinstance(raw, Mapping):
+        return {}
+    return {str(k): [str(w) for w in v] for k, v in raw.items() if isinstance(v, list)}
+
+
+def _matches(who: str, name: str, groups: set[str]) -> bool:
+    if who == "*":
+        return True
+    kind, _sep, value = who.partition(":")
+    return (kind == "user" and value == name) or (kind == "group" and value in groups)
+
+
+def role_of(t: Tournament, uid: int | None = None) -> Role:
+    """The role of ``uid`` (the process's user by default) in ``t``, capped by :func:`limit`."""
+    entries = table(t)
+    if not entries:
+        role = Role.CHIEF_ARBITER
+    else:
+        name, groups = _identity(uid)
+        named = [Role(k) for k, whos in entries.items() if k in {r.value for r in Role}
+                 and any(_matches(w, name, groups) for w in whos)]
+        role = min(named, key=lambda r: r.rank, default=Role.VIEWER)
+    if _cap is not None and _cap.rank > role.rank:
+        role = _cap
+    return role
+
+
+def allowed(t: Tournament, action: str, uid: int | None = None) -> bool:
+    return action in PERMISSIONS[role_of(t, uid)]
+
+
+def require(t: Tournament, action: str, uid: int | None = None) -> None:
+    """Raise :class:`PermissionDenied` (naming the role and the action) unless allowed."""
+    role = role_of(t, uid)
+    if action not in PERMISSIONS[role]:
+        raise PermissionDenied(_('your role in {name!r} is {role}: {action} is not allowed').format(
+            name=t.name, role=role.label, action=action_label(action)))
+
+
+def action_label(action: str) -> str:
+    return {"result.enter": _("entering a result"),
+            "result.correct": _("correcting a result of a closed round"),
+            "round.pair": _("pairing a round"), "round.unpair": _("unpairing a round"),
+            "player.change": _("changing players"), "settings.change": _("changing settings"),
+            "history.undo": _("undo and redo"), "roles.change": _("changing roles")}.get(action, action)
+
+
+def result_action(t: Tournament, round_no: int, board_no: int) -> str:
+    """``result.correct`` for a board that has a result in a closed round (a later round is
+    paired), else ``result.enter``."""
+    closed = round_no < len(t.rounds)
+    if closed and 1 <= round_no <= len(t.rounds):
+        boards = t.rounds[round_no - 1].boards
+        if 1 <= board_no <= len(boards) and boards[board_no - 1].result is not None:
+            return "result.correct"
+    return "result.enter"
+
+
+def set_roles(t: Tournament, entries: Mapping[str, Iterable[str]]) -> Tournament:
+    """The tournament with a new role table (validated: known roles, ``user:``/``group:``/``*``)."""
+    clean: dict[str, list[str]] = {}
+    for key, whos in entries.items():
+        if key not in {r.value for r in Role}:
+            raise TournamentError(_('unknown role {role!r}; use chief-arbiter, arbiter, results or viewer').format(role=key))
+        listed = []
+        for who in whos:
+            kind, _sep, value = who.partition(":")
+            if who != "*" and (kind not in ("user", "group") or not value):
+                raise TournamentError(_('{who!r}: write user:NAME, group:NAME or *').format(who=who))
+            listed.append(who)
+        if listed:
+            clean[key] = sorted(set(listed))
+    options = {k: v for k, v in t.options.items() if k != ROLES_OPTION}
+    if clean:
+        options[ROLES_OPTION] = clean
+    after = t.with_changes(options=options)
+    if clean and role_of(after) is not Role.CHIEF_ARBITER and role_of(t) is Role.CHIEF_ARBITER:
+        raise TournamentError(_('this table would leave you without the chief arbiter role; name yourself (user:{user}) first').format(user=_identity(None)[0]))
+    return after
+
+
+# -- the application layer's gate --------------------------------------------------------------
+USE_CASE_ACTIONS: dict[str, str] = {
+    "result.enter": "result.enter", "round.pair": "round.pair", "round.manual": "round.pair",
+    "round.unpair": "round.unpair", "settings.change": "settings.change",
+    "playoff.change": "settings.change", "publish.remember": "settings.change",
+    "history.undo": "history.undo", "roles.change": "roles.change",
+}
+"""Application-layer use case → action; every other writing use case of a tournament
+(``player.*``, ``team.*``) is ``player.change``."""
+
+
+class RolePolicy:
+    """A :class:`core.app.access.Policy`: refuses what the user's role does not allow.
+
+    ``tournament_of(tid)`` gives the tournament whose table applies (the Desk passes its own
+    snapshot; the policy never opens the store).  Read-only stores are refused first, as in
+    the layer's ``StorePolicy``.  A correction of a closed round is checked where the board is
+    known: the Desk's change calls :func:`require` with :func:`result_action`."""
+
+    def __init__(self, tournament_of: Callable[[str], Tournament]) -> None:
+        self.tournament_of = tournament_of
+
+    def check(self, request: Any) -> None:
+        if request.writes and request.read_only:
+            from core.errors import StoreError
+
+            raise StoreError(_("hakem is in view-only mode; nothing can be changed here"))
+        if not request.writes or not request.tournament:
+            return
+        action = USE_CASE_ACTIONS.get(request.use_case)
+        if action is None:
+            if request.use_case.startswith(("player.", "team.")):
+                action = "player.change"
+            else:
+                return  # workspace use cases (create, import, archive) are not per tournament
+        require(self.tournament_of(request.tournament), action)
+
+
+# -- what a change does, read from the states (so no front end can mislabel it) ----------------
+def _board_key(board: Any) -> tuple[Any, ...]:
+    return (board.white, board.black, board.handicap, board.komi)
+
+
+def changes(before: Tournament, after: Tournament) -> set[str]:
+    """The actions a change from ``before`` to ``after`` amounts to."""
+    acts: set[str] = set()
+    if table(before) != table(after):
+        acts.add("roles.change")
+    if len(after.rounds) > len(before.rounds):
+        acts.add("round.pair")
+    elif len(after.rounds) < len(before.rounds):
+        acts.add("round.unpair")
+    for rb, ra in zip(before.rounds, after.rounds):
+        if rb == ra:
+            continue
+        if (rb.byes, rb.matches, rb.manual) != (ra.byes, ra.matches, ra.manual) \
+                or [_board_key(b) for b in rb.boards] != [_board_key(b) for b in ra.boards]:
+            acts.add("round.pair")
+            continue
+        for n, (bb, ba) in enumerate(zip(rb.boards, ra.boards), start=1):
+            if bb != ba:
+                acts.add(result_action(before, rb.number, n))
+    if before.players != after.players or before.teams != after.teams:
+        acts.add("player.change")
+    rest = {k: v for k, v in before.options.items() if k != ROLES_OPTION}
+    rest_after = {k: v for k, v in after.options.items() if k != ROLES_OPTION}
+    if rest != rest_after or before.with_changes(players=(), rounds=(), teams=(), options={}) \
+            != after.with_changes(players=(), rounds=(), teams=(), options={}):
+        acts.add("settings.change")
+    return acts
+
+
+def require_change(before: Tournament, after: Tournament) -> None:
+    """Refuse a change whose effect the user's role (in ``before``) does not allow."""
+    if _cap is None and not table(before):
+        return  # no roles set: everyone who can write the directory may do everything
+    role = role_of(before)
+    for action in sorted(changes(before, after)):
+        if action not in PERMISSIONS[role]:
+            require(before, action)

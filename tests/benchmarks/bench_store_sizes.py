@@ -1,0 +1,80 @@
+"""Benchmark: how much the data file, the journal and a round backup grow per change at 2,000
+players — a late entry, a round paired, a result.
+
+Run:  python3 tests/benchmarks/bench_store_sizes.py [--players 2000] [--late 5]
+Uses only the store's public API (``Store.create/update``), so the same script measures an older
+checkout (``PYTHONPATH=/path/to/old/checkout python3 …``) for a before/after comparison.
+Prints bytes per change and the CPU seconds (user+sys) of each change.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, os.environ.get("PYTHONPATH") or os.path.join(os.path.dirname(__file__), "..", ".."))
+
+from core import commands
+from core.model import Board, GameResult, Player, Round, Tournament
+from core.store import Store
+
+
+def _cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def _sizes(data: Path) -> tuple[int, int, int]:
+    """(data files, journal files, backups) in bytes."""
+    files = sum(p.stat().st_size for p in data.glob("*.hakem.json"))
+    journal = sum(p.stat().st_size for p in data.glob("*.journal*.jsonl"))
+    backups = sum(p.stat().st_size for p in (data / "backups").rglob("*") if p.is_file()) \
+        if (data / "backups").exists() else 0
+    return files, journal, backups
+
+
+def _round(t: Tournament, rng: random.Random) -> Round:
+    order = [p.pno for p in t.players]
+    rng.shuffle(order)
+    return Round(len(t.rounds) + 1, tuple(Board(order[i], order[i + 1]) for i in range(0, len(order) - 1, 2)))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--players", type=int, default=2000)
+    ap.add_argument("--late", type=int, default=5)
+    args = ap.parse_args()
+    rng = random.Random(18)
+    data = Path(tempfile.mkdtemp(prefix="hakem-sizes-"))
+    store = Store(data)
+    players = tuple(Player(i, f"Surname{i:04d}, Name", 2600 - i // 2, federation="TUR",
+                           fide_id=str(34000000 + i), club="Club") for i in range(1, args.players + 1))
+    tid = store.create(Tournament(id="", name="Sizes", players=players, total_rounds=9))
+    rows = []
+
+    def measure(label: str, change) -> None:
+        before, cpu = _sizes(data), _cpu()
+        store.update(tid, label, change)
+        after, spent = _sizes(data), _cpu() - cpu
+        rows.append((label, *(a - b for a, b in zip(after, before)), after[0], spent))
+
+    measure("pair round 1", lambda t: t.with_changes(rounds=(_round(t, rng),)))
+    for k in range(3):
+        measure(f"result 1.{k + 1}", lambda t, k=k: commands.set_result(t, 1, k + 1, GameResult.WHITE_WINS))
+    for k in range(args.late):
+        measure(f"late entry {k + 1}", lambda t, k=k: commands.add_player(t, f"Late{k}, Entry", rating=2000 + k))
+    measure("pair round 2", lambda t: t.with_changes(rounds=(*t.rounds, _round(t, rng))))
+    measure("pair round 3", lambda t: t.with_changes(rounds=(*t.rounds, _round(t, rng))))
+    print(f"players {args.players}, data dir {data}")
+    print(f"{'change':<16} {'data file +B':>13} {'journal +B':>12} {'backups +B':>12} {'data file B':>12} {'cpu s':>7}")
+    for label, d_file, d_journal, d_backup, size, spent in rows:
+        print(f"{label:<16} {d_file:>13,} {d_journal:>12,} {d_backup:>12,} {size:>12,} {spent:>7.2f}")
+
+
+if __name__ == "__main__":
+    main()

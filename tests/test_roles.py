@@ -1,0 +1,162 @@
+"""Roles (issue 18): chief arbiter, arbiter, results entry only, viewer — enforced at every
+commit of the store from what the change does, whatever front end asked for it."""
+
+from __future__ import annotations
+
+import os
+import pwd
+from types import SimpleNamespace
+
+import pytest
+
+from core import commands, roles
+from core.model import GameResult, Tournament
+from core.roles import PermissionDenied, Role
+from core.store import Store
+
+ME = pwd.getpwuid(os.getuid()).pw_name
+
+
+@pytest.fixture()
+def event(tmp_path):
+    store = Store(tmp_path)
+    tid = store.create(Tournament(id="", name="Roles", total_rounds=3))
+    for name, rating in (("A", 2400), ("B", 2300), ("C", 2200), ("D", 2100)):
+        store.update(tid, name, lambda t, n=name, r=rating: commands.add_player(t, n, rating=r))
+    store.update(tid, "pair 1", commands.pair_next_round)
+    store.update(tid, "result 1.1", lambda t: commands.set_result(t, 1, 1, GameResult.WHITE_WINS))
+    return store, tid
+
+
+def _as(monkeypatch, role: Role) -> None:
+    monkeypatch.setattr(roles, "_cap", role)
+
+
+def test_without_a_table_everyone_is_chief_arbiter(event):
+    store, tid = event
+    assert roles.role_of(store.load(tid).tournament) is Role.CHIEF_ARBITER
+    assert roles.role_of(store.load(tid).tournament, uid=65534) is Role.CHIEF_ARBITER
+
+
+def test_a_table_maps_users_groups_and_everyone(event):
+    store, tid = event
+    group = __import__("grp").getgrgid(os.getgid()).gr_name
+    store.update(tid, "roles", lambda t: roles.set_roles(t, {"chief-arbiter": [f"user:{ME}"], "results": ["*"]}))
+    t = store.load(tid).tournament
+    assert roles.role_of(t) is Role.CHIEF_ARBITER
+    assert roles.role_of(t, uid=65534) is Role.RESULTS  # "*": nobody gets results entry
+    t2 = roles.set_roles(t, {"chief-arbiter": [f"user:{ME}"], "arbiter": [f"group:{group}"]})
+    assert roles.role_of(t2, uid=65534) is Role.VIEWER  # not named: a viewer
+    assert roles.role_of(t2) is Role.CHIEF_ARBITER  # the highest role named wins
+
+
+def test_a_table_cannot_lock_its_author_out(event):
+    store, tid = event
+    with pytest.raises(Exception, match="without the chief arbiter role"):
+        store.update(tid, "roles", lambda t: roles.set_roles(t, {"results": ["*"]}))
+    with pytest.raises(Exception, match="unknown role"):
+        roles.set_roles(store.load(tid).tournament, {"boss": ["*"]})
+    with pytest.raises(Exception, match="user:NAME"):
+        roles.set_roles(store.load(tid).tournament, {"viewer": ["alice"]})
+
+
+ALL = {
+    "enter a result": lambda t: commands.set_result(t, 1, 2, GameResult.DRAW),
+    "correct a closed round": lambda t: commands.set_result(commands.pair_next_round(
+        commands.set_result(t, 1, 2, GameResult.DRAW)), 1, 1, GameResult.BLACK_WINS),
+    "pair": lambda t: commands.pair_next_round(commands.set_result(t, 1, 2, GameResult.DRAW)),
+    "unpair": lambda t: commands.unpair_last_round(t, force=True),
+    "add a player": lambda t: commands.add_player(t, "Late"),
+    "settings": lambda t: t.with_changes(total_rounds=5),
+}
+# what each role may do, from the policy in core/roles.py's docstring (not from its table)
+MAY = {
+    Role.CHIEF_ARBITER: set(ALL),
+    Role.ARBITER: {"enter a result", "pair", "unpair", "add a player"},
+    Role.RESULTS: {"enter a result"},
+    Role.VIEWER: set(),
+}
+
+
+@pytest.mark.parametrize("role", list(Role), ids=lambda r: r.value)
+@pytest.mark.parametrize("what", list(ALL))
+def test_each_role_may_do_exactly_its_part(event, monkeypatch, role, what):
+    store, tid = event
+    before = store.path(tid).read_bytes()
+    _as(monkeypatch, role)
+    if what == "correct a closed round":
+        # the correction itself is judged on the state where round 1 is closed
+        monkeypatch.setattr(roles, "_cap", None)
+        store.update(tid, "close", ALL["pair"])
+        before = store.path(tid).read_bytes()
+        _as(monkeypatch, role)
+        change = lambda t: commands.set_result(t, 1, 1, GameResult.BLACK_WINS)
+    else:
+        change = ALL[what]
+    if what in MAY[role]:
+        store.update(tid, what, change)
+        assert store.path(tid).read_bytes() != before
+    else:
+        with pytest.raises(PermissionDenied, match=role.label):
+            store.update(tid, what, change)
+        assert store.path(tid).read_bytes() == before
+
+
+def test_results_entry_cannot_undo_or_change_roles(event, monkeypatch):
+    store, tid = event
+    _as(monkeypatch, Role.RESULTS)
+    with pytest.raises(PermissionDenied):
+        store.undo(tid)
+    with pytest.raises(PermissionDenied):
+        store.update(tid, "roles", lambda t: t.with_changes(options={**t.options, "roles": {"chief-arbiter": ["*"]}}))
+
+
+def test_the_cap_only_goes_down(monkeypatch):
+    monkeypatch.setattr(roles, "_cap", None)
+    roles.limit(Role.RESULTS)
+    roles.limit(Role.ARBITER)
+    assert roles._cap is Role.RESULTS
+
+
+def test_role_policy_for_the_application_layer(event, monkeypatch):
+    store, tid = event
+    policy = roles.RolePolicy(lambda t_id: store.load(t_id).tournament)
+    _as(monkeypatch, Role.RESULTS)
+    request = lambda name, writes=True: SimpleNamespace(use_case=name, writes=writes, tournament=tid, read_only=False)
+    policy.check(request("result.enter"))
+    policy.check(request("tournament.read", writes=False))
+    for name in ("round.pair", "player.add", "settings.change", "history.undo", "team.add"):
+        with pytest.raises(PermissionDenied):
+            policy.check(request(name))
+    with pytest.raises(Exception, match="view-only"):
+        policy.check(SimpleNamespace(use_case="result.enter", writes=True, tournament=tid, read_only=True))
+
+
+def test_results_only_forced_command(event, monkeypatch, capsys):
+    from core.cli import main
+
+    store, tid = event
+    monkeypatch.setattr(roles, "_cap", None)
+    monkeypatch.setenv("HAKEM_DATA", str(store.data_dir))
+    monkeypatch.setenv("SSH_ORIGINAL_COMMAND", f"hakem round pair {tid}")
+    assert main(["results-only"]) == 3
+    assert "may only enter results" in capsys.readouterr().err
+    monkeypatch.setattr(roles, "_cap", None)
+    monkeypatch.setenv("SSH_ORIGINAL_COMMAND", f"hakem result {tid} 1 2 1/2")
+    assert main(["results-only"]) == 0
+    assert Store(store.data_dir).load(tid).tournament.rounds[0].boards[1].result is GameResult.DRAW
+    monkeypatch.setattr(roles, "_cap", None)
+    monkeypatch.setenv("SSH_ORIGINAL_COMMAND", f"hakem players add {tid} --name X")
+    assert main(["results-only"]) == 3
+
+
+@pytest.mark.usefixtures("quiet_tui")
+async def test_the_tui_shows_results_entry_only(event, monkeypatch):
+    from tui.app import HakemApp
+
+    store, tid = event
+    monkeypatch.setattr(roles, "_cap", Role.RESULTS)
+    app = HakemApp(data_dir=str(store.data_dir), open_id=tid)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "results entry only" in app.screen.sub_title
