@@ -119,8 +119,8 @@ class SafeStream(io.TextIOBase):
 def guarded_stdio() -> Iterator[None]:
     """stdout and stderr through :class:`SafeStream` for the duration (one CLI command)."""
     out, err = sys.stdout, sys.stderr
-    sys.stdout = SafeStream(out) if not isinstance(out, SafeStream) else out  # type: ignore[assignment]
-    sys.stderr = SafeStream(err) if not isinstance(err, SafeStream) else err  # type: ignore[assignment]
+    sys.stdout = SafeStream(out) if not isinstance(out, SafeStream) else out
+    sys.stderr = SafeStream(err) if not isinstance(err, SafeStream) else err
     try:
         yield
     finally:
