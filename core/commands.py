@@ -182,10 +182,11 @@ def draw_initial_colour(t: Tournament) -> Colour:
     return Colour.WHITE if digest[0] % 2 == 0 else Colour.BLACK
 
 
-def pair_next_round(t: Tournament, options: PairOptions | None = None) -> Tournament:
-    """Pair round ``current + 1`` with the tournament's system and record it."""
-    from core.pairing.registry import get_system
-
+def prepare_next_round(t: Tournament) -> Tournament:
+    """The event as the engine must see it before pairing round ``current + 1``: checked
+    (round finished, enough players, valid data), absentees of an open check-in given a
+    zero-point bye, and before round 1 the pairing numbers and the first colour.  Every front
+    end pairs from this, so the CLI and the TUI cannot number or exclude players differently."""
     from core.checkin import with_absences
 
     check_can_pair(t)
@@ -194,6 +195,14 @@ def pair_next_round(t: Tournament, options: PairOptions | None = None) -> Tourna
         t = number_for_round_one(t)
         if t.initial_colour is None:
             t = t.with_changes(initial_colour=draw_initial_colour(t))
+    return t
+
+
+def pair_next_round(t: Tournament, options: PairOptions | None = None) -> Tournament:
+    """Pair round ``current + 1`` with the tournament's system and record it."""
+    from core.pairing.registry import get_system
+
+    t = prepare_next_round(t)
     pairing = get_system(t.system).pair(t, options)
     return apply_pairing(t, pairing)
 

@@ -60,14 +60,9 @@ def bye_text(kind: ByeKind | None) -> str:
 
 
 def prepared_for_pairing(t: Tournament) -> Tournament:
-    """What ``commands.pair_next_round`` does before the engine runs (numbers, first colour)."""
-    if t.current_round == 0:
-        from core.numbering import assign_pairing_numbers
-
-        t = assign_pairing_numbers(t)
-        if t.initial_colour is None:
-            t = t.with_changes(initial_colour=commands.draw_initial_colour(t))
-    return t
+    """What ``commands.pair_next_round`` does before the engine runs (one implementation:
+    numbers by lot or ranking, first colour, check-in absentees)."""
+    return commands.prepare_next_round(t)
 
 
 def describe_result_change(t: Tournament, round_no: int, board_no: int, new: GameResult | None) -> str:
