@@ -40,10 +40,11 @@ LANGS = ("tr", "de", "ru")
 ALL_LANGS = ("en",) + LANGS
 TABS = ("Players", "Rounds", "Standings", "Tie-breaks", "Reports", "Playoff")
 SCREENS = (("tournaments", ()), ("new", ("n",)), ("settings", ("escape", "s")),
-           ("rounds", ("escape", "enter")), ("manual", ("m",)), ("players", ("escape", "f2")),
+           ("rounds", ("escape", "enter")), ("manual", ("m",)), ("players", ("escape", "f2", "down")),
            ("standings", ("f4",)), ("tiebreaks", ("f5",)), ("reports", ("f6",)), ("playoff", ("f7",)),
            ("help", ("f1",)))
-# (Playoff after reports: F7 must reach the tab bar from the report's TextArea, which binds F6/F7.)
+# (Playoff after reports: F7 must reach the tab bar from the report's TextArea, which binds F6/F7.
+#  Players: F2 puts the cursor in the name field; ↓ reaches the table and its one-key commands.)
 SCREEN_CLASS = {"tournaments": "TournamentsScreen", "new": "NewTournamentDialog",
                 "settings": "SettingsScreen", "help": "HelpScreen", "manual": "ManualPairingScreen"}
 """Which screen class each capture waits for; the tab captures wait for their tab instead."""

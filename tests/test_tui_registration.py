@@ -70,6 +70,12 @@ async def test_search_edit_delete_and_number_explanation(tmp_path):
     async with app.run_test(size=(100, 32)) as pilot:
         session, pane = await opened(pilot, app)
         table = app.screen.query_one("#players", DataTable)
+        assert app.focused.id == "p-name"  # F2: typing registers a player
+        await pilot.press("slash")  # a character of a name, not a command
+        assert app.screen.query_one("#p-name", Input).value == "/"
+        app.screen.query_one("#p-name", Input).value = ""
+        await pilot.press("down")  # to the table: now single keys are commands
+        assert app.focused is table
         await pilot.press("slash")
         await type_text(pilot, "GER")
         await pilot.pause()

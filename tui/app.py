@@ -20,6 +20,7 @@ from core.errors import TournamentError
 from core.i18n import _, set_language
 from core.i18n.format import resolve_language
 from tui.i18n import L_
+from tui.keys import SerialKeys
 
 
 def config_path() -> Path:
@@ -47,8 +48,11 @@ def save_ui_settings(settings: dict) -> None:
         pass
 
 
-class HakemApp(App[int]):
-    """The tournament manager: tournaments list first, then one tournament's screen."""
+class HakemApp(SerialKeys):
+    """The tournament manager: tournaments list first, then one tournament's screen.
+
+    Keys are handled strictly in arrival order (:class:`~tui.keys.SerialKeys`): what is typed
+    goes where the cursor is once the keys before it have been handled."""
 
     CSS_PATH = "hakem.tcss"
     TITLE = "hakem"
@@ -123,16 +127,31 @@ class HakemApp(App[int]):
             self.push_screen(SettingsScreen())
 
     def switch_language(self, lang: str) -> None:
-        """Change the language now: bindings and every screen re-render in it."""
+        """Change the language now: every open screen is composed again in it.
+
+        Why composing again instead of relabelling: labels, placeholders, column headers,
+        select options, footers and tab titles are fixed when a widget is built; relabelling
+        them one by one left old words behind wherever a screen forgot one."""
         code = set_language(lang)
         self.ui_settings["language"] = code
         save_ui_settings(self.ui_settings)
+        self.call_later(self.redraw_screens, code)
+
+    async def redraw_screens(self, code: str) -> None:
+        """Build every screen that knows how (``redraw``) again, bottom first."""
+        for screen in list(self.screen_stack):
+            redraw = getattr(screen, "redraw", None)
+            if redraw is not None and screen.is_attached:
+                await redraw()
         self.refresh_bindings()
-        for screen in self.screen_stack:
-            relabel = getattr(screen, "relabel", None)
-            if relabel is not None:
-                relabel()
         self.notify(_("Language: {lang}").format(lang=code))
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, with its search prompt in the user's language."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield SystemCommand(_("Help"), _("Keys and how things work (help)"), self.action_help)
@@ -160,6 +179,9 @@ def run_ui(argv: list[str]) -> int:
         forbid_writes()
     app = HakemApp(data_dir=args.data, lang=args.lang, view_only=args.view, demo=args.demo)
     code = app.run()
-    return code if isinstance(code, int) else 0
+    if isinstance(code, int):
+        return code
+    # a crash ends the app with return_code 1 (the traceback is printed): never report success
+    return app.return_code or 0
 
 

@@ -88,9 +88,15 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     from core.i18n.argparse_words import install
 
     install()  # "usage:", "options", argparse's errors in the chosen language too
-    parser = _Parser(prog="hakem", description=_("Tournament manager for chess and Go clubs."))
+    parser = _Parser(prog="hakem", description=_("Tournament manager for chess and Go clubs."),
+                     epilog=_("Without a COMMAND, hakem opens the terminal UI."))
     parser.add_argument("--data", help=_("data directory (default: $HAKEM_DATA or the user's data dir)"))
     parser.add_argument("--lang", help=_("language: en, tr, de, ru (default: setting or $LANG)"))
+    # the terminal UI's own options: with no COMMAND, hakem opens the UI (tui.launch)
+    parser.add_argument("--view", action="store_true",
+                        help=_("terminal UI, read-only: look at tournaments, change nothing"))
+    parser.add_argument("--demo", action="store_true",
+                        help=_("terminal UI with a 12-player demo tournament opened"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     word = _command_word(argv) if argv is not None else None
     done: set[str] = set()

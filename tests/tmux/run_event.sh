@@ -51,9 +51,9 @@ keys() {
     done
 }
 type_text() { tmux send-keys -t "$1" -l -- "$2"; sleep 0.15; }
-# A key that moves the focus.  Textual hands each key to the widget focused when the key is
-# read, so text typed before the focus has moved would land in the old field: give it time.
-focus_key() { keys "$@"; sleep "${HAKEM_TMUX_SETTLE:-1}"; }
+# A key that moves the focus.  hakem delivers keys in arrival order (tui/keys.py), so no pause
+# is needed; HAKEM_TMUX_SETTLE adds one to compare (tests/tmux/replay_issue19.sh sends bursts).
+focus_key() { keys "$@"; sleep "${HAKEM_TMUX_SETTLE:-0}"; }
 
 tmux new-session -d -s "$A" -x 80 -y 24 "env $ENVS $CMD --data $DATA --lang en"
 wait_for "$A" "No tournaments yet" 30
@@ -69,7 +69,7 @@ wait_for "$A" "Rounds             3"
 keys "$A" C-s
 wait_for "$A" "Tmux Open"
 wait_for "$A" "round 0 of 3"
-wait_for "$A" "/ Search"   # the footer is filled once the name field has the focus
+wait_for "$A" "Players list"   # the footer is filled once the name field has the focus
 
 # -- register 6 players by fast entry --------------------------------------------------------
 n=0
@@ -125,7 +125,7 @@ wait_for "$A" "This was the last round"
 keys "$A" F4
 wait_for "$A" "Standings after round 3"
 for name in "Aydın, Ali" "Becker, Bernd" "Çelik, Cem" "Dorn, Dana" "Erdem, Ece" "Fuchs, Falk"; do
-    screen "$A" | grep -qF -- "$name" || { echo "FAIL: $name missing from standings" >&2; screen "$A" >&2; exit 1; }
+    wait_for "$A" "$name" 10
 done
 screen "$A" > "$WORK/standings.txt"
 

@@ -36,6 +36,8 @@ class PlayoffPane(LazyPane, Vertical):
     """The snapshot shown (None until the first ``show``)."""
     dirty = False
 
+    CHANGES = frozenset({"new", "result"})
+
     BINDINGS = [
         Binding("n", "new", L_("New playoff")),
         Binding("b", "bracket", L_("Bracket")),

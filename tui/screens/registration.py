@@ -23,6 +23,7 @@ from core.model import ByeKind, Player, Tournament
 from tui.i18n import L_
 from tui.services import read_text
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
+from tui.widgets.pane import CommandKeys
 from tui.widgets.tables import reset_table, selected_key, sync_table
 
 
@@ -85,21 +86,32 @@ def player_fields(values: dict[str, str], go: bool) -> dict[str, Any]:
     return out
 
 
-class RegistrationPane(Vertical):
-    """Registration of players (the entry list)."""
+class RegistrationPane(CommandKeys, Vertical):
+    """Registration of players (the entry list).
+
+    Focus model: F2 puts the cursor in the name field, always — what is typed is a new
+    player.  ↓ (or Tab from the last field) reaches the table, where single keys act on the
+    highlighted player (the footer then lists them); ``a`` or ↑ on the first row go back to
+    the name field."""
 
     t: Tournament | None = None
     """The snapshot shown (None until the first ``show``)."""
     dirty = False
 
+    CHANGES = frozenset({"focus_form", "edit", "delete", "withdraw", "bye", "forbidden", "import", "teams"})
+
     BINDINGS = [
+        # priority: the field's own "down" (scroll, show=False) would hide it from the footer;
+        # check_action lets it act only in the entry fields
+        Binding("down", "focus_table", L_("Players list"), priority=True),
         Binding("a", "focus_form", L_("Add")),
         Binding("e", "edit", L_("Edit"), show=False),  # Enter edits too (F1 help)
         Binding("delete", "delete", L_("Delete")),
         Binding("w", "withdraw", L_("Withdraw")),
         Binding("b", "bye", L_("Bye")),
         Binding("f", "forbidden", L_("Forbid pair"), show=False),
-        Binding("slash", "search", L_("Search")),  # the one key shown while typing a name
+        Binding("slash", "search", L_("Search")),
+        Binding("ctrl+f", "search", L_("Search"), show=False),  # from the entry fields too
         Binding("i", "import", L_("Import"), show=False),
         Binding("question_mark", "explain_number", L_("Why this number?"), show=False),
         Binding("t", "teams", L_("Teams"), show=False),
@@ -126,6 +138,8 @@ class RegistrationPane(Vertical):
     def on_mount(self) -> None:
         self.t: Tournament | None = None
         self.filter_text = ""
+        for row in self.query(".form-row"):
+            row.display = not self.app.view_only
         self.relabel()
 
     def relabel(self) -> None:
@@ -145,10 +159,11 @@ class RegistrationPane(Vertical):
         return self.screen.session
 
     def main_widget(self):
-        """The name field while nobody is registered, else the players table."""
-        if self.t is not None and not self.t.players:
-            return self.query_one("#p-name", Input)
-        return self.query_one("#players", DataTable)
+        """The name field: on the players tab, typing registers a player (``--view``: the
+        table, the form is not shown)."""
+        if self.app.view_only:
+            return self.query_one("#players", DataTable)
+        return self.query_one("#p-name", Input)
 
     def focus_main(self) -> None:
         self.main_widget().focus()
@@ -232,6 +247,23 @@ class RegistrationPane(Vertical):
                 self.notify(_("{name} added.").format(name=name))
 
     # -- actions on the selected player --------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "focus_table":  # ↓ leaves the entry fields, nothing else
+            focused = self.app.focused
+            return isinstance(focused, Input) and focused.id not in (None, "p-search") \
+                and focused.id.startswith("p-")
+        return super().check_action(action, parameters)
+
+    def action_focus_table(self) -> None:
+        self.query_one("#players", DataTable).focus()
+
+    def on_key(self, event) -> None:
+        """↑ on the table's first row goes back to the name field."""
+        table = self.query_one("#players", DataTable)
+        if event.key == "up" and self.app.focused is table and table.cursor_row <= 0:
+            event.stop()
+            self.action_focus_form()
+
     def action_focus_form(self) -> None:
         self.query_one("#p-name", Input).focus()
 
@@ -255,7 +287,8 @@ class RegistrationPane(Vertical):
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
-        self.action_edit()
+        if self.check_action("edit", ()):
+            self.action_edit()
 
     def action_delete(self) -> None:
         pno = self.selected_pno()

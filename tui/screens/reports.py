@@ -122,6 +122,8 @@ class ReportsPane(LazyPane, Vertical):
     """The snapshot shown (None until the first ``show``)."""
     dirty = False
 
+    CHANGES = frozenset({"export"})  # --view on a public terminal writes no files
+
     BINDINGS = [
         Binding("e", "export", L_("Export to file")),
         Binding("left_square_bracket", "round(-1)", L_("Prev round"), show=False),

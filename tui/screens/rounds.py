@@ -33,6 +33,7 @@ from tui.i18n import L_, fmt_points
 from tui.services import gc_after_frame, settle_memory
 from tui.widgets.dialogs import ConfirmDialog
 from tui.widgets.fast_table import FastTable
+from tui.widgets.pane import CommandKeys
 from tui.widgets.tables import reset_table, selected_key, sync_table
 from tui.widgets.text import set_text
 
@@ -196,7 +197,7 @@ class PairingDone:
     revision: int
 
 
-class RoundsPane(Vertical):
+class RoundsPane(CommandKeys, Vertical):
     """Rounds: pairing, boards and results."""
 
     DEFAULT_CSS = """
@@ -213,6 +214,9 @@ class RoundsPane(Vertical):
     t: Tournament | None = None
     """The snapshot shown (None until the first ``show``)."""
     dirty = False
+
+    CHANGES = frozenset({"pair", "type_result", "manual", "unpair", "result"})
+    KEEP = ("round_no", "only_playing")
 
     BINDINGS = [
         Binding("p", "pair", L_("Pair next")),
@@ -250,6 +254,7 @@ class RoundsPane(Vertical):
         self.explanations: dict[int, dict] = {}
         self.query_one("#pair-progress-row").display = False
         self.query_one("#boards", FastTable).spread = True  # a new round arrives over a few frames
+        self.query_one("#result-entry", Input).display = not self.app.view_only
         self.relabel()
 
     def relabel(self) -> None:

@@ -35,6 +35,11 @@ class SettingsScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.query_one("#language", Select).focus()
 
+    async def redraw(self) -> None:
+        """After a language switch: the same screen in the new language."""
+        await self.recompose()
+        self.on_mount()
+
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "language" and event.value != current_language():
             self.app.switch_language(str(event.value))

@@ -54,6 +54,9 @@ class TiebreaksPane(LazyPane, Horizontal):
     """The snapshot shown (None until the first ``show``)."""
     dirty = False
 
+    CHANGES = frozenset({"remove", "move", "cut", "median", "add", "save", "discard"})
+    KEEP = ("draft", "draft_regime")
+
     BINDINGS = [
         Binding("delete,backspace", "remove", L_("Remove"), show=False),
         Binding("shift+up,K", "move(-1)", L_("Move up")),

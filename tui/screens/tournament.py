@@ -14,7 +14,8 @@ from rich.cells import cell_len
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, TabbedContent, TabPane
+from textual.widgets import Footer, Header, TabbedContent, TabPane, Tabs
+from textual.widgets._tabbed_content import ContentTab, ContentTabs
 
 from core.errors import ConflictError, TournamentError
 from core.i18n.terms import system_name
@@ -22,6 +23,7 @@ from core.i18n import _, ngettext
 from core.model import Tournament
 from tui.i18n import L_
 from tui.services import Session
+from tui.widgets.pane import CommandKeys
 
 TABS = (
     ("players", L_("Players"), "f2"),
@@ -31,6 +33,27 @@ TABS = (
     ("reports", L_("Reports"), "f6"),
     ("playoff", L_("Playoff"), "f7"),
 )
+
+
+class TournamentTabs(TabbedContent):
+    """TabbedContent whose start-up activation does not undo a tab chosen before it ran.
+
+    The tab strip activates its initial tab in its own mount handler, which may be handled
+    after an F-key typed right after opening the tournament: that late activation is ignored
+    (the F-key's tab is already shown and focused)."""
+
+    _started = False
+
+    def _on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
+        if self._started or not self._is_associated_tabs(event.tabs):
+            return  # TabbedContent's own handler runs next (message dispatch walks the MRO)
+        self._started = True
+        chosen = self.active
+        if chosen and event.tab.id is not None and ContentTab.sans_prefix(event.tab.id) != chosen:
+            event.stop()
+            event.prevent_default()  # not TabbedContent's handler: the chosen tab stays
+            with self.prevent(Tabs.TabActivated):
+                self.get_child_by_type(ContentTabs).active = ContentTab.add_prefix(chosen)
 
 
 def _journal_time(value) -> str:
@@ -47,8 +70,10 @@ def _journal_time(value) -> str:
     return f"{format_date(moment.date())} {moment:%H:%M:%S}"
 
 
-class TournamentScreen(Screen):
+class TournamentScreen(CommandKeys, Screen):
     """One tournament; every pane refreshes from ``session.tournament``."""
+
+    CHANGES = frozenset({"undo", "redo", "settings"})
 
     BINDINGS = [
         Binding("escape", "back", L_("Back"), show=False),
@@ -67,9 +92,9 @@ class TournamentScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        initial = "rounds" if self.session.tournament.rounds else "players"
+        initial = getattr(self, "initial_tab", None) or ("rounds" if self.session.tournament.rounds else "players")
         self.initial_tab = initial
-        with TabbedContent(initial=f"tab-{initial}", id="tabs"):
+        with TournamentTabs(initial=f"tab-{initial}", id="tabs"):
             for tab, label, key in TABS:
                 with TabPane(f"{label} {key.upper()}", id=f"tab-{tab}"):
                     if tab == initial:
@@ -93,15 +118,18 @@ class TournamentScreen(Screen):
         return panes[tab](id=f"pane-{tab}")
 
     def pane(self, tab: str, create: bool = True):
-        """The pane of ``tab``, mounted (and filled) on first use."""
+        """The pane of ``tab`` if it is built (``create`` is kept for callers that only look)."""
         found = self.query(f"#pane-{tab}")
-        if found:
-            return found.first()
-        if not create:
-            return None
-        pane = self.make_pane(tab)
-        self.query_one(f"#tab-{tab}", TabPane).mount(pane)
-        pane.call_after_refresh(lambda: pane.show(self.session.tournament))
+        return found.first() if found else None
+
+    async def ensure_pane(self, tab: str):
+        """The pane of ``tab``, built, mounted and filled: a pane is only shown once its
+        widgets exist (F5 right after opening used to reach a pane still composing)."""
+        pane = self.pane(tab)
+        if pane is None:
+            pane = self.make_pane(tab)
+            await self.query_one(f"#tab-{tab}", TabPane).mount(pane)
+            pane.show(self.session.tournament)
         return pane
 
     def on_mount(self) -> None:
@@ -110,7 +138,6 @@ class TournamentScreen(Screen):
         self.refresh_panes()
         self.set_interval(self.app.poll_interval, self.poll_store)
         self.focus_active()  # at once, so keys typed right after opening are not lost
-        self.call_after_refresh(self.focus_active)
 
     # -- panes ------------------------------------------------------------------------------
     @property
@@ -125,7 +152,8 @@ class TournamentScreen(Screen):
         """Show the session's snapshot everywhere (cursor rows and typed text stay)."""
         t = self.session.tournament
         for pane in self.panes():
-            pane.show(t)
+            if pane.is_mounted:  # one still mounting is filled by ensure_pane
+                pane.show(t)
         self._shown = t
         self.update_subtitle()
 
@@ -145,47 +173,57 @@ class TournamentScreen(Screen):
             self.sub_title = _("round {current} of {total} · {players}").format(
                 current=t.current_round, total=t.total_rounds, players=players) + mode
 
-    def relabel(self) -> None:
-        for pane in self.panes():
-            relabel = getattr(pane, "relabel", None)
-            if relabel is not None:
-                relabel()
+    async def redraw(self) -> None:
+        """After a language switch: the screen composed again on the tab that was shown.
+
+        What is being edited survives: texts typed into the fields of a pane and the
+        tie-break draft are carried into the new panes."""
         tabs = self.query_one(TabbedContent)
-        for tab, label, key in TABS:
-            tabs.get_tab(f"tab-{tab}").label = f"{label} {key.upper()}"
+        self.initial_tab = tabs.active.removeprefix("tab-")
+        kept = {pane.id: pane.keep_state() for pane in self.panes() if hasattr(pane, "keep_state")}
+        await self.recompose()
+        for tab, _label, _key in TABS:
+            if f"pane-{tab}" in kept:
+                pane = await self.ensure_pane(tab)
+                pane.restore_state(kept[f"pane-{tab}"])
+        self.update_subtitle()
         self.refresh_panes()
+        self.focus_active()
 
     def focus_active(self) -> None:
+        """Give the focus to the visible pane's main widget (its own choice: the name field of
+        the players tab, the boards table of the rounds tab...) — at once, not after the next
+        refresh: the next key goes there."""
         tabs = self.query_one(TabbedContent)
         pane = self.pane(tabs.active.removeprefix("tab-"))
-        focus = getattr(pane, "focus_main", None)
-        if focus is not None:
-            focus()
-        self.call_after_refresh(self.refresh_bindings)
+        if pane is not None and pane.is_mounted:
+            self.set_focus(pane.main_widget())
+        self.refresh_bindings()
 
-    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        tab = event.pane.id.removeprefix("tab-")
-        if self.pane(tab, create=False) is None:
-            self.pane(tab)
-            self.call_after_refresh(self.focus_active)
-            return
-        pane = self.pane(tab)
+    async def show_pane(self, tab: str) -> None:
+        """Make ``tab``'s pane current: built if needed, redrawn if it missed changes, focused
+        before this returns — a key typed right after an F-key goes to the new pane.
+
+        The pane is built before the tab switches and the focus moves in the same step as the
+        switch: a focused widget left in a hidden tab makes Textual move the focus, and a focus
+        inside a tab pane makes TabbedContent show that pane again (F-keys in a burst used to
+        flip back to the previous tab)."""
+        pane = await self.ensure_pane(tab)
+        tabs = self.query_one(TabbedContent)
+        if tabs.active != f"tab-{tab}":
+            with tabs.prevent(TabbedContent.TabActivated):
+                tabs.active = f"tab-{tab}"
         activated = getattr(pane, "activated", None)
         if activated is not None:
             activated()
+        self.focus_active()
 
-    def action_show_tab(self, tab: str) -> None:
-        tabs = self.query_one(TabbedContent)
-        tabs.active = f"tab-{tab}"
+    async def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        """A tab chosen with the mouse (the keys come through ``action_show_tab``)."""
+        await self.show_pane(event.pane.id.removeprefix("tab-"))
 
-        def settle() -> None:
-            # a key pressed while the tabs are still initialising loses to the initial tab:
-            # set it again once they are ready
-            if tabs.active != f"tab-{tab}":
-                tabs.active = f"tab-{tab}"
-            self.focus_active()
-
-        self.call_after_refresh(settle)
+    async def action_show_tab(self, tab: str) -> None:
+        await self.show_pane(tab)
 
     # -- changes ----------------------------------------------------------------------------
     def run_change(self, change: Callable[[], Tournament], done: str | None = None) -> bool:

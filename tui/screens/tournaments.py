@@ -17,6 +17,7 @@ from core.i18n.terms import system_name
 from core.i18n import _, pgettext
 from tui.i18n import L_
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
+from tui.widgets.pane import CommandKeys
 
 
 def short_time(iso: str) -> str:
@@ -61,8 +62,10 @@ def fit_names(rows: list[tuple], headers: list[str], width: int) -> list[tuple]:
     return out
 
 
-class TournamentsScreen(Screen):
+class TournamentsScreen(CommandKeys, Screen):
     """List, create, open, duplicate, archive and import tournaments."""
+
+    CHANGES = frozenset({"new", "duplicate", "archive", "import_trf", "demo"})
 
     BINDINGS = [
         Binding("n", "new", L_("New")),
@@ -88,6 +91,13 @@ class TournamentsScreen(Screen):
         self.relabel()
         self.set_interval(2.0, self.refresh_list)
 
+    async def redraw(self) -> None:
+        """After a language switch: every text, column and width again in the new language."""
+        await self.recompose()
+        self._rows = None
+        self.relabel()
+        self.sub_title = _("Tournaments")
+
     def on_screen_resume(self) -> None:
         self.refresh_list()
 
@@ -107,8 +117,8 @@ class TournamentsScreen(Screen):
 
     def refresh_list(self) -> None:
         workspace = self.app.workspace
-        if workspace is None:
-            return
+        if workspace is None or not self.query("#tournaments"):
+            return  # no data directory, or the screen is being composed again (language)
         try:
             infos = workspace.list()
         except TournamentError as exc:

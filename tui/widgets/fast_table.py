@@ -165,6 +165,14 @@ class FastTable(DataTable):
         table, and re-rendering all of it made that one frame ~50 ms."""
         event.prevent_default()
         self._line_cache.clear()
+        widths = tuple(c.get_render_width(self) for c in self.ordered_columns)
+        if widths != self._rendered_widths:
+            # the columns were measured again (new rows, wider cells): what was rendered at the
+            # old widths — e.g. in a frame drawn before the new rows were measured — is wrong
+            self._rendered_widths = widths
+            self._update_count += 1
+
+    _rendered_widths: tuple[int, ...] = ()
 
     def set_rows(self, changes: dict[int, dict[int, Any]]) -> None:
         """Put new cells into rows: ``{row index: {column index: value}}``; repaint those rows.

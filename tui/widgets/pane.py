@@ -5,8 +5,93 @@ recomputed while the arbiter types results on the rounds tab."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 
-class LazyPane:
+from textual.binding import Binding
+
+SINGLE_KEYS = {"delete", "backspace", "space"}
+"""Named keys that edit text in a field; with the other single characters they are commands
+only where nothing can be typed."""
+
+
+@lru_cache(maxsize=1)
+def _character_key_names() -> frozenset[str]:
+    """Textual's names of the printable ASCII characters (``plus``, ``equals_sign``...)."""
+    from textual.keys import _character_to_key
+
+    return frozenset(_character_to_key(chr(c)) for c in range(33, 127))
+
+
+def is_single_key(key: str) -> bool:
+    """``e``, ``1``, ``equals_sign``, ``delete``: a key that types (or erases) in a text field —
+    as opposed to F-keys, Escape, Tab, Enter, arrows and Ctrl combinations."""
+    return len(key) == 1 or key in SINGLE_KEYS or key in _character_key_names()
+
+
+@lru_cache(maxsize=None)
+def _single_key_actions(cls: type) -> frozenset[str]:
+    names = set()
+    for klass in cls.__mro__:
+        for b in klass.__dict__.get("BINDINGS", ()):
+            if isinstance(b, Binding) and all(is_single_key(k.strip()) for k in b.key.split(",")):
+                names.add(b.action.split("(", 1)[0])
+    return frozenset(names)
+
+
+def typing_here(widget: object) -> bool:
+    """True when ``widget`` takes typed text (a field; a report shown read-only does not)."""
+    from textual.widgets import Input, TextArea
+
+    return isinstance(widget, Input) or (isinstance(widget, TextArea) and not widget.read_only)
+
+
+class CommandKeys:
+    """Single-key commands only where no text can be typed, and visibly so.
+
+    The focus model of the whole UI: a text field takes every printable key (Textual gives the
+    focused field the key first); a pane's one-letter commands (``e`` edit, ``1`` 1-0, ``p``
+    pair, Del) act on its table and are *disabled and hidden from the footer* while the focus
+    is in one of its text fields — what the footer shows is what the keys do.  F-keys,
+    Escape and Ctrl combinations work everywhere."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        from textual.screen import Screen
+
+        # the focus on this pane's own screen: a dialog above it does not change its footer
+        screen = self if isinstance(self, Screen) else self.screen  # type: ignore[attr-defined]
+        if typing_here(screen.focused) and action in _single_key_actions(type(self)):
+            return False
+        if action in self.CHANGES and getattr(self.app, "view_only", False):  # type: ignore[attr-defined]
+            return False  # --view: what would change the tournament is neither offered nor run
+        return True
+
+    CHANGES: frozenset[str] = frozenset()
+    """Actions that change the tournament (or open a dialog that does): off with ``--view``."""
+
+    KEEP: tuple[str, ...] = ()
+    """Attributes carried over when the pane is built again (language switch): drafts."""
+
+    def keep_state(self) -> dict[str, object]:
+        """What is being edited: the text of every field and the ``KEEP`` attributes."""
+        from textual.widgets import Input
+
+        fields = {w.id: w.value for w in self.query(Input) if w.id}  # type: ignore[attr-defined]
+        return {"fields": fields, **{k: getattr(self, k, None) for k in self.KEEP}}
+
+    def restore_state(self, state: dict[str, object]) -> None:
+        from textual.widgets import Input
+
+        fields = state.get("fields") or {}
+        assert isinstance(fields, dict)
+        for wid, value in fields.items():
+            for field in self.query(f"#{wid}"):  # type: ignore[attr-defined]
+                if isinstance(field, Input) and value:
+                    field.value = value
+        for key in self.KEEP:
+            setattr(self, key, state.get(key))
+
+
+class LazyPane(CommandKeys):
     """Mixin for tab panes; the class sets ``TAB_ID`` and implements ``main_widget`` and
     ``show(t, force=False)``, and keeps ``self.t`` and ``self.dirty``."""
 

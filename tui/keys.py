@@ -1,0 +1,135 @@
+"""Provides :class:`SerialKeys`: keys are handled one after another, in the order they arrived.
+
+Why: Textual hands a key to the widget focused *when the app reads it* and goes on reading.
+Keys that arrive in one batch (a paste, keystrokes bunched by a laggy SSH link, a fast typist)
+are all read before the first one has been handled, so ``Tab`` and the text after it land in
+the same field, and letters typed after a key that opens a dialog or switches a tab go to the
+old widget (``a`` then ``Fast, Typist⇥1999`` registered the name ``Fast, Typist1999``).
+
+How: the app keeps arriving keys in a queue and hands the next one over only when the previous
+one has been handled completely.  "Handled" is known without guessing at timings: after a key
+is forwarded to the focused widget, a :class:`KeySettled` message is posted to the same widget.
+Message queues are first-in first-out and a key bubbles up the same chain of widgets as the
+marker, so when the marker reaches the app every widget has finished with the key — including
+the action of a binding, which the app awaits; one more turn of the app's queue runs what the
+key asked for later (Textual moves the focus that way).  If the key opened a screen (a dialog, the
+tournament), the next marker goes through the new screen, so its fields exist and have the
+focus before the next key is delivered.  A pasted text with Tab or Enter in it is replayed as
+keys through the same queue: a pasted player line fills the fields it names.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from textual import events
+from textual.app import App
+from textual.message import Message
+from textual.timer import Timer
+
+SAFETY_SECONDS = 2.0
+"""A marker can be lost only if its widget is removed while the key is in flight; the queue
+then moves on after this long instead of holding every later key."""
+
+MAX_SCREEN_WAITS = 4
+"""How many screens one key may open in a row before the next key is delivered anyway."""
+
+
+class KeySettled(Message, bubble=True):
+    """Follows one key through the widgets; reaching the app means the key was handled."""
+
+    def __init__(self, ticket: int) -> None:
+        super().__init__()
+        self.ticket = ticket
+
+
+def paste_as_keys(text: str) -> list[events.Key]:
+    """A pasted text with Tab or line breaks as the keys a person would have typed: each
+    character, ``tab`` between fields and ``enter`` at the end of a line."""
+    keys: list[events.Key] = []
+    for char in text.replace("\r\n", "\n").replace("\r", "\n"):
+        if char == "\t":
+            keys.append(events.Key("tab", "\t"))
+        elif char == "\n":
+            keys.append(events.Key("enter", "\r"))
+        elif char.isprintable():
+            keys.append(events.Key(char if char.isalnum() else _key_name(char), char))
+    return keys
+
+
+def _key_name(char: str) -> str:
+    from textual.keys import _character_to_key
+
+    return _character_to_key(char)
+
+
+class SerialKeys(App[int]):
+    """App mixin: delivers keys and pastes strictly in arrival order (see the module doc)."""
+
+    _key_queue: deque[events.Event]
+    _key_ticket = 0
+    _key_busy = False
+    _key_timer: Timer | None = None
+    _key_screen: object = None
+    _key_waits = 0
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
+            queue = self.__dict__.setdefault("_key_queue", deque())
+            if isinstance(event, events.Paste) and any(c in event.text for c in "\t\r\n"):
+                queue.extend(paste_as_keys(event.text))
+            else:
+                queue.append(event)
+            if not self._key_busy:
+                await self._deliver_keys()
+            return
+        await super().on_event(event)
+
+    async def _deliver_keys(self) -> None:
+        queue: deque[events.Event] = self.__dict__.setdefault("_key_queue", deque())
+        while queue and not self._key_busy:
+            event = queue.popleft()
+            self._key_busy = True
+            self._key_screen = self.screen
+            self._key_waits = 0
+            await super().on_event(event)  # Textual's own handling: priority bindings, forward
+            self._post_marker()
+
+    def _post_marker(self) -> None:
+        """Send the marker after the key; without a live target the key is done already."""
+        self._key_ticket += 1
+        target = self.focused or self.screen
+        if target is None or not target.post_message(KeySettled(self._key_ticket)):
+            self._release_key()
+            return
+        if self._key_timer is not None:
+            self._key_timer.stop()
+        self._key_timer = self.set_timer(SAFETY_SECONDS, self._release_key)
+
+    def on_key_settled(self, message: KeySettled) -> None:
+        message.stop()
+        if message.ticket == self._key_ticket and self._key_busy:
+            # what the key's handling asked the app to do later (Textual moves the focus with
+            # ``call_later``) is queued before this: the next key waits for it
+            self.call_later(self._key_done, message.ticket)
+
+    async def _key_done(self, ticket: int) -> None:
+        if ticket != self._key_ticket or not self._key_busy:
+            return  # a marker that the safety timer already gave up on
+        if self.screen is not self._key_screen and self._key_waits < MAX_SCREEN_WAITS:
+            # the key opened or closed a screen: let it mount and take the focus first
+            self._key_screen = self.screen
+            self._key_waits += 1
+            self._post_marker()
+            return
+        self._release_key()
+        await self._deliver_keys()
+
+    def _release_key(self) -> None:
+        if self._key_timer is not None:
+            self._key_timer.stop()
+            self._key_timer = None
+        was_busy = self._key_busy
+        self._key_busy = False
+        if was_busy and self.__dict__.get("_key_queue"):
+            self.call_later(self._deliver_keys)
