@@ -10,11 +10,10 @@ import pytest
 from textual.widgets import DataTable
 
 from core.model import GameResult
-from core.pairing import registry
 from core.pairing.base import RoundPairing
 from core.store import Store
 from tui.app import HakemApp
-from tui.testing import demo, store_with, type_text, wait_for
+from tui.testing import CIRCLE, demo, register_system, store_with, type_text, wait_for
 from tui.widgets.tables import row_values
 
 
@@ -164,7 +163,7 @@ SLOW = SlowSystem()
 
 
 async def test_pairing_runs_in_a_worker_and_can_be_cancelled(tmp_path, monkeypatch):
-    monkeypatch.setitem(registry.SYSTEMS, "slow-test", "tests.test_tui_rounds:SLOW")
+    register_system(monkeypatch, "slow-test", SLOW)
     t = demo(rounds=1).with_changes(system="slow-test")
     app, data, tid = open_app(tmp_path, t)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -207,7 +206,7 @@ async def test_undo_redo_and_escape_leaves_the_entry_line_first(tmp_path):
 
 
 async def test_command_palette_offers_pairing_when_it_makes_sense(tmp_path, monkeypatch):
-    monkeypatch.setitem(registry.SYSTEMS, "circle-test", "tui.testing:CIRCLE")
+    register_system(monkeypatch, "circle-test", CIRCLE)
     app, data, tid = open_app(tmp_path, demo(rounds=1).with_changes(system="circle-test"))
     async with app.run_test(size=(100, 32)) as pilot:
         session, pane = await opened(pilot, app)

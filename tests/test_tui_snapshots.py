@@ -14,7 +14,7 @@ from core.i18n import set_language
 from core.pairing import registry
 from tui.app import HakemApp
 from tui.services import Workspace
-from tui.testing import demo, store_with, wait_for
+from tui.testing import CIRCLE, demo, register_system, store_with, wait_for
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
@@ -30,9 +30,8 @@ def deterministic(monkeypatch, tmp_path):
     monkeypatch.setattr(HakemApp, "notify", lambda self, *a, **k: None)
     monkeypatch.setattr(Workspace, "data_dir", property(lambda self: "/srv/hakem/data"))
     # a fixed list of systems: the form's choices must not change when an engine registers
-    monkeypatch.setattr(registry, "SYSTEMS", {"dutch": "core.pairing.dutch:dutch",
-                                              "berger": "core.pairing.roundrobin.system:berger",
-                                              "circle-test": "tui.testing:CIRCLE"})
+    monkeypatch.setattr(registry, "SYSTEMS", {"dutch": "dutch", "berger": "roundrobin"})
+    register_system(monkeypatch, "circle-test", CIRCLE)
     set_language("en")
 
 

@@ -102,3 +102,13 @@ class CirclePairing:
 
 
 CIRCLE = CirclePairing()
+
+
+def register_system(monkeypatch, system_id: str, system: object) -> None:
+    """Make ``system`` the pairing system ``system_id`` for one test (the registry maps ids to
+    ``core.pairing.<family>`` modules; a stand-in lives elsewhere, so the lookup is patched)."""
+    from core.pairing import registry
+
+    monkeypatch.setitem(registry.SYSTEMS, system_id, system_id)
+    real = registry.get_system
+    monkeypatch.setattr(registry, "get_system", lambda sid: system if sid == system_id else real(sid))
