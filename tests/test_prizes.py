@@ -157,3 +157,20 @@ def test_settings_stored_in_the_options_and_checked():
             parse_amount(text)
     with pytest.raises(TournamentError, match="no prize group"):
         remove_group(t, "nope")
+
+
+def test_a_larger_share_beats_a_smaller_special_prize():
+    # Overall 300/200/100 shared equally; rating band ≤ 2000: 50.  A–F tie on 1 point, G has 0.
+    # Hand-out by size: 300 A, 200 B, 100 C, band 50 → F (1900, best of the band).  Overall
+    # left: A–E share 600/5 = 120, F has 50.  F would get 600/6 = 100 > 50 by sharing the
+    # overall tie: F declines the band prize, which goes to G (1500).  A–F are paid 100 each.
+    t, order = field(*[(n, 1, {"rating": 2100}) for n in "ABCDE"], ("F", 1, {"rating": 1900}),
+                     ("G", 0, {"rating": 1500}))
+    s = PrizeSettings((group("open", "overall", 300, 200, 100), group("band", "rating", 50, rating_max=2000)),
+                      sharing="equal")
+    result = allocate(t, s, order)
+    assert paid(result, "open") == [(n, 100) for n in "ABCDEF"]
+    assert paid(result, "band") == [("G", 50)]
+    # Without sharing the announced amounts decide: F keeps the band prize.
+    plain = allocate(t, PrizeSettings(s.groups), order)
+    assert paid(plain, "band") == [("F", 50)] and paid(plain, "open") == [("A", 300), ("B", 200), ("C", 100)]

@@ -11,7 +11,9 @@ The rules (as regulations usually write them, and as the issue asks):
    in it (those not paid by another group) share the prizes of the places they occupy —
    all of them, also those placed beyond the last prize.  ``equal`` splits the sum equally;
    ``hort`` splits ``hort_percent`` of it equally and pays the rest by the tie-break places.
-   Which prize a player takes is decided on the announced amounts, before sharing.
+   "The higher prize" is then the higher payment: a player whose share of a tie in another
+   group would pay more than the prize he holds declines that prize (it goes to the next
+   player), and the hand-out is done again until nobody would gain.
 4. Club and team prizes go to clubs/teams and do not count against a player's one prize.
    A club's score is the sum of its best ``members`` players' points (ties: the better sum
    of their places, then the name).
@@ -177,25 +179,67 @@ def allocate(t: Tournament, settings: PrizeSettings | None = None,
     position = {g.key: n for n, g in enumerate(s.groups)}
     prizes = sorted(((a, g, place) for g in individual for place, a in enumerate(g.amounts, start=1)),
                     key=lambda item: (-item[0], position[item[1].key], item[2]))
+    declined: dict[int, set[str]] = {}
+    for _round in range(len(order) * len(individual) + 1):  # each round declines one more prize
+        winner, unawarded = _hand_out(prizes, rankings, declined)
+        awards = {g.key: _group_awards(s, g, _left(g, rankings, winner, declined)) for g in s.groups}
+        for g in s.groups:
+            if g.kind in ("club", "team") and len(rankings[g.key]) < len(g.amounts):
+                unawarded[g.key] = list(range(len(rankings[g.key]) + 1, len(g.amounts) + 1))
+        move = _better_share(s, individual, rankings, awards, winner, declined) if s.sharing != "none" else None
+        if move is None:
+            break
+        declined.setdefault(move[0], set()).add(move[1])
+    return Allocation(s, awards, {k: sorted(v) for k, v in unawarded.items()})
+
+
+def _hand_out(prizes: list[tuple[Fraction, PrizeGroup, int]], rankings: dict[str, list[Entrant]],
+              declined: dict[int, set[str]]) -> tuple[dict[int, str], dict[str, list[int]]]:
+    """Largest prize first, each to the best-placed eligible player without one (rule 2)."""
     winner: dict[int, str] = {}  # pno -> group key of the prize taken
-    taken: dict[str, list[Entrant]] = {g.key: [] for g in individual}
     unawarded: dict[str, list[int]] = {}
     for _amount, g, place in prizes:
-        nxt = next((e for e in rankings[g.key] if e.pno is not None and e.pno not in winner), None)
+        nxt = next((e.pno for e in rankings[g.key]
+                    if e.pno is not None and e.pno not in winner and g.key not in declined.get(e.pno, ())), None)
         if nxt is None:
             unawarded.setdefault(g.key, []).append(place)
-            continue
-        winner[nxt.pno] = g.key  # type: ignore[index]  # nxt.pno checked above
-        taken[g.key].append(nxt)
-    awards: dict[str, list[Award]] = {}
-    for g in s.groups:
-        if g.kind in ("club", "team"):
-            left = rankings[g.key]
         else:
-            left = [e for e in rankings[g.key] if e.pno is not None and winner.get(e.pno, g.key) == g.key]
-        shares = split(left, g.amounts, s.sharing, s.hort_percent)
-        awards[g.key] = [Award(g.key, place, e, announced, paid, shared)
-                         for place, (e, (announced, paid, shared)) in enumerate(zip(left, shares), start=1)]
-        if g.kind in ("club", "team") and len(left) < len(g.amounts):
-            unawarded[g.key] = list(range(len(left) + 1, len(g.amounts) + 1))
-    return Allocation(s, awards, {k: sorted(v) for k, v in unawarded.items()})
+            winner[nxt] = g.key
+    return winner, unawarded
+
+
+def _left(g: PrizeGroup, rankings: dict[str, list[Entrant]], winner: dict[int, str],
+          declined: dict[int, set[str]]) -> list[Entrant]:
+    """The entrants still in a group: not paid by another group, not having declined it."""
+    if g.kind in ("club", "team"):
+        return rankings[g.key]
+    return [e for e in rankings[g.key] if e.pno is not None and winner.get(e.pno, g.key) == g.key
+            and g.key not in declined.get(e.pno, ())]
+
+
+def _group_awards(s: PrizeSettings, g: PrizeGroup, left: list[Entrant]) -> list[Award]:
+    shares = split(left, g.amounts, s.sharing, s.hort_percent)
+    return [Award(g.key, place, e, announced, paid, shared)
+            for place, (e, (announced, paid, shared)) in enumerate(zip(left, shares), start=1)]
+
+
+def _better_share(s: PrizeSettings, individual: list[PrizeGroup], rankings: dict[str, list[Entrant]],
+                  awards: dict[str, list[Award]], winner: dict[int, str],
+                  declined: dict[int, set[str]]) -> tuple[int, str] | None:
+    """A player who would be paid more by sharing a tie in another group than by the prize he
+    holds: (player, group he declines), or None when nobody would gain (rule 3)."""
+    for g in individual:
+        for award in awards[g.key]:
+            pno = award.entrant.pno
+            assert pno is not None
+            for other in individual:
+                if other.key == g.key or other.key in declined.get(pno, ()):
+                    continue
+                if not any(e.pno == pno for e in rankings[other.key]):
+                    continue
+                left = {e.pno for e in _left(other, rankings, winner, declined)} | {pno}
+                there = [e for e in rankings[other.key] if e.pno in left]
+                share = next((a.paid for a in _group_awards(s, other, there) if a.entrant.pno == pno), Fraction(0))
+                if share > award.paid:
+                    return pno, g.key
+    return None

@@ -30,8 +30,9 @@ def sharing_note(sharing: str, percent: int) -> str:
 
 
 def _group_title(g: PrizeGroup) -> str:
-    extra = g.describe()
-    return f"{g.name} ({kind_name(g.kind)}{', ' + extra if extra else ''})"
+    """"Under 12 (Age group, born 2014 or later)"; the kind is left out when it is the name."""
+    parts = [p for p in (kind_name(g.kind) if kind_name(g.kind) != g.name else "", g.describe()) if p]
+    return f"{g.name} ({', '.join(parts)})" if parts else g.name
 
 
 def prize_list(view: View) -> Report:

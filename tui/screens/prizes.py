@@ -31,10 +31,10 @@ from tui.i18n import L_
 if TYPE_CHECKING:
     from tui.screens.tournament import TournamentScreen
 
-FIELDS = (("key", L_("Key")), ("name", L_("Title")), ("amounts", L_("Prizes by place")),
+FIELDS = (("key", L_("Key")), ("name", L_("Group name")), ("amounts", L_("Prizes by place")),
           ("born_from", L_("Born from (year)")), ("born_to", L_("Born to (year)")),
           ("rating_min", L_("Rating from")), ("rating_max", L_("Rating to")),
-          ("members", L_("Players counted (club)")))
+          ("members", L_("Players per club")))
 
 
 def kind_label(kind: str) -> str:
@@ -123,6 +123,11 @@ class PrizeGroupForm(ModalScreen["PrizeGroup | None"]):
 class PrizesScreen(ModalScreen[None]):
     """The prize groups (a table), the sharing rule and the prize list as it stands."""
 
+    DEFAULT_CSS = """
+    PrizesScreen #prize-groups { height: auto; max-height: 8; }
+    PrizesScreen #prize-list { height: 1fr; min-height: 5; }
+    """
+
     BINDINGS = [
         Binding("escape,q", "close", L_("Close")),
         Binding("a", "add", L_("Add group")),
@@ -150,7 +155,7 @@ class PrizesScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#prize-groups", DataTable)
-        table.add_columns(_("Key"), _("Title"), _("Kind"), _("Prizes by place"), _("Who"))
+        table.add_columns(_("Key"), _("Group name"), _("Kind"), _("Prizes by place"), _("Who"))
         self.refresh_view()
         table.focus()
 
