@@ -16,9 +16,14 @@ from textual.widgets import DataTable, Input, TextArea
 from core.store import Store
 from tests.test_print_cli import FAKE_LP
 from tui.app import HakemApp
-from tui.testing import demo, store_with, wait_for
+from tui.testing import demo, store_with, wait_for as _wait_for
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
+
+
+async def wait_for(pilot, condition, timeout: float = 30.0) -> None:
+    """A longer patience than the default: PDF rendering runs in these steps."""
+    await _wait_for(pilot, condition, timeout=timeout)
 
 
 @pytest.fixture()
@@ -53,7 +58,7 @@ async def test_print_key_sends_the_shown_report_to_lp(tmp_path, fake_lp):
         await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
         app.screen.query_one(Input).value = "office"
         await pilot.press("enter")
-        await wait_for(pilot, fake_lp.exists, timeout=20)
+        await wait_for(pilot, fake_lp.exists)
     args = json.loads(fake_lp.read_text())
     assert args[:2] == ["-d", "office"]
     text = PdfReader(str(fake_lp) + ".pdf").pages[0].extract_text()
@@ -88,6 +93,7 @@ async def test_export_to_pdf_and_prize_groups(tmp_path):
         await wait_for(pilot, lambda: prizes.query_one("#prize-groups", DataTable).row_count == 1)
         assert "Genel" in prizes.query_one("#prize-list", TextArea).text
         await pilot.press("s")  # none → equal
+        await wait_for(pilot, lambda: "equal" in json.dumps(app.screen.owner.session.tournament.options.get("prizes")))
         await pilot.press("a")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "PrizeGroupForm")
         app.screen.query_one("#f-key", Input).value = "bad"
