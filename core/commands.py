@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from core.errors import InvalidResult, RoundError, TournamentError, UnknownPlayer, ValidationError
 from core.model import (
     TITLES, Board, Bye, ByeKind, Colour, GameResult, Player, RequestedBye, Round, Tournament,
+    format_points,
 )
 from core.numbering import assign_pairing_numbers, ranked_order, renumber
 from core.pairing.base import PairOptions, RoundPairing
@@ -254,8 +255,13 @@ def set_result(t: Tournament, round_no: int, board_no: int, result: GameResult |
         raise InvalidResult(_('round {round_no} has boards 1 to {value}, not {board_no}').format(round_no=round_no, value=len(rnd.boards), board_no=board_no))
     if isinstance(result, str):
         result = GameResult.parse(result)
+    board = rnd.boards[board_no - 1]
+    if result is GameResult.DRAW and board.komi is not None and board.komi.denominator != 1:
+        raise InvalidResult(_('board {board_no} of round {round_no} has komi {komi}: a Go game with '
+                              'a half-point komi cannot end in jigo (½-½); enter the winner').format(
+            board_no=board_no, round_no=round_no, komi=format_points(board.komi)))
     boards = list(rnd.boards)
-    boards[board_no - 1] = replace(boards[board_no - 1], result=result, unrated=unrated)
+    boards[board_no - 1] = replace(board, result=result, unrated=unrated)
     rounds = list(t.rounds)
     rounds[round_no - 1] = replace(rnd, boards=tuple(boards))
     return t.with_changes(rounds=tuple(rounds))

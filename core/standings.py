@@ -31,7 +31,7 @@ from core.tiebreaks.context import Context, build_context
 from core.tiebreaks.direct import order_group
 from core.tiebreaks.explain import Value
 from core.tiebreaks.names import REGIME_NAMES
-from core.tiebreaks.presets import PRESETS, warnings_for
+from core.tiebreaks.presets import PRESETS, SYSTEM_PRESETS, warnings_for
 from core.tiebreaks.regimes import Regime, regime_of
 from core.tiebreaks.registry import get
 from core.tiebreaks.spec import TieBreakSpec, parse_code
@@ -168,9 +168,13 @@ def codes_from_trf(trf_text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 def default_codes(t: Tournament, ctx: Context, team: bool) -> tuple[str, ...]:
-    """The tournament's list, else the preset that fits the event type."""
+    """The tournament's list, else the system's own list (Go: McMahon, Gamma), else the preset
+    that fits the event type."""
     if t.tiebreaks:
         return tuple(t.tiebreaks)
+    system_list = SYSTEM_PRESETS.get(t.system)
+    if system_list and not team:
+        return PRESETS[system_list].codes
     if team:
         return PRESETS["team-rr" if ctx.round_robin else "team-swiss"].codes
     if ctx.round_robin:
@@ -315,7 +319,10 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
     decided: dict[int, str] = {}
     values: dict[str, dict[int, Value]] = {}
     groups_at: dict[str, dict[int, tuple[int, ...]]] = {}
-    groups = _split_by_values(ranked, {p: ctx.total[p] for p in ranked}, True)
+    if specs and get(specs[0].base).main_score:  # Go: MMS or level ranks first, not points
+        groups = [ranked] if ranked else []
+    else:
+        groups = _split_by_values(ranked, {p: ctx.total[p] for p in ranked}, True)
     for g in groups:
         if len(g) == 1:
             decided[g[0]] = "PTS"

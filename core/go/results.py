@@ -88,6 +88,14 @@ def record_winner_text(t: Tournament, round_no: int, board_no: int, winner: str,
     return record_game(t, round_no, board_no, parse_winner(winner, board), white, forfeit)
 
 
+def record_jigo(t: Tournament, round_no: int, board_no: int) -> Tournament:
+    """A jigo (½-½): only possible with a whole-number komi; the check is the generic one of
+    :func:`core.commands.set_result`, so every way of entering a result refuses it alike."""
+    from core.commands import set_result
+
+    return set_result(t, round_no, board_no, GameResult.DRAW)
+
+
 def record_double_refusal(t: Tournament, round_no: int, board_no: int) -> Tournament:
     """Both players of a paired board did not play: a refusal ("--") for both."""
     board = _board(t, round_no, board_no)

@@ -31,6 +31,7 @@ SYSTEMS: dict[str, str] = {
     "skalitzka": "roundrobin",
     "knockout": "knockout",
     "gamma": "gamma",
+    "mcmahon": "mcmahon",
 }
 
 

@@ -214,8 +214,15 @@ def _go(function: str, t: Tournament) -> str:
     """The Go rating-commission file and EGD h9 come from :mod:`core.go` (Go engineer)."""
     from core.reports.go import _go_function
 
+    if t.system == "mcmahon" and function == "egd_h9_export":
+        from core.go.mcmahon_export import mcmahon_h9_export
+
+        return mcmahon_h9_export(t)
+    if t.system == "mcmahon":
+        raise TournamentError(_('the rating-commission file is for the Gamma scheme; a McMahon event '
+                                'exports the EGD table (--egd)'))
     if t.system != "gamma":
-        raise TournamentError(_('Go exports exist only for Go tournaments (system gamma)'))
+        raise TournamentError(_('Go exports exist only for Go tournaments (systems gamma and mcmahon)'))
     fn = _go_function(function)
     if fn is None:
         raise TournamentError(_('this version cannot write the {value} yet').format(value=function.replace('_', ' ')))

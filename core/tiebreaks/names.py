@@ -45,6 +45,12 @@ NAMES: dict[str, str] = {
     "EGMSB": "Extended Sonneborn-Berger (opponents' game points × own match points)",
     "EGGSB": "Extended Sonneborn-Berger (opponents' game points × own game points)",
     "TBR": "Best result on the highest board",
+    "MMS": "McMahon score",
+    "SOS": "Sum of opponents' McMahon scores",
+    "SODOS": "Sum of defeated opponents' McMahon scores",
+    "SOSOS": "Sum of opponents' SOS",
+    "LEVEL": "Level (Gamma scheme)",
+    "COEF": "Coefficient (Gamma scheme)",
 }
 """English names, keyed by code (the gettext msgids)."""
 

@@ -52,7 +52,15 @@ PRESETS: dict[str, Preset] = {p.id: p for p in (
            team=True, round_robin=True),
     Preset("team-swiss", N_("Team Swiss (seed recommendation)"),
            ("GP", "DE", "BH"), "seeds/000 p. 85 (match points, board points, encounter, Buchholz)", team=True),
+    Preset("go-mcmahon", N_("Go McMahon (MMS, SOS, SODOS, SOSOS)"),
+           ("MMS", "SOS", "SODOS", "SOSOS"), "OpenGotha's McMahon criteria (issue 20)"),
+    Preset("go-gamma", N_("Go Gamma scheme (level, coefficient)"),
+           ("LEVEL", "COEF"), "seeds/002, places by final level then coefficient"),
 )}
+
+SYSTEM_PRESETS: dict[str, str] = {"mcmahon": "go-mcmahon", "gamma": "go-gamma"}
+"""Systems whose events are ranked by their own criteria unless the event sets a list: a Go
+event never falls back to chess tie-breaks."""
 
 
 def preset(name: str) -> Preset:

@@ -14,7 +14,7 @@ from core.i18n import _
 from dataclasses import dataclass
 from collections.abc import Callable
 
-from core.tiebreaks import buchholz, koya, own, rating, team, team_extended
+from core.tiebreaks import buchholz, go, koya, own, rating, team, team_extended
 from core.tiebreaks.names import NAMES
 
 
@@ -32,6 +32,8 @@ class TieBreakDef:
     uses_buchholz: bool = False
     uses_ratings: bool = False
     team_only: bool = False
+    main_score: bool = False
+    """A Go main score (MMS, Gamma level): first in a list, it ranks instead of points."""
 
     @property
     def name(self) -> str:
@@ -69,6 +71,12 @@ _LIST = [
     _d("APRO", "DC", rating.apro, rating.explain_rating(rating.apro), "U", uses_ratings=True),
     _d("APPO", "DC", rating.appo, rating.explain_rating(rating.appo), "U", uses_ratings=True),
     _d("RTNG", "B", rating.rtng, rating.explain_rating(rating.rtng), "U", uses_ratings=True),
+    _d("MMS", "B", go.mms, go.explain_mcmahon, main_score=True),
+    _d("SOS", "C", go.sum_of_opponents, go.explain_mcmahon),
+    _d("SODOS", "BC", go.sum_of_opponents, go.explain_mcmahon),
+    _d("SOSOS", "CC", go.sum_of_opponents, go.explain_mcmahon),
+    _d("LEVEL", "B", go.level, go.explain_gamma, main_score=True),
+    _d("COEF", "C", go.coefficient, go.explain_gamma),
     _d("MP", "B", team.match_points, team.explain_team, team_only=True),
     _d("GP", "B", team.game_points, team.explain_team, team_only=True),
     _d("TBR", "B", team.top_board_result, team.explain_team, team_only=True),

@@ -1,14 +1,16 @@
-"""``hakem go …`` — Go (Gamma scheme) commands: cards, table, results, refusals, exports.
+"""``hakem go …`` — Go commands (Gamma scheme and McMahon): cards, table, results, exports.
 
-Pairing uses the generic ``hakem round pair ID`` (the ``gamma`` system is in the registry);
-these commands cover what only Go needs:
+Pairing uses the generic ``hakem round pair ID`` (``gamma`` and ``mcmahon`` are in the
+registry); these commands cover what only Go needs (cards, levels and refusals are Gamma's;
+table, result, settings and export serve both):
 
     hakem go players ID [--format text|json]      ranks (kyu/dan), start and current levels
     hakem go card ID PNO                          one participant card
     hakem go table ID [--plain]                   the tournament table in the seed's format
-    hakem go result ID ROUND BOARD WINNER [--white PNO] [--forfeit | --both-absent]
+    hakem go result ID ROUND BOARD WINNER [--white PNO] [--forfeit | --both-absent | --jigo]
     hakem go refuse ID PNO ROUND [--cancel]       a player refuses a round not yet paired
     hakem go settings ID [--komi K] [--nominal-time T] [--egd-class C] [--nigiri-seed S]
+                         [--mm-bar 4d --mm-floor 20k --mm-correction 1 --mm-ceiling 9 ...]
     hakem go export ID (--rating-commission | --egd) [-o FILE]
 """
 
@@ -21,16 +23,38 @@ from core.errors import TournamentError
 from core.go import results
 from core.go.export import egd_h9_export, rating_commission_export
 from core.go.handicap import even_komi
+from core.go.mcmahon_options import mcmahon_options
 from core.go.summary import player_go_data, top_group_data
 from core.go.render import render_card, render_table
-from core.i18n import _
+from core.i18n import N_, _
 from core.model import Tournament
 
+MM_FLAGS: dict[str, str] = {
+    "bar": N_("McMahon bar: players at or above this rank start on its MMS (default 4d)"),
+    "floor": N_("McMahon floor: players at or below this rank start on its MMS (default 20k)"),
+    "correction": N_("handicap = MMS difference minus this (-1 to 3, default 1)"),
+    "ceiling": N_("most handicap stones (0 to 9, default 9)"),
+    "handicap_bar": N_("no handicap between players at or above this rank (default 1d; none)"),
+    "seeding": N_("inside a score group: slip (default), fold or random"),
+    "early_seeding": N_("seeding of the first rounds (see --mm-early-rounds)"),
+    "early_rounds": N_("how many first rounds use --mm-early-seeding (default 0)"),
+    "bye_points": N_("MMS for the bye: 0, 0.5 or 1 (default 1)"),
+    "absent_points": N_("MMS for an absent round: 0, 0.5 or 1 (default 0.5)"),
+    "club_gap": N_("avoid club mates as if they were this many MMS apart (default 3; 0 off)"),
+    "country_gap": N_("the same for compatriots (default 1; 0 off)"),
+    "geo_rounds": N_("rounds in which clubs and countries are kept apart (default 0: all)"),
+}
+"""The McMahon options settable from the command line (``--mm-KEY``), with their help."""
 
-def _load(tid: str) -> Tournament:
+
+GO_SYSTEMS = ("gamma", "mcmahon")
+
+
+def _load(tid: str, systems: tuple[str, ...] = ("gamma",)) -> Tournament:
     t = open_store().load(tid).tournament
-    if t.system != "gamma":
-        raise TournamentError(_("tournament {tid!r} uses the {system!r} system, not gamma").format(tid=tid, system=t.system))
+    if t.system not in systems:
+        raise TournamentError(_("tournament {tid!r} uses the {system!r} system, not {wanted}").format(
+            tid=tid, system=t.system, wanted=" or ".join(systems)))
     return t
 
 
@@ -64,21 +88,29 @@ def _card(args: argparse.Namespace) -> int:
 
 
 def _table(args: argparse.Namespace) -> int:
-    print(render_table(_load(args.id), aligned=not args.plain), end="")
+    t = _load(args.id, GO_SYSTEMS)
+    if t.system == "mcmahon":
+        from core.go.mcmahon_render import render_mcmahon_table
+
+        print(render_mcmahon_table(t), end="")
+    else:
+        print(render_table(t, aligned=not args.plain), end="")
     return 0
 
 
 def _result(args: argparse.Namespace) -> int:
-    _load(args.id)
+    _load(args.id, GO_SYSTEMS)
 
     def change(t: Tournament) -> Tournament:
         if args.both_absent:
             return results.record_double_refusal(t, args.round, args.board)
+        if args.jigo:
+            return results.record_jigo(t, args.round, args.board)
         return results.record_winner_text(t, args.round, args.board, args.winner, args.white,
                                           args.forfeit)
 
-    if not args.both_absent and args.winner is None:
-        raise TournamentError(_("give the winner (number, white or black) or --both-absent"))
+    if not (args.both_absent or args.jigo) and args.winner is None:
+        raise TournamentError(_("give the winner (number, white or black), --jigo or --both-absent"))
     open_store().update(args.id, f"go result round {args.round} board {args.board}", change)
     return 0
 
@@ -93,11 +125,27 @@ def _refuse(args: argparse.Namespace) -> int:
     return 0
 
 
+def mcmahon_updates(args: argparse.Namespace) -> dict[str, str]:
+    """The ``--mm-*`` flags given (shared by ``hakem new`` and ``hakem go settings``)."""
+    return {key: str(getattr(args, "mm_" + key)) for key in MM_FLAGS
+            if getattr(args, "mm_" + key, None) is not None}
+
+
+def add_mcmahon_flags(p: argparse.ArgumentParser) -> None:
+    """``--mm-bar``, ``--mm-floor`` … (see :mod:`core.go.mcmahon_options` for their values)."""
+    for key, text in MM_FLAGS.items():
+        p.add_argument("--mm-" + key.replace("_", "-"), dest="mm_" + key, help=_(text))
+
+
 def _settings(args: argparse.Namespace) -> int:
-    _load(args.id)
+    t0 = _load(args.id, GO_SYSTEMS)
     updates = {k: v for k, v in (("komi", args.komi), ("nominal_time", args.nominal_time),
                                  ("egd_class", args.egd_class), ("nigiri_seed", args.nigiri_seed))
                if v is not None}
+    mm = mcmahon_updates(args)
+    if mm and t0.system != "mcmahon":
+        raise TournamentError(_("the --mm-… settings are for McMahon events (--system mcmahon)"))
+    updates.update(mm)
 
     def change(t: Tournament) -> Tournament:
         options = dict(t.options)
@@ -105,7 +153,10 @@ def _settings(args: argparse.Namespace) -> int:
         go.update(updates)
         options["go"] = go
         new = t.with_changes(options=options)
-        even_komi(new)  # refuses a komi that is not a half-integer
+        if new.system == "mcmahon":
+            mcmahon_options(new)  # refuses a bad bar, floor, komi … with a clear message
+        else:
+            even_komi(new)  # refuses a komi that is not a half-integer
         return new
 
     snap = open_store().update(args.id, "go settings", change) if updates else open_store().load(args.id)
@@ -114,14 +165,19 @@ def _settings(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    t = _load(args.id)
-    text = egd_h9_export(t) if args.egd else rating_commission_export(t)
+    t = _load(args.id, GO_SYSTEMS if args.egd else ("gamma",))
+    if t.system == "mcmahon":
+        from core.go.mcmahon_export import mcmahon_h9_export
+
+        text = mcmahon_h9_export(t)
+    else:
+        text = egd_h9_export(t) if args.egd else rating_commission_export(t)
     write_output(text, args.output)
     return 0
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("go", help=_("Go tournaments (Gamma scheme): cards, table, results, exports"))
+    p = sub.add_parser("go", help=_("Go tournaments (Gamma, McMahon): cards, table, results, exports"))
     gs = p.add_subparsers(dest="go_command", metavar="ACTION", parser_class=type(p))
 
     pl = gs.add_parser("players", help=_("ranks and levels"))
@@ -134,7 +190,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     ca.add_argument("pno", type=int)
     ca.set_defaults(func=_card)
 
-    ta = gs.add_parser("table", help=_("the tournament table in the Gamma format"))
+    ta = gs.add_parser("table", help=_("the tournament table (Gamma format; McMahon: MMS, SOS, SODOS, SOSOS)"))
     ta.add_argument("id")
     ta.add_argument("--plain", action="store_true", help=_("no column padding (as in the seed)"))
     ta.set_defaults(func=_table)
@@ -147,6 +203,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     re_.add_argument("--white", type=int, help=_("who actually had White (even games, nigiri)"))
     re_.add_argument("--forfeit", action="store_true", help=_("the loser did not play"))
     re_.add_argument("--both-absent", action="store_true", help=_("neither player came"))
+    re_.add_argument("--jigo", action="store_true", help=_("a drawn game (only with a whole-number komi)"))
     re_.set_defaults(func=_result)
 
     rf = gs.add_parser("refuse", help=_("a player refuses a round that is not paired yet"))
@@ -162,6 +219,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     se.add_argument("--nominal-time")
     se.add_argument("--egd-class", choices=["A", "B", "C", "D"])
     se.add_argument("--nigiri-seed")
+    add_mcmahon_flags(se)
     se.set_defaults(func=_settings)
 
     ex = gs.add_parser("export", help=_("rating-commission file or EGD (h9) results"))

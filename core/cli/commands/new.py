@@ -57,8 +57,19 @@ def run(args: argparse.Namespace) -> int:
     knockout = _knockout_options(args, t.system)
     if knockout:
         changes["options"] = {**dict(t.options), "knockout": knockout}
+    go = _go_options(args, t.system)
+    if go:
+        changes["options"] = {**dict(changes.get("options", t.options)), "go": go}
     if changes:
         t = t.with_changes(**changes)
+    if t.system == "mcmahon":
+        from core.go.mcmahon_options import mcmahon_options
+
+        mcmahon_options(t)  # a bad bar, floor, komi … is refused before anything is created
+    elif t.system == "gamma" and args.komi is not None:
+        from core.go.handicap import even_komi
+
+        even_komi(t)
     tid = open_store().create(t)
     print(tid)
     return 0
@@ -78,6 +89,20 @@ def _knockout_options(args: argparse.Namespace, system: str) -> dict:
         given["start"] = start_of_day(given["start"])
     if "places" in given and given["places"] < 1:
         raise TournamentError(_('--places must be a whole number of at least 1'))
+    return given
+
+
+def _go_options(args: argparse.Namespace, system: str) -> dict:
+    """``options["go"]`` from ``--komi`` and the ``--mm-*`` flags (Go systems only)."""
+    from core.cli.commands.go import mcmahon_updates
+
+    given = mcmahon_updates(args)
+    if given and system != "mcmahon":
+        raise TournamentError(_('the --mm-… options are for --system mcmahon only'))
+    if args.komi is not None:
+        if system not in ("mcmahon", "gamma"):
+            raise TournamentError(_('--komi is for Go systems (gamma, mcmahon)'))
+        given["komi"] = args.komi
     return given
 
 
@@ -106,4 +131,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--third-place", action="store_true",
                    help=_("knockout: the semi-final losers play for third place"))
     p.add_argument("--places", type=int, help=_("knockout: how many players go through (default 1)"))
+    from core.cli.commands.go import add_mcmahon_flags
+
+    p.add_argument("--komi", help=_("Go: komi of even games (McMahon default 7.5, Gamma 6.5)"))
+    add_mcmahon_flags(p)
     p.set_defaults(func=run)

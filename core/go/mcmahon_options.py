@@ -1,0 +1,184 @@
+"""The McMahon settings of a Go event, read from ``Tournament.options["go"]`` and validated.
+
+Why one module: the pairing engine, the scores (:mod:`core.go.mms`), the standings criteria,
+the h9 export and ``hakem new`` all need the same bar, floor, handicap rule and komi; reading
+them in one place means a bad value is refused with the same clear message everywhere.
+
+Defaults are OpenGotha's McMahon defaults (its documented settings): floor 20k, bar 4d,
+handicap = MMS difference − 1, at most 9, no handicap above 1d, bye 1 point, absence ½ point
+(rounded down), split-and-slip seeding, club gap 3 and country gap 1.  The even-game komi
+defaults to 7.5 (OpenGotha's and the EGF's usual value); handicap games have komi ½.
+
+Keys (plain JSON; every value may be given as a string as typed on the command line):
+``bar``, ``floor``, ``handicap_bar`` (rank labels ``4d``/``20k``; ``handicap_bar`` may be
+``none``), ``correction`` (−1..3), ``ceiling`` (0..9), ``komi`` (even games; a whole number
+allows jigo), ``seeding`` / ``early_seeding`` (``slip``, ``fold``, ``random``),
+``early_rounds`` (rounds paired with ``early_seeding``, default 0), ``float_upper`` /
+``float_lower`` (``top``, ``middle``, ``bottom``: where in a score group a drawn player is
+taken), ``bye_points`` / ``absent_points`` (0, ½ or 1), ``club_gap`` / ``country_gap``
+(whole MMS points, 0 = off), ``geo_rounds`` (rounds where clubs and countries are kept
+apart; 0 = all), ``nigiri_seed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from core.errors import TournamentError
+from core.go.ranks import parse_rank, rank_label
+from core.i18n import _
+from core.model import Tournament, points
+
+MMS_ZERO_RANK = -9
+"""Our rank number of 30k (``21 − 30``): OpenGotha's "McMahon zero", so 1d starts on 30."""
+
+SEEDINGS = ("slip", "fold", "random")
+FLOATS = ("top", "middle", "bottom")
+
+
+@dataclass(frozen=True)
+class McMahonOptions:
+    """Validated McMahon settings (ranks as our rank numbers: 21 = 1d, 20 = 1k)."""
+
+    bar: int = parse_rank("4d")
+    floor: int = parse_rank("20k")
+    handicap_bar: int | None = parse_rank("1d")
+    correction: int = 1
+    ceiling: int = 9
+    komi: Fraction = Fraction(15, 2)
+    handicap_komi: Fraction = Fraction(1, 2)
+    seeding: str = "slip"
+    early_seeding: str = "random"
+    early_rounds: int = 0
+    float_upper: str = "middle"
+    float_lower: str = "middle"
+    bye_points: Fraction = Fraction(1)
+    absent_points: Fraction = Fraction(1, 2)
+    club_gap: int = 3
+    country_gap: int = 1
+    geo_rounds: int = 0
+    nigiri_seed: str = ""
+
+    def mms_of_rank(self, rank: int) -> int:
+        """MMS of a rank on OpenGotha's scale (30k = 0, 1k = 29, 1d = 30)."""
+        return rank - MMS_ZERO_RANK
+
+    def start_mms(self, rank: int) -> int:
+        """Initial MMS: the rank, raised to the floor and lowered to the bar."""
+        return self.mms_of_rank(min(max(rank, self.floor), self.bar))
+
+    def seeding_for(self, round_no: int) -> str:
+        return self.early_seeding if round_no <= self.early_rounds else self.seeding
+
+    def geo_applies(self, round_no: int) -> bool:
+        return self.geo_rounds == 0 or round_no <= self.geo_rounds
+
+
+def _raw(options: Mapping[str, Any], key: str) -> Any:
+    value = options.get(key)
+    return None if value is None or value == "" else value
+
+
+def _rank(options: Mapping[str, Any], key: str, default: int | None) -> int | None:
+    value = _raw(options, key)
+    if value is None:
+        return default
+    if key == "handicap_bar" and str(value).strip().lower() in ("none", "off", "no"):
+        return None
+    try:
+        return parse_rank(str(value))
+    except TournamentError as error:
+        raise TournamentError(_("McMahon {key}: {value!r} is not a Go rank; write it like 4d or 20k")
+                              .format(key=key.replace("_", " "), value=value)) from error
+
+
+def _int(options: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
+    value = _raw(options, key)
+    if value is None:
+        return default
+    try:
+        number = int(str(value).strip())
+    except ValueError:
+        number = None
+    if number is None or not low <= number <= high:
+        raise TournamentError(_("McMahon {key}: {value!r} must be a whole number from {low} to {high}")
+                              .format(key=key.replace("_", " "), value=value, low=low, high=high))
+    return number
+
+
+def _choice(options: Mapping[str, Any], key: str, default: str, allowed: tuple[str, ...]) -> str:
+    value = _raw(options, key)
+    if value is None:
+        return default
+    text = str(value).strip().lower().replace("split-and-", "").replace("split_and_", "")
+    if text not in allowed:
+        raise TournamentError(_("McMahon {key}: {value!r} is not one of {allowed}")
+                              .format(key=key.replace("_", " "), value=value, allowed=", ".join(allowed)))
+    return text
+
+
+def _points(options: Mapping[str, Any], key: str, default: Fraction) -> Fraction:
+    value = _raw(options, key)
+    if value is None:
+        return default
+    try:
+        number = points(str(value))
+    except (ValueError, ZeroDivisionError):
+        number = None
+    if number not in (Fraction(0), Fraction(1, 2), Fraction(1)):
+        raise TournamentError(_("McMahon {key}: {value!r} must be 0, 0.5 or 1")
+                              .format(key=key.replace("_", " "), value=value))
+    return number
+
+
+def parse_komi(value: Any) -> Fraction:
+    """Even-game komi: a whole or half number from 0 to 20 (``6.5``, ``7``, ``7.5``)."""
+    try:
+        komi = points(str(value))
+    except (ValueError, ZeroDivisionError):
+        komi = None
+    if komi is None or (komi * 2).denominator != 1 or not 0 <= komi <= 20:
+        raise TournamentError(_("komi {value!r} must be a whole or half number from 0 to 20, "
+                                "such as 6.5, 7 or 7.5").format(value=value))
+    return komi
+
+
+def mcmahon_options(t: Tournament) -> McMahonOptions:
+    """The event's McMahon settings; raises :class:`TournamentError` naming a bad value."""
+    raw = t.options.get("go") if t.options else None
+    options: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
+    base = McMahonOptions()
+    bar = _rank(options, "bar", base.bar)
+    floor = _rank(options, "floor", base.floor)
+    assert bar is not None and floor is not None
+    if floor > bar:
+        raise TournamentError(_("McMahon floor {floor} is above the bar {bar}; the bar must be at or "
+                                "above the floor").format(floor=rank_label(floor), bar=rank_label(bar)))
+    komi_raw = _raw(options, "komi")
+    return McMahonOptions(
+        bar=bar, floor=floor,
+        handicap_bar=_rank(options, "handicap_bar", base.handicap_bar),
+        correction=_int(options, "correction", base.correction, -1, 3),
+        ceiling=_int(options, "ceiling", base.ceiling, 0, 9),
+        komi=base.komi if komi_raw is None else parse_komi(komi_raw),
+        seeding=_choice(options, "seeding", base.seeding, SEEDINGS),
+        early_seeding=_choice(options, "early_seeding", base.early_seeding, SEEDINGS),
+        early_rounds=_int(options, "early_rounds", base.early_rounds, 0, 99),
+        float_upper=_choice(options, "float_upper", base.float_upper, FLOATS),
+        float_lower=_choice(options, "float_lower", base.float_lower, FLOATS),
+        bye_points=_points(options, "bye_points", base.bye_points),
+        absent_points=_points(options, "absent_points", base.absent_points),
+        club_gap=_int(options, "club_gap", base.club_gap, 0, 20),
+        country_gap=_int(options, "country_gap", base.country_gap, 0, 20),
+        geo_rounds=_int(options, "geo_rounds", base.geo_rounds, 0, 99),
+        nigiri_seed=str(options.get("nigiri_seed") or t.id or t.name),
+    )
+
+
+OPTION_KEYS = ("bar", "floor", "handicap_bar", "correction", "ceiling", "komi", "seeding",
+               "early_seeding", "early_rounds", "float_upper", "float_lower", "bye_points",
+               "absent_points", "club_gap", "country_gap", "geo_rounds", "nigiri_seed")
+"""The keys of ``options["go"]`` that :func:`mcmahon_options` reads (for the CLI)."""

@@ -1,0 +1,137 @@
+"""The registered McMahon system (EGF practice, OpenGotha's rules): ``mcmahon``.
+
+Why the glue is here and the criteria in :mod:`.engine`: this module decides who takes part,
+gives the bye, runs the one weighted matcher of :mod:`core.pairing.matching` on the costs of
+:mod:`.engine`, then turns pairs into boards with handicap, komi and colours
+(:mod:`core.go.mcmahon_handicap`) and explains each choice.
+"""
+
+from __future__ import annotations
+
+from core.errors import PairingImpossible, RoundError
+from core.go.export import country_code
+from core.go.mcmahon_handicap import make_board
+from core.go.mcmahon_options import McMahonOptions, mcmahon_options
+from core.go.mms import McMahonScore, Participation, scores
+from core.i18n import _, ngettext
+from core.model import Board, Bye, ByeKind, Tournament, format_points
+from core.pairing.base import PairOptions, RoundPairing, System
+from core.pairing.matching import max_matching, max_weight_matching
+from core.pairing.mcmahon.engine import Seat, pair_costs, rank_key, seats, weights
+
+
+def _met(t: Tournament, round_no: int) -> set[frozenset[int]]:
+    met = {frozenset((b.white, b.black)) for rnd in t.rounds for b in rnd.boards}
+    for group in t.forbidden_for(round_no):
+        met |= {frozenset((a, b)) for a in group for b in group if a != b}
+    return met
+
+
+def _pairable(order: list[int], met: set[frozenset[int]]) -> bool:
+    found = max_matching(order, lambda a, b: frozenset((a, b)) not in met)
+    return len(found) == len(order)
+
+
+def choose_bye(t: Tournament, order: list[int], all_scores: dict[int, McMahonScore],
+               met: set[frozenset[int]]) -> tuple[int, tuple[str, ...]]:
+    """The bye of an odd field: the lowest player (MMS, rank, rating) with the fewest byes so
+    far, such that the others can still all be paired without a rematch."""
+    players = {p.pno: p for p in t.players}
+
+    def byes(pno: int) -> int:
+        return sum(1 for r in all_scores[pno].rounds if r.participation is Participation.BYE)
+
+    candidates = sorted(order, key=lambda p: (byes(p), rank_key(players[p], all_scores[p])))
+    for i, pno in enumerate(candidates):
+        if _pairable([p for p in order if p != pno], met):
+            s = all_scores[pno]
+            if byes(pno):
+                why = [_("{player} gets the bye again: every player had one already").format(player=pno)]
+            else:
+                why = [_("{player} gets the bye: the lowest player (MMS {mms}) who has not had one")
+                       .format(player=pno, mms=format_points(s.mms))]
+            if i:
+                why.append(ngettext("{count} lower player skipped: the others could not be paired "
+                                    "without a rematch",
+                                    "{count} lower players skipped: the others could not be paired "
+                                    "without a rematch", i).format(count=i))
+            return pno, tuple(why)
+    raise PairingImpossible(_("no bye leaves a field that can be paired without a rematch"))
+
+
+def _participants(t: Tournament, round_no: int) -> tuple[list[int], list[int]]:
+    requested = {b.pno for b in t.requested_byes if b.round == round_no}
+    order = [p.pno for p in t.players if p.active_in(round_no) and p.pno not in requested]
+    absent = sorted(p.pno for p in t.players if p.active_in(round_no) and p.pno in requested)
+    return order, absent
+
+
+def _match(t: Tournament, round_no: int, order: list[int], table: dict[int, Seat],
+           options: McMahonOptions, met: set[frozenset[int]], pair_options: PairOptions
+           ) -> list[tuple[int, int]]:
+    from core.go.mcmahon_handicap import handicap
+
+    index = {pno: i for i, pno in enumerate(order)}
+    costs = {}
+    for a in order:
+        for b in order:
+            if index[a] < index[b] and frozenset((a, b)) not in met:
+                even = handicap(table[a].mms, table[b].mms, options) == 0
+                costs[(a, b)] = pair_costs(table[a], table[b], options, round_no, even)
+        pair_options.check()
+    edges = [(index[a], index[b], w) for (a, b), w in weights(costs, len(order)).items()]
+    mate = max_weight_matching(len(order), edges)
+    pairs = [(order[i], order[j]) for i, j in enumerate(mate) if j > i]
+    if 2 * len(pairs) != len(order):
+        raise PairingImpossible(_("round {round_no} cannot be paired without a rematch ({count} players)")
+                                .format(round_no=round_no, count=len(order)))
+    return pairs
+
+
+def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPairing:
+    """Engine of ``mcmahon``: bye, score groups, weighted matching, handicaps and colours."""
+    t = tournament
+    round_no = len(t.rounds) + 1
+    if round_no > t.total_rounds:
+        raise RoundError(_('all {total_rounds} rounds are already paired').format(total_rounds=t.total_rounds))
+    if t.rounds and not t.rounds[-1].complete:
+        raise RoundError(_('enter every result of round {value} before pairing round {round_no}')
+                         .format(value=len(t.rounds), round_no=round_no))
+    mm = mcmahon_options(t)
+    all_scores = scores(t, options=mm)
+    order, absent = _participants(t, round_no)
+    if len(order) < 2:
+        raise PairingImpossible(_('round {round_no} has fewer than two players to pair').format(round_no=round_no))
+    met = _met(t, round_no)
+    explanations: dict[object, tuple[str, ...]] = {}  # board index or "bye" -> lines
+    byes: list[Bye] = []
+    if len(order) % 2:
+        bye, bye_why = choose_bye(t, order, all_scores, met)
+        order = [p for p in order if p != bye]
+        byes.append(Bye(bye, ByeKind.PAB))
+        explanations["bye"] = bye_why
+    countries = {p.pno: country_code(p) for p in t.players}
+    table = seats(t, order, all_scores, mm, countries)
+    pairs = _match(t, round_no, order, table, mm, met, options)
+    pairs.sort(key=lambda ab: (-max(table[ab[0]].mms, table[ab[1]].mms),
+                               -(table[ab[0]].mms + table[ab[1]].mms), min(ab)))
+    boards: list[Board] = []
+    for index, (a, b) in enumerate(pairs):
+        sa, sb = table[a], table[b]
+        board, board_why = make_board(round_no, a, b, sa.mms, sb.mms, sa.balance, sb.balance, mm)
+        boards.append(board)
+        explanations[index] = (_describe(sa, sb), board_why)
+    byes += [Bye(pno, ByeKind.ZERO) for pno in absent]
+    return RoundPairing(round_no, tuple(boards), tuple(byes), explanations)
+
+
+def _describe(a: Seat, b: Seat) -> str:
+    if a.group == b.group:
+        return _("{a} and {b}: both in MMS group {group} (places {pa} and {pb} of {size})").format(
+            a=a.pno, b=b.pno, group=a.group, pa=a.place + 1, pb=b.place + 1, size=a.size)
+    upper, lower = (a, b) if a.group > b.group else (b, a)
+    return _("{upper} (MMS group {gu}) drawn down to {lower} (MMS group {gl})").format(
+        upper=upper.pno, gu=upper.group, lower=lower.pno, gl=lower.group)
+
+
+MCMAHON = System("mcmahon", "standard", pair)

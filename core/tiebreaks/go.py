@@ -1,0 +1,131 @@
+"""Go criteria: McMahon score and its tie-breaks (MMS, SOS, SODOS, SOSOS, as OpenGotha names
+them) and the Gamma scheme's level and coefficient (seeds/002).
+
+Why here as tie-break families: standings, reports, the TUI and the CLI look criteria up by
+code; registering the Go ones makes every one of them show Go standings without knowing Go.
+``MMS`` and ``LEVEL`` are *main scores*: a list that starts with one ranks by it instead of
+by chess points (:mod:`core.standings`).  The numbers come from :mod:`core.go.mms` and
+:mod:`core.go.standings`, counted over the rounds of the standings (``ctx.rounds``).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from core.go.mms import McMahonScore, Participation, scores, sodos, sos, sosos
+from core.i18n import N_, _
+from core.model import Colour
+from core.tiebreaks.context import Context
+from core.tiebreaks.explain import Contribution, Explanation, Value
+from core.tiebreaks.names import name_of
+from core.tiebreaks.regimes import Regime
+from core.tiebreaks.spec import TieBreakSpec
+
+
+def _scores(ctx: Context) -> dict[int, McMahonScore]:
+    key = ("go-mms", ctx.rounds)
+    if key not in ctx.cache:
+        ctx.cache[key] = scores(ctx.tournament, upto=ctx.rounds)
+    value: dict[int, McMahonScore] = ctx.cache[key]
+    return value
+
+
+def _only(ctx: Context, values: dict[int, Fraction]) -> dict[int, Value]:
+    return {pno: values.get(pno) for pno in ctx.cells}
+
+
+def mms(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict[int, Value]:
+    return _only(ctx, {p: s.mms for p, s in _scores(ctx).items()})
+
+
+def sum_of_opponents(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict[int, Value]:
+    all_scores = _scores(ctx)
+    key = ("go-sos", ctx.rounds)
+    if key not in ctx.cache:
+        ctx.cache[key] = sos(all_scores)
+    sos_values: dict[int, Fraction] = ctx.cache[key]
+    if spec.base == "SOS":
+        return _only(ctx, sos_values)
+    if spec.base == "SODOS":
+        return _only(ctx, sodos(all_scores))
+    return _only(ctx, sosos(all_scores, sos_values))
+
+
+_ROUND = {Participation.PAIRED: N_("game"), Participation.BYE: N_("bye"),
+          Participation.ABSENT: N_("absent")}
+_BASIS = {"SOS": N_("opponent's MMS ± handicap"), "SODOS": N_("beaten opponent's MMS ± handicap × score"),
+          "SOSOS": N_("opponent's SOS")}
+
+
+def explain_mcmahon(ctx: Context, spec: TieBreakSpec, regime: Regime, pno: int) -> Explanation:
+    """Round by round: the opponent's value, or the player's own initial MMS without a game."""
+    all_scores = _scores(ctx)
+    values = (mms if spec.base == "MMS" else sum_of_opponents)(ctx, spec, regime)
+    s = all_scores.get(pno)
+    items: list[Contribution] = []
+    if s is not None and spec.base == "MMS":
+        items.append(Contribution(None, None, s.start_mms, _("initial MMS (rank between floor and bar)")))
+        for before, after, row in zip(s.mms_after, s.mms_after[1:], s.rounds, strict=False):
+            items.append(Contribution(row.round, row.opponent, after - before, _(_ROUND[row.participation])))
+    elif s is not None:
+        sos_values = sos(all_scores)
+        for row in s.rounds:
+            opp = all_scores.get(row.opponent) if row.opponent is not None else None
+            if row.participation is not Participation.PAIRED or opp is None:
+                if spec.base == "SODOS":
+                    continue
+                own = s.start_mms * (len(s.rounds) if spec.base == "SOSOS" else 1)
+                items.append(Contribution(row.round, None, own, _("no game: own initial MMS")))
+                continue
+            sign = 1 if row.colour is Colour.WHITE else -1
+            value: Fraction = opp.mms + sign * row.handicap
+            if spec.base == "SODOS":
+                value *= row.score
+            elif spec.base == "SOSOS":
+                value = sos_values[opp.pno]
+            items.append(Contribution(row.round, opp.pno, value, _(_BASIS[spec.base])))
+    return Explanation(spec.code, name_of(spec.base), pno, values.get(pno), regime.value, tuple(items))
+
+
+def _gamma(ctx: Context) -> tuple[dict[int, int], dict[int, Fraction]]:
+    key = ("go-gamma", ctx.rounds)
+    if key not in ctx.cache:
+        from core.go.cards import cards
+        from core.go.standings import coefficients
+
+        t = ctx.tournament
+        t_upto = t.with_changes(rounds=t.rounds[:ctx.rounds])
+        all_cards = cards(t_upto)
+        ctx.cache[key] = ({p: c.final_level for p, c in all_cards.items()}, coefficients(t_upto, all_cards))
+    value: tuple[dict[int, int], dict[int, Fraction]] = ctx.cache[key]
+    return value
+
+
+def level(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict[int, Value]:
+    levels = _gamma(ctx)[0]
+    return {pno: levels.get(pno) for pno in ctx.cells}
+
+
+def coefficient(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict[int, Value]:
+    coef = _gamma(ctx)[1]
+    return {pno: coef.get(pno) for pno in ctx.cells}
+
+
+def explain_gamma(ctx: Context, spec: TieBreakSpec, regime: Regime, pno: int) -> Explanation:
+    """The coefficient's parts per round (seed 002); the level's start and each raise."""
+    from core.go.cards import cards
+    from core.go.standings import coefficient_parts
+
+    t = ctx.tournament.with_changes(rounds=ctx.tournament.rounds[:ctx.rounds])
+    all_cards = cards(t)
+    items: list[Contribution] = []
+    card = all_cards.get(pno)
+    if card is not None and spec.base == "LEVEL":
+        items.append(Contribution(None, None, card.start_level, _("start level")))
+        items += [Contribution(r.round, r.opponent, 1 if r.outcome.raises_level else 0, r.outcome.value)
+                  for r in card.rounds]
+    elif card is not None:
+        items += [Contribution(part.round, None, part.total, _("opponent's level ± ½ technical, ± handicap"))
+                  for part in coefficient_parts(t, pno, all_cards)]
+    values = (level if spec.base == "LEVEL" else coefficient)(ctx, spec, regime)
+    return Explanation(spec.code, name_of(spec.base), pno, values.get(pno), regime.value, tuple(items))
