@@ -174,3 +174,23 @@ def test_a_larger_share_beats_a_smaller_special_prize():
     # Without sharing the announced amounts decide: F keeps the band prize.
     plain = allocate(t, PrizeSettings(s.groups), order)
     assert paid(plain, "band") == [("F", 50)] and paid(plain, "open") == [("A", 300), ("B", 200), ("C", 100)]
+
+
+def test_special_ranking_is_the_standings_of_the_group():
+    # The Swiss fixture's standings (their values are TieBreakServer's, tests/test_reports_semantics)
+    # filtered to ratings below 2000, in the same order, with the same tie-break values.
+    from core.reports import View
+    from core.reports.prizes import special_ranking
+    from core.standings import compute_standings
+    from tests.test_reports_fixtures import swiss
+
+    t = add_group(swiss(), PrizeGroup("u2000", "U2000", "rating", (F(100),), rating_max=1999))
+    rating = {p.pno: p.rating for p in t.players}
+    rows = [r for r in compute_standings(t).rows if rating[r.pno] <= 1999]
+    table = special_ranking(View(t), "u2000").tables[0]
+    keys = [c.key for c in table.columns]
+    got = [dict(zip(keys, row)) for row in table.rows]
+    assert [g["pno"] for g in got] == [r.pno for r in rows]
+    assert [g["place"] for g in got] == list(range(1, len(rows) + 1))
+    assert [g["BH/C1"] for g in got] == [r.values["BH/C1"] for r in rows]
+    assert [g["rank"] for g in got] == [r.rank for r in rows]

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from core.model import Player, Tournament
+from core.standings import Standings
 from core.prizes.settings import WOMEN, PrizeGroup, PrizeSettings, prize_settings
 
 
@@ -93,11 +94,13 @@ def eligible(g: PrizeGroup, p: Player) -> bool:
     return g.rating_max is None or bool(p.rating and p.rating <= g.rating_max)
 
 
-def player_order(t: Tournament) -> list[Entrant]:
-    """The players in final standings order (unranked ones left out)."""
+def player_order(t: Tournament, standings: Standings | None = None) -> list[Entrant]:
+    """The players in final standings order (unranked ones left out); ``standings``: the
+    individual standings when the caller has them already."""
     from core.standings import compute_standings
 
-    standings = compute_standings(t, team=False)
+    if standings is None:
+        standings = compute_standings(t, team=False)
     return [Entrant(r.pno, r.name, r.points, r.rank) for r in standings.rows if r.rank is not None]
 
 

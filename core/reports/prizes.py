@@ -74,22 +74,33 @@ def _money(value: Fraction) -> str:
 
 
 def special_ranking(view: View, key: str) -> Report:
-    """The standings of one prize group (women, U12, rating band, clubs...)."""
+    """The standings of one prize group (women, U12, rating band, clubs...) with the event's
+    tie-break columns."""
     t = view.tournament
     g = prize_settings(t).group(key)
-    ranking = group_ranking(t, g, player_order(t) if t.players else [])
+    standings = view.standings
+    if standings.team:
+        from core.standings import compute_standings
+
+        standings = compute_standings(t, team=False)
+    values = {row.pno: row.values for row in standings.rows}
+    ranking = group_ranking(t, g, player_order(t, standings) if t.players else [])
     if g.kind in ("club", "team"):
         table = Table([Column("place", pgettext("prize", "Place"), "r"), Column("name", _("Name"), flex=True),
                        Column("points", _("Pts"), "r")])
         for n, e in enumerate(ranking, start=1):
             table.rows.append([n, e.name, Points(e.points)])
     else:
-        table = Table([Column("place", pgettext("prize", "Place"), "r"), Column("rank", pgettext("prize", "Overall rank"), "r"),
+        table = Table([Column("place", pgettext("prize", "Place"), "r"),
+                       Column("rank", pgettext("prize", "Overall rank"), "r"),
                        Column("pno", _("No."), "r"), Column("name", _("Name"), flex=True),
-                       Column("rating", _("Rating"), "r", optional=True), Column("points", _("Pts"), "r")])
+                       Column("rating", _("Rating"), "r", optional=True), Column("points", _("Pts"), "r"),
+                       *[Column(code, code, "r") for code in standings.tiebreaks]])
         for n, e in enumerate(ranking, start=1):
             p = view.players.get(e.pno) if e.pno is not None else None
-            table.rows.append([n, e.rank, e.pno, e.name, (p.rating or "") if p else "", Points(e.points)])
+            tb = values.get(e.pno, {}) if e.pno is not None else {}
+            table.rows.append([n, e.rank, e.pno, e.name, (p.rating or "") if p else "", Points(e.points),
+                               *[tb.get(code) for code in standings.tiebreaks]])
     report = Report(f"ranking-{g.key}", _("Ranking: {name}").format(name=g.name), [t.name, _group_title(g)],
                     [table])
     if not ranking:
