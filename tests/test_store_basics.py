@@ -127,3 +127,58 @@ def test_list_duplicate_and_archive(store):
     rows = store.list()
     assert [(r.id, r.players, r.total_rounds) for r in rows] == [(tid, 1, 7)]
     assert len(store.list(include_archived=True)) == 2
+
+
+def test_the_lock_is_free_while_a_change_is_computed(store):
+    """A round of 2,000 players takes minutes to compute: nobody may wait for it."""
+    tid = store.create(Tournament(id="", name="Compute"))
+    other = Store(store.data_dir)
+
+    def slow_change(t):
+        with other.dir.lock(timeout=0.2):  # times out (StoreError) if the lock were held
+            pass
+        return commands.add_player(t, "A")
+
+    store.update(tid, "slow", slow_change)
+    assert [p.name for p in store.load(tid).tournament.players] == ["A"]
+
+
+def test_a_commit_in_between_makes_the_change_run_again_on_the_newer_state(store):
+    tid = store.create(Tournament(id="", name="Retry"))
+    other = Store(store.data_dir)
+    calls = []
+
+    def change(t):
+        calls.append(len(t.players))
+        if len(calls) == 1:  # another organiser commits while we compute
+            other.update(tid, "B", lambda u: commands.add_player(u, "B"))
+        return commands.add_player(t, "A")
+
+    store.update(tid, "A", change)
+    assert calls == [0, 1]
+    assert sorted(p.name for p in store.load(tid).tournament.players) == ["A", "B"]
+
+
+def test_commit_with_the_revision_it_was_computed_on(store):
+    tid = store.create(Tournament(id="", name="Commit"))
+    snap = store.load(tid)
+    proposal = commands.add_player(snap.tournament, "A")  # computed in a worker
+    assert store.commit(tid, "add A", proposal, snap.revision).revision == snap.revision + 1
+    stale = commands.add_player(snap.tournament, "B")
+    with pytest.raises(ConflictError, match="was changed by"):
+        store.commit(tid, "add B", stale, snap.revision)
+    assert [p.name for p in store.load(tid).tournament.players] == ["A"]
+
+
+def test_undo_depth_is_said_when_it_runs_out(store, monkeypatch):
+    import core.store.store as store_module
+
+    monkeypatch.setattr(store_module, "UNDO_DEPTH", 3)
+    tid = store.create(Tournament(id="", name="Depth"))
+    for name in "ABCDE":
+        store.update(tid, name, lambda t, n=name: commands.add_player(t, n))
+    for _ in range(3):
+        store.undo(tid)
+    with pytest.raises(TournamentError, match="keeps the last 3 changes and 2 older ones"):
+        store.undo(tid)
+    assert [p.name for p in store.load(tid).tournament.players] == ["A", "B"]

@@ -65,8 +65,12 @@ def _journal_problems(store: Store, tid: str, tdoc: dict[str, Any], revision: in
         report.notes.append(ngettext('{tid}: {count} unreadable journal line from an interrupted save (ignored)', '{tid}: {count} unreadable journal lines from interrupted saves (ignored)', hist.torn).format(tid=tid, count=hist.torn))
     if hist.aborted:
         report.notes.append(ngettext('{tid}: {count} journal entry of a save that did not complete (ignored)', '{tid}: {count} journal entries of saves that did not complete (ignored)', hist.aborted).format(tid=tid, count=hist.aborted))
+    checked = max((int(e.get("rev", 0)) for e in hist.entries if e.get("checkpoint") is not None), default=0)
     for after, before in hist.gaps:
-        report.problems.append(Problem(where, _('entries missing between revisions {after} and {before}').format(after=after, before=before)))
+        if before <= checked:  # a repaired gap: history lost, the state verified from the checkpoint
+            report.notes.append(_('{tid}: journal entries missing between revisions {after} and {before} (the state is verified from the checkpoint at revision {rev})').format(tid=tid, after=after, before=before, rev=checked))
+        else:
+            report.problems.append(Problem(where, _('entries missing between revisions {after} and {before}').format(after=after, before=before)))
     if not hist.entries:
         report.problems.append(Problem(where, _('missing or empty')))
         return

@@ -44,6 +44,32 @@ def _round(t: Tournament, rng: random.Random) -> Round:
     return Round(len(t.rounds) + 1, tuple(Board(order[i], order[i + 1]) for i in range(0, len(order) - 1, 2)))
 
 
+def _time_the_lock(store: Store) -> list[float]:
+    """Wall seconds the store's lock was held (this store's ``dir.lock``; NaN on a store
+    without one, i.e. an older checkout)."""
+    import contextlib
+    import time
+
+    held: list[float] = []
+    folder = getattr(store, "dir", None)
+    if folder is None:
+        held.append(float("nan"))
+        return held
+    original = folder.lock
+
+    @contextlib.contextmanager
+    def timed(*args, **kwargs):
+        with original(*args, **kwargs):
+            start = time.perf_counter()
+            try:
+                yield
+            finally:
+                held.append(time.perf_counter() - start)
+
+    folder.lock = timed
+    return held
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--players", type=int, default=2000)
@@ -56,12 +82,14 @@ def main() -> None:
                            fide_id=str(34000000 + i), club="Club") for i in range(1, args.players + 1))
     tid = store.create(Tournament(id="", name="Sizes", players=players, total_rounds=9))
     rows = []
+    held = _time_the_lock(store)
 
     def measure(label: str, change) -> None:
         before, cpu = _sizes(data), _cpu()
+        held.clear()
         store.update(tid, label, change)
         after, spent = _sizes(data), _cpu() - cpu
-        rows.append((label, *(a - b for a, b in zip(after, before)), after[0], spent))
+        rows.append((label, *(a - b for a, b in zip(after, before)), after[0], spent, sum(held)))
 
     measure("pair round 1", lambda t: t.with_changes(rounds=(_round(t, rng),)))
     for k in range(3):
@@ -71,9 +99,11 @@ def main() -> None:
     measure("pair round 2", lambda t: t.with_changes(rounds=(*t.rounds, _round(t, rng))))
     measure("pair round 3", lambda t: t.with_changes(rounds=(*t.rounds, _round(t, rng))))
     print(f"players {args.players}, data dir {data}")
-    print(f"{'change':<16} {'data file +B':>13} {'journal +B':>12} {'backups +B':>12} {'data file B':>12} {'cpu s':>7}")
-    for label, d_file, d_journal, d_backup, size, spent in rows:
-        print(f"{label:<16} {d_file:>13,} {d_journal:>12,} {d_backup:>12,} {size:>12,} {spent:>7.2f}")
+    print(f"{'change':<16} {'data file +B':>13} {'journal +B':>12} {'backups +B':>12} {'data file B':>12} "
+          f"{'cpu s':>7} {'lock ms':>8}")
+    for label, d_file, d_journal, d_backup, size, spent, lock in rows:
+        shown = f"{lock * 1000:>8.1f}" if lock == lock else f"{'n/a':>8}"
+        print(f"{label:<16} {d_file:>13,} {d_journal:>12,} {d_backup:>12,} {size:>12,} {spent:>7.2f} {shown}")
 
 
 if __name__ == "__main__":

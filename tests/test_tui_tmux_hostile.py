@@ -1,0 +1,53 @@
+"""A real terminal (tmux) showing a tournament whose names carry escape sequences: the pane
+title is not changed, the screen is not cleared, the names are shown (issue 18, item 4)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+
+from core import commands
+from core.model import Tournament
+from core.store import Store
+
+
+def _tmux(*args: str) -> str:
+    return subprocess.run(["tmux", *args], capture_output=True, text=True, check=False).stdout
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)], ids=["80x24", "60x20"])
+def test_hostile_names_do_not_reach_the_terminal(tmp_path, size):
+    assert shutil.which("tmux"), "tmux is needed for the real-terminal test (.ci/run installs it)"
+    store = Store(tmp_path)
+    tid = store.create(Tournament(id="", name="\x1b]0;pwned\x07Open", total_rounds=3))
+    for name in ("\x1b]2;pwned\x07Title, Tom", "\x1b[2J\x1b[HClear, Cleo", "Back\rspace, Bea", "Plain, Pia"):
+        store.update(tid, name, lambda t, n=name: commands.add_player(t, n))
+    session = f"hakem-hostile-{os.getpid()}-{size[0]}"
+    run = f"{sys.executable} -c 'import sys; from tui.launch import main; sys.exit(main(sys.argv[1:]))' --data {tmp_path}"
+    env = {**os.environ, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
+    env.pop("TMUX", None)
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", str(size[0]), "-y", str(size[1]), run],
+                   env=env, check=True)
+    try:
+        title = _tmux("display", "-p", "-t", session, "#{pane_title}")
+        for _ in range(60):
+            time.sleep(0.5)
+            if "Open" in _tmux("capture-pane", "-p", "-t", session):
+                break
+        _tmux("send-keys", "-t", session, "Enter")  # open the tournament: the players appear
+        screen = ""
+        for _ in range(60):
+            time.sleep(0.5)
+            screen = _tmux("capture-pane", "-p", "-t", session)
+            if "Pia" in screen:
+                break
+        assert "Pia" in screen and "Tom" in screen and "Cleo" in screen, screen
+        assert "pwned" not in _tmux("display", "-p", "-t", session, "#{pane_title}")
+        assert _tmux("display", "-p", "-t", session, "#{pane_title}") == title
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], check=False, capture_output=True)
