@@ -105,3 +105,22 @@ def test_generate_is_reproducible_by_seed(tmp_path: Path) -> None:
 
 def test_generate_rejects_bad_rates(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["generate", "--dutch", "--players", "10", "--rounds", "3", "--byes", "2"]) == 3
+
+
+@pytest.mark.parametrize("system", ["--dutch", "--dutch-2017"])
+def test_a_field_above_the_limit_is_refused_up_front(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch, system: str) -> None:
+    """A field too large for the engine's pair-by-pair graph is refused with the limit named,
+    before the graph takes any memory (9998 players used to pass 6 GB), and no pairing file
+    is written.  The limit is lowered to 13 so that the 14 players of F05 exceed it."""
+    import core.pairing.dutch.system as dutch
+
+    monkeypatch.setattr(dutch, "MAX_PLAYERS", 13)
+    src = tmp_path / "in.trf"
+    src.write_text(_round_input(F05, 4))
+    out = tmp_path / "out.txt"
+    assert main(["pair", system, str(src), "-p", str(out)]) == 3
+    err = capsys.readouterr().err
+    assert "Round 4 has 14 players to pair" in err and "at most 13 in one round" in err
+    assert "Traceback" not in err
+    assert not out.exists()

@@ -8,7 +8,12 @@ from __future__ import annotations
 import random
 
 from core.pairing.matching import IncrementalMatcher, max_matching, max_weight_matching
-from tests.test_dutch_matching import brute_force, random_graph, structured_weights, total
+from tests.test_dutch_matching import (
+    brute_force,
+    random_graph,
+    structured_weights,
+    total,
+)
 
 
 def brute_cardinality(nodes: list[int], edges: set[tuple[int, int]]) -> int:

@@ -12,8 +12,10 @@ work on a shared machine.  Peak memory is the child's maximum resident set.
 
 With ``HAKEM_BENCH_ENGINE`` set to a command line of a public engine, with ``{input}`` and
 ``{output}`` where the files go (e.g. ``"/path/bbpPairings.exe --dutch {input} -p {output}"``),
-the same inputs are paired by it too and the ratio hakem / engine is printed per round and
-for each size's worst round.  Not collected by pytest.
+the same inputs are paired by it too: the ratio hakem / engine is printed per round and for
+each size's worst round, and the two pairing files are compared (pairs, colours, board order:
+the engine output format is the same) — a differential test on big fields as a by-product.
+Not collected by pytest.
 
     python3 tests/benchmarks/bench_dutch_rounds.py [SIZES...] [--events K] [--rounds R]
         [--repeat M] [--only-rounds 2,3]          # default: 300 500 1000 2000, K=3, R=9, M=3
@@ -108,6 +110,7 @@ def engine_argv(template: str, path: Path, out: Path) -> list[str]:
 def bench_size(players: int, args: argparse.Namespace, cache: Path, engine: str | None) -> None:
     rounds = range(2, args.rounds + 1) if not args.only_rounds else args.only_rounds
     ours: list[tuple[Run, str, float | None]] = []
+    differ = 0
     for k in range(args.events):
         event = event_file(players, args.rounds, FIRST_SEED + k, cache)
         for r in rounds:
@@ -118,16 +121,21 @@ def bench_size(players: int, args: argparse.Namespace, cache: Path, engine: str 
             ratio = mine.cpu / theirs.cpu if theirs and theirs.cpu > 0 else None
             label = f"seed {FIRST_SEED + k} round {r}"
             ours.append((mine, label, ratio))
-            extra = f"  engine {theirs.cpu:7.2f} s {theirs.peak_mb:5} MB  ratio {ratio:.2f}" \
-                if theirs and ratio is not None else ""
+            extra = ""
+            if theirs and ratio is not None:
+                same = (cache / "out_hakem.txt").read_text() == (cache / "out_engine.txt").read_text()
+                differ += not same
+                extra = (f"  engine {theirs.cpu:7.2f} s {theirs.peak_mb:5} MB  ratio {ratio:.2f}"
+                         f"  {'same' if same else 'DIFFERENT'}")
             print(f"  {players:>5} {label:<18} hakem {mine.cpu:7.2f} s {mine.peak_mb:5} MB{extra}",
                   flush=True)
     cpus = [run.cpu for run, _, _ in ours]
     worst = max(ours, key=lambda item: item[0].cpu)
     peak = max(run.peak_mb for run, _, _ in ours)
     ratio_text = f", ratio there {worst[2]:.2f}" if worst[2] is not None else ""
+    differ_text = f", {differ} pairings differ from the engine's" if engine else ""
     print(f"{players:>5} players: median {statistics.median(cpus):.2f} s, worst {worst[0].cpu:.2f} s "
-          f"({worst[1]}{ratio_text}), peak {peak} MB, {len(ours)} rounds", flush=True)
+          f"({worst[1]}{ratio_text}), peak {peak} MB, {len(ours)} rounds{differ_text}", flush=True)
 
 
 def parse(argv: list[str]) -> argparse.Namespace:

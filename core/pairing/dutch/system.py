@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.errors import TournamentError
+from core.i18n import _
 from core.model import Board, Bye, ByeKind, Colour, Tournament
 from core.pairing.base import PairOptions, RoundPairing, System
 from core.pairing.dutch.colours import allocate
@@ -35,11 +37,24 @@ class Pairing:
     ruleset: str
 
 
+MAX_PLAYERS = 4000
+"""The largest field the Dutch engines pair in one round.  Why a limit: their graph holds a
+weight for every pair of players (about 120 bytes per pair: 464 MB measured at 2000 players),
+so 4000 players need about 2 GB and 10 000 would need 12 GB; a field beyond it is refused
+before any of that memory is taken, instead of exhausting the machine."""
+
+
 def compute(t: Tournament, ruleset: str = "2026", options: PairOptions | None = None) -> Pairing:
-    """Pair round ``t.current_round + 1`` under the given ruleset (``"2026"`` or ``"2017"``)."""
+    """Pair round ``t.current_round + 1`` under the given ruleset (``"2026"`` or ``"2017"``).
+    Raises :class:`~core.errors.TournamentError` for a field above :data:`MAX_PLAYERS`."""
     round_no = t.current_round + 1
     states = player_states(t, round_no)
     order = pairing_order(s for s in states.values() if s.status is Status.PAIRED)
+    if len(order) > MAX_PLAYERS:
+        raise TournamentError(
+            _("Round {round} has {players} players to pair; the Dutch system pairs at most "
+              "{limit} in one round (about 2 GB of memory).").format(
+                round=round_no, players=len(order), limit=MAX_PLAYERS))
     initial = t.initial_colour or infer_initial_colour(t) or Colour.WHITE
     facts = Facts.build(order, forbidden_pairs(t), topscorer_threshold(t, round_no), ruleset)
     layout = Layout.build(facts.score, round_no - 1)

@@ -64,6 +64,7 @@ class Stage:
         "freebest",
         "full",
         "inblossom",
+        "incomplete",
         "label",
         "labelend",
         "m",
@@ -105,6 +106,8 @@ class Stage:
         """Top-level blossoms/vertices that received a label in this stage."""
         self.freebest: set[int] = set()
         """Unlabelled vertices that received a best edge (type-2 candidates)."""
+        self.incomplete: set[int] = set()
+        """Outer blossoms whose best edge may be missing (see :meth:`merge_best_edges`)."""
         self.bslack = [0] * (2 * n)
         """Slack of ``bestedge[x]`` at the current duals (kept up to date by dual steps)."""
         self.rootof = [-1] * n
@@ -175,6 +178,7 @@ class Stage:
         touched.clear()
         self.tops.clear()
         self.freebest.clear()
+        self.incomplete.clear()
 
     def expand_zero_outer(self) -> None:
         """End of stage: outer blossoms whose dual is 0 are expanded (Galil)."""
@@ -202,6 +206,8 @@ class Stage:
             bw_ = inblossom[w]
             if bv_ == bw_:
                 continue
+            if label[bw_] == INNER and label[w]:
+                continue  # an inner vertex already reached: nothing to learn from this edge
             kslack = dv + dualvar[w] - w2
             # An edge scanned from an outer vertex never loses tightness within a stage
             # (dual steps only lower its slack), so no "allowed" flags are needed: an edge
@@ -442,48 +448,55 @@ class Stage:
         self.merge_best_edges(b, path)
 
     def merge_best_edges(self, b: int, path: list[int]) -> None:
-        """The new blossom ``b``'s least-slack edge to each other outer blossom, from its
-        sub-blossoms' lists (or their rows)."""
-        N, inblossom, label, dualvar, W = self.N, self.inblossom, self.label, self.dualvar, self.W
-        bestedgeto: dict[int, int] = {}
-        bestslack: dict[int, int] = {}
+        """The new blossom ``b``'s least-slack edge to another outer blossom: the least of
+        its outer sub-blossoms' (inner ones are queued, their scans record into ``b``).
+
+        Why not Galil's per-target lists: building them rescans every leaf's row at every
+        shrink, and the trees of a dense, fully tight field shrink hundreds of blossoms per
+        solve.  When a sub-blossom's best edge has become internal, its next best is unknown:
+        ``b`` is then marked ``incomplete`` and its best edge recomputed from its rows only if
+        a dual step needs it (:meth:`complete_best_edges`)."""
+        N, inblossom, bestedge, bslack = self.N, self.inblossom, self.bestedge, self.bslack
+        incomplete = self.incomplete
+        best = -1
+        bsl = 0
+        lost = False
         for sub in path:
-            pre = self.blossombestedges[sub]
-            if pre is None:
-                for i in self.m._leaves(sub):
-                    di = dualvar[i]
-                    # window mode: a group vertex's unscanned edges to the rest are covered by
-                    # its bound (see the dual step), so its row inside the group is enough
-                    for j, w2 in self.row(i).items():
-                        bj = inblossom[j]
-                        if bj != b and label[bj] == OUTER:
-                            sl = di + dualvar[j] - w2
-                            old = bestslack.get(bj)
-                            if old is None or sl < old:
-                                bestslack[bj] = sl
-                                bestedgeto[bj] = i * N + j
-            else:
-                for p in pre:
-                    i, j = divmod(p, N)
-                    if inblossom[j] == b:
-                        i, j = j, i
-                        p = i * N + j
-                    bj = inblossom[j]
-                    if bj != b and label[bj] == OUTER:
-                        sl = dualvar[i] + dualvar[j] - W[i][j]
-                        old = bestslack.get(bj)
-                        if old is None or sl < old:
-                            bestslack[bj] = sl
-                            bestedgeto[bj] = p
+            if sub in incomplete:
+                incomplete.discard(sub)
+                lost = True
+            e = bestedge[sub]
+            if e != -1:
+                if inblossom[e % N] == b:
+                    lost = True
+                elif best == -1 or bslack[sub] < bsl:
+                    best = e
+                    bsl = bslack[sub]
             self.blossombestedges[sub] = None
-            self.bestedge[sub] = -1
-        keys = sorted(bestedgeto)
-        self.blossombestedges[b] = [bestedgeto[k] for k in keys]
-        self.bestedge[b] = -1
-        for k in keys:
-            if self.bestedge[b] == -1 or bestslack[k] < self.bslack[b]:
-                self.bestedge[b] = bestedgeto[k]
-                self.bslack[b] = bestslack[k]
+            bestedge[sub] = -1
+        bestedge[b] = best
+        bslack[b] = bsl
+        if lost:
+            incomplete.add(b)
+
+    def complete_best_edges(self, b: int) -> None:
+        """Recompute outer blossom ``b``'s least-slack edge to another outer blossom from
+        its leaves' rows (see :meth:`merge_best_edges`)."""
+        N, inblossom, label, dualvar = self.N, self.inblossom, self.label, self.dualvar
+        best = -1
+        bsl = 0
+        for i in self.m._leaves(b):
+            di = dualvar[i]
+            for j, w2 in self.row(i).items():
+                bj = inblossom[j]
+                if bj != b and label[bj] == OUTER:
+                    sl = di + dualvar[j] - w2
+                    if best == -1 or sl < bsl:
+                        best = i * N + j
+                        bsl = sl
+        self.bestedge[b] = best
+        self.bslack[b] = bsl
+        self.incomplete.discard(b)
 
     def expand_blossom(self, b: int, endstage: bool) -> None:
         """Dissolve blossom ``b`` into its sub-blossoms (recursively those with dual 0 at the
@@ -623,7 +636,10 @@ class Stage:
                     if bestedge[v] != -1 and label[inblossom[v]] == 0]
         for v in free_now:
             delta.offer(2, bslack[v], edge=bestedge[v])
+        incomplete = self.incomplete
         for b in s_tops:
+            if b in incomplete:
+                self.complete_best_edges(b)
             if bestedge[b] != -1:
                 delta.offer(3, bslack[b] // 2, edge=bestedge[b])
         dualvar = self.dualvar
