@@ -106,6 +106,56 @@ def main() -> None:
         print(f"open index: {opened * 1000:.2f} ms; {len(times):,} keystrokes: median "
               f"{statistics.median(times) * 1000:.2f} ms, 99th {times[int(len(times) * .99)] * 1000:.2f} ms, "
               f"worst {times[-1] * 1000:.2f} ms")
+        import asyncio
+
+        tui, handler = asyncio.run(_tui_keystrokes(data))
+        tui.sort()
+        handler.sort()
+        print(f"TUI lookup dialog, {len(tui)} keys: the dialog's work per key (search + table "
+              f"refill) median {statistics.median(handler) * 1000:.1f} ms, worst {handler[-1] * 1000:.1f} ms; "
+              f"key press to redrawn matches through Textual's test pilot median "
+              f"{statistics.median(tui) * 1000:.1f} ms, worst {tui[-1] * 1000:.1f} ms")
+
+
+async def _tui_keystrokes(data: Path) -> tuple[list[float], list[float]]:
+    """Type names into the registration lookup of the real app (headless) and time each key
+    from the press until the dialog shows the matches of the new text."""
+    from core.model import Tournament
+    from tui.app import HakemApp
+    from tui.screens.list_lookup import ListLookupDialog
+    from tui.testing import store_with
+
+    [tid] = store_with(data, Tournament(id="", name="Bench", total_rounds=5))
+    app = HakemApp(data_dir=data, open_id=tid)
+    times: list[float] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        while type(app.screen).__name__ != "TournamentScreen":
+            await pilot.pause(0.05)
+        app.push_screen(ListLookupDialog(data, app.screen.session.tournament))
+        while not (isinstance(app.screen, ListLookupDialog) and app.screen.query("#lookup-table")):
+            await pilot.pause(0.05)
+        dialog = app.screen
+        field = dialog.query_one("#lookup-find")
+        handler: list[float] = []
+        original = dialog.show_matches
+
+        def timed(text: str) -> None:
+            begin = time.perf_counter()
+            original(text)
+            handler.append(time.perf_counter() - begin)
+
+        dialog.show_matches = timed
+        for name in ("Kaya123, Can", "Muller45, Hans", "Ivanov7, Olga", "Nguyen900, Minh"):
+            for ch in name:
+                wanted = field.value + ch
+                start = time.perf_counter()
+                await pilot.press(ch if ch != " " else "space")
+                while field.value != wanted or dialog.query_one("#lookup-table").row_count != len(dialog.matches):
+                    await pilot.pause(0)
+                times.append(time.perf_counter() - start)
+            field.value = ""
+            await pilot.pause()
+    return times, handler
 
 
 
