@@ -60,7 +60,7 @@ def test_a_mcmahon_evening(data, tmp_path, capsys):
     # round 2 (test_round_two_by_hand): 5-1, 2-3 even; 4-8 two stones; 6-7 even
     r2 = pair(capsys, tid)
     assert [(w, b, h) for _n, w, b, h, _k in r2] == [(5, 1, 0), (2, 3, 0), (4, 8, 2), (6, 7, 0)]
-    for board, white, _b, _h, _k in r2:  # White wins every board
+    for board, *_rest in r2:  # White wins every board
         run(capsys, "result", tid, 2, board, "1-0")
 
     # a jigo is refused with komi 7.5, and nothing is saved
