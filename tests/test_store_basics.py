@@ -182,3 +182,16 @@ def test_undo_depth_is_said_when_it_runs_out(store, monkeypatch):
     with pytest.raises(TournamentError, match="keeps the last 3 changes and 2 older ones"):
         store.undo(tid)
     assert [p.name for p in store.load(tid).tournament.players] == ["A", "B"]
+
+
+def test_the_log_says_what_an_edit_changed(store, monkeypatch, capsys):
+    from core.cli import main
+
+    tid = store.create(Tournament(id="", name="Edit"))
+    store.update(tid, "add", lambda t: commands.add_player(t, "Kaya, Can", rating=2100))
+    store.update(tid, "edit player 1", lambda t: commands.edit_player(t, 1, rating=2150, club="Ankara SK"))
+    monkeypatch.setenv("HAKEM_DATA", str(store.data_dir))
+    main(["log", tid, "--changes"])
+    out = capsys.readouterr().out
+    assert "players/0/rating: 2100 → 2150" in out
+    assert 'players/0/club: "" → "Ankara SK"' in out

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.errors import StoreError
+from core.i18n import _
 from core.store import diff as _diff
 from core.store import identity
 from core.store.files import SafeDir
@@ -189,3 +190,28 @@ def replay(entries: list[Entry]) -> tuple[dict[str, Any], int, int]:
             doc = _diff.apply(doc, entry.get("ops", []), in_place=True)
         rev = _rev(entry)
     return doc, rev, first
+
+
+def _short(value: Any, width: int = 40) -> str:
+    text = "–" if value == _diff.MISSING else json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def describe(entry: Entry, limit: int = 6) -> list[str]:
+    """What an entry changed, one line per operation (``players/8/rating: 2100 → 2150``;
+    ``players: +1 at 12``), at most ``limit`` lines and a count of the rest."""
+    if entry.get("checkpoint") is not None:
+        return [_("(checkpoint: the whole state)")]
+    lines = []
+    ops = list(entry.get("ops", []))
+    for op in ops[:limit]:
+        where = "/".join(map(str, op.get("p", []))) or "/"
+        if "i" in op:
+            added, removed = len(op.get("a", [])), len(op.get("d", []))
+            parts = [f"+{added}" if added else "", f"-{removed}" if removed else ""]
+            lines.append(f"{where}: {' '.join(p for p in parts if p)} at {op.get('i')}")
+        else:
+            lines.append(f"{where}: {_short(op.get('o'))} → {_short(op.get('n'))}")
+    if len(ops) > limit:
+        lines.append(_("… {count} more").format(count=len(ops) - limit))
+    return lines

@@ -32,6 +32,11 @@ def _log(args: argparse.Namespace) -> int:
         if rev in gaps:
             print(_("      … entries missing between revisions {after} and {before} (see hakem doctor)").format(after=gaps[rev], before=rev))
         print(f"{e.get('rev', ''):>5}  {e.get('time', '')}  {e.get('user', ''):<12} {e.get('action', '')}")
+        if args.changes:
+            from core.store.journal import describe
+
+            for line in describe(e):
+                print(f"{'':>7}{line}")
     return 0
 
 
@@ -61,6 +66,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     lg = sub.add_parser("log", help=_("the audit trail of a tournament"))
     lg.add_argument("id")
     lg.add_argument("--format", choices=["text", "json"], default="text")
+    lg.add_argument("--changes", action="store_true", help=_("also show what each change did (fields, old → new)"))
     lg.set_defaults(func=_log)
     ls = sub.add_parser("list", help=_("list tournaments in the data directory"))
     ls.add_argument("--all", action="store_true", help=_("include archived tournaments"))
