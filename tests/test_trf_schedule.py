@@ -61,3 +61,24 @@ def test_round_date_and_time_show_on_the_pairing_list_and_in_round_json() -> Non
     assert "2026-05-04, 10:00" in pairing_list(View(t), 1).subtitle
     bare = set_round_schedule(t, 1, "", "")
     assert "date" not in round_json(bare, 1) and round_text(bare, 1).splitlines()[0] == "Club — round 1"
+
+
+def test_cli_new_takes_the_encoded_time_control(tmp_path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "HAKEM_DATA": str(tmp_path / "d")}
+
+    def hakem(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "tui.launch", *args], capture_output=True,
+                              text=True, timeout=60, env=env)
+
+    proc = hakem("new", "Rapid", "--rounds", "5", "--time-control-code", "900+10")
+    assert proc.returncode == 0, proc.stderr
+    tid = proc.stdout.strip().splitlines()[-1]
+    out = tmp_path / "r.trf"
+    assert hakem("export", tid, "--trf", "-o", str(out)).returncode == 0
+    assert "222 900+10" in out.read_text().splitlines()
+    bad = hakem("new", "Rapid", "--rounds", "5", "--time-control-code", "15 min")
+    assert bad.returncode == 3 and "--time-control-code '15 min'" in bad.stderr

@@ -31,7 +31,7 @@ from core.i18n import _, ngettext
 from core.model import ByeKind, Code, GameResult, Tournament, scores
 from tui.i18n import L_, fmt_points
 from tui.services import gc_after_frame, settle_memory
-from tui.widgets.dialogs import ConfirmDialog
+from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 from tui.widgets.fast_table import FastTable
 from tui.widgets.pane import CommandKeys
 from tui.widgets.tables import reset_table, selected_key, sync_table
@@ -226,6 +226,7 @@ class RoundsPane(CommandKeys, Vertical):
         Binding("x", "explain", L_("Explain")),
         Binding("m", "manual", L_("Change pairing"), show=False),
         Binding("u", "unpair", L_("Unpair last"), show=False),
+        Binding("d", "schedule", L_("Round date"), show=False),
         Binding("left_square_bracket", "round(-1)", L_("Prev round"), show=False),
         Binding("right_square_bracket", "round(1)", L_("Next round"), show=False),
         Binding("1", "result('1')", "1-0", show=False),
@@ -359,8 +360,10 @@ class RoundsPane(CommandKeys, Vertical):
         done = len(rnd.boards) - len(missing)
         manual = _(" · changed by hand") if rnd.manual else ""
         latest = "" if self.round_no == t.current_round else _(" · earlier round: changes are corrections")
+        when = commands.round_schedule_text(t, self.round_no)
         set_text(title, _("Round {r} of {total} · {done} of {n} results in").format(
-            r=self.round_no, total=t.total_rounds, done=done, n=len(rnd.boards)) + manual + latest)
+            r=self.round_no, total=t.total_rounds, done=done, n=len(rnd.boards))
+            + (f" · {when}" if when else "") + manual + latest)
         if missing:
             listed = ", ".join(map(str, missing[:15])) + (" …" if len(missing) > 15 else "")
             set_text(status, ngettext("Still playing: board {boards}", "Still playing: boards {boards}",
@@ -637,6 +640,32 @@ class RoundsPane(CommandKeys, Vertical):
         self.cancel_event.set()
         self.workers.cancel_group(self, "pairing")
         return True
+
+    def action_schedule(self) -> None:
+        """Date and start time of the round shown (round 1 before anything is paired)."""
+        t = self.t
+        if t is None:
+            return
+        number = self.round_no or 1
+        current = " ".join(x for x in (t.round_date(number), t.round_time(number)) if x)
+
+        def given(text: str | None) -> None:
+            if text is None:
+                return
+            parts = text.split()
+            date = next((x for x in parts if "-" in x or "/" in x), "")
+            clock = next((x for x in parts if ":" in x), "")
+            if len(parts) > 2 or len([x for x in parts if x not in (date, clock)]):
+                self.notify(_("Type a date YYYY-MM-DD and/or a time HH:MM."), severity="error")
+                return
+            self.screen.run_change(
+                lambda: self.session.apply(f"schedule round {number}",
+                                           lambda cur: commands.set_round_schedule(cur, number, date, clock)),
+                _("Round {n}: {when}").format(n=number, when=text.strip() or "–"))
+
+        self.app.push_screen(PromptDialog(_("Date and start time of round {n}").format(n=number),
+                                          _("YYYY-MM-DD HH:MM; either part alone; empty clears both."),
+                                          current, "2026-05-04 10:00"), given)
 
     def action_unpair(self) -> None:
         t = self.t

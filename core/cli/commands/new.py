@@ -44,6 +44,13 @@ def run(args: argparse.Namespace) -> int:
         value = getattr(args, attr)
         if value:
             changes[attr] = value
+    if args.time_control_code:
+        from core.trf.fields import is_time_control
+
+        if not is_time_control(args.time_control_code):
+            raise TournamentError(_('--time-control-code {code!r}: use the TRF-2026 encoding, e.g. 5400+30, 40/6000+30:900+30, W300-B240').format(
+                code=args.time_control_code))
+        changes["time_control_code"] = args.time_control_code
     if args.points:
         changes["points"] = parse_point_system(args.points)
     if args.tiebreaks:
@@ -116,7 +123,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--start", dest="start_date", default="", help=_("start date YYYY-MM-DD"))
     p.add_argument("--end", dest="end_date", default="", help=_("end date YYYY-MM-DD"))
     p.add_argument("--arbiter", dest="chief_arbiter", default="")
-    p.add_argument("--time-control", default="")
+    p.add_argument("--time-control", default="", help=_('time control as text, e.g. "90 min + 30 s"'))
+    p.add_argument("--time-control-code", default="", metavar="CODE",
+                   help=_("time control in the TRF-2026 encoding (record 222), e.g. 5400+30"))
     p.add_argument("--points", help=_("WIN,DRAW,LOSS[,PAB], default 1,0.5,0"))
     p.add_argument("--tiebreaks", help=_("comma-separated tie-break codes, e.g. BH/C1,BH,SB"))
     p.add_argument("--regime", choices=["legacy", "2024", "2026"])
