@@ -48,6 +48,9 @@ def test_a_mcmahon_evening(data, tmp_path, capsys):
     for i, rank in enumerate(RANKS, start=1):
         run(capsys, "players", "add", tid, "--name", f"Player{i}, Ann", "--go-rank", rank)
 
+    listed = json.loads(run(capsys, "go", "players", tid, "--format", "json")[0])["players"]
+    assert {p["pno"]: p["start_mms"] for p in listed} == START
+
     # round 1 (derived in test_mcmahon_pairing.test_round_one_by_hand)
     r1 = pair(capsys, tid)
     assert [frozenset((w, b)) for _n, w, b, _h, _k in r1] == [frozenset(p) for p in ((1, 2), (3, 4), (5, 6), (7, 8))]

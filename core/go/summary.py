@@ -15,9 +15,18 @@ from core.model import Tournament
 
 
 def player_go_data(t: Tournament) -> dict[int, dict[str, Any]]:
-    """``{pno: {"go_rating", "rank", "start_level", "level"}}`` (level = after the paired rounds)."""
+    """``{pno: {"go_rating", "rank", "start_level", "level"}}`` (level = after the paired rounds);
+    a McMahon event has ``start_mms`` and ``mms`` instead of the Gamma levels."""
     if not t.players:
         return {}
+    if t.system == "mcmahon":
+        from core.go.mms import scores
+        from core.model import format_points
+
+        mm = scores(t)
+        return {p.pno: {"go_rating": go_rating(p), "rank": rank_label(mm[p.pno].rank),
+                        "start_mms": mm[p.pno].start_mms, "mms": format_points(mm[p.pno].mms)}
+                for p in t.players}
     start = start_levels(t)
     now = cards(t)
     return {p.pno: {"go_rating": go_rating(p), "rank": rank_label(rank_of(go_rating(p))),

@@ -69,7 +69,10 @@ def players_json(t: Tournament) -> dict:
 
 
 def _players(args: argparse.Namespace) -> int:
-    data = players_json(_load(args.id))
+    t = _load(args.id, GO_SYSTEMS)
+    if t.system == "mcmahon":
+        return _mcmahon_players(t, args.format)
+    data = players_json(t)
     if args.format == "json":
         print_json(data)
         return 0
@@ -79,6 +82,21 @@ def _players(args: argparse.Namespace) -> int:
     for p in data["players"]:
         print(f"{p['pno']:>4}  {p['name']:<28} {p['rating']:>5} {p['rank']:>4}  "
               f"start {p['start_level']:>3}  level {p['level']:>3}")
+    return 0
+
+
+def _mcmahon_players(t: Tournament, fmt: str) -> int:
+    """Rank, initial MMS (rank between floor and bar) and current MMS of every player."""
+    data = player_go_data(t)
+    rows = [{"pno": p.pno, "name": p.name, "rank": data[p.pno]["rank"],
+             "start_mms": data[p.pno]["start_mms"], "mms": data[p.pno]["mms"]}
+            for p in sorted(t.players, key=lambda p: p.pno)]
+    if fmt == "json":
+        print_json({"players": rows})
+        return 0
+    for r in rows:
+        print(_("{pno:>4}  {name:<28} {rank:>4}  initial MMS {start:>3}  MMS {mms:>4}").format(
+            pno=r["pno"], name=r["name"], rank=r["rank"], start=r["start_mms"], mms=r["mms"]))
     return 0
 
 
@@ -180,7 +198,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("go", help=_("Go tournaments (Gamma, McMahon): cards, table, results, exports"))
     gs = p.add_subparsers(dest="go_command", metavar="ACTION", parser_class=type(p))
 
-    pl = gs.add_parser("players", help=_("ranks and levels"))
+    pl = gs.add_parser("players", help=_("ranks and levels (McMahon: initial MMS and MMS)"))
     pl.add_argument("id")
     pl.add_argument("--format", choices=["text", "json"], default="text")
     pl.set_defaults(func=_players)

@@ -161,7 +161,7 @@ def _update_ratings(args: argparse.Namespace) -> int:
 
 def player_rows(t: Tournament) -> list[dict]:
     go = {}
-    if t.system == "gamma" or any("go_rating" in p.extra or "go_rank" in p.extra for p in t.players):
+    if t.system in ("gamma", "mcmahon") or any("go_rating" in p.extra or "go_rank" in p.extra for p in t.players):
         from core.go.summary import player_go_data
 
         go = player_go_data(t)
@@ -172,7 +172,9 @@ def player_rows(t: Tournament) -> list[dict]:
                "joined_round": p.joined_round, "withdrawn_round": p.withdrawn_round}
         if p.pno in go:
             row["rank"] = go[p.pno]["rank"]
-            row["level"] = go[p.pno]["level"]
+            for key in ("level", "mms"):  # Gamma level or McMahon score
+                if key in go[p.pno]:
+                    row[key] = go[p.pno][key]
         rows.append(row)
     return rows
 
