@@ -5,7 +5,7 @@ recomputed while the arbiter types results on the rounds tab."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, cache
 
 from textual.binding import Binding
 
@@ -28,7 +28,7 @@ def is_single_key(key: str) -> bool:
     return len(key) == 1 or key in SINGLE_KEYS or key in _character_key_names()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _single_key_actions(cls: type) -> frozenset[str]:
     names = set()
     for klass in cls.__mro__:
