@@ -80,3 +80,17 @@ def test_names_with_blanks_stay_one_field():
                     for p in t.players)
     row = mcmahon_h9_export(t.with_changes(players=players)).splitlines()[10].split()
     assert row[:6] == ["1", "van_der_Berg", "Anna_Maria", "2d", "NL", "Go_Club_Leiden"]
+
+
+def test_unfinished_event_is_refused():
+    """The EGD reader takes only results: a game without one is named, nothing is written."""
+    import pytest
+
+    from core.errors import TournamentError
+
+    t = event()
+    r2 = t.rounds[1]
+    t = t.with_changes(rounds=(t.rounds[0], replace(r2, boards=(replace(r2.boards[0], result=None),
+                                                                 r2.boards[1]))))
+    with pytest.raises(TournamentError, match="round 2 has games without one"):
+        mcmahon_h9_export(t)

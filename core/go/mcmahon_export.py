@@ -26,6 +26,8 @@ from core.go.mms import GoRound, Participation, scores
 from core.go.names import split_name
 from core.go.ranks import rank_label
 from core.go.timing import adjusted_time, egd_class
+from core.errors import TournamentError
+from core.i18n import _
 from core.model import Colour, Tournament, format_points
 from core.standings import compute_standings
 
@@ -65,6 +67,10 @@ def mcmahon_h9_export(t: Tournament) -> str:
     ``options["go"]``: ``egd_class``, ``nominal_time`` (adjusted time) and ``country`` as in
     the Gamma export; ``Player.extra["name_latin"]`` replaces the name and
     ``extra["egd_pin"]`` is appended as ``|PIN``."""
+    missing = [rnd.number for rnd in t.rounds if any(b.result is None for b in rnd.boards)]
+    if missing:
+        raise TournamentError(_("the EGD table needs every result: round {round_no} has games "
+                                "without one").format(round_no=missing[0]))
     mm = mcmahon_options(t)
     go = go_options(t)
     table = compute_standings(t, list(CRITERIA), upto=len(t.rounds))
