@@ -11,14 +11,13 @@ from __future__ import annotations
 import os
 import random
 import sys
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
-from core.commands import apply_pairing, set_result  # noqa: E402
-from core.go.ranks import rank_label  # noqa: E402
-from core.model import Player, Tournament  # noqa: E402
-from core.pairing.registry import get_system  # noqa: E402
+from core.commands import apply_pairing, set_result
+from core.go.ranks import rank_label
+from core.model import Player, Tournament
+from core.pairing.registry import get_system
 
 
 def cpu() -> float:
