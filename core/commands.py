@@ -52,17 +52,51 @@ def add_player(t: Tournament, name: str, rating: int = 0, title: str = "", feder
     """Register a player.  Before round 1 the pairing number is provisional (renumbered when
     round 1 is paired); later the player is a late entry, slotted into the ranking while
     numbers are not frozen (C.04.2 Art. 2.4/2.5) and given the next number after that."""
-    fields: dict[str, Any] = dict(name=name.strip(), rating=rating, title=title.strip().upper(),
-                                  federation=federation.strip().upper(), national_rating=national_rating)
-    _check_player_fields(fields)
     pno = max((p.pno for p in t.players), default=0) + 1
-    player = Player(pno=pno, name=fields["name"], rating=rating, national_rating=national_rating,
-                    title=fields["title"], federation=fields["federation"], fide_id=fide_id.strip(),
-                    national_id=national_id.strip(), club=club.strip(), birth=birth.strip(),
-                    sex=sex.strip().lower()[:1], joined_round=t.current_round + 1,
-                    extra=dict(extra or {}))
+    player = _new_player(t, pno, name, rating=rating, title=title, federation=federation, fide_id=fide_id,
+                         national_id=national_id, club=club, birth=birth, sex=sex,
+                         national_rating=national_rating, extra=extra)
     t = t.with_changes(players=(*t.players, player))
     if not t.numbers_frozen:
+        t = assign_pairing_numbers(t)
+    return t
+
+
+def _new_player(t: Tournament, pno: int, name: str, rating: int = 0, title: str = "", federation: str = "",
+                fide_id: str = "", national_id: str = "", club: str = "", birth: str = "",
+                sex: str = "", national_rating: int = 0, extra: Mapping[str, Any] | None = None) -> Player:
+    """The validated :class:`Player` that :func:`add_player` registers as number ``pno``."""
+    fields = dict(name=name.strip(), rating=rating, title=title.strip().upper(),
+                  federation=federation.strip().upper(), national_rating=national_rating)
+    _check_player_fields(fields)
+    return Player(pno=pno, name=fields["name"], rating=rating, national_rating=national_rating,
+                  title=fields["title"], federation=fields["federation"], fide_id=fide_id.strip(),
+                  national_id=national_id.strip(), club=club.strip(), birth=birth.strip(),
+                  sex=sex.strip().lower()[:1], joined_round=t.current_round + 1,
+                  extra=dict(extra or {}))
+
+
+def add_players(t: Tournament, rows: Iterable[Mapping[str, Any]]) -> Tournament:
+    """Register many players at once (an import), each row as :func:`add_player`'s keywords:
+    all or none — every bad row is reported with its entry number and nothing is added.
+
+    Why not :func:`add_player` per row: each call renumbers the whole field (Art. 2.2), so a
+    2,000-row import sorted 2,000 times (30 s of CPU); here numbers are assigned once, with the
+    same result (ties in the ranking fall back to the order of the rows, as one by one)."""
+    from core.errors import Problem
+
+    pno = max((p.pno for p in t.players), default=0)
+    added: list[Player] = []
+    problems = []
+    for i, row in enumerate(rows, start=1):
+        try:
+            added.append(_new_player(t, pno + len(added) + 1, **row))
+        except (TournamentError, TypeError) as error:
+            problems.append(Problem(_('entry {i} ({value})').format(i=i, value=row.get('name', '')), str(error)))
+    if problems:
+        raise ValidationError(problems, _('cannot import players'))
+    t = t.with_changes(players=(*t.players, *added))
+    if added and not t.numbers_frozen:
         t = assign_pairing_numbers(t)
     return t
 

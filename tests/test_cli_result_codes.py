@@ -55,3 +55,19 @@ def test_non_ascii_digits_in_a_csv_rating_are_refused_with_the_line(tmp_path, ra
         parse_players_csv(f"name,rating\nKaya,{rating}\n")
     assert "line 2" in str(info.value) and "whole number" in str(info.value)
     assert isinstance(info.value, ValueError)
+
+
+def test_an_import_registers_like_one_by_one_and_numbers_once():
+    """add_players gives exactly what add_player row by row gives (ties in the ranking in row
+    order), reports every bad row with its entry number, and adds nothing then."""
+    from core.errors import ValidationError
+
+    rows = [dict(name=f"Player {i:03d}", rating=1500 + (i * 37) % 900, club=f"C{i % 7}") for i in range(120)]
+    rows += [dict(name="Same, Sam", rating=1800, club=club) for club in ("a", "b", "c")]
+    one_by_one = Tournament(id="x", name="Import")
+    for row in rows:
+        one_by_one = commands.add_player(one_by_one, **row)
+    assert commands.add_players(Tournament(id="x", name="Import"), rows) == one_by_one
+    with pytest.raises(ValidationError) as info:
+        commands.add_players(one_by_one, [dict(name="Fine"), dict(name="  "), dict(name="Bad", title="XYZ")])
+    assert "entry 2" in str(info.value) and "entry 3" in str(info.value) and "entry 1" not in str(info.value)

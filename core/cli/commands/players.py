@@ -11,7 +11,6 @@ from pathlib import Path
 from core import commands
 from core.cli.common import open_store, pairing_numbers, print_json, read_text_file
 from core.csvimport import parse_players_csv
-from core.errors import TournamentError, ValidationError, Problem
 from core.model import ByeKind, Tournament
 
 
@@ -89,18 +88,8 @@ def _import(args: argparse.Namespace) -> int:
     else:
         rows = parse_players_csv(text)
 
-    def change(t: Tournament) -> Tournament:
-        problems = []
-        for i, row in enumerate(rows, start=1):
-            try:
-                t = commands.add_player(t, **row)
-            except TournamentError as error:
-                problems.append(Problem(_('entry {i} ({value})').format(i=i, value=row.get('name', '')), str(error)))
-        if problems:
-            raise ValidationError(problems, _('cannot import players'))
-        return t
-
-    snap = open_store().update(args.id, f"import {len(rows)} players from {Path(args.file).name}", change)
+    snap = open_store().update(args.id, f"import {len(rows)} players from {Path(args.file).name}",
+                               lambda t: commands.add_players(t, rows))
     print(_("{value} players imported; {value2} registered").format(value=len(rows), value2=len(snap.tournament.players)))
     return 0
 
