@@ -66,11 +66,11 @@ def _new_player(t: Tournament, pno: int, name: str, rating: int = 0, title: str 
                 fide_id: str = "", national_id: str = "", club: str = "", birth: str = "",
                 sex: str = "", national_rating: int = 0, extra: Mapping[str, Any] | None = None) -> Player:
     """The validated :class:`Player` that :func:`add_player` registers as number ``pno``."""
-    fields = dict(name=name.strip(), rating=rating, title=title.strip().upper(),
-                  federation=federation.strip().upper(), national_rating=national_rating)
-    _check_player_fields(fields)
-    return Player(pno=pno, name=fields["name"], rating=rating, national_rating=national_rating,
-                  title=fields["title"], federation=fields["federation"], fide_id=fide_id.strip(),
+    name, title, federation = name.strip(), title.strip().upper(), federation.strip().upper()
+    _check_player_fields(dict(name=name, rating=rating, title=title, federation=federation,
+                              national_rating=national_rating))
+    return Player(pno=pno, name=name, rating=rating, national_rating=national_rating,
+                  title=title, federation=federation, fide_id=fide_id.strip(),
                   national_id=national_id.strip(), club=club.strip(), birth=birth.strip(),
                   sex=sex.strip().lower()[:1], joined_round=t.current_round + 1,
                   extra=dict(extra or {}))
