@@ -85,6 +85,12 @@ class Standings:
     def regime_name(self) -> str:
         return REGIME_NAMES[self.regime.value]
 
+    @property
+    def chess_regime(self) -> bool:
+        """Whether the FIDE unplayed-rounds regime means anything here: not for a Go list
+        (MMS or level first), whose criteria have their own rules for rounds without a game."""
+        return not (self.tiebreaks and get(parse_code(self.tiebreaks[0]).base).main_score)
+
     def row(self, pno: int) -> Row:
         for r in self.rows:
             if r.pno == pno:
@@ -436,8 +442,9 @@ def as_text(s: Standings) -> str:
     """
     from core.i18n.terms import regime_name
 
-    lines = [_("Tie-break regime: {code} — {name}").format(code=s.regime.value, name=regime_name(s.regime.value)),
-             _("Tie-breaks: {list}").format(list=", ".join(s.tiebreaks) if s.tiebreaks else _("(none)"))]
+    lines = [_("Tie-break regime: {code} — {name}").format(code=s.regime.value, name=regime_name(s.regime.value))
+             ] if s.chess_regime else []
+    lines.append(_("Tie-breaks: {list}").format(list=", ".join(s.tiebreaks) if s.tiebreaks else _("(none)")))
     header = [_("Rk"), _("No."), _("Name"), _("Pts"), *s.tiebreaks]
     body = []
     for r in s.rows:

@@ -107,6 +107,15 @@ def test_gamma_events_rank_by_level_then_coefficient():
     assert {r.pno: r.values["COEF"] for r in s.rows}[2] == 126
 
 
+def test_go_standings_text_names_no_fide_regime():
+    """A Go event's standings say which criteria rank it, not the FIDE C.07 regime."""
+    from core.standings import as_text
+
+    text = as_text(compute_standings(small_event()))
+    assert "C.07" not in text and "regime" not in text.lower()
+    assert text.splitlines()[0] == "Tie-breaks: MMS, SOS, SODOS, SOSOS"
+
+
 def test_an_explicit_list_still_wins():
     t = small_event().with_changes(tiebreaks=("MMS", "SOSOS"))
     assert compute_standings(t).tiebreaks == ("MMS", "SOSOS")

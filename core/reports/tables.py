@@ -188,7 +188,7 @@ def standings_report(view: View) -> Report:
                            *[row.values.get(code) for code in s.tiebreaks]])
     subtitle = [t.name, _("After round {round} of {rounds}").format(round=rounds_started(t),
                                                                     rounds=t.total_rounds)]
-    notes = [_("Tie-break regime: {regime}").format(regime=regime_name(s.regime.value))]
+    notes = [_("Tie-break regime: {regime}").format(regime=regime_name(s.regime.value))] if s.chess_regime else []
     if s.tiebreaks:
         notes.append(_("Tie-breaks: {list}").format(list="; ".join(
             f"{code} = {tiebreak_label(code)}" for code in s.tiebreaks)))
