@@ -25,11 +25,18 @@ def _name_key(name: str) -> str:
 
 def strength(p: Player) -> int:
     """The strength measure of Art. 2.1: the rating; for Go players without a chess rating,
-    their Go rating (the Gamma scheme numbers players by it)."""
+    their Go rating, or a declared rank counted as rank × 100 (Gamma and McMahon number the
+    strongest first; :func:`core.go.ranks.go_rating`)."""
     if p.rating:
         return p.rating
-    go = p.extra.get("go_rating") if p.extra else None
-    return int(go) if isinstance(go, int) and not isinstance(go, bool) else 0
+    if not p.extra or not ("go_rating" in p.extra or "go_rank" in p.extra):
+        return 0
+    from core.go.ranks import go_rating
+
+    try:
+        return go_rating(p)
+    except TournamentError:
+        return 0
 
 
 def ranking_key(p: Player) -> tuple:

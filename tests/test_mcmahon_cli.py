@@ -121,3 +121,15 @@ def test_bad_mcmahon_options_on_the_command_line(data, capsys):
                     code=None)
     assert "from -1 to 3" in err
     assert Store(str(data)).ids() == []  # nothing was created
+
+
+def test_players_are_numbered_strongest_first(data, capsys):
+    """Registered weakest first with names in reverse alphabetical order of strength: before
+    round 1 the pairing numbers follow the rank (3d, 1k, 9k), not the name or the entry order."""
+    out, _ = run(capsys, "new", "Y", "--system", "mcmahon", "--rounds", 2)
+    tid = out.strip().splitlines()[-1]
+    for name, rank in (("Aaron, A", "9k"), ("Bert, B", "1k"), ("Zed, Z", "3d")):
+        run(capsys, "players", "add", tid, "--name", name, "--go-rank", rank)
+    run(capsys, "round", "pair", tid)
+    players = {p.pno: p.name for p in Store(str(data)).load(tid).tournament.players}
+    assert players == {1: "Zed, Z", 2: "Bert, B", 3: "Aaron, A"}
