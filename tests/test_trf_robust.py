@@ -124,3 +124,13 @@ def test_cli_warnings_name_the_file(tmp_path: Path) -> None:
     proc = _hakem("pair", "--dutch", str(f), cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr.strip() == f"hakem: warning: {f}: line 3, column 1: column ruler skipped"
+
+
+def test_cli_pair_refuses_a_file_with_every_round_played(tmp_path: Path) -> None:
+    """bbpPairings refuses it too ("number of rounds is larger than the reported number")."""
+    f = tmp_path / "done.trf"
+    f.write_text("\n".join(["012 x", "XXR 1", P1, P2]) + "\n")
+    proc = _hakem("pair", "--dutch", str(f), cwd=tmp_path)
+    assert proc.returncode == 3
+    assert proc.stderr.strip() == (f"hakem: {f}: 1 of 1 rounds are played (record 142 / XXR gives the number "
+                                   "of rounds): no round is left to pair")

@@ -58,6 +58,12 @@ def run(args: argparse.Namespace) -> int:
 
     system = get_system(args.system)
     t = read_trf_file(args.input)
+    if t.current_round >= t.total_rounds:
+        from core.errors import TrfError
+
+        raise TrfError([], source=args.input, summary=_(
+            '{path}: {played} of {total} rounds are played (record 142 / XXR gives the number of rounds): no round is left to pair').format(
+            path=args.input, played=t.current_round, total=t.total_rounds))
     pairing = system.pair(t)
     from core.cli.common import write_output
 
