@@ -130,9 +130,9 @@ def test_bye_goes_to_the_lowest_player_without_one():
 
 def test_requested_bye_is_an_absence_and_absent_gets_half_point_rounded_down():
     t = event(rounds=2)
-    t = t.with_changes(requested_byes=(RequestedBye(8, 1, ByeKind.ZERO),))
+    t = t.with_changes(requested_byes=(RequestedBye(8, 1, ByeKind.HALF),))
     rp = pair(t)
-    assert Bye(8, ByeKind.ZERO) in rp.byes
+    assert Bye(8, ByeKind.HALF) in rp.byes  # the requested kind is kept
     assert all(8 not in (b.white, b.black) for b in rp.boards)
     t = apply_pairing(t, rp)
     from core.go.mms import scores

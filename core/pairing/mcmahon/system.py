@@ -59,10 +59,13 @@ def choose_bye(t: Tournament, order: list[int], all_scores: dict[int, McMahonSco
     raise PairingImpossible(_("no bye leaves a field that can be paired without a rematch"))
 
 
-def _participants(t: Tournament, round_no: int) -> tuple[list[int], list[int]]:
-    requested = {b.pno for b in t.requested_byes if b.round == round_no}
+def _participants(t: Tournament, round_no: int) -> tuple[list[int], list[Bye]]:
+    """Players to pair, and the requested byes of the round (kept with their kind; for the
+    McMahon score every one of them is an absence, see :mod:`core.go.mms`)."""
+    requested = {b.pno: b.kind for b in t.requested_byes if b.round == round_no}
     order = [p.pno for p in t.players if p.active_in(round_no) and p.pno not in requested]
-    absent = sorted(p.pno for p in t.players if p.active_in(round_no) and p.pno in requested)
+    absent = [Bye(p.pno, requested[p.pno]) for p in sorted(t.players, key=lambda p: p.pno)
+              if p.active_in(round_no) and p.pno in requested]
     return order, absent
 
 
@@ -121,7 +124,7 @@ def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPai
         board, board_why = make_board(round_no, a, b, sa.mms, sb.mms, sa.balance, sb.balance, mm)
         boards.append(board)
         explanations[index] = (_describe(sa, sb), board_why)
-    byes += [Bye(pno, ByeKind.ZERO) for pno in absent]
+    byes += absent
     return RoundPairing(round_no, tuple(boards), tuple(byes), explanations)
 
 
