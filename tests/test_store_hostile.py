@@ -260,3 +260,16 @@ def test_a_forged_author_in_a_journal_line_is_reported(tmp_path):
     assert Store(store.data_dir).journal(tid)[-1]["user"] != "bob"
     report = doctor.check(Store(store.data_dir), tid)
     assert any("an author other than the owner" in p.message for p in report.problems)
+
+
+def test_a_damaged_file_is_named_by_hakem_list_not_hidden(tmp_path, monkeypatch, capsys):
+    from core.cli import main
+
+    store, tid = _store(tmp_path)
+    other = store.create(Tournament(id="", name="Healthy"))
+    store.path(tid).write_text("{ torn")
+    monkeypatch.setenv("HAKEM_DATA", str(store.data_dir))
+    assert main(["list"]) == 0
+    out = capsys.readouterr()
+    assert other in out.out and tid not in out.out
+    assert f"{tid} cannot be listed" in out.err and f"hakem doctor {tid}" in out.err
