@@ -212,3 +212,37 @@ def test_option_defaults_are_opengotha_mcmahon_defaults():
     assert (o.correction, o.ceiling, o.komi, o.seeding) == (1, 9, EVEN, "slip")
     assert (o.bye_points, o.absent_points) == (1, HALF)
     assert o.start_mms(parse_rank("1d")) == 30 and o.start_mms(parse_rank("30k")) == 10
+
+
+def _field(ranks_ratings, **go) -> Tournament:
+    players = tuple(Player(pno=i, name=f"P{i}", federation=fed,
+                           extra={"go_rank": rank, "go_rating": rating})
+                    for i, (rank, rating, fed) in enumerate(ranks_ratings, start=1))
+    return Tournament(id="f", name="F", system="mcmahon", total_rounds=2, players=players,
+                      options={"go": go})
+
+
+@pytest.mark.parametrize(("mode", "expected"), [
+    ("middle", {(2, 4), (1, 3)}), ("top", {(1, 4), (2, 3)}), ("bottom", {(3, 4), (1, 2)})])
+def test_who_is_drawn_down(mode, expected):
+    """Three 1d players (MMS 30, places 1, 2, 3 by rating) and one 1k (29): one 1d must meet
+    the 1k (Σd² = 1 whoever it is); the two left in the group cost the same by slip
+    ((2·1 − 3)² = (2·2 − 3)² = 1, over 9).  So the place chosen for the drawn player decides:
+    the middle (OpenGotha's default) → 2, top → 1, bottom → 3."""
+    t = _field([("1d", 2150, ""), ("1d", 2140, ""), ("1d", 2130, ""), ("1k", 2050, "")],
+               float_upper=mode)
+    assert {tuple(sorted(p)) for p in pairs(pair(t))} == expected
+
+
+def test_compatriots_are_kept_apart():
+    """Four 5k players, federations NED, GER, NED, FRA: slip's 1-3 would be two Dutch players
+    (country gap 1 → 1·2 = 2 on the MMS level); 1-2 & 3-4 and 1-4 & 2-3 cost 0; closeness
+    picks 1-2 & 3-4."""
+    t = _field([("5k", 1650, "NED"), ("5k", 1640, "GER"), ("5k", 1630, "NED"), ("5k", 1620, "FRA")])
+    assert {tuple(sorted(p)) for p in pairs(pair(t))} == {(1, 2), (3, 4)}
+
+
+def test_early_rounds_use_the_early_seeding():
+    """Fold for round 1 only (OpenGotha's two seeding systems): 8 equal players pair 1-8, 2-7 …"""
+    t = _field([("5k", 1650 - i, "") for i in range(1, 9)], early_seeding="fold", early_rounds="1")
+    assert {tuple(sorted(p)) for p in pairs(pair(t))} == {(1, 8), (2, 7), (3, 6), (4, 5)}
