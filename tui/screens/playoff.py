@@ -1,31 +1,217 @@
-"""Provides the playoff pane: groups still tied after the tie-breaks, and their playoffs.
+"""Provides the playoff pane: groups tied on points (or still tied after the tie-breaks), and
+their playoffs.
 
-From the standings the pane proposes every group still tied; ``n`` schedules a playoff for the
-selected group (format from the seed's table, start time now + break), the games table shows
-boards and clock times, and results are entered with the same keys as on the rounds pane.
-When a playoff ends its order is written into the standings.
+Many regulations decide first place by a playoff however the tie-breaks fall, so every group
+on equal points is offered, not only the groups the tie-breaks leave tied; ``n`` opens the
+scheduling dialog (players, places, format by name, start of game 1, breaks, a preview of the
+timetable).  Results are entered with the rounds pane's keys, from either table, and the
+cursor moves on to the next game that can be played.  When a playoff ends its order is written
+into the standings ("decided by playoff").
 """
 
 from __future__ import annotations
 
-from tui.widgets.pane import LazyPane
-
 import datetime as _dt
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.widgets import DataTable, Static
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
 
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import GameResult, Tournament
 from tui.i18n import L_
-from tui.standings import compute
-from tui.widgets.dialogs import PromptDialog
+from tui.screens.rounds import RESULT_KEYS, RESULT_TEXT
+from tui.widgets.pane import LazyPane
 from tui.widgets.tables import reset_table, selected_key, sync_table
 
-KEYS = {"1": GameResult.WHITE_WINS, "0": GameResult.BLACK_WINS, "=": GameResult.DRAW}
+
+def tied_groups(t: Tournament) -> list[tuple[tuple[int, ...], int, bool]]:
+    """``(players in tie-break order, first place, separated by tie-breaks)`` for every group of
+    two or more on equal points, best first; none in a cup (byes and eliminated players are
+    not tied, and the bracket decides the places)."""
+    from core.playoff import propose_ties
+    from tui.standings import compute
+
+    if t.system == "knockout" or not t.current_round:
+        return []
+    try:
+        proposals = propose_ties(t, len(t.players))
+        unresolved = {frozenset(g) for g in compute(t).unresolved}
+    except TournamentError:
+        return []
+    return [(p.players, p.first_place, frozenset(p.players) not in unresolved) for p in proposals]
+
+
+def playoff_key(group: tuple[int, ...]) -> str:
+    return "tie-" + "-".join(map(str, sorted(group)))
+
+
+def default_start() -> str:
+    """Now, rounded up to the next five minutes (the time it takes to set the boards up)."""
+    now = _dt.datetime.now()
+    minutes = (now.hour * 60 + now.minute + 4) // 5 * 5
+    return f"{minutes // 60 % 24:02d}:{minutes % 60:02d}"
+
+
+class PlayoffDialog(ModalScreen["dict[str, Any] | None"]):
+    """Schedule a playoff: who, how many places, which format, when; the timetable previewed.
+
+    The start time typed is the start of game 1; the breaks between games and between stages
+    are shown and can be changed.  Returns the :func:`core.playoff.create` arguments.
+    """
+
+    BINDINGS = [Binding("escape", "cancel", L_("Cancel"))]
+
+    DEFAULT_CSS = """
+    PlayoffDialog .playoff-row { height: 1; margin-bottom: 1; }
+    PlayoffDialog .playoff-row Label { padding: 0 1 0 0; }
+    PlayoffDialog .playoff-row Input { width: 8; margin-right: 2; }
+    PlayoffDialog #po-players { width: 1fr; }
+    PlayoffDialog #po-format { height: auto; max-height: 6; margin-bottom: 1; }
+    PlayoffDialog #po-preview { height: auto; max-height: 8; color: $text-muted; }
+    """
+
+    def __init__(self, t: Tournament, group: tuple[int, ...]) -> None:
+        super().__init__(classes="dialog")
+        self.t = t
+        self.group = group
+        self.names = {p.pno: p.name for p in t.players}
+        self.choices: list[Any] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box wide", id="playoff-dialog"):
+            yield Label(_("Schedule a playoff"), classes="dialog-title")
+            with Horizontal(classes="playoff-row"):
+                yield Label(_("Players (tie-break order)"))
+                yield Input(" ".join(map(str, self.group)), id="po-players", compact=True)
+                yield Label(_("Places"))
+                yield Input("1", id="po-places", compact=True, restrict=r"[0-9]*", max_length=2)
+            yield Label(_("Format (arrows choose)"))
+            yield OptionList(id="po-format")
+            with Horizontal(classes="playoff-row"):
+                yield Label(_("Game 1 starts"))
+                yield Input(default_start(), id="po-start", compact=True, max_length=5)
+                yield Label(_("Break between games"))
+                yield Input("5", id="po-games", compact=True, restrict=r"[0-9]*", max_length=3)
+                yield Label(_("between stages"))
+                yield Input("10", id="po-stages", compact=True, restrict=r"[0-9]*", max_length=3)
+            yield Static(id="po-preview", markup=False)
+            yield Static(_("Enter schedules, Escape cancels; Tab moves between the fields."),
+                         classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.fill_formats()
+        self.query_one("#po-format", OptionList).focus()
+
+    def players(self) -> list[int]:
+        text = self.query_one("#po-players", Input).value
+        out = []
+        for word in text.replace(",", " ").split():
+            if not word.isdigit() or not self.t.has_player(int(word)):
+                raise TournamentError(_("{word!r} is not a pairing number in this tournament.").format(word=word))
+            out.append(int(word))
+        return out
+
+    def fill_formats(self) -> None:
+        from core.playoff.labels import format_choices
+
+        try:
+            k = len(self.players())
+        except TournamentError:
+            k = len(self.group)
+        option_list = self.query_one("#po-format", OptionList)
+        before = option_list.highlighted or 0
+        self.choices = format_choices(k) if k >= 2 else []
+        option_list.clear_options()
+        option_list.add_options([Option(c.label, id=c.id) for c in self.choices])
+        if self.choices:
+            option_list.highlighted = min(before, len(self.choices) - 1)
+        self.preview()
+
+    def arguments(self) -> dict[str, Any]:
+        """What the fields say, as :func:`core.playoff.create` arguments (raises on bad input)."""
+        players = self.players()
+        places_text = self.query_one("#po-places", Input).value or "1"
+        option_list = self.query_one("#po-format", OptionList)
+        if not self.choices or option_list.highlighted is None:
+            raise TournamentError(_("A playoff needs at least two players."))
+        choice = self.choices[option_list.highlighted]
+        return {"players": players, "places": int(places_text), "variant": choice.variant,
+                "overrides": dict(choice.overrides), "format": choice.id,
+                "start": self.query_one("#po-start", Input).value.strip(),
+                "breaks": {"after_event": 0,
+                           "between_games": int(self.query_one("#po-games", Input).value or 0),
+                           "between_stages": int(self.query_one("#po-stages", Input).value or 0)}}
+
+    def preview(self) -> None:
+        from core.playoff import timetable
+        from core.playoff.labels import game_title
+        from core.playoff.timetable import clock
+
+        out = self.query_one("#po-preview", Static)
+        try:
+            state = build_state(self.arguments())
+        except TournamentError as exc:
+            out.update(str(exc))
+            return
+        lines = [_("Timetable (re-estimated as results come in):")]
+        slots = timetable(state)
+        for slot in slots[:6]:
+            g = slot.game
+            lines.append(f"{clock(slot.start)}  {_('Bd')} {slot.board}  {game_title(g)}: "
+                         f"{who(self.names, g.white)} – {who(self.names, g.black)}")
+        if len(slots) > 6:
+            lines.append(_("… and {n} more game(s), last ending about {end}.").format(
+                n=len(slots) - 6, end=clock(max(s.end for s in slots))))
+        out.update("\n".join(lines))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "po-players":
+            self.fill_formats()
+        else:
+            self.preview()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.preview()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.submit()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.submit()
+
+    def submit(self) -> None:
+        try:
+            args = self.arguments()
+            build_state(args)
+        except TournamentError as exc:
+            self.notify(str(exc), severity="error", title=_("Not done"))
+            return
+        self.dismiss(args)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def build_state(args: dict[str, Any]) -> dict[str, Any]:
+    """The playoff state the dialog's arguments describe (validated by :func:`create`)."""
+    from core.playoff import create
+
+    try:
+        return create(list(args["players"]), int(args["places"]), variant=args["variant"],
+                      start=str(args["start"]), breaks=args["breaks"], **args["overrides"])
+    except ValueError as exc:
+        raise TournamentError(str(exc)) from exc
+
+
+def who(names: dict[int, str], entrant: int | str) -> str:
+    """A player's name, or the placeholder ("winner of …") of a game not known yet."""
+    return names.get(entrant, str(entrant)) if isinstance(entrant, int) else str(entrant)
 
 
 class PlayoffPane(LazyPane, Vertical):
@@ -44,6 +230,8 @@ class PlayoffPane(LazyPane, Vertical):
         Binding("1", "result('1')", "1-0", show=False),
         Binding("0", "result('0')", "0-1", show=False),
         Binding("equals_sign", "result('=')", "½-½", show=False),
+        Binding("plus", "result('+')", "+:-", show=False),
+        Binding("minus", "result('-')", "-:+", show=False),
         Binding("backspace,delete", "result('')", L_("Clear result"), show=False),
     ]
 
@@ -58,21 +246,22 @@ class PlayoffPane(LazyPane, Vertical):
         self.t: Tournament | None = None
         self.dirty = False
         self.groups: list[tuple[int, ...]] = []
+        self.advance = True
         self.relabel()
 
     def relabel(self) -> None:
-        reset_table(self.query_one("#ties", DataTable), [(_("Players tied (tie-break order)"), "players"),
-                                                         (_("Playoff"), "state")])
+        reset_table(self.query_one("#ties", DataTable), [
+            (_("Places"), "places"), (_("Players on equal points (tie-break order)"), "players"),
+            (_("Playoff"), "state")])
         reset_table(self.query_one("#playoff-games", DataTable), [
-            (_("Game"), "id"), (_("Stage"), "stage"), (_("White"), "white"), (_("Black"), "black"),
-            (_("Time"), "tc"), (_("Bd"), "board"), (_("Start"), "start"), (_("End"), "end"), (_("Result"), "result")])
+            (_("Bd"), "board"), (_("Start"), "start"), (_("White"), "white"), (_("Result"), "result"),
+            (_("Black"), "black"), (_("Game"), "game"), (_("Stage"), "stage")])
         if self.t is not None:
             self.show(self.t, force=True)
 
     def main_widget(self):
         """The widget that gets the focus when the pane is shown."""
         return self.query_one("#ties", DataTable)
-
 
     def show(self, t: Tournament, force: bool = False) -> None:
         self.t = t
@@ -83,41 +272,36 @@ class PlayoffPane(LazyPane, Vertical):
         from core.playoff import decided_places, playoffs_of
 
         playoffs = playoffs_of(t)
-        groups: list[tuple[int, ...]] = []
-        try:
-            view = compute(t) if t.current_round else None
-        except TournamentError:
-            view = None
-        if view is not None:
-            order = {r.pno: i for i, r in enumerate(view.rows)}
-            groups = [tuple(sorted(g, key=lambda p: order.get(p, 0))) for g in view.unresolved]
+        found = tied_groups(t)
+        groups = [g for g, _first, _sep in found]
+        first = {g: f for g, f, _sep in found}
+        separated = {g for g, _first, sep in found if sep}
         for state in playoffs.values():
             members = tuple(int(p) for p in state["players"])
-            if members not in groups:
+            if all(set(members) != set(g) for g in groups):
                 groups.append(members)
         self.groups = groups
         names = {p.pno: p.name for p in t.players}
         rows = []
         for g in groups:
-            state = playoffs.get(self.key_for(g))
+            state = playoffs.get(playoff_key(g))
             if state is None:
-                status = _("no playoff (n schedules one)")
+                status = (_("separated by tie-breaks (n: playoff)") if g in separated
+                          else _("still tied (n: playoff)"))
             else:
-                places = decided_places(state)
-                status = _("decided") if places is not None else _("running")
-            rows.append((", ".join(f"{p} {names.get(p, '?')}" for p in g), status))
-        sync_table(self.query_one("#ties", DataTable), [self.key_for(g) for g in groups], rows)
+                status = _("decided") if decided_places(state) is not None else _("running")
+            place = first.get(g)
+            where = f"{place}–{place + len(g) - 1}" if place else ""
+            rows.append((where, ", ".join(f"{p} {names.get(p, '?')}" for p in g), status))
+        sync_table(self.query_one("#ties", DataTable), [playoff_key(g) for g in groups], rows)
         self.query_one("#ties-title", Static).update(
-            _("Groups still tied after all tie-breaks") if groups else
-            _("No ties need a playoff: every place is decided by points and tie-breaks."))
+            _("Players on equal points: n schedules a playoff") if groups else
+            _("No players share a place on points: no playoff is needed."))
         self.show_games()
-
-    @staticmethod
-    def key_for(group: tuple[int, ...]) -> str:
-        return "tie-" + "-".join(map(str, sorted(group)))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.data_table.id == "ties":
+            self.advance = True
             self.show_games()
 
     def selected_group_key(self) -> str | None:
@@ -125,8 +309,10 @@ class PlayoffPane(LazyPane, Vertical):
 
     def show_games(self) -> None:
         from core.playoff import evaluate, playoffs_of, timetable
+        from core.playoff.labels import game_label, time_control_text
         from core.playoff.timetable import clock
 
+        assert self.t is not None
         games_table = self.query_one("#playoff-games", DataTable)
         key = self.selected_group_key()
         state = playoffs_of(self.t).get(key) if key else None
@@ -135,27 +321,33 @@ class PlayoffPane(LazyPane, Vertical):
         if state is None:
             sync_table(games_table, [], [])
             title.update("")
-            status.update(_("Select a tied group and press n to schedule a playoff for it.") if self.groups else "")
+            status.update(_("Select a group and press n to schedule a playoff for it.") if self.groups else "")
             return
         view = evaluate(state)
         names = {p.pno: p.name for p in self.t.players}
-
-        def who(e) -> str:
-            return names.get(e, str(e)) if isinstance(e, int) else str(e)
-
         keys, rows = [], []
         for slot in timetable(state, view):
             g = slot.game
             keys.append(g.id)
-            rows.append((g.id, g.stage, who(g.white), who(g.black), str(g.time_control.encode()), slot.board,
-                         clock(slot.start), clock(slot.end), g.result.value if g.result else "…"))
+            label = f"{game_label(g)} ({time_control_text(g.time_control)})"
+            rows.append((slot.board, clock(slot.start), who(names, g.white),
+                         RESULT_TEXT.get(g.result, g.result.value) if g.result else "…",
+                         who(names, g.black), label, g.stage))
         sync_table(games_table, keys, rows)
-        title.update(_("Playoff games and timetable (1 0 = enter results)"))
+        title.update(_("Playoff games (1 0 = + - enter results, Backspace clears)"))
         if view.places is not None:
-            places = " · ".join(", ".join(who(p) for p in grp) for grp in view.places)
-            status.update(_("Decided: {places}. The order is written into the standings.").format(places=places))
+            places = " · ".join(", ".join(who(names, p) for p in grp) for grp in view.places)
+            status.update(_("Decided by playoff: {places}. The order is in the standings.").format(places=places))
         else:
-            status.update(_("{n} game(s) can be played now.").format(n=len(view.ready)))
+            ready = list(view.ready)
+            if ready:
+                status.update(_("Next: {game}: {white} – {black}.").format(
+                    game=game_label(ready[0]), white=who(names, ready[0].white), black=who(names, ready[0].black)))
+            else:
+                status.update(_("Waiting for results."))
+            if self.advance and ready and ready[0].id in keys:
+                games_table.move_cursor(row=keys.index(ready[0].id), animate=False)
+        self.advance = False
 
     def action_bracket(self) -> None:
         """The selected playoff drawn as a bracket (core.pictures via tui.widgets.pictures)."""
@@ -163,6 +355,7 @@ class PlayoffPane(LazyPane, Vertical):
         from tui.widgets.dialogs import PictureDialog
         from tui.widgets.pictures import BracketView
 
+        assert self.t is not None
         key = self.selected_group_key()
         state = playoffs_of(self.t).get(key) if key else None
         if state is None:
@@ -172,56 +365,68 @@ class PlayoffPane(LazyPane, Vertical):
         self.app.push_screen(PictureDialog(_("Playoff bracket"), BracketView.for_playoff(state, names)))
 
     def action_new(self) -> None:
-        key = self.selected_group_key()
-        if key is None:
-            self.notify(_("There is no tied group to schedule."), severity="warning")
+        if self.t is None:
             return
-        group = next(g for g in self.groups if self.key_for(g) == key)
-        from core.playoff import variants
+        key = self.selected_group_key()
+        group = next((g for g in self.groups if playoff_key(g) == key), None)
+        if group is None:
+            self.notify(_("No players share a place on points: no playoff is needed."), severity="warning")
+            return
 
-        start = (_dt.datetime.now() + _dt.timedelta(minutes=0)).strftime("%H:%M")
-        options = ", ".join(variants(len(group)))
+        def chosen(args: dict[str, Any] | None) -> None:
+            if args is not None:
+                self.create_playoff(args)
 
-        def chosen(text: str | None) -> None:
-            if text is None:
-                return
-            parts = text.split()
-            places = int(parts[0]) if parts and parts[0].isdigit() else 1
-            variant = next((p for p in parts[1:] if ":" not in p), None)
-            when = next((p for p in parts if ":" in p), start)
-            self.create_playoff(key, group, places, variant, when)
+        self.app.push_screen(PlayoffDialog(self.t, group), chosen)
 
-        self.app.push_screen(PromptDialog(
-            _("Schedule a playoff"),
-            _("Places to decide, format and start time (HH:MM). Formats for {k} players: {options}. "
-              "Example: 1 {first} {start}").format(k=len(group), options=options, first=variants(len(group))[0],
-                                                   start=start),
-            value=f"1 {variants(len(group))[0]} {start}"), chosen)
-
-    def create_playoff(self, key: str, group: tuple[int, ...], places: int, variant: str | None, start: str) -> None:
-        from core.playoff import create
+    def create_playoff(self, args: dict[str, Any]) -> None:
         from core.playoff.state import record_in_standings, with_playoff
 
-        def change(t: Tournament) -> Tournament:
-            state = create(list(group), places, variant=variant, start=start)
-            return record_in_standings(with_playoff(t, key, state), key)
+        key = playoff_key(tuple(args["players"]))
 
-        session = self.screen.session
-        self.screen.run_change(lambda: session.apply(f"playoff {key}", change), _("Playoff scheduled."))
+        def change(t: Tournament) -> Tournament:
+            return record_in_standings(with_playoff(t, key, build_state(args)), key)
+
+        session = self.screen.session  # type: ignore[attr-defined]
+        journal = f"playoff {key} scheduled {args['format']} places {args['places']} start {args['start']}"
+        self.advance = True
+        if self.screen.run_change(lambda: session.apply(journal, change),  # type: ignore[attr-defined]
+                                  _("Playoff scheduled.")):
+            self.select_group(key)
+
+    def select_group(self, key: str) -> None:
+        table = self.query_one("#ties", DataTable)
+        keys: list[str] = getattr(table, "_hakem_keys", [])
+        if key in keys:
+            table.move_cursor(row=keys.index(key), animate=False)
 
     def action_result(self, k: str) -> None:
-        from core.playoff import enter_result, playoffs_of, remove_result
+        """Enter (or clear) the result of the game under the games cursor, from either table."""
+        from core.playoff import enter_result, evaluate, playoffs_of, remove_result
+        from core.playoff.labels import game_label
         from core.playoff.state import record_in_standings, with_playoff
 
+        assert self.t is not None
         key = self.selected_group_key()
+        state = playoffs_of(self.t).get(key) if key else None
         game_id = selected_key(self.query_one("#playoff-games", DataTable))
-        if key is None or game_id is None:
+        if key is None or state is None or game_id is None:
+            self.notify(_("Schedule a playoff first (n)."), severity="warning")
             return
+        result: GameResult | None = RESULT_KEYS[k] if k else None
+        text = RESULT_TEXT.get(result, result.value) if result is not None else "none"
 
         def change(t: Tournament) -> Tournament:
-            state = playoffs_of(t)[key]
-            state = enter_result(state, game_id, KEYS[k]) if k else remove_result(state, game_id)
-            return record_in_standings(with_playoff(t, key, state), key)
+            current = playoffs_of(t)[key]
+            new = enter_result(current, game_id, result) if result else remove_result(current, game_id)
+            return record_in_standings(with_playoff(t, key, new), key)
 
-        session = self.screen.session
-        self.screen.run_change(lambda: session.apply(f"playoff {key} game {game_id}", change))
+        game = evaluate(state).game(game_id) if game_id in {g.id for g in evaluate(state).games} else None
+        names = {p.pno: p.name for p in self.t.players}
+        done = None
+        if game is not None:
+            done = f"{game_label(game)}: {who(names, game.white)} {text} {who(names, game.black)}"
+        session = self.screen.session  # type: ignore[attr-defined]
+        self.advance = True
+        self.screen.run_change(  # type: ignore[attr-defined]
+            lambda: session.apply(f"playoff {key} game {game_id} {text}", change), done)

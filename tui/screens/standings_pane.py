@@ -121,6 +121,10 @@ class StandingsPane(LazyPane, Vertical):
         after = _("Standings after round {n}").format(n=counted) if counted else _("Starting rank")
         set_text(self.query_one("#standings-title", Static), f"{after} · {regime_line(view)}")
         notes = list(view.warnings)
+        by_playoff = [f"{r.place} {r.name}" for r in view.rows if r.decided_by == "playoff"]
+        if by_playoff:
+            notes.append(_("Places decided by playoff (see Playoff, F7): {players}.").format(
+                players="; ".join(by_playoff)))
         if view.unresolved and t.current_round:
             groups = "; ".join(" ".join(map(str, g)) for g in view.unresolved[:4])
             notes.append(_("Still tied after all tie-breaks: {groups} (see Playoff, F7).").format(groups=groups))

@@ -1,0 +1,113 @@
+"""Words for playoff games and formats as an arbiter reads them (screens, reports, journal).
+
+Why a module of its own: the derivation works with ids (``p.s1g2``, ``knockout_all``) and
+TRF-2026 time codes (``W300-B240``); an arbiter at the board needs "extension 1, game 2",
+"Armageddon: White 5′, Black 4′" and "Knockout of two-game matches".  The ids stay the stored
+truth; these functions only say what they are, in the UI's language.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.i18n import N_, _
+from core.playoff.formats import variants
+from core.playoff.games import Game
+from core.playoff.timecontrol import TimeControl
+
+VARIANT_NAMES: dict[str, str] = {
+    "match": N_("Mini-match: two games, two more if level, then Armageddon"),
+    "match_armageddon": N_("Mini-match, then straight to Armageddon"),
+    "armageddon": N_("One Armageddon game"),
+    "round_robin": N_("Round robin; golden games if still tied"),
+    "drop_lowest": N_("Round robin; the lowest drops out if still tied"),
+    "knockout": N_("Knockout of two-game matches, pairing by lot"),
+    "seeded": N_("Knockout of two-game matches, seeded pairing"),
+    "best_four": N_("The best four play a knockout, the fifth is fifth"),
+    "groups": N_("Groups, then a final"),
+    "lot": N_("Golden-game knockout, numbers by lot"),
+    "split": N_("Best nine for first place, next eight for the other prizes"),
+    "knockout_all": N_("Knockout of everyone, two-game matches"),
+    "round_robin_all": N_("Round robin of everyone"),
+}
+"""Names of the formats (:func:`core.playoff.formats.variants`), marked for translation."""
+
+_GOLDEN_KNOCKOUT = {7: "knockout", 8: "knockout"}
+
+
+@dataclass(frozen=True)
+class FormatChoice:
+    """One entry of the format list: what the arbiter reads and what :func:`create` gets."""
+
+    id: str
+    label: str
+    variant: str
+    overrides: dict[str, Any] = field(default_factory=dict)
+
+
+def format_choices(k: int) -> list[FormatChoice]:
+    """The formats for ``k`` tied players by name, the seed's default first.
+
+    Where the format plays mini-matches, "mini-match, then straight to Armageddon" (no
+    extension games) is offered right after it: the choice a club takes when the evening is
+    short (the CLI's ``--extensions 0``).
+    """
+    out: list[FormatChoice] = []
+    for v in variants(k):
+        if (v == "knockout_all" and k == 2) or (v == "round_robin_all" and k <= 3):
+            continue  # the same games as the match / the round robin above
+        if k in _GOLDEN_KNOCKOUT and v == _GOLDEN_KNOCKOUT[k]:
+            label = _("Golden-game knockout")
+        elif v == "armageddon" and k > 2:
+            label = _("Knockout of Armageddon games, pairing by lot")
+        else:
+            label = _(VARIANT_NAMES.get(v, v))
+        out.append(FormatChoice(v, label, v))
+        if v == "match":
+            out.append(FormatChoice("match_armageddon", _(VARIANT_NAMES["match_armageddon"]), "match",
+                                    {"extensions": 0}))
+    return out
+
+
+def minutes_text(seconds: int) -> str:
+    """``300`` → ``5′``, ``90`` → ``1′30″`` (clock faces count minutes)."""
+    m, s = divmod(seconds, 60)
+    return f"{m}′{s:02d}″" if s and m else (f"{s}″" if s else f"{m}′")
+
+
+def time_control_text(tc: TimeControl) -> str:
+    """``3′+3″``, ``20′``, or ``White 5′, Black 4′`` for unequal clocks."""
+    inc = f"+{tc.increment}″" if tc.increment else ""
+    if tc.black_base is not None and tc.black_base != tc.base:
+        return _("White {white}, Black {black}").format(white=minutes_text(tc.base) + inc,
+                                                        black=minutes_text(tc.black_base) + inc)
+    return minutes_text(tc.base) + inc
+
+
+_SEGMENT = re.compile(r"\.s(\d+)g(\d+)$")
+_SUDDEN = re.compile(r"\.sd(\d+)$")
+
+
+def game_label(game: Game) -> str:
+    """What the game is: "Game 1", "Extension 1, game 2", "Armageddon", "Sudden death 3"."""
+    m = _SEGMENT.search(game.id)
+    if game.kind == "armageddon":
+        return _("Armageddon")
+    if game.kind == "sudden_death":
+        s = _SUDDEN.search(game.id)
+        return _("Sudden death, game {n}").format(n=s.group(1) if s else "?")
+    if m and game.kind == "extension":
+        return _("Extension {e}, game {n}").format(e=int(m.group(1)), n=int(m.group(2)))
+    if m:
+        return _("Game {n}").format(n=int(m.group(2)))
+    return _("Round-robin game")
+
+
+def game_title(game: Game) -> str:
+    """The label with its time control: "Armageddon (White 5′, Black 4′; draw: Black wins)"."""
+    tc = time_control_text(game.time_control)
+    if game.kind == "armageddon":
+        return _("Armageddon ({time}; a draw counts as a win for Black)").format(time=tc)
+    return f"{game_label(game)} ({tc})"

@@ -1,0 +1,95 @@
+"""Playoff pane (F7): a tie on points that the tie-breaks separate is offered anyway; the
+dialog names the formats and starts game 1 at the typed time; results go in with the rounds
+pane's keys, the cursor moves on, and the final standings say the playoff decided them."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import DataTable, OptionList
+
+from core.model import GameResult
+from core.store import Store
+from tui.app import HakemApp
+from tui.testing import demo, store_with, wait_for
+from tui.widgets.tables import row_values
+
+pytestmark = pytest.mark.usefixtures("quiet_tui")
+
+
+def open_app(tmp_path, t):
+    data = tmp_path / "data"
+    [tid] = store_with(data, t)
+    return HakemApp(data_dir=data, open_id=tid), data, tid
+
+
+async def on_playoff(pilot, app):
+    await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                   and app.screen.query("#pane-rounds"))
+    await pilot.press("f7")
+    await wait_for(pilot, lambda: app.screen.query_one("#ties", DataTable).row_count > 0)
+    return app.screen.session, app.screen.query_one("#ties", DataTable)
+
+
+async def test_tie_separated_by_tiebreaks_to_final_standings(tmp_path):
+    # demo, 3 circle rounds: Ivanov (1) and Kaya (8) both have 2½ points; Buchholz puts
+    # Ivanov first (3½ v 3½, then 5 v 3½), so no group is "still tied" — yet first place
+    # goes to a playoff under many regulations, so the pane must offer the pair.
+    t = demo(rounds=3)
+    app, data, tid = open_app(tmp_path, t)
+    async with app.run_test(size=(80, 24)) as pilot:
+        session, ties = await on_playoff(pilot, app)
+        assert row_values(ties, 0)[0] == "1–2"
+        assert "1 Ivanov" in row_values(ties, 0)[1] and "8 Kaya" in row_values(ties, 0)[1]
+        ties.move_cursor(row=0)
+        await pilot.press("n")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayoffDialog")
+        formats = app.screen.query_one("#po-format", OptionList)
+        labels = [str(formats.get_option_at_index(i).prompt) for i in range(formats.option_count)]
+        assert labels[:3] == ["Mini-match: two games, two more if level, then Armageddon",
+                              "Mini-match, then straight to Armageddon", "One Armageddon game"]
+        start = app.screen.query_one("#po-start")
+        start.value = "20:15"
+        await pilot.pause()
+        preview = str(app.screen.query_one("#po-preview").render())
+        assert "20:15" in preview and "20:45" not in preview  # game 1 at the typed time
+        await pilot.press("down", "enter")  # mini-match, then straight to Armageddon
+        await wait_for(pilot, lambda: "tie-1-8" in session.tournament.options.get("playoffs", {}))
+        state = session.tournament.options["playoffs"]["tie-1-8"]
+        assert state["start"] == "20:15" and state["breaks"]["after_event"] == 0
+        assert len(state["plan"]["rules"]["segments"]) == 1  # no extension games
+        games = app.screen.query_one("#playoff-games", DataTable)
+        await wait_for(pilot, lambda: games.row_count == 2)
+        first = row_values(games, 0)
+        assert first[0] == 1 and first[1] == "20:15" and first[3] == "…"
+        assert first[5] == "Game 1 (3′+3″)"
+        # Result column on screen at 80 columns: board, start, white, result come first
+        assert [c.label.plain for c in games.columns.values()][:4] == ["Bd", "Start", "White", "Result"]
+        # keys as on the rounds pane, typed while the ties table has the focus
+        assert app.focused is ties
+        await pilot.press("equals_sign")
+        await wait_for(pilot, lambda: row_values(games, 0)[3] == "½-½")
+        assert games.cursor_row == 1  # moved on to game 2
+        await pilot.press("equals_sign")
+        await wait_for(pilot, lambda: games.row_count == 3)
+        arm = row_values(games, 2)
+        assert arm[5] == "Armageddon (White 5′, Black 4′)"
+        assert games.cursor_row == 2
+        await pilot.press("0")  # Black wins the Armageddon
+        state_now = lambda: session.tournament.options["playoffs"]["tie-1-8"]
+        await wait_for(pilot, lambda: "p.arm" in state_now()["results"])
+        black = state_now()["results"]["p.arm"]["black"]
+        status = str(app.screen.query_one("#playoff-status").render())
+        assert "Decided by playoff" in status
+        # final standings: the Armageddon winner first, marked as decided by playoff
+        await pilot.press("f4")
+        await pilot.pause()
+        table = app.screen.query_one("#standings", DataTable)
+        await wait_for(pilot, lambda: row_values(table, 0)[1] == black)
+        notes = str(app.screen.query_one("#standings-notes").render())
+        assert "decided by playoff" in notes.lower()
+    store = Store(data)
+    assert store.load(tid).tournament.options["playoffs"]["tie-1-8"]["results"]["p.s0g1"]["result"] \
+        == GameResult.DRAW.value
+    actions = [e.get("action", "") for e in store.journal(tid)]
+    assert "playoff tie-1-8 game p.s0g1 ½-½" in actions
+    assert "playoff tie-1-8 game p.arm 0-1" in actions
