@@ -66,8 +66,8 @@ def format_choices(k: int) -> list[FormatChoice]:
             label = _(VARIANT_NAMES.get(v, v))
         out.append(FormatChoice(v, label, v))
         if v == "match":
-            out.append(FormatChoice("match_armageddon", _(VARIANT_NAMES["match_armageddon"]), "match",
-                                    {"extensions": 0}))
+            straight = VARIANT_NAMES["match_armageddon"]
+            out.append(FormatChoice("match_armageddon", _(straight), "match", {"extensions": 0}))
     return out
 
 
