@@ -122,3 +122,14 @@ def test_gamma_h9_games_appear_on_both_lines():
     from tests.test_go_seed import seed_event
 
     symmetric(egd_h9_export(seed_event()))
+
+
+def test_hostile_names_cannot_break_lines_or_headers():
+    """``;`` starts a comment for the EGD reader, ``|`` marks the pin, ``]`` closes a header."""
+    t = event().with_changes(name="Cup ] [KM[0.5]\nx")
+    players = tuple(replace(p, name="Evil;Name, A|B", club="C;lub") if p.pno == 1 else p for p in t.players)
+    text = mcmahon_h9_export(t.with_changes(players=players))
+    lines = text.splitlines()
+    assert lines[1] == "; EV[Cup ) [KM[0.5) x]"
+    assert lines[10].split()[:6] == ["1", "Evil_Name", "A_B", "2d", "NL", "C_lub"]
+    assert sum(1 for line in lines if not line.startswith(";")) == 5

@@ -35,8 +35,14 @@ CRITERIA = ("MMS", "SOS", "SODOS", "SOSOS")
 
 
 def _field(text: str, empty: str) -> str:
-    """One blank-free field; ``empty`` when nothing is known."""
-    return "_".join(text.split()) or empty
+    """One blank-free field; ``empty`` when nothing is known.  ``;`` (the reader ignores the
+    rest of the line after it) and ``|`` (the pin marker) become ``_`` too."""
+    return "_".join(text.replace(";", " ").replace("|", " ").split()) or empty
+
+
+def _header(text: str) -> str:
+    """A header value on one line, without the ``]`` that would close it early."""
+    return " ".join(text.replace("]", ")").split())
 
 
 def _free(points: Fraction) -> str:
@@ -80,7 +86,8 @@ def mcmahon_h9_export(t: Tournament) -> str:
     klass = str(go.get("egd_class", "") or "") or egd_class(t.time_control)
     country = (FIDE_TO_GO_COUNTRY.get(t.federation.upper(), t.federation) if t.federation
                else str(go.get("country", "") or ""))
-    lines = [f"; CL[{klass}]", f"; EV[{t.name}]", f"; PC[{country},{t.place}]"]
+    lines = [f"; CL[{_header(klass)}]", f"; EV[{_header(t.name)}]",
+             f"; PC[{_header(country)},{_header(t.place)}]"]
     if t.start_date:
         lines.append(f"; DT[{t.start_date},{t.end_date or t.start_date}]")
     if mm.correction > 0:
