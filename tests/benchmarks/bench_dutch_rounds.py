@@ -108,6 +108,8 @@ def engine_argv(template: str, path: Path, out: Path) -> list[str]:
 
 
 def bench_size(players: int, args: argparse.Namespace, cache: Path, engine: str | None) -> None:
+    out_hakem = cache / f"out_hakem_{os.getpid()}.txt"
+    out_engine = cache / f"out_engine_{os.getpid()}.txt"
     rounds = range(2, args.rounds + 1) if not args.only_rounds else args.only_rounds
     ours: list[tuple[Run, str, float | None]] = []
     differ = 0
@@ -115,15 +117,15 @@ def bench_size(players: int, args: argparse.Namespace, cache: Path, engine: str 
         event = event_file(players, args.rounds, FIRST_SEED + k, cache)
         for r in rounds:
             path = round_input(event, r, cache)
-            mine = best_of(hakem_argv(path, cache / "out_hakem.txt"), args.repeat)
-            theirs = (best_of(engine_argv(engine, path, cache / "out_engine.txt"), args.repeat)
+            mine = best_of(hakem_argv(path, out_hakem), args.repeat)
+            theirs = (best_of(engine_argv(engine, path, out_engine), args.repeat)
                       if engine else None)
             ratio = mine.cpu / theirs.cpu if theirs and theirs.cpu > 0 else None
             label = f"seed {FIRST_SEED + k} round {r}"
             ours.append((mine, label, ratio))
             extra = ""
             if theirs and ratio is not None:
-                same = (cache / "out_hakem.txt").read_text() == (cache / "out_engine.txt").read_text()
+                same = out_hakem.read_text() == out_engine.read_text()
                 differ += not same
                 extra = (f"  engine {theirs.cpu:7.2f} s {theirs.peak_mb:5} MB  ratio {ratio:.2f}"
                          f"  {'same' if same else 'DIFFERENT'}")
