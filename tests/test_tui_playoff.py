@@ -39,7 +39,8 @@ async def test_tie_separated_by_tiebreaks_to_final_standings(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         session, ties = await on_playoff(pilot, app)
         assert row_values(ties, 0)[0] == "1–2"
-        assert "1 Ivanov" in row_values(ties, 0)[1] and "8 Kaya" in row_values(ties, 0)[1]
+        assert row_values(ties, 0)[1] == "separated by tie-breaks (n: playoff)"
+        assert row_values(ties, 0)[2] == "1 Ivanov, Sergei, 8 Kaya, Can"
         ties.move_cursor(row=0)
         await pilot.press("n")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayoffDialog")

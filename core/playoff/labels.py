@@ -111,3 +111,59 @@ def game_title(game: Game) -> str:
     if game.kind == "armageddon":
         return _("Armageddon ({time}; a draw counts as a win for Black)").format(time=tc)
     return f"{game_label(game)} ({tc})"
+
+
+STAGE_WORDS: dict[str, str] = {w: w for w in (
+    N_("Match"), N_("Match (two games 3+3)"), N_("Golden game"), N_("Round robin"), N_("Round robin 3+3"),
+    N_("round robin 3+3"), N_("Round robin of all five, 3+3"), N_("Knockout"),
+    N_("Knockout, two-game matches, pairing by lot"), N_("Knockout, two-game matches"),
+    N_("Knockout of golden games, pairing by lot"), N_("Best four play (3)"), N_("best four play (3)"),
+    N_("Best four: knockout, two-game matches, pairing by lot"),
+    N_("knockout, two-game matches, pairing by lot"), N_("Two groups"), N_("Three groups"),
+    N_("Final golden game"), N_("Golden-game knockout"), N_("Golden-game knockout, numbers by lot"),
+    N_("Round robin of the group winners, 3+3"),
+    N_("Best nine for first place, next eight for the other prizes"),
+    N_("Golden-game knockout for the other prizes"), N_("Final"), N_("Semi-final"), N_("Quarter-final"),
+    N_("Preliminary round"), N_("Last round"), N_("Match for third place"), N_("tie-break"), N_("Groups"),
+    N_("group"))}
+"""The English stage names the plans and the bracket produce (stored in plans, printed by
+the dry run as they are), marked here so screens can show them translated."""
+
+_NUMBERED = re.compile(r"^(Group|Round|Knockout for) (\S+)( places)?$")
+_PLACEHOLDER = re.compile(r"^(winner|loser) of (.+) match (\d+)$")
+
+
+def stage_text(stage: str) -> str:
+    """A derived stage name ("Group A: round robin 3+3: Semi-final") in the UI's language."""
+    return ": ".join(_stage_part(part) for part in stage.split(": "))
+
+
+def _stage_part(part: str) -> str:
+    if part in STAGE_WORDS:
+        return _(part)
+    if part.endswith(" tie-break") and part[: -len(" tie-break")] in STAGE_WORDS:
+        return _("{stage}, tie-break").format(stage=_(part[: -len(" tie-break")]))
+    m = _NUMBERED.match(part)
+    if m and m.group(1) == "Group":
+        return _("Group {letter}").format(letter=m.group(2))
+    if m and m.group(1) == "Round":
+        return _("Round {n}").format(n=m.group(2))
+    if m and m.group(3):
+        return _("Knockout for {n} places").format(n=m.group(2))
+    return part
+
+
+def entrant_text(names: dict[int, str], entrant: int | str) -> str:
+    """A player's name, or "winner of Semi-final match 1" translated while not known yet."""
+    if isinstance(entrant, int):
+        return names.get(entrant, str(entrant))
+    group = re.match(r"^winner of group (\S+)$", entrant)
+    if group:
+        return _("winner of group {letter}").format(letter=group.group(1))
+    m = _PLACEHOLDER.match(entrant)
+    if m is None:
+        return entrant
+    stage = stage_text(m.group(2))
+    if m.group(1) == "winner":
+        return _("winner of {stage} match {n}").format(stage=stage, n=m.group(3))
+    return _("loser of {stage} match {n}").format(stage=stage, n=m.group(3))

@@ -211,7 +211,9 @@ def build_state(args: dict[str, Any]) -> dict[str, Any]:
 
 def who(names: dict[int, str], entrant: int | str) -> str:
     """A player's name, or the placeholder ("winner of …") of a game not known yet."""
-    return names.get(entrant, str(entrant)) if isinstance(entrant, int) else str(entrant)
+    from core.playoff.labels import entrant_text
+
+    return entrant_text(names, entrant)
 
 
 class PlayoffPane(LazyPane, Vertical):
@@ -251,8 +253,8 @@ class PlayoffPane(LazyPane, Vertical):
 
     def relabel(self) -> None:
         reset_table(self.query_one("#ties", DataTable), [
-            (_("Places"), "places"), (_("Players on equal points (tie-break order)"), "players"),
-            (_("Playoff"), "state")])
+            (_("Places"), "places"), (_("Playoff"), "state"),
+            (_("Players on equal points (tie-break order)"), "players")])
         reset_table(self.query_one("#playoff-games", DataTable), [
             (_("Bd"), "board"), (_("Start"), "start"), (_("White"), "white"), (_("Result"), "result"),
             (_("Black"), "black"), (_("Game"), "game"), (_("Stage"), "stage")])
@@ -292,7 +294,7 @@ class PlayoffPane(LazyPane, Vertical):
                 status = _("decided") if decided_places(state) is not None else _("running")
             place = first.get(g)
             where = f"{place}–{place + len(g) - 1}" if place else ""
-            rows.append((where, ", ".join(f"{p} {names.get(p, '?')}" for p in g), status))
+            rows.append((where, status, ", ".join(f"{p} {names.get(p, '?')}" for p in g)))
         sync_table(self.query_one("#ties", DataTable), [playoff_key(g) for g in groups], rows)
         self.query_one("#ties-title", Static).update(
             _("Players on equal points: n schedules a playoff") if groups else
@@ -309,7 +311,7 @@ class PlayoffPane(LazyPane, Vertical):
 
     def show_games(self) -> None:
         from core.playoff import evaluate, playoffs_of, timetable
-        from core.playoff.labels import game_label, time_control_text
+        from core.playoff.labels import game_label, stage_text, time_control_text
         from core.playoff.timetable import clock
 
         assert self.t is not None
@@ -332,7 +334,7 @@ class PlayoffPane(LazyPane, Vertical):
             label = f"{game_label(g)} ({time_control_text(g.time_control)})"
             rows.append((slot.board, clock(slot.start), who(names, g.white),
                          RESULT_TEXT.get(g.result, g.result.value) if g.result else "…",
-                         who(names, g.black), label, g.stage))
+                         who(names, g.black), label, stage_text(g.stage)))
         sync_table(games_table, keys, rows)
         title.update(_("Playoff games (1 0 = + - enter results, Backspace clears)"))
         if view.places is not None:

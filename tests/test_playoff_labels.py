@@ -1,0 +1,54 @@
+"""Playoff words for people: formats by name, games by what they are, Armageddon with its
+clocks (seeds/000 p. 67: White 5 minutes, Black 4, a draw counts for Black), stages and
+placeholders translated."""
+
+from __future__ import annotations
+
+from core.i18n import set_language
+from core.playoff import create, enter_result, evaluate
+from core.playoff.labels import (
+    entrant_text, format_choices, game_label, game_title, stage_text, time_control_text,
+)
+from core.playoff.timecontrol import TimeControl
+
+
+def test_two_players_formats_by_name_with_straight_to_armageddon():
+    choices = format_choices(2)
+    assert [c.id for c in choices] == ["match", "match_armageddon", "armageddon"]
+    assert choices[1].label == "Mini-match, then straight to Armageddon"
+    state = create([1, 2], variant=choices[1].variant, **choices[1].overrides)
+    assert [s["games"] for s in state["plan"]["rules"]["segments"]] == [2]  # no extension
+
+
+def test_four_players_armageddon_variant_is_a_knockout_not_one_game():
+    labels = {c.id: c.label for c in format_choices(4)}
+    assert labels["armageddon"] == "Knockout of Armageddon games, pairing by lot"
+    assert "round_robin_all" in labels and "knockout_all" in labels
+
+
+def test_time_controls_as_clock_faces():
+    assert time_control_text(TimeControl.parse("180+3")) == "3′+3″"
+    assert time_control_text(TimeControl.parse("1200")) == "20′"
+    assert time_control_text(TimeControl.parse("W300-B240")) == "White 5′, Black 4′"
+    assert time_control_text(TimeControl.parse("90")) == "1′30″"
+
+
+def test_games_of_a_level_match_are_labelled_game_extension_armageddon():
+    state = create([1, 2], variant="match")
+    for _ in range(4):  # two regular games and two extension games, all drawn
+        ready = evaluate(state).ready[0]
+        state = enter_result(state, ready.id, "=")
+    labels = [game_label(g) for g in evaluate(state).games]
+    assert labels == ["Game 1", "Game 2", "Extension 1, game 1", "Extension 1, game 2", "Armageddon"]
+    arm = evaluate(state).games[-1]
+    assert game_title(arm) == "Armageddon (White 5′, Black 4′; a draw counts as a win for Black)"
+
+
+def test_stage_and_placeholder_words_translated():
+    try:
+        set_language("de")
+        assert stage_text("Semi-final") == "Halbfinale"
+        assert entrant_text({}, "winner of Semi-final match 1") == "Sieger von Halbfinale, Wettkampf 1"
+        assert entrant_text({7: "Kaya"}, 7) == "Kaya"
+    finally:
+        set_language("en")
