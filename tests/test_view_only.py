@@ -52,3 +52,18 @@ def test_the_view_option_forbids_every_write_of_the_process(monkeypatch, tmp_pat
     with pytest.raises(Exception, match="view-only"):
         files.atomic_write(tmp_path / "report.txt", b"x")
     assert not (tmp_path / "report.txt").exists()
+
+
+async def test_the_tournaments_screen_names_a_damaged_file(tmp_path, monkeypatch):
+    from tui.app import HakemApp
+
+    store = Store(tmp_path)
+    tid = store.create(Tournament(id="", name="Damaged"))
+    store.create(Tournament(id="", name="Healthy"))
+    store.path(tid).write_text("{ torn")
+    shown: list[str] = []
+    monkeypatch.setattr(HakemApp, "notify", lambda self, message, **kw: shown.append(str(message)))
+    app = HakemApp(data_dir=str(tmp_path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+    assert any(f"{tid} cannot be read" in m and "hakem doctor" in m for m in shown), shown

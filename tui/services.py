@@ -71,6 +71,7 @@ class Workspace:
         from core.store import Store
 
         self.store = Store(data_dir, read_only=read_only)
+        self.problems: list[tuple[str, str]] = []
 
     @property
     def data_dir(self) -> str:
@@ -81,7 +82,10 @@ class Workspace:
         return ""
 
     def list(self) -> list[Any]:
-        return list(self.store.list())
+        """The tournaments; files that do not load are kept in :attr:`problems` (id, message)
+        so the screen can say so instead of the tournament silently vanishing."""
+        rows, self.problems = self.store.list_with_problems()
+        return list(rows)
 
     def create(self, form: NewTournament) -> str:
         if not form.name.strip():

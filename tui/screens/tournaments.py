@@ -124,6 +124,12 @@ class TournamentsScreen(CommandKeys, Screen):
         except TournamentError as exc:
             self.notify(str(exc), severity="error")
             return
+        problems = tuple(getattr(workspace, "problems", ()))
+        if problems and problems != getattr(self, "_problems", ()):
+            for tid, message in problems[:3]:
+                self.notify(_("{tid} cannot be read: {message} (run hakem doctor {tid})").format(
+                    tid=tid, message=message), severity="warning", timeout=15)
+        self._problems = problems
         infos = sorted(infos, key=lambda i: (str(i.modified)), reverse=True)
         ids = [i.id for i in infos]
         rows = [(i.name, system_name(i.system), _("{current} of {total}").format(
