@@ -126,7 +126,10 @@ def _machine_outputs(monkeypatch, tid: str, tmp_path: Path, how: str, lang: str)
     trf_file = tmp_path / f"export-{how}-{lang}.trf"
     in_lang(monkeypatch, how, lang, "export", tid, "--trf", "-o", str(trf_file))
     out["trf"] = trf_file.read_bytes()
-    out["pair"] = in_lang(monkeypatch, how, lang, "pair", "--dutch", str(TRF)).encode()
+    # the golden file is a finished event: one more round (XXR) leaves something to pair
+    open_trf = tmp_path / "open.trf"
+    open_trf.write_text(TRF.read_text(encoding="utf-8") + "XXR 8\n", encoding="utf-8")
+    out["pair"] = in_lang(monkeypatch, how, lang, "pair", "--dutch", str(open_trf)).encode()
     out["round-json"] = in_lang(monkeypatch, how, lang, "round", "show", tid, "--format", "json").encode()
     out["standings-json"] = in_lang(monkeypatch, how, lang, "standings", tid, "--format", "json").encode()
     out["standings-csv"] = in_lang(monkeypatch, how, lang, "standings", tid, "--format", "csv").encode()
