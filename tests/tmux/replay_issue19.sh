@@ -163,6 +163,93 @@ case_4() {
     echo "case 4: F3 F2 name⏎ in one burst, twice: both players registered"
 }
 
+# -- case 6: a language switch inside the app redraws everything ------------------------------------
+# words of each language that must be gone from the WHOLE screen after switching away from it
+declare -A WORDS=(
+    [en]="Players Rounds Standings Tie-breaks Help Commands Preset Tournaments"
+    [tr]="Oyuncular Turlar Sıralama Yardım Komutlar Ön ayar Turnuvalar İsim"
+    [de]="Spieler Runden Rangliste Hilfe Befehle Vorlage Turniere"
+    [ru]="Игроки Туры Справка Меню Набор Турниры Имя"
+)
+ORDER=(en tr de ru)   # the order of the language list in the settings
+scan_gone() {  # scan_gone LANG WHERE: no word of LANG anywhere on the screen (within 10 s)
+    local word text i left
+    for ((i = 0; i < 50; i++)); do
+        text="$(screen)"
+        left=""
+        for word in ${WORDS[$1]}; do
+            grep -qF -- "$word" <<<"$text" && left="$word"
+        done
+        [ -z "$left" ] && return 0
+        sleep 0.2
+    done
+    fail "after leaving $1, '$left' is still on the $2 screen"
+}
+switch_language() {  # switch_language FROM TO: Ctrl+S, choose TO in the language list, Escape
+    local from=-1 to=-1 i keys=()
+    for i in "${!ORDER[@]}"; do
+        [ "${ORDER[$i]}" = "$1" ] && from=$i
+        [ "${ORDER[$i]}" = "$2" ] && to=$i
+    done
+    keys=(s Enter)  # s on the tournaments list (Ctrl+S is XOFF on many terminals)
+    for ((i = from; i < to; i++)); do keys+=(Down); done
+    for ((i = from; i > to; i--)); do keys+=(Up); done
+    burst "${keys[@]}" Enter
+    sleep 2
+    burst Escape
+    sleep 2
+}
+case_6() {
+    start 80 24 --lang tr --demo
+    wait_for "Oyuncular"
+    local prev=tr lang
+    burst F5
+    sleep 1
+    for lang in de ru en; do
+        burst Escape         # to the list (settings open there with s), switch,
+        sleep 1              # then back into the tournament
+        switch_language "$prev" "$lang"
+        scan_gone "$prev" "tournaments list"
+            screen | grep -q "Demo Club" || fail "the tournament list lost its rows after the switch"
+        burst Enter
+        sleep 2
+        burst F5
+        sleep 1
+        scan_gone "$prev" "tie-breaks (F5)"
+        burst F2
+        sleep 1
+        scan_gone "$prev" "players (F2)"
+        prev=$lang
+    done
+    echo "case 6: tr→de→ru→en: no word of the previous language on the tie-breaks, players and list screens"
+}
+
+# -- case 7 (the part done): at 60x20 every tab is on screen and reachable, in every language;
+#    the command palette's prompt is translated ----------------------------------------------
+case_7() {
+    local lang line
+    for lang in en tr de ru; do
+        start 60 20 --lang "$lang" --demo
+        wait_for "F2"
+        sleep 1
+        line="$(screen | sed -n 2p)"
+        for key in F2 F3 F4 F5 F6 F7; do
+            grep -qF "$key" <<<"$line" || fail "$lang 60x20: tab $key not on the tab bar: $line"
+        done
+        burst F7
+        wait_for "F7"
+        burst C-p
+        sleep 1
+        case "$lang" in
+            tr) wait_for "Komut ara" ;;
+            de) wait_for "Befehle suchen" ;;
+            ru) wait_for "Поиск команд" ;;
+            en) wait_for "Search for commands" ;;
+        esac
+    done
+    echo "case 7: 60x20 shows all six tabs in en/tr/de/ru; the palette prompt is translated"
+}
+
 # -- case 8: --view offers nothing that changes, and refuses before any dialog --------------------------
 case_8() {
     start 80 24 --lang en

@@ -35,6 +35,35 @@ TABS = (
 )
 
 
+def tab_labels(width: int) -> dict[str, str]:
+    """Tab titles that fit ``width`` columns: "Players F2" when all six fit; else the longest
+    names give way first (cut with "…"), down to three letters, then to the key alone — every
+    tab stays visible and reachable (at 60 columns the tab bar scrolled F6 and F7 out of sight)."""
+    pad = 2  # a Tab's padding, one column each side
+    names = {tab: str(label) for tab, label, _key in TABS}
+    keys = {tab: key.upper() for tab, _label, key in TABS}
+    room = {tab: cell_len(name) for tab, name in names.items()}
+
+    def total() -> int:
+        return sum((room[t] + 1 if room[t] else 0) + cell_len(keys[t]) + pad for t in names)
+
+    while total() > width:
+        longest = max(names, key=lambda t: room[t])
+        if room[longest] == 0:
+            break
+        room[longest] = room[longest] - 1 if room[longest] > 4 else 0  # "Pl…" at the least
+
+    def cut(tab: str) -> str:
+        name = names[tab]
+        if cell_len(name) <= room[tab]:
+            return name
+        while name and cell_len(name) > room[tab] - 1:
+            name = name[:-1]
+        return name.rstrip() + "…"
+
+    return {t: f"{cut(t)} {keys[t]}" if room[t] else keys[t] for t in names}
+
+
 class TournamentTabs(TabbedContent):
     """TabbedContent whose start-up activation does not undo a tab chosen before it ran.
 
@@ -95,8 +124,9 @@ class TournamentScreen(CommandKeys, Screen):
         initial = getattr(self, "initial_tab", None) or ("rounds" if self.session.tournament.rounds else "players")
         self.initial_tab = initial
         with TournamentTabs(initial=f"tab-{initial}", id="tabs"):
-            for tab, label, key in TABS:
-                with TabPane(f"{label} {key.upper()}", id=f"tab-{tab}"):
+            labels = tab_labels(self.app.size.width or 80)
+            for tab, _label, _key in TABS:
+                with TabPane(labels[tab], id=f"tab-{tab}"):
                     if tab == initial:
                         yield self.make_pane(tab)
         yield Footer()
@@ -127,8 +157,11 @@ class TournamentScreen(CommandKeys, Screen):
         widgets exist (F5 right after opening used to reach a pane still composing)."""
         pane = self.pane(tab)
         if pane is None:
+            holders = self.query(f"#tab-{tab}")
+            if not holders:
+                return None  # the screen is closing (Escape in the same burst) or composing
             pane = self.make_pane(tab)
-            await self.query_one(f"#tab-{tab}", TabPane).mount(pane)
+            await holders.first(TabPane).mount(pane)
             pane.show(self.session.tournament)
         return pane
 
@@ -173,6 +206,17 @@ class TournamentScreen(CommandKeys, Screen):
             self.sub_title = _("round {current} of {total} · {players}").format(
                 current=t.current_round, total=t.total_rounds, players=players) + mode
 
+    def on_resize(self) -> None:
+        """Tab titles fit the width (every tab stays reachable on a small terminal)."""
+        tabs = self.query(TabbedContent)
+        if not tabs:
+            return
+        for tab, text in tab_labels(self.app.size.width).items():
+            tab_widget = tabs.first().get_tab(f"tab-{tab}")
+            if str(tab_widget.label) != text:
+                tab_widget.label = text
+        self.update_subtitle()
+
     async def redraw(self) -> None:
         """After a language switch: the screen composed again on the tab that was shown.
 
@@ -208,15 +252,22 @@ class TournamentScreen(CommandKeys, Screen):
         switch: a focused widget left in a hidden tab makes Textual move the focus, and a focus
         inside a tab pane makes TabbedContent show that pane again (F-keys in a burst used to
         flip back to the previous tab)."""
-        pane = await self.ensure_pane(tab)
-        tabs = self.query_one(TabbedContent)
-        if tabs.active != f"tab-{tab}":
-            with tabs.prevent(TabbedContent.TabActivated):
-                tabs.active = f"tab-{tab}"
-        activated = getattr(pane, "activated", None)
-        if activated is not None:
-            activated()
-        self.focus_active()
+        from textual.css.query import NoMatches
+
+        try:
+            pane = await self.ensure_pane(tab)
+            if pane is None or not pane.is_attached or not self.is_attached:
+                return
+            tabs = self.query_one(TabbedContent)
+            if tabs.active != f"tab-{tab}":
+                with tabs.prevent(TabbedContent.TabActivated):
+                    tabs.active = f"tab-{tab}"
+            activated = getattr(pane, "activated", None)
+            if activated is not None:
+                activated()
+            self.focus_active()
+        except NoMatches:
+            return  # the screen was closed while the pane was being built (Escape in a burst)
 
     async def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         """A tab chosen with the mouse (the keys come through ``action_show_tab``)."""
