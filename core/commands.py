@@ -242,6 +242,12 @@ def pair_next_round(t: Tournament, options: PairOptions | None = None) -> Tourna
     return apply_pairing(t, pairing)
 
 
+def manual_next_round(t: Tournament, boards: Iterable[Board], byes: Iterable[Bye]) -> Tournament:
+    """Pair the next round by hand (validated, marked manual), prepared as for an engine."""
+    t = prepare_next_round(t)
+    return apply_pairing(t, RoundPairing(t.current_round + 1, tuple(boards), tuple(byes)), manual=True)
+
+
 def number_for_round_one(t: Tournament) -> Tournament:
     """Pairing numbers before round 1: the drawn numbers when the numbers were drawn by lot
     (round robins: the Berger table is played by drawn number), else the ranking of Art. 2."""

@@ -376,18 +376,18 @@ def test_publish_watch_republishes_after_pairing_and_after_the_last_result(tmp_p
         Round(5, (t.rounds[4].boards[0],) + open_round.rounds[4].boards[1:], t.rounds[4].byes),))
     states = [t.with_changes(rounds=t.rounds[:4]), open_round, one_result, t]
 
-    class FakeStore:
+    class FakeDesk:
         step = 0
 
-        def revision(self, tid):
+        def revision(self):
             return self.step
 
-        def load(self, tid):
+        def snapshot(self):
             class Snap:
                 tournament = states[self.step]
             return Snap()
 
-    store = FakeStore()
+    store = FakeDesk()
 
     def sleep(_):
         store.step += 1
@@ -395,7 +395,7 @@ def test_publish_watch_republishes_after_pairing_and_after_the_last_result(tmp_p
             raise KeyboardInterrupt
 
     monkeypatch.setattr(time, "sleep", sleep)
-    assert publish_cmd._watch(store, "x", str(tmp_path), 1.0) == 0
+    assert publish_cmd._watch(store, str(tmp_path), 1.0) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in lines] == ["round 4 complete", "round 5 paired", "round 5 complete"]
     assert (tmp_path / "pairings-r5.html").exists()

@@ -1,6 +1,6 @@
 """Results saved after their frame: held saves keep the typing order and are never lost.
 
-``Session.apply_soon(hold=True)`` shows a change at once and starts its save only at
+``Session.enter_result(hold=True)`` shows a change at once and starts its save only at
 ``release()`` (the rounds pane releases once the frame showing the result is drawn).  What
 must hold: nothing reaches the store before the release; every later change, ``flush`` and
 ``close`` release first; the store receives the changes in the order they were made; and a
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from core import commands
+from core.app import Workspace
 from core.model import GameResult
 from core.store import Store
 from tui.app import HakemApp
@@ -22,51 +22,49 @@ from tui.testing import demo, store_with, wait_for
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 
 
-def result(board: int, value: GameResult):
-    return lambda t: commands.set_result(t, 2, board, value)
+def open_session(data, tid: str) -> Session:
+    return Session(Workspace(data).open(tid))
 
 
 def test_held_saves_wait_for_release_and_keep_their_order(tmp_path):
     [tid] = store_with(tmp_path, demo(rounds=2, complete_last=False))
-    session = Session(Store(tmp_path), tid)
+    session = open_session(tmp_path, tid)
     answers = []
-    shown = session.apply_soon("result round 2 board 1 1-0", result(1, GameResult.WHITE_WINS),
-                               lambda t, e: answers.append(e), hold=True)
-    session.apply_soon("result round 2 board 2 0-1", result(2, GameResult.BLACK_WINS),
-                       lambda t, e: answers.append(e), hold=True)
+    shown = session.enter_result(2, 1, GameResult.WHITE_WINS, lambda t, e: answers.append(e), hold=True)
+    session.enter_result(2, 2, GameResult.BLACK_WINS, lambda t, e: answers.append(e), hold=True)
     assert shown.rounds[1].boards[0].result is GameResult.WHITE_WINS  # shown at once
     assert session.pending == 2
     stored = Store(tmp_path).load(tid).tournament
     assert stored.rounds[1].boards[0].result is None and stored.rounds[1].boards[1].result is None
     assert session.poll() is False  # our own saves in flight: no reload over them
     # a change that is not held goes after the held ones
-    session.apply_soon("result round 2 board 3 =", result(3, GameResult.DRAW), lambda t, e: answers.append(e))
+    session.enter_result(2, 3, GameResult.DRAW, lambda t, e: answers.append(e))
     session.flush()
     assert answers == [None, None, None]
     stored = Store(tmp_path).load(tid).tournament
     assert [b.result for b in stored.rounds[1].boards[:3]] == [
         GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW]
     actions = [e.get("action") for e in Store(tmp_path).journal(tid)][-3:]
-    assert actions == ["result round 2 board 1 1-0", "result round 2 board 2 0-1", "result round 2 board 3 ="]
+    assert actions == ["result round 2 board 1 1-0", "result round 2 board 2 0-1", "result round 2 board 3 1/2"]
     session.close()
 
 
 def test_flush_and_close_release_held_saves(tmp_path):
     [tid] = store_with(tmp_path, demo(rounds=2, complete_last=False))
-    session = Session(Store(tmp_path), tid)
-    session.apply_soon("result round 2 board 4 1-0", result(4, GameResult.WHITE_WINS), lambda t, e: None, hold=True)
+    session = open_session(tmp_path, tid)
+    session.enter_result(2, 4, GameResult.WHITE_WINS, lambda t, e: None, hold=True)
     session.flush()
     assert Store(tmp_path).load(tid).tournament.rounds[1].boards[3].result is GameResult.WHITE_WINS
-    session.apply_soon("result round 2 board 5 0-1", result(5, GameResult.BLACK_WINS), lambda t, e: None, hold=True)
+    session.enter_result(2, 5, GameResult.BLACK_WINS, lambda t, e: None, hold=True)
     session.close()
     assert Store(tmp_path).load(tid).tournament.rounds[1].boards[4].result is GameResult.BLACK_WINS
 
 
 def test_a_blocking_change_saves_held_results_first(tmp_path):
     [tid] = store_with(tmp_path, demo(rounds=2, complete_last=False))
-    session = Session(Store(tmp_path), tid)
-    session.apply_soon("result round 2 board 6 =", result(6, GameResult.DRAW), lambda t, e: None, hold=True)
-    session.apply("settings name", lambda t: t.with_changes(name="Renamed"))
+    session = open_session(tmp_path, tid)
+    session.enter_result(2, 6, GameResult.DRAW, lambda t, e: None, hold=True)
+    session.do(lambda desk: desk.change_settings({"name": "Renamed"}))
     stored = Store(tmp_path).load(tid).tournament
     assert stored.name == "Renamed" and stored.rounds[1].boards[5].result is GameResult.DRAW
     session.close()

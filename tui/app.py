@@ -91,7 +91,7 @@ class HakemApp(SerialKeys):
         self.push_screen(TournamentsScreen())
         if self.demo:
             try:
-                self.open_tournament(self.workspace.demo())
+                self.open_tournament(self.workspace.create_demo())
             except TournamentError as exc:
                 self.notify(str(exc), severity="error")
         elif self.open_id:
@@ -99,9 +99,10 @@ class HakemApp(SerialKeys):
 
     def open_tournament(self, tid: str) -> None:
         from tui.screens.tournament import TournamentScreen
+        from tui.services import Session
 
         try:
-            session = self.workspace.open(tid, read_only=self.view_only)
+            session = Session(self.workspace.open(tid))
         except TournamentError as exc:
             self.notify(str(exc), severity="error", title=_("Cannot open the tournament"))
             return

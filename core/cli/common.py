@@ -11,20 +11,43 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.errors import StoreError, TournamentError
+from core.errors import TournamentError
 from core.model import Tournament
 
 if TYPE_CHECKING:
+    from core.app import Desk, Outcome, Workspace
     from core.store import Store
 
 
 def open_store() -> Store:
-    """The store of ``--data`` / ``$HAKEM_DATA`` / the user's data directory (imported here:
-    engine commands such as ``hakem pair`` never open the store, and loading it costs ~25 ms
-    of every start)."""
+    """The store of ``--data`` / ``$HAKEM_DATA`` / the user's data directory, for the store's
+    own maintenance (``hakem doctor``); every other command goes through :func:`open_workspace`
+    (imported here: engine commands such as ``hakem pair`` never open the store, and loading
+    it costs ~25 ms of every start)."""
     from core.store import Store
 
     return Store(os.environ.get("HAKEM_DATA") or None)
+
+
+def open_workspace() -> Workspace:
+    """The application layer over the data directory (``--data`` / ``$HAKEM_DATA`` / the
+    user's): the one door every command uses to read or change tournaments."""
+    from core.app import Workspace
+
+    return Workspace(os.environ.get("HAKEM_DATA") or None)
+
+
+def open_desk(tid: str) -> Desk:
+    """The use cases of tournament ``tid``."""
+    return open_workspace().open(tid)
+
+
+def show_warnings(outcome: Outcome) -> Outcome:
+    """Print what a change left to say (a manual pairing's broken criteria, pages not
+    published, lines of an imported file kept or skipped) on stderr; the change itself is saved."""
+    for warning in outcome.warnings:
+        print(_("hakem: warning: {warning}").format(warning=warning), file=sys.stderr)
+    return outcome
 
 
 def pairing_numbers(text: str) -> list[int]:
@@ -37,41 +60,12 @@ def pairing_numbers(text: str) -> list[int]:
 
 
 def read_text_file(path: str) -> str:
-    """Read an input file as text: a byte-order mark decides (UTF-8, UTF-16 as some Windows
-    programs write TRF and CSV); else UTF-8, falling back to Latin-1 as older programs write."""
-    try:
-        raw = Path(path).read_bytes()
-    except FileNotFoundError as error:
-        raise StoreError(_('{path}: no such file').format(path=path)) from error
-    except IsADirectoryError as error:
-        raise StoreError(_('{path}: is a directory').format(path=path)) from error
-    except PermissionError as error:
-        raise StoreError(_('{path}: permission denied').format(path=path)) from error
-    return decode_text(raw, path)
+    """Read an input file as text with the application layer's one decoder
+    (:mod:`core.app.files`: byte-order marks, UTF-16, UTF-8, legacy Windows encodings), so a
+    file reads the same in every command and in the TUI."""
+    from core.app.files import read_text
 
-
-def decode_text(raw: bytes, path: str) -> str:
-    """Bytes of a text file as text (see :func:`read_text_file`); NUL bytes without a
-    byte-order mark are UTF-16 without one, read by where the NULs are."""
-    import codecs
-
-    marks = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
-             (codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
-    encoding = next((name for bom, name in marks if raw.startswith(bom)), "")
-    if not encoding:
-        if b"\0" in raw[:4096]:
-            head = raw[:4096]
-            encoding = "utf-16-le" if head[1::2].count(0) > head[0::2].count(0) else "utf-16-be"
-    if encoding:
-        try:
-            return raw.decode(encoding)
-        except UnicodeDecodeError as error:
-            raise TournamentError(_('{path}: not a text file ({encoding} with invalid bytes at byte {offset})').format(
-                path=path, encoding=encoding.upper(), offset=error.start)) from error
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")
+    return read_text(path)
 
 
 def read_trf_path(path: str, tournament_id: str | None = None) -> Tournament:
@@ -94,7 +88,7 @@ def load_tournament(ref: str) -> Tournament:
     """A tournament from a store id, or straight from a TRF file (no store needed)."""
     if is_trf_path(ref):
         return read_trf_path(ref)
-    return open_store().load(ref).tournament
+    return open_desk(ref).snapshot().tournament
 
 
 def print_json(value: Any) -> None:
@@ -109,16 +103,3 @@ def write_output(text: str, output: str | None) -> None:
 
     write_user_file(text, output)
 
-
-def publish_if_remembered(t: Tournament) -> None:
-    """After a pairing or a round's last result: refresh the published pages, if the organiser
-    asked for it (``hakem publish ID DIR --remember``).  A failure is a warning, not an error:
-    the change itself is saved."""
-    if not t.options.get("publish_directory"):
-        return
-    from core.reports.export import auto_publish
-
-    try:
-        auto_publish(t)
-    except (OSError, TournamentError) as error:
-        print(_("hakem: warning: the pages were not published: {error}").format(error=error), file=sys.stderr)

@@ -8,7 +8,7 @@ directory and no full-disk phases).  Writers, each a process group of its own:
 
 - 4 *cli* writers: the real ``hakem players add ID --name cW-N`` command, one process per write;
 - 2 *session* writers: long-lived processes saving through the TUI's service layer
-  (``tui.services.Session.apply_soon``, the path a key press in the TUI takes);
+  (``tui.services.Session.queue``, the path a key press in the TUI takes);
 - 2 *store* writers: long-lived processes calling ``Store.update`` with the revision they read
   (``expected_revision``, conflicts retried) — the application layer's commit-with-revision;
 - 2 real TUIs (``hakem --data DIR`` in tmux, if tmux exists) open on the list and polling.
@@ -100,9 +100,10 @@ def store_writer(data: str, tid: str, me: int, acks: str) -> None:
 def session_writer(data: str, tid: str, me: int, acks: str) -> None:
     import threading
 
-    from tui.services import Workspace
+    from core.app import Workspace
+    from tui.services import Session
 
-    session = Workspace(data).open(tid)
+    session = Session(Workspace(data).open(tid))
     n = _last(acks, f"t{me}-") + 1000
     while True:
         done = threading.Event()
@@ -113,7 +114,7 @@ def session_writer(data: str, tid: str, me: int, acks: str) -> None:
             done.set()
 
         try:
-            session.apply_soon(f"session {me} {n}", _append(f"t{me}", n), finished)
+            session.queue(lambda desk, n=n: desk._change(f"session {me} {n}", _append(f"t{me}", n)), finished)
         except Exception as error:
             _ack(acks + ".errors", f"refused: {error}")
             n += 1

@@ -121,9 +121,10 @@ class CheckinDialog(ModalScreen[None]):
             return None
         return self.shown[table.cursor_row]
 
-    def _change(self, action: str, change: Any) -> None:
+    def _change(self, use: Any) -> None:
+        """Run one check-in or fee use case of the desk (``use(desk)``); refill when saved."""
         session = self.owner.session
-        if self.owner.run_change(lambda: session.apply(action, change)):
+        if self.owner.run_change(lambda: session.do(use)):
             self.fill()
 
     def action_toggle_present(self) -> None:
@@ -131,8 +132,7 @@ class CheckinDialog(ModalScreen[None]):
         if pno is None:
             return
         present = pno in checkin.present(self.tournament)
-        self._change(f"{'absent' if present else 'present'} {pno}",
-                     lambda t: checkin.check_in(t, [pno], is_present=not present))
+        self._change(lambda desk: desk.check_in([pno], present=not present))
         find = self.query_one("#checkin-find", Input)
         if find.value:
             find.value = ""  # ready for the next arrival's name
@@ -143,12 +143,11 @@ class CheckinDialog(ModalScreen[None]):
             return
         player = self.tournament.player(pno)
         paid = checkin.fee_paid(player) > 0
-        self._change(f"entry fee {pno}", lambda t: checkin.record_payment(t, pno, "0" if paid else None))
+        self._change(lambda desk: desk.change_fees(player=pno, paid="0" if paid else ""))
 
     def action_open_close(self) -> None:
         opening = not checkin.is_open(self.tournament)
-        self._change("check-in open" if opening else "check-in close",
-                     checkin.open_checkin if opening else checkin.close_checkin)
+        self._change(lambda desk: desk.check_in(open_checkin=opening, close_checkin=not opening))
 
     def action_close(self) -> None:
         self.dismiss(None)

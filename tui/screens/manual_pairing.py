@@ -3,8 +3,9 @@
 Left: the round as it stands (a draft).  Right: what the pairing engine proposes for the same
 round (computed in a worker from the rounds before it).  Space on a player marks them; Space on a
 second player swaps the two (on one board: colours swap).  ``e`` copies the engine's pairing.
-Warnings (rematches, forbidden pairs, a player twice or missing) are shown live; Ctrl+S saves
-through the core, which validates again and records the round as changed by hand.
+Warnings (the application layer's one list: rematches, forbidden pairs, colours, byes, a
+player twice or missing) are shown live; Ctrl+S saves through the layer, which validates again,
+refuses when the round changed since the screen opened, and records it as changed by hand.
 """
 
 from __future__ import annotations
@@ -21,27 +22,10 @@ from textual.worker import Worker, WorkerState
 
 from core.errors import TournamentError
 from core.i18n import _
-from core.model import Board, Bye, ByeKind, Tournament, entries
+from core.model import Board, Bye, Tournament
 from tui.i18n import L_
 from tui.services import Session
 from tui.widgets.tables import reset_table, sync_table
-
-
-def draft_warnings(t: Tournament, round_no: int, boards: list[list[int]], byes: list[tuple[int, ByeKind]]) -> list[str]:
-    """Problems an arbiter should see before saving (the core refuses the hard ones)."""
-    out: list[str] = []
-    hist = entries(t, upto=round_no - 1)
-    met = {pno: {e.opponent for e in h if e.opponent is not None and e.played} for pno, h in hist.items()}
-    forbidden = [set(g) for g in t.forbidden]
-    for i, (w, b) in enumerate(boards, 1):
-        if b in met.get(w, set()):
-            out.append(_("Board {i}: {w} and {b} have already played each other.").format(i=i, w=w, b=b))
-        if any({w, b} <= g for g in forbidden):
-            out.append(_("Board {i}: {w} and {b} must not be paired (forbidden pairing).").format(i=i, w=w, b=b))
-    pabs = sum(1 for _p, k in byes if k is ByeKind.PAB)
-    if pabs > 1:
-        out.append(_("More than one pairing-allocated bye."))
-    return out
 
 
 class ManualPairingScreen(ModalScreen[bool]):
@@ -57,9 +41,13 @@ class ManualPairingScreen(ModalScreen[bool]):
 
     def __init__(self, session: Session) -> None:
         super().__init__(classes="dialog")
+        from core.app.conflicts import RoundSeen
+
         self.session = session
         t = session.tournament
         self.round_no = t.current_round
+        self.seen = RoundSeen.of(t, self.round_no)
+        """The round as it was when the screen opened: saving is refused if it changed since."""
         rnd = t.rounds[-1]
         self.boards = [[b.white, b.black] for b in rnd.boards]
         self.byes = [(y.pno, y.kind) for y in rnd.byes]
@@ -104,7 +92,7 @@ class ManualPairingScreen(ModalScreen[bool]):
             keys.append(f"y{j}")
             rows.append((_("bye"), self.mark(len(self.boards) + j, 1, self.label(pno)), kind.label))
         sync_table(self.query_one("#manual-draft", DataTable), keys, rows)
-        warnings = draft_warnings(self.session.tournament, self.round_no, self.boards, self.byes)
+        warnings = self.session.desk.draft_warnings(self.round_no, *self.draft())
         self.query_one("#manual-warnings", Static).update(
             "\n".join(warnings) if warnings else _("No problems found. Ctrl+S saves, Escape cancels."))
 
@@ -151,13 +139,12 @@ class ManualPairingScreen(ModalScreen[bool]):
         self.marked = None
         self.render_draft()
 
+    def draft(self) -> tuple[tuple[Board, ...], tuple[Bye, ...]]:
+        return tuple(Board(w, b) for w, b in self.boards), tuple(Bye(p, k) for p, k in self.byes)
+
     @work(thread=True, exclusive=True, group="manual-engine", exit_on_error=False)
     def compute_engine(self, t: Tournament, round_no: int):
-        from core.pairing.base import PairOptions
-        from core.pairing.registry import get_system
-        from core.pairing.replay import input_for_round
-
-        return get_system(t.system).pair(input_for_round(t, round_no), PairOptions(cancel=self.cancel))
+        return self.session.desk.engine_pairing(round_no, cancel=self.cancel)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group != "manual-engine":
@@ -182,13 +169,14 @@ class ManualPairingScreen(ModalScreen[bool]):
         self.dismiss(False)
 
     def action_save(self) -> None:
-        boards = tuple(Board(w, b) for w, b in self.boards)
-        byes = tuple(Bye(p, k) for p, k in self.byes)
+        boards, byes = self.draft()
         try:
-            self.session.set_manual_pairing(self.round_no, boards, byes)
+            outcome = self.session.do(lambda desk: desk.pair_by_hand(boards, byes, replace=True, seen=self.seen))
         except TournamentError as exc:
             self.app.show_message(_("The pairing was not saved"), str(exc))
             return
         self.cancel.set()
         self.notify(_("Round {n} changed by hand.").format(n=self.round_no))
+        for warning in outcome.warnings:
+            self.notify(warning, severity="warning", title=_("Warning"))
         self.dismiss(True)

@@ -382,17 +382,12 @@ class PlayoffPane(LazyPane, Vertical):
         self.app.push_screen(PlayoffDialog(self.t, group), chosen)
 
     def create_playoff(self, args: dict[str, Any]) -> None:
-        from core.playoff.state import record_in_standings, with_playoff
-
         key = playoff_key(tuple(args["players"]))
-
-        def change(t: Tournament) -> Tournament:
-            return record_in_standings(with_playoff(t, key, build_state(args)), key)
-
         session = self.screen.session  # type: ignore[attr-defined]
-        journal = f"playoff {key} scheduled {args['format']} places {args['places']} start {args['start']}"
+        what = f"scheduled {args['format']} places {args['places']} start {args['start']}"
         self.advance = True
-        if self.screen.run_change(lambda: session.apply(journal, change),  # type: ignore[attr-defined]
+        if self.screen.run_change(  # type: ignore[attr-defined]
+                lambda: session.do(lambda desk: desk.change_playoff(key, what, lambda t: build_state(args))),
                                   _("Playoff scheduled.")):
             self.select_group(key)
 
@@ -406,8 +401,6 @@ class PlayoffPane(LazyPane, Vertical):
         """Enter (or clear) the result of the game under the games cursor, from either table."""
         from core.playoff import enter_result, evaluate, playoffs_of, remove_result
         from core.playoff.labels import game_label
-        from core.playoff.state import record_in_standings, with_playoff
-
         assert self.t is not None
         key = self.selected_group_key()
         state = playoffs_of(self.t).get(key) if key else None
@@ -418,10 +411,9 @@ class PlayoffPane(LazyPane, Vertical):
         result: GameResult | None = RESULT_KEYS[k] if k else None
         text = RESULT_TEXT.get(result, result.value) if result is not None else "none"
 
-        def change(t: Tournament) -> Tournament:
+        def entered(t: Tournament) -> dict[str, Any]:
             current = playoffs_of(t)[key]
-            new = enter_result(current, game_id, result) if result else remove_result(current, game_id)
-            return record_in_standings(with_playoff(t, key, new), key)
+            return enter_result(current, game_id, result) if result else remove_result(current, game_id)
 
         game = evaluate(state).game(game_id) if game_id in {g.id for g in evaluate(state).games} else None
         names = {p.pno: p.name for p in self.t.players}
@@ -431,4 +423,4 @@ class PlayoffPane(LazyPane, Vertical):
         session = self.screen.session  # type: ignore[attr-defined]
         self.advance = True
         self.screen.run_change(  # type: ignore[attr-defined]
-            lambda: session.apply(f"playoff {key} game {game_id} {text}", change), done)
+            lambda: session.do(lambda desk: desk.change_playoff(key, f"game {game_id} {text}", entered)), done)

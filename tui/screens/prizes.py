@@ -27,6 +27,7 @@ from core.prizes.settings import (
     prize_settings,
 )
 from tui.i18n import L_
+from tui.widgets.pane import CommandKeys
 
 if TYPE_CHECKING:
     from tui.screens.tournament import TournamentScreen
@@ -120,8 +121,12 @@ class PrizeGroupForm(ModalScreen["PrizeGroup | None"]):
         self.dismiss(group)
 
 
-class PrizesScreen(ModalScreen[None]):
-    """The prize groups (a table), the sharing rule and the prize list as it stands."""
+class PrizesScreen(CommandKeys, ModalScreen[None]):
+    """The prize groups (a table), the sharing rule and the prize list as it stands (view-only:
+    the list to read, no editing keys)."""
+
+    CHANGES = frozenset({"add", "edit", "remove", "sharing"})
+
 
     DEFAULT_CSS = """
     PrizesScreen #prize-groups { height: auto; max-height: 8; }
@@ -184,9 +189,10 @@ class PrizesScreen(ModalScreen[None]):
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
         return prize_settings(self.tournament).group(str(key))
 
-    def change(self, action: str, fn) -> None:
+    def change(self, use) -> None:
+        """Run one prize use case of the desk (``use(desk)``); redraw when saved."""
         session = self.owner.session
-        if self.owner.run_change(lambda: session.apply(action, fn)):
+        if self.owner.run_change(lambda: session.do(use)):
             self.refresh_view()
 
     def action_add(self) -> None:
@@ -198,25 +204,19 @@ class PrizesScreen(ModalScreen[None]):
             self.app.push_screen(PrizeGroupForm(group), self._saved)
 
     def _saved(self, group: PrizeGroup | None) -> None:
-        from core.prizes.settings import add_group
-
         if group is not None:
-            self.change(f"prize group {group.key}", lambda t: add_group(t, group))
+            self.change(lambda desk: desk.add_prize_group(group))
 
     def action_remove(self) -> None:
-        from core.prizes.settings import remove_group
-
         group = self.selected()
         if group is not None:
-            self.change(f"remove prize group {group.key}", lambda t: remove_group(t, group.key))
+            self.change(lambda desk: desk.remove_prize_group(group.key))
 
     def action_sharing(self) -> None:
         """Cycle the sharing rule: not shared → shared equally → Hort system."""
-        from core.prizes.settings import set_rules
-
         current = prize_settings(self.tournament).sharing
         nxt = SHARING[(SHARING.index(current) + 1) % len(SHARING)]
-        self.change("prize rules", lambda t: set_rules(t, sharing=nxt))
+        self.change(lambda desk: desk.set_prize_rules(sharing=nxt))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -21,7 +21,6 @@ from core.errors import TournamentError
 from core.i18n import _, ngettext, pgettext
 from core.model import ByeKind, Player, Tournament
 from tui.i18n import L_
-from tui.services import read_text
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 from tui.widgets.pane import CommandKeys
 from tui.widgets.tables import reset_table, selected_key, sync_table
@@ -98,7 +97,8 @@ class RegistrationPane(CommandKeys, Vertical):
     """The snapshot shown (None until the first ``show``)."""
     dirty = False
 
-    CHANGES = frozenset({"focus_form", "edit", "delete", "withdraw", "bye", "forbidden", "import", "teams"})
+    CHANGES = frozenset({"focus_form", "edit", "delete", "withdraw", "bye", "forbidden", "import", "teams",
+                         "from_list", "checkin"})
 
     BINDINGS = [
         # priority: the field's own "down" (scroll, show=False) would hide it from the footer;
@@ -234,7 +234,7 @@ class RegistrationPane(CommandKeys, Vertical):
             return
         name = fields["name"]
         late = self.t is not None and self.t.current_round > 0
-        if self.screen.run_change(lambda: self.screen_session.add_player(**fields)):
+        if self.screen.run_change(lambda: self.screen_session.do(lambda desk: desk.add_player(**fields))):
             for key, _label in FIELDS:
                 field = self.query_one(f"#p-{key}", Input)
                 if field.value == values[key]:  # keep what a fast typist already typed next
@@ -280,7 +280,7 @@ class RegistrationPane(CommandKeys, Vertical):
 
         def edited(fields: dict | None) -> None:
             if fields:
-                self.screen.run_change(lambda: self.screen_session.edit_player(pno, **fields),
+                self.screen.run_change(lambda: self.screen_session.do(lambda desk: desk.edit_player(pno, **fields)),
                                        _("Player {pno} changed.").format(pno=pno))
 
         self.app.push_screen(PlayerForm(player, is_go(self.t)), edited)
@@ -302,7 +302,7 @@ class RegistrationPane(CommandKeys, Vertical):
 
         def decided(yes: bool | None) -> None:
             if yes:
-                self.screen.run_change(lambda: self.screen_session.remove_player(pno),
+                self.screen.run_change(lambda: self.screen_session.do(lambda desk: desk.remove_player(pno)),
                                        _("{name} deleted.").format(name=name))
 
         self.app.push_screen(ConfirmDialog(_("Delete player"),
@@ -324,7 +324,7 @@ class RegistrationPane(CommandKeys, Vertical):
             except ValueError:
                 self.notify(_("Please type a round number."), severity="error")
                 return
-            self.screen.run_change(lambda: self.screen_session.withdraw(pno, first),
+            self.screen.run_change(lambda: self.screen_session.do(lambda desk: desk.withdraw(pno, first)),
                                    _("{name} withdrawn from round {n}.").format(name=p.name, n=first))
 
         self.app.push_screen(PromptDialog(
@@ -355,11 +355,10 @@ class RegistrationPane(CommandKeys, Vertical):
             kind = next((kinds[x[0]] for x in letters if x and x[0] in kinds), ByeKind.HALF)
             session = self.screen_session
 
-            def change() -> Tournament:
-                result = None
-                for r in rounds:
-                    result = session.cancel_bye(pno, r) if cancel else session.request_bye(pno, r, kind)
-                return result
+            def change():
+                if cancel:
+                    return session.do(lambda desk: desk.cancel_bye(pno, rounds))
+                return session.do(lambda desk: desk.request_bye(pno, rounds, kind))
 
             self.screen.run_change(change, _("Byes of {name} updated.").format(name=p.name))
 
@@ -380,7 +379,7 @@ class RegistrationPane(CommandKeys, Vertical):
             except ValueError:
                 self.notify(_("Please type pairing numbers separated by spaces."), severity="error")
                 return
-            self.screen.run_change(lambda: self.screen_session.add_forbidden(pnos),
+            self.screen.run_change(lambda: self.screen_session.do(lambda desk: desk.add_forbidden(pnos)),
                                    _("These players will not be paired against each other."))
 
         current = "; ".join(" ".join(map(str, g)) for g in self.t.forbidden) or _("none")
@@ -406,25 +405,16 @@ class RegistrationPane(CommandKeys, Vertical):
         def chosen(path: str | None) -> None:
             if not path:
                 return
+            session = self.screen_session
             try:
-                rows = import_players(path)
+                outcome = session.do(lambda desk: desk.import_players(path))
             except TournamentError as exc:
                 self.app.show_message(_("Import failed"), str(exc))
                 return
-            session = self.screen_session
-
-            def change() -> Tournament:
-                from core import commands
-
-                def add_all(t: Tournament) -> Tournament:
-                    for row in rows:
-                        t = commands.add_player(t, **row)
-                    return t
-
-                return session.apply(f"import {len(rows)} players", add_all)
-
-            self.screen.run_change(change, ngettext("{n} player imported.", "{n} players imported.",
-                                                    len(rows)).format(n=len(rows)))
+            self.screen.refresh_panes()
+            self.notify(ngettext("{n} player imported.", "{n} players imported.",
+                                 outcome.value).format(n=outcome.value))
+            self.screen.show_warnings(outcome)
 
         self.app.push_screen(PromptDialog(
             _("Import players"),
@@ -442,7 +432,6 @@ class RegistrationPane(CommandKeys, Vertical):
         """Register an arrival from the rating list: a few letters, Up/Down, Enter."""
         from pathlib import Path
 
-        from core.ratinglists.apply import register_entry
         from tui.screens.list_lookup import ListLookupDialog
 
         session = self.screen_session
@@ -451,9 +440,7 @@ class RegistrationPane(CommandKeys, Vertical):
             if picked is None:
                 return
             entry, source = picked
-            self.screen.run_change(lambda: session.apply(
-                f"add player {entry.name} from list {source.name}",
-                lambda t: register_entry(t, entry, source)))
+            self.screen.run_change(lambda: session.do(lambda desk: desk.register_from_list(entry, source)))
 
         self.app.push_screen(ListLookupDialog(Path(self.app.workspace.data_dir), session.tournament), chosen)
 
@@ -472,17 +459,3 @@ class RegistrationPane(CommandKeys, Vertical):
         yield SystemCommand(_("Import players"), _("From CSV or TRF (i)"), self.action_import)
         yield SystemCommand(_("Forbidden pairing"), _("Players who must not meet (f)"), self.action_forbidden)
 
-
-def import_players(path: str) -> list[dict[str, Any]]:
-    """Read players from CSV (header names the columns; every bad line is reported and nothing
-    is imported unless the whole file is good) or TRF; returns ``add_player`` arguments."""
-    text = read_text(path)
-    if text.lstrip().startswith(("012", "001")) or path.lower().endswith((".trf", ".txt")):
-        from core.trf import parse_tournament
-
-        t = parse_tournament(text)
-        return [dict(name=p.name, rating=p.rating, title=p.title, federation=p.federation,
-                     fide_id=p.fide_id, birth=p.birth, sex=p.sex) for p in t.players]
-    from core.csvimport import parse_players_csv
-
-    return parse_players_csv(text)

@@ -25,12 +25,12 @@ from textual.message import Message
 from textual.widgets import DataTable, Input, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from core import commands
+from core.commands import round_schedule_text
 from core.errors import ConflictError, TournamentError
 from core.i18n import _, ngettext
 from core.model import ByeKind, Code, GameResult, Tournament, scores
 from tui.i18n import L_, fmt_points
-from tui.services import gc_after_frame, settle_memory
+from tui.services import gc_after_frame, on_ui_thread, settle_memory
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 from tui.widgets.fast_table import FastTable
 from tui.widgets.pane import CommandKeys
@@ -60,18 +60,14 @@ def bye_text(kind: ByeKind | None) -> str:
     }[kind]
 
 
-def prepared_for_pairing(t: Tournament) -> Tournament:
-    """What ``commands.pair_next_round`` does before the engine runs (one implementation:
-    numbers by lot or ranking, first colour, check-in absentees)."""
-    return commands.prepare_next_round(t)
-
-
 def describe_result_change(t: Tournament, round_no: int, board_no: int, new: GameResult | None) -> str:
     """What a correction changes: the board, the players' scores, later rounds."""
     b = t.round(round_no).boards[board_no - 1]
     old_text = RESULT_TEXT.get(b.result, _("no result")) if b.result else _("no result")
     new_text = RESULT_TEXT.get(new, _("no result")) if new else _("no result")
-    after = commands.set_result(t, round_no, board_no, new)
+    from core.app.desk import preview_result
+
+    after = preview_result(t, round_no, board_no, new)
     before_s, after_s = scores(t), scores(after)
     lines = [_("Round {r}, board {b}: {old} becomes {new}.").format(r=round_no, b=board_no, old=old_text, new=new_text)]
     for pno in (b.white, b.black):
@@ -215,7 +211,7 @@ class RoundsPane(CommandKeys, Vertical):
     """The snapshot shown (None until the first ``show``)."""
     dirty = False
 
-    CHANGES = frozenset({"pair", "type_result", "manual", "unpair", "result"})
+    CHANGES = frozenset({"pair", "type_result", "manual", "unpair", "result", "schedule"})
     KEEP = ("round_no", "only_playing")
 
     BINDINGS = [
@@ -360,7 +356,7 @@ class RoundsPane(CommandKeys, Vertical):
         done = len(rnd.boards) - len(missing)
         manual = _(" · changed by hand") if rnd.manual else ""
         latest = "" if self.round_no == t.current_round else _(" · earlier round: changes are corrections")
-        when = commands.round_schedule_text(t, self.round_no)
+        when = round_schedule_text(t, self.round_no)
         set_text(title, _("Round {r} of {total} · {done} of {n} results in").format(
             r=self.round_no, total=t.total_rounds, done=done, n=len(rnd.boards))
             + (f" · {when}" if when else "") + manual + latest)
@@ -423,20 +419,15 @@ class RoundsPane(CommandKeys, Vertical):
         """Show the result at once; the store saves it in the background, in typing order."""
         screen = self.screen
         session = self.session
-        text = result.value if result is not None else "none"
         gc_after_frame(self)
-
-        def saved(t: Tournament | None, error: TournamentError | None) -> None:
-            self.app.call_from_thread(screen.save_finished, t, error)
+        saved = on_ui_thread(self, screen.save_finished)
 
         def change() -> Tournament:
-            return session.apply_soon(f"result round {round_no} board {board} {text}",
-                                      lambda t: commands.set_result(t, round_no, board, result), saved,
-                                      hold=True)
+            return session.enter_result(round_no, board, result, saved, hold=True)
 
         if screen.run_change(change):
             self.move_to_next_empty(board)
-        # the save starts once the frame showing the result is drawn (see Session.apply_soon);
+        # the save starts once the frame showing the result is drawn (see Session.enter_result);
         # the timer is the safety net should the screen change before that refresh
         self.call_after_refresh(session.release)
         self.set_timer(0.25, session.release)
@@ -524,9 +515,8 @@ class RoundsPane(CommandKeys, Vertical):
             self.notify(_("Pairing is already running; Escape cancels it."))
             return
         self.session.flush()  # the last results typed must be in the store before pairing on them
-        t = self.session.tournament
         try:
-            commands.check_can_pair(t)
+            plan = self.session.desk.prepare_round()
         except TournamentError as exc:
             text = str(exc)
             if "\n" in text:
@@ -534,9 +524,7 @@ class RoundsPane(CommandKeys, Vertical):
             else:
                 self.notify(text, severity="error", title=_("Cannot pair yet"))
             return
-        if self.session.read_only:
-            self.notify(_("This tournament is open read-only (--view)."), severity="error")
-            return
+        t = plan.tournament
         self.cancel_event = threading.Event()
         row = self.query_one("#pair-progress-row")
         row.display = True
@@ -545,28 +533,24 @@ class RoundsPane(CommandKeys, Vertical):
         self.query_one("#pair-progress", ProgressBar).update(progress=0)
         # the engine starts once the progress row is drawn: a pure-Python engine shares the GIL
         # with the UI thread, and that frame (a layout change) would otherwise take twice as long
-        cancel, revision, session = self.cancel_event, self.session.revision, self.session
+        cancel, session = self.cancel_event, self.session
         settle_memory(collect=False)  # the engine's garbage must not make the GC walk the screen
-        self.call_after_refresh(lambda: self.pair_worker(t, revision, cancel, session))
+        self.call_after_refresh(lambda: self.pair_worker(plan, cancel, session))
 
     @work(thread=True, exclusive=True, group="pairing", exit_on_error=False, description="pairing")
-    def pair_worker(self, t: Tournament, revision: int, cancel: threading.Event, session) -> PairingDone:
-        from core.pairing.base import PairOptions
-        from core.pairing.registry import get_system
-
+    def pair_worker(self, plan, cancel: threading.Event, session) -> PairingDone:
         worker = get_current_worker()
 
         def progress(fraction: float, text: str) -> None:
             if not worker.is_cancelled:
                 self.post_message(PairProgress(fraction, text))
 
-        prepared = prepared_for_pairing(t)
         # a pure-Python engine holds the GIL; hand it back to the UI thread more often so the
         # screen keeps drawing and answering keys while a big field is paired
         interval = sys.getswitchinterval()
         sys.setswitchinterval(min(interval, 0.001))
         try:
-            pairing = get_system(t.system).pair(prepared, PairOptions(cancel=cancel, progress=progress))
+            pairing = session.desk.propose(plan, cancel=cancel, progress=progress)
         finally:
             sys.setswitchinterval(interval)
         if worker.is_cancelled or cancel.is_set():
@@ -576,10 +560,8 @@ class RoundsPane(CommandKeys, Vertical):
         # saving a big round (validation, serialisation, fsync) also stays off the UI thread;
         # refused if anyone saved since the revision the pairing was computed on
         self.post_message(PairProgress(1.0, _("saving round {n}").format(n=pairing.round)))
-        session.apply(f"pair round {pairing.round}",
-                      lambda cur: commands.apply_pairing(prepared_for_pairing(cur), pairing),
-                      expected=True, revision=revision)
-        return PairingDone(pairing, revision)
+        session.do(lambda desk: desk.record_round(plan, pairing))
+        return PairingDone(pairing, plan.revision)
 
     def on_pair_progress(self, message: PairProgress) -> None:
         self.query_one("#pair-progress", ProgressBar).update(progress=max(0.0, min(1.0, message.fraction)))
@@ -659,8 +641,7 @@ class RoundsPane(CommandKeys, Vertical):
                 self.notify(_("Type a date YYYY-MM-DD and/or a time HH:MM."), severity="error")
                 return
             self.screen.run_change(
-                lambda: self.session.apply(f"schedule round {number}",
-                                           lambda cur: commands.set_round_schedule(cur, number, date, clock)),
+                lambda: self.session.do(lambda desk: desk.schedule_round(number, date, clock)),
                 _("Round {n}: {when}").format(n=number, when=text.strip() or "–"))
 
         self.app.push_screen(PromptDialog(_("Date and start time of round {n}").format(n=number),
@@ -679,11 +660,14 @@ class RoundsPane(CommandKeys, Vertical):
             body += "\n\n" + ngettext("{k} result of this round will be deleted too.",
                                       "{k} results of this round will be deleted too.", with_results).format(k=with_results)
 
+        from core.app.conflicts import RoundSeen
+
+        seen = RoundSeen.of(t, last.number)
+
         def decided(yes: bool | None) -> None:
             if yes:
                 self.screen.run_change(
-                    lambda: self.session.apply(f"unpair round {last.number}",
-                                               lambda cur: commands.unpair_last_round(cur, force=True), expected=True),
+                    lambda: self.session.do(lambda desk: desk.unpair_last_round(force=True, seen=seen)),
                     _("Round {n} is unpaired.").format(n=last.number))
 
         self.app.push_screen(ConfirmDialog(_("Unpair the last round"), body, yes=_("Unpair"), danger=True), decided)
@@ -704,10 +688,7 @@ class RoundsPane(CommandKeys, Vertical):
 
     @work(thread=True, exclusive=True, group="explain", exit_on_error=False)
     def explain_worker(self, t: Tournament, round_no: int, board: int | None) -> tuple:
-        from core.pairing.registry import get_system
-        from core.pairing.replay import input_for_round
-
-        pairing = get_system(t.system).pair(input_for_round(t, round_no))
+        pairing = self.session.desk.engine_pairing(round_no)
         same = [(b.white, b.black) for b in pairing.boards] == [(b.white, b.black) for b in t.round(round_no).boards]
         return round_no, board, dict(getattr(pairing, "explanations", {}) or {}) if same else None
 

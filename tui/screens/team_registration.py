@@ -22,7 +22,6 @@ from textual.widgets import DataTable, Label, Static
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Team, Tournament
-from core.teams import registration
 from tui.i18n import L_
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 
@@ -90,9 +89,10 @@ class TeamsDialog(ModalScreen[None]):
             return None
         return self.t.teams[table.cursor_row]
 
-    def _change(self, action: str, change: Callable[[Tournament], Tournament], done: str) -> None:
+    def _change(self, use: Callable[[Any], Any], done: str) -> None:
+        """Run one team use case of the desk (``use(desk)``); refill the list when saved."""
         session = self.owner.session
-        if self.owner.run_change(lambda: session.apply(action, change), done):
+        if self.owner.run_change(lambda: session.do(use), done):
             self.fill()
 
     def _ask_members(self, title: str, help_text: str, value: str,
@@ -117,8 +117,7 @@ class TeamsDialog(ModalScreen[None]):
             self._ask_members(
                 _("Players of {name}").format(name=name.strip()),
                 _("Pairing numbers in board order, board 1 first (e.g. 3 1 7 5); empty for later."), "",
-                lambda members: self._change(f"add team {name.strip()}",
-                                             lambda t: registration.add_team(t, name, members),
+                lambda members: self._change(lambda desk: desk.add_team(name, members),
                                              _("Team {name} added.").format(name=name.strip())))
 
         self.app.push_screen(PromptDialog(_("New team"), _("Name of the team (unique)."),
@@ -132,8 +131,7 @@ class TeamsDialog(ModalScreen[None]):
             _("Board order of {name}").format(name=team.name),
             _("Pairing numbers in board order, board 1 first (e.g. 3 1 7 5)."),
             " ".join(map(str, team.members)),
-            lambda members: self._change(f"roster of team {team.id}",
-                                         lambda t: registration.set_roster(t, team.id, members),
+            lambda members: self._change(lambda desk: desk.set_roster(team.id, members),
                                          _("Board order of {name} saved.").format(name=team.name)))
 
     def action_rename(self) -> None:
@@ -144,7 +142,7 @@ class TeamsDialog(ModalScreen[None]):
         def chosen(name: str | None) -> None:
             if not name:
                 return
-            self._change(f"edit team {team.id}", lambda t: registration.edit_team(t, team.id, name=name),
+            self._change(lambda desk: desk.edit_team(team.id, name=name),
                          _("Team renamed."))
 
         self.app.push_screen(PromptDialog(_("Rename team"), "", value=team.name), chosen)
@@ -156,7 +154,7 @@ class TeamsDialog(ModalScreen[None]):
 
         def confirmed(yes: bool | None) -> None:
             if yes:
-                self._change(f"remove team {team.id}", lambda t: registration.remove_team(t, team.id),
+                self._change(lambda desk: desk.remove_team(team.id),
                              _("Team {name} deleted.").format(name=team.name))
 
         self.app.push_screen(ConfirmDialog(
@@ -164,7 +162,7 @@ class TeamsDialog(ModalScreen[None]):
             yes=_("Delete"), danger=True), confirmed)
 
     def action_from_clubs(self) -> None:
-        self._change("teams from clubs", registration.teams_from_clubs,
+        self._change(lambda desk: desk.teams_from_clubs(),
                      _("One team per club, players in ranking order."))
 
     def action_close(self) -> None:

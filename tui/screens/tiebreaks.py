@@ -244,11 +244,10 @@ class TiebreaksPane(LazyPane, Horizontal):
             changes["tiebreaks"] = tuple(self.draft)
         if self.draft_regime is not None:
             changes["tiebreak_regime"] = None if self.draft_regime == "auto" else self.draft_regime
-        from core import commands
-
         session = self.screen.session
+        shown = {key: getattr(session.tournament, key) for key in changes}
         if self.screen.run_change(
-                lambda: session.apply("tie-break settings", lambda t: commands.set_settings(t, **changes)),
+                lambda: session.do(lambda desk: desk.change_settings(changes, seen=shown, what="tie-break settings")),
                 _("Tie-break settings saved.")):
             self.draft = None
             self.draft_regime = None

@@ -9,6 +9,7 @@ palette) switch tabs, Escape goes back to the list.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from textual.app import ComposeResult, SystemCommand
@@ -22,7 +23,10 @@ from core.i18n.terms import system_name
 from core.i18n import _, ngettext
 from core.model import Tournament
 from tui.i18n import L_
-from tui.services import Session
+from tui.services import Session, on_ui_thread
+
+if TYPE_CHECKING:
+    from core.app.desk import Outcome
 from tui.widgets.pane import CommandKeys
 
 TABS = (
@@ -277,10 +281,11 @@ class TournamentScreen(CommandKeys, Screen):
         await self.show_pane(tab)
 
     # -- changes ----------------------------------------------------------------------------
-    def run_change(self, change: Callable[[], Tournament], done: str | None = None) -> bool:
-        """Run one service call; show its refusal as a message and change nothing."""
+    def run_change(self, change: Callable[[], object], done: str | None = None) -> bool:
+        """Run one change (a session call); show its refusal as a message and change
+        nothing, or its warnings (a manual pairing's broken criteria, pages not published)."""
         try:
-            change()
+            outcome = change()
         except ConflictError as exc:
             self.refresh_panes()
             self.notify(str(exc), severity="warning", title=_("Changed by someone else"))
@@ -295,14 +300,28 @@ class TournamentScreen(CommandKeys, Screen):
         self.refresh_panes()
         if done:
             self.notify(done)
+        self.show_warnings(outcome)
         return True
 
-    def save_finished(self, t: Tournament | None, error: TournamentError | None) -> None:
-        """A background save answered: show a refusal, or the store's state if it differs."""
+    def show_warnings(self, outcome: object) -> None:
+        for warning in getattr(outcome, "warnings", ()):
+            self.notify(str(warning), severity="warning", title=_("Warning"))
+
+    def save_finished(self, outcome: Outcome | None, error: TournamentError | None, done: str | None = None) -> None:
+        """A queued change answered: show a refusal (a conflict names who changed what, and
+        the screen now shows the newer value), or the store's state if it differs."""
+        if isinstance(error, ConflictError):
+            self.refresh_panes()
+            self.app.show_message(_("Changed by someone else"), str(error))
+            return
         if error is not None:
             self.app.show_message(_("Not saved"), _("The change was not saved: {error}").format(error=error))
             self.refresh_panes()
             return
+        if done:
+            self.notify(done)
+        self.show_warnings(outcome)
+        t = outcome.tournament if outcome is not None else None
         if not self.session.pending and t is not None and t is self.session.tournament:
             if t != getattr(self, "_shown", None):  # e.g. another organiser's result came along
                 self.refresh_panes()
@@ -344,7 +363,6 @@ class TournamentScreen(CommandKeys, Screen):
 
     def action_settings(self) -> None:
         """Edit the tournament's own settings (name, rounds, time control, points...)."""
-        from core import commands
         from tui.screens.new_tournament import NewTournamentDialog
         from tui.services import POINT_SYSTEMS, NewTournament, point_system_key
 
@@ -366,22 +384,29 @@ class TournamentScreen(CommandKeys, Screen):
                 changes["points"] = POINT_SYSTEMS[form.point_system]
             if not changes:
                 return
-            self.run_change(lambda: self.session.apply(
-                "settings " + ", ".join(sorted(changes)), lambda cur: commands.set_settings(cur, **changes)),
+            shown = {key: getattr(t, key) for key in changes}
+            self.run_change(lambda: self.session.do(lambda desk: desk.change_settings(changes, seen=shown)),
                 _("Settings saved."))
             self.title = self.session.tournament.name
 
         self.app.push_screen(NewTournamentDialog(current, system_fixed=bool(t.rounds)), saved)
 
     def action_undo(self) -> None:
-        self.run_change(self.session.undo, _("Undone."))
+        self.queue_change(self.session.undo, _("Undone."))
 
     def action_redo(self) -> None:
-        self.run_change(self.session.redo, _("Redone."))
+        self.queue_change(self.session.redo, _("Redone."))
+
+    def queue_change(self, queue: Callable[[Callable], None], done: str) -> None:
+        """Undo/redo: behind the saves still queued (typing order); answered like a save."""
+        try:
+            queue(on_ui_thread(self, self.save_finished, done))
+        except TournamentError as exc:
+            self.notify(str(exc), severity="error", title=_("Not done"))
 
     def action_journal(self) -> None:
         try:
-            entries = self.session.store.journal(self.session.id)
+            entries = self.session.desk.journal()
         except TournamentError as exc:
             self.notify(str(exc), severity="error")
             return

@@ -186,11 +186,13 @@ class TournamentsScreen(CommandKeys, Screen):
             return
         from tui.screens.new_tournament import NewTournamentDialog
 
+        from tui.services import tournament_from_form
+
         def created(form) -> None:
             if form is None:
                 return
             try:
-                tid = self.app.workspace.create(form)
+                tid = self.app.workspace.create(tournament_from_form(form))
             except TournamentError as exc:
                 self.notify(str(exc), severity="error", title=_("Not created"))
                 return
@@ -245,12 +247,14 @@ class TournamentsScreen(CommandKeys, Screen):
             if not path:
                 return
             try:
-                tid = self.app.workspace.import_trf(path)
+                outcome = self.app.workspace.import_file(path)
             except TournamentError as exc:
                 self.app.show_message(_("Import failed"), str(exc))
                 return
             self.refresh_list()
-            self.app.open_tournament(tid)
+            self.app.open_tournament(outcome.value)
+            if outcome.warnings:  # lines of the file kept or skipped
+                self.app.show_message(_("Warning"), "\n".join(outcome.warnings))
 
         self.app.push_screen(PromptDialog(
             _("Import a TRF file"),
@@ -261,7 +265,7 @@ class TournamentsScreen(CommandKeys, Screen):
         if self.read_only():
             return
         try:
-            tid = self.app.workspace.demo()
+            tid = self.app.workspace.create_demo()
         except TournamentError as exc:
             self.notify(str(exc), severity="error")
             return

@@ -86,19 +86,11 @@ def run(args: argparse.Namespace) -> int:
 def _lot(args: argparse.Namespace) -> int:
     import secrets
 
-    from core.cli.common import open_store, print_json
-    from core.model import Tournament
-    from core.pairing.roundrobin.lot import draw_lots, draw_team_lots, table_order
-    from core.pairing.roundrobin.varma import draw_varma
+    from core.cli.common import open_desk, print_json, show_warnings
+    from core.pairing.roundrobin.lot import table_order
 
     seed = args.seed if args.seed is not None else secrets.randbits(31)
-
-    def change(t: Tournament) -> Tournament:
-        if args.teams:
-            return draw_team_lots(t, seed)
-        return draw_varma(t, seed) if args.varma else draw_lots(t, seed)
-
-    t = open_store().update(args.id, "draw table numbers", change).tournament
+    t = show_warnings(open_desk(args.id).draw_lots(seed, varma=args.varma, teams=args.teams)).tournament
     unit = "team" if args.teams else "player"
     order = table_order(t, unit=unit)
     names = ({team.id: team.name for team in t.teams} if args.teams

@@ -42,55 +42,29 @@ def _print_list(t: Tournament) -> None:
 
 
 def _checkin(args: argparse.Namespace) -> int:
-    from core import checkin
-    from core.cli.common import open_store, pairing_numbers
+    from core.cli.common import open_desk, pairing_numbers, show_warnings
 
-    store = open_store()
+    desk = open_desk(args.id)
     pnos = [n for part in args.pnos for n in pairing_numbers(part)]
     if args.open or args.close or pnos:
-        def change(t: Tournament) -> Tournament:
-            if pnos:
-                t = checkin.check_in(t, pnos, is_present=not args.absent)
-            if args.open:
-                t = checkin.open_checkin(t)
-            if args.close:
-                t = checkin.close_checkin(t)
-            return t
-
-        what = "check-in close" if args.close else "check-in open" if args.open and not pnos else \
-            f"{'absent' if args.absent else 'present'} {','.join(map(str, pnos))}"
-        snap = store.update(args.id, what, change)
-        t = snap.tournament
+        t = show_warnings(desk.check_in(pnos, present=not args.absent, open_checkin=args.open,
+                                        close_checkin=args.close)).tournament
     else:
-        t = store.load(args.id).tournament
+        t = desk.snapshot().tournament
     _print_list(t)
     return 0
 
 
 def _fees(args: argparse.Namespace) -> int:
-    from core import checkin
-    from core.cli.common import open_store
+    from core.cli.common import open_desk, show_warnings
 
-    store = open_store()
+    desk = open_desk(args.id)
     if args.set is None and args.paid is None and args.due is None:
-        _print_list(store.load(args.id).tournament)
+        _print_list(desk.snapshot().tournament)
         return 0
-
-    def change(t: Tournament) -> Tournament:
-        if args.set is not None:
-            t = checkin.set_entry_fee(t, args.set, args.currency or "")
-        if args.due is not None:
-            t = checkin.set_fee_due(t, args.player, None if args.due == "" else args.due)
-        if args.paid is not None:
-            t = checkin.record_payment(t, args.player, args.paid or None)
-        return t
-
-    if (args.due is not None or args.paid is not None) and args.player is None:
-        from core.cli import CliError
-
-        raise CliError(_("fees: --paid and --due need --player PNO"))
-    snap = store.update(args.id, "entry fees", change)
-    _print_list(snap.tournament)
+    outcome = desk.change_fees(fee=args.set, currency=args.currency or "", player=args.player,
+                               due=args.due, paid=args.paid)
+    _print_list(show_warnings(outcome).tournament)
     return 0
 
 

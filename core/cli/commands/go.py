@@ -18,12 +18,9 @@ from __future__ import annotations
 
 import argparse
 
-from core.cli.common import open_store, print_json, write_output
+from core.cli.common import open_desk, print_json, show_warnings, write_output
 from core.errors import TournamentError
-from core.go import results
 from core.go.export import egd_h9_export, rating_commission_export
-from core.go.handicap import even_komi
-from core.go.mcmahon_options import mcmahon_options
 from core.go.summary import player_go_data, top_group_data
 from core.go.render import render_card, render_table
 from core.i18n import N_, _
@@ -51,7 +48,7 @@ GO_SYSTEMS = ("gamma", "mcmahon")
 
 
 def _load(tid: str, systems: tuple[str, ...] = ("gamma",)) -> Tournament:
-    t = open_store().load(tid).tournament
+    t = open_desk(tid).snapshot().tournament
     if t.system not in systems:
         raise TournamentError(_("tournament {tid!r} uses the {system!r} system, not {wanted}").format(
             tid=tid, system=t.system, wanted=" or ".join(systems)))
@@ -117,29 +114,13 @@ def _table(args: argparse.Namespace) -> int:
 
 
 def _result(args: argparse.Namespace) -> int:
-    _load(args.id, GO_SYSTEMS)
-
-    def change(t: Tournament) -> Tournament:
-        if args.both_absent:
-            return results.record_double_refusal(t, args.round, args.board)
-        if args.jigo:
-            return results.record_jigo(t, args.round, args.board)
-        return results.record_winner_text(t, args.round, args.board, args.winner, args.white,
-                                          args.forfeit)
-
-    if not (args.both_absent or args.jigo) and args.winner is None:
-        raise TournamentError(_("give the winner (number, white or black), --jigo or --both-absent"))
-    open_store().update(args.id, f"go result round {args.round} board {args.board}", change)
+    show_warnings(open_desk(args.id).enter_go_result(args.round, args.board, args.winner, args.white,
+                                                     args.forfeit, args.both_absent, args.jigo))
     return 0
 
 
 def _refuse(args: argparse.Namespace) -> int:
-    _load(args.id)
-    if args.cancel:
-        change = lambda t: results.cancel_refusal(t, args.pno, args.round)  # noqa: E731
-    else:
-        change = lambda t: results.record_refusal(t, args.pno, args.round)  # noqa: E731
-    open_store().update(args.id, f"go refusal {args.pno} round {args.round}", change)
+    show_warnings(open_desk(args.id).go_refusal(args.pno, args.round, cancel=args.cancel))
     return 0
 
 
@@ -164,21 +145,8 @@ def _settings(args: argparse.Namespace) -> int:
     if mm and t0.system != "mcmahon":
         raise TournamentError(_("the --mm-… settings are for McMahon events (--system mcmahon)"))
     updates.update(mm)
-
-    def change(t: Tournament) -> Tournament:
-        options = dict(t.options)
-        go = dict(options.get("go") or {})
-        go.update(updates)
-        options["go"] = go
-        new = t.with_changes(options=options)
-        if new.system == "mcmahon":
-            mcmahon_options(new)  # refuses a bad bar, floor, komi … with a clear message
-        else:
-            even_komi(new)  # refuses a komi that is not a half-integer
-        return new
-
-    snap = open_store().update(args.id, "go settings", change) if updates else open_store().load(args.id)
-    print_json(dict(snap.tournament.options.get("go") or {}))
+    t = show_warnings(open_desk(args.id).change_go_settings(updates)).tournament if updates else t0
+    print_json(dict(t.options.get("go") or {}))
     return 0
 
 

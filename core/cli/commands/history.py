@@ -4,24 +4,24 @@ from __future__ import annotations
 
 import argparse
 
-from core.cli.common import open_store, print_json
+from core.cli.common import open_desk, open_workspace, print_json, show_warnings
 from core.i18n import N_, _
 
 
 def _undo(args: argparse.Namespace) -> int:
-    snap = open_store().undo(args.id)
+    snap = show_warnings(open_desk(args.id).undo())
     print(_("revision {revision}").format(revision=snap.revision))
     return 0
 
 
 def _redo(args: argparse.Namespace) -> int:
-    snap = open_store().redo(args.id)
+    snap = show_warnings(open_desk(args.id).redo())
     print(_("revision {revision}").format(revision=snap.revision))
     return 0
 
 
 def _log(args: argparse.Namespace) -> int:
-    history = open_store().history(args.id)
+    history = open_desk(args.id).history()
     entries = history.entries
     if args.format == "json":
         print_json([{k: e.get(k) for k in ("rev", "time", "user", "action")} for e in entries])
@@ -43,7 +43,7 @@ def _log(args: argparse.Namespace) -> int:
 def _list(args: argparse.Namespace) -> int:
     import sys
 
-    rows, problems = open_store().list_with_problems(include_archived=args.all)
+    rows, problems = open_workspace().list_with_problems(include_archived=args.all)
     for tid, message in problems:
         print(_("hakem: warning: {tid} cannot be listed: {message} (run hakem doctor {tid})").format(tid=tid, message=message), file=sys.stderr)
     if args.format == "json":

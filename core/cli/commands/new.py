@@ -6,11 +6,11 @@ from core.i18n import _
 
 import argparse
 
-from core.cli.common import open_store
+from core.app.workspace import check_new
+from core.cli.common import open_workspace
 from core.commands import demo_tournament
 from core.errors import TournamentError
 from core.model import Colour, PointSystem, Tournament, points
-from core.pairing.registry import system_ids
 
 
 def parse_point_system(text: str) -> PointSystem:
@@ -31,14 +31,10 @@ def run(args: argparse.Namespace) -> int:
     if args.demo:
         t = demo_tournament()
     else:
-        if not args.name or not args.name.strip():
-            raise TournamentError(_('a tournament needs a name'))
         if args.rounds is None or args.rounds < 1:
             raise TournamentError(_('--rounds must be a whole number of at least 1'))
-        t = Tournament(id="", name=args.name.strip(), system=args.system, total_rounds=args.rounds)
-    known = system_ids()
-    if known and t.system not in known:
-        raise TournamentError(_('unknown system {system!r}; known: {value}').format(system=t.system, value=', '.join(known)))
+        t = Tournament(id="", name=(args.name or "").strip(), system=args.system, total_rounds=args.rounds)
+    check_new(t)  # a name, a known system: refused before the options are looked at
     changes: dict = {}
     for attr in ("place", "federation", "start_date", "end_date", "chief_arbiter", "time_control"):
         value = getattr(args, attr)
@@ -77,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         from core.go.handicap import even_komi
 
         even_komi(t)
-    tid = open_store().create(t)
+    tid = open_workspace().create(t)
     print(tid)
     return 0
 

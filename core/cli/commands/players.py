@@ -5,12 +5,8 @@ from __future__ import annotations
 from core.i18n import _
 
 import argparse
-from typing import Any
-from pathlib import Path
 
-from core import commands
-from core.cli.common import open_store, pairing_numbers, print_json, read_text_file
-from core.csvimport import parse_players_csv
+from core.cli.common import open_desk, pairing_numbers, print_json, show_warnings
 from core.model import ByeKind, Tournament
 
 
@@ -29,35 +25,20 @@ def _add(args: argparse.Namespace) -> int:
         extra["go_rating"] = args.go_rating
     if args.go_rank:
         extra["go_rank"] = args.go_rank
-    from_list = not args.name or args.list is not None
-    if not from_list:
+    desk = open_desk(args.id)
+    if args.name and args.list is None:
         typed.setdefault("rating", 0)
+        name = typed.pop("name")
+        out = desk.add_player(name, extra=extra or None, **typed)
     elif not (args.fide_id or args.national_id or args.egd_pin):
         from core.cli import CliError
 
         raise CliError(_("players add: give --name, or --fide-id/--national-id/--egd-pin to take "
                          "the player from a rating list"))
-    added: list[int] = []
-
-    def change(t: Tournament) -> Tournament:
-        fields = dict(typed)
-        player_extra = dict(extra)
-        if from_list:
-            from core.ratinglists.registration import fields_from_list
-            from core.store.paths import resolve_data_dir
-
-            listed, t = fields_from_list(resolve_data_dir(None), t, args.list or "", args.fide_id,
-                                         args.national_id, args.egd_pin)
-            player_extra = {**listed.pop("extra", {}), **player_extra}
-            fields = {**listed, **fields}
-        name = fields.pop("name")
-        new = commands.add_player(t, name, extra=player_extra or None, **fields)
-        added.append(commands.added_pno(t, new))
-        return new
-
-    open_store().update(args.id, f"add player {args.name or args.fide_id or args.national_id or args.egd_pin}",
-                        change)
-    print(added[-1])
+    else:
+        out = desk.add_player_from_list(args.list or "", args.fide_id, args.national_id, args.egd_pin,
+                                        typed, extra)
+    print(show_warnings(out).value)
     return 0
 
 
@@ -65,77 +46,49 @@ def _edit(args: argparse.Namespace) -> int:
     changes = {k: v for k, v in dict(name=args.name, rating=args.rating, title=args.title,
                                       federation=args.fed, fide_id=args.fide_id, club=args.club,
                                       birth=args.birth).items() if v is not None}
-    what = ", ".join(f"{key} {value!r}" for key, value in changes.items())
-    open_store().update(args.id, f"edit player {args.pno}: {what}",
-                        lambda t: commands.edit_player(t, args.pno, **changes))
+    show_warnings(open_desk(args.id).edit_player(args.pno, **changes))
     return 0
 
 
 def _remove(args: argparse.Namespace) -> int:
-    open_store().update(args.id, f"remove player {args.pno}", lambda t: commands.remove_player(t, args.pno))
+    show_warnings(open_desk(args.id).remove_player(args.pno))
     return 0
 
 
 def _import(args: argparse.Namespace) -> int:
-    text = read_text_file(args.file)
-    suffix = Path(args.file).suffix.lower()
-    if suffix == ".trf" or text.lstrip().startswith(("012", "001")):
-        from core.trf import parse_tournament
-
-        rows: list[dict[str, Any]] = [dict(name=p.name, rating=p.rating, title=p.title, federation=p.federation,
-                                           fide_id=p.fide_id, birth=p.birth, sex=p.sex)
-                                      for p in parse_tournament(text).players]
-    else:
-        rows = parse_players_csv(text)
-
-    snap = open_store().update(args.id, f"import {len(rows)} players from {Path(args.file).name}",
-                               lambda t: commands.add_players(t, rows))
-    print(_("{value} players imported; {value2} registered").format(value=len(rows), value2=len(snap.tournament.players)))
+    out = show_warnings(open_desk(args.id).import_players(args.file))
+    print(_("{value} players imported; {value2} registered").format(value=out.value, value2=len(out.tournament.players)))
     return 0
 
 
 def _withdraw(args: argparse.Namespace) -> int:
-    open_store().update(args.id, f"withdraw player {args.pno}",
-                        lambda t: commands.withdraw(t, args.pno, args.from_round))
+    show_warnings(open_desk(args.id).withdraw(args.pno, args.from_round))
     return 0
 
 
 def _bye(args: argparse.Namespace) -> int:
-    kind = {"half": ByeKind.HALF, "full": ByeKind.FULL, "zero": ByeKind.ZERO}[args.kind]
+    desk = open_desk(args.id)
     if args.cancel:
-        action, fn = f"cancel bye of {args.pno} in round {args.round}", lambda t: commands.cancel_bye(t, args.pno, args.round)
+        show_warnings(desk.cancel_bye(args.pno, [args.round]))
     else:
-        action, fn = (f"{args.kind}-point bye for {args.pno} in round {args.round}",
-                      lambda t: commands.request_bye(t, args.pno, args.round, kind))
-    open_store().update(args.id, action, fn)
+        kind = {"half": ByeKind.HALF, "full": ByeKind.FULL, "zero": ByeKind.ZERO}[args.kind]
+        show_warnings(desk.request_bye(args.pno, [args.round], kind))
     return 0
 
 
 def _forbid(args: argparse.Namespace) -> int:
-    pnos = pairing_numbers(args.pnos)
-    open_store().update(args.id, f"forbid pairing {args.pnos}", lambda t: commands.add_forbidden(t, pnos))
+    show_warnings(open_desk(args.id).add_forbidden(pairing_numbers(args.pnos)))
     return 0
 
 
 def _update_ratings(args: argparse.Namespace) -> int:
-    from core.ratinglists.apply import RatingUpdate, rating_update
-    from core.ratinglists.registration import choose_list
+    from core.ratinglists.apply import RatingUpdate
     from core.safe_text import field_safe
-    from core.store.paths import resolve_data_dir
-
-    store = open_store()
-    updates: list[RatingUpdate] = []
-
-    def change(t: Tournament) -> Tournament:
-        with choose_list(resolve_data_dir(None), t, args.list, "fide_id") as index:
-            updates.append(rating_update(t, index))
-        return updates[-1].tournament
-
+    desk = open_desk(args.id)
     if args.dry_run:
-        change(store.load(args.id).tournament)
+        update: RatingUpdate = desk.preview_rating_update(args.list)
     else:
-        store.update(args.id, "update ratings from list", change)
-    update = updates[-1]
+        update = show_warnings(desk.update_ratings(args.list)).value
     for c in update.changes:
         parts = ", ".join(f"{field} {old or '-'} → {new}" for field, (old, new) in c.changes.items())
         print(f"{c.pno:>4}  {field_safe(c.name):<32} {parts}")
@@ -169,7 +122,7 @@ def player_rows(t: Tournament) -> list[dict]:
 
 
 def _list(args: argparse.Namespace) -> int:
-    t = open_store().load(args.id).tournament
+    t = open_desk(args.id).snapshot().tournament
     rows = player_rows(t)
     if args.format == "json":
         print_json({"players": rows})

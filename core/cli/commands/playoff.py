@@ -23,9 +23,9 @@ from core.cli import CliError
 from core.i18n import _
 from core.playoff import (
     choose_format, clock, create, describe, enter_result, evaluate, playoffs_of, remove_result,
-    set_bids, set_lot, stage_times, timetable, with_playoff,
+    set_bids, set_lot, stage_times, timetable,
 )
-from core.playoff.state import PlayoffView, _parse_clock, record_in_standings
+from core.playoff.state import PlayoffView, _parse_clock
 from core.playoff.timetable import Slot
 
 
@@ -167,20 +167,13 @@ def _dry_run(args: argparse.Namespace) -> int:
     return 0
 
 
-def run(args: argparse.Namespace) -> int:
-    if args.id is None:
-        return _dry_run(args)
-    from core.cli.common import open_store
-
-    store = open_store()
-    key = args.key
-    action = "show"
-    if args.propose is not None:
-        return _propose(store.load(args.id).tournament, args.propose, args.format)
+def _change(args: argparse.Namespace, key: str):
+    """``(journal words, edit, record in standings)`` of the playoff change asked for, or
+    ``None`` to only show the playoff."""
     if args.players:
         places = args.places
 
-        def change(t):
+        def created(t):
             players = _pnos(args.players)
             for p in players:
                 t.player(p)
@@ -188,33 +181,22 @@ def run(args: argparse.Namespace) -> int:
             if seed is None:
                 from core.playoff.lots import seed_from
                 seed = seed_from(t.id, key, *players)
-            state = create(players, places, variant=args.variant, seed=seed,
-                           start=args.start or "00:00", first_board=args.first_board,
-                           max_boards=args.max_boards, breaks=_breaks(args), **_overrides(args))
-            return record_in_standings(with_playoff(t, key, state), key)
-        action = f"playoff {key}: created for players {args.players}"
-    elif args.result:
+            return create(players, places, variant=args.variant, seed=seed,
+                          start=args.start or "00:00", first_board=args.first_board,
+                          max_boards=args.max_boards, breaks=_breaks(args), **_overrides(args))
+        return f"created for players {args.players}", created, True
+    if args.result:
         gid, res = args.result
-
-        def change(t):
-            state = _state(t, key)
-            new = enter_result(state, gid, res, flag_later=args.flag_later, end=args.end)
-            return record_in_standings(with_playoff(t, key, new), key)
-        action = f"playoff {key}: result {gid} {res}"
-    elif args.remove:
-        def change(t):
-            new = remove_result(_state(t, key), args.remove)
-            return record_in_standings(with_playoff(t, key, new), key)
-        action = f"playoff {key}: result {args.remove} removed"
-    elif args.lot:
-        def change(t):
-            new = set_lot(_state(t, key), args.lot[0], args.lot[1])
-            return record_in_standings(with_playoff(t, key, new), key)
-        action = f"playoff {key}: lot {args.lot[0]} = {args.lot[1]}"
-    elif args.bids:
+        return (f"result {gid} {res}",
+                lambda t: enter_result(_state(t, key), gid, res, flag_later=args.flag_later, end=args.end), True)
+    if args.remove:
+        return f"result {args.remove} removed", lambda t: remove_result(_state(t, key), args.remove), True
+    if args.lot:
+        return f"lot {args.lot[0]} = {args.lot[1]}", lambda t: set_lot(_state(t, key), args.lot[0], args.lot[1]), True
+    if args.bids:
         bid_key, text = args.bids
 
-        def change(t):
+        def bid(t):
             bids = {}
             for part in text.split(","):
                 pno, _sep, secs = part.partition("=")
@@ -222,29 +204,42 @@ def run(args: argparse.Namespace) -> int:
                     bids[int(pno)] = int(secs)
                 except ValueError:
                     raise CliError(_("bids {text!r} must look like 5=200,9=180 (seconds).").format(text=text)) from None
-            return record_in_standings(with_playoff(t, key, set_bids(_state(t, key), bid_key, bids)), key)
-        action = f"playoff {key}: bids {bid_key}"
-    elif args.choice:
-        def change(t):
+            return set_bids(_state(t, key), bid_key, bids)
+        return f"bids {bid_key}", bid, True
+    if args.choice:
+        def chose(t):
             state = _state(t, key)
             if args.choice[1] not in ("white", "black"):
                 raise CliError(_("the Armageddon choice must be white or black."))
             state["choices"][args.choice[0]] = args.choice[1]
             evaluate(state)
-            return record_in_standings(with_playoff(t, key, state), key)
-        action = f"playoff {key}: choice {args.choice[0]} = {args.choice[1]}"
-    elif args.start:
-        def change(t):
+            return state
+        return f"choice {args.choice[0]} = {args.choice[1]}", chose, True
+    if args.start:
+        def started(t):
             state = _state(t, key)
             _parse_clock(args.start)
             state["start"] = args.start
-            return with_playoff(t, key, state)
-        action = f"playoff {key}: start time {args.start}"
-    if action == "show":  # no option changed anything: every other branch defined change()
-        snap = store.load(args.id)
+            return state
+        return f"start time {args.start}", started, False
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.id is None:
+        return _dry_run(args)
+    from core.cli.common import open_desk, show_warnings
+
+    desk = open_desk(args.id)
+    key = args.key
+    if args.propose is not None:
+        return _propose(desk.snapshot().tournament, args.propose, args.format)
+    change = _change(args, key)
+    if change is not None:
+        what, edit, standings = change
+        t = show_warnings(desk.change_playoff(key, what, edit, standings)).tournament
     else:
-        snap = store.update(args.id, action, change)
-    t = snap.tournament
+        t = desk.snapshot().tournament
     state = _state(t, key)
     view = evaluate(state)
     slots = timetable(state, view)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 
-from core.cli.common import open_store, print_json
+from core.cli.common import open_desk, print_json, show_warnings
 from core.i18n import _
 
 
@@ -29,7 +29,7 @@ def _list(args: argparse.Namespace) -> int:
     from core.prizes.settings import prize_settings, settings_to_json
     from core.reports.prizes import kind_name, sharing_note
 
-    s = prize_settings(open_store().load(args.id).tournament)
+    s = prize_settings(open_desk(args.id).snapshot().tournament)
     if args.format == "json":
         print_json(settings_to_json(s))
         return 0
@@ -44,27 +44,22 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _add(args: argparse.Namespace) -> int:
-    from core.prizes.settings import PrizeGroup, add_group
+    from core.prizes.settings import PrizeGroup
 
     group = PrizeGroup(key=args.key, name=args.name or args.key, kind=args.kind, amounts=_amounts(args.amounts),
                        born_from=args.born_from, born_to=args.born_to, rating_min=args.rating_min,
                        rating_max=args.rating_max, members=args.members)
-    open_store().update(args.id, f"prize group {args.key}", lambda t: add_group(t, group, args.before))
+    show_warnings(open_desk(args.id).add_prize_group(group, args.before))
     return 0
 
 
 def _remove(args: argparse.Namespace) -> int:
-    from core.prizes.settings import remove_group
-
-    open_store().update(args.id, f"remove prize group {args.key}", lambda t: remove_group(t, args.key))
+    show_warnings(open_desk(args.id).remove_prize_group(args.key))
     return 0
 
 
 def _rules(args: argparse.Namespace) -> int:
-    from core.prizes.settings import set_rules
-
-    open_store().update(args.id, "prize rules", lambda t: set_rules(t, args.sharing, args.hort_percent,
-                                                                     args.currency))
+    show_warnings(open_desk(args.id).set_prize_rules(args.sharing, args.hort_percent, args.currency))
     return 0
 
 

@@ -33,62 +33,26 @@ def _language(args: argparse.Namespace, t) -> None:
 
 
 def _publish(args: argparse.Namespace) -> int:
-    from core.cli.common import open_store
+    from core.cli.common import open_desk, show_warnings
     from core.reports.export import publish
 
-    store = open_store()
+    desk = open_desk(args.id)
     if args.remember or args.forget:
-        _remember(store, args.id, None if args.forget else args.directory)
+        # stored with the tournament: every later change through the application layer
+        # (CLI or TUI) keeps the pages current without a watcher
+        show_warnings(desk.remember_publishing(None if args.forget else args.directory))
     if args.url is not None:
-        _remember_url(store, args.id, args.url)
+        show_warnings(desk.remember_url(args.url))
     if not args.watch:
-        t = store.load(args.id).tournament
+        t = desk.snapshot().tournament
         _language(args, t)
         for path in publish(t, args.directory):
             print(path)
         return 0
-    return _watch(store, args.id, args.directory, args.interval, lambda t: _language(args, t))
+    return _watch(desk, args.directory, args.interval, lambda t: _language(args, t))
 
 
-def _remember(store, tid: str, directory: str | None) -> None:
-    """Store (or clear) the web directory in the tournament, so that ``auto_publish`` — and
-    commands that call it after a round — keep the pages current without a watcher."""
-    import os
-
-    from core.reports.export import PUBLISH_OPTION
-
-    def change(t):
-        options = dict(t.options)
-        if directory is None:
-            options.pop(PUBLISH_OPTION, None)
-        else:
-            options[PUBLISH_OPTION] = os.path.abspath(directory)
-        return t.with_changes(options=options)
-
-    store.update(tid, "publish settings", change)
-
-
-def _remember_url(store, tid: str, url: str) -> None:
-    """Store the public address of the page set (QR codes point there); '' removes it."""
-    from core.cli import CliError
-    from core.reports.export import URL_OPTION
-
-    url = url.strip()
-    if (url and not url.startswith(("https://", "http://"))) or any(c.isspace() for c in url):
-        raise CliError(_("--url must be an http:// or https:// address without spaces"))
-
-    def change(t):
-        options = dict(t.options)
-        if url:
-            options[URL_OPTION] = url
-        else:
-            options.pop(URL_OPTION, None)
-        return t.with_changes(options=options)
-
-    store.update(tid, "publish settings", change)
-
-
-def _watch(store, tid: str, directory: str, interval: float, before=None) -> int:
+def _watch(desk, directory: str, interval: float, before=None) -> int:
     """Publish now, then again whenever a round is paired or its last result comes in.
 
     Polls the store's revision (cheap: a stat and a small read) and republishes only when
@@ -105,10 +69,10 @@ def _watch(store, tid: str, directory: str, interval: float, before=None) -> int
     last_rev, last_key = None, None
     try:
         while True:
-            rev = store.revision(tid)
+            rev = desk.revision()
             if rev != last_rev:
                 last_rev = rev
-                t = store.load(tid).tournament
+                t = desk.snapshot().tournament
                 key = (t.current_round, bool(t.rounds) and t.rounds[-1].complete)
                 if key != last_key:
                     last_key = key

@@ -4,20 +4,14 @@ from __future__ import annotations
 
 import argparse
 
-from core import commands
-from core.cli.common import open_store
+from core.cli.common import open_desk, show_warnings
 from core.i18n import _
 from core.model import GameResult
 
 
 def run(args: argparse.Namespace) -> int:
     result = GameResult.parse(args.result)
-    snap = open_store().update(args.id, f"result round {args.round} board {args.board}: {result.value}",
-                               lambda t: commands.set_result(t, args.round, args.board, result, args.unrated))
-    if snap.tournament.rounds and snap.tournament.rounds[-1].complete:
-        from core.cli.common import publish_if_remembered
-
-        publish_if_remembered(snap.tournament)
+    show_warnings(open_desk(args.id).enter_result(args.round, args.board, result, unrated=args.unrated))
     return 0
 
 

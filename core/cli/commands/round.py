@@ -7,8 +7,8 @@ from core.i18n import _
 
 import argparse
 
-from core import commands
-from core.cli.common import open_store, print_json
+from core.cli.common import open_desk, print_json, show_warnings
+from core.commands import round_schedule_text
 from core.model import Tournament
 
 
@@ -41,7 +41,7 @@ def round_text(t: Tournament, number: int) -> str:
 
     rnd = t.round(number)
     names = {p.pno: p.name for p in t.players}
-    when = commands.round_schedule_text(t, number)
+    when = round_schedule_text(t, number)
     lines = [_("{name} — round {n}").format(name=t.name, n=number) + (f" — {when}" if when else "")]
     for i, b in enumerate(rnd.boards, start=1):
         res = b.result.value if b.result else "   "
@@ -53,11 +53,7 @@ def round_text(t: Tournament, number: int) -> str:
 
 
 def _pair(args: argparse.Namespace) -> int:
-    snap = open_store().update(args.id, "pair next round", commands.pair_next_round)
-    t = snap.tournament
-    from core.cli.common import publish_if_remembered
-
-    publish_if_remembered(t)
+    t = show_warnings(open_desk(args.id).pair_next_round()).tournament
     if args.format == "json":
         print_json(round_json(t, t.current_round))
     else:
@@ -66,7 +62,7 @@ def _pair(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    t = open_store().load(args.id).tournament
+    t = open_desk(args.id).snapshot().tournament
     number = args.round or t.current_round
     if args.format == "json":
         print_json(round_json(t, number))
@@ -98,43 +94,25 @@ def parse_manual(boards: str, byes: str | None) -> tuple[list, list]:
 
 def _set(args: argparse.Namespace) -> int:
     """Pair the next round by hand (or replace the last round's pairing with --replace)."""
-    from core.pairing.base import RoundPairing
-
     boards, byes = parse_manual(args.boards, args.byes)
-
-    def change(t: Tournament) -> Tournament:
-        if args.replace:
-            return commands.set_manual_pairing(t, t.current_round, boards, byes)
-        commands.check_can_pair(t)
-        if t.current_round == 0:
-            t = commands.number_for_round_one(t)
-        return commands.apply_pairing(t, RoundPairing(t.current_round + 1, tuple(boards), tuple(byes)),
-                                      manual=True)
-
-    snap = open_store().update(args.id, "manual pairing", change)
-    import sys
-
-    from core.manual import manual_pairing_warnings
-
-    for warning in manual_pairing_warnings(snap.tournament, snap.tournament.current_round):
-        print(_("hakem: warning: {warning}").format(warning=warning), file=sys.stderr)
-    print(round_text(snap.tournament, snap.tournament.current_round), end="")
+    t = show_warnings(open_desk(args.id).pair_by_hand(boards, byes, replace=args.replace)).tournament
+    print(round_text(t, t.current_round), end="")
     return 0
 
 
 def _schedule(args: argparse.Namespace) -> int:
     """Date and start time of one round (rating reports need every round's date)."""
+    desk = open_desk(args.id)
     if args.date is None and args.time is None:
-        t = open_store().load(args.id).tournament
+        t = desk.snapshot().tournament
     else:
-        t = open_store().update(args.id, f"schedule round {args.round}",
-                                lambda t: commands.set_round_schedule(t, args.round, args.date, args.time)).tournament
-    print(commands.round_schedule_text(t, args.round) or _("round {n}: no date or time set").format(n=args.round))
+        t = show_warnings(desk.schedule_round(args.round, args.date, args.time)).tournament
+    print(round_schedule_text(t, args.round) or _("round {n}: no date or time set").format(n=args.round))
     return 0
 
 
 def _unpair(args: argparse.Namespace) -> int:
-    open_store().update(args.id, "unpair last round", lambda t: commands.unpair_last_round(t, args.force))
+    show_warnings(open_desk(args.id).unpair_last_round(args.force))
     return 0
 
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import argparse
 
-from core.cli.common import open_store, pairing_numbers, print_json
+from core.cli.common import open_desk, pairing_numbers, print_json, show_warnings
 from core.i18n import _, ngettext
 from core.model import Tournament
-from core.teams import registration
 
 
 def team_rows(t: Tournament) -> list[dict]:
@@ -24,7 +23,7 @@ def team_rows(t: Tournament) -> list[dict]:
 
 
 def _list(args: argparse.Namespace) -> int:
-    t = open_store().load(args.id).tournament
+    t = open_desk(args.id).snapshot().tournament
     rows = team_rows(t)
     if args.format == "json":
         print_json({"teams": rows})
@@ -40,37 +39,29 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _add(args: argparse.Namespace) -> int:
-    added: list[int] = []
-
-    def change(t: Tournament) -> Tournament:
-        new = registration.add_team(t, args.name, pairing_numbers(args.players or ""), args.short, args.rating)
-        added.append(registration.added_team_id(t, new))
-        return new
-
-    open_store().update(args.id, f"add team {args.name}", change)
-    print(added[-1])
+    out = show_warnings(open_desk(args.id).add_team(args.name, pairing_numbers(args.players or ""),
+                                                    args.short, args.rating))
+    print(out.value)
     return 0
 
 
 def _edit(args: argparse.Namespace) -> int:
-    open_store().update(args.id, f"edit team {args.team}", lambda t: registration.edit_team(
-        t, args.team, name=args.name, short=args.short, rating=args.rating))
+    show_warnings(open_desk(args.id).edit_team(args.team, name=args.name, short=args.short, rating=args.rating))
     return 0
 
 
 def _roster(args: argparse.Namespace) -> int:
-    open_store().update(args.id, f"roster of team {args.team}",
-                        lambda t: registration.set_roster(t, args.team, pairing_numbers(args.players)))
+    show_warnings(open_desk(args.id).set_roster(args.team, pairing_numbers(args.players)))
     return 0
 
 
 def _remove(args: argparse.Namespace) -> int:
-    open_store().update(args.id, f"remove team {args.team}", lambda t: registration.remove_team(t, args.team))
+    show_warnings(open_desk(args.id).remove_team(args.team))
     return 0
 
 
 def _from_clubs(args: argparse.Namespace) -> int:
-    snap = open_store().update(args.id, "teams from clubs", registration.teams_from_clubs)
+    snap = show_warnings(open_desk(args.id).teams_from_clubs())
     count = len(snap.tournament.teams)
     print(ngettext("{count} team", "{count} teams", count).format(count=count))
     return 0

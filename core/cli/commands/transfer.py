@@ -8,38 +8,18 @@ from __future__ import annotations
 from core.i18n import _
 
 import argparse
-from pathlib import Path
 
-from core.cli.common import open_store, read_text_file, read_trf_path, write_output
+from core.cli.common import open_desk, open_workspace, show_warnings, write_output
 from core.errors import TournamentError
 
 
 def _import(args: argparse.Namespace) -> int:
-    text = read_text_file(args.file)
-    if args.file.lower().endswith(".json") or text.lstrip().startswith("{"):
-        from core.serialize import tournament_from_json
-
-        t = tournament_from_json(text)
-    else:
-        t = read_trf_path(args.file, "")
-        from core.standings import codes_from_trf
-
-        codes, _unknown = codes_from_trf(text)
-        if codes and not t.tiebreaks:
-            t = t.with_changes(tiebreaks=tuple(codes))  # the file's own list (record 212/202)
-    if args.name:
-        t = t.with_changes(name=args.name)
-    if not t.name:
-        t = t.with_changes(name=Path(args.file).stem)
-    if args.system:
-        t = t.with_changes(system=args.system)
-    tid = open_store().create(t.with_changes(id=""))
-    print(tid)
+    print(show_warnings(open_workspace().import_file(args.file, name=args.name, system=args.system)).value)
     return 0
 
 
 def _export(args: argparse.Namespace) -> int:
-    t = open_store().load(args.id).tournament
+    t = open_desk(args.id).snapshot().tournament
     if args.trf or args.trf16:
         from core.reports.export import trf_export  # ranks (columns 86-89) from the standings
 

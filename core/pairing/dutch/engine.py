@@ -31,6 +31,13 @@ from core.pairing.dutch.criteria import (
 from core.pairing.dutch.graph import PairingGraph
 
 
+def _checked(options: PairOptions | None, value: list[int]) -> list[int]:
+    """``value``, after honouring a cancel (a cheap check per player of a big field)."""
+    if options is not None:
+        options.check()
+    return value
+
+
 def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> dict[int, int]:
     """Pair the players ``0..n-1`` (already in pairing order); return ``mate`` by index
     (``mate[i] == i`` for the PAB receiver).  Raises :class:`PairingImpossible`."""
@@ -44,7 +51,7 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
     T = top_shift(layout)
     sb = layout.scores_bits
     # per player, the earlier players he may meet (C1, C3): the edges of every solve
-    lower = [compatible_lower(f, p) for p in range(n)]
+    lower = [_checked(options, compatible_lower(f, p)) for p in range(n)]
     # The first weights are sums of per-player terms (plus a constant), built row by row.
     if odd:
         # completion (pairs, PAB eligibility) and then the paired scores, top group marked

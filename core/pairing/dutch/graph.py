@@ -7,7 +7,7 @@ changed vertices.  Fixed pairs ("finalised") leave the graph for good.  Weight 0
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from core.pairing.base import PairOptions
 from core.pairing.matching.incremental import IncrementalMatcher
@@ -33,8 +33,17 @@ class PairingGraph:
 
     def load(self, rows: Iterable[list[tuple[int, int]]]) -> None:
         """Replace every weight: the ``p``-th row lists ``(o, weight)`` for the edges
-        ``p``–``o`` with ``o < p`` (the rest get no edge).  Follow it by :meth:`restart`."""
-        self.matcher.load(rows)
+        ``p``–``o`` with ``o < p`` (the rest get no edge).  Follow it by :meth:`restart`.
+        The rows are made as they are read, so a cancel is honoured between two rows (the
+        first graph of a big field takes seconds to build)."""
+        self.matcher.load(self._checked(rows))
+
+    def _checked(self, rows: Iterable[list[tuple[int, int]]]) -> Iterator[list[tuple[int, int]]]:
+        options = self.options
+        for row in rows:
+            if options is not None:
+                options.check()
+            yield row
 
     def restart(self, potentials: list[int]) -> None:
         """Start the next solve afresh from these doubled vertex duals (see the matcher)."""

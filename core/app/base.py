@@ -1,0 +1,109 @@
+"""The frame every use case of a tournament shares: the gate, the one path of every change,
+and what a change leaves behind.
+
+Why a base of its own: the use cases are grouped by area (:mod:`core.app.registration`,
+:mod:`core.app.rounds`, :mod:`core.app.settings`) and :class:`~core.app.desk.Desk` combines
+them; each group needs exactly this — the store, the tournament id, :meth:`DeskBase.permit`
+and :meth:`DeskBase._change`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from core.app import effects
+from core.app.access import Policy, Request, StorePolicy
+from core.app.conflicts import (
+    StaleChange,
+    who_changed,
+)
+from core.errors import TournamentError
+from core.i18n import _
+from core.model import Tournament
+
+if TYPE_CHECKING:
+    from core.store import Store
+
+Change = Callable[[Tournament], Tournament]
+Progress = Callable[[float, str], None]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a change left behind: the saved snapshot, warnings to show (a manual pairing's
+    broken criteria, pages that could not be published) and the use case's own answer (the
+    pairing number of a new player, the number of a new team...)."""
+
+    tournament: Tournament
+    revision: int
+    warnings: tuple[str, ...] = ()
+    value: Any = None
+
+
+@dataclass(frozen=True)
+class RoundPlan:
+    """The next round ready for the engine: the tournament as the engine must see it (round-1
+    pairing numbers, the drawn first colour) and the revision it was read at — the round is
+    recorded only if nothing changed since."""
+
+    tournament: Tournament
+    revision: int
+
+    @property
+    def round(self) -> int:
+        return self.tournament.current_round + 1
+
+
+GO_SYSTEMS = ("gamma", "mcmahon")
+"""The Go pairing systems (their results and settings are Go's)."""
+
+
+class DeskBase:
+    """One tournament in one store: the gate and the one path of every change."""
+
+    def __init__(self, store: Store, tid: str, policy: Policy | None = None) -> None:
+        self.store = store
+        self.id = tid
+        self.policy: Policy = policy or StorePolicy()
+        store.load(tid)  # an unknown id is refused here, not at the first change
+
+    @property
+    def read_only(self) -> bool:
+        return bool(self.store.read_only)
+
+    def permit(self, name: str, writes: bool) -> None:
+        """The gate every use case passes first (see :mod:`core.app.access`)."""
+        from core.store import current_user
+
+        self.policy.check(Request(name, writes, self.id, current_user(), self.read_only))
+
+    # -- the one path of every change -------------------------------------------------------
+    def _change(self, action: str, change: Change, revision: int | None = None,
+                value: Callable[[Tournament, Tournament], Any] | None = None) -> Outcome:
+        """Apply ``change`` to the newest state under the store's lock, then the side effects.
+
+        ``revision``: refuse when anything was saved since (a pairing computed on it).
+        ``value(before, after)``: the use case's answer, computed on what was saved."""
+        seen: dict[str, Tournament] = {}
+
+        def run(current: Tournament) -> Tournament:
+            after = change(current)
+            seen["before"], seen["after"] = current, after
+            return after
+
+        try:
+            snap = self.store.update(self.id, action, run, expected_revision=revision)
+        except StaleChange as error:
+            raise error.by(who_changed(self.store.journal(self.id), error.path)) from error
+        before = seen.get("before", snap.tournament)
+        answer = value(before, seen.get("after", snap.tournament)) if value is not None else None
+        return Outcome(snap.tournament, snap.revision,
+                       tuple(effects.after_change(before, snap.tournament)), answer)
+
+    @staticmethod
+    def _check_go(t: Tournament, systems: tuple[str, ...]) -> None:
+        if t.system not in systems:
+            raise TournamentError(_("tournament {tid!r} uses the {system!r} system, not {wanted}").format(
+                tid=t.id, system=t.system, wanted=" or ".join(systems)))

@@ -1,0 +1,157 @@
+"""What the organiser saw, and the refusal when the store holds something newer.
+
+Why per item and not per revision: two arbiters entering results on *different* boards must
+never block each other, so a result carries the board as it was on the screen (players and
+result) and is refused only when *that board* changed since.  The same holds for a manual
+pairing (the round as shown), for settings (the values shown) and for unpairing.  A pairing
+computed in a worker is the exception: it depends on everything, so it carries the revision it
+was computed on (the store checks that at commit).
+
+The refusal names who changed the item and to what (from the journal), so the screen can say
+so and show the newer value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from core.errors import ConflictError
+from core.i18n import _
+from core.model import Board, Bye, ByeKind, GameResult, Tournament
+
+
+class StaleChange(ConflictError):
+    """The item changed since the organiser saw it; nothing was saved.
+
+    ``where`` names the item ("round 2, board 3"), ``newer`` is its value now (as text),
+    ``who`` the user who changed it last (empty when the journal does not say), ``path`` where
+    the item lives in the stored document (to find that user in the journal)."""
+
+    def __init__(self, where: str, newer: str, seen: str, who: str = "",
+                 path: tuple[Any, ...] = ()) -> None:
+        self.where, self.newer, self.seen, self.who, self.path = where, newer, seen, who, path
+        if who:
+            text = _("{where} was changed by {who} to {newer} (you saw {seen}); nothing was saved, "
+                     "the screen shows the newer value").format(where=where, who=who, newer=newer, seen=seen)
+        else:
+            text = _("{where} was changed to {newer} (you saw {seen}); nothing was saved, "
+                     "the screen shows the newer value").format(where=where, newer=newer, seen=seen)
+        super().__init__(text)
+
+    def by(self, who: str) -> StaleChange:
+        """The same refusal naming ``who`` (found in the journal after the change was refused)."""
+        return StaleChange(self.where, self.newer, self.seen, who, self.path)
+
+
+def result_text(result: GameResult | None) -> str:
+    return result.value if result is not None else _("no result")
+
+
+@dataclass(frozen=True)
+class BoardSeen:
+    """A board as the organiser saw it: who played and the result shown."""
+
+    white: int
+    black: int
+    result: GameResult | None
+
+    @classmethod
+    def of(cls, t: Tournament, round_no: int, board_no: int) -> BoardSeen | None:
+        """The board now (``None`` when the round or the board does not exist any more)."""
+        if not 1 <= round_no <= len(t.rounds):
+            return None
+        boards = t.rounds[round_no - 1].boards
+        if not 1 <= board_no <= len(boards):
+            return None
+        b = boards[board_no - 1]
+        return cls(b.white, b.black, b.result)
+
+    def text(self) -> str:
+        return f"{self.white}-{self.black} {result_text(self.result)}"
+
+
+def check_board(t: Tournament, round_no: int, board_no: int, seen: BoardSeen) -> None:
+    """Refuse when the board is not what the organiser saw (someone else entered or changed
+    its result, or the round was paired again)."""
+    now = BoardSeen.of(t, round_no, board_no)
+    if now == seen:
+        return
+    where = _("Round {r}, board {b}").format(r=round_no, b=board_no)
+    path = ("rounds", round_no - 1, "boards", board_no - 1)
+    if now is None:
+        raise StaleChange(where, _("a round without this board"), seen.text(), path=path)
+    if (now.white, now.black) != (seen.white, seen.black):
+        raise StaleChange(where, now.text(), seen.text(), path=path)
+    raise StaleChange(where, result_text(now.result), result_text(seen.result), path=path)
+
+
+@dataclass(frozen=True)
+class RoundSeen:
+    """A round's pairing as shown: boards (with results) and byes."""
+
+    number: int
+    boards: tuple[tuple[int, int, GameResult | None], ...]
+    byes: tuple[tuple[int, ByeKind], ...]
+
+    @classmethod
+    def of(cls, t: Tournament, number: int) -> RoundSeen | None:
+        if not 1 <= number <= len(t.rounds):
+            return None
+        rnd = t.rounds[number - 1]
+        return cls(number, tuple((b.white, b.black, b.result) for b in rnd.boards),
+                   tuple((y.pno, y.kind) for y in rnd.byes))
+
+    @classmethod
+    def draft(cls, number: int, boards: Iterable[Board], byes: Iterable[Bye]) -> RoundSeen:
+        return cls(number, tuple((b.white, b.black, b.result) for b in boards),
+                   tuple((y.pno, y.kind) for y in byes))
+
+    def text(self) -> str:
+        played = sum(1 for b in self.boards if b[2] is not None)
+        return _("{boards} boards, {results} results").format(boards=len(self.boards), results=played)
+
+
+def check_round(t: Tournament, seen: RoundSeen) -> None:
+    """Refuse when the round (and its being the last one) is not what the organiser saw."""
+    now = RoundSeen.of(t, seen.number)
+    if now == seen and t.current_round == seen.number:
+        return
+    where = _("Round {r}").format(r=seen.number)
+    if now is None:
+        newer = _("not paired")
+    elif t.current_round != seen.number:
+        newer = _("followed by round {n}").format(n=t.current_round)
+    else:
+        newer = now.text()
+    raise StaleChange(where, newer, seen.text(), path=("rounds", seen.number - 1))
+
+
+def check_settings(t: Tournament, seen: Mapping[str, Any], changes: Mapping[str, Any]) -> None:
+    """Refuse when a setting being changed no longer has the value the organiser saw (unless
+    it already has the value asked for: then both meant the same)."""
+    for key in sorted(seen):
+        now = getattr(t, key, None)
+        if now != seen[key] and (key not in changes or now != changes[key]):
+            raise StaleChange(_("The setting {key}").format(key=key), _shown(now), _shown(seen[key]),
+                              path=(key,))
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, (tuple, list)):
+        return ", ".join(map(str, value)) or "—"
+    return str(value) if value not in (None, "") else "—"
+
+
+def who_changed(journal: Sequence[Mapping[str, Any]], path: Sequence[Any]) -> str:
+    """The user of the newest journal entry that touched ``path`` (or something containing
+    it, or inside it): the organiser the refusal names."""
+    target = list(path)
+    for entry in reversed(journal):
+        for op in entry.get("ops", ()) or ():
+            p = list(op.get("p", ()))
+            n = min(len(p), len(target))
+            if p[:n] == target[:n]:
+                return str(entry.get("user", ""))
+    return ""

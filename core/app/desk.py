@@ -1,0 +1,69 @@
+"""One open tournament and every use case a front end performs on it.
+
+Why one class: the CLI commands and the TUI screens used to string core commands together
+themselves and drifted apart (different round-1 numbering, partial warning copies, settings
+that skipped validation, undo that ignored read-only).  Now a front end says *what* the
+organiser wants — "board 3 of round 2 is 1-0, I saw no result there" — and the desk
+1. asks the gate (:mod:`core.app.access`: read-only store, later roles),
+2. applies the validated core command through the store (locked, journaled, atomic), checking
+   under the lock that the item is still what the organiser saw (:mod:`core.app.conflicts`),
+3. runs the side effects that follow (:mod:`core.app.effects`: remembered publishing),
+and returns an :class:`Outcome` the front end shows as it likes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from core.app import effects
+from core.app.access import use_case
+from core.app.base import DeskBase, Outcome
+from core.app.conflicts import BoardSeen, RoundSeen, StaleChange
+from core.app.registration import RegistrationCases
+from core.app.rounds import RoundCases, RoundPlan, preview_result
+from core.app.settings import SettingsCases
+
+if TYPE_CHECKING:
+    from core.store import Snapshot
+
+
+class Desk(RegistrationCases, RoundCases, SettingsCases, DeskBase):
+    """The use cases of one tournament in one store (see the module docstring): reading and
+    undo/redo here, the rest by area in the classes it combines."""
+
+    # -- reading ----------------------------------------------------------------------------
+    @use_case("tournament.read", writes=False)
+    def snapshot(self) -> Snapshot:
+        """The tournament as stored now (cached by the store until the file changes)."""
+        return self.store.load(self.id)
+
+    @use_case("tournament.read", writes=False)
+    def revision(self) -> int:
+        return self.store.revision(self.id)
+
+    @use_case("journal.read", writes=False)
+    def journal(self) -> list[dict[str, Any]]:
+        """Who changed what, oldest first (the audit trail)."""
+        return self.store.journal(self.id)
+
+    @use_case("journal.read", writes=False)
+    def history(self) -> Any:
+        """The audit trail with its gaps (revisions whose journal entries are missing)."""
+        return self.store.history(self.id)
+
+    # -- undo / redo ------------------------------------------------------------------------
+    @use_case("history.undo")
+    def undo(self) -> Outcome:
+        """Revert the newest change still on the undo stack (by anyone: the stack is shared)."""
+        before = self.store.load(self.id).tournament
+        snap = self.store.undo(self.id)
+        return Outcome(snap.tournament, snap.revision, tuple(effects.after_change(before, snap.tournament)))
+
+    @use_case("history.undo")
+    def redo(self) -> Outcome:
+        before = self.store.load(self.id).tournament
+        snap = self.store.redo(self.id)
+        return Outcome(snap.tournament, snap.revision, tuple(effects.after_change(before, snap.tournament)))
+
+
+__all__ = ["BoardSeen", "Desk", "Outcome", "RoundPlan", "RoundSeen", "StaleChange", "preview_result"]

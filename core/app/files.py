@@ -1,0 +1,125 @@
+"""Reading the files an organiser imports: one decoder and one reader per kind of file.
+
+Why here: the CLI and the TUI read the same files (a TRF from the federation, a CSV from the
+club's spreadsheet, a hakem JSON export) and used to decode and recognise them differently,
+so the same file gave different names on each.  Now both call these functions.
+
+Decoding: a byte-order mark decides (UTF-8, UTF-16, UTF-32 as some Windows programs write
+TRF and CSV); NUL bytes without one mean UTF-16 read by where the NULs are; else UTF-8, else
+Windows-1254 — what Turkish Windows programs write; it agrees with Latin-1/Windows-1252 on
+every German and West-European letter (ä ö ü ß é ...) and adds ğ ş ı İ Ş Ğ — else Latin-1,
+which accepts any byte.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from core.errors import StoreError, TournamentError
+from core.i18n import _
+from core.model import Tournament
+
+FALLBACK_ENCODINGS = ("cp1254", "latin-1")
+
+
+def decode(raw: bytes, path: str = "") -> str:
+    """The text of an imported file (see the module docstring for the order of encodings)."""
+    encoding = _unicode_encoding(raw)
+    if encoding:
+        try:
+            return raw.decode(encoding)
+        except UnicodeDecodeError as error:
+            raise TournamentError(_('{path}: not a text file ({encoding} with invalid bytes at byte {offset})').format(
+                path=path, encoding=encoding.upper(), offset=error.start)) from error
+    for encoding in ("utf-8", *FALLBACK_ENCODINGS):
+        try:
+            return raw.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return raw.decode("latin-1")  # unreachable: Latin-1 maps every byte
+
+
+def _unicode_encoding(raw: bytes) -> str:
+    """The encoding a byte-order mark (or UTF-16's NUL bytes) announces, else ``""``."""
+    import codecs
+
+    for bom, encoding in ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+                          (codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"),
+                          (codecs.BOM_UTF16_BE, "utf-16")):
+        if raw.startswith(bom):
+            return encoding
+    head = raw[:4096]
+    if b"\0" in head:
+        return "utf-16-le" if head[1::2].count(0) > head[0::2].count(0) else "utf-16-be"
+    return ""
+
+
+def read_text(path: str) -> str:
+    """Read and decode the file the user named (``~`` expanded); OS errors become one sentence
+    naming the file."""
+    name = path.strip()
+    target = Path(os.path.expanduser(name))
+    try:
+        raw = target.read_bytes()
+    except FileNotFoundError as error:
+        raise StoreError(_('{path}: no such file').format(path=name)) from error
+    except IsADirectoryError as error:
+        raise StoreError(_('{path}: is a directory').format(path=name)) from error
+    except PermissionError as error:
+        raise StoreError(_('{path}: permission denied').format(path=name)) from error
+    except OSError as error:
+        raise StoreError(_("Cannot read {path}: {error}.").format(path=name, error=error.strerror or error)) from error
+    return decode(raw, name)
+
+
+def looks_like_trf(path: str, text: str) -> bool:
+    """A TRF file: named so, or starting with a TRF record (012 name, 001 player)."""
+    return path.strip().lower().endswith((".trf", ".txt")) or text.lstrip().startswith(("012", "001"))
+
+
+def players_from_text(path: str, text: str) -> list[dict[str, Any]]:
+    """``add_player`` arguments from a CSV (header names the columns; every bad line is
+    reported and nothing is imported unless the whole file is good) or a TRF (its players)."""
+    if looks_like_trf(path, text):
+        from core.trf import parse_tournament
+
+        return [dict(name=p.name, rating=p.rating, title=p.title, federation=p.federation,
+                     fide_id=p.fide_id, birth=p.birth, sex=p.sex)
+                for p in parse_tournament(text).players]
+    from core.csvimport import parse_players_csv
+
+    return parse_players_csv(text)
+
+
+def read_players(path: str) -> list[dict[str, Any]]:
+    return players_from_text(path, read_text(path))
+
+
+def tournament_from_text(path: str, text: str) -> tuple[Tournament, list[str]]:
+    """A whole tournament from a TRF (its tie-break list too) or a hakem JSON export, named
+    after the file when the file names nothing; with the reader's warnings (TRF lines kept or
+    skipped), each naming the file."""
+    warnings: list[str] = []
+    name = path.strip()
+    if name.lower().endswith(".json") or text.lstrip().startswith("{"):
+        from core.serialize import tournament_from_json
+
+        t = tournament_from_json(text)
+    else:
+        from core.standings import codes_from_trf
+        from core.trf import read_tournament as read_trf_tournament
+
+        t, problems = read_trf_tournament(text, "", source=name)
+        warnings = [f"{name}: {problem}" for problem in problems]
+        codes, _unknown = codes_from_trf(text)
+        if codes and not t.tiebreaks:
+            t = t.with_changes(tiebreaks=tuple(codes))  # the file's own list (record 212/202)
+    if not t.name:
+        t = t.with_changes(name=Path(os.path.expanduser(name)).stem)
+    return t.with_changes(id=""), warnings
+
+
+def read_tournament(path: str) -> tuple[Tournament, list[str]]:
+    return tournament_from_text(path, read_text(path))

@@ -1,0 +1,247 @@
+"""Use cases of the entry list: players, byes, forbidden pairs, numbers, check-in and fees,
+rating lists, teams."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from core import commands
+from core.app.access import use_case
+from core.errors import TournamentError
+from core.i18n import _
+from core.model import ByeKind, Tournament
+
+if TYPE_CHECKING:
+    pass
+
+
+from core.app.base import DeskBase, Outcome
+
+
+class RegistrationCases(DeskBase):
+    """Registering and managing players and teams (mixed into :class:`~core.app.desk.Desk`)."""
+
+    # -- registration -----------------------------------------------------------------------
+    @use_case("player.add")
+    def add_player(self, name: str, **fields: Any) -> Outcome:
+        """Register a player (a late entry once round 1 is paired); the answer is the pairing
+        number given (numbers may shift before round 1)."""
+        return self._change(f"add player {name.strip()}", lambda t: commands.add_player(t, name, **fields),
+                            value=commands.added_pno)
+
+    @use_case("player.add")
+    def add_player_from_list(self, list_name: str = "", fide_id: str = "", national_id: str = "",
+                             egd_pin: str = "", typed: Mapping[str, Any] | None = None,
+                             extra: Mapping[str, Any] | None = None) -> Outcome:
+        """Register a player found by id in a rating list (the data directory's lists); what
+        the organiser typed wins over the list's fields.  The answer is the pairing number."""
+        from core.ratinglists.registration import fields_from_list
+
+        def change(t: Tournament) -> Tournament:
+            listed, t = fields_from_list(self.store.data_dir, t, list_name, fide_id, national_id, egd_pin)
+            fields = {**listed, **dict(typed or {})}
+            player_extra = {**fields.pop("extra", {}), **dict(extra or {})}
+            name = fields.pop("name")
+            return commands.add_player(t, name, extra=player_extra or None, **fields)
+
+        who = (typed or {}).get("name") or fide_id or national_id or egd_pin
+        return self._change(f"add player {who}", change, value=commands.added_pno)
+
+    @use_case("player.add")
+    def register_from_list(self, entry: Any, source: Any) -> Outcome:
+        """Register an arrival picked in a rating list (the TUI's type-ahead): the list entry
+        as found, the list noted as the event's source."""
+        from core.ratinglists.apply import register_entry
+
+        return self._change(f"add player {entry.name} from list {source.name}",
+                            lambda t: register_entry(t, entry, source), value=commands.added_pno)
+
+    @use_case("player.ratings")
+    def update_ratings(self, list_name: str = "") -> Outcome:
+        """Update the registered players' ratings from a newer list; the answer is the
+        :class:`~core.ratinglists.apply.RatingUpdate` (who changed, who is not in the list)."""
+        found: list[Any] = []
+
+        def change(t: Tournament) -> Tournament:
+            found.append(self._rating_update(t, list_name))
+            return found[-1].tournament
+
+        out = self._change("update ratings from list", change)
+        return Outcome(out.tournament, out.revision, out.warnings, found[-1])
+
+    @use_case("player.read", writes=False)
+    def preview_rating_update(self, list_name: str = "") -> Any:
+        """What :meth:`update_ratings` would change, saving nothing (``--dry-run``)."""
+        return self._rating_update(self.store.load(self.id).tournament, list_name)
+
+    def _rating_update(self, t: Tournament, list_name: str) -> Any:
+        from core.ratinglists.apply import rating_update
+        from core.ratinglists.registration import choose_list
+
+        with choose_list(self.store.data_dir, t, list_name, "fide_id") as index:
+            return rating_update(t, index)
+
+    @use_case("player.import")
+    def import_players(self, path: str) -> Outcome:
+        """Register every player of a CSV or TRF file — all or none: every bad line is
+        reported and nothing is added.  The answer is the number of players read."""
+        from core.app.files import read_players
+
+        rows = read_players(path)
+
+        def change(t: Tournament) -> Tournament:
+            return commands.add_players(t, rows)  # all or none, every bad row named
+
+        from pathlib import Path
+
+        return self._change(f"import {len(rows)} players from {Path(path.strip()).name}", change,
+                            value=lambda before, after: len(rows))
+
+    @use_case("player.edit")
+    def edit_player(self, pno: int, **fields: Any) -> Outcome:
+        what = ", ".join(f"{key} {value!r}" for key, value in fields.items())
+        return self._change(f"edit player {pno}: {what}", lambda t: commands.edit_player(t, pno, **fields))
+
+    @use_case("player.remove")
+    def remove_player(self, pno: int) -> Outcome:
+        return self._change(f"remove player {pno}", lambda t: commands.remove_player(t, pno))
+
+    @use_case("player.withdraw")
+    def withdraw(self, pno: int, from_round: int | None = None) -> Outcome:
+        first = "" if from_round is None else f" from round {from_round}"
+        return self._change(f"withdraw player {pno}{first}", lambda t: commands.withdraw(t, pno, from_round))
+
+    @use_case("player.reinstate")
+    def reinstate(self, pno: int) -> Outcome:
+        return self._change(f"reinstate player {pno}", lambda t: commands.reinstate(t, pno))
+
+    @use_case("player.bye")
+    def request_bye(self, pno: int, rounds: Iterable[int], kind: ByeKind) -> Outcome:
+        """A requested bye for each round given (one change: all or none)."""
+        numbers = tuple(rounds)
+
+        def change(t: Tournament) -> Tournament:
+            for r in numbers:
+                t = commands.request_bye(t, pno, r, kind)
+            return t
+
+        listed = " ".join(map(str, numbers))
+        return self._change(f"{kind.label} bye for player {pno} in round {listed}", change)
+
+    @use_case("player.bye")
+    def cancel_bye(self, pno: int, rounds: Iterable[int]) -> Outcome:
+        numbers = tuple(rounds)
+
+        def change(t: Tournament) -> Tournament:
+            for r in numbers:
+                t = commands.cancel_bye(t, pno, r)
+            return t
+
+        listed = " ".join(map(str, numbers))
+        return self._change(f"cancel bye of player {pno} in round {listed}", change)
+
+    @use_case("player.forbid")
+    def add_forbidden(self, pnos: Iterable[int]) -> Outcome:
+        group = tuple(pnos)
+        return self._change("forbidden pairing " + " ".join(map(str, group)),
+                            lambda t: commands.add_forbidden(t, group))
+
+    @use_case("player.forbid")
+    def remove_forbidden(self, index: int) -> Outcome:
+        return self._change(f"remove forbidden pairing {index + 1}", lambda t: commands.remove_forbidden(t, index))
+
+    @use_case("player.numbers")
+    def assign_numbers(self) -> Outcome:
+        return self._change("assign pairing numbers", commands.assign_pairing_numbers)
+
+    @use_case("player.lots")
+    def draw_lots(self, seed: int, varma: bool = False, teams: bool = False) -> Outcome:
+        """Draw the table numbers of a round robin (recorded with the seed: reproducible)."""
+        from core.pairing.roundrobin.lot import draw_lots, draw_team_lots
+        from core.pairing.roundrobin.varma import draw_varma
+
+        def change(t: Tournament) -> Tournament:
+            if teams:
+                return draw_team_lots(t, seed)
+            return draw_varma(t, seed) if varma else draw_lots(t, seed)
+
+        return self._change("draw table numbers", change)
+
+    # -- check-in and entry fees -----------------------------------------------------------
+    @use_case("player.checkin")
+    def check_in(self, pnos: Sequence[int] = (), present: bool = True, open_checkin: bool = False,
+                 close_checkin: bool = False) -> Outcome:
+        """Mark players present (or absent) for the next round; open or close the check-in
+        (while it is open only present players are paired)."""
+        from core import checkin
+
+        def change(t: Tournament) -> Tournament:
+            if pnos:
+                t = checkin.check_in(t, pnos, is_present=present)
+            if open_checkin:
+                t = checkin.open_checkin(t)
+            if close_checkin:
+                t = checkin.close_checkin(t)
+            return t
+
+        what = "check-in close" if close_checkin else "check-in open" if open_checkin and not pnos else \
+            f"{'present' if present else 'absent'} {','.join(map(str, pnos))}"
+        return self._change(what, change)
+
+    @use_case("player.fees")
+    def change_fees(self, fee: str | None = None, currency: str = "", player: int | None = None,
+                    due: str | None = None, paid: str | None = None) -> Outcome:
+        """The event's entry fee, one player's own fee (``due=""`` clears it) or a payment
+        (``paid=""``: the full fee); ``due`` and ``paid`` need the player."""
+        from core import checkin
+
+        if (due is not None or paid is not None) and player is None:
+            raise TournamentError(_("fees: --paid and --due need --player PNO"))
+
+        def change(t: Tournament) -> Tournament:
+            if fee is not None:
+                t = checkin.set_entry_fee(t, fee, currency)
+            if due is not None and player is not None:
+                t = checkin.set_fee_due(t, player, None if due == "" else due)
+            if paid is not None and player is not None:
+                t = checkin.record_payment(t, player, paid or None)
+            return t
+
+        return self._change("entry fees", change)
+
+    # -- teams ------------------------------------------------------------------------------
+    @use_case("team.add")
+    def add_team(self, name: str, members: Sequence[int] = (), short: str = "", rating: int = 0) -> Outcome:
+        """Register a team with its roster in board order; the answer is its number."""
+        from core.teams import registration
+
+        return self._change(f"add team {name.strip()}",
+                            lambda t: registration.add_team(t, name, members, short, rating),
+                            value=registration.added_team_id)
+
+    @use_case("team.edit")
+    def edit_team(self, team: int, name: str | None = None, short: str | None = None,
+                  rating: int | None = None) -> Outcome:
+        from core.teams import registration
+
+        return self._change(f"edit team {team}",
+                            lambda t: registration.edit_team(t, team, name=name, short=short, rating=rating))
+
+    @use_case("team.edit")
+    def set_roster(self, team: int, members: Sequence[int]) -> Outcome:
+        from core.teams import registration
+
+        return self._change(f"roster of team {team}", lambda t: registration.set_roster(t, team, members))
+
+    @use_case("team.remove")
+    def remove_team(self, team: int) -> Outcome:
+        from core.teams import registration
+
+        return self._change(f"remove team {team}", lambda t: registration.remove_team(t, team))
+
+    @use_case("team.add")
+    def teams_from_clubs(self) -> Outcome:
+        from core.teams import registration
+
+        return self._change("teams from clubs", registration.teams_from_clubs)

@@ -1,0 +1,189 @@
+"""Use cases of the rounds: prepare → propose (in a worker) → record, by hand, unpair; results
+(chess and Go); playoffs."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from core import commands
+from core.app.access import use_case
+from core.app.conflicts import (
+    BoardSeen,
+    RoundSeen,
+    check_board,
+    check_round,
+)
+from core.errors import TournamentError
+from core.i18n import _
+from core.model import Board, Bye, GameResult, Tournament
+
+if TYPE_CHECKING:
+    from core.pairing.base import RoundPairing
+
+
+from core.app.base import GO_SYSTEMS, DeskBase, Outcome, Progress, RoundPlan
+
+
+class RoundCases(DeskBase):
+    """Pairing rounds and entering results (mixed into :class:`~core.app.desk.Desk`)."""
+
+    # -- pairing: prepare -> propose (in a worker) -> record --------------------------------
+    @use_case("round.pair")
+    def prepare_round(self) -> RoundPlan:
+        """Check that the next round can be paired and prepare what the engine sees; writes
+        nothing (the preparation is recorded with the round)."""
+        snap = self.store.load(self.id)
+        return RoundPlan(commands.prepare_next_round(snap.tournament), snap.revision)
+
+    @use_case("round.pair")
+    def propose(self, plan: RoundPlan, cancel: threading.Event | None = None,
+                progress: Progress | None = None) -> RoundPairing:
+        """Run the engine on the plan (meant for a worker thread: it can take long on a big
+        field).  ``cancel`` stops it between steps (:class:`~core.pairing.base.Cancelled`),
+        ``progress(fraction, text)`` is called as it goes; neither changes the result."""
+        from core.pairing.base import PairOptions
+        from core.pairing.registry import get_system
+
+        return get_system(plan.tournament.system).pair(plan.tournament, PairOptions(cancel=cancel, progress=progress))
+
+    @use_case("round.pair")
+    def record_round(self, plan: RoundPlan, pairing: RoundPairing) -> Outcome:
+        """Save the proposed round, refused (:class:`~core.errors.ConflictError`) when anything
+        was saved since the plan was read: the pairing depends on every result and entry."""
+        return self._change(f"pair round {pairing.round}",
+                            lambda t: commands.apply_pairing(commands.prepare_next_round(t), pairing),
+                            revision=plan.revision)
+
+    @use_case("round.pair")
+    def pair_next_round(self, cancel: threading.Event | None = None, progress: Progress | None = None) -> Outcome:
+        """Prepare, propose and record in one go (the command line)."""
+        plan = self.prepare_round()
+        return self.record_round(plan, self.propose(plan, cancel, progress))
+
+    @use_case("round.unpair")
+    def unpair_last_round(self, force: bool = False, seen: RoundSeen | None = None) -> Outcome:
+        """Delete the last round's pairing; with ``seen``, refused when that round is no longer
+        the last or changed since it was shown (another organiser's result would be lost)."""
+
+        def change(t: Tournament) -> Tournament:
+            if seen is not None:
+                check_round(t, seen)
+            return commands.unpair_last_round(t, force)
+
+        return self._change("unpair last round", change)
+
+    @use_case("round.manual")
+    def pair_by_hand(self, boards: Sequence[Board], byes: Sequence[Bye], replace: bool = False,
+                     seen: RoundSeen | None = None) -> Outcome:
+        """Pair the next round by hand — or, with ``replace``, change the last one — validated
+        and marked manual; the warnings name every absolute criterion broken.  ``seen`` (the
+        last round as shown) refuses a replacement when that round changed meanwhile."""
+        from core.manual import manual_pairing_warnings
+
+        def change(t: Tournament) -> Tournament:
+            if seen is not None:
+                check_round(t, seen)
+            if replace:
+                return commands.set_manual_pairing(t, t.current_round, boards, byes)
+            return commands.manual_next_round(t, boards, byes)
+
+        out = self._change("manual pairing", change)
+        warnings = manual_pairing_warnings(out.tournament, out.tournament.current_round)
+        return Outcome(out.tournament, out.revision, (*warnings, *out.warnings), out.value)
+
+    @use_case("round.read", writes=False)
+    def draft_warnings(self, round_no: int, boards: Sequence[Board], byes: Sequence[Bye]) -> list[str]:
+        """The warnings a manual pairing would get, before it is saved (shown live)."""
+        from core.manual import draft_warnings
+
+        return draft_warnings(self.store.load(self.id).tournament, round_no, boards, byes)
+
+    @use_case("round.read", writes=False)
+    def engine_pairing(self, round_no: int, cancel: threading.Event | None = None) -> RoundPairing:
+        """What the engine pairs for round ``round_no`` from the rounds before it (the manual
+        pairing screen's other side; the reasons behind a stored round)."""
+        from core.pairing.base import PairOptions
+        from core.pairing.registry import get_system
+        from core.pairing.replay import input_for_round
+
+        t = self.store.load(self.id).tournament
+        return get_system(t.system).pair(input_for_round(t, round_no), PairOptions(cancel=cancel))
+
+    @use_case("round.schedule")
+    def schedule_round(self, round_no: int, date: str | None = None, time: str | None = None) -> Outcome:
+        """The date and start time of a round (rating reports need every round's date)."""
+        return self._change(f"schedule round {round_no}",
+                            lambda t: commands.set_round_schedule(t, round_no, date, time))
+
+    # -- results ----------------------------------------------------------------------------
+    @use_case("result.enter")
+    def enter_result(self, round_no: int, board_no: int, result: GameResult | None,
+                     seen: BoardSeen | None = None, unrated: bool = False) -> Outcome:
+        """Enter, correct or clear the result of a board.  ``seen`` is the board as the
+        organiser saw it: when it changed since (another organiser, another window) the
+        change is refused with who changed it to what (:class:`~core.app.conflicts.StaleChange`)."""
+
+        def change(t: Tournament) -> Tournament:
+            if seen is not None:
+                check_board(t, round_no, board_no, seen)
+            return commands.set_result(t, round_no, board_no, result, unrated)
+
+        text = result.value if result is not None else "none"
+        return self._change(f"result round {round_no} board {board_no} {text}", change)
+
+    @use_case("result.enter")
+    def enter_go_result(self, round_no: int, board_no: int, winner: str | None, white: int | None = None,
+                        forfeit: bool = False, both_absent: bool = False, jigo: bool = False) -> Outcome:
+        """Go (Gamma or McMahon): who won a board (by number, white or black), a jigo, or that
+        neither player came."""
+        from core.go import results
+
+        if not (both_absent or jigo) and winner is None:
+            raise TournamentError(_("give the winner (number, white or black), --jigo or --both-absent"))
+
+        def change(t: Tournament) -> Tournament:
+            self._check_go(t, GO_SYSTEMS)
+            if both_absent:
+                return results.record_double_refusal(t, round_no, board_no)
+            if jigo:
+                return results.record_jigo(t, round_no, board_no)
+            return results.record_winner_text(t, round_no, board_no, str(winner), white, forfeit)
+
+        return self._change(f"go result round {round_no} board {board_no}", change)
+
+    @use_case("player.bye")
+    def go_refusal(self, pno: int, round_no: int, cancel: bool = False) -> Outcome:
+        """Go: a player refuses a round not yet paired (or takes the refusal back)."""
+        from core.go import results
+
+        def change(t: Tournament) -> Tournament:
+            self._check_go(t, ("gamma",))
+            if cancel:
+                return results.cancel_refusal(t, pno, round_no)
+            return results.record_refusal(t, pno, round_no)
+
+        return self._change(f"go refusal {pno} round {round_no}", change)
+
+    # -- playoffs ---------------------------------------------------------------------------
+    @use_case("playoff.change")
+    def change_playoff(self, key: str, what: str, edit: Callable[[Tournament], dict[str, Any]],
+                       standings: bool = True) -> Outcome:
+        """Replace the playoff ``key`` by ``edit(tournament)`` (a new state built by
+        :mod:`core.playoff`), and with ``standings`` record its decided order in the
+        standings; ``what`` is the journal's words."""
+        from core.playoff.state import record_in_standings, with_playoff
+
+        def change(t: Tournament) -> Tournament:
+            new = with_playoff(t, key, edit(t))
+            return record_in_standings(new, key) if standings else new
+
+        return self._change(f"playoff {key}: {what}", change)
+
+
+def preview_result(t: Tournament, round_no: int, board_no: int, result: GameResult | None,
+                   unrated: bool = False) -> Tournament:
+    """The tournament as it will be once :meth:`Desk.enter_result` saved the result — what a
+    screen shows at once while the save runs (the same validated command)."""
+    return commands.set_result(t, round_no, board_no, result, unrated)

@@ -1,0 +1,122 @@
+"""Use cases of the event's settings: tournament settings, Go settings, prizes, publishing."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from core import commands
+from core.app import effects
+from core.app.access import use_case
+from core.app.conflicts import (
+    check_settings,
+)
+from core.errors import TournamentError
+from core.i18n import _
+from core.model import Tournament
+
+if TYPE_CHECKING:
+    pass
+
+
+from core.app.base import GO_SYSTEMS, DeskBase, Outcome
+
+
+class SettingsCases(DeskBase):
+    """Changing the event's settings (mixed into :class:`~core.app.desk.Desk`)."""
+
+    # -- prizes -----------------------------------------------------------------------------
+    @use_case("settings.prizes")
+    def add_prize_group(self, group: Any, before: str | None = None) -> Outcome:
+        """Add (or replace, keeping its place) a prize group; ``before`` puts a new one ahead
+        of that key (the list order is the rule for equal prizes)."""
+        from core.prizes.settings import add_group
+
+        return self._change(f"prize group {group.key}", lambda t: add_group(t, group, before))
+
+    @use_case("settings.prizes")
+    def remove_prize_group(self, key: str) -> Outcome:
+        from core.prizes.settings import remove_group
+
+        return self._change(f"remove prize group {key}", lambda t: remove_group(t, key))
+
+    @use_case("settings.prizes")
+    def set_prize_rules(self, sharing: str | None = None, hort_percent: int | None = None,
+                        currency: str | None = None) -> Outcome:
+        """Whether players equal on points share prizes (none, equal, Hort) and the currency."""
+        from core.prizes.settings import set_rules
+
+        return self._change("prize rules", lambda t: set_rules(t, sharing, hort_percent, currency))
+
+    # -- settings and publishing ------------------------------------------------------------
+    @use_case("settings.change")
+    def change_settings(self, changes: Mapping[str, Any], seen: Mapping[str, Any] | None = None,
+                        what: str = "") -> Outcome:
+        """Change tournament settings, validated (a blank name, fewer rounds than paired, a
+        new system after round 1 are refused).  ``seen``: the values shown for the settings
+        being changed; one changed meanwhile to something else refuses the change."""
+        values = dict(changes)
+
+        def change(t: Tournament) -> Tournament:
+            if seen is not None:
+                check_settings(t, seen, values)
+            return commands.set_settings(t, **values)
+
+        return self._change(what or "settings " + ", ".join(sorted(values)), change)
+
+    @use_case("settings.change")
+    def change_go_settings(self, updates: Mapping[str, Any]) -> Outcome:
+        """Go settings (komi, nominal time, EGD class, nigiri seed, McMahon's bar, floor…);
+        a bad value is refused with a clear message (a komi that is not a half-integer, a
+        bar below the floor…)."""
+        from core.go.handicap import even_komi
+        from core.go.mcmahon_options import mcmahon_options
+
+        def change(t: Tournament) -> Tournament:
+            self._check_go(t, GO_SYSTEMS)
+            options = dict(t.options)
+            options["go"] = {**dict(options.get("go") or {}), **updates}
+            new = t.with_changes(options=options)
+            if new.system == "mcmahon":
+                mcmahon_options(new)
+            else:
+                even_komi(new)
+            return new
+
+        return self._change("go settings", change)
+
+    @use_case("publish.remember")
+    def remember_publishing(self, directory: str | None) -> Outcome:
+        """Store (or, with ``None``, forget) the web directory the pages are kept current in
+        after every round (:mod:`core.app.effects`)."""
+        import os
+
+        def change(t: Tournament) -> Tournament:
+            options = dict(t.options)
+            if directory is None:
+                options.pop(effects.PUBLISH_OPTION, None)
+            else:
+                options[effects.PUBLISH_OPTION] = os.path.abspath(directory)
+            return t.with_changes(options=options)
+
+        return self._change("publish settings", change)
+
+    @use_case("publish.remember")
+    def remember_url(self, url: str) -> Outcome:
+        """Store the public address of the page set (QR codes on the pages and the printed
+        lists point there); ``""`` removes it."""
+        from core.reports.export import URL_OPTION
+
+        address = url.strip()
+        if (address and not address.startswith(("https://", "http://"))) or any(c.isspace() for c in address):
+            raise TournamentError(_("--url must be an http:// or https:// address without spaces"))
+
+        def change(t: Tournament) -> Tournament:
+            options = dict(t.options)
+            if address:
+                options[URL_OPTION] = address
+            else:
+                options.pop(URL_OPTION, None)
+            return t.with_changes(options=options)
+
+        return self._change("publish settings", change)

@@ -1,0 +1,119 @@
+"""The data directory: list, create, duplicate, archive and import tournaments, open one.
+
+Read-only is decided once, when the workspace opens its store (``hakem --view``): every
+desk opened from it shares that store, so no screen and no command can write through it.
+"""
+
+from __future__ import annotations
+
+import builtins
+from typing import TYPE_CHECKING, Any
+
+from core.app.access import Policy, Request, StorePolicy, use_case
+from core.errors import TournamentError
+from core.i18n import _
+from core.model import Tournament
+
+if TYPE_CHECKING:
+    from core.app.desk import Desk, Outcome
+    from core.store import Store, TournamentInfo
+
+
+def check_new(t: Tournament) -> None:
+    """What every new tournament needs, whichever front end made it: a name, at least one
+    round, a known pairing system."""
+    from core.pairing.registry import system_ids
+
+    if not t.name.strip():
+        raise TournamentError(_("A tournament needs a name."))
+    if t.total_rounds < 1:
+        raise TournamentError(_("A tournament needs at least one round."))
+    known = system_ids()
+    if known and t.system not in known:
+        raise TournamentError(_('unknown system {system!r}; known: {value}').format(
+            system=t.system, value=', '.join(known)))
+
+
+class Workspace:
+    """All tournaments of one data directory, opened read-write or read-only."""
+
+    def __init__(self, data_dir: Any = None, read_only: bool = False, policy: Policy | None = None) -> None:
+        from core.store import Store
+
+        self.store: Store = Store(data_dir, read_only=read_only)
+        self.policy: Policy = policy or StorePolicy()
+        self.problems: builtins.list[tuple[str, str]] = []
+        """The files the last :meth:`list` could not read, with why."""
+
+    @property
+    def read_only(self) -> bool:
+        return bool(self.store.read_only)
+
+    @property
+    def data_dir(self) -> str:
+        return str(self.store.data_dir)
+
+    def permit(self, name: str, writes: bool, tid: str | None = None) -> None:
+        from core.store import current_user
+
+        self.policy.check(Request(name, writes, tid, current_user(), self.read_only))
+
+    @use_case("workspace.list", writes=False)
+    def list(self, include_archived: bool = False) -> list[TournamentInfo]:
+        """The tournaments; the files that do not load are kept in :attr:`problems` (id,
+        message) so a screen can say so instead of the tournament silently vanishing."""
+        rows, problems = self.store.list_with_problems(include_archived=include_archived)
+        self.problems = builtins.list(problems)
+        return builtins.list(rows)
+
+    @use_case("workspace.list", writes=False)
+    def list_with_problems(self, include_archived: bool = False) -> tuple[builtins.list[TournamentInfo], builtins.list[tuple[str, str]]]:
+        """The list, and the files that could not be listed with why (for a warning)."""
+        rows, problems = self.store.list_with_problems(include_archived=include_archived)
+        return builtins.list(rows), builtins.list(problems)
+
+    @use_case("workspace.create")
+    def create(self, t: Tournament) -> str:
+        """Save a new tournament (checked by :func:`check_new`); returns its id."""
+        return self._create(t)
+
+    def _create(self, t: Tournament) -> str:
+        check_new(t)
+        return self.store.create(t.with_changes(id="", name=t.name.strip()))
+
+    @use_case("workspace.create")
+    def create_demo(self) -> str:
+        from core.commands import demo_tournament
+
+        return self.store.create(demo_tournament())
+
+    @use_case("workspace.create")
+    def duplicate(self, tid: str, name: str | None = None) -> str:
+        return self.store.duplicate(tid, name)
+
+    @use_case("workspace.archive")
+    def archive(self, tid: str, archived: bool = True) -> None:
+        self.store.set_archived(tid, archived)
+
+    @use_case("workspace.import")
+    def import_file(self, path: str, name: str | None = None, system: str | None = None) -> Outcome:
+        """A new tournament from a TRF or hakem JSON file (one reader for every front end);
+        the outcome's value is its id, its warnings the reader's (lines kept or skipped)."""
+        from core.app.desk import Outcome
+        from core.app.files import read_tournament
+
+        t, warnings = read_tournament(path)
+        if name:
+            t = t.with_changes(name=name)
+        if system:
+            t = t.with_changes(system=system)
+        tid = self._create(t)
+        snap = self.store.load(tid)
+        return Outcome(snap.tournament, snap.revision, tuple(warnings), tid)
+
+    @use_case("tournament.read", writes=False)
+    def open(self, tid: str) -> Desk:
+        """The desk of one tournament, sharing this workspace's store and policy."""
+        from core.app.desk import Desk
+
+        return Desk(self.store, tid, self.policy)

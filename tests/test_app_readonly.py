@@ -1,0 +1,177 @@
+"""A store opened read-only (``hakem --view``) cannot write by any path of the application layer.
+
+Every use case of :class:`~core.app.Desk` and :class:`~core.app.Workspace` is run on a
+read-only store holding a real tournament (with a publish directory remembered inside the
+data directory, so a side effect that wrote pages would show too); afterwards every file in
+the data directory must have the same bytes and the same modification time, and no file may
+have appeared or vanished.  The table of calls must name every declared use case: a new use
+case without a line here fails the test.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from core.app import BoardSeen, ReadOnlyError, RoundSeen, Workspace
+from core.app.access import declared_use_cases
+from core.app.desk import Desk
+from core.errors import TournamentError
+from core.model import Board, Bye, ByeKind, GameResult
+from core.store import Store
+from tui.testing import demo, store_with
+
+
+def files(root: Path) -> dict[str, tuple[bytes, int]]:
+    """Every file under ``root`` with its bytes and mtime (nanoseconds)."""
+    out = {}
+    for path in sorted(root.rglob("*")):
+        if path.is_file() or path.is_symlink():
+            st = os.lstat(path)
+            out[str(path.relative_to(root))] = (path.read_bytes(), st.st_mtime_ns)
+    return out
+
+
+@pytest.fixture()
+def data(tmp_path: Path) -> tuple[Path, str, Path]:
+    data = tmp_path / "data"
+    t = demo(rounds=2, complete_last=False)
+    [tid] = store_with(data, t.with_changes(forbidden=((1, 2),)))
+    desk = Workspace(data).open(tid)
+    desk.remember_publishing(str(data / "web"))
+    desk.enter_result(2, 1, GameResult.WHITE_WINS)  # something to undo
+    desk.undo()  # ... and to redo
+    players = tmp_path / "players.csv"
+    players.write_text("name,rating\nNew, Player,1500\n", encoding="utf-8")
+    trf = tmp_path / "event.trf"
+    trf.write_text("012 Imported\n001    1      Alpha, A                          2000\n", encoding="utf-8")
+    return data, tid, tmp_path
+
+
+def desk_calls(desk: Desk, tmp: Path) -> dict[str, object]:
+    t = desk.snapshot().tournament
+    board = BoardSeen.of(t, 2, 1)
+    last = RoundSeen.of(t, 2)
+    r2 = t.round(2)
+    plan_holder: dict[str, object] = {}
+
+    def record() -> object:
+        # a plan cannot be prepared read-only; build the one a writable desk would have made
+        from core.app.desk import RoundPlan
+
+        plan = RoundPlan(t, desk.snapshot().revision)
+        return desk.record_round(plan, object())  # type: ignore[arg-type]
+
+    return {
+        "add_player": lambda: desk.add_player("Late, Larry", rating=1400),
+        "add_player_from_list": lambda: desk.add_player_from_list(fide_id="1503014"),
+        "update_ratings": desk.update_ratings,
+        "preview_rating_update": desk.preview_rating_update,
+        "check_in": lambda: desk.check_in([1, 2], open_checkin=True),
+        "change_fees": lambda: desk.change_fees(fee="10", currency="EUR"),
+        "import_players": lambda: desk.import_players(str(tmp / "players.csv")),
+        "edit_player": lambda: desk.edit_player(1, name="Renamed"),
+        "remove_player": lambda: desk.remove_player(12),
+        "withdraw": lambda: desk.withdraw(3, 3),
+        "reinstate": lambda: desk.reinstate(3),
+        "request_bye": lambda: desk.request_bye(4, [3], ByeKind.HALF),
+        "cancel_bye": lambda: desk.cancel_bye(4, [3]),
+        "add_forbidden": lambda: desk.add_forbidden([3, 4]),
+        "remove_forbidden": lambda: desk.remove_forbidden(0),
+        "assign_numbers": desk.assign_numbers,
+        "draw_lots": lambda: desk.draw_lots(7),
+        "add_team": lambda: desk.add_team("Team", [1, 2]),
+        "edit_team": lambda: desk.edit_team(1, name="T"),
+        "set_roster": lambda: desk.set_roster(1, [1]),
+        "remove_team": lambda: desk.remove_team(1),
+        "teams_from_clubs": desk.teams_from_clubs,
+        "prepare_round": desk.prepare_round,
+        "propose": lambda: plan_holder.setdefault("p", desk.propose(desk.prepare_round())),
+        "record_round": record,
+        "pair_next_round": desk.pair_next_round,
+        "unpair_last_round": lambda: desk.unpair_last_round(force=True, seen=last),
+        "pair_by_hand": lambda: desk.pair_by_hand(r2.boards, r2.byes, replace=True, seen=last),
+        "draft_warnings": lambda: desk.draft_warnings(2, [Board(1, 2)], [Bye(3, ByeKind.PAB)]),
+        "engine_pairing": lambda: desk.engine_pairing(2),
+        "enter_result": lambda: desk.enter_result(2, 1, GameResult.DRAW, seen=board),
+        "enter_go_result": lambda: desk.enter_go_result(2, 1, "white"),
+        "go_refusal": lambda: desk.go_refusal(1, 3),
+        "change_playoff": lambda: desk.change_playoff("p", "created", lambda t: {}),
+        "change_settings": lambda: desk.change_settings({"name": "Other"}),
+        "add_prize_group": lambda: desk.add_prize_group(object()),
+        "remove_prize_group": lambda: desk.remove_prize_group("open"),
+        "set_prize_rules": lambda: desk.set_prize_rules("equal"),
+        "change_go_settings": lambda: desk.change_go_settings({"komi": "6.5"}),
+        "remember_publishing": lambda: desk.remember_publishing(None),
+        "remember_url": lambda: desk.remember_url("https://example.org/club"),
+        "undo": desk.undo,
+        "redo": desk.redo,
+        "snapshot": desk.snapshot,
+        "revision": desk.revision,
+        "journal": desk.journal,
+        "history": desk.history,
+    }
+
+
+def workspace_calls(ws: Workspace, tid: str, tmp: Path) -> dict[str, object]:
+    return {
+        "list": ws.list,
+        "list_with_problems": ws.list_with_problems,
+        "create": lambda: ws.create(demo()),
+        "create_demo": ws.create_demo,
+        "duplicate": lambda: ws.duplicate(tid),
+        "archive": lambda: ws.archive(tid),
+        "import_file": lambda: ws.import_file(str(tmp / "event.trf")),
+        "open": lambda: ws.open(tid),
+    }
+
+
+def test_every_use_case_is_in_the_table(data):
+    path, tid, tmp = data
+    ws = Workspace(path, read_only=True)
+    assert set(desk_calls(ws.open(tid), tmp)) == set(declared_use_cases(Desk))
+    assert set(workspace_calls(ws, tid, tmp)) == set(declared_use_cases(Workspace))
+
+
+def test_no_use_case_writes_through_a_read_only_store(data):
+    path, tid, tmp = data
+    before = files(path)
+    ws = Workspace(path, read_only=True)
+    desk = ws.open(tid)
+    refused, allowed = [], []
+    for table, declared in ((desk_calls(desk, tmp), declared_use_cases(Desk)),
+                            (workspace_calls(ws, tid, tmp), declared_use_cases(Workspace))):
+        for name, call in table.items():
+            try:
+                call()  # type: ignore[operator]
+            except ReadOnlyError:
+                refused.append(name)
+                continue
+            except TournamentError:
+                pass  # a refusal for another reason (wrong system...) still wrote nothing
+            allowed.append(name)
+            assert not declared[name].writes, f"{name} writes but was not refused"
+    assert files(path) == before
+    assert sorted(refused) == sorted(n for d in (declared_use_cases(Desk), declared_use_cases(Workspace))
+                                     for n, u in d.items() if u.writes)
+
+
+def test_the_store_itself_refuses_too(data):
+    """The second line of defence: the store opened read-only refuses even without the gate."""
+    path, tid, _tmp = data
+    before = files(path)
+    store = Store(path, read_only=True)
+    for write in (lambda: store.update(tid, "x", lambda t: t.with_changes(name="X")),
+                  lambda: store.undo(tid), lambda: store.redo(tid), lambda: store.archive(tid),
+                  lambda: store.create(demo()), lambda: store.duplicate(tid)):
+        with pytest.raises(TournamentError):
+            write()
+    assert files(path) == before
+
+
+def test_a_read_only_store_creates_no_data_directory(tmp_path):
+    with pytest.raises(TournamentError):
+        Workspace(tmp_path / "missing", read_only=True)
+    assert not (tmp_path / "missing").exists()
