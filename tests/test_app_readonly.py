@@ -68,6 +68,8 @@ def desk_calls(desk: Desk, tmp: Path) -> dict[str, object]:
         "add_player": lambda: desk.add_player("Late, Larry", rating=1400),
         "add_player_from_list": lambda: desk.add_player_from_list(fide_id="1503014"),
         "update_ratings": desk.update_ratings,
+        "register_from_list": lambda: desk.register_from_list(object(), object()),
+        "schedule_round": lambda: desk.schedule_round(2, "2026-05-04", "10:00"),
         "preview_rating_update": desk.preview_rating_update,
         "check_in": lambda: desk.check_in([1, 2], open_checkin=True),
         "change_fees": lambda: desk.change_fees(fee="10", currency="EUR"),
