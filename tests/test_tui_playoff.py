@@ -92,5 +92,5 @@ async def test_tie_separated_by_tiebreaks_to_final_standings(tmp_path):
     assert store.load(tid).tournament.options["playoffs"]["tie-1-8"]["results"]["p.s0g1"]["result"] \
         == GameResult.DRAW.value
     actions = [e.get("action", "") for e in store.journal(tid)]
-    assert "playoff tie-1-8 game p.s0g1 ½-½" in actions
-    assert "playoff tie-1-8 game p.arm 0-1" in actions
+    assert "playoff tie-1-8: game p.s0g1 ½-½" in actions
+    assert "playoff tie-1-8: game p.arm 0-1" in actions
