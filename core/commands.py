@@ -258,7 +258,10 @@ def number_for_round_one(t: Tournament) -> Tournament:
 
 
 def check_can_pair(t: Tournament) -> None:
-    if t.current_round >= t.total_rounds:
+    # A cup's rounds are games of the running matches (extensions, Armageddon): their number
+    # follows the results, and the bracket says when the final is over; the rounds set when
+    # the event was created do not stop it before the final.
+    if t.current_round >= t.total_rounds and t.system != "knockout":
         raise RoundError(_('all {total_rounds} rounds are paired').format(total_rounds=t.total_rounds))
     if t.rounds and not t.rounds[-1].complete:
         missing = [str(i + 1) for i, b in enumerate(t.rounds[-1].boards) if b.result is None]

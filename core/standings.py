@@ -327,6 +327,8 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
     groups_at: dict[str, dict[int, tuple[int, ...]]] = {}
     if specs and get(specs[0].base).main_score:  # Go: MMS or level ranks first, not points
         groups = [ranked] if ranked else []
+    elif t.system == "knockout" and not team:  # a cup: the stage reached first, then criteria
+        groups = _cup_groups(t, ranked)
     else:
         groups = _split_by_values(ranked, {p: ctx.total[p] for p in ranked}, True)
     for g in groups:
@@ -472,3 +474,20 @@ def tied_on_points(s: Standings, places: int) -> list[tuple[int, ...]]:
             groups.append([r])
     return [tuple(r.pno for r in g) for g in groups
             if len(g) > 1 and g[0].rank is not None and g[0].rank <= places]
+
+
+def _cup_groups(t: Tournament, ranked: list[int]) -> list[list[int]]:
+    """A cup's players by the stage they reached (winner, final, semi-final …), best first;
+    inside a stage the event's criteria order them.  A bracket that cannot be replayed (a
+    board changed by hand beyond what it can follow) falls back to points."""
+    from core.playoff.cup import stage_groups
+
+    try:
+        stages = stage_groups(t)
+    except TournamentError:
+        return [ranked] if ranked else []
+    wanted = set(ranked)
+    groups = [[p for p in g if p in wanted] for g in stages]
+    placed = {p for g in groups for p in g}
+    rest = [p for p in ranked if p not in placed]
+    return [g for g in groups if g] + ([rest] if rest else [])

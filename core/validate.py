@@ -29,7 +29,7 @@ def validate(t: Tournament) -> list[Problem]:
             problems.append(Problem(_('player {pno}').format(pno=p.pno), _('withdrawn before joining')))
     if t.total_rounds < 1:
         problems.append(Problem(_('settings'), _('the number of rounds must be at least 1')))
-    if len(t.rounds) > t.total_rounds:
+    if len(t.rounds) > t.total_rounds and t.system != "knockout":  # a cup's games follow its bracket
         problems.append(Problem(_('settings'), _('{value} rounds are paired but the tournament has only {total_rounds}').format(value=len(t.rounds), total_rounds=t.total_rounds)))
     known = set(counts)
     for i, rnd in enumerate(t.rounds, start=1):

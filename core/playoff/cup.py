@@ -28,6 +28,7 @@ when the numbers are drawn), seeds/000 p. 66.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -177,3 +178,116 @@ def cup_timetable(t: Tournament, cup: CupState | None = None) -> tuple[dict[str,
 def cup_places(t: Tournament) -> tuple[tuple[int, ...], ...] | None:
     """Final places of a finished knockout (groups share), ``None`` while it runs."""
     return replay(t).view.places
+
+
+# -- what the screens say about a cup: who has no board and why, which game a board is, the
+# -- stage each player reached -----------------------------------------------------------
+
+_ROUND_OF = re.compile(r"^p\.r(\d+)m")
+
+
+def _knockout_round(game_id: str) -> int:
+    m = _ROUND_OF.match(game_id)
+    return int(m.group(1)) if m else 0
+
+
+def _before(t: Tournament, round_no: int) -> CupState:
+    """The cup as it stood when round ``round_no`` was paired (results of earlier rounds only)."""
+    return replay(t.with_changes(rounds=tuple(t.rounds[: max(0, round_no - 1)])))
+
+
+def _stage_names(view: PlayoffView) -> dict[int, str]:
+    """Knockout round number → its name ("Final", "Semi-final", "Preliminary round"…)."""
+    out: dict[int, str] = {}
+    for g in view.games:
+        out.setdefault(_knockout_round(g.id), g.stage)
+    return out
+
+
+def away_status(t: Tournament, round_no: int) -> dict[int, str]:
+    """Why each player without a board in round ``round_no`` has none, in words.
+
+    A cup round holds the next game of every running match, so a player off the boards is
+    eliminated, went through without a game (a bye of the bracket), or has won the match and
+    waits for the next stage; "absent" would be wrong for all three.
+    """
+    from core.playoff.labels import stage_text
+
+    cup = _before(t, round_no)
+    view, names = cup.view, _stage_names(cup.view)
+    on_board = ({x for b in t.round(round_no).boards for x in (b.white, b.black)}
+                if 0 < round_no <= len(t.rounds) else set())
+    out: dict[int, str] = {}
+    for p in sorted(pl.pno for pl in t.players):
+        if p in on_board:
+            continue
+        mine = [g for g in view.games if p in (g.white, g.black)]
+        running = [g for g in mine if g.result is None]
+        if running:
+            n = _knockout_round(running[0].id)
+            if p in cup.byes.get(f"p.r{n - 1}", ()):
+                out[p] = _("advances without a game ({stage})").format(stage=stage_text(names.get(n - 1, "")))
+            else:
+                out[p] = _("through to the {stage}; waits for the other matches").format(
+                    stage=stage_text(names.get(n, "")))
+        elif view.places is not None and p in view.places[0]:
+            out[p] = _("winner")
+        elif mine:
+            out[p] = _("eliminated in the {stage}").format(stage=stage_text(mine[-1].stage))
+    return out
+
+
+def board_games(t: Tournament, round_no: int) -> dict[int, str]:
+    """Board number → what its game is ("Quarter-final · Armageddon (White 5′, Black 4′; …)")."""
+    from core.playoff.labels import game_title, stage_text
+
+    if not 0 < round_no <= len(t.rounds):
+        return {}
+    ready = list(_before(t, round_no).view.ready)
+    out: dict[int, str] = {}
+    for bno, board in enumerate(t.round(round_no).boards, start=1):
+        game = next((g for g in ready if {g.white, g.black} == {board.white, board.black}), None)
+        if game is not None:
+            ready.remove(game)
+            out[bno] = f"{stage_text(game.stage)} · {game_title(game)}"
+    return out
+
+
+def stage_groups(t: Tournament) -> list[list[int]]:
+    """Players grouped by the stage they reached, best first: the finished cup's places; while
+    it runs, by the furthest knockout round, players still in it before those out at that
+    round.  The standings put these groups first and the event's criteria after (seeds/000
+    p. 67: players eliminated at the same stage share)."""
+    cup = replay(t)
+    if cup.view.places is not None:
+        return [sorted(g) for g in cup.view.places]
+    reached: dict[int, tuple[int, bool]] = {}
+    for g in cup.view.games:
+        n = _knockout_round(g.id)
+        for p in (g.white, g.black):
+            if isinstance(p, int):
+                reached[p] = max(reached.get(p, (0, False)), (n, g.result is None))
+    for path, players in cup.byes.items():
+        for p in players:
+            reached.setdefault(p, (int(path.rsplit("r", 1)[-1]) + 1, True))
+    keys = sorted(set(reached.values()), reverse=True)
+    groups = [sorted(p for p, k in reached.items() if k == key) for key in keys]
+    rest = sorted(p.pno for p in t.players if p.pno not in reached)
+    return groups + ([rest] if rest else [])
+
+
+def stage_reached(t: Tournament) -> dict[int, str]:
+    """Each player's stage in words: "winner", "final", "semi-final"… (the standings' note)."""
+    from core.playoff.labels import stage_text
+
+    cup = replay(t)
+    names = _stage_names(cup.view)
+    out: dict[int, str] = {}
+    for g in cup.view.games:
+        for p in (g.white, g.black):
+            if isinstance(p, int):
+                out[p] = stage_text(names.get(_knockout_round(g.id), g.stage))
+    if cup.view.places is not None:
+        for p in cup.view.places[0]:
+            out[p] = _("winner")
+    return out

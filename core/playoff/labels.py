@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.i18n import N_, _
+from core.pairing.knockout.bracket import ROUND_NAMES
 from core.playoff.formats import variants
 from core.playoff.games import Game
 from core.playoff.timecontrol import TimeControl
@@ -123,9 +124,9 @@ STAGE_WORDS: dict[str, str] = {w: w for w in (
     N_("Final golden game"), N_("Golden-game knockout"), N_("Golden-game knockout, numbers by lot"),
     N_("Round robin of the group winners, 3+3"),
     N_("Best nine for first place, next eight for the other prizes"),
-    N_("Golden-game knockout for the other prizes"), N_("Final"), N_("Semi-final"), N_("Quarter-final"),
-    N_("Preliminary round"), N_("Last round"), N_("Match for third place"), N_("tie-break"), N_("Groups"),
+    N_("Golden-game knockout for the other prizes"), N_("Match for third place"), N_("tie-break"), N_("Groups"),
     N_("group"))}
+STAGE_WORDS.update(ROUND_NAMES)
 """The English stage names the plans and the bracket produce (stored in plans, printed by
 the dry run as they are), marked here so screens can show them translated."""
 

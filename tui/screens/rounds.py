@@ -60,6 +60,25 @@ def bye_text(kind: ByeKind | None) -> str:
     }[kind]
 
 
+def cup_words(t: Tournament, round_no: int) -> tuple[dict[int, str], str]:
+    """A cup's round in words: why each player off the boards has no game (eliminated, through
+    without a game, waiting for the next stage) and which game each board is (the Armageddon
+    named); empty for other systems."""
+    if t.system != "knockout" or not round_no:
+        return {}, ""
+    from core.playoff.cup import away_status, board_games
+
+    try:
+        away, games = away_status(t, round_no), board_games(t, round_no)
+    except TournamentError:
+        return {}, ""
+    by_label: dict[str, list[int]] = {}
+    for board, label in games.items():
+        by_label.setdefault(label, []).append(board)
+    line = "; ".join(f"{_('Bd')} {', '.join(map(str, boards))}: {label}" for label, boards in by_label.items())
+    return away, line
+
+
 def describe_result_change(t: Tournament, round_no: int, board_no: int, new: GameResult | None) -> str:
     """What a correction changes: the board, the players' scores, later rounds."""
     b = t.round(round_no).boards[board_no - 1]
@@ -341,16 +360,17 @@ class RoundsPane(CommandKeys, Vertical):
                 result = f"{result} {' '.join(go)}"
             rows.append((i, b.white, names.get(b.white, "?"), points(b.white),
                          result, points(b.black), b.black, names.get(b.black, "?")))
+        cup = cup_words(t, self.round_no)
         if not self.only_playing:
             on_board = {x for b in rnd.boards for x in (b.white, b.black)}
             byes = {b.pno: b.kind for b in rnd.byes}
             for p in sorted(t.players, key=lambda p: p.pno):
                 if p.pno in on_board:
                     continue
-                if p.pno in byes or p.active_in(self.round_no):
+                if p.pno in byes or p.active_in(self.round_no) or p.pno in cup[0]:
                     keys.append(f"p{p.pno}")
                     rows.append(("", p.pno, p.name, points(p.pno),
-                                 bye_text(byes.get(p.pno)), "", "", ""))
+                                 cup[0].get(p.pno) or bye_text(byes.get(p.pno)), "", "", ""))
         sync_table(table, keys, rows)
         missing = [i for i, b in enumerate(rnd.boards, 1) if b.result is None]
         done = len(rnd.boards) - len(missing)
@@ -370,6 +390,8 @@ class RoundsPane(CommandKeys, Vertical):
             set_text(status, _("All results are in. This was the last round."))
         else:
             set_text(status, _("All results are in. [ and ] switch rounds."))
+        if cup[1]:
+            set_text(status, f"{cup[1]}\n{getattr(status, '_hakem_text', '')}")
 
     # -- results ------------------------------------------------------------------------------
     def selected_board(self) -> int | None:

@@ -121,6 +121,16 @@ class StandingsPane(LazyPane, Vertical):
         after = _("Standings after round {n}").format(n=counted) if counted else _("Starting rank")
         set_text(self.query_one("#standings-title", Static), f"{after} · {regime_line(view)}")
         notes = list(view.warnings)
+        if t.system == "knockout" and t.current_round:
+            from core.playoff.cup import stage_reached
+
+            try:
+                stages = stage_reached(t)
+            except TournamentError:
+                stages = {}
+            reached = [f"{r.place} {r.name} ({stages[r.pno]})" for r in view.rows[:8] if r.pno in stages]
+            if reached:
+                notes.append(_("Stage reached: {players}.").format(players="; ".join(reached)))
         by_playoff = [f"{r.place} {r.name}" for r in view.rows if r.decided_by == "playoff"]
         if by_playoff:
             notes.append(_("Places decided by playoff (see Playoff, F7): {players}.").format(

@@ -8,7 +8,6 @@ from core.errors import PairingImpossible, RoundError
 from core.i18n import _
 from core.model import Board, Bye, ByeKind, Tournament
 from core.pairing.base import PairOptions, RoundPairing, System
-from core.pairing.knockout.bracket import ROUND_NAMES
 
 _KO_ROUND = re.compile(r"^p\.r(\d+)m\d+\.")
 
@@ -17,6 +16,7 @@ def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPai
     """Engine of ``knockout``: every running match's next game (regular, extension,
     Armageddon); players whose opponent is imaginary advance with a full-point bye."""
     from core.playoff.cup import replay
+    from core.playoff.labels import game_title, stage_text
 
     if tournament.rounds and not tournament.rounds[-1].complete:
         raise RoundError(
@@ -30,9 +30,8 @@ def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPai
     boards = tuple(Board(g.white, g.black) for g in ready)  # type: ignore[arg-type]
     explanations: dict[object, tuple[str, ...]] = {}
     for i, g in enumerate(ready):
-        stage = _(ROUND_NAMES[g.stage]) if g.stage in ROUND_NAMES else (g.stage or _("Knockout"))
-        explanations[i] = (_("{stage}: game {game} ({kind}, {time_control})").format(
-            stage=stage, game=g.id, kind=g.kind, time_control=g.time_control.encode()),)
+        stage = stage_text(g.stage) if g.stage else _("Knockout")
+        explanations[i] = (f"{stage}: {game_title(g)}",)
     played_rounds = {int(m.group(1)) for m in (_KO_ROUND.match(gid) for gid in cup.state["results"]) if m}
     byes: list[Bye] = []
     for gid in sorted({int(m.group(1)) for m in (_KO_ROUND.match(g.id) for g in ready) if m}):

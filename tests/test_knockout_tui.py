@@ -1,0 +1,72 @@
+"""A 10-player cup driven through the TUI to its final: pair with p, results with single keys;
+players off the boards are named as eliminated / through without a game, never "absent"; the
+standings rank by the stage reached; F7 offers no playoff for the cup's byes."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import DataTable
+
+from core.model import Player, Tournament
+from core.playoff.cup import cup_places
+from tui.app import HakemApp
+from tui.testing import store_with, wait_for
+from tui.widgets.tables import row_values
+
+pytestmark = pytest.mark.usefixtures("quiet_tui")
+
+
+def cup10() -> Tournament:
+    players = tuple(Player(i, f"Player {i:02d}", rating=2400 - 10 * i) for i in range(1, 11))
+    return Tournament(id="cup10", name="Club Cup", system="knockout", total_rounds=4, players=players,
+                      options={"knockout": {"rules": "seed"}})
+
+
+def rows(table: DataTable) -> list[tuple]:
+    return [row_values(table, i) for i in range(table.row_count)]
+
+
+async def test_ten_player_cup_to_its_final(tmp_path):
+    data = tmp_path / "data"
+    [tid] = store_with(data, cup10())
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("f3")
+        await wait_for(pilot, lambda: app.screen.query("#pane-rounds"))
+        session = app.screen.session
+        pane = app.screen.query_one("#pane-rounds")
+        boards = app.screen.query_one("#boards", DataTable)
+        for round_no in range(1, 9):  # 4 knockout rounds × two games, although "4 rounds" were set
+            await pilot.press("p")
+            await wait_for(pilot, lambda r=round_no: session.tournament.current_round == r, timeout=20)
+            await wait_for(pilot, lambda r=round_no: pane.round_no == r)
+            if round_no == 1:
+                # 16-bracket: seeds 1-6 go through without a game, 7 v 10 and 8 v 9 play
+                away = {r[1]: r[4] for r in rows(boards) if r[0] == ""}
+                assert away == dict.fromkeys(range(1, 7), "advances without a game (Preliminary round)")
+                status = str(app.screen.query_one("#round-status").render())
+                assert "Preliminary round · Game 1 (3′+3″)" in status
+            if round_no == 3:
+                away = {r[1]: r[4] for r in rows(boards) if r[0] == ""}
+                assert away[9] == "eliminated in the Preliminary round"
+                assert away[10] == "eliminated in the Preliminary round"
+            boards.focus()
+            boards.move_cursor(row=0)
+            # the better seed (lower number) wins every game; colours come from the lot
+            for board in session.tournament.rounds[-1].boards:
+                await pilot.press("1" if board.white < board.black else "0")
+            await wait_for(pilot, lambda: session.tournament.rounds[-1].complete, timeout=20)
+        t = session.tournament
+        assert cup_places(t) == ((1,), (2,), (3, 4), (5, 6, 7, 8), (9, 10))
+        assert [{b.white, b.black} for b in t.rounds[-1].boards] == [{1, 2}]  # the final
+        await pilot.press("f4")
+        table = app.screen.query_one("#standings", DataTable)
+        await wait_for(pilot, lambda: table.row_count == 10)
+        order = [row_values(table, i)[1] for i in range(10)]
+        assert order[:2] == [1, 2] and set(order[2:4]) == {3, 4} and set(order[8:]) == {9, 10}
+        notes = str(app.screen.query_one("#standings-notes").render())
+        assert "Player 01 (winner)" in notes and "Player 02 (Final)" in notes
+        await pilot.press("f7")
+        await pilot.pause()
+        assert app.screen.query_one("#ties", DataTable).row_count == 0
