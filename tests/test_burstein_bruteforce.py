@@ -1,6 +1,7 @@
 """Burstein bracket search against a brute force: enumerate *every* pairing of the bracket
 in the Art. 4 order (itertools-based, written independently of the engine's search), keep the
-first one with the best (C5, C6, C7, C8) vector that passes C1, C3 and C4, and compare."""
+first one with the best (C5, C6, C7, C8) vector that passes C1, C3 and C4, and compare.
+C7 is the next bracket's own C5 and C6: most pairs, then the lowest scores left over."""
 
 
 import pytest
@@ -48,15 +49,19 @@ def _perfect(players, legal):
     return any(legal(a, b) and _perfect([x for x in players if x not in (a, b)], legal) for b in players[1:])
 
 
-def _max_pairs(players, legal):
+def _next_bracket(players, legal, score):
+    """C7 by exhaustion: the next bracket's (−pairs, its left-over scores highest first), best
+    over every pairing of ``players`` (C5 then C6 of the next bracket)."""
     players = list(players)
-    if len(players) < 2:
-        return 0
+    if not players:
+        return (0, ())
     a, rest = players[0], players[1:]
-    best = _max_pairs(rest, legal)
+    pairs, left = _next_bracket(rest, legal, score)
+    best = (pairs, tuple(sorted(left + (score(a),), reverse=True)))
     for b in rest:
         if legal(a, b):
-            best = max(best, 1 + _max_pairs([x for x in rest if x != b], legal))
+            pairs, left = _next_bracket([x for x in rest if x != b], legal, score)
+            best = min(best, (pairs - 1, left))
     return best
 
 
@@ -74,7 +79,8 @@ def brute(ctx, bracket, rest, nxt):
             if not _perfect(floaters + rest, legal):
                 continue
             key = (tuple(sorted((st[x].pairing_score for x in floaters), reverse=True)),
-                   -_max_pairs(floaters + nxt, legal) if floaters else 0,
+                   _next_bracket(floaters + nxt, legal, lambda x: st[x].pairing_score)
+                   if floaters else (0, ()),
                    sum(colour_violations(ctx, a, b) for a, b in pairs))
             if best is None or key < best[0]:
                 best = (key, pairs, floaters)

@@ -148,3 +148,38 @@ def test_round_one_is_dutch_top_half_bottom_half():
     t = tournament_from([2000 - i for i in range(10)], [], total_rounds=9, system="burstein")
     assert pairs_of(BURSTEIN.pair(t)) == [(1, 6), (7, 2), (3, 8), (9, 4), (5, 10)]
     assert pairs_of(BURSTEIN_LEGACY.pair(t)) == [(1, 6), (7, 2), (3, 8), (9, 4), (5, 10)]
+
+
+# C7 (2026: "choose the outgoing floaters so that C1–C6 hold in the next bracket"; seeds/000
+# §6.6: a floater whose new group cannot then be completed properly is sent back and the next
+# pairing tried).  Hand-built round 3 of 4 (two seeding rounds), colours alternating so that
+# nobody has an absolute preference:
+#   R1: 1–6 1-0, 2–7 1-0, 3–8 1-0, 9–4 ½, 10–5 ½;  R2: 4–1 0-1, 5–2 0-1, 6–3 0-1, 8–9 0-1, 7–10 0-1
+# Scores: 1, 2, 3 → 2;  9, 10 → 1½;  4, 5 → ½;  6, 7, 8 → 0.  Player 2 may not meet 9 or 10
+# (forbidden pairs).  Index of the 2-point group: BH 1 = 0+½, 2 = 0+½, 3 = 0+0; SB 1 = 2 = ½
+# → BSN order 1, 2, 3 (TPN breaks 1/2).  One of them floats to the 1½ group {9, 10}.
+# Art. 4 order: (1–3, 2 floats) first.  With 2 floating, the next bracket {2, 9, 10} pairs
+# 9–10 and 2 must float on into the ½ group (a 2-point player against ½).  With 3 floating
+# (1–2, the second pairing in Art. 4 order), 3 meets 9 or 10 and a 1½ player floats on: the
+# same number of pairs, but a lower score left over, so C6 of the next bracket decides: 1–2.
+def _c7_case():
+    r1 = [(1, 6, "1-0"), (2, 7, "1-0"), (3, 8, "1-0"), (9, 4, "1/2"), (10, 5, "1/2")]
+    r2 = [(4, 1, "0-1"), (5, 2, "0-1"), (6, 3, "0-1"), (8, 9, "0-1"), (7, 10, "0-1")]
+    return tournament_from([2400 - 50 * i for i in range(10)], [r1, r2], total_rounds=4,
+                           system="burstein", forbidden=((2, 9), (2, 10)))
+
+
+def test_c7_floater_chosen_by_the_next_brackets_c5_and_c6():
+    t = _c7_case()
+    ctx = make_context(t)
+    res = pair_bracket(ctx, [1, 2, 3], [9, 10, 4, 5, 6, 7, 8], [9, 10])
+    assert [frozenset(p) for p in res.pairs] == [frozenset((1, 2))] and res.floaters == [3]
+
+
+@pytest.mark.parametrize("system", ["BURSTEIN", "BURSTEIN_LEGACY"])
+def test_c7_no_two_point_player_floats_into_the_half_point_group(system):
+    t = _c7_case()
+    engine = BURSTEIN if system == "BURSTEIN" else BURSTEIN_LEGACY
+    pairs = {frozenset(b) for b in pairs_of(engine.pair(t))}
+    assert frozenset((1, 2)) in pairs
+    assert frozenset((3, 9)) in pairs or frozenset((3, 10)) in pairs

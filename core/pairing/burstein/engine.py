@@ -156,10 +156,53 @@ def pair_bracket(ctx: Context, bracket: Sequence[int], rest: Sequence[int],
     raise PairingImpossible(_('round {round_no}: a bracket of {n} players cannot be paired').format(round_no=ctx.round_no, n=n))
 
 
+class _NextBracket:
+    """C7: the outgoing floaters are chosen so that the next bracket best complies with C5 and
+    C6 (2026 text; seeds/000 §6.6: a floater that leaves its new group incomplete is sent back
+    and the next pairing tried).  The next bracket is the floaters plus the next scoregroup;
+    its value is (pairs, then the scores it must float on, highest first, as low as possible).
+
+    Scores are layers ``base ** level`` (levels over the bracket and the next scoregroup,
+    ``base`` larger than the number of players) so that one sum compares the left-over scores
+    from the highest down; one more pair outweighs every layer sum.
+    """
+
+    def __init__(self, ctx: Context, bracket: Sequence[int], nxt: Sequence[int], legal) -> None:
+        st = ctx.states
+        self.nxt, self.legal = list(nxt), legal
+        players = list(bracket) + self.nxt
+        levels = sorted({st[p].pairing_score for p in players})
+        base = len(players) + 1
+        self.layer = {p: base ** levels.index(st[p].pairing_score) for p in players}
+        self.pair_unit = 2 * sum(self.layer.values()) + 1
+
+    def weight(self, a: int, b: int) -> int:
+        """A pair of the next bracket: one pair, plus the layers of the two scores paired."""
+        return self.pair_unit + self.layer[a] + self.layer[b]
+
+    def key(self, floaters: Sequence[int]) -> tuple[int, int]:
+        """(−pairs, layers of the players left unpaired) of the next bracket; smaller = better."""
+        from core.pairing.matching import max_weight_matching
+
+        nodes = list(floaters) + self.nxt
+        edges = [(i, j, self.weight(nodes[i], nodes[j])) for i in range(len(nodes))
+                 for j in range(i + 1, len(nodes)) if self.legal(nodes[i], nodes[j])]
+        mate = max_weight_matching(len(nodes), edges) if edges else [-1] * len(nodes)
+        pairs = sum(1 for i, m in enumerate(mate) if m > i)
+        left = sum(self.layer[nodes[i]] for i, m in enumerate(mate) if m < 0)
+        return (-pairs, left)
+
+    def ideal(self, floaters: Sequence[int]) -> tuple[int, int]:
+        """The best key any pairing of these players could have (all paired, or the lowest
+        score left over)."""
+        nodes = list(floaters) + self.nxt
+        return (-(len(nodes) // 2), min(self.layer[p] for p in nodes) if len(nodes) % 2 else 0)
+
+
 def _quick(ctx: Context, bracket: list[int], rest: list[int], nxt: list[int], legal):
     """Fast path for the usual bracket, where the ideal values are reachable: as many pairs as
     the bracket allows, floaters from its lowest score, the fewest colour violations the
-    numbers of White/Black-seekers allow, every floater paired in the next bracket.
+    numbers of White/Black-seekers allow, the next bracket as good as it can be (C7).
 
     "Reachable" is decided exactly by a perfect matching in a restricted graph G' whose perfect
     matchings are precisely the pairings with those ideal values (see the case analysis in
@@ -215,7 +258,7 @@ def _quick(ctx: Context, bracket: list[int], rest: list[int], nxt: list[int], le
 
     if not perfect(bracket, f):
         return None
-    ideal_next = (f + len(nxt)) // 2
+    after = _NextBracket(ctx, bracket, nxt, legal)
     budget = [0]
     result: list = [None]
 
@@ -224,7 +267,7 @@ def _quick(ctx: Context, bracket: list[int], rest: list[int], nxt: list[int], le
         if budget[0] > 4 * n + 50:
             return None
         if not free:
-            if floaters and len(max_matching(floaters + nxt, legal)) // 2 < ideal_next:
+            if floaters and after.key(floaters) != after.ideal(floaters):
                 return None
             if not perfect_possible(floaters + rest, legal):
                 return None
@@ -257,7 +300,8 @@ class _Oracle:
     come in strictly dominating layers: a pair inside the bracket (C5); the scores of the
     players paired inside it, one layer per score level so that the floaters' scores are
     minimised from the highest down (C6); a pair in the next bracket, i.e. among our floaters
-    and the next scoregroup (C7); both colour preferences granted (C8).  A partial pairing
+    and the next scoregroup, with the layers of its two scores so that the next bracket's own
+    C5 and C6 decide (C7, :class:`_NextBracket`); both colour preferences granted (C8).  A partial pairing
     can be completed optimally iff its weight plus the optimum of the rest equals the optimum.
     """
 
@@ -269,8 +313,9 @@ class _Oracle:
         base = len(bracket) + 1
         self.sc = {p: base ** levels.index(st[p].pairing_score) for p in bracket}
         total = len(bracket) + len(self.nxt)
+        self.after = _NextBracket(ctx, bracket, self.nxt, legal)
         self.a7 = total + 1
-        self.a6 = self.a7 * (total + 1)
+        self.a6 = self.a7 * self.after.pair_unit * (total + 2)
         self.a5 = self.a6 * 2 * (sum(self.sc.values()) + 1)
         self.calls = 0
 
@@ -292,14 +337,14 @@ class _Oracle:
                     if legal(a, nodes[j]):
                         edges.append((i, j, self.w(a, nodes[j])))
                 elif j >= nf + nfl and legal(a, nodes[j]):
-                    edges.append((i, j, self.a7))
+                    edges.append((i, j, self.a7 * self.after.weight(a, nodes[j])))
         mate = max_weight_matching(len(nodes), edges)
         total = 0
         out: dict[int, int] = {}
         for i, m in enumerate(mate):
             if m > i:
                 a, b = nodes[i], nodes[m]
-                total += self.w(a, b) if m < nf else self.a7
+                total += self.w(a, b) if m < nf else self.a7 * self.after.weight(a, b)
                 out[a], out[b] = b, a
         return total, out
 
@@ -372,7 +417,9 @@ def _search(ctx: Context, bracket: list[int], rest: list[int], nxt: list[int], f
     n = len(bracket)
     scores = sorted((st[p].pairing_score for p in bracket), reverse=True)
     ideal_c6 = tuple(sorted(scores[n - f:], reverse=True)) if f else ()
-    ideal_c7 = -((f + len(nxt)) // 2) if f else 0
+    after = _NextBracket(ctx, bracket, nxt, legal)
+    lowest = sorted(bracket, key=lambda p: st[p].pairing_score)[:f]
+    ideal_c7 = after.ideal(lowest) if f else (0, 0)
     from core.model import Colour
 
     w = sum(1 for p in bracket if st[p].played_games and st[p].preference is Colour.WHITE)
@@ -393,7 +440,7 @@ def _search(ctx: Context, bracket: list[int], rest: list[int], nxt: list[int], f
         if not ok:
             return
         c6 = tuple(sorted((st[p].pairing_score for p in floaters), reverse=True))
-        c7 = -(len(max_matching(list(floaters) + nxt, legal)) // 2) if floaters else 0
+        c7 = after.key(floaters) if floaters else (0, 0)
         key = (c6, c7, viol)
         if best[0] is None or key < best[0]:
             best[0] = key
