@@ -147,7 +147,25 @@ def test_c1_and_c3_never_broken_and_bye_rule():
 def test_round_one_is_dutch_top_half_bottom_half():
     t = tournament_from([2000 - i for i in range(10)], [], total_rounds=9, system="burstein")
     assert pairs_of(BURSTEIN.pair(t)) == [(1, 6), (7, 2), (3, 8), (9, 4), (5, 10)]
-    assert pairs_of(BURSTEIN_LEGACY.pair(t)) == [(1, 6), (7, 2), (3, 8), (9, 4), (5, 10)]
+
+
+def test_legacy_virtual_point_for_the_top_half_in_rounds_one_and_two():
+    # seeds/000 §3.3: the top half of the list (1–6 of 12) gets a virtual point in rounds 1
+    # and 2, so round 1 has two scoregroups {1..6} and {7..12}, each paired by §6.1 (top
+    # against bottom: 1:6 2:5 3:4, line 1 of the §6.2 list).  Colours §5.1: #1 has the colour
+    # of the lot (White here) and every odd number of the top half the same colour, so 5 has
+    # White against 2; in the lower group the same rule (odd-numbered higher player gets #1's
+    # colour) gives 7, 11 and 9 White.
+    t = tournament_from([2000 - 10 * i for i in range(12)], [], total_rounds=9, system="burstein-legacy")
+    assert pairs_of(BURSTEIN_LEGACY.pair(t)) == [(1, 6), (5, 2), (3, 4), (7, 12), (11, 8), (9, 10)]
+    # Round 2: 1–6, 5–2, 3–4 won by White, the lower group drawn: the virtual point still counts,
+    # so 1, 5, 3 (2 pairing points) form the top group, 2, 4, 6 (1 point) with the lower
+    # group's (½) players below; removed before round 3, it never reaches the scores.
+    r1 = [(1, 6, "1-0"), (5, 2, "1-0"), (3, 4, "1-0"), (7, 12, "1/2"), (11, 8, "1/2"), (9, 10, "1/2")]
+    t2 = tournament_from([2000 - 10 * i for i in range(12)], [r1], total_rounds=9, system="burstein-legacy")
+    pairs = {frozenset(b) for b in pairs_of(BURSTEIN_LEGACY.pair(t2))}
+    top = {1, 3, 5}
+    assert sum(1 for p in pairs if p <= top) == 1  # two of 1, 3, 5 meet; the third floats
 
 
 # C7 (2026: "choose the outgoing floaters so that C1–C6 hold in the next bracket"; seeds/000

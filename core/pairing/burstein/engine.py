@@ -8,8 +8,10 @@ virtual BSN 0 = the opponent floats), that best satisfies C1–C8.  We generate 
 order with a depth-first search and keep the first candidate whose criteria vector is best;
 C4 (completion) is checked exactly with a maximum matching of the players still unpaired.
 
-Ruleset ``legacy`` (``burstein-legacy``): the Index of the seed texts (seeds/000 §3.2: Sonneborn-Berger,
-Buchholz, Median, then rating/TPN); everything else as 2026.
+Ruleset ``legacy`` (``burstein-legacy``, seeds/000 pp. 54–57): no Dutch seeding rounds; the
+Index is Sonneborn-Berger, Buchholz, Median, then rating/TPN (§3.2); in rounds 1–2 the top half
+of the list pairs with one virtual point (§3.3, :mod:`.system`); the bracket procedure and
+its criteria are those of 2026.
 """
 
 from __future__ import annotations
@@ -497,7 +499,8 @@ def pair_after_seeding(ctx: Context, ruleset: str, options: PairOptions) -> Roun
     def rank_key(p: int):
         return tuple(-v for v in idx.get(p, ())) + (tpn(p),)
 
-    if all(ctx.states[p].played_games == 0 for p in players):
+    if (all(ctx.states[p].played_games == 0 for p in players)
+            and len({ctx.states[p].pairing_score for p in players}) == 1):
         ranked = sorted(players, key=tpn)
         boards: list[tuple[int, int]] = [(w, b) for w, b in round_one_pairs(ranked, ctx.initial) if b != 0]
         pab = ranked[-1] if len(ranked) % 2 else None
