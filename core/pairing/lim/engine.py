@@ -45,6 +45,8 @@ from core.pairing.swiss.state import Float, PlayerState
 DFS_BUDGET = 3000
 CHOICE_BUDGET = 400
 REPAIR_BUDGET = 24
+BREACH = 10 ** 6
+"""Cost of a last-round pair that must break the colour limits (above any count of clashes)."""
 
 
 def _colours_after(st: PlayerState, colour: Colour) -> tuple[int, bool]:
@@ -130,7 +132,7 @@ class LimRound:
         excess = max(w, b) - min(w, b) - (len(order) - w - b)
 
         def good0(p: int, q: int) -> bool:
-            if not self.compatible(p, q):
+            if not self.compatible(p, q) or self.breach(p, q):
                 return False
             cp, cq = due[p], due[q]
             if excess >= 0:
@@ -177,9 +179,21 @@ class LimRound:
                 return None
         return pairs
 
+    def breach(self, a: int, b: int) -> bool:
+        """Last round only (Art. 7): no allocation keeps both players within the limits of
+        6.1 (the pair is allowed then, since equal scores come first, but avoided if possible)."""
+        if not self.ctx.last_round:
+            return False
+        wa, ba = self.ok(a)
+        wb, bb = self.ok(b)
+        return not ((wa and bb) or (ba and wb))
+
     def clash(self, a: int, b: int) -> int:
+        """Cost of a pair: 1 if both are due the same colour; in the last round a pair that must
+        break 6.1 costs more than every ordinary clash of a group together."""
         da, db = self.due(a), self.due(b)
-        return 1 if da is not Colour.NONE and da is db else 0
+        cost = 1 if da is not Colour.NONE and da is db else 0
+        return cost + (BREACH if self.breach(a, b) else 0)
 
     def clash_bound(self, players: Sequence[int]) -> int:
         w = sum(1 for p in players if self.due(p) is Colour.WHITE)
@@ -266,7 +280,8 @@ class LimRound:
             fit = [q for q in cands if self.compatible(f, q) and not self.clash(f, q)]
             ok = [q for q in cands if self.compatible(f, q)]
             chosen = None
-            for q in fit + [q for q in ok if q not in fit]:
+            clashing = sorted((q for q in ok if q not in fit), key=lambda q: self.breach(f, q))
+            for q in fit + clashing:
                 rest = [x for x in left if x != q]
                 # the rest must stay pairable, with at most one player left over
                 if len(rest) < 2 or len(max_matching(rest, self.compatible)) >= 2 * (len(rest) // 2):
@@ -554,7 +569,10 @@ class LimRound:
         if len(ca) != len(cb):  # the one with the longer history alternates
             longer = a if len(ca) > len(cb) else b
             return give(longer, da)
-        hi, lo = (a, b) if self.tpn(a) < self.tpn(b) else (b, a)
-        score = self.st(hi).pairing_score
-        chosen = hi if score >= self.median else lo
+        # 6.4: the higher-ranked player gets his due colour in the median group and above, the
+        # lower-ranked one below it.  Ranked by score, then number: in a floater pairing the
+        # score decides, not the pairing number (seeds/000 p. 42 item 13).
+        hi, lo = sorted((a, b), key=lambda p: (-self.st(p).pairing_score, self.tpn(p)))
+        below = max(sa.pairing_score, sb.pairing_score) < self.median
+        chosen = lo if below else hi
         return give(chosen, self.due(chosen))
