@@ -279,6 +279,10 @@ def apply_pairing(t: Tournament, pairing: RoundPairing, manual: bool = False) ->
     number = t.current_round + 1
     if pairing.round != number:
         raise RoundError(_('the pairing is for round {round}, but round {number} is next').format(round=pairing.round, number=number))
+    if manual:  # what the system derives for boards made by hand (Gamma: handicaps, komi)
+        from core.pairing.registry import get_system
+
+        pairing = get_system(t.system).complete(t, pairing)
     rnd = Round(number, tuple(replace(b, result=None) if b.result is not None and not manual else b
                               for b in pairing.boards), tuple(pairing.byes), manual,
                 getattr(pairing, "matches", ()) or ())

@@ -211,3 +211,31 @@ def test_round_five_differs_from_the_literal_rules():
     assert frozenset((1, 6)) in pairs and frozenset((2, 3)) in pairs
     assert frozenset((7, 11)) in pairs
     assert frozenset((5, 10)) not in pairs
+
+
+def test_round_entered_by_hand_gets_the_seeds_handicaps():
+    """Round 5 of the seed's event was paired by hand.  Entered as ``round set`` gives it
+    (boards without stones or komi, two handicap boards typed with the weaker player first),
+    every board still gets the seed's handicap: the level difference with the senior levels
+    counted as the smallest senior level (19 in round 5), at most 9 — the seed's own cards
+    show 10: ``5-/b9`` and 11: ``7-/b9`` — komi ½ and White for the stronger player; even
+    games keep the arbiter's colours and the announced komi 6.5.  With those handicaps the
+    coefficients (ФКБ) come out as the seed prints them."""
+    from dataclasses import replace
+
+    from core import commands
+    from core.pairing.base import RoundPairing
+
+    t = seed_event(4)
+    typed = [(1, 6), (2, 3), (10, 5), (11, 7), (8, 9)]
+    hand = RoundPairing(5, tuple(Board(w, b) for w, b in typed), (Bye(4, ByeKind.ZERO),))
+    t = commands.apply_pairing(t, hand, manual=True)
+    assert [(b.white, b.black, b.handicap, b.komi) for b in t.rounds[4].boards] == [
+        (1, 6, 0, K), (2, 3, 0, K), (5, 10, 9, H), (7, 11, 9, H), (8, 9, 1, H)]
+    winners = {frozenset((w, b)): win for w, b, win, _h in ROUNDS[4][0]}
+    boards = tuple(replace(b, result=GameResult.WHITE_WINS if winners[frozenset((b.white, b.black))] == b.white
+                           else GameResult.BLACK_WINS) for b in t.rounds[4].boards)
+    sixth = seed_event(6).rounds[5]
+    t = t.with_changes(rounds=(*t.rounds[:4], replace(t.rounds[4], boards=boards), sixth))
+    coef = coefficients(t)
+    assert (coef[1], coef[2], coef[10], coef[11]) == (Fraction(255, 2), 126, Fraction(135, 2), Fraction(111, 2))

@@ -82,13 +82,18 @@ def make_board(t: Tournament, round_no: int, a: int, b: int, level_a: int, level
     if stones == 0:
         komi = even_komi(t)
         white, black = (a, b) if nigiri(nigiri_seed(t), round_no, a, b) else (b, a)
-        why = (f"levels {level_a} and {level_b} (senior level {senior}): even game, komi "
-               f"{_komi_text(komi)}, colours by nigiri")
+        why = _("levels {level_a} and {level_b} (senior level {senior}): even game, komi "
+                "{komi}, colours by nigiri").format(level_a=level_a, level_b=level_b,
+                                                     senior=senior, komi=_komi_text(komi))
         return Board(white, black, handicap=0, komi=komi), why
     white, black = (a, b) if eff_a > eff_b else (b, a)
-    capped = " (capped at 9)" if abs(eff_a - eff_b) > MAX_HANDICAP else ""
-    why = (f"levels {level_a} and {level_b} (senior level {senior}): {black} takes Black and "
-           f"{stones} stones{capped}, komi 0.5")
+    if abs(eff_a - eff_b) > MAX_HANDICAP:
+        text = _("levels {level_a} and {level_b} (senior level {senior}): {black} takes Black "
+                 "and {stones} stones (capped at 9), komi 0.5")
+    else:
+        text = _("levels {level_a} and {level_b} (senior level {senior}): {black} takes Black "
+                 "and {stones} stones, komi 0.5")
+    why = text.format(level_a=level_a, level_b=level_b, senior=senior, black=black, stones=stones)
     return Board(white, black, handicap=stones, komi=HANDICAP_KOMI), why
 
 

@@ -64,6 +64,14 @@ class PairingSystem(Protocol):
         """Pair round ``tournament.current_round + 1``; raise PairingImpossible if none exists."""
         ...
 
+    def complete(self, tournament: Tournament, pairing: RoundPairing) -> RoundPairing:
+        """A round paired by hand, with what the system derives for every board (Gamma:
+        handicap, komi and the colours they imply); most systems return it unchanged."""
+        ...
+
+
+Completion = Callable[[Tournament, RoundPairing], RoundPairing]
+"""What a system adds to a round paired by hand (``round set``, the manual-pairing screen)."""
 
 Engine = Callable[[Tournament, str, PairOptions], RoundPairing]
 """A system's engine: the tournament so far, the ruleset, run-time options → the next round."""
@@ -85,6 +93,10 @@ class System:
     id: str
     ruleset: str
     engine: Engine = field(compare=False, repr=False)
+    completion: Completion | None = field(default=None, compare=False, repr=False)
 
     def pair(self, tournament: Tournament, options: PairOptions | None = None) -> RoundPairing:
         return self.engine(tournament, self.ruleset, options or PairOptions())
+
+    def complete(self, tournament: Tournament, pairing: RoundPairing) -> RoundPairing:
+        return self.completion(tournament, pairing) if self.completion else pairing

@@ -11,7 +11,7 @@ import sys
 
 from core.errors import PairingImpossible, RoundError
 from core.go.cards import Card, cards
-from core.go.handicap import make_board
+from core.go.handicap import HANDICAP_KOMI, even_komi, handicap_for, make_board
 from core.i18n import _, ngettext
 from core.model import Board, Bye, ByeKind, Tournament
 from core.pairing.base import PairOptions, RoundPairing, System
@@ -86,4 +86,25 @@ def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPai
     return RoundPairing(round_no, tuple(boards), tuple(byes), explanations)
 
 
-GAMMA = System("gamma", "standard", pair)
+def complete(tournament: Tournament, pairing: RoundPairing) -> RoundPairing:
+    """A round entered by hand gets the seed's handicaps too: the level difference (the
+    senior levels counted as the smallest senior level, at most 9 stones), komi ½ and White
+    for the stronger player in a handicap game; an even game keeps the arbiter's colours and
+    gets the announced komi.  Without this the coefficient (ФКБ), which adds the handicaps
+    given and subtracts those received, would come out wrong."""
+    from dataclasses import replace
+
+    _order, levels, senior, _refusals = round_state(tournament, pairing.round)
+    boards: list[Board] = []
+    for board in pairing.boards:
+        a, b = board.white, board.black
+        stones = handicap_for(levels[a], levels[b], senior)
+        if stones == 0:
+            boards.append(replace(board, handicap=0, komi=even_komi(tournament)))
+            continue
+        white, black = (a, b) if min(levels[a], senior) > min(levels[b], senior) else (b, a)
+        boards.append(replace(board, white=white, black=black, handicap=stones, komi=HANDICAP_KOMI))
+    return replace(pairing, boards=tuple(boards))
+
+
+GAMMA = System("gamma", "standard", pair, complete)
