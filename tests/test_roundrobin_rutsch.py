@@ -91,3 +91,15 @@ def test_highest_number_turns_the_board(players: int) -> None:
 def test_seating_plan_equals_simulated_seats(players: int) -> None:
     for s in rutsch.simulate(players, True, True):
         assert tuple(sorted(rutsch.seating_plan(players, s.round).items())) == s.seats
+
+
+@pytest.mark.parametrize("players", range(3, 31))
+def test_literal_colour_rule_and_fixed_boards(players: int) -> None:
+    """The reading served (notes/roundrobin.md): boards fixed, boards 2..n/2 alternating along
+    one side, n's board turned every round.  The seed's literal colour rule can be met by such
+    boards exactly when the table size n ≡ 2 (mod 4); for n ≡ 0 (mod 4) none of the four
+    set-ups (seat 2 White or Black on its side, n's board starting either way) meets it."""
+    n = table_size(players)
+    met = [all(rutsch.seed_has_white(players, w, b) for s in rutsch.simulate(players, s2, nb) for w, b in s.boards)
+           for s2 in (True, False) for nb in (True, False)]
+    assert any(met) == (n % 4 == 2)

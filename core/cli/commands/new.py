@@ -63,6 +63,12 @@ def run(args: argparse.Namespace) -> int:
     go = _go_options(args, t.system)
     if go:
         changes["options"] = {**dict(changes.get("options", t.options)), "go": go}
+    from core.pairing.swiss.restrictions import event_options
+
+    apart = event_options(t.system, args.same_federation_rounds, args.same_federation_points,
+                          args.club_mates_rounds)
+    if apart:
+        changes["options"] = {**dict(changes.get("options", t.options)), **apart}
     if changes:
         t = t.with_changes(**changes)
     if t.system == "mcmahon":
@@ -140,4 +146,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p.add_argument("--komi", help=_("Go: komi of even games (McMahon default 7.5, Gamma 6.5)"))
     add_mcmahon_flags(p)
+    p.add_argument("--same-federation-rounds", type=int, metavar="N",
+                   help=_("Swiss: players of one federation with more than P points are not paired "
+                          "in the last N rounds (youth championships; N is usually 3)"))
+    p.add_argument("--same-federation-points", metavar="P",
+                   help=_("Swiss: the P of --same-federation-rounds (default: half the points "
+                          "possible so far)"))
+    p.add_argument("--club-mates-rounds", type=int, metavar="N",
+                   help=_("Swiss: players of one club are not paired in the first N rounds"))
     p.set_defaults(func=run)

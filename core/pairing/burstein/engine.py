@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from core.i18n import _
-from core.model import Code, Tournament, entries
+from core.model import Code, Tournament, entries, format_points
 from core.pairing.base import PairOptions, RoundPairing
 from core.pairing.matching import max_matching
 from core.pairing.swiss.colours import allocate_colours, colour_violations
@@ -514,8 +514,9 @@ def pair_after_seeding(ctx: Context, ruleset: str, options: PairOptions) -> Roun
     order_pos = {p: i for i, p in enumerate(worst_first)}
     pab = choose_pab(ctx, players, lambda p: order_pos[p])
     if pab is not None:
-        ctx.note("bye", f"{pab} receives the pairing-allocated bye (lowest score, most games played, "
-                        "lowest Index ranking among those who leave a complete pairing)")
+        ctx.note("bye", _("{pno} receives the pairing-allocated bye (lowest score, most games "
+                          "played, lowest Index ranking among those who leave a complete "
+                          "pairing).").format(pno=pab))
     remaining = [p for p in players if p != pab]
     groups = score_groups(ctx, remaining)
     floaters: list[int] = []
@@ -532,7 +533,8 @@ def pair_after_seeding(ctx: Context, ruleset: str, options: PairOptions) -> Roun
             w, bl = allocate_colours(ctx, a, b, higher)
             boards.append((w, bl))
         for p in res.floaters:
-            ctx.note("floats", f"{p} floats down from the {score} bracket")
+            ctx.note("floats", _("{pno} floats down from the {points}-point bracket.").format(
+                pno=p, points=format_points(score)))
         floaters = res.floaters
     return build_round(ctx, boards, pab)
 

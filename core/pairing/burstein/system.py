@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from core.model import Tournament
 from core.pairing.base import PairOptions, RoundPairing, System
+from core.pairing.swiss.restrictions import explained
 from core.pairing.burstein.engine import pair_after_seeding, seeding_rounds
 from core.pairing.swiss.context import Context, make_context
 
@@ -37,14 +38,14 @@ def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPai
     round 1, with the virtual point of §3.3 for the top half in rounds 1–2."""
     round_no = tournament.current_round + 1
     if ruleset == "2026" and round_no <= seeding_rounds(tournament.total_rounds):
-        from core.pairing.dutch.system import DUTCH
+        from core.pairing.dutch.system import pair as dutch
 
-        return DUTCH.pair(tournament, options)
+        return dutch(tournament, "2026", options)
     ctx = make_context(tournament, round_no)
     if ruleset == "legacy" and round_no <= LEGACY_VIRTUAL_ROUNDS:
         ctx = with_virtual_point(ctx)
     return pair_after_seeding(ctx, ruleset, options)
 
 
-BURSTEIN = System("burstein", "2026", pair)
-BURSTEIN_LEGACY = System("burstein-legacy", "legacy", pair)
+BURSTEIN = System("burstein", "2026", explained(pair))
+BURSTEIN_LEGACY = System("burstein-legacy", "legacy", explained(pair))

@@ -138,7 +138,8 @@ class DubovRound:
             for a, b in pairs:
                 boards.append(self.colours(a, b))
             for u in ups:
-                ctx.note("upfloaters", f"{u} upfloats into the {score} bracket")
+                ctx.note("upfloaters", _("{pno} upfloats into the {points}-point bracket.").format(
+                    pno=u, points=format_points(score)))
             unpaired -= set(bracket)
         return build_round(ctx, boards, pab)
 
@@ -158,7 +159,14 @@ class DubovRound:
             cands.sort(key=lambda p: (st[p].pairing_score, -st[p].played_games, -self.tpn(p)))
         for p in cands:
             if perfect_possible([q for q in players if q != p], self.legal):
-                self.ctx.note("bye", f"{p} receives the pairing-allocated bye")
+                if self.is_1997:
+                    why = _("{pno} receives the pairing-allocated bye (1997: the lowest-rated "
+                            "eligible player of the lowest scoregroup who leaves a complete "
+                            "pairing).")
+                else:
+                    why = _("{pno} receives the pairing-allocated bye (Art. 3.1: eligible, leaves "
+                            "a complete pairing, lowest score, most games played, largest TPN).")
+                self.ctx.note("bye", why.format(pno=p))
                 return p
         raise PairingImpossible(
             _('round {round_no} cannot be paired: no player can receive the pairing-allocated bye').format(round_no=self.ctx.round_no))
@@ -178,7 +186,7 @@ class DubovRound:
                 try:
                     return self._choose_upfloaters(residents, allowed, unpaired)
                 except PairingImpossible:
-                    self.ctx.note("upfloaters", "the 1997 upfloat limits had to be relaxed (rule 9)")
+                    self.ctx.note("upfloaters", _("The 1997 upfloat limits had to be relaxed (rule 9)."))
         return self._choose_upfloaters(residents, pool, unpaired)
 
     def _choose_upfloaters(self, residents: list[int], pool: list[int], unpaired: set[int]) -> list[int]:

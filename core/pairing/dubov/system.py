@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.model import Tournament
 from core.pairing.base import PairOptions, RoundPairing, System
+from core.pairing.swiss.restrictions import explained
 from core.pairing.dubov.engine import DubovRound
 
 
@@ -12,5 +13,5 @@ def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPai
     return DubovRound(tournament, ruleset, options).run()
 
 
-DUBOV = System("dubov", "2026", pair)
-DUBOV_1997 = System("dubov-1997", "1997", pair)
+DUBOV = System("dubov", "2026", explained(pair))
+DUBOV_1997 = System("dubov-1997", "1997", explained(pair))

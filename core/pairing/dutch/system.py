@@ -10,6 +10,7 @@ from core.model import Board, Bye, ByeKind, Colour, Tournament
 from core.pairing.base import PairOptions, RoundPairing, System
 from core.pairing.dutch.colours import allocate
 from core.pairing.dutch.criteria import Facts, Layout
+from core.pairing.swiss.restrictions import explained
 from core.pairing.swiss.state import (
     PlayerState,
     Status,
@@ -108,5 +109,5 @@ def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPai
     )
 
 
-DUTCH = System("dutch", "2026", pair)
-DUTCH_2017 = System("dutch-2017", "2017", pair)
+DUTCH = System("dutch", "2026", explained(pair))
+DUTCH_2017 = System("dutch-2017", "2017", explained(pair))

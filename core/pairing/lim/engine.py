@@ -374,7 +374,7 @@ class LimRound:
             players = list(ctx.to_pair)
             if not perfect_possible(players, self.compatible) and len(players) % 2 == 0:
                 raise
-            ctx.note("lim", "the scoregroups could not be paired one by one; the field was paired as one group")
+            ctx.note("lim", _("The scoregroups could not be paired one by one; the field was paired as one group."))
             boards, bye = self.crack([], players, None, len(players) % 2 == 1)
             return build_round(ctx, [self.colours(a, b) for a, b in boards], bye)
 
@@ -532,7 +532,7 @@ class LimRound:
             return mo, outs
         new_outs = list(outs)
         new_outs[idx] = best[0]
-        self.ctx.note("median", "the group next to the median was re-paired to fix the median's colours")
+        self.ctx.note("median", _("The group next to the median was re-paired to fix the median's colours (seeds/000 p. 37)."))
         return best[1], new_outs
 
     # -- colours (Art. 6) ---------------------------------------------------------------

@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from core.model import Tournament
 from core.pairing.base import PairOptions, RoundPairing, System
+from core.pairing.swiss.restrictions import explained
 from core.pairing.lim.engine import LimRound
 from core.pairing.swiss.context import make_context
 
@@ -25,4 +26,4 @@ def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPai
     return LimRound(tournament, ctx, options, maxi_rule(tournament), median).run()
 
 
-LIM = System("lim", "2026", pair)
+LIM = System("lim", "2026", explained(pair))

@@ -3,9 +3,16 @@
 Seating: players sit in number order round a long table, 1 at one end, up one side and back
 the other, so that n−1 faces 2 (n = the even table size: the player count, or one more);
 n sits opposite 1, and with an odd count that seat stays empty and whoever sits in 1's seat
-has the free round.  Boards stay where they are; along one side they alternate colours.
-After each round everybody except n moves one seat, always the same way; n stays and turns
-the board.
+has the free round.  After each round everybody except n moves one seat, always the same
+way; n stays and turns his board.
+
+The reading served (the seed only says "the boards alternate"): boards 2..n/2 never move and
+alternate colours along side 1 — seat 2 has Black on side 1 when n ≡ 2 (mod 4), White when
+n ≡ 0 (mod 4), which is how round 1 of the seed's own rule sets them up — and board 1 (n's
+board) is turned every round, so n alternates colours.  For n ≡ 2 (mod 4) (5/6, 9/10, 13/14 …
+players) this meets the seed's literal colour rule in every game; for n ≡ 0 (mod 4) (3/4,
+7/8, 11/12, 15/16 … players) no set-up of fixed boards meets it (all four tried, tested), and
+the boards win.
 
 Two independent descriptions live here: :func:`simulate` moves people round the table and
 reads the colours off the boards; :func:`opponent` / :func:`has_white` are the seed's formula

@@ -266,8 +266,11 @@ def topscorer_threshold(t: Tournament, round_no: int) -> Fraction | None:
 
 def forbidden_pairs(t: Tournament) -> set[frozenset[int]]:
     """Every pair of players that may not meet in the round being paired because of a
-    forbidden group (XXP / 260, whose round range may leave this round out)."""
-    out: set[frozenset[int]] = set()
+    forbidden group (XXP / 260, whose round range may leave this round out) or an event
+    option that keeps them apart (same federation, club-mates: :mod:`.restrictions`)."""
+    from core.pairing.swiss.restrictions import option_pairs
+
+    out: set[frozenset[int]] = set(option_pairs(t, len(t.rounds) + 1))
     for group in t.forbidden_for(len(t.rounds) + 1):
         members = sorted(set(group))
         for i, a in enumerate(members):
