@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from core.i18n import _
-from core.model import Code, Tournament, entries, format_points
+from core.model import Code, Colour, Tournament, entries, format_points
 from core.pairing.base import PairOptions, RoundPairing
 from core.pairing.matching import max_matching
 from core.pairing.swiss.colours import allocate_colours, colour_violations
@@ -201,51 +201,37 @@ class _NextBracket:
         return (-(len(nodes) // 2), min(self.layer[p] for p in nodes) if len(nodes) % 2 else 0)
 
 
-def _quick(ctx: Context, bracket: list[int], rest: list[int], nxt: list[int], legal):
-    """Fast path for the usual bracket, where the ideal values are reachable: as many pairs as
-    the bracket allows, floaters from its lowest score, the fewest colour violations the
-    numbers of White/Black-seekers allow, the next bracket as good as it can be (C7).
+class _IdealGraph:
+    """G': the pairs of a bracket that keep its ideal values — as many pairs as the bracket
+    allows, floaters from its lowest score, the fewest colour violations the numbers of
+    White/Black-seekers allow.  With excess e = |X| − |Y| − |N| − f ≥ 0 (X the larger colour
+    group) only pairs with an X player are kept and floaters are X players; with e < 0 no
+    same-colour pair is kept.  Its perfect matchings (floaters matched to virtual players)
+    are exactly the pairings with the ideal values (notes/swiss-others.md)."""
 
-    "Reachable" is decided exactly by a perfect matching in a restricted graph G' whose perfect
-    matchings are precisely the pairings with those ideal values (see the case analysis in
-    notes/swiss-others.md); the opposition order is then walked with G' as the oracle.
-    Returns ``None`` when the ideal is not reachable (the exact weighted path takes over).
-    """
-    from core.model import Colour
+    def __init__(self, ctx: Context, bracket: list[int], legal, floaters: int) -> None:
+        st = ctx.states
+        self.legal, self.floaters = legal, floaters
+        self.colour = {p: st[p].preference if st[p].played_games else Colour.NONE for p in bracket}
+        w = sum(1 for p in bracket if self.colour[p] is Colour.WHITE)
+        b = sum(1 for p in bracket if self.colour[p] is Colour.BLACK)
+        self.x_col = Colour.WHITE if w >= b else Colour.BLACK
+        self.excess = max(w, b) - min(w, b) - (len(bracket) - w - b) - floaters
+        lowest = min(st[p].pairing_score for p in bracket)
+        self.may_float = {p for p in bracket if st[p].pairing_score == lowest
+                          and (self.excess < 0 or self.colour[p] is self.x_col)}
 
-    st = ctx.states
-    n = len(bracket)
-    kmax = len(max_matching(bracket, legal)) // 2
-    f = n - 2 * kmax
-    if f and not rest:
-        return None
-
-    def col(p: int) -> Colour:
-        s = st[p]
-        return s.preference if s.played_games else Colour.NONE
-
-    w = [p for p in bracket if col(p) is Colour.WHITE]
-    b = [p for p in bracket if col(p) is Colour.BLACK]
-    x_col = Colour.WHITE if len(w) >= len(b) else Colour.BLACK
-    nx = max(len(w), len(b))
-    ny = min(len(w), len(b))
-    nn = n - nx - ny
-    excess = nx - ny - nn - f
-    lowest = min(st[p].pairing_score for p in bracket)
-    may_float = {p for p in bracket if st[p].pairing_score == lowest and (excess < 0 or col(p) is x_col)}
-    if len(may_float) < f:
-        return None
-
-    def good(p: int, q: int) -> bool:
-        if not legal(p, q):
+    def good(self, p: int, q: int) -> bool:
+        if not self.legal(p, q):
             return False
-        cp, cq = col(p), col(q)
-        if excess >= 0:
-            return cp is x_col or cq is x_col
+        cp, cq = self.colour[p], self.colour[q]
+        if self.excess >= 0:
+            return cp is self.x_col or cq is self.x_col
         return cp is Colour.NONE or cq is Colour.NONE or cp is not cq
 
-    def perfect(free: list[int], fl: int) -> bool:
-        nodes = list(free) + [-(i + 1) for i in range(fl)]
+    def perfect(self, free: list[int], floaters: int) -> bool:
+        """Can ``free`` be paired in G' with ``floaters`` of them (allowed ones) floating?"""
+        nodes = list(free) + [-(i + 1) for i in range(floaters)]
         if len(nodes) % 2:
             return False
 
@@ -253,46 +239,59 @@ def _quick(ctx: Context, bracket: list[int], rest: list[int], nxt: list[int], le
             if p < 0 and q < 0:
                 return False
             if p < 0 or q < 0:
-                return (q if p < 0 else p) in may_float
-            return good(p, q)
+                return (q if p < 0 else p) in self.may_float
+            return self.good(p, q)
 
         return len(max_matching(nodes, adj)) == len(nodes)
 
-    if not perfect(bracket, f):
+    def walk(self, bracket: list[int]) -> tuple[list[tuple[int, int]], list[int]] | None:
+        """The first pairing in Art. 4 order with the ideal values: BSN #1 takes the largest
+        BSN that keeps a perfect matching of G' for the rest, else floats, and so on."""
+        free, fl = list(bracket), self.floaters
+        pairs: list[tuple[int, int]] = []
+        floaters: list[int] = []
+        while free:
+            a, others = free[0], free[1:]
+            partner = None
+            if len(others) - 1 >= fl:
+                for j in range(len(others) - 1, -1, -1):
+                    rem = others[:j] + others[j + 1:]
+                    if self.good(a, others[j]) and self.perfect(rem, fl):
+                        partner = others[j]
+                        break
+            if partner is not None:
+                pairs.append((a, partner))
+                free = [x for x in others if x != partner]
+            elif fl > 0 and a in self.may_float and self.perfect(others, fl - 1):
+                floaters.append(a)
+                free, fl = others, fl - 1
+            else:
+                return None
+        return pairs, floaters
+
+
+def _quick(ctx: Context, bracket: list[int], rest: list[int], nxt: list[int], legal):
+    """Fast path for the usual bracket, where the ideal values are reachable: the first
+    pairing of G' (:class:`_IdealGraph`) in Art. 4 order, if its floaters also give the next
+    bracket its best value (C7) and leave the players below completable (C4).  Returns
+    ``None`` otherwise (the exact weighted path takes over)."""
+    kmax = len(max_matching(bracket, legal)) // 2
+    f = len(bracket) - 2 * kmax
+    if f and not rest:
         return None
+    ideal = _IdealGraph(ctx, bracket, legal, f)
+    if len(ideal.may_float) < f or not ideal.perfect(bracket, f):
+        return None
+    found = ideal.walk(bracket)
+    if found is None:
+        return None
+    pairs, floaters = found
     after = _NextBracket(ctx, bracket, nxt, legal)
-    budget = [0]
-    result: list = [None]
-
-    def rec(free: list[int], fl: int, pairs, floaters) -> bool | None:
-        budget[0] += 1
-        if budget[0] > 4 * n + 50:
-            return None
-        if not free:
-            if floaters and after.key(floaters) != after.ideal(floaters):
-                return None
-            if not perfect_possible(floaters + rest, legal):
-                return None
-            result[0] = BracketResult(list(pairs), list(floaters))
-            return True
-        a, others = free[0], free[1:]
-        if len(others) - 1 >= fl:
-            for j in range(len(others) - 1, -1, -1):
-                q = others[j]
-                if not good(a, q):
-                    continue
-                rem = others[:j] + others[j + 1:]
-                if not perfect(rem, fl):
-                    continue
-                pairs.append((a, q))
-                return rec(rem, fl, pairs, floaters)
-        if fl > 0 and a in may_float and perfect(others, fl - 1):
-            floaters.append(a)
-            return rec(others, fl - 1, pairs, floaters)
+    if floaters and after.key(floaters) != after.ideal(floaters):
         return None
-
-    rec(list(bracket), f, [], [])
-    return result[0]
+    if not perfect_possible(floaters + rest, legal):
+        return None
+    return BracketResult(pairs, floaters)
 
 
 class _Oracle:
@@ -422,7 +421,6 @@ def _search(ctx: Context, bracket: list[int], rest: list[int], nxt: list[int], f
     after = _NextBracket(ctx, bracket, nxt, legal)
     lowest = sorted(bracket, key=lambda p: st[p].pairing_score)[:f]
     ideal_c7 = after.ideal(lowest) if f else (0, 0)
-    from core.model import Colour
 
     w = sum(1 for p in bracket if st[p].played_games and st[p].preference is Colour.WHITE)
     b = sum(1 for p in bracket if st[p].played_games and st[p].preference is Colour.BLACK)
