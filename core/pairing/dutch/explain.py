@@ -10,14 +10,12 @@ PAB gets its own entry (C2, C5, C9).  Messages are complete sentences for transl
 from __future__ import annotations
 
 from core.i18n import _
+from core.i18n.terms import colour_name
 from core.model import Colour, format_points
 from core.pairing.swiss.state import Float, PlayerState, PreferenceKind
 
-_COLOUR_NAMES = {Colour.WHITE: "white", Colour.BLACK: "black"}
-
-
 def _colour(c: Colour) -> str:
-    return _(_COLOUR_NAMES.get(c, "none"))
+    return colour_name(c.value) or _("none")
 
 
 def _who(s: PlayerState) -> str:

@@ -10,13 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from core.i18n import _
+from core.i18n.terms import colour_name
 from core.model import Board, Bye, ByeKind, Colour, format_points
 from core.pairing.base import RoundPairing
 from core.pairing.swiss.context import Context
 from core.pairing.swiss.state import PlayerState, Status, board_order_key
-
-_COLOUR_NAMES = {Colour.WHITE: "white", Colour.BLACK: "black"}
-
 
 def _who(s: PlayerState) -> str:
     return _("{pno} ({points} points)").format(pno=s.pno, points=format_points(s.pairing_score))
@@ -37,8 +35,8 @@ def board_lines(white: PlayerState, black: PlayerState) -> list[str]:
         lines.append(_("Colours: both players get the colour they are due, or have none due."))
     for s, got in missed:
         lines.append(_("Colours: {pno} is due {due} but gets {got} (both players were due the "
-                       "same colour).").format(pno=s.pno, due=_(_COLOUR_NAMES[s.preference]),
-                                               got=_(_COLOUR_NAMES[got])))
+                       "same colour).").format(pno=s.pno, due=colour_name(s.preference.value),
+                                               got=colour_name(got.value)))
     return lines
 
 

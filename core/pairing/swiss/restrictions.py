@@ -26,7 +26,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from core.errors import TournamentError
+from core.errors import PairingImpossible, TournamentError
 from core.i18n import _
 from core.model import Tournament, scores
 from core.pairing.base import Engine, PairOptions, RoundPairing
@@ -144,7 +144,10 @@ def explained(engine: Engine) -> Engine:
         paired = {p for b in pairing.boards for p in (b.white, b.black)}
         if not any(pair <= paired for pair in barred):
             return pairing
-        free = engine(without_options(t), ruleset, options)
+        try:
+            free = engine(without_options(t), ruleset, options)
+        except PairingImpossible:  # cannot happen with fewer constraints; never hide the answer
+            return pairing
         return annotate(pairing, free, barred)
 
     return run
