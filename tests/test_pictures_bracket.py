@@ -262,9 +262,11 @@ def test_html_page_self_contained():
 
 def test_labels_translated(monkeypatch):
     """Round names and headers go through the catalog (a fake catalog proves the call)."""
+    import core.pairing.knockout.bracket as names
     import core.pictures.bracket as mod
 
     monkeypatch.setattr(mod, "_", lambda s: f"«{s}»")
+    monkeypatch.setattr(names, "_", lambda s: f"«{s}»")  # the round names live with the bracket
     state = better_wins(ko(4))
     (b,) = playoff_brackets(state, NAMES)
     assert b.round_names == ("«Semi-final»", "«Final»")

@@ -25,7 +25,7 @@ from typing import Any
 from core.i18n import _
 from core.i18n.format import format_points
 from core.model import GameResult, Tournament
-from core.pairing.knockout.bracket import ROUND_NAMES
+from core.pairing.knockout.bracket import translate_stage
 from core.pictures.text import Canvas, Span, TextPicture, cells, clip, esc, pad
 
 _GAME = re.compile(r"^(?P<ko>.+)\.r(?P<r>\d+)m(?P<m>\d+)\.(?P<g>[^.]+)$")
@@ -103,19 +103,6 @@ class Bracket:
 
 
 # -- building --------------------------------------------------------------------------------
-
-def translate_stage(stage: str) -> str:
-    """The last part of a playoff stage label (``"Groups: Semi-final"``) in the active language."""
-    name = stage.split(": ")[-1]
-    if name in ROUND_NAMES:
-        return _(ROUND_NAMES[name])
-    m = re.match(r"^Round (\d+)$", name)
-    if m:
-        return _("Round {round}").format(round=int(m.group(1)))
-    if name == "Match for third place":
-        return _("Match for third place")
-    return name
-
 
 def _placeholder_note(text: str) -> str:
     m = _GROUP.match(text)

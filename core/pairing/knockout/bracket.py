@@ -22,6 +22,7 @@ cannot go on without more imaginary players; it is left out (notes/playoff.md).
 from __future__ import annotations
 
 from collections.abc import Mapping
+import re
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -112,3 +113,16 @@ def round_name(plan: RoundPlan, t: int, last: bool) -> str:
     if plan.number == 1 and plan.byes:
         return "Preliminary round"
     return "Last round" if last else f"Round {plan.number}"
+
+
+def translate_stage(stage: str) -> str:
+    """The last part of a playoff stage label (``"Groups: Semi-final"``) in the active language."""
+    name = stage.split(": ")[-1]
+    if name in ROUND_NAMES:
+        return _(ROUND_NAMES[name])
+    m = re.match(r"^Round (\d+)$", name)
+    if m:
+        return _("Round {round}").format(round=int(m.group(1)))
+    if name == "Match for third place":
+        return _("Match for third place")
+    return name
