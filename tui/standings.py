@@ -55,6 +55,21 @@ def preset_titles() -> dict[str, str]:
     return {pid: _(p.title) for pid, p in PRESETS.items()}
 
 
+AUTO = "auto"
+"""The preset choice "chosen by the system": no list is stored, and the standings use the
+list that fits the event (round robin, Swiss with or without ratings, teams), the same default
+as ``hakem new`` without ``--tiebreaks``."""
+
+
+def preset_in_force(t: Tournament) -> str | None:
+    """The preset whose list the tournament uses: ``AUTO`` when it stores none, the preset id
+    when its list is a preset's, ``None`` for a list of its own."""
+    if not t.tiebreaks:
+        return AUTO
+    codes = tuple(c.upper() for c in t.tiebreaks)
+    return next((pid for pid, p in presets().items() if tuple(c.upper() for c in p) == codes), None)
+
+
 def criterion_names() -> dict[str, str]:
     """Base code → translated name of every tie-break the engine knows."""
     from core.tiebreaks.names import NAMES
@@ -85,6 +100,24 @@ def fmt_value(value: Any) -> str:
     return fmt_points(Fraction(value))
 
 
+def halves_only(values: Any) -> bool:
+    """True when every number of a column is whole or half (shown like points: ``21½``)."""
+    for v in values:
+        if isinstance(v, (Fraction, float)) and not isinstance(v, bool) and (Fraction(v) * 2).denominator != 1:
+            return False
+    return True
+
+
+def decimal_cell(value: Any) -> str:
+    """A value of a column that holds averages: every number with two decimals (``21.50``,
+    ``18.75``), so one column never mixes ``21½`` and ``18.75``."""
+    from core.i18n.format import format_decimal
+
+    if isinstance(value, (Fraction, float, int)) and not isinstance(value, bool):
+        return format_decimal(Fraction(value), max_digits=2, min_digits=2)
+    return fmt_value(value)
+
+
 def compute(t: Tournament, criteria: tuple[str, ...] | None = None, regime: str | None = None) -> StandingsView:
     """Standings of ``t`` with ``criteria`` (default: the tournament's own list or its preset)."""
     from core.standings import compute_standings
@@ -104,10 +137,12 @@ def compute(t: Tournament, criteria: tuple[str, ...] | None = None, regime: str 
             text = memo[key] = fmt_value(value)
         return text
 
+    decimal = {c for c in s.tiebreaks if not halves_only(r.values.get(c) for r in s.rows)}
     for r in s.rows:
         place = "-" if r.rank is None else (f"{r.rank}=" if r.shared else str(r.rank))
         rows.append(StandingRow(place, r.pno, r.name, ratings.get(r.pno, 0), r.points,
-                                tuple(cell(r.values.get(c)) for c in s.tiebreaks), r.decided_by))
+                                tuple(decimal_cell(r.values.get(c)) if c in decimal else cell(r.values.get(c))
+                                      for c in s.tiebreaks), r.decided_by))
     return StandingsView(tuple(s.tiebreaks), tuple(rows), s.regime.value, _(s.regime_name),
                          tuple(s.warnings), tuple(g for g in s.unresolved if len(g) > 1))
 

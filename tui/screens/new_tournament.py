@@ -16,7 +16,7 @@ from core.i18n import LANGUAGES, _, current_language, pgettext
 from core.pairing.registry import system_ids
 from tui.i18n import L_
 from tui.services import POINT_SYSTEMS, NewTournament
-from tui.standings import presets
+from tui.standings import AUTO, presets
 
 LANGUAGE_NAMES = {"en": "English", "tr": "Türkçe", "de": "Deutsch", "ru": "Русский"}
 
@@ -34,8 +34,11 @@ def preset_options() -> list[tuple[str, str]]:
     presets apart where a long title is cut at 80 columns."""
     from tui.standings import preset_titles
 
+    from tui.standings import AUTO
+
     titles = preset_titles()
-    return [(f"{', '.join(codes)} — {titles.get(pid, pid)}", pid) for pid, codes in presets().items()]
+    return [(_("Automatic: the list that fits the system and the ratings"), AUTO)] + [
+        (f"{', '.join(codes)} — {titles.get(pid, pid)}", pid) for pid, codes in presets().items()]
 
 
 def system_choices() -> list[str]:
@@ -77,8 +80,10 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
                 yield Select([(k, k) for k in POINT_SYSTEMS], value="1-½-0", allow_blank=False,
                              id="points", compact=True)
                 yield Label(_("Tie-break preset"))
-                preset_names = list(presets())
-                yield Select(preset_options(), value=preset_names[0] if preset_names else Select.NULL,
+                # the default is the system's own choice: a Berger event gets the round-robin
+                # list, a Swiss with unrated players the list without rating criteria
+                in_force = AUTO if cur is None else (cur.tiebreak_preset or None)
+                yield Select(preset_options(), value=in_force or Select.NULL, prompt=_("Own list (F5)"),
                              id="preset", compact=True)
                 yield Label(_("Language"))
                 yield Select([(LANGUAGE_NAMES.get(c, c), c) for c in LANGUAGES], value=current_language(),
@@ -151,7 +156,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
             total_rounds=rounds,
             time_control=self.query_one("#time_control", Input).value,
             point_system=str(self.query_one("#points", Select).value),
-            tiebreak_preset="" if preset is Select.NULL else str(preset),
+            tiebreak_preset="" if preset in (Select.NULL, AUTO) else str(preset),
             language=str(self.query_one("#language", Select).value),
             start_date=self.query_one("#start_date", Input).value,
             place=self.query_one("#place", Input).value,

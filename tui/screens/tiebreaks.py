@@ -21,7 +21,7 @@ from core.i18n import _
 from core.model import Tournament
 from tui.i18n import L_
 from tui.screens.standings_pane import fill_standings, regime_line
-from tui.standings import compute, criterion_modifiers, criterion_names, preset_titles, presets
+from tui.standings import compute, criterion_modifiers, criterion_names, preset_in_force, preset_titles, presets
 from tui.widgets.tables import reset_table, sync_table
 
 REGIMES = (("auto", L_("by start date")), ("legacy", L_("legacy: virtual opponent")),
@@ -132,6 +132,12 @@ class TiebreaksPane(LazyPane, Horizontal):
         names = criterion_names()
         sync_table(self.query_one("#tb-list", DataTable), [f"{i}:{c}" for i, c in enumerate(codes)],
                    [(i + 1, c, names.get(c.split("/")[0].split(":")[0].upper(), "?")) for i, c in enumerate(codes)])
+        preset_select = self.query_one("#tb-preset", Select)
+        chosen = preset_in_force(self.t.with_changes(tiebreaks=tuple(codes))) if codes else None
+        shown = chosen if chosen in presets() else Select.NULL  # the preset in force, or a list of its own
+        if preset_select.value != shown:
+            with preset_select.prevent(Select.Changed):
+                preset_select.value = shown
         regime_select = self.query_one("#tb-regime", Select)
         wanted = self.current_regime() or "auto"
         if regime_select.value != wanted:

@@ -365,12 +365,13 @@ class TournamentScreen(CommandKeys, Screen):
         """Edit the tournament's own settings (name, rounds, time control, points...)."""
         from tui.screens.new_tournament import NewTournamentDialog
         from tui.services import POINT_SYSTEMS, NewTournament, point_system_key
+        from tui.standings import preset_in_force
 
         t = self.session.tournament
         current = NewTournament(name=t.name, system=t.system, total_rounds=t.total_rounds,
                                 time_control=t.time_control, point_system=point_system_key(t.points),
                                 language=t.language, start_date=t.start_date, place=t.place,
-                                chief_arbiter=t.chief_arbiter)
+                                chief_arbiter=t.chief_arbiter, tiebreak_preset=preset_in_force(t) or "")
 
         def saved(form: NewTournament | None) -> None:
             if form is None:
