@@ -61,7 +61,13 @@ FIELDS = (
     ("name", L_("Name (Enter adds)")), ("rating", L_("Rating")), ("title", L_("Title")),
     ("federation", L_("Fed")), ("fide_id", L_("FIDE id")), ("national_id", L_("National id")),
     ("club", L_("Club")), ("birth", L_("Birth")), ("rank", L_("Go rank (5d, 12k)")),
+    ("egd_pin", L_("EGD pin")),
 )
+
+CHESS_ONLY = ("title", "fide_id", "national_id", "birth")
+GO_ONLY = ("rank", "egd_pin")
+"""Form fields of one game only: a Go event asks for rank, EGD pin, club and country instead
+of title, FIDE id, national id and birth date."""
 
 
 def player_fields(values: dict[str, str], go: bool) -> dict[str, Any]:
@@ -73,11 +79,17 @@ def player_fields(values: dict[str, str], go: bool) -> dict[str, Any]:
             if value and not value.isdigit():
                 raise TournamentError(_("The rating must be a whole number, e.g. 1850."))
             out["rating"] = int(value) if value else 0
+        elif key == "egd_pin":
+            if value and go:
+                if not value.isdigit():
+                    raise TournamentError(_("The EGD pin is a number, e.g. 10453283."))
+                out.setdefault("extra", {})["egd_pin"] = value
         elif key == "rank":
             if value and go:
-                from core.go.ranks import parse_rank
+                from core.go.ranks import parse_rank, rank_label
 
                 rank = parse_rank(value)
+                out.setdefault("extra", {})["go_rank"] = rank_label(rank)
                 if not out.get("rating") and not values.get("rating", "").strip():
                     out["rating"] = rank * 100 + 50
         else:
@@ -131,6 +143,7 @@ class RegistrationPane(CommandKeys, Vertical):
             yield Input(id="p-club", compact=True, classes="wide")
             yield Input(id="p-birth", compact=True)
             yield Input(id="p-rank", compact=True)
+            yield Input(id="p-egd_pin", compact=True, restrict=r"[0-9]*", max_length=10)
         yield Input(id="p-search", compact=True, classes="search")
         yield DataTable(id="players", cursor_type="row", zebra_stripes=True)
         yield Static(id="players-status", classes="status-line")
@@ -143,13 +156,16 @@ class RegistrationPane(CommandKeys, Vertical):
         self.relabel()
 
     def relabel(self) -> None:
+        go = self.t is not None and is_go(self.t)
         for key, label in FIELDS:
             self.query_one(f"#p-{key}", Input).placeholder = str(label)
+        if go:
+            self.query_one("#p-federation", Input).placeholder = _("Country")
         self.query_one("#p-search", Input).placeholder = _("/ search: name, club, federation, number")
-        go = self.t is not None and is_go(self.t)
         reset_table(self.query_one("#players", DataTable), [
             (_("No."), "pno"), (_("Name"), "name"), (_("Rating"), "rating"),
-            (pgettext("go", "Rank") if go else _("Title"), "title"), (_("Fed"), "fed"), (_("Club"), "club"),
+            (pgettext("go", "Rank") if go else _("Title"), "title"), (_("Country") if go else _("Fed"), "fed"),
+            (_("Club"), "club"),
             (_("Status"), "status")])
         if self.t is not None:
             self.show(self.t)
@@ -173,8 +189,10 @@ class RegistrationPane(CommandKeys, Vertical):
         go_changed = self.t is None or is_go(self.t) != is_go(t)
         self.t = t
         if go_changed:
-            self.query_one("#p-rank", Input).display = is_go(t)
-            self.query_one("#p-title", Input).display = not is_go(t)
+            for key in GO_ONLY:
+                self.query_one(f"#p-{key}", Input).display = is_go(t)
+            for key in CHESS_ONLY:
+                self.query_one(f"#p-{key}", Input).display = not is_go(t)
             self.relabel()
             return
         go = is_go(t)
