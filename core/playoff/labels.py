@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.i18n import N_, _
-from core.pairing.knockout.bracket import ROUND_NAMES
+from core.pairing.knockout.bracket import ROUND_NAMES, translate_stage
 from core.playoff.formats import variants
 from core.playoff.games import Game
 from core.playoff.timecontrol import TimeControl
@@ -148,7 +148,7 @@ def _stage_part(part: str) -> str:
     if m and m.group(1) == "Group":
         return _("Group {letter}").format(letter=m.group(2))
     if m and m.group(1) == "Round":
-        return _("Round {n}").format(n=m.group(2))
+        return translate_stage(part)
     if m and m.group(3):
         return _("Knockout for {n} places").format(n=m.group(2))
     return part
