@@ -5,6 +5,10 @@ from __future__ import annotations
 import pytest
 
 SLOW_MODULES = frozenset({
+    # Pilot sessions, real hakem processes, tmux, the browser, PDF rendering (added 3rd session)
+    "test_app_tui", "test_app_two_tuis", "test_knockout_tui", "test_published_browser",
+    "test_reports_pdf", "test_trf_output", "test_trf_robust", "test_trf_report", "test_trf_schedule",
+    "test_trf_tui_schedule", "test_pictures_widgets",
     # Pilot sessions and snapshots of the whole app (seconds per test)
     "test_tui_fast_table", "test_tui_flow", "test_tui_points_before", "test_tui_registration",
     "test_tui_reports", "test_tui_rounds", "test_tui_session_saves", "test_tui_snapshots",
@@ -23,12 +27,13 @@ SLOW_MODULES = frozenset({
 """Test modules marked ``slow`` as a whole, so that ``pytest -m "not slow"`` (the fast part a
 developer runs while working) takes under a minute on two cores; ``pytest -q`` (and .ci/run)
 still runs them.  Chosen from ``pytest --durations`` (notes/guards.md has the figures): a
-module goes here when its tests together take more than about four seconds."""
+module goes here when its tests together take more than about four seconds.  Every
+``test_tui_*`` module (Pilot sessions of the whole app) is slow without being listed."""
 
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if item.path.stem in SLOW_MODULES:
+        if item.path.stem in SLOW_MODULES or item.path.stem.startswith("test_tui_"):
             item.add_marker(pytest.mark.slow)
 
 
