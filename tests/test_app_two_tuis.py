@@ -66,8 +66,9 @@ def test_two_tuis_same_board_second_is_refused(tmp_path: Path) -> None:
             tmux("send-keys", "-t", name, "Enter")
         for name in ("a", "b"):
             wait_for(name, "0 of 6 results in")
-        tmux("send-keys", "-t", "a", "1")  # 1-0 on board 1 (the cursor's board)
-        tmux("send-keys", "-t", "b", "0")  # 0-1 on the same board, at once
+        # 1-0 from a and 0-1 from b on board 1 (the cursor's board), in one tmux command so
+        # both keys arrive together, before either screen can have seen the other's save
+        tmux("send-keys", "-t", "a", "1", ";", "send-keys", "-t", "b", "0")
         end = time.monotonic() + 30
         while time.monotonic() < end and not any("Changed by someone else" in screen(n) for n in ("a", "b")):
             time.sleep(0.1)
