@@ -33,12 +33,17 @@ class SettingsScreen(ModalScreen[None]):
             yield Static(_("Escape closes."), classes="dialog-hint")
 
     def on_mount(self) -> None:
-        self.query_one("#language", Select).focus()
+        self.focus_language()
+
+    def focus_language(self) -> None:
+        """The cursor on the language choice (absent for a moment while the screen is rebuilt)."""
+        for select in self.query("#language").results(Select):
+            select.focus()
 
     async def redraw(self) -> None:
         """After a language switch: the same screen in the new language."""
         await self.recompose()
-        self.on_mount()
+        self.call_after_refresh(self.focus_language)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "language" and event.value != current_language():
