@@ -272,6 +272,8 @@ class TournamentScreen(CommandKeys, Screen):
             self.focus_active()
         except NoMatches:
             return  # the screen was closed while the pane was being built (Escape in a burst)
+        except ValueError:
+            return  # the tab strip is being rebuilt (language switch) and lacks the tab for a moment
 
     async def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         """A tab chosen with the mouse (the keys come through ``action_show_tab``)."""
