@@ -14,7 +14,7 @@ from core.go.mcmahon_handicap import make_board
 from core.go.mcmahon_options import McMahonOptions, mcmahon_options
 from core.go.mms import McMahonScore, Participation, scores
 from core.i18n import _, ngettext
-from core.model import Board, Bye, ByeKind, Tournament, format_points
+from core.model import Board, Bye, ByeKind, Tournament, format_points, result_from_codes
 from core.pairing.base import PairOptions, RoundPairing, System
 from core.pairing.matching import max_matching, max_weight_matching
 from core.pairing.mcmahon.engine import Seat, pair_costs, rank_key, seats, weights
@@ -137,4 +137,44 @@ def _describe(a: Seat, b: Seat) -> str:
         upper=upper.pno, gu=upper.group, lower=lower.pno, gl=lower.group)
 
 
-MCMAHON = System("mcmahon", "standard", pair)
+def _mirrored(board: Board) -> Board:
+    """The same game with the colours the other way round (a result stays with its winner)."""
+    from dataclasses import replace
+
+    result = board.result
+    if result is not None:
+        white_code, black_code = result.codes()
+        result = result_from_codes(black_code, white_code)[0]
+    return replace(board, white=board.black, black=board.white, result=result)
+
+
+def complete(tournament: Tournament, pairing: RoundPairing) -> RoundPairing:
+    """A round paired by hand (``round set``, the manual-pairing screen) gets the handicaps
+    and komi the engine would give the same pairs: the MMS difference before the round (each
+    MMS capped at the handicap bar), reduced by the correction, at most the ceiling; in a
+    handicap game the lower MMS takes Black and komi ½, an even game keeps the arbiter's
+    colours (they come from the nigiri) and gets the event's komi.  Without this SOS, which
+    adds the handicap of every game, and the h9 file would be wrong for that round."""
+    from dataclasses import replace
+
+    from core.go.mcmahon_handicap import handicap
+
+    mm = mcmahon_options(tournament)
+    all_scores = scores(tournament, upto=pairing.round - 1, options=mm)
+    boards: list[Board] = []
+    for board in pairing.boards:
+        if board.white not in all_scores or board.black not in all_scores:
+            boards.append(board)  # an unknown player: the validation that follows names him
+            continue
+        mms_w, mms_b = all_scores[board.white].mms, all_scores[board.black].mms
+        stones = handicap(mms_w, mms_b, mm)
+        if stones == 0:
+            boards.append(replace(board, handicap=0, komi=mm.komi))
+            continue
+        if mms_w < mms_b:
+            board = _mirrored(board)
+        boards.append(replace(board, handicap=stones, komi=mm.handicap_komi))
+    return replace(pairing, boards=tuple(boards))
+
+
+MCMAHON = System("mcmahon", "standard", pair, complete)
