@@ -78,3 +78,7 @@ async def test_go_evening(tmp_path, system, criteria):
         headers = [c.label.plain for c in table.columns.values()]
         assert headers[5:] == criteria
         assert not any(h in headers for h in ("BH", "ARO", "DE"))
+        # the FIDE unplayed-rounds regime means nothing for a Go list: not stated (as the CLI)
+        title = str(screen.query_one("#standings-title").render())
+        assert f"Tie-breaks: {', '.join(criteria)}" in title
+        assert "regime" not in title and "FIDE" not in title

@@ -39,6 +39,9 @@ class StandingsView:
     regime_name: str = ""
     warnings: tuple[str, ...] = ()
     unresolved: tuple[tuple[int, ...], ...] = ()
+    chess_regime: bool = True
+    """False for a Go list (MMS or level first): the FIDE unplayed-rounds regime means nothing
+    there and is not stated (as in the CLI and the printed standings)."""
 
 
 def presets() -> dict[str, tuple[str, ...]]:
@@ -144,7 +147,7 @@ def compute(t: Tournament, criteria: tuple[str, ...] | None = None, regime: str 
                                 tuple(decimal_cell(r.values.get(c)) if c in decimal else cell(r.values.get(c))
                                       for c in s.tiebreaks), r.decided_by))
     return StandingsView(tuple(s.tiebreaks), tuple(rows), s.regime.value, _(s.regime_name),
-                         tuple(s.warnings), tuple(g for g in s.unresolved if len(g) > 1))
+                         tuple(s.warnings), tuple(g for g in s.unresolved if len(g) > 1), s.chess_regime)
 
 
 def explain(t: Tournament, code: str, pno: int, regime: str | None = None) -> str:

@@ -41,6 +41,8 @@ def fill_standings(table: DataTable, view: StandingsView, columns_key: list) -> 
 
 def regime_line(view: StandingsView) -> str:
     criteria = ", ".join(view.columns) if view.columns else _("none")
+    if not view.chess_regime:
+        return _("Tie-breaks: {list}").format(list=criteria)
     return _("Tie-breaks: {criteria} · regime {regime}: {name}").format(
         criteria=criteria, regime=view.regime, name=view.regime_name)
 
