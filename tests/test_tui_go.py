@@ -82,3 +82,40 @@ async def test_go_evening(tmp_path, system, criteria):
         title = str(screen.query_one("#standings-title").render())
         assert f"Tie-breaks: {', '.join(criteria)}" in title
         assert "regime" not in title and "FIDE" not in title
+
+
+async def test_edit_dialog_of_a_go_player_shows_rank_and_egd_pin(tmp_path):
+    """The edit dialog of a Go player has the fast-entry row's Go fields (rank, EGD pin,
+    country), not the chess ones, and refuses what fast entry refuses: here a rating (2010,
+    rank 20 = 1k by the seed's rating ÷ 100) typed with another rank (1d)."""
+    data = tmp_path / "data"
+    [tid] = store_with(data, go_event("mcmahon"))
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                       and app.screen.query("#players"))
+        session = app.screen.session
+        table = app.screen.query_one("#players", DataTable)
+        await wait_for(pilot, lambda: table.row_count == 5)
+        table.focus()
+        table.move_cursor(row=table._hakem_keys.index("3"))
+        await pilot.press("e")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayerForm")
+        form = app.screen
+        assert form.query_one("#f-rank", Input).value == "3k"
+        assert form.query_one("#f-rating", Input).value == ""  # rank only: no rating typed
+        assert not form.query("#f-title") and not form.query("#f-fide_id") and not form.query("#f-birth")
+        labels = [str(w.render()) for w in form.query("Label")]
+        assert "Country" in labels and "EGD pin" in labels and "Title" not in labels
+        form.query_one("#f-rating", Input).value = "2010"
+        form.query_one("#f-rank", Input).value = "1d"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: "2010 is rank 1k" in str(form.query_one("#form-error").render()))
+        assert type(app.screen).__name__ == "PlayerForm" and session.tournament.player(3).extra == {"go_rank": "3k"}
+        form.query_one("#f-rating", Input).value = ""
+        form.query_one("#f-egd_pin", Input).value = "10453283"
+        await pilot.press("ctrl+s")
+        # numbers are provisional before round 1: the new 1d moves above the 1k (number 2)
+        await wait_for(pilot, lambda: session.tournament.player(2).extra.get("egd_pin") == "10453283")
+        p = session.tournament.player(2)
+        assert (p.name, p.extra["go_rank"], p.rating) == ("Player 3", "1d", 0)  # a declared rank, as before

@@ -71,29 +71,23 @@ of title, FIDE id, national id and birth date."""
 
 
 def player_fields(values: dict[str, str], go: bool) -> dict[str, Any]:
-    """Form texts → keyword arguments of ``add_player``/``edit_player`` (rating as int)."""
+    """Form texts → keyword arguments of ``add_player`` (rating as int; in a Go event the
+    rank and EGD pin go to ``extra`` through :func:`core.go.player_fields.go_player_fields`,
+    the same rules as the edit dialog)."""
     out: dict[str, Any] = {}
     for key, value in values.items():
-        value = value.strip()
-        if key == "rating":
-            if value and not value.isdigit():
-                raise TournamentError(_("The rating must be a whole number, e.g. 1850."))
-            out["rating"] = int(value) if value else 0
-        elif key == "egd_pin":
-            if value and go:
-                if not value.isdigit():
-                    raise TournamentError(_("The EGD pin is a number, e.g. 10453283."))
-                out.setdefault("extra", {})["egd_pin"] = value
-        elif key == "rank":
-            if value and go:
-                from core.go.ranks import parse_rank, rank_label
+        if key in GO_ONLY or key == "rating":
+            continue
+        out[key] = value.strip()
+    if go:
+        from core.go.player_fields import go_player_fields
 
-                rank = parse_rank(value)
-                out.setdefault("extra", {})["go_rank"] = rank_label(rank)
-                if not out.get("rating") and not values.get("rating", "").strip():
-                    out["rating"] = rank * 100 + 50
-        else:
-            out[key] = value
+        out.update(go_player_fields(values))
+    else:
+        rating = values.get("rating", "").strip()
+        if rating and not rating.isdigit():
+            raise TournamentError(_("The rating must be a whole number, e.g. 1850."))
+        out["rating"] = int(rating) if rating else 0
     return out
 
 

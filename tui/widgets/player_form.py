@@ -8,6 +8,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from core.errors import TournamentError
 from core.i18n import _
 from core.model import Player
 from tui.i18n import L_
@@ -17,6 +18,14 @@ EDIT_FIELDS = (
     ("fide_id", L_("FIDE id")), ("national_id", L_("National id")), ("club", L_("Club")),
     ("birth", L_("Birth")), ("sex", L_("Sex (m/w)")),
 )
+GO_EDIT_FIELDS = (
+    ("name", L_("Name")), ("rating", L_("Rating")), ("rank", L_("Go rank (5d, 12k)")),
+    ("federation", L_("Country")), ("club", L_("Club")), ("egd_pin", L_("EGD pin")), ("sex", L_("Sex (m/w)")),
+)
+"""A Go player: rank and EGD pin instead of title, FIDE id, national id and birth date (as
+the fast-entry row of a Go event)."""
+GO_KEYS = ("rating", "rank", "egd_pin")
+"""Fields whose texts :func:`core.go.player_fields.go_player_fields` turns into rating and extra."""
 
 
 class PlayerForm(ModalScreen["dict | None"]):
@@ -32,16 +41,31 @@ class PlayerForm(ModalScreen["dict | None"]):
         self.player = player
         self.go = go
 
+    @property
+    def fields(self) -> tuple[tuple[str, object], ...]:
+        return GO_EDIT_FIELDS if self.go else EDIT_FIELDS
+
+    def shown(self) -> dict[str, str]:
+        """The text of every field before editing."""
+        p = self.player
+        texts = {key: str(getattr(p, key)) for key, _label in self.fields if key not in GO_KEYS}
+        texts["rating"] = str(p.rating) if p.rating else ""
+        if self.go:
+            from core.go.player_fields import form_values
+
+            texts.update(form_values(p))
+        return texts
+
     def compose(self) -> ComposeResult:
         p = self.player
+        texts = self.shown()
         with Vertical(classes="dialog-box wide"):
             yield Label(_("Player {pno}").format(pno=p.pno), classes="dialog-title")
             with Grid(classes="form-grid"):
-                for key, label in EDIT_FIELDS:
+                for key, label in self.fields:
                     yield Label(str(label))
-                    value = getattr(p, key)
-                    yield Input(str(value) if value not in (None, 0) or key != "rating" else "",
-                                id=f"f-{key}", compact=True)
+                    yield Input(texts[key], id=f"f-{key}", compact=True,
+                                restrict=r"[0-9]*" if key == "egd_pin" else None)
             yield Static("", id="form-error", classes="error-text")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(_("Save (Ctrl+S)"), id="save", variant="primary")
@@ -64,8 +88,14 @@ class PlayerForm(ModalScreen["dict | None"]):
         self.dismiss(None)
 
     def action_save(self) -> None:
-        changed: dict = {}
-        for key, _label in EDIT_FIELDS:
+        try:
+            changed = self.go_changes() if self.go else {}
+        except TournamentError as exc:
+            self.query_one("#form-error", Static).update(str(exc))
+            return
+        for key, _label in self.fields:
+            if self.go and key in GO_KEYS:
+                continue
             text = self.query_one(f"#f-{key}", Input).value.strip()
             if key == "rating":
                 if text and not text.isdigit():
@@ -82,5 +112,13 @@ class PlayerForm(ModalScreen["dict | None"]):
             self.query_one("#form-error", Static).update(_("The name must not be empty."))
             return
         self.dismiss(changed or None)
+
+    def go_changes(self) -> dict:
+        """Rating and extra (rank, EGD pin) of a Go player, where they differ from before."""
+        from core.go.player_fields import go_player_fields
+
+        typed = {key: self.query_one(f"#f-{key}", Input).value for key in GO_KEYS}
+        fields = go_player_fields(typed, self.player)
+        return {key: value for key, value in fields.items() if value != getattr(self.player, key)}
 
 

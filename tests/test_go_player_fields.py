@@ -1,0 +1,82 @@
+"""The Go fields of the registration forms (fast entry and the edit dialog): rating, rank and
+EGD pin, kept in agreement by the seed's rule rank = rating ÷ 100 truncated (seeds/002:
+"Рангом считается рейтинг, деленный на 100 и усеченный до целого"; 21 and above is dan:
+rank 23 = 3d, 18 = 3k)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.errors import TournamentError
+from core.go.player_fields import form_values, go_player_fields
+from core.model import Player
+
+
+def fields(rating="", rank="", pin="", player=None):
+    return go_player_fields({"rating": rating, "rank": rank, "egd_pin": pin}, player)
+
+
+def test_new_player_rank_only_gets_the_middle_of_its_hundred():
+    """3d = rank 23 → rating 2350 (2300–2399 all give 3d)."""
+    assert fields(rank="3D", pin="10453283") == {"rating": 2350, "extra": {"go_rank": "3d", "egd_pin": "10453283"}}
+
+
+def test_new_player_rating_only_stores_the_rank_it_gives():
+    assert fields(rating="1850") == {"rating": 1850, "extra": {"go_rank": "3k"}}
+
+
+def test_rating_and_rank_that_disagree_are_refused():
+    """1850 is rank 18 = 3k, not 2k (1900–1999)."""
+    with pytest.raises(TournamentError, match=r"1850 is rank 3k .*not 2k.*1900–1999"):
+        fields(rating="1850", rank="2k")
+
+
+@pytest.mark.parametrize("pin, rating, rank, message", [
+    ("12a", "", "", "EGD pin is a number"), ("", "18.5", "", "whole number"),
+    ("", "", "3x", "not a Go rank")])
+def test_bad_texts_are_refused(pin, rating, rank, message):
+    with pytest.raises(TournamentError, match=message):
+        fields(rating=rating, rank=rank, pin=pin)
+
+
+ANN = Player(pno=4, name="Ann", rating=1850, extra={"go_rank": "3k", "note": "kept"})
+
+
+def test_the_edit_dialog_shows_rating_rank_and_pin():
+    assert form_values(ANN) == {"rating": "1850", "rank": "3k", "egd_pin": ""}
+    assert form_values(Player(pno=1, name="X", extra={"go_rank": "5k", "egd_pin": "123"})) == {
+        "rating": "", "rank": "5k", "egd_pin": "123"}
+
+
+def test_editing_the_rank_moves_the_rating_with_it():
+    """The rating 1850 belonged to the old rank 3k; the new rank 1d (rank 21) gives 2150."""
+    assert fields(rating="1850", rank="1d", pin="7", player=ANN) == {
+        "rating": 2150, "extra": {"go_rank": "1d", "note": "kept", "egd_pin": "7"}}
+
+
+def test_editing_the_rating_moves_the_rank_with_it():
+    assert fields(rating="2010", rank="3k", player=ANN) == {"rating": 2010, "extra": {"go_rank": "1k", "note": "kept"}}
+
+
+def test_editing_both_to_different_ranks_is_refused():
+    with pytest.raises(TournamentError, match="2010 is rank 1k"):
+        fields(rating="2010", rank="1d", player=ANN)
+
+
+def test_a_declared_rank_without_rating_stays_so():
+    """Saving a rank-only player unchanged changes nothing; a new rank stays declared."""
+    p = Player(pno=1, name="X", extra={"go_rank": "5k"})
+    assert fields(rank="5k", player=p) == {"rating": 0, "extra": {"go_rank": "5k"}}
+    assert fields(rank="4k", player=p) == {"rating": 0, "extra": {"go_rank": "4k"}}
+
+
+def test_clearing_the_pin_removes_it():
+    pinned = Player(pno=4, name="Ann", rating=1850, extra={"go_rank": "3k", "egd_pin": "99"})
+    assert fields(rating="1850", rank="3k", pin="", player=pinned)["extra"] == {"go_rank": "3k"}
+
+
+def test_a_separate_go_rating_is_edited_where_it_is_kept():
+    """``players add --go-rating`` keeps the Go rating in ``extra`` apart from a chess rating."""
+    p = Player(pno=2, name="Bo", rating=1500, extra={"go_rating": 2247})
+    assert form_values(p)["rating"] == "2247"
+    assert fields(rating="2247", rank="1d", player=p) == {"extra": {"go_rating": 2150, "go_rank": "1d"}}
