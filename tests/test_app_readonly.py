@@ -108,6 +108,8 @@ def desk_calls(desk: Desk, tmp: Path) -> dict[str, object]:
         "change_go_settings": lambda: desk.change_go_settings({"komi": "6.5"}),
         "remember_publishing": lambda: desk.remember_publishing(None),
         "remember_url": lambda: desk.remember_url("https://example.org/club"),
+        "export_folder": desk.export_folder,
+        "export": lambda: desk.export("round-2-standings.txt", b"standings"),
         "undo": desk.undo,
         "redo": desk.redo,
         "snapshot": desk.snapshot,

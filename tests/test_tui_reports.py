@@ -44,6 +44,77 @@ async def test_reports_show_and_export(tmp_path):
     assert html.lstrip().lower().startswith("<!doctype html") and "Ivanov, Sergei" in html
 
 
+def notes_of(app) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+async def test_export_default_goes_to_the_tournaments_folder_and_asks_before_replacing(tmp_path, monkeypatch):
+    """Issue 19 item 9: the default name carries the round, the file lands in
+    DATA/exports/ID (not the directory hakem was started from), the toast shows the full
+    path, and a taken name asks: replace / keep both / cancel."""
+    from core.app.exports import EXPORTS
+
+    monkeypatch.chdir(tmp_path)
+    app, data, tid = await open_tab(tmp_path, demo(rounds=3), "f6", "reports")
+    folder = (data / EXPORTS / tid).resolve()
+    expected = folder / "round-2-pairings.html"  # round 2 chosen with [ below
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("f6")
+        await wait_for(pilot, lambda: app.screen.query("#report-text"))
+        pane = app.screen.query_one("#pane-reports")
+        pane.kind = "pairings"
+        await pilot.press("left_square_bracket")
+        await pilot.press("e")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+        assert app.screen.query_one(Input).value == "round-2-pairings.html"
+        await pilot.press("enter")
+        await wait_for(pilot, expected.exists)
+        await wait_for(pilot, lambda: f"Written to {expected}." in notes_of(app))
+        first = expected.read_bytes()
+        expected.write_text("kept by hand", encoding="utf-8")
+        for answer, then in (("escape", None), ("k", "round-2-pairings-2.html"), ("r", "round-2-pairings.html")):
+            await pilot.press("e")
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "ChoiceDialog")
+            assert str(expected) in str(app.screen.query_one(".dialog-body Static").render())
+            await pilot.press(answer)
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+            if then is None:
+                await pilot.pause()
+                assert expected.read_text(encoding="utf-8") == "kept by hand"
+            else:
+                written = folder / then
+                await wait_for(pilot, lambda w=written: w.exists() and w.read_bytes() == first)
+        assert notes_of(app).count(f"Written to {expected}.") == 2
+        assert f"Written to {folder / 'round-2-pairings-2.html'}." in notes_of(app)
+    assert not [p for p in tmp_path.iterdir() if p.suffix == ".html"]  # nothing in the cwd
+
+
+async def test_print_and_pdf_export_without_the_pdf_library_say_so(tmp_path, monkeypatch):
+    """The print key crashed the app when reportlab was missing: now a message."""
+    import sys
+
+    app, data, tid = await open_tab(tmp_path, demo(rounds=2), "f6", "reports")
+    monkeypatch.setitem(sys.modules, "reportlab", None)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("f6")
+        await wait_for(pilot, lambda: app.screen.query("#report-text"))
+        await pilot.press("p")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: any("reportlab" in n for n in notes_of(app)))
+        await pilot.press("e")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+        app.screen.query_one(Input).value = "standings.pdf"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: sum("reportlab" in n for n in notes_of(app)) == 2)
+        assert app.is_running and type(app.screen).__name__ == "TournamentScreen"
+    assert not (data / "exports" / tid / "standings.pdf").exists()
+
+
 async def test_pictures_in_the_reports_pane(tmp_path):
     app, data, tid = await open_tab(tmp_path, demo(rounds=3), "f6", "reports")
     async with app.run_test(size=(100, 32)) as pilot:

@@ -485,11 +485,24 @@ def _draw(pages: list[_Page], title: str) -> bytes:
     return buf.getvalue()
 
 
+def _need_reportlab() -> None:
+    """A missing PDF library is a message for the organiser (the export and print keys show
+    it; a worker that raised ImportError used to end the whole program), not a crash."""
+    try:
+        import reportlab  # noqa: F401
+    except ImportError as error:
+        from core.errors import TournamentError
+
+        raise TournamentError(_("PDF files need the reportlab package, which is not installed ({error}); "
+                                "install hakem again, or export .html and print that").format(error=error)) from error
+
+
 def to_pdf(reports: Sequence[Report], setup: PageSetup | None = None, footer: str = "",
            qr: dict[str, str] | None = None) -> bytes:
     """One PDF holding ``reports`` (each starts on a new page).  ``footer`` is printed at the
     foot of every page (the event's name); ``qr`` maps a report's slug to the published URL
     drawn as a QR code on its first page."""
+    _need_reportlab()
     layout = _Layout(setup or PageSetup(), footer)
     for report in reports:
         layout.report(report, (qr or {}).get(report.slug))

@@ -229,6 +229,27 @@ class SafeDir:
         with contextlib.suppress(OSError):  # the rename is done: the new state is in place
             os.fsync(self.fd)
 
+    def create(self, name: str, data: bytes, mode: int | None = None) -> None:
+        """Make a *new* entry ``name`` holding ``data``; FileExistsError if any entry of that
+        name exists (a file, a link someone planted, a folder) — nothing is replaced.
+
+        Why temp + ``linkat``: the file appears whole or not at all (a reader never sees half
+        an export, a full disk leaves nothing behind), and ``linkat`` refuses an existing name
+        atomically, which a check before ``renameat`` could not."""
+        check_writable()
+        tmp, fd = self._create_temp(name, self.file_mode if mode is None else mode)
+        try:
+            try:
+                _write_all(fd, data)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            os.link(tmp, name, src_dir_fd=self.fd, dst_dir_fd=self.fd, follow_symlinks=False)
+        finally:
+            self.unlink(tmp)
+        with contextlib.suppress(OSError):
+            os.fsync(self.fd)
+
     def append(self, name: str, data: bytes) -> int:
         """Append ``data`` durably to our own file ``name`` (created if missing); returns the
         offset it starts at.  On failure the file is cut back to where it was and OSError is

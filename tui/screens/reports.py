@@ -10,6 +10,7 @@ opens the prize groups.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,6 +23,9 @@ from core.model import Tournament
 from tui.i18n import L_
 from tui.widgets.dialogs import PromptDialog
 from tui.widgets.pane import LazyPane
+
+if TYPE_CHECKING:
+    from core.app.exports import Exists
 
 LABELS = {
     "standings": L_("Standings"), "crosstable": L_("Crosstable"), "pairings": L_("Pairings"),
@@ -281,32 +285,68 @@ class ReportsPane(LazyPane, Vertical):
                                           value=str(self.pno or 1)), chosen)
 
     def action_export(self) -> None:
-        kind = self.kind
+        """Ask for the file name (the default names the round and the report, in the
+        tournament's export folder under the data directory), then render and write it in
+        the background; a taken name asks "replace / keep both / cancel"."""
+        if self.t is None:
+            return
+        from core.app.exports import default_name
+
+        t, kind, pno = self.t, self.kind, self.pno
+        round_no = (self.round_no or t.current_round) if kind in ROUND_KINDS else None
+        desk = self.screen.session.desk
         suffix = ".trf" if kind == "trf" else ".html"
-        default = f"{self.screen.session.id}-{kind}{suffix}"
+        try:
+            default = default_name(t, kind, suffix, round_no, pno if kind == "card" else None)
+        except TournamentError:
+            default = f"{kind}{suffix}"
 
-        def chosen(path: str | None) -> None:
-            if not path:
-                return
-            target = Path(path).expanduser()
-            try:
-                text = report_file(self.t, kind, target, self.round_no, self.pno)
-                from core.store.files import atomic_write
-
-                atomic_write(target, text if isinstance(text, bytes) else text.encode("utf-8"))
-            except TournamentError as exc:
-                self.notify(str(exc), severity="error")
-                return
-            except OSError as exc:
-                self.notify(_("Could not write {path}: {error}").format(path=target, error=exc.strerror or exc),
-                            severity="error")
-                return
-            self.notify(_("Written to {path}.").format(path=target))
+        def chosen(typed: str | None) -> None:
+            if typed and typed.strip():
+                self.write_export(t, kind, typed.strip(), round_no, pno)
 
         self.app.push_screen(PromptDialog(
             _("Export report"),
-            _("File to write the report to; the ending chooses the format: .pdf, .html (printable page), "
-              ".csv, .json, .trf or .txt."), value=default), chosen)
+            _("File name, saved in {folder} (or a full path starting with / or ~); the ending chooses "
+              "the format: .pdf, .html (printable page), .csv, .json, .trf or .txt.").format(
+                folder=desk.export_folder()), value=default), chosen)
+
+    def write_export(self, t: Tournament, kind: str, typed: str, round_no: int | None, pno: int | None,
+                     exists: Exists = "refuse", data: bytes | None = None) -> None:
+        """Render (unless ``data`` is given) and write in a thread worker; every failure comes
+        back as a message (a missing PDF library, a full disk, a planted link)."""
+        from core.app.exports import ExportExists
+
+        desk = self.screen.session.desk
+
+        def work() -> None:
+            content = data
+            try:
+                if content is None:
+                    rendered = report_file(t, kind, Path(typed), round_no, pno)
+                    content = rendered if isinstance(rendered, bytes) else rendered.encode("utf-8")
+                path = desk.export(typed, content, exists)
+            except ExportExists as exc:
+                self.app.call_from_thread(self.ask_replace, t, kind, typed, round_no, pno, content, exc.path)
+                return
+            except (TournamentError, OSError) as exc:
+                self.app.call_from_thread(self.notify, str(exc), severity="error", timeout=12)
+                return
+            self.app.call_from_thread(self.notify, _("Written to {path}.").format(path=path), timeout=12)
+
+        self.run_worker(work, thread=True, group="export")
+
+    def ask_replace(self, t: Tournament, kind: str, typed: str, round_no: int | None, pno: int | None,
+                    data: bytes | None, path: Path) -> None:
+        from tui.widgets.dialogs import ChoiceDialog
+
+        def answered(choice: str | None) -> None:
+            if choice in ("replace", "keep"):
+                self.write_export(t, kind, typed, round_no, pno, choice, data)  # type: ignore[arg-type]
+
+        self.app.push_screen(ChoiceDialog(
+            _("File exists"), _("{path} already exists.").format(path=path),
+            [("replace", "r", _("Replace")), ("keep", "k", _("Keep both"))]), answered)
 
     def action_print(self) -> None:
         """Ask for the printer (empty: the default one), then print in the background."""
@@ -322,8 +362,8 @@ class ReportsPane(LazyPane, Vertical):
                 doc = document_for(t, kind, round_no, pno)
                 outcome = print_pdf(render_pdf(t, doc), doc.name, printer or None,
                                     title=f"{t.name} – {doc.reports[0].title}")
-            except TournamentError as exc:
-                self.app.call_from_thread(self.notify, str(exc), severity="error")
+            except (TournamentError, OSError) as exc:  # a missing PDF library comes as one too
+                self.app.call_from_thread(self.notify, str(exc), severity="error", timeout=12)
                 return
             self.app.call_from_thread(self.notify, outcome.message,
                                       severity="information" if outcome.printed else "warning",

@@ -6,6 +6,7 @@ directly (deferring it breaks under ``run_test`` on Textual 8, issue #6600).
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -51,6 +52,46 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def action_cancel(self) -> None:
         self.dismiss(False)
+
+
+class ChoiceDialog(ModalScreen["str | None"]):
+    """Ask to choose one of a few answers, each with its own key (``r`` Replace, ``k`` Keep
+    both…); Escape cancels (``None``).  The first answer has the focus, so Enter takes it."""
+
+    BINDINGS = [Binding("escape", "cancel", L_("Cancel"))]
+
+    def __init__(self, title: str, body: str, choices: list[tuple[str, str, str]]) -> None:
+        """``choices``: (value returned, key, button text) in the order shown."""
+        super().__init__(classes="dialog")
+        self.title_text = title
+        self.body = body
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Label(self.title_text, classes="dialog-title")
+            with VerticalScroll(classes="dialog-body"):
+                yield Static(self.body, markup=False)
+            with Horizontal(classes="dialog-buttons"):
+                for value, key, text in self.choices:
+                    yield Button(f"{text} ({key})", id=f"choice-{value}", name=value)
+                yield Button(_("Cancel (Esc)"), id="choice-cancel")
+
+    def on_mount(self) -> None:
+        self.query(Button).first().focus()
+
+    def on_key(self, event: events.Key) -> None:
+        for value, key, _text in self.choices:
+            if event.character == key:
+                event.stop()
+                self.dismiss(value)
+                return
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.name if event.button.id != "choice-cancel" else None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
 
 class PromptDialog(ModalScreen["str | None"]):

@@ -103,6 +103,10 @@ def _report(args: argparse.Namespace) -> int:
     t = load_tournament(args.id)
     _language(args, t)
     view = View(t)
+    if args.save and args.output:
+        from core.cli import CliError
+
+        raise CliError(_("--save writes into the tournament's export folder and -o names a file: give one of them."))
     if args.format == "pdf":
         return _write_pdf(args, t, view)
     if args.kind == "all":
@@ -125,7 +129,36 @@ def _report(args: argparse.Namespace) -> int:
 
             raise CliError(_("--width must be at least 40 columns."))
         text = to_text(report, args.width or (LANDSCAPE_WIDTH if args.landscape else PRINT_WIDTH))
+    if args.save:
+        return _save(args, t, text.encode("utf-8"))
     write_output(text, args.output)
+    return 0
+
+
+SUFFIXES = {"text": ".txt", "csv": ".csv", "json": ".json", "html": ".html", "pdf": ".pdf"}
+ROUND_DOCUMENTS = ("pairings", "alphabetical", "results", "slips")
+"""Documents of one round: their file name carries the round asked for (the others the
+round the event is at)."""
+
+
+def _save(args: argparse.Namespace, t, data: bytes) -> int:
+    """Write into the tournament's export folder (``DATA/exports/ID/round-3-pairings.pdf``)
+    and print the path; an existing file is replaced only with ``--force``."""
+    from core.app.exports import ExportExists, default_name
+    from core.cli import CliError
+    from core.cli.common import is_trf_path, open_desk
+
+    if is_trf_path(args.id):
+        raise CliError(_("a TRF file has no export folder: give the file to write with -o FILE"))
+    round_no = (args.round or t.current_round) if args.kind in ROUND_DOCUMENTS else None
+    name = default_name(t, args.kind if args.kind != "ranking" or not args.key else f"ranking-{args.key}",
+                        SUFFIXES[args.format], round_no, args.player if args.kind == "card" else None)
+    try:
+        path = open_desk(args.id).export(name, data, "replace" if args.force else "refuse")
+    except ExportExists as error:
+        raise CliError(_("{path} already exists; nothing was written (--force replaces it)").format(
+            path=error.path)) from error
+    print(path)
     return 0
 
 
@@ -146,10 +179,12 @@ def _write_pdf(args: argparse.Namespace, t, view) -> int:
     from core.reports.printing import document, render_pdf
     from core.store.files import atomic_write
 
-    if (not args.output or args.output == "-") and sys.stdout.isatty():
-        raise CliError(_("a PDF is not for the terminal: give a file with -o FILE.pdf"))
     doc = document(view, args.kind, round_no=args.round, pno=args.player, key=args.key)
     pdf = render_pdf(t, doc, _setup(args))
+    if args.save or (not args.output and sys.stdout.isatty()):
+        return _save(args, t, pdf)  # a PDF is not for the terminal: into the export folder
+    if args.output == "-" and sys.stdout.isatty():
+        raise CliError(_("a PDF is not for the terminal: give a file with -o FILE.pdf"))
     if not args.output or args.output == "-":
         sys.stdout.buffer.write(pdf)
         return 0
@@ -208,6 +243,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--width", type=int, help=_("text width in columns (e.g. the terminal's)"))
     _paper_options(r)
     r.add_argument("-o", "--output")
+    r.add_argument("--save", action="store_true",
+                   help=_("write into the tournament's export folder in the data directory "
+                          "(exports/ID/round-N-KIND.EXT) and print the path; a PDF without -o goes there too"))
+    r.add_argument("--force", action="store_true", help=_("with --save: replace a file of the same name"))
     r.set_defaults(func=_report)
     pr = sub.add_parser("print", help=_("print a document as PDF on the machine's printer (lp): {documents}")
                         .format(documents=", ".join(DOCUMENTS)))
