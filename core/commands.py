@@ -258,9 +258,9 @@ def number_for_round_one(t: Tournament) -> Tournament:
 
 
 def check_can_pair(t: Tournament) -> None:
-    # A cup's rounds are games of the running matches (extensions, Armageddon): their number
-    # follows the results, and the bracket says when the final is over; the rounds set when
-    # the event was created do not stop it before the final.
+    # A cup has one round per knockout round, counted from the bracket when round 1 is
+    # paired (cups stored in the earlier shape have one per game); the rounds set when the
+    # event was created do not stop it before the final.
     if t.current_round >= t.total_rounds and t.system != "knockout":
         raise RoundError(_('all {total_rounds} rounds are paired').format(total_rounds=t.total_rounds))
     if t.rounds and not t.rounds[-1].complete:
@@ -288,6 +288,10 @@ def apply_pairing(t: Tournament, pairing: RoundPairing, manual: bool = False) ->
                 getattr(pairing, "matches", ()) or ())
     new = t.with_changes(rounds=(*t.rounds, rnd),
                          requested_byes=tuple(b for b in t.requested_byes if b.round != number))
+    if t.system == "knockout" and any(b.game for b in rnd.boards):
+        from core.playoff.cup import bracket_rounds  # a cup has one round per knockout round
+
+        new = new.with_changes(total_rounds=bracket_rounds(new))
     problems = validate(new)
     if problems:
         raise ValidationError(problems, _('the pairing of round {number} is not valid').format(number=number))
@@ -311,7 +315,12 @@ def set_result(t: Tournament, round_no: int, board_no: int, result: GameResult |
     boards[board_no - 1] = replace(board, result=result, unrated=unrated)
     rounds = list(t.rounds)
     rounds[round_no - 1] = replace(rnd, boards=tuple(boards))
-    return t.with_changes(rounds=tuple(rounds))
+    changed = t.with_changes(rounds=tuple(rounds))
+    if t.system == "knockout":  # a level match gets its tie-break games in the same round
+        from core.playoff.cup import after_result
+
+        return after_result(changed, round_no)
+    return changed
 
 
 def result_for_player(t: Tournament, round_no: int, pno: int, result: GameResult | str) -> Tournament:

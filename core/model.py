@@ -280,6 +280,11 @@ class Board:
     colourless: bool = False
     """A forfeit recorded without colours (TRF ``13 - +`` / ``13 - -``): the file never said
     who had White, so a written file must not invent it either."""
+    game: str = ""
+    """Knockout cups: which game of which match this board is (``"p.r2m1.s0g2"``: knockout
+    round 2, match 1, segment 0 = the regular games, game 2).  A cup's tournament round is one
+    knockout round, so its boards hold every game of every match of that round, tie-break
+    games appended when a match is level; ``""`` everywhere else (:func:`game_rounds`)."""
 
 
 @dataclass(frozen=True)
@@ -464,12 +469,70 @@ class Tournament:
         return replace(self, **changes)
 
 
+def _multi_game(rnd: Round) -> bool:
+    """True for a round in which a player has more than one game (a cup's knockout round)."""
+    if not any(b.game for b in rnd.boards):
+        return False
+    seats = [x for b in rnd.boards for x in (b.white, b.black)]
+    return len(set(seats)) < len(seats)
+
+
+def game_rounds(rounds: tuple[Round, ...]) -> tuple[Round, ...]:
+    """The rounds with one game per player each: a knockout round that holds several games of
+    each match (game 1, game 2, extensions, Armageddon) becomes consecutive game rounds.
+
+    Why: tie-breaks, crosstables and TRF files have one cell per player per round.  A cup's
+    stored round is the knockout round the arbiter sees; these readers see its games in the
+    order they were played (a board goes to the first game round in which neither player has
+    a game yet; byes go to the first).  Rounds without game labels are returned as they are,
+    so every other event reads exactly what is stored.
+    """
+    if not any(_multi_game(r) for r in rounds):
+        return rounds
+    out: list[Round] = []
+    for rnd in rounds:
+        if not _multi_game(rnd):
+            out.append(replace(rnd, number=len(out) + 1))
+            continue
+        slots: list[list[Board]] = []
+        used: dict[int, int] = {}
+        for b in rnd.boards:
+            k = max(used.get(b.white, 0), used.get(b.black, 0))
+            used[b.white] = used[b.black] = k + 1
+            while len(slots) <= k:
+                slots.append([])
+            slots[k].append(b)
+        for k, boards in enumerate(slots or [[]]):
+            out.append(Round(len(out) + 1, tuple(boards), rnd.byes if k == 0 else (), rnd.manual))
+    return tuple(out)
+
+
+def single_games(t: Tournament, upto: int | None = None) -> tuple[Tournament, int | None]:
+    """``t`` with :func:`game_rounds` applied, and ``upto`` (a stored round) as a game round.
+
+    The number of rounds grows by the extra game rounds, the round dates and times repeat for
+    each game round of a knockout round; ``t`` itself when no round holds several games."""
+    if not any(_multi_game(r) for r in t.rounds):
+        return t, upto
+    last = len(t.rounds) if upto is None else min(upto, len(t.rounds))
+    widths = [len(game_rounds((r,))) if _multi_game(r) else 1 for r in t.rounds]
+    dates = tuple(d for r, w in enumerate(widths) for d in [t.round_date(r + 1)] * w)
+    times = tuple(d for r, w in enumerate(widths) for d in [t.round_time(r + 1)] * w)
+    rounds = game_rounds(t.rounds)
+    games = t.with_changes(rounds=rounds, round_dates=dates if any(dates) else t.round_dates,
+                           round_times=times if any(times) else t.round_times,
+                           total_rounds=max(t.total_rounds - len(t.rounds), 0) + len(rounds))
+    return games, (None if upto is None else sum(widths[:last]))
+
+
 def entries(t: Tournament, upto: int | None = None) -> dict[int, list[RoundEntry]]:
     """Per player, one :class:`RoundEntry` per paired round (1..``upto``), like TRF columns.
 
     The single place that turns boards and byes into per-player history; engines, tie-breaks
-    and exports all read this.
+    and exports all read this.  A cup's knockout rounds count as their game rounds
+    (:func:`single_games`), so a player has one entry per game.
     """
+    t, upto = single_games(t, upto)
     last = len(t.rounds) if upto is None else min(upto, len(t.rounds))
     out: dict[int, list[RoundEntry]] = {p.pno: [] for p in t.players}
     for rnd in t.rounds[:last]:

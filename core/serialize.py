@@ -42,6 +42,8 @@ def _board_to(b: Board) -> dict[str, Any]:
         d["komi"] = format_points(b.komi)
     if b.colourless:
         d["colourless"] = True
+    if b.game:
+        d["game"] = b.game
     return d
 
 
@@ -49,16 +51,18 @@ def _board_from(d: dict[str, Any]) -> Board:
     handicap, komi = d.get("handicap"), d.get("komi")
     return _board_cached(_int(d["w"]), _int(d["b"]), d.get("r"), bool(d.get("unrated", False)),
                          None if handicap is None else _int(handicap),
-                         None if komi is None else _str(komi), bool(d.get("colourless", False)))
+                         None if komi is None else _str(komi), bool(d.get("colourless", False)),
+                         _str(d.get("game", "")))
 
 
 @lru_cache(maxsize=65536)
 def _board_cached(white: int, black: int, result: str | None, unrated: bool,
-                  handicap: int | None, komi: str | None, colourless: bool = False) -> Board:
+                  handicap: int | None, komi: str | None, colourless: bool = False,
+                  game: str = "") -> Board:
     """Boards are immutable values, so identical ones are shared (loading is on the hot path
     of every result entry)."""
     return Board(white, black, GameResult(result) if result else None, unrated, handicap,
-                 points(komi) if komi is not None else None, colourless)
+                 points(komi) if komi is not None else None, colourless, game)
 
 
 def _bye_to(y: Bye) -> dict[str, Any]:

@@ -327,8 +327,9 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
     groups_at: dict[str, dict[int, tuple[int, ...]]] = {}
     if specs and get(specs[0].base).main_score:  # Go: MMS or level ranks first, not points
         groups = [ranked] if ranked else []
-    elif t.system == "knockout" and not team:  # a cup: the stage reached first, then criteria
-        groups = _cup_groups(t, ranked)
+    elif t.system == "knockout" and not team:  # a cup: the stage reached, points, then criteria
+        groups = [part for g in _cup_groups(t, ranked)
+                  for part in _split_by_values(g, {p: ctx.total[p] for p in g}, True)]
     else:
         groups = _split_by_values(ranked, {p: ctx.total[p] for p in ranked}, True)
     for g in groups:

@@ -37,13 +37,20 @@ def validate(t: Tournament) -> list[Problem]:
         if rnd.number != i:
             problems.append(Problem(where, _('is stored as round {i}').format(i=i)))
         seen: Counter[int] = Counter()
+        opponents: dict[int, set[int]] = {}
         for k, b in enumerate(rnd.boards, start=1):
             for pno in (b.white, b.black):
                 if pno not in known:
                     problems.append(Problem(_('{where}, board {k}').format(where=where, k=k), _('player {pno} is not registered').format(pno=pno)))
-                seen[pno] += 1
+                if not b.game:
+                    seen[pno] += 1
+            if b.game:  # a cup's match games: one opponent per player in the knockout round
+                opponents.setdefault(b.white, set()).add(b.black)
+                opponents.setdefault(b.black, set()).add(b.white)
             if b.white == b.black:
                 problems.append(Problem(_('{where}, board {k}').format(where=where, k=k), _('player {white} plays himself').format(white=b.white)))
+        for pno, them in sorted(opponents.items()):
+            seen[pno] += len(them)
         pabs = 0
         for y in rnd.byes:
             if y.pno not in known:

@@ -1,11 +1,12 @@
-"""Knockout as a pairing system of its own (cup events): mini-match games are boards in rounds."""
+"""Knockout as a pairing system of its own (cup events): a tournament round is a knockout
+round, its boards every game of its matches (tie-break games appended while a match is level)."""
 
 import random
 
 import pytest
 
 from core import commands
-from core.errors import PairingImpossible, TournamentError
+from core.errors import PairingImpossible, RoundError, TournamentError
 from core.model import Board, ByeKind, GameResult, Player, Round, Tournament
 from core.pairing.registry import get_system
 from core.playoff.cup import cup_places, replay
@@ -19,12 +20,23 @@ def cup(n, **options):
                       options={"knockout": opts})
 
 
-def play_round(t, results):
-    t = commands.pair_next_round(t)
-    rnd = t.rounds[-1]
-    for b, board in enumerate(rnd.boards, start=1):
-        t = commands.set_result(t, rnd.number, b, results(board))
+def finish_round(t, results, tie_breaks=True):
+    """Enter results board by board; tie-break games appended meanwhile are played too."""
+    n = t.current_round
+    b = 1
+    first = len(t.rounds[-1].boards)
+    while b <= len(t.round(n).boards) and (tie_breaks or b <= first):
+        t = commands.set_result(t, n, b, results(t.round(n).boards[b - 1]))
+        b += 1
     return t
+
+
+def play_round(t, results, tie_breaks=True):
+    return finish_round(commands.pair_next_round(t), results, tie_breaks)
+
+
+def pairs(rnd):
+    return [{b.white, b.black} for b in rnd.boards]
 
 
 def test_registered():
@@ -36,12 +48,16 @@ def test_nine_players_seed_example_and_finish():
     t = cup(9)
     t = commands.pair_next_round(t)
     r1 = t.rounds[0]
-    # k=9, t=1: 16-bracket, 1..7 advance without a game, 8 v 9 (seeds/000 p. 68)
-    assert [{b.white, b.black} for b in r1.boards] == [{8, 9}]
+    # k=9, t=1: 16-bracket, 1..7 advance without a game, 8 v 9 (seeds/000 p. 68); the
+    # round holds both games of the match, colours reversed in game 2
+    assert pairs(r1) == [{8, 9}, {8, 9}]
+    assert [b.game for b in r1.boards] == ["p.r1m1.s0g1", "p.r1m1.s0g2"]
+    assert (r1.boards[0].white, r1.boards[0].black) == (r1.boards[1].black, r1.boards[1].white)
     assert sorted(b.pno for b in r1.byes) == [1, 2, 3, 4, 5, 6, 7]
     assert all(b.kind is ByeKind.FULL for b in r1.byes)
+    assert t.total_rounds == 4   # preliminary round, quarter-final, semi-final, final
     rng = random.Random(2)
-    t = commands.set_result(t, 1, 1, "1-0")
+    t = finish_round(t, lambda b: rng.choice(["1-0", "1/2", "0-1"]))
     for _ in range(40):
         try:
             t = play_round(t, lambda b: rng.choice(["1-0", "1/2", "0-1"]))
@@ -51,37 +67,72 @@ def test_nine_players_seed_example_and_finish():
     assert places is not None
     assert sorted(p for g in places for p in g) == list(range(1, 10))
     assert [len(g) for g in places] == [1, 1, 2, 4, 1]
+    assert t.current_round == 4 and [r.number for r in t.rounds] == [1, 2, 3, 4]
 
 
 def test_round_two_pairs_first_against_last():
     t = cup(8)
     t = play_round(t, lambda b: "1-0" if b.white < b.black else "0-1")
-    t = play_round(t, lambda b: "1-0" if b.white < b.black else "0-1")
+    assert len(t.rounds) == 1 and len(t.rounds[0].boards) == 8   # 4 matches × 2 games
     t = commands.pair_next_round(t)
-    assert [{b.white, b.black} for b in t.rounds[-1].boards] == [{1, 4}, {2, 3}]
+    assert pairs(t.rounds[-1]) == [{1, 4}, {2, 3}, {1, 4}, {2, 3}]
+
+
+def test_level_match_gets_its_tie_break_games_in_the_same_round():
+    t = commands.pair_next_round(cup(9))
+    t = commands.set_result(t, 1, 1, "1/2")
+    assert len(t.rounds[0].boards) == 2
+    t = commands.set_result(t, 1, 2, "1/2")
+    # 1-1: two extension games (a new colour lot) appended to round 1
+    assert [b.game for b in t.rounds[0].boards][2:] == ["p.r1m1.s1g1", "p.r1m1.s1g2"]
+    with pytest.raises(RoundError):
+        commands.pair_next_round(t)       # the match is not decided
+    t = commands.set_result(t, 1, 3, "1/2")
+    t = commands.set_result(t, 1, 4, "1/2")
+    arm = t.rounds[0].boards[4]
+    assert arm.game == "p.r1m1.arm" and len(t.rounds[0].boards) == 5
+    t = commands.set_result(t, 1, 5, "1/2")   # a draw: Black wins the Armageddon
+    t = commands.pair_next_round(t)
+    assert t.current_round == 2 and {1, arm.black} in pairs(t.rounds[1])
 
 
 def test_corrected_result_changes_the_next_pairing():
     t = cup(9)
-    t = play_round(t, lambda b: "1-0" if b.white == 8 else "0-1")   # 8 wins game 1
-    t = play_round(t, lambda b: "1-0" if b.white == 8 else "0-1")   # 8 wins game 2
+    t = play_round(t, lambda b: "1-0" if b.white == 8 else "0-1")   # 8 wins both games
     t = commands.pair_next_round(t)
-    assert {1, 8} in [{b.white, b.black} for b in t.rounds[-1].boards]
-    # the arbiter finds that 9 won game 2: unpair round 3, correct, pair again
+    assert {1, 8} in pairs(t.rounds[-1])
+    # the arbiter finds that 9 won game 2: while the quarter-final is paired, refused
+    r1g2 = t.rounds[0].boards[1]
+    nine_wins = "1-0" if r1g2.white == 9 else "0-1"
+    with pytest.raises(TournamentError, match="unpair round 2 first"):
+        commands.set_result(t, 1, 2, nine_wins)
+    # unpair round 2, correct: 1-1, the extension games join round 1
     t = commands.unpair_last_round(t)
-    r2 = t.rounds[1].boards[0]
-    t = commands.set_result(t, 2, 1, "1-0" if r2.white == 9 else "0-1")
-    t = commands.pair_next_round(t)
-    # 1-1: an extension game between 8 and 9 only; the others wait for the stage to finish
-    assert [{b.white, b.black} for b in t.rounds[-1].boards] == [{8, 9}]
+    t = commands.set_result(t, 1, 2, nine_wins)
+    assert pairs(t.rounds[0]) == [{8, 9}] * 4
     assert replay(t).view.games[2].kind == "extension"
+    # corrected back before the extensions are played: they are dropped again
+    t = commands.set_result(t, 1, 2, "0-1" if nine_wins == "1-0" else "1-0")
+    assert pairs(t.rounds[0]) == [{8, 9}] * 2
+
+
+def test_correction_that_would_drop_a_played_tie_break_game_is_refused():
+    t = commands.pair_next_round(cup(2))
+    t = commands.set_result(t, 1, 1, "1/2")
+    t = commands.set_result(t, 1, 2, "1/2")
+    t = commands.set_result(t, 1, 3, "1-0")   # extension game 1 played
+    with pytest.raises(TournamentError, match="board 3"):
+        commands.set_result(t, 1, 2, "1-0")   # game 2 won after all: the extension has a result
 
 
 def test_late_entry_of_seeded_players():
     t = cup(6, entry_round={"1": 2, "2": 2})
     t = commands.pair_next_round(t)
-    assert sorted(sorted((b.white, b.black)) for b in t.rounds[0].boards) == [[3, 6], [4, 5]]
+    assert sorted(sorted((b.white, b.black)) for b in t.rounds[0].boards) == [[3, 6], [3, 6], [4, 5], [4, 5]]
     assert not t.rounds[0].byes
+    from core.playoff.cup import away_status
+
+    assert away_status(t, 1) == dict.fromkeys((1, 2), "enters in the Semi-final")
 
 
 def test_armageddon_double_flag_fall_from_options():
@@ -101,6 +152,9 @@ def test_board_that_is_not_a_knockout_game_is_refused():
     bad = Round(1, (Board(1, 2, GameResult.WHITE_WINS), Board(3, 4, GameResult.DRAW)))
     with pytest.raises(TournamentError):
         replay(t.with_changes(rounds=(bad,)))
+    wrong = Round(1, (Board(1, 2, GameResult.WHITE_WINS, game="p.r1m1.s0g1"),))
+    with pytest.raises(TournamentError, match="board 1"):
+        replay(t.with_changes(rounds=(wrong,)))
 
 
 def test_unfinished_round_is_refused():
@@ -129,17 +183,18 @@ def test_cup_with_third_place_match():
     t = play_round(t, lambda b: "1-0" if b.white < b.black else "0-1")
     t = commands.pair_next_round(t)
     assert len(t.rounds[-1].boards) == 2     # final and match for third place together
+    assert sorted(b.game for b in t.rounds[-1].boards) == ["p.r2m1.arm", "p.third.arm"]
 
 
 def test_withdrawn_player_loses_the_rest_of_the_match_by_forfeit():
-    t = cup(4)
-    t = play_round(t, lambda b: "1/2")
+    t = cup(8)
+    t = play_round(t, lambda b: "1-0" if b.white < b.black else "0-1")   # 1-4 reach the semis
     t = commands.withdraw(t, 4, 2)
     t = commands.pair_next_round(t)
-    # 1 v 4: 4 withdrew, 1 goes through without a board; 2 v 3 plays its second game
-    assert [{b.white, b.black} for b in t.rounds[-1].boards] == [{2, 3}]
+    # 1 v 4: 4 withdrew, 1 goes through without a board; 2 v 3 plays both its games
+    assert pairs(t.rounds[-1]) == [{2, 3}, {2, 3}]
     games = [g for g in replay(t).view.games if {g.white, g.black} == {1, 4}]
-    assert [g.result.value for g in games if g.kind == "regular"][1] in ("+-", "-+")
+    assert all(g.result is not None and g.result.value in ("+-", "-+") for g in games)
 
 
 def _times(slots):
@@ -168,8 +223,8 @@ def test_cup_timetable_follows_the_results():
     from core.playoff.cup import cup_timetable
 
     t = cup(4, rules="seed-rapid", start="10:00")
-    t = play_round(t, lambda b: "1/2" if {b.white, b.black} == {1, 4} else "1-0" if b.white < b.black else "0-1")
-    t = play_round(t, lambda b: "1/2" if {b.white, b.black} == {1, 4} else "1-0" if b.white < b.black else "0-1")
+    t = play_round(t, lambda b: "1/2" if {b.white, b.black} == {1, 4} else "1-0" if b.white < b.black else "0-1",
+                   tie_breaks=False)
     _, slots = cup_timetable(t)
     board_of_1 = next(s.board for s in slots if 1 in (s.game.white, s.game.black))
     times = _times(slots)
@@ -207,3 +262,23 @@ def test_hakem_new_knockout_settings(tmp_path, monkeypatch, capsys):
     assert code == 3 and "--system knockout only" in capsys.readouterr().err
     code = main(["new", "Cup", "--system", "knockout", "--rounds", "9", "--start-time", "7pm"])
     assert code == 3 and "'7pm'" in capsys.readouterr().err
+
+
+def test_trf_export_writes_each_game_as_a_round():
+    """TRF has one game per player per round: a 4-player cup of two-game matches (semi-final
+    and final, 2 knockout rounds) is written as 4 consecutive TRF rounds, and reads back as
+    a cup of the earlier shape with the same bracket."""
+    from core.trf import write_trf
+    from core.trf.reader import parse_tournament
+
+    t = cup(4)
+    t = play_round(t, lambda b: "1-0" if b.white < b.black else "0-1")
+    t = play_round(t, lambda b: "1-0" if b.white < b.black else "0-1")
+    assert t.current_round == 2 and cup_places(t) == ((1,), (2,), (3, 4))
+    text = write_trf(t)
+    line = next(x for x in text.splitlines() if x.startswith("001    1"))
+    cells = line[91:].split("  ")
+    assert len([c for c in cells if c.strip()]) == 4       # SF game 1, SF game 2, F game 1, F game 2
+    assert "XXR 4" in text or "142 4" in text
+    back = parse_tournament(text, "cup").with_changes(system="knockout", options=t.options)
+    assert back.current_round == 4 and cup_places(back) == ((1,), (2,), (3, 4))

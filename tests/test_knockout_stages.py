@@ -5,6 +5,8 @@ do not stop a cup before its final."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from core import commands
 from core.model import Player, Tournament
 from core.playoff.cup import away_status, board_games, stage_groups, stage_reached
@@ -17,11 +19,12 @@ def cup(n: int, rounds: int) -> Tournament:
                       options={"knockout": {"rules": "seed"}})
 
 
-def play(t: Tournament, result) -> Tournament:
-    t = commands.pair_next_round(t)
-    rnd = t.rounds[-1]
-    for b, board in enumerate(rnd.boards, start=1):
-        t = commands.set_result(t, rnd.number, b, result(rnd.number, board))
+def finish(t: Tournament, result) -> Tournament:
+    """Results board by board, tie-break games appended meanwhile included."""
+    n, b = t.current_round, 1
+    while b <= len(t.round(n).boards):
+        t = commands.set_result(t, n, b, result(t.round(n).boards[b - 1]))
+        b += 1
     return t
 
 
@@ -30,42 +33,45 @@ def test_ten_players_four_rounds_reach_the_final_with_words_for_everyone():
     # game, 7-10 play the preliminary round (7 v 10, 8 v 9), then 8 in the quarter-finals.
     # Every match is two games 3+3; the better seed wins the first game and draws the second
     # (1½-½), except the second preliminary match, drawn twice, then extensions won by 9.
-    def result(r, board):
-        low, high = sorted((board.white, board.black))
-        if {low, high} == {8, 9} and r <= 2:
+    def result(board):
+        low = min(board.white, board.black)
+        if {board.white, board.black} == {8, 9} and ".s0" in board.game:
             return "1/2"
-        if {low, high} == {8, 9}:
+        if {board.white, board.black} == {8, 9}:
             return "1-0" if board.white == 9 else "0-1"
-        if r % 2:
+        if board.game.endswith(".s0g1"):
             return "1-0" if board.white == low else "0-1"
         return "1/2"
 
     t = cup(10, rounds=4)  # "--rounds 4": preliminary, quarter-final, semi-final, final
     t = commands.pair_next_round(t)
+    assert t.total_rounds == 4 and len(t.rounds[0].boards) == 4   # two matches × two games
     assert away_status(t, 1) == dict.fromkeys(range(1, 7), "advances without a game (Preliminary round)")
-    assert set(board_games(t, 1).values()) == {"Preliminary round · Game 1 (3′+3″)"}
-    for b, board in enumerate(t.rounds[0].boards, start=1):
-        t = commands.set_result(t, 1, b, result(1, board))
-    for _ in range(30):
-        if compute_cup_done(t):
-            break
-        t = play(t, result)
-    assert compute_cup_done(t)
-    # the extension games are named as such in the round that held them
-    assert board_games(t, 3) == {1: "Preliminary round · Extension 1, game 1 (3′+3″)"}
-    assert away_status(t, 3)[7] == "through to the Quarter-final; waits for the other matches"
-    assert away_status(t, 3)[10] == "eliminated in the Preliminary round"
+    assert board_games(t, 1) == {1: "Preliminary round · Game 1 (3′+3″)", 2: "Preliminary round · Game 1 (3′+3″)",
+                                 3: "Preliminary round · Game 2 (3′+3″)", 4: "Preliminary round · Game 2 (3′+3″)"}
+    t = finish(t, result)
+    # the extension games of 8 v 9 were appended to the same round, named as such
+    assert board_games(t, 1)[5] == "Preliminary round · Extension 1, game 1 (3′+3″)"
+    assert board_games(t, 1)[6] == "Preliminary round · Extension 1, game 2 (3′+3″)"
+    for _ in range(3):
+        t = finish(commands.pair_next_round(t), result)
+    assert compute_cup_done(t) and t.current_round == 4   # "round 4 of 4" is the final
+    assert away_status(t, 2) == {8: "eliminated in the Preliminary round", 10: "eliminated in the Preliminary round"}
     # quarter-finals: 1 v 9, 2 v 7, 3 v 6, 4 v 5 (first v last); semis 1 v 4, 2 v 3; final 1 v 2
+    assert [{b.white, b.black} for b in t.rounds[1].boards][:4] == [{1, 9}, {2, 7}, {3, 6}, {4, 5}]
     assert stage_groups(t) == [[1], [2], [3, 4], [5, 6, 7, 9], [8, 10]]
     stages = stage_reached(t)
     assert stages[1] == "winner" and stages[2] == "Final" and stages[3] == "Semi-final"
     assert stages[9] == "Quarter-final" and stages[8] == "Preliminary round"
-    # standings: stage first — player 9 (2½ points from the extensions) below the finalist
+    # standings: stage first — player 9 (3½ points with the extensions) below the finalist;
+    # inside the quarter-final losers points: 9 (½+½+1+1 in the preliminary round, ½ in the
+    # quarter-final = 3½), 7 (1½ + ½ = 2), then 5 and 6 (bye 1 + ½)
     rows = compute_standings(t).rows
     order = [r.pno for r in rows]
     assert order[:2] == [1, 2] and set(order[2:4]) == {3, 4}
-    assert order.index(2) < order.index(9) and order.index(4) < order.index(9)
-    assert set(order[4:8]) == {5, 6, 7, 9} and set(order[8:]) == {8, 10}
+    assert order[4:6] == [9, 7] and set(order[6:8]) == {5, 6} and set(order[8:]) == {8, 10}
+    points = {r.pno: r.points for r in rows}
+    assert points[9] == Fraction(7, 2) and points[7] == 2 and points[5] == points[6] == Fraction(3, 2)
 
 
 def compute_cup_done(t: Tournament) -> bool:
@@ -75,8 +81,8 @@ def compute_cup_done(t: Tournament) -> bool:
 
 
 def test_armageddon_board_is_named():
-    t = cup(2, rounds=1)
-    for _ in range(4):  # two games and two extension games, all drawn
-        t = play(t, lambda r, b: "1/2")
-    t = commands.pair_next_round(t)
-    assert board_games(t, 5) == {1: "Final · Armageddon (White 5′, Black 4′; a draw counts as a win for Black)"}
+    t = commands.pair_next_round(cup(2, rounds=1))
+    t = finish(t, lambda b: "1/2" if not b.game.endswith(".arm") else None)
+    # two games and two extension games drawn: the Armageddon is the fifth board of round 1
+    assert len(t.rounds[0].boards) == 5
+    assert board_games(t, 1)[5] == "Final · Armageddon (White 5′, Black 4′; a draw counts as a win for Black)"

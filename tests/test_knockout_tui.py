@@ -1,4 +1,5 @@
-"""A 10-player cup driven through the TUI to its final: pair with p, results with single keys;
+"""A 10-player cup driven through the TUI to its final: one round per knockout round ("round 2
+of 4" is the quarter-final, its matches' games on the boards), pair with p, results with single keys;
 players off the boards are named as eliminated / through without a game, never "absent"; the
 standings rank by the stage reached; F7 offers no playoff for the cup's byes."""
 
@@ -37,29 +38,36 @@ async def test_ten_player_cup_to_its_final(tmp_path):
         session = app.screen.session
         pane = app.screen.query_one("#pane-rounds")
         boards = app.screen.query_one("#boards", DataTable)
-        for round_no in range(1, 9):  # 4 knockout rounds × two games, although "4 rounds" were set
+        title = app.screen.query_one("#round-title")
+        for round_no in range(1, 5):  # one tournament round per knockout round: 4 for 10 players
             await pilot.press("p")
             await wait_for(pilot, lambda r=round_no: session.tournament.current_round == r, timeout=20)
             await wait_for(pilot, lambda r=round_no: pane.round_no == r)
+            status = str(app.screen.query_one("#round-status").render())
             if round_no == 1:
                 # 16-bracket: seeds 1-6 go through without a game, 7 v 10 and 8 v 9 play
                 away = {r[1]: r[4] for r in rows(boards) if r[0] == ""}
                 assert away == dict.fromkeys(range(1, 7), "advances without a game (Preliminary round)")
-                status = str(app.screen.query_one("#round-status").render())
-                assert "Preliminary round · Game 1 (3′+3″)" in status
-            if round_no == 3:
+                assert "Round 1 of 4" in str(title.render())
+                assert "Bd 1, 2: Preliminary round · Game 1 (3′+3″)" in status
+                assert "Bd 3, 4: Preliminary round · Game 2 (3′+3″)" in status
+            if round_no == 2:
+                # the quarter-final is round 2 of 4: both games of its four matches
+                assert "Round 2 of 4 · 0 of 8 results in" in str(title.render())
+                assert "Bd 1, 2, 3, 4: Quarter-final · Game 1 (3′+3″)" in status
                 away = {r[1]: r[4] for r in rows(boards) if r[0] == ""}
-                assert away[9] == "eliminated in the Preliminary round"
-                assert away[10] == "eliminated in the Preliminary round"
+                assert away == {9: "eliminated in the Preliminary round", 10: "eliminated in the Preliminary round"}
             boards.focus()
             boards.move_cursor(row=0)
-            # the better seed (lower number) wins every game; colours come from the lot
+            # the better seed (lower number) wins every game; colours come from the lot; the
+            # cursor moves on to the next board after each key
             for board in session.tournament.rounds[-1].boards:
                 await pilot.press("1" if board.white < board.black else "0")
             await wait_for(pilot, lambda: session.tournament.rounds[-1].complete, timeout=20)
+        await wait_for(pilot, lambda: "Round 4 of 4 · 2 of 2 results in" in str(title.render()))
         t = session.tournament
         assert cup_places(t) == ((1,), (2,), (3, 4), (5, 6, 7, 8), (9, 10))
-        assert [{b.white, b.black} for b in t.rounds[-1].boards] == [{1, 2}]  # the final
+        assert [{b.white, b.black} for b in t.rounds[-1].boards] == [{1, 2}, {1, 2}]  # the final
         await pilot.press("f4")
         table = app.screen.query_one("#standings", DataTable)
         await wait_for(pilot, lambda: table.row_count == 10)

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from core.i18n import _
 from core.i18n.format import format_points
-from core.model import Code, Tournament, entries
+from core.model import Code, Tournament, entries, single_games
 from core.pictures.text import Canvas, Span, TextPicture, cells, esc, pad
 
 BLOCKS = "▁▂▃▄▅▆▇█"
@@ -51,7 +51,8 @@ def max_points(t: Tournament) -> Fraction:
     """The most points anyone can have at the end: the top of every chart's scale."""
     p = t.points
     best = max(p.win, p.forfeit_win, p.pab, p.full_bye, p.draw, p.half_bye)
-    rounds = max(t.total_rounds, t.current_round)
+    games = single_games(t)[0]  # a cup: its game rounds
+    rounds = max(games.total_rounds, games.current_round)
     return best * rounds
 
 
@@ -187,7 +188,8 @@ def player_progress(t: Tournament, pno: int, height: int = 6) -> TextPicture:
     """The player card's picture: points per round as bars, then performance per round."""
     series = points_after_rounds(t).get(pno, ())
     perf = performance_after_rounds(t).get(pno, ())
-    rounds = max(t.total_rounds, t.current_round)
+    games = single_games(t)[0]  # a cup: its game rounds
+    rounds = max(games.total_rounds, games.current_round)
     player = t.player(pno)
     pic = TextPicture()
     title = _("Score progression of {name}").format(name=player.name)
@@ -291,7 +293,8 @@ def progress_page(t: Tournament, lang: str = "en") -> str:
 
     rows = standings_progress(t)
     top = max_points(t)
-    rounds = max(t.total_rounds, t.current_round)
+    games = single_games(t)[0]  # a cup: its game rounds
+    rounds = max(games.total_rounds, games.current_round)
     perf = performance_after_rounds(t)
     head = "".join(f'<th class="{a}">{esc(h)}</th>' for h, a in (
         (_("Rank"), "r"), (_("No."), "r"), (_("Name"), "l"), (_("Pts"), "r"), (_("Progress"), "l"),

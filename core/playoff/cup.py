@@ -1,11 +1,19 @@
 """Knockout as a tournament system of its own (cup events, seeds/001 "K.O.-System").
 
 The pairing system ``knockout`` (:mod:`core.pairing.knockout.system`) pairs from the state
-this module replays.  The mini-match games are ordinary boards in
-ordinary rounds: each tournament round holds the next game of every match still running
-(regular games, extensions, Armageddon), so results are entered as for any event and the
-bracket is re-derived from the rounds every time (:func:`replay`) — a corrected result changes
-the next pairing, exactly as in a playoff.
+this module replays.  A tournament round is one **knockout round** (Preliminary round,
+Quarter-final …): its boards are every game of every match of that round, each labelled with
+its game (``Board.game``, e.g. ``"p.r2m1.s0g2"``).  Pairing a knockout round puts the regular
+games of all its matches on the boards (game 1 of every match, then game 2 …); when a result
+leaves a match level, its tie-break games (extensions, Armageddon) are appended to the same
+round (:func:`after_result`); the next knockout round is paired once every match is decided.
+Results are entered as for any event and the bracket is re-derived from the boards every time
+(:func:`replay`).  Readers with one cell per player per round (tie-breaks, crosstable, TRF)
+see a knockout round as its consecutive game rounds (``core.model.game_rounds``).
+
+Events stored before this shape (one game of every running match per tournament round, no
+game labels) are still read as they were: :func:`replay` matches their boards by players,
+and they are paired on in that shape (:func:`legacy`).
 
 Settings live in ``Tournament.options["knockout"]`` (all optional):
 
@@ -29,14 +37,14 @@ when the numbers are drawn), seeds/000 p. 66.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from core.errors import PairingImpossible, TournamentError
 from core.i18n import _
-from core.model import Tournament
+from core.model import Board, Tournament
 from core.playoff import lots
-from core.playoff.games import Context
+from core.playoff.games import Context, Game
 from core.playoff.plan import evaluate as evaluate_plan
 from core.playoff.rules import PRESETS, MatchRules
 from core.playoff.state import PlayoffError, PlayoffView, _parse_clock
@@ -83,22 +91,75 @@ def _evaluate(state: dict[str, Any]) -> tuple[PlayoffView, dict[str, tuple[int, 
     return PlayoffView(tuple(ctx.games), tuple(ctx.lots), places, superseded), dict(ctx.byes)
 
 
-def replay(t: Tournament) -> CupState:
-    """Match every board of every round to the knockout game it is, and apply its result.
+def legacy(t: Tournament) -> bool:
+    """True for a cup stored in the earlier shape: one game of every running match per
+    tournament round, boards without game labels."""
+    return bool(t.rounds) and not any(b.game for r in t.rounds for b in r.boards)
 
-    Raises when a board pairs players who have no game due in that round (the arbiter
-    changed a pairing in a way the bracket cannot follow).
-    """
+
+def _initial_state(t: Tournament) -> dict[str, Any]:
     cfg = _settings(t)
     players = sorted(p.pno for p in t.players)
     if len(players) < 2:
         raise PairingImpossible(_('a knockout needs at least two players.'))
-    state: dict[str, Any] = {
+    return {
         "players": players, "places": int(cfg.get("places", 1)), "plan": _plan(t),
         "seed": int(cfg["seed"]) if "seed" in cfg else lots.seed_from("knockout", t.id),
         "results": {}, "lots": dict(cfg.get("lots", {})), "choices": dict(cfg.get("choices", {})),
         "bids": dict(cfg.get("bids", {})),
     }
+
+
+def _entry(board: Board, flag: str | None) -> dict[str, Any]:
+    assert board.result is not None
+    entry: dict[str, Any] = {"white": board.white, "black": board.black, "result": board.result.value}
+    if flag:
+        entry["flag_later"] = flag
+    return entry
+
+
+def replay(t: Tournament) -> CupState:
+    """Apply every board's result to the knockout game it is and derive the bracket.
+
+    Raises when a board is not a game of the bracket any more (a corrected result decided its
+    match earlier, or changed who plays), or pairs players who have no game due.
+    """
+    cup, stale = _replay(t)
+    if stale:
+        raise TournamentError(stale[0][2])
+    return cup
+
+
+def _replay(t: Tournament) -> tuple[CupState, list[tuple[int, int, str]]]:
+    """The cup and its stale boards: ``(round, board, why)`` for each board that is no game
+    of the bracket as the results now stand."""
+    if legacy(t):
+        return _replay_legacy(t), []
+    state = _initial_state(t)
+    flags = dict(_settings(t).get("flag_later", {}))
+    for rnd in t.rounds:
+        _forfeit_withdrawn(t, state, rnd.number)
+        for bno, board in enumerate(rnd.boards, start=1):
+            if board.result is not None and board.game:
+                state["results"][board.game] = _entry(board, flags.get(f"{rnd.number}.{bno}"))
+    _forfeit_withdrawn(t, state, t.current_round + 1)
+    view, byes = _evaluate(state)
+    games = {g.id: g for g in view.games}
+    stale: list[tuple[int, int, str]] = []
+    for rnd in t.rounds:
+        for bno, board in enumerate(rnd.boards, start=1):
+            game = games.get(board.game)
+            if game is None or {game.white, game.black} != {board.white, board.black}:
+                stale.append((rnd.number, bno, _(
+                    'round {number}, board {bno}: players {white} and {black} have no knockout game due in this round.'
+                ).format(number=rnd.number, bno=bno, white=board.white, black=board.black)))
+    return CupState(state, view, byes), stale
+
+
+def _replay_legacy(t: Tournament) -> CupState:
+    """The earlier shape: each round's boards matched by players to the games due then."""
+    state = _initial_state(t)
+    cfg = _settings(t)
     flags = dict(cfg.get("flag_later", {}))
     for rnd in t.rounds:
         _forfeit_withdrawn(t, state, rnd.number)
@@ -112,11 +173,7 @@ def replay(t: Tournament) -> CupState:
                     _('round {number}, board {bno}: players {white} and {black} have no knockout game due in this round.').format(number=rnd.number, bno=bno, white=board.white, black=board.black))
             ready.remove(match)
             if board.result is not None:
-                entry = {"white": board.white, "black": board.black, "result": board.result.value}
-                flag = flags.get(f"{rnd.number}.{bno}")
-                if flag:
-                    entry["flag_later"] = flag
-                state["results"][match.id] = entry
+                state["results"][match.id] = _entry(board, flags.get(f"{rnd.number}.{bno}"))
     _forfeit_withdrawn(t, state, t.current_round + 1)
     view, byes = _evaluate(state)
     return CupState(state, view, byes)
@@ -140,6 +197,97 @@ def _forfeit_withdrawn(t: Tournament, state: dict[str, Any], round_no: int) -> N
             white_stays = g.white not in gone or (g.black in gone and g.white < g.black)
             state["results"][g.id] = {"white": g.white, "black": g.black,
                                       "result": "+-" if white_stays else "-+"}
+
+
+_MATCH_OF = re.compile(r"^(p\.(?:r\d+m\d+|third))\.")
+
+
+def match_of(game_id: str) -> str:
+    """The match a game belongs to: ``"p.r2m1"`` for ``"p.r2m1.s1g2"``, ``"p.third"``."""
+    m = _MATCH_OF.match(game_id)
+    return m.group(1) if m else game_id
+
+
+def _final_round(view: PlayoffView) -> int:
+    return max((_knockout_round(g.id) for g in view.games), default=0)
+
+
+def round_of_game(game_id: str, view: PlayoffView) -> int:
+    """The knockout round a game is played in (the match for third place: the final's)."""
+    return _knockout_round(game_id) or (_final_round(view) if game_id.startswith("p.third") else 0)
+
+
+def playable_games(cup: CupState, round_no: int) -> list[Game]:
+    """The games of knockout round ``round_no`` that can go on a board now, in playing order:
+    game 1 of every match, then game 2 of every match …; tie-break games of a level match
+    follow its regular games.  Games whose players or colours are not known yet (an Armageddon
+    waiting for bids) are left out."""
+    per_match: dict[str, list[Game]] = {}
+    for g in cup.view.games:
+        if round_of_game(g.id, cup.view) == round_no and not g.planned and not g.colours_open:
+            per_match.setdefault(match_of(g.id), []).append(g)
+    depth = max((len(v) for v in per_match.values()), default=0)
+    return [games[k] for k in range(depth) for games in per_match.values() if k < len(games)]
+
+
+def round_boards(cup: CupState, round_no: int) -> tuple[Board, ...]:
+    """The boards of a newly paired knockout round: every regular game of every match (games
+    already lost by forfeit — a withdrawn player — have no board)."""
+    return tuple(Board(int(g.white), int(g.black), game=g.id) for g in playable_games(cup, round_no)
+                 if g.result is None)
+
+
+def after_result(t: Tournament, round_no: int) -> Tournament:
+    """Keep a cup's boards in step with its matches after a result in round ``round_no``.
+
+    In the last round, a match left level gets its tie-break games appended (extension games,
+    then the Armageddon once its colours are known); a corrected result that decides a match
+    earlier drops the tie-break boards that no longer belong to it, as long as they have no
+    result.  Anything else the change would undo — a result on such a board, or a correction
+    in an earlier knockout round that changes who went through (or leaves a match there level)
+    while the next round is paired — is refused with the board named, and nothing changes.
+    A bracket that cannot be evaluated yet (an Armageddon 0-0 waiting for who fell later) is
+    left as entered: the screens say what is missing.
+    """
+    if t.system != "knockout" or legacy(t) or not t.rounds:
+        return t
+    try:
+        cup, stale = _replay(t)
+    except TournamentError:
+        return t
+    last = t.rounds[-1]
+    on_board = {b.game for r in t.rounds for b in r.boards}
+    missing = [g for g in playable_games(cup, round_no) if g.id not in on_board and g.result is None]
+    if round_no < last.number and (stale or missing):
+        raise TournamentError(_(
+            'this correction changes who goes through from round {round}, but round {later} is already '
+            'paired with the old result; unpair round {later} first.').format(round=round_no, later=last.number))
+    drop = set()
+    for stale_round, bno, _why in stale:
+        board = t.round(stale_round).boards[bno - 1]
+        if stale_round != last.number or board.result is not None:
+            raise TournamentError(_(
+                'this result changes the knockout: round {round}, board {board} ({white} v {black}) '
+                'would no longer be played; clear its result first.'
+            ).format(round=stale_round, board=bno, white=board.white, black=board.black))
+        drop.add(bno - 1)
+    boards = [b for i, b in enumerate(last.boards) if i not in drop]
+    boards.extend(Board(int(g.white), int(g.black), game=g.id) for g in missing)
+    if boards == list(last.boards):
+        return t
+    return t.with_changes(rounds=(*t.rounds[:-1], replace(last, boards=tuple(boards))))
+
+
+def bracket_rounds(t: Tournament) -> int:
+    """How many knockout rounds the cup has (its tournament rounds): "round 2 of 4"."""
+    from core.pairing.knockout.bracket import plan_rounds
+
+    plan = _plan(t)
+    counts: dict[int, int] = {}
+    entry = {int(k): int(v) for k, v in plan["entry_round"].items()}
+    for i in range(1, len(t.players) + 1):
+        counts[entry.get(i, 1)] = counts.get(entry.get(i, 1), 0) + 1
+    return len(plan_rounds(len(t.players), int(plan["places"]), counts))
 
 
 DEFAULT_START = "10:00"
@@ -213,6 +361,8 @@ def away_status(t: Tournament, round_no: int) -> dict[int, str]:
     """
     from core.playoff.labels import stage_text
 
+    if not legacy(t):
+        return _away_by_round(t, round_no)
     cup = _before(t, round_no)
     view, names = cup.view, _stage_names(cup.view)
     on_board = ({x for b in t.round(round_no).boards for x in (b.white, b.black)}
@@ -237,12 +387,43 @@ def away_status(t: Tournament, round_no: int) -> dict[int, str]:
     return out
 
 
+def _away_by_round(t: Tournament, round_no: int) -> dict[int, str]:
+    """:func:`away_status` of a cup whose rounds are knockout rounds: off the boards of a
+    knockout round means through to the next one without a game, or out already."""
+    from core.playoff.labels import stage_text
+
+    cup = replay(t)
+    names = _stage_names(cup.view)
+    on_board = ({x for b in t.round(round_no).boards for x in (b.white, b.black)}
+                if 0 < round_no <= len(t.rounds) else set())
+    entry = {int(k): int(v) for k, v in dict(_settings(t).get("entry_round", {})).items()}
+    out: dict[int, str] = {}
+    for p in sorted(pl.pno for pl in t.players):
+        if p in on_board:
+            continue
+        if entry.get(p, 1) > round_no:
+            out[p] = _("enters in the {stage}").format(stage=stage_text(names.get(entry[p], "")))
+            continue
+        earlier = [g for g in cup.view.games if p in (g.white, g.black)
+                   and 0 < round_of_game(g.id, cup.view) < round_no]
+        if p in cup.byes.get(f"p.r{round_no}", ()):
+            out[p] = _("advances without a game ({stage})").format(stage=stage_text(names.get(round_no, "")))
+        elif earlier and not any(p in (g.white, g.black) and round_of_game(g.id, cup.view) > round_no
+                                 for g in cup.view.games):
+            out[p] = _("eliminated in the {stage}").format(stage=stage_text(earlier[-1].stage))
+    return out
+
+
 def board_games(t: Tournament, round_no: int) -> dict[int, str]:
     """Board number → what its game is ("Quarter-final · Armageddon (White 5′, Black 4′; …)")."""
     from core.playoff.labels import game_title, stage_text
 
     if not 0 < round_no <= len(t.rounds):
         return {}
+    if not legacy(t):
+        games = {g.id: g for g in replay(t).view.games}
+        return {bno: f"{stage_text(games[b.game].stage)} · {game_title(games[b.game])}"
+                for bno, b in enumerate(t.round(round_no).boards, start=1) if b.game in games}
     ready = list(_before(t, round_no).view.ready)
     out: dict[int, str] = {}
     for bno, board in enumerate(t.round(round_no).boards, start=1):

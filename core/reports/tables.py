@@ -13,7 +13,7 @@ from core.errors import TournamentError
 from core.standings import rounds_started
 from core.i18n import _
 from core.i18n.terms import colour_letter, colour_name, regime_name, tiebreak_modifier, tiebreak_name
-from core.model import ByeKind, Code, GameResult
+from core.model import ByeKind, Code, GameResult, single_games
 from core.reports.document import Column, GameCell, Marked, Points, Report, ResultCell, Table
 from core.reports.view import View
 
@@ -231,7 +231,7 @@ def crosstable(view: View) -> Report:
     s = view.standings
     if view.is_round_robin and not t.teams:
         return _grid(view)
-    rounds = t.current_round
+    rounds = single_games(t)[0].current_round  # a cup: one column per game
     columns = [Column("rank", _("Rank"), "r"), Column("pno", _("No."), "r"),
                Column("name", _("Name"), flex=True), Column("rating", _("Rating"), "r", optional=True)]
     columns += [Column(f"r{r}", str(r), "r") for r in range(1, rounds + 1)]

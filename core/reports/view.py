@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
-from core.model import Player, RoundEntry, Tournament, entries
+from core.model import Player, RoundEntry, Tournament, entries, single_games
 
 ROUND_ROBIN_SYSTEMS = frozenset({"berger", "double-berger", "rutsch", "round-robin",
                                  "double-round-robin"})
@@ -49,7 +49,7 @@ class View:
         """(round, pno) → ``"w"``/``"b"``: the side of the board, also for forfeits (which have no
         colour in the history but keep their board's colours in TRF cells)."""
         out: dict[tuple[int, int], str] = {}
-        for rnd in self.tournament.rounds:
+        for rnd in single_games(self.tournament)[0].rounds:  # rounds as the history numbers them
             for b in rnd.boards:
                 out[(rnd.number, b.white)] = "w"
                 out[(rnd.number, b.black)] = "b"

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from core.model import Code, Colour, Tournament, entries
+from core.model import Code, Colour, Tournament, entries, single_games
 
 _NOT_VUR_UNPLAYED = frozenset({Code.FORFEIT_WIN, Code.FULL_BYE, Code.PAB})
 
@@ -151,7 +151,9 @@ class _Pno:
 
 
 def build_context(t: Tournament, upto: int | None = None, round_robin: bool | None = None) -> Context:
-    """Build the context for rounds 1..``upto`` (default: every paired round)."""
+    """Build the context for rounds 1..``upto`` (default: every paired round); a cup's
+    knockout rounds count as their game rounds (:func:`core.model.single_games`)."""
+    t, upto = single_games(t, upto)
     ps = t.points
     values = [ps.win, ps.draw, ps.loss, ps.forfeit_win, ps.forfeit_loss, ps.pab, ps.full_bye,
               ps.half_bye, ps.zero_bye]

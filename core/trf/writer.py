@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core.model import Board, Colour, PointSystem, Round, Tournament, format_points, scores
+from core.model import Board, Colour, PointSystem, Round, Tournament, format_points, scores, single_games
 from core.trf.boards import canonical_board_order
 from core.trf.fields import date_for_trf
 from core.trf.reader import TIMES_COMMENT
@@ -252,7 +252,10 @@ def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
               ranks: dict[int, int] | None = None, team_ranks: dict[int, int] | None = None) -> str:
     """Render ``t`` as TRF text.  ``ranks`` (pno → rank) fills columns 86–89; by default the
     rank is by points then pairing number (the standings module passes the real ranks).
-    ``team_ranks`` (team id → rank) does the same for the team records of a team event."""
+    ``team_ranks`` (team id → rank) does the same for the team records of a team event.
+    A cup's knockout rounds are written as their consecutive game rounds (TRF has one game
+    per player per round; :func:`core.model.single_games`)."""
+    t, _upto = single_games(t)
     if flavour not in ("2026", "16"):
         raise ValueError(f"unknown TRF flavour {flavour!r}; use '2026' or '16'")
     pts = scores(t)
