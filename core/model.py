@@ -213,16 +213,25 @@ class PointSystem:
 
     def for_code(self, code: Code | None) -> Fraction:
         """Points a player gets for one round's code (``None``: game not finished yet → 0)."""
-        if code is None:
-            return Fraction(0)
-        return {
-            Code.WIN: self.win, Code.SHORT_WIN: self.win,
-            Code.DRAW: self.draw, Code.SHORT_DRAW: self.draw,
-            Code.LOSS: self.loss, Code.SHORT_LOSS: self.loss,
-            Code.FORFEIT_WIN: self.forfeit_win, Code.FORFEIT_LOSS: self.forfeit_loss,
-            Code.PAB: self.pab, Code.FULL_BYE: self.full_bye,
-            Code.HALF_BYE: self.half_bye, Code.ZERO_BYE: self.zero_bye,
-        }[code]
+        return self._table()[code]
+
+    def _table(self) -> dict[Code | None, Fraction]:
+        """Code → points, built once per point system (every score sums one look-up per
+        player and round; building the table on each call was a fifth of ``scores``).  Kept
+        outside the fields, like :meth:`Tournament._players_by_pno`."""
+        table: dict[Code | None, Fraction] | None = self.__dict__.get("_by_code")
+        if table is None:
+            table = {
+                None: Fraction(0),
+                Code.WIN: self.win, Code.SHORT_WIN: self.win,
+                Code.DRAW: self.draw, Code.SHORT_DRAW: self.draw,
+                Code.LOSS: self.loss, Code.SHORT_LOSS: self.loss,
+                Code.FORFEIT_WIN: self.forfeit_win, Code.FORFEIT_LOSS: self.forfeit_loss,
+                Code.PAB: self.pab, Code.FULL_BYE: self.full_bye,
+                Code.HALF_BYE: self.half_bye, Code.ZERO_BYE: self.zero_bye,
+            }
+            object.__setattr__(self, "_by_code", table)
+        return table
 
     @property
     def is_standard(self) -> bool:
@@ -426,13 +435,29 @@ class Tournament:
 
     # -- look-ups -------------------------------------------------------------------------
     def player(self, pno: int) -> Player:
-        for p in self.players:
-            if p.pno == pno:
-                return p
-        raise UnknownPlayer(_('no player with pairing number {pno} in {name!r}').format(pno=pno, name=self.name))
+        found = self._players_by_pno().get(pno)
+        if found is None:
+            raise UnknownPlayer(_('no player with pairing number {pno} in {name!r}').format(pno=pno, name=self.name))
+        return found
 
     def has_player(self, pno: int) -> bool:
-        return any(p.pno == pno for p in self.players)
+        return pno in self._players_by_pno()
+
+    def _players_by_pno(self) -> Mapping[int, Player]:
+        """Pairing number → player, built on the first look-up and kept with this snapshot.
+
+        Why: engines, writers and screens ask for players by number once per board or per
+        player, which was a search of the whole list each time (O(n²) per round: 15 s of
+        ``write_trf``/state building at 4000 players).  The index is not a field — equality,
+        hashing, ``replace`` and serialisation never see it, and every changed tournament is a
+        new object that builds its own.  The first player with a number wins, as the search did."""
+        index: dict[int, Player] | None = self.__dict__.get("_by_pno")
+        if index is None:
+            index = {}
+            for p in self.players:
+                index.setdefault(p.pno, p)
+            object.__setattr__(self, "_by_pno", index)
+        return index
 
     def round(self, number: int) -> Round:
         if 1 <= number <= len(self.rounds):
@@ -566,6 +591,33 @@ def scores(t: Tournament, upto: int | None = None) -> dict[int, Fraction]:
     """Points of every player after round ``upto``."""
     return {pno: sum((t.points.for_code(e.code) for e in hist), Fraction(0))
             for pno, hist in entries(t, upto).items()}
+
+
+def running_scores(t: Tournament) -> list[dict[int, Fraction]]:
+    """Everyone's points after each round: element ``r`` equals :func:`scores` ``(t, r)``
+    (element 0: before round 1).
+
+    Why: board order (C.04.2 Art. 3.6) and the TRF reader/writer need the scores before every
+    round; asking :func:`scores` once per round re-derived the whole history each time
+    (O(rounds² × players)).  One pass over :func:`entries`: a player's history holds one entry
+    per round from his first appearance on (registered players: from round 1)."""
+    total_rounds = len(t.rounds)
+    if any(_multi_game(r) for r in t.rounds):  # a cup: a stored round holds several games
+        return [scores(t, r) for r in range(total_rounds + 1)]
+    zero = Fraction(0)
+    out: list[dict[int, Fraction]] = [{p.pno: zero for p in t.players}]
+    out += [{} for _ in range(total_rounds)]
+    table = t.points._table()
+    for pno, hist in entries(t).items():
+        first = total_rounds - len(hist)
+        if first < 0 or (hist and hist[0].round != t.rounds[first].number):
+            # a player twice in one round (damaged data): entries do not map to rounds
+            return [scores(t, r) for r in range(total_rounds + 1)]
+        running = zero
+        for r, e in enumerate(hist, start=first + 1):
+            running += table[e.code]
+            out[r][pno] = running
+    return out
 
 
 def colour_history(hist: list[RoundEntry]) -> list[Colour]:

@@ -7,15 +7,19 @@ TRF has no board numbers, so a round read back from TRF is put in the recommende
 
 from __future__ import annotations
 
-from core.model import Board, Tournament, scores
+from collections.abc import Mapping
+from fractions import Fraction
+
+from core.model import Board
 
 
-def canonical_board_order(before: Tournament, boards: list[Board]) -> list[Board]:
-    """Sort ``boards`` by Art. 3.6 using the scores of ``before`` (the rounds preceding them)."""
-    pts = scores(before)
+def canonical_board_order(before: Mapping[int, Fraction], boards: list[Board]) -> list[Board]:
+    """Sort ``boards`` by Art. 3.6 using ``before``, the scores before their round (one
+    element of :func:`core.model.running_scores`; a number missing there counts 0)."""
+    zero = Fraction(0)
 
-    def key(board: Board) -> tuple:
-        sw, sb = pts.get(board.white, 0), pts.get(board.black, 0)
+    def key(board: Board) -> tuple[Fraction, Fraction, int]:
+        sw, sb = before.get(board.white, zero), before.get(board.black, zero)
         top_score, top_pno = max((sw, -board.white), (sb, -board.black))
         return (-top_score, -(sw + sb), -top_pno)
 

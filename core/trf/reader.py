@@ -24,7 +24,7 @@ from collections.abc import Callable
 from core.errors import Problem, TrfError
 from core.model import (
     Board, Bye, ByeKind, Code, Colour, ForbiddenRange, Player, PointSystem, RequestedBye, Round,
-    Team, Tournament, format_points, result_from_codes, scores,
+    Team, Tournament, format_points, result_from_codes, running_scores, scores,
 )
 from core.trf.boards import canonical_board_order
 from core.trf.fields import (
@@ -592,9 +592,9 @@ def _forbidden(doc: TrfDocument, known: set[int], total: int
 def _ordered_rounds(doc: TrfDocument, draft: Tournament, rounds: list[Round]) -> list[Round]:
     """Boards in the canonical order unless the file records another one."""
     ordered: list[Round] = []
-    for rnd in rounds:
-        so_far = draft.with_changes(rounds=tuple(ordered))
-        boards = canonical_board_order(so_far, list(rnd.boards))
+    before = running_scores(draft.with_changes(rounds=tuple(rounds)))  # scores ignore board order
+    for index, rnd in enumerate(rounds):
+        boards = canonical_board_order(before[index], list(rnd.boards))
         recorded = doc.board_orders.get(rnd.number)
         if recorded:
             lookup = {(b.white, b.black): b for b in boards}

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core.model import Board, Colour, PointSystem, Round, Tournament, format_points, scores, single_games
+from core.model import (
+    Board, Colour, PointSystem, Round, Tournament, format_points, running_scores, single_games,
+)
 from core.trf.boards import canonical_board_order
 from core.trf.fields import date_for_trf
 from core.trf.reader import TIMES_COMMENT
@@ -94,8 +96,9 @@ def _point_records(ps: PointSystem, flavour: str) -> list[str]:
             f"BBF {_points_field(ps.forfeit_loss):>4}", f"BBU {_points_field(ps.pab):>4}"]
 
 
-def _board_comment(t: Tournament, rnd: Round) -> str | None:
-    before = t.with_changes(rounds=t.rounds[:rnd.number - 1])
+def _board_comment(rnd: Round, before: dict[int, Fraction]) -> str | None:
+    """The recorded board order of ``rnd`` when it is not the canonical one for the scores
+    ``before`` the round."""
     canonical = canonical_board_order(before, list(rnd.boards))
     if canonical == list(rnd.boards):
         return None
@@ -258,7 +261,8 @@ def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
     t, _upto = single_games(t)
     if flavour not in ("2026", "16"):
         raise ValueError(f"unknown TRF flavour {flavour!r}; use '2026' or '16'")
-    pts = scores(t)
+    before = running_scores(t)
+    pts = before[-1]
     if ranks is None:
         order = sorted(pts, key=lambda pno: (-pts[pno], pno))
         ranks = {pno: i + 1 for i, pno in enumerate(order)}
@@ -272,8 +276,8 @@ def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
         lines.append(f"240 {rb.kind.value} {rb.round:>3} {rb.pno:>4}")
     lines.extend(t.options.get("trf_extra", []) if t.options else [])
     lines.extend(_times_comment(t))
-    for rnd in t.rounds:
-        comment = _board_comment(t, rnd)
+    for index, rnd in enumerate(t.rounds):
+        comment = _board_comment(rnd, before[index])
         if comment:
             lines.append(comment)
     lines.extend(match_comments(t))

@@ -77,7 +77,7 @@ def virtual_points(tournament: Tournament, round_no: int) -> dict[int, Fraction]
     The result has one entry per player of the tournament; add it to the points scored so
     far to get the pairing score of that round.
     """
-    result = {p.pno: Fraction(0) for p in tournament.players}
+    result = dict.fromkeys((p.pno for p in tournament.players), Fraction(0))  # one shared zero
     explicit = _explicit(tournament)
     if explicit is not None:
         for key, per_round in explicit.items():

@@ -72,7 +72,6 @@ def generate(s: Settings, system: str = "dutch", options: PairOptions | None = N
     engine = get_system(system)
     rng = random.Random(s.seed)
     t = new_tournament(s, system, rng)
-    by_pno = {p.pno: p for p in t.players}  # Tournament.player() searches the whole list
     gone: set[int] = set()
     for r in range(1, s.rounds + 1):
         if options is not None:
@@ -93,7 +92,7 @@ def generate(s: Settings, system: str = "dutch", options: PairOptions | None = N
             requested = requested[: max(0, len(t.players) - 2)]
         t = t.with_changes(requested_byes=tuple(sorted(requested, key=lambda b: b.pno)))
         pairing = engine.pair(t, options)
-        boards = tuple(Board(b.white, b.black, _result(rng, s, by_pno[b.white], by_pno[b.black]))
+        boards = tuple(Board(b.white, b.black, _result(rng, s, t.player(b.white), t.player(b.black)))
                        for b in pairing.boards)
         byes = tuple(sorted(pairing.byes, key=lambda b: (b.kind is not ByeKind.PAB, b.pno)))
         t = t.with_changes(rounds=t.rounds + (Round(r, boards, byes),), requested_byes=())

@@ -161,7 +161,9 @@ def player_states(t: Tournament, round_no: int | None = None) -> dict[int, Playe
     hist_all = entries(t, round_no - 1)
     pts = t.points
     requested = _requested(t, round_no)
-    vp_by_round = {r: virtual_points(t, r) for r in range(1, round_no + 1)}
+    # only the non-zero virtual points: most events have none, and adding 0 is a Fraction sum
+    vp_by_round = [{pno: v for pno, v in virtual_points(t, r).items() if v}
+                   for r in range(1, round_no + 1)]
     # Pairing score before every round, for float definitions (needs opponents' scores).
     before: dict[int, list[Fraction]] = {}
     raw_scores: dict[int, Fraction] = {}
@@ -169,11 +171,11 @@ def player_states(t: Tournament, round_no: int | None = None) -> dict[int, Playe
         hist = hist_all.get(p.pno, [])
         running = Fraction(0)
         seq = []
-        for r in range(1, round_no + 1):
-            seq.append(running + vp_by_round[r].get(p.pno, Fraction(0)))
-            e = hist[r - 1] if r - 1 < len(hist) else None
-            if e is not None:
-                running += pts.for_code(e.code)
+        for r, vp in enumerate(vp_by_round, start=1):
+            extra = vp.get(p.pno)
+            seq.append(running if extra is None else running + extra)
+            if r - 1 < len(hist):
+                running += pts.for_code(hist[r - 1].code)
         before[p.pno] = seq
         raw_scores[p.pno] = running
 
