@@ -82,6 +82,21 @@ def test_running_scores_of_damaged_data_fall_back_to_the_definition() -> None:
     assert [got[r] for r in range(4)] == [scores(t, r) for r in range(4)]
 
 
+def test_running_scores_of_a_cup_count_every_game_of_a_knockout_round() -> None:
+    players = tuple(Player(i, f"P{i}") for i in (1, 2, 3, 4))
+    knockout = Round(1, (Board(1, 2, GameResult.DRAW, game="p.r1m1.s0g1"),
+                         Board(3, 4, GameResult.WHITE_WINS, game="p.r1m2.s0g1"),
+                         Board(2, 1, GameResult.BLACK_WINS, game="p.r1m1.s0g2"),
+                         Board(4, 3, GameResult.DRAW, game="p.r1m2.s0g2")), ())
+    final = Round(2, (Board(1, 3, GameResult.WHITE_WINS),), ())
+    t = Tournament("t", "t", players=players, rounds=(knockout, final))
+    half = Fraction(1, 2)
+    got = running_scores(t)
+    assert got[1] == {1: 1 + half, 2: half, 3: 1 + half, 4: half}  # two games each
+    assert got[2] == {1: 2 + half, 2: half, 3: 1 + half, 4: half}
+    assert got == [scores(t, r) for r in range(3)]
+
+
 def test_player_look_up_follows_every_change() -> None:
     t = _event()
     assert t.player(3).name == "P3" and t.has_player(5) and not t.has_player(6)
