@@ -3,7 +3,8 @@
 tests/data/dutch2026 was produced by bbpPairings v6.0.0 (the 2026 Dutch rules), dutch2017 by
 v5.0.1 (2017 rules); see /work/shared/fixtures/README.md.  For round r the input is rounds
 1..r-1 plus round r's requested byes/absences (core.pairing.replay); the expected answer is
-round r of the file: same pairs, same colours, same board order, same PAB.
+round r of the file: same pairs, same colours, same board order, same PAB.  Every file runs
+with the compiled matcher (where built) and with the pure-Python one (``HAKEM_PURE_PYTHON``).
 """
 
 from __future__ import annotations
@@ -13,12 +14,25 @@ from pathlib import Path
 import pytest
 
 from core.pairing.dutch.system import compute
+from core.pairing.matching.incremental import PURE_PYTHON_ENV, NativeMatcher
 from core.pairing.replay import actual_round, input_for_round
 from core.trf import parse_tournament
 
 DATA = Path(__file__).parent / "data"
 FILES_2026 = sorted((DATA / "dutch2026").glob("*.trf"))
 FILES_2017 = sorted((DATA / "dutch2017").glob("*.trf"))
+
+
+@pytest.fixture(params=["native", "python"], autouse=True)
+def matcher_kind(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Both matcher implementations must reproduce the reference engine."""
+    if request.param == "native":
+        if NativeMatcher is None:
+            pytest.skip("compiled matcher not built")
+        monkeypatch.delenv(PURE_PYTHON_ENV, raising=False)
+    else:
+        monkeypatch.setenv(PURE_PYTHON_ENV, "1")
+    return str(request.param)
 
 
 def _load(path: Path):

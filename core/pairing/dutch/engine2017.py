@@ -23,7 +23,7 @@ from core.errors import PairingImpossible
 from core.pairing.base import PairOptions
 from core.pairing.dutch.bracket import Bracket, pair_bracket
 from core.pairing.dutch.criteria import Facts, Layout, colour_fields
-from core.pairing.matching.incremental import IncrementalMatcher
+from core.pairing.matching.incremental import WeightedMatcher, new_matcher
 from core.pairing.swiss.state import Float
 
 
@@ -99,7 +99,7 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
     sc = f.score
     rounds = layout.rounds_played
     odd = n % 2 == 1
-    validity = IncrementalMatcher(n + (1 if odd else 0))
+    validity = new_matcher(n + (1 if odd else 0))
     for a in range(n):
         for b in range(a):
             if f.compatible(a, b):
@@ -168,7 +168,7 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
             for s in range(L):
                 base[L].append(_edge(f, V[s], V[L], special, final, s < nsgb, L < nsgb, pcb, npcb,
                                      sds, sd, min_score, rounds))
-        g = IncrementalMatcher(nv)
+        g = new_matcher(nv)
         fixed: dict[int, int] = {}
         for L in range(nv):
             for s, w in enumerate(base[L]):
@@ -176,7 +176,7 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
                     g.set_weight(L, s, w)
 
         # this iteration's matcher, pairs and players bound now (the callbacks run in it)
-        def solve(g: IncrementalMatcher = g, fixed: dict[int, int] = fixed) -> list[int]:
+        def solve(g: WeightedMatcher = g, fixed: dict[int, int] = fixed) -> list[int]:
             if options is not None:
                 options.check()
             m = g.solve()
@@ -185,7 +185,7 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
                 out[a] = b
             return out
 
-        def finalise(a: int, b: int, g: IncrementalMatcher = g, fixed: dict[int, int] = fixed,
+        def finalise(a: int, b: int, g: WeightedMatcher = g, fixed: dict[int, int] = fixed,
                      V: list[int] = V) -> None:
             g.remove_vertex(a)
             g.remove_vertex(b)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from core.pairing.base import PairOptions
-from core.pairing.matching.incremental import IncrementalMatcher
+from core.pairing.matching.incremental import new_matcher
 
 
 class PairingGraph:
@@ -18,7 +18,7 @@ class PairingGraph:
 
     def __init__(self, n: int, options: PairOptions | None = None) -> None:
         self.n = n
-        self.matcher = IncrementalMatcher(n)
+        self.matcher = new_matcher(n)
         self.fixed: dict[int, int] = {}
         self.options = options
         self.solves = 0

@@ -34,9 +34,16 @@ argument, so the optimum found is still a maximum-weight matching):
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
+from typing import Protocol
 
 from core.pairing.matching.stage import Stage
+
+try:
+    from core.pairing.matching._native import Matcher as NativeMatcher
+except ImportError:  # not compiled on this machine: the pure-Python matcher does the same
+    NativeMatcher = None  # type: ignore[assignment,misc]
 
 DEFER_MIN = 16
 """A warm solve that frees at least this many vertices defers their former partners as roots
@@ -524,6 +531,39 @@ class IncrementalMatcher:
         Stage(self).run()
 
 
+class WeightedMatcher(Protocol):
+    """What the engines use of a warm-started matcher: :class:`IncrementalMatcher` or its
+    compiled twin (``_native.c``), which gives identical matchings."""
+
+    def set_weight(self, a: int, b: int, weight: int) -> None: ...
+    def set_row(self, a: int, others: list[int], weights: list[int]) -> None: ...
+    def load(self, rows: Iterable[list[tuple[int, int]]]) -> None: ...
+    def restart(self, potentials: list[int]) -> None: ...
+    def restart_group(self, group: list[int], potentials: list[int]) -> None: ...
+    def remove_vertex(self, v: int) -> None: ...
+    def solve(self) -> list[int]: ...
+
+
+PURE_PYTHON_ENV = "HAKEM_PURE_PYTHON"
+"""Set to ``1`` to use the pure-Python matcher even where the compiled one is built (the
+differential tests and benchmarks compare the two)."""
+
+
+def native_available() -> bool:
+    """The compiled matcher is built and not switched off by :data:`PURE_PYTHON_ENV`."""
+    return NativeMatcher is not None and os.environ.get(PURE_PYTHON_ENV, "") in ("", "0")
+
+
+def new_matcher(n: int) -> WeightedMatcher:
+    """A warm-started matcher over vertices ``0..n-1``: the compiled one when available.
+
+    Why one switch here: every engine gets its matcher from this function, so the choice of
+    implementation is made in one place and the results never depend on it."""
+    if native_available():
+        return NativeMatcher(n)
+    return IncrementalMatcher(n)
+
+
 def max_weight_matching(n: int, edges: Iterable[tuple[int, int, int]]) -> list[int]:
     """A maximum-weight matching of vertices ``0..n-1`` solved once: ``mate[v]`` is the
     partner of ``v`` or ``-1``.  ``edges`` are ``(i, j, w)`` with ``i != j`` and integer
@@ -534,6 +574,6 @@ def max_weight_matching(n: int, edges: Iterable[tuple[int, int, int]]) -> list[i
             rows[i].append((j, w))
         else:
             rows[j].append((i, w))
-    matcher = IncrementalMatcher(n)
+    matcher = new_matcher(n)
     matcher.load(rows)
     return matcher.solve()

@@ -21,6 +21,15 @@ OUTER, INNER = 1, 2
 :meth:`Stage.scan_blossom` (bit 4)."""
 
 
+def tree_pair(a: int, b: int) -> tuple[int, ...]:
+    """The roots of the two trees an augmenting path joins, ascending (one if the same).
+
+    Why a tuple in a fixed order: :meth:`Stage.after_augment` expands blossoms tree by tree,
+    and that order numbers later blossoms; a set's order would be CPython's hashing detail,
+    which the compiled matcher (``_native.c``) could not follow."""
+    return (a,) if a == b else ((a, b) if a < b else (b, a))
+
+
 class Delta:
     """The dual step of a stage: its size and what it makes happen (Galil's types 1–4, plus 5:
     an unscanned edge of the window may become tight)."""
@@ -218,7 +227,7 @@ class Stage:
                 if lw == 0:
                     if self.mate[self.blossombase[bw_]] == -1:
                         # exposed vertex with zero dual: augmenting path
-                        self.augment_edge(v, w, p, {self.rootof[v]})
+                        self.augment_edge(v, w, p, (self.rootof[v],))
                         return True
                     self.assign_label(w, INNER, self.rev(p))
                 elif lw == OUTER:
@@ -227,7 +236,7 @@ class Stage:
                         self.add_blossom(base, v, w)
                         bv_ = inblossom[v]
                     else:
-                        self.augment_edge(v, w, p, {self.rootof[v], self.rootof[w]})
+                        self.augment_edge(v, w, p, tree_pair(self.rootof[v], self.rootof[w]))
                         return True
                 elif label[w] == 0:
                     label[w] = INNER
@@ -279,15 +288,15 @@ class Stage:
             w, t, p = mb % N, OUTER, self.rev(mb)
 
     # ------------------------------------------------------------------ augmenting
-    def augment_edge(self, v: int, w: int, p: int, roots: set[int]) -> None:
+    def augment_edge(self, v: int, w: int, p: int, roots: tuple[int, ...]) -> None:
         """Augment through the tight edge ``p`` = v→w and end the stage."""
         self.augment_path(v, p)
         self.augment_path(w, self.rev(p))
         self.after_augment(roots)
 
-    def after_augment(self, roots: set[int]) -> None:
-        """The trees of ``roots`` have augmented: expand their zero-dual outer blossoms now,
-        in the order their vertices were labelled.  Why that order: blossom numbers are
+    def after_augment(self, roots: tuple[int, ...]) -> None:
+        """The trees of ``roots`` (distinct, ascending) have augmented: expand their zero-dual
+        outer blossoms now, tree by tree in the order their vertices were labelled.  Why that order: blossom numbers are
         reused from a stack, and the order they are freed in decides later tie-breaks; this
         keeps the solutions identical to those the golden files were checked with.  (Not done
         when those trees are larger than the rest; then the end of the stage expands them.)"""
@@ -680,7 +689,7 @@ class Stage:
             root = self.rootof[hit]
             if self.mate[hit] != -1:
                 self.augment_path(hit, -1)
-            self.after_augment({root})
+            self.after_augment((root,))
             return True
         if kind == 2:
             i, j = divmod(delta.edge, self.N)
