@@ -27,7 +27,10 @@ _PLAYER_EDITABLE = ("name", "rating", "national_rating", "title", "federation", 
                     "national_id", "club", "birth", "sex", "extra")
 
 
-def _check_player_fields(fields: Mapping[str, Any]) -> None:
+def _check_player_fields(fields: Mapping[str, Any], go: bool = False) -> None:
+    """``go``: a Go event's players have a country, not a FIDE federation."""
+    from core.fields import FieldError, federation
+
     problems = []
     name = fields.get("name")
     if name is not None and not str(name).strip():
@@ -39,9 +42,10 @@ def _check_player_fields(fields: Mapping[str, Any]) -> None:
     title = fields.get("title")
     if title and title not in TITLES:
         problems.append(f"unknown title {title!r}; use one of {', '.join(TITLES)}")
-    fed = fields.get("federation")
-    if fed and not (len(fed) == 3 and fed.isalpha()):
-        problems.append(f"federation {fed!r} must be a three-letter code such as TUR")
+    try:
+        federation(str(fields.get("federation") or ""), go=go)
+    except FieldError as error:
+        problems.append(str(error))
     if problems:
         raise TournamentError("; ".join(problems))
 
@@ -68,7 +72,7 @@ def _new_player(t: Tournament, pno: int, name: str, rating: int = 0, title: str 
     """The validated :class:`Player` that :func:`add_player` registers as number ``pno``."""
     name, title, federation = name.strip(), title.strip().upper(), federation.strip().upper()
     _check_player_fields(dict(name=name, rating=rating, title=title, federation=federation,
-                              national_rating=national_rating))
+                              national_rating=national_rating), go=t.system in ("gamma", "mcmahon"))
     return Player(pno=pno, name=name, rating=rating, national_rating=national_rating,
                   title=title, federation=federation, fide_id=fide_id.strip(),
                   national_id=national_id.strip(), club=club.strip(), birth=birth.strip(),
@@ -122,7 +126,9 @@ def edit_player(t: Tournament, pno: int, **fields: Any) -> Tournament:
     unknown = set(fields) - set(_PLAYER_EDITABLE)
     if unknown:
         raise TournamentError(_('cannot edit {value}').format(value=', '.join(sorted(unknown))))
-    _check_player_fields(fields)
+    if isinstance(fields.get("federation"), str):
+        fields["federation"] = fields["federation"].strip().upper()
+    _check_player_fields(fields, go=t.system in ("gamma", "mcmahon"))
     player = t.player(pno)
     new = replace(player, **fields)
     t = t.with_changes(players=tuple(new if p.pno == pno else p for p in t.players))
@@ -370,7 +376,9 @@ def set_settings(t: Tournament, **changes: Any) -> Tournament:
         raise TournamentError(_('the pairing system cannot change after round 1 was paired'))
     if "name" in changes and not str(changes["name"]).strip():
         raise TournamentError(_('the tournament name must not be empty'))
-    return t.with_changes(**changes)
+    from core.fields import check_event
+
+    return check_event(t.with_changes(**changes), changes)
 
 
 def set_round_schedule(t: Tournament, round_no: int, date: str | None = None,

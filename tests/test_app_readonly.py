@@ -80,6 +80,7 @@ def desk_calls(desk: Desk, tmp: Path) -> dict[str, object]:
         "reinstate": lambda: desk.reinstate(3),
         "request_bye": lambda: desk.request_bye(4, [3], ByeKind.HALF),
         "cancel_bye": lambda: desk.cancel_bye(4, [3]),
+        "check_bye": lambda: desk.check_bye(4, "3 h"),
         "add_forbidden": lambda: desk.add_forbidden([3, 4]),
         "remove_forbidden": lambda: desk.remove_forbidden(0),
         "assign_numbers": desk.assign_numbers,

@@ -129,6 +129,26 @@ class RegistrationCases(DeskBase):
         listed = " ".join(map(str, numbers))
         return self._change(f"{kind.label} bye for player {pno} in round {listed}", change)
 
+    @use_case("player.read", writes=False)
+    def check_bye(self, pno: int, typed: str) -> tuple[tuple[int, ...], ByeKind | None]:
+        """What a typed bye request (``4 h``, ``5 6 z``, ``4 x``) asks — rounds and kind,
+        ``None`` to cancel — checked against the tournament as stored (a paired round, a
+        round past the last, a bye to cancel that is not there are refused here, with the
+        field named, before the form closes)."""
+        from core.fields import FieldError, bye_request
+
+        rounds, word = bye_request(typed)
+        kind = None if word == "cancel" else {"half": ByeKind.HALF, "full": ByeKind.FULL, "zero": ByeKind.ZERO}[word]
+        t = self.store.load(self.id).tournament
+        try:
+            for r in rounds:
+                t = commands.cancel_bye(t, pno, r) if kind is None else commands.request_bye(t, pno, r, kind)
+        except FieldError:
+            raise
+        except TournamentError as error:
+            raise FieldError("bye", str(error)) from error
+        return rounds, kind
+
     @use_case("player.bye")
     def cancel_bye(self, pno: int, rounds: Iterable[int]) -> Outcome:
         numbers = tuple(rounds)

@@ -19,19 +19,42 @@ if TYPE_CHECKING:
     from core.store import Store, TournamentInfo
 
 
-def check_new(t: Tournament) -> None:
-    """What every new tournament needs, whichever front end made it: a name, at least one
-    round, a known pairing system."""
+def check_new(t: Tournament) -> Tournament:
+    """What every new tournament needs, whichever front end made it: a name, a known pairing
+    system, and its settings as :func:`core.fields.check_event` has them (1–99 rounds, real
+    dates, a time control FIDE would write, a FIDE federation); returns it normalised."""
+    from core.fields import check_event
+
+    check_basics(t)
+    return check_event(t)
+
+
+def check_basics(t: Tournament) -> None:
+    """A name, at least one round, a known pairing system: what even an imported file needs."""
+    from core.fields import FieldError
     from core.pairing.registry import system_ids
 
     if not t.name.strip():
-        raise TournamentError(_("A tournament needs a name."))
+        raise FieldError("name", _("A tournament needs a name."))
     if t.total_rounds < 1:
-        raise TournamentError(_("A tournament needs at least one round."))
+        raise FieldError("total_rounds", _("A tournament needs at least one round."))
     known = system_ids()
     if known and t.system not in known:
         raise TournamentError(_('unknown system {system!r}; known: {value}').format(
             system=t.system, value=', '.join(known)))
+
+
+def check_form(values: dict[str, object], system: str = "") -> dict[str, object]:
+    """The fields a form holds, checked as a new event's or a settings change's are (the TUI
+    calls this before it closes the form, so a refusal keeps what was typed)."""
+    from core.fields import FieldError, date_range, event_fields
+
+    if "name" in values and not str(values["name"]).strip():
+        raise FieldError("name", _("A tournament needs a name."))
+    out = event_fields(values, system)
+    if "start_date" in out and "end_date" in out:
+        date_range(str(out["start_date"]), str(out["end_date"]))
+    return out
 
 
 class Workspace:
@@ -77,8 +100,11 @@ class Workspace:
         """Save a new tournament (checked by :func:`check_new`); returns its id."""
         return self._create(t)
 
-    def _create(self, t: Tournament) -> str:
-        check_new(t)
+    def _create(self, t: Tournament, checked: bool = True) -> str:
+        """``checked``: a new event's settings are checked (an imported file keeps what it
+        says; its reader reports what it could not read)."""
+        t = check_new(t) if checked else t
+        check_basics(t)
         return self.store.create(t.with_changes(id="", name=t.name.strip()))
 
     @use_case("workspace.create")
@@ -107,7 +133,7 @@ class Workspace:
             t = t.with_changes(name=name)
         if system:
             t = t.with_changes(system=system)
-        tid = self._create(t)
+        tid = self._create(t, checked=False)
         snap = self.store.load(tid)
         return Outcome(snap.tournament, snap.revision, tuple(warnings), tid)
 

@@ -55,12 +55,15 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         Binding("ctrl+s", "create", L_("Create"), priority=True),
     ]
 
-    def __init__(self, current: NewTournament | None = None, system_fixed: bool = False) -> None:
+    def __init__(self, current: NewTournament | None = None, system_fixed: bool = False,
+                 min_rounds: int = 1) -> None:
         """``current``: edit an existing tournament's settings (the preset is not offered:
-        the tie-break tab edits the list); ``system_fixed`` once round 1 is paired."""
+        the tie-break tab edits the list); ``system_fixed`` once round 1 is paired;
+        ``min_rounds``: the rounds paired already (fewer cannot be set)."""
         super().__init__()
         self.current = current
         self.system_fixed = system_fixed
+        self.min_rounds = max(1, min_rounds)
 
     def compose(self) -> ComposeResult:
         cur = self.current
@@ -134,31 +137,50 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
     def action_cancel(self) -> None:
         self.dismiss(None)
 
-    def action_create(self) -> None:
-        name = self.query_one("#name", Input).value.strip()
+    FIELD_IDS = {"name": "name", "total_rounds": "rounds", "time_control": "time_control",
+                 "start_date": "start_date"}
+    """Keys of :func:`core.app.workspace.check_form` → the inputs holding them."""
+
+    def checked_fields(self) -> dict[str, object] | None:
+        """The typed fields as the core checks them; on a refusal the field is focused and
+        marked, the message shown under the form, and everything typed stays."""
+        from core.app.workspace import check_form
+        from core.fields import FieldError
+
         error = self.query_one("#form-error", Static)
-        if not name:
-            error.update(_("Please give the tournament a name."))
-            self.query_one("#name", Input).focus()
-            return
+        for input_id in self.FIELD_IDS.values():
+            self.query_one(f"#{input_id}", Input).remove_class("-refused")
+        values = {key: self.query_one(f"#{input_id}", Input).value for key, input_id in self.FIELD_IDS.items()}
         try:
-            rounds = int(self.query_one("#rounds", Input).value or "0")
-        except ValueError:
-            rounds = 0
-        if rounds < 1:
-            error.update(_("The number of rounds must be a whole number of at least 1."))
-            self.query_one("#rounds", Input).focus()
+            checked = check_form(values, str(self.query_one("#system", Select).value))
+            if int(str(checked["total_rounds"])) < self.min_rounds:
+                raise FieldError("total_rounds", _("{rounds} — {paired} rounds are paired already").format(
+                    rounds=checked["total_rounds"], paired=self.min_rounds))
+        except FieldError as refused:
+            field = self.query_one(f"#{self.FIELD_IDS.get(refused.field, 'name')}", Input)
+            field.add_class("-refused")
+            field.focus()
+            error.update(str(refused))
+            return None
+        error.update("")
+        return checked
+
+    def action_create(self) -> None:
+        checked = self.checked_fields()
+        if checked is None:
             return
+        name = str(checked["name"]).strip()
+        rounds = int(str(checked["total_rounds"]))
         preset = self.query_one("#preset", Select).value
         self.dismiss(NewTournament(
             name=name,
             system=str(self.query_one("#system", Select).value),
             total_rounds=rounds,
-            time_control=self.query_one("#time_control", Input).value,
+            time_control=str(checked["time_control"]),
             point_system=str(self.query_one("#points", Select).value),
             tiebreak_preset="" if preset in (Select.NULL, AUTO) else str(preset),
             language=str(self.query_one("#language", Select).value),
-            start_date=self.query_one("#start_date", Input).value,
+            start_date=str(checked["start_date"]),
             place=self.query_one("#place", Input).value,
             chief_arbiter=self.query_one("#chief_arbiter", Input).value,
         ))

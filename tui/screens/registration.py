@@ -19,7 +19,7 @@ from textual.widgets import DataTable, Input, Static
 
 from core.errors import TournamentError
 from core.i18n import _, ngettext, pgettext
-from core.model import ByeKind, Player, Tournament
+from core.model import Player, Tournament
 from tui.i18n import L_
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 from tui.widgets.pane import CommandKeys
@@ -349,26 +349,19 @@ class RegistrationPane(CommandKeys, Vertical):
         if pno is None:
             return
         p = self.t.player(pno)
-        kinds = {"h": ByeKind.HALF, "f": ByeKind.FULL, "z": ByeKind.ZERO}
+        session = self.screen_session
 
         def chosen(text: str | None) -> None:
             if not text:
                 return
-            parts = text.replace(",", " ").split()
-            try:
-                rounds = [int(x) for x in parts if x.isdigit()]
-            except ValueError:
-                rounds = []
-            letters = [x.lower() for x in parts if not x.isdigit()]
-            if not rounds:
-                self.notify(_("Please type the round(s), e.g. 3 h or 4 5 z."), severity="error")
+            try:  # checked before the dialog closed; again, in case someone changed it since
+                rounds, kind = session.desk.check_bye(pno, text)
+            except TournamentError as refused:
+                self.notify(str(refused), severity="error")
                 return
-            cancel = any(x in ("x", "-", "cancel") for x in letters)
-            kind = next((kinds[x[0]] for x in letters if x and x[0] in kinds), ByeKind.HALF)
-            session = self.screen_session
 
             def change():
-                if cancel:
+                if kind is None:
                     return session.do(lambda desk: desk.cancel_bye(pno, rounds))
                 return session.do(lambda desk: desk.request_bye(pno, rounds, kind))
 
@@ -378,7 +371,7 @@ class RegistrationPane(CommandKeys, Vertical):
             _("Requested bye for {name}").format(name=p.name),
             _("Round number(s) and kind: h = half point, f = full point, z = zero point; x cancels. "
               "Example: 4 h  or  5 6 z  or  4 x"),
-            value=f"{self.t.current_round + 1} h"), chosen)
+            value=f"{self.t.current_round + 1} h", check=lambda text: session.desk.check_bye(pno, text)), chosen)
 
     def action_forbidden(self) -> None:
         pno = self.selected_pno()

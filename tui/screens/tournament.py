@@ -392,7 +392,8 @@ class TournamentScreen(CommandKeys, Screen):
                 _("Settings saved."))
             self.title = self.session.tournament.name
 
-        self.app.push_screen(NewTournamentDialog(current, system_fixed=bool(t.rounds)), saved)
+        self.app.push_screen(NewTournamentDialog(current, system_fixed=bool(t.rounds), min_rounds=t.current_round),
+                             saved)
 
     def action_undo(self) -> None:
         self.queue_change(self.session.undo, _("Undone."))

@@ -6,6 +6,8 @@ directly (deferring it breaks under ``run_test`` on Textual 8, issue #6600).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -99,12 +101,16 @@ class PromptDialog(ModalScreen["str | None"]):
 
     BINDINGS = [Binding("escape", "cancel", L_("Cancel"))]
 
-    def __init__(self, title: str, help_text: str = "", value: str = "", placeholder: str = "") -> None:
+    def __init__(self, title: str, help_text: str = "", value: str = "", placeholder: str = "",
+                 check: Callable[[str], object] | None = None) -> None:
+        """``check``: called with the text on Enter; a TournamentError it raises is shown
+        under the field, which stays open with the text as typed (nothing typed is lost)."""
         super().__init__(classes="dialog")
         self.title_text = title
         self.help_text = help_text
         self.value = value
         self.placeholder = placeholder
+        self.check = check
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
@@ -112,13 +118,23 @@ class PromptDialog(ModalScreen["str | None"]):
             if self.help_text:
                 yield Static(self.help_text, markup=False, classes="dialog-help")
             yield Input(self.value, placeholder=self.placeholder, id="prompt-input")
+            yield Static("", id="prompt-error", classes="error-text", markup=False)
             yield Static(_("Enter to accept, Escape to cancel."), classes="dialog-hint")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        from core.errors import TournamentError
+
         event.stop()
+        if self.check is not None:
+            try:
+                self.check(event.value)
+            except TournamentError as refused:
+                event.input.add_class("-refused")
+                self.query_one("#prompt-error", Static).update(str(refused))
+                return
         self.dismiss(event.value)
 
     def action_cancel(self) -> None:

@@ -1,0 +1,302 @@
+"""One validator per field an organiser types: dates, number of rounds, time control,
+federation.  The CLI (``hakem new``, settings), the TUI forms and the application layer call
+these and nothing else, so a value refused in one place is refused everywhere, with the same
+words, naming the field.
+
+Why (issue 19 item 10): a start date ``2026-13-45`` was accepted and exported as
+``042 2026/13/45``; ``99999`` rounds, time control ``forever`` and federation ``XXX`` were
+accepted.  A refusal is a :class:`FieldError`: the field's key (so a form can focus and mark
+it, keeping what was typed) and a message that names the field and the text.
+
+Bounds and the notations accepted:
+
+- **Rounds**: 1 … :data:`MAX_ROUNDS`.  No FIDE rule caps the number of rounds; the longest
+  Swiss events run 11–15 rounds (Olympiad 11, Grand Swiss 11, national opens 9–13) and a
+  club's season-long Swiss some 30; a double round robin of 50 players needs 98.  99 keeps every
+  paper's round columns two digits wide (pairing cards ``R1…R99``).  An all-play-all event
+  with its players registered has exactly the rounds its table needs (its formula,
+  :func:`core.pairing.roundrobin.rounds_needed`): more are refused.
+- **Dates**: real calendar dates, ``YYYY-MM-DD`` (``YYYY/MM/DD`` and ``DD.MM.YYYY`` are read
+  too and stored as ISO); the end date not before the start date.
+- **Time control** (:func:`time_control`): the FIDE ways of writing one — ``90+30``,
+  ``90'+30"``, ``90 min + 30 s``, ``90/40+30+30`` (90 minutes for 40 moves, then 30 minutes,
+  30 seconds a move from move one), ``40/90, 30+30``, ``G/60``, ``G60+5``, ``60`` — each
+  turned into the TRF-2026 code of record 222 (``5400+30``, ``40/5400+30:1800+30``).
+- **Federation**: a code of FIDE's list of federations (``core/fide_federations.txt``,
+  source named there); Go events write a country, not a FIDE federation, and keep the
+  three-letter rule only.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from core.errors import TournamentError
+from core.i18n import _
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from core.model import Tournament
+
+MAX_ROUNDS = 99
+"""The most rounds an event may have (see the module docstring for why 99)."""
+
+
+def field_label(field: str) -> str:
+    """The field's name as the forms show it (translated when the message is made)."""
+    labels = {
+        "name": _("Name"), "total_rounds": _("Rounds"), "time_control": _("Time control"),
+        "start_date": _("Start date"), "end_date": _("End date"), "federation": _("Federation"),
+        "bye": _("Bye"),
+    }
+    return labels.get(field, field)
+
+
+class FieldError(TournamentError):
+    """A typed value refused: ``field`` is its key (``start_date``), the message names the
+    field and the text."""
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        self.detail = message
+        super().__init__(_("{field}: {message}").format(field=field_label(field), message=message))
+
+
+# -- rounds ------------------------------------------------------------------------------------
+def total_rounds(value: int | str, field: str = "total_rounds") -> int:
+    """A number of rounds, 1 … :data:`MAX_ROUNDS` (text as typed in a form, or an int)."""
+    text = str(value).strip()
+    if not re.fullmatch(r"[0-9]+", text):
+        raise FieldError(field, _("{text!r} is not a whole number").format(text=text))
+    rounds = int(text)
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise FieldError(field, _("{rounds} — give a number from 1 to {most}").format(rounds=rounds, most=MAX_ROUNDS))
+    return rounds
+
+
+# -- dates ---------------------------------------------------------------------------------------
+_ISO = re.compile(r"([0-9]{4})[-/]([0-9]{1,2})[-/]([0-9]{1,2})")
+_DOTTED = re.compile(r"([0-9]{1,2})\.([0-9]{1,2})\.([0-9]{4})")
+
+
+def date(text: str, field: str = "start_date") -> str:
+    """A real calendar date as ISO ``YYYY-MM-DD`` ("" stays "": the date is not known yet)."""
+    text = text.strip()
+    if not text:
+        return ""
+    iso, dotted = _ISO.fullmatch(text), _DOTTED.fullmatch(text)
+    if iso:
+        year, month, day = (int(x) for x in iso.groups())
+    elif dotted:
+        day, month, year = (int(x) for x in dotted.groups())
+    else:
+        raise FieldError(field, _("{text!r} is not a date; write YYYY-MM-DD, e.g. 2026-05-04").format(text=text))
+    try:
+        return datetime.date(year, month, day).isoformat()
+    except ValueError:
+        raise FieldError(field, _("{text!r} is not a date of the calendar (month 1–12, a day the month "
+                                  "has)").format(text=text)) from None
+
+
+def date_range(start: str, end: str) -> tuple[str, str]:
+    """Both dates checked, and the end not before the start."""
+    first, last = date(start, "start_date"), date(end, "end_date")
+    if first and last and last < first:
+        raise FieldError("end_date", _("{end} is before the start date {start}").format(end=last, start=first))
+    return first, last
+
+
+# -- time control ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Period:
+    """One period of a time control: ``minutes`` (for ``moves`` moves, or the rest of the
+    game when None)."""
+
+    minutes: Fraction
+    moves: int | None = None
+
+
+_MIN = r"(?:'|’|m|min|mins|minutes|dk|мин)?"
+_SEC = r"(?:\"|”|''|s|sec|secs|seconds|sn|сек)?"
+_NUM = r"([0-9]+(?:\.[0-9]+)?)"
+
+
+def _minutes(text: str) -> Fraction:
+    return Fraction(text.replace(",", "."))
+
+
+def _parse_periods(raw: str) -> tuple[list[Period], int] | None:
+    """The periods and the increment (seconds) of one of the accepted notations, else None."""
+    s = re.sub(r"\s+", "", raw.lower())
+    s = re.sub(r"^(?:g/?|game/?|gamein)", "g", s)
+    simple = re.fullmatch(rf"g?{_NUM}{_MIN}(?:\+{_NUM}{_SEC})?", s)
+    if simple:
+        return [Period(_minutes(simple.group(1)))], int(_minutes(simple.group(2) or "0"))
+    # 90/40+30+30 (FIDE: minutes/moves) or 40/90+30+30, 40/90,30+30, 40/90;30+30 (moves/minutes)
+    staged = re.fullmatch(rf"{_NUM}{_MIN}/{_NUM}{_MIN}(?:moves)?[+,;]{_NUM}{_MIN}(?:\+{_NUM}{_SEC})?", s)
+    if staged:
+        a, b = _minutes(staged.group(1)), _minutes(staged.group(2))
+        minutes, moves = (a, b) if a > b else (b, a)  # move counts (20–60) are below the minutes
+        if moves.denominator != 1:
+            return None
+        rest = _minutes(staged.group(3))
+        return [Period(minutes, int(moves)), Period(rest)], int(_minutes(staged.group(4) or "0"))
+    return None
+
+
+def time_control(text: str, go: bool = False) -> tuple[str, str]:
+    """(the text as typed, the TRF-2026 code of record 222); ("", "") when nothing is typed.
+
+    Refused: anything else (``forever``), a period of no time or of more than 24 hours, an
+    increment above 10 minutes, seconds that are not whole.  ``go``: a Go time control
+    (byo-yomi, Canadian, Fischer: :func:`core.go.timing.parse`), which has no TRF code."""
+    typed = text.strip()
+    if not typed:
+        return "", ""
+    if go:
+        from core.go.timing import parse
+
+        if parse(typed) is None:
+            raise FieldError("time_control", _("{text!r} is not a Go time control; write e.g. 50+5/20 (Canadian), "
+                                               "60+5x30s (byo-yomi), 45+15s (Fischer) or 90").format(text=typed))
+        return typed, ""
+    parsed = _parse_periods(typed)
+    if parsed is None:
+        raise FieldError("time_control", _("{text!r} is not a time control; write minutes + seconds "
+                                           "a move, e.g. 90+30, 10'+5\", 90/40+30+30 or G/60").format(text=typed))
+    periods, increment = parsed
+    for period in periods:
+        if not 0 < period.minutes <= 24 * 60 or (period.minutes * 60).denominator != 1:
+            raise FieldError("time_control", _("{text!r}: a period must last more than 0 and at most 24 hours, "
+                                               "in whole seconds").format(text=typed))
+    if not 0 <= increment <= 600:
+        raise FieldError("time_control", _("{text!r}: the increment is at most 600 seconds a move").format(text=typed))
+    parts = []
+    for period in periods:
+        seconds = int(period.minutes * 60)
+        head = f"{period.moves}/{seconds}" if period.moves else f"{seconds}"
+        parts.append(f"{head}+{increment}" if increment else head)
+    return typed, ":".join(parts)
+
+
+# -- federation ------------------------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def fide_federations() -> dict[str, str]:
+    """FIDE's federation codes with their English names (``core/fide_federations.txt``)."""
+    out: dict[str, str] = {}
+    for line in (Path(__file__).parent / "fide_federations.txt").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            code, _tab, name = line.partition("\t")
+            out[code] = name
+    return out
+
+
+def federation(text: str, go: bool = False) -> str:
+    """A federation code in capitals ("" stays ""); chess: one of FIDE's, Go: three letters."""
+    code = text.strip().upper()
+    if not code:
+        return ""
+    if not (len(code) == 3 and code.isascii() and code.isalpha()):
+        raise FieldError("federation", _("{text!r} must be a three-letter code such as TUR").format(text=text.strip()))
+    if not go and code not in fide_federations():
+        raise FieldError("federation", _("{text!r} is not a FIDE federation code (e.g. TUR, GER, RUS, ENG)").format(
+            text=text.strip()))
+    return code
+
+
+# -- an event's settings ---------------------------------------------------------------------------
+GO_SYSTEMS = ("gamma", "mcmahon")
+
+
+def event_fields(values: dict[str, object], system: str = "") -> dict[str, object]:
+    """Check the event settings in ``values`` (the keys present: ``total_rounds``,
+    ``start_date``, ``end_date``, ``time_control``, ``federation``) in the forms' order and
+    return them normalised; a typed time control also gives ``time_control_code`` unless one
+    is among ``values``.  The first refused field raises its :class:`FieldError`."""
+    out = dict(values)
+    if "total_rounds" in values:
+        out["total_rounds"] = total_rounds(values["total_rounds"])  # type: ignore[arg-type]
+    if "time_control" in values:
+        typed, code = time_control(str(values["time_control"] or ""), go=system in GO_SYSTEMS)
+        out["time_control"] = typed
+        if code and not values.get("time_control_code"):
+            out["time_control_code"] = code
+    if "start_date" in values or "end_date" in values:
+        first = date(str(values.get("start_date") or ""), "start_date")
+        last = date(str(values.get("end_date") or ""), "end_date")
+        if "start_date" in values:
+            out["start_date"] = first
+        if "end_date" in values:
+            out["end_date"] = last
+    if "federation" in values:
+        out["federation"] = federation(str(values["federation"] or ""), go=system in GO_SYSTEMS)
+    return out
+
+
+EVENT_FIELDS = ("total_rounds", "time_control", "start_date", "end_date", "federation")
+"""The settings :func:`check_event` checks, in the forms' order."""
+
+
+def check_event(t: Tournament, changed: Mapping[str, Any] | None = None) -> Tournament:
+    """``t`` with its event settings checked and normalised: every field of
+    :data:`EVENT_FIELDS` (a new event), or those in ``changed`` (a settings change; fields
+    stored before stay as they are).  The end date is checked against the start date either
+    way, and an all-play-all event with players has at most the rounds its table needs."""
+    keys = [k for k in EVENT_FIELDS if changed is None or k in changed]
+    values: dict[str, object] = {k: getattr(t, k) for k in keys}
+    if "time_control" in values and (changed is None or "time_control_code" in changed):
+        values["time_control_code"] = t.time_control_code  # a code given on its own stays
+    t = t.with_changes(**event_fields(values, t.system))
+    if "start_date" in keys or "end_date" in keys:
+        date_range(t.start_date, t.end_date)
+    if "total_rounds" in keys or (changed is not None and "system" in changed):
+        _round_robin_rounds(t)
+    return t
+
+
+def _round_robin_rounds(t: Tournament) -> None:
+    """An all-play-all table fixes the number of rounds (its formula) once the players are in."""
+    if len(t.players) < 2:
+        return
+    from core.pairing.roundrobin import rounds_needed
+
+    try:
+        needed = rounds_needed(t)
+    except TournamentError:  # not an all-play-all system (or its table cannot be built yet)
+        return
+    if t.total_rounds > needed:
+        raise FieldError("total_rounds", _("{rounds} — the all-play-all table of the {players} players registered has {needed} rounds").format(
+            rounds=t.total_rounds, players=len(t.players), needed=needed))
+
+
+# -- a requested bye, as typed ------------------------------------------------------------------
+_BYE_WORDS = {"h": "half", "half": "half", "f": "full", "full": "full", "z": "zero", "zero": "zero",
+              "x": "cancel", "-": "cancel", "cancel": "cancel"}
+
+
+def bye_request(text: str) -> tuple[tuple[int, ...], str]:
+    """``4 h``, ``5 6 z``, ``4 x`` → (rounds, ``half``/``full``/``zero``/``cancel``); a bare
+    ``4`` is a half-point bye (the usual request).  Every other word is refused by name —
+    ``3 q`` used to become a half-point bye without a word."""
+    rounds: list[int] = []
+    kinds: set[str] = set()
+    for token in text.replace(",", " ").lower().split():
+        if token.isascii() and token.isdigit():
+            rounds.append(int(token))
+        elif token in _BYE_WORDS:
+            kinds.add(_BYE_WORDS[token])
+        else:
+            raise FieldError("bye", _("{token!r} is neither a round number nor a kind (h half, f full, z zero, "
+                                      "x cancels)").format(token=token))
+    if not rounds:
+        raise FieldError("bye", _("type the round(s), e.g. 3 h or 4 5 z"))
+    if len(kinds) > 1:
+        raise FieldError("bye", _("one kind at a time: {kinds}").format(kinds=", ".join(sorted(kinds))))
+    return tuple(dict.fromkeys(rounds)), (kinds.pop() if kinds else "half")
