@@ -78,3 +78,55 @@ async def test_ten_player_cup_to_its_final(tmp_path):
         await pilot.press("f7")
         await pilot.pause()
         assert app.screen.query_one("#ties", DataTable).row_count == 0
+
+
+def played_preliminary() -> Tournament:
+    """The 10-player cup after its preliminary round: 7 beat 10 (2–0); 8 v 9 level after the
+    two games and the two extension games (all drawn), and the Armageddon drawn, which counts
+    as a win for Black (seeds/000 p. 66)."""
+    from core import commands
+
+    t = commands.pair_next_round(cup10())
+    b = 1
+    while b <= len(t.rounds[0].boards):
+        board = t.rounds[0].boards[b - 1]
+        result = "1/2" if {board.white, board.black} == {8, 9} else "1-0" if board.white == 7 else "0-1"
+        t = commands.set_result(t, 1, b, result)
+        b += 1
+    return commands.pair_next_round(t)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+async def test_bracket_screen_names_every_match_bye_and_elimination(tmp_path, size):
+    t = played_preliminary()
+    arm = t.rounds[0].boards[-1]
+    assert arm.game == "p.r1m2.arm"
+    data = tmp_path / "data"
+    [tid] = store_with(data, t)
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("f3")
+        await wait_for(pilot, lambda: app.screen.query("#pane-rounds"))
+        await pilot.press("b")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "BracketScreen")
+        text = " ".join(str(line.render()) for line in app.screen.query(".bracket-line"))
+        flat = " ".join(text.split())
+        assert "Preliminary round · round 1 of 4" in flat
+        assert "Match 1: 7 Player 07 – 10 Player 10 2–0" in flat
+        assert "Player 07 goes through" in flat
+        assert "Match 2: 8 Player 08 – 9 Player 09 2–2" in flat
+        assert f"Player 0{arm.black} goes through (by the Armageddon game)" in flat
+        assert ("Advance without a game: 1 Player 01, 2 Player 02, 3 Player 03, 4 Player 04, "
+                "5 Player 05, 6 Player 06") in flat
+        assert f"Eliminated: 10 Player 10, {arm.white} Player 0{arm.white}" in flat
+        # the quarter-final is paired: 1 v the Armageddon winner, 2 v 7, 3 v 6, 4 v 5
+        assert "Quarter-final · round 2 of 4" in flat and "to be played" in flat
+        assert f"Match 1: 1 Player 01 – {arm.black} Player 0{arm.black}" in flat
+        assert "Semi-final · round 3 of 4" in flat and "winner of Quarter-final match 1" in flat
+        body = app.screen.query_one("#bracket-body")
+        assert body.max_scroll_y > 0          # longer than the window: it scrolls
+        await pilot.press("end")
+        await wait_for(pilot, lambda: body.scroll_y == body.max_scroll_y)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")

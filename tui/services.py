@@ -12,8 +12,8 @@ from __future__ import annotations
 import queue
 from fractions import Fraction
 import threading
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from core.app.workspace import Workspace
@@ -68,6 +68,9 @@ class NewTournament:
     start_date: str = ""
     place: str = ""
     chief_arbiter: str = ""
+    knockout: Mapping[str, Any] = field(default_factory=dict)
+    """A cup's settings (``options["knockout"]``: rules, start, places, third_place), as
+    ``hakem new --system knockout`` stores them; empty for other systems."""
 
 
 def tournament_from_form(form: NewTournament) -> Tournament:
@@ -78,6 +81,7 @@ def tournament_from_form(form: NewTournament) -> Tournament:
         language=form.language, start_date=form.start_date.strip(), place=form.place.strip(),
         chief_arbiter=form.chief_arbiter.strip(),
         tiebreaks=tuple(preset_criteria(form.tiebreak_preset)),
+        options={"knockout": dict(form.knockout)} if form.system == "knockout" and form.knockout else {},
     )
 
 

@@ -12,10 +12,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.i18n import N_, _
+from core.i18n import N_, _, ngettext
 from core.pairing.knockout.bracket import ROUND_NAMES, translate_stage
 from core.playoff.formats import variants
 from core.playoff.games import Game
+from core.playoff.rules import MatchRules
 from core.playoff.timecontrol import TimeControl
 
 VARIANT_NAMES: dict[str, str] = {
@@ -168,3 +169,24 @@ def entrant_text(names: dict[int, str], entrant: int | str) -> str:
     if m.group(1) == "winner":
         return _("winner of {stage} match {n}").format(stage=stage, n=m.group(3))
     return _("loser of {stage} match {n}").format(stage=stage, n=m.group(3))
+
+
+def rules_text(rules: MatchRules) -> str:
+    """A match's rules in one line, for choosing them: "2 games 20′; if level 2 games 20′;
+    then Armageddon (White 5′, Black 4′)" — the preset ids (``seed-rapid``) say nothing to an
+    organiser."""
+    parts = []
+    for k, seg in enumerate(rules.segments):
+        games = ngettext("{n} game {time}", "{n} games {time}", seg.games).format(
+            n=seg.games, time=time_control_text(seg.time_control))
+        parts.append(games if k == 0 else _("if level {games}").format(games=games))
+    if rules.decider == "armageddon":
+        bid = _(", Black's time by bidding") if rules.armageddon_colours == "bid" else ""
+        decider = _("Armageddon ({time})").format(time=time_control_text(rules.armageddon) + bid)
+    elif rules.decider == "sudden_death":
+        decider = _("sudden-death games {time}").format(time=time_control_text(rules.sudden_death))
+    else:
+        decider = _("a lot")
+    if not parts:
+        return decider
+    return "; ".join(parts) + "; " + _("then {decider}").format(decider=decider)

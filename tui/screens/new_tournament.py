@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from core.i18n import LANGUAGES, _, current_language, pgettext
 from core.pairing.registry import system_ids
@@ -49,6 +49,14 @@ def system_choices() -> list[str]:
 
 class NewTournamentDialog(ModalScreen["NewTournament | None"]):
     """Ask for a new tournament's settings; returns a :class:`NewTournament` or ``None``."""
+
+    DEFAULT_CSS = """
+    #ko-row { height: 1; }
+    #ko-start { width: 6; }
+    #ko-places-label { margin: 0 1 0 1; }
+    #ko-places { width: 4; }
+    #ko-third { margin-left: 1; }
+    """
 
     BINDINGS = [
         Binding("escape", "cancel", L_("Cancel")),
@@ -97,11 +105,91 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
                 yield Input(id="place", compact=True)
                 yield Label(_("Chief arbiter"))
                 yield Input(id="chief_arbiter", compact=True)
+            yield from self.compose_cup_fields()
             yield Static("", id="form-error", classes="error-text")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(_("Create (Ctrl+S)") if cur is None else _("Save (Ctrl+S)"), id="create",
                              variant="primary")
                 yield Button(_("Cancel (Esc)"), id="cancel")
+
+    # -- a cup's settings (system "knockout"): shown only for it --------------------------
+    def compose_cup_fields(self) -> ComposeResult:
+        """Match rules, start of the first games, places decided, match for third place —
+        what ``hakem new --system knockout`` asks with its flags."""
+        from core.playoff.rules import PRESETS
+
+        from core.playoff.labels import rules_text
+
+        cfg = dict(self.current.knockout) if self.current is not None else {}
+        rules = cfg.get("rules", "seed-rapid")
+        choices = [(rules_text(r), key) for key, r in PRESETS.items()]
+        with Grid(classes="form-grid", id="cup-fields"):
+            yield Label(_("Match rules"))
+            yield Select(choices, value=rules if rules in PRESETS else Select.NULL, prompt=_("Own rules (JSON)"),
+                         allow_blank=not isinstance(rules, str), id="ko-rules", compact=True)
+            yield Label(_("First games at"))
+            with Horizontal(id="ko-row"):
+                yield Input(str(cfg.get("start", "10:00")), id="ko-start", placeholder="HH:MM", compact=True)
+                yield Label(_("Places"), id="ko-places-label")
+                yield Input(str(cfg.get("places", 1)), id="ko-places", type="integer", compact=True)
+                third = Checkbox(_("3rd place"), bool(cfg.get("third_place", False)), id="ko-third", compact=True)
+                third.tooltip = _("knockout: the semi-final losers play for third place")
+                yield third
+
+    def show_cup_fields(self) -> None:
+        cup = self.query_one("#system", Select).value == "knockout"
+        self.query_one("#cup-fields").display = cup
+        # a cup's rounds are its knockout rounds, counted from the bracket when round 1 is paired
+        rounds = self.query_one("#rounds", Input)
+        siblings = list(rounds.parent.children) if rounds.parent is not None else [rounds]
+        for widget in (rounds, siblings[siblings.index(rounds) - 1]):  # the field and its label
+            widget.display = not cup
+        if self.current is not None and self.system_fixed:
+            for widget in self.query_one("#cup-fields").query("Input, Select, Checkbox"):
+                widget.disabled = True  # the bracket is drawn: its settings stay
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "system":
+            self.show_cup_fields()
+
+    def cup_settings(self) -> dict | None:
+        """``options["knockout"]`` from the cup fields, or ``None`` (and the field focused,
+        the message shown) when one is wrong."""
+        from core.errors import TournamentError
+        from core.playoff.cup import start_of_day
+
+        error = self.query_one("#form-error", Static)
+        start = self.query_one("#ko-start", Input)
+        try:
+            when = start_of_day(start.value or "10:00")
+        except TournamentError as exc:
+            error.update(_("First games at: {error}").format(error=exc))
+            start.focus()
+            return None
+        places = self.query_one("#ko-places", Input)
+        try:
+            n = int(places.value or "1")
+        except ValueError:
+            n = 0
+        if n < 1:
+            error.update(_("Places must be a whole number of at least 1."))
+            places.focus()
+            return None
+        third = self.query_one("#ko-third", Checkbox).value
+        if third and n != 1:
+            error.update(_("A match for third place needs one winner (places 1)."))
+            places.focus()
+            return None
+        rules = self.query_one("#ko-rules", Select).value
+        cfg = dict(self.current.knockout) if self.current is not None else {}
+        cfg.update(rules=str(rules) if rules is not Select.NULL else cfg.get("rules", "seed-rapid"), start=when)
+        cfg.pop("places", None)
+        cfg.pop("third_place", None)
+        if n != 1:
+            cfg["places"] = n
+        if third:
+            cfg["third_place"] = True
+        return cfg
 
     def on_mount(self) -> None:
         cur = self.current
@@ -119,6 +207,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
             if cur.language:
                 self.query_one("#language", Select).value = cur.language
             self.query_one("#preset", Select).disabled = True
+        self.show_cup_fields()
         self.query_one("#name", Input).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -172,9 +261,13 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         name = str(checked["name"]).strip()
         rounds = int(str(checked["total_rounds"]))
         preset = self.query_one("#preset", Select).value
+        system = str(self.query_one("#system", Select).value)
+        knockout = self.cup_settings() if system == "knockout" else {}
+        if knockout is None:
+            return
         self.dismiss(NewTournament(
             name=name,
-            system=str(self.query_one("#system", Select).value),
+            system=system,
             total_rounds=rounds,
             time_control=str(checked["time_control"]),
             point_system=str(self.query_one("#points", Select).value),
@@ -183,4 +276,5 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
             start_date=str(checked["start_date"]),
             place=self.query_one("#place", Input).value,
             chief_arbiter=self.query_one("#chief_arbiter", Input).value,
+            knockout=knockout,
         ))

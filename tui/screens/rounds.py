@@ -379,7 +379,8 @@ class RoundsPane(CommandKeys, Vertical):
         when = round_schedule_text(t, self.round_no)
         set_text(title, _("Round {r} of {total} · {done} of {n} results in").format(
             r=self.round_no, total=t.total_rounds, done=done, n=len(rnd.boards))
-            + (f" · {when}" if when else "") + manual + latest)
+            + (f" · {when}" if when else "") + manual + latest
+            + (" · " + _("b: bracket") if t.system == "knockout" else ""))
         if missing:
             listed = ", ".join(map(str, missing[:15])) + (" …" if len(missing) > 15 else "")
             set_text(status, ngettext("Still playing: board {boards}", "Still playing: boards {boards}",

@@ -117,6 +117,7 @@ class TournamentScreen(CommandKeys, Screen):
         Binding("ctrl+y", "redo", L_("Redo"), show=False),
         Binding("ctrl+l", "journal", L_("Journal"), show=False),
         Binding("ctrl+t", "settings", L_("Tournament settings"), show=False),
+        Binding("b", "bracket", L_("Bracket"), show=False),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -373,7 +374,8 @@ class TournamentScreen(CommandKeys, Screen):
         current = NewTournament(name=t.name, system=t.system, total_rounds=t.total_rounds,
                                 time_control=t.time_control, point_system=point_system_key(t.points),
                                 language=t.language, start_date=t.start_date, place=t.place,
-                                chief_arbiter=t.chief_arbiter, tiebreak_preset=preset_in_force(t) or "")
+                                chief_arbiter=t.chief_arbiter, tiebreak_preset=preset_in_force(t) or "",
+                                knockout=dict(t.options.get("knockout", {})))
 
         def saved(form: NewTournament | None) -> None:
             if form is None:
@@ -383,6 +385,8 @@ class TournamentScreen(CommandKeys, Screen):
                        if getattr(form, k) != getattr(current, k)}
             if form.system != t.system and not t.rounds:
                 changes["system"] = form.system
+            if form.system == "knockout" and not t.rounds and dict(form.knockout) != dict(current.knockout):
+                changes["options"] = {**dict(t.options), "knockout": dict(form.knockout)}
             if form.point_system != current.point_system and form.point_system in POINT_SYSTEMS:
                 changes["points"] = POINT_SYSTEMS[form.point_system]
             if not changes:
@@ -408,6 +412,17 @@ class TournamentScreen(CommandKeys, Screen):
         except TournamentError as exc:
             self.notify(str(exc), severity="error", title=_("Not done"))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "bracket" and self.session.tournament.system != "knockout":
+            return False  # only a cup has a bracket; elsewhere "b" stays free
+        return super().check_action(action, parameters)
+
+    def action_bracket(self) -> None:
+        """The cup's bracket: every knockout round, its matches, byes and eliminations."""
+        from tui.screens.bracket import BracketScreen
+
+        self.app.push_screen(BracketScreen(self.session.tournament))
+
     def action_journal(self) -> None:
         try:
             entries = self.session.desk.journal()
@@ -427,6 +442,9 @@ class TournamentScreen(CommandKeys, Screen):
         yield SystemCommand(_("Undo"), _("Undo the last change (Ctrl+Z)"), self.action_undo)
         yield SystemCommand(_("Redo"), _("Redo the last undone change (Ctrl+Y)"), self.action_redo)
         yield SystemCommand(_("Journal"), _("Who changed what, newest first (Ctrl+L)"), self.action_journal)
+        if self.session.tournament.system == "knockout":
+            yield SystemCommand(_("Knockout bracket"), _("Every match by knockout round, byes and eliminations (b)"),
+                                self.action_bracket)
         for pane in self.panes():
             extra = getattr(pane, "palette_commands", None)
             if extra is not None:

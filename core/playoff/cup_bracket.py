@@ -1,0 +1,118 @@
+"""A cup's bracket as the arbiter reads it: each knockout round with its matches (players,
+score, who went through and how), the players who advance without a game and those
+eliminated.
+
+Derived from the bracket :func:`core.playoff.cup.replay` evaluates, so it reads both shapes
+of stored cup (one round per knockout round, or the earlier one game per round) and follows
+every corrected result.  The screens lay it out (``tui/screens/bracket.py``); the words are
+chosen there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from core.model import GameResult, Tournament
+from core.playoff import armageddon
+from core.errors import InvalidResult
+from core.playoff.cup import CupState, match_of, replay, round_of_game
+from core.playoff.games import Entrant, Game, game_points
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """One match of a knockout round.  ``score_a``/``score_b`` count the games with a result
+    except the Armageddon (whose draw is a win for Black: ``decided_by`` says it decided)."""
+
+    number: int
+    a: Entrant
+    b: Entrant
+    score_a: Fraction
+    score_b: Fraction
+    played: int
+    winner: int | None
+    decided_by: str
+    """``""`` (the regular games), ``"extension"``, ``"armageddon"``, ``"sudden_death"``,
+    ``"lot"`` or ``"forfeit"``."""
+    third_place: bool = False
+
+    @property
+    def loser(self) -> Entrant | None:
+        if self.winner is None:
+            return None
+        return self.b if self.winner == self.a else self.a
+
+
+@dataclass(frozen=True)
+class RoundSummary:
+    """A knockout round: its English stage name (translated when shown), matches, byes."""
+
+    number: int
+    name: str
+    matches: tuple[MatchSummary, ...]
+    byes: tuple[int, ...]
+
+    @property
+    def eliminated(self) -> tuple[int, ...]:
+        return tuple(m.loser for m in self.matches
+                     if isinstance(m.loser, int) and not m.third_place)
+
+
+def cup_summary(t: Tournament, cup: CupState | None = None) -> list[RoundSummary]:
+    """Every knockout round known now, first to last, with its matches in bracket order."""
+    cup = cup or replay(t)
+    per_match: dict[str, list[Game]] = {}
+    for g in cup.view.games:
+        per_match.setdefault(match_of(g.id), []).append(g)
+    rounds: dict[int, list[MatchSummary]] = {}
+    names: dict[int, str] = {}
+    for path, games in per_match.items():
+        n = round_of_game(games[0].id, cup.view)
+        if not path.startswith("p.third"):
+            names.setdefault(n, games[0].stage.split(": ")[-1])
+        rounds.setdefault(n, []).append(_summary(cup, path, games))
+    out = []
+    for n in sorted(rounds):
+        matches = sorted(rounds[n], key=lambda m: (m.third_place, m.number))
+        out.append(RoundSummary(n, names.get(n, ""), tuple(matches), tuple(cup.byes.get(f"p.r{n}", ()))))
+    return out
+
+
+def _summary(cup: CupState, path: str, games: list[Game]) -> MatchSummary:
+    a, b = games[0].white, games[0].black
+    if isinstance(a, int) and isinstance(b, int) and a > b:
+        a, b = b, a   # the better seed first
+    points = {a: Fraction(0), b: Fraction(0)}
+    finished = [g for g in games if g.result is not None]
+    for g in finished:
+        if g.kind != "armageddon":
+            assert g.result is not None
+            pw, pb = game_points(g.result)
+            points[g.white] += Fraction(pw)
+            points[g.black] += Fraction(pb)
+    third = path.startswith("p.third")
+    number = 1 if third else int(path.rsplit("m", 1)[-1])
+    winner, how = _winner(cup, path, games, points) if len(finished) == len(games) else (None, "")
+    return MatchSummary(number, a, b, points[a], points[b], len(finished), winner, how, third)
+
+
+def _winner(cup: CupState, path: str, games: list[Game],
+            points: dict[Entrant, Fraction]) -> tuple[int | None, str]:
+    last = games[-1]
+    a, b = list(points)
+    if any(g.result in (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN) for g in games) \
+            and points[a] != points[b]:
+        return int(a if points[a] > points[b] else b), "forfeit"
+    if last.kind == "armageddon" and last.result is not None:
+        try:
+            return armageddon.winner(last.result, int(last.white), int(last.black), last.flag_later), "armageddon"
+        except InvalidResult:  # both flags fell and who fell later is not entered yet
+            return None, ""
+    if points[a] != points[b]:
+        return int(a if points[a] > points[b] else b), last.kind if last.kind != "regular" else ""
+    for lot in cup.view.lots:
+        if lot.key.startswith(f"{path}.decider") or lot.key.startswith(f"{path}.sd-lot"):
+            return int(lot.value), "lot"
+    return None, ""
+

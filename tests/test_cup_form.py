@@ -1,0 +1,58 @@
+"""The cup settings in the new-tournament form (what `hakem new --system knockout
+--knockout-rules P --start-time HH:MM --third-place --places N` stores): shown only for the
+knockout system, checked before anything is created, stored as options["knockout"]."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Checkbox, Input, Select, Static
+
+from core.store import Store
+from tui.app import HakemApp
+from tui.testing import wait_for
+
+pytestmark = pytest.mark.usefixtures("quiet_tui")
+
+
+async def open_form(pilot, app):
+    await pilot.pause()
+    await pilot.press("n")
+    await wait_for(pilot, lambda: type(app.screen).__name__ == "NewTournamentDialog")
+    return app.screen
+
+
+async def test_cup_fields_are_asked_and_stored(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    app = HakemApp(data_dir=data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(pilot, app)
+        assert not form.query_one("#cup-fields").display        # a Swiss: no cup fields
+        form.query_one("#name", Input).value = "Club Cup"
+        form.query_one("#system", Select).value = "knockout"
+        await wait_for(pilot, lambda: form.query_one("#cup-fields").display)
+        assert not form.query_one("#rounds", Input).display    # the bracket counts a cup's rounds
+        rules = form.query_one("#ko-rules", Select)
+        assert rules.value == "seed-rapid"                      # the CLI's default
+        # the rules by what they are, not by their ids
+        labels = dict((v, str(k)) for k, v in rules._options if v is not Select.NULL)
+        assert labels["seed"] == "2 games 3′+3″; if level 2 games 3′+3″; then Armageddon (White 5′, Black 4′)"
+        rules.value = "fide-2025"
+        form.query_one("#ko-start", Input).value = "25:00"
+        await pilot.press("ctrl+s")
+        error = form.query_one("#form-error", Static)
+        await wait_for(pilot, lambda: "25:00" in str(error.render()))
+        assert type(app.screen).__name__ == "NewTournamentDialog"   # nothing created
+        assert app.focused is form.query_one("#ko-start", Input)
+        form.query_one("#ko-start", Input).value = "18:30"
+        form.query_one("#ko-places", Input).value = "2"
+        form.query_one("#ko-third", Checkbox).value = True
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: "third place" in str(error.render()))
+        form.query_one("#ko-places", Input).value = "1"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        tid = app.screen.session.tournament.id
+    t = Store(data).load(tid).tournament
+    assert t.system == "knockout"
+    assert t.options["knockout"] == {"rules": "fide-2025", "start": "18:30", "third_place": True}
