@@ -35,7 +35,7 @@ async def test_cup_fields_are_asked_and_stored(tmp_path):
         rules = form.query_one("#ko-rules", Select)
         assert rules.value == "seed-rapid"                      # the CLI's default
         # the rules by what they are, not by their ids
-        labels = dict((v, str(k)) for k, v in rules._options if v is not Select.NULL)
+        labels = {v: str(k) for k, v in rules._options if v is not Select.NULL}
         assert labels["seed"] == "2 games 3′+3″; if level 2 games 3′+3″; then Armageddon (White 5′, Black 4′)"
         rules.value = "fide-2025"
         form.query_one("#ko-start", Input).value = "25:00"
