@@ -52,18 +52,35 @@ def _check_player_fields(fields: Mapping[str, Any], go: bool = False) -> None:
 
 def add_player(t: Tournament, name: str, rating: int = 0, title: str = "", federation: str = "",
                fide_id: str = "", national_id: str = "", club: str = "", birth: str = "",
-               sex: str = "", national_rating: int = 0, extra: Mapping[str, Any] | None = None) -> Tournament:
+               sex: str = "", national_rating: int = 0, extra: Mapping[str, Any] | None = None,
+               keep_numbers: bool = False) -> Tournament:
     """Register a player.  Before round 1 the pairing number is provisional (renumbered when
     round 1 is paired); later the player is a late entry, slotted into the ranking while
-    numbers are not frozen (C.04.2 Art. 2.4/2.5) and given the next number after that."""
+    numbers are not frozen (C.04.2 Art. 2.4/2.5) and given the next number after that.
+    ``keep_numbers``: a late entry gets the next number and nobody else's changes (the
+    arbiter's choice when the printed lists must stay right; :func:`late_entry_moves` says
+    who would move otherwise)."""
     pno = max((p.pno for p in t.players), default=0) + 1
     player = _new_player(t, pno, name, rating=rating, title=title, federation=federation, fide_id=fide_id,
                          national_id=national_id, club=club, birth=birth, sex=sex,
                          national_rating=national_rating, extra=extra)
     t = t.with_changes(players=(*t.players, player))
-    if not t.numbers_frozen:
+    if not t.numbers_frozen and not (keep_numbers and t.current_round > 0):
         t = assign_pairing_numbers(t)
     return t
+
+
+def late_entry_moves(t: Tournament, name: str, **fields: Any) -> tuple[int, list[tuple[str, int, int]]]:
+    """What registering this player now does to the pairing numbers: (the number the player
+    gets when slotted in, [(name, old, new)] of the registered players whose number changes).
+    No moves before round 1 (numbers are provisional, announced as such) nor once numbers are
+    frozen (the player then gets the next number anyway)."""
+    candidate = _new_player(t, max((p.pno for p in t.players), default=0) + 1, name, **fields)
+    if t.numbers_frozen:
+        return candidate.pno, []
+    order = ranked_order((*t.players, candidate))  # what assign_pairing_numbers does
+    moves = [(p.name, p.pno, i + 1) for i, p in enumerate(order) if p is not candidate and p.pno != i + 1]
+    return order.index(candidate) + 1, (moves if t.current_round else [])
 
 
 def _new_player(t: Tournament, pno: int, name: str, rating: int = 0, title: str = "", federation: str = "",

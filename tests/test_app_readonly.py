@@ -66,6 +66,7 @@ def desk_calls(desk: Desk, tmp: Path) -> dict[str, object]:
 
     return {
         "add_player": lambda: desk.add_player("Late, Larry", rating=1400),
+        "late_entry": lambda: desk.late_entry("Late, Larry", rating=1400),
         "add_player_from_list": lambda: desk.add_player_from_list(fide_id="1503014"),
         "update_ratings": desk.update_ratings,
         "register_from_list": lambda: desk.register_from_list(object(), object()),

@@ -24,11 +24,39 @@ class RegistrationCases(DeskBase):
 
     # -- registration -----------------------------------------------------------------------
     @use_case("player.add")
-    def add_player(self, name: str, **fields: Any) -> Outcome:
+    def add_player(self, name: str, keep_numbers: bool = False, **fields: Any) -> Outcome:
         """Register a player (a late entry once round 1 is paired); the answer is the pairing
-        number given (numbers may shift before round 1)."""
-        return self._change(f"add player {name.strip()}", lambda t: commands.add_player(t, name, **fields),
-                            value=commands.added_pno)
+        number given (numbers may shift before round 1).  A late entry slotted into the
+        ranking moves the players below it (C.04.2 Art. 2.4–2.5): the journal's action and
+        the outcome's warning say who got which number; ``keep_numbers`` gives the newcomer
+        the next number instead (see :meth:`late_entry`)."""
+        t = self.store.load(self.id).tournament
+        action = f"add player {name.strip()}"
+        moves: list[tuple[str, int, int]] = []
+        if t.current_round and not t.numbers_frozen:
+            slot, moves = commands.late_entry_moves(t, name, **fields)
+            if keep_numbers or not moves:
+                action += f" (late entry: next number, {max((p.pno for p in t.players), default=0) + 1}; nobody renumbered)"
+                moves = []
+            else:
+                action += f" (late entry slotted in as number {slot}; renumbered " + \
+                    ", ".join(f"{old}->{new}" for _n, old, new in moves) + ")"
+        outcome = self._change(action, lambda t: commands.add_player(t, name, keep_numbers=keep_numbers, **fields),
+                               value=commands.added_pno)
+        if moves:
+            said = _("Late entry {name} is number {pno} by rating (FIDE C.04.2 Art. 2.4–2.5); new numbers: {moves}. "
+                     "Lists printed before show the old numbers.").format(
+                name=name.strip(), pno=outcome.value,
+                moves=", ".join(f"{n} {old}→{new}" for n, old, new in moves))
+            outcome = Outcome(outcome.tournament, outcome.revision, (*outcome.warnings, said), outcome.value)
+        return outcome
+
+    @use_case("player.read", writes=False)
+    def late_entry(self, name: str, **fields: Any) -> tuple[int, list[tuple[str, int, int]]]:
+        """What adding this player now would do to the numbers: (the number slotted in by the
+        ranking, [(name, old, new)] of the players who would move) — asked before adding, so
+        the organiser can choose to keep everyone's number (:meth:`add_player`)."""
+        return commands.late_entry_moves(self.store.load(self.id).tournament, name, **fields)
 
     @use_case("player.add")
     def add_player_from_list(self, list_name: str = "", fide_id: str = "", national_id: str = "",

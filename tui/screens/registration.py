@@ -244,17 +244,60 @@ class RegistrationPane(CommandKeys, Vertical):
         except TournamentError as exc:
             self.notify(str(exc), severity="error", title=_("Not added"))
             return
+        late = self.t is not None and self.t.current_round > 0
+        if late:
+            try:
+                slot, moves = self.screen_session.desk.late_entry(**fields)
+            except TournamentError as exc:
+                self.notify(str(exc), severity="error", title=_("Not added"))
+                return
+            if moves:
+                self.ask_numbering(values, fields, slot, moves)
+                return
+        self.register(values, fields)
+
+    def ask_numbering(self, values: dict[str, str], fields: dict[str, Any], slot: int,
+                      moves: list[tuple[str, int, int]]) -> None:
+        """A late entry would move players below it (C.04.2 Art. 2.4–2.5): say who, and let
+        the arbiter keep everyone's number instead (the printed lists stay right)."""
+        from tui.widgets.dialogs import ChoiceDialog
+
+        assert self.t is not None
+        following = max(p.pno for p in self.t.players) + 1
+        listed = "\n".join(f"  {old} → {new}  {name}" for name, old, new in moves)
+        body = _("By rating, {name} is number {slot} (FIDE C.04.2 Art. 2.4–2.5). These players would get "
+                 "new numbers; lists printed before show the old ones:").format(name=fields["name"], slot=slot)
+
+        def answered(choice: str | None) -> None:
+            if choice in ("slot", "next"):
+                self.register(values, fields, keep_numbers=choice == "next")
+            else:
+                self.query_one("#p-name", Input).focus()  # nothing added, the fields keep the text
+
+        self.app.push_screen(ChoiceDialog(_("Late entry"), f"{body}\n{listed}", [
+            ("slot", "r", _("Renumber")),
+            ("next", "k", _("Keep numbers: {name} gets {pno}").format(name=fields["name"], pno=following)),
+        ]), answered)
+
+    def register(self, values: dict[str, str], fields: dict[str, Any], keep_numbers: bool = False) -> None:
         name = fields["name"]
         late = self.t is not None and self.t.current_round > 0
-        if self.screen.run_change(lambda: self.screen_session.do(lambda desk: desk.add_player(**fields))):
+        outcome: dict[str, Any] = {}
+
+        def add():
+            outcome["o"] = self.screen_session.do(lambda desk: desk.add_player(keep_numbers=keep_numbers, **fields))
+            return outcome["o"]
+
+        if self.screen.run_change(add):
             for key, _label in FIELDS:
                 field = self.query_one(f"#p-{key}", Input)
                 if field.value == values[key]:  # keep what a fast typist already typed next
                     field.value = ""
             self.query_one("#p-name", Input).focus()
             if late:
-                self.notify(_("{name} added as a late entry: paired from round {n}.").format(
-                    name=name, n=self.t.current_round + 1))
+                done = outcome.get("o")
+                self.notify(_("{name} added as a late entry with number {pno}: paired from round {n}.").format(
+                    name=name, pno=getattr(done, "value", "?"), n=self.t.current_round + 1))
             else:
                 self.notify(_("{name} added.").format(name=name))
 

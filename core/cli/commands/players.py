@@ -29,7 +29,7 @@ def _add(args: argparse.Namespace) -> int:
     if args.name and args.list is None:
         typed.setdefault("rating", 0)
         name = typed.pop("name")
-        out = desk.add_player(name, extra=extra or None, **typed)
+        out = desk.add_player(name, keep_numbers=args.keep_numbers, extra=extra or None, **typed)
     elif not (args.fide_id or args.national_id or args.egd_pin):
         from core.cli import CliError
 
@@ -157,6 +157,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     add.add_argument("--go-rank", default="")
     add.add_argument("--egd-pin", default="", help=_("EGD pin (Go): take the player from the EGD list"))
     add.add_argument("--list", help=_("the rating list to take the player from (see 'hakem lists')"))
+    add.add_argument("--keep-numbers", action="store_true",
+                     help=_("a late entry gets the next pairing number instead of its place by rating "
+                            "(nobody else's number changes)"))
     add.set_defaults(func=_add)
     ed = ps.add_parser("edit", help=_("change a player's data"))
     ed.add_argument("id")

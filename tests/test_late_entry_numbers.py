@@ -1,0 +1,110 @@
+"""A late entry and the pairing numbers (issue 19 item 12): slotted in by rating (C.04.2 Art.
+2.4–2.5, the players below move down one) only when the arbiter agrees, who moved is said and
+journaled, or everyone keeps their number and the newcomer gets the next one.
+
+The demo field by rating (seeds-style ranking of Art. 2.2): 1 Ivanov 2311, 2 Aktar 2285,
+3 Schneider 2234, 4 Yılmaz 2190, 5 Petrova 2156, 6 Demir 2098, 7 Krüger 2050, 8 Kaya 1987,
+9 Öztürk 1920, 10 Wagner 1875, 11 Smirnova 1810, 12 Arslan 1755.  A 2000 newcomer ranks
+between Kaya (1987) and Krüger (2050): number 8; Kaya … Arslan (8–12) become 9–13.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import pytest
+from textual.widgets import Input
+
+from core import commands
+from core.app import Workspace
+from core.store import Store
+from tui.app import HakemApp
+from tui.testing import demo, store_with, wait_for
+
+MOVED = [("Kaya, Can", 8, 9), ("Öztürk, Sibel", 9, 10), ("Wagner, Paul", 10, 11),
+         ("Smirnova, Olga", 11, 12), ("Arslan, Emre", 12, 13)]
+
+
+def names(t) -> dict[int, str]:
+    return {p.pno: p.name for p in t.players}
+
+
+def test_the_moves_of_a_slotted_late_entry():
+    t = demo(rounds=1)
+    assert commands.late_entry_moves(t, "Late, Comer", rating=2000) == (8, MOVED)
+    assert commands.late_entry_moves(t, "Late, Weak", rating=1000) == (13, [])
+    assert commands.late_entry_moves(demo(), "Early, Bird", rating=2000)[1] == []  # before round 1: provisional
+    frozen = demo(rounds=4)
+    assert commands.late_entry_moves(frozen, "Late, Comer", rating=2000) == (13, [])  # Art. 2.3
+
+
+def test_keeping_the_numbers_gives_the_next_one():
+    t = demo(rounds=1)
+    kept = commands.add_player(t, "Late, Comer", rating=2000, keep_numbers=True)
+    assert {k: v for k, v in names(kept).items() if k <= 12} == names(t)
+    assert kept.player(13).name == "Late, Comer" and kept.player(13).joined_round == 2
+    slotted = commands.add_player(t, "Late, Comer", rating=2000)
+    assert slotted.player(8).name == "Late, Comer" and slotted.player(13).name == "Arslan, Emre"
+    assert slotted.rounds[0].boards != t.rounds[0].boards  # round 1 now names the new numbers
+
+
+def test_the_desk_says_and_journals_who_moved(tmp_path):
+    [tid] = store_with(tmp_path / "data", demo(rounds=1))
+    desk = Workspace(tmp_path / "data").open(tid)
+    out = desk.add_player("Late, Comer", rating=2000)
+    assert out.value == 8
+    [said] = out.warnings
+    assert "Kaya, Can 8→9" in said and "Arslan, Emre 12→13" in said
+    action = desk.journal()[-1]["action"]
+    assert "slotted in as number 8" in action and "8->9, 9->10, 10->11, 11->12, 12->13" in action
+    out = desk.add_player("Late, Second", rating=2001, keep_numbers=True)
+    assert out.value == 14 and out.warnings == ()
+    assert "next number, 14; nobody renumbered" in desk.journal()[-1]["action"]
+
+
+def test_cli_keep_numbers(monkeypatch, tmp_path):
+    from core.cli import main
+
+    [tid] = store_with(tmp_path / "data", demo(rounds=1))
+    monkeypatch.setenv("HAKEM_DATA", str(tmp_path / "data"))
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    assert main(["players", "add", tid, "--name", "Late, Comer", "--rating", "2000", "--keep-numbers"]) == 0
+    assert out.getvalue().strip() == "13" and err.getvalue() == ""
+    assert main(["players", "add", tid, "--name", "Late, Other", "--rating", "2001"]) == 0
+    # slotted by rating 2001 > 2000 (the kept newcomer is ranked too) > 1987: Other 8, Comer 9, Kaya 10
+    assert out.getvalue().split()[-1] == "8"
+    assert "Late, Comer 13→9" in err.getvalue() and "Kaya, Can 8→10" in err.getvalue()
+
+
+@pytest.mark.usefixtures("quiet_tui")
+@pytest.mark.parametrize("answer,number", [("k", 13), ("r", 8), ("escape", None)])
+async def test_tui_asks_before_renumbering(tmp_path, answer, number):
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=1))
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "p-name")
+        app.screen.query_one("#p-name", Input).value = "Late, Comer"
+        app.screen.query_one("#p-rating", Input).value = "2000"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ChoiceDialog")
+        body = "\n".join(str(s.render()) for s in app.screen.query("Static"))
+        assert "number 8" in body and "8 → 9  Kaya, Can" in body and "12 → 13  Arslan, Emre" in body
+        await pilot.press(answer)
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        if number is None:
+            await pilot.pause()
+            assert app.screen.query_one("#p-name", Input).value == "Late, Comer"  # kept for another try
+        else:
+            await wait_for(pilot, lambda: any(p.name == "Late, Comer" for p in app.screen.session.tournament.players))
+    t = Store(data).load(tid).tournament
+    if number is None:
+        assert len(t.players) == 12
+    else:
+        assert t.player(number).name == "Late, Comer"
+        assert (t.player(8).name == "Kaya, Can") == (number == 13)
