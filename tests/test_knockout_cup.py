@@ -282,3 +282,33 @@ def test_trf_export_writes_each_game_as_a_round():
     assert "XXR 4" in text or "142 4" in text
     back = parse_tournament(text, "cup").with_changes(system="knockout", options=t.options)
     assert back.current_round == 4 and cup_places(back) == ((1,), (2,), (3, 4))
+
+
+def test_cli_round_show_and_result_name_the_games(tmp_path, monkeypatch, capsys):
+    """`hakem round pair/show` name each board's game and the players without one; `hakem
+    result` says which tie-break boards a level match added (2 players, rules "seed":
+    two games 3+3, two extension games, then the Armageddon)."""
+    import json
+
+    from core.cli import main
+
+    monkeypatch.setenv("HAKEM_DATA", str(tmp_path / "data"))
+    assert main(["new", "Cup", "--system", "knockout", "--knockout-rules", "seed"]) == 0
+    tid = capsys.readouterr().out.strip().splitlines()[-1]
+    for name in ("Ayşe", "Berk", "Cem"):
+        assert main(["players", "add", tid, "--name", name]) == 0
+    assert main(["round", "pair", tid]) == 0
+    out = capsys.readouterr().out
+    # 3 players: 1 advances without a game, 2 v 3 plays both games of the semi-final
+    assert "(Semi-final · Game 1 (3′+3″))" in out and "(Semi-final · Game 2 (3′+3″))" in out
+    assert "advances without a game (Semi-final)" in out
+    assert main(["result", tid, "1", "1", "1/2"]) == 0
+    assert capsys.readouterr().out == ""
+    assert main(["result", tid, "1", "2", "1/2"]) == 0
+    assert capsys.readouterr().out == ("round 1: the match is level; added: board 3 Semi-final · Extension 1, "
+                                       "game 1 (3′+3″); board 4 Semi-final · Extension 1, game 2 (3′+3″)\n")
+    assert main(["result", tid, "1", "2", "1-0"]) == 0
+    assert capsys.readouterr().out == "round 1: boards 3 to 4 removed (their match is decided)\n"
+    assert main(["round", "show", tid, "1", "--format", "json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert [b["game"] for b in shown["boards"]] == ["p.r1m1.s0g1", "p.r1m1.s0g2"]

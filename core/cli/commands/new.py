@@ -31,9 +31,12 @@ def run(args: argparse.Namespace) -> int:
     if args.demo:
         t = demo_tournament()
     else:
-        if args.rounds is None or args.rounds < 1:
+        rounds = args.rounds
+        if rounds is None and args.system == "knockout":
+            rounds = 1  # a cup counts its knockout rounds from the bracket when round 1 is paired
+        if rounds is None or rounds < 1:
             raise TournamentError(_('--rounds must be a whole number of at least 1'))
-        t = Tournament(id="", name=(args.name or "").strip(), system=args.system, total_rounds=args.rounds)
+        t = Tournament(id="", name=(args.name or "").strip(), system=args.system, total_rounds=rounds)
     check_new(t)  # a name, a known system: refused before the options are looked at
     changes: dict = {}
     for attr in ("place", "federation", "start_date", "end_date", "chief_arbiter", "time_control"):

@@ -6,13 +6,34 @@ import argparse
 
 from core.cli.common import open_desk, show_warnings
 from core.i18n import _
-from core.model import GameResult
+from core.model import GameResult, Tournament
 
 
 def run(args: argparse.Namespace) -> int:
     result = GameResult.parse(args.result)
-    show_warnings(open_desk(args.id).enter_result(args.round, args.board, result, unrated=args.unrated))
+    desk = open_desk(args.id)
+    before = desk.snapshot().tournament
+    outcome = show_warnings(desk.enter_result(args.round, args.board, result, unrated=args.unrated))
+    _say_cup_boards(before, outcome.tournament)
     return 0
+
+
+def _say_cup_boards(before: Tournament, after: Tournament) -> None:
+    """A cup: the tie-break games a result added to (or a correction removed from) the round,
+    so the arbiter at the command line knows which boards to play next."""
+    if after.system != "knockout" or not after.rounds or not before.rounds:
+        return
+    n = after.current_round
+    old, new = len(before.round(n).boards) if n <= before.current_round else 0, len(after.round(n).boards)
+    if new > old:
+        from core.playoff.cup import board_games
+
+        games = board_games(after, n)
+        print(_("round {n}: the match is level; added: {boards}").format(n=n, boards="; ".join(
+            f"{_('board')} {b} {games.get(b, '')}".rstrip() for b in range(old + 1, new + 1))))
+    elif new < old:
+        print(_("round {n}: boards {first} to {last} removed (their match is decided)").format(
+            n=n, first=new + 1, last=old))
 
 
 _OPTIONS_WITH_VALUE = ("--data", "--lang")

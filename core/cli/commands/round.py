@@ -25,6 +25,8 @@ def round_json(t: Tournament, number: int) -> dict:
             from core.model import format_points
 
             row["komi"] = format_points(b.komi)
+        if b.game:  # a cup: which game of which match (p.r2m1.s0g2: round 2, match 1, game 2)
+            row["game"] = b.game
         boards.append(row)
     out: dict = {"round": number, "boards": boards,
                  "byes": [{"pno": y.pno, "kind": y.kind.label} for y in rnd.byes]}
@@ -43,13 +45,28 @@ def round_text(t: Tournament, number: int) -> str:
     names = {p.pno: p.name for p in t.players}
     when = round_schedule_text(t, number)
     lines = [_("{name} — round {n}").format(name=t.name, n=number) + (f" — {when}" if when else "")]
+    games, away = _cup_words(t, number)
     for i, b in enumerate(rnd.boards, start=1):
         res = b.result.value if b.result else "   "
+        game = f"  ({games[i]})" if i in games else ""
         lines.append(f"{i:>3}  {b.white:>4} {names.get(b.white, '?'):<28} {res:^5} "
-                     f"{b.black:>4} {names.get(b.black, '?')}")
+                     f"{b.black:>4} {names.get(b.black, '?')}{game}")
     for y in rnd.byes:
-        lines.append(f"     {y.pno:>4} {names.get(y.pno, '?'):<28} {bye_name(y.kind.label)}")
+        lines.append(f"     {y.pno:>4} {names.get(y.pno, '?'):<28} {away.get(y.pno) or bye_name(y.kind.label)}")
     return "\n".join(lines) + "\n"
+
+
+def _cup_words(t: Tournament, number: int) -> tuple[dict[int, str], dict[int, str]]:
+    """A cup's round: what game each board is, why a player has no board (as the TUI says)."""
+    if t.system != "knockout":
+        return {}, {}
+    from core.errors import TournamentError
+    from core.playoff.cup import away_status, board_games
+
+    try:
+        return board_games(t, number), away_status(t, number)
+    except TournamentError:
+        return {}, {}
 
 
 def _pair(args: argparse.Namespace) -> int:
