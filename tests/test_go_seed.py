@@ -80,7 +80,18 @@ def test_top_group_and_start_levels():
     assert [levels[p] for p in range(1, 12)] == [18] * 7 + [15, 15, 9, 7]
 
 
-def test_seed_table_rows():
+@pytest.fixture()
+def russian():
+    """The seed's table is Russian: its layout is checked with the UI in Russian (the headers
+    follow the UI's language; the Russian catalogue holds the seed's own words)."""
+    import core.i18n as i18n
+
+    i18n.set_language("ru")
+    yield
+    i18n.set_language("en")
+
+
+def test_seed_table_rows(russian):
     lines = render_table(seed_event(), aligned=False).splitlines()
     seed_rows = [
         "| 1 | Матвеев Е. | 2510 | 18 | -0 | 5+ | -0 | 3+ | -0 | 2+ | -0 | 4- | +0 | 6+ | +0 | 7+ | 23 | 0 | 127+ | 1 |",
@@ -90,11 +101,32 @@ def test_seed_table_rows():
     ]
     for row in seed_rows:
         assert row in lines
+    assert lines[0] == ("| Турнир по схеме ГАММА | 1-й тур | 2-й тур | 3-й тур | 4-й тур | 5-й тур | 6-й тур "
+                        "| Итоги |")
     assert lines[1] == ("| N# | Фамилия Имя | Рейт | Ур | " + "ЦФ | П Р | " * 6
                         + "Ур | - | ФКБ | М |")
 
 
-def test_seed_table_aligned_has_same_cells():
+ENGLISH_HEADERS = ["No.", "Name", "Rtg", "Lvl", "C/H", "O/R", "Lvl", "Tech", "Coef", "Pl"]
+"""The English headers are our translation of the seed's (not the seed's own text): number,
+name ("Фамилия Имя"), rating ("Рейт"), level ("Ур"), colour and handicap ("ЦФ", цвет и фора),
+opponent and result ("П Р", противник и результат), final level, the sum of technical results
+("-"), coefficient ("ФКБ", форовый коэффициент Бухгольца), place ("М")."""
+
+
+def test_seed_table_in_english_has_the_same_cells_under_translated_headers():
+    """The English UI gets English headers (it got the Russian ones before); the body cells
+    are the seed's, whatever the language."""
+    lines = render_table(seed_event(), aligned=False).splitlines()
+    assert lines[0] == ("| Gamma scheme tournament | Round 1 | Round 2 | Round 3 | Round 4 | Round 5 "
+                        "| Round 6 | Totals |")
+    head = [c.strip() for c in lines[1].strip("|").split("|")]
+    assert head == ENGLISH_HEADERS[:4] + ENGLISH_HEADERS[4:6] * 6 + ENGLISH_HEADERS[6:]
+    assert not any(ch in lines[0] + lines[1] for ch in "ЦФПРУрМ")
+    assert "| 1 | Матвеев Е. | 2510 | 18 | -0 | 5+ | -0 | 3+ | -0 | 2+ | -0 | 4- | +0 | 6+ | +0 | 7+ | 23 | 0 | 127+ | 1 |" in lines
+
+
+def test_seed_table_aligned_has_same_cells(russian):
     plain = [" ".join(line.split()) for line in render_table(seed_event(), aligned=False).splitlines()]
     aligned = [" ".join(line.split()) for line in render_table(seed_event()).splitlines()]
     assert plain[1:] == aligned[1:]
@@ -239,3 +271,29 @@ def test_round_entered_by_hand_gets_the_seeds_handicaps():
     t = t.with_changes(rounds=(*t.rounds[:4], replace(t.rounds[4], boards=boards), sixth))
     coef = coefficients(t)
     assert (coef[1], coef[2], coef[10], coef[11]) == (Fraction(255, 2), 126, Fraction(135, 2), Fraction(111, 2))
+
+
+@pytest.mark.parametrize("lang, words", [("ru", None), ("en", ENGLISH_HEADERS)])
+def test_go_table_report_headers_are_the_seeds_words_or_their_translation(lang, words):
+    """The report page "go-table" (and its golden files tests/data/reports/go/go-table.*,
+    drawn with the English UI) carries the header rows checked here: in Russian the seed's
+    own second header row ("| N# | Фамилия Имя | Рейт | Ур | ЦФ | П Р | … | Ур | - | ФКБ | М |",
+    seeds/002), in English the translation of each of the seed's words listed in
+    ENGLISH_HEADERS — the expected values come from the seed, not from our output."""
+    import core.i18n as i18n
+    from core.reports.catalog import build
+    from core.reports.view import View
+    from tests.test_reports_fixtures import go
+
+    seed_row = ["N#", "Фамилия Имя", "Рейт", "Ур", *["ЦФ", "П Р"] * 3, "Ур", "-", "ФКБ", "М"]
+    expected = seed_row if words is None else words[:4] + words[4:6] * 3 + words[6:]
+    try:
+        i18n.set_language(lang)
+        report = build(View(go()), "go-table")
+    finally:
+        i18n.set_language("en")
+    lines = report.preformatted.splitlines()
+    assert [c.strip() for c in lines[1].strip("|").split("|")] == expected
+    titles = [c.title for c in report.tables[0].columns]
+    assert titles == [f"{(i - 4) // 2 + 1}: {w}" if 4 <= i < 10 and i % 2 == 0 else w
+                      for i, w in enumerate(expected)]

@@ -9,8 +9,9 @@ opponent and result, the opponent's level before the round, colour and handicap 
 ``render_table`` prints the seed's table: ``| N# | Фамилия Имя | Рейт | Ур | ЦФ | П Р | … | Ур |
 - | ФКБ | М |`` — per round the colour/handicap cell ("-6", "+0"; "+"/"-" for a rest/refusal)
 and the opponent/result cell ("9-"; "+"/"-"), then the final level, technical sum, coefficient
-(halves as "127+") and place.  Its Russian header is the seed's format (the i18n layer
-translates the UI, not this document).
+(halves as "127+") and place.  The headers are in the UI's language: the English words
+translate the seed's Russian ones (``pgettext("go table", …)``) and the Russian catalogue gives
+back the seed's own abbreviations, so a Russian table is the seed's layout, word for word.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from core.go.names import short_name
 from core.go.numbers import signed, table_coefficient
 from core.go.ranks import go_rating, rank_label, rank_of
 from core.go.standings import coefficient_parts, standings
-from core.i18n import _
+from core.i18n import _, pgettext
 from core.model import Colour, Tournament, format_points
 from core.pairing.gamma.engine import round_state
 
@@ -86,8 +87,20 @@ def render_card(t: Tournament, pno: int) -> str:
     return "\n".join(head + body + foot) + "\n"
 
 
-TABLE_TITLE = "Турнир по схеме ГАММА"
-"""Header words of the seed's table (its format, kept verbatim)."""
+def table_headers(rounds: int) -> list[list[str]]:
+    """The seed's two header rows in the UI's language.  The seed's words, and what they
+    abbreviate: "Турнир по схеме ГАММА", "N-й тур", "Итоги"; "N#" number, "Фамилия Имя"
+    name, "Рейт" rating, "Ур" level (start, and final under "Итоги"), "ЦФ" colour and
+    handicap ("цвет и фора"), "П Р" opponent and result ("противник и результат"), "-" the sum
+    of technical results, "ФКБ" the coefficient (форовый коэффициент Бухгольца), "М" place."""
+    head1 = [pgettext("go table", "Gamma scheme tournament"),
+             *(pgettext("go table", "Round {number}").format(number=r) for r in range(1, rounds + 1)),
+             pgettext("go table", "Totals")]
+    level = pgettext("go table", "Lvl")
+    head2 = [pgettext("go table", "No."), pgettext("go table", "Name"), pgettext("go table", "Rtg"),
+             level, *[pgettext("go table", "C/H"), pgettext("go table", "O/R")] * rounds,
+             level, pgettext("go table", "Tech"), pgettext("go table", "Coef"), pgettext("go table", "Pl")]
+    return [head1, head2]
 
 
 def table_rows(t: Tournament) -> list[list[str]]:
@@ -95,9 +108,7 @@ def table_rows(t: Tournament) -> list[list[str]]:
     all_cards = cards(t)
     rounds = max([len(c.rounds) for c in all_cards.values()] + [t.total_rounds])
     table = {s.pno: s for s in standings(t)}
-    head1 = [TABLE_TITLE] + [f"{r}-й тур" for r in range(1, rounds + 1)] + ["Итоги"]
-    head2 = ["N#", "Фамилия Имя", "Рейт", "Ур"] + ["ЦФ", "П Р"] * rounds + ["Ур", "-", "ФКБ", "М"]
-    out = [head1, head2]
+    out = table_headers(rounds)
     for p in sorted(t.players, key=lambda p: p.pno):
         card: Card = all_cards[p.pno]
         cells = [str(p.pno), short_name(p.name), str(go_rating(p)), str(card.start_level)]
