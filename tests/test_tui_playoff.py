@@ -94,3 +94,38 @@ async def test_tie_separated_by_tiebreaks_to_final_standings(tmp_path):
     actions = [e.get("action", "") for e in store.journal(tid)]
     assert "playoff tie-1-8: game p.s0g1 ½-½" in actions
     assert "playoff tie-1-8: game p.arm 0-1" in actions
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "de", "ru"])
+@pytest.mark.parametrize("size", [(60, 20), (80, 24)])
+async def test_dialog_fields_fit_the_terminal(tmp_path, lang, size):
+    """Every label and field of the scheduling dialog is inside the dialog, whole and on
+    screen without scrolling, at 60×20 and 80×24 in every language (at 60 columns the two
+    rows of fields become four); the players field keeps room for several numbers, and the
+    first line of the timetable preview shows."""
+    import core.i18n as i18n
+
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=3))
+    app = HakemApp(data_dir=data, open_id=tid, lang=lang)
+    try:
+        async with app.run_test(size=size) as pilot:
+            await on_playoff(pilot, app)
+            await pilot.press("n")
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayoffDialog")
+            await pilot.pause()
+            dialog = app.screen
+            box = dialog.query_one("#playoff-dialog").content_region
+            assert dialog.has_class("narrow") == (size[0] == 60 or lang == "de" or lang == "ru")
+            for widget in dialog.query(".playoff-field Label, .playoff-field Input"):
+                r = widget.region
+                assert r.width > 0 and box.x <= r.x and r.right <= box.right, (widget, r, box)
+                assert box.y <= r.y and r.bottom <= box.bottom, (widget, r, box)
+            for field in dialog.query(".playoff-field Label"):
+                text = str(field.render())
+                assert field.region.width >= len(text), text  # the whole label, not cut
+            assert dialog.query_one("#po-players").region.width >= 12
+            preview = dialog.query_one("#po-preview").region
+            assert preview.height >= 2 and preview.y + 1 < box.bottom
+    finally:
+        i18n.set_language("en")

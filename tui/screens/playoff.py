@@ -16,7 +16,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -68,13 +68,29 @@ class PlayoffDialog(ModalScreen["dict[str, Any] | None"]):
     BINDINGS = [Binding("escape", "cancel", L_("Cancel"))]
 
     DEFAULT_CSS = """
-    PlayoffDialog .playoff-row { height: 1; margin-bottom: 1; }
-    PlayoffDialog .playoff-row Label { padding: 0 1 0 0; }
-    PlayoffDialog .playoff-row Input { width: 8; margin-right: 2; }
+    PlayoffDialog #playoff-dialog { overflow-y: auto; }
+    PlayoffDialog .playoff-row { layout: horizontal; height: auto; margin-bottom: 1; }
+    PlayoffDialog .playoff-field { layout: horizontal; height: 1; width: auto; }
+    PlayoffDialog .playoff-field Label { padding: 0 1 0 0; }
+    PlayoffDialog .playoff-field Input { width: 7; margin-right: 2; }
+    PlayoffDialog #po-players-field { width: 1fr; }
     PlayoffDialog #po-players { width: 1fr; }
     PlayoffDialog #po-format { height: auto; max-height: 6; margin-bottom: 1; }
     PlayoffDialog #po-preview { height: auto; max-height: 8; color: $text-muted; }
+    PlayoffDialog.narrow .playoff-row { layout: vertical; }
+    PlayoffDialog.narrow #po-players-field { width: 100%; }
+    PlayoffDialog.narrow #po-preview { text-wrap: nowrap; text-overflow: ellipsis; }
+    PlayoffDialog.short .playoff-row { margin-bottom: 0; }
+    PlayoffDialog.short #po-format { margin-bottom: 0; }
     """
+
+    FIELD = 9
+    """Columns of a short field (7) and the gap after it (2)."""
+    PLAYERS = 12
+    """The fewest columns the players field gets beside the places field."""
+    SHORT = 24
+    """Below this many lines the blank lines between the rows go, so that the timetable
+    preview still shows on a 20-line terminal (the dialog scrolls if it is still too tall)."""
 
     def __init__(self, t: Tournament, group: tuple[int, ...]) -> None:
         super().__init__(classes="dialog")
@@ -86,27 +102,49 @@ class PlayoffDialog(ModalScreen["dict[str, Any] | None"]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box wide", id="playoff-dialog"):
             yield Label(_("Schedule a playoff"), classes="dialog-title")
-            with Horizontal(classes="playoff-row"):
-                yield Label(_("Players (tie-break order)"))
-                yield Input(" ".join(map(str, self.group)), id="po-players", compact=True)
-                yield Label(_("Places"))
-                yield Input("1", id="po-places", compact=True, restrict=r"[0-9]*", max_length=2)
+            with Container(classes="playoff-row"):
+                with Horizontal(classes="playoff-field", id="po-players-field"):
+                    yield Label(_("Players (tie-break order)"))
+                    yield Input(" ".join(map(str, self.group)), id="po-players", compact=True)
+                with Horizontal(classes="playoff-field"):
+                    yield Label(_("Places"))
+                    yield Input("1", id="po-places", compact=True, restrict=r"[0-9]*", max_length=2)
             yield Label(_("Format (arrows choose)"))
             yield OptionList(id="po-format")
-            with Horizontal(classes="playoff-row"):
-                yield Label(_("Game 1 starts"))
-                yield Input(default_start(), id="po-start", compact=True, max_length=5)
-                yield Label(_("Break between games"))
-                yield Input("5", id="po-games", compact=True, restrict=r"[0-9]*", max_length=3)
-                yield Label(_("between stages"))
-                yield Input("10", id="po-stages", compact=True, restrict=r"[0-9]*", max_length=3)
-            yield Static(id="po-preview", markup=False)
+            with Container(classes="playoff-row"):
+                with Horizontal(classes="playoff-field"):
+                    yield Label(_("Game 1 starts"))
+                    yield Input(default_start(), id="po-start", compact=True, max_length=5)
+                with Horizontal(classes="playoff-field"):
+                    yield Label(_("Break between games"))
+                    yield Input("5", id="po-games", compact=True, restrict=r"[0-9]*", max_length=3)
+                    yield Label(_("between stages"))
+                    yield Input("10", id="po-stages", compact=True, restrict=r"[0-9]*", max_length=3)
             yield Static(_("Enter schedules, Escape cancels; Tab moves between the fields."),
                          classes="dialog-hint")
+            yield Static(id="po-preview", markup=False)
 
     def on_mount(self) -> None:
+        self.fit_width()
         self.fill_formats()
         self.query_one("#po-format", OptionList).focus()
+
+    def on_resize(self) -> None:
+        self.fit_width()
+
+    def fit_width(self) -> None:
+        """Two rows of fields when they fit the dialog's width in this language, else four
+        (players / places; start / the two breaks): no label or field is ever cut off."""
+        from rich.cells import cell_len
+
+        labels = [cell_len(str(label.render())) + 1 for label in self.query(".playoff-field Label")]
+        if len(labels) != 5:
+            return
+        players, places, start, games, stages = labels
+        inner = min(self.query_one("#playoff-dialog").outer_size.width or 90, self.app.size.width) - 4
+        wide = max(players + self.PLAYERS + places + self.FIELD, start + games + stages + 3 * self.FIELD)
+        self.set_class(wide > inner, "narrow")
+        self.set_class(self.app.size.height < self.SHORT, "short")
 
     def players(self) -> list[int]:
         text = self.query_one("#po-players", Input).value
