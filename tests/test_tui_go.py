@@ -82,6 +82,21 @@ async def test_go_evening(tmp_path, system, criteria):
         title = str(screen.query_one("#standings-title").render())
         assert f"Tie-breaks: {', '.join(criteria)}" in title
         assert "regime" not in title and "FIDE" not in title
+        # Reports (F6): the Go pages, not the chess standings/crosstable/pairing cards
+        await pilot.press("f6")
+        await wait_for(pilot, lambda: screen.query("#report-text"))
+        pane = screen.query_one("#pane-reports")
+        await wait_for(pilot, lambda: "go-table" in pane.kinds)
+        assert "go-cards" in pane.kinds and "cards" not in pane.kinds
+        assert ("pic-golevels" in pane.kinds) == (system == "gamma")  # Gamma's levels only
+        pane.kind = "go-table"
+        pane.render_report()
+        text = screen.query_one("#report-text").text
+        assert text.startswith("Tournament table")
+        if system == "mcmahon":
+            assert "MMS  SOS  SODOS  SOSOS" in text and "Wins" in text
+        else:
+            assert "Lvl" in text and "Coef" in text
 
 
 async def test_edit_dialog_of_a_go_player_shows_rank_and_egd_pin(tmp_path):

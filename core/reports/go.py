@@ -1,8 +1,9 @@
-"""Go (Gamma scheme, seeds/002) pages: participant cards and the tournament table.
+"""Go pages: participant cards and the tournament table.
 
-They are drawn in the seed's own layout by :mod:`core.go` (``render_card``/``render_table``,
-written by the Go engineer); this module only wraps their text as a report page so that the
-HTML set, the CLI and the TUI show them like every other report.
+Gamma (seeds/002): drawn in the seed's own layout by :mod:`core.go` (``render_card``/
+``render_table``); this module only wraps their text as a report page so that the HTML set,
+the CLI and the TUI show them like every other report.  McMahon: built as tables by
+:mod:`core.reports.go_mcmahon` (MMS and the Go criteria, handicap and colour per game).
 """
 
 from __future__ import annotations
@@ -35,7 +36,12 @@ def available() -> bool:
 def go_report(view: View, kind: str) -> Report:
     t = view.tournament
     if not view.is_go:
-        raise TournamentError(_('Go cards and tables exist only for Go tournaments (system gamma)'))
+        raise TournamentError(_('Go cards and tables exist only for Go tournaments (systems gamma '
+                                'and mcmahon)'))
+    if t.system == "mcmahon":
+        from core.reports import go_mcmahon
+
+        return go_mcmahon.results_table(view) if kind == "go-table" else go_mcmahon.participant_cards(view)
     if kind == "go-table":
         fn = _go_function("render_table")
         if fn is None:

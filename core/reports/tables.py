@@ -8,10 +8,11 @@ in the language active when it is built.
 
 from __future__ import annotations
 
+from fractions import Fraction
 
 from core.errors import TournamentError
 from core.standings import rounds_started
-from core.i18n import _
+from core.i18n import _, pgettext
 from core.i18n.terms import colour_letter, colour_name, regime_name, tiebreak_modifier, tiebreak_name
 from core.model import ByeKind, Code, GameResult, single_games
 from core.reports.document import Column, GameCell, Marked, Points, Report, ResultCell, Table
@@ -60,17 +61,30 @@ def _head(view: View) -> list[str]:
 def _board_columns(view: View, round_no: int) -> tuple[list[Column], bool]:
     rnd = view.tournament.round(round_no)
     go = any(b.handicap is not None for b in rnd.boards)
+    mcmahon = view.tournament.system == "mcmahon"
+    score = "MMS" if mcmahon else _("Pts")
     columns = [Column("board", _("Board"), "r"), Column("white_pno", _("No."), "r"),
-               Column("white", _("White"), flex=True), Column("white_points", _("Pts"), "r"),
+               Column("white", _("White"), flex=True), Column("white_points", score, "r"),
                Column("result", _("Result"), "c"),
-               Column("black_points", _("Pts"), "r"), Column("black", _("Black"), flex=True),
+               Column("black_points", score, "r"), Column("black", _("Black"), flex=True),
                Column("black_pno", _("No."), "r")]
     if go:
         columns += [Column("handicap", _("Handicap"), "r"), Column("komi", _("Komi"), "r")]
+    if mcmahon:  # the ranks go first when the page is narrow: the stones and komi stay
+        rank = pgettext("go", "Rank")
+        columns.insert(3, Column("white_rank", rank, "r", optional=True))
+        columns.insert(8, Column("black_rank", rank, "r", optional=True))
     return columns, go
 
 
 def _board_row(view: View, round_no: int, number: int, b, go: bool) -> list[object]:
+    if view.tournament.system == "mcmahon":  # MMS before the round, and the ranks
+        from core.reports.go_mcmahon import board_view
+
+        mms, ranks = board_view(view, round_no)
+        return [number, b.white, view.name(b.white), ranks.get(b.white, ""), Points(mms.get(b.white, Fraction(0))),
+                _result_text(b.result), Points(mms.get(b.black, Fraction(0))), view.name(b.black),
+                ranks.get(b.black, ""), b.black, *([b.handicap if b.handicap is not None else "", b.komi] if go else [])]
     row: list[object] = [number, b.white, view.name(b.white), Points(view.score_before(b.white, round_no)),
                          _result_text(b.result), Points(view.score_before(b.black, round_no)),
                          view.name(b.black), b.black]

@@ -95,7 +95,9 @@ class View:
 
     @property
     def is_go(self) -> bool:
-        return self.tournament.system == "gamma"
+        """Go pages (tournament table, participant cards) instead of the chess standings,
+        crosstable and pairing cards: the Gamma scheme and McMahon."""
+        return self.tournament.system in ("gamma", "mcmahon")
 
     def name(self, pno: int | None) -> str:
         if not pno:

@@ -182,7 +182,7 @@ class ReportsPane(LazyPane, Vertical):
             kinds += ["pic-wallchart", "pic-progress", "pic-card"]
         if t.options.get("playoffs") or t.system == "knockout":
             kinds.append("pic-bracket")
-        if view.is_go and t.rounds:
+        if t.system == "gamma" and t.rounds:  # the Gamma scheme's levels and top group
             kinds.append("pic-golevels")
         return kinds
 
