@@ -59,10 +59,10 @@ def test_a_column_of_averages_is_shown_in_one_notation():
     from fractions import Fraction
 
     from core.i18n import set_language
-    from tui.standings import decimal_cell, halves_only
+    from core.i18n.format import column_formatter, halves_only
 
     set_language("en")
     column = [Fraction(43, 2), Fraction(75, 4), 18]  # 21½, 18.75, 18: an average among halves
     assert not halves_only(column)
-    assert [decimal_cell(v) for v in column] == ["21.50", "18.75", "18.00"]
+    assert [column_formatter(column)(v) for v in column] == ["21.50", "18.75", "18.00"]
     assert halves_only([Fraction(43, 2), 18, None])

@@ -8,22 +8,10 @@ from textual.widgets import DataTable
 from core.i18n import set_language
 from core.model import Tournament
 from tui.app import HakemApp
-from tui.screens.tournaments import fit_names
 from tui.testing import store_with, wait_for
 
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
-
-
-def test_fit_names_cuts_only_the_name() -> None:
-    headers = ["Name", "System", "By"]
-    rows = [("Vereinsmeisterschaft Schnellschach 2026", "Holländisches System", "arbiter")]
-    # others: (20 + 2) + (7 + 2) = 31; scrollbar 2, own padding 2 -> 40 - 35 = 5 -> floor 8
-    assert fit_names(rows, headers, 40) == [("Vereins…", "Holländisches System", "arbiter")]
-    # 60 columns: 60 - 2 - 31 - 2 = 25 cells for the name, the last one "…"
-    cut = fit_names(rows, headers, 60)[0][0]
-    assert cut == "Vereinsmeisterschaft Sch…" and len(cut) == 25
-    assert fit_names(rows, headers, 120) == rows
 
 
 @pytest.mark.parametrize("lang", ["en", "tr", "de", "ru"])
@@ -40,4 +28,4 @@ async def test_tournament_list_fits_80_columns(tmp_path, lang):
         await wait_for(pilot, lambda: table.row_count == 2)
         await pilot.pause()
         assert table.virtual_size.width <= table.size.width, (table.virtual_size.width, table.size.width)
-        assert table.get_row_at(0)[5] == "arbiter" or table.get_row_at(1)[5] == "arbiter"
+        assert "arbiter" in (str(table.get_row_at(0)[5]), str(table.get_row_at(1)[5]))

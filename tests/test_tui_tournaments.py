@@ -22,7 +22,7 @@ pytestmark = pytest.mark.usefixtures("quiet_tui")
 
 def names_in_list(app) -> list[str]:
     table = app.screen.query_one("#tournaments", DataTable)
-    return [table.get_row_at(i)[0] for i in range(table.row_count)]
+    return [row_values(table, i)[0] for i in range(table.row_count)]
 
 
 async def test_demo_copy_archive(tmp_path):
@@ -39,7 +39,7 @@ async def test_demo_copy_archive(tmp_path):
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentsScreen")
         await wait_for(pilot, lambda: names_in_list(app) == ["Demo Club Rapid"])
         table = app.screen.query_one("#tournaments", DataTable)
-        row = table.get_row_at(0)
+        row = list(row_values(table, 0))
         assert row[1:4] == ["Dutch system", "0 of 5", "12"] and row[5] == "arbiter"
         await pilot.press("c")
         await wait_for(pilot, lambda: sorted(names_in_list(app)) == ["Demo Club Rapid", "Demo Club Rapid (copy)"])

@@ -43,14 +43,3 @@ def _fmt_points(value: Fraction, lang: str) -> str:
     from core.i18n.format import format_decimal
 
     return format_decimal(value, lang)
-
-
-def fmt_value(value: object) -> str:
-    """A tie-break value for a table cell: fractions as points, floats with two decimals."""
-    if value is None:
-        return ""
-    if isinstance(value, Fraction):
-        return fmt_points(value)
-    if isinstance(value, float):
-        return f"{value:.2f}".rstrip("0").rstrip(".")
-    return str(value)

@@ -13,7 +13,6 @@ from typing import Any
 
 from core.i18n import _
 from core.model import Tournament
-from tui.i18n import fmt_points
 
 
 @dataclass(frozen=True)
@@ -89,38 +88,6 @@ def criterion_modifiers(code: str) -> str:
     return d.modifiers if d else ""
 
 
-def fmt_value(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, tuple):
-        return " ".join(fmt_value(v) for v in value)
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        return f"{value:.2f}".rstrip("0").rstrip(".")
-    return fmt_points(Fraction(value))
-
-
-def halves_only(values: Any) -> bool:
-    """True when every number of a column is whole or half (shown like points: ``21½``)."""
-    for v in values:
-        if isinstance(v, (Fraction, float)) and not isinstance(v, bool) and (Fraction(v) * 2).denominator != 1:
-            return False
-    return True
-
-
-def decimal_cell(value: Any) -> str:
-    """A value of a column that holds averages: every number with two decimals (``21.50``,
-    ``18.75``), so one column never mixes ``21½`` and ``18.75``."""
-    from core.i18n.format import format_decimal
-
-    if isinstance(value, (Fraction, float, int)) and not isinstance(value, bool):
-        return format_decimal(Fraction(value), max_digits=2, min_digits=2)
-    return fmt_value(value)
-
-
 def compute(t: Tournament, criteria: tuple[str, ...] | None = None, regime: str | None = None) -> StandingsView:
     """Standings of ``t`` with ``criteria`` (default: the tournament's own list or its preset)."""
     from core.standings import compute_standings
@@ -128,26 +95,32 @@ def compute(t: Tournament, criteria: tuple[str, ...] | None = None, regime: str 
     s = compute_standings(t, tiebreaks=None if criteria is None else tuple(criteria),
                           regime=regime or t.tiebreak_regime)
     ratings = {p.pno: p.rating for p in t.players}
+    cells = [_column_cells([r.values.get(c) for r in s.rows]) for c in s.tiebreaks]
     rows = []
-    # one formatting per distinct value: a 300-player table has ~1,200 values but few distinct
-    # ones, and formatting a Fraction (language, decimal mark) costs more than a lookup
-    memo: dict[Any, str] = {}
+    for i, r in enumerate(s.rows):
+        place = "-" if r.rank is None else (f"{r.rank}=" if r.shared else str(r.rank))
+        rows.append(StandingRow(place, r.pno, r.name, ratings.get(r.pno, 0), r.points,
+                                tuple(column[i] for column in cells), r.decided_by))
+    return StandingsView(tuple(s.tiebreaks), tuple(rows), s.regime.value, _(s.regime_name),
+                         tuple(s.warnings), tuple(g for g in s.unresolved if len(g) > 1), s.chess_regime)
 
-    def cell(value: Any) -> str:
+
+def _column_cells(values: list[Any]) -> list[str]:
+    """One column's cells in one notation (``core.i18n.format.column_formatter``), each
+    distinct value formatted once: a 300-player table has ~1,200 values but few distinct ones,
+    and formatting a Fraction (language, decimal mark) costs more than a lookup."""
+    from core.i18n.format import column_formatter
+
+    fmt = column_formatter(values)
+    memo: dict[Any, str] = {}
+    out = []
+    for value in values:
         key = (value.numerator, value.denominator) if isinstance(value, Fraction) else (type(value), value)
         text = memo.get(key)
         if text is None:
-            text = memo[key] = fmt_value(value)
-        return text
-
-    decimal = {c for c in s.tiebreaks if not halves_only(r.values.get(c) for r in s.rows)}
-    for r in s.rows:
-        place = "-" if r.rank is None else (f"{r.rank}=" if r.shared else str(r.rank))
-        rows.append(StandingRow(place, r.pno, r.name, ratings.get(r.pno, 0), r.points,
-                                tuple(decimal_cell(r.values.get(c)) if c in decimal else cell(r.values.get(c))
-                                      for c in s.tiebreaks), r.decided_by))
-    return StandingsView(tuple(s.tiebreaks), tuple(rows), s.regime.value, _(s.regime_name),
-                         tuple(s.warnings), tuple(g for g in s.unresolved if len(g) > 1), s.chess_regime)
+            text = memo[key] = fmt(value)
+        out.append(text)
+    return out
 
 
 def explain(t: Tournament, code: str, pno: int, regime: str | None = None) -> str:

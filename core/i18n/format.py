@@ -21,7 +21,7 @@ import datetime as _dt
 import os
 from decimal import Decimal, localcontext
 from fractions import Fraction
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from core.i18n import LANGUAGES, _, current_language, ngettext, normalise_language
 
@@ -161,6 +161,40 @@ def format_value(value: object, lang: str | None = None) -> str:
     return str(value)
 
 
+def halves_only(values: Iterable[object]) -> bool:
+    """True when every number among ``values`` is whole or half (a score-like column)."""
+    for v in values:
+        if isinstance(v, tuple):
+            if not halves_only(v):
+                return False
+        elif isinstance(v, (Fraction, Decimal, float)) and (_fraction(v) * 2).denominator != 1:
+            return False
+    return True
+
+
+def column_formatter(values: Iterable[object], lang: str | None = None) -> Callable[[object], str]:
+    """The one notation for a column of tie-break values (issue 19: never ``21½`` above
+    ``18.75``): when every value is whole or half, as points (``21½``, ``18``); when any is not
+    (an average, a Sonneborn-Berger with quarters, a percentage), every number of the column
+    with two decimals in the language's notation (``21,50``, ``18,75``, ``18,00`` in German).
+    Tuples (element-wise criteria) are formatted part by part with the same rule."""
+    if halves_only(values):
+        return lambda value: _column_cell(value, lambda v: format_value(v, lang))
+    return lambda value: _column_cell(value, lambda v: format_decimal(v, lang, max_digits=2, min_digits=2))
+
+
+def _column_cell(value: object, number: Callable[[Number], str]) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, tuple):
+        return " ".join(_column_cell(v, number) for v in value)
+    if isinstance(value, bool):
+        return str(int(value))
+    if isinstance(value, (int, Fraction, Decimal, float)):
+        return number(value)
+    return str(value)
+
+
 def format_rating(value: int | None, unrated: str = "") -> str:
     """A rating as a plain integer ("2140", never "2.140"); ``unrated`` for 0/None."""
     if not value:
@@ -253,7 +287,7 @@ def resolve_language(cli: str | None = None, setting: str | None = None,
 
 
 __all__ = [
-    "LANGUAGES", "POINT_STYLES", "babel_locale", "counted", "format_date", "format_datetime", "format_decimal",
+    "LANGUAGES", "POINT_STYLES", "babel_locale", "column_formatter", "counted", "format_date", "format_datetime", "format_decimal",
     "format_number", "format_pno", "format_points", "format_rating", "format_time",
-    "format_value", "points_label", "points_style", "resolve_language", "set_points_style",
+    "format_value", "halves_only", "points_label", "points_style", "resolve_language", "set_points_style",
 ]

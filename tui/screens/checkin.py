@@ -23,8 +23,8 @@ from core import checkin
 from core.i18n import _
 from core.i18n.format import format_decimal
 from core.model import Tournament
-from core.safe_text import field_safe
 from tui.i18n import L_
+from tui.widgets.tables import FittedTable, reset_table, sync_table, text_col
 
 
 def money(value: Any, currency: str) -> str:
@@ -54,17 +54,14 @@ class CheckinDialog(ModalScreen[None]):
         with Vertical(classes="dialog-box wide"):
             yield Label(_("Check-in"), classes="dialog-title")
             yield Input(placeholder=_("Type a name or a number"), id="checkin-find")
-            yield DataTable(id="checkin-table", cursor_type="row", zebra_stripes=True)
+            yield FittedTable(id="checkin-table", cursor_type="row", zebra_stripes=True)
             yield Static(id="checkin-summary", classes="dialog-hint")
             yield Static(_("Enter: present/absent · Ctrl+P: paid · Ctrl+O: open/close · Esc: close"),
                          classes="dialog-hint")
 
     def on_mount(self) -> None:
-        table = self.query_one("#checkin-table", DataTable)
-        table.add_column(_("Present"), key="present")
-        table.add_column(_("No."), key="pno")
-        table.add_column(_("Name"), key="name")
-        table.add_column(_("Fee"), key="fee")
+        reset_table(self.query_one("#checkin-table", DataTable), [
+            (_("Present"), "present"), (_("No."), "pno"), text_col(_("Name"), "name"), (_("Fee"), "fee")])
         self.fill()
         self.query_one("#checkin-find", Input).focus()
 
@@ -78,10 +75,7 @@ class CheckinDialog(ModalScreen[None]):
         listing = checkin.checkin_list(t)
         query = self.query_one("#checkin-find", Input).value
         wanted = {p.pno for p in checkin.find_players(t, query)} if query.strip() else None
-        table = self.query_one("#checkin-table", DataTable)
-        keep = self.shown[table.cursor_row] if self.shown and 0 <= table.cursor_row < len(self.shown) else None
-        table.clear()
-        self.shown = []
+        shown, rows = [], []
         for row in listing.rows:
             if wanted is not None and row.pno not in wanted:
                 continue
@@ -90,10 +84,10 @@ class CheckinDialog(ModalScreen[None]):
                 fee = _("paid") if row.owed == 0 else _("owes {amount}").format(
                     amount=money(row.owed, listing.currency))
             mark = Text("✓", style="bold green") if row.present else Text("·", style="dim")
-            table.add_row(mark, str(row.pno), field_safe(row.name), fee)
-            self.shown.append(row.pno)
-        if keep in self.shown:
-            table.move_cursor(row=self.shown.index(keep))
+            rows.append((mark, row.pno, row.name, fee))
+            shown.append(row.pno)
+        self.shown = shown  # the highlighted player stays highlighted while still shown
+        sync_table(self.query_one("#checkin-table", DataTable), [str(pno) for pno in shown], rows)
         state = _("check-in open") if checkin.is_open(t) else _("check-in closed")
         self.query_one("#checkin-summary", Static).update(
             _("{present} of {total} present ({state}); fees due {due}, paid {paid}, owed {owed}").format(

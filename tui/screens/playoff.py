@@ -27,7 +27,7 @@ from core.model import GameResult, Tournament
 from tui.i18n import L_
 from tui.screens.rounds import RESULT_KEYS, RESULT_TEXT
 from tui.widgets.pane import LazyPane
-from tui.widgets.tables import reset_table, selected_key, sync_table
+from tui.widgets.tables import FittedTable, reset_table, selected_key, sync_table, text_col
 
 
 def tied_groups(t: Tournament) -> list[tuple[tuple[int, ...], int, bool]]:
@@ -277,9 +277,9 @@ class PlayoffPane(LazyPane, Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(id="ties-title", classes="screen-title")
-        yield DataTable(id="ties", cursor_type="row")
+        yield FittedTable(id="ties", cursor_type="row")
         yield Static(id="games-title", classes="screen-title")
-        yield DataTable(id="playoff-games", cursor_type="row", zebra_stripes=True)
+        yield FittedTable(id="playoff-games", cursor_type="row", zebra_stripes=True)
         yield Static(id="playoff-status", classes="status-line")
 
     def on_mount(self) -> None:
@@ -292,10 +292,10 @@ class PlayoffPane(LazyPane, Vertical):
     def relabel(self) -> None:
         reset_table(self.query_one("#ties", DataTable), [
             (_("Places"), "places"), (_("Playoff"), "state"),
-            (_("Players on equal points (tie-break order)"), "players")])
+            text_col(_("Players on equal points (tie-break order)"), "players", 1, 12)])
         reset_table(self.query_one("#playoff-games", DataTable), [
-            (_("Bd"), "board"), (_("Start"), "start"), (_("White"), "white"), (_("Result"), "result"),
-            (_("Black"), "black"), (_("Game"), "game"), (_("Stage"), "stage")])
+            (_("Bd"), "board"), (_("Start"), "start"), text_col(_("White"), "white"), (_("Result"), "result"),
+            text_col(_("Black"), "black"), (_("Game"), "game"), (_("Stage"), "stage")])
         if self.t is not None:
             self.show(self.t, force=True)
 

@@ -23,7 +23,7 @@ from core.model import Player, Tournament
 from tui.i18n import L_
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 from tui.widgets.pane import CommandKeys
-from tui.widgets.tables import reset_table, selected_key, sync_table
+from tui.widgets.tables import FittedTable, reset_table, selected_key, sync_table, text_col
 
 
 def is_go(t: Tournament) -> bool:
@@ -139,7 +139,7 @@ class RegistrationPane(CommandKeys, Vertical):
             yield Input(id="p-rank", compact=True)
             yield Input(id="p-egd_pin", compact=True, restrict=r"[0-9]*", max_length=10)
         yield Input(id="p-search", compact=True, classes="search")
-        yield DataTable(id="players", cursor_type="row", zebra_stripes=True)
+        yield FittedTable(id="players", cursor_type="row", zebra_stripes=True)
         yield Static(id="players-status", classes="status-line")
 
     def on_mount(self) -> None:
@@ -157,10 +157,11 @@ class RegistrationPane(CommandKeys, Vertical):
             self.query_one("#p-federation", Input).placeholder = _("Country")
         self.query_one("#p-search", Input).placeholder = _("/ search: name, club, federation, number")
         reset_table(self.query_one("#players", DataTable), [
-            (_("No."), "pno"), (_("Name"), "name"), (_("Rating"), "rating"),
-            (pgettext("go", "Rank") if go else _("Title"), "title"), (_("Country") if go else _("Fed"), "fed"),
-            (_("Club"), "club"),
-            (_("Status"), "status")])
+            (_("No."), "pno"), text_col(_("Name"), "name"), (_("Rating"), "rating"),
+            text_col(pgettext("go", "Rank") if go else _("Title"), "title", 1, 4),
+            text_col(_("Country") if go else _("Fed"), "fed", 1, 4),
+            text_col(_("Club"), "club", 2),
+            text_col(_("Status"), "status", 1)])
         if self.t is not None:
             self.show(self.t)
 

@@ -34,7 +34,7 @@ from tui.services import gc_after_frame, on_ui_thread, settle_memory
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 from tui.widgets.fast_table import FastTable
 from tui.widgets.pane import CommandKeys
-from tui.widgets.tables import reset_table, selected_key, sync_table
+from tui.widgets.tables import FittedTable, reset_table, selected_key, sync_table, text_col
 from tui.widgets.text import set_text
 
 RESULT_KEYS = {
@@ -258,7 +258,7 @@ class RoundsPane(CommandKeys, Vertical):
         with Horizontal(id="pair-progress-row"):
             yield Static(id="pair-progress-text")
             yield ProgressBar(id="pair-progress", total=1.0, show_eta=False)
-        yield FastTable(id="boards", cursor_type="row", zebra_stripes=True)
+        yield FittedTable(id="boards", cursor_type="row", zebra_stripes=True)
         yield Input(id="result-entry", compact=True)
         yield Static(id="round-status", classes="status-line")
 
@@ -277,8 +277,8 @@ class RoundsPane(CommandKeys, Vertical):
         self.query_one("#result-entry", Input).placeholder = _(
             "Type board and result, e.g. 12 1-0 or 7 = (Enter). On the table: 1 0 = + - f")
         reset_table(self.query_one("#boards", DataTable), [
-            (_("Bd"), "board"), (_("No."), "wno"), (_("White"), "white"), (_("Pts"), "wpts"),
-            (_("Result"), "result"), (_("Pts"), "bpts"), (_("No."), "bno"), (_("Black"), "black")])
+            (_("Bd"), "board"), (_("No."), "wno"), text_col(_("White"), "white"), (_("Pts"), "wpts"),
+            (_("Result"), "result"), (_("Pts"), "bpts"), (_("No."), "bno"), text_col(_("Black"), "black")])
         if self.t is not None:
             self.show(self.t)
 

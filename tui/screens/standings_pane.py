@@ -21,15 +21,14 @@ from core.i18n import _
 from core.model import Tournament
 from tui.i18n import L_, fmt_points
 from tui.standings import StandingsView, compute, explain
-from tui.widgets.fast_table import FastTable
-from tui.widgets.tables import reset_table, sync_table
+from tui.widgets.tables import FittedTable, reset_table, sync_table, text_col
 from tui.widgets.text import set_text
 
 
 def fill_standings(table: DataTable, view: StandingsView, columns_key: list) -> None:
     """Show ``view`` in ``table``, rebuilding the columns only when the criteria changed."""
     if columns_key != getattr(table, "_hakem_columns", None):
-        reset_table(table, [(_("Rk"), "rank"), (_("No."), "pno"), (_("Name"), "name"), (_("Rtg"), "rating"),
+        reset_table(table, [(_("Rk"), "rank"), (_("No."), "pno"), text_col(_("Name"), "name"), (_("Rtg"), "rating"),
                             (_("Pts"), "points")] + [(c, f"tb{i}") for i, c in enumerate(view.columns)])
         table._hakem_columns = columns_key  # type: ignore[attr-defined]
     # rows keyed by position: a result that reorders the table becomes cell updates instead of
@@ -61,7 +60,7 @@ class StandingsPane(LazyPane, Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(id="standings-title", classes="screen-title")
-        yield FastTable(id="standings", cursor_type="cell", zebra_stripes=True)
+        yield FittedTable(id="standings", cursor_type="cell", zebra_stripes=True)
         yield Static(id="standings-notes", classes="status-line")
 
     def on_mount(self) -> None:

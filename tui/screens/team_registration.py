@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Callable
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -24,6 +23,7 @@ from core.i18n import _
 from core.model import Team, Tournament
 from tui.i18n import L_
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
+from tui.widgets.tables import FittedTable, reset_table, sync_table, text_col
 
 
 def _pnos(text: str) -> list[int]:
@@ -53,7 +53,7 @@ class TeamsDialog(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box wide"):
             yield Label(_("Teams"), classes="dialog-title")
-            yield DataTable(id="teams-table", cursor_type="row", zebra_stripes=True)
+            yield FittedTable(id="teams-table", cursor_type="row", zebra_stripes=True)
             yield Static(id="teams-hint", classes="dialog-hint")
 
     def on_mount(self) -> None:
@@ -68,13 +68,16 @@ class TeamsDialog(ModalScreen[None]):
         """Rebuild the list from the session's snapshot (small: a few teams)."""
         table = self.query_one(DataTable)
         cursor = table.cursor_row
-        table.clear(columns=True)
-        table.add_columns(_("No."), _("Team"), _("Board order (board 1 first)"))
+        if not table.columns:
+            reset_table(table, [(_("No."), "no"), text_col(_("Team"), "team", 2),
+                                text_col(_("Board order (board 1 first)"), "order", 3, 12)])
         names = {p.pno: p.name for p in self.t.players}
+        rows = []
         for team in self.t.teams:
             short = f" ({team.short})" if team.short else ""
             roster = ", ".join(f"{pno} {names.get(pno, '?')}" for pno in team.members) or "—"
-            table.add_row(Text(str(team.id)), Text(team.name + short), Text(roster), key=str(team.id))
+            rows.append((team.id, team.name + short, roster))
+        sync_table(table, [str(team.id) for team in self.t.teams], rows)
         if self.t.teams:
             table.move_cursor(row=min(cursor, len(self.t.teams) - 1))
         hint = _("a add · r board order · e rename · Del delete · c one team per club · Esc close")

@@ -22,7 +22,7 @@ from core.model import Tournament
 from tui.i18n import L_
 from tui.screens.standings_pane import fill_standings, regime_line
 from tui.standings import compute, criterion_modifiers, criterion_names, preset_in_force, preset_titles, presets
-from tui.widgets.tables import reset_table, sync_table
+from tui.widgets.tables import FittedTable, reset_table, sync_table, text_col, widths_needed
 
 REGIMES = (("auto", L_("by start date")), ("legacy", L_("legacy: virtual opponent")),
            ("2024", L_("FIDE 2024: dummy opponent")), ("2026", L_("FIDE 2026: capped dummy, VUR")))
@@ -71,14 +71,14 @@ class TiebreaksPane(LazyPane, Horizontal):
     def compose(self) -> ComposeResult:
         with Vertical(id="tb-left"):
             yield Select([], prompt=_("Preset…"), id="tb-preset", compact=True)
-            yield DataTable(id="tb-list", cursor_type="row")
+            yield FittedTable(id="tb-list", cursor_type="row")
             yield Input(id="tb-add", compact=True)
             yield Select([(str(label), key) for key, label in REGIMES], value="auto", allow_blank=False,
                          id="tb-regime", compact=True)
             yield Static(id="tb-help", classes="status-line")
         with Vertical(id="tb-right"):
             yield Static(id="tb-title", classes="screen-title")
-            yield DataTable(id="tb-preview", cursor_type="row", zebra_stripes=True)
+            yield FittedTable(id="tb-preview", cursor_type="row", zebra_stripes=True)
             yield Static(id="tb-notes", classes="status-line")
 
     def on_mount(self) -> None:
@@ -94,7 +94,7 @@ class TiebreaksPane(LazyPane, Horizontal):
         self.query_one("#tb-add", Input).placeholder = _("add a code, e.g. BH/C1, SB, ARO/U1400 (Enter)")
         self.query_one("#tb-help", Static).update(_(
             "Del remove · Shift+↑/↓ or K/J move · c cut 0–3 · M median · s save · z discard"))
-        reset_table(self.query_one("#tb-list", DataTable), [(_("#"), "i"), (_("Code"), "code"), (_("Tie-break"), "name")])
+        reset_table(self.query_one("#tb-list", DataTable), [(_("#"), "i"), (_("Code"), "code"), text_col(_("Tie-break"), "name", 1, 6)])
         if self.t is not None:
             self.show(self.t, force=True)
 
@@ -151,10 +151,37 @@ class TiebreaksPane(LazyPane, Horizontal):
             notes.update(str(exc))
             return
         fill_standings(self.query_one("#tb-preview", DataTable), view, list(view.columns))
+        self.share_width()
         state = _("Preview (not saved; s saves)") if self.draft is not None or self.draft_regime is not None \
             else _("Preview")
         title.update(f"{state} · {regime_line(view)}")
         notes.update("\n".join(view.warnings))
+
+    def share_width(self) -> None:
+        """Side by side when the list (tie-break names in full) and the preview (names at their
+        narrowest, every number whole) both fit; otherwise the list above the preview, each at
+        the full width.  At 80 columns a fixed 38-column list left the preview too narrow: the
+        screen's edge cut its last columns (SB ``21½`` read ``21``)."""
+        width = self.size.width
+        need, _full = widths_needed(self.query_one("#tb-preview", DataTable))
+        _least, names = widths_needed(self.query_one("#tb-list", DataTable))
+        if not width or not need or not names:
+            return
+        scrollbars = 2 * self.SCROLLBAR
+        stacked = width < names + need + scrollbars
+        self.set_class(stacked, "-stacked")
+        box = self.query_one("#tb-left")
+        if stacked:
+            box.styles.clear_rule("width")
+        else:
+            box.styles.width = max(names + self.SCROLLBAR, min(38, width - need - self.SCROLLBAR))
+
+    SCROLLBAR = 2
+    """Cells kept for a vertical scrollbar beside each table (whether shown or not: the
+    choice of layout must not flip when a scrollbar comes and goes)."""
+
+    def on_resize(self) -> None:
+        self.share_width()
 
     # -- editing ------------------------------------------------------------------------------
     def edit(self, codes: list[str]) -> None:

@@ -18,6 +18,7 @@ from core.i18n import _, pgettext
 from tui.i18n import L_
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 from tui.widgets.pane import CommandKeys
+from tui.widgets.tables import FittedTable, reset_table, sync_table, text_col
 
 
 def short_time(iso: str) -> str:
@@ -30,36 +31,6 @@ def short_time(iso: str) -> str:
         return format_datetime(text)
     except ValueError:
         return text[:16].replace("T", " ")
-
-
-def fit_names(rows: list[tuple], headers: list[str], width: int) -> list[tuple]:
-    """Cut the name column (the first) so that the whole list fits ``width`` columns.
-
-    Why: at 80 columns a long tournament name, a long system name in German ("Holländisches
-    System") and a user name pushed the last column ("Von") off the screen.  The name is the
-    only free text, so it gives way (with "…"), never below 8 columns; a wider terminal shows it
-    whole.  Column widths as DataTable draws them: the widest cell or header plus one column of
-    padding on each side; two more for the scrollbar.
-    """
-    from rich.cells import cell_len
-
-    if not rows:
-        return rows
-    widths = [max([cell_len(h)] + [cell_len(str(r[k])) for r in rows]) for k, h in enumerate(headers)]
-    others = sum(w + 2 for w in widths[1:])
-    budget = max(8, width - 2 - others - 2, cell_len(headers[0]))
-    if widths[0] <= budget:
-        return rows
-    out = []
-    for row in rows:
-        name = str(row[0])
-        if cell_len(name) > budget:
-            cut = name
-            while cut and cell_len(cut) > budget - 1:
-                cut = cut[:-1]
-            name = cut.rstrip() + "…"
-        out.append((name, *row[1:]))
-    return out
 
 
 class TournamentsScreen(CommandKeys, Screen):
@@ -81,7 +52,7 @@ class TournamentsScreen(CommandKeys, Screen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="tournaments-title", classes="screen-title")
-        yield DataTable(id="tournaments", cursor_type="row", zebra_stripes=True)
+        yield FittedTable(id="tournaments", cursor_type="row", zebra_stripes=True)
         yield Static(id="tournaments-hint", classes="hint")
         yield Footer()
 
@@ -104,14 +75,9 @@ class TournamentsScreen(CommandKeys, Screen):
     def relabel(self) -> None:
         """(Re)build texts and columns in the current language."""
         self.query_one("#tournaments-title", Static).update(_("Tournaments"))
-        table = self.query_one("#tournaments", DataTable)
-        table.clear(columns=True)
-        table.add_column(pgettext("tournament", "Name"), key="name")
-        table.add_column(_("System"), key="system")
-        table.add_column(_("Round"), key="round")
-        table.add_column(_("Players"), key="players")
-        table.add_column(_("Last change"), key="modified")
-        table.add_column(_("By"), key="by")
+        reset_table(self.query_one("#tournaments", DataTable), [
+            text_col(pgettext("tournament", "Name"), "name"), (_("System"), "system"), (_("Round"), "round"),
+            (_("Players"), "players"), (_("Last change"), "modified"), text_col(_("By"), "by", 1)])
         self._ids = []
         self.refresh_list()
 
@@ -136,25 +102,13 @@ class TournamentsScreen(CommandKeys, Screen):
                     current=i.current_round, total=getattr(i, "total_rounds", "?"))
                  if getattr(i, "total_rounds", None) else str(i.current_round),
                  str(i.players), short_time(i.modified), str(i.modified_by)) for i in infos]
-        table = self.query_one("#tournaments", DataTable)
-        rows = fit_names(rows, [str(c.label) for c in table.columns.values()], self.size.width or 80)
-        if ids == self._ids and getattr(self, "_rows", None) == rows:
-            return
-        selected = self._ids[table.cursor_row] if self._ids and 0 <= table.cursor_row < len(self._ids) else None
-        table.clear()
-        for tid, row in zip(ids, rows):
-            table.add_row(*row, key=tid)
-        self._ids, self._rows = ids, rows
-        if selected in ids:
-            table.move_cursor(row=ids.index(selected), animate=False)
+        sync_table(self.query_one("#tournaments", DataTable), ids, rows)  # keeps the selected one
+        self._ids = ids
         hint = self.query_one("#tournaments-hint", Static)
         if not ids:
             hint.update(_("No tournaments yet. Press n to create one, i to import a TRF file, or d for a demo."))
         else:
             hint.update(_("Enter opens the selected tournament; n creates a new one."))
-
-    def on_resize(self) -> None:
-        self.refresh_list()  # names are cut to the width: a wider terminal shows more of them
 
     def selected_id(self) -> str | None:
         table = self.query_one("#tournaments", DataTable)
