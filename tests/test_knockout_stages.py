@@ -86,3 +86,30 @@ def test_armageddon_board_is_named():
     # two games and two extension games drawn: the Armageddon is the fifth board of round 1
     assert len(t.rounds[0].boards) == 5
     assert board_games(t, 1)[5] == "Final · Armageddon (White 5′, Black 4′; a draw counts as a win for Black)"
+
+
+def test_pairing_lists_of_a_cup_round():
+    """The printed pairings of a knockout round: the stage under the title, the game of each
+    board, the points before the knockout round (after all its games: 7 beat 10 twice → 2;
+    9 drew four games and the Armageddon → 2½), players without a game with the reason; the
+    list by name gives every board of a player's match."""
+    from core.reports import View, build
+    from tests.cup_data import played_preliminary
+
+    t = played_preliminary()
+    view = View(t)
+    report = build(view, "pairings", round_no=2)
+    assert report.subtitle[-1] == "Quarter-final"
+    rows = report.tables[0].rows
+    assert [r[-1] for r in rows] == ["Game 1"] * 4 + ["Game 2"] * 4
+    seven = next(r for r in rows if r[1] == 7)
+    nine = next(r for r in rows if r[1] == 9)
+    assert seven[3].value == 2 and nine[3].value == Fraction(5, 2)
+    words = {r[0]: r[2] for r in report.tables[1].rows}
+    assert words == {8: "eliminated in the Preliminary round", 10: "eliminated in the Preliminary round"}
+    first = build(view, "pairings", round_no=1)
+    assert first.subtitle[-2:] == ["Preliminary round",
+                                   "Armageddon (White 5′, Black 4′; a draw counts as a win for Black)"]
+    alpha = {r[1]: r for r in build(view, "alphabetical", round_no=1).tables[0].rows}
+    assert alpha[7][2] == "1, 3" and alpha[7][3] in ("W/B", "B/W")
+    assert alpha[8][2] == "2, 4, 5, 6, 7"

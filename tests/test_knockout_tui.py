@@ -10,17 +10,12 @@ from textual.widgets import DataTable
 
 from core.model import Player, Tournament
 from core.playoff.cup import cup_places
+from tests.cup_data import cup10, played_preliminary
 from tui.app import HakemApp
 from tui.testing import store_with, wait_for
 from tui.widgets.tables import row_values
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
-
-
-def cup10() -> Tournament:
-    players = tuple(Player(i, f"Player {i:02d}", rating=2400 - 10 * i) for i in range(1, 11))
-    return Tournament(id="cup10", name="Club Cup", system="knockout", total_rounds=4, players=players,
-                      options={"knockout": {"rules": "seed"}})
 
 
 def rows(table: DataTable) -> list[tuple]:
@@ -46,7 +41,7 @@ async def test_ten_player_cup_to_its_final(tmp_path):
             status = str(app.screen.query_one("#round-status").render())
             if round_no == 1:
                 # 16-bracket: seeds 1-6 go through without a game, 7 v 10 and 8 v 9 play
-                away = {r[1]: r[4] for r in rows(boards) if r[0] == ""}
+                away = {r[1]: r[7] for r in rows(boards) if r[0] == ""}
                 assert away == dict.fromkeys(range(1, 7), "advances without a game (Preliminary round)")
                 assert "Round 1 of 4" in str(title.render())
                 assert "Bd 1, 2: Preliminary round · Game 1 (3′+3″)" in status
@@ -55,7 +50,7 @@ async def test_ten_player_cup_to_its_final(tmp_path):
                 # the quarter-final is round 2 of 4: both games of its four matches
                 assert "Round 2 of 4 · 0 of 8 results in" in str(title.render())
                 assert "Bd 1, 2, 3, 4: Quarter-final · Game 1 (3′+3″)" in status
-                away = {r[1]: r[4] for r in rows(boards) if r[0] == ""}
+                away = {r[1]: r[7] for r in rows(boards) if r[0] == ""}
                 assert away == {9: "eliminated in the Preliminary round", 10: "eliminated in the Preliminary round"}
             boards.focus()
             boards.move_cursor(row=0)
@@ -78,22 +73,6 @@ async def test_ten_player_cup_to_its_final(tmp_path):
         await pilot.press("f7")
         await pilot.pause()
         assert app.screen.query_one("#ties", DataTable).row_count == 0
-
-
-def played_preliminary() -> Tournament:
-    """The 10-player cup after its preliminary round: 7 beat 10 (2–0); 8 v 9 level after the
-    two games and the two extension games (all drawn), and the Armageddon drawn, which counts
-    as a win for Black (seeds/000 p. 66)."""
-    from core import commands
-
-    t = commands.pair_next_round(cup10())
-    b = 1
-    while b <= len(t.rounds[0].boards):
-        board = t.rounds[0].boards[b - 1]
-        result = "1/2" if {board.white, board.black} == {8, 9} else "1-0" if board.white == 7 else "0-1"
-        t = commands.set_result(t, 1, b, result)
-        b += 1
-    return commands.pair_next_round(t)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (60, 20)])
@@ -130,3 +109,38 @@ async def test_bracket_screen_names_every_match_bye_and_elimination(tmp_path, si
         await wait_for(pilot, lambda: body.scroll_y == body.max_scroll_y)
         await pilot.press("escape")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+
+
+async def test_level_match_gets_its_tie_break_games_in_the_round(tmp_path):
+    """Two players, rules "seed": ½-½ twice with the result keys → the two extension games
+    join round 1 (a toast names them), the cursor goes on to board 3; `x` on board 3 says why
+    it is there."""
+    from core import commands
+
+    players = tuple(Player(i, f"Player {i:02d}", rating=2400 - 10 * i) for i in range(1, 3))
+    t = commands.pair_next_round(Tournament(id="final", name="Final", system="knockout", players=players,
+                                            options={"knockout": {"rules": "seed"}}))
+    data = tmp_path / "data"
+    [tid] = store_with(data, t)
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("f3")
+        await wait_for(pilot, lambda: app.screen.query("#pane-rounds"))
+        session = app.screen.session
+        boards = app.screen.query_one("#boards", DataTable)
+        boards.focus()
+        boards.move_cursor(row=0)
+        await pilot.press("equals_sign")
+        await pilot.press("equals_sign")
+        await wait_for(pilot, lambda: len(session.tournament.rounds[0].boards) == 4)
+        toasts = [(str(n.title), str(n.message)) for n in app._notifications]
+        assert ("The match is level: games added",
+                "Bd 3: Final · Extension 1, game 1 (3′+3″)\nBd 4: Final · Extension 1, game 2 (3′+3″)") in toasts
+        title = app.screen.query_one("#round-title")
+        await wait_for(pilot, lambda: "Round 1 of 1 · 2 of 4 results in" in str(title.render()))
+        assert boards.cursor_row == 2                           # on to the first extension game
+        await pilot.press("x")
+        await wait_for(pilot, lambda: app.screen.query("#message-body"))
+        text = " ".join(str(w.render()) for w in app.screen.query("#message-body Static"))
+        assert "Final · Extension 1, game 1 (3′+3″): added to the round when the match was level." in text

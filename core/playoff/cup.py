@@ -414,14 +414,19 @@ def _away_by_round(t: Tournament, round_no: int) -> dict[int, str]:
     return out
 
 
-def board_games(t: Tournament, round_no: int) -> dict[int, str]:
-    """Board number → what its game is ("Quarter-final · Armageddon (White 5′, Black 4′; …)")."""
-    from core.playoff.labels import game_title, stage_text
+def board_games(t: Tournament, round_no: int, short: bool = False) -> dict[int, str]:
+    """Board number → what its game is ("Quarter-final · Armageddon (White 5′, Black 4′; …)");
+    ``short``: the game alone, without stage and clock ("Extension 1, game 2"), for printed
+    lists whose heading names the stage."""
+    from core.playoff.labels import game_label, game_title, stage_text
 
     if not 0 < round_no <= len(t.rounds):
         return {}
     if not legacy(t):
         games = {g.id: g for g in replay(t).view.games}
+        if short:
+            return {bno: game_label(games[b.game]) for bno, b in enumerate(t.round(round_no).boards, start=1)
+                    if b.game in games}
         return {bno: f"{stage_text(games[b.game].stage)} · {game_title(games[b.game])}"
                 for bno, b in enumerate(t.round(round_no).boards, start=1) if b.game in games}
     ready = list(_before(t, round_no).view.ready)

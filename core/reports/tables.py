@@ -74,7 +74,41 @@ def _board_columns(view: View, round_no: int) -> tuple[list[Column], bool]:
         rank = pgettext("go", "Rank")
         columns.insert(3, Column("white_rank", rank, "r", optional=True))
         columns.insert(8, Column("black_rank", rank, "r", optional=True))
+    if any(b.game for b in rnd.boards):  # a cup: which game of which match each board is
+        columns.append(Column("game", _("Game"), flex=True))
     return columns, go
+
+
+def _cup_words(view: View, round_no: int) -> tuple[dict[int, str], dict[int, str]]:
+    """A cup's round: board → its game, player off the boards → why (empty elsewhere)."""
+    t = view.tournament
+    if t.system != "knockout":
+        return {}, {}
+    from core.playoff.cup import away_status, board_games
+
+    try:
+        return board_games(t, round_no, short=True), away_status(t, round_no)
+    except TournamentError:
+        return {}, {}
+
+
+def _cup_stage(view: View, round_no: int) -> list[str]:
+    """A cup's pairing list names its knockout round under the title (the Game column then
+    says "Game 2", "Extension 1, game 1"), and the Armageddon's clocks when it is played."""
+    t = view.tournament
+    if t.system != "knockout" or not any(b.game for b in t.round(round_no).boards):
+        return []
+    from core.playoff.cup import replay
+    from core.playoff.labels import game_title, stage_text
+
+    try:
+        games = {g.id: g for g in replay(t).view.games}
+    except TournamentError:
+        return []
+    mine = [games[b.game] for b in t.round(round_no).boards if b.game in games]
+    stages = dict.fromkeys(stage_text(g.stage) for g in mine)
+    armageddon = dict.fromkeys(game_title(g) for g in mine if g.kind == "armageddon")
+    return [" · ".join(stages), *armageddon]
 
 
 def _board_row(view: View, round_no: int, number: int, b, go: bool) -> list[object]:
@@ -105,7 +139,8 @@ def pairing_list(view: View, round_no: int) -> Report:
 
     when = round_schedule_text(t, round_no)
     report = Report(f"pairings-r{round_no}", _("Pairings of round {round}").format(round=round_no),
-                    [t.name, *([when] if when else []), *_head(view)])
+                    [t.name, *([when] if when else []), *_head(view), *_cup_stage(view, round_no)])
+    games, away = _cup_words(view, round_no)
     if rnd.matches:
         from core.reports.teams import match_title
 
@@ -117,8 +152,11 @@ def pairing_list(view: View, round_no: int) -> Report:
     else:
         table = Table(columns)
         for i, b in enumerate(rnd.boards, start=1):
-            table.rows.append(_board_row(view, round_no, i, b, go))
+            table.rows.append(_board_row(view, round_no, i, b, go) + ([games.get(i, "")] if b.game else []))
         report.tables.append(table)
+    if away:  # a cup: through without a game, eliminated, entering later — never "absent"
+        report.tables.append(_away_table(view, away))
+        return report
     if rnd.byes:
         byes = Table([Column("pno", _("No."), "r"), Column("name", _("Name"), flex=True),
                       Column("kind", _("Bye"))], title=_("Players without a game"))
@@ -136,6 +174,15 @@ def pairing_list(view: View, round_no: int) -> Report:
     return report
 
 
+def _away_table(view: View, away: dict[int, str]) -> Table:
+    """A cup's players without a game in the round, each with the reason in words."""
+    words = Table([Column("pno", _("No."), "r"), Column("name", _("Name"), flex=True),
+                   Column("why", _("Why"), flex=True)], title=_("Players without a game"))
+    for pno, why in sorted(away.items()):
+        words.rows.append([pno, view.name(pno), why])
+    return words
+
+
 def _seated(rnd) -> set[int]:
     return {pno for b in rnd.boards for pno in (b.white, b.black)} | {y.pno for y in rnd.byes}
 
@@ -145,9 +192,15 @@ def alphabetical_pairings(view: View, round_no: int) -> Report:
     t = view.tournament
     rnd = t.round(round_no)
     where: dict[int, tuple[int | str, str, int | ByeKind | None]] = {}
+    seats: dict[int, list[tuple[int, str]]] = {}
     for i, b in enumerate(rnd.boards, start=1):
-        where[b.white] = (i, colour_name("w"), b.black)
-        where[b.black] = (i, colour_name("b"), b.white)
+        for pno, side, opp in ((b.white, "w", b.black), (b.black, "b", b.white)):
+            seats.setdefault(pno, []).append((i, side))
+            mine = seats[pno]
+            if len(mine) == 1:
+                where[pno] = (i, colour_name(side), opp)
+            else:  # a cup: every game of the match, "1, 3" and "W/B"
+                where[pno] = (", ".join(str(n) for n, _s in mine), "/".join(colour_letter(c) for _n, c in mine), opp)
     for y in rnd.byes:
         where[y.pno] = ("", "", y.kind)
     table = Table([Column("name", _("Name"), flex=True), Column("pno", _("No."), "r"),

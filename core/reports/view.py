@@ -56,8 +56,10 @@ class View:
         return out
 
     def score_before(self, pno: int, round_no: int) -> Fraction:
+        """Points before round ``round_no`` (a cup's knockout round: before its first game)."""
+        done = single_games(self.tournament, round_no - 1)[1] if round_no >= 2 else 0
         seq = self.running.get(pno, [])
-        return seq[round_no - 2] if round_no >= 2 and len(seq) >= round_no - 1 else Fraction(0)
+        return seq[done - 1] if done and len(seq) >= done else Fraction(0)
 
     @cached_property
     def standings(self):

@@ -79,6 +79,23 @@ def cup_words(t: Tournament, round_no: int) -> tuple[dict[int, str], str]:
     return away, line
 
 
+def cup_reasons(t: Tournament, round_no: int, pairing) -> dict | None:
+    """Why each board of a cup's round is there: the engine's words for the regular games it
+    paired, "added because the match was level" for the tie-break games the results added;
+    ``None`` when the engine would now pair the round's first boards differently."""
+    from core.playoff.cup import board_games
+
+    boards = t.round(round_no).boards
+    n = len(pairing.boards)
+    if [(b.white, b.black) for b in pairing.boards] != [(b.white, b.black) for b in boards[:n]]:
+        return None
+    reasons = dict(getattr(pairing, "explanations", {}) or {})
+    games = board_games(t, round_no)
+    for i in range(n, len(boards)):
+        reasons[i] = (_("{game}: added to the round when the match was level.").format(game=games.get(i + 1, "")),)
+    return reasons
+
+
 def describe_result_change(t: Tournament, round_no: int, board_no: int, new: GameResult | None) -> str:
     """What a correction changes: the board, the players' scores, later rounds."""
     b = t.round(round_no).boards[board_no - 1]
@@ -367,10 +384,12 @@ class RoundsPane(CommandKeys, Vertical):
             for p in sorted(t.players, key=lambda p: p.pno):
                 if p.pno in on_board:
                     continue
-                if p.pno in byes or p.active_in(self.round_no) or p.pno in cup[0]:
+                if p.pno in cup[0]:  # a cup's words are long: in the last column, not in Result
                     keys.append(f"p{p.pno}")
-                    rows.append(("", p.pno, p.name, points(p.pno),
-                                 cup[0].get(p.pno) or bye_text(byes.get(p.pno)), "", "", ""))
+                    rows.append(("", p.pno, p.name, points(p.pno), "—", "", "", cup[0][p.pno]))
+                elif p.pno in byes or p.active_in(self.round_no):
+                    keys.append(f"p{p.pno}")
+                    rows.append(("", p.pno, p.name, points(p.pno), bye_text(byes.get(p.pno)), "", "", ""))
         sync_table(table, keys, rows)
         missing = [i for i, b in enumerate(rnd.boards, 1) if b.result is None]
         done = len(rnd.boards) - len(missing)
@@ -448,12 +467,30 @@ class RoundsPane(CommandKeys, Vertical):
         def change() -> Tournament:
             return session.enter_result(round_no, board, result, saved, hold=True)
 
+        before = len(self.t.round(round_no).boards)
         if screen.run_change(change):
+            self.say_cup_boards(round_no, before)
             self.move_to_next_empty(board)
         # the save starts once the frame showing the result is drawn (see Session.enter_result);
         # the timer is the safety net should the screen change before that refresh
         self.call_after_refresh(session.release)
         self.set_timer(0.25, session.release)
+
+    def say_cup_boards(self, round_no: int, before: int) -> None:
+        """A cup: the tie-break boards a result added (a match left level) or removed."""
+        t = self.session.tournament
+        if t.system != "knockout" or round_no > t.current_round:
+            return
+        after = len(t.round(round_no).boards)
+        if after > before:
+            from core.playoff.cup import board_games
+
+            games = board_games(t, round_no)
+            self.notify("\n".join(f"{_('Bd')} {b}: {games.get(b, '')}" for b in range(before + 1, after + 1)),
+                        title=_("The match is level: games added"))
+        elif after < before:
+            self.notify(_("Boards {first} to {last} removed: their match is decided.").format(
+                first=after + 1, last=before), title=_("Tie-break games removed"))
 
     def move_to_next_empty(self, after: int) -> None:
         """Cursor to the next board without a result (wrapping), or stay when all are in."""
@@ -712,7 +749,10 @@ class RoundsPane(CommandKeys, Vertical):
     @work(thread=True, exclusive=True, group="explain", exit_on_error=False)
     def explain_worker(self, t: Tournament, round_no: int, board: int | None) -> tuple:
         pairing = self.session.desk.engine_pairing(round_no)
-        same = [(b.white, b.black) for b in pairing.boards] == [(b.white, b.black) for b in t.round(round_no).boards]
+        boards = t.round(round_no).boards
+        if t.system == "knockout":  # a cup: the engine pairs the regular games; the results add the rest
+            return round_no, board, cup_reasons(t, round_no, pairing)
+        same = [(b.white, b.black) for b in pairing.boards] == [(b.white, b.black) for b in boards]
         return round_no, board, dict(getattr(pairing, "explanations", {}) or {}) if same else None
 
     def explained(self, event: Worker.StateChanged) -> None:
