@@ -194,13 +194,13 @@ def alphabetical_pairings(view: View, round_no: int) -> Report:
     where: dict[int, tuple[int | str, str, int | ByeKind | None]] = {}
     seats: dict[int, list[tuple[int, str]]] = {}
     for i, b in enumerate(rnd.boards, start=1):
-        for pno, side, opp in ((b.white, "w", b.black), (b.black, "b", b.white)):
+        for pno, side, them in ((b.white, "w", b.black), (b.black, "b", b.white)):
             seats.setdefault(pno, []).append((i, side))
             mine = seats[pno]
             if len(mine) == 1:
-                where[pno] = (i, colour_name(side), opp)
+                where[pno] = (i, colour_name(side), them)
             else:  # a cup: every game of the match, "1, 3" and "W/B"
-                where[pno] = (", ".join(str(n) for n, _s in mine), "/".join(colour_letter(c) for _n, c in mine), opp)
+                where[pno] = (", ".join(str(n) for n, _s in mine), "/".join(colour_letter(c) for _n, c in mine), them)
     for y in rnd.byes:
         where[y.pno] = ("", "", y.kind)
     table = Table([Column("name", _("Name"), flex=True), Column("pno", _("No."), "r"),
