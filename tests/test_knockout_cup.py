@@ -312,3 +312,18 @@ def test_cli_round_show_and_result_name_the_games(tmp_path, monkeypatch, capsys)
     assert main(["round", "show", tid, "1", "--format", "json"]) == 0
     shown = json.loads(capsys.readouterr().out)
     assert [b["game"] for b in shown["boards"]] == ["p.r1m1.s0g1", "p.r1m1.s0g2"]
+
+
+def test_round_changed_by_hand_keeps_its_games():
+    """The arbiter swaps the colours of a board by hand: the board keeps its game; a board
+    that is no game of the round, or a game left out, is refused."""
+    t = commands.pair_next_round(cup(4))
+    engine = t.rounds[0].boards
+    swapped = [Board(engine[0].black, engine[0].white), *[Board(b.white, b.black) for b in engine[1:]]]
+    t2 = commands.set_manual_pairing(t, 1, swapped, ())
+    assert [b.game for b in t2.rounds[0].boards] == [b.game for b in engine]
+    assert t2.rounds[0].boards[0].white == engine[0].black and t2.rounds[0].manual
+    with pytest.raises(PairingImpossible, match="board 1: players 1 and 2"):
+        commands.set_manual_pairing(t, 1, [Board(1, 2), *swapped[1:]], ())
+    with pytest.raises(PairingImpossible, match="missing"):
+        commands.set_manual_pairing(t, 1, swapped[:-1], ())

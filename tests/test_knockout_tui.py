@@ -18,6 +18,13 @@ from tui.widgets.tables import row_values
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 
 
+async def open_rounds(pilot, app) -> None:
+    """The stored cup open on its Rounds tab (F3)."""
+    await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+    await pilot.press("f3")
+    await wait_for(pilot, lambda: app.screen.query("#pane-rounds"))
+
+
 def rows(table: DataTable) -> list[tuple]:
     return [row_values(table, i) for i in range(table.row_count)]
 
@@ -27,9 +34,7 @@ async def test_ten_player_cup_to_its_final(tmp_path):
     [tid] = store_with(data, cup10())
     app = HakemApp(data_dir=data, open_id=tid)
     async with app.run_test(size=(100, 32)) as pilot:
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
-        await pilot.press("f3")
-        await wait_for(pilot, lambda: app.screen.query("#pane-rounds"))
+        await open_rounds(pilot, app)
         session = app.screen.session
         pane = app.screen.query_one("#pane-rounds")
         boards = app.screen.query_one("#boards", DataTable)
@@ -84,9 +89,7 @@ async def test_bracket_screen_names_every_match_bye_and_elimination(tmp_path, si
     [tid] = store_with(data, t)
     app = HakemApp(data_dir=data, open_id=tid)
     async with app.run_test(size=size) as pilot:
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
-        await pilot.press("f3")
-        await wait_for(pilot, lambda: app.screen.query("#pane-rounds"))
+        await open_rounds(pilot, app)
         await pilot.press("b")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "BracketScreen")
         text = " ".join(str(line.render()) for line in app.screen.query(".bracket-line"))
@@ -124,9 +127,7 @@ async def test_level_match_gets_its_tie_break_games_in_the_round(tmp_path):
     [tid] = store_with(data, t)
     app = HakemApp(data_dir=data, open_id=tid)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
-        await pilot.press("f3")
-        await wait_for(pilot, lambda: app.screen.query("#pane-rounds"))
+        await open_rounds(pilot, app)
         session = app.screen.session
         boards = app.screen.query_one("#boards", DataTable)
         boards.focus()

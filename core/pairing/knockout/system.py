@@ -92,4 +92,29 @@ def _pair_legacy(tournament: Tournament, cup: CupState) -> RoundPairing:
     return RoundPairing(tournament.current_round + 1, boards, tuple(byes), explanations)
 
 
-KNOCKOUT = System("knockout", "standard", pair)
+def complete(tournament: Tournament, pairing: RoundPairing) -> RoundPairing:
+    """A knockout round changed by hand (other colours, other board order): each board must
+    be one of the round's games — matched by its players to a game not taken yet, whose label
+    it gets — and no game may be left out (the match could not be decided without it)."""
+    from dataclasses import replace
+
+    from core.playoff.cup import legacy, replay, round_boards
+
+    if legacy(tournament) or pairing.round != tournament.current_round + 1:
+        return pairing
+    due = list(round_boards(replay(tournament), pairing.round))
+    boards = []
+    for bno, b in enumerate(pairing.boards, start=1):
+        game = next((g for g in due if {g.white, g.black} == {b.white, b.black}), None)
+        if game is None:
+            raise PairingImpossible(_('board {bno}: players {white} and {black} have no knockout game due in this '
+                                      'round.').format(bno=bno, white=b.white, black=b.black))
+        due.remove(game)
+        boards.append(replace(b, game=game.game))
+    if due:
+        raise PairingImpossible(_('the games of {pairs} are missing: every game of a match is on a board.').format(
+            pairs=", ".join(f"{g.white}–{g.black}" for g in due)))
+    return replace(pairing, boards=tuple(boards))
+
+
+KNOCKOUT = System("knockout", "standard", pair, complete)
