@@ -327,3 +327,25 @@ def test_round_changed_by_hand_keeps_its_games():
         commands.set_manual_pairing(t, 1, [Board(1, 2), *swapped[1:]], ())
     with pytest.raises(PairingImpossible, match="missing"):
         commands.set_manual_pairing(t, 1, swapped[:-1], ())
+
+
+def test_bracket_summary_of_a_cup_with_a_match_for_third_place():
+    """4 players, golden games, third place played: semi-finals 1 v 4 and 2 v 3 won by the
+    better seed, final 1 v 2 won by 2, third place 3 v 4 won by 4.  The bracket words: the
+    final's loser is the runner-up (not "eliminated"), the third-place winner "is third"."""
+    from core.playoff.cup_bracket import cup_summary
+    from tui.screens.bracket import bracket_lines
+
+    t = cup(4, third_place=True, rules={"segments": [], "decider": "armageddon"})
+    t = play_round(t, lambda b: "1-0" if b.white < b.black else "0-1")
+    t = play_round(t, lambda b: ("1-0" if b.white == 2 else "0-1") if {b.white, b.black} == {1, 2}
+                   else ("1-0" if b.white == 4 else "0-1"))
+    assert cup_places(t) == ((2,), (1,), (4,), (3,))
+    semi, final = cup_summary(t)
+    assert [(m.a, m.b, m.winner, m.decided_by) for m in semi.matches] == [(1, 4, 1, "armageddon"), (2, 3, 2, "armageddon")]
+    assert semi.eliminated == (4, 3)
+    assert [(m.a, m.b, m.winner, m.third_place) for m in final.matches] == [(1, 2, 2, False), (3, 4, 4, True)]
+    text = [str(line) for _indent, line in bracket_lines(t)]
+    assert "Player 2 wins the cup (by the Armageddon game)" in text
+    assert "Player 4 is third (by the Armageddon game)" in text
+    assert "Runner-up: 1 Player 1" in text and "Eliminated: 4 Player 4, 3 Player 3" in text

@@ -136,8 +136,7 @@ async def test_level_match_gets_its_tie_break_games_in_the_round(tmp_path):
         await pilot.press("equals_sign")
         await wait_for(pilot, lambda: len(session.tournament.rounds[0].boards) == 4)
         toasts = [(str(n.title), str(n.message)) for n in app._notifications]
-        assert ("The match is level: games added",
-                "Bd 3: Final · Extension 1, game 1 (3′+3″)\nBd 4: Final · Extension 1, game 2 (3′+3″)") in toasts
+        assert ("The match is level: games added", "Bd 3: Extension 1, game 1; Bd 4: Extension 1, game 2") in toasts
         title = app.screen.query_one("#round-title")
         await wait_for(pilot, lambda: "Round 1 of 1 · 2 of 4 results in" in str(title.render()))
         assert boards.cursor_row == 2                           # on to the first extension game

@@ -78,18 +78,18 @@ def bracket_lines(t: Tournament) -> list[Line]:
         return [(0, Text(str(exc)))]
     out: list[Line] = []
     total = len(rounds)
-    last = rounds[-1].number if rounds else 0
     for rnd in rounds:
         title = _("{stage} · round {r} of {n}").format(stage=stage_text(rnd.name), r=rnd.number, n=total)
         out.append((0, Text(title, style="bold underline")))
         for m in rnd.matches:
-            out.extend(_match_lines(m, rnd.number == last, names))
+            out.extend(_match_lines(m, rnd.name == "Final", names))  # one winner: "wins the cup"
         if rnd.byes:
             out.append((1, Text(_("Advance without a game: {players}").format(
                 players=", ".join(_player(names, p) for p in rnd.byes)))))
         if rnd.eliminated:
-            out.append((1, Text(_("Eliminated: {players}").format(
-                players=", ".join(_player(names, p) for p in rnd.eliminated)), style="dim")))
+            words = _("Runner-up: {players}") if rnd.name == "Final" else _("Eliminated: {players}")
+            out.append((1, Text(words.format(players=", ".join(_player(names, p) for p in rnd.eliminated)),
+                                style="dim")))
     return out
 
 

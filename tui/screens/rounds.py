@@ -485,12 +485,12 @@ class RoundsPane(CommandKeys, Vertical):
         if after > before:
             from core.playoff.cup import board_games
 
-            games = board_games(t, round_no)
-            self.notify("\n".join(f"{_('Bd')} {b}: {games.get(b, '')}" for b in range(before + 1, after + 1)),
-                        title=_("The match is level: games added"))
+            games = board_games(t, round_no, short=True)  # the status line has them in full
+            self.notify("; ".join(f"{_('Bd')} {b}: {games.get(b, '')}" for b in range(before + 1, after + 1)),
+                        title=_("The match is level: games added"), timeout=4)
         elif after < before:
             self.notify(_("Boards {first} to {last} removed: their match is decided.").format(
-                first=after + 1, last=before), title=_("Tie-break games removed"))
+                first=after + 1, last=before), title=_("Tie-break games removed"), timeout=4)
 
     def move_to_next_empty(self, after: int) -> None:
         """Cursor to the next board without a result (wrapping), or stay when all are in."""
