@@ -3,14 +3,12 @@ unpairing, manual pairing, explanations, and a pairing worker that can be cancel
 
 from __future__ import annotations
 
-import threading
 import time
 
 import pytest
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Input
 
 from core.model import GameResult
-from core.pairing.base import RoundPairing
 from core.store import Store
 from tui.app import HakemApp
 from tui.testing import CIRCLE, demo, register_system, store_with, type_text, wait_for
@@ -145,43 +143,79 @@ async def test_manual_pairing_swap_and_explain(tmp_path):
 
 
 class SlowSystem:
-    """A pairing system that reports progress and waits until it is cancelled."""
+    """A pairing system that reports progress and works until it is stopped.
+
+    It runs in the pairing worker's child process, so the test sees it only through the screen
+    (the progress text it reports); it never finishes on its own within a test's lifetime."""
 
     id = "slow-test"
-    started = threading.Event()
 
     def pair(self, t, options=None):
-        self.started.set()
-        for i in range(2000):
-            options.report(i / 2000, f"step {i}")
+        for i in range(60_000):  # 10 minutes at most, far beyond any test deadline
+            options.report(i / 60_000, f"step {i}")
             options.check()
-            time.sleep(0.005)
-        return RoundPairing(t.current_round + 1, ())
+            time.sleep(0.01)
+        raise AssertionError("the slow stand-in was never cancelled")
 
 
-SLOW = SlowSystem()
+class CrashingSystem:
+    """A pairing system whose process dies (as if killed or out of memory)."""
+
+    id = "crash-test"
+
+    def pair(self, t, options=None):
+        import os
+
+        os._exit(7)
 
 
 async def test_pairing_runs_in_a_worker_and_can_be_cancelled(tmp_path, monkeypatch):
-    register_system(monkeypatch, "slow-test", SLOW)
+    import multiprocessing
+
+    register_system(monkeypatch, "slow-test", SlowSystem())
     t = demo(rounds=1).with_changes(system="slow-test")
     app, data, tid = open_app(tmp_path, t)
+    before = Store(data).load(tid).tournament
     async with app.run_test(size=(100, 32)) as pilot:
         session, pane = await opened(pilot, app)
         await pilot.press("p")
-        await wait_for(pilot, lambda: SLOW.started.is_set())
         assert app.screen.query_one("#pair-progress-row").display
         await wait_for(pilot, lambda: "step" in str(app.screen.query_one("#pair-progress-text").render()))
-        # the screen keeps answering while the engine works
+        # the screen keeps answering while the engine works: a key on the pane, another tab,
+        # text typed into its form, and back
         await pilot.press("s")
-        await pilot.pause()
-        assert pane.only_playing
+        await wait_for(pilot, lambda: pane.only_playing)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "p-name")
+        await type_text(pilot, "Zed, Typist")
+        await wait_for(pilot, lambda: app.screen.query_one("#p-name", Input).value == "Zed, Typist")
+        await pilot.press("f3")
+        await wait_for(pilot, lambda: app.screen.query_one("#boards", DataTable).display
+                       and app.screen.query_one("#pair-progress-row").display)
+        assert "step" in str(app.screen.query_one("#pair-progress-text").render())  # still pairing
         await pilot.press("escape")
         await app.workers.wait_for_complete()
         await wait_for(pilot, lambda: not app.screen.query_one("#pair-progress-row").display)
         assert type(app.screen).__name__ == "TournamentScreen"  # Escape cancelled, did not leave
-        assert session.tournament.current_round == 1
-    assert Store(data).load(tid).tournament.current_round == 1
+        assert multiprocessing.active_children() == []  # the engine's process is gone
+        assert session.tournament == before
+        assert app.screen.query_one("#p-name", Input).value == "Zed, Typist"  # nothing typed is lost
+    assert Store(data).load(tid).tournament == before
+
+
+async def test_a_pairing_process_that_dies_is_reported_and_changes_nothing(tmp_path, monkeypatch):
+    register_system(monkeypatch, "crash-test", CrashingSystem())
+    t = demo(rounds=1).with_changes(system="crash-test")
+    app, data, tid = open_app(tmp_path, t)
+    before = Store(data).load(tid).tournament
+    async with app.run_test(size=(100, 32)) as pilot:
+        session, pane = await opened(pilot, app)
+        await pilot.press("p")
+        await app.workers.wait_for_complete()
+        await wait_for(pilot, lambda: "exit code 7" in dialog_text(app))
+        assert "nothing was changed" in dialog_text(app)
+        assert session.tournament == before
+    assert Store(data).load(tid).tournament == before
 
 
 async def test_undo_redo_and_escape_leaves_the_entry_line_first(tmp_path):

@@ -4,14 +4,13 @@ Result entry is built for a club evening: with the boards table focused, one key
 result of the selected board (1 = 1-0, 0 = 0-1, = draw, + white wins by forfeit, - black wins
 by forfeit, f double forfeit, Backspace clears) and the cursor jumps to the next board still
 playing.  Score sheets in hand, the arbiter can instead type ``12 1-0`` in the entry line.
-Pairing runs in a thread worker (cancellable with Escape, progress shown), so the screen never
-freezes on a big field.
+Pairing runs in a thread worker whose engine computes in a child process (cancellable with
+Escape, progress shown), so the screen never freezes on a big field.
 """
 
 from __future__ import annotations
 
 import re
-import sys
 import threading
 from dataclasses import dataclass
 from fractions import Fraction
@@ -29,6 +28,7 @@ from core.commands import round_schedule_text
 from core.errors import ConflictError, TournamentError
 from core.i18n import _, ngettext
 from core.model import ByeKind, Code, GameResult, Tournament, scores
+from tui.engine_process import propose_in_child
 from tui.i18n import L_, fmt_points
 from tui.services import gc_after_frame, on_ui_thread, settle_memory
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
@@ -605,14 +605,9 @@ class RoundsPane(CommandKeys, Vertical):
             if not worker.is_cancelled:
                 self.post_message(PairProgress(fraction, text))
 
-        # a pure-Python engine holds the GIL; hand it back to the UI thread more often so the
-        # screen keeps drawing and answering keys while a big field is paired
-        interval = sys.getswitchinterval()
-        sys.setswitchinterval(min(interval, 0.001))
-        try:
-            pairing = session.desk.propose(plan, cancel=cancel, progress=progress)
-        finally:
-            sys.setswitchinterval(interval)
+        # the engine computes in a child process (tui.engine_process): the UI thread keeps the
+        # GIL, and Escape stops the child at once instead of at the engine's next check
+        pairing = propose_in_child(session.desk, plan, cancel, progress)
         if worker.is_cancelled or cancel.is_set():
             from core.pairing.base import Cancelled
 
@@ -676,7 +671,7 @@ class RoundsPane(CommandKeys, Vertical):
         self.call_after_refresh(self.notify, _("Round {n} is paired.").format(n=round_no))
 
     def cancel_pairing(self) -> bool:
-        """Escape while pairing: ask the engine to stop (it checks between steps)."""
+        """Escape while pairing: stop the engine (its child process ends within 50 ms)."""
         if self.cancel_event is None:
             return False
         self.cancel_event.set()
