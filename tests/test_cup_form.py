@@ -56,3 +56,34 @@ async def test_cup_fields_are_asked_and_stored(tmp_path):
     t = Store(data).load(tid).tournament
     assert t.system == "knockout"
     assert t.options["knockout"] == {"rules": "fide-2025", "start": "18:30", "third_place": True}
+
+
+async def test_cup_settings_change_until_round_one_is_paired(tmp_path):
+    from core import commands
+    from tests.cup_data import cup10
+    from tui.testing import store_with
+
+    data = tmp_path / "data"
+    [tid] = store_with(data, cup10())
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("ctrl+t")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "NewTournamentDialog")
+        form = app.screen
+        assert form.query_one("#cup-fields").display
+        assert form.query_one("#ko-rules", Select).value == "seed"      # as stored
+        form.query_one("#ko-start", Input).value = "19:00"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await wait_for(pilot, lambda: app.screen.session.tournament.options["knockout"].get("start") == "19:00")
+    t = Store(data).load(tid).tournament
+    assert t.options["knockout"] == {"rules": "seed", "start": "19:00"}
+    paired = commands.pair_next_round(t)
+    [tid2] = store_with(tmp_path / "data2", paired)
+    app = HakemApp(data_dir=tmp_path / "data2", open_id=tid2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("ctrl+t")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "NewTournamentDialog")
+        assert app.screen.query_one("#ko-start", Input).disabled     # the bracket is drawn

@@ -144,3 +144,8 @@ async def test_level_match_gets_its_tie_break_games_in_the_round(tmp_path):
         await wait_for(pilot, lambda: app.screen.query("#message-body"))
         text = " ".join(str(w.render()) for w in app.screen.query("#message-body Static"))
         assert "Final · Extension 1, game 1 (3′+3″): added to the round when the match was level." in text
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("ctrl+z")  # undo the second draw: its extension games go with it
+        await wait_for(pilot, lambda: len(session.tournament.rounds[0].boards) == 2)
+        assert [b.result for b in session.tournament.rounds[0].boards][1] is None
