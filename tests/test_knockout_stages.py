@@ -72,6 +72,13 @@ def test_ten_players_four_rounds_reach_the_final_with_words_for_everyone():
     assert order[4:6] == [9, 7] and set(order[6:8]) == {5, 6} and set(order[8:]) == {8, 10}
     points = {r.pno: r.points for r in rows}
     assert points[9] == Fraction(7, 2) and points[7] == 2 and points[5] == points[6] == Fraction(3, 2)
+    # the printed standings say the stage of each player
+    from core.reports import View, build
+
+    table = build(View(t), "standings").tables[0]
+    assert [c.key for c in table.columns][:4] == ["rank", "pno", "name", "stage"]
+    assert [r[3] for r in table.rows] == ["winner", "Final", "Semi-final", "Semi-final", *["Quarter-final"] * 4,
+                                          "Preliminary round", "Preliminary round"]
 
 
 def compute_cup_done(t: Tournament) -> bool:

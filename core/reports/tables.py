@@ -238,6 +238,18 @@ def result_sheet(view: View, round_no: int) -> Report:
                   [t.name, *_head(view)], [table])
 
 
+def _stages(t) -> dict[int, str]:
+    """A cup's stage reached per player ("winner", "Final", "Semi-final"…); empty elsewhere."""
+    if t.system != "knockout" or not t.rounds:
+        return {}
+    from core.playoff.cup import stage_reached
+
+    try:
+        return stage_reached(t)
+    except TournamentError:
+        return {}
+
+
 def standings_report(view: View) -> Report:
     """Standings with the tie-break columns, the list and the regime used."""
     s = view.standings
@@ -246,12 +258,15 @@ def standings_report(view: View) -> Report:
                Column("name", _("Name"), flex=True), Column("rating", _("Rating"), "r", optional=True),
                Column("federation", _("Fed"), optional=True), Column("points", _("Pts"), "r")]
     columns += [Column(code, code, "r") for code in s.tiebreaks]
+    stages = _stages(t)
+    if stages:  # a cup ranks by the stage reached first: say it
+        columns.insert(3, Column("stage", _("Stage")))
     table = Table(columns)
     for row in s.rows:
         p = view.players.get(row.pno)
         rank = "-" if row.rank is None else (f"{row.rank}=" if row.shared else row.rank)
-        table.rows.append([rank, row.pno, row.name, (p.rating or "") if p else "",
-                           p.federation if p else "", Points(row.points),
+        table.rows.append([rank, row.pno, row.name, *([stages.get(row.pno, "")] if stages else []),
+                           (p.rating or "") if p else "", p.federation if p else "", Points(row.points),
                            *[row.values.get(code) for code in s.tiebreaks]])
     subtitle = [t.name, _("After round {round} of {rounds}").format(round=rounds_started(t),
                                                                     rounds=t.total_rounds)]
