@@ -349,3 +349,34 @@ def test_bracket_summary_of_a_cup_with_a_match_for_third_place():
     assert "Player 2 wins the cup (by the Armageddon game)" in text
     assert "Player 4 is third (by the Armageddon game)" in text
     assert "Runner-up: 1 Player 1" in text and "Eliminated: 4 Player 4, 3 Player 3" in text
+
+
+def test_random_results_and_corrections_keep_the_boards_the_bracket_s_games():
+    """Seeded random cups (2-12 players, several rules): results board by board and random
+    corrections, in the running round and earlier ones.  Every change either applies — and
+    then every board is still a game of the bracket — or is refused and changes nothing; each
+    cup ends with every player placed and one round per knockout round."""
+    from core.playoff.cup import _replay, bracket_rounds
+
+    rng = random.Random(20)
+    for it in range(25):
+        t = cup(rng.randint(2, 12), rules=rng.choice(["seed", "seed-rapid", "fide-2023", "golden"]))
+        for _step in range(400):
+            if not t.rounds or t.rounds[-1].complete:
+                try:
+                    t = commands.pair_next_round(t)
+                except PairingImpossible:
+                    break
+            r = rng.randint(1, t.current_round) if rng.random() < 0.15 else t.current_round
+            empty = [i for i, b in enumerate(t.round(r).boards, 1) if b.result is None]
+            bno = rng.choice(empty) if empty and rng.random() < 0.7 else rng.randint(1, len(t.round(r).boards))
+            before = t
+            try:
+                t = commands.set_result(t, r, bno, rng.choice(["1-0", "0-1", "1/2", "1/2", None]))
+            except TournamentError:
+                assert t is before
+            assert _replay(t)[1] == []
+        places = cup_places(t)
+        assert places is not None, it
+        assert sorted(p for g in places for p in g) == [p.pno for p in t.players]
+        assert t.current_round == bracket_rounds(t) == t.total_rounds
