@@ -233,6 +233,16 @@ def _board_key(board: Any) -> tuple[Any, ...]:
     return (board.white, board.black, board.handicap, board.komi)
 
 
+def _tie_break_games(rb: Any, ra: Any) -> bool:
+    """True when two versions of a cup's round differ only by tie-break games a result added
+    or removed (labelled boards without a result at the end): part of entering that result,
+    not a new pairing (``core.playoff.cup.after_result``)."""
+    n = min(len(rb.boards), len(ra.boards))
+    extra = rb.boards[n:] or ra.boards[n:]
+    return ([_board_key(b) for b in rb.boards[:n]] == [_board_key(b) for b in ra.boards[:n]]
+            and all(b.game and b.result is None for b in extra))
+
+
 def changes(before: Tournament, after: Tournament) -> set[str]:
     """The actions a change from ``before`` to ``after`` amounts to."""
     acts: set[str] = set()
@@ -246,7 +256,8 @@ def changes(before: Tournament, after: Tournament) -> set[str]:
         if rb == ra:
             continue
         if (rb.byes, rb.matches, rb.manual) != (ra.byes, ra.matches, ra.manual) \
-                or [_board_key(b) for b in rb.boards] != [_board_key(b) for b in ra.boards]:
+                or ([_board_key(b) for b in rb.boards] != [_board_key(b) for b in ra.boards]
+                    and not _tie_break_games(rb, ra)):
             acts.add("round.pair")
             continue
         for n, (bb, ba) in enumerate(zip(rb.boards, ra.boards), start=1):

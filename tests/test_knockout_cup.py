@@ -380,3 +380,26 @@ def test_random_results_and_corrections_keep_the_boards_the_bracket_s_games():
         assert places is not None, it
         assert sorted(p for g in places for p in g) == [p.pno for p in t.players]
         assert t.current_round == bracket_rounds(t) == t.total_rounds
+
+
+def test_results_entry_role_may_enter_a_result_that_adds_tie_break_games(tmp_path, monkeypatch):
+    """A level match's tie-break games come with the result that made it level: a user who
+    may only enter results (issue 18's role) enters it; pairing the next round stays refused."""
+    from core import roles
+    from core.roles import PermissionDenied, Role
+    from core.store import Store
+
+    store = Store(tmp_path)
+    tid = store.create(cup(2))
+    store.update(tid, "pair", commands.pair_next_round)
+    monkeypatch.setattr(roles, "_cap", Role.RESULTS)
+    store.update(tid, "r1", lambda t: commands.set_result(t, 1, 1, "1/2"))
+    store.update(tid, "r2", lambda t: commands.set_result(t, 1, 2, "1/2"))
+    assert len(store.load(tid).tournament.rounds[0].boards) == 4
+    store.update(tid, "r3", lambda t: commands.set_result(t, 1, 3, "1-0"))
+    store.update(tid, "r4", lambda t: commands.set_result(t, 1, 4, "1-0"))  # 1-1 again: the Armageddon
+    assert store.load(tid).tournament.rounds[0].boards[4].game == "p.r1m1.arm"
+    store.update(tid, "r4", lambda t: commands.set_result(t, 1, 4, "0-1"))  # corrected: decided, it goes
+    assert len(store.load(tid).tournament.rounds[0].boards) == 4
+    with pytest.raises(PermissionDenied):
+        store.update(tid, "unpair", lambda t: commands.unpair_last_round(t, force=True))
