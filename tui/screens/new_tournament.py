@@ -122,11 +122,14 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
 
         cfg = dict(self.current.knockout) if self.current is not None else {}
         rules = cfg.get("rules", "seed-rapid")
-        choices = [(rules_text(r), key) for key, r in PRESETS.items()]
+        # an Armageddon with bidding (fide-2025) needs each player's bid, which no screen asks
+        # for yet: offered once it does (the CLI's --knockout-rules still has it)
+        choices = [(rules_text(r), key) for key, r in PRESETS.items() if r.armageddon_colours != "bid"]
         with Grid(classes="form-grid", id="cup-fields"):
             yield Label(_("Match rules"))
-            yield Select(choices, value=rules if rules in PRESETS else Select.NULL, prompt=_("Own rules (JSON)"),
-                         allow_blank=not isinstance(rules, str), id="ko-rules", compact=True)
+            offered = [key for _label, key in choices]
+            yield Select(choices, value=rules if rules in offered else Select.NULL, prompt=_("Kept as stored"),
+                         allow_blank=rules not in offered, id="ko-rules", compact=True)
             yield Label(_("First games at"))
             with Horizontal(id="ko-row"):
                 yield Input(str(cfg.get("start", "10:00")), id="ko-start", placeholder="HH:MM", compact=True)
