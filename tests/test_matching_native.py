@@ -132,3 +132,21 @@ def test_bad_calls_are_refused_with_a_message() -> None:
         c.restart([0])
     c.set_weight(0, 1, 4)
     assert c.solve() == [1, 0, -1]
+
+
+def test_many_distinct_weights_over_time() -> None:
+    """Far more distinct weights than the compiled matcher's first value table holds (it
+    drops unused values and grows): results stay identical."""
+    rng = random.Random(9)
+    n = 30
+    py = IncrementalMatcher(n)
+    assert NativeMatcher is not None
+    c = NativeMatcher(n)
+    for _round in range(120):
+        v = rng.randrange(n)
+        others = [o for o in range(n) if o != v and rng.random() < 0.9]
+        weights = [rng.randint(1, 2 ** 90) for _ in others]
+        py.set_row(v, others, weights)
+        c.set_row(v, others, weights)
+        if _round % 10 == 9:
+            assert py.solve() == c.solve()

@@ -138,8 +138,11 @@ typedef struct {
 typedef struct {
     PyObject_HEAD
     int n, N, L;
-    /* weights (doubled), triangular: pair hi > lo at hi*(hi-1)/2 + lo */
-    limb *wt;
+    /* weights (doubled): wid[a*n+b] = wid[b*n+a] indexes the table wt of distinct values
+     * (id 0 = no edge / zero).  Why a table: few distinct weights cover the whole field, so a
+     * row scan reads 4-byte ids in row order and a handful of cached values, instead of
+     * hundreds of bytes per pair spread over memory (and 2000 players fit in ~50 MB) */
+    limb *wt; int32_t *wid; int32_t tsize, tcap; int32_t *hslot; uint32_t hmask;
     int32_t *pos;     /* n*n: index of u in row v, or -1 */
     int32_t **ord;    /* row v: neighbours in insertion order, -1 = hole */
     int32_t *ordlen, *ordcap, *cnt;
@@ -175,14 +178,10 @@ typedef struct {
     int nomem;
 } Matcher;
 
-#define WT(m, a, b) ((m)->wt + (size_t)tri((a), (b)) * (size_t)(m)->L)
+#define WT(m, a, b) ((m)->wt + (size_t)(m)->wid[(size_t)(a) * (size_t)(m)->n + (size_t)(b)] * (size_t)(m)->L)
 #define DUAL(m, i) ((m)->dual + (size_t)(i) * (size_t)(m)->L)
 #define BSL(m, i) ((m)->bslack + (size_t)(i) * (size_t)(m)->L)
 
-static inline int64_t tri(int a, int b) {
-    int64_t hi = a > b ? a : b, lo = a > b ? b : a;
-    return hi * (hi - 1) / 2 + lo;
-}
 static inline int64_t rev(const Matcher *m, int64_t p) {
     return (p % m->N) * m->N + p / m->N;
 }
@@ -235,13 +234,87 @@ static void free_state(Matcher *m) {
     m->childs = NULL; m->endps = NULL; m->leaves = NULL; m->nchilds = NULL; m->nleaves = NULL;
 }
 
+static inline uint32_t hash_limbs(const limb *a, int L) {
+    uint64_t h = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < L; i++) { h ^= a[i]; h *= 0xff51afd7ed558ccdULL; h ^= h >> 32; }
+    return (uint32_t)h;
+}
+
+static void rehash(Matcher *m) {
+    uint32_t hcap = 1;
+    while (hcap < 2u * (uint32_t)m->tcap) hcap <<= 1;
+    free(m->hslot);
+    m->hslot = (int32_t *)malloc(sizeof(int32_t) * hcap);
+    if (!m->hslot) { m->nomem = 1; m->hmask = 0; return; }
+    memset(m->hslot, 0xff, sizeof(int32_t) * hcap);
+    m->hmask = hcap - 1;
+    for (int32_t id = 0; id < m->tsize; id++) {
+        uint32_t h = hash_limbs(m->wt + (size_t)id * m->L, m->L) & m->hmask;
+        while (m->hslot[h] != -1) h = (h + 1) & m->hmask;
+        m->hslot[h] = id;
+    }
+}
+
+/* the table is full: drop the values no pair uses any more, and grow it if that frees
+ * less than half */
+static int compact_table(Matcher *m) {
+    int n = m->n, L = m->L;
+    int32_t *remap = (int32_t *)malloc(sizeof(int32_t) * ((size_t)m->tsize + 1));
+    if (!remap) { PyErr_NoMemory(); return -1; }
+    for (int32_t i = 0; i < m->tsize; i++) remap[i] = -1;
+    remap[0] = 0;
+    size_t nn = (size_t)n * (size_t)n;
+    for (size_t i = 0; i < nn; i++) remap[m->wid[i]] = 0;
+    int32_t k = 1;
+    for (int32_t i = 1; i < m->tsize; i++) {
+        if (remap[i] == 0) {
+            remap[i] = k;
+            if (k != i) memcpy(m->wt + (size_t)k * L, m->wt + (size_t)i * L, sizeof(limb) * (size_t)L);
+            k++;
+        }
+    }
+    for (size_t i = 0; i < nn; i++) m->wid[i] = remap[m->wid[i]];
+    free(remap);
+    m->tsize = k;
+    if (k > m->tcap / 2) {
+        if (m->tcap > INT32_MAX / 2) { PyErr_SetString(PyExc_OverflowError, "too many distinct weights"); return -1; }
+        limb *nw = (limb *)realloc(m->wt, sizeof(limb) * ((size_t)m->tcap * 2 * (size_t)L + 1));
+        if (!nw) { PyErr_NoMemory(); return -1; }
+        m->wt = nw;
+        m->tcap *= 2;
+    }
+    rehash(m);
+    if (m->nomem) { PyErr_NoMemory(); return -1; }
+    return 0;
+}
+
+/* the id of value w (L limbs), added to the table if new; -1 on error */
+static int32_t intern(Matcher *m, const limb *w) {
+    int L = m->L;
+    for (;;) {
+        uint32_t h = hash_limbs(w, L) & m->hmask;
+        for (;;) {
+            int32_t id = m->hslot[h];
+            if (id == -1) break;
+            if (memcmp(m->wt + (size_t)id * L, w, sizeof(limb) * (size_t)L) == 0) return id;
+            h = (h + 1) & m->hmask;
+        }
+        if (m->tsize < m->tcap) {
+            int32_t id = m->tsize++;
+            memcpy(m->wt + (size_t)id * L, w, sizeof(limb) * (size_t)L);
+            m->hslot[h] = id;
+            return id;
+        }
+        if (compact_table(m) < 0) return -1;
+    }
+}
+
 static int widen(Matcher *m, int L2) {
     /* re-encode every wide array at L2 limbs (sign-extended) */
     if (L2 > MAXL) { PyErr_SetString(PyExc_OverflowError, "weights too wide for the native matcher"); return -1; }
     int L = m->L, n = m->n;
-    size_t pairs = (size_t)n * (size_t)(n > 0 ? n - 1 : 0) / 2;
     limb **arrs[4] = {&m->wt, &m->dual, &m->bslack, &m->farmin};
-    size_t counts[4] = {pairs, (size_t)2 * n, (size_t)2 * n, (size_t)n};
+    size_t counts[4] = {(size_t)m->tcap, (size_t)2 * n, (size_t)2 * n, (size_t)n};
     for (int k = 0; k < 4; k++) {
         limb *old = *arrs[k];
         limb *nw = (limb *)malloc(sizeof(limb) * (counts[k] * (size_t)L2 + 1));
@@ -270,6 +343,7 @@ static int widen(Matcher *m, int L2) {
     limb ext = (int64_t)m->bdrop[L - 1] < 0 ? ~(limb)0 : 0;
     for (int j = L; j < L2; j++) m->bdrop[j] = ext;
     m->L = L2;
+    rehash(m);
     return 0;
 }
 
@@ -335,13 +409,15 @@ static int put_edge(Matcher *m, int a, int b, const limb *w2) {
     if (!has_edge(m, a, b)) {
         if (row_append(m, a, b) < 0 || row_append(m, b, a) < 0) return -1;
     }
-    b_copy(WT(m, a, b), w2, m->L);
+    int32_t id = intern(m, w2);
+    if (id < 0) return -1;
+    m->wid[(size_t)a * m->n + b] = m->wid[(size_t)b * m->n + a] = id;
     return 0;
 }
 static void drop_edge(Matcher *m, int a, int b) {
     if (!has_edge(m, a, b)) return;
     row_remove(m, a, b); row_remove(m, b, a);
-    b_zero(WT(m, a, b), m->L);
+    m->wid[(size_t)a * m->n + b] = m->wid[(size_t)b * m->n + a] = 0;
 }
 
 /* the row a vertex scans in a stage */
@@ -688,26 +764,59 @@ static int scan_blossom(Matcher *m, int v, int w) {
     return base;
 }
 
-static void complete_best_edges(Matcher *m, int b) {
-    int N = m->N, L = m->L;
+/* complete_best_edges of stage.py: the least-slack edge from outer blossom b to another outer
+ * blossom, ties to the first leaf (in leaves order) and then the first row entry.  When few
+ * outer vertices lie outside b (a giant blossom in a dense, tight field), the same minimum is
+ * found by looking only at the edges to those vertices: the row position (pos) breaks ties as
+ * the row scan would, and in window mode a group row holds exactly the edges to the group. */
+static void complete_best_edges(Matcher *m, int b, const int *s_tops, Py_ssize_t ns) {
+    int N = m->N, L = m->L, n = m->n;
     int64_t best = -1;
     limb bsl[MAXL], sl[MAXL];
     b_zero(bsl, L);
     int nl; const int *lv = leaves_of(m, b, &nl);
-    for (int k = 0; k < nl; k++) {
-        int i = lv[k];
-        const limb *di = DUAL(m, i);
-        int len; const int32_t *r = row_of(m, i, &len);
-        for (int q = 0; q < len; q++) {
-            int j = r[q];
-            if (j < 0) continue;
-            int bj = m->inblossom[j];
-            if (bj != b && m->label[bj] == OUTER) {
+    ivec outs = {0, 0, 0};
+    Py_ssize_t limit = n / 4;
+    for (Py_ssize_t t = 0; t < ns && outs.len <= limit; t++) {
+        if (s_tops[t] == b) continue;
+        int k; const int *ol = leaves_of(m, s_tops[t], &k);
+        for (int q = 0; q < k; q++) if (iv_push(&outs, ol[q]) < 0) m->nomem = 1;
+    }
+    if (outs.len <= limit) {
+        for (int k = 0; k < nl; k++) {
+            int i = lv[k];
+            const limb *di = DUAL(m, i);
+            int nearonly = m->win != NULL && m->win[i] && !m->full[i];
+            int64_t lbest = -1; int32_t lpos = 0;
+            limb lsl[MAXL];
+            const int32_t *prow = m->pos + (size_t)i * n;
+            for (Py_ssize_t q = 0; q < outs.len; q++) {
+                int j = outs.a[q];
+                int32_t pj = prow[j];
+                if (pj < 0 || (nearonly && !m->win[j])) continue;
                 b_addsub(sl, di, DUAL(m, j), WT(m, i, j), L);
-                if (best == -1 || b_cmp(sl, bsl, L) < 0) { best = (int64_t)i * N + j; b_copy(bsl, sl, L); }
+                int c = lbest == -1 ? -1 : b_cmp(sl, lsl, L);
+                if (c < 0 || (c == 0 && pj < lpos)) { lbest = (int64_t)i * N + j; lpos = pj; b_copy(lsl, sl, L); }
+            }
+            if (lbest != -1 && (best == -1 || b_cmp(lsl, bsl, L) < 0)) { best = lbest; b_copy(bsl, lsl, L); }
+        }
+    } else {
+        for (int k = 0; k < nl; k++) {
+            int i = lv[k];
+            const limb *di = DUAL(m, i);
+            int len; const int32_t *r = row_of(m, i, &len);
+            for (int q = 0; q < len; q++) {
+                int j = r[q];
+                if (j < 0) continue;
+                int bj = m->inblossom[j];
+                if (bj != b && m->label[bj] == OUTER) {
+                    b_addsub(sl, di, DUAL(m, j), WT(m, i, j), L);
+                    if (best == -1 || b_cmp(sl, bsl, L) < 0) { best = (int64_t)i * N + j; b_copy(bsl, sl, L); }
+                }
             }
         }
     }
+    free(outs.a);
     m->bestedge[b] = best;
     b_copy(BSL(m, b), bsl, L);
     m->incomplete[b] = 0;
@@ -1021,7 +1130,7 @@ static int dual_step(Matcher *m) {
     }
     for (Py_ssize_t i = 0; i < s_tops.len; i++) {
         int b = s_tops.a[i];
-        if (m->incomplete[b]) complete_best_edges(m, b);
+        if (m->incomplete[b]) complete_best_edges(m, b, s_tops.a, s_tops.len);
         if (m->bestedge[b] != -1) {
             b_shr1(t, BSL(m, b), L);
             offer(&d, 3, t, L, m->bestedge[b], -1);
@@ -1340,8 +1449,10 @@ fail:
 static PyObject *M_load(Matcher *m, PyObject *rows) {
     int n = m->n;
     for (int v = 0; v < n; v++) row_clear(m, v);
-    size_t pairs = (size_t)n * (size_t)(n > 0 ? n - 1 : 0) / 2;
-    memset(m->wt, 0, sizeof(limb) * pairs * (size_t)m->L);
+    memset(m->wid, 0, sizeof(int32_t) * (size_t)n * (size_t)n);
+    m->tsize = 1; /* only the zero value */
+    rehash(m);
+    if (m->nomem) return PyErr_NoMemory();
     PyObject *it = PyObject_GetIter(rows);
     if (!it) return NULL;
     PyObject *row;
@@ -1431,7 +1542,7 @@ static PyObject *M_remove_vertex(Matcher *m, PyObject *arg) {
         int u = m->ord[v][i];
         if (u < 0) continue;
         row_remove(m, u, (int)v);
-        b_zero(WT(m, (int)v, u), m->L);
+        m->wid[(size_t)v * m->n + u] = m->wid[(size_t)u * m->n + v] = 0;
     }
     row_clear(m, (int)v);
     m->alive[v] = 0;
@@ -1595,7 +1706,7 @@ static void M_dealloc(Matcher *m) {
     if (m->ord) for (int v = 0; v < n; v++) free(m->ord[v]);
     if (m->near) for (int v = 0; v < n; v++) free(m->near[v]);
     if (m->members) for (int v = 0; v < n; v++) free(m->members[v].a);
-    free(m->ord); free(m->ordlen); free(m->ordcap); free(m->cnt); free(m->pos); free(m->wt);
+    free(m->ord); free(m->ordlen); free(m->ordcap); free(m->cnt); free(m->pos); free(m->wt); free(m->wid); free(m->hslot);
     free(m->alive); free(m->dirty); free(m->deferred); free(m->win); free(m->near); free(m->nearlen);
     free(m->farmin); free(m->hasfarmin); free(m->pot); free(m->mate); free(m->label);
     free(m->labelend); free(m->inblossom); free(m->bparent); free(m->bbase); free(m->bestedge);
@@ -1614,8 +1725,9 @@ static int M_init(Matcher *m, PyObject *args, PyObject *kw) {
     if (m->ord) { PyErr_SetString(PyExc_RuntimeError, "already initialised"); return -1; }
     m->n = (int)n; m->N = n > 0 ? (int)n : 1; m->L = 2;
     size_t nn = (size_t)n + 1, n2 = 2 * (size_t)n + 1;
-    size_t pairs = (size_t)n * (size_t)(n > 0 ? n - 1 : 0) / 2;
-    m->wt = (limb *)calloc(pairs * (size_t)m->L + 1, sizeof(limb));
+    m->tcap = 1024; m->tsize = 1;
+    m->wt = (limb *)calloc((size_t)m->tcap * (size_t)m->L + 1, sizeof(limb));
+    m->wid = (int32_t *)calloc((size_t)n * (size_t)n + 1, sizeof(int32_t));
     m->pos = (int32_t *)malloc(sizeof(int32_t) * ((size_t)n * (size_t)n + 1));
     m->ord = (int32_t **)calloc(nn, sizeof(int32_t *));
     m->ordlen = (int32_t *)calloc(nn, sizeof(int32_t));
@@ -1635,7 +1747,7 @@ static int M_init(Matcher *m, PyObject *args, PyObject *kw) {
     m->members = (ivec *)calloc(nn, sizeof(ivec));
     m->touchedf = (char *)calloc(n2, 1); m->topsf = (char *)calloc(n2, 1); m->freef = (char *)calloc(n2, 1);
     m->incomplete = (char *)calloc(n2, 1); m->full = (char *)calloc(nn, 1); m->seenf = (char *)calloc(nn, 1);
-    if (!m->wt || !m->pos || !m->ord || !m->ordlen || !m->ordcap || !m->cnt || !m->alive || !m->dirty
+    if (!m->wt || !m->wid || !m->pos || !m->ord || !m->ordlen || !m->ordcap || !m->cnt || !m->alive || !m->dirty
         || !m->deferred || !m->near || !m->nearlen || !m->farmin || !m->hasfarmin || !m->mate || !m->label
         || !m->labelend || !m->inblossom || !m->bparent || !m->bbase || !m->bestedge || !m->unused
         || !m->selfidx || !m->dual || !m->bslack || !m->rootof || !m->members || !m->touchedf
@@ -1644,6 +1756,8 @@ static int M_init(Matcher *m, PyObject *args, PyObject *kw) {
         return -1;
     }
     for (size_t i = 0; i < (size_t)n * (size_t)n; i++) m->pos[i] = -1;
+    rehash(m);
+    if (m->nomem) { PyErr_NoMemory(); return -1; }
     memset(m->alive, 1, nn);
     for (long i = 0; i < n; i++) m->selfidx[i] = (int)i;
     m->fresh = 1;
