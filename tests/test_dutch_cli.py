@@ -112,10 +112,12 @@ def test_a_field_above_the_limit_is_refused_up_front(tmp_path: Path, capsys: pyt
                                                      monkeypatch: pytest.MonkeyPatch, system: str) -> None:
     """A field too large for the engine's pair-by-pair graph is refused with the limit named,
     before the graph takes any memory (9998 players used to pass 6 GB), and no pairing file
-    is written.  The limit is lowered to 13 so that the 14 players of F05 exceed it."""
+    is written.  The limit (for either matcher) is lowered to 13 so that the 14 players of
+    F05 exceed it."""
     import core.pairing.dutch.system as dutch
 
     monkeypatch.setattr(dutch, "MAX_PLAYERS", 13)
+    monkeypatch.setattr(dutch, "MAX_PLAYERS_NATIVE", 13)
     src = tmp_path / "in.trf"
     src.write_text(_round_input(F05, 4))
     out = tmp_path / "out.txt"
@@ -124,3 +126,16 @@ def test_a_field_above_the_limit_is_refused_up_front(tmp_path: Path, capsys: pyt
     assert "Round 4 has 14 players to pair" in err and "at most 13 in one round" in err
     assert "Traceback" not in err
     assert not out.exists()
+
+
+def test_the_field_limit_follows_the_matcher(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled matcher needs about half the memory per pair of players, so its limit is
+    higher; ``HAKEM_PURE_PYTHON=1`` brings back the pure-Python matcher and its limit."""
+    import core.pairing.dutch.system as dutch
+    from core.pairing.matching.incremental import NativeMatcher
+
+    monkeypatch.setenv("HAKEM_PURE_PYTHON", "1")
+    assert dutch.max_players() == dutch.MAX_PLAYERS == 4000
+    monkeypatch.delenv("HAKEM_PURE_PYTHON")
+    expected = dutch.MAX_PLAYERS if NativeMatcher is None else dutch.MAX_PLAYERS_NATIVE
+    assert dutch.max_players() == expected

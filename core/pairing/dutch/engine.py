@@ -20,6 +20,8 @@ Vertex indices are positions in the pairing order (score, then TPN).
 
 from __future__ import annotations
 
+from array import array
+
 from core.i18n import _
 
 from core.errors import PairingImpossible
@@ -50,8 +52,9 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
     gb = layout.group_bits
     T = top_shift(layout)
     sb = layout.scores_bits
-    # per player, the earlier players he may meet (C1, C3): the edges of every solve
-    lower = [_checked(options, compatible_lower(f, p)) for p in range(n)]
+    # per player, the earlier players he may meet (C1, C3): the edges of every solve, kept
+    # as 4-byte arrays (a list would hold an int object per pair: 70 MB at 2000 players)
+    lower = [array("i", _checked(options, compatible_lower(f, p))) for p in range(n)]
     # The first weights are sums of per-player terms (plus a constant), built row by row.
     if odd:
         # completion (pairs, PAB eligibility) and then the paired scores, top group marked
@@ -140,7 +143,7 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
         stable = g.solve()
         stable = pair_bracket(
             Bracket(ids=V, score=[sc[v] for v in V], sgb=sgb, nsgb=nsgb, base=base, lo=sgbv,
-                    hi=nsgbv, width=gb, set_weight=g.set, solve=g.solve, finalise=g.finalise),
+                    hi=nsgbv, width=gb, set_weight=g.set_weight_fn(), solve=g.solve, finalise=g.finalise),
             stable, matched)
 
         # --- prepare the next bracket

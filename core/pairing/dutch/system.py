@@ -10,6 +10,7 @@ from core.model import Board, Bye, ByeKind, Colour, Tournament
 from core.pairing.base import PairOptions, RoundPairing, System
 from core.pairing.dutch.colours import allocate
 from core.pairing.dutch.criteria import Facts, Layout
+from core.pairing.matching.incremental import native_available
 from core.pairing.swiss.restrictions import explained
 from core.pairing.swiss.state import (
     PlayerState,
@@ -39,23 +40,36 @@ class Pairing:
 
 
 MAX_PLAYERS = 4000
-"""The largest field the Dutch engines pair in one round.  Why a limit: their graph holds a
-weight for every pair of players (about 120 bytes per pair: 464 MB measured at 2000 players),
-so 4000 players need about 2 GB and 10 000 would need 12 GB; a field beyond it is refused
-before any of that memory is taken, instead of exhausting the machine."""
+"""The largest field the Dutch engines pair in one round with the pure-Python matcher.  Why a
+limit: the graph holds a weight for every pair of players (about 120 bytes per pair: 464 MB
+measured at 2000 players), so 4000 players need about 2 GB and 10 000 would need 12 GB; a
+field beyond it is refused before any of that memory is taken, instead of exhausting the
+machine."""
+
+MAX_PLAYERS_NATIVE = 8000
+"""The same limit with the compiled matcher, for the same memory (about 2 GB): it keeps a
+4-byte weight id, a row position and a row entry per ordered pair, and the engine keeps a
+4-byte entry per pair of the field plus the current bracket's weights as Python integers —
+about 60 bytes per pair of players (notes/dutch.md has the measurements)."""
+
+
+def max_players() -> int:
+    """The field size limit for the matcher this machine runs (see the two constants)."""
+    return MAX_PLAYERS_NATIVE if native_available() else MAX_PLAYERS
 
 
 def compute(t: Tournament, ruleset: str = "2026", options: PairOptions | None = None) -> Pairing:
     """Pair round ``t.current_round + 1`` under the given ruleset (``"2026"`` or ``"2017"``).
-    Raises :class:`~core.errors.TournamentError` for a field above :data:`MAX_PLAYERS`."""
+    Raises :class:`~core.errors.TournamentError` for a field above :func:`max_players`."""
     round_no = t.current_round + 1
     states = player_states(t, round_no)
     order = pairing_order(s for s in states.values() if s.status is Status.PAIRED)
-    if len(order) > MAX_PLAYERS:
+    limit = max_players()
+    if len(order) > limit:
         raise TournamentError(
             _("Round {round} has {players} players to pair; the Dutch system pairs at most "
               "{limit} in one round (about 2 GB of memory).").format(
-                round=round_no, players=len(order), limit=MAX_PLAYERS))
+                round=round_no, players=len(order), limit=limit))
     initial = t.initial_colour or infer_initial_colour(t) or Colour.WHITE
     facts = Facts.build(order, forbidden_pairs(t), topscorer_threshold(t, round_no), ruleset)
     layout = Layout.build(facts.score, round_no - 1)
