@@ -55,17 +55,16 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
     # per player, the earlier players he may meet (C1, C3): the edges of every solve, kept
     # as 4-byte arrays (a list would hold an int object per pair: 70 MB at 2000 players)
     lower = [array("i", _checked(options, compatible_lower(f, p))) for p in range(n)]
-    # The first weights are sums of per-player terms (plus a constant), built row by row.
+    # The first weights are sums of per-player terms (plus a constant), added by the matcher.
     if odd:
         # completion (pairs, PAB eligibility) and then the paired scores, top group marked
         part = [(((not f.eligible[v]) << sb) + sh[sc[v]]) << gb for v in range(n)]
         const = 1 << (sb + gb)
-        g.load([(o, const + pp + part[o] + (sc[p] >= top)) for o in lower[p]]
-               for p, pp in ((p, part[p]) for p in range(n)))
+        g.load_sums(lower, [const + part[p] + (sc[p] >= top) for p in range(n)], part)
     else:
         part = [(not (f.eligible[v] and sc[v] <= 0)) << T for v in range(n)]
         const = 1 << T
-        g.load([(o, const + part[p] + part[o]) for o in lower[p]] for p in range(n))
+        g.load_sums(lower, [const + x for x in part], part)
     # duals that make almost every edge tight: the per-player terms themselves
     if odd:
         pot = [((1 + 2 * (not f.eligible[v])) << (layout.scores_bits + gb))
@@ -102,7 +101,7 @@ def pair_order(f: Facts, layout: Layout, options: PairOptions | None = None) -> 
             for v in range(n):
                 if sc[v] == bye_score:
                     part[v] += unplayed_rank[f.played[v]] << L9
-        g.load([(o, const + part[p] + part[o]) for o in lower[p]] for p in range(n))
+        g.load_sums(lower, [const + x for x in part], part)
         pot = []
         for v in range(n):
             cand = f.eligible[v] and sc[v] <= bye_score

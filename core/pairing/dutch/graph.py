@@ -7,7 +7,7 @@ changed vertices.  Fixed pairs ("finalised") leave the graph for good.  Weight 0
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from core.pairing.base import PairOptions
 from core.pairing.matching.incremental import new_matcher
@@ -42,6 +42,14 @@ class PairingGraph:
         The rows are made as they are read, so a cancel is honoured between two rows (the
         first graph of a big field takes seconds to build)."""
         self.matcher.load(self._checked(rows))
+
+    def load_sums(self, rows: Sequence[Sequence[int]], left: list[int], right: list[int]) -> None:
+        """:meth:`load` with the weight of ``p``–``o`` = ``left[p] + right[o]`` for each ``o``
+        of ``rows[p]`` (the field-wide weights are sums of per-player terms).  One call into
+        the matcher: 2000 players' 2 million weights take a fraction of a second."""
+        if self.options is not None:
+            self.options.check()
+        self.matcher.load_sums(rows, left, right)
 
     def _checked(self, rows: Iterable[list[tuple[int, int]]]) -> Iterator[list[tuple[int, int]]]:
         options = self.options

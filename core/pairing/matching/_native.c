@@ -1499,6 +1499,111 @@ static PyObject *M_load(Matcher *m, PyObject *rows) {
     Py_RETURN_NONE;
 }
 
+/* load_sums: load() with weight(p, o) = left[p] + right[o] for each o of rows[p] (in order);
+ * rows may be array('i') objects (read through the buffer protocol) or sequences of ints */
+static int limbs_of_list(Matcher *m, PyObject *seq, limb **out) {
+    PyObject *f = PySequence_Fast(seq, "terms must be a sequence");
+    if (!f) return -1;
+    if (PySequence_Fast_GET_SIZE(f) < m->n) {
+        Py_DECREF(f); PyErr_SetString(PyExc_ValueError, "one term per vertex"); return -1;
+    }
+    limb tmp[MAXL];
+    for (int v = 0; v < m->n; v++) {
+        if (to_limbs(m, PySequence_Fast_GET_ITEM(f, v), tmp) < 0) { Py_DECREF(f); return -1; }
+    }
+    *out = (limb *)malloc(sizeof(limb) * ((size_t)m->n * (size_t)m->L + 1));
+    if (!*out) { Py_DECREF(f); PyErr_NoMemory(); return -1; }
+    for (int v = 0; v < m->n; v++) {
+        if (py_to_limbs(PySequence_Fast_GET_ITEM(f, v), *out + (size_t)v * m->L, m->L) != 0) {
+            Py_DECREF(f); free(*out); *out = NULL; return -1;
+        }
+    }
+    Py_DECREF(f);
+    return 0;
+}
+
+static int load_pair(Matcher *m, int p, long o, const limb *left, const limb *right) {
+    int L = m->L;
+    if (check_vertex(m, o) < 0) return -1;
+    if (!m->alive[o]) return 0;
+    limb w[MAXL], w2[MAXL];
+    b_add(w, left + (size_t)p * L, right + (size_t)o * L, L);
+    if (b_iszero(w, L)) return 0;
+    if (o == p) { PyErr_SetString(PyExc_ValueError, "no loops"); return -1; }
+    b_shl1(w2, w, L);
+    return put_edge(m, p, (int)o, w2);
+}
+
+static PyObject *M_load_sums(Matcher *m, PyObject *args) {
+    PyObject *rows, *lseq, *rseq;
+    if (!PyArg_ParseTuple(args, "OOO", &rows, &lseq, &rseq)) return NULL;
+    int n = m->n;
+    limb *left = NULL, *right = NULL;
+    /* both term lists first: converting may widen, and the sums need one more bit */
+    if (limbs_of_list(m, lseq, &left) < 0) return NULL;
+    if (limbs_of_list(m, rseq, &right) < 0) { free(left); return NULL; }
+    int bits = 0;
+    for (int v = 0; v < n; v++) {
+        /* left was converted at a width that may since have grown: only its value matters */
+        int b1 = b_bits(right + (size_t)v * m->L, m->L);
+        if (b1 > bits) bits = b1;
+    }
+    free(left); free(right); left = right = NULL;
+    if (limbs_of_list(m, lseq, &left) < 0) return NULL;
+    for (int v = 0; v < n; v++) {
+        int b1 = b_bits(left + (size_t)v * m->L, m->L);
+        if (b1 > bits) bits = b1;
+    }
+    free(left); left = NULL;
+    if (ensure_bits(m, bits + 1) < 0) return NULL;
+    if (limbs_of_list(m, lseq, &left) < 0) return NULL;
+    if (limbs_of_list(m, rseq, &right) < 0) { free(left); return NULL; }
+    for (int v = 0; v < n; v++) row_clear(m, v);
+    memset(m->wid, 0, sizeof(int32_t) * (size_t)n * (size_t)n);
+    m->tsize = 1;
+    rehash(m);
+    PyObject *fr = PySequence_Fast(rows, "rows must be a sequence");
+    if (!fr || m->nomem) { free(left); free(right); if (!fr) return NULL; return PyErr_NoMemory(); }
+    Py_ssize_t k = PySequence_Fast_GET_SIZE(fr);
+    if (k > n) k = n;
+    for (Py_ssize_t p = 0; p < k; p++) {
+        if (!m->alive[p]) continue;
+        PyObject *row = PySequence_Fast_GET_ITEM(fr, p);
+        Py_buffer view;
+        if (PyObject_CheckBuffer(row) && PyObject_GetBuffer(row, &view, PyBUF_FORMAT | PyBUF_ND) == 0) {
+            int ok = view.itemsize == 4 && view.format && strcmp(view.format, "i") == 0 && view.ndim == 1;
+            if (!ok) {
+                PyBuffer_Release(&view);
+                PyErr_SetString(PyExc_TypeError, "row arrays must be array('i')");
+                goto fail;
+            }
+            const int32_t *a = (const int32_t *)view.buf;
+            Py_ssize_t cnt = view.len / 4;
+            for (Py_ssize_t i = 0; i < cnt; i++) {
+                if (load_pair(m, (int)p, a[i], left, right) < 0) { PyBuffer_Release(&view); goto fail; }
+            }
+            PyBuffer_Release(&view);
+        } else {
+            PyErr_Clear();
+            PyObject *fs = PySequence_Fast(row, "rows must be sequences of vertices");
+            if (!fs) goto fail;
+            Py_ssize_t cnt = PySequence_Fast_GET_SIZE(fs);
+            for (Py_ssize_t i = 0; i < cnt; i++) {
+                long o = PyLong_AsLong(PySequence_Fast_GET_ITEM(fs, i));
+                if ((o == -1 && PyErr_Occurred()) || load_pair(m, (int)p, o, left, right) < 0) { Py_DECREF(fs); goto fail; }
+            }
+            Py_DECREF(fs);
+        }
+    }
+    Py_DECREF(fr); free(left); free(right);
+    memset(m->dirty, 0, (size_t)n);
+    m->fresh = 1;
+    Py_RETURN_NONE;
+fail:
+    Py_DECREF(fr); free(left); free(right);
+    return NULL;
+}
+
 static int read_potentials(Matcher *m, PyObject *pot) {
     PyObject *f = PySequence_Fast(pot, "potentials must be a sequence");
     if (!f) return -1;
@@ -1769,6 +1874,7 @@ static PyMethodDef M_methods[] = {
     {"set_weight", (PyCFunction)M_set_weight, METH_VARARGS, "Set the weight of edge a-b (0 removes it)."},
     {"set_row", (PyCFunction)M_set_row, METH_VARARGS, "set_weight for a and each others[i]."},
     {"load", (PyCFunction)M_load, METH_O, "Replace all weights of living vertices at once."},
+    {"load_sums", (PyCFunction)M_load_sums, METH_VARARGS, "load() with weight(p, o) = left[p] + right[o]."},
     {"restart", (PyCFunction)M_restart, METH_O, "Start the next solve afresh from these duals."},
     {"restart_group", (PyCFunction)M_restart_group, METH_VARARGS, "Restart only a group's vertices."},
     {"remove_vertex", (PyCFunction)M_remove_vertex, METH_O, "Take a vertex out for good."},

@@ -35,7 +35,7 @@ argument, so the optimum found is still a maximum-weight matching):
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from core.pairing.matching.stage import Stage
@@ -188,6 +188,13 @@ class IncrementalMatcher:
                     W[o][p] = w2
         self.dirty.clear()
         self.fresh = True
+
+    def load_sums(self, rows: Sequence[Sequence[int]], left: list[int], right: list[int]) -> None:
+        """:meth:`load` with the weight of ``p``–``o`` equal to ``left[p] + right[o]`` for each
+        ``o`` of ``rows[p]``.  Why: the engines' field-wide weights are sums of per-player
+        terms, and the compiled matcher adds them itself instead of receiving a Python integer
+        per pair."""
+        self.load([(o, left[p] + right[o]) for o in row] for p, row in enumerate(rows))
 
     def remove_vertex(self, v: int) -> None:
         """Take ``v`` out of the graph for good (its pair has been fixed)."""
@@ -538,6 +545,7 @@ class WeightedMatcher(Protocol):
     def set_weight(self, a: int, b: int, weight: int) -> None: ...
     def set_row(self, a: int, others: list[int], weights: list[int]) -> None: ...
     def load(self, rows: Iterable[list[tuple[int, int]]]) -> None: ...
+    def load_sums(self, rows: Sequence[Sequence[int]], left: list[int], right: list[int]) -> None: ...
     def restart(self, potentials: list[int]) -> None: ...
     def restart_group(self, group: list[int], potentials: list[int]) -> None: ...
     def remove_vertex(self, v: int) -> None: ...
