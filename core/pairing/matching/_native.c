@@ -255,34 +255,42 @@ static void rehash(Matcher *m) {
     }
 }
 
-/* the table is full: drop the values no pair uses any more, and grow it if that frees
- * less than half */
+/* the table is full.  While it is small next to the n*n id array, it simply doubles (a
+ * clean-up pass reads the whole id array: not worth it for a few values).  Beyond that, the
+ * values no pair uses any more are dropped, and it doubles only if that frees less than a
+ * quarter: memory stays within 4/3 of the live values, and each pass is paid for by at least
+ * n*n/32 insertions. */
 static int compact_table(Matcher *m) {
     int n = m->n, L = m->L;
-    int32_t *remap = (int32_t *)malloc(sizeof(int32_t) * ((size_t)m->tsize + 1));
-    if (!remap) { PyErr_NoMemory(); return -1; }
-    for (int32_t i = 0; i < m->tsize; i++) remap[i] = -1;
-    remap[0] = 0;
     size_t nn = (size_t)n * (size_t)n;
-    for (size_t i = 0; i < nn; i++) remap[m->wid[i]] = 0;
-    int32_t k = 1;
-    for (int32_t i = 1; i < m->tsize; i++) {
-        if (remap[i] == 0) {
-            remap[i] = k;
-            if (k != i) memcpy(m->wt + (size_t)k * L, m->wt + (size_t)i * L, sizeof(limb) * (size_t)L);
-            k++;
+    if ((size_t)m->tcap * 8 >= nn) {
+        int32_t *remap = (int32_t *)malloc(sizeof(int32_t) * ((size_t)m->tsize + 1));
+        if (!remap) { PyErr_NoMemory(); return -1; }
+        for (int32_t i = 0; i < m->tsize; i++) remap[i] = -1;
+        remap[0] = 0;
+        for (size_t i = 0; i < nn; i++) remap[m->wid[i]] = 0;
+        int32_t k = 1;
+        for (int32_t i = 1; i < m->tsize; i++) {
+            if (remap[i] == 0) {
+                remap[i] = k;
+                if (k != i) memcpy(m->wt + (size_t)k * L, m->wt + (size_t)i * L, sizeof(limb) * (size_t)L);
+                k++;
+            }
+        }
+        for (size_t i = 0; i < nn; i++) m->wid[i] = remap[m->wid[i]];
+        free(remap);
+        m->tsize = k;
+        if ((int64_t)k * 4 <= (int64_t)m->tcap * 3) {
+            rehash(m);
+            if (m->nomem) { PyErr_NoMemory(); return -1; }
+            return 0;
         }
     }
-    for (size_t i = 0; i < nn; i++) m->wid[i] = remap[m->wid[i]];
-    free(remap);
-    m->tsize = k;
-    if (k > m->tcap / 2) {
-        if (m->tcap > INT32_MAX / 2) { PyErr_SetString(PyExc_OverflowError, "too many distinct weights"); return -1; }
-        limb *nw = (limb *)realloc(m->wt, sizeof(limb) * ((size_t)m->tcap * 2 * (size_t)L + 1));
-        if (!nw) { PyErr_NoMemory(); return -1; }
-        m->wt = nw;
-        m->tcap *= 2;
-    }
+    if (m->tcap > INT32_MAX / 2) { PyErr_SetString(PyExc_OverflowError, "too many distinct weights"); return -1; }
+    limb *nw = (limb *)realloc(m->wt, sizeof(limb) * ((size_t)m->tcap * 2 * (size_t)L + 1));
+    if (!nw) { PyErr_NoMemory(); return -1; }
+    m->wt = nw;
+    m->tcap *= 2;
     rehash(m);
     if (m->nomem) { PyErr_NoMemory(); return -1; }
     return 0;
