@@ -30,7 +30,7 @@ KEY_TERMS = {
     "Forfeit win": ("Hükmen kazanma", "Kampflos gewonnen", "Победа без игры"),       # #78
     "Forfeit loss": ("Hükmen kaybetme", "Kampflos verloren", "Поражение за неявку"),  # #79
     "Round": ("Tur", "Runde", "Тур"),                                                # #4
-    "Round robin": ("Round Robin", "Rundenturnier", "Круговая система"),             # #145
+    "Round robin": ("Döner Turnuva", "Rundenturnier", "Круговая система"),           # #145 (variant "Döner", as #146 "İkili Döner Turnuva")
     "Double round robin": ("İkili Döner Turnuva", "Doppeltes Rundenturnier", "Двухкруговой турнир"),  # #146
     "Swiss system": ("İsviçre Sistemi", "Schweizer System", "Швейцарская система"),  # #140
     "Dutch system": ("Dutch Yöntemi", "Holländisches System", "Голландская система"),  # #141
@@ -155,7 +155,7 @@ def test_colour_letters_are_per_language(lang, white, black):
 
 
 @pytest.mark.parametrize("lang,bh,rr,bye,pair", [
-    ("tr", "Buchholz", "Round Robin", "Tur atlama", "Turu eşlendir"),
+    ("tr", "Buchholz", "Döner Turnuva", "Tur atlama", "Turu eşlendir"),
     ("de", "Buchholz-Wertung", "Rundenturnier", "Spielfrei", "Runde auslosen"),
     ("ru", "Коэффициент Бухгольца", "Круговая система", "Пропуск тура", "Провести жеребьёвку тура"),
 ])

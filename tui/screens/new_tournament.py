@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from core.i18n import LANGUAGES, _, current_language, pgettext
 from core.pairing.registry import system_ids
+from tui.widgets.forms import FormGrid
 from tui.i18n import L_
 from tui.services import POINT_SYSTEMS, NewTournament
 from tui.standings import AUTO, presets
@@ -77,7 +78,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         cur = self.current
         with Vertical(classes="dialog-box wide", id="new-tournament"):
             yield Label(_("New tournament") if cur is None else _("Tournament settings"), classes="dialog-title")
-            with Grid(classes="form-grid"):
+            with FormGrid(classes="form-grid"):
                 yield Label(pgettext("tournament", "Name"))
                 yield Input(id="name", placeholder=_("e.g. Club championship 2026"), compact=True)
                 yield Label(_("Pairing system"))
@@ -125,7 +126,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         # an Armageddon with bidding (fide-2025) needs each player's bid, which no screen asks
         # for yet: offered once it does (the CLI's --knockout-rules still has it)
         choices = [(rules_text(r), key) for key, r in PRESETS.items() if r.armageddon_colours != "bid"]
-        with Grid(classes="form-grid", id="cup-fields"):
+        with FormGrid(classes="form-grid", id="cup-fields"):
             yield Label(_("Match rules"))
             offered = [key for _label, key in choices]
             yield Select(choices, value=rules if rules in offered else Select.NULL, prompt=_("Kept as stored"),

@@ -295,7 +295,7 @@ class PlayoffPane(LazyPane, Vertical):
             text_col(_("Players on equal points (tie-break order)"), "players", 1, 12)])
         reset_table(self.query_one("#playoff-games", DataTable), [
             (_("Bd"), "board"), (_("Start"), "start"), text_col(_("White"), "white"), (_("Result"), "result"),
-            text_col(_("Black"), "black"), (_("Game"), "game"), (_("Stage"), "stage")])
+            text_col(_("Black"), "black"), (_("Game"), "game"), text_col(_("Stage"), "stage", 2, 10)])
         if self.t is not None:
             self.show(self.t, force=True)
 

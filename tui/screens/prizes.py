@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static, TextArea
 
@@ -26,6 +26,7 @@ from core.prizes.settings import (
     parse_amount,
     prize_settings,
 )
+from tui.widgets.forms import FormGrid
 from tui.i18n import L_
 from tui.widgets.pane import CommandKeys
 
@@ -62,7 +63,7 @@ class PrizeGroupForm(ModalScreen["PrizeGroup | None"]):
         g = self.group
         with Vertical(classes="dialog-box wide"):
             yield Label(_("Prize group"), classes="dialog-title")
-            with Grid(classes="form-grid"):
+            with FormGrid(classes="form-grid"):
                 yield Label(_("Kind"))
                 yield Select([(kind_label(k), k) for k in KINDS], value=g.kind if g else "overall",
                              allow_blank=False, id="f-kind", compact=True)

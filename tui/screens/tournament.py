@@ -435,7 +435,8 @@ class TournamentScreen(CommandKeys, Screen):
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         for tab, label, key in TABS:
-            yield SystemCommand(_("Go to {tab}").format(tab=str(label)), f"{key.upper()} ({tab})",
+            # the help column names the key, as every other command's does (not the tab's id)
+            yield SystemCommand(_("Go to {tab}").format(tab=str(label)), key.upper(),
                                 lambda tab=tab: self.action_show_tab(tab))
         yield SystemCommand(_("Tournament settings"), _("Name, rounds, time control, points (Ctrl+T)"),
                             self.action_settings)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Player
+from tui.widgets.forms import FormGrid
 from tui.i18n import L_
 
 EDIT_FIELDS = (
@@ -61,7 +62,7 @@ class PlayerForm(ModalScreen["dict | None"]):
         texts = self.shown()
         with Vertical(classes="dialog-box wide"):
             yield Label(_("Player {pno}").format(pno=p.pno), classes="dialog-title")
-            with Grid(classes="form-grid"):
+            with FormGrid(classes="form-grid"):
                 for key, label in self.fields:
                     yield Label(str(label))
                     yield Input(texts[key], id=f"f-{key}", compact=True,

@@ -1,0 +1,69 @@
+"""Provides ``FormGrid``: a form's label column sized to its longest label, drop-downs kept inside.
+
+Why: the forms (new tournament, tournament settings, player, prize group) had a label column
+of 18 cells.  A longer label in one language filled it and the value began one space later
+(Russian "Система жеребьёвки Голландская система" read as one phrase, issue 19 item 7), a
+still longer one was cut.  Here the column is as wide as the longest label of the current
+language plus one cell, so with the grid's gutter every value starts at least two cells after
+its label; every form grid of a screen gets the same width, so the fields of a second grid
+(the cup settings below the main fields) line up.
+
+A drop-down list (``Select``) opened near the bottom of a dialog used to run over the dialog's
+border and out of it: while one is open its list is limited to the rows left inside the dialog
+(it scrolls), never fewer than ``MIN_ROWS``.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from rich.cells import cell_len
+from textual.containers import Grid
+from textual.widget import Widget
+from textual.widgets import Label, Select
+from textual.widgets._select import SelectOverlay
+
+MAX_LABEL = 40
+"""Cells a label column may take at most (a longer label is cut rather than the values)."""
+
+MIN_ROWS = 4
+"""Rows a drop-down list keeps even when the dialog has less room below it."""
+
+
+class FormGrid(Grid):
+    """Two columns, label and value (``.form-grid`` in the stylesheet)."""
+
+    def on_mount(self) -> None:
+        self.fit_labels()
+        for select in self.query(Select):
+            self.watch(select, "expanded", partial(self._keep_inside, select), init=False)
+
+    def labels(self) -> list[Label]:
+        """The labels of the first column (every other child, starting with the first)."""
+        return [w for w in list(self.children)[0::2] if isinstance(w, Label)]
+
+    def label_width(self) -> int:
+        return max((cell_len(str(label.content)) for label in self.labels()), default=0)
+
+    def fit_labels(self) -> None:
+        """Size the label column of every form grid on this screen to the longest label."""
+        grids = list(self.screen.query(FormGrid)) if self.is_attached else [self]
+        width = min(MAX_LABEL, max(grid.label_width() for grid in grids) + 1)
+        for grid in grids:
+            grid.styles.grid_columns = f"{width} 1fr"
+
+    def _keep_inside(self, select: Select, expanded: bool) -> None:
+        """Limit an opened list to the rows between it and the dialog's bottom border: first
+        from the select's own position, then — once drawn — from where the list really is
+        (its border and its offset below the select are Textual's)."""
+        box = next((a for a in select.ancestors_with_self if a.has_class("dialog-box")), None)
+        if not expanded or not isinstance(box, Widget):
+            return
+        overlay = select.query_one(SelectOverlay)
+        overlay.styles.max_height = max(MIN_ROWS, box.content_region.bottom - select.region.bottom - 1)
+
+        def measured() -> None:
+            over = overlay.region.bottom - box.content_region.bottom
+            if over > 0 and overlay.region.height:
+                overlay.styles.max_height = max(MIN_ROWS, overlay.region.height - over)
+        self.call_after_refresh(measured)
