@@ -70,6 +70,27 @@ def add_player(t: Tournament, name: str, rating: int = 0, title: str = "", feder
     return t
 
 
+def renumbered(before: Tournament, after: Tournament) -> list[tuple[str, int, int]]:
+    """(name, old, new) of the players registered before whose pairing number a change moved
+    (a late entry slotted in by rating); nothing before round 1, where numbers are provisional."""
+    if not before.current_round:
+        return []
+
+    def key(p: Player) -> tuple:
+        return (p.name, p.rating, p.title, p.federation, p.fide_id, p.club, p.birth)
+
+    slots: dict[tuple, list[int]] = {}
+    for p in sorted(after.players, key=lambda p: p.pno):
+        slots.setdefault(key(p), []).append(p.pno)
+    moves = []
+    for p in sorted(before.players, key=lambda p: p.pno):
+        free = slots.get(key(p))
+        new = free.pop(0) if free else p.pno
+        if new != p.pno:
+            moves.append((p.name, p.pno, new))
+    return moves
+
+
 def late_entry_moves(t: Tournament, name: str, **fields: Any) -> tuple[int, list[tuple[str, int, int]]]:
     """What registering this player now does to the pairing numbers: (the number the player
     gets when slotted in, [(name, old, new)] of the registered players whose number changes).

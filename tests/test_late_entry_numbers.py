@@ -108,3 +108,23 @@ async def test_tui_asks_before_renumbering(tmp_path, answer, number):
     else:
         assert t.player(number).name == "Late, Comer"
         assert (t.player(8).name == "Kaya, Can") == (number == 13)
+
+
+def test_a_late_entry_from_the_rating_list_says_who_moved(tmp_path, monkeypatch):
+    """Registered from the FIDE list by id (CLI --fide-id, the TUI's type-ahead): the same
+    warning.  Ayşe Öztürk's rapid rating 2390 ranks her above everyone of the demo: number 1."""
+    from core.cli import main
+    from tests.ratinglist_builder import fide_txt, zipped
+
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=1))
+    listed = [dict(ID="34100001", Name="Ozturk, Ayse", Fed="TUR", Sex="F", Tit="IM", SRtng=2405, RRtng=2390,
+                   B_day=2001)]
+    source = zipped(tmp_path / "standard_dec26frl.zip", "players_list_foa.txt", fide_txt(listed))
+    monkeypatch.setenv("HAKEM_DATA", str(data))
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    assert main(["lists", "import", str(source)]) == 0
+    out = Workspace(data).open(tid).add_player_from_list(fide_id="34100001")
+    assert out.value == 1
+    [said] = out.warnings
+    assert "Ivanov, Sergei 1→2" in said and "Arslan, Emre 12→13" in said

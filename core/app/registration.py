@@ -41,15 +41,20 @@ class RegistrationCases(DeskBase):
             else:
                 action += f" (late entry slotted in as number {slot}; renumbered " + \
                     ", ".join(f"{old}->{new}" for _n, old, new in moves) + ")"
-        outcome = self._change(action, lambda t: commands.add_player(t, name, keep_numbers=keep_numbers, **fields),
-                               value=commands.added_pno)
+        return self._late_entry(action, lambda t: commands.add_player(t, name, keep_numbers=keep_numbers, **fields))
+
+    def _late_entry(self, action: str, change: Any) -> Outcome:
+        """Add a player; the answer is the number given, and when registered players got new
+        numbers (a late entry slotted in by rating) a warning names each move."""
+        outcome = self._change(action, change, value=lambda b, a: (commands.added_pno(b, a), commands.renumbered(b, a)))
+        pno, moves = outcome.value
+        warnings = outcome.warnings
         if moves:
-            said = _("Late entry {name} is number {pno} by rating (FIDE C.04.2 Art. 2.4–2.5); new numbers: {moves}. "
-                     "Lists printed before show the old numbers.").format(
-                name=name.strip(), pno=outcome.value,
-                moves=", ".join(f"{n} {old}→{new}" for n, old, new in moves))
-            outcome = Outcome(outcome.tournament, outcome.revision, (*outcome.warnings, said), outcome.value)
-        return outcome
+            name = outcome.tournament.player(pno).name
+            warnings = (*warnings, _("Late entry {name} is number {pno} by rating (FIDE C.04.2 Art. 2.4–2.5); new "
+                                     "numbers: {moves}. Lists printed before show the old numbers.").format(
+                name=name, pno=pno, moves=", ".join(f"{n} {old}→{new}" for n, old, new in moves)))
+        return Outcome(outcome.tournament, outcome.revision, warnings, pno)
 
     @use_case("player.read", writes=False)
     def late_entry(self, name: str, **fields: Any) -> tuple[int, list[tuple[str, int, int]]]:
@@ -74,7 +79,7 @@ class RegistrationCases(DeskBase):
             return commands.add_player(t, name, extra=player_extra or None, **fields)
 
         who = (typed or {}).get("name") or fide_id or national_id or egd_pin
-        return self._change(f"add player {who}", change, value=commands.added_pno)
+        return self._late_entry(f"add player {who}", change)
 
     @use_case("player.add")
     def register_from_list(self, entry: Any, source: Any) -> Outcome:
@@ -82,8 +87,8 @@ class RegistrationCases(DeskBase):
         as found, the list noted as the event's source."""
         from core.ratinglists.apply import register_entry
 
-        return self._change(f"add player {entry.name} from list {source.name}",
-                            lambda t: register_entry(t, entry, source), value=commands.added_pno)
+        return self._late_entry(f"add player {entry.name} from list {source.name}",
+                                lambda t: register_entry(t, entry, source))
 
     @use_case("player.ratings")
     def update_ratings(self, list_name: str = "") -> Outcome:
