@@ -243,6 +243,23 @@ def _tie_break_games(rb: Any, ra: Any) -> bool:
             and all(b.game and b.result is None for b in extra))
 
 
+_CUP_GAME_KEYS = ("bids", "flag_later")
+"""A cup's options that belong to one game's result, not to the event's settings."""
+
+
+def _settings_part(t: Tournament) -> dict[str, Any]:
+    """The options that are settings: without the role table and a cup's game entries."""
+    out = {k: v for k, v in t.options.items() if k != ROLES_OPTION}
+    if isinstance(out.get("knockout"), Mapping):
+        out["knockout"] = {k: v for k, v in out["knockout"].items() if k not in _CUP_GAME_KEYS}
+    return out
+
+
+def _cup_game_part(t: Tournament) -> dict[str, Any]:
+    cfg = t.options.get("knockout")
+    return {k: cfg.get(k) for k in _CUP_GAME_KEYS} if isinstance(cfg, Mapping) else {}
+
+
 def changes(before: Tournament, after: Tournament) -> set[str]:
     """The actions a change from ``before`` to ``after`` amounts to."""
     acts: set[str] = set()
@@ -265,8 +282,9 @@ def changes(before: Tournament, after: Tournament) -> set[str]:
                 acts.add(result_action(before, rb.number, n))
     if before.players != after.players or before.teams != after.teams:
         acts.add("player.change")
-    rest = {k: v for k, v in before.options.items() if k != ROLES_OPTION}
-    rest_after = {k: v for k, v in after.options.items() if k != ROLES_OPTION}
+    rest, rest_after = _settings_part(before), _settings_part(after)
+    if _cup_game_part(before) != _cup_game_part(after):
+        acts.add("result.enter")  # Armageddon bids, whose flag fell later: the game's result
     if rest != rest_after or before.with_changes(players=(), rounds=(), teams=(), options={}) \
             != after.with_changes(players=(), rounds=(), teams=(), options={}):
         acts.add("settings.change")

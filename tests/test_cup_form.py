@@ -37,8 +37,7 @@ async def test_cup_fields_are_asked_and_stored(tmp_path):
         # the rules by what they are, not by their ids
         labels = {v: str(k) for k, v in rules._options if v is not Select.NULL}
         assert labels["seed"] == "2 games 3′+3″; if level 2 games 3′+3″; then Armageddon (White 5′, Black 4′)"
-        assert "fide-2025" not in labels                      # its bidding has no screen yet
-        rules.value = "fide-2023"
+        rules.value = "fide-2025"
         form.query_one("#ko-start", Input).value = "25:00"
         await pilot.press("ctrl+s")
         error = form.query_one("#form-error", Static)
@@ -56,7 +55,7 @@ async def test_cup_fields_are_asked_and_stored(tmp_path):
         tid = app.screen.session.tournament.id
     t = Store(data).load(tid).tournament
     assert t.system == "knockout"
-    assert t.options["knockout"] == {"rules": "fide-2023", "start": "18:30", "third_place": True}
+    assert t.options["knockout"] == {"rules": "fide-2025", "start": "18:30", "third_place": True}
 
 
 async def test_cup_settings_change_until_round_one_is_paired(tmp_path):

@@ -403,3 +403,57 @@ def test_results_entry_role_may_enter_a_result_that_adds_tie_break_games(tmp_pat
     assert len(store.load(tid).tournament.rounds[0].boards) == 4
     with pytest.raises(PermissionDenied):
         store.update(tid, "unpair", lambda t: commands.unpair_last_round(t, force=True))
+
+
+def test_bidding_armageddon_and_double_flag_fall_from_the_command_line(tmp_path, monkeypatch, capsys):
+    """fide-2025 (fide-rules.md §7.2): after 8 level games the Armageddon waits for the bids —
+    `p` says so; `hakem cup bids` puts it on a board, the lower bid (200 s) plays Black with
+    3′20″ against White's 4′+2″.  Scored 0-0 (both flags fell), `hakem cup flag` says whose
+    fell later, and that player wins the match."""
+    import json
+
+    from core.cli import main
+    from core.store import Store
+
+    monkeypatch.setenv("HAKEM_DATA", str(tmp_path / "data"))
+    assert main(["new", "Cup", "--system", "knockout", "--knockout-rules", "fide-2025"]) == 0
+    tid = capsys.readouterr().out.strip().splitlines()[-1]
+    for name in ("Ayşe", "Berk"):
+        assert main(["players", "add", tid, "--name", name]) == 0
+    assert main(["round", "pair", tid]) == 0
+    for board in range(1, 9):
+        assert main(["result", tid, "1", str(board), "1/2"]) == 0
+    capsys.readouterr()
+    assert main(["round", "pair", tid]) == 1
+    assert "bids missing" in capsys.readouterr().err
+    assert main(["cup", "bids", tid, "1", "240", "2", "250"]) == 3          # above White's 4 minutes
+    assert "1 to 240, not 250" in capsys.readouterr().err
+    assert main(["cup", "bids", tid, "1", "240", "2", "200"]) == 0
+    assert capsys.readouterr().out == ("round 1, board 9: 1 (White) v 2 (Black) — Final · Armageddon "
+                                       "(White 4′+2″, Black 3′20″+2″; a draw counts as a win for Black)\n")
+    assert main(["result", tid, "1", "9", "0-0"]) == 0
+    assert main(["cup", "flag", tid, "1", "8", "white"]) == 3                # board 8 is no Armageddon
+    assert main(["cup", "flag", tid, "1", "9", "black"]) == 0
+    capsys.readouterr()
+    t = Store(tmp_path / "data").load(tid).tournament
+    assert cup_places(t) == ((2,), (1,))
+    assert main(["round", "show", tid, "1", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["boards"][8]["game"] == "p.r1m1.arm"
+
+
+def test_bids_and_flags_count_as_the_game_s_result_for_the_roles():
+    from core import roles
+    from core.playoff.cup import set_bids, set_flag_later, waiting_armageddons
+
+    t = commands.pair_next_round(cup(2, rules="fide-2025"))
+    t = finish_round(t, lambda b: "1/2")
+    assert len(t.rounds[0].boards) == 8 and [g.id for g in waiting_armageddons(t)] == ["p.r1m1.arm"]
+    after = set_bids(t, {1: 180, 2: 180})          # equal bids: a lot decides who has Black
+    assert roles.changes(t, after) == {"result.enter"}
+    assert after.rounds[0].boards[8].game == "p.r1m1.arm" and not waiting_armageddons(after)
+    scored = commands.set_result(after, 1, 9, "0-0")
+    flagged = set_flag_later(scored, 1, 9, "white")
+    assert roles.changes(scored, flagged) == {"result.enter"}
+    assert cup_places(flagged)[0] == (flagged.rounds[0].boards[8].white,)
+    with pytest.raises(TournamentError, match="no Armageddon waiting"):
+        set_bids(after, {1: 100, 2: 100})

@@ -149,3 +149,36 @@ async def test_level_match_gets_its_tie_break_games_in_the_round(tmp_path):
         await pilot.press("ctrl+z")  # undo the second draw: its extension games go with it
         await wait_for(pilot, lambda: len(session.tournament.rounds[0].boards) == 2)
         assert [b.result for b in session.tournament.rounds[0].boards][1] is None
+
+
+async def test_p_asks_for_the_armageddon_bids(tmp_path):
+    """fide-2025: after eight drawn games the Armageddon waits for bids; p asks for them
+    (bad text is refused in the dialog), the lower bid plays Black, the game is board 9."""
+    from core import commands
+    from textual.widgets import Input
+
+    players = tuple(Player(i, f"Player {i:02d}", rating=2400 - 10 * i) for i in range(1, 3))
+    t = commands.pair_next_round(Tournament(id="bid", name="Bid", system="knockout", players=players,
+                                            options={"knockout": {"rules": "fide-2025"}}))
+    for board in range(1, 9):
+        t = commands.set_result(t, 1, board, "1/2")
+    data = tmp_path / "data"
+    [tid] = store_with(data, t)
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_rounds(pilot, app)
+        session = app.screen.session
+        app.screen.query_one("#boards", DataTable).focus()
+        await pilot.press("p")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+        assert "Armageddon bids: 1 Player 01 v 2 Player 02" in str(app.screen.query_one(".dialog-title").render())
+        field = app.screen.query_one("#prompt-input", Input)
+        field.value = "four minutes"
+        await pilot.press("enter")
+        error = app.screen.query_one("#prompt-error")
+        await wait_for(pilot, lambda: "two numbers" in str(error.render()))
+        field.value = "200 240"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(session.tournament.rounds[0].boards) == 9)
+        arm = session.tournament.rounds[0].boards[8]
+        assert (arm.white, arm.black, arm.game) == (2, 1, "p.r1m1.arm")   # 1 bid less: Black

@@ -182,6 +182,24 @@ class RoundCases(DeskBase):
         return self._change(f"playoff {key}: {what}", change)
 
 
+    # -- a cup's Armageddon: part of the game's result --------------------------------------
+    @use_case("result.enter")
+    def cup_bids(self, bids: dict[int, int]) -> Outcome:
+        """The two players' Armageddon bids; the game goes on a board of the round."""
+        from core.playoff.cup import set_bids
+
+        words = " ".join(f"{p}:{b}" for p, b in sorted(bids.items()))
+        return self._change(f"cup armageddon bids {words}", lambda t: set_bids(t, bids))
+
+    @use_case("result.enter")
+    def cup_flag_later(self, round_no: int, board_no: int, side: str) -> Outcome:
+        """An Armageddon 0-0 (both flags fell): whose flag fell later."""
+        from core.playoff.cup import set_flag_later
+
+        return self._change(f"cup round {round_no} board {board_no} flag fell later: {side}",
+                            lambda t: set_flag_later(t, round_no, board_no, side))
+
+
 def preview_result(t: Tournament, round_no: int, board_no: int, result: GameResult | None,
                    unrated: bool = False) -> Tournament:
     """The tournament as it will be once :meth:`Desk.enter_result` saved the result — what a

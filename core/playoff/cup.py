@@ -42,7 +42,7 @@ from typing import Any
 
 from core.errors import PairingImpossible, TournamentError
 from core.i18n import _
-from core.model import Board, Tournament
+from core.model import Board, GameResult, Tournament
 from core.playoff import lots
 from core.playoff.games import Context, Game
 from core.playoff.plan import evaluate as evaluate_plan
@@ -276,6 +276,49 @@ def after_result(t: Tournament, round_no: int) -> Tournament:
     if boards == list(last.boards):
         return t
     return t.with_changes(rounds=(*t.rounds[:-1], replace(last, boards=tuple(boards))))
+
+
+def waiting_armageddons(t: Tournament) -> list[Game]:
+    """The Armageddon games of the running knockout round that wait for the players' bids."""
+    if t.system != "knockout" or legacy(t) or not t.rounds:
+        return []
+    cup = replay(t)
+    return [g for g in cup.view.games if g.kind == "armageddon" and g.colours_open and not g.planned
+            and round_of_game(g.id, cup.view) == t.current_round]
+
+
+def set_bids(t: Tournament, bids: dict[int, int]) -> Tournament:
+    """Record the two players' Armageddon bids (seconds each would take with Black, at most
+    the clock's base time; the lower bid plays Black with it, equal bids by lot) and put the
+    game on a board of the round."""
+    players = set(bids)
+    game = next((g for g in waiting_armageddons(t) if {g.white, g.black} == players), None)
+    if game is None:
+        raise TournamentError(_('players {players} have no Armageddon waiting for bids in round {n}.').format(
+            players=" and ".join(str(p) for p in sorted(players)), n=t.current_round))
+    limit = game.time_control.base
+    for pno, bid in bids.items():
+        if not 0 < bid <= limit:
+            raise TournamentError(_('player {pno}: a bid is the seconds on Black\'s clock, 1 to {limit}, not {bid}.').format(
+                pno=pno, limit=limit, bid=bid))
+    cfg = _settings(t)
+    a, b = sorted(players)
+    cfg["bids"] = {**dict(cfg.get("bids", {})), f"{game.id}:{a}-{b}": {str(p): int(v) for p, v in bids.items()}}
+    return after_result(t.with_changes(options={**dict(t.options), "knockout": cfg}), t.current_round)
+
+
+def set_flag_later(t: Tournament, round_no: int, board_no: int, side: str) -> Tournament:
+    """An Armageddon scored 0-0 (both flags fell): whose flag fell later, ``white`` or
+    ``black`` — that player goes through (the arbiter's finding, stored with the cup)."""
+    if side not in ("white", "black"):
+        raise TournamentError(_('say white or black, not {side!r}.').format(side=side))
+    board = t.round(round_no).boards[board_no - 1] if 0 < board_no <= len(t.round(round_no).boards) else None
+    if board is None or not board.game.endswith(".arm") or board.result is not GameResult.BOTH_LOSE:
+        raise TournamentError(_('round {r}, board {b} is no Armageddon game scored 0-0 (both flags fell).').format(
+            r=round_no, b=board_no))
+    cfg = _settings(t)
+    cfg["flag_later"] = {**dict(cfg.get("flag_later", {})), f"{round_no}.{board_no}": side}
+    return after_result(t.with_changes(options={**dict(t.options), "knockout": cfg}), round_no)
 
 
 def bracket_rounds(t: Tournament) -> int:

@@ -123,9 +123,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
 
         cfg = dict(self.current.knockout) if self.current is not None else {}
         rules = cfg.get("rules", "seed-rapid")
-        # an Armageddon with bidding (fide-2025) needs each player's bid, which no screen asks
-        # for yet: offered once it does (the CLI's --knockout-rules still has it)
-        choices = [(rules_text(r), key) for key, r in PRESETS.items() if r.armageddon_colours != "bid"]
+        choices = [(rules_text(r), key) for key, r in PRESETS.items()]
         with FormGrid(classes="form-grid", id="cup-fields"):
             yield Label(_("Match rules"))
             offered = [key for _label, key in choices]

@@ -574,6 +574,8 @@ class RoundsPane(CommandKeys, Vertical):
         if self.pairing:
             self.notify(_("Pairing is already running; Escape cancels it."))
             return
+        if self.ask_bids():
+            return
         self.session.flush()  # the last results typed must be in the store before pairing on them
         try:
             plan = self.session.desk.prepare_round()
@@ -702,6 +704,44 @@ class RoundsPane(CommandKeys, Vertical):
         self.app.push_screen(PromptDialog(_("Date and start time of round {n}").format(n=number),
                                           _("YYYY-MM-DD HH:MM; either part alone; empty clears both."),
                                           current, "2026-05-04 10:00"), given)
+
+    def ask_bids(self) -> bool:
+        """A cup whose round waits for an Armageddon's bids: ask for them (``p`` then puts
+        the game on a board instead of pairing); ``False`` when nothing waits."""
+        t = self.t
+        if t is None or t.system != "knockout" or not t.rounds or not t.rounds[-1].complete:
+            return False
+        from core.playoff.cup import waiting_armageddons
+
+        try:
+            waiting = waiting_armageddons(t)
+        except TournamentError:
+            return False
+        if not waiting:
+            return False
+        game = waiting[0]
+        a, b = sorted((int(game.white), int(game.black)))
+        names = {p.pno: p.name for p in t.players}
+
+        def parse(text: str) -> dict[int, int]:
+            parts = text.replace(",", " ").split()
+            if len(parts) != 2 or not all(x.isdigit() for x in parts):
+                raise TournamentError(_("Type two numbers of seconds, e.g. 240 200."))
+            return {a: int(parts[0]), b: int(parts[1])}
+
+        def given(text: str | None) -> None:
+            if text is not None:
+                bids = parse(text)
+                self.screen.run_change(lambda: self.session.do(lambda desk: desk.cup_bids(bids)),
+                                       _("Armageddon bids entered: the game is on a board."))
+
+        self.app.push_screen(PromptDialog(
+            _("Armageddon bids: {a} {name_a} v {b} {name_b}").format(a=a, name_a=names.get(a, ""), b=b,
+                                                                       name_b=names.get(b, "")),
+            _("The seconds each would take with Black (at most {limit}), {a} first: the lower bid plays "
+              "Black with that time; equal bids, a lot.").format(limit=game.time_control.base, a=a),
+            "", "240 200", check=parse), given)
+        return True
 
     def action_unpair(self) -> None:
         t = self.t
