@@ -85,6 +85,11 @@ class TournamentsScreen(CommandKeys, Screen):
         workspace = self.app.workspace
         if workspace is None or not self.query("#tournaments"):
             return  # no data directory, or the screen is being composed again (language)
+        if not self.query_one("#tournaments", DataTable).columns:
+            # composed again but not yet relabelled (a language switch): the 2-second timer
+            # fired in between and add_row raised "More values provided than there are
+            # columns" — the app ended (seen by the tmux replay under load); relabel() lists
+            return
         try:
             infos = workspace.list()
         except TournamentError as exc:
