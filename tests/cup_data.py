@@ -25,3 +25,10 @@ def played_preliminary() -> Tournament:
         t = commands.set_result(t, 1, b, result)
         b += 1
     return commands.pair_next_round(t)
+
+
+def two_player_final(rules: str) -> Tournament:
+    """Two players, one match (the final) with the given rules, round 1 paired."""
+    players = tuple(Player(i, f"Player {i:02d}", rating=2400 - 10 * i) for i in range(1, 3))
+    return commands.pair_next_round(Tournament(id=f"final-{rules}", name="Final", system="knockout",
+                                               players=players, options={"knockout": {"rules": rules}}))

@@ -8,9 +8,8 @@ from __future__ import annotations
 import pytest
 from textual.widgets import DataTable
 
-from core.model import Player, Tournament
 from core.playoff.cup import cup_places
-from tests.cup_data import cup10, played_preliminary
+from tests.cup_data import cup10, played_preliminary, two_player_final
 from tui.app import HakemApp
 from tui.testing import store_with, wait_for
 from tui.widgets.tables import row_values
@@ -118,11 +117,7 @@ async def test_level_match_gets_its_tie_break_games_in_the_round(tmp_path):
     """Two players, rules "seed": ½-½ twice with the result keys → the two extension games
     join round 1 (a toast names them), the cursor goes on to board 3; `x` on board 3 says why
     it is there."""
-    from core import commands
-
-    players = tuple(Player(i, f"Player {i:02d}", rating=2400 - 10 * i) for i in range(1, 3))
-    t = commands.pair_next_round(Tournament(id="final", name="Final", system="knockout", players=players,
-                                            options={"knockout": {"rules": "seed"}}))
+    t = two_player_final("seed")
     data = tmp_path / "data"
     [tid] = store_with(data, t)
     app = HakemApp(data_dir=data, open_id=tid)
@@ -157,9 +152,7 @@ async def test_p_asks_for_the_armageddon_bids(tmp_path):
     from core import commands
     from textual.widgets import Input
 
-    players = tuple(Player(i, f"Player {i:02d}", rating=2400 - 10 * i) for i in range(1, 3))
-    t = commands.pair_next_round(Tournament(id="bid", name="Bid", system="knockout", players=players,
-                                            options={"knockout": {"rules": "fide-2025"}}))
+    t = two_player_final("fide-2025")
     for board in range(1, 9):
         t = commands.set_result(t, 1, board, "1/2")
     data = tmp_path / "data"
