@@ -18,9 +18,9 @@ from fractions import Fraction
 import pytest
 
 from core import commands
-from core.cli import main
 from core.model import Board, GameResult, Player, Tournament
 from core.pairing.base import RoundPairing
+from tests.test_mcmahon_cli import data, run  # noqa: F401 - the data fixture and the CLI runner
 
 HALF, EVEN = Fraction(1, 2), Fraction(15, 2)
 RANKS = ["3d", "1d", "1k", "2k", "2k", "4k", "5k", "9k"]
@@ -100,29 +100,14 @@ def test_an_unknown_player_is_refused_with_a_message():
         commands.apply_pairing(event(), RoundPairing(1, (Board(9, 1), Board(2, 3))), manual=True)
 
 
-@pytest.fixture()
-def data(tmp_path, monkeypatch):
-    path = tmp_path / "data"
-    monkeypatch.setenv("HAKEM_DATA", str(path))
-    monkeypatch.setattr("core.store.identity.user_name", lambda uid: "arbiter")
-    return path
-
-
-def run(capsys, *args, code=0):
-    rc = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    assert rc == code, err
-    assert "Traceback" not in err
-    return out
-
-
-def test_round_set_on_the_command_line(data, capsys):
+@pytest.mark.usefixtures("data")
+def test_round_set_on_the_command_line(capsys):
     """The same first round through ``hakem round set ID --boards``."""
     tid = run(capsys, "new", "Evening", "--system", "mcmahon", "--rounds", 3,
-              "--mm-bar", "1d", "--mm-floor", "5k").strip().splitlines()[-1]
+              "--mm-bar", "1d", "--mm-floor", "5k")[0].strip().splitlines()[-1]
     for i, rank in enumerate(RANKS, start=1):
         run(capsys, "players", "add", tid, "--name", f"Player{i}, Ann", "--go-rank", rank)
     run(capsys, "round", "set", tid, "--boards", "8-1,3-2,6-4,5-7")
-    shown = json.loads(run(capsys, "round", "show", tid, "1", "--format", "json"))
+    shown = json.loads(run(capsys, "round", "show", tid, "1", "--format", "json")[0])
     assert [(b["white"], b["black"], b["handicap"], b["komi"]) for b in shown["boards"]] == [
         (1, 8, 4, "0.5"), (3, 2, 0, "7.5"), (4, 6, 1, "0.5"), (5, 7, 2, "0.5")]

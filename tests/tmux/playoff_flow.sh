@@ -29,33 +29,22 @@ fail() {
     screen >&2 || true
     exit 1
 }
-# wait_for TEXT: until a line of the screen shows TEXT
-wait_for() {
-    local text="$1" i
+# poll WHAT TEST...: poll the screen until the shell test (given the screen on stdin) holds
+poll() {
+    local what="$1" i
+    shift
     for ((i = 0; i < LIMIT * 5; i++)); do
-        screen | grep -qF -- "$text" && return 0
+        screen | "$@" && return 0
         sleep 0.2
     done
-    fail "'$text' not shown after ${LIMIT}s"
+    fail "$what not shown after ${LIMIT}s"
 }
-# wait_line A B: until one line of the screen shows both A and B
-wait_line() {
-    local a="$1" b="$2" i
-    for ((i = 0; i < LIMIT * 5; i++)); do
-        screen | grep -F -- "$a" | grep -qF -- "$b" && return 0
-        sleep 0.2
-    done
-    fail "no line with '$a' and '$b' after ${LIMIT}s"
-}
-# wait_count TEXT N: until TEXT is shown on N lines
-wait_count() {
-    local text="$1" n="$2" i
-    for ((i = 0; i < LIMIT * 5; i++)); do
-        [ "$(screen | grep -cF -- "$text")" -eq "$n" ] && return 0
-        sleep 0.2
-    done
-    fail "'$text' not on $n lines after ${LIMIT}s"
-}
+has() { grep -qF -- "$1"; }
+has_both() { grep -F -- "$1" | grep -qF -- "$2"; }
+lines_with() { [ "$(grep -cF -- "$1")" -eq "$2" ]; }
+wait_for() { poll "'$1'" has "$1"; }                           # a line shows TEXT
+wait_line() { poll "a line with '$1' and '$2'" has_both "$1" "$2"; }
+wait_count() { poll "'$1' on $2 lines" lines_with "$1" "$2"; }
 burst() { tmux send-keys -t "$S" "$@"; }
 
 STEP="start"
