@@ -70,21 +70,20 @@ wait_line "20:15" "Oyun 1 (3′+3″)"
 screen | grep -qF "20:45" && fail "game 1 is not at the typed time (a break was added)"
 burst BTab Down Enter                  # back to the formats: the second one, scheduled
 wait_line "1–2" "sürüyor"
-wait_line "20:15" "Kaya, Can"
+wait_line "20:15" "Kaya, Can"         # names are whole at 80 columns
 wait_count "(3′+3″)" 2                 # two games, no extension: straight to Armageddon
 
 STEP="= =: both games drawn, the cursor moves on, the Armageddon appears"
 burst = =
 wait_count "½-½" 2
-wait_line "Altın Puan maçı" "…"
-wait_for "Altın Puan maçı (Beyaz"       # the game column is cut at 80 columns
+wait_line "Altın Puan ma" "…"           # its row (the game column gives way to the names)
 wait_for "Sıradaki: Altın Puan maçı:"    # the cursor is on the Armageddon now
 
 STEP="0: Black wins the Armageddon; the playoff is decided"
 burst 0
 wait_line "1–2" "belirlendi"
-wait_line "Altın Puan maçı" "0-1"
-arm="$(screen | grep -F "Altın Puan maçı" | grep -F "0-1" | head -1)"
+wait_line "Altın Puan ma" "0-1"
+arm="$(screen | grep -F "Altın Puan ma" | grep -F "0-1" | head -1)"
 black="$(printf '%s\n' "$arm" | sed -n 's/.*0-1 *\([^ ,][^,]*, [^ ]*\).*/\1/p')"
 [ -n "$black" ] || fail "no Black player on the Armageddon line: $arm"
 

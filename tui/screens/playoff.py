@@ -295,7 +295,9 @@ class PlayoffPane(LazyPane, Vertical):
             text_col(_("Players on equal points (tie-break order)"), "players", 1, 12)])
         reset_table(self.query_one("#playoff-games", DataTable), [
             (_("Bd"), "board"), (_("Start"), "start"), text_col(_("White"), "white"), (_("Result"), "result"),
-            text_col(_("Black"), "black"), (_("Game"), "game"), text_col(_("Stage"), "stage", 2, 10)])
+            text_col(_("Black"), "black"), text_col(_("Game"), "game", 2, 14), text_col(_("Stage"), "stage", 1, 10)])
+        # the game and stage labels are long ("Armageddon (White 5′, Black 4′)"): they give way
+        # too, so that the players' names are not cut to a few letters at 80 columns
         if self.t is not None:
             self.show(self.t, force=True)
 
