@@ -89,7 +89,7 @@ black="$(printf '%s\n' "$arm" | sed -n 's/.*0-1 *\([^ ,][^,]*, [^ ]*\).*/\1/p')"
 
 STEP="F4: the winner first, 'decided by playoff' in the standings"
 burst F4
-wait_for "Eşitlik bozma maçıyla belirlenen sıralar"
+wait_for "Eşitlik bozma maçıyla belirlenen"   # "… dereceler (bkz. Ek maç, F7): 1 …"
 wait_line " 1 " "$black"
 first="$(screen | grep -E '^ *1 +[0-9]+ ' | head -1)"
 printf '%s\n' "$first" | grep -qF -- "$black" || fail "standings row 1 is not $black: $first"
