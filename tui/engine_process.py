@@ -40,21 +40,31 @@ POLL_SECONDS = 0.05
 """How often the worker thread looks at the cancel event while the child computes."""
 
 Progress = Callable[[float, str], None]
+Work = Callable[[threading.Event | None, Progress], RoundPairing]
+"""What runs in the child: given a cancel event (``None`` in the child: killing it cancels)
+and a progress callback, an engine's answer."""
 
 
 def propose_in_child(desk: Desk, plan: RoundPlan, cancel: threading.Event,
                      progress: Progress) -> RoundPairing:
-    """``desk.propose(plan)`` computed in a forked child; its progress reports are passed to
+    """``desk.propose(plan)`` computed in a forked child (see :func:`compute_in_child`)."""
+    return compute_in_child(lambda stop, report: desk.propose(plan, cancel=stop, progress=report),
+                            cancel, progress)
+
+
+def compute_in_child(work: Work, cancel: threading.Event, progress: Progress) -> RoundPairing:
+    """``work(None, report)`` computed in a forked child; its progress reports are passed to
     ``progress`` as they arrive.  Raises :class:`Cancelled` within :data:`POLL_SECONDS` of
     ``cancel`` being set (the child is killed), the engine's own error (``PairingImpossible``,
     ``TournamentError``), or a :class:`TournamentError` naming the exit code when the child
-    died (killed, out of memory).  Nothing is saved here: recording the round is the caller's."""
+    died (killed, out of memory).  Nothing may be saved by ``work``: recording a round is the
+    caller's.  Without ``fork``, ``work(cancel, progress)`` runs in the calling thread."""
     if not hasattr(os, "fork"):
-        return desk.propose(plan, cancel=cancel, progress=progress)
+        return work(cancel, progress)
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:
-        _child(write_end, desk, plan)
+        _child(write_end, work)
     os.close(write_end)  # the child holds the only writing end: its death ends our reads
     receiver = Connection(read_end, writable=False)
     try:
@@ -98,8 +108,8 @@ def _reap(pid: int) -> int:
     return os.waitstatus_to_exitcode(status)
 
 
-def _child(write_end: int, desk: Desk, plan: RoundPlan) -> NoReturn:
-    """In the child: pair, send progress and then the answer or the error, and end."""
+def _child(write_end: int, work: Work) -> NoReturn:
+    """In the child: compute, send progress and then the answer or the error, and end."""
     code = 1
     try:
         _isolate(write_end)
@@ -109,7 +119,7 @@ def _child(write_end: int, desk: Desk, plan: RoundPlan) -> NoReturn:
             sender.send(("progress", (fraction, text)))
 
         try:
-            answer = desk.propose(plan, progress=report)
+            answer = work(None, report)
         except Exception as error:  # the parent raises it
             sender.send(("error", _portable(error)))
         else:

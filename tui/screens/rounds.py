@@ -28,7 +28,7 @@ from core.commands import round_schedule_text
 from core.errors import ConflictError, TournamentError
 from core.i18n import _, ngettext
 from core.model import ByeKind, Code, GameResult, Tournament, scores
-from tui.engine_process import propose_in_child
+from tui.engine_process import compute_in_child, propose_in_child
 from tui.i18n import L_, fmt_points
 from tui.services import gc_after_frame, on_ui_thread, settle_memory
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
@@ -783,7 +783,9 @@ class RoundsPane(CommandKeys, Vertical):
 
     @work(thread=True, exclusive=True, group="explain", exit_on_error=False)
     def explain_worker(self, t: Tournament, round_no: int, board: int | None) -> tuple:
-        pairing = self.session.desk.engine_pairing(round_no)
+        desk = self.session.desk  # the engine re-runs in a child process: the UI keeps the GIL
+        pairing = compute_in_child(lambda cancel, report: desk.engine_pairing(round_no, cancel=cancel),
+                                   threading.Event(), lambda fraction, text: None)
         boards = t.round(round_no).boards
         if t.system == "knockout":  # a cup: the engine pairs the regular games; the results add the rest
             return round_no, board, cup_reasons(t, round_no, pairing)
