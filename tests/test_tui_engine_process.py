@@ -58,7 +58,7 @@ def collect() -> tuple[list[tuple[float, str]], threading.Event]:
 
 def test_the_answer_and_the_progress_come_back_in_order() -> None:
     seen, cancel = collect()
-    got = propose_in_child(Desk("answer"), None, cancel, lambda f, text: seen.append((f, text)))
+    got = propose_in_child(Desk("answer"), None, cancel.is_set, lambda f, text: seen.append((f, text)))
     assert got == ANSWER and got.explanations == ANSWER.explanations
     assert [text for _f, text in seen] == ["bracket 0", "bracket 1", "bracket 2"]
 
@@ -66,20 +66,20 @@ def test_the_answer_and_the_progress_come_back_in_order() -> None:
 def test_the_engines_error_is_raised_with_its_message() -> None:
     seen, cancel = collect()
     with pytest.raises(PairingImpossible, match="no legal pairing for player 5"):
-        propose_in_child(Desk("impossible"), None, cancel, lambda f, text: None)
+        propose_in_child(Desk("impossible"), None, cancel.is_set, lambda f, text: None)
     with pytest.raises(TournamentError, match=r"engine trouble with x \(1\)"):
-        propose_in_child(Desk("unpicklable"), None, cancel, lambda f, text: None)
+        propose_in_child(Desk("unpicklable"), None, cancel.is_set, lambda f, text: None)
 
 
 def test_a_child_that_dies_is_a_clear_error() -> None:
     seen, cancel = collect()
     with pytest.raises(TournamentError, match="exit code 7"):
-        propose_in_child(Desk("crash"), None, cancel, lambda f, text: None)
+        propose_in_child(Desk("crash"), None, cancel.is_set, lambda f, text: None)
 
 
 def run_slow(cancel: threading.Event, started: threading.Event, outcome: list[BaseException]) -> None:
     try:
-        propose_in_child(Desk("slow"), None, cancel, lambda f, text: started.set())
+        propose_in_child(Desk("slow"), None, cancel.is_set, lambda f, text: started.set())
     except BaseException as error:  # the test thread looks at it
         outcome.append(error)
 

@@ -3,6 +3,7 @@ unpairing, manual pairing, explanations, and a pairing worker that can be cancel
 
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
@@ -169,9 +170,33 @@ class CrashingSystem:
         os._exit(7)
 
 
-async def test_pairing_runs_in_a_worker_and_can_be_cancelled(tmp_path, monkeypatch):
-    import multiprocessing
+def engine_children(monkeypatch) -> list[int]:
+    """The process ids of the pairing worker's engine children, as they are forked."""
+    from tui import engine_process
 
+    pids: list[int] = []
+    real = os.fork
+
+    def fork() -> int:
+        pid = real()
+        if pid:
+            pids.append(pid)
+        return pid
+
+    monkeypatch.setattr(engine_process.os, "fork", fork)
+    return pids
+
+
+def ended(pid: int) -> bool:
+    """The child has ended (collected by the worker, or now by us)."""
+    try:
+        return os.waitpid(pid, os.WNOHANG)[0] != 0
+    except ChildProcessError:
+        return True
+
+
+async def test_pairing_runs_in_a_worker_and_can_be_cancelled(tmp_path, monkeypatch):
+    children = engine_children(monkeypatch)
     register_system(monkeypatch, "slow-test", SlowSystem())
     t = demo(rounds=1).with_changes(system="slow-test")
     app, data, tid = open_app(tmp_path, t)
@@ -197,9 +222,29 @@ async def test_pairing_runs_in_a_worker_and_can_be_cancelled(tmp_path, monkeypat
         await app.workers.wait_for_complete()
         await wait_for(pilot, lambda: not app.screen.query_one("#pair-progress-row").display)
         assert type(app.screen).__name__ == "TournamentScreen"  # Escape cancelled, did not leave
-        assert multiprocessing.active_children() == []  # the engine's process is gone
+        assert len(children) == 1
+        await wait_for(pilot, lambda: ended(children[0]))  # the engine's process is gone
         assert session.tournament == before
         assert app.screen.query_one("#p-name", Input).value == "Zed, Typist"  # nothing typed is lost
+    assert Store(data).load(tid).tournament == before
+
+
+async def test_quitting_while_pairing_ends_the_engine_process(tmp_path, monkeypatch):
+    children = engine_children(monkeypatch)
+    register_system(monkeypatch, "slow-test", SlowSystem())
+    t = demo(rounds=1).with_changes(system="slow-test")
+    app, data, tid = open_app(tmp_path, t)
+    before = Store(data).load(tid).tournament
+    async with app.run_test(size=(100, 32)) as pilot:
+        await opened(pilot, app)
+        await pilot.press("p")
+        await wait_for(pilot, lambda: "step" in str(app.screen.query_one("#pair-progress-text").render()))
+        await pilot.press("ctrl+q")
+    # the stand-in would work for ten minutes: the worker must have killed it
+    deadline = time.monotonic() + 120
+    while not ended(children[0]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert ended(children[0])
     assert Store(data).load(tid).tournament == before
 
 

@@ -16,7 +16,7 @@ end of the pipe — an ``flock`` on the data directory held by the save thread a
 the fork would otherwise stay held for as long as the child lives, and every save would wait
 for it — and points 0–2 at ``/dev/null`` (nothing may reach the terminal), then runs the
 engine and leaves with ``os._exit`` (no exit handlers, no flushing of the parent's streams).
-Where the platform cannot fork, the engine runs in the calling thread.
+(Every platform hakem runs on forks: the store's locks need ``fcntl`` already.)
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from __future__ import annotations
 import os
 import pickle
 import signal
-import threading
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, NoReturn
@@ -40,27 +39,24 @@ POLL_SECONDS = 0.05
 """How often the worker thread looks at the cancel event while the child computes."""
 
 Progress = Callable[[float, str], None]
-Work = Callable[[threading.Event | None, Progress], RoundPairing]
-"""What runs in the child: given a cancel event (``None`` in the child: killing it cancels)
-and a progress callback, an engine's answer."""
+Work = Callable[[Progress], RoundPairing]
+"""What runs in the child: given a progress callback, an engine's answer (no cancel event:
+killing the child cancels it)."""
 
 
-def propose_in_child(desk: Desk, plan: RoundPlan, cancel: threading.Event,
+def propose_in_child(desk: Desk, plan: RoundPlan, cancelled: Callable[[], bool],
                      progress: Progress) -> RoundPairing:
     """``desk.propose(plan)`` computed in a forked child (see :func:`compute_in_child`)."""
-    return compute_in_child(lambda stop, report: desk.propose(plan, cancel=stop, progress=report),
-                            cancel, progress)
+    return compute_in_child(lambda report: desk.propose(plan, progress=report), cancelled, progress)
 
 
-def compute_in_child(work: Work, cancel: threading.Event, progress: Progress) -> RoundPairing:
-    """``work(None, report)`` computed in a forked child; its progress reports are passed to
+def compute_in_child(work: Work, cancelled: Callable[[], bool], progress: Progress) -> RoundPairing:
+    """``work(report)`` computed in a forked child; its progress reports are passed to
     ``progress`` as they arrive.  Raises :class:`Cancelled` within :data:`POLL_SECONDS` of
-    ``cancel`` being set (the child is killed), the engine's own error (``PairingImpossible``,
-    ``TournamentError``), or a :class:`TournamentError` naming the exit code when the child
-    died (killed, out of memory).  Nothing may be saved by ``work``: recording a round is the
-    caller's.  Without ``fork``, ``work(cancel, progress)`` runs in the calling thread."""
-    if not hasattr(os, "fork"):
-        return work(cancel, progress)
+    ``cancelled()`` becoming true (Escape, or the worker cancelled because the app quits: the
+    child is killed), the engine's own error (``PairingImpossible``, ``TournamentError``), or a
+    :class:`TournamentError` naming the exit code when the child died (killed, out of memory).
+    Nothing may be saved by ``work``: recording a round is the caller's."""
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:
@@ -68,17 +64,17 @@ def compute_in_child(work: Work, cancel: threading.Event, progress: Progress) ->
     os.close(write_end)  # the child holds the only writing end: its death ends our reads
     receiver = Connection(read_end, writable=False)
     try:
-        return _follow(receiver, pid, cancel, progress)
+        return _follow(receiver, pid, cancelled, progress)
     finally:
         receiver.close()
         _reap(pid)
 
 
-def _follow(receiver: Connection, pid: int, cancel: threading.Event,
+def _follow(receiver: Connection, pid: int, cancelled: Callable[[], bool],
             progress: Progress) -> RoundPairing:
     """Relay the child's messages until its answer; raise :class:`Cancelled` on a cancel."""
     while True:
-        if cancel.is_set():
+        if cancelled():
             raise Cancelled()
         if not receiver.poll(POLL_SECONDS):
             continue
@@ -119,7 +115,7 @@ def _child(write_end: int, work: Work) -> NoReturn:
             sender.send(("progress", (fraction, text)))
 
         try:
-            answer = work(None, report)
+            answer = work(report)
         except Exception as error:  # the parent raises it
             sender.send(("error", _portable(error)))
         else:

@@ -609,7 +609,9 @@ class RoundsPane(CommandKeys, Vertical):
 
         # the engine computes in a child process (tui.engine_process): the UI thread keeps the
         # GIL, and Escape stops the child at once instead of at the engine's next check
-        pairing = propose_in_child(session.desk, plan, cancel, progress)
+        # Escape, or the worker cancelled because the app quits: either kills the child
+        pairing = propose_in_child(session.desk, plan, lambda: cancel.is_set() or worker.is_cancelled,
+                                   progress)
         if worker.is_cancelled or cancel.is_set():
             from core.pairing.base import Cancelled
 
@@ -783,9 +785,10 @@ class RoundsPane(CommandKeys, Vertical):
 
     @work(thread=True, exclusive=True, group="explain", exit_on_error=False)
     def explain_worker(self, t: Tournament, round_no: int, board: int | None) -> tuple:
-        desk = self.session.desk  # the engine re-runs in a child process: the UI keeps the GIL
-        pairing = compute_in_child(lambda cancel, report: desk.engine_pairing(round_no, cancel=cancel),
-                                   threading.Event(), lambda fraction, text: None)
+        desk, worker = self.session.desk, get_current_worker()
+        # the engine re-runs in a child process: the UI keeps the GIL; ended if the app quits
+        pairing = compute_in_child(lambda report: desk.engine_pairing(round_no),
+                                   lambda: worker.is_cancelled, lambda fraction, text: None)
         boards = t.round(round_no).boards
         if t.system == "knockout":  # a cup: the engine pairs the regular games; the results add the rest
             return round_no, board, cup_reasons(t, round_no, pairing)
