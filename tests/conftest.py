@@ -13,7 +13,7 @@ SLOW_MODULES = frozenset({
     "test_tui_fast_table", "test_tui_flow", "test_tui_points_before", "test_tui_registration",
     "test_tui_reports", "test_tui_rounds", "test_tui_session_saves", "test_tui_snapshots",
     "test_tui_standings_worker", "test_tui_team_rounds", "test_tui_teams",
-    "test_tui_tournament_list_fit", "test_tui_tournaments", "test_i18n_screens",
+    "test_tui_tournament_list_fit", "test_tui_tournaments", "test_i18n_screens", "test_i18n_leftovers",
     "test_pictures_snapshots",
     # the real hakem in subprocesses and in tmux
     "test_cli_flow", "test_i18n_locale_invariance", "test_store_crash", "test_tui_tmux",

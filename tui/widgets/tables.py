@@ -37,6 +37,10 @@ from tui.widgets.fast_table import FastTable, plain_cell
 
 ELLIPSIS = "…"
 
+HEADER_KEPT = 12
+"""A free-text column is not cut below its header when the header is at most this wide (a
+long header, "Players on equal points (tie-break order)", gives way like the values)."""
+
 PADDING = 2
 """Cells DataTable adds to every column (one on each side, ``cell_padding`` 1)."""
 
@@ -47,7 +51,8 @@ class Col:
 
     ``flex`` 0: never cut (numbers, our own short words); ``flex`` > 0: free text, cut with
     "…" to its share of the free width (weights: a name 3, a club 2, a code 1); ``min``: the
-    narrowest a cut column becomes (its header is cut with "…" like its values)."""
+    narrowest a cut column becomes, and never narrower than a header of up to ``HEADER_KEPT``
+    cells (a longer header is cut with "…" like the values)."""
 
     label: str
     key: str
@@ -186,7 +191,7 @@ def _fitted(table: DataTable, rows: list[tuple]) -> list[tuple]:
             changed = True
     labels = [cell_len(s.label) for s in specs]
     naturals = _naturals(table, columns, labels)
-    mins = [s.min if s.flex else naturals[j] for j, s in enumerate(specs)]
+    mins = [max(s.min, min(labels[j], HEADER_KEPT)) if s.flex else naturals[j] for j, s in enumerate(specs)]
     width = _available(table)
     widths = fit_widths(naturals, [s.flex for s in specs], mins, width)
     table._fitted_for = width  # type: ignore[attr-defined]
