@@ -89,8 +89,8 @@ async def test_go_evening(tmp_path, system, criteria):
         await wait_for(pilot, lambda: "go-table" in pane.kinds)
         assert "go-cards" in pane.kinds and "cards" not in pane.kinds
         assert ("pic-golevels" in pane.kinds) == (system == "gamma")  # Gamma's levels only
-        pane.kind = "go-table"
-        pane.render_report()
+        assert pane.kinds[0] == "go-table" and pane.kind == "go-table"  # the Go table first
+        await wait_for(pilot, lambda: screen.query_one("#report-text").text.startswith("Tournament table"))
         text = screen.query_one("#report-text").text
         assert text.startswith("Tournament table")
         if system == "mcmahon":

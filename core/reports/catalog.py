@@ -21,7 +21,8 @@ KINDS = ("standings", "crosstable", "pairings", "alphabetical", "results", "card
 def report_kinds(view: View) -> list[str]:
     """The kinds that make sense for this tournament now (for a menu)."""
     t = view.tournament
-    out = ["standings"]
+    # a Go event's own table first: places there come from MMS or levels with the Go criteria
+    out = ["go-table", "standings"] if view.is_go else ["standings"]
     if t.rounds:
         out += ["crosstable", "pairings", "alphabetical", "results"]
     if t.players:
@@ -34,7 +35,7 @@ def report_kinds(view: View) -> list[str]:
     if t.options.get("playoffs") or t.system == "knockout":
         out += ["timetable"]
     if view.is_go:
-        out += ["go-cards", "go-table"]
+        out += ["go-cards"]
     if t.options.get("prizes"):
         out += ["prizes", "ranking"]
     return out

@@ -145,7 +145,7 @@ class ReportsPane(LazyPane, Vertical):
 
     def on_mount(self) -> None:
         self.kinds: list[str] = []
-        self.kind = "standings"
+        self.kind = ""  # the first kind on offer: standings, or a Go event's tournament table
         self.round_no: int | None = None
         self.pno: int | None = None
         self.printer = ""
@@ -218,7 +218,7 @@ class ReportsPane(LazyPane, Vertical):
         if kinds != self.kinds:
             self.kinds = kinds
             if self.kind not in kinds:
-                self.kind = "standings"
+                self.kind = kinds[0]
             with select.prevent(Select.Changed):
                 select.set_options([(label(k, t), k) for k in kinds])
                 select.value = self.kind
