@@ -119,3 +119,10 @@ def test_go_pages_are_translated(lang):
         i18n.set_language("en")
     for english in ("Tournament table", "Participant cards", "Wins", "Opponent", "Handicap", "loss"):
         assert english not in text, (lang, english)
+
+
+def test_result_sheet_shows_the_stones_of_each_board():
+    """Round 2's boards carry 1 and 2 stones (derived above): the sheet shows them."""
+    [table] = build(View(event()), "results", round_no=2).tables
+    assert [c.key for c in table.columns] == ["board", "white", "black", "handicap", "result", "signature"]
+    assert [row[3] for row in table.rows] == [1, 2]

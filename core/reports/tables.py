@@ -225,15 +225,24 @@ def _name_key(name: str) -> str:
 
 
 def result_sheet(view: View, round_no: int) -> Report:
-    """The arbiter's sheet for collecting results: empty result column until results are in."""
+    """The arbiter's sheet for collecting results: empty result column until results are in.
+    Go: the stones of each board beside the players (OpenGotha's sheet prints "Hd = n"), so a
+    board set up with the wrong handicap is seen when the result is collected."""
     t = view.tournament
     rnd = t.round(round_no)
-    table = Table([Column("board", _("Board"), "r"), Column("white", _("White"), flex=True),
-                   Column("black", _("Black"), flex=True), Column("result", _("Result"), "c"),
-                   Column("signature", _("Signature"))])
+    go = any(b.handicap is not None for b in rnd.boards)
+    columns = [Column("board", _("Board"), "r"), Column("white", _("White"), flex=True),
+               Column("black", _("Black"), flex=True), Column("result", _("Result"), "c"),
+               Column("signature", _("Signature"))]
+    if go:
+        columns.insert(3, Column("handicap", _("Handicap"), "r"))
+    table = Table(columns)
     for i, b in enumerate(rnd.boards, start=1):
-        table.rows.append([i, f"{b.white} {view.name(b.white)}", f"{b.black} {view.name(b.black)}",
-                           _result_text(b.result) if b.result is not None else "_____", "__________"])
+        row: list[object] = [i, f"{b.white} {view.name(b.white)}", f"{b.black} {view.name(b.black)}",
+                             _result_text(b.result) if b.result is not None else "_____", "__________"]
+        if go:
+            row.insert(3, b.handicap if b.handicap is not None else "")
+        table.rows.append(row)
     return Report(f"results-r{round_no}", _("Result sheet of round {round}").format(round=round_no),
                   [t.name, *_head(view)], [table])
 
