@@ -127,3 +127,23 @@ async def test_a_hostile_name_keeps_every_number_visible(tmp_path, size):
             if selector in ("#players", "#standings", "#tb-preview"):
                 assert str(RATING) in line, line
         assert not any("\x1b" in x or "\x07" in x for x in _screen_lines(app))
+
+
+# -- the same rule in printed and exported reports -------------------------------------------------
+def test_a_report_column_of_tie_breaks_has_one_notation():
+    from fractions import Fraction
+
+    from core.i18n import set_language
+    from core.reports.document import Column, Table
+    from core.reports.render import human_rows, table_text
+
+    set_language("de")
+    try:
+        table = Table([Column("name", "Name"), Column("sb", "SB", "r"), Column("bh", "BH", "r")],
+                      [["A", Fraction(43, 2), Fraction(7, 2)], ["B", Fraction(75, 4), Fraction(3)],
+                       ["C", Fraction(18), Fraction(1, 2)]])
+        # SB holds a quarter: every SB value with two decimals (German comma); BH only halves: ½
+        assert human_rows(table) == [["A", "21,50", "3½"], ["B", "18,75", "3"], ["C", "18,00", "½"]]
+        assert "18,75" in "\n".join(table_text(table))
+    finally:
+        set_language("en")

@@ -21,7 +21,7 @@ from functools import lru_cache
 from core.i18n import _
 from core.reports.document import Column, GameCell, Report, Table
 from core.reports.fonts import Fonts, fonts
-from core.reports.render import human, printed_columns
+from core.reports.render import human, human_rows, printed_columns
 from core.safe_text import field_safe
 
 PAPERS = {"a4": (595.2756, 841.8898), "letter": (612.0, 792.0)}
@@ -201,7 +201,7 @@ class _Layout:
         """The printed columns and the cells as people read them (computed once per table)."""
         cached = self._rows.get(id(table))
         if cached is None:
-            rows = [[human(c) for c in row] for row in table.rows]
+            rows = human_rows(table)
             cached = self._rows[id(table)] = (printed_columns(table, rows), rows)
         return cached
 

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from core.i18n import _, current_language
 from core.i18n.format import format_points as human_points
+from core.i18n.format import column_formatter
 from core.i18n.format import format_value as human_value
 from core.model import format_points
 from core.reports.document import Column, GameCell, Marked, Money, Points, Report, ResultCell, Table
@@ -46,6 +47,22 @@ def human(cell: object) -> str:
     if isinstance(cell, Fraction):
         return human_value(cell)
     return str(cell)
+
+
+def human_rows(table: Table) -> list[list[str]]:
+    """Every cell of ``table`` as people read it, a column of tie-break values in one notation
+    (``core.i18n.format.column_formatter``: ``1½`` and ``0,75`` never in one column — issue 19
+    item 5; the screens use the same rule)."""
+    columns = list(zip(*table.rows)) if table.rows else []
+    shown = []
+    for column in columns:
+        values = [v for v in column if isinstance(v, Fraction)]
+        if values:
+            fmt = column_formatter(values)
+            shown.append([fmt(v) if isinstance(v, Fraction) else human(v) for v in column])
+        else:
+            shown.append([human(v) for v in column])
+    return [list(row) for row in zip(*shown)] if shown else [[] for _row in table.rows]
 
 
 def machine(cell: object) -> str:
@@ -110,7 +127,7 @@ def printed_columns(table: Table, rows: list[list[str]]) -> list[int]:
 def table_text(table: Table, max_width: int = PRINT_WIDTH) -> list[str]:
     """Fit a table into ``max_width`` columns: shrink flexible columns, then drop optional ones."""
     columns = list(table.columns)
-    rows = [[field_safe(human(c)) for c in row] for row in table.rows]
+    rows = [[field_safe(c) for c in row] for row in human_rows(table)]
     keep = printed_columns(table, rows)
 
     def widths(idx: list[int]) -> list[int]:
@@ -247,11 +264,11 @@ def to_html(report: Report, nav: list[tuple[str, str]] | None = None, lang: str 
             out.append(f"<caption>{e(table.title)}</caption>")
         out.append("<thead><tr>" + "".join(f'<th class="{c.align}">{e(c.title)}</th>' for c in table.columns)
                    + "</tr></thead><tbody>")
-        for row in table.rows:
+        for row, shown in zip(table.rows, human_rows(table)):
             cells = []
-            for c, v in zip(table.columns, row):
+            for c, v, text in zip(table.columns, row, shown):
                 extra = " self" if table.css_class == "grid" and v == "X" else ""
-                cells.append(f'<td class="{c.align}{extra}">{e(human(v))}</td>')
+                cells.append(f'<td class="{c.align}{extra}">{e(text)}</td>')
             out.append("<tr>" + "".join(cells) + "</tr>")
         out.append("</tbody></table>")
     if group is not None:
