@@ -117,7 +117,6 @@ static int b_bits(const limb *a, int L) {
 
 /* ------------------------------------------------------------------ growable arrays */
 typedef struct { int *a; Py_ssize_t len, cap; } ivec;
-typedef struct { int64_t *a; Py_ssize_t len, cap; } lvec;
 
 static int iv_push(ivec *v, int x) {
     if (v->len == v->cap) {
@@ -617,14 +616,12 @@ static int reset_state(Matcher *m) {
 static void assign_label(Matcher *m, int w, int t, int64_t p);
 static void expand_blossom(Matcher *m, int b, int endstage);
 
+/* members[r] of stage.py: the vertices labelled in r's tree (a blossom has >= 1 leaf, so a
+ * root with a list has cap > 0; memroots lists them for the reset at the next solve) */
 static void members_add(Matcher *m, int r, const int *lv, int k) {
     ivec *mv = &m->members[r];
-    if (mv->len == 0 && mv->cap == 0) { if (iv_push(&m->memroots, r) < 0) m->nomem = 1; }
+    if (mv->cap == 0) { if (iv_push(&m->memroots, r) < 0) m->nomem = 1; }
     for (int i = 0; i < k; i++) if (iv_push(mv, lv[i]) < 0) m->nomem = 1;
-    if (mv->cap == 0) { /* k == 0: still mark as having a list */
-        mv->a = (int *)malloc(sizeof(int)); mv->cap = 1;
-        if (!mv->a) m->nomem = 1;
-    }
     m->memtotal += k;
 }
 
@@ -860,9 +857,7 @@ static void add_blossom(Matcher *m, int base, int v, int w) {
     m->bparent[b] = -1;
     m->bparent[bb] = b;
     ivec path = {0, 0, 0};
-    lvec endps = {0, 0, 0};
-    ivec tmpe = {0, 0, 0}; (void)tmpe;
-    /* first part, reversed afterwards */
+    /* the endpoints: first part, reversed afterwards */
     int64_t *ep = NULL; Py_ssize_t ne = 0, ce = 0;
 #define EPUSH(x) do { if (ne == ce) { ce = ce ? 2 * ce : 16; int64_t *na_ = (int64_t *)realloc(ep, sizeof(int64_t) * (size_t)ce); if (!na_) { m->nomem = 1; return; } ep = na_; } ep[ne++] = (x); } while (0)
     while (bv != bb) {
@@ -884,7 +879,6 @@ static void add_blossom(Matcher *m, int base, int v, int w) {
         bw = m->inblossom[w];
     }
 #undef EPUSH
-    (void)endps;
     set_childs(m, b, path.a, ep, (int)path.len);
     m->label[b] = OUTER;
     m->labelend[b] = m->labelend[bb];
@@ -1028,14 +1022,12 @@ static int scan(Matcher *m, int v) {
 }
 
 static void clean(Matcher *m) {
-    int n = m->n;
     for (Py_ssize_t i = 0; i < m->tops.len; i++) touch(m, m->tops.a[i]);
     for (Py_ssize_t k = 0; k < m->touched.len; k++) {
         int i = m->touched.a[k];
         m->label[i] = 0; m->labelend[i] = -1; m->bestedge[i] = -1;
         m->touchedf[i] = 0;
     }
-    (void)n;
     m->touched.len = 0;
     for (Py_ssize_t k = 0; k < m->tops.len; k++) m->topsf[m->tops.a[k]] = 0;
     m->tops.len = 0;
