@@ -171,3 +171,13 @@ def test_a_missing_pdf_library_is_a_message(monkeypatch):
     monkeypatch.setitem(sys.modules, "reportlab", None)  # import reportlab now raises ImportError
     with pytest.raises(TournamentError, match="reportlab"):
         render_pdf(t, document(View(t), "standings"))
+
+
+def test_the_prompt_check_refuses_before_anything_is_rendered(tmp_path):
+    from core.app.exports import check_typed
+
+    check_typed("round-3-pairings.pdf")
+    check_typed(str(tmp_path / "list.pdf"))
+    for typed in ("sub/x.pdf", ".hidden", str(tmp_path / "missing" / "x.pdf"), "../x.pdf"):
+        with pytest.raises(TournamentError):
+            check_typed(typed)

@@ -44,8 +44,18 @@ async def test_reports_show_and_export(tmp_path):
     assert html.lstrip().lower().startswith("<!doctype html") and "Ivanov, Sergei" in html
 
 
-def notes_of(app) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+def record_notes(app) -> list[str]:
+    """Every message the app is asked to show (toasts expire after their timeout; a loaded
+    machine can take longer than that between two checks)."""
+    seen: list[str] = []
+    show = app.notify
+
+    def notify(message, *args, **kwargs):
+        seen.append(str(message))
+        return show(message, *args, **kwargs)
+
+    app.notify = notify
+    return seen
 
 
 async def test_export_default_goes_to_the_tournaments_folder_and_asks_before_replacing(tmp_path, monkeypatch):
@@ -58,6 +68,7 @@ async def test_export_default_goes_to_the_tournaments_folder_and_asks_before_rep
     app, data, tid = await open_tab(tmp_path, demo(rounds=3), "f6", "reports")
     folder = (data / EXPORTS / tid).resolve()
     expected = folder / "round-2-pairings.html"  # round 2 chosen with [ below
+    notes = record_notes(app)
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
         await pilot.press("f6")
@@ -70,8 +81,16 @@ async def test_export_default_goes_to_the_tournaments_folder_and_asks_before_rep
         assert app.screen.query_one(Input).value == "round-2-pairings.html"
         await pilot.press("enter")
         await wait_for(pilot, expected.exists)
-        await wait_for(pilot, lambda: f"Written to {expected}." in notes_of(app))
+        await wait_for(pilot, lambda: f"Written to {expected}." in notes)
         first = expected.read_bytes()
+        await pilot.press("e")  # a relative path with a folder part: refused, the prompt stays
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+        app.screen.query_one(Input).value = "sub/list.html"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "full path" in str(app.screen.query_one("#prompt-error").render()))
+        assert app.screen.query_one(Input).value == "sub/list.html"
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
         expected.write_text("kept by hand", encoding="utf-8")
         for answer, then in (("escape", None), ("k", "round-2-pairings-2.html"), ("r", "round-2-pairings.html")):
             await pilot.press("e")
@@ -87,8 +106,8 @@ async def test_export_default_goes_to_the_tournaments_folder_and_asks_before_rep
             else:
                 written = folder / then
                 await wait_for(pilot, lambda w=written: w.exists() and w.read_bytes() == first)
-        assert notes_of(app).count(f"Written to {expected}.") == 2
-        assert f"Written to {folder / 'round-2-pairings-2.html'}." in notes_of(app)
+        await wait_for(pilot, lambda: notes.count(f"Written to {expected}.") == 2)  # the toast follows the write
+        assert f"Written to {folder / 'round-2-pairings-2.html'}." in notes
     assert not [p for p in tmp_path.iterdir() if p.suffix == ".html"]  # nothing in the cwd
 
 
@@ -98,6 +117,7 @@ async def test_print_and_pdf_export_without_the_pdf_library_say_so(tmp_path, mon
 
     app, data, tid = await open_tab(tmp_path, demo(rounds=2), "f6", "reports")
     monkeypatch.setitem(sys.modules, "reportlab", None)
+    notes = record_notes(app)
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
         await pilot.press("f6")
@@ -105,12 +125,12 @@ async def test_print_and_pdf_export_without_the_pdf_library_say_so(tmp_path, mon
         await pilot.press("p")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
         await pilot.press("enter")
-        await wait_for(pilot, lambda: any("reportlab" in n for n in notes_of(app)))
+        await wait_for(pilot, lambda: any("reportlab" in n for n in notes))
         await pilot.press("e")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
         app.screen.query_one(Input).value = "standings.pdf"
         await pilot.press("enter")
-        await wait_for(pilot, lambda: sum("reportlab" in n for n in notes_of(app)) == 2)
+        await wait_for(pilot, lambda: sum("reportlab" in n for n in notes) == 2)
         assert app.is_running and type(app.screen).__name__ == "TournamentScreen"
     assert not (data / "exports" / tid / "standings.pdf").exists()
 

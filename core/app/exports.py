@@ -147,6 +147,22 @@ def write_user_path(path: str | os.PathLike[str], data: bytes, exists: Exists = 
         folder.close()
 
 
+def check_typed(typed: str) -> None:
+    """Refuse what the export prompt cannot write before the prompt closes (the text stays):
+    a bad file name, a relative path with a folder part, a folder that does not exist."""
+    typed = typed.strip()
+    if not (typed.startswith(("/", "~")) or "/" in typed.rstrip("/")):
+        check_name(typed)
+        return
+    target = Path(typed).expanduser()
+    if not target.is_absolute():
+        raise TournamentError(_("{path!r}: give a file name (saved in the tournament's export folder) "
+                                "or a full path starting with / or ~").format(path=typed))
+    check_name(target.name)
+    if not target.parent.is_dir():
+        raise TournamentError(_('{output}: directory {parent} does not exist').format(output=typed, parent=target.parent))
+
+
 def write_typed(store: Store, tid: str, typed: str, data: bytes, exists: Exists = "refuse") -> Path:
     """What the organiser typed in the export prompt: a plain name goes into the tournament's
     export folder, a full path (``/…``, ``~/…``) where it says."""

@@ -290,7 +290,7 @@ class ReportsPane(LazyPane, Vertical):
         the background; a taken name asks "replace / keep both / cancel"."""
         if self.t is None:
             return
-        from core.app.exports import default_name
+        from core.app.exports import check_typed, default_name
 
         t, kind, pno = self.t, self.kind, self.pno
         round_no = (self.round_no or t.current_round) if kind in ROUND_KINDS else None
@@ -309,7 +309,7 @@ class ReportsPane(LazyPane, Vertical):
             _("Export report"),
             _("File name, saved in {folder} (or a full path starting with / or ~); the ending chooses "
               "the format: .pdf, .html (printable page), .csv, .json, .trf or .txt.").format(
-                folder=desk.export_folder()), value=default), chosen)
+                folder=desk.export_folder()), value=default, check=check_typed), chosen)
 
     def write_export(self, t: Tournament, kind: str, typed: str, round_no: int | None, pno: int | None,
                      exists: Exists = "refuse", data: bytes | None = None) -> None:
