@@ -26,8 +26,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 def main(argv: list[str]) -> int:
     from bench_dutch import make_input
 
-    from core.pairing.matching.incremental import IncrementalMatcher
+    import core.pairing.dutch.engine2017 as engine2017
+    import core.pairing.dutch.graph as graph
     from core.pairing.dutch.system import compute
+    from core.pairing.matching.incremental import new_matcher
     from core.trf import parse_tournament
 
     rules = "2017" if "--2017" in argv else "2026"
@@ -35,13 +37,22 @@ def main(argv: list[str]) -> int:
     cache = Path(os.environ.get("HAKEM_BENCH_DIR", tempfile.gettempdir())) / "hakem_bench_dutch"
     cache.mkdir(parents=True, exist_ok=True)
     solves = [0]
-    original = IncrementalMatcher.solve
 
-    def counting(self: IncrementalMatcher) -> list[int]:
-        solves[0] += 1
-        return original(self)
+    class Counting:
+        """The engines' matcher (compiled or Python, as ``new_matcher`` picks), solves counted."""
 
-    IncrementalMatcher.solve = counting  # type: ignore[method-assign]
+        def __init__(self, n: int) -> None:
+            self.inner = new_matcher(n)
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(self.inner, name)
+
+        def solve(self) -> list[int]:
+            solves[0] += 1
+            return self.inner.solve()
+
+    graph.new_matcher = Counting  # type: ignore[assignment]
+    engine2017.new_matcher = Counting  # type: ignore[assignment]
     print(f"rules {rules}")
     print(f"{'players':>8} {'cpu s (median of 3)':>20} {'solves':>7}")
     for n in sizes:
