@@ -103,6 +103,8 @@ def desk_calls(desk: Desk, tmp: Path) -> dict[str, object]:
         "enter_go_result": lambda: desk.enter_go_result(2, 1, "white"),
         "go_refusal": lambda: desk.go_refusal(1, 3),
         "change_playoff": lambda: desk.change_playoff("p", "created", lambda t: {}),
+        "cup_bids": lambda: desk.cup_bids({1: 240, 2: 200}),
+        "cup_flag_later": lambda: desk.cup_flag_later(2, 1, "white"),
         "change_settings": lambda: desk.change_settings({"name": "Other"}),
         "add_prize_group": lambda: desk.add_prize_group(object()),
         "remove_prize_group": lambda: desk.remove_prize_group("open"),
