@@ -60,6 +60,7 @@ class Ticks:
     def __init__(self, app) -> None:
         self.gaps: list[float] = []
         self.cpu: list[float] = []
+        self.ends: list[float] = []
         self.last = (time.perf_counter(), time.thread_time())
         self.timer = app.set_interval(0.01, self.tick)
 
@@ -67,11 +68,18 @@ class Ticks:
         now = (time.perf_counter(), time.thread_time())
         self.gaps.append(now[0] - self.last[0])
         self.cpu.append(now[1] - self.last[1])
+        self.ends.append(now[0])
         self.last = now
+
+    def longest(self) -> tuple[float, float, float]:
+        """The longest gap: its length, when it ended, and the UI-thread CPU inside it."""
+        i = max(range(len(self.gaps)), key=self.gaps.__getitem__)
+        return self.gaps[i], self.ends[i], self.cpu[i]
 
     def reset(self) -> None:
         self.gaps.clear()
         self.cpu.clear()
+        self.ends.clear()
         self.last = (time.perf_counter(), time.thread_time())
 
 
@@ -124,11 +132,16 @@ async def run(args: argparse.Namespace) -> None:
         if args.full:
             await wait_for(pilot, lambda: not pane.pairing, timeout=3600)
             took = time.perf_counter() - t0
+            await wait_for(pilot, lambda: pane.round_no == start_round + 1, timeout=600)
+            await asyncio.sleep(1.0)  # the frames drawing the new round count too
             paired = app.screen.session.tournament.current_round == start_round + 1
-            print(f"pairing round {start_round + 1} ({len(t.players)} players) in the TUI: {took:.1f} s wall, "
-                  f"{'saved' if paired else 'NOT saved'}; longest frame gap {max(ticks.gaps) * 1000:.0f} ms "
-                  f"over {len(ticks.gaps)} ticks (idle baseline {baseline * 1000:.0f} ms), most UI-thread CPU "
-                  f"between two ticks {max(ticks.cpu) * 1000:.0f} ms")
+            gap, ended, cpu = ticks.longest()
+            print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; pairing round "
+                  f"{start_round + 1} ({len(t.players)} players) in the TUI: {took:.1f} s wall until the worker "
+                  f"ended, {'saved' if paired else 'NOT saved'}; longest frame gap {gap * 1000:.0f} ms over "
+                  f"{len(ticks.gaps)} ticks (idle baseline {baseline * 1000:.0f} ms), ending "
+                  f"{ended - t0 - took:+.1f} s from the worker's end, UI-thread CPU in it {cpu * 1000:.0f} ms; "
+                  f"most UI-thread CPU between two ticks {max(ticks.cpu) * 1000:.0f} ms")
             return
         await asyncio.sleep(args.watch)
         busy_typing = await typing(pilot, app)
