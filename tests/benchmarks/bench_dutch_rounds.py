@@ -115,6 +115,7 @@ def bench_size(players: int, args: argparse.Namespace, cache: Path, engine: str 
     out_engine = cache / f"out_engine_{os.getpid()}.txt"
     rounds = range(2, args.rounds + 1) if not args.only_rounds else args.only_rounds
     ours: list[tuple[Run, str, float | None]] = []
+    engine_cpus: list[float] = []
     differ = 0
     for k in range(args.events):
         event = event_file(players, args.rounds, FIRST_SEED + k, cache)
@@ -124,6 +125,8 @@ def bench_size(players: int, args: argparse.Namespace, cache: Path, engine: str 
             theirs = (best_of(engine_argv(engine, path, out_engine), args.repeat)
                       if engine else None)
             ratio = mine.cpu / theirs.cpu if theirs and theirs.cpu > 0 else None
+            if theirs:
+                engine_cpus.append(theirs.cpu)
             label = f"seed {FIRST_SEED + k} round {r}"
             ours.append((mine, label, ratio))
             extra = ""
@@ -140,7 +143,13 @@ def bench_size(players: int, args: argparse.Namespace, cache: Path, engine: str 
     ratio_text = f", ratio there {worst[2]:.2f}" if worst[2] is not None else ""
     differ_text = f", {differ} pairings differ from the engine's" if engine else ""
     print(f"{players:>5} players: median {statistics.median(cpus):.2f} s, worst {worst[0].cpu:.2f} s "
-          f"({worst[1]}{ratio_text}), peak {peak} MB, {len(ours)} rounds{differ_text}", flush=True)
+          f"({worst[1]}{ratio_text}, {worst[0].peak_mb} MB), peak {peak} MB, {len(ours)} rounds"
+          f"{differ_text}", flush=True)
+    ratios = [r for _, _, r in ours if r is not None]
+    if engine_cpus and ratios:
+        print(f"{'':>5} engine: median {statistics.median(engine_cpus):.2f} s, worst "
+              f"{max(engine_cpus):.2f} s; ratio median {statistics.median(ratios):.2f}, highest "
+              f"{max(ratios):.2f}; load average {os.getloadavg()[0]:.1f}", flush=True)
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
