@@ -65,7 +65,7 @@ type_text "$A" "Tmux Open"
 focus_key "$A" Tab         # name -> system
 focus_key "$A" Tab         # system -> rounds (its text is selected on focus)
 type_text "$A" "3"
-wait_for "$A" "Rounds             3"
+wait_for "$A" "Rounds            3"
 keys "$A" C-s
 wait_for "$A" "Tmux Open"
 wait_for "$A" "round 0 of 3"
