@@ -137,7 +137,8 @@ elif r is None or "2180" not in r: print("players: the hostile row lost its rati
         until_check 'h = line_with("Bd", "No.", "White", "Pts", "Result", "Black")
 r = line_with("[bold", "…")
 if h is None: print("boards: a column is off screen")
-elif r is None or not re.search(r"(1-0|0-1|½-½)", r): print("boards: the hostile row lost its result")'
+elif r is None or len(cells(r)) != 8 or not re.fullmatch(r"(1-0|0-1|½-½|…)", cells(r)[4]):
+    print("boards: the hostile row lost a cell:", r and cells(r))'
         keys F4
         until_check "$(standings_row Rk Pts)"
         keys F5
