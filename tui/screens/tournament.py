@@ -88,6 +88,20 @@ class TournamentTabs(TabbedContent):
             with self.prevent(Tabs.TabActivated):
                 self.get_child_by_type(ContentTabs).active = ContentTab.add_prefix(chosen)
 
+    def _on_tab_pane_focused(self, event: TabPane.Focused) -> None:
+        """A focus inside a pane whose tab is not in the strip is not followed.
+
+        TabbedContent makes the focused widget's pane the active tab; a focus message that
+        arrives while the strip is rebuilt (a language switch, F-keys in a burst under load)
+        names a tab that is not there, and the strip's own check raised ``No Tab with id``
+        inside Textual's handler, which ended the app."""
+        pane_id = event.tab_pane.id
+        strips = self.query_children(ContentTabs)
+        if pane_id and strips and strips.first().query(f"#tabs-list > #{ContentTab.add_prefix(pane_id)}"):
+            return  # TabbedContent's own handler runs next
+        event.stop()
+        event.prevent_default()
+
 
 def _journal_time(value) -> str:
     """Journal time in the language's date form, 24 h with seconds (the journal is precise)."""

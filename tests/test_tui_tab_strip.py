@@ -1,0 +1,34 @@
+"""The tournament screen's tab strip under messages that arrive late.
+
+A focus inside a tab pane makes TabbedContent activate that pane's tab.  When the focus message
+arrives while the strip is being rebuilt (a language switch, F-keys in a burst on a loaded
+machine), the tab it names is not in the strip: Textual's own check raised ``No Tab with id``
+in its message handler and the app ended (seen twice under load in the random-key and the
+language-switch tests).  Here the late message is posted on purpose."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import TabbedContent, TabPane
+
+from tui.app import HakemApp
+from tui.testing import demo, store_with, wait_for
+
+pytestmark = pytest.mark.usefixtures("quiet_tui")
+
+
+async def test_a_focus_message_for_a_tab_not_in_the_strip_is_ignored(tmp_path):
+    (tid,) = store_with(tmp_path / "data", demo(rounds=1, complete_last=False))
+    app = HakemApp(data_dir=tmp_path / "data", lang="en", open_id=tid, poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        tabs = app.screen.query_one(TabbedContent)
+        await pilot.press("f3")
+        await wait_for(pilot, lambda: tabs.active == "tab-rounds")
+        ghost = TabPane("ghost", id="tab-ghost")  # a pane of a strip that is gone
+        tabs.post_message(TabPane.Focused(ghost))
+        await pilot.pause()
+        await pilot.press("f4")  # the app is alive and the keys still switch tabs
+        await wait_for(pilot, lambda: tabs.active == "tab-standings")
+        assert app.is_running
+        assert tabs.active == "tab-standings"
