@@ -162,6 +162,15 @@ def test_manual_pairing(snap_compare, tmp_path, size):
         await pilot.press("m")
         await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "ManualPairingScreen"
                        and pilot.app.screen.engine is not None)
+
+        def engine_table_measured() -> bool:
+            # the engine's rows arrive from a worker; under load a frame could be drawn before
+            # the table measured them (columns as wide as their headers: "2 Akt")
+            table = pilot.app.screen.query_one("#manual-engine", DataTable)
+            white = table.ordered_columns[1]
+            return table.row_count > 0 and white.get_render_width(table) > len("2 Aktar, Tahsin")
+
+        await wait_for(pilot, engine_table_measured)
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
