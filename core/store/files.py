@@ -209,12 +209,9 @@ class SafeDir:
             return tmp, fd
         raise StoreError(_('{path}: cannot create a temporary file').format(path=self.path))
 
-    def replace(self, name: str, data: bytes, mode: int | None = None) -> None:
-        """Atomically make ``name`` hold ``data``: the old content or the new, never a mix.
-
-        Raises OSError (the previous file untouched, no temp file left) on any failure before
-        the rename; an existing ``name`` that is a link is replaced, never written through."""
-        check_writable()
+    def _written_temp(self, name: str, data: bytes, mode: int | None) -> str:
+        """A new temporary file beside ``name`` holding ``data``, on disk (fsync) before it is
+        renamed or linked into place; on any failure it is removed again and the error raised."""
         tmp, fd = self._create_temp(name, self.file_mode if mode is None else mode)
         try:
             try:
@@ -222,6 +219,19 @@ class SafeDir:
                 os.fsync(fd)
             finally:
                 os.close(fd)
+        except BaseException:
+            self.unlink(tmp)
+            raise
+        return tmp
+
+    def replace(self, name: str, data: bytes, mode: int | None = None) -> None:
+        """Atomically make ``name`` hold ``data``: the old content or the new, never a mix.
+
+        Raises OSError (the previous file untouched, no temp file left) on any failure before
+        the rename; an existing ``name`` that is a link is replaced, never written through."""
+        check_writable()
+        tmp = self._written_temp(name, data, mode)
+        try:
             os.rename(tmp, name, src_dir_fd=self.fd, dst_dir_fd=self.fd)
         except BaseException:
             self.unlink(tmp)
@@ -237,13 +247,8 @@ class SafeDir:
         an export, a full disk leaves nothing behind), and ``linkat`` refuses an existing name
         atomically, which a check before ``renameat`` could not."""
         check_writable()
-        tmp, fd = self._create_temp(name, self.file_mode if mode is None else mode)
+        tmp = self._written_temp(name, data, mode)
         try:
-            try:
-                _write_all(fd, data)
-                os.fsync(fd)
-            finally:
-                os.close(fd)
             os.link(tmp, name, src_dir_fd=self.fd, dst_dir_fd=self.fd, follow_symlinks=False)
         finally:
             self.unlink(tmp)
