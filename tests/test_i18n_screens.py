@@ -67,7 +67,9 @@ async def _settle(pilot) -> None:
 def _showing(app, name: str) -> bool:
     """True once ``name`` is on screen (its screen class, or its tab of the tournament)."""
     if name in SCREEN_CLASS:
-        return type(app.screen).__name__ == SCREEN_CLASS[name]
+        # the manual pairing dialog: also its engine side, computed by a worker (a process)
+        return (type(app.screen).__name__ == SCREEN_CLASS[name]
+                and getattr(app.screen, "engine", True) is not None)
     if type(app.screen).__name__ != "TournamentScreen":
         return False
     tabs = list(app.screen.query(TabbedContent))

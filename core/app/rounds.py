@@ -101,14 +101,18 @@ class RoundCases(DeskBase):
         return draft_warnings(self.store.load(self.id).tournament, round_no, boards, byes)
 
     @use_case("round.read", writes=False)
-    def engine_pairing(self, round_no: int, cancel: threading.Event | None = None) -> RoundPairing:
+    def engine_pairing(self, round_no: int, cancel: threading.Event | None = None,
+                       tournament: Tournament | None = None) -> RoundPairing:
         """What the engine pairs for round ``round_no`` from the rounds before it (the manual
-        pairing screen's other side; the reasons behind a stored round)."""
+        pairing screen's other side; the reasons behind a stored round).
+
+        ``tournament``: the state to pair from, already loaded — the TUI computes in a forked
+        child process, which has closed the store's directory descriptor and cannot read."""
         from core.pairing.base import PairOptions
         from core.pairing.registry import get_system
         from core.pairing.replay import input_for_round
 
-        t = self.store.load(self.id).tournament
+        t = tournament if tournament is not None else self.store.load(self.id).tournament
         return get_system(t.system).pair(input_for_round(t, round_no), PairOptions(cancel=cancel))
 
     @use_case("round.schedule")

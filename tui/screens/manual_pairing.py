@@ -18,11 +18,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker, WorkerState, get_current_worker
 
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Board, Bye, Tournament
+from tui.engine_process import compute_in_child
 from tui.i18n import L_
 from tui.services import Session
 from tui.widgets.tables import reset_table, sync_table
@@ -144,7 +145,13 @@ class ManualPairingScreen(ModalScreen[bool]):
 
     @work(thread=True, exclusive=True, group="manual-engine", exit_on_error=False)
     def compute_engine(self, t: Tournament, round_no: int):
-        return self.session.desk.engine_pairing(round_no, cancel=self.cancel)
+        """The engine's side, computed in a child process like the rounds pane's pairing: the
+        UI keeps the GIL while a big field is paired, and leaving the screen ends the engine at
+        once (its thread could only stop at the engine's next cancel check)."""
+        desk, worker = self.session.desk, get_current_worker()
+        return compute_in_child(lambda report: desk.engine_pairing(round_no, tournament=t),
+                                lambda: self.cancel.is_set() or worker.is_cancelled,
+                                lambda fraction, text: None)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group != "manual-engine":

@@ -787,7 +787,7 @@ class RoundsPane(CommandKeys, Vertical):
     def explain_worker(self, t: Tournament, round_no: int, board: int | None) -> tuple:
         desk, worker = self.session.desk, get_current_worker()
         # the engine re-runs in a child process: the UI keeps the GIL; ended if the app quits
-        pairing = compute_in_child(lambda report: desk.engine_pairing(round_no),
+        pairing = compute_in_child(lambda report: desk.engine_pairing(round_no, tournament=t),
                                    lambda: worker.is_cancelled, lambda fraction, text: None)
         boards = t.round(round_no).boards
         if t.system == "knockout":  # a cup: the engine pairs the regular games; the results add the rest
