@@ -86,3 +86,17 @@ class ConflictError(StoreError):
 
 class RatingListError(TournamentError):
     """A rating list file that cannot be read (layout, encoding, damaged zip), or a missing list."""
+
+
+def file_error_text(name: str, error: OSError) -> str:
+    """One sentence naming the file a user gave and why it cannot be read (no traceback, no
+    errno), the same words wherever a named file is opened (imports, rating lists)."""
+    from core.i18n import _
+
+    if isinstance(error, FileNotFoundError):
+        return _("{path}: no such file").format(path=name)
+    if isinstance(error, IsADirectoryError):
+        return _("{path}: is a directory").format(path=name)
+    if isinstance(error, PermissionError):
+        return _("{path}: permission denied").format(path=name)
+    return _("Cannot read {path}: {error}.").format(path=name, error=error.strerror or error)

@@ -17,7 +17,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from core.errors import StoreError, TournamentError
+from core.errors import StoreError, TournamentError, file_error_text
 from core.i18n import _
 from core.model import Tournament
 
@@ -63,14 +63,8 @@ def read_text(path: str) -> str:
     target = Path(os.path.expanduser(name))
     try:
         raw = target.read_bytes()
-    except FileNotFoundError as error:
-        raise StoreError(_('{path}: no such file').format(path=name)) from error
-    except IsADirectoryError as error:
-        raise StoreError(_('{path}: is a directory').format(path=name)) from error
-    except PermissionError as error:
-        raise StoreError(_('{path}: permission denied').format(path=name)) from error
     except OSError as error:
-        raise StoreError(_("Cannot read {path}: {error}.").format(path=name, error=error.strerror or error)) from error
+        raise StoreError(file_error_text(name, error)) from error
     return decode(raw, name)
 
 

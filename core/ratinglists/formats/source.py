@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from core.errors import RatingListError
+from core.errors import RatingListError, file_error_text
 from core.i18n import _
 
 _MEMBER_SUFFIXES = (".txt", ".xml", ".csv", ".html", ".htm")
@@ -54,12 +54,8 @@ def open_binary(path: str) -> tuple[IO[bytes], ListFile]:
     """The list's bytes (unzipped when the file is a zip) and what was opened."""
     try:
         handle: IO[bytes] = open(path, "rb")
-    except FileNotFoundError as error:
-        raise RatingListError(_("{path}: no such file").format(path=path)) from error
-    except IsADirectoryError as error:
-        raise RatingListError(_("{path}: is a directory").format(path=path)) from error
-    except PermissionError as error:
-        raise RatingListError(_("{path}: permission denied").format(path=path)) from error
+    except OSError as error:
+        raise RatingListError(file_error_text(path, error)) from error
     starts_as_zip = handle.read(4) == b"PK\x03\x04"
     handle.seek(0)
     if not zipfile.is_zipfile(handle):
