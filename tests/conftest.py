@@ -2,7 +2,23 @@
 
 from __future__ import annotations
 
+import os
+import sys
+
 import pytest
+
+
+def _put_own_scripts_first() -> None:
+    """The real ``hakem`` the tests start (tmux, subprocesses) is the one installed beside the
+    Python that runs them: the README's ``.venv/bin/python -m pytest`` finds ``.venv/bin/hakem``
+    without an activated environment, and never an older ``hakem`` elsewhere on PATH."""
+    scripts = os.path.dirname(sys.executable)
+    path = os.environ.get("PATH", "")
+    if path.split(os.pathsep)[:1] != [scripts]:
+        os.environ["PATH"] = os.pathsep.join([scripts, path]) if path else scripts
+
+
+_put_own_scripts_first()
 
 SLOW_MODULES = frozenset({
     # Pilot sessions, real hakem processes, tmux, the browser, PDF rendering (added 3rd session)
