@@ -7,6 +7,14 @@ round) is not paired and scores a zero-point bye, exactly as an announced absenc
 a player known to be absent is not paired).  Presence carries over to later rounds; a player
 who arrives after the pairing is checked in and paired from the next round.
 
+Who is present is exactly what the organiser set, nothing derived: the marks are the players
+checked in (a player registered at the desk while check-in is open is in the hall, so
+:func:`arrived` marks them present), they follow the players when pairing numbers change
+(:func:`renumbered_state`), and the zero-point byes the pairing gives the absentees are recorded
+as such (``Bye.absent``): unpairing drops them instead of turning them into requested byes, so
+a player checked in afterwards is paired when the round is paired again.  The pairing says
+who was left out and which present players have no board (:func:`pairing_notes`).
+
 State: ``options["checkin"] = {"open": bool, "present": [pno, ...]}``; the event's entry
 fee ``options["entry_fee"] = {"amount": "10", "currency": "EUR"}``; per player
 ``extra["fee_due"]`` (a different fee: free for titled players, juniors' rate) and
@@ -15,8 +23,8 @@ fee ``options["entry_fee"] = {"amount": "10", "currency": "EUR"}``; per player
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -76,14 +84,71 @@ def absentees(t: Tournament, round_no: int | None = None) -> list[Player]:
             if p.active_in(number) and p.pno not in marks and p.pno not in requested]
 
 
+def arrived(t: Tournament, pno: int) -> Tournament:
+    """A player just registered at the desk: present when check-in is open (they are in the
+    hall), so the next round pairs them as the registration promised."""
+    return check_in(t, [pno]) if is_open(t) else t
+
+
+def renumbered_state(options: Mapping[str, Any], known: Iterable[int],
+                     number: Callable[[int], int]) -> dict[str, Any] | None:
+    """The check-in state after pairing numbers changed (``number(old) -> new``; ``known``:
+    the players still registered, so a deleted player's mark goes with them), or ``None``
+    when the event has none.  Why: the marks are pairing numbers, and registering or deleting
+    a player before round 1 (or a late entry slotted in by rating) renumbers the field."""
+    raw = options.get("checkin")
+    if not isinstance(raw, Mapping):
+        return None
+    keep = set(known)
+    marks = sorted(number(int(p)) for p in raw.get("present", ()) if int(p) in keep)
+    return {**raw, "present": marks}
+
+
 def with_absences(t: Tournament) -> Tournament:
-    """The event with a zero-point bye requested for each absentee of the next round."""
+    """The event as the engine must see it: a zero-point bye requested for each absentee of
+    the next round (:func:`record_absences` marks them in the recorded round)."""
     number = t.current_round + 1
     missing = absentees(t, number)
     if not missing:
         return t
     byes = (*t.requested_byes, *(RequestedBye(p.pno, number, ByeKind.ZERO) for p in missing))
     return t.with_changes(requested_byes=tuple(sorted(byes, key=lambda b: (b.round, b.pno))))
+
+
+def record_absences(t: Tournament, pnos: Iterable[int]) -> Tournament:
+    """The last round with the zero-point byes of ``pnos`` (the absentees it was paired
+    without) marked as the check-in's (``Bye.absent``), not requests."""
+    if not t.rounds:
+        return t
+    missing = set(pnos)
+    rnd = t.rounds[-1]
+    byes = tuple(replace(y, absent=True) if y.pno in missing and y.kind is ByeKind.ZERO else y
+                 for y in rnd.byes)
+    if byes == rnd.byes:
+        return t
+    return t.with_changes(rounds=(*t.rounds[:-1], replace(rnd, byes=byes)))
+
+
+def pairing_notes(t: Tournament, round_no: int) -> list[str]:
+    """What the organiser must hear after pairing ``round_no`` with check-in open: the players
+    left out because they are not checked in, and the players checked in who have no board
+    (a pairing-allocated or requested bye).  Nothing when check-in is closed."""
+    if not is_open(t) or not 1 <= round_no <= len(t.rounds):
+        return []
+    from core.i18n.terms import bye_name
+
+    rnd = t.rounds[round_no - 1]
+    marks = present(t)
+    absent = [y.pno for y in rnd.byes if y.absent]
+    idle = [y for y in rnd.byes if not y.absent and y.pno in marks]
+    notes = []
+    if absent:
+        notes.append(_("Not paired, not checked in (zero points): {players}").format(
+            players="; ".join(f"{pno} {t.player(pno).name}" for pno in absent)))
+    if idle:
+        notes.append(_("Checked in but without a board: {players}").format(
+            players="; ".join(f"{y.pno} {t.player(y.pno).name} ({bye_name(y.kind.label)})" for y in idle)))
+    return notes
 
 
 # -- entry fees ------------------------------------------------------------------------------

@@ -268,8 +268,13 @@ def prepare_next_round(t: Tournament) -> Tournament:
     end pairs from this, so the CLI and the TUI cannot number or exclude players differently."""
     from core.checkin import with_absences
 
+    return with_absences(_numbered_for_next_round(t))
+
+
+def _numbered_for_next_round(t: Tournament) -> Tournament:
+    """:func:`prepare_next_round` without the absences: checked, and before round 1 numbered
+    (the check-in marks follow the numbers) with the first colour drawn."""
     check_can_pair(t)
-    t = with_absences(t)
     if t.current_round == 0:
         t = number_for_round_one(t)
         if t.initial_colour is None:
@@ -281,15 +286,25 @@ def pair_next_round(t: Tournament, options: PairOptions | None = None) -> Tourna
     """Pair round ``current + 1`` with the tournament's system and record it."""
     from core.pairing.registry import get_system
 
-    t = prepare_next_round(t)
-    pairing = get_system(t.system).pair(t, options)
-    return apply_pairing(t, pairing)
+    prepared = prepare_next_round(t)
+    return record_next_round(t, get_system(t.system).pair(prepared, options))
+
+
+def record_next_round(t: Tournament, pairing: RoundPairing, manual: bool = False) -> Tournament:
+    """Record round ``current + 1`` of ``t`` as paired from :func:`prepare_next_round` (by an
+    engine, or by hand with ``manual``).  The zero-point byes of the check-in's absentees are
+    marked as theirs, not as requests: unpairing must give back what the organiser asked
+    for and nothing the pairing derived."""
+    from core.checkin import absentees, record_absences, with_absences
+
+    numbered = _numbered_for_next_round(t)
+    recorded = apply_pairing(with_absences(numbered), pairing, manual=manual)
+    return record_absences(recorded, (p.pno for p in absentees(numbered)))
 
 
 def manual_next_round(t: Tournament, boards: Iterable[Board], byes: Iterable[Bye]) -> Tournament:
     """Pair the next round by hand (validated, marked manual), prepared as for an engine."""
-    t = prepare_next_round(t)
-    return apply_pairing(t, RoundPairing(t.current_round + 1, tuple(boards), tuple(byes)), manual=True)
+    return record_next_round(t, RoundPairing(t.current_round + 1, tuple(boards), tuple(byes)), manual=True)
 
 
 def number_for_round_one(t: Tournament) -> Tournament:
@@ -378,13 +393,17 @@ def result_for_player(t: Tournament, round_no: int, pno: int, result: GameResult
 
 def unpair_last_round(t: Tournament, force: bool = False) -> Tournament:
     """Delete the last round's pairing (e.g. to re-pair after a late withdrawal).  Refused if
-    results were entered, unless ``force`` (the UI asks first)."""
+    results were entered, unless ``force`` (the UI asks first).  The organiser's requested
+    byes of the round come back as requests; what the pairing derived does not — neither
+    the pairing-allocated bye nor the zero-point byes of players not checked in (they are
+    paired next time if they have checked in meanwhile)."""
     if not t.rounds:
         raise RoundError(_('no round is paired yet'))
     last = t.rounds[-1]
     if not force and any(b.result is not None for b in last.boards):
         raise RoundError(_('round {number} already has results; confirm to delete them too').format(number=last.number))
-    restored = [RequestedBye(b.pno, last.number, b.kind) for b in last.byes if b.kind is not ByeKind.PAB]
+    restored = [RequestedBye(b.pno, last.number, b.kind) for b in last.byes
+                if b.kind is not ByeKind.PAB and not b.absent]
     return t.with_changes(rounds=t.rounds[:-1],
                           requested_byes=tuple(sorted((*t.requested_byes, *restored),
                                                       key=lambda b: (b.round, b.pno))))

@@ -305,6 +305,10 @@ class Bye:
     trf_code: str = ""
     """The result code a foreign TRF file used for this bye when it is not the kind's own
     (``+`` for a pairing-allocated bye, ``-`` for an absence), so that writing it back is exact."""
+    absent: bool = False
+    """A zero-point bye because the player was not checked in when the round was paired (the
+    check-in's, not a request): unpairing drops it instead of turning it into a requested bye,
+    so a player checked in afterwards is paired (:mod:`core.checkin`)."""
 
 
 @dataclass(frozen=True)

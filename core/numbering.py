@@ -70,6 +70,11 @@ def renumber(t: Tournament, mapping: dict[int, int]) -> Tournament:
     vp = options.get("virtual_points")
     if isinstance(vp, dict):
         options["virtual_points"] = {str(m(int(k))): v for k, v in vp.items()}
+    from core.checkin import renumbered_state
+
+    checkin = renumbered_state(options, (p.pno for p in t.players), m)
+    if checkin is not None:
+        options["checkin"] = checkin
     return t.with_changes(players=players, rounds=rounds, requested_byes=requested,
                           forbidden=forbidden, forbidden_ranges=ranges, teams=teams, options=options)
 

@@ -69,6 +69,8 @@ def _bye_to(y: Bye) -> dict[str, Any]:
     d: dict[str, Any] = {"pno": y.pno, "kind": y.kind.value}
     if y.trf_code:
         d["trf_code"] = y.trf_code
+    if y.absent:
+        d["absent"] = True
     return d
 
 
@@ -180,7 +182,8 @@ def tournament_from_dict(d: dict[str, Any]) -> Tournament:
         players=tuple(_player_from(p) for p in d.get("players", ())),
         rounds=tuple(Round(
             number=int(r["number"]), boards=tuple(_board_from(b) for b in r.get("boards", ())),
-            byes=tuple(Bye(_int(y["pno"]), ByeKind(y["kind"]), _str(y.get("trf_code", "")))
+            byes=tuple(Bye(_int(y["pno"]), ByeKind(y["kind"]), _str(y.get("trf_code", "")),
+                           y.get("absent") is True)
                        for y in r.get("byes", ())),
             manual=bool(r.get("manual", False)),
             matches=tuple(Match(_int(m["home"]), _int(m["away"]), tuple(_int(x) for x in m.get("boards", ())))

@@ -45,8 +45,15 @@ class RegistrationCases(DeskBase):
 
     def _late_entry(self, action: str, change: Any) -> Outcome:
         """Add a player; the answer is the number given, and when registered players got new
-        numbers (a late entry slotted in by rating) a warning names each move."""
-        outcome = self._change(action, change, value=lambda b, a: (commands.added_pno(b, a), commands.renumbered(b, a)))
+        numbers (a late entry slotted in by rating) a warning names each move.  A player
+        registered while check-in is open is present (:func:`core.checkin.arrived`)."""
+        from core.checkin import arrived
+
+        def register(t: Tournament) -> Tournament:
+            after = change(t)
+            return arrived(after, commands.added_pno(t, after))
+
+        outcome = self._change(action, register, value=lambda b, a: (commands.added_pno(b, a), commands.renumbered(b, a)))
         pno, moves = outcome.value
         warnings = outcome.warnings
         if moves:

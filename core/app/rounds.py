@@ -52,9 +52,12 @@ class RoundCases(DeskBase):
     def record_round(self, plan: RoundPlan, pairing: RoundPairing) -> Outcome:
         """Save the proposed round, refused (:class:`~core.errors.ConflictError`) when anything
         was saved since the plan was read: the pairing depends on every result and entry."""
-        return self._change(f"pair round {pairing.round}",
-                            lambda t: commands.apply_pairing(commands.prepare_next_round(t), pairing),
-                            revision=plan.revision)
+        from core.checkin import pairing_notes
+
+        out = self._change(f"pair round {pairing.round}", lambda t: commands.record_next_round(t, pairing),
+                           revision=plan.revision)
+        notes = pairing_notes(out.tournament, pairing.round)
+        return Outcome(out.tournament, out.revision, (*notes, *out.warnings), out.value)
 
     @use_case("round.pair")
     def pair_next_round(self, cancel: threading.Event | None = None, progress: Progress | None = None) -> Outcome:
@@ -89,9 +92,13 @@ class RoundCases(DeskBase):
                 return commands.set_manual_pairing(t, t.current_round, boards, byes)
             return commands.manual_next_round(t, boards, byes)
 
+        from core.checkin import pairing_notes
+
         out = self._change("manual pairing", change)
-        warnings = manual_pairing_warnings(out.tournament, out.tournament.current_round)
-        return Outcome(out.tournament, out.revision, (*warnings, *out.warnings), out.value)
+        number = out.tournament.current_round
+        warnings = manual_pairing_warnings(out.tournament, number)
+        notes = [] if replace else pairing_notes(out.tournament, number)
+        return Outcome(out.tournament, out.revision, (*notes, *warnings, *out.warnings), out.value)
 
     @use_case("round.read", writes=False)
     def draft_warnings(self, round_no: int, boards: Sequence[Board], byes: Sequence[Bye]) -> list[str]:

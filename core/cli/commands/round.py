@@ -29,7 +29,8 @@ def round_json(t: Tournament, number: int) -> dict:
             row["game"] = b.game
         boards.append(row)
     out: dict = {"round": number, "boards": boards,
-                 "byes": [{"pno": y.pno, "kind": y.kind.label} for y in rnd.byes]}
+                 "byes": [{"pno": y.pno, "kind": y.kind.label, **({"absent": True} if y.absent else {})}
+                          for y in rnd.byes]}
     if t.round_date(number):
         out["date"] = t.round_date(number)
     if t.round_time(number):
@@ -52,7 +53,8 @@ def round_text(t: Tournament, number: int) -> str:
         lines.append(f"{i:>3}  {b.white:>4} {names.get(b.white, '?'):<28} {res:^5} "
                      f"{b.black:>4} {names.get(b.black, '?')}{game}")
     for y in rnd.byes:
-        lines.append(f"     {y.pno:>4} {names.get(y.pno, '?'):<28} {away.get(y.pno) or bye_name(y.kind.label)}")
+        why = _("not checked in (zero points)") if y.absent else bye_name(y.kind.label)
+        lines.append(f"     {y.pno:>4} {names.get(y.pno, '?'):<28} {away.get(y.pno) or why}")
     return "\n".join(lines) + "\n"
 
 
