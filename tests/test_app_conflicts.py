@@ -129,3 +129,20 @@ def test_a_round_computed_on_an_older_revision_is_not_recorded(event):
     assert ben.snapshot().tournament.current_round == 2
     plan = ben.prepare_round()
     assert ben.record_round(plan, ben.propose(plan)).tournament.current_round == 3
+
+
+def test_the_same_result_entered_twice_is_no_conflict_and_a_refusal_says_when(event):
+    # both organisers saw board 4 empty and typed the same result: nothing is lost, both saved
+    anna, ben = event(), event()
+    t = ben.snapshot().tournament
+    anna.enter_result(2, 4, GameResult.DRAW, seen=BoardSeen.of(t, 2, 4))
+    ben.enter_result(2, 4, GameResult.DRAW, seen=BoardSeen.of(t, 2, 4))
+    assert result_entries(ben, 4) == ["result round 2 board 4 1/2"]
+    with pytest.raises(StaleChange) as refused:  # a different one is still refused, with the time
+        ben.enter_result(2, 4, GameResult.WHITE_WINS, seen=BoardSeen.of(t, 2, 4))
+    [entry] = [e for e in ben.journal() if e["action"] == "result round 2 board 4 1/2"]
+    import datetime
+
+    local = datetime.datetime.fromisoformat(entry["time"]).astimezone()  # the journal keeps UTC
+    assert refused.value.when == local.strftime("%Y-%m-%d %H:%M:%S")
+    assert f"by {ME} ({refused.value.when}) to 1/2" in str(refused.value)

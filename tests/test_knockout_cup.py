@@ -307,7 +307,7 @@ def test_cli_round_show_and_result_name_the_games(tmp_path, monkeypatch, capsys)
     assert main(["result", tid, "1", "2", "1/2"]) == 0
     assert capsys.readouterr().out == ("round 1: the match is level; added: board 3 Semi-final · Extension 1, "
                                        "game 1 (3′+3″); board 4 Semi-final · Extension 1, game 2 (3′+3″)\n")
-    assert main(["result", tid, "1", "2", "1-0"]) == 0
+    assert main(["result", tid, "1", "2", "1-0", "--correct"]) == 0
     assert capsys.readouterr().out == "round 1: boards 3 to 4 removed (their match is decided)\n"
     assert main(["round", "show", tid, "1", "--format", "json"]) == 0
     shown = json.loads(capsys.readouterr().out)

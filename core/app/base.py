@@ -17,7 +17,7 @@ from core.app import effects
 from core.app.access import Policy, Request, StorePolicy
 from core.app.conflicts import (
     StaleChange,
-    who_changed,
+    last_change,
 )
 from core.errors import TournamentError
 from core.i18n import _
@@ -96,7 +96,7 @@ class DeskBase:
         try:
             snap = self.store.update(self.id, action, run, expected_revision=revision)
         except StaleChange as error:
-            raise error.by(who_changed(self.store.journal(self.id), error.path)) from error
+            raise error.by(*last_change(self.store.journal(self.id), error.path)) from error
         before = seen.get("before", snap.tournament)
         answer = value(before, seen.get("after", snap.tournament)) if value is not None else None
         return Outcome(snap.tournament, snap.revision,

@@ -30,9 +30,15 @@ class StaleChange(ConflictError):
     the item lives in the stored document (to find that user in the journal)."""
 
     def __init__(self, where: str, newer: str, seen: str, who: str = "",
-                 path: tuple[Any, ...] = ()) -> None:
+                 path: tuple[Any, ...] = (), when: str = "") -> None:
         self.where, self.newer, self.seen, self.who, self.path = where, newer, seen, who, path
-        if who:
+        self.when = when
+        """When ``who`` saved it, for people (local date and time), empty when unknown."""
+        if who and when:
+            text = _("{where} was changed by {who} ({when}) to {newer} (you saw {seen}); nothing was saved, "
+                     "the screen shows the newer value").format(where=where, who=who, when=when,
+                                                                newer=newer, seen=seen)
+        elif who:
             text = _("{where} was changed by {who} to {newer} (you saw {seen}); nothing was saved, "
                      "the screen shows the newer value").format(where=where, who=who, newer=newer, seen=seen)
         else:
@@ -40,9 +46,10 @@ class StaleChange(ConflictError):
                      "the screen shows the newer value").format(where=where, newer=newer, seen=seen)
         super().__init__(text)
 
-    def by(self, who: str) -> StaleChange:
-        """The same refusal naming ``who`` (found in the journal after the change was refused)."""
-        return StaleChange(self.where, self.newer, self.seen, who, self.path)
+    def by(self, who: str, when: str = "") -> StaleChange:
+        """The same refusal naming ``who`` and ``when`` (found in the journal after the change
+        was refused)."""
+        return StaleChange(self.where, self.newer, self.seen, who, self.path, when)
 
 
 def result_text(result: GameResult | None) -> str:
@@ -72,11 +79,16 @@ class BoardSeen:
         return f"{self.white}-{self.black} {result_text(self.result)}"
 
 
-def check_board(t: Tournament, round_no: int, board_no: int, seen: BoardSeen) -> None:
+def check_board(t: Tournament, round_no: int, board_no: int, seen: BoardSeen,
+                wanted: GameResult | None = None) -> None:
     """Refuse when the board is not what the organiser saw (someone else entered or changed
-    its result, or the round was paired again)."""
+    its result, or the round was paired again) — unless it already holds ``wanted``, the
+    result being entered: then both organisers meant the same and nothing is lost."""
     now = BoardSeen.of(t, round_no, board_no)
     if now == seen:
+        return
+    if now is not None and (now.white, now.black) == (seen.white, seen.black) and wanted is not None \
+            and now.result is wanted:
         return
     where = _("Round {r}, board {b}").format(r=round_no, b=board_no)
     path = ("rounds", round_no - 1, "boards", board_no - 1)
@@ -144,14 +156,30 @@ def _shown(value: Any) -> str:
     return str(value) if value not in (None, "") else "—"
 
 
-def who_changed(journal: Sequence[Mapping[str, Any]], path: Sequence[Any]) -> str:
-    """The user of the newest journal entry that touched ``path`` (or something containing
-    it, or inside it): the organiser the refusal names."""
+def last_change(journal: Sequence[Mapping[str, Any]], path: Sequence[Any]) -> tuple[str, str]:
+    """(user, local date and time) of the newest journal entry that touched ``path`` (or
+    something containing it, or inside it): the organiser the refusal names, and when."""
     target = list(path)
     for entry in reversed(journal):
         for op in entry.get("ops", ()) or ():
             p = list(op.get("p", ()))
             n = min(len(p), len(target))
             if p[:n] == target[:n]:
-                return str(entry.get("user", ""))
-    return ""
+                return str(entry.get("user", "")), _local_time(str(entry.get("time", "")))
+    return "", ""
+
+
+def _local_time(stamp: str) -> str:
+    """The journal's UTC time stamp as the organiser's clock shows it ("" if unreadable)."""
+    import datetime
+
+    from core.i18n.format import format_datetime
+
+    try:
+        moment = datetime.datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return ""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=datetime.UTC)
+    local = moment.astimezone()
+    return f"{format_datetime(local.replace(tzinfo=None))}:{local.second:02d}"

@@ -137,9 +137,10 @@ class RoundCases(DeskBase):
         change is refused with who changed it to what (:class:`~core.app.conflicts.StaleChange`)."""
 
         def change(t: Tournament) -> Tournament:
+            after = commands.set_result(t, round_no, board_no, result, unrated)  # a bad result first
             if seen is not None:
-                check_board(t, round_no, board_no, seen)
-            return commands.set_result(t, round_no, board_no, result, unrated)
+                check_board(t, round_no, board_no, seen, wanted=result)
+            return after
 
         text = result.value if result is not None else "none"
         return self._change(f"result round {round_no} board {board_no} {text}", change)

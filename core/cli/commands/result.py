@@ -4,18 +4,53 @@ from __future__ import annotations
 
 import argparse
 
+from typing import TYPE_CHECKING
+
 from core.cli.common import open_desk, show_warnings
+from core.errors import TournamentError
 from core.i18n import _
 from core.model import GameResult, Tournament
 
+if TYPE_CHECKING:
+    from core.app import StaleChange
+
 
 def run(args: argparse.Namespace) -> int:
+    """Enter the result on a board that has none (or has this one already); a different
+    result there is replaced only with ``--correct``.
+
+    Why: two organisers typing the same board at once both got exit 0, and the second result
+    silently replaced the first.  The command passes what it read as what the organiser saw
+    (:class:`~core.app.conflicts.BoardSeen`, as the TUI does): an empty board, or with
+    ``--correct`` the board as it is.  The check runs inside the store's change, so of two
+    simultaneous commands exactly one is saved and the other is refused naming who entered
+    what, and when (from the journal)."""
+    from dataclasses import replace
+
+    from core.app import BoardSeen, StaleChange
+
     result = GameResult.parse(args.result)
     desk = open_desk(args.id)
     before = desk.snapshot().tournament
-    outcome = show_warnings(desk.enter_result(args.round, args.board, result, unrated=args.unrated))
+    shown = BoardSeen.of(before, args.round, args.board)
+    seen = shown if shown is None or args.correct else replace(shown, result=None)
+    try:
+        outcome = desk.enter_result(args.round, args.board, result, seen=seen, unrated=args.unrated)
+    except StaleChange as refused:
+        raise TournamentError(overwrite_refused(refused)) from None
+    show_warnings(outcome)
     _say_cup_boards(before, outcome.tournament)
     return 0
+
+
+def overwrite_refused(refused: StaleChange) -> str:
+    """The one line for a board that holds another result than the command may replace."""
+    if refused.who and refused.when:
+        return _("{where} has {newer}, entered by {who} ({when}); nothing was saved (--correct "
+                 "replaces it)").format(where=refused.where, newer=refused.newer, who=refused.who,
+                                        when=refused.when)
+    return _("{where} has {newer}; nothing was saved (--correct replaces it)").format(
+        where=refused.where, newer=refused.newer)
 
 
 def _say_cup_boards(before: Tournament, after: Tournament) -> None:
@@ -87,4 +122,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("board", type=int)
     p.add_argument("result")
     p.add_argument("--unrated", action="store_true", help=_("game of less than one move"))
+    p.add_argument("--correct", action="store_true",
+                   help=_("replace a different result already on the board (a correction)"))
     p.set_defaults(func=run)
