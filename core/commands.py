@@ -27,6 +27,17 @@ _PLAYER_EDITABLE = ("name", "rating", "national_rating", "title", "federation", 
                     "national_id", "club", "birth", "sex", "extra")
 
 
+def _visible_names(fields: dict[str, Any]) -> dict[str, Any]:
+    """The player's name and club in ``fields`` trimmed, refused (naming the character) when
+    they hold a control or invisible character (:func:`core.fields.name`)."""
+    from core.fields import name as checked_name
+
+    for key in ("name", "club"):
+        if isinstance(fields.get(key), str):
+            fields[key] = checked_name(fields[key], key)
+    return fields
+
+
 def _check_player_fields(fields: Mapping[str, Any], go: bool = False) -> None:
     """``go``: a Go event's players have a country, not a FIDE federation."""
     from core.fields import FieldError, federation
@@ -108,12 +119,13 @@ def _new_player(t: Tournament, pno: int, name: str, rating: int = 0, title: str 
                 fide_id: str = "", national_id: str = "", club: str = "", birth: str = "",
                 sex: str = "", national_rating: int = 0, extra: Mapping[str, Any] | None = None) -> Player:
     """The validated :class:`Player` that :func:`add_player` registers as number ``pno``."""
-    name, title, federation = name.strip(), title.strip().upper(), federation.strip().upper()
+    typed = _visible_names({"name": name, "club": club})
+    name, club, title, federation = typed["name"], typed["club"], title.strip().upper(), federation.strip().upper()
     _check_player_fields(dict(name=name, rating=rating, title=title, federation=federation,
                               national_rating=national_rating), go=t.system in ("gamma", "mcmahon"))
     return Player(pno=pno, name=name, rating=rating, national_rating=national_rating,
                   title=title, federation=federation, fide_id=fide_id.strip(),
-                  national_id=national_id.strip(), club=club.strip(), birth=birth.strip(),
+                  national_id=national_id.strip(), club=club, birth=birth.strip(),
                   sex=sex.strip().lower()[:1], joined_round=t.current_round + 1,
                   extra=dict(extra or {}))
 
@@ -166,6 +178,7 @@ def edit_player(t: Tournament, pno: int, **fields: Any) -> Tournament:
         raise TournamentError(_('cannot edit {value}').format(value=', '.join(sorted(unknown))))
     if isinstance(fields.get("federation"), str):
         fields["federation"] = fields["federation"].strip().upper()
+    _visible_names(fields)
     _check_player_fields(fields, go=t.system in ("gamma", "mcmahon"))
     player = t.player(pno)
     new = replace(player, **fields)

@@ -54,7 +54,7 @@ def field_label(field: str) -> str:
     labels = {
         "name": _("Name"), "total_rounds": _("Rounds"), "time_control": _("Time control"),
         "start_date": _("Start date"), "end_date": _("End date"), "federation": _("Federation"),
-        "bye": _("Bye"),
+        "bye": _("Bye"), "club": _("Club"), "team": _("Team"), "short": _("Short name"),
     }
     return labels.get(field, field)
 
@@ -186,6 +186,26 @@ def time_control(text: str, go: bool = False) -> tuple[str, str]:
     return typed, ":".join(parts)
 
 
+# -- names -----------------------------------------------------------------------------------------
+def name(text: str, field: str = "name") -> str:
+    """A name as typed (a player's, a team's, a club's, a tournament's), trimmed; refused when
+    it holds a control or invisible character (:func:`core.safe_text.hidden_character`),
+    naming the character and its position in what was typed (counted from 1).
+
+    Why (issue 29 item 9): ``Kaya\u200bCan`` was stored, printed like ``KayaCan`` and never
+    found by a search for it; a tab or a line feed broke every table and file it reached."""
+    from core.safe_text import character_name, hidden_character
+
+    at = hidden_character(text)
+    if at is not None:
+        hint = _(" (a joiner belongs between two letters of a script that writes it, e.g. Persian)") \
+            if text[at] in "\u200c\u200d" else ""
+        raise FieldError(field, _("{character} at position {position} is a control or invisible character; "
+                                  "type the name without it{hint}").format(
+            character=character_name(text[at]), position=at + 1, hint=hint))
+    return text.strip()
+
+
 # -- federation ------------------------------------------------------------------------------------
 @lru_cache(maxsize=1)
 def fide_federations() -> dict[str, str]:
@@ -216,11 +236,13 @@ GO_SYSTEMS = ("gamma", "mcmahon")
 
 
 def event_fields(values: dict[str, object], system: str = "") -> dict[str, object]:
-    """Check the event settings in ``values`` (the keys present: ``total_rounds``,
+    """Check the event settings in ``values`` (the keys present: ``name``, ``total_rounds``,
     ``start_date``, ``end_date``, ``time_control``, ``federation``) in the forms' order and
     return them normalised; a typed time control also gives ``time_control_code`` unless one
     is among ``values``.  The first refused field raises its :class:`FieldError`."""
     out = dict(values)
+    if "name" in values:
+        out["name"] = name(str(values["name"] or ""))
     if "total_rounds" in values:
         out["total_rounds"] = total_rounds(values["total_rounds"])  # type: ignore[arg-type]
     if "time_control" in values:
@@ -240,7 +262,7 @@ def event_fields(values: dict[str, object], system: str = "") -> dict[str, objec
     return out
 
 
-EVENT_FIELDS = ("total_rounds", "time_control", "start_date", "end_date", "federation")
+EVENT_FIELDS = ("name", "total_rounds", "time_control", "start_date", "end_date", "federation")
 """The settings :func:`check_event` checks, in the forms' order."""
 
 

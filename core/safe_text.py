@@ -21,6 +21,18 @@ spreadsheet, a cell starting with ``=`` is a formula (``=HYPERLINK(…)`` sends 
 The TUI applies :data:`INVISIBLE` at the last step before the terminal (``tui/safe_render``):
 there the characters are dropped, since the screen layout has already measured them as
 zero-width.
+
+What is shown safely need not be stored at all: :func:`hidden_character` finds the first
+character a name must not hold (``core.fields.name`` refuses it, naming it with
+:func:`character_name`) — control characters, line and paragraph separators, lone surrogates,
+the format characters (zero-width space, word joiner, soft hyphen, byte order mark, the
+bidirectional marks, overrides and isolates, tags) and the fillers that show as nothing
+(U+034F, U+115F, U+1160, U+3164, U+FFA0).  Two format characters are letters' business:
+ZERO WIDTH NON-JOINER (U+200C) and ZERO WIDTH JOINER (U+200D) are kept inside a word of a
+script that writes them — Persian and the other Arabic-script languages, Syriac, N'Ko,
+Mongolian, the Indic scripts (after or before a virama) — and the joiner between two emoji
+(an emoji ZWJ sequence).  Anywhere else (at either end, next to a space, between Latin
+letters) they only make two equal-looking names differ, and are refused.
 """
 
 from __future__ import annotations
@@ -30,6 +42,7 @@ import csv
 import io
 import re
 import sys
+import unicodedata
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
@@ -127,3 +140,59 @@ def guarded_stdio() -> Iterator[None]:
         with contextlib.suppress(Exception):
             sys.stdout.flush()
         sys.stdout, sys.stderr = out, err
+
+
+# -- characters a name must not hold -----------------------------------------------------------
+_FILLERS = frozenset({0x034F, 0x115F, 0x1160, 0x3164, 0xFFA0})
+"""Default-ignorable letters and marks that show as nothing (combining grapheme joiner, the
+Hangul fillers)."""
+_JOINERS = frozenset({0x200C, 0x200D})
+_JOINING_SCRIPTS = frozenset({
+    "ARABIC", "SYRIAC", "NKO", "MONGOLIAN", "MANDAIC", "ADLAM", "HANIFI",
+    "DEVANAGARI", "BENGALI", "GURMUKHI", "GUJARATI", "ORIYA", "TAMIL", "TELUGU", "KANNADA",
+    "MALAYALAM", "SINHALA", "KHMER", "MYANMAR", "TIBETAN", "BALINESE", "JAVANESE"})
+"""Scripts whose words use ZWNJ/ZWJ (cursive joining, or conjuncts after a virama); the first
+word of a character's Unicode name is its script for these."""
+_EMOJI_TAILS = frozenset({0xFE0F, *range(0x1F3FB, 0x1F400)})
+"""What may end an emoji before a ZWJ: the emoji presentation selector, skin-tone modifiers."""
+_CONTROL_NAMES = {0x00: "NULL", 0x07: "BELL", 0x08: "BACKSPACE", 0x09: "CHARACTER TABULATION",
+             0x0A: "LINE FEED", 0x0B: "LINE TABULATION", 0x0C: "FORM FEED", 0x0D: "CARRIAGE RETURN",
+             0x1B: "ESCAPE", 0x7F: "DELETE", 0x85: "NEXT LINE", 0x9B: "CONTROL SEQUENCE INTRODUCER"}
+"""Unicode gives control characters no name; their ISO 6429 names (Unicode's aliases)."""
+
+
+def character_name(char: str) -> str:
+    """``U+200B ZERO WIDTH SPACE``: a character as the refusal names it."""
+    code = ord(char)
+    name = unicodedata.name(char, "") or _CONTROL_NAMES.get(code, "<control>"
+                                                        if unicodedata.category(char) == "Cc" else "")
+    return f"U+{code:04X} {name}".rstrip()
+
+
+def _script(char: str) -> str:
+    return unicodedata.name(char, "").split(" ", 1)[0]
+
+
+def _joiner_fits(text: str, i: int) -> bool:
+    """Whether the ZWNJ/ZWJ at ``text[i]`` joins or separates two characters of a script that
+    writes it (or, a ZWJ, two emoji)."""
+    if not 0 < i < len(text) - 1:
+        return False
+    before, after = text[i - 1], text[i + 1]
+    if _script(before) in _JOINING_SCRIPTS and _script(after) in _JOINING_SCRIPTS:
+        return True
+    emoji_before = unicodedata.category(before) == "So" or ord(before) in _EMOJI_TAILS
+    return text[i] == "\u200d" and emoji_before and unicodedata.category(after) == "So"
+
+
+def hidden_character(text: str) -> int | None:
+    """The index of the first character of ``text`` that a name must not hold (see the module
+    docstring), or ``None``."""
+    for i, char in enumerate(text):
+        code = ord(char)
+        category = unicodedata.category(char)
+        if category in ("Cc", "Cs", "Zl", "Zp") or code in _FILLERS:
+            return i
+        if category == "Cf" and not (code in _JOINERS and _joiner_fits(text, i)):
+            return i
+    return None

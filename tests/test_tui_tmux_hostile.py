@@ -11,8 +11,7 @@ import time
 
 import pytest
 
-from core import commands
-from core.model import Tournament
+from core.model import Player, Tournament
 from core.store import Store
 
 
@@ -24,9 +23,11 @@ def _tmux(*args: str) -> str:
 def test_hostile_names_do_not_reach_the_terminal(tmp_path, size):
     assert shutil.which("tmux"), "tmux is needed for the real-terminal test (.ci/run installs it)"
     store = Store(tmp_path)
-    tid = store.create(Tournament(id="", name="\x1b]0;pwned\x07Open", total_rounds=3))
-    for name in ("\x1b]2;pwned\x07Title, Tom", "\x1b[2J\x1b[HClear, Cleo", "Back\rspace, Bea", "Plain, Pia"):
-        store.update(tid, name, lambda t, n=name: commands.add_player(t, n))
+    # refused at entry since issue 29 (core.fields.name); a file written by hand or by an older
+    # version still holds such names, and the screen must stay safe
+    names = ("\x1b]2;pwned\x07Title, Tom", "\x1b[2J\x1b[HClear, Cleo", "Back\rspace, Bea", "Plain, Pia")
+    store.create(Tournament(id="", name="\x1b]0;pwned\x07Open", total_rounds=3,
+                            players=tuple(Player(i, n) for i, n in enumerate(names, start=1))))
     session = f"hakem-hostile-{os.getpid()}-{size[0]}"
     run = f"{sys.executable} -c 'import sys; from tui.launch import main; sys.exit(main(sys.argv[1:]))' --data {tmp_path}"
     env = {**os.environ, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}

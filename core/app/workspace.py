@@ -30,18 +30,41 @@ def check_new(t: Tournament) -> Tournament:
 
 
 def check_basics(t: Tournament) -> None:
-    """A name, at least one round, a known pairing system: what even an imported file needs."""
+    """A name, at least one round, a known pairing system, and names without control or
+    invisible characters (the tournament's, the players' and clubs, the teams'): what even an
+    imported file needs."""
     from core.fields import FieldError
     from core.pairing.registry import system_ids
 
     if not t.name.strip():
         raise FieldError("name", _("A tournament needs a name."))
+    check_names(t)
     if t.total_rounds < 1:
         raise FieldError("total_rounds", _("A tournament needs at least one round."))
     known = system_ids()
     if known and t.system not in known:
         raise TournamentError(_('unknown system {system!r}; known: {value}').format(
             system=t.system, value=', '.join(known)))
+
+
+def check_names(t: Tournament) -> None:
+    """Every name of ``t`` as :func:`core.fields.name` accepts it; the refusal says whose
+    (an imported file: the TRF or JSON reader keeps what the file says)."""
+    from core.fields import FieldError, name
+
+    name(t.name)
+    for p in t.players:
+        for key in ("name", "club"):
+            try:
+                name(getattr(p, key), key)
+            except FieldError as error:
+                raise TournamentError(_("player {pno}: {error}").format(pno=p.pno, error=error)) from None
+    for team in t.teams:
+        try:
+            name(team.name, "team")
+            name(team.short, "short")
+        except FieldError as error:
+            raise TournamentError(_("team {id}: {error}").format(id=team.id, error=error)) from None
 
 
 def check_form(values: dict[str, object], system: str = "") -> dict[str, object]:
@@ -115,7 +138,9 @@ class Workspace:
 
     @use_case("workspace.create")
     def duplicate(self, tid: str, name: str | None = None) -> str:
-        return self.store.duplicate(tid, name)
+        from core.fields import name as checked_name
+
+        return self.store.duplicate(tid, None if name is None else checked_name(name))
 
     @use_case("workspace.archive")
     def archive(self, tid: str, archived: bool = True) -> None:

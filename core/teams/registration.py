@@ -28,7 +28,9 @@ def _team(t: Tournament, team_id: int) -> Team:
 
 
 def _check_name(t: Tournament, name: str, team_id: int | None = None) -> str:
-    name = name.strip()
+    from core.fields import name as checked_name
+
+    name = checked_name(name, "team")
     if not name:
         raise TournamentError(_("a team needs a name"))
     for other in t.teams:
@@ -36,6 +38,13 @@ def _check_name(t: Tournament, name: str, team_id: int | None = None) -> str:
             raise TournamentError(_("there is already a team called {name!r} (team {id})").format(
                 name=other.name, id=other.id))
     return name
+
+
+def _short(short: str) -> str:
+    """A team's short name (at most five characters, as the crosstables print it)."""
+    from core.fields import name as checked_name
+
+    return checked_name(short, "short")[:5]
 
 
 def _check_members(t: Tournament, members: Iterable[int], team_id: int | None = None) -> tuple[int, ...]:
@@ -73,7 +82,7 @@ def add_team(t: Tournament, name: str, members: Iterable[int] = (), short: str =
     name = _check_name(t, name)
     roster = _check_members(t, members)
     team_id = max((x.id for x in t.teams), default=0) + 1
-    team = Team(team_id, name, roster, short.strip()[:5], _check_rating(rating))
+    team = Team(team_id, name, roster, _short(short), _check_rating(rating))
     return t.with_changes(teams=t.teams + (team,))
 
 
@@ -91,7 +100,7 @@ def edit_team(t: Tournament, team_id: int, name: str | None = None, short: str |
     if name is not None:
         changes["name"] = _check_name(t, name, team_id)
     if short is not None:
-        changes["short"] = short.strip()[:5]
+        changes["short"] = _short(short)
     if rating is not None:
         changes["rating"] = _check_rating(rating)
     new = replace(team, **changes)
