@@ -248,6 +248,8 @@ def test_view_only_mode_cannot_write_by_any_path(tmp_path, monkeypatch):
 
 
 def test_a_forged_author_in_a_journal_line_is_reported(tmp_path):
+    """A line is named by its hash: changing its author makes it a line the chain does not
+    lead to, and the log marks it instead of showing it as bob's change."""
     import json
 
     store, tid = _store(tmp_path)
@@ -256,10 +258,10 @@ def test_a_forged_author_in_a_journal_line_is_reported(tmp_path):
     entry = json.loads(lines[-1])
     entry["uid"], entry["user"] = 4242, "bob"
     journal.write_text("\n".join([*lines[:-1], json.dumps(entry)]) + "\n")
-    # the author shown is the owner of the file, whatever the line says
-    assert Store(store.data_dir).journal(tid)[-1]["user"] != "bob"
+    shown = Store(store.data_dir).journal(tid)[-1]
+    assert shown["user"] == "bob" and shown["altered"]
     report = doctor.check(Store(store.data_dir), tid)
-    assert any("an author other than the owner" in p.message for p in report.problems)
+    assert any("changed or removed after it was written" in p.message for p in report.problems)
 
 
 def test_a_damaged_file_is_named_by_hakem_list_not_hidden(tmp_path, monkeypatch, capsys):

@@ -121,8 +121,8 @@ def test_bob_cannot_make_alice_write_into_her_own_files(club):
     tid = _as(club, "hakem-alice", "new", "Blitz", "--rounds", "1").stdout.strip().splitlines()[-1]
     bashrc = club["homes"]["hakem-alice"] / ".bashrc"
     _as_root_file(bashrc, b"# alice\n", alice, 0o644)
-    journal = data / f"{tid}.journal.{alice.pw_uid}.jsonl"
-    # bob (a member of the group) replaces alice's journal by a link to her .bashrc
+    journal = data / f"{tid}.chain.jsonl"
+    # bob (a member of the group) replaces the journal by a link to alice's .bashrc
     planted = data / "planted"
     subprocess.run(["setpriv", f"--reuid={bob.pw_uid}", f"--regid={bob.pw_gid}",
                     f"--groups={club['gid']}", "--inh-caps=-all", "sh", "-c",
@@ -131,23 +131,24 @@ def test_bob_cannot_make_alice_write_into_her_own_files(club):
     _as(club, "hakem-alice", "players", "add", tid, "--name", "$(touch /tmp/pwned)")
     assert bashrc.read_bytes() == b"# alice\n"
     assert not journal.is_symlink() and journal.stat().st_uid == alice.pw_uid
-    # bob can read alice's journal but not write it
-    proc = subprocess.run(["setpriv", f"--reuid={bob.pw_uid}", f"--regid={bob.pw_gid}",
-                           f"--groups={club['gid']}", "--inh-caps=-all", "sh", "-c",
-                           f'echo forged >> "{journal}"'], capture_output=True, check=False)
-    assert proc.returncode != 0
-    # a line bob writes in his own journal claiming to be alice is shown as bob's
-    bob_journal = data / f"{tid}.journal.{bob.pw_uid}.jsonl"
-    _as(club, "hakem-bob", "players", "add", tid, "--name", "Bob's entry")
-    lines = bob_journal.read_text().splitlines()
-    entry = json.loads(lines[-1])
-    entry["uid"], entry["user"] = alice.pw_uid, "hakem-alice"
-    _as_root_file(bob_journal, ("\n".join([*lines[:-1], json.dumps(entry)]) + "\n").encode(), bob, 0o640,
-                  club["gid"])
-    log = json.loads(_as(club, "hakem-alice", "log", tid, "--format", "json").stdout)
-    assert log[-1]["user"] == "hakem-bob"
+    # the journal he took away is evident: the chain no longer reaches the creation
     doctor = _as(club, "hakem-alice", "doctor", tid, check=False)
-    assert doctor.returncode == 1 and "an author other than the owner" in doctor.stdout
+    assert doctor.returncode == 1 and "entries missing between revisions 0 and 2" in doctor.stdout
+    # without a service every member may write the one journal; what bob changes in alice's
+    # line is evident (the line's hash no longer fits), not forbidden
+    _as(club, "hakem-bob", "players", "add", tid, "--name", "Bob's entry")
+    _as(club, "hakem-alice", "players", "add", tid, "--name", "Alice's entry")
+    lines = journal.read_text().splitlines()
+    entry = json.loads(lines[-2])
+    entry["uid"], entry["user"] = alice.pw_uid, "hakem-alice"
+    subprocess.run(["setpriv", f"--reuid={bob.pw_uid}", f"--regid={bob.pw_gid}",
+                    f"--groups={club['gid']}", "--inh-caps=-all", sys.executable, "-c",
+                    "import sys; open(sys.argv[1], 'w').write(sys.argv[2])", str(journal),
+                    "\n".join([*lines[:-2], json.dumps(entry), lines[-1]]) + "\n"], check=True)
+    log = json.loads(_as(club, "hakem-alice", "log", tid, "--format", "json").stdout)
+    assert log[-2]["user"] == "hakem-alice" and log[-2]["altered"]
+    doctor = _as(club, "hakem-alice", "doctor", tid, check=False)
+    assert doctor.returncode == 1 and "was changed after it was written" in doctor.stdout
 
 
 def test_a_private_tournament_linked_into_the_club_is_refused(club):

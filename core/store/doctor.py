@@ -1,16 +1,20 @@
 """``hakem doctor``: verify a data directory and repair what can be repaired.
 
-Checks, per tournament: the file loads (JSON, schema), the tournament is consistent
-(:func:`core.validate.validate`), the journal chain from the file's head is complete (no gap, no
-entry claiming another author), replaying it from its last starting point — or from the newest
-round backup after a gap — gives exactly the saved state, the last change can be undone, the
-backups load.  Per directory: temporary files left by an interrupted save, and journals whose
-tournament file is missing.
+Checks, per tournament: the file loads (JSON with limits, schema), the tournament is consistent
+(:func:`core.validate.validate`), the journal's hash chain leads from the data file's head back
+to the creation (the first entry that does not fit is named: one changed after it was written,
+or entries removed), nothing committed lies beyond the head (an older copy of the data file put
+in its place), and replaying the chain — after a break, from a round backup taken later —
+gives exactly the saved state; where it does not, what differs is named (round, board, field;
+player; roles).  The last change can be undone, the backups load.  Per directory: temporary
+files of interrupted saves, entries set aside, journals whose tournament file is missing.
 
-Repair never throws history away: a damaged or missing data file is rebuilt from the journal
-(or the newest backup plus the journal after it); a journal with a gap gets a *checkpoint*
-entry (the full current state) so replays start after the gap while every older entry stays
-readable; stray temporary files older than :data:`STALE_SECONDS` are removed.
+Repair takes the journal's word: a data file that does not load, was rolled back, or differs
+from the journal is rewritten with the journal's state (and a ``doctor:`` entry says who did
+it and what was dropped) — never the other way round.  A break in the chain is accepted with a
+checkpoint only when the saved state is verified past it (a round backup); otherwise repair
+says it cannot, and doctor keeps reporting it.  Without a usable journal the newest round
+backup and the journal after it are restored.
 """
 
 from __future__ import annotations
@@ -23,7 +27,6 @@ from typing import Any
 from core.errors import Problem, StoreError, TournamentError
 from core.i18n import _, ngettext
 from core.serialize import SCHEMA_VERSION, tournament_from_dict
-from core.store import diff as _diff
 from core.store import identity
 from core.store import journal as _journal
 from core.store.store import _TID, SUFFIX, Store
@@ -33,6 +36,7 @@ STALE_SECONDS = 600
 """A temporary file older than this belongs to a save that was interrupted (a live save takes
 milliseconds)."""
 _BAD = (ValueError, KeyError, IndexError, TypeError)
+Entry = dict[str, Any]
 
 
 @dataclass
@@ -50,9 +54,47 @@ class Report:
         return not self.problems
 
 
-def _journal_problems(store: Store, tid: str, tdoc: dict[str, Any], revision: int,
-                      report: Report) -> None:
+def _who(entry: Entry) -> str:
+    return _('revision {rev} ({user}: {action})').format(rev=entry.get("rev", "?"), user=entry.get("user", "?"), action=entry.get("action", ""))
+
+
+def _known_states(store: Store, tid: str) -> dict[str, dict[str, Any]]:
+    """Round backups by the head they were taken at (the state right after that entry)."""
+    out = {}
+    for path in store.backups(tid):
+        try:
+            meta, tdoc = store.read_backup(tid, path.name)
+        except TournamentError:
+            continue
+        if meta.get("head"):
+            out[str(meta["head"])] = tdoc
+    return out
+
+
+def _accepted(hist: _journal.History, after: int, before: int) -> Entry | None:
+    """The checkpoint that accepted the break (after, before) once the state was verified."""
+    for entry in hist.entries:
+        if entry.get("checkpoint") is None:
+            continue
+        if [after, before] in entry.get("bridges", []) or entry.get("restored") and int(entry.get("rev", 0)) == before:
+            return entry
+        if "base" in entry and int(entry.get("rev", 0)) >= before:  # the per-user layout's repair
+            return entry
+    return None
+
+
+def _break(hist: _journal.History, after: int, before: int) -> str:
+    above = next((e for e in hist.entries if int(e.get("rev", 0)) == before), None)
+    below = next((e for e in hist.entries if int(e.get("rev", 0)) == after), None)
+    if above is not None and below is not None and below.get("altered"):
+        return _('{entry} does not follow the journal before it: {changed} was changed after it was written').format(entry=_who(above), changed=_who(below))
+    return _('entries missing between revisions {after} and {before}').format(after=after, before=before)
+
+
+def _journal_problems(store: Store, tid: str, meta: dict[str, Any], tdoc: dict[str, Any],
+                      report: Report) -> _journal.History:
     where = _('{where}, journal').format(where=tid)
+    revision = int(meta.get("revision", 0))
     hist = store.history(tid)
     for f in hist.files:
         if f.error:
@@ -63,58 +105,45 @@ def _journal_problems(store: Store, tid: str, tdoc: dict[str, Any], revision: in
         report.problems.append(Problem(where, ngettext('{count} entry claims an author other than the owner of its file', '{count} entries claim an author other than the owner of their file', hist.forged).format(count=hist.forged)))
     if hist.torn:
         report.notes.append(ngettext('{tid}: {count} unreadable journal line from an interrupted save (ignored)', '{tid}: {count} unreadable journal lines from interrupted saves (ignored)', hist.torn).format(tid=tid, count=hist.torn))
-    if hist.aborted:
-        report.notes.append(ngettext('{tid}: {count} journal entry of a save that did not complete (ignored)', '{tid}: {count} journal entries of saves that did not complete (ignored)', hist.aborted).format(tid=tid, count=hist.aborted))
-    checked = max((int(e.get("rev", 0)) for e in hist.entries if e.get("checkpoint") is not None), default=0)
+    aborted = hist.aborted
+    if aborted:
+        report.notes.append(ngettext('{tid}: {count} journal entry of a save that did not complete (ignored)', '{tid}: {count} journal entries of saves that did not complete (ignored)', aborted).format(tid=tid, count=aborted))
+    if hist.head_missing:
+        report.problems.append(Problem(where, _('the data file is at revision {rev}, a change the journal does not hold (its entry was changed or removed after it was written)').format(rev=revision)))
+    if len(hist.ahead) > 1:
+        report.problems.append(Problem(where, _('the data file is at revision {rev}, but the journal goes on with {count} changes to {newest}: an older copy of the file was put in its place').format(
+            rev=revision, count=len(hist.ahead), newest=_who(hist.ahead[-1]))))
+    if hist.off_chain:
+        report.problems.append(Problem(where, _('{count} committed changes are not in the data file\'s history (from {first})').format(count=len(hist.off_chain), first=_who(hist.off_chain[0]))))
     for after, before in hist.gaps:
-        if before <= checked:  # a repaired gap: history lost, the state verified from the checkpoint
-            report.notes.append(_('{tid}: journal entries missing between revisions {after} and {before} (the state is verified from the checkpoint at revision {rev})').format(tid=tid, after=after, before=before, rev=checked))
+        accepted = _accepted(hist, after, before)
+        if accepted is not None:
+            how = (_('the state restored from a round backup, the journal before it lost') if accepted.get("restored")
+                   else _('the state verified from a round backup'))
+            report.notes.append(_('{tid}: {what} (accepted by {user} at revision {rev}: {how})').format(
+                tid=tid, what=_break(hist, after, before), user=accepted.get("user", "?"), rev=accepted.get("rev"), how=how))
         else:
-            report.problems.append(Problem(where, _('entries missing between revisions {after} and {before}').format(after=after, before=before)))
+            report.problems.append(Problem(where, _break(hist, after, before)))
     if not hist.entries:
         report.problems.append(Problem(where, _('missing or empty')))
-        return
-    try:
-        doc, last = _verified_replay(store, tid, hist)
-    except _BAD as error:
-        report.problems.append(Problem(where, _('does not replay: {error}').format(error=error)))
-        return
-    if doc is None:
-        return  # a gap and no backup after it: reported as the gap
-    if last != revision:
-        report.problems.append(Problem(where, _('ends at revision {last}, the file is at {revision}').format(last=last, revision=revision)))
-    elif doc != tdoc:
-        report.problems.append(Problem(where, _('replays to a different state')))
-
-
-def _verified_replay(store: Store, tid: str, hist: _journal.History) -> tuple[dict[str, Any] | None, int]:
-    """Replay the chain from its last starting point, or — when a gap lies after it — from the
-    newest backup taken after the gap; (None, 0) when neither is possible."""
-    entries = hist.entries
-    last_gap = max((before for _after, before in hist.gaps), default=0)
-    roots = [i for i, e in enumerate(entries) if _journal.is_root(e)]
-    if roots and int(entries[roots[-1]].get("rev", 0)) >= last_gap:
-        doc, rev, _first = _journal.replay(entries)
-        return doc, rev
-    index = {str(e.get("id")): i for i, e in enumerate(entries) if "id" in e}
-    for path in reversed(store.backups(tid)):
-        try:
-            meta, tdoc = store.read_backup(tid, path.name)
-        except TournamentError:
-            continue
-        at = index.get(str(meta.get("head", "")))
-        if at is not None and int(entries[at].get("rev", 0)) >= last_gap:
-            doc = tdoc
-            for entry in entries[at + 1:]:
-                doc = _apply_entry(doc, entry)
-            return doc, int(entries[-1].get("rev", 0))
-    return None, 0
-
-
-def _apply_entry(doc: dict[str, Any], entry: dict[str, Any]) -> dict[str, Any]:
-    if entry.get("checkpoint") is not None:
-        return dict(entry["checkpoint"])
-    return _diff.apply(doc, entry.get("ops", []), in_place=True)
+        return hist
+    replayed = _journal.replay(hist.entries, _known_states(store, tid))
+    for entry, error in replayed.problems:
+        if entry.get("checkpoint") is not None:
+            report.problems.append(Problem(where, _('the checkpoint {entry} is not the state the journal before it gives: {error}').format(entry=_who(entry), error=error)))
+        else:
+            report.problems.append(Problem(where, _('{entry} does not apply: {error}').format(entry=_who(entry), error=error)))
+    last = hist.entries[-1]
+    if hist.head_missing or len(hist.ahead) > 1:
+        return hist
+    if int(last.get("rev", 0)) != revision:
+        report.problems.append(Problem(where, _('ends at revision {last}, the file is at {revision}').format(last=last.get("rev"), revision=revision)))
+    elif replayed.doc is not None and replayed.doc != tdoc:
+        report.problems.append(Problem(where, _('the data file differs from its journal: {differences}').format(
+            differences="; ".join(_journal.differences(replayed.doc, tdoc)))))
+    elif replayed.doc is None and last.get("state") not in (None, _journal.state_hash(tdoc)):
+        report.problems.append(Problem(where, _('the data file is not the state its journal records at revision {rev}').format(rev=revision)))
+    return hist
 
 
 def check(store: Store, tid: str) -> Report:
@@ -128,14 +157,15 @@ def check(store: Store, tid: str) -> Report:
         return report
     for p in validate(tournament):
         report.problems.append(Problem(_('{where}, {where2}').format(where=tid, where2=p.where), p.message))
+    hist = None
     try:
-        _journal_problems(store, tid, tdoc, int(meta.get("revision", 0)), report)
+        hist = _journal_problems(store, tid, meta, tdoc, report)
     except TournamentError as error:
         report.problems.append(Problem(_('{where}, journal').format(where=tid), str(error)))
     undo = meta.get("undo", [])
     if undo:
         try:
-            _diff.apply(tdoc, _diff.invert(store._ops_of(tid, undo[-1])))
+            _journal_apply_inverse(tdoc, store._ops_of(tid, undo[-1], hist))
         except (TournamentError, *_BAD) as error:
             report.problems.append(Problem(_('{where}, undo').format(where=tid), _('the last change cannot be undone: {error}').format(error=error)))
     for backup in store.backups(tid):
@@ -146,60 +176,71 @@ def check(store: Store, tid: str) -> Report:
     return report
 
 
-def _tip(hist_files: list[_journal.JournalFile]) -> dict[str, Any] | None:
-    """Without a data file: the newest entry no other entry builds on."""
-    chained = [e for f in hist_files for e in f.entries if "id" in e and "claimed_uid" not in e]
+def _journal_apply_inverse(tdoc: dict[str, Any], ops: list[dict[str, Any]]) -> None:
+    from core.store import diff as _diff
+
+    _diff.apply(tdoc, _diff.invert(ops))
+
+
+def _old_tip(files: list[_journal.JournalFile]) -> Entry | None:
+    """The per-user layout without a data file: the newest entry no other entry builds on."""
+    chained = [e for f in files for e in f.entries if "id" in e and "claimed_uid" not in e]
     bases = {str(e.get("base")) for e in chained}
     tips = [e for e in chained if str(e["id"]) not in bases]
     return max(tips, key=lambda e: (int(e.get("rev", 0)), str(e.get("time", ""))), default=None)
 
 
-def _rebuild(store: Store, tid: str) -> tuple[dict[str, Any], int, str, str]:
-    """(document, revision, head id, how) from the journal, else the newest backup + journal."""
-    files = [_journal.read_file(store.dir, n) for n in _journal.journal_names(store.dir, tid)]
-    tip = _tip(files)
-    hist = _journal.history(store.dir, tid, str(tip["id"]) if tip else None,
-                            int(tip.get("rev", 0)) if tip else 0)
-    if hist.entries:
+def _target(store: Store, tid: str, head: str | None) -> Entry | None:
+    """The change the journal says the data file should be at: the file's head if the chain
+    holds it and nothing committed lies beyond it; else the end of the longest chain."""
+    chain = _journal.read_chain(store.dir, tid)
+    ids = {str(e["id"]): e for e in chain.entries}
+    if head in ids:
+        hist = _journal.history(store.dir, tid, head, int(ids[head].get("rev", 0)))
+        return hist.ahead[-1] if len(hist.ahead) > 1 else ids[head]
+    longest = _journal.tip(chain)
+    if longest:
+        return longest[-1]
+    return _old_tip([_journal.read_file(store.dir, n) for n in _journal.journal_names(store.dir, tid)])
+
+
+def _journal_state(store: Store, tid: str, target: Entry) -> tuple[dict[str, Any] | None, _journal.History]:
+    hist = _journal.history(store.dir, tid, str(target["id"]), int(target.get("rev", 0)))
+    doc = _journal.replay(hist.entries, _known_states(store, tid)).doc if hist.entries else None
+    if doc is not None:
         try:
-            doc, rev = _verified_replay(store, tid, hist)
-            if doc:
-                tournament_from_dict(doc)
-                return doc, rev, str(hist.entries[-1].get("id", "")), _("rebuilt from the journal")
-        except (TournamentError, *_BAD):
-            pass
+            tournament_from_dict(doc)
+        except _BAD:
+            doc = None
+    return doc, hist
+
+
+def _from_backup(store: Store, tid: str) -> tuple[dict[str, Any], int, str, str]:
+    """Without a journal that can give the state: the newest backup + the journal after it."""
     backups = store.backups(tid)
     if not backups:
         raise StoreError(_('{tid}: the file is damaged and neither the journal nor a backup can rebuild it').format(tid=tid))
     meta, doc = store.read_backup(tid, backups[-1].name)
     rev, head = int(meta.get("revision", 0)), str(meta.get("head", ""))
-    ids = [str(e.get("id")) for e in hist.entries]
-    if head in ids:
-        for entry in hist.entries[ids.index(head) + 1:]:
-            try:
-                doc = _apply_entry(doc, entry)
-            except _BAD:
-                break
-            rev, head = int(entry.get("rev", rev)), str(entry.get("id", head))
     tournament_from_dict(doc)
     return doc, rev, head, _("restored from backup {name}").format(name=backups[-1].name)
 
 
-def _checkpoint(store: Store, tid: str, meta: dict[str, Any], doc: dict[str, Any], how: str) -> int:
-    """Commit ``doc`` as a checkpoint entry (a replay starts here); returns the new revision.
-    Undo items whose journal entry is gone are dropped (they could not be undone anyway)."""
-    def usable(item: dict[str, Any]) -> bool:
+def _usable(store: Store, tid: str, items: list[Any], hist: _journal.History) -> list[Any]:
+    out = []
+    for item in items:
         try:
-            store._ops_of(tid, item)
+            store._ops_of(tid, item, hist)
         except TournamentError:
-            return False
-        return True
+            continue
+        out.append(item)
+    return out
 
-    meta = {**meta, "undo": [i for i in meta.get("undo", []) if usable(i)],
-            "redo": [i for i in meta.get("redo", []) if usable(i)]}
+
+def _commit(store: Store, tid: str, meta: dict[str, Any], doc: dict[str, Any], action: str,
+            extra: dict[str, Any] | None = None) -> int:
     with store.dir.lock():
-        snap = store._commit_locked(tid, meta, doc, f"doctor: {how}", [], {"checkpoint": doc})
-    return snap.revision
+        return store._commit_locked(tid, meta, doc, action, [], extra).revision
 
 
 def repair(store: Store, tid: str) -> Report:
@@ -209,16 +250,37 @@ def repair(store: Store, tid: str) -> Report:
     report = Report(tid, notes=before.notes)
     if before.ok:
         return report
-    if not before.loads:
-        doc, rev, head, how = _rebuild(store, tid)
-        meta = {"schema": SCHEMA_VERSION, "revision": rev, "head": head, "undo": [], "redo": [],
-                "archived": False}
-        new_rev = _checkpoint(store, tid, meta, doc, how)
-        report.repairs.append(_('{tid}: {how} (revision {rev})').format(tid=tid, how=how, rev=new_rev))
-    elif any(p.where == _('{where}, journal').format(where=tid) for p in before.problems):
+    try:
         meta, tdoc = store._read_raw(tid)
-        new_rev = _checkpoint(store, tid, meta, tdoc, _("journal checkpoint"))
-        report.repairs.append(_('{tid}: the journal continues from a checkpoint of the saved state (revision {rev}); the older entries are kept').format(tid=tid, rev=new_rev))
+        tournament_from_dict(tdoc)
+    except (TournamentError, *_BAD):
+        meta, tdoc = {}, None
+    target = _target(store, tid, Store._head(meta) if meta else None)
+    doc, hist = _journal_state(store, tid, target) if target is not None else (None, None)
+    if doc is not None and hist is not None and target is not None:
+        kept = {"undo": _usable(store, tid, list(meta.get("undo", [])), hist),
+                "redo": _usable(store, tid, list(meta.get("redo", [])), hist)}
+        base = {**meta, **kept, "schema": SCHEMA_VERSION, "revision": int(target.get("rev", 0)),
+                "head": str(target["id"]), "archived": bool(meta.get("archived", False))}
+        bridges = [[a, b] for a, b in hist.gaps if _accepted(hist, a, b) is None]
+        if tdoc == doc and Store._head(meta) == str(target["id"]) and not bridges:
+            pass  # the journal agrees with the file: what is wrong is not the journal's
+        elif tdoc == doc and Store._head(meta) == str(target["id"]):
+            rev = _commit(store, tid, base, doc, _("doctor: the state verified past a break in the journal"),
+                          {"checkpoint": doc, "bridges": bridges})
+            report.repairs.append(_('{tid}: the state is verified past the break in the journal (a round backup); the journal goes on from a checkpoint (revision {rev})').format(tid=tid, rev=rev))
+        else:
+            dropped = "; ".join(_journal.differences(doc, tdoc)) if tdoc is not None else _("the file did not load")
+            rev = _commit(store, tid, base, doc, _("doctor: rebuilt from the journal"), {"dropped": dropped})
+            report.repairs.append(_('{tid}: rebuilt from the journal at revision {at} (revision {rev}); what the data file had and the journal does not was dropped: {dropped}').format(
+                tid=tid, at=target.get("rev"), rev=rev, dropped=dropped))
+    elif tdoc is None:
+        doc, rev, head, how = _from_backup(store, tid)
+        base = {"schema": SCHEMA_VERSION, "revision": rev, "head": head, "undo": [], "redo": [], "archived": False}
+        new_rev = _commit(store, tid, base, doc, f"doctor: {how}", {"checkpoint": doc, "restored": True})
+        report.repairs.append(_('{tid}: {how} (revision {rev})').format(tid=tid, how=how, rev=new_rev))
+    else:
+        report.notes.append(_('{tid}: cannot be repaired from the journal: it cannot be replayed past its break and no round backup was taken after it; restore the journal from a copy of the directory').format(tid=tid))
     report.problems = check(store, tid).problems
     return report
 
@@ -226,7 +288,7 @@ def repair(store: Store, tid: str) -> Report:
 def tournament_ids(store: Store) -> list[str]:
     """Tournaments to check: every data file, and every journal whose data file is missing."""
     ids = set(store.ids())
-    pattern = re.compile(r"(.+)\.journal(\.\d+)?\.jsonl")
+    pattern = re.compile(r"(.+)(\.journal(\.\d+)?\.jsonl|" + re.escape(_journal.CHAIN_SUFFIX) + ")")
     for name in store.dir.names():
         match = pattern.fullmatch(name)
         if match and _TID.fullmatch(match.group(1)):

@@ -167,28 +167,38 @@ class SafeDir:
             raise
 
     # -- reading ----------------------------------------------------------------------------
-    def read(self, name: str) -> bytes:
-        """The whole content of a trusted regular file (FileNotFoundError if there is none)."""
-        fd = self._open(name, _READ)
-        try:
-            self.check_file(name, os.fstat(fd))
-            chunks: list[bytes] = []
-            while True:
-                chunk = os.read(fd, 1 << 20)
-                if not chunk:
-                    return b"".join(chunks)
-                chunks.append(chunk)
-        finally:
-            os.close(fd)
+    def read(self, name: str, limit: int | None = None) -> bytes:
+        """The whole content of a trusted regular file (FileNotFoundError if there is none);
+        a file larger than ``limit`` bytes is refused unread (a planted giant stops nobody)."""
+        return self.read_with_owner(name, limit)[0]
 
-    def read_with_owner(self, name: str) -> tuple[bytes, int]:
-        """Content and owner uid of a journal file (others' files are read, never written)."""
+    def read_with_owner(self, name: str, limit: int | None = None) -> tuple[bytes, int]:
+        """Content and owner uid of a trusted regular file (journals of others are read, never
+        written), refused with a StoreError if larger than ``limit`` bytes."""
         fd = self._open(name, _READ)
         try:
             st = os.fstat(fd)
             self.check_file(name, st)
-            with os.fdopen(os.dup(fd), "rb") as f:
-                return f.read(), st.st_uid
+            if limit is not None and st.st_size > limit:
+                raise StoreError(_('{path}: {size} bytes, larger than any file hakem writes; refusing to read it').format(path=self._where(name), size=st.st_size))
+            chunks: list[bytes] = []
+            while True:
+                chunk = os.read(fd, 1 << 20)
+                if not chunk:
+                    return b"".join(chunks), st.st_uid
+                chunks.append(chunk)
+        finally:
+            os.close(fd)
+
+    def read_tail(self, name: str, size: int) -> tuple[bytes, bool]:
+        """The last ``size`` bytes of a trusted regular file, and whether that is all of it
+        (a commit reads the end of the journal, not megabytes of history)."""
+        fd = self._open(name, _READ)
+        try:
+            st = os.fstat(fd)
+            self.check_file(name, st)
+            start = max(0, st.st_size - size)
+            return os.pread(fd, st.st_size - start, start), start == 0
         finally:
             os.close(fd)
 
@@ -255,12 +265,14 @@ class SafeDir:
         with contextlib.suppress(OSError):
             os.fsync(self.fd)
 
-    def append(self, name: str, data: bytes) -> int:
-        """Append ``data`` durably to our own file ``name`` (created if missing); returns the
-        offset it starts at.  On failure the file is cut back to where it was and OSError is
-        raised: a full disk never leaves half a line behind."""
+    def append(self, name: str, data: bytes, own: bool = True) -> tuple[int, bool]:
+        """Append ``data`` durably to the file ``name`` (created if missing); returns the offset
+        it starts at and whether this call created the file.  On failure the file is cut back
+        to where it was — removed if this call created it — and OSError is raised: a full disk
+        never leaves half a line, nor an empty file, behind.  ``own``: the file must be ours
+        (else any file of ours or of the directory's group, like a data file)."""
         check_writable()
-        fd = self._open_own(name)
+        fd, created = self._open_appending(name, own)
         try:
             start = os.fstat(fd).st_size
             if start and os.pread(fd, 1, start - 1) != b"\n":
@@ -270,16 +282,19 @@ class SafeDir:
                 os.fsync(fd)
             except BaseException:
                 with contextlib.suppress(OSError):
+                    if created:
+                        self.unlink(name)
                     os.ftruncate(fd, start)
                     os.fsync(fd)
                 raise
-            return start
+            return start, created
         finally:
             os.close(fd)
 
-    def _open_own(self, name: str) -> int:
-        """Open our own append-only file; whatever else sits under its name (a link, a FIFO,
-        a hard link, another user's file) is set aside unopened and a fresh file created."""
+    def _open_appending(self, name: str, own: bool) -> tuple[int, bool]:
+        """Open an append-only file (and whether we created it); whatever else sits under its
+        name (a link, a FIFO, a hard link, a file we may not trust) is set aside unopened and a
+        fresh file created."""
         flags = os.O_RDWR | os.O_APPEND | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
         for _attempt in range(4):
             try:
@@ -290,19 +305,20 @@ class SafeDir:
                 except FileExistsError:
                     continue
                 try:
-                    self._own(fd, self.own_mode)
+                    self._own(fd, self.own_mode if own else self.file_mode)
                 except BaseException:
                     os.close(fd)
+                    self.unlink(name)
                     raise
-                return fd
+                return fd, True
             except OSError as error:
                 if error.errno not in (errno.ELOOP, errno.ENXIO, errno.EISDIR, errno.EACCES):
                     raise
                 self.set_aside(name)
                 continue
             try:
-                self.check_file(name, os.fstat(fd), own=True)
-                return fd
+                self.check_file(name, os.fstat(fd), own=own)
+                return fd, False
             except StoreError:
                 os.close(fd)
                 self.set_aside(name)
@@ -314,11 +330,11 @@ class SafeDir:
         os.rename(name, aside, src_dir_fd=self.fd, dst_dir_fd=self.fd)
         return aside
 
-    def truncate_own(self, name: str, size: int) -> None:
-        """Cut our own file back to ``size`` bytes (undo an append whose commit failed)."""
+    def truncate(self, name: str, size: int, own: bool = True) -> None:
+        """Cut a file we append to back to ``size`` bytes (undo an append whose commit failed)."""
         fd = self._open(name, os.O_WRONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
         try:
-            self.check_file(name, os.fstat(fd), own=True)
+            self.check_file(name, os.fstat(fd), own=own)
             os.ftruncate(fd, size)
             os.fsync(fd)
         finally:

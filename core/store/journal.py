@@ -1,26 +1,34 @@
-"""The journal: who changed what, as deltas, append-only in effect, gap-tolerant.
+"""The journal: who changed what, as deltas, in one hash-chained file per tournament.
 
-Layout: every user appends only to a file of their own, ``<id>.journal.<uid>.jsonl``, created
-exclusively by them with no write bit for the group.  Other organisers can read it, not change
-it; the author of an entry is the *owner of the file* it is in (what the kernel says), not what
-the entry claims.  An entry is one line of JSON::
+Layout: ``<id>.chain.jsonl``, appended only by the process that holds the store's lock (in a
+service's directory the service account alone; embedded, the user's own hakem).  One line per
+committed change, canonical JSON (sorted keys, no spaces)::
 
-    {"id": "3f9c…", "base": "a81e…", "rev": 42, "time": "…", "uid": 1001, "user": "alice",
-     "action": "result 3.7 1-0", "ops": [ …structural diff… ]}
+    {"action": "result 3.7 1-0", "ops": [ …structural diff… ], "prev": "<sha-256 of the line
+     before>", "rev": 42, "state": "<sha-256 of the tournament after>", "time": "…",
+     "uid": 1001, "user": "alice"}
 
-Entries form a chain: ``base`` is the id of the commit the change was made on, and the data
-file's ``meta.head`` names the newest.  The entry is written (and fsynced) *before* the data
-file is replaced (write-ahead): a kill in between leaves an entry nobody's chain reaches — an
-aborted change, ignored — and never a committed change without its entry.  Walking the chain
-back from the head gives the history; an entry someone deleted is a gap that is reported (and
-walked past) instead of poisoning everything before it.  The first entry (``base`` null, the
-creation) or a ``checkpoint`` entry (a full state, written by ``doctor --repair``) starts a
-replay.  Journals of older hakem versions (``<id>.journal.jsonl``) are read as the history
-before the first chained entry (its ``base`` is ``"legacy-<rev>"``).
+The id of an entry is the SHA-256 of its line (as git names a commit by its hash), so an entry
+cannot be changed without breaking the ``prev`` of the one after it, and the data file's
+``meta.head`` names the newest.  ``state`` is the hash of the tournament document after the
+change: a commit refuses to build on a data file that is not the state its journal ends in
+(changed by hand, or an older copy put in its place).  Write-ahead: the line is fsynced before
+the data file is replaced; a kill in between leaves a line nothing builds on (an aborted save).
+
+What the chain proves is bounded by who can write the file: in a service's directory only the
+service; in a group-writable directory without a service, any member could rewrite the whole
+chain consistently — the chain then catches a change to one file (the data file, one line, an
+older copy), not a member who rewrites everything.
+
+Directories of earlier versions keep their journals — one file per Unix user,
+``<id>.journal.<uid>.jsonl`` (author = the file's owner, entries chained by random ``id`` and
+``base``), and before those ``<id>.journal.jsonl`` (``base`` ``legacy-<rev>``): they are read as
+the history before the chain; the first chained entry's ``prev`` is the old head's id.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -28,15 +36,44 @@ from typing import Any
 
 from core.errors import StoreError
 from core.i18n import _
+from core.store import bounded
 from core.store import diff as _diff
 from core.store import identity
 from core.store.files import SafeDir
 
 Entry = dict[str, Any]
 LEGACY_PREFIX = "legacy-"
+CHAIN_SUFFIX = ".chain.jsonl"
+MAX_JOURNAL_BYTES = 1 << 30
+"""A journal larger than this is refused unread (hakem's own: a few MB per thousand changes)."""
+_HASH = re.compile(r"[0-9a-f]{64}")
+
+
+def chain_name(tid: str) -> str:
+    """The one journal of ``tid``."""
+    return f"{tid}{CHAIN_SUFFIX}"
+
+
+def canonical(value: Any) -> bytes:
+    """The one byte form hakem hashes and writes (sorted keys, no spaces, UTF-8)."""
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def state_hash(tdoc: dict[str, Any]) -> str:
+    """What a chain entry records of the tournament after it (and a commit checks)."""
+    return digest(canonical(tdoc))
+
+
+def is_hash(value: Any) -> bool:
+    return isinstance(value, str) and _HASH.fullmatch(value) is not None
 
 
 def journal_name(tid: str, uid: int) -> str:
+    """A per-user journal of the previous layout (read, never written)."""
     return f"{tid}.journal.{uid}.jsonl"
 
 
@@ -45,7 +82,7 @@ def legacy_name(tid: str) -> str:
 
 
 def journal_names(folder: SafeDir, tid: str) -> list[str]:
-    """Every journal file of ``tid`` in the directory (any user's, and a legacy one)."""
+    """Every journal file of ``tid`` of the earlier layouts (any user's, and a legacy one)."""
     pattern = re.compile(re.escape(tid) + r"\.journal(\.\d+)?\.jsonl")
     return [n for n in folder.names() if pattern.fullmatch(n)]
 
@@ -64,24 +101,53 @@ class JournalFile:
     """The uid in the file name is not the file's owner (someone planted it)."""
 
 
-def read_file(folder: SafeDir, name: str) -> JournalFile:
-    """Read one journal file; the author of every entry is the file's owner."""
+def _parse(line: bytes) -> Entry:
+    entry = bounded.loads(line)
+    if not isinstance(entry, dict) or not isinstance(entry.get("ops", []), list):
+        raise TypeError
+    int(entry.get("rev", 0))
+    return entry
+
+
+def _read(folder: SafeDir, name: str) -> tuple[JournalFile, bytes]:
     try:
-        raw, owner = folder.read_with_owner(name)
+        raw, owner = folder.read_with_owner(name, MAX_JOURNAL_BYTES)
+    except FileNotFoundError:
+        return JournalFile(name, -1), b""
     except (OSError, StoreError) as error:
-        return JournalFile(name, -1, error=str(getattr(error, "strerror", None) or error))
-    out = JournalFile(name, owner)
-    named = re.search(r"\.(\d+)\.jsonl$", name)
-    legacy = named is None
-    out.misnamed = named is not None and int(named.group(1)) != owner
-    for line in raw.decode("utf-8", "replace").splitlines():
+        return JournalFile(name, -1, error=str(getattr(error, "strerror", None) or error)), b""
+    return JournalFile(name, owner), raw
+
+
+def read_chain(folder: SafeDir, tid: str) -> JournalFile:
+    """The chain file, oldest line first; every entry's ``id`` is the hash of its line (what
+    the line says about itself is never its id) and ``line`` its line number."""
+    out, raw = _read(folder, chain_name(tid))
+    for number, line in enumerate(raw.split(b"\n"), 1):
         if not line.strip():
             continue
         try:
-            entry = json.loads(line)
-            if not isinstance(entry, dict) or not isinstance(entry.get("ops", []), list):
-                raise TypeError
-            int(entry.get("rev", 0))
+            entry = _parse(line)
+        except (ValueError, TypeError):
+            out.torn += 1
+            continue
+        entry["id"], entry["line"] = digest(line), number
+        out.entries.append(entry)
+    return out
+
+
+def read_file(folder: SafeDir, name: str) -> JournalFile:
+    """Read one journal file of the earlier layouts; the author of every entry is the file's
+    owner (what the kernel says), not what the line claims."""
+    out, raw = _read(folder, name)
+    named = re.search(r"\.(\d+)\.jsonl$", name)
+    legacy = named is None
+    out.misnamed = named is not None and out.owner >= 0 and int(named.group(1)) != out.owner
+    for line in raw.split(b"\n"):
+        if not line.strip():
+            continue
+        try:
+            entry = _parse(line)
         except (ValueError, TypeError):
             out.torn += 1
             continue
@@ -89,11 +155,11 @@ def read_file(folder: SafeDir, name: str) -> JournalFile:
             entry["legacy"] = True
         else:
             claimed = entry.get("uid")
-            if claimed is not None and claimed != owner:
+            if claimed is not None and claimed != out.owner:
                 out.forged += 1
                 entry["claimed_uid"] = claimed
-            entry["uid"] = owner
-            entry["user"] = identity.user_name(owner)
+            entry["uid"] = out.owner
+            entry["user"] = identity.user_name(out.owner)
         out.entries.append(entry)
     return out
 
@@ -104,9 +170,18 @@ class History:
 
     entries: list[Entry]
     gaps: list[tuple[int, int]]
-    """(after revision, before revision): entries missing between these revisions."""
+    """(after revision, before revision): the chain breaks between these revisions (entries
+    removed, or the entry below changed after it was written)."""
     aborted: int
     files: list[JournalFile]
+    ahead: list[Entry] = field(default_factory=list)
+    """Chain entries that build on the data file's head: changes the data file lost (an older
+    copy was put in its place) — one alone may be a save that was killed before completing."""
+    off_chain: list[Entry] = field(default_factory=list)
+    """Committed entries (something builds on them) that are not in the data file's history."""
+    head_missing: bool = False
+    """The data file names a newest change that no journal holds."""
+    chain: JournalFile | None = None
 
     @property
     def torn(self) -> int:
@@ -122,19 +197,124 @@ def _rev(entry: Entry) -> int:
 
 
 def history(folder: SafeDir, tid: str, head: str | None, head_rev: int) -> History:
-    """Walk the chain back from ``head`` (the data file's newest commit)."""
-    files = [read_file(folder, name) for name in journal_names(folder, tid)]
+    """Walk the chain back from ``head`` (the data file's newest change), into the journals of
+    the earlier layouts where the chain began on one of their entries."""
+    chain = read_chain(folder, tid)
+    old_files = [read_file(folder, name) for name in journal_names(folder, tid)]
+    by_hash = {str(e["id"]): e for e in chain.entries}
+    out: list[Entry] = []
+    gaps: list[tuple[int, int]] = []
+    seen: set[str] = set()
+    older: str | None = None
+    current = by_hash.get(head or "")
+    missing = is_hash(head) and current is None
+    if missing:
+        current = _best_below(chain.entries, head_rev + 1, seen)
+        gaps.append((_rev(current) if current else 0, head_rev))
+        if current is not None:
+            current["altered"] = _rev(current) == head_rev
+    elif current is None and head:
+        older = head
+    while current is not None and str(current["id"]) not in seen:
+        seen.add(str(current["id"]))
+        out.append(current)
+        prev = current.get("prev")
+        if prev is None:
+            break
+        nxt = by_hash.get(str(prev))
+        if nxt is None and not is_hash(prev):
+            older = str(prev)
+            break
+        if nxt is None or _rev(nxt) != _rev(current) - 1:
+            current["gap_below"] = True
+            nxt = _best_below(chain.entries, _rev(current), seen)
+            gaps.append((_rev(nxt) if nxt else 0, _rev(current)))
+            if nxt is not None:
+                nxt["altered"] = _rev(nxt) == _rev(current) - 1
+        current = nxt
+    out.reverse()
+    aborted = 0
+    if older is not None:
+        old = _old_history(old_files, older)
+        if old.entries and out:
+            out[0]["gap_below"] = out[0].get("gap_below", False)
+        out = old.entries + out
+        gaps = old.gaps + gaps
+        aborted += old.aborted
+    elif old_files and not out:
+        aborted += sum(len(f.entries) for f in old_files)
+    children: dict[str, list[Entry]] = {}
+    for entry in chain.entries:
+        children.setdefault(str(entry.get("prev")), []).append(entry)
+    ahead = [] if missing or not head else _longest(children, head)
+    if len(ahead) == 1:
+        aborted += 1  # one entry beyond the head: a save killed before its data file was replaced
+    on_chain = seen | {str(e["id"]) for e in ahead}
+    rest = [e for e in chain.entries if str(e["id"]) not in on_chain]
+    off_chain = [e for e in rest if str(e["id"]) in children]
+    aborted += len(rest) - len(off_chain)
+    return History(out, gaps, aborted, [chain, *old_files], ahead, off_chain, missing, chain)
+
+
+def _longest(children: dict[str, list[Entry]], start: str) -> list[Entry]:
+    """The longest run of entries building on ``start`` (later lines first among equals)."""
+    best: list[Entry] = []
+    stack: list[tuple[str, list[Entry]]] = [(start, [])]
+    while stack:
+        at, path = stack.pop()
+        kids = children.get(at, [])
+        if not kids and len(path) > len(best):
+            best = path
+        for kid in kids:
+            if len(path) < 100_000 and kid not in path:
+                stack.append((str(kid["id"]), [*path, kid]))
+    return best
+
+
+def tip(chain: JournalFile) -> list[Entry]:
+    """The longest chain in the file, oldest first (what the journal says the state is), from
+    its first entry; empty if the file has none."""
+    children: dict[str, list[Entry]] = {}
+    for entry in chain.entries:
+        children.setdefault(str(entry.get("prev")), []).append(entry)
+    ids = {str(e["id"]) for e in chain.entries}
+    roots = {str(e.get("prev")) for e in chain.entries if str(e.get("prev")) not in ids}
+    best: list[Entry] = []
+    for root in sorted(roots):
+        path = _longest(children, root)
+        if len(path) > len(best):
+            best = path
+    return best
+
+
+def tail_entries(tail: bytes, whole: bool) -> list[Entry]:
+    """The entries in the end of a chain file (the first, partial line dropped unless the
+    tail is the whole file), oldest first, each with its hash as ``id``."""
+    lines = tail.split(b"\n")
+    if not whole:
+        lines = lines[1:]
+    out = []
+    for line in lines:
+        if line.strip():
+            try:
+                entry = _parse(line)
+            except (ValueError, TypeError):
+                continue
+            entry["id"] = digest(line)
+            out.append(entry)
+    return out
+
+
+def _old_history(files: list[JournalFile], head: str) -> History:
+    """The walk of the per-user layout: ``base`` names the commit a change was made on."""
     chained = [e for f in files for e in f.entries if "id" in e]
     legacy = sorted((e for f in files for e in f.entries if e.get("legacy")), key=_rev)
     by_id = {str(e["id"]): e for e in chained}
     out: list[Entry] = []
     gaps: list[tuple[int, int]] = []
-    current = by_id.get(head or "")
-    if current is None and head and not head.startswith(LEGACY_PREFIX):
-        current = _best_below(chained, head_rev + 1, set())
-        gaps.append((_rev(current) if current else 0, head_rev))
     seen: set[str] = set()
-    legacy_upto: int | None = int(head[len(LEGACY_PREFIX):]) if head and head.startswith(LEGACY_PREFIX) else None
+    legacy_upto = int(head[len(LEGACY_PREFIX):]) if head.startswith(LEGACY_PREFIX) else None
+    current = by_id.get(head)
     while current is not None and str(current["id"]) not in seen:
         seen.add(str(current["id"]))
         out.append(current)
@@ -147,54 +327,113 @@ def history(folder: SafeDir, tid: str, head: str | None, head_rev: int) -> Histo
             break
         nxt = by_id.get(base)
         if nxt is None:
+            current["gap_below"] = True
             nxt = _best_below(chained, _rev(current), seen)
             gaps.append((_rev(nxt) if nxt else 0, _rev(current)))
         current = nxt
     out.reverse()
     if legacy_upto is not None:
         out = [e for e in legacy if _rev(e) <= legacy_upto] + out
-    aborted = len(chained) - len(seen)
-    return History(out, gaps, aborted, files)
+    return History(out, gaps, len(chained) - len(seen), files)
 
 
 def _best_below(entries: list[Entry], rev: int, seen: set[str]) -> Entry | None:
-    """After a gap: the newest entry below ``rev`` (the latest written if several)."""
+    """After a break: the newest entry below ``rev`` (the latest written if several)."""
     below = [e for e in entries if _rev(e) < rev and str(e["id"]) not in seen]
-    return max(below, key=lambda e: (_rev(e), str(e.get("time", ""))), default=None)
+    return max(below, key=lambda e: (_rev(e), int(e.get("line", 0)), str(e.get("time", ""))), default=None)
 
 
 def is_root(entry: Entry) -> bool:
-    """An entry a replay can start from: the creation, a checkpoint, or (in a legacy journal)
-    the creation or a resynchronisation from nothing."""
-    if entry.get("checkpoint") is not None:
-        return True
+    """An entry a replay starts from: the creation (the chain's first entry, or the per-user
+    layout's) or, in a legacy journal, the creation or a resynchronisation from nothing."""
     if entry.get("legacy"):
         action = str(entry.get("action", ""))
         return action == "create" or action.startswith("doctor:")
-    return "base" in entry and entry["base"] is None
+    return ("prev" in entry and entry["prev"] is None) or ("base" in entry and entry["base"] is None)
 
 
-def replay(entries: list[Entry]) -> tuple[dict[str, Any], int, int]:
-    """Apply a chain from its last starting point (the creation or a checkpoint); returns
-    (document, last revision, revision replayed from).  ValueError if an entry does not apply."""
-    start = 0
-    for i, entry in enumerate(entries):
-        if is_root(entry):
-            start = i
-    doc: Any = {}
-    rev = first = _rev(entries[start]) if entries else 0
-    for entry in entries[start:]:
-        if entry.get("checkpoint") is not None:
-            doc = json.loads(json.dumps(entry["checkpoint"]))
-        else:
-            doc = _diff.apply(doc, entry.get("ops", []), in_place=True)
-        rev = _rev(entry)
-    return doc, rev, first
+@dataclass
+class Replay:
+    """The chain applied from its start: the state after its last entry (None when a break
+    left it unknown and no round backup taken after the break restores it), and the entries
+    that did not apply or whose checkpoint disagreed with what came before."""
+
+    doc: dict[str, Any] | None
+    problems: list[tuple[Entry, str]] = field(default_factory=list)
+
+
+def replay(entries: list[Entry], known: dict[str, dict[str, Any]] | None = None) -> Replay:
+    """Apply ``entries`` (oldest first); ``known`` maps an entry id to the state right after it
+    (a round backup names the head it was taken at), used to go on after a break."""
+    known = known or {}
+    out = Replay(None)
+    doc: Any = None
+    for entry in entries:
+        if entry.get("gap_below"):
+            doc = None
+        checkpoint = entry.get("checkpoint")
+        try:
+            if checkpoint is not None:
+                if doc is not None and doc != checkpoint:
+                    out.problems.append((entry, "; ".join(differences(doc, checkpoint))))
+                doc = json.loads(canonical(checkpoint))
+            elif is_root(entry):
+                doc = _diff.apply({}, entry.get("ops", []), in_place=True)
+            elif doc is not None:
+                doc = _diff.apply(doc, entry.get("ops", []), in_place=True)
+        except (ValueError, KeyError, IndexError, TypeError) as error:
+            out.problems.append((entry, str(error)))
+            doc = None
+        state = known.get(str(entry.get("id", "")))
+        if doc is None and state is not None:
+            doc = json.loads(canonical(state))
+    out.doc = doc
+    return out
 
 
 def _short(value: Any, width: int = 40) -> str:
     text = "–" if value == _diff.MISSING else json.dumps(value, ensure_ascii=False)
     return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def where(path: list[Any], doc: dict[str, Any] | None = None) -> str:
+    """A place in a tournament document as an organiser names it ("round 1, board 2, r";
+    "player Ann, rating"; "roles"), the raw path for anything else."""
+    rest = [str(p) for p in path]
+    head = "/".join(rest)
+    if len(path) >= 4 and path[0] == "rounds" and path[2] == "boards" \
+            and isinstance(path[1], int) and isinstance(path[3], int):
+        head = _("round {round}, board {board}").format(round=path[1] + 1, board=path[3] + 1)
+        rest = rest[4:]
+    elif len(path) >= 2 and path[0] == "players" and isinstance(path[1], int):
+        players = (doc or {}).get("players", [])
+        name = players[path[1]].get("name") if path[1] < len(players) and isinstance(players[path[1]], dict) else None
+        head = _("player {name}").format(name=name or path[1] + 1)
+        rest = rest[2:]
+    elif len(path) >= 2 and path[:2] == ["options", "roles"]:
+        head = _("roles")
+        rest = rest[2:]
+    else:
+        return head or "/"
+    return ", ".join([head, *rest]) if rest else head
+
+
+def differences(expected: Any, actual: Any, limit: int = 6) -> list[str]:
+    """What ``actual`` has that ``expected`` (the journal's state) does not, one line per
+    place ("round 1, board 2, r: "1-0" in the journal, "0-1" in the file")."""
+    lines = []
+    ops = _diff.diff(expected, actual)
+    for op in ops[:limit]:
+        place = where(list(op.get("p", [])), expected if isinstance(expected, dict) else None)
+        if "i" in op:
+            lines.append(_("{where}: {removed} item(s) in the journal at {index}, {added} in the file").format(
+                where=place, removed=len(op.get("d", [])), index=op.get("i"), added=len(op.get("a", []))))
+        else:
+            lines.append(_("{where}: {journal} in the journal, {file} in the file").format(
+                where=place, journal=_short(op.get("o")), file=_short(op.get("n"))))
+    if len(ops) > limit:
+        lines.append(_("… {count} more").format(count=len(ops) - limit))
+    return lines
 
 
 def describe(entry: Entry, limit: int = 6) -> list[str]:
@@ -205,13 +444,13 @@ def describe(entry: Entry, limit: int = 6) -> list[str]:
     lines = []
     ops = list(entry.get("ops", []))
     for op in ops[:limit]:
-        where = "/".join(map(str, op.get("p", []))) or "/"
+        place = "/".join(map(str, op.get("p", []))) or "/"
         if "i" in op:
             added, removed = len(op.get("a", [])), len(op.get("d", []))
             parts = [f"+{added}" if added else "", f"-{removed}" if removed else ""]
-            lines.append(f"{where}: {' '.join(p for p in parts if p)} at {op.get('i')}")
+            lines.append(f"{place}: {' '.join(p for p in parts if p)} at {op.get('i')}")
         else:
-            lines.append(f"{where}: {_short(op.get('o'))} → {_short(op.get('n'))}")
+            lines.append(f"{place}: {_short(op.get('o'))} → {_short(op.get('n'))}")
     if len(ops) > limit:
         lines.append(_("… {count} more").format(count=len(ops) - limit))
     return lines

@@ -9,8 +9,11 @@ What plain TinyDB does not give and this adds (spec/architecture.md):
   snapshot, then committed only if the revision is still the one it was computed on
   (:meth:`Store.commit`, and :meth:`Store.update` which retries);
 - a revision number and a ``head`` commit id in every file — screens poll the revision;
-- the journal (:mod:`core.store.journal`): deltas, one file per Unix user, written ahead of the
-  data file, chained by commit ids; undo/redo stacks in the data file name journal entries;
+- the journal (:mod:`core.store.journal`): deltas in one hash-chained file per tournament,
+  written ahead of the data file; a commit refuses to build on a data file that is not where
+  its journal ends; undo/redo stacks in the data file name journal entries by hash;
+- TinyDB's ``Storage`` interface (:mod:`core.store.storage`): the data file is TinyDB's two
+  tables, read with limits and written only by the journaled commit;
 - roles (:mod:`core.roles`): every commit is checked against what the change *does* (a result,
   a correction of a closed round, a pairing, players, settings, the role table), read from the
   states before and after, against the user's role in the state before;
@@ -28,7 +31,7 @@ from __future__ import annotations
 
 import builtins
 import datetime as _dt
-import json
+import functools
 import os
 import re
 import secrets
@@ -46,11 +49,14 @@ from core.serialize import SCHEMA_VERSION, tournament_from_dict, tournament_to_d
 from core.store import diff as _diff
 from core.store import identity
 from core.store import journal as _journal
+from core.store import storage as _storage
 from core.store.files import SafeDir, writes_forbidden
 from core.store.paths import resolve_data_dir
 
 SUFFIX = ".hakem.json"
 STORE_FORMAT = 2
+JOURNAL_TAIL = 4 << 20
+"""Bytes of the journal's end a commit reads to check the data file against it."""
 UNDO_DEPTH = 1000
 """Changes kept on the undo list; older ones drop off (and ``undo`` says so when it runs out)."""
 OPTIMISTIC_TRIES = 4
@@ -74,26 +80,14 @@ def _now() -> str:
 
 
 def encode(meta: dict[str, Any], tdoc: dict[str, Any]) -> bytes:
-    """The data file's bytes (TinyDB's layout, so TinyDB itself can still read it)."""
-    payload = {"meta": {"1": meta}, "tournament": {"1": tdoc}}
-    return json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    """A data file's bytes (TinyDB's layout): what a round backup holds."""
+    return _journal.canonical({"meta": {"1": meta}, "tournament": {"1": tdoc}})
 
 
 def decode(raw: bytes, where: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     """(meta, tournament document) from a data file's bytes, or a StoreError saying what."""
-    if not raw.strip():
-        raise StoreError(_('{path}: not a hakem tournament file').format(path=where))
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        msg, pos = getattr(error, "msg", str(error)), getattr(error, "pos", 0)
-        raise StoreError(_('{path}: not a valid hakem file ({msg} at byte {pos})').format(path=where, msg=msg, pos=pos)) from None
-    if not isinstance(data, dict) or not isinstance(data.get("meta"), dict) \
-            or not isinstance(data.get("tournament"), dict):
-        raise StoreError(_('{path}: not a hakem tournament file').format(path=where))
+    data = _storage.decode(raw, where)
     meta, tdoc = data["meta"].get("1", {}), data["tournament"].get("1", {})
-    if not isinstance(meta, dict) or not isinstance(tdoc, dict):
-        raise StoreError(_('{path}: not a hakem tournament file').format(path=where))
     return meta, _migrate(meta, tdoc, where)
 
 
@@ -146,6 +140,11 @@ class _Loaded:
     def revision(self) -> int:
         return int(self.meta.get("revision", 0))
 
+    @functools.cached_property
+    def state(self) -> str:
+        """The hash a chain entry records of this tournament document."""
+        return _journal.state_hash(self.tdoc)
+
     def snapshot(self) -> Snapshot:
         return Snapshot(self.tournament, self.revision, self.meta.get("modified", ""), self.owner)
 
@@ -179,9 +178,9 @@ class Store:
         return self.data_dir / self._name(tid)
 
     def journal_path(self, tid: str) -> Path:
-        """This user's journal file of ``tid`` (every user appends to their own)."""
+        """The journal of ``tid`` (the one hash-chained file every commit appends to)."""
         self._name(tid)
-        return self.data_dir / _journal.journal_name(tid, identity.current_uid())
+        return self.data_dir / _journal.chain_name(tid)
 
     # -- reading ----------------------------------------------------------------------------
     def _unknown(self, tid: str) -> UnknownTournament:
@@ -190,14 +189,14 @@ class Store:
     def _read_raw(self, tid: str) -> tuple[dict[str, Any], dict[str, Any]]:
         name = self._name(tid)
         try:
-            raw = self.dir.read(name)
+            meta, tdoc = _storage.read_tables(self.dir, name)
         except FileNotFoundError:
             raise self._unknown(tid) from None
         except PermissionError as error:
             raise StoreError(_('{path}: permission denied').format(path=self.path(tid))) from error
         except OSError as error:
             raise StoreError(_('{path}: cannot be read ({strerror})').format(path=self.path(tid), strerror=error.strerror)) from error
-        return decode(raw, self.path(tid))
+        return meta, _migrate(meta, tdoc, self.path(tid))
 
     def _read(self, tid: str) -> _Loaded:
         """The file as it is now, re-parsed only if it changed."""
@@ -314,7 +313,7 @@ class Store:
         if folder is None:
             raise self._unknown(tid)
         try:
-            return decode(folder.read(name), folder.path / name)
+            return decode(folder.read(name, _storage.MAX_DATA_BYTES), folder.path / name)
         finally:
             folder.close()
 
@@ -334,42 +333,60 @@ class Store:
 
     def _commit_locked(self, tid: str, meta: dict[str, Any], new: dict[str, Any], action: str,
                        ops: builtins.list[dict[str, Any]], extra: dict[str, Any] | None = None,
-                       after: Tournament | None = None, push_undo: bool = False) -> Snapshot:
+                       after: Tournament | None = None, push_undo: bool = False,
+                       base: _Loaded | None = None) -> Snapshot:
         """Write-ahead commit, the lock held: journal entry (fsynced), then the data file.
 
-        Any failure before the data file's rename cuts the journal back and raises
-        StoreError "nothing was changed" — which is then the truth."""
+        ``base`` (the data file as read under the lock) is checked against the end of the
+        journal first (:meth:`_check_journal`); doctor's repair, which restores the journal's
+        state, passes none.  Any failure before the data file's rename cuts the journal back
+        and raises StoreError "nothing was changed" — which is then the truth."""
+        if base is not None:
+            self._check_journal(tid, base)
         uid, user, when = identity.current_uid(), identity.current_user(), _now()
         rev = int(meta.get("revision", 0)) + 1
-        entry = {"id": secrets.token_hex(8), "base": self._head(meta), "rev": rev, "time": when,
-                 "uid": uid, "user": user, "action": action, "ops": ops, **(extra or {})}
+        entry = {"prev": self._head(meta), "rev": rev, "time": when, "uid": uid, "user": user,
+                 "action": action, "ops": ops, "state": _journal.state_hash(new), **(extra or {})}
+        line = _journal.canonical(entry)
+        head = _journal.digest(line)
         if push_undo:
-            meta = {**meta, "undo": [*meta.get("undo", []), {"id": entry["id"], "rev": rev, "action": action}]}
+            meta = {**meta, "undo": [*meta.get("undo", []), {"id": head, "rev": rev, "action": action}]}
         meta = {**meta, "store": STORE_FORMAT, "schema": SCHEMA_VERSION, "revision": rev,
-                "head": entry["id"], "modified": when, "uid": uid, "modified_by": user}
-        payload = encode(meta, new)
-        line = (json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
-        journal = _journal.journal_name(tid, uid)
-        where = self.path(tid)
+                "head": head, "modified": when, "uid": uid, "modified_by": user}
         try:
-            start = self.dir.append(journal, line)
+            _storage.write_tables(self.dir, self._name(tid), meta, new, _journal.chain_name(tid), line + b"\n")
         except OSError as error:
-            raise StoreError(_('could not save {value}: {strerror}; nothing was changed').format(value=where, strerror=error.strerror)) from error
-        try:
-            self.dir.replace(self._name(tid), payload)
-        except BaseException as error:
-            try:
-                self.dir.truncate_own(journal, start)
-            except (OSError, StoreError):
-                pass  # the entry stays as an aborted change: no chain reaches it
-            if isinstance(error, OSError):
-                raise StoreError(_('could not save {value}: {strerror}; nothing was changed').format(value=where, strerror=error.strerror)) from error
-            raise
+            raise StoreError(_('could not save {value}: {strerror}; nothing was changed').format(value=self.path(tid), strerror=error.strerror)) from error
         tournament = after if after is not None else tournament_from_dict(new)
         st = self.dir.lstat(self._name(tid))
         if st is not None:
             self._cache[tid] = _Loaded((st.st_ino, st.st_mtime_ns, st.st_size), meta, new, tournament, user)
         return Snapshot(tournament, rev, when, user)
+
+    def _check_journal(self, tid: str, loaded: _Loaded) -> None:
+        """Refuse to build on a data file that is not where its journal ends: an older copy put
+        in its place (its journal goes on), or a file changed outside hakem (not the state
+        its newest entry records).  Reads only the end of the journal; a directory of the
+        earlier layout (no chain yet) starts its chain with this commit."""
+        head = self._head(loaded.meta)
+        try:
+            tail, whole = self.dir.read_tail(_journal.chain_name(tid), JOURNAL_TAIL)
+        except (OSError, StoreError):
+            return  # missing, or not a file we trust: set aside by the append, doctor reports
+        entries = _journal.tail_entries(tail, whole)
+        if not entries:
+            return
+        last = entries[-1]
+        if last["id"] != head and last.get("prev") != head:
+            if int(last.get("rev", 0)) > loaded.revision:
+                raise StoreError(_('{tid}: the data file is at revision {rev}, but the journal goes on to revision {last} ({user}: {action}): an older copy of the file was put in its place; nothing was changed (run hakem doctor --repair {tid})').format(
+                    tid=tid, rev=loaded.revision, last=last.get("rev"), user=last.get("user", ""), action=last.get("action", "")))
+            raise StoreError(_('{tid}: the data file (revision {rev}) is not where its journal ends (revision {last}); nothing was changed (run hakem doctor {tid})').format(
+                tid=tid, rev=loaded.revision, last=last.get("rev")))
+        newest = next((e for e in reversed(entries) if e["id"] == head), None)
+        if newest is not None and newest.get("state") != loaded.state:
+            raise StoreError(_('{tid}: the data file was changed outside hakem (it is not the state its journal records at revision {rev}); nothing was changed (run hakem doctor {tid})').format(
+                tid=tid, rev=loaded.revision))
 
     def create(self, tournament: Tournament) -> str:
         """Save a new tournament; returns its id (made from the name if ``tournament.id`` is empty)."""
@@ -385,7 +402,7 @@ class Store:
         return tid
 
     def _has_journal(self, tid: str) -> bool:
-        return bool(_journal.journal_names(self.dir, tid))
+        return self.dir.lstat(_journal.chain_name(tid)) is not None or bool(_journal.journal_names(self.dir, tid))
 
     def _new_id(self, name: str) -> str:
         slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:32] or "tournament"
@@ -462,7 +479,9 @@ class Store:
 
     def _commit_ops(self, tid: str, action: str, loaded: _Loaded, new: dict[str, Any],
                     ops: builtins.list[dict[str, Any]], after: Tournament) -> Snapshot:
-        """The lock held: round backup if a round boundary is crossed, undo list, commit."""
+        """The lock held: journal check, round backup if a round boundary is crossed, undo
+        list, commit."""
+        self._check_journal(tid, loaded)
         meta, old = loaded.meta, loaded.tdoc
         if len(new.get("rounds", ())) != len(old.get("rounds", ())):
             try:
@@ -510,17 +529,21 @@ class Store:
             other = "redo" if which == "undo" else "undo"
             meta = {**meta, which: stack, other: [*meta.get(other, []), item]}
             return self._commit_locked(tid, meta, new, f"{which}: {item.get('action', '')}", ops,
-                                       {f"{which}s": item.get("rev"), "target": item.get("id")})
+                                       {f"{which}s": item.get("rev"), "target": item.get("id")},
+                                       base=loaded)
 
-    def _ops_of(self, tid: str, item: dict[str, Any]) -> builtins.list[dict[str, Any]]:
-        """The operations of the change an undo item names (from the journal)."""
+    def _ops_of(self, tid: str, item: dict[str, Any],
+                history: _journal.History | None = None) -> builtins.list[dict[str, Any]]:
+        """The operations of the change an undo item names, taken from the one history that
+        leads to the data file's head — never from whatever file holds a line with that id
+        (another member's journal claimed an id of alice's and her undo made him chief
+        arbiter).  A chained entry's id is the hash of its line: it cannot be imitated."""
         if "ops" in item:  # files of older versions kept the operations in the undo list
             return list(item["ops"])
         wanted = str(item.get("id", ""))
-        for name in _journal.journal_names(self.dir, tid):
-            for entry in _journal.read_file(self.dir, name).entries:
-                if str(entry.get("id", "")) == wanted:
-                    return list(entry.get("ops", []))
+        for entry in (history or self.history(tid)).entries:
+            if str(entry.get("id", "")) == wanted and not entry.get("altered"):
+                return list(entry.get("ops", []))
         raise TournamentError(_('cannot undo or redo {value!r}: its journal entry is missing (run hakem doctor)').format(value=item.get('action', '')))
 
     def duplicate(self, tid: str, name: str | None = None) -> str:
@@ -534,7 +557,7 @@ class Store:
             loaded = self._read(tid)
             return self._commit_locked(tid, {**loaded.meta, "archived": archived}, loaded.tdoc,
                                        "archive" if archived else "unarchive", [],
-                                       after=loaded.tournament)
+                                       after=loaded.tournament, base=loaded)
 
     def archive(self, tid: str) -> Snapshot:
         return self.set_archived(tid, True)

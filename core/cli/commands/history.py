@@ -24,7 +24,8 @@ def _log(args: argparse.Namespace) -> int:
     history = open_desk(args.id).history()
     entries = history.entries
     if args.format == "json":
-        print_json([{k: e.get(k) for k in ("rev", "time", "user", "action")} for e in entries])
+        print_json([{**{k: e.get(k) for k in ("rev", "time", "user", "action")}, "altered": bool(e.get("altered"))}
+                    for e in entries])
         return 0
     gaps = {before: after for after, before in history.gaps}
     for e in entries:
@@ -32,6 +33,8 @@ def _log(args: argparse.Namespace) -> int:
         if rev in gaps:
             print(_("      … entries missing between revisions {after} and {before} (see hakem doctor)").format(after=gaps[rev], before=rev))
         print(f"{e.get('rev', ''):>5}  {e.get('time', '')}  {e.get('user', ''):<12} {e.get('action', '')}")
+        if e.get("altered"):
+            print(_("      … this entry was changed after it was written: the entries after it do not build on it (see hakem doctor)"))
         if args.changes:
             from core.store.journal import describe
 

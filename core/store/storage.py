@@ -1,0 +1,142 @@
+"""TinyDB's ``Storage`` for a tournament's data file: read with limits, written only journaled.
+
+Why a storage of our own: TinyDB's ``JSONStorage`` opens a path (following links, truncating in
+place: a kill or a full disk mid-write leaves half a file), and its ``CachingMiddleware`` once
+wrote ``null`` over a tournament after a failed flush.  Here TinyDB keeps what it is good at —
+the file is its two tables, ``meta`` and ``tournament`` (document 1 each), read and written
+through :class:`tinydb.table.Table` — while every byte goes through :class:`SafeDir`:
+
+- :meth:`DataFile.read` reads a regular file we trust, at most :data:`MAX_DATA_BYTES`, JSON
+  depth and integer length bounded (:mod:`core.store.bounded`);
+- :meth:`DataFile.write` is refused outside :meth:`DataFile.journaled`, which collects what
+  the tables write in memory and then commits it the write-ahead way: the journal line
+  appended and fsynced, the file replaced atomically (temp, fsync, rename, fsync of the
+  directory); any failure before the rename cuts the journal back (removes it if this commit
+  created it) and leaves the previous file byte for byte.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+from tinydb.storages import Storage
+from tinydb.table import Document
+
+from core.errors import StoreError
+from core.i18n import _
+from core.store import bounded
+from core.store.files import SafeDir
+from core.store.journal import canonical
+
+MAX_DATA_BYTES = 256 << 20
+"""A data file larger than this is refused unread (10,000 players and 15 rounds: a few MB)."""
+TABLES = ("meta", "tournament")
+
+Tables = dict[str, dict[str, Any]]
+
+
+def decode(raw: bytes, where: Path) -> Tables:
+    """The tables of a data file's bytes, or a StoreError naming the file and what is wrong."""
+    if not raw.strip():
+        raise StoreError(_('{path}: not a hakem tournament file').format(path=where))
+    try:
+        data = bounded.loads(raw)
+    except bounded.TooComplex as error:
+        raise StoreError(_('{path}: not a hakem tournament file ({reason})').format(path=where, reason=error.reason)) from None
+    except (ValueError, UnicodeDecodeError) as error:
+        msg, pos = getattr(error, "msg", str(error)), getattr(error, "pos", 0)
+        raise StoreError(_('{path}: not a valid hakem file ({msg} at byte {pos})').format(path=where, msg=msg, pos=pos)) from None
+    if not isinstance(data, dict) or not all(isinstance(data.get(t), dict) for t in TABLES) \
+            or not all(isinstance(data[t].get("1", {}), dict) for t in TABLES):
+        raise StoreError(_('{path}: not a hakem tournament file').format(path=where))
+    return data
+
+
+class DataFile(Storage):
+    """One tournament's data file in a :class:`SafeDir`, as TinyDB's storage."""
+
+    def __init__(self, folder: SafeDir, name: str) -> None:
+        self.folder = folder
+        self.name = name
+        self._held: Tables | None = None
+        self._pending: Tables | None = None
+
+    @property
+    def where(self) -> Path:
+        return self.folder.path / self.name
+
+    def read(self) -> Tables | None:
+        if self._pending is not None:
+            return self._pending
+        if self._held is not None:
+            return self._held
+        return decode(self.folder.read(self.name, MAX_DATA_BYTES), self.where)
+
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
+        if self._pending is None:
+            raise StoreError(_('{path}: changed only by a commit').format(path=self.where))
+        self._pending = data
+
+    def close(self) -> None:
+        self._held = self._pending = None
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """Read the file once for every table read inside the block."""
+        self._held = decode(self.folder.read(self.name, MAX_DATA_BYTES), self.where)
+        try:
+            yield
+        finally:
+            self._held = None
+
+    @contextlib.contextmanager
+    def journaled(self, journal: str, line: bytes) -> Iterator[None]:
+        """Collect the tables written inside the block (starting from none), then commit them:
+        ``line`` appended to ``journal`` first, then the data file replaced.  OSError (with
+        every file as before) if that fails."""
+        self._pending = {}
+        try:
+            yield
+            payload = canonical(self._pending)
+        finally:
+            self._pending = None
+        start, created = self.folder.append(journal, line, own=False)
+        try:
+            self.folder.replace(self.name, payload)
+        except BaseException:
+            with contextlib.suppress(OSError, StoreError):
+                if created:
+                    self.folder.unlink(journal)
+                else:
+                    self.folder.truncate(journal, start, own=False)
+            raise
+
+
+def open_db(folder: SafeDir, name: str) -> TinyDB:
+    """A TinyDB on the data file ``name`` of ``folder``."""
+    return TinyDB(folder, name, storage=DataFile)
+
+
+def read_tables(folder: SafeDir, name: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(meta, tournament document) through TinyDB's tables, the file read once."""
+    db = open_db(folder, name)
+    storage = db.storage
+    assert isinstance(storage, DataFile)
+    with storage.held():
+        meta, tdoc = (db.table(t).get(doc_id=1) for t in TABLES)
+    return (dict(meta) if isinstance(meta, dict) else {}), (dict(tdoc) if isinstance(tdoc, dict) else {})
+
+
+def write_tables(folder: SafeDir, name: str, meta: dict[str, Any], tdoc: dict[str, Any],
+                 journal: str, line: bytes) -> None:
+    """Replace both tables' document 1, journaled (see :meth:`DataFile.journaled`)."""
+    db = open_db(folder, name)
+    storage = db.storage
+    assert isinstance(storage, DataFile)
+    with storage.journaled(journal, line):
+        for table, doc in zip(TABLES, (meta, tdoc), strict=True):
+            db.table(table).insert(Document(doc, doc_id=1))
