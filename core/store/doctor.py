@@ -206,7 +206,8 @@ def _target(store: Store, tid: str, head: str | None) -> Entry | None:
 
 def _journal_state(store: Store, tid: str, target: Entry) -> tuple[dict[str, Any] | None, _journal.History]:
     hist = _journal.history(store.dir, tid, str(target["id"]), int(target.get("rev", 0)))
-    doc = _journal.replay(hist.entries, _known_states(store, tid)).doc if hist.entries else None
+    replayed = _journal.replay(hist.entries, _known_states(store, tid)) if hist.entries else None
+    doc = replayed.doc if replayed is not None and replayed.verified else None
     if doc is not None:
         try:
             tournament_from_dict(doc)

@@ -360,6 +360,10 @@ class Replay:
 
     doc: dict[str, Any] | None
     problems: list[tuple[Entry, str]] = field(default_factory=list)
+    verified: bool = False
+    """The state follows from the creation or a round backup through entries that apply — not
+    from a checkpoint standing after a break (anyone can write a checkpoint; only one that a
+    repair wrote on a verified state counts)."""
 
 
 def replay(entries: list[Entry], known: dict[str, dict[str, Any]] | None = None) -> Replay:
@@ -368,26 +372,28 @@ def replay(entries: list[Entry], known: dict[str, dict[str, Any]] | None = None)
     known = known or {}
     out = Replay(None)
     doc: Any = None
+    verified = False
     for entry in entries:
         if entry.get("gap_below"):
-            doc = None
+            doc, verified = None, False
         checkpoint = entry.get("checkpoint")
         try:
             if checkpoint is not None:
                 if doc is not None and doc != checkpoint:
                     out.problems.append((entry, "; ".join(differences(doc, checkpoint))))
+                verified = (doc is not None and verified) or bool(entry.get("bridges") or entry.get("restored"))
                 doc = json.loads(canonical(checkpoint))
             elif is_root(entry):
-                doc = _diff.apply({}, entry.get("ops", []), in_place=True)
+                doc, verified = _diff.apply({}, entry.get("ops", []), in_place=True), True
             elif doc is not None:
                 doc = _diff.apply(doc, entry.get("ops", []), in_place=True)
         except (ValueError, KeyError, IndexError, TypeError) as error:
             out.problems.append((entry, str(error)))
-            doc = None
+            doc, verified = None, False
         state = known.get(str(entry.get("id", "")))
-        if doc is None and state is not None:
-            doc = json.loads(canonical(state))
-    out.doc = doc
+        if (doc is None or not verified) and state is not None:
+            doc, verified = json.loads(canonical(state)), True
+    out.doc, out.verified = doc, verified
     return out
 
 
@@ -426,8 +432,8 @@ def differences(expected: Any, actual: Any, limit: int = 6) -> list[str]:
     for op in ops[:limit]:
         place = where(list(op.get("p", [])), expected if isinstance(expected, dict) else None)
         if "i" in op:
-            lines.append(_("{where}: {removed} item(s) in the journal at {index}, {added} in the file").format(
-                where=place, removed=len(op.get("d", [])), index=op.get("i"), added=len(op.get("a", []))))
+            lines.append(_("{where} (from item {index}): {journal} in the journal, {file} in the file").format(
+                where=place, index=int(op.get("i", 0)) + 1, journal=_short(op.get("d", [])), file=_short(op.get("a", []))))
         else:
             lines.append(_("{where}: {journal} in the journal, {file} in the file").format(
                 where=place, journal=_short(op.get("o")), file=_short(op.get("n"))))
