@@ -8,7 +8,6 @@ never read back from hakem's own output.
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import shutil
@@ -22,6 +21,7 @@ from core.model import Board, Tournament
 from core.pairing.base import RoundPairing
 from core.store import Store, doctor, files, identity
 from core.store import journal as _journal
+from tests.test_store_faults import _Disk
 
 DATA = Path(__file__).parent / "data" / "store-per-user-layout"
 
@@ -200,21 +200,6 @@ def test_b8_a_deep_journal_line_is_an_unreadable_line_not_a_crash(tmp_path):
         f.write("[" * 100_000 + "\n")
     report = doctor.check(Store(tmp_path), tid)
     assert report.ok and any("unreadable journal line" in n for n in report.notes)
-
-
-class _Disk:
-    """A disk with ``free`` bytes left (as in test_store_faults)."""
-
-    def __init__(self, free: int) -> None:
-        self.free = free
-        self.real = os.write
-
-    def write(self, fd, data):
-        if self.free <= 0:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        n = self.real(fd, bytes(data[: self.free]))
-        self.free -= n
-        return n
 
 
 def test_b10_a_create_on_a_full_disk_leaves_nothing_behind(tmp_path, monkeypatch):

@@ -31,6 +31,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -119,10 +120,8 @@ def _read(folder: SafeDir, name: str) -> tuple[JournalFile, bytes]:
     return JournalFile(name, owner), raw
 
 
-def read_chain(folder: SafeDir, tid: str) -> JournalFile:
-    """The chain file, oldest line first; every entry's ``id`` is the hash of its line (what
-    the line says about itself is never its id) and ``line`` its line number."""
-    out, raw = _read(folder, chain_name(tid))
+def _entries(raw: bytes, out: JournalFile) -> Iterator[tuple[int, bytes, Entry]]:
+    """(line number, line, entry) of every readable line; the others are counted as torn."""
     for number, line in enumerate(raw.split(b"\n"), 1):
         if not line.strip():
             continue
@@ -131,6 +130,14 @@ def read_chain(folder: SafeDir, tid: str) -> JournalFile:
         except (ValueError, TypeError):
             out.torn += 1
             continue
+        yield number, line, entry
+
+
+def read_chain(folder: SafeDir, tid: str) -> JournalFile:
+    """The chain file, oldest line first; every entry's ``id`` is the hash of its line (what
+    the line says about itself is never its id) and ``line`` its line number."""
+    out, raw = _read(folder, chain_name(tid))
+    for number, line, entry in _entries(raw, out):
         entry["id"], entry["line"] = digest(line), number
         out.entries.append(entry)
     return out
@@ -143,14 +150,7 @@ def read_file(folder: SafeDir, name: str) -> JournalFile:
     named = re.search(r"\.(\d+)\.jsonl$", name)
     legacy = named is None
     out.misnamed = named is not None and out.owner >= 0 and int(named.group(1)) != out.owner
-    for line in raw.split(b"\n"):
-        if not line.strip():
-            continue
-        try:
-            entry = _parse(line)
-        except (ValueError, TypeError):
-            out.torn += 1
-            continue
+    for _number, _line, entry in _entries(raw, out):
         if legacy:
             entry["legacy"] = True
         else:
