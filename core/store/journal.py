@@ -287,22 +287,19 @@ def tip(chain: JournalFile) -> list[Entry]:
     return best
 
 
-def tail_entries(tail: bytes, whole: bool) -> list[Entry]:
-    """The entries in the end of a chain file (the first, partial line dropped unless the
-    tail is the whole file), oldest first, each with its hash as ``id``."""
+def tail_entries(tail: bytes, whole: bool) -> Iterator[Entry]:
+    """The entries at the end of a chain file, newest first, each with its hash as ``id``
+    (parsed one by one as asked for: a commit usually needs only the last); the first, partial
+    line is dropped unless the tail is the whole file."""
     lines = tail.split(b"\n")
-    if not whole:
-        lines = lines[1:]
-    out = []
-    for line in lines:
+    for line in reversed(lines if whole else lines[1:]):
         if line.strip():
             try:
                 entry = _parse(line)
             except (ValueError, TypeError):
                 continue
             entry["id"] = digest(line)
-            out.append(entry)
-    return out
+            yield entry
 
 
 def _old_history(files: list[JournalFile], head: str) -> History:

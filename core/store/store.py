@@ -55,7 +55,7 @@ from core.store.paths import resolve_data_dir
 
 SUFFIX = ".hakem.json"
 STORE_FORMAT = 2
-JOURNAL_TAIL = 4 << 20
+JOURNAL_TAIL = 1 << 20
 """Bytes of the journal's end a commit reads to check the data file against it."""
 UNDO_DEPTH = 1000
 """Changes kept on the undo list; older ones drop off (and ``undo`` says so when it runs out)."""
@@ -334,19 +334,20 @@ class Store:
     def _commit_locked(self, tid: str, meta: dict[str, Any], new: dict[str, Any], action: str,
                        ops: builtins.list[dict[str, Any]], extra: dict[str, Any] | None = None,
                        after: Tournament | None = None, push_undo: bool = False,
-                       base: _Loaded | None = None) -> Snapshot:
+                       base: _Loaded | None = None, state: str | None = None) -> Snapshot:
         """Write-ahead commit, the lock held: journal entry (fsynced), then the data file.
 
         ``base`` (the data file as read under the lock) is checked against the end of the
         journal first (:meth:`_check_journal`); doctor's repair, which restores the journal's
-        state, passes none.  Any failure before the data file's rename cuts the journal back
-        and raises StoreError "nothing was changed" — which is then the truth."""
+        state, passes none; ``state`` is the hash of ``new`` when the caller computed it before
+        taking the lock.  Any failure before the data file's rename cuts the journal back and
+        raises StoreError "nothing was changed" — which is then the truth."""
         if base is not None:
             self._check_journal(tid, base)
         uid, user, when = identity.current_uid(), identity.current_user(), _now()
         rev = int(meta.get("revision", 0)) + 1
         entry = {"prev": self._head(meta), "rev": rev, "time": when, "uid": uid, "user": user,
-                 "action": action, "ops": ops, "state": _journal.state_hash(new), **(extra or {})}
+                 "action": action, "ops": ops, "state": state or _journal.state_hash(new), **(extra or {})}
         line = _journal.canonical(entry)
         head = _journal.digest(line)
         if push_undo:
@@ -360,7 +361,9 @@ class Store:
         tournament = after if after is not None else tournament_from_dict(new)
         st = self.dir.lstat(self._name(tid))
         if st is not None:
-            self._cache[tid] = _Loaded((st.st_ino, st.st_mtime_ns, st.st_size), meta, new, tournament, user)
+            loaded = _Loaded((st.st_ino, st.st_mtime_ns, st.st_size), meta, new, tournament, user)
+            loaded.__dict__["state"] = entry["state"]  # known: the next commit's check needs it
+            self._cache[tid] = loaded
         return Snapshot(tournament, rev, when, user)
 
     def _check_journal(self, tid: str, loaded: _Loaded) -> None:
@@ -374,16 +377,16 @@ class Store:
         except (OSError, StoreError):
             return  # missing, or not a file we trust: set aside by the append, doctor reports
         entries = _journal.tail_entries(tail, whole)
-        if not entries:
+        last = next(entries, None)
+        if last is None:
             return
-        last = entries[-1]
         if last["id"] != head and last.get("prev") != head:
             if int(last.get("rev", 0)) > loaded.revision:
                 raise StoreError(_('{tid}: the data file is at revision {rev}, but the journal goes on to revision {last} ({user}: {action}): an older copy of the file was put in its place; nothing was changed (run hakem doctor --repair {tid})').format(
                     tid=tid, rev=loaded.revision, last=last.get("rev"), user=last.get("user", ""), action=last.get("action", "")))
             raise StoreError(_('{tid}: the data file (revision {rev}) is not where its journal ends (revision {last}); nothing was changed (run hakem doctor {tid})').format(
                 tid=tid, rev=loaded.revision, last=last.get("rev")))
-        newest = next((e for e in reversed(entries) if e["id"] == head), None)
+        newest = last if last["id"] == head else next((e for e in entries if e["id"] == head), None)
         if newest is not None and newest.get("state") != loaded.state:
             raise StoreError(_('{tid}: the data file was changed outside hakem (it is not the state its journal records at revision {rev}); nothing was changed (run hakem doctor {tid})').format(
                 tid=tid, rev=loaded.revision))
@@ -462,11 +465,12 @@ class Store:
         if new == base.tdoc:
             return base.snapshot()
         ops = _diff.diff(base.tdoc, new)
+        state, _before = _journal.state_hash(new), base.state  # both hashed outside the lock
         with self.dir.lock():
             now = self._read(tid)
             if now.revision != base.revision or now.meta.get("head") != base.meta.get("head"):
                 return None
-            return self._commit_ops(tid, action, now, new, ops, after)
+            return self._commit_ops(tid, action, now, new, ops, after, state)
 
     def _commit_change(self, tid: str, action: str, loaded: _Loaded, after: Tournament) -> Snapshot:
         if after.id != loaded.tournament.id:
@@ -478,7 +482,7 @@ class Store:
         return self._commit_ops(tid, action, loaded, new, _diff.diff(loaded.tdoc, new), after)
 
     def _commit_ops(self, tid: str, action: str, loaded: _Loaded, new: dict[str, Any],
-                    ops: builtins.list[dict[str, Any]], after: Tournament) -> Snapshot:
+                    ops: builtins.list[dict[str, Any]], after: Tournament, state: str | None = None) -> Snapshot:
         """The lock held: journal check, round backup if a round boundary is crossed, undo
         list, commit."""
         self._check_journal(tid, loaded)
@@ -495,7 +499,7 @@ class Store:
             dropped += len(undo) - UNDO_DEPTH + 1
             undo = undo[len(undo) - UNDO_DEPTH + 1:]
         meta = {**meta, "undo": undo, "redo": [], "undo_dropped": dropped}
-        return self._commit_locked(tid, meta, new, action, ops, after=after, push_undo=True)
+        return self._commit_locked(tid, meta, new, action, ops, after=after, push_undo=True, state=state)
 
     def undo(self, tid: str) -> Snapshot:
         """Revert the most recent change still on the undo list (by anyone)."""

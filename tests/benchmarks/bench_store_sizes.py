@@ -32,7 +32,7 @@ def _cpu() -> float:
 def _sizes(data: Path) -> tuple[int, int, int]:
     """(data files, journal files, backups) in bytes."""
     files = sum(p.stat().st_size for p in data.glob("*.hakem.json"))
-    journal = sum(p.stat().st_size for p in data.glob("*.journal*.jsonl"))
+    journal = sum(p.stat().st_size for p in [*data.glob("*.journal*.jsonl"), *data.glob("*.chain.jsonl")])
     backups = sum(p.stat().st_size for p in (data / "backups").rglob("*") if p.is_file()) \
         if (data / "backups").exists() else 0
     return files, journal, backups
