@@ -249,3 +249,17 @@ def test_a_directory_of_per_user_journals_opens_and_is_chained_on_the_first_writ
     t = Store(data).undo("club-open").tournament
     assert [b.result for b in t.rounds[0].boards] == [None, None]
     assert doctor.check(Store(data), "club-open").ok
+
+
+async def test_b8_the_tui_starts_and_names_the_planted_file(tmp_path, monkeypatch):
+    from tui.app import HakemApp
+
+    store = Store(tmp_path)
+    store.create(Tournament(id="", name="Healthy"))
+    (tmp_path / "zzz.hakem.json").write_text("{" * 200_000)
+    shown: list[str] = []
+    monkeypatch.setattr(HakemApp, "notify", lambda self, message, **kw: shown.append(str(message)))
+    app = HakemApp(data_dir=str(tmp_path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+    assert any("zzz cannot be read" in m and "nested 200000 deep" in m for m in shown), shown

@@ -11,7 +11,6 @@ few MB deep 8) and are checked before the decoder runs, so nothing recurses on h
 from __future__ import annotations
 
 import json
-import re
 from itertools import accumulate
 from typing import Any
 
@@ -22,7 +21,6 @@ MAX_DEPTH = 64
 MAX_DIGITS = 40
 """Digits of one integer (hakem writes ratings, revisions, ids: at most 19)."""
 
-_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _BRACKETS = bytes(range(256)).translate(None, b"[]{}")
 _STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
 
@@ -36,8 +34,13 @@ class TooComplex(ValueError):
 
 
 def depth(raw: bytes) -> int:
-    """The deepest nesting of arrays and objects in ``raw`` (strings skipped), without parsing."""
-    brackets = _STRING.sub(b"", raw).translate(None, _BRACKETS)
+    """The deepest nesting of arrays and objects in ``raw`` (strings skipped), without parsing.
+
+    Only C-level byte operations (a regular expression over the strings cost twice the JSON
+    parse): escaped backslashes and quotes are dropped, the text outside the quotes kept."""
+    plain = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    outside = b"".join(plain.split(b'"')[::2])
+    brackets = outside.translate(None, _BRACKETS)
     return max(accumulate(_STEP[b] for b in brackets), default=0)
 
 
@@ -55,4 +58,7 @@ def loads(raw: bytes | str) -> Any:
     deepest = depth(data)
     if deepest > MAX_DEPTH:
         raise TooComplex(_("nested {depth} deep").format(depth=deepest))
-    return json.loads(data, parse_int=_int)
+    try:
+        return json.loads(data, parse_int=_int)
+    except RecursionError:  # malformed text whose nesting the count above could not see
+        raise TooComplex(_("nested {depth} deep").format(depth=f">{MAX_DEPTH}")) from None
