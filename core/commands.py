@@ -201,7 +201,9 @@ def remove_player(t: Tournament, pno: int) -> Tournament:
                                        if len(g2) >= 2),
                        forbidden_ranges=tuple(
                            replace(f, players=tuple(x for x in f.players if x != pno))
-                           for f in t.forbidden_ranges if len([x for x in f.players if x != pno]) >= 2))
+                           for f in t.forbidden_ranges if len([x for x in f.players if x != pno]) >= 2),
+                       adjustments=tuple(replace(a, players=tuple(x for x in a.players if x != pno))
+                                         for a in t.adjustments if set(a.players) - {pno}))
     from core.teams.registration import without_player
 
     return renumber(without_player(t, pno), mapping)

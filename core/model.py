@@ -344,6 +344,29 @@ class ForbiddenRange:
         return self.first <= round_no <= self.last
 
 
+ADJUSTMENT_KINDS = ("", "W", "D", "L", "F", "H", "Z", "+", "-")
+"""TRF-2026 record 299, column 5 (type of abnormal assignment): blank for a penalty or bonus,
+else the result or bye the points were assigned for (win, draw, loss, full/half/zero-point
+bye, forfeit win, forfeit loss)."""
+
+
+@dataclass(frozen=True)
+class PointAdjustment:
+    """Points given or taken outside the results: an arbiter's penalty (negative) or bonus, or
+    a non-standard assignment for a result (TRF-2026 record 299, "abnormal assignment points").
+
+    ``points`` are *added* to the score of each of ``players`` (the results in the rounds keep
+    their standard value); ``round`` is the round the assignment belongs to, 0 when it belongs
+    to none (the record's "000 or empty means all rounds"): it then counts in every score,
+    from before round 1 on; ``kind`` is the record's type of assignment
+    (:data:`ADJUSTMENT_KINDS`).  See :func:`adjusted_points`."""
+
+    players: tuple[int, ...]
+    points: Fraction
+    round: int = 0
+    kind: str = ""
+
+
 @dataclass(frozen=True)
 class Match:
     """A team match inside a round: ``boards`` are 0-based indices into ``Round.boards``."""
@@ -431,6 +454,9 @@ class Tournament:
     """Date of each round, ISO ``YYYY-MM-DD`` ("" where unknown); TRF record ``132``."""
     round_times: tuple[str, ...] = ()
     """Start time of each round, ``HH:MM`` ("" where unknown)."""
+    adjustments: tuple[PointAdjustment, ...] = ()
+    """Penalties, bonuses and other abnormal point assignments (TRF-2026 ``299``), in the order
+    they were recorded; they count in every score (:func:`scores`)."""
     time_control_code: str = ""
     """The time control in the TRF-2026 encoding of record ``222`` (``5400+30``,
     ``40/6000+30:900+30``); ``time_control`` is the free text of record ``122``."""
@@ -588,13 +614,31 @@ def score(t: Tournament, pno: int, upto: int | None = None) -> Fraction:
     hist = entries(t, upto).get(pno)
     if hist is None:
         raise UnknownPlayer(_('no player with pairing number {pno}').format(pno=pno))
-    return sum((t.points.for_code(e.code) for e in hist), Fraction(0))
+    adjusted = adjusted_points(t, len(t.rounds) if upto is None else upto)
+    return sum((t.points.for_code(e.code) for e in hist), adjusted.get(pno, Fraction(0)))
 
 
 def scores(t: Tournament, upto: int | None = None) -> dict[int, Fraction]:
-    """Points of every player after round ``upto``."""
-    return {pno: sum((t.points.for_code(e.code) for e in hist), Fraction(0))
-            for pno, hist in entries(t, upto).items()}
+    """Points of every player after round ``upto``: the results plus the point adjustments
+    (penalties, bonuses) that belong to those rounds or to none."""
+    out = {pno: sum((t.points.for_code(e.code) for e in hist), Fraction(0))
+           for pno, hist in entries(t, upto).items()}
+    for pno, value in adjusted_points(t, len(t.rounds) if upto is None else upto).items():
+        if pno in out:
+            out[pno] += value
+    return out
+
+
+def adjusted_points(t: Tournament, upto: int | None = None) -> dict[int, Fraction]:
+    """Per player, the sum of the point adjustments counted after round ``upto`` (default:
+    all): those of rounds 1..``upto`` and those of no round (TRF-2026 ``299``, round 000).
+    An adjustment for a round not played yet counts once that round is."""
+    out: dict[int, Fraction] = {}
+    for adj in t.adjustments:
+        if upto is None or adj.round <= upto:
+            for pno in adj.players:
+                out[pno] = out.get(pno, Fraction(0)) + adj.points
+    return out
 
 
 def running_scores(t: Tournament) -> list[dict[int, Fraction]]:
@@ -621,6 +665,11 @@ def running_scores(t: Tournament) -> list[dict[int, Fraction]]:
         for r, e in enumerate(hist, start=first + 1):
             running += table[e.code]
             out[r][pno] = running
+    for adj in t.adjustments:  # from its round on; one of no round from before round 1 on
+        for after in out[adj.round:]:
+            for pno in adj.players:
+                if pno in after:
+                    after[pno] += adj.points
     return out
 
 

@@ -66,6 +66,7 @@ def renumber(t: Tournament, mapping: dict[int, int]) -> Tournament:
     ranges = tuple(replace(f, players=tuple(m(x) for x in f.players)) for f in t.forbidden_ranges)
     teams = tuple(Team(tm.id, tm.name, tuple(m(x) for x in tm.members), tm.short, tm.rating)
                   for tm in t.teams)
+    adjustments = tuple(replace(a, players=tuple(m(x) for x in a.players)) for a in t.adjustments)
     options = dict(t.options)
     vp = options.get("virtual_points")
     if isinstance(vp, dict):
@@ -76,7 +77,8 @@ def renumber(t: Tournament, mapping: dict[int, int]) -> Tournament:
     if checkin is not None:
         options["checkin"] = checkin
     return t.with_changes(players=players, rounds=rounds, requested_byes=requested,
-                          forbidden=forbidden, forbidden_ranges=ranges, teams=teams, options=options)
+                          forbidden=forbidden, forbidden_ranges=ranges, teams=teams, options=options,
+                          adjustments=adjustments)
 
 
 def assign_pairing_numbers(t: Tournament, force: bool = False) -> Tournament:

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from core.model import (
-    Board, Bye, ByeKind, Colour, ForbiddenRange, GameResult, Match, Player, PointSystem, RequestedBye, Round, Team,
+    Board, Bye, ByeKind, Colour, ForbiddenRange, GameResult, Match, Player, PointAdjustment, PointSystem, RequestedBye, Round, Team,
     Tournament, format_points, points,
 )
 
@@ -129,7 +129,22 @@ def tournament_to_dict(t: Tournament) -> dict[str, Any]:
         "time_control_code": t.time_control_code,
         "language": t.language,
         "options": dict(t.options),
+        **_adjustments_to(t),
     }
+
+
+def _adjustments_to(t: Tournament) -> dict[str, Any]:
+    """Point adjustments (TRF ``299``); the key is left out when there are none, so files of
+    events without penalties are as they always were."""
+    if not t.adjustments:
+        return {}
+    return {"adjustments": [{"players": list(a.players), "points": format_points(a.points),
+                             "round": a.round, "kind": a.kind} for a in t.adjustments]}
+
+
+def _adjustment_from(d: dict[str, Any]) -> PointAdjustment:
+    return PointAdjustment(tuple(_int(x) for x in d["players"]), points(_str(d["points"])),
+                           _int(d.get("round", 0)), _str(d.get("kind", "")))
 
 
 _INT_FIELDS = {"pno", "rating", "national_rating", "joined_round"}
@@ -203,6 +218,7 @@ def tournament_from_dict(d: dict[str, Any]) -> Tournament:
         time_control_code=_str(d.get("time_control_code", "")),
         language=d.get("language", ""),
         options=dict(d.get("options", {})),
+        adjustments=tuple(_adjustment_from(a) for a in d.get("adjustments", ())),
     )
 
 

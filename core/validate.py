@@ -11,7 +11,7 @@ from core.i18n import _
 from collections import Counter
 
 from core.errors import Problem
-from core.model import ByeKind, Tournament
+from core.model import ADJUSTMENT_KINDS, ByeKind, Tournament
 
 
 def validate(t: Tournament) -> list[Problem]:
@@ -70,6 +70,15 @@ def validate(t: Tournament) -> list[Problem]:
         for pno in group:
             if pno not in known:
                 problems.append(Problem(_('forbidden pairings'), _('player {pno} is not registered').format(pno=pno)))
+    for adj in t.adjustments:
+        heading = _('point adjustments')
+        for pno in adj.players:
+            if pno not in known:
+                problems.append(Problem(heading, _('player {pno} is not registered').format(pno=pno)))
+        if adj.kind not in ADJUSTMENT_KINDS:
+            problems.append(Problem(heading, _('unknown type of assignment {kind!r}').format(kind=adj.kind)))
+        if not 0 <= adj.round <= t.total_rounds:
+            problems.append(Problem(heading, _('round {round} is not a round of the tournament').format(round=adj.round)))
     for rb in t.requested_byes:
         if rb.pno not in known:
             problems.append(Problem(_('requested byes, round {round}').format(round=rb.round), _('player {pno} is not registered').format(pno=rb.pno)))

@@ -251,14 +251,15 @@ def test_xxp_tokens() -> None:
 
 # --- 299, NRS, rulers, unknown records ---------------------------------------------------------
 
-def test_299_is_kept_and_its_points_allowed_for() -> None:
-    # penalty of -1 point (14-17) in all rounds (20-22 blank) for player 1 (24-27)
+def test_299_is_a_point_adjustment_in_the_points_column() -> None:
+    # penalty of -1 point (14-17), round 20-22 blank (all rounds), player 1 (24-27): the win
+    # (1) and the penalty (-1) make the 0.0 of the points column; details in test_trf_299
     line = at(24, "   1", "299")
-    line = line[:13] + "-1.0" + line[17:]  # points at 14-17; round 20-22 blank: every round
+    line = line[:13] + "-1.0" + line[17:]
     p1 = player_line(1, "A", 2000, "0.0", 1, [("2", "w", "1")])
     t, warnings = read_tournament("\n".join(["012 x", line, p1, P2]))
-    assert line in t.options["trf_extra"] and line in write_trf(t).splitlines()
-    assert any("299" in str(w) for w in warnings)
+    assert scores(t)[1] == 0 and warnings == []
+    assert parse_tournament(write_trf(t)) == t
 
 
 def test_national_rating_lines() -> None:

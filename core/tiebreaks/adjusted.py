@@ -19,6 +19,9 @@ adjusted score, other unplayed rounds by draw points × number of rounds.
 
 ``fore`` (Fore Buchholz, Art. 8.3): every last-round game that was paired counts as a draw.
 Round robins (pre-determined pairings, Art. 15.2): scores are taken at face value.
+
+Point adjustments (penalties, bonuses: TRF-2026 ``299``) are part of a player's score in every
+regime — own and adjusted — and no round of it (``Context.adjustment``).
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ def own_scores(ctx: Context, fore: bool) -> dict[int, int]:
         if not fore:
             ctx.cache[key] = dict(ctx.total)
         else:
-            ctx.cache[key] = {p: sum(_fore_points(ctx, p, c) for c in cells)
+            ctx.cache[key] = {p: sum(_fore_points(ctx, p, c) for c in cells) + ctx.adjustment.get(p, 0)
                               for p, cells in ctx.cells.items()}
     return ctx.cache[key]
 
@@ -64,7 +67,7 @@ def adjusted_scores(ctx: Context, regime: Regime, fore: bool = False) -> dict[in
                     total += ctx.draw
                 else:
                     total += c.points if c.played else ctx.draw
-            out[pno] = total
+            out[pno] = total + ctx.adjustment.get(pno, 0)
             continue
         last_not_vur = 0
         for c in cells:
@@ -79,7 +82,7 @@ def adjusted_scores(ctx: Context, regime: Regime, fore: bool = False) -> dict[in
                 total += pts
             else:
                 total += ctx.draw
-        out[pno] = total
+        out[pno] = total + ctx.adjustment.get(pno, 0)
     ctx.cache[key] = out
     return out
 

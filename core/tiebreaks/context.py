@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from core.model import Code, Colour, Tournament, entries, single_games
+from core.model import Code, Colour, Tournament, adjusted_points, entries, single_games
 
 _NOT_VUR_UNPLAYED = frozenset({Code.FORFEIT_WIN, Code.FULL_BYE, Code.PAB})
 
@@ -53,6 +53,11 @@ class Context:
     loss: int
     round_robin: bool
     cache: dict = field(default_factory=dict)
+    adjustment: dict[int, int] = field(default_factory=dict)
+    """Scaled point adjustments (penalties, bonuses: TRF ``299``) of rounds 1..``rounds`` and
+    of no round, per player; already in ``total``.  Scores see them (the standings' points, an
+    opponent's score in BH/SB, Koya's threshold), games do not: criteria built from the
+    rounds' results (WIN, STD, PS, TPR, SB's game points) are computed from ``cells``."""
 
     @property
     def pnos(self) -> list[int]:
@@ -157,10 +162,11 @@ def build_context(t: Tournament, upto: int | None = None, round_robin: bool | No
     ps = t.points
     values = [ps.win, ps.draw, ps.loss, ps.forfeit_win, ps.forfeit_loss, ps.pab, ps.full_bye,
               ps.half_bye, ps.zero_bye]
-    scale = 1
-    for v in values:
-        scale = scale * Fraction(v).denominator // math.gcd(scale, Fraction(v).denominator)
     rounds = len(t.rounds) if upto is None else min(upto, len(t.rounds))
+    adjusted = adjusted_points(t, rounds) if t.adjustments else {}
+    scale = 1
+    for v in (*values, *adjusted.values()):
+        scale = scale * Fraction(v).denominator // math.gcd(scale, Fraction(v).denominator)
     scaled: dict[Code | None, int] = {code: int(ps.for_code(code) * scale) for code in Code}
     scaled[None] = 0
     table = tuple(scaled[code] for code in Code)
@@ -181,10 +187,14 @@ def build_context(t: Tournament, upto: int | None = None, round_robin: bool | No
             out = [_memo_cell(memo, e, scaled) for e in rows]
             cells[pno] = out
             total[pno] = sum(c.points for c in out)
+    adjustment = {pno: int(value * scale) for pno, value in adjusted.items() if pno in total and value}
+    for pno, value in adjustment.items():
+        total[pno] += value
     rating = {p.pno: (p.rating if p.rating > 0 else None) for p in t.players}
     for pno in cells:
         rating.setdefault(pno, None)
     if round_robin is None:
         round_robin = t.system.lower() in ROUND_ROBIN_SYSTEMS or bool(t.options.get("round_robin"))
     return Context(t, rounds, scale, cells, total, rating,
-                   int(ps.win * scale), int(ps.draw * scale), int(ps.loss * scale), round_robin)
+                   int(ps.win * scale), int(ps.draw * scale), int(ps.loss * scale), round_robin,
+                   adjustment=adjustment)

@@ -72,6 +72,8 @@ def points(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
 def explain_points(ctx, spec, regime, pno):
     items = tuple(Contribution(c.round, c.opponent, ctx.frac(c.points), c.code.value if c.code else "")
                   for c in ctx.cells[pno])
+    if ctx.adjustment.get(pno):  # a penalty or bonus (TRF 299): part of the points, no round's
+        items += (Contribution(None, None, ctx.frac(ctx.adjustment[pno]), _("point adjustment")),)
     return Explanation(spec.code, name_of(spec.base), pno, ctx.frac(ctx.total[pno]), regime.value, items)
 
 

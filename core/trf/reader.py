@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 from core.errors import Problem, TrfError
 from core.model import (
-    Board, Bye, ByeKind, Code, Colour, ForbiddenRange, Player, PointSystem, RequestedBye, Round,
+    Board, Bye, ByeKind, Code, Colour, ForbiddenRange, Player, PointAdjustment, PointSystem, RequestedBye, Round,
     Team, Tournament, format_points, result_from_codes, running_scores, scores,
 )
 from core.trf.boards import canonical_board_order
@@ -31,7 +31,7 @@ from core.trf.fields import (
     MAX_PNO, FieldError, blank_gap, col, control_character, is_number, number_at,
     pairing_number, points_value, trf_date,
 )
-from core.trf.records import NRS, READERS, RULER, read_nrs
+from core.trf.records import NRS, READERS, RULER, Record299, read_nrs
 from core.trf.teams import MATCH_COMMENT, derive_matches, read_match_comment, read_team_line
 from core.trf.types import SYSTEM_COMMENT, TournamentType, type_code
 
@@ -85,7 +85,7 @@ class TrfDocument:
     time_control_code: str = ""
     tournament_type: TournamentType | None = None
     system_comment: str = ""
-    adjustments: dict[int, Fraction] = field(default_factory=dict)
+    adjustments: list[Record299] = field(default_factory=list)
     nrs: list[tuple[int, int, int, str, dict[str, str]]] = field(default_factory=list)
     board_orders: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
     teams: list[Team] = field(default_factory=list)
@@ -492,6 +492,7 @@ def to_tournament(doc: TrfDocument, tournament_id: str = "") -> Tournament:
     rounds, requested = _rounds_from_cells(doc, by_pno, played)
     players = tuple(sorted((_with_national(doc, pl.player) for pl in by_pno.values()), key=lambda p: p.pno))
     known = set(by_pno)
+    _check_national(doc, known)
     if doc.total_rounds is not None and doc.total_rounds < played:
         doc.problem(doc.total_rounds_line, 5, _('the file holds {played} rounds, but the number of rounds is {total}').format(
             played=played, total=doc.total_rounds))
@@ -499,7 +500,7 @@ def to_tournament(doc: TrfDocument, tournament_id: str = "") -> Tournament:
     total = doc.total_rounds or max(played, max((rb.round for rb in requested_all), default=0))
     forbidden, ranges = _forbidden(doc, known, total)
     draft = Tournament(id=tournament_id, name=doc.headers.get("012", "").strip(), players=players,
-                       points=doc.points, total_rounds=total)
+                       points=doc.points, total_rounds=total, adjustments=_adjustments(doc, known, total))
     ordered = _ordered_rounds(doc, draft, rounds)
     _check_teams(doc, known)
     ordered = [_with_matches(doc, rnd) for rnd in ordered]
@@ -550,6 +551,21 @@ def _with_national(doc: TrfDocument, player: Player) -> Player:
         extra = {**dict(player.extra), "nrs": kept} if kept else dict(player.extra)
         return replace(player, national_rating=rating, national_id=national_id, extra=extra)
     return player
+
+
+def _check_national(doc: TrfDocument, known: set[int]) -> None:
+    """A National Rating Support line links to the ``001`` record of its pairing number
+    (TRF-2026, columns 5-8); one that links to none, or to a player who already has one,
+    would be lost on reading, so it is an error naming its line."""
+    first: dict[int, int] = {}
+    for line, pno, _rating, _national_id, _fields in doc.nrs:
+        if pno not in known:
+            doc.problem(line, 5, _('national rating line: player {pno} is not in this file').format(pno=pno))
+        elif pno in first:
+            doc.problem(line, 5, _('national rating line: player {pno} already has one (line {line})').format(
+                pno=pno, line=first[pno]))
+        else:
+            first[pno] = line
 
 
 def _requested(doc: TrfDocument, requested: list[RequestedBye], known: set[int],
@@ -604,6 +620,30 @@ def _ordered_rounds(doc: TrfDocument, draft: Tournament, rounds: list[Round]) ->
     return ordered
 
 
+def _adjustments(doc: TrfDocument, known: set[int], total: int) -> tuple[PointAdjustment, ...]:
+    """The ``299`` records of an individual event as point adjustments.  In a team event they
+    name teams and their match points; hakem's team scores have no adjustments, so those are
+    kept as written, with a warning."""
+    if doc.teams:
+        for record in doc.adjustments:
+            doc.extra_lines.append(record.text)
+            doc.warning(record.line, 1, _("record 299 of a team event is kept as written; hakem's team standings do not include it"))
+        return ()
+    out = []
+    for record in doc.adjustments:
+        adj = record.adjustment
+        if record.match_points:
+            doc.problem(record.line, 8, _('record 299: match points (columns 8-11) are for team events'))
+        if adj.round > total:
+            doc.problem(record.line, 20, _('record 299: round {r}, but the tournament has {total} rounds').format(
+                r=adj.round, total=total))
+        for column, pno in zip(record.columns, adj.players):
+            if pno not in known:
+                doc.problem(record.line, column, _('record 299: player {pno} is not in this file').format(pno=pno))
+        out.append(adj)
+    return tuple(out)
+
+
 def _check_virtual_points(doc: TrfDocument, known: set[int], total: int) -> None:
     for pno, by_round in doc.virtual_points.items():
         if pno not in known:
@@ -628,10 +668,10 @@ def _type_and_options(doc: TrfDocument) -> tuple[str, str | None, dict[str, obje
         acceleration = "baku" if "baku" in comment[1:] or acceleration else None
     if ttype is not None and ttype.round_robin and system not in _ROUND_ROBINS:
         options["round_robin"] = True
-    if doc.virtual_points:
-        options["virtual_points"] = {
-            str(pno): {str(r): str(v) for r, v in sorted(rounds.items()) if v}
-            for pno, rounds in sorted(doc.virtual_points.items()) if any(rounds.values())}
+    accelerated = {str(pno): {str(r): str(v) for r, v in sorted(rounds.items()) if v}
+                   for pno, rounds in sorted(doc.virtual_points.items()) if any(rounds.values())}
+    if accelerated:  # zero points everywhere is no acceleration
+        options["virtual_points"] = accelerated
     if doc.extra_lines:
         options["trf_extra"] = list(doc.extra_lines)
     if "092" in doc.headers:
@@ -640,8 +680,8 @@ def _type_and_options(doc: TrfDocument) -> tuple[str, str | None, dict[str, obje
     # only what the writer would not produce by itself from the model
     if kept.get("192") == type_code(system, acceleration)[0]:
         del kept["192"]
-    if "202" in kept and kept["202"] == ",".join(_tiebreaks(doc, quiet=True)):
-        del kept["202"]
+    if "202" in kept and kept["202"] == ",".join(_tiebreaks(doc, quiet=True)) and "212" not in kept:
+        del kept["202"]  # (kept beside a 212: the writer keeps 212 while 202 still holds)
     if "172" in kept and doc.nrs and kept["172"] == f"{doc.headers.get('032', '').strip()[:3]:<3} FIDE":
         del kept["172"]
     if "082" in kept and doc.teams:
@@ -667,9 +707,9 @@ def _tiebreaks(doc: TrfDocument, quiet: bool = False) -> tuple[str, ...]:
 
 
 def _check_points(doc: TrfDocument, t: Tournament, requested: list[RequestedBye], played: int) -> None:
-    """The points column must equal the results, allowing what the engines allow: the points
-    of the requested byes of the round to be paired, the acceleration of that round, and
-    record 299's abnormal points."""
+    """The points column must equal the results plus the point adjustments (record 299),
+    allowing what the engines allow: the points of the requested byes of the round to be
+    paired and the acceleration of that round."""
     computed = scores(t)
     extra: dict[int, Fraction] = {}
     for rb in requested:
@@ -680,7 +720,7 @@ def _check_points(doc: TrfDocument, t: Tournament, requested: list[RequestedBye]
         if pl.declared_points is None or pno in seen:
             continue
         seen.add(pno)
-        mine = computed.get(pno, Fraction(0)) + doc.adjustments.get(pno, Fraction(0))
+        mine = computed.get(pno, Fraction(0))
         accel = doc.virtual_points.get(pno, {}).get(played + 1, Fraction(0))
         allowed = {mine + e + a for e in (Fraction(0), extra.get(pno, Fraction(0))) for a in (Fraction(0), accel)}
         if pl.declared_points not in allowed:

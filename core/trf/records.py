@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 from collections.abc import Callable
 
 from core.i18n import _
-from core.model import ByeKind, Colour, PointSystem, RequestedBye
+from core.model import ADJUSTMENT_KINDS, ByeKind, Colour, PointAdjustment, PointSystem, RequestedBye
 from core.trf.fields import (
     FieldError, col, ids_at, is_number, is_time_control, number_at, pairing_number, points_value,
     trf_date,
@@ -315,19 +315,52 @@ def read_250(doc: TrfDocument, lineno: int, line: str) -> None:
 
 
 def read_299(doc: TrfDocument, lineno: int, line: str) -> None:
-    """Abnormal points: hakem has no penalties or bonuses of its own, so the record is kept as
-    written (and written back), and its points are allowed for in the points column check."""
+    """Abnormal assignment points: type of assignment at column 5 (blank: penalty or bonus),
+    match points 8–11 (team events only), points ``[-]11.5`` at 14–17 (a five-character value
+    starts at 13), round 20–22 (``000`` or blank: all rounds), pairing numbers at 24–27,
+    29–32, …  The points are added to each player's score (see ``PointAdjustment``)."""
+    kind = col(line, 5, 5).strip().upper()
     try:
-        raw = col(line, 14, 17).strip()
-        value = points_value(raw, 14, _("points")) if raw else Fraction(0)
+        if kind not in ADJUSTMENT_KINDS:
+            raise FieldError(5, _('record 299: {raw!r} is not a type of assignment (W, D, L, F, H, Z, +, - or blank)').format(
+                raw=col(line, 5, 5)))
+        for column in (4, 6, 7, 12, 18, 19, 23):
+            if col(line, column, column).strip():
+                raise FieldError(column, _('record 299: column {column} must be blank').format(column=column))
+        first = 13 if col(line, 13, 13) == "-" else 14  # the sign of a five-character value
+        if col(line, 13, 13).strip() and first != 13:
+            raise FieldError(13, _('record 299: column {column} must be blank').format(column=13))
+        raw = col(line, first, 17).strip()
+        if not raw:
+            raise FieldError(14, _('{what} is missing').format(what=_("points")))
+        value = points_value(raw, first, _("points"))
+        match_points = col(line, 8, 11).strip()
+        if match_points:
+            points_value(match_points, 8, _("match points"))
+        rnd = number_at(line, 20, 22, _("round"))
         ids = ids_at(line, 24)
     except FieldError as error:
         doc.problem(lineno, error.column, error.message)
         return
-    for _column, pno in ids:
-        doc.adjustments[pno] = doc.adjustments.get(pno, Fraction(0)) + value
-    doc.extra_lines.append(line.rstrip())
-    doc.warning(lineno, 1, _("record 299 (abnormal points) is kept as written; hakem's standings do not include it"))
+    if not ids:
+        doc.problem(lineno, 24, _('record 299 names no player'))
+        return
+    adjustment = PointAdjustment(tuple(pno for _column, pno in ids), value, rnd, kind)
+    doc.adjustments.append(Record299(lineno, line.rstrip(), adjustment, tuple(c for c, _pno in ids),
+                                     bool(match_points)))
+
+
+class Record299(NamedTuple):
+    """A ``299`` record as read; whose numbers it names (players or teams) is known only once
+    the whole file is read."""
+
+    line: int
+    text: str
+    adjustment: PointAdjustment
+    columns: tuple[int, ...]
+    """The column of each pairing number, for problems found later."""
+    match_points: bool
+    """Columns 8–11 hold match points (a team event's record)."""
 
 
 def read_nrs(doc: TrfDocument, lineno: int, line: str) -> None:

@@ -84,16 +84,36 @@ def _cells(t: Tournament) -> dict[int, list[str]]:
     return out
 
 
+_XXS_KEYS = {"forfeit_win": "FW", "forfeit_loss": "FL", "pab": "PAB", "full_bye": "FPB",
+             "half_bye": "HPB", "zero_bye": "ZPB", "win": "W", "draw": "D", "loss": "WL"}
+
+
 def _point_records(ps: PointSystem, flavour: str) -> list[str]:
+    """Record 162 (TRF-2026) or bbpPairings' BB* lines, then — for the values those cannot
+    hold (162 has one value for wins, forfeit wins and full-point byes, one for draws and
+    half-point byes, one for zero-point byes and forfeit losses) — JaVaFo's ``XXS`` line, so a
+    point system read from any of them is written whole."""
+    from dataclasses import fields
+
+    from core.trf.records import READERS
+    from core.trf.reader import TrfDocument
+
     if ps.is_standard:
         return []
     if flavour == "2026":
         parts = [("W", ps.win), ("D", ps.draw), ("L", ps.loss), ("A", ps.zero_bye), ("P", ps.pab)]
         # code at column 6, points at 7-10, the next code 9 columns on
-        return ["162 " + "".join(f" {k}{_points_field(v):>4}   " for k, v in parts).rstrip()]
-    return [f"BBW {_points_field(ps.win):>4}", f"BBD {_points_field(ps.draw):>4}",
-            f"BBL {_points_field(ps.loss):>4}", f"BBZ {_points_field(ps.zero_bye):>4}",
-            f"BBF {_points_field(ps.forfeit_loss):>4}", f"BBU {_points_field(ps.pab):>4}"]
+        lines = ["162 " + "".join(f" {k}{_points_field(v):>4}   " for k, v in parts).rstrip()]
+    else:
+        lines = [f"BBW {_points_field(ps.win):>4}", f"BBD {_points_field(ps.draw):>4}",
+                 f"BBL {_points_field(ps.loss):>4}", f"BBZ {_points_field(ps.zero_bye):>4}",
+                 f"BBF {_points_field(ps.forfeit_loss):>4}", f"BBU {_points_field(ps.pab):>4}"]
+    said = TrfDocument()  # what a reader takes from those lines
+    for number, line in enumerate(lines, start=1):
+        READERS[line[:3]](said, number, line)
+    rest = [f"{_XXS_KEYS[f.name]}={_points_field(getattr(ps, f.name))}" for f in fields(ps)
+            if getattr(ps, f.name) != getattr(said.points, f.name)]
+    return lines + (["XXS " + " ".join(rest)] if rest else [])
 
 
 def _board_comment(rnd: Round, before: dict[int, Fraction]) -> str | None:
@@ -147,7 +167,9 @@ def _tiebreak_lines(t: Tournament, kept: dict[str, str]) -> list[str]:
         lines.append(f"202 {raw}")
     elif t.tiebreaks:
         lines.append("202 " + ",".join(t.tiebreaks))
-    if "212" in kept and (split_known_codes(kept["212"])[0] == tuple(t.tiebreaks) or not t.tiebreaks):
+    # 212 (the standings definition) as read while hakem's list is the one read beside it
+    unchanged = {split_known_codes(kept[code])[0] for code in ("202", "212") if code in kept}
+    if "212" in kept and (tuple(t.tiebreaks) in unchanged or not t.tiebreaks):
         lines.append(f"212 {kept['212']}")
     return lines
 
@@ -202,6 +224,18 @@ def _forbidden_lines(t: Tournament, flavour: str) -> list[str]:
         for fr in t.forbidden_ranges:
             ids = " ".join(f"{pno:>4}" for pno in fr.players)
             lines.append(f"260 {fr.first:>3} {fr.last:>3} {ids}")
+    return lines
+
+
+def _adjustment_lines(t: Tournament) -> list[str]:
+    """Record 299 per point adjustment: type at column 5, points at 14–17 (a five-character
+    value from 13), round at 20–22 (``000``: all rounds), pairing numbers at 24–27, 29–32, …
+    Match points (8–11) stay blank: hakem's adjustments are an individual's points."""
+    lines = []
+    for adj in t.adjustments:
+        value = _points_field(adj.points)
+        ids = "".join(f" {pno:>4}" for pno in adj.players)
+        lines.append(f"299 {adj.kind or ' ':1}{'':7}{value:>5}  {adj.round:03d}{ids}")
     return lines
 
 
@@ -274,6 +308,7 @@ def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
     later = sorted((rb for rb in t.requested_byes if rb.round != nxt), key=lambda b: (b.round, b.kind.value, b.pno))
     for rb in later:
         lines.append(f"240 {rb.kind.value} {rb.round:>3} {rb.pno:>4}")
+    lines.extend(_adjustment_lines(t))
     lines.extend(t.options.get("trf_extra", []) if t.options else [])
     lines.extend(_times_comment(t))
     for index, rnd in enumerate(t.rounds):

@@ -167,15 +167,26 @@ def player_states(t: Tournament, round_no: int | None = None) -> dict[int, Playe
     # Pairing score before every round, for float definitions (needs opponents' scores).
     before: dict[int, list[Fraction]] = {}
     raw_scores: dict[int, Fraction] = {}
+    # penalties and bonuses (TRF 299): one of round k counts from after round k, one of no
+    # round (0) from the start; rounds not played yet do not count
+    adjusted: dict[int, dict[int, Fraction]] = {}
+    for adj in t.adjustments:
+        if adj.round < round_no:
+            for pno in adj.players:
+                per_round = adjusted.setdefault(pno, {})
+                per_round[adj.round] = per_round.get(adj.round, Fraction(0)) + adj.points
     for p in sorted(t.players, key=lambda p: p.pno):
         hist = hist_all.get(p.pno, [])
-        running = Fraction(0)
+        own = adjusted.get(p.pno, {})
+        running = own.get(0, Fraction(0))
         seq = []
         for r, vp in enumerate(vp_by_round, start=1):
             extra = vp.get(p.pno)
             seq.append(running if extra is None else running + extra)
             if r - 1 < len(hist):
                 running += pts.for_code(hist[r - 1].code)
+            if r in own:
+                running += own[r]
         before[p.pno] = seq
         raw_scores[p.pno] = running
 
