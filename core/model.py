@@ -641,6 +641,17 @@ def adjusted_points(t: Tournament, upto: int | None = None) -> dict[int, Fractio
     return out
 
 
+def add_adjustments(t: Tournament, after_rounds: dict[int, list[Fraction]]) -> None:
+    """Add the point adjustments to per-player scores after rounds 1, 2, … (index 0 = after
+    round 1), in place: one of round r from index r−1 on, one of no round everywhere — the
+    series :func:`running_scores` gives, for readers that build their own (reports, charts)."""
+    for adj in t.adjustments:
+        for pno in adj.players:
+            seq = after_rounds.get(pno, [])
+            for index in range(max(adj.round - 1, 0), len(seq)):
+                seq[index] += adj.points
+
+
 def running_scores(t: Tournament) -> list[dict[int, Fraction]]:
     """Everyone's points after each round: element ``r`` equals :func:`scores` ``(t, r)``
     (element 0: before round 1).

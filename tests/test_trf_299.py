@@ -313,3 +313,31 @@ def test_an_xxa_line_of_zeros_is_no_acceleration() -> None:
     t = parse_tournament("\n".join(["012 x", "XXR 3", "XXA    1  0.0  0.0", *players({})]) + "\n")
     assert "virtual_points" not in t.options
     assert parse_tournament(write_trf(t)) == t
+
+
+def test_reports_show_the_adjusted_running_score() -> None:
+    from core.reports.view import View
+
+    t = parse_tournament(event(record_299("-1.0", [3], rnd="002"), points={3: "0.0"}, rounds=3))
+    view = View(t)
+    # player 3: lost round 1 (0), won round 2 (1) with the round-2 penalty (-1): 0, 0
+    assert view.running[3] == [0, 0]
+    assert view.score_before(3, 3) == 0 and view.score_before(1, 3) == 1
+
+
+def test_the_rounds_pane_shows_the_adjusted_points_before_a_round() -> None:
+    from core.reports.view import View
+    from tui.screens.rounds import points_before
+
+    t = parse_tournament(event(PENALTY, points={3: "0.0"}, rounds=3))
+    # the penalty of no round: -1 before round 1; before round 3: 1 - 1 = 0
+    assert points_before(t, 1)[3] == -1 and points_before(t, 3) == {1: 1, 2: 1, 3: 0, 4: 1}
+    assert View(t).score_before(3, 1) == -1 and View(t).score_before(3, 3) == 0
+
+
+def test_the_progress_chart_follows_the_adjusted_points() -> None:
+    from core.pictures.progress import points_after_rounds
+
+    t = parse_tournament(event(record_299("-1.0", [3], rnd="002"), points={3: "0.0"}))
+    # player 3: 0 after round 1 (loss), 1 - 1 = 0 after round 2; player 1 unchanged: 1, 1
+    assert points_after_rounds(t)[3] == (0, 0) and points_after_rounds(t)[1] == (1, 1)

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from core.i18n import _
 from core.i18n.format import format_points
-from core.model import Code, Tournament, entries, single_games
+from core.model import Code, Tournament, add_adjustments, entries, single_games
 from core.pictures.text import Canvas, Span, TextPicture, cells, esc, pad
 
 BLOCKS = "▁▂▃▄▅▆▇█"
@@ -34,8 +34,9 @@ def _half_up(value: Fraction) -> int:
 
 
 def points_after_rounds(t: Tournament) -> dict[int, tuple[Fraction, ...]]:
-    """Per player, the points after each round whose result is known (stops at a pending one)."""
-    out: dict[int, tuple[Fraction, ...]] = {}
+    """Per player, the points after each round whose result is known (stops at a pending one),
+    penalties and bonuses (TRF 299) included from their round on."""
+    series: dict[int, list[Fraction]] = {}
     for pno, hist in entries(t).items():
         total, seq = Fraction(0), []
         for e in hist:
@@ -43,8 +44,9 @@ def points_after_rounds(t: Tournament) -> dict[int, tuple[Fraction, ...]]:
                 break
             total += t.points.for_code(e.code)
             seq.append(total)
-        out[pno] = tuple(seq)
-    return out
+        series[pno] = seq
+    add_adjustments(t, series)
+    return {pno: tuple(seq) for pno, seq in series.items()}
 
 
 def max_points(t: Tournament) -> Fraction:

@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
-from core.model import Player, RoundEntry, Tournament, entries, single_games
+from core.model import (
+    Player, RoundEntry, Tournament, add_adjustments, adjusted_points, entries, single_games,
+)
 
 ROUND_ROBIN_SYSTEMS = frozenset({"berger", "double-berger", "rutsch", "round-robin",
                                  "double-round-robin"})
@@ -33,7 +35,8 @@ class View:
 
     @cached_property
     def running(self) -> dict[int, list[Fraction]]:
-        """Points after each round, per player."""
+        """Points after each round, per player, with the point adjustments (TRF 299) from
+        their round on — one of no round from round 1 on — as :func:`core.model.scores`."""
         out: dict[int, list[Fraction]] = {}
         pts = self.tournament.points
         for pno, hist in self.history.items():
@@ -42,6 +45,7 @@ class View:
                 total += pts.for_code(e.code)
                 seq.append(total)
             out[pno] = seq
+        add_adjustments(self.tournament, out)
         return out
 
     @cached_property
@@ -59,7 +63,9 @@ class View:
         """Points before round ``round_no`` (a cup's knockout round: before its first game)."""
         done = single_games(self.tournament, round_no - 1)[1] if round_no >= 2 else 0
         seq = self.running.get(pno, [])
-        return seq[done - 1] if done and len(seq) >= done else Fraction(0)
+        if done and len(seq) >= done:
+            return seq[done - 1]
+        return adjusted_points(self.tournament, 0).get(pno, Fraction(0))  # 299 of no round
 
     @cached_property
     def standings(self):

@@ -170,10 +170,22 @@ def points_before(t: Tournament, round_no: int) -> dict[int, Fraction]:
     hit = _BEFORE_CACHE.get("result")
     if (hit is not None and hit[1] is cache and len(hit[0]) == len(earlier)
             and all(a is b for a, b in zip(hit[0], earlier))):
-        return hit[2]
+        return _with_adjustments(t, round_no, hit[2])
     out = {pno: Fraction(v, scale) for pno, v in total.items()}
     _BEFORE_CACHE["result"] = (tuple(earlier), cache, out)
-    return out
+    return _with_adjustments(t, round_no, out)
+
+
+def _with_adjustments(t: Tournament, round_no: int, before: dict[int, Fraction]) -> dict[int, Fraction]:
+    """``before`` plus the point adjustments (penalties, bonuses: TRF 299) counted before
+    ``round_no``, as :func:`core.model.scores` counts them (outside the cache: they are not
+    part of the rounds it is keyed by)."""
+    if not t.adjustments:
+        return before
+    from core.model import adjusted_points
+
+    extra = adjusted_points(t, round_no - 1)
+    return {pno: value + extra.get(pno, 0) for pno, value in before.items()}
 
 
 def board_order(rnd) -> list:
