@@ -123,9 +123,9 @@ async def test_manual_pairing_swap_and_explain(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         session, pane = await opened(pilot, app)
         await pilot.press("x")
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "MessageDialog")
-        text = dialog_text(app)
-        assert "Board 1:" in text and t.player(old[0].white).name in text
+        # the dialog's screen is current before its body is mounted: wait for the text
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "MessageDialog" and "Board 1:" in dialog_text(app))
+        assert t.player(old[0].white).name in dialog_text(app)
         await pilot.press("escape")
         await pilot.press("m")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "ManualPairingScreen")
@@ -256,7 +256,8 @@ async def test_a_pairing_process_that_dies_is_reported_and_changes_nothing(tmp_p
     async with app.run_test(size=(100, 32)) as pilot:
         session, pane = await opened(pilot, app)
         await pilot.press("p")
-        await app.workers.wait_for_complete()
+        # (not workers.wait_for_complete(): it raises the failed worker's error when the
+        # worker ends while it waits, which is the very failure this test expects)
         await wait_for(pilot, lambda: "exit code 7" in dialog_text(app))
         assert "nothing was changed" in dialog_text(app)
         assert session.tournament == before
