@@ -38,8 +38,9 @@ def _visible_names(fields: dict[str, Any]) -> dict[str, Any]:
     return fields
 
 
-def _check_player_fields(fields: Mapping[str, Any], go: bool = False) -> None:
-    """``go``: a Go event's players have a country, not a FIDE federation."""
+def _check_player_fields(fields: Mapping[str, Any], go: bool = False) -> str:
+    """Refuse bad fields (every problem named); the answer is the federation as stored (a Go
+    event's players have a country, not a FIDE federation, and the EGD's ``HU`` is ``HUN``)."""
     from core.fields import FieldError, federation
 
     problems = []
@@ -53,12 +54,14 @@ def _check_player_fields(fields: Mapping[str, Any], go: bool = False) -> None:
     title = fields.get("title")
     if title and title not in TITLES:
         problems.append(f"unknown title {title!r}; use one of {', '.join(TITLES)}")
+    code = ""
     try:
-        federation(str(fields.get("federation") or ""), go=go)
+        code = federation(str(fields.get("federation") or ""), go=go)
     except FieldError as error:
         problems.append(str(error))
     if problems:
         raise TournamentError("; ".join(problems))
+    return code
 
 
 def add_player(t: Tournament, name: str, rating: int = 0, title: str = "", federation: str = "",
@@ -120,9 +123,9 @@ def _new_player(t: Tournament, pno: int, name: str, rating: int = 0, title: str 
                 sex: str = "", national_rating: int = 0, extra: Mapping[str, Any] | None = None) -> Player:
     """The validated :class:`Player` that :func:`add_player` registers as number ``pno``."""
     typed = _visible_names({"name": name, "club": club})
-    name, club, title, federation = typed["name"], typed["club"], title.strip().upper(), federation.strip().upper()
-    _check_player_fields(dict(name=name, rating=rating, title=title, federation=federation,
-                              national_rating=national_rating), go=t.system in ("gamma", "mcmahon"))
+    name, club, title = typed["name"], typed["club"], title.strip().upper()
+    federation = _check_player_fields(dict(name=name, rating=rating, title=title, federation=federation,
+                                           national_rating=national_rating), go=t.system in ("gamma", "mcmahon"))
     return Player(pno=pno, name=name, rating=rating, national_rating=national_rating,
                   title=title, federation=federation, fide_id=fide_id.strip(),
                   national_id=national_id.strip(), club=club, birth=birth.strip(),
@@ -173,17 +176,32 @@ def added_pno(before: Tournament, after: Tournament) -> int:
 
 def edit_player(t: Tournament, pno: int, **fields: Any) -> Tournament:
     """Change a player's registration data (not the pairing number)."""
-    unknown = set(fields) - set(_PLAYER_EDITABLE)
-    if unknown:
-        raise TournamentError(_('cannot edit {value}').format(value=', '.join(sorted(unknown))))
-    if isinstance(fields.get("federation"), str):
-        fields["federation"] = fields["federation"].strip().upper()
-    _visible_names(fields)
-    _check_player_fields(fields, go=t.system in ("gamma", "mcmahon"))
-    player = t.player(pno)
-    new = replace(player, **fields)
-    t = t.with_changes(players=tuple(new if p.pno == pno else p for p in t.players))
-    if t.current_round == 0:
+    return edit_players(t, {pno: fields})
+
+
+def edit_players(t: Tournament, edits: Mapping[int, Mapping[str, Any]], renumber: bool = True) -> Tournament:
+    """Change several players' data in one step: ``{pno: {field: value}}``, every number
+    meaning the player who holds it *now*.
+
+    Why one step: before round 1 the numbers follow the ratings (Art. 2.2), so a changed
+    rating renumbers the field; edits applied one by one would address later players by
+    numbers that already belong to someone else.  Here every player is found by the number
+    he held when the edits were asked for, and the field is renumbered once, at the end
+    (``renumber=False``: not at all — the caller renumbers and reports who moved)."""
+    go = t.system in ("gamma", "mcmahon")
+    changed: dict[int, Player] = {}
+    for pno, given in edits.items():
+        fields = dict(given)
+        unknown = set(fields) - set(_PLAYER_EDITABLE)
+        if unknown:
+            raise TournamentError(_('cannot edit {value}').format(value=', '.join(sorted(unknown))))
+        _visible_names(fields)
+        code = _check_player_fields(fields, go=go)
+        if isinstance(fields.get("federation"), str):
+            fields["federation"] = code
+        changed[pno] = replace(t.player(pno), **fields)
+    t = t.with_changes(players=tuple(changed.get(p.pno, p) for p in t.players))
+    if renumber and t.current_round == 0:
         t = assign_pairing_numbers(t)  # numbers are provisional until round 1 is paired
     return t
 

@@ -1,6 +1,11 @@
 """Player lists from CSV (what clubs keep in spreadsheets): header-named columns, any of
 comma, semicolon or tab as separator; every bad row is reported with its line number and
-nothing is imported unless the whole file is good."""
+nothing is imported unless the whole file is good.
+
+Every column is accounted for: a surname column and a first-name column are joined as
+``Surname, First`` (a club's ``Name;Vorname;Verein;DWZ;Geburtsjahr`` keeps both names and
+the birth year), and the columns hakem does not read are named in a warning rather than
+dropped without a word."""
 
 from __future__ import annotations
 
@@ -22,13 +27,44 @@ _ALIASES = {
     "national id": "national_id", "national_id": "national_id",
     "club": "club", "kulüp": "club", "verein": "club", "клуб": "club",
     "birth": "birth", "born": "birth", "birth date": "birth", "geburtsdatum": "birth",
-    "sex": "sex", "gender": "sex",
+    "birth year": "birth", "year of birth": "birth", "geburtsjahr": "birth", "doğum yılı": "birth",
+    "год рождения": "birth",
+    "sex": "sex", "gender": "sex", "geschlecht": "sex", "cinsiyet": "sex", "пол": "sex",
     "rank": "go_rank", "go rank": "go_rank", "go rating": "go_rating",
+    "surname": "surname", "last name": "surname", "lastname": "surname", "family name": "surname",
+    "nachname": "surname", "soyad": "surname", "soyadı": "surname", "фамилия": "surname",
+    "first name": "first_name", "firstname": "first_name", "given name": "first_name",
+    "vorname": "first_name", "ad": "first_name", "adı": "first_name", "отчество": None,
 }
+_FIRST_NAME_ALONE = {"имя": "first_name"}
+"""``Имя`` is the whole name in a one-name-column file, the first name beside ``Фамилия``."""
 
 
-def parse_players_csv(text: str) -> list[dict[str, Any]]:
-    """Rows as keyword arguments for :func:`core.commands.add_player`."""
+class ImportedRows(list[dict[str, Any]]):
+    """The rows of an import (``add_player`` keywords) and what the organiser must be told
+    about the file: the columns that were not read."""
+
+    warnings: tuple[str, ...] = ()
+
+
+def _columns(header: list[str]) -> list[str | None]:
+    """Each header cell's field; with a first-name column, ``Name`` is the surname (the
+    German ``Name;Vorname``) and ``Имя`` the first name (``Фамилия;Имя``)."""
+    cells = [h.strip().lower() for h in header]
+    keys = [_ALIASES.get(c) for c in cells]
+    if "surname" in keys:
+        keys = [_FIRST_NAME_ALONE.get(c, k) for c, k in zip(cells, keys)]
+    if "first_name" in keys and "surname" not in keys and "name" in keys:
+        keys = ["surname" if k == "name" else k for k in keys]
+    if "surname" in keys and "first_name" not in keys:
+        keys = ["name" if k == "surname" else k for k in keys]
+    if "first_name" in keys and "surname" not in keys:
+        keys = ["name" if k == "first_name" else k for k in keys]
+    return keys
+
+
+def parse_players_csv(text: str) -> ImportedRows:
+    """Rows as keyword arguments for :func:`core.commands.add_player`, with the warnings."""
     if text.startswith("\ufeff"):
         text = text[1:]
     sample = text[:4096]
@@ -44,8 +80,8 @@ def parse_players_csv(text: str) -> list[dict[str, Any]]:
                               _('cannot import players')) from error
     if not rows:
         raise ValidationError([Problem(_('line 1'), _('the file is empty'))], _('cannot import players'))
-    header = [_ALIASES.get(h.strip().lower()) for h in rows[0]]
-    if "name" not in header:
+    header = _columns(rows[0])
+    if "name" not in header and "surname" not in header:
         raise ValidationError([Problem(_('line 1'), _("no 'name' column in the header"))], _('cannot import players'))
     problems: list[Problem] = []
     out: list[dict[str, Any]] = []
@@ -74,6 +110,9 @@ def parse_players_csv(text: str) -> list[dict[str, Any]]:
                 extra["go_rank"] = cell
             else:
                 rec[key] = cell
+        surname, first = rec.pop("surname", ""), rec.pop("first_name", "")
+        if surname or first:
+            rec["name"] = f"{surname}, {first}" if surname and first else surname or first
         if not rec.get("name"):
             problems.append(Problem(_('line {lineno}').format(lineno=lineno), _('the name is empty')))
             continue
@@ -82,4 +121,9 @@ def parse_players_csv(text: str) -> list[dict[str, Any]]:
         out.append(rec)
     if problems:
         raise ValidationError(problems, _('cannot import players'))
-    return out
+    imported = ImportedRows(out)
+    unused = [cell.strip() for cell, key in zip(rows[0], header) if key is None and cell.strip()]
+    if unused:
+        imported.warnings = (_("not imported: column(s) {columns} (hakem has no field for them)")
+                             .format(columns=", ".join(repr(c) for c in unused)),)
+    return imported

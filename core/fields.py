@@ -23,8 +23,8 @@ Bounds and the notations accepted:
   30 seconds a move from move one), ``40/90, 30+30``, ``G/60``, ``G60+5``, ``60`` — each
   turned into the TRF-2026 code of record 222 (``5400+30``, ``40/5400+30:1800+30``).
 - **Federation**: a code of FIDE's list of federations (``core/fide_federations.txt``,
-  source named there); Go events write a country, not a FIDE federation, and keep the
-  three-letter rule only.
+  source named there); Go events write a country, not a FIDE federation: three letters, or
+  the EGD's two (``HU``), stored as three (``core/go/countries.txt``).
 """
 
 from __future__ import annotations
@@ -219,10 +219,20 @@ def fide_federations() -> dict[str, str]:
 
 
 def federation(text: str, go: bool = False) -> str:
-    """A federation code in capitals ("" stays ""); chess: one of FIDE's, Go: three letters."""
+    """A federation code in capitals ("" stays ""); chess: one of FIDE's; Go: three letters,
+    or a two-letter country code as the EGD writes it (``HU``), stored as its three letters
+    (``HUN``: :mod:`core.go.countries`)."""
     code = text.strip().upper()
     if not code:
         return ""
+    if go and len(code) == 2 and code.isascii() and code.isalpha():
+        from core.go.countries import three_letter
+
+        three = three_letter(code)
+        if three is None:
+            raise FieldError("federation", _("{text!r} is not a country code (ISO 3166, e.g. HU, DE, UK)")
+                             .format(text=text.strip()))
+        return three
     if not (len(code) == 3 and code.isascii() and code.isalpha()):
         raise FieldError("federation", _("{text!r} must be a three-letter code such as TUR").format(text=text.strip()))
     if not go and code not in fide_federations():

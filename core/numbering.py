@@ -81,13 +81,18 @@ def renumber(t: Tournament, mapping: dict[int, int]) -> Tournament:
                           adjustments=adjustments)
 
 
+def ranked_numbers(t: Tournament) -> dict[int, int]:
+    """``{number now: number by Art. 2.2}`` for every player (what
+    :func:`assign_pairing_numbers` applies; callers that must say who moved read it first)."""
+    return {p.pno: i + 1 for i, p in enumerate(ranked_order(t.players))}
+
+
 def assign_pairing_numbers(t: Tournament, force: bool = False) -> Tournament:
     """Number everybody by Art. 2.2.  Refused once round 4 is paired (Art. 2.3) unless forced
     by a correction the arbiter confirms before then."""
     if t.numbers_frozen and not force:
         raise TournamentError(_('pairing numbers are frozen once round 4 has been paired (FIDE C.04.2 Art. 2.3)'))
-    order = ranked_order(t.players)
-    mapping = {p.pno: i + 1 for i, p in enumerate(order)}
+    mapping = ranked_numbers(t)
     if all(k == v for k, v in mapping.items()):
         return t
     # two-step mapping avoids collisions between old and new numbers
@@ -105,5 +110,5 @@ def explain_number(t: Tournament, pno: int) -> str:
             f"then name — " + ", ".join(parts) + ".")
 
 
-__all__ = ["assign_pairing_numbers", "renumber", "ranking_key", "ranked_order", "explain_number",
+__all__ = ["assign_pairing_numbers", "ranked_numbers", "renumber", "ranking_key", "ranked_order", "explain_number",
            "Board"]

@@ -92,3 +92,24 @@ def zipped(path: Path, member: str, text: str, encoding: str = "utf-8") -> Path:
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr(member, text.encode(encoding))
     return path
+
+
+DSB_COLUMNS = ("ID", "VKZ", "Mgl-Nr", "Status", "Spielername", "Geschlecht", "Spielberechtigung",
+               "Geburtsjahr", "Letzte-Auswertung", "DWZ", "Index", "FIDE-Elo", "FIDE-Titel",
+               "FIDE-ID", "FIDE-Land")
+"""The DSB's DWZ list export (``spieler.csv``) as published now; older editions name the
+club code ``ZPS`` instead of ``VKZ`` and have no ``ID`` column."""
+
+
+def dsb_csv(players: list[dict[str, object]], columns: tuple[str, ...] = DSB_COLUMNS) -> str:
+    """The players (keys: the column names) as the DSB writes them: comma-separated, the
+    name ``Surname,First`` quoted, empty cells where a value is missing."""
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(columns)
+    for p in players:
+        writer.writerow([p.get(c, "") for c in columns])
+    return out.getvalue()

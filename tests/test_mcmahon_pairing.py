@@ -229,7 +229,7 @@ def test_who_is_drawn_down(mode, expected):
     the 1k (Σd² = 1 whoever it is); the two left in the group cost the same by slip
     ((2·1 − 3)² = (2·2 − 3)² = 1, over 9).  So the place chosen for the drawn player decides:
     the middle (OpenGotha's default) → 2, top → 1, bottom → 3."""
-    t = _field([("1d", 2150, ""), ("1d", 2140, ""), ("1d", 2130, ""), ("1k", 2050, "")],
+    t = _field([("1d", 2140, ""), ("1d", 2130, ""), ("1d", 2120, ""), ("1k", 2040, "")],
                float_upper=mode)
     assert {tuple(sorted(p)) for p in pairs(pair(t))} == expected
 

@@ -169,7 +169,7 @@ def test_egd_list(tmp_path: Path, data: Path) -> None:
     assert (info.name, info.format, info.date, info.count) == ("egd", "egd", "2026-11-28", 3)
     with open_list(data, "egd") as index:
         assert index.by_id("12345678", "egd_pin") == ListEntry(
-            name="Van Dijk, Anna Maria", federation="NL", club="Ams", go_rank="3d", go_rating=2310,
+            name="Van Dijk, Anna Maria", federation="NED", club="Ams", go_rank="3d", go_rating=2310,
             egd_pin="12345678")
         assert [e.go_rank for e in index.search("p")] == ["15k"]
 

@@ -119,24 +119,30 @@ class RegistrationCases(DeskBase):
         from core.ratinglists.apply import rating_update
         from core.ratinglists.registration import choose_list
 
-        with choose_list(self.store.data_dir, t, list_name, "fide_id") as index:
+        with choose_list(self.store.data_dir, t, list_name) as index:  # any kind: players are matched by every id
             return rating_update(t, index)
 
     @use_case("player.import")
     def import_players(self, path: str) -> Outcome:
         """Register every player of a CSV or TRF file — all or none: every bad line is
         reported and nothing is added.  The answer is the number of players read."""
+        from pathlib import Path
+
         from core.app.files import read_players
+        from core.csvimport import ImportedRows
 
         rows = read_players(path)
 
         def change(t: Tournament) -> Tournament:
             return commands.add_players(t, rows)  # all or none, every bad row named
 
-        from pathlib import Path
-
-        return self._change(f"import {len(rows)} players from {Path(path.strip()).name}", change,
-                            value=lambda before, after: len(rows))
+        out = self._change(f"import {len(rows)} players from {Path(path.strip()).name}", change,
+                           value=lambda before, after: len(rows))
+        if isinstance(rows, ImportedRows) and rows.warnings:
+            name = Path(path.strip()).name
+            out = Outcome(out.tournament, out.revision,
+                          (*out.warnings, *(f"{name}: {w}" for w in rows.warnings)), out.value)
+        return out
 
     @use_case("player.edit")
     def edit_player(self, pno: int, **fields: Any) -> Outcome:

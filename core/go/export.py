@@ -62,16 +62,13 @@ def _field(text: str) -> str:
 # FIDE federation codes (what ``hakem players add --fed`` accepts) → the two-letter country
 # codes Go rating lists use (codes not listed are kept as they are).
 # ``Player.extra["country"]`` overrides.
-FIDE_TO_GO_COUNTRY = {
-    "RUS": "RU", "UKR": "UA", "BLR": "BY", "GER": "DE", "AUT": "AT", "SUI": "CH", "NED": "NL",
-    "BEL": "BE", "FRA": "FR", "ITA": "IT", "ESP": "ES", "POR": "PT", "ENG": "UK", "SCO": "UK",
-    "WLS": "UK", "IRL": "IE", "DEN": "DK", "SWE": "SE", "NOR": "NO", "FIN": "FI", "ISL": "IS",
-    "POL": "PL", "CZE": "CZ", "SVK": "SK", "HUN": "HU", "ROU": "RO", "BUL": "BG", "SRB": "RS",
-    "CRO": "HR", "SLO": "SI", "BIH": "BA", "GRE": "GR", "TUR": "TR", "ISR": "IL", "LAT": "LV",
-    "LTU": "LT", "EST": "EE", "ARM": "AM", "AZE": "AZ", "KAZ": "KZ", "MDA": "MD", "MKD": "MK",
-    "LUX": "LU", "CYP": "CY", "AND": "AD", "GEO": "GE", "USA": "US", "CAN": "CA", "CHN": "CN",
-    "JPN": "JP", "KOR": "KR", "TPE": "TW",
-}
+def go_country(code: str) -> str:
+    """The EGD's two letters for a stored country or federation (``GER`` → ``DE``, ``ENG`` →
+    ``UK``); a code the table lacks is written as given."""
+    from core.go.countries import three_to_two
+
+    code = code.strip().upper()
+    return three_to_two().get(code, code)
 
 
 def country_code(p: Player) -> str:
@@ -80,8 +77,7 @@ def country_code(p: Player) -> str:
     explicit = str(p.extra.get("country", "") if p.extra else "")
     if explicit:
         return explicit
-    fed = p.federation.strip().upper()
-    return FIDE_TO_GO_COUNTRY.get(fed, fed)
+    return go_country(p.federation)
 
 
 def _city(p: Player) -> str:
@@ -158,8 +154,7 @@ def egd_h9_export(t: Tournament) -> str:
     if klass:
         lines.append(f"; CL[{klass}]")
     lines.append(f"; EV[{t.name}]")
-    country = (FIDE_TO_GO_COUNTRY.get(t.federation.upper(), t.federation) if t.federation
-               else str(options.get("country", "") or ""))
+    country = go_country(t.federation) if t.federation else str(options.get("country", "") or "")
     lines.append(f"; PC[{', '.join(x for x in (country, t.place) if x)}]")
     if t.start_date:
         lines.append(f"; DT[{t.start_date},{t.end_date or t.start_date}]")

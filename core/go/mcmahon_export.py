@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core.go.export import FIDE_TO_GO_COUNTRY, country_code
+from core.go.export import country_code, go_country
 from core.go.handicap import go_options
 from core.go.mcmahon_options import mcmahon_options
 from core.go.mms import GoRound, Participation, scores
@@ -84,8 +84,7 @@ def mcmahon_h9_export(t: Tournament) -> str:
     all_scores = scores(t, options=mm)
     players = {p.pno: p for p in t.players}
     klass = str(go.get("egd_class", "") or "") or egd_class(t.time_control)
-    country = (FIDE_TO_GO_COUNTRY.get(t.federation.upper(), t.federation) if t.federation
-               else str(go.get("country", "") or ""))
+    country = go_country(t.federation) if t.federation else str(go.get("country", "") or "")
     lines = [f"; CL[{_header(klass)}]", f"; EV[{_header(t.name)}]",
              f"; PC[{_header(country)},{_header(t.place)}]"]
     if t.start_date:

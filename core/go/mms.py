@@ -126,7 +126,7 @@ def scores(t: Tournament, upto: int | None = None, options: McMahonOptions | Non
     """Every player's McMahon record over rounds 1..``upto`` (default: every paired round)."""
     opts = options or mcmahon_options(t)
     last = len(t.rounds) if upto is None else max(0, min(upto, len(t.rounds)))
-    ranks = {p.pno: player_rank(p) for p in t.players}
+    ranks = {p.pno: player_rank(p, "mcmahon") for p in t.players}
     out: dict[int, McMahonScore] = {}
     for pno, hist in _rows(t, last).items():
         rank = ranks.get(pno, opts.floor)

@@ -6,6 +6,10 @@ Why its own module: the rank is used by registration (top group), by every repor
 Seed (002): "Рангом считается рейтинг, деленный на 100 и усеченный до целого" — the rank is the
 rating divided by 100 and truncated.  Notation: rank 21 and above is (rank − 20) dan, below
 that (21 − rank) kyu, so 2510 → 25 → 5d, 2247 → 2d, 952 → 9 → 12k, 798 → 14k.
+
+A McMahon event is the EGF's: its players' ratings are GoR, and the EGF centres each grade on
+its hundred — GoR 2100 is 1 dan, 100 points a grade, 2050–2149 is 1d (:func:`egf_rank`).  So
+a 1d with GoR 2060 is 1d there, where the Gamma seed's truncation would make him 1k.
 """
 
 from __future__ import annotations
@@ -51,6 +55,18 @@ def rank_of(rating: int) -> int:
     return int(rating / 100) if rating >= 0 else -((-rating) // 100)
 
 
+def egf_rank(gor: int) -> int:
+    """The rank of a GoR as the EGF counts it: the nearest hundred, halves up (2050 → 21 = 1d,
+    2049 → 20 = 1k, −900 → −9 = 30k).  The EGD's own *grade* column is the player's declared
+    grade, not derived from the GoR; this is the grade the GoR stands for."""
+    return (gor + 50) // 100
+
+
+def rank_in(system: str, rating: int) -> int:
+    """The rank of a rating in an event of ``system``: McMahon (EGF) rounds, Gamma truncates."""
+    return egf_rank(rating) if system == "mcmahon" else rank_of(rating)
+
+
 def rank_label(rank: int) -> str:
     """Kyu/dan notation of a rank: 25 → ``5d``, 22 → ``2d``, 20 → ``1k``, 9 → ``12k``."""
     if rank >= 21:
@@ -72,5 +88,6 @@ def parse_rank(label: str) -> int:
     return number + 20 if kind == "d" else 21 - number
 
 
-def player_rank(player: Player) -> int:
-    return rank_of(go_rating(player))
+def player_rank(player: Player, system: str = "gamma") -> int:
+    """The player's rank in an event of ``system`` (:func:`rank_in`)."""
+    return rank_in(system, go_rating(player))

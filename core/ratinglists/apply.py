@@ -46,15 +46,48 @@ def event_rating_kind(t: Tournament) -> str:
     return chosen if chosen in RATING_KINDS else kind_for_time_control(t.time_control)
 
 
-def player_fields(entry: ListEntry, kind: str) -> dict[str, Any]:
-    """The fields :func:`core.commands.add_player` takes, filled from ``entry``."""
+PAIRING_RATING_CHOICES: dict[str, tuple[str, ...]] = {
+    "kind": (), "rapid-standard": ("rapid", "standard"), "blitz-rapid-standard": ("blitz", "rapid", "standard"),
+}
+"""The organiser's choices of ``options["rating_for_pairing"]``, as Swiss-Manager offers
+them: the event's kind only; rapid, else standard; blitz, else rapid, else standard."""
+
+DEFAULT_PAIRING_RATINGS: dict[str, tuple[str, ...]] = {
+    "standard": ("standard",), "rapid": ("rapid", "standard"), "blitz": ("blitz", "rapid", "standard"),
+}
+"""Without a choice: a rapid event seeds by the rapid rating, else the standard one; a blitz
+event by blitz, else rapid, else standard.  What an arbiter expects: the starting rank
+estimates strength (C.04.2 Art. 2.2), and a player's standard rating estimates it far better
+than "unrated" (an IM of 2455 standard without a rapid rating does not belong below a 1661)."""
+
+
+def pairing_rating_order(t: Tournament) -> tuple[str, ...]:
+    """The rating kinds a player's rating for pairing is taken from, first found first."""
+    chosen = str(t.options.get("rating_for_pairing", "") or "")
+    kind = event_rating_kind(t)
+    if chosen == "kind":
+        return (kind,)
+    return PAIRING_RATING_CHOICES.get(chosen) or DEFAULT_PAIRING_RATINGS[kind]
+
+
+RATING_SOURCE_KEY = "rating_source"
+"""``Player.extra`` key naming the kind the rating came from when it is not the first kind
+of the event's order (a rapid event's player seeded by the standard rating)."""
+
+
+def player_fields(entry: ListEntry, kinds: tuple[str, ...]) -> dict[str, Any]:
+    """The fields :func:`core.commands.add_player` takes, filled from ``entry``; the rating is
+    the first of ``kinds`` the entry has (:func:`pairing_rating_order`)."""
+    rating, source = entry.first_rating(kinds)
     fields: dict[str, Any] = {
-        "name": entry.name, "rating": entry.rating(kind), "national_rating": entry.national_rating,
+        "name": entry.name, "rating": rating, "national_rating": entry.national_rating,
         "title": entry.best_title, "federation": entry.federation, "fide_id": entry.fide_id,
         "national_id": entry.national_id, "club": entry.club, "birth": entry.birth_year,
         "sex": entry.sex,
     }
     extra: dict[str, Any] = {}
+    if rating and source != kinds[0]:
+        extra[RATING_SOURCE_KEY] = source
     if entry.go_rank:
         extra["go_rank"] = entry.go_rank
         extra["go_rating"] = entry.go_rating
@@ -66,16 +99,37 @@ def player_fields(entry: ListEntry, kind: str) -> dict[str, Any]:
 
 
 def find_entry(index: ListIndex, fide_id: str = "", national_id: str = "", egd_pin: str = "") -> ListEntry:
-    """The entry with the given id; a clear error naming the id and the list otherwise."""
+    """The one entry with the given id; an id several entries share, or a part of a compound
+    id (the member number without its club key), is refused with the candidates named."""
     for kind, value in (("fide_id", fide_id), ("national_id", national_id), ("egd_pin", egd_pin)):
-        if value:
-            entry = index.by_id(value, kind)
-            if entry is None:
-                raise TournamentError(_("{kind} {value} is not in rating list {name!r} ({date})")
-                                      .format(kind=_id_label(kind), value=value, name=index.name,
-                                              date=index.info.date or _("undated")))
-            return entry
+        if not value:
+            continue
+        found = index.with_id(value, kind, _SHOWN + 1)
+        if len(found) == 1:
+            return found[0]
+        if not found and kind == "national_id":
+            found = index.with_id_part(value, kind, _SHOWN + 1)
+            if found:
+                raise TournamentError(_("national id {value} is only part of an id in rating list {name!r}; "
+                                        "give the whole id: {candidates}")
+                                      .format(value=value, name=index.name, candidates=_candidates(found)))
+        if found:
+            raise TournamentError(_("{kind} {value} belongs to several players of rating list {name!r}: "
+                                    "{candidates}").format(kind=_id_label(kind), value=value, name=index.name,
+                                                           candidates=_candidates(found)))
+        raise TournamentError(_("{kind} {value} is not in rating list {name!r} ({date})")
+                              .format(kind=_id_label(kind), value=value, name=index.name,
+                                      date=index.info.date or _("undated")))
     raise TournamentError(_("give a FIDE id, a national id or an EGD pin"))
+
+
+_SHOWN = 10
+"""How many candidates a refusal names (then "and more")."""
+
+
+def _candidates(entries: list[ListEntry]) -> str:
+    shown = "; ".join(f"{e.national_id or e.fide_id or e.egd_pin} {e.name}" for e in entries[:_SHOWN])
+    return shown + (_("; and more") if len(entries) > _SHOWN else "")
 
 
 def _id_label(kind: str) -> str:
@@ -96,6 +150,7 @@ class RatingChange:
     """One registered player whose list values differ from what the event holds."""
 
     pno: int
+    """The player's number when the update was asked for (it may change with the ratings)."""
     name: str
     changes: Mapping[str, tuple[Any, Any]]
     """field → (old, new)."""
@@ -104,44 +159,68 @@ class RatingChange:
 _COMPARED = ("rating", "national_rating", "title", "federation", "birth", "sex")
 
 
-def _lookup(index: ListIndex, p: Player) -> ListEntry | None:
-    if p.fide_id:
-        return index.by_id(p.fide_id, "fide_id")
-    if p.national_id:
-        return index.by_id(p.national_id, "national_id")
-    pin = str((p.extra or {}).get("egd_pin", ""))
-    return index.by_id(pin, "egd_pin") if pin else None
+def list_entry_of(index: ListIndex, p: Player) -> ListEntry | None:
+    """The player's own entry, found by identity: the FIDE id, else the national id (with its
+    club key, as the list writes it), else the EGD pin — never by name or position.  An id
+    that several entries share identifies nobody."""
+    pin = str((p.extra or {}).get("egd_pin", "") or "")
+    for kind, value in (("fide_id", p.fide_id), ("national_id", p.national_id), ("egd_pin", pin)):
+        entry = index.by_id(value, kind) if value else None
+        if entry is not None:
+            return entry
+    return None
 
 
 def rating_changes(t: Tournament, index: ListIndex) -> tuple[list[RatingChange], list[Player]]:
     """What a newer list changes for the registered field, and who is not found in it."""
-    kind = event_rating_kind(t)
+    policy = pairing_rating_order(t)
     changes: list[RatingChange] = []
     missing: list[Player] = []
     for p in sorted(t.players, key=lambda q: q.pno):
-        entry = _lookup(index, p)
+        entry = list_entry_of(index, p)
         if entry is None:
-            if p.fide_id or p.national_id:
+            if p.fide_id or p.national_id or (p.extra or {}).get("egd_pin"):
                 missing.append(p)
             continue
-        new = player_fields(entry, kind)
+        new = player_fields(entry, policy)
         diff = {f: (getattr(p, f), new[f]) for f in _COMPARED
                 if new[f] not in ("", 0) and getattr(p, f) != new[f]}
+        if "rating" in diff:
+            diff[RATING_SOURCE_KEY] = ((p.extra or {}).get(RATING_SOURCE_KEY, ""),
+                                       new.get("extra", {}).get(RATING_SOURCE_KEY, ""))
         if diff:
             changes.append(RatingChange(pno=p.pno, name=p.name, changes=diff))
     return changes, missing
 
 
-def apply_rating_changes(t: Tournament, changes: list[RatingChange]) -> Tournament:
-    """The event with ``changes`` applied — only before round 1 (the ratings define the
-    starting rank, and rated results must use the ratings the event started with)."""
+Renumbering = tuple[tuple[str, int, int], ...]
+"""(name, old number, new number) of each player whose pairing number changed."""
+
+
+def apply_rating_changes(t: Tournament, changes: list[RatingChange]) -> tuple[Tournament, Renumbering]:
+    """The event with ``changes`` applied, and who got which new pairing number — only before
+    round 1 (the ratings define the starting rank, and rated results must use the ratings the
+    event started with).  All changes are made in one step, each to the player who held that
+    number when the changes were computed (:func:`core.commands.edit_players`)."""
     from core import commands
+    from core.numbering import ranked_numbers, renumber
 
     if t.rounds:
         raise TournamentError(_("ratings can be updated from a list only before round 1 is paired"))
-    for change in changes:
-        t = commands.edit_player(t, change.pno, **{f: new for f, (_old, new) in change.changes.items()})
-    return t
+    edited = commands.edit_players(t, {c.pno: _edits(t.player(c.pno), c) for c in changes}, renumber=False)
+    mapping = ranked_numbers(edited)
+    moves = tuple((edited.player(old).name, old, new) for old, new in sorted(mapping.items()) if old != new)
+    return (renumber(edited, mapping) if moves else edited), moves
+
+
+def _edits(p: Player, change: RatingChange) -> dict[str, Any]:
+    """The player's fields to change; the kind a rating came from goes to ``extra``."""
+    edits = {f: new for f, (_old, new) in change.changes.items() if f != RATING_SOURCE_KEY}
+    if RATING_SOURCE_KEY in change.changes:
+        extra = {k: v for k, v in (p.extra or {}).items() if k != RATING_SOURCE_KEY}
+        source = change.changes[RATING_SOURCE_KEY][1]
+        edits["extra"] = {**extra, RATING_SOURCE_KEY: source} if source else extra
+    return edits
 
 
 @dataclass(frozen=True)
@@ -152,20 +231,23 @@ class RatingUpdate:
     changes: tuple[RatingChange, ...]
     missing: tuple[Player, ...]
     source: ListInfo
+    renumbered: Renumbering = ()
+    """Who got another pairing number because the ratings changed (numbers before round 1
+    follow the ratings, FIDE C.04.2 Art. 2.2)."""
 
 
 def rating_update(t: Tournament, index: ListIndex) -> RatingUpdate:
     """Update the registered field from ``index`` (before round 1) and note the list used."""
     changes, missing = rating_changes(t, index)
-    updated = record_source(apply_rating_changes(t, changes), index)
-    return RatingUpdate(tournament=updated, changes=tuple(changes), missing=tuple(missing),
-                        source=index.info)
+    updated, moves = apply_rating_changes(t, changes)
+    return RatingUpdate(tournament=record_source(updated, index), changes=tuple(changes),
+                        missing=tuple(missing), source=index.info, renumbered=moves)
 
 
 def register_entry(t: Tournament, entry: ListEntry, source: ListInfo) -> Tournament:
     """Register the player of a list entry (with the event's rating kind) and note the list."""
     from core import commands
 
-    fields = player_fields(entry, event_rating_kind(t))
+    fields = player_fields(entry, pairing_rating_order(t))
     name = fields.pop("name")
     return commands.add_player(record_source(t, source), name, **fields)

@@ -65,6 +65,13 @@ class ListEntry:
         return {"standard": self.standard, "rapid": self.rapid, "blitz": self.blitz,
                 "national": self.national_rating, "go": self.go_rating}[kind]
 
+    def first_rating(self, kinds: tuple[str, ...]) -> tuple[int, str]:
+        """The first rating the entry has among ``kinds``, and its kind (``0, ""``: none)."""
+        for kind in kinds:
+            if self.rating(kind):
+                return self.rating(kind), kind
+        return 0, ""
+
 
 ENTRY_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(ListEntry))
 """Field order of an entry in the index file (one tab-separated line per entry)."""

@@ -235,8 +235,36 @@ class ListIndex:
         return found
 
     def by_id(self, value: str, kind: str = "fide_id") -> ListEntry | None:
-        """The entry with exactly this id (``kind``: fide_id, national_id or egd_pin)."""
+        """The entry with exactly this id (``kind``: fide_id, national_id or egd_pin), if
+        exactly one entry has it (an id two entries share identifies nobody:
+        :meth:`with_id` lists them)."""
+        found = self.with_id(value, kind, 2)
+        return found[0] if len(found) == 1 else None
+
+    def with_id(self, value: str, kind: str = "fide_id", limit: int = 20) -> list[ListEntry]:
+        """Every entry (at most ``limit``) whose id of ``kind`` is exactly ``value``."""
         target = _ID_PREFIX[kind] + value.strip().encode()
-        for line in self._scan(self._ids, target, 1, exact=True):
-            return self._entry_at(int(line.rsplit(b"\t", 1)[1]))
-        return None
+        if len(target) == 1:
+            return []
+        return [self._entry_at(int(line.rsplit(b"\t", 1)[1]))
+                for line in self._scan(self._ids, target, limit, exact=True)]
+
+    def with_id_part(self, part: str, kind: str = "national_id", limit: int = 20) -> list[ListEntry]:
+        """Entries whose compound id (``C0327-1086``: club key, member number) has ``part``
+        as one of its ``-``-separated pieces — the candidates of a partial key, listed when
+        an organiser types only the member number.  A linear pass over that kind's ids (a
+        national list's id section is about a megabyte): for refusing, not for type-ahead."""
+        piece = part.strip().encode()
+        if not piece or b"\t" in piece or b"\n" in piece:
+            return []
+        prefix = _ID_PREFIX[kind]
+        start = self._first_at_least(self._ids, prefix)
+        end = self._first_at_least(self._ids, bytes([prefix[0] + 1]))
+        found: list[ListEntry] = []
+        for line in self._map[start:end].split(b"\n"):
+            key, _tab, offset = line.partition(b"\t")
+            if offset and piece in key[1:].split(b"-") and key[1:] != piece:
+                found.append(self._entry_at(int(offset)))
+                if len(found) >= limit:
+                    break
+        return found

@@ -139,7 +139,7 @@ def detect_format(path: str) -> str:
         if text.startswith("ID Number"):
             return "fide"
         lowered = text.lower()
-        if "spielername" in lowered and "zps" in lowered:
+        if "spielername" in lowered and ("zps" in lowered or "vkz" in lowered):
             return "dsb"
         if "id_no" in lowered and "rtg_nat" in lowered:
             return "tsf"

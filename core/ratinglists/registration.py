@@ -14,7 +14,7 @@ from typing import Any
 from core.errors import RatingListError
 from core.i18n import _
 from core.model import Tournament
-from core.ratinglists.apply import event_rating_kind, find_entry, player_fields, record_source
+from core.ratinglists.apply import find_entry, pairing_rating_order, player_fields, record_source
 from core.ratinglists.index import ListIndex
 from core.ratinglists.library import available, open_list
 
@@ -45,4 +45,4 @@ def fields_from_list(data_dir: Path, t: Tournament, list_name: str = "", fide_id
     id_kind = "fide_id" if fide_id else "national_id" if national_id else "egd_pin"
     with choose_list(data_dir, t, list_name, id_kind) as index:
         entry = find_entry(index, fide_id=fide_id, national_id=national_id, egd_pin=egd_pin)
-        return player_fields(entry, event_rating_kind(t)), record_source(t, index)
+        return player_fields(entry, pairing_rating_order(t)), record_source(t, index)

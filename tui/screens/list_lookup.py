@@ -22,7 +22,7 @@ from textual.widgets import DataTable, Input, Label, Static
 from core.errors import RatingListError
 from core.i18n import _
 from core.model import Tournament
-from core.ratinglists.apply import event_rating_kind
+from core.ratinglists.apply import pairing_rating_order
 from core.ratinglists.entry import ListEntry
 from core.ratinglists.index import ListIndex, ListInfo
 from core.ratinglists.registration import choose_list
@@ -89,9 +89,9 @@ class ListLookupDialog(ModalScreen["Picked | None"]):
         table = self.query_one("#lookup-table", DataTable)
         table.clear()
         self.matches = self.index.search(text, SHOWN) if self.index is not None else []
-        kind = event_rating_kind(self.tournament)
+        kinds = pairing_rating_order(self.tournament)
         for e in self.matches:
-            rating = e.rating(kind) or e.national_rating or e.go_rating
+            rating = e.first_rating(kinds)[0] or e.national_rating or e.go_rating
             table.add_row(e.fide_id or e.national_id or e.egd_pin, e.best_title or e.go_rank,
                           field_safe(e.name), e.federation, e.birth_year, str(rating or ""))
         if self.matches:

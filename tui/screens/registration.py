@@ -31,11 +31,11 @@ def is_go(t: Tournament) -> bool:
     return t.system.startswith(("gamma", "go", "mcmahon"))
 
 
-def rank_text(p: Player) -> str:
+def rank_text(p: Player, system: str = "gamma") -> str:
     from core.go.ranks import player_rank, rank_label
 
     try:
-        return rank_label(player_rank(p))
+        return rank_label(player_rank(p, system))
     except TournamentError:
         return "?"
 
@@ -198,7 +198,7 @@ class RegistrationPane(CommandKeys, Vertical):
                     (str(p.pno), p.name, p.club, p.federation, p.fide_id)).casefold():
                 continue
             keys.append(str(p.pno))
-            rows.append((p.pno, p.name, p.rating or "", rank_text(p) if go else p.title, p.federation,
+            rows.append((p.pno, p.name, p.rating or "", rank_text(p, t.system) if go else p.title, p.federation,
                          p.club, status_text(t, p)))
         sync_table(self.query_one("#players", DataTable), keys, rows)
         shown = ngettext("{n} player", "{n} players", len(t.players)).format(n=len(t.players))

@@ -26,7 +26,7 @@ def _add(args: argparse.Namespace) -> int:
     if args.go_rank:
         extra["go_rank"] = args.go_rank
     desk = open_desk(args.id)
-    if args.name and args.list is None:
+    if args.name and args.list is None and not args.egd_pin:
         typed.setdefault("rating", 0)
         name = typed.pop("name")
         out = desk.add_player(name, keep_numbers=args.keep_numbers, extra=extra or None, **typed)
@@ -82,7 +82,7 @@ def _forbid(args: argparse.Namespace) -> int:
 
 
 def _update_ratings(args: argparse.Namespace) -> int:
-    from core.ratinglists.apply import RatingUpdate
+    from core.ratinglists.apply import RATING_SOURCE_KEY, RatingUpdate
     from core.safe_text import field_safe
     desk = open_desk(args.id)
     if args.dry_run:
@@ -90,7 +90,11 @@ def _update_ratings(args: argparse.Namespace) -> int:
     else:
         update = show_warnings(desk.update_ratings(args.list)).value
     for c in update.changes:
-        parts = ", ".join(f"{field} {old or '-'} → {new}" for field, (old, new) in c.changes.items())
+        parts = ", ".join(_change_text(field, old, new) for field, (old, new) in c.changes.items()
+                          if field != RATING_SOURCE_KEY)
+        source = c.changes.get(RATING_SOURCE_KEY, ("", ""))[1]
+        if source:
+            parts += " " + _("({kind} rating: the event's own kind is missing)").format(kind=source)
         print(f"{c.pno:>4}  {field_safe(c.name):<32} {parts}")
     for p in update.missing:
         print(_("{pno:>4}  {name:<32} not in the list").format(pno=p.pno, name=field_safe(p.name)))
@@ -98,7 +102,16 @@ def _update_ratings(args: argparse.Namespace) -> int:
           .format(count=len(update.changes), name=update.source.name,
                   date=update.source.date or _("undated"),
                   dry=_(" — nothing saved (--dry-run)") if args.dry_run else ""))
+    if update.renumbered:
+        moves = ", ".join(f"{field_safe(name)} {old}→{new}" for name, old, new in update.renumbered)
+        print((_("Pairing numbers would change (they follow the ratings before round 1): {moves}")
+               if args.dry_run else
+               _("Pairing numbers changed (they follow the ratings before round 1): {moves}")).format(moves=moves))
     return 0
+
+
+def _change_text(field: str, old: object, new: object) -> str:
+    return f"{field} {old or '-'} → {new}"
 
 
 def player_rows(t: Tournament) -> list[dict]:
@@ -155,7 +168,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     add.add_argument("--sex", default="")
     add.add_argument("--go-rating", type=int)
     add.add_argument("--go-rank", default="")
-    add.add_argument("--egd-pin", default="", help=_("EGD pin (Go): take the player from the EGD list"))
+    add.add_argument("--egd-pin", default="", help=_("EGD pin (Go): take the player from the EGD list "
+                                                      "(with --name: the typed name wins over the list's)"))
     add.add_argument("--list", help=_("the rating list to take the player from (see 'hakem lists')"))
     add.add_argument("--keep-numbers", action="store_true",
                      help=_("a late entry gets the next pairing number instead of its place by rating "

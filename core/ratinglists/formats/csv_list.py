@@ -2,10 +2,13 @@
 
 A mapping says which column holds which field.  Two presets come with hakem:
 
-* ``dsb`` — the German federation's export (``spieler.csv``: ``ZPS, Mgl-Nr, Status,
-  Spielername, Geschlecht, Spielberechtigung, Geburtsjahr, Letzte-Auswertung, DWZ, Index,
-  FIDE-Elo, FIDE-Titel, FIDE-ID, FIDE-Land``); the national id is ``ZPS-Mgl-Nr`` as the DSB
-  writes it, ``Spielername`` is ``Surname,Firstname``, status ``P`` (passive) is inactive.
+* ``dsb`` — the German federation's DWZ list export (``spieler.csv``: ``ID, VKZ, Mgl-Nr,
+  Status, Spielername, Geschlecht, Spielberechtigung, Geburtsjahr, Letzte-Auswertung, DWZ,
+  Index, FIDE-Elo, FIDE-Titel, FIDE-ID, FIDE-Land``; older exports call the club code ``ZPS``
+  and have no ``ID``).  The national id is the club code and the membership number,
+  ``C0327-1086``, as the DSB writes it: a membership number alone is unique only within its
+  club (56,037 players share 1,200 of them), so the club code is required, never optional.
+  ``Spielername`` is ``Surname,Firstname``; status ``P`` (passive) is inactive.
 * ``tsf`` — the Turkish federation's list (``ID_no, first name, surname, Sex, Birthday,
   Rtg_Nat``; a ``Fide_ID`` column is used when present).
 
@@ -43,6 +46,8 @@ class CsvLayout:
     """Federation of every player when the list has no column for it (national lists)."""
     inactive_when: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     fallback_encoding: str = "cp1252"
+    aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Other names a column goes by in other editions of the same list (DSB: ZPS = VKZ)."""
 
 
 PRESETS: dict[str, CsvLayout] = {
@@ -51,7 +56,7 @@ PRESETS: dict[str, CsvLayout] = {
                  "birth_year": ("Geburtsjahr",), "national_rating": ("DWZ",),
                  "standard": ("FIDE-Elo",), "title": ("FIDE-Titel",), "fide_id": ("FIDE-ID",),
                  "federation": ("FIDE-Land",), "club": ("ZPS",)},
-        federation="GER", inactive_when={"Status": ("P",)}),
+        federation="GER", inactive_when={"Status": ("P",)}, aliases={"ZPS": ("VKZ",)}),
     "tsf": CsvLayout(
         columns={"national_id": ("ID_no",), "first_name": ("first name",), "surname": ("surname",),
                  "sex": ("Sex",), "birth_year": ("Birthday",), "national_rating": ("Rtg_Nat",),
@@ -78,21 +83,34 @@ def parse_mapping(text: str) -> CsvLayout:
     return CsvLayout(columns=columns)
 
 
+_OPTIONAL = frozenset({"fide_id", "club", "federation", "title", "standard"})
+"""Fields a list may lack (a national list without FIDE data); every other mapped column must
+be in the header — a column that also feeds an optional field is still required."""
+
+
 def _header_index(header: list[str], layout: CsvLayout, path: str) -> dict[str, int]:
     positions = {name.strip().lower(): i for i, name in enumerate(header)}
-    optional = {"fide_id", "club", "federation", "title", "standard"}
     index: dict[str, int] = {}
     wanted = {c for cols in layout.columns.values() for c in cols} | set(layout.inactive_when)
     missing = []
     for column in sorted(wanted):
-        if column.lower() in positions:
-            index[column] = positions[column.lower()]
-        elif not any(column in layout.columns.get(f, ()) for f in optional):
+        found = next((positions[n.lower()] for n in (column, *layout.aliases.get(column, ()))
+                      if n.lower() in positions), None)
+        if found is not None:
+            index[column] = found
+        elif any(column in cols for f, cols in layout.columns.items() if f not in _OPTIONAL):
             missing.append(column)
     if missing:
         raise RatingListError(_("{path}, line 1: column(s) {missing} not found (the header has: {header})")
                               .format(path=path, missing=", ".join(missing), header=", ".join(header)))
     return index
+
+
+def unused_columns(header: list[str], layout: CsvLayout) -> list[str]:
+    """The header's columns the layout does not read (named to the organiser on import)."""
+    used = {n.lower() for cols in layout.columns.values() for c in cols
+            for n in (c, *layout.aliases.get(c, ()))} | {c.lower() for c in layout.inactive_when}
+    return [name for name in header if name.strip() and name.strip().lower() not in used]
 
 
 def _value(row: list[str], columns: tuple[str, ...], index: Mapping[str, int]) -> str:

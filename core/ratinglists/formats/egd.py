@@ -3,6 +3,12 @@
 Columns by position: PIN 2–9, "Surname Firstname" 12–48 (a space separates the two; the EGD
 joins multi-word names with ``_``), country 50–52, club 54–57, grade 61–63 (``5d``, ``12k``),
 GoR 72–75.  The list's date stands in a line such as ``... (28 Nov 2026 ...)``.
+
+Every field is kept as the EGD means it: the country's two letters become the three hakem
+stores (``HU`` → ``HUN``, :mod:`core.go.countries`; a code the table lacks is kept as written
+and refused, by name, if someone registers that player), the grade is the player's declared
+grade, and the GoR is kept as published — negative for beginners (the EGF scale reaches
+−900 at 30k), never clamped.
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from core.errors import RatingListError
+from core.go.countries import three_letter
 from core.i18n import _
 from core.ratinglists.entry import ListEntry
 from core.ratinglists.formats.source import Line
@@ -42,9 +49,10 @@ def _entry(text: str, path: str, line: Line) -> ListEntry:
                               .format(path=path, line=line.number, value=gor))
     name = surname.replace("_", " ")
     first = first.strip().replace("_", " ")
+    country = text[49:52].strip().upper()
     return ListEntry(name=f"{name}, {first}" if first else name, egd_pin=pin,
-                     federation=text[49:52].strip().upper(), club=text[53:57].strip(),
-                     go_rank=grade, go_rating=max(0, int(gor)))
+                     federation=three_letter(country) or country, club=text[53:57].strip(),
+                     go_rank=grade, go_rating=int(gor))
 
 
 def read(lines: Iterable[Line], path: str) -> Iterator[ListEntry]:
