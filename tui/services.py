@@ -71,6 +71,9 @@ class NewTournament:
     knockout: Mapping[str, Any] = field(default_factory=dict)
     """A cup's settings (``options["knockout"]``: rules, start, places, third_place), as
     ``hakem new --system knockout`` stores them; empty for other systems."""
+    rating_for_pairing: str = ""
+    """``options["rating_for_pairing"]`` (:data:`core.ratinglists.apply.PAIRING_RATING_CHOICES`);
+    empty: by the event's kind."""
 
 
 def tournament_from_form(form: NewTournament) -> Tournament:
@@ -81,7 +84,8 @@ def tournament_from_form(form: NewTournament) -> Tournament:
         language=form.language, start_date=form.start_date.strip(), place=form.place.strip(),
         chief_arbiter=form.chief_arbiter.strip(),
         tiebreaks=tuple(preset_criteria(form.tiebreak_preset)),
-        options={"knockout": dict(form.knockout)} if form.system == "knockout" and form.knockout else {},
+        options={**({"knockout": dict(form.knockout)} if form.system == "knockout" and form.knockout else {}),
+                 **({"rating_for_pairing": form.rating_for_pairing} if form.rating_for_pairing else {})},
     )
 
 

@@ -98,29 +98,35 @@ class RegistrationCases(DeskBase):
                                 lambda t: register_entry(t, entry, source))
 
     @use_case("player.ratings")
-    def update_ratings(self, list_name: str = "") -> Outcome:
-        """Update the registered players' ratings from a newer list; the answer is the
-        :class:`~core.ratinglists.apply.RatingUpdate` (who changed, who is not in the list)."""
+    def update_ratings(self, list_name: str = "", rating_for_pairing: str | None = None) -> Outcome:
+        """Update the registered players' ratings from a newer list, each player from his own
+        entry (found by id); the answer is the :class:`~core.ratinglists.apply.RatingUpdate`
+        (who changed, who is not in the list, who got another pairing number).
+        ``rating_for_pairing``: the organiser's new choice of rating kinds, recorded and
+        applied in the same step."""
         found: list[Any] = []
 
         def change(t: Tournament) -> Tournament:
-            found.append(self._rating_update(t, list_name))
+            found.append(self._rating_update(t, list_name, rating_for_pairing))
             return found[-1].tournament
 
-        out = self._change("update ratings from list", change)
+        action = "update ratings from list"
+        if rating_for_pairing is not None:
+            action += f" (rating for pairing: {rating_for_pairing or 'by the event kind'})"
+        out = self._change(action, change)
         return Outcome(out.tournament, out.revision, out.warnings, found[-1])
 
     @use_case("player.read", writes=False)
-    def preview_rating_update(self, list_name: str = "") -> Any:
+    def preview_rating_update(self, list_name: str = "", rating_for_pairing: str | None = None) -> Any:
         """What :meth:`update_ratings` would change, saving nothing (``--dry-run``)."""
-        return self._rating_update(self.store.load(self.id).tournament, list_name)
+        return self._rating_update(self.store.load(self.id).tournament, list_name, rating_for_pairing)
 
-    def _rating_update(self, t: Tournament, list_name: str) -> Any:
+    def _rating_update(self, t: Tournament, list_name: str, rating_for_pairing: str | None) -> Any:
         from core.ratinglists.apply import rating_update
         from core.ratinglists.registration import choose_list
 
         with choose_list(self.store.data_dir, t, list_name) as index:  # any kind: players are matched by every id
-            return rating_update(t, index)
+            return rating_update(t, index, rating_for_pairing)
 
     @use_case("player.import")
     def import_players(self, path: str) -> Outcome:

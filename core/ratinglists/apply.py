@@ -70,6 +70,18 @@ def pairing_rating_order(t: Tournament) -> tuple[str, ...]:
     return PAIRING_RATING_CHOICES.get(chosen) or DEFAULT_PAIRING_RATINGS[kind]
 
 
+def with_rating_for_pairing(t: Tournament, choice: str) -> Tournament:
+    """The event with the organiser's choice of rating for pairing (``""``: by the event's
+    kind, :data:`DEFAULT_PAIRING_RATINGS`); an unknown choice is refused by name."""
+    if choice and choice not in PAIRING_RATING_CHOICES:
+        raise TournamentError(_("rating for pairing {choice!r}: use {choices}")
+                              .format(choice=choice, choices=", ".join(PAIRING_RATING_CHOICES)))
+    options = {k: v for k, v in t.options.items() if k != "rating_for_pairing"}
+    if choice:
+        options["rating_for_pairing"] = choice
+    return t if options == dict(t.options) else t.with_changes(options=options)
+
+
 RATING_SOURCE_KEY = "rating_source"
 """``Player.extra`` key naming the kind the rating came from when it is not the first kind
 of the event's order (a rapid event's player seeded by the standard rating)."""
@@ -236,8 +248,11 @@ class RatingUpdate:
     follow the ratings, FIDE C.04.2 Art. 2.2)."""
 
 
-def rating_update(t: Tournament, index: ListIndex) -> RatingUpdate:
-    """Update the registered field from ``index`` (before round 1) and note the list used."""
+def rating_update(t: Tournament, index: ListIndex, rating_for_pairing: str | None = None) -> RatingUpdate:
+    """Update the registered field from ``index`` (before round 1) and note the list used;
+    ``rating_for_pairing`` (when given) is recorded first and the ratings follow it."""
+    if rating_for_pairing is not None:
+        t = with_rating_for_pairing(t, rating_for_pairing)
     changes, missing = rating_changes(t, index)
     updated, moves = apply_rating_changes(t, changes)
     return RatingUpdate(tournament=record_source(updated, index), changes=tuple(changes),

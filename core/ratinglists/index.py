@@ -208,13 +208,14 @@ class ListIndex:
 
         ``"kaya c"`` finds *Kaya, Can*; ``"can kaya"`` finds him too (first name first is
         tried when the surname-first reading gives fewer than ``limit``); ``"2512"`` finds the
-        FIDE, national and EGD ids that begin with those digits.
+        FIDE, national and EGD ids that begin with those digits, ``"c0327-10"`` the DSB ids
+        of that club beginning so.
         """
         text = query.strip()
         if not text or limit <= 0:
             return []
-        if text.replace("-", "").isdigit() and text.isascii():
-            return self._search_ids(text, limit)
+        if text.isascii() and text.replace("-", "").isalnum() and any(c.isdigit() for c in text):
+            return self._search_ids(text.upper(), limit)  # DSB ids: C0327-1086, club codes in capitals
         key = fold(text)
         found = [_entry(line) for line in self._scan(self._names, key.encode("utf-8"), limit)]
         words = key.split(" ")

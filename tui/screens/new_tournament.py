@@ -48,6 +48,21 @@ def system_choices() -> list[str]:
     return sorted(ids, key=lambda s: (s != "dutch", s))
 
 
+AUTO_RATING = "auto"
+"""The rating-for-pairing select's value for "by the event's kind" (no choice stored)."""
+
+
+def rating_for_pairing_options() -> list[tuple[str, str]]:
+    """The choices of ``options["rating_for_pairing"]``, as Swiss-Manager offers them."""
+    return [(_("By the time control (rapid, blitz fall back)"), AUTO_RATING),
+            (_("The event's kind only"), "kind"), (_("Rapid, else standard"), "rapid-standard"),
+            (_("Blitz, else rapid, else standard"), "blitz-rapid-standard")]
+
+
+def _rating_choice(value: object) -> str:
+    return "" if value in (Select.NULL, AUTO_RATING) else str(value)
+
+
 class NewTournamentDialog(ModalScreen["NewTournament | None"]):
     """Ask for a new tournament's settings; returns a :class:`NewTournament` or ``None``."""
 
@@ -88,6 +103,9 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
                 yield Input("5", id="rounds", type="integer", compact=True)
                 yield Label(_("Time control"))
                 yield Input(id="time_control", placeholder="90'+30\"", compact=True)
+                yield Label(_("Rating for pairing"))
+                yield Select(rating_for_pairing_options(), value=AUTO_RATING, allow_blank=False,
+                             id="rating_for_pairing", compact=True)
                 yield Label(_("Point system"))
                 yield Select([(k, k) for k in POINT_SYSTEMS], value="1-½-0", allow_blank=False,
                              id="points", compact=True)
@@ -206,6 +224,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
             system.disabled = self.system_fixed
             if cur.point_system in POINT_SYSTEMS:
                 self.query_one("#points", Select).value = cur.point_system
+            self.query_one("#rating_for_pairing", Select).value = cur.rating_for_pairing or AUTO_RATING
             if cur.language:
                 self.query_one("#language", Select).value = cur.language
             self.query_one("#preset", Select).disabled = True
@@ -279,4 +298,5 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
             place=self.query_one("#place", Input).value,
             chief_arbiter=self.query_one("#chief_arbiter", Input).value,
             knockout=knockout,
+            rating_for_pairing=_rating_choice(self.query_one("#rating_for_pairing", Select).value),
         ))

@@ -389,7 +389,8 @@ class TournamentScreen(CommandKeys, Screen):
                                 time_control=t.time_control, point_system=point_system_key(t.points),
                                 language=t.language, start_date=t.start_date, place=t.place,
                                 chief_arbiter=t.chief_arbiter, tiebreak_preset=preset_in_force(t) or "",
-                                knockout=dict(t.options.get("knockout", {})))
+                                knockout=dict(t.options.get("knockout", {})),
+                                rating_for_pairing=str(t.options.get("rating_for_pairing", "") or ""))
 
         def saved(form: NewTournament | None) -> None:
             if form is None:
@@ -401,6 +402,12 @@ class TournamentScreen(CommandKeys, Screen):
                 changes["system"] = form.system
             if form.system == "knockout" and not t.rounds and dict(form.knockout) != dict(current.knockout):
                 changes["options"] = {**dict(t.options), "knockout": dict(form.knockout)}
+            if form.rating_for_pairing != current.rating_for_pairing:
+                options = {k: v for k, v in dict(changes.get("options", t.options)).items()
+                           if k != "rating_for_pairing"}
+                if form.rating_for_pairing:
+                    options["rating_for_pairing"] = form.rating_for_pairing
+                changes["options"] = options
             if form.point_system != current.point_system and form.point_system in POINT_SYSTEMS:
                 changes["points"] = POINT_SYSTEMS[form.point_system]
             if not changes:

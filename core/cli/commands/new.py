@@ -74,6 +74,10 @@ def run(args: argparse.Namespace) -> int:
         changes["options"] = {**dict(changes.get("options", t.options)), **apart}
     if changes:
         t = t.with_changes(**changes)
+    if args.rating_for_pairing not in (None, "auto"):
+        from core.ratinglists.apply import with_rating_for_pairing
+
+        t = with_rating_for_pairing(t, args.rating_for_pairing)
     if t.system == "mcmahon":
         from core.go.mcmahon_options import mcmahon_options
 
@@ -137,6 +141,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--initial-colour", choices=["white", "black"])
     p.add_argument("--acceleration", choices=["baku"])
     p.add_argument("--demo", action="store_true", help=_("create the 12-player demo tournament"))
+    from core.cli.commands.players import RATING_FOR_PAIRING_CHOICES
+
+    p.add_argument("--rating-for-pairing", choices=RATING_FOR_PAIRING_CHOICES,
+                   help=_("which rating seeds the players from a rating list: kind (the event's kind "
+                          "only), rapid-standard, blitz-rapid-standard; default auto: rapid events take "
+                          "the standard rating when there is no rapid one, blitz events rapid, then standard"))
     from core.playoff.rules import PRESETS
 
     p.add_argument("--knockout-rules", choices=sorted(PRESETS),

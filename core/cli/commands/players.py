@@ -85,10 +85,12 @@ def _update_ratings(args: argparse.Namespace) -> int:
     from core.ratinglists.apply import RATING_SOURCE_KEY, RatingUpdate
     from core.safe_text import field_safe
     desk = open_desk(args.id)
+    choice = None if args.rating_for_pairing is None else (
+        "" if args.rating_for_pairing == "auto" else args.rating_for_pairing)
     if args.dry_run:
-        update: RatingUpdate = desk.preview_rating_update(args.list)
+        update: RatingUpdate = desk.preview_rating_update(args.list, choice)
     else:
-        update = show_warnings(desk.update_ratings(args.list)).value
+        update = show_warnings(desk.update_ratings(args.list, choice)).value
     for c in update.changes:
         parts = ", ".join(_change_text(field, old, new) for field, (old, new) in c.changes.items()
                           if field != RATING_SOURCE_KEY)
@@ -146,6 +148,11 @@ def _list(args: argparse.Namespace) -> int:
     return 0
 
 
+RATING_FOR_PAIRING_CHOICES = ("auto", "kind", "rapid-standard", "blitz-rapid-standard")
+"""``--rating-for-pairing``: ``auto`` removes the choice (the default by the event's kind);
+the others are :data:`core.ratinglists.apply.PAIRING_RATING_CHOICES`."""
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("players", help=_("register and manage players"))
     ps = p.add_subparsers(dest="players_command", metavar="ACTION", parser_class=type(p))
@@ -153,6 +160,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     up.add_argument("id")
     up.add_argument("--list", default="", help=_("the rating list (default: the one the event uses)"))
     up.add_argument("--dry-run", action="store_true", help=_("show the changes without making them"))
+    up.add_argument("--rating-for-pairing", choices=RATING_FOR_PAIRING_CHOICES,
+                    help=_("which rating seeds the players, recorded in the event: kind (the event's "
+                           "kind only), rapid-standard, blitz-rapid-standard, auto (by the event's kind: "
+                           "rapid and blitz fall back to the slower kinds)"))
     up.set_defaults(func=_update_ratings)
     add = ps.add_parser("add", help=_("register a player; prints the pairing number"))
     add.add_argument("id")
