@@ -37,6 +37,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+TMUX = ["tmux", "-L", f"hakem-stress-{os.getpid()}"]
+"""A tmux server of the run's own (the machine's default server may be someone else's)."""
 HAKEM = [sys.executable, "-c", "import sys; from tui.launch import main; sys.exit(main(sys.argv[1:]))"]
 
 
@@ -161,29 +163,29 @@ class Fleet:
         for k in range(count):
             name = f"hakem-stress-{os.getpid()}-{k}"
             inner = " ".join(f"'{a}'" for a in [*HAKEM, "--data", self.data])
-            subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "100", "-y", "30", inner], check=False)
+            subprocess.run([*TMUX, "new-session", "-d", "-s", name, "-x", "100", "-y", "30", inner], check=False)
             self.tuis.append(name)
 
     def restart_tui(self) -> None:
         if not self.tuis:
             return
         name = random.choice(self.tuis)
-        pane_pid = subprocess.run(["tmux", "display", "-p", "-t", name, "#{pane_pid}"], capture_output=True,
+        pane_pid = subprocess.run([*TMUX, "display", "-p", "-t", name, "#{pane_pid}"], capture_output=True,
                                   text=True, check=False).stdout.strip()
         if pane_pid.isdigit():
             with contextlib.suppress(ProcessLookupError):
                 os.kill(int(pane_pid), signal.SIGKILL)
-        subprocess.run(["tmux", "kill-session", "-t", name], check=False, capture_output=True)
+        subprocess.run([*TMUX, "kill-session", "-t", name], check=False, capture_output=True)
         self.tuis.remove(name)
         inner = " ".join(f"'{a}'" for a in [*HAKEM, "--data", self.data])
-        subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "100", "-y", "30", inner], check=False)
+        subprocess.run([*TMUX, "new-session", "-d", "-s", name, "-x", "100", "-y", "30", inner], check=False)
         self.tuis.append(name)
 
     def stop(self) -> None:
         for i in range(len(self.procs)):
             self.kill(i)
         for name in self.tuis:
-            subprocess.run(["tmux", "kill-session", "-t", name], check=False, capture_output=True)
+            subprocess.run([*TMUX, "kill-session", "-t", name], check=False, capture_output=True)
 
 
 def fill(disk: Path) -> int:
