@@ -341,3 +341,16 @@ def test_the_progress_chart_follows_the_adjusted_points() -> None:
     t = parse_tournament(event(record_299("-1.0", [3], rnd="002"), points={3: "0.0"}))
     # player 3: 0 after round 1 (loss), 1 - 1 = 0 after round 2; player 1 unchanged: 1, 1
     assert points_after_rounds(t)[3] == (0, 0) and points_after_rounds(t)[1] == (1, 1)
+
+
+@pytest.mark.slow  # real hakem processes
+def test_players_import_from_a_trf_names_the_file_and_line_of_a_bad_national_line(tmp_path) -> None:
+    source = tmp_path / "nrs.trf"
+    source.write_text(event() + nrs(9) + "\n")
+    data = tmp_path / "data"
+    tid = hakem(data, "new", "Club", "--rounds", "5").stdout.strip().splitlines()[-1]
+    proc = hakem(data, "players", "import", tid, source)
+    assert proc.returncode == 3
+    assert proc.stderr.splitlines() == [
+        f"hakem: {source}: line 7, column 5: national rating line: player 9 is not in this file"]
+    assert json.loads(hakem(data, "players", "list", tid, "--format", "json").stdout)["players"] == []

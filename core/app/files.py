@@ -81,7 +81,7 @@ def players_from_text(path: str, text: str) -> list[dict[str, Any]]:
 
         return [dict(name=p.name, rating=p.rating, title=p.title, federation=p.federation,
                      fide_id=p.fide_id, birth=p.birth, sex=p.sex)
-                for p in parse_tournament(text).players]
+                for p in parse_tournament(text, source=path.strip()).players]  # problems name the file
     from core.csvimport import parse_players_csv
 
     return parse_players_csv(text)
