@@ -195,6 +195,17 @@ def read_entries(path: str, fmt: str, layout: CsvLayout | None = None) -> Iterat
                           .format(fmt=fmt, formats=", ".join(FORMATS)))
 
 
+def unread_columns(path: str, fmt: str, layout: CsvLayout | None = None) -> list[str]:
+    """The columns of a CSV list that its layout does not read (the organiser is told which:
+    a list is mapped completely or says what it leaves out); none for the fixed layouts."""
+    chosen = layout or PRESETS.get(fmt)
+    if chosen is None:
+        return []
+    for line in decoded_lines(path, chosen.fallback_encoding):
+        return csv_list.unused_columns(csv_list.split_header(line.text)[1], chosen)
+    return []
+
+
 def import_list(data_dir: Path, path: str, fmt: str | None = None, name: str | None = None,
                 date: str | None = None, layout: CsvLayout | None = None, user: str = "") -> ListInfo:
     """Read a whole list file and replace (or create) the list's index in one rename."""

@@ -39,8 +39,11 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
+    import sys
+
     from core.ratinglists.formats.csv_list import parse_mapping
-    from core.ratinglists.library import import_list
+    from core.ratinglists.library import import_list, unread_columns
+    from core.safe_text import terminal_safe
     from core.store.store import current_user
 
     layout = parse_mapping(args.map) if args.map else None
@@ -48,6 +51,10 @@ def _import(args: argparse.Namespace) -> int:
                        layout=layout, user=current_user())
     print(_("Rating list {name!r}: {count} players ({format}, dated {date}).")
           .format(name=info.name, count=info.count, format=info.format, date=info.date or _("undated")))
+    unread = unread_columns(args.file, info.format, layout)
+    if unread:
+        warning = _("{file}: column(s) not read: {columns}").format(file=info.source, columns=", ".join(unread))
+        print(terminal_safe(_("hakem: warning: {warning}").format(warning=warning)), file=sys.stderr)
     return 0
 
 

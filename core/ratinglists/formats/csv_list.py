@@ -165,15 +165,20 @@ def _entry(row: list[str], layout: CsvLayout, index: Mapping[str, int], path: st
         national_rating=numbers["national_rating"], go_rating=numbers["go_rating"])
 
 
+def split_header(text: str) -> tuple[str, list[str]]:
+    """The delimiter (``,`` ``;`` or tab: the most frequent in the header) and the columns."""
+    counts = {d: text.count(d) for d in (",", ";", "\t")}
+    delimiter = max(counts, key=lambda d: counts[d])
+    return delimiter, next(csv.reader([text], delimiter=delimiter))
+
+
 def read(lines: Iterable[Line], path: str, layout: CsvLayout) -> Iterator[ListEntry]:
     """Entries of a CSV list; the delimiter (``,`` ``;`` or tab) is taken from the header."""
     iterator = iter(lines)
     first = next(iterator, None)
     if first is None:
         raise RatingListError(_("{path}: the list is empty").format(path=path))
-    counts = {d: first.text.count(d) for d in (",", ";", "\t")}
-    delimiter = max(counts, key=lambda d: counts[d])
-    header = next(csv.reader([first.text], delimiter=delimiter))
+    delimiter, header = split_header(first.text)
     index = _header_index(header, layout, path)
     rows = csv.reader((line.text for line in iterator), delimiter=delimiter)
     for number, row in enumerate(rows, start=2):
