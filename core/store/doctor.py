@@ -127,6 +127,15 @@ def _journal_problems(store: Store, tid: str, meta: dict[str, Any], tdoc: dict[s
     if not hist.entries:
         report.problems.append(Problem(where, _('missing or empty')))
         return hist
+    _replay_problems(store, tid, hist, meta, tdoc, report)
+    return hist
+
+
+def _replay_problems(store: Store, tid: str, hist: _journal.History, meta: dict[str, Any],
+                     tdoc: dict[str, Any], report: Report) -> None:
+    """The chain replayed from the creation must give the data file: what differs is named."""
+    where = _('{where}, journal').format(where=tid)
+    revision = int(meta.get("revision", 0))
     replayed = _journal.replay(hist.entries, _known_states(store, tid))
     for entry, error in replayed.problems:
         if entry.get("checkpoint") is not None:
@@ -135,7 +144,7 @@ def _journal_problems(store: Store, tid: str, meta: dict[str, Any], tdoc: dict[s
             report.problems.append(Problem(where, _('{entry} does not apply: {error}').format(entry=_who(entry), error=error)))
     last = hist.entries[-1]
     if hist.head_missing or len(hist.ahead) > 1:
-        return hist
+        return
     if int(last.get("rev", 0)) != revision:
         report.problems.append(Problem(where, _('ends at revision {last}, the file is at {revision}').format(last=last.get("rev"), revision=revision)))
     elif replayed.doc is not None and replayed.doc != tdoc:
@@ -143,7 +152,6 @@ def _journal_problems(store: Store, tid: str, meta: dict[str, Any], tdoc: dict[s
             differences="; ".join(_journal.differences(replayed.doc, tdoc)))))
     elif replayed.doc is None and last.get("state") not in (None, _journal.state_hash(tdoc)):
         report.problems.append(Problem(where, _('the data file is not the state its journal records at revision {rev}').format(rev=revision)))
-    return hist
 
 
 def check(store: Store, tid: str) -> Report:

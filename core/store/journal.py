@@ -201,7 +201,42 @@ def history(folder: SafeDir, tid: str, head: str | None, head_rev: int) -> Histo
     the earlier layouts where the chain began on one of their entries."""
     chain = read_chain(folder, tid)
     old_files = [read_file(folder, name) for name in journal_names(folder, tid)]
-    by_hash = {str(e["id"]): e for e in chain.entries}
+    walk = _walk(chain.entries, head, head_rev)
+    out, gaps, aborted = walk.entries, walk.gaps, 0
+    if walk.older is not None:
+        old = _old_history(old_files, walk.older)
+        out, gaps, aborted = old.entries + out, old.gaps + gaps, old.aborted
+    elif old_files and not out:
+        aborted += sum(len(f.entries) for f in old_files)
+    children: dict[str, list[Entry]] = {}
+    for entry in chain.entries:
+        children.setdefault(str(entry.get("prev")), []).append(entry)
+    ahead = [] if walk.missing or not head else _longest(children, head)
+    if len(ahead) == 1:
+        aborted += 1  # one entry beyond the head: a save killed before its data file was replaced
+    on_chain = walk.seen | {str(e["id"]) for e in ahead}
+    rest = [e for e in chain.entries if str(e["id"]) not in on_chain]
+    off_chain = [e for e in rest if str(e["id"]) in children]
+    aborted += len(rest) - len(off_chain)
+    return History(out, gaps, aborted, [chain, *old_files], ahead, off_chain, walk.missing, chain)
+
+
+@dataclass
+class _Walk:
+    entries: list[Entry]
+    gaps: list[tuple[int, int]]
+    seen: set[str]
+    older: str | None
+    """The id in the earlier layout the chain began on."""
+    missing: bool
+
+
+def _walk(chain: list[Entry], head: str | None, head_rev: int) -> _Walk:
+    """The chain file's part of the history, oldest first.  An entry whose ``prev`` is not
+    the entry before (removed, or changed after it was written) is a break: it gets
+    ``gap_below``, the walk goes on at the newest entry below, which is marked ``altered`` if
+    it has the very revision the break wanted."""
+    by_hash = {str(e["id"]): e for e in chain}
     out: list[Entry] = []
     gaps: list[tuple[int, int]] = []
     seen: set[str] = set()
@@ -209,7 +244,7 @@ def history(folder: SafeDir, tid: str, head: str | None, head_rev: int) -> Histo
     current = by_hash.get(head or "")
     missing = is_hash(head) and current is None
     if missing:
-        current = _best_below(chain.entries, head_rev + 1, seen)
+        current = _best_below(chain, head_rev + 1, seen)
         gaps.append((_rev(current) if current else 0, head_rev))
         if current is not None:
             current["altered"] = _rev(current) == head_rev
@@ -227,33 +262,13 @@ def history(folder: SafeDir, tid: str, head: str | None, head_rev: int) -> Histo
             break
         if nxt is None or _rev(nxt) != _rev(current) - 1:
             current["gap_below"] = True
-            nxt = _best_below(chain.entries, _rev(current), seen)
+            nxt = _best_below(chain, _rev(current), seen)
             gaps.append((_rev(nxt) if nxt else 0, _rev(current)))
             if nxt is not None:
                 nxt["altered"] = _rev(nxt) == _rev(current) - 1
         current = nxt
     out.reverse()
-    aborted = 0
-    if older is not None:
-        old = _old_history(old_files, older)
-        if old.entries and out:
-            out[0]["gap_below"] = out[0].get("gap_below", False)
-        out = old.entries + out
-        gaps = old.gaps + gaps
-        aborted += old.aborted
-    elif old_files and not out:
-        aborted += sum(len(f.entries) for f in old_files)
-    children: dict[str, list[Entry]] = {}
-    for entry in chain.entries:
-        children.setdefault(str(entry.get("prev")), []).append(entry)
-    ahead = [] if missing or not head else _longest(children, head)
-    if len(ahead) == 1:
-        aborted += 1  # one entry beyond the head: a save killed before its data file was replaced
-    on_chain = seen | {str(e["id"]) for e in ahead}
-    rest = [e for e in chain.entries if str(e["id"]) not in on_chain]
-    off_chain = [e for e in rest if str(e["id"]) in children]
-    aborted += len(rest) - len(off_chain)
-    return History(out, gaps, aborted, [chain, *old_files], ahead, off_chain, missing, chain)
+    return _Walk(out, gaps, seen, older, bool(missing))
 
 
 def _longest(children: dict[str, list[Entry]], start: str) -> list[Entry]:
