@@ -133,6 +133,11 @@ def test_a_five_character_value_starts_at_column_13() -> None:
     assert written[12:17] == "-10.0"
 
 
+def test_zero_match_points_are_accepted_in_an_individual_event() -> None:
+    t = parse_tournament(event(record_299("-1.0", [3], match_points="0.0"), points={3: "0.0"}))
+    assert t.adjustments == (PointAdjustment((3,), Fraction(-1)),)
+
+
 @pytest.mark.parametrize("line, expected", [
     (record_299("-1.0", [3], kind="Q"),
      "line 3, column 5: record 299: 'Q' is not a type of assignment (W, D, L, F, H, Z, +, - or blank)"),

@@ -334,9 +334,8 @@ def read_299(doc: TrfDocument, lineno: int, line: str) -> None:
         if not raw:
             raise FieldError(14, _('{what} is missing').format(what=_("points")))
         value = points_value(raw, first, _("points"))
-        match_points = col(line, 8, 11).strip()
-        if match_points:
-            points_value(match_points, 8, _("match points"))
+        raw_mp = col(line, 8, 11).strip()
+        match_points = bool(raw_mp) and points_value(raw_mp, 8, _("match points")) != 0
         rnd = number_at(line, 20, 22, _("round"))
         ids = ids_at(line, 24)
     except FieldError as error:
@@ -347,7 +346,7 @@ def read_299(doc: TrfDocument, lineno: int, line: str) -> None:
         return
     adjustment = PointAdjustment(tuple(pno for _column, pno in ids), value, rnd, kind)
     doc.adjustments.append(Record299(lineno, line.rstrip(), adjustment, tuple(c for c, _pno in ids),
-                                     bool(match_points)))
+                                     match_points))
 
 
 class Record299(NamedTuple):
@@ -360,7 +359,8 @@ class Record299(NamedTuple):
     columns: tuple[int, ...]
     """The column of each pairing number, for problems found later."""
     match_points: bool
-    """Columns 8–11 hold match points (a team event's record)."""
+    """Columns 8–11 hold match points other than 0 (a team event's record; 0 is accepted in an
+    individual event, as for record 250)."""
 
 
 def read_nrs(doc: TrfDocument, lineno: int, line: str) -> None:
