@@ -21,6 +21,15 @@ def evening() -> Tournament:
                       options={"entry_fee": {"amount": "10", "currency": "EUR"}})
 
 
+async def players_tab(pilot, app) -> tuple:
+    """The tournament screen on its players tab (F2): the screen and its players table."""
+    await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+    owner = app.screen
+    await pilot.press("f2")
+    await wait_for(pilot, lambda: owner.query("#players"))
+    return owner, owner.query_one("#players", DataTable)
+
+
 async def test_checkin_by_typing_and_one_key(tmp_path):
     data = tmp_path / "data"
     [tid] = store_with(data, evening())
@@ -73,11 +82,8 @@ async def test_register_an_arrival_from_the_rating_list(tmp_path):
     import_list(data, str(zipped(tmp_path / "l.zip", "players_list_foa.txt", fide_txt(listed))), date="2026-12")
     app = HakemApp(data_dir=data, open_id=tid)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
-        owner = app.screen
-        await pilot.press("f2")
-        await wait_for(pilot, lambda: owner.query("#players"))
-        owner.query_one("#players", DataTable).focus()
+        owner, table = await players_tab(pilot, app)
+        table.focus()
         await pilot.pause()
         await pilot.press("l")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "ListLookupDialog")
@@ -103,3 +109,30 @@ async def test_register_an_arrival_from_the_rating_list(tmp_path):
         ayse = next(q for q in owner.session.tournament.players if q.fide_id == "34100001")
         assert (ayse.name, ayse.rating, ayse.title, ayse.sex) == ("Ozturk, Ayse", 2390, "IM", "w")
         assert owner.session.tournament.options["rating_list"] == {"name": "fide", "format": "fide", "date": "2026-12"}
+
+
+async def test_the_players_list_shows_who_is_present_and_check_in_is_in_the_footer_and_help(tmp_path):
+    from textual.widgets._footer import FooterKey
+
+    from core.app import Workspace
+    from tui.screens.help import help_text
+    from tui.widgets.tables import row_values
+
+    data = tmp_path / "data"
+    [tid] = store_with(data, evening())
+    desk = Workspace(data).open(tid)
+    desk.check_in([1, 3], open_checkin=True)  # Öztürk and Bauer are in the hall
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        owner, table = await players_tab(pilot, app)
+        await wait_for(pilot, lambda: table.row_count == 4)
+        table.focus()
+        await pilot.pause()
+        assert [str(c.label) for c in table.columns.values()][:3] == ["No.", "Present", "Name"]
+        marks = {str(row[2]): str(row[1]) for row in (row_values(table, i) for i in range(4))}
+        assert marks == {"Öztürk, Ayşe": "✓", "Kaya, Can": "·", "Bauer, Max": "✓", "Demir, Ece": "·"}
+        assert ("c", "Check-in") in [(k.key_display, str(k.description)) for k in owner.query(FooterKey)]
+        owner.session.do(lambda d: d.check_in(close_checkin=True))  # closed: everyone is paired, no column
+        owner.refresh_panes()
+        await wait_for(pilot, lambda: "Present" not in [str(c.label) for c in table.columns.values()])
+    assert "c check-in" in help_text()

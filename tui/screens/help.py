@@ -24,7 +24,7 @@ Ctrl+T tournament settings · Ctrl+Z undo · Ctrl+Y redo · Ctrl+L journal (who 
 
 **Players**: type the name, Tab to rating…, Enter adds · / search · e or Enter edit · Del delete (before round 1) ·
 w withdraw · b requested bye (e.g. `4 h`, `5 6 z`, `4 x` cancels) · f forbidden pairing · i import CSV/TRF ·
-? why this pairing number
+? why this pairing number · c check-in (only present players are paired while it is open)
 
 **Rounds**: p pair next round (Escape cancels) · on the boards table: **1** 1-0 · **0** 0-1 · **=** draw ·
 **+** white wins by forfeit · **-** black wins by forfeit · **f** double forfeit · Backspace clears ·

@@ -17,6 +17,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Input, Static
 
+from rich.text import Text
+
+from core import checkin
 from core.errors import TournamentError
 from core.i18n import _, ngettext, pgettext
 from core.model import Player, Tournament
@@ -112,7 +115,7 @@ class RegistrationPane(CommandKeys, Vertical):
         Binding("down", "focus_table", L_("Players list"), priority=True),
         Binding("a", "focus_form", L_("Add")),
         Binding("e", "edit", L_("Edit"), show=False),  # Enter edits too (F1 help)
-        Binding("delete", "delete", L_("Delete")),
+        Binding("delete", "delete", L_("Delete"), show=False),  # before round 1 only (F1); c takes its place
         Binding("w", "withdraw", L_("Withdraw")),
         Binding("b", "bye", L_("Bye")),
         Binding("f", "forbidden", L_("Forbid pair"), show=False),
@@ -122,7 +125,7 @@ class RegistrationPane(CommandKeys, Vertical):
         Binding("question_mark", "explain_number", L_("Why this number?"), show=False),
         Binding("t", "teams", L_("Teams"), show=False),
         Binding("l", "from_list", L_("From rating list"), show=False),
-        Binding("c", "checkin", L_("Check-in"), show=False),
+        Binding("c", "checkin", L_("Check-in")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -156,8 +159,9 @@ class RegistrationPane(CommandKeys, Vertical):
         if go:
             self.query_one("#p-federation", Input).placeholder = _("Country")
         self.query_one("#p-search", Input).placeholder = _("/ search: name, club, federation, number")
+        present = [(_("Present"), "present")] if self.t is not None and checkin.is_open(self.t) else []
         reset_table(self.query_one("#players", DataTable), [
-            (_("No."), "pno"), text_col(_("Name"), "name"), (_("Rating"), "rating"),
+            (_("No."), "pno"), *present, text_col(_("Name"), "name"), (_("Rating"), "rating"),
             text_col(pgettext("go", "Rank") if go else _("Title"), "title", 1, 4),
             text_col(_("Country") if go else _("Fed"), "fed", 1, 4),
             text_col(_("Club"), "club", 2),
@@ -182,15 +186,19 @@ class RegistrationPane(CommandKeys, Vertical):
     # -- showing ------------------------------------------------------------------------------
     def show(self, t: Tournament) -> None:
         go_changed = self.t is None or is_go(self.t) != is_go(t)
+        # the present column is there while check-in is open (who is paired depends on it)
+        columns_changed = go_changed or self.t is None or checkin.is_open(self.t) != checkin.is_open(t)
         self.t = t
         if go_changed:
             for key in GO_ONLY:
                 self.query_one(f"#p-{key}", Input).display = is_go(t)
             for key in CHESS_ONLY:
                 self.query_one(f"#p-{key}", Input).display = not is_go(t)
+        if columns_changed:
             self.relabel()
             return
         go = is_go(t)
+        marks = checkin.present(t) if checkin.is_open(t) else None
         needle = self.filter_text.casefold()
         keys, rows = [], []
         for p in sorted(t.players, key=lambda p: p.pno):
@@ -198,7 +206,9 @@ class RegistrationPane(CommandKeys, Vertical):
                     (str(p.pno), p.name, p.club, p.federation, p.fide_id)).casefold():
                 continue
             keys.append(str(p.pno))
-            rows.append((p.pno, p.name, p.rating or "", rank_text(p, t.system) if go else p.title, p.federation,
+            here = () if marks is None else (
+                (Text("✓", style="bold green") if p.pno in marks else Text("·", style="dim")),)
+            rows.append((p.pno, *here, p.name, p.rating or "", rank_text(p, t.system) if go else p.title, p.federation,
                          p.club, status_text(t, p)))
         sync_table(self.query_one("#players", DataTable), keys, rows)
         shown = ngettext("{n} player", "{n} players", len(t.players)).format(n=len(t.players))

@@ -239,6 +239,8 @@ class PairingDone:
 
     pairing: object
     revision: int
+    notes: tuple[str, ...] = ()
+    """What the saved round says (the absentees of the check-in, present players without a board)."""
 
 
 class RoundsPane(CommandKeys, Vertical):
@@ -631,8 +633,8 @@ class RoundsPane(CommandKeys, Vertical):
         # saving a big round (validation, serialisation, fsync) also stays off the UI thread;
         # refused if anyone saved since the revision the pairing was computed on
         self.post_message(PairProgress(1.0, _("saving round {n}").format(n=pairing.round)))
-        session.do(lambda desk: desk.record_round(plan, pairing))
-        return PairingDone(pairing, plan.revision)
+        outcome = session.do(lambda desk: desk.record_round(plan, pairing))
+        return PairingDone(pairing, plan.revision, tuple(outcome.warnings))
 
     def on_pair_progress(self, message: PairProgress) -> None:
         self.query_one("#pair-progress", ProgressBar).update(progress=max(0.0, min(1.0, message.fraction)))
@@ -674,9 +676,9 @@ class RoundsPane(CommandKeys, Vertical):
         self.explanations[pairing.round] = dict(getattr(pairing, "explanations", {}) or {})
         # two frames instead of one long one: the progress row goes (a layout change), then
         # the new round is drawn
-        self.call_after_refresh(self.show_paired, pairing.round)
+        self.call_after_refresh(self.show_paired, pairing.round, done.notes)
 
-    def show_paired(self, round_no: int) -> None:
+    def show_paired(self, round_no: int, notes: tuple[str, ...] = ()) -> None:
         """The second half of a finished pairing: draw the new round, say so."""
         gc_after_frame(self)
         self.round_no = round_no
@@ -684,7 +686,9 @@ class RoundsPane(CommandKeys, Vertical):
         self.query_one("#boards", DataTable).move_cursor(row=0, animate=False)
         self.focus_main()
         # the toast in a frame of its own (mounting it is a layout change)
-        self.call_after_refresh(self.notify, _("Round {n} is paired.").format(n=round_no))
+        said = "\n".join((_("Round {n} is paired.").format(n=round_no), *notes))
+        self.call_after_refresh(lambda: self.notify(said, severity="warning" if notes else "information",
+                                                    timeout=12 if notes else None, markup=False))
 
     def cancel_pairing(self) -> bool:
         """Escape while pairing: stop the engine (its child process ends within 50 ms)."""
