@@ -128,3 +128,20 @@ def test_two_processes_racing_on_a_board_one_wins_the_other_is_refused(tmp_path)
         assert "Traceback" not in err_a + err_b
     actions = result_actions(tmp_path, tid)
     assert len(actions) == 20 and len({a.rsplit(" ", 1)[0] for a in actions}) == 20
+
+
+def test_go_results_are_protected_the_same_way(tmp_path, capsys):
+    players = tuple(Player(i, f"Player {i}", rating=2000 - 100 * i) for i in range(1, 5))
+    [tid] = store_with(tmp_path, Tournament(id="", name="Go evening", system="gamma", total_rounds=3,
+                                            players=players))
+    run = lambda *words: cli(["--data", str(tmp_path), *map(str, words)])
+    assert run("round", "pair", tid) == 0
+    b = Store(tmp_path).load(tid).tournament.round(1).boards[0]
+    assert run("go", "result", tid, 1, 1, "white") == 0
+    assert run("go", "result", tid, 1, 1, "white") == 0  # the same again
+    capsys.readouterr()
+    assert run("go", "result", tid, 1, 1, "black") == 3
+    assert capsys.readouterr().err.startswith(f"hakem: Round 1, board 1 has 1-0, entered by {ME} (")
+    assert board(tmp_path, tid, 1, 1) is GameResult.WHITE_WINS
+    assert run("go", "result", tid, 1, 1, b.black, "--correct") == 0
+    assert board(tmp_path, tid, 1, 1) is GameResult.BLACK_WINS

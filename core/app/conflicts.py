@@ -80,15 +80,14 @@ class BoardSeen:
 
 
 def check_board(t: Tournament, round_no: int, board_no: int, seen: BoardSeen,
-                wanted: GameResult | None = None) -> None:
+                after: Tournament | None = None) -> None:
     """Refuse when the board is not what the organiser saw (someone else entered or changed
-    its result, or the round was paired again) — unless it already holds ``wanted``, the
-    result being entered: then both organisers meant the same and nothing is lost."""
+    its result, or the round was paired again) — unless the change (``after``) leaves the
+    board as it is: the same result entered twice, both organisers meant it, nothing is lost."""
     now = BoardSeen.of(t, round_no, board_no)
     if now == seen:
         return
-    if now is not None and (now.white, now.black) == (seen.white, seen.black) and wanted is not None \
-            and now.result is wanted:
+    if now is not None and after is not None and BoardSeen.of(after, round_no, board_no) == now:
         return
     where = _("Round {r}, board {b}").format(r=round_no, b=board_no)
     path = ("rounds", round_no - 1, "boards", board_no - 1)

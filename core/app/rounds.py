@@ -139,7 +139,7 @@ class RoundCases(DeskBase):
         def change(t: Tournament) -> Tournament:
             after = commands.set_result(t, round_no, board_no, result, unrated)  # a bad result first
             if seen is not None:
-                check_board(t, round_no, board_no, seen, wanted=result)
+                check_board(t, round_no, board_no, seen, after)
             return after
 
         text = result.value if result is not None else "none"
@@ -147,9 +147,10 @@ class RoundCases(DeskBase):
 
     @use_case("result.enter")
     def enter_go_result(self, round_no: int, board_no: int, winner: str | None, white: int | None = None,
-                        forfeit: bool = False, both_absent: bool = False, jigo: bool = False) -> Outcome:
+                        forfeit: bool = False, both_absent: bool = False, jigo: bool = False,
+                        seen: BoardSeen | None = None) -> Outcome:
         """Go (Gamma or McMahon): who won a board (by number, white or black), a jigo, or that
-        neither player came."""
+        neither player came.  ``seen`` as for :meth:`enter_result`."""
         from core.go import results
 
         if not (both_absent or jigo) and winner is None:
@@ -158,10 +159,14 @@ class RoundCases(DeskBase):
         def change(t: Tournament) -> Tournament:
             self._check_go(t, GO_SYSTEMS)
             if both_absent:
-                return results.record_double_refusal(t, round_no, board_no)
-            if jigo:
-                return results.record_jigo(t, round_no, board_no)
-            return results.record_winner_text(t, round_no, board_no, str(winner), white, forfeit)
+                after = results.record_double_refusal(t, round_no, board_no)
+            elif jigo:
+                after = results.record_jigo(t, round_no, board_no)
+            else:
+                after = results.record_winner_text(t, round_no, board_no, str(winner), white, forfeit)
+            if seen is not None:
+                check_board(t, round_no, board_no, seen, after)
+            return after
 
         return self._change(f"go result round {round_no} board {board_no}", change)
 

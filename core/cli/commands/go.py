@@ -114,8 +114,15 @@ def _table(args: argparse.Namespace) -> int:
 
 
 def _result(args: argparse.Namespace) -> int:
-    show_warnings(open_desk(args.id).enter_go_result(args.round, args.board, args.winner, args.white,
-                                                     args.forfeit, args.both_absent, args.jigo))
+    """A Go result; a different one already on the board is replaced only with ``--correct``
+    (as ``hakem result``)."""
+    from core.cli.commands.result import without_overwrite
+
+    desk = open_desk(args.id)
+    show_warnings(without_overwrite(
+        lambda seen: desk.enter_go_result(args.round, args.board, args.winner, args.white, args.forfeit,
+                                          args.both_absent, args.jigo, seen=seen),
+        desk.snapshot().tournament, args.round, args.board, args.correct))
     return 0
 
 
@@ -189,6 +196,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     re_.add_argument("--white", type=int, help=_("who actually had White (even games, nigiri)"))
     re_.add_argument("--forfeit", action="store_true", help=_("the loser did not play"))
     re_.add_argument("--both-absent", action="store_true", help=_("neither player came"))
+    re_.add_argument("--correct", action="store_true",
+                     help=_("replace a different result already on the board (a correction)"))
     re_.add_argument("--jigo", action="store_true", help=_("a drawn game (only with a whole-number komi)"))
     re_.set_defaults(func=_result)
 

@@ -12,7 +12,9 @@ from core.i18n import _
 from core.model import GameResult, Tournament
 
 if TYPE_CHECKING:
-    from core.app import StaleChange
+    from collections.abc import Callable
+
+    from core.app import BoardSeen, Outcome, StaleChange
 
 
 def run(args: argparse.Namespace) -> int:
@@ -25,22 +27,31 @@ def run(args: argparse.Namespace) -> int:
     ``--correct`` the board as it is.  The check runs inside the store's change, so of two
     simultaneous commands exactly one is saved and the other is refused naming who entered
     what, and when (from the journal)."""
+    result = GameResult.parse(args.result)
+    desk = open_desk(args.id)
+    before = desk.snapshot().tournament
+    outcome = without_overwrite(lambda seen: desk.enter_result(args.round, args.board, result, seen=seen,
+                                                               unrated=args.unrated),
+                                before, args.round, args.board, args.correct)
+    show_warnings(outcome)
+    _say_cup_boards(before, outcome.tournament)
+    return 0
+
+
+def without_overwrite(enter: Callable[[BoardSeen | None], Outcome], read: Tournament, round_no: int,
+                      board_no: int, correct: bool) -> Outcome:
+    """Run ``enter(seen)`` with the board as read (``read``) for what the organiser saw: with no
+    result, or as it is with ``--correct``; a refusal becomes the command's one line (exit 3).
+    ``hakem result`` and ``hakem go result`` both enter through this."""
     from dataclasses import replace
 
     from core.app import BoardSeen, StaleChange
 
-    result = GameResult.parse(args.result)
-    desk = open_desk(args.id)
-    before = desk.snapshot().tournament
-    shown = BoardSeen.of(before, args.round, args.board)
-    seen = shown if shown is None or args.correct else replace(shown, result=None)
+    shown = BoardSeen.of(read, round_no, board_no)
     try:
-        outcome = desk.enter_result(args.round, args.board, result, seen=seen, unrated=args.unrated)
+        return enter(shown if shown is None or correct else replace(shown, result=None))
     except StaleChange as refused:
         raise TournamentError(overwrite_refused(refused)) from None
-    show_warnings(outcome)
-    _say_cup_boards(before, outcome.tournament)
-    return 0
 
 
 def overwrite_refused(refused: StaleChange) -> str:
