@@ -60,6 +60,7 @@ def _isolated_user_dirs(tmp_path_factory, monkeypatch):
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    monkeypatch.setenv("HAKEM_EXPORTS", str(home / "exports"))
     monkeypatch.delenv("HAKEM_DATA", raising=False)
     monkeypatch.delenv("HAKEM_LANG", raising=False)
     # the same language environment on every machine (CI may run with another locale)

@@ -40,7 +40,9 @@ def data(tmp_path: Path) -> tuple[Path, str, Path]:
     t = demo(rounds=2, complete_last=False)
     [tid] = store_with(data, t.with_changes(forbidden=((1, 2),)))
     desk = Workspace(data).open(tid)
-    desk.remember_publishing(str(data / "web"))
+    from core.app import publishing
+
+    publishing.remember(data, tid, str(tmp_path / "web"))  # the user's own setting, not the tournament's
     desk.enter_result(2, 1, GameResult.WHITE_WINS)  # something to undo
     desk.undo()  # ... and to redo
     players = tmp_path / "players.csv"
@@ -110,10 +112,7 @@ def desk_calls(desk: Desk, tmp: Path) -> dict[str, object]:
         "remove_prize_group": lambda: desk.remove_prize_group("open"),
         "set_prize_rules": lambda: desk.set_prize_rules("equal"),
         "change_go_settings": lambda: desk.change_go_settings({"komi": "6.5"}),
-        "remember_publishing": lambda: desk.remember_publishing(None),
         "remember_url": lambda: desk.remember_url("https://example.org/club"),
-        "export_folder": desk.export_folder,
-        "export": lambda: desk.export("round-2-standings.txt", b"standings"),
         "undo": desk.undo,
         "redo": desk.redo,
         "snapshot": desk.snapshot,

@@ -180,8 +180,10 @@ async def test_results_typed_in_the_tui_refresh_the_remembered_pages(tmp_path):
     data, web = tmp_path / "data", tmp_path / "web"
     t = with_rounds(commands.demo_tournament(), 2)
     [tid] = store_with(data, commands.set_result(t, 2, 6, None))
-    # a created file names no directory: remember one as ``hakem publish --remember`` does
-    change(data, tid, "publish settings", lambda t: t.with_changes(options={**t.options, "publish_directory": str(web)}))
+    # remembered in the user's own settings as ``hakem publish --remember`` does
+    from core.app import publishing
+
+    publishing.remember(data, tid, str(web))
     app = HakemApp(data_dir=data, open_id=tid)
     async with app.run_test(size=(100, 32)) as pilot:
         await opened(pilot, app)

@@ -1,8 +1,9 @@
-"""Exports (issue 19 item 9): one folder per tournament under the data directory, the round in
-the name, nothing replaced without asking, nothing written through a link someone planted.
+"""Files written for the user (issue 19 item 9, issue 30 item 4): one folder per tournament in
+the user's own export folder, the round in the name, nothing replaced without asking, nothing
+written through a link, nothing written inside the data directory.
 
 Expected names and paths are written out by hand from the rule in core/app/exports.py's
-docstring (``DATA/exports/ID/round-N-KIND.EXT``), not taken from the code's output.
+docstring (``$HAKEM_EXPORTS/ID/round-N-KIND.EXT``), not taken from the code's output.
 """
 
 from __future__ import annotations
@@ -14,17 +15,20 @@ from pathlib import Path
 
 import pytest
 
-from core.app import Workspace
-from core.app.exports import ExportExists, default_name
+from core.app.exports import ExportExists, default_name, write_export, write_file, write_typed
 from core.errors import StoreError, TournamentError
 from tui.testing import demo, store_with
 
+TID = "club-rapid-2026-1a2b"
+
 
 @pytest.fixture()
-def desk(tmp_path: Path):
-    data = tmp_path / "data"
-    [tid] = store_with(data, demo(rounds=3))
-    return Workspace(data).open(tid)
+def exports(tmp_path: Path, monkeypatch) -> Path:
+    home = tmp_path / "my-exports"
+    monkeypatch.setenv("HAKEM_EXPORTS", str(home))
+    monkeypatch.setenv("HAKEM_DATA", str(tmp_path / "data"))
+    (tmp_path / "data").mkdir()
+    return home
 
 
 def test_names_carry_the_round_and_the_kind():
@@ -36,84 +40,109 @@ def test_names_carry_the_round_and_the_kind():
     assert default_name(demo(), "checkin", ".pdf") == "before-round-1-checkin.pdf"
 
 
-def test_an_export_goes_into_the_tournaments_folder_and_is_never_replaced_unasked(desk, tmp_path):
-    folder = tmp_path / "data" / "exports" / desk.id
-    assert desk.export_folder() == folder
-    path = desk.export("round-3-pairings.txt", b"first")
+def test_an_export_goes_into_the_tournaments_folder_and_is_never_replaced_unasked(exports):
+    folder = exports / TID
+    path = write_typed(TID, "round-3-pairings.txt", b"first")
     assert path == folder / "round-3-pairings.txt" and path.is_absolute()
     assert path.read_bytes() == b"first"
     with pytest.raises(ExportExists) as refused:
-        desk.export("round-3-pairings.txt", b"second")
+        write_typed(TID, "round-3-pairings.txt", b"second")
     assert refused.value.path == path and str(path) in str(refused.value)
     assert path.read_bytes() == b"first"
-    kept = desk.export("round-3-pairings.txt", b"second", exists="keep")
+    kept = write_typed(TID, "round-3-pairings.txt", b"second", exists="keep")
     assert kept == folder / "round-3-pairings-2.txt" and kept.read_bytes() == b"second"
-    assert desk.export("round-3-pairings.txt", b"third", exists="keep") == folder / "round-3-pairings-3.txt"
-    assert desk.export("round-3-pairings.txt", b"new", exists="replace") == path
+    assert write_typed(TID, "round-3-pairings.txt", b"third", exists="keep") == folder / "round-3-pairings-3.txt"
+    assert write_typed(TID, "round-3-pairings.txt", b"new", exists="replace") == path
     assert path.read_bytes() == b"new"
     assert sorted(p.name for p in folder.iterdir()) == [
         "round-3-pairings-2.txt", "round-3-pairings-3.txt", "round-3-pairings.txt"]  # no temp file left
 
 
-def test_a_link_planted_as_the_export_folder_is_refused(desk, tmp_path):
+def test_a_link_planted_as_the_export_folder_is_refused(exports, tmp_path):
     elsewhere = tmp_path / "victim"
     elsewhere.mkdir()
-    exports = tmp_path / "data" / "exports"
     exports.mkdir()
-    (exports / desk.id).symlink_to(elsewhere)
+    (exports / TID).symlink_to(elsewhere)
     with pytest.raises(StoreError, match="symbolic link"):
-        desk.export("round-3-pairings.txt", b"data")
+        write_typed(TID, "round-3-pairings.txt", b"data")
     assert list(elsewhere.iterdir()) == []
 
 
-def test_a_link_planted_as_the_exports_folder_is_refused(desk, tmp_path):
-    elsewhere = tmp_path / "victim"
-    (elsewhere / desk.id).mkdir(parents=True)
-    (tmp_path / "data" / "exports").symlink_to(elsewhere)
-    with pytest.raises(StoreError, match="symbolic link"):
-        desk.export("round-3-pairings.txt", b"data")
-    assert list((elsewhere / desk.id).iterdir()) == []
-
-
-def test_a_link_planted_as_the_file_is_never_written_through(desk, tmp_path):
+@pytest.mark.parametrize("exists", ["refuse", "keep", "replace"])
+def test_a_link_planted_as_the_file_is_refused_whatever_was_asked(exports, tmp_path, exists):
     victim = tmp_path / "notes.txt"
     victim.write_text("my notes", encoding="utf-8")
-    folder = tmp_path / "data" / "exports" / desk.id
-    desk.export("other.txt", b"x")  # creates the folder
-    (folder / "round-3-pairings.txt").symlink_to(victim)
-    with pytest.raises(ExportExists):
-        desk.export("round-3-pairings.txt", b"pairings")
-    assert desk.export("round-3-pairings.txt", b"pairings", exists="keep").name == "round-3-pairings-2.txt"
-    replaced = desk.export("round-3-pairings.txt", b"pairings", exists="replace")
-    assert not replaced.is_symlink() and replaced.read_bytes() == b"pairings"  # the link itself replaced
-    assert victim.read_text(encoding="utf-8") == "my notes"
+    write_typed(TID, "other.txt", b"x")  # creates the folder
+    (exports / TID / "round-3-pairings.txt").symlink_to(victim)
+    (exports / TID / "dangling.txt").symlink_to(tmp_path / "not-yet")
+    for name in ("round-3-pairings.txt", "dangling.txt"):
+        with pytest.raises(StoreError, match="never writes through a link"):
+            write_typed(TID, name, b"pairings", exists)
+    assert victim.read_text(encoding="utf-8") == "my notes" and not (tmp_path / "not-yet").exists()
+    assert (exports / TID / "round-3-pairings.txt").is_symlink()
 
 
 @pytest.mark.parametrize("name", ["../escape.txt", "sub/x.txt", ".hidden", "", "a\x1b[2Jb.txt", "..", "x/"])
-def test_names_with_a_folder_part_or_controls_are_refused(desk, tmp_path, name):
+def test_names_with_a_folder_part_or_controls_are_refused(exports, tmp_path, name):
     with pytest.raises(TournamentError):
-        desk.export(name, b"data")
-    assert not (tmp_path / "data" / "escape.txt").exists() and not (tmp_path / "escape.txt").exists()
+        write_typed(TID, name, b"data")
+    assert not (tmp_path / "escape.txt").exists() and not (exports / "escape.txt").exists()
 
 
-def test_a_full_path_the_organiser_typed_is_written_there_and_not_replaced_unasked(desk, tmp_path):
+def test_a_full_path_the_organiser_typed_is_written_there_and_not_replaced_unasked(exports, tmp_path):
     target = tmp_path / "mine" / "list.txt"
     target.parent.mkdir()
-    assert desk.export(str(target), b"one") == target
+    assert write_typed(TID, str(target), b"one") == target
     with pytest.raises(ExportExists):
-        desk.export(str(target), b"two")
+        write_typed(TID, str(target), b"two")
     assert target.read_bytes() == b"one"
     with pytest.raises(TournamentError, match="full path"):
-        desk.export("mine/list.txt", b"relative")  # relative to the cwd is what caused item 9
+        write_typed(TID, "mine/list.txt", b"relative")  # relative to the cwd is what caused item 9
 
 
-def test_view_only_exports_nothing(tmp_path):
+def test_nothing_is_written_inside_the_data_directory_however_it_is_spelled(exports, tmp_path):
     data = tmp_path / "data"
-    [tid] = store_with(data, demo(rounds=1))
-    desk = Workspace(data, read_only=True).open(tid)
-    with pytest.raises(TournamentError, match="view-only"):
-        desk.export("round-1-pairings.txt", b"x")
-    assert not (data / "exports").exists()
+    (data / "sub").mkdir()
+    (tmp_path / "alias").symlink_to(data)
+    for path in (data / "x.txt", data / "sub" / "x.txt", tmp_path / "alias" / "sub" / "x.txt",
+                 data / "sub" / ".." / "x.txt"):
+        with pytest.raises(StoreError, match="inside the data directory"):
+            write_file(path, b"data")
+    assert sorted(os.listdir(data)) == ["sub"] and os.listdir(data / "sub") == []
+
+
+def test_a_new_file_gets_the_users_umask_and_a_replaced_one_keeps_its_mode(exports, tmp_path):
+    old = os.umask(0o027)
+    try:
+        fresh = write_file(tmp_path / "fresh.txt", b"x")
+    finally:
+        os.umask(old)
+    assert fresh.stat().st_mode & 0o777 == 0o640
+    kept = tmp_path / "kept.txt"
+    kept.write_bytes(b"old")
+    kept.chmod(0o604)
+    write_file(kept, b"new", "replace")
+    assert kept.read_bytes() == b"new" and kept.stat().st_mode & 0o777 == 0o604
+
+
+def test_a_fifo_nobody_reads_is_refused_at_once(exports, tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(StoreError, match="nobody reads"):
+        write_file(fifo, b"data")  # opening it for writing would block without O_NONBLOCK
+
+
+def test_view_only_exports_nothing(exports, tmp_path):
+    from core.store.files import forbid_writes
+    import core.store.files as files
+
+    forbid_writes()
+    try:
+        with pytest.raises(TournamentError, match="view-only"):
+            write_export(TID, "round-1-pairings.txt", b"x")
+    finally:
+        files._writes_forbidden = False
+    assert not (exports / TID / "round-1-pairings.txt").exists()
 
 
 # -- the CLI --------------------------------------------------------------------------------
@@ -132,8 +161,9 @@ def test_cli_save_writes_into_the_folder_and_refuses_an_existing_file_without_fo
     data = tmp_path / "data"
     [tid] = store_with(data, demo(rounds=3))
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HAKEM_EXPORTS", str(tmp_path / "mine"))
     code, out, _err = cli(monkeypatch, data, "report", tid, "pairings", "--round", "2", "--save")
-    expected = data / "exports" / tid / "round-2-pairings.txt"
+    expected = tmp_path / "mine" / tid / "round-2-pairings.txt"
     assert code == 0 and out.strip() == str(expected)
     assert expected.read_text(encoding="utf-8").startswith("Pairings of round 2")
     expected.write_text("edited by hand", encoding="utf-8")
@@ -142,7 +172,8 @@ def test_cli_save_writes_into_the_folder_and_refuses_an_existing_file_without_fo
     assert expected.read_text(encoding="utf-8") == "edited by hand"
     code, out, _err = cli(monkeypatch, data, "report", tid, "pairings", "--round", "2", "--save", "--force")
     assert code == 0 and expected.read_text(encoding="utf-8").startswith("Pairings of round 2")
-    assert sorted(os.listdir(tmp_path)) == ["data"]  # nothing in the directory hakem was started from
+    assert sorted(os.listdir(tmp_path)) == ["data", "mine"]  # nothing in the directory hakem was started from
+    assert not (data / "exports").exists()  # nor in the data directory
 
 
 def test_cli_pdf_on_a_terminal_without_o_goes_to_the_export_folder(monkeypatch, tmp_path):
@@ -156,10 +187,11 @@ def test_cli_pdf_on_a_terminal_without_o_goes_to_the_export_folder(monkeypatch, 
     from core.cli import main
 
     monkeypatch.setenv("HAKEM_DATA", str(data))
+    monkeypatch.setenv("HAKEM_EXPORTS", str(tmp_path / "mine"))
     monkeypatch.setattr(sys, "stdout", Terminal())
     monkeypatch.setattr(sys, "stderr", io.StringIO())
     assert main(["report", tid, "standings", "--format", "pdf"]) == 0
-    pdf = data / "exports" / tid / "round-2-standings.pdf"
+    pdf = tmp_path / "mine" / tid / "round-2-standings.pdf"
     assert pdf.read_bytes().startswith(b"%PDF") and str(pdf) in sys.stdout.getvalue()
 
 

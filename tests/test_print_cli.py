@@ -60,12 +60,14 @@ def text_of(path) -> str:
 
 def test_report_format_pdf_writes_the_file(data):  # noqa: F811
     tid = _demo()
-    out = data / "standings.pdf"
+    out = data / "standings.pdf"  # beside the data directory (the fixture's data/)
     code, _o, err = run("--lang", "de", "report", tid, "standings", "--format", "pdf", "-o", str(out))
     assert code == 0, err
     text = text_of(out)
     assert "Rangliste" in text and "Aktar, Tahsin" in text and "Krüger, Lena" in text
     code, _o, err = run("report", tid, "pairings", "--format", "pdf", "--paper", "letter", "-o", str(out))
+    assert code != 0 and "--force" in err and "Rangliste" in text_of(out)  # never replaced unasked
+    code, _o, err = run("report", tid, "pairings", "--format", "pdf", "--paper", "letter", "-o", str(out), "--force")
     assert code == 0, err
     box = PdfReader(str(out)).pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (612, 792)
@@ -76,6 +78,8 @@ def test_report_pdf_refuses_a_missing_directory_and_all_without_pdf(data):  # no
     tid = _demo()
     code, _o, err = run("report", tid, "standings", "--format", "pdf", "-o", str(data / "nope" / "x.pdf"))
     assert code != 0 and "does not exist" in err
+    code, _o, err = run("report", tid, "standings", "--format", "pdf", "-o", str(data / "data" / "x.pdf"))
+    assert code != 0 and "inside the data directory" in err and not (data / "data" / "x.pdf").exists()
     code, _o, err = run("report", tid, "all")
     assert code != 0 and "--format pdf" in err
 

@@ -403,13 +403,18 @@ def test_publish_watch_republishes_after_pairing_and_after_the_last_result(tmp_p
     assert (tmp_path / "pairings-r5.html").exists()
 
 
-def test_auto_publish_only_with_a_remembered_directory(tmp_path) -> None:
-    from core.reports.export import PUBLISH_OPTION, auto_publish
+def test_pages_follow_a_change_only_into_the_users_remembered_directory(tmp_path) -> None:
+    from core.app import publishing
+    from core.app.effects import after_change
 
     t = round_robin()
-    assert auto_publish(t) == []
-    written = auto_publish(t.with_changes(options={**t.options, PUBLISH_OPTION: str(tmp_path / "www")}))
-    assert (tmp_path / "www" / "index.html") in written
+    done = t.with_changes(rounds=t.rounds[:-1])  # unpairing changes the pages
+    legacy = t.with_changes(options={**t.options, publishing.LEGACY_OPTION: str(tmp_path / "from-the-file")})
+    assert after_change(tmp_path / "data", "rr", legacy, done) == []
+    assert not (tmp_path / "from-the-file").exists()  # tournament data never names a place
+    publishing.remember(tmp_path / "data", "rr", str(tmp_path / "www"))
+    assert after_change(tmp_path / "data", "rr", t, done) == []
+    assert (tmp_path / "www" / "index.html").exists()
 
 
 def test_cli_reports_follow_lang(capsys) -> None:

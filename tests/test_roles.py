@@ -137,6 +137,7 @@ def test_results_only_forced_command(event, monkeypatch, capsys):
 
     store, tid = event
     monkeypatch.setattr(roles, "_cap", None)
+    monkeypatch.setattr("core.app.files._files_forbidden", False)  # results-only sets it for the process
     monkeypatch.setenv("HAKEM_DATA", str(store.data_dir))
     monkeypatch.setenv("SSH_ORIGINAL_COMMAND", f"hakem round pair {tid}")
     assert main(["results-only"]) == 3

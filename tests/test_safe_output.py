@@ -81,8 +81,8 @@ def test_csv_cells_are_never_formulas(event, capsys, argv):
             pytest.fail(f"formula cell {cell!r}")
 
 
-def test_csv_export_file_is_quoted_too(event, tmp_path):
-    out = tmp_path / "standings.csv"
+def test_csv_export_file_is_quoted_too(event, tmp_path_factory):
+    out = tmp_path_factory.mktemp("out") / "standings.csv"  # outside the data directory
     main(["export", event, "--csv", "-o", str(out)])
     cells = [c for row in csv.reader(io.StringIO(out.read_text())) for c in row]
     assert "'" + HOSTILE[-1] in cells

@@ -1,5 +1,6 @@
-"""Engine-mode outputs (``-p``, ``-o``): regular files replaced atomically, everything else
-(``-``, /dev/stdout, FIFOs, devices, links) written through; nothing left behind on failure."""
+"""Engine-mode outputs (``-p``, ``-o``): regular files replaced atomically (the engine interface
+rewrites its output file), ``-``, /dev/stdout, FIFOs and devices written through, a link never
+(issue 30: one writer for every output path); nothing left behind on failure."""
 
 from __future__ import annotations
 
@@ -42,18 +43,21 @@ def test_dash_is_stdout(tmp_path: Path) -> None:
 def test_a_directory_is_refused_and_nothing_is_left_beside_it(tmp_path: Path) -> None:
     (tmp_path / "d").mkdir()
     proc = _pair(tmp_path, "d")
-    assert proc.returncode == 5 and proc.stderr.strip() == "hakem: d: is a directory"
+    assert proc.returncode == 5 and proc.stderr.strip() == f"hakem: {tmp_path / 'd'}: is a directory"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["d", "in.trf"]
 
 
-def test_a_link_is_written_through_not_replaced(tmp_path: Path) -> None:
+def test_a_link_is_refused_and_what_it_points_to_is_untouched(tmp_path: Path) -> None:
     target = tmp_path / "real.txt"
     target.write_text("old\n")
     (tmp_path / "link.txt").symlink_to(target)
-    assert _pair(tmp_path, "link.txt").returncode == 0
-    assert (tmp_path / "link.txt").is_symlink() and target.read_text().splitlines()[0] == "2"
-    (tmp_path / "null").symlink_to("/dev/null")
-    assert _pair(tmp_path, "null").returncode == 0 and (tmp_path / "null").is_symlink()
+    proc = _pair(tmp_path, "link.txt")
+    assert proc.returncode == 5 and "is a symbolic link" in proc.stderr
+    assert (tmp_path / "link.txt").is_symlink() and target.read_text() == "old\n"
+
+
+def test_a_device_is_written_through(tmp_path: Path) -> None:
+    assert _pair(tmp_path, "/dev/null").returncode == 0
 
 
 def test_a_fifo_is_written_through(tmp_path: Path) -> None:

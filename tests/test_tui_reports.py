@@ -59,14 +59,13 @@ def record_notes(app) -> list[str]:
 
 
 async def test_export_default_goes_to_the_tournaments_folder_and_asks_before_replacing(tmp_path, monkeypatch):
-    """Issue 19 item 9: the default name carries the round, the file lands in
-    DATA/exports/ID (not the directory hakem was started from), the toast shows the full
-    path, and a taken name asks: replace / keep both / cancel."""
-    from core.app.exports import EXPORTS
-
+    """Issue 19 item 9: the default name carries the round, the file lands in the user's
+    $HAKEM_EXPORTS/ID (not the directory hakem was started from, nor the data directory: issue
+    30), the toast shows the full path, and a taken name asks: replace / keep both / cancel."""
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HAKEM_EXPORTS", str(tmp_path / "mine"))
     app, data, tid = await open_tab(tmp_path, demo(rounds=3), "f6", "reports")
-    folder = (data / EXPORTS / tid).resolve()
+    folder = (tmp_path / "mine" / tid).resolve()
     expected = folder / "round-2-pairings.html"  # round 2 chosen with [ below
     notes = record_notes(app)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -109,6 +108,7 @@ async def test_export_default_goes_to_the_tournaments_folder_and_asks_before_rep
         await wait_for(pilot, lambda: notes.count(f"Written to {expected}.") == 2)  # the toast follows the write
         assert f"Written to {folder / 'round-2-pairings-2.html'}." in notes
     assert not [p for p in tmp_path.iterdir() if p.suffix == ".html"]  # nothing in the cwd
+    assert not (data / "exports").exists()  # nor in the data directory
 
 
 async def test_print_and_pdf_export_without_the_pdf_library_say_so(tmp_path, monkeypatch):
@@ -132,7 +132,9 @@ async def test_print_and_pdf_export_without_the_pdf_library_say_so(tmp_path, mon
         await pilot.press("enter")
         await wait_for(pilot, lambda: sum("reportlab" in n for n in notes) == 2)
         assert app.is_running and type(app.screen).__name__ == "TournamentScreen"
-    assert not (data / "exports" / tid / "standings.pdf").exists()
+    from core.app.exports import folder_path
+
+    assert not (folder_path(tid) / "standings.pdf").exists()
 
 
 async def test_pictures_in_the_reports_pane(tmp_path):

@@ -100,7 +100,7 @@ class DeskBase:
         before = seen.get("before", snap.tournament)
         answer = value(before, seen.get("after", snap.tournament)) if value is not None else None
         return Outcome(snap.tournament, snap.revision,
-                       tuple(effects.after_change(before, snap.tournament)), answer)
+                       tuple(effects.after_change(self.store.data_dir, self.id, before, snap.tournament)), answer)
 
     @staticmethod
     def _check_go(t: Tournament, systems: tuple[str, ...]) -> None:

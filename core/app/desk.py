@@ -24,9 +24,6 @@ from core.app.rounds import RoundCases, RoundPlan, preview_result
 from core.app.settings import SettingsCases
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
-    from core.app.exports import Exists
     from core.store import Snapshot
 
 
@@ -54,36 +51,19 @@ class Desk(RegistrationCases, RoundCases, SettingsCases, DeskBase):
         """The audit trail with its gaps (revisions whose journal entries are missing)."""
         return self.store.history(self.id)
 
-    # -- exports ----------------------------------------------------------------------------
-    @use_case("report.read", writes=False)
-    def export_folder(self) -> Path:
-        """The folder this tournament's exports go to (``DATA/exports/ID``, absolute)."""
-        from core.app.exports import folder_path
-
-        return folder_path(self.store, self.id)
-
-    @use_case("report.export")
-    def export(self, typed: str, data: bytes, exists: Exists = "refuse") -> Path:
-        """Write a rendered report: a plain name into :meth:`export_folder`, a full path where
-        it says; a taken name raises :class:`~core.app.exports.ExportExists` unless
-        ``exists`` is ``replace`` or ``keep`` (see :mod:`core.app.exports`)."""
-        from core.app.exports import write_typed
-
-        return write_typed(self.store, self.id, typed, data, exists)
-
     # -- undo / redo ------------------------------------------------------------------------
     @use_case("history.undo")
     def undo(self) -> Outcome:
         """Revert the newest change still on the undo stack (by anyone: the stack is shared)."""
         before = self.store.load(self.id).tournament
         snap = self.store.undo(self.id)
-        return Outcome(snap.tournament, snap.revision, tuple(effects.after_change(before, snap.tournament)))
+        return Outcome(snap.tournament, snap.revision, tuple(effects.after_change(self.store.data_dir, self.id, before, snap.tournament)))
 
     @use_case("history.undo")
     def redo(self) -> Outcome:
         before = self.store.load(self.id).tournament
         snap = self.store.redo(self.id)
-        return Outcome(snap.tournament, snap.revision, tuple(effects.after_change(before, snap.tournament)))
+        return Outcome(snap.tournament, snap.revision, tuple(effects.after_change(self.store.data_dir, self.id, before, snap.tournament)))
 
 
 __all__ = ["BoardSeen", "Desk", "Outcome", "RoundPlan", "RoundSeen", "StaleChange", "preview_result"]

@@ -10,24 +10,19 @@ A failure here is a warning, never an error: the change itself is saved.
 
 from __future__ import annotations
 
+import os
+
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Tournament
-
-PUBLISH_OPTION = "publish_directory"
-"""``Tournament.options`` key of the remembered web directory (``hakem publish --remember``);
-the same key as ``core.reports.export.PUBLISH_OPTION``, named here so the layer does not load
-the report modules for every change."""
 
 
 def pages_changed(before: Tournament, after: Tournament) -> bool:
     """Whether the published pages (pairings, results, standings) differ after the change:
     a round was paired or unpaired, a result of a finished round or an earlier round changed,
-    the last result of a round came in — or the remembered directory itself was set.  Results
-    of the round still being played are published when its last result arrives, not one by
-    one (the pages follow the event round by round)."""
-    if before.options.get(PUBLISH_OPTION) != after.options.get(PUBLISH_OPTION):
-        return True
+    the last result of a round came in.  Results of the round still being played are
+    published when its last result arrives, not one by one (the pages follow the event round
+    by round)."""
     if before.rounds == after.rounds:
         return before.players != after.players and bool(after.rounds)
     if len(before.rounds) != len(after.rounds):
@@ -37,14 +32,27 @@ def pages_changed(before: Tournament, after: Tournament) -> bool:
     return before.rounds[:-1] != after.rounds[:-1]
 
 
-def after_change(before: Tournament, after: Tournament) -> list[str]:
-    """Run the side effects of a saved change; returns warnings for the front end to show."""
-    if not after.options.get(PUBLISH_OPTION) or not pages_changed(before, after):
+def after_change(data_dir: str | os.PathLike[str], tid: str, before: Tournament, after: Tournament) -> list[str]:
+    """Run the side effects of a saved change; returns warnings for the front end to show.
+
+    The pages go to the directory this process remembers for the tournament
+    (:mod:`core.app.publishing`), never to one named in the tournament's data."""
+    if not pages_changed(before, after):
         return []
-    from core.reports.export import auto_publish
+    from core.app import publishing
+
+    directory = publishing.remembered(data_dir, tid)
+    legacy = after.options.get(publishing.LEGACY_OPTION)
+    if directory is None:
+        if legacy and publishing.first_notice(data_dir, tid):
+            return [_("the tournament's data names a publish directory ({directory}); places on this machine are "
+                      "never taken from tournament data, so nothing was published. To publish there after every "
+                      "round: hakem publish {tid} {directory} --remember").format(directory=legacy, tid=tid)]
+        return []
+    from core.reports.export import publish
 
     try:
-        auto_publish(after)
+        publish(after, directory)
     except (OSError, TournamentError) as error:
         return [_("the pages were not published: {error}").format(error=error)]
     return []

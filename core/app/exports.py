@@ -1,48 +1,53 @@
-"""Where exported reports go, what they are called, and that nothing is replaced unasked.
+"""Files written *for* the user: exports, reports, PDFs, ``-o FILE`` — one writer for all.
 
-Why a folder per tournament under the data directory: an export used to land in whatever
-directory hakem happened to be started from, under a name without the round, silently
-replacing a file of the same name there (issue 19 item 9: it replaced a ``notes.txt``).  Now a
-report of "Club Rapid 2026" is ``DATA/exports/club-rapid-2026-1a2b/round-3-pairings.pdf``: the
-organiser (and the next organiser of the club) finds every paper of the event in one place,
-and the round is in the name because the round-3 pairings and the round-4 pairings are
-different papers.
+Why one writer, in the client: such a file is the user's, so it is written by the user's own
+hakem process (never by a data service on their behalf, never by another member's), at the path
+they named, and by the same rules whatever the command or screen (issue 30: ``export --trf -o``
+followed a link another member had planted where ``report --format pdf -o`` refused it).  The
+rules (:func:`write_file`):
 
-The folder is in the shared data directory, so it is hostile ground (architecture.md):
-``exports/`` and ``exports/ID/`` are opened with :meth:`SafeDir.subdir` (never a link, never a
-folder others may write), a new file is created exclusively with :meth:`SafeDir.create`, and
-only when the organiser chose "replace" does :meth:`SafeDir.replace` put a new file in place of
-the old one (a link planted under the name is replaced, never written through).  A path the
-organiser typed (``~/Desktop/list.pdf``) is theirs: written there the same way.
+- never through a link: the final name is looked at without following it (``lstat`` and
+  ``O_NOFOLLOW`` through the folder's descriptor); a link there — dangling or not — is refused
+  with a message, whoever planted it;
+- never replacing an existing file unasked: a new file is created exclusively (temp + ``linkat``:
+  it appears whole or not at all); an existing regular file is replaced (atomically, keeping its
+  mode) only with ``--force`` / the TUI's "replace", or "keep both" takes the next free name;
+- never inside the data directory: the folder and each of its parents are compared (device and
+  inode, so no spelling of the path gets round it) with the data directory; the data directory
+  is the store's, a shared one is hostile ground, and a file written there is no file *for* the
+  user;
+- a device or FIFO the user names (``/dev/null``, a pipe) is written through as it is (opened
+  without following a link and without blocking: a FIFO nobody reads is refused, never waited for).
+
+A plain name typed in the TUI goes into the user's export folder: ``$HAKEM_EXPORTS`` or
+``~/hakem-exports``, one folder per tournament (``club-rapid-2026-1a2b/round-3-pairings.pdf``,
+the round in the name because the round-3 and round-4 pairings are different papers).
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import stat
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from core.errors import StoreError, TournamentError
 from core.i18n import _
 from core.model import Tournament
 from core.store.files import SafeDir
 
-if TYPE_CHECKING:
-    from core.store import Store
-
-EXPORTS = "exports"
-"""The folder of the data directory that holds one folder of exports per tournament."""
-
 Exists = Literal["refuse", "replace", "keep"]
 """What to do when the name is taken: refuse (and say so), replace the file, or keep both
 (the new file gets the next free ``-2``, ``-3`` … name)."""
 
 _BAD_NAME = re.compile(r"[\x00-\x1f\x7f/\\]")
+_PATH = getattr(os, "O_PATH", os.O_RDONLY) | os.O_DIRECTORY | os.O_CLOEXEC
 
 
 class ExportExists(TournamentError):
-    """The export's name is taken; nothing was written.  ``path`` is the existing entry."""
+    """The name is taken; nothing was written.  ``path`` is the existing entry."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -76,18 +81,27 @@ def check_name(name: str) -> str:
     return name
 
 
-def folder_path(store: Store, tid: str) -> Path:
+def export_home() -> Path:
+    """The user's own folder of exports (``$HAKEM_EXPORTS``, else ``~/hakem-exports``)."""
+    env = os.environ.get("HAKEM_EXPORTS")
+    return Path(env).expanduser() if env else Path.home() / "hakem-exports"
+
+
+def folder_path(tid: str) -> Path:
     """Where the exports of ``tid`` go (absolute, as shown to the organiser)."""
-    return Path(os.path.abspath(store.data_dir)) / EXPORTS / tid
+    return Path(os.path.abspath(export_home())) / check_name(tid)
 
 
-def _folder(store: Store, tid: str) -> SafeDir:
-    """``exports/ID`` opened (created) through the data directory's descriptor."""
-    store.path(tid)  # an invalid id is refused before anything is created
-    top = store.dir.subdir(EXPORTS, create=True)
-    assert top is not None
+def _folder(tid: str) -> SafeDir:
+    """The tournament's export folder, opened (created) in the user's export home."""
+    home = export_home()
     try:
-        folder = top.subdir(tid, create=True)
+        home.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StoreError(_("Could not write {path}: {error}").format(path=home, error=error.strerror or error)) from error
+    top = SafeDir.open(home)
+    try:
+        folder = top.subdir(check_name(tid), create=True)
     finally:
         top.close()
     assert folder is not None
@@ -102,44 +116,130 @@ def _numbered(name: str) -> list[str]:
     return [f"{stem}-{n}{dot}{suffix}" for n in range(2, 100)]
 
 
-def write_in(folder: SafeDir, name: str, data: bytes, exists: Exists = "refuse") -> Path:
-    """Write ``data`` as ``name`` in ``folder`` as ``exists`` says; returns the file written."""
-    shown = Path(os.path.abspath(folder.path))
+def _user_mode() -> int:
+    """A new file's mode: 0666 less the user's umask, as any program of theirs would make it."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+_IN_USE: set[Path] = set()
+"""Data directories this process has opened (:func:`note_data_directory`)."""
+
+
+def data_directory() -> Path:
+    """The data directory of this invocation (``--data`` / ``$HAKEM_DATA`` / the user's)."""
+    from core.store.paths import resolve_data_dir
+
+    return resolve_data_dir(os.environ.get("HAKEM_DATA") or None, create=False)
+
+
+def note_data_directory(path: str | os.PathLike[str]) -> None:
+    """Remember a data directory this process works on (the Workspace calls it), so nothing
+    for the user is written there whichever way it was chosen."""
+    _IN_USE.add(Path(os.path.abspath(path)))
+
+
+def _data_directories() -> dict[tuple[int, int], Path]:
+    found: dict[tuple[int, int], Path] = {}
+    for path in (data_directory(), *_IN_USE):
+        try:
+            st = os.stat(path)
+        except OSError:
+            continue  # no such directory: nothing to be inside of
+        found[(st.st_dev, st.st_ino)] = path
+    return found
+
+
+def refuse_data_directory(folder: SafeDir, shown: Path) -> None:
+    """Refuse a folder that is a data directory or lies inside one (compared by device and
+    inode from the folder up to ``/``, so links and ``..`` in the typed path do not matter)."""
+    tops = _data_directories()
+    if not tops:
+        return
+    fd = os.open(".", _PATH, dir_fd=folder.fd)
     try:
-        if exists == "replace":
-            folder.replace(name, data)
-            return shown / name
+        while True:
+            here = os.fstat(fd)
+            data = tops.get((here.st_dev, here.st_ino))
+            if data is not None:
+                raise StoreError(_("{path}: inside the data directory {data}; hakem writes files for you "
+                                   "only outside it (choose another folder)").format(path=shown, data=data))
+            parent = os.open("..", _PATH, dir_fd=fd)
+            os.close(fd)
+            fd = parent
+            up = os.fstat(fd)
+            if (up.st_dev, up.st_ino) == (here.st_dev, here.st_ino):
+                return
+    finally:
+        os.close(fd)
+
+
+def _write_through(folder: SafeDir, name: str, data: bytes, shown: Path) -> None:
+    """A device or FIFO the user named: opened as it is (no link followed, no waiting for a
+    reader) and written."""
+    try:
+        fd = os.open(name, os.O_WRONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=folder.fd)
+    except OSError as error:
+        if error.errno == errno.ENXIO:
+            raise StoreError(_("{path}: a pipe nobody reads; nothing was written").format(path=shown)) from error
+        raise
+    try:
+        st = os.fstat(fd)
+        if not (stat.S_ISCHR(st.st_mode) or stat.S_ISFIFO(st.st_mode)):
+            raise StoreError(_("{path}: not a file hakem can write").format(path=shown))
+        os.set_blocking(fd, True)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
+
+
+def write_in(folder: SafeDir, name: str, data: bytes, exists: Exists = "refuse") -> Path:
+    """Write ``data`` as ``name`` in ``folder`` by the rules of the module docstring; returns
+    the file written.  Every refusal is a :class:`TournamentError` naming the file."""
+    shown = Path(os.path.abspath(folder.path)) / name
+    try:
+        refuse_data_directory(folder, shown)
+        entry = folder.lstat(name)
+        if entry is not None and stat.S_ISLNK(entry.st_mode):
+            raise StoreError(_("{path}: is a symbolic link; hakem never writes through a link "
+                               "(remove it or choose another name)").format(path=shown))
+        if entry is not None and stat.S_ISDIR(entry.st_mode):
+            raise StoreError(_("{path}: is a directory").format(path=shown))
+        if entry is not None and not stat.S_ISREG(entry.st_mode):
+            _write_through(folder, name, data, shown)
+            return shown
+        if entry is not None and exists == "replace":
+            folder.replace(name, data, stat.S_IMODE(entry.st_mode))
+            return shown
         for candidate in [name] + (_numbered(name) if exists == "keep" else []):
             try:
-                folder.create(candidate, data)
+                folder.create(candidate, data, _user_mode())
             except FileExistsError:
-                if exists == "refuse":
-                    raise ExportExists(shown / name) from None
-                continue
-            return shown / candidate
+                if exists == "keep":
+                    continue
+                raise ExportExists(shown) from None
+            return shown.parent / candidate
     except OSError as error:
         raise StoreError(_("Could not write {path}: {error}").format(
-            path=shown / name, error=error.strerror or error)) from error
-    raise StoreError(_("{path}: every name up to -99 is taken; nothing was written").format(path=shown / name))
+            path=shown, error=error.strerror or error)) from error
+    raise StoreError(_("{path}: every name up to -99 is taken; nothing was written").format(path=shown))
 
 
-def write_export(store: Store, tid: str, name: str, data: bytes, exists: Exists = "refuse") -> Path:
-    """Write an export of ``tid`` into its folder under the data directory."""
-    name = check_name(name)
-    folder = _folder(store, tid)
-    try:
-        return write_in(folder, name, data, exists)
-    finally:
-        folder.close()
+def write_file(path: str | os.PathLike[str], data: bytes, exists: Exists = "refuse") -> Path:
+    """Write ``data`` at the path the user named (``~`` expanded, relative to the current
+    directory), by the rules of the module docstring."""
+    from core.app.files import check_user_files
 
-
-def write_user_path(path: str | os.PathLike[str], data: bytes, exists: Exists = "refuse") -> Path:
-    """Write an export to a path the organiser typed (``~`` expanded); the folder must exist."""
-    target = Path(path).expanduser()
-    if not target.is_absolute():
-        raise TournamentError(_("{path!r}: give a file name (saved in the tournament's export folder) "
-                                "or a full path starting with / or ~").format(path=str(path)))
-    name = check_name(target.name)
+    check_user_files(os.fspath(path))
+    target = Path(os.path.expanduser(os.fspath(path)))
+    name = target.name
+    if not name or name in (".", "..") or "\0" in name:
+        raise StoreError(_("{path}: not a file name").format(path=os.fspath(path)))
+    if not target.parent.is_dir():
+        raise StoreError(_("{output}: directory {parent} does not exist").format(output=os.fspath(path), parent=target.parent))
     folder = SafeDir.open(target.parent)
     try:
         return write_in(folder, name, data, exists)
@@ -147,11 +247,28 @@ def write_user_path(path: str | os.PathLike[str], data: bytes, exists: Exists = 
         folder.close()
 
 
+def write_export(tid: str, name: str, data: bytes, exists: Exists = "refuse") -> Path:
+    """Write an export of ``tid`` into its folder in the user's export home."""
+    from core.app.files import check_user_files
+
+    check_user_files(name)
+    name = check_name(name)
+    folder = _folder(tid)
+    try:
+        return write_in(folder, name, data, exists)
+    finally:
+        folder.close()
+
+
+def _is_path(typed: str) -> bool:
+    return typed.startswith(("/", "~")) or "/" in typed.rstrip("/")
+
+
 def check_typed(typed: str) -> None:
     """Refuse what the export prompt cannot write before the prompt closes (the text stays):
     a bad file name, a relative path with a folder part, a folder that does not exist."""
     typed = typed.strip()
-    if not (typed.startswith(("/", "~")) or "/" in typed.rstrip("/")):
+    if not _is_path(typed):
         check_name(typed)
         return
     target = Path(typed).expanduser()
@@ -163,10 +280,11 @@ def check_typed(typed: str) -> None:
         raise TournamentError(_('{output}: directory {parent} does not exist').format(output=typed, parent=target.parent))
 
 
-def write_typed(store: Store, tid: str, typed: str, data: bytes, exists: Exists = "refuse") -> Path:
+def write_typed(tid: str, typed: str, data: bytes, exists: Exists = "refuse") -> Path:
     """What the organiser typed in the export prompt: a plain name goes into the tournament's
     export folder, a full path (``/…``, ``~/…``) where it says."""
+    check_typed(typed)
     typed = typed.strip()
-    if typed.startswith(("/", "~")) or "/" in typed.rstrip("/"):
-        return write_user_path(typed, data, exists)
-    return write_export(store, tid, typed, data, exists)
+    if _is_path(typed):
+        return write_file(typed, data, exists)
+    return write_export(tid, typed, data, exists)

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from core import commands
-from core.app import effects
 from core.app.access import use_case
 from core.app.conflicts import (
     check_settings,
@@ -84,22 +83,6 @@ class SettingsCases(DeskBase):
             return new
 
         return self._change("go settings", change)
-
-    @use_case("publish.remember")
-    def remember_publishing(self, directory: str | None) -> Outcome:
-        """Store (or, with ``None``, forget) the web directory the pages are kept current in
-        after every round (:mod:`core.app.effects`)."""
-        import os
-
-        def change(t: Tournament) -> Tournament:
-            options = dict(t.options)
-            if directory is None:
-                options.pop(effects.PUBLISH_OPTION, None)
-            else:
-                options[effects.PUBLISH_OPTION] = os.path.abspath(directory)
-            return t.with_changes(options=options)
-
-        return self._change("publish settings", change)
 
     @use_case("publish.remember")
     def remember_url(self, url: str) -> Outcome:

@@ -87,6 +87,9 @@ class Workspace:
         from core.store import Store
 
         self.store: Store = Store(data_dir, read_only=read_only)
+        from core.app.exports import note_data_directory
+
+        note_data_directory(self.store.data_dir)  # files for the user are never written there
         self.policy: Policy = policy or StorePolicy()
         self.problems: builtins.list[tuple[str, str]] = []
         """The files the last :meth:`list` could not read, with why."""

@@ -81,6 +81,12 @@ def read_trf_path(path: str, tournament_id: str | None = None) -> Tournament:
 
 
 def is_trf_path(ref: str) -> bool:
+    """Whether ``ref`` names a TRF file rather than a stored tournament (never in
+    results-only mode: there every reference is a tournament of the store)."""
+    from core.app.files import user_files_forbidden
+
+    if user_files_forbidden():
+        return False
     return ref.lower().endswith((".trf", ".txt")) or os.sep in ref or Path(ref).is_file()
 
 
@@ -96,10 +102,10 @@ def print_json(value: Any) -> None:
     sys.stdout.write("\n")
 
 
-def write_output(text: str, output: str | None) -> None:
-    """Write to ``output`` or to stdout when no file is given or it is ``-``: devices, FIFOs
-    and links are written through, regular files replaced atomically (:mod:`core.cli.output`)."""
+def write_output(text: str, output: str | None, force: bool = False) -> None:
+    """Write to ``output`` or to stdout when no file is given or it is ``-``: never through a
+    link, an existing file replaced only with ``force`` (:mod:`core.cli.output`)."""
     from core.cli.output import write_user_file
 
-    write_user_file(text, output)
+    write_user_file(text, output, force)
 

@@ -1,62 +1,69 @@
-"""Writing a file the user named on the command line (``-o``, ``-p``).
+"""Writing what a command produced: to standard output, or to the file named by ``-o``.
 
-Why not always an atomic rename: the name may be ``-``, a terminal, a pipe, ``/dev/stdout``
-(a link to the process's output) or a link the user keeps on purpose.  Renaming over those
-replaces the link or device node with a regular file (as root, ``/dev/stdout`` itself) and the
-output never reaches its reader.  So:
+Why this module is thin: a file written for the user is written by the one writer of the
+application layer (:func:`core.app.exports.write_file`: never through a link, never replacing an
+existing file without ``--force``, never inside the data directory).  What is left here is the
+command line's own part:
 
 * ``-`` or nothing: standard output;
-* a path that is, or links to, anything but a regular file (device, FIFO, socket), or a link
-  at all: opened and written through, never replaced;
-* a regular file or a new name: written to a temporary file beside it and renamed over it, so a
-  reader never sees half a file; the temporary file is removed on every failure;
-* a directory: refused before anything is created.
+* ``/dev/stdout``, ``/dev/stderr``, ``/dev/fd/N``: the descriptor meant, written as it is
+  (opening the name again would truncate a file the shell redirected output to);
+* ``-o`` and ``--force`` declared the same way on every command (:func:`add_output_options`);
+* results-only mode turns every file argument off (:func:`core.app.files.forbid_user_files`).
 """
 
 from __future__ import annotations
 
-import contextlib
+import argparse
 import os
-import stat
 import sys
-from pathlib import Path
 
 from core.errors import StoreError
 from core.i18n import _
 
+def add_output_options(parser: argparse.ArgumentParser, help_text: str | None = None,
+                       flags: tuple[str, ...] = ("-o", "--output"), **kw: object) -> None:
+    """``-o FILE`` and ``--force`` (replace an existing file), the same on every command."""
+    parser.add_argument(*flags, dest="output", help=help_text or _("write to this file instead of stdout"), **kw)  # type: ignore[arg-type]
+    parser.add_argument("--force", action="store_true", help=_("replace FILE if it exists"))
 
-def write_user_file(text: str, output: str | None) -> None:
+
+def write_user_file(text: str, output: str | None, force: bool = False) -> None:
     """Write ``text`` (UTF-8) to ``output`` as described in the module docstring."""
+    write_user_bytes(text.encode("utf-8"), output, force, text=text)
+
+
+def write_user_bytes(data: bytes, output: str | None, force: bool = False, text: str | None = None) -> None:
+    """Write ``data`` to ``output``; ``text`` is the same as a string, for a text stdout."""
     fd = _standard_fd(output)
     if fd == 1 or not output:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        if text is not None:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        else:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
         return
-    data = text.encode("utf-8")
+    from core.app.files import check_user_files
+
+    check_user_files(output)
     if fd is not None:
         _write_fd(fd, data, output)
         return
-    target = Path(output)
+    from core.app.exports import ExportExists, write_file
+
+    sys.stdout.flush()
     try:
-        link = target.lstat()
-    except FileNotFoundError:
-        link = None
-    except OSError as error:
-        raise StoreError(_('{output}: {error}').format(output=output, error=error.strerror or error)) from error
-    if link is not None and stat.S_ISDIR(link.st_mode):
-        raise StoreError(_('{output}: is a directory').format(output=output))
-    if link is not None and not stat.S_ISREG(link.st_mode):
-        _write_through(target, data, output)
-        return
-    if not target.parent.is_dir():
-        raise StoreError(_('{output}: directory {parent} does not exist').format(output=output, parent=target.parent))
-    _replace(target, data, output, stat.S_IMODE(link.st_mode) if link is not None else None)
+        write_file(output, data, "replace" if force else "refuse")
+    except ExportExists as error:
+        raise StoreError(_("{path} already exists; nothing was written (--force replaces it)").format(
+            path=error.path)) from error
 
 
 def _standard_fd(output: str | None) -> int | None:
     """``-``, ``/dev/stdout``, ``/dev/stderr``, ``/dev/fd/N``, ``/proc/self/fd/N``: the
-    descriptor meant, written to as it is (opening the name again would truncate a file the
-    shell redirected output to, under the process's own feet)."""
+    descriptor meant, written to as it is."""
     if output in (None, "", "-", "/dev/stdout"):
         return 1
     if output == "/dev/stderr":
@@ -76,49 +83,3 @@ def _write_fd(fd: int, data: bytes, output: str) -> None:
             view = view[os.write(fd, view):]
     except OSError as error:
         raise StoreError(_('{output}: {error}').format(output=output, error=error.strerror or error)) from error
-
-
-def _write_through(target: Path, data: bytes, output: str) -> None:
-    """Open the name as it is (following a link) and write; a directory behind a link is
-    refused, a regular file behind it is truncated first."""
-    sys.stdout.flush()
-    try:
-        if target.is_dir():
-            raise StoreError(_('{output}: is a directory').format(output=output))
-        # O_TRUNC: a regular file behind a link is rewritten, as the shell's ``>`` does
-        fd = os.open(target, os.O_WRONLY | os.O_TRUNC)
-    except OSError as error:
-        raise StoreError(_('{output}: {error}').format(output=output, error=error.strerror or error)) from error
-    try:
-        _write_fd(fd, data, output)
-    finally:
-        os.close(fd)
-
-
-def _replace(target: Path, data: bytes, output: str, mode: int | None) -> None:
-    """Temporary file beside ``target`` (exclusive creation), fsync, rename; a replaced file
-    keeps its permissions, a new one gets the user's umask."""
-    tmp = target.parent / f".{target.name}.{os.getpid()}.tmp"
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    except OSError as error:
-        raise StoreError(_('{output}: {error}').format(output=output, error=error.strerror or error)) from error
-    try:
-        try:
-            if mode is not None:
-                os.fchmod(fd, mode)
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, target)
-    except OSError as error:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise StoreError(_('{output}: {error}').format(output=output, error=error.strerror or error)) from error
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise

@@ -45,39 +45,42 @@ def check_name(name: str) -> str:
 
 @contextmanager
 def lists_directory(data_dir: Path, create: bool = False) -> Iterator[int]:
-    """A descriptor of ``<data_dir>/lists``, opened without following a link."""
-    flags = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW
+    """A descriptor of ``<data_dir>/lists``, opened without following a link.
+
+    The folder is the data directory's (:meth:`SafeDir.subdir`): created with the data
+    directory's user and group bits and its setgid bit, set on our own descriptor so the umask
+    does not decide (under umask 022 it used to come out 2750 and the group could not import
+    a list); a link, a folder anybody may write or a stranger's folder is refused.  In service
+    mode the data directory is the service's (0700), so the folder is too."""
+    from core.errors import StoreError
+    from core.store.files import SafeDir
+
     try:
-        parent = os.open(data_dir, os.O_RDONLY | os.O_DIRECTORY)
-    except OSError as error:
+        parent = SafeDir.open(data_dir)
+    except StoreError as error:
         raise RatingListError(_("{path}: cannot open the data directory ({reason})")
-                              .format(path=data_dir, reason=error.strerror)) from error
+                              .format(path=data_dir, reason=error)) from error
     try:
-        if create:
-            try:
-                os.mkdir(LISTS_DIR, 0o770 & (os.stat(parent).st_mode | 0o700), dir_fd=parent)
-            except FileExistsError:
-                pass
-        try:
-            fd = os.open(LISTS_DIR, flags, dir_fd=parent)
-        except FileNotFoundError:
-            raise RatingListError(_("no rating lists in {path} yet: import one with "
-                                    "'hakem lists import FILE'").format(path=data_dir)) from None
-        except OSError as error:
-            raise RatingListError(_("{path}/lists is not a directory hakem can use ({reason})")
-                                  .format(path=data_dir, reason=error.strerror)) from error
+        folder = parent.subdir(LISTS_DIR, create=create)
+    except (StoreError, OSError) as error:
+        raise RatingListError(_("{path}/lists is not a directory hakem can use ({reason})")
+                              .format(path=data_dir, reason=getattr(error, "strerror", None) or error)) from error
     finally:
-        os.close(parent)
+        parent.close()
+    if folder is None:
+        raise RatingListError(_("no rating lists in {path} yet: import one with "
+                                "'hakem lists import FILE'").format(path=data_dir))
     try:
-        yield fd
+        yield folder.fd
     finally:
-        os.close(fd)
+        folder.close()
 
 
 def _open_index(directory: int, name: str) -> int:
-    """A read descriptor of ``name.idx``: a regular file, reached without following links."""
+    """A read descriptor of ``name.idx``: a regular file, reached without following links and
+    without waiting (a FIFO planted under the name is refused at once, never blocks)."""
     try:
-        fd = os.open(f"{name}.idx", os.O_RDONLY | os.O_NOFOLLOW, dir_fd=directory)
+        fd = os.open(f"{name}.idx", os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=directory)
     except FileNotFoundError:
         raise RatingListError(_("no rating list named {name!r} (see 'hakem lists')").format(name=name)) from None
     except OSError as error:

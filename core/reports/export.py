@@ -114,7 +114,7 @@ MANIFEST = ".hakem-pages"
 ones no longer in the set (e.g. last round's alphabetical list), and never anything else."""
 
 
-def publish(t: Tournament, directory: str | os.PathLike[str]) -> list[Path]:
+def publish(t: Tournament, directory: str | os.PathLike[str], force: bool = False) -> list[Path]:
     """Write the HTML set into ``directory`` (e.g. a web root), each file atomically.
 
     A web root is often writable by a group, so every name in it is treated as hostile (see
@@ -123,7 +123,13 @@ def publish(t: Tournament, directory: str | os.PathLike[str]) -> list[Path]:
     own descriptor, the manifest is read only if it is a plain file.  Pages from an earlier
     publish that are no longer part of the set are removed — only names from our manifest,
     only our page names, and removing a name never touches what a link points to.
+
+    The directory is the user's choice (command line or their own configuration, never
+    tournament data), never inside the data directory, and a page it already holds that our
+    manifest does not list (someone's own ``index.html``) is replaced only with ``force``.
     """
+    from core.app.exports import refuse_data_directory
+
     target = Path(directory)
     try:
         target.mkdir(parents=True, exist_ok=True)
@@ -131,15 +137,20 @@ def publish(t: Tournament, directory: str | os.PathLike[str]) -> list[Path]:
         raise StoreError(_('{target}: cannot create the directory ({strerror})').format(target=target, strerror=error.strerror)) from error
     folder = SafeDir.open(target)
     try:
-        pages = html_pages(t)
-        written = []
-        for name, page in pages.items():
-            folder.replace(name, page.encode("utf-8"), mode=0o644)  # read by the web server
-            written.append(target / name)
+        refuse_data_directory(folder, target)
         try:
             old = folder.read(MANIFEST).decode("utf-8", "replace").split()
         except (OSError, StoreError):
             old = []
+        pages = html_pages(t)
+        foreign = sorted(name for name in pages if name not in old and folder.lstat(name) is not None)
+        if foreign and not force:
+            raise StoreError(_("{directory}: {names} already there and not written by hakem; nothing was published "
+                               "(--force replaces them)").format(directory=target, names=", ".join(foreign)))
+        written = []
+        for name, page in pages.items():
+            folder.replace(name, page.encode("utf-8"), mode=0o644)  # read by the web server
+            written.append(target / name)
         for name in old:
             if name not in pages and "/" not in name and name.endswith(".html") and not name.startswith("."):
                 folder.unlink(name)
@@ -152,19 +163,6 @@ def publish(t: Tournament, directory: str | os.PathLike[str]) -> list[Path]:
 URL_OPTION = "publish_url"
 """``Tournament.options`` key: the address the published pages are read at (for QR codes;
 ``hakem publish ID DIR --url URL``)."""
-
-PUBLISH_OPTION = "publish_directory"
-"""``Tournament.options`` key: the directory ``hakem publish ID DIR --remember`` stored."""
-
-
-def auto_publish(t: Tournament) -> list[Path]:
-    """Publish into the remembered directory, if any (for commands to call after a round is
-    paired or its last result entered; nothing happens when no directory is stored)."""
-    directory = t.options.get(PUBLISH_OPTION)
-    if not directory:
-        return []
-    return publish(t, str(directory))
-
 
 def print_text(t: Tournament, landscape: bool = False) -> str:
     """Every report as plain text, pages separated by form feeds (fits 80 or 132 columns)."""

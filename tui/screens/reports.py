@@ -286,15 +286,16 @@ class ReportsPane(LazyPane, Vertical):
 
     def action_export(self) -> None:
         """Ask for the file name (the default names the round and the report, in the
-        tournament's export folder under the data directory), then render and write it in
+        tournament's folder of the user's exports, never the data directory), then render and
+        write it in
         the background; a taken name asks "replace / keep both / cancel"."""
         if self.t is None:
             return
-        from core.app.exports import check_typed, default_name
+        from core.app.exports import check_typed, default_name, folder_path
 
         t, kind, pno = self.t, self.kind, self.pno
         round_no = (self.round_no or t.current_round) if kind in ROUND_KINDS else None
-        desk = self.screen.session.desk
+        tid = self.screen.session.desk.id
         suffix = ".trf" if kind == "trf" else ".html"
         try:
             default = default_name(t, kind, suffix, round_no, pno if kind == "card" else None)
@@ -309,15 +310,15 @@ class ReportsPane(LazyPane, Vertical):
             _("Export report"),
             _("File name, saved in {folder} (or a full path starting with / or ~); the ending chooses "
               "the format: .pdf, .html (printable page), .csv, .json, .trf or .txt.").format(
-                folder=desk.export_folder()), value=default, check=check_typed), chosen)
+                folder=folder_path(tid)), value=default, check=check_typed), chosen)
 
     def write_export(self, t: Tournament, kind: str, typed: str, round_no: int | None, pno: int | None,
                      exists: Exists = "refuse", data: bytes | None = None) -> None:
         """Render (unless ``data`` is given) and write in a thread worker; every failure comes
         back as a message (a missing PDF library, a full disk, a planted link)."""
-        from core.app.exports import ExportExists
+        from core.app.exports import ExportExists, write_typed
 
-        desk = self.screen.session.desk
+        tid = self.screen.session.desk.id
 
         def work() -> None:
             content = data
@@ -325,7 +326,7 @@ class ReportsPane(LazyPane, Vertical):
                 if content is None:
                     rendered = report_file(t, kind, Path(typed), round_no, pno)
                     content = rendered if isinstance(rendered, bytes) else rendered.encode("utf-8")
-                path = desk.export(typed, content, exists)
+                path = write_typed(tid, typed, content, exists)  # by this process, as the user
             except ExportExists as exc:
                 self.app.call_from_thread(self.ask_replace, t, kind, typed, round_no, pno, content, exc.path)
                 return

@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
                         draws=args.draws, forfeits=args.forfeits, byes=args.byes,
                         withdrawals=args.withdrawals)
     t = generate(settings, args.system)
-    write_output(write_trf(t, flavour=args.flavour), args.output)
+    write_output(write_trf(t, flavour=args.flavour), args.output, args.force)
     return 0
 
 
@@ -64,5 +64,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help=_("chance per player and round of withdrawing (default 0.01)"))
     p.add_argument("--flavour", choices=("2026", "16"), default="2026",
                    help=_("TRF flavour of the output (default 2026)"))
-    p.add_argument("-o", "--output", default="-", metavar="OUT.trf", help=_("output file (default stdout)"))
+    from core.cli.output import add_output_options
+
+    add_output_options(p, _("output file (default stdout)"), default="-", metavar="OUT.trf")
     p.set_defaults(func=run)

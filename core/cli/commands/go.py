@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 
 from core.cli.common import open_desk, print_json, show_warnings, write_output
+from core.cli.output import add_output_options
 from core.errors import TournamentError
 from core.go.export import egd_h9_export, rating_commission_export
 from core.go.summary import player_go_data, top_group_data
@@ -165,7 +166,7 @@ def _export(args: argparse.Namespace) -> int:
         text = mcmahon_h9_export(t)
     else:
         text = egd_h9_export(t) if args.egd else rating_commission_export(t)
-    write_output(text, args.output)
+    write_output(text, args.output, args.force)
     return 0
 
 
@@ -222,5 +223,5 @@ def register(sub: argparse._SubParsersAction) -> None:
     which = ex.add_mutually_exclusive_group(required=True)
     which.add_argument("--rating-commission", action="store_true")
     which.add_argument("--egd", action="store_true")
-    ex.add_argument("-o", "--output")
+    add_output_options(ex)
     ex.set_defaults(func=_export)

@@ -67,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
     pairing = system.pair(t)
     from core.cli.common import write_output
 
-    write_output(engine_output(pairing), args.output)
+    # the engine interface (bbpPairings, JaVaFo) rewrites its output file: replaced, never through a link
+    write_output(engine_output(pairing), args.output, force=True)
     return 0
 
 

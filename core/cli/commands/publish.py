@@ -38,21 +38,26 @@ def _publish(args: argparse.Namespace) -> int:
 
     desk = open_desk(args.id)
     if args.remember or args.forget:
-        # stored with the tournament: every later change through the application layer
-        # (CLI or TUI) keeps the pages current without a watcher
-        show_warnings(desk.remember_publishing(None if args.forget else args.directory))
+        # stored in the user's own configuration (never in tournament data): every later
+        # change this user makes (CLI or TUI) keeps the pages current without a watcher
+        from core.app import publishing
+        from core.app.exports import data_directory
+
+        publishing.remember(data_directory(), desk.id, None if args.forget else args.directory)
+        if args.forget:
+            return 0
     if args.url is not None:
         show_warnings(desk.remember_url(args.url))
     if not args.watch:
         t = desk.snapshot().tournament
         _language(args, t)
-        for path in publish(t, args.directory):
+        for path in publish(t, args.directory, args.force):
             print(path)
         return 0
-    return _watch(desk, args.directory, args.interval, lambda t: _language(args, t))
+    return _watch(desk, args.directory, args.interval, lambda t: _language(args, t), args.force)
 
 
-def _watch(desk, directory: str, interval: float, before=None) -> int:
+def _watch(desk, directory: str, interval: float, before=None, force: bool = False) -> int:
     """Publish now, then again whenever a round is paired or its last result comes in.
 
     Polls the store's revision (cheap: a stat and a small read) and republishes only when
@@ -78,7 +83,8 @@ def _watch(desk, directory: str, interval: float, before=None) -> int:
                     last_key = key
                     if before is not None:
                         before(t)
-                    written = publish(t, directory)
+                    written = publish(t, directory, force)
+                    force = False  # the pages are ours from now on (the manifest lists them)
                     state = "complete" if key[1] else "paired"
                     print(_("round {value} {state}: {value2} pages written to {directory}").format(value=key[0], state=state, value2=len(written), directory=directory), flush=True)
             time.sleep(interval)
@@ -131,7 +137,7 @@ def _report(args: argparse.Namespace) -> int:
         text = to_text(report, args.width or (LANDSCAPE_WIDTH if args.landscape else PRINT_WIDTH))
     if args.save:
         return _save(args, t, text.encode("utf-8"))
-    write_output(text, args.output)
+    write_output(text, args.output, args.force)
     return 0
 
 
@@ -142,11 +148,12 @@ round the event is at)."""
 
 
 def _save(args: argparse.Namespace, t, data: bytes) -> int:
-    """Write into the tournament's export folder (``DATA/exports/ID/round-3-pairings.pdf``)
-    and print the path; an existing file is replaced only with ``--force``."""
-    from core.app.exports import ExportExists, default_name
+    """Write into the tournament's folder of the user's exports
+    (``~/hakem-exports/ID/round-3-pairings.pdf``) and print the path; an existing file is
+    replaced only with ``--force``."""
+    from core.app.exports import ExportExists, default_name, write_export
     from core.cli import CliError
-    from core.cli.common import is_trf_path, open_desk
+    from core.cli.common import is_trf_path
 
     if is_trf_path(args.id):
         raise CliError(_("a TRF file has no export folder: give the file to write with -o FILE"))
@@ -154,7 +161,7 @@ def _save(args: argparse.Namespace, t, data: bytes) -> int:
     name = default_name(t, args.kind if args.kind != "ranking" or not args.key else f"ranking-{args.key}",
                         SUFFIXES[args.format], round_no, args.player if args.kind == "card" else None)
     try:
-        path = open_desk(args.id).export(name, data, "replace" if args.force else "refuse")
+        path = write_export(args.id, name, data, "replace" if args.force else "refuse")
     except ExportExists as error:
         raise CliError(_("{path} already exists; nothing was written (--force replaces it)").format(
             path=error.path)) from error
@@ -172,12 +179,10 @@ def _setup(args: argparse.Namespace):
 def _write_pdf(args: argparse.Namespace, t, view) -> int:
     """``--format pdf``: a binary file, so a file name is needed unless stdout is a pipe."""
     import sys
-    from pathlib import Path
 
     from core.cli import CliError
-    from core.errors import StoreError
+    from core.cli.output import write_user_bytes
     from core.reports.printing import document, render_pdf
-    from core.store.files import atomic_write
 
     doc = document(view, args.kind, round_no=args.round, pno=args.player, key=args.key)
     pdf = render_pdf(t, doc, _setup(args))
@@ -188,10 +193,7 @@ def _write_pdf(args: argparse.Namespace, t, view) -> int:
     if not args.output or args.output == "-":
         sys.stdout.buffer.write(pdf)
         return 0
-    target = Path(args.output)
-    if not target.parent.exists():
-        raise StoreError(_('{output}: directory {parent} does not exist').format(output=args.output, parent=target.parent))
-    atomic_write(target, pdf)
+    write_user_bytes(pdf, args.output, args.force)
     return 0
 
 
@@ -227,8 +229,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=_("keep running and publish again after every round (Ctrl-C stops)"))
     p.add_argument("--interval", type=float, default=5.0, help=_("seconds between checks with --watch"))
     p.add_argument("--remember", action="store_true",
-                   help=_("store the directory with the tournament (see core.reports.export.auto_publish)"))
-    p.add_argument("--forget", action="store_true", help=_("remove a stored publish directory"))
+                   help=_("remember the directory in your own settings: your later changes publish there"))
+    p.add_argument("--force", action="store_true",
+                   help=_("replace pages in DIRECTORY that an earlier publish did not write"))
+    p.add_argument("--forget", action="store_true", help=_("forget the remembered publish directory"))
     p.add_argument("--url", help=_("the address the pages are read at: stored, and shown as QR codes "
                                    "on the pages and the printed pairing lists ('' removes it)"))
     p.set_defaults(func=_publish)
@@ -242,11 +246,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--landscape", action="store_true", help=_("132 columns (A4 landscape)"))
     r.add_argument("--width", type=int, help=_("text width in columns (e.g. the terminal's)"))
     _paper_options(r)
-    r.add_argument("-o", "--output")
+    r.add_argument("-o", "--output", help=_("write to this file instead of stdout"))
     r.add_argument("--save", action="store_true",
-                   help=_("write into the tournament's export folder in the data directory "
-                          "(exports/ID/round-N-KIND.EXT) and print the path; a PDF without -o goes there too"))
-    r.add_argument("--force", action="store_true", help=_("with --save: replace a file of the same name"))
+                   help=_("write into the tournament's folder of your exports (~/hakem-exports/ID/"
+                          "round-N-KIND.EXT, or $HAKEM_EXPORTS) and print the path; a PDF without -o goes there too"))
+    r.add_argument("--force", action="store_true", help=_("replace a file of the same name"))
     r.set_defaults(func=_report)
     pr = sub.add_parser("print", help=_("print a document as PDF on the machine's printer (lp): {documents}")
                         .format(documents=", ".join(DOCUMENTS)))

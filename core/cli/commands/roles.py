@@ -7,13 +7,48 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shlex
 import sys
 
 from core.i18n import _
 
-_ALLOWED = {"result", "list", "standings", "round"}
-"""What ``results-only`` passes on: entering a result and the reads needed to find the board."""
+_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}(\.[A-Za-z0-9_-]+)*")
+_NUMBER = re.compile(r"[1-9][0-9]{0,3}")
+_RESULT = re.compile(r"[-+=/.0-9½]{1,9}")
+_WORDS = {"id": _ID, "number": _NUMBER, "result": _RESULT, "show": re.compile("show")}
+_FORMS: dict[str, tuple[tuple[str, ...], int, dict[str, tuple[str, ...] | str | None]]] = {
+    "result": (("id", "number", "number", "result"), 4, {"--unrated": None}),
+    "list": ((), 0, {"--all": None, "--format": ("text", "json")}),
+    "standings": (("id",), 1, {"--format": ("text", "json", "csv", "html"), "--round": "number"}),
+    "round": (("show", "id", "number"), 2, {"--format": ("text", "json")}),
+}
+"""What ``results-only`` passes on, word by word: entering a result and the reads needed to
+find the board — (the positional words, how many are required, the options and their values).
+Nothing here names a file: no ``-o``, no path, no ``--data``, no ``FILE.trf`` as a tournament."""
+
+
+def allowed_words(words: list[str]) -> bool:
+    """Whether ``words`` is one of :data:`_FORMS` exactly (every word checked, none passed on
+    unread), and no tournament id is also a file name (``standings passwd.txt``)."""
+    if not words or words[0] not in _FORMS:
+        return False
+    kinds, required, options = _FORMS[words[0]]
+    positional: list[str] = []
+    rest = iter(words[1:])
+    for word in rest:
+        if word in options:
+            value = options[word]
+            given = "" if value is None else next(rest, None)
+            if value is not None and (given is None or not (
+                    given in value if isinstance(value, tuple) else _WORDS[value].fullmatch(given))):
+                return False
+            continue
+        if len(positional) >= len(kinds) or not _WORDS[kinds[len(positional)]].fullmatch(word):
+            return False  # an unknown option, a path, a word too many
+        positional.append(word)
+    ids = [w for w, kind in zip(positional, kinds) if kind == "id"]
+    return len(positional) >= required and not any(w.lower().endswith((".trf", ".txt", ".json")) for w in ids)
 
 
 def _roles(args: argparse.Namespace) -> int:
@@ -48,16 +83,23 @@ def _roles(args: argparse.Namespace) -> int:
 
 
 def _results_only(args: argparse.Namespace) -> int:
-    """Run the command the SSH client asked for, if it is a result entry or a read."""
+    """Run the command the SSH client asked for, if it is a result entry or a read: the words
+    must match :data:`_FORMS`, and the process is capped twice before anything runs — at the
+    results role (the core's check) and at no user files at all (nothing read or written by a
+    path, :func:`core.app.files.forbid_user_files`)."""
     from core import roles
+    from core.app.files import forbid_user_files
     from core.cli import CliError, main
 
     roles.limit(roles.Role.RESULTS)
-    words = shlex.split(os.environ.get("SSH_ORIGINAL_COMMAND", "")) or list(args.words)
+    forbid_user_files()
+    try:
+        words = shlex.split(os.environ.get("SSH_ORIGINAL_COMMAND", "")) or list(args.words)
+    except ValueError:
+        words = []
     if words[:1] == ["hakem"]:
         words = words[1:]
-    if not words or words[0] not in _ALLOWED or (words[0] == "round" and words[1:2] != ["show"]) \
-            or any(w.startswith("--data") for w in words):
+    if not allowed_words(words):
         raise CliError(_("this key may only enter results: hakem result ID ROUND BOARD RESULT (also: list, standings ID, round show ID)"))
     sys.stdout.flush()
     return main(words)

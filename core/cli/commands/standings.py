@@ -14,6 +14,7 @@ import dataclasses
 import html
 import sys
 
+from core.cli.output import add_output_options
 from core.cli.common import (
     is_trf_path,
     load_tournament,
@@ -46,7 +47,7 @@ def _html(s) -> str:
     return "\n".join(out) + "\n"
 
 
-def _explain(t, s, pno: int, regime, fmt: str, output) -> int:
+def _explain(t, s, pno: int, regime, fmt: str, output, force: bool) -> int:
     from core.tiebreaks import build_context
     from core.tiebreaks.team import build_team_context
 
@@ -70,7 +71,7 @@ def _explain(t, s, pno: int, regime, fmt: str, output) -> int:
             for e in items]})
         return 0
     text = "\n".join(line for e in items for line in e.lines()) + "\n"
-    write_output(text, output)
+    write_output(text, output, force)
     return 0
 
 
@@ -94,12 +95,12 @@ def _run(args: argparse.Namespace) -> int:
     if notes:
         s = dataclasses.replace(s, warnings=s.warnings + tuple(notes))
     if args.explain is not None:
-        return _explain(t, s, args.explain, args.regime, args.format, args.output)
+        return _explain(t, s, args.explain, args.regime, args.format, args.output, args.force)
     if args.format == "json":
         if args.output and args.output != "-":
             import json
 
-            write_output(json.dumps(as_json(s), ensure_ascii=False, indent=2) + "\n", args.output)
+            write_output(json.dumps(as_json(s), ensure_ascii=False, indent=2) + "\n", args.output, args.force)
         else:
             print_json(as_json(s))
     elif args.format == "csv":
@@ -110,11 +111,11 @@ def _run(args: argparse.Namespace) -> int:
             print(_("Warning: {warning}").format(warning=warning), file=sys.stderr)
         from core.safe_text import csv_text
 
-        write_output(csv_text(as_csv_rows(s)), args.output)
+        write_output(csv_text(as_csv_rows(s)), args.output, args.force)
     elif args.format == "html":
-        write_output(_html(s), args.output)
+        write_output(_html(s), args.output, args.force)
     else:
-        write_output(as_text(s) + "\n", args.output)
+        write_output(as_text(s) + "\n", args.output, args.force)
     return 0
 
 
@@ -134,5 +135,5 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--individual", action="store_true", help=_("rank players even in a team event"))
     p.add_argument("--team-primary", choices=["MP", "GP"], help=_("team events: match points (default) or game points first"))
     p.add_argument("--explain", type=int, metavar="PNO", help=_("show the contributions for one participant"))
-    p.add_argument("-o", "--output", help=_("write to this file instead of stdout"))
+    add_output_options(p)
     p.set_defaults(func=_run)

@@ -10,6 +10,7 @@ from core.i18n import _
 import argparse
 
 from core.cli.common import open_desk, open_workspace, show_warnings, write_output
+from core.cli.output import add_output_options
 from core.errors import TournamentError
 
 
@@ -25,14 +26,14 @@ def _export(args: argparse.Namespace) -> int:
 
         text = trf_export(t, flavour="16" if args.trf16 else "2026",
                           line_ending="\r\n" if args.crlf else "\n")
-        write_output(text, args.output)
+        write_output(text, args.output, args.force)
         return 0
     if args.json:
         import json
 
         from core.serialize import tournament_to_dict
 
-        write_output(json.dumps(tournament_to_dict(t), ensure_ascii=False, indent=1) + "\n", args.output)
+        write_output(json.dumps(tournament_to_dict(t), ensure_ascii=False, indent=1) + "\n", args.output, args.force)
         return 0
     fmt = next((f for f in ("html", "csv", "egd", "rating_commission", "text") if getattr(args, f, False)), None)
     if fmt is None:
@@ -46,9 +47,9 @@ def _export(args: argparse.Namespace) -> int:
     if fmt == "html":
         if not args.output or args.output == "-":
             raise TournamentError(_('--html writes a set of pages: give a directory with -o DIR'))
-        publish(t, args.output)
+        publish(t, args.output, args.force)
     else:
-        write_output(export_text(t, fmt), args.output)
+        write_output(export_text(t, fmt), args.output, args.force)
     return 0
 
 
@@ -60,7 +61,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     im.set_defaults(func=_import)
     ex = sub.add_parser("export", help=_("export a tournament (TRF, HTML, CSV, ...)"))
     ex.add_argument("id")
-    ex.add_argument("-o", "--output")
+    add_output_options(ex, _("the file to write (a directory for --html)"))
     ex.add_argument("--trf", action="store_true", help=_("TRF-2026"))
     ex.add_argument("--trf16", action="store_true", help=_("TRF16 with XXR/XXC/BB*/XXP"))
     ex.add_argument("--crlf", action="store_true", help=_("CRLF line endings"))

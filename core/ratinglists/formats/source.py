@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import os
 import zipfile
 import zlib
 from collections.abc import Iterator
@@ -52,8 +53,10 @@ def _zip_member(archive: zipfile.ZipFile, path: str) -> zipfile.ZipInfo:
 
 def open_binary(path: str) -> tuple[IO[bytes], ListFile]:
     """The list's bytes (unzipped when the file is a zip) and what was opened."""
+    from core.app.files import open_input  # a regular file only: a FIFO or device never blocks
+
     try:
-        handle: IO[bytes] = open(path, "rb")
+        handle: IO[bytes] = os.fdopen(open_input(path), "rb")
     except OSError as error:
         raise RatingListError(file_error_text(path, error)) from error
     starts_as_zip = handle.read(4) == b"PK\x03\x04"

@@ -1,0 +1,101 @@
+"""Where a tournament's web pages are kept current: the running process's own configuration.
+
+Why not the tournament: the tournament file of a shared directory is written by every member
+of the group, so a directory stored there is chosen by whoever wrote last — one member pointed
+it at another's ``~/public_html`` and the next result typed by the victim overwrote her
+``index.html`` (issue 30, B7).  A place on this machine comes from the command line or from the
+configuration of the process that writes there: the user's own (``$HAKEM_CONFIG_DIR``, else
+``$XDG_CONFIG_HOME/hakem``, else ``~/.config/hakem``, file ``publishing.json``) for hakem
+running as the user, the service account's own for a data service.
+
+``publishing.json``: ``{"directories": {DATA_DIR: {ID: WEB_DIR}}, "noticed": [DATA_DIR/ID …]}``,
+the data directory by its real path (the same id in two data directories is two tournaments).
+A tournament that still names a directory in its options (``publish_directory``, written by an
+earlier version) is never published there: the first change that would have published says
+so once, and ``hakem publish ID DIR --remember`` puts the directory into this file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from core.errors import StoreError
+from core.i18n import _
+
+FILE = "publishing.json"
+LEGACY_OPTION = "publish_directory"
+"""``Tournament.options`` key an earlier version stored the directory under (now ignored)."""
+
+
+def config_file() -> Path:
+    from core.i18n.settings import config_path
+
+    return config_path().parent / FILE
+
+
+def _load() -> dict[str, Any]:
+    try:
+        data = json.loads(config_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _save(data: dict[str, Any]) -> None:
+    from core.store.files import SafeDir
+
+    folder = config_file().parent
+    try:
+        folder.mkdir(parents=True, mode=0o700, exist_ok=True)
+        safe = SafeDir.open(folder)
+        try:
+            safe.replace(FILE, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8"), 0o600)
+        finally:
+            safe.close()
+    except OSError as error:
+        raise StoreError(_("Could not write {path}: {error}").format(path=config_file(), error=error.strerror or error)) from error
+
+
+def _place(data_dir: str | os.PathLike[str]) -> str:
+    return os.path.realpath(data_dir)
+
+
+def remembered(data_dir: str | os.PathLike[str], tid: str) -> str | None:
+    """The web directory this process keeps ``tid``'s pages current in, if any."""
+    table = _load().get("directories")
+    entry = table.get(_place(data_dir)) if isinstance(table, dict) else None
+    value = entry.get(tid) if isinstance(entry, dict) else None
+    return value if isinstance(value, str) and value else None
+
+
+def remember(data_dir: str | os.PathLike[str], tid: str, directory: str | None) -> None:
+    """Store (``None``: forget) the web directory of ``tid`` in this process's configuration."""
+    data = _load()
+    found = data.get("directories")
+    table: dict[str, Any] = found if isinstance(found, dict) else {}
+    old = table.get(_place(data_dir))
+    entry = dict(old) if isinstance(old, dict) else {}
+    if directory is None:
+        entry.pop(tid, None)
+    else:
+        entry[tid] = os.path.abspath(os.path.expanduser(directory))
+    table = {**table, _place(data_dir): entry}
+    _save({**data, "directories": {k: v for k, v in table.items() if v}})
+
+
+def first_notice(data_dir: str | os.PathLike[str], tid: str) -> bool:
+    """True the first time it is asked for ``tid`` (the legacy directory is then noted as
+    told); False after that, or when the configuration cannot be written."""
+    data = _load()
+    noticed = [n for n in data.get("noticed") or [] if isinstance(n, str)]
+    key = f"{_place(data_dir)}/{tid}"
+    if key in noticed:
+        return False
+    try:
+        _save({**data, "noticed": [*noticed, key]})
+    except StoreError:
+        return False
+    return True
