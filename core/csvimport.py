@@ -98,7 +98,7 @@ def parse_players_csv(text: str) -> ImportedRows:
             if key is None or not cell:
                 continue
             if key in ("rating", "national_rating", "go_rating"):
-                if not (cell.isascii() and cell.isdigit()):
+                if not (cell.isascii() and cell.isdigit() and len(cell) <= 9):  # int() refuses 4,301 digits
                     problems.append(Problem(_('line {lineno}').format(lineno=lineno), _('{value} {cell!r} is not a whole number').format(value=key.replace('_', ' '), cell=cell)))
                     continue
                 value: Any = int(cell)

@@ -14,6 +14,7 @@ which accepts any byte.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -138,6 +139,7 @@ def players_from_text(path: str, text: str) -> list[dict[str, Any]]:
     if looks_like_trf(path, text):
         from core.trf import parse_tournament
 
+        check_trf_lines(text, path.strip())
         return [dict(name=p.name, rating=p.rating, title=p.title, federation=p.federation,
                      fide_id=p.fide_id, birth=p.birth, sex=p.sex)
                 for p in parse_tournament(text, source=path.strip()).players]  # problems name the file
@@ -150,6 +152,47 @@ def read_players(path: str) -> list[dict[str, Any]]:
     return players_from_text(path, read_text(path))
 
 
+MAX_TRF_LINE = 4096
+"""The longest TRF line read: a player line is 91 + 10 characters a round, so this is room
+for 400 rounds; a longer line (a hostile 300 KB line read as 30,000 rounds made the score
+computation take seconds) is refused naming it."""
+
+
+def check_trf_lines(text: str, where: str) -> None:
+    """Refuse a TRF whose line is longer than :data:`MAX_TRF_LINE`, naming the first one."""
+    lengths = list(map(len, text.split("\n")))
+    if max(lengths) > MAX_TRF_LINE:
+        line = next(number for number, length in enumerate(lengths, 1) if length > MAX_TRF_LINE)
+        raise TournamentError(_("{path}, line {line}: longer than {limit} characters; not a TRF line").format(
+            path=where, line=line, limit=MAX_TRF_LINE))
+
+
+MAX_JSON_DEPTH = 32
+"""How deep a hakem JSON export nests (a tournament is about 6 levels); deeper is refused."""
+MAX_JSON_DIGITS = 30
+"""The longest integer in a hakem JSON export (ids and ratings are short; Python refuses
+integers over 4,300 digits with an error of its own, and converting long ones is slow)."""
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_LONG_NUMBER = re.compile(r"[0-9]{%d,}" % (MAX_JSON_DIGITS + 1))
+_DEPTH = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def check_json_limits(text: str, where: str) -> None:
+    """Refuse JSON nested deeper than :data:`MAX_JSON_DEPTH` or with an integer longer than
+    :data:`MAX_JSON_DIGITS`, before it is parsed (both are counted outside strings, in C
+    loops: a hostile 64 MiB file costs seconds, not a crash)."""
+    from itertools import accumulate
+
+    bare = _JSON_STRING.sub('""', text)
+    if _LONG_NUMBER.search(bare):
+        raise TournamentError(_("{path}: a number longer than {digits} digits; not a hakem tournament").format(
+            path=where, digits=MAX_JSON_DIGITS))
+    brackets = re.sub(r"[^\[\]{}]+", "", bare)
+    if brackets and max(accumulate(map(_DEPTH.__getitem__, brackets))) > MAX_JSON_DEPTH:
+        raise TournamentError(_("{path}: nested deeper than {depth} levels; not a hakem tournament").format(
+            path=where, depth=MAX_JSON_DEPTH))
+
+
 def tournament_from_text(path: str, text: str) -> tuple[Tournament, list[str]]:
     """A whole tournament from a TRF (its tie-break list too) or a hakem JSON export, named
     after the file when the file names nothing; with the reader's warnings (TRF lines kept or
@@ -159,11 +202,13 @@ def tournament_from_text(path: str, text: str) -> tuple[Tournament, list[str]]:
     if name.lower().endswith(".json") or text.lstrip().startswith("{"):
         from core.serialize import tournament_from_json
 
+        check_json_limits(text, name)
         t = tournament_from_json(text)
     else:
         from core.standings import codes_from_trf
         from core.trf import read_tournament as read_trf_tournament
 
+        check_trf_lines(text, name)
         t, problems = read_trf_tournament(text, "", source=name)
         warnings = [f"{name}: {problem}" for problem in problems]
         codes, _unknown = codes_from_trf(text)

@@ -205,7 +205,7 @@ def unread_columns(path: str, fmt: str, layout: CsvLayout | None = None) -> list
     if chosen is None:
         return []
     for line in decoded_lines(path, chosen.fallback_encoding):
-        return csv_list.unused_columns(csv_list.split_header(line.text)[1], chosen)
+        return csv_list.unused_columns(csv_list.split_header(line.text, path)[1], chosen)
     return []
 
 

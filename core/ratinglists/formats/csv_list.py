@@ -137,7 +137,7 @@ def _number(text: str, what: str, path: str, line: int) -> int:
     text = text.strip()
     if not text or text == "-":
         return 0
-    if not (text.isascii() and text.isdigit()):
+    if not (text.isascii() and text.isdigit() and len(text) <= 9):  # int() refuses 4,301 digits
         raise RatingListError(_("{path}, line {line}: {what} {value!r} is not a number")
                               .format(path=path, line=line, what=what, value=text))
     return int(text)
@@ -165,11 +165,11 @@ def _entry(row: list[str], layout: CsvLayout, index: Mapping[str, int], path: st
         national_rating=numbers["national_rating"], go_rating=numbers["go_rating"])
 
 
-def split_header(text: str) -> tuple[str, list[str]]:
+def split_header(text: str, path: str = "") -> tuple[str, list[str]]:
     """The delimiter (``,`` ``;`` or tab: the most frequent in the header) and the columns."""
     counts = {d: text.count(d) for d in (",", ";", "\t")}
     delimiter = max(counts, key=lambda d: counts[d])
-    return delimiter, next(csv.reader([text], delimiter=delimiter))
+    return delimiter, next(_rows(iter([Line(1, text)]), delimiter, path), [])
 
 
 def read(lines: Iterable[Line], path: str, layout: CsvLayout) -> Iterator[ListEntry]:
@@ -178,10 +178,30 @@ def read(lines: Iterable[Line], path: str, layout: CsvLayout) -> Iterator[ListEn
     first = next(iterator, None)
     if first is None:
         raise RatingListError(_("{path}: the list is empty").format(path=path))
-    delimiter, header = split_header(first.text)
+    delimiter, header = split_header(first.text, path)
     index = _header_index(header, layout, path)
-    rows = csv.reader((line.text for line in iterator), delimiter=delimiter)
-    for number, row in enumerate(rows, start=2):
+    for number, row in enumerate(_rows(iterator, delimiter, path), start=2):
         if not any(cell.strip() for cell in row):
             continue
         yield _entry(row, layout, index, path, number)
+
+
+def _rows(lines: Iterator[Line], delimiter: str, path: str) -> Iterator[list[str]]:
+    """The rows of ``lines``; Python's own limits (a field over 131,072 characters, a bad
+    quote) become a message naming the line, never a traceback."""
+    last = [0]
+
+    def texts() -> Iterator[str]:
+        for line in lines:
+            last[0] = line.number
+            yield line.text
+
+    rows = csv.reader(texts(), delimiter=delimiter)
+    while True:
+        try:
+            yield next(rows)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            raise RatingListError(_("{path}, line {line}: unreadable CSV ({error})")
+                                  .format(path=path, line=last[0], error=error)) from error

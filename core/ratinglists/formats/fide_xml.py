@@ -24,7 +24,7 @@ def _number(element: ElementTree.Element, tag: str, path: str, count: int) -> in
     text = (element.findtext(tag) or "").strip()
     if not text:
         return 0
-    if not (text.isascii() and text.isdigit()):
+    if not (text.isascii() and text.isdigit() and len(text) <= 9):  # int() refuses 4,301 digits
         raise RatingListError(_("{path}, player {count}: <{tag}> {value!r} is not a number")
                               .format(path=path, count=count, tag=tag, value=text))
     return int(text)
