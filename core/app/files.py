@@ -173,7 +173,7 @@ MAX_JSON_DIGITS = 30
 """The longest integer in a hakem JSON export (ids and ratings are short; Python refuses
 integers over 4,300 digits with an error of its own, and converting long ones is slow)."""
 _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_LONG_NUMBER = re.compile(r"[0-9]{%d,}" % (MAX_JSON_DIGITS + 1))
+_LONG_NUMBER = re.compile(f"[0-9]{{{MAX_JSON_DIGITS + 1},}}")
 _DEPTH = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
