@@ -19,17 +19,16 @@ from __future__ import annotations
 
 import grp
 import os
-import pwd
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
 
 from tests.ratinglist_builder import fide_txt
 from tests.test_ratinglists import PLAYERS
+from tests.unix_club import club_directory, ensure_users, missing
 
 USERS = ("hk-files-alice", "hk-files-mallory", "hk-files-boardside")
 ALICE, MALLORY, BOARDSIDE = USERS
@@ -38,45 +37,14 @@ RUN = "import os, sys; os.umask(0o022); from tui.launch import main; sys.exit(ma
 BASHRC = b"# alice's shell start-up\nexport EDITOR=vi\n"
 
 
-def _missing() -> str:
-    if os.geteuid() != 0:
-        return "needs root to create and switch to other Unix users"
-    for tool in ("setpriv", "useradd", "groupadd"):
-        if shutil.which(tool) is None:
-            return f"{tool} is not installed"
-    return ""
-
-
 @pytest.fixture(scope="module")
 def club():
-    reason = _missing()
+    reason = missing()
     if reason:
         pytest.skip(reason)
-    try:
-        grp.getgrnam(GROUP)
-    except KeyError:
-        subprocess.run(["groupadd", GROUP], check=True)
-    users = {}
-    for name in USERS:
-        try:
-            pwd.getpwnam(name)
-        except KeyError:
-            subprocess.run(["useradd", "--no-create-home", "--shell", "/bin/sh", "--groups", GROUP, name], check=True)
-        users[name] = pwd.getpwnam(name)
-    base = Path(tempfile.mkdtemp(prefix="hk-files-", dir="/tmp"))
-    os.chmod(base, 0o755)
+    users = ensure_users(USERS, GROUP)
     gid = grp.getgrnam(GROUP).gr_gid
-    data = base / "club"
-    data.mkdir()
-    os.chown(data, 0, gid)
-    os.chmod(data, 0o2770)
-    homes = {}
-    for name, pw in users.items():
-        home = base / name
-        home.mkdir()
-        os.chown(home, pw.pw_uid, pw.pw_gid)
-        os.chmod(home, 0o755)
-        homes[name] = home
+    base, data, homes = club_directory("hk-files-", users, gid)
     yield {"data": data, "homes": homes, "users": users, "gid": gid, "base": base}
     shutil.rmtree(base, ignore_errors=True)
 

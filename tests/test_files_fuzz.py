@@ -151,6 +151,15 @@ def test_a_trf_line_of_thousands_of_rounds_is_refused_naming_it(tmp_path):
         files.read_players(str(trf))
 
 
+def test_an_xml_list_in_an_unknown_encoding_is_a_message(tmp_path):
+    source = tmp_path / "players_list_xml_foa.xml"
+    source.write_bytes(b'<?xml version="1.0" encoding="utf-77777"?>\n<playerslist></playerslist>\n')
+    data = tmp_path / "data"
+    data.mkdir()
+    with pytest.raises(TournamentError, match="not a FIDE XML list .*utf-77777"):
+        import_list(data, str(source))
+
+
 def test_json_nesting_and_long_integers_are_refused_before_parsing(tmp_path):
     deep = tmp_path / "deep.json"
     deep.write_text('{"name": "x", "a": ' + "[" * 200_000 + "]" * 200_000 + "}", encoding="utf-8")

@@ -14,10 +14,11 @@ import pwd
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
+
+from tests.unix_club import club_directory, ensure_users, missing
 
 USERS = ("hakem-alice", "hakem-bob")
 GROUP = "hakem-club"
@@ -25,51 +26,14 @@ RUN = "import os, sys; os.umask(0o022); from tui.launch import main; sys.exit(ma
 """The real ``hakem`` entry point, run with the default umask 022 of most systems."""
 
 
-def _missing() -> str:
-    if os.geteuid() != 0:
-        return "needs root to create and switch to a second Unix user"
-    for tool in ("setpriv", "useradd", "groupadd"):
-        if shutil.which(tool) is None:
-            return f"{tool} is not installed"
-    return ""
-
-
-def _ensure_users() -> dict[str, pwd.struct_passwd]:
-    try:
-        grp.getgrnam(GROUP)
-    except KeyError:
-        subprocess.run(["groupadd", GROUP], check=True)
-    out = {}
-    for name in USERS:
-        try:
-            pwd.getpwnam(name)
-        except KeyError:
-            subprocess.run(["useradd", "--no-create-home", "--shell", "/usr/sbin/nologin",
-                            "--groups", GROUP, name], check=True)
-        out[name] = pwd.getpwnam(name)
-    return out
-
-
 @pytest.fixture(scope="module")
 def club():
-    reason = _missing()
+    reason = missing()
     if reason:
         pytest.skip(reason)
-    users = _ensure_users()
-    base = Path(tempfile.mkdtemp(prefix="hakem-two-users-", dir="/tmp"))
-    os.chmod(base, 0o755)
+    users = ensure_users(USERS, GROUP)
     gid = grp.getgrnam(GROUP).gr_gid
-    data = base / "club"
-    data.mkdir()
-    os.chown(data, 0, gid)
-    os.chmod(data, 0o2770)
-    homes = {}
-    for name, pw in users.items():
-        home = base / name
-        home.mkdir()
-        os.chown(home, pw.pw_uid, pw.pw_gid)
-        os.chmod(home, 0o755)
-        homes[name] = home
+    base, data, homes = club_directory("hakem-two-users-", users, gid)
     yield {"data": data, "homes": homes, "users": users, "gid": gid}
     shutil.rmtree(base, ignore_errors=True)
 

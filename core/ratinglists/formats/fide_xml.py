@@ -77,6 +77,8 @@ def read(path: str) -> Iterator[ListEntry]:
         except (zipfile.BadZipFile, EOFError, zlib.error) as error:
             raise RatingListError(_("{path}: damaged or truncated zip file ({reason})")
                                   .format(path=path, reason=error)) from error
+        except LookupError as error:  # <?xml encoding="…"?> naming no encoding Python knows
+            raise RatingListError(_("{path}: not a FIDE XML list ({reason})").format(path=path, reason=error)) from error
         except StopIteration:
             raise RatingListError(_("{path}: the list is empty").format(path=path)) from None
     if count == 0:

@@ -1,0 +1,60 @@
+"""Real Unix users in one club directory (2770, setgid) for the tests that need them.
+
+Needs root (``useradd``, ``setpriv``).  Users and groups are created once and left in place;
+each module names its own (``hakem-alice`` …, ``hk-files-alice`` …) so modules never clash.
+"""
+
+from __future__ import annotations
+
+import grp
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+
+def missing() -> str:
+    """Why real users cannot be used here ("" when they can)."""
+    if os.geteuid() != 0:
+        return "needs root to create and switch to other Unix users"
+    for tool in ("setpriv", "useradd", "groupadd"):
+        if shutil.which(tool) is None:
+            return f"{tool} is not installed"
+    return ""
+
+
+def ensure_users(names: tuple[str, ...], group: str) -> dict[str, pwd.struct_passwd]:
+    """The users (members of ``group``), created if missing."""
+    try:
+        grp.getgrnam(group)
+    except KeyError:
+        subprocess.run(["groupadd", group], check=True)
+    out = {}
+    for name in names:
+        try:
+            pwd.getpwnam(name)
+        except KeyError:
+            subprocess.run(["useradd", "--no-create-home", "--shell", "/usr/sbin/nologin", "--groups", group, name], check=True)
+        out[name] = pwd.getpwnam(name)
+    return out
+
+
+def club_directory(prefix: str, users: dict[str, pwd.struct_passwd], gid: int) -> tuple[Path, Path, dict[str, Path]]:
+    """(base, data, homes): a fresh base under /tmp, the club's data directory (root:group
+    2770) and one home (0755) per user; the caller removes ``base``."""
+    base = Path(tempfile.mkdtemp(prefix=prefix, dir="/tmp"))
+    os.chmod(base, 0o755)
+    data = base / "club"
+    data.mkdir()
+    os.chown(data, 0, gid)
+    os.chmod(data, 0o2770)
+    homes = {}
+    for name, pw in users.items():
+        home = base / name
+        home.mkdir()
+        os.chown(home, pw.pw_uid, pw.pw_gid)
+        os.chmod(home, 0o755)
+        homes[name] = home
+    return base, data, homes
