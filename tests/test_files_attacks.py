@@ -194,6 +194,11 @@ def test_b9_the_lists_folder_is_the_groups_under_umask_022(club):
     lists = club["data"] / "lists"
     assert oct(lists.stat().st_mode & 0o7777) == oct(0o2770)
     ok(hakem(club, MALLORY, "lists", "import", str(source), "--name", "fide2"))  # the second member
+    os.chmod(lists, 0o2750)  # as an earlier version left it
+    assert hakem(club, MALLORY, "lists", "import", str(source), "--name", "fide3").returncode != 0
+    ok(hakem(club, ALICE, "lists", "import", str(source)))  # alice's next import repairs her folder
+    assert oct(lists.stat().st_mode & 0o7777) == oct(0o2770)
+    ok(hakem(club, MALLORY, "lists", "import", str(source), "--name", "fide3"))
     assert "Carlsen" in ok(hakem(club, ALICE, "lists", "search", "carlsen", "--list", "fide2"))
 
 

@@ -27,6 +27,7 @@ from core.ratinglists.formats import FORMATS, csv_list, egd, fide_txt, fide_xml
 from core.ratinglists.formats.csv_list import PRESETS, CsvLayout
 from core.ratinglists.formats.source import decoded_lines, member_name
 from core.ratinglists.index import HEADER_SIZE, ListIndex, ListInfo, read_header, write_index
+from core.store.files import SafeDir
 
 LISTS_DIR = "lists"
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
@@ -53,7 +54,6 @@ def lists_directory(data_dir: Path, create: bool = False) -> Iterator[int]:
     a list); a link, a folder anybody may write or a stranger's folder is refused.  In service
     mode the data directory is the service's (0700), so the folder is too."""
     from core.errors import StoreError
-    from core.store.files import SafeDir
 
     try:
         parent = SafeDir.open(data_dir)
@@ -62,6 +62,8 @@ def lists_directory(data_dir: Path, create: bool = False) -> Iterator[int]:
                               .format(path=data_dir, reason=error)) from error
     try:
         folder = parent.subdir(LISTS_DIR, create=create)
+        if folder is not None and create:
+            _repair_mode(folder, parent.dir_mode)
     except (StoreError, OSError) as error:
         raise RatingListError(_("{path}/lists is not a directory hakem can use ({reason})")
                               .format(path=data_dir, reason=getattr(error, "strerror", None) or error)) from error
@@ -74,6 +76,14 @@ def lists_directory(data_dir: Path, create: bool = False) -> Iterator[int]:
         yield folder.fd
     finally:
         folder.close()
+
+
+def _repair_mode(folder: SafeDir, mode: int) -> None:
+    """An own ``lists/`` made 2750 by an earlier version under umask 022 gets the data
+    directory's bits again on the next import (someone else's folder is left as it is)."""
+    st = folder.dir_stat()
+    if st.st_uid == os.getuid() and stat.S_IMODE(st.st_mode) != mode:
+        os.fchmod(folder.fd, mode)
 
 
 def _open_index(directory: int, name: str) -> int:
