@@ -447,8 +447,12 @@ def set_manual_pairing(t: Tournament, round_no: int, boards: Iterable[Board],
     """Replace the pairing of the last round by the arbiter's own (validated, marked manual)."""
     if round_no != t.current_round:
         raise RoundError(_('only the last paired round ({current_round}) can be changed by hand').format(current_round=t.current_round))
+    from core.checkin import record_absences
+
     base = t.with_changes(rounds=t.rounds[:-1])
-    return apply_pairing(base, RoundPairing(round_no, tuple(boards), tuple(byes)), manual=True)
+    changed = apply_pairing(base, RoundPairing(round_no, tuple(boards), tuple(byes)), manual=True)
+    # a zero-point bye that was the check-in's stays the check-in's (unpairing drops it)
+    return record_absences(changed, (y.pno for y in t.rounds[-1].byes if y.absent))
 
 
 def set_settings(t: Tournament, **changes: Any) -> Tournament:

@@ -19,7 +19,7 @@ import pytest
 from core import checkin
 from core.app import Workspace
 from core.cli import main as cli
-from core.model import ByeKind, GameResult, Player, Tournament
+from core.model import Board, Bye, ByeKind, GameResult, Player, Tournament
 from tui.testing import store_with
 
 NAMES = ("Arslan, Burak", "Bauer, Max", "Çelik, Ece", "Demir, Oğuz", "Erdem, Can")
@@ -133,3 +133,31 @@ def test_the_pairing_names_the_absent_and_the_present_without_a_board(tmp_path):
     assert idle.startswith("Checked in but without a board: ")
     assert "3 Çelik, Ece (Half-point bye)" in idle
     assert f"{pab} {t.player(pab).name} (Pairing-allocated bye)" in idle
+
+
+def test_a_round_changed_by_hand_keeps_the_absences_the_checkins(desk):
+    desk.check_in([1, 2, 3], open_checkin=True)
+    t = desk.pair_next_round().tournament  # 1, 2, 3 present: one board and the PAB; 4 absent
+    [board] = t.round(1).boards
+    [pab] = [y.pno for y in t.round(1).byes if y.kind is ByeKind.PAB]
+    swapped = [Board(board.black, board.white)]
+    byes = [Bye(pab, ByeKind.PAB), Bye(4, ByeKind.ZERO)]  # as the manual pairing screen gives them
+    t = desk.pair_by_hand(swapped, byes, replace=True).tournament
+    assert [(y.pno, y.absent) for y in t.round(1).byes if y.kind is ByeKind.ZERO] == [(4, True)]
+    assert desk.unpair_last_round().tournament.requested_byes == ()
+
+
+def test_the_printed_pairing_lists_the_absent_apart_from_the_byes(tmp_path):
+    from core.reports import pairing_list
+    from core.reports.view import View
+
+    [tid] = store_with(tmp_path, evening(5))
+    desk = Workspace(tmp_path).open(tid)
+    desk.request_bye(3, [1], ByeKind.HALF)
+    desk.check_in([1, 2, 3, 5], open_checkin=True)
+    t = desk.pair_next_round().tournament
+    report = pairing_list(View(t), 1)
+    tables = {table.title: [row[1] for row in table.rows] for table in report.tables if table.title}
+    [pab] = [y.pno for y in t.round(1).byes if y.kind is ByeKind.PAB]
+    assert sorted(tables["Players without a game"]) == sorted(["Çelik, Ece", t.player(pab).name])
+    assert tables["Absent (not paired)"] == ["Demir, Oğuz"]

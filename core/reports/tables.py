@@ -157,14 +157,16 @@ def pairing_list(view: View, round_no: int) -> Report:
     if away:  # a cup: through without a game, eliminated, entering later — never "absent"
         report.tables.append(_away_table(view, away))
         return report
-    if rnd.byes:
+    if any(not y.absent for y in rnd.byes):
         byes = Table([Column("pno", _("No."), "r"), Column("name", _("Name"), flex=True),
                       Column("kind", _("Bye"))], title=_("Players without a game"))
         for y in rnd.byes:
-            byes.rows.append([y.pno, view.name(y.pno), _bye_label(y.kind)])
+            if not y.absent:
+                byes.rows.append([y.pno, view.name(y.pno), _bye_label(y.kind)])
         report.tables.append(byes)
+    not_checked_in = {y.pno for y in rnd.byes if y.absent}  # the check-in's zero-point byes
     absent = [p for p in sorted(t.players, key=lambda p: p.pno)
-              if p.active_in(round_no) and p.pno not in _seated(rnd)]
+              if (p.active_in(round_no) and p.pno not in _seated(rnd)) or p.pno in not_checked_in]
     if absent:
         table = Table([Column("pno", _("No."), "r"), Column("name", _("Name"), flex=True)],
                       title=_("Absent (not paired)"))
