@@ -73,7 +73,7 @@ GO_ONLY = ("rank", "egd_pin")
 of title, FIDE id, national id and birth date."""
 
 
-def player_fields(values: dict[str, str], go: bool) -> dict[str, Any]:
+def player_fields(values: dict[str, str], go: bool, system: str = "gamma") -> dict[str, Any]:
     """Form texts → keyword arguments of ``add_player`` (rating as int; in a Go event the
     rank and EGD pin go to ``extra`` through :func:`core.go.player_fields.go_player_fields`,
     the same rules as the edit dialog)."""
@@ -85,7 +85,7 @@ def player_fields(values: dict[str, str], go: bool) -> dict[str, Any]:
     if go:
         from core.go.player_fields import go_player_fields
 
-        out.update(go_player_fields(values))
+        out.update(go_player_fields(values, system=system))
     else:
         rating = values.get("rating", "").strip()
         if rating and not rating.isdigit():
@@ -251,7 +251,7 @@ class RegistrationPane(CommandKeys, Vertical):
             self.query_one("#p-name", Input).focus()
             return
         try:
-            fields = player_fields(values, is_go(self.t))
+            fields = player_fields(values, is_go(self.t), self.t.system if self.t is not None else "gamma")
         except TournamentError as exc:
             self.notify(str(exc), severity="error", title=_("Not added"))
             return
@@ -349,7 +349,8 @@ class RegistrationPane(CommandKeys, Vertical):
                 self.screen.run_change(lambda: self.screen_session.do(lambda desk: desk.edit_player(pno, **fields)),
                                        _("Player {pno} changed.").format(pno=pno))
 
-        self.app.push_screen(PlayerForm(player, is_go(self.t)), edited)
+        self.app.push_screen(PlayerForm(player, is_go(self.t), self.t.system if self.t is not None else "gamma"),
+                             edited)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()

@@ -37,10 +37,12 @@ class PlayerForm(ModalScreen["dict | None"]):
         Binding("ctrl+s", "save", L_("Save"), priority=True),
     ]
 
-    def __init__(self, player: Player, go: bool = False) -> None:
+    def __init__(self, player: Player, go: bool = False, system: str = "gamma") -> None:
         super().__init__(classes="dialog")
         self.player = player
         self.go = go
+        self.system = system
+        """The event's system: a McMahon event counts ranks as the EGF does (core.go.ranks)."""
 
     @property
     def fields(self) -> tuple[tuple[str, object], ...]:
@@ -54,7 +56,7 @@ class PlayerForm(ModalScreen["dict | None"]):
         if self.go:
             from core.go.player_fields import form_values
 
-            texts.update(form_values(p))
+            texts.update(form_values(p, self.system))
         return texts
 
     def compose(self) -> ComposeResult:
@@ -119,7 +121,7 @@ class PlayerForm(ModalScreen["dict | None"]):
         from core.go.player_fields import go_player_fields
 
         typed = {key: self.query_one(f"#f-{key}", Input).value for key in GO_KEYS}
-        fields = go_player_fields(typed, self.player)
+        fields = go_player_fields(typed, self.player, self.system)
         return {key: value for key, value in fields.items() if value != getattr(self.player, key)}
 
 
