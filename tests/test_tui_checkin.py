@@ -136,3 +136,28 @@ async def test_the_players_list_shows_who_is_present_and_check_in_is_in_the_foot
         owner.refresh_panes()
         await wait_for(pilot, lambda: "Present" not in [str(c.label) for c in table.columns.values()])
     assert "c check-in" in help_text()
+
+
+async def test_pairing_with_check_in_open_says_who_is_left_out(tmp_path):
+    from core.app import Workspace
+
+    data = tmp_path / "data"
+    [tid] = store_with(data, evening())
+    Workspace(data).open(tid).check_in([1, 2, 3], open_checkin=True)  # Demir (4) is not here
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        owner = app.screen
+        await pilot.press("f3")
+        await wait_for(pilot, lambda: owner.query("#boards"))
+        owner.query_one("#boards", DataTable).focus()
+        await pilot.pause()
+        await pilot.press("p")
+        await wait_for(pilot, lambda: any("Round 1 is paired." in str(n.message) for n in app._notifications),
+                       timeout=60)
+        [said] = [str(n.message) for n in app._notifications if "Round 1 is paired." in str(n.message)]
+    t = owner.session.tournament
+    [pab] = [y.pno for y in t.round(1).byes if y.kind.label == "pab"]
+    assert said.splitlines() == ["Round 1 is paired.",
+                                 "Not paired, not checked in (zero points): 4 Demir, Ece",
+                                 f"Checked in but without a board: {pab} {t.player(pab).name} (Pairing-allocated bye)"]
