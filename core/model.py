@@ -368,6 +368,19 @@ class PointAdjustment:
 
 
 @dataclass(frozen=True)
+class TeamAdjustment:
+    """A team event's record 299: match points and game points given to (negative: taken from)
+    each of ``teams`` (team numbers), outside the matches' results.  ``round`` and ``kind`` as
+    in :class:`PointAdjustment`; see :func:`team_adjusted_points`."""
+
+    teams: tuple[int, ...]
+    match_points: Fraction
+    game_points: Fraction
+    round: int = 0
+    kind: str = ""
+
+
+@dataclass(frozen=True)
 class Match:
     """A team match inside a round: ``boards`` are 0-based indices into ``Round.boards``."""
 
@@ -457,6 +470,8 @@ class Tournament:
     adjustments: tuple[PointAdjustment, ...] = ()
     """Penalties, bonuses and other abnormal point assignments (TRF-2026 ``299``), in the order
     they were recorded; they count in every score (:func:`scores`)."""
+    team_adjustments: tuple[TeamAdjustment, ...] = ()
+    """The same for the teams of a team event (match and game points)."""
     time_control_code: str = ""
     """The time control in the TRF-2026 encoding of record ``222`` (``5400+30``,
     ``40/6000+30:900+30``); ``time_control`` is the free text of record ``122``."""
@@ -638,6 +653,19 @@ def adjusted_points(t: Tournament, upto: int | None = None) -> dict[int, Fractio
         if upto is None or adj.round <= upto:
             for pno in adj.players:
                 out[pno] = out.get(pno, Fraction(0)) + adj.points
+    return out
+
+
+def team_adjusted_points(t: Tournament, upto: int | None = None) -> dict[int, tuple[Fraction, Fraction]]:
+    """Per team, the (match points, game points) of the team adjustments counted after round
+    ``upto`` (default: all played rounds), as :func:`adjusted_points` counts a player's."""
+    last = len(t.rounds) if upto is None else upto
+    out: dict[int, tuple[Fraction, Fraction]] = {}
+    for adj in t.team_adjustments:
+        if adj.round <= last:
+            for team in adj.teams:
+                mp, gp = out.get(team, (Fraction(0), Fraction(0)))
+                out[team] = (mp + adj.match_points, gp + adj.game_points)
     return out
 
 

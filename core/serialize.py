@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from core.model import (
-    Board, Bye, ByeKind, Colour, ForbiddenRange, GameResult, Match, Player, PointAdjustment, PointSystem, RequestedBye, Round, Team,
+    Board, Bye, ByeKind, Colour, ForbiddenRange, GameResult, Match, Player, PointAdjustment, PointSystem, TeamAdjustment, RequestedBye, Round, Team,
     Tournament, format_points, points,
 )
 
@@ -134,17 +134,27 @@ def tournament_to_dict(t: Tournament) -> dict[str, Any]:
 
 
 def _adjustments_to(t: Tournament) -> dict[str, Any]:
-    """Point adjustments (TRF ``299``); the key is left out when there are none, so files of
-    events without penalties are as they always were."""
-    if not t.adjustments:
-        return {}
-    return {"adjustments": [{"players": list(a.players), "points": format_points(a.points),
-                             "round": a.round, "kind": a.kind} for a in t.adjustments]}
+    """Point adjustments of players and of teams (TRF ``299``); the keys are left out when
+    there are none, so files of events without penalties are as they always were."""
+    out: dict[str, Any] = {}
+    if t.adjustments:
+        out["adjustments"] = [{"players": list(a.players), "points": format_points(a.points),
+                               "round": a.round, "kind": a.kind} for a in t.adjustments]
+    if t.team_adjustments:
+        out["team_adjustments"] = [{"teams": list(a.teams), "match_points": format_points(a.match_points),
+                                    "game_points": format_points(a.game_points), "round": a.round,
+                                    "kind": a.kind} for a in t.team_adjustments]
+    return out
 
 
 def _adjustment_from(d: dict[str, Any]) -> PointAdjustment:
     return PointAdjustment(tuple(_int(x) for x in d["players"]), points(_str(d["points"])),
                            _int(d.get("round", 0)), _str(d.get("kind", "")))
+
+
+def _team_adjustment_from(d: dict[str, Any]) -> TeamAdjustment:
+    return TeamAdjustment(tuple(_int(x) for x in d["teams"]), points(_str(d["match_points"])),
+                          points(_str(d["game_points"])), _int(d.get("round", 0)), _str(d.get("kind", "")))
 
 
 _INT_FIELDS = {"pno", "rating", "national_rating", "joined_round"}
@@ -219,6 +229,7 @@ def tournament_from_dict(d: dict[str, Any]) -> Tournament:
         language=d.get("language", ""),
         options=dict(d.get("options", {})),
         adjustments=tuple(_adjustment_from(a) for a in d.get("adjustments", ())),
+        team_adjustments=tuple(_team_adjustment_from(a) for a in d.get("team_adjustments", ())),
     )
 
 

@@ -70,18 +70,27 @@ def validate(t: Tournament) -> list[Problem]:
         for pno in group:
             if pno not in known:
                 problems.append(Problem(_('forbidden pairings'), _('player {pno} is not registered').format(pno=pno)))
-    for adj in t.adjustments:
-        heading = _('point adjustments')
-        for pno in adj.players:
-            if pno not in known:
-                problems.append(Problem(heading, _('player {pno} is not registered').format(pno=pno)))
-        if adj.kind not in ADJUSTMENT_KINDS:
-            problems.append(Problem(heading, _('unknown type of assignment {kind!r}').format(kind=adj.kind)))
-        if not 0 <= adj.round <= t.total_rounds:
-            problems.append(Problem(heading, _('round {round} is not a round of the tournament').format(round=adj.round)))
+    problems += _adjustment_problems(t, known)
     for rb in t.requested_byes:
         if rb.pno not in known:
             problems.append(Problem(_('requested byes, round {round}').format(round=rb.round), _('player {pno} is not registered').format(pno=rb.pno)))
         if rb.round <= len(t.rounds):
             problems.append(Problem(_('requested byes, round {round}').format(round=rb.round), _('round {round} is already paired').format(round=rb.round)))
+    return problems
+
+
+def _adjustment_problems(t: Tournament, known: set[int]) -> list[Problem]:
+    """Point adjustments (TRF 299) of players and of teams: numbers registered, a known type
+    of assignment, a round of the event (0: all rounds)."""
+    heading = _('point adjustments')
+    teams = {team.id for team in t.teams}
+    problems = []
+    records = [(a.players, a.kind, a.round, known, _('player {pno} is not registered')) for a in t.adjustments]
+    records += [(a.teams, a.kind, a.round, teams, _('team {id} is not registered')) for a in t.team_adjustments]
+    for numbers, kind, rnd, registered, unknown in records:
+        problems += [Problem(heading, unknown.format(pno=n, id=n)) for n in numbers if n not in registered]
+        if kind not in ADJUSTMENT_KINDS:
+            problems.append(Problem(heading, _('unknown type of assignment {kind!r}').format(kind=kind)))
+        if not 0 <= rnd <= t.total_rounds:
+            problems.append(Problem(heading, _('round {round} is not a round of the tournament').format(round=rnd)))
     return problems

@@ -18,7 +18,7 @@ from fractions import Fraction
 import pytest
 
 from core.errors import TrfError
-from core.model import PointAdjustment, Tournament, running_scores, score, scores
+from core.model import PointAdjustment, TeamAdjustment, Tournament, running_scores, score, scores
 from core.serialize import tournament_from_dict, tournament_to_dict
 from core.standings import compute_standings
 from core.trf import parse_tournament, read_tournament, write_trf
@@ -218,14 +218,72 @@ def test_adjustments_are_stored_and_follow_renumbering() -> None:
     assert "player 7 is not registered" in [p.message for p in validate(bad)]
 
 
-def test_a_team_event_keeps_its_299_as_written() -> None:
-    team = "310   1 Ankara                           ANK        0    0.0    0.0   0     1    2"
-    team2 = "310   2 Izmir                            IZM        0    0.0    0.0   0     3    4"
-    line = record_299("-1.0", [1], match_points="-1.0")
-    t, warnings = read_tournament(event(line) + team + "\n" + team2 + "\n")
-    assert t.adjustments == () and t.options["trf_extra"] == [line]
-    assert [str(w) for w in warnings] == [
-        "line 3, column 1: record 299 of a team event is kept as written; hakem's team standings do not include it"]
+# A team event: team 1 = players 1, 2; team 2 = players 3, 4.  Round 1: board 1, 1 (White)
+# beats 3; board 2, 4 (White) draws with 2.  Game points: team 1 1 + 0.5 = 1.5, team 2 0.5;
+# match points: team 1 2 (won), team 2 0.
+TEAM_PLAYERS = [player_line(1, NAMES[1], 2000, "1.0", 1, [("3", "w", "1")]),
+                player_line(2, NAMES[2], 1900, "0.5", 2, [("4", "b", "=")]),
+                player_line(3, NAMES[3], 1800, "0.0", 3, [("1", "b", "0")]),
+                player_line(4, NAMES[4], 1700, "0.5", 4, [("2", "w", "=")])]
+
+
+def team_record(number: int, name: str, members: list[int]) -> str:
+    line: list[str] = []
+    put(line, 1, "310")
+    put(line, 5, str(number), right=True, width=3)  # team number 5-7, name 9-40, players 74-77, ...
+    put(line, 9, name, width=32)
+    for i, pno in enumerate(members):
+        put(line, 74 + 5 * i, str(pno), right=True, width=4)
+    return "".join(line)
+
+
+def team_event(*records: str) -> str:
+    return "\n".join(["012 Teams", "142 3", *records, *TEAM_PLAYERS, team_record(1, "Ankara", [1, 2]),
+                      team_record(2, "Izmir", [3, 4])]) + "\n"
+
+
+# team 1 loses 2 match points (8-11) and 1.5 game points (14-17), for no round
+TEAM_PENALTY = record_299("-1.5", [1], match_points="-2.0")
+
+
+def test_a_team_event_reads_299_as_team_match_and_game_points() -> None:
+    t, warnings = read_tournament(team_event(TEAM_PENALTY))
+    assert t.team_adjustments == (TeamAdjustment((1,), Fraction(-2), Fraction(-3, 2)),)
+    assert t.adjustments == () and warnings == []
+    # the players' points are their games' (1, 0.5, 0, 0.5): the record names teams
+    assert scores(t) == {1: 1, 2: Fraction(1, 2), 3: 0, 4: Fraction(1, 2)}
+
+
+def test_team_standings_count_the_team_adjustment() -> None:
+    from core.teams.scoring import team_standings
+
+    t = parse_tournament(team_event(TEAM_PENALTY))
+    # team 1: MP 2 - 2 = 0, GP 1.5 - 1.5 = 0; team 2: MP 0, GP 0.5 -> team 2 first on GP
+    rows = {r.team: r for r in team_standings(t)}
+    assert (rows[1].match_points, rows[1].board_points) == (0, 0)
+    assert (rows[2].match_points, rows[2].board_points) == (0, Fraction(1, 2))
+    s = compute_standings(t, "GP", team=True)
+    assert [r.pno for r in s.rows] == [2, 1]
+    assert {r.pno: r.points for r in s.rows} == {1: 0, 2: 0}
+    assert {r.pno: r.values["GP"] for r in s.rows} == {1: 0, 2: Fraction(1, 2)}
+    by_gp = compute_standings(t, "MP", team=True, team_primary="GP")
+    assert {r.pno: r.points for r in by_gp.rows} == {1: 0, 2: Fraction(1, 2)}
+    assert {r.pno: r.values["MP"] for r in by_gp.rows} == {1: 0, 2: 0}
+
+
+def test_a_team_event_writes_its_299_and_the_adjusted_team_totals() -> None:
+    t = parse_tournament(team_event(TEAM_PENALTY))
+    lines = write_trf(t).splitlines()
+    assert next(x for x in lines if x.startswith("299")) == "299    -2.0  -1.5  000    1"
+    team1 = next(x for x in lines if x.startswith("310   1"))
+    assert team1[54:60] == "   0.0" and team1[61:67] == "   0.0"  # MP 55-60, GP 62-67
+    assert parse_tournament(write_trf(t)) == t
+    assert tournament_from_dict(json.loads(json.dumps(tournament_to_dict(t)))) == t
+
+
+def test_a_team_299_for_an_unknown_team_is_an_error() -> None:
+    assert problems(team_event(record_299("-1.0", [3], match_points="-1.0"))) == [
+        "line 3, column 24: record 299: team 3 is not in this file"]
 
 
 def hakem(data, *args):
@@ -359,3 +417,21 @@ def test_players_import_from_a_trf_names_the_file_and_line_of_a_bad_national_lin
     assert proc.stderr.splitlines() == [
         f"hakem: {source}: line 7, column 5: national rating line: player 9 is not in this file"]
     assert json.loads(hakem(data, "players", "list", tid, "--format", "json").stdout)["players"] == []
+
+
+def test_validation_names_unknown_teams_types_and_rounds() -> None:
+    from core.validate import validate
+
+    t = parse_tournament(team_event(TEAM_PENALTY))
+    bad = t.with_changes(team_adjustments=(TeamAdjustment((5,), Fraction(-1), Fraction(0), 4, "Q"),))
+    assert [p.message for p in validate(bad)] == [
+        "team 5 is not registered", "unknown type of assignment 'Q'", "round 4 is not a round of the tournament"]
+
+
+def test_removing_a_team_removes_it_from_its_adjustments() -> None:
+    from core.teams.registration import remove_team
+
+    t = parse_tournament(team_event(TEAM_PENALTY)).with_changes(rounds=())  # before round 1
+    both = t.with_changes(team_adjustments=(TeamAdjustment((1, 2), Fraction(-1), Fraction(0)),))
+    assert remove_team(both, 1).team_adjustments == (TeamAdjustment((2,), Fraction(-1), Fraction(0)),)
+    assert remove_team(t, 1).team_adjustments == ()

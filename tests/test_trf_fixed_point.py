@@ -190,12 +190,13 @@ def trf_files(draw) -> Generated:
         kind = draw(st.sampled_from(" WDLFHZ+-"))
         value = draw(st.sampled_from([Fraction(-1), Fraction(-1, 2), Fraction(1, 2), Fraction(1), Fraction(-2)]))
         rnd = draw(st.integers(0, total))
-        who = draw(st.lists(st.sampled_from(pnos), min_size=1, max_size=3, unique=True))
+        numbers = [1, 2] if team else pnos  # a team event's record names teams (310/013 below)
+        who = draw(st.lists(st.sampled_from(numbers), min_size=1, max_size=3, unique=True))
         line = []
         put(line, 1, "299")
         put(line, 5, kind)
         if team:
-            put(line, 8, pts(value), right=True, width=4)
+            put(line, 8, pts(draw(st.sampled_from(VALUES[:3]))), right=True, width=4)
         put(line, 14, pts(value), right=True, width=4)
         put(line, 20, f"{rnd:03d}" if rnd or draw(st.booleans()) else "   ")
         for i, p in enumerate(who):

@@ -127,7 +127,9 @@ def remove_team(t: Tournament, team_id: int) -> Tournament:
     numbers (team numbers are names, not positions)."""
     _team(t, team_id)
     _check_before_round_one(t, _("teams cannot be removed after round 1 was paired"))
-    return t.with_changes(teams=tuple(x for x in t.teams if x.id != team_id))
+    adjustments = tuple(replace(a, teams=tuple(x for x in a.teams if x != team_id))
+                        for a in t.team_adjustments if set(a.teams) - {team_id})
+    return t.with_changes(teams=tuple(x for x in t.teams if x.id != team_id), team_adjustments=adjustments)
 
 
 def teams_from_clubs(t: Tournament) -> Tournament:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from core.errors import TournamentError
-from core.model import Round, Tournament
+from core.model import Round, Tournament, team_adjusted_points
 
 
 @dataclass(frozen=True)
@@ -101,7 +101,8 @@ def match_scores(t: Tournament, aggregate: str = "round") -> list[MatchScore]:
 @dataclass(frozen=True)
 class TeamStanding:
     team: int
-    match_points: int
+    match_points: Fraction
+    """The matches' match points plus the team's point adjustments (TRF 299)."""
     board_points: Fraction
     played: int
     wins: int = 0
@@ -114,7 +115,7 @@ class TeamStanding:
 class _Tally:
     """One team's running totals while :func:`team_standings` reads the matches."""
 
-    match_points: int = 0
+    match_points: Fraction = Fraction(0)
     board_points: Fraction = Fraction(0)
     played: int = 0
     wins: int = 0
@@ -127,7 +128,8 @@ def team_standings(t: Tournament, aggregate: str = "round", mp: MatchPoints = Ma
                    primary: str = "match") -> list[TeamStanding]:
     """Teams ranked by match points then board points (``primary="match"``), or by board
     points then match points (``primary="board"``, e.g. Skalitzka); then by team id.  Only
-    complete matches count; finer tie-breaks belong to :mod:`core.tiebreaks`."""
+    complete matches count, plus the teams' point adjustments (TRF 299); finer tie-breaks
+    belong to :mod:`core.tiebreaks`."""
     acc = {team.id: _Tally() for team in t.teams}
     for s in match_scores(t, aggregate):
         if not s.complete:
@@ -143,6 +145,10 @@ def team_standings(t: Tournament, aggregate: str = "round", mp: MatchPoints = Ma
             a.draws += mpts == mp.draw and hm == am
             a.losses += mpts == mp.loss and hm != am
             a.opponents.append(opp)
+    for team, (extra_mp, extra_bp) in team_adjusted_points(t).items():
+        if team in acc:
+            acc[team].match_points += extra_mp
+            acc[team].board_points += extra_bp
     rows = [TeamStanding(team, a.match_points, a.board_points, a.played, a.wins, a.draws, a.losses,
                          tuple(a.opponents))
             for team, a in acc.items()]

@@ -16,7 +16,7 @@ from core.i18n import _
 import math
 from fractions import Fraction
 
-from core.model import Code, Colour, Tournament
+from core.model import Code, Colour, Tournament, team_adjusted_points
 from core.tiebreaks.context import Cell, Context, ROUND_ROBIN_SYSTEMS
 from core.tiebreaks.explain import Contribution, Explanation
 from core.tiebreaks.names import name_of
@@ -71,9 +71,14 @@ def team_rows(t: Tournament, upto: int | None = None) -> dict[int, list[dict]]:
 def build_team_context(t: Tournament, primary: str = "MP", upto: int | None = None) -> Context:
     """A context whose participants are team ids; ``primary`` is ``MP`` or ``GP``."""
     rows = team_rows(t, upto)
-    gp_scale = _lcm([t.points.win, t.points.draw, t.points.loss, t.points.forfeit_win])
     use_mp = primary != "GP"
-    scale = 1 if use_mp else gp_scale
+    rounds = len(t.rounds) if upto is None else min(upto, len(t.rounds))
+    adjusted = team_adjusted_points(t, rounds) if t.team_adjustments else {}
+    own = {team: values[0 if use_mp else 1] for team, values in adjusted.items()}
+    other = {team: values[1 if use_mp else 0] for team, values in adjusted.items()}
+    points = t.points
+    scale = _lcm(own.values()) if use_mp else _lcm([points.win, points.draw, points.loss, points.forfeit_win,
+                                                   *own.values()])
     cells: dict[int, list[Cell]] = {}
     secondary: dict[int, list[Fraction]] = {}
     total: dict[int, int] = {}
@@ -81,7 +86,7 @@ def build_team_context(t: Tournament, primary: str = "MP", upto: int | None = No
     for team, rs in rows.items():
         out = []
         for r in rs:
-            value = r["mp"] if use_mp else int(r["gp"] * scale)
+            value = int(r["mp"] * scale) if use_mp else int(r["gp"] * scale)
             if r["opponent"] is None:
                 code, vur = Code.ZERO_BYE, True
             elif r["mp"] == 2:
@@ -96,11 +101,16 @@ def build_team_context(t: Tournament, primary: str = "MP", upto: int | None = No
         cells[team] = out
         secondary[team] = [(r["gp"] if use_mp else Fraction(r["mp"])) for r in rs]
         total[team] = sum(c.points for c in out)
-    win = 2 if use_mp else int(t.points.win * boards * scale)
-    draw = 1 if use_mp else int(t.points.draw * boards * scale)
+    adjustment = {team: int(value * scale) for team, value in own.items() if team in total and value}
+    for team, value in adjustment.items():
+        total[team] += value
+    win = 2 * scale if use_mp else int(t.points.win * boards * scale)
+    draw = 1 * scale if use_mp else int(t.points.draw * boards * scale)
     ctx = Context(t, len(next(iter(rows.values()), [])), scale, cells, total, {team.id: (team.rating or None) for team in t.teams},
-                  win, draw, 0, t.system.lower() in ROUND_ROBIN_SYSTEMS or bool(t.options.get("round_robin")))
+                  win, draw, 0, t.system.lower() in ROUND_ROBIN_SYSTEMS or bool(t.options.get("round_robin")),
+                  adjustment=adjustment)
     ctx.cache["secondary"] = secondary
+    ctx.cache["secondary_adjustment"] = {team: value for team, value in other.items() if value}
     ctx.cache["rows"] = rows
     ctx.cache["team"] = primary
     return ctx
@@ -108,14 +118,20 @@ def build_team_context(t: Tournament, primary: str = "MP", upto: int | None = No
 
 def match_points(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
     if ctx.cache.get("team") == "GP":
-        return {p: sum(v, Fraction(0)) for p, v in ctx.cache["secondary"].items()}
+        return _secondary_totals(ctx)
     return {p: ctx.frac(v) for p, v in ctx.total.items()}
 
 
 def game_points(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
     if ctx.cache.get("team") == "GP":
         return {p: ctx.frac(v) for p, v in ctx.total.items()}
-    return {p: sum(v, Fraction(0)) for p, v in ctx.cache.get("secondary", {}).items()}
+    return _secondary_totals(ctx)
+
+
+def _secondary_totals(ctx: Context) -> dict:
+    """The other primary score's totals: its rounds plus the teams' adjustments (TRF 299)."""
+    extra = ctx.cache.get("secondary_adjustment", {})
+    return {p: sum(v, extra.get(p, Fraction(0))) for p, v in ctx.cache.get("secondary", {}).items()}
 
 
 def top_board_result(ctx: Context, spec: TieBreakSpec | None = None, regime: Regime | None = None) -> dict:
@@ -135,5 +151,8 @@ def explain_team(ctx, spec, regime, pno):
     rows = ctx.cache.get("rows", {}).get(pno, [])
     items = tuple(Contribution(r["round"], r["opponent"], r["mp"] if spec.base == "MP" else r["gp"],
                                _("match points") if spec.base == "MP" else _("game points")) for r in rows)
+    extra = team_adjusted_points(ctx.tournament, ctx.rounds).get(pno)
+    if extra and extra[0 if spec.base == "MP" else 1] and spec.base != "TBR":  # TRF 299, no round's
+        items += (Contribution(None, None, extra[0 if spec.base == "MP" else 1], _("point adjustment")),)
     return Explanation(spec.code, name_of(spec.base), pno, compute(ctx, spec, regime).get(pno),
                        regime.value, items)

@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 from core.errors import Problem, TrfError
 from core.model import (
-    Board, Bye, ByeKind, Code, Colour, ForbiddenRange, Player, PointAdjustment, PointSystem, RequestedBye, Round,
+    Board, Bye, ByeKind, Code, Colour, ForbiddenRange, Player, PointAdjustment, PointSystem, RequestedBye, Round, TeamAdjustment,
     Team, Tournament, format_points, result_from_codes, running_scores, scores,
 )
 from core.trf.boards import canonical_board_order
@@ -504,7 +504,8 @@ def to_tournament(doc: TrfDocument, tournament_id: str = "") -> Tournament:
     ordered = _ordered_rounds(doc, draft, rounds)
     _check_teams(doc, known)
     ordered = [_with_matches(doc, rnd) for rnd in ordered]
-    draft = draft.with_changes(rounds=tuple(ordered), teams=tuple(doc.teams))
+    draft = draft.with_changes(rounds=tuple(ordered), teams=tuple(doc.teams),
+                               team_adjustments=_team_adjustments(doc, total))
     _check_points(doc, draft, requested_all, played)
     _check_virtual_points(doc, known, total)
     if doc.problems:
@@ -621,27 +622,44 @@ def _ordered_rounds(doc: TrfDocument, draft: Tournament, rounds: list[Round]) ->
 
 
 def _adjustments(doc: TrfDocument, known: set[int], total: int) -> tuple[PointAdjustment, ...]:
-    """The ``299`` records of an individual event as point adjustments.  In a team event they
-    name teams and their match points; hakem's team scores have no adjustments, so those are
-    kept as written, with a warning."""
+    """The ``299`` records of an individual event as point adjustments (a team event's are
+    read by :func:`_team_adjustments`)."""
     if doc.teams:
-        for record in doc.adjustments:
-            doc.extra_lines.append(record.text)
-            doc.warning(record.line, 1, _("record 299 of a team event is kept as written; hakem's team standings do not include it"))
         return ()
     out = []
     for record in doc.adjustments:
         adj = record.adjustment
         if record.match_points:
             doc.problem(record.line, 8, _('record 299: match points (columns 8-11) are for team events'))
-        if adj.round > total:
-            doc.problem(record.line, 20, _('record 299: round {r}, but the tournament has {total} rounds').format(
-                r=adj.round, total=total))
-        for column, pno in zip(record.columns, adj.players):
-            if pno not in known:
-                doc.problem(record.line, column, _('record 299: player {pno} is not in this file').format(pno=pno))
+        _check_adjustment(doc, record, known, total, _('record 299: player {pno} is not in this file'))
         out.append(adj)
     return tuple(out)
+
+
+def _team_adjustments(doc: TrfDocument, total: int) -> tuple[TeamAdjustment, ...]:
+    """A team event's ``299`` records: the numbers are team pairing numbers (records 310/013),
+    columns 8-11 the match points and 14-17 the game points."""
+    if not doc.teams:
+        return ()
+    out = []
+    for record in doc.adjustments:
+        _check_adjustment(doc, record, {team.id for team in doc.teams}, total,
+                          _('record 299: team {pno} is not in this file'))
+        adj = record.adjustment
+        out.append(TeamAdjustment(adj.players, record.match_points, adj.points, adj.round, adj.kind))
+    return tuple(out)
+
+
+def _check_adjustment(doc: TrfDocument, record: Record299, known: set[int], total: int, unknown: str) -> None:
+    """The round within the event and every number known (``unknown`` names a number that is
+    not: a player's or a team's)."""
+    adj = record.adjustment
+    if adj.round > total:
+        doc.problem(record.line, 20, _('record 299: round {r}, but the tournament has {total} rounds').format(
+            r=adj.round, total=total))
+    for column, number in zip(record.columns, adj.players):
+        if number not in known:
+            doc.problem(record.line, column, unknown.format(pno=number))
 
 
 def _check_virtual_points(doc: TrfDocument, known: set[int], total: int) -> None:

@@ -335,7 +335,7 @@ def read_299(doc: TrfDocument, lineno: int, line: str) -> None:
             raise FieldError(14, _('{what} is missing').format(what=_("points")))
         value = points_value(raw, first, _("points"))
         raw_mp = col(line, 8, 11).strip()
-        match_points = bool(raw_mp) and points_value(raw_mp, 8, _("match points")) != 0
+        match_points = points_value(raw_mp, 8, _("match points")) if raw_mp else Fraction(0)
         rnd = number_at(line, 20, 22, _("round"))
         ids = ids_at(line, 24)
     except FieldError as error:
@@ -345,22 +345,20 @@ def read_299(doc: TrfDocument, lineno: int, line: str) -> None:
         doc.problem(lineno, 24, _('record 299 names no player'))
         return
     adjustment = PointAdjustment(tuple(pno for _column, pno in ids), value, rnd, kind)
-    doc.adjustments.append(Record299(lineno, line.rstrip(), adjustment, tuple(c for c, _pno in ids),
-                                     match_points))
+    doc.adjustments.append(Record299(lineno, adjustment, tuple(c for c, _pno in ids), match_points))
 
 
 class Record299(NamedTuple):
     """A ``299`` record as read; whose numbers it names (players or teams) is known only once
-    the whole file is read."""
+    the whole file is read (``adjustment.players`` are then team numbers)."""
 
     line: int
-    text: str
     adjustment: PointAdjustment
     columns: tuple[int, ...]
     """The column of each pairing number, for problems found later."""
-    match_points: bool
-    """Columns 8–11 hold match points other than 0 (a team event's record; 0 is accepted in an
-    individual event, as for record 250)."""
+    match_points: Fraction
+    """Columns 8–11 (a team event's match points; 0 is accepted in an individual event, as
+    for record 250)."""
 
 
 def read_nrs(doc: TrfDocument, lineno: int, line: str) -> None:

@@ -228,14 +228,16 @@ def _forbidden_lines(t: Tournament, flavour: str) -> list[str]:
 
 
 def _adjustment_lines(t: Tournament) -> list[str]:
-    """Record 299 per point adjustment: type at column 5, points at 14–17 (a five-character
-    value from 13), round at 20–22 (``000``: all rounds), pairing numbers at 24–27, 29–32, …
-    Match points (8–11) stay blank: hakem's adjustments are an individual's points."""
+    """Record 299 per point adjustment: type at column 5, match points at 8–11 (a team's;
+    blank for a player), points at 14–17 (a five-character value from 13), round at 20–22
+    (``000``: all rounds), pairing numbers (team numbers) at 24–27, 29–32, …"""
+    records = [(a.kind, "", a.points, a.round, a.players) for a in t.adjustments]
+    records += [(a.kind, _points_field(a.match_points), a.game_points, a.round, a.teams)
+                for a in t.team_adjustments]
     lines = []
-    for adj in t.adjustments:
-        value = _points_field(adj.points)
-        ids = "".join(f" {pno:>4}" for pno in adj.players)
-        lines.append(f"299 {adj.kind or ' ':1}{'':7}{value:>5}  {adj.round:03d}{ids}")
+    for kind, match_points, value, rnd, numbers in records:
+        ids = "".join(f" {number:>4}" for number in numbers)
+        lines.append(f"299 {kind or ' ':1}  {match_points:>4}{_points_field(value):>6}  {rnd:03d}{ids}")
     return lines
 
 
