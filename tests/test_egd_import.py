@@ -171,3 +171,29 @@ def test_the_go_form_counts_ranks_as_the_event_does() -> None:
     # a rank alone: the middle of its range — 2100 for the EGF's 1d (2050–2149), 2150 in Gamma
     assert go_player_fields({"rank": "1d"}, system="mcmahon")["rating"] == 2100
     assert go_player_fields({"rank": "1d"}, system="gamma")["rating"] == 2150
+
+
+def test_a_newer_egd_list_updates_each_players_own_gor(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    hakem(data, "lists", "import", _egd_list(tmp_path))
+    tid = hakem(data, "new", "Go Cup", "--system", "mcmahon", "--rounds", "4").stdout.split()[-1]
+    for pin in ("13000001", "13000002", "13000005"):
+        hakem(data, "players", "add", tid, "--egd-pin", pin)
+    newer = tmp_path / "newer"
+    newer.mkdir()
+    (newer / "allworld_lp.html").write_bytes("\n".join([
+        "European Go Database - all players (28 Dec 2026 09:00)",
+        egd_line("13000005", "Novak", "Tomas", "CZ", "Brn", "20k", 210),    # -350 → 210: 19k
+        egd_line("13000002", "Schmidt", "Jana", "DE", "Ber", "1d", 2080),   # 1790 → 2080: first now
+        egd_line("13000001", "Kovacs", "Peter", "HU", "Bp", "1d", 1990),    # 2060 → 1990: 1k
+    ]).encode("iso-8859-15") + b"\n")
+    hakem(data, "lists", "import", newer / "allworld_lp.html")
+    out = hakem(data, "players", "update-ratings", tid).stdout
+    listed = {p["name"]: (p["pno"], p["rank"]) for p in players(data, tid)}
+    assert listed == {"Schmidt, Jana": (1, "1d"), "Kovacs, Peter": (2, "1k"), "Novak, Tomas": (3, "19k")}
+    assert "Kovacs, Peter 1→2" in out and "Schmidt, Jana 2→1" in out
+    from core.store import Store
+
+    t = Store(data).load(tid).tournament
+    assert {p.name: (p.extra["go_rating"], p.extra["go_rank"]) for p in t.players} == {
+        "Schmidt, Jana": (2080, "1d"), "Kovacs, Peter": (1990, "1d"), "Novak, Tomas": (210, "20k")}

@@ -169,6 +169,9 @@ class RatingChange:
 
 
 _COMPARED = ("rating", "national_rating", "title", "federation", "birth", "sex")
+_GO_COMPARED = ("go_rating", "go_rank")
+"""Go fields, kept in ``Player.extra``: the GoR (negative too) and the declared grade."""
+_EXTRA_FIELDS = (RATING_SOURCE_KEY, *_GO_COMPARED)
 
 
 def list_entry_of(index: ListIndex, p: Player) -> ListEntry | None:
@@ -200,6 +203,9 @@ def rating_changes(t: Tournament, index: ListIndex) -> tuple[list[RatingChange],
         if "rating" in diff:
             diff[RATING_SOURCE_KEY] = ((p.extra or {}).get(RATING_SOURCE_KEY, ""),
                                        new.get("extra", {}).get(RATING_SOURCE_KEY, ""))
+        listed_go = new.get("extra", {})
+        diff.update({key: ((p.extra or {}).get(key), listed_go[key]) for key in _GO_COMPARED
+                     if key in listed_go and (p.extra or {}).get(key) != listed_go[key]})
         if diff:
             changes.append(RatingChange(pno=p.pno, name=p.name, changes=diff))
     return changes, missing
@@ -219,6 +225,8 @@ def apply_rating_changes(t: Tournament, changes: list[RatingChange]) -> tuple[To
 
     if t.rounds:
         raise TournamentError(_("ratings can be updated from a list only before round 1 is paired"))
+    if not changes:
+        return t, ()
     edited = commands.edit_players(t, {c.pno: _edits(t.player(c.pno), c) for c in changes}, renumber=False)
     mapping = ranked_numbers(edited)
     moves = tuple((edited.player(old).name, old, new) for old, new in sorted(mapping.items()) if old != new)
@@ -226,12 +234,19 @@ def apply_rating_changes(t: Tournament, changes: list[RatingChange]) -> tuple[To
 
 
 def _edits(p: Player, change: RatingChange) -> dict[str, Any]:
-    """The player's fields to change; the kind a rating came from goes to ``extra``."""
-    edits = {f: new for f, (_old, new) in change.changes.items() if f != RATING_SOURCE_KEY}
-    if RATING_SOURCE_KEY in change.changes:
-        extra = {k: v for k, v in (p.extra or {}).items() if k != RATING_SOURCE_KEY}
-        source = change.changes[RATING_SOURCE_KEY][1]
-        edits["extra"] = {**extra, RATING_SOURCE_KEY: source} if source else extra
+    """The player's fields to change; the kind a rating came from and the Go fields go to
+    ``extra`` (an empty value removes the key)."""
+    edits = {f: new for f, (_old, new) in change.changes.items() if f not in _EXTRA_FIELDS}
+    if any(f in change.changes for f in _EXTRA_FIELDS):
+        extra = dict(p.extra or {})
+        for key in _EXTRA_FIELDS:
+            if key in change.changes:
+                value = change.changes[key][1]
+                if value in ("", None):
+                    extra.pop(key, None)
+                else:
+                    extra[key] = value
+        edits["extra"] = extra
     return edits
 
 
