@@ -435,3 +435,16 @@ def test_removing_a_team_removes_it_from_its_adjustments() -> None:
     both = t.with_changes(team_adjustments=(TeamAdjustment((1, 2), Fraction(-1), Fraction(0)),))
     assert remove_team(both, 1).team_adjustments == (TeamAdjustment((2,), Fraction(-1), Fraction(0)),)
     assert remove_team(t, 1).team_adjustments == ()
+
+
+def test_progressive_scores_run_with_the_adjustments() -> None:
+    # player 3 of EVENT: -1 (round 000) before round 1; after round 1 (loss) -1, after round 2
+    # (win) 0: PS = -1 + 0 = -1 (without the penalty 0 + 1 = 1)
+    s = compute_standings(parse_tournament(EVENT), "PS")
+    assert {r.pno: r.values["PS"] for r in s.rows}[3] == -1
+    # the penalty in round 2: after round 1 0, after round 2 1 - 1 = 0: PS 0
+    s2 = compute_standings(parse_tournament(event(record_299("-1.0", [3], rnd="002"), points={3: "0.0"})), "PS")
+    assert {r.pno: r.values["PS"] for r in s2.rows}[3] == 0
+    # teams: team 1 starts at -2 match points, wins round 1 (+2): PS 0; team 2 0
+    team = compute_standings(parse_tournament(team_event(TEAM_PENALTY)), "PS", team=True)
+    assert {r.pno: r.values["PS"] for r in team.rows} == {1: 0, 2: 0}

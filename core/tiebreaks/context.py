@@ -56,8 +56,11 @@ class Context:
     adjustment: dict[int, int] = field(default_factory=dict)
     """Scaled point adjustments (penalties, bonuses: TRF ``299``) of rounds 1..``rounds`` and
     of no round, per player; already in ``total``.  Scores see them (the standings' points, an
-    opponent's score in BH/SB, Koya's threshold), games do not: criteria built from the
-    rounds' results (WIN, STD, PS, TPR, SB's game points) are computed from ``cells``."""
+    opponent's score in BH/SB, Koya's threshold, the running scores of PS), games do not:
+    criteria built from the rounds' results (WIN, STD, TPR, SB's game points) are computed
+    from ``cells``."""
+    adjustment_rounds: dict[int, dict[int, int]] = field(default_factory=dict)
+    """The same per player and round (0: all rounds, counted from before round 1)."""
 
     @property
     def pnos(self) -> list[int]:
@@ -155,6 +158,19 @@ class _Pno:
         self.pno = pno
 
 
+def scaled_by_round(records: list[tuple[tuple[int, ...], int, Fraction]], counted: dict[int, int],
+                    rounds: int, scale: int) -> dict[int, dict[int, int]]:
+    """Point adjustments (numbers, round, points) as scaled points per participant and round,
+    for the participants in ``counted`` and the rounds up to ``rounds`` (0: all rounds)."""
+    out: dict[int, dict[int, int]] = {}
+    for numbers, rnd, value in records:
+        for number in numbers:
+            if number in counted and rnd <= rounds:
+                mine = out.setdefault(number, {})
+                mine[rnd] = mine.get(rnd, 0) + int(value * scale)
+    return out
+
+
 def build_context(t: Tournament, upto: int | None = None, round_robin: bool | None = None) -> Context:
     """Build the context for rounds 1..``upto`` (default: every paired round); a cup's
     knockout rounds count as their game rounds (:func:`core.model.single_games`)."""
@@ -190,6 +206,7 @@ def build_context(t: Tournament, upto: int | None = None, round_robin: bool | No
     adjustment = {pno: int(value * scale) for pno, value in adjusted.items() if pno in total and value}
     for pno, value in adjustment.items():
         total[pno] += value
+    by_round = scaled_by_round([(a.players, a.round, a.points) for a in t.adjustments], adjustment, rounds, scale)
     rating = {p.pno: (p.rating if p.rating > 0 else None) for p in t.players}
     for pno in cells:
         rating.setdefault(pno, None)
@@ -197,4 +214,4 @@ def build_context(t: Tournament, upto: int | None = None, round_robin: bool | No
         round_robin = t.system.lower() in ROUND_ROBIN_SYSTEMS or bool(t.options.get("round_robin"))
     return Context(t, rounds, scale, cells, total, rating,
                    int(ps.win * scale), int(ps.draw * scale), int(ps.loss * scale), round_robin,
-                   adjustment=adjustment)
+                   adjustment=adjustment, adjustment_rounds=by_round)

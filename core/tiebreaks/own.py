@@ -107,12 +107,14 @@ def explain_std(ctx, spec, regime, pno):
 
 
 def progressive(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
-    """Art. 7.5 / seeds/000 Tables 1–4: sum of running scores, dropping the first ``/Cn``."""
+    """Art. 7.5 / seeds/000 Tables 1–4: sum of running scores, dropping the first ``/Cn``.
+    A running score includes the point adjustments (TRF 299) of its rounds and of none."""
     out = {}
     for pno, cells in ctx.cells.items():
-        running = total = 0
+        extra = ctx.adjustment_rounds.get(pno, {})
+        running, total = extra.get(0, 0), 0
         for c in cells:
-            running += c.points
+            running += c.points + extra.get(c.round, 0)
             if c.round > spec.cut_low:
                 total += running
         out[pno] = ctx.frac(total)
@@ -120,9 +122,10 @@ def progressive(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
 
 
 def explain_progressive(ctx, spec, regime, pno):
-    running, items = 0, []
+    extra = ctx.adjustment_rounds.get(pno, {})
+    running, items = extra.get(0, 0), []
     for c in ctx.cells[pno]:
-        running += c.points
+        running += c.points + extra.get(c.round, 0)
         cut = c.round <= spec.cut_low
         items.append(Contribution(c.round, c.opponent, ctx.frac(running), _("score after the round"),
                                   cut, "early round cut" if cut else ""))

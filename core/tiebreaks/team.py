@@ -17,7 +17,7 @@ import math
 from fractions import Fraction
 
 from core.model import Code, Colour, Tournament, team_adjusted_points
-from core.tiebreaks.context import Cell, Context, ROUND_ROBIN_SYSTEMS
+from core.tiebreaks.context import Cell, Context, ROUND_ROBIN_SYSTEMS, scaled_by_round
 from core.tiebreaks.explain import Contribution, Explanation
 from core.tiebreaks.names import name_of
 from core.tiebreaks.regimes import Regime
@@ -104,11 +104,13 @@ def build_team_context(t: Tournament, primary: str = "MP", upto: int | None = No
     adjustment = {team: int(value * scale) for team, value in own.items() if team in total and value}
     for team, value in adjustment.items():
         total[team] += value
+    by_round = scaled_by_round([(a.teams, a.round, a.match_points if use_mp else a.game_points)
+                                for a in t.team_adjustments], adjustment, rounds, scale)
     win = 2 * scale if use_mp else int(t.points.win * boards * scale)
     draw = 1 * scale if use_mp else int(t.points.draw * boards * scale)
     ctx = Context(t, len(next(iter(rows.values()), [])), scale, cells, total, {team.id: (team.rating or None) for team in t.teams},
                   win, draw, 0, t.system.lower() in ROUND_ROBIN_SYSTEMS or bool(t.options.get("round_robin")),
-                  adjustment=adjustment)
+                  adjustment=adjustment, adjustment_rounds=by_round)
     ctx.cache["secondary"] = secondary
     ctx.cache["secondary_adjustment"] = {team: value for team, value in other.items() if value}
     ctx.cache["rows"] = rows
