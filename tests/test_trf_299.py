@@ -448,3 +448,14 @@ def test_progressive_scores_run_with_the_adjustments() -> None:
     # teams: team 1 starts at -2 match points, wins round 1 (+2): PS 0; team 2 0
     team = compute_standings(parse_tournament(team_event(TEAM_PENALTY)), "PS", team=True)
     assert {r.pno: r.values["PS"] for r in team.rows} == {1: 0, 2: 0}
+
+
+def test_standings_and_crosstable_name_the_adjustment() -> None:
+    from core.reports.tables import crosstable, standings_report
+    from core.reports.view import View
+
+    view = View(parse_tournament(EVENT))
+    note = "Point adjustment -1 (all rounds): 3 Cetin, Cem"
+    assert note in standings_report(view).notes and note in crosstable(view).notes
+    bonus = View(parse_tournament(event(record_299("0.5", [1, 4], rnd="002"), points={1: "1.5", 4: "1.5"})))
+    assert "Point adjustment +½ (round 2): 1 Aksoy, Ali, 4 Demir, Deniz" in crosstable(bonus).notes

@@ -287,8 +287,22 @@ def standings_report(view: View) -> Report:
             f"{code} = {tiebreak_label(code)}" for code in s.tiebreaks)))
     if any(row.rank is not None and row.shared for row in s.rows):
         notes.append(_("Equal ranks (=) share the place: the tie-breaks do not separate them."))
-    notes += list(s.warnings)
+    notes += adjustment_notes(view) + list(s.warnings)
     return Report("standings", _("Standings"), subtitle, [table], notes)
+
+
+def adjustment_notes(view: View) -> list[str]:
+    """One note per point adjustment (penalty, bonus: TRF 299) in the points — without it a
+    reader of the crosstable finds cells that do not add up to the points column."""
+    from core.i18n.format import format_points
+
+    out = []
+    for adj in view.tournament.adjustments:
+        when = _("round {round}").format(round=adj.round) if adj.round else _("all rounds")
+        players = ", ".join(f"{pno} {view.name(pno)}" for pno in adj.players)
+        out.append(_("Point adjustment {points} ({when}): {players}").format(
+            points=("+" if adj.points > 0 else "") + format_points(adj.points), when=when, players=players))
+    return out
 
 
 _MARK_CODES: dict[Code | None, str] = {Code.WIN: "1", Code.DRAW: "½", Code.LOSS: "0", Code.FORFEIT_WIN: "+",
@@ -339,7 +353,7 @@ def crosstable(view: View) -> Report:
     # (core/pictures' wallchart golden pages carry this sentence: change it together with them)
     legend = _("Cells: opponent's rank, colour ({white}/{black}), result; + and − are forfeits, "
                "– is a round without a game.").format(white=colour_letter("w"), black=colour_letter("b"))
-    return Report("crosstable", _("Crosstable"), [t.name, *_head(view)], [table], [legend])
+    return Report("crosstable", _("Crosstable"), [t.name, *_head(view)], [table], [legend, *adjustment_notes(view)])
 
 
 def _grid(view: View) -> Report:
@@ -370,7 +384,7 @@ def _grid(view: View) -> Report:
     from core.i18n.terms import system_name
 
     sub = [t.name, *_head(view), _("{system}, {n} players").format(system=system_name(t.system), n=n)]
-    return Report("crosstable", _("Crosstable"), sub, [table])
+    return Report("crosstable", _("Crosstable"), sub, [table], adjustment_notes(view))
 
 
 def _card_tiebreaks(view: View, pno: int) -> dict[str, dict[int, object]]:
