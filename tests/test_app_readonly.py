@@ -119,6 +119,7 @@ def desk_calls(desk: Desk, tmp: Path) -> dict[str, object]:
         "revision": desk.revision,
         "journal": desk.journal,
         "history": desk.history,
+        "next_step": desk.next_step,
     }
 
 

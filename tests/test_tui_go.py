@@ -69,6 +69,10 @@ async def test_go_evening(tmp_path, system, criteria):
         assert (f"H{first.handicap}" in cell) == bool(first.handicap) and "k" in cell
         boards.focus()
         boards.move_cursor(row=0)
+        # a Go event starts with single-key results off (issue 29 item 2: results come from
+        # slips as "board result"); k switches them on, as the mode indicator then shows
+        await pilot.press("k")
+        assert str(screen.query_one("#result-mode").render()) == "Single keys on"
         for _b in rnd.boards:
             await pilot.press("1")
         await wait_for(pilot, lambda: session.tournament.rounds[0].complete, timeout=20)

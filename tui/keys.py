@@ -16,11 +16,25 @@ key asked for later (Textual moves the focus that way).  If the key opened a scr
 tournament), the next marker goes through the new screen, so its fields exist and have the
 focus before the next key is delivered.  A pasted text with Tab or Enter in it is replayed as
 keys through the same queue: a pasted player line fills the fields it names.
+
+The marker alone is not enough (issue 29): what a key *causes* may be posted after the marker —
+Enter in a field makes the field post ``Input.Submitted``, which travels up to the form only
+after the marker has passed, and the form then saves, clears the fields and moves the focus.
+Two players typed in one burst put the next name's first letter into the title field (``FMA``),
+a result line typed behind ``1 1-0⏎`` was cleared by the first line's handler.  So a key is
+settled only when the screen is *quiet*: after the marker, every message pump of the screens
+(the app, each screen, each widget) has an empty queue and no callback waiting.  What the key
+caused — a submitted form, a closing dialog, a pane being mounted, a toast, a focus move — is
+all made of messages, so the next key meets the state a slower typist would have met.  A pump
+that stays busy (a progress bar fed by a pairing worker) cannot hold the keys for longer than
+the safety timer.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections import deque
+from collections.abc import Iterator
 
 from textual import events
 from textual.app import App
@@ -33,6 +47,13 @@ then moves on after this long instead of holding every later key."""
 
 MAX_SCREEN_WAITS = 4
 """How many screens one key may open in a row before the next key is delivered anyway."""
+
+EAGER_CHECKS = 200
+"""How many times in a row the app looks again at once (one turn of the event loop each) before
+it looks only every :data:`QUIET_POLL` seconds: a pump busy for long is a thread's answer or
+a pairing, not the key's own messages."""
+
+QUIET_POLL = 0.01
 
 
 class KeySettled(Message, bubble=True):
@@ -113,7 +134,7 @@ class SerialKeys(App[int]):
             # ``call_later``) is queued before this: the next key waits for it
             self.call_later(self._key_done, message.ticket)
 
-    async def _key_done(self, ticket: int) -> None:
+    async def _key_done(self, ticket: int, checks: int = 0) -> None:
         if ticket != self._key_ticket or not self._key_busy:
             return  # a marker that the safety timer already gave up on
         if self.screen is not self._key_screen and self._key_waits < MAX_SCREEN_WAITS:
@@ -122,8 +143,49 @@ class SerialKeys(App[int]):
             self._key_waits += 1
             self._post_marker()
             return
+        if not self._quiet():
+            # what the key caused is still travelling (a submitted form, a closing dialog):
+            # look again once the others had their turn; the app's own queue goes first
+            if checks < EAGER_CHECKS:
+                await asyncio.sleep(0)
+                self.call_later(self._key_done, ticket, checks + 1)
+            else:
+                self.set_timer(QUIET_POLL, lambda: self.call_later(self._key_done, ticket, checks))
+            return
         self._release_key()
         await self._deliver_keys()
+
+    def _pumps(self) -> Iterator[object]:
+        """Every message pump that can hold what a key caused: the app, the screens on the
+        stack and every widget in them (toasts included)."""
+        yield self
+        for screen in self.screen_stack:
+            yield from screen.walk_children(with_self=True)
+
+    def _quiet(self) -> bool:
+        """No pump has a message waiting (keys still queued for the app aside: they come into
+        the key queue in their turn) nor a callback due after its current message."""
+        for pump in self._pumps():
+            pending = getattr(pump, "_pending_message", None)
+            if getattr(pump, "_next_callbacks", None) or pending is not None:
+                return False
+            size = pump.message_queue_size  # type: ignore[attr-defined]
+            if size and not (pump is self and self._only_input_waiting()):
+                return False
+        return True
+
+    def _only_input_waiting(self) -> bool:
+        """The app's queue holds nothing but keys and pastes (read from the terminal while the
+        previous key was handled)."""
+        waiting = self._message_queue.values  # Textual's own queue keeps its messages in a deque
+        return all(isinstance(m, (events.Key, events.Paste)) for m in waiting)
+
+    @property
+    def keys_pending(self) -> bool:
+        """Keys (or pastes) read from the terminal and not yet handled to the end: waiting in
+        the app's queue, in the key queue, or the one being handled."""
+        return (self._key_busy or bool(self.__dict__.get("_key_queue"))
+                or any(isinstance(m, (events.Key, events.Paste)) for m in self._message_queue.values))
 
     def _release_key(self) -> None:
         if self._key_timer is not None:

@@ -248,15 +248,16 @@ class Session:
         local = preview_result(self.tournament, round_no, board, result)
         return self.queue(lambda desk: desk.enter_result(round_no, board, result, seen=seen), done, local, hold)
 
-    def undo(self, done: Done) -> None:
+    def undo(self, done: Done, expected: str | None = None) -> None:
         """Undo the newest change — queued behind the saves typed before, so a result just
-        typed is saved first and is what gets undone."""
+        typed is saved first and is what gets undone.  ``expected``: the id of the change the
+        screen named (``Desk.next_step``); if another one is on top by then, nothing happens."""
         self._check_writable()
-        self.queue(lambda desk: desk.undo(), done)
+        self.queue(lambda desk: desk.undo(expected), done)
 
-    def redo(self, done: Done) -> None:
+    def redo(self, done: Done, expected: str | None = None) -> None:
         self._check_writable()
-        self.queue(lambda desk: desk.redo(), done)
+        self.queue(lambda desk: desk.redo(expected), done)
 
     def _check_writable(self) -> None:
         """Refuse at once (the desk would refuse too, but only after the queue)."""

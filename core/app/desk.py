@@ -22,6 +22,8 @@ from core.app.conflicts import BoardSeen, RoundSeen, StaleChange
 from core.app.registration import RegistrationCases
 from core.app.rounds import RoundCases, RoundPlan, preview_result
 from core.app.settings import SettingsCases
+from core.errors import TournamentError
+from core.i18n import _
 
 if TYPE_CHECKING:
     from core.store import Snapshot
@@ -53,17 +55,27 @@ class Desk(RegistrationCases, RoundCases, SettingsCases, DeskBase):
 
     # -- undo / redo ------------------------------------------------------------------------
     @use_case("history.undo")
-    def undo(self) -> Outcome:
-        """Revert the newest change still on the undo stack (by anyone: the stack is shared)."""
+    def undo(self, expected: str | None = None) -> Outcome:
+        """Revert the newest change still on the undo stack (by anyone: the stack is shared).
+        ``expected``: the id :meth:`next_step` showed the organiser; if another change is on
+        top now, nothing is undone (:class:`~core.errors.ConflictError`)."""
         before = self.store.load(self.id).tournament
-        snap = self.store.undo(self.id)
+        snap = self.store.undo(self.id, expected)
         return Outcome(snap.tournament, snap.revision, tuple(effects.after_change(self.store.data_dir, self.id, before, snap.tournament)))
 
     @use_case("history.undo")
-    def redo(self) -> Outcome:
+    def redo(self, expected: str | None = None) -> Outcome:
         before = self.store.load(self.id).tournament
-        snap = self.store.redo(self.id)
+        snap = self.store.redo(self.id, expected)
         return Outcome(snap.tournament, snap.revision, tuple(effects.after_change(self.store.data_dir, self.id, before, snap.tournament)))
+
+    @use_case("journal.read", writes=False)
+    def next_step(self, which: str = "undo") -> dict[str, Any] | None:
+        """What undo (or redo, ``which="redo"``) would take next: ``id``, ``action`` (the
+        journal's words) and ``parts`` (what of the tournament it changes); None if nothing."""
+        if which not in ("undo", "redo"):
+            raise TournamentError(_("'{which}' is neither undo nor redo").format(which=which))
+        return self.store.next_step(self.id, which)
 
 
 __all__ = ["BoardSeen", "Desk", "Outcome", "RoundPlan", "RoundSeen", "StaleChange", "preview_result"]

@@ -501,20 +501,40 @@ class Store:
         meta = {**meta, "undo": undo, "redo": [], "undo_dropped": dropped}
         return self._commit_locked(tid, meta, new, action, ops, after=after, push_undo=True, state=state)
 
-    def undo(self, tid: str) -> Snapshot:
-        """Revert the most recent change still on the undo list (by anyone)."""
-        return self._step(tid, "undo")
+    def undo(self, tid: str, expected: str | None = None) -> Snapshot:
+        """Revert the most recent change still on the undo list (by anyone).  ``expected``:
+        the id :meth:`next_step` named; another change on top of the list is refused."""
+        return self._step(tid, "undo", expected)
 
-    def redo(self, tid: str) -> Snapshot:
+    def redo(self, tid: str, expected: str | None = None) -> Snapshot:
         """Re-apply the most recently undone change (until a new change clears the list)."""
-        return self._step(tid, "redo")
+        return self._step(tid, "redo", expected)
 
-    def _step(self, tid: str, which: str) -> Snapshot:
+    def next_step(self, tid: str, which: str) -> dict[str, Any] | None:
+        """What :meth:`undo` (``which="undo"``) or :meth:`redo` would take next: its id, the
+        journal's words for it and the parts of the tournament it touches (the first two
+        steps of each changed path, e.g. ``players`` or ``options.playoffs``) — so a screen
+        can say what it undoes, and ask first when that is not on the screen.  None when the
+        list is empty."""
+        loaded = self._read(tid)
+        stack = list(loaded.meta.get(which, []))
+        if not stack:
+            return None
+        item = stack[-1]
+        parts = sorted({".".join(str(step) for step in op.get("p", [])[:2])
+                        for op in self._ops_of(tid, item)})
+        return {"id": str(item.get("id", "")), "action": str(item.get("action", "")), "parts": parts}
+
+    def _step(self, tid: str, which: str, expected: str | None = None) -> Snapshot:
         self._writable()
         with self.dir.lock():
             loaded = self._read(tid)
             meta, old = loaded.meta, loaded.tdoc
             stack = list(meta.get(which, []))
+            if stack and expected is not None and str(stack[-1].get("id", "")) != expected:
+                raise ConflictError(_('the newest change of {tid!r} is now {action!r} (someone changed the '
+                                      'tournament meanwhile); nothing was undone or redone').format(
+                                          tid=tid, action=stack[-1].get("action", "")))
             if not stack:
                 dropped = int(meta.get("undo_dropped", 0)) if which == "undo" else 0
                 if dropped:

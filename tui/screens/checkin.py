@@ -25,6 +25,7 @@ from core.i18n.format import format_decimal
 from core.model import Tournament
 from tui.i18n import L_
 from tui.widgets.tables import FittedTable, reset_table, sync_table, text_col
+from tui.widgets.fields import TextField
 
 
 def money(value: Any, currency: str) -> str:
@@ -53,7 +54,7 @@ class CheckinDialog(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box wide"):
             yield Label(_("Check-in"), classes="dialog-title")
-            yield Input(placeholder=_("Type a name or a number"), id="checkin-find")
+            yield TextField(placeholder=_("Type a name or a number"), id="checkin-find")
             yield FittedTable(id="checkin-table", cursor_type="row", zebra_stripes=True)
             yield Static(id="checkin-summary", classes="dialog-hint")
             yield Static(_("Enter: present/absent · Ctrl+P: paid · Ctrl+O: open/close · Esc: close"),

@@ -46,6 +46,19 @@ the screen refreshes when someone else saves (you keep what you were typing).
 """)
 
 
+def typing_help() -> str:
+    """Undo in fields and on tables, and the single-key mode (issue 29), kept apart from the
+    key list above so each text is translated as one piece."""
+    return _("""**Undo**: in a text field Ctrl+Z / Ctrl+Y undo and redo the typing, nothing else. On a table (or
+Undo in Ctrl+P) they undo the tournament's last change and name it first; a change on another tab is
+asked before it is undone.
+
+**Single-key results**: the rounds tab shows the mode left of the entry line; k switches it (chess events
+start with it on, Go events off). Digits typed on the table that are not a result key (2–9, or all with
+the mode off) go to the entry line: `2 0-1` Enter is board 2's result.
+""")
+
+
 class HelpScreen(ModalScreen[None]):
     """Keys and short explanations."""
 
@@ -53,7 +66,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog-box full", id="help-body"):
-            yield Markdown(help_text())
+            yield Markdown(help_text() + "\n" + typing_help())
 
     def on_mount(self) -> None:
         self.query_one("#help-body").focus()

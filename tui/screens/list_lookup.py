@@ -28,6 +28,7 @@ from core.ratinglists.index import ListIndex, ListInfo
 from core.ratinglists.registration import choose_list
 from core.safe_text import field_safe
 from tui.i18n import L_
+from tui.widgets.fields import TextField
 
 Picked = tuple[ListEntry, ListInfo]
 """What the dialog returns: the chosen entry and the list (with its date) it came from."""
@@ -55,7 +56,7 @@ class ListLookupDialog(ModalScreen["Picked | None"]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box wide"):
             yield Label(_("Register from a rating list"), id="lookup-title", classes="dialog-title")
-            yield Input(placeholder=_("Type a name or a FIDE/national id"), id="lookup-find")
+            yield TextField(placeholder=_("Type a name or a FIDE/national id"), id="lookup-find")
             yield DataTable(id="lookup-table", cursor_type="row", zebra_stripes=True)
             yield Static(id="lookup-hint", classes="dialog-hint")
 

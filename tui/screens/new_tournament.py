@@ -18,6 +18,7 @@ from tui.widgets.forms import FormGrid
 from tui.i18n import L_
 from tui.services import POINT_SYSTEMS, NewTournament
 from tui.standings import AUTO, presets
+from tui.widgets.fields import TextField
 
 LANGUAGE_NAMES = {"en": "English", "tr": "Türkçe", "de": "Deutsch", "ru": "Русский"}
 
@@ -95,14 +96,14 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
             yield Label(_("New tournament") if cur is None else _("Tournament settings"), classes="dialog-title")
             with FormGrid(classes="form-grid"):
                 yield Label(pgettext("tournament", "Name"))
-                yield Input(id="name", placeholder=_("e.g. Club championship 2026"), compact=True)
+                yield TextField(id="name", placeholder=_("e.g. Club championship 2026"), compact=True)
                 yield Label(_("Pairing system"))
                 yield Select(system_options(system_choices()), value=system_choices()[0],
                              allow_blank=False, id="system", compact=True)
                 yield Label(_("Rounds"))
-                yield Input("5", id="rounds", type="integer", compact=True)
+                yield TextField("5", id="rounds", type="integer", compact=True)
                 yield Label(_("Time control"))
-                yield Input(id="time_control", placeholder="90'+30\"", compact=True)
+                yield TextField(id="time_control", placeholder="90'+30\"", compact=True)
                 yield Label(_("Rating for pairing"))
                 yield Select(rating_for_pairing_options(), value=AUTO_RATING, allow_blank=False,
                              id="rating_for_pairing", compact=True)
@@ -119,11 +120,11 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
                 yield Select([(LANGUAGE_NAMES.get(c, c), c) for c in LANGUAGES], value=current_language(),
                              allow_blank=False, id="language", compact=True)
                 yield Label(_("Start date"))
-                yield Input(id="start_date", placeholder="YYYY-MM-DD", compact=True)
+                yield TextField(id="start_date", placeholder="YYYY-MM-DD", compact=True)
                 yield Label(_("Place"))
-                yield Input(id="place", compact=True)
+                yield TextField(id="place", compact=True)
                 yield Label(_("Chief arbiter"))
-                yield Input(id="chief_arbiter", compact=True)
+                yield TextField(id="chief_arbiter", compact=True)
             yield from self.compose_cup_fields()
             yield Static("", id="form-error", classes="error-text")
             with Horizontal(classes="dialog-buttons"):
@@ -149,9 +150,9 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
                          allow_blank=rules not in offered, id="ko-rules", compact=True)
             yield Label(_("First games at"))
             with Horizontal(id="ko-row"):
-                yield Input(str(cfg.get("start", "10:00")), id="ko-start", placeholder="HH:MM", compact=True)
+                yield TextField(str(cfg.get("start", "10:00")), id="ko-start", placeholder="HH:MM", compact=True)
                 yield Label(_("Places"), id="ko-places-label")
-                yield Input(str(cfg.get("places", 1)), id="ko-places", type="integer", compact=True)
+                yield TextField(str(cfg.get("places", 1)), id="ko-places", type="integer", compact=True)
                 third = Checkbox(_("3rd place"), bool(cfg.get("third_place", False)), id="ko-third", compact=True)
                 third.tooltip = _("knockout: the semi-final losers play for third place")
                 yield third

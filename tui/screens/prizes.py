@@ -29,6 +29,7 @@ from core.prizes.settings import (
 from tui.widgets.forms import FormGrid
 from tui.i18n import L_
 from tui.widgets.pane import CommandKeys
+from tui.widgets.fields import TextField
 
 if TYPE_CHECKING:
     from tui.screens.tournament import TournamentScreen
@@ -70,7 +71,7 @@ class PrizeGroupForm(ModalScreen["PrizeGroup | None"]):
                 for key, label in FIELDS:
                     yield Label(str(label))
                     value = "" if g is None else (_amounts(g) if key == "amounts" else getattr(g, key))
-                    yield Input("" if value is None else str(value), id=f"f-{key}", compact=True,
+                    yield TextField("" if value is None else str(value), id=f"f-{key}", compact=True,
                                 disabled=key == "key" and g is not None)
             yield Static(_("Prizes by place: amounts from the first place down, e.g. 500, 300, 200."),
                          classes="dialog-help")

@@ -27,6 +27,7 @@ from tui.i18n import L_
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 from tui.widgets.pane import CommandKeys
 from tui.widgets.tables import FittedTable, reset_table, selected_key, sync_table, text_col
+from tui.widgets.fields import TextField
 
 
 def is_go(t: Tournament) -> bool:
@@ -130,18 +131,18 @@ class RegistrationPane(CommandKeys, Vertical):
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="form-row"):
-            yield Input(id="p-name", compact=True, classes="wide")
-            yield Input(id="p-rating", compact=True, restrict=r"[0-9]*", max_length=4)
-            yield Input(id="p-title", compact=True, max_length=3)
-            yield Input(id="p-federation", compact=True, max_length=3)
+            yield TextField(id="p-name", compact=True, classes="wide")
+            yield TextField(id="p-rating", compact=True, restrict=r"[0-9]*", max_length=4)
+            yield TextField(id="p-title", compact=True, max_length=3)
+            yield TextField(id="p-federation", compact=True, max_length=3)
         with Horizontal(classes="form-row"):
-            yield Input(id="p-fide_id", compact=True)
-            yield Input(id="p-national_id", compact=True)
-            yield Input(id="p-club", compact=True, classes="wide")
-            yield Input(id="p-birth", compact=True)
-            yield Input(id="p-rank", compact=True)
-            yield Input(id="p-egd_pin", compact=True, restrict=r"[0-9]*", max_length=10)
-        yield Input(id="p-search", compact=True, classes="search")
+            yield TextField(id="p-fide_id", compact=True)
+            yield TextField(id="p-national_id", compact=True)
+            yield TextField(id="p-club", compact=True, classes="wide")
+            yield TextField(id="p-birth", compact=True)
+            yield TextField(id="p-rank", compact=True)
+            yield TextField(id="p-egd_pin", compact=True, restrict=r"[0-9]*", max_length=10)
+        yield TextField(id="p-search", compact=True, classes="search")
         yield FittedTable(id="players", cursor_type="row", zebra_stripes=True)
         yield Static(id="players-status", classes="status-line")
 
@@ -301,9 +302,7 @@ class RegistrationPane(CommandKeys, Vertical):
 
         if self.screen.run_change(add):
             for key, _label in FIELDS:
-                field = self.query_one(f"#p-{key}", Input)
-                if field.value == values[key]:  # keep what a fast typist already typed next
-                    field.value = ""
+                self.query_one(f"#p-{key}", TextField).reset()
             self.query_one("#p-name", Input).focus()
             if late:
                 done = outcome.get("o")

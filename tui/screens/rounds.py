@@ -1,9 +1,14 @@
 """Provides the rounds pane: pair the next round, the boards table and result entry.
 
-Result entry is built for a club evening: with the boards table focused, one key enters the
-result of the selected board (1 = 1-0, 0 = 0-1, = draw, + white wins by forfeit, - black wins
-by forfeit, f double forfeit, Backspace clears) and the cursor jumps to the next board still
-playing.  Score sheets in hand, the arbiter can instead type ``12 1-0`` in the entry line.
+Result entry is built for a club evening: with the boards table focused and the single-key
+mode on (shown beside the entry line; ``k`` switches it), one key enters the result of the
+selected board (1 = 1-0, 0 = 0-1, = draw, + white wins by forfeit, - black wins by forfeit,
+f double forfeit, Backspace clears) and the cursor jumps to the next board still playing.
+Score sheets in hand, the arbiter can instead type ``12 1-0`` in the entry line — any number
+of lines in one go.  A digit typed on the table that is not a single-key result (2–9, or any
+digit with the mode off) starts such a line, so ``2 0-1`` never writes results on several
+boards.  Chess events start with the mode on, Go events with it off (their results come from
+slips as board and result).
 Pairing runs in a thread worker whose engine computes in a child process (cancellable with
 Escape, progress shown), so the screen never freezes on a big field.
 """
@@ -36,6 +41,7 @@ from tui.widgets.fast_table import FastTable
 from tui.widgets.pane import CommandKeys
 from tui.widgets.tables import FittedTable, reset_table, selected_key, sync_table, text_col
 from tui.widgets.text import set_text
+from tui.widgets.fields import TextField
 
 RESULT_KEYS = {
     "1": GameResult.WHITE_WINS, "0": GameResult.BLACK_WINS, "=": GameResult.DRAW,
@@ -262,7 +268,7 @@ class RoundsPane(CommandKeys, Vertical):
     dirty = False
 
     CHANGES = frozenset({"pair", "type_result", "manual", "unpair", "result", "schedule"})
-    KEEP = ("round_no", "only_playing")
+    KEEP = ("round_no", "only_playing", "single_keys")
 
     BINDINGS = [
         Binding("p", "pair", L_("Pair next")),
@@ -282,7 +288,11 @@ class RoundsPane(CommandKeys, Vertical):
         Binding("minus", "result('-')", "-:+", show=False),
         Binding("f", "result('f')", "-:-", show=False),
         Binding("backspace,delete", "result('')", L_("Clear result"), show=False),
+        Binding("k", "toggle_single_keys", L_("Single-key results on/off"), show=False),
     ]
+
+    RESULT_ACTIONS = frozenset({"result"})
+    """Actions that are single-key results: only while the mode says so."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="round-title", classes="screen-title")
@@ -290,7 +300,9 @@ class RoundsPane(CommandKeys, Vertical):
             yield Static(id="pair-progress-text")
             yield ProgressBar(id="pair-progress", total=1.0, show_eta=False)
         yield FittedTable(id="boards", cursor_type="row", zebra_stripes=True)
-        yield Input(id="result-entry", compact=True)
+        with Horizontal(id="result-row"):
+            yield Static(id="result-mode")
+            yield TextField(id="result-entry", compact=True, select_on_focus=False)  # a digit typed on the table is kept
         yield Static(id="round-status", classes="status-line")
 
     def on_mount(self) -> None:
@@ -301,12 +313,14 @@ class RoundsPane(CommandKeys, Vertical):
         self.explanations: dict[int, dict] = {}
         self.query_one("#pair-progress-row").display = False
         self.query_one("#boards", FastTable).spread = True  # a new round arrives over a few frames
-        self.query_one("#result-entry", Input).display = not self.app.view_only
+        self.query_one("#result-row").display = not self.app.view_only
+        self.single_keys: bool | None = None  # chosen by the event's game when it is first shown
         self.relabel()
 
     def relabel(self) -> None:
         self.query_one("#result-entry", Input).placeholder = _(
-            "Type board and result, e.g. 12 1-0 or 7 = (Enter). On the table: 1 0 = + - f")
+            "Type board and result, e.g. 12 1-0 or 7 = (Enter)")
+        self.show_mode()
         reset_table(self.query_one("#boards", DataTable), [
             (_("Bd"), "board"), (_("No."), "wno"), text_col(_("White"), "white"), (_("Pts"), "wpts"),
             (_("Result"), "result"), (_("Pts"), "bpts"), (_("No."), "bno"), text_col(_("Black"), "black")])
@@ -328,6 +342,11 @@ class RoundsPane(CommandKeys, Vertical):
     def show(self, t: Tournament) -> None:
         old = self.t
         self.t = t
+        if self.single_keys is None:
+            from tui.screens.registration import is_go
+
+            self.single_keys = not is_go(t)
+        self.show_mode()  # nothing to draw unless it changed (a language switch restores it)
         if old is None or self.round_no == 0 or self.round_no > t.current_round or (
                 old.current_round != t.current_round and self.round_no == old.current_round):
             self.round_no = t.current_round
@@ -565,8 +584,44 @@ class RoundsPane(CommandKeys, Vertical):
         if not 1 <= board <= n:
             self.notify(_("Round {r} has boards 1 to {n}.").format(r=self.round_no, n=n), severity="error")
             return
-        event.input.value = ""
+        self.query_one("#result-entry", TextField).reset()
         self.enter_result(self.round_no, board, result)
+
+    # -- single-key mode -----------------------------------------------------------------------
+    def show_mode(self) -> None:
+        """The mode indicator beside the entry line: what a digit typed on the table does."""
+        mode = self.query_one("#result-mode", Static)
+        on = bool(self.single_keys)
+        set_text(mode, _("Single keys on") if on else _("Single keys off"))
+        mode.set_class(on, "-on")
+
+    def action_toggle_single_keys(self) -> None:
+        self.single_keys = not self.single_keys
+        self.show_mode()
+        self.notify(_("Single-key results on: 1 0 = + - f on the table enter the selected board's result.")
+                    if self.single_keys else
+                    _("Single-key results off: digits typed on the table go to the entry line."))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.RESULT_ACTIONS and not self.single_keys:
+            return False  # the indicator says "Single keys off": no key writes a result alone
+        return super().check_action(action, parameters)
+
+    def on_key(self, event) -> None:
+        """A digit on the table that is not a single-key result starts a typed line there
+        (``2 0-1``: board 2, not three results on three boards)."""
+        char = event.character or ""
+        if self.app.view_only or len(char) != 1 or not char.isdigit():
+            return
+        if self.app.focused is not self.query_one("#boards", DataTable):
+            return
+        if self.single_keys and char in RESULT_KEYS:
+            return  # the binding enters the result: the indicator says so
+        event.stop()
+        event.prevent_default()
+        entry = self.query_one("#result-entry", Input)
+        entry.focus()
+        entry.insert_text_at_cursor(char)
 
     def action_toggle_playing(self) -> None:
         self.only_playing = not self.only_playing

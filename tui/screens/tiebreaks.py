@@ -23,6 +23,7 @@ from tui.i18n import L_
 from tui.screens.standings_pane import fill_standings, regime_line
 from tui.standings import compute, criterion_modifiers, criterion_names, preset_in_force, preset_titles, presets
 from tui.widgets.tables import FittedTable, reset_table, sync_table, text_col, widths_needed
+from tui.widgets.fields import TextField
 
 REGIMES = (("auto", L_("by start date")), ("legacy", L_("legacy: virtual opponent")),
            ("2024", L_("FIDE 2024: dummy opponent")), ("2026", L_("FIDE 2026: capped dummy, VUR")))
@@ -72,7 +73,7 @@ class TiebreaksPane(LazyPane, Horizontal):
         with Vertical(id="tb-left"):
             yield Select([], prompt=_("Preset…"), id="tb-preset", compact=True)
             yield FittedTable(id="tb-list", cursor_type="row")
-            yield Input(id="tb-add", compact=True)
+            yield TextField(id="tb-add", compact=True)
             yield Select([(str(label), key) for key, label in REGIMES], value="auto", allow_blank=False,
                          id="tb-regime", compact=True)
             yield Static(id="tb-help", classes="status-line")

@@ -103,6 +103,26 @@ class TournamentTabs(TabbedContent):
         event.prevent_default()
 
 
+CHANGE_TABS = (
+    ("rounds", ("rounds", "round_dates", "round_times")),
+    ("tiebreaks", ("tiebreaks", "tiebreak_regime")),
+    ("playoff", ("options.playoffs", "options.tie_orders")),
+    ("players", ("players", "forbidden", "forbidden_ranges", "requested_byes", "teams",
+                 "options.checkin", "options.entry_fee")),
+)
+"""Which tab shows which part of the stored tournament (the first steps of a change's paths)."""
+
+
+def tab_of_change(parts: list[str]) -> str | None:
+    """The tab that shows a change (``Store.next_step``'s ``parts``); a change reaching into
+    several areas belongs to the first listed (a result that adds a playoff is a round's);
+    None for the tournament's settings (name, rounds, time control...)."""
+    for tab, prefixes in CHANGE_TABS:
+        if any(part == prefix or part.startswith(prefix + ".") for part in parts for prefix in prefixes):
+            return tab
+    return None
+
+
 def _journal_time(value) -> str:
     """Journal time in the language's date form, 24 h with seconds (the journal is precise)."""
     import datetime as _dt
@@ -421,10 +441,51 @@ class TournamentScreen(CommandKeys, Screen):
                              saved)
 
     def action_undo(self) -> None:
-        self.queue_change(self.session.undo, _("Undone."))
+        """Undo the tournament's newest change (from the tables or the palette: in a text
+        field Ctrl+Z undoes typing).  Says what it undoes — the journal's words — and asks
+        first when that change is not on the tab shown."""
+        self.step_history("undo")
 
     def action_redo(self) -> None:
-        self.queue_change(self.session.redo, _("Redone."))
+        self.step_history("redo")
+
+    def step_history(self, which: str) -> None:
+        session = self.session
+        try:
+            session.flush()  # a result typed a moment ago is saved first: it is what is undone
+            step = session.desk.next_step(which)
+        except TournamentError as exc:
+            self.notify(str(exc), severity="error", title=_("Not done"))
+            return
+        if step is None:
+            self.notify(_("Nothing to undo.") if which == "undo" else _("Nothing to redo."), severity="warning")
+            return
+        what, expected = step["action"], step["id"]
+        queue = session.undo if which == "undo" else session.redo
+        done = (_("Undone: {change}") if which == "undo" else _("Redone: {change}")).format(change=what)
+
+        def run() -> None:
+            self.queue_change(lambda answer: queue(answer, expected=expected), done)
+
+        tab = tab_of_change(step["parts"])
+        shown = self.query_one(TabbedContent).active.removeprefix("tab-")
+        if tab == shown:
+            run()
+            return
+        where = (_("the tournament settings (Ctrl+T)") if tab is None else
+                 next(f"{label} ({key.upper()})" for t, label, key in TABS if t == tab))
+        question = (_("Undo “{change}”? It changed {where}, not what this tab shows.") if which == "undo" else
+                    _("Redo “{change}”? It changes {where}, not what this tab shows.")).format(
+            change=what, where=where)
+
+        def decided(yes: bool | None) -> None:
+            if yes:
+                run()
+
+        from tui.widgets.dialogs import ConfirmDialog
+
+        self.app.push_screen(ConfirmDialog(_("Undo") if which == "undo" else _("Redo"), question,
+                                           yes=_("Undo") if which == "undo" else _("Redo")), decided)
 
     def queue_change(self, queue: Callable[[Callable], None], done: str) -> None:
         """Undo/redo: behind the saves still queued (typing order); answered like a save."""

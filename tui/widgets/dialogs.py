@@ -17,6 +17,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from core.i18n import _
 from tui.i18n import L_
+from tui.widgets.fields import TextField
 
 
 class ConfirmDialog(ModalScreen[bool]):
@@ -117,7 +118,7 @@ class PromptDialog(ModalScreen["str | None"]):
             yield Label(self.title_text, classes="dialog-title")
             if self.help_text:
                 yield Static(self.help_text, markup=False, classes="dialog-help")
-            yield Input(self.value, placeholder=self.placeholder, id="prompt-input")
+            yield TextField(self.value, placeholder=self.placeholder, id="prompt-input")
             yield Static("", id="prompt-error", classes="error-text", markup=False)
             yield Static(_("Enter to accept, Escape to cancel."), classes="dialog-hint")
 

@@ -13,6 +13,7 @@ from core.i18n import _
 from core.model import Player
 from tui.widgets.forms import FormGrid
 from tui.i18n import L_
+from tui.widgets.fields import TextField
 
 EDIT_FIELDS = (
     ("name", L_("Name")), ("rating", L_("Rating")), ("title", L_("Title")), ("federation", L_("Federation")),
@@ -67,7 +68,7 @@ class PlayerForm(ModalScreen["dict | None"]):
             with FormGrid(classes="form-grid"):
                 for key, label in self.fields:
                     yield Label(str(label))
-                    yield Input(texts[key], id=f"f-{key}", compact=True,
+                    yield TextField(texts[key], id=f"f-{key}", compact=True,
                                 restrict=r"[0-9]*" if key == "egd_pin" else None)
             yield Static("", id="form-error", classes="error-text")
             with Horizontal(classes="dialog-buttons"):

@@ -1,0 +1,161 @@
+"""Issue 29, "Must show": the real ``hakem`` in a real terminal (tmux, 80×24, Turkish and
+Russian) typed into by the seeded typist of ``tests/typist.py``.
+
+Registrations (names with İ ı ş ğ ç ö ü, Cyrillic with ё; ratings, titles, federations) and
+result lines are sent three ways — all in one ``send-keys`` (a burst), as one bracketed paste
+(``load-buffer`` + ``paste-buffer -p``) and in random chunks with random gaps of 0–1000 ms —
+several records in each, separated by Enter.  Afterwards the stored data, read back with
+``hakem players list --format json`` and ``hakem round show --format json``, is exactly what
+was typed.  Own tmux server (``-L``), fresh data directory per language; no fixed sleeps
+decide anything (every wait polls with a generous deadline: the machine may be loaded).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from core.store import Store
+from tests.typist import ENTER, TAB, Registration, ResultLine, chunks, registrations, result_lines, text_of
+
+DEADLINE = float(os.environ.get("HAKEM_TMUX_DEADLINE", "60"))
+PER_WAY = 4
+"""Records per way of sending (three ways, two languages: a few dozen records a run)."""
+
+
+class Terminal:
+    """One hakem in its own tmux server at 80×24."""
+
+    def __init__(self, work: Path, data: Path, lang: str) -> None:
+        self.socket = f"hakem-typist-{os.getpid()}-{lang}"
+        self.work, self.data = work, data
+        self.env = {"HAKEM_DATA": str(data), "HAKEM_CONFIG_DIR": str(work / "config"), "LANG": "C.UTF-8",
+                    "LC_ALL": "C.UTF-8"}
+        status = work / "exit-status"
+        self.tmux("new-session", "-d", "-s", "typist", "-x", "80", "-y", "24",
+                  *[f"-e{k}={v}" for k, v in self.env.items()],
+                  f"hakem --lang {lang}; echo $? > {status}; sleep 3600")
+
+    def tmux(self, *args: str) -> str:
+        run = subprocess.run(["tmux", "-L", self.socket, "-f", "/dev/null", *args], capture_output=True,
+                             text=True, check=True)
+        return run.stdout
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", "typist")
+
+    def wait(self, what: str, condition) -> None:
+        end = time.monotonic() + DEADLINE
+        while not condition():
+            if time.monotonic() > end:
+                pytest.fail(f"{what} (after {DEADLINE:.0f} s); screen:\n{self.screen()}")
+            time.sleep(0.2)
+
+    def keys(self, tokens: list[str]) -> None:
+        """One ``send-keys`` call: texts literally, Tab and Enter as keys."""
+        args = ["Tab" if t == TAB else "Enter" if t == ENTER else t for t in tokens]
+        self.tmux("send-keys", "-t", "typist", *args)
+
+    def paste(self, text: str) -> None:
+        """A bracketed paste (hakem asks the terminal for it), as a terminal pastes a clipboard."""
+        buffer = self.work / "paste.txt"
+        buffer.write_text(text, encoding="utf-8")
+        self.tmux("load-buffer", "-b", "typist", str(buffer))
+        self.tmux("paste-buffer", "-p", "-d", "-b", "typist", "-t", "typist")
+
+    def send(self, tokens: list[str], way: str, rng: random.Random) -> None:
+        if way == "burst":
+            self.keys(tokens)
+        elif way == "paste":
+            self.paste(text_of(tokens))
+        else:
+            for piece in chunks(rng, tokens):
+                self.keys(_joined(piece))
+                time.sleep(rng.uniform(0.0, 1.0))
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, check=False)
+
+
+def _joined(keys: list[str]) -> list[str]:
+    """Neighbouring letters as one text (``send-keys`` sends a text that is no key name as is)."""
+    out: list[str] = []
+    for key in keys:
+        if key in (TAB, ENTER) or not out or out[-1] in (TAB, ENTER):
+            out.append(key)
+        else:
+            out[-1] += key
+    return out
+
+
+def hakem(data: Path, *args: str) -> str:
+    env = dict(os.environ, HAKEM_DATA=str(data), LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    return subprocess.run(["hakem", *args], capture_output=True, text=True, check=True, env=env).stdout.strip()
+
+
+def open_tournament(term: Terminal, name: str) -> None:
+    """From the tournaments list into the only tournament (Enter), once its tabs are drawn."""
+    term.wait("the tournaments list", lambda: name in term.screen())
+    term.keys([ENTER])
+    term.wait("the tournament's tabs", lambda: "F3" in term.screen() and "F7" in term.screen())
+
+
+@pytest.fixture(params=["tr", "ru"])
+def lang(request):
+    assert shutil.which("tmux"), "tmux is needed for the real-terminal test (.ci/run installs it)"
+    assert shutil.which("hakem"), "the hakem command must be installed (pip install -e .)"
+    return request.param
+
+
+def test_typed_registrations_are_stored_exactly(tmp_path, lang):
+    rng = random.Random(f"tmux-register-{lang}")
+    data = tmp_path / "data"
+    tid = hakem(data, "new", "Typist", "--rounds", "5")
+    typed: list[Registration] = []
+    term = Terminal(tmp_path, data, lang)
+    try:
+        open_tournament(term, "Typist")
+        people = registrations(rng, lang, 3 * PER_WAY)
+        for i, way in enumerate(("burst", "paste", "gaps")):
+            batch = people[i * PER_WAY:(i + 1) * PER_WAY]
+            term.send([k for r in batch for k in r.tokens()], way, rng)
+            typed += batch
+            count = len(typed)
+            term.wait(f"{count} players stored after the {way}",
+                      lambda n=count: len(Store(data).load(tid).tournament.players) >= n)
+    finally:
+        term.close()
+    stored = json.loads(hakem(data, "players", "list", tid, "--format", "json"))["players"]
+    assert sorted((p["name"], p["rating"], p["title"], p["federation"]) for p in stored) == sorted(
+        r.stored() for r in typed)
+
+
+def test_typed_result_lines_are_stored_exactly(tmp_path, lang):
+    rng = random.Random(f"tmux-results-{lang}")
+    data = tmp_path / "data"
+    tid = hakem(data, "new", "Typist", "--rounds", "5")
+    for r in registrations(rng, lang, 6 * 2):
+        hakem(data, "players", "add", tid, "--name", r.name, "--rating", str(r.rating or 1500))
+    hakem(data, "round", "pair", tid)
+    lines: list[ResultLine] = result_lines(rng, list(range(1, 7)))
+    term = Terminal(tmp_path, data, lang)
+    try:
+        open_tournament(term, "Typist")
+        term.keys([":"])
+        for i, way in enumerate(("burst", "paste", "gaps")):
+            batch = lines[2 * i:2 * i + 2]
+            term.send([k for line in batch for k in line.tokens()], way, rng)
+            done = 2 * i + 2
+            term.wait(f"{done} results stored after the {way}", lambda n=done: sum(
+                b.result is not None for b in Store(data).load(tid).tournament.round(1).boards) >= n)
+    finally:
+        term.close()
+    shown = json.loads(hakem(data, "round", "show", tid, "1", "--format", "json"))
+    assert {b["board"]: b["result"] for b in shown["boards"]} == {line.board: line.stored for line in lines}

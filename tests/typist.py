@@ -1,0 +1,111 @@
+"""A seeded typist for the TUI tests of issue 29: random registrations and result lines, what
+they are as keys, and what the store must hold afterwards.
+
+One generator serves both drivers — the real ``hakem`` in tmux (``test_tui_typist_tmux``) and
+Textual's Pilot (``test_tui_typist_pilot``) — so the two tests type the same kind of text.
+Expected values are the typed values themselves: a name is stored as typed, a rating as the
+number typed (0 when left out), a title and a federation as typed; a result line ``3 =`` is
+the draw of board 3 (``1/2`` in ``round show --format json``).
+
+The keys are a list of *tokens*: literal text, ``TAB`` and ``ENTER``.  How they are delivered
+is the driver's business: all in one burst, as one bracketed paste, or in chunks with random
+gaps — the point of the tests is that the way of delivery never changes what is stored.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+TAB = "\t"
+ENTER = "\n"
+
+NAMES = {
+    "tr": (("Yılmaz", "Kaya", "Demir", "Şahin", "Çelik", "Öztürk", "Aydın", "Arslan", "Doğan", "Kılıç",
+            "Aslan", "Çetin", "Koç", "Kurt", "Özdemir", "Şimşek", "Işık", "Güneş", "Erdoğan", "Ünal"),
+           ("İrem", "Ahmet", "Çağlar", "Ayşe", "Oğuz", "Burak", "Gülşen", "Şükrü", "Ümit", "Ilgın",
+            "Öykü", "Barış", "Duygu", "Eşref", "Gökçe", "İsmail", "Nazlı", "Ozan", "Sevgi", "Tuğçe")),
+    "ru": (("Иванов", "Смирнова", "Кузнецов", "Попова", "Васильев", "Петрова", "Соколов", "Михайлова",
+            "Новиков", "Фёдорова", "Морозов", "Волкова", "Алексеев", "Лебедева", "Семёнов", "Егорова",
+            "Павлов", "Козлова", "Степанов", "Николаева"),
+           ("Анна", "Дмитрий", "Ольга", "Сергей", "Юлия", "Алексей", "Мария", "Илья", "Ксения", "Пётр",
+            "Наталья", "Егор", "Татьяна", "Артём", "Елена", "Фёдор", "Ирина", "Глеб", "Дарья", "Эдуард")),
+}
+"""Surnames and given names per language (Turkish dotted/dotless i, Cyrillic ё and э)."""
+
+TITLES = ("", "", "", "GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
+FEDERATIONS = ("", "TUR", "RUS", "AZE", "GER", "UKR", "KAZ", "GEO", "ARM")
+RESULTS = (("1-0", "1-0"), ("0-1", "0-1"), ("=", "1/2"), ("1/2", "1/2"), ("+-", "+-"), ("-+", "-+"))
+"""(what is typed, how ``round show --format json`` stores it)."""
+
+
+@dataclass(frozen=True)
+class Registration:
+    """One player typed into the fast-entry form."""
+
+    name: str
+    rating: int
+    title: str
+    federation: str
+
+    def tokens(self) -> list[str]:
+        """Name ⇥ rating ⇥ title ⇥ federation ⏎, trailing empty fields left out (Enter adds
+        from any field) and empty ones in between skipped with Tab."""
+        fields = [self.name, str(self.rating) if self.rating else "", self.title, self.federation]
+        while fields and not fields[-1]:
+            fields.pop()
+        tokens: list[str] = []
+        for i, text in enumerate(fields):
+            if i:
+                tokens.append(TAB)
+            if text:
+                tokens.append(text)
+        return [*tokens, ENTER]
+
+    def stored(self) -> tuple[str, int, str, str]:
+        return (self.name, self.rating, self.title, self.federation)
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    """One line of the result entry line: board and result."""
+
+    board: int
+    typed: str
+    stored: str
+
+    def tokens(self) -> list[str]:
+        return [f"{self.board} {self.typed}", ENTER]
+
+
+def registrations(rng: random.Random, lang: str, n: int) -> list[Registration]:
+    """``n`` players with distinct names ("Surname, Given"), random ratings (some left out),
+    titles and federations."""
+    surnames, given = NAMES[lang]
+    pairs = rng.sample([(s, g) for s in surnames for g in given], n)
+    return [Registration(name=f"{s}, {g}", rating=rng.choice((0, rng.randint(1000, 2799))),
+                         title=rng.choice(TITLES), federation=rng.choice(FEDERATIONS)) for s, g in pairs]
+
+
+def result_lines(rng: random.Random, boards: list[int]) -> list[ResultLine]:
+    """One line per board, in random order, each with a random result spelling."""
+    order = list(boards)
+    rng.shuffle(order)
+    return [ResultLine(board, *rng.choice(RESULTS)) for board in order]
+
+
+def text_of(tokens: list[str]) -> str:
+    """The tokens as one text (for a paste): Tab and newline as themselves."""
+    return "".join(tokens)
+
+
+def chunks(rng: random.Random, tokens: list[str], most: int = 8) -> list[list[str]]:
+    """The keys cut at random places into pieces of 1..``most`` keys (letters of a text count
+    one each), for delivery with gaps: a typist's pauses fall anywhere, mid-word too."""
+    keys = [k for token in tokens for k in ([token] if token in (TAB, ENTER) else list(token))]
+    pieces: list[list[str]] = []
+    while keys:
+        size = rng.randint(1, most)
+        pieces.append(keys[:size])
+        keys = keys[size:]
+    return pieces

@@ -1,0 +1,90 @@
+"""Provides :class:`TextField`: a one-line text field with its own undo and redo.
+
+Why: Textual 8.2.8's ``Input`` has no undo, so Ctrl+Z typed in a field fell through to the
+tournament screen and undid the last *tournament* change (issue 29: a playoff decision on
+another tab, while the organiser only meant to take back a few letters).  Every field of the
+UI is a ``TextField``: Ctrl+Z / Ctrl+Y there act on the field's text and nothing else — with
+nothing left to undo the key does nothing.  The tournament's undo is on the tables and in the
+command palette (see ``TournamentScreen.action_undo``).
+
+Steps are what an editor calls them: a run of typed letters is one step, a space or a change
+of kind (typing after erasing, a paste, a cleared field) starts the next one.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.widgets import Input
+
+from tui.i18n import L_
+
+DEPTH = 100
+"""Steps kept per field (a name, a path: a hundred steps is far more than ever undone)."""
+
+
+class TextField(Input):
+    """``Input`` with undo/redo of its own text (Ctrl+Z, Ctrl+Y / Ctrl+Shift+Z)."""
+
+    BINDINGS = [
+        Binding("ctrl+z", "undo_text", L_("Undo typing"), show=False),
+        Binding("ctrl+y,ctrl+shift+z", "redo_text", L_("Redo typing"), show=False),
+    ]
+
+    _undo: list[tuple[str, int]]
+    _redo: list[tuple[str, int]]
+    _last_kind = ""
+    _stepping = False
+
+    def watch_value(self, old: str, new: str) -> None:
+        if self._stepping or old == new:
+            return
+        kind = _kind(old, new)
+        undo = self.__dict__.setdefault("_undo", [])
+        if kind not in ("type", "erase") or kind != self._last_kind or not undo:
+            undo.append((old, min(self.cursor_position, len(old))))
+            del undo[:-DEPTH]
+        self._last_kind = kind
+        self.__dict__["_redo"] = []
+
+    def reset(self, value: str = "") -> None:
+        """A new record starts (the form was submitted): ``value``, and nothing to undo — Ctrl+Z
+        must not bring back the player just added, to be added twice."""
+        self._stepping = True
+        try:
+            self.value = value
+        finally:
+            self._stepping = False
+        self.__dict__["_undo"] = []
+        self.__dict__["_redo"] = []
+        self._last_kind = ""
+
+    def action_undo_text(self) -> None:
+        self._step(self.__dict__.setdefault("_undo", []), self.__dict__.setdefault("_redo", []))
+
+    def action_redo_text(self) -> None:
+        self._step(self.__dict__.setdefault("_redo", []), self.__dict__.setdefault("_undo", []))
+
+    def _step(self, source: list[tuple[str, int]], target: list[tuple[str, int]]) -> None:
+        if not source:
+            self.app.bell()
+            return
+        value, cursor = source.pop()
+        target.append((self.value, self.cursor_position))
+        self._stepping = True
+        try:
+            self.value = value
+        finally:
+            self._stepping = False
+        self.cursor_position = min(cursor, len(value))
+        self._last_kind = ""  # the next letter typed starts a new step
+
+
+def _kind(old: str, new: str) -> str:
+    """``type``: one letter added (not a space); ``erase``: one letter removed; ``edit``:
+    anything else (a paste, a cleared or replaced text, a space ending a word)."""
+    if len(new) == len(old) + 1:
+        added = next((n for o, n in zip(old, new) if o != n), new[-1])
+        return "edit" if added.isspace() else "type"
+    if len(new) == len(old) - 1:
+        return "erase"
+    return "edit"
