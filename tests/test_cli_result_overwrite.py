@@ -77,6 +77,7 @@ def test_a_results_only_key_cannot_correct_a_closed_round(event, monkeypatch, ca
     assert cli(["--data", str(data), "round", "pair", tid]) == 0  # round 1 is closed now
     monkeypatch.setenv("HAKEM_DATA", str(data))
     monkeypatch.setattr(roles, "_cap", None)
+    monkeypatch.setattr("core.app.files._files_forbidden", False)  # results-only sets it for the process
     monkeypatch.setenv("SSH_ORIGINAL_COMMAND", f"hakem result {tid} 1 1 1-0 --correct")
     capsys.readouterr()
     assert cli(["results-only"]) == 3
