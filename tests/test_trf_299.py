@@ -459,3 +459,17 @@ def test_standings_and_crosstable_name_the_adjustment() -> None:
     assert note in standings_report(view).notes and note in crosstable(view).notes
     bonus = View(parse_tournament(event(record_299("0.5", [1, 4], rnd="002"), points={1: "1.5", 4: "1.5"})))
     assert "Point adjustment +½ (round 2): 1 Aksoy, Ali, 4 Demir, Deniz" in crosstable(bonus).notes
+
+
+def test_team_reports_count_and_name_the_team_adjustment() -> None:
+    from core.reports.teams import team_crosstable, team_standings_report
+    from core.reports.view import View
+
+    view = View(parse_tournament(team_event(TEAM_PENALTY)))
+    note = "Point adjustment -2 match points, -1½ game points (all rounds): 1 Ankara"
+    assert note in team_standings_report(view).notes
+    cross = team_crosstable(view)
+    assert note in cross.notes
+    # team 1's GP column: 1.5 from the match - 1.5 = 0; team 2: 0.5
+    gp = {row[0]: row[-2].value for row in cross.tables[0].rows}
+    assert gp == {1: 0, 2: Fraction(1, 2)}

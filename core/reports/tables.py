@@ -292,16 +292,24 @@ def standings_report(view: View) -> Report:
 
 
 def adjustment_notes(view: View) -> list[str]:
-    """One note per point adjustment (penalty, bonus: TRF 299) in the points — without it a
-    reader of the crosstable finds cells that do not add up to the points column."""
+    """One note per point adjustment (penalty, bonus: TRF 299) of a player or a team in the
+    points — without it a reader finds cells that do not add up to the points column."""
     from core.i18n.format import format_points
 
-    out = []
-    for adj in view.tournament.adjustments:
-        when = _("round {round}").format(round=adj.round) if adj.round else _("all rounds")
-        players = ", ".join(f"{pno} {view.name(pno)}" for pno in adj.players)
-        out.append(_("Point adjustment {points} ({when}): {players}").format(
-            points=("+" if adj.points > 0 else "") + format_points(adj.points), when=when, players=players))
+    def signed(value: Fraction) -> str:
+        return ("+" if value > 0 else "") + format_points(value)
+
+    def when(rnd: int) -> str:
+        return _("round {round}").format(round=rnd) if rnd else _("all rounds")
+
+    t = view.tournament
+    out = [_("Point adjustment {points} ({when}): {players}").format(
+        points=signed(a.points), when=when(a.round), players=", ".join(f"{pno} {view.name(pno)}" for pno in a.players))
+        for a in t.adjustments]
+    names = {team.id: team.name for team in t.teams}
+    out += [_("Point adjustment {mp} match points, {gp} game points ({when}): {teams}").format(
+        mp=signed(a.match_points), gp=signed(a.game_points), when=when(a.round),
+        teams=", ".join(f"{team} {names.get(team, '')}" for team in a.teams)) for a in t.team_adjustments]
     return out
 
 

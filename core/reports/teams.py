@@ -15,6 +15,7 @@ from core.i18n import _
 from core.i18n.terms import colour_letter, regime_name
 from core.reports.document import Column, Points, Report, Table
 from core.reports.view import View
+from core.model import team_adjusted_points
 
 
 def _team_names(view: View) -> dict[int, str]:
@@ -58,14 +59,14 @@ def team_standings_report(view: View) -> Report:
         table.rows.append([rank, row.name, extra.played if extra else 0, extra.wins if extra else 0,
                            extra.draws if extra else 0, extra.losses if extra else 0,
                            Points(row.points), *[row.values.get(code) for code in s.tiebreaks]])
-    from core.reports.tables import tiebreak_label
+    from core.reports.tables import adjustment_notes, tiebreak_label
 
     notes = [_("MP: match points (win 2, draw 1, loss 0); GP: game points (board points)."),
              _("Tie-break regime: {regime}").format(regime=regime_name(s.regime.value))]
     if s.tiebreaks:
         notes.append(_("Tie-breaks: {list}").format(list="; ".join(
             f"{code} = {tiebreak_label(code)}" for code in s.tiebreaks)))
-    notes += list(s.warnings)
+    notes += adjustment_notes(view) + list(s.warnings)
     sub = [t.name, _("After round {round} of {rounds}").format(round=rounds_started(t), rounds=t.total_rounds)]
     return Report("team-standings", _("Team standings"), sub, [table], notes)
 
@@ -84,6 +85,7 @@ def team_crosstable(view: View) -> Report:
         cells.setdefault((s.home, s.away), []).append(Points(s.home_points))
         cells.setdefault((s.away, s.home), []).append(Points(s.away_points))
     standing = {row.pno: row for row in view.team_standings.rows}
+    adjusted = team_adjusted_points(t)  # the game points' penalties and bonuses (TRF 299)
     columns = [Column("team_id", _("No."), "r"), Column("team", _("Team"), flex=True)]
     columns += [Column(f"t{tm.id}", str(tm.id), "c") for tm in order]
     columns += [Column("match_points", _("MP"), "r"), Column("game_points", _("GP"), "r"),
@@ -91,14 +93,16 @@ def team_crosstable(view: View) -> Report:
     table = Table(columns, css_class="grid")
     for tm in order:
         row = standing.get(tm.id)
-        gp = sum((Fraction(v) for v in _game_points(view, tm.id)), Fraction(0))
+        gp = sum((Fraction(v) for v in _game_points(view, tm.id)), adjusted.get(tm.id, (Fraction(0),) * 2)[1])
         rank = "-" if row is None or row.rank is None else (f"{row.rank}=" if row.shared else row.rank)
         table.rows.append([tm.id, tm.name,
                            *["X" if tm.id == other.id else tuple(cells.get((tm.id, other.id), ()))
                              for other in order],
                            Points(row.points if row else Fraction(0)), Points(gp), rank])
+    from core.reports.tables import adjustment_notes
+
     return Report("team-crosstable", _("Team crosstable"), [t.name], [table],
-                  [_("Cells: board points scored against the team of that column.")])
+                  [_("Cells: board points scored against the team of that column."), *adjustment_notes(view)])
 
 
 def _game_points(view: View, team_id: int) -> list[Fraction]:
