@@ -1,4 +1,4 @@
-"""One validator per field an organiser types: dates, number of rounds, time control,
+"""One validator per field an organiser types: names, dates, number of rounds, time control,
 federation.  The CLI (``hakem new``, settings), the TUI forms and the application layer call
 these and nothing else, so a value refused in one place is refused everywhere, with the same
 words, naming the field.
@@ -10,6 +10,9 @@ it, keeping what was typed) and a message that names the field and the text.
 
 Bounds and the notations accepted:
 
+- **Names** (:func:`name`: players, clubs, teams, tournaments): any script, no control or
+  invisible character (which one, and where, is said; ZWNJ/ZWJ only inside words of scripts
+  that write them, see :mod:`core.safe_text`).
 - **Rounds**: 1 … :data:`MAX_ROUNDS`.  No FIDE rule caps the number of rounds; the longest
   Swiss events run 11–15 rounds (Olympiad 11, Grand Swiss 11, national opens 9–13) and a
   club's season-long Swiss some 30; a double round robin of 50 players needs 98.  99 keeps every

@@ -18,7 +18,7 @@ _NUMBER = re.compile(r"[1-9][0-9]{0,3}")
 _RESULT = re.compile(r"[-+=/.0-9½]{1,9}")
 _WORDS = {"id": _ID, "number": _NUMBER, "result": _RESULT, "show": re.compile("show")}
 _FORMS: dict[str, tuple[tuple[str, ...], int, dict[str, tuple[str, ...] | str | None]]] = {
-    "result": (("id", "number", "number", "result"), 4, {"--unrated": None}),
+    "result": (("id", "number", "number", "result"), 4, {"--unrated": None, "--correct": None}),
     "list": ((), 0, {"--all": None, "--format": ("text", "json")}),
     "standings": (("id",), 1, {"--format": ("text", "json", "csv", "html"), "--round": "number"}),
     "round": (("show", "id", "number"), 2, {"--format": ("text", "json")}),
