@@ -63,6 +63,8 @@ def _isolated_user_dirs(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("HAKEM_EXPORTS", str(home / "exports"))
+    # ``hakem results-only`` run in-process turns user files off for the process: not beyond its test
+    monkeypatch.setattr("core.app.files._files_forbidden", False)
     monkeypatch.delenv("HAKEM_DATA", raising=False)
     monkeypatch.delenv("HAKEM_LANG", raising=False)
     # the same language environment on every machine (CI may run with another locale)

@@ -137,7 +137,6 @@ def test_results_only_forced_command(event, monkeypatch, capsys):
 
     store, tid = event
     monkeypatch.setattr(roles, "_cap", None)
-    monkeypatch.setattr("core.app.files._files_forbidden", False)  # results-only sets it for the process
     monkeypatch.setenv("HAKEM_DATA", str(store.data_dir))
     monkeypatch.setenv("SSH_ORIGINAL_COMMAND", f"hakem round pair {tid}")
     assert main(["results-only"]) == 3
@@ -161,3 +160,21 @@ async def test_the_tui_shows_results_entry_only(event, monkeypatch):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert "results entry only" in app.screen.sub_title
+
+
+@pytest.mark.parametrize(("command", "allowed"), [
+    ("result open-1a2b 3 7 1-0", True), ("result open-1a2b 3 7 1/2 --correct", True),
+    ("result open-1a2b 3 7 -+ --unrated", True), ("list --format json", True),
+    ("standings open-1a2b --format csv --round 2 --team", True), ("round show open-1a2b 3", True),
+    ("standings open-1a2b -o /srv/hakem/x.jsonl", False), ("standings open-1a2b --output=x", False),
+    ("standings open-1a2b -ox", False), ("standings open-1a2b --form csv", False),
+    ("standings /etc/passwd", False), ("standings club.trf", False), ("standings ../x", False),
+    ("--data /tmp list", False), ("list --lang de", False), ("round pair open-1a2b", False),
+    ("round show open-1a2b 3 4", False), ("result open-1a2b 3 7", False), ("players list open-1a2b", False),
+    ("standings open-1a2b --format pdf", False), ("result open-1a2b x 7 1-0", False), ("", False),
+])
+def test_results_only_passes_exactly_its_forms(command, allowed):
+    """Every word is checked (issue 30, B1: the first word alone was, and ``-o`` followed)."""
+    from core.cli.commands.roles import allowed_words
+
+    assert allowed_words(command.split()) is allowed

@@ -20,7 +20,8 @@ _WORDS = {"id": _ID, "number": _NUMBER, "result": _RESULT, "show": re.compile("s
 _FORMS: dict[str, tuple[tuple[str, ...], int, dict[str, tuple[str, ...] | str | None]]] = {
     "result": (("id", "number", "number", "result"), 4, {"--unrated": None, "--correct": None}),
     "list": ((), 0, {"--all": None, "--format": ("text", "json")}),
-    "standings": (("id",), 1, {"--format": ("text", "json", "csv", "html"), "--round": "number"}),
+    "standings": (("id",), 1, {"--format": ("text", "json", "csv", "html"), "--round": "number",
+                               "--regime": ("legacy", "2024", "2026"), "--team": None, "--individual": None}),
     "round": (("show", "id", "number"), 2, {"--format": ("text", "json")}),
 }
 """What ``results-only`` passes on, word by word: entering a result and the reads needed to
