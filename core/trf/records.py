@@ -318,7 +318,8 @@ def read_299(doc: TrfDocument, lineno: int, line: str) -> None:
     """Abnormal assignment points: type of assignment at column 5 (blank: penalty or bonus),
     match points 8–11 (team events only), points ``[-]11.5`` at 14–17 (a five-character value
     starts at 13), round 20–22 (``000`` or blank: all rounds), pairing numbers at 24–27,
-    29–32, …  The points are added to each player's score (see ``PointAdjustment``)."""
+    29–32, …  The points are added to each player's score (``PointAdjustment``), in a team
+    event to each team's match and game points (``TeamAdjustment``)."""
     kind = col(line, 5, 5).strip().upper()
     try:
         if kind not in ADJUSTMENT_KINDS:
