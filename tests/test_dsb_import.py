@@ -49,7 +49,7 @@ def test_the_dsb_national_id_is_club_code_and_member_number(tmp_path: Path) -> N
     found = hakem(data, "lists", "search", "c0327-108", "--list", "dsb").stdout  # type-ahead by id
     assert "Müller, Hans" in found and "Kaya, Can" in found and "Weiß" not in found
     tid = hakem(data, "new", "Stadtmeisterschaft", "--rounds", "7").stdout.split()[-1]
-    hakem(data, "players", "add", tid, "--national-id", "B0101-1086")
+    hakem(data, "players", "add", tid, "--national-id", "b0101-1086")  # as typed in a hurry
     t = Store(data).load(tid).tournament
     [grete] = t.players
     assert (grete.name, grete.national_id, grete.national_rating, grete.club, grete.birth) == (

@@ -80,7 +80,9 @@ class RegistrationCases(DeskBase):
 
         def change(t: Tournament) -> Tournament:
             listed, t = fields_from_list(self.store.data_dir, t, list_name, fide_id, national_id, egd_pin)
-            fields = {**listed, **dict(typed or {})}
+            own = {k: v for k, v in dict(typed or {}).items()  # the id found is stored as the list writes it
+                   if not (k in ("fide_id", "national_id") and str(v).strip().upper() == str(listed.get(k, "")).upper())}
+            fields = {**listed, **own}
             player_extra = {**fields.pop("extra", {}), **dict(extra or {})}
             name = fields.pop("name")
             return commands.add_player(t, name, extra=player_extra or None, **fields)

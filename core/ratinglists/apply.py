@@ -116,8 +116,8 @@ def find_entry(index: ListIndex, fide_id: str = "", national_id: str = "", egd_p
     for kind, value in (("fide_id", fide_id), ("national_id", national_id), ("egd_pin", egd_pin)):
         if not value:
             continue
-        found = index.with_id(value, kind, _SHOWN + 1)
-        if len(found) == 1:
+        found = index.with_id(value, kind, _SHOWN + 1) or index.with_id(value.upper(), kind, _SHOWN + 1)
+        if len(found) == 1:  # (club codes are written in capitals: c0327-1086 is C0327-1086)
             return found[0]
         if not found and kind == "national_id":
             found = index.with_id_part(value, kind, _SHOWN + 1)
