@@ -179,3 +179,32 @@ async def test_the_settings_form_offers_the_rating_for_pairing(tmp_path: Path) -
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: app.screen.session.tournament.options.get("rating_for_pairing") == "kind")
     assert Store(data).load(tid).tournament.options["rating_for_pairing"] == "kind"
+
+
+@pytest.mark.usefixtures("quiet_tui")
+async def test_changing_the_rating_for_pairing_in_the_settings_takes_the_ratings_again(tmp_path: Path) -> None:
+    from tui.app import HakemApp
+    from tui.testing import wait_for
+
+    data = tmp_path / "data"
+    (tmp_path / "players_list_foa.txt").write_text(fide_txt(FIDE))
+    hakem(data, "lists", "import", tmp_path / "players_list_foa.txt", "--date", "2026-12")
+    tid = hakem(data, "new", "Rapid", "--rounds", "5", "--time-control", "15+10",
+                "--rating-for-pairing", "kind").stdout.split()[-1]
+    for fide_id in ("24100001", "24100002"):
+        hakem(data, "players", "add", tid, "--fide-id", fide_id)
+    assert {p["name"]: p["rating"] for p in players(data, tid)} == {"Wolf, Ines": 0, "Brandt, Jonas": 1661}
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("ctrl+t")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "NewTournamentDialog")
+        choice = app.screen.query_one("#rating_for_pairing", Select)
+        assert choice.value == "kind"
+        choice.value = "rapid-standard"
+        app.screen.query_one("#name", Input).focus()
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: app.screen.session.tournament.options.get("rating_for_pairing")
+                       == "rapid-standard")
+    t = Store(data).load(tid).tournament
+    assert {p.name: (p.rating, p.pno) for p in t.players} == {"Wolf, Ines": (2455, 1), "Brandt, Jonas": (1661, 2)}

@@ -422,7 +422,11 @@ class TournamentScreen(CommandKeys, Screen):
                 changes["system"] = form.system
             if form.system == "knockout" and not t.rounds and dict(form.knockout) != dict(current.knockout):
                 changes["options"] = {**dict(t.options), "knockout": dict(form.knockout)}
-            if form.rating_for_pairing != current.rating_for_pairing:
+            # a new rating for pairing before round 1, with a list to take ratings from: the
+            # players' ratings follow in the same step (update_ratings records the choice)
+            retake = (form.rating_for_pairing != current.rating_for_pairing and not t.rounds
+                      and bool(t.options.get("rating_list")))
+            if form.rating_for_pairing != current.rating_for_pairing and not retake:
                 options = {k: v for k, v in dict(changes.get("options", t.options)).items()
                            if k != "rating_for_pairing"}
                 if form.rating_for_pairing:
@@ -430,15 +434,34 @@ class TournamentScreen(CommandKeys, Screen):
                 changes["options"] = options
             if form.point_system != current.point_system and form.point_system in POINT_SYSTEMS:
                 changes["points"] = POINT_SYSTEMS[form.point_system]
-            if not changes:
-                return
-            shown = {key: getattr(t, key) for key in changes}
-            self.run_change(lambda: self.session.do(lambda desk: desk.change_settings(changes, seen=shown)),
-                _("Settings saved."))
+            if changes:
+                shown = {key: getattr(t, key) for key in changes}
+                if not self.run_change(lambda: self.session.do(lambda desk: desk.change_settings(changes, seen=shown)),
+                                       _("Settings saved.")):
+                    return
+            if retake:
+                self.retake_ratings(form.rating_for_pairing)
             self.title = self.session.tournament.name
 
         self.app.push_screen(NewTournamentDialog(current, system_fixed=bool(t.rounds), min_rounds=t.current_round),
                              saved)
+
+    def retake_ratings(self, choice: str) -> None:
+        """Record a new rating for pairing and take every player's rating again from the
+        event's list by it (before round 1); the message says how many changed and who got
+        another number."""
+        done: list = []
+
+        def update() -> object:
+            done.append(self.session.do(lambda desk: desk.update_ratings("", choice)))
+            return done[-1]
+
+        if self.run_change(update):
+            update_ = done[-1].value
+            moved = ", ".join(f"{name} {old}→{new}" for name, old, new in update_.renumbered)
+            text = _("Rating for pairing saved; {count} player(s) took another rating from list {name!r}.").format(
+                count=len(update_.changes), name=update_.source.name)
+            self.notify(text + (" " + _("New numbers: {moves}").format(moves=moved) if moved else ""))
 
     def action_undo(self) -> None:
         """Undo the tournament's newest change (from the tables or the palette: in a text
