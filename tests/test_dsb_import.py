@@ -208,3 +208,11 @@ async def test_changing_the_rating_for_pairing_in_the_settings_takes_the_ratings
                        == "rapid-standard")
     t = Store(data).load(tid).tournament
     assert {p.name: (p.rating, p.pno) for p in t.players} == {"Wolf, Ines": (2455, 1), "Brandt, Jonas": (1661, 2)}
+
+
+def test_the_new_tournament_form_records_the_rating_for_pairing() -> None:
+    from tui.services import NewTournament, tournament_from_form
+
+    chosen = tournament_from_form(NewTournament(name="Blitz", time_control="3+2", rating_for_pairing="kind"))
+    assert chosen.options == {"rating_for_pairing": "kind"}
+    assert tournament_from_form(NewTournament(name="Blitz", time_control="3+2")).options == {}
