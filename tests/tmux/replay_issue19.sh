@@ -121,6 +121,7 @@ start() {
 cli() { env HAKEM_DATA="$DATA" HAKEM_USER=arbiter "$CMD" "$@"; }
 # json ID EXPR: a python expression over the stored tournament `t` (hakem export --json)
 json() {
+    rm -f "$CASEDIR/t.json"  # -o never replaces a file (the previous read of this case)
     cli export "$1" --json -o "$CASEDIR/t.json" >/dev/null
     python3 - "$CASEDIR/t.json" "$2" <<'EOF'
 import json, sys

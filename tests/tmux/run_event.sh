@@ -41,6 +41,20 @@ wait_for() {
     exit 1
 }
 
+# wait_for_re SESSION REGEX: until a line of the screen matches REGEX (grep -E)
+wait_for_re() {
+    local session="$1" pattern="$2" i
+    for ((i = 0; i < 200; i++)); do
+        if screen "$session" | grep -qE -- "$pattern"; then
+            return 0
+        fi
+        sleep 0.1
+    done
+    echo "FAIL: nothing matches '$pattern' in $session after 20s. Screen:" >&2
+    screen "$session" >&2
+    exit 1
+}
+
 # one key at a time with a short gap, as a person types (a burst can outrun a screen switch)
 keys() {
     local session="$1" key
@@ -65,7 +79,7 @@ type_text "$A" "Tmux Open"
 focus_key "$A" Tab         # name -> system
 focus_key "$A" Tab         # system -> rounds (its text is selected on focus)
 type_text "$A" "3"
-wait_for "$A" "Rounds            3"
+wait_for_re "$A" "Rounds +3 "   # the label column is as wide as the longest label
 keys "$A" C-s
 wait_for "$A" "Tmux Open"
 wait_for "$A" "round 0 of 3"
