@@ -150,3 +150,25 @@ def test_imported_files_are_refused_naming_the_player(tmp_path, event):
     with pytest.raises(TournamentError, match="team 1: Team: U\\+200B ZERO WIDTH SPACE at position 4"):
         Workspace(data).import_file(str(doc))
     assert [t.name for t in Workspace(data).list()] == ["Rapid"]
+
+
+@pytest.mark.usefixtures("quiet_tui")
+async def test_the_tui_registration_form_says_which_character(event):
+    from textual.widgets import Input
+
+    from tui.app import HakemApp
+    from tui.testing import wait_for
+
+    data, tid = event
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: app.screen.query("#p-name"))
+        field = app.screen.query_one("#p-name", Input)
+        field.focus()
+        field.value = "Kaya\u200bCan"  # pasted from a chat message
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: any("U+200B ZERO WIDTH SPACE at position 5" in str(n.message)
+                                          for n in app._notifications))
+    assert [p.name for p in stored(data, tid).players] == ["Arslan, Burak", "Bauer, Max"]
