@@ -34,7 +34,8 @@ _ALIASES = {
     "surname": "surname", "last name": "surname", "lastname": "surname", "family name": "surname",
     "nachname": "surname", "soyad": "surname", "soyadı": "surname", "фамилия": "surname",
     "first name": "first_name", "firstname": "first_name", "given name": "first_name",
-    "vorname": "first_name", "ad": "first_name", "adı": "first_name", "отчество": None,
+    "vorname": "first_name", "ad": "first_name", "adı": "first_name",
+    "spielername": "name", "fide-id": "fide_id", "fide-elo": "rating",
 }
 _FIRST_NAME_ALONE = {"имя": "first_name"}
 """``Имя`` is the whole name in a one-name-column file, the first name beside ``Фамилия``."""
