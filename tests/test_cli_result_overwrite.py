@@ -146,3 +146,20 @@ def test_go_results_are_protected_the_same_way(tmp_path, capsys):
     assert board(tmp_path, tid, 1, 1) is GameResult.WHITE_WINS
     assert run("go", "result", tid, 1, 1, b.black, "--correct") == 0
     assert board(tmp_path, tid, 1, 1) is GameResult.BLACK_WINS
+
+
+def test_a_correction_racing_another_correction_is_refused_too(event):
+    from core.app import Workspace
+    from core.cli.commands.result import without_overwrite
+    from core.errors import TournamentError
+
+    data, tid = event
+    anna, ben = Workspace(data).open(tid), Workspace(data).open(tid)
+    anna.enter_result(1, 2, GameResult.WHITE_WINS)
+    read_by_ben = ben.snapshot().tournament            # ben's command has read 1-0 ...
+    anna.enter_result(1, 2, GameResult.DRAW)            # ... anna corrects it first
+    with pytest.raises(TournamentError) as refused:
+        without_overwrite(lambda seen: ben.enter_result(1, 2, GameResult.BLACK_WINS, seen=seen),
+                          read_by_ben, 1, 2, correct=True)
+    assert str(refused.value).startswith(f"Round 1, board 2 was changed meanwhile to 1/2 by {ME} (")
+    assert board(data, tid, 1, 2) is GameResult.DRAW

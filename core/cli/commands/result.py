@@ -51,11 +51,16 @@ def without_overwrite(enter: Callable[[BoardSeen | None], Outcome], read: Tourna
     try:
         return enter(shown if shown is None or correct else replace(shown, result=None))
     except StaleChange as refused:
-        raise TournamentError(overwrite_refused(refused)) from None
+        raise TournamentError(overwrite_refused(refused, correct)) from None
 
 
-def overwrite_refused(refused: StaleChange) -> str:
-    """The one line for a board that holds another result than the command may replace."""
+def overwrite_refused(refused: StaleChange, correct: bool = False) -> str:
+    """The one line for a board that holds another result than the command may replace (with
+    ``--correct``: the board changed between reading and saving, another correction)."""
+    if correct:
+        return _("{where} was changed meanwhile to {newer} by {who} ({when}); nothing was saved "
+                 "(run the command again to replace it)").format(
+            where=refused.where, newer=refused.newer, who=refused.who or "?", when=refused.when or "?")
     if refused.who and refused.when:
         return _("{where} has {newer}, entered by {who} ({when}); nothing was saved (--correct "
                  "replaces it)").format(where=refused.where, newer=refused.newer, who=refused.who,
