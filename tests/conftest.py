@@ -33,7 +33,7 @@ SLOW_MODULES = frozenset({
     "test_pictures_snapshots",
     # the real hakem in subprocesses and in tmux
     "test_cli_flow", "test_i18n_locale_invariance", "test_store_crash", "test_tui_tmux",
-    "test_store_two_users", "test_tui_tmux_hostile", "test_store_faults", "test_safe_output",
+    "test_store_two_users", "test_store_attacks", "test_tui_tmux_hostile", "test_store_faults", "test_safe_output",
     "test_roles", "test_view_only",
     # issue 29's typist: the real hakem in tmux (tr, ru) and the same typing through Pilot
     "test_tui_typist_tmux", "test_tui_typist_pilot", "test_tui_input_model",
