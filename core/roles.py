@@ -33,7 +33,9 @@ from __future__ import annotations
 import grp
 import os
 import pwd
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from enum import Enum
 from typing import Any
 
@@ -77,6 +79,9 @@ PERMISSIONS: dict[Role, frozenset[str]] = {
 }
 
 _cap: Role | None = None
+_request_cap: ContextVar[Role | None] = ContextVar("hakem_role_cap", default=None)
+"""The cap a service request carries (its client process was capped: a forced SSH command
+talking to the data service); per request, like the acting user."""
 
 
 def limit(role: Role) -> None:
@@ -86,9 +91,29 @@ def limit(role: Role) -> None:
         _cap = role
 
 
+def current_cap() -> Role | None:
+    """The lowest of this process's cap and the running request's (``None``: no cap)."""
+    caps = [c for c in (_cap, _request_cap.get()) if c is not None]
+    return max(caps, key=lambda r: r.rank, default=None)
+
+
+@contextmanager
+def capped(role: Role | None) -> Iterator[None]:
+    """Run one service request under its client's cap (a client can only lower its rights:
+    the cap it sends is trusted because it never raises anything)."""
+    token = _request_cap.set(role)
+    try:
+        yield
+    finally:
+        _request_cap.reset(token)
+
+
 def _identity(uid: int | None) -> tuple[str, set[str]]:
-    """(user name, group names) of ``uid`` (the process's real uid and groups by default)."""
-    uid = os.getuid() if uid is None else uid
+    """(user name, group names) of ``uid`` (the acting user by default: the process's real
+    user, or the data service's caller — :func:`core.store.identity.current_uid`)."""
+    from core.store.identity import current_uid
+
+    uid = current_uid() if uid is None else uid
     try:
         entry = pwd.getpwuid(uid)
         name, primary = entry.pw_name, entry.pw_gid
@@ -131,8 +156,9 @@ def role_of(t: Tournament, uid: int | None = None) -> Role:
         named = [Role(k) for k, whos in entries.items() if k in {r.value for r in Role}
                  and any(_matches(w, name, groups) for w in whos)]
         role = min(named, key=lambda r: r.rank, default=Role.VIEWER)
-    if _cap is not None and _cap.rank > role.rank:
-        role = _cap
+    cap = current_cap()
+    if cap is not None and cap.rank > role.rank:
+        role = cap
     return role
 
 
@@ -213,10 +239,9 @@ class RolePolicy:
         self.tournament_of = tournament_of
 
     def check(self, request: Any) -> None:
-        if request.writes and request.read_only:
-            from core.errors import StoreError
+        from core.app.access import StorePolicy
 
-            raise StoreError(_("hakem is in view-only mode; nothing can be changed here"))
+        StorePolicy().check(request)
         if not request.writes or not request.tournament:
             return
         action = USE_CASE_ACTIONS.get(request.use_case)
@@ -293,7 +318,7 @@ def changes(before: Tournament, after: Tournament) -> set[str]:
 
 def require_change(before: Tournament, after: Tournament) -> None:
     """Refuse a change whose effect the user's role (in ``before``) does not allow."""
-    if _cap is None and not table(before):
+    if current_cap() is None and not table(before):
         return  # no roles set: everyone who can write the directory may do everything
     role = role_of(before)
     for action in sorted(changes(before, after)):

@@ -115,6 +115,8 @@ def desk_calls(desk: Desk, tmp: Path) -> dict[str, object]:
         "remember_url": lambda: desk.remember_url("https://example.org/club"),
         "undo": desk.undo,
         "redo": desk.redo,
+        "roles": desk.roles,
+        "change_roles": lambda: desk.change_roles(["arbiter", "user:bob"]),
         "snapshot": desk.snapshot,
         "revision": desk.revision,
         "journal": desk.journal,

@@ -65,7 +65,8 @@ class HakemApp(SerialKeys):
     ]
 
     def __init__(self, data_dir: str | Path | None = None, lang: str | None = None, view_only: bool = False,
-                 demo: bool = False, open_id: str | None = None, poll_interval: float = 1.0) -> None:
+                 demo: bool = False, open_id: str | None = None, poll_interval: float = 1.0,
+                 socket: str | None = None) -> None:
         super().__init__()
         from tui import safe_render
 
@@ -75,16 +76,18 @@ class HakemApp(SerialKeys):
         self.demo = demo
         self.open_id = open_id
         self.poll_interval = poll_interval
+        self.socket = socket
         self.ui_settings = load_ui_settings()
         set_language(resolve_language(lang, self.ui_settings.get("language")))
         self.workspace = None
 
     def on_mount(self) -> None:
+        from core.service import open_workspace
         from tui.screens.tournaments import TournamentsScreen
-        from tui.services import Workspace
 
         try:
-            self.workspace = Workspace(self.data_dir, read_only=self.view_only)
+            self.workspace = open_workspace(str(self.data_dir) if self.data_dir else None,
+                                            read_only=self.view_only, socket=self.socket)
         except TournamentError as exc:
             self.exit(5, message=str(exc))
             return
@@ -169,6 +172,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--lang")
     parser.add_argument("--view", action="store_true")
     parser.add_argument("--demo", action="store_true")
+    parser.add_argument("--socket")
     return parser.parse_args(argv)
 
 
@@ -178,7 +182,7 @@ def run_ui(argv: list[str]) -> int:
         from core.store.files import forbid_writes
 
         forbid_writes()
-    app = HakemApp(data_dir=args.data, lang=args.lang, view_only=args.view, demo=args.demo)
+    app = HakemApp(data_dir=args.data, lang=args.lang, view_only=args.view, demo=args.demo, socket=args.socket)
     code = app.run()
     if isinstance(code, int):
         return code

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-_UI_OPTIONS = {"--data", "--lang", "--view", "--demo"}
+_UI_OPTIONS = {"--data", "--lang", "--view", "--demo", "--socket"}
 
 
 def _wants_ui(argv: list[str]) -> bool:
@@ -20,7 +20,7 @@ def _wants_ui(argv: list[str]) -> bool:
         name = arg.split("=", 1)[0]
         if name not in _UI_OPTIONS:
             return False
-        if name in ("--data", "--lang") and "=" not in arg:
+        if name in ("--data", "--lang", "--socket") and "=" not in arg:
             i += 1
         i += 1
     return True

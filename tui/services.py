@@ -150,7 +150,9 @@ class Session:
 
     ``tournament`` is what the screens show — the store's snapshot plus our changes still
     being saved (``pending``).  :meth:`poll` compares ``revision`` with the store's (a cheap
-    read) so a change by another organiser arrives through the same refresh path as our own.
+    read) so a change by another organiser arrives through the same refresh path as our own;
+    with the data service it is called when the service pushes a change (:meth:`watch`),
+    without one the screen calls it on a timer.
 
     Every change goes through the desk (:mod:`core.app`), in typing order: queued ones
     (:meth:`enter_result`, :meth:`undo`, :meth:`redo`) on the writer thread, blocking ones
@@ -169,6 +171,7 @@ class Session:
         self._lock = threading.Lock()
         self.pending = 0
         """Changes queued or being saved (results shown on screen, undo/redo asked for)."""
+        self._watch: Any = None
         self._held: list[tuple[Use, Done]] = []
         """Saves waiting for :meth:`release` (``hold=True``), in typing order."""
 
@@ -195,6 +198,16 @@ class Session:
         if rev == self.revision:
             return False
         self.reload()
+        return True
+
+    def watch(self, changed: Callable[[], None]) -> bool:
+        """Have ``changed()`` called (on a thread of the service client) whenever the data
+        service pushes a change of this tournament; False when there is no service (the
+        caller polls instead)."""
+        watch = getattr(self.desk, "watch", None)
+        if watch is None:
+            return False
+        self._watch = watch(lambda _event: changed())
         return True
 
     def last_change(self) -> tuple[str, str]:
@@ -324,7 +337,9 @@ class Session:
             time.sleep(0.005)
 
     def close(self) -> None:
-        """Stop the writer after the saves already queued."""
+        """Stop the writer after the saves already queued (and the pushed changes)."""
+        if self._watch is not None:
+            self._watch.close()
         if self._held:
             self.release()
         if self._writer is not None and self._writer.is_alive():

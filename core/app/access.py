@@ -51,6 +51,29 @@ class StorePolicy:
             raise ReadOnlyError(_("hakem is in view-only mode; nothing can be changed here"))
 
 
+def default_policy(store: Any) -> Policy:
+    """The policy production runs, embedded or in the data service alike: the read-only rule
+    and the roles of :mod:`core.roles` (the tournament's table, read from ``store``'s cached
+    snapshot).  The store checks the effect of every change against the roles once more
+    (``roles.require_change``): the gate refuses early, the store is the last word."""
+    from core.roles import RolePolicy
+
+    seen: dict[str, Any] = {}
+
+    def tournament_of(tid: str) -> Any:
+        """The newest snapshot; when the store cannot be read (a pairing computed in a forked
+        child, which has closed the store's descriptor) the one this process read last — the
+        change itself is checked again by the store when it is saved."""
+        try:
+            seen[tid] = store.load(tid).tournament
+        except (StoreError, OSError):
+            if tid not in seen:
+                raise
+        return seen[tid]
+
+    return RolePolicy(tournament_of)
+
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from core.app import effects
-from core.app.access import Policy, Request, StorePolicy
+from core.app.access import Policy, Request, default_policy
 from core.app.conflicts import (
     StaleChange,
     last_change,
@@ -66,7 +66,7 @@ class DeskBase:
     def __init__(self, store: Store, tid: str, policy: Policy | None = None) -> None:
         self.store = store
         self.id = tid
-        self.policy: Policy = policy or StorePolicy()
+        self.policy: Policy = policy or default_policy(store)
         store.load(tid)  # an unknown id is refused here, not at the first change
 
     @property

@@ -26,6 +26,9 @@ from core.errors import TournamentError
 from core.i18n import _
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from core.model import Tournament
     from core.store import Snapshot
 
 
@@ -52,6 +55,35 @@ class Desk(RegistrationCases, RoundCases, SettingsCases, DeskBase):
     def history(self) -> Any:
         """The audit trail with its gaps (revisions whose journal entries are missing)."""
         return self.store.history(self.id)
+
+    # -- roles ------------------------------------------------------------------------------
+    @use_case("tournament.read", writes=False)
+    def roles(self) -> tuple[dict[str, list[str]], str]:
+        """The role table and the caller's own role (:mod:`core.roles`; in the data service
+        the caller is the user the kernel named)."""
+        from core import roles
+
+        t = self.store.load(self.id).tournament
+        return roles.table(t), roles.role_of(t).value
+
+    @use_case("roles.change")
+    def change_roles(self, grant: Sequence[str] = (), revoke: Sequence[str] = ()) -> Outcome:
+        """``grant``: a role then who gets it (``user:NAME``, ``group:NAME``, ``*``);
+        ``revoke``: who loses every role.  Only a chief arbiter may (the store checks the
+        change's effect), and never so that nobody named is left as chief arbiter for them."""
+        from core import roles
+
+        def change(t: Tournament) -> Tournament:
+            entries = {k: list(v) for k, v in roles.table(t).items()}
+            for who in revoke:
+                entries = {k: [w for w in v if w != who] for k, v in entries.items()}
+            if grant:
+                role, *whos = grant
+                entries.setdefault(role, []).extend(whos)
+            return roles.set_roles(t, entries)
+
+        words = " ".join([*grant, *(f"-{w}" for w in revoke)])
+        return self._change(f"roles: {words}", change)
 
     # -- undo / redo ------------------------------------------------------------------------
     @use_case("history.undo")

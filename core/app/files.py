@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -105,7 +106,12 @@ def open_input(path: str) -> int:
 def read_input(path: str, limit: int = MAX_INPUT_BYTES) -> bytes:
     """The bytes of the file the user named, at most ``limit`` of them (else refused)."""
     name = path.strip()
-    fd = open_input(name)
+    return read_descriptor(open_input(name), name, limit)
+
+
+def read_descriptor(fd: int, name: str, limit: int = MAX_INPUT_BYTES) -> bytes:
+    """The bytes of an open regular file ``name`` (at most ``limit``, else refused); closes
+    ``fd``.  The data service reads a file its caller passed this way (never by a path)."""
     try:
         if os.fstat(fd).st_size > limit:
             raise StoreError(_("{path}: larger than {size} MiB; not read").format(path=name, size=limit >> 20))
@@ -123,8 +129,32 @@ def read_input(path: str, limit: int = MAX_INPUT_BYTES) -> bytes:
         os.close(fd)
 
 
-def read_text(path: str) -> str:
+@dataclass(frozen=True)
+class InputFile:
+    """A file the user named, already read by the user's own hakem: its name (for messages and
+    to recognise the kind) and its bytes.
+
+    Why: the data service (``hakem serve``) runs as its own account and must never open a path
+    a caller names — the client opens the file as the user (:func:`open_input`) and passes the
+    descriptor; the service reads it (:func:`read_descriptor`) into one of these."""
+
+    name: str
+    data: bytes
+
+
+Source = str | InputFile
+"""What an import reads: a path (a process of the user's own) or the file's bytes."""
+
+
+def source_name(source: Source) -> str:
+    """The name the user gave the file (for messages)."""
+    return source.name if isinstance(source, InputFile) else source.strip()
+
+
+def read_text(path: Source) -> str:
     """Read (:func:`read_input`) and decode the file the user named."""
+    if isinstance(path, InputFile):
+        return decode(path.data, path.name)
     return decode(read_input(path), path.strip())
 
 
@@ -148,8 +178,8 @@ def players_from_text(path: str, text: str) -> list[dict[str, Any]]:
     return parse_players_csv(text)
 
 
-def read_players(path: str) -> list[dict[str, Any]]:
-    return players_from_text(path, read_text(path))
+def read_players(path: Source) -> list[dict[str, Any]]:
+    return players_from_text(source_name(path), read_text(path))
 
 
 MAX_TRF_LINE = 4096
@@ -219,5 +249,5 @@ def tournament_from_text(path: str, text: str) -> tuple[Tournament, list[str]]:
     return t.with_changes(id=""), warnings
 
 
-def read_tournament(path: str) -> tuple[Tournament, list[str]]:
-    return tournament_from_text(path, read_text(path))
+def read_tournament(path: Source) -> tuple[Tournament, list[str]]:
+    return tournament_from_text(source_name(path), read_text(path))

@@ -13,7 +13,7 @@ from core.i18n import _
 from core.model import ByeKind, Tournament
 
 if TYPE_CHECKING:
-    pass
+    from core.app.files import Source
 
 
 from core.app.base import DeskBase, Outcome
@@ -131,23 +131,23 @@ class RegistrationCases(DeskBase):
             return rating_update(t, index, rating_for_pairing)
 
     @use_case("player.import")
-    def import_players(self, path: str) -> Outcome:
+    def import_players(self, path: Source) -> Outcome:
         """Register every player of a CSV or TRF file — all or none: every bad line is
         reported and nothing is added.  The answer is the number of players read."""
         from pathlib import Path
 
-        from core.app.files import read_players
+        from core.app.files import read_players, source_name
         from core.csvimport import ImportedRows
 
         rows = read_players(path)
+        name = Path(source_name(path)).name
 
         def change(t: Tournament) -> Tournament:
             return commands.add_players(t, rows)  # all or none, every bad row named
 
-        out = self._change(f"import {len(rows)} players from {Path(path.strip()).name}", change,
+        out = self._change(f"import {len(rows)} players from {name}", change,
                            value=lambda before, after: len(rows))
         if isinstance(rows, ImportedRows) and rows.warnings:
-            name = Path(path.strip()).name
             out = Outcome(out.tournament, out.revision,
                           (*out.warnings, *(f"{name}: {w}" for w in rows.warnings)), out.value)
         return out

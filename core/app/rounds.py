@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from core import commands
@@ -24,6 +25,15 @@ if TYPE_CHECKING:
 
 
 from core.app.base import GO_SYSTEMS, DeskBase, Outcome, Progress, RoundPlan
+
+
+@dataclass(frozen=True)
+class PlayoffState:
+    """A playoff's new state, computed by a client of the data service on ``revision`` (its
+    ``edit`` is a function and cannot travel): saved only if nothing changed since."""
+
+    state: dict[str, Any]
+    revision: int
 
 
 class RoundCases(DeskBase):
@@ -185,18 +195,25 @@ class RoundCases(DeskBase):
 
     # -- playoffs ---------------------------------------------------------------------------
     @use_case("playoff.change")
-    def change_playoff(self, key: str, what: str, edit: Callable[[Tournament], dict[str, Any]],
+    def change_playoff(self, key: str, what: str,
+                       edit: Callable[[Tournament], dict[str, Any]] | PlayoffState,
                        standings: bool = True) -> Outcome:
         """Replace the playoff ``key`` by ``edit(tournament)`` (a new state built by
         :mod:`core.playoff`), and with ``standings`` record its decided order in the
-        standings; ``what`` is the journal's words."""
+        standings; ``what`` is the journal's words.  A :class:`PlayoffState` (the edit already
+        applied by a client of the data service) is saved only at the revision it was
+        computed on."""
         from core.playoff.state import record_in_standings, with_playoff
 
+        fixed = edit if isinstance(edit, PlayoffState) else None
+
         def change(t: Tournament) -> Tournament:
-            new = with_playoff(t, key, edit(t))
+            state = fixed.state if fixed is not None else edit(t)  # type: ignore[operator]
+            new = with_playoff(t, key, state)
             return record_in_standings(new, key) if standings else new
 
-        return self._change(f"playoff {key}: {what}", change)
+        return self._change(f"playoff {key}: {what}", change,
+                            revision=fixed.revision if fixed is not None else None)
 
 
     # -- a cup's Armageddon: part of the game's result --------------------------------------

@@ -9,13 +9,14 @@ from __future__ import annotations
 import builtins
 from typing import TYPE_CHECKING, Any
 
-from core.app.access import Policy, Request, StorePolicy, use_case
+from core.app.access import Policy, Request, default_policy, use_case
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Tournament
 
 if TYPE_CHECKING:
     from core.app.desk import Desk, Outcome
+    from core.app.files import Source
     from core.store import Store, TournamentInfo
 
 
@@ -90,7 +91,7 @@ class Workspace:
         from core.app.exports import note_data_directory
 
         note_data_directory(self.store.data_dir)  # files for the user are never written there
-        self.policy: Policy = policy or StorePolicy()
+        self.policy: Policy = policy or default_policy(self.store)
         self.problems: builtins.list[tuple[str, str]] = []
         """The files the last :meth:`list` could not read, with why."""
 
@@ -150,7 +151,7 @@ class Workspace:
         self.store.set_archived(tid, archived)
 
     @use_case("workspace.import")
-    def import_file(self, path: str, name: str | None = None, system: str | None = None) -> Outcome:
+    def import_file(self, path: Source, name: str | None = None, system: str | None = None) -> Outcome:
         """A new tournament from a TRF or hakem JSON file (one reader for every front end);
         the outcome's value is its id, its warnings the reader's (lines kept or skipped)."""
         from core.app.desk import Outcome

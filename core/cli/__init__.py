@@ -50,7 +50,7 @@ def _command_word(argv: Sequence[str]) -> str | None:
     i = 0
     while i < len(argv):
         arg = argv[i]
-        if arg in ("--data", "--lang"):
+        if arg in ("--data", "--lang", "--socket"):
             i += 2
             continue
         if arg.startswith("-"):
@@ -92,6 +92,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
                      epilog=_("Without a COMMAND, hakem opens the terminal UI."))
     parser.add_argument("--data", help=_("data directory (default: $HAKEM_DATA or the user's data dir)"))
     parser.add_argument("--lang", help=_("language: en, tr, de, ru (default: setting or $LANG)"))
+    parser.add_argument("--socket", help=_("the hakem service to use (default: $HAKEM_SOCKET, else /run/hakem/hakem.sock when a service runs)"))
     # the terminal UI's own options: with no COMMAND, hakem opens the UI (tui.launch)
     parser.add_argument("--view", action="store_true",
                         help=_("terminal UI, read-only: look at tournaments, change nothing"))
@@ -154,6 +155,8 @@ def _main(argv: Sequence[str] | None) -> int:
         args = parser.parse_args(args_list)
         if args.data:
             os.environ["HAKEM_DATA"] = args.data
+        if args.socket:
+            os.environ["HAKEM_SOCKET"] = args.socket
         func = getattr(args, "func", None)
         if func is None:
             parser.print_help(sys.stderr)

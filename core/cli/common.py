@@ -31,10 +31,12 @@ def open_store() -> Store:
 
 def open_workspace() -> Workspace:
     """The application layer over the data directory (``--data`` / ``$HAKEM_DATA`` / the
-    user's): the one door every command uses to read or change tournaments."""
-    from core.app import Workspace
+    user's), in-process or through the data service (``--socket`` / ``$HAKEM_SOCKET``, see
+    :func:`core.service.open_workspace`): the one door every command uses to read or change
+    tournaments."""
+    from core.service import open_workspace as door
 
-    return Workspace(os.environ.get("HAKEM_DATA") or None)
+    return door(os.environ.get("HAKEM_DATA") or None)
 
 
 def open_desk(tid: str) -> Desk:

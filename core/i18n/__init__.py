@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import gettext as _gettext
 from pathlib import Path
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 LANGUAGES = ("en", "tr", "de", "ru")
 """Supported UI languages; English is the source language (msgids)."""
@@ -113,29 +115,52 @@ def remove_language_listener(callback: Callable[[str], None]) -> None:
         _listeners.remove(callback)
 
 
+_speaking: ContextVar[_gettext.NullTranslations | None] = ContextVar("hakem_language", default=None)
+_loaded: dict[str, _gettext.NullTranslations] = {}
+
+
+@contextmanager
+def speaking(lang: str | None) -> Iterator[str]:
+    """Translate into ``lang`` inside the block only (this thread or task): the data service
+    answers each caller in the caller's language while serving several at once."""
+    code = normalise_language(lang) or "en"
+    translation = _loaded.get(code)
+    if translation is None:
+        translation = _loaded[code] = _load(code)
+    token = _speaking.set(translation)
+    try:
+        yield code
+    finally:
+        _speaking.reset(token)
+
+
+def _active() -> _gettext.NullTranslations:
+    return _speaking.get() or _translation
+
+
 def _(message: str) -> str:
     """Translate ``message`` into the active language."""
-    return _translation.gettext(message)
+    return _active().gettext(message)
 
 
 def gettext(message: str) -> str:
     """Alias of ``_`` for code that prefers the long name."""
-    return _translation.gettext(message)
+    return _active().gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Plural-aware translation (Russian has three forms; the catalog's rule decides)."""
-    return _translation.ngettext(singular, plural, n)
+    return _active().ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """Translation with a context, for English words with two meanings ("Draw": result/pairing)."""
-    return _translation.pgettext(context, message)
+    return _active().pgettext(context, message)
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """Plural-aware translation with a context."""
-    return _translation.npgettext(context, singular, plural, n)
+    return _active().npgettext(context, singular, plural, n)
 
 
 def N_(message: str) -> str:

@@ -1,21 +1,47 @@
-"""Who is acting: the real Unix user of the process, never an environment variable.
+"""Who is acting: the real Unix user of the process, or the caller the kernel named to the
+service — never an environment variable.
 
 Why: the journal is the audit trail of a club's shared directory; an author that ``HAKEM_USER``
-or ``$USER`` could set would let any organiser write in another's name.  The uid comes from the
-kernel (``getuid``); the name is looked up in the password database.  Journal readers do not
-even trust the uid written in an entry: the author of a journal file is its owner (see
-:mod:`core.store.journal`).
+or ``$USER`` could set would let any organiser write in another's name.  In a process of its
+own the uid comes from the kernel (``getuid``).  In the data service (``hakem serve``, one
+process for every organiser) the kernel names each caller through the socket
+(``SO_PEERCRED``) and the service runs the caller's request inside :func:`acting_as`; the
+journal, the roles and the "changed by" messages keep asking :func:`current_uid` /
+:func:`current_user` and get the caller.  The name is looked up in the password database.
 """
 
 from __future__ import annotations
 
 import os
 import pwd
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+_acting: ContextVar[int | None] = ContextVar("hakem_acting_uid", default=None)
+"""The uid a service request runs for (per thread/task: a context variable, so two callers
+served at once never see each other's identity)."""
+
+
+@contextmanager
+def acting_as(uid: int) -> Iterator[int]:
+    """Run the block as ``uid`` (the service's caller, as the kernel named it)."""
+    token = _acting.set(int(uid))
+    try:
+        yield int(uid)
+    finally:
+        _acting.reset(token)
+
+
+def acting_uid() -> int | None:
+    """The uid set by :func:`acting_as`, or ``None`` outside a service request."""
+    return _acting.get()
 
 
 def current_uid() -> int:
-    """The real uid of this process."""
-    return os.getuid()
+    """The acting caller's uid inside a service request, else the real uid of this process."""
+    uid = _acting.get()
+    return os.getuid() if uid is None else uid
 
 
 def user_name(uid: int) -> str:
@@ -27,5 +53,5 @@ def user_name(uid: int) -> str:
 
 
 def current_user() -> str:
-    """The login name of the real user of this process."""
+    """The login name of the acting user (see :func:`current_uid`)."""
     return user_name(current_uid())

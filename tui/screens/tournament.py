@@ -208,7 +208,8 @@ class TournamentScreen(CommandKeys, Screen):
         self.title = self.session.tournament.name
         self.update_subtitle()
         self.refresh_panes()
-        self.set_interval(self.app.poll_interval, self.poll_store)
+        if not self.session.watch(self.pushed):  # the data service pushes; else a timer polls
+            self.set_interval(self.app.poll_interval, self.poll_store)
         self.focus_active()  # at once, so keys typed right after opening are not lost
 
     # -- panes ------------------------------------------------------------------------------
@@ -365,6 +366,13 @@ class TournamentScreen(CommandKeys, Screen):
 
     def on_unmount(self) -> None:
         self.session.close()
+
+    def pushed(self) -> None:
+        """The data service says the tournament changed (called on the client's thread)."""
+        try:
+            self.app.call_from_thread(self.poll_store)
+        except RuntimeError:
+            pass  # the app has closed
 
     def poll_store(self) -> None:
         """Revision polling: another organiser's change arrives through the normal refresh."""

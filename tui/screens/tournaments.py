@@ -57,17 +57,41 @@ class TournamentsScreen(CommandKeys, Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = _("Tournaments")
+        self.set_sub_title()
         self._ids: list[str] = []
         self.relabel()
-        self.set_interval(2.0, self.refresh_list)
+        watch = getattr(self.app.workspace, "watch", None)
+        if watch is not None:  # the data service pushes every change of the list
+            self._watch = watch("*", lambda _event: self.pushed())
+        else:
+            self.set_interval(2.0, self.refresh_list)
+
+    def set_sub_title(self) -> None:
+        """"Tournaments", and for a shared directory without the data service the plain truth
+        that every member of its group is trusted with every record."""
+        from core.service.trust import trust_header
+
+        workspace = self.app.workspace
+        warning = trust_header(workspace.data_dir) if workspace is not None and not getattr(workspace, "remote", False) else None
+        self.sub_title = _("Tournaments") + (f" · {warning}" if warning else "")
+
+    def pushed(self) -> None:
+        try:
+            self.app.call_from_thread(self.refresh_list)
+        except RuntimeError:
+            pass  # the app has closed
+
+    def on_unmount(self) -> None:
+        watch = getattr(self, "_watch", None)
+        if watch is not None:
+            watch.close()
 
     async def redraw(self) -> None:
         """After a language switch: every text, column and width again in the new language."""
         await self.recompose()
         self._rows = None
         self.relabel()
-        self.sub_title = _("Tournaments")
+        self.set_sub_title()
 
     def on_screen_resume(self) -> None:
         self.refresh_list()

@@ -11,7 +11,12 @@ def run(args: argparse.Namespace) -> int:
     from core.cli.common import open_store
     from core.store import doctor
 
+    from core.service.trust import trust_statement
+
     store = open_store()
+    statement = trust_statement(str(store.data_dir))
+    if statement:
+        print(_("warning: {line}").format(line=statement))
     ids = args.ids or doctor.tournament_ids(store)
     reports = [] if args.ids else [doctor.repair_directory(store) if args.repair else doctor.check_directory(store)]
     for tid in ids:

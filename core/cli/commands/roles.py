@@ -54,23 +54,13 @@ def allowed_words(words: list[str]) -> bool:
 
 def _roles(args: argparse.Namespace) -> int:
     from core import roles
-    from core.cli.common import open_store, print_json
+    from core.cli.common import open_desk, print_json
 
-    store = open_store()
+    desk = open_desk(args.id)
     if args.grant or args.revoke:
-        def change(t):
-            entries = {k: list(v) for k, v in roles.table(t).items()}
-            for who in args.revoke or []:
-                entries = {k: [w for w in v if w != who] for k, v in entries.items()}
-            if args.grant:
-                role, *whos = args.grant
-                entries.setdefault(role, []).extend(whos)
-            return roles.set_roles(t, entries)
-
-        store.update(args.id, "roles: " + " ".join([*(args.grant or []), *(f"-{w}" for w in args.revoke or [])]), change)
-    t = store.load(args.id).tournament
-    entries = roles.table(t)
-    mine = roles.role_of(t)
+        desk.change_roles(args.grant or [], args.revoke or [])
+    entries, mine_value = desk.roles()
+    mine = roles.Role(mine_value)
     if args.format == "json":
         print_json({"roles": entries, "you": mine.value})
         return 0

@@ -1,0 +1,73 @@
+"""``hakem serve`` — the data service of a club machine (see :mod:`core.service.server`);
+``hakem serve --print-units`` — its systemd units; ``hakem serve --adopt DIR`` — move a
+group-writable directory's tournaments into the service's directory.
+
+Heavy modules are imported inside the run functions (the parser is built on every start)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from core.i18n import _
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from core.cli import CliError
+
+    if args.print_units:
+        from core.service.setup import units
+
+        sys.stdout.write(units())
+        return 0
+    if args.adopt:
+        return _adopt(args)
+    if os.getuid() == 0:
+        raise CliError(_("hakem serve runs as its own account (e.g. hakem), never as root"))
+    from core.service.setup import listening_socket, own_data_dir
+
+    data_dir = own_data_dir(os.environ.get("HAKEM_DATA") or None)
+    os.umask(0o077)
+    listener, where = listening_socket(args.listen, args.socket_group)
+    from core.service.server import Service
+
+    service = Service(str(data_dir), listener)
+    _stop_on_signals(service)
+    print(_("hakem serve: serving {data} on {socket}").format(data=data_dir, socket=where), file=sys.stderr, flush=True)
+    service.serve_forever()
+    return 0
+
+
+def _adopt(args: argparse.Namespace) -> int:
+    from core.cli import CliError
+    from core.service.setup import adopt
+
+    target = os.environ.get("HAKEM_DATA")
+    if os.getuid() != 0 or not target or not args.user:
+        raise CliError(_("hakem serve --adopt DIR runs as root, with --data (the service's directory) and --user (its account)"))
+    for line in adopt(args.adopt, target, args.user):
+        print(line)
+    return 0
+
+
+def _stop_on_signals(service: object) -> None:
+    import signal
+
+    def stop(_signum: int, _frame: object) -> None:
+        service.stop()  # type: ignore[attr-defined]
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("serve", help=_("run the data service of a club machine (as its own account)"))
+    p.add_argument("--socket", dest="listen", metavar="PATH",
+                   help=_("listen on PATH (default: the socket systemd passes, else /run/hakem/hakem.sock)"))
+    p.add_argument("--socket-group", metavar="GROUP", help=_("the group whose members may connect (socket mode 0660)"))
+    p.add_argument("--print-units", action="store_true", help=_("print the systemd units (hakem.socket, hakem.service)"))
+    p.add_argument("--adopt", metavar="DIR",
+                   help=_("move the tournaments of a group-writable directory into the service's directory"))
+    p.add_argument("--user", metavar="ACCOUNT", help=_("with --adopt: the service's account (e.g. hakem)"))
+    p.set_defaults(func=_serve)

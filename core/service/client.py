@@ -1,0 +1,373 @@
+"""The organiser's side of the data service: a Workspace and Desks whose use cases run there.
+
+Why proxies and not a second API: the front ends call ``workspace.create(t)``,
+``desk.enter_result(2, 1, WHITE_WINS, seen=…)`` exactly as in-process; each declared use case
+(:func:`core.app.access.declared_use_cases`) becomes one request, its arguments bound by the
+real method's signature, and the service's refusal is raised here as the same hakem error.
+What cannot travel is turned into what can, on this side, as the user:
+
+- a file the user names (a parameter typed ``Source``) is opened here and its descriptor passed
+  (``SCM_RIGHTS``): the service never opens a path a caller names;
+- ``cancel`` (an event) becomes a ``cancel`` message, ``progress`` (a function) is called for
+  every progress message of the answer;
+- a playoff ``edit`` (a function of the tournament) is evaluated here on the snapshot it needs
+  and sent as :class:`~core.app.rounds.PlayoffState`, applied only at that revision.
+
+Each request takes an idle connection or opens one, so the UI reading while a pairing runs
+does not wait for it; pushed events come on a connection of their own (:class:`Watch`).
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import itertools
+import os
+import socket
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from core.errors import StoreError
+from core.i18n import _
+from core.service.wire import MAX_ANSWER, Channel, decode, decode_error, encode
+
+
+class ServiceUnavailable(StoreError):
+    """The service could not be reached, or went away before it answered."""
+
+
+class _Link:
+    """One connection to the service, used for one request at a time."""
+
+    _ids = itertools.count(1)
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.pid = os.getpid()
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            self.sock.connect(path)
+        except OSError as error:
+            self.sock.close()
+            raise ServiceUnavailable(_("cannot reach the hakem service at {path}: {problem}").format(
+                path=path, problem=error.strerror or error)) from error
+        self.channel = Channel(self.sock, MAX_ANSWER)
+
+    def close(self) -> None:
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+
+    def receive(self) -> dict[str, Any]:
+        received = self.channel.receive()
+        if received is None:
+            raise ServiceUnavailable(_("the hakem service closed the connection before it answered; "
+                                       "look whether the change was saved before repeating it"))
+        message, fds = received
+        for fd in fds:
+            os.close(fd)
+        return message
+
+    def request(self, message: dict[str, Any], fds: list[int] | None = None,
+                progress: Callable[[float, str], None] | None = None,
+                cancel: threading.Event | None = None) -> Any:
+        ident = next(self._ids)
+        message = {**message, "id": ident}
+        if cancel is not None:
+            message["cancellable"] = True
+            message["cancelled"] = cancel.is_set()
+        if progress is not None:
+            message["progress"] = True
+        self.channel.send(message, fds)
+        done = threading.Event()
+        if cancel is not None:
+            threading.Thread(target=self._cancel_when, args=(cancel, done, ident), daemon=True).start()
+        try:
+            while True:
+                answer = self.receive()
+                if answer.get("id") != ident:
+                    if "error" in answer:
+                        raise decode_error(answer["error"])
+                    continue
+                if "progress" in answer:
+                    if progress is not None:
+                        fraction, text = answer["progress"]
+                        progress(float(fraction), str(text))
+                    continue
+                if "error" in answer:
+                    raise decode_error(answer["error"])
+                return decode(answer.get("ok"))
+        finally:
+            done.set()
+
+    def _cancel_when(self, cancel: threading.Event, done: threading.Event, ident: int) -> None:
+        while not done.is_set():
+            if cancel.wait(0.05):
+                if not done.is_set():
+                    try:
+                        self.channel.send({"cancel": ident})
+                    except OSError:
+                        pass
+                return
+
+
+class Client:
+    """The requests of one front end to one service (idle connections are kept for reuse)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._idle: list[_Link] = []
+        self._lock = threading.Lock()
+        link = _Link(path)
+        try:
+            hello = link.request({"hello": 1})
+        finally:
+            link.close()
+        self.hello: dict[str, Any] = hello if isinstance(hello, dict) else {}
+
+    def call(self, name: str, tournament: str | None, kwargs: dict[str, Any], read_only: bool = False) -> Any:
+        """Run use case ``name`` in the service (see the module docstring for the arguments
+        that are not values)."""
+        from core import roles
+        from core.i18n import current_language
+
+        cancel = kwargs.pop("cancel", None)
+        progress = kwargs.pop("progress", None)
+        files: list[int] = []
+        try:
+            sent = {k: self._value(v, files) for k, v in kwargs.items()}
+            cap = roles.current_cap()
+            message = {"call": name, "tournament": tournament, "kwargs": sent, "lang": current_language(),
+                       "cap": cap.value if cap is not None else None, "read_only": read_only}
+            link = self._take()
+            try:
+                value = link.request(message, files, progress if callable(progress) else None,
+                                     cancel if isinstance(cancel, threading.Event) else None)
+            except (OSError, ServiceUnavailable):
+                link.close()
+                raise
+            except BaseException:
+                self._give_back(link)
+                raise
+            self._give_back(link)
+            return value
+        finally:
+            for fd in files:
+                os.close(fd)
+
+    @staticmethod
+    def _value(value: Any, files: list[int]) -> Any:
+        if isinstance(value, _Upload):
+            files.append(value.open())
+            return {"$fd": len(files) - 1, "name": value.name}
+        return encode(value)
+
+    def _take(self) -> _Link:
+        """An idle connection of this process (a forked child — the TUI's pairing — opens its
+        own: the parent's are not its to use), else a new one."""
+        with self._lock:
+            while self._idle:
+                link = self._idle.pop()
+                if link.pid == os.getpid():
+                    return link
+        return _Link(self.path)
+
+    def _give_back(self, link: _Link) -> None:
+        with self._lock:
+            if len(self._idle) < 4:
+                self._idle.append(link)
+                return
+        link.close()
+
+    def close(self) -> None:
+        with self._lock:
+            idle, self._idle = self._idle, []
+        for link in idle:
+            link.close()
+
+
+class _Upload:
+    """A file the user named, to be opened by this process (as the user) and passed."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name.strip()
+
+    def open(self) -> int:
+        """The descriptor, opened as the user with the rules of every import (a regular file,
+        never a FIFO or a device: :func:`core.app.files.open_input`)."""
+        from core.app.files import open_input
+
+        return open_input(self.name)
+
+
+def _bind(cls: type, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The call's arguments by name, as the real method would bind them (a wrong call fails
+    here, as in-process, before anything is sent)."""
+    method = inspect.unwrap(getattr(cls, name))
+    signature = inspect.signature(method)
+    bound = signature.bind(None, *args, **kwargs)
+    out: dict[str, Any] = {}
+    if "cancel" in signature.parameters and bound.arguments.get("cancel") is None:
+        out["cancel"] = threading.Event()  # a caller that goes away cancels the computation
+    for key, value in list(bound.arguments.items())[1:]:
+        parameter = signature.parameters[key]
+        if key == "cancel" and value is None:
+            continue
+        if parameter.kind is inspect.Parameter.VAR_KEYWORD:
+            out.update(value)
+        elif parameter.annotation in ("Source", "str | Source") and isinstance(value, str):
+            out[key] = _Upload(value)
+        else:
+            out[key] = value
+    return out
+
+
+class _Remote:
+    """What the remote Workspace and Desk share: the read-only rule and the use-case proxies."""
+
+    _cls: type
+    client: Client
+    read_only: bool
+
+    def _tournament(self) -> str | None:
+        return None
+
+    def permit(self, name: str, writes: bool, tid: str | None = None) -> None:
+        """Refuse a write at once when this front end is read-only (``--view``); the service
+        refuses it too, and checks everything else."""
+        if writes and self.read_only:
+            from core.app.access import ReadOnlyError
+
+            raise ReadOnlyError(_("hakem is in view-only mode; nothing can be changed here"))
+
+    def __getattr__(self, name: str) -> Any:
+        from core.app.access import declared_use_cases
+
+        if name.startswith("_") or name not in declared_use_cases(self._cls):
+            raise AttributeError(name)
+        return functools.partial(self._call, name)
+
+    def _call(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        from core.app.access import declared_use_cases
+
+        self.permit(name, declared_use_cases(self._cls)[name].writes)
+        return self.client.call(name, self._tournament(), _bind(self._cls, name, args, kwargs), self.read_only)
+
+
+class RemoteWorkspace(_Remote):
+    """The data directory of the service, with the use cases of :class:`core.app.Workspace`."""
+
+    remote = True
+
+    def __init__(self, path: str, read_only: bool = False) -> None:
+        from core.app.workspace import Workspace
+
+        self._cls = Workspace
+        self.client = Client(path)
+        self.read_only = read_only
+        self.problems: list[tuple[str, str]] = []
+
+    @property
+    def data_dir(self) -> str:
+        return str(self.client.hello.get("data_dir", ""))
+
+    @property
+    def socket_path(self) -> str:
+        return self.client.path
+
+    def list(self, include_archived: bool = False) -> list[Any]:
+        rows, problems = self._call("list_with_problems", include_archived)
+        self.problems = [tuple(p) for p in problems]
+        return list(rows)
+
+    def open(self, tid: str) -> RemoteDesk:
+        self._call("open", tid)
+        return RemoteDesk(self, tid)
+
+    def watch(self, tournament: str, callback: Callable[[dict[str, Any]], None]) -> Watch:
+        """Call ``callback(event)`` (on a thread of its own) after every change of
+        ``tournament`` (``*``: of any, and the list) — pushed by the service, no polling."""
+        return Watch(self.client.path, tournament, callback)
+
+    def close(self) -> None:
+        self.client.close()
+
+
+class RemoteDesk(_Remote):
+    """One tournament in the service, with the use cases of :class:`core.app.Desk`."""
+
+    remote = True
+
+    def __init__(self, workspace: RemoteWorkspace, tid: str) -> None:
+        from core.app.desk import Desk
+
+        self._cls = Desk
+        self.workspace = workspace
+        self.client = workspace.client
+        self.read_only = workspace.read_only
+        self.id = tid
+
+    def _tournament(self) -> str | None:
+        return self.id
+
+    def change_playoff(self, key: str, what: str, edit: Any, standings: bool = True) -> Any:
+        """A playoff change: an ``edit`` function runs here on the snapshot it reads, the
+        service applies its result only if nothing was saved since (like a computed round)."""
+        from core.app.rounds import PlayoffState
+
+        if callable(edit):
+            snap = self.snapshot()
+            edit = PlayoffState(edit(snap.tournament), snap.revision)
+        return self._call("change_playoff", key, what, edit, standings)
+
+    def watch(self, callback: Callable[[dict[str, Any]], None]) -> Watch:
+        return self.workspace.watch(self.id, callback)
+
+
+class Watch:
+    """Events the service pushes for one tournament, on a connection and a thread of their
+    own; when the service goes away (a restart) it connects again and reports
+    ``{"event": "reconnected"}`` so the screen reloads what it may have missed."""
+
+    def __init__(self, path: str, tournament: str, callback: Callable[[dict[str, Any]], None]) -> None:
+        self.path = path
+        self.tournament = tournament
+        self.callback = callback
+        self._closed = threading.Event()
+        self._link: _Link | None = None
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=f"hakem-watch-{tournament}", daemon=True)
+        self._thread.start()
+        self._ready.wait(5)
+
+    def _run(self) -> None:
+        first = True
+        pause = 0.1
+        while not self._closed.is_set():
+            try:
+                self._link = _Link(self.path)
+                self._link.request({"watch": self.tournament})  # from now on every change is pushed
+                self._ready.set()
+                if not first:
+                    self.callback({"event": "reconnected", "tournament": self.tournament})
+                first, pause = False, 0.1
+                while not self._closed.is_set():
+                    self.callback(self._link.receive())
+            except (OSError, StoreError):
+                self._ready.set()
+                if self._link is not None:
+                    self._link.close()
+                self._closed.wait(pause)
+                pause = min(pause * 2, 2.0)
+
+    def close(self) -> None:
+        self._closed.set()
+        link = self._link
+        if link is not None:
+            try:
+                link.sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            link.close()
