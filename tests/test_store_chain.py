@@ -169,6 +169,27 @@ def test_b6_an_older_copy_of_the_data_file_is_detected_refused_and_rolled_forwar
     assert doctor.check(Store(tmp_path), tid).ok
 
 
+def test_changes_left_on_a_branch_by_an_older_hakem_are_named_not_merged(tmp_path, monkeypatch):
+    """An old copy put back and then written by a hakem that does not check the journal: the
+    changes after the copy are committed (something builds on them) but off the data file's
+    history — named by doctor, and a repair says it does not merge them."""
+    store = Store(tmp_path)
+    tid = _event(store)
+    old = store.path(tid).read_bytes()
+    for name in ("Eve", "Fay", "Gus"):
+        store.update(tid, f"add {name}", lambda t, n=name: commands.add_player(t, n))
+    store.path(tid).write_bytes(old)
+    monkeypatch.setattr(Store, "_check_journal", lambda self, tid, loaded: None)
+    Store(tmp_path).update(tid, "add Hal", lambda t: commands.add_player(t, "Hal"))
+    monkeypatch.undo()
+    report = doctor.check(Store(tmp_path), tid)
+    assert any("2 committed changes are not in the data file's history (from revision 8" in p.message
+               for p in report.problems), report.problems
+    fixed = doctor.repair(Store(tmp_path), tid)
+    assert not fixed.ok and any("does not merge the 2 changes" in n for n in fixed.notes)
+    assert [p.name for p in Store(tmp_path).load(tid).tournament.players][-1] == "Hal"
+
+
 def test_b8_a_file_nested_200000_deep_is_named_and_skipped(tmp_path, monkeypatch, capsys):
     from core.app.workspace import Workspace
     from core.cli import main

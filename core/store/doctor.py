@@ -273,7 +273,9 @@ def repair(store: Store, tid: str) -> Report:
                 "head": str(target["id"]), "archived": bool(meta.get("archived", False))}
         bridges = [[a, b] for a, b in hist.gaps if _accepted(hist, a, b) is None]
         if tdoc == doc and Store._head(meta) == str(target["id"]) and not bridges:
-            pass  # the journal agrees with the file: what is wrong is not the journal's
+            if hist.off_chain:  # a branch the data file left behind: a repair merges nothing
+                report.notes.append(_("{tid}: a repair does not merge the {count} changes off the data file's history (from {first}); enter them again if they are wanted").format(
+                    tid=tid, count=len(hist.off_chain), first=_who(hist.off_chain[0])))
         elif tdoc == doc and Store._head(meta) == str(target["id"]):
             rev = _commit(store, tid, base, doc, _("doctor: the state verified past a break in the journal"),
                           {"checkpoint": doc, "bridges": bridges})
