@@ -178,14 +178,16 @@ class SerialKeys(App[int]):
         """The app's queue holds nothing but keys and pastes (read from the terminal while the
         previous key was handled)."""
         waiting = self._message_queue.values  # Textual's own queue keeps its messages in a deque
-        return all(isinstance(m, (events.Key, events.Paste)) for m in waiting)
+        # a forwarded key is one bubbling up from a widget: part of the key being handled
+        return all(isinstance(m, (events.Key, events.Paste)) and not m.is_forwarded for m in waiting)
 
     @property
     def keys_pending(self) -> bool:
         """Keys (or pastes) read from the terminal and not yet handled to the end: waiting in
         the app's queue, in the key queue, or the one being handled."""
         return (self._key_busy or bool(self.__dict__.get("_key_queue"))
-                or any(isinstance(m, (events.Key, events.Paste)) for m in self._message_queue.values))
+                or any(isinstance(m, (events.Key, events.Paste)) and not m.is_forwarded
+                       for m in self._message_queue.values))
 
     def _release_key(self) -> None:
         if self._key_timer is not None:
