@@ -1,0 +1,275 @@
+"""The data service with real Unix users (issue 30 item 1): ``hakem serve`` runs as the service
+account and alone owns the data directory; alice (chief arbiter), bob (arbiter), boardside
+(results entry only) and mallory (a viewer in the club's group) drive it with the real ``hakem``
+CLI through the socket.
+
+Needs root (``useradd`` and ``setpriv``); skipped with the reason otherwise.  The users and the
+group are created once and left in place (prefix ``hk-svc-``).
+"""
+
+from __future__ import annotations
+
+import grp
+import json
+import os
+import pwd
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+GROUP = "hk-svc-club"
+SERVICE = "hk-svc-hakem"
+ALICE, BOB, BOARDSIDE, MALLORY = "hk-svc-alice", "hk-svc-bob", "hk-svc-boardside", "hk-svc-mallory"
+RUN = "import os, sys; os.umask(0o022); from tui.launch import main; sys.exit(main(sys.argv[1:]))"
+"""The real ``hakem`` entry point, run with the default umask 022 of most systems."""
+
+
+def _missing() -> str:
+    if os.geteuid() != 0:
+        return "needs root to create and switch to other Unix users"
+    for tool in ("setpriv", "useradd", "groupadd"):
+        if shutil.which(tool) is None:
+            return f"{tool} is not installed"
+    return ""
+
+
+def _ensure_users() -> dict[str, pwd.struct_passwd]:
+    try:
+        grp.getgrnam(GROUP)
+    except KeyError:
+        subprocess.run(["groupadd", GROUP], check=True)
+    out = {}
+    for name in (SERVICE, ALICE, BOB, BOARDSIDE, MALLORY):
+        try:
+            pwd.getpwnam(name)
+        except KeyError:
+            subprocess.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin",
+                            "--groups", GROUP, name], check=True)
+        out[name] = pwd.getpwnam(name)
+    return out
+
+
+def _command(club, user: str, *args: str) -> tuple[list[str], dict[str, str]]:
+    pw = club["users"][user]
+    home = club["base"] / "homes" / user
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home), "LANG": "C.UTF-8",
+           "LANGUAGE": "en", "HAKEM_CONFIG_DIR": str(home / "cfg"), "HAKEM_USER": ALICE,
+           "USER": ALICE, "LOGNAME": ALICE}  # every name the environment gives lies: alice
+    groups = ",".join(str(g) for g in sorted({pw.pw_gid, club["gid"]}))
+    cmd = ["setpriv", f"--reuid={pw.pw_uid}", f"--regid={pw.pw_gid}", f"--groups={groups}",
+           "--inh-caps=-all", sys.executable, "-c", RUN, *args]
+    return cmd, env
+
+
+def _start_service(club) -> subprocess.Popen:
+    sock = club["socket"]
+    cmd, env = _command(club, SERVICE, "--data", str(club["data"]), "serve", "--socket", str(sock),
+                        "--socket-group", GROUP)
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if sock.exists():
+            probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                probe.connect(str(sock))
+                return proc
+            except OSError:
+                pass
+            finally:
+                probe.close()
+        if proc.poll() is not None:
+            raise AssertionError(proc.stderr.read().decode() if proc.stderr else "service ended")
+        time.sleep(0.1)
+    raise AssertionError("the service did not start")
+
+
+@pytest.fixture(scope="module")
+def club():
+    reason = _missing()
+    if reason:
+        pytest.skip(reason)
+    users = _ensure_users()
+    gid = grp.getgrnam(GROUP).gr_gid
+    base = Path(tempfile.mkdtemp(prefix="hakem-service-", dir="/tmp"))
+    os.chmod(base, 0o755)
+    for name, pw in users.items():
+        home = base / "homes" / name
+        home.mkdir(parents=True)
+        os.chown(home, pw.pw_uid, pw.pw_gid)
+    run = base / "run"
+    run.mkdir()
+    os.chown(run, users[SERVICE].pw_uid, gid)
+    os.chmod(run, 0o750)  # the club's group may reach the socket, nobody else
+    data = base / "data"
+    data.mkdir(mode=0o755)  # left open on purpose: the service closes it (0700)
+    os.chown(data, users[SERVICE].pw_uid, users[SERVICE].pw_gid)
+    state = {"base": base, "data": data, "socket": run / "hakem.sock", "users": users, "gid": gid}
+    state["service"] = _start_service(state)
+    yield state
+    state["service"].send_signal(signal.SIGTERM)
+    state["service"].wait(30)
+    shutil.rmtree(base, ignore_errors=True)
+
+
+def _as(club, user: str, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    cmd, env = _command(club, user, "--socket", str(club["socket"]), *args)
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=180, check=False)
+    if check:
+        assert proc.returncode == 0, (user, args, proc.stdout, proc.stderr)
+    return proc
+
+
+@pytest.fixture(scope="module")
+def event(club):
+    """Alice's tournament: 8 players, round 1 paired with results on boards 1–2, then round 2
+    paired; roles: alice chief arbiter, bob arbiter, boardside results, the group viewer."""
+    tid = _as(club, ALICE, "new", "Service Open", "--rounds", "5").stdout.strip().splitlines()[-1]
+    for i in range(8):
+        _as(club, ALICE, "players", "add", tid, "--name", f"Player {i + 1}", "--rating", str(2400 - 50 * i))
+    _as(club, ALICE, "round", "pair", tid)
+    for board in (1, 2, 3, 4):
+        _as(club, ALICE, "result", tid, "1", str(board), "1-0")
+    _as(club, ALICE, "round", "pair", tid)
+    for role, who in (("chief-arbiter", f"user:{ALICE}"), ("arbiter", f"user:{BOB}"),
+                      ("results", f"user:{BOARDSIDE}"), ("viewer", f"group:{GROUP}")):
+        _as(club, ALICE, "roles", tid, "--grant", role, who)
+    return tid
+
+
+def _journal(club, tid: str) -> list[dict]:
+    return json.loads(_as(club, ALICE, "log", tid, "--format", "json").stdout)
+
+
+def test_the_data_directory_is_the_services_alone(club, event):
+    data = club["data"]
+    service = club["users"][SERVICE]
+    st = data.stat()
+    assert (st.st_uid, oct(st.st_mode & 0o7777)) == (service.pw_uid, oct(0o700))
+    files = [p for p in data.rglob("*")]
+    assert any(p.name.endswith(".hakem.json") for p in files)
+    # mallory (in the club's group) cannot open, list or replace anything in there
+    probe = ("import os, sys\n"
+             "bad = []\n"
+             "for p in sys.argv[1:]:\n"
+             "    for how in (os.O_WRONLY, os.O_RDONLY):\n"
+             "        try:\n"
+             "            os.close(os.open(p, how))\n"
+             "            bad.append(p)\n"
+             "        except OSError:\n"
+             "            pass\n"
+             "try:\n"
+             "    os.listdir(sys.argv[1]); bad.append('listed')\n"
+             "except OSError:\n"
+             "    pass\n"
+             "try:\n"
+             "    open(os.path.join(sys.argv[1], 'zzz.hakem.json'), 'w'); bad.append('created')\n"
+             "except OSError:\n"
+             "    pass\n"
+             "print(bad)\n")
+    pw = club["users"][MALLORY]
+    out = subprocess.run(["setpriv", f"--reuid={pw.pw_uid}", f"--regid={pw.pw_gid}", f"--groups={club['gid']}",
+                          "--inh-caps=-all", sys.executable, "-c", probe, str(data), *map(str, files)],
+                         capture_output=True, text=True, timeout=60, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+# the role matrix, from the roles' definitions (core/roles.py, README "Roles"): chief arbiter
+# everything; arbiter results of open rounds, pairing, players, undo; results: a result of an
+# open round only; viewer: reading only.
+MATRIX = {
+    #            open result  closed correction  player  schedule  roles   read
+    ALICE:      (True,        True,              True,   True,     True,   True),
+    BOB:        (True,        False,             True,   False,    False,  True),
+    BOARDSIDE:  (True,        False,             False,  False,    False,  True),
+    MALLORY:    (False,       False,             False,  False,    False,  True),
+}
+
+
+def test_the_role_matrix_holds_through_the_socket(club, event):
+    tid = event
+    # each try asks for a value nobody set before it (asking for what is there changes nothing)
+    open_values = {ALICE: "1/2", BOB: "0-1", BOARDSIDE: "1-0", MALLORY: "1/2"}
+    closed_values = {ALICE: "0-1", BOB: "1/2", BOARDSIDE: "1/2", MALLORY: "1/2"}
+    for n, (user, expected) in enumerate(MATRIX.items()):
+        tries = (
+            ("result", tid, "2", "1", open_values[user], "--correct"),    # round 2 is open
+            ("result", tid, "1", "1", closed_values[user], "--correct"),  # round 1 is closed
+            ("players", "add", tid, "--name", f"Late {user}"),
+            ("round", "schedule", tid, "3", "--date", f"2026-12-2{n}"),
+            ("roles", tid, "--grant", "viewer", f"user:nobody-{n}"),
+            ("standings", tid),
+        )
+        for what, allowed in zip(tries, expected):
+            proc = _as(club, user, *what, check=False)
+            if allowed:
+                assert proc.returncode == 0, (user, what, proc.stderr)
+            else:
+                assert proc.returncode == 3, (user, what, proc.stdout, proc.stderr)
+                assert "your role in 'Service Open' is" in proc.stderr, (user, what, proc.stderr)
+                assert len(proc.stderr.strip().splitlines()) == 1  # one clear line, no traceback
+
+
+def test_the_journal_names_the_kernels_user_even_when_the_client_lies(club, event):
+    tid = event
+    _as(club, BOB, "result", tid, "2", "2", "0-1", "--correct")  # HAKEM_USER, USER and LOGNAME say alice
+    # a hand-made request claiming to be alice, sent as bob
+    pw = club["users"][BOB]
+    request = json.dumps({"id": 1, "call": "enter_result", "tournament": tid, "user": ALICE, "uid": 0,
+                          "kwargs": {"round_no": 2, "board_no": 3,
+                                     "result": {"$e": "core.model.GameResult", "v": "1-0"}}})
+    client = ("import socket, sys\n"
+              "s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1])\n"
+              "s.sendall(sys.argv[2].encode() + b'\\n')\n"
+              "print(s.makefile().readline())\n")
+    out = subprocess.run(["setpriv", f"--reuid={pw.pw_uid}", f"--regid={pw.pw_gid}", f"--groups={club['gid']}",
+                          "--inh-caps=-all", sys.executable, "-c", client, str(club["socket"]), request],
+                         capture_output=True, text=True, timeout=60, check=True)
+    assert '"ok"' in out.stdout, out.stdout
+    entries = _journal(club, tid)
+    last_two = entries[-2:]
+    assert [e["action"] for e in last_two] == ["result round 2 board 2 0-1", "result round 2 board 3 1-0"]
+    assert {e["user"] for e in last_two} == {BOB}
+    assert all(e["user"] != SERVICE for e in entries)  # every entry names the caller, never the service
+
+
+def test_a_client_killed_mid_request_loses_nothing(club, event):
+    """Clients killed at any moment of a result entry: the service stays up, every result a
+    client acknowledged (exit 0) is stored, and the journal and the data file agree."""
+    import random
+
+    tid = event
+    rng = random.Random(30)
+    acknowledged: dict[int, str] = {}
+    values = ("1-0", "0-1", "1/2")
+    for i in range(12):
+        board = 1 + i % 4
+        value = values[i % 3]
+        cmd, env = _command(club, BOB, "--socket", str(club["socket"]), "result", tid, "2", str(board), value,
+                            "--correct")
+        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if i % 3:
+            time.sleep(rng.uniform(0.05, 0.6))
+            proc.send_signal(signal.SIGKILL)
+        if proc.wait(120) == 0:
+            acknowledged[board] = value
+        else:
+            acknowledged.pop(board, None)  # unknown: saved or not
+    snap = _snapshot(club, tid)
+    for board, value in acknowledged.items():
+        assert snap["rounds"][1]["boards"][board - 1]["r"] == value, (board, value)
+    doctor = subprocess.run(_command(club, SERVICE, "--data", str(club["data"]), "doctor", tid)[0],
+                            env=_command(club, SERVICE)[1], capture_output=True, text=True, timeout=120)
+    assert doctor.returncode == 0, doctor.stdout + doctor.stderr
+
+
+def _snapshot(club, tid: str) -> dict:
+    """The tournament as the service account's own file has it (read as root)."""
+    raw = json.loads((club["data"] / f"{tid}.hakem.json").read_text(encoding="utf-8"))
+    return raw["tournament"]["1"]
