@@ -281,10 +281,11 @@ def repair(store: Store, tid: str) -> Report:
                           {"checkpoint": doc, "bridges": bridges})
             report.repairs.append(_('{tid}: the state is verified past the break in the journal (a round backup); the journal goes on from a checkpoint (revision {rev})').format(tid=tid, rev=rev))
         else:
-            dropped = "; ".join(_journal.differences(doc, tdoc)) if tdoc is not None else _("the file did not load")
+            dropped = "; ".join(_journal.differences(doc, tdoc)) if tdoc is not None else ""
             rev = _commit(store, tid, base, doc, _("doctor: rebuilt from the journal"), {"dropped": dropped})
-            report.repairs.append(_('{tid}: rebuilt from the journal at revision {at} (revision {rev}); what the data file had and the journal does not was dropped: {dropped}').format(
-                tid=tid, at=target.get("rev"), rev=rev, dropped=dropped))
+            text = (_('{tid}: rebuilt from the journal at revision {at} (revision {rev}); what the data file had and the journal does not was dropped: {dropped}')
+                    if dropped else _('{tid}: rebuilt from the journal at revision {at} (revision {rev})'))
+            report.repairs.append(text.format(tid=tid, at=target.get("rev"), rev=rev, dropped=dropped))
     elif tdoc is None:
         doc, rev, head, how = _from_backup(store, tid)
         base = {"schema": SCHEMA_VERSION, "revision": rev, "head": head, "undo": [], "redo": [], "archived": False}
