@@ -152,7 +152,7 @@ def test_the_data_directory_is_the_services_alone(club, event):
     service = club["users"][SERVICE]
     st = data.stat()
     assert (st.st_uid, oct(st.st_mode & 0o7777)) == (service.pw_uid, oct(0o700))
-    files = [p for p in data.rglob("*")]
+    files = list(data.rglob("*"))
     assert any(p.name.endswith(".hakem.json") for p in files)
     # mallory (in the club's group) cannot open, list or replace anything in there
     probe = ("import os, sys\n"
