@@ -1,0 +1,56 @@
+"""Another organiser's change reaches the TUI at once through the data service (issue 30 item
+3): the service pushes the new revision, the screen reloads — no polling (the screen's timer is
+set to an hour, so only the push can bring the change) — and the result entered on the other
+organiser's screen is refused on ours as before ("changed by …")."""
+
+from __future__ import annotations
+
+import socket
+import threading
+
+import pytest
+
+from core.model import GameResult
+from core.service import open_workspace
+from core.service.server import Service
+from tui.app import HakemApp
+from tui.testing import demo, store_with, wait_for
+
+
+@pytest.fixture
+def served(tmp_path):
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=1, complete_last=False))
+    path = str(tmp_path / "hakem.sock")
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(path)
+    listener.listen(16)
+    svc = Service(str(data), listener, log=lambda line: None)
+    thread = threading.Thread(target=svc.serve_forever, daemon=True)
+    thread.start()
+    yield path, tid
+    svc.stop()
+    thread.join(5)
+
+
+def board_result(app, round_no: int, board: int):
+    return app.screen.session.tournament.rounds[round_no - 1].boards[board - 1].result
+
+
+async def test_another_organisers_result_is_pushed_to_the_screen(served):
+    path, tid = served
+    app = HakemApp(socket=path, open_id=tid, poll_interval=3600)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen", 30)
+        assert getattr(app.workspace, "remote", False)
+        assert board_result(app, 1, 1) is None
+        other = open_workspace(socket=path).open(tid)  # the other organiser's hakem
+        other.enter_result(1, 1, GameResult.BLACK_WINS)
+        await wait_for(pilot, lambda: board_result(app, 1, 1) is GameResult.BLACK_WINS, 30)
+        # our screen saw "no result" before the push; a result typed against that is refused
+        from core.app.conflicts import BoardSeen, StaleChange
+
+        stale = BoardSeen(other.snapshot().tournament.rounds[0].boards[0].white,
+                          other.snapshot().tournament.rounds[0].boards[0].black, None)
+        with pytest.raises(StaleChange, match="changed by"):
+            app.screen.session.desk.enter_result(1, 1, GameResult.WHITE_WINS, seen=stale)
