@@ -41,6 +41,8 @@ SLOW_MODULES = frozenset({
     # golden files of up to 300 players, random property runs, fuzzing
     "test_dutch_golden", "test_dutch_matching", "test_tiebreaks_golden",
     "test_tiebreaks_legacy_golden", "test_swiss_others_properties", "test_hostile_input",
+    # issue 30's file attacks by real users and the importers' mutation run
+    "test_files_attacks", "test_files_fuzz",
 })
 """Test modules marked ``slow`` as a whole, so that ``pytest -m "not slow"`` (the fast part a
 developer runs while working) takes under a minute on two cores; ``pytest -q`` (and .ci/run)
