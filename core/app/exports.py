@@ -117,9 +117,16 @@ def _numbered(name: str) -> list[str]:
 
 
 def _user_mode() -> int:
-    """A new file's mode: 0666 less the user's umask, as any program of theirs would make it."""
-    mask = os.umask(0o022)
-    os.umask(mask)
+    """A new file's mode: 0666 less the user's umask, as any program of theirs would make it.
+    The umask is read from ``/proc`` (setting it to read it back would change it for a moment
+    under the TUI's other threads); only without ``/proc`` is it set and restored."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            line = next(x for x in status if x.startswith("Umask:"))
+        mask = int(line.split()[1], 8)
+    except (OSError, StopIteration, ValueError, IndexError):
+        mask = os.umask(0o022)
+        os.umask(mask)
     return 0o666 & ~mask
 
 
