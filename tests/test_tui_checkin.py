@@ -95,8 +95,9 @@ async def test_register_an_arrival_from_the_rating_list(tmp_path):
         await pilot.press("down", "enter")                         # the second: Kayacan
         await wait_for(pilot, lambda: len(owner.session.tournament.players) == 1)
         p = owner.session.tournament.players[0]
-        # a 15+10 event registers the rapid rating; Kayacan has none (unrated in rapid)
-        assert (p.name, p.fide_id, p.rating, p.federation, p.birth) == ("Kayacan, Deniz", "34100003", 0, "TUR", "1999")
+        # a 15+10 event registers the rapid rating; Kayacan has none, so by the default rating for
+        # pairing of a rapid event ("rapid, else standard", README) his standard 2301 seeds him
+        assert (p.name, p.fide_id, p.rating, p.federation, p.birth) == ("Kayacan, Deniz", "34100003", 2301, "TUR", "1999")
         await pilot.press("l")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "ListLookupDialog")
         dialog = app.screen
