@@ -273,3 +273,44 @@ def _snapshot(club, tid: str) -> dict:
     """The tournament as the service account's own file has it (read as root)."""
     raw = json.loads((club["data"] / f"{tid}.hakem.json").read_text(encoding="utf-8"))
     return raw["tournament"]["1"]
+
+
+def test_a_group_writable_directory_says_whom_it_trusts_and_moves_into_the_service(club):
+    """Without a service, doctor says plainly that the group is trusted with every record; one
+    command (as root) moves the directory into the service's, authors kept; the old one is
+    closed for writing."""
+    base = club["base"] / "adopt"
+    base.mkdir(mode=0o755)
+    shared = base / "shared"
+    shared.mkdir()
+    os.chown(shared, 0, club["gid"])
+    os.chmod(shared, 0o2770)
+    cmd, env = _command(club, ALICE, "--data", str(shared), "new", "Old Club Cup", "--rounds", "3")
+    tid = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True, timeout=120).stdout.split()[-1]
+    cmd, env = _command(club, BOB, "--data", str(shared), "players", "add", tid, "--name", "Bob's entry")
+    subprocess.run(cmd, env=env, capture_output=True, text=True, check=True, timeout=120)
+    cmd, env = _command(club, BOB, "--data", str(shared), "doctor")
+    doctor = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120)
+    assert f"every member of group {GROUP} can change every file of {shared}" in doctor.stdout
+    target = base / "service-data"
+    adopt = subprocess.run([sys.executable, "-c", RUN, "--data", str(target), "serve", "--adopt", str(shared),
+                            "--user", SERVICE], capture_output=True, text=True, timeout=120,
+                           env={**os.environ, "LANGUAGE": "en", "LANG": "C.UTF-8"})
+    assert adopt.returncode == 0, adopt.stderr
+    assert "copied 1 tournaments" in adopt.stdout
+    assert target.stat().st_uid == club["users"][SERVICE].pw_uid and target.stat().st_mode & 0o777 == 0o700
+    assert not shared.stat().st_mode & 0o222  # nobody writes the old directory any more
+    second = {**club, "data": target, "socket": club["base"] / "run" / "adopted.sock"}
+    service = _start_service(second)
+    try:
+        log = json.loads(_as(second, ALICE, "log", tid, "--format", "json").stdout)
+        assert [e["user"] for e in log] == [ALICE, BOB]
+        assert tid in _as(second, MALLORY, "list").stdout
+        _as(second, BOB, "players", "add", tid, "--name", "After the move")  # the service writes on
+        log = json.loads(_as(second, ALICE, "log", tid, "--format", "json").stdout)
+        assert [e["user"] for e in log] == [ALICE, BOB, BOB]
+        cmd, env = _command(club, MALLORY, "--data", str(shared), "players", "add", tid, "--name", "Mallory")
+        assert subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120).returncode != 0
+    finally:
+        service.send_signal(signal.SIGTERM)
+        service.wait(30)
