@@ -30,8 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from core.model import Board, GameResult, Player, Round, Tournament  # noqa: E402
-from core.store import Store  # noqa: E402
+from core.model import Board, GameResult, Player, Round, Tournament
+from core.store import Store
 
 RESULTS = (GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW)
 
