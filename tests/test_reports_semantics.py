@@ -410,6 +410,10 @@ def test_pages_follow_a_change_only_into_the_users_remembered_directory(tmp_path
     t = round_robin()
     done = t.with_changes(rounds=t.rounds[:-1])  # unpairing changes the pages
     legacy = t.with_changes(options={**t.options, publishing.LEGACY_OPTION: str(tmp_path / "from-the-file")})
+    done_legacy = legacy.with_changes(rounds=legacy.rounds[:-1])
+    [notice] = after_change(tmp_path / "data", "rr", legacy, done_legacy)  # said once per user and tournament
+    assert f"hakem publish rr {tmp_path / 'from-the-file'} --remember" in notice
+    assert after_change(tmp_path / "data", "rr", legacy, done_legacy) == []
     assert after_change(tmp_path / "data", "rr", legacy, done) == []
     assert not (tmp_path / "from-the-file").exists()  # tournament data never names a place
     publishing.remember(tmp_path / "data", "rr", str(tmp_path / "www"))
