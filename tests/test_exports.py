@@ -213,3 +213,13 @@ def test_the_prompt_check_refuses_before_anything_is_rendered(tmp_path):
     for typed in ("sub/x.pdf", ".hidden", str(tmp_path / "missing" / "x.pdf"), "../x.pdf"):
         with pytest.raises(TournamentError):
             check_typed(typed)
+
+
+def test_pages_are_never_published_inside_the_data_directory(exports, tmp_path):
+    from core.reports.export import publish
+
+    t = demo(rounds=2)
+    with pytest.raises(StoreError, match="inside the data directory"):
+        publish(t, tmp_path / "data" / "web")
+    assert not (tmp_path / "data" / "web").exists()  # not even the folder
+    assert (tmp_path / "www" / "index.html") in publish(t, tmp_path / "www")

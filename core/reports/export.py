@@ -131,6 +131,12 @@ def publish(t: Tournament, directory: str | os.PathLike[str], force: bool = Fals
     from core.app.exports import refuse_data_directory
 
     target = Path(directory)
+    existing = next(p for p in (target, *target.parents) if p.is_dir())  # nothing created in a data directory
+    where = SafeDir.open(existing)
+    try:
+        refuse_data_directory(where, target)
+    finally:
+        where.close()
     try:
         target.mkdir(parents=True, exist_ok=True)
     except OSError as error:
