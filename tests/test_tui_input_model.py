@@ -186,3 +186,41 @@ async def test_tournament_undo_names_the_change_and_asks_off_tab(tmp_path):
         assert not app.screen.is_modal
         await wait_for(pilot, lambda: f"Undone: {action}" in said)
         assert results_of(data, tid) == {}
+
+
+async def test_tournament_undo_through_the_data_service(tmp_path):
+    """Item 3 with the data service: what undo would take is asked through the socket
+    (``Desk.next_step``) and the undo carries its id; the message names the change."""
+    import socket
+    import threading
+
+    from core.service.server import Service
+
+    data = tmp_path / "data"
+    t = Tournament(id="", name="Served", system="dutch", total_rounds=3,
+                   players=tuple(Player(pno=i, name=f"P{i}", rating=2000 - i) for i in range(1, 5)))
+    [tid] = store_with(data, with_rounds(t, 1, complete_last=False))
+    path = str(tmp_path / "hakem.sock")
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(path)
+    listener.listen(4)
+    service = Service(str(data), listener, log=lambda line: None)
+    thread = threading.Thread(target=service.serve_forever, daemon=True)
+    thread.start()
+    said: list[str] = []
+    try:
+        app = HakemApp(socket=path, open_id=tid, poll_interval=3600)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.notify = lambda message, **kw: said.append(str(message))
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                           and isinstance(app.focused, DataTable), 30)
+            await burst(pilot, app, ":1 1-0\n")
+            app.screen.session.flush()
+            action = Store(data).journal(tid)[-1]["action"]
+            await press_all(pilot, app, "escape", "ctrl+z")
+            app.screen.session.flush()
+            await wait_for(pilot, lambda: f"Undone: {action}" in said, 30)
+    finally:
+        service.stop()
+        thread.join(5)
+    assert results_of(data, tid) == {}
