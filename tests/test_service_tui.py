@@ -54,3 +54,24 @@ async def test_another_organisers_result_is_pushed_to_the_screen(served):
                           other.snapshot().tournament.rounds[0].boards[0].black, None)
         with pytest.raises(StaleChange, match="changed by"):
             app.screen.session.desk.enter_result(1, 1, GameResult.WHITE_WINS, seen=stale)
+
+
+async def test_the_header_of_a_group_writable_directory_says_the_group_is_trusted(tmp_path):
+    import grp
+    import os
+
+    data = tmp_path / "shared"
+    store_with(data, demo())
+    os.chmod(data, 0o2770)
+    group = grp.getgrgid(data.stat().st_gid).gr_name
+    app = HakemApp(data_dir=data)
+    async with app.run_test(size=(160, 36)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentsScreen", 30)
+        assert app.screen.sub_title.endswith(f"group {group} trusted with every record")
+    private = tmp_path / "private"
+    store_with(private, demo())
+    os.chmod(private, 0o700)
+    app = HakemApp(data_dir=private)
+    async with app.run_test(size=(160, 36)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentsScreen", 30)
+        assert "trusted" not in app.screen.sub_title

@@ -314,3 +314,44 @@ def test_a_group_writable_directory_says_whom_it_trusts_and_moves_into_the_servi
     finally:
         service.send_signal(signal.SIGTERM)
         service.wait(30)
+
+
+def test_the_service_takes_the_socket_systemd_passes(club):
+    """Socket activation: the listening socket arrives as descriptor 3 with LISTEN_PID and
+    LISTEN_FDS (what systemd's hakem.socket does); the units ``hakem serve --print-units``
+    writes name that socket, its group and this installation's hakem."""
+    units = subprocess.run([sys.executable, "-c", RUN, "serve", "--print-units", "hakem.socket",
+                            "--socket-group", GROUP], capture_output=True, text=True, check=True).stdout
+    assert "ListenStream=/run/hakem/hakem.sock" in units and f"SocketGroup={GROUP}" in units
+    assert "SocketMode=0660" in units
+    service_unit = subprocess.run([sys.executable, "-c", RUN, "serve", "--print-units", "hakem.service"],
+                                  capture_output=True, text=True, check=True).stdout
+    assert "User=hakem" in service_unit and " serve" in service_unit and "@HAKEM@" not in service_unit
+    path = club["base"] / "run" / "activated.sock"
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(str(path))
+    os.chown(path, club["users"][SERVICE].pw_uid, club["gid"])
+    os.chmod(path, 0o660)
+    listener.listen(8)
+    data = club["base"] / "activated-data"
+    data.mkdir()
+    os.chown(data, club["users"][SERVICE].pw_uid, club["users"][SERVICE].pw_gid)
+    cmd, env = _command(club, SERVICE, "--data", str(data), "serve")
+    shell = "os.dup2(int(sys.argv[1]), 3); os.environ.update(LISTEN_PID=str(os.getpid()), LISTEN_FDS='1'); os.execvp(sys.argv[2], sys.argv[2:])"
+    proc = subprocess.Popen([sys.executable, "-c", f"import os, sys; {shell}", str(listener.fileno()), *cmd],
+                            env=env, pass_fds=(listener.fileno(),), stderr=subprocess.PIPE)
+    listener.close()
+    try:
+        second = {**club, "socket": path}
+        deadline = time.monotonic() + 60
+        while True:
+            proc_out = _as(second, ALICE, "list", check=False)
+            if proc_out.returncode == 0 or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        assert proc_out.returncode == 0, (proc_out.stderr, proc.poll() is not None and proc.stderr.read())
+        tid = _as(second, ALICE, "new", "Activated", "--rounds", "3").stdout.split()[-1]
+        assert (data / f"{tid}.hakem.json").exists()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(30)

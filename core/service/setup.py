@@ -21,9 +21,10 @@ from core.service import DEFAULT_SOCKET
 UNITS = ("hakem.socket", "hakem.service")
 
 
-def units() -> str:
-    """The systemd units, ``ExecStart`` pointing at this installation's ``hakem``, each
-    preceded by the path it is installed at."""
+def units(which: str = "", group: str | None = None) -> str:
+    """The systemd units (``which``: one of :data:`UNITS`, else both, each preceded by the path
+    it is installed at), ``ExecStart`` pointing at this installation's ``hakem`` and the
+    socket's group set to ``group`` (the organisers')."""
     import shutil
     import sys
 
@@ -31,8 +32,12 @@ def units() -> str:
     program = shutil.which("hakem") or f"{sys.executable} -m tui.launch"
     out = []
     for name in UNITS:
+        if which and name != which:
+            continue
         text = (folder / name).read_text(encoding="utf-8").replace("@HAKEM@", program)
-        out.append(f"# /etc/systemd/system/{name}\n{text}")
+        if group:
+            text = text.replace("SocketGroup=clubgroup", f"SocketGroup={group}")
+        out.append(text if which else f"# /etc/systemd/system/{name}\n{text}")
     return "\n".join(out)
 
 

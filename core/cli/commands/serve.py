@@ -19,7 +19,7 @@ def _serve(args: argparse.Namespace) -> int:
     if args.print_units:
         from core.service.setup import units
 
-        sys.stdout.write(units())
+        sys.stdout.write(units("" if args.print_units == "all" else args.print_units, args.socket_group))
         return 0
     if args.adopt:
         return _adopt(args)
@@ -66,7 +66,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--socket", dest="listen", metavar="PATH",
                    help=_("listen on PATH (default: the socket systemd passes, else /run/hakem/hakem.sock)"))
     p.add_argument("--socket-group", metavar="GROUP", help=_("the group whose members may connect (socket mode 0660)"))
-    p.add_argument("--print-units", action="store_true", help=_("print the systemd units (hakem.socket, hakem.service)"))
+    p.add_argument("--print-units", nargs="?", const="all", choices=["all", "hakem.socket", "hakem.service"],
+                   help=_("print the systemd units (hakem.socket, hakem.service, or one of them)"))
     p.add_argument("--adopt", metavar="DIR",
                    help=_("move the tournaments of a group-writable directory into the service's directory"))
     p.add_argument("--user", metavar="ACCOUNT", help=_("with --adopt: the service's account (e.g. hakem)"))
