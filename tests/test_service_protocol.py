@@ -122,7 +122,14 @@ def test_a_path_sent_instead_of_a_file_is_not_opened_by_the_service(service, tmp
     answers = raw(path, json.dumps({"id": 1, "call": "import_players", "tournament": tid,
                                     "kwargs": {"path": {"$fd": 0, "name": str(secret)}}}).encode() + b"\n")
     assert "not passed" in answers[0]["error"]["message"]
+    answers = raw(path, json.dumps({"id": 2, "call": "import_players", "tournament": tid,
+                                    "kwargs": {"path": str(secret)}}).encode() + b"\n")
+    assert "must be passed to the hakem service, not named" in answers[0]["error"]["message"]
+    answers = raw(path, json.dumps({"id": 3, "call": "import_file", "tournament": None,
+                                    "kwargs": {"path": str(secret)}}).encode() + b"\n")
+    assert "must be passed to the hakem service, not named" in answers[0]["error"]["message"]
     assert ws.open(tid).snapshot().tournament.players == ()
+    assert [i.id for i in ws.list()] == [tid]
 
 
 def test_only_declared_use_cases_are_callable(service):

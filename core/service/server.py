@@ -282,6 +282,9 @@ class Connection:
                 kwargs[name] = InputFile(label, read_passed_file(fd, label))
             else:
                 kwargs[name] = decode(value)
+                parameter = parameters.get(name)
+                if parameter is not None and parameter.annotation == "Source" and not isinstance(kwargs[name], InputFile):
+                    raise ProtocolError(_("a file must be passed to the hakem service, not named"))
         if "cancel" in parameters and message.get("cancellable"):
             kwargs["cancel"] = cancel
         if "progress" in parameters and message.get("progress"):
