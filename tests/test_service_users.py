@@ -355,3 +355,14 @@ def test_the_service_takes_the_socket_systemd_passes(club):
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(30)
+
+
+def test_a_results_only_key_is_capped_in_the_service_too(club, event):
+    """alice is chief arbiter, but through the results-only SSH command her hakem sends the
+    results cap with every request: the service refuses a correction of a closed round."""
+    tid = event
+    proc = _as(club, ALICE, "results-only", "result", tid, "1", "2", "1/2", "--correct", check=False)
+    assert proc.returncode == 3, (proc.stdout, proc.stderr)
+    assert "results entry only" in proc.stderr
+    _as(club, ALICE, "results-only", "result", tid, "2", "4", "1/2", "--correct")  # an open round: fine
+    assert _snapshot(club, tid)["rounds"][1]["boards"][3]["r"] == "1/2"
