@@ -134,6 +134,10 @@ def workspace_calls(ws: Workspace, tid: str, tmp: Path) -> dict[str, object]:
         "duplicate": lambda: ws.duplicate(tid),
         "archive": lambda: ws.archive(tid),
         "import_file": lambda: ws.import_file(str(tmp / "event.trf")),
+        "rating_lists": ws.rating_lists,
+        "import_rating_list": lambda: ws.import_rating_list(str(tmp / "players.csv"), fmt="csv"),
+        "search_rating_list": lambda: ws.search_rating_list("A"),
+        "remove_rating_list": lambda: ws.remove_rating_list("fide"),
         "open": lambda: ws.open(tid),
     }
 

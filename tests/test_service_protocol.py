@@ -215,3 +215,29 @@ def test_a_cancelled_pairing_stops_in_the_service(service):
 def test_an_explicit_socket_nobody_answers_is_one_clear_error(tmp_path):
     with pytest.raises(ServiceUnavailable, match="cannot reach the hakem service"):
         open_workspace(socket=str(tmp_path / "none.sock"))
+
+
+def test_rating_lists_live_in_the_services_directory(service, tmp_path):
+    """A list file the user passes is imported into the service's directory (its layout, a
+    hakem dataclass, travels too); searching and registering from it go through the service."""
+    from core.ratinglists.entry import ListEntry
+    from core.ratinglists.formats.csv_list import parse_mapping
+
+    svc, path, data = service
+    ws = open_workspace(socket=path)
+    source = tmp_path / "club.csv"
+    source.write_text("Nr\tSpieler\tElo\n7\tBauer, Max\t1890\n8\tBauer, Eva\t1750\n", encoding="utf-8")
+    layout = parse_mapping("national_id=Nr,name=Spieler,national_rating=Elo")
+    info = ws.import_rating_list(str(source), name="club", layout=layout)
+    assert (info.name, info.count, info.source) == ("club", 2, "club.csv")
+    assert (Path(data) / "lists" / "club.idx").exists()
+    assert not [p for p in Path(data).iterdir() if p.name.startswith(".incoming-")]
+    assert [i.name for i in ws.rating_lists()] == ["club"]
+    found_info, found = ws.search_rating_list("bauer m")
+    assert found_info.name == "club"
+    assert found == [ListEntry(name="Bauer, Max", national_id="7", national_rating=1890)]
+    tid = ws.create(event(2))
+    outcome = ws.open(tid).add_player_from_list(national_id="8")
+    assert outcome.tournament.players[-1].name == "Bauer, Eva"
+    ws.remove_rating_list("club")
+    assert ws.rating_lists() == []

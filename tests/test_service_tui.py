@@ -75,3 +75,26 @@ async def test_the_header_of_a_group_writable_directory_says_the_group_is_truste
     async with app.run_test(size=(160, 36)) as pilot:
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentsScreen", 30)
         assert "trusted" not in app.screen.sub_title
+
+
+async def test_the_list_lookup_searches_through_the_service(served, tmp_path):
+    from textual.widgets import DataTable
+
+    from core.ratinglists.formats.csv_list import parse_mapping
+    from tui.screens.list_lookup import ListLookupDialog
+    from tui.testing import type_text
+
+    path, tid = served
+    source = tmp_path / "club.csv"
+    source.write_text("Nr\tSpieler\tElo\n7\tBauer, Max\t1890\n8\tKaya, Can\t1750\n", encoding="utf-8")
+    open_workspace(socket=path).import_rating_list(
+        str(source), name="club", layout=parse_mapping("national_id=Nr,name=Spieler,national_rating=Elo"))
+    app = HakemApp(socket=path, open_id=tid, poll_interval=3600)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen", 30)
+        app.push_screen(ListLookupDialog(app.workspace, app.screen.session.tournament))
+        await wait_for(pilot, lambda: isinstance(app.screen, ListLookupDialog) and bool(app.screen.query("#lookup-table")), 30)
+        await type_text(pilot, "kaya")
+        table = app.screen.query_one("#lookup-table", DataTable)
+        await wait_for(pilot, lambda: table.row_count == 1, 30)
+        assert "Kaya, Can" in [str(c) for c in table.get_row_at(0)]

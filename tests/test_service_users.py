@@ -366,3 +366,23 @@ def test_a_results_only_key_is_capped_in_the_service_too(club, event):
     assert "results entry only" in proc.stderr
     _as(club, ALICE, "results-only", "result", tid, "2", "4", "1/2", "--correct")  # an open round: fine
     assert _snapshot(club, tid)["rounds"][1]["boards"][3]["r"] == "1/2"
+
+
+def test_a_private_list_file_is_imported_through_the_service(club):
+    """alice's list file is hers alone (0600 in her home): the service cannot open it, her
+    hakem does and passes it; the list lands in the service's directory for everyone."""
+    home = club["base"] / "homes" / ALICE
+    source = home / "club.csv"
+    source.write_text("Nr\tSpieler\tElo\n7\tBauer, Max\t1890\n", encoding="utf-8")
+    os.chown(source, club["users"][ALICE].pw_uid, club["users"][ALICE].pw_gid)
+    os.chmod(source, 0o600)
+    out = _as(club, ALICE, "lists", "import", str(source), "--name", "club",
+              "--map", "national_id=Nr,name=Spieler,national_rating=Elo")
+    assert "Rating list 'club': 1 players" in out.stdout
+    lists = club["data"] / "lists" / "club.idx"
+    assert lists.exists() and lists.stat().st_uid == club["users"][SERVICE].pw_uid
+    found = json.loads(_as(club, BOB, "lists", "search", "bauer", "--list", "club", "--format", "json").stdout)
+    assert [e["name"] for e in found["entries"]] == ["Bauer, Max"]
+    # bob cannot make the service read alice's file by naming it
+    refused = _as(club, BOB, "lists", "import", str(source), "--name", "stolen", check=False)
+    assert refused.returncode == 5 and "permission denied" in refused.stderr.lower()

@@ -10,6 +10,7 @@ import builtins
 from typing import TYPE_CHECKING, Any
 
 from core.app.access import Policy, Request, default_policy, use_case
+from core.app.lists import ListCases
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Tournament
@@ -81,7 +82,7 @@ def check_form(values: dict[str, object], system: str = "") -> dict[str, object]
     return out
 
 
-class Workspace:
+class Workspace(ListCases):
     """All tournaments of one data directory, opened read-write or read-only."""
 
     def __init__(self, data_dir: Any = None, read_only: bool = False, policy: Policy | None = None) -> None:

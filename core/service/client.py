@@ -249,11 +249,13 @@ class _Remote:
             raise AttributeError(name)
         return functools.partial(self._call, name)
 
-    def _call(self, name: str, *args: Any, **kwargs: Any) -> Any:
+    def _call(self, use_case: str, /, *args: Any, **kwargs: Any) -> Any:
+        """``use_case`` is positional only: a use case may take an argument called ``name``."""
         from core.app.access import declared_use_cases
 
-        self.permit(name, declared_use_cases(self._cls)[name].writes)
-        return self.client.call(name, self._tournament(), _bind(self._cls, name, args, kwargs), self.read_only)
+        self.permit(use_case, declared_use_cases(self._cls)[use_case].writes)
+        return self.client.call(use_case, self._tournament(), _bind(self._cls, use_case, args, kwargs),
+                                self.read_only)
 
 
 class RemoteWorkspace(_Remote):

@@ -131,7 +131,7 @@ async def _tui_keystrokes(data: Path) -> tuple[list[float], list[float]]:
     async with app.run_test(size=(80, 24)) as pilot:
         while type(app.screen).__name__ != "TournamentScreen":
             await pilot.pause(0.05)
-        app.push_screen(ListLookupDialog(data, app.screen.session.tournament))
+        app.push_screen(ListLookupDialog(app.workspace, app.screen.session.tournament))
         while not (isinstance(app.screen, ListLookupDialog) and app.screen.query("#lookup-table")):
             await pilot.pause(0.05)
         dialog = app.screen

@@ -10,7 +10,7 @@ on a 1.2-million-player list), so the matches follow the typing.
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -37,6 +37,31 @@ SHOWN = 12
 """Matches listed at once (the dialog fits 80×24 and 60×20)."""
 
 
+class ServiceList:
+    """The event's list in the data service: each search is one request (the service opens
+    the index; the directory is not ours to open)."""
+
+    def __init__(self, workspace: Any, tournament: Tournament, list_name: str) -> None:
+        self.workspace, self.tid, self.list_name = workspace, tournament.id, list_name
+        self.info, _found = workspace.search_rating_list("", 0, list_name, self.tid)
+
+    def search(self, text: str, limit: int) -> list[ListEntry]:
+        return list(self.workspace.search_rating_list(text, limit, self.list_name, self.tid)[1])
+
+    def close(self) -> None:
+        pass
+
+
+def open_list_of(workspace: Any, tournament: Tournament, list_name: str = "") -> ListIndex | ServiceList:
+    """The list to search: through the data service when the workspace is the service's, else
+    the memory-mapped index of the data directory itself."""
+    if getattr(workspace, "remote", False):
+        return ServiceList(workspace, tournament, list_name)
+    from pathlib import Path
+
+    return choose_list(Path(workspace.data_dir), tournament, list_name)
+
+
 class ListLookupDialog(ModalScreen["Picked | None"]):
     """Search the event's rating list; returns the chosen entry and its list (or ``None``)."""
 
@@ -45,12 +70,12 @@ class ListLookupDialog(ModalScreen["Picked | None"]):
         Binding("escape", "cancel", L_("Cancel")),
     ]
 
-    def __init__(self, data_dir: Path, tournament: Tournament, list_name: str = "") -> None:
+    def __init__(self, workspace: Any, tournament: Tournament, list_name: str = "") -> None:
         super().__init__(classes="dialog")
-        self.data_dir = data_dir
+        self.workspace = workspace
         self.tournament = tournament
         self.list_name = list_name
-        self.index: ListIndex | None = None
+        self.index: ListIndex | ServiceList | None = None
         self.matches: list[ListEntry] = []
 
     def compose(self) -> ComposeResult:
@@ -66,7 +91,7 @@ class ListLookupDialog(ModalScreen["Picked | None"]):
             table.add_column(label)
         hint = self.query_one("#lookup-hint", Static)
         try:
-            self.index = choose_list(self.data_dir, self.tournament, self.list_name)
+            self.index = open_list_of(self.workspace, self.tournament, self.list_name)
         except RatingListError as error:
             hint.update(str(error))
         else:

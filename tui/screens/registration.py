@@ -489,8 +489,6 @@ class RegistrationPane(CommandKeys, Vertical):
 
     def action_from_list(self) -> None:
         """Register an arrival from the rating list: a few letters, Up/Down, Enter."""
-        from pathlib import Path
-
         from tui.screens.list_lookup import ListLookupDialog
 
         session = self.screen_session
@@ -501,7 +499,7 @@ class RegistrationPane(CommandKeys, Vertical):
             entry, source = picked
             self.screen.run_change(lambda: session.do(lambda desk: desk.register_from_list(entry, source)))
 
-        self.app.push_screen(ListLookupDialog(Path(self.app.workspace.data_dir), session.tournament), chosen)
+        self.app.push_screen(ListLookupDialog(self.app.workspace, session.tournament), chosen)
 
     def action_checkin(self) -> None:
         """Check-in before the round and entry fees (a dialog)."""

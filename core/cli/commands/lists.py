@@ -3,26 +3,17 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
 
 from core.i18n import _
-
-if TYPE_CHECKING:
-    from pathlib import Path
-
-
-def _data_dir() -> Path:
-    from core.store.paths import resolve_data_dir
-
-    return resolve_data_dir(None)
 
 
 def _show(args: argparse.Namespace) -> int:
     from core.cli.common import print_json
-    from core.ratinglists.library import available
     from core.safe_text import terminal_safe
 
-    infos = available(_data_dir())
+    from core.cli.common import open_workspace
+
+    infos = open_workspace().rating_lists()
     if args.format == "json":
         print_json({"lists": [i.as_dict() for i in infos]})
         return 0
@@ -42,13 +33,13 @@ def _import(args: argparse.Namespace) -> int:
     import sys
 
     from core.ratinglists.formats.csv_list import parse_mapping
-    from core.ratinglists.library import import_list, unread_columns
+    from core.cli.common import open_workspace
+    from core.ratinglists.library import unread_columns
     from core.safe_text import terminal_safe
-    from core.store.store import current_user
 
     layout = parse_mapping(args.map) if args.map else None
-    info = import_list(_data_dir(), args.file, fmt=args.format, name=args.name, date=args.date,
-                       layout=layout, user=current_user())
+    info = open_workspace().import_rating_list(args.file, fmt=args.format, name=args.name, date=args.date,
+                                               layout=layout)
     print(_("Rating list {name!r}: {count} players ({format}, dated {date}).")
           .format(name=info.name, count=info.count, format=info.format, date=info.date or _("undated")))
     unread = unread_columns(args.file, info.format, layout)
@@ -59,16 +50,14 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _search(args: argparse.Namespace) -> int:
-    from core.cli.common import print_json
-    from core.ratinglists.registration import choose_list
+    from core.cli.common import open_workspace, print_json
     from core.safe_text import terminal_safe
 
-    with choose_list(_data_dir(), None, args.list) as index:
-        found = index.search(args.query, args.limit)
+    info, found = open_workspace().search_rating_list(args.query, args.limit, args.list)
     if args.format == "json":
         from dataclasses import asdict
 
-        print_json({"list": index.name, "entries": [asdict(e) for e in found]})
+        print_json({"list": info.name, "entries": [asdict(e) for e in found]})
         return 0
     for e in found:
         ident = e.fide_id or e.national_id or e.egd_pin
@@ -81,9 +70,9 @@ def _search(args: argparse.Namespace) -> int:
 
 
 def _remove(args: argparse.Namespace) -> int:
-    from core.ratinglists.library import remove_list
+    from core.cli.common import open_workspace
 
-    remove_list(_data_dir(), args.name)
+    open_workspace().remove_rating_list(args.name)
     return 0
 
 
