@@ -21,23 +21,16 @@ from core.errors import TournamentError
 from core.model import GameResult, Tournament
 from core.service import open_workspace
 from core.service.client import RemoteWorkspace, ServiceUnavailable
-from core.service.server import Service
 from core.service.wire import MAX_REQUEST, ProtocolError, decode, encode
+from tests.service_thread import service_thread
 
 
 @pytest.fixture
 def service(tmp_path):
     data = tmp_path / "data"
     path = str(tmp_path / "hakem.sock")
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    listener.bind(path)
-    listener.listen(16)
-    svc = Service(str(data), listener, log=lambda line: None)
-    thread = threading.Thread(target=svc.serve_forever, daemon=True)
-    thread.start()
-    yield svc, path, data
-    svc.stop()
-    thread.join(5)
+    with service_thread(data, path) as svc:
+        yield svc, path, data
 
 
 def event(players: int = 6) -> Tournament:

@@ -5,15 +5,12 @@ organiser's screen is refused on ours as before ("changed by …")."""
 
 from __future__ import annotations
 
-import socket
-import threading
-
 import pytest
 
 from core.model import GameResult
 from core.service import open_workspace
-from core.service.server import Service
 from tui.app import HakemApp
+from tests.service_thread import service_thread
 from tui.testing import demo, store_with, wait_for
 
 
@@ -22,15 +19,8 @@ def served(tmp_path):
     data = tmp_path / "data"
     [tid] = store_with(data, demo(rounds=1, complete_last=False))
     path = str(tmp_path / "hakem.sock")
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    listener.bind(path)
-    listener.listen(16)
-    svc = Service(str(data), listener, log=lambda line: None)
-    thread = threading.Thread(target=svc.serve_forever, daemon=True)
-    thread.start()
-    yield path, tid
-    svc.stop()
-    thread.join(5)
+    with service_thread(data, path):
+        yield path, tid
 
 
 def board_result(app, round_no: int, board: int):

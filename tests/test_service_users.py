@@ -24,6 +24,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.unix_club import ensure_users, missing
+
 GROUP = "hk-svc-club"
 SERVICE = "hk-svc-hakem"
 ALICE, BOB, BOARDSIDE, MALLORY = "hk-svc-alice", "hk-svc-bob", "hk-svc-boardside", "hk-svc-mallory"
@@ -31,29 +33,8 @@ RUN = "import os, sys; os.umask(0o022); from tui.launch import main; sys.exit(ma
 """The real ``hakem`` entry point, run with the default umask 022 of most systems."""
 
 
-def _missing() -> str:
-    if os.geteuid() != 0:
-        return "needs root to create and switch to other Unix users"
-    for tool in ("setpriv", "useradd", "groupadd"):
-        if shutil.which(tool) is None:
-            return f"{tool} is not installed"
-    return ""
-
-
 def _ensure_users() -> dict[str, pwd.struct_passwd]:
-    try:
-        grp.getgrnam(GROUP)
-    except KeyError:
-        subprocess.run(["groupadd", GROUP], check=True)
-    out = {}
-    for name in (SERVICE, ALICE, BOB, BOARDSIDE, MALLORY):
-        try:
-            pwd.getpwnam(name)
-        except KeyError:
-            subprocess.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin",
-                            "--groups", GROUP, name], check=True)
-        out[name] = pwd.getpwnam(name)
-    return out
+    return ensure_users((SERVICE, ALICE, BOB, BOARDSIDE, MALLORY), GROUP)
 
 
 def _command(club, user: str, *args: str) -> tuple[list[str], dict[str, str]]:
@@ -92,7 +73,7 @@ def _start_service(club) -> subprocess.Popen:
 
 @pytest.fixture(scope="module")
 def club():
-    reason = _missing()
+    reason = missing()
     if reason:
         pytest.skip(reason)
     users = _ensure_users()

@@ -1,0 +1,28 @@
+"""The data service in a thread of the test process, on a socket in a temporary directory
+(the real :class:`core.service.server.Service`; same user, so no root is needed)."""
+
+from __future__ import annotations
+
+import socket
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+@contextmanager
+def service_thread(data: Path, path: str) -> Iterator[object]:
+    """Serve ``data`` on ``path`` until the block ends; yields the service."""
+    from core.service.server import Service
+
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(path)
+    listener.listen(16)
+    svc = Service(str(data), listener, log=lambda line: None)
+    thread = threading.Thread(target=svc.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield svc
+    finally:
+        svc.stop()
+        thread.join(5)
