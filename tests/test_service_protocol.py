@@ -141,6 +141,10 @@ def test_nothing_but_hakem_values_can_be_built():
         decode({"$d": "subprocess.Popen", "f": {"args": ["true"]}})
     with pytest.raises(ProtocolError):
         decode({"$e": "core.model.Tournament", "v": 1})  # a class of hakem, but no enumeration
+    with pytest.raises(ProtocolError):
+        decode({"$d": "core.i18n.update.Catalog", "f": {}})  # the tools are not even imported
+    with pytest.raises(ProtocolError):
+        decode({"$d": "core.service.server.Service", "f": {}})
     assert decode(encode(GameResult.DRAW)) is GameResult.DRAW
     t = event()
     assert decode(encode({"t": t, 1: (b"\0x", frozenset({2}))})) == {"t": t, 1: (b"\0x", frozenset({2}))}
@@ -203,6 +207,13 @@ def test_a_cancelled_pairing_stops_in_the_service(service):
     with pytest.raises(Cancelled):
         desk.propose(plan, cancel=cancel)
     assert desk.snapshot().tournament.rounds == ()
+
+
+def test_the_services_own_refusals_keep_their_class(service):
+    from core.service.wire import decode_error, encode_error
+
+    error = decode_error(encode_error(ProtocolError("a message that is not JSON")))
+    assert isinstance(error, ProtocolError) and str(error) == "a message that is not JSON"
 
 
 def test_an_explicit_socket_nobody_answers_is_one_clear_error(tmp_path):

@@ -46,6 +46,9 @@ MAX_FDS = 4
 """Descriptors one line may carry (an import passes one)."""
 
 _NAME = re.compile(r"core(\.[a-z_][a-z0-9_]*)+\.[A-Za-z_][A-Za-z0-9_]*")
+_NOT_VALUES = ("core.cli", "core.i18n", "core.service")
+"""Packages whose classes are no values of the model (the front end, the translation tools,
+the service itself): a message naming one is refused before anything is imported."""
 
 
 class ProtocolError(StoreError):
@@ -159,11 +162,14 @@ def _qualified(cls: type) -> str:
     return f"{cls.__module__}.{cls.__qualname__}"
 
 
-def _model_type(name: Any) -> Any:
-    """The class ``core.module.Name`` names — a hakem module's, never anything else."""
+def _model_type(name: Any, errors: bool = False) -> Any:
+    """The class ``core.module.Name`` names — a hakem module's, never anything else (with
+    ``errors``, the service's own errors too)."""
     if not isinstance(name, str) or not _NAME.fullmatch(name):
         raise ProtocolError(_("{name!r} is not a value of hakem").format(name=name))
     module, _dot, attr = name.rpartition(".")
+    if module.startswith(_NOT_VALUES) and not (errors and module.startswith("core.service")):
+        raise ProtocolError(_("{name!r} is not a value of hakem").format(name=name))
     try:
         return getattr(importlib.import_module(module), attr)
     except (ImportError, AttributeError) as error:
@@ -198,7 +204,7 @@ def decode_error(data: Any) -> Exception:
     if not isinstance(data, dict):
         return StoreError(_("the hakem service answered something unreadable"))
     try:
-        cls = _model_type(data.get("type"))
+        cls = _model_type(data.get("type"), errors=True)
     except ProtocolError:
         cls = TournamentError
     from core.pairing.base import Cancelled
