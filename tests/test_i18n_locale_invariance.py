@@ -50,7 +50,7 @@ SCRIPT = textwrap.dedent(r'''
         out[f"res{i}"] = run("result", tid, "1", str(i + 1), result)[0]
     out["pair2"] = run("round", "pair", tid)[0]
     out["players"] = run("players", "list", tid, "--format", "json")
-    path = os.path.join(os.environ["HAKEM_DATA"], "out.trf")
+    path = os.path.join(os.environ["OUT_DIR"], "out.trf")  # outside the data directory
     out["export"] = run("export", tid, "--trf", "-o", path)[0]
     with open(path, "rb") as handle:
         out["trf"] = handle.read().decode("utf-8", "replace")
@@ -64,10 +64,12 @@ SCRIPT = textwrap.dedent(r'''
 def _run(tmp_path: Path, env_lang: str, cli_lang: str | None) -> dict:
     data = tmp_path / f"data-{env_lang}-{cli_lang}"
     data.mkdir()
+    out_dir = tmp_path / f"out-{env_lang}-{cli_lang}"
+    out_dir.mkdir()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
     env.update({"LANG": env_lang, "LC_ALL": env_lang, "HAKEM_DATA": str(data),
                 "HAKEM_USER": "arbiter", "HAKEM_CONFIG_DIR": str(tmp_path / "cfg"),
-                "PYTHONHASHSEED": "0"})
+                "PYTHONHASHSEED": "0", "OUT_DIR": str(out_dir)})
     args = [sys.executable, "-c", SCRIPT] + (["--lang", cli_lang] if cli_lang else [])
     done = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr[-2000:]

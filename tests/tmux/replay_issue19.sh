@@ -98,7 +98,7 @@ fresh() {
     DATA="$CASEDIR/data"
     rm -rf "$CASEDIR"
     mkdir -p "$DATA" "$CASEDIR/config" "$CASEDIR/cwd"
-    ENVS="HAKEM_DATA=$DATA HAKEM_CONFIG_DIR=$CASEDIR/config HAKEM_USER=arbiter TERM=xterm-256color"
+    ENVS="HAKEM_DATA=$DATA HAKEM_CONFIG_DIR=$CASEDIR/config HAKEM_EXPORTS=$CASEDIR/exports HAKEM_USER=arbiter TERM=xterm-256color"
 }
 # launch W H [ARGS...]: hakem in the case's session (cwd: CASEDIR/cwd, so a stray file
 # written "where hakem was started" shows); its exit status lands in CASEDIR/exit-status
@@ -324,13 +324,14 @@ case_8() {
     echo "case 8: --view: no change offered on the list, rounds and players; u does nothing"
 }
 
-# -- case 9: exports go to DATA/exports/ID, the round in the name, never replacing unasked ----------
+# -- case 9: exports go to the user's export folder ($HAKEM_EXPORTS/ID, never the data directory),
+# the round in the name, never replacing unasked ------------------------------------------------
 case_9() {
     fresh
     local id folder
     id="$(cli new --demo)"
     cli round pair "$id" >/dev/null
-    folder="$DATA/exports/$id"
+    folder="$CASEDIR/exports/$id"
     launch 200 50 --lang en             # wide: the full path fits on one line of the toast
     wait_for "Demo Club Rapid"
     burst Enter
@@ -350,7 +351,8 @@ case_9() {
     burst k
     wait_file "$folder/round-1-standings-2.html"
     [ -z "$(ls -A "$CASEDIR/cwd")" ] || fail "a file was written where hakem was started: $(ls "$CASEDIR/cwd")"
-    echo "case 9: e writes DATA/exports/ID/round-1-standings.html (full path shown); again: asks, keeps both"
+    [ ! -e "$DATA/exports" ] || fail "an export was written inside the data directory"
+    echo "case 9: e writes \$HAKEM_EXPORTS/ID/round-1-standings.html (full path shown); again: asks, keeps both"
 }
 
 # -- case 10: a refused field keeps what was typed; the bye prompt refuses '3 q' ------------------
@@ -362,7 +364,8 @@ case_10() {
     wait_for "forever"
     burst C-u 7 C-s                     # the rounds field has the cursor: corrected
     wait_for "Time control: 'forever'"
-    burst C-u "90/40+30+30" Tab Tab Tab Tab "2026-13-45" C-s
+    # time control → rating for pairing → points → tie-break preset → language → start date
+    burst C-u "90/40+30+30" Tab Tab Tab Tab Tab "2026-13-45" C-s
     wait_for "Start date: '2026-13-45'"
     burst C-u "2026-05-04" C-s
     wait_for "round 0 of 7"
