@@ -245,3 +245,25 @@ def test_rating_lists_live_in_the_services_directory(service, tmp_path):
     assert outcome.tournament.players[-1].name == "Bauer, Eva"
     ws.remove_rating_list("club")
     assert ws.rating_lists() == []
+
+
+def test_a_screen_that_stops_reading_holds_nobody(service):
+    """A watcher that never reads its events (a suspended TUI) is dropped once its socket is
+    full; the organisers' changes go on."""
+    svc, path, data = service
+    ws = open_workspace(socket=path)
+    tid = ws.create(event())
+    stuck = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    stuck.connect(path)
+    stuck.sendall(json.dumps({"id": 1, "watch": tid}).encode() + b"\n")
+    assert b'"ok"' in stuck.recv(4096)  # watching from now on; then it never reads again
+    assert len(svc._watchers) == 1
+    desk = ws.open(tid)
+    for i in range(2000):
+        desk.edit_player(1, name=f"Player {i} " + "x" * 200)
+        if not svc._watchers:
+            break
+    assert not svc._watchers, "the stuck watcher was never dropped"
+    assert desk.snapshot().tournament.player(1).name == f"Player {i} " + "x" * 200
+    stuck.close()

@@ -46,6 +46,9 @@ from core.service.wire import (
     read_passed_file,
 )
 
+WATCH_SEND_TIMEOUT = 2
+"""Seconds an event may wait for a watcher's socket to take it; then the watcher is dropped
+(its screen reconnects and reloads when it reads again)."""
 PROGRESS_EVERY = 0.05
 """Seconds between two progress messages of a pairing (the last one always goes)."""
 
@@ -125,8 +128,8 @@ class Service:
 
     def publish(self, event: dict[str, Any]) -> None:
         """Send ``event`` to every connection watching its tournament (or ``*``: every change).
-        A watcher whose socket fails is dropped; nobody waits for a slow one beyond the
-        socket's send timeout."""
+        A watcher whose socket fails is dropped; nobody waits for a slow one beyond
+        :data:`WATCH_SEND_TIMEOUT`."""
         key = str(event.get("tournament") or "")
         with self._lock:
             targets = [c for c, keys in self._watchers.items() if "*" in keys or key in keys]
@@ -135,6 +138,10 @@ class Service:
                 connection.channel.send(event)
             except OSError:
                 self.forget(connection)
+                try:
+                    connection.sock.shutdown(socket.SHUT_RDWR)  # its client sees the end, reconnects
+                except OSError:
+                    pass
 
 
 class Connection:
@@ -174,6 +181,10 @@ class Connection:
                                                         "user": user_name(self.uid), "uid": self.uid}})
         elif "watch" in message:
             self._close(fds)
+            # a screen that stops reading (suspended, a dead network) must not hold the writer
+            # who publishes: its sends fail after WATCH_SEND_TIMEOUT and it is dropped
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO,
+                                 struct.pack("ll", int(WATCH_SEND_TIMEOUT), 0))
             self.service.watch(self, str(message["watch"]))
             self._send({"id": message.get("id"), "ok": str(message["watch"])})
         elif "call" in message:
