@@ -120,6 +120,7 @@ def desk_calls(desk: Desk, tmp: Path) -> dict[str, object]:
         "snapshot": desk.snapshot,
         "revision": desk.revision,
         "journal": desk.journal,
+        "last_change": desk.last_change,
         "history": desk.history,
         "next_step": desk.next_step,
     }

@@ -37,6 +37,11 @@ async def test_another_organisers_result_is_pushed_to_the_screen(served):
         other = open_workspace(socket=path).open(tid)  # the other organiser's hakem
         other.enter_result(1, 1, GameResult.BLACK_WINS)
         await wait_for(pilot, lambda: board_result(app, 1, 1) is GameResult.BLACK_WINS, 30)
+        import os
+        import pwd
+
+        said = f"{pwd.getpwuid(os.getuid()).pw_name} changed the tournament: result round 1 board 1 0-1"
+        await wait_for(pilot, lambda: any(said == str(n.message) for n in app._notifications), 30)
         # our screen saw "no result" before the push; a result typed against that is refused
         from core.app.conflicts import BoardSeen, StaleChange
 

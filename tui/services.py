@@ -213,13 +213,9 @@ class Session:
     def last_change(self) -> tuple[str, str]:
         """(who, what) of the newest journal entry, for the "changed elsewhere" notice."""
         try:
-            journal = self.desk.journal()
+            return self.desk.last_change()
         except TournamentError:
             return ("", "")
-        if not journal:
-            return ("", "")
-        last = journal[-1]
-        return (str(last.get("user", "")), str(last.get("action", "")))
 
     # -- blocking changes -------------------------------------------------------------------
     def do(self, use: Use) -> Outcome:

@@ -52,6 +52,16 @@ class Desk(RegistrationCases, RoundCases, SettingsCases, DeskBase):
         return self.store.journal(self.id)
 
     @use_case("journal.read", writes=False)
+    def last_change(self) -> tuple[str, str]:
+        """(who, what) of the newest journal entry (``("", "")`` when there is none): what a
+        screen says when another organiser's change arrives — two words over the data
+        service's socket instead of the whole journal at every change."""
+        entries = self.store.journal(self.id)
+        if not entries:
+            return ("", "")
+        return (str(entries[-1].get("user", "")), str(entries[-1].get("action", "")))
+
+    @use_case("journal.read", writes=False)
     def history(self) -> Any:
         """The audit trail with its gaps (revisions whose journal entries are missing)."""
         return self.store.history(self.id)
