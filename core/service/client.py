@@ -30,7 +30,7 @@ from typing import Any
 
 from core.errors import StoreError
 from core.i18n import _
-from core.service.wire import MAX_ANSWER, Channel, decode, decode_error, encode
+from core.service.wire import MAX_ANSWER, Channel, decode, decode_error, encode, use_cases
 
 
 class ServiceUnavailable(StoreError):
@@ -243,17 +243,13 @@ class _Remote:
             raise ReadOnlyError(_("hakem is in view-only mode; nothing can be changed here"))
 
     def __getattr__(self, name: str) -> Any:
-        from core.app.access import declared_use_cases
-
-        if name.startswith("_") or name not in declared_use_cases(self._cls):
+        if name.startswith("_") or name not in use_cases(self._cls):
             raise AttributeError(name)
         return functools.partial(self._call, name)
 
     def _call(self, use_case: str, /, *args: Any, **kwargs: Any) -> Any:
         """``use_case`` is positional only: a use case may take an argument called ``name``."""
-        from core.app.access import declared_use_cases
-
-        self.permit(use_case, declared_use_cases(self._cls)[use_case].writes)
+        self.permit(use_case, use_cases(self._cls)[use_case].writes)
         return self.client.call(use_case, self._tournament(), _bind(self._cls, use_case, args, kwargs),
                                 self.read_only)
 

@@ -44,6 +44,7 @@ from core.service.wire import (
     encode,
     encode_error,
     read_passed_file,
+    use_cases,
 )
 
 WATCH_SEND_TIMEOUT = 2
@@ -280,14 +281,13 @@ class Connection:
 
     def _method(self, message: dict[str, Any]) -> tuple[Any, Any]:
         """The use case asked for: a method declared with ``@use_case`` and nothing else."""
-        from core.app.access import declared_use_cases
         from core.app.desk import Desk
         from core.app.workspace import Workspace
 
         name = str(message.get("call", ""))
         tid = message.get("tournament")
         cls = Desk if tid is not None else Workspace
-        declared = declared_use_cases(cls).get(name)
+        declared = use_cases(cls).get(name)
         if declared is None:
             raise ProtocolError(_("{name!r} is not a use case of hakem").format(name=name))
         target = self.service.workspace if tid is None else self.service.workspace.open(str(tid))

@@ -22,6 +22,7 @@ import array
 import base64
 import dataclasses
 import enum
+import functools
 import importlib
 import json
 import os
@@ -174,6 +175,16 @@ def _model_type(name: Any, errors: bool = False) -> Any:
         return getattr(importlib.import_module(module), attr)
     except (ImportError, AttributeError) as error:
         raise ProtocolError(_("{name!r} is not a value of hakem").format(name=name)) from error
+
+
+# -- use cases -------------------------------------------------------------------------------
+@functools.cache
+def use_cases(cls: type) -> dict[str, Any]:
+    """``declared_use_cases(cls)`` (:mod:`core.app.access`), worked out once per class: both
+    ends look a use case up at every request."""
+    from core.app.access import declared_use_cases
+
+    return declared_use_cases(cls)
 
 
 # -- errors ------------------------------------------------------------------------------------
