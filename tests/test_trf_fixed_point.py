@@ -225,7 +225,7 @@ def trf_files(draw) -> Generated:
                            fide_id=draw(st.sampled_from(["", "34567890"])), birth=birth)
         lines.append(line)
     # National Rating Support lines for some players: same static columns as 001
-    for p in pnos:
+    for p in pnos[:-1]:  # the last one has hakem's national comment below
         if draw(st.booleans()):
             line = []
             put(line, 1, fed)
@@ -238,6 +238,11 @@ def trf_files(draw) -> Generated:
             put(line, 58, draw(st.sampled_from(["", "123456", "TR-99"])), right=True, width=11)
             put(line, 70, draw(st.sampled_from(["", "1990/05/04"])), width=10)
             lines.append("".join(line).rstrip())
+    # hakem's own comments: a club (TRF has no club field), national data without a federation
+    for p in pnos:
+        if draw(st.booleans()):
+            lines.append(f"### hakem club {p} " + draw(st.sampled_from(["C0327", "SK Weiß-Grün"])))
+    lines.append(f"### hakem national {n} 1750 C0327-114")  # (one national record per player)
     if team:
         half = n // 2
         rosters = [pnos[:half], pnos[half:]]

@@ -31,6 +31,7 @@ from core.trf.fields import (
     MAX_PNO, FieldError, blank_gap, col, control_character, is_number, number_at,
     pairing_number, points_value, trf_date,
 )
+from core.trf.player_comments import check_clubs, ranking_172, read_player_comment
 from core.trf.records import NRS, READERS, RULER, Record299, read_nrs
 from core.trf.teams import MATCH_COMMENT, derive_matches, read_match_comment, read_team_line
 from core.trf.types import SYSTEM_COMMENT, TournamentType, type_code
@@ -87,6 +88,8 @@ class TrfDocument:
     system_comment: str = ""
     adjustments: list[Record299] = field(default_factory=list)
     nrs: list[tuple[int, int, int, str, dict[str, str]]] = field(default_factory=list)
+    clubs: dict[int, tuple[int, str]] = field(default_factory=dict)
+    """Pairing number → (line, club) of the ``### hakem club`` comments."""
     board_orders: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
     teams: list[Team] = field(default_factory=list)
     team_lines: dict[int, int] = field(default_factory=dict)
@@ -265,6 +268,8 @@ def _no_opponent(start: int, rnd: int, colour: Colour, code: Code | None) -> Cel
 
 
 def _read_comment(doc: TrfDocument, lineno: int, line: str) -> None:
+    if read_player_comment(doc, lineno, line):
+        return
     if line.startswith("### hakem boards "):
         _read_board_order(doc, lineno, line)
     elif line.startswith(MATCH_COMMENT):
@@ -490,9 +495,11 @@ def to_tournament(doc: TrfDocument, tournament_id: str = "") -> Tournament:
             by_pno[pl.player.pno] = pl
     played = _played_rounds(doc)
     rounds, requested = _rounds_from_cells(doc, by_pno, played)
-    players = tuple(sorted((_with_national(doc, pl.player) for pl in by_pno.values()), key=lambda p: p.pno))
+    players = tuple(sorted((_with_club(doc, _with_national(doc, pl.player)) for pl in by_pno.values()),
+                           key=lambda p: p.pno))
     known = set(by_pno)
     _check_national(doc, known)
+    check_clubs(doc, known)
     if doc.total_rounds is not None and doc.total_rounds < played:
         doc.problem(doc.total_rounds_line, 5, _('the file holds {played} rounds, but the number of rounds is {total}').format(
             played=played, total=doc.total_rounds))
@@ -554,6 +561,14 @@ def _with_national(doc: TrfDocument, player: Player) -> Player:
     return player
 
 
+def _with_club(doc: TrfDocument, player: Player) -> Player:
+    """The club of a ``### hakem club`` comment (TRF has no club field)."""
+    from dataclasses import replace
+
+    found = doc.clubs.get(player.pno)
+    return replace(player, club=found[1]) if found else player
+
+
 def _check_national(doc: TrfDocument, known: set[int]) -> None:
     """A National Rating Support line links to the ``001`` record of its pairing number
     (TRF-2026, columns 5-8); one that links to none, or to a player who already has one,
@@ -581,14 +596,26 @@ def _requested(doc: TrfDocument, requested: list[RequestedBye], known: set[int],
             if Bye(rb.pno, rb.kind) not in [Bye(b.pno, b.kind) for b in rnd.byes]:
                 doc.warning(line, 11, _('record 240: player {pno} has no such bye in round {r}; the player record is used').format(
                     pno=rb.pno, r=rb.round))
+        elif _beyond_event(doc, rb.round):
+            doc.problem(line, 7, _('record 240: round {r} is beyond the event\'s {total} rounds').format(
+                r=rb.round, total=doc.total_rounds))
         elif not any(x.pno == rb.pno and x.round == rb.round for x in out):
             out.append(rb)
     for line, column, pno in doc.absent:
         if pno not in known:
             doc.problem(line, column, _('XXZ: player {pno} is not in this file').format(pno=pno))
+        elif _beyond_event(doc, played + 1):
+            doc.problem(line, column, _('XXZ: player {pno} is absent in round {r}, but the event has {total} rounds').format(
+                pno=pno, r=played + 1, total=doc.total_rounds))
         elif not any(x.pno == pno and x.round == played + 1 for x in out):
             out.append(RequestedBye(pno, played + 1, ByeKind.ZERO))
     return out
+
+
+def _beyond_event(doc: TrfDocument, rnd: int) -> bool:
+    """Whether ``rnd`` lies after the last round the file declares (142/XXR): a bye requested
+    for it would invent a round the event does not have."""
+    return doc.total_rounds is not None and rnd > doc.total_rounds
 
 
 def _forbidden(doc: TrfDocument, known: set[int], total: int
@@ -700,7 +727,7 @@ def _type_and_options(doc: TrfDocument) -> tuple[str, str | None, dict[str, obje
         del kept["192"]
     if "202" in kept and kept["202"] == ",".join(_tiebreaks(doc, quiet=True)) and "212" not in kept:
         del kept["202"]  # (kept beside a 212: the writer keeps 212 while 202 still holds)
-    if "172" in kept and doc.nrs and kept["172"] == f"{doc.headers.get('032', '').strip()[:3]:<3} FIDE":
+    if "172" in kept and kept["172"] == _written_172(doc):
         del kept["172"]
     if "082" in kept and doc.teams:
         del kept["082"]
@@ -710,6 +737,16 @@ def _type_and_options(doc: TrfDocument) -> tuple[str, str | None, dict[str, obje
 
 
 _ROUND_ROBINS = ("berger", "double-berger", "rutsch", "reisepartner", "scheveningen", "skalitzka")
+
+
+def _written_172(doc: TrfDocument) -> str | None:
+    """The record 172 the writer produces by itself: beside the NRS lines it will write (one
+    per national record whose federation is known from the line, 032 or the player)."""
+    event = doc.headers.get("032", "").strip()
+    federation = {pl.player.pno: pl.player.federation for pl in doc.players}
+    codes = [code for _l, pno, _r, _i, fields in doc.nrs
+             if (code := (fields.get("federation") or event or federation.get(pno, ""))[:3].strip())]
+    return ranking_172(event, codes) if codes else None
 
 
 def _tiebreaks(doc: TrfDocument, quiet: bool = False) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ from core.model import (
 )
 from core.trf.boards import canonical_board_order
 from core.trf.fields import date_for_trf
+from core.trf.player_comments import club_lines, national_comment, ranking_172
 from core.trf.reader import TIMES_COMMENT
 from core.trf.teams import match_comments, team_lines
 from core.trf.types import SYSTEM_COMMENT, read_type, type_code
@@ -40,15 +41,19 @@ def _player_line(t: Tournament, pno: int, cells: list[str], pts: Fraction, rank:
     return line.rstrip()
 
 
-def _nrs_lines(t: Tournament) -> list[str]:
+def _nrs_lines(t: Tournament) -> tuple[list[str], list[str]]:
     """National Rating Support lines (TRF-2026): the federation code in place of ``001``,
-    national rating at 49–52 and national number at 58–68."""
-    out = []
+    national rating at 49–52 and national number at 58–68; and, for players with national
+    data but no federation code anywhere, hakem's ``### hakem national`` comments."""
+    out, comments = [], []
     for p in sorted(t.players, key=lambda p: p.pno):
         nrs = dict(p.extra["nrs"]) if isinstance(p.extra.get("nrs"), dict) else {}
         if not (p.national_rating or p.national_id or nrs):
             continue
-        fed = (nrs.get("federation") or t.federation or p.federation or "   ")[:3]
+        fed = (nrs.get("federation") or t.federation or p.federation)[:3]
+        if not fed.strip():
+            comments.append(national_comment(p))
+            continue
         line = (
             f"{fed:<3} {p.pno:>4} {(nrs.get('sex') or p.sex or ' ')[:1]}{nrs.get('class', '')[:3]:>3} "
             f"{(nrs.get('name') or p.name)[:33]:<33} "
@@ -56,7 +61,7 @@ def _nrs_lines(t: Tournament) -> list[str]:
             f"{p.national_id[:11]:>11} {(nrs.get('birth') or date_for_trf(p.birth))[:10]:<10}"
         )
         out.append(line.rstrip())
-    return out
+    return out, comments
 
 
 def _cells(t: Tournament) -> dict[int, list[str]]:
@@ -272,11 +277,11 @@ def _header_lines(t: Tournament, flavour: str, kept: dict[str, str]) -> list[str
         if t.initial_colour in (Colour.WHITE, Colour.BLACK):
             lines.append(f"XXC {'white1' if t.initial_colour is Colour.WHITE else 'black1'}")
     lines.extend(_point_records(t.points, flavour))
-    nrs = _nrs_lines(t) if flavour == "2026" else []
+    nrs = _nrs_lines(t)[0] if flavour == "2026" else []
     if "172" in kept:
         lines.append(f"172 {kept['172']}")
-    elif nrs:
-        lines.append(f"172 {(t.federation or '   ')[:3]:<3} FIDE")  # mandatory with NRS lines
+    elif nrs:  # mandatory with NRS lines
+        lines.append(f"172 {ranking_172(t.federation, [line[:3] for line in nrs])}")
     if "182" in kept:
         lines.append(f"182 {kept['182']}")
     lines.extend(_type_lines(t, flavour, kept))
@@ -323,7 +328,9 @@ def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
         lines.append(_player_line(t, p.pno, cells.get(p.pno, []), pts.get(p.pno, Fraction(0)),
                                   ranks.get(p.pno, 0)))
     if flavour == "2026":
-        lines.extend(_nrs_lines(t))
+        nrs, comments = _nrs_lines(t)
+        lines.extend(nrs + comments)
+    lines.extend(club_lines(t))
     # after the players: readers resolve the members' pairing numbers against them
     lines.extend(team_lines(t, flavour, team_ranks))
     return line_ending.join(lines) + line_ending
