@@ -267,3 +267,25 @@ def test_a_screen_that_stops_reading_holds_nobody(service):
     assert not svc._watchers, "the stuck watcher was never dropped"
     assert desk.snapshot().tournament.player(1).name == f"Player {i} " + "x" * 200
     stuck.close()
+
+
+def test_the_users_remembered_pages_are_refreshed_by_the_users_hakem(service, tmp_path, monkeypatch):
+    """``hakem publish ID DIR --remember`` is kept in the user's own configuration; with the
+    service the user's own hakem refreshes the pages after the user's change (the service
+    never writes a place a caller chose)."""
+    from core.app import publishing
+
+    svc, path, data = service
+    monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "cfg"))
+    monkeypatch.setenv("HAKEM_DATA", str(tmp_path / "mine"))
+    (tmp_path / "mine").mkdir()
+    web = tmp_path / "web"
+    web.mkdir()
+    ws = open_workspace(socket=path)
+    tid = ws.create(event())
+    publishing.remember(tmp_path / "mine", tid, str(web))
+    assert not list(web.iterdir())
+    outcome = ws.open(tid).pair_next_round()
+    assert outcome.warnings == ()
+    assert (web / "index.html").exists()
+    assert any("Player 1" in page.read_text(encoding="utf-8") for page in web.glob("*.html"))

@@ -310,6 +310,34 @@ class RemoteDesk(_Remote):
     def _tournament(self) -> str | None:
         return self.id
 
+    def _call(self, use_case: str, /, *args: Any, **kwargs: Any) -> Any:
+        """The use case in the service; then, for a change of this user's, the pages this
+        user keeps published (``hakem publish ID DIR --remember``, the user's own
+        configuration) refreshed here, as the user — the service never writes them."""
+        directory = self._published() if use_cases(self._cls)[use_case].writes else None
+        before = self.snapshot().tournament if directory is not None else None
+        value = super()._call(use_case, *args, **kwargs)
+        from core.app.base import Outcome
+
+        if before is not None and isinstance(value, Outcome):
+            import dataclasses
+
+            from core.app import effects
+            from core.app.exports import data_directory
+
+            warnings = effects.after_change(data_directory(), self.id, before, value.tournament)
+            value = dataclasses.replace(value, warnings=(*value.warnings, *warnings))
+        return value
+
+    def _published(self) -> str | None:
+        from core.app import publishing
+        from core.app.exports import data_directory
+
+        try:
+            return publishing.remembered(data_directory(), self.id)
+        except OSError:
+            return None
+
     def change_playoff(self, key: str, what: str, edit: Any, standings: bool = True) -> Any:
         """A playoff change: an ``edit`` function runs here on the snapshot it reads, the
         service applies its result only if nothing was saved since (like a computed round)."""
