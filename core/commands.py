@@ -122,6 +122,8 @@ def _new_player(t: Tournament, pno: int, name: str, rating: int = 0, title: str 
                 fide_id: str = "", national_id: str = "", club: str = "", birth: str = "",
                 sex: str = "", national_rating: int = 0, extra: Mapping[str, Any] | None = None) -> Player:
     """The validated :class:`Player` that :func:`add_player` registers as number ``pno``."""
+    from core.go.ranks import checked_go_fields
+
     typed = _visible_names({"name": name, "club": club})
     name, club, title = typed["name"], typed["club"], title.strip().upper()
     federation = _check_player_fields(dict(name=name, rating=rating, title=title, federation=federation,
@@ -130,7 +132,7 @@ def _new_player(t: Tournament, pno: int, name: str, rating: int = 0, title: str 
                   title=title, federation=federation, fide_id=fide_id.strip(),
                   national_id=national_id.strip(), club=club, birth=birth.strip(),
                   sex=sex.strip().lower()[:1], joined_round=t.current_round + 1,
-                  extra=dict(extra or {}))
+                  extra=checked_go_fields(extra or {}))
 
 
 def add_players(t: Tournament, rows: Iterable[Mapping[str, Any]]) -> Tournament:

@@ -101,11 +101,12 @@ def test_every_player_of_an_egd_list_registers_by_pin(tmp_path: Path) -> None:
     for pin in ("13000001", "13000002", "13000003", "13000004", "13000005"):
         hakem(data, "players", "add", tid, "--egd-pin", pin)
     listed = {p["name"]: (p["federation"], p["rank"]) for p in players(data, tid)}
-    # the rank a McMahon (EGF) event uses is the GoR's: 2060 is 1d (not 1k); -350 is 24k
-    # (0 is 21k, 100 points a grade, halves up: -350 → -300)
+    # the rank is the EGD's grade column, the player's declared grade (as OpenGotha takes it
+    # from the EGD): Kovacs 1d (his GoR 2060 is 1d as the EGF rounds too, 1k if truncated);
+    # Novak 30k although his GoR -350 stands for 24k — the declared grade wins over a derived one
     assert listed == {"Kovacs, Peter": ("HUN", "1d"), "Schmidt, Jana": ("GER", "3k"),
                       "Smith, John": ("GBR", "5k"), "De Vries, Sanne": ("NED", "2d"),
-                      "Novak, Tomas": ("CZE", "24k")}
+                      "Novak, Tomas": ("CZE", "30k")}
     from core.store import Store
 
     t = Store(data).load(tid).tournament
@@ -190,7 +191,9 @@ def test_a_newer_egd_list_updates_each_players_own_gor(tmp_path: Path) -> None:
     hakem(data, "lists", "import", newer / "allworld_lp.html")
     out = hakem(data, "players", "update-ratings", tid).stdout
     listed = {p["name"]: (p["pno"], p["rank"]) for p in players(data, tid)}
-    assert listed == {"Schmidt, Jana": (1, "1d"), "Kovacs, Peter": (2, "1k"), "Novak, Tomas": (3, "19k")}
+    # the ranks are the newer list's grades (declared, as the list search shows them): Kovacs
+    # stays 1d at GoR 1990, Novak is 20k at 210; the GoR orders the field
+    assert listed == {"Schmidt, Jana": (1, "1d"), "Kovacs, Peter": (2, "1d"), "Novak, Tomas": (3, "20k")}
     assert "Kovacs, Peter 1→2" in out and "Schmidt, Jana 2→1" in out
     from core.store import Store
 

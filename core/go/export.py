@@ -28,7 +28,7 @@ from core.go.cards import CardRound, Outcome, cards
 from core.go.handicap import even_komi, go_options
 from core.go.names import full_name
 from core.go.numbers import coefficient_x10
-from core.go.ranks import go_rating, rank_label, rank_of
+from core.go.ranks import go_rating, player_rank, rank_label
 from core.go.standings import standings
 from core.go.timing import adjusted_time, egd_class
 from core.model import Colour, Player, Tournament, format_points
@@ -127,7 +127,7 @@ def rating_commission_export(t: Tournament) -> str:
         card = all_cards[p.pno]
         s = table[p.pno]
         rating = go_rating(p)
-        fields = [str(p.pno), full_name(p.name), rank_label(rank_of(rating)),
+        fields = [str(p.pno), full_name(p.name), rank_label(player_rank(p)),
                   _field(country_code(p)), _field(_city(p)), str(rating), str(card.final_level),
                   str(coefficient_x10(s.coefficient)), str(s.place)]
         fields += [round_token(r) for r in card.rounds]
@@ -169,8 +169,7 @@ def egd_h9_export(t: Tournament) -> str:
     for s in order:
         p = next(x for x in t.players if x.pno == s.pno)
         name = str(p.extra.get("name_latin", "") if p.extra else "") or p.name
-        rating = go_rating(p)
-        fields = [str(line_of[p.pno]), full_name(name), rank_label(rank_of(rating)),
+        fields = [str(line_of[p.pno]), full_name(name), rank_label(player_rank(p)),
                   _field(country_code(p)), _field(_city(p)), str(s.final_level),
                   format_points(s.coefficient)]
         fields += [round_token(r, line_of) for r in all_cards[p.pno].rounds]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.errors import TournamentError
-from core.go.ranks import GO_RANK_KEY, GO_RATING_KEY, go_rating, parse_rank, rank_in, rank_label
+from core.go.ranks import GO_RANK_KEY, GO_RATING_KEY, entry_rank, go_rating, rank_in, rank_label
 from core.i18n import _
 from core.model import Player
 
@@ -49,7 +49,7 @@ def _agreed(rating: int, rank_text: str, rating_changed: bool, rank_changed: boo
     without a rating keeps his declared rank only."""
     if not rank_text:
         return rating, rank_label(rank_in(system, rating)) if rating else ""
-    rank = parse_rank(rank_text)
+    rank = entry_rank(rank_text)
     low = rank * 100 - (50 if system == "mcmahon" else 0)  # the rank's hundred (EGF: centred on it)
     if not rating:
         return (low + 50 if new else 0), rank_label(rank)

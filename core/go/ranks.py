@@ -17,6 +17,8 @@ from __future__ import annotations
 from core.i18n import _
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from core.errors import TournamentError
 from core.model import Player
@@ -75,10 +77,16 @@ def rank_label(rank: int) -> str:
 
 
 _LABEL = re.compile(r"^\s*(\d{1,2})\s*([kdKD])\s*$")
+_PRO = re.compile(r"^\s*\d{1,2}\s*[pP]\s*$")
+
+WEAKEST, STRONGEST = -9, 29
+"""The ranks a player may be registered with: 30k (the EGD's floor, GoR −900) to 9d."""
 
 
 def parse_rank(label: str) -> int:
-    """Inverse of :func:`rank_label`: ``"5d"`` → 25, ``"12k"`` → 9."""
+    """Inverse of :func:`rank_label`: ``"5d"`` → 25, ``"12k"`` → 9.  Lenient on purpose
+    (any kyu/dan number): it reads what is stored; :func:`entry_rank` decides what may be
+    stored."""
     match = _LABEL.match(label)
     if not match:
         raise TournamentError(_('{label!r} is not a Go rank; write it like 5d or 12k').format(label=label))
@@ -88,6 +96,48 @@ def parse_rank(label: str) -> int:
     return number + 20 if kind == "d" else 21 - number
 
 
+def entry_rank(label: str) -> int:
+    """The rank of a label typed or imported for a player: 30k–9d, else refused.
+
+    Why no professional ranks: hakem's rank is a number on one scale with the rating (the
+    Gamma seed: rating ÷ 100; McMahon: the EGF's grade of a GoR, one grade per hundred), and
+    the handicap and McMahon bars count grade differences on it.  The EGD's professional
+    grades (1p–9p) are not on that scale — a pro grade is not a hundred GoR apart from the
+    next — so they are refused at entry with the way round (the amateur grade, 9d at most, or
+    the GoR), instead of being stored and then unreadable by every list and export."""
+    if _PRO.match(label):
+        raise TournamentError(_('{label!r} is a professional rank; hakem ranks players from 30k to 9d: '
+                                'give the amateur rank (9d at most) or the Go rating').format(label=label.strip()))
+    rank = parse_rank(label)
+    if not WEAKEST <= rank <= STRONGEST:
+        raise TournamentError(_('{label!r} is outside the Go ranks 30k–9d').format(label=label.strip()))
+    return rank
+
+
+def checked_go_fields(extra: Mapping[str, Any]) -> dict[str, Any]:
+    """A new player's ``extra`` with its Go rank checked (:func:`entry_rank`) and written the
+    one way (``1D`` → ``1d``): every way in (``players add``, CSV import, a rating list) stores
+    only ranks every list, standings and export can read."""
+    out = dict(extra)
+    label = out.get(GO_RANK_KEY)
+    if label:
+        out[GO_RANK_KEY] = rank_label(entry_rank(str(label)))
+    return out
+
+
+def declared_rank(player: Player) -> int | None:
+    """The rank registered with the player (typed, or the EGD's grade), if any."""
+    label = (player.extra or {}).get(GO_RANK_KEY)
+    return parse_rank(str(label)) if label else None
+
+
 def player_rank(player: Player, system: str = "gamma") -> int:
-    """The player's rank in an event of ``system`` (:func:`rank_in`)."""
-    return rank_in(system, go_rating(player))
+    """The player's rank in an event of ``system``: the declared rank when there is one, else
+    the rank of the Go rating (:func:`rank_in`).
+
+    Why the declared rank wins: it is what the organiser typed or the EGD's grade column says
+    (a 1d with GoR 2060 is a 1d in the EGD); the rating derives a rank only for players who
+    have none.  The Gamma seed's truncation ("рейтинг, деленный на 100 и усеченный") defines
+    the rank of a *rating*; it does not overrule a rank given as such."""
+    declared = declared_rank(player)
+    return declared if declared is not None else rank_in(system, go_rating(player))

@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from collections.abc import Iterable
 
 from core.errors import RoundError, TournamentError
-from core.go.ranks import go_rating, rank_of
+from core.go.ranks import go_rating, player_rank
 from core.model import Player, Tournament
 
 
@@ -110,7 +110,7 @@ def initial_players(t: Tournament) -> list[Player]:
 
 def top_group(t: Tournament) -> TopGroup:
     players = initial_players(t) or list(t.players)
-    return compute_top_group([rank_of(go_rating(p)) for p in players], t.total_rounds)
+    return compute_top_group([player_rank(p) for p in players], t.total_rounds)
 
 
 def start_levels(t: Tournament) -> dict[int, int]:
@@ -129,6 +129,6 @@ def start_levels(t: Tournament) -> dict[int, int]:
                     _('player {pno} has an invalid start level {fixed!r}; use a whole number').format(pno=p.pno, fixed=fixed)
                 ) from error
             continue
-        rank = rank_of(go_rating(p))
+        rank = player_rank(p)
         out[p.pno] = group.lowest_rank if rank >= group.lowest_rank else rank
     return out

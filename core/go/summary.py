@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.go.cards import cards
-from core.go.ranks import go_rating, rank_label, rank_of
+from core.go.ranks import go_rating, player_rank, rank_label
 from core.go.registration import start_levels, top_group
 from core.model import Tournament
 
@@ -29,7 +29,7 @@ def player_go_data(t: Tournament) -> dict[int, dict[str, Any]]:
                 for p in t.players}
     start = start_levels(t)
     now = cards(t)
-    return {p.pno: {"go_rating": go_rating(p), "rank": rank_label(rank_of(go_rating(p))),
+    return {p.pno: {"go_rating": go_rating(p), "rank": rank_label(player_rank(p)),
                     "start_level": start[p.pno], "level": now[p.pno].final_level}
             for p in t.players}
 

@@ -36,9 +36,21 @@ def list_date(text: str) -> str:
     return f"{match.group(3)}-{month:02d}-{int(match.group(1)):02d}"
 
 
+def _name(field: str) -> str:
+    """``Surname, First`` from the EGD's name field ``Surname Name`` (columns 12–48).
+
+    The EGD joins the words of a surname or first name with ``_`` (``De_Vries Sanne``), so
+    one space separates the two.  A field with more spaces (``Van der Berg Jan``) has no
+    column that says where the surname ends: it is kept whole rather than cut after the
+    first word (``Van, der Berg Jan`` would be a wrong surname)."""
+    words = field.split()
+    if len(words) == 2:
+        return f"{words[0].replace('_', ' ')}, {words[1].replace('_', ' ')}"
+    return " ".join(words).replace("_", " ")
+
+
 def _entry(text: str, path: str, line: Line) -> ListEntry:
     pin = text[1:9].strip()
-    surname, _sep, first = text[11:48].strip().partition(" ")
     grade = text[60:63].strip().lower()
     gor = text[71:75].strip()
     if not _GRADE.match(grade):
@@ -47,10 +59,8 @@ def _entry(text: str, path: str, line: Line) -> ListEntry:
     if not (gor.isascii() and gor.lstrip("-").isdigit()):
         raise RatingListError(_("{path}, line {line}, column 72: GoR {value!r} is not a number")
                               .format(path=path, line=line.number, value=gor))
-    name = surname.replace("_", " ")
-    first = first.strip().replace("_", " ")
     country = text[49:52].strip().upper()
-    return ListEntry(name=f"{name}, {first}" if first else name, egd_pin=pin,
+    return ListEntry(name=_name(text[11:48]), egd_pin=pin,
                      federation=three_letter(country) or country, club=text[53:57].strip(),
                      go_rank=grade, go_rating=int(gor))
 
