@@ -8,7 +8,8 @@ rules (:func:`write_file`):
 
 - never through a link: the final name is looked at without following it (``lstat`` and
   ``O_NOFOLLOW`` through the folder's descriptor); a link there — dangling or not — is refused
-  with a message, whoever planted it;
+  with a message, whoever planted it; the folder is reached by :func:`core.app.folders.open_folder`,
+  which follows a link on the way only if it is the user's own or root's;
 - never replacing an existing file unasked: a new file is created exclusively (temp + ``linkat``:
   it appears whole or not at all); an existing regular file is replaced (atomically, keeping its
   mode) only with ``--force`` / the TUI's "replace", or "keep both" takes the next free name;
@@ -36,6 +37,7 @@ from typing import Literal
 from core.errors import StoreError, TournamentError
 from core.i18n import _
 from core.model import Tournament
+from core.app.folders import open_folder
 from core.store.files import SafeDir
 
 Exists = Literal["refuse", "replace", "keep"]
@@ -94,12 +96,7 @@ def folder_path(tid: str) -> Path:
 
 def _folder(tid: str) -> SafeDir:
     """The tournament's export folder, opened (created) in the user's export home."""
-    home = export_home()
-    try:
-        home.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise StoreError(_("Could not write {path}: {error}").format(path=home, error=error.strerror or error)) from error
-    top = SafeDir.open(home)
+    top = open_folder(export_home(), create=True)
     try:
         folder = top.subdir(check_name(tid), create=True)
     finally:
@@ -245,9 +242,7 @@ def write_file(path: str | os.PathLike[str], data: bytes, exists: Exists = "refu
     name = target.name
     if not name or name in (".", "..") or "\0" in name:
         raise StoreError(_("{path}: not a file name").format(path=os.fspath(path)))
-    if not target.parent.is_dir():
-        raise StoreError(_("{output}: directory {parent} does not exist").format(output=os.fspath(path), parent=target.parent))
-    folder = SafeDir.open(target.parent)
+    folder = open_folder(target.parent)
     try:
         return write_in(folder, name, data, exists)
     finally:

@@ -16,7 +16,6 @@ from core.model import Tournament
 from core.reports.render import LANDSCAPE_WIDTH, PRINT_WIDTH, to_html, to_text
 from core.reports.tables import all_reports
 from core.reports.view import View
-from core.store.files import SafeDir
 
 
 def html_pages(t: Tournament) -> dict[str, str]:
@@ -124,24 +123,24 @@ def publish(t: Tournament, directory: str | os.PathLike[str], force: bool = Fals
     publish that are no longer part of the set are removed — only names from our manifest,
     only our page names, and removing a name never touches what a link points to.
 
+    The directory is reached by :func:`core.app.folders.open_folder` (a link on the way is
+    followed only if it is the user's own or root's), missing folders made on the way.
     The directory is the user's choice (command line or their own configuration, never
     tournament data), never inside the data directory, and a page it already holds that our
     manifest does not list (someone's own ``index.html``) is replaced only with ``force``.
     """
     from core.app.exports import refuse_data_directory
 
+    from core.app.folders import open_folder
+
     target = Path(directory)
     existing = next(p for p in (target, *target.parents) if p.is_dir())  # nothing created in a data directory
-    where = SafeDir.open(existing)
+    where = open_folder(existing)
     try:
         refuse_data_directory(where, target)
     finally:
         where.close()
-    try:
-        target.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise StoreError(_('{target}: cannot create the directory ({strerror})').format(target=target, strerror=error.strerror)) from error
-    folder = SafeDir.open(target)
+    folder = open_folder(target, create=True)
     try:
         refuse_data_directory(folder, target)
         try:
