@@ -193,6 +193,54 @@ def result_action(t: Tournament, round_no: int, board_no: int) -> str:
     return "result.enter"
 
 
+_WILDCARD = frozenset("*?[]")
+
+
+def grantee(who: str) -> str:
+    """``who`` as a role table names it, checked against this machine's password and group
+    databases: ``user:NAME`` / ``group:NAME`` of an existing user or group (a number only if
+    such a uid/gid exists, stored as its name, so the table reads the same everywhere), or
+    ``*`` alone (everyone).  Refused: whitespace anywhere (``"user:bob "`` was stored beside
+    ``user:bob``), wildcards in a name (``user:*`` is not a pattern here), unknown names (a
+    typo would grant nothing, silently)."""
+    if who == "*":
+        return who
+    if who != who.strip() or any(c.isspace() for c in who):
+        raise TournamentError(_("{who!r}: a user or group name has no spaces").format(who=who))
+    kind, _sep, value = who.partition(":")
+    if kind not in ("user", "group") or not value:
+        raise TournamentError(_('{who!r}: write user:NAME, group:NAME or *').format(who=who))
+    if _WILDCARD & set(value):
+        raise TournamentError(_("{who!r}: no wildcards in a name (* alone means everyone)").format(who=who))
+    found = _user_name(value) if kind == "user" else _group_name(value)
+    if found is None:
+        raise TournamentError((_("{who!r}: no such user on this machine") if kind == "user"
+                               else _("{who!r}: no such group on this machine")).format(who=who))
+    return f"{kind}:{found}"
+
+
+def _user_name(value: str) -> str | None:
+    try:
+        return pwd.getpwnam(value).pw_name
+    except KeyError:
+        pass
+    try:
+        return pwd.getpwuid(int(value)).pw_name if value.isdigit() else None
+    except (KeyError, OverflowError):
+        return None
+
+
+def _group_name(value: str) -> str | None:
+    try:
+        return grp.getgrnam(value).gr_name
+    except KeyError:
+        pass
+    try:
+        return grp.getgrgid(int(value)).gr_name if value.isdigit() else None
+    except (KeyError, OverflowError):
+        return None
+
+
 def set_roles(t: Tournament, entries: Mapping[str, Iterable[str]]) -> Tournament:
     """The tournament with a new role table (validated: known roles, ``user:``/``group:``/``*``)."""
     clean: dict[str, list[str]] = {}

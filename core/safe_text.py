@@ -92,6 +92,26 @@ def csv_text(rows: Iterable[Iterable[Any]]) -> str:
     return buf.getvalue()
 
 
+_UNSAFE = re.compile("\r(?!\n)|[" + "".join(re.escape(chr(c)) for c in _CONTROLS if c not in (0x09, 0x0A, 0x0C, 0x0D)) + "]")
+"""What :func:`machine_safe` replaces: every control character and bidi override but newline,
+tab, form feed and the CR of a CRLF line end."""
+
+
+def machine_safe(text: str, kind: str = "text") -> tuple[str, int]:
+    """A whole file written for the user (``-o``, an export, a page) with no control character
+    and no bidirectional override *from the data* (a name stored by an older version or by
+    hand); returns the text and how many characters were replaced, for a warning.
+
+    Newline, tab, form feed (pages of a printed report) and the CR of a CRLF line end are the
+    file's own and kept.  Per format: ``"trf"`` — ``?`` (ASCII, one column for one, so the
+    fixed columns stay where they are); ``"json"`` — ``\\uXXXX`` escapes (the same string
+    read back, nothing lost: JSON's own structure is ASCII, so such a character can only be
+    inside a string); anything else (text reports, CSV, HTML) — U+FFFD, as on the terminal."""
+    if kind == "json":
+        return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text), 0  # nothing lost: no warning
+    return _UNSAFE.subn("?" if kind == "trf" else _REPLACEMENT, text)
+
+
 class SafeStream(io.TextIOBase):
     """A text stream writing everything to ``raw`` through :func:`terminal_safe` (form feeds
     kept)."""

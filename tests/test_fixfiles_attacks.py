@@ -92,7 +92,7 @@ def exp(club):
 def _home_unchanged(club) -> None:
     home = club["homes"][ALICE]
     assert (home / ".bashrc").read_bytes() == BASHRC
-    assert not (set(p.name for p in home.iterdir()) - {".bashrc", ".config", "data", "out"})
+    assert not ({p.name for p in home.iterdir()} - {".bashrc", ".config", "data", "out"})
 
 
 @pytest.mark.parametrize("args", [

@@ -184,7 +184,7 @@ def test_the_role_matrix_holds_through_the_socket(club, event):
             ("result", tid, "1", "1", closed_values[user], "--correct"),  # round 1 is closed
             ("players", "add", tid, "--name", f"Late {user}"),
             ("round", "schedule", tid, "3", "--date", f"2026-12-2{n}"),
-            ("roles", tid, "--grant", "viewer", f"user:nobody-{n}"),
+            ("roles", tid, "--grant", "viewer", f"user:{pwd.getpwall()[n].pw_name}"),  # a real user not yet named
             ("standings", tid),
         )
         for what, allowed in zip(tries, expected):

@@ -80,20 +80,31 @@ class Desk(RegistrationCases, RoundCases, SettingsCases, DeskBase):
     def change_roles(self, grant: Sequence[str] = (), revoke: Sequence[str] = ()) -> Outcome:
         """``grant``: a role then who gets it (``user:NAME``, ``group:NAME``, ``*``);
         ``revoke``: who loses every role.  Only a chief arbiter may (the store checks the
-        change's effect), and never so that nobody named is left as chief arbiter for them."""
+        change's effect), and never so that nobody named is left as chief arbiter for them.
+        A granted name must be a user or group of this machine (:func:`core.roles.grantee`);
+        granting what is already granted changes nothing and says so."""
         from core import roles
+
+        role, *whos = grant or ("", )
+        names = [roles.grantee(w) for w in whos]  # real users and groups, by name
+        snap = self.store.load(self.id)
+        held = roles.table(snap.tournament).get(role, [])
+        notes = tuple(_("{who} already has the role {role}; nothing to grant").format(who=who, role=role)
+                      for who in dict.fromkeys(names) if who in held)
+        if len(notes) == len(set(names)) and not revoke:
+            return Outcome(snap.tournament, snap.revision, notes)
 
         def change(t: Tournament) -> Tournament:
             entries = {k: list(v) for k, v in roles.table(t).items()}
             for who in revoke:
                 entries = {k: [w for w in v if w != who] for k, v in entries.items()}
             if grant:
-                role, *whos = grant
-                entries.setdefault(role, []).extend(whos)
+                entries.setdefault(role, []).extend(names)
             return roles.set_roles(t, entries)
 
-        words = " ".join([*grant, *(f"-{w}" for w in revoke)])
-        return self._change(f"roles: {words}", change)
+        words = " ".join([role, *names, *(f"-{w}" for w in revoke)]).strip()
+        done = self._change(f"roles: {words}", change)
+        return Outcome(done.tournament, done.revision, done.warnings + notes, done.value)
 
     # -- undo / redo ------------------------------------------------------------------------
     @use_case("history.undo")

@@ -45,9 +45,10 @@ def after_change(data_dir: str | os.PathLike[str], tid: str, before: Tournament,
     legacy = after.options.get(publishing.LEGACY_OPTION)
     if directory is None:
         if legacy and publishing.first_notice(data_dir, tid):
-            return [_("the tournament's data names a publish directory ({directory}); places on this machine are "
-                      "never taken from tournament data, so nothing was published. To publish there after every "
-                      "round: hakem publish {tid} {directory} --remember").format(directory=legacy, tid=tid)]
+            # the stored place is not repeated: a member who planted it would get it suggested as a command
+            return [_("the tournament's data names a publish directory, which is ignored (places on this machine "
+                      "are never taken from tournament data), so nothing was published. To publish after every "
+                      "round, choose a folder of your own: hakem publish {tid} DIRECTORY --remember").format(tid=tid)]
         return []
     from core.reports.export import publish
 

@@ -154,11 +154,14 @@ class Workspace(ListCases):
     @use_case("workspace.import")
     def import_file(self, path: Source, name: str | None = None, system: str | None = None) -> Outcome:
         """A new tournament from a TRF or hakem JSON file (one reader for every front end);
-        the outcome's value is its id, its warnings the reader's (lines kept or skipped)."""
+        the outcome's value is its id, its warnings the reader's (lines kept or skipped).
+        The file's role table is dropped (:func:`_without_roles`)."""
         from core.app.desk import Outcome
         from core.app.files import read_tournament
 
         t, warnings = read_tournament(path)
+        t, dropped = _without_roles(t)
+        warnings = [*warnings, *dropped]
         if name:
             t = t.with_changes(name=name)
         if system:
@@ -173,3 +176,20 @@ class Workspace(ListCases):
         from core.app.desk import Desk
 
         return Desk(self.store, tid, self.policy)
+
+
+def _without_roles(t: Tournament) -> tuple[Tournament, list[str]]:
+    """``t`` without the role table its file brought, and the warning saying so.
+
+    Why: who may do what *here* is not for a file from elsewhere to decide (an export of
+    another club's, or one a member edited, made the importer a viewer of her own import).
+    Without a table the importer is the chief arbiter, as with ``hakem new``; she grants
+    roles herself with ``hakem roles``."""
+    from core.roles import ROLES_OPTION
+
+    if ROLES_OPTION not in t.options:
+        return t, []
+    options = {k: v for k, v in t.options.items() if k != ROLES_OPTION}
+    return t.with_changes(options=options), [_(
+        "the file's role table was dropped (who may do what here is not decided by an imported file); "
+        "you are the chief arbiter of the import: hakem roles ID --grant ROLE user:NAME gives roles")]

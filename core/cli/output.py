@@ -28,8 +28,16 @@ def add_output_options(parser: argparse.ArgumentParser, help_text: str | None = 
     parser.add_argument("--force", action="store_true", help=_("replace FILE if it exists"))
 
 
-def write_user_file(text: str, output: str | None, force: bool = False) -> None:
-    """Write ``text`` (UTF-8) to ``output`` as described in the module docstring."""
+def write_user_file(text: str, output: str | None, force: bool = False, kind: str = "text") -> None:
+    """Write ``text`` (UTF-8) to ``output`` as described in the module docstring, with no
+    control character from the data (:func:`core.safe_text.machine_safe` for the format
+    ``kind``: ``trf``, ``json`` or ``text``; a warning says how many were replaced)."""
+    from core.safe_text import machine_safe
+
+    text, replaced = machine_safe(text, kind)
+    if replaced:
+        print(_("hakem: warning: {count} control or bidirectional characters in the tournament's data were "
+                "written as {mark}").format(count=replaced, mark="?" if kind == "trf" else "U+FFFD"), file=sys.stderr)
     write_user_bytes(text.encode("utf-8"), output, force, text=text)
 
 

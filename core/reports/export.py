@@ -132,6 +132,7 @@ def publish(t: Tournament, directory: str | os.PathLike[str], force: bool = Fals
     from core.app.exports import refuse_data_directory
 
     from core.app.folders import open_folder
+    from core.safe_text import machine_safe
 
     target = Path(directory)
     existing = next(p for p in (target, *target.parents) if p.is_dir())  # nothing created in a data directory
@@ -153,8 +154,8 @@ def publish(t: Tournament, directory: str | os.PathLike[str], force: bool = Fals
             raise StoreError(_("{directory}: {names} already there and not written by hakem; nothing was published "
                                "(--force replaces them)").format(directory=target, names=", ".join(foreign)))
         written = []
-        for name, page in pages.items():
-            folder.replace(name, page.encode("utf-8"), mode=0o644)  # read by the web server
+        for name, page in pages.items():  # no control character from the data reaches a browser
+            folder.replace(name, machine_safe(page)[0].encode("utf-8"), mode=0o644)  # read by the web server
             written.append(target / name)
         for name in old:
             if name not in pages and "/" not in name and name.endswith(".html") and not name.startswith("."):

@@ -317,6 +317,7 @@ class ReportsPane(LazyPane, Vertical):
         """Render (unless ``data`` is given) and write in a thread worker; every failure comes
         back as a message (a missing PDF library, a full disk, a planted link)."""
         from core.app.exports import ExportExists, write_typed
+        from core.safe_text import machine_safe
 
         tid = self.screen.session.desk.id
 
@@ -325,7 +326,8 @@ class ReportsPane(LazyPane, Vertical):
             try:
                 if content is None:
                     rendered = report_file(t, kind, Path(typed), round_no, pno)
-                    content = rendered if isinstance(rendered, bytes) else rendered.encode("utf-8")
+                    content = rendered if isinstance(rendered, bytes) else machine_safe(
+                        rendered, "trf" if Path(typed).suffix.lower() == ".trf" else "text")[0].encode("utf-8")
                 path = write_typed(tid, typed, content, exists)  # by this process, as the user
             except ExportExists as exc:
                 self.app.call_from_thread(self.ask_replace, t, kind, typed, round_no, pno, content, exc.path)

@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
                         draws=args.draws, forfeits=args.forfeits, byes=args.byes,
                         withdrawals=args.withdrawals)
     t = generate(settings, args.system)
-    write_output(write_trf(t, flavour=args.flavour), args.output, args.force)
+    write_output(write_trf(t, flavour=args.flavour), args.output, args.force, "trf")
     return 0
 
 

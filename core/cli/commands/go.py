@@ -166,7 +166,7 @@ def _export(args: argparse.Namespace) -> int:
         text = mcmahon_h9_export(t)
     else:
         text = egd_h9_export(t) if args.egd else rating_commission_export(t)
-    write_output(text, args.output, args.force)
+    write_output(text, args.output, args.force, "trf")  # fixed columns: ASCII ? for a control character
     return 0
 
 

@@ -135,9 +135,12 @@ def _report(args: argparse.Namespace) -> int:
 
             raise CliError(_("--width must be at least 40 columns."))
         text = to_text(report, args.width or (LANDSCAPE_WIDTH if args.landscape else PRINT_WIDTH))
+    kind = "json" if args.format == "json" else "text"
     if args.save:
-        return _save(args, t, text.encode("utf-8"))
-    write_output(text, args.output, args.force)
+        from core.safe_text import machine_safe
+
+        return _save(args, t, machine_safe(text, kind)[0].encode("utf-8"))
+    write_output(text, args.output, args.force, kind)
     return 0
 
 

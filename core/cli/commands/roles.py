@@ -54,11 +54,11 @@ def allowed_words(words: list[str]) -> bool:
 
 def _roles(args: argparse.Namespace) -> int:
     from core import roles
-    from core.cli.common import open_desk, print_json
+    from core.cli.common import open_desk, print_json, show_warnings
 
     desk = open_desk(args.id)
     if args.grant or args.revoke:
-        desk.change_roles(args.grant or [], args.revoke or [])
+        show_warnings(desk.change_roles(args.grant or [], args.revoke or []))
     entries, mine_value = desk.roles()
     mine = roles.Role(mine_value)
     if args.format == "json":

@@ -100,7 +100,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.output and args.output != "-":
             import json
 
-            write_output(json.dumps(as_json(s), ensure_ascii=False, indent=2) + "\n", args.output, args.force)
+            write_output(json.dumps(as_json(s), ensure_ascii=False, indent=2) + "\n", args.output, args.force, "json")
         else:
             print_json(as_json(s))
     elif args.format == "csv":

@@ -26,14 +26,14 @@ def _export(args: argparse.Namespace) -> int:
 
         text = trf_export(t, flavour="16" if args.trf16 else "2026",
                           line_ending="\r\n" if args.crlf else "\n")
-        write_output(text, args.output, args.force)
+        write_output(text, args.output, args.force, "trf")
         return 0
     if args.json:
         import json
 
         from core.serialize import tournament_to_dict
 
-        write_output(json.dumps(tournament_to_dict(t), ensure_ascii=False, indent=1) + "\n", args.output, args.force)
+        write_output(json.dumps(tournament_to_dict(t), ensure_ascii=False, indent=1) + "\n", args.output, args.force, "json")
         return 0
     fmt = next((f for f in ("html", "csv", "egd", "rating_commission", "text") if getattr(args, f, False)), None)
     if fmt is None:
@@ -49,7 +49,7 @@ def _export(args: argparse.Namespace) -> int:
             raise TournamentError(_('--html writes a set of pages: give a directory with -o DIR'))
         publish(t, args.output, args.force)
     else:
-        write_output(export_text(t, fmt), args.output, args.force)
+        write_output(export_text(t, fmt), args.output, args.force, "trf" if fmt in ("egd", "rating_commission") else "text")
     return 0
 
 
