@@ -82,8 +82,9 @@ class _Link:
             message["progress"] = True
         self.channel.send(message, fds)
         done = threading.Event()
+        guard = threading.Lock()
         if cancel is not None:
-            threading.Thread(target=self._cancel_when, args=(cancel, done, ident), daemon=True).start()
+            threading.Thread(target=self._cancel_when, args=(cancel, done, guard, ident), daemon=True).start()
         try:
             while True:
                 answer = self.receive()
@@ -100,16 +101,19 @@ class _Link:
                     raise decode_error(answer["error"])
                 return decode(answer.get("ok"))
         finally:
-            done.set()
+            with guard:  # no cancel goes out once the answer is in (the link serves others next)
+                done.set()
 
-    def _cancel_when(self, cancel: threading.Event, done: threading.Event, ident: int) -> None:
+    def _cancel_when(self, cancel: threading.Event, done: threading.Event, guard: threading.Lock,
+                     ident: int) -> None:
         while not done.is_set():
             if cancel.wait(0.05):
-                if not done.is_set():
-                    try:
-                        self.channel.send({"cancel": ident})
-                    except OSError:
-                        pass
+                with guard:
+                    if not done.is_set():
+                        try:
+                            self.channel.send({"cancel": ident})
+                        except OSError:
+                            pass
                 return
 
 

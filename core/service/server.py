@@ -190,6 +190,8 @@ class Connection:
             self._send({"id": message.get("id"), "ok": str(message["watch"])})
         elif "call" in message:
             self.call(message, fds)
+        elif "cancel" in message:
+            self._close(fds)  # it crossed the answer of the call it meant: nothing left to stop
         else:
             self._close(fds)
             self._send({"id": message.get("id"), "error": encode_error(ProtocolError(_("an unknown request")))})
