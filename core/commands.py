@@ -42,6 +42,8 @@ def _check_player_fields(fields: Mapping[str, Any], go: bool = False) -> str:
     """Refuse bad fields (every problem named); the answer is the federation as stored (a Go
     event's players have a country, not a FIDE federation, and the EGD's ``HU`` is ``HUN``)."""
     from core.fields import FieldError, federation
+    from core.fields import birth as checked_birth
+    from core.fields import fide_id as checked_fide_id
 
     problems = []
     name = fields.get("name")
@@ -59,6 +61,11 @@ def _check_player_fields(fields: Mapping[str, Any], go: bool = False) -> str:
         code = federation(str(fields.get("federation") or ""), go=go)
     except FieldError as error:
         problems.append(str(error))
+    for key, check in (("fide_id", checked_fide_id), ("birth", checked_birth)):
+        try:
+            check(str(fields.get(key) or ""))
+        except FieldError as error:
+            problems.append(str(error))
     if problems:
         raise TournamentError("; ".join(problems))
     return code
@@ -127,7 +134,8 @@ def _new_player(t: Tournament, pno: int, name: str, rating: int = 0, title: str 
     typed = _visible_names({"name": name, "club": club})
     name, club, title = typed["name"], typed["club"], title.strip().upper()
     federation = _check_player_fields(dict(name=name, rating=rating, title=title, federation=federation,
-                                           national_rating=national_rating), go=t.system in ("gamma", "mcmahon"))
+                                           national_rating=national_rating, fide_id=fide_id, birth=birth),
+                                      go=t.system in ("gamma", "mcmahon"))
     return Player(pno=pno, name=name, rating=rating, national_rating=national_rating,
                   title=title, federation=federation, fide_id=fide_id.strip(),
                   national_id=national_id.strip(), club=club, birth=birth.strip(),

@@ -39,11 +39,18 @@ class ValidationError(TournamentError):
         super().__init__(head + (":\n  " + "\n  ".join(lines) if lines else ""))
 
 
-class TrfError(ValidationError):
-    """A TRF file could not be read; every problem carries its line and column.
+SHOWN_PROBLEMS = 5
+"""How many problems of a named file a message lists (the first, then a few more): a FIDE list
+given as a TRF had one "unknown record code" per line, hundreds of thousands of them."""
+
+
+class FileProblems(ValidationError):
+    """Problems of a file the user named, each carrying its line (and column).
 
     With ``source`` (the file's name) the message is one line per problem, each naming the
-    file, so that a user or an editor can jump to it; there is no summary line then."""
+    file, so that a user or an editor can jump to it: the first line alone says what and where
+    (the README's "errors are one line"), at most :data:`SHOWN_PROBLEMS` are listed, then how
+    many more there are."""
 
     def __init__(self, problems: list[Problem] | tuple[Problem, ...], summary: str = "",
                  source: str = "") -> None:
@@ -53,7 +60,18 @@ class TrfError(ValidationError):
     def __str__(self) -> str:
         if not self.source or not self.problems:
             return super().__str__()
-        return "\n".join(f"{self.source}: {p}" for p in self.problems)
+        lines = [f"{self.source}: {p}" for p in self.problems[:SHOWN_PROBLEMS]]
+        more = len(self.problems) - SHOWN_PROBLEMS
+        if more > 0:
+            from core.i18n import ngettext
+
+            lines.append(ngettext("{source}: and {count} more problem", "{source}: and {count} more problems",
+                                  more).format(source=self.source, count=more))
+        return "\n".join(lines)
+
+
+class TrfError(FileProblems):
+    """A TRF file could not be read; every problem carries its line and column."""
 
 
 class UnknownPlayer(TournamentError):

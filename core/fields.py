@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -58,6 +59,7 @@ def field_label(field: str) -> str:
         "name": _("Name"), "total_rounds": _("Rounds"), "time_control": _("Time control"),
         "start_date": _("Start date"), "end_date": _("End date"), "federation": _("Federation"),
         "bye": _("Bye"), "club": _("Club"), "team": _("Team"), "short": _("Short name"),
+        "fide_id": _("FIDE id"), "birth": _("Birth"),
     }
     return labels.get(field, field)
 
@@ -190,13 +192,23 @@ def time_control(text: str, go: bool = False) -> tuple[str, str]:
 
 
 # -- names -----------------------------------------------------------------------------------------
+NAME_LIMIT = 100
+"""The longest name accepted (characters): longer than any real name or club, short enough
+that a pasted paragraph is refused instead of stored and cut differently by each output."""
+
+
 def name(text: str, field: str = "name") -> str:
-    """A name as typed (a player's, a team's, a club's, a tournament's), trimmed; refused when
-    it holds a control or invisible character (:func:`core.safe_text.hidden_character`),
-    naming the character and its position in what was typed (counted from 1).
+    """A name as typed (a player's, a team's, a club's, a tournament's), trimmed, in NFC, with
+    space separators (U+3000 IDEOGRAPHIC SPACE, no-break spaces) written as spaces; refused
+    when it holds a control or invisible character (:func:`core.safe_text.hidden_character`)
+    or U+FFFD, naming the character and its position in what was typed (counted from 1), or
+    when it is longer than :data:`NAME_LIMIT`.
 
     Why (issue 29 item 9): ``Kaya\u200bCan`` was stored, printed like ``KayaCan`` and never
-    found by a search for it; a tab or a line feed broke every table and file it reached."""
+    found by a search for it; a tab or a line feed broke every table and file it reached.
+    Why NFC: ``Mu\u0308ller`` and ``Müller`` look the same and must be the same name (search,
+    duplicates, the TRF's 33 columns).  U+FFFD is what a decoder leaves for bytes it could not
+    read: the name is already damaged, so it is refused rather than stored."""
     from core.safe_text import character_name, hidden_character
 
     at = hidden_character(text)
@@ -206,7 +218,39 @@ def name(text: str, field: str = "name") -> str:
         raise FieldError(field, _("{character} at position {position} is a control or invisible character; "
                                   "type the name without it{hint}").format(
             character=character_name(text[at]), position=at + 1, hint=hint))
-    return text.strip()
+    if "\ufffd" in text:
+        raise FieldError(field, _("{character} at position {position}: the text was decoded wrongly "
+                                  "somewhere; type the name again or read the file in its encoding").format(
+            character=character_name("\ufffd"), position=text.index("\ufffd") + 1))
+    clean = "".join(" " if unicodedata.category(c) == "Zs" else c for c in unicodedata.normalize("NFC", text)).strip()
+    if len(clean) > NAME_LIMIT:
+        raise FieldError(field, _("{length} characters is too long for a name (at most {limit})").format(
+            length=len(clean), limit=NAME_LIMIT))
+    return clean
+
+
+def fide_id(text: str) -> str:
+    """A FIDE id: ASCII digits only, at most 11 (the width of the TRF-2026 ``001`` field,
+    columns 58–68); "" stays ""."""
+    value = text.strip()
+    if value and not (value.isascii() and value.isdigit() and len(value) <= 11):
+        raise FieldError("fide_id", _("{value!r} is not a FIDE id: digits only, at most 11").format(value=value))
+    return value
+
+
+def birth(text: str, today: datetime.date | None = None) -> str:
+    """A birth date or year (``YYYY``, ``YYYY-MM-DD`` or as a list writes it); refused when its
+    year is in the future or before 1900, or when it is a number that is no year (``3000``,
+    ``19700``) — such a value was a typing slip, and a TRF would carry it to the rating officer."""
+    value = text.strip()
+    year = re.search(r"(?<![0-9])[0-9]{4}(?![0-9])", value)
+    if value.isdigit() and not year:
+        raise FieldError("birth", _("{value!r} is not a year of birth").format(value=value))
+    this_year = (today or datetime.date.today()).year
+    if year and not 1900 <= int(year.group()) <= this_year:
+        raise FieldError("birth", _("year of birth {year} is not between 1900 and {this_year}").format(
+            year=year.group(), this_year=this_year))
+    return value
 
 
 # -- federation ------------------------------------------------------------------------------------

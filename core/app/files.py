@@ -163,9 +163,20 @@ def looks_like_trf(path: str, text: str) -> bool:
     return path.strip().lower().endswith((".trf", ".txt")) or text.lstrip().startswith(("012", "001"))
 
 
+def _refuse_rating_list(path: str, text: str) -> None:
+    """A FIDE rating list (its TXT header ``ID Number  Name …``, or its XML) given to
+    ``players import`` is refused with the command that reads it: read as a TRF it gave one
+    "unknown record code" per line, and it would register the whole world."""
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    if first.startswith("ID Number") or first.startswith("<?xml") and "playerslist" in text[:2000].lower():
+        raise TournamentError(_("{path}: this is a FIDE rating list: use hakem lists import, then "
+                                "players add --fide-id").format(path=path.strip()))
+
+
 def players_from_text(path: str, text: str) -> list[dict[str, Any]]:
     """``add_player`` arguments from a CSV (header names the columns; every bad line is
     reported and nothing is imported unless the whole file is good) or a TRF (its players)."""
+    _refuse_rating_list(path, text)
     if looks_like_trf(path, text):
         from core.trf import parse_tournament
 

@@ -139,14 +139,21 @@ class RegistrationCases(DeskBase):
         from core.app.files import read_players, source_name
         from core.csvimport import ImportedRows
 
-        rows = read_players(path)
-        name = Path(source_name(path)).name
+        from core.errors import FileProblems, ValidationError
 
-        def change(t: Tournament) -> Tournament:
-            return commands.add_players(t, rows)  # all or none, every bad row named
+        try:
+            rows = read_players(path)
+            name = Path(source_name(path)).name
 
-        out = self._change(f"import {len(rows)} players from {name}", change,
-                           value=lambda before, after: len(rows))
+            def change(t: Tournament) -> Tournament:
+                return commands.add_players(t, rows)  # all or none, every bad row named
+
+            out = self._change(f"import {len(rows)} players from {name}", change,
+                               value=lambda before, after: len(rows))
+        except ValidationError as error:  # one first line naming the file (the README's promise)
+            if isinstance(error, FileProblems) and error.source:
+                raise
+            raise FileProblems(error.problems, source=source_name(path).strip()) from None
         if isinstance(rows, ImportedRows) and rows.warnings:
             out = Outcome(out.tournament, out.revision,
                           (*out.warnings, *(f"{name}: {w}" for w in rows.warnings)), out.value)

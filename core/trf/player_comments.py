@@ -62,7 +62,7 @@ def read_player_comment(doc: TrfDocument, lineno: int, line: str) -> bool:
                 doc.problem(lineno, 1, _("club of player {pno} given twice (also on line {line})").format(
                     pno=pno, line=doc.clubs[pno][0]))
             else:
-                doc.clubs[pno] = (lineno, club.strip())
+                doc.clubs[pno] = (lineno, _club(doc, lineno, club, line.index(club) + 1 if club else 1))
         return True
     if line.startswith(NATIONAL_COMMENT):
         found = _pno_and_rest(doc, lineno, line[len(NATIONAL_COMMENT):], NATIONAL_COMMENT)
@@ -76,6 +76,17 @@ def read_player_comment(doc: TrfDocument, lineno: int, line: str) -> bool:
                 doc.nrs.append((lineno, pno, int(rating), national_id.strip(), {}))
         return True
     return False
+
+
+def _club(doc: TrfDocument, lineno: int, raw: str, column: int) -> str:
+    """The club as every way in accepts a name (:func:`core.fields.name`)."""
+    from core.fields import FieldError, name
+
+    try:
+        return name(raw, "club")
+    except FieldError as error:
+        doc.problem(lineno, column, str(error))
+        return raw.strip()
 
 
 def check_clubs(doc: TrfDocument, known: set[int]) -> None:

@@ -168,10 +168,23 @@ def _read_player(doc: TrfDocument, lineno: int, line: str) -> None:
     if sex not in ("", "m", "w"):
         doc.warning(lineno, 10, _("sex {raw!r} is not m or w").format(raw=sex))
     cells = _read_cells(doc, lineno, line)
-    player = Player(pno=pno, name=col(line, 15, 47).strip(), rating=rating,
+    player = Player(pno=pno, name=_name(doc, lineno, col(line, 15, 47), 15), rating=rating,
                     title=col(line, 11, 13).strip().upper(), federation=col(line, 54, 56).strip(),
                     fide_id=col(line, 58, 68).strip(), birth=_birth(doc, lineno, line), sex=sex)
     doc.players.append(PlayerLine(lineno, player, declared, cells))
+
+
+def _name(doc: TrfDocument, lineno: int, raw: str, column: int) -> str:
+    """A name field as every way in accepts a name (:func:`core.fields.name`: no invisible
+    characters, NFC); a refusal is a problem of this line and column, so the import's one line
+    names the file and the line (it named only "player 6")."""
+    from core.fields import FieldError as NameRefused, name
+
+    try:
+        return name(raw)
+    except NameRefused as error:
+        doc.problem(lineno, column, str(error))
+        return raw.strip()
 
 
 def _birth(doc: TrfDocument, lineno: int, line: str) -> str:

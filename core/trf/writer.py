@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from core.i18n import _
+
 from core.model import (
     Board, Colour, PointSystem, Round, Tournament, format_points, running_scores, single_games,
 )
@@ -23,6 +25,10 @@ from core.trf.teams import match_comments, team_lines
 from core.trf.types import SYSTEM_COMMENT, read_type, type_code
 
 
+NAME_COLUMNS = 33
+"""The ``001`` name field, columns 15–47 (TRF-2026 player record)."""
+
+
 def _points_field(value: Fraction) -> str:
     """Points as TRF writes them: one decimal at least (``4.0``, ``2.5``)."""
     text = format_points(value)
@@ -32,13 +38,23 @@ def _points_field(value: Fraction) -> str:
 def _player_line(t: Tournament, pno: int, cells: list[str], pts: Fraction, rank: int) -> str:
     p = t.player(pno)
     line = (
-        f"001 {pno:>4} {(p.sex or ' ')[:1]}{p.title[:3]:>3} {p.name[:33]:<33} "
+        f"001 {pno:>4} {(p.sex or ' ')[:1]}{p.title[:3]:>3} {p.name[:NAME_COLUMNS]:<{NAME_COLUMNS}} "
         f"{(str(p.rating) if p.rating else ''):>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} "
         f"{date_for_trf(p.birth)[:10]:<10} {_points_field(pts):>4} {rank:>4}"
     )
     for cell in cells:
         line += "  " + cell
     return line.rstrip()
+
+
+def cut_names(t: Tournament) -> list[str]:
+    """A warning naming the players whose name is longer than the TRF name field and is cut
+    in the file (two different long names may then read the same), or nothing."""
+    long = [p for p in sorted(t.players, key=lambda p: p.pno) if len(p.name) > NAME_COLUMNS]
+    if not long:
+        return []
+    return [_("TRF names have {columns} columns (15–47); cut in the file: {players}").format(
+        columns=NAME_COLUMNS, players="; ".join(f"{p.pno} {p.name}" for p in long))]
 
 
 def _nrs_lines(t: Tournament) -> tuple[list[str], list[str]]:
@@ -56,7 +72,7 @@ def _nrs_lines(t: Tournament) -> tuple[list[str], list[str]]:
             continue
         line = (
             f"{fed:<3} {p.pno:>4} {(nrs.get('sex') or p.sex or ' ')[:1]}{nrs.get('class', '')[:3]:>3} "
-            f"{(nrs.get('name') or p.name)[:33]:<33} "
+            f"{(nrs.get('name') or p.name)[:NAME_COLUMNS]:<{NAME_COLUMNS}} "
             f"{(str(p.national_rating) if p.national_rating else ''):>4} {nrs.get('origin', '')[:3]:<3} "
             f"{p.national_id[:11]:>11} {(nrs.get('birth') or date_for_trf(p.birth))[:10]:<10}"
         )
@@ -336,4 +352,4 @@ def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
     return line_ending.join(lines) + line_ending
 
 
-__all__ = ["write_trf", "Board"]
+__all__ = ["write_trf", "cut_names", "Board"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from core.i18n import _
 
 import argparse
+import sys
 
 from core.cli.common import open_desk, open_workspace, show_warnings, write_output
 from core.cli.output import add_output_options
@@ -24,9 +25,13 @@ def _export(args: argparse.Namespace) -> int:
     if args.trf or args.trf16:
         from core.reports.export import trf_export  # ranks (columns 86-89) from the standings
 
+        from core.trf.writer import cut_names
+
         text = trf_export(t, flavour="16" if args.trf16 else "2026",
                           line_ending="\r\n" if args.crlf else "\n")
         write_output(text, args.output, args.force, "trf")
+        for warning in cut_names(t):
+            print(_("hakem: warning: {warning}").format(warning=warning), file=sys.stderr)
         return 0
     if args.json:
         import json
