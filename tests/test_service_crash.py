@@ -75,6 +75,19 @@ def _client(path: str, tid: str, start: int, ack_fd: int) -> None:
             time.sleep(0.02)
 
 
+def _acknowledged(read_fd: int, count: int) -> list[int]:
+    """Read acknowledged numbers from a client's pipe until ``count`` have come."""
+    data = b""
+    while data.count(b"\n") < count:
+        chunk = os.read(read_fd, 4096)
+        if not chunk:
+            break
+        data += chunk
+    done, _sep, rest = data.rpartition(b"\n")
+    assert not rest, "a partial line"  # the client writes whole lines, one write each
+    return [int(x) for x in done.split()]
+
+
 def _wait_for(path: str) -> None:
     import socket
 
@@ -112,8 +125,13 @@ def test_kills_of_clients_and_of_the_service_lose_no_acknowledged_result(tmp_pat
                 finally:
                     os._exit(0)
             os.close(write_fd)
-            time.sleep(rng.uniform(0.0, 0.15) if len(acked) % 7 else 0.5)
-            if rng.random() < 0.3:  # the service dies mid-request; its client is killed next
+            lives = kills["client"]
+            early: list[int] = []
+            if lives % 10 == 0:  # every 10th client lives until it has 3 results acknowledged
+                early = _acknowledged(read_fd, 3)
+            else:  # the others die at a random moment, mostly in the middle of a request
+                time.sleep(rng.uniform(0.0, 0.15))
+            if lives % 4 == 3:  # the service dies mid-request; its client is killed next
                 os.kill(service, signal.SIGKILL)
                 os.waitpid(service, 0)
                 kills["service"] += 1
@@ -121,6 +139,7 @@ def test_kills_of_clients_and_of_the_service_lose_no_acknowledged_result(tmp_pat
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
             kills["client"] += 1
+            acked.extend(early)
             with os.fdopen(read_fd) as pipe:
                 acked.extend(int(x) for x in pipe.read().split())
             _wait_for(path)
@@ -134,6 +153,6 @@ def test_kills_of_clients_and_of_the_service_lose_no_acknowledged_result(tmp_pat
     finally:
         os.kill(service, signal.SIGKILL)
         os.waitpid(service, 0)
-    assert kills["service"] >= 30 and kills["client"] >= 200 - kills["service"]
-    assert len(acked) > 50  # results were really entered between the kills
+    assert kills == {"client": 160, "service": 40}
+    assert len(acked) >= 16 * 3  # results were really entered between the kills
     print(f"kills {kills}, acknowledged results {len(acked)}")
