@@ -148,3 +148,49 @@ def test_html_pages_carry_no_control_character(data, planted):
     assert main(["export", planted, "--html", "-o", "site"]) == 0
     for page in (data / "site").glob("*.html"):
         assert not _RAW.search(page.read_text(encoding="utf-8")), page.name
+
+
+# -- a damaged rating list stops nobody ---------------------------------------------------------
+@pytest.fixture()
+def lists(data):
+    """A good FIDE list, a FIFO planted under the name ``aaa`` and garbage as ``zzz``'s index."""
+    from tests.ratinglist_builder import fide_txt
+    from tests.test_ratinglists import PLAYERS
+
+    source = data / "players_list_foa.txt"
+    source.write_bytes(fide_txt(PLAYERS).encode("cp1252"))
+    assert main(["lists", "import", str(source)]) == 0
+    folder = data / "data" / "lists"
+    os.mkfifo(folder / "aaa.idx")
+    (folder / "zzz.idx").write_bytes(b"#hakem-rating-list 1\t{not json" + b" " * 2000)
+    return folder
+
+
+def test_a_damaged_list_is_named_and_the_others_are_used(data, lists, capsys):
+    capsys.readouterr()
+    assert main(["lists"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in out] == ["aaa", "fide", "zzz"]
+    assert "not a regular file" in out[0] and "damaged" in out[2] and "Carlsen" not in out[1]
+    assert main(["lists", "--format", "json"]) == 0
+    shown = json.loads(capsys.readouterr().out)["lists"]
+    assert [bool(i.get("problem")) for i in shown] == [True, False, True]
+
+    assert main(["lists", "search", "carlsen"]) == 0
+    out = capsys.readouterr()
+    assert "Carlsen" in out.out
+    assert out.err.count("'aaa'") == 1 and out.err.count("'zzz'") == 1, out.err
+
+    tid = _event(data)
+    capsys.readouterr()
+    assert main(["players", "add", tid, "--fide-id", "1503014"]) == 0
+    assert "'aaa'" in capsys.readouterr().err
+    assert main(["players", "list", tid]) == 0
+    assert "Carlsen" in capsys.readouterr().out
+
+
+def test_doctor_names_a_damaged_list(data, lists, capsys):
+    capsys.readouterr()
+    assert main(["doctor"]) == 1
+    out = capsys.readouterr().out
+    assert "problem: rating list 'aaa'" in out and "problem: rating list 'zzz'" in out

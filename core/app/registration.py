@@ -88,7 +88,14 @@ class RegistrationCases(DeskBase):
             return commands.add_player(t, name, extra=player_extra or None, **fields)
 
         who = (typed or {}).get("name") or fide_id or national_id or egd_pin
-        return self._late_entry(f"add player {who}", change)
+        out = self._late_entry(f"add player {who}", change)
+        return Outcome(out.tournament, out.revision, (*self._skipped_lists(list_name), *out.warnings), out.value)
+
+    def _skipped_lists(self, list_name: str) -> tuple[str, ...]:
+        """Lists that cannot be read, when the list is chosen among all (named once)."""
+        from core.ratinglists.library import available, skipped
+
+        return () if list_name else tuple(skipped(available(self.store.data_dir)))
 
     @use_case("player.add")
     def register_from_list(self, entry: Any, source: Any) -> Outcome:
@@ -116,7 +123,7 @@ class RegistrationCases(DeskBase):
         if rating_for_pairing is not None:
             action += f" (rating for pairing: {rating_for_pairing or 'by the event kind'})"
         out = self._change(action, change)
-        return Outcome(out.tournament, out.revision, out.warnings, found[-1])
+        return Outcome(out.tournament, out.revision, (*self._skipped_lists(list_name), *out.warnings), found[-1])
 
     @use_case("player.read", writes=False)
     def preview_rating_update(self, list_name: str = "", rating_for_pairing: str | None = None) -> Any:

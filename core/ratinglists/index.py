@@ -47,10 +47,15 @@ class ListInfo:
     count: int
     imported: str
     imported_by: str
+    problem: str = ""
+    """Why the list cannot be read (a damaged index, a FIFO under its name); "" when it can.
+    A damaged list is named in the listing and skipped by search and registration, never
+    the end of every other list (one planted file must not stop everyone)."""
 
     def as_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "format": self.format, "date": self.date, "source": self.source,
-                "count": self.count, "imported": self.imported, "imported_by": self.imported_by}
+        out = {"name": self.name, "format": self.format, "date": self.date, "source": self.source,
+               "count": self.count, "imported": self.imported, "imported_by": self.imported_by}
+        return {**out, "problem": self.problem} if self.problem else out
 
 
 def _record(entry: ListEntry) -> bytes:

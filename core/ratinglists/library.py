@@ -113,25 +113,36 @@ def available(data_dir: Path) -> list[ListInfo]:
     try:
         with lists_directory(data_dir) as directory:
             names = sorted(n[:-4] for n in os.listdir(directory) if n.endswith(".idx"))
-            infos = []
-            for name in names:
-                if not _NAME.match(name):
-                    continue
-                fd = _open_index(directory, name)
-                try:
-                    header = read_header(os.pread(fd, HEADER_SIZE, 0), name)
-                finally:
-                    os.close(fd)
-                infos.append(ListInfo(name=name, format=header.get("format", ""),
-                                      date=header.get("date", ""), source=header.get("source", ""),
-                                      count=int(header.get("count", 0)),
-                                      imported=header.get("imported", ""),
-                                      imported_by=header.get("imported_by", "")))
-            return infos
+            return [_info(directory, name) for name in names if _NAME.match(name)]
     except RatingListError as error:
         if "no rating lists" in str(error):
             return []
         raise
+
+
+def _info(directory: int, name: str) -> ListInfo:
+    """What the index ``name`` says about its list, or a :class:`ListInfo` naming why it
+    cannot be read (``problem``)."""
+    try:
+        fd = _open_index(directory, name)
+        try:
+            header = read_header(os.pread(fd, HEADER_SIZE, 0), name)
+        finally:
+            os.close(fd)
+        return ListInfo(name=name, format=str(header.get("format", "")), date=str(header.get("date", "")),
+                        source=str(header.get("source", "")), count=int(header.get("count", 0)),
+                        imported=str(header.get("imported", "")), imported_by=str(header.get("imported_by", "")))
+    except (RatingListError, OSError, ValueError, TypeError, AttributeError) as error:
+        reason = str(error) if isinstance(error, RatingListError) else _(
+            "rating list {name!r}: the index is damaged; import the list again").format(name=name)
+        return ListInfo(name=name, format="", date="", source="", count=0, imported="", imported_by="",
+                        problem=reason)
+
+
+def skipped(infos: list[ListInfo]) -> list[str]:
+    """One warning per list that cannot be read, for search and registration (which use the
+    others)."""
+    return [_("{problem} (the list was skipped)").format(problem=i.problem) for i in infos if i.problem]
 
 
 def remove_list(data_dir: Path, name: str) -> None:

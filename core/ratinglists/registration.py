@@ -26,7 +26,7 @@ def choose_list(data_dir: Path, t: Tournament | None, name: str = "", id_kind: s
     if name:
         return open_list(data_dir, name)
     recorded = (t.options.get("rating_list") or {}).get("name") if t is not None else None
-    lists = available(data_dir)
+    lists = [info for info in available(data_dir) if not info.problem]  # a damaged list: skipped (named by the caller)
     if recorded and any(info.name == recorded for info in lists):
         return open_list(data_dir, str(recorded))
     formats = _KIND_FORMATS.get(id_kind, ())

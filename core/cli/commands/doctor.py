@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from core.i18n import _
 
@@ -36,7 +37,24 @@ def run(args: argparse.Namespace) -> int:
                 print(_("problem: {problem}").format(problem=problem))
     if not ids:
         print(_("no tournaments in {data_dir}").format(data_dir=store.data_dir))
+    if not args.ids:
+        bad += _rating_lists(store.data_dir)
     return 1 if bad else 0
+
+
+def _rating_lists(data_dir: Path) -> int:
+    """The rating lists that cannot be read (a damaged index, a FIFO under a list's name):
+    each named as a problem; 1 if there was any."""
+    from core.errors import RatingListError
+    from core.ratinglists.library import available
+
+    try:
+        problems = [info.problem for info in available(data_dir) if info.problem]
+    except RatingListError as error:  # the lists folder itself (a link, writable by anybody)
+        problems = [str(error)]
+    for problem in problems:
+        print(_("problem: {problem}").format(problem=problem))
+    return 1 if problems else 0
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -21,6 +21,9 @@ def _show(args: argparse.Namespace) -> int:
         print(_("No rating lists yet: import one with 'hakem lists import FILE'."))
         return 0
     for info in infos:
+        if info.problem:
+            print(terminal_safe(f"{info.name:<12} " + _("cannot be read: {problem}").format(problem=info.problem)))
+            continue
         print(terminal_safe(_("{name:<12} {format:<8} {date:<10} {count:>9} players  "
                               "(imported {imported} by {user}, from {source})")
                             .format(name=info.name, format=info.format, date=info.date or "-",
@@ -53,7 +56,15 @@ def _search(args: argparse.Namespace) -> int:
     from core.cli.common import open_workspace, print_json
     from core.safe_text import terminal_safe
 
-    info, found = open_workspace().search_rating_list(args.query, args.limit, args.list)
+    import sys
+
+    from core.ratinglists.library import skipped
+
+    workspace = open_workspace()
+    if not args.list:
+        for warning in skipped(workspace.rating_lists()):
+            print(terminal_safe(_("hakem: warning: {warning}").format(warning=warning)), file=sys.stderr)
+    info, found = workspace.search_rating_list(args.query, args.limit, args.list)
     if args.format == "json":
         from dataclasses import asdict
 
