@@ -43,7 +43,10 @@ def test_update_ratings_gives_each_player_their_own_rating_when_numbers_change(t
     by_id = {p["fide_id"]: (p["name"], p["rating"], p["pno"]) for p in players(data, tid)}
     # Alpha now 1850 is ranked below Beta 1950: numbers 2 and 1 (Art. 2.2)
     assert by_id == {"4600001": ("Alpha, A", 1850, 2), "4600002": ("Beta, B", 1950, 1)}
-    assert "Pairing numbers changed" in out and "Alpha, A 1→2" in out and "Beta, B 2→1" in out
+    # one line per moved player, ordered by the new number (issue 29 follow-up: 300 moves in
+    # one line could not be read)
+    assert out.splitlines()[-2:] == ["    2 →   1  Beta, B", "    1 →   2  Alpha, A"]
+    assert "Pairing numbers changed (they follow the ratings before round 1):" in out
 
 
 def _player_csv(rows: list[dict[str, object]]) -> str:
@@ -91,8 +94,9 @@ def test_three_hundred_players_each_keep_their_own_rating_through_the_cli(tmp_pa
     moves = {(_stored(before, r).pno, _stored(after, r).pno) for r in rows
              if _stored(before, r).pno != _stored(after, r).pno}
     assert len(moves) > 250  # the list re-sorts nearly everybody
-    [listing] = [line for line in out.splitlines() if line.startswith("Pairing numbers changed")]
-    assert {(int(a), int(b)) for a, b in re.findall(r" (\d+)→(\d+)", listing)} == moves
+    listing = out.split("Pairing numbers changed", 1)[1].splitlines()[2:]
+    assert len(listing) == len(moves)  # one line each
+    assert {(int(a), int(b)) for line in listing for a, b in re.findall(r"^ +(\d+) → +(\d+)  \S", line)} == moves
 
 
 def _stored(t: Tournament, row: dict[str, object]) -> Player:

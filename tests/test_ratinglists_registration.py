@@ -44,7 +44,7 @@ def players(data: Path, tid: str) -> list[dict[str, object]]:
 
 @pytest.mark.parametrize(("control", "kind"), [
     ("90+30", "standard"), ("60", "standard"), ("45+15", "standard"), ("15+10", "rapid"),
-    ("25", "rapid"), ("10", "blitz"), ("3+2", "blitz"), ("5+5", "blitz"), ("", "standard")])
+    ("25", "rapid"), ("10", "blitz"), ("3+2", "blitz"), ("5+5", "blitz"), ("", None), ("G/90", None)])
 def test_rating_kind_from_the_time_control(control: str, kind: str) -> None:
     # FIDE Laws: the time for 60 moves (base + 60 × increment) decides; rapid > 10 and < 60 min.
     assert kind_for_time_control(control) == kind

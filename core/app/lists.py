@@ -36,20 +36,23 @@ class ListCases:
 
     @use_case("lists.import")
     def import_rating_list(self, path: Source, fmt: str | None = None, name: str | None = None,
-                           date: str | None = None, layout: CsvLayout | None = None) -> ListInfo:
-        """Import a published list (zip, TXT, XML or CSV), replacing one of the same name;
-        the journal of the list is its own (who imported it, when, from which file)."""
+                           date: str | None = None, layout: CsvLayout | None = None,
+                           replace_smaller: bool = False, older: bool = False) -> ListInfo:
+        """Import a published list (zip, TXT, XML or CSV), replacing one of the same name —
+        not by one of fewer than half its players (unless ``replace_smaller``) nor by an
+        older edition (unless ``older``); the journal of the list is its own (who imported
+        it, when, from which file)."""
         from core.app.files import InputFile
         from core.ratinglists.library import import_list
         from core.store import current_user
 
         if not isinstance(path, InputFile):
             return import_list(self.store.data_dir, path, fmt=fmt, name=name, date=date, layout=layout,
-                               user=current_user())
-        return self._import_passed(path, fmt, name, date, layout)
+                               user=current_user(), replace_smaller=replace_smaller, older=older)
+        return self._import_passed(path, fmt, name, date, layout, replace_smaller, older)
 
     def _import_passed(self, passed: Any, fmt: str | None, name: str | None, date: str | None,
-                       layout: CsvLayout | None) -> ListInfo:
+                       layout: CsvLayout | None, replace_smaller: bool, older: bool) -> ListInfo:
         """A list the caller passed: written to a private folder of the data directory under
         its own base name (the format and the date are recognised by it), imported, removed."""
         import os
@@ -67,7 +70,7 @@ class ListCases:
             with open(copy, "xb") as out:
                 out.write(passed.data)
             info = import_list(self.store.data_dir, copy, fmt=fmt, name=name, date=date, layout=layout,
-                               user=current_user())
+                               user=current_user(), replace_smaller=replace_smaller, older=older)
         finally:
             shutil.rmtree(folder, ignore_errors=True)
         return info

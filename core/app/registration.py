@@ -41,7 +41,13 @@ class RegistrationCases(DeskBase):
             else:
                 action += f" (late entry slotted in as number {slot}; renumbered " + \
                     ", ".join(f"{old}->{new}" for _n, old, new in moves) + ")"
-        return self._late_entry(action, lambda t: commands.add_player(t, name, keep_numbers=keep_numbers, **fields))
+        def register(t: Tournament) -> Tournament:
+            from core.ratinglists.apply import refuse_registered_ids
+
+            refuse_registered_ids(t, fields)
+            return commands.add_player(t, name, keep_numbers=keep_numbers, **fields)
+
+        return self._late_entry(action, register)
 
     def _late_entry(self, action: str, change: Any) -> Outcome:
         """Add a player; the answer is the number given, and when registered players got new
@@ -76,6 +82,7 @@ class RegistrationCases(DeskBase):
                              extra: Mapping[str, Any] | None = None) -> Outcome:
         """Register a player found by id in a rating list (the data directory's lists); what
         the organiser typed wins over the list's fields.  The answer is the pairing number."""
+        from core.ratinglists.apply import refuse_registered_ids
         from core.ratinglists.registration import fields_from_list
 
         def change(t: Tournament) -> Tournament:
@@ -84,6 +91,7 @@ class RegistrationCases(DeskBase):
                    if not (k in ("fide_id", "national_id") and str(v).strip().upper() == str(listed.get(k, "")).upper())}
             fields = {**listed, **own}
             player_extra = {**fields.pop("extra", {}), **dict(extra or {})}
+            refuse_registered_ids(t, {**fields, "extra": player_extra})
             name = fields.pop("name")
             return commands.add_player(t, name, extra=player_extra or None, **fields)
 

@@ -24,26 +24,67 @@ RATING_KINDS = ("standard", "rapid", "blitz")
 _CONTROL = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*(?:'|m|min)?\s*(?:\+\s*(\d+(?:[.,]\d+)?)\s*(?:\"|s)?)?\s*$")
 
 
-def kind_for_time_control(time_control: str) -> str:
-    """``standard``/``rapid``/``blitz`` from ``"90+30"``, ``"15+10"``, ``"3+2"`` (base minutes
-    plus increment seconds; the time for 60 moves decides, as in FIDE's Laws A.1 and B.1)."""
-    match = _CONTROL.match(time_control or "")
-    if not match:
-        return "standard"
-    base = Fraction(match.group(1).replace(",", "."))
-    increment = Fraction((match.group(2) or "0").replace(",", "."))
-    for_60_moves = base + increment  # 60 moves × increment seconds = increment minutes
-    if for_60_moves <= 10:
+def _kind_for_60_moves(minutes: Fraction) -> str:
+    """FIDE's classification by the time each player has for 60 moves, increments included
+    (Laws of Chess, Appendix A.1: rapid is more than 10 and less than 60 minutes; B.1: blitz
+    is 10 minutes or less); 60 minutes or more is standard."""
+    if minutes <= 10:
         return "blitz"
-    if for_60_moves < 60:
+    if minutes < 60:
         return "rapid"
     return "standard"
 
 
+def kind_for_time_control(time_control: str) -> str | None:
+    """``standard``/``rapid``/``blitz`` from ``"90+30"``, ``"15+10"``, ``"3 min + 2 s"`` (base
+    minutes plus increment seconds); ``None`` when the text is not of that form.
+
+    Time for 60 moves = base + 60 × increment seconds = base + increment minutes."""
+    match = _CONTROL.match(time_control or "")
+    if not match:
+        return None
+    base = Fraction(match.group(1).replace(",", "."))
+    increment = Fraction((match.group(2) or "0").replace(",", "."))
+    return _kind_for_60_moves(base + increment)
+
+
+_PERIOD = re.compile(r"^(?:(\d+)/)?(\d+)(?:\+(\d+))?$")
+
+
+def kind_for_time_control_code(code: str) -> str | None:
+    """The kind of a TRF-2026 time-control code (record 222: periods ``[moves/]seconds[+increment
+    seconds]`` joined by ``:``; Armageddon ``W…-B…``, classified by White's clock); ``None`` for
+    an empty or unreadable code.
+
+    Time for 60 moves = Σ over the periods met in the first 60 moves of (the period's seconds
+    + the moves played in it × its increment), in minutes: ``180+2`` → 3 + 60 × 2 s = 5 min
+    (blitz); ``40/6000+30:900+30`` → 100 min + 40 × 30 s + 15 min + 20 × 30 s = 145 min."""
+    text = (code or "").strip()
+    if text.startswith("W") and "-B" in text:
+        text = text[1:text.index("-B")]
+    seconds = Fraction(0)
+    left = 60
+    for period in text.split(":"):
+        match = _PERIOD.match(period)
+        if not match:
+            return None
+        moves = min(int(match.group(1)), left) if match.group(1) else left
+        seconds += int(match.group(2)) + moves * int(match.group(3) or 0)
+        left -= moves
+        if left <= 0:
+            break
+    return _kind_for_60_moves(seconds / 60) if text else None
+
+
 def event_rating_kind(t: Tournament) -> str:
-    """The rating kind the event registers players with."""
+    """The rating kind the event registers players with: the organiser's choice, else the
+    kind of the time-control code (exact: TRF-2026 record 222), else of the time control as
+    typed, else standard."""
     chosen = str(t.options.get("rating_kind", "") or "")
-    return chosen if chosen in RATING_KINDS else kind_for_time_control(t.time_control)
+    if chosen in RATING_KINDS:
+        return chosen
+    return (kind_for_time_control_code(t.time_control_code) or kind_for_time_control(t.time_control)
+            or "standard")
 
 
 PAIRING_RATING_CHOICES: dict[str, tuple[str, ...]] = {
@@ -198,8 +239,8 @@ def rating_changes(t: Tournament, index: ListIndex) -> tuple[list[RatingChange],
                 missing.append(p)
             continue
         new = player_fields(entry, policy)
-        diff = {f: (getattr(p, f), new[f]) for f in _COMPARED
-                if new[f] not in ("", 0) and getattr(p, f) != new[f]}
+        diff = {f: (getattr(p, f), new[f]) for f in _COMPARED  # the rating even when 0: the
+                if (f == "rating" or new[f] not in ("", 0)) and getattr(p, f) != new[f]}  # list has none of the kinds
         if "rating" in diff:
             diff[RATING_SOURCE_KEY] = ((p.extra or {}).get(RATING_SOURCE_KEY, ""),
                                        new.get("extra", {}).get(RATING_SOURCE_KEY, ""))
@@ -280,4 +321,22 @@ def register_entry(t: Tournament, entry: ListEntry, source: ListInfo) -> Tournam
 
     fields = player_fields(entry, pairing_rating_order(t))
     name = fields.pop("name")
+    refuse_registered_ids(t, fields)
     return commands.add_player(record_source(t, source), name, **fields)
+
+
+def refuse_registered_ids(t: Tournament, fields: Mapping[str, Any]) -> None:
+    """Refuse to register an id the event already holds — the FIDE id, the national id (with
+    its club key: compared as the list writes it, capitals or not) or the EGD pin — naming
+    the player who has it: an id is one person, registered once."""
+    pin = str((fields.get("extra") or {}).get("egd_pin", "") or "")
+    wanted = (("fide_id", str(fields.get("fide_id", "") or "").strip()),
+              ("national_id", str(fields.get("national_id", "") or "").strip().upper()),
+              ("egd_pin", pin.strip()))
+    for p in t.players:
+        held = {"fide_id": p.fide_id.strip(), "national_id": p.national_id.strip().upper(),
+                "egd_pin": str((p.extra or {}).get("egd_pin", "") or "").strip()}
+        for kind, value in wanted:
+            if value and held[kind] == value:
+                raise TournamentError(_("{kind} {value} is already registered: number {pno}, {name}")
+                                      .format(kind=_id_label(kind), value=value, pno=p.pno, name=p.name))

@@ -51,6 +51,9 @@ class ListInfo:
     """Why the list cannot be read (a damaged index, a FIFO under its name); "" when it can.
     A damaged list is named in the listing and skipped by search and registration, never
     the end of every other list (one planted file must not stop everyone)."""
+    warnings: tuple[str, ...] = ()
+    """What an import tells the organiser (names cleaned, ids several players hold); not
+    stored in the index."""
 
     def as_dict(self) -> dict[str, Any]:
         out = {"name": self.name, "format": self.format, "date": self.date, "source": self.source,
@@ -87,8 +90,11 @@ def _entry(line: bytes) -> ListEntry:
     return ListEntry(**values)
 
 
-def write_index(out: BinaryIO, entries: Iterable[ListEntry], meta: dict[str, Any]) -> int:
+def write_index(out: BinaryIO, entries: Iterable[ListEntry], meta: dict[str, Any],
+                duplicates: list[str] | None = None) -> int:
     """Write the index of ``entries`` to ``out`` (positioned at 0); returns the entry count.
+    ``duplicates`` (when given) receives each id that several entries hold, as ``F<id>``,
+    ``N<id>`` or ``E<pin>`` (neighbours in the sorted id section: found at no extra cost).
 
     Memory: the encoded lines are held once for sorting (about 130 bytes per FIDE entry) and
     released while the names section is written, so the id lines replace them rather than
@@ -111,6 +117,8 @@ def write_index(out: BinaryIO, entries: Iterable[ListEntry], meta: dict[str, Any
     count = len(lines)
     del lines
     ids.sort()
+    if duplicates is not None:
+        duplicates.extend(_shared_ids(ids))
     ids_start = offset
     for line in ids:
         out.write(line)
@@ -122,6 +130,18 @@ def write_index(out: BinaryIO, entries: Iterable[ListEntry], meta: dict[str, Any
     out.seek(0)
     out.write(encoded + b" " * (HEADER_SIZE - 1 - len(encoded)) + b"\n")
     return count
+
+
+def _shared_ids(ids: list[bytes]) -> list[str]:
+    """The ids (with their kind letter) that more than one line of the sorted ``ids`` holds."""
+    shared: list[str] = []
+    previous = b""
+    for line in ids:
+        key = line[:line.index(b"\t")]
+        if key == previous and (not shared or shared[-1] != key.decode("utf-8")):
+            shared.append(key.decode("utf-8"))
+        previous = key
+    return shared
 
 
 def read_header(data: bytes, name: str) -> dict[str, Any]:

@@ -15,17 +15,18 @@ import os
 import re
 import secrets
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
-from typing import BinaryIO, cast
+from typing import Any, BinaryIO, cast
 
 from core.errors import RatingListError
 from core.i18n import _
 from core.ratinglists.entry import ListEntry
 from core.ratinglists.formats import FORMATS, csv_list, egd, fide_txt, fide_xml
 from core.ratinglists.formats.csv_list import PRESETS, CsvLayout
-from core.ratinglists.formats.source import decoded_lines, member_name
+from core.ratinglists.formats.source import Line, decoded_lines, member_name
 from core.ratinglists.index import HEADER_SIZE, ListIndex, ListInfo, read_header, write_index
 from core.store.files import SafeDir
 
@@ -200,21 +201,43 @@ def list_date(path: str, fmt: str) -> str:
     return ""
 
 
-def read_entries(path: str, fmt: str, layout: CsvLayout | None = None) -> Iterator[ListEntry]:
-    """The entries of a list file in layout ``fmt``."""
+class _LineCounter:
+    """The number of the last line a reader took: an entry's line, for the messages that name
+    lines after the reading (ids several entries hold)."""
+
+    def __init__(self, lines: Iterable[Line]) -> None:
+        self.lines = lines
+        self.number = 0
+
+    def __iter__(self) -> Iterator[Line]:
+        for line in self.lines:
+            self.number = line.number
+            yield line
+
+
+def read_entries(path: str, fmt: str, layout: CsvLayout | None = None,
+                 counter: list[_LineCounter] | None = None) -> Iterator[ListEntry]:
+    """The entries of a list file in layout ``fmt``; ``counter`` (when given) receives the
+    line counter of a line-based layout."""
+    def lines(fallback: str) -> Iterable[Line]:
+        tracked = _LineCounter(decoded_lines(path, fallback))
+        if counter is not None:
+            counter.append(tracked)
+        return tracked
+
     if fmt == "fide":
         match = _KIND.search(member_name(path))
         kind = match.group(1).lower() if match else "standard"
-        return fide_txt.read(decoded_lines(path, "cp1252"), path, kind)
+        return fide_txt.read(lines("cp1252"), path, kind)
     if fmt == "fide-xml":
         return fide_xml.read(path)
     if fmt == "egd":
-        return egd.read(decoded_lines(path, "iso-8859-15"), path)
+        return egd.read(lines("iso-8859-15"), path)
     if fmt in PRESETS or fmt == "csv":
         chosen = layout or PRESETS.get(fmt)
         if chosen is None:
             raise RatingListError(_("--format csv needs --map (which column holds which field)"))
-        return csv_list.read(decoded_lines(path, chosen.fallback_encoding), path, chosen)
+        return csv_list.read(lines(chosen.fallback_encoding), path, chosen)
     raise RatingListError(_("unknown list format {fmt!r}; use {formats}")
                           .format(fmt=fmt, formats=", ".join(FORMATS)))
 
@@ -231,24 +254,36 @@ def unread_columns(path: str, fmt: str, layout: CsvLayout | None = None) -> list
 
 
 def import_list(data_dir: Path, path: str, fmt: str | None = None, name: str | None = None,
-                date: str | None = None, layout: CsvLayout | None = None, user: str = "") -> ListInfo:
-    """Read a whole list file and replace (or create) the list's index in one rename."""
+                date: str | None = None, layout: CsvLayout | None = None, user: str = "",
+                replace_smaller: bool = False, older: bool = False) -> ListInfo:
+    """Read a whole list file and replace (or create) the list's index in one rename; the
+    answer's ``warnings`` say what the organiser should know (names cleaned, shared ids).
+
+    The list it replaces is kept (the README's promise: a damaged download keeps the previous
+    one) when the new one is older, unless ``older``, or has fewer than half its players — a
+    download cut at a line end looks so and nothing else tells — unless ``replace_smaller``."""
     fmt = fmt or ("csv" if layout else detect_format(path))
     name = check_name(name or fmt.replace("-xml", ""))
-    meta = {"name": name, "format": fmt, "date": date if date is not None else list_date(path, fmt),
+    meta = {"name": name, "format": fmt,
+            "date": check_date(date) if date is not None else list_date(path, fmt),
             "source": Path(path).name,
             "imported": _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat(),
             "imported_by": user}
-    entries = read_entries(path, fmt, layout)
+    cleaned = CleanedNames()
+    entries = cleaned.entries(read_entries(path, fmt, layout))
+    shared: list[str] = []
     with lists_directory(data_dir, create=True) as directory:
+        previous = _previous_header(directory, name)
+        _refuse_older(previous, meta["date"], name, older)
         temp = f".{name}.{secrets.token_hex(8)}.tmp"
         fd = os.open(temp, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o660, dir_fd=directory)
         try:
             with os.fdopen(fd, "w+b", closefd=True) as out:
                 os.fchmod(out.fileno(), 0o660 & (os.fstat(directory).st_mode | 0o600))
-                count = write_index(cast(BinaryIO, out), entries, meta)
+                count = write_index(cast(BinaryIO, out), entries, meta, shared)
                 if count == 0:
                     raise RatingListError(_("{path}: the list holds no players").format(path=path))
+                _refuse_smaller(previous, count, name, replace_smaller)
                 out.flush()
                 os.fsync(out.fileno())
             os.rename(temp, f"{name}.idx", src_dir_fd=directory, dst_dir_fd=directory)
@@ -262,5 +297,131 @@ def import_list(data_dir: Path, path: str, fmt: str | None = None, name: str | N
                 raise RatingListError(_("cannot write the index of {name!r} ({reason}); the previous "
                                         "index is unchanged").format(name=name, reason=error.strerror)) from error
             raise
+    warnings = [*cleaned.warnings(), *shared_id_warnings(path, fmt, layout, shared)]
     with open_list(data_dir, name) as index:
-        return index.info
+        return replace(index.info, warnings=tuple(warnings))
+
+
+_DATE = re.compile(r"^(\d{4})-(\d{2})(?:-(\d{2}))?$")
+
+
+def check_date(text: str) -> str:
+    """A list's date as the organiser gives it: ``YYYY-MM`` or ``YYYY-MM-DD``, a real month
+    and day (``2026-13`` and ``yesterday`` are refused); ``""`` leaves the list undated."""
+    text = text.strip()
+    match = _DATE.match(text)
+    try:
+        if match:
+            _dt.date(int(match.group(1)), int(match.group(2)), int(match.group(3) or 1))
+            return text
+    except ValueError:
+        pass
+    if not text:
+        return ""
+    raise RatingListError(_("--date {date!r}: write the list's date as YYYY-MM or YYYY-MM-DD "
+                            "(e.g. 2026-12)").format(date=text))
+
+
+def _previous_header(directory: int, name: str) -> dict[str, Any] | None:
+    """The header of the list this import replaces; ``None`` when there is none — or when it
+    is damaged (then nothing in it can be compared, and the new list repairs it)."""
+    try:
+        fd = _open_index(directory, name)
+    except RatingListError:
+        return None
+    try:
+        return read_header(os.pread(fd, HEADER_SIZE, 0), name)
+    except RatingListError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _refuse_older(previous: dict[str, Any] | None, date: str, name: str, allowed: bool) -> None:
+    """An older edition over a newer one is refused unless ``allowed`` (dates compare at the
+    precision both give: ``2026-12`` is not older than ``2026-12-01``)."""
+    old = str((previous or {}).get("date", "") or "")
+    if allowed or not old or not date:
+        return
+    width = min(len(old), len(date))
+    if date[:width] < old[:width]:
+        raise RatingListError(_("rating list {name!r} is dated {old}; the list imported is dated {new}, "
+                                "older: give --older to replace it all the same")
+                              .format(name=name, old=old, new=date))
+
+
+def _refuse_smaller(previous: dict[str, Any] | None, count: int, name: str, allowed: bool) -> None:
+    """A list of fewer than half the players of the one it replaces is refused unless
+    ``allowed``."""
+    old = int((previous or {}).get("count", 0) or 0)
+    if not allowed and count * 2 < old:
+        raise RatingListError(_("rating list {name!r} has {old} players; the list imported has only {new} "
+                                "(a download cut short?): give --replace-smaller to replace it all the same")
+                              .format(name=name, old=old, new=count))
+
+
+class CleanedNames:
+    """Entries with the characters a name must not hold removed (zero-width and format
+    characters, the soft hyphen, control characters — :func:`core.safe_text.hidden_character`),
+    counted: a list that carries them (a U+200B in FIDE's list, a soft hyphen in a national
+    one) is stored clean, so registering from it never meets a refusal meant for typing."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.example = ""
+
+    def entries(self, entries: Iterable[ListEntry]) -> Iterator[ListEntry]:
+        for entry in entries:
+            if all(v.isascii() and v.isprintable() for v in entry.__dict__.values() if v.__class__ is str):
+                yield entry
+                continue
+            clean: dict[str, Any] = {k: clean_text(v) for k, v in entry.__dict__.items() if v.__class__ is str}
+            if clean["name"] != entry.name:
+                self.count += 1
+                self.example = self.example or clean["name"]
+            yield replace(entry, **clean)
+
+    def warnings(self) -> list[str]:
+        if not self.count:
+            return []
+        return [_("{count} name(s) held control or invisible characters, removed (e.g. {example})")
+                .format(count=self.count, example=self.example)]
+
+
+def clean_text(text: str) -> str:
+    """``text`` without the characters a name must not hold (they show as nothing, or break
+    tables and files); nothing is put in their place."""
+    from core.safe_text import hidden_character
+
+    kept = []
+    rest = text
+    while (at := hidden_character(rest)) is not None:
+        kept.append(rest[:at])
+        rest = rest[at + 1:]
+    kept.append(rest)
+    return "".join(kept).strip()
+
+
+_SHOWN_IDS = 10
+
+
+def shared_id_warnings(path: str, fmt: str, layout: CsvLayout | None, shared: list[str]) -> list[str]:
+    """One warning per id that several entries hold, naming their lines: found again by a
+    second reading, done only when the index found such ids (an id names one player; one
+    held twice identifies nobody, and registering by it is refused)."""
+    if not shared:
+        return []
+    wanted: dict[str, list[int]] = {key: [] for key in shared[:_SHOWN_IDS]}
+    counter: list[_LineCounter] = []
+    for ordinal, entry in enumerate(read_entries(path, fmt, layout, counter), start=1):
+        where = counter[0].number if counter else ordinal
+        for key in (f"F{entry.fide_id}", f"N{entry.national_id}", f"E{entry.egd_pin}"):
+            if key in wanted:
+                wanted[key].append(where)
+    label = {"F": _("FIDE id"), "N": _("national id"), "E": _("EGD pin")}
+    out = [_("{kind} {value} is held by several players (lines {lines}): registering by it is refused")
+           .format(kind=label[key[0]], value=key[1:], lines=", ".join(map(str, lines)))
+           for key, lines in wanted.items()]
+    if len(shared) > _SHOWN_IDS:
+        out.append(_("and {count} more id(s) held by several players").format(count=len(shared) - _SHOWN_IDS))
+    return out

@@ -42,13 +42,17 @@ def _import(args: argparse.Namespace) -> int:
 
     layout = parse_mapping(args.map) if args.map else None
     info = open_workspace().import_rating_list(args.file, fmt=args.format, name=args.name, date=args.date,
-                                               layout=layout)
+                                               layout=layout, replace_smaller=args.replace_smaller,
+                                               older=args.older)
     print(_("Rating list {name!r}: {count} players ({format}, dated {date}).")
           .format(name=info.name, count=info.count, format=info.format, date=info.date or _("undated")))
+    warnings = list(info.warnings)
     unread = unread_columns(args.file, info.format, layout)
     if unread:
-        warning = _("{file}: column(s) not read: {columns}").format(file=info.source, columns=", ".join(unread))
-        print(terminal_safe(_("hakem: warning: {warning}").format(warning=warning)), file=sys.stderr)
+        warnings.append(_("column(s) not read: {columns}").format(columns=", ".join(unread)))
+    for warning in warnings:
+        print(terminal_safe(_("hakem: warning: {warning}").format(warning=f"{info.source}: {warning}")),
+              file=sys.stderr)
     return 0
 
 
@@ -98,6 +102,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                     help=_("the list's layout (default: recognised from the file)"))
     im.add_argument("--name", help=_("name of the list on this machine (default: the layout)"))
     im.add_argument("--date", help=_("the list's date, e.g. 2026-12 (default: from the file)"))
+    im.add_argument("--replace-smaller", action="store_true",
+                    help=_("replace the list even by one of fewer than half its players"))
+    im.add_argument("--older", action="store_true", help=_("replace the list even by an older edition"))
     im.add_argument("--map", help=_("CSV columns: field=Column,... (e.g. name=Name,national_rating=Elo)"))
     im.set_defaults(func=_import)
     se = ls.add_parser("search", help=_("find players in a rating list by name or id"))

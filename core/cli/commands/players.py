@@ -105,10 +105,12 @@ def _update_ratings(args: argparse.Namespace) -> int:
                   date=update.source.date or _("undated"),
                   dry=_(" — nothing saved (--dry-run)") if args.dry_run else ""))
     if update.renumbered:
-        moves = ", ".join(f"{field_safe(name)} {old}→{new}" for name, old, new in update.renumbered)
-        print((_("Pairing numbers would change (they follow the ratings before round 1): {moves}")
-               if args.dry_run else
-               _("Pairing numbers changed (they follow the ratings before round 1): {moves}")).format(moves=moves))
+        print(_("Pairing numbers that would change (they follow the ratings before round 1):")
+              if args.dry_run else
+              _("Pairing numbers changed (they follow the ratings before round 1):"))
+        print(_("  old   new  player"))
+        for name, old, new in sorted(update.renumbered, key=lambda move: move[2]):
+            print(f"  {old:>3} → {new:>3}  {field_safe(name)}")
     return 0
 
 

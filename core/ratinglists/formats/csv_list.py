@@ -28,7 +28,7 @@ from core.errors import RatingListError
 from core.i18n import _
 from core.model import TITLES
 from core.ratinglists.entry import ENTRY_FIELDS, ListEntry
-from core.ratinglists.formats.source import Line
+from core.ratinglists.formats.source import Line, refuse_cut_line
 
 _NUMBERS = ("standard", "rapid", "blitz", "national_rating", "go_rating")
 _NAME_PARTS = ("surname", "first_name")
@@ -48,6 +48,9 @@ class CsvLayout:
     fallback_encoding: str = "cp1252"
     aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Other names a column goes by in other editions of the same list (DSB: ZPS = VKZ)."""
+    ends_with_newline: bool = False
+    """The publisher ends every line, the last one too (the DSB's and the TSF's exports): a
+    last line without its end is a download cut short.  A hand-made CSV may lack it."""
 
 
 PRESETS: dict[str, CsvLayout] = {
@@ -56,12 +59,13 @@ PRESETS: dict[str, CsvLayout] = {
                  "birth_year": ("Geburtsjahr",), "national_rating": ("DWZ",),
                  "standard": ("FIDE-Elo",), "title": ("FIDE-Titel",), "fide_id": ("FIDE-ID",),
                  "federation": ("FIDE-Land",), "club": ("ZPS",)},
-        federation="GER", inactive_when={"Status": ("P",)}, aliases={"ZPS": ("VKZ",)}),
+        federation="GER", inactive_when={"Status": ("P",)}, aliases={"ZPS": ("VKZ",)},
+        ends_with_newline=True),
     "tsf": CsvLayout(
         columns={"national_id": ("ID_no",), "first_name": ("first name",), "surname": ("surname",),
                  "sex": ("Sex",), "birth_year": ("Birthday",), "national_rating": ("Rtg_Nat",),
                  "fide_id": ("Fide_ID",)},
-        federation="TUR", fallback_encoding="cp1254"),
+        federation="TUR", fallback_encoding="cp1254", ends_with_newline=True),
 }
 
 
@@ -78,9 +82,25 @@ def parse_mapping(text: str) -> CsvLayout:
             raise RatingListError(_("--map: unknown field {field!r}; use {fields}")
                                   .format(field=key, fields=", ".join(sorted(allowed))))
         columns[key] = tuple(c.strip() for c in value.split("+"))
-    if "name" not in columns and not all(p in columns for p in _NAME_PARTS):
-        raise RatingListError(_("--map must name the column of 'name' (or 'surname' and 'first_name')"))
-    return CsvLayout(columns=columns)
+    return CsvLayout(columns=_name_columns(columns))
+
+
+def _name_columns(columns: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+    """The name's columns as the reader takes them: ``name`` alone (``Surname, First`` in one
+    column), or ``surname`` + ``first_name`` joined ``Surname, First``.  ``name`` beside
+    ``first_name`` is the surname (the issue's ``name=Name,first_name=Vorname`` used to drop
+    the first name silently); ``surname`` alone is the whole name."""
+    parts = {key: columns.pop(key) for key in ("name", *_NAME_PARTS) if key in columns}
+    if "name" in parts and "surname" in parts:
+        raise RatingListError(_("--map: give either name=Column or surname=Column,first_name=Column, "
+                                "not name and surname"))
+    surname = parts.get("surname") or parts.get("name")
+    if surname is None:
+        raise RatingListError(_("--map must name the column of the name: name=Column, or "
+                                "surname=Column,first_name=Column"))
+    if "first_name" in parts:
+        return {**columns, "surname": surname, "first_name": parts["first_name"]}
+    return {**columns, "name": surname}
 
 
 _OPTIONAL = frozenset({"fide_id", "club", "federation", "title", "standard"})
@@ -169,7 +189,7 @@ def split_header(text: str, path: str = "") -> tuple[str, list[str]]:
     """The delimiter (``,`` ``;`` or tab: the most frequent in the header) and the columns."""
     counts = {d: text.count(d) for d in (",", ";", "\t")}
     delimiter = max(counts, key=lambda d: counts[d])
-    return delimiter, next(_rows(iter([Line(1, text)]), delimiter, path), [])
+    return delimiter, next(_rows(iter([Line(1, text)]), delimiter, path), (1, []))[1]
 
 
 def read(lines: Iterable[Line], path: str, layout: CsvLayout) -> Iterator[ListEntry]:
@@ -180,28 +200,40 @@ def read(lines: Iterable[Line], path: str, layout: CsvLayout) -> Iterator[ListEn
         raise RatingListError(_("{path}: the list is empty").format(path=path))
     delimiter, header = split_header(first.text, path)
     index = _header_index(header, layout, path)
-    for number, row in enumerate(_rows(iterator, delimiter, path), start=2):
+    needed = max(index.values(), default=0) + 1
+    for number, row in _rows(iterator, delimiter, path, layout.ends_with_newline):
         if not any(cell.strip() for cell in row):
             continue
+        if len(row) < needed:
+            raise RatingListError(_("{path}, line {line}: {count} column(s), but the list's columns reach "
+                                    "to column {needed} (a line cut short?)")
+                                  .format(path=path, line=number, count=len(row), needed=needed))
         yield _entry(row, layout, index, path, number)
 
 
-def _rows(lines: Iterator[Line], delimiter: str, path: str) -> Iterator[list[str]]:
-    """The rows of ``lines``; Python's own limits (a field over 131,072 characters, a bad
-    quote) become a message naming the line, never a traceback."""
+def _rows(lines: Iterator[Line], delimiter: str, path: str,
+          ends_with_newline: bool = False) -> Iterator[tuple[int, list[str]]]:
+    """(line number, row) of ``lines``; Python's own limits (a field over 131,072
+    characters, a bad quote, a quoted field still open at the end of the file) become a
+    message naming the line, never a traceback."""
     last = [0]
 
     def texts() -> Iterator[str]:
         for line in lines:
             last[0] = line.number
+            if ends_with_newline:
+                refuse_cut_line(line, path)
             yield line.text
 
-    rows = csv.reader(texts(), delimiter=delimiter)
+    rows = csv.reader(texts(), delimiter=delimiter, strict=True)
     while True:
         try:
-            yield next(rows)
+            row = next(rows)
         except StopIteration:
             return
         except csv.Error as error:
+            reason = (_("a quoted field is still open at the end of the file (a download cut short?)")
+                      if "unexpected end of data" in str(error) else str(error))
             raise RatingListError(_("{path}, line {line}: unreadable CSV ({error})")
-                                  .format(path=path, line=last[0], error=error)) from error
+                                  .format(path=path, line=last[0], error=reason)) from error
+        yield last[0], row

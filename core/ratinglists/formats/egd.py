@@ -20,7 +20,7 @@ from core.errors import RatingListError
 from core.go.countries import three_letter
 from core.i18n import _
 from core.ratinglists.entry import ListEntry
-from core.ratinglists.formats.source import Line
+from core.ratinglists.formats.source import Line, refuse_cut_line
 
 _DATE = re.compile(r"\((\d{1,2}) ([A-Za-z]{3})[a-z]* (20\d\d)")
 _GRADE = re.compile(r"^\d{1,2}[kdp]$")
@@ -71,6 +71,8 @@ def read(lines: Iterable[Line], path: str) -> Iterator[ListEntry]:
     for line in lines:
         text = line.text.rstrip("\r\n")
         pin = text[1:9].strip()
+        if pin.isascii() and pin.isdigit():  # a player line; the page's closing tags may end unended
+            refuse_cut_line(line, path)
         if len(text) < 75 or not (pin.isascii() and pin.isdigit()):
             continue
         count += 1

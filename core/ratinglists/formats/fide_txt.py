@@ -22,7 +22,7 @@ from core.errors import RatingListError
 from core.i18n import _
 from core.model import TITLES
 from core.ratinglists.entry import ListEntry
-from core.ratinglists.formats.source import Line
+from core.ratinglists.formats.source import Line, refuse_cut_line
 
 _WORD = re.compile(r"\S+")
 _MONTH = re.compile(r"^[A-Z]{3}\d{2}$")
@@ -80,6 +80,10 @@ class _Columns:
     def __init__(self, layout: list[tuple[str, int]]) -> None:
         self.layout = layout
         self.plain = _spans(layout)
+        fed = dict(layout)["federation"]
+        self.least_width = fed + 3
+        """Every player line reaches past the federation, the last column FIDE always fills
+        (the name may be short, the ratings and the later columns empty)."""
         positions = [i for i, (field, _start) in enumerate(layout) if field == "other_titles"]
         self.otit = positions[0] if positions and positions[0] + 1 < len(layout) else -1
         if self.otit >= 0:
@@ -139,9 +143,14 @@ def read(lines: Iterable[Line], path: str, kind: str = "standard") -> Iterator[L
         text = line.text.rstrip("\r\n")
         if not text.strip():
             continue
+        refuse_cut_line(line, path)
         if columns is None:
             columns = _Columns(_layout(line, path, kind))
             continue
+        if len(text) < columns.least_width:
+            raise RatingListError(_("{path}, line {line}: the line ends at column {end}, before the "
+                                    "federation column ends (column {need}): a line cut short?")
+                                  .format(path=path, line=line.number, end=len(text), need=columns.least_width))
         yield _entry(columns.fields(text), path, line)
     if columns is None:
         raise RatingListError(_("{path}: the list is empty").format(path=path))

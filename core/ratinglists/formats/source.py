@@ -11,6 +11,7 @@ from __future__ import annotations
 import codecs
 import io
 import os
+import re
 import zipfile
 import zlib
 from collections.abc import Iterator
@@ -23,6 +24,18 @@ from core.i18n import _
 
 _MEMBER_SUFFIXES = (".txt", ".xml", ".csv", ".html", ".htm")
 
+MAX_LINE = 16_384
+"""Bytes a line of a list may hold.  The published lines are short (FIDE's TXT about 160
+bytes, the DSB's CSV about 150, the EGD's 90); a longer line is no list's — a 2-million
+character line used to be read whole and stored as a federation ``XXXX``."""
+MAX_MEMBER = 1 << 30
+"""Bytes a zipped list may unpack to: FIDE's complete TXT list is about 200 MB."""
+MAX_RATIO = 100
+"""How many times its compressed size a zipped list may unpack to.  A list compresses 5 to
+10 times; 195 KB unpacking to 200 MB of blank lines (a ratio of 1,000) is no list."""
+_BLOCK = 1 << 20
+_BLANKS = re.compile(rb"(?:[ \t\r]*\n)+")
+
 
 @dataclass(frozen=True)
 class Line:
@@ -30,6 +43,8 @@ class Line:
 
     number: int
     text: str
+    complete: bool = True
+    """False for a last line without its line end: the file stops inside it (a cut download)."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +86,7 @@ def open_binary(path: str) -> tuple[IO[bytes], ListFile]:
     try:
         archive = zipfile.ZipFile(handle)
         member = _zip_member(archive, path)
+        _check_unpacked_size(member, path)
         return archive.open(member), ListFile(name=path, member=member.filename)
     except (zipfile.BadZipFile, EOFError, zlib.error, OSError) as error:
         handle.close()
@@ -78,13 +94,64 @@ def open_binary(path: str) -> tuple[IO[bytes], ListFile]:
                               .format(path=path, reason=error)) from error
 
 
-def _guard(chunks: IO[bytes], path: str) -> Iterator[bytes]:
-    """Raw lines, turning a zip that breaks off mid-way into a clear error."""
+def _check_unpacked_size(member: zipfile.ZipInfo, path: str) -> None:
+    """Refuse a member that would unpack beyond :data:`MAX_MEMBER` or :data:`MAX_RATIO` times
+    its packed size (the sizes the zip declares bound what :mod:`zipfile` unpacks)."""
+    if member.file_size > MAX_MEMBER:
+        raise RatingListError(_("{path}: {member} unpacks to {size} MB; a rating list may hold at most "
+                                "{limit} MB").format(path=path, member=member.filename,
+                                                     size=member.file_size // 1_000_000,
+                                                     limit=MAX_MEMBER // 1_000_000))
+    if member.file_size > MAX_RATIO * max(member.compress_size, 1) and member.file_size > _BLOCK:
+        raise RatingListError(_("{path}: {member} unpacks to {ratio} times its packed size; a rating "
+                                "list compresses at most {limit} times (a damaged or hostile zip?)")
+                              .format(path=path, member=member.filename,
+                                      ratio=member.file_size // max(member.compress_size, 1), limit=MAX_RATIO))
+
+
+def _blocks(stream: IO[bytes], path: str) -> Iterator[bytes]:
+    """The raw bytes in blocks, turning a zip that breaks off mid-way into a clear error."""
     try:
-        yield from chunks
+        while block := stream.read(_BLOCK):
+            yield block
     except (zipfile.BadZipFile, EOFError, zlib.error, OSError) as error:
         raise RatingListError(_("{path}: damaged or truncated zip file ({reason})")
                               .format(path=path, reason=error)) from error
+
+
+def _too_long(path: str, number: int) -> RatingListError:
+    return RatingListError(_("{path}, line {line}: longer than {limit} bytes — no rating list has "
+                             "such lines").format(path=path, line=number, limit=MAX_LINE))
+
+
+def raw_lines(stream: IO[bytes], path: str) -> Iterator[tuple[int, bytes]]:
+    """(line number, bytes with the line end) of every line that is not blank; the last one
+    has no line end when the file stops inside it.  Read in blocks: runs of blank lines are
+    skipped by one regular-expression match (200 MB of them cost a second, not minutes), and
+    a line longer than :data:`MAX_LINE` is refused before it is held whole."""
+    number = 0
+    pending = b""
+    for block in _blocks(stream, path):
+        data = pending + block if pending else block
+        start = 0
+        while True:
+            blank = _BLANKS.match(data, start)
+            if blank:
+                number += data.count(b"\n", start, blank.end())
+                start = blank.end()
+            end = data.find(b"\n", start)
+            if end < 0:
+                break
+            number += 1
+            if end + 1 - start > MAX_LINE:
+                raise _too_long(path, number)
+            yield number, data[start:end + 1]
+            start = end + 1
+        pending = data[start:]
+        if len(pending) > MAX_LINE:
+            raise _too_long(path, number + 1)
+    if pending.strip():
+        yield number + 1, pending
 
 
 def _peek(stream: IO[bytes], size: int) -> bytes:
@@ -104,17 +171,21 @@ def decoded_lines(path: str, fallback: str) -> Iterator[Line]:
     stream, _opened = open_binary(path)
     with stream:
         if _peek(stream, 2) in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
-            text = _decode_all(b"".join(_guard(stream, path)), path)
-            yield from (Line(n, t) for n, t in enumerate(io.StringIO(text), start=1))
+            text = _decode_all(b"".join(_blocks(stream, path)), path)
+            for n, t in enumerate(io.StringIO(text), start=1):
+                if len(t) > MAX_LINE:
+                    raise _too_long(path, n)
+                yield Line(n, t, t.endswith("\n"))
             return
         encoding = "utf-8-sig"
-        for number, raw in enumerate(_guard(stream, path), start=1):
+        for number, raw in raw_lines(stream, path):
+            complete = raw.endswith(b"\n")
             if b"\x00" in raw:
                 raise RatingListError(_("{path}, line {line}: NUL bytes — the file is not text in "
                                         "UTF-8 or {fallback} (UTF-16 without a byte-order mark?)")
                                       .format(path=path, line=number, fallback=fallback))
             try:
-                yield Line(number, raw.decode(encoding))
+                yield Line(number, raw.decode(encoding), complete)
                 continue
             except UnicodeDecodeError:
                 if encoding == fallback:
@@ -124,10 +195,19 @@ def decoded_lines(path: str, fallback: str) -> Iterator[Line]:
             # plain ASCII, identical in both).
             encoding = fallback
             try:
-                yield Line(number, raw.decode(encoding))
+                yield Line(number, raw.decode(encoding), complete)
             except UnicodeDecodeError:
                 raise RatingListError(_("{path}, line {line}: not text in UTF-8 or {fallback}")
                                       .format(path=path, line=number, fallback=fallback)) from None
+
+
+def refuse_cut_line(line: Line, path: str) -> None:
+    """A layout whose files end with a line end (FIDE's TXT, the DSB's and the TSF's CSV, the
+    EGD's list) refuses a last line without one: the file stops inside that line — a download
+    cut short — and what it holds is a piece of a player (``Öztür``, a DWZ cut to one digit)."""
+    if not line.complete:
+        raise RatingListError(_("{path}, line {line}: the file ends inside this line (a download "
+                                "cut short?); the previous list is kept").format(path=path, line=line.number))
 
 
 def _decode_all(data: bytes, path: str) -> str:
