@@ -9,6 +9,7 @@ scripts (Ivanov = Иванов) is deliberately not attempted.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, fields
 
@@ -26,6 +27,34 @@ def fold(text: str) -> str:
         decomposed = unicodedata.normalize("NFKD", text.casefold())
         lowered = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(lowered.translate(_SPECIAL).split())
+
+
+_FILLERS = re.compile("[\u034f\u115f\u1160\u3164\uffa0]")
+"""The printable characters :func:`core.safe_text.hidden_character` refuses (they show as
+nothing); every other character it refuses is not printable (``str.isprintable``)."""
+
+
+def needs_cleaning(text: str) -> bool:
+    """Whether ``text`` holds a character a name must not hold — C-speed tests only, as the
+    import asks it of every value of a million entries."""
+    return not text.isprintable() or (not text.isascii() and _FILLERS.search(text) is not None)
+
+
+def clean_text(text: str) -> str:
+    """``text`` without the characters a name must not hold (zero-width and format
+    characters, the soft hyphen, control characters: the same test that refuses them when
+    typed, :func:`core.safe_text.hidden_character`); nothing is put in their place — a list
+    that carries them (a U+200B in FIDE's list, a soft hyphen in a national one) is stored
+    clean, so registering from it never meets a refusal meant for typing."""
+    from core.safe_text import hidden_character
+
+    kept = []
+    rest = text
+    while (at := hidden_character(rest)) is not None:
+        kept.append(rest[:at])
+        rest = rest[at + 1:]
+    kept.append(rest)
+    return "".join(kept).strip()
 
 
 @dataclass(frozen=True)

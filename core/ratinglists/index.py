@@ -25,7 +25,7 @@ from typing import Any, BinaryIO
 
 from core.errors import RatingListError
 from core.i18n import _
-from core.ratinglists.entry import ENTRY_FIELDS, ListEntry, fold
+from core.ratinglists.entry import ENTRY_FIELDS, ListEntry, clean_text, fold, needs_cleaning
 
 MAGIC = b"#hakem-rating-list 1\t"
 HEADER_SIZE = 1024
@@ -33,7 +33,6 @@ _INT_FIELDS = frozenset({"standard", "rapid", "blitz", "national_rating", "go_ra
 _ID_PREFIX = {"fide_id": b"F", "national_id": b"N", "egd_pin": b"E"}
 assert ENTRY_FIELDS[1:3] == ("fide_id", "national_id") and ENTRY_FIELDS[-1] == "egd_pin", \
     "write_index reads the ids from these positions of a names-section line"
-_CLEAN = str.maketrans(dict.fromkeys(map(chr, [*range(32), 127]), " "))
 
 
 @dataclass(frozen=True)
@@ -61,13 +60,20 @@ class ListInfo:
         return {**out, "problem": self.problem} if self.problem else out
 
 
-def _record(entry: ListEntry) -> bytes:
+def _record(entry: ListEntry, cleaned: list[str] | None = None) -> bytes:
     """One names-section line.  Field values come in definition order from the instance's
-    ``__dict__`` (the import writes a million of these: no per-field look-ups)."""
-    values = []
+    ``__dict__`` (the import writes a million of these: no per-field look-ups).  A value with
+    characters a name must not hold is cleaned (:func:`clean_text`); a cleaned name is added
+    to ``cleaned``."""
+    values: list[str] = []
     for value in entry.__dict__.values():
         if value.__class__ is str:
-            values.append(value if value.isprintable() else value.translate(_CLEAN))
+            if needs_cleaning(value):
+                clean = clean_text(value)
+                if cleaned is not None and not values:  # the name comes first
+                    cleaned.append(clean)
+                value = clean
+            values.append(value)
         elif value is True:
             values.append("1")
         else:
@@ -91,16 +97,17 @@ def _entry(line: bytes) -> ListEntry:
 
 
 def write_index(out: BinaryIO, entries: Iterable[ListEntry], meta: dict[str, Any],
-                duplicates: list[str] | None = None) -> int:
+                duplicates: list[str] | None = None, cleaned: list[str] | None = None) -> int:
     """Write the index of ``entries`` to ``out`` (positioned at 0); returns the entry count.
     ``duplicates`` (when given) receives each id that several entries hold, as ``F<id>``,
-    ``N<id>`` or ``E<pin>`` (neighbours in the sorted id section: found at no extra cost).
+    ``N<id>`` or ``E<pin>`` (neighbours in the sorted id section: found at no extra cost);
+    ``cleaned`` each name stored without the characters it held (:func:`_record`).
 
     Memory: the encoded lines are held once for sorting (about 130 bytes per FIDE entry) and
     released while the names section is written, so the id lines replace them rather than
     adding to them.
     """
-    lines = sorted(_record(e) for e in entries)
+    lines = sorted(_record(e, cleaned) for e in entries)
     out.write(b" " * (HEADER_SIZE - 1) + b"\n")
     names_start = offset = HEADER_SIZE
     ids: list[bytes] = []

@@ -269,9 +269,9 @@ def import_list(data_dir: Path, path: str, fmt: str | None = None, name: str | N
             "source": Path(path).name,
             "imported": _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat(),
             "imported_by": user}
-    cleaned = CleanedNames()
-    entries = cleaned.entries(read_entries(path, fmt, layout))
+    entries = read_entries(path, fmt, layout)
     shared: list[str] = []
+    cleaned: list[str] = []
     with lists_directory(data_dir, create=True) as directory:
         previous = _previous_header(directory, name)
         _refuse_older(previous, meta["date"], name, older)
@@ -280,7 +280,7 @@ def import_list(data_dir: Path, path: str, fmt: str | None = None, name: str | N
         try:
             with os.fdopen(fd, "w+b", closefd=True) as out:
                 os.fchmod(out.fileno(), 0o660 & (os.fstat(directory).st_mode | 0o600))
-                count = write_index(cast(BinaryIO, out), entries, meta, shared)
+                count = write_index(cast(BinaryIO, out), entries, meta, shared, cleaned)
                 if count == 0:
                     raise RatingListError(_("{path}: the list holds no players").format(path=path))
                 _refuse_smaller(previous, count, name, replace_smaller)
@@ -297,7 +297,7 @@ def import_list(data_dir: Path, path: str, fmt: str | None = None, name: str | N
                 raise RatingListError(_("cannot write the index of {name!r} ({reason}); the previous "
                                         "index is unchanged").format(name=name, reason=error.strerror)) from error
             raise
-    warnings = [*cleaned.warnings(), *shared_id_warnings(path, fmt, layout, shared)]
+    warnings = [*cleaned_names_warning(cleaned), *shared_id_warnings(path, fmt, layout, shared)]
     with open_list(data_dir, name) as index:
         return replace(index.info, warnings=tuple(warnings))
 
@@ -360,46 +360,12 @@ def _refuse_smaller(previous: dict[str, Any] | None, count: int, name: str, allo
                               .format(name=name, old=old, new=count))
 
 
-class CleanedNames:
-    """Entries with the characters a name must not hold removed (zero-width and format
-    characters, the soft hyphen, control characters — :func:`core.safe_text.hidden_character`),
-    counted: a list that carries them (a U+200B in FIDE's list, a soft hyphen in a national
-    one) is stored clean, so registering from it never meets a refusal meant for typing."""
-
-    def __init__(self) -> None:
-        self.count = 0
-        self.example = ""
-
-    def entries(self, entries: Iterable[ListEntry]) -> Iterator[ListEntry]:
-        for entry in entries:
-            if all(v.isascii() and v.isprintable() for v in entry.__dict__.values() if v.__class__ is str):
-                yield entry
-                continue
-            clean: dict[str, Any] = {k: clean_text(v) for k, v in entry.__dict__.items() if v.__class__ is str}
-            if clean["name"] != entry.name:
-                self.count += 1
-                self.example = self.example or clean["name"]
-            yield replace(entry, **clean)
-
-    def warnings(self) -> list[str]:
-        if not self.count:
-            return []
-        return [_("{count} name(s) held control or invisible characters, removed (e.g. {example})")
-                .format(count=self.count, example=self.example)]
-
-
-def clean_text(text: str) -> str:
-    """``text`` without the characters a name must not hold (they show as nothing, or break
-    tables and files); nothing is put in their place."""
-    from core.safe_text import hidden_character
-
-    kept = []
-    rest = text
-    while (at := hidden_character(rest)) is not None:
-        kept.append(rest[:at])
-        rest = rest[at + 1:]
-    kept.append(rest)
-    return "".join(kept).strip()
+def cleaned_names_warning(cleaned: list[str]) -> list[str]:
+    """The import's word on the names it cleaned (:func:`core.ratinglists.entry.clean_text`)."""
+    if not cleaned:
+        return []
+    return [_("{count} name(s) held control or invisible characters, removed (e.g. {example})")
+            .format(count=len(cleaned), example=cleaned[0])]
 
 
 _SHOWN_IDS = 10
