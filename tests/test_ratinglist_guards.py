@@ -18,7 +18,7 @@ from core.errors import RatingListError
 from core.ratinglists.formats.csv_list import parse_mapping
 from core.ratinglists.formats.source import MAX_LINE
 from core.ratinglists.library import check_date, import_list, open_list
-from tests.ratinglist_builder import FIDE_HEADER, dsb_csv, fide_line, fide_txt
+from tests.ratinglist_builder import FIDE_HEADER, dsb_csv, fide_line, fide_txt, fide_xml
 from tests.test_ratinglists_registration import hakem
 
 
@@ -158,6 +158,15 @@ def test_a_list_holding_an_id_twice_warns_naming_the_id_and_lines(tmp_path: Path
     info = import_list(_data(tmp_path), str(tmp_path / "twice.txt"), fmt="fide")
     assert info.warnings == (f"FIDE id {players[1]['ID']} is held by several players (lines 3, 5): "
                              "registering by it is refused",)
+
+
+def test_an_xml_list_holding_an_id_twice_names_the_players(tmp_path: Path) -> None:
+    players = _fide_players(3)
+    players[2]["ID"] = players[0]["ID"]                     # the 1st and the 3rd <player>
+    (tmp_path / "players_list_xml_foa.xml").write_text(fide_xml(players), encoding="utf-8")
+    info = import_list(_data(tmp_path), str(tmp_path / "players_list_xml_foa.xml"))
+    assert info.warnings == (f"FIDE id {players[0]['ID']} is held by several players (players 1, 3 of the "
+                             "list): registering by it is refused",)
 
 
 # -- item 6: invisible characters in a list's names ------------------------------------------

@@ -385,8 +385,11 @@ def shared_id_warnings(path: str, fmt: str, layout: CsvLayout | None, shared: li
             if key in wanted:
                 wanted[key].append(where)
     label = {"F": _("FIDE id"), "N": _("national id"), "E": _("EGD pin")}
-    out = [_("{kind} {value} is held by several players (lines {lines}): registering by it is refused")
-           .format(kind=label[key[0]], value=key[1:], lines=", ".join(map(str, lines)))
+    text = (_("{kind} {value} is held by several players (lines {lines}): registering by it is refused")
+            if counter else  # the XML list: its players are counted, as its other messages do
+            _("{kind} {value} is held by several players (players {lines} of the list): registering by it "
+              "is refused"))
+    out = [text.format(kind=label[key[0]], value=key[1:], lines=", ".join(map(str, lines)))
            for key, lines in wanted.items()]
     if len(shared) > _SHOWN_IDS:
         out.append(_("and {count} more id(s) held by several players").format(count=len(shared) - _SHOWN_IDS))
