@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from core import commands
+from core.errors import StoreError
 from core.model import Board, Bye, ByeKind, Tournament
 from core.pairing.base import RoundPairing
 from core.store import Store, doctor
@@ -43,15 +46,19 @@ def test_torn_data_file_is_rebuilt_from_the_journal(tmp_path):
     assert Store(tmp_path).load(tid).tournament == expected
 
 
-def test_without_a_usable_journal_the_last_backup_is_restored(tmp_path):
+def test_without_a_journal_a_backup_nothing_vouches_for_is_not_restored(tmp_path):
+    # a round backup is a file anyone in the group can edit: with the journal destroyed
+    # nothing says it is what hakem wrote, so repair names it and restores nothing (it used to
+    # restore it, and with it whatever was edited into it)
     store = Store(tmp_path)
     tid = _event(store)
     store.path(tid).write_text("garbage")
     store.journal_path(tid).write_text("garbage\n")
-    fixed = doctor.repair(Store(tmp_path), tid)
-    assert fixed.ok and "backup" in fixed.repairs[0]
-    t = Store(tmp_path).load(tid).tournament
-    assert t.current_round == 1 and t.rounds[0].boards[0].result is not None
+    report = doctor.check(Store(tmp_path), tid)
+    assert any("backup" in p.where and "not on the journal" in p.message for p in report.problems)
+    with pytest.raises(StoreError, match="neither the journal nor a round backup it vouches for"):
+        doctor.repair(Store(tmp_path), tid)
+    assert store.path(tid).read_text() == "garbage"
 
 
 def test_a_lost_journal_line_is_resynchronised(tmp_path):

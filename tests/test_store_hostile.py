@@ -49,30 +49,30 @@ def _untouched(victim) -> None:
     assert stat.S_IMODE(victim.stat().st_mode) == 0o644
 
 
-def test_a_link_at_the_journal_is_set_aside_never_written_through(tmp_path, victim):
+def test_a_link_at_the_journal_refuses_writes_never_followed_never_a_fresh_journal(tmp_path, victim):
+    # the journal replaced by a link (to someone's .bashrc): the history is gone from hakem's
+    # view, so a commit must not start a new journal over it (it used to set the link aside
+    # and begin a fresh chain, all history lost) — it refuses, moves nothing, follows nothing
     store, tid = _store(tmp_path)
     journal = store.journal_path(tid)
+    before = store.load(tid)
     journal.unlink()
     journal.symlink_to(victim)
-    store.update(tid, "add $(touch pwned)", lambda t: commands.add_player(t, "$(touch pwned)"))
+    with pytest.raises(StoreError, match=r"journal of .* cannot be used \(a symbolic link, owner"):
+        store.update(tid, "add $(touch pwned)", lambda t: commands.add_player(t, "$(touch pwned)"))
     _untouched(victim)
-    assert journal.is_file() and not journal.is_symlink()
-    assert "$(touch pwned)" in journal.read_text()
-    problems = doctor.check_directory(Store(store.data_dir)).problems
-    assert any("set aside" in p.message for p in problems)
-    # the link itself was moved aside, not followed, not deleted (evidence for the organisers)
-    aside = [p for p in store.data_dir.iterdir() if ".suspect-" in p.name]
-    assert len(aside) == 1 and aside[0].is_symlink()
+    assert journal.is_symlink() and store.load(tid).revision == before.revision
+    assert not [p for p in store.data_dir.iterdir() if ".suspect-" in p.name]
 
 
-def test_a_hard_link_at_the_journal_is_set_aside(tmp_path, victim):
+def test_a_hard_link_at_the_journal_refuses_writes(tmp_path, victim):
     store, tid = _store(tmp_path)
     journal = store.journal_path(tid)
     journal.unlink()
     os.link(victim, journal)
-    store.update(tid, "add D", lambda t: commands.add_player(t, "D"))
+    with pytest.raises(StoreError, match="other hard links"):
+        store.update(tid, "add D", lambda t: commands.add_player(t, "D"))
     _untouched(victim)
-    assert journal.stat().st_nlink == 1
 
 
 def test_no_lock_file_exists_to_be_replaced(tmp_path):

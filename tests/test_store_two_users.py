@@ -92,12 +92,16 @@ def test_bob_cannot_make_alice_write_into_her_own_files(club):
                     f"--groups={club['gid']}", "--inh-caps=-all", "sh", "-c",
                     f'ln -s "{bashrc}" "{planted}" && mv -f "{planted}" "{journal}"'], check=True)
     assert journal.is_symlink()
-    _as(club, "hakem-alice", "players", "add", tid, "--name", "$(touch /tmp/pwned)")
+    refused = _as(club, "hakem-alice", "players", "add", tid, "--name", "$(touch /tmp/pwned)", check=False)
     assert bashrc.read_bytes() == b"# alice\n"
-    assert not journal.is_symlink() and journal.stat().st_uid == alice.pw_uid
-    # the journal he took away is evident: the chain no longer reaches the creation
+    # the history is gone from hakem's view: it refuses to start a new journal over it (it
+    # used to set the link aside and begin a fresh chain), names what is there, moves nothing
+    assert refused.returncode != 0 and f"the journal of {tid} cannot be used (a symbolic link, owner hakem-bob" in refused.stderr
+    assert journal.is_symlink()
     doctor = _as(club, "hakem-alice", "doctor", tid, check=False)
-    assert doctor.returncode == 1 and "entries missing between revisions 0 and 2" in doctor.stdout
+    assert doctor.returncode == 1 and "cannot be read (a symbolic link, owner hakem-bob" in doctor.stdout
+    tid = _as(club, "hakem-alice", "new", "Rapid", "--rounds", "1").stdout.strip().splitlines()[-1]
+    journal = data / f"{tid}.chain.jsonl"
     # without a service every member may write the one journal; what bob changes in alice's
     # line is evident (the line's hash no longer fits), not forbidden
     _as(club, "hakem-bob", "players", "add", tid, "--name", "Bob's entry")

@@ -20,6 +20,7 @@ backup and the journal after it are restored.
 from __future__ import annotations
 
 import re
+import stat
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,7 +30,8 @@ from core.i18n import _, ngettext
 from core.serialize import SCHEMA_VERSION, tournament_from_dict
 from core.store import identity
 from core.store import journal as _journal
-from core.store.store import _TID, SUFFIX, Store
+from core.store.files import describe_entry
+from core.store.store import _TID, SUFFIX, UNDO_DEPTH, Store
 from core.validate import validate
 
 STALE_SECONDS = 600
@@ -58,17 +60,44 @@ def _who(entry: Entry) -> str:
     return _('revision {rev} ({user}: {action})').format(rev=entry.get("rev", "?"), user=entry.get("user", "?"), action=entry.get("action", ""))
 
 
-def _known_states(store: Store, tid: str) -> dict[str, dict[str, Any]]:
-    """Round backups by the head they were taken at (the state right after that entry)."""
-    out = {}
-    for path in store.backups(tid):
+def _backups(store: Store, tid: str) -> list[str]:
+    """The names of the round backups (none if their folder is not one hakem can use: the
+    folder problem is reported by :func:`check` and :func:`check_directory`)."""
+    try:
+        return [p.name for p in store.backups(tid)]
+    except TournamentError:
+        return []
+
+
+def verified_backups(store: Store, tid: str) -> tuple[dict[str, dict[str, Any]], list[Problem]]:
+    """Round backups by the head they were taken at (the state right after that entry) — only
+    those whose tournament is the ``state`` the journal records at that head: a backup anyone
+    in the group could have edited is evidence only when the chain vouches for it.  The others
+    are returned as problems and never used (a backup edited to make mallory chief arbiter was
+    restored by a repair)."""
+    states = {str(e["id"]): e.get("state") for e in _journal.read_chain(store.dir, tid).entries}
+    known: dict[str, dict[str, Any]] = {}
+    problems = []
+    for name in _backups(store, tid):
+        where = _('{where}, backup {name}').format(where=tid, name=name)
         try:
-            meta, tdoc = store.read_backup(tid, path.name)
-        except TournamentError:
+            meta, tdoc = store.read_backup(tid, name)
+            tournament_from_dict(tdoc)
+        except (TournamentError, *_BAD) as error:
+            problems.append(Problem(where, _('does not load: {error}').format(error=error)))
             continue
-        if meta.get("head"):
-            out[str(meta["head"])] = tdoc
-    return out
+        head = str(meta.get("head", ""))
+        if head not in states:
+            problems.append(Problem(where, _('its revision is not on the journal; it is not used')))
+        elif states[head] != _journal.state_hash(tdoc):
+            problems.append(Problem(where, _('is not the state the journal records at revision {rev} (changed after it was written); it is not used').format(rev=meta.get("revision", "?"))))
+        else:
+            known[head] = tdoc
+    return known, problems
+
+
+def _known_states(store: Store, tid: str) -> dict[str, dict[str, Any]]:
+    return verified_backups(store, tid)[0]
 
 
 def _accepted(hist: _journal.History, after: int, before: int) -> Entry | None:
@@ -98,7 +127,9 @@ def _journal_problems(store: Store, tid: str, meta: dict[str, Any], tdoc: dict[s
     hist = store.history(tid)
     for f in hist.files:
         if f.error:
-            report.problems.append(Problem(where, _('{name} cannot be read: {error}').format(name=f.name, error=f.error)))
+            st = store.dir.lstat(f.name)
+            what = describe_entry(st) if st is not None else ""
+            report.problems.append(Problem(where, _('{name} cannot be read ({what}): {error}').format(name=f.name, what=what, error=f.error)))
         elif f.misnamed:
             report.problems.append(Problem(where, _('{name} belongs to {user}, not to the user it is named after').format(name=f.name, user=identity.user_name(f.owner))))
     if hist.forged:
@@ -162,26 +193,68 @@ def check(store: Store, tid: str) -> Report:
     except (TournamentError, *_BAD) as error:
         report.problems.append(Problem(tid, _('the file does not load: {error}').format(error=error)))
         report.loads = False
+        _backup_problems(store, tid, report)
         return report
     for p in validate(tournament):
         report.problems.append(Problem(_('{where}, {where2}').format(where=tid, where2=p.where), p.message))
-    hist = None
     try:
-        hist = _journal_problems(store, tid, meta, tdoc, report)
+        _journal_problems(store, tid, meta, tdoc, report)
     except TournamentError as error:
         report.problems.append(Problem(_('{where}, journal').format(where=tid), str(error)))
-    undo = meta.get("undo", [])
-    if undo:
-        try:
-            _journal_apply_inverse(tdoc, store._ops_of(tid, undo[-1], hist))
-        except (TournamentError, *_BAD) as error:
-            report.problems.append(Problem(_('{where}, undo').format(where=tid), _('the last change cannot be undone: {error}').format(error=error)))
-    for backup in store.backups(tid):
-        try:
-            tournament_from_dict(store.read_backup(tid, backup.name)[1])
-        except (TournamentError, *_BAD) as error:
-            report.problems.append(Problem(_('{where}, backup {name}').format(where=tid, name=backup.name), _('does not load: {error}').format(error=error)))
+    _stack_problems(store, tid, meta, tdoc, report)
+    _backup_problems(store, tid, report)
     return report
+
+
+def _backup_problems(store: Store, tid: str, report: Report) -> None:
+    folder = _backup_folder_problem(store, tid)
+    if folder is not None:
+        report.problems.append(folder)
+    report.problems.extend(verified_backups(store, tid)[1])
+
+
+def _stack_problems(store: Store, tid: str, meta: dict[str, Any], tdoc: dict[str, Any], report: Report) -> None:
+    """The undo and redo lists in the data file must be the ones the journal leads to (undo
+    takes them from the journal; a list edited in the file is evidence of an edit)."""
+    where = _('{where}, undo').format(where=tid)
+    try:
+        lists = store.stacks(tid)
+    except TournamentError as error:
+        report.problems.append(Problem(where, str(error)))
+        return
+    for which in ("undo", "redo"):
+        stored = [str(i.get("id", "")) if isinstance(i, dict) else "?" for i in meta.get(which, [])]
+        if stored != [str(i["id"]) for i in lists[which]]:
+            report.problems.append(Problem(where, _('the {which} list in the data file is not the one its journal leads to (changed outside hakem; hakem uses the journal\'s)').format(which=which)))
+    if lists.undo:
+        try:
+            _journal_apply_inverse(tdoc, store._ops_of(tid, lists.undo[-1], lists.history))
+        except (TournamentError, *_BAD) as error:
+            report.problems.append(Problem(where, _('the last change cannot be undone: {error}').format(error=error)))
+
+
+def _backup_folder_problem(store: Store, tid: str) -> Problem | None:
+    """``backups`` or ``backups/ID`` when it is not a folder hakem can use (a planted link):
+    named with what it is, whose and its mode — never followed — and the check goes on."""
+    planted = _('is {what}, not a folder: round backups cannot be kept or used; remove it once you know who put it there')
+    st = store.dir.lstat("backups")
+    if st is None:
+        return None
+    if not stat.S_ISDIR(st.st_mode):
+        return Problem("backups", planted.format(what=describe_entry(st)))
+    try:
+        top = store.dir.subdir("backups")
+    except TournamentError as error:
+        return Problem("backups", str(error))
+    if top is None:
+        return None
+    try:
+        inner = top.lstat(tid)
+    finally:
+        top.close()
+    if inner is not None and not stat.S_ISDIR(inner.st_mode):
+        return Problem(f"backups/{tid}", planted.format(what=describe_entry(inner)))
+    return None
 
 
 def _journal_apply_inverse(tdoc: dict[str, Any], ops: list[dict[str, Any]]) -> None:
@@ -225,25 +298,25 @@ def _journal_state(store: Store, tid: str, target: Entry) -> tuple[dict[str, Any
 
 
 def _from_backup(store: Store, tid: str) -> tuple[dict[str, Any], int, str, str]:
-    """Without a journal that can give the state: the newest backup + the journal after it."""
-    backups = store.backups(tid)
-    if not backups:
-        raise StoreError(_('{tid}: the file is damaged and neither the journal nor a backup can rebuild it').format(tid=tid))
-    meta, doc = store.read_backup(tid, backups[-1].name)
+    """Without a journal that can give the state: the newest round backup the journal vouches
+    for — never one while the journal holds changes after it (restoring it would throw them
+    away: the journal is the record, the backup only a copy)."""
+    known = _known_states(store, tid)
+    newest = None
+    for name in reversed(_backups(store, tid)):
+        meta, doc = store.read_backup(tid, name)
+        if str(meta.get("head", "")) in known:
+            newest = (name, meta, doc)
+            break
+    if newest is None:
+        raise StoreError(_('{tid}: the file is damaged and neither the journal nor a round backup it vouches for can rebuild it; nothing was changed').format(tid=tid))
+    name, meta, doc = newest
     rev, head = int(meta.get("revision", 0)), str(meta.get("head", ""))
-    tournament_from_dict(doc)
-    return doc, rev, head, _("restored from backup {name}").format(name=backups[-1].name)
-
-
-def _usable(store: Store, tid: str, items: list[Any], hist: _journal.History) -> list[Any]:
-    out = []
-    for item in items:
-        try:
-            store._ops_of(tid, item, hist)
-        except TournamentError:
-            continue
-        out.append(item)
-    return out
+    later = [e for e in _journal.read_chain(store.dir, tid).entries if int(e.get("rev", 0)) > rev]
+    if later:
+        raise StoreError(_('{tid}: the journal goes on after the round backup {name} to revision {rev}; restoring the backup would throw those changes away, so nothing was changed (restore the journal from a copy of the directory)').format(
+            tid=tid, name=name, rev=max(int(e.get("rev", 0)) for e in later)))
+    return doc, rev, head, _("restored from backup {name}").format(name=name)
 
 
 def _commit(store: Store, tid: str, meta: dict[str, Any], doc: dict[str, Any], action: str,
@@ -260,6 +333,12 @@ def repair(store: Store, tid: str) -> Report:
     if before.ok:
         return report
     try:
+        store._journal_bytes(tid)
+    except TournamentError as error:  # permission denied is not damage: nothing is moved
+        report.problems = before.problems
+        report.notes.append(_('{tid}: not repaired: {error}').format(tid=tid, error=error))
+        return report
+    try:
         meta, tdoc = store._read_raw(tid)
         tournament_from_dict(tdoc)
     except (TournamentError, *_BAD):
@@ -267,12 +346,19 @@ def repair(store: Store, tid: str) -> Report:
     target = _target(store, tid, Store._head(meta) if meta else None)
     doc, hist = _journal_state(store, tid, target) if target is not None else (None, None)
     if doc is not None and hist is not None and target is not None:
-        kept = {"undo": _usable(store, tid, list(meta.get("undo", [])), hist),
-                "redo": _usable(store, tid, list(meta.get("redo", [])), hist)}
+        if any(e.get("legacy") for e in hist.entries):  # the oldest layout keeps its lists
+            kept = {"undo": meta.get("undo", []), "redo": meta.get("redo", []), "undo_dropped": meta.get("undo_dropped", 0)}
+        else:
+            undo, redo, gone = _journal.stacks(hist.entries, UNDO_DEPTH)
+            kept = {"undo": undo, "redo": redo, "undo_dropped": gone}
         base = {**meta, **kept, "schema": SCHEMA_VERSION, "revision": int(target.get("rev", 0)),
                 "head": str(target["id"]), "archived": bool(meta.get("archived", False))}
         bridges = [[a, b] for a, b in hist.gaps if _accepted(hist, a, b) is None]
-        if tdoc == doc and Store._head(meta) == str(target["id"]) and not bridges:
+        lists_differ = any(meta.get(k, 0 if k == "undo_dropped" else []) != v for k, v in kept.items())
+        if tdoc == doc and Store._head(meta) == str(target["id"]) and not bridges and lists_differ:
+            rev = _commit(store, tid, base, doc, _("doctor: the undo list taken from the journal"))
+            report.repairs.append(_('{tid}: the undo and redo lists are the journal\'s again (revision {rev})').format(tid=tid, rev=rev))
+        elif tdoc == doc and Store._head(meta) == str(target["id"]) and not bridges:
             if hist.off_chain:  # a branch the data file left behind: a repair merges nothing
                 report.notes.append(_("{tid}: a repair does not merge the {count} changes off the data file's history (from {first}); enter them again if they are wanted").format(
                     tid=tid, count=len(hist.off_chain), first=_who(hist.off_chain[0])))
@@ -293,8 +379,28 @@ def repair(store: Store, tid: str) -> Report:
         report.repairs.append(_('{tid}: {how} (revision {rev})').format(tid=tid, how=how, rev=new_rev))
     else:
         report.notes.append(_('{tid}: cannot be repaired from the journal: it cannot be replayed past its break and no round backup was taken after it; restore the journal from a copy of the directory').format(tid=tid))
+    _set_aside_unverified(store, tid, report)
     report.problems = check(store, tid).problems
     return report
+
+
+def _set_aside_unverified(store: Store, tid: str, report: Report) -> None:
+    """Round backups the journal does not vouch for are renamed to a hidden name beside the
+    others (kept as evidence, never used, no longer reported) — only when there is a journal
+    to vouch: without one, they may be all that is left to restore it with by hand."""
+    if not _journal.read_chain(store.dir, tid).entries:
+        return
+    known = {p.where for p in verified_backups(store, tid)[1]}
+    folder = store._backup_folder(tid, create=False) if known else None
+    if folder is None:
+        return
+    try:
+        for name in _backups(store, tid):
+            if _('{where}, backup {name}').format(where=tid, name=name) in known:
+                folder.rename(name, f".{name}.unverified")
+                report.repairs.append(_('{tid}: the round backup {name} is not what the journal records; set aside as .{name}.unverified').format(tid=tid, name=name))
+    finally:
+        folder.close()
 
 
 def tournament_ids(store: Store) -> list[str]:
@@ -334,7 +440,45 @@ def check_directory(store: Store) -> Report:
         st = store.dir.lstat(name)
         owner = identity.user_name(st.st_uid) if st else "?"
         report.problems.append(Problem(name, _('found in place of a hakem file and set aside (owner {user}); remove it once you know who put it there').format(user=owner)))
+    report.problems.extend(foreign_entries(store))
     return report
+
+
+_FOLDERS = ("backups", "lists")
+"""Folders hakem keeps in a data directory (round backups; the rating lists)."""
+
+
+def foreign_entries(store: Store) -> list[Problem]:
+    """Every entry of the data directory hakem did not put there, and every hakem file that
+    is not what hakem writes (a link, a FIFO, a mode hakem never gives): named with what it
+    is, its owner and mode, from ``lstat`` — nothing is opened or followed."""
+    hakem_file = re.compile(r"(.+)(" + re.escape(SUFFIX) + "|" + re.escape(_journal.CHAIN_SUFFIX) + r"|\.journal(\.\d+)?\.jsonl)")
+    out = []
+    for name in store.dir.names():
+        st = store.dir.lstat(name)
+        if st is None or name.startswith(".") and (name.endswith(".tmp") or ".suspect-" in name):
+            continue
+        what = describe_entry(st)
+        match = hakem_file.fullmatch(name)
+        if name in _FOLDERS:
+            if not stat.S_ISDIR(st.st_mode):
+                out.append(Problem(name, _('is {what}, not a folder').format(what=what)))
+        elif match is None or not _TID.fullmatch(match.group(1)):
+            out.append(Problem(name, _('not a hakem file ({what}); remove it once you know who put it there').format(what=what)))
+        elif not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:
+            out.append(Problem(name, _('is {what}, not a file hakem wrote; hakem will not use it').format(what=what)))
+        elif stat.S_IMODE(st.st_mode) not in _modes(store, name):
+            out.append(Problem(name, _('{what}: hakem gives its files mode {mode:04o}; it was changed or written outside hakem').format(
+                what=what, mode=_modes(store, name)[0])))
+    return out
+
+
+def _modes(store: Store, name: str) -> tuple[int, ...]:
+    """The modes hakem gives a file of this name (a per-user journal of the earlier layout:
+    only its owner wrote it)."""
+    if re.search(r"\.journal\.\d+\.jsonl$", name):
+        return (store.dir.own_mode, store.dir.file_mode)
+    return (store.dir.file_mode,)
 
 
 def repair_directory(store: Store) -> Report:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
+import grp
 import os
 import secrets
 import stat
@@ -36,6 +37,7 @@ from pathlib import Path
 
 from core.errors import StoreError
 from core.i18n import _
+from core.store.identity import user_name
 
 _READ = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 _DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
@@ -58,6 +60,25 @@ def writes_forbidden() -> bool:
 def check_writable() -> None:
     if _writes_forbidden:
         raise StoreError(_('hakem is in view-only mode; nothing can be changed here'))
+
+
+def describe_entry(st: os.stat_result) -> str:
+    """What a directory entry is, whose, and its mode ("a symbolic link, owner mallory, mode
+    0777"), from its ``lstat`` — for messages that must name a planted or unreadable entry
+    without opening or following it."""
+    mode = st.st_mode
+    kinds = ((stat.S_ISLNK, _("a symbolic link")), (stat.S_ISFIFO, _("a FIFO")), (stat.S_ISDIR, _("a folder")),
+             (stat.S_ISSOCK, _("a socket")), (stat.S_ISCHR, _("a device")), (stat.S_ISBLK, _("a device")))
+    kind = next((text for test, text in kinds if test(mode)), _("a file"))
+    return _("{kind}, owner {user}, group {group}, mode {mode:04o}").format(
+        kind=kind, user=user_name(st.st_uid), group=_group_name(st.st_gid), mode=stat.S_IMODE(mode))
+
+
+def _group_name(gid: int) -> str:
+    try:
+        return grp.getgrgid(gid).gr_name
+    except KeyError:
+        return str(gid)
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -312,8 +333,8 @@ class SafeDir:
                     raise
                 return fd, True
             except OSError as error:
-                if error.errno not in (errno.ELOOP, errno.ENXIO, errno.EISDIR, errno.EACCES):
-                    raise
+                if error.errno not in (errno.ELOOP, errno.ENXIO, errno.EISDIR):
+                    raise  # permission denied is not damage: the caller names it, nothing moves
                 self.set_aside(name)
                 continue
             try:

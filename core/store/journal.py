@@ -472,3 +472,103 @@ def describe(entry: Entry, limit: int = 6) -> list[str]:
     if len(ops) > limit:
         lines.append(_("… {count} more").format(count=len(ops) - limit))
     return lines
+
+
+@dataclass
+class _Link:
+    rev: int
+    holds: bool
+    """The chain from this entry back to the creation (or to a repair's verified checkpoint)
+    has no break."""
+
+
+class ChainProof:
+    """Which entries of one chain file the chain below them vouches for, kept across commits.
+
+    Why: a commit must refuse to build on a journal whose chain to the head does not verify
+    (one edited middle line, a removed entry), and parsing a whole journal of thousands of
+    entries under the lock at every result is too slow.  The whole file is read (bytes, not
+    JSON); if its start is byte for byte what was verified before (its SHA-256), only the
+    lines appended since are parsed — an edit anywhere in the verified part changes that hash
+    and the file is verified again from its first line."""
+
+    def __init__(self) -> None:
+        self.size = 0
+        self.prefix = digest(b"")
+        self.links: dict[str, _Link] = {}
+        self.entries: list[Entry] = []
+        """The entries parsed since the last full verification (newest last)."""
+
+    def feed(self, raw: bytes) -> None:
+        """Bring the proof up to the complete lines of ``raw`` (the file as it is now)."""
+        end = raw.rfind(b"\n") + 1
+        if not (self.size <= end and digest(raw[: self.size]) == self.prefix):
+            self.size, self.links, self.entries = 0, {}, []
+        for line in raw[self.size:end].split(b"\n"):
+            if line.strip():
+                self._add(line)
+        self.size, self.prefix = end, digest(raw[:end])
+
+    def _add(self, line: bytes) -> None:
+        try:
+            entry = _parse(line)
+        except (ValueError, TypeError):
+            return  # a torn line: nothing builds on it
+        entry["id"] = digest(line)
+        self.entries.append(entry)
+        rev, prev = _rev(entry), entry.get("prev", "")
+        below = self.links.get(str(prev))
+        holds = (
+            (prev is None and rev == 1)
+            or (entry.get("checkpoint") is not None and bool(entry.get("bridges") or entry.get("restored")))
+            or (below is not None and below.holds and below.rev == rev - 1)
+            or (isinstance(prev, str) and bool(prev) and not is_hash(prev))  # began on the earlier layout
+        )
+        self.links[str(entry["id"])] = _Link(rev, holds)
+
+    def holds(self, head: str) -> bool:
+        """The entry ``head`` is in the file and the chain below it has no break."""
+        link = self.links.get(head)
+        return link is not None and link.holds
+
+
+def _item(entry: Entry) -> Entry:
+    return {"id": str(entry["id"]), "rev": _rev(entry), "action": str(entry.get("action", ""))}
+
+
+def pushes_undo(entry: Entry) -> bool:
+    """An entry a user can undo: a change with operations (not the creation, an undo or redo,
+    an archive flag, nor a repair's entry — those carry no operations or a checkpoint)."""
+    if is_root(entry) or entry.get("checkpoint") is not None or entry.get("legacy"):
+        return False
+    return bool(entry.get("ops")) and "undos" not in entry and "redos" not in entry
+
+
+def stacks(entries: list[Entry], depth: int) -> tuple[list[Entry], list[Entry], int]:
+    """The undo and redo lists as the history leads to them (oldest first), and how many
+    changes dropped off the undo list: what ``undo`` takes is decided by the verified chain,
+    never by the lists stored in the data file (anyone in the group can edit those).  Items
+    are ``{"id", "rev", "action"}`` of the change's own entry: the words shown are the ones
+    hashed with its operations, not text stored beside them."""
+    undo: list[Entry] = []
+    redo: list[Entry] = []
+    dropped = 0
+    for entry in entries:
+        if entry.get("altered"):
+            continue
+        if entry.get("restored"):  # a repair restored a round backup: the history before is lost
+            undo, redo = [], []
+        elif "undos" in entry or "redos" in entry:
+            source, dest = (undo, redo) if "undos" in entry else (redo, undo)
+            target = entry.get("target")
+            found = next((i for i in range(len(source) - 1, -1, -1)
+                          if source[i]["id"] == target or target is None and source[i]["rev"] == entry.get("undos", entry.get("redos"))), None)
+            if found is not None:
+                dest.append(source.pop(found))
+        elif pushes_undo(entry) and "id" in entry:
+            undo.append(_item(entry))
+            redo.clear()
+            if len(undo) > depth:
+                dropped += len(undo) - depth
+                del undo[: len(undo) - depth]
+    return undo, redo, dropped

@@ -50,7 +50,7 @@ from core.store import diff as _diff
 from core.store import identity
 from core.store import journal as _journal
 from core.store import storage as _storage
-from core.store.files import SafeDir, writes_forbidden
+from core.store.files import SafeDir, describe_entry, writes_forbidden
 from core.store.paths import resolve_data_dir
 
 SUFFIX = ".hakem.json"
@@ -149,6 +149,19 @@ class _Loaded:
         return Snapshot(self.tournament, self.revision, self.meta.get("modified", ""), self.owner)
 
 
+@dataclass(frozen=True)
+class _Stacks:
+    """The undo and redo lists the verified history leads to."""
+
+    undo: builtins.list[dict[str, Any]]
+    redo: builtins.list[dict[str, Any]]
+    dropped: int
+    history: _journal.History
+
+    def __getitem__(self, which: str) -> builtins.list[dict[str, Any]]:
+        return self.undo if which == "undo" else self.redo
+
+
 class Store:
     """All tournaments of one data directory."""
 
@@ -167,6 +180,7 @@ class Store:
         self.dir = SafeDir.open(self.data_dir)
         # a file is only re-read and re-parsed when its identity changed (saves are renames)
         self._cache: dict[str, _Loaded] = {}
+        self._proofs: dict[str, _journal.ChainProof] = {}
 
     # -- names ------------------------------------------------------------------------------
     def _name(self, tid: str) -> str:
@@ -367,18 +381,26 @@ class Store:
         return Snapshot(tournament, rev, when, user)
 
     def _check_journal(self, tid: str, loaded: _Loaded) -> None:
-        """Refuse to build on a data file that is not where its journal ends: an older copy put
-        in its place (its journal goes on), or a file changed outside hakem (not the state
-        its newest entry records).  Reads only the end of the journal; a directory of the
-        earlier layout (no chain yet) starts its chain with this commit."""
+        """Refuse to build on a data file that is not where a verified journal ends: a journal
+        missing, replaced or unreadable (never start a new one over a lost history), a chain
+        that breaks below the head (an entry edited or removed after it was written), an older
+        copy of the data file put in its place (its journal goes on), or a file changed outside
+        hakem (not the state its newest entry records).  The chain is verified incrementally
+        (:class:`core.store.journal.ChainProof`); a directory of the earlier layout (no chain
+        yet) starts its chain with this commit."""
         head = self._head(loaded.meta)
-        try:
-            tail, whole = self.dir.read_tail(_journal.chain_name(tid), JOURNAL_TAIL)
-        except (OSError, StoreError):
-            return  # missing, or not a file we trust: set aside by the append, doctor reports
-        entries = _journal.tail_entries(tail, whole)
+        raw = self._journal_bytes(tid)
+        if not raw:
+            if _journal.is_hash(head) or not _journal.journal_names(self.dir, tid):
+                raise StoreError(_('the journal of {tid} is missing; nothing was changed (run hakem doctor {tid})').format(tid=tid))
+            return
+        proof = self._proofs.setdefault(tid, _journal.ChainProof())
+        proof.feed(raw)
+        entries = _journal.tail_entries(raw[-JOURNAL_TAIL:], len(raw) <= JOURNAL_TAIL)
         last = next(entries, None)
         if last is None:
+            if _journal.is_hash(head):
+                raise StoreError(_('the journal of {tid} is missing; nothing was changed (run hakem doctor {tid})').format(tid=tid))
             return
         if last["id"] != head and last.get("prev") != head:
             if int(last.get("rev", 0)) > loaded.revision:
@@ -386,10 +408,27 @@ class Store:
                     tid=tid, rev=loaded.revision, last=last.get("rev"), user=last.get("user", ""), action=last.get("action", "")))
             raise StoreError(_('{tid}: the data file (revision {rev}) is not where its journal ends (revision {last}); nothing was changed (run hakem doctor {tid})').format(
                 tid=tid, rev=loaded.revision, last=last.get("rev")))
+        if _journal.is_hash(head) and not proof.holds(str(head)):
+            raise StoreError(_('{tid}: the journal does not verify up to revision {rev} (an entry was changed or removed after it was written); nothing was changed (run hakem doctor {tid})').format(
+                tid=tid, rev=loaded.revision))
         newest = last if last["id"] == head else next((e for e in entries if e["id"] == head), None)
         if newest is not None and newest.get("state") != loaded.state:
             raise StoreError(_('{tid}: the data file was changed outside hakem (it is not the state its journal records at revision {rev}); nothing was changed (run hakem doctor {tid})').format(
                 tid=tid, rev=loaded.revision))
+
+    def _journal_bytes(self, tid: str) -> bytes | None:
+        """The chain file's bytes (None if there is none); a StoreError naming what is there,
+        its owner and mode, if it cannot be used — never set aside, never replaced."""
+        name = _journal.chain_name(tid)
+        try:
+            return self.dir.read(name, _journal.MAX_JOURNAL_BYTES)
+        except FileNotFoundError:
+            return None
+        except (OSError, StoreError) as error:
+            st = self.dir.lstat(name)
+            what = describe_entry(st) if st is not None else ""
+            raise StoreError(_('the journal of {tid} cannot be used ({what}): {reason}; nothing was changed (run hakem doctor {tid})').format(
+                tid=tid, what=what, reason=getattr(error, "strerror", None) or error)) from error
 
     def create(self, tournament: Tournament) -> str:
         """Save a new tournament; returns its id (made from the name if ``tournament.id`` is empty)."""
@@ -517,32 +556,49 @@ class Store:
         can say what it undoes, and ask first when that is not on the screen.  None when the
         list is empty."""
         loaded = self._read(tid)
-        stack = list(loaded.meta.get(which, []))
+        lists = self.stacks(tid, loaded)
+        stack = lists[which]
         if not stack:
             return None
         item = stack[-1]
         parts = sorted({".".join(str(step) for step in op.get("p", [])[:2])
-                        for op in self._ops_of(tid, item)})
+                        for op in self._ops_of(tid, item, lists.history)})
         return {"id": str(item.get("id", "")), "action": str(item.get("action", "")), "parts": parts}
+
+    def stacks(self, tid: str, loaded: _Loaded | None = None) -> _Stacks:
+        """The undo and redo lists as the verified history leads to them — never the lists
+        stored in the data file, which anyone in the group can edit (the top pointed at an
+        old change, or a label that is not what the change does).  Directories of the oldest
+        layout (an unchained journal whose undo list carried the operations) keep theirs."""
+        loaded = loaded or self._read(tid)
+        hist = _journal.history(self.dir, tid, self._head(loaded.meta), loaded.revision)
+        if any(e.get("legacy") for e in hist.entries):
+            meta = loaded.meta
+            return _Stacks(list(meta.get("undo", [])), list(meta.get("redo", [])),
+                           int(meta.get("undo_dropped", 0)), hist)
+        undo, redo, dropped = _journal.stacks(hist.entries, UNDO_DEPTH)
+        return _Stacks(undo, redo, dropped, hist)
 
     def _step(self, tid: str, which: str, expected: str | None = None) -> Snapshot:
         self._writable()
         with self.dir.lock():
             loaded = self._read(tid)
+            self._check_journal(tid, loaded)
             meta, old = loaded.meta, loaded.tdoc
-            stack = list(meta.get(which, []))
+            lists = self.stacks(tid, loaded)
+            stack = list(lists[which])
             if stack and expected is not None and str(stack[-1].get("id", "")) != expected:
                 raise ConflictError(_('the newest change of {tid!r} is now {action!r} (someone changed the '
                                       'tournament meanwhile); nothing was undone or redone').format(
                                           tid=tid, action=stack[-1].get("action", "")))
             if not stack:
-                dropped = int(meta.get("undo_dropped", 0)) if which == "undo" else 0
+                dropped = lists.dropped if which == "undo" else 0
                 if dropped:
                     raise TournamentError(_('nothing more to undo in {tid!r}: hakem keeps the last {depth} changes and {dropped} older ones have dropped off the list').format(tid=tid, depth=UNDO_DEPTH, dropped=dropped))
                 raise TournamentError(_('nothing to {which} in {tid!r}').format(which=which, tid=tid))
             roles.require(loaded.tournament, "history.undo")
             item = stack.pop()
-            ops = self._ops_of(tid, item)
+            ops = self._ops_of(tid, item, lists.history)
             if which == "undo":
                 ops = _diff.invert(ops)
             try:
@@ -551,10 +607,9 @@ class Store:
                 raise TournamentError(_('cannot {which} {value!r}: {error}').format(which=which, value=item.get('action', ''), error=error)) from error
             roles.require_change(loaded.tournament, tournament_from_dict(new))
             other = "redo" if which == "undo" else "undo"
-            meta = {**meta, which: stack, other: [*meta.get(other, []), item]}
+            meta = {**meta, which: stack, other: [*lists[other], item], "undo_dropped": lists.dropped}
             return self._commit_locked(tid, meta, new, f"{which}: {item.get('action', '')}", ops,
-                                       {f"{which}s": item.get("rev"), "target": item.get("id")},
-                                       base=loaded)
+                                       {f"{which}s": item.get("rev"), "target": item.get("id")})
 
     def _ops_of(self, tid: str, item: dict[str, Any],
                 history: _journal.History | None = None) -> builtins.list[dict[str, Any]]:
@@ -562,7 +617,7 @@ class Store:
         leads to the data file's head — never from whatever file holds a line with that id
         (another member's journal claimed an id of alice's and her undo made him chief
         arbiter).  A chained entry's id is the hash of its line: it cannot be imitated."""
-        if "ops" in item:  # files of older versions kept the operations in the undo list
+        if "ops" in item:  # files of the oldest layout kept the operations in the undo list
             return list(item["ops"])
         wanted = str(item.get("id", ""))
         for entry in (history or self.history(tid)).entries:
