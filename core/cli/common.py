@@ -40,8 +40,13 @@ def open_workspace() -> Workspace:
 
 
 def open_desk(tid: str) -> Desk:
-    """The use cases of tournament ``tid``."""
-    return open_workspace().open(tid)
+    """The use cases of tournament ``tid``; a data file changed outside hakem (not the state
+    its journal records) is said once on stderr, so what a command shows is not taken for
+    what was entered."""
+    desk = open_workspace().open(tid)
+    if getattr(desk.snapshot(), "changed_outside", False):
+        print(_("hakem: warning: the data file of {tid} was changed outside hakem (it is not what its journal records); run hakem doctor {tid}").format(tid=tid), file=sys.stderr)
+    return desk
 
 
 def show_warnings(outcome: Outcome) -> Outcome:

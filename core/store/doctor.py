@@ -234,14 +234,12 @@ def _stack_problems(store: Store, tid: str, meta: dict[str, Any], tdoc: dict[str
 
 
 def _backup_folder_problem(store: Store, tid: str) -> Problem | None:
-    """``backups`` or ``backups/ID`` when it is not a folder hakem can use (a planted link):
-    named with what it is, whose and its mode — never followed — and the check goes on."""
+    """``backups/ID`` when it is not a folder hakem can use (a planted link): named with what
+    it is, whose and its mode — never followed — and the check goes on."""
     planted = _('is {what}, not a folder: round backups cannot be kept or used; remove it once you know who put it there')
     st = store.dir.lstat("backups")
-    if st is None:
-        return None
-    if not stat.S_ISDIR(st.st_mode):
-        return Problem("backups", planted.format(what=describe_entry(st)))
+    if st is None or not stat.S_ISDIR(st.st_mode):
+        return None  # no folder yet, or a planted ``backups`` (the directory's check names it)
     try:
         top = store.dir.subdir("backups")
     except TournamentError as error:
@@ -368,6 +366,12 @@ def repair(store: Store, tid: str) -> Report:
             report.repairs.append(_('{tid}: the state is verified past the break in the journal (a round backup); the journal goes on from a checkpoint (revision {rev})').format(tid=tid, rev=rev))
         else:
             dropped = "; ".join(_journal.differences(doc, tdoc)) if tdoc is not None else ""
+            on_history = {str(x["id"]) for x in hist.entries}
+            later = [e for e in _journal.read_chain(store.dir, tid).entries
+                     if int(e.get("rev", 0)) > int(target.get("rev", 0)) and str(e["id"]) not in on_history]
+            if later:
+                report.notes.append(_('{tid}: the journal holds {count} later entries that cannot be verified (from {first}); they were not applied').format(
+                    tid=tid, count=len(later), first=_who(later[0])))
             rev = _commit(store, tid, base, doc, _("doctor: rebuilt from the journal"), {"dropped": dropped})
             text = (_('{tid}: rebuilt from the journal at revision {at} (revision {rev}); what the data file had and the journal does not was dropped: {dropped}')
                     if dropped else _('{tid}: rebuilt from the journal at revision {at} (revision {rev})'))
@@ -462,7 +466,7 @@ def foreign_entries(store: Store) -> list[Problem]:
         match = hakem_file.fullmatch(name)
         if name in _FOLDERS:
             if not stat.S_ISDIR(st.st_mode):
-                out.append(Problem(name, _('is {what}, not a folder').format(what=what)))
+                out.append(Problem(name, _('is {what}, not a folder: round backups cannot be kept or used; remove it once you know who put it there').format(what=what)))
         elif match is None or not _TID.fullmatch(match.group(1)):
             out.append(Problem(name, _('not a hakem file ({what}); remove it once you know who put it there').format(what=what)))
         elif not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:

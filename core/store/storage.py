@@ -32,8 +32,10 @@ from core.store import bounded
 from core.store.files import SafeDir
 from core.store.journal import canonical
 
-MAX_DATA_BYTES = 256 << 20
-"""A data file larger than this is refused unread (10,000 players and 15 rounds: a few MB)."""
+MAX_DATA_BYTES = 10 << 20
+"""A data file larger than this is refused unread: ten times a real event's (2,000 players, 15
+rounds, every result entered: 881 KB, ``tests/benchmarks/bench_store_sizes.py --rounds 15``).
+A planted 200 MB file used to be read and parsed whole by ``hakem list`` (840 MB of memory)."""
 TABLES = ("meta", "tournament")
 
 Tables = dict[str, dict[str, Any]]

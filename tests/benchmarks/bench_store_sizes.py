@@ -44,6 +44,12 @@ def _round(t: Tournament, rng: random.Random) -> Round:
     return Round(len(t.rounds) + 1, tuple(Board(order[i], order[i + 1]) for i in range(0, len(order) - 1, 2)))
 
 
+def _results(t: Tournament, first: int, count: int) -> Tournament:
+    for k in range(first, min(first + count, len(t.rounds[-1].boards))):
+        t = commands.set_result(t, len(t.rounds), k + 1, GameResult.DRAW)
+    return t
+
+
 def _time_the_lock(store: Store) -> list[float]:
     """Wall seconds the store's lock was held (this store's ``dir.lock``; NaN on a store
     without one, i.e. an older checkout)."""
@@ -74,6 +80,9 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--players", type=int, default=2000)
     ap.add_argument("--late", type=int, default=5)
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="play this many rounds in all (every result entered), then time results "
+                         "on the long journal and print the file sizes of the whole event")
     args = ap.parse_args()
     rng = random.Random(18)
     data = Path(tempfile.mkdtemp(prefix="hakem-sizes-"))
@@ -98,12 +107,26 @@ def main() -> None:
         measure(f"late entry {k + 1}", lambda t, k=k: commands.add_player(t, f"Late{k}, Entry", rating=2000 + k))
     measure("pair round 2", lambda t: t.with_changes(rounds=(*t.rounds, _round(t, rng))))
     measure("pair round 3", lambda t: t.with_changes(rounds=(*t.rounds, _round(t, rng))))
+    while len(store.load(tid).tournament.rounds) < args.rounds:
+        for first in range(0, len(store.load(tid).tournament.rounds[-1].boards), 100):
+            store.update(tid, "results", lambda t, first=first: _results(t, first, 100))  # 100 a change
+        store.update(tid, "pair", lambda t: t.with_changes(rounds=(*t.rounds, _round(t, rng))))
+    if args.rounds > 3:
+        for k in range(5):
+            measure(f"result {args.rounds}.{k + 1}", lambda t, k=k: commands.set_result(t, len(t.rounds), k + 1, GameResult.BLACK_WINS))
+        for k in range(5, 8):  # a new hakem process per result (the CLI): nothing cached
+            store = Store(data)
+            held = _time_the_lock(store)
+            measure(f"new process {k + 1}", lambda t, k=k: commands.set_result(t, len(t.rounds), k + 1, GameResult.BLACK_WINS))
     print(f"players {args.players}, data dir {data}")
     print(f"{'change':<16} {'data file +B':>13} {'journal +B':>12} {'backups +B':>12} {'data file B':>12} "
           f"{'cpu s':>7} {'lock ms':>8}")
     for label, d_file, d_journal, d_backup, size, spent, lock in rows:
         shown = f"{lock * 1000:>8.1f}" if lock == lock else f"{'n/a':>8}"
         print(f"{label:<16} {d_file:>13,} {d_journal:>12,} {d_backup:>12,} {size:>12,} {spent:>7.2f} {shown}")
+    files, journal, backups = _sizes(data)
+    print(f"at the end: data file {files:,} B, journal {journal:,} B, backups {backups:,} B, "
+          f"{len(store.load(tid).tournament.rounds)} rounds")
 
 
 if __name__ == "__main__":
