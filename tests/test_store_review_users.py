@@ -15,71 +15,28 @@ from __future__ import annotations
 
 import grp
 import json
-import os
-import pwd
 import shutil
 import subprocess
-import sys
-import tempfile
-from pathlib import Path
 
 import pytest
 
+from tests import unix_club
+from tests.test_store_attacks import _hakem, _setpriv
+
 USERS = ("hk-fixstore-mallory", "hk-fixstore-alice")
 GROUP = "hk-fixstore-club"
-RUN = "import os, sys; os.umask(0o022); from tui.launch import main; sys.exit(main(sys.argv[1:]))"
 
 
 @pytest.fixture(scope="module")
 def club():
-    if os.geteuid() != 0:
-        pytest.skip("needs root to create and switch to other Unix users")
-    for tool in ("setpriv", "useradd", "groupadd"):
-        if shutil.which(tool) is None:
-            pytest.skip(f"{tool} is not installed")
-    try:
-        grp.getgrnam(GROUP)
-    except KeyError:
-        subprocess.run(["groupadd", GROUP], check=True)
-    users = {}
-    for name in USERS:
-        try:
-            pwd.getpwnam(name)
-        except KeyError:
-            subprocess.run(["useradd", "--no-create-home", "--shell", "/usr/sbin/nologin",
-                            "--groups", GROUP, name], check=True)
-        users[name.rsplit("-", 1)[1]] = pwd.getpwnam(name)
-    base = Path(tempfile.mkdtemp(prefix="hakem-review-", dir="/tmp"))
-    os.chmod(base, 0o755)
+    reason = unix_club.missing()
+    if reason:
+        pytest.skip(reason)
+    users = {name.rsplit("-", 1)[1]: pw for name, pw in unix_club.ensure_users(USERS, GROUP).items()}
     gid = grp.getgrnam(GROUP).gr_gid
-    data = base / "club"
-    data.mkdir()
-    os.chown(data, 0, gid)
-    os.chmod(data, 0o2770)
-    homes = {}
-    for name, pw in users.items():
-        homes[name] = base / name
-        homes[name].mkdir()
-        os.chown(homes[name], pw.pw_uid, pw.pw_gid)
+    base, data, homes = unix_club.club_directory("hakem-review-", users, gid)
     yield {"data": data, "homes": homes, "users": users, "gid": gid}
     shutil.rmtree(base, ignore_errors=True)
-
-
-def _setpriv(club, user: str) -> list[str]:
-    pw = club["users"][user]
-    return ["setpriv", f"--reuid={pw.pw_uid}", f"--regid={pw.pw_gid}", f"--groups={club['gid']}",
-            "--inh-caps=-all"]
-
-
-def _hakem(club, user: str, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(club["homes"][user]),
-           "HAKEM_DATA": str(club["data"]), "LANG": "C.UTF-8", "LANGUAGE": "en",
-           "HAKEM_CONFIG_DIR": str(club["homes"][user] / "cfg")}
-    proc = subprocess.run([*_setpriv(club, user), sys.executable, "-c", RUN, *args], env=env,
-                          capture_output=True, text=True, timeout=180, check=False)
-    if check:
-        assert proc.returncode == 0, (args, proc.stdout, proc.stderr)
-    return proc
 
 
 def _mallory(club, script: str) -> None:

@@ -472,8 +472,8 @@ def foreign_entries(store: Store) -> list[Problem]:
         elif not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:
             out.append(Problem(name, _('is {what}, not a file hakem wrote; hakem will not use it').format(what=what)))
         elif stat.S_IMODE(st.st_mode) not in _modes(store, name):
-            out.append(Problem(name, _('{what}: hakem gives its files mode {mode:04o}; it was changed or written outside hakem').format(
-                what=what, mode=_modes(store, name)[0])))
+            out.append(Problem(name, _('{what}: hakem gives its files mode {mode}; it was changed or written outside hakem').format(
+                what=what, mode=f"{_modes(store, name)[0]:04o}")))
     return out
 
 

@@ -70,8 +70,8 @@ def describe_entry(st: os.stat_result) -> str:
     kinds = ((stat.S_ISLNK, _("a symbolic link")), (stat.S_ISFIFO, _("a FIFO")), (stat.S_ISDIR, _("a folder")),
              (stat.S_ISSOCK, _("a socket")), (stat.S_ISCHR, _("a device")), (stat.S_ISBLK, _("a device")))
     kind = next((text for test, text in kinds if test(mode)), _("a file"))
-    return _("{kind}, owner {user}, group {group}, mode {mode:04o}").format(
-        kind=kind, user=user_name(st.st_uid), group=_group_name(st.st_gid), mode=stat.S_IMODE(mode))
+    return _("{kind}, owner {user}, group {group}, mode {mode}").format(
+        kind=kind, user=user_name(st.st_uid), group=_group_name(st.st_gid), mode=f"{stat.S_IMODE(mode):04o}")
 
 
 def _group_name(gid: int) -> str:
