@@ -70,7 +70,7 @@ class PermissionDenied(TournamentError):
 
 
 ACTIONS = ("result.enter", "result.correct", "round.pair", "round.unpair", "player.change",
-           "settings.change", "history.undo", "roles.change")
+           "settings.change", "history.undo", "roles.change", "tournament.archive")
 PERMISSIONS: dict[Role, frozenset[str]] = {
     Role.CHIEF_ARBITER: frozenset(ACTIONS),
     Role.ARBITER: frozenset({"result.enter", "round.pair", "round.unpair", "player.change", "history.undo"}),
@@ -179,7 +179,8 @@ def action_label(action: str) -> str:
             "result.correct": _("correcting a result of a closed round"),
             "round.pair": _("pairing a round"), "round.unpair": _("unpairing a round"),
             "player.change": _("changing players"), "settings.change": _("changing settings"),
-            "history.undo": _("undo and redo"), "roles.change": _("changing roles")}.get(action, action)
+            "history.undo": _("undo and redo"), "roles.change": _("changing roles"),
+            "tournament.archive": _("archiving or unarchiving the tournament")}.get(action, action)
 
 
 def result_action(t: Tournament, round_no: int, board_no: int) -> str:
@@ -270,6 +271,7 @@ USE_CASE_ACTIONS: dict[str, str] = {
     "round.unpair": "round.unpair", "settings.change": "settings.change",
     "playoff.change": "settings.change", "publish.remember": "settings.change",
     "history.undo": "history.undo", "roles.change": "roles.change",
+    "workspace.archive": "tournament.archive",
 }
 """Application-layer use case → action; every other writing use case of a tournament
 (``player.*``, ``team.*``) is ``player.change``."""

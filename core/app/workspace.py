@@ -143,12 +143,25 @@ class Workspace(ListCases):
 
     @use_case("workspace.create")
     def duplicate(self, tid: str, name: str | None = None) -> str:
+        """A copy of ``tid`` (whoever may read it may copy it).  The source's role table is
+        not copied: the copy's only chief arbiter is the one who made it (her copy is hers;
+        the source's arbiters and viewers are not granted anything in it)."""
         from core.fields import name as checked_name
+        from core.roles import ROLES_OPTION
+        from core.store import current_user
 
-        return self.store.duplicate(tid, None if name is None else checked_name(name))
+        source = self.store.load(tid).tournament
+        options = {k: v for k, v in source.options.items() if k != ROLES_OPTION}
+        options[ROLES_OPTION] = {"chief-arbiter": [f"user:{current_user()}"]}
+        copy = source.with_changes(id="", options=options,
+                                   name=checked_name(name) if name else f"{source.name} (copy)")
+        return self.store.create(copy)
 
     @use_case("workspace.archive")
     def archive(self, tid: str, archived: bool = True) -> None:
+        """Archive (or with ``archived=False`` bring back) ``tid``: it disappears from (comes
+        back to) everyone's list, so it is the chief arbiter's of THAT tournament to decide."""
+        self.permit("workspace.archive", True, tid)
         self.store.set_archived(tid, archived)
 
     @use_case("workspace.import")

@@ -1,4 +1,5 @@
-"""``hakem undo ID``, ``hakem redo ID``, ``hakem log ID`` — undo/redo and the audit trail."""
+"""``hakem undo ID``, ``hakem redo ID``, ``hakem log ID``, ``hakem list``, ``hakem archive ID``
+— undo/redo, the audit trail and the list."""
 
 from __future__ import annotations
 
@@ -60,7 +61,20 @@ def _list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _archive(args: argparse.Namespace) -> int:
+    """Archive a tournament (gone from everyone's list, kept on disk), or bring it back with
+    ``--undo``; the chief arbiter's of that tournament to do."""
+    open_workspace().archive(args.id, archived=not args.undo)
+    print(_("{tid} brought back to the list").format(tid=args.id) if args.undo
+          else _("{tid} archived (hakem list --all shows it; hakem archive {tid} --undo brings it back)").format(tid=args.id))
+    return 0
+
+
 def register(sub: argparse._SubParsersAction) -> None:
+    ar = sub.add_parser("archive", help=_("archive a tournament (hidden from the list, kept)"))
+    ar.add_argument("id")
+    ar.add_argument("--undo", action="store_true", help=_("bring an archived tournament back to the list"))
+    ar.set_defaults(func=_archive)
     for name, func, text in (("undo", _undo, N_("undo the last change")),
                              ("redo", _redo, N_("redo the last undone change"))):
         p = sub.add_parser(name, help=_(text))

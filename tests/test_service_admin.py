@@ -1,0 +1,160 @@
+"""The club set-up attacked by its own members (real Unix users through the service's socket):
+a viewer archiving someone else's tournament, replacing the club's rating lists, a raw request
+the store could not read back.
+
+Needs root (``useradd`` and ``setpriv``); skipped with the reason otherwise.  Users and group
+are created once and left in place (prefix ``hk-fixsvc-``).
+"""
+
+from __future__ import annotations
+
+import grp
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.unix_club import ensure_users, missing
+
+GROUP = "hk-fixsvc-club"
+SERVICE = "hk-fixsvc-hakem"
+ALICE, BOB, MALLORY = "hk-fixsvc-alice", "hk-fixsvc-bob", "hk-fixsvc-mallory"
+RUN = "import os, sys; os.umask(0o022); from tui.launch import main; sys.exit(main(sys.argv[1:]))"
+
+
+def _command(club, user: str, *args: str) -> tuple[list[str], dict[str, str]]:
+    pw = club["users"][user]
+    home = club["base"] / "homes" / user
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home), "LANG": "C.UTF-8",
+           "LANGUAGE": "en", "HAKEM_CONFIG_DIR": str(home / "cfg")}
+    groups = ",".join(str(g) for g in sorted({pw.pw_gid, club["gid"]}))
+    cmd = ["setpriv", f"--reuid={pw.pw_uid}", f"--regid={pw.pw_gid}", f"--groups={groups}",
+           "--inh-caps=-all", sys.executable, "-c", RUN, *args]
+    return cmd, env
+
+
+def _start_service(club, *extra: str) -> subprocess.Popen:
+    sock = club["socket"]
+    cmd, env = _command(club, SERVICE, "--data", str(club["data"]), "serve", "--socket", str(sock),
+                        "--socket-group", GROUP, *extra)
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if sock.exists():
+            probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                probe.connect(str(sock))
+                return proc
+            except OSError:
+                pass
+            finally:
+                probe.close()
+        if proc.poll() is not None:
+            raise AssertionError(proc.stderr.read().decode() if proc.stderr else "service ended")
+        time.sleep(0.1)
+    raise AssertionError("the service did not start")
+
+
+@pytest.fixture(scope="module")
+def club():
+    reason = missing()
+    if reason:
+        pytest.skip(reason)
+    users = ensure_users((SERVICE, ALICE, BOB, MALLORY), GROUP)
+    gid = grp.getgrnam(GROUP).gr_gid
+    base = Path(tempfile.mkdtemp(prefix="hakem-fixsvc-", dir="/tmp"))
+    os.chmod(base, 0o755)
+    for name, pw in users.items():
+        home = base / "homes" / name
+        home.mkdir(parents=True)
+        os.chown(home, pw.pw_uid, pw.pw_gid)
+    run = base / "run"
+    run.mkdir()
+    os.chown(run, users[SERVICE].pw_uid, gid)
+    os.chmod(run, 0o750)
+    data = base / "data"
+    data.mkdir(mode=0o700)
+    os.chown(data, users[SERVICE].pw_uid, users[SERVICE].pw_gid)
+    state = {"base": base, "data": data, "socket": run / "hakem.sock", "users": users, "gid": gid}
+    state["service"] = _start_service(state)
+    yield state
+    state["service"].send_signal(signal.SIGTERM)
+    state["service"].wait(30)
+    shutil.rmtree(base, ignore_errors=True)
+
+
+def _as(club, user: str, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    cmd, env = _command(club, user, "--socket", str(club["socket"]), *args)
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=180, check=False)
+    if check:
+        assert proc.returncode == 0, (user, args, proc.stdout, proc.stderr)
+    return proc
+
+
+def _raw(club, user: str, request: dict) -> dict:
+    """One hand-made request line sent as ``user`` (what a client that is not hakem can do)."""
+    script = ("import json, socket, sys\n"
+              "s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1])\n"
+              "s.sendall(sys.argv[2].encode() + b'\\n')\n"
+              "f = s.makefile('rb')\n"
+              "print(f.readline().decode())\n")
+    pw = club["users"][user]
+    out = subprocess.run(["setpriv", f"--reuid={pw.pw_uid}", f"--regid={pw.pw_gid}", f"--groups={club['gid']}",
+                          "--inh-caps=-all", sys.executable, "-c", script, str(club["socket"]),
+                          json.dumps({"id": 1, **request})],
+                         capture_output=True, text=True, timeout=120, check=True)
+    return json.loads(out.stdout)
+
+
+@pytest.fixture(scope="module")
+def alices(club):
+    """Alice's event; roles: alice chief arbiter, bob arbiter, the group viewer."""
+    tid = _as(club, ALICE, "new", "Club Rapid", "--rounds", "5").stdout.strip().splitlines()[-1]
+    _as(club, ALICE, "players", "add", tid, "--name", "Player One", "--rating", "2100")
+    for role, who in (("chief-arbiter", f"user:{ALICE}"), ("arbiter", f"user:{BOB}"),
+                      ("viewer", f"group:{GROUP}")):
+        _as(club, ALICE, "roles", tid, "--grant", role, who)
+    return tid
+
+
+def _listed(club, user: str) -> list[str]:
+    return [r["id"] for r in json.loads(_as(club, user, "list", "--format", "json").stdout)]
+
+
+def test_a_viewer_cannot_archive_someone_elses_tournament(club, alices):
+    # the attack as found: a raw request, then the CLI; both refused, the event stays listed
+    answer = _raw(club, MALLORY, {"call": "archive", "tournament": None, "kwargs": {"tid": alices}})
+    assert "error" in answer and "your role in 'Club Rapid' is viewer" in answer["error"]["message"], answer
+    proc = _as(club, MALLORY, "archive", alices, check=False)
+    assert proc.returncode == 3 and "your role in 'Club Rapid' is viewer" in proc.stderr, proc.stderr
+    proc = _as(club, BOB, "archive", alices, check=False)  # an arbiter is not the chief arbiter
+    assert proc.returncode == 3 and "your role in 'Club Rapid' is arbiter" in proc.stderr, proc.stderr
+    assert alices in _listed(club, MALLORY)
+    # the chief arbiter archives and brings it back
+    _as(club, ALICE, "archive", alices)
+    assert alices not in _listed(club, ALICE)
+    proc = _as(club, MALLORY, "archive", alices, "--undo", check=False)
+    assert proc.returncode == 3
+    _as(club, ALICE, "archive", alices, "--undo")
+    assert alices in _listed(club, MALLORY)
+
+
+def test_a_duplicate_belongs_to_its_maker_not_to_the_sources_roles(club, alices):
+    answer = _raw(club, MALLORY, {"call": "duplicate", "tournament": None,
+                                  "kwargs": {"tid": alices, "name": "Mallory's copy"}})
+    copy = answer["ok"]
+    roles = json.loads(_as(club, MALLORY, "roles", copy, "--format", "json").stdout)
+    assert roles == {"roles": {"chief-arbiter": [f"user:{MALLORY}"]}, "you": "chief-arbiter"}, roles
+    # alice's arbiter bob is nothing in mallory's copy: a viewer there
+    proc = _as(club, BOB, "players", "add", copy, "--name", "Intruder", check=False)
+    assert proc.returncode == 3 and "is viewer" in proc.stderr, proc.stderr
+    # and the source is untouched
+    assert json.loads(_as(club, ALICE, "roles", alices, "--format", "json").stdout)["roles"]["arbiter"] == [f"user:{BOB}"]
