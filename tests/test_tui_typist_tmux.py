@@ -23,7 +23,8 @@ from pathlib import Path
 import pytest
 
 from core.store import Store
-from tests.typist import ENTER, TAB, Registration, ResultLine, chunks, registrations, result_lines, text_of
+from tests.typist import (ENTER, TAB, Registration, ResultLine, chunks, correction_then_lines, late_entries,
+                          registrations, result_lines, text_of)
 
 DEADLINE = float(os.environ.get("HAKEM_TMUX_DEADLINE", "60"))
 PER_WAY = 4
@@ -159,3 +160,76 @@ def test_typed_result_lines_are_stored_exactly(tmp_path, lang):
         term.close()
     shown = json.loads(hakem(data, "round", "show", tid, "1", "--format", "json"))
     assert {b["board"]: b["result"] for b in shown["boards"]} == {line.board: line.stored for line in lines}
+
+
+def test_late_entries_typed_ahead_never_answer_the_question(tmp_path, lang):
+    """After round 1, late entries typed in one burst: the first asks how to number (it would
+    move players); the next records, typed before the question was drawn, wait for the
+    organiser's answer (``k``, typed once the question is on screen) and then go into the form.
+    The answer holds for the session: a paste and a gapped typing of more late entries ask
+    nothing.  Everyone keeps their number; the newcomers get 13, 14, … in typing order."""
+    rng = random.Random(f"tmux-late-{lang}")
+    data = tmp_path / "data"
+    tid = hakem(data, "new", "Typist", "--rounds", "5")
+    field = registrations(rng, lang, 12)
+    for r in field:
+        hakem(data, "players", "add", tid, "--name", r.name, "--rating", str(r.rating or 1500))
+    hakem(data, "round", "pair", tid)
+    late = late_entries(rng, lang, 3 * PER_WAY, {r.name for r in field})
+    assert any(c in "rkRKкК" for r in late[1:PER_WAY] for c in r.name)  # letters that used to answer
+    term = Terminal(tmp_path, data, lang)
+    try:
+        open_tournament(term, "Typist")
+        term.keys(["F2"])
+        term.send([k for r in late[:PER_WAY] for k in r.tokens()], "burst", rng)
+        term.wait("the numbering question", lambda: "(k)" in term.screen() and "(r)" in term.screen())
+        assert len(Store(data).load(tid).tournament.players) == 12  # nothing typed ahead answered it
+        term.keys(["k"])
+        for i, way in enumerate(("burst", "paste", "gaps")):
+            if way != "burst":
+                term.send([k for r in late[i * PER_WAY:(i + 1) * PER_WAY] for k in r.tokens()], way, rng)
+            count = 12 + (i + 1) * PER_WAY
+            term.wait(f"{count} players stored after the {way}",
+                      lambda n=count: len(Store(data).load(tid).tournament.players) >= n)
+    finally:
+        term.close()
+    stored = json.loads(hakem(data, "players", "list", tid, "--format", "json"))["players"]
+    newcomers = sorted((p for p in stored if p["pno"] > 12), key=lambda p: p["pno"])
+    assert [(p["name"], p["rating"], p["title"], p["federation"]) for p in newcomers] == [r.stored() for r in late]
+    assert [p["pno"] for p in newcomers] == list(range(13, 13 + len(late)))
+
+
+@pytest.mark.parametrize("answer", ["Enter", "y"])
+def test_a_correction_typed_ahead_waits_for_its_answer(tmp_path, lang, answer):
+    """Boards 1–2 have results; a line correcting one of them and lines for boards 3–6 sent in
+    one burst.  The correction asks; the lines typed ahead wait; Enter (the default: no
+    correction) or ``y`` typed once the question is drawn answers it; then the other lines are
+    stored as typed."""
+    rng = random.Random(f"tmux-correct-{lang}-{answer}")
+    data = tmp_path / "data"
+    tid = hakem(data, "new", "Typist", "--rounds", "5")
+    for r in registrations(rng, lang, 12):
+        hakem(data, "players", "add", tid, "--name", r.name, "--rating", str(r.rating or 1500))
+    hakem(data, "round", "pair", tid)
+    before = {1: "1-0", 2: "1/2"}
+    for board, value in before.items():
+        hakem(data, "result", tid, "1", str(board), value)
+    lines = correction_then_lines(rng, before, [3, 4, 5, 6])
+    term = Terminal(tmp_path, data, lang)
+    try:
+        open_tournament(term, "Typist")
+        term.send([":", *[k for line in lines for k in line.tokens()]], "burst", rng)
+        term.wait("the correction question", lambda: "(y)" in term.screen())
+        shown = {b["board"]: b["result"] for b in json.loads(
+            hakem(data, "round", "show", tid, "1", "--format", "json"))["boards"] if b["result"]}
+        assert shown == before  # nothing typed ahead answered it
+        term.keys([answer])
+        term.wait("boards 3–6 stored", lambda: sum(
+            b.result is not None for b in Store(data).load(tid).tournament.round(1).boards) >= 6)
+    finally:
+        term.close()
+    expected = {**before, **{line.board: line.stored for line in lines[1:]}}
+    if answer == "y":
+        expected[lines[0].board] = lines[0].stored
+    shown = json.loads(hakem(data, "round", "show", tid, "1", "--format", "json"))
+    assert {b["board"]: b["result"] for b in shown["boards"]} == expected

@@ -87,6 +87,31 @@ def registrations(rng: random.Random, lang: str, n: int) -> list[Registration]:
                          title=rng.choice(TITLES), federation=rng.choice(FEDERATIONS)) for s, g in pairs]
 
 
+def late_entries(rng: random.Random, lang: str, n: int, taken: set[str] = frozenset()) -> list[Registration]:
+    """``n`` late entries (after round 1): the first rated above any player (so it would move
+    players and the numbering question is asked), the others random; names not in ``taken``.
+    Names with ``r``/``k`` in them are preferred for the records after the first: those are the
+    letters that answer the question when type-ahead reaches it."""
+    surnames, given = NAMES[lang]
+    free = [(s, g) for s in surnames for g in given if f"{s}, {g}" not in taken]
+    rng.shuffle(free)
+    free.sort(key=lambda sg: not any(c in "rkRKкК" for c in "".join(sg)))  # stable: still random
+    chosen = free[:n]
+    return [Registration(name=f"{s}, {g}", rating=2800 if i == 0 else rng.choice((0, rng.randint(1000, 2799))),
+                         title=rng.choice(TITLES), federation=rng.choice(FEDERATIONS))
+            for i, (s, g) in enumerate(chosen)]
+
+
+def correction_then_lines(rng: random.Random, stored: dict[int, str], free: list[int]) -> list[ResultLine]:
+    """A line that changes a stored result (``stored``: board → the result stored there, as
+    ``round show`` writes it), then a line
+    for each board of ``free``: the correction's question opens after the first line's Enter,
+    with the others typed ahead of it."""
+    board = rng.choice(sorted(stored))
+    typed, value = rng.choice([r for r in RESULTS if r[1] != stored[board]])
+    return [ResultLine(board, typed, value), *result_lines(rng, free)]
+
+
 def result_lines(rng: random.Random, boards: list[int]) -> list[ResultLine]:
     """One line per board, in random order, each with a random result spelling."""
     order = list(boards)

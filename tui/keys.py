@@ -28,6 +28,13 @@ caused — a submitted form, a closing dialog, a pane being mounted, a toast, a 
 all made of messages, so the next key meets the state a slower typist would have met.  A pump
 that stays busy (a progress bar fed by a pairing worker) cannot hold the keys for longer than
 the safety timer.
+
+A question is never answered by type-ahead (issue 29, second pass): a dialog that asks (a
+confirmation, a choice — :class:`HoldsTypeAhead`) is answered only by keys typed after it was
+drawn.  Keys typed before (their time stamp is older than the dialog's first frame) are held
+while it is open and replayed, in order and in front of anything typed later, once it has
+closed — to the form or entry line they were typed into.  So the ``r``/``k`` of the next name
+or the Enter of the next result line no longer renumber players or correct a result.
 """
 
 from __future__ import annotations
@@ -78,6 +85,28 @@ def paste_as_keys(text: str) -> list[events.Key]:
     return keys
 
 
+class HoldsTypeAhead:
+    """Mixin for a screen that asks a question: keys typed before its first frame are not
+    its answer (see the module doc).  ``shown_at`` is the time that frame was written to the
+    terminal (``None`` until then), stamped by :meth:`SerialKeys._display` in the same step as
+    the write — a callback after the refresh came too late under load: the answer typed on
+    seeing the question was read before it ran and counted as typed ahead."""
+
+    shown_at: float | None = None
+    held_keys: list[events.Event]
+
+    def on_mount(self) -> None:
+        self.held_keys = []
+
+    def on_unmount(self) -> None:
+        app = self.app  # type: ignore[attr-defined]
+        if isinstance(app, SerialKeys):
+            app.question_closed()
+
+    def typed_before(self, event: events.Event) -> bool:
+        return self.shown_at is None or event.time < self.shown_at
+
+
 def _key_name(char: str) -> str:
     from textual.keys import _character_to_key
 
@@ -98,7 +127,10 @@ class SerialKeys(App[int]):
         if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
             queue = self.__dict__.setdefault("_key_queue", deque())
             if isinstance(event, events.Paste) and any(c in event.text for c in "\t\r\n"):
-                queue.extend(paste_as_keys(event.text))
+                keys = paste_as_keys(event.text)
+                for key in keys:
+                    key.time = event.time  # typed (pasted) when the paste arrived
+                queue.extend(keys)
             else:
                 queue.append(event)
             if not self._key_busy:
@@ -108,13 +140,48 @@ class SerialKeys(App[int]):
 
     async def _deliver_keys(self) -> None:
         queue: deque[events.Event] = self.__dict__.setdefault("_key_queue", deque())
+        self._restore_held(queue)
         while queue and not self._key_busy:
             event = queue.popleft()
+            screen = self.screen
+            if isinstance(screen, HoldsTypeAhead) and screen.typed_before(event):
+                screen.held_keys.append(event)  # typed ahead, not an answer: kept for later
+                holding = self.__dict__.setdefault("_holding", [])
+                if screen not in holding:
+                    holding.append(screen)
+                continue
             self._key_busy = True
             self._key_screen = self.screen
             self._key_waits = 0
             await super().on_event(event)  # Textual's own handling: priority bindings, forward
             self._post_marker()
+
+    def _display(self, screen, renderable) -> None:  # type: ignore[no-untyped-def]
+        """Textual's frame output; a question's first frame stamps ``shown_at``."""
+        super()._display(screen, renderable)
+        if (isinstance(screen, HoldsTypeAhead) and screen.shown_at is None and renderable is not None
+                and not self._batch_count and screen is self.screen):
+            from textual._time import get_time
+
+            screen.shown_at = get_time()
+
+    def _restore_held(self, queue: deque[events.Event]) -> None:
+        """Keys held by questions that have closed go back to the front of the queue, in the
+        order they were typed (each question's own keys were typed before the next's)."""
+        held: list[events.Event] = []
+        for screen in self.__dict__.get("_holding", []):
+            if screen not in self.screen_stack:
+                held.extend(screen.held_keys)
+                screen.held_keys = []
+        self.__dict__["_holding"] = [s for s in self.__dict__.get("_holding", []) if s in self.screen_stack]
+        ordered = sorted(held, key=lambda e: e.time)  # stable: a paste's keys share one time
+        queue.extendleft(ordered[::-1])
+
+    def question_closed(self) -> None:
+        """Called as a question leaves the screen (answered by key or mouse): its held keys
+        go on."""
+        if not self._key_busy:
+            self.call_later(self._deliver_keys)
 
     def _post_marker(self) -> None:
         """Send the marker after the key; without a live target the key is done already."""

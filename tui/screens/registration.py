@@ -105,10 +105,13 @@ class RegistrationPane(CommandKeys, Vertical):
 
     t: Tournament | None = None
     """The snapshot shown (None until the first ``show``)."""
+    late_numbering: str | None = None
+    """This session's answer to the late-entry question (``"next"`` keep numbers, ``"slot"``
+    renumber): an arbiter registering ten late arrivals answers once, not ten times."""
     dirty = False
 
     CHANGES = frozenset({"focus_form", "edit", "delete", "withdraw", "bye", "forbidden", "import", "teams",
-                         "from_list", "checkin"})
+                         "from_list", "checkin", "ask_numbering"})
 
     BINDINGS = [
         # priority: the field's own "down" (scroll, show=False) would hide it from the footer;
@@ -127,6 +130,7 @@ class RegistrationPane(CommandKeys, Vertical):
         Binding("t", "teams", L_("Teams"), show=False),
         Binding("l", "from_list", L_("From rating list"), show=False),
         Binding("c", "checkin", L_("Check-in")),
+        Binding("n", "ask_numbering", L_("Ask again how late entries are numbered"), show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -219,6 +223,10 @@ class RegistrationPane(CommandKeys, Vertical):
             numbers = _("Numbers are provisional: they follow rating, title, name and are fixed when round 1 is paired.")
         elif t.numbers_frozen:
             numbers = _("Pairing numbers are frozen (round 4 is paired).")
+        elif self.late_numbering == "next":
+            numbers = _("Late entries keep everyone's number: they get the next number (n: ask again).")
+        elif self.late_numbering == "slot":
+            numbers = _("Late entries are slotted in by rating, players below renumbered (n: ask again).")
         else:
             numbers = _("Late entries are slotted in by rating until round 4 is paired.")
         self.query_one("#players-status", Static).update(f"{shown} · {numbers}")
@@ -263,8 +271,11 @@ class RegistrationPane(CommandKeys, Vertical):
             except TournamentError as exc:
                 self.notify(str(exc), severity="error", title=_("Not added"))
                 return
-            if moves:
+            if moves and self.late_numbering is None:
                 self.ask_numbering(values, fields, slot, moves)
+                return
+            if moves:
+                self.register(values, fields, keep_numbers=self.late_numbering == "next")
                 return
         self.register(values, fields)
 
@@ -282,14 +293,28 @@ class RegistrationPane(CommandKeys, Vertical):
 
         def answered(choice: str | None) -> None:
             if choice in ("slot", "next"):
+                self.late_numbering = choice  # asked once: every later late entry of the session alike
                 self.register(values, fields, keep_numbers=choice == "next")
+                if self.t is not None:
+                    self.show(self.t)
             else:
                 self.query_one("#p-name", Input).focus()  # nothing added, the fields keep the text
 
-        self.app.push_screen(ChoiceDialog(_("Late entry"), f"{body}\n{listed}", [
+        keep = _("Keep numbers: {name} gets {pno}.").format(name=fields["name"], pno=following)
+        session = _("Your answer holds for every late entry until you leave the tournament (n on the "
+                    "players list asks again).")
+        # the buttons carry short words, so both keys are on screen at 60 columns in every language
+        self.app.push_screen(ChoiceDialog(_("Late entry"), f"{body}\n{listed}\n{keep}\n{session}", [
+            ("next", "k", _("Keep numbers")),
             ("slot", "r", _("Renumber")),
-            ("next", "k", _("Keep numbers: {name} gets {pno}").format(name=fields["name"], pno=following)),
-        ]), answered)
+        ], default="next"), answered)
+
+    def action_ask_numbering(self) -> None:
+        """Forget this session's answer to the late-entry question: the next one asks again."""
+        self.late_numbering = None
+        self.notify(_("The next late entry that would move players asks again."))
+        if self.t is not None:
+            self.show(self.t)
 
     def register(self, values: dict[str, str], fields: dict[str, Any], keep_numbers: bool = False) -> None:
         name = fields["name"]

@@ -349,7 +349,7 @@ class ReportsPane(LazyPane, Vertical):
 
         self.app.push_screen(ChoiceDialog(
             _("File exists"), _("{path} already exists.").format(path=path),
-            [("replace", "r", _("Replace")), ("keep", "k", _("Keep both"))]), answered)
+            [("replace", "r", _("Replace")), ("keep", "k", _("Keep both"))], default="keep"), answered)
 
     def action_print(self) -> None:
         """Ask for the printer (empty: the default one), then print in the background."""

@@ -486,7 +486,7 @@ class RoundsPane(CommandKeys, Vertical):
                 if yes:
                     self.store_result(round_no, board, result)
 
-            self.app.push_screen(ConfirmDialog(_("Correct a result"), text, yes=_("Correct")), decided)
+            self.app.push_screen(ConfirmDialog(_("Correct a result"), text, yes=_("Correct"), danger=True), decided)
             return
         self.store_result(round_no, board, result)
 

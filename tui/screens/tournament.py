@@ -516,7 +516,8 @@ class TournamentScreen(CommandKeys, Screen):
         from tui.widgets.dialogs import ConfirmDialog
 
         self.app.push_screen(ConfirmDialog(_("Undo") if which == "undo" else _("Redo"), question,
-                                           yes=_("Undo") if which == "undo" else _("Redo")), decided)
+                                           yes=_("Undo") if which == "undo" else _("Redo"), danger=True),
+                             decided)
 
     def queue_change(self, queue: Callable[[Callable], None], done: str) -> None:
         """Undo/redo: behind the saves still queued (typing order); answered like a save."""

@@ -17,11 +17,15 @@ from textual.widgets import Button, Input, Label, Static
 
 from core.i18n import _
 from tui.i18n import L_
+from tui.keys import HoldsTypeAhead
 from tui.widgets.fields import TextField
 
 
-class ConfirmDialog(ModalScreen[bool]):
-    """Ask yes/no; ``y``/Enter confirm, ``n``/Escape cancel."""
+class ConfirmDialog(HoldsTypeAhead, ModalScreen[bool]):
+    """Ask yes/no; ``y`` confirms, ``n``/Escape cancel.  Enter takes the focused button: Yes,
+    but Cancel when the change is destructive (``danger``: a correction, an unpair, an undo out
+    of sight) — an Enter is never the way into a change that destroys something.  Keys typed
+    before the dialog was drawn never answer it (:class:`tui.keys.HoldsTypeAhead`)."""
 
     BINDINGS = [
         Binding("escape,n", "cancel", L_("No")),
@@ -45,7 +49,7 @@ class ConfirmDialog(ModalScreen[bool]):
                 yield Button(_("Cancel (n)"), id="no")
 
     def on_mount(self) -> None:
-        self.query_one("#yes", Button).focus()
+        self.query_one("#no" if self.danger else "#yes", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
@@ -57,18 +61,22 @@ class ConfirmDialog(ModalScreen[bool]):
         self.dismiss(False)
 
 
-class ChoiceDialog(ModalScreen["str | None"]):
+class ChoiceDialog(HoldsTypeAhead, ModalScreen["str | None"]):
     """Ask to choose one of a few answers, each with its own key (``r`` Replace, ``k`` Keep
-    both…); Escape cancels (``None``).  The first answer has the focus, so Enter takes it."""
+    both…); Escape cancels (``None``).  Enter takes the ``default`` answer — the caller names
+    the one that changes nothing already there (keep both files, keep the numbers) — or Cancel.
+    Keys typed before the dialog was drawn never answer it (:class:`tui.keys.HoldsTypeAhead`)."""
 
     BINDINGS = [Binding("escape", "cancel", L_("Cancel"))]
 
-    def __init__(self, title: str, body: str, choices: list[tuple[str, str, str]]) -> None:
+    def __init__(self, title: str, body: str, choices: list[tuple[str, str, str]],
+                 default: str | None = None) -> None:
         """``choices``: (value returned, key, button text) in the order shown."""
         super().__init__(classes="dialog")
         self.title_text = title
         self.body = body
         self.choices = choices
+        self.default = default
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
@@ -81,7 +89,8 @@ class ChoiceDialog(ModalScreen["str | None"]):
                 yield Button(_("Cancel (Esc)"), id="choice-cancel")
 
     def on_mount(self) -> None:
-        self.query(Button).first().focus()
+        wanted = f"choice-{self.default}" if self.default is not None else "choice-cancel"
+        self.query_one(f"#{wanted}", Button).focus()
 
     def on_key(self, event: events.Key) -> None:
         for value, key, _text in self.choices:
