@@ -146,6 +146,14 @@ def _matches(who: str, name: str, groups: set[str]) -> bool:
     return (kind == "user" and value == name) or (kind == "group" and value in groups)
 
 
+def names(whos: Iterable[str], uid: int | None = None) -> bool:
+    """Whether ``uid`` (the acting user by default) is one of ``whos`` (``user:NAME``,
+    ``group:NAME``, ``*``): the same matching as a role table's, for lists of the machine's
+    own configuration (the managers of the club's rating lists)."""
+    name, groups = _identity(uid)
+    return any(_matches(w, name, groups) for w in whos)
+
+
 def role_of(t: Tournament, uid: int | None = None) -> Role:
     """The role of ``uid`` (the process's user by default) in ``t``, capped by :func:`limit`."""
     entries = table(t)

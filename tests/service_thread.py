@@ -18,7 +18,10 @@ def service_thread(data: Path, path: str) -> Iterator[object]:
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(path)
     listener.listen(16)
-    svc = Service(str(data), listener, log=lambda line: None)
+    import getpass
+
+    # the test process's user manages the lists (as `hakem serve --list-managers user:NAME`)
+    svc = Service(str(data), listener, log=lambda line: None, list_managers=(f"user:{getpass.getuser()}",))
     thread = threading.Thread(target=svc.serve_forever, daemon=True)
     thread.start()
     try:

@@ -138,6 +138,7 @@ def workspace_calls(ws: Workspace, tid: str, tmp: Path) -> dict[str, object]:
         "rating_lists": ws.rating_lists,
         "import_rating_list": lambda: ws.import_rating_list(str(tmp / "players.csv"), fmt="csv"),
         "search_rating_list": lambda: ws.search_rating_list("A"),
+        "rating_list_log": ws.rating_list_log,
         "remove_rating_list": lambda: ws.remove_rating_list("fide"),
         "open": lambda: ws.open(tid),
     }

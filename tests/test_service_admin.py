@@ -84,7 +84,7 @@ def club():
     data.mkdir(mode=0o700)
     os.chown(data, users[SERVICE].pw_uid, users[SERVICE].pw_gid)
     state = {"base": base, "data": data, "socket": run / "hakem.sock", "users": users, "gid": gid}
-    state["service"] = _start_service(state)
+    state["service"] = _start_service(state, "--list-managers", f"user:{BOB},group:hk-fixsvc-nobody")
     yield state
     state["service"].send_signal(signal.SIGTERM)
     state["service"].wait(30)
@@ -158,3 +158,34 @@ def test_a_duplicate_belongs_to_its_maker_not_to_the_sources_roles(club, alices)
     assert proc.returncode == 3 and "is viewer" in proc.stderr, proc.stderr
     # and the source is untouched
     assert json.loads(_as(club, ALICE, "roles", alices, "--format", "json").stdout)["roles"]["arbiter"] == [f"user:{BOB}"]
+
+
+def _club_list(club, user: str, name: str, rating: int) -> Path:
+    home = club["base"] / "homes" / user
+    source = home / name
+    source.write_text(f"Nr\tSpieler\tElo\n7\tBauer, Max\t{rating}\n", encoding="utf-8")
+    os.chown(source, club["users"][user].pw_uid, club["users"][user].pw_gid)
+    return source
+
+
+def test_only_the_list_managers_replace_or_remove_the_clubs_lists(club):
+    mapping = ("--map", "national_id=Nr,name=Spieler,national_rating=Elo")
+    _as(club, BOB, "lists", "import", str(_club_list(club, BOB, "club.csv", 2100)), "--name", "club", *mapping)
+    # mallory (a viewer) and alice (a chief arbiter of her events, not a list manager)
+    for user in (MALLORY, ALICE):
+        fake = _club_list(club, user, "fake.csv", 2900)
+        proc = _as(club, user, "lists", "import", str(fake), "--name", "club", *mapping, check=False)
+        assert proc.returncode == 3 and "only the club's list managers" in proc.stderr, proc.stderr
+        proc = _as(club, user, "lists", "remove", "club", check=False)
+        assert proc.returncode == 3 and "only the club's list managers" in proc.stderr, proc.stderr
+    found = json.loads(_as(club, MALLORY, "lists", "search", "bauer", "--list", "club", "--format", "json").stdout)
+    assert [e["national_rating"] for e in found["entries"]] == [2100]
+    # every import and removal is in the lists' journal: who, what, which file, how many, its hash
+    import hashlib
+
+    data = (club["base"] / "homes" / BOB / "club.csv").read_bytes()
+    _as(club, BOB, "lists", "remove", "club")
+    log = json.loads(_as(club, MALLORY, "lists", "--log", "--format", "json").stdout)["log"]
+    assert [(e["user"], e["action"], e["list"]) for e in log] == [(BOB, "import", "club"), (BOB, "remove", "club")]
+    assert log[0]["file"].endswith("/club.csv") and (log[0]["count"], log[0]["sha256"]) == (1, hashlib.sha256(data).hexdigest())
+    assert "club.csv" in _as(club, MALLORY, "lists", "--log").stdout

@@ -52,7 +52,7 @@ def _command(club, user: str, *args: str) -> tuple[list[str], dict[str, str]]:
 def _start_service(club) -> subprocess.Popen:
     sock = club["socket"]
     cmd, env = _command(club, SERVICE, "--data", str(club["data"]), "serve", "--socket", str(sock),
-                        "--socket-group", GROUP)
+                        "--socket-group", GROUP, "--list-managers", f"user:{ALICE}")
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

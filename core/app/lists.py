@@ -10,9 +10,11 @@ was given into a folder of its own and reads that, never a path a caller names.
 from __future__ import annotations
 
 import builtins
+import hashlib
 from typing import TYPE_CHECKING, Any
 
 from core.app.access import use_case
+from core.i18n import _
 
 if TYPE_CHECKING:
     from core.app.files import Source
@@ -26,6 +28,39 @@ class ListCases:
     :class:`~core.app.workspace.Workspace`)."""
 
     store: Store
+    list_managers: tuple[str, ...] | None = None
+    """Who may import and remove the directory's lists (``user:NAME``, ``group:NAME``): the
+    data service's own configuration (``hakem serve --list-managers``); ``None`` in-process,
+    where the owner of the data directory may."""
+
+    def _require_list_manager(self) -> None:
+        """Refuse an import or a removal by anyone but a list manager (never a capped process:
+        a results-only key or a viewer).  In-process: the directory's owner, and in a
+        group-writable directory its group (who can replace the files anyway: the trust
+        statement of ``hakem doctor``).  Why a directory-level role: a list is used by every
+        event of the club, so no tournament's role table can decide who replaces it."""
+        import os
+
+        from core.errors import TournamentError
+        from core.roles import current_cap, names
+        from core.service.trust import group_trusted
+        from core.store.identity import current_uid
+
+        if current_cap() is None:
+            if self.list_managers is None:
+                if os.stat(self.store.data_dir).st_uid == current_uid():
+                    return
+                group = group_trusted(str(self.store.data_dir))
+                if group is not None and names([f"group:{group}"]):
+                    return  # a group-writable directory: its members are trusted with every file
+            elif names(self.list_managers):
+                return
+        if self.list_managers is None:
+            raise TournamentError(_("only the owner of the data directory (or, in a group-writable one, "
+                                    "its group) may import or remove its rating lists"))
+        raise TournamentError(_("only the club's list managers may import or remove rating lists "
+                                "(set by the administrator: hakem serve --list-managers {managers})")
+                              .format(managers=",".join(self.list_managers) or "user:NAME,group:NAME"))
 
     @use_case("lists.read", writes=False)
     def rating_lists(self) -> builtins.list[ListInfo]:
@@ -46,10 +81,28 @@ class ListCases:
         from core.ratinglists.library import import_list
         from core.store import current_user
 
+        self._require_list_manager()
         if not isinstance(path, InputFile):
-            return import_list(self.store.data_dir, path, fmt=fmt, name=name, date=date, layout=layout,
+            info = import_list(self.store.data_dir, path, fmt=fmt, name=name, date=date, layout=layout,
                                user=current_user(), replace_smaller=replace_smaller, older=older)
-        return self._import_passed(path, fmt, name, date, layout, replace_smaller, older)
+            self._journal("import", info, str(path), _digest_of_path(str(path)))
+            return info
+        info = self._import_passed(path, fmt, name, date, layout, replace_smaller, older)
+        self._journal("import", info, path.name, hashlib.sha256(path.data).hexdigest())
+        return info
+
+    def _journal(self, action: str, info: ListInfo, file: str, digest: str) -> None:
+        from core.app.list_journal import record
+
+        record(self.store.data_dir, action, info.name, file, info.count, digest)
+
+    @use_case("lists.read", writes=False)
+    def rating_list_log(self) -> builtins.list[dict[str, Any]]:
+        """The journal of the lists: every import and removal, who, when, which file (its
+        SHA-256), how many players."""
+        from core.app.list_journal import entries
+
+        return entries(self.store.data_dir)
 
     def _import_passed(self, passed: Any, fmt: str | None, name: str | None, date: str | None,
                        layout: CsvLayout | None, replace_smaller: bool, older: bool) -> ListInfo:
@@ -88,6 +141,22 @@ class ListCases:
 
     @use_case("lists.remove")
     def remove_rating_list(self, name: str) -> None:
+        """Remove a list (a list manager's; journaled)."""
+        from core.app.list_journal import record
         from core.ratinglists.library import remove_list
 
+        self._require_list_manager()
         remove_list(self.store.data_dir, name)
+        record(self.store.data_dir, "remove", name)
+
+
+def _digest_of_path(path: str) -> str:
+    """The SHA-256 of a list file imported in-process (read again: the importer read it)."""
+    digest = hashlib.sha256()
+    try:
+        with open(path, "rb") as f:
+            for chunk in iter(lambda: f.read(1 << 20), b""):
+                digest.update(chunk)
+    except OSError:
+        return ""
+    return digest.hexdigest()

@@ -85,9 +85,11 @@ def check_form(values: dict[str, object], system: str = "") -> dict[str, object]
 class Workspace(ListCases):
     """All tournaments of one data directory, opened read-write or read-only."""
 
-    def __init__(self, data_dir: Any = None, read_only: bool = False, policy: Policy | None = None) -> None:
+    def __init__(self, data_dir: Any = None, read_only: bool = False, policy: Policy | None = None,
+                 list_managers: tuple[str, ...] | None = None) -> None:
         from core.store import Store
 
+        self.list_managers = list_managers
         self.store: Store = Store(data_dir, read_only=read_only)
         from core.app.exports import note_data_directory
 

@@ -64,10 +64,11 @@ def peer_credentials(sock: socket.socket) -> tuple[int, int, int]:
 class Service:
     """The data service over one data directory, answering on one listening socket."""
 
-    def __init__(self, data_dir: str, listener: socket.socket, log: Callable[[str], None] | None = None) -> None:
+    def __init__(self, data_dir: str, listener: socket.socket, log: Callable[[str], None] | None = None,
+                 list_managers: tuple[str, ...] = ()) -> None:
         from core.app.workspace import Workspace
 
-        self.workspace = Workspace(data_dir)
+        self.workspace = Workspace(data_dir, list_managers=list_managers)
         self.listener = listener
         self.log = log or (lambda line: print(line, file=sys.stderr, flush=True))
         self._watchers: dict[Connection, set[str]] = {}

@@ -13,6 +13,8 @@ def _show(args: argparse.Namespace) -> int:
 
     from core.cli.common import open_workspace
 
+    if args.log:
+        return _log(args)
     infos = open_workspace().rating_lists()
     if args.format == "json":
         print_json({"lists": [i.as_dict() for i in infos]})
@@ -29,6 +31,22 @@ def _show(args: argparse.Namespace) -> int:
                             .format(name=info.name, format=info.format, date=info.date or "-",
                                     count=info.count, imported=info.imported[:16].replace("T", " "),
                                     user=info.imported_by or "?", source=info.source)))
+    return 0
+
+
+def _log(args: argparse.Namespace) -> int:
+    """The lists' journal: each import and removal, who, when, which file."""
+    from core.cli.common import open_workspace, print_json
+    from core.safe_text import terminal_safe
+
+    log = open_workspace().rating_list_log()
+    if args.format == "json":
+        print_json({"log": log})
+        return 0
+    for e in log:
+        print(terminal_safe(f"{str(e.get('time', ''))[:19].replace('T', ' '):<19}  {e.get('user', ''):<12} "
+                            f"{e.get('action', ''):<7} {e.get('list', ''):<12} {e.get('count') or '':>9}  "
+                            f"{e.get('file', '')}  {str(e.get('sha256', ''))[:16]}").rstrip())
     return 0
 
 
@@ -94,6 +112,7 @@ def _remove(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("lists", help=_("rating lists on this machine (FIDE, national, EGD)"))
     p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--log", action="store_true", help=_("who imported or removed which list, when, from which file"))
     p.set_defaults(func=_show)
     ls = p.add_subparsers(dest="lists_command", metavar="ACTION", parser_class=type(p))
     im = ls.add_parser("import", help=_("import a rating list file (zip, TXT, XML or CSV)"))

@@ -32,11 +32,23 @@ def _serve(args: argparse.Namespace) -> int:
     listener, where = listening_socket(args.listen, args.socket_group)
     from core.service.server import Service
 
-    service = Service(str(data_dir), listener)
+    service = Service(str(data_dir), listener, list_managers=_managers(args.list_managers))
     _stop_on_signals(service)
     print(_("hakem serve: serving {data} on {socket}").format(data=data_dir, socket=where), file=sys.stderr, flush=True)
     service.serve_forever()
     return 0
+
+
+def _managers(text: str | None) -> tuple[str, ...]:
+    """``user:alice,group:chessclub`` → its entries (refused: anything else, and ``*``)."""
+    from core.cli import CliError
+
+    out = tuple(w.strip() for w in (text or "").split(",") if w.strip())
+    for who in out:
+        kind, sep, value = who.partition(":")
+        if not sep or kind not in ("user", "group") or not value:
+            raise CliError(_("--list-managers: {who!r} is not user:NAME or group:NAME").format(who=who))
+    return out
 
 
 def _adopt(args: argparse.Namespace) -> int:
@@ -66,6 +78,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--socket", dest="listen", metavar="PATH",
                    help=_("listen on PATH (default: the socket systemd passes, else /run/hakem/hakem.sock)"))
     p.add_argument("--socket-group", metavar="GROUP", help=_("the group whose members may connect (socket mode 0660)"))
+    p.add_argument("--list-managers", metavar="WHO,...",
+                   help=_("who may import and remove the club's rating lists: user:NAME,group:NAME (default: nobody)"))
     p.add_argument("--print-units", nargs="?", const="all", choices=["all", "hakem.socket", "hakem.service"],
                    help=_("print the systemd units (hakem.socket, hakem.service, or one of them)"))
     p.add_argument("--adopt", metavar="DIR",
