@@ -189,3 +189,35 @@ def test_only_the_list_managers_replace_or_remove_the_clubs_lists(club):
     assert [(e["user"], e["action"], e["list"]) for e in log] == [(BOB, "import", "club"), (BOB, "remove", "club")]
     assert log[0]["file"].endswith("/club.csv") and (log[0]["count"], log[0]["sha256"]) == (1, hashlib.sha256(data).hexdigest())
     assert "club.csv" in _as(club, MALLORY, "lists", "--log").stdout
+
+
+def test_a_socket_and_another_data_directory_are_refused_not_silently_merged(tmp_path):
+    """``hakem --socket S --data ~/p2 new X`` created X in the service's store: refused now,
+    nothing created anywhere; the same directory the service serves is fine; without the
+    socket the named directory is used in-process."""
+    from tests.service_thread import service_thread
+
+    served, private = tmp_path / "served", tmp_path / "p2"
+    served.mkdir(mode=0o700)
+    private.mkdir(mode=0o700)
+    sock = str(tmp_path / "s.sock")
+    env = {**os.environ, "LANGUAGE": "en", "LANG": "C.UTF-8"}
+    env.pop("HAKEM_SOCKET", None)
+    env.pop("HAKEM_DATA", None)
+    hakem = [sys.executable, "-c", RUN]
+    with service_thread(served, sock):
+        proc = subprocess.run([*hakem, "--socket", sock, "--data", str(private), "new", "X", "--rounds", "3"],
+                              env=env, capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 3, (proc.stdout, proc.stderr)
+        assert f"serves {served}, not {private}" in proc.stderr and len(proc.stderr.splitlines()) == 1
+        proc = subprocess.run([*hakem, "--data", str(private), "new", "X", "--rounds", "3"],
+                              env={**env, "HAKEM_SOCKET": sock}, capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 3, (proc.stdout, proc.stderr)
+        assert list(served.glob("*.hakem.json")) == [] and list(private.glob("*.hakem.json")) == []
+        proc = subprocess.run([*hakem, "--socket", sock, "--data", str(served), "new", "Y", "--rounds", "3"],
+                              env=env, capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        assert len(list(served.glob("*.hakem.json"))) == 1
+    proc = subprocess.run([*hakem, "--data", str(private), "new", "X", "--rounds", "3"],
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and len(list(private.glob("*.hakem.json"))) == 1, proc.stderr

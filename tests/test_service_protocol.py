@@ -286,13 +286,14 @@ def test_the_users_remembered_pages_are_refreshed_by_the_users_hakem(service, tm
 
     svc, path, data = service
     monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "cfg"))
-    monkeypatch.setenv("HAKEM_DATA", str(tmp_path / "mine"))
-    (tmp_path / "mine").mkdir()
+    monkeypatch.delenv("HAKEM_DATA", raising=False)  # a --data the service does not serve is refused
+    from core.app.exports import data_directory
+
     web = tmp_path / "web"
     web.mkdir()
     ws = open_workspace(socket=path)
     tid = ws.create(event())
-    publishing.remember(tmp_path / "mine", tid, str(web))
+    publishing.remember(data_directory(), tid, str(web))
     assert not list(web.iterdir())
     outcome = ws.open(tid).pair_next_round()
     assert outcome.warnings == ()

@@ -4,7 +4,8 @@
 through its socket, when a service is configured for the data directory; else the in-process
 one over a directory of the user's own (the embedded default).  Which socket, in this order:
 
-1. ``--socket PATH`` or ``$HAKEM_SOCKET``: that service, always (not reachable: an error);
+1. ``--socket PATH`` or ``$HAKEM_SOCKET``: that service (not reachable: an error); with a data
+   directory named that it does not serve: refused, never one of the two silently;
 2. the default :data:`DEFAULT_SOCKET`, when it exists and either no data directory was named
    (``--data``/``$HAKEM_DATA``) or the service says it serves the one named;
 3. otherwise no service: the named (or the user's own) directory, in-process.
@@ -41,19 +42,36 @@ def open_workspace(data_dir: str | None = None, read_only: bool = False,
     data_dir = data_dir or os.environ.get("HAKEM_DATA") or None
     path, asked = socket_path(socket)
     if asked:
-        return cast(Workspace, _remote(path, read_only))
+        remote = _remote(path, read_only)
+        if data_dir is not None and not _same_dir(remote.data_dir, data_dir):
+            remote.close()
+            raise _two_places(path, remote.data_dir, data_dir)
+        return cast(Workspace, remote)
     if _is_socket(path):
         from core.service.client import ServiceUnavailable
 
+        found: RemoteWorkspace | None
         try:
-            remote = _remote(path, read_only)
+            found = _remote(path, read_only)
         except ServiceUnavailable:
-            remote = None  # a stale socket file: the service is not running, stay embedded
-        if remote is not None and (data_dir is None or _same_dir(remote.data_dir, data_dir)):
-            return cast(Workspace, remote)
-        if remote is not None:
-            remote.close()
+            found = None  # a stale socket file: the service is not running, stay embedded
+        if found is not None and (data_dir is None or _same_dir(found.data_dir, data_dir)):
+            return cast(Workspace, found)
+        if found is not None:
+            found.close()
     return Workspace(data_dir, read_only=read_only)
+
+
+def _two_places(path: str, served: str, named: str) -> Exception:
+    """The refusal of a socket and a data directory that name two different places: the
+    change would otherwise land in one of them silently (a new tournament in the club's store
+    that was meant for the user's own directory)."""
+    from core.errors import TournamentError
+    from core.i18n import _
+
+    return TournamentError(_("the hakem service at {socket} serves {served}, not {named}: leave out --socket "
+                             "(and HAKEM_SOCKET) to work in-process on {named}, or --data (and HAKEM_DATA) "
+                             "to use the service").format(socket=path, served=served, named=named))
 
 
 def _remote(path: str, read_only: bool) -> RemoteWorkspace:
