@@ -221,3 +221,61 @@ def test_a_socket_and_another_data_directory_are_refused_not_silently_merged(tmp
     proc = subprocess.run([*hakem, "--data", str(private), "new", "X", "--rounds", "3"],
                           env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0 and len(list(private.glob("*.hakem.json"))) == 1, proc.stderr
+
+
+def _nested(depth: int) -> object:
+    value: object = 1
+    for _ in range(depth):
+        value = {"k": value}
+    return value
+
+
+def test_the_service_never_saves_a_tournament_it_cannot_read_back(tmp_path):
+    """A raw ``create`` whose options are nested 300 deep was written and then warned in
+    everyone's list for ever (doctor could not repair it): refused now, nothing written; and
+    the store itself refuses to write what its reader refuses (nested just past its limit)."""
+    from core.model import Tournament
+    from core.serialize import tournament_to_dict
+    from core.store.bounded import MAX_DEPTH
+    from tests.service_thread import service_thread
+
+    data = tmp_path / "data"
+    data.mkdir(mode=0o700)
+    sock = str(tmp_path / "s.sock")
+    base = Tournament(id="", name="Deep", system="dutch", total_rounds=3)
+    with service_thread(data, sock) as svc:
+        for depth in (300, MAX_DEPTH - 3):
+            t = tournament_to_dict(base.with_changes(options={"x": _nested(depth)}))
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+                s.connect(sock)
+                s.sendall(json.dumps({"id": 1, "call": "create", "tournament": None,
+                                      "kwargs": {"t": {"$T": t}}}).encode() + b"\n")
+                answer = json.loads(s.makefile("rb").readline())
+            assert "error" in answer, (depth, answer)
+        assert list(data.glob("*.hakem.json")) == [] and svc.workspace.list_with_problems() == ([], [])
+    # in-process: the write is checked by the store, whatever called it
+    from core.app.workspace import Workspace
+    from core.errors import TournamentError
+
+    ws = Workspace(str(tmp_path / "own"))
+    deep = base.with_changes(options={"x": _nested(MAX_DEPTH - 3)})
+    with pytest.raises(TournamentError, match="could not read it back"):
+        ws.store.create(deep)
+    assert ws.list_with_problems() == ([], []) and list((tmp_path / "own").glob("*")) == []
+
+
+def test_a_tournament_too_big_to_pair_is_not_created(tmp_path):
+    from core.app.workspace import Workspace
+    from core.errors import TournamentError
+    from core.model import Tournament
+    from core.pairing.dutch.system import MAX_PLAYERS_NATIVE
+
+    from core.model import Player
+
+    t = Tournament(id="", name="Huge", system="dutch", total_rounds=3,
+                   players=tuple(Player(pno=i + 1, name=f"Player {i + 1}", rating=1500)
+                                 for i in range(MAX_PLAYERS_NATIVE + 1)))
+    ws = Workspace(str(tmp_path))
+    with pytest.raises(TournamentError, match=f"more than hakem can pair \\({MAX_PLAYERS_NATIVE}\\)"):
+        ws.create(t)
+    assert ws.list() == []

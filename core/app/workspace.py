@@ -40,6 +40,7 @@ def check_basics(t: Tournament) -> None:
 
     if not t.name.strip():
         raise FieldError("name", _("A tournament needs a name."))
+    check_field_size(t)
     check_names(t)
     if t.total_rounds < 1:
         raise FieldError("total_rounds", _("A tournament needs at least one round."))
@@ -47,6 +48,17 @@ def check_basics(t: Tournament) -> None:
     if known and t.system not in known:
         raise TournamentError(_('unknown system {system!r}; known: {value}').format(
             system=t.system, value=', '.join(known)))
+
+
+def check_field_size(t: Tournament) -> None:
+    """Refuse a tournament of more players than hakem can pair (the compiled matcher's limit,
+    :data:`core.pairing.dutch.system.MAX_PLAYERS_NATIVE`): saved, it could never be paired,
+    and every reader would carry it."""
+    from core.pairing.dutch.system import MAX_PLAYERS_NATIVE
+
+    if len(t.players) > MAX_PLAYERS_NATIVE:
+        raise TournamentError(_("{count} players: more than hakem can pair ({limit}); nothing was saved").format(
+            count=len(t.players), limit=MAX_PLAYERS_NATIVE))
 
 
 def check_names(t: Tournament) -> None:

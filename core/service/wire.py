@@ -295,8 +295,14 @@ class Channel:
 
     @staticmethod
     def _parse(line: bytes, fds: list[int]) -> dict[str, Any]:
+        from core.store import bounded
+
         try:
-            message = json.loads(line)
+            message = bounded.loads(line)  # the store's read limits: nothing it could not read back
+        except bounded.TooComplex as error:
+            for fd in fds:
+                os.close(fd)
+            raise ProtocolError(_("a message hakem does not read ({reason})").format(reason=error.reason)) from None
         except (ValueError, RecursionError) as error:
             for fd in fds:
                 os.close(fd)

@@ -58,6 +58,22 @@ def decode(raw: bytes, where: Path) -> Tables:
     return data
 
 
+def refuse_unreadable(payload: bytes, line: bytes, where: Path) -> None:
+    """Never write what :func:`decode` and the journal's reader would refuse to read back
+    (a tournament nested deeper than :data:`bounded.MAX_DEPTH`, an integer too long, a file
+    over :data:`MAX_DATA_BYTES`): checked before anything is written, so nothing changes."""
+    from core.errors import TournamentError
+
+    try:
+        if len(payload) > MAX_DATA_BYTES:
+            raise bounded.TooComplex(_("{size} bytes").format(size=len(payload)))
+        bounded.loads(payload)
+        bounded.loads(line)
+    except bounded.TooComplex as error:
+        raise TournamentError(_("{path}: not saved, hakem could not read it back ({reason}); nothing was changed")
+                              .format(path=where, reason=error.reason)) from None
+
+
 class DataFile(Storage):
     """One tournament's data file in a :class:`SafeDir`, as TinyDB's storage."""
 
@@ -106,6 +122,7 @@ class DataFile(Storage):
             payload = canonical(self._pending)
         finally:
             self._pending = None
+        refuse_unreadable(payload, line, self.where)
         start, created = self.folder.append(journal, line, own=False)
         try:
             self.folder.replace(self.name, payload)
