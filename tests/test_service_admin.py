@@ -279,3 +279,66 @@ def test_a_tournament_too_big_to_pair_is_not_created(tmp_path):
     with pytest.raises(TournamentError, match=f"more than hakem can pair \\({MAX_PLAYERS_NATIVE}\\)"):
         ws.create(t)
     assert ws.list() == []
+
+
+HALF_OPEN = """
+import json, select, socket, sys, time
+held, refused = [], []
+for _ in range(int(sys.argv[2])):
+    s = socket.socket(socket.AF_UNIX)
+    s.connect(sys.argv[1])
+    s.sendall(b'{"hello":')  # a request begun, never ended
+    held.append(s)
+print(json.dumps({"opened": len(held)}), flush=True)
+sys.stdin.readline()  # hold them while the test works
+ended, deadline = set(), time.monotonic() + 120
+while len(ended) < len(held) and time.monotonic() < deadline:
+    ready, _w, _x = select.select([s for s in held if s not in ended], [], [], 1)
+    for s in ready:
+        line = s.makefile('rb').readline()
+        ended.add(s)
+        refused.append(line.decode())
+print(json.dumps({"ended": len(ended), "lines": refused}), flush=True)
+"""
+
+
+def test_half_open_connections_of_one_member_lock_nobody_out(club):
+    """mallory opens 40 connections that begin a request and never end it: beyond the
+    per-user limit the service refuses (one line naming the limit), alice still lists, and
+    each begun request is ended by the service (the line's deadline) instead of held."""
+    from core.service.server import MAX_CONNECTIONS_PER_USER
+
+    pw = club["users"][MALLORY]
+    proc = subprocess.Popen(["setpriv", f"--reuid={pw.pw_uid}", f"--regid={pw.pw_gid}", f"--groups={club['gid']}",
+                             "--inh-caps=-all", sys.executable, "-c", HALF_OPEN, str(club["socket"]), "40"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert json.loads(proc.stdout.readline())["opened"] == 40
+        assert _as(club, ALICE, "list").returncode == 0  # alice is served meanwhile
+        proc.stdin.write("\n")
+        proc.stdin.flush()
+        result = json.loads(proc.stdout.readline())
+    finally:
+        proc.kill()
+        proc.wait()
+    assert result["ended"] == 40  # every connection ended by the service, none held for ever
+    refused = [line for line in result["lines"] if "connections to the hakem service already" in line]
+    timed_out = [line for line in result["lines"] if "not completed within" in line]
+    assert len(refused) == 40 - MAX_CONNECTIONS_PER_USER and len(timed_out) == MAX_CONNECTIONS_PER_USER, result
+    assert _as(club, MALLORY, "list").returncode == 0  # and mallory herself again afterwards
+
+
+def test_a_service_that_does_not_answer_is_named_not_waited_for(tmp_path, monkeypatch):
+    """A socket whose owner never greets (a wedged or overloaded service): one line, exit 5."""
+    from core.service import client
+
+    monkeypatch.setattr(client, "CONNECT_TIMEOUT", 0.5)
+    path = str(tmp_path / "mute.sock")
+    mute = socket.socket(socket.AF_UNIX)
+    mute.bind(path)
+    mute.listen(1)
+    try:
+        with pytest.raises(client.ServiceUnavailable, match="does not answer"):
+            client.Client(path)
+    finally:
+        mute.close()

@@ -37,6 +37,17 @@ class ServiceUnavailable(StoreError):
     """The service could not be reached, or went away before it answered."""
 
 
+CONNECT_TIMEOUT = 20.0
+"""Seconds to wait for the service to accept a connection and greet it: a service that
+cannot (out of descriptors, stopped) is named in one line instead of hakem hanging."""
+
+
+def _not_answering(path: str) -> ServiceUnavailable:
+    return ServiceUnavailable(_("the hakem service at {path} does not answer (waited {seconds} s); "
+                                "the administrator can look at it: journalctl -u hakem").format(
+                                    path=path, seconds=round(CONNECT_TIMEOUT)))
+
+
 class _Link:
     """One connection to the service, used for one request at a time."""
 
@@ -46,12 +57,17 @@ class _Link:
         self.path = path
         self.pid = os.getpid()
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.settimeout(CONNECT_TIMEOUT)  # a service out of descriptors never accepts
         try:
             self.sock.connect(path)
+        except TimeoutError as error:
+            self.sock.close()
+            raise _not_answering(path) from error
         except OSError as error:
             self.sock.close()
             raise ServiceUnavailable(_("cannot reach the hakem service at {path}: {problem}").format(
                 path=path, problem=error.strerror or error)) from error
+        self.sock.settimeout(None)
         self.channel = Channel(self.sock, MAX_ANSWER)
 
     def close(self) -> None:
@@ -60,8 +76,11 @@ class _Link:
         except OSError:
             pass
 
-    def receive(self) -> dict[str, Any]:
-        received = self.channel.receive()
+    def receive(self, wait: float | None = None) -> dict[str, Any]:
+        try:
+            received = self.channel.receive(wait)
+        except TimeoutError as error:
+            raise _not_answering(self.path) from error
         if received is None:
             raise ServiceUnavailable(_("the hakem service closed the connection before it answered; "
                                        "look whether the change was saved before repeating it"))
@@ -72,7 +91,9 @@ class _Link:
 
     def request(self, message: dict[str, Any], fds: list[int] | None = None,
                 progress: Callable[[float, str], None] | None = None,
-                cancel: threading.Event | None = None) -> Any:
+                cancel: threading.Event | None = None, wait: float | None = None) -> Any:
+        """``wait``: seconds for each answer line at most (the greeting; a use case may run
+        long — a pairing — and sends progress)."""
         ident = next(self._ids)
         message = {**message, "id": ident}
         if cancel is not None:
@@ -87,7 +108,7 @@ class _Link:
             threading.Thread(target=self._cancel_when, args=(cancel, done, guard, ident), daemon=True).start()
         try:
             while True:
-                answer = self.receive()
+                answer = self.receive(wait)
                 if answer.get("id") != ident:
                     if "error" in answer:
                         raise decode_error(answer["error"])
@@ -126,7 +147,7 @@ class Client:
         self._lock = threading.Lock()
         link = _Link(path)
         try:
-            hello = link.request({"hello": 1})
+            hello = link.request({"hello": 1}, wait=CONNECT_TIMEOUT)
         finally:
             link.close()
         self.hello: dict[str, Any] = hello if isinstance(hello, dict) else {}

@@ -61,6 +61,13 @@ def peer_credentials(sock: socket.socket) -> tuple[int, int, int]:
     return pid, uid, gid
 
 
+MAX_CONNECTIONS_PER_USER = 32
+"""Connections one Unix user may hold at once (a TUI holds a watcher and a few idle request
+connections; 32 organisers' worth fits in the unit's ``LimitNOFILE``)."""
+LINE_DEADLINE = 10.0
+"""Seconds to complete a request line once its first byte came (idle between requests is fine)."""
+
+
 class Service:
     """The data service over one data directory, answering on one listening socket."""
 
@@ -75,6 +82,7 @@ class Service:
         self._writers: dict[str, threading.Lock] = {}
         self._lock = threading.Lock()
         self._stopped = threading.Event()
+        self._per_uid: dict[int, int] = {}
 
     @property
     def data_dir(self) -> str:
@@ -90,8 +98,42 @@ class Service:
                     return
                 time.sleep(0.05)  # out of descriptors for a moment: try again, never spin
                 continue
-            connection = Connection(self, sock)
+            try:
+                connection = Connection(self, sock)
+            except OSError:
+                sock.close()  # gone before its credentials were read
+                continue
+            if not self.admit(connection):
+                continue
             threading.Thread(target=connection.run, name="hakem-serve-connection", daemon=True).start()
+
+    def admit(self, connection: Connection) -> bool:
+        """Count the caller's connection; beyond :data:`MAX_CONNECTIONS_PER_USER` refuse it
+        with one line and close it.  Why: ~1000 half-open connections of one member used
+        every descriptor of the service and locked every other organiser out."""
+        with self._lock:
+            held = self._per_uid.get(connection.uid, 0)
+            if held < MAX_CONNECTIONS_PER_USER:
+                self._per_uid[connection.uid] = held + 1
+                return True
+        from core.store.identity import user_name
+
+        try:
+            connection.channel.send({"error": encode_error(ProtocolError(
+                _("{user} has {count} connections to the hakem service already (its limit); close some hakem windows")
+                .format(user=user_name(connection.uid), count=MAX_CONNECTIONS_PER_USER)))})
+        except OSError:
+            pass
+        connection.sock.close()
+        return False
+
+    def release(self, connection: Connection) -> None:
+        with self._lock:
+            left = self._per_uid.get(connection.uid, 1) - 1
+            if left > 0:
+                self._per_uid[connection.uid] = left
+            else:
+                self._per_uid.pop(connection.uid, None)
 
     def stop(self) -> None:
         self._stopped.set()
@@ -152,7 +194,7 @@ class Connection:
     def __init__(self, service: Service, sock: socket.socket) -> None:
         self.service = service
         self.sock = sock
-        self.channel = Channel(sock, MAX_REQUEST)
+        self.channel = Channel(sock, MAX_REQUEST, line_deadline=LINE_DEADLINE)
         self.pid, self.uid, self.gid = peer_credentials(sock)
         self._next: list[tuple[dict[str, Any], list[int]]] = []
 
@@ -172,6 +214,7 @@ class Connection:
             return  # the caller went away: whatever it asked was committed or not, atomically
         finally:
             self.service.forget(self)
+            self.service.release(self)
             self.sock.close()
 
     def handle(self, message: dict[str, Any], fds: list[int]) -> None:

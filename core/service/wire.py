@@ -246,9 +246,13 @@ class Channel:
     Sending is locked (answers, progress and pushed events of one connection come from
     different threads); receiving is done by one thread at a time."""
 
-    def __init__(self, sock: socket.socket, limit: int) -> None:
+    def __init__(self, sock: socket.socket, limit: int, line_deadline: float | None = None) -> None:
         self.sock = sock
         self.limit = limit
+        self.line_deadline = line_deadline
+        """Seconds a line may take once its first byte came (the service's side: a caller that
+        starts a request and never ends it must not hold a descriptor for ever)."""
+        self._started = 0.0
         self._buffer = bytearray()
         self._fds: list[int] = []
         self._send_lock = threading.Lock()
@@ -261,9 +265,13 @@ class Channel:
                 data = data[first:]
             self.sock.sendall(data)
 
-    def receive(self) -> tuple[dict[str, Any], list[int]] | None:
+    def receive(self, wait: float | None = None) -> tuple[dict[str, Any], list[int]] | None:
         """The next message and the descriptors that came with the bytes read so far; ``None``
-        when the other side closed the connection between two messages."""
+        when the other side closed the connection between two messages.  ``wait``: seconds to
+        wait for the message at most (``TimeoutError`` after)."""
+        import time
+
+        until = None if wait is None else time.monotonic() + wait
         while True:
             end = self._buffer.find(b"\n")
             if end >= 0:
@@ -274,6 +282,7 @@ class Channel:
             if len(self._buffer) > self.limit:
                 self._close_fds()
                 raise ProtocolError(_("a message longer than {limit} bytes; the connection is closed").format(limit=self.limit))
+            self._wait_readable(until)
             data, ancillary, _flags, _addr = self.sock.recvmsg(
                 65536, socket.CMSG_SPACE(MAX_FDS * array.array("i").itemsize))
             for level, kind, payload in ancillary:
@@ -286,7 +295,29 @@ class Channel:
                 if self._buffer:
                     raise ProtocolError(_("the connection closed in the middle of a message"))
                 return None
+            if not self._buffer:
+                self._started = time.monotonic()
             self._buffer += data
+
+    def _wait_readable(self, until: float | None) -> None:
+        """Block until the socket has bytes, within the caller's ``until`` and, in the middle
+        of a line, the line's deadline (select: the socket's own timeout is left alone, other
+        threads send on it)."""
+        import select
+        import time
+
+        ends = [t for t in (until, self._started + self.line_deadline
+                            if self._buffer and self.line_deadline is not None else None) if t is not None]
+        if not ends:
+            return
+        readable, _w, _x = select.select([self.sock], [], [], max(0.0, min(ends) - time.monotonic()))
+        if readable:
+            return
+        if until is not None and min(ends) == until:
+            raise TimeoutError("no message in time")  # the caller says what it waited for
+        self._close_fds()
+        raise ProtocolError(_("a message not completed within {seconds} s; the connection is closed")
+                            .format(seconds=self.line_deadline))
 
     def _close_fds(self) -> None:
         for fd in self._fds:
