@@ -342,3 +342,37 @@ def test_a_service_that_does_not_answer_is_named_not_waited_for(tmp_path, monkey
             client.Client(path)
     finally:
         mute.close()
+
+
+def test_the_units_run_this_installation_with_the_administrators_choices(tmp_path):
+    """``--print-units`` wrote ExecStart with the first ``hakem`` on root's PATH (a pyenv shim
+    in /root the service account cannot run) and ignored --data/--socket/--user."""
+    from core.service import setup
+
+    # the hakem beside the running interpreter (a venv's), not PATH's
+    env = {**os.environ, "PATH": str(tmp_path), "LANGUAGE": "en"}
+    (tmp_path / "hakem").write_text("#!/bin/sh\n")
+    (tmp_path / "hakem").chmod(0o755)
+    beside = os.path.join(os.path.dirname(os.path.abspath(sys.executable)), "hakem")
+    expected = beside if os.access(beside, os.X_OK) else f"{os.path.abspath(sys.executable)} -m tui.launch"
+    assert setup.installed_program() == expected
+    # a program (or its interpreter) inside a home directory is refused, /opt is fine
+    assert setup.unreachable("/root/.pyenv/shims/hakem") == "/root/.pyenv/shims/hakem"
+    assert setup.unreachable("/home/alice/venv/bin/hakem") == "/home/alice/venv/bin/hakem"
+    if not os.path.realpath(sys.executable).startswith(("/root/", "/home/")):
+        assert setup.unreachable("/opt/hakem/bin/hakem") is None
+    else:  # this very interpreter lives in a home: the CLI refuses and says where to install
+        proc = subprocess.run([sys.executable, "-c", RUN, "serve", "--print-units"], env=env,
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 3 and "install hakem under /opt" in proc.stderr and proc.stdout == ""
+    text = setup.units("", setup.UnitSettings(data_dir="/srv/club", socket="/run/club/h.sock", user="clubsvc",
+                                              group="chess", list_managers=("group:chess", "user:alice")),
+                       "/opt/hakem/bin/hakem")
+    lines = set(text.splitlines())
+    assert {"ListenStream=/run/club/h.sock", "SocketUser=clubsvc", "SocketGroup=chess", "User=clubsvc",
+            "Group=clubsvc", "ReadWritePaths=/srv/club", "LimitNOFILE=65536",
+            "ExecStart=/opt/hakem/bin/hakem --data /srv/club serve --list-managers group:chess,user:alice"} <= lines
+    assert "/run/hakem" not in text and "/var/lib/hakem" not in text
+    assert not any(line.startswith("StateDirectory") for line in lines)  # outside /var/lib: made by hand
+    default = setup.units("hakem.service", setup.UnitSettings(), "/opt/hakem/bin/hakem")
+    assert "StateDirectory=hakem" in default.splitlines() and "User=hakem" in default.splitlines()

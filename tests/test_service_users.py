@@ -301,12 +301,12 @@ def test_the_service_takes_the_socket_systemd_passes(club):
     """Socket activation: the listening socket arrives as descriptor 3 with LISTEN_PID and
     LISTEN_FDS (what systemd's hakem.socket does); the units ``hakem serve --print-units``
     writes name that socket, its group and this installation's hakem."""
-    units = subprocess.run([sys.executable, "-c", RUN, "serve", "--print-units", "hakem.socket",
-                            "--socket-group", GROUP], capture_output=True, text=True, check=True).stdout
+    from core.service.setup import UnitSettings, units as printed
+
+    units = printed("hakem.socket", UnitSettings(group=GROUP), "/opt/hakem/bin/hakem")
     assert "ListenStream=/run/hakem/hakem.sock" in units and f"SocketGroup={GROUP}" in units
     assert "SocketMode=0660" in units
-    service_unit = subprocess.run([sys.executable, "-c", RUN, "serve", "--print-units", "hakem.service"],
-                                  capture_output=True, text=True, check=True).stdout
+    service_unit = printed("hakem.service", UnitSettings(), "/opt/hakem/bin/hakem")
     assert "User=hakem" in service_unit and " serve" in service_unit and "@HAKEM@" not in service_unit
     path = club["base"] / "run" / "activated.sock"
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)

@@ -12,6 +12,7 @@ import os
 import socket
 import stat
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from core.errors import StoreError
@@ -21,24 +22,80 @@ from core.service import DEFAULT_SOCKET
 UNITS = ("hakem.socket", "hakem.service")
 
 
-def units(which: str = "", group: str | None = None) -> str:
-    """The systemd units (``which``: one of :data:`UNITS`, else both, each preceded by the path
-    it is installed at), ``ExecStart`` pointing at this installation's ``hakem`` and the
-    socket's group set to ``group`` (the organisers')."""
-    import shutil
-    import sys
+@dataclass(frozen=True)
+class UnitSettings:
+    """What the administrator chose for the units (``hakem serve --print-units`` options)."""
 
+    data_dir: str = "/var/lib/hakem"
+    socket: str = DEFAULT_SOCKET
+    user: str = "hakem"
+    group: str | None = None
+    """The socket's group (the organisers'); ``None`` keeps the template's placeholder."""
+    list_managers: tuple[str, ...] = ()
+
+
+def units(which: str = "", settings: UnitSettings | None = None, program: str | None = None) -> str:
+    """The systemd units (``which``: one of :data:`UNITS`, else both, each preceded by the path
+    it is installed at), ``ExecStart`` running ``program`` (default: this installation's, see
+    :func:`installed_program`) with the administrator's ``settings``."""
+    settings = settings or UnitSettings()
+    program = program or installed_program()
+    command = f"{program} --data {settings.data_dir} serve"
+    if settings.list_managers:
+        command += f" --list-managers {','.join(settings.list_managers)}"
+    replace = {"@HAKEM@ --data /var/lib/hakem serve": command, "/var/lib/hakem": settings.data_dir,
+               "User=hakem": f"User={settings.user}", "Group=hakem": f"Group={settings.user}",
+               "SocketUser=hakem": f"SocketUser={settings.user}", DEFAULT_SOCKET: settings.socket}
+    if settings.group:
+        replace["SocketGroup=clubgroup"] = f"SocketGroup={settings.group}"
+    state = _state_directory(settings.data_dir)
     folder = Path(__file__).parent / "systemd"
-    program = shutil.which("hakem") or f"{sys.executable} -m tui.launch"
     out = []
     for name in UNITS:
         if which and name != which:
             continue
-        text = (folder / name).read_text(encoding="utf-8").replace("@HAKEM@", program)
-        if group:
-            text = text.replace("SocketGroup=clubgroup", f"SocketGroup={group}")
+        text = (folder / name).read_text(encoding="utf-8")
+        for old, value in replace.items():
+            text = text.replace(old, value)
+        text = text.replace("StateDirectory=hakem\n", f"StateDirectory={state}\n")
+        if not state:  # not under /var/lib: the administrator creates it (README)
+            text = "\n".join(line for line in text.splitlines() if not line.startswith("StateDirectory")) + "\n"
         out.append(text if which else f"# /etc/systemd/system/{name}\n{text}")
     return "\n".join(out)
+
+
+def _state_directory(data_dir: str) -> str:
+    """``StateDirectory=`` for ``data_dir`` (relative to /var/lib), "" when it is elsewhere."""
+    prefix = "/var/lib/"
+    return data_dir[len(prefix):] if data_dir.startswith(prefix) and len(data_dir) > len(prefix) else ""
+
+
+def installed_program() -> str:
+    """The hakem this process is: the ``hakem`` beside its interpreter (a venv's), else that
+    interpreter with ``-m tui.launch`` — never whatever ``hakem`` comes first on PATH (root's
+    PATH found a pyenv shim in /root the service account cannot run)."""
+    import sys
+
+    python = os.path.abspath(sys.executable)
+    beside = os.path.join(os.path.dirname(python), "hakem")
+    return beside if os.access(beside, os.X_OK) else f"{python} -m tui.launch"
+
+
+def unreachable(program: str) -> str | None:
+    """The home directory ``program`` (or the interpreter it runs on) lives in, where the
+    service account cannot reach it (``ProtectHome=yes``, a home of mode 700); ``None`` when
+    it is outside every home."""
+    import pwd
+    import sys
+
+    homes = {"/root", "/home", "/run/user"} | {p.pw_dir for p in pwd.getpwall()
+                                                if p.pw_uid >= 1000 and p.pw_dir not in ("/", "/nonexistent")}
+    for path in (program.split(" -m ")[0], sys.executable):
+        real = os.path.realpath(path)
+        for home in homes:
+            if real == home or real.startswith(home.rstrip("/") + "/"):
+                return real
+    return None
 
 
 def own_data_dir(named: str | None) -> Path:

@@ -17,10 +17,7 @@ def _serve(args: argparse.Namespace) -> int:
     from core.cli import CliError
 
     if args.print_units:
-        from core.service.setup import units
-
-        sys.stdout.write(units("" if args.print_units == "all" else args.print_units, args.socket_group))
-        return 0
+        return _print_units(args)
     if args.adopt:
         return _adopt(args)
     if os.getuid() == 0:
@@ -36,6 +33,28 @@ def _serve(args: argparse.Namespace) -> int:
     _stop_on_signals(service)
     print(_("hakem serve: serving {data} on {socket}").format(data=data_dir, socket=where), file=sys.stderr, flush=True)
     service.serve_forever()
+    return 0
+
+
+def _print_units(args: argparse.Namespace) -> int:
+    """The units for this installation and the administrator's choices (``--data``,
+    ``--socket``, ``--user``, ``--socket-group``, ``--list-managers``); refused when this hakem
+    lives in a home directory the service account cannot reach."""
+    from core.cli import CliError
+    from core.service import DEFAULT_SOCKET
+    from core.service.setup import UnitSettings, installed_program, unreachable, units
+
+    program = installed_program()
+    where = unreachable(program)
+    if where:
+        raise CliError(_("this hakem runs from {path}, inside a home directory the service account cannot reach; "
+                         "install hakem under /opt as the README says (python3 -m venv /opt/hakem ...) and run "
+                         "/opt/hakem/bin/hakem serve --print-units").format(path=where))
+    data = os.path.abspath(os.environ.get("HAKEM_DATA") or "/var/lib/hakem")
+    settings = UnitSettings(data_dir=data, socket=os.path.abspath(args.listen or DEFAULT_SOCKET),
+                            user=args.user or "hakem", group=args.socket_group,
+                            list_managers=_managers(args.list_managers))
+    sys.stdout.write(units("" if args.print_units == "all" else args.print_units, settings, program))
     return 0
 
 
@@ -84,5 +103,5 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=_("print the systemd units (hakem.socket, hakem.service, or one of them)"))
     p.add_argument("--adopt", metavar="DIR",
                    help=_("move the tournaments of a group-writable directory into the service's directory"))
-    p.add_argument("--user", metavar="ACCOUNT", help=_("with --adopt: the service's account (e.g. hakem)"))
+    p.add_argument("--user", metavar="ACCOUNT", help=_("with --adopt or --print-units: the service's account (default: hakem)"))
     p.set_defaults(func=_serve)
