@@ -90,7 +90,7 @@ setup_event() {  # the demo, the hostile name on the top seed, two rounds with d
     local name
     name="$(printf '[bold red]Ütterly[/bold red] \033[2J\a%s' "$(printf 'Longname-%.0s' {1..20})")"
     name="${name:0:167}"
-    "$CMD" players edit "$ID" 1 --name "Plain, Name" --rating 2180 --club "$(printf 'Schachklub %.0s' {1..10})" >/dev/null
+    "$CMD" players edit "$ID" 1 --name "Plain, Name" --rating 2180 --club "$(printf 'Schachklub %.0s' {1..9})" >/dev/null
     # hakem now refuses such a name at every door; a file written by an older version (or by
     # hand) still holds it, so it is planted through the store, and the screens must stay whole
     HOSTILE="$name" python3 -c '
