@@ -376,3 +376,23 @@ def test_the_units_run_this_installation_with_the_administrators_choices(tmp_pat
     assert not any(line.startswith("StateDirectory") for line in lines)  # outside /var/lib: made by hand
     default = setup.units("hakem.service", setup.UnitSettings(), "/opt/hakem/bin/hakem")
     assert "StateDirectory=hakem" in default.splitlines() and "User=hakem" in default.splitlines()
+
+
+def test_the_list_names_the_last_author_not_the_services_account(club, alices):
+    """``hakem list``'s "By" (and the TUI's list, the same rows) showed the data file's owner —
+    the service account — for every tournament; it is the author the journal names."""
+    def by(user: str) -> str:
+        rows = json.loads(_as(club, user, "list", "--format", "json").stdout)
+        return next(r["modified_by"] for r in rows if r["id"] == alices)
+
+    _as(club, BOB, "players", "add", alices, "--name", "Late Bob")
+    assert by(MALLORY) == BOB
+    assert _journal_author(club, alices) == BOB
+    _as(club, ALICE, "players", "add", alices, "--name", "Late Alice")
+    assert by(BOB) == ALICE
+    assert any(line.startswith(alices) and line.rstrip().endswith(ALICE)
+               for line in _as(club, MALLORY, "list").stdout.splitlines())
+
+
+def _journal_author(club, tid: str) -> str:
+    return json.loads(_as(club, ALICE, "log", tid, "--format", "json").stdout)[-1]["user"]

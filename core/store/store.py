@@ -111,6 +111,17 @@ def _migrate(meta: dict[str, Any], tdoc: dict[str, Any], path: Path) -> dict[str
     return tdoc
 
 
+def _author(owner: int, meta: dict[str, Any]) -> str:
+    """Who changed the tournament last: the author the commit recorded (the journal's, the
+    acting user's) when the file is this process's own — the data service's directory or a
+    private one, where nobody else can have written it — else the file's owner, the kernel's
+    word in a directory others can write (a claim in someone else's file is not believed)."""
+    recorded = meta.get("modified_by")
+    if owner == os.geteuid() and isinstance(recorded, str) and recorded:
+        return _cut(recorded, 64)
+    return identity.user_name(owner)
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """An immutable view of one tournament at one revision."""
@@ -242,7 +253,7 @@ class Store:
             tournament = tournament_from_dict(tdoc)
         except (KeyError, TypeError, ValueError) as error:
             raise StoreError(_('{path}: damaged tournament data ({error})').format(path=self.path(tid), error=error)) from error
-        loaded = _Loaded(ident, meta, tdoc, tournament, identity.user_name(st.st_uid))
+        loaded = _Loaded(ident, meta, tdoc, tournament, _author(st.st_uid, meta))
         self._cache[tid] = loaded
         return loaded
 
@@ -292,7 +303,7 @@ class Store:
                 rows.append(TournamentInfo(
                     tid, _cut(tdoc.get("name", "")), _cut(tdoc.get("system", "")), len(tdoc.get("rounds", ())),
                     int(tdoc.get("total_rounds", 0)), len(tdoc.get("players", ())),
-                    _cut(meta.get("modified", ""), 40), identity.user_name(st.st_uid) if st else "",
+                    _cut(meta.get("modified", ""), 40), _author(st.st_uid, meta) if st else "",
                     int(meta.get("revision", 0)), bool(meta.get("archived", False))))
             except (TypeError, ValueError) as error:
                 problems.append((tid, str(error)))
