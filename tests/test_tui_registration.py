@@ -56,13 +56,19 @@ async def test_fast_entry_with_all_fields_and_validation(tmp_path):
         assert (p.name, p.rating, p.title, p.federation, p.fide_id, p.national_id, p.club, p.birth) == (
             "Yilmaz, Elif", 2190, "WFM", "TUR", "6300000", "123", "Ankara SK", "2001")
         assert app.screen.query_one("#p-club", Input).value == ""  # the form is cleared for the next one
-        # an invalid title is refused by the core; nothing is added and the text stays
+        # an invalid title is refused by the core; nothing is added, the record waits in the
+        # refused list (the form is empty for the next one) and Ctrl+R takes it back
         await type_text(pilot, "Nobody")
         app.screen.query_one("#p-title", Input).value = "XX"
         await pilot.press("enter")
         await pilot.pause()
         assert len(session.tournament.players) == 1
+        assert app.screen.query_one("#p-name", Input).value == ""
+        assert "«Nobody | XX»" in str(app.screen.query_one("#p-refused").render())
+        await pilot.press("ctrl+r")
         assert app.screen.query_one("#p-name", Input).value == "Nobody"
+        assert app.screen.query_one("#p-title", Input).value == "XX"
+        assert not app.screen.query_one("#p-refused").display
 
 
 async def test_search_edit_delete_and_number_explanation(tmp_path):

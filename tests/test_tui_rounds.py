@@ -49,10 +49,14 @@ async def test_typed_results_and_next_empty(tmp_path):
         await type_text(pilot, "5 =")
         await pilot.press("enter")
         await wait_for(pilot, lambda: session.tournament.rounds[1].boards[4].result is GameResult.DRAW)
-        # a board that does not exist changes nothing and keeps the text for correction
+        # a board that does not exist changes nothing; the line waits in the refused list,
+        # named with why (the entry line is empty for the next line); Ctrl+R takes it back
         await type_text(pilot, "99 1-0")
         await pilot.press("enter")
         await pilot.pause()
+        assert app.focused.value == ""
+        assert "«99 1-0» — Round 2 has boards 1 to 6." in str(app.screen.query_one("#result-refused").render())
+        await pilot.press("ctrl+r")
         assert app.focused.value == "99 1-0"
         app.focused.value = ""
         # single keys on the table: the cursor goes to the next board still playing

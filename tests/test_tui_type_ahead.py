@@ -112,3 +112,55 @@ async def test_a_correction_is_not_answered_by_the_next_line(tmp_path, key, boar
         app.screen.session.flush()
         assert app.screen.query_one("#result-entry", Input).value == ""
     assert results_of(data, tid) == {1: board1, 2: "1-0"}
+
+
+async def test_a_paste_onto_the_players_list_registers_players(tmp_path):
+    """Item 3: a paste with the players list focused is text: it goes into the form.  Was: its
+    ``e`` edited player 1 (into ``bb, Cora 1210``) and its ``b`` opened the bye dialog."""
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo())
+    before = {p.pno: p.name for p in Store(data).load(tid).tournament.players}
+    app = HakemApp(data_dir=data, open_id=tid, lang="tr", poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_form(pilot, app)
+        await pilot.press("down")
+        assert app.focused is not None and app.focused.id == "players"
+        app.post_message(events.Paste("Webb, Cora\t1210\nBeck, Ebba\t1300\n"))
+        await wait_for(pilot, lambda: not app.keys_pending, timeout=60)
+        await wait_for(pilot, lambda: len(app.screen.session.tournament.players) == 14, timeout=60)
+        assert type(app.screen).__name__ == "TournamentScreen"  # no bye, edit or other dialog
+        app.screen.session.flush()
+    t = Store(data).load(tid).tournament
+    assert {p.pno: p.name for p in t.players if p.pno in before} == before
+    assert sorted((p.name, p.rating) for p in t.players if p.pno not in before) == [
+        ("Beck, Ebba", 1300), ("Webb, Cora", 1210)]
+
+
+async def test_a_paste_onto_the_boards_goes_into_the_entry_line(tmp_path):
+    """Item 3: a paste with the boards table focused (single keys on) is result lines, not
+    single-key results on the cursor's boards."""
+    data = tmp_path / "data"
+    [tid] = store_with(data, four_boards())
+    app = HakemApp(data_dir=data, open_id=tid, lang="ru", poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                       and app.focused is not None and app.focused.id == "boards")
+        app.screen.query_one("#pane-rounds").single_keys = True
+        app.post_message(events.Paste("1 0-1\n2 =\n"))  # "1" on the table alone would be board 1's 1-0
+        await wait_for(pilot, lambda: not app.keys_pending, timeout=60)
+        app.screen.session.flush()
+    assert results_of(data, tid) == {1: "0-1", 2: "1/2"}
+
+
+async def test_a_paste_where_nothing_takes_text_changes_nothing(tmp_path):
+    """Item 3/7: results pasted onto the tournaments list run none of its keys."""
+    data = tmp_path / "data"
+    store_with(data, four_boards())
+    app = HakemApp(data_dir=data, lang="de", poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentsScreen")
+        app.post_message(events.Paste("1 1-0\nn\na\n"))
+        await wait_for(pilot, lambda: not app.keys_pending, timeout=60)
+        await pilot.pause()
+        assert type(app.screen).__name__ == "TournamentsScreen"
+    assert len(Store(data).list()) == 1

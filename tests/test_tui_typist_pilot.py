@@ -21,7 +21,8 @@ from textual.widgets import DataTable, Input
 
 from core.model import Player, Tournament
 from core.store import Store
-from tests.typist import Registration, ResultLine, chunks, registrations, result_lines, text_of
+from tests.typist import (Registration, ResultLine, chunks, interleaved, refusables, refused_lines, registrations,
+                          result_lines, text_of)
 from tui.app import HakemApp
 from tui.keys import paste_as_keys
 from tui.testing import store_with, wait_for, with_rounds
@@ -54,6 +55,15 @@ async def deliver(pilot, app: HakemApp, tokens: list[str], way: str, rng: random
     await pilot.pause()
 
 
+def round_one_playing(data: Path, rng: random.Random, lang: str) -> str:
+    """12 typist-named players, round 1 paired (6 boards), no result in: the tournament's id."""
+    players = registrations(rng, lang, 12)
+    t = Tournament(id="", name="Typist", system="dutch", total_rounds=5,
+                   players=tuple(Player(pno=i, name=r.name, rating=r.rating) for i, r in enumerate(players, 1)))
+    [tid] = store_with(data, with_rounds(t, 1, complete_last=False))
+    return tid
+
+
 def stored_players(data: Path, tid: str) -> list[tuple[str, int, str, str]]:
     t = Store(data).load(tid).tournament
     return sorted((p.name, p.rating, p.title, p.federation) for p in t.players)
@@ -82,19 +92,68 @@ async def test_registrations_arrive_exactly(tmp_path, lang, way):
 async def test_result_lines_arrive_exactly(tmp_path, lang, way):
     rng = random.Random(f"results-{lang}-{way}")
     data = tmp_path / "data"
-    players = registrations(rng, lang, 12)
-    t = Tournament(id="", name="Typist", system="dutch", total_rounds=5,
-                   players=tuple(Player(pno=i, name=r.name, rating=r.rating) for i, r in enumerate(players, 1)))
-    [tid] = store_with(data, with_rounds(t, 1, complete_last=False))
+    tid = round_one_playing(data, rng, lang)
     lines: list[ResultLine] = result_lines(rng, list(range(1, 7)))
     app = HakemApp(data_dir=data, open_id=tid, lang=lang, poll_interval=3600)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
                        and isinstance(app.focused, DataTable))
-        await deliver(pilot, app, [":", *[k for line in lines for k in line.tokens()]], way, rng)
+        await deliver(pilot, app, [":"], "burst", rng)  # the entry line (a paste is text: it holds no ":")
+        await deliver(pilot, app, [k for line in lines for k in line.tokens()], way, rng)
         app.screen.session.flush()
         stored = Store(data).load(tid).tournament.round(1).boards
         assert {i: b.result.value if b.result else "" for i, b in enumerate(stored, 1)} == {
             line.board: line.stored for line in lines}
         assert app.screen.query_one("#result-entry", Input).value == ""
 
+
+
+@pytest.mark.parametrize("lang", ["tr", "ru"])
+@pytest.mark.parametrize("way", WAYS)
+async def test_a_refused_record_spoils_nothing_after_it(tmp_path, lang, way):
+    """Records with one bad field (``2l00``, ``18500``, ``XYZ``, ``TURK``) between good ones:
+    each refused one waits in the refused list, every good one is stored exactly (was: the
+    next records lost, their text shifted into other fields)."""
+    rng = random.Random(f"refused-{lang}-{way}")
+    data = tmp_path / "data"
+    [tid] = store_with(data, Tournament(id="", name="Typist", system="dutch", total_rounds=5))
+    good = registrations(rng, lang, 5)
+    bad = refusables(rng, lang, 3, {r.name for r in good})
+    app = HakemApp(data_dir=data, open_id=tid, lang=lang, poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                       and isinstance(app.focused, Input) and app.focused.id == "p-name")
+        typed = interleaved(rng, good, bad)
+        await deliver(pilot, app, [k for r in typed for k in r.tokens()], way, rng)
+        app.screen.session.flush()
+        assert stored_players(data, tid) == sorted(r.stored() for r in good), rng
+        kept = app.screen.query_one("#p-refused").records  # in typing order, each field as typed
+        assert [(r.kept["name"], r.kept["rating"], r.kept["title"], r.kept["federation"]) for r in kept] == [
+            (r.name, r.rating, r.title, r.federation) for r in typed if r in bad]
+        assert all(field.value == "" for field in app.screen.query(Input))
+
+
+@pytest.mark.parametrize("lang", ["tr", "ru"])
+@pytest.mark.parametrize("way", WAYS)
+async def test_a_refused_line_spoils_nothing_after_it(tmp_path, lang, way):
+    """``2 1-0⏎99 1-0⏎4 =⏎5 x⏎6 0-1⏎``-like: the refused lines wait in the list, every good line
+    is stored (was: board 2 only, the rest appended to the refused text)."""
+    rng = random.Random(f"refused-lines-{lang}-{way}")
+    data = tmp_path / "data"
+    tid = round_one_playing(data, rng, lang)
+    lines = result_lines(rng, list(range(1, 7)))
+    bad = refused_lines(rng, 6, 3)
+    typed = interleaved(rng, [line.tokens() for line in lines], bad)
+    app = HakemApp(data_dir=data, open_id=tid, lang=lang, poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                       and isinstance(app.focused, DataTable))
+        await deliver(pilot, app, [":"], "burst", rng)
+        await deliver(pilot, app, [k for tokens in typed for k in tokens], way, rng)
+        app.screen.session.flush()
+        stored = Store(data).load(tid).tournament.round(1).boards
+        assert {i: b.result.value if b.result else "" for i, b in enumerate(stored, 1)} == {
+            line.board: line.stored for line in lines}
+        assert [r.typed for r in app.screen.query_one("#result-refused").records] == [
+            tokens[0] for tokens in typed if any(tokens is b for b in bad)]  # in typing order, as typed
+        assert app.screen.query_one("#result-entry", Input).value == ""

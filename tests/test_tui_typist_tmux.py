@@ -23,7 +23,8 @@ from pathlib import Path
 import pytest
 
 from core.store import Store
-from tests.typist import (ENTER, TAB, Registration, ResultLine, chunks, correction_then_lines, late_entries,
+from tests.typist import (ENTER, TAB, Registration, ResultLine, chunks, correction_then_lines, interleaved, late_entries,
+                          refusables, refused_lines,
                           registrations, result_lines, text_of)
 
 DEADLINE = float(os.environ.get("HAKEM_TMUX_DEADLINE", "60"))
@@ -62,7 +63,7 @@ class Terminal:
     def keys(self, tokens: list[str]) -> None:
         """One ``send-keys`` call: texts literally, Tab and Enter as keys."""
         args = ["Tab" if t == TAB else "Enter" if t == ENTER else t for t in tokens]
-        self.tmux("send-keys", "-t", "typist", *args)
+        self.tmux("send-keys", "-t", "typist", "--", *args)  # a chunk may start with "-" (``-0``, ``-+``)
 
     def paste(self, text: str) -> None:
         """A bracketed paste (hakem asks the terminal for it), as a terminal pastes a clipboard."""
@@ -101,6 +102,15 @@ def hakem(data: Path, *args: str) -> str:
     return subprocess.run(["hakem", *args], capture_output=True, text=True, check=True, env=env).stdout.strip()
 
 
+def round_one_playing(data: Path, field: list[Registration]) -> str:
+    """A tournament of ``field`` (unrated ones at 1500) with round 1 paired by the CLI."""
+    tid = hakem(data, "new", "Typist", "--rounds", "5")
+    for r in field:
+        hakem(data, "players", "add", tid, "--name", r.name, "--rating", str(r.rating or 1500))
+    hakem(data, "round", "pair", tid)
+    return tid
+
+
 def open_tournament(term: Terminal, name: str) -> None:
     """From the tournaments list into the only tournament (Enter), once its tabs are drawn."""
     term.wait("the tournaments list", lambda: name in term.screen())
@@ -126,6 +136,8 @@ def test_typed_registrations_are_stored_exactly(tmp_path, lang):
         people = registrations(rng, lang, 3 * PER_WAY)
         for i, way in enumerate(("burst", "paste", "gaps")):
             batch = people[i * PER_WAY:(i + 1) * PER_WAY]
+            if way == "paste":  # pasted onto the players list: text for the form, not the list's keys
+                term.keys(["Down"])
             term.send([k for r in batch for k in r.tokens()], way, rng)
             typed += batch
             count = len(typed)
@@ -141,10 +153,7 @@ def test_typed_registrations_are_stored_exactly(tmp_path, lang):
 def test_typed_result_lines_are_stored_exactly(tmp_path, lang):
     rng = random.Random(f"tmux-results-{lang}")
     data = tmp_path / "data"
-    tid = hakem(data, "new", "Typist", "--rounds", "5")
-    for r in registrations(rng, lang, 6 * 2):
-        hakem(data, "players", "add", tid, "--name", r.name, "--rating", str(r.rating or 1500))
-    hakem(data, "round", "pair", tid)
+    tid = round_one_playing(data, registrations(rng, lang, 12))
     lines: list[ResultLine] = result_lines(rng, list(range(1, 7)))
     term = Terminal(tmp_path, data, lang)
     try:
@@ -152,6 +161,8 @@ def test_typed_result_lines_are_stored_exactly(tmp_path, lang):
         term.keys([":"])
         for i, way in enumerate(("burst", "paste", "gaps")):
             batch = lines[2 * i:2 * i + 2]
+            if way == "paste":  # Enter on the empty line: the boards table; the paste still goes to the line
+                term.keys([ENTER])
             term.send([k for line in batch for k in line.tokens()], way, rng)
             done = 2 * i + 2
             term.wait(f"{done} results stored after the {way}", lambda n=done: sum(
@@ -170,11 +181,8 @@ def test_late_entries_typed_ahead_never_answer_the_question(tmp_path, lang):
     nothing.  Everyone keeps their number; the newcomers get 13, 14, … in typing order."""
     rng = random.Random(f"tmux-late-{lang}")
     data = tmp_path / "data"
-    tid = hakem(data, "new", "Typist", "--rounds", "5")
     field = registrations(rng, lang, 12)
-    for r in field:
-        hakem(data, "players", "add", tid, "--name", r.name, "--rating", str(r.rating or 1500))
-    hakem(data, "round", "pair", tid)
+    tid = round_one_playing(data, field)
     late = late_entries(rng, lang, 3 * PER_WAY, {r.name for r in field})
     assert any(c in "rkRKкК" for r in late[1:PER_WAY] for c in r.name)  # letters that used to answer
     term = Terminal(tmp_path, data, lang)
@@ -233,3 +241,55 @@ def test_a_correction_typed_ahead_waits_for_its_answer(tmp_path, lang, answer):
         expected[lines[0].board] = lines[0].stored
     shown = json.loads(hakem(data, "round", "show", tid, "1", "--format", "json"))
     assert {b["board"]: b["result"] for b in shown["boards"]} == expected
+
+
+def test_refused_records_spoil_nothing_after_them(tmp_path, lang):
+    """Registrations with one bad field (``2l00``, ``18500``, ``XYZ``, ``TURK``) between good
+    ones, sent as a burst, a paste and with gaps: every good record is stored exactly (was: the
+    records after a refused one lost or shifted into other fields, ``1640Борисов, Юрий`` in the
+    FIDE-id field); the refused ones are stored nowhere."""
+    rng = random.Random(f"tmux-refused-{lang}")
+    data = tmp_path / "data"
+    tid = hakem(data, "new", "Typist", "--rounds", "5")
+    good = registrations(rng, lang, 3 * PER_WAY)
+    bad = refusables(rng, lang, 3, {r.name for r in good})
+    term = Terminal(tmp_path, data, lang)
+    try:
+        open_tournament(term, "Typist")
+        for i, way in enumerate(("burst", "paste", "gaps")):
+            batch = interleaved(rng, good[i * PER_WAY:(i + 1) * PER_WAY], bad[i:i + 1])
+            term.send([k for r in batch for k in r.tokens()], way, rng)
+            count = (i + 1) * PER_WAY
+            term.wait(f"{count} players stored after the {way}",
+                      lambda n=count: len(Store(data).load(tid).tournament.players) >= n)
+        term.wait("the refused records listed", lambda: all(r.name in term.screen() for r in bad[:1]))
+    finally:
+        term.close()
+    stored = json.loads(hakem(data, "players", "list", tid, "--format", "json"))["players"]
+    assert sorted((p["name"], p["rating"], p["title"], p["federation"]) for p in stored) == sorted(
+        r.stored() for r in good)
+
+
+def test_refused_lines_spoil_nothing_after_them(tmp_path, lang):
+    """Result lines that are no result (a board the round lacks, ``5 x``, ``3``) between good
+    lines, three ways: every good line is stored (was: only the line before the first refused
+    one; the rest appended to its text)."""
+    rng = random.Random(f"tmux-refused-lines-{lang}")
+    data = tmp_path / "data"
+    tid = round_one_playing(data, registrations(rng, lang, 12))
+    lines: list[ResultLine] = result_lines(rng, list(range(1, 7)))
+    bad = refused_lines(rng, 6, 3)
+    term = Terminal(tmp_path, data, lang)
+    try:
+        open_tournament(term, "Typist")
+        term.keys([":"])
+        for i, way in enumerate(("burst", "paste", "gaps")):
+            batch = interleaved(rng, [line.tokens() for line in lines[2 * i:2 * i + 2]], bad[i:i + 1])
+            term.send([k for tokens in batch for k in tokens], way, rng)
+            done = 2 * i + 2
+            term.wait(f"{done} results stored after the {way}", lambda n=done: sum(
+                b.result is not None for b in Store(data).load(tid).tournament.round(1).boards) >= n)
+    finally:
+        term.close()
+    shown = json.loads(hakem(data, "round", "show", tid, "1", "--format", "json"))
+    assert {b["board"]: b["result"] for b in shown["boards"]} == {line.board: line.stored for line in lines}

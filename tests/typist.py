@@ -78,6 +78,44 @@ class ResultLine:
         return [f"{self.board} {self.typed}", ENTER]
 
 
+@dataclass(frozen=True)
+class Refusable:
+    """A record the form must refuse — one field the rules do not accept (a letter in the
+    rating, a rating above 4000, an unknown title, a four-letter federation) — typed like any
+    other record.  Nothing of it is stored, and the records typed after it are stored exactly."""
+
+    name: str
+    rating: str
+    title: str
+    federation: str
+
+    def tokens(self) -> list[str]:
+        return [t for t in (self.name, TAB, self.rating, TAB, self.title, TAB, self.federation) if t] + [ENTER]
+
+
+def refusables(rng: random.Random, lang: str, n: int, taken: set[str] = frozenset()) -> list[Refusable]:
+    """``n`` records with one bad field each (names not in ``taken``)."""
+    surnames, given = NAMES[lang]
+    free = [f"{s}, {g}" for s in surnames for g in given if f"{s}, {g}" not in taken]
+    bad = (("rating", "2l00"), ("rating", "18500"), ("title", "XYZ"), ("federation", "TURK"))
+    records = []
+    for name in rng.sample(free, n):
+        field, text = rng.choice(bad)
+        fields = {"rating": str(rng.randint(1000, 2799)), "title": rng.choice(TITLES),
+                  "federation": rng.choice(FEDERATIONS), field: text}
+        records.append(Refusable(name, **fields))
+    return records
+
+
+def interleaved(rng: random.Random, good: list, bad: list) -> list:
+    """``bad`` records put between the ``good`` ones at random places, never first (a burst
+    that starts with a refusal tests less: the point is what comes after one)."""
+    out = list(good)
+    for record in bad:
+        out.insert(rng.randint(1, len(out)), record)
+    return out
+
+
 def registrations(rng: random.Random, lang: str, n: int) -> list[Registration]:
     """``n`` players with distinct names ("Surname, Given"), random ratings (some left out),
     titles and federations."""
@@ -110,6 +148,14 @@ def correction_then_lines(rng: random.Random, stored: dict[int, str], free: list
     board = rng.choice(sorted(stored))
     typed, value = rng.choice([r for r in RESULTS if r[1] != stored[board]])
     return [ResultLine(board, typed, value), *result_lines(rng, free)]
+
+
+def refused_lines(rng: random.Random, boards: int, n: int) -> list[list[str]]:
+    """``n`` result lines that are no result (as tokens): a board the round does not have, a
+    result no spelling means, a board without a result."""
+    bad = (f"{boards + rng.randint(1, 90)} 1-0", f"{rng.randint(1, boards)} x", f"{rng.randint(1, boards)}",
+           f"{rng.randint(1, boards)} 2-0")
+    return [[rng.choice(bad), ENTER] for _ in range(n)]
 
 
 def result_lines(rng: random.Random, boards: list[int]) -> list[ResultLine]:

@@ -48,6 +48,8 @@ from textual.app import App
 from textual.message import Message
 from textual.timer import Timer
 
+from core.i18n import _
+
 SAFETY_SECONDS = 2.0
 """A marker can be lost only if its widget is removed while the key is in flight; the queue
 then moves on after this long instead of holding every later key."""
@@ -126,13 +128,7 @@ class SerialKeys(App[int]):
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
             queue = self.__dict__.setdefault("_key_queue", deque())
-            if isinstance(event, events.Paste) and any(c in event.text for c in "\t\r\n"):
-                keys = paste_as_keys(event.text)
-                for key in keys:
-                    key.time = event.time  # typed (pasted) when the paste arrived
-                queue.extend(keys)
-            else:
-                queue.append(event)
+            queue.append(event)  # a paste is opened into keys when its turn comes (see _paste)
             if not self._key_busy:
                 await self._deliver_keys()
             return
@@ -150,6 +146,9 @@ class SerialKeys(App[int]):
                 if screen not in holding:
                     holding.append(screen)
                 continue
+            if isinstance(event, events.Paste):
+                if not self._paste(event, queue):
+                    continue
             self._key_busy = True
             self._key_screen = self.screen
             self._key_waits = 0
@@ -164,6 +163,31 @@ class SerialKeys(App[int]):
             from textual._time import get_time
 
             screen.shown_at = get_time()
+
+    def _paste(self, paste: events.Paste, queue: deque[events.Event]) -> bool:
+        """A paste is text, never commands: it goes into a text field — the focused one, else
+        the one the screen names for pasted text (``paste_target``: the players' name field,
+        the result entry line), else nowhere (said).  A text with Tab or line breaks becomes
+        the keys a person would have typed, in front of the queue.  True: deliver ``paste``
+        itself now."""
+        from textual.widgets import Input, TextArea
+
+        if not isinstance(self.focused, (Input, TextArea)):
+            finder = getattr(self.screen, "paste_target", None)
+            target = finder() if finder is not None else None
+            if target is None:
+                self.bell()
+                self.notify(_("Pasted text goes into a text field; nothing here takes text."),
+                            severity="warning")
+                return False
+            self.screen.set_focus(target)
+        if any(c in paste.text for c in "\t\r\n"):
+            keys = paste_as_keys(paste.text)
+            for key in keys:
+                key.time = paste.time  # typed (pasted) when the paste arrived
+            queue.extendleft(keys[::-1])
+            return False
+        return True
 
     def _restore_held(self, queue: deque[events.Event]) -> None:
         """Keys held by questions that have closed go back to the front of the queue, in the

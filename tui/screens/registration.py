@@ -26,6 +26,7 @@ from core.model import Player, Tournament
 from tui.i18n import L_
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 from tui.widgets.pane import CommandKeys
+from tui.widgets.refused import RefusedList
 from tui.widgets.tables import FittedTable, reset_table, selected_key, sync_table, text_col
 from tui.widgets.fields import TextField
 
@@ -111,7 +112,7 @@ class RegistrationPane(CommandKeys, Vertical):
     dirty = False
 
     CHANGES = frozenset({"focus_form", "edit", "delete", "withdraw", "bye", "forbidden", "import", "teams",
-                         "from_list", "checkin", "ask_numbering"})
+                         "from_list", "checkin", "ask_numbering", "recall_refused"})
 
     BINDINGS = [
         # priority: the field's own "down" (scroll, show=False) would hide it from the footer;
@@ -130,22 +131,24 @@ class RegistrationPane(CommandKeys, Vertical):
         Binding("t", "teams", L_("Teams"), show=False),
         Binding("l", "from_list", L_("From rating list"), show=False),
         Binding("c", "checkin", L_("Check-in")),
+        Binding("ctrl+r", "recall_refused", L_("Take a refused record back"), show=False),
         Binding("n", "ask_numbering", L_("Ask again how late entries are numbered"), show=False),
     ]
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="form-row"):
             yield TextField(id="p-name", compact=True, classes="wide")
-            yield TextField(id="p-rating", compact=True, restrict=r"[0-9]*", max_length=4)
-            yield TextField(id="p-title", compact=True, max_length=3)
-            yield TextField(id="p-federation", compact=True, max_length=3)
+            yield TextField(id="p-rating", compact=True)  # nothing typed is dropped: judged on Enter
+            yield TextField(id="p-title", compact=True)
+            yield TextField(id="p-federation", compact=True)
         with Horizontal(classes="form-row"):
             yield TextField(id="p-fide_id", compact=True)
             yield TextField(id="p-national_id", compact=True)
             yield TextField(id="p-club", compact=True, classes="wide")
             yield TextField(id="p-birth", compact=True)
             yield TextField(id="p-rank", compact=True)
-            yield TextField(id="p-egd_pin", compact=True, restrict=r"[0-9]*", max_length=10)
+            yield TextField(id="p-egd_pin", compact=True)
+        yield RefusedList(id="p-refused")
         yield TextField(id="p-search", compact=True, classes="search")
         yield FittedTable(id="players", cursor_type="row", zebra_stripes=True)
         yield Static(id="players-status", classes="status-line")
@@ -187,6 +190,11 @@ class RegistrationPane(CommandKeys, Vertical):
 
     def focus_main(self) -> None:
         self.main_widget().focus()
+
+    def paste_target(self) -> Input | None:
+        """A paste onto the players list registers players: it goes to the name field (its
+        Tabs and line breaks fill the form record by record), never to the list's one-key commands."""
+        return None if self.app.view_only else self.query_one("#p-name", Input)
 
     # -- showing ------------------------------------------------------------------------------
     def show(self, t: Tournament) -> None:
@@ -262,14 +270,14 @@ class RegistrationPane(CommandKeys, Vertical):
         try:
             fields = player_fields(values, is_go(self.t), self.t.system if self.t is not None else "gamma")
         except TournamentError as exc:
-            self.notify(str(exc), severity="error", title=_("Not added"))
+            self.refuse_record(values, str(exc))
             return
         late = self.t is not None and self.t.current_round > 0
         if late:
             try:
                 slot, moves = self.screen_session.desk.late_entry(**fields)
             except TournamentError as exc:
-                self.notify(str(exc), severity="error", title=_("Not added"))
+                self.refuse_record(values, str(exc))
                 return
             if moves and self.late_numbering is None:
                 self.ask_numbering(values, fields, slot, moves)
@@ -297,8 +305,8 @@ class RegistrationPane(CommandKeys, Vertical):
                 self.register(values, fields, keep_numbers=choice == "next")
                 if self.t is not None:
                     self.show(self.t)
-            else:
-                self.query_one("#p-name", Input).focus()  # nothing added, the fields keep the text
+            else:  # nothing added: kept for correction, the form empty for what was typed after
+                self.refuse_record(values, _("the numbering question was cancelled"))
 
         keep = _("Keep numbers: {name} gets {pno}.").format(name=fields["name"], pno=following)
         session = _("Your answer holds for every late entry until you leave the tournament (n on the "
@@ -325,16 +333,46 @@ class RegistrationPane(CommandKeys, Vertical):
             outcome["o"] = self.screen_session.do(lambda desk: desk.add_player(keep_numbers=keep_numbers, **fields))
             return outcome["o"]
 
-        if self.screen.run_change(add):
-            for key, _label in FIELDS:
-                self.query_one(f"#p-{key}", TextField).reset()
-            self.query_one("#p-name", Input).focus()
-            if late:
-                done = outcome.get("o")
-                self.notify(_("{name} added as a late entry with number {pno}: paired from round {n}.").format(
-                    name=name, pno=getattr(done, "value", "?"), n=self.t.current_round + 1))
-            else:
-                self.notify(_("{name} added.").format(name=name))
+        refusal: list[str] = []
+        if not self.screen.run_change(add, refused=refusal.append):
+            if refusal:
+                self.refuse_record(values, refusal[0])
+            return
+        self.clear_form()
+        if late:
+            done = outcome.get("o")
+            self.notify(_("{name} added as a late entry with number {pno}: paired from round {n}.").format(
+                name=name, pno=getattr(done, "value", "?"), n=self.t.current_round + 1))
+        else:
+            self.notify(_("{name} added.").format(name=name))
+
+    def clear_form(self) -> None:
+        """Every field empty (text and undo), the cursor on the name: ready for the next record."""
+        for key, _label in FIELDS:
+            self.query_one(f"#p-{key}", TextField).reset()
+        self.query_one("#p-name", Input).focus()
+
+    def refuse_record(self, values: dict[str, str], reason: str) -> None:
+        """A record that cannot be added: named with why and kept in the list for correction;
+        the form is emptied, so the records typed after it go into the fields they were typed for."""
+        typed = " | ".join(v.strip() for v in values.values() if v.strip())
+        self.query_one("#p-refused", RefusedList).add(typed, dict(values), reason)
+        self.clear_form()
+        self.notify(_("Not added: «{record}» — {reason}").format(record=typed, reason=reason), severity="error")
+
+    def action_recall_refused(self) -> None:
+        """Ctrl+R: the oldest refused record back into the (empty) form, to be corrected."""
+        if any(self.form_values().values()):
+            self.notify(_("Add or clear the record in the form first; then Ctrl+R takes the refused one back."),
+                        severity="warning")
+            return
+        refused = self.query_one("#p-refused", RefusedList).take()
+        if refused is None:
+            self.app.bell()
+            return
+        for key, text in refused.kept.items():
+            self.query_one(f"#p-{key}", TextField).value = text
+        self.query_one("#p-name", Input).focus()
 
     # -- actions on the selected player --------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

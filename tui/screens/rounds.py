@@ -39,6 +39,7 @@ from tui.services import gc_after_frame, on_ui_thread, settle_memory
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 from tui.widgets.fast_table import FastTable
 from tui.widgets.pane import CommandKeys
+from tui.widgets.refused import RefusedList
 from tui.widgets.tables import FittedTable, reset_table, selected_key, sync_table, text_col
 from tui.widgets.text import set_text
 from tui.widgets.fields import TextField
@@ -267,7 +268,7 @@ class RoundsPane(CommandKeys, Vertical):
     """The snapshot shown (None until the first ``show``)."""
     dirty = False
 
-    CHANGES = frozenset({"pair", "type_result", "manual", "unpair", "result", "schedule"})
+    CHANGES = frozenset({"pair", "type_result", "manual", "unpair", "result", "schedule", "recall_refused"})
     KEEP = ("round_no", "only_playing", "single_keys")
 
     BINDINGS = [
@@ -289,6 +290,7 @@ class RoundsPane(CommandKeys, Vertical):
         Binding("f", "result('f')", "-:-", show=False),
         Binding("backspace,delete", "result('')", L_("Clear result"), show=False),
         Binding("k", "toggle_single_keys", L_("Single-key results on/off"), show=False),
+        Binding("ctrl+r", "recall_refused", L_("Take a refused line back"), show=False),
     ]
 
     RESULT_ACTIONS = frozenset({"result"})
@@ -303,6 +305,7 @@ class RoundsPane(CommandKeys, Vertical):
         with Horizontal(id="result-row"):
             yield Static(id="result-mode")
             yield TextField(id="result-entry", compact=True, select_on_focus=False)  # a digit typed on the table is kept
+        yield RefusedList(id="result-refused")
         yield Static(id="round-status", classes="status-line")
 
     def on_mount(self) -> None:
@@ -337,6 +340,10 @@ class RoundsPane(CommandKeys, Vertical):
 
     def focus_main(self) -> None:
         self.main_widget().focus()
+
+    def paste_target(self) -> Input | None:
+        """A paste onto the boards goes into the result entry line (``3 1-0`` lines)."""
+        return None if self.app.view_only or not self.round_no else self.query_one("#result-entry", Input)
 
     # -- showing ------------------------------------------------------------------------------
     def show(self, t: Tournament) -> None:
@@ -570,22 +577,43 @@ class RoundsPane(CommandKeys, Vertical):
         if not text:
             self.focus_main()
             return
+        # each line on its own: the line is emptied before it is judged, so the next line of a
+        # burst or paste starts clean; a refused line waits in the list (Ctrl+R takes it back)
+        self.query_one("#result-entry", TextField).reset()
         match = _TYPED.match(text)
         if not match or not self.round_no:
-            self.notify(_("Type the board number and the result, e.g. 12 1-0."), severity="error")
+            self.refuse_line(text, _("Type the board number and the result, e.g. 12 1-0."))
             return
         board = int(match.group(1))
         try:
             result = GameResult.parse(match.group(2))
         except TournamentError as exc:
-            self.notify(str(exc), severity="error")
+            self.refuse_line(text, str(exc))
             return
         n = len(self.t.round(self.round_no).boards)
         if not 1 <= board <= n:
-            self.notify(_("Round {r} has boards 1 to {n}.").format(r=self.round_no, n=n), severity="error")
+            self.refuse_line(text, _("Round {r} has boards 1 to {n}.").format(r=self.round_no, n=n))
             return
-        self.query_one("#result-entry", TextField).reset()
         self.enter_result(self.round_no, board, result)
+
+    def refuse_line(self, text: str, reason: str) -> None:
+        """A typed line that is no result: named, with why, and kept for correction."""
+        self.query_one("#result-refused", RefusedList).add(text, text, reason)
+        self.notify(_("Not entered: «{line}» — {reason}").format(line=text, reason=reason), severity="error")
+
+    def action_recall_refused(self) -> None:
+        """Ctrl+R: the oldest refused line back into the (empty) entry line, to be corrected."""
+        entry = self.query_one("#result-entry", TextField)
+        if entry.value:
+            self.notify(_("Enter or clear the line first; then Ctrl+R takes the refused line back."),
+                        severity="warning")
+            return
+        refused = self.query_one("#result-refused", RefusedList).take()
+        if refused is None:
+            self.app.bell()
+            return
+        entry.focus()
+        entry.insert_text_at_cursor(refused.kept)
 
     # -- single-key mode -----------------------------------------------------------------------
     def show_mode(self) -> None:

@@ -284,6 +284,14 @@ class TournamentScreen(CommandKeys, Screen):
             self.set_focus(pane.main_widget())
         self.refresh_bindings()
 
+    def paste_target(self):
+        """Where pasted text goes when no text field has the focus (a paste onto a table is
+        text, never the table's one-key commands): the shown pane's entry field, if it has one."""
+        tabs = self.query_one(TabbedContent)
+        pane = self.pane(tabs.active.removeprefix("tab-"))
+        finder = getattr(pane, "paste_target", None)
+        return finder() if pane is not None and pane.is_mounted and finder is not None else None
+
     async def show_pane(self, tab: str) -> None:
         """Make ``tab``'s pane current: built if needed, redrawn if it missed changes, focused
         before this returns — a key typed right after an F-key goes to the new pane.
@@ -319,9 +327,11 @@ class TournamentScreen(CommandKeys, Screen):
         await self.show_pane(tab)
 
     # -- changes ----------------------------------------------------------------------------
-    def run_change(self, change: Callable[[], object], done: str | None = None) -> bool:
+    def run_change(self, change: Callable[[], object], done: str | None = None,
+                   refused: Callable[[str], object] | None = None) -> bool:
         """Run one change (a session call); show its refusal as a message and change
-        nothing, or its warnings (a manual pairing's broken criteria, pages not published)."""
+        nothing, or its warnings (a manual pairing's broken criteria, pages not published).
+        ``refused``: takes the refusal's text instead (a form that keeps the refused record)."""
         try:
             outcome = change()
         except ConflictError as exc:
@@ -330,7 +340,9 @@ class TournamentScreen(CommandKeys, Screen):
             return False
         except TournamentError as exc:
             text = str(exc)
-            if "\n" in text:
+            if refused is not None:
+                refused(text)
+            elif "\n" in text:
                 self.app.show_message(_("Not done"), text)
             else:
                 self.notify(text, severity="error", title=_("Not done"))

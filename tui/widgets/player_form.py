@@ -68,8 +68,7 @@ class PlayerForm(ModalScreen["dict | None"]):
             with FormGrid(classes="form-grid"):
                 for key, label in self.fields:
                     yield Label(str(label))
-                    yield TextField(texts[key], id=f"f-{key}", compact=True,
-                                restrict=r"[0-9]*" if key == "egd_pin" else None)
+                    yield TextField(texts[key], id=f"f-{key}", compact=True)  # judged on saving, nothing dropped
             yield Static("", id="form-error", classes="error-text")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(_("Save (Ctrl+S)"), id="save", variant="primary")
