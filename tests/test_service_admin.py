@@ -11,18 +11,14 @@ from __future__ import annotations
 import grp
 import json
 import os
-import shutil
-import signal
 import socket
 import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 import pytest
 
-from tests.unix_club import ensure_users, missing
+from tests.unix_club import ensure_users, missing, service_layout, start_service, stop_service
 
 GROUP = "hk-fixsvc-club"
 SERVICE = "hk-fixsvc-hakem"
@@ -45,22 +41,7 @@ def _start_service(club, *extra: str) -> subprocess.Popen:
     sock = club["socket"]
     cmd, env = _command(club, SERVICE, "--data", str(club["data"]), "serve", "--socket", str(sock),
                         "--socket-group", GROUP, *extra)
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if sock.exists():
-            probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            try:
-                probe.connect(str(sock))
-                return proc
-            except OSError:
-                pass
-            finally:
-                probe.close()
-        if proc.poll() is not None:
-            raise AssertionError(proc.stderr.read().decode() if proc.stderr else "service ended")
-        time.sleep(0.1)
-    raise AssertionError("the service did not start")
+    return start_service(cmd, env, sock)
 
 
 @pytest.fixture(scope="module")
@@ -70,25 +51,10 @@ def club():
         pytest.skip(reason)
     users = ensure_users((SERVICE, ALICE, BOB, MALLORY), GROUP)
     gid = grp.getgrnam(GROUP).gr_gid
-    base = Path(tempfile.mkdtemp(prefix="hakem-fixsvc-", dir="/tmp"))
-    os.chmod(base, 0o755)
-    for name, pw in users.items():
-        home = base / "homes" / name
-        home.mkdir(parents=True)
-        os.chown(home, pw.pw_uid, pw.pw_gid)
-    run = base / "run"
-    run.mkdir()
-    os.chown(run, users[SERVICE].pw_uid, gid)
-    os.chmod(run, 0o750)
-    data = base / "data"
-    data.mkdir(mode=0o700)
-    os.chown(data, users[SERVICE].pw_uid, users[SERVICE].pw_gid)
-    state = {"base": base, "data": data, "socket": run / "hakem.sock", "users": users, "gid": gid}
+    state = service_layout("hakem-fixsvc-", users, SERVICE, gid)
     state["service"] = _start_service(state, "--list-managers", f"user:{BOB},group:hk-fixsvc-nobody")
     yield state
-    state["service"].send_signal(signal.SIGTERM)
-    state["service"].wait(30)
-    shutil.rmtree(base, ignore_errors=True)
+    stop_service(state)
 
 
 def _as(club, user: str, *args: str, check: bool = True) -> subprocess.CompletedProcess:

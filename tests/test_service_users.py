@@ -13,18 +13,15 @@ import grp
 import json
 import os
 import pwd
-import shutil
 import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
-from pathlib import Path
 
 import pytest
 
-from tests.unix_club import ensure_users, missing
+from tests.unix_club import ensure_users, missing, service_layout, start_service, stop_service
 
 GROUP = "hk-svc-club"
 SERVICE = "hk-svc-hakem"
@@ -53,22 +50,7 @@ def _start_service(club) -> subprocess.Popen:
     sock = club["socket"]
     cmd, env = _command(club, SERVICE, "--data", str(club["data"]), "serve", "--socket", str(sock),
                         "--socket-group", GROUP, "--list-managers", f"user:{ALICE}")
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if sock.exists():
-            probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            try:
-                probe.connect(str(sock))
-                return proc
-            except OSError:
-                pass
-            finally:
-                probe.close()
-        if proc.poll() is not None:
-            raise AssertionError(proc.stderr.read().decode() if proc.stderr else "service ended")
-        time.sleep(0.1)
-    raise AssertionError("the service did not start")
+    return start_service(cmd, env, sock)
 
 
 @pytest.fixture(scope="module")
@@ -78,25 +60,10 @@ def club():
         pytest.skip(reason)
     users = _ensure_users()
     gid = grp.getgrnam(GROUP).gr_gid
-    base = Path(tempfile.mkdtemp(prefix="hakem-service-", dir="/tmp"))
-    os.chmod(base, 0o755)
-    for name, pw in users.items():
-        home = base / "homes" / name
-        home.mkdir(parents=True)
-        os.chown(home, pw.pw_uid, pw.pw_gid)
-    run = base / "run"
-    run.mkdir()
-    os.chown(run, users[SERVICE].pw_uid, gid)
-    os.chmod(run, 0o750)  # the club's group may reach the socket, nobody else
-    data = base / "data"
-    data.mkdir(mode=0o755)  # left open on purpose: the service closes it (0700)
-    os.chown(data, users[SERVICE].pw_uid, users[SERVICE].pw_gid)
-    state = {"base": base, "data": data, "socket": run / "hakem.sock", "users": users, "gid": gid}
+    state = service_layout("hakem-service-", users, SERVICE, gid, data_mode=0o755)  # left open on purpose: the service closes it (0700)
     state["service"] = _start_service(state)
     yield state
-    state["service"].send_signal(signal.SIGTERM)
-    state["service"].wait(30)
-    shutil.rmtree(base, ignore_errors=True)
+    stop_service(state)
 
 
 def _as(club, user: str, *args: str, check: bool = True) -> subprocess.CompletedProcess:

@@ -58,3 +58,58 @@ def club_directory(prefix: str, users: dict[str, pwd.struct_passwd], gid: int) -
         os.chmod(home, 0o755)
         homes[name] = home
     return base, data, homes
+
+
+def start_service(cmd: list[str], env: dict[str, str], sock: Path) -> subprocess.Popen:
+    """Start ``hakem serve`` (``cmd``, already switched to the service's account) and wait
+    until its socket ``sock`` accepts; the service's own words if it ends instead."""
+    import socket
+    import time
+
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if sock.exists():
+            probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                probe.connect(str(sock))
+                return proc
+            except OSError:
+                pass
+            finally:
+                probe.close()
+        if proc.poll() is not None:
+            raise AssertionError(proc.stderr.read().decode() if proc.stderr else "service ended")
+        time.sleep(0.1)
+    raise AssertionError("the service did not start")
+
+
+def service_layout(prefix: str, users: dict[str, pwd.struct_passwd], service: str, gid: int,
+                   data_mode: int = 0o700) -> dict:
+    """A fresh base under /tmp for a data service test: a home per user, ``run/`` (the
+    service's, the club's group may reach the socket, nobody else) and ``data/`` (the
+    service's, ``data_mode``); the caller removes ``base``."""
+    base = Path(tempfile.mkdtemp(prefix=prefix, dir="/tmp"))
+    os.chmod(base, 0o755)
+    for name, pw in users.items():
+        home = base / "homes" / name
+        home.mkdir(parents=True)
+        os.chown(home, pw.pw_uid, pw.pw_gid)
+    run = base / "run"
+    run.mkdir()
+    os.chown(run, users[service].pw_uid, gid)
+    os.chmod(run, 0o750)
+    data = base / "data"
+    data.mkdir()
+    os.chmod(data, data_mode)
+    os.chown(data, users[service].pw_uid, users[service].pw_gid)
+    return {"base": base, "data": data, "socket": run / "hakem.sock", "users": users, "gid": gid}
+
+
+def stop_service(state: dict) -> None:
+    """End the service of :func:`service_layout`'s ``state`` and remove its base."""
+    import signal
+
+    state["service"].send_signal(signal.SIGTERM)
+    state["service"].wait(30)
+    shutil.rmtree(state["base"], ignore_errors=True)
