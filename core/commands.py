@@ -48,14 +48,15 @@ def _check_player_fields(fields: Mapping[str, Any], go: bool = False) -> str:
     problems = []
     name = fields.get("name")
     if name is not None and not str(name).strip():
-        problems.append("the name must not be empty")
-    for key in ("rating", "national_rating"):
+        problems.append(_("the name must not be empty"))
+    for key, message in (("rating", _("rating {value!r} must be a whole number from 0 to 4000")),
+                         ("national_rating", _("national rating {value!r} must be a whole number from 0 to 4000"))):
         value = fields.get(key)
         if value is not None and (not isinstance(value, int) or not 0 <= value <= 4000):
-            problems.append(f"{key.replace('_', ' ')} {value!r} must be a whole number from 0 to 4000")
+            problems.append(message.format(value=value))
     title = fields.get("title")
     if title and title not in TITLES:
-        problems.append(f"unknown title {title!r}; use one of {', '.join(TITLES)}")
+        problems.append(_("unknown title {title!r}; use one of {titles}").format(title=title, titles=", ".join(TITLES)))
     code = ""
     try:
         code = federation(str(fields.get("federation") or ""), go=go)

@@ -164,3 +164,18 @@ async def test_a_paste_where_nothing_takes_text_changes_nothing(tmp_path):
         await pilot.pause()
         assert type(app.screen).__name__ == "TournamentsScreen"
     assert len(Store(data).list()) == 1
+
+
+async def test_a_refused_title_is_named_in_the_organisers_language(tmp_path):
+    """Item 6: ``unknown title 'XYZ'; use one of GM…`` was English inside the Turkish screen.
+    Item 5: ``2l00`` is kept as typed (was: the letter dropped, 200 stored)."""
+    data = tmp_path / "data"
+    [tid] = store_with(data, Tournament(id="", name="Dil", system="dutch", total_rounds=5))
+    app = HakemApp(data_dir=data, open_id=tid, lang="tr", poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_form(pilot, app)
+        await burst(pilot, app, "Kaya, Ahmet\t1850\tXYZ\nDemir, Ayşe\t2l00\n")
+        listed = str(app.screen.query_one("#p-refused").render())
+        assert "bilinmeyen unvan 'XYZ'" in listed and "unknown" not in listed
+        assert [r.kept["rating"] for r in app.screen.query_one("#p-refused").records] == ["1850", "2l00"]
+    assert Store(data).load(tid).tournament.players == ()
