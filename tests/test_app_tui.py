@@ -26,6 +26,7 @@ from core.pairing.base import RoundPairing
 from tui.app import HakemApp
 from tui.services import Session
 from tui.testing import demo, store_with, type_text, wait_for, with_rounds
+from tui.testing import organiser_uses_single_keys
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 
@@ -177,6 +178,7 @@ async def test_tui_import_reads_the_names_as_written(tmp_path, make):
 
 # -- side effects of a change -----------------------------------------------------------------
 async def test_results_typed_in_the_tui_refresh_the_remembered_pages(tmp_path):
+    organiser_uses_single_keys()  # results below are single keys (off by default)
     data, web = tmp_path / "data", tmp_path / "web"
     t = with_rounds(commands.demo_tournament(), 2)
     [tid] = store_with(data, commands.set_result(t, 2, 6, None))
@@ -254,6 +256,7 @@ def test_undo_waits_for_the_held_result_and_undoes_it(tmp_path):
 
 
 async def test_ctrl_z_right_after_a_result_key_undoes_that_result(tmp_path):
+    organiser_uses_single_keys()  # results below are single keys (off by default)
     data = tmp_path / "data"
     [tid] = store_with(data, demo(rounds=2, complete_last=False))
     change(data, tid, "result round 2 board 2 1/2", lambda t: commands.set_result(t, 2, 2, GameResult.DRAW))

@@ -13,6 +13,7 @@ from tests.cup_data import cup10, played_preliminary, two_player_final
 from tui.app import HakemApp
 from tui.testing import store_with, wait_for
 from tui.widgets.tables import row_values
+from tui.testing import organiser_uses_single_keys
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 
@@ -29,6 +30,7 @@ def rows(table: DataTable) -> list[tuple]:
 
 
 async def test_ten_player_cup_to_its_final(tmp_path):
+    organiser_uses_single_keys()  # results below are single keys (off by default)
     data = tmp_path / "data"
     [tid] = store_with(data, cup10())
     app = HakemApp(data_dir=data, open_id=tid)
@@ -117,6 +119,7 @@ async def test_level_match_gets_its_tie_break_games_in_the_round(tmp_path):
     """Two players, rules "seed": ½-½ twice with the result keys → the two extension games
     join round 1 (a toast names them), the cursor goes on to board 3; `x` on board 3 says why
     it is there."""
+    organiser_uses_single_keys()  # results below are single keys (off by default)
     t = two_player_final("seed")
     data = tmp_path / "data"
     [tid] = store_with(data, t)

@@ -17,6 +17,7 @@ from core.store import Store
 from tui.app import HakemApp
 from tui.testing import type_text, wait_for
 from tui.widgets.tables import row_values
+from tui.testing import organiser_uses_single_keys
 
 PLAYERS = [("Aydın, Ali", 2210), ("Becker, Bernd", 2150), ("Çelik, Cem", 2100), ("Dorn, Dana", 2050),
            ("Erdem, Ece", 2000), ("Fuchs, Falk", 1950), ("Gül, Gaye", 1900), ("Hahn, Hugo", 1850),
@@ -37,6 +38,7 @@ def swiss_system() -> str:
 
 
 async def test_club_evening(tmp_path):
+    organiser_uses_single_keys()  # results below are single keys (off by default)
     data = tmp_path / "data"
     data.mkdir()
     app = HakemApp(data_dir=data)

@@ -14,6 +14,7 @@ from core.store import Store
 from tui.app import HakemApp
 from tui.testing import CIRCLE, demo, register_system, store_with, type_text, wait_for
 from tui.widgets.tables import row_values
+from tui.testing import organiser_uses_single_keys
 
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
@@ -37,6 +38,7 @@ def dialog_text(app) -> str:
 
 
 async def test_typed_results_and_next_empty(tmp_path):
+    organiser_uses_single_keys()  # results below are single keys (off by default)
     app, data, tid = open_app(tmp_path, demo(rounds=2, complete_last=False))
     async with app.run_test(size=(100, 32)) as pilot:
         session, pane = await opened(pilot, app)
@@ -81,6 +83,7 @@ async def test_typed_results_and_next_empty(tmp_path):
 
 
 async def test_correction_asks_and_says_what_changes(tmp_path):
+    organiser_uses_single_keys()  # results below are single keys (off by default)
     t = demo(rounds=2)
     app, data, tid = open_app(tmp_path, t)
     b = t.rounds[0].boards[0]
@@ -269,6 +272,7 @@ async def test_a_pairing_process_that_dies_is_reported_and_changes_nothing(tmp_p
 
 
 async def test_undo_redo_and_escape_leaves_the_entry_line_first(tmp_path):
+    organiser_uses_single_keys()  # results below are single keys (off by default)
     app, data, tid = open_app(tmp_path, demo(rounds=2, complete_last=False))
     async with app.run_test(size=(100, 32)) as pilot:
         session, pane = await opened(pilot, app)

@@ -17,6 +17,7 @@ from core.store import Store
 from tui.app import HakemApp
 from tui.services import Session
 from tui.testing import demo, store_with, wait_for
+from tui.testing import organiser_uses_single_keys
 
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
@@ -71,6 +72,7 @@ def test_a_blocking_change_saves_held_results_first(tmp_path):
 
 
 async def test_result_keys_reach_the_store_without_a_release_call(tmp_path):
+    organiser_uses_single_keys()  # results below are single keys (off by default)
     data = tmp_path / "data"
     [tid] = store_with(data, demo(rounds=2, complete_last=False))
     app = HakemApp(data_dir=data, open_id=tid)

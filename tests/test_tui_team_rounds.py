@@ -22,6 +22,7 @@ from core.teams.registration import add_team
 from tui.app import HakemApp
 from tui.testing import demo, store_with, wait_for
 from tui.widgets.tables import row_values
+from tui.testing import organiser_uses_single_keys
 
 TEAMS = ("Ankara SK", "Bursa Gençlik", "Çankaya", "Datça Kale")
 
@@ -47,6 +48,7 @@ def half(x: Fraction) -> str:
 
 
 async def test_team_matches_stand_above_their_boards_with_board_and_match_points(tmp_path):
+    organiser_uses_single_keys()  # results below are single keys (off by default)
     t = league()
     rnd = t.rounds[0]
     matches = rnd.matches

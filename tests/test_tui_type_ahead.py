@@ -179,3 +179,37 @@ async def test_a_refused_title_is_named_in_the_organisers_language(tmp_path):
         assert "bilinmeyen unvan 'XYZ'" in listed and "unknown" not in listed
         assert [r.kept["rating"] for r in app.screen.query_one("#p-refused").records] == ["1850", "2l00"]
     assert Store(data).load(tid).tournament.players == ()
+
+
+@pytest.mark.parametrize("way", ["burst", "keys"])
+async def test_single_keys_are_off_until_the_organiser_turns_them_on(tmp_path, way):
+    """Item 4: a chess event starts with single keys off (was: on, and ``1 0-1⏎`` typed on the
+    table wrote up to 4 boards depending on the typing speed): ``1 0-1⏎`` typed on the table is
+    board 1's 0-1, as a burst or key by key.  ``k`` turns the mode on and the next event starts
+    with it on (remembered per user); in the mode ``2`` is no result and changes nothing."""
+    data = tmp_path / "data"
+    first, second = store_with(data, four_boards(), four_boards())
+    app = HakemApp(data_dir=data, open_id=first, lang="tr", poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                       and app.focused is not None and app.focused.id == "boards")
+        assert not app.screen.query_one("#pane-rounds").single_keys
+        if way == "burst":
+            await burst(pilot, app, "1 0-1\n")
+        else:
+            await pilot.press(*"1 0-1", "enter")
+        app.screen.session.flush()
+        assert results_of(data, first) == {1: "0-1"}
+        await pilot.press("enter", "k")  # the empty line back to the table, then the mode on
+        assert app.screen.query_one("#pane-rounds").single_keys
+    app = HakemApp(data_dir=data, open_id=second, lang="tr", poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                       and app.focused is not None and app.focused.id == "boards")
+        pane = app.screen.query_one("#pane-rounds")
+        assert pane.single_keys  # remembered for this organiser
+        await burst(pilot, app, "2")
+        assert app.focused.id == "boards" and pane.query_one("#result-entry", Input).value == ""
+        await burst(pilot, app, "0")
+        app.screen.session.flush()
+    assert results_of(data, second) == {1: "0-1"}

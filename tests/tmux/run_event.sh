@@ -101,6 +101,8 @@ wait_for "$A" "6 players"
 # -- rounds: pair with p, results with single keys ---------------------------------------------
 keys "$A" F3
 wait_for "$A" "Press p to pair round 1"
+keys "$A" k    # single keys are off until the organiser turns them on (remembered per user)
+wait_for "$A" "Single keys on"
 for r in 1 2; do
     keys "$A" p
     wait_for "$A" "Round $r of 3 · 0 of 3 results in"

@@ -317,7 +317,7 @@ class RoundsPane(CommandKeys, Vertical):
         self.query_one("#pair-progress-row").display = False
         self.query_one("#boards", FastTable).spread = True  # a new round arrives over a few frames
         self.query_one("#result-row").display = not self.app.view_only
-        self.single_keys: bool | None = None  # chosen by the event's game when it is first shown
+        self.single_keys: bool | None = None  # the organiser's own choice, read when first shown
         self.relabel()
 
     def relabel(self) -> None:
@@ -350,9 +350,11 @@ class RoundsPane(CommandKeys, Vertical):
         old = self.t
         self.t = t
         if self.single_keys is None:
-            from tui.screens.registration import is_go
+            # off unless this organiser turned it on (remembered per user, never per event): an
+            # arbiter types "12 1-0"; walking down the table with one key per board is a choice
+            from tui.app import load_ui_settings
 
-            self.single_keys = not is_go(t)
+            self.single_keys = load_ui_settings().get("single_keys") is True
         self.show_mode()  # nothing to draw unless it changed (a language switch restores it)
         if old is None or self.round_no == 0 or self.round_no > t.current_round or (
                 old.current_round != t.current_round and self.round_no == old.current_round):
@@ -624,7 +626,10 @@ class RoundsPane(CommandKeys, Vertical):
         mode.set_class(on, "-on")
 
     def action_toggle_single_keys(self) -> None:
+        from tui.app import load_ui_settings, save_ui_settings
+
         self.single_keys = not self.single_keys
+        save_ui_settings({**load_ui_settings(), "single_keys": self.single_keys})  # the next event starts so
         self.show_mode()
         self.notify(_("Single-key results on: 1 0 = + - f on the table enter the selected board's result.")
                     if self.single_keys else
@@ -636,8 +641,10 @@ class RoundsPane(CommandKeys, Vertical):
         return super().check_action(action, parameters)
 
     def on_key(self, event) -> None:
-        """A digit on the table that is not a single-key result starts a typed line there
-        (``2 0-1``: board 2, not three results on three boards)."""
+        """Single keys off: a digit on the table starts a typed line there (``2 0-1``: board 2,
+        not three results on three boards).  On: a digit is a result key for the cursor's
+        board, and one that is no result (2–9) is said — what a digit does depends on the
+        mode shown, never on how fast the next key follows."""
         char = event.character or ""
         if self.app.view_only or len(char) != 1 or not char.isdigit():
             return
@@ -647,6 +654,13 @@ class RoundsPane(CommandKeys, Vertical):
             return  # the binding enters the result: the indicator says so
         event.stop()
         event.prevent_default()
+        if self.single_keys:
+            # in the mode a digit is a result for the cursor's board, whatever follows it: one
+            # that is none is said, never turned into a typed line (that depended on speed)
+            self.app.bell()
+            self.notify(_("Single keys are on: {key} is no result (1 0 = + - f). Type : for a line "
+                          "such as 12 1-0, or k to switch single keys off.").format(key=char), severity="warning")
+            return
         entry = self.query_one("#result-entry", Input)
         entry.focus()
         entry.insert_text_at_cursor(char)
