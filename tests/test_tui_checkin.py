@@ -162,3 +162,29 @@ async def test_pairing_with_check_in_open_says_who_is_left_out(tmp_path):
     assert said.splitlines() == ["Round 1 is paired.",
                                  "Not paired, not checked in (zero points): 4 Demir, Ece",
                                  f"Checked in but without a board: {pab} {t.player(pab).name} (Pairing-allocated bye)"]
+
+
+async def test_enter_on_several_matches_asks_instead_of_ticking_the_first(tmp_path):
+    """Second pass, item 7: a search text that matches several players and Enter ticked the
+    first of them without a word.  Now Enter asks; ↓ then Enter chooses the second match."""
+    from core import checkin
+
+    data = tmp_path / "data"
+    [tid] = store_with(data, evening())
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        owner = app.screen
+        app.push_screen(CheckinDialog(owner))
+        await wait_for(pilot, lambda: isinstance(app.screen, CheckinDialog))
+        dialog = app.screen
+        await wait_for(pilot, lambda: dialog.query("#checkin-table") and
+                       dialog.query_one("#checkin-table", DataTable).row_count == 4)
+        table = dialog.query_one("#checkin-table", DataTable)
+        await type_text(pilot, "m")  # Bauer, Max and Demir, Ece (listed by name)
+        await wait_for(pilot, lambda: table.row_count == 2)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert checkin.present(owner.session.tournament) == set()  # asked, nobody ticked
+        await pilot.press("down", "enter")
+        await wait_for(pilot, lambda: checkin.present(owner.session.tournament) == {4})  # Demir

@@ -97,8 +97,14 @@ class CheckinDialog(ModalScreen[None]):
                 paid=money(listing.total_paid, listing.currency),
                 owed=money(listing.total_owed, listing.currency)))
 
+    chosen = False
+    """The organiser moved to a match with ↑/↓ since the search text last changed: Enter then
+    means that player; with several matches and no choice, Enter asks instead of ticking the
+    first (``CLI`` matched two players and ticked one of them)."""
+
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
+        self.chosen = False
         self.query_one("#checkin-table", DataTable).move_cursor(row=0)
         self.fill()
 
@@ -107,6 +113,7 @@ class CheckinDialog(ModalScreen[None]):
         if event.key in ("up", "down"):
             table = self.query_one("#checkin-table", DataTable)
             table.move_cursor(row=table.cursor_row + (1 if event.key == "down" else -1))
+            self.chosen = True
             event.stop()
             event.prevent_default()
 
@@ -125,6 +132,12 @@ class CheckinDialog(ModalScreen[None]):
     def action_toggle_present(self) -> None:
         pno = self.selected()
         if pno is None:
+            return
+        query = self.query_one("#checkin-find", Input).value.strip()
+        if query and len(self.shown) > 1 and not self.chosen:
+            self.app.bell()
+            self.notify(_("{n} players match «{text}»: choose one with ↑/↓, then Enter.").format(
+                n=len(self.shown), text=query), severity="warning")
             return
         present = pno in checkin.present(self.tournament)
         self._change(lambda desk: desk.check_in([pno], present=not present))
