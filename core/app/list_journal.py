@@ -16,7 +16,8 @@ import stat
 from datetime import datetime, UTC
 from typing import Any
 
-JOURNAL = "lists.journal.jsonl"
+from core.store.paths import LISTS_JOURNAL as JOURNAL
+
 MAX_READ = 16 * 1024 * 1024
 """Read at most this much of the journal (a planted giant file must not stop ``hakem lists``)."""
 

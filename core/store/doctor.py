@@ -31,6 +31,7 @@ from core.serialize import SCHEMA_VERSION, tournament_from_dict
 from core.store import identity
 from core.store import journal as _journal
 from core.store.files import describe_entry
+from core.store.paths import LISTS_JOURNAL
 from core.store.store import _TID, SUFFIX, UNDO_DEPTH, Store
 from core.validate import validate
 
@@ -412,7 +413,7 @@ def tournament_ids(store: Store) -> list[str]:
     ids = set(store.ids())
     pattern = re.compile(r"(.+)(\.journal(\.\d+)?\.jsonl|" + re.escape(_journal.CHAIN_SUFFIX) + ")")
     for name in store.dir.names():
-        match = pattern.fullmatch(name)
+        match = pattern.fullmatch(name) if name != LISTS_JOURNAL else None
         if match and _TID.fullmatch(match.group(1)):
             ids.add(match.group(1))
     return sorted(ids)
@@ -464,7 +465,10 @@ def foreign_entries(store: Store) -> list[Problem]:
             continue
         what = describe_entry(st)
         match = hakem_file.fullmatch(name)
-        if name in _FOLDERS:
+        if name == LISTS_JOURNAL:
+            if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:
+                out.append(Problem(name, _('is {what}, not a file hakem wrote; hakem will not use it').format(what=what)))
+        elif name in _FOLDERS:
             if not stat.S_ISDIR(st.st_mode):
                 out.append(Problem(name, _('is {what}, not a folder: round backups cannot be kept or used; remove it once you know who put it there').format(what=what)))
         elif match is None or not _TID.fullmatch(match.group(1)):

@@ -9,6 +9,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+LISTS_JOURNAL = "lists.journal.jsonl"
+"""The audit journal of the directory's rating lists (core.app.list_journal writes it).  Named
+here, beside the folders of a data directory, because its name has the shape of a journal of
+the earlier per-tournament layout (``<id>.journal.jsonl``): the store and doctor must know it is
+not a tournament's."""
+
 
 def default_data_dir() -> Path:
     env = os.environ.get("HAKEM_DATA")
