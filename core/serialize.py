@@ -192,18 +192,39 @@ def _player_from(p: dict[str, Any]) -> Player:
     return Player(**fields, extra=dict(extra))
 
 
+def _text(d: dict[str, Any], key: str, default: str = "") -> str:
+    """A text field of the tournament: missing or null is ``default``, anything but text is
+    refused (a list or a number where text belongs passed the reader and then stopped every
+    screen and command that used it: a member's hostile import must fail here)."""
+    value = d.get(key)
+    return default if value is None else _str(value)
+
+
+def _optional_text(d: dict[str, Any], key: str) -> str | None:
+    value = d.get(key)
+    return None if value is None else _str(value)
+
+
+def _options(value: Any) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise TypeError(_("expected an object, got {value!r}").format(value=value))
+    return dict(value)
+
+
 def tournament_from_dict(d: dict[str, Any]) -> Tournament:
     ps = d.get("points") or {}
     return Tournament(
-        id=d["id"], name=d["name"], system=d.get("system", "dutch"),
-        total_rounds=int(d.get("total_rounds", 9)), place=d.get("place", ""),
-        federation=d.get("federation", ""), start_date=d.get("start_date", ""),
-        end_date=d.get("end_date", ""), chief_arbiter=d.get("chief_arbiter", ""),
-        deputy_arbiters=tuple(_str(x) for x in d.get("deputy_arbiters", ())), time_control=d.get("time_control", ""),
+        id=_str(d["id"]), name=_str(d["name"]), system=_text(d, "system", "dutch"),
+        total_rounds=_int(d.get("total_rounds", 9)), place=_text(d, "place"),
+        federation=_text(d, "federation"), start_date=_text(d, "start_date"),
+        end_date=_text(d, "end_date"), chief_arbiter=_text(d, "chief_arbiter"),
+        deputy_arbiters=tuple(_str(x) for x in d.get("deputy_arbiters", ())), time_control=_text(d, "time_control"),
         points=PointSystem(**{f: points(ps[f]) for f in _POINT_FIELDS if f in ps}),
         initial_colour=Colour(d["initial_colour"]) if d.get("initial_colour") else None,
-        tiebreaks=tuple(_str(c) for c in d.get("tiebreaks", ())), tiebreak_regime=d.get("tiebreak_regime"),
-        acceleration=d.get("acceleration"),
+        tiebreaks=tuple(_str(c) for c in d.get("tiebreaks", ())), tiebreak_regime=_optional_text(d, "tiebreak_regime"),
+        acceleration=_optional_text(d, "acceleration"),
         players=tuple(_player_from(p) for p in d.get("players", ())),
         rounds=tuple(Round(
             number=int(r["number"]), boards=tuple(_board_from(b) for b in r.get("boards", ())),
@@ -225,9 +246,9 @@ def tournament_from_dict(d: dict[str, Any]) -> Tournament:
                                for f in d.get("forbidden_ranges", ())),
         round_dates=tuple(_str(x) for x in d.get("round_dates", ())),
         round_times=tuple(_str(x) for x in d.get("round_times", ())),
-        time_control_code=_str(d.get("time_control_code", "")),
-        language=d.get("language", ""),
-        options=dict(d.get("options", {})),
+        time_control_code=_text(d, "time_control_code"),
+        language=_text(d, "language"),
+        options=_options(d.get("options")),
         adjustments=tuple(_adjustment_from(a) for a in d.get("adjustments", ())),
         team_adjustments=tuple(_team_adjustment_from(a) for a in d.get("team_adjustments", ())),
     )
