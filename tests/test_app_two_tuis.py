@@ -66,6 +66,8 @@ def test_two_tuis_same_board_second_is_refused(tmp_path: Path) -> None:
             tmux("send-keys", "-t", name, "Enter")
         for name in ("a", "b"):
             wait_for(name, "0 of 6 results in")
+            tmux("send-keys", "-t", name, "k")  # single-key results are off until the organiser turns them on
+            wait_for(name, "Single keys on")
         # 1-0 from a and 0-1 from b on board 1 (the cursor's board), in one tmux command so
         # both keys arrive together, before either screen can have seen the other's save
         tmux("send-keys", "-t", "a", "1", ";", "send-keys", "-t", "b", "0")
