@@ -17,49 +17,30 @@ and the group are created once and left in place.
 
 from __future__ import annotations
 
-import grp
 import os
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.ratinglist_builder import fide_txt
 from tests.test_ratinglists import PLAYERS
-from tests.unix_club import club_directory, ensure_users, missing
+from tests.unix_club import club_fixture, run_as
 
 USERS = ("hk-files-alice", "hk-files-mallory", "hk-files-boardside")
 ALICE, MALLORY, BOARDSIDE = USERS
 GROUP = "hk-files-club"
-RUN = "import os, sys; os.umask(0o022); from tui.launch import main; sys.exit(main(sys.argv[1:]))"
 BASHRC = b"# alice's shell start-up\nexport EDITOR=vi\n"
 
 
 @pytest.fixture(scope="module")
 def club():
-    reason = missing()
-    if reason:
-        pytest.skip(reason)
-    users = ensure_users(USERS, GROUP)
-    gid = grp.getgrnam(GROUP).gr_gid
-    base, data, homes = club_directory("hk-files-", users, gid)
-    yield {"data": data, "homes": homes, "users": users, "gid": gid, "base": base}
-    shutil.rmtree(base, ignore_errors=True)
+    yield from club_fixture("hk-files-", USERS, GROUP)
 
 
 def hakem(club, user: str, *args: str, cwd: Path | None = None, env: dict[str, str] | None = None,
           timeout: float = 120) -> subprocess.CompletedProcess:
-    pw = club["users"][user]
-    home = club["homes"][user]
-    environ = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home),
-               "HAKEM_DATA": str(club["data"]), "LANG": "C.UTF-8", "LANGUAGE": "en",
-               "HAKEM_CONFIG_DIR": str(home / ".config" / "hakem"), **(env or {})}
-    cmd = ["setpriv", f"--reuid={pw.pw_uid}", f"--regid={pw.pw_gid}", f"--groups={club['gid']}",
-           "--inh-caps=-all", sys.executable, "-c", RUN, *args]
-    return subprocess.run(cmd, env=environ, capture_output=True, text=True, timeout=timeout,
-                          cwd=cwd or home, check=False)
+    return run_as(club, user, *args, cwd=cwd, env=env, timeout=timeout)
 
 
 def ok(proc: subprocess.CompletedProcess) -> str:

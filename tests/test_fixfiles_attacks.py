@@ -12,46 +12,27 @@
 
 from __future__ import annotations
 
-import grp
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.unix_club import club_directory, ensure_users, missing
+from tests.unix_club import club_fixture, run_as
 
 USERS = ("hk-fixfiles-alice", "hk-fixfiles-mallory")
 ALICE, MALLORY = USERS
 GROUP = "hk-fixfiles-club"
-RUN = "import os, sys; os.umask(0o022); from tui.launch import main; sys.exit(main(sys.argv[1:]))"
 BASHRC = b"# alice's shell start-up\nexport EDITOR=vi\n"
 
 
 @pytest.fixture(scope="module")
 def club():
-    reason = missing()
-    if reason:
-        pytest.skip(reason)
-    import shutil
-
-    users = ensure_users(USERS, GROUP)
-    gid = grp.getgrnam(GROUP).gr_gid
-    base, data, homes = club_directory("hk-fixfiles-", users, gid)
-    yield {"data": data, "homes": homes, "users": users, "gid": gid, "base": base}
-    shutil.rmtree(base, ignore_errors=True)
+    yield from club_fixture("hk-fixfiles-", USERS, GROUP)
 
 
 def hakem(club, user: str, *args: str) -> subprocess.CompletedProcess:
-    pw = club["users"][user]
-    home = club["homes"][user]
-    environ = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home),
-               "HAKEM_DATA": str(home / "data"), "LANG": "C.UTF-8", "LANGUAGE": "en",
-               "HAKEM_CONFIG_DIR": str(home / ".config" / "hakem")}
-    cmd = ["setpriv", f"--reuid={pw.pw_uid}", f"--regid={pw.pw_gid}", f"--groups={club['gid']}",
-           "--inh-caps=-all", sys.executable, "-c", RUN, *args]
-    return subprocess.run(cmd, env=environ, capture_output=True, text=True, timeout=180, cwd=home, check=False)
+    return run_as(club, user, *args, data=club["homes"][user] / "data", timeout=180)
 
 
 def ok(proc: subprocess.CompletedProcess) -> str:

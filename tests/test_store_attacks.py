@@ -11,64 +11,21 @@ earlier design searched her journal first), then ``hk-journal-alice``, group ``h
 
 from __future__ import annotations
 
-import grp
 import json
-import os
-import pwd
-import shutil
 import subprocess
 import sys
-import tempfile
-from pathlib import Path
 
 import pytest
 
+from tests.unix_club import club_fixture, run_as
+
 USERS = ("hk-journal-mallory", "hk-journal-alice")
 GROUP = "hk-journal-club"
-RUN = "import os, sys; os.umask(0o022); from tui.launch import main; sys.exit(main(sys.argv[1:]))"
-
-
-def _missing() -> str:
-    if os.geteuid() != 0:
-        return "needs root to create and switch to other Unix users"
-    for tool in ("setpriv", "useradd", "groupadd"):
-        if shutil.which(tool) is None:
-            return f"{tool} is not installed"
-    return ""
 
 
 @pytest.fixture(scope="module")
 def club():
-    reason = _missing()
-    if reason:
-        pytest.skip(reason)
-    try:
-        grp.getgrnam(GROUP)
-    except KeyError:
-        subprocess.run(["groupadd", GROUP], check=True)
-    users = {}
-    for name in USERS:
-        try:
-            pwd.getpwnam(name)
-        except KeyError:
-            subprocess.run(["useradd", "--no-create-home", "--shell", "/usr/sbin/nologin",
-                            "--groups", GROUP, name], check=True)
-        users[name.rsplit("-", 1)[1]] = pwd.getpwnam(name)
-    base = Path(tempfile.mkdtemp(prefix="hakem-journal-attacks-", dir="/tmp"))
-    os.chmod(base, 0o755)
-    gid = grp.getgrnam(GROUP).gr_gid
-    data = base / "club"
-    data.mkdir()
-    os.chown(data, 0, gid)
-    os.chmod(data, 0o2770)
-    homes = {}
-    for name, pw in users.items():
-        home = base / name
-        home.mkdir()
-        os.chown(home, pw.pw_uid, pw.pw_gid)
-        homes[name] = home
-    yield {"data": data, "homes": homes, "users": users, "gid": gid}
-    shutil.rmtree(base, ignore_errors=True)
+    yield from club_fixture("hakem-journal-attacks-", USERS, GROUP, short_keys=True)
 
 
 def _setpriv(club, user: str) -> list[str]:
@@ -78,11 +35,7 @@ def _setpriv(club, user: str) -> list[str]:
 
 
 def _hakem(club, user: str, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(club["homes"][user]),
-           "HAKEM_DATA": str(club["data"]), "LANG": "C.UTF-8", "LANGUAGE": "en",
-           "HAKEM_CONFIG_DIR": str(club["homes"][user] / "cfg")}
-    proc = subprocess.run([*_setpriv(club, user), sys.executable, "-c", RUN, *args], env=env,
-                          capture_output=True, text=True, timeout=180, check=False)
+    proc = run_as(club, user, *args, timeout=180)
     if check:
         assert proc.returncode == 0, (args, proc.stdout, proc.stderr)
     return proc

@@ -11,8 +11,15 @@ import os
 import pwd
 import shutil
 import subprocess
+import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
+
+RUN = "import os, sys; os.umask(0o022); from tui.launch import main; sys.exit(main(sys.argv[1:]))"
+"""The real ``hakem`` entry point, run with the default umask 022 of most systems."""
 
 
 def missing() -> str:
@@ -113,3 +120,35 @@ def stop_service(state: dict) -> None:
     state["service"].send_signal(signal.SIGTERM)
     state["service"].wait(30)
     shutil.rmtree(state["base"], ignore_errors=True)
+
+
+def club_fixture(prefix: str, names: tuple[str, ...], group: str, short_keys: bool = False) -> Iterator[dict]:
+    """The body of a module's ``club`` fixture: the users in ``group`` and a fresh club
+    directory (see :func:`club_directory`), removed afterwards; skipped without root.
+    ``short_keys`` names users by the last part of their name (``hk-x-alice`` → ``alice``)."""
+    reason = missing()
+    if reason:
+        pytest.skip(reason)
+    users = ensure_users(names, group)
+    if short_keys:
+        users = {name.rsplit("-", 1)[1]: pw for name, pw in users.items()}
+    gid = grp.getgrnam(group).gr_gid
+    base, data, homes = club_directory(prefix, users, gid)
+    yield {"data": data, "homes": homes, "users": users, "gid": gid, "base": base}
+    shutil.rmtree(base, ignore_errors=True)
+
+
+def run_as(club: dict, user: str, *args: str, data: Path | None = None, cwd: Path | None = None,
+           env: dict[str, str] | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
+    """The real ``hakem ARGS`` as ``user`` of :func:`club_fixture`'s ``club`` (setpriv, no
+    capabilities, the club's group), in its home unless ``cwd``; ``data`` defaults to the
+    club's directory."""
+    pw = club["users"][user]
+    home = club["homes"][user]
+    environ = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home),
+               "HAKEM_DATA": str(data or club["data"]), "LANG": "C.UTF-8", "LANGUAGE": "en",
+               "HAKEM_CONFIG_DIR": str(home / ".config" / "hakem"), **(env or {})}
+    cmd = ["setpriv", f"--reuid={pw.pw_uid}", f"--regid={pw.pw_gid}", f"--groups={club['gid']}",
+           "--inh-caps=-all", sys.executable, "-c", RUN, *args]
+    return subprocess.run(cmd, env=environ, capture_output=True, text=True, timeout=timeout,
+                          cwd=cwd or home, check=False)
