@@ -38,7 +38,7 @@ def _visible_names(fields: dict[str, Any]) -> dict[str, Any]:
     return fields
 
 
-def _check_player_fields(fields: Mapping[str, Any], go: bool = False) -> str:
+def check_player(fields: Mapping[str, Any], go: bool = False) -> str:
     """Refuse bad fields (every problem named); the answer is the federation as stored (a Go
     event's players have a country, not a FIDE federation, and the EGD's ``HU`` is ``HUN``)."""
     from core.fields import FieldError, federation
@@ -134,7 +134,7 @@ def _new_player(t: Tournament, pno: int, name: str, rating: int = 0, title: str 
 
     typed = _visible_names({"name": name, "club": club})
     name, club, title = typed["name"], typed["club"], title.strip().upper()
-    federation = _check_player_fields(dict(name=name, rating=rating, title=title, federation=federation,
+    federation = check_player(dict(name=name, rating=rating, title=title, federation=federation,
                                            national_rating=national_rating, fide_id=fide_id, birth=birth),
                                       go=t.system in ("gamma", "mcmahon"))
     return Player(pno=pno, name=name, rating=rating, national_rating=national_rating,
@@ -207,7 +207,7 @@ def edit_players(t: Tournament, edits: Mapping[int, Mapping[str, Any]], renumber
         if unknown:
             raise TournamentError(_('cannot edit {value}').format(value=', '.join(sorted(unknown))))
         _visible_names(fields)
-        code = _check_player_fields(fields, go=go)
+        code = check_player(fields, go=go)
         if isinstance(fields.get("federation"), str):
             fields["federation"] = code
         changed[pno] = replace(t.player(pno), **fields)

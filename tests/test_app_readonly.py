@@ -18,6 +18,7 @@ import pytest
 from core.app import BoardSeen, ReadOnlyError, RoundSeen, Workspace
 from core.app.access import declared_use_cases
 from core.app.desk import Desk
+from core.club.members import Member
 from core.errors import TournamentError
 from core.model import Board, Bye, ByeKind, GameResult
 from core.store import Store
@@ -140,6 +141,12 @@ def workspace_calls(ws: Workspace, tid: str, tmp: Path) -> dict[str, object]:
         "search_rating_list": lambda: ws.search_rating_list("A"),
         "rating_list_log": ws.rating_list_log,
         "remove_rating_list": lambda: ws.remove_rating_list("fide"),
+        "may_edit_register": ws.may_edit_register,
+        "members": ws.members,
+        "member": lambda: ws.member(1),
+        "add_member": lambda: ws.add_member(Member(0, "New, Member")),
+        "edit_member": lambda: ws.edit_member(1, {"club": "Other"}),
+        "remove_member": lambda: ws.remove_member(1),
         "open": lambda: ws.open(tid),
     }
 

@@ -33,28 +33,35 @@ class ListCases:
     data service's own configuration (``hakem serve --list-managers``); ``None`` in-process,
     where the owner of the data directory may."""
 
-    def _require_list_manager(self) -> None:
-        """Refuse an import or a removal by anyone but a list manager (never a capped process:
-        a results-only key or a viewer).  In-process: the directory's owner, and in a
-        group-writable directory its group (who can replace the files anyway: the trust
-        statement of ``hakem doctor``).  Why a directory-level role: a list is used by every
-        event of the club, so no tournament's role table can decide who replaces it."""
+    def may_manage(self) -> bool:
+        """Whether the calling user is one of the club's list managers, who import and remove
+        the directory's lists and edit its register of members (never a capped process: a
+        results-only key or a viewer).  In the service: ``hakem serve --list-managers``, and
+        the service's own account.  In-process: the directory's owner, and in a group-writable
+        directory its group (who can replace the files anyway: the trust statement of ``hakem
+        doctor``).  Why a directory-level role: a list or the register is used by every event
+        of the club, so no tournament's role table can decide who changes it."""
         import os
 
-        from core.errors import TournamentError
         from core.roles import current_cap, names
         from core.service.trust import group_trusted
         from core.store.identity import current_uid
 
-        if current_cap() is None:
-            if self.list_managers is None:
-                if os.stat(self.store.data_dir).st_uid == current_uid():
-                    return
-                group = group_trusted(str(self.store.data_dir))
-                if group is not None and names([f"group:{group}"]):
-                    return  # a group-writable directory: its members are trusted with every file
-            elif names(self.list_managers):
-                return
+        if current_cap() is not None:
+            return False
+        if self.list_managers is None:
+            if os.stat(self.store.data_dir).st_uid == current_uid():
+                return True
+            group = group_trusted(str(self.store.data_dir))
+            return group is not None and names([f"group:{group}"])  # a group-writable directory
+        return current_uid() in (0, os.geteuid()) or names(self.list_managers)  # root, the service's account
+
+    def _require_list_manager(self) -> None:
+        """Refuse an import or a removal by anyone but a list manager (:meth:`may_manage`)."""
+        from core.errors import TournamentError
+
+        if self.may_manage():
+            return
         if self.list_managers is None:
             raise TournamentError(_("only the owner of the data directory (or, in a group-writable one, "
                                     "its group) may import or remove its rating lists"))

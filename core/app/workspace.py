@@ -10,6 +10,7 @@ import builtins
 from typing import TYPE_CHECKING, Any
 
 from core.app.access import Policy, Request, default_policy, use_case
+from core.app.club import ClubCases
 from core.app.lists import ListCases
 from core.errors import TournamentError
 from core.i18n import _
@@ -94,7 +95,7 @@ def check_form(values: dict[str, object], system: str = "") -> dict[str, object]
     return out
 
 
-class Workspace(ListCases):
+class Workspace(ListCases, ClubCases):
     """All tournaments of one data directory, opened read-write or read-only."""
 
     def __init__(self, data_dir: Any = None, read_only: bool = False, policy: Policy | None = None,

@@ -31,10 +31,11 @@ from core.serialize import SCHEMA_VERSION, tournament_from_dict
 from core.store import identity
 from core.store import journal as _journal
 from core.store.files import describe_entry
-from core.store.paths import LISTS_JOURNAL
+from core.store.paths import CLUB_CHAIN, CLUB_DB, LISTS_JOURNAL
 from core.store.store import _TID, SUFFIX, UNDO_DEPTH, Store
 from core.validate import validate
 
+CLUB_CHAIN_FILE = _journal.chain_name(CLUB_CHAIN)
 STALE_SECONDS = 600
 """A temporary file older than this belongs to a save that was interrupted (a live save takes
 milliseconds)."""
@@ -413,7 +414,7 @@ def tournament_ids(store: Store) -> list[str]:
     ids = set(store.ids())
     pattern = re.compile(r"(.+)(\.journal(\.\d+)?\.jsonl|" + re.escape(_journal.CHAIN_SUFFIX) + ")")
     for name in store.dir.names():
-        match = pattern.fullmatch(name) if name != LISTS_JOURNAL else None
+        match = pattern.fullmatch(name) if name not in (LISTS_JOURNAL, CLUB_CHAIN_FILE) else None
         if match and _TID.fullmatch(match.group(1)):
             ids.add(match.group(1))
     return sorted(ids)
@@ -449,6 +450,17 @@ def check_directory(store: Store) -> Report:
     return report
 
 
+def check_club(store: Store) -> Report:
+    """The club database (the register, series, lists' metadata): its chain and its replay,
+    with the tournaments' code (:func:`core.store.clubdb.verify`); a report named after its
+    file, empty when the directory has none."""
+    from core.store.clubdb import verify
+
+    found = verify(store.dir)
+    present = store.dir.lstat(CLUB_DB) is not None or store.dir.lstat(CLUB_CHAIN_FILE) is not None
+    return Report(CLUB_DB if present else "", [Problem("", p) for p in found.problems], notes=found.notes)
+
+
 _FOLDERS = ("backups", "lists")
 """Folders hakem keeps in a data directory (round backups; the rating lists)."""
 
@@ -465,7 +477,7 @@ def foreign_entries(store: Store) -> list[Problem]:
             continue
         what = describe_entry(st)
         match = hakem_file.fullmatch(name)
-        if name == LISTS_JOURNAL:
+        if name in (LISTS_JOURNAL, CLUB_DB):
             if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:
                 out.append(Problem(name, _('is {what}, not a file hakem wrote; hakem will not use it').format(what=what)))
         elif name in _FOLDERS:
@@ -498,5 +510,5 @@ def repair_directory(store: Store) -> Report:
     return report
 
 
-__all__ = ["Report", "check", "check_directory", "repair", "repair_directory", "stray_files",
+__all__ = ["Report", "check", "check_club", "check_directory", "repair", "repair_directory", "stray_files",
            "tournament_ids"]

@@ -31,7 +31,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -284,6 +284,43 @@ def _longest(children: dict[str, list[Entry]], start: str) -> list[Entry]:
             if len(path) < 100_000 and kid not in path:
                 stack.append((str(kid["id"]), [*path, kid]))
     return best
+
+
+def new_entry(prev: str | None, rev: int, action: str, ops: list[dict[str, Any]], state: str,
+              extra: dict[str, Any] | None = None) -> tuple[Entry, bytes, str]:
+    """A change by the acting user (now): the entry, its canonical line and its id — the one
+    shape of a chain entry, whichever chain it goes into (a tournament's, the club database's)."""
+    from datetime import UTC, datetime
+
+    when = datetime.now(UTC).replace(microsecond=0).isoformat()
+    entry = {"prev": prev, "rev": rev, "time": when, "uid": identity.current_uid(),
+             "user": identity.current_user(), "action": action, "ops": ops, "state": state, **(extra or {})}
+    line = canonical(entry)
+    return entry, line, digest(line)
+
+
+def end_problem(raw: bytes, head: str | None, revision: int, state: Callable[[], str],
+                proof: ChainProof, tail: int) -> tuple[str, Entry | None]:
+    """May a data file at ``head`` (its ``revision``, its tables hashing to ``state()``) be
+    built on, its chain file holding ``raw``?  ``("", last entry)`` if so, else why not:
+    ``"empty"`` (no entry), ``"older-copy"`` (the chain goes on beyond the file's revision),
+    ``"not-end"`` (the file is not where its chain ends), ``"broken"`` (the chain below the
+    head does not verify: an entry changed or removed), ``"outside"`` (the file is not the
+    state its head entry records: changed outside hakem).  Only the last ``tail`` bytes are
+    parsed as entries; ``proof`` verifies the chain incrementally.  The callers word it."""
+    proof.feed(raw)
+    entries = tail_entries(raw[-tail:], len(raw) <= tail)
+    last = next(entries, None)
+    if last is None:
+        return "empty", None
+    if last["id"] != head and last.get("prev") != head:
+        return ("older-copy" if _rev(last) > revision else "not-end"), last
+    if is_hash(head) and not proof.holds(str(head)):
+        return "broken", last
+    newest = last if last["id"] == head else next((e for e in entries if e["id"] == head), None)
+    if newest is not None and newest.get("state") != state():
+        return "outside", last
+    return "", last
 
 
 def tip(chain: JournalFile) -> list[Entry]:

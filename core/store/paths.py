@@ -14,6 +14,12 @@ LISTS_JOURNAL = "lists.journal.jsonl"
 here, beside the folders of a data directory, because its name has the shape of a journal of
 the earlier per-tournament layout (``<id>.journal.jsonl``): the store and doctor must know it is
 not a tournament's."""
+CLUB_DB = "club.json"
+"""The club database (:mod:`core.store.clubdb`): the register, the series, the lists' metadata."""
+CLUB_CHAIN = "club"
+"""The name of the club database's hash chain (``club.chain.jsonl``, the tournaments' chain
+format).  A tournament is never given this id (``Store.create``), so the two never share a
+journal."""
 
 
 def default_data_dir() -> Path:

@@ -41,8 +41,10 @@ TABLES = ("meta", "tournament")
 Tables = dict[str, dict[str, Any]]
 
 
-def decode(raw: bytes, where: Path) -> Tables:
-    """The tables of a data file's bytes, or a StoreError naming the file and what is wrong."""
+def decode(raw: bytes, where: Path, tables: tuple[str, ...] = TABLES) -> Tables:
+    """The tables of a data file's bytes, or a StoreError naming the file and what is wrong.
+    ``tables``: the tables the file must hold (a tournament's; the club database has others,
+    :mod:`core.store.clubdb`), each a mapping of document ids to documents."""
     if not raw.strip():
         raise StoreError(_('{path}: not a hakem tournament file').format(path=where))
     try:
@@ -52,8 +54,8 @@ def decode(raw: bytes, where: Path) -> Tables:
     except (ValueError, UnicodeDecodeError) as error:
         msg, pos = getattr(error, "msg", str(error)), getattr(error, "pos", 0)
         raise StoreError(_('{path}: not a valid hakem file ({msg} at byte {pos})').format(path=where, msg=msg, pos=pos)) from None
-    if not isinstance(data, dict) or not all(isinstance(data.get(t), dict) for t in TABLES) \
-            or not all(isinstance(data[t].get("1", {}), dict) for t in TABLES):
+    if not isinstance(data, dict) or not all(isinstance(data.get(t), dict) for t in tables) \
+            or not all(isinstance(doc, dict) for t in tables for doc in data[t].values()):
         raise StoreError(_('{path}: not a hakem tournament file').format(path=where))
     return data
 
@@ -77,6 +79,9 @@ def refuse_unreadable(payload: bytes, line: bytes, where: Path) -> None:
 class DataFile(Storage):
     """One tournament's data file in a :class:`SafeDir`, as TinyDB's storage."""
 
+    tables: tuple[str, ...] = TABLES
+    """The tables its file must hold."""
+
     def __init__(self, folder: SafeDir, name: str) -> None:
         self.folder = folder
         self.name = name
@@ -92,7 +97,7 @@ class DataFile(Storage):
             return self._pending
         if self._held is not None:
             return self._held
-        return decode(self.folder.read(self.name, MAX_DATA_BYTES), self.where)
+        return decode(self.folder.read(self.name, MAX_DATA_BYTES), self.where, self.tables)
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
         if self._pending is None:
@@ -105,7 +110,7 @@ class DataFile(Storage):
     @contextlib.contextmanager
     def held(self) -> Iterator[None]:
         """Read the file once for every table read inside the block."""
-        self._held = decode(self.folder.read(self.name, MAX_DATA_BYTES), self.where)
+        self._held = decode(self.folder.read(self.name, MAX_DATA_BYTES), self.where, self.tables)
         try:
             yield
         finally:

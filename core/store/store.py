@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import builtins
 import contextlib
-import datetime as _dt
 import functools
 import os
 import re
@@ -52,7 +51,7 @@ from core.store import identity
 from core.store import journal as _journal
 from core.store import storage as _storage
 from core.store.files import SafeDir, describe_entry, writes_forbidden
-from core.store.paths import resolve_data_dir
+from core.store.paths import CLUB_CHAIN, resolve_data_dir
 
 SUFFIX = ".hakem.json"
 STORE_FORMAT = 2
@@ -82,10 +81,6 @@ def current_user() -> str:
 def _cut(value: Any, width: int = LISTED_TEXT) -> str:
     text = str(value)
     return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def _now() -> str:
-    return _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat()
 
 
 def encode(meta: dict[str, Any], tdoc: dict[str, Any]) -> bytes:
@@ -416,12 +411,10 @@ class Store:
         raises StoreError "nothing was changed" — which is then the truth."""
         if base is not None:
             self._check_journal(tid, base)
-        uid, user, when = identity.current_uid(), identity.current_user(), _now()
         rev = int(meta.get("revision", 0)) + 1
-        entry = {"prev": self._head(meta), "rev": rev, "time": when, "uid": uid, "user": user,
-                 "action": action, "ops": ops, "state": state or _journal.state_hash(new), **(extra or {})}
-        line = _journal.canonical(entry)
-        head = _journal.digest(line)
+        state = state or _journal.state_hash(new)
+        entry, line, head = _journal.new_entry(self._head(meta), rev, action, ops, state, extra)
+        uid, user, when = entry["uid"], entry["user"], entry["time"]
         if push_undo:
             meta = {**meta, "undo": [*meta.get("undo", []), {"id": head, "rev": rev, "action": action}]}
         meta = {**meta, "store": STORE_FORMAT, "schema": SCHEMA_VERSION, "revision": rev,
@@ -453,24 +446,23 @@ class Store:
                 raise StoreError(_('the journal of {tid} is missing; nothing was changed (run hakem doctor {tid})').format(tid=tid))
             return
         proof = self._proofs.setdefault(tid, _journal.ChainProof())
-        proof.feed(raw)
-        entries = _journal.tail_entries(raw[-JOURNAL_TAIL:], len(raw) <= JOURNAL_TAIL)
-        last = next(entries, None)
-        if last is None:
+        problem, last = _journal.end_problem(raw, head, loaded.revision, lambda: loaded.state, proof, JOURNAL_TAIL)
+        if problem == "empty":
             if _journal.is_hash(head):
                 raise StoreError(_('the journal of {tid} is missing; nothing was changed (run hakem doctor {tid})').format(tid=tid))
             return
-        if last["id"] != head and last.get("prev") != head:
-            if int(last.get("rev", 0)) > loaded.revision:
-                raise StoreError(_('{tid}: the data file is at revision {rev}, but the journal goes on to revision {last} ({user}: {action}): an older copy of the file was put in its place; nothing was changed (run hakem doctor --repair {tid})').format(
-                    tid=tid, rev=loaded.revision, last=last.get("rev"), user=last.get("user", ""), action=last.get("action", "")))
+        assert last is not None or not problem
+        last = last or {}
+        if problem == "older-copy":
+            raise StoreError(_('{tid}: the data file is at revision {rev}, but the journal goes on to revision {last} ({user}: {action}): an older copy of the file was put in its place; nothing was changed (run hakem doctor --repair {tid})').format(
+                tid=tid, rev=loaded.revision, last=last.get("rev"), user=last.get("user", ""), action=last.get("action", "")))
+        if problem == "not-end":
             raise StoreError(_('{tid}: the data file (revision {rev}) is not where its journal ends (revision {last}); nothing was changed (run hakem doctor {tid})').format(
                 tid=tid, rev=loaded.revision, last=last.get("rev")))
-        if _journal.is_hash(head) and not proof.holds(str(head)):
+        if problem == "broken":
             raise StoreError(_('{tid}: the journal does not verify up to revision {rev} (an entry was changed or removed after it was written); nothing was changed (run hakem doctor {tid})').format(
                 tid=tid, rev=loaded.revision))
-        newest = last if last["id"] == head else next((e for e in entries if e["id"] == head), None)
-        if newest is not None and newest.get("state") != loaded.state:
+        if problem == "outside":
             raise StoreError(_('{tid}: the data file was changed outside hakem (it is not the state its journal records at revision {rev}); nothing was changed (run hakem doctor {tid})').format(
                 tid=tid, rev=loaded.revision))
 
@@ -505,7 +497,7 @@ class Store:
         options = {k: v for k, v in tournament.options.items() if k not in MACHINE_OPTIONS}
         with self.dir.lock():
             tid = tournament.id
-            if not tid or self.dir.lstat(self._name(tid)) is not None or self._has_journal(tid):
+            if not tid or tid == CLUB_CHAIN or self.dir.lstat(self._name(tid)) is not None or self._has_journal(tid):
                 tid = self._new_id(tournament.name)
             new = tournament_to_dict(tournament.with_changes(id=tid, options=options))
             meta = {"schema": SCHEMA_VERSION, "revision": 0, "undo": [], "redo": [], "archived": False}

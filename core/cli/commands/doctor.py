@@ -22,6 +22,8 @@ def run(args: argparse.Namespace) -> int:
     reports = [] if args.ids else [doctor.repair_directory(store) if args.repair else doctor.check_directory(store)]
     for tid in ids:
         reports.append(doctor.repair(store, tid) if args.repair else doctor.check(store, tid))
+    if not args.ids:
+        reports.append(doctor.check_club(store))  # verified, never repaired: its chain is its record
     bad = 0
     for report in reports:
         for line in report.repairs:
