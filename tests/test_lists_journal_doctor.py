@@ -13,10 +13,17 @@ import contextlib
 import io
 import json
 
-from core.app import list_journal
 from core.cli import main
 from core.model import Tournament
 from core.store import Store
+
+
+def _old_lists_journal(data) -> None:
+    """The lists' journal as hakem wrote it before the club database (one JSON object a line);
+    a directory keeps it until the club database's first change migrates it."""
+    line = {"action": "import", "count": 3, "file": "club.csv", "list": "club", "sha256": "0" * 64,
+            "time": "2026-12-01T10:00:00+00:00", "uid": 1000, "user": "bob"}
+    (data / "lists.journal.jsonl").write_text(json.dumps(line) + "\n", encoding="utf-8")
 
 
 def _doctor(data, *args: str) -> tuple[int, str]:
@@ -30,7 +37,7 @@ def test_doctor_is_clean_beside_the_lists_journal(tmp_path):
     data = tmp_path / "data"
     store = Store(data)
     store.create(Tournament(id="", name="Club Rapid", total_rounds=5))
-    list_journal.record(data, "import", "club", file="club.csv", count=3, digest="0" * 64)
+    _old_lists_journal(data)
     assert (data / "lists.journal.jsonl").is_file()
     code, text = _doctor(data)
     assert code == 0, text
@@ -41,7 +48,7 @@ def test_repair_of_a_hand_edited_tournament_says_it_repaired_beside_the_lists_jo
     data = tmp_path / "data"
     store = Store(data)
     tid = store.create(Tournament(id="", name="Club Rapid", total_rounds=5))
-    list_journal.record(data, "import", "club", file="club.csv", count=3, digest="0" * 64)
+    _old_lists_journal(data)
     path = data / f"{tid}.hakem.json"
     doc = json.loads(path.read_text(encoding="utf-8"))
     doc["tournament"]["1"]["name"] = "Edited by hand"  # TinyDB table layout: the one document

@@ -34,9 +34,10 @@ class ClubCases:
     def club(self) -> ClubDB:
         """The club database of the store's directory (opened once)."""
         if self._club is None:
+            from core.app.list_journal import MIGRATION
             from core.store.clubdb import ClubDB
 
-            self._club = ClubDB(self.store.dir, read_only=self.store.read_only)
+            self._club = ClubDB(self.store.dir, read_only=self.store.read_only, migrations=[MIGRATION])
         return self._club
 
     def _require_editor(self) -> None:

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from core.ratinglists.formats.csv_list import CsvLayout
     from core.ratinglists.index import ListEntry, ListInfo
     from core.store import Store
+    from core.store.clubdb import ClubDB
 
 
 class ListCases:
@@ -28,6 +29,7 @@ class ListCases:
     :class:`~core.app.workspace.Workspace`)."""
 
     store: Store
+    club: ClubDB
     list_managers: tuple[str, ...] | None = None
     """Who may import and remove the directory's lists (``user:NAME``, ``group:NAME``): the
     data service's own configuration (``hakem serve --list-managers``); ``None`` in-process,
@@ -71,10 +73,11 @@ class ListCases:
 
     @use_case("lists.read", writes=False)
     def rating_lists(self) -> builtins.list[ListInfo]:
-        """The lists imported into this data directory."""
+        """The lists imported into this data directory, as the club database records them."""
+        from core.app.list_journal import listed
         from core.ratinglists.library import available
 
-        return available(self.store.data_dir)
+        return listed(self.club, available(self.store.data_dir))
 
     @use_case("lists.import")
     def import_rating_list(self, path: Source, fmt: str | None = None, name: str | None = None,
@@ -101,15 +104,15 @@ class ListCases:
     def _journal(self, action: str, info: ListInfo, file: str, digest: str) -> None:
         from core.app.list_journal import record
 
-        record(self.store.data_dir, action, info.name, file, info.count, digest)
+        record(self.club, action, info, info.name, file, digest)
 
     @use_case("lists.read", writes=False)
     def rating_list_log(self) -> builtins.list[dict[str, Any]]:
         """The journal of the lists: every import and removal, who, when, which file (its
-        SHA-256), how many players."""
+        SHA-256), how many players — from the club database's chain."""
         from core.app.list_journal import entries
 
-        return entries(self.store.data_dir)
+        return entries(self.club)
 
     def _import_passed(self, passed: Any, fmt: str | None, name: str | None, date: str | None,
                        layout: CsvLayout | None, replace_smaller: bool, older: bool) -> ListInfo:
@@ -154,7 +157,7 @@ class ListCases:
 
         self._require_list_manager()
         remove_list(self.store.data_dir, name)
-        record(self.store.data_dir, "remove", name)
+        record(self.club, "remove", None, name)
 
 
 def _digest_of_path(path: str) -> str:

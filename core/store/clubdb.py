@@ -25,9 +25,9 @@ from __future__ import annotations
 import functools
 import json
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from tinydb import TinyDB
 from tinydb.storages import MemoryStorage, Storage
@@ -109,12 +109,25 @@ def _split(tables: Tables) -> tuple[dict[str, Any], Tables]:
     return dict(meta), {k: v for k, v in tables.items() if k != META}
 
 
+class Migration(Protocol):
+    """An earlier layout brought into the club database, before a change (see
+    :meth:`ClubDB.change`): ``edit`` changes the tables only while there is something to
+    migrate; ``after`` removes what was migrated once the tables hold it."""
+
+    action: str
+
+    def edit(self, folder: SafeDir, db: TinyDB) -> None: ...
+
+    def after(self, folder: SafeDir, db: TinyDB) -> None: ...
+
+
 class ClubDB:
     """The club database of the data directory ``folder`` (the store's :class:`SafeDir`)."""
 
-    def __init__(self, folder: SafeDir, read_only: bool = False) -> None:
+    def __init__(self, folder: SafeDir, read_only: bool = False, migrations: Sequence[Migration] = ()) -> None:
         self.folder = folder
         self.read_only = read_only
+        self.migrations = tuple(migrations)
         self._cache: _Loaded | None = None
         self._proof = _journal.ChainProof()
 
@@ -160,21 +173,31 @@ class ClubDB:
         """Run ``edit`` on a TinyDB holding a copy of the tables, then commit what it changed
         as one chained entry called ``action`` (nothing when it changed nothing); returns what
         ``edit`` returned.  Under the directory's lock: club changes are small, and computing
-        them under the lock means they never conflict.  StoreError (nothing changed) when the
-        file is not where its chain ends or cannot be written."""
+        them under the lock means they never conflict.  The :attr:`migrations` run first, each
+        committed as its own entry when it changed anything.  StoreError (nothing changed) when
+        the file is not where its chain ends or cannot be written."""
         if self.read_only or writes_forbidden():
             raise StoreError(_("hakem is in view-only mode; nothing can be changed here"))
         with self.folder.lock():
             loaded = self._load()
             self._check_chain(loaded)
-            work = TinyDB(storage=MemoryStorage)
-            work.storage.write(json.loads(_journal.canonical(loaded.data)))
-            result = edit(work)
-            after = work.storage.read() or {}
-            if after == loaded.data:
-                return result
-            self._commit(loaded, action, after, extra)
-        return result
+            for migration in self.migrations:
+                loaded = self._step(loaded, migration.action, functools.partial(migration.edit, self.folder), None)[1]
+                migration.after(self.folder, loaded.db)
+            return self._step(loaded, action, edit, extra)[0]
+
+    def _step(self, loaded: _Loaded, action: str, edit: Callable[[TinyDB], T],
+              extra: dict[str, Any] | None) -> tuple[T, _Loaded]:
+        """``edit`` on a copy of ``loaded``'s tables (TinyDB's ``MemoryStorage``), committed if
+        it changed them; (what ``edit`` returned, the file now)."""
+        work = TinyDB(storage=MemoryStorage)
+        work.storage.write(json.loads(_journal.canonical(loaded.data)))
+        result = edit(work)
+        after = work.storage.read() or {}
+        if after == loaded.data:
+            return result, loaded
+        self._commit(loaded, action, after, extra)
+        return result, self._load()
 
     def _commit(self, loaded: _Loaded, action: str, after: Tables, extra: dict[str, Any] | None) -> None:
         state = state_hash(after)

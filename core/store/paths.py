@@ -10,10 +10,10 @@ import os
 from pathlib import Path
 
 LISTS_JOURNAL = "lists.journal.jsonl"
-"""The audit journal of the directory's rating lists (core.app.list_journal writes it).  Named
-here, beside the folders of a data directory, because its name has the shape of a journal of
-the earlier per-tournament layout (``<id>.journal.jsonl``): the store and doctor must know it is
-not a tournament's."""
+"""The unchained audit journal of the rating lists of earlier versions, migrated into the club
+database by its first change (core.app.list_journal).  Named here, beside the folders of a
+data directory, because its name has the shape of a journal of the earlier per-tournament
+layout (``<id>.journal.jsonl``): the store and doctor must know it is not a tournament's."""
 CLUB_DB = "club.json"
 """The club database (:mod:`core.store.clubdb`): the register, the series, the lists' metadata."""
 CLUB_CHAIN = "club"
