@@ -84,6 +84,21 @@ class SettingsCases(DeskBase):
 
         return self._change("go settings", change)
 
+    @use_case("settings.change")
+    def change_keizer_settings(self, updates: Mapping[str, Any]) -> Outcome:
+        """Keizer settings (value numbers, fractions, absence limit, rematch gap …,
+        :mod:`core.pairing.keizer.options`); a bad value is refused naming the setting, and a
+        change scores every evening again (the standings recompute the whole season)."""
+        from core.pairing.keizer.options import parse_options, stored
+
+        def change(t: Tournament) -> Tournament:
+            self._check_go(t, ("keizer",))
+            merged = {**dict(t.options.get("keizer") or {}), **stored(updates)}
+            parse_options(merged)
+            return t.with_changes(options={**dict(t.options), "keizer": merged})
+
+        return self._change("keizer settings", change)
+
     @use_case("publish.remember")
     def remember_url(self, url: str) -> Outcome:
         """Store the public address of the page set (QR codes on the pages and the printed

@@ -43,6 +43,7 @@ SYSTEM_NAMES: dict[str, str] = {
     "knockout": N_("Knockout system"),
     "gamma": N_("Gamma scheme"),
     "mcmahon": N_("McMahon system"),
+    "keizer": N_("Keizer system"),
 }
 """Pairing system id (``core.pairing.registry``) → English name (glossary §J)."""
 

@@ -32,6 +32,7 @@ SYSTEMS: dict[str, str] = {
     "knockout": "knockout",
     "gamma": "gamma",
     "mcmahon": "mcmahon",
+    "keizer": "keizer",
 }
 
 

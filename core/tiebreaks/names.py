@@ -51,6 +51,8 @@ NAMES: dict[str, str] = {
     "SOSOS": "Sum of opponents' SOS",
     "LEVEL": "Level (Gamma scheme)",
     "COEF": "Coefficient (Gamma scheme)",
+    "KZR": "Keizer score",
+    "KZV": "Keizer value",
 }
 """English names, keyed by code (the gettext msgids)."""
 

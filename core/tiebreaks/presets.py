@@ -56,11 +56,13 @@ PRESETS: dict[str, Preset] = {p.id: p for p in (
            ("MMS", "SOS", "SODOS", "SOSOS"), "OpenGotha's McMahon criteria (issue 20)"),
     Preset("go-gamma", N_("Go Gamma scheme (level, coefficient)"),
            ("LEVEL", "COEF"), "seeds/002, places by final level then coefficient"),
+    Preset("keizer", N_("Keizer club competition (Keizer score, value)"),
+           ("KZR", "KZV"), "the Keizer ranking (notes/keizer.md): score, then the place's value"),
 )}
 
-SYSTEM_PRESETS: dict[str, str] = {"mcmahon": "go-mcmahon", "gamma": "go-gamma"}
+SYSTEM_PRESETS: dict[str, str] = {"mcmahon": "go-mcmahon", "gamma": "go-gamma", "keizer": "keizer"}
 """Systems whose events are ranked by their own criteria unless the event sets a list: a Go
-event never falls back to chess tie-breaks."""
+event never falls back to chess tie-breaks, a Keizer competition ranks by its Keizer score."""
 
 
 def preset(name: str) -> Preset:

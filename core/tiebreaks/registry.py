@@ -14,7 +14,7 @@ from core.i18n import _
 from dataclasses import dataclass
 from collections.abc import Callable
 
-from core.tiebreaks import buchholz, go, koya, own, rating, team, team_extended
+from core.tiebreaks import buchholz, go, keizer, koya, own, rating, team, team_extended
 from core.tiebreaks.names import NAMES
 
 
@@ -33,7 +33,8 @@ class TieBreakDef:
     uses_ratings: bool = False
     team_only: bool = False
     main_score: bool = False
-    """A Go main score (MMS, Gamma level): first in a list, it ranks instead of points."""
+    """A main score (Go: MMS, Gamma level; Keizer score): first in a list, it ranks instead of
+    points."""
 
     @property
     def name(self) -> str:
@@ -77,6 +78,8 @@ _LIST = [
     _d("SOSOS", "CC", go.sum_of_opponents, go.explain_mcmahon),
     _d("LEVEL", "B", go.level, go.explain_gamma, main_score=True),
     _d("COEF", "C", go.coefficient, go.explain_gamma),
+    _d("KZR", "BC", keizer.score, keizer.explain, main_score=True),
+    _d("KZV", "B", keizer.value, keizer.explain),
     _d("MP", "B", team.match_points, team.explain_team, team_only=True),
     _d("GP", "B", team.game_points, team.explain_team, team_only=True),
     _d("TBR", "B", team.top_board_result, team.explain_team, team_only=True),

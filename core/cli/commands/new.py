@@ -66,6 +66,9 @@ def run(args: argparse.Namespace) -> int:
     go = _go_options(args, t.system)
     if go:
         changes["options"] = {**dict(changes.get("options", t.options)), "go": go}
+    keizer = _keizer_options(args, t.system)
+    if keizer:
+        changes["options"] = {**dict(changes.get("options", t.options)), "keizer": keizer}
     from core.pairing.swiss.restrictions import event_options
 
     apart = event_options(t.system, args.same_federation_rounds, args.same_federation_points,
@@ -106,6 +109,18 @@ def _knockout_options(args: argparse.Namespace, system: str) -> dict:
     if "places" in given and given["places"] < 1:
         raise TournamentError(_('--places must be a whole number of at least 1'))
     return given
+
+
+def _keizer_options(args: argparse.Namespace, system: str) -> dict:
+    """``options["keizer"]`` from the ``--kz-*`` flags, checked before anything is created."""
+    from core.cli.commands.keizer import keizer_updates
+    from core.pairing.keizer.options import parse_options, stored
+
+    given = keizer_updates(args)
+    if given and system != "keizer":
+        raise TournamentError(_('the --kz-… options are for --system keizer only'))
+    parse_options(given)
+    return stored(given)
 
 
 def _go_options(args: argparse.Namespace, system: str) -> dict:
@@ -159,6 +174,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p.add_argument("--komi", help=_("Go: komi of even games (McMahon default 7.5, Gamma 6.5)"))
     add_mcmahon_flags(p)
+    from core.cli.commands.keizer import add_keizer_flags
+
+    add_keizer_flags(p)
     p.add_argument("--same-federation-rounds", type=int, metavar="N",
                    help=_("Swiss: players of one federation with more than P points are not paired "
                           "in the last N rounds (youth championships; N is usually 3)"))
