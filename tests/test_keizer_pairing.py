@@ -251,3 +251,16 @@ def test_settings_round_trip_as_typed():
     t = club(2, top="40", excused="33%", bye="2/3", own_value="no")
     options = keizer_options(t)
     assert (options.top, options.excused, options.bye, options.own_value) == (40, F(33, 100), F(2, 3), False)
+
+
+def test_the_screen_explains_the_value_it_shows():
+    """With the next evening paired (its bye already recorded, no result yet) the standings
+    count the evenings played; the explanation of the bye player's Keizer score must add up to
+    the score shown, not to one with tonight's bye in it."""
+    from core.tiebreaks.values import format_value
+    from tui.standings import explain
+
+    t = c.pair_next_round(results(c.pair_next_round(club(5, top="10")), "1-0", "1/2"))
+    (bye,) = byes(t)
+    shown = format_value(compute_standings(t).row(bye).values["KZR"])
+    assert f"for player {bye}: {shown} " in explain(t, "KZR", bye)

@@ -130,5 +130,9 @@ def explain(t: Tournament, code: str, pno: int, regime: str | None = None) -> st
     if code.split("/")[0].upper() == "DE":
         return _("Direct encounter orders a tied group by the games they played against each other; "
                  "it has no value of its own.")
-    e = engine_explain(t, code, pno, regime=regime or t.tiebreak_regime)
+    from core.standings import rounds_started
+
+    # the rounds the standings count: a round just paired (its byes already in) is not yet
+    # in the values shown beside this explanation
+    e = engine_explain(t, code, pno, regime=regime or t.tiebreak_regime, upto=rounds_started(t))
     return "\n".join(e.lines())

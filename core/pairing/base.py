@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
+from core.errors import RoundError
+from core.i18n import _
 from core.model import Board, Bye, Match, Tournament
 
 
@@ -100,3 +102,16 @@ class System:
 
     def complete(self, tournament: Tournament, pairing: RoundPairing) -> RoundPairing:
         return self.completion(tournament, pairing) if self.completion else pairing
+
+
+def next_round(t: Tournament) -> int:
+    """The number of the round an engine is asked to pair, after checking that the last round
+    is complete and the event has rounds left (engines that build on every earlier result:
+    Gamma, McMahon, Keizer)."""
+    round_no = len(t.rounds) + 1
+    if round_no > t.total_rounds:
+        raise RoundError(_('all {total_rounds} rounds are already paired').format(total_rounds=t.total_rounds))
+    if t.rounds and not t.rounds[-1].complete:
+        raise RoundError(_('enter every result of round {value} before pairing round {round_no}')
+                         .format(value=len(t.rounds), round_no=round_no))
+    return round_no

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import sys
 
-from core.errors import PairingImpossible, RoundError
+from core.errors import PairingImpossible
 from core.go.cards import Card, cards
 from core.go.handicap import HANDICAP_KOMI, even_komi, handicap_for, make_board
 from core.i18n import _, ngettext
 from core.model import Board, Bye, ByeKind, Tournament
-from core.pairing.base import PairOptions, RoundPairing, System
+from core.pairing.base import PairOptions, RoundPairing, System, next_round
 from core.pairing.gamma.engine import _Search, met_pairs, rest_candidates, round_state
 
 
@@ -45,12 +45,7 @@ def _rest(order: list[int], levels: dict[int, int], all_cards: dict[int, Card],
 def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPairing:
     """Engine of ``gamma``: rest, search with backtracking, then handicaps and colours."""
     t = tournament
-    round_no = len(t.rounds) + 1
-    if round_no > t.total_rounds:
-        raise RoundError(_('all {total_rounds} rounds are already paired').format(total_rounds=t.total_rounds))
-    if t.rounds and not t.rounds[-1].complete:
-        raise RoundError(
-            _('enter every result of round {value} before pairing round {round_no}').format(value=len(t.rounds), round_no=round_no))
+    round_no = next_round(t)
     order, levels, senior, refusals = round_state(t, round_no)
     if len(order) < 2:
         raise PairingImpossible(_('round {round_no} has fewer than two players to pair').format(round_no=round_no))

@@ -7,10 +7,10 @@ rule only when the evening cannot be paired otherwise, and explains each board.
 
 from __future__ import annotations
 
-from core.errors import PairingImpossible, RoundError
+from core.errors import PairingImpossible
 from core.i18n import _, ngettext
 from core.model import Board, Bye, ByeKind, Tournament
-from core.pairing.base import PairOptions, RoundPairing, System
+from core.pairing.base import PairOptions, RoundPairing, System, next_round
 from core.pairing.keizer.engine import (
     Choice, Field, balances, bye_candidates, colours, rules, top_down,
 )
@@ -92,12 +92,7 @@ def _board(t: Tournament, round_no: int, choice: Choice, ranking: KeizerRanking,
 def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPairing:
     """Engine of ``keizer``: the ranking after the last evening, top-down pairs, colours."""
     t = tournament
-    round_no = len(t.rounds) + 1
-    if round_no > t.total_rounds:
-        raise RoundError(_('all {total_rounds} rounds are already paired').format(total_rounds=t.total_rounds))
-    if t.rounds and not t.rounds[-1].complete:
-        raise RoundError(_('enter every result of round {value} before pairing round {round_no}')
-                         .format(value=len(t.rounds), round_no=round_no))
+    round_no = next_round(t)
     opts = keizer_options(t)
     ranking = keizer_ranking(t, options=opts)
     order, asked = _tonight(t, round_no, ranking)

@@ -8,14 +8,14 @@ gives the bye, runs the one weighted matcher of :mod:`core.pairing.matching` on 
 
 from __future__ import annotations
 
-from core.errors import PairingImpossible, RoundError
+from core.errors import PairingImpossible
 from core.go.export import country_code
 from core.go.mcmahon_handicap import make_board
 from core.go.mcmahon_options import McMahonOptions, mcmahon_options
 from core.go.mms import McMahonScore, Participation, scores
 from core.i18n import _, ngettext
 from core.model import Board, Bye, ByeKind, Tournament, format_points, result_from_codes
-from core.pairing.base import PairOptions, RoundPairing, System
+from core.pairing.base import PairOptions, RoundPairing, System, next_round
 from core.pairing.matching import max_matching, max_weight_matching
 from core.pairing.mcmahon.engine import Seat, pair_costs, rank_key, seats, weights
 
@@ -94,12 +94,7 @@ def _match(t: Tournament, round_no: int, order: list[int], table: dict[int, Seat
 def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPairing:
     """Engine of ``mcmahon``: bye, score groups, weighted matching, handicaps and colours."""
     t = tournament
-    round_no = len(t.rounds) + 1
-    if round_no > t.total_rounds:
-        raise RoundError(_('all {total_rounds} rounds are already paired').format(total_rounds=t.total_rounds))
-    if t.rounds and not t.rounds[-1].complete:
-        raise RoundError(_('enter every result of round {value} before pairing round {round_no}')
-                         .format(value=len(t.rounds), round_no=round_no))
+    round_no = next_round(t)
     mm = mcmahon_options(t)
     all_scores = scores(t, options=mm)
     order, absent = _participants(t, round_no)
