@@ -264,3 +264,56 @@ def test_the_screen_explains_the_value_it_shows():
     (bye,) = byes(t)
     shown = format_value(compute_standings(t).row(bye).values["KZR"])
     assert f"for player {bye}: {shown} " in explain(t, "KZR", bye)
+
+
+def test_withdrawal_and_forfeits():
+    """Five players, top 10, rematch gap 9.  Evening 1: bye 5 (lowest), 2–1 (2 wins), 4–3
+    drawn; ranking 2 3 4 1 5 (values 10 9 8 7 6: 1: 7, 2: 17, 3: 13, 4: 12½, 5: 6+3 = 9).
+    Player 4 withdraws: his later evenings score ``withdrawn`` × own value (⅓ here, as Theo
+    Thorne's regulations have it).  Evening 2: 2, 3, 1, 5 → 2–3, then 1–5 (1 had Black, 5
+    no game: 1 White); 1 wins by forfeit, which scores ``forfeit_win`` (½ here) × 5's value.
+    The two never sat at the board, so the gap does not keep them apart on evening 3."""
+    t = results(c.pair_next_round(club(5, top="10", withdrawn="1/3", forfeit_win="1/2", rematch_gap="9")),
+                "1-0", "1/2")
+    t = c.pair_next_round(c.withdraw(t, 4, 2))
+    assert boards(t) == [(3, 2), (1, 5)]
+    t = results(t, "1/2", "+-")
+    ranking = keizer_ranking(t)
+    assert [(i.kind, i.fraction) for i in ranking.items[4]][1:] == [("withdrawn", F(1, 3))]
+    win = ranking.items[1][1]
+    assert (win.kind, win.opponent, win.fraction) == ("forfeit_win", 5, F(1, 2))
+    from core.pairing.keizer.engine import Field, Rule
+    from core.pairing.keizer.scoring import met
+
+    assert Field(t, 3, Rule(9, 0), met(t)).blocked(1, 5) is None
+    assert Field(t, 3, Rule(9, 0), met(t)).blocked(2, 3) == ("gap", 2)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_seasons_settle_on_their_own_values(seed):
+    """Whatever the season, the ranking shown is consistent with its values: recomputed here
+    from the shown values and the results (own value + win 1, draw ½ of the opponent's, bye
+    ½, announced absence ⅓ of one's own), every score is the one shown and the order is by
+    score — unless the rankings cycled, when the order is by the mean the ranking reports."""
+    import random
+
+    rnd = random.Random(seed)
+    t = club(9, top="20")
+    for evening in range(1, 7):
+        for pno in rnd.sample(range(1, 10), 2):
+            t = c.request_bye(t, pno, evening, ByeKind.ZERO)
+        t = results(c.pair_next_round(t), *rnd.choices(("1-0", "0-1", "1/2"), k=3))
+    ranking = keizer_ranking(t)
+    value = ranking.values
+    score = {p: F(v) for p, v in value.items()}
+    share = {"1-0": (1, 0), "0-1": (0, 1), "1/2": (F(1, 2), F(1, 2))}
+    for rnd_ in t.rounds:
+        for b in rnd_.boards:
+            w, k = share[b.result.value]
+            score[b.white] += w * value[b.black]
+            score[b.black] += k * value[b.white]
+        for y in rnd_.byes:
+            score[y.pno] += (F(1, 2) if y.kind is ByeKind.PAB else F(1, 3)) * value[y.pno]
+    if ranking.cycle == 0:
+        assert ranking.scores == score
+    assert list(ranking.order) == sorted(ranking.order, key=lambda p: (-ranking.scores[p], -value[p]))
