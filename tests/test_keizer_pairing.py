@@ -168,13 +168,19 @@ def test_absence_limit_and_halving():
         return t
 
     plain = keizer_ranking(season())
-    limited = keizer_ranking(season(absence_limit="2"))
+    capped = season(absence_limit="2")
+    limited = keizer_ranking(capped)
     halved = keizer_ranking(season(absence_halving="yes"))
     assert [it.fraction for it in plain.items[3]] == [F(1, 3)] * 3
-    assert [it.fraction for it in limited.items[3]] == [F(1, 3), F(1, 3), 0]
+    assert [(it.fraction, it.over_limit) for it in limited.items[3]] == [
+        (F(1, 3), False), (F(1, 3), False), (0, True)]
     assert [it.fraction for it in halved.items[3]] == [F(1, 3), F(1, 6), F(1, 12)]
     own = limited.values[3]
     assert limited.scores[3] == own + F(2, 3) * own
+    from core.tiebreaks import explain
+
+    said = [line for line in explain(capped, "KZR", 3).lines() if "absence with notice" in line]
+    assert len(said) == 3 and "past the absence limit" in said[2] and "past" not in said[1]
 
 
 def test_unexcused_absence_and_club_duty_and_bye_fractions():

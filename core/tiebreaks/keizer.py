@@ -67,6 +67,8 @@ def explain(ctx: Context, spec: TieBreakSpec, regime: Regime, pno: int) -> Expla
             for it in ranking.items.get(pno, ()):
                 base = own if it.opponent is None else ranking.values.get(it.opponent, 0)
                 basis = _(_KIND[it.kind]).format(fraction=it.fraction)
+                if it.over_limit:
+                    basis += " " + _("(past the absence limit)")
                 items.append(Contribution(it.round, it.opponent, it.fraction * base, basis))
     if ranking.cycle:
         notes.append(_("The ranking did not settle: it cycled through {count} orders; each score "

@@ -49,13 +49,13 @@ class Item:
 
     ``opponent`` is set for games (the fraction is of the opponent's value) and ``None`` for
     evenings without a game (of the player's own value).  ``fraction`` already has the absence
-    limit and halving applied; ``nth`` is the absence's number (0 for other kinds)."""
+    limit and halving applied; ``over_limit`` marks an absence past the limit (it scores 0)."""
 
     round: int
     kind: str
     opponent: int | None
     fraction: Fraction
-    nth: int = 0
+    over_limit: bool = False
 
 
 @dataclass(frozen=True)
@@ -126,15 +126,16 @@ def evenings(t: Tournament, options: KeizerOptions, upto: int) -> dict[int, tupl
                 continue
             kind, opponent = what
             fraction = options.fraction(kind)
-            nth = 0
+            over = False
             if kind in _ABSENCES:
                 absences[pno] += 1
                 nth = absences[pno]
-                if options.absence_limit and nth > options.absence_limit:
+                over = bool(options.absence_limit) and nth > options.absence_limit
+                if over:
                     fraction = Fraction(0)
                 elif options.absence_halving:
                     fraction /= 2 ** (nth - 1)
-            items.append(Item(round_no, kind, opponent, fraction, nth))
+            items.append(Item(round_no, kind, opponent, fraction, over))
     return {pno: tuple(items) for pno, items in out.items()}
 
 
@@ -155,7 +156,7 @@ class _Scorer:
                 if it.round > upto or not it.fraction:
                     continue
                 weight = it.fraction.numerator * (self.scale // it.fraction.denominator)
-                if it.opponent is None or it.opponent not in items:
+                if it.opponent is None:
                     own += weight
                 else:
                     against[it.opponent] = against.get(it.opponent, 0) + weight
