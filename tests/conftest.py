@@ -92,3 +92,13 @@ def quiet_tui(monkeypatch, tmp_path):
     set_language("en")
     yield
     set_language("en")
+
+
+@pytest.fixture()
+def cli_data(tmp_path, monkeypatch):
+    """A private data directory for in-process CLI runs (``tests/cli_run.py``), with a fixed
+    user name (the journal names it)."""
+    path = tmp_path / "data"
+    monkeypatch.setenv("HAKEM_DATA", str(path))
+    monkeypatch.setattr("core.store.identity.user_name", lambda uid: "arbiter")
+    return path

@@ -11,28 +11,12 @@ import json
 
 import pytest
 
-from core.cli import main
 from core.store import Store
+from tests.cli_run import run
 from tests.test_go_seed import PLAYERS, ROUNDS, seed_event
 
 
-@pytest.fixture()
-def data(tmp_path, monkeypatch):
-    path = tmp_path / "data"
-    monkeypatch.setenv("HAKEM_DATA", str(path))
-    monkeypatch.setattr("core.store.identity.user_name", lambda uid: "arbiter")
-    return path
-
-
-def run(capsys, *args, code=0):
-    rc = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    assert rc == code, err
-    assert "Traceback" not in err
-    return out, err
-
-
-def test_seed_rounds_through_the_cli(data, capsys):
+def test_seed_rounds_through_the_cli(cli_data, capsys):
     out, _ = run(capsys, "new", "Турнир, посвященный 60-летию Победы", "--system", "gamma",
                  "--rounds", 6, "--place", "Санкт-Петербург", "--start", "2005-05-28",
                  "--end", "2005-05-29", "--time-control", "50+5/20")
@@ -56,7 +40,7 @@ def test_seed_rounds_through_the_cli(data, capsys):
             if row["white"] != white:
                 args += ["--white", white]
             run(capsys, *args)
-    stored = Store(str(data)).load(tid).tournament
+    stored = Store(str(cli_data)).load(tid).tournament
     expected = seed_event(4)
     assert [p.pno for p in stored.players] == [p.pno for p in expected.players]
     for got, want in zip(stored.rounds, expected.rounds):
@@ -66,8 +50,8 @@ def test_seed_rounds_through_the_cli(data, capsys):
 
 
 @pytest.fixture()
-def seeded(data):
-    return Store(str(data)).create(seed_event())
+def seeded(cli_data):
+    return Store(str(cli_data)).create(seed_event())
 
 
 def test_table_card_and_exports(seeded, capsys, tmp_path):
@@ -99,7 +83,7 @@ def test_user_errors_are_one_line(seeded, capsys):
     assert "99" in err
 
 
-def test_go_commands_refuse_other_systems(data, capsys):
+def test_go_commands_refuse_other_systems(cli_data, capsys):
     out, _ = run(capsys, "new", "Chess", "--system", "berger", "--rounds", 3)
     tid = out.strip().splitlines()[-1]
     _, err = run(capsys, "go", "table", tid, code=3)

@@ -13,25 +13,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction as F
 
-import pytest
-
-from core.cli import main
-
-
-@pytest.fixture()
-def data(tmp_path, monkeypatch):
-    path = tmp_path / "data"
-    monkeypatch.setenv("HAKEM_DATA", str(path))
-    monkeypatch.setattr("core.store.identity.user_name", lambda uid: "arbiter")
-    return path
-
-
-def run(capsys, *args, code=0):
-    rc = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    assert rc == code, err
-    assert "Traceback" not in err
-    return out, err
+from tests.cli_run import run
 
 
 def pair(capsys, tid):
@@ -48,7 +30,7 @@ def standings(capsys, tid):
     return json.loads(run(capsys, "standings", tid, "--format", "json")[0])["players"]
 
 
-def test_six_club_nights(data, capsys):
+def test_six_club_nights(cli_data, capsys):
     out, _ = run(capsys, "new", "Club nights", "--system", "keizer", "--rounds", 6, "--kz-top", 10)
     tid = out.strip().splitlines()[-1]
     for i in range(6):

@@ -10,29 +10,11 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
-from core.cli import main
 from core.store import Store
+from tests.cli_run import run
 
 RANKS = ["3d", "1d", "1k", "2k", "2k", "4k", "5k", "9k"]
 START = {1: 30, 2: 30, 3: 29, 4: 28, 5: 28, 6: 26, 7: 25, 8: 25}  # bar 1d, floor 5k
-
-
-@pytest.fixture()
-def data(tmp_path, monkeypatch):
-    path = tmp_path / "data"
-    monkeypatch.setenv("HAKEM_DATA", str(path))
-    monkeypatch.setattr("core.store.identity.user_name", lambda uid: "arbiter")
-    return path
-
-
-def run(capsys, *args, code=0):
-    rc = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    assert (rc != 0) if code is None else (rc == code), err
-    assert "Traceback" not in err
-    return out, err
 
 
 def pair(capsys, tid):
@@ -40,7 +22,7 @@ def pair(capsys, tid):
     return [(b["board"], b["white"], b["black"], b["handicap"], b["komi"]) for b in shown["boards"]]
 
 
-def test_a_mcmahon_evening(data, tmp_path, capsys):
+def test_a_mcmahon_evening(cli_data, tmp_path, capsys):
     out, _ = run(capsys, "new", "Club evening", "--system", "mcmahon", "--rounds", 3,
                  "--mm-bar", "1d", "--mm-floor", "5k", "--place", "Leiden", "--federation", "NED",
                  "--start", "2026-12-01", "--time-control", "40+5/15")
@@ -69,11 +51,11 @@ def test_a_mcmahon_evening(data, tmp_path, capsys):
     # a jigo is refused with komi 7.5, and nothing is saved
     _out, err = run(capsys, "result", tid, 2, 1, "½-½", code=None)
     assert "cannot end in jigo" in err
-    assert Store(str(data)).load(tid).tournament.rounds[1].boards[0].result.value == "1-0"
+    assert Store(str(cli_data)).load(tid).tournament.rounds[1].boards[0].result.value == "1-0"
 
     # round 3: by the rules
     r3 = pair(capsys, tid)
-    stored = Store(str(data)).load(tid).tournament
+    stored = Store(str(cli_data)).load(tid).tournament
     met = {frozenset((b.white, b.black)) for rnd in stored.rounds[:2] for b in rnd.boards}
     mms = dict(START)
     for rnd in stored.rounds[:2]:
@@ -88,7 +70,7 @@ def test_a_mcmahon_evening(data, tmp_path, capsys):
             assert mms[white] > mms[black]  # the weaker player has Black
     for board, *_rest in r3:
         run(capsys, "result", tid, 3, board, "0-1")
-    stored = Store(str(data)).load(tid).tournament
+    stored = Store(str(cli_data)).load(tid).tournament
     for b in stored.rounds[2].boards:
         mms[b.black] += 1
 
@@ -111,7 +93,7 @@ def test_a_mcmahon_evening(data, tmp_path, capsys):
     assert all(len(r) == 13 for r in rows)  # 6 fields, 4 criteria, 3 rounds
 
 
-def test_bad_mcmahon_options_on_the_command_line(data, capsys):
+def test_bad_mcmahon_options_on_the_command_line(cli_data, capsys):
     _out, err = run(capsys, "new", "X", "--system", "mcmahon", "--rounds", 3, "--mm-bar", "5k",
                     "--mm-floor", "1d", code=None)
     assert "floor 1d is above the bar 5k" in err
@@ -120,10 +102,10 @@ def test_bad_mcmahon_options_on_the_command_line(data, capsys):
     _out, err = run(capsys, "new", "X", "--system", "mcmahon", "--rounds", 3, "--mm-correction", "5",
                     code=None)
     assert "from -1 to 3" in err
-    assert Store(str(data)).ids() == []  # nothing was created
+    assert Store(str(cli_data)).ids() == []  # nothing was created
 
 
-def test_players_are_numbered_strongest_first(data, capsys):
+def test_players_are_numbered_strongest_first(cli_data, capsys):
     """Registered weakest first with names in reverse alphabetical order of strength: before
     round 1 the pairing numbers follow the rank (3d, 1k, 9k), not the name or the entry order."""
     out, _ = run(capsys, "new", "Y", "--system", "mcmahon", "--rounds", 2)
@@ -131,5 +113,5 @@ def test_players_are_numbered_strongest_first(data, capsys):
     for name, rank in (("Aaron, A", "9k"), ("Bert, B", "1k"), ("Zed, Z", "3d")):
         run(capsys, "players", "add", tid, "--name", name, "--go-rank", rank)
     run(capsys, "round", "pair", tid)
-    players = {p.pno: p.name for p in Store(str(data)).load(tid).tournament.players}
+    players = {p.pno: p.name for p in Store(str(cli_data)).load(tid).tournament.players}
     assert players == {1: "Zed, Z", 2: "Bert, B", 3: "Aaron, A"}
