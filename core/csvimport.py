@@ -37,6 +37,11 @@ _ALIASES = {
     "vorname": "first_name", "ad": "first_name", "adı": "first_name",
     "spielername": "name", "fide-id": "fide_id", "fide-elo": "rating",
 }
+_CONTACT_ALIASES = {
+    "e-mail": "email", "email": "email", "mail": "email", "e-posta": "email", "эл. почта": "email",
+    "phone": "phone", "telephone": "phone", "telefon": "phone", "телефон": "phone",
+}
+"""Columns of a club's members file that no event reads (the register's contact data)."""
 _FIRST_NAME_ALONE = {"имя": "first_name"}
 """``Имя`` is the whole name in a one-name-column file, the first name beside ``Фамилия``."""
 
@@ -48,11 +53,13 @@ class ImportedRows(list[dict[str, Any]]):
     warnings: tuple[str, ...] = ()
 
 
-def _columns(header: list[str]) -> list[str | None]:
+def _columns(header: list[str], contact: bool = False) -> list[str | None]:
     """Each header cell's field; with a first-name column, ``Name`` is the surname (the
-    German ``Name;Vorname``) and ``Имя`` the first name (``Фамилия;Имя``)."""
+    German ``Name;Vorname``) and ``Имя`` the first name (``Фамилия;Имя``).  ``contact``: the
+    e-mail and phone columns are read too (a members file)."""
     cells = [h.strip().lower() for h in header]
-    keys = [_ALIASES.get(c) for c in cells]
+    aliases = {**_ALIASES, **_CONTACT_ALIASES} if contact else _ALIASES
+    keys = [aliases.get(c) for c in cells]
     if "surname" in keys:
         keys = [_FIRST_NAME_ALONE.get(c, k) for c, k in zip(cells, keys)]
     if "first_name" in keys and "surname" not in keys and "name" in keys:
@@ -64,8 +71,9 @@ def _columns(header: list[str]) -> list[str | None]:
     return keys
 
 
-def parse_players_csv(text: str) -> ImportedRows:
-    """Rows as keyword arguments for :func:`core.commands.add_player`, with the warnings."""
+def parse_players_csv(text: str, contact: bool = False) -> ImportedRows:
+    """Rows as keyword arguments for :func:`core.commands.add_player`, with the warnings;
+    ``contact``: with ``email`` and ``phone`` (the club's register reads them, no event does)."""
     if text.startswith("\ufeff"):
         text = text[1:]
     sample = text[:4096]
@@ -81,7 +89,7 @@ def parse_players_csv(text: str) -> ImportedRows:
                               _('cannot import players')) from error
     if not rows:
         raise ValidationError([Problem(_('line 1'), _('the file is empty'))], _('cannot import players'))
-    header = _columns(rows[0])
+    header = _columns(rows[0], contact)
     if "name" not in header and "surname" not in header:
         raise ValidationError([Problem(_('line 1'), _("no 'name' column in the header"))], _('cannot import players'))
     problems: list[Problem] = []

@@ -265,6 +265,9 @@ class Player:
     joined_round: int = 1
     withdrawn_round: int | None = None
     extra: Mapping[str, Any] = field(default_factory=dict, compare=True, hash=False)
+    member: int | None = None
+    """The club register's number of the person this player is (set when registered from the
+    register, :mod:`core.club`); ``None`` for a player the register does not know."""
 
     def active_in(self, round_no: int) -> bool:
         """Whether the player can be paired in ``round_no`` (arrived and not withdrawn)."""

@@ -29,6 +29,8 @@ def _player_to(p: Player) -> dict[str, Any]:
     d = {f: getattr(p, f) for f in _PLAYER_FIELDS}
     if p.extra:
         d["extra"] = dict(p.extra)
+    if p.member is not None:
+        d["member"] = p.member
     return d
 
 
@@ -189,7 +191,8 @@ def _player_from(p: dict[str, Any]) -> Player:
     extra = p.get("extra", {})
     if not isinstance(extra, dict):
         raise TypeError(_("player extra data must be an object"))
-    return Player(**fields, extra=dict(extra))
+    member = p.get("member")
+    return Player(**fields, extra=dict(extra), member=None if member is None else _int(member))
 
 
 def _text(d: dict[str, Any], key: str, default: str = "") -> str:

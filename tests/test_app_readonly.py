@@ -71,6 +71,8 @@ def desk_calls(desk: Desk, tmp: Path) -> dict[str, object]:
         "add_player": lambda: desk.add_player("Late, Larry", rating=1400),
         "late_entry": lambda: desk.late_entry("Late, Larry", rating=1400),
         "add_player_from_list": lambda: desk.add_player_from_list(fide_id="1503014"),
+        "register_member": lambda: desk.register_member(1),
+        "link_members": lambda: desk.link_members({1: 1}),
         "update_ratings": desk.update_ratings,
         "register_from_list": lambda: desk.register_from_list(object(), object()),
         "schedule_round": lambda: desk.schedule_round(2, "2026-05-04", "10:00"),
@@ -148,6 +150,12 @@ def workspace_calls(ws: Workspace, tid: str, tmp: Path) -> dict[str, object]:
         "add_member": lambda: ws.add_member(Member(0, "New, Member")),
         "edit_member": lambda: ws.edit_member(1, {"club": "Other"}),
         "remove_member": lambda: ws.remove_member(1),
+        "search_members": lambda: ws.search_members("ka"),
+        "member_history": lambda: ws.member_history(1),
+        "import_members": lambda: ws.import_members(str(tmp / "players.csv")),
+        "members_from_event": lambda: ws.members_from_event(tid),
+        "preview_member_update": lambda: ws.preview_member_update("fide"),
+        "update_members_from_list": lambda: ws.update_members_from_list("fide"),
         "open": lambda: ws.open(tid),
     }
 

@@ -180,6 +180,6 @@ def test_the_cli_says_one_line_and_exits_3(tmp_path: Path, capsys: pytest.Captur
     assert main(["--data", data, "members", "show", "1"]) == 0
     assert capsys.readouterr().out.splitlines() == [
         "Member:          1", "Name:            Kaya, Can", "FIDE id:         34600001",
-        "Rating (standard): 2105 (2026-12)", "E-mail:          can@example.org"]
+        "Rating (standard): 2105 (2026-12)", "E-mail:          can@example.org", "", "No events in this data directory."]
     assert main(["--data", data, "doctor"]) == 0
     assert "ok: club.json" in capsys.readouterr().out

@@ -10,15 +10,49 @@ without contact data.
 from __future__ import annotations
 
 import builtins
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from core.app.access import use_case
+from core.app.base import DeskBase
 from core.i18n import _
 
 if TYPE_CHECKING:
+    from core.app.base import Outcome
+    from core.app.files import Source
+    from core.club.history import Played
     from core.club.members import Member
+    from core.club.register import ListUpdate
     from core.store import Store
     from core.store.clubdb import ClubDB
+
+
+@dataclass(frozen=True)
+class MembersImport:
+    """What an import into the register did."""
+
+    added: tuple[Member, ...]
+    known: tuple[tuple[Member, Member], ...]
+    """(as read, the member of the register they are): not added again."""
+    skipped: int = 0
+    """An event's players already linked to a member (``Player.member``)."""
+    links: tuple[tuple[int, int], ...] = ()
+    """An event's import: (pairing number, member number) of each player added or found by
+    id, to link in the event (:meth:`MemberRegistrationCases.link_members`, the event's
+    role decides)."""
+
+
+def _imported(read: builtins.list[Member], results: builtins.list[tuple[Member, bool]], skipped: int = 0,
+              links: tuple[tuple[int, int], ...] = ()) -> MembersImport:
+    added = tuple(m for m, new in results if new)
+    known = tuple((r, m) for r, (m, new) in zip(read, results, strict=True) if not new)
+    return MembersImport(added, known, skipped, links)
+
+
+def _checked_date(text: str) -> str:
+    from core.ratinglists.library import check_date
+
+    return check_date(text) if text else ""
 
 
 class ClubCases:
@@ -88,6 +122,91 @@ class ClubCases:
         return self.club.change(_journal_words("edit member {number}: {fields}", number=number, fields=fields),
                                 lambda db: register.edit(db, number, **changes)[1])
 
+    @use_case("club.read", writes=False)
+    def search_members(self, query: str, limit: int = 20) -> builtins.list[Member]:
+        """Type-ahead over the register: members whose name (folded) or id begins with
+        ``query`` (contact data only for those who may edit)."""
+        from core.club import register
+
+        return self._shown(register.search(self.club.view(), query, limit))
+
+    @use_case("club.read", writes=False)
+    def member_history(self, number: int) -> tuple[Member, builtins.list[Played]]:
+        """A member and every event of the data directory they played (newest first); events
+        that cannot be read are left out (``hakem list`` names them)."""
+        from core.club import register
+        from core.club.history import history
+        from core.errors import TournamentError
+
+        m = self._shown([register.member(self.club.view(), number)])[0]
+        events = []
+        for tid in self.store.ids():
+            try:
+                events.append(self.store.load(tid).tournament)
+            except TournamentError:
+                continue
+        return m, history(events, m)
+
+    @use_case("club.edit")
+    def import_members(self, path: Source, rating_date: str = "") -> MembersImport:
+        """Add the members of a club's CSV who are not in the register yet (one who holds an
+        id a member holds is that member: skipped and named) — all or none."""
+        from core.app.files import source_name
+        from core.club import register
+
+        self._require_editor()
+        new = _read_members_file(path, _checked_date(rating_date))
+        name = source_name(path).strip()
+        results = self.club.change(_journal_words("import {count} members from {file}", count=len(new), file=name),
+                                   lambda db: register.import_members(db, new))
+        return _imported(new, results)
+
+    @use_case("club.edit")
+    def members_from_event(self, tid: str) -> MembersImport:
+        """Add the players of event ``tid`` who are not in the register yet (by their ids or
+        their member number), their rating as the event's kind."""
+        from core.club import register
+        from core.club.members import from_player
+        from core.ratinglists.apply import event_rating_kind
+
+        self._require_editor()
+        t = self.store.load(tid).tournament
+        kind = "go" if t.system in ("gamma", "mcmahon") else event_rating_kind(t)
+        source = t.options.get("rating_list")
+        source_name = str(source.get("name", "")) if isinstance(source, dict) else ""
+        players = [p for p in t.players if p.member is None]
+        new = [from_player(p, kind, source_name) for p in players]
+        results = self.club.change(_journal_words("import {count} members from event {tid}", count=len(new), tid=tid),
+                                   lambda db: register.import_members(db, new))
+        links = tuple((p.pno, m.id) for p, (m, _added) in zip(players, results, strict=True))
+        return _imported(new, results, len(t.players) - len(players), links)
+
+    @use_case("club.read", writes=False)
+    def preview_member_update(self, list_name: str = "") -> ListUpdate:
+        """What a rating list would change in the register (nothing is changed)."""
+        from core.club import register
+        from core.ratinglists.registration import choose_list
+
+        with choose_list(self.store.data_dir, None, list_name) as index:
+            return register.list_update(self.club.view(), index)
+
+    @use_case("club.edit")
+    def update_members_from_list(self, list_name: str = "") -> ListUpdate:
+        """Take the ratings of a (newer) rating list into the register, each member found by
+        identity; the answer says who changed and who is not in the list."""
+        from core.club import register
+        from core.ratinglists.registration import choose_list
+
+        self._require_editor()
+        with choose_list(self.store.data_dir, None, list_name) as index:
+            def edit(db: Any) -> ListUpdate:
+                update = register.list_update(db, index)
+                register.apply_list_update(db, update)
+                return update
+
+            name = index.info.name
+            return self.club.change(_journal_words("ratings of the register from list {name}", name=name), edit)
+
     @use_case("club.edit")
     def remove_member(self, number: int) -> Member:
         """Remove a member from the register (a list manager's; journaled)."""
@@ -98,7 +217,87 @@ class ClubCases:
                                 lambda db: register.remove(db, number))
 
 
+def _read_members_file(path: Source, date: str) -> builtins.list[Member]:
+    """The members of a club's CSV (names, ids, ratings dated ``date``, club, birth year, Go
+    rank, e-mail and phone): :mod:`core.csvimport`'s reading, every bad line named."""
+    from core.app.files import read_text, source_name
+    from core.club.members import from_row
+    from core.csvimport import parse_players_csv
+    from core.errors import FileProblems, ValidationError
+
+    try:
+        rows = parse_players_csv(read_text(path), contact=True)
+    except ValidationError as error:
+        raise FileProblems(error.problems, source=source_name(path).strip()) from None
+    return [from_row(row, line, date) for line, row in enumerate(rows, start=2)]
+
+
 def _journal_words(template: str, **values: Any) -> str:
     """The action a chain entry records: plain English words (the journal is hakem's record,
     read by doctor and log in any language; the entry's operations say exactly what changed)."""
     return template.format(**values)
+
+
+class MemberRegistrationCases(DeskBase):
+    """Registering a member of the club's register into an event (mixed into
+    :class:`~core.app.desk.Desk`)."""
+
+    if TYPE_CHECKING:
+        def _late_entry(self, action: str, change: Any) -> Outcome: ...
+
+    @use_case("player.add")
+    def register_member(self, number: int, keep_numbers: bool = False) -> Outcome:
+        """Register member ``number`` of the club's register: their fields as a list entry's
+        are taken (the rating of the event's kind, else a slower one, :func:`~core.ratinglists.
+        apply.player_fields`), the player linked to them (``Player.member``).  A member
+        already in the event, or an id the event holds, is refused naming the player.  The
+        answer is the pairing number."""
+        from core import commands
+        from core.club import register
+        from core.errors import TournamentError
+        from core.model import Tournament
+        from core.ratinglists.apply import pairing_rating_order, player_fields, refuse_registered_ids
+        from core.store.clubdb import ClubDB
+
+        m = register.member(ClubDB(self.store.dir, read_only=True).view(), number)
+
+        def change(t: Tournament) -> Tournament:
+            for p in t.players:
+                if p.member == number:
+                    raise TournamentError(_("member {number} ({name}) is already registered: number {pno}").format(
+                        number=number, name=m.name, pno=p.pno))
+            fields = player_fields(m.as_list_entry(), pairing_rating_order(t))
+            refuse_registered_ids(t, fields)
+            name = fields.pop("name")
+            after = commands.add_player(t, name, keep_numbers=keep_numbers, **fields)
+            pno = commands.added_pno(t, after)
+            return after.with_changes(players=tuple(replace(p, member=number) if p.pno == pno else p
+                                                    for p in after.players))
+
+        return self._late_entry(_journal_words("add player {name} (member {number})", name=m.name, number=number), change)
+
+    @use_case("player.edit")
+    def link_members(self, links: dict[int, int]) -> Outcome:
+        """Link players to members of the register (pairing number → member number): the
+        players an import from this event added, or found there by id.  A member linked to
+        another player of the event, or a number the register does not have, is refused."""
+        from core.club import register
+        from core.errors import TournamentError
+        from core.model import Tournament
+        from core.store.clubdb import ClubDB
+
+        view = ClubDB(self.store.dir, read_only=True).view()
+        for number in set(links.values()):
+            register.member(view, number)
+
+        def change(t: Tournament) -> Tournament:
+            for p in t.players:
+                if p.member is not None and p.member in links.values() and links.get(p.pno) != p.member:
+                    raise TournamentError(_("member {number} is already player {pno} ({name})").format(
+                        number=p.member, pno=p.pno, name=p.name))
+            for pno in links:
+                t.player(pno)  # an unknown number is refused by name
+            return t.with_changes(players=tuple(replace(p, member=links[p.pno]) if p.pno in links else p
+                                                for p in t.players))
+
+        return self._change(_journal_words("link {count} players to members", count=len(links)), change)

@@ -18,10 +18,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.errors import TournamentError
 from core.i18n import _
+
+if TYPE_CHECKING:
+    from core.model import Player
+    from core.ratinglists.entry import ListEntry
+    from core.ratinglists.index import ListInfo
 
 RATING_KINDS = ("standard", "rapid", "blitz", "national", "go")
 ID_FIELDS = ("fide_id", "national_id", "egd_pin")
@@ -68,6 +73,26 @@ class Member:
     def public(self) -> Member:
         """This member as someone who may not edit the register sees them: no contact data."""
         return replace(self, email="", phone="", contact_hidden=True)
+
+    def as_list_entry(self) -> ListEntry:
+        """This member as a rating list's entry: what registering into an event and finding
+        them in a list by identity take (one code for list entries and members)."""
+        from core.ratinglists.entry import ListEntry
+
+        return ListEntry(name=self.name, fide_id=self.fide_id, national_id=self.national_id,
+                         federation=self.federation, sex=self.sex, title=self.title,
+                         birth_year=str(self.birth_year or ""), standard=self.rating("standard"),
+                         rapid=self.rating("rapid"), blitz=self.rating("blitz"),
+                         national_rating=self.rating("national"), club=self.club, go_rank=self.go_rank,
+                         go_rating=self.rating("go"), egd_pin=self.egd_pin)
+
+    def as_player(self) -> Player:
+        """A player carrying this member's ids (to find them in a list as an event's player
+        is found, :func:`core.ratinglists.apply.list_entry_of`)."""
+        from core.model import Player
+
+        return Player(0, self.name, fide_id=self.fide_id, national_id=self.national_id,
+                      extra={"egd_pin": self.egd_pin} if self.egd_pin else {})
 
     @property
     def ids(self) -> str:
@@ -128,3 +153,55 @@ def checked(member: Member) -> Member:
     except FieldError as error:
         raise TournamentError(str(error)) from None
     return replace(member, name=name, club=club, federation=federation)
+
+
+def birth_year(text: str) -> int | None:
+    """The year of a birth field as lists and club files write it (``1990``, ``12.05.2001``,
+    ``2001-05-12``): the one four-digit number in it, else None."""
+    import re
+
+    years = re.findall(r"(?<!\d)(\d{4})(?!\d)", text)
+    return int(years[0]) if len(years) == 1 else None
+
+
+def from_list_entry(entry: ListEntry, info: ListInfo) -> Member:
+    """A member as a rating list publishes them, each rating dated by the list."""
+    ratings = {kind: Rating(entry.rating(kind), info.date, info.name) for kind in RATING_KINDS if entry.rating(kind)}
+    return Member(0, entry.name, fide_id=entry.fide_id, national_id=entry.national_id, egd_pin=entry.egd_pin,
+                  federation=entry.federation, title=entry.best_title, sex=entry.sex, club=entry.club,
+                  birth_year=birth_year(entry.birth_year), go_rank=entry.go_rank, ratings=ratings)
+
+
+def from_player(p: Player, rating_kind: str, source: str = "") -> Member:
+    """A member from an event's player: their ids and fields, the rating as the event's
+    ``rating_kind`` (the national rating too), Go's rank, GoR and EGD pin from ``extra``."""
+    extra = p.extra or {}
+    ratings = {}
+    if p.rating:
+        ratings[rating_kind] = Rating(p.rating, "", source)
+    if p.national_rating:
+        ratings["national"] = Rating(p.national_rating, "", source)
+    if isinstance(extra.get("go_rating"), int):
+        ratings["go"] = Rating(int(extra["go_rating"]), "", source)
+    return Member(0, p.name, fide_id=p.fide_id, national_id=p.national_id, egd_pin=str(extra.get("egd_pin", "") or ""),
+                  federation=p.federation, title=p.title, sex=p.sex, club=p.club, birth_year=birth_year(p.birth),
+                  go_rank=str(extra.get("go_rank", "") or ""), ratings=ratings)
+
+
+def from_row(row: Mapping[str, Any], line: int, date: str = "") -> Member:
+    """A member from a row of a club's CSV (:func:`core.csvimport.parse_players_csv` with its
+    contact columns): ``rating`` is the FIDE standard rating, ``national_rating`` the national
+    one, ``go_rating`` the GoR, each dated ``date`` (the file's, when the organiser gives it);
+    a birth field without one clear year is refused naming the line."""
+    extra = dict(row.get("extra") or {})
+    ratings = {kind: Rating(int(value), date) for kind, value in (
+        ("standard", row.get("rating")), ("national", row.get("national_rating")), ("go", extra.get("go_rating")))
+        if isinstance(value, int) and value}
+    birth = str(row.get("birth", "") or "")
+    year = birth_year(birth)
+    if birth and year is None:
+        raise TournamentError(_("line {line}: birth {value!r} is not a year").format(line=line, value=birth))
+    text: dict[str, Any] = {k: str(row.get(k, "") or "") for k in (
+        "fide_id", "national_id", "federation", "title", "sex", "club", "email", "phone")}
+    return Member(0, str(row["name"]), **text, go_rank=str(extra.get("go_rank", "") or ""), birth_year=year,
+                  ratings=ratings)

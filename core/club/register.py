@@ -8,16 +8,20 @@ the rules live here once, whichever process (the data service, or hakem in-proce
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from tinydb import Query, TinyDB
 from tinydb.table import Document
 
-from core.club.members import ID_FIELDS, Member, checked, from_document, to_document
+from core.club.members import ID_FIELDS, RATING_KINDS, Member, Rating, checked, from_document, to_document
 from core.errors import TournamentError
 from core.i18n import _
+
+if TYPE_CHECKING:
+    from core.ratinglists.index import ListIndex
 
 TABLE = "members"
 MemberQuery = Query()
@@ -67,13 +71,6 @@ def add(db: TinyDB, m: Member) -> Member:
     return replace(m, id=number)
 
 
-def add_many(db: TinyDB, new: Iterable[Member]) -> list[Member]:
-    """Add every member of ``new`` (each checked as :func:`add` does, in order; the first
-    refusal names the row's member and stops everything: the caller's change then commits
-    nothing)."""
-    return [add(db, m) for m in new]
-
-
 def edit(db: TinyDB, number: int, **changes: object) -> tuple[Member, Member]:
     """Change fields of member ``number`` (``ratings``: the kinds given, the others kept);
     returns (before, after)."""
@@ -104,3 +101,136 @@ def remove(db: TinyDB, number: int) -> Member:
     gone = member(db, number)
     db.table(TABLE).remove(doc_ids=[number])
     return gone
+
+
+# -- type-ahead ----------------------------------------------------------------------------------
+_KEYS: weakref.WeakKeyDictionary[TinyDB, list[tuple[str, str, int]]] = weakref.WeakKeyDictionary()
+
+
+def _search_keys(db: TinyDB) -> list[tuple[str, str, int]]:
+    """(folded name, ids in capitals, member number) of every member, folded once per version
+    of the file (the club database's view lives as long as that version): a keystroke is then
+    one pass of ``startswith`` over 5,000 short strings, not 5,000 foldings."""
+    from core.ratinglists.entry import fold
+
+    keys = _KEYS.get(db)
+    if keys is None:
+        keys = [(fold(str(doc.get("name", ""))), " ".join(str(doc.get(k, "")).upper() for k in ID_FIELDS if doc.get(k)),
+                 doc.doc_id) for doc in db.table(TABLE).all()]
+        keys.sort()
+        _KEYS[db] = keys
+    return keys
+
+
+def search(db: TinyDB, query: str, limit: int = 20) -> list[Member]:
+    """Members whose name begins with ``query`` (folded as a list's search is: ``ozturk``
+    finds *Öztürk*), or whose every word begins a word of the name in any order (``can kaya``
+    finds *Kaya, Can*), or one of whose ids begins with it; by name."""
+    from core.ratinglists.entry import fold
+
+    key = fold(query)
+    if not key:
+        return []
+    words = key.split(" ")
+    wanted = query.strip().upper()
+    found: list[int] = []
+    for name, ids, number in _search_keys(db):
+        parts = name.split(" ")
+        if name.startswith(key) or (len(words) > 1 and all(any(p.startswith(w) for p in parts) for w in words)) \
+                or any(i.startswith(wanted) for i in ids.split(" ") if i):
+            found.append(number)
+            if len(found) >= limit:
+                break
+    table = db.table(TABLE)
+    return [from_document(n, table.get(doc_id=n)) for n in found]  # type: ignore[arg-type]
+
+
+# -- importing -----------------------------------------------------------------------------------
+def import_members(db: TinyDB, new: Iterable[Member]) -> list[tuple[Member, bool]]:
+    """Add every member of ``new`` who is not in the register yet; one who holds an id a
+    member holds already is that member.  Per member of ``new``, in order: (the member of the
+    register, whether added now).  All or none: a bad row is refused naming its member (the
+    caller's change then commits nothing)."""
+    out: list[tuple[Member, bool]] = []
+    for m in new:
+        holder = next((h for kind in ID_FIELDS if (h := holder_of(db, kind, getattr(m, kind))) is not None), None)
+        if holder is not None:
+            out.append((holder, False))
+            continue
+        try:
+            out.append((add(db, m), True))
+        except TournamentError as error:
+            raise TournamentError(_("{name}: {error}").format(name=m.name, error=error)) from None
+    return out
+
+
+# -- rating lists --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RatingChange:
+    """One member's ratings as a newer list has them."""
+
+    member: Member
+    changes: tuple[tuple[str, int, int], ...]
+    """(kind, before, after) of each rating the list changes."""
+    ratings: Mapping[str, Rating]
+    """The member's ratings after the update."""
+
+
+@dataclass(frozen=True)
+class ListUpdate:
+    """What a list does to the register: who changes, and who is not in the list."""
+
+    list_name: str
+    date: str
+    changed: tuple[RatingChange, ...]
+    missing: tuple[Member, ...]
+    """Members with an id of the list's kind whom the list does not hold."""
+
+
+def list_update(db: TinyDB, index: ListIndex) -> ListUpdate:
+    """Each member found in the list by identity (FIDE id, else national id, else EGD pin:
+    :func:`core.ratinglists.apply.list_entry_of`, the event update's own lookup) gets the list's
+    rating of every kind the list has, dated by the list — unless the member's rating of that
+    kind comes from a newer list (dates compared at the precision both give)."""
+    from core.ratinglists.apply import list_entry_of
+
+    info = index.info
+    changed, missing = [], []
+    for m in members(db):
+        if not m.ids:
+            continue
+        entry = list_entry_of(index, m.as_player())
+        if entry is None:
+            missing.append(m)
+            continue
+        ratings = dict(m.ratings)
+        diffs = []
+        for kind in RATING_KINDS:
+            value = entry.rating(kind)
+            held = ratings.get(kind)
+            if not value or (held is not None and _newer(held.date, info.date)):
+                continue
+            if held is None or (held.value, held.date, held.list) != (value, info.date, info.name):
+                ratings[kind] = Rating(value, info.date, info.name)
+                if held is None or held.value != value:
+                    diffs.append((kind, held.value if held else 0, value))
+        if ratings != dict(m.ratings):
+            changed.append(RatingChange(m, tuple(diffs), ratings))
+    return ListUpdate(info.name, info.date, tuple(changed), tuple(missing))
+
+
+def _newer(held: str, listed: str) -> bool:
+    """``held`` is a later date than ``listed`` at the precision both give (``2026-12-01`` is
+    not newer than ``2026-12``)."""
+    n = min(len(held), len(listed))
+    return bool(held and listed) and held[:n] > listed[:n]
+
+
+def apply_list_update(db: TinyDB, update: ListUpdate) -> None:
+    """Store the ratings :func:`list_update` found (ratings only; nothing else of a member)."""
+    from core.club.members import to_document
+
+    table = db.table(TABLE)
+    for change in update.changed:
+        current = member(db, change.member.id)
+        table.update(_replacing(to_document(replace(current, ratings=change.ratings))), doc_ids=[current.id])

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from core.i18n import _
 
 if TYPE_CHECKING:
+    from core.club.history import Played
     from core.club.members import Member, Rating
 
 _TEXT = ("name", "fide_id", "national_id", "egd_pin", "federation", "title", "sex", "club", "go_rank", "email", "phone")
@@ -81,13 +82,29 @@ def _show(args: argparse.Namespace) -> int:
     from core.cli.common import open_workspace, print_json
     from core.safe_text import terminal_safe
 
-    m = open_workspace().member(args.number)
+    m, played = open_workspace().member_history(args.number)
     if args.format == "json":
-        print_json({"member": asdict(m)})
+        print_json({"member": asdict(m), "events": [asdict(e) for e in played]})
         return 0
-    for line in _card(m):
+    for line in [*_card(m), "", *_history(played)]:
         print(terminal_safe(line))
     return 0
+
+
+def _history(played: list[Played]) -> list[str]:
+    """The events a member played, one a line (``members show``)."""
+    from core.i18n.format import format_points
+
+    if not played:
+        return [_("No events in this data directory.")]
+    lines = [_("Events ({count}); rating changes are not computed by hakem:").format(count=len(played))]
+    for e in played:
+        place = f"{e.place}/{e.players}" if e.place else "-"
+        tpr = _("TPR {value}").format(value=e.performance) if e.performance else ""
+        game = _("Go") if e.go else _("chess")
+        lines.append(f"  {e.date or '-':<10}  {e.name:<30} {game:<6} {format_points(e.score):>5}/{e.games:<3} "
+                     f"{place:>7}  {tpr}".rstrip())
+    return lines
 
 
 def _card(m: Member) -> list[str]:
@@ -126,6 +143,54 @@ def _remove(args: argparse.Namespace) -> int:
     return 0
 
 
+def _import(args: argparse.Namespace) -> int:
+    import sys
+
+    from core.cli import CliError
+    from core.cli.common import open_workspace
+    from core.errors import TournamentError
+    from core.safe_text import terminal_safe
+
+    if bool(args.file) == bool(args.event):
+        raise CliError(_("members import: give a CSV file or --event ID"))
+    workspace = open_workspace()
+    done = workspace.members_from_event(args.event) if args.event else \
+        workspace.import_members(args.file, rating_date=args.rating_date or "")
+    print(_("{added} member(s) added, {known} already in the register").format(added=len(done.added), known=len(done.known)))
+    for new, held in done.known:
+        print(terminal_safe(_("  {name}: member {number} ({held})").format(name=new.name, number=held.id, held=held.name)))
+    if done.skipped:
+        print(_("{count} player(s) of the event are linked to members already").format(count=done.skipped))
+    if done.links:
+        try:
+            workspace.open(args.event).link_members(dict(done.links))
+            print(_("{count} player(s) of {tid} linked to their members").format(count=len(done.links), tid=args.event))
+        except TournamentError as error:  # the event's role table decides; the register is done
+            print(terminal_safe(_("hakem: warning: the players were not linked to their members: {error}").format(
+                error=error)), file=sys.stderr)
+    return 0
+
+
+def _update(args: argparse.Namespace) -> int:
+    from core.cli.common import open_workspace
+    from core.safe_text import terminal_safe
+
+    workspace = open_workspace()
+    update = workspace.preview_member_update(args.list) if args.dry_run else workspace.update_members_from_list(args.list)
+    heading = _("Would change, from list {name} ({date}):") if args.dry_run else _("Changed, from list {name} ({date}):")
+    print(heading.format(name=update.list_name, date=update.date or _("undated")))
+    for change in update.changed:
+        what = ", ".join(f"{kind} {old} → {new}" for kind, old, new in change.changes) or _("date and source only")
+        print(terminal_safe(f"{change.member.id:>5}  {change.member.name}: {what}"))
+    if not update.changed:
+        print(_("  nobody"))
+    if update.missing:
+        print(_("Not in the list ({count}):").format(count=len(update.missing)))
+        for m in update.missing:
+            print(terminal_safe(f"{m.id:>5}  {m.name} ({m.ids})"))
+    return 0
+
+
 def _member_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--name", help=_("Surname, First name"))
     p.add_argument("--fide-id", dest="fide_id")
@@ -161,6 +226,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     ed.add_argument("number", type=int)
     _member_options(ed)
     ed.set_defaults(func=_edit)
+    im = ms.add_parser("import", help=_("add the members of a club's CSV, or of an event's players"))
+    im.add_argument("file", nargs="?")
+    im.add_argument("--event", metavar="ID", help=_("take the players of this event"))
+    im.add_argument("--rating-date", help=_("the date of the file's ratings, e.g. 2026-12"))
+    im.set_defaults(func=_import)
+    up = ms.add_parser("update", help=_("take the ratings of a newer rating list into the register"))
+    up.add_argument("--list", default="", help=_("which list (default: the only one)"))
+    up.add_argument("--dry-run", action="store_true", help=_("show the changes without making them"))
+    up.set_defaults(func=_update)
     rm = ms.add_parser("remove", help=_("remove a member from the register"))
     rm.add_argument("number", type=int)
     rm.set_defaults(func=_remove)

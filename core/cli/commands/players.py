@@ -26,7 +26,9 @@ def _add(args: argparse.Namespace) -> int:
     if args.go_rank:
         extra["go_rank"] = args.go_rank
     desk = open_desk(args.id)
-    if args.name and args.list is None and not args.egd_pin:
+    if args.member is not None:
+        out = desk.register_member(args.member, keep_numbers=args.keep_numbers)
+    elif args.name and args.list is None and not args.egd_pin:
         typed.setdefault("rating", 0)
         name = typed.pop("name")
         out = desk.add_player(name, keep_numbers=args.keep_numbers, extra=extra or None, **typed)
@@ -184,6 +186,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     add.add_argument("--egd-pin", default="", help=_("EGD pin (Go): take the player from the EGD list "
                                                       "(with --name: the typed name wins over the list's)"))
     add.add_argument("--list", help=_("the rating list to take the player from (see 'hakem lists')"))
+    add.add_argument("--member", type=int, metavar="N",
+                     help=_("register member N of the club's register (see 'hakem members')"))
     add.add_argument("--keep-numbers", action="store_true",
                      help=_("a late entry gets the next pairing number instead of its place by rating "
                             "(nobody else's number changes)"))
