@@ -144,7 +144,6 @@ class _Scorer:
 
     def __init__(self, items: dict[int, tuple[Item, ...]], options: KeizerOptions, upto: int) -> None:
         self.options = options
-        self.players = len(items)
         fractions = [it.fraction for its in items.values() for it in its if it.round <= upto]
         self.scale = math.lcm(1, *(f.denominator for f in fractions))
         self.own: dict[int, int] = {}
