@@ -19,6 +19,7 @@ from core.app import BoardSeen, ReadOnlyError, RoundSeen, Workspace
 from core.app.access import declared_use_cases
 from core.app.desk import Desk
 from core.club.members import Member
+from core.club.series import Series
 from core.errors import TournamentError
 from core.model import Board, Bye, ByeKind, GameResult
 from core.store import Store
@@ -156,6 +157,14 @@ def workspace_calls(ws: Workspace, tid: str, tmp: Path) -> dict[str, object]:
         "members_from_event": lambda: ws.members_from_event(tid),
         "preview_member_update": lambda: ws.preview_member_update("fide"),
         "update_members_from_list": lambda: ws.update_members_from_list("fide"),
+        "series_list": ws.series_list,
+        "series_definition": lambda: ws.series_definition("GP"),
+        "series_table": lambda: ws.series_table("GP"),
+        "create_series": lambda: ws.create_series(Series("GP")),
+        "add_series_event": lambda: ws.add_series_event("GP", tid),
+        "remove_series_event": lambda: ws.remove_series_event("GP", tid),
+        "change_series": lambda: ws.change_series("GP", {"best": 2}),
+        "delete_series": lambda: ws.delete_series("GP"),
         "open": lambda: ws.open(tid),
     }
 

@@ -10,11 +10,17 @@ A failure here is a warning, never an error: the change itself is saved.
 
 from __future__ import annotations
 
+import functools
 import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Tournament
+
+if TYPE_CHECKING:
+    from core.club.series_table import SeriesTable
 
 
 def pages_changed(before: Tournament, after: Tournament) -> bool:
@@ -32,13 +38,52 @@ def pages_changed(before: Tournament, after: Tournament) -> bool:
     return before.rounds[:-1] != after.rounds[:-1]
 
 
-def after_change(data_dir: str | os.PathLike[str], tid: str, before: Tournament, after: Tournament) -> list[str]:
+SeriesTables = Callable[[list[str]], list["SeriesTable"]]
+"""The tables of the series named (the data service's client asks the service for them)."""
+
+
+def after_change(data_dir: str | os.PathLike[str], tid: str, before: Tournament, after: Tournament,
+                 series: SeriesTables | None = None) -> list[str]:
     """Run the side effects of a saved change; returns warnings for the front end to show.
 
     The pages go to the directory this process remembers for the tournament
-    (:mod:`core.app.publishing`), never to one named in the tournament's data."""
+    (:mod:`core.app.publishing`), never to one named in the tournament's data; so do the
+    pages of the series the tournament is in (``series``: how their tables are had; by
+    default computed here from ``data_dir``)."""
     if not pages_changed(before, after):
         return []
+    return _event_pages(data_dir, tid, after) + _series_pages(data_dir, tid, series)
+
+
+def _series_pages(data_dir: str | os.PathLike[str], tid: str, series: SeriesTables | None) -> list[str]:
+    """Publish again the remembered series that hold ``tid``."""
+    from core.app import publishing
+
+    places = publishing.remembered_series(data_dir)
+    if not places:
+        return []
+    from core.reports.series import publish_series
+
+    if series is None:
+        from core.app.series import local_tables
+
+        series = functools.partial(local_tables, data_dir)
+    warnings = []
+    try:
+        tables = series(sorted(places))
+    except (OSError, TournamentError) as error:
+        return [_("the series pages were not published: {error}").format(error=error)]
+    for table in tables:
+        if tid in table.series.events:
+            try:
+                publish_series(table, places[table.series.name])
+            except (OSError, TournamentError) as error:
+                warnings.append(_("the pages of series {name!r} were not published: {error}").format(
+                    name=table.series.name, error=error))
+    return warnings
+
+
+def _event_pages(data_dir: str | os.PathLike[str], tid: str, after: Tournament) -> list[str]:
     from core.app import publishing
 
     directory = publishing.remembered(data_dir, tid)

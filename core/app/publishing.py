@@ -8,8 +8,9 @@ configuration of the process that writes there: the user's own (``$HAKEM_CONFIG_
 ``$XDG_CONFIG_HOME/hakem``, else ``~/.config/hakem``, file ``publishing.json``) for hakem
 running as the user, the service account's own for a data service.
 
-``publishing.json``: ``{"directories": {DATA_DIR: {ID: WEB_DIR}}, "noticed": [DATA_DIR/ID …]}``,
-the data directory by its real path (the same id in two data directories is two tournaments).
+``publishing.json``: ``{"directories": {DATA_DIR: {ID: WEB_DIR}}, "series": {DATA_DIR: {NAME:
+WEB_DIR}}, "noticed": [DATA_DIR/ID …]}``, the data directory by its real path (the same id in
+two data directories is two tournaments); a series' pages follow every change of its events.
 A tournament that still names a directory in its options (``publish_directory``, written by an
 earlier version) is never published there: the first change that would have published says
 so once, and ``hakem publish ID DIR --remember`` puts the directory into this file.
@@ -71,10 +72,12 @@ def remembered(data_dir: str | os.PathLike[str], tid: str) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
-def remember(data_dir: str | os.PathLike[str], tid: str, directory: str | None) -> None:
-    """Store (``None``: forget) the web directory of ``tid`` in this process's configuration."""
+def remember(data_dir: str | os.PathLike[str], tid: str, directory: str | None,
+             section: str = "directories") -> None:
+    """Store (``None``: forget) the web directory of ``tid`` in this process's configuration
+    (``section="series"``: of the series called ``tid``)."""
     data = _load()
-    found = data.get("directories")
+    found = data.get(section)
     table: dict[str, Any] = found if isinstance(found, dict) else {}
     old = table.get(_place(data_dir))
     entry = dict(old) if isinstance(old, dict) else {}
@@ -83,7 +86,16 @@ def remember(data_dir: str | os.PathLike[str], tid: str, directory: str | None) 
     else:
         entry[tid] = os.path.abspath(os.path.expanduser(directory))
     table = {**table, _place(data_dir): entry}
-    _save({**data, "directories": {k: v for k, v in table.items() if v}})
+    _save({**data, section: {k: v for k, v in table.items() if v}})
+
+
+def remembered_series(data_dir: str | os.PathLike[str]) -> dict[str, str]:
+    """Series name → the web directory this process keeps the series' page current in."""
+    table = _load().get("series")
+    entry = table.get(_place(data_dir)) if isinstance(table, dict) else None
+    if not isinstance(entry, dict):
+        return {}
+    return {k: v for k, v in entry.items() if isinstance(k, str) and isinstance(v, str) and v}
 
 
 def first_notice(data_dir: str | os.PathLike[str], tid: str) -> bool:

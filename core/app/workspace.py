@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from core.app.access import Policy, Request, default_policy, use_case
 from core.app.club import ClubCases
 from core.app.lists import ListCases
+from core.app.series import SeriesCases
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Tournament
@@ -95,7 +96,7 @@ def check_form(values: dict[str, object], system: str = "") -> dict[str, object]
     return out
 
 
-class Workspace(ListCases, ClubCases):
+class Workspace(ListCases, ClubCases, SeriesCases):
     """All tournaments of one data directory, opened read-write or read-only."""
 
     def __init__(self, data_dir: Any = None, read_only: bool = False, policy: Policy | None = None,

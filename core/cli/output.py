@@ -28,6 +28,15 @@ def add_output_options(parser: argparse.ArgumentParser, help_text: str | None = 
     parser.add_argument("--force", action="store_true", help=_("replace FILE if it exists"))
 
 
+def text_width(width: int | None, default: int) -> int:
+    """``--width`` as given (at least 40 columns: no report's table fits fewer), else ``default``."""
+    if width is not None and width < 40:
+        from core.cli import CliError
+
+        raise CliError(_("--width must be at least 40 columns."))
+    return width or default
+
+
 def write_user_file(text: str, output: str | None, force: bool = False, kind: str = "text") -> None:
     """Write ``text`` (UTF-8) to ``output`` as described in the module docstring, with no
     control character from the data (:func:`core.safe_text.machine_safe` for the format

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Union
 if TYPE_CHECKING:
     from core.model import GameResult
 
-Cell = Union[str, int, Fraction, tuple, None, "Points", "GameCell", "Marked", "Money"]
+Cell = Union[str, int, Fraction, tuple, None, "Points", "GameCell", "Marked", "Money", "Term"]
 
 
 @dataclass(frozen=True)
@@ -63,6 +63,15 @@ class Marked:
 
     value: object
     cut: bool = False
+
+
+@dataclass(frozen=True)
+class Term:
+    """A word of the report's language for people, its fixed key for machines (a criterion
+    that decided a tie: "head-to-head" in a CSV whatever the language of the page)."""
+
+    key: str
+    text: str
 
 
 @dataclass(frozen=True)

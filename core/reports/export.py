@@ -114,7 +114,13 @@ ones no longer in the set (e.g. last round's alphabetical list), and never anyth
 
 
 def publish(t: Tournament, directory: str | os.PathLike[str], force: bool = False) -> list[Path]:
-    """Write the HTML set into ``directory`` (e.g. a web root), each file atomically.
+    """Write the tournament's HTML set into ``directory`` (:func:`write_pages`)."""
+    return write_pages(html_pages(t), directory, force)
+
+
+def write_pages(pages: dict[str, str], directory: str | os.PathLike[str], force: bool = False) -> list[Path]:
+    """Write a set of HTML pages (file name -> page) into ``directory`` (e.g. a web root),
+    each file atomically.
 
     A web root is often writable by a group, so every name in it is treated as hostile (see
     :mod:`core.store.files`): a page is written to a fresh temporary file and renamed over the
@@ -148,7 +154,6 @@ def publish(t: Tournament, directory: str | os.PathLike[str], force: bool = Fals
             old = folder.read(MANIFEST).decode("utf-8", "replace").split()
         except (OSError, StoreError):
             old = []
-        pages = html_pages(t)
         foreign = sorted(name for name in pages if name not in old and folder.lstat(name) is not None)
         if foreign and not force:
             raise StoreError(_("{directory}: {names} already there and not written by hakem; nothing was published "

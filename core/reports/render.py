@@ -17,7 +17,7 @@ from core.i18n.format import format_points as human_points
 from core.i18n.format import column_formatter
 from core.i18n.format import format_value as human_value
 from core.model import format_points
-from core.reports.document import Column, GameCell, Marked, Money, Points, Report, ResultCell, Table
+from core.reports.document import Column, GameCell, Marked, Money, Points, Report, ResultCell, Table, Term
 from core.safe_text import csv_text, field_safe, terminal_safe
 from core.tiebreaks.values import format_value as machine_value
 
@@ -29,7 +29,7 @@ def human(cell: object) -> str:
     """A cell as people read it (½, decimal comma in German/Turkish/Russian, translated marks)."""
     if cell is None:
         return ""
-    if isinstance(cell, (GameCell, ResultCell)):
+    if isinstance(cell, (GameCell, ResultCell, Term)):
         return cell.text
     if isinstance(cell, Marked):
         text = human(cell.value)
@@ -73,6 +73,8 @@ def machine(cell: object) -> str:
         return cell.trf
     if isinstance(cell, ResultCell):
         return cell.result.value if cell.result is not None else ""
+    if isinstance(cell, Term):
+        return cell.key
     if isinstance(cell, Marked):
         text = machine(cell.value)
         return f"({text})" if cell.cut else text
@@ -297,8 +299,19 @@ def to_json(report: Report) -> dict:
             **({"text": report.preformatted} if report.preformatted else {})}
 
 
+def render(report: Report, fmt: str, width: int = PRINT_WIDTH) -> str:
+    """One report in a text format: ``csv``, ``json``, ``html``, else text ``width`` columns wide."""
+    if fmt == "csv":
+        return to_csv(report)
+    if fmt == "json":
+        return json.dumps(to_json(report), ensure_ascii=False, indent=1) + "\n"
+    if fmt == "html":
+        return to_html(report)
+    return to_text(report, width)
+
+
 def to_json_text(reports: list[Report]) -> str:
     return json.dumps([to_json(r) for r in reports], ensure_ascii=False, indent=1) + "\n"
 
 
-__all__ = ["to_text", "to_html", "to_csv", "to_json", "to_json_text", "table_text", "Column"]
+__all__ = ["to_text", "to_html", "to_csv", "to_json", "to_json_text", "render", "table_text", "Column"]

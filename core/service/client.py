@@ -350,18 +350,25 @@ class RemoteDesk(_Remote):
             from core.app import effects
             from core.app.exports import data_directory
 
-            warnings = effects.after_change(data_directory(), self.id, before, value.tournament)
+            warnings = effects.after_change(data_directory(), self.id, before, value.tournament, self._series_tables)
             value = dataclasses.replace(value, warnings=(*value.warnings, *warnings))
         return value
 
     def _published(self) -> str | None:
+        """The web directory of this user's pages of the tournament, or of a series (whose
+        table the service computes: :meth:`_series_tables`)."""
         from core.app import publishing
         from core.app.exports import data_directory
 
         try:
-            return publishing.remembered(data_directory(), self.id)
+            series = publishing.remembered_series(data_directory())
+            return publishing.remembered(data_directory(), self.id) or next(iter(series.values()), None)
         except OSError:
             return None
+
+    def _series_tables(self, names: list[str]) -> list[Any]:
+        known = {s.name for s in self.workspace.series_list()}
+        return [self.workspace.series_table(name) for name in names if name in known]
 
     def change_playoff(self, key: str, what: str, edit: Any, standings: bool = True) -> Any:
         """A playoff change: an ``edit`` function runs here on the snapshot it reads, the

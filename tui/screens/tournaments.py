@@ -1,6 +1,6 @@
 """Provides the tournaments screen: the list of events in the data directory and what to do with them.
 
-Keyboard: n new · Enter open · c duplicate · a archive · i import TRF · d demo · F1 help.
+Keyboard: n new · Enter open · c duplicate · a archive · i import TRF · d demo · e series · F1 help.
 The list re-reads the store every few seconds so an event created by another organiser shows up.
 """
 
@@ -45,6 +45,7 @@ class TournamentsScreen(CommandKeys, Screen):
         Binding("a", "archive", L_("Archive"), show=False),
         Binding("i", "import_trf", L_("Import TRF")),
         Binding("d", "demo", L_("Demo")),
+        Binding("e", "series", L_("Series"), show=False),
         Binding("s", "app.settings", L_("Settings"), show=False),
         Binding("q", "app.quit", L_("Quit")),
     ]
@@ -243,6 +244,12 @@ class TournamentsScreen(CommandKeys, Screen):
             _("Import a TRF file"),
             _("Path of a FIDE TRF file (TRF16 or TRF-2026). A new tournament is created from it."),
             placeholder="~/event.trf"), chosen)
+
+    def action_series(self) -> None:
+        """The club's series and their tables (reading only: series are made with ``hakem series``)."""
+        from tui.screens.series import SeriesScreen
+
+        self.app.push_screen(SeriesScreen())
 
     def action_demo(self) -> None:
         if self.read_only():

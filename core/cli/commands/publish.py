@@ -93,17 +93,9 @@ def _watch(desk, directory: str, interval: float, before=None, force: bool = Fal
 
 
 def _report(args: argparse.Namespace) -> int:
-    import json
-
     from core.cli.common import load_tournament, write_output
-    from core.reports.render import (
-        LANDSCAPE_WIDTH,
-        PRINT_WIDTH,
-        to_csv,
-        to_html,
-        to_json,
-        to_text,
-    )
+    from core.cli.output import text_width
+    from core.reports.render import LANDSCAPE_WIDTH, PRINT_WIDTH, render
     from core.reports.view import View
 
     t = load_tournament(args.id)
@@ -123,18 +115,8 @@ def _report(args: argparse.Namespace) -> int:
 
     reports = document(view, args.kind, round_no=args.round, pno=args.player, key=args.key).reports
     report = reports[0]
-    if args.format == "csv":
-        text = to_csv(report)
-    elif args.format == "json":
-        text = json.dumps(to_json(report), ensure_ascii=False, indent=1) + "\n"
-    elif args.format == "html":
-        text = to_html(report)
-    else:
-        if args.width is not None and args.width < 40:
-            from core.cli import CliError
-
-            raise CliError(_("--width must be at least 40 columns."))
-        text = to_text(report, args.width or (LANDSCAPE_WIDTH if args.landscape else PRINT_WIDTH))
+    width = text_width(args.width, LANDSCAPE_WIDTH if args.landscape else PRINT_WIDTH) if args.format == "text" else 0
+    text = render(report, args.format, width)
     kind = "json" if args.format == "json" else "text"
     if args.save:
         from core.safe_text import machine_safe

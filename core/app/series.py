@@ -1,0 +1,261 @@
+"""Use cases of the club's series: create, add and remove events, change the scoring, show.
+
+Why use cases: the definitions live in the club database (its ``series`` table), which with
+the data service is the service's alone; front ends reach it through the Workspace, run by the
+service for the calling user.  The table itself is computed where the events are (here, or in
+the service) from the events as they are now, never stored.
+
+Who may change a series (the role policy of :mod:`core.roles`, applied to a season):
+
+- **creating** one: anyone who may create an event (not a capped process: a results-only
+  SSH key or a viewer's ``--view``); the creator is its first organiser and may name others
+  (``user:NAME``, ``group:NAME``, checked as a role table's entries are);
+- **changing** it (events, scoring, organisers, removing it): its organisers;
+- **adding an event**: an organiser of the series who is also an arbiter or the chief
+  arbiter of that event — whoever runs an event decides whether it counts for a season;
+  removing one needs the series' organisers only (the event may be gone).
+"""
+
+from __future__ import annotations
+
+import builtins
+from typing import TYPE_CHECKING, Any
+
+from core.app.access import use_case
+from core.club.series import Series, SeriesError
+from core.i18n import _
+
+if TYPE_CHECKING:
+    from tinydb import TinyDB
+
+    from core.club.series_table import SeriesTable
+    from core.store import Store
+    from core.store.clubdb import ClubDB
+
+TABLE = "series"
+
+
+class SeriesCases:
+    """The series of the data directory (mixed into :class:`~core.app.workspace.Workspace`)."""
+
+    store: Store
+
+    if TYPE_CHECKING:
+        @property
+        def club(self) -> ClubDB: ...  # ClubCases's: the club database of the store's directory
+
+    # -- reading --------------------------------------------------------------------------------
+    @use_case("series.read", writes=False)
+    def series_list(self) -> builtins.list[Series]:
+        """Every series, by name."""
+        return sorted(_all(self.club.view()), key=lambda s: s.name.casefold())
+
+    @use_case("series.read", writes=False)
+    def series_definition(self, name: str) -> Series:
+        """One series by its name (case is ignored)."""
+        return _find(self.club.view(), name)
+
+    @use_case("series.read", writes=False)
+    def series_table(self, name: str) -> SeriesTable:
+        """The series table, computed from its events as they are now (an event that cannot be
+        read is listed with the reason and counts for nobody)."""
+        from core.club.series_table import compute
+        from core.model import Tournament
+
+        view = self.club.view()
+        series = _find(view, name)
+        events: dict[str, Tournament | str] = {}
+        for tid in series.events:
+            try:
+                events[tid] = self.store.load(tid).tournament
+            except (OSError, ValueError) as error:
+                events[tid] = str(error)
+        return compute(series, events, _register_ids(view))
+
+    # -- changing -------------------------------------------------------------------------------
+    @use_case("series.create")
+    def create_series(self, series: Series) -> Series:
+        """Save a new series (no events yet); its organisers: the caller, then those named."""
+        from core.club.series import check
+        from core.store import current_user
+
+        _require_uncapped()
+        series = check(Series(series.name.strip(), series.scoring, series.table, series.best, series.minimum,
+                              series.place_by, organisers=_organisers(series.organisers, f"user:{current_user()}")))
+
+        def edit(db: TinyDB) -> Series:
+            same = [s.name for s in _all(db) if s.name.casefold() == series.name.casefold()]
+            if same:
+                raise SeriesError(_("there is already a series {name!r}").format(name=same[0]))
+            db.table(TABLE).insert(_document(series))
+            return series
+
+        return self.club.change(f"new series {series.name}", edit)
+
+    @use_case("series.edit")
+    def add_series_event(self, name: str, tid: str) -> Series:
+        """Add event ``tid`` to the series (the end of its order): refused for an event of the
+        other game, one already in it, or one the caller does not run."""
+        from core.club.series import MAX_EVENTS, game_of
+        from core.roles import Role, role_of
+
+        _find(self.club.view(), name)  # an unknown series is named before the event is looked up
+        t = self.store.load(tid).tournament
+        if role_of(t).rank > Role.ARBITER.rank:
+            raise SeriesError(_("only an arbiter or the chief arbiter of {event!r} may add it to a series")
+                              .format(event=t.name))
+        game = game_of(t.system)
+
+        def change(series: Series) -> Series:
+            if tid in series.events:
+                raise SeriesError(_("{event!r} ({id}) is already in series {name!r}").format(
+                    event=t.name, id=tid, name=series.name))
+            if series.game and series.game != game:
+                raise SeriesError((_("{event!r} is a Go event and series {name!r} is of chess events: a series "
+                                     "never mixes chess and Go") if game == "go" else
+                                   _("{event!r} is a chess event and series {name!r} is of Go events: a series "
+                                     "never mixes chess and Go")).format(event=t.name, name=series.name))
+            if len(series.events) >= MAX_EVENTS:
+                raise SeriesError(_("a series holds at most {limit} events").format(limit=MAX_EVENTS))
+            return _replaced(series, events=(*series.events, tid), game=game)
+
+        return self._change(name, f"add event {tid} to series {{name}}", change)
+
+    @use_case("series.edit")
+    def remove_series_event(self, name: str, tid: str) -> Series:
+        """Take event ``tid`` out of the series (the event itself is not touched)."""
+
+        def change(series: Series) -> Series:
+            if tid not in series.events:
+                raise SeriesError(_("event {id!r} is not in series {name!r}").format(id=tid, name=series.name))
+            events = tuple(e for e in series.events if e != tid)
+            return _replaced(series, events=events, game=series.game if events else "")
+
+        return self._change(name, f"remove event {tid} from series {{name}}", change)
+
+    @use_case("series.edit")
+    def change_series(self, name: str, changes: dict[str, Any]) -> Series:
+        """Change the scoring settings (``scoring``, ``table``, ``best``, ``minimum``,
+        ``place_by``; the table follows at once, from the same events) or the ``organisers``
+        (``user:NAME``/``group:NAME`` checked against the machine; the caller stays one)."""
+        fields = ", ".join(sorted(changes))
+        scoring = {k: v for k, v in changes.items() if k != "organisers"}
+
+        def change(series: Series) -> Series:
+            series = series.with_settings(**scoring)
+            if "organisers" in changes:
+                series = _replaced(series, organisers=_organisers(changes["organisers"]))
+                _require_organiser(series)  # nobody takes herself out of what she runs by mistake
+            return series
+
+        return self._change(name, f"change series {{name}}: {fields}", change)
+
+    @use_case("series.edit")
+    def delete_series(self, name: str) -> None:
+        """Remove the series (its events are not touched)."""
+        from tinydb import Query
+
+        series = _find(self.club.view(), name)
+        _require_organiser(series)
+
+        def edit(db: TinyDB) -> None:
+            db.table(TABLE).remove(Query().name == series.name)
+
+        self.club.change(f"remove series {series.name}", edit)
+
+    def _change(self, name: str, action: str, change: Any) -> Series:
+        """Apply ``change`` to the stored series under the database's lock (checked against
+        the organisers as it is stored, so a concurrent change is never lost)."""
+        from tinydb import Query
+
+        def edit(db: TinyDB) -> Series:
+            before = _find(db, name)
+            _require_organiser(before)
+            after = change(before)
+            db.table(TABLE).update(_document(after), Query().name == before.name)
+            return after
+
+        return self.club.change(action.format(name=name), edit)
+
+
+def _replaced(series: Series, **changes: Any) -> Series:
+    import dataclasses
+
+    from core.club.series import check
+
+    return check(dataclasses.replace(series, **changes))
+
+
+def _document(series: Series) -> dict[str, Any]:
+    from core.club.series import to_document
+
+    return to_document(series)
+
+
+def _all(db: TinyDB) -> builtins.list[Series]:
+    from core.club.series import from_document
+
+    return [from_document(doc) for doc in db.table(TABLE).all()]
+
+
+def _register_ids(db: TinyDB) -> dict[tuple[str, str], int]:
+    """The register's FIDE ids and EGD pins → member numbers (each held by one member)."""
+    from core.club.register import members
+
+    out: dict[tuple[str, str], int] = {}
+    for m in members(db):
+        for kind, value in (("fide", m.fide_id.strip()), ("egd", m.egd_pin.strip())):
+            if value:
+                out[(kind, value)] = m.id
+    return out
+
+
+def _find(db: TinyDB, name: str) -> Series:
+    """The series called ``name`` (case ignored), or one line naming the ones there are."""
+    found = [s for s in _all(db) if s.name.casefold() == name.strip().casefold()]
+    if found:
+        return found[0]
+    known = sorted(s.name for s in _all(db))
+    if not known:
+        raise SeriesError(_("no series {name!r}: there is none yet (hakem series new NAME)").format(name=name))
+    raise SeriesError(_("no series {name!r}; the series are: {names}").format(name=name, names=", ".join(known)))
+
+
+def _organisers(whos: Any, creator: str = "") -> tuple[str, ...]:
+    """``creator`` (the calling user, as the journal names her), then ``whos`` checked as a role
+    table's grants are (``user:NAME``/``group:NAME`` of this machine), once each."""
+    from core.roles import grantee
+
+    if not isinstance(whos, (list, tuple)) or not all(isinstance(w, str) for w in whos):
+        raise SeriesError(_("organisers: write user:NAME,group:NAME"))
+    return tuple(dict.fromkeys([*([creator] if creator else []), *(grantee(w) for w in whos)]))
+
+
+def _require_uncapped() -> None:
+    """A capped process (a results-only key, a viewer) changes no series."""
+    from core.roles import PermissionDenied, current_cap
+
+    if current_cap() is not None:
+        raise PermissionDenied(_("a series is changed by its organisers, not from a results-only or viewing session"))
+
+
+def _require_organiser(series: Series) -> None:
+    """The caller is named by the organisers: her user (as the journal names her) or a group
+    she is in (the matching of a role table's entries, :func:`core.roles.names`)."""
+    from core.roles import PermissionDenied, names
+    from core.store import current_user
+
+    _require_uncapped()
+    if f"user:{current_user()}" not in series.organisers and not names(series.organisers):
+        raise PermissionDenied(_("only the organisers of series {name!r} may change it ({organisers})").format(
+            name=series.name, organisers=", ".join(series.organisers)))
+
+
+def local_tables(data_dir: Any, names: builtins.list[str]) -> builtins.list[SeriesTable]:
+    """The tables of the series called ``names`` that exist, computed in this process from
+    ``data_dir`` (read-only): what refreshes a remembered series' page after a change."""
+    from core.app.workspace import Workspace
+
+    workspace = Workspace(data_dir, read_only=True)
+    known = {s.name for s in workspace.series_list()}
+    return [workspace.series_table(name) for name in names if name in known]
