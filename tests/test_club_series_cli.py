@@ -111,3 +111,15 @@ def test_only_the_organisers_change_a_series(hakem: Hakem, refused: Callable[...
     assert "only the organisers of series 'GP'" in refused("series", "add", "GP", tid)
     assert "only the organisers" in refused("series", "delete", "GP")
     hakem("series", "show", "GP")  # everyone reads
+
+
+def test_an_event_is_added_by_those_who_run_it(hakem: Hakem, refused: Callable[..., str], cli_data: Path) -> None:
+    from core.store import Store
+
+    tid = two_players(hakem)
+    hakem("series", "new", "GP")
+    # the event's role table names someone else as its chief arbiter: here we are a viewer
+    Store(cli_data).update(tid, "roles", lambda t: t.with_changes(
+        options={**t.options, "roles": {"chief-arbiter": ["user:nobody"]}}))
+    assert "only an arbiter or the chief arbiter of 'Club night'" in refused("series", "add", "GP", tid)
+    assert json.loads(hakem("series", "list", "--format", "json"))["series"][0]["events"] == []
