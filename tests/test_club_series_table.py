@@ -176,6 +176,13 @@ def test_the_register_names_a_player_registered_by_hand() -> None:
     assert [u.name for u in out.unidentified] == ["Jo"]
 
 
+def test_an_event_not_started_counts_for_nobody() -> None:
+    e1, _e2, e3 = season()
+    waiting = e3.with_changes(id="e4", rounds=())  # added to the series ahead of its day
+    out = compute(Series("GP", events=("e1", "e4")), {"e1": e1, "e4": waiting})
+    assert all(r.results[1] is None and r.played == 1 for r in out.rows) and not out.unidentified
+
+
 def test_an_event_that_cannot_be_read_counts_for_nobody() -> None:
     e1, _e2, _e3 = season()
     out = compute(Series("GP", events=("e1", "gone")), {"e1": e1, "gone": "no such tournament"})

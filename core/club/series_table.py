@@ -117,9 +117,12 @@ def criteria_words() -> dict[str, str]:
 # -- one event ----------------------------------------------------------------------------------
 def event_results(series: Series, t: Tournament) -> dict[int, EventResult]:
     """Pairing number → the result of every placed player of ``t`` (a player the event's
-    standings do not rank — withdrawn early from an all-play-all — has none)."""
-    from core.standings import compute_standings
+    standings do not rank — withdrawn early from an all-play-all — has none; nobody has one
+    before the event's first result: an event added ahead of its day counts for nobody yet)."""
+    from core.standings import compute_standings, rounds_started
 
+    if not rounds_started(t):
+        return {}
     standings = compute_standings(t, team=False)
     rows = [r for r in standings.rows if r.rank is not None]
     main = None if standings.chess_regime else standings.tiebreaks[0]
