@@ -54,6 +54,8 @@ def test_bad_input_is_one_line_and_changes_nothing(hakem: Hakem, refused: Callab
     assert "never mixes chess and Go" in refused("series", "add", "GP", go)
     assert "not in series 'GP'" in refused("series", "remove", "GP", go)
     assert "already a series 'GP'" in refused("series", "new", "gp")
+    assert "needs a name" in refused("series", "new", " ")
+    assert "control or invisible character" in refused("series", "new", "G\x07P")
     assert "never grows" in refused("series", "set", "GP", "--table", "10,12")
     assert "--best" in refused("series", "set", "GP", "--best", "-1")
     assert "no such user" in refused("series", "set", "GP", "--organisers", "user:hk-series-nobody")

@@ -175,7 +175,8 @@ class SeriesCases:
             db.table(TABLE).update(_document(after), Query().name == before.name)
             return after
 
-        return self.club.change(action.format(name=name), edit)
+        label = _find(self.club.view(), name).name  # the journal names the series as it is spelt
+        return self.club.change(action.format(name=label), edit)
 
 
 def _replaced(series: Series, **changes: Any) -> Series:

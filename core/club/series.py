@@ -107,7 +107,9 @@ def check(series: Series) -> Series:
     """Every setting within its bounds (one refusal naming the setting)."""
     from core.fields import name
 
-    name(series.name, "series")
+    if not series.name.strip():
+        raise SeriesError(_("a series needs a name"))
+    name(series.name)
     if series.scoring not in SCORINGS:
         raise SeriesError(_("unknown scoring {value!r}; use places or points").format(value=series.scoring))
     if series.place_by not in PLACE_RULES:
