@@ -1,11 +1,15 @@
-"""Registration from a rating list: type a few letters of a name (or an id), pick, done.
+"""Registration from the club's register or a rating list: type a few letters of a name (or
+an id), pick, done.
 
-Why a dialog: at a rapid evening the organiser registers arrivals from the list FIDE or the
-federation publishes; a few letters find the player (case and accents ignored: ``ozt`` finds
-*Öztürk*), Up/Down choose, Enter registers with name, ids, federation, title, sex, birth year,
-the rating of the event's kind and the national rating.  Typing always goes into the search
-field; every keystroke is one bisection of the memory-mapped index (well under a millisecond
-on a 1.2-million-player list), so the matches follow the typing.
+Why a dialog: at a rapid evening the organiser registers arrivals — the club's members first
+(the register, :mod:`core.club`: ``l``, a few letters, Enter — two keys for a regular), then
+whoever else the list FIDE or the federation publishes holds; a few letters find the player
+(case and accents ignored: ``ozt`` finds *Öztürk*), Up/Down choose, Enter registers with name,
+ids, federation, title, sex, birth year, the rating of the event's kind and the national
+rating (a member is linked to the register: ``Player.member``).  Typing always goes into the
+search field; every keystroke is one pass over the register's folded names (5,000 members:
+tests/benchmarks/bench_register_lookup.py) and one bisection of the memory-mapped index (well
+under a millisecond on a 1.2-million-player list), so the matches follow the typing.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Static
 
+from core.club.members import Member
 from core.errors import RatingListError
 from core.i18n import _
 from core.model import Tournament
@@ -30,8 +35,9 @@ from core.safe_text import field_safe
 from tui.i18n import L_
 from tui.widgets.fields import TextField
 
-Picked = tuple[ListEntry, ListInfo]
-"""What the dialog returns: the chosen entry and the list (with its date) it came from."""
+Picked = tuple[ListEntry, ListInfo] | Member
+"""What the dialog returns: a member of the register, or the chosen entry and the list (with
+its date) it came from."""
 
 SHOWN = 12
 """Matches listed at once (the dialog fits 80×24 and 60×20)."""
@@ -63,7 +69,8 @@ def open_list_of(workspace: Any, tournament: Tournament, list_name: str = "") ->
 
 
 class ListLookupDialog(ModalScreen["Picked | None"]):
-    """Search the event's rating list; returns the chosen entry and its list (or ``None``)."""
+    """Search the club's register, then the event's rating list; returns the chosen member, or
+    the chosen entry and its list (or ``None``)."""
 
     BINDINGS = [
         Binding("enter", "pick", L_("Register"), priority=True),
@@ -76,7 +83,7 @@ class ListLookupDialog(ModalScreen["Picked | None"]):
         self.tournament = tournament
         self.list_name = list_name
         self.index: ListIndex | ServiceList | None = None
-        self.matches: list[ListEntry] = []
+        self.matches: list[ListEntry | Member] = []
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box wide"):
@@ -87,19 +94,21 @@ class ListLookupDialog(ModalScreen["Picked | None"]):
 
     def on_mount(self) -> None:
         table = self.query_one("#lookup-table", DataTable)
-        for label in (_("Id"), _("Title"), _("Name"), _("Fed"), _("Born"), _("Rating")):
+        for label in (_("From"), _("Id"), _("Title"), _("Name"), _("Fed"), _("Born"), _("Rating")):
             table.add_column(label)
         hint = self.query_one("#lookup-hint", Static)
+        keys = _("Up/Down: choose · Enter: register · Esc: cancel")
         try:
             self.index = open_list_of(self.workspace, self.tournament, self.list_name)
         except RatingListError as error:
-            hint.update(str(error))
+            self.query_one("#lookup-title", Label).update(_("Register from the club's register"))
+            hint.update(f"{error}\n{keys}")
         else:
             info = self.index.info
             self.query_one("#lookup-title", Label).update(
-                _("Register from {name} ({date}, {count} players)").format(
+                _("Register from the club's register or {name} ({date}, {count} players)").format(
                     name=info.name, date=info.date or _("undated"), count=info.count))
-            hint.update(_("Up/Down: choose · Enter: register · Esc: cancel"))
+            hint.update(keys)
         self.query_one("#lookup-find", Input).focus()
 
     def on_unmount(self) -> None:
@@ -114,11 +123,16 @@ class ListLookupDialog(ModalScreen["Picked | None"]):
         """The first matches of ``text``, the cursor on the first."""
         table = self.query_one("#lookup-table", DataTable)
         table.clear()
-        self.matches = self.index.search(text, SHOWN) if self.index is not None else []
+        members: list[ListEntry | Member] = list(self.workspace.search_members(text, SHOWN)) if text.strip() else []
+        listed = self.index.search(text, SHOWN - len(members)) if self.index is not None and len(members) < SHOWN else []
+        self.matches = [*members, *listed]
         kinds = pairing_rating_order(self.tournament)
-        for e in self.matches:
+        for match in self.matches:
+            e = match.as_list_entry() if isinstance(match, Member) else match
+            source = _("member {number}").format(number=match.id) if isinstance(match, Member) else (
+                self.index.info.name if self.index is not None else "")
             rating = e.first_rating(kinds)[0] or e.national_rating or e.go_rating
-            table.add_row(e.fide_id or e.national_id or e.egd_pin, e.best_title or e.go_rank,
+            table.add_row(source, e.fide_id or e.national_id or e.egd_pin, e.best_title or e.go_rank,
                           field_safe(e.name), e.federation, e.birth_year, str(rating or ""))
         if self.matches:
             table.move_cursor(row=0)
@@ -134,8 +148,12 @@ class ListLookupDialog(ModalScreen["Picked | None"]):
     def action_pick(self) -> None:
         table = self.query_one("#lookup-table", DataTable)
         if self.matches and 0 <= table.cursor_row < len(self.matches):
-            assert self.index is not None  # matches come from it
-            self.dismiss((self.matches[table.cursor_row], self.index.info))
+            match = self.matches[table.cursor_row]
+            if isinstance(match, Member):
+                self.dismiss(match)
+                return
+            assert self.index is not None  # list entries come from it
+            self.dismiss((match, self.index.info))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

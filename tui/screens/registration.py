@@ -551,7 +551,8 @@ class RegistrationPane(CommandKeys, Vertical):
         self.app.push_screen(TeamsDialog(self.screen))
 
     def action_from_list(self) -> None:
-        """Register an arrival from the rating list: a few letters, Up/Down, Enter."""
+        """Register an arrival from the club's register or the rating list: a few letters,
+        Up/Down, Enter."""
         from tui.screens.list_lookup import ListLookupDialog
 
         session = self.screen_session
@@ -559,8 +560,11 @@ class RegistrationPane(CommandKeys, Vertical):
         def chosen(picked: Any) -> None:
             if picked is None:
                 return
-            entry, source = picked
-            self.screen.run_change(lambda: session.do(lambda desk: desk.register_from_list(entry, source)))
+            if isinstance(picked, tuple):
+                entry, source = picked
+                self.screen.run_change(lambda: session.do(lambda desk: desk.register_from_list(entry, source)))
+            else:  # a member of the club's register
+                self.screen.run_change(lambda: session.do(lambda desk: desk.register_member(picked.id)))
 
         self.app.push_screen(ListLookupDialog(self.app.workspace, session.tournament), chosen)
 
@@ -572,7 +576,7 @@ class RegistrationPane(CommandKeys, Vertical):
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand(_("Add player"), _("Fast entry form (a)"), self.action_focus_form)
-        yield SystemCommand(_("From rating list"), _("Register a player found in a rating list (l)"),
+        yield SystemCommand(_("From rating list"), _("Register a member of the club or a player found in a rating list (l)"),
                             self.action_from_list)
         yield SystemCommand(_("Check-in"), _("Who is present, who has paid (c)"), self.action_checkin)
         yield SystemCommand(_("Teams"), _("Teams and their board order (t)"), self.action_teams)

@@ -1,12 +1,15 @@
 """Provides the tournaments screen: the list of events in the data directory and what to do with them.
 
-Keyboard: n new · Enter open · c duplicate · a archive · i import TRF · d demo · e series · F1 help.
+Keyboard: n new · Enter open · c duplicate · a archive · i import TRF · d demo · e series · m members ·
+F1 help.
 The list re-reads the store every few seconds so an event created by another organiser shows up.
 """
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from collections.abc import Iterable
+
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
@@ -46,6 +49,7 @@ class TournamentsScreen(CommandKeys, Screen):
         Binding("i", "import_trf", L_("Import TRF")),
         Binding("d", "demo", L_("Demo")),
         Binding("e", "series", L_("Series"), show=False),
+        Binding("m", "members", L_("Members"), show=False),  # the hint and the palette name it
         Binding("s", "app.settings", L_("Settings"), show=False),
         Binding("q", "app.quit", L_("Quit")),
     ]
@@ -138,7 +142,7 @@ class TournamentsScreen(CommandKeys, Screen):
         if not ids:
             hint.update(_("No tournaments yet. Press n to create one, i to import a TRF file, or d for a demo."))
         else:
-            hint.update(_("Enter opens the selected tournament; n creates a new one."))
+            hint.update(_("Enter opens the selected tournament; n creates a new one; m shows the club's members."))
 
     def selected_id(self) -> str | None:
         table = self.query_one("#tournaments", DataTable)
@@ -250,6 +254,15 @@ class TournamentsScreen(CommandKeys, Screen):
         from tui.screens.series import SeriesScreen
 
         self.app.push_screen(SeriesScreen())
+
+    def action_members(self) -> None:
+        """The club's register of members and each member's events (reading only)."""
+        from tui.screens.members import MembersDialog
+
+        self.app.push_screen(MembersDialog(self.app.workspace))
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        yield SystemCommand(_("Members"), _("The club's register of members and their events (m)"), self.action_members)
 
     def action_demo(self) -> None:
         if self.read_only():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from core.cli.output import add_output_options
 from core.i18n import _
 
 if TYPE_CHECKING:
@@ -79,48 +80,29 @@ def _add(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     from dataclasses import asdict
 
-    from core.cli.common import open_workspace, print_json
-    from core.safe_text import terminal_safe
+    from core.cli.common import open_workspace, print_json, write_output
+    from core.reports.members import member_report
+    from core.reports.render import to_html
 
     m, played = open_workspace().member_history(args.number)
     if args.format == "json":
         print_json({"member": asdict(m), "events": [asdict(e) for e in played]})
-        return 0
-    for line in [*_card(m), "", *_history(played)]:
-        print(terminal_safe(line))
+    elif args.format == "html":  # the public page: never the contact data
+        write_output(to_html(member_report(m, played)), args.output, args.force)
+    else:
+        write_output("\n".join(_shown(m, played)) + "\n", args.output, args.force)
     return 0
 
 
-def _history(played: list[Played]) -> list[str]:
-    """The events a member played, one a line (``members show``)."""
-    from core.i18n.format import format_points
+def _shown(m: Member, played: list[Played]) -> list[str]:
+    """``members show`` as text: the member's fields, one a line, then the events."""
+    from core.reports.members import card_rows, history_table, not_computed
+    from core.reports.render import table_text
 
+    lines = [f"{label + ':':<16} {value}" for label, value in card_rows(m)]
     if not played:
-        return [_("No events in this data directory.")]
-    lines = [_("Events ({count}); rating changes are not computed by hakem:").format(count=len(played))]
-    for e in played:
-        place = f"{e.place}/{e.players}" if e.place else "-"
-        tpr = _("TPR {value}").format(value=e.performance) if e.performance else ""
-        game = _("Go") if e.go else _("chess")
-        lines.append(f"  {e.date or '-':<10}  {e.name:<30} {game:<6} {format_points(e.score):>5}/{e.games:<3} "
-                     f"{place:>7}  {tpr}".rstrip())
-    return lines
-
-
-def _card(m: Member) -> list[str]:
-    """A member's fields, one a line, as ``members show`` prints them."""
-    rows = [(_("Member"), str(m.id)), (_("Name"), m.name), (_("FIDE id"), m.fide_id),
-            (_("National id"), m.national_id), (_("EGD pin"), m.egd_pin), (_("Federation"), m.federation),
-            (_("Title"), m.title), (_("Sex"), m.sex), (_("Club"), m.club),
-            (_("Birth"), str(m.birth_year or "")), (_("Go rank"), m.go_rank)]
-    for kind, r in sorted(m.ratings.items()):
-        source = ", ".join(v for v in (r.date, r.list) if v)
-        rows.append((_("Rating ({kind})").format(kind=kind), f"{r.value}" + (f" ({source})" if source else "")))
-    if m.contact_hidden:
-        rows.append((_("Contact"), _("(shown only to those who may edit the register)")))
-    else:
-        rows += [(_("E-mail"), m.email), (_("Phone"), m.phone)]
-    return [f"{label + ':':<16} {value}" for label, value in rows if value]
+        return [*lines, "", _("No events in this data directory.")]
+    return [*lines, "", *table_text(history_table(played)), not_computed()]
 
 
 def _edit(args: argparse.Namespace) -> int:
@@ -220,7 +202,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     ad.set_defaults(func=_add)
     sh = ms.add_parser("show", help=_("a member's fields and the events they played"))
     sh.add_argument("number", type=int)
-    sh.add_argument("--format", choices=["text", "json"], default="text")
+    sh.add_argument("--format", choices=["text", "json", "html"], default="text",
+                    help=_("html: the member's page (without contact data)"))
+    add_output_options(sh)
     sh.set_defaults(func=_show)
     ed = ms.add_parser("edit", help=_("change a member's fields (an empty value clears one)"))
     ed.add_argument("number", type=int)

@@ -1,0 +1,54 @@
+"""A member of the club's register and their history, as the reports render them (text for
+``hakem members show``, the TUI's member view, an HTML page like the published ones).
+
+The page is public-facing: it never carries contact data, whoever asks for it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core.i18n import _, pgettext
+from core.reports.document import Column, Points, Report, Table
+
+if TYPE_CHECKING:
+    from core.club.history import Played
+    from core.club.members import Member
+
+
+def card_rows(m: Member, contact: bool = True) -> list[tuple[str, str]]:
+    """(label, value) of the member's fields that are set; ``contact``: with e-mail and phone
+    (or the note that they are private, when the reader may not see them)."""
+    rows = [(_("Member"), str(m.id)), (_("Name"), m.name), (_("FIDE id"), m.fide_id),
+            (_("National id"), m.national_id), (_("EGD pin"), m.egd_pin), (_("Federation"), m.federation),
+            (_("Title"), m.title), (_("Sex"), m.sex), (_("Club"), m.club),
+            (_("Birth"), str(m.birth_year or "")), (_("Go rank"), m.go_rank)]
+    for kind, r in sorted(m.ratings.items()):
+        source = ", ".join(v for v in (r.date, r.list) if v)
+        rows.append((_("Rating ({kind})").format(kind=kind), f"{r.value}" + (f" ({source})" if source else "")))
+    if contact and m.contact_hidden:
+        rows.append((_("Contact"), _("(shown only to those who may edit the register)")))
+    elif contact:
+        rows += [(_("E-mail"), m.email), (_("Phone"), m.phone)]
+    return [(label, value) for label, value in rows if value]
+
+
+def history_table(played: list[Played]) -> Table:
+    """The events a member played, newest first: date, event, chess or Go, score of games,
+    place of players, TPR."""
+    columns = [Column("date", _("Date")), Column("event", _("Tournament"), flex=True), Column("game", pgettext("chess or go", "Game")),
+               Column("score", _("Points"), "r"), Column("games", _("Games"), "r"), Column("place", _("Rank"), "r"),
+               Column("tpr", _("TPR"), "r", optional=True)]
+    rows: list[list[object]] = [[e.date, e.name, _("Go") if e.go else _("chess"), Points(e.score), e.games,
+                                 f"{e.place}/{e.players}" if e.place else "", e.performance or ""] for e in played]
+    return Table(columns, rows, _("Events ({count})").format(count=len(played)))
+
+
+def member_report(m: Member, played: list[Played]) -> Report:
+    """The member's page: the public fields under the name, the events below."""
+    subtitle = [f"{label}: {value}" for label, value in card_rows(m, contact=False) if label != _("Name")]
+    return Report("member", m.name, subtitle, [history_table(played)], [not_computed()])
+
+
+def not_computed() -> str:
+    """Why the history shows no rating change."""
+    return _("Rating changes are not computed by hakem: they need each player's K factor, which no event records.")
