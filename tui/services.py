@@ -211,11 +211,15 @@ class Session:
         return True
 
     def last_change(self) -> tuple[str, str]:
-        """(who, what) of the newest journal entry, for the "changed elsewhere" notice."""
+        """(who, what) of the newest journal entry, for the "changed elsewhere" notice (what
+        in the organiser's language)."""
+        from core.store.words import say
+
         try:
-            return self.desk.last_change()
+            who, words = self.desk.last_change()
         except TournamentError:
             return ("", "")
+        return who, say(words)
 
     # -- blocking changes -------------------------------------------------------------------
     def do(self, use: Use) -> Outcome:

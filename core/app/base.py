@@ -22,6 +22,7 @@ from core.app.conflicts import (
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Tournament
+from core.store.words import Action
 
 if TYPE_CHECKING:
     from core.store import Store
@@ -80,7 +81,7 @@ class DeskBase:
         self.policy.check(Request(name, writes, self.id, current_user(), self.read_only))
 
     # -- the one path of every change -------------------------------------------------------
-    def _change(self, action: str, change: Change, revision: int | None = None,
+    def _change(self, action: str | Action, change: Change, revision: int | None = None,
                 value: Callable[[Tournament, Tournament], Any] | None = None) -> Outcome:
         """Apply ``change`` to the newest state under the store's lock, then the side effects.
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from core.app.access import use_case
 from core.app.base import DeskBase
 from core.i18n import _
+from core.store.words import act
 
 if TYPE_CHECKING:
     from core.app.base import Outcome
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from core.club.register import ListUpdate
     from core.store import Store
     from core.store.clubdb import ClubDB
+    from core.store.words import Action
 
 
 @dataclass(frozen=True)
@@ -243,7 +245,7 @@ class MemberRegistrationCases(DeskBase):
     :class:`~core.app.desk.Desk`)."""
 
     if TYPE_CHECKING:
-        def _late_entry(self, action: str, change: Any) -> Outcome: ...
+        def _late_entry(self, action: Action, change: Any) -> Outcome: ...
 
     @use_case("player.add")
     def register_member(self, number: int, keep_numbers: bool = False) -> Outcome:
@@ -274,7 +276,7 @@ class MemberRegistrationCases(DeskBase):
             return after.with_changes(players=tuple(replace(p, member=number) if p.pno == pno else p
                                                     for p in after.players))
 
-        return self._late_entry(_journal_words("add player {name} (member {number})", name=m.name, number=number), change)
+        return self._late_entry(act("add_member_player", name=m.name, number=number), change)
 
     @use_case("player.edit")
     def link_members(self, links: dict[int, int]) -> Outcome:
@@ -300,4 +302,4 @@ class MemberRegistrationCases(DeskBase):
             return t.with_changes(players=tuple(replace(p, member=links[p.pno]) if p.pno in links else p
                                                 for p in t.players))
 
-        return self._change(_journal_words("link {count} players to members", count=len(links)), change)
+        return self._change(act("link_members", count=len(links)), change)

@@ -25,6 +25,7 @@ from core.app.rounds import RoundCases, RoundPlan, preview_result
 from core.app.settings import SettingsCases
 from core.errors import TournamentError
 from core.i18n import _
+from core.store.words import act
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -53,14 +54,16 @@ class Desk(RegistrationCases, MemberRegistrationCases, RoundCases, SettingsCases
         return self.store.journal(self.id)
 
     @use_case("journal.read", writes=False)
-    def last_change(self) -> tuple[str, str]:
-        """(who, what) of the newest journal entry (``("", "")`` when there is none): what a
-        screen says when another organiser's change arrives — two words over the data
-        service's socket instead of the whole journal at every change."""
+    def last_change(self) -> tuple[str, dict[str, Any]]:
+        """(who, what) of the newest journal entry (``("", {})`` when there is none): what a
+        screen says when another organiser's change arrives — its words as the journal keeps
+        them (``action``, ``what``: :func:`core.store.words.say` says them in the reader's
+        language, not the data service's) instead of the whole journal at every change."""
         entries = self.store.journal(self.id)
         if not entries:
-            return ("", "")
-        return (str(entries[-1].get("user", "")), str(entries[-1].get("action", "")))
+            return ("", {})
+        last = entries[-1]
+        return (str(last.get("user", "")), {key: last[key] for key in ("action", "what") if key in last})
 
     @use_case("journal.read", writes=False)
     def history(self) -> Any:
@@ -104,7 +107,7 @@ class Desk(RegistrationCases, MemberRegistrationCases, RoundCases, SettingsCases
             return roles.set_roles(t, entries)
 
         words = " ".join([role, *names, *(f"-{w}" for w in revoke)]).strip()
-        done = self._change(f"roles: {words}", change)
+        done = self._change(act("roles", words=words), change)
         return Outcome(done.tournament, done.revision, done.warnings + notes, done.value)
 
     # -- undo / redo ------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from core.app.access import use_case
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import ByeKind, Tournament
+from core.store.words import Action, act
 
 if TYPE_CHECKING:
     from core.app.files import Source
@@ -31,16 +32,16 @@ class RegistrationCases(DeskBase):
         the outcome's warning say who got which number; ``keep_numbers`` gives the newcomer
         the next number instead (see :meth:`late_entry`)."""
         t = self.store.load(self.id).tournament
-        action = f"add player {name.strip()}"
+        action = act("add_player", name=name.strip())
         moves: list[tuple[str, int, int]] = []
         if t.current_round and not t.numbers_frozen:
             slot, moves = commands.late_entry_moves(t, name, **fields)
             if keep_numbers or not moves:
-                action += f" (late entry: next number, {max((p.pno for p in t.players), default=0) + 1}; nobody renumbered)"
+                action = act("late_entry_next", name=name.strip(), pno=max((p.pno for p in t.players), default=0) + 1)
                 moves = []
             else:
-                action += f" (late entry slotted in as number {slot}; renumbered " + \
-                    ", ".join(f"{old}->{new}" for _n, old, new in moves) + ")"
+                action = act("late_entry_slotted", name=name.strip(), pno=slot,
+                             moves=", ".join(f"{old}->{new}" for _n, old, new in moves))
         def register(t: Tournament) -> Tournament:
             from core.ratinglists.apply import refuse_registered_ids
 
@@ -49,7 +50,7 @@ class RegistrationCases(DeskBase):
 
         return self._late_entry(action, register)
 
-    def _late_entry(self, action: str, change: Any) -> Outcome:
+    def _late_entry(self, action: Action, change: Any) -> Outcome:
         """Add a player; the answer is the number given, and when registered players got new
         numbers (a late entry slotted in by rating) a warning names each move.  A player
         registered while check-in is open is present (:func:`core.checkin.arrived`)."""
@@ -96,7 +97,7 @@ class RegistrationCases(DeskBase):
             return commands.add_player(t, name, extra=player_extra or None, **fields)
 
         who = (typed or {}).get("name") or fide_id or national_id or egd_pin
-        out = self._late_entry(f"add player {who}", change)
+        out = self._late_entry(act("add_player", name=who), change)
         return Outcome(out.tournament, out.revision, (*self._skipped_lists(list_name), *out.warnings), out.value)
 
     def _skipped_lists(self, list_name: str) -> tuple[str, ...]:
@@ -111,7 +112,7 @@ class RegistrationCases(DeskBase):
         as found, the list noted as the event's source."""
         from core.ratinglists.apply import register_entry
 
-        return self._late_entry(f"add player {entry.name} from list {source.name}",
+        return self._late_entry(act("add_player_from_list", name=entry.name, source=source.name),
                                 lambda t: register_entry(t, entry, source))
 
     @use_case("player.ratings")
@@ -127,9 +128,8 @@ class RegistrationCases(DeskBase):
             found.append(self._rating_update(t, list_name, rating_for_pairing))
             return found[-1].tournament
 
-        action = "update ratings from list"
-        if rating_for_pairing is not None:
-            action += f" (rating for pairing: {rating_for_pairing or 'by the event kind'})"
+        action = act("update_ratings") if rating_for_pairing is None else \
+            act("update_ratings_for", kinds=rating_for_pairing)
         out = self._change(action, change)
         return Outcome(out.tournament, out.revision, (*self._skipped_lists(list_name), *out.warnings), found[-1])
 
@@ -163,7 +163,7 @@ class RegistrationCases(DeskBase):
             def change(t: Tournament) -> Tournament:
                 return commands.add_players(t, rows)  # all or none, every bad row named
 
-            out = self._change(f"import {len(rows)} players from {name}", change,
+            out = self._change(act("import_players", count=len(rows), source=name), change,
                                value=lambda before, after: len(rows))
         except ValidationError as error:  # one first line naming the file (the README's promise)
             if isinstance(error, FileProblems) and error.source:
@@ -177,20 +177,21 @@ class RegistrationCases(DeskBase):
     @use_case("player.edit")
     def edit_player(self, pno: int, **fields: Any) -> Outcome:
         what = ", ".join(f"{key} {value!r}" for key, value in fields.items())
-        return self._change(f"edit player {pno}: {what}", lambda t: commands.edit_player(t, pno, **fields))
+        return self._change(act("edit_player", player=pno, fields=what), lambda t: commands.edit_player(t, pno, **fields))
 
     @use_case("player.remove")
     def remove_player(self, pno: int) -> Outcome:
-        return self._change(f"remove player {pno}", lambda t: commands.remove_player(t, pno))
+        return self._change(act("remove_player", player=pno), lambda t: commands.remove_player(t, pno))
 
     @use_case("player.withdraw")
     def withdraw(self, pno: int, from_round: int | None = None) -> Outcome:
-        first = "" if from_round is None else f" from round {from_round}"
-        return self._change(f"withdraw player {pno}{first}", lambda t: commands.withdraw(t, pno, from_round))
+        action = act("withdraw", player=pno) if from_round is None else \
+            act("withdraw_from", player=pno, round=from_round)
+        return self._change(action, lambda t: commands.withdraw(t, pno, from_round))
 
     @use_case("player.reinstate")
     def reinstate(self, pno: int) -> Outcome:
-        return self._change(f"reinstate player {pno}", lambda t: commands.reinstate(t, pno))
+        return self._change(act("reinstate", player=pno), lambda t: commands.reinstate(t, pno))
 
     @use_case("player.bye")
     def request_bye(self, pno: int, rounds: Iterable[int], kind: ByeKind) -> Outcome:
@@ -203,7 +204,7 @@ class RegistrationCases(DeskBase):
             return t
 
         listed = " ".join(map(str, numbers))
-        return self._change(f"{kind.label} bye for player {pno} in round {listed}", change)
+        return self._change(act(f"bye_{kind.label}", player=pno, rounds=listed), change)
 
     @use_case("player.read", writes=False)
     def check_bye(self, pno: int, typed: str) -> tuple[tuple[int, ...], ByeKind | None]:
@@ -235,21 +236,21 @@ class RegistrationCases(DeskBase):
             return t
 
         listed = " ".join(map(str, numbers))
-        return self._change(f"cancel bye of player {pno} in round {listed}", change)
+        return self._change(act("cancel_bye", player=pno, rounds=listed), change)
 
     @use_case("player.forbid")
     def add_forbidden(self, pnos: Iterable[int]) -> Outcome:
         group = tuple(pnos)
-        return self._change("forbidden pairing " + " ".join(map(str, group)),
+        return self._change(act("forbid", players=" ".join(map(str, group))),
                             lambda t: commands.add_forbidden(t, group))
 
     @use_case("player.forbid")
     def remove_forbidden(self, index: int) -> Outcome:
-        return self._change(f"remove forbidden pairing {index + 1}", lambda t: commands.remove_forbidden(t, index))
+        return self._change(act("unforbid", number=index + 1), lambda t: commands.remove_forbidden(t, index))
 
     @use_case("player.numbers")
     def assign_numbers(self) -> Outcome:
-        return self._change("assign pairing numbers", commands.assign_pairing_numbers)
+        return self._change(act("assign_numbers"), commands.assign_pairing_numbers)
 
     @use_case("player.lots")
     def draw_lots(self, seed: int, varma: bool = False, teams: bool = False) -> Outcome:
@@ -262,7 +263,7 @@ class RegistrationCases(DeskBase):
                 return draw_team_lots(t, seed)
             return draw_varma(t, seed) if varma else draw_lots(t, seed)
 
-        return self._change("draw table numbers", change)
+        return self._change(act("table_numbers"), change)
 
     # -- check-in and entry fees -----------------------------------------------------------
     @use_case("player.checkin")
@@ -281,8 +282,8 @@ class RegistrationCases(DeskBase):
                 t = checkin.close_checkin(t)
             return t
 
-        what = "check-in close" if close_checkin else "check-in open" if open_checkin and not pnos else \
-            f"{'present' if present else 'absent'} {','.join(map(str, pnos))}"
+        what = act("checkin_close") if close_checkin else act("checkin_open") if open_checkin and not pnos else \
+            act("present" if present else "absent", players=",".join(map(str, pnos)))
         return self._change(what, change)
 
     @use_case("player.fees")
@@ -304,7 +305,7 @@ class RegistrationCases(DeskBase):
                 t = checkin.record_payment(t, player, paid or None)
             return t
 
-        return self._change("entry fees", change)
+        return self._change(act("fees"), change)
 
     # -- teams ------------------------------------------------------------------------------
     @use_case("team.add")
@@ -312,7 +313,7 @@ class RegistrationCases(DeskBase):
         """Register a team with its roster in board order; the answer is its number."""
         from core.teams import registration
 
-        return self._change(f"add team {name.strip()}",
+        return self._change(act("add_team", team=name.strip()),
                             lambda t: registration.add_team(t, name, members, short, rating),
                             value=registration.added_team_id)
 
@@ -321,23 +322,23 @@ class RegistrationCases(DeskBase):
                   rating: int | None = None) -> Outcome:
         from core.teams import registration
 
-        return self._change(f"edit team {team}",
+        return self._change(act("edit_team", team=team),
                             lambda t: registration.edit_team(t, team, name=name, short=short, rating=rating))
 
     @use_case("team.edit")
     def set_roster(self, team: int, members: Sequence[int]) -> Outcome:
         from core.teams import registration
 
-        return self._change(f"roster of team {team}", lambda t: registration.set_roster(t, team, members))
+        return self._change(act("roster", team=team), lambda t: registration.set_roster(t, team, members))
 
     @use_case("team.remove")
     def remove_team(self, team: int) -> Outcome:
         from core.teams import registration
 
-        return self._change(f"remove team {team}", lambda t: registration.remove_team(t, team))
+        return self._change(act("remove_team", team=team), lambda t: registration.remove_team(t, team))
 
     @use_case("team.add")
     def teams_from_clubs(self) -> Outcome:
         from core.teams import registration
 
-        return self._change("teams from clubs", registration.teams_from_clubs)
+        return self._change(act("teams_from_clubs"), registration.teams_from_clubs)

@@ -19,6 +19,7 @@ from core.app.conflicts import (
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Board, Bye, GameResult, Tournament
+from core.store.words import act
 
 if TYPE_CHECKING:
     from core.pairing.base import RoundPairing
@@ -64,7 +65,7 @@ class RoundCases(DeskBase):
         was saved since the plan was read: the pairing depends on every result and entry."""
         from core.checkin import pairing_notes
 
-        out = self._change(f"pair round {pairing.round}", lambda t: commands.record_next_round(t, pairing),
+        out = self._change(act("pair", round=pairing.round), lambda t: commands.record_next_round(t, pairing),
                            revision=plan.revision)
         notes = pairing_notes(out.tournament, pairing.round)
         return Outcome(out.tournament, out.revision, (*notes, *out.warnings), out.value)
@@ -85,7 +86,7 @@ class RoundCases(DeskBase):
                 check_round(t, seen)
             return commands.unpair_last_round(t, force)
 
-        return self._change("unpair last round", change)
+        return self._change(act("unpair"), change)
 
     @use_case("round.manual")
     def pair_by_hand(self, boards: Sequence[Board], byes: Sequence[Bye], replace: bool = False,
@@ -104,7 +105,7 @@ class RoundCases(DeskBase):
 
         from core.checkin import pairing_notes
 
-        out = self._change("manual pairing", change)
+        out = self._change(act("manual"), change)
         number = out.tournament.current_round
         warnings = manual_pairing_warnings(out.tournament, number)
         notes = [] if replace else pairing_notes(out.tournament, number)
@@ -135,7 +136,7 @@ class RoundCases(DeskBase):
     @use_case("round.schedule")
     def schedule_round(self, round_no: int, date: str | None = None, time: str | None = None) -> Outcome:
         """The date and start time of a round (rating reports need every round's date)."""
-        return self._change(f"schedule round {round_no}",
+        return self._change(act("schedule", round=round_no),
                             lambda t: commands.set_round_schedule(t, round_no, date, time))
 
     # -- results ----------------------------------------------------------------------------
@@ -152,8 +153,8 @@ class RoundCases(DeskBase):
                 check_board(t, round_no, board_no, seen, after)
             return after
 
-        text = result.value if result is not None else "none"
-        return self._change(f"result round {round_no} board {board_no} {text}", change)
+        text = result.value if result is not None else ""
+        return self._change(act("result", round=round_no, board=board_no, result=text), change)
 
     @use_case("result.enter")
     def enter_go_result(self, round_no: int, board_no: int, winner: str | None, white: int | None = None,
@@ -178,7 +179,7 @@ class RoundCases(DeskBase):
                 check_board(t, round_no, board_no, seen, after)
             return after
 
-        return self._change(f"go result round {round_no} board {board_no}", change)
+        return self._change(act("go_result", round=round_no, board=board_no), change)
 
     @use_case("player.bye")
     def go_refusal(self, pno: int, round_no: int, cancel: bool = False) -> Outcome:
@@ -191,7 +192,7 @@ class RoundCases(DeskBase):
                 return results.cancel_refusal(t, pno, round_no)
             return results.record_refusal(t, pno, round_no)
 
-        return self._change(f"go refusal {pno} round {round_no}", change)
+        return self._change(act("go_refusal", player=pno, round=round_no), change)
 
     # -- playoffs ---------------------------------------------------------------------------
     @use_case("playoff.change")
@@ -212,7 +213,7 @@ class RoundCases(DeskBase):
             new = with_playoff(t, key, state)
             return record_in_standings(new, key) if standings else new
 
-        return self._change(f"playoff {key}: {what}", change,
+        return self._change(act("playoff", key=key, what=what), change,
                             revision=fixed.revision if fixed is not None else None)
 
 
@@ -223,14 +224,14 @@ class RoundCases(DeskBase):
         from core.playoff.cup import set_bids
 
         words = " ".join(f"{p}:{b}" for p, b in sorted(bids.items()))
-        return self._change(f"cup armageddon bids {words}", lambda t: set_bids(t, bids))
+        return self._change(act("cup_bids", bids=words), lambda t: set_bids(t, bids))
 
     @use_case("result.enter")
     def cup_flag_later(self, round_no: int, board_no: int, side: str) -> Outcome:
         """An Armageddon 0-0 (both flags fell): whose flag fell later."""
         from core.playoff.cup import set_flag_later
 
-        return self._change(f"cup round {round_no} board {board_no} flag fell later: {side}",
+        return self._change(act("cup_flag", round=round_no, board=board_no, side=side),
                             lambda t: set_flag_later(t, round_no, board_no, side))
 
 

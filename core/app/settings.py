@@ -13,6 +13,7 @@ from core.app.conflicts import (
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Tournament
+from core.store.words import SENTENCES, act
 
 if TYPE_CHECKING:
     pass
@@ -31,13 +32,13 @@ class SettingsCases(DeskBase):
         of that key (the list order is the rule for equal prizes)."""
         from core.prizes.settings import add_group
 
-        return self._change(f"prize group {group.key}", lambda t: add_group(t, group, before))
+        return self._change(act("prize_group", key=group.key), lambda t: add_group(t, group, before))
 
     @use_case("settings.prizes")
     def remove_prize_group(self, key: str) -> Outcome:
         from core.prizes.settings import remove_group
 
-        return self._change(f"remove prize group {key}", lambda t: remove_group(t, key))
+        return self._change(act("remove_prize_group", key=key), lambda t: remove_group(t, key))
 
     @use_case("settings.prizes")
     def set_prize_rules(self, sharing: str | None = None, hort_percent: int | None = None,
@@ -45,7 +46,7 @@ class SettingsCases(DeskBase):
         """Whether players equal on points share prizes (none, equal, Hort) and the currency."""
         from core.prizes.settings import set_rules
 
-        return self._change("prize rules", lambda t: set_rules(t, sharing, hort_percent, currency))
+        return self._change(act("prize_rules"), lambda t: set_rules(t, sharing, hort_percent, currency))
 
     # -- settings and publishing ------------------------------------------------------------
     @use_case("settings.change")
@@ -53,15 +54,18 @@ class SettingsCases(DeskBase):
                         what: str = "") -> Outcome:
         """Change tournament settings, validated (a blank name, fewer rounds than paired, a
         new system after round 1 are refused).  ``seen``: the values shown for the settings
-        being changed; one changed meanwhile to something else refuses the change."""
+        being changed; one changed meanwhile to something else refuses the change.  ``what``:
+        the journal's kind of change when it is not "settings <names>" (``tiebreak_settings``)."""
         values = dict(changes)
+        if what and what not in SENTENCES:
+            raise TournamentError(_("{what!r} is no kind of change the journal knows").format(what=what))
 
         def change(t: Tournament) -> Tournament:
             if seen is not None:
                 check_settings(t, seen, values)
             return commands.set_settings(t, **values)
 
-        return self._change(what or "settings " + ", ".join(sorted(values)), change)
+        return self._change(act(what) if what else act("settings", keys=", ".join(sorted(values))), change)
 
     @use_case("settings.change")
     def change_go_settings(self, updates: Mapping[str, Any]) -> Outcome:
@@ -82,7 +86,7 @@ class SettingsCases(DeskBase):
                 even_komi(new)
             return new
 
-        return self._change("go settings", change)
+        return self._change(act("go_settings"), change)
 
     @use_case("settings.change")
     def change_keizer_settings(self, updates: Mapping[str, Any]) -> Outcome:
@@ -97,7 +101,7 @@ class SettingsCases(DeskBase):
             parse_options(merged)
             return t.with_changes(options={**dict(t.options), "keizer": merged})
 
-        return self._change("keizer settings", change)
+        return self._change(act("keizer_settings"), change)
 
     @use_case("publish.remember")
     def remember_url(self, url: str) -> Outcome:
@@ -117,4 +121,4 @@ class SettingsCases(DeskBase):
                 options.pop(URL_OPTION, None)
             return t.with_changes(options=options)
 
-        return self._change("publish settings", change)
+        return self._change(act("publish_settings"), change)

@@ -4,9 +4,12 @@ Layout: ``<id>.chain.jsonl``, appended only by the process that holds the store'
 service's directory the service account alone; embedded, the user's own hakem).  One line per
 committed change, canonical JSON (sorted keys, no spaces)::
 
-    {"action": "result 3.7 1-0", "ops": [ …structural diff… ], "prev": "<sha-256 of the line
-     before>", "rev": 42, "state": "<sha-256 of the tournament after>", "time": "…",
-     "uid": 1001, "user": "alice"}
+    {"action": "result round 3 board 7 1-0", "ops": [ …structural diff… ], "prev": "<sha-256
+     of the line before>", "rev": 42, "state": "<sha-256 of the tournament after>", "time": "…",
+     "uid": 1001, "user": "alice", "what": {"kind": "result", "round": 3, "board": 7, …}}
+
+(``what``: the change as data, said in the reader's language by :mod:`core.store.words`;
+``action``: its English words, all that entries of earlier versions have.)
 
 The id of an entry is the SHA-256 of its line (as git names a commit by its hash), so an entry
 cannot be changed without breaking the ``prev`` of the one after it, and the data file's
@@ -41,6 +44,7 @@ from core.store import bounded
 from core.store import diff as _diff
 from core.store import identity
 from core.store.files import SafeDir
+from core.store.words import Action, entry_words
 
 Entry = dict[str, Any]
 LEGACY_PREFIX = "legacy-"
@@ -286,15 +290,16 @@ def _longest(children: dict[str, list[Entry]], start: str) -> list[Entry]:
     return best
 
 
-def new_entry(prev: str | None, rev: int, action: str, ops: list[dict[str, Any]], state: str,
+def new_entry(prev: str | None, rev: int, action: str | Action, ops: list[dict[str, Any]], state: str,
               extra: dict[str, Any] | None = None) -> tuple[Entry, bytes, str]:
     """A change by the acting user (now): the entry, its canonical line and its id — the one
-    shape of a chain entry, whichever chain it goes into (a tournament's, the club database's)."""
+    shape of a chain entry, whichever chain it goes into (a tournament's, the club database's).
+    An :class:`~core.store.words.Action` is kept as data (``what``) beside its English words."""
     from datetime import UTC, datetime
 
     when = datetime.now(UTC).replace(microsecond=0).isoformat()
     entry = {"prev": prev, "rev": rev, "time": when, "uid": identity.current_uid(),
-             "user": identity.current_user(), "action": action, "ops": ops, "state": state, **(extra or {})}
+             "user": identity.current_user(), **entry_words(action), "ops": ops, "state": state, **(extra or {})}
     line = canonical(entry)
     return entry, line, digest(line)
 
@@ -493,7 +498,9 @@ def differences(expected: Any, actual: Any, limit: int = 6) -> list[str]:
 
 def describe(entry: Entry, limit: int = 6) -> list[str]:
     """What an entry changed, one line per operation (``players/8/rating: 2100 → 2150``;
-    ``players: +1 at 12``), at most ``limit`` lines and a count of the rest."""
+    ``players: +1 at 12``), at most ``limit`` lines and a count of the rest.  The paths and
+    values are the stored document's own (data, as in the file); what the change was, in
+    words, is :func:`core.store.words.say`."""
     if entry.get("checkpoint") is not None:
         return [_("(checkpoint: the whole state)")]
     lines = []
@@ -503,7 +510,8 @@ def describe(entry: Entry, limit: int = 6) -> list[str]:
         if "i" in op:
             added, removed = len(op.get("a", [])), len(op.get("d", []))
             parts = [f"+{added}" if added else "", f"-{removed}" if removed else ""]
-            lines.append(f"{place}: {' '.join(p for p in parts if p)} at {op.get('i')}")
+            lines.append(_("{place}: {changes} at {index}").format(
+                place=place, changes=" ".join(p for p in parts if p), index=op.get("i")))
         else:
             lines.append(f"{place}: {_short(op.get('o'))} → {_short(op.get('n'))}")
     if len(ops) > limit:

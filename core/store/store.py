@@ -52,6 +52,7 @@ from core.store import journal as _journal
 from core.store import storage as _storage
 from core.store.files import SafeDir, describe_entry, writes_forbidden
 from core.store.paths import CLUB_CHAIN, resolve_data_dir
+from core.store.words import Action, act, say, stepped
 
 SUFFIX = ".hakem.json"
 STORE_FORMAT = 2
@@ -398,7 +399,7 @@ class Store:
         rev = int(meta.get("revision", 0))
         return f"{_journal.LEGACY_PREFIX}{rev}" if rev > 0 else None
 
-    def _commit_locked(self, tid: str, meta: dict[str, Any], new: dict[str, Any], action: str,
+    def _commit_locked(self, tid: str, meta: dict[str, Any], new: dict[str, Any], action: str | Action,
                        ops: builtins.list[dict[str, Any]], extra: dict[str, Any] | None = None,
                        after: Tournament | None = None, push_undo: bool = False,
                        base: _Loaded | None = None, state: str | None = None) -> Snapshot:
@@ -416,7 +417,7 @@ class Store:
         entry, line, head = _journal.new_entry(self._head(meta), rev, action, ops, state, extra)
         uid, user, when = entry["uid"], entry["user"], entry["time"]
         if push_undo:
-            meta = {**meta, "undo": [*meta.get("undo", []), {"id": head, "rev": rev, "action": action}]}
+            meta = {**meta, "undo": [*meta.get("undo", []), {"id": head, "rev": rev, "action": entry["action"]}]}
         meta = {**meta, "store": STORE_FORMAT, "schema": SCHEMA_VERSION, "revision": rev,
                 "head": head, "modified": when, "uid": uid, "modified_by": user}
         try:
@@ -455,7 +456,7 @@ class Store:
         last = last or {}
         if problem == "older-copy":
             raise StoreError(_('{tid}: the data file is at revision {rev}, but the journal goes on to revision {last} ({user}: {action}): an older copy of the file was put in its place; nothing was changed (run hakem doctor --repair {tid})').format(
-                tid=tid, rev=loaded.revision, last=last.get("rev"), user=last.get("user", ""), action=last.get("action", "")))
+                tid=tid, rev=loaded.revision, last=last.get("rev"), user=last.get("user", ""), action=say(last)))
         if problem == "not-end":
             raise StoreError(_('{tid}: the data file (revision {rev}) is not where its journal ends (revision {last}); nothing was changed (run hakem doctor {tid})').format(
                 tid=tid, rev=loaded.revision, last=last.get("rev")))
@@ -501,7 +502,7 @@ class Store:
                 tid = self._new_id(tournament.name)
             new = tournament_to_dict(tournament.with_changes(id=tid, options=options))
             meta = {"schema": SCHEMA_VERSION, "revision": 0, "undo": [], "redo": [], "archived": False}
-            self._commit_locked(tid, meta, new, "create", _diff.diff({}, new))
+            self._commit_locked(tid, meta, new, act("create"), _diff.diff({}, new))
         return tid
 
     def _has_journal(self, tid: str) -> bool:
@@ -519,7 +520,7 @@ class Store:
             _('tournament {tid!r} was changed by {value} (revision {value2}); reload and try again').format(
                 tid=tid, value=loaded.owner or _('someone'), value2=loaded.revision))
 
-    def update(self, tid: str, action: str, change: Callable[[Tournament], Tournament],
+    def update(self, tid: str, action: str | Action, change: Callable[[Tournament], Tournament],
                expected_revision: int | None = None) -> Snapshot:
         """Apply ``change`` to the newest state and commit it; returns the new snapshot.
 
@@ -544,7 +545,7 @@ class Store:
                 raise self._conflict(tid, loaded)
             return self._commit_change(tid, action, loaded, change(loaded.tournament))
 
-    def commit(self, tid: str, action: str, after: Tournament, expected_revision: int) -> Snapshot:
+    def commit(self, tid: str, action: str | Action, after: Tournament, expected_revision: int) -> Snapshot:
         """Commit ``after`` (computed by the caller on ``expected_revision``) if the tournament
         is still at that revision; ConflictError (nothing changed) if anyone saved since."""
         self._writable()
@@ -556,7 +557,7 @@ class Store:
             raise self._conflict(tid, self._read(tid))
         return done
 
-    def _try_commit(self, tid: str, action: str, base: _Loaded, after: Tournament) -> Snapshot | None:
+    def _try_commit(self, tid: str, action: str | Action, base: _Loaded, after: Tournament) -> Snapshot | None:
         """Commit a change computed on ``base``; None if the file moved on in the meantime."""
         if after.id != base.tournament.id:
             after = after.with_changes(id=base.tournament.id)
@@ -573,7 +574,7 @@ class Store:
                 return None
             return self._commit_ops(tid, action, now, new, ops, after, state)
 
-    def _commit_change(self, tid: str, action: str, loaded: _Loaded, after: Tournament) -> Snapshot:
+    def _commit_change(self, tid: str, action: str | Action, loaded: _Loaded, after: Tournament) -> Snapshot:
         if after.id != loaded.tournament.id:
             after = after.with_changes(id=loaded.tournament.id)
         roles.require_change(loaded.tournament, after)
@@ -582,7 +583,7 @@ class Store:
             return loaded.snapshot()
         return self._commit_ops(tid, action, loaded, new, _diff.diff(loaded.tdoc, new), after)
 
-    def _commit_ops(self, tid: str, action: str, loaded: _Loaded, new: dict[str, Any],
+    def _commit_ops(self, tid: str, action: str | Action, loaded: _Loaded, new: dict[str, Any],
                     ops: builtins.list[dict[str, Any]], after: Tournament, state: str | None = None) -> Snapshot:
         """The lock held: journal check, round backup if a round boundary is crossed, undo
         list, commit."""
@@ -629,7 +630,9 @@ class Store:
         item = stack[-1]
         parts = sorted({".".join(str(step) for step in op.get("p", [])[:2])
                         for op in self._ops_of(tid, item, lists.history)})
-        return {"id": str(item.get("id", "")), "action": str(item.get("action", "")), "parts": parts}
+        entry = _entry_of(item, lists.history)
+        return {"id": str(item.get("id", "")), "action": str(item.get("action", "")),
+                "what": entry.get("what") if entry is not None else None, "parts": parts}
 
     def stacks(self, tid: str, loaded: _Loaded | None = None) -> _Stacks:
         """The undo and redo lists as the verified history leads to them — never the lists
@@ -657,7 +660,7 @@ class Store:
             if stack and expected is not None and str(stack[-1].get("id", "")) != expected:
                 raise ConflictError(_('the newest change of {tid!r} is now {action!r} (someone changed the '
                                       'tournament meanwhile); nothing was undone or redone').format(
-                                          tid=tid, action=stack[-1].get("action", "")))
+                                          tid=tid, action=say(_entry_of(stack[-1], lists.history) or stack[-1])))
             if not stack:
                 dropped = lists.dropped if which == "undo" else 0
                 if dropped:
@@ -675,7 +678,7 @@ class Store:
             roles.require_change(loaded.tournament, tournament_from_dict(new))
             other = "redo" if which == "undo" else "undo"
             meta = {**meta, which: stack, other: [*lists[other], item], "undo_dropped": lists.dropped}
-            return self._commit_locked(tid, meta, new, f"{which}: {item.get('action', '')}", ops,
+            return self._commit_locked(tid, meta, new, stepped(which, item, _entry_of(item, lists.history)), ops,
                                        {f"{which}s": item.get("rev"), "target": item.get("id")})
 
     def _ops_of(self, tid: str, item: dict[str, Any],
@@ -686,10 +689,9 @@ class Store:
         arbiter).  A chained entry's id is the hash of its line: it cannot be imitated."""
         if "ops" in item:  # files of the oldest layout kept the operations in the undo list
             return list(item["ops"])
-        wanted = str(item.get("id", ""))
-        for entry in (history or self.history(tid)).entries:
-            if str(entry.get("id", "")) == wanted and not entry.get("altered"):
-                return list(entry.get("ops", []))
+        entry = _entry_of(item, history or self.history(tid))
+        if entry is not None:
+            return list(entry.get("ops", []))
         raise TournamentError(_('cannot undo or redo {value!r}: its journal entry is missing (run hakem doctor)').format(value=item.get('action', '')))
 
     def duplicate(self, tid: str, name: str | None = None) -> str:
@@ -703,8 +705,15 @@ class Store:
         with self.dir.lock():
             loaded = self._read(tid)
             return self._commit_locked(tid, {**loaded.meta, "archived": archived}, loaded.tdoc,
-                                       "archive" if archived else "unarchive", [],
+                                       act("archive" if archived else "unarchive"), [],
                                        after=loaded.tournament, base=loaded)
 
     def archive(self, tid: str) -> Snapshot:
         return self.set_archived(tid, True)
+
+
+def _entry_of(item: dict[str, Any], history: _journal.History) -> dict[str, Any] | None:
+    """The journal entry an undo item names (its words: what the change was), if in the
+    verified history."""
+    wanted = str(item.get("id", ""))
+    return next((e for e in history.entries if str(e.get("id", "")) == wanted and not e.get("altered")), None)

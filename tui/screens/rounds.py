@@ -20,6 +20,7 @@ import threading
 from dataclasses import dataclass
 from fractions import Fraction
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.app import ComposeResult, SystemCommand
@@ -44,6 +45,9 @@ from tui.widgets.tables import FittedTable, reset_table, selected_key, sync_tabl
 from tui.widgets.text import set_text
 from tui.widgets.fields import TextField
 
+if TYPE_CHECKING:
+    from core.app.desk import Outcome
+
 RESULT_KEYS = {
     "1": GameResult.WHITE_WINS, "0": GameResult.BLACK_WINS, "=": GameResult.DRAW,
     "+": GameResult.WHITE_FORFEIT_WIN, "-": GameResult.BLACK_FORFEIT_WIN, "f": GameResult.DOUBLE_FORFEIT,
@@ -58,6 +62,12 @@ RESULT_TEXT = {
 """How a board's result is shown (forfeits in the usual +:- notation)."""
 
 _TYPED = re.compile(r"^\s*(\d+)\s*[ .:,]?\s*(\S.*?)\s*$")
+
+
+def refused_elsewhere(others: dict) -> str:
+    """The refused-list line for lines of rounds not shown (``[``/``]`` go there)."""
+    rounds = ", ".join(_("round {r}: {n}").format(r=r, n=n) for r, n in sorted(others.items()))
+    return _("Refused lines of other rounds ([ ] shows them): {rounds}").format(rounds=rounds)
 
 
 def bye_text(kind: ByeKind | None) -> str:
@@ -305,7 +315,7 @@ class RoundsPane(CommandKeys, Vertical):
         with Horizontal(id="result-row"):
             yield Static(id="result-mode")
             yield TextField(id="result-entry", compact=True, select_on_focus=False)  # a digit typed on the table is kept
-        yield RefusedList(id="result-refused")
+        yield RefusedList(id="result-refused", elsewhere=refused_elsewhere)
         yield Static(id="round-status", classes="status-line")
 
     def on_mount(self) -> None:
@@ -373,6 +383,8 @@ class RoundsPane(CommandKeys, Vertical):
         self.drawn = True
         self.dirty = False
         t = self.t
+        # a refused line belongs to its round: listed while that round is shown, counted otherwise
+        self.query_one("#result-refused", RefusedList).show_scope(self.round_no)
         table = self.query_one("#boards", DataTable)
         title = self.query_one("#round-title", Static)
         status = self.query_one("#round-status", Static)
@@ -477,8 +489,14 @@ class RoundsPane(CommandKeys, Vertical):
             return
         self.enter_result(self.round_no, board, RESULT_KEYS.get(key) if key else None)
 
-    def enter_result(self, round_no: int, board: int, result: GameResult | None) -> None:
-        """Enter a result; a change of an existing result (or an earlier round) asks first."""
+    def enter_result(self, round_no: int, board: int, result: GameResult | None,
+                     typed: str | None = None) -> None:
+        """Enter a result; a change of an existing result (or an earlier round) asks first.
+
+        Whatever is not stored in the end — refused by the rules of the event (a jigo with a
+        half-point komi), a correction cancelled, a board another organiser changed meanwhile —
+        joins the refused list with why, as ``typed`` (a single key: board and result)."""
+        typed = typed or f"{board} {result.value if result is not None else '—'}"
         t = self.t
         current = t.round(round_no).boards[board - 1].result
         if current == result:
@@ -488,29 +506,32 @@ class RoundsPane(CommandKeys, Vertical):
             try:
                 text = describe_result_change(t, round_no, board, result)
             except TournamentError as exc:
-                self.notify(str(exc), severity="error")
+                self.refuse_line(typed, str(exc), round_no)
                 return
 
             def decided(yes: bool | None) -> None:
                 if yes:
-                    self.store_result(round_no, board, result)
+                    self.store_result(round_no, board, result, typed)
+                else:
+                    self.refuse_line(typed, _("the correction was cancelled; board {b} keeps {result}").format(
+                        b=board, result=current.value if current is not None else _("no result")), round_no)
 
             self.app.push_screen(ConfirmDialog(_("Correct a result"), text, yes=_("Correct"), danger=True), decided)
             return
-        self.store_result(round_no, board, result)
+        self.store_result(round_no, board, result, typed)
 
-    def store_result(self, round_no: int, board: int, result: GameResult | None) -> None:
+    def store_result(self, round_no: int, board: int, result: GameResult | None, typed: str) -> None:
         """Show the result at once; the store saves it in the background, in typing order."""
         screen = self.screen
         session = self.session
         gc_after_frame(self)
-        saved = on_ui_thread(self, screen.save_finished)
+        saved = on_ui_thread(self, self.result_saved, typed, round_no)
 
         def change() -> Tournament:
             return session.enter_result(round_no, board, result, saved, hold=True)
 
         before = len(self.t.round(round_no).boards)
-        if screen.run_change(change):
+        if screen.run_change(change, refused=lambda reason: self.refuse_line(typed, reason, round_no)):
             self.say_cup_boards(round_no, before)
             self.move_to_next_empty(board)
         # the save starts once the frame showing the result is drawn (see Session.enter_result);
@@ -584,24 +605,38 @@ class RoundsPane(CommandKeys, Vertical):
         self.query_one("#result-entry", TextField).reset()
         match = _TYPED.match(text)
         if not match or not self.round_no:
-            self.refuse_line(text, _("Type the board number and the result, e.g. 12 1-0."))
+            self.refuse_line(text, _("Type the board number and the result, e.g. 12 1-0."), self.round_no)
             return
         board = int(match.group(1))
         try:
             result = GameResult.parse(match.group(2))
         except TournamentError as exc:
-            self.refuse_line(text, str(exc))
+            self.refuse_line(text, str(exc), self.round_no)
             return
         n = len(self.t.round(self.round_no).boards)
         if not 1 <= board <= n:
-            self.refuse_line(text, _("Round {r} has boards 1 to {n}.").format(r=self.round_no, n=n))
+            self.refuse_line(text, _("Round {r} has boards 1 to {n}.").format(r=self.round_no, n=n), self.round_no)
             return
-        self.enter_result(self.round_no, board, result)
+        self.enter_result(self.round_no, board, result, text)
 
-    def refuse_line(self, text: str, reason: str) -> None:
-        """A typed line that is no result: named, with why, and kept for correction."""
-        self.query_one("#result-refused", RefusedList).add(text, text, reason)
-        self.notify(_("Not entered: «{line}» — {reason}").format(line=text, reason=reason), severity="error")
+    def result_saved(self, outcome: Outcome | None, error: TournamentError | None, typed: str,
+                     round_no: int) -> None:
+        """The store answered a result: a refusal — another organiser changed the board
+        meanwhile (the screen now shows their result), or the save failed — keeps the line in
+        the refused list, said in a toast; a dialog would take the next line's Enter."""
+        if error is None:
+            self.screen.save_finished(outcome, None)
+            return
+        self.screen.refresh_panes()
+        self.refuse_line(typed, str(error), round_no,
+                         _("Changed by someone else") if isinstance(error, ConflictError) else _("Not saved"))
+
+    def refuse_line(self, text: str, reason: str, round_no: int | None = None, title: str = "") -> None:
+        """A typed line or key that is not stored: named, with why, and kept for correction
+        under its round (``None``: no round shown; listed in every round)."""
+        self.query_one("#result-refused", RefusedList).add(text, text, reason, round_no or None)
+        self.notify(_("Not entered: «{line}» — {reason}").format(line=text, reason=reason), severity="error",
+                    title=title)
 
     def action_recall_refused(self) -> None:
         """Ctrl+R: the oldest refused line back into the (empty) entry line, to be corrected."""

@@ -281,7 +281,7 @@ class TiebreaksPane(LazyPane, Horizontal):
         session = self.screen.session
         shown = {key: getattr(session.tournament, key) for key in changes}
         if self.screen.run_change(
-                lambda: session.do(lambda desk: desk.change_settings(changes, seen=shown, what="tie-break settings")),
+                lambda: session.do(lambda desk: desk.change_settings(changes, seen=shown, what="tiebreak_settings")),
                 _("Tie-break settings saved.")):
             self.draft = None
             self.draft_regime = None

@@ -22,6 +22,7 @@ from core.errors import ConflictError, TournamentError
 from core.i18n.terms import system_name
 from core.i18n import _, ngettext
 from core.model import Tournament
+from core.store.words import say
 from tui.i18n import L_
 from tui.services import Session, on_ui_thread
 
@@ -503,7 +504,7 @@ class TournamentScreen(CommandKeys, Screen):
         if step is None:
             self.notify(_("Nothing to undo.") if which == "undo" else _("Nothing to redo."), severity="warning")
             return
-        what, expected = step["action"], step["id"]
+        what, expected = say(step), step["id"]
         queue = session.undo if which == "undo" else session.redo
         done = (_("Undone: {change}") if which == "undo" else _("Redone: {change}")).format(change=what)
 
@@ -556,7 +557,7 @@ class TournamentScreen(CommandKeys, Screen):
             self.notify(str(exc), severity="error")
             return
         lines = [f"{e.get('rev', ''):>4}  {_journal_time(e.get('time', ''))}  "
-                 f"{e.get('user', '')}  {e.get('action', '')}" for e in entries[-200:]]
+                 f"{e.get('user', '')}  {say(e)}" for e in entries[-200:]]
         self.app.show_message(_("Journal: who changed what"), "\n".join(reversed(lines)) or _("No changes yet."))
 
     def palette_commands(self) -> Iterable[SystemCommand]:

@@ -5,11 +5,16 @@ next record of a burst or paste was typed onto it (`99 1-04 =5 x6 0-1`, `1640Б�
 the FIDE-id field) and lost with it.  Now each record is applied on its own: a refused one
 leaves the form or line empty for the next and waits here, named with its reason, until the
 organiser takes it back (Ctrl+R) to correct it.  Nothing typed is dropped.
+
+A record may belong to a *scope* (a result line to its round): the list shows the records of
+the scope on screen (and those of no scope), and counts the others, so a line refused in round
+1 neither hides among round 2's nor is lost — it is listed again when round 1 is shown.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 from textual.widgets import Static
@@ -29,6 +34,8 @@ class Refused:
     typed: str
     kept: Any
     reason: str
+    scope: Any = None
+    """What the record belongs to (a result line: its round); None: shown everywhere."""
 
 
 class RefusedList(Static):
@@ -43,33 +50,57 @@ class RefusedList(Static):
     }
     """
 
-    def __init__(self, *, id: str) -> None:
+    def __init__(self, *, id: str, elsewhere: Callable[[dict[Any, int]], str] | None = None) -> None:
+        """``elsewhere``: the line naming the records of other scopes (count per scope)."""
         super().__init__("", id=id, markup=False)
         self.records: list[Refused] = []
+        """Every refused record, oldest first (of every scope)."""
+        self.scope: Any = None
+        self.elsewhere = elsewhere
 
     def on_mount(self) -> None:
         self.display = False
 
-    def add(self, typed: str, kept: Any, reason: str) -> None:
-        self.records.append(Refused(typed, kept, reason))
+    def add(self, typed: str, kept: Any, reason: str, scope: Any = None) -> None:
+        self.records.append(Refused(typed, kept, reason, scope))
         self._show()
+
+    def show_scope(self, scope: Any) -> None:
+        """List the records of ``scope`` (the round on screen); the others are counted."""
+        if scope != self.scope:
+            self.scope = scope
+            self._show()
+
+    @property
+    def shown(self) -> list[Refused]:
+        """The records of the scope on screen (and of none), oldest first."""
+        return [r for r in self.records if r.scope is None or r.scope == self.scope]
 
     def take(self) -> Refused | None:
-        """The oldest refused record, removed from the list (to be corrected in the form)."""
-        if not self.records:
+        """The oldest refused record shown, removed from the list (to be corrected in the form)."""
+        shown = self.shown
+        if not shown:
             return None
-        first = self.records.pop(0)
+        self.records.remove(shown[0])
         self._show()
-        return first
+        return shown[0]
 
     def _show(self) -> None:
-        self.display = bool(self.records)
-        if not self.records:
-            return
-        head = ngettext("{n} record not entered (Ctrl+R takes it back to correct it):",
-                        "{n} records not entered (Ctrl+R takes the first back to correct it):",
-                        len(self.records)).format(n=len(self.records))
-        lines = [head, *(f"  «{r.typed}» — {r.reason}" for r in self.records[:SHOWN])]
-        if len(self.records) > SHOWN:
-            lines.append("  " + _("… and {n} more").format(n=len(self.records) - SHOWN))
-        set_text(self, "\n".join(lines))
+        shown = self.shown
+        others: dict[Any, int] = {}
+        for r in self.records:
+            if r not in shown:
+                others[r.scope] = others.get(r.scope, 0) + 1
+        lines = []
+        if shown:
+            lines.append(ngettext("{n} record not entered (Ctrl+R takes it back to correct it):",
+                                  "{n} records not entered (Ctrl+R takes the first back to correct it):",
+                                  len(shown)).format(n=len(shown)))
+            lines.extend(f"  «{r.typed}» — {r.reason}" for r in shown[:SHOWN])
+            if len(shown) > SHOWN:
+                lines.append("  " + _("… and {n} more").format(n=len(shown) - SHOWN))
+        if others and self.elsewhere is not None:
+            lines.append(self.elsewhere(others))
+        self.display = bool(lines)
+        if lines:
+            set_text(self, "\n".join(lines))

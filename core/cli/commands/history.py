@@ -7,6 +7,7 @@ import argparse
 
 from core.cli.common import open_desk, open_workspace, print_json, show_warnings
 from core.i18n import N_, _
+from core.store.words import say
 
 
 def _undo(args: argparse.Namespace) -> int:
@@ -25,15 +26,15 @@ def _log(args: argparse.Namespace) -> int:
     history = open_desk(args.id).history()
     entries = history.entries
     if args.format == "json":
-        print_json([{**{k: e.get(k) for k in ("rev", "time", "user", "action")}, "altered": bool(e.get("altered"))}
-                    for e in entries])
+        print_json([{**{k: e.get(k) for k in ("rev", "time", "user", "action")}, "words": say(e),
+                     "what": e.get("what"), "altered": bool(e.get("altered"))} for e in entries])
         return 0
     gaps = {before: after for after, before in history.gaps}
     for e in entries:
         rev = int(e.get("rev", 0))
         if rev in gaps:
             print(_("      … entries missing between revisions {after} and {before} (see hakem doctor)").format(after=gaps[rev], before=rev))
-        print(f"{e.get('rev', ''):>5}  {e.get('time', '')}  {e.get('user', ''):<12} {e.get('action', '')}")
+        print(f"{e.get('rev', ''):>5}  {e.get('time', '')}  {e.get('user', ''):<12} {say(e)}")
         if e.get("altered"):
             print(_("      … this entry was changed after it was written: the entries after it do not build on it (see hakem doctor)"))
         if args.changes:

@@ -1,0 +1,167 @@
+"""The journal's words: what a change was, kept as data and said in the reader's language.
+
+Why: the journal used to keep only an English phrase (``result round 1 board 3 1-0``), so a
+Turkish organiser read ``Geri alındı: result round 1 …`` in the undo toast, the undo question,
+``hakem log`` and the "changed by" notice.  A journal line is written once, by one process in
+one language, and read later by anyone in theirs — so a change is recorded as an
+:class:`Action`: a *kind* (a stable key of :data:`SENTENCES`) and its *arguments* (numbers,
+names, result codes — data, no words), kept in the entry as ``what``.  The sentence is built
+when it is shown (:func:`say`), through the catalog, in the reader's language.
+
+Every entry also keeps ``action``, the English sentence: readers of earlier versions and
+``grep`` still find it, and entries written before ``what`` existed (or of a kind this version
+does not know) are shown with it, as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.i18n import N_, _
+
+SENTENCES: dict[str, str] = {
+    # the store's own
+    "create": N_("create"),
+    "archive": N_("archive"),
+    "unarchive": N_("unarchive"),
+    "undo": N_("undo: {change}"),
+    "redo": N_("redo: {change}"),
+    # rounds and results
+    "pair": N_("pair round {round}"),
+    "unpair": N_("unpair last round"),
+    "manual": N_("manual pairing"),
+    "schedule": N_("schedule round {round}"),
+    "result": N_("result round {round} board {board} {result}"),
+    "go_result": N_("go result round {round} board {board}"),
+    "go_refusal": N_("go refusal {player} round {round}"),
+    "playoff": N_("playoff {key}: {what}"),
+    "cup_bids": N_("cup armageddon bids {bids}"),
+    "cup_flag": N_("cup round {round} board {board} flag fell later: {side}"),
+    # players
+    "add_player": N_("add player {name}"),
+    "add_player_from_list": N_("add player {name} from list {source}"),
+    "add_member_player": N_("add player {name} (member {number})"),
+    "link_members": N_("link {count} players to members"),
+    "late_entry_next": N_("add player {name} (late entry: next number, {pno}; nobody renumbered)"),
+    "late_entry_slotted": N_("add player {name} (late entry slotted in as number {pno}; renumbered {moves})"),
+    "import_players": N_("import {count} players from {source}"),
+    "update_ratings": N_("update ratings from list"),
+    "update_ratings_for": N_("update ratings from list (rating for pairing: {kinds})"),
+    "edit_player": N_("edit player {player}: {fields}"),
+    "remove_player": N_("remove player {player}"),
+    "withdraw": N_("withdraw player {player}"),
+    "withdraw_from": N_("withdraw player {player} from round {round}"),
+    "reinstate": N_("reinstate player {player}"),
+    "bye_pab": N_("pab bye for player {player} in round {rounds}"),
+    "bye_half": N_("half bye for player {player} in round {rounds}"),
+    "bye_full": N_("full bye for player {player} in round {rounds}"),
+    "bye_zero": N_("zero bye for player {player} in round {rounds}"),
+    "cancel_bye": N_("cancel bye of player {player} in round {rounds}"),
+    "forbid": N_("forbidden pairing {players}"),
+    "unforbid": N_("remove forbidden pairing {number}"),
+    "assign_numbers": N_("assign pairing numbers"),
+    "table_numbers": N_("draw table numbers"),
+    "checkin_open": N_("open check-in"),
+    "checkin_close": N_("close check-in"),
+    "present": N_("present {players}"),
+    "absent": N_("absent {players}"),
+    "fees": N_("entry fees"),
+    "add_team": N_("add team {team}"),
+    "edit_team": N_("edit team {team}"),
+    "roster": N_("roster of team {team}"),
+    "remove_team": N_("remove team {team}"),
+    "teams_from_clubs": N_("teams from clubs"),
+    # the tournament's settings
+    "roles": N_("roles: {words}"),
+    "prize_group": N_("prize group {key}"),
+    "remove_prize_group": N_("remove prize group {key}"),
+    "prize_rules": N_("prize rules"),
+    "settings": N_("settings {keys}"),
+    "tiebreak_settings": N_("tie-break settings"),
+    "go_settings": N_("go settings"),
+    "keizer_settings": N_("keizer settings"),
+    "publish_settings": N_("publish settings"),
+}
+"""Each kind of change the journal records, as an English sentence with named arguments
+(the catalog's msgid: translated when shown)."""
+
+WORDS: dict[str, dict[str, str]] = {
+    "result": {"": N_("none")},
+    "side": {"white": N_("white"), "black": N_("black")},
+    "kinds": {"": N_("by the event kind")},
+}
+"""Arguments whose value is a word of ours (said in the reader's language), by argument."""
+
+NESTED = "of"
+"""The argument of an undo or redo: the ``what`` of the change undone (``text``: its English
+sentence, for a change recorded before ``what`` existed)."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One change as the journal records it: its kind and its arguments (data, no words)."""
+
+    kind: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.kind not in SENTENCES:  # a programming error: every kind has its sentence
+            raise ValueError(f"no sentence for the journal's kind {self.kind!r}")
+
+    def data(self) -> dict[str, Any]:
+        """What the entry keeps as ``what``."""
+        return {**self.args, "kind": self.kind}
+
+    def __str__(self) -> str:
+        """The English sentence (the entry's ``action``)."""
+        return sentence(self.data(), lambda text: text) or self.kind
+
+
+def act(kind: str, **args: Any) -> Action:
+    return Action(kind, args)
+
+
+def entry_words(action: str | Action) -> dict[str, Any]:
+    """The fields a journal entry keeps of its action: ``action`` (English) and, for an
+    :class:`Action`, ``what`` (the data the reader's sentence is built from)."""
+    if isinstance(action, Action):
+        return {"action": str(action), "what": action.data()}
+    return {"action": str(action)}
+
+
+def stepped(which: str, item: Mapping[str, Any], entry: Mapping[str, Any] | None) -> Action:
+    """The action of an undo or redo (``which``) of the change ``item`` names (``entry``: its
+    journal entry when found, whose ``what`` says what it was)."""
+    what = entry.get("what") if entry is not None else None
+    return Action(which, {NESTED: what if isinstance(what, dict) else None, "text": str(item.get("action", ""))})
+
+
+def say(entry: Mapping[str, Any]) -> str:
+    """The change of a journal entry (or an undo item, or ``Desk.last_change``'s words) in
+    the reader's language; the English ``action`` when there is no ``what`` this version
+    knows (an entry of an earlier version)."""
+    return sentence(entry.get("what"), _) or str(entry.get("action", ""))
+
+
+def sentence(what: Any, translate: Callable[[str], str]) -> str | None:
+    """The sentence of ``what`` through ``translate`` (``_`` or English), None when ``what``
+    is not a kind known here or lacks an argument its sentence names."""
+    if not isinstance(what, Mapping) or not isinstance(what.get("kind"), str):
+        return None
+    template = SENTENCES.get(what["kind"])
+    if template is None:
+        return None
+    values: dict[str, str] = {}
+    for key, value in what.items():
+        if key == NESTED:
+            values["change"] = sentence(value, translate) or str(what.get("text", ""))
+        elif key in WORDS and isinstance(value, str) and value in WORDS[key]:
+            values[key] = translate(WORDS[key][value])
+        else:
+            values[key] = str(value)
+    try:
+        return translate(template).format_map(values)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return None  # a translation naming an argument this entry lacks: the English words
