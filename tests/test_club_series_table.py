@@ -5,6 +5,7 @@ expected value worked out by hand in the test from the events' results."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -112,7 +113,8 @@ def test_game_points_equal_head_to_head_shares_the_place() -> None:
                     (3, "Bob", 3, 2, ""), (4, "Dan", 0, 2, "")]
 
 
-def test_head_to_head_decides_when_everything_else_is_equal() -> None:
+def rivals() -> tuple[Tournament, Tournament]:
+    """Two events after which Ann and Bob are equal on everything but their games."""
     players = [p(1, "Ann", 1), p(2, "Bob", 2), p(3, "Cem", 3), p(4, "Dan", 4)]
     # h1: Ann beats Bob and Dan, loses to Cem: 2 · Bob beats Cem and Dan: 2 · Cem beats Dan: 2 · Dan 0
     h1 = event("h1", players, winners({("Ann", "Bob"): "Ann", ("Ann", "Cem"): "Cem", ("Ann", "Dan"): "Ann",
@@ -121,11 +123,26 @@ def test_head_to_head_decides_when_everything_else_is_equal() -> None:
     #     Cem beats Bob and Dan: 2 · Dan beats Ann: 1
     h2 = event("h2", players, winners({("Ann", "Bob"): "", ("Ann", "Cem"): "Ann", ("Ann", "Dan"): "Dan",
                                        ("Bob", "Cem"): "Cem", ("Bob", "Dan"): "Bob", ("Cem", "Dan"): "Cem"}))
-    rows = table_of(Series("H", scoring="points"), [h1, h2])
+    return h1, h2
+
+
+def test_head_to_head_decides_when_everything_else_is_equal() -> None:
+    rows = table_of(Series("H", scoring="points"), list(rivals()))
     # Cem 4; Ann and Bob 3½ with the same results (2, 1½) in the same two events: head-to-head
     # Ann 1 + ½ = 1½, Bob 0 + ½ = ½.
     assert rows == [(1, "Cem", 4, 2, ""), (2, "Ann", Fraction(7, 2), 2, "head-to-head"),
                     (3, "Bob", Fraction(7, 2), 2, ""), (4, "Dan", 1, 2, "")]
+
+
+def test_a_forfeit_is_no_game_between_them() -> None:
+    h1, h2 = rivals()
+    # Ann's win over Bob in h1 was a forfeit (the same point): head-to-head ½ - ½, shared
+    h1 = h1.with_changes(rounds=tuple(Round(r.number, tuple(
+        replace(b, result=GameResult.WHITE_FORFEIT_WIN if b.result is GameResult.WHITE_WINS else GameResult.BLACK_FORFEIT_WIN)
+        if {b.white, b.black} == {1, 2} else b for b in r.boards)) for r in h1.rounds))
+    rows = table_of(Series("H", scoring="points"), [h1, h2])
+    assert [row[:3] for row in rows] == [(1, "Cem", 4), (2, "Ann", Fraction(7, 2)), (2, "Bob", Fraction(7, 2)),
+                                         (4, "Dan", 1)]
 
 
 def winners(games: dict[tuple[str, str], str]) -> Outcome:

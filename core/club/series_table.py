@@ -286,7 +286,7 @@ def _rank(series: Series, rows: list[Row], events: list[Tournament], keys: dict[
         for row in group:
             out.append(dataclasses.replace(row, rank=rank, shared=len(group) > 1))
         if g + 1 < len(groups) and groups[g + 1][0].total == group[0].total:
-            out[-1] = dataclasses.replace(out[-1], decided_by=_decider(group[-1], groups[g + 1][0], events, keys))
+            out[-1] = dataclasses.replace(out[-1], decided_by=_decider(group[-1], groups[g + 1][0]))
     return out + others
 
 
@@ -314,23 +314,26 @@ def _tie_groups(rows: list[Row], events: list[Tournament], keys: dict[tuple[int,
 
 def head_to_head(events: Sequence[Tournament], keys: Mapping[tuple[int, int], Key],
                  group: set[Key]) -> dict[Key, Fraction]:
-    """Points each person of ``group`` scored in the games against the others of the group,
-    over every event of the series (each game as its event scores it)."""
-    from core.model import entries
+    """Points each person of ``group`` scored in the games played against the others of the
+    group, over every event of the series (each game as its event scores it; a forfeit is no
+    game between them)."""
+    from core.model import Colour, entries
 
     out: dict[Key, Fraction] = {}
     for n, t in enumerate(events):
         for pno, history in entries(t).items():
             me = keys.get((n, pno))
-            if me not in group:
+            if me is None or me not in group:
                 continue
             for e in history:
-                if e.opponent is not None and e.code is not None and keys.get((n, e.opponent)) in group - {me}:
+                if e.opponent is None or e.colour is Colour.NONE or e.code is None:
+                    continue  # a bye, a forfeit, a game still running
+                if keys.get((n, e.opponent)) in group - {me}:
                     out[me] = out.get(me, Fraction(0)) + t.points.for_code(e.code)
     return out
 
 
-def _decider(ahead: Row, behind: Row, events: list[Tournament], keys: dict[tuple[int, int], Key]) -> str:
+def _decider(ahead: Row, behind: Row) -> str:
     """The first criterion of the stated order that puts ``ahead`` before ``behind``."""
     a, b = _order_key(ahead), _order_key(behind)
     for key, index in (("countback", 1), ("played", 2), ("discarded", 3)):
