@@ -1,7 +1,8 @@
 """A season of three events played through the CLI, and its series table (issue 36 item 3).
 
 The players are registered from the club's register (member ids) or by FIDE id, one with
-neither; every game is entered with ``hakem result``.  The expected tables are worked out by
+neither; every game is entered with ``hakem result`` — in-process, and through the data
+service.  The expected tables are worked out by
 hand below from the games' results — points by place with best 2 of 3 and a three-way tie
 broken by the stated order, and game points — and must change when a result is corrected.
 """
@@ -11,20 +12,27 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 
 from core.model import GameResult
 from tests.cli_run import run
+from tests.service_thread import service_thread
 
 Hakem = Callable[..., str]
 
 
-@pytest.fixture()
-def hakem(cli_data, capsys: pytest.CaptureFixture[str]) -> Hakem:
-    """``hakem ARGS`` in the test's data directory; its standard output (it must succeed)."""
-    return lambda *args: run(capsys, *args)[0]
+@pytest.fixture(params=["in-process", "service"])
+def hakem(request: pytest.FixtureRequest, cli_data, capsys: pytest.CaptureFixture[str], tmp_path) -> Iterator[Hakem]:
+    """``hakem ARGS`` on the test's data directory — in-process, or through the data service
+    serving it — and its standard output (it must succeed)."""
+    if request.param == "in-process":
+        yield lambda *args: run(capsys, *args)[0]
+        return
+    socket = str(tmp_path / "hakem.sock")
+    with service_thread(cli_data, socket):
+        yield lambda *args: run(capsys, "--socket", socket, *args)[0]
 
 
 MEMBERS = {"Ann": "34100001", "Bob": "", "Dan": "34100004", "Fay": ""}
