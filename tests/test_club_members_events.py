@@ -171,3 +171,13 @@ def test_a_tournament_file_keeps_the_member_and_one_without_is_unchanged(tmp_pat
     doc["players"][0]["member"] = "7"
     with pytest.raises(TypeError):
         tournament_from_dict(doc)
+
+
+def test_a_file_holding_one_id_twice_adds_the_member_once(tmp_path: Path) -> None:
+    ws = Workspace(tmp_path / "data")
+    source = tmp_path / "members.csv"
+    source.write_text("Name;FIDE ID\nKaya, Can;34600001\nÖztürk, Ayşe;34600002\nKaya, C.;34600001\n", encoding="utf-8")
+    done = ws.import_members(str(source))
+    assert [(m.id, m.name) for m in done.added] == [(1, "Kaya, Can"), (2, "Öztürk, Ayşe")]
+    assert [(read.name, held.id, held.name) for read, held in done.known] == [("Kaya, C.", 1, "Kaya, Can")]
+    assert [m.name for m in ws.members()] == ["Kaya, Can", "Öztürk, Ayşe"]

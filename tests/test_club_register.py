@@ -183,3 +183,20 @@ def test_the_cli_says_one_line_and_exits_3(tmp_path: Path, capsys: pytest.Captur
         "Rating (standard): 2105 (2026-12)", "E-mail:          can@example.org", "", "No events in this data directory."]
     assert main(["--data", data, "doctor"]) == 0
     assert "ok: club.json" in capsys.readouterr().out
+
+
+def test_type_ahead_folds_names_takes_any_word_order_and_ids(ws: Workspace) -> None:
+    for name, fide, national in (("Öztürk, Ayşe", "34600002", ""), ("Kaya, Can", "34600001", "C0327-1086"),
+                                 ("Kayacan, Deniz", "", ""), ("Demir, Can", "", "")):
+        ws.add_member(Member(0, name, fide_id=fide, national_id=national))
+
+    def found(text: str) -> list[str]:
+        return [m.name for m in ws.search_members(text)]
+
+    assert found("ozt") == ["Öztürk, Ayşe"]  # ö folds to o, as in the lists' search
+    assert found("kaya") == ["Kaya, Can", "Kayacan, Deniz"]
+    assert found("can kaya") == ["Kaya, Can"]  # every word begins a word of the name
+    assert found("can") == []  # a name begins with the text; "Demir, Can" does not
+    assert found("346") == ["Kaya, Can", "Öztürk, Ayşe"]
+    assert found("c0327-10") == ["Kaya, Can"]
+    assert found("") == []
