@@ -24,15 +24,18 @@ Hakem = Callable[..., str]
 
 
 @pytest.fixture(params=["in-process", "service"])
-def hakem(request: pytest.FixtureRequest, cli_data, capsys: pytest.CaptureFixture[str], tmp_path) -> Iterator[Hakem]:
+def hakem(request: pytest.FixtureRequest, cli_data, capsys: pytest.CaptureFixture[str], tmp_path,
+          monkeypatch: pytest.MonkeyPatch) -> Iterator[Hakem]:
     """``hakem ARGS`` on the test's data directory — in-process, or through the data service
-    serving it — and its standard output (it must succeed)."""
+    serving it (``HAKEM_SOCKET``, gone after the test) — and its standard output (it must
+    succeed)."""
     if request.param == "in-process":
         yield lambda *args: run(capsys, *args)[0]
         return
     socket = str(tmp_path / "hakem.sock")
+    monkeypatch.setenv("HAKEM_SOCKET", socket)
     with service_thread(cli_data, socket):
-        yield lambda *args: run(capsys, "--socket", socket, *args)[0]
+        yield lambda *args: run(capsys, *args)[0]
 
 
 MEMBERS = {"Ann": "34100001", "Bob": "", "Dan": "34100004", "Fay": ""}
