@@ -152,6 +152,7 @@ def workspace_calls(ws: Workspace, tid: str, tmp: Path) -> dict[str, object]:
         "edit_member": lambda: ws.edit_member(1, {"club": "Other"}),
         "remove_member": lambda: ws.remove_member(1),
         "search_members": lambda: ws.search_members("ka"),
+        "club_log": ws.club_log,
         "member_history": lambda: ws.member_history(1),
         "import_members": lambda: ws.import_members(str(tmp / "players.csv")),
         "members_from_event": lambda: ws.members_from_event(tid),

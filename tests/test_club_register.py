@@ -115,6 +115,8 @@ def test_doctor_names_a_changed_file_and_a_changed_line_and_writes_are_refused(w
         "the club database's journal: entries missing or changed between revisions 1 and 2"]
     with pytest.raises(StoreError, match="does not verify"):
         ws.add_member(Member(0, "Yıldız, Ece"))
+    assert [(e["rev"], e["action"], e["altered"]) for e in ws.club_log()] == [
+        (1, "add member Kaya, Cem", True), (2, "add member Ak, Ali", False)]
 
 
 def test_doctor_names_an_older_copy_of_the_club_database(ws: Workspace) -> None:
@@ -183,6 +185,9 @@ def test_the_cli_says_one_line_and_exits_3(tmp_path: Path, capsys: pytest.Captur
         "Rating (standard): 2105 (2026-12)", "E-mail:          can@example.org", "", "No events in this data directory."]
     assert main(["--data", data, "doctor"]) == 0
     assert "ok: club.json" in capsys.readouterr().out
+    assert main(["--data", data, "members", "log"]) == 0
+    [line] = capsys.readouterr().out.splitlines()
+    assert line.split()[0] == "1" and line.endswith(" add member Kaya, Can") and f" {identity.current_user()} " in line
 
 
 def test_type_ahead_folds_names_takes_any_word_order_and_ids(ws: Workspace) -> None:

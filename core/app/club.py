@@ -125,6 +125,15 @@ class ClubCases:
                                 lambda db: register.edit(db, number, **changes)[1])
 
     @use_case("club.read", writes=False)
+    def club_log(self) -> builtins.list[dict[str, Any]]:
+        """The club database's history, oldest first: revision, time, who, what (the register,
+        the series, the lists), each entry's id (the hash of its line) and whether the chain
+        vouches for it (``altered``: it was changed after it was written)."""
+        return [{"rev": e.get("rev"), "time": e.get("time", ""), "user": e.get("user", ""),
+                 "action": e.get("action", ""), "id": e.get("id", ""), "altered": bool(e.get("altered"))}
+                for e in self.club.history().entries]
+
+    @use_case("club.read", writes=False)
     def search_members(self, query: str, limit: int = 20) -> builtins.list[Member]:
         """Type-ahead over the register: members whose name (folded) or id begins with
         ``query`` (contact data only for those who may edit)."""

@@ -173,6 +173,21 @@ def _update(args: argparse.Namespace) -> int:
     return 0
 
 
+def _log(args: argparse.Namespace) -> int:
+    """The club database's chain: every change of the register, the series and the lists."""
+    from core.cli.common import open_workspace, print_json
+    from core.safe_text import terminal_safe
+
+    log = open_workspace().club_log()
+    if args.format == "json":
+        print_json({"log": log})
+        return 0
+    for e in log:
+        mark = "  " + _("(changed after it was written)") if e["altered"] else ""
+        print(terminal_safe(f"{e['rev']:>5}  {str(e['time'])[:19].replace('T', ' '):<19}  {e['user']:<12} {e['action']}{mark}"))
+    return 0
+
+
 def _member_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--name", help=_("Surname, First name"))
     p.add_argument("--fide-id", dest="fide_id")
@@ -219,6 +234,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     up.add_argument("--list", default="", help=_("which list (default: the only one)"))
     up.add_argument("--dry-run", action="store_true", help=_("show the changes without making them"))
     up.set_defaults(func=_update)
+    lg = ms.add_parser("log", help=_("who changed the club database (register, series, lists) and when"))
+    lg.add_argument("--format", choices=["text", "json"], default="text")
+    lg.set_defaults(func=_log)
     rm = ms.add_parser("remove", help=_("remove a member from the register"))
     rm.add_argument("number", type=int)
     rm.set_defaults(func=_remove)
