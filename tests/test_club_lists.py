@@ -106,3 +106,26 @@ def test_an_index_that_is_not_the_recorded_list_is_named(tmp_path: Path) -> None
     import_list(tmp_path / "data", str(bigger), fmt="csv", name="club", date="2026-11", layout=_layout())  # not through hakem's use case
     assert ws.rating_lists()[0].problem == ("rating list 'club': the index is not the list the club database records "
                                             "(2 players, dated 2026-11); import the list again")
+
+
+def test_a_list_is_not_replaced_when_its_record_would_be_refused(tmp_path: Path) -> None:
+    from core.errors import StoreError
+
+    ws = Workspace(tmp_path / "data")
+    source = tmp_path / "club.csv"
+    shutil.copy(OLD / "club.csv", source)
+    ws.import_rating_list(str(source), fmt="csv", name="club", date="2026-11", layout=_layout())
+    index = tmp_path / "data" / "lists" / "club.idx"
+    before = index.read_bytes()
+    db = tmp_path / "data" / "club.json"
+    db.write_text(db.read_text(encoding="utf-8").replace('"count":2', '"count":3'), encoding="utf-8")
+    bigger = tmp_path / "bigger.csv"
+    bigger.write_text(source.read_text(encoding="utf-8") + "Yıldız;Ece;1700;C0327-1088\n", encoding="utf-8")
+    with pytest.raises(StoreError, match="changed outside hakem"):
+        ws.import_rating_list(str(bigger), fmt="csv", name="club", date="2026-12", layout=_layout())
+    assert index.read_bytes() == before
+    with pytest.raises(StoreError, match="changed outside hakem"):
+        ws.remove_rating_list("club")
+    assert index.read_bytes() == before
+    db.write_text("{", encoding="utf-8")
+    assert [i.name for i in ws.rating_lists()] == ["club"]  # a damaged club database hides no list

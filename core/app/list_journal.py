@@ -139,7 +139,12 @@ def listed(club: ClubDB, infos: list[ListInfo]) -> list[ListInfo]:
 
     from core.i18n import _
 
-    recorded = metadata(club)
+    from core.errors import StoreError
+
+    try:
+        recorded = metadata(club)
+    except StoreError:
+        return infos  # a damaged club database does not hide the lists (doctor names it)
     out = []
     for info in infos:
         doc = recorded.get(info.name)

@@ -92,6 +92,7 @@ class ListCases:
         from core.store import current_user
 
         self._require_list_manager()
+        self.club.check()  # the import is recorded there: refused before the index is replaced
         if not isinstance(path, InputFile):
             info = import_list(self.store.data_dir, path, fmt=fmt, name=name, date=date, layout=layout,
                                user=current_user(), replace_smaller=replace_smaller, older=older)
@@ -156,6 +157,7 @@ class ListCases:
         from core.ratinglists.library import remove_list
 
         self._require_list_manager()
+        self.club.check()
         remove_list(self.store.data_dir, name)
         record(self.club, "remove", None, name)
 

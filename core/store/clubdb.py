@@ -186,6 +186,15 @@ class ClubDB:
                 migration.after(self.folder, loaded.db)
             return self._step(loaded, action, edit, extra)[0]
 
+    def check(self) -> None:
+        """Refuse now, without the lock, what :meth:`change` would refuse (a file that is not
+        where its chain ends, an unreadable file, view-only): for a caller that does something
+        else first and records it here after (a list's index is replaced, then recorded), so it
+        does not do the first and fail at the second."""
+        if self.read_only or writes_forbidden():
+            raise StoreError(_("hakem is in view-only mode; nothing can be changed here"))
+        self._check_chain(self._load())
+
     def _step(self, loaded: _Loaded, action: str, edit: Callable[[TinyDB], T],
               extra: dict[str, Any] | None) -> tuple[T, _Loaded]:
         """``edit`` on a copy of ``loaded``'s tables (TinyDB's ``MemoryStorage``), committed if
