@@ -129,6 +129,8 @@ async def test_a_refused_line_belongs_to_its_round(tmp_path):
         assert refused(app) == []
         listed = str(app.screen.query_one("#result-refused").render())
         assert "round 2: 1" in listed and "99 1-0" not in listed
+        # the status line's keys are shown as typed (they were read as markup: "[ und ]" vanished)
+        assert "[ and ] switch rounds" in str(app.screen.query_one("#round-status").render())
         await press_all(pilot, app, "ctrl+r")
         assert app.screen.query_one("#result-entry", Input).value == ""
         app.screen.query_one("#boards", DataTable).focus()

@@ -21,9 +21,9 @@ SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40"
 
 @pytest.fixture(autouse=True)
 def deterministic(monkeypatch, tmp_path):
-    import core.store.store as store_module
+    import core.store.journal as journal_module
 
-    monkeypatch.setattr(store_module, "_now", lambda: "2026-11-29T19:30:00+00:00")
+    monkeypatch.setattr(journal_module, "_now", lambda: "2026-11-29T19:30:00+00:00")
     monkeypatch.setattr("core.store.identity.user_name", lambda uid: "arbiter")
     monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setattr(Input, "cursor_blink", False)

@@ -101,10 +101,10 @@ async def test_team_matches_stand_above_their_boards_with_board_and_match_points
 @pytest.mark.parametrize("size", [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")])
 def test_snapshot_team_round(snap_compare, tmp_path, monkeypatch, size):
     """Round 1 of the league, one match complete (1-0, ½-½, 0-1 → 1½:1½ on the board, 1:1)."""
-    import core.store.store as store_module
+    import core.store.journal as journal_module
     from tui.services import Workspace
 
-    monkeypatch.setattr(store_module, "_now", lambda: "2026-11-29T19:30:00+00:00")
+    monkeypatch.setattr(journal_module, "_now", lambda: "2026-11-29T19:30:00+00:00")
     monkeypatch.setattr(HakemApp, "notify", lambda self, *a, **k: None)
     monkeypatch.setattr(Workspace, "data_dir", property(lambda self: "/srv/hakem/data"))
     t = league().with_changes(id="club-league")

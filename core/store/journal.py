@@ -290,15 +290,19 @@ def _longest(children: dict[str, list[Entry]], start: str) -> list[Entry]:
     return best
 
 
+def _now() -> str:
+    """The time stamp of an entry (UTC, seconds): one place, so tests can fix the clock."""
+    from datetime import UTC, datetime
+
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
 def new_entry(prev: str | None, rev: int, action: str | Action, ops: list[dict[str, Any]], state: str,
               extra: dict[str, Any] | None = None) -> tuple[Entry, bytes, str]:
     """A change by the acting user (now): the entry, its canonical line and its id — the one
     shape of a chain entry, whichever chain it goes into (a tournament's, the club database's).
     An :class:`~core.store.words.Action` is kept as data (``what``) beside its English words."""
-    from datetime import UTC, datetime
-
-    when = datetime.now(UTC).replace(microsecond=0).isoformat()
-    entry = {"prev": prev, "rev": rev, "time": when, "uid": identity.current_uid(),
+    entry = {"prev": prev, "rev": rev, "time": _now(), "uid": identity.current_uid(),
              "user": identity.current_user(), **entry_words(action), "ops": ops, "state": state, **(extra or {})}
     line = canonical(entry)
     return entry, line, digest(line)

@@ -316,7 +316,7 @@ class RoundsPane(CommandKeys, Vertical):
             yield Static(id="result-mode")
             yield TextField(id="result-entry", compact=True, select_on_focus=False)  # a digit typed on the table is kept
         yield RefusedList(id="result-refused", elsewhere=refused_elsewhere)
-        yield Static(id="round-status", classes="status-line")
+        yield Static(id="round-status", classes="status-line", markup=False)  # names, "[ and ]": text
 
     def on_mount(self) -> None:
         self.t: Tournament | None = None
