@@ -91,6 +91,29 @@ async def test_a_line_made_stale_by_another_organiser_joins_the_refused_list(tmp
     assert boards[2].result is GameResult.BLACK_WINS and boards[3].result is GameResult.DRAW
 
 
+async def test_team_boards_take_the_same_path(tmp_path):
+    """A team round's boards (numbered through the round, under their matches): a line made
+    stale by another organiser is listed like any other; the next line is stored."""
+    from tests.test_tui_team_rounds import league
+
+    data = tmp_path / "data"
+    [tid] = store_with(data, league())
+    app = HakemApp(data_dir=data, open_id=tid, poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await press_all(pilot, app, "f3")
+        await wait_for(pilot, lambda: isinstance(app.focused, DataTable) and app.focused.id == "boards")
+        Store(data).update(tid, "result round 1 board 4 0-1",
+                           lambda t: commands.set_result(t, 1, 4, GameResult.BLACK_WINS))
+        await burst(pilot, app, ":4 1-0\n5 =\n")
+        app.screen.session.flush()
+        await wait_for(pilot, lambda: bool(refused(app)))
+        [(typed, why)] = refused(app)
+        assert typed == "4 1-0" and "board 4" in why and "0-1" in why
+    boards = Store(data).load(tid).tournament.round(1).boards
+    assert boards[3].result is GameResult.BLACK_WINS and boards[4].result is GameResult.DRAW
+
+
 async def test_a_cancelled_correction_joins_the_refused_list(tmp_path):
     """`1 0-1` over board 1's stored 1-0 asks; No keeps 1-0 and the line waits in the list."""
     data = tmp_path / "data"
