@@ -47,6 +47,19 @@ def refused(app: HakemApp) -> list[tuple[str, str]]:
     return [(r.typed, r.reason) for r in app.screen.query_one("#result-refused").shown]
 
 
+async def type_over_another_organiser(pilot, app: HakemApp, data, tid: str, board: int) -> None:
+    """Another organiser stores 0-1 on ``board`` of round 1 after this screen loaded; then
+    ``board 1-0`` and ``board+1 =`` are typed here in one burst: the first is listed with who
+    changed the board to what."""
+    Store(data).update(tid, f"result round 1 board {board} 0-1",
+                       lambda t: commands.set_result(t, 1, board, GameResult.BLACK_WINS))
+    await burst(pilot, app, f":{board} 1-0\n{board + 1} =\n")
+    app.screen.session.flush()
+    await wait_for(pilot, lambda: bool(refused(app)))
+    [(typed, why)] = refused(app)
+    assert typed == f"{board} 1-0" and "0-1" in why and f"board {board}" in why
+
+
 async def test_a_jigo_refused_by_the_komi_joins_the_refused_list(tmp_path):
     """`2 =` with komi 6½ (commands.set_result refuses a jigo): listed with the komi reason,
     the next line of the burst stored; Ctrl+R takes `2 =` back (was: a toast only, the line
@@ -77,13 +90,7 @@ async def test_a_line_made_stale_by_another_organiser_joins_the_refused_list(tmp
     async with app.run_test(size=(80, 24)) as pilot:
         app.notify = lambda message, **kw: said.append(f"{kw.get('title', '')}: {message}")
         await wait_for(pilot, lambda: opened(app))
-        Store(data).update(tid, "result round 1 board 3 0-1",
-                           lambda t: commands.set_result(t, 1, 3, GameResult.BLACK_WINS))
-        await burst(pilot, app, ":3 1-0\n4 =\n")
-        app.screen.session.flush()
-        await wait_for(pilot, lambda: bool(refused(app)))
-        [(typed, why)] = refused(app)
-        assert typed == "3 1-0" and "0-1" in why and "board 3" in why
+        await type_over_another_organiser(pilot, app, data, tid, 3)
         assert not app.screen.is_modal  # no dialog took the next line's Enter
         assert any(s.startswith("Changed by someone else") and "«3 1-0»" in s for s in said)
         assert app.screen.session.tournament.round(1).boards[2].result is GameResult.BLACK_WINS
@@ -103,13 +110,7 @@ async def test_team_boards_take_the_same_path(tmp_path):
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
         await press_all(pilot, app, "f3")
         await wait_for(pilot, lambda: isinstance(app.focused, DataTable) and app.focused.id == "boards")
-        Store(data).update(tid, "result round 1 board 4 0-1",
-                           lambda t: commands.set_result(t, 1, 4, GameResult.BLACK_WINS))
-        await burst(pilot, app, ":4 1-0\n5 =\n")
-        app.screen.session.flush()
-        await wait_for(pilot, lambda: bool(refused(app)))
-        [(typed, why)] = refused(app)
-        assert typed == "4 1-0" and "board 4" in why and "0-1" in why
+        await type_over_another_organiser(pilot, app, data, tid, 4)
     boards = Store(data).load(tid).tournament.round(1).boards
     assert boards[3].result is GameResult.BLACK_WINS and boards[4].result is GameResult.DRAW
 
