@@ -205,3 +205,37 @@ def test_type_ahead_folds_names_takes_any_word_order_and_ids(ws: Workspace) -> N
     assert found("346") == ["Kaya, Can", "Öztürk, Ayşe"]
     assert found("c0327-10") == ["Kaya, Can"]
     assert found("") == []
+
+
+@pytest.mark.parametrize("what", ["the first change", "a later change"])
+def test_a_full_disk_at_every_byte_of_a_change_keeps_every_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 what: str) -> None:
+    """ENOSPC at every offset of the chain line and the file of one change of the register
+    (the tournaments' write path, :meth:`DataFile.journaled`): "nothing was changed", every
+    file byte for byte as before, doctor finds nothing; the same change then succeeds."""
+    from tests.test_store_faults import _Disk
+
+    from core.store import doctor, files
+
+    ws = Workspace(tmp_path / "data")
+    if what == "a later change":
+        ws.add_member(Member(0, "Kaya, Can", fide_id="34600001"))
+    data = Path(ws.data_dir)
+    before = snapshot(data)
+    for free in range(4096):
+        disk = _Disk(free)
+        monkeypatch.setattr(files.os, "write", disk.write)
+        try:
+            ws.add_member(Member(0, "Öztürk, Ayşe", club="Kadıköy SK", email="ayse@example.org"))
+        except StoreError as error:
+            monkeypatch.setattr(files.os, "write", disk.real)
+            assert "nothing was changed" in str(error)
+            assert snapshot(data) == before, f"changed with {free} bytes free"
+            assert doctor.check_club(ws.store).ok
+            continue
+        monkeypatch.setattr(files.os, "write", disk.real)
+        break
+    else:
+        pytest.fail("the change never succeeded")
+    assert free > 0 and [m.name for m in ws.members()][-1] == "Öztürk, Ayşe"
+    assert doctor.check_club(ws.store).ok
