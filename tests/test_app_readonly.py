@@ -162,7 +162,7 @@ def workspace_calls(ws: Workspace, tid: str, tmp: Path) -> dict[str, object]:
         "series_definition": lambda: ws.series_definition("GP"),
         "series_table": lambda: ws.series_table("GP"),
         "create_series": lambda: ws.create_series(Series("GP")),
-        "add_series_event": lambda: ws.add_series_event("GP", tid),
+        "add_series_events": lambda: ws.add_series_events("GP", [tid]),
         "remove_series_event": lambda: ws.remove_series_event("GP", tid),
         "change_series": lambda: ws.change_series("GP", {"best": 2}),
         "delete_series": lambda: ws.delete_series("GP"),

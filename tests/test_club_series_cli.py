@@ -47,7 +47,8 @@ def test_bad_input_is_one_line_and_changes_nothing(hakem: Hakem, refused: Callab
     assert "no series 'GP'" in refused("series", "add", "GP", tid)
     hakem("series", "new", "GP")
     before = hakem("series", "list", "--format", "json")
-    assert "no tournament 'nope'" in refused("series", "add", "GP", "nope")
+    assert "no tournament 'nope'" in refused("series", "add", "GP", tid, "nope")
+    assert hakem("series", "list", "--format", "json") == before  # all or none: not even tid
     assert "no series 'Other'; the series are: GP" in refused("series", "show", "Other")
     hakem("series", "add", "gp", tid)  # the name's case does not matter
     assert "already in series 'GP'" in refused("series", "add", "GP", tid)

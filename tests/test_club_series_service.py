@@ -40,7 +40,7 @@ def test_series_through_the_service(service, tmp_path: Path) -> None:
     desk = ws.open(tid)
     desk.pair_next_round()
     ws.create_series(Series("GP", table=parse_table("25,20")))
-    ws.add_series_event("GP", tid)
+    ws.add_series_events("GP", [tid])
     web = tmp_path / "web"
     publishing.remember(data_directory(), "GP", str(web), "series")
     t = desk.snapshot().tournament

@@ -21,7 +21,7 @@ async def test_the_series_screen_shows_the_table(tmp_path) -> None:
     workspace = Workspace(data)
     tid = workspace.store.create(demo(rounds=1))  # twelve players without ids: not in the register
     workspace.create_series(Series("Club GP", table=parse_table("10,8,6")))
-    workspace.add_series_event("Club GP", tid)
+    workspace.add_series_events("Club GP", [tid])
     app = HakemApp(data_dir=data)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()

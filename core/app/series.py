@@ -93,33 +93,30 @@ class SeriesCases:
         return self.club.change(f"new series {series.name}", edit)
 
     @use_case("series.edit")
-    def add_series_event(self, name: str, tid: str) -> Series:
-        """Add event ``tid`` to the series (the end of its order): refused for an event of the
-        other game, one already in it, or one the caller does not run."""
-        from core.club.series import MAX_EVENTS, game_of
+    def add_series_events(self, name: str, tids: builtins.list[str]) -> Series:
+        """Add the events ``tids`` to the series, in that order at the end of its own, all or
+        none: refused for an event of the other game, one already in it, or one the caller
+        does not run."""
+        _find(self.club.view(), name)  # an unknown series is named before the events are looked up
+        events = [self._event_to_add(tid) for tid in tids]
+
+        def change(series: Series) -> Series:
+            for tid, title, game in events:
+                series = _with_event(series, tid, title, game)
+            return series
+
+        return self._change(name, f"add events {', '.join(tids)} to series {{name}}", change)
+
+    def _event_to_add(self, tid: str) -> tuple[str, str, str]:
+        """(id, name, game) of an event the caller may add: one she is an arbiter of."""
+        from core.club.series import game_of
         from core.roles import Role, role_of
 
-        _find(self.club.view(), name)  # an unknown series is named before the event is looked up
         t = self.store.load(tid).tournament
         if role_of(t).rank > Role.ARBITER.rank:
             raise SeriesError(_("only an arbiter or the chief arbiter of {event!r} may add it to a series")
                               .format(event=t.name))
-        game = game_of(t.system)
-
-        def change(series: Series) -> Series:
-            if tid in series.events:
-                raise SeriesError(_("{event!r} ({id}) is already in series {name!r}").format(
-                    event=t.name, id=tid, name=series.name))
-            if series.game and series.game != game:
-                raise SeriesError((_("{event!r} is a Go event and series {name!r} is of chess events: a series "
-                                     "never mixes chess and Go") if game == "go" else
-                                   _("{event!r} is a chess event and series {name!r} is of Go events: a series "
-                                     "never mixes chess and Go")).format(event=t.name, name=series.name))
-            if len(series.events) >= MAX_EVENTS:
-                raise SeriesError(_("a series holds at most {limit} events").format(limit=MAX_EVENTS))
-            return _replaced(series, events=(*series.events, tid), game=game)
-
-        return self._change(name, f"add event {tid} to series {{name}}", change)
+        return tid, t.name, game_of(t.system)
 
     @use_case("series.edit")
     def remove_series_event(self, name: str, tid: str) -> Series:
@@ -177,6 +174,23 @@ class SeriesCases:
 
         label = _find(self.club.view(), name).name  # the journal names the series as it is spelt
         return self.club.change(action.format(name=label), edit)
+
+
+def _with_event(series: Series, tid: str, title: str, game: str) -> Series:
+    """``series`` with the event at the end (the first event fixes the series' game)."""
+    from core.club.series import MAX_EVENTS
+
+    if tid in series.events:
+        raise SeriesError(_("{event!r} ({id}) is already in series {name!r}").format(
+            event=title, id=tid, name=series.name))
+    if series.game and series.game != game:
+        raise SeriesError((_("{event!r} is a Go event and series {name!r} is of chess events: a series "
+                             "never mixes chess and Go") if game == "go" else
+                           _("{event!r} is a chess event and series {name!r} is of Go events: a series "
+                             "never mixes chess and Go")).format(event=title, name=series.name))
+    if len(series.events) >= MAX_EVENTS:
+        raise SeriesError(_("a series holds at most {limit} events").format(limit=MAX_EVENTS))
+    return _replaced(series, events=(*series.events, tid), game=game)
 
 
 def _replaced(series: Series, **changes: Any) -> Series:

@@ -46,10 +46,7 @@ def _new(args: argparse.Namespace) -> int:
 def _add(args: argparse.Namespace) -> int:
     from core.cli.common import open_workspace
 
-    workspace = open_workspace()
-    for tid in args.ids:
-        series = workspace.add_series_event(args.name, tid)
-    _say_events(series)
+    _say_events(open_workspace().add_series_events(args.name, list(args.ids)))
     return 0
 
 
@@ -178,7 +175,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     _scoring_options(new)
     new.add_argument("--organisers", help=_("who else may change it: user:NAME,group:NAME"))
     new.set_defaults(func=_new)
-    add = ss.add_parser("add", help=_("add events to a series"))
+    add = ss.add_parser("add", help=_("add events to a series (all or none)"))
     add.add_argument("name")
     add.add_argument("ids", nargs="+", metavar="ID")
     add.set_defaults(func=_add)
