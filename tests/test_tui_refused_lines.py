@@ -203,3 +203,29 @@ async def test_the_undo_toast_and_question_speak_the_organisers_language(tmp_pat
         finally:
             set_language("en")
         assert any("Rückzug von Spieler 8" in s for s in said), said
+
+
+async def test_a_go_line_takes_the_winners_colour(tmp_path):
+    """A Go event's line takes the winner's colour as `hakem go result` does and as SGF writes
+    a result (FF[4] RE: `B+R`, `W+3.5`, `B+F` a win by forfeit): `1 b+`, `2 W+R`, `3 w+f`,
+    `4 B+3.5` (was: all four refused, "use 1-0, 0-1, 1/2 (or =)"); `5 x` is refused naming the
+    Go spellings; a chess event still refuses `1 b+`."""
+    data = tmp_path / "data"
+    [tid, chess] = store_with(data, go_event_with_half_komi(), chess_event(1))
+    app = HakemApp(data_dir=data, open_id=tid, poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        await burst(pilot, app, ":1 b+\n2 W+R\n3 w+f\n4 B+3.5\n")
+        app.screen.session.flush()
+        assert refused(app) == []
+        await burst(pilot, app, "4 x\n")
+        [(typed, why)] = refused(app)
+        assert typed == "4 x" and "W+R" in why and "1/2" not in why
+    boards = Store(data).load(tid).tournament.round(1).boards
+    assert [b.result for b in boards] == [GameResult.BLACK_WINS, GameResult.WHITE_WINS,
+                                          GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_WINS]
+    app = HakemApp(data_dir=data, open_id=chess, poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        await burst(pilot, app, ":1 b+\n")
+        assert [typed for typed, _why in refused(app)] == ["1 b+"]

@@ -64,6 +64,18 @@ RESULT_TEXT = {
 _TYPED = re.compile(r"^\s*(\d+)\s*[ .:,]?\s*(\S.*?)\s*$")
 
 
+def parse_result(t: Tournament, typed: str) -> GameResult:
+    """The result part of a typed line: a Go event also takes the winner's colour and SGF's
+    spellings (``3 b+``, ``4 W+R``; :func:`core.go.results.parse_typed_result`)."""
+    from core.app.base import GO_SYSTEMS
+
+    if t.system in GO_SYSTEMS:
+        from core.go.results import parse_typed_result
+
+        return parse_typed_result(typed)
+    return GameResult.parse(typed)
+
+
 def refused_elsewhere(others: dict) -> str:
     """The refused-list line for lines of rounds not shown (``[``/``]`` go there)."""
     rounds = ", ".join(_("round {r}: {n}").format(r=r, n=n) for r, n in sorted(others.items()))
@@ -609,7 +621,7 @@ class RoundsPane(CommandKeys, Vertical):
             return
         board = int(match.group(1))
         try:
-            result = GameResult.parse(match.group(2))
+            result = parse_result(self.t, match.group(2))
         except TournamentError as exc:
             self.refuse_line(text, str(exc), self.round_no)
             return
