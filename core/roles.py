@@ -7,7 +7,8 @@ The roles (most to least):
 
 - **chief arbiter** — everything, including correcting a result after its round is closed
   (a later round has been paired), changing settings and the roles themselves;
-- **arbiter** — results (of open rounds), pairing and unpairing, players, undo/redo;
+- **arbiter** — results (of open rounds), pairing the next round, players, undo/redo of
+  what an arbiter may do;
 - **results** — *results entry only*: a result of an open round, nothing else (a club member
   at the board-side laptop, or an SSH key, see the README);
 - **viewer** — reads only.
@@ -16,6 +17,15 @@ Who has which role is stored with the tournament (``options["roles"]``), mapped 
 identities — ``"user:alice"``, ``"group:club-arbiters"``, or ``"*"`` for everyone::
 
     {"chief-arbiter": ["user:alice"], "arbiter": ["group:club-arbiters"], "results": ["*"]}
+
+Published pairings are the chief arbiter's (FIDE Arbiters' Manual, on the chief arbiter's
+duties: the chief arbiter answers for the pairings; once a round's pairing is published only
+the chief arbiter releases or changes it).  So an arbiter pairs the next round but neither
+unpairs a round (``round.unpair``) nor changes a paired one (``round.change``): unpairing the
+last round re-opens the round before it, whose results an arbiter could then change as if it
+were open — a correction of a closed round, the chief arbiter's alone.  Undo follows the same
+rule: undoing a change is allowed only to a role that may make that change itself
+(:func:`require_undo`), so undoing the chief arbiter's pairing is an unpairing.
 
 A tournament without a table gives everyone who can write the directory the chief arbiter's
 role (what a club of one organiser expects); once a table exists, a user it does not name is a
@@ -69,11 +79,11 @@ class PermissionDenied(TournamentError):
     """The user's role in this tournament does not allow the action."""
 
 
-ACTIONS = ("result.enter", "result.correct", "round.pair", "round.unpair", "player.change",
+ACTIONS = ("result.enter", "result.correct", "round.pair", "round.unpair", "round.change", "player.change",
            "settings.change", "history.undo", "roles.change", "tournament.archive")
 PERMISSIONS: dict[Role, frozenset[str]] = {
     Role.CHIEF_ARBITER: frozenset(ACTIONS),
-    Role.ARBITER: frozenset({"result.enter", "round.pair", "round.unpair", "player.change", "history.undo"}),
+    Role.ARBITER: frozenset({"result.enter", "round.pair", "player.change", "history.undo"}),
     Role.RESULTS: frozenset({"result.enter"}),
     Role.VIEWER: frozenset(),
 }
@@ -186,6 +196,7 @@ def action_label(action: str) -> str:
     return {"result.enter": _("entering a result"),
             "result.correct": _("correcting a result of a closed round"),
             "round.pair": _("pairing a round"), "round.unpair": _("unpairing a round"),
+            "round.change": _("changing the pairing of a paired round"),
             "player.change": _("changing players"), "settings.change": _("changing settings"),
             "history.undo": _("undo and redo"), "roles.change": _("changing roles"),
             "tournament.archive": _("archiving or unarchiving the tournament")}.get(action, action)
@@ -358,7 +369,7 @@ def changes(before: Tournament, after: Tournament) -> set[str]:
         if (rb.byes, rb.matches, rb.manual) != (ra.byes, ra.matches, ra.manual) \
                 or ([_board_key(b) for b in rb.boards] != [_board_key(b) for b in ra.boards]
                     and not _tie_break_games(rb, ra)):
-            acts.add("round.pair")
+            acts.add("round.change")  # a published pairing changed: the chief arbiter's
             continue
         for n, (bb, ba) in enumerate(zip(rb.boards, ra.boards), start=1):
             if bb != ba:
@@ -376,9 +387,24 @@ def changes(before: Tournament, after: Tournament) -> set[str]:
 
 def require_change(before: Tournament, after: Tournament) -> None:
     """Refuse a change whose effect the user's role (in ``before``) does not allow."""
+    _require_all(before, changes(before, after))
+
+
+def require_undo(before: Tournament, after: Tournament) -> None:
+    """Refuse an undo (``before`` → ``after``) unless the role may both make its effect and
+    the change it takes back (``after`` → ``before``): an arbiter, who may not unpair, may
+    not undo a pairing, nor undo the chief arbiter's unpairing (which pairs nothing new: it
+    puts back a round only the chief arbiter released).  Why both: judged by the effect
+    alone, undo did what the role never could — undoing the chief arbiter's pairing
+    re-opened the round before it for the arbiter to change.  A redo makes the change again:
+    its effect is the change (:func:`require_change`)."""
+    _require_all(before, changes(before, after) | changes(after, before))
+
+
+def _require_all(before: Tournament, actions: set[str]) -> None:
     if current_cap() is None and not table(before):
         return  # no roles set: everyone who can write the directory may do everything
     role = role_of(before)
-    for action in sorted(changes(before, after)):
+    for action in sorted(actions):
         if action not in PERMISSIONS[role]:
             require(before, action)

@@ -167,6 +167,8 @@ def workspace_calls(ws: Workspace, tid: str, tmp: Path) -> dict[str, object]:
         "change_series": lambda: ws.change_series("GP", {"best": 2}),
         "delete_series": lambda: ws.delete_series("GP"),
         "open": lambda: ws.open(tid),
+        "check_store": lambda: ws.check_store([tid]),
+        "repair_store": lambda: ws.repair_store([tid]),
     }
 
 

@@ -72,7 +72,7 @@ ALL = {
 # what each role may do, from the policy in core/roles.py's docstring (not from its table)
 MAY = {
     Role.CHIEF_ARBITER: set(ALL),
-    Role.ARBITER: {"enter a result", "pair", "unpair", "add a player"},
+    Role.ARBITER: {"enter a result", "pair", "add a player"},  # unpairing is the chief arbiter's (FIDE Arbiters' Manual)
     Role.RESULTS: {"enter a result"},
     Role.VIEWER: set(),
 }

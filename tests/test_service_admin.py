@@ -337,7 +337,8 @@ def test_the_units_run_this_installation_with_the_administrators_choices(tmp_pat
     lines = set(text.splitlines())
     assert {"ListenStream=/run/club/h.sock", "SocketUser=clubsvc", "SocketGroup=chess", "User=clubsvc",
             "Group=clubsvc", "ReadWritePaths=/srv/club", "LimitNOFILE=65536",
-            "ExecStart=/opt/hakem/bin/hakem --data /srv/club serve --list-managers group:chess,user:alice"} <= lines
+            "ExecStart=/opt/hakem/bin/hakem --data /srv/club serve --list-managers group:chess,user:alice "
+            "--max-tournaments 100 --max-data 256M --reserve 64M --max-connections 1000 --idle 600"} <= lines
     assert "/run/hakem" not in text and "/var/lib/hakem" not in text
     assert not any(line.startswith("StateDirectory") for line in lines)  # outside /var/lib: made by hand
     default = setup.units("hakem.service", setup.UnitSettings(), "/opt/hakem/bin/hakem")

@@ -129,7 +129,8 @@ def test_the_data_directory_is_the_services_alone(club, event):
 
 
 # the role matrix, from the roles' definitions (core/roles.py, README "Roles"): chief arbiter
-# everything; arbiter results of open rounds, pairing, players, undo; results: a result of an
+# everything; arbiter results of open rounds, pairing the next round (not unpairing), players,
+# undo of what an arbiter may do; results: a result of an
 # open round only; viewer: reading only.
 MATRIX = {
     #            open result  closed correction  player  schedule  roles   read

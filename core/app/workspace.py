@@ -10,6 +10,7 @@ import builtins
 from typing import TYPE_CHECKING, Any
 
 from core.app.access import Policy, Request, default_policy, use_case
+from core.app.checkup import CheckupCases
 from core.app.club import ClubCases
 from core.app.lists import ListCases
 from core.app.series import SeriesCases
@@ -96,7 +97,7 @@ def check_form(values: dict[str, object], system: str = "") -> dict[str, object]
     return out
 
 
-class Workspace(ListCases, ClubCases, SeriesCases):
+class Workspace(ListCases, ClubCases, SeriesCases, CheckupCases):
     """All tournaments of one data directory, opened read-write or read-only."""
 
     def __init__(self, data_dir: Any = None, read_only: bool = False, policy: Policy | None = None,

@@ -42,10 +42,29 @@ CONNECT_TIMEOUT = 20.0
 cannot (out of descriptors, stopped) is named in one line instead of hakem hanging."""
 
 
-def _not_answering(path: str) -> ServiceUnavailable:
+ANSWER_TIMEOUT = 60.0
+"""Seconds to wait for any line of an answer.  The service says "still working" every
+``server.WORKING_EVERY`` (10 s) while a use case runs, so only a service that has stopped
+answering stays silent this long."""
+IDLE_REUSE = 300.0
+"""Seconds an idle connection is kept for reuse: well below the service's idle limit (600 s
+by default), so a request never goes out on a connection the service is closing."""
+
+
+def _not_answering(path: str, seconds: float = CONNECT_TIMEOUT) -> ServiceUnavailable:
     return ServiceUnavailable(_("the hakem service at {path} does not answer (waited {seconds} s); "
                                 "the administrator can look at it: journalctl -u hakem").format(
-                                    path=path, seconds=round(CONNECT_TIMEOUT)))
+                                    path=path, seconds=round(seconds)))
+
+
+class AnswerLost(ServiceUnavailable):
+    """A change was sent but its answer never came: whether it was saved is unknown."""
+
+
+def _answer_lost(path: str, what: str, seconds: float) -> AnswerLost:
+    return AnswerLost(_("the hakem service at {path} did not answer {what} within {seconds} s; whether the change "
+                        "was saved is unknown: look with hakem log before repeating it").format(
+                            path=path, what=what, seconds=round(seconds)))
 
 
 class _Link:
@@ -69,6 +88,7 @@ class _Link:
                 path=path, problem=error.strerror or error)) from error
         self.sock.settimeout(None)
         self.channel = Channel(self.sock, MAX_ANSWER)
+        self.idle_since = 0.0
 
     def close(self) -> None:
         try:
@@ -80,7 +100,7 @@ class _Link:
         try:
             received = self.channel.receive(wait)
         except TimeoutError as error:
-            raise _not_answering(self.path) from error
+            raise _not_answering(self.path, wait or CONNECT_TIMEOUT) from error
         if received is None:
             raise ServiceUnavailable(_("the hakem service closed the connection before it answered; "
                                        "look whether the change was saved before repeating it"))
@@ -89,11 +109,27 @@ class _Link:
             os.close(fd)
         return message
 
+    def usable(self) -> bool:
+        """Whether this idle connection may carry a request: not idle too long and nothing
+        waiting on it (an end of file: the service closed it, or a stray line)."""
+        import select
+        import time
+
+        if time.monotonic() - self.idle_since > IDLE_REUSE:
+            return False
+        try:
+            readable, _w, _x = select.select([self.sock], [], [], 0)
+        except (OSError, ValueError):
+            return False
+        return not readable
+
     def request(self, message: dict[str, Any], fds: list[int] | None = None,
                 progress: Callable[[float, str], None] | None = None,
-                cancel: threading.Event | None = None, wait: float | None = None) -> Any:
-        """``wait``: seconds for each answer line at most (the greeting; a use case may run
-        long — a pairing — and sends progress)."""
+                cancel: threading.Event | None = None, wait: float | None = None,
+                writes: bool = False) -> Any:
+        """``wait``: seconds for each answer line at most (the service says "still working"
+        while a long use case runs).  A change whose answer does not come in time is
+        :class:`AnswerLost` (saved or not: unknown), a read plainly "does not answer"."""
         ident = next(self._ids)
         message = {**message, "id": ident}
         if cancel is not None:
@@ -108,10 +144,17 @@ class _Link:
             threading.Thread(target=self._cancel_when, args=(cancel, done, guard, ident), daemon=True).start()
         try:
             while True:
-                answer = self.receive(wait)
+                try:
+                    answer = self.receive(wait)
+                except ServiceUnavailable as error:
+                    if writes and "call" in message and isinstance(error.__cause__, TimeoutError):
+                        raise _answer_lost(self.path, str(message["call"]), wait or 0) from error
+                    raise
                 if answer.get("id") != ident:
                     if "error" in answer:
                         raise decode_error(answer["error"])
+                    continue
+                if "working" in answer:
                     continue
                 if "progress" in answer:
                     if progress is not None:
@@ -167,9 +210,11 @@ class Client:
             message = {"call": name, "tournament": tournament, "kwargs": sent, "lang": current_language(),
                        "cap": cap.value if cap is not None else None, "read_only": read_only}
             link = self._take()
+            writes = name in use_cases(self._cls_of(tournament)) and use_cases(self._cls_of(tournament))[name].writes
             try:
                 value = link.request(message, files, progress if callable(progress) else None,
-                                     cancel if isinstance(cancel, threading.Event) else None)
+                                     cancel if isinstance(cancel, threading.Event) else None,
+                                     wait=ANSWER_TIMEOUT, writes=writes)
             except (OSError, ServiceUnavailable):
                 link.close()
                 raise
@@ -181,6 +226,13 @@ class Client:
         finally:
             for fd in files:
                 os.close(fd)
+
+    @staticmethod
+    def _cls_of(tournament: str | None) -> type:
+        from core.app.desk import Desk
+        from core.app.workspace import Workspace
+
+        return Workspace if tournament is None else Desk
 
     @staticmethod
     def _value(value: Any, files: list[int]) -> Any:
@@ -195,11 +247,16 @@ class Client:
         with self._lock:
             while self._idle:
                 link = self._idle.pop()
-                if link.pid == os.getpid():
+                if link.pid == os.getpid() and link.usable():
                     return link
+                if link.pid == os.getpid():
+                    link.close()
         return _Link(self.path)
 
     def _give_back(self, link: _Link) -> None:
+        import time
+
+        link.idle_since = time.monotonic()
         with self._lock:
             if len(self._idle) < 4:
                 self._idle.append(link)

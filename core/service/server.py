@@ -35,6 +35,7 @@ from typing import Any
 
 from core.errors import TournamentError
 from core.i18n import _
+from core.service.quota import Limits, Quota, connection_cap
 from core.service.wire import (
     MAX_REQUEST,
     PROTOCOL,
@@ -52,6 +53,10 @@ WATCH_SEND_TIMEOUT = 2
 (its screen reconnects and reloads when it reads again)."""
 PROGRESS_EVERY = 0.05
 """Seconds between two progress messages of a pairing (the last one always goes)."""
+WORKING_EVERY = 10.0
+"""Seconds between two "still working" lines while a use case runs: the client gives up on a
+service that sends nothing for ``client.ANSWER_TIMEOUT`` (a hung service), never on a long
+pairing or list import that is still at work."""
 
 
 def peer_credentials(sock: socket.socket) -> tuple[int, int, int]:
@@ -72,10 +77,13 @@ class Service:
     """The data service over one data directory, answering on one listening socket."""
 
     def __init__(self, data_dir: str, listener: socket.socket, log: Callable[[str], None] | None = None,
-                 list_managers: tuple[str, ...] = ()) -> None:
+                 list_managers: tuple[str, ...] = (), limits: Limits | None = None) -> None:
         from core.app.workspace import Workspace
 
         self.workspace = Workspace(data_dir, list_managers=list_managers)
+        self.limits = limits or Limits()
+        self.quota = Quota(self.workspace.store, self.limits)
+        self.max_connections = connection_cap(self.limits)
         self.listener = listener
         self.log = log or (lambda line: print(line, file=sys.stderr, flush=True))
         self._watchers: dict[Connection, set[str]] = {}
@@ -108,20 +116,29 @@ class Service:
             threading.Thread(target=connection.run, name="hakem-serve-connection", daemon=True).start()
 
     def admit(self, connection: Connection) -> bool:
-        """Count the caller's connection; beyond :data:`MAX_CONNECTIONS_PER_USER` refuse it
-        with one line and close it.  Why: ~1000 half-open connections of one member used
-        every descriptor of the service and locked every other organiser out."""
-        with self._lock:
-            held = self._per_uid.get(connection.uid, 0)
-            if held < MAX_CONNECTIONS_PER_USER:
-                self._per_uid[connection.uid] = held + 1
-                return True
+        """Count the caller's connection; beyond :data:`MAX_CONNECTIONS_PER_USER`, or beyond
+        the service's :attr:`max_connections` of everyone together, refuse it with one line
+        and close it.  Why: ~1000 half-open connections of one member used every descriptor
+        of the service and locked every other organiser out; 32 each of many members could
+        still do it — the global cap keeps the service below its descriptor limit, so it
+        keeps working for the connections it holds and says why it refuses the others."""
         from core.store.identity import user_name
 
+        with self._lock:
+            held = self._per_uid.get(connection.uid, 0)
+            total = sum(self._per_uid.values())
+            if held < MAX_CONNECTIONS_PER_USER and total < self.max_connections:
+                self._per_uid[connection.uid] = held + 1
+                return True
+        if held >= MAX_CONNECTIONS_PER_USER:
+            refusal = _("{user} has {count} connections to the hakem service already (its limit); close some hakem windows").format(
+                user=user_name(connection.uid), count=MAX_CONNECTIONS_PER_USER)
+        else:
+            refusal = _("the hakem service holds {count} connections, its limit for everyone together; "
+                        "try again in a moment, or tell the administrator").format(count=self.max_connections)
+            self.log(f"hakem serve: refused a connection of {user_name(connection.uid)}: {self.max_connections} connections held")
         try:
-            connection.channel.send({"error": encode_error(ProtocolError(
-                _("{user} has {count} connections to the hakem service already (its limit); close some hakem windows")
-                .format(user=user_name(connection.uid), count=MAX_CONNECTIONS_PER_USER)))})
+            connection.channel.send({"error": encode_error(ProtocolError(refusal))})
         except OSError:
             pass
         connection.sock.close()
@@ -197,15 +214,18 @@ class Connection:
         self.channel = Channel(sock, MAX_REQUEST, line_deadline=LINE_DEADLINE)
         self.pid, self.uid, self.gid = peer_credentials(sock)
         self._next: list[tuple[dict[str, Any], list[int]]] = []
+        self._watching = False
 
     def run(self) -> None:
         try:
             while True:
                 try:
-                    received = self._next.pop(0) if self._next else self.channel.receive()
+                    received = self._next.pop(0) if self._next else self.channel.receive(self._idle_limit())
                 except ProtocolError as error:
                     self._send({"error": encode_error(error)})
                     return
+                except TimeoutError:
+                    return  # idle past the limit: closed (the client opens another when it needs one)
                 if received is None:
                     return
                 message, fds = received
@@ -230,6 +250,7 @@ class Connection:
             # who publishes: its sends fail after WATCH_SEND_TIMEOUT and it is dropped
             self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO,
                                  struct.pack("ll", int(WATCH_SEND_TIMEOUT), 0))
+            self._watching = True
             self.service.watch(self, str(message["watch"]))
             self._send({"id": message.get("id"), "ok": str(message["watch"])})
         elif "call" in message:
@@ -240,29 +261,41 @@ class Connection:
             self._close(fds)
             self._send({"id": message.get("id"), "error": encode_error(ProtocolError(_("an unknown request")))})
 
+    def _idle_limit(self) -> float | None:
+        """Seconds this connection may wait for its next request: a watcher waits by design,
+        a request connection idle for ``limits.idle_seconds`` is closed (its descriptor is
+        someone else's to use)."""
+        idle = self.service.limits.idle_seconds
+        return None if self._watching or not idle else float(idle)
+
     # -- one use case ----------------------------------------------------------------------------
     def call(self, message: dict[str, Any], fds: list[int]) -> None:
+        """Run the use case on a thread of its own while this one reads (a cancel, the
+        caller's end, the next request) and says "still working" every
+        :data:`WORKING_EVERY` seconds, so the client can tell a long use case from a hung
+        service."""
         ident = message.get("id")
         cancel = threading.Event()
         if message.get("cancelled"):
             cancel.set()  # cancelled before it was sent
-        if message.get("cancellable"):
-            worker = threading.Thread(target=self._answer, args=(message, fds, cancel), daemon=True,
-                                      name="hakem-serve-call")
-            worker.start()
-            self._wait_for_cancel(ident, worker, cancel)
-        else:
-            self._answer(message, fds, cancel)
+        worker = threading.Thread(target=self._answer, args=(message, fds, cancel), daemon=True,
+                                  name="hakem-serve-call")
+        worker.start()
+        self._wait_for_cancel(ident, worker, cancel)
 
     def _wait_for_cancel(self, ident: Any, worker: threading.Thread, cancel: threading.Event) -> None:
         """Read while the call runs: ``{"cancel": id}`` or the caller's end (a closed
         connection cancels too — nobody is left to want the answer)."""
         import select
 
+        said = time.monotonic()
         try:
             while worker.is_alive():
                 readable, _w, _x = select.select([self.sock], [], [], 0.1)
                 if not readable:
+                    if time.monotonic() - said >= WORKING_EVERY and worker.is_alive():
+                        said = time.monotonic()
+                        self._send({"id": ident, "working": True})
                     continue
                 try:
                     received = self.channel.receive()
@@ -311,6 +344,8 @@ class Connection:
             try:
                 method, declared = self._method(message)
                 kwargs = self._arguments(message, method, fds, cancel)
+                tid = message.get("tournament")
+                self.service.quota.check(declared.name, declared.writes, None if tid is None else str(tid), self.uid)
             finally:
                 self._close(fds)
             if declared.writes and message.get("read_only"):

@@ -12,12 +12,13 @@ import os
 import socket
 import stat
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from core.errors import StoreError
 from core.i18n import _
 from core.service import DEFAULT_SOCKET
+from core.service.quota import Limits
 
 UNITS = ("hakem.socket", "hakem.service")
 
@@ -32,6 +33,8 @@ class UnitSettings:
     group: str | None = None
     """The socket's group (the organisers'); ``None`` keeps the template's placeholder."""
     list_managers: tuple[str, ...] = ()
+    limits: Limits = field(default_factory=Limits)
+    """The service's limits, written into ``ExecStart`` so the administrator sees them."""
 
 
 def units(which: str = "", settings: UnitSettings | None = None, program: str | None = None) -> str:
@@ -43,6 +46,7 @@ def units(which: str = "", settings: UnitSettings | None = None, program: str | 
     command = f"{program} --data {settings.data_dir} serve"
     if settings.list_managers:
         command += f" --list-managers {','.join(settings.list_managers)}"
+    command += " " + " ".join(settings.limits.options())
     replace = {"@HAKEM@ --data /var/lib/hakem serve": command, "/var/lib/hakem": settings.data_dir,
                "User=hakem": f"User={settings.user}", "Group=hakem": f"Group={settings.user}",
                "SocketUser=hakem": f"SocketUser={settings.user}", DEFAULT_SOCKET: settings.socket}

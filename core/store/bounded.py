@@ -11,6 +11,9 @@ few MB deep 8) and are checked before the decoder runs, so nothing recurses on h
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from itertools import accumulate
 from typing import Any
 
@@ -20,6 +23,22 @@ MAX_DEPTH = 64
 """Nesting of objects and arrays (hakem's own files are at most about 10 deep)."""
 MAX_DIGITS = 40
 """Digits of one integer (hakem writes ratings, revisions, ids: at most 19)."""
+REPAIR_DEPTH = 512
+"""The nesting doctor's repair reads (:func:`reading_deeper`): a file hakem itself wrote
+before it refused to write what it cannot read back (an imported option nested 62 deep),
+never a planted 200,000-deep one — and well inside the decoder's recursion limit."""
+_depth: ContextVar[int] = ContextVar("hakem_json_depth", default=MAX_DEPTH)
+
+
+@contextmanager
+def reading_deeper(limit: int = REPAIR_DEPTH) -> Iterator[None]:
+    """Read nesting up to ``limit`` inside the block (this thread only): doctor's repair of a
+    file written too deep; everything else keeps :data:`MAX_DEPTH`."""
+    token = _depth.set(max(MAX_DEPTH, min(limit, REPAIR_DEPTH)))
+    try:
+        yield
+    finally:
+        _depth.reset(token)
 
 _BRACKETS = bytes(range(256)).translate(None, b"[]{}")
 _STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
@@ -50,15 +69,17 @@ def _int(text: str) -> int:
     return int(text)
 
 
-def loads(raw: bytes | str) -> Any:
-    """``json.loads`` that refuses nesting deeper than :data:`MAX_DEPTH` and integers longer
-    than :data:`MAX_DIGITS` with :class:`TooComplex`; other malformed text raises
-    ``json.JSONDecodeError`` or ``UnicodeDecodeError`` as usual."""
+def loads(raw: bytes | str, limit: int | None = None) -> Any:
+    """``json.loads`` that refuses nesting deeper than ``limit`` (:data:`MAX_DEPTH`, or what
+    :func:`reading_deeper` allows) and integers longer than :data:`MAX_DIGITS` with
+    :class:`TooComplex`; other malformed text raises ``json.JSONDecodeError`` or
+    ``UnicodeDecodeError`` as usual."""
     data = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
+    bound = _depth.get() if limit is None else limit
     deepest = depth(data)
-    if deepest > MAX_DEPTH:
+    if deepest > bound:
         raise TooComplex(_("nested {depth} deep").format(depth=deepest))
     try:
         return json.loads(data, parse_int=_int)
     except RecursionError:  # malformed text whose nesting the count above could not see
-        raise TooComplex(_("nested {depth} deep").format(depth=f">{MAX_DEPTH}")) from None
+        raise TooComplex(_("nested {depth} deep").format(depth=f">{bound}")) from None

@@ -28,7 +28,7 @@ from typing import Any
 from core.errors import Problem, StoreError, TournamentError
 from core.i18n import _, ngettext
 from core.serialize import SCHEMA_VERSION, tournament_from_dict
-from core.store import identity
+from core.store import bounded, identity
 from core.store import journal as _journal
 from core.store.files import describe_entry
 from core.store.paths import CLUB_CHAIN, CLUB_DB, LISTS_JOURNAL
@@ -136,7 +136,12 @@ def _journal_problems(store: Store, tid: str, meta: dict[str, Any], tdoc: dict[s
             report.problems.append(Problem(where, _('{name} belongs to {user}, not to the user it is named after').format(name=f.name, user=identity.user_name(f.owner))))
     if hist.forged:
         report.problems.append(Problem(where, ngettext('{count} entry claims an author other than the owner of its file', '{count} entries claim an author other than the owner of their file', hist.forged).format(count=hist.forged)))
-    if hist.torn:
+    pruned = next((e for e in hist.entries if e.get("pruned")), None)
+    if hist.torn and pruned is not None:
+        report.notes.append(ngettext('{tid}: {count} journal line nested too deep to read, from before revision {rev} (ignored)',
+                                     '{tid}: {count} journal lines nested too deep to read, from before revision {rev} (ignored)',
+                                     hist.torn).format(tid=tid, count=hist.torn, rev=pruned.get("rev")))
+    elif hist.torn:
         report.notes.append(ngettext('{tid}: {count} unreadable journal line from an interrupted save (ignored)', '{tid}: {count} unreadable journal lines from interrupted saves (ignored)', hist.torn).format(tid=tid, count=hist.torn))
     aborted = hist.aborted
     if aborted:
@@ -151,7 +156,9 @@ def _journal_problems(store: Store, tid: str, meta: dict[str, Any], tdoc: dict[s
     for after, before in hist.gaps:
         accepted = _accepted(hist, after, before)
         if accepted is not None:
-            how = (_('the state restored from a round backup, the journal before it lost') if accepted.get("restored")
+            how = (_('{where} nested too deep to read was removed, the journal lines that held it cannot be read').format(
+                       where=accepted["pruned"]) if accepted.get("pruned")
+                   else _('the state restored from a round backup, the journal before it lost') if accepted.get("restored")
                    else _('the state verified from a round backup'))
             report.notes.append(_('{tid}: {what} (accepted by {user} at revision {rev}: {how})').format(
                 tid=tid, what=_break(hist, after, before), user=accepted.get("user", "?"), rev=accepted.get("rev"), how=how))
@@ -195,6 +202,9 @@ def check(store: Store, tid: str) -> Report:
     except (TournamentError, *_BAD) as error:
         report.problems.append(Problem(tid, _('the file does not load: {error}').format(error=error)))
         report.loads = False
+        if _too_deep(store, tid) is not None:
+            report.notes.append(_("{tid}: hakem wrote it nested deeper than hakem reads (before it checked its writes); "
+                                  "hakem doctor --repair {tid} removes what is too deep").format(tid=tid))
         _backup_problems(store, tid, report)
         return report
     for p in validate(tournament):
@@ -325,12 +335,66 @@ def _commit(store: Store, tid: str, meta: dict[str, Any], doc: dict[str, Any], a
         return store._commit_locked(tid, meta, doc, action, [], extra).revision
 
 
+OPTION_DEPTH = 32
+"""An option nested deeper than this is what a repair of a file written too deep removes
+(hakem's own options — a cup, playoffs — are at most about 8 deep; a data file and a journal
+line put at most 8 levels around an option, well inside the readers' 64)."""
+
+
+def _too_deep(store: Store, tid: str) -> tuple[dict[str, Any], dict[str, Any], list[str]] | None:
+    """(meta, the tournament without them, the option keys) when the data file does not load
+    only because hakem wrote it nested deeper than it reads — an earlier hakem did not check
+    its writes (``storage.refuse_unreadable``), e.g. an imported option nested 62 deep — and,
+    read with :data:`bounded.REPAIR_DEPTH`, its journal vouches for it and only options are
+    too deep.  ``None`` otherwise (a planted file, a forgery, anything else): those go the
+    usual way, never trusted on their word."""
+    import json
+
+    with bounded.reading_deeper():
+        try:
+            meta, tdoc = store._read_raw(tid)
+            tournament_from_dict(tdoc)
+        except (TournamentError, *_BAD):
+            return None
+        if not check(store, tid).ok:  # the chain, the replay, the backups: all must agree
+            return None
+    raw = tdoc.get("options")
+    options: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    deep = sorted(k for k, v in options.items()
+                  if bounded.depth(json.dumps(v).encode("utf-8")) > OPTION_DEPTH)
+    pruned = {**tdoc, "options": {k: v for k, v in options.items() if k not in deep}}
+    if not deep or bounded.depth(json.dumps(pruned).encode("utf-8")) > OPTION_DEPTH:
+        return None
+    return meta, pruned, deep
+
+
+def _repair_too_deep(store: Store, tid: str, report: Report) -> bool:
+    """Remove the options of :func:`_too_deep` and go on from a checkpoint (the journal lines
+    that hold them cannot be read by anyone: the chain starts again at the repair's entry,
+    which records what was removed).  True when repaired."""
+    found = _too_deep(store, tid)
+    if found is None:
+        return False
+    meta, pruned, keys = found
+    where = ", ".join(f"options.{k}" for k in keys)
+    base = {**meta, "undo": [], "redo": [], "undo_dropped": 0, "schema": SCHEMA_VERSION}
+    rev = _commit(store, tid, base, pruned, _("doctor: removed what was nested too deep to read ({where})").format(where=where),
+                  {"checkpoint": pruned, "restored": True, "pruned": where})
+    report.repairs.append(_("{tid}: {where} nested deeper than hakem reads was removed (written before hakem checked "
+                            "its writes); the journal goes on from a checkpoint (revision {rev})").format(tid=tid, where=where, rev=rev))
+    return True
+
+
 def repair(store: Store, tid: str) -> Report:
     """Repair one tournament in place; returns what was done (and what is still wrong)."""
     store._writable()
     before = check(store, tid)
     report = Report(tid, notes=before.notes)
     if before.ok:
+        return report
+    if not before.loads and _repair_too_deep(store, tid, report):
+        after = check(store, tid)
+        report.problems, report.notes = after.problems, after.notes
         return report
     try:
         store._journal_bytes(tid)

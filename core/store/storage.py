@@ -69,8 +69,8 @@ def refuse_unreadable(payload: bytes, line: bytes, where: Path) -> None:
     try:
         if len(payload) > MAX_DATA_BYTES:
             raise bounded.TooComplex(_("{size} bytes").format(size=len(payload)))
-        bounded.loads(payload)
-        bounded.loads(line)
+        bounded.loads(payload, bounded.MAX_DEPTH)  # what every reader reads, even inside a repair
+        bounded.loads(line, bounded.MAX_DEPTH)
     except bounded.TooComplex as error:
         raise TournamentError(_("{path}: not saved, hakem could not read it back ({reason}); nothing was changed")
                               .format(path=where, reason=error.reason)) from None

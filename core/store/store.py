@@ -675,7 +675,7 @@ class Store:
                 new = _diff.apply(old, ops)
             except (ValueError, KeyError, IndexError, TypeError) as error:
                 raise TournamentError(_('cannot {which} {value!r}: {error}').format(which=which, value=item.get('action', ''), error=error)) from error
-            roles.require_change(loaded.tournament, tournament_from_dict(new))
+            (roles.require_undo if which == "undo" else roles.require_change)(loaded.tournament, tournament_from_dict(new))
             other = "redo" if which == "undo" else "undo"
             meta = {**meta, which: stack, other: [*lists[other], item], "undo_dropped": lists.dropped}
             return self._commit_locked(tid, meta, new, stepped(which, item, _entry_of(item, lists.history)), ops,

@@ -1,29 +1,25 @@
-"""``hakem doctor [ID ...] [--repair]`` — verify (and repair) tournament files."""
+"""``hakem doctor [ID ...] [--repair]`` — verify (and repair) tournament files, where the data
+is: in-process, or in the data service of a club machine (anyone who may connect checks; the
+administrator — root, or the service's account — repairs)."""
 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from core.i18n import _
 
 
 def run(args: argparse.Namespace) -> int:
-    from core.cli.common import open_store
-    from core.store import doctor
+    from core.cli.common import open_workspace
 
-    from core.service.trust import trust_statement
+    workspace = open_workspace()
+    if not getattr(workspace, "remote", False):
+        from core.service.trust import trust_statement
 
-    store = open_store()
-    statement = trust_statement(str(store.data_dir))
-    if statement:
-        print(_("warning: {line}").format(line=statement))
-    ids = args.ids or doctor.tournament_ids(store)
-    reports = [] if args.ids else [doctor.repair_directory(store) if args.repair else doctor.check_directory(store)]
-    for tid in ids:
-        reports.append(doctor.repair(store, tid) if args.repair else doctor.check(store, tid))
-    if not args.ids:
-        reports.append(doctor.check_club(store))  # verified, never repaired: its chain is its record
+        statement = trust_statement(workspace.data_dir)
+        if statement:
+            print(_("warning: {line}").format(line=statement))
+    reports = workspace.repair_store(args.ids) if args.repair else workspace.check_store(args.ids)
     bad = 0
     for report in reports:
         for line in report.repairs:
@@ -37,30 +33,13 @@ def run(args: argparse.Namespace) -> int:
             bad += 1
             for problem in report.problems:
                 print(_("problem: {problem}").format(problem=problem))
-    if not ids:
-        print(_("no tournaments in {data_dir}").format(data_dir=store.data_dir))
-    if not args.ids:
-        bad += _rating_lists(store.data_dir)
+    if not args.ids and len(reports) == 2:  # the directory's and the club database's: no tournament
+        print(_("no tournaments in {data_dir}").format(data_dir=workspace.data_dir))
     return 1 if bad else 0
 
 
-def _rating_lists(data_dir: Path) -> int:
-    """The rating lists that cannot be read (a damaged index, a FIFO under a list's name):
-    each named as a problem; 1 if there was any."""
-    from core.errors import RatingListError
-    from core.ratinglists.library import available
-
-    try:
-        problems = [info.problem for info in available(data_dir) if info.problem]
-    except RatingListError as error:  # the lists folder itself (a link, writable by anybody)
-        problems = [str(error)]
-    for problem in problems:
-        print(_("problem: {problem}").format(problem=problem))
-    return 1 if problems else 0
-
-
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("doctor", help=_("verify tournament files; --repair fixes what it can"))
+    p = sub.add_parser("doctor", help=_("verify tournament files; --repair fixes what it can (the administrator, with a service)"))
     p.add_argument("ids", nargs="*", metavar="ID")
     p.add_argument("--repair", action="store_true")
     p.set_defaults(func=run)

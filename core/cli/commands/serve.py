@@ -9,8 +9,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from core.i18n import _
+
+if TYPE_CHECKING:
+    from core.service.quota import Limits
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -29,9 +33,11 @@ def _serve(args: argparse.Namespace) -> int:
     listener, where = listening_socket(args.listen, args.socket_group)
     from core.service.server import Service
 
-    service = Service(str(data_dir), listener, list_managers=_managers(args.list_managers))
+    service = Service(str(data_dir), listener, list_managers=_managers(args.list_managers), limits=_limits(args))
     _stop_on_signals(service)
     print(_("hakem serve: serving {data} on {socket}").format(data=data_dir, socket=where), file=sys.stderr, flush=True)
+    print(_("hakem serve: at most {count} connections at once (the open-files limit allows them: ulimit -n)").format(
+        count=service.max_connections), file=sys.stderr, flush=True)
     service.serve_forever()
     return 0
 
@@ -53,9 +59,34 @@ def _print_units(args: argparse.Namespace) -> int:
     data = os.path.abspath(os.environ.get("HAKEM_DATA") or "/var/lib/hakem")
     settings = UnitSettings(data_dir=data, socket=os.path.abspath(args.listen or DEFAULT_SOCKET),
                             user=args.user or "hakem", group=args.socket_group,
-                            list_managers=_managers(args.list_managers))
+                            list_managers=_managers(args.list_managers), limits=_limits(args))
     sys.stdout.write(units("" if args.print_units == "all" else args.print_units, settings, program))
     return 0
+
+
+def _limits(args: argparse.Namespace) -> Limits:
+    """The administrator's limits (:class:`core.service.quota.Limits`; an option not given
+    keeps its default, 0 means no limit)."""
+    from core.cli import CliError
+    from core.service.quota import Limits, parse_size
+
+    chosen: dict[str, int] = {}
+    for option, field, size in (("--max-tournaments", "max_tournaments", False), ("--max-data", "max_bytes", True),
+                                ("--reserve", "reserve_bytes", True), ("--max-connections", "max_connections", False),
+                                ("--idle", "idle_seconds", False)):
+        text = getattr(args, field)
+        if text is None:
+            continue
+        try:
+            value = parse_size(text) if size else int(text)
+        except ValueError:
+            value = -1
+        if value < 0 or (field == "max_connections" and value == 0):
+            raise CliError((_("{option}: {value!r} is not a size (e.g. 500M, 2G; 0: no limit)") if size else
+                            _("{option}: {value!r} is not a whole number of at least 1") if field == "max_connections" else
+                            _("{option}: {value!r} is not a whole number (0: no limit)")).format(option=option, value=text))
+        chosen[field] = value
+    return Limits(**chosen)
 
 
 def _managers(text: str | None) -> tuple[str, ...]:
@@ -103,5 +134,15 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=_("print the systemd units (hakem.socket, hakem.service, or one of them)"))
     p.add_argument("--adopt", metavar="DIR",
                    help=_("move the tournaments of a group-writable directory into the service's directory"))
+    p.add_argument("--max-tournaments", dest="max_tournaments", metavar="N",
+                   help=_("tournaments one member may create in the service (default 100; 0: no limit)"))
+    p.add_argument("--max-data", dest="max_bytes", metavar="SIZE",
+                   help=_("disk one member's tournaments may take, e.g. 256M (default; 0: no limit)"))
+    p.add_argument("--reserve", dest="reserve_bytes", metavar="SIZE",
+                   help=_("free disk below which only results are accepted, e.g. 64M (default; 0: none)"))
+    p.add_argument("--max-connections", dest="max_connections", metavar="N",
+                   help=_("connections of all members together (default 1000, fewer if the open-files limit is lower)"))
+    p.add_argument("--idle", dest="idle_seconds", metavar="SECONDS",
+                   help=_("close a connection idle this long (default 600; 0: never); screens that watch are kept"))
     p.add_argument("--user", metavar="ACCOUNT", help=_("with --adopt or --print-units: the service's account (default: hakem)"))
     p.set_defaults(func=_serve)
