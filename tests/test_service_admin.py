@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.unix_club import ensure_users, missing, service_layout, start_service, stop_service
+from tests.unix_club import ensure_users, missing, service_command, service_layout, start_service, stop_service
 
 GROUP = "hk-fixsvc-club"
 SERVICE = "hk-fixsvc-hakem"
@@ -27,14 +27,7 @@ RUN = "import os, sys; os.umask(0o022); from tui.launch import main; sys.exit(ma
 
 
 def _command(club, user: str, *args: str) -> tuple[list[str], dict[str, str]]:
-    pw = club["users"][user]
-    home = club["base"] / "homes" / user
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home), "LANG": "C.UTF-8",
-           "LANGUAGE": "en", "HAKEM_CONFIG_DIR": str(home / "cfg")}
-    groups = ",".join(str(g) for g in sorted({pw.pw_gid, club["gid"]}))
-    cmd = ["setpriv", f"--reuid={pw.pw_uid}", f"--regid={pw.pw_gid}", f"--groups={groups}",
-           "--inh-caps=-all", sys.executable, "-c", RUN, *args]
-    return cmd, env
+    return service_command(club, user, *args)
 
 
 def _start_service(club, *extra: str) -> subprocess.Popen:

@@ -247,17 +247,9 @@ def club(members):
 
 
 def _command(club, user: str, *args: str) -> tuple[list[str], dict[str, str]]:
-    from tests.unix_club import RUN
+    from tests.unix_club import service_command
 
-    pw = club["users"][user]
-    home = club["base"] / "homes" / user
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home), "LANG": "C.UTF-8",
-           "LANGUAGE": "en", "HAKEM_CONFIG_DIR": str(home / "cfg")}
-    groups = ",".join(str(g) for g in sorted({pw.pw_gid, club["gid"]}))
-    import sys
-
-    return (["setpriv", f"--reuid={pw.pw_uid}", f"--regid={pw.pw_gid}", f"--groups={groups}",
-             "--inh-caps=-all", sys.executable, "-c", RUN, *args], env)
+    return service_command(club, user, *args)
 
 
 def serve(club, *options: str) -> None:

@@ -152,3 +152,17 @@ def run_as(club: dict, user: str, *args: str, data: Path | None = None, cwd: Pat
            "--inh-caps=-all", sys.executable, "-c", RUN, *args]
     return subprocess.run(cmd, env=environ, capture_output=True, text=True, timeout=timeout,
                           cwd=cwd or home, check=False)
+
+
+def service_command(club: dict, user: str, *args: str) -> tuple[list[str], dict[str, str]]:
+    """(command, environment) running the real ``hakem ARGS`` as ``user`` of
+    :func:`service_layout`'s ``club`` (setpriv, no capabilities, the user's and the club's
+    group, a home of its own under the layout's base)."""
+    pw = club["users"][user]
+    home = club["base"] / "homes" / user
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home), "LANG": "C.UTF-8",
+           "LANGUAGE": "en", "HAKEM_CONFIG_DIR": str(home / "cfg")}
+    groups = ",".join(str(g) for g in sorted({pw.pw_gid, club["gid"]}))
+    cmd = ["setpriv", f"--reuid={pw.pw_uid}", f"--regid={pw.pw_gid}", f"--groups={groups}",
+           "--inh-caps=-all", sys.executable, "-c", RUN, *args]
+    return cmd, env
