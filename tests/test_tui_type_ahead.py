@@ -213,3 +213,76 @@ async def test_single_keys_are_off_until_the_organiser_turns_them_on(tmp_path, w
         await burst(pilot, app, "0")
         app.screen.session.flush()
     assert results_of(data, second) == {1: "0-1"}
+
+
+class GatedCircle:
+    """The circle method, once ``gate`` exists: a pairing that lasts exactly as long as the
+    test needs (it runs in the pairing worker's child process)."""
+
+    id = "gate-test"
+
+    def __init__(self, gate) -> None:
+        self.gate = gate
+
+    def pair(self, t, options=None):
+        import time
+
+        from tui.testing import circle_pairing
+
+        for _ in range(6000):  # a minute at most
+            if self.gate.exists():
+                break
+            time.sleep(0.01)
+        return circle_pairing(t, t.current_round + 1)
+
+
+@pytest.mark.parametrize("lang", ["tr", "ru"])
+async def test_result_lines_typed_behind_p_go_to_the_new_round(tmp_path, monkeypatch, lang):
+    """``p`` and result lines in one burst (#29, remaining 1).  Was: the lines went to the
+    round just finished — a correction question over board 1's draw, or nothing when equal.
+    Now the keys wait while the pairing runs and go to the new round once it is shown."""
+    from tui.testing import register_system
+
+    gate = tmp_path / "gate"
+    register_system(monkeypatch, "gate-test", GatedCircle(gate))
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=1).with_changes(system="gate-test"))
+    round1 = Store(data).load(tid).tournament.round(1)
+    app = HakemApp(data_dir=data, open_id=tid, lang=lang, poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await burst(pilot, app, "p:1 0-1\n2 1-0\n")
+        assert app.screen.query_one("#pair-progress-row").display  # still pairing: the keys wait
+        assert type(app.screen).__name__ == "TournamentScreen"  # no question about round 1
+        gate.touch()
+        session = app.screen.session
+        await wait_for(pilot, lambda: session.tournament.current_round == 2 and not app.keys_pending, timeout=60)
+        await wait_for(pilot, lambda: session.tournament.round(2).boards[1].result is not None, timeout=60)
+        assert type(app.screen).__name__ == "TournamentScreen"
+        session.flush()
+    t = Store(data).load(tid).tournament
+    assert t.round(1) == round1
+    assert [b.result.value if b.result else None for b in t.round(2).boards[:3]] == ["0-1", "1-0", None]
+
+
+async def test_escape_cancels_a_pairing_and_the_keys_typed_meanwhile_go_on(tmp_path, monkeypatch):
+    """Escape is the one key that does not wait for a running pairing: it cancels it, and the
+    keys typed before it go on to the round on screen."""
+    from tui.testing import register_system
+
+    gate = tmp_path / "gate"  # never opened: the pairing runs until cancelled
+    register_system(monkeypatch, "gate-test", GatedCircle(gate))
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=1).with_changes(system="gate-test"))
+    before = Store(data).load(tid).tournament
+    app = HakemApp(data_dir=data, open_id=tid, lang="de", poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await burst(pilot, app, "p:1 0-1")
+        assert app.screen.query_one("#pair-progress-row").display
+        assert app.screen.query_one("#result-entry", Input).value == ""
+        app.post_message(events.Key("escape", "\x1b"))
+        await wait_for(pilot, lambda: not app.screen.query_one("#pair-progress-row").display, timeout=60)
+        await wait_for(pilot, lambda: app.screen.query_one("#result-entry", Input).value == "1 0-1", timeout=60)
+        assert type(app.screen).__name__ == "TournamentScreen"  # cancelled, did not leave
+    assert Store(data).load(tid).tournament == before

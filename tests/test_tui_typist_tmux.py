@@ -294,3 +294,64 @@ def test_refused_lines_spoil_nothing_after_them(tmp_path, lang):
         term.close()
     shown = json.loads(hakem(data, "round", "show", tid, "1", "--format", "json"))
     assert {b["board"]: b["result"] for b in shown["boards"]} == {line.board: line.stored for line in lines}
+
+
+def test_result_lines_typed_behind_p_go_to_the_new_round(tmp_path, lang):
+    """``p`` and the next round's result lines in one burst (#29, remaining 1).  Was: the lines
+    went to the round just finished (a correction question over its draws, or nothing where
+    they were equal); with 0.3 s between ``p`` and the lines they went to the new round.  Now
+    the keys wait while the pairing runs and reach the new round once it is shown."""
+    rng = random.Random(f"tmux-pair-then-lines-{lang}")
+    data = tmp_path / "data"
+    tid = round_one_playing(data, registrations(rng, lang, 12))
+    for board in range(1, 7):
+        hakem(data, "result", tid, "1", str(board), "1/2")
+    round1 = Store(data).load(tid).tournament.round(1)
+    lines = result_lines(rng, list(range(1, 7)))
+    term = Terminal(tmp_path, data, lang)
+    try:
+        open_tournament(term, "Typist")
+        term.keys(["p", ":", *_joined([k for line in lines for k in line.tokens()])])
+        term.wait("round 2 paired and its 6 results stored", lambda: (
+            (t := Store(data).load(tid).tournament).current_round == 2
+            and sum(b.result is not None for b in t.round(2).boards) >= 6))
+        assert "(y)" not in term.screen()  # no correction asked of round 1
+    finally:
+        term.close()
+    t = Store(data).load(tid).tournament
+    assert t.round(1) == round1
+    shown = json.loads(hakem(data, "round", "show", tid, "2", "--format", "json"))
+    assert {b["board"]: b["result"] for b in shown["boards"]} == {line.board: line.stored for line in lines}
+
+
+def test_escape_then_a_key_is_escape_then_the_key(tmp_path, lang):
+    """Escape and a key in one ``send-keys`` (one read).  Was: Alt+key — ``a`` went into the
+    name field after all (``aZeta, Abc``) and Escape 5 typed ``∞`` into the entry line.  Now
+    Escape leaves the field and the key does its own: ``a`` on the players list returns to the
+    name field, ``5`` on the boards table starts a result line."""
+    rng = random.Random(f"tmux-escape-{lang}")
+    data = tmp_path / "data"
+    tid = round_one_playing(data, registrations(rng, lang, 12))
+    term = Terminal(tmp_path, data, lang)
+    try:
+        open_tournament(term, "Typist")
+        term.keys([":", "3 1-0", ENTER])  # the entry line has the focus
+        term.wait("board 3 stored", lambda: Store(data).load(tid).tournament.round(1).boards[2].result is not None)
+        term.keys(["Escape", "5", " 0-1", ENTER])
+        term.wait("board 5 stored", lambda: Store(data).load(tid).tournament.round(1).boards[4].result is not None)
+        term.keys(["F2"])
+        term.wait("the players tab", lambda: "F2" in term.screen() and "F7" in term.screen())
+        term.keys(["Escape", "a"])  # from the (empty) name field to the list, and back
+        term.keys(["Zeta, Abc", TAB, "1000", ENTER])
+        term.wait("the player stored or the late-entry question", lambda: "(k)" in term.screen()
+                  or len(Store(data).load(tid).tournament.players) == 13)
+        if "(k)" in term.screen():
+            time.sleep(0.5)  # a person reads the question first
+            term.keys(["k"])
+        term.wait("the player stored", lambda: len(Store(data).load(tid).tournament.players) == 13)
+    finally:
+        term.close()
+    t = Store(data).load(tid).tournament
+    assert [b.result.value if b.result else None for b in t.round(1).boards] == [
+        None, None, "1-0", None, "0-1", None]
+    assert [(p.name, p.rating) for p in t.players if "Zeta" in p.name] == [("Zeta, Abc", 1000)]

@@ -55,6 +55,9 @@ class HakemApp(SerialKeys):
     goes where the cursor is once the keys before it have been handled."""
 
     CSS_PATH = "hakem.tcss"
+    SUSPENDED_SCREEN_CLASS = "-under-dialog"
+    """A screen under a dialog hides its toasts (hakem.tcss): they showed through the dialog's
+    shaded background over its buttons; the dialog shows the same toasts at its top."""
     TITLE = "hakem"
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
@@ -111,11 +114,13 @@ class HakemApp(SerialKeys):
             return
         self.push_screen(TournamentScreen(session))
 
-    def show_message(self, title: str, body: str) -> None:
-        """A longer message in a dialog (several problems of an import, an explanation)."""
-        from tui.widgets.dialogs import MessageDialog
+    def show_message(self, title: str, body: str, unasked: bool = False) -> None:
+        """A longer message in a dialog (several problems of an import, an explanation).
+        ``unasked``: the outcome of work that ran while the organiser typed on (a failed
+        pairing) — keys typed before it was drawn do not close it (:class:`~tui.keys.HoldsTypeAhead`)."""
+        from tui.widgets.dialogs import MessageDialog, NoticeDialog
 
-        self.push_screen(MessageDialog(title, body))
+        self.push_screen((NoticeDialog if unasked else MessageDialog)(title, body))
 
     # -- app-wide actions ---------------------------------------------------------------
     def action_help(self) -> None:

@@ -45,6 +45,7 @@ from collections.abc import Iterator
 
 from textual import events
 from textual.app import App
+from textual.driver import Driver
 from textual.message import Message
 from textual.timer import Timer
 
@@ -87,15 +88,32 @@ def paste_as_keys(text: str) -> list[events.Key]:
     return keys
 
 
-class HoldsTypeAhead:
+class KeyHold:
+    """Something that keeps keys back while it lasts; the keys it kept go on, in the order they
+    were typed and in front of anything typed later, once it is over (see the module doc).  One
+    mechanism for a question (keys typed before it was drawn) and for work the organiser
+    started and waits for (a pairing: every key but those that stop it)."""
+
+    held_keys: list[events.Event]
+
+    def holds(self, event: events.Event) -> bool:
+        """Whether ``event`` waits for this hold to end."""
+        raise NotImplementedError
+
+    def lasts(self, app: SerialKeys) -> bool:
+        """Whether the hold is still on (its keys wait)."""
+        raise NotImplementedError
+
+
+class HoldsTypeAhead(KeyHold):
     """Mixin for a screen that asks a question: keys typed before its first frame are not
     its answer (see the module doc).  ``shown_at`` is the time that frame was written to the
     terminal (``None`` until then), stamped by :meth:`SerialKeys._display` in the same step as
     the write — a callback after the refresh came too late under load: the answer typed on
-    seeing the question was read before it ran and counted as typed ahead."""
+    seeing the question was read before it ran and counted as typed ahead.  A key's own time
+    is when it was read from the terminal (:mod:`tui.driver`)."""
 
     shown_at: float | None = None
-    held_keys: list[events.Event]
 
     def on_mount(self) -> None:
         self.held_keys = []
@@ -107,6 +125,33 @@ class HoldsTypeAhead:
 
     def typed_before(self, event: events.Event) -> bool:
         return self.shown_at is None or event.time < self.shown_at
+
+    def holds(self, event: events.Event) -> bool:
+        return self.typed_before(event)
+
+    def lasts(self, app: SerialKeys) -> bool:
+        return self in app.screen_stack
+
+
+STOP_KEYS = frozenset({"escape", "ctrl+q"})
+"""Keys never held while the app is busy: they stop what it is busy with (or quit)."""
+
+
+class BusyHold(KeyHold):
+    """Work the organiser started and waits for (a pairing): every key typed meanwhile waits
+    for its outcome — result lines typed behind ``p`` are for the new round — except the keys
+    that stop it.  Over when released, or when the widget that started it is gone."""
+
+    def __init__(self, owner: object) -> None:
+        self.owner = owner
+        self.held_keys = []
+        self.released = False
+
+    def holds(self, event: events.Event) -> bool:
+        return not (isinstance(event, events.Key) and event.key in STOP_KEYS)
+
+    def lasts(self, app: SerialKeys) -> bool:
+        return not self.released and bool(getattr(self.owner, "is_attached", False))
 
 
 def _key_name(char: str) -> str:
@@ -125,6 +170,18 @@ class SerialKeys(App[int]):
     _key_screen: object = None
     _key_waits = 0
 
+    def get_driver_class(self) -> type[Driver]:
+        """Our driver where Textual would use its Linux one (``TEXTUAL_DRIVER`` still wins): its
+        keys carry the time they were read, which :class:`HoldsTypeAhead` relies on."""
+        from textual import constants
+
+        driver = super().get_driver_class()
+        if constants.DRIVER is None and (driver.__module__, driver.__name__) == ("textual.drivers.linux_driver", "LinuxDriver"):
+            from tui.driver import HakemDriver
+
+            return HakemDriver
+        return driver
+
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
             queue = self.__dict__.setdefault("_key_queue", deque())
@@ -139,12 +196,12 @@ class SerialKeys(App[int]):
         self._restore_held(queue)
         while queue and not self._key_busy:
             event = queue.popleft()
-            screen = self.screen
-            if isinstance(screen, HoldsTypeAhead) and screen.typed_before(event):
-                screen.held_keys.append(event)  # typed ahead, not an answer: kept for later
+            hold = self._hold_for(event)
+            if hold is not None:
+                hold.held_keys.append(event)  # not for now: kept for later
                 holding = self.__dict__.setdefault("_holding", [])
-                if screen not in holding:
-                    holding.append(screen)
+                if hold not in holding:
+                    holding.append(hold)
                 continue
             if isinstance(event, events.Paste):
                 if not self._paste(event, queue):
@@ -154,6 +211,34 @@ class SerialKeys(App[int]):
             self._key_waits = 0
             await super().on_event(event)  # Textual's own handling: priority bindings, forward
             self._post_marker()
+
+    def _hold_for(self, event: events.Event) -> KeyHold | None:
+        """The hold ``event`` waits for: the question on screen if it was typed before the
+        question was drawn, else work the organiser waits for."""
+        screen = self.screen
+        if isinstance(screen, HoldsTypeAhead) and screen.typed_before(event):
+            return screen
+        for hold in self.__dict__.get("_busy", []):
+            if hold.lasts(self) and hold.holds(event):
+                return hold
+        return None
+
+    def hold_keys(self, owner: object) -> None:
+        """``owner`` (a widget) starts work the organiser waits for: keys wait until
+        :meth:`release_keys` (or until ``owner`` is gone), the stop keys aside."""
+        busy = self.__dict__.setdefault("_busy", [])
+        if not any(hold.owner is owner and hold.lasts(self) for hold in busy):
+            busy.append(BusyHold(owner))
+
+    def release_keys(self, owner: object) -> None:
+        """The work ``owner`` started is over and its outcome is on screen: the keys typed
+        meanwhile go on."""
+        for hold in self.__dict__.get("_busy", []):
+            if hold.owner is owner:
+                hold.released = True
+        self.__dict__["_busy"] = [h for h in self.__dict__.get("_busy", []) if h.lasts(self)]
+        if not self._key_busy:
+            self.call_later(self._deliver_keys)
 
     def _display(self, screen, renderable) -> None:  # type: ignore[no-untyped-def]
         """Textual's frame output; a question's first frame stamps ``shown_at``."""
@@ -190,14 +275,15 @@ class SerialKeys(App[int]):
         return True
 
     def _restore_held(self, queue: deque[events.Event]) -> None:
-        """Keys held by questions that have closed go back to the front of the queue, in the
-        order they were typed (each question's own keys were typed before the next's)."""
+        """Keys of holds that are over go back to the front of the queue, in the order they
+        were typed (each hold's own keys were typed before the next's)."""
         held: list[events.Event] = []
-        for screen in self.__dict__.get("_holding", []):
-            if screen not in self.screen_stack:
-                held.extend(screen.held_keys)
-                screen.held_keys = []
-        self.__dict__["_holding"] = [s for s in self.__dict__.get("_holding", []) if s in self.screen_stack]
+        holding: list[KeyHold] = self.__dict__.get("_holding", [])
+        for hold in holding:
+            if not hold.lasts(self):
+                held.extend(hold.held_keys)
+                hold.held_keys = []
+        self.__dict__["_holding"] = [hold for hold in holding if hold.lasts(self)]
         ordered = sorted(held, key=lambda e: e.time)  # stable: a paste's keys share one time
         queue.extendleft(ordered[::-1])
 

@@ -59,6 +59,13 @@ the mode off) go to the entry line: `2 0-1` Enter is board 2's result.
 """)
 
 
+def leaving_help() -> str:
+    """Escape and leaving a tournament (issue 29), a piece of its own for the translators."""
+    return _("""**Escape** backs out one step: it closes a dialog, cancels a running pairing, or takes you from a
+text field to the table. It never closes the tournament: **q** on a table goes back to the tournaments list.
+""")
+
+
 class HelpScreen(ModalScreen[None]):
     """Keys and short explanations."""
 
@@ -66,7 +73,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog-box full", id="help-body"):
-            yield Markdown(help_text() + "\n" + typing_help())
+            yield Markdown(help_text() + "\n" + typing_help() + "\n" + leaving_help())
 
     def on_mount(self) -> None:
         self.query_one("#help-body").focus()

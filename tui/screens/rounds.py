@@ -755,6 +755,9 @@ class RoundsPane(CommandKeys, Vertical):
         # with the UI thread, and that frame (a layout change) would otherwise take twice as long
         cancel, session = self.cancel_event, self.session
         settle_memory(collect=False)  # the engine's garbage must not make the GC walk the screen
+        # what is typed from now on is for the new round: it waits until the round is shown
+        # (or the pairing failed or was cancelled); Escape, the key that cancels, never waits
+        self.app.hold_keys(self)
         self.call_after_refresh(lambda: self.pair_worker(plan, cancel, session))
 
     @work(thread=True, exclusive=True, group="pairing", exit_on_error=False, description="pairing")
@@ -799,6 +802,7 @@ class RoundsPane(CommandKeys, Vertical):
         self.query_one("#pair-progress-row").display = False
         if state is WorkerState.CANCELLED:
             self.notify(_("Pairing cancelled; nothing was changed."))
+            self.app.release_keys(self)
             return
         if state is WorkerState.ERROR:
             error = event.worker.error
@@ -809,11 +813,13 @@ class RoundsPane(CommandKeys, Vertical):
             elif isinstance(error, ConflictError):
                 self.screen.refresh_panes()
                 self.app.show_message(_("Changed by someone else"), _(
-                    "{error}\n\nThe round was not saved. Look at the changes, then pair again.").format(error=error))
+                    "{error}\n\nThe round was not saved. Look at the changes, then pair again.").format(error=error),
+                    unasked=True)
             elif isinstance(error, TournamentError):
-                self.app.show_message(_("No pairing"), str(error))
+                self.app.show_message(_("No pairing"), str(error), unasked=True)
             else:
-                self.app.show_message(_("Pairing failed"), f"{type(error).__name__}: {error}")
+                self.app.show_message(_("Pairing failed"), f"{type(error).__name__}: {error}", unasked=True)
+            self.app.release_keys(self)  # the keys typed meanwhile: after the message, to this round
             return
         done: PairingDone = event.worker.result
         pairing = done.pairing
@@ -829,6 +835,7 @@ class RoundsPane(CommandKeys, Vertical):
         self.screen.refresh_panes()  # draws the new round once
         self.query_one("#boards", DataTable).move_cursor(row=0, animate=False)
         self.focus_main()
+        self.app.release_keys(self)  # what was typed meanwhile goes to the new round
         # the toast in a frame of its own (mounting it is a layout change)
         said = "\n".join((_("Round {n} is paired.").format(n=round_no), *notes))
         self.call_after_refresh(lambda: self.notify(said, severity="warning" if notes else "information",

@@ -3,7 +3,7 @@ reports and playoffs, plus the watch on the store that brings in other organiser
 
 Why one screen with tabs rather than one mode per area: all areas show the same snapshot, so a
 single session and a single revision poll keep them consistent; F2–F7 (and the command
-palette) switch tabs, Escape goes back to the list.
+palette) switch tabs, ``q`` on a table goes back to the list (Escape only backs out of a field).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from tui.services import Session, on_ui_thread
 
 if TYPE_CHECKING:
     from core.app.desk import Outcome
-from tui.widgets.pane import CommandKeys
+from tui.widgets.pane import CommandKeys, typing_here
 
 TABS = (
     ("players", L_("Players"), "f2"),
@@ -145,6 +145,7 @@ class TournamentScreen(CommandKeys, Screen):
 
     BINDINGS = [
         Binding("escape", "back", L_("Back"), show=False),
+        Binding("q", "close", L_("Close tournament"), show=False),  # F1, and Escape says so: the footer is full
         # priority: a focused widget must not keep them (TextArea binds F6/F7 to select line/all)
         *[Binding(key, f"show_tab('{tab}')", label, show=False, priority=True)
           for tab, label, key in TABS],
@@ -403,20 +404,39 @@ class TournamentScreen(CommandKeys, Screen):
                 self.notify(_("The tournament was changed elsewhere; the screen is up to date."))
 
     def action_back(self) -> None:
-        """Escape: cancel a running pairing first; otherwise back to the tournaments list."""
+        """Escape backs out one level: it cancels a running pairing, or leaves the text field
+        (the form, the entry line) for the pane's table.  It never leaves the tournament — a
+        burst or a second Escape too many used to close it from a table; ``q`` on a table does
+        that, deliberately (footer, F1)."""
         rounds = self.pane("rounds", create=False)
         if rounds is not None and rounds.cancel_pairing():
             return
-        from textual.widgets import Input
-
         focused = self.focused
-        if isinstance(focused, Input):  # leave the field first, then the tournament
-            tabs = self.query_one(TabbedContent)
-            pane = self.pane(tabs.active.removeprefix("tab-"))
-            target = pane.main_widget()
-            if target is not focused:
+        if typing_here(focused):
+            target = self.table_of_active_pane()
+            if target is not None and target is not focused:
                 target.focus()
                 return
+        self.notify(_("Escape stays in the tournament: q on a table goes back to the tournaments list."))
+
+    def table_of_active_pane(self):
+        """Where Escape goes from a text field: the pane's main widget, or, where that is the
+        field itself (the players tab's name field), the pane's first table."""
+        from textual.widgets import DataTable
+
+        pane = self.pane(self.query_one(TabbedContent).active.removeprefix("tab-"))
+        if pane is None:
+            return None
+        main = pane.main_widget()
+        if not typing_here(main):
+            return main
+        return next((table for table in pane.query(DataTable) if table.focusable), None)
+
+    def action_close(self) -> None:
+        """``q`` on a table: back to the tournaments list (a running pairing is cancelled)."""
+        rounds = self.pane("rounds", create=False)
+        if rounds is not None:
+            rounds.cancel_pairing()
         self.app.pop_screen()
 
     def action_settings(self) -> None:

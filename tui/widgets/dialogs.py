@@ -175,6 +175,11 @@ class MessageDialog(ModalScreen[None]):
         self.dismiss(None)
 
 
+class NoticeDialog(HoldsTypeAhead, MessageDialog):
+    """A message nobody asked for at that moment (a pairing that failed while the organiser
+    typed on): keys typed before it was drawn do not close it; they wait and go on after it."""
+
+
 class PictureDialog(ModalScreen[None]):
     """Show one picture widget (a bracket, a chart) full screen; Escape closes."""
 

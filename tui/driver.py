@@ -1,0 +1,129 @@
+"""Provides :class:`HakemDriver`: Textual's Linux driver with hakem's own reading of the terminal.
+
+Two things the stock input thread (Textual 8.2.8) does that the input model cannot live with:
+
+**Time stamps.**  A key's ``time`` is when the key was *typed* as far as the app can know: when
+the bytes holding it were read from the terminal.  Textual stamps each event as the parser
+makes it (``Message.__init__``), and its input thread hands every event to the app as soon as
+it is parsed, while it goes on parsing the rest of the same read.  Under load (two busy cores,
+the UI thread drawing) the parsing of one burst is interleaved with the app's work: the app
+handles the first key, opens a question and draws it, and only then does the input thread get
+the GIL back to parse the rest of the burst — whose keys then carry times after the question
+was drawn and counted as its answer (the CI failure of the typist's correction case: ``0⏎``
+of a line typed ahead answered the correction).  Here every event parsed from one read
+carries the time that read returned; events the parser gives up later (a lone Escape after
+its wait) carry the time of the read that brought their bytes.
+
+**Escape then a key.**  A terminal sends Alt+key as Escape followed by the key, so Textual
+reads Escape and a printable character arriving together (one read, or within its 100 ms
+wait) as ``alt+…`` or, for some, as a Mac Option character (Escape 5 → ``∞``).  hakem binds no
+Alt key and no field wants those characters; an organiser who pressed Escape and then a key
+(bunched by a laggy link, or simply fast) meant both.  So Escape followed by a printable
+character is Escape, then that key — unless the pair begins a sequence a terminal sends for a
+key hakem uses: ``[`` and ``O`` (cursor and function keys) and the two word moves of macOS
+Terminal (Option+← sends Escape ``b``, Option+→ Escape ``f``).
+"""
+
+from __future__ import annotations
+
+import os
+import selectors
+from codecs import getincrementaldecoder
+from collections.abc import Callable, Iterable
+from threading import Event
+
+from textual import events
+from textual._ansi_sequences import ANSI_SEQUENCES_KEYS
+from textual._parser import ParseError
+from textual._time import get_time
+from textual._xterm_parser import XTermParser
+from textual.drivers.linux_driver import LinuxDriver
+from textual.message import Message
+
+ESC = "\x1b"
+
+SEQUENCE_STARTS = frozenset("[O")
+"""Characters that after Escape begin a longer sequence (CSI, SS3): never split."""
+
+KEPT_PAIRS = frozenset({ESC + "b", ESC + "f"})
+"""Escape + letter pairs that are keys hakem uses (word left/right in a text field)."""
+
+READ_SIZE = 4096
+
+
+def split_escape(sequence: str) -> str | None:
+    """What follows a leading Escape that is a key of its own, or ``None`` when ``sequence``
+    is (or may still become) a sequence to be read as one key: Escape ``a`` → ``a``, Escape
+    ``5`` → ``5``; Escape ``[A`` (↑), Escape ``b`` (word left), Escape ``OP`` (F1), Escape Tab →
+    ``None``."""
+    if len(sequence) < 2 or sequence[0] != ESC or sequence in KEPT_PAIRS:
+        return None
+    rest = sequence[1:]
+    if not rest[0].isprintable():
+        return None  # Escape Tab, Escape Backspace: the terminal's own keys
+    if rest[0] not in SEQUENCE_STARTS:
+        return rest if len(rest) == 1 else None
+    if rest[0] == "O" and len(rest) == 2 and sequence not in ANSI_SEQUENCES_KEYS:
+        return rest  # an SS3 sequence is three characters; this one names no key
+    return None
+
+
+class HakemParser(XTermParser):
+    """Textual's parser, with Escape + a printable character read as two keys
+    (see the module doc)."""
+
+    def _sequence_to_key_events(self, sequence: str, alt: bool = False) -> Iterable[events.Key]:
+        rest = split_escape(sequence)
+        if rest is None:
+            yield from super()._sequence_to_key_events(sequence, alt)
+            return
+        yield events.Key("escape", ESC)
+        for char in rest:
+            yield from super()._sequence_to_key_events(char)
+
+
+def read_terminal(fd: int, stop: Event, post: Callable[[Message], None], debug: bool = False) -> None:
+    """Read ``fd`` until ``stop`` is set, posting each event parsed, stamped with the time the
+    bytes it came from were read (see the module doc).  The input thread's whole work."""
+    parser = HakemParser(debug)
+    decode = getincrementaldecoder("utf-8")().decode
+    read_at = get_time()
+
+    def deliver(parsed: Iterable[Message]) -> None:
+        for message in parsed:
+            message.time = read_at
+            post(message)
+
+    def read_ready(ready: list[tuple[selectors.SelectorKey, int]]) -> bool:
+        nonlocal read_at
+        for _key, mask in ready:
+            if mask & selectors.EVENT_READ:
+                data = os.read(fd, READ_SIZE)
+                read_at = get_time()
+                text = decode(data)
+                if not text:
+                    return False  # end of input (a closed pipe)
+                deliver(parser.feed(text))
+        deliver(parser.tick())  # a lone Escape whose wait is over
+        return True
+
+    selector = selectors.SelectSelector()
+    selector.register(fd, selectors.EVENT_READ)
+    try:
+        while not stop.is_set():
+            if not read_ready(selector.select(0.1)):
+                stop.wait(0.1)  # end of input: nothing more will come, wait to be stopped
+    finally:
+        selector.close()
+        try:
+            for _ in parser.feed(""):
+                pass
+        except (EOFError, ParseError):  # the parser's end of input: nothing more to deliver
+            pass
+
+
+class HakemDriver(LinuxDriver):
+    """The Linux/macOS driver with :func:`read_terminal` as its input thread."""
+
+    def run_input_thread(self) -> None:
+        read_terminal(self.fileno, self.exit_event, self.process_message, self._debug)
