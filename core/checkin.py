@@ -28,9 +28,28 @@ from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from core.errors import TournamentError, UnknownPlayer
+from core.errors import ConflictError, TournamentError, UnknownPlayer
 from core.i18n import _
 from core.model import ByeKind, Player, RequestedBye, Tournament
+
+
+class CheckinClosed(ConflictError):
+    """A mark refused because check-in is closed: ``who`` closed it and ``when`` (from the
+    journal; empty when unknown).  The front end adds how it reopens (``reopen``)."""
+
+    path = ("options", "checkin", "open")
+
+    def __init__(self, who: str = "", when: str = "", reopen: str = "") -> None:
+        self.who, self.when, self.reopen = who, when, reopen
+        text = _closed_text(who, when)
+        super().__init__(f"{text} ({reopen})" if reopen else text)
+
+    def by(self, who: str, when: str = "") -> CheckinClosed:
+        return CheckinClosed(who, when, self.reopen)
+
+    def reopened_by(self, reopen: str) -> CheckinClosed:
+        """The same refusal saying how this front end reopens check-in."""
+        return CheckinClosed(self.who, self.when, reopen)
 
 
 def _state(t: Tournament) -> dict[str, Any]:
@@ -61,15 +80,56 @@ def close_checkin(t: Tournament) -> Tournament:
     return _with_state(t, {**_state(t), "open": False})
 
 
-def check_in(t: Tournament, pnos: Iterable[int], is_present: bool = True) -> Tournament:
-    """Mark players present (or absent again); opens check-in if it was not open."""
-    chosen = set(pnos)
-    for pno in sorted(chosen):
+def was_closed(t: Tournament) -> bool:
+    """Check-in was opened and then closed (an event that never opened it has no state)."""
+    return "checkin" in t.options and not is_open(t)
+
+
+def marks_seen(t: Tournament, pnos: Iterable[int]) -> dict[int, bool]:
+    """Each player's mark as the organiser sees it now (present or not): what a mark carries,
+    so the store can tell whether someone else changed it meanwhile (:func:`check_in`)."""
+    marks = present(t)
+    return {pno: pno in marks for pno in pnos}
+
+
+def check_in(t: Tournament, pnos: Iterable[int], is_present: bool = True,
+             seen: Mapping[int, bool] | None = None) -> Tournament:
+    """Mark players present (or absent): the organiser's intent, never a toggle.
+
+    A check-in that was never opened is opened by its first mark (the evening starts); one
+    that was closed is refused (:class:`CheckinClosed`): closing it said "pair everyone", and
+    a mark typed on a screen that had not caught up must not undo that.  ``seen`` (each
+    player's mark as the organiser saw it): a player whose mark someone else changed meanwhile
+    to the other one than asked is refused (:class:`~core.app.conflicts.StaleChange`) —
+    unless it already is what was asked (both meant it)."""
+    chosen = sorted(set(pnos))
+    for pno in chosen:
         t.player(pno)
+    if was_closed(t):
+        raise CheckinClosed()
     state = _state(t)
     marks = set(state["present"])
-    marks = marks | chosen if is_present else marks - chosen
+    for pno in chosen:
+        now = pno in marks
+        if seen is not None and pno in seen and now != is_present and now != seen[pno]:
+            from core.app.conflicts import StaleChange
+
+            raise StaleChange(_("The check-in of {pno} {name}").format(pno=pno, name=t.player(pno).name),
+                              mark_word(now), mark_word(seen[pno]), path=("options", "checkin", "present"))
+    marks = marks | set(chosen) if is_present else marks - set(chosen)
     return _with_state(t, {"open": True, "present": sorted(marks)})
+
+
+def mark_word(here: bool) -> str:
+    return _("present") if here else _("absent")
+
+
+def _closed_text(who: str, when: str) -> str:
+    if who and when:
+        return _("Check-in was closed by {who} ({when}); nothing was marked").format(who=who, when=when)
+    if who:
+        return _("Check-in was closed by {who}; nothing was marked").format(who=who)
+    return _("Check-in is closed; nothing was marked")
 
 
 def absentees(t: Tournament, round_no: int | None = None) -> list[Player]:

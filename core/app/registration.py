@@ -268,23 +268,30 @@ class RegistrationCases(DeskBase):
     # -- check-in and entry fees -----------------------------------------------------------
     @use_case("player.checkin")
     def check_in(self, pnos: Sequence[int] = (), present: bool = True, open_checkin: bool = False,
-                 close_checkin: bool = False) -> Outcome:
-        """Mark players present (or absent) for the next round; open or close the check-in
-        (while it is open only present players are paired)."""
+                 close_checkin: bool = False, seen: Mapping[int, bool] | None = None) -> Outcome:
+        """Mark players present (or absent) for the next round — the organiser's intent, with
+        each player's mark as the organiser saw it (``seen``, :func:`core.checkin.marks_seen`);
+        open or close the check-in (while it is open only present players are paired).  A mark
+        never reopens a closed check-in: refused (:class:`core.checkin.CheckinClosed`) naming
+        who closed it and when; ``open_checkin`` with the marks reopens it on purpose."""
         from core import checkin
+        from core.app.conflicts import last_change
 
         def change(t: Tournament) -> Tournament:
-            if pnos:
-                t = checkin.check_in(t, pnos, is_present=present)
             if open_checkin:
                 t = checkin.open_checkin(t)
+            if pnos:
+                t = checkin.check_in(t, pnos, is_present=present, seen=seen)
             if close_checkin:
                 t = checkin.close_checkin(t)
             return t
 
         what = act("checkin_close") if close_checkin else act("checkin_open") if open_checkin and not pnos else \
             act("present" if present else "absent", players=",".join(map(str, pnos)))
-        return self._change(what, change)
+        try:
+            return self._change(what, change)
+        except checkin.CheckinClosed as error:
+            raise error.by(*last_change(self.store.journal(self.id), error.path)) from None
 
     @use_case("player.fees")
     def change_fees(self, fee: str | None = None, currency: str = "", player: int | None = None,

@@ -2,9 +2,17 @@
 
 Why a dialog with a search field first: players arrive in a queue and the organiser knows a
 name, not a pairing number.  Typing always goes into the search field (no letter is a
-command here); Up/Down move through the matches, Enter marks the highlighted player present
-(or absent again), Ctrl+P records their entry fee as paid, Ctrl+O opens or closes check-in.
+command here); Up/Down move through the matches, Enter marks the highlighted player present,
+Ctrl+N absent, Ctrl+P records their entry fee as paid, Ctrl+O opens or closes check-in.
 Every change goes through the open session, so the store's lock, journal and undo apply.
+
+Enter is the organiser's intent "present", never a toggle (issue 29): a pasted arrival list
+(one name per line) marks the named players present and leaves the present ones as they are.
+Each mark carries what the screen showed (:func:`core.checkin.marks_seen`): a mark another
+organiser changed meanwhile, or a check-in someone closed, is refused with who and when —
+nothing is flipped or reopened behind the organiser's back.  After every Enter the search is
+empty, ready for the next name (before, a query with no match stayed and the next name was
+appended to it: ``Ş⏎kaya⏎`` searched "Şkaya").
 """
 
 from __future__ import annotations
@@ -39,7 +47,8 @@ class CheckinDialog(ModalScreen[None]):
     """Who is present before the next round, and who has paid."""
 
     BINDINGS = [
-        Binding("enter", "toggle_present", L_("Present"), priority=True),
+        Binding("enter", "present", L_("Present"), priority=True),
+        Binding("ctrl+n", "absent", L_("Absent"), priority=True),
         Binding("ctrl+p", "paid", L_("Paid"), priority=True),
         Binding("ctrl+o", "open_close", L_("Open/close check-in"), priority=True),
         Binding("escape", "close", L_("Close")),
@@ -50,6 +59,9 @@ class CheckinDialog(ModalScreen[None]):
         super().__init__(classes="dialog")
         self.owner = owner
         self.shown: list[int] = []
+        self.held = ""
+        """A query that matched several players, still shown after Enter emptied the search:
+        ↑/↓ then Enter choose among them; typing starts the next search."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box wide"):
@@ -57,7 +69,7 @@ class CheckinDialog(ModalScreen[None]):
             yield TextField(placeholder=_("Type a name or a number"), id="checkin-find")
             yield FittedTable(id="checkin-table", cursor_type="row", zebra_stripes=True)
             yield Static(id="checkin-summary", classes="dialog-hint")
-            yield Static(_("Enter: present/absent · Ctrl+P: paid · Ctrl+O: open/close · Esc: close"),
+            yield Static(_("Enter: present · Ctrl+N: absent · Ctrl+P: paid · Ctrl+O: open/close · Esc: close"),
                          classes="dialog-hint")
 
     def on_mount(self) -> None:
@@ -74,7 +86,7 @@ class CheckinDialog(ModalScreen[None]):
         """Redraw the matches of the search text, keeping the highlighted player if still shown."""
         t = self.tournament
         listing = checkin.checkin_list(t)
-        query = self.query_one("#checkin-find", Input).value
+        query = self.query_one("#checkin-find", Input).value or self.held
         wanted = {p.pno for p in checkin.find_players(t, query)} if query.strip() else None
         shown, rows = [], []
         for row in listing.rows:
@@ -105,6 +117,8 @@ class CheckinDialog(ModalScreen[None]):
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
         self.chosen = False
+        if event.value:
+            self.held = ""
         self.query_one("#checkin-table", DataTable).move_cursor(row=0)
         self.fill()
 
@@ -123,27 +137,77 @@ class CheckinDialog(ModalScreen[None]):
             return None
         return self.shown[table.cursor_row]
 
-    def _change(self, use: Any) -> None:
-        """Run one check-in or fee use case of the desk (``use(desk)``); refill when saved."""
+    def _change(self, use: Any) -> bool:
+        """Run one check-in or fee use case of the desk (``use(desk)``); refill when saved or
+        refused (a refusal because someone else changed the check-in reloads the session)."""
         session = self.owner.session
-        if self.owner.run_change(lambda: session.do(use)):
-            self.fill()
+        done = bool(self.owner.run_change(lambda: session.do(use)))
+        self.fill()
+        return done
 
-    def action_toggle_present(self) -> None:
+    def take_query(self) -> str:
+        """The search text typed (or held), emptied: whatever Enter does, the next name typed
+        starts a new search."""
+        find = self.query_one("#checkin-find", Input)
+        query = (find.value or self.held).strip()
+        if find.value:
+            find.value = ""
+        return query
+
+    def target(self) -> int | None:
+        """The player Enter or Ctrl+N means, or ``None`` after saying why nobody: a query with
+        no match (named), or several matches and no choice with ↑/↓ (they stay shown)."""
         pno = self.selected()
-        if pno is None:
-            return
-        query = self.query_one("#checkin-find", Input).value.strip()
-        if query and len(self.shown) > 1 and not self.chosen:
+        several = len(self.shown) > 1 and not self.chosen
+        query = self.take_query()
+        if query and pno is None:
             self.app.bell()
+            self.held = ""
+            self.fill()
+            self.notify(_("No player matches «{text}»; nobody was marked.").format(text=query), severity="warning")
+            return None
+        if query and several:
+            self.app.bell()
+            self.held = query  # the matches stay on screen: ↑/↓ and Enter choose
+            self.fill()
             self.notify(_("{n} players match «{text}»: choose one with ↑/↓, then Enter.").format(
                 n=len(self.shown), text=query), severity="warning")
+            return None
+        self.held = ""
+        return pno
+
+    def mark(self, here: bool) -> None:
+        """Mark the player the search found present (``here``) or absent, with the mark the
+        screen showed; the same mark again changes nothing and says so."""
+        from core.checkin import CheckinClosed
+
+        pno = self.target()
+        if pno is None:
+            self.fill()
             return
-        present = pno in checkin.present(self.tournament)
-        self._change(lambda desk: desk.check_in([pno], present=not present))
-        find = self.query_one("#checkin-find", Input)
-        if find.value:
-            find.value = ""  # ready for the next arrival's name
+        t = self.tournament
+        seen = checkin.marks_seen(t, [pno])
+        name = t.player(pno).name
+        if seen[pno] == here and checkin.is_open(t):
+            self.fill()
+            self.notify((_("{name} is already present.") if here else _("{name} is already absent.")).format(
+                name=name))
+            return
+
+        def use(desk: Any) -> Any:
+            try:
+                return desk.check_in([pno], present=here, seen=seen)
+            except CheckinClosed as closed:
+                raise closed.reopened_by(_("Ctrl+O opens it again")) from None
+
+        if self._change(use):
+            self.notify((_("{name} is present.") if here else _("{name} is absent.")).format(name=name))
+
+    def action_present(self) -> None:
+        self.mark(True)
+
+    def action_absent(self) -> None:
+        self.mark(False)
 
     def action_paid(self) -> None:
         pno = self.selected()

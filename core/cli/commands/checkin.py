@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from core.errors import TournamentError
 from core.i18n import _
 
 if TYPE_CHECKING:
@@ -42,13 +43,34 @@ def _print_list(t: Tournament) -> None:
 
 
 def _checkin(args: argparse.Namespace) -> int:
+    """Marks are the organiser's intent (present, or absent with ``--absent``), checked
+    against the marks as read when the command started: a mark another organiser changed
+    meanwhile, or a check-in someone closed, is refused (exit 3) instead of flipped."""
+    from core.app import StaleChange
+    from core.checkin import CheckinClosed, marks_seen
+    from core.cli import CliError
     from core.cli.common import open_desk, pairing_numbers, show_warnings
 
-    desk = open_desk(args.id)
+    if args.open and args.close:
+        raise CliError(_("checkin: --open and --close together; give one of them"))
     pnos = [n for part in args.pnos for n in pairing_numbers(part)]
+    if args.absent and not pnos:
+        raise CliError(_("checkin: --absent needs the pairing numbers of the players to mark absent"))
+    desk = open_desk(args.id)
     if args.open or args.close or pnos:
-        t = show_warnings(desk.check_in(pnos, present=not args.absent, open_checkin=args.open,
-                                        close_checkin=args.close)).tournament
+        seen = marks_seen(desk.snapshot().tournament, pnos)
+        try:
+            outcome = desk.check_in(pnos, present=not args.absent, open_checkin=args.open,
+                                    close_checkin=args.close, seen=seen)
+        except CheckinClosed as closed:  # one line, exit 3 (a refusal, not a file problem)
+            raise TournamentError(str(closed.reopened_by(_("hakem checkin {id} {pnos} --open reopens it and "
+                                                             "marks them").format(
+                id=args.id, pnos=" ".join(map(str, pnos)))))) from None
+        except StaleChange as refused:
+            raise TournamentError(_("{where} was changed meanwhile to {newer} by {who} ({when}); nothing was "
+                                    "marked (run the command again)").format(
+                where=refused.where, newer=refused.newer, who=refused.who or "?", when=refused.when or "?")) from None
+        t = show_warnings(outcome).tournament
     else:
         t = desk.snapshot().tournament
     _print_list(t)

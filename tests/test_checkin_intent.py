@@ -1,0 +1,168 @@
+"""Check-in marks are the organiser's intent and carry what the screen showed (issue 29,
+fresh-eyes review): a mark never reopens a closed check-in, never flips a mark another
+organiser changed meanwhile, Enter is "present" (a pasted arrival list never marks a present
+player absent), and the search is empty after every Enter.
+
+Expected values: the players each test marks by name; who closed the check-in is the user
+the store records for the change (``current_user``).
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual import events
+from textual.widgets import DataTable, Input
+
+from core import checkin
+from core.app import Workspace
+from core.checkin import CheckinClosed
+from core.cli import main as cli
+from core.model import Player, Tournament
+from core.store import current_user
+from tui.app import HakemApp
+from tui.screens.checkin import CheckinDialog
+from tui.testing import store_with, type_text, wait_for
+
+NAMES = ("Kaya, Can", "Bauer, Max", "Demir, Ece", "Şahin, Oğuz")
+
+
+def evening() -> Tournament:
+    players = tuple(Player(i, name, rating=2000 - 100 * i) for i, name in enumerate(NAMES, start=1))
+    return Tournament(id="", name="Rapid", total_rounds=5, players=players)
+
+
+@pytest.fixture()
+def stored(tmp_path):
+    [tid] = store_with(tmp_path, evening())
+    return tmp_path, tid
+
+
+def test_a_mark_never_reopens_a_closed_checkin(stored):
+    data, tid = stored
+    desk = Workspace(data).open(tid)
+    desk.check_in([1], open_checkin=True)
+    desk.check_in(close_checkin=True)
+    with pytest.raises(CheckinClosed) as refused:
+        desk.check_in([2], seen={2: False})
+    assert refused.value.who == current_user()
+    assert refused.value.when  # the journal's time of the closing
+    assert f"closed by {current_user()}" in str(refused.value)
+    t = desk.snapshot().tournament
+    assert not checkin.is_open(t) and checkin.present(t) == {1}
+    # reopening on purpose, with the mark, is one change
+    t = desk.check_in([2], open_checkin=True).tournament
+    assert checkin.is_open(t) and checkin.present(t) == {1, 2}
+
+
+def test_the_first_mark_of_an_evening_opens_checkin(stored):
+    data, tid = stored
+    t = Workspace(data).open(tid).check_in([3]).tournament
+    assert checkin.is_open(t) and checkin.present(t) == {3}
+
+
+def test_two_organisers_marking_the_same_player(stored):
+    data, tid = stored
+    anna, ben = Workspace(data).open(tid), Workspace(data).open(tid)
+    anna.check_in(open_checkin=True)
+    shown = checkin.marks_seen(ben.snapshot().tournament, [1])  # both screens: Kaya not present
+    anna.check_in([1], seen=shown)
+    assert checkin.present(ben.check_in([1], seen=shown).tournament) == {1}  # both meant it: fine
+    # Ben's screen shows Kaya present; Anna marks Kaya absent; Ben's "present" (a pasted list
+    # with Kaya again) must not flip Anna's mark back without a word
+    shown = checkin.marks_seen(ben.snapshot().tournament, [1])
+    anna.check_in([1], present=False, seen=shown)
+    from core.app import StaleChange
+
+    with pytest.raises(StaleChange) as refused:
+        ben.check_in([1], present=True, seen=shown)
+    assert refused.value.who == current_user()
+    assert "Kaya, Can" in str(refused.value) and "absent" in str(refused.value)
+    assert checkin.present(anna.snapshot().tournament) == set()
+
+
+def test_the_cli_refuses_a_mark_on_a_closed_checkin(stored, capsys):
+    data, tid = stored
+    assert cli(["--data", str(data), "checkin", tid, "1", "--open"]) == 0
+    assert cli(["--data", str(data), "checkin", tid, "--close"]) == 0
+    capsys.readouterr()
+    assert cli(["--data", str(data), "checkin", tid, "2"]) == 3
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert f"closed by {current_user()}" in err[0] and f"hakem checkin {tid} 2 --open" in err[0]
+    t = Workspace(data).open(tid).snapshot().tournament
+    assert not checkin.is_open(t) and checkin.present(t) == {1}
+
+
+@pytest.mark.parametrize("argv", [["--absent"], ["--open", "--close"], ["99"]])
+def test_the_cli_bad_input_is_one_line_and_changes_nothing(stored, capsys, argv):
+    data, tid = stored
+    assert cli(["--data", str(data), "checkin", tid, *argv]) == 3
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
+    assert "checkin" not in Workspace(data).open(tid).snapshot().tournament.options
+
+
+async def open_dialog(pilot, app):
+    await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+    owner = app.screen
+    app.push_screen(CheckinDialog(owner))
+    await wait_for(pilot, lambda: isinstance(app.screen, CheckinDialog))
+    dialog = app.screen
+    await wait_for(pilot, lambda: dialog.query("#checkin-table") and
+                   dialog.query_one("#checkin-table", DataTable).row_count == 4)
+    return owner, dialog
+
+
+async def test_enter_empties_the_search_and_a_query_without_match_marks_nobody(stored, quiet_tui):
+    data, tid = stored
+    app = HakemApp(data_dir=data, open_id=tid)
+    said: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        owner, dialog = await open_dialog(pilot, app)
+        app.notify = lambda message, **kw: said.append(str(message))  # type: ignore[method-assign]
+        await type_text(pilot, "Ж")      # nobody
+        await pilot.press("enter")
+        await type_text(pilot, "e")      # Bauer and Demir: asks, marks nobody
+        await pilot.press("enter")
+        await type_text(pilot, "kaya")   # was appended to the query before ("Жkaya", "ekaya")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: checkin.present(owner.session.tournament) == {1})
+        await pilot.pause()
+        assert checkin.present(owner.session.tournament) == {1}
+        assert dialog.query_one("#checkin-find", Input).value == ""
+        assert "No player matches «Ж»; nobody was marked." in said
+        assert "2 players match «e»: choose one with ↑/↓, then Enter." in said
+
+
+async def test_a_pasted_arrival_list_never_marks_a_present_player_absent(stored, quiet_tui):
+    data, tid = stored
+    Workspace(data).open(tid).check_in([2], open_checkin=True)  # Bauer came early
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        owner, dialog = await open_dialog(pilot, app)
+        app.post_message(events.Paste("kaya\nbauer\nşahin\n"))
+        await wait_for(pilot, lambda: checkin.present(owner.session.tournament) == {1, 2, 4})
+        await pilot.pause()
+        assert checkin.present(owner.session.tournament) == {1, 2, 4}
+        assert dialog.query_one("#checkin-find", Input).value == ""
+        # Ctrl+N is the one way to mark absent
+        await type_text(pilot, "bauer")
+        await pilot.press("ctrl+n")
+        await wait_for(pilot, lambda: checkin.present(owner.session.tournament) == {1, 4})
+
+
+async def test_the_dialog_refuses_to_reopen_a_checkin_closed_elsewhere(stored, quiet_tui):
+    data, tid = stored
+    Workspace(data).open(tid).check_in([2], open_checkin=True)
+    app = HakemApp(data_dir=data, open_id=tid)
+    said: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        owner, dialog = await open_dialog(pilot, app)
+        Workspace(data).open(tid).check_in(close_checkin=True)  # another organiser closes it
+        app.notify = lambda message, **kw: said.append(str(message))  # type: ignore[method-assign]
+        await type_text(pilot, "kaya")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: any("closed by" in s for s in said))
+        t = Workspace(data).open(tid).snapshot().tournament
+        assert not checkin.is_open(t) and checkin.present(t) == {2}
+        assert any("Ctrl+O" in s for s in said)
+        assert dialog.query_one("#checkin-find", Input).value == ""
