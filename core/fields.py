@@ -229,6 +229,29 @@ def name(text: str, field: str = "name") -> str:
     return clean
 
 
+PERSON_LETTERS = 2
+"""The fewest letters a player's name has (:func:`person_name`)."""
+
+
+def person_name(text: str, field: str = "name") -> str:
+    """A player's name as registered at the desk: :func:`name`, with at least
+    :data:`PERSON_LETTERS` letters (of any script: ``Li``, ``王伟``, ``Ng``).
+
+    Why (issue 29, fresh-eyes review): ``y⏎`` pasted onto the players list after a dialog —
+    an answer meant for the dialog — became player "y".  No one is registered under one letter
+    (a family name has two at least; ``Ö`` alone is an initial, not a name), so a one-letter or
+    letterless "name" (``y``, ``7``, ``-``) is junk typed or pasted into the wrong place.
+    Checked where an organiser registers or renames a player (the desk's add, import, rating
+    list and edit: :mod:`core.app.registration`); a tournament file read back keeps the names
+    it holds."""
+    clean = name(text, field)
+    letters = sum(1 for c in clean if unicodedata.category(c).startswith("L"))
+    if letters < PERSON_LETTERS:
+        raise FieldError(field, _("«{text}» is not a player's name: a name has at least two letters "
+                                  "(the family name)").format(text=clean))
+    return clean
+
+
 def fide_id(text: str) -> str:
     """A FIDE id: ASCII digits only, at most 11 (the width of the TRF-2026 ``001`` field,
     columns 58–68); "" stays ""."""

@@ -15,7 +15,6 @@ from textual.widgets import DataTable, Input
 
 from core import checkin
 from core.app import Workspace
-from core.checkin import CheckinClosed
 from core.cli import main as cli
 from core.model import Player, Tournament
 from core.store import current_user
@@ -38,6 +37,8 @@ def stored(tmp_path):
 
 
 def test_a_mark_never_reopens_a_closed_checkin(stored):
+    from core.checkin import CheckinClosed
+
     data, tid = stored
     desk = Workspace(data).open(tid)
     desk.check_in([1], open_checkin=True)

@@ -4,6 +4,7 @@ rating lists, teams."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from core import commands
@@ -18,6 +19,37 @@ if TYPE_CHECKING:
 
 
 from core.app.base import DeskBase, Outcome
+from core.errors import ConflictError
+
+
+@dataclass(frozen=True)
+class NumberingAsked:
+    """The late-entry question as asked: by rating the newcomer is number ``slot`` and the
+    players ``moves`` (name, old, new) would get new numbers; keeping numbers gives them
+    ``following``.  The organiser's answer is only valid on this numbering."""
+
+    slot: int
+    moves: tuple[tuple[str, int, int], ...]
+    following: int
+
+
+class NumberingChanged(ConflictError):
+    """The numbering changed between the late-entry question and its answer (another
+    organiser registered, withdrew or renumbered meanwhile): nothing was added; ``now`` is the
+    question as it stands, to be asked again."""
+
+    def __init__(self, name: str, now: NumberingAsked) -> None:
+        self.now = now
+        super().__init__(_("The pairing numbers changed since the question about {name} was asked (another "
+                           "organiser's change); nothing was added: answer again").format(name=name))
+
+
+def joinable(t: Tournament) -> None:
+    """Refuse a player who could play no round: every round of the event is paired (a late
+    entry joins from the next round, and there is none)."""
+    if t.current_round and t.current_round >= t.total_rounds:
+        raise TournamentError(_("A late entry would join from round {n}, but the event has {total} rounds; "
+                                "nothing was added").format(n=t.current_round + 1, total=t.total_rounds))
 
 
 class RegistrationCases(DeskBase):
@@ -25,40 +57,55 @@ class RegistrationCases(DeskBase):
 
     # -- registration -----------------------------------------------------------------------
     @use_case("player.add")
-    def add_player(self, name: str, keep_numbers: bool = False, **fields: Any) -> Outcome:
+    def add_player(self, name: str, keep_numbers: bool = False, asked: NumberingAsked | None = None,
+                   **fields: Any) -> Outcome:
         """Register a player (a late entry once round 1 is paired); the answer is the pairing
         number given (numbers may shift before round 1).  A late entry slotted into the
         ranking moves the players below it (C.04.2 Art. 2.4–2.5): the journal's action and
         the outcome's warning say who got which number; ``keep_numbers`` gives the newcomer
-        the next number instead (see :meth:`late_entry`)."""
+        the next number instead (see :meth:`late_entry`).  ``asked``: the numbering the
+        organiser's answer was given on — refused (:class:`NumberingChanged`, ask again) when
+        the numbering is not that any more (someone registered or renumbered meanwhile)."""
         t = self.store.load(self.id).tournament
         action = act("add_player", name=name.strip())
-        moves: list[tuple[str, int, int]] = []
-        if t.current_round and not t.numbers_frozen:
-            slot, moves = commands.late_entry_moves(t, name, **fields)
-            if keep_numbers or not moves:
-                action = act("late_entry_next", name=name.strip(), pno=max((p.pno for p in t.players), default=0) + 1)
-                moves = []
+        if t.current_round and not t.numbers_frozen:  # the journal's words; the check is in the change
+            shown = asked or self._numbering_asked(t, name, fields)
+            if keep_numbers or not shown.moves:
+                action = act("late_entry_next", name=name.strip(), pno=shown.following)
             else:
-                action = act("late_entry_slotted", name=name.strip(), pno=slot,
-                             moves=", ".join(f"{old}->{new}" for _n, old, new in moves))
+                action = act("late_entry_slotted", name=name.strip(), pno=shown.slot,
+                             moves=", ".join(f"{old}->{new}" for _n, old, new in shown.moves))
+
         def register(t: Tournament) -> Tournament:
             from core.ratinglists.apply import refuse_registered_ids
 
+            if asked is not None and t.current_round and not t.numbers_frozen:
+                now = self._numbering_asked(t, name, fields)
+                if now != asked:
+                    raise NumberingChanged(name.strip(), now)
             refuse_registered_ids(t, fields)
             return commands.add_player(t, name, keep_numbers=keep_numbers, **fields)
 
         return self._late_entry(action, register)
+
+    @staticmethod
+    def _numbering_asked(t: Tournament, name: str, fields: Mapping[str, Any]) -> NumberingAsked:
+        slot, moves = commands.late_entry_moves(t, name, **fields)
+        return NumberingAsked(slot, tuple(moves), max((p.pno for p in t.players), default=0) + 1)
 
     def _late_entry(self, action: Action, change: Any) -> Outcome:
         """Add a player; the answer is the number given, and when registered players got new
         numbers (a late entry slotted in by rating) a warning names each move.  A player
         registered while check-in is open is present (:func:`core.checkin.arrived`)."""
         from core.checkin import arrived
+        from core.fields import person_name
 
         def register(t: Tournament) -> Tournament:
+            joinable(t)
             after = change(t)
-            return arrived(after, commands.added_pno(t, after))
+            pno = commands.added_pno(t, after)
+            person_name(after.player(pno).name)  # every door: typed, pasted, from a list
+            return arrived(after, pno)
 
         outcome = self._change(action, register, value=lambda b, a: (commands.added_pno(b, a), commands.renumbered(b, a)))
         pno, moves = outcome.value
@@ -71,11 +118,14 @@ class RegistrationCases(DeskBase):
         return Outcome(outcome.tournament, outcome.revision, warnings, pno)
 
     @use_case("player.read", writes=False)
-    def late_entry(self, name: str, **fields: Any) -> tuple[int, list[tuple[str, int, int]]]:
-        """What adding this player now would do to the numbers: (the number slotted in by the
-        ranking, [(name, old, new)] of the players who would move) — asked before adding, so
-        the organiser can choose to keep everyone's number (:meth:`add_player`)."""
-        return commands.late_entry_moves(self.store.load(self.id).tournament, name, **fields)
+    def late_entry(self, name: str, **fields: Any) -> NumberingAsked:
+        """What adding this player now would do to the numbers (:class:`NumberingAsked`: the
+        number slotted in by the ranking, the players who would move, the next number) —
+        asked before adding, so the organiser can choose to keep everyone's number; the
+        answer carries it back to :meth:`add_player`."""
+        t = self.store.load(self.id).tournament
+        joinable(t)
+        return self._numbering_asked(t, name, fields)
 
     @use_case("player.add")
     def add_player_from_list(self, list_name: str = "", fide_id: str = "", national_id: str = "",
@@ -159,8 +209,10 @@ class RegistrationCases(DeskBase):
         try:
             rows = read_players(path)
             name = Path(source_name(path)).name
+            self._refuse_junk_names(rows)
 
             def change(t: Tournament) -> Tournament:
+                joinable(t)
                 return commands.add_players(t, rows)  # all or none, every bad row named
 
             out = self._change(act("import_players", count=len(rows), source=name), change,
@@ -174,8 +226,28 @@ class RegistrationCases(DeskBase):
                           (*out.warnings, *(f"{name}: {w}" for w in rows.warnings)), out.value)
         return out
 
+    @staticmethod
+    def _refuse_junk_names(rows: Sequence[Mapping[str, Any]]) -> None:
+        """Every row's name a player's name (:func:`core.fields.person_name`), all refusals at
+        once, each with its entry number (as :func:`core.commands.add_players` names rows)."""
+        from core.errors import Problem, ValidationError
+        from core.fields import FieldError, person_name
+
+        problems = []
+        for i, row in enumerate(rows, start=1):
+            try:
+                person_name(str(row.get("name", "")))
+            except FieldError as error:
+                problems.append(Problem(_('entry {i} ({value})').format(i=i, value=row.get('name', '')), str(error)))
+        if problems:
+            raise ValidationError(problems, _('cannot import players'))
+
     @use_case("player.edit")
     def edit_player(self, pno: int, **fields: Any) -> Outcome:
+        if "name" in fields:
+            from core.fields import person_name
+
+            person_name(str(fields["name"]))
         what = ", ".join(f"{key} {value!r}" for key, value in fields.items())
         return self._change(act("edit_player", player=pno, fields=what), lambda t: commands.edit_player(t, pno, **fields))
 

@@ -16,7 +16,16 @@ from __future__ import annotations
 from typing import Any
 
 from core.errors import TournamentError
-from core.go.ranks import GO_RANK_KEY, GO_RATING_KEY, entry_rank, go_rating, rank_in, rank_label
+from core.go.ranks import (
+    GO_RANK_KEY,
+    GO_RATING_KEY,
+    entry_go_rating,
+    entry_rank,
+    go_rating,
+    rank_in,
+    rank_label,
+    stated_go_rating,
+)
 from core.i18n import _
 from core.model import Player
 
@@ -28,17 +37,14 @@ def form_values(player: Player | None, system: str = "gamma") -> dict[str, str]:
     the rank it gives in an event of ``system``, the EGD pin."""
     if player is None:
         return {"rating": "", "rank": "", "egd_pin": ""}
-    extra = player.extra or {}
-    rating = extra.get(GO_RATING_KEY, player.rating) or 0
+    rating = stated_go_rating(player)
     rank = go_rating(player)  # the declared rank counts when there is no rating
     return {"rating": str(rating) if rating else "", "rank": rank_label(rank_in(system, rank)) if rank else "",
-            "egd_pin": str(extra.get(PIN_KEY, "") or "")}
+            "egd_pin": str((player.extra or {}).get(PIN_KEY, "") or "")}
 
 
 def _rating(text: str) -> int:
-    if text and not text.isdigit():
-        raise TournamentError(_("The rating must be a whole number, e.g. 1850."))
-    return int(text) if text else 0
+    return entry_go_rating(text) if text else 0
 
 
 def _agreed(rating: int, rank_text: str, rating_changed: bool, rank_changed: bool, new: bool,
@@ -88,8 +94,10 @@ def go_player_fields(values: dict[str, str], player: Player | None = None,
         else:
             extra.pop(key, None)
     out: dict[str, Any] = {"extra": extra}
-    if GO_RATING_KEY in extra:  # the Go rating was given apart from the player's rating (CLI)
+    if GO_RATING_KEY in extra or rating < 0:  # kept apart from the player's rating (CLI, a GoR below 0)
         extra[GO_RATING_KEY] = rating
+        if rating < 0:
+            out["rating"] = 0
     else:
         out["rating"] = rating
     return out

@@ -114,11 +114,48 @@ def entry_rank(label: str) -> int:
     return rank
 
 
+GOR_FLOOR, GOR_CEILING = WEAKEST * 100, (STRONGEST + 1) * 100 - 1
+"""The Go ratings a player may be registered with: the EGD's floor −900 (30k) to 2999 (9d)."""
+
+
+def entry_go_rating(value: object) -> int:
+    """A Go rating typed (a form's text) or given (``--go-rating``, a list's GoR): a whole
+    number from :data:`GOR_FLOOR` to :data:`GOR_CEILING`, else refused.  The one check for
+    every way in, so the TUI accepts what the CLI accepts: the EGD's GoR is negative below
+    20k (−900 is 30k), and such a rating is kept, not made 0."""
+    text = str(value).strip().replace("\u2212", "-")  # a typed minus sign
+    try:
+        rating = int(text)
+    except ValueError:
+        raise TournamentError(_("Go rating {value!r} must be a whole number, e.g. 1850 or -450").format(
+            value=str(value).strip())) from None
+    if not GOR_FLOOR <= rating <= GOR_CEILING:
+        raise TournamentError(_("Go rating {value} is outside {low} to {high} (30k to 9d)").format(
+            value=rating, low=GOR_FLOOR, high=GOR_CEILING))
+    return rating
+
+
+def stated_go_rating(player: Player) -> int:
+    """The Go rating registered with the player (``--go-rating``, a list's GoR, or the rating
+    typed in a Go event), 0 when none: what the players list and the forms show — not a rating
+    derived from a declared rank."""
+    extra = player.extra or {}
+    value = extra.get(GO_RATING_KEY)
+    if value is not None and value != "":
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            return 0
+    return int(player.rating or 0)
+
+
 def checked_go_fields(extra: Mapping[str, Any]) -> dict[str, Any]:
     """A new player's ``extra`` with its Go rank checked (:func:`entry_rank`) and written the
     one way (``1D`` → ``1d``): every way in (``players add``, CSV import, a rating list) stores
     only ranks every list, standings and export can read."""
     out = dict(extra)
+    if out.get(GO_RATING_KEY) not in (None, ""):
+        out[GO_RATING_KEY] = entry_go_rating(out[GO_RATING_KEY])
     label = out.get(GO_RANK_KEY)
     if label:
         out[GO_RANK_KEY] = rank_label(entry_rank(str(label)))

@@ -210,6 +210,8 @@ class RegistrationPane(CommandKeys, Vertical):
         if columns_changed:
             self.relabel()
             return
+        from core.go.ranks import stated_go_rating
+
         go = is_go(t)
         marks = checkin.present(t) if checkin.is_open(t) else None
         needle = self.filter_text.casefold()
@@ -221,7 +223,8 @@ class RegistrationPane(CommandKeys, Vertical):
             keys.append(str(p.pno))
             here = () if marks is None else (
                 (Text("✓", style="bold green") if p.pno in marks else Text("·", style="dim")),)
-            rows.append((p.pno, *here, p.name, p.rating or "", rank_text(p, t.system) if go else p.title, p.federation,
+            rating = stated_go_rating(p) if go else p.rating  # a Go player's GoR (--go-rating too)
+            rows.append((p.pno, *here, p.name, rating or "", rank_text(p, t.system) if go else p.title, p.federation,
                          p.club, status_text(t, p)))
         sync_table(self.query_one("#players", DataTable), keys, rows)
         shown = ngettext("{n} player", "{n} players", len(t.players)).format(n=len(t.players))
@@ -272,43 +275,48 @@ class RegistrationPane(CommandKeys, Vertical):
         except TournamentError as exc:
             self.refuse_record(values, str(exc))
             return
+        self.ask_or_register(values, fields)
+
+    def ask_or_register(self, values: dict[str, str], fields: dict[str, Any]) -> None:
+        """Register the player, asking first how a late entry is numbered when it would move
+        players and this session has no answer yet; the answer carries the numbering it was
+        given on (refused and asked again if another organiser changed it meanwhile)."""
         late = self.t is not None and self.t.current_round > 0
         if late:
             try:
-                slot, moves = self.screen_session.desk.late_entry(**fields)
+                asked = self.screen_session.desk.late_entry(**fields)
             except TournamentError as exc:
                 self.refuse_record(values, str(exc))
                 return
-            if moves and self.late_numbering is None:
-                self.ask_numbering(values, fields, slot, moves)
+            if asked.moves and self.late_numbering is None:
+                self.ask_numbering(values, fields, asked)
                 return
-            if moves:
+            if asked.moves:
                 self.register(values, fields, keep_numbers=self.late_numbering == "next")
                 return
         self.register(values, fields)
 
-    def ask_numbering(self, values: dict[str, str], fields: dict[str, Any], slot: int,
-                      moves: list[tuple[str, int, int]]) -> None:
+    def ask_numbering(self, values: dict[str, str], fields: dict[str, Any], asked: Any) -> None:
         """A late entry would move players below it (C.04.2 Art. 2.4–2.5): say who, and let
-        the arbiter keep everyone's number instead (the printed lists stay right)."""
+        the arbiter keep everyone's number instead (the printed lists stay right).  ``asked``
+        (:class:`core.app.registration.NumberingAsked`) goes back with the answer."""
         from tui.widgets.dialogs import ChoiceDialog
 
         assert self.t is not None
-        following = max(p.pno for p in self.t.players) + 1
-        listed = "\n".join(f"  {old} → {new}  {name}" for name, old, new in moves)
+        listed = "\n".join(f"  {old} → {new}  {name}" for name, old, new in asked.moves)
         body = _("By rating, {name} is number {slot} (FIDE C.04.2 Art. 2.4–2.5). These players would get "
-                 "new numbers; lists printed before show the old ones:").format(name=fields["name"], slot=slot)
+                 "new numbers; lists printed before show the old ones:").format(name=fields["name"], slot=asked.slot)
 
         def answered(choice: str | None) -> None:
             if choice in ("slot", "next"):
                 self.late_numbering = choice  # asked once: every later late entry of the session alike
-                self.register(values, fields, keep_numbers=choice == "next")
+                self.register(values, fields, keep_numbers=choice == "next", asked=asked)
                 if self.t is not None:
                     self.show(self.t)
             else:  # nothing added: kept for correction, the form empty for what was typed after
                 self.refuse_record(values, _("the numbering question was cancelled"))
 
-        keep = _("Keep numbers: {name} gets {pno}.").format(name=fields["name"], pno=following)
+        keep = _("Keep numbers: {name} gets {pno}.").format(name=fields["name"], pno=asked.following)
         session = _("Your answer holds for every late entry until you leave the tournament (n on the "
                     "players list asks again).")
         # the buttons carry short words, so both keys are on screen at 60 columns in every language
@@ -324,19 +332,31 @@ class RegistrationPane(CommandKeys, Vertical):
         if self.t is not None:
             self.show(self.t)
 
-    def register(self, values: dict[str, str], fields: dict[str, Any], keep_numbers: bool = False) -> None:
+    def register(self, values: dict[str, str], fields: dict[str, Any], keep_numbers: bool = False,
+                 asked: Any = None) -> None:
+        from core.app.registration import NumberingChanged
+
         name = fields["name"]
         late = self.t is not None and self.t.current_round > 0
         outcome: dict[str, Any] = {}
 
         def add():
-            outcome["o"] = self.screen_session.do(lambda desk: desk.add_player(keep_numbers=keep_numbers, **fields))
+            try:
+                outcome["o"] = self.screen_session.do(
+                    lambda desk: desk.add_player(keep_numbers=keep_numbers, asked=asked, **fields))
+            except NumberingChanged as changed:
+                outcome["changed"] = changed
+                raise
             return outcome["o"]
 
         refusal: list[str] = []
         if not self.screen.run_change(add, refused=refusal.append):
             if refusal:
                 self.refuse_record(values, refusal[0])
+            elif "changed" in outcome:  # the answer was given on another numbering: ask again
+                self.late_numbering = None
+                self.t = self.screen_session.tournament
+                self.ask_or_register(values, fields)
             return
         self.clear_form()
         if late:
