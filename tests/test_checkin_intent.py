@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from textual import events
-from textual.widgets import DataTable, Input
+from textual.widgets import Input
 
 from core import checkin
 from core.app import Workspace
@@ -19,7 +19,7 @@ from core.cli import main as cli
 from core.model import Player, Tournament
 from core.store import current_user
 from tui.app import HakemApp
-from tui.screens.checkin import CheckinDialog
+from tests.test_tui_checkin import open_checkin
 from tui.testing import store_with, type_text, wait_for
 
 NAMES = ("Kaya, Can", "Bauer, Max", "Demir, Ece", "Şahin, Oğuz")
@@ -102,23 +102,12 @@ def test_the_cli_bad_input_is_one_line_and_changes_nothing(stored, capsys, argv)
     assert "checkin" not in Workspace(data).open(tid).snapshot().tournament.options
 
 
-async def open_dialog(pilot, app):
-    await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
-    owner = app.screen
-    app.push_screen(CheckinDialog(owner))
-    await wait_for(pilot, lambda: isinstance(app.screen, CheckinDialog))
-    dialog = app.screen
-    await wait_for(pilot, lambda: dialog.query("#checkin-table") and
-                   dialog.query_one("#checkin-table", DataTable).row_count == 4)
-    return owner, dialog
-
-
 async def test_enter_empties_the_search_and_a_query_without_match_marks_nobody(stored, quiet_tui):
     data, tid = stored
     app = HakemApp(data_dir=data, open_id=tid)
     said: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:
-        owner, dialog = await open_dialog(pilot, app)
+        owner, dialog = await open_checkin(pilot, app)
         app.notify = lambda message, **kw: said.append(str(message))  # type: ignore[method-assign]
         await type_text(pilot, "Ж")      # nobody
         await pilot.press("enter")
@@ -139,7 +128,7 @@ async def test_a_pasted_arrival_list_never_marks_a_present_player_absent(stored,
     Workspace(data).open(tid).check_in([2], open_checkin=True)  # Bauer came early
     app = HakemApp(data_dir=data, open_id=tid)
     async with app.run_test(size=(80, 24)) as pilot:
-        owner, dialog = await open_dialog(pilot, app)
+        owner, dialog = await open_checkin(pilot, app)
         app.post_message(events.Paste("kaya\nbauer\nşahin\n"))
         await wait_for(pilot, lambda: checkin.present(owner.session.tournament) == {1, 2, 4})
         await pilot.pause()
@@ -157,7 +146,7 @@ async def test_the_dialog_refuses_to_reopen_a_checkin_closed_elsewhere(stored, q
     app = HakemApp(data_dir=data, open_id=tid)
     said: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:
-        owner, dialog = await open_dialog(pilot, app)
+        owner, dialog = await open_checkin(pilot, app)
         Workspace(data).open(tid).check_in(close_checkin=True)  # another organiser closes it
         app.notify = lambda message, **kw: said.append(str(message))  # type: ignore[method-assign]
         await type_text(pilot, "kaya")

@@ -22,6 +22,13 @@ from tui.app import HakemApp
 from tui.testing import demo, store_with, wait_for, with_rounds
 
 
+async def players_form(pilot, app) -> None:
+    """The players tab, the cursor in the name field."""
+    await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+    await pilot.press("f2")
+    await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "p-name")
+
+
 def test_an_answer_on_a_numbering_that_changed_is_refused(tmp_path):
     from core.app.registration import NumberingChanged
 
@@ -43,9 +50,7 @@ async def test_the_tui_asks_again_when_the_numbering_changed_meanwhile(tmp_path,
     [tid] = store_with(data, demo(rounds=1))
     app = HakemApp(data_dir=data, open_id=tid, poll_interval=3600)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
-        await pilot.press("f2")
-        await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "p-name")
+        await players_form(pilot, app)
         app.post_message(events.Paste("Кузнецов, Илья\t2100\n"))
         await wait_for(pilot, lambda: getattr(app.screen, "shown_at", None) is not None, timeout=30)
         assert "gets 13" in app.screen.body
@@ -90,9 +95,7 @@ async def test_the_tui_registers_a_negative_gor_and_shows_every_gor(tmp_path, qu
     assert cli(["--data", str(data), "players", "add", tid, "--name", "Nagy, Anna", "--go-rating", "2060"]) == 0
     app = HakemApp(data_dir=data, open_id=tid, poll_interval=3600)
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
-        await pilot.press("f2")
-        await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "p-name")
+        await players_form(pilot, app)
         app.post_message(events.Paste("Kovacs, Bela\t-450\n"))
         await wait_for(pilot, lambda: len(app.screen.session.tournament.players) == 6, timeout=30)
         table = app.screen.query_one("#players", DataTable)

@@ -30,18 +30,24 @@ async def players_tab(pilot, app) -> tuple:
     return owner, owner.query_one("#players", DataTable)
 
 
+async def open_checkin(pilot, app, rows: int = 4) -> tuple:
+    """The check-in dialog over the tournament screen, its list filled: (screen, dialog)."""
+    await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+    owner = app.screen
+    app.push_screen(CheckinDialog(owner))
+    await wait_for(pilot, lambda: isinstance(app.screen, CheckinDialog))
+    dialog = app.screen
+    await wait_for(pilot, lambda: dialog.query("#checkin-table") and
+                   dialog.query_one("#checkin-table", DataTable).row_count == rows)
+    return owner, dialog
+
+
 async def test_checkin_by_typing_and_one_key(tmp_path):
     data = tmp_path / "data"
     [tid] = store_with(data, evening())
     app = HakemApp(data_dir=data, open_id=tid)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
-        owner = app.screen
-        app.push_screen(CheckinDialog(owner))
-        await wait_for(pilot, lambda: isinstance(app.screen, CheckinDialog))
-        dialog = app.screen
-        await wait_for(pilot, lambda: dialog.query("#checkin-table") and
-                       dialog.query_one("#checkin-table", DataTable).row_count == 4)
+        owner, dialog = await open_checkin(pilot, app)
         table = dialog.query_one("#checkin-table", DataTable)                      # by name: Bauer, Demir, Kaya, Öztürk
         # "ozt" (no diacritics) finds Öztürk; Enter marks her present and clears the search
         await type_text(pilot, "ozt")
@@ -173,13 +179,7 @@ async def test_enter_on_several_matches_asks_instead_of_ticking_the_first(tmp_pa
     [tid] = store_with(data, evening())
     app = HakemApp(data_dir=data, open_id=tid)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
-        owner = app.screen
-        app.push_screen(CheckinDialog(owner))
-        await wait_for(pilot, lambda: isinstance(app.screen, CheckinDialog))
-        dialog = app.screen
-        await wait_for(pilot, lambda: dialog.query("#checkin-table") and
-                       dialog.query_one("#checkin-table", DataTable).row_count == 4)
+        owner, dialog = await open_checkin(pilot, app)
         table = dialog.query_one("#checkin-table", DataTable)
         await type_text(pilot, "m")  # Bauer, Max and Demir, Ece (listed by name)
         await wait_for(pilot, lambda: table.row_count == 2)
