@@ -379,10 +379,21 @@ def changes(before: Tournament, after: Tournament) -> set[str]:
     rest, rest_after = _settings_part(before), _settings_part(after)
     if _cup_game_part(before) != _cup_game_part(after):
         acts.add("result.enter")  # Armageddon bids, whose flag fell later: the game's result
-    if rest != rest_after or before.with_changes(players=(), rounds=(), teams=(), options={}) \
-            != after.with_changes(players=(), rounds=(), teams=(), options={}):
+    if rest != rest_after or _bare(before, after) != _bare(after, before):
         acts.add("settings.change")
     return acts
+
+
+def _bare(t: Tournament, other: Tournament) -> Tournament:
+    """``t``'s own fields, for comparing settings (no players, rounds, teams, options).  The
+    first colour, drawn by lot when round 1 is paired (``commands.prepare_next_round``, once),
+    is part of that pairing, not a setting — between a state without rounds and one with them
+    it is left out (an arbiter, who may pair, was refused round 1 as "changing settings")."""
+    bare = t.with_changes(players=(), rounds=(), teams=(), options={})
+    unpaired = t if not t.rounds else other if not other.rounds else None
+    if unpaired is not None and (t.rounds or other.rounds) and unpaired.initial_colour is None:
+        return bare.with_changes(initial_colour=None)
+    return bare
 
 
 def require_change(before: Tournament, after: Tournament) -> None:

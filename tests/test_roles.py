@@ -178,3 +178,24 @@ def test_results_only_passes_exactly_its_forms(command, allowed):
     from core.cli.commands.roles import allowed_words
 
     assert allowed_words(command.split()) is allowed
+
+
+def test_an_arbiter_pairs_round_one_the_colour_lot_is_part_of_it(tmp_path, monkeypatch):
+    """Pairing round 1 draws the first colour by lot (``commands.prepare_next_round``); that
+    is part of the pairing, so an arbiter, who may pair, may pair round 1 (it was refused as
+    "changing settings").  Setting the first colour by hand stays a setting."""
+    from core.model import Colour
+
+    store = Store(tmp_path)
+    tid = store.create(Tournament(id="", name="First", total_rounds=3))
+    for name, rating in (("A", 2400), ("B", 2300), ("C", 2200), ("D", 2100)):
+        store.update(tid, name, lambda t, n=name, r=rating: commands.add_player(t, n, rating=r))
+    assert store.load(tid).tournament.initial_colour is None
+    _as(monkeypatch, Role.ARBITER)
+    paired = store.update(tid, "pair 1", commands.pair_next_round).tournament
+    assert len(paired.rounds) == 1 and paired.initial_colour is not None
+    with pytest.raises(PermissionDenied, match="changing settings"):
+        store.update(tid, "colour", lambda t: t.with_changes(initial_colour=Colour.WHITE if t.initial_colour
+                                                             is Colour.BLACK else Colour.BLACK))
+    with pytest.raises(PermissionDenied, match="unpairing a round"):
+        store.undo(tid)  # the pairing is published: the chief arbiter's to take back
