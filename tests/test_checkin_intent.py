@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from textual import events
-from textual.widgets import Input
+from textual.widgets import DataTable, Input
 
 from core import checkin
 from core.app import Workspace
@@ -156,3 +156,22 @@ async def test_the_dialog_refuses_to_reopen_a_checkin_closed_elsewhere(stored, q
         assert not checkin.is_open(t) and checkin.present(t) == {2}
         assert any("Ctrl+O" in s for s in said)
         assert dialog.query_one("#checkin-find", Input).value == ""
+
+
+async def test_the_dialog_shows_another_organisers_mark_and_never_flips_it(stored, quiet_tui):
+    """The marks a tick carries are the ones on screen: the dialog follows the session, so a
+    player another organiser checked in shows ✓, and Enter on him says so and changes nothing."""
+    data, tid = stored
+    Workspace(data).open(tid).check_in(open_checkin=True)
+    app = HakemApp(data_dir=data, open_id=tid, poll_interval=0.2)
+    said: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        owner, dialog = await open_checkin(pilot, app)
+        Workspace(data).open(tid).check_in([1])  # Kaya, by another organiser
+        table = dialog.query_one("#checkin-table", DataTable)
+        await wait_for(pilot, lambda: str(table.get_row("1")[0]) == "✓")
+        app.notify = lambda message, **kw: said.append(str(message))  # type: ignore[method-assign]
+        await type_text(pilot, "kaya")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "Kaya, Can is already present." in said)
+    assert checkin.present(Workspace(data).open(tid).snapshot().tournament) == {1}

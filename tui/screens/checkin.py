@@ -59,6 +59,9 @@ class CheckinDialog(ModalScreen[None]):
         super().__init__(classes="dialog")
         self.owner = owner
         self.shown: list[int] = []
+        self.displayed: Tournament | None = None
+        """The state the list shows: what a mark says the organiser saw."""
+        self.shown_revision = -1
         self.held = ""
         """A query that matched several players, still shown after Enter emptied the search:
         ↑/↓ then Enter choose among them; typing starts the next search."""
@@ -77,6 +80,13 @@ class CheckinDialog(ModalScreen[None]):
             (_("Present"), "present"), (_("No."), "pno"), text_col(_("Name"), "name"), (_("Fee"), "fee")])
         self.fill()
         self.query_one("#checkin-find", Input).focus()
+        self.set_interval(1.0, self.follow)  # the session polls the store; show what it brought
+
+    def follow(self) -> None:
+        """Redraw when the session holds a newer state (another organiser's marks): a mark
+        carries the marks on screen, so the screen must show the newest ones."""
+        if self.owner.session.revision != self.shown_revision:
+            self.fill()
 
     @property
     def tournament(self) -> Tournament:
@@ -84,7 +94,8 @@ class CheckinDialog(ModalScreen[None]):
 
     def fill(self) -> None:
         """Redraw the matches of the search text, keeping the highlighted player if still shown."""
-        t = self.tournament
+        t = self.displayed = self.tournament
+        self.shown_revision = self.owner.session.revision
         listing = checkin.checkin_list(t)
         query = self.query_one("#checkin-find", Input).value or self.held
         wanted = {p.pno for p in checkin.find_players(t, query)} if query.strip() else None
@@ -185,10 +196,11 @@ class CheckinDialog(ModalScreen[None]):
         if pno is None:
             self.fill()
             return
-        t = self.tournament
+        t = self.displayed or self.tournament
         seen = checkin.marks_seen(t, [pno])
         name = t.player(pno).name
-        if seen[pno] == here and checkin.is_open(t):
+        now = checkin.marks_seen(self.tournament, [pno])[pno]
+        if seen[pno] == here == now and checkin.is_open(self.tournament):
             self.fill()
             self.notify((_("{name} is already present.") if here else _("{name} is already absent.")).format(
                 name=name))
