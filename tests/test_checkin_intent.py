@@ -175,3 +175,23 @@ async def test_the_dialog_shows_another_organisers_mark_and_never_flips_it(store
         await pilot.press("enter")
         await wait_for(pilot, lambda: "Kaya, Can is already present." in said)
     assert checkin.present(Workspace(data).open(tid).snapshot().tournament) == {1}
+
+
+def test_the_cli_refuses_a_mark_changed_since_it_read_them(stored, capsys, monkeypatch):
+    """The CLI reads the marks when it starts; another organiser's change before it saves
+    (here: Kaya marked absent after the command read him present) is one line, exit 3."""
+    data, tid = stored
+    Workspace(data).open(tid).check_in([1], open_checkin=True)
+    read = checkin.marks_seen
+
+    def read_then_changed(t, pnos):
+        seen = read(t, pnos)
+        Workspace(data).open(tid).check_in([1], present=False)  # meanwhile, elsewhere
+        return seen
+
+    monkeypatch.setattr(checkin, "marks_seen", read_then_changed)
+    capsys.readouterr()
+    assert cli(["--data", str(data), "checkin", tid, "1"]) == 3
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "Kaya, Can" in err[0] and f"to absent by {current_user()}" in err[0]
+    assert checkin.present(Workspace(data).open(tid).snapshot().tournament) == set()
