@@ -20,7 +20,7 @@ import pytest
 from core import commands
 from core.model import Board, GameResult, Player, Tournament
 from core.pairing.base import RoundPairing
-from tests.test_mcmahon_cli import data, run  # noqa: F401 - the data fixture and the CLI runner
+from tests.cli_run import run
 
 HALF, EVEN = Fraction(1, 2), Fraction(15, 2)
 RANKS = ["3d", "1d", "1k", "2k", "2k", "4k", "5k", "9k"]
@@ -100,7 +100,7 @@ def test_an_unknown_player_is_refused_with_a_message():
         commands.apply_pairing(event(), RoundPairing(1, (Board(9, 1), Board(2, 3))), manual=True)
 
 
-@pytest.mark.usefixtures("data")
+@pytest.mark.usefixtures("cli_data")
 def test_round_set_on_the_command_line(capsys):
     """The same first round through ``hakem round set ID --boards``."""
     tid = run(capsys, "new", "Evening", "--system", "mcmahon", "--rounds", 3,
