@@ -585,7 +585,8 @@ def single_games(t: Tournament, upto: int | None = None) -> tuple[Tournament, in
 
     The number of rounds grows by the extra game rounds, the round dates and times repeat for
     each game round of a knockout round; ``t`` itself when no round holds several games."""
-    if not any(_multi_game(r) for r in t.rounds):
+    double = t.system == "double-swiss"  # every round two games, paired or not (C.04.5)
+    if not double and not any(_multi_game(r) for r in t.rounds):
         return t, upto
     last = len(t.rounds) if upto is None else min(upto, len(t.rounds))
     widths = [len(game_rounds((r,))) if _multi_game(r) else 1 for r in t.rounds]
@@ -594,7 +595,7 @@ def single_games(t: Tournament, upto: int | None = None) -> tuple[Tournament, in
     rounds = game_rounds(t.rounds)
     games = t.with_changes(rounds=rounds, round_dates=dates if any(dates) else t.round_dates,
                            round_times=times if any(times) else t.round_times,
-                           total_rounds=max(t.total_rounds - len(t.rounds), 0) + len(rounds))
+                           total_rounds=max(t.total_rounds - len(t.rounds), 0) * (2 if double else 1) + len(rounds))
     return games, (None if upto is None else sum(widths[:last]))
 
 

@@ -35,7 +35,9 @@ BYE_CELL_KIND = {**CODE_KIND, "+": "pab", "-": "zbye"}
 GAMES = [("1", "0"), ("0", "1"), ("=", "="), ("+", "-"), ("-", "+"), ("-", "-"), ("0", "0"),
          ("W", "L"), ("L", "W"), ("D", "D"), ("w", "l"), (" ", " ")]  # letters in any case; no result yet
 SYSTEMS = ["FIDE_DUTCH_2025", "FIDE_DUTCH_2017", "FIDE_DUBOV", "FIDE_BURSTEIN",
-           "FIDE_DUTCH_2025_BAKU", "BERGER_ROUNDROBIN", "CUSTOM_SWISS", "FIDE_DOUBLESWISS"]
+           "FIDE_DUTCH_2025_BAKU", "BERGER_ROUNDROBIN", "CUSTOM_SWISS"]
+# FIDE_DOUBLESWISS files hold two columns per match (core/trf/matches.py): random columns are
+# refused there; its round trip is tests/test_doubleswiss_system.py
 pytestmark = pytest.mark.slow  # 300 generated files: seconds, more under load
 
 NAMES = ["Yılmaz, İrem", "Öztürk, Çağlar", "Иванова, Ольга", "Bauer, Max", "Şahin, Oğuz",

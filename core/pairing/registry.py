@@ -23,6 +23,7 @@ SYSTEMS: dict[str, str] = {
     "burstein": "burstein",
     "burstein-legacy": "burstein",
     "lim": "lim",
+    "double-swiss": "doubleswiss",
     "berger": "roundrobin",
     "double-berger": "roundrobin",
     "rutsch": "roundrobin",

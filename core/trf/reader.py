@@ -531,6 +531,12 @@ def to_tournament(doc: TrfDocument, tournament_id: str = "") -> Tournament:
     if doc.problems:
         raise TrfError(doc.problems, _('the TRF file has problems'))
     system, acceleration, options = _type_and_options(doc)
+    if system == "double-swiss":
+        from core.trf.matches import fold_matches
+
+        draft, wrong = fold_matches(draft)
+        if wrong:
+            raise TrfError([Problem(_("rounds"), text) for text in wrong], _('the TRF file has problems'))
     return draft.with_changes(
         system=system, acceleration=acceleration,
         place=doc.headers.get("022", "").strip(),

@@ -25,6 +25,7 @@ _READ: dict[str, str] = {
     "BERGER_ROUNDROBIN": "berger", "FIDE_ROUNDROBIN": "berger",
     "BERGER_DOUBLEROUNDROBIN": "double-berger", "FIDE_DOUBLEROUNDROBIN": "double-berger",
     "FIDE_SCHEVENINGEN": "scheveningen", "CUSTOM_KNOCKOUT": "knockout",
+    "FIDE_DOUBLESWISS": "double-swiss",
 }
 _ROUND_ROBIN_CODES = {"BERGER_ROUNDROBIN", "FIDE_ROUNDROBIN", "BERGER_DOUBLEROUNDROBIN",
                       "FIDE_DOUBLEROUNDROBIN", "CUSTOM_ROUNDROBIN", "FIDE_SCHEVENINGEN"}
@@ -36,7 +37,7 @@ _WRITE: dict[str, str] = {
     "dutch": "FIDE_DUTCH_2025", "dutch-2017": "FIDE_DUTCH_2017", "dubov": "FIDE_DUBOV",
     "burstein": "FIDE_BURSTEIN", "berger": "BERGER_ROUNDROBIN",
     "double-berger": "BERGER_DOUBLEROUNDROBIN", "scheveningen": "FIDE_SCHEVENINGEN",
-    "knockout": "CUSTOM_KNOCKOUT",
+    "knockout": "CUSTOM_KNOCKOUT", "double-swiss": "FIDE_DOUBLESWISS",
 }
 _NEAREST: dict[str, str] = {
     "lim": "CUSTOM_SWISS", "dubov-1997": "FIDE_DUBOV", "burstein-legacy": "FIDE_BURSTEIN",
@@ -63,7 +64,7 @@ def read_type(code: str) -> TournamentType | None:
         return None
     if base in _READ:
         return TournamentType(_READ[base], baku, base in _ROUND_ROBIN_CODES)
-    if base in ("CUSTOM_SWISS", "FIDE_DOUBLESWISS", "CUSTOM_ROUNDROBIN", "FIDE_SCHILLER") \
+    if base in ("CUSTOM_SWISS", "CUSTOM_ROUNDROBIN", "FIDE_SCHILLER") \
             or base.startswith("FIDE_TEAM"):
         return TournamentType(None, baku, base in _ROUND_ROBIN_CODES)
     return None

@@ -52,6 +52,11 @@ def run(args: argparse.Namespace) -> int:
         changes["time_control_code"] = args.time_control_code
     if args.points:
         changes["points"] = parse_point_system(args.points)
+    if t.system == "double-swiss":
+        from core.pairing.doubleswiss.state import match_points
+
+        changes["points"] = match_points(changes.get("points", t.points),
+                                         explicit_pab=len((args.points or "").split(",")) == 4)
     if args.tiebreaks:
         changes["tiebreaks"] = tuple(c.strip() for c in args.tiebreaks.split(",") if c.strip())
     if args.regime:

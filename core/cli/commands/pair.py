@@ -24,6 +24,7 @@ SYSTEM_FLAGS: dict[str, str] = {
     "--dubov": "dubov",
     "--burstein": "burstein",
     "--lim": "lim",
+    "--double-swiss": "double-swiss",
     "--dubov-1997": "dubov-1997",
     "--burstein-legacy": "burstein-legacy",
 }
@@ -48,7 +49,8 @@ def read_trf_file(path: str) -> Tournament:
 
 def engine_output(pairing: RoundPairing) -> str:
     """The public engines' output format for one round."""
-    lines = [f"{b.white} {b.black}" for b in pairing.boards]
+    # a Double-Swiss match is one line: game 1's White first (its game 2 is the reverse)
+    lines = [f"{b.white} {b.black}" for b in pairing.boards if b.game != "g2"]
     lines += [f"{y.pno} 0" for y in pairing.byes if y.kind is ByeKind.PAB]
     return "\n".join([str(len(lines))] + lines) + "\n"
 

@@ -101,7 +101,7 @@ def _points(value: Fraction) -> str:
     return format_points(value)
 
 
-SWISS_FAMILIES = frozenset({"dutch", "dubov", "burstein", "lim"})
+SWISS_FAMILIES = frozenset({"dutch", "dubov", "burstein", "lim", "doubleswiss"})
 """The registry families these options apply to (every Swiss system)."""
 
 

@@ -41,8 +41,13 @@ def new_tournament(s: Settings, system: str, rng: random.Random) -> Tournament:
     ratings = sorted((rng.randint(1000, 2800) for _ in range(s.players)), reverse=True)
     players = tuple(Player(pno=i + 1, name=f"Player {i + 1:04d}", rating=r)
                     for i, r in enumerate(ratings))
+    points = s.points
+    if system == "double-swiss":
+        from core.pairing.doubleswiss.state import match_points
+
+        points = match_points(points)
     return Tournament(id=f"gen{s.seed}", name=f"Generated tournament {s.seed}", system=system,
-                      total_rounds=s.rounds, points=s.points, players=players,
+                      total_rounds=s.rounds, points=points, players=players,
                       initial_colour=rng.choice((Colour.WHITE, Colour.BLACK)))
 
 
@@ -92,7 +97,7 @@ def generate(s: Settings, system: str = "dutch", options: PairOptions | None = N
             requested = requested[: max(0, len(t.players) - 2)]
         t = t.with_changes(requested_byes=tuple(sorted(requested, key=lambda b: b.pno)))
         pairing = engine.pair(t, options)
-        boards = tuple(Board(b.white, b.black, _result(rng, s, t.player(b.white), t.player(b.black)))
+        boards = tuple(Board(b.white, b.black, _result(rng, s, t.player(b.white), t.player(b.black)), game=b.game)
                        for b in pairing.boards)
         byes = tuple(sorted(pairing.byes, key=lambda b: (b.kind is not ByeKind.PAB, b.pno)))
         t = t.with_changes(rounds=t.rounds + (Round(r, boards, byes),), requested_byes=())

@@ -1,0 +1,162 @@
+"""What the Double-Swiss System (FIDE C.04.5, 2026) reads about each player before a round.
+
+Why a module of its own and not ``swiss/state.py``: a Double-Swiss round is a *match* of two
+games (Preface), stored as one round whose two boards carry the labels :data:`GAME_1` and
+:data:`GAME_2` (the games of a cup's match are stored the same way, see
+:func:`core.model.game_rounds`).  The facts the text asks for are facts about matches:
+
+* a match counts as forfeited only when a player forfeited both games (Preface); any other
+  match is a meeting ([C1]), counts as played (3.4.3) and can make a floater (1.5);
+* a player has a colour in a match (the colour of game 1) only when at least one of its games
+  was played over the board (1.6);
+* the PAB goes to nobody who already had one, won a match by forfeit or had a full-point bye
+  ([C2]).
+
+The score is the standings score: points per game (Preface), the PAB worth one game won and
+one drawn (1.4, :data:`PAB_POINTS`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from core.model import Board, ByeKind, Colour, GameResult, PointSystem, Round, Tournament, scores
+
+GAME_1 = "g1"
+"""``Board.game`` of a match's first game (the match's White plays White)."""
+GAME_2 = "g2"
+"""``Board.game`` of a match's second game (colours reversed, Preface)."""
+
+PAB_POINTS = Fraction(3, 2)
+"""C.04.5 1.4: the pairing-allocated bye is worth a game won plus a game drawn."""
+
+
+
+def match_points(points: PointSystem, explicit_pab: bool = False) -> PointSystem:
+    """An event's points for Double-Swiss: per game as given, the PAB a game won plus a game
+    drawn (1.4) unless the organiser set the PAB's value himself."""
+    return points if explicit_pab else replace(points, pab=points.win + points.draw)
+
+
+_FORFEIT_LOSS_OF_WHITE = (GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
+_FORFEIT_LOSS_OF_BLACK = (GameResult.WHITE_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """One match of a stored round: who had White in game 1 and its boards (one or two)."""
+
+    white: int
+    black: int
+    boards: tuple[Board, ...]
+
+    def forfeited_by(self, pno: int) -> bool:
+        """``pno`` forfeited every game of the match (both games, Preface)."""
+        if not self.boards or any(b.result is None for b in self.boards):
+            return False
+        for b in self.boards:
+            losses = _FORFEIT_LOSS_OF_WHITE if b.white == pno else _FORFEIT_LOSS_OF_BLACK
+            if b.result not in losses:
+                return False
+        return True
+
+    @property
+    def forfeited(self) -> bool:
+        """Preface: the match ends by forfeit only if a player forfeits both games."""
+        return self.forfeited_by(self.white) or self.forfeited_by(self.black)
+
+    @property
+    def played(self) -> bool:
+        """1.6: at least one game of the match was played over the board."""
+        return any(b.result is not None and b.result.played for b in self.boards)
+
+    def opponent(self, pno: int) -> int:
+        return self.black if pno == self.white else self.white
+
+
+def match_records(rnd: Round) -> list[MatchRecord]:
+    """The matches of a stored round, in board order; a board without a game label is a match
+    of one game (a round entered by hand or read from a one-game file)."""
+    grouped: dict[frozenset[int], list[Board]] = {}
+    for b in rnd.boards:
+        grouped.setdefault(frozenset((b.white, b.black)), []).append(b)
+    out = []
+    for boards in grouped.values():
+        first = next((b for b in boards if b.game == GAME_1), boards[0])
+        out.append(MatchRecord(first.white, first.black, tuple(boards)))
+    return out
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One player to be paired, as C.04.5 sees him."""
+
+    pno: int
+    """The TPN (1.1)."""
+    score: Fraction
+    matches: int
+    """Matches played, forfeited ones not counted (3.4.3)."""
+    met: frozenset[int]
+    """Opponents of matches not forfeited ([C1])."""
+    barred: bool
+    """[C2]: may not receive the PAB."""
+    colours: tuple[Colour, ...]
+    """The game-1 colour of every match with a game played, oldest first (1.6)."""
+    floated: bool
+    """1.5: met an opponent with a different score in the previous round."""
+
+
+@dataclass
+class _History:
+    matches: int = 0
+    met: set[int] = field(default_factory=set)
+    barred: bool = False
+    colours: list[Colour] = field(default_factory=list)
+
+
+def _histories(t: Tournament) -> dict[int, _History]:
+    """One pass over the stored rounds: every player's matches, opponents, [C2] and colours."""
+    out: dict[int, _History] = {}
+    for rnd in t.rounds:
+        for bye in rnd.byes:
+            if bye.kind in (ByeKind.PAB, ByeKind.FULL):
+                out.setdefault(bye.pno, _History()).barred = True
+        for m in match_records(rnd):
+            for pno in (m.white, m.black):
+                h = out.setdefault(pno, _History())
+                if m.forfeited:
+                    h.barred = h.barred or not m.forfeited_by(pno)
+                    continue
+                h.matches += 1
+                h.met.add(m.opponent(pno))
+                if m.played:
+                    h.colours.append(Colour.WHITE if m.white == pno else Colour.BLACK)
+    return out
+
+
+def _floaters(t: Tournament) -> set[int]:
+    """1.5: the players whose match of the previous round (not forfeited) was against an
+    opponent with a different score before that round."""
+    if not t.rounds:
+        return set()
+    before = scores(t, len(t.rounds) - 1)
+    out: set[int] = set()
+    for m in match_records(t.rounds[-1]):
+        if not m.forfeited and before.get(m.white) != before.get(m.black):
+            out.update((m.white, m.black))
+    return out
+
+
+def entrants(t: Tournament, pnos: Iterable[int]) -> dict[int, Entrant]:
+    """The state of each player in ``pnos`` before round ``t.current_round + 1``."""
+    now = scores(t)
+    floated = _floaters(t)
+    histories = _histories(t)
+    out = {}
+    for pno in pnos:
+        h = histories.get(pno, _History())
+        out[pno] = Entrant(pno, now.get(pno, Fraction(0)), h.matches, frozenset(h.met), h.barred,
+                           tuple(h.colours), pno in floated)
+    return out

@@ -1,0 +1,125 @@
+"""Double-Swiss (FIDE C.04.5, 2026): the text's examples by hand, the match round in the model
+and TRF-2026, and the CLI."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from core.model import Board, Bye, ByeKind, Colour, GameResult, Player, Round, Tournament, scores
+from core.pairing.doubleswiss.colours import allocate
+from core.pairing.doubleswiss.procedure import Procedure
+from core.pairing.doubleswiss.state import Entrant
+from core.pairing.registry import get_system, system_ids
+
+
+def entrant(pno: int, score: str = "0", met: tuple[int, ...] = (), colours: tuple[Colour, ...] = ()) -> Entrant:
+    return Entrant(pno, Fraction(score), len(met), frozenset(met), False, colours, False)
+
+
+def test_first_identifier_of_eight_players_is_top_half_against_bottom_half():
+    # 3.6.3: with every pairing legal, the first identifier is 1 2 3 4 5 6 7 8: 1-5, 2-6, 3-7, 4-8
+    players = {p: entrant(p) for p in range(1, 9)}
+    pairs = Procedure(players, set(), last_round=False).run().brackets[0].pairs
+    assert pairs == ((1, 5), (2, 6), (3, 7), (4, 8))
+
+
+def test_identifier_example_of_the_text():
+    # 3.6.2: "11-24 16-6 10-9 8-4" has the identifier 4 6 9 11 8 16 10 24; with 4-8, 6-16, 9-10
+    # and 11-24 the only legal pairs, the procedure must find exactly that pairing
+    people = (4, 6, 8, 9, 10, 11, 16, 24)
+    allowed = {frozenset(p) for p in ((11, 24), (16, 6), (10, 9), (8, 4))}
+    players = {p: entrant(p, met=tuple(q for q in people if q != p and frozenset((p, q)) not in allowed))
+               for p in people}
+    pairs = Procedure(players, set(), last_round=False).run().brackets[0].pairs
+    assert pairs == ((4, 8), (6, 16), (9, 10), (11, 24))
+
+
+def test_upfloater_set_example_of_the_text():
+    # 3.5.4: 2, 6, 8 have 3 points, 1, 3, 5 have 2.5; three upfloaters are needed ([C4]) and two
+    # must have 3 points ([C5]).  Residents 4, 7, 9 (4 points) have met each other; 10 (0 points)
+    # has met 1, 3 and 5, so {2, 6, 8} would leave 10 without an opponent ([C3]): the first set
+    # in the text's order that works is {2, 6, 1} (by hand: {2,6,1} < {2,6,3} < … in score-then-TPN order).
+    players = {4: entrant(4, "4", (7, 9)), 7: entrant(7, "4", (4, 9)), 9: entrant(9, "4", (4, 7)),
+               2: entrant(2, "3"), 6: entrant(6, "3"), 8: entrant(8, "3"),
+               1: entrant(1, "2.5", (10,)), 3: entrant(3, "2.5", (10,)), 5: entrant(5, "2.5", (10,)),
+               10: entrant(10, "0", (1, 3, 5))}
+    first = Procedure(players, set(), last_round=False).run().brackets[0]
+    assert first.upfloaters == (2, 6, 1)
+
+
+def test_colours_by_article_4():
+    # 4.3.1: nobody has a colour; the higher-ranked player (TPN 1, odd) gets the initial colour
+    assert allocate(entrant(1), entrant(5), Colour.WHITE)[:2] == (1, 5)
+    assert allocate(entrant(2), entrant(6), Colour.WHITE)[:2] == (6, 2)  # even TPN: the other colour
+    # 4.3.2: fewer Whites gets White
+    w, b = Colour.WHITE, Colour.BLACK
+    assert allocate(entrant(1, colours=(w, w)), entrant(2, colours=(w, b)), w)[:3] == (2, 1, "4.3.2")
+    # 4.3.3: the latest difference: 1 had White where 2 had Black → 1 gets Black
+    assert allocate(entrant(1, colours=(b, w, b)), entrant(2, colours=(w, b, b)), w)[:3] == (2, 1, "4.3.3")
+    # 4.3.4: same histories: the higher-ranked player alternates
+    assert allocate(entrant(1, colours=(w, b)), entrant(2, colours=(w, b)), w)[:3] == (1, 2, "4.3.4")
+
+
+def small_event() -> Tournament:
+    players = tuple(Player(pno=i, name=f"P{i}", rating=2000 - i) for i in range(1, 6))
+    from core.pairing.doubleswiss.state import match_points
+    from core.model import PointSystem
+
+    return Tournament(id="ds", name="ds", system="double-swiss", total_rounds=3, players=players,
+                      points=match_points(PointSystem()), initial_colour=Colour.WHITE)
+
+
+def test_a_round_is_two_games_per_match_and_the_pab_is_a_win_plus_a_draw():
+    t = small_event()
+    pairing = get_system("double-swiss").pair(t)
+    # 5 players: PAB to the lowest-ranked (3.4.4: largest TPN), 1-3 and 2-4 (3.6.3)
+    assert [(b.white, b.black, b.game) for b in pairing.boards] == [
+        (1, 3, "g1"), (3, 1, "g2"), (4, 2, "g1"), (2, 4, "g2")]
+    assert [(y.pno, y.kind) for y in pairing.byes] == [(5, ByeKind.PAB)]
+    played = Round(1, tuple(Board(b.white, b.black, GameResult.DRAW if b.game == "g1" else GameResult.WHITE_WINS,
+                                  game=b.game) for b in pairing.boards), pairing.byes)
+    t = t.with_changes(rounds=(played,))
+    # points per game: 1 drew game 1 and lost game 2 (3 had White): ½; the PAB 1½ (C.04.5 1.4)
+    assert scores(t) == {1: Fraction(1, 2), 2: Fraction(3, 2), 3: Fraction(3, 2), 4: Fraction(1, 2),
+                         5: Fraction(3, 2)}
+
+
+def test_a_match_forfeited_in_both_games_may_be_repeated_one_forfeited_game_may_not():
+    # Preface: a match ends by forfeit only if a player forfeits both games
+    t = small_event().with_changes(players=small_event().players[:2], total_rounds=2)
+    both = Round(1, (Board(1, 2, GameResult.WHITE_FORFEIT_WIN, game="g1"),
+                     Board(2, 1, GameResult.BLACK_FORFEIT_WIN, game="g2")))
+    again = get_system("double-swiss").pair(t.with_changes(rounds=(both,)))
+    assert {frozenset((b.white, b.black)) for b in again.boards} == {frozenset((1, 2))}
+    one = Round(1, (Board(1, 2, GameResult.WHITE_FORFEIT_WIN, game="g1"), Board(2, 1, GameResult.DRAW, game="g2")))
+    import pytest
+
+    from core.errors import PairingImpossible
+
+    with pytest.raises(PairingImpossible):
+        get_system("double-swiss").pair(t.with_changes(rounds=(one,)))
+
+
+def test_trf_writes_two_columns_per_match_and_reads_them_back():
+    from core.trf.reader import parse_tournament
+    from core.trf.writer import write_trf
+
+    t = small_event()
+    pairing = get_system("double-swiss").pair(t)
+    played = Round(1, tuple(Board(b.white, b.black, GameResult.WHITE_WINS, game=b.game) for b in pairing.boards),
+                   pairing.byes)
+    t = t.with_changes(rounds=(played,))
+    text = write_trf(t)
+    assert "192 FIDE_DOUBLESWISS" in text
+    assert "142 6" in text  # three matches, six game columns
+    line = next(x for x in text.splitlines() if x.startswith("001    1"))
+    assert line[91:99] == "   3 w 1" and line[101:109] == "   3 b 0"
+    back = parse_tournament(text)
+    assert back.system == "double-swiss" and back.total_rounds == 3
+    assert back.rounds[0].boards == played.boards
+    assert back.rounds[0].byes == (Bye(5, ByeKind.PAB),)
+    assert scores(back) == scores(t)
+
+
+def test_systems_lists_double_swiss():
+    assert "double-swiss" in system_ids()
