@@ -27,6 +27,7 @@ SYSTEM_NAMES: dict[str, str] = {
     "burstein-legacy": N_("Burstein system (legacy rules)"),
     "dubov": N_("Dubov system"),
     "dubov-1997": N_("Dubov system (1997 rules)"),
+    "double-swiss": N_("Double-Swiss system (two-game matches)"),
     "lim": N_("Lim system"),
     "swiss": N_("Swiss system"),
     "berger": N_("Round robin"),
