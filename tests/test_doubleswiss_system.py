@@ -123,3 +123,16 @@ def test_trf_writes_two_columns_per_match_and_reads_them_back():
 
 def test_systems_lists_double_swiss():
     assert "double-swiss" in system_ids()
+
+
+def test_standings_of_a_match_round_count_points_per_game():
+    from core.standings import compute_standings
+
+    t = small_event()
+    pairing = get_system("double-swiss").pair(t)
+    played = Round(1, tuple(Board(b.white, b.black, GameResult.WHITE_WINS, game=b.game) for b in pairing.boards),
+                   pairing.byes)
+    rows = compute_standings(t.with_changes(rounds=(played,))).rows
+    # every match 1-1 (each White won), the PAB 1½ (C.04.5 1.4): 5 leads
+    assert [(r.pno, r.points) for r in rows][:1] == [(5, Fraction(3, 2))]
+    assert sorted(r.points for r in rows) == [1, 1, 1, 1, Fraction(3, 2)]

@@ -115,6 +115,8 @@ class _OneRound:
     """A tournament seen through one round: what :func:`core.model.entries` reads."""
 
     __slots__ = ("players", "rounds")
+    system = ""
+    """:func:`core.model.single_games` asks; the round given is already one game round."""
 
     def __init__(self, players, rnd) -> None:
         self.players, self.rounds = players, (rnd,)
