@@ -14,7 +14,7 @@ from core.reports.view import View
 
 KINDS = ("standings", "crosstable", "pairings", "alphabetical", "results", "card", "checkin",
          "team-standings", "team-crosstable", "teams", "bracket", "timetable", "go-cards", "go-table",
-         "prizes", "ranking")
+         "prizes", "ranking", "rating-changes", "norms")
 """Every kind; :func:`report_kinds` says which apply to a tournament."""
 
 
@@ -38,6 +38,8 @@ def report_kinds(view: View) -> list[str]:
         out += ["go-cards"]
     if t.options.get("prizes"):
         out += ["prizes", "ranking"]
+    if t.rounds:
+        out += ["rating-changes"] + ([] if view.is_go else ["norms"])
     return out
 
 
@@ -45,7 +47,8 @@ def build(view: View, kind: str, round_no: int | None = None, pno: int | None = 
           key: str | None = None) -> Report:
     """One report.  ``round_no`` defaults to the last paired round; ``pno`` is needed for a
     card; ``key`` names the playoff (default: the only one, or the cup of a knockout) or, for
-    a ``ranking``, the prize group."""
+    a ``ranking``, the prize group, or, for ``rating-changes``, the rating system (``fide``,
+    ``dwz``, ``gor``)."""
     from core.reports import playoffs, tables, teams
 
     t = view.tournament
@@ -98,6 +101,12 @@ def build(view: View, kind: str, round_no: int | None = None, pno: int | None = 
             keys = [g.key for g in prize_settings(t).groups]
             raise TournamentError(_('give the prize group with --key ({value})').format(value=', '.join(keys) or 'none defined'))
         return special_ranking(view, key)
+    if kind in ("rating-changes", "norms"):
+        from core.reports import ratings
+
+        if kind == "norms":
+            return ratings.norms_report(view, pno)
+        return ratings.rating_changes_report(view, key)
     if kind in ("go-cards", "go-table"):
         from core.reports import go
 

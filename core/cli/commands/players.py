@@ -52,6 +52,30 @@ def _edit(args: argparse.Namespace) -> int:
     return 0
 
 
+def _record(args: argparse.Namespace) -> int:
+    """``players record``: what a rating change needs beyond the player's data (see
+    core.ratings.record) — the K FIDE publishes, the rated games before the event, whether the
+    rating has reached 2400, the DWZ index."""
+    from core.cli import CliError
+    from core.cli.common import load_tournament
+
+    values = {"fide_k": args.k, "fide_games": args.games, "dwz_index": args.dwz_index}
+    for key, value in values.items():
+        if value is not None and (value < 0 or key == "fide_k" and not 1 <= value <= 40):
+            raise CliError(_("{option}: {value} is out of range").format(
+                option={"fide_k": "--k", "fide_games": "--games", "dwz_index": "--dwz-index"}[key], value=value))
+    t = load_tournament(args.id)
+    player = next((p for p in t.players if p.pno == args.pno), None)
+    if player is None:
+        raise CliError(_('no player with pairing number {pno}').format(pno=args.pno))
+    extra = dict(player.extra)
+    extra.update({key: value for key, value in values.items() if value is not None})
+    if args.reached_2400 is not None:
+        extra["fide_2400"] = args.reached_2400
+    show_warnings(open_desk(args.id).edit_player(args.pno, extra=extra))
+    return 0
+
+
 def _remove(args: argparse.Namespace) -> int:
     show_warnings(open_desk(args.id).remove_player(args.pno))
     return 0
@@ -192,6 +216,18 @@ def register(sub: argparse._SubParsersAction) -> None:
                      help=_("a late entry gets the next pairing number instead of its place by rating "
                             "(nobody else's number changes)"))
     add.set_defaults(func=_add)
+    rec = ps.add_parser("record", help=_("what the player's rating change needs: FIDE's K or the rated games "
+                                         "before the event, the 2400 mark, the DWZ index"))
+    rec.add_argument("id")
+    rec.add_argument("pno", type=int)
+    rec.add_argument("--k", type=int, help=_("the K FIDE publishes for the player (wins over the rest)"))
+    rec.add_argument("--games", type=int, help=_("FIDE-rated games before this event"))
+    rec.add_argument("--reached-2400", dest="reached_2400", action="store_true", default=None,
+                     help=_("the published rating has been 2400 or more"))
+    rec.add_argument("--below-2400", dest="reached_2400", action="store_false",
+                     help=_("the published rating has never reached 2400"))
+    rec.add_argument("--dwz-index", type=int, help=_("the DWZ index (number of earlier evaluations)"))
+    rec.set_defaults(func=_record)
     ed = ps.add_parser("edit", help=_("change a player's data"))
     ed.add_argument("id")
     ed.add_argument("pno", type=int)

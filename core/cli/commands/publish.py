@@ -15,7 +15,7 @@ from core.i18n import _
 
 REPORTS = ("standings", "crosstable", "pairings", "alphabetical", "results", "card", "checkin",
            "team-standings", "team-crosstable", "teams", "bracket", "timetable", "go-cards", "go-table",
-           "prizes", "ranking")
+           "prizes", "ranking", "rating-changes", "norms")
 """Kept equal to ``core.reports.catalog.KINDS`` (a test checks) without importing it here."""
 DOCUMENTS = REPORTS + ("slips", "wallchart", "cards", "all")
 """What can be printed: every report and ``core.reports.printing.PRINT_ONLY`` (a test checks)."""
@@ -226,7 +226,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     r.add_argument("kind", choices=DOCUMENTS)
     r.add_argument("--round", type=int)
     r.add_argument("--player", type=int)
-    r.add_argument("--key", help=_("playoff key (bracket, timetable) or prize group (ranking)"))
+    r.add_argument("--key", help=_("playoff key (bracket, timetable), prize group (ranking) or rating system fide|dwz|gor (rating-changes)"))
     r.add_argument("--format", choices=["text", "csv", "json", "html", "pdf"], default="text")
     r.add_argument("--landscape", action="store_true", help=_("132 columns (A4 landscape)"))
     r.add_argument("--width", type=int, help=_("text width in columns (e.g. the terminal's)"))
@@ -243,7 +243,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     pr.add_argument("document", choices=DOCUMENTS)
     pr.add_argument("--round", type=int)
     pr.add_argument("--player", type=int)
-    pr.add_argument("--key", help=_("playoff key (bracket, timetable) or prize group (ranking)"))
+    pr.add_argument("--key", help=_("playoff key (bracket, timetable), prize group (ranking) or rating system fide|dwz|gor (rating-changes)"))
     pr.add_argument("--printer", help=_("printer name (default: the machine's default printer)"))
     _paper_options(pr)
     pr.set_defaults(func=_print, landscape=False)

@@ -1,0 +1,45 @@
+"""The games that count for a rating: played over the board, with a result.
+
+Why one place: every system rates the same games.  FIDE Rating Regulations 5.1 leave out
+unplayed games (forfeits, byes) and a game with less than one move made each (our ``W``/``D``/
+``L`` codes: "short" games count in the standings only); a board the arbiter marked unrated
+(TRF ``unrated``) is left out too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from core.model import Code, Tournament
+
+_SCORES = {Code.WIN: Fraction(1), Code.DRAW: Fraction(1, 2), Code.LOSS: Fraction(0)}
+
+
+@dataclass(frozen=True)
+class RatedGame:
+    """One game of a player: the round, the opponent's number, the player's score (1, ½, 0)
+    and, for Go, the handicap stones the weaker player received (``None``: chess)."""
+
+    round: int
+    opponent: int
+    score: Fraction
+    handicap: int | None = None
+    black: bool = False
+
+
+def rated_games(t: Tournament) -> dict[int, list[RatedGame]]:
+    """Per player, the games a rating counts, in round order."""
+    out: dict[int, list[RatedGame]] = {p.pno: [] for p in t.players}
+    for rnd in t.rounds:
+        for board in rnd.boards:
+            if board.result is None or board.unrated:
+                continue
+            white, black = board.result.codes(board.unrated)
+            if white not in _SCORES or black not in _SCORES:
+                continue
+            out.setdefault(board.white, []).append(
+                RatedGame(rnd.number, board.black, _SCORES[white], board.handicap, False))
+            out.setdefault(board.black, []).append(
+                RatedGame(rnd.number, board.white, _SCORES[black], board.handicap, True))
+    return out
