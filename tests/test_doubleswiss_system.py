@@ -136,3 +136,21 @@ def test_standings_of_a_match_round_count_points_per_game():
     # every match 1-1 (each White won), the PAB 1½ (C.04.5 1.4): 5 leads
     assert [(r.pno, r.points) for r in rows][:1] == [(5, Fraction(3, 2))]
     assert sorted(r.points for r in rows) == [1, 1, 1, 1, Fraction(3, 2)]
+
+
+def test_a_single_forfeited_game_counts_as_played_for_tie_breaks():
+    # Preface: unless a player forfeits both games, the match is regularly played and, for
+    # tie-breaks, a single forfeited game is treated as played.  Game 1 is forfeited by 2
+    # (1 wins it), game 2 played: for the tie-break context every game of the match is played.
+    from core.tiebreaks.context import build_context
+
+    t = small_event().with_changes(players=small_event().players[:2], total_rounds=1)
+    rnd = Round(1, (Board(1, 2, GameResult.WHITE_FORFEIT_WIN, game="g1"), Board(2, 1, GameResult.DRAW, game="g2")))
+    ctx = build_context(t.with_changes(rounds=(rnd,)))
+    assert [(c.opponent, c.played, c.vur) for c in ctx.cells[2]] == [(1, True, False), (1, True, False)]
+    assert ctx.frac(ctx.total[1]) == Fraction(3, 2)
+    # both games forfeited by 2: the match is forfeited, the games stay unplayed
+    both = Round(1, (Board(1, 2, GameResult.WHITE_FORFEIT_WIN, game="g1"),
+                     Board(2, 1, GameResult.BLACK_FORFEIT_WIN, game="g2")))
+    ctx = build_context(t.with_changes(rounds=(both,)))
+    assert [c.played for c in ctx.cells[2]] == [False, False]

@@ -89,6 +89,25 @@ def match_records(rnd: Round) -> list[MatchRecord]:
     return out
 
 
+_AS_PLAYED = {GameResult.WHITE_FORFEIT_WIN: GameResult.WHITE_WINS,
+              GameResult.BLACK_FORFEIT_WIN: GameResult.BLACK_WINS,
+              GameResult.DOUBLE_FORFEIT: GameResult.BOTH_LOSE}
+
+
+def forfeits_as_played(t: Tournament) -> Tournament:
+    """The event as tie-breaks see it (Preface): in a match not forfeited, a single forfeited
+    game counts as played (won by the player who got its point).  Ratings and TRF files keep
+    the forfeit, so this view is only for the tie-break context."""
+    rounds = []
+    for rnd in t.rounds:
+        regular = {frozenset((m.white, m.black)) for m in match_records(rnd) if not m.forfeited}
+        boards = tuple(replace(b, result=_AS_PLAYED[b.result], colourless=False)
+                       if b.result in _AS_PLAYED and frozenset((b.white, b.black)) in regular else b
+                       for b in rnd.boards)
+        rounds.append(replace(rnd, boards=boards))
+    return t.with_changes(rounds=tuple(rounds))
+
+
 @dataclass(frozen=True)
 class Entrant:
     """One player to be paired, as C.04.5 sees him."""
