@@ -16,6 +16,7 @@ from core.errors import TournamentError
 from core.model import Player, Tournament
 from core.store import Store
 from tui.app import HakemApp
+from tests.test_late_entry_answers import players_form
 from tui.testing import store_with, wait_for
 
 
@@ -72,13 +73,25 @@ async def test_a_stray_paste_on_the_players_list_is_refused_and_listed(stored, q
     data, tid = stored
     app = HakemApp(data_dir=data, open_id=tid, poll_interval=3600)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
-        await pilot.press("f2")
-        await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "p-name")
+        await players_form(pilot, app)
         await pilot.press("down")
         app.post_message(events.Paste("y\n"))
         refused = app.screen.query_one("#p-refused")
         await wait_for(pilot, lambda: bool(refused.records), timeout=30)
         assert [r.typed for r in refused.records] == ["y"]
         assert "at least two letters" in refused.records[0].reason
+    assert names(data, tid) == ["Bauer, Max", "Kaya, Can"]
+
+
+async def test_a_negative_chess_rating_is_named_with_the_clis_words(stored, quiet_tui):
+    """A whole number out of range is refused by the core's one rule, "from 0 to 4000", as
+    ``players add --rating -450``; was: "must be a whole number" for a whole number."""
+    data, tid = stored
+    app = HakemApp(data_dir=data, open_id=tid, poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await players_form(pilot, app)
+        app.post_message(events.Paste("Demir, Ece\t-450\n"))
+        refused = app.screen.query_one("#p-refused")
+        await wait_for(pilot, lambda: bool(refused.records), timeout=30)
+        assert "rating -450 must be a whole number from 0 to 4000" in refused.records[0].reason
     assert names(data, tid) == ["Bauer, Max", "Kaya, Can"]

@@ -90,9 +90,9 @@ def player_fields(values: dict[str, str], go: bool, system: str = "gamma") -> di
         out.update(go_player_fields(values, system=system))
     else:
         rating = values.get("rating", "").strip()
-        if rating and not rating.isdigit():
+        if rating and not rating.lstrip("-").isdigit():
             raise TournamentError(_("The rating must be a whole number, e.g. 1850."))
-        out["rating"] = int(rating) if rating else 0
+        out["rating"] = int(rating) if rating else 0  # the range is the core's (the CLI's words)
     return out
 
 
