@@ -286,3 +286,42 @@ async def test_escape_cancels_a_pairing_and_the_keys_typed_meanwhile_go_on(tmp_p
         await wait_for(pilot, lambda: app.screen.query_one("#result-entry", Input).value == "1 0-1", timeout=60)
         assert type(app.screen).__name__ == "TournamentScreen"  # cancelled, did not leave
     assert Store(data).load(tid).tournament == before
+
+
+class Crashing:
+    """A pairing system whose process dies (as if killed or out of memory)."""
+
+    id = "crash-test"
+
+    def pair(self, t, options=None):
+        import os
+
+        os._exit(7)
+
+
+async def test_keys_typed_while_a_pairing_fails_wait_for_its_message(tmp_path, monkeypatch):
+    """A pairing that fails says so in a message; the keys typed behind ``p`` neither close it
+    unread nor vanish: they go on to the round on screen once it is closed."""
+    from tui.testing import register_system
+
+    register_system(monkeypatch, "crash-test", Crashing())
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=1).with_changes(system="crash-test"))
+    before = Store(data).load(tid).tournament
+    app = HakemApp(data_dir=data, open_id=tid, lang="tr", poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        for key in paste_as_keys("p:3\n"):
+            app.post_message(key)
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "NoticeDialog", timeout=60)
+        await wait_for(pilot, lambda: not app.keys_pending, timeout=60)
+        assert type(app.screen).__name__ == "NoticeDialog"  # the Enter typed ahead did not close it
+        await wait_for(pilot, lambda: getattr(app.screen, "shown_at", None) is not None)
+        app.post_message(events.Key("escape", "\x1b"))
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen" and not app.keys_pending,
+                       timeout=60)
+        await pilot.pause()
+        # ``:3⏎`` went to round 1's entry line: board 3 has no result spelled, so it is refused
+        # into the list with how it was typed, not lost
+        assert [r.typed for r in app.screen.query_one("#result-refused").shown] == ["3"]
+    assert Store(data).load(tid).tournament == before
