@@ -34,7 +34,15 @@ confirmation, a choice — :class:`HoldsTypeAhead`) is answered only by keys typ
 drawn.  Keys typed before (their time stamp is older than the dialog's first frame) are held
 while it is open and replayed, in order and in front of anything typed later, once it has
 closed — to the form or entry line they were typed into.  So the ``r``/``k`` of the next name
-or the Enter of the next result line no longer renumber players or correct a result.
+or the Enter of the next result line no longer renumber players or correct a result.  A key's
+time is when its bytes were read from the terminal (:mod:`tui.driver`), not when it was parsed.
+
+Work the organiser waits for holds the keys the same way (:class:`BusyHold`, session 6): while
+a pairing runs, what is typed is for the round it makes — result lines typed behind ``p`` went
+to the round just finished — so every key waits (Escape, which cancels, and Ctrl+Q excepted)
+and goes on once the new round is shown, or the pairing failed or was cancelled.  One
+mechanism, :class:`KeyHold`: a hold keeps keys while it lasts and gives them back in typing
+order, in front of anything typed later.
 """
 
 from __future__ import annotations
