@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from core.app.access import use_case
-from core.app.base import DeskBase
+from core.app.base import GO_SYSTEMS, DeskBase
 from core.i18n import _
 from core.store.words import act
 
@@ -182,7 +182,7 @@ class ClubCases:
 
         self._require_editor()
         t = self.store.load(tid).tournament
-        kind = "go" if t.system in ("gamma", "mcmahon") else event_rating_kind(t)
+        kind = "go" if t.system in GO_SYSTEMS else event_rating_kind(t)
         source = t.options.get("rating_list")
         source_name = str(source.get("name", "")) if isinstance(source, dict) else ""
         players = [p for p in t.players if p.member is None]
@@ -277,7 +277,10 @@ class MemberRegistrationCases(DeskBase):
                 if p.member == number:
                     raise TournamentError(_("member {number} ({name}) is already registered: number {pno}").format(
                         number=number, name=m.name, pno=p.pno))
-            fields = player_fields(m.as_list_entry(), pairing_rating_order(t))
+            # a Go event takes the member's GoR only: an Elo read as a Go rating would seed
+            # a chess player among the dan players (2000 → 1k)
+            kinds = ("go",) if t.system in GO_SYSTEMS else pairing_rating_order(t)
+            fields = player_fields(m.as_list_entry(), kinds)
             refuse_registered_ids(t, fields)
             name = fields.pop("name")
             after = commands.add_player(t, name, keep_numbers=keep_numbers, **fields)

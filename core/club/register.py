@@ -28,9 +28,12 @@ MemberQuery = Query()
 
 
 def members(db: TinyDB) -> list[Member]:
-    """Every member, by name."""
+    """Every member, by name in the alphabet's order whatever the accents (Çelik among the C,
+    not after Z: the folding the type-ahead uses)."""
+    from core.ratinglists.entry import fold
+
     return sorted((from_document(doc.doc_id, doc) for doc in db.table(TABLE).all()),
-                  key=lambda m: (m.name.casefold(), m.id))
+                  key=lambda m: (fold(m.name), m.name.casefold(), m.id))
 
 
 def member(db: TinyDB, number: int) -> Member:

@@ -81,12 +81,13 @@ def _show(args: argparse.Namespace) -> int:
     from dataclasses import asdict
 
     from core.cli.common import open_workspace, print_json, write_output
+    from core.model import format_points
     from core.reports.members import member_report
     from core.reports.render import to_html
 
     m, played = open_workspace().member_history(args.number)
-    if args.format == "json":
-        print_json({"member": asdict(m), "events": [asdict(e) for e in played]})
+    if args.format == "json":  # points as the other JSON outputs write them: exact decimals
+        print_json({"member": asdict(m), "events": [{**asdict(e), "score": format_points(e.score)} for e in played]})
     elif args.format == "html":  # the public page: never the contact data
         write_output(to_html(member_report(m, played)), args.output, args.force)
     else:

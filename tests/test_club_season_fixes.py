@@ -1,0 +1,64 @@
+"""What the club's season showed between the register, the series and Keizer (issue 36), each
+fixed with its test: a member's history as JSON after a game, the register in the alphabet's
+order, a member registered into a Go event."""
+
+from __future__ import annotations
+
+import json
+
+from core.app import Workspace
+from core.club.members import Member, Rating
+from core.model import Tournament
+from tests.cli_run import run
+
+
+def test_members_show_json_writes_the_points_as_the_other_outputs_do(cli_data, capsys) -> None:
+    """A member with a game played: the score 1½ of a Keizer evening (½ + a full-point bye)
+    is written "1.5" (was: "unexpected error: Fraction is not JSON serializable")."""
+    ws = Workspace(cli_data)
+    ws.add_member(Member(0, "Kaya, Can", fide_id="34600001", ratings={"standard": Rating(2000)}))
+    ws.add_member(Member(0, "Ak, Ali", fide_id="34600002", ratings={"standard": Rating(1900)}))
+    ws.add_member(Member(0, "Sarı, Eda", fide_id="34600003", ratings={"standard": Rating(1800)}))
+    tid = run(capsys, "new", "Club nights", "--system", "keizer", "--rounds", 4)[0].strip().splitlines()[-1]
+    for number in (1, 2, 3):
+        run(capsys, "players", "add", tid, "--member", number)
+    run(capsys, "round", "pair", tid)
+    run(capsys, "result", tid, 1, 1, "1/2")
+    shown = json.loads(run(capsys, "members", "show", 3, "--format", "json")[0])
+    [event] = shown["events"]
+    assert (event["tournament"], event["score"], event["games"]) == (tid, "1", 1)  # the pairing bye: 1 point
+    draw = json.loads(run(capsys, "members", "show", 1, "--format", "json")[0])["events"][0]
+    assert draw["score"] == "0.5"
+
+
+def test_the_register_is_listed_in_the_alphabets_order(cli_data, capsys) -> None:
+    """Çelik between Bauer and Dorn, Öztürk before Sarı (was: both after Z, by code point)."""
+    ws = Workspace(cli_data)
+    for name in ("Öztürk, Ayşe", "Dorn, Lea", "Çelik, Ece", "Sarı, Eda", "Bauer, Max"):
+        ws.add_member(Member(0, name))
+    listed = json.loads(run(capsys, "members", "list", "--format", "json")[0])["members"]
+    assert [m["name"] for m in listed] == ["Bauer, Max", "Çelik, Ece", "Dorn, Lea", "Öztürk, Ayşe", "Sarı, Eda"]
+    assert [m.name for m in ws.members()] == [m["name"] for m in listed]
+
+
+def test_a_go_event_takes_a_members_go_rating_never_the_elo(cli_data) -> None:
+    """Member 1 plays chess (Elo 2000, no Go rank); member 2 plays both (Elo 1700, GoR 1850,
+    2k).  In a McMahon event member 2's rating is his GoR 1850, and member 1 has none — was:
+    the Elo 2000 read as a GoR made him 1k, above the 2k player."""
+    ws = Workspace(cli_data)
+    ws.add_member(Member(0, "Kaya, Can", fide_id="34600001", ratings={"standard": Rating(2000)}))
+    ws.add_member(Member(0, "Ak, Ali", fide_id="34600002", egd_pin="12345678", go_rank="2k",
+                         ratings={"standard": Rating(1700), "go": Rating(1850)}))
+    tid = ws.create(Tournament(id="", name="Go evening", system="mcmahon", total_rounds=3))
+    desk = ws.open(tid)
+    desk.register_member(1)
+    desk.register_member(2)
+    from core.go.ranks import go_rating
+
+    chess, both = sorted(desk.snapshot().tournament.players, key=lambda p: p.member or 0)
+    assert (chess.member, chess.rating, go_rating(chess)) == (1, 0, 0)
+    assert (both.member, go_rating(both), both.extra["go_rank"], both.extra["egd_pin"]) == (2, 1850, "2k", "12345678")
+    # a chess event still takes the Elo
+    chess_tid = ws.create(Tournament(id="", name="Blitz", total_rounds=5))
+    ws.open(chess_tid).register_member(2)
+    assert ws.open(chess_tid).snapshot().tournament.players[0].rating == 1700
