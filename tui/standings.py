@@ -26,6 +26,8 @@ class StandingRow:
     points: Fraction
     values: tuple[str, ...]
     decided_by: str = ""
+    change: str = ""
+    """The rating change the event brings so far (core.ratings: FIDE, GoR for Go), one decimal."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,8 @@ class StandingsView:
     chess_regime: bool = True
     """False for a Go list (MMS or level first): the FIDE unplayed-rounds regime means nothing
     there and is not stated (as in the CLI and the printed standings)."""
+    changes: bool = False
+    """True when the rows carry a rating change (once a round is paired)."""
 
 
 def presets() -> dict[str, tuple[str, ...]]:
@@ -96,13 +100,25 @@ def compute(t: Tournament, criteria: tuple[str, ...] | None = None, regime: str 
                           regime=regime or t.tiebreak_regime)
     ratings = {p.pno: p.rating for p in t.players}
     cells = [_column_cells([r.values.get(c) for r in s.rows]) for c in s.tiebreaks]
+    changes = _rating_changes(t)
     rows = []
     for i, r in enumerate(s.rows):
         place = "-" if r.rank is None else (f"{r.rank}=" if r.shared else str(r.rank))
         rows.append(StandingRow(place, r.pno, r.name, ratings.get(r.pno, 0), r.points,
-                                tuple(column[i] for column in cells), r.decided_by))
+                                tuple(column[i] for column in cells), r.decided_by, changes.get(r.pno, "")))
     return StandingsView(tuple(s.tiebreaks), tuple(rows), s.regime.value, _(s.regime_name),
-                         tuple(s.warnings), tuple(g for g in s.unresolved if len(g) > 1), s.chess_regime)
+                         tuple(s.warnings), tuple(g for g in s.unresolved if len(g) > 1), s.chess_regime,
+                         bool(t.rounds))
+
+
+def _rating_changes(t: Tournament) -> dict[int, str]:
+    """Each player's rating change so far, as the rating-changes report prints it."""
+    if not t.rounds:
+        return {}
+    from core.ratings.changes import rating_changes
+    from core.reports.ratings import decimal
+
+    return {r.pno: decimal(r.change, 1).text for r in rating_changes(t) if r.change is not None}
 
 
 def _column_cells(values: list[Any]) -> list[str]:

@@ -7,8 +7,8 @@ EGD pin — the ids that name one person in every event; a name is not one.
 Per event: the score (the event's own points, adjustments included), the place in the
 individual standings, the games played, and for chess the tournament performance rating over
 the games played (C.07 Art. 10.2 TPR, :func:`core.pictures.progress.performance_after_rounds`,
-the chart's own computation).  A rating change is not shown: hakem does not compute rating
-changes (it would need each player's K factor, which no event records).
+the chart's own computation), and the rating change the event brings (:mod:`core.ratings`:
+FIDE's for chess with the K of the player's record in that event, the EGD's GoR for Go).
 """
 
 from __future__ import annotations
@@ -45,6 +45,8 @@ class Played:
     """Chess only, over the games played against rated opponents; None without one."""
     found_by: str
     """How the player was recognised: ``member``, ``fide_id`` or ``egd_pin``."""
+    rating_change: Fraction | None = None
+    """FIDE (chess) or GoR (Go) change; None when unrated in the event (no change to show)."""
 
 
 def player_of(t: Tournament, m: Member) -> tuple[Player, str] | None:
@@ -65,6 +67,7 @@ def played_in(t: Tournament, m: Member) -> Played | None:
     """What member ``m`` did in ``t`` (None if they did not play in it)."""
     from core.model import entries
     from core.pictures.progress import performance_after_rounds, points_after_rounds
+    from core.ratings.changes import rating_changes
     from core.standings import compute_standings
 
     found = player_of(t, m)
@@ -77,8 +80,9 @@ def played_in(t: Tournament, m: Member) -> Played | None:
     row = rows.get(p.pno)
     performance = None if go else next(iter(performance_after_rounds(t).get(p.pno, ())[-1:]), None)
     games = sum(1 for e in entries(t).get(p.pno, ()) if e.code is not None)
+    change = next((r.change for r in rating_changes(t) if r.pno == p.pno), None) if t.rounds else None
     return Played(t.id, t.name, t.start_date, go, p.pno, points[-1] if points else Fraction(0), games,
-                  t.total_rounds, row.rank if row else None, len(t.players), performance, how)
+                  t.total_rounds, row.rank if row else None, len(t.players), performance, how, change)
 
 
 def history(events: list[Tournament], m: Member) -> list[Played]:

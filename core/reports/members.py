@@ -34,21 +34,25 @@ def card_rows(m: Member, contact: bool = True) -> list[tuple[str, str]]:
 
 def history_table(played: list[Played]) -> Table:
     """The events a member played, newest first: date, event, chess or Go, score of games,
-    place of players, TPR."""
+    place of players, TPR, rating change (one decimal, as FIDE prints it)."""
+    from core.reports.ratings import decimal
+
     columns = [Column("date", _("Date")), Column("event", _("Tournament"), flex=True), Column("game", pgettext("chess or go", "Game")),
                Column("score", _("Points"), "r"), Column("games", _("Games"), "r"), Column("place", _("Rank"), "r"),
-               Column("tpr", _("TPR"), "r", optional=True)]
+               Column("tpr", _("TPR"), "r", optional=True), Column("rating_change", _("Change"), "r", optional=True)]
     rows: list[list[object]] = [[e.date, e.name, _("Go") if e.go else _("chess"), Points(e.score), e.games,
-                                 f"{e.place}/{e.players}" if e.place else "", e.performance or ""] for e in played]
+                                 f"{e.place}/{e.players}" if e.place else "", e.performance or "",
+                                 "" if e.rating_change is None else decimal(e.rating_change, 1)] for e in played]
     return Table(columns, rows, _("Events ({count})").format(count=len(played)))
 
 
 def member_report(m: Member, played: list[Played]) -> Report:
     """The member's page: the public fields under the name, the events below."""
     subtitle = [f"{label}: {value}" for label, value in card_rows(m, contact=False) if label != _("Name")]
-    return Report("member", m.name, subtitle, [history_table(played)], [not_computed()])
+    return Report("member", m.name, subtitle, [history_table(played)], [rating_change_note()])
 
 
-def not_computed() -> str:
-    """Why the history shows no rating change."""
-    return _("Rating changes are not computed by hakem: they need each player's K factor, which no event records.")
+def rating_change_note() -> str:
+    """What the change column holds and what its K rests on."""
+    return _("Change: the FIDE rating change (chess) or the GoR change (Go) of each event; FIDE's K "
+             "comes from the player's record in the event ('hakem players record'), else K 20 is assumed.")

@@ -269,6 +269,9 @@ def standings_report(view: View) -> Report:
                Column("name", _("Name"), flex=True), Column("rating", _("Rating"), "r", optional=True),
                Column("federation", _("Fed"), optional=True), Column("points", _("Pts"), "r")]
     columns += [Column(code, code, "r") for code in s.tiebreaks]
+    changes = view.rating_changes
+    if changes:  # last: the first column a narrow page drops
+        columns.append(Column("rating_change", _("Rtg ±"), "r", optional=True))
     stages = _stages(t)
     if stages:  # a cup ranks by the stage reached first: say it
         columns.insert(3, Column("stage", _("Stage")))
@@ -278,7 +281,8 @@ def standings_report(view: View) -> Report:
         rank = "-" if row.rank is None else (f"{row.rank}=" if row.shared else row.rank)
         table.rows.append([rank, row.pno, row.name, *([stages.get(row.pno, "")] if stages else []),
                            (p.rating or "") if p else "", p.federation if p else "", Points(row.points),
-                           *[row.values.get(code) for code in s.tiebreaks]])
+                           *[row.values.get(code) for code in s.tiebreaks],
+                           *([changes.get(row.pno)] if changes else [])])
     subtitle = [t.name, _("After round {round} of {rounds}").format(round=rounds_started(t),
                                                                     rounds=t.total_rounds)]
     notes = [_("Tie-break regime: {regime}").format(regime=regime_name(s.regime.value))] if s.chess_regime else []

@@ -49,6 +49,17 @@ class View:
         return out
 
     @cached_property
+    def rating_changes(self) -> dict[int, object]:
+        """Per player, the rating change the event brings so far (FIDE, GoR for Go; one
+        decimal, :mod:`core.ratings`) — the standings' last column; empty before a round."""
+        if not self.tournament.rounds:
+            return {}
+        from core.ratings.changes import rating_changes
+        from core.reports.ratings import decimal
+
+        return {r.pno: decimal(r.change, 1) for r in rating_changes(self.tournament) if r.change is not None}
+
+    @cached_property
     def seats(self) -> dict[tuple[int, int], str]:
         """(round, pno) → ``"w"``/``"b"``: the side of the board, also for forfeits (which have no
         colour in the history but keep their board's colours in TRF cells)."""

@@ -114,7 +114,7 @@ class MemberDialog(ModalScreen[None]):
             yield Static(id="member-hint", classes="dialog-hint")
 
     def on_mount(self) -> None:
-        from core.reports.members import card_rows, history_table, not_computed
+        from core.reports.members import card_rows, history_table, rating_change_note
         from core.reports.render import human_rows
 
         try:
@@ -131,7 +131,7 @@ class MemberDialog(ModalScreen[None]):
             events_table.add_column(column.title)
         for row in human_rows(table):
             events_table.add_row(*(field_safe(cell) for cell in row))
-        hint = not_computed() if played else _("No events in this data directory.")
+        hint = rating_change_note() if played else _("No events in this data directory.")
         self.query_one("#member-hint", Static).update(f"{hint}\n" + _("Esc: close"))
         events_table.focus()
 

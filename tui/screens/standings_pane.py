@@ -27,14 +27,17 @@ from tui.widgets.text import set_text
 
 def fill_standings(table: DataTable, view: StandingsView, columns_key: list) -> None:
     """Show ``view`` in ``table``, rebuilding the columns only when the criteria changed."""
+    columns_key = [*columns_key, view.changes]
     if columns_key != getattr(table, "_hakem_columns", None):
+        change = [(_("Rtg ±"), "change")] if view.changes else []  # last: x keeps its tie-break columns
         reset_table(table, [(_("Rk"), "rank"), (_("No."), "pno"), text_col(_("Name"), "name"), (_("Rtg"), "rating"),
-                            (_("Pts"), "points")] + [(c, f"tb{i}") for i, c in enumerate(view.columns)])
+                            (_("Pts"), "points")] + [(c, f"tb{i}") for i, c in enumerate(view.columns)] + change)
         table._hakem_columns = columns_key  # type: ignore[attr-defined]
     # rows keyed by position: a result that reorders the table becomes cell updates instead of
     # a rebuild (Textual re-measures every cell of a rebuilt 300-row table)
     keys = [f"r{i}" for i in range(len(view.rows))]
-    rows = [(r.place, r.pno, r.name, r.rating or "", fmt_points(r.points), *r.values) for r in view.rows]
+    rows = [(r.place, r.pno, r.name, r.rating or "", fmt_points(r.points), *r.values,
+             *([r.change] if view.changes else [])) for r in view.rows]
     sync_table(table, keys, rows)
 
 

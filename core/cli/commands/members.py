@@ -97,13 +97,13 @@ def _show(args: argparse.Namespace) -> int:
 
 def _shown(m: Member, played: list[Played]) -> list[str]:
     """``members show`` as text: the member's fields, one a line, then the events."""
-    from core.reports.members import card_rows, history_table, not_computed
+    from core.reports.members import card_rows, history_table, rating_change_note
     from core.reports.render import table_text
 
     lines = [f"{label + ':':<16} {value}" for label, value in card_rows(m)]
     if not played:
         return [*lines, "", _("No events in this data directory.")]
-    return [*lines, "", *table_text(history_table(played)), not_computed()]
+    return [*lines, "", *table_text(history_table(played)), rating_change_note()]
 
 
 def _edit(args: argparse.Namespace) -> int:
