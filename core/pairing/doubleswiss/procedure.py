@@ -46,6 +46,10 @@ from core.pairing.base import PairOptions
 from core.pairing.doubleswiss.state import Entrant
 from core.pairing.matching import max_matching, max_weight_matching
 
+QUICK = 8
+"""How many single upfloaters :meth:`Procedure.needed_upfloaters` tries before it computes
+the minimum by a weighted matching (only a speed-up: both give the same number)."""
+
 Pair = tuple[int, int]
 """A pair of a bracket: (top, bottom), the top being the smaller TPN (3.6.2)."""
 
@@ -76,8 +80,9 @@ def perfect(nodes: Sequence[int], adj: Callable[[int, int], bool]) -> bool:
 
 
 def min_cost_perfect(nodes: Sequence[int], adj: Callable[[int, int], bool],
-                     cost: Callable[[int, int], int]) -> int | None:
-    """The least total ``cost`` of a perfect pairing of ``nodes`` (``None``: none exists).
+                     cost: Callable[[int, int], int]) -> tuple[int, dict[int, int]] | None:
+    """The least total ``cost`` of a perfect pairing of ``nodes`` and one such pairing
+    (``{a: b, b: a}``); ``None`` when none exists.
 
     Costs are small non-negative integers; a weight ``big - cost`` with ``big`` above the sum
     of all costs makes the maximum-weight matching a perfect one whenever one exists."""
@@ -85,7 +90,7 @@ def min_cost_perfect(nodes: Sequence[int], adj: Callable[[int, int], bool],
     if n % 2:
         return None
     if n == 0:
-        return 0
+        return 0, {}
     edges = []
     costs = {}
     for i in range(n):
@@ -99,7 +104,8 @@ def min_cost_perfect(nodes: Sequence[int], adj: Callable[[int, int], bool],
     mate = max_weight_matching(n, [(i, j, big - c) for i, j, c in edges])
     if any(m < 0 for m in mate):
         return None
-    return sum(costs[(i, mate[i])] for i in range(n) if i < mate[i])
+    total = sum(costs[(i, mate[i])] for i in range(n) if i < mate[i])
+    return total, {nodes[i]: nodes[mate[i]] for i in range(n)}
 
 
 class Procedure:
@@ -111,10 +117,30 @@ class Procedure:
         self.forbidden = forbidden
         self.last_round = last_round
         self.options = options or PairOptions()
+        self.blocked: dict[int, set[int]] = {p: set(e.met) for p, e in players.items()}
+        for pair in forbidden:
+            a, b = tuple(pair) if len(pair) == 2 else (0, 0)
+            if a in self.blocked and b in self.blocked:
+                self.blocked[a].add(b)
+                self.blocked[b].add(a)
 
     # -- [C1] -------------------------------------------------------------------------------
     def may_meet(self, a: int, b: int) -> bool:
-        return b not in self.players[a].met and frozenset((a, b)) not in self.forbidden
+        return b not in self.blocked[a]
+
+    def pairable(self, nodes: Sequence[int]) -> bool:
+        """Every player of ``nodes`` can be paired ([C1]).
+
+        Why the degree test first: when each player may meet at least half of the others, a
+        perfect pairing exists (Dirac: such a graph has a Hamiltonian cycle), and in a Swiss
+        field that is almost every set; only the others need a matching."""
+        n = len(nodes)
+        if n % 2:
+            return False
+        members = set(nodes)
+        if all(len(self.blocked[p] & members) <= n // 2 - 1 for p in nodes):
+            return True
+        return perfect(nodes, self.may_meet)
 
     def ranked(self, pnos: Sequence[int]) -> list[int]:
         """1.2: score (descending), then TPN."""
@@ -124,7 +150,7 @@ class Procedure:
     def run(self) -> Outcome:
         everyone = self.ranked(list(self.players))
         pab = self.choose_pab(everyone) if len(everyone) % 2 else None
-        if pab is None and not perfect(everyone, self.may_meet):
+        if pab is None and not self.pairable(everyone):
             raise PairingImpossible(_('no Double-Swiss pairing exists: some players cannot all be '
                                       'paired without meeting again (C.04.5 [C1])'))
         unpaired = [p for p in everyone if p != pab]
@@ -150,7 +176,7 @@ class Procedure:
         allowed = [p for p in everyone if not self.players[p].barred]
         allowed.sort(key=lambda p: (self.players[p].score, -self.players[p].matches, -p))
         for p in allowed:
-            if perfect([q for q in everyone if q != p], self.may_meet):
+            if self.pairable([q for q in everyone if q != p]):
                 return p
         raise PairingImpossible(_('no Double-Swiss pairing exists: no player may take the '
                                   'pairing-allocated bye and leave the others pairable '
@@ -161,20 +187,28 @@ class Procedure:
         """[C1] in the bracket and [C3] for the players left below it."""
         chosen = set(ups)
         rest = [p for p in lower if p not in chosen]
-        return perfect(list(residents) + list(ups), self.may_meet) and perfect(rest, self.may_meet)
+        return self.pairable(list(residents) + list(ups)) and self.pairable(rest)
 
     def needed_upfloaters(self, residents: Sequence[int], lower: Sequence[int]) -> int | None:
         """[C4] for a bracket: the fewest upfloaters that leave it and the rest pairable.
 
-        A perfect pairing of residents and lower players costing 1 per resident paired with
-        a lower player: its least cost is that number (a set of upfloaters never needs two of
-        them to meet each other, or a smaller set would do)."""
+        The parity of the residents is a lower bound; a set of that size that works (looked
+        for among the first candidates of 3.5.3's order) proves it.  Otherwise a perfect
+        pairing of residents and lower players costing 1 per resident paired with a lower
+        player gives the number: its least cost (a set of upfloaters never needs two of them
+        to meet each other, or a smaller set would do)."""
+        ordered = self.ranked(list(lower))
+        if len(residents) % 2 == 0 and self.feasible(residents, (), ordered):
+            return 0
+        if len(residents) % 2 == 1 and any(self.feasible(residents, (u,), ordered) for u in ordered[:QUICK]):
+            return 1
         top = set(residents)
 
         def cost(a: int, b: int) -> int:
             return 1 if (a in top) != (b in top) else 0
 
-        return min_cost_perfect(list(residents) + list(lower), self.may_meet, cost)
+        found = min_cost_perfect(list(residents) + ordered, self.may_meet, cost)
+        return None if found is None else found[0]
 
     def following_need(self, lower: Sequence[int], ups: Sequence[int]) -> int:
         """[C6]: the upfloaters the following bracket needs once ``ups`` have floated."""
@@ -254,9 +288,16 @@ class Procedure:
 
     def pair_bracket(self, bracket: list[int], ups: set[int]) -> list[Pair]:
         """3.6: the first identifier (smaller TPNs ascending, then their opponents) among the
-        pairings that comply with [C1] and are best on [C8]."""
+        pairings that comply with [C1] and are best on [C8].
+
+        Each choice (a player as a smaller TPN of his pair, then each one's opponent) is kept
+        when the best [C8] value stays reachable.  A pairing found earlier that already
+        respects the new choice proves it without a new matching (the witness); the first
+        witness starts from the fold 1–(n/2+1), 2–(n/2+2) … that the identifier order puts
+        first, so most choices need no matching at all."""
         order = sorted(bracket)
         cost = self.c8_cost(ups)
+        weighted = not self.last_round and any(self.players[p].floated for p in order) and bool(ups)
         top: dict[int, bool] = {}
         fixed: dict[int, int] = {}
 
@@ -268,16 +309,37 @@ class Procedure:
                 return False
             return self.may_meet(a, b)
 
-        target = min_cost_perfect(order, allowed, cost)
-        if target is None:
+        half = len(order) // 2
+        fold = dict(zip(order[:half], order[half:], strict=True))
+        fold.update({b: a for a, b in fold.items()})
+
+        def solve() -> tuple[int, dict[int, int]] | None:
+            if weighted:
+                return min_cost_perfect(order, allowed, cost)
+            mate = max_matching(order, allowed, hint=witness or fold)
+            return (0, mate) if len(mate) == len(order) else None
+
+        witness: dict[int, int] = {}
+        found = solve()
+        if found is None:
             raise PairingImpossible(_('no Double-Swiss pairing exists for a bracket (C.04.5 [C1])'))
+        target, witness = found
 
         def reachable() -> bool:
-            return min_cost_perfect(order, allowed, cost) == target
+            nonlocal witness
+            if all(allowed(a, b) for a, b in witness.items() if a < b) and \
+                    sum(cost(a, b) for a, b in witness.items() if a < b) == target:
+                return True
+            again = solve()
+            if again is None or again[0] != target:
+                return False
+            witness = again[1]
+            return True
 
         for p in order:
-            top[p] = True
-            if not reachable():
+            # a pairing has exactly n/2 smaller TPNs: once they are all chosen, the rest are not
+            top[p] = sum(top.values()) < half
+            if top[p] and not reachable():
                 top[p] = False
         tops = [p for p in order if top[p]]
         for t in tops:
