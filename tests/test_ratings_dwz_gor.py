@@ -24,8 +24,19 @@ def test_dwz_adult() -> None:
 
 
 def test_dwz_probability_is_the_normal_curve() -> None:
-    # P(D) = Φ(D / (200·√2)); Φ(100 / 282.84) = Φ(0.35355) = 0.63816
-    assert dwz.expected(1600, 1500) == pytest.approx(0.63816, abs=1e-5)
+    # P(D) = Φ(D / (200·√2)); Φ(100 / 282.84) = Φ(0.35355) = 0.63816 → 0.638
+    assert dwz.expected(1600, 1500) == 0.638
+    assert dwz.expected(1500, 1600) == 0.362
+
+
+def test_dwz_published_evaluation() -> None:
+    # The DSB's published evaluation of tournament A712-F00-VFB (2007), one player: DWZ 2143,
+    # E 30, 6½ of 9 against 1670 1705 2591 1758 1993 2029 1862 2027 2038 (W W L W D L W W W);
+    # the DSB printed We = 6.365 and the new DWZ 2146.
+    opponents = [1670, 1705, 2591, 1758, 1993, 2029, 1862, 2027, 2038]
+    r = dwz.change(2143, opponents, Fraction(13, 2), age=None, index=10)
+    assert r.expected == pytest.approx(6.365)
+    assert (r.e, r.new) == (30, 2146)
 
 
 def test_dwz_junior_acceleration_and_index_cap() -> None:

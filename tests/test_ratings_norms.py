@@ -109,3 +109,32 @@ def test_women_norms_only_for_women() -> None:
 
     assert {c.norm for c in check_all(_event()) if c.pno == 1} == {"GM", "IM"}
     assert {c.norm for c in check_all(_event(sex="w")) if c.pno == 1} == {"GM", "IM", "WGM", "WIM"}
+
+
+def _ten_rounds(system: str = "dutch") -> Tournament:
+    """10 rounds: a win over a 1700 (FRA) first, then the nine opponents of BASE:
+    W W W W W W W D L L = 7½."""
+    players = [Player(1, "Candidate", 2450, federation="TUR")]
+    order = [("", "FRA", 1700)] + BASE
+    players += [Player(i + 2, f"Opp {i + 2}", r, title=ti, federation=f) for i, (ti, f, r) in enumerate(order)]
+    results = [W] * 7 + [D] + [L] * 2
+    rounds = tuple(Round(i + 1, (Board(1, i + 2, r),)) for i, r in enumerate(results))
+    return Tournament("n", "Norm open", system=system, total_rounds=10, players=tuple(players), rounds=rounds)
+
+
+def test_later_games_left_out_make_the_norm() -> None:
+    t = _ten_rounds()
+    c = check(t, t.player(1), "GM")
+    # All ten fail: 3 GMs < ⌈10/3⌉ = 4 (1.4.5), and Ra = (1700 → 2200 + 21850) / 10 = 2405,
+    # 7½/10 → 193, Rp 2598 < 2600.  Nine games (the largest sets first): leaving out one won
+    # game fails each time (round 1: Rp 2428 + 166 = 2594; a GM: 2 GMs; an IM or an FM: Rp
+    # 2566 / 2577); rounds 1–9 (1.4.1e, the last round left out): Ra = (2200 + 21850 − 2300)
+    # / 9 = 2416.7 → 2417, 7½/9 = 0.83 → 273, Rp 2690, 3 GMs of 9: the norm.
+    assert c.made
+    left = next(x for x in c.conditions if x.key == "left_out")
+    assert left.value == "10" and (c.average, c.performance) == (2417, 2690)
+
+
+def test_no_games_left_out_of_a_round_robin() -> None:
+    t = _ten_rounds("berger")
+    assert not check(t, t.player(1), "GM").made

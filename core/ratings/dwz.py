@@ -2,7 +2,8 @@
 it (the formula of its section on the follow-up rating, "Folge-DWZ").
 
 - Expected score (Gewinnerwartung) of one game: the normal distribution with a standard
-  deviation of 200·√2 of the rating difference, P(D) = ½·(1 + erf(D / 400)); We is the sum.
+  deviation of 200·√2 of the rating difference, P(D) = ½·(1 + erf(D / 400)), taken to three
+  decimals as the DSB's evaluations print and add it (its probability table); We is the sum.
 - Development coefficient E = E0 · fB + SBr, E0 = (R0 / 1000)^4 + J, J = 5 up to 20 years of
   age, 10 from 21 to 25, 15 from 26.  The acceleration factor fB = R0 / 2000 (kept within
   0.5 … 1) for a player up to 20 who scored more than expected, else 1; the brake surcharge
@@ -24,8 +25,9 @@ from fractions import Fraction
 
 
 def expected(own: int, opponent: int) -> float:
-    """The probability of the Wertungsordnung for a difference D = own − opponent."""
-    return 0.5 * (1 + math.erf((own - opponent) / 400))
+    """The probability of the Wertungsordnung for a difference D = own − opponent, to three
+    decimals (halves up)."""
+    return math.floor(500 * (1 + math.erf((own - opponent) / 400)) + 0.5) / 1000
 
 
 def age_term(age: int | None) -> int:

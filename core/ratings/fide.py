@@ -64,6 +64,11 @@ def dp(p: Fraction) -> int:
     rounding the Title Regulations 1.4.9 state for their identical table)."""
     hundredths = int((Decimal(p.numerator) / Decimal(p.denominator) * 100).quantize(
         Decimal(1), rounding=ROUND_HALF_UP))
+    return dp_hundredths(hundredths)
+
+
+def dp_hundredths(hundredths: int) -> int:
+    """dp of table 8.1.1 for a score already in whole hundredths (0 … 100)."""
     if hundredths >= 50:
         return _DP_UPPER[100 - hundredths]
     return -_DP_UPPER[hundredths]

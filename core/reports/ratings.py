@@ -120,7 +120,8 @@ def condition_name(key: str) -> str:
     return {"games": _("games"), "foreign": _("other federations"),
             "own_federation": _("own federation"), "one_federation": _("one federation"),
             "titleholders": _("title-holders"), "norm_titles": _("norm titles"), "average": _("average rating"),
-            "score": _("score"), "performance": _("performance"), "rounds_per_day": _("rounds a day")}[key]
+            "score": _("score"), "performance": _("performance"), "rounds_per_day": _("rounds a day"),
+            "left_out": _("rounds left out")}[key]
 
 
 def norms_report(view: View, pno: int | None = None) -> Report:
@@ -148,8 +149,8 @@ def norms_report(view: View, pno: int | None = None) -> Report:
     if not checks:
         notes.append(_("No player reached a title performance (FIDE Title Regulations 0.5)."))
     notes.append(_("FIDE Title Regulations (B.01) 1.4. Not checked here, for the arbiter: the exemptions "
-                   "1.4.3a–c (national championships, team championships, zonals), leaving out games "
-                   "(1.4.1e, 1.4.1f), 1.4.2b, the rate of play and the arbiters (1.1)."))
+                   "1.4.3a–c (national championships, team championships, zonals), leaving games out of a "
+                   "round robin (1.4.1f), 1.4.2b, the rate of play and the arbiters (1.1)."))
     subtitle = [t.name, ", ".join(x for x in (t.place, t.federation, _dates(t)) if x)]
     return Report("norms", _("Title norms"), subtitle, tables, notes)
 

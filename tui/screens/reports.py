@@ -34,7 +34,7 @@ LABELS = {
     "team-crosstable": L_("Team crosstable"), "teams": L_("Team sheets"), "bracket": L_("Bracket"),
     "timetable": L_("Playoff timetable"), "go-cards": L_("Go cards"), "go-table": L_("Go table"),
     "prizes": L_("Prize list"), "slips": L_("Result slips"), "wallchart": L_("Wallchart"),
-    "cards": L_("All pairing cards"),
+    "cards": L_("All pairing cards"), "rating-changes": L_("Rating changes"), "norms": L_("Title norms"),
     "trf": L_("TRF export"),
     "pic-wallchart": L_("Wallchart (picture)"), "pic-progress": L_("Standings progress (picture)"),
     "pic-bracket": L_("Bracket (picture)"), "pic-golevels": L_("Go levels (picture)"),
