@@ -80,6 +80,8 @@ class Standings:
     ties: str = "shared"
     groups_at: dict = field(default_factory=dict, compare=False)
     """For each group criterion (DE) as given: pno → the tied group it was applied to."""
+    team_primary: str = ""
+    """``MP`` or ``GP`` in a team event (what "score" means there, and so what SB names)."""
 
     @property
     def regime_name(self) -> str:
@@ -407,7 +409,7 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
         rows.append(Row(None, p, names.get(p, ""), ctx.frac(ctx.total[p]),
                         {s.code: values[s.code].get(p) for s in specs}, False, "", True))
     return Standings(chosen, tuple(s.code for s in specs), tuple(rows), tuple(dict.fromkeys(warnings)),
-                     tuple(unresolved), team, ties, groups_at)
+                     tuple(unresolved), team, ties, groups_at, primary if team else "")
 
 
 def _names(t: Tournament, team: bool) -> dict[int, str]:

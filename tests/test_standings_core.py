@@ -146,20 +146,21 @@ def test_team_points_and_tiebreaks():
     assert s.team
     assert {r.pno: r.points for r in s.rows} == {1: 4, 2: 2, 3: 3, 4: 3}
     assert {r.pno: r.values["GP"] for r in s.rows} == {1: Fraction(7, 2), 2: 3, 3: 3, 4: Fraction(5, 2)}
-    # BH = sum of opponents' match points; SB = opponent's MP × own game points
+    # BH = sum of opponents' match points; SB = opponent's MP × own MP in the match (= EMMSB,
+    # notes/tiebreaks.md "Team SB"): T1 beat T2 (2) 2, drew T3 (3) and T4 (3): 2·2 + 3 + 3 = 10;
+    # T2 beat T4: 3·2 = 6; T3 drew T1, beat T2: 4 + 2·2 = 8; T4 beat T3, drew T1: 3·2 + 4 = 10
     assert {r.pno: r.values["BH"] for r in s.rows} == {1: 8, 2: 10, 3: 9, 4: 9}
-    assert {r.pno: r.values["SB"] for r in s.rows} == {1: 9, 2: Fraction(19, 2), 3: Fraction(17, 2),
-                                                        4: Fraction(17, 2)}
+    assert {r.pno: r.values["SB"] for r in s.rows} == {1: 10, 2: 6, 3: 8, 4: 10}
     assert s.row(1).values["TBR"] == (Fraction(3, 2), 2)
     assert [r.pno for r in s.rows] == [1, 3, 4, 2]  # T3 ahead of T4 on game points
 
 
 def test_team_criteria_on_game_points():
     s = compute_standings(team_event(), ["BH:GP", "SB:GP"])
-    # BH:GP = opponents' game points: T1 3 + 3 + 2½ = 8½; SB:GP = opponent's GP × own MP:
-    # T1 3·2 + 3·1 + 2½·1 = 11½
+    # BH:GP = opponents' game points: T1 3 + 3 + 2½ = 8½; SB:GP = SB with game points as the
+    # score = opponent's GP × own GP in the match (EGGSB): T1 3·1½ + 3·1 + 2½·1 = 10
     assert s.row(1).values["BH:GP"] == Fraction(17, 2)
-    assert s.row(1).values["SB:GP"] == Fraction(23, 2)
+    assert s.row(1).values["SB:GP"] == 10
 
 
 def test_team_game_points_as_primary_score():

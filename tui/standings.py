@@ -76,12 +76,13 @@ def preset_in_force(t: Tournament) -> str | None:
     return next((pid for pid, p in presets().items() if tuple(c.upper() for c in p) == codes), None)
 
 
-def criterion_names() -> dict[str, str]:
-    """Base code → translated name of every tie-break the engine knows."""
-    from core.tiebreaks.names import NAMES
+def criterion_names(team_primary: str | None = None) -> dict[str, str]:
+    """Base code → translated name of every tie-break the engine knows (``team_primary``:
+    the names of a team event ranked on ``MP``/``GP``, where SB is EMMSB/EGGSB)."""
+    from core.i18n.terms import tiebreak_name
     from core.tiebreaks.registry import REGISTRY
 
-    return {code: _(NAMES.get(code, code)) for code in REGISTRY}
+    return {code: tiebreak_name(code, team_primary) for code in REGISTRY}
 
 
 def criterion_modifiers(code: str) -> str:

@@ -77,10 +77,13 @@ def system_name(system_id: str) -> str:
     return _(name) if name else system_id
 
 
-def tiebreak_name(code: str) -> str:
-    """Translated name of a tie-break base code (``BH`` → "Buchholz" / "Buchholz-Wertung" …)."""
-    name = _tiebreak_tables()[0].get(code.upper())
-    return _(name) if name else code
+def tiebreak_name(code: str, team_primary: str | None = None) -> str:
+    """Translated name of a tie-break base code (``BH`` → "Buchholz" / "Buchholz-Wertung" …);
+    ``team_primary`` (``MP``/``GP``) names what the code computes in a team event."""
+    from core.tiebreaks.names import name_of
+
+    name = name_of(code, team_primary)
+    return _(name) if name != code else code
 
 
 def tiebreak_modifier(letter: str, n: int | str = "") -> str:

@@ -24,15 +24,16 @@ def _bye_label(kind: ByeKind) -> str:
     return bye_name(kind.label)
 
 
-def tiebreak_label(code: str) -> str:
+def tiebreak_label(code: str, team_primary: str | None = None) -> str:
     """``BH/C1`` → "Buchholz (cut 1 (…))" in the active language: the base name and every
-    modifier spelled out, so the list printed under the standings needs no legend."""
+    modifier spelled out, so the list printed under the standings needs no legend
+    (``team_primary``: the name a team event gives the code, e.g. SB = EMMSB)."""
     head, *mods = code.split("/")
     parts = []
     for mod in mods:
         letter, rest = mod[:1], mod[1:]
         parts.append(tiebreak_modifier(letter, rest) if letter.upper() in "CMLPUF" else mod)
-    name = tiebreak_name(head)
+    name = tiebreak_name(head, team_primary)
     return f"{name} ({'; '.join(parts)})" if parts else name
 
 
@@ -288,7 +289,7 @@ def standings_report(view: View) -> Report:
     notes = [_("Tie-break regime: {regime}").format(regime=regime_name(s.regime.value))] if s.chess_regime else []
     if s.tiebreaks:
         notes.append(_("Tie-breaks: {list}").format(list="; ".join(
-            f"{code} = {tiebreak_label(code)}" for code in s.tiebreaks)))
+            f"{code} = {tiebreak_label(code, s.team_primary)}" for code in s.tiebreaks)))
     if any(row.rank is not None and row.shared for row in s.rows):
         notes.append(_("Equal ranks (=) share the place: the tie-breaks do not separate them."))
     notes += adjustment_notes(view) + list(s.warnings)

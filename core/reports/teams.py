@@ -65,7 +65,7 @@ def team_standings_report(view: View) -> Report:
              _("Tie-break regime: {regime}").format(regime=regime_name(s.regime.value))]
     if s.tiebreaks:
         notes.append(_("Tie-breaks: {list}").format(list="; ".join(
-            f"{code} = {tiebreak_label(code)}" for code in s.tiebreaks)))
+            f"{code} = {tiebreak_label(code, s.team_primary)}" for code in s.tiebreaks)))
     notes += adjustment_notes(view) + list(s.warnings)
     sub = [t.name, _("After round {round} of {rounds}").format(round=rounds_started(t), rounds=t.total_rounds)]
     return Report("team-standings", _("Team standings"), sub, [table], notes)

@@ -17,8 +17,10 @@ draws; the dummy has the player's own final score.
 FIDE 2026: as 2024, with the dummy capped (16.4): forfeits by the scheduled opponent's
 adjusted score, other unplayed rounds by draw points × number of rounds.
 
-``fore`` (Fore Buchholz, Art. 8.3): every last-round game that was paired counts as a draw.
-Round robins (pre-determined pairings, Art. 15.2): scores are taken at face value.
+``fore`` (Fore Buchholz, Art. 8.3): every last-round game that was paired counts as a draw —
+in round robins too ("Buchholz score calculated as if all paired games for the final round had
+ended in draws": the sentence names no pairing system).
+Round robins (pre-determined pairings, Art. 15.2): scores are otherwise taken at face value.
 
 Point adjustments (penalties, bonuses: TRF-2026 ``299``) are part of a player's score in every
 regime — own and adjusted — and no round of it (``Context.adjustment``).
@@ -58,7 +60,7 @@ def adjusted_scores(ctx: Context, regime: Regime, fore: bool = False) -> dict[in
     out: dict[int, int] = {}
     for pno, cells in ctx.cells.items():
         if ctx.round_robin:
-            out[pno] = ctx.total[pno]
+            out[pno] = own_scores(ctx, fore)[pno]
             continue
         if regime is Regime.LEGACY:
             total = 0

@@ -22,6 +22,12 @@ from core.tiebreaks.spec import TieBreakSpec
 from core.tiebreaks.values import format_value
 
 
+OWN_FACTOR_SECONDARY = "sb-own-factor-secondary"
+"""Cache flag of a team context whose SB multiplies by the *other* score (EMGSB, EGMSB):
+plain SB multiplies the opponent's score by the team's own score in the same unit (C.07
+Art. 9.1 read with the team's primary score as "score", i.e. EMMSB on match points)."""
+
+
 class _Item:
     """One round's term: ``score`` is the opponent/dummy score, ``value`` the term (= score for
     BH, score × own points for SB); both scaled."""
@@ -42,7 +48,8 @@ def _items(ctx: Context, spec: TieBreakSpec, regime: Regime, pno: int, sb: bool,
     if pno in cache:
         return cache[pno]
     adj = adjusted_scores(ctx, regime, fore)
-    secondary = ctx.cache.get("secondary", {}).get(pno) if sb else None
+    mixed = sb and ctx.cache.get(OWN_FACTOR_SECONDARY)
+    secondary = ctx.cache.get("secondary", {}).get(pno) if mixed else None
     items = []
     for c in ctx.cells[pno]:
         as_played = c.played or (c.opponent is not None and (
@@ -55,7 +62,7 @@ def _items(ctx: Context, spec: TieBreakSpec, regime: Regime, pno: int, sb: bool,
             score, basis = dummy_score(ctx, regime, pno, c, fore)
             vur = c.vur and regime is not Regime.LEGACY
         if secondary is not None:
-            value = score * secondary[c.round - 1] * ctx.scale  # team SB: opponent's MP × own GP
+            value = score * secondary[c.round - 1] * ctx.scale  # EMGSB/EGMSB: the other score as own factor
         else:
             value = score * c.points if sb else score
         items.append(_Item(c.round, c.opponent, score, value, vur, basis))

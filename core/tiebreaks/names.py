@@ -56,6 +56,14 @@ NAMES: dict[str, str] = {
 }
 """English names, keyed by code (the gettext msgids)."""
 
+TEAM_NAMES: dict[tuple[str, str], str] = {
+    ("SB", "MP"): "Sonneborn-Berger (opponents' match points × own match points, as EMMSB)",
+    ("SB", "GP"): "Sonneborn-Berger (opponents' game points × own game points, as EGGSB)",
+}
+"""Names a team event shows instead, keyed by (code, primary score): what an individual
+definition computes once "score" is the team's match or game points (C.07 Art. 9.1 read for
+teams; notes/tiebreaks.md "Team SB")."""
+
 MODIFIER_NAMES: dict[str, str] = {
     "C": "cut {n} (drop the {n} least significant values)",
     "M": "median {n} (drop the {n} lowest and the {n} highest values)",
@@ -74,6 +82,11 @@ REGIME_NAMES: dict[str, str] = {
 """How each unplayed-round regime is stated on standings outputs."""
 
 
-def name_of(code: str) -> str:
-    """English name of a base code (``BH``), or the code itself if unknown."""
+def name_of(code: str, team_primary: str | None = None) -> str:
+    """English name of a base code (``BH``), or the code itself if unknown; in a team event
+    (``team_primary`` ``MP``/``GP``) the team reading where it differs (``TEAM_NAMES``)."""
+    if team_primary:
+        team = TEAM_NAMES.get((code.upper(), team_primary.upper()))
+        if team:
+            return team
     return NAMES.get(code.upper(), code)

@@ -1,8 +1,10 @@
 """Team events: the team context, match points (MP), game points (GP) and top-board result.
 
 Why a context of teams: C.07 Arts. 11–13 and the seed's team lists (seeds/000 p. 73, p. 85)
-apply the individual definitions to teams — Buchholz over the opponents' match points,
-Sonneborn-Berger as opponent's MP × own game points, direct encounter on match points.  So a
+apply the individual definitions to teams with the primary score as "score" — Buchholz over
+the opponents' match points, Sonneborn-Berger as opponent's MP × own MP in the match (C.07
+Art. 9.1 "multiplying the final score of the opponents by the points scored against them";
+= EMMSB of Art. 13.2, EGGSB when game points rank), direct encounter on match points.  So a
 team event is turned into a :class:`Context` whose participants are teams, whose cells are the
 team matches (points = the primary score) and whose ``secondary`` holds the other score.
 Match scores come from :mod:`core.teams.scoring` (won 2, drawn 1, lost 0).

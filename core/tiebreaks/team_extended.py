@@ -3,11 +3,12 @@
 ESB multiplies an opponent's score by what the team scored against that opponent and sums
 over the matches; the four variants choose match points (M) or game points (G) for each
 factor: EMMSB, EMGSB, EGMSB, EGGSB (opponent's score first, own score second).  The values are
-in the scores' own units (a won match counts 2 match points).  EMGSB is the seed's team SB
-(opponent's match points × own game points), so every variant reuses the Sonneborn-Berger
+in the scores' own units (a won match counts 2 match points).  Every variant reuses the Sonneborn-Berger
 machinery of :mod:`core.tiebreaks.buchholz` — adjusted scores, unplayed rounds and cuts work
 as they do for SB — on a team context whose primary score is the opponent factor; the own
-factor is either that context's own points or its secondary score.
+factor is either that context's own points or (flag ``OWN_FACTOR_SECONDARY``) its secondary
+score.  Plain SB in a team event is EMMSB (EGGSB when game points rank): see
+:mod:`core.tiebreaks.team`.
 BC and BBE (Art. 12, for matches tied on both scores, also usable in a list) look at the
 game points per board.
 MPvGP is "the other primary score": game points when the event ranks on match points, and
@@ -21,7 +22,7 @@ from core.i18n import _
 from dataclasses import replace
 from fractions import Fraction
 
-from core.tiebreaks.buchholz import explain_sonneborn_berger, sonneborn_berger
+from core.tiebreaks.buchholz import OWN_FACTOR_SECONDARY, explain_sonneborn_berger, sonneborn_berger
 from core.tiebreaks.context import Context
 from core.tiebreaks.names import name_of
 from core.tiebreaks.regimes import Regime
@@ -46,9 +47,11 @@ def _esb_context(ctx: Context, code: str) -> Context:
         from core.tiebreaks.team import build_team_context
 
         base = build_team_context(ctx.tournament, opponent, ctx.rounds)
-    if own == opponent:
-        # own factor = the context's own points: the SB formula without the secondary score
-        base = replace(base, cache={k: v for k, v in base.cache.items() if k in ("rows", "team")})
+    kept = ("rows", "team") if own == opponent else ("rows", "team", "secondary", "secondary_adjustment")
+    # a cache of its own: plain SB values cached on ``ctx`` use the context's own points
+    base = replace(base, cache={k: v for k, v in base.cache.items() if k in kept})
+    if own != opponent:
+        base.cache[OWN_FACTOR_SECONDARY] = True
     ctx.cache[key] = base
     return base
 

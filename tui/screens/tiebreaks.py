@@ -130,7 +130,7 @@ class TiebreaksPane(LazyPane, Horizontal):
 
     def render_draft(self) -> None:
         codes = self.current_list()
-        names = criterion_names()
+        names = criterion_names(str(self.t.options.get("team_primary", "MP")) if self.t.teams else None)
         sync_table(self.query_one("#tb-list", DataTable), [f"{i}:{c}" for i, c in enumerate(codes)],
                    [(i + 1, c, names.get(c.split("/")[0].split(":")[0].upper(), "?")) for i, c in enumerate(codes)])
         preset_select = self.query_one("#tb-preset", Select)
