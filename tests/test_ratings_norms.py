@@ -138,3 +138,24 @@ def test_later_games_left_out_make_the_norm() -> None:
 def test_no_games_left_out_of_a_round_robin() -> None:
     t = _ten_rounds("berger")
     assert not check(t, t.player(1), "GM").made
+
+
+def test_norms_report_lists_the_norm_and_the_certificate_data() -> None:
+    from core.reports.ratings import norms_report
+    from core.reports.render import to_csv
+    from core.reports.view import View
+
+    t = _event()
+    t = t.with_changes(chief_arbiter="Kaya, Ali", players=tuple(
+        p if p.pno == 1 else Player(p.pno, p.name, p.rating, title=p.title, federation=p.federation,
+                                    fide_id=str(1000 + p.pno)) for p in t.players))
+    report = norms_report(View(t))
+    assert "1 Candidate: GM" in report.notes[0]
+    conditions, certificate = report.tables[0], report.tables[1]
+    gm = [row for row in conditions.rows if row[0] == 1 and row[2] == "GM"]
+    assert len(gm) == 9 and all(row[-1].key == "yes" for row in gm)
+    assert "Kaya, Ali" in certificate.title and "2428" in certificate.title and "2648" in certificate.title
+    csv = to_csv(report).split("\n\n")[1].splitlines()
+    assert csv[0] == "round,opponent,fide_id,title,federation,rating,counted,score"
+    assert csv[1] == '1,Opp 2,1002,GM,GER,2550,2550,1'
+    assert len(csv) == 10

@@ -160,18 +160,23 @@ def _dates(t) -> str:
 
 
 def _certificate(view: View, c) -> Table:
-    """The opponents' data the certificate lists (round, name, title, federation, rating,
-    the rating counted and the result), under a title with the norm's figures."""
+    """What the norm certificate asks for: the event (in the subtitle: place, federation,
+    dates), its rounds, system and arbiters; the player (name, FIDE id, federation, birth,
+    title); the result (norm, score of games, average, performance); then each opponent
+    (round, name, FIDE id, title, federation, rating, the rating counted, the result)."""
     t = view.tournament
     p = t.player(c.pno)
-    title = _("Norm certificate: {name} ({fide_id}, {fed}) – {norm}; {score} / {games}; "
-              "average {average}, performance {performance}; chief arbiter {arbiter}; {rounds} rounds").format(
-        name=p.name, fide_id=p.fide_id or "–", fed=p.federation or "–", norm=c.norm, score=_points(c.score),
-        games=len(c.opponents), average=c.average, performance=c.performance, arbiter=t.chief_arbiter or "–",
-        rounds=t.total_rounds)
+    arbiters = ", ".join(x for x in (t.chief_arbiter, *t.deputy_arbiters) if x) or "–"
+    title = _("Norm certificate: {name} ({fide_id}, {fed}, {birth}, {title}) – {norm}; {score} / {games}; "
+              "average {average}, performance {performance}; {rounds} rounds, {system}; arbiters {arbiters}").format(
+        name=p.name, fide_id=p.fide_id or "–", fed=p.federation or "–", birth=p.birth or "–", title=p.title or "–",
+        norm=c.norm, score=_points(c.score), games=len(c.opponents), average=c.average,
+        performance=c.performance, rounds=t.total_rounds, system=t.system, arbiters=arbiters)
     table = Table([Column("round", _("Rd"), "r"), Column("opponent", _("Opponent"), flex=True),
-                   Column("title", _("Title")), Column("federation", _("Fed")), Column("rating", _("Rating"), "r"),
-                   Column("counted", _("Counted"), "r"), Column("score", _("Score"), "r")], title=title)
+                   Column("fide_id", _("FIDE id"), "r"), Column("title", _("Title")), Column("federation", _("Fed")),
+                   Column("rating", _("Rating"), "r"), Column("counted", _("Counted"), "r"),
+                   Column("score", _("Score"), "r")], title=title)
     for o in c.opponents:
-        table.rows.append([o.round, o.name, o.title, o.federation, o.rating or "", o.counted_rating, Points(o.score)])
+        table.rows.append([o.round, o.name, t.player(o.pno).fide_id, o.title, o.federation, o.rating or "",
+                           o.counted_rating, Points(o.score)])
     return table
