@@ -72,9 +72,16 @@ def test_points_and_decimals_in_reports(tournament, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_colour_letters_in_crosstable_and_card(tournament, lang):
+    """The crosstable's colour mark sits between two numbers (``74■1``): it must be no letter
+    of any language — the Russian б reads as a 6 there (``74б1`` as "7461"), S as 5, B as 8 —
+    so it is the same pair of squares everywhere.  The card's colour column stands alone and
+    keeps the language's letters."""
     white, black = COLOUR_LETTERS[lang]
     cross = _text(tournament, lang, "crosstable")
-    assert re.search(rf"\d{re.escape(white)}[½10]", cross) and re.search(rf"\d{re.escape(black)}[½10]", cross)
+    marks = set(re.findall(r"(?<!\S)\d+(\D)[½10+−](?!\S)", cross))  # the cells: 74■1, 3☐+
+    assert marks == {"☐", "■"}, marks
+    assert not any(mark.isalnum() for mark in marks)
+    assert not re.search(rf"(?<!\S)\d+[{re.escape(white + black)}][½10+−](?!\S)", cross)
     card = _text(tournament, lang, "card")
     rows = [line.split() for line in card.splitlines() if line.strip()[:1].isdigit()]
     assert {row[1] for row in rows if len(row) > 1} & {white, black}

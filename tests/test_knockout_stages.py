@@ -76,8 +76,8 @@ def test_ten_players_four_rounds_reach_the_final_with_words_for_everyone():
     from core.reports import View, build
 
     table = build(View(t), "standings").tables[0]
-    assert [c.key for c in table.columns][:4] == ["rank", "pno", "name", "stage"]
-    assert [r[3] for r in table.rows] == ["winner", "Final", "Semi-final", "Semi-final", *["Quarter-final"] * 4,
+    assert [c.key for c in table.columns][:5] == ["rank", "pno", "title", "name", "stage"]
+    assert [r[4] for r in table.rows] == ["winner", "Final", "Semi-final", "Semi-final", *["Quarter-final"] * 4,
                                           "Preliminary round", "Preliminary round"]
 
 
@@ -111,7 +111,8 @@ def test_pairing_lists_of_a_cup_round():
     assert [r[-1] for r in rows] == ["Game 1"] * 4 + ["Game 2"] * 4
     seven = next(r for r in rows if r[1] == 7)
     nine = next(r for r in rows if r[1] == 9)
-    assert seven[3].value == 2 and nine[3].value == Fraction(5, 2)
+    points = [c.key for c in report.tables[0].columns].index("white_points")
+    assert seven[points].value == 2 and nine[points].value == Fraction(5, 2)
     words = {r[0]: r[2] for r in report.tables[1].rows}
     assert words == {8: "eliminated in the Preliminary round", 10: "eliminated in the Preliminary round"}
     first = build(view, "pairings", round_no=1)

@@ -224,7 +224,7 @@ def test_every_published_page_loads_cleanly(browser, tmp_path):
 
 def test_hostile_names_show_as_text(browser, tmp_path):
     folder = _published(tmp_path)["swiss"]
-    for page in ("index.html", "pairings-r1.html", "cards.html", "wallchart.html", "prizes.html"):
+    for page in ("index.html", "pairings-r1.html", "player-2.html", "players.html", "wallchart.html", "prizes.html"):
         probe, found = browser.load((folder / page).as_uri())
         assert not found, (page, found)
         assert probe["scripts"] == 0 and not probe["sources"], page

@@ -266,7 +266,7 @@ def test_language_changes_labels_not_machine_formats() -> None:
         catalog = gettext.translation("hakem", str(LOCALE_DIR), languages=["tr"], fallback=True)
         assert turkish.title == catalog.gettext("Standings")
         assert [c.title for c in turkish.tables[0].columns[:3]] == \
-            [catalog.gettext(s) for s in ("Rank", "No.", "Name")]
+            [catalog.gettext(s) for s in ("Rank", "No.", "Title")]
         assert to_csv(turkish) == english_csv  # keys and dot decimals, whatever the language
         assert 'lang="tr"' in to_html(turkish)
     finally:

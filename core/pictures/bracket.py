@@ -662,7 +662,10 @@ PAGE_CSS = """
 body{font-family:system-ui,sans-serif;margin:1.5em;color:#111}
 h1{font-size:1.5em;margin:.2em 0}h2{font-size:1.15em}.sub{margin:.1em 0;color:#444}
 .scroll{overflow-x:auto}.legend{color:#444;font-size:.9em}
-@media print{body{margin:0}@page{size:A4 landscape;margin:10mm}.scroll{overflow:visible}}
+table{display:block;overflow-x:auto;max-width:100%}svg{max-width:100%;height:auto}
+@media (max-width:40em){body{margin:.5em}}
+@media print{body{margin:0}@page{size:A4 landscape;margin:10mm}.scroll{overflow:visible}
+table{display:table;overflow:visible}}
 """
 
 

@@ -79,7 +79,11 @@ class Column:
     """``key`` names the column in CSV/JSON; ``title`` is the translated header.
 
     ``flex`` columns (names) shrink first when a print page is too narrow; ``optional`` ones
-    are dropped last-to-first if it is still too wide.
+    are dropped last-to-first if it is still too wide.  ``minor`` ones are left out of a
+    published page on a phone's narrow screen (pairing numbers, points before the round), so
+    what a player looks for — place, name, points, both players of a board — fits beside each
+    other.  ``link`` names the column holding the pairing number of the player this column
+    names: a published page links the name to that player's page.
     """
 
     key: str
@@ -87,6 +91,8 @@ class Column:
     align: str = "l"
     flex: bool = False
     optional: bool = False
+    minor: bool = False
+    link: str = ""
 
 
 @dataclass

@@ -18,19 +18,30 @@ from core.reports.tables import all_reports
 from core.reports.view import View
 
 
+PRIVATE = ("checkin", "results-r")
+"""Reports never published: the check-in list (signatures, arrivals) and the result sheet
+(signatures) are the arbiter's paper, not the public's."""
+
+
 def html_pages(t: Tournament) -> dict[str, str]:
     """File name -> HTML for the whole page set (``index.html`` first).
 
-    File names are fixed by us (``standings.html``, ``pairings-r3.html``...), never taken from
-    tournament data, so nothing a player types can steer where a file is written.  The index is
-    the first report: team standings in team events, else the standings.  Player cards are
-    gathered on one page (``cards.html``) so the navigation stays short.
+    File names are fixed by us (``standings.html``, ``pairings-r3.html``, ``player-7.html``...),
+    never taken from tournament data, so nothing a player types can steer where a file is
+    written.  The index is the first report: team standings in team events, else the
+    standings.  Beside the reports: the standings after every earlier round
+    (``standings-r2.html``), the starting list (``players.html``) and one page per player
+    with the player's games (``player-N.html``, the pairing card); every name in a table links
+    to its player's page.  Nothing private is published: not the sheets of :data:`PRIVATE`,
+    and of a player only what the peers publish — name, title, rating, federation, club, FIDE
+    id; never birth date, sex, national id, contact data, fees or check-in marks.
     """
     from core.reports.document import Report
-    from core.reports.printing import combined_cards
+    from core.reports.tables import standings_report, starting_list
+    from core.standings import rounds_started
 
     view = View(t)
-    reports = all_reports(view)
+    reports = [r for r in all_reports(view) if not r.slug.startswith(PRIVATE)]
     cards = [r for r in reports if r.slug.startswith("card-")]
     pages = [r for r in reports if not r.slug.startswith("card-")]
     if t.players and t.options.get("prizes"):
@@ -39,7 +50,14 @@ def html_pages(t: Tournament) -> dict[str, str]:
         pages.append(prize_list(view))
     if not pages:
         pages = [Report("index", t.name, [])]
+    has_standings = any(r.slug == "standings" for r in pages)
+    earlier = [standings_report(view, upto=r) for r in range(rounds_started(t) - 1, 0, -1)] if has_standings else []
+    if cards:
+        pages.append(starting_list(view))
     names = {r.slug: ("index.html" if i == 0 else f"{r.slug}.html") for i, r in enumerate(pages)}
+    names.update({r.slug: f"{r.slug}.html" for r in earlier})
+    names.update({r.slug: f"player-{r.slug[5:]}.html" for r in cards})
+    links = {int(r.slug[5:]): names[r.slug] for r in cards}
     nav: list[tuple[str, str]] = []
     pairing_rounds = [r for r in pages if r.slug.startswith("pairings-r") and r.slug[10:].isdigit()]
     for r in pages:
@@ -49,15 +67,14 @@ def html_pages(t: Tournament) -> dict[str, str]:
                 nav += [(names[x.slug], x.slug[10:]) for x in pairing_rounds]
             continue
         nav.append((names[r.slug], r.title))
-    if cards:
-        nav.append(("cards.html", _("Pairing cards")))
+        if r.slug == "standings" and earlier:  # "Standings: 4 3 2 1" after every round
+            nav.append(("", _("Standings after round:")))
+            nav += [(names[x.slug], x.slug[len("standings-r"):]) for x in earlier]
     pictures = picture_pages(t)
     nav += [(name, title) for name, (title, _page) in pictures.items()]
     out: dict[str, str] = {name: page for name, (_title, page) in pictures.items()}
-    for r in pages:
-        out[names[r.slug]] = to_html(r, nav)
-    if cards:
-        out["cards.html"] = to_html(combined_cards(view, cards), nav)
+    for r in [*pages, *earlier, *cards]:
+        out[names[r.slug]] = to_html(r, nav, links=links)
     base = str(t.options.get(URL_OPTION) or "")
     if base:
         out = {name: with_qr(page, page_url(base, name)) for name, page in out.items()}

@@ -47,9 +47,10 @@ def prize_list(view: View) -> Report:
         return report
     for g in s.groups:
         table = Table([Column("place", pgettext("prize", "Place"), "r"), Column("name", _("Name"), flex=True),
-                       Column("points", _("Pts"), "r"), Column("rank", pgettext("prize", "Overall rank"), "r"),
+                       Column("points", _("Pts"), "r"),
+                       Column("rank", pgettext("prize", "Overall rank"), "r", minor=True),
                        Column("prize", _("Prize") + currency, "r"), Column("paid", _("Paid") + currency, "r"),
-                       Column("shared", _("Shared"), optional=True)], title=_group_title(g))
+                       Column("shared", _("Shared"), optional=True, minor=True)], title=_group_title(g))
         for a in result.awards[g.key]:
             shared = f"{a.shared[0]}–{a.shared[1]}" if a.shared else ""
             name = f"{a.entrant.pno} {a.entrant.name}" if a.entrant.pno is not None else a.entrant.name

@@ -10,6 +10,7 @@ import html
 import json
 import textwrap
 import unicodedata
+from collections.abc import Mapping
 from fractions import Fraction
 
 from core.i18n import _, current_language
@@ -127,7 +128,9 @@ def printed_columns(table: Table, rows: list[list[str]]) -> list[int]:
 
 
 def table_text(table: Table, max_width: int = PRINT_WIDTH) -> list[str]:
-    """Fit a table into ``max_width`` columns: shrink flexible columns, then drop optional ones."""
+    """Fit a table into ``max_width`` columns: shrink flexible columns, then drop optional ones
+    (the last first, together with the optional columns of the same title: a pairing list
+    keeps or drops the ratings of both players)."""
     columns = list(table.columns)
     rows = [[field_safe(c) for c in row] for row in human_rows(table)]
     keep = printed_columns(table, rows)
@@ -153,9 +156,10 @@ def table_text(table: Table, max_width: int = PRINT_WIDTH) -> list[str]:
         optional = [k for k, i in enumerate(keep) if columns[i].optional]
         if not optional:
             break
-        k = optional[-1]
-        del keep[k]
-        del ws[k]
+        title = columns[keep[optional[-1]]].title  # both players' ratings go together, not one
+        for k in reversed([k for k in optional if columns[keep[k]].title == title]):
+            del keep[k]
+        ws = widths(keep)  # names cut for the dropped columns get their room back
         shrink(18)
     shrink(10)
     if total(ws) > max_width:
@@ -220,7 +224,9 @@ def to_text(report: Report, max_width: int = PRINT_WIDTH) -> str:
 
 
 _CSS = """
-body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;margin:1.5em;color:#111;background:#fff}
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;margin:1.5em;color:#111;background:#fff;
+overflow-wrap:break-word}
+.wide,.bracket{overflow-x:auto;max-width:100%}.wide table{margin:.5em 0}td a{color:#036;text-decoration:none}
 h1{font-size:1.4em;margin:.2em 0}.sub{color:#444;margin:.1em 0}
 table{border-collapse:collapse;margin:1em 0;font-size:.92em}
 th,td{border:1px solid #bbb;padding:.2em .5em}td.r,td.c{white-space:nowrap}th{background:#e8e8e8}
@@ -230,14 +236,22 @@ table.grid td.c{min-width:1.6em}table.grid td.self{background:#555}
 caption{text-align:left;font-weight:bold;padding:.3em 0}
 .notes{color:#333;font-size:.9em}nav{margin-bottom:.5em;line-height:1.6}nav a{margin-right:1em;color:#036}
 nav span{margin-right:.4em;color:#444}h2{font-size:1em;margin:.3em 0}
-pre{font-size:.9em;line-height:1.2}
+pre{font-size:.9em;line-height:1.2;overflow-x:auto}
+@media (max-width:40em){body{margin:.5em}.m{display:none}table{font-size:.85em}th,td{padding:.2em .3em}td.l{overflow-wrap:anywhere;min-width:7em}
+nav a{margin-right:.6em}}
 @media print{nav{display:none}body{margin:0}@page{size:A4 landscape;margin:12mm}
 tr,table.match{page-break-inside:avoid}}
 """
 
 
-def to_html(report: Report, nav: list[tuple[str, str]] | None = None, lang: str | None = None) -> str:
-    """A self-contained, printable HTML page: inline CSS, no scripts, no external assets."""
+def to_html(report: Report, nav: list[tuple[str, str]] | None = None, lang: str | None = None,
+            links: Mapping[int, str] | None = None) -> str:
+    """A self-contained, printable HTML page: inline CSS, no scripts, no external assets.
+
+    Made for a phone as well as a wall: each table scrolls inside its own box (the page never
+    scrolls sideways), the ``minor`` columns are hidden on a narrow screen, optional columns
+    nobody filled in are left out as in print.  ``links``: pairing number → the player's page;
+    a column with ``link`` shows its name as a link there."""
     e = html.escape
     css = _CSS + report.css
     out = [f'<!DOCTYPE html>\n<html lang="{e(lang or current_language())}"><head><meta charset="utf-8">',
@@ -260,19 +274,7 @@ def to_html(report: Report, nav: list[tuple[str, str]] | None = None, lang: str 
         elif not table.group and group is not None:
             out.append("</div></div></div>")
             group = None
-        cls = f' class="{e(table.css_class)}"' if table.css_class else ""
-        out.append(f"<table{cls}>")
-        if table.title:
-            out.append(f"<caption>{e(table.title)}</caption>")
-        out.append("<thead><tr>" + "".join(f'<th class="{c.align}">{e(c.title)}</th>' for c in table.columns)
-                   + "</tr></thead><tbody>")
-        for row, shown in zip(table.rows, human_rows(table)):
-            cells = []
-            for c, v, text in zip(table.columns, row, shown):
-                extra = " self" if table.css_class == "grid" and v == "X" else ""
-                cells.append(f'<td class="{c.align}{extra}">{e(text)}</td>')
-            out.append("<tr>" + "".join(cells) + "</tr>")
-        out.append("</tbody></table>")
+        out += _html_table(table, links or {})
     if group is not None:
         out.append("</div></div></div>")
     if report.preformatted and not report.tables:
@@ -281,6 +283,35 @@ def to_html(report: Report, nav: list[tuple[str, str]] | None = None, lang: str 
         out.append('<div class="notes">' + "".join(f"<p>{e(n)}</p>" for n in report.notes) + "</div>")
     out.append(f'<p class="notes">{e(_("Made with hakem"))}</p></body></html>')
     return "\n".join(out) + "\n"
+
+
+def _html_table(table: Table, links: Mapping[int, str]) -> list[str]:
+    """One table in its own scrolling box (see :func:`to_html`)."""
+    e = html.escape
+    shown_rows = human_rows(table)
+    keep = printed_columns(table, shown_rows)
+    columns = [table.columns[i] for i in keep]
+    where = {c.key: i for i, c in enumerate(table.columns)}
+    classes = [c.align + (" m" if c.minor else "") for c in columns]
+    cls = f' class="{e(table.css_class)}"' if table.css_class else ""
+    out = [f'<div class="wide"><table{cls}>']
+    if table.title:
+        out.append(f"<caption>{e(table.title)}</caption>")
+    out.append("<thead><tr>" + "".join(f'<th class="{k}">{e(c.title)}</th>' for c, k in zip(columns, classes))
+               + "</tr></thead><tbody>")
+    for row, shown in zip(table.rows, shown_rows):
+        cells = []
+        for i, c, k in zip(keep, columns, classes):
+            text = e(shown[i])
+            pno = row[where[c.link]] if c.link in where and text else None
+            target = links.get(pno) if isinstance(pno, int) else None
+            if target:
+                text = f'<a href="{e(target)}">{text}</a>'
+            extra = " self" if table.css_class == "grid" and row[i] == "X" else ""
+            cells.append(f'<td class="{k}{extra}">{text}</td>')
+        out.append("<tr>" + "".join(cells) + "</tr>")
+    out.append("</tbody></table></div>")
+    return out
 
 
 def to_csv(report: Report) -> str:

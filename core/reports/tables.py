@@ -64,17 +64,30 @@ def _board_columns(view: View, round_no: int) -> tuple[list[Column], bool]:
     go = any(b.handicap is not None for b in rnd.boards)
     mcmahon = view.tournament.system == "mcmahon"
     score = "MMS" if mcmahon else _("Pts")
-    columns = [Column("board", _("Board"), "r"), Column("white_pno", _("No."), "r"),
-               Column("white", _("White"), flex=True), Column("white_points", score, "r"),
-               Column("result", _("Result"), "c"),
-               Column("black_points", score, "r"), Column("black", _("Black"), flex=True),
-               Column("black_pno", _("No."), "r")]
+    if not go and not mcmahon:  # chess: title and rating beside each name, as the peers print
+        return [Column("board", _("Board"), "r"), Column("white_pno", _("No."), "r", minor=True),
+                Column("white_title", _("Title"), optional=True, minor=True),
+                Column("white", _("White"), flex=True, link="white_pno"),
+                Column("white_rating", _("Rating"), "r", optional=True, minor=True),
+                Column("white_points", score, "r", minor=True), Column("result", _("Result"), "c"),
+                Column("black_points", score, "r", minor=True),
+                Column("black_title", _("Title"), optional=True, minor=True),
+                Column("black", _("Black"), flex=True, link="black_pno"),
+                Column("black_rating", _("Rating"), "r", optional=True, minor=True),
+                Column("black_pno", _("No."), "r", minor=True),
+                *([Column("game", _("Game"), flex=True)] if any(b.game for b in rnd.boards) else [])], go
+    columns = [Column("board", _("Board"), "r"), Column("white_pno", _("No."), "r", minor=True),
+               Column("white", _("White"), flex=True, link="white_pno"),
+               Column("white_points", score, "r", minor=True), Column("result", _("Result"), "c"),
+               Column("black_points", score, "r", minor=True),
+               Column("black", _("Black"), flex=True, link="black_pno"),
+               Column("black_pno", _("No."), "r", minor=True)]
     if go:
         columns += [Column("handicap", _("Handicap"), "r"), Column("komi", _("Komi"), "r")]
     if mcmahon:  # the ranks go first when the page is narrow: the stones and komi stay
         rank = pgettext("go", "Rank")
-        columns.insert(3, Column("white_rank", rank, "r", optional=True))
-        columns.insert(8, Column("black_rank", rank, "r", optional=True))
+        columns.insert(3, Column("white_rank", rank, "r", optional=True, minor=True))
+        columns.insert(8, Column("black_rank", rank, "r", optional=True, minor=True))
     if any(b.game for b in rnd.boards):  # a cup: which game of which match each board is
         columns.append(Column("game", _("Game"), flex=True))
     return columns, go
@@ -120,12 +133,20 @@ def _board_row(view: View, round_no: int, number: int, b, go: bool) -> list[obje
         return [number, b.white, view.name(b.white), ranks.get(b.white, ""), Points(mms.get(b.white, Fraction(0))),
                 _result_text(b.result), Points(mms.get(b.black, Fraction(0))), view.name(b.black),
                 ranks.get(b.black, ""), b.black, *([b.handicap if b.handicap is not None else "", b.komi] if go else [])]
-    row: list[object] = [number, b.white, view.name(b.white), Points(view.score_before(b.white, round_no)),
-                         _result_text(b.result), Points(view.score_before(b.black, round_no)),
-                         view.name(b.black), b.black]
-    if go:
-        row += [b.handicap if b.handicap is not None else "", b.komi]
-    return row
+    if not go:
+        white, black = view.players.get(b.white), view.players.get(b.black)
+        return [number, b.white, white.title if white else "", view.name(b.white), _rating(white),
+                Points(view.score_before(b.white, round_no)), _result_text(b.result),
+                Points(view.score_before(b.black, round_no)), black.title if black else "",
+                view.name(b.black), _rating(black), b.black]
+    return [number, b.white, view.name(b.white), Points(view.score_before(b.white, round_no)),
+            _result_text(b.result), Points(view.score_before(b.black, round_no)),
+            view.name(b.black), b.black, b.handicap if b.handicap is not None else "", b.komi]
+
+
+def _rating(p) -> int | str:
+    """A player's rating cell: empty for the unrated (a 0 would read as a rating)."""
+    return (p.rating or "") if p else ""
 
 
 def pairing_list(view: View, round_no: int) -> Report:
@@ -159,7 +180,7 @@ def pairing_list(view: View, round_no: int) -> Report:
         report.tables.append(_away_table(view, away))
         return report
     if any(not y.absent for y in rnd.byes):
-        byes = Table([Column("pno", _("No."), "r"), Column("name", _("Name"), flex=True),
+        byes = Table([Column("pno", _("No."), "r", minor=True), Column("name", _("Name"), flex=True, link="pno"),
                       Column("kind", _("Bye"))], title=_("Players without a game"))
         for y in rnd.byes:
             if not y.absent:
@@ -169,7 +190,7 @@ def pairing_list(view: View, round_no: int) -> Report:
     absent = [p for p in sorted(t.players, key=lambda p: p.pno)
               if (p.active_in(round_no) and p.pno not in _seated(rnd)) or p.pno in not_checked_in]
     if absent:
-        table = Table([Column("pno", _("No."), "r"), Column("name", _("Name"), flex=True)],
+        table = Table([Column("pno", _("No."), "r", minor=True), Column("name", _("Name"), flex=True, link="pno")],
                       title=_("Absent (not paired)"))
         for p in absent:
             table.rows.append([p.pno, p.name])
@@ -179,7 +200,7 @@ def pairing_list(view: View, round_no: int) -> Report:
 
 def _away_table(view: View, away: dict[int, str]) -> Table:
     """A cup's players without a game in the round, each with the reason in words."""
-    words = Table([Column("pno", _("No."), "r"), Column("name", _("Name"), flex=True),
+    words = Table([Column("pno", _("No."), "r", minor=True), Column("name", _("Name"), flex=True, link="pno"),
                    Column("why", _("Why"), flex=True)], title=_("Players without a game"))
     for pno, why in sorted(away.items()):
         words.rows.append([pno, view.name(pno), why])
@@ -206,7 +227,7 @@ def alphabetical_pairings(view: View, round_no: int) -> Report:
                 where[pno] = (", ".join(str(n) for n, _s in mine), "/".join(colour_letter(c) for _n, c in mine), them)
     for y in rnd.byes:
         where[y.pno] = ("", "", y.kind)
-    table = Table([Column("name", _("Name"), flex=True), Column("pno", _("No."), "r"),
+    table = Table([Column("name", _("Name"), flex=True, link="pno"), Column("pno", _("No."), "r", minor=True),
                    Column("board", _("Board"), "r"), Column("colour", _("Colour")),
                    Column("opponent", _("Opponent"), flex=True)])
     for p in sorted(t.players, key=lambda p: (_name_key(p.name), p.pno)):
@@ -262,29 +283,36 @@ def _stages(t) -> dict[int, str]:
         return {}
 
 
-def standings_report(view: View) -> Report:
-    """Standings with the tie-break columns, the list and the regime used."""
-    s = view.standings
+def standings_report(view: View, upto: int | None = None) -> Report:
+    """Standings with the tie-break columns, the list and the regime used; ``upto``: the
+    standings after that round (the published page of an earlier round), else as they are."""
     t = view.tournament
-    columns = [Column("rank", _("Rank"), "r"), Column("pno", _("No."), "r"),
-               Column("name", _("Name"), flex=True), Column("rating", _("Rating"), "r", optional=True),
-               Column("federation", _("Fed"), optional=True), Column("points", _("Pts"), "r")]
+    if upto is None:
+        s = view.standings
+    else:
+        from core.standings import compute_standings
+
+        s = compute_standings(t, view.tiebreaks, view.regime, upto=upto, team=False)
+    columns = [Column("rank", _("Rank"), "r"), Column("pno", _("No."), "r", minor=True),
+               Column("title", _("Title"), optional=True, minor=True),
+               Column("name", _("Name"), flex=True, link="pno"), Column("rating", _("Rating"), "r", optional=True),
+               Column("federation", _("Fed"), optional=True, minor=True), Column("points", _("Pts"), "r")]
     columns += [Column(code, code, "r") for code in s.tiebreaks]
-    changes = view.rating_changes
+    changes = view.rating_changes if upto is None else {}  # an earlier round's page: not today's change
     if changes:  # last: the first column a narrow page drops
         columns.append(Column("rating_change", _("Rtg ±"), "r", optional=True))
     stages = _stages(t)
     if stages:  # a cup ranks by the stage reached first: say it
-        columns.insert(3, Column("stage", _("Stage")))
+        columns.insert(4, Column("stage", _("Stage")))
     table = Table(columns)
     for row in s.rows:
         p = view.players.get(row.pno)
         rank = "-" if row.rank is None else (f"{row.rank}=" if row.shared else row.rank)
-        table.rows.append([rank, row.pno, row.name, *([stages.get(row.pno, "")] if stages else []),
-                           (p.rating or "") if p else "", p.federation if p else "", Points(row.points),
+        table.rows.append([rank, row.pno, p.title if p else "", row.name, *([stages.get(row.pno, "")] if stages else []),
+                           _rating(p), p.federation if p else "", Points(row.points),
                            *[row.values.get(code) for code in s.tiebreaks],
                            *([changes.get(row.pno)] if changes else [])])
-    subtitle = [t.name, _("After round {round} of {rounds}").format(round=rounds_started(t),
+    subtitle = [t.name, _("After round {round} of {rounds}").format(round=rounds_started(t) if upto is None else upto,
                                                                     rounds=t.total_rounds)]
     notes = [_("Tie-break regime: {regime}").format(regime=regime_name(s.regime.value))] if s.chess_regime else []
     if s.tiebreaks:
@@ -293,7 +321,10 @@ def standings_report(view: View) -> Report:
     if any(row.rank is not None and row.shared for row in s.rows):
         notes.append(_("Equal ranks (=) share the place: the tie-breaks do not separate them."))
     notes += adjustment_notes(view) + list(s.warnings)
-    return Report("standings", _("Standings"), subtitle, [table], notes)
+    if upto is None:
+        return Report("standings", _("Standings"), subtitle, [table], notes)
+    return Report(f"standings-r{upto}", _("Standings after round {round}").format(round=upto), subtitle, [table],
+                  notes)
 
 
 def adjustment_notes(view: View) -> list[str]:
@@ -324,6 +355,18 @@ _MARK_CODES: dict[Code | None, str] = {Code.WIN: "1", Code.DRAW: "½", Code.LOSS
                Code.ZERO_BYE: "0"}
 
 
+COLOUR_MARKS = {"w": "☐", "b": "■"}
+"""The colour in a crosstable cell, between two numbers (``74■1``): a white and a black square
+in every language.  A letter there reads as a digit in some language — Russian б as 6
+(``74б1`` looks like "7461"), ч as 4, S (Schwarz, Siyah) as 5, B (Black, Beyaz) as 8 — and a
+circle as 0; the squares are in the PDF's font (Source Sans Pro has ☐ and ■, not □)."""
+
+
+def colour_mark(side: str) -> str:
+    """``"w"``/``"b"`` → the crosstable's colour mark (``""`` for no side)."""
+    return COLOUR_MARKS.get(side, "")
+
+
 def game_cell(view: View, pno: int, round_no: int) -> GameCell | None:
     """Crosstable cell of ``pno`` in ``round_no``: ``12W1``, ``5B½``, ``8W+`` (forfeit won),
     ``–1``/``–½``/``–0`` (a round without a game: byes, absence); ``*`` marks a game still
@@ -339,7 +382,7 @@ def game_cell(view: View, pno: int, round_no: int) -> GameCell | None:
         return GameCell("–" + _MARK_CODES.get(e.code, ""), trf)
     opp_rank = view.position.get(e.opponent) or e.opponent
     side = view.seats.get((round_no, pno), "-")
-    letter = colour_letter(side) if side in "wb" else ""  # forfeits: the board's colour, as in TRF
+    letter = colour_mark(side)  # forfeits: the board's colour, as in TRF
     mark = _MARK_CODES.get(e.code, "") if e.code is not None else "*"
     return GameCell(f"{opp_rank}{letter}{mark}", f"{e.opponent} {side} {code}".rstrip())
 
@@ -352,8 +395,9 @@ def crosstable(view: View) -> Report:
     if view.is_round_robin and not t.teams:
         return _grid(view)
     rounds = single_games(t)[0].current_round  # a cup: one column per game
-    columns = [Column("rank", _("Rank"), "r"), Column("pno", _("No."), "r"),
-               Column("name", _("Name"), flex=True), Column("rating", _("Rating"), "r", optional=True)]
+    columns = [Column("rank", _("Rank"), "r"), Column("pno", _("No."), "r", minor=True),
+               Column("name", _("Name"), flex=True, link="pno"),
+               Column("rating", _("Rating"), "r", optional=True, minor=True)]
     columns += [Column(f"r{r}", str(r), "r") for r in range(1, rounds + 1)]
     columns += [Column("points", _("Pts"), "r")] + [Column(c, c, "r", optional=True) for c in s.tiebreaks]
     table = Table(columns, css_class="crosstable")
@@ -364,8 +408,8 @@ def crosstable(view: View) -> Report:
                            *[game_cell(view, row.pno, r) for r in range(1, rounds + 1)],
                            Points(row.points), *[row.values.get(c) for c in s.tiebreaks]])
     # (core/pictures' wallchart golden pages carry this sentence: change it together with them)
-    legend = _("Cells: opponent's rank, colour ({white}/{black}), result; + and − are forfeits, "
-               "– is a round without a game.").format(white=colour_letter("w"), black=colour_letter("b"))
+    legend = _("Cells: opponent's rank, colour ({white} white, {black} black), result; + and − are forfeits, "
+               "– is a round without a game.").format(white=colour_mark("w"), black=colour_mark("b"))
     return Report("crosstable", _("Crosstable"), [t.name, *_head(view)], [table], [legend, *adjustment_notes(view)])
 
 
@@ -380,7 +424,7 @@ def _grid(view: View) -> Report:
             if e.opponent is not None:
                 results.setdefault((pno, e.opponent), []).append(
                     _MARK_CODES.get(e.code, "") if e.code is not None else "*")
-    columns = [Column("pno", _("No."), "r"), Column("name", _("Name"), flex=True)]
+    columns = [Column("pno", _("No."), "r"), Column("name", _("Name"), flex=True, link="pno")]
     columns += [Column(f"p{p.pno}", str(p.pno), "c") for p in order]
     columns += [Column("points", _("Pts"), "r")]
     columns += [Column(c, c, "r", optional=True) for c in view.standings.tiebreaks]
@@ -433,8 +477,9 @@ def player_card(view: View, pno: int) -> Report:
     p = t.player(pno)
     terms = _card_tiebreaks(view, pno) if not t.teams else {}
     columns = [Column("round", _("Round"), "r"), Column("colour", _("Colour"), "c"),
-               Column("opponent_pno", _("No."), "r"), Column("opponent", _("Opponent"), flex=True),
-               Column("opponent_rating", _("Rating"), "r", optional=True),
+               Column("opponent_pno", _("No."), "r", minor=True),
+               Column("opponent", _("Opponent"), flex=True, link="opponent_pno"),
+               Column("opponent_rating", _("Rating"), "r", optional=True, minor=True),
                Column("result", _("Result"), "c"), Column("score", _("Score"), "r")]
     columns += [Column(code, code, "r", optional=True) for code in terms]
     table = Table(columns)
@@ -470,6 +515,22 @@ def player_card(view: View, pno: int) -> Report:
     if any(isinstance(v, Marked) and v.cut for per in terms.values() for v in per.values()):
         report.notes.append(_("Values in brackets are cut (not counted)."))
     return report
+
+
+def starting_list(view: View) -> Report:
+    """The starting list by pairing number (chess-results' "starting rank"): what is public
+    about a player — title, name, rating, federation, FIDE id, club — each name linking to the
+    player's page.  Birth dates, national ids, contact data and fees stay off it."""
+    t = view.tournament
+    table = Table([Column("pno", _("No."), "r"), Column("title", _("Title"), optional=True),
+                   Column("name", _("Name"), flex=True, link="pno"),
+                   Column("rating", _("Rating"), "r", optional=True),
+                   Column("federation", _("Fed"), optional=True, minor=True),
+                   Column("fide_id", _("FIDE ID"), "r", optional=True, minor=True),
+                   Column("club", _("Club"), optional=True, minor=True)])
+    for p in sorted(t.players, key=lambda p: p.pno):
+        table.rows.append([p.pno, p.title, p.name, _rating(p), p.federation, p.fide_id, p.club])
+    return Report("players", _("Starting list"), [t.name, *_head(view)], [table])
 
 
 def checkin_list(view: View) -> Report:

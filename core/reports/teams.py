@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from core.standings import rounds_started
 from core.i18n import _
-from core.i18n.terms import colour_letter, regime_name
+from core.i18n.terms import regime_name
 from core.reports.document import Column, Points, Report, Table
 from core.reports.view import View
 from core.model import team_adjusted_points
@@ -118,14 +118,15 @@ def _game_points(view: View, team_id: int) -> list[Fraction]:
 def team_sheets(view: View) -> Report:
     """One sheet per team (seeds/000 p. 63): members in board order, round by round the
     opponent's number, the colour and the points scored, and the member's total."""
-    from core.reports.tables import _MARK_CODES
+    from core.reports.tables import _MARK_CODES, colour_mark
 
     t = view.tournament
     report = Report("teams", _("Team sheets"), [t.name])
     rounds = t.current_round
     for team in t.teams:
-        columns = [Column("board", _("Board"), "r"), Column("pno", _("No."), "r"),
-                   Column("name", _("Name"), flex=True), Column("rating", _("Rating"), "r", optional=True)]
+        columns = [Column("board", _("Board"), "r"), Column("pno", _("No."), "r", minor=True),
+                   Column("name", _("Name"), flex=True, link="pno"),
+                   Column("rating", _("Rating"), "r", optional=True, minor=True)]
         columns += [Column(f"r{r}", str(r), "r") for r in range(1, rounds + 1)]
         columns += [Column("points", _("Pts"), "r")]
         title = team.name + (f" ({team.short})" if team.short and team.short != team.name else "")
@@ -139,14 +140,14 @@ def team_sheets(view: View) -> Report:
                     cells.append("–")  # not in the line-up this round
                 else:
                     side = view.seats.get((e.round, pno), "")
-                    letter = colour_letter(side) if side else ""  # forfeits keep the board colour
+                    letter = colour_mark(side)  # forfeits keep the board colour
                     cells.append(f"{e.opponent}{letter}{mark}")
             cells += [""] * (rounds - len(cells))
             running = view.running.get(pno, [])
             table.rows.append([board, pno, p.name if p else "", (p.rating or "") if p else "",
                                *cells, Points(running[-1] if running else Fraction(0))])
         report.tables.append(table)
-    report.notes.append(_("Cells: opponent's number, colour ({white}/{black}), result; + and − are "
+    report.notes.append(_("Cells: opponent's number, colour ({white} white, {black} black), result; + and − are "
                           "forfeits, – means not in the line-up.").format(
-        white=colour_letter("w"), black=colour_letter("b")))
+        white=colour_mark("w"), black=colour_mark("b")))
     return report
