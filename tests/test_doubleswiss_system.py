@@ -154,3 +154,22 @@ def test_a_single_forfeited_game_counts_as_played_for_tie_breaks():
                      Board(2, 1, GameResult.BLACK_FORFEIT_WIN, game="g2")))
     ctx = build_context(t.with_changes(rounds=(both,)))
     assert [c.played for c in ctx.cells[2]] == [False, False]
+
+
+def test_hakem_systems_lists_id_edition_and_name(cli_data, capsys):
+    import json
+
+    from tests.cli_run import run
+
+    out, _err = run(capsys, "systems")
+    line = next(x for x in out.splitlines() if x.startswith("double-swiss "))
+    assert line.split()[:2] == ["double-swiss", "2026"] and "Double-Swiss" in line
+    listed = json.loads(run(capsys, "systems", "--format", "json")[0])["systems"]
+    assert {"id": "dutch-2017", "ruleset": "2017", "name": "Dutch system (2017 rules)"} in listed
+
+
+def test_a_new_double_swiss_event_from_the_tui_form_has_the_match_pab():
+    from tui.services import NewTournament, tournament_from_form
+
+    assert tournament_from_form(NewTournament(name="DS", system="double-swiss")).points.pab == Fraction(3, 2)
+    assert tournament_from_form(NewTournament(name="D", system="dutch")).points.pab == 1

@@ -77,10 +77,16 @@ class NewTournament:
 
 
 def tournament_from_form(form: NewTournament) -> Tournament:
-    """The tournament the form describes (the workspace checks and saves it)."""
+    """The tournament the form describes (the workspace checks and saves it).  A Double-Swiss
+    event's PAB is worth a game won plus a game drawn (C.04.5 1.4)."""
+    points = POINT_SYSTEMS.get(form.point_system, PointSystem())
+    if form.system == "double-swiss":
+        from core.pairing.doubleswiss.state import match_points
+
+        points = match_points(points)
     return Tournament(
         id="", name=form.name.strip(), system=form.system, total_rounds=form.total_rounds,
-        time_control=form.time_control.strip(), points=POINT_SYSTEMS.get(form.point_system, PointSystem()),
+        time_control=form.time_control.strip(), points=points,
         language=form.language, start_date=form.start_date.strip(), place=form.place.strip(),
         chief_arbiter=form.chief_arbiter.strip(),
         tiebreaks=tuple(preset_criteria(form.tiebreak_preset)),

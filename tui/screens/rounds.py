@@ -33,7 +33,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from core.commands import round_schedule_text
 from core.errors import ConflictError, TournamentError
 from core.i18n import _, ngettext
-from core.model import ByeKind, Code, GameResult, Tournament, scores
+from core.model import Board, ByeKind, Code, GameResult, Tournament, scores
 from tui.engine_process import compute_in_child, propose_in_child
 from tui.i18n import L_, fmt_points
 from tui.services import gc_after_frame, on_ui_thread, settle_memory
@@ -87,6 +87,14 @@ def bye_text(kind: ByeKind | None) -> str:
         ByeKind.PAB: _("bye (PAB)"), ByeKind.HALF: _("half-point bye"),
         ByeKind.FULL: _("full-point bye"), ByeKind.ZERO: _("zero-point bye"), None: _("absent"),
     }[kind]
+
+
+def match_game(t: Tournament, board_no: int, board: Board) -> int | str:
+    """The board column: the board number, and for a Double-Swiss round which match and which
+    of its two games the board is (``3 · 2.1``: board 3 is game 1 of match 2)."""
+    if t.system != "double-swiss" or board.game not in ("g1", "g2"):
+        return board_no
+    return f"{board_no} · {(board_no + 1) // 2}.{board.game[1]}"
 
 
 def cup_words(t: Tournament, round_no: int) -> tuple[dict[int, str], str]:
@@ -441,7 +449,7 @@ class RoundsPane(CommandKeys, Vertical):
                 if b.komi is not None:
                     go.append(f"k{fmt_points(b.komi)}")
                 result = f"{result} {' '.join(go)}"
-            rows.append((i, b.white, names.get(b.white, "?"), points(b.white),
+            rows.append((match_game(t, i, b), b.white, names.get(b.white, "?"), points(b.white),
                          result, points(b.black), b.black, names.get(b.black, "?")))
         cup = cup_words(t, self.round_no)
         if not self.only_playing:

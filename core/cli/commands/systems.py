@@ -1,18 +1,36 @@
-"""``hakem systems`` — list the registered pairing systems."""
+"""``hakem systems`` — list the registered pairing systems: id, rule edition, name.
+
+One line per system, the id first (what ``--system`` and the engine flags take), then the
+edition of the rule text it follows (``System.ruleset``: a year for FIDE texts) and its name
+in the user's language; ``--format json`` gives the same as a list of objects."""
 
 from __future__ import annotations
 
 import argparse
+import json
 
 from core.i18n import _
-from core.pairing.registry import system_ids
+from core.i18n.terms import system_name
+from core.pairing.registry import get_system, system_ids
+
+
+def rows() -> list[dict[str, str]]:
+    return [{"id": sid, "ruleset": get_system(sid).ruleset, "name": system_name(sid)} for sid in system_ids()]
 
 
 def run(args: argparse.Namespace) -> int:
-    for sid in system_ids():
-        print(sid)
+    listed = rows()
+    if args.format == "json":
+        print(json.dumps({"systems": listed}, ensure_ascii=False, indent=2))
+        return 0
+    width = max(len(r["id"]) for r in listed)
+    edition = max(len(r["ruleset"]) for r in listed)
+    for r in listed:
+        print(f"{r['id']:<{width}}  {r['ruleset']:<{edition}}  {r['name']}")
     return 0
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    sub.add_parser("systems", help=_("list the pairing systems")).set_defaults(func=run)
+    p = sub.add_parser("systems", help=_("list the pairing systems"))
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.set_defaults(func=run)
