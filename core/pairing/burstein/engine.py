@@ -16,7 +16,7 @@ its criteria are those of 2026.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -43,17 +43,21 @@ def seeding_rounds(total_rounds: int) -> int:
 # Index (Art. 1.7, 1.8)
 # --------------------------------------------------------------------------------------------
 
-def index_values(t: Tournament, upto: int, ruleset: str = "2026") -> dict[int, tuple[Fraction, ...]]:
+def index_values(t: Tournament, upto: int, ruleset: str = "2026",
+                 extra: Mapping[int, Fraction] | None = None) -> dict[int, tuple[Fraction, ...]]:
     """Per player the Index tuple, larger = ranked higher.
 
     2026: (Buchholz, Sonneborn-Berger).  Legacy: (Sonneborn-Berger, Buchholz, Median).
     Unplayed rounds (Art. 1.7.2): a game against oneself with the points registered; a run of
     zero-point byes reaching the current round counts as draws in the player's score as seen
-    by their over-the-board opponents.  Virtual (acceleration) points are never included.
+    by their over-the-board opponents.  ``extra``: points added to a player's score for this
+    pairing — the legacy virtual point of rounds 1–2 (seeds/000 §3.3); acceleration points
+    of the 2026 text (C.04.7) never enter the Index.
     """
     hist = entries(t, upto)
     pts = t.points
-    score = {p: sum((pts.for_code(e.code) for e in h), Fraction(0)) for p, h in hist.items()}
+    extra = extra or {}
+    score = {p: sum((pts.for_code(e.code) for e in h), extra.get(p, Fraction(0))) for p, h in hist.items()}
     seen_as_opponent = dict(score)
     for p, h in hist.items():
         run = 0
@@ -486,12 +490,15 @@ def _search(ctx: Context, bracket: list[int], rest: list[int], nxt: list[int], f
 # The system
 # --------------------------------------------------------------------------------------------
 
-def pair_after_seeding(ctx: Context, ruleset: str, options: PairOptions) -> RoundPairing:
+def pair_after_seeding(ctx: Context, ruleset: str, options: PairOptions,
+                       index_extra: Mapping[int, Fraction] | None = None) -> RoundPairing:
+    """Brackets by the Index; ``index_extra``: points in the Index's scores beyond the results
+    (the legacy virtual point, :func:`core.pairing.burstein.system.with_virtual_point`)."""
     t = ctx.tournament
     players = ctx.to_pair
     if not players:
         return build_round(ctx, [], None)
-    idx = index_values(t, ctx.round_no - 1, ruleset)
+    idx = index_values(t, ctx.round_no - 1, ruleset, index_extra)
     tpn = ctx.tpn
 
     def rank_key(p: int):

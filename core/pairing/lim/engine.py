@@ -544,11 +544,17 @@ class LimRound:
             o = b if p == a else a
             return (p, o) if c is Colour.WHITE else (o, p)
 
-        # absolute limits first (6.1 a, b)
+        # absolute limits first (6.1 a, b) — unless both players need the same colour, which
+        # only the last round allows (Art. 7): then the limits cannot choose, and the rules
+        # below do (6.4: colour counts, then the histories), whoever is named first
+        forced: dict[int, Colour] = {}
         for p, s in ((a, sa), (b, sb)):
             okw, okb = colour_ok(s, Colour.WHITE), colour_ok(s, Colour.BLACK)
             if okw != okb and s.played_games:
-                return give(p, Colour.WHITE if okw else Colour.BLACK)
+                forced[p] = Colour.WHITE if okw else Colour.BLACK
+        if forced and len(set(forced.values())) == len(forced):
+            p = next(iter(forced))
+            return give(p, forced[p])
         if da is Colour.NONE and db is Colour.NONE:
             hi = a if self.tpn(a) < self.tpn(b) else b
             c = self.ctx.initial if self.tpn(hi) % 2 == 1 else self.ctx.initial.opposite
