@@ -32,11 +32,13 @@ PLAYERS: list[dict[str, object]] = [
 
 EXPECTED = {
     "1503014": ListEntry(name="Carlsen, Magnus", fide_id="1503014", federation="NOR", sex="m",
-                         title="GM", birth_year="1990", standard=2830, rapid=2820, blitz=2880),
+                         title="GM", birth_year="1990", standard=2830, rapid=2820, blitz=2880,
+                         standard_k=10, rapid_k=10, blitz_k=10),
     "34100001": ListEntry(name="Ozturk, Ayse", fide_id="34100001", federation="TUR", sex="w",
-                          title="IM", women_title="WGM", birth_year="2001", standard=2405, rapid=2390),
+                          title="IM", women_title="WGM", birth_year="2001", standard=2405, rapid=2390,
+                          standard_k=20, rapid_k=20),
     "4600123": ListEntry(name="Overflow, Otto", fide_id="4600123", federation="GER", sex="m",
-                         birth_year="1970", standard=1900, inactive=True),
+                         birth_year="1970", standard=1900, inactive=True, standard_k=20),
     "34100002": ListEntry(name="Kaya, Can", fide_id="34100002", federation="TUR", sex="m", birth_year="2010"),
     "34100003": ListEntry(name="Kayacan, Deniz", fide_id="34100003", federation="TUR", sex="m",
                           title="FM", birth_year="1999", standard=2301, rapid=2250, blitz=2199),
@@ -107,6 +109,7 @@ def test_single_kind_list_takes_its_kind_from_the_file_name(tmp_path: Path, data
     with open_list(data, "fide-rapid") as index:
         entry = index.by_id("1503014")
     assert entry is not None and (entry.rapid, entry.standard) == (2810, 0)
+    assert (entry.rapid_k, entry.standard_k) == (10, 0)   # "10" right-aligned under the one-letter K
 
 
 def test_dsb_list_in_windows_1252(tmp_path: Path, data: Path) -> None:

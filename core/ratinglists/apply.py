@@ -18,6 +18,7 @@ from core.errors import TournamentError
 from core.i18n import _
 from core.model import Player, Tournament
 from core.ratinglists.entry import ListEntry
+from core.ratings.record import FIDE_K_KEY
 from core.ratinglists.index import ListIndex, ListInfo
 
 RATING_KINDS = ("standard", "rapid", "blitz")
@@ -141,6 +142,8 @@ def player_fields(entry: ListEntry, kinds: tuple[str, ...]) -> dict[str, Any]:
     extra: dict[str, Any] = {}
     if rating and source != kinds[0]:
         extra[RATING_SOURCE_KEY] = source
+    if entry.k(kinds[0]):  # FIDE's K of the event's kind: the rating change's K (8.3.3)
+        extra[FIDE_K_KEY] = entry.k(kinds[0])
     if entry.go_rank:
         extra["go_rank"] = entry.go_rank
         extra["go_rating"] = entry.go_rating
@@ -212,7 +215,7 @@ class RatingChange:
 _COMPARED = ("rating", "national_rating", "title", "federation", "birth", "sex")
 _GO_COMPARED = ("go_rating", "go_rank")
 """Go fields, kept in ``Player.extra``: the GoR (negative too) and the declared grade."""
-_EXTRA_FIELDS = (RATING_SOURCE_KEY, *_GO_COMPARED)
+_EXTRA_FIELDS = (RATING_SOURCE_KEY, FIDE_K_KEY, *_GO_COMPARED)
 
 
 def list_entry_of(index: ListIndex, p: Player) -> ListEntry | None:
@@ -245,7 +248,7 @@ def rating_changes(t: Tournament, index: ListIndex) -> tuple[list[RatingChange],
             diff[RATING_SOURCE_KEY] = ((p.extra or {}).get(RATING_SOURCE_KEY, ""),
                                        new.get("extra", {}).get(RATING_SOURCE_KEY, ""))
         listed_go = new.get("extra", {})
-        diff.update({key: ((p.extra or {}).get(key), listed_go[key]) for key in _GO_COMPARED
+        diff.update({key: ((p.extra or {}).get(key), listed_go[key]) for key in (*_GO_COMPARED, FIDE_K_KEY)
                      if key in listed_go and (p.extra or {}).get(key) != listed_go[key]})
         if diff:
             changes.append(RatingChange(pno=p.pno, name=p.name, changes=diff))

@@ -61,7 +61,8 @@ def clean_text(text: str) -> str:
 class ListEntry:
     """A player as a rating list publishes them.
 
-    Ratings are 0 when the list has none for that kind (unrated).  ``inactive`` is FIDE's
+    Ratings are 0 when the list has none for that kind (unrated); so is a K FIDE does not
+    print.  ``inactive`` is FIDE's
     ``i`` flag (or an equivalent national status); ``women`` is FIDE's ``w`` flag.  Go lists
     fill ``go_rank`` (``5d``, ``12k``), ``go_rating`` (GoR) and ``egd_pin``.
     """
@@ -82,6 +83,10 @@ class ListEntry:
     inactive: bool = False
     go_rank: str = ""
     go_rating: int = 0
+    standard_k: int = 0
+    rapid_k: int = 0
+    blitz_k: int = 0
+    """FIDE's K of each kind as its list publishes it (SK, RK, BK; 0: not given)."""
     egd_pin: str = ""
 
     @property
@@ -93,6 +98,10 @@ class ListEntry:
         """The rating of one kind: ``standard``, ``rapid``, ``blitz``, ``national``, ``go``."""
         return {"standard": self.standard, "rapid": self.rapid, "blitz": self.blitz,
                 "national": self.national_rating, "go": self.go_rating}[kind]
+
+    def k(self, kind: str) -> int:
+        """FIDE's published K of ``kind`` (``standard``, ``rapid``, ``blitz``; else 0)."""
+        return {"standard": self.standard_k, "rapid": self.rapid_k, "blitz": self.blitz_k}.get(kind, 0)
 
     def first_rating(self, kinds: tuple[str, ...]) -> tuple[int, str]:
         """The first rating the entry has among ``kinds``, and its kind (``0, ""``: none)."""

@@ -29,7 +29,13 @@ from core.ratinglists.entry import ENTRY_FIELDS, ListEntry, clean_text, fold, ne
 
 MAGIC = b"#hakem-rating-list 1\t"
 HEADER_SIZE = 1024
-_INT_FIELDS = frozenset({"standard", "rapid", "blitz", "national_rating", "go_rating"})
+_INT_FIELDS = frozenset({"standard", "rapid", "blitz", "national_rating", "go_rating",
+                         "standard_k", "rapid_k", "blitz_k"})
+_K_FIELDS = ("standard_k", "rapid_k", "blitz_k")
+_LAYOUTS = {len(ENTRY_FIELDS): ENTRY_FIELDS,
+            len(ENTRY_FIELDS) - len(_K_FIELDS): tuple(f for f in ENTRY_FIELDS if f not in _K_FIELDS)}
+"""Entry layouts by field count: an index written before the K columns were kept reads with
+K 0 (a new import of the list brings them)."""
 _ID_PREFIX = {"fide_id": b"F", "national_id": b"N", "egd_pin": b"E"}
 assert ENTRY_FIELDS[1:3] == ("fide_id", "national_id") and ENTRY_FIELDS[-1] == "egd_pin", \
     "write_index reads the ids from these positions of a names-section line"
@@ -86,7 +92,7 @@ def _record(entry: ListEntry, cleaned: list[str] | None = None) -> bytes:
 def _entry(line: bytes) -> ListEntry:
     parts = line.rstrip(b"\n").decode("utf-8").split("\t")[1:]
     values: dict[str, Any] = {}
-    for name, value in zip(ENTRY_FIELDS, parts, strict=True):
+    for name, value in zip(_LAYOUTS.get(len(parts), ENTRY_FIELDS), parts, strict=True):
         if name == "inactive":
             values[name] = value == "1"
         elif name in _INT_FIELDS:

@@ -2,7 +2,8 @@
 
 Decided here once (the report, the TUI and the club register read the same):
 - FIDE K (Rating Regulations 8.3.3): the K FIDE publishes on its list beside the player
-  (7.1.2) when the arbiter gives it (``extra["fide_k"]``); else from the player's record:
+  (7.1.2: the SK/RK/BK columns), taken when the player is registered or updated from a FIDE
+  list and kept in ``extra["fide_k"]`` (or typed); else from the player's record:
   ``extra["fide_games"]`` (rated games before this event), ``extra["fide_2400"]`` (the
   published rating has reached 2400), the year of birth (``Player.birth``) against the year
   the event starts.  All three are set with ``hakem players record ID PNO``.  Nothing known:
@@ -19,7 +20,9 @@ import datetime
 
 from core.model import Player, Tournament
 
-RECORD_KEYS = ("fide_k", "fide_games", "fide_2400", "dwz_index")
+FIDE_K_KEY = "fide_k"
+"""``Player.extra``: the K FIDE publishes for the event's kind (from the list, or typed)."""
+RECORD_KEYS = (FIDE_K_KEY, "fide_games", "fide_2400", "dwz_index")
 
 
 def birth_year(player: Player) -> int | None:

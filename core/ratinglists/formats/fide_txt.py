@@ -96,7 +96,23 @@ class _Columns:
             token = text[self.otit_start:].split(" ", 1)[0]
             shift = max(0, self.otit_start + len(token) + 1 - self.next_start)
             spans = _spans(self.layout, self.otit, shift)
-        return {field: text[begin:end].strip() for field, begin, end in spans}
+        out = {field: text[begin:end].strip() for field, begin, end in spans}
+        if "k" in out:
+            out["k"] = self._single_kind_k(text, spans)
+        return out
+
+    @staticmethod
+    def _single_kind_k(text: str, spans: list[tuple[str, int, int | None]]) -> str:
+        """A single-kind list's K: its header word ``K`` is one character wide and the value
+        (``10``, ``20``, ``40``) is right-aligned under it, so it starts left of the word; it
+        is the number that ends past the word's start, between the games and the birth year."""
+        begin = {field: (b, e) for field, b, e in spans}
+        start, end = begin["k"]
+        games_start = begin.get("games", (start, None))[0]
+        for m in _WORD.finditer(text[games_start:end], 0):
+            if games_start + m.end() > start:
+                return m.group()
+        return ""
 
 
 def _number(value: str, what: str, path: str, line: Line) -> int:
@@ -115,7 +131,7 @@ def _best_title(*titles: str) -> tuple[str, str]:
     return open_title, women
 
 
-def _entry(values: dict[str, str], path: str, line: Line) -> ListEntry:
+def _entry(values: dict[str, str], path: str, line: Line, kind: str = "standard") -> ListEntry:
     fide_id = values["fide_id"]
     if not (fide_id.isascii() and fide_id.isdigit()):
         raise RatingListError(_("{path}, line {line}: FIDE id {value!r} is not a number")
@@ -133,7 +149,14 @@ def _entry(values: dict[str, str], path: str, line: Line) -> ListEntry:
         rapid=_number(values.get("rapid", ""), _("rapid rating"), path, line),
         blitz=_number(values.get("blitz", ""), _("blitz rating"), path, line),
         inactive="i" in flag,
+        standard_k=_k(values, "standard", kind, path, line), rapid_k=_k(values, "rapid", kind, path, line),
+        blitz_k=_k(values, "blitz", kind, path, line),
     )
+
+
+def _k(values: dict[str, str], of: str, kind: str, path: str, line: Line) -> int:
+    """FIDE's K of kind ``of``: its own column (SK, RK, BK), or the single-kind list's K."""
+    return _number(values.get(f"{of}_k", "") or (values.get("k", "") if of == kind else ""), "K", path, line)
 
 
 def read(lines: Iterable[Line], path: str, kind: str = "standard") -> Iterator[ListEntry]:
@@ -151,6 +174,6 @@ def read(lines: Iterable[Line], path: str, kind: str = "standard") -> Iterator[L
             raise RatingListError(_("{path}, line {line}: the line ends at column {end}, before the "
                                     "federation column ends (column {need}): a line cut short?")
                                   .format(path=path, line=line.number, end=len(text), need=columns.least_width))
-        yield _entry(columns.fields(text), path, line)
+        yield _entry(columns.fields(text), path, line, kind)
     if columns is None:
         raise RatingListError(_("{path}: the list is empty").format(path=path))

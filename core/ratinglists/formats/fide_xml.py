@@ -51,6 +51,8 @@ def _entry(element: ElementTree.Element, path: str, count: int) -> ListEntry:
         rapid=_number(element, "rapid_rating", path, count),
         blitz=_number(element, "blitz_rating", path, count),
         inactive="i" in flag,
+        standard_k=_number(element, "k", path, count), rapid_k=_number(element, "rapid_k", path, count),
+        blitz_k=_number(element, "blitz_k", path, count),
     )
 
 
