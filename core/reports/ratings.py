@@ -136,7 +136,7 @@ def norms_report(view: View, pno: int | None = None) -> Report:
         checks = [c for c in check_all(t) if c.made or c.title_performance]
     table = Table([Column("pno", _("No."), "r"), Column("name", _("Name"), flex=True),
                    Column("norm", _("Norm")), Column("condition", _("Condition"), flex=True),
-                   Column("article", _("Article")), Column("value", _("Found"), "r"),
+                   Column("article", _("Article"), optional=True), Column("value", _("Found"), "r"),
                    Column("required", _("Required"), "r"), Column("met", _("Met"))])
     for c in checks:
         for cond in c.conditions:
