@@ -383,13 +383,23 @@ class TeamAdjustment:
     kind: str = ""
 
 
+BYE_TEAM = 0
+"""``Match.away`` of a team's pairing-allocated bye (a team Swiss, C.04.6 Art. 1.4; TRF-2026
+record 320): the home team meets nobody and scores the match and game points of a draw."""
+
+
 @dataclass(frozen=True)
 class Match:
-    """A team match inside a round: ``boards`` are 0-based indices into ``Round.boards``."""
+    """A team match inside a round: ``boards`` are 0-based indices into ``Round.boards``.
+    ``away == BYE_TEAM`` (no boards) is the home team's pairing-allocated bye."""
 
     home: int
     away: int
     boards: tuple[int, ...] = ()
+
+    @property
+    def bye(self) -> bool:
+        return self.away == BYE_TEAM
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ SYSTEMS: dict[str, str] = {
     "gamma": "gamma",
     "mcmahon": "mcmahon",
     "keizer": "keizer",
+    "swiss-team": "swissteam",
 }
 
 

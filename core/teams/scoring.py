@@ -65,6 +65,8 @@ def match_scores(t: Tournament, aggregate: str = "round") -> list[MatchScore]:
     order: list[tuple[int, ...]] = []
     for rnd in t.rounds:
         for m_index, match in enumerate(rnd.matches):
+            if match.bye:  # a team Swiss's pairing-allocated bye: no match (team_standings)
+                continue
             home_pts = away_pts = Fraction(0)
             complete = True
             for i in match.boards:
@@ -124,6 +126,21 @@ class _Tally:
     opponents: list[int] = field(default_factory=list)
 
 
+def _add_byes(t: Tournament, acc: dict[int, _Tally]) -> None:
+    """A team Swiss's pairing-allocated byes: the points of a drawn match (C.04.6 Art. 1.4),
+    no match played, no opponent."""
+    byes = [(rnd, m.home) for rnd in t.rounds for m in rnd.matches if m.bye]
+    if not byes:
+        return
+    from core.teams.history import bye_points
+
+    mp, gp = bye_points(t)
+    for _rnd, team in byes:
+        a = acc.setdefault(team, _Tally())
+        a.match_points += mp
+        a.board_points += gp
+
+
 def team_standings(t: Tournament, aggregate: str = "round", mp: MatchPoints = MatchPoints(),
                    primary: str = "match") -> list[TeamStanding]:
     """Teams ranked by match points then board points (``primary="match"``), or by board
@@ -145,6 +162,7 @@ def team_standings(t: Tournament, aggregate: str = "round", mp: MatchPoints = Ma
             a.draws += mpts == mp.draw and hm == am
             a.losses += mpts == mp.loss and hm != am
             a.opponents.append(opp)
+    _add_byes(t, acc)
     for team, (extra_mp, extra_bp) in team_adjusted_points(t).items():
         if team in acc:
             acc[team].match_points += extra_mp

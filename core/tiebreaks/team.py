@@ -44,8 +44,18 @@ def team_rows(t: Tournament, upto: int | None = None) -> dict[int, list[dict]]:
                                                   home=True, boards=())
                                              for r in range(1, rounds + 1)] for team in t.teams}
     members = {team.id: set(team.members) for team in t.teams}
+    bye_mp_gp = None
     for rnd in t.rounds[:rounds]:
         for match in rnd.matches:
+            if match.bye:  # a team Swiss's pairing-allocated bye (C.04.6 Art. 1.4)
+                if bye_mp_gp is None:
+                    from core.teams.history import bye_points
+                    bye_mp_gp = bye_points(t)
+                if match.home in rows:
+                    rows[match.home][rnd.number - 1] = dict(
+                        round=rnd.number, opponent=None, mp=bye_mp_gp[0], gp=bye_mp_gp[1],
+                        played=False, home=True, boards=(), bye=True)
+                continue
             board_pts: dict[int, list[Fraction]] = {match.home: [], match.away: []}
             played = False
             for i in match.boards:
@@ -89,7 +99,9 @@ def build_team_context(t: Tournament, primary: str = "MP", upto: int | None = No
         out = []
         for r in rs:
             value = int(r["mp"] * scale) if use_mp else int(r["gp"] * scale)
-            if r["opponent"] is None:
+            if r.get("bye"):
+                code, vur = Code.PAB, False
+            elif r["opponent"] is None:
                 code, vur = Code.ZERO_BYE, True
             elif r["mp"] == 2:
                 code, vur = (Code.WIN if r["played"] else Code.FORFEIT_WIN), False
@@ -99,7 +111,8 @@ def build_team_context(t: Tournament, primary: str = "MP", upto: int | None = No
                 code = Code.LOSS if r["played"] else Code.FORFEIT_LOSS
                 vur = not r["played"]
             out.append(Cell(r["round"], r["opponent"], value, code, r["played"] and r["opponent"] is not None,
-                            Colour.WHITE if r["home"] else Colour.BLACK, vur, r["opponent"] is not None))
+                            Colour.WHITE if r["home"] else Colour.BLACK, vur,
+                            r["opponent"] is not None or bool(r.get("bye"))))
         cells[team] = out
         secondary[team] = [(r["gp"] if use_mp else Fraction(r["mp"])) for r in rs]
         total[team] = sum(c.points for c in out)

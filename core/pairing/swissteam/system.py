@@ -1,0 +1,140 @@
+"""The registered ``swiss-team`` system: the event's teams → C.04.6 facts → the engine → team
+matches board by board, with an explanation per match and for the bye.
+
+Options read from ``Tournament.options`` (JSON values):
+- ``colour_preferences``: ``"A"`` (default), ``"B"`` or ``"none"`` (Art. 1.7);
+- ``primary``: ``"match"`` (default) or ``"game"`` points as the score (Art. 1.2);
+- ``secondary_colours``: use the secondary score for the first-team (Art. 4.2.2; default true);
+- ``boards``: boards per match (default: the smallest roster);
+- ``pab_match_points``, ``pab_game_points``: the bye's points (default: a drawn match, Art. 1.4).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from core.errors import TournamentError
+from core.i18n import _
+from core.model import BYE_TEAM, Colour, Match, Tournament
+from core.pairing.base import PairOptions, RoundPairing, System, next_round
+from core.pairing.roundrobin.build import team_round
+from core.pairing.swissteam.engine import TeamPairing, pair_round
+from core.pairing.swissteam.explain import explain
+from core.pairing.swissteam.field import PREFERENCE_TYPES, RoundRules, TeamState
+from core.teams.history import bye_points, match_boards, team_history
+from core.teams.roster import line_up, teams_by_id
+from core.teams.scoring import MatchPoints
+
+
+def rules_of(t: Tournament, round_no: int) -> RoundRules:
+    """The competition's choices (options) for this round."""
+    kind = str(t.options.get("colour_preferences", "A"))
+    if kind not in PREFERENCE_TYPES:
+        raise TournamentError(_("colour preferences must be A, B or none, not {value!r}").format(value=kind))
+    initial = "B" if t.initial_colour is Colour.BLACK else "W"
+    return RoundRules(round_no, t.total_rounds, kind, initial,
+                      bool(t.options.get("secondary_colours", True)))
+
+
+def game_primary(t: Tournament) -> bool:
+    primary = str(t.options.get("primary", "match"))
+    if primary not in ("match", "game"):
+        raise TournamentError(_("the primary score must be match or game points, not {value!r}").format(value=primary))
+    return primary == "game"
+
+
+def team_states(t: Tournament, round_no: int) -> dict[int, TeamState]:
+    """The facts of every team that plays in ``round_no`` (a team none of whose players is
+    available is not paired, C.04.2 Art. 3.3)."""
+    mp = MatchPoints()
+    bye_mp, bye_gp = bye_points(t)
+    swap = game_primary(t)
+    history = team_history(t, round_no - 1)
+    scores: dict[int, list[tuple[Fraction, Fraction]]] = {}
+    out: dict[int, TeamState] = {}
+    for team in t.teams:
+        score = second = Fraction(0)
+        colours, played, barred = "", 0, False
+        opponents: set[int] = set()
+        per_round = [(score, second)]
+        for entry in history.get(team.id, []):
+            if entry.bye:
+                m, g = bye_mp, bye_gp
+                barred = True
+            else:
+                g, og = entry.game_points, entry.opponent_game_points
+                m = Fraction(mp.win if g > og else mp.loss if g < og else mp.draw)
+                if entry.played and entry.opponent is not None:
+                    colours += "W" if entry.white else "B"
+                    opponents.add(entry.opponent)
+                    played += 1
+                elif m == mp.win:
+                    barred = True  # won by forfeit (C2)
+            score, second = score + m, second + g
+            per_round.append((score, second))
+        scores[team.id] = per_round
+        if swap:
+            score, second = second, score
+        out[team.id] = TeamState(team.id, score, second, colours, frozenset(opponents), False,
+                                 barred, played)
+    _mark_floaters(t, round_no, history, out, swap)
+    by_id = teams_by_id(t)
+    return {tid: s for tid, s in out.items() if line_up(t, by_id[tid], round_no)}
+
+
+def _mark_floaters(t: Tournament, round_no: int, history, states: dict[int, TeamState], swap: bool) -> None:
+    """Art. 1.5: a floater of the previous round met an opponent with a different score
+    (the scores before that round)."""
+    if round_no < 2:
+        return
+    before = {tid: _score_before(history.get(tid, []), round_no - 1, t, swap) for tid in states}
+    for tid, s in states.items():
+        last = [e for e in history.get(tid, []) if e.round == round_no - 1]
+        if last and last[0].opponent is not None and last[0].opponent in before:
+            if before[tid] != before[last[0].opponent]:
+                states[tid] = TeamState(s.tpn, s.score, s.secondary, s.colours, s.opponents, True,
+                                        s.bye_barred, s.matches)
+
+
+def _score_before(entries, round_no: int, t: Tournament, swap: bool) -> Fraction:
+    mp = MatchPoints()
+    bye_mp, bye_gp = bye_points(t)
+    total = Fraction(0)
+    for e in entries:
+        if e.round >= round_no:
+            break
+        if e.bye:
+            total += bye_gp if swap else bye_mp
+        elif swap:
+            total += e.game_points
+        else:
+            g, og = e.game_points, e.opponent_game_points
+            total += mp.win if g > og else mp.loss if g < og else mp.draw
+    return total
+
+
+def compute(t: Tournament, options: PairOptions) -> tuple[int, dict[int, TeamState], TeamPairing]:
+    round_no = next_round(t)
+    if len(t.teams) < 2:
+        raise TournamentError(_("a team Swiss needs at least two teams"))
+    states = team_states(t, round_no)
+    return round_no, states, pair_round(list(states.values()), rules_of(t, round_no), options)
+
+
+def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPairing:
+    """The engine of ``swiss-team``: each match board by board, the team with White on board
+    1 first (White on the odd boards), the bye as a match without boards."""
+    t = tournament
+    round_no, states, result = compute(t, options)
+    boards = match_boards(t)
+    built = team_round(t, round_no, [(w, b, "odd") for w, b, _ in result.boards], boards=boards)
+    matches = list(built.matches)
+    if result.bye is not None:
+        matches.append(Match(result.bye, BYE_TEAM, ()))
+    explanations = dict(built.explanations)
+    for key, lines in explain(t, states, result, built).items():
+        explanations[key] = tuple(explanations.get(key, ())) + lines
+    return RoundPairing(round_no, built.boards, (), explanations, tuple(matches))
+
+
+SWISS_TEAM = System("swiss-team", "2026", pair)

@@ -1,0 +1,89 @@
+"""What each team did in each round of a team event: opponent, colour, match and game points,
+played or not, the pairing-allocated bye.
+
+Why one place: the team Swiss engine (its scores, colours, floats and bye rules), the team
+standings and the team tie-breaks all read the same facts from the boards; a match counts as
+played when at least one of its games was played over the board (a match whose every game
+is forfeited gives no colour and no meeting, C.04.6 Art. 1.6.1 and C.04.2 Art. 3.5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from core.model import Match, Round, Tournament
+
+
+@dataclass(frozen=True)
+class TeamRound:
+    """One team in one round."""
+
+    round: int
+    opponent: int | None
+    """``None``: the pairing-allocated bye (``bye``) or no match at all."""
+    game_points: Fraction
+    opponent_game_points: Fraction
+    played: bool
+    white: bool
+    """The team's first board had White (Art. 1.6.1); meaningful when ``played``."""
+    complete: bool
+    bye: bool = False
+
+
+def match_boards(t: Tournament) -> int:
+    """Boards per match: the ``boards`` option, else the smallest roster."""
+    wanted = t.options.get("boards")
+    if wanted:
+        return int(wanted)
+    return min((len(team.members) for team in t.teams if team.members), default=1)
+
+
+def bye_points(t: Tournament) -> tuple[Fraction, Fraction]:
+    """The match and game points of a team's pairing-allocated bye: those of a drawn match
+    unless the event says otherwise (C.04.6 Art. 1.4; options ``pab_match_points``,
+    ``pab_game_points``)."""
+    mp = t.options.get("pab_match_points")
+    gp = t.options.get("pab_game_points")
+    return (Fraction(str(mp)) if mp is not None else Fraction(1),
+            Fraction(str(gp)) if gp is not None else Fraction(match_boards(t)) * t.points.win / 2)
+
+
+def _side(t: Tournament, rnd: Round, match: Match, members: set[int]) -> tuple[Fraction, Fraction, bool, bool, bool]:
+    """(home points, away points, played, home had White on board 1, complete)."""
+    home_pts = away_pts = Fraction(0)
+    played, complete = False, True
+    for i in match.boards:
+        board = rnd.boards[i]
+        home_white = board.white in members
+        if board.result is None:
+            complete = False
+            continue
+        wc, bc = board.result.codes(board.unrated)
+        w, b = t.points.for_code(wc), t.points.for_code(bc)
+        home_pts += w if home_white else b
+        away_pts += b if home_white else w
+        played |= board.result.played
+    first_white = bool(match.boards) and rnd.boards[match.boards[0]].white in members
+    return home_pts, away_pts, played, first_white, complete
+
+
+def team_history(t: Tournament, upto: int | None = None) -> dict[int, list[TeamRound]]:
+    """Per team id, one entry per round it had a match or the bye in (rounds ≤ ``upto``)."""
+    members = {team.id: set(team.members) for team in t.teams}
+    out: dict[int, list[TeamRound]] = {team.id: [] for team in t.teams}
+    _, bye_gp = bye_points(t) if any(m.bye for r in t.rounds for m in r.matches) else (0, Fraction(0))
+    for rnd in t.rounds:
+        if upto is not None and rnd.number > upto:
+            break
+        for match in rnd.matches:
+            if match.bye:
+                out.setdefault(match.home, []).append(
+                    TeamRound(rnd.number, None, Fraction(bye_gp), Fraction(0), False, False, True, True))
+                continue
+            hp, ap, played, home_white, complete = _side(t, rnd, match, members.get(match.home, set()))
+            out.setdefault(match.home, []).append(
+                TeamRound(rnd.number, match.away, hp, ap, played, home_white, complete))
+            out.setdefault(match.away, []).append(
+                TeamRound(rnd.number, match.home, ap, hp, played, not home_white, complete))
+    return out
