@@ -45,6 +45,7 @@ SYSTEM_NAMES: dict[str, str] = {
     "gamma": N_("Gamma scheme"),
     "mcmahon": N_("McMahon system"),
     "keizer": N_("Keizer system"),
+    "swiss-team": N_("Swiss Team Pairing System"),
 }
 """Pairing system id (``core.pairing.registry``) → English name (glossary §J)."""
 

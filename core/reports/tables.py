@@ -167,6 +167,8 @@ def pairing_list(view: View, round_no: int) -> Report:
         from core.reports.teams import match_title
 
         for m_index, match in enumerate(rnd.matches):
+            if match.bye:
+                continue
             table = Table(columns, title=match_title(view, round_no, m_index))
             for j, i in enumerate(match.boards, start=1):  # boards of the match: 1..n
                 table.rows.append(_board_row(view, round_no, j, rnd.boards[i], go))
@@ -186,9 +188,14 @@ def pairing_list(view: View, round_no: int) -> Report:
             if not y.absent:
                 byes.rows.append([y.pno, view.name(y.pno), _bye_label(y.kind)])
         report.tables.append(byes)
+    bye_teams = _team_byes(view, round_no)
+    if bye_teams:
+        report.tables.append(bye_teams[0])
     not_checked_in = {y.pno for y in rnd.byes if y.absent}  # the check-in's zero-point byes
+    resting = bye_teams[1] if bye_teams else set()
     absent = [p for p in sorted(t.players, key=lambda p: p.pno)
-              if (p.active_in(round_no) and p.pno not in _seated(rnd)) or p.pno in not_checked_in]
+              if (p.active_in(round_no) and p.pno not in _seated(rnd) and p.pno not in resting)
+              or p.pno in not_checked_in]
     if absent:
         table = Table([Column("pno", _("No."), "r", minor=True), Column("name", _("Name"), flex=True, link="pno")],
                       title=_("Absent (not paired)"))
@@ -196,6 +203,21 @@ def pairing_list(view: View, round_no: int) -> Report:
             table.rows.append([p.pno, p.name])
         report.tables.append(table)
     return report
+
+
+def _team_byes(view: View, round_no: int) -> tuple[Table, set[int]] | None:
+    """A team Swiss's pairing-allocated bye: the table naming the team, and its players (who
+    have no game but are not absent)."""
+    t = view.tournament
+    teams = {team.id: team for team in t.teams}
+    byes = [m.home for m in t.round(round_no).matches if m.bye and m.home in teams]
+    if not byes:
+        return None
+    table = Table([Column("team", _("Team"), flex=True), Column("kind", _("Bye"))],
+                  title=_("Teams without a match"))
+    for tid in byes:
+        table.rows.append([teams[tid].name, _("Pairing-allocated bye")])
+    return table, {pno for tid in byes for pno in teams[tid].members}
 
 
 def _away_table(view: View, away: dict[int, str]) -> Table:

@@ -33,7 +33,9 @@ from core.trf.fields import (
 )
 from core.trf.player_comments import check_clubs, ranking_172, read_player_comment
 from core.trf.records import NRS, READERS, RULER, Record299, read_nrs
-from core.trf.teams import MATCH_COMMENT, derive_matches, read_match_comment, read_team_line
+from core.trf.teams import (
+    MATCH_COMMENT, derive_matches, read_bye_line, read_match_comment, read_team_line, with_byes,
+)
 from core.trf.types import SYSTEM_COMMENT, TournamentType, type_code
 
 TIMES_COMMENT = "### hakem times "
@@ -95,6 +97,12 @@ class TrfDocument:
     team_lines: dict[int, int] = field(default_factory=dict)
     """Team id → the line its record is on (for problems found later)."""
     match_orders: dict[int, tuple] = field(default_factory=dict)
+    team_byes: dict[int, int] = field(default_factory=dict)
+    """Round → the team with the pairing-allocated bye (record 320)."""
+    team_bye_points: tuple[Fraction, Fraction] | None = None
+    """Record 320's match and game points of the bye."""
+    bye_record: tuple[int, str] | None = None
+    """Record 320 as read (line number, text): a team event's byes, else kept as written."""
     """Round → the team matches recorded in a ``### hakem matches`` comment."""
     extra_lines: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
@@ -120,7 +128,7 @@ _HEADER_CODES = {"012", "022", "032", "042", "052", "062", "072", "082", "092", 
                  "172", "182", "202", "212"}
 _KEPT_HEADERS = {"082", "172", "182", "192", "202", "212"}
 """Header records written back as read when hakem's data does not decide them."""
-_KEPT_LINES = {"300", "320", "330", "352", "362", "801", "802"}
+_KEPT_LINES = {"300", "330", "352", "362", "801", "802"}
 """TRF-2026 team records hakem derives itself or does not use: kept as written."""
 _GAPS = ((4, "record code"), (9, "pairing number"), (14, "title"), (48, "name"), (53, "rating"),
          (57, "federation"), (69, "FIDE number"), (80, "birth date"), (85, "points"),
@@ -324,6 +332,9 @@ def _read_line(doc: TrfDocument, lineno: int, line: str) -> None:
         doc.headers[code] = line[4:].rstrip()
     elif code in ("310", "013"):
         _read_team(doc, lineno, line)
+    elif code == "320":  # a team event's byes (read with the teams, _read_team_byes); else kept
+        doc.bye_record = (lineno, line.rstrip())
+        doc.extra_lines.append(line.rstrip())
     elif code in _KEPT_LINES:
         doc.extra_lines.append(line.rstrip())
     elif RULER.fullmatch(line.rstrip()):
@@ -375,10 +386,11 @@ def _with_matches(doc: TrfDocument, rnd: Round) -> Round:
     if recorded is not None:
         ids = {team.id for team in doc.teams}
         indices = sorted(i for m in recorded for i in m.boards)
-        if (all(m.home in ids and m.away in ids for m in recorded)
+        if (all(m.home in ids and (m.away in ids or m.bye) for m in recorded)
                 and indices == sorted(set(indices)) and all(0 <= i < len(rnd.boards) for i in indices)):
             return Round(rnd.number, rnd.boards, rnd.byes, rnd.manual, recorded)
-    return Round(rnd.number, rnd.boards, rnd.byes, rnd.manual, derive_matches(rnd, doc.teams))
+    return Round(rnd.number, rnd.boards, rnd.byes, rnd.manual,
+                 with_byes(derive_matches(rnd, doc.teams), doc.team_byes.get(rnd.number)))
 
 
 def _read_board_order(doc: TrfDocument, lineno: int, line: str) -> None:
@@ -523,6 +535,7 @@ def to_tournament(doc: TrfDocument, tournament_id: str = "") -> Tournament:
                        points=doc.points, total_rounds=total, adjustments=_adjustments(doc, known, total))
     ordered = _ordered_rounds(doc, draft, rounds)
     _check_teams(doc, known)
+    _read_team_byes(doc)
     ordered = [_with_matches(doc, rnd) for rnd in ordered]
     draft = draft.with_changes(rounds=tuple(ordered), teams=tuple(doc.teams),
                                team_adjustments=_team_adjustments(doc, total))
@@ -537,6 +550,7 @@ def to_tournament(doc: TrfDocument, tournament_id: str = "") -> Tournament:
         draft, wrong = fold_matches(draft)
         if wrong:
             raise TrfError([Problem(_("rounds"), text) for text in wrong], _('the TRF file has problems'))
+    options.update(_bye_options(doc, draft.with_changes(options=options)))
     return draft.with_changes(
         system=system, acceleration=acceleration,
         place=doc.headers.get("022", "").strip(),
@@ -717,6 +731,41 @@ def _check_virtual_points(doc: TrfDocument, known: set[int], total: int) -> None
                 pno=pno, r=max(by_round), total=total)))
 
 
+def _read_team_byes(doc: TrfDocument) -> None:
+    """Record 320 of a team event: the team with the pairing-allocated bye in each round
+    (the matches get it) and its points; in a file without teams it stays as written."""
+    if doc.bye_record is None or not doc.teams:
+        return
+    lineno, line = doc.bye_record
+    doc.extra_lines.remove(line)
+    byes = read_bye_line(line)
+    if byes is None:
+        doc.problem(lineno, 5, _("record 320 needs the bye's match and game points, then a team number per round"))
+        return
+    ids = {team.id for team in doc.teams}
+    for rnd, team in byes[2].items():
+        if team not in ids:
+            doc.problem(lineno, 11 + 4 * rnd, _("record 320, round {round}: there is no team {team}").format(
+                round=rnd, team=team))
+    doc.team_bye_points, doc.team_byes = (byes[0], byes[1]), byes[2]
+
+
+def _bye_options(doc: TrfDocument, draft: Tournament) -> dict[str, object]:
+    """Record 320's points of the team bye, where they differ from a drawn match's."""
+    if doc.team_bye_points is None:
+        return {}
+    from core.teams.history import bye_points
+
+    mp, gp = doc.team_bye_points
+    default_mp, default_gp = bye_points(draft)
+    out: dict[str, object] = {}
+    if mp != default_mp:
+        out["pab_match_points"] = str(mp)
+    if gp != default_gp:
+        out["pab_game_points"] = str(gp)
+    return out
+
+
 def _type_and_options(doc: TrfDocument) -> tuple[str, str | None, dict[str, object]]:
     """System and acceleration (from ``### hakem system``, else 192) and the options that
     keep what hakem does not model, so the file is written back as it came."""
@@ -730,6 +779,8 @@ def _type_and_options(doc: TrfDocument) -> tuple[str, str | None, dict[str, obje
     if comment and comment[0] in SYSTEMS:
         system = comment[0]
         acceleration = "baku" if "baku" in comment[1:] or acceleration else None
+    if ttype is not None and ttype.options and system == ttype.system:
+        options.update(dict(ttype.options))
     if ttype is not None and ttype.round_robin and system not in _ROUND_ROBINS:
         options["round_robin"] = True
     accelerated = {str(pno): {str(r): str(v) for r, v in sorted(rounds.items()) if v}
@@ -742,7 +793,7 @@ def _type_and_options(doc: TrfDocument) -> tuple[str, str | None, dict[str, obje
         options["trf_type"] = doc.headers["092"].strip()
     kept = {code: value.strip() for code, value in doc.headers.items() if code in _KEPT_HEADERS and value.strip()}
     # only what the writer would not produce by itself from the model
-    if kept.get("192") == type_code(system, acceleration)[0]:
+    if kept.get("192") == type_code(system, acceleration, options)[0]:
         del kept["192"]
     if "202" in kept and kept["202"] == ",".join(_tiebreaks(doc, quiet=True)) and "212" not in kept:
         del kept["202"]  # (kept beside a 212: the writer keeps 212 while 202 still holds)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from core.i18n import _
-from core.model import Match, Round, Team, Tournament
+from core.model import BYE_TEAM, Match, Round, Team, Tournament
 
 MATCH_COMMENT = "### hakem matches "
 
@@ -51,6 +51,36 @@ def team_lines(t: Tournament, flavour: str, ranks: dict[int, int] | None = None)
     return lines
 
 
+def bye_lines(t: Tournament) -> list[str]:
+    """Record 320 (a team Swiss's pairing-allocated byes): the bye's match points at 5–8 and
+    game points at 10–13, then the team that had the bye in each round (3 digits, 000 for
+    none) from column 15, every 4 columns."""
+    byes = {rnd.number: m.home for rnd in t.rounds for m in rnd.matches if m.bye}
+    if not byes:
+        return []
+    from core.teams.history import bye_points
+
+    mp, gp = bye_points(t)
+    cells = "".join(f" {byes.get(r, 0):03d}" for r in range(1, len(t.rounds) + 1))
+    return [f"320 {float(mp):04.1f} {float(gp):04.1f}{cells}"]
+
+
+def read_bye_line(line: str) -> tuple[Fraction, Fraction, dict[int, int]] | None:
+    """Parse record 320: (match points, game points, round → team); ``None`` if malformed."""
+    parts = line[3:].split()
+    try:
+        mp, gp = Fraction(parts[0]), Fraction(parts[1])
+        teams = {r: int(cell) for r, cell in enumerate(parts[2:], start=1) if int(cell)}
+    except (ValueError, IndexError, ZeroDivisionError):
+        return None
+    return mp, gp, teams
+
+
+def with_byes(matches: tuple[Match, ...], team: int | None) -> tuple[Match, ...]:
+    """A round's matches plus the team's pairing-allocated bye (record 320)."""
+    return matches + ((Match(team, BYE_TEAM, ()),) if team else ())
+
+
 def match_comments(t: Tournament) -> list[str]:
     """``### hakem matches R home-away:i,j,…`` per round with matches (board indices 0-based
     in the written board order) — only where deriving them from the rosters would differ."""
@@ -58,7 +88,8 @@ def match_comments(t: Tournament) -> list[str]:
         return []
     out = []
     for rnd in t.rounds:
-        if rnd.matches and tuple(rnd.matches) != derive_matches(rnd, t.teams):
+        bye = next((m.home for m in rnd.matches if m.bye), None)
+        if rnd.matches and tuple(rnd.matches) != with_byes(derive_matches(rnd, t.teams), bye):
             parts = " ".join(f"{m.home}-{m.away}:" + ",".join(str(i) for i in m.boards)
                              for m in rnd.matches)
             out.append(f"{MATCH_COMMENT}{rnd.number} {parts}")

@@ -49,11 +49,47 @@ _NEAREST: dict[str, str] = {
 @dataclass(frozen=True)
 class TournamentType:
     """What a 192 code says: hakem's system (``None`` if it has none), Baku acceleration,
-    and whether the pairings are pre-determined (a round robin)."""
+    whether the pairings are pre-determined (a round robin), and the system's options the code
+    carries (a team Swiss's colour preferences and scores)."""
 
     system: str | None
     baku: bool
     round_robin: bool
+    options: tuple[tuple[str, object], ...] = ()
+
+
+_TEAM_WORDS = {"TYPEA", "TYPEB", "MP", "GP"}
+
+
+def team_swiss_code(options: dict | None) -> str:
+    """``FIDE_TEAM_[TYPEA_|TYPEB_]P[_S]``: the colour preference type (none without it), the
+    primary score, the secondary score when it decides the first-team (C.04.6 Arts. 1.2, 1.7,
+    4.2.2)."""
+    options = options or {}
+    kind = str(options.get("colour_preferences", "A"))
+    primary = "GP" if options.get("primary") == "game" else "MP"
+    parts = ["FIDE_TEAM"] + ([f"TYPE{kind}"] if kind in ("A", "B") else []) + [primary]
+    if options.get("secondary_colours", True):
+        parts.append("MP" if primary == "GP" else "GP")
+    return "_".join(parts)
+
+
+def read_team_swiss_code(base: str) -> tuple[tuple[str, object], ...] | None:
+    """The options of a ``FIDE_TEAM…`` code; ``None`` if it is not a team Swiss code.  A bare
+    ``FIDE_TEAM`` is Type A by match points, game points for colours."""
+    words = base.split("_")[2:]
+    if not words:
+        return (("colour_preferences", "A"),)
+    if not set(words) <= _TEAM_WORDS:
+        return None
+    kind = "A" if "TYPEA" in words else "B" if "TYPEB" in words else "none"
+    scores = [w for w in words if w in ("MP", "GP")]
+    out: list[tuple[str, object]] = [("colour_preferences", kind)]
+    if scores[:1] == ["GP"]:
+        out.append(("primary", "game"))
+    if len(scores) < 2:
+        out.append(("secondary_colours", False))
+    return tuple(out)
 
 
 def read_type(code: str) -> TournamentType | None:
@@ -64,15 +100,22 @@ def read_type(code: str) -> TournamentType | None:
         return None
     if base in _READ:
         return TournamentType(_READ[base], baku, base in _ROUND_ROBIN_CODES)
+    if base == "FIDE_TEAM" or base.startswith("FIDE_TEAM_"):
+        team = read_team_swiss_code(base)
+        if team is not None:
+            return TournamentType("swiss-team", baku, False, team)
     if base in ("CUSTOM_SWISS", "CUSTOM_ROUNDROBIN", "FIDE_SCHILLER") \
             or base.startswith("FIDE_TEAM"):
         return TournamentType(None, baku, base in _ROUND_ROBIN_CODES)
     return None
 
 
-def type_code(system: str, acceleration: str | None) -> tuple[str, bool]:
+def type_code(system: str, acceleration: str | None, options: dict | None = None) -> tuple[str, bool]:
     """The 192 code for a hakem system and whether it says the system exactly (else a
-    ``### hakem system`` comment must follow)."""
+    ``### hakem system`` comment must follow); a team Swiss's code carries its options."""
+    if system == "swiss-team":
+        code = team_swiss_code(options)
+        return (code + "_BAKU" if (acceleration or "").lower() == BAKU else code), True
     exact = system in _WRITE
     code = _WRITE.get(system) or _NEAREST.get(system, "CUSTOM_SWISS")
     if (acceleration or "").lower() == BAKU and code in _SWISS_WITH_BAKU:

@@ -21,7 +21,7 @@ from core.trf.boards import canonical_board_order
 from core.trf.fields import date_for_trf
 from core.trf.player_comments import club_lines, national_comment, ranking_172
 from core.trf.reader import TIMES_COMMENT
-from core.trf.teams import match_comments, team_lines
+from core.trf.teams import bye_lines, match_comments, team_lines
 from core.trf.types import SYSTEM_COMMENT, read_type, type_code
 
 
@@ -164,7 +164,7 @@ def _times_comment(t: Tournament) -> list[str]:
 def _type_lines(t: Tournament, flavour: str, kept: dict[str, str]) -> list[str]:
     """Record 192 (TRF-2026 only) and the ``### hakem system`` comment when the code does not
     name hakem's system exactly."""
-    code, exact = type_code(t.system, t.acceleration)
+    code, exact = type_code(t.system, t.acceleration, dict(t.options or {}))
     raw = kept.get("192")
     if raw:
         meaning = read_type(raw)
@@ -349,6 +349,7 @@ def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
     lines.extend(club_lines(t))
     # after the players: readers resolve the members' pairing numbers against them
     lines.extend(team_lines(t, flavour, team_ranks))
+    lines.extend(bye_lines(t))
     return line_ending.join(lines) + line_ending
 
 

@@ -246,9 +246,17 @@ def match_rows(t: Tournament, rnd) -> dict[str, tuple]:
     from core.teams.scoring import MatchPoints, match_scores
 
     teams = {team.id: team.name for team in t.teams}
-    scores = [s for s in match_scores(t) if s.rounds == (rnd.number,)]
+    scores = iter([s for s in match_scores(t) if s.rounds == (rnd.number,)])
     out = {}
-    for k, (match, score) in enumerate(zip(rnd.matches, scores)):
+    for k, match in enumerate(rnd.matches):
+        if match.bye:  # a team Swiss's pairing-allocated bye: the points of a drawn match
+            from core.teams.history import bye_points
+
+            mp, gp = bye_points(t)
+            out[f"m{k}"] = ("", "", f"▸ {teams.get(match.home, match.home)}", "",
+                            f"{fmt_points(gp)} → {fmt_points(mp)}", "", "", _("Pairing-allocated bye"))
+            continue
+        score = next(scores)
         board_points = f"{fmt_points(score.home_points)}:{fmt_points(score.away_points)}"
         if score.complete:
             home, away = score.match_points(MatchPoints())

@@ -33,8 +33,14 @@ def check_rounds(t: Tournament, system_id: str) -> tuple[int, list[str]]:
         except PairingImpossible as error:
             lines.append(f"round {r}: the engine finds no pairing ({error})")
             continue
-        mine = [(b.white, b.black) for b in got.boards]
-        my_pab = next((y.pno for y in got.byes if y.kind is ByeKind.PAB), None)
+        if t.teams and got.matches:  # a team system: compare the matches and the team's bye
+            expected = [(m.home, m.away) for m in t.rounds[r - 1].matches if not m.bye]
+            pab = next((m.home for m in t.rounds[r - 1].matches if m.bye), None)
+            mine = [(m.home, m.away) for m in got.matches if not m.bye]
+            my_pab = next((m.home for m in got.matches if m.bye), None)
+        else:
+            mine = [(b.white, b.black) for b in got.boards]
+            my_pab = next((y.pno for y in got.byes if y.kind is ByeKind.PAB), None)
         if mine == expected and my_pab == pab:
             continue
         lines.append(f"round {r}: differs from the engine")

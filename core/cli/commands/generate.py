@@ -36,10 +36,14 @@ def run(args: argparse.Namespace) -> int:
     from core.pairing.swiss.simulate import Settings, generate
     from core.trf import write_trf
 
-    if args.players < 2:
-        raise CliError(_("--players must be at least 2, not {players}").format(players=args.players))
     if args.rounds < 1:
         raise CliError(_("--rounds must be at least 1, not {rounds}").format(rounds=args.rounds))
+    if args.system == "swiss-team":
+        return _teams(args)
+    if args.teams is not None:
+        raise CliError(_("--teams is for --swiss-team; other systems take --players"))
+    if args.players is None or args.players < 2:
+        raise CliError(_("--players must be at least 2, not {players}").format(players=args.players))
     settings = Settings(players=args.players, rounds=args.rounds, seed=args.seed,
                         draws=args.draws, forfeits=args.forfeits, byes=args.byes,
                         withdrawals=args.withdrawals)
@@ -48,10 +52,27 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _teams(args: argparse.Namespace) -> int:
+    """A random team Swiss: ``--teams`` teams of ``--boards`` players."""
+    from core.cli.common import write_output
+    from core.pairing.swissteam.simulate import generate_teams
+    from core.trf import write_trf
+
+    if args.teams is None or args.teams < 2:
+        raise CliError(_("--swiss-team needs --teams, at least 2, not {teams}").format(teams=args.teams))
+    if args.boards < 1:
+        raise CliError(_("--boards must be at least 1, not {boards}").format(boards=args.boards))
+    t = generate_teams(args.teams, args.boards, args.rounds, args.seed, args.draws, args.forfeits)
+    write_output(write_trf(t, flavour=args.flavour), args.output, args.force, "trf")
+    return 0
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("generate", help=_("generate a random tournament paired by our engine"))
     add_system_flags(p)
-    p.add_argument("--players", type=int, required=True, help=_("number of players"))
+    p.add_argument("--players", type=int, help=_("number of players"))
+    p.add_argument("--teams", type=int, help=_("--swiss-team: number of teams"))
+    p.add_argument("--boards", type=int, default=4, help=_("--swiss-team: boards per match (default 4)"))
     p.add_argument("--rounds", type=int, required=True, help=_("number of rounds"))
     p.add_argument("--seed", type=int, default=1, help=_("random seed (default 1)"))
     p.add_argument("--draws", type=_pct, default=0.3, metavar="PCT",

@@ -74,6 +74,9 @@ def run(args: argparse.Namespace) -> int:
     keizer = _keizer_options(args, t.system)
     if keizer:
         changes["options"] = {**dict(changes.get("options", t.options)), "keizer": keizer}
+    team = _team_swiss_options(args, t.system)
+    if team:
+        changes["options"] = {**dict(changes.get("options", t.options)), **team}
     from core.pairing.swiss.restrictions import event_options
 
     apart = event_options(t.system, args.same_federation_rounds, args.same_federation_points,
@@ -113,6 +116,18 @@ def _knockout_options(args: argparse.Namespace, system: str) -> dict:
         given["start"] = start_of_day(given["start"])
     if "places" in given and given["places"] < 1:
         raise TournamentError(_('--places must be a whole number of at least 1'))
+    return given
+
+
+def _team_swiss_options(args: argparse.Namespace, system: str) -> dict:
+    """The ``swiss-team`` settings (C.04.6 Arts. 1.2, 1.4, 1.7) from ``--team-colours``,
+    ``--boards`` and ``--team-primary``."""
+    given = {k: v for k, v in (("colour_preferences", args.team_colours), ("boards", args.boards),
+                                ("primary", args.team_primary)) if v is not None}
+    if given and system != "swiss-team" and set(given) != {"boards"}:
+        raise TournamentError(_('--team-colours and --team-primary are for --system swiss-team only'))
+    if args.boards is not None and args.boards < 1:
+        raise TournamentError(_('--boards must be at least 1, not {boards}').format(boards=args.boards))
     return given
 
 
@@ -182,6 +197,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     from core.cli.commands.keizer import add_keizer_flags
 
     add_keizer_flags(p)
+    p.add_argument("--boards", type=int, metavar="N", help=_("team events: boards per match"))
+    p.add_argument("--team-colours", choices=["A", "B", "none"],
+                   help=_("swiss-team: colour preferences of Type A (default), Type B, or none (C.04.6 Art. 1.7)"))
+    p.add_argument("--team-primary", choices=["match", "game"],
+                   help=_("swiss-team: the score teams are paired by, match points (default) or game points"))
     p.add_argument("--same-federation-rounds", type=int, metavar="N",
                    help=_("Swiss: players of one federation with more than P points are not paired "
                           "in the last N rounds (youth championships; N is usually 3)"))

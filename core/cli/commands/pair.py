@@ -1,4 +1,4 @@
-"""``hakem pair (--dutch | --dutch-2017 | --dubov | --burstein | --lim) IN.trf -p [OUT.txt]``.
+"""``hakem pair (--dutch | --dutch-2017 | --dubov | --burstein | --lim | --swiss-team) IN.trf -p [OUT.txt]``.
 
 The engine interface of the public FIDE-endorsed programs (spec/cli.md): read a TRF holding
 the rounds played so far, write the next round as "number of lines, then ``WHITE BLACK`` per
@@ -27,6 +27,7 @@ SYSTEM_FLAGS: dict[str, str] = {
     "--double-swiss": "double-swiss",
     "--dubov-1997": "dubov-1997",
     "--burstein-legacy": "burstein-legacy",
+    "--swiss-team": "swiss-team",
 }
 
 
@@ -48,7 +49,12 @@ def read_trf_file(path: str) -> Tournament:
 
 
 def engine_output(pairing: RoundPairing) -> str:
-    """The public engines' output format for one round."""
+    """The public engines' output format for one round; a team system lists its matches by
+    team number (the team with White on board 1 first, ``TEAM 0`` for the bye)."""
+    if pairing.matches:
+        lines = [f"{m.home} {m.away}" for m in pairing.matches if not m.bye]
+        lines += [f"{m.home} 0" for m in pairing.matches if m.bye]
+        return "\n".join([str(len(lines))] + lines) + "\n"
     # a Double-Swiss match is one line: game 1's White first (its game 2 is the reverse)
     lines = [f"{b.white} {b.black}" for b in pairing.boards if b.game != "g2"]
     lines += [f"{y.pno} 0" for y in pairing.byes if y.kind is ByeKind.PAB]

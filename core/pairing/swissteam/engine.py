@@ -22,7 +22,7 @@ from core.pairing.base import PairOptions
 from core.pairing.matching.cardinality import max_matching
 from core.pairing.matching.incremental import new_matcher
 from core.pairing.swissteam.colours import allocate, colour_costs
-from core.pairing.swissteam.field import RoundRules, TeamState, may_meet
+from core.pairing.swissteam.field import RoundRules, TeamState
 
 
 @dataclass(frozen=True)
@@ -53,9 +53,16 @@ class _Field:
         self.rules = rules
         self.options = options
         self._hint: dict[int, int] = {}
+        self._barred = {s.tpn: set(s.opponents) for s in self.teams.values()}
+        for pair in rules.forbidden:
+            if len(pair) == 2:
+                a, b = sorted(pair)
+                self._barred.setdefault(a, set()).add(b)
+                self._barred.setdefault(b, set()).add(a)
 
     def meet(self, a: int, b: int) -> bool:
-        return may_meet(self.teams[a], self.teams[b], self.rules)
+        """C1 and the barred pairs (``field.may_meet``), from sets built once."""
+        return b not in self._barred[a]
 
     def pairable(self, group: Iterable[int]) -> bool:
         """C1 for a set of teams: they can all be paired among themselves."""
@@ -254,7 +261,7 @@ class _BracketSearch:
         self.cost: dict[tuple[int, int], int] = {}
         for i, j in combinations(range(n), 2):
             a, b = f.teams[teams[i]], f.teams[teams[j]]
-            if not may_meet(a, b, f.rules):
+            if not f.meet(a.tpn, b.tpn):
                 continue
             c8, c9 = colour_costs(a, b, f.rules)
             c10 = 0
@@ -269,8 +276,11 @@ class _BracketSearch:
         for (i, j), c in self.cost.items():
             rows[j].append((i, self.unit - c))
         self.matcher.load(rows)
-        self.removed: set[tuple[int, int]] = set()
-        """Edges the choices made so far have taken out of the graph."""
+        self.adj: list[set[int]] = [set() for _ in range(n)]
+        """The edges still in the graph (the choices made so far take some out)."""
+        for i, j in self.cost:
+            self.adj[i].add(j)
+            self.adj[j].add(i)
         self.mate = self.matcher.solve()
         self.best = self._weight(self.mate)
         if any(m == -1 for m in self.mate):
@@ -281,9 +291,16 @@ class _BracketSearch:
         return sum(self.unit - self.cost[(i, m)] for i, m in enumerate(mate) if 0 <= i < m)
 
     def _set(self, v: int, edge: tuple[int, int], weight: int) -> None:
-        """Change an edge of ``v``; ``v`` is the vertex the matcher re-optimises."""
+        """Take an edge of ``v`` out (weight 0) or put it back; ``v`` is the vertex the
+        matcher re-optimises."""
         i, j = edge
         self.matcher.set_weight(v, j if v == i else i, weight)
+        if weight:
+            self.adj[i].add(j)
+            self.adj[j].add(i)
+        else:
+            self.adj[i].discard(j)
+            self.adj[j].discard(i)
 
     def _try(self, v: int, removed: list[tuple[int, int]]) -> bool:
         """Remove these edges of ``v``; keep them removed if the optimum survives, else
@@ -293,7 +310,6 @@ class _BracketSearch:
         mate = self.matcher.solve()
         if -1 not in mate and self._weight(mate) == self.best:
             self.mate = mate
-            self.removed.update(removed)
             return True
         for e in removed:
             self._set(v, e, self.unit - self.cost[e])
@@ -301,25 +317,37 @@ class _BracketSearch:
         return False
 
     def _edges(self, v: int, keep: Iterable[int] = ()) -> list[tuple[int, int]]:
+        """The edges of ``v`` still in the graph, but those to ``keep``."""
         kept = set(keep)
-        return [(min(v, u), max(v, u)) for u in range(len(self.teams))
-                if u != v and u not in kept and (min(v, u), max(v, u)) in self.cost
-                and (min(v, u), max(v, u)) not in self.removed]
+        return [(min(v, u), max(v, u)) for u in sorted(self.adj[v]) if u not in kept]
 
     def _drop(self, v: int, edges: list[tuple[int, int]]) -> None:
         """Remove edges of ``v`` that some optimum under the choices so far does without (it
         stays the optimum)."""
         for e in edges:
             self._set(v, e, 0)
-        self.removed.update(edges)
         if edges:
             self.mate = self.matcher.solve()
 
+    def natural(self) -> tuple[tuple[int, int], ...] | None:
+        """The first pairing of all by identifier — the lower half's i-th team against the
+        upper half's i-th — if it is legal and as cheap as the best."""
+        half = len(self.teams) // 2
+        pairs = [(i, i + half) for i in range(half)]
+        if any(p not in self.cost for p in pairs):
+            return None
+        if sum(self.unit - self.cost[p] for p in pairs) != self.best:
+            return None
+        return tuple((self.teams[i], self.teams[j]) for i, j in pairs)
+
     def first_best(self) -> tuple[tuple[int, int], ...]:
+        natural = self.natural()
+        if natural is not None:
+            return natural
         n = len(self.teams)
         for v in range(n):  # top members: the smallest TPNs first (3.6.2)
             self.f.options.check()
-            smaller = self._edges(v, range(v, n))
+            smaller = [e for e in self._edges(v) if e[0] < v]
             if self.mate[v] > v:
                 self._drop(v, smaller)  # a top member now: keep it one
             elif smaller:
@@ -330,7 +358,7 @@ class _BracketSearch:
             partner = self.mate[v]  # a failed try may leave another optimum: keep this one
             for u in range(v + 1, partner):
                 self.f.options.check()
-                if u in top_set or (v, u) not in self.cost or (v, u) in self.removed:
+                if u in top_set or u not in self.adj[v]:
                     continue
                 if self._try(v, self._edges(v, (u,))):
                     partner = u
