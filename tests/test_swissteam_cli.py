@@ -1,0 +1,162 @@
+"""A Swiss Team event (C.04.6) played through the CLI with random results, then checked by
+``hakem check --swiss-team`` and by the text's absolute rules read straight from the file:
+no two teams meet twice in played matches (C1), a team gets the bye at most once and never
+after winning a match by forfeit (C2), the bye is worth a drawn match (Art. 1.4), and the bye
+goes to a team of the lowest score that may receive it (Art. 3.4)."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from core.cli import main
+from core.pairing.swissteam.system import team_states
+from core.trf import parse_tournament as read_trf_text
+from tests.swissteam_oracle import exists
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("HAKEM_DATA", str(tmp_path / "data"))
+
+
+def hakem(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def play_event(capsys, tmp_path, teams: int, boards: int, rounds: int, seed: int) -> str:
+    """Create, register, pair and enter every result through the CLI; the TRF it exports."""
+    rng = random.Random(seed)
+    code, out, _ = hakem(capsys, "new", "Team Swiss", "--system", "swiss-team", "--rounds",
+                         str(rounds), "--boards", str(boards))
+    assert code == 0
+    tid = out.strip().splitlines()[-1]
+    for i in range(teams * boards):
+        assert hakem(capsys, "players", "add", tid, "--name", f"Player {i + 1}",
+                     "--rating", str(2500 - 3 * i))[0] == 0
+    for k in range(teams):
+        members = ",".join(str(k * boards + b + 1) for b in range(boards))
+        assert hakem(capsys, "teams", "add", tid, "--name", f"Team {k + 1}", "--players", members)[0] == 0
+    results = ["1-0", "0-1", "1/2", "1-0", "0-1", "1/2", "+-", "-+"]
+    weights = [30, 30, 30, 30, 30, 30, 1, 1]
+    for r in range(1, rounds + 1):
+        code, out, err = hakem(capsys, "round", "pair", tid)
+        assert code == 0, err
+        count = len([line for line in out.splitlines() if line.strip()]) - 1
+        for board in range(1, count + 1):
+            code, _, err = hakem(capsys, "result", tid, str(r), str(board),
+                                 rng.choices(results, weights)[0])
+            assert code == 0, err
+    path = tmp_path / "event.trf"
+    assert hakem(capsys, "export", tid, "--trf", "-o", str(path))[0] == 0
+    return str(path)
+
+
+def check_absolute_rules(path: str, boards: int) -> None:
+    with open(path, encoding="utf-8") as f:
+        t = read_trf_text(f.read())
+    assert t.system == "swiss-team"
+    met: set[frozenset[int]] = set()
+    had_bye: set[int] = set()
+    for rnd in t.rounds:
+        before = team_states(t.with_changes(rounds=t.rounds[:rnd.number - 1]), rnd.number)
+        byes = [m.home for m in rnd.matches if m.bye]
+        assert len(byes) == (len(before) % 2)
+        for team in byes:
+            assert not before[team].bye_barred  # C2: no second bye, none after a forfeit win
+            assert team not in had_bye
+            # Art. 3.4: every team ahead of it in the bye order would leave no legal pairing
+            order = sorted((s for s in before.values() if not s.bye_barred),
+                           key=lambda s: (s.score, -s.matches, -s.tpn))
+            ahead = order[:[s.tpn for s in order].index(team)]
+            for s in ahead:
+                rest = set(before) - {s.tpn}
+                assert not exists(rest, lambda x, y, known=before: y not in known[x].opponents)
+            had_bye.add(team)
+        paired = [m for m in rnd.matches if not m.bye]
+        assert len({x for m in paired for x in (m.home, m.away)}) == 2 * len(paired)
+        for m in paired:
+            assert frozenset((m.home, m.away)) not in met  # C1 over played matches
+            assert m.away not in before[m.home].opponents
+        after = team_states(t.with_changes(rounds=t.rounds[:rnd.number]), rnd.number + 1) \
+            if rnd.number < t.total_rounds else None
+        for m in paired:
+            if after is not None and m.away in after[m.home].opponents:
+                met.add(frozenset((m.home, m.away)))
+        if after is not None:
+            for team in byes:  # Art. 1.4: a drawn match's points: 1 MP, half the boards' points
+                assert after[team].score - before[team].score == 1
+                assert after[team].secondary - before[team].secondary == Fraction(boards, 2)
+
+
+def test_systems_lists_swiss_team(capsys):
+    code, out, _ = hakem(capsys, "systems")
+    assert code == 0 and "swiss-team" in out.split()
+
+
+def test_small_event_through_the_cli(capsys, tmp_path):
+    path = play_event(capsys, tmp_path, teams=9, boards=2, rounds=5, seed=3)
+    code, out, _ = hakem(capsys, "check", "--swiss-team", path)
+    assert code == 0, out
+    assert "5 round(s) checked, 0 differ" in out
+    check_absolute_rules(path, 2)
+
+
+@pytest.mark.slow
+def test_forty_teams_nine_rounds_through_the_cli(capsys, tmp_path):
+    path = play_event(capsys, tmp_path, teams=40, boards=4, rounds=9, seed=40)
+    code, out, _ = hakem(capsys, "check", "--swiss-team", path)
+    assert code == 0, out
+    assert "9 round(s) checked, 0 differ" in out
+    check_absolute_rules(path, 4)
+
+
+def test_check_names_a_round_paired_otherwise(capsys, tmp_path):
+    path = play_event(capsys, tmp_path, teams=6, boards=2, rounds=2, seed=5)
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    # give round 2's pairing to other teams: swap the first two teams' rosters in record 310
+    teams = [i for i, line in enumerate(lines) if line.startswith("310")]
+    a, b = lines[teams[0]], lines[teams[1]]
+    lines[teams[0]] = a[:73] + b[73:]
+    lines[teams[1]] = b[:73] + a[73:]
+    bad = tmp_path / "swapped.trf"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, _ = hakem(capsys, "check", "--swiss-team", str(bad))
+    assert code == 1 and "differ" in out
+
+
+def test_pair_prints_team_numbers(capsys, tmp_path):
+    code, _, _ = hakem(capsys, "generate", "--swiss-team", "--teams", "7", "--boards", "2",
+                       "--rounds", "3", "--seed", "2", "-o", str(tmp_path / "g.trf"))
+    assert code == 0
+    text = (tmp_path / "g.trf").read_text(encoding="utf-8")
+    assert "192 FIDE_TEAM_TYPEA_MP_GP" in text and "\n320 01.0 01.0 " in text
+    # the input for round 3: the file cut after round 2 (TRF keeps the rounds in the 001 lines)
+    t = read_trf_text(text)
+    from core.trf import write_trf
+
+    (tmp_path / "r2.trf").write_text(write_trf(t.with_changes(rounds=t.rounds[:2])), encoding="utf-8")
+    code, out, _ = hakem(capsys, "pair", "--swiss-team", str(tmp_path / "r2.trf"), "-p")
+    assert code == 0
+    lines = out.split("\n")
+    assert lines[0] == "4"  # three matches and the bye
+    expected = [(m.home, m.away) for m in t.rounds[2].matches]
+    assert [tuple(int(x) for x in line.split()) for line in lines[1:5]] == expected
+
+
+def test_generate_refuses_players_for_teams(capsys):
+    code, _, err = hakem(capsys, "generate", "--swiss-team", "--rounds", "3", "--players", "8")
+    assert code == 3 and "--teams" in err
+
+
+def test_record_192_team_code_gives_the_options():
+    t = read_trf_text("012 x\n142 3\n192 FIDE_TEAM_TYPEB_GP\n"
+                      "001    1      A                                                                  0.0    1\n"
+                      "001    2      B                                                                  0.0    2\n")
+    assert (t.system, t.options.get("colour_preferences"), t.options.get("primary")) == ("swiss-team", "B", "game")
+    assert t.options.get("secondary_colours") is False
