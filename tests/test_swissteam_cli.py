@@ -11,48 +11,39 @@ from fractions import Fraction
 
 import pytest
 
-from core.cli import main
 from core.pairing.swissteam.system import team_states
 from core.trf import parse_tournament as read_trf_text
+from tests.cli_run import run
 from tests.swissteam_oracle import exists
 
 
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("HAKEM_DATA", str(tmp_path / "data"))
+pytestmark = pytest.mark.usefixtures("cli_data")
 
 
-def hakem(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+def hakem(capsys, *args: str, code: int = 0) -> tuple[str, str]:
+    return run(capsys, *args, code=code)
 
 
 def play_event(capsys, tmp_path, teams: int, boards: int, rounds: int, seed: int) -> str:
     """Create, register, pair and enter every result through the CLI; the TRF it exports."""
     rng = random.Random(seed)
-    code, out, _ = hakem(capsys, "new", "Team Swiss", "--system", "swiss-team", "--rounds",
-                         str(rounds), "--boards", str(boards))
-    assert code == 0
+    out, _ = hakem(capsys, "new", "Team Swiss", "--system", "swiss-team", "--rounds",
+                   str(rounds), "--boards", str(boards))
     tid = out.strip().splitlines()[-1]
     for i in range(teams * boards):
-        assert hakem(capsys, "players", "add", tid, "--name", f"Player {i + 1}",
-                     "--rating", str(2500 - 3 * i))[0] == 0
+        hakem(capsys, "players", "add", tid, "--name", f"Player {i + 1}", "--rating", str(2500 - 3 * i))
     for k in range(teams):
         members = ",".join(str(k * boards + b + 1) for b in range(boards))
-        assert hakem(capsys, "teams", "add", tid, "--name", f"Team {k + 1}", "--players", members)[0] == 0
+        hakem(capsys, "teams", "add", tid, "--name", f"Team {k + 1}", "--players", members)
     results = ["1-0", "0-1", "1/2", "1-0", "0-1", "1/2", "+-", "-+"]
     weights = [30, 30, 30, 30, 30, 30, 1, 1]
     for r in range(1, rounds + 1):
-        code, out, err = hakem(capsys, "round", "pair", tid)
-        assert code == 0, err
+        out, _ = hakem(capsys, "round", "pair", tid)
         count = len([line for line in out.splitlines() if line.strip()]) - 1
         for board in range(1, count + 1):
-            code, _, err = hakem(capsys, "result", tid, str(r), str(board),
-                                 rng.choices(results, weights)[0])
-            assert code == 0, err
+            hakem(capsys, "result", tid, str(r), str(board), rng.choices(results, weights)[0])
     path = tmp_path / "event.trf"
-    assert hakem(capsys, "export", tid, "--trf", "-o", str(path))[0] == 0
+    hakem(capsys, "export", tid, "--trf", "-o", str(path))
     return str(path)
 
 
@@ -94,14 +85,13 @@ def check_absolute_rules(path: str, boards: int) -> None:
 
 
 def test_systems_lists_swiss_team(capsys):
-    code, out, _ = hakem(capsys, "systems")
-    assert code == 0 and "swiss-team" in out.split()
+    out, _ = hakem(capsys, "systems")
+    assert "swiss-team" in out.split()
 
 
 def test_small_event_through_the_cli(capsys, tmp_path):
     path = play_event(capsys, tmp_path, teams=9, boards=2, rounds=5, seed=3)
-    code, out, _ = hakem(capsys, "check", "--swiss-team", path)
-    assert code == 0, out
+    out, _ = hakem(capsys, "check", "--swiss-team", path)
     assert "5 round(s) checked, 0 differ" in out
     check_absolute_rules(path, 2)
 
@@ -109,8 +99,7 @@ def test_small_event_through_the_cli(capsys, tmp_path):
 @pytest.mark.slow
 def test_forty_teams_nine_rounds_through_the_cli(capsys, tmp_path):
     path = play_event(capsys, tmp_path, teams=40, boards=4, rounds=9, seed=40)
-    code, out, _ = hakem(capsys, "check", "--swiss-team", path)
-    assert code == 0, out
+    out, _ = hakem(capsys, "check", "--swiss-team", path)
     assert "9 round(s) checked, 0 differ" in out
     check_absolute_rules(path, 4)
 
@@ -126,14 +115,13 @@ def test_check_names_a_round_paired_otherwise(capsys, tmp_path):
     lines[teams[1]] = b[:73] + a[73:]
     bad = tmp_path / "swapped.trf"
     bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    code, out, _ = hakem(capsys, "check", "--swiss-team", str(bad))
-    assert code == 1 and "differ" in out
+    out, _ = hakem(capsys, "check", "--swiss-team", str(bad), code=1)
+    assert "round 2: differs from the engine" in out
 
 
 def test_pair_prints_team_numbers(capsys, tmp_path):
-    code, _, _ = hakem(capsys, "generate", "--swiss-team", "--teams", "7", "--boards", "2",
-                       "--rounds", "3", "--seed", "2", "-o", str(tmp_path / "g.trf"))
-    assert code == 0
+    hakem(capsys, "generate", "--swiss-team", "--teams", "7", "--boards", "2",
+          "--rounds", "3", "--seed", "2", "-o", str(tmp_path / "g.trf"))
     text = (tmp_path / "g.trf").read_text(encoding="utf-8")
     assert "192 FIDE_TEAM_TYPEA_MP_GP" in text and "\n320 01.0 01.0 " in text
     # the input for round 3: the file cut after round 2 (TRF keeps the rounds in the 001 lines)
@@ -141,8 +129,7 @@ def test_pair_prints_team_numbers(capsys, tmp_path):
     from core.trf import write_trf
 
     (tmp_path / "r2.trf").write_text(write_trf(t.with_changes(rounds=t.rounds[:2])), encoding="utf-8")
-    code, out, _ = hakem(capsys, "pair", "--swiss-team", str(tmp_path / "r2.trf"), "-p")
-    assert code == 0
+    out, _ = hakem(capsys, "pair", "--swiss-team", str(tmp_path / "r2.trf"), "-p")
     lines = out.split("\n")
     assert lines[0] == "4"  # three matches and the bye
     expected = [(m.home, m.away) for m in t.rounds[2].matches]
@@ -150,8 +137,8 @@ def test_pair_prints_team_numbers(capsys, tmp_path):
 
 
 def test_generate_refuses_players_for_teams(capsys):
-    code, _, err = hakem(capsys, "generate", "--swiss-team", "--rounds", "3", "--players", "8")
-    assert code == 3 and "--teams" in err
+    _, err = hakem(capsys, "generate", "--swiss-team", "--rounds", "3", "--players", "8", code=3)
+    assert "--teams" in err
 
 
 def test_record_192_team_code_gives_the_options():
