@@ -62,3 +62,38 @@ def test_a_go_event_takes_a_members_go_rating_never_the_elo(cli_data) -> None:
     chess_tid = ws.create(Tournament(id="", name="Blitz", total_rounds=5))
     ws.open(chess_tid).register_member(2)
     assert ws.open(chess_tid).snapshot().tournament.players[0].rating == 1700
+
+
+def test_a_members_rating_kinds_are_in_the_readers_language(cli_data, capsys) -> None:
+    """``members show`` and ``members list`` in German name the kinds in German (were the CLI's
+    keywords ``rapid``, ``national`` in every language)."""
+    from core import i18n
+
+    Workspace(cli_data).add_member(Member(0, "Bauer, Max", ratings={"rapid": Rating(1850), "national": Rating(1790)}))
+    try:
+        shown = run(capsys, "--lang", "de", "members", "show", 1)[0]
+        listed = run(capsys, "--lang", "de", "members", "list")[0]
+    finally:
+        i18n.set_language("en")
+    assert "Wertungszahl (national): 1790" in shown and "Wertungszahl (Schnellschach): 1850" in shown
+    assert listed.rstrip().endswith("national 1790 Schnellschach 1850")
+
+
+async def test_the_tournaments_list_names_the_series_key(tmp_path) -> None:
+    """e (the season's series) is in the hint line, in F1's help and in the command palette,
+    beside m (the register) — e was a key nobody was told about."""
+    from textual.widgets import Static
+
+    from tui.app import HakemApp
+    from tui.screens.help import help_text
+    from tui.testing import demo, store_with, wait_for
+
+    store_with(tmp_path / "data", demo())
+    app = HakemApp(data_dir=tmp_path / "data")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentsScreen")
+        hint = str(app.screen.query_one("#tournaments-hint", Static).render())
+        assert "e shows the season's series, m the club's members" in " ".join(hint.split())
+        assert "Series" in [c.title for c in app.screen.palette_commands()]
+    assert "d demo tournament · e series" in help_text()
+    assert "l from the club's members or a rating list" in help_text()

@@ -15,6 +15,13 @@ if TYPE_CHECKING:
     from core.club.members import Member
 
 
+def rating_kind_name(kind: str) -> str:
+    """A rating kind of the register (``standard`` … ``go``) in the reader's language (the
+    kinds themselves are the CLI's keywords: ``--rating rapid=1850``)."""
+    return {"standard": _("standard"), "rapid": _("rapid"), "blitz": _("blitz"), "national": _("national"),
+            "go": _("GoR")}.get(kind, kind)
+
+
 def card_rows(m: Member, contact: bool = True) -> list[tuple[str, str]]:
     """(label, value) of the member's fields that are set; ``contact``: with e-mail and phone
     (or the note that they are private, when the reader may not see them)."""
@@ -24,7 +31,7 @@ def card_rows(m: Member, contact: bool = True) -> list[tuple[str, str]]:
             (_("Birth"), str(m.birth_year or "")), (_("Go rank"), m.go_rank)]
     for kind, r in sorted(m.ratings.items()):
         source = ", ".join(v for v in (r.date, r.list) if v)
-        rows.append((_("Rating ({kind})").format(kind=kind), f"{r.value}" + (f" ({source})" if source else "")))
+        rows.append((_("Rating ({kind})").format(kind=rating_kind_name(kind)), f"{r.value}" + (f" ({source})" if source else "")))
     if contact and m.contact_hidden:
         rows.append((_("Contact"), _("(shown only to those who may edit the register)")))
     elif contact:

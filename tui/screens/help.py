@@ -17,13 +17,15 @@ def help_text() -> str:
 
 **Everywhere**: F1 help · Ctrl+P commands · Ctrl+S settings · Ctrl+Q quit · Tab next field · Escape back
 
-**Tournaments**: n new · Enter open · c copy · a archive · i import TRF · d demo tournament
+**Tournaments**: n new · Enter open · c copy · a archive · i import TRF · d demo tournament · e series ·
+m members
 
 **In a tournament**: F2 players · F3 rounds · F4 standings · F5 tie-breaks · F6 reports · F7 playoff ·
 Ctrl+T tournament settings · Ctrl+Z undo · Ctrl+Y redo · Ctrl+L journal (who changed what)
 
 **Players**: type the name, Tab to rating…, Enter adds · / search · e or Enter edit · Del delete (before round 1) ·
 w withdraw · b requested bye (e.g. `4 h`, `5 6 z`, `4 x` cancels) · f forbidden pairing · i import CSV/TRF ·
+l from the club's members or a rating list ·
 ? why this pairing number · c check-in (only present players are paired while it is open)
 
 **Rounds**: p pair next round (Escape cancels) · on the boards table: **1** 1-0 · **0** 0-1 · **=** draw ·

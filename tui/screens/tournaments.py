@@ -48,8 +48,8 @@ class TournamentsScreen(CommandKeys, Screen):
         Binding("a", "archive", L_("Archive"), show=False),
         Binding("i", "import_trf", L_("Import TRF")),
         Binding("d", "demo", L_("Demo")),
-        Binding("e", "series", L_("Series"), show=False),
-        Binding("m", "members", L_("Members"), show=False),  # the hint and the palette name it
+        Binding("e", "series", L_("Series"), show=False),  # the hint, F1 and the palette name them
+        Binding("m", "members", L_("Members"), show=False),
         Binding("s", "app.settings", L_("Settings"), show=False),
         Binding("q", "app.quit", L_("Quit")),
     ]
@@ -142,7 +142,8 @@ class TournamentsScreen(CommandKeys, Screen):
         if not ids:
             hint.update(_("No tournaments yet. Press n to create one, i to import a TRF file, or d for a demo."))
         else:
-            hint.update(_("Enter opens the selected tournament; n creates a new one; m shows the club's members."))
+            hint.update(_("Enter opens the selected tournament; n creates a new one; e shows the season's series, "
+                          "m the club's members."))
 
     def selected_id(self) -> str | None:
         table = self.query_one("#tournaments", DataTable)
@@ -262,6 +263,7 @@ class TournamentsScreen(CommandKeys, Screen):
         self.app.push_screen(MembersDialog(self.app.workspace))
 
     def palette_commands(self) -> Iterable[SystemCommand]:
+        yield SystemCommand(_("Series"), _("The season's series and their tables (e)"), self.action_series)
         yield SystemCommand(_("Members"), _("The club's register of members and their events (m)"), self.action_members)
 
     def action_demo(self) -> None:

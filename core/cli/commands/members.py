@@ -43,7 +43,9 @@ def _fields(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _line(m: Member) -> str:
-    ratings = " ".join(f"{kind} {r.value}" for kind, r in sorted(m.ratings.items()))
+    from core.reports.members import rating_kind_name
+
+    ratings = " ".join(f"{rating_kind_name(kind)} {r.value}" for kind, r in sorted(m.ratings.items()))
     return f"{m.id:>5}  {m.name:<32} {m.ids:<22} {m.club:<20} {ratings}".rstrip()
 
 
@@ -156,6 +158,7 @@ def _import(args: argparse.Namespace) -> int:
 
 def _update(args: argparse.Namespace) -> int:
     from core.cli.common import open_workspace
+    from core.reports.members import rating_kind_name
     from core.safe_text import terminal_safe
 
     workspace = open_workspace()
@@ -163,7 +166,8 @@ def _update(args: argparse.Namespace) -> int:
     heading = _("Would change, from list {name} ({date}):") if args.dry_run else _("Changed, from list {name} ({date}):")
     print(heading.format(name=update.list_name, date=update.date or _("undated")))
     for change in update.changed:
-        what = ", ".join(f"{kind} {old} → {new}" for kind, old, new in change.changes) or _("date and source only")
+        what = ", ".join(f"{rating_kind_name(kind)} {old} → {new}" for kind, old, new in change.changes) \
+            or _("date and source only")
         print(terminal_safe(f"{change.member.id:>5}  {change.member.name}: {what}"))
     if not update.changed:
         print(_("  nobody"))
