@@ -55,6 +55,7 @@ def test_engine_agrees_with_oracle_twelve_teams():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(100, 120))
+@pytest.mark.parametrize("seed", range(100, 104))
 def test_engine_agrees_with_oracle_many(seed):
+    """Up to twelve teams (the oracle lists up to 10,395 pairings a step): minutes per seed."""
     run_events(seed, 250)

@@ -462,6 +462,8 @@ class RoundsPane(CommandKeys, Vertical):
         cup = cup_words(t, self.round_no)
         if not self.only_playing:
             on_board = {x for b in rnd.boards for x in (b.white, b.black)}
+            resting = {m.home for m in rnd.matches if m.bye}  # a team's bye: its row says so
+            on_board |= {pno for team in t.teams if team.id in resting for pno in team.members}
             byes = {b.pno: b.kind for b in rnd.byes}
             for p in sorted(t.players, key=lambda p: p.pno):
                 if p.pno in on_board:
