@@ -29,6 +29,9 @@ def test_members_show_json_writes_the_points_as_the_other_outputs_do(cli_data, c
     assert (event["tournament"], event["score"], event["games"]) == (tid, "1", 1)  # the pairing bye: 1 point
     draw = json.loads(run(capsys, "members", "show", 1, "--format", "json")[0])["events"][0]
     assert draw["score"] == "0.5"
+    # Kaya 2000 drew Ak 1900: FIDE's expected score for +100 is 0.64 (table 8.1b); nothing
+    # known of his K, so an established player's 20 → 20 · (0.5 − 0.64) = −2.8
+    assert draw["rating_change"] == "-2.8"
 
 
 def test_the_register_is_listed_in_the_alphabets_order(cli_data, capsys) -> None:

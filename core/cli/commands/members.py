@@ -89,7 +89,9 @@ def _show(args: argparse.Namespace) -> int:
 
     m, played = open_workspace().member_history(args.number)
     if args.format == "json":  # points as the other JSON outputs write them: exact decimals
-        print_json({"member": asdict(m), "events": [{**asdict(e), "score": format_points(e.score)} for e in played]})
+        print_json({"member": asdict(m), "events": [
+            {**asdict(e), "score": format_points(e.score),
+             "rating_change": None if e.rating_change is None else format_points(e.rating_change)} for e in played]})
     elif args.format == "html":  # the public page: never the contact data
         write_output(to_html(member_report(m, played)), args.output, args.force)
     else:
