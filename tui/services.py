@@ -138,13 +138,19 @@ Use = Callable[["Desk"], "Outcome"]
 
 def on_ui_thread(widget: Any, method: Callable[..., None], *extra: Any) -> Done:
     """A :data:`Done` that hands the answer to ``method`` on the UI thread of ``widget``'s app
-    (the app is looked up now, on the UI thread).  If the app has closed before the store
-    answered there is nothing left to show: the answer is dropped, the change is saved."""
+    (the app is looked up now, on the UI thread).  If the app has closed, or ``widget`` has
+    left the screen (the tournament was closed), before the store answered there is nothing
+    left to show: the answer is dropped, the change is saved.  (A widget gone raised
+    ``NoScreen`` back into the writer thread, which then died with changes still queued.)"""
     app = widget.app
+
+    def show(*answer: Any) -> None:
+        if widget.is_attached:
+            method(*answer)
 
     def done(outcome: Outcome | None, error: TournamentError | None) -> None:
         try:
-            app.call_from_thread(method, outcome, error, *extra)
+            app.call_from_thread(show, outcome, error, *extra)
         except RuntimeError:
             pass  # the app is not running any more
 
