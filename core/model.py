@@ -590,19 +590,37 @@ def game_rounds(rounds: tuple[Round, ...]) -> tuple[Round, ...]:
     return tuple(out)
 
 
+def match_games(rounds: tuple[Round, ...]) -> tuple[Round, ...]:
+    """A Double-Swiss event's rounds as game rounds: exactly two per match round, game 1's
+    boards (and the round's byes) then game 2's (``Board.game`` ``"g2"``), so that game round
+    2k−1 and 2k are always match k's games (C.04.5: every round a match of two games)."""
+    out: list[Round] = []
+    for rnd in rounds:
+        first = tuple(b for b in rnd.boards if b.game != "g2")
+        second = tuple(b for b in rnd.boards if b.game == "g2")
+        out.append(Round(len(out) + 1, first, rnd.byes, rnd.manual))
+        out.append(Round(len(out) + 1, second, (), rnd.manual))
+    return tuple(out)
+
+
 def single_games(t: Tournament, upto: int | None = None) -> tuple[Tournament, int | None]:
     """``t`` with :func:`game_rounds` applied, and ``upto`` (a stored round) as a game round.
 
     The number of rounds grows by the extra game rounds, the round dates and times repeat for
-    each game round of a knockout round; ``t`` itself when no round holds several games."""
-    double = t.system == "double-swiss"  # every round two games, paired or not (C.04.5)
+    each game round of a knockout round; ``t`` itself when no round holds several games.  A
+    Double-Swiss event has two game rounds per round, played or to come (:func:`match_games`)."""
+    double = t.system == "double-swiss"
     if not double and not any(_multi_game(r) for r in t.rounds):
         return t, upto
     last = len(t.rounds) if upto is None else min(upto, len(t.rounds))
-    widths = [len(game_rounds((r,))) if _multi_game(r) else 1 for r in t.rounds]
+    if double:
+        widths = [2] * len(t.rounds)
+        rounds = match_games(t.rounds)
+    else:
+        widths = [len(game_rounds((r,))) if _multi_game(r) else 1 for r in t.rounds]
+        rounds = game_rounds(t.rounds)
     dates = tuple(d for r, w in enumerate(widths) for d in [t.round_date(r + 1)] * w)
     times = tuple(d for r, w in enumerate(widths) for d in [t.round_time(r + 1)] * w)
-    rounds = game_rounds(t.rounds)
     games = t.with_changes(rounds=rounds, round_dates=dates if any(dates) else t.round_dates,
                            round_times=times if any(times) else t.round_times,
                            total_rounds=max(t.total_rounds - len(t.rounds), 0) * (2 if double else 1) + len(rounds))
@@ -703,7 +721,8 @@ def running_scores(t: Tournament) -> list[dict[int, Fraction]]:
     (O(rounds² × players)).  One pass over :func:`entries`: a player's history holds one entry
     per round from his first appearance on (registered players: from round 1)."""
     total_rounds = len(t.rounds)
-    if any(_multi_game(r) for r in t.rounds):  # a cup: a stored round holds several games
+    if t.system == "double-swiss" or any(_multi_game(r) for r in t.rounds):
+        # a cup or a Double-Swiss event: a stored round holds several games
         return [scores(t, r) for r in range(total_rounds + 1)]
     zero = Fraction(0)
     out: list[dict[int, Fraction]] = [{p.pno: zero for p in t.players}]

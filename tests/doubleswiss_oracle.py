@@ -144,4 +144,44 @@ def oracle(t: Tournament, to_pair: list[int], forbidden: set[frozenset[int]]) ->
     return pab, {frozenset(p) for p in pairs}
 
 
-__all__ = ["oracle", "Fraction"]
+def oracle_colours(t: Tournament, pairs: set[frozenset[int]]) -> set[tuple[int, int]]:
+    """(White of game 1, Black of game 1) for each pair, by Article 4 read on its own: the
+    game-1 colour of every match in which a game was played (1.6); the higher-ranked player
+    (higher score, then smaller TPN) gets: the initial colour if neither has a colour and his
+    TPN is odd (else the other); else White if he had fewer Whites, Black if more; else the
+    colour opposite to his at the latest match where the two histories differ; else the
+    opposite of his last colour; else the colour his opponent had last."""
+    now = scores(t)
+    history: dict[int, list[str]] = {}
+    for rnd in t.rounds:
+        seen: dict[frozenset[int], list] = {}
+        for b in rnd.boards:
+            seen.setdefault(frozenset((b.white, b.black)), []).append(b)
+        for boards in seen.values():
+            first = next(b for b in boards if b.game == "g1")
+            if any(b.result is not None and b.result.played for b in boards):
+                history.setdefault(first.white, []).append("W")
+                history.setdefault(first.black, []).append("B")
+    start = "W" if t.initial_colour is None or t.initial_colour.value == "w" else "B"
+    other = {"W": "B", "B": "W"}
+    out = set()
+    for pair in pairs:
+        hi, lo = sorted(pair, key=lambda p: (-now[p], p))
+        mine, theirs = history.get(hi, []), history.get(lo, [])
+        if not mine and not theirs:
+            colour = start if hi % 2 else other[start]
+        elif mine.count("W") != theirs.count("W"):
+            colour = "W" if mine.count("W") < theirs.count("W") else "B"
+        else:
+            back = [(a, b) for a, b in zip(mine[::-1], theirs[::-1]) if a != b]
+            if back:
+                colour = other[back[0][0]]
+            elif mine:
+                colour = other[mine[-1]]
+            else:
+                colour = theirs[-1]
+        out.add((hi, lo) if colour == "W" else (lo, hi))
+    return out
+
+
+__all__ = ["oracle", "oracle_colours", "Fraction"]

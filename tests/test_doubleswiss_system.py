@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core.model import Board, Bye, ByeKind, Colour, GameResult, Player, Round, Tournament, scores
+from core.model import Board, Bye, ByeKind, Code, Colour, GameResult, Player, Round, Tournament, scores
 from core.pairing.doubleswiss.colours import allocate
 from core.pairing.doubleswiss.procedure import Procedure
 from core.pairing.doubleswiss.state import Entrant
@@ -173,3 +173,18 @@ def test_a_new_double_swiss_event_from_the_tui_form_has_the_match_pab():
 
     assert tournament_from_form(NewTournament(name="DS", system="double-swiss")).points.pab == Fraction(3, 2)
     assert tournament_from_form(NewTournament(name="D", system="dutch")).points.pab == 1
+
+
+def test_the_pab_covers_both_games_of_the_match_for_tie_breaks():
+    # Preface: byes apply to matches.  The PAB's player has no absence in game 2: in the
+    # tie-break view both game rounds are his PAB, 1.5 in all (C.04.5 1.4)
+    from core.tiebreaks.context import build_context
+
+    t = small_event()
+    pairing = get_system("double-swiss").pair(t)
+    played = Round(1, tuple(Board(b.white, b.black, GameResult.DRAW, game=b.game) for b in pairing.boards),
+                   pairing.byes)
+    ctx = build_context(t.with_changes(rounds=(played,)))
+    assert [(c.code, c.vur, c.paired) for c in ctx.cells[5]] == [(Code.PAB, False, True)] * 2
+    assert ctx.frac(ctx.total[5]) == Fraction(3, 2)
+    assert ctx.frac(ctx.total[1]) == 1

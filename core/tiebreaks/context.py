@@ -176,13 +176,13 @@ def scaled_by_round(records: list[tuple[tuple[int, ...], int, Fraction]], counte
 def build_context(t: Tournament, upto: int | None = None, round_robin: bool | None = None) -> Context:
     """Build the context for rounds 1..``upto`` (default: every paired round); a cup's
     knockout rounds count as their game rounds (:func:`core.model.single_games`), and so do
-    a Double-Swiss event's matches, whose single forfeited games count as played (C.04.5
-    Preface)."""
-    if t.system == "double-swiss":
-        from core.pairing.doubleswiss.state import forfeits_as_played
-
-        t = forfeits_as_played(t)
+    a Double-Swiss event's matches, whose single forfeited games count as played and whose
+    PAB covers both games (C.04.5 Preface, :func:`~core.pairing.doubleswiss.state.tie_break_view`)."""
     t, upto = single_games(t, upto)
+    if t.system == "double-swiss":
+        from core.pairing.doubleswiss.state import tie_break_view
+
+        t = tie_break_view(t)
     ps = t.points
     values = [ps.win, ps.draw, ps.loss, ps.forfeit_win, ps.forfeit_loss, ps.pab, ps.full_bye,
               ps.half_bye, ps.zero_bye]

@@ -94,18 +94,35 @@ _AS_PLAYED = {GameResult.WHITE_FORFEIT_WIN: GameResult.WHITE_WINS,
               GameResult.DOUBLE_FORFEIT: GameResult.BOTH_LOSE}
 
 
-def forfeits_as_played(t: Tournament) -> Tournament:
-    """The event as tie-breaks see it (Preface): in a match not forfeited, a single forfeited
-    game counts as played (won by the player who got its point).  Ratings and TRF files keep
-    the forfeit, so this view is only for the tie-break context."""
-    rounds = []
-    for rnd in t.rounds:
-        regular = {frozenset((m.white, m.black)) for m in match_records(rnd) if not m.forfeited}
-        boards = tuple(replace(b, result=_AS_PLAYED[b.result], colourless=False)
-                       if b.result in _AS_PLAYED and frozenset((b.white, b.black)) in regular else b
-                       for b in rnd.boards)
-        rounds.append(replace(rnd, boards=boards))
-    return t.with_changes(rounds=tuple(rounds))
+def _as_played(boards: tuple[Board, ...], regular: set[frozenset[int]]) -> tuple[Board, ...]:
+    """A forfeited game of a match in ``regular`` (not forfeited) as the game it scored."""
+    return tuple(replace(b, result=_AS_PLAYED[b.result], colourless=False)
+                 if b.result in _AS_PLAYED and frozenset((b.white, b.black)) in regular else b
+                 for b in boards)
+
+
+def tie_break_view(games: Tournament) -> Tournament:
+    """The event as tie-breaks see it, from its game rounds (:func:`core.model.match_games`:
+    game rounds 2k−1 and 2k are match k).
+
+    * Preface: in a match not forfeited, a single forfeited game counts as played (won by the
+      player who got its point); ratings and TRF files keep the forfeit.
+    * Preface, byes apply to matches: the PAB covers both games, half its value in each, so
+      its second game is not an absence (a voluntary unplayed round) for C.07."""
+    rounds = list(games.rounds)
+    for k in range(0, len(rounds) - 1, 2):
+        first, second = rounds[k], rounds[k + 1]
+        by_pair: dict[frozenset[int], list[Board]] = {}
+        for b in first.boards + second.boards:
+            by_pair.setdefault(frozenset((b.white, b.black)), []).append(b)
+        regular = {pair for pair, boards in by_pair.items()
+                   if not MatchRecord(boards[0].white, boards[0].black, tuple(boards)).forfeited}
+
+        pab = tuple(y for y in first.byes if y.kind is ByeKind.PAB)
+        rounds[k] = replace(first, boards=_as_played(first.boards, regular))
+        rounds[k + 1] = replace(second, boards=_as_played(second.boards, regular), byes=second.byes + pab)
+    points = replace(games.points, pab=games.points.pab / 2)
+    return games.with_changes(rounds=tuple(rounds), points=points)
 
 
 @dataclass(frozen=True)
