@@ -97,3 +97,11 @@ def test_gor_event_sums_its_games_and_handicap_shifts_the_weaker() -> None:
     hand = ((3300 - 2000) / 200) ** 1.6 * (1 - se) + math.log(1 + math.exp(300 / 80)) / 5
     assert float(rows[2].change) == pytest.approx(hand, abs=1e-6)
     assert rows[2].expected == pytest.approx(se)
+
+
+def test_gor_handicap_shift() -> None:
+    # even game (komi 6.5): none; no komi (Black moves first): one stone, 50; 3 stones: 250
+    assert gor.handicap_shift(0, Fraction(13, 2)) == 0
+    assert gor.handicap_shift(0, Fraction(1, 2)) == 50
+    assert gor.handicap_shift(3, Fraction(1, 2)) == 250
+    assert gor.handicap_shift(None, None) == 0

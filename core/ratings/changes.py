@@ -113,7 +113,7 @@ def _gor_row(t: Tournament, pno: int, played: list[RatedGame], ratings: dict[int
     expected = 0.0
     total = 0.0
     for g in counted:
-        se, delta = gor.game_change(own, ratings[g.opponent], g.score, g.handicap, g.black)
+        se, delta = gor.game_change(own, ratings[g.opponent], g.score, g.handicap, g.black, g.komi)
         expected += se
         total += delta
     score = sum((g.score for g in counted), Fraction(0))

@@ -19,13 +19,14 @@ _SCORES = {Code.WIN: Fraction(1), Code.DRAW: Fraction(1, 2), Code.LOSS: Fraction
 @dataclass(frozen=True)
 class RatedGame:
     """One game of a player: the round, the opponent's number, the player's score (1, ½, 0)
-    and, for Go, the handicap stones the weaker player received (``None``: chess)."""
+    and, for Go, the handicap stones Black received and White's komi (``None``: chess)."""
 
     round: int
     opponent: int
     score: Fraction
     handicap: int | None = None
     black: bool = False
+    komi: Fraction | None = None
 
 
 def rated_games(t: Tournament) -> dict[int, list[RatedGame]]:
@@ -39,7 +40,7 @@ def rated_games(t: Tournament) -> dict[int, list[RatedGame]]:
             if white not in _SCORES or black not in _SCORES:
                 continue
             out.setdefault(board.white, []).append(
-                RatedGame(rnd.number, board.black, _SCORES[white], board.handicap, False))
+                RatedGame(rnd.number, board.black, _SCORES[white], board.handicap, False, board.komi))
             out.setdefault(board.black, []).append(
-                RatedGame(rnd.number, board.white, _SCORES[black], board.handicap, True))
+                RatedGame(rnd.number, board.white, _SCORES[black], board.handicap, True, board.komi))
     return out

@@ -10,8 +10,12 @@ For players A and B with ratings rA, rB:
   part of the scale from deflating;
 - per game r' − r = con(rA) · (SA − SE(A)) + bonus(rA); an event sums its games, all from the
   ratings before it.
-- A handicap game is rated as if the weaker player were stronger by 100 GoR per stone less
-  half a stone (h stones: 100 · (h − 0.5); a game without komi counts as one stone).
+- A handicap game is rated as if the weaker player (Black) were stronger by 100 GoR per stone
+  less half a stone: 100 · (h − 0.5), where h counts the stones and a game without komi
+  (komi under 1: Black simply moves first) is h = 1.
+
+The page's older formula had a parameter ``a`` (the spread of the expectation by rating);
+the current one replaced it with β above.
 """
 
 from __future__ import annotations
@@ -39,17 +43,16 @@ def bonus(r: float) -> float:
     return math.log(1 + math.exp((2300 - r) / 80)) / 5
 
 
-def handicap_shift(handicap: int | None) -> float:
+def handicap_shift(handicap: int | None, komi: Fraction | None = None) -> float:
     """The rating the weaker player (Black) is given on top in a handicap game."""
-    if not handicap:
-        return 0.0
-    return 100 * (handicap - 0.5)
+    stones = handicap or (1 if komi is not None and komi < 1 else 0)
+    return 100 * (stones - 0.5) if stones else 0.0
 
 
 def game_change(own: float, opponent: float, score: Fraction, handicap: int | None,
-                black: bool) -> tuple[float, float]:
+                black: bool, komi: Fraction | None = None) -> tuple[float, float]:
     """(expected result, change) of one game for the player rated ``own``."""
-    shift = handicap_shift(handicap)
+    shift = handicap_shift(handicap, komi)
     mine, theirs = (own + shift, opponent) if black else (own, opponent + shift)
     se = expected(mine, theirs)
     return se, con(own) * (float(score) - se) + bonus(own)
