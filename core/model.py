@@ -624,6 +624,11 @@ def single_games(t: Tournament, upto: int | None = None) -> tuple[Tournament, in
     games = t.with_changes(rounds=rounds, round_dates=dates if any(dates) else t.round_dates,
                            round_times=times if any(times) else t.round_times,
                            total_rounds=max(t.total_rounds - len(t.rounds), 0) * (2 if double else 1) + len(rounds))
+    if double:  # what names a round names a match: its first game (byes, ranges) or its end (points)
+        games = games.with_changes(
+            requested_byes=tuple(replace(rb, round=2 * rb.round - 1) for rb in t.requested_byes),
+            forbidden_ranges=tuple(replace(fr, first=2 * fr.first - 1, last=2 * fr.last) for fr in t.forbidden_ranges),
+            adjustments=tuple(replace(a, round=2 * a.round) for a in t.adjustments))
     return games, (None if upto is None else sum(widths[:last]))
 
 

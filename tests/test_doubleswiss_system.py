@@ -188,3 +188,31 @@ def test_the_pab_covers_both_games_of_the_match_for_tie_breaks():
     assert [(c.code, c.vur, c.paired) for c in ctx.cells[5]] == [(Code.PAB, False, True)] * 2
     assert ctx.frac(ctx.total[5]) == Fraction(3, 2)
     assert ctx.frac(ctx.total[1]) == 1
+
+
+def test_trf_round_numbers_of_byes_ranges_and_adjustments_count_game_columns():
+    # a match's requested bye sits in its first column (240 / the 001 cell), a prohibited range
+    # spans the columns of its matches (260), a point assignment follows its match (299)
+    from core.model import ForbiddenRange, PointAdjustment, RequestedBye
+    from core.trf.reader import parse_tournament
+    from core.trf.writer import write_trf
+
+    t = small_event().with_changes(
+        requested_byes=(RequestedBye(2, 1, ByeKind.HALF), RequestedBye(3, 2, ByeKind.HALF),
+                        RequestedBye(4, 3, ByeKind.ZERO)),
+        forbidden_ranges=(ForbiddenRange(2, 3, (1, 2)),),
+        adjustments=(PointAdjustment((5,), Fraction(-1, 2), 1),))
+    pairing = get_system("double-swiss").pair(t)
+    played = Round(1, tuple(Board(b.white, b.black, GameResult.DRAW, game=b.game) for b in pairing.boards),
+                   pairing.byes)
+    t = t.with_changes(rounds=(played,), requested_byes=t.requested_byes[1:])
+    text = write_trf(t)
+    lines = text.splitlines()
+    assert "240 Z   5    4" in lines  # match 3's first column
+    assert next(x for x in lines if x.startswith("001    3"))[111:119] == "0000 - H"  # match 2, column 3
+    assert any(x.startswith("260   3   6") for x in lines)
+    back = parse_tournament(text)
+    assert back.requested_byes == t.requested_byes
+    assert back.forbidden_ranges == t.forbidden_ranges
+    assert back.adjustments == t.adjustments
+    assert scores(back) == scores(t)

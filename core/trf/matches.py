@@ -10,6 +10,10 @@ The pairing-allocated bye sits in the match's first column (``U``, worth 1.5 by 
 Why not one column per match: a column holds one result code, which cannot say 1½–½, a
 single forfeited game, or which colour each game had.
 
+Records that name a round (240 byes, 260 prohibited pairings, 299 point assignments) count
+game columns too: a match's requested bye and a range's first round are its first column, a
+range's last round and a point assignment its second (:func:`core.model.single_games`).
+
 On reading, :func:`fold_matches` turns each pair of columns back into one stored round whose
 boards are labelled game 1 and game 2 (:data:`~core.pairing.doubleswiss.state.GAME_1`).
 """
@@ -50,5 +54,7 @@ def fold_matches(t: Tournament) -> tuple[Tournament, list[str]]:
         out.append(Round(len(out) + 1, tuple(boards), first.byes, first.manual or second.manual))
     total = (t.total_rounds + 1) // 2
     requested = tuple(replace(rb, round=(rb.round + 1) // 2) for rb in t.requested_byes if rb.round % 2)
-    return t.with_changes(rounds=tuple(out), total_rounds=max(total, len(out)),
-                          requested_byes=requested), problems
+    ranges = tuple(replace(fr, first=(fr.first + 1) // 2, last=(fr.last + 1) // 2) for fr in t.forbidden_ranges)
+    adjustments = tuple(replace(a, round=(a.round + 1) // 2) for a in t.adjustments)
+    return t.with_changes(rounds=tuple(out), total_rounds=max(total, len(out)), requested_byes=requested,
+                          forbidden_ranges=ranges, adjustments=adjustments), problems

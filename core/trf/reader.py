@@ -544,14 +544,8 @@ def to_tournament(doc: TrfDocument, tournament_id: str = "") -> Tournament:
     if doc.problems:
         raise TrfError(doc.problems, _('the TRF file has problems'))
     system, acceleration, options = _type_and_options(doc)
-    if system == "double-swiss":
-        from core.trf.matches import fold_matches
-
-        draft, wrong = fold_matches(draft)
-        if wrong:
-            raise TrfError([Problem(_("rounds"), text) for text in wrong], _('the TRF file has problems'))
     options.update(_bye_options(doc, draft.with_changes(options=options)))
-    return draft.with_changes(
+    read = draft.with_changes(
         system=system, acceleration=acceleration,
         place=doc.headers.get("022", "").strip(),
         federation=doc.headers.get("032", "").strip(),
@@ -569,6 +563,14 @@ def to_tournament(doc: TrfDocument, tournament_id: str = "") -> Tournament:
         forbidden=forbidden, forbidden_ranges=ranges,
         options=options,
     )
+    if system != "double-swiss":
+        return read
+    from core.trf.matches import fold_matches
+
+    folded, wrong = fold_matches(read)
+    if wrong:
+        raise TrfError([Problem(_("rounds"), text) for text in wrong], _('the TRF file has problems'))
+    return folded
 
 
 def _per_round(values: dict[int, str]) -> tuple[str, ...]:
