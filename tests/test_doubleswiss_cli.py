@@ -132,3 +132,13 @@ def test_120_players_7_rounds_through_the_cli(cli_data, capsys, tmp_path):
     print(f"double-swiss 120 x 7 via the CLI: {brackets} brackets, {upfloaters} upfloaters, 0 repeats")
     assert all(b.result is not None for r in t.rounds for b in r.boards)
     assert GameResult.DRAW in {b.result for r in t.rounds for b in r.boards}
+
+
+def test_a_round_paired_by_hand_becomes_matches_of_two_games(cli_data, capsys, tmp_path):
+    # Preface: every pairing is a match of two games with alternating colours; the arbiter
+    # types each match once (game 1's colours), hakem adds game 2 reversed
+    tid = new_event(capsys, tmp_path, 5, 2)
+    run(capsys, "round", "set", tid, "--boards", "1-2,4-3", "--byes", "5:pab")
+    shown = json.loads(run(capsys, "round", "show", tid, "--format", "json")[0])
+    assert [(b["white"], b["black"], b["game"]) for b in shown["boards"]] == [
+        (1, 2, "g1"), (2, 1, "g2"), (4, 3, "g1"), (3, 4, "g2")]

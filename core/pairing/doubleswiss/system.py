@@ -8,6 +8,8 @@ colours reversed), in board order.  The procedure is :mod:`.procedure`, the colo
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from core.i18n import _
 from core.model import Board, Bye, Colour, Tournament, format_points
 from core.pairing.base import PairOptions, RoundPairing, System, next_round
@@ -79,4 +81,20 @@ def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPai
     return build(tournament, round_no, players, procedure.run())
 
 
-DOUBLE_SWISS = System("double-swiss", "2026", explained(pair))
+def complete(tournament: Tournament, pairing: RoundPairing) -> RoundPairing:
+    """A round paired by hand (``round set``, the manual-pairing screen): each board the
+    arbiter gave becomes a match, game 1 as given and game 2 with colours reversed (Preface);
+    boards that already name their game are kept as they are."""
+    if all(b.game in (GAME_1, GAME_2) for b in pairing.boards):
+        return pairing
+    boards: list[Board] = []
+    for b in pairing.boards:
+        if b.game in (GAME_1, GAME_2):
+            boards.append(b)
+            continue
+        boards.append(replace(b, game=GAME_1))
+        boards.append(replace(b, white=b.black, black=b.white, result=None, game=GAME_2))
+    return replace(pairing, boards=tuple(boards), explanations={})
+
+
+DOUBLE_SWISS = System("double-swiss", "2026", explained(pair), complete)
