@@ -100,3 +100,72 @@ async def test_the_tournaments_list_names_the_series_key(tmp_path) -> None:
         assert "Series" in [c.title for c in app.screen.palette_commands()]
     assert "d demo tournament · e series" in help_text()
     assert "l from the club's members or a rating list" in help_text()
+
+
+def _club_files(data) -> dict[str, bytes]:
+    return {name: (data / name).read_bytes() for name in ("club.json", "club.chain.jsonl")}
+
+
+def test_doctor_repair_rebuilds_the_club_database_from_its_journal(cli_data, capsys) -> None:
+    """``hakem doctor --repair`` takes the journal's word for the club database as for a
+    tournament: a file changed outside hakem, an older copy put in its place and a missing file
+    are each made again byte for byte what hakem wrote (was: "not repaired", the register stuck
+    refusing every change); then the register takes changes again."""
+    import shutil
+
+    from core.store import doctor
+
+    ws = Workspace(cli_data)
+    ws.add_member(Member(0, "Kaya, Can", email="can@example.org"))
+    shutil.copy(cli_data / "club.json", cli_data.parent / "old.json")
+    ws.add_member(Member(0, "Ak, Ali"))
+    ws.add_member(Member(0, "Yıldız, Ece"))
+    good = _club_files(cli_data)
+    db = cli_data / "club.json"
+
+    db.write_text(db.read_text(encoding="utf-8").replace("Ak, Ali", "Ak, Alp"), encoding="utf-8")
+    assert not doctor.check_club(ws.store).ok
+    out, _err = run(capsys, "doctor", "--repair")
+    assert "repaired: club.json rebuilt from its journal at revision 3 (arbiter: add member Yıldız, Ece); " \
+           "was at revision 3" in out
+    assert _club_files(cli_data) == good
+
+    shutil.copy(cli_data.parent / "old.json", db)  # an older copy: revision 1
+    run(capsys, "doctor", "--repair")
+    assert _club_files(cli_data) == good
+
+    db.unlink()
+    out, _err = run(capsys, "doctor", "--repair")
+    assert "club.json rebuilt from its journal at revision 3" in out
+    assert _club_files(cli_data) == good
+    assert doctor.check_club(ws.store).ok
+    ws.add_member(Member(0, "Demir, Efe"))
+    assert [m.name for m in ws.members()][-1] == "Yıldız, Ece" and len(ws.members()) == 4
+
+
+def test_doctor_repair_leaves_a_club_journal_that_cannot_give_the_state(cli_data, capsys) -> None:
+    """A journal line changed (the chain broken): the repair changes nothing and says what to
+    restore; a save killed after its journal line (one entry past the file's head) is not
+    replayed into the file — it never completed."""
+    ws = Workspace(cli_data)
+    ws.add_member(Member(0, "Kaya, Can"))
+    ws.add_member(Member(0, "Ak, Ali"))
+    journal = cli_data / "club.chain.jsonl"
+    journal.write_bytes(journal.read_bytes().replace(b"Kaya, Can", b"Kaya, Cem", 1))
+    db = cli_data / "club.json"
+    db.write_text(db.read_text(encoding="utf-8").replace("Ak, Ali", "Ak, Alp"), encoding="utf-8")
+    before = _club_files(cli_data)
+    out, _err = run(capsys, "doctor", "--repair", code=None)
+    assert "the club database cannot be rebuilt: its journal does not give the state" in out
+    assert _club_files(cli_data) == before
+
+
+def test_doctor_repair_does_not_complete_a_save_that_was_killed(cli_data, capsys) -> None:
+    ws = Workspace(cli_data)
+    ws.add_member(Member(0, "Kaya, Can"))
+    db = cli_data / "club.json"
+    first = db.read_bytes()
+    ws.add_member(Member(0, "Ak, Ali"))
+    db.write_bytes(first)  # as if the save of member 2 was killed after its journal line
+    run(capsys, "doctor", "--repair")
+    assert db.read_bytes() == first

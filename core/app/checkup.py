@@ -36,7 +36,7 @@ class CheckupCases:
     def check_store(self, ids: Sequence[str] = ()) -> builtins.list[Report]:
         """What is wrong, named: the tournaments ``ids`` — or, when none is named, the
         directory itself with its rating lists first, every tournament, and the club database
-        last (verified, never repaired: its chain is its record)."""
+        last (a repair rebuilds its file from its journal, the record)."""
         return self._doctor(ids, repair=False)
 
     @use_case("workspace.repair")
@@ -63,7 +63,7 @@ class CheckupCases:
             reports.append(doctor.repair(self.store, tid) if repair else doctor.check(self.store, tid))
         if not named:
             reports[0].problems.extend(_rating_list_problems(self.store))
-            reports.append(doctor.check_club(self.store))
+            reports.append(doctor.repair_club(self.store) if repair else doctor.check_club(self.store))
         return reports
 
 

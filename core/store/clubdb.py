@@ -262,10 +262,11 @@ class ClubDB:
 
 @dataclass
 class Verification:
-    """What :func:`verify` found."""
+    """What :func:`verify` found (and :func:`rebuild` did)."""
 
     problems: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    repairs: list[str] = field(default_factory=list)
 
 
 def verify(folder: SafeDir) -> Verification:
@@ -301,6 +302,65 @@ def verify(folder: SafeDir) -> Verification:
         out.problems.append(_("the club database is not what its journal records: {differences}").format(
             differences="; ".join(lines)))
     return out
+
+
+def rebuild(folder: SafeDir) -> Verification:
+    """``hakem doctor --repair``: the file made again from its journal — the tournaments'
+    "take the journal's word" — when the journal's longest chain leads from the creation to its
+    end without a break and its replay is the state its last entry records, and the file is
+    not that state (changed outside hakem, an older copy put in its place, missing, unreadable).
+    No entry is added: the file becomes what the chain already records.  A chain that cannot
+    give the state (a gap, an entry that does not apply) is left as it is, and said."""
+    out = Verification()
+    if folder.lstat(CLUB_DB) is None and folder.lstat(CHAIN_FILE) is None:
+        return out
+    with folder.lock():
+        try:
+            loaded: _Loaded | None = ClubDB(folder, read_only=True)._load()
+        except StoreError:
+            loaded = None
+        chain = _until_head(_journal.tip(_journal.read_chain(folder, CLUB_CHAIN)), loaded)
+        if not chain:
+            out.notes.append(_("the club database cannot be rebuilt: its journal holds no change; restore {name} "
+                               "from a copy of the directory").format(name=CLUB_DB))
+            return out
+        if (loaded is None or loaded.ident is None) and len(chain) == 1:
+            return out  # the first change killed before its file was written: never completed
+        end = chain[-1]
+        replayed = _journal.replay(chain)
+        if (not _journal.is_root(chain[0]) or not replayed.verified or replayed.problems
+                or replayed.doc is None or state_hash(replayed.doc) != end.get("state")):
+            out.notes.append(_("the club database cannot be rebuilt: its journal does not give the state at revision "
+                               "{rev}; restore {name} and {chain} from a copy of the directory").format(
+                rev=end.get("rev"), name=CLUB_DB, chain=CHAIN_FILE))
+            return out
+        if loaded is not None and loaded.ident is not None and loaded.head == end.get("id") \
+                and loaded.data == replayed.doc:
+            return out
+        meta = {"schema": SCHEMA, "revision": end.get("rev"), "head": end.get("id"), "modified": end.get("time", ""),
+                "uid": end.get("uid"), "modified_by": end.get("user", "")}
+        before = "" if loaded is None or loaded.ident is None else _("was at revision {rev}").format(rev=loaded.revision)
+        try:
+            folder.replace(CLUB_DB, _journal.canonical({META: {"1": meta}, **replayed.doc}))
+        except OSError as error:
+            out.notes.append(_("the club database could not be rebuilt: {reason}; nothing was changed").format(
+                reason=error.strerror))
+            return out
+    out.repairs.append(_("{name} rebuilt from its journal at revision {rev} ({user}: {action}){before}").format(
+        name=CLUB_DB, rev=end.get("rev"), user=end.get("user", ""), action=end.get("action", ""),
+        before=f"; {before}" if before else ""))
+    return out
+
+
+def _until_head(longest: list[_journal.Entry], loaded: _Loaded | None) -> list[_journal.Entry]:
+    """The chain a rebuild replays: up to the file's head when the chain holds it and at most
+    one entry lies beyond it (a save killed before its file was written: never completed, as
+    the tournaments' doctor reads it); else to the end of the longest chain."""
+    ids = [str(e.get("id")) for e in longest]
+    head = loaded.head if loaded is not None else None
+    if head in ids and len(ids) - ids.index(head) - 1 <= 1:
+        return longest[:ids.index(head) + 1]
+    return longest
 
 
 def _chain_problems(hist: _journal.History, loaded: _Loaded) -> list[str]:

@@ -525,6 +525,19 @@ def check_club(store: Store) -> Report:
     return Report(CLUB_DB if present else "", [Problem("", p) for p in found.problems], notes=found.notes)
 
 
+def repair_club(store: Store) -> Report:
+    """The club database rebuilt from its journal where the file is not what the journal
+    records (:func:`core.store.clubdb.rebuild`), then verified again."""
+    from core.store.clubdb import rebuild
+
+    store._writable()
+    done = rebuild(store.dir)
+    report = check_club(store)
+    report.repairs.extend(done.repairs)
+    report.notes.extend(done.notes)
+    return report
+
+
 _FOLDERS = ("backups", "lists")
 """Folders hakem keeps in a data directory (round backups; the rating lists)."""
 
@@ -574,5 +587,5 @@ def repair_directory(store: Store) -> Report:
     return report
 
 
-__all__ = ["Report", "check", "check_club", "check_directory", "repair", "repair_directory", "stray_files",
+__all__ = ["Report", "check", "check_club", "check_directory", "repair", "repair_club", "repair_directory", "stray_files",
            "tournament_ids"]
