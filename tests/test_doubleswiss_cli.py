@@ -142,3 +142,14 @@ def test_a_round_paired_by_hand_becomes_matches_of_two_games(cli_data, capsys, t
     shown = json.loads(run(capsys, "round", "show", tid, "--format", "json")[0])
     assert [(b["white"], b["black"], b["game"]) for b in shown["boards"]] == [
         (1, 2, "g1"), (2, 1, "g2"), (4, 3, "g1"), (3, 4, "g2")]
+
+
+def test_a_trf16_file_without_its_system_is_read_as_matches_under_the_flag(cli_data, capsys, tmp_path):
+    # TRF16 has no 192: under --double-swiss its round columns are read two per match
+    tid = new_event(capsys, tmp_path, 5, 2)
+    play_round(capsys, tid, 1, lambda b: "1-0")
+    out = tmp_path / "sixteen.trf"
+    run(capsys, "export", tid, "--trf16", "-o", out)
+    text = "\n".join(x for x in out.read_text().splitlines() if not x.startswith("### hakem system"))
+    out.write_text(text + "\n")
+    assert run(capsys, "check", "--double-swiss", out)[0].strip().endswith("1 round(s) checked, 0 differ")

@@ -216,3 +216,14 @@ def test_trf_round_numbers_of_byes_ranges_and_adjustments_count_game_columns():
     assert back.forbidden_ranges == t.forbidden_ranges
     assert back.adjustments == t.adjustments
     assert scores(back) == scores(t)
+
+
+def test_columns_that_are_no_matches_are_refused():
+    from core.trf.matches import fold_matches
+
+    t = small_event()
+    one = Round(1, (Board(1, 2, GameResult.DRAW),))
+    other = Round(2, (Board(1, 3, GameResult.DRAW),))
+    _t, problems = fold_matches(t.with_changes(rounds=(one, other, one)))
+    assert problems == ["a Double-Swiss file needs two round columns per match, but it holds 3",
+                        "rounds 1 and 2: the two games of a match must have the same pairs"]

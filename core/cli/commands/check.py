@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         return report(args.report)
     if not args.system or not args.input:
         raise CliError(_("check: give a system (--dutch, …) and FILE.trf, or --report FILE|ID"))
-    t = read_trf_file(args.input)
+    t = read_trf_file(args.input, args.system)
     count, lines = check_rounds(t, args.system)
     for line in lines:
         print(line)

@@ -40,12 +40,22 @@ def add_system_flags(parser: argparse.ArgumentParser, required: bool = True) -> 
     return group
 
 
-def read_trf_file(path: str) -> Tournament:
+def read_trf_file(path: str, system_id: str | None = None) -> Tournament:
     """Parse a TRF file (any line ending; invalid input raises a TournamentError naming the
-    file, line and column; warnings go to stderr)."""
+    file, line and column; warnings go to stderr).  ``system_id`` ``double-swiss`` (the flag)
+    reads a file that does not say so itself (a TRF16 file without 192) as two round columns
+    per match, as one that says ``192 FIDE_DOUBLESWISS`` is read."""
     from core.cli.common import read_trf_path
 
-    return read_trf_path(path)
+    t = read_trf_path(path)
+    if system_id == "double-swiss" and t.system != "double-swiss":
+        from core.errors import Problem, TrfError
+        from core.trf.matches import fold_matches
+
+        t, wrong = fold_matches(t.with_changes(system="double-swiss"))
+        if wrong:
+            raise TrfError([Problem(_("rounds"), text) for text in wrong], _("the TRF file has problems"), source=path)
+    return t
 
 
 def engine_output(pairing: RoundPairing) -> str:
@@ -65,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     from core.pairing.registry import get_system
 
     system = get_system(args.system)
-    t = read_trf_file(args.input)
+    t = read_trf_file(args.input, args.system)
     if t.current_round >= t.total_rounds:
         from core.errors import TrfError
 
