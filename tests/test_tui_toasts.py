@@ -1,0 +1,38 @@
+"""Toasts never hide a dialog's buttons (issue 29 review): at 60×20 a dialog with a longer body
+reaches the bottom rows, where toasts are shown; the screen under the dialog showed its toasts
+through the dialog's shaded background, over the buttons."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Button
+from textual.widgets._toast import Toast
+
+from tui.app import HakemApp
+from tui.testing import wait_for
+from tui.widgets.dialogs import ConfirmDialog
+
+pytestmark = pytest.mark.usefixtures("quiet_tui")
+
+
+@pytest.mark.parametrize("size", [(60, 20), (80, 24)])
+async def test_toasts_leave_a_dialogs_buttons_free(tmp_path, size):
+    app = HakemApp(data_dir=tmp_path / "data", poll_interval=3600)
+    body = "\n".join(f"line {i} of a longer question" for i in range(1, 12))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentsScreen")
+        base = app.screen
+        app.notify("A toast said just before the question, long enough to take three lines of text.",
+                   timeout=60)
+        await wait_for(pilot, lambda: bool(base.query(Toast)))
+        app.push_screen(ConfirmDialog("Question", body, danger=True))
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmDialog) and bool(app.screen.query(Toast)))
+        await pilot.pause()
+        dialog = app.screen
+        buttons = [b.region for b in dialog.query(Button)]
+        assert buttons and all(r.height for r in buttons)
+        toasts = [t.region for t in dialog.query(Toast)]
+        assert toasts  # the dialog shows the toast itself …
+        assert not any(t.overlaps(b) for t in toasts for b in buttons)  # … off its buttons
+        # … and the screen under it shows none through the shade
+        assert all(t.styles.visibility == "hidden" for t in base.query(Toast))
