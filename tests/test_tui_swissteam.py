@@ -51,3 +51,35 @@ async def test_team_swiss_round_with_the_bye_and_a_match_result(tmp_path):
         assert [b.result for b in boards[:2]] == [GameResult.WHITE_WINS] * 2
         # the first-named team has White on board 1 only (odd boards): 1:1 on the boards, 1:1
         assert row_values(table, 0)[4] == "1:1 → 1:1"
+
+
+async def test_new_team_swiss_asks_colour_preferences_and_boards(tmp_path):
+    from textual.widgets import Input, Select, Static
+
+    from core.store import Store
+
+    data = tmp_path / "data"
+    data.mkdir()
+    app = HakemApp(data_dir=data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "NewTournamentDialog")
+        form = app.screen
+        assert not form.query_one("#team-fields").display  # a Dutch Swiss: no team fields
+        form.query_one("#name", Input).value = "Team Swiss"
+        form.query_one("#system", Select).value = "swiss-team"
+        await wait_for(pilot, lambda: form.query_one("#team-fields").display)
+        assert form.query_one("#team-colours", Select).value == "A"  # the text's default (Art. 1.7)
+        form.query_one("#team-colours", Select).value = "B"
+        form.query_one("#team-boards", Input).value = "0"
+        await pilot.press("ctrl+s")
+        error = form.query_one("#form-error", Static)
+        await wait_for(pilot, lambda: "'0'" in str(error.render()))
+        assert type(app.screen).__name__ == "NewTournamentDialog"  # nothing created
+        form.query_one("#team-boards", Input).value = "4"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        tid = app.screen.session.tournament.id
+    t = Store(data).load(tid).tournament
+    assert (t.system, t.options["colour_preferences"], t.options["boards"]) == ("swiss-team", "B", 4)

@@ -74,6 +74,9 @@ class NewTournament:
     rating_for_pairing: str = ""
     """``options["rating_for_pairing"]`` (:data:`core.ratinglists.apply.PAIRING_RATING_CHOICES`);
     empty: by the event's kind."""
+    team: Mapping[str, Any] = field(default_factory=dict)
+    """A team Swiss's settings (``options`` ``colour_preferences``, ``boards``), as ``hakem new
+    --system swiss-team`` stores them; empty for other systems."""
 
 
 def tournament_from_form(form: NewTournament) -> Tournament:
@@ -91,7 +94,8 @@ def tournament_from_form(form: NewTournament) -> Tournament:
         chief_arbiter=form.chief_arbiter.strip(),
         tiebreaks=tuple(preset_criteria(form.tiebreak_preset)),
         options={**({"knockout": dict(form.knockout)} if form.system == "knockout" and form.knockout else {}),
-                 **({"rating_for_pairing": form.rating_for_pairing} if form.rating_for_pairing else {})},
+                 **({"rating_for_pairing": form.rating_for_pairing} if form.rating_for_pairing else {}),
+                 **(dict(form.team) if form.system == "swiss-team" else {})},
     )
 
 

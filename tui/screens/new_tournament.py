@@ -126,6 +126,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
                 yield Label(_("Chief arbiter"))
                 yield TextField(id="chief_arbiter", compact=True)
             yield from self.compose_cup_fields()
+            yield from self.compose_team_fields()
             yield Static("", id="form-error", classes="error-text")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(_("Create (Ctrl+S)") if cur is None else _("Save (Ctrl+S)"), id="create",
@@ -157,7 +158,41 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
                 third.tooltip = _("knockout: the semi-final losers play for third place")
                 yield third
 
+    # -- a team Swiss's settings (system "swiss-team"): shown only for it -----------------
+    def compose_team_fields(self) -> ComposeResult:
+        """Colour preferences (C.04.6 Art. 1.7) and boards per match — what ``hakem new
+        --system swiss-team`` asks with ``--team-colours`` and ``--boards``."""
+        cfg = dict(self.current.team) if self.current is not None else {}
+        with FormGrid(classes="form-grid", id="team-fields"):
+            yield Label(_("Colour preferences"))
+            yield Select([(_("Type A (default)"), "A"), (_("Type B"), "B"), (_("No colour preferences"), "none")],
+                         value=str(cfg.get("colour_preferences", "A")), allow_blank=False,
+                         id="team-colours", compact=True)
+            yield Label(_("Boards per match"))
+            yield TextField(str(cfg.get("boards", "")), id="team-boards", type="integer",
+                            placeholder=_("the smallest roster"), compact=True)
+
+    def team_settings(self) -> dict[str, object] | None:
+        """The team Swiss's options from its fields, or ``None`` (the field marked) when the
+        number of boards is not a whole number of at least 1."""
+        boards = self.query_one("#team-boards", Input)
+        out: dict[str, object] = {"colour_preferences": str(self.query_one("#team-colours", Select).value)}
+        text = boards.value.strip()
+        if text:
+            if not text.isdigit() or int(text) < 1:
+                boards.add_class("-refused")
+                boards.focus()
+                self.query_one("#form-error", Static).update(
+                    _("Boards per match: a whole number of at least 1, not {value!r}").format(value=text))
+                return None
+            out["boards"] = int(text)
+        return out
+
     def show_cup_fields(self) -> None:
+        self.query_one("#team-fields").display = self.query_one("#system", Select).value == "swiss-team"
+        if self.current is not None and self.system_fixed:
+            for widget in self.query_one("#team-fields").query("Input, Select"):
+                widget.disabled = True  # paired with these settings: they stay
         cup = self.query_one("#system", Select).value == "knockout"
         self.query_one("#cup-fields").display = cup
         # a cup's rounds are its knockout rounds, counted from the bracket when round 1 is paired
@@ -287,6 +322,9 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         knockout = self.cup_settings() if system == "knockout" else {}
         if knockout is None:
             return
+        team = self.team_settings() if system == "swiss-team" else {}
+        if team is None:
+            return
         self.dismiss(NewTournament(
             name=name,
             system=system,
@@ -300,4 +338,5 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
             chief_arbiter=self.query_one("#chief_arbiter", Input).value,
             knockout=knockout,
             rating_for_pairing=_rating_choice(self.query_one("#rating_for_pairing", Select).value),
+            team=team,
         ))

@@ -451,7 +451,8 @@ class TournamentScreen(CommandKeys, Screen):
                                 language=t.language, start_date=t.start_date, place=t.place,
                                 chief_arbiter=t.chief_arbiter, tiebreak_preset=preset_in_force(t) or "",
                                 knockout=dict(t.options.get("knockout", {})),
-                                rating_for_pairing=str(t.options.get("rating_for_pairing", "") or ""))
+                                rating_for_pairing=str(t.options.get("rating_for_pairing", "") or ""),
+                                team={k: t.options[k] for k in ("colour_preferences", "boards") if k in t.options})
 
         def saved(form: NewTournament | None) -> None:
             if form is None:
@@ -463,6 +464,10 @@ class TournamentScreen(CommandKeys, Screen):
                 changes["system"] = form.system
             if form.system == "knockout" and not t.rounds and dict(form.knockout) != dict(current.knockout):
                 changes["options"] = {**dict(t.options), "knockout": dict(form.knockout)}
+            if form.system == "swiss-team" and not t.rounds and dict(form.team) != dict(current.team):
+                kept = {k: v for k, v in dict(changes.get("options", t.options)).items()
+                        if k not in ("colour_preferences", "boards")}
+                changes["options"] = {**kept, **dict(form.team)}
             # a new rating for pairing before round 1, with a list to take ratings from: the
             # players' ratings follow in the same step (update_ratings records the choice)
             retake = (form.rating_for_pairing != current.rating_for_pairing and not t.rounds
