@@ -227,3 +227,14 @@ def test_columns_that_are_no_matches_are_refused():
     _t, problems = fold_matches(t.with_changes(rounds=(one, other, one)))
     assert problems == ["a Double-Swiss file needs two round columns per match, but it holds 3",
                         "rounds 1 and 2: the two games of a match must have the same pairs"]
+
+
+def test_a_forbidden_pair_takes_the_next_identifier():
+    # [C1] with the event's forbidden pair 1–5: the first identifier is 1 2 3 4 6 5 7 8 (by hand:
+    # the tops stay 1–4; 1's smallest allowed opponent is 6, then 2–5, 3–7, 4–8)
+    players = tuple(Player(pno=i, name=f"P{i}") for i in range(1, 9))
+    t = Tournament(id="f", name="f", system="double-swiss", total_rounds=3, players=players,
+                   forbidden=((1, 5),), initial_colour=Colour.WHITE)
+    boards = get_system("double-swiss").pair(t).boards
+    assert sorted(tuple(sorted((b.white, b.black))) for b in boards if b.game == "g1") == [
+        (1, 6), (2, 5), (3, 7), (4, 8)]

@@ -114,15 +114,14 @@ class Procedure:
     def __init__(self, players: dict[int, Entrant], forbidden: set[frozenset[int]],
                  last_round: bool, options: PairOptions | None = None) -> None:
         self.players = players
-        self.forbidden = forbidden
         self.last_round = last_round
         self.options = options or PairOptions()
+        # who may not meet whom: opponents of matches not forfeited and the event's forbidden pairs
         self.blocked: dict[int, set[int]] = {p: set(e.met) for p, e in players.items()}
         for pair in forbidden:
-            a, b = tuple(pair) if len(pair) == 2 else (0, 0)
-            if a in self.blocked and b in self.blocked:
-                self.blocked[a].add(b)
-                self.blocked[b].add(a)
+            for a, b in itertools.permutations(pair, 2):
+                if a in self.blocked and b in self.blocked:
+                    self.blocked[a].add(b)
 
     # -- [C1] -------------------------------------------------------------------------------
     def may_meet(self, a: int, b: int) -> bool:
