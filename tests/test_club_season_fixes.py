@@ -169,3 +169,41 @@ def test_doctor_repair_does_not_complete_a_save_that_was_killed(cli_data, capsys
     db.write_bytes(first)  # as if the save of member 2 was killed after its journal line
     run(capsys, "doctor", "--repair")
     assert db.read_bytes() == first
+
+
+async def test_the_lookup_of_a_go_event_shows_the_rating_registering_takes(tmp_path) -> None:
+    """In a McMahon event the lookup's member rows show the GoR (1850 for the player of both
+    games; nothing for the chess player) — was the Elo, the rating a Go event must not take —
+    and Enter registers with it."""
+    from textual.widgets import DataTable
+
+    from tests.test_tui_checkin import players_tab
+    from tui.app import HakemApp
+    from tui.testing import store_with, type_text, wait_for
+
+    data = tmp_path / "data"
+    [tid] = store_with(data, Tournament(id="", name="Go evening", system="mcmahon", total_rounds=3))
+    ws = Workspace(data)
+    ws.add_member(Member(0, "Kaya, Can", fide_id="34600001", ratings={"standard": Rating(2000)}))
+    ws.add_member(Member(0, "Kayalı, Ali", egd_pin="12345678", go_rank="2k",
+                         ratings={"standard": Rating(1700), "go": Rating(1850)}))
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        owner, players = await players_tab(pilot, app)
+        players.focus()
+        await pilot.pause()
+        await pilot.press("l")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ListLookupDialog")
+        dialog = app.screen
+        await wait_for(pilot, lambda: dialog.query("#lookup-table"))
+        await type_text(pilot, "kaya")
+        table = dialog.query_one("#lookup-table", DataTable)
+        await wait_for(pilot, lambda: table.row_count == 2)
+        shown = {str(table.get_row_at(i)[3]): str(table.get_row_at(i)[6]) for i in range(2)}
+        assert shown == {"Kaya, Can": "", "Kayalı, Ali": "1850"}
+        row = next(i for i in range(2) if str(table.get_row_at(i)[3]) == "Kayalı, Ali")
+        table.move_cursor(row=row)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(owner.session.tournament.players) == 1)
+        p = owner.session.tournament.players[0]
+        assert (p.member, p.extra["go_rating"], p.extra["go_rank"]) == (2, 1850, "2k")

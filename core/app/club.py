@@ -267,7 +267,8 @@ class MemberRegistrationCases(DeskBase):
         from core.club import register
         from core.errors import TournamentError
         from core.model import Tournament
-        from core.ratinglists.apply import pairing_rating_order, player_fields, refuse_registered_ids
+        from core.club.members import registration_kinds
+        from core.ratinglists.apply import player_fields, refuse_registered_ids
         from core.store.clubdb import ClubDB
 
         m = register.member(ClubDB(self.store.dir, read_only=True).view(), number)
@@ -277,10 +278,7 @@ class MemberRegistrationCases(DeskBase):
                 if p.member == number:
                     raise TournamentError(_("member {number} ({name}) is already registered: number {pno}").format(
                         number=number, name=m.name, pno=p.pno))
-            # a Go event takes the member's GoR only: an Elo read as a Go rating would seed
-            # a chess player among the dan players (2000 → 1k)
-            kinds = ("go",) if t.system in GO_SYSTEMS else pairing_rating_order(t)
-            fields = player_fields(m.as_list_entry(), kinds)
+            fields = player_fields(m.as_list_entry(), registration_kinds(t))
             refuse_registered_ids(t, fields)
             name = fields.pop("name")
             after = commands.add_player(t, name, keep_numbers=keep_numbers, **fields)

@@ -24,7 +24,7 @@ from core.errors import TournamentError
 from core.i18n import _
 
 if TYPE_CHECKING:
-    from core.model import Player
+    from core.model import Player, Tournament
     from core.ratinglists.entry import ListEntry
     from core.ratinglists.index import ListInfo
 
@@ -205,3 +205,14 @@ def from_row(row: Mapping[str, Any], line: int, date: str = "") -> Member:
         "fide_id", "national_id", "federation", "title", "sex", "club", "email", "phone")}
     return Member(0, str(row["name"]), **text, go_rank=str(extra.get("go_rank", "") or ""), birth_year=year,
                   ratings=ratings)
+
+
+def registration_kinds(t: Tournament) -> tuple[str, ...]:
+    """The rating kinds a member's rating is taken from when registered into ``t``, first
+    found first: a Go event the GoR alone (an Elo read as a GoR would seed a chess player
+    among the dan players: 2000 → 1k), else the event's order for pairing (a rapid event the
+    rapid rating, then the standard)."""
+    from core.club.history import GO_SYSTEMS
+    from core.ratinglists.apply import pairing_rating_order
+
+    return ("go",) if t.system in GO_SYSTEMS else pairing_rating_order(t)

@@ -23,7 +23,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Static
 
-from core.club.members import Member
+from core.club.members import Member, registration_kinds
 from core.errors import RatingListError
 from core.i18n import _
 from core.model import Tournament
@@ -127,11 +127,14 @@ class ListLookupDialog(ModalScreen["Picked | None"]):
         listed = self.index.search(text, SHOWN - len(members)) if self.index is not None and len(members) < SHOWN else []
         self.matches = [*members, *listed]
         kinds = pairing_rating_order(self.tournament)
+        member_kinds = registration_kinds(self.tournament)
         for match in self.matches:
             e = match.as_list_entry() if isinstance(match, Member) else match
             source = _("member {number}").format(number=match.id) if isinstance(match, Member) else (
                 self.index.info.name if self.index is not None else "")
-            rating = e.first_rating(kinds)[0] or e.national_rating or e.go_rating
+            # a member: the rating registering takes; a list entry: the list's own
+            rating = e.first_rating(member_kinds)[0] if isinstance(match, Member) else (
+                e.first_rating(kinds)[0] or e.national_rating or e.go_rating)
             table.add_row(source, e.fide_id or e.national_id or e.egd_pin, e.best_title or e.go_rank,
                           field_safe(e.name), e.federation, e.birth_year, str(rating or ""))
         if self.matches:
