@@ -309,6 +309,8 @@ def rebuild(folder: SafeDir) -> Verification:
     "take the journal's word" — when the journal's longest chain leads from the creation to its
     end without a break and its replay is the state its last entry records, and the file is
     not that state (changed outside hakem, an older copy put in its place, missing, unreadable).
+    Every entry of the journal must lie on that chain and the file's head (when it names one)
+    too: an entry changed or a branch would otherwise let the rebuild drop committed changes.
     No entry is added: the file becomes what the chain already records.  A chain that cannot
     give the state (a gap, an entry that does not apply) is left as it is, and said."""
     out = Verification()
@@ -319,7 +321,16 @@ def rebuild(folder: SafeDir) -> Verification:
             loaded: _Loaded | None = ClubDB(folder, read_only=True)._load()
         except StoreError:
             loaded = None
-        chain = _until_head(_journal.tip(_journal.read_chain(folder, CLUB_CHAIN)), loaded)
+        whole = _journal.read_chain(folder, CLUB_CHAIN)
+        longest = _journal.tip(whole)
+        on_chain = {str(e.get("id")) for e in longest}
+        if any(str(e.get("id")) not in on_chain for e in whole.entries) or (
+                loaded is not None and loaded.head is not None and loaded.head not in on_chain):
+            out.notes.append(_("the club database cannot be rebuilt: its journal is not one unbroken chain up to "
+                               "the file's change; restore {name} and {chain} from a copy of the directory").format(
+                name=CLUB_DB, chain=CHAIN_FILE))
+            return out
+        chain = _until_head(longest, loaded)
         if not chain:
             out.notes.append(_("the club database cannot be rebuilt: its journal holds no change; restore {name} "
                                "from a copy of the directory").format(name=CLUB_DB))
