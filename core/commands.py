@@ -481,9 +481,47 @@ def set_settings(t: Tournament, **changes: Any) -> Tournament:
         raise TournamentError(_('the pairing system cannot change after round 1 was paired'))
     if "name" in changes and not str(changes["name"]).strip():
         raise TournamentError(_('the tournament name must not be empty'))
+    changes = {**changes, **_header_texts(changes)}
     from core.fields import check_event
 
     return check_event(t.with_changes(**changes), changes)
+
+
+_HEADER_TEXTS = {"place": "022", "chief_arbiter": "102", "time_control": "122"}
+"""Free-text settings written as a TRF header record of their own (``022 Ankara``)."""
+
+
+def _header_label(key: str) -> str:
+    """The name of a free-text header field in the user's language."""
+    return {"place": _("city"), "chief_arbiter": _("chief arbiter"), "time_control": _("time control"),
+            "deputy_arbiters": _("deputy arbiters")}[key]
+
+
+def _header_texts(changes: dict[str, Any]) -> dict[str, Any]:
+    """The free-text header fields among ``changes``, checked and trimmed: each becomes one
+    line of a TRF file (a line break inside would start a record of its own), a deputy
+    arbiter is a non-empty name (one 112 record each), the time-control code is the TRF-2026
+    222 encoding."""
+    from core.trf.fields import control_character, is_time_control
+
+    out: dict[str, Any] = {}
+    texts = {key: changes[key] for key in _HEADER_TEXTS if key in changes}
+    deputies = tuple(str(name).strip() for name in changes.get("deputy_arbiters", ()))
+    for key, value in [*texts.items(), *(("deputy_arbiters", name) for name in deputies)]:
+        if control_character(str(value)) is not None:
+            raise TournamentError(_('{what}: {value!r} holds a control character (a TRF record is one line)').format(
+                what=_header_label(key), value=value))
+    if "deputy_arbiters" in changes:
+        if any(not name for name in deputies):
+            raise TournamentError(_('a deputy arbiter needs a name'))
+        out["deputy_arbiters"] = deputies
+    code = str(changes.get("time_control_code") or "").strip()
+    if code and not is_time_control(code):
+        raise TournamentError(_('--time-control-code {code!r}: use the TRF-2026 encoding, e.g. 5400+30, 40/6000+30:900+30, W300-B240').format(
+            code=code))
+    if "time_control_code" in changes:
+        out["time_control_code"] = code
+    return out
 
 
 def set_round_schedule(t: Tournament, round_no: int, date: str | None = None,

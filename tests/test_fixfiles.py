@@ -129,6 +129,9 @@ def planted(data):
 def test_a_file_carries_no_control_character_from_the_data(data, planted, capsys, args, mark):
     assert main([a.format(tid=planted) for a in args]) == 0
     text = (data / args[-1]).read_bytes().decode("utf-8")
+    if args[:3] == ["export", "{tid}", "--trf"] and "--crlf" not in args:  # TRF-2026: every line ends with CR
+        assert "\n" not in text and text.endswith("\r")
+        text = text.replace("\r", "\n")  # the file's own line ends; one from the data would be a "?"
     assert not _RAW.search(text), repr(_RAW.search(text))
     assert mark in text and "Eve" in text
     if mark == "?":  # (CSV and tables already replace them cell by cell, with nothing left to say)

@@ -77,6 +77,13 @@ class NewTournament:
     team: Mapping[str, Any] = field(default_factory=dict)
     """A team Swiss's settings (``options`` ``colour_preferences``, ``boards``), as ``hakem new
     --system swiss-team`` stores them; empty for other systems."""
+    federation: str = ""
+    end_date: str = ""
+    deputy_arbiters: tuple[str, ...] = ()
+    time_control_code: str = ""
+    trf_type: str = ""
+    """The rest of the TRF header (032, 052, 112, 222, 092): asked by the settings form only
+    (a new event is created with the short form and completed there)."""
 
 
 def tournament_from_form(form: NewTournament) -> Tournament:

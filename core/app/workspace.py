@@ -91,6 +91,13 @@ def check_form(values: dict[str, object], system: str = "") -> dict[str, object]
 
     if "name" in values and not str(values["name"]).strip():
         raise FieldError("name", _("A tournament needs a name."))
+    code = str(values.get("time_control_code") or "").strip()
+    if code:
+        from core.trf.fields import is_time_control
+
+        if not is_time_control(code):
+            raise FieldError("time_control_code", _("Time-control code: {code!r} is not the TRF-2026 encoding "
+                                                    "(e.g. 5400+30, 40/6000+30:900+30, W300-B240)").format(code=code))
     out = event_fields(values, system)
     if "start_date" in out and "end_date" in out:
         date_range(str(out["start_date"]), str(out["end_date"]))

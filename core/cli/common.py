@@ -109,11 +109,13 @@ def print_json(value: Any) -> None:
     sys.stdout.write("\n")
 
 
-def write_output(text: str, output: str | None, force: bool = False, kind: str = "text") -> None:
+def write_output(text: str, output: str | None, force: bool = False, kind: str = "text",
+                 line_ending: str = "\n") -> None:
     """Write to ``output`` or to stdout when no file is given or it is ``-``: never through a
     link, an existing file replaced only with ``force``, no control character from the data
-    (``kind``: ``trf``, ``json`` or ``text``; :mod:`core.cli.output`)."""
+    (``kind``: ``trf``, ``json`` or ``text``; ``line_ending`` for TRF-2026's CR;
+    :mod:`core.cli.output`)."""
     from core.cli.output import write_user_file
 
-    write_user_file(text, output, force, kind)
+    write_user_file(text, output, force, kind, line_ending)
 

@@ -37,16 +37,22 @@ def text_width(width: int | None, default: int) -> int:
     return width or default
 
 
-def write_user_file(text: str, output: str | None, force: bool = False, kind: str = "text") -> None:
+def write_user_file(text: str, output: str | None, force: bool = False, kind: str = "text",
+                    line_ending: str = "\n") -> None:
     """Write ``text`` (UTF-8) to ``output`` as described in the module docstring, with no
     control character from the data (:func:`core.safe_text.machine_safe` for the format
-    ``kind``: ``trf``, ``json`` or ``text``; a warning says how many were replaced)."""
+    ``kind``: ``trf``, ``json`` or ``text``; a warning says how many were replaced).
+    ``line_ending``: the file's own line end (TRF-2026's CR), put in after the data was made
+    safe — a CR from the data is replaced, the file's are kept."""
     from core.safe_text import machine_safe
 
     text, replaced = machine_safe(text, kind)
     if replaced:
         print(_("hakem: warning: {count} control or bidirectional characters in the tournament's data were "
                 "written as {mark}").format(count=replaced, mark="?" if kind == "trf" else "U+FFFD"), file=sys.stderr)
+    if line_ending != "\n":
+        write_user_bytes(text.replace("\n", line_ending).encode("utf-8"), output, force)
+        return
     write_user_bytes(text.encode("utf-8"), output, force, text=text)
 
 

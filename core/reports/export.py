@@ -217,6 +217,12 @@ def _ranks(standings) -> dict[int, int]:
     return ranks
 
 
+TRF_LINE_ENDINGS = {"2026": "\r", "16": "\n"}
+"""How a TRF file's lines end when written for the user: TRF-2026 Remark 1 ("each line ends
+with CR"); TRF16 files feed the pairing engines, and JaVaFo reads LF (bbpPairings writes CR,
+which JaVaFo's users had to convert).  hakem reads all three (CR, LF, CRLF)."""
+
+
 def trf_export(t: Tournament, flavour: str = "2026", line_ending: str = "\n") -> str:
     """TRF for rating submission with the real ranks (standings with the tournament's list) in
     columns 86–89, not just points order.  In a team event the list ranks the teams (team

@@ -39,6 +39,12 @@ from core.trf.teams import (
 from core.trf.types import SYSTEM_COMMENT, TournamentType, type_code
 
 TIMES_COMMENT = "### hakem times "
+RECORD_COMMENT = "### hakem record "
+"""A TRF-2026 record carried in a TRF16 file (``### hakem record 202 BH/C1,BH,SB``): TRF16
+has no record for the tie-break list (202/212), the time-control code (222) or the national
+ratings (NRS lines, and their 172), and a record code a TRF16 reader does not know can make
+it refuse the file; ``###`` lines are comments in both formats, so every other program skips
+them and hakem reads each as the record it holds."""
 
 
 @dataclass
@@ -289,6 +295,13 @@ def _no_opponent(start: int, rnd: int, colour: Colour, code: Code | None) -> Cel
 
 
 def _read_comment(doc: TrfDocument, lineno: int, line: str) -> None:
+    if line.startswith(RECORD_COMMENT):  # a TRF-2026 record a TRF16 file carries
+        record = line[len(RECORD_COMMENT):]
+        if record.startswith("###") or record[:3] == "001":
+            doc.problem(lineno, len(RECORD_COMMENT) + 1, _("malformed '### hakem record' comment"))
+        else:
+            _read_line(doc, lineno, record)
+        return
     if read_player_comment(doc, lineno, line):
         return
     if line.startswith("### hakem boards "):

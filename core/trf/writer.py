@@ -20,7 +20,7 @@ from core.model import (
 from core.trf.boards import canonical_board_order
 from core.trf.fields import date_for_trf
 from core.trf.player_comments import club_lines, national_comment, ranking_172
-from core.trf.reader import TIMES_COMMENT
+from core.trf.reader import RECORD_COMMENT, TIMES_COMMENT
 from core.trf.teams import bye_lines, match_comments, team_lines
 from core.trf.types import SYSTEM_COMMENT, read_type, type_code
 
@@ -293,19 +293,23 @@ def _header_lines(t: Tournament, flavour: str, kept: dict[str, str]) -> list[str
         if t.initial_colour in (Colour.WHITE, Colour.BLACK):
             lines.append(f"XXC {'white1' if t.initial_colour is Colour.WHITE else 'black1'}")
     lines.extend(_point_records(t.points, flavour))
-    nrs = _nrs_lines(t)[0] if flavour == "2026" else []
+    nrs = _nrs_lines(t)[0]
     if "172" in kept:
         lines.append(f"172 {kept['172']}")
-    elif nrs:  # mandatory with NRS lines
-        lines.append(f"172 {ranking_172(t.federation, [line[:3] for line in nrs])}")
+    elif nrs:  # mandatory with NRS lines (in TRF16 carried with them)
+        line = f"172 {ranking_172(t.federation, [line[:3] for line in nrs])}"
+        lines.extend([line] if flavour == "2026" else carried([line]))
     if "182" in kept:
         lines.append(f"182 {kept['182']}")
     lines.extend(_type_lines(t, flavour, kept))
-    if flavour == "2026":
-        lines.extend(_tiebreak_lines(t, kept))
-        if t.time_control_code:
-            lines.append(f"222 {t.time_control_code}")
+    later = _tiebreak_lines(t, kept) + ([f"222 {t.time_control_code}"] if t.time_control_code else [])
+    lines.extend(later if flavour == "2026" else carried(later))
     return lines
+
+
+def carried(records: list[str]) -> list[str]:
+    """TRF-2026 records as TRF16 carries them (:data:`RECORD_COMMENT`)."""
+    return [RECORD_COMMENT + line for line in records]
 
 
 def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
@@ -343,9 +347,8 @@ def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
     for p in sorted(t.players, key=lambda p: p.pno):
         lines.append(_player_line(t, p.pno, cells.get(p.pno, []), pts.get(p.pno, Fraction(0)),
                                   ranks.get(p.pno, 0)))
-    if flavour == "2026":
-        nrs, comments = _nrs_lines(t)
-        lines.extend(nrs + comments)
+    nrs, comments = _nrs_lines(t)
+    lines.extend((nrs if flavour == "2026" else carried(nrs)) + comments)
     lines.extend(club_lines(t))
     # after the players: readers resolve the members' pairing numbers against them
     lines.extend(team_lines(t, flavour, team_ranks))

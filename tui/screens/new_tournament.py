@@ -125,6 +125,8 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
                 yield TextField(id="place", compact=True)
                 yield Label(_("Chief arbiter"))
                 yield TextField(id="chief_arbiter", compact=True)
+                if cur is not None:
+                    yield from self.compose_header_fields()
             yield from self.compose_cup_fields()
             yield from self.compose_team_fields()
             yield Static("", id="form-error", classes="error-text")
@@ -132,6 +134,24 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
                 yield Button(_("Create (Ctrl+S)") if cur is None else _("Save (Ctrl+S)"), id="create",
                              variant="primary")
                 yield Button(_("Cancel (Esc)"), id="cancel")
+
+    HEADER_FIELDS = ("federation", "end_date", "deputy_arbiters", "time_control_code", "trf_type")
+    """The rest of the TRF header, asked when the settings are edited (Ctrl+T): what a rating
+    report needs and the short new-tournament form leaves out."""
+
+    def compose_header_fields(self) -> ComposeResult:
+        """Federation (032), end date (052), deputy arbiters (112, ``;`` between names: a name
+        holds a comma), time-control code (222) and type of tournament (092)."""
+        yield Label(_("Federation"))
+        yield TextField(id="federation", placeholder="TUR", compact=True)
+        yield Label(_("End date"))
+        yield TextField(id="end_date", placeholder="YYYY-MM-DD", compact=True)
+        yield Label(_("Deputy arbiters"))
+        yield TextField(id="deputy_arbiters", placeholder=_("Name, First; Name, First"), compact=True)
+        yield Label(_("Time-control code"))
+        yield TextField(id="time_control_code", placeholder="5400+30", compact=True)
+        yield Label(_("Type of tournament"))
+        yield TextField(id="trf_type", compact=True)
 
     # -- a cup's settings (system "knockout"): shown only for it --------------------------
     def compose_cup_fields(self) -> ComposeResult:
@@ -252,6 +272,9 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         if cur is not None:
             for key in ("name", "time_control", "start_date", "place", "chief_arbiter"):
                 self.query_one(f"#{key}", Input).value = getattr(cur, key)
+            for key in self.HEADER_FIELDS:
+                value = getattr(cur, key)
+                self.query_one(f"#{key}", Input).value = "; ".join(value) if isinstance(value, tuple) else value
             self.query_one("#rounds", Input).value = str(cur.total_rounds)
             system = self.query_one("#system", Select)
             if cur.system not in system_choices():
@@ -275,7 +298,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        if event.input.id == "chief_arbiter":
+        if event.input.id == ("trf_type" if self.current is not None else "chief_arbiter"):
             self.action_create()
         else:
             self.focus_next()
@@ -284,8 +307,13 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         self.dismiss(None)
 
     FIELD_IDS = {"name": "name", "total_rounds": "rounds", "time_control": "time_control",
-                 "start_date": "start_date"}
-    """Keys of :func:`core.app.workspace.check_form` → the inputs holding them."""
+                 "start_date": "start_date", "end_date": "end_date", "federation": "federation",
+                 "time_control_code": "time_control_code"}
+    """Keys of :func:`core.app.workspace.check_form` → the inputs holding them (those the
+    form shows)."""
+
+    def field_ids(self) -> dict[str, str]:
+        return {k: v for k, v in self.FIELD_IDS.items() if self.query(f"#{v}")}
 
     def checked_fields(self) -> dict[str, object] | None:
         """The typed fields as the core checks them; on a refusal the field is focused and
@@ -294,16 +322,17 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         from core.fields import FieldError
 
         error = self.query_one("#form-error", Static)
-        for input_id in self.FIELD_IDS.values():
+        ids = self.field_ids()
+        for input_id in ids.values():
             self.query_one(f"#{input_id}", Input).remove_class("-refused")
-        values = {key: self.query_one(f"#{input_id}", Input).value for key, input_id in self.FIELD_IDS.items()}
+        values = {key: self.query_one(f"#{input_id}", Input).value for key, input_id in ids.items()}
         try:
             checked = check_form(values, str(self.query_one("#system", Select).value))
             if int(str(checked["total_rounds"])) < self.min_rounds:
                 raise FieldError("total_rounds", _("{rounds} — {paired} rounds are paired already").format(
                     rounds=checked["total_rounds"], paired=self.min_rounds))
         except FieldError as refused:
-            field = self.query_one(f"#{self.FIELD_IDS.get(refused.field, 'name')}", Input)
+            field = self.query_one(f"#{ids.get(refused.field, 'name')}", Input)
             field.add_class("-refused")
             field.focus()
             error.update(str(refused))
@@ -339,4 +368,13 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
             knockout=knockout,
             rating_for_pairing=_rating_choice(self.query_one("#rating_for_pairing", Select).value),
             team=team,
+            **(self.header_values(checked) if self.current is not None else {}),
         ))
+
+    def header_values(self, checked: dict[str, object]) -> dict[str, object]:
+        """The TRF header fields of the settings form, as checked (deputies split at ``;``)."""
+        deputies = self.query_one("#deputy_arbiters", Input).value
+        return {"federation": str(checked["federation"]), "end_date": str(checked["end_date"]),
+                "deputy_arbiters": tuple(n.strip() for n in deputies.split(";") if n.strip()),
+                "time_control_code": str(checked.get("time_control_code") or ""),
+                "trf_type": self.query_one("#trf_type", Input).value.strip()}

@@ -328,6 +328,10 @@ class ReportsPane(LazyPane, Vertical):
                     rendered = report_file(t, kind, Path(typed), round_no, pno)
                     content = rendered if isinstance(rendered, bytes) else machine_safe(
                         rendered, "trf" if Path(typed).suffix.lower() == ".trf" else "text")[0].encode("utf-8")
+                    if kind == "trf":  # the file's own line end (TRF-2026: CR), after the data was made safe
+                        from core.reports.export import TRF_LINE_ENDINGS
+
+                        content = content.replace(b"\n", TRF_LINE_ENDINGS["2026"].encode())
                 path = write_typed(tid, typed, content, exists)  # by this process, as the user
             except ExportExists as exc:
                 self.app.call_from_thread(self.ask_replace, t, kind, typed, round_no, pno, content, exc.path)

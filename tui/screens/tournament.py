@@ -452,18 +452,25 @@ class TournamentScreen(CommandKeys, Screen):
                                 chief_arbiter=t.chief_arbiter, tiebreak_preset=preset_in_force(t) or "",
                                 knockout=dict(t.options.get("knockout", {})),
                                 rating_for_pairing=str(t.options.get("rating_for_pairing", "") or ""),
-                                team={k: t.options[k] for k in ("colour_preferences", "boards") if k in t.options})
+                                team={k: t.options[k] for k in ("colour_preferences", "boards") if k in t.options},
+                                federation=t.federation, end_date=t.end_date, deputy_arbiters=t.deputy_arbiters,
+                                time_control_code=t.time_control_code,
+                                trf_type=str(t.options.get("trf_type", "") or ""))
 
         def saved(form: NewTournament | None) -> None:
             if form is None:
                 return
             changes = {k: getattr(form, k) for k in ("name", "total_rounds", "time_control", "language",
-                                                      "start_date", "place", "chief_arbiter")
+                                                      "start_date", "place", "chief_arbiter", "federation",
+                                                      "end_date", "deputy_arbiters", "time_control_code")
                        if getattr(form, k) != getattr(current, k)}
+            if form.trf_type != current.trf_type:  # record 092 lives among the options
+                options = {k: v for k, v in dict(t.options).items() if k != "trf_type"}
+                changes["options"] = {**options, **({"trf_type": form.trf_type} if form.trf_type else {})}
             if form.system != t.system and not t.rounds:
                 changes["system"] = form.system
             if form.system == "knockout" and not t.rounds and dict(form.knockout) != dict(current.knockout):
-                changes["options"] = {**dict(t.options), "knockout": dict(form.knockout)}
+                changes["options"] = {**dict(changes.get("options", t.options)), "knockout": dict(form.knockout)}
             if form.system == "swiss-team" and not t.rounds and dict(form.team) != dict(current.team):
                 kept = {k: v for k, v in dict(changes.get("options", t.options)).items()
                         if k not in ("colour_preferences", "boards")}

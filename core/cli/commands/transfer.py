@@ -15,6 +15,20 @@ from core.cli.output import add_output_options
 from core.errors import TournamentError
 
 
+def _line_ending(args: argparse.Namespace, flavour: str) -> str:
+    """``--line-ending`` (``--crlf`` is CRLF), else the flavour's own
+    (:data:`core.reports.export.TRF_LINE_ENDINGS`: CR for TRF-2026) — but LF on a terminal,
+    where a CR would draw every line over the one before."""
+    from core.reports.export import TRF_LINE_ENDINGS
+
+    if args.crlf:
+        return "\r\n"
+    if args.line_ending:
+        return {"cr": "\r", "lf": "\n", "crlf": "\r\n"}[args.line_ending]
+    to_terminal = args.output in (None, "-", "/dev/stdout") and sys.stdout.isatty()
+    return "\n" if to_terminal else TRF_LINE_ENDINGS[flavour]
+
+
 def _import(args: argparse.Namespace) -> int:
     print(show_warnings(open_workspace().import_file(args.file, name=args.name, system=args.system)).value)
     return 0
@@ -27,9 +41,9 @@ def _export(args: argparse.Namespace) -> int:
 
         from core.trf.writer import cut_names
 
-        text = trf_export(t, flavour="16" if args.trf16 else "2026",
-                          line_ending="\r\n" if args.crlf else "\n")
-        write_output(text, args.output, args.force, "trf")
+        flavour = "16" if args.trf16 else "2026"
+        write_output(trf_export(t, flavour=flavour), args.output, args.force, "trf",
+                     _line_ending(args, flavour))
         for warning in cut_names(t):
             print(_("hakem: warning: {warning}").format(warning=warning), file=sys.stderr)
         return 0
@@ -69,7 +83,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_output_options(ex, _("the file to write (a directory for --html)"))
     ex.add_argument("--trf", action="store_true", help=_("TRF-2026"))
     ex.add_argument("--trf16", action="store_true", help=_("TRF16 with XXR/XXC/BB*/XXP"))
-    ex.add_argument("--crlf", action="store_true", help=_("CRLF line endings"))
+    ex.add_argument("--crlf", action="store_true", help=_("CRLF line endings (as --line-ending crlf)"))
+    ex.add_argument("--line-ending", choices=["cr", "lf", "crlf"],
+                    help=_("how TRF lines end; default CR for TRF-2026 (its Remark 1), LF for TRF16 (as the "
+                           "pairing engines read it) and on a terminal"))
     for f in ("html", "csv", "json", "egd", "text"):
         ex.add_argument(f"--{f}", action="store_true")
     ex.add_argument("--rating-commission", dest="rating_commission", action="store_true")

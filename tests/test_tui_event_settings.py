@@ -1,0 +1,121 @@
+"""An event created in the TUI is completed through its settings until ``hakem check --report``
+is clean (issue 33 item 5): the new-tournament form asks only for the short list, so the
+rating report's federation (032), end date (052) — and the deputy arbiters (112) and
+time-control code (222) it carries — are set later in the settings form (Ctrl+T) or with
+``hakem settings``."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input, Static
+
+from core.cli import main
+from core.store import Store
+from tui.app import HakemApp
+from tui.testing import wait_for
+
+pytestmark = pytest.mark.usefixtures("quiet_tui")
+
+
+def check_report(capsys, tid: str) -> tuple[int, list[str]]:
+    capsys.readouterr()
+    code = main(["check", "--report", tid])
+    captured = capsys.readouterr()
+    return code, [line for line in (captured.out + captured.err).splitlines() if line.strip()]
+
+
+async def test_an_event_made_in_the_tui_is_completed_through_its_settings(tmp_path, monkeypatch, capsys):
+    data = tmp_path / "data"
+    data.mkdir()
+    monkeypatch.setenv("HAKEM_DATA", str(data))
+    app = HakemApp(data_dir=data)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentsScreen")
+        await pilot.press("n")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "NewTournamentDialog")
+        form = app.screen
+        assert not form.query("#federation")  # the short form: the TRF header comes later
+        for selector, value in (("#name", "Club Rapid"), ("#rounds", "1"), ("#start_date", "2026-12-05"),
+                                ("#place", "Ankara"), ("#chief_arbiter", "Aktar, Tahsin")):
+            form.query_one(selector, Input).value = value
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: len(Store(data).list()) == 1)
+    [info] = Store(data).list()
+    tid = info.id
+    for pno, (name, fide) in enumerate((("Kaya, Can", "34500123"), ("Demir, Ada", "34500124")), start=1):
+        assert main(["players", "add", tid, "--name", name, "--rating", str(2100 - pno), "--fed", "TUR",
+                     "--fide-id", fide, "--sex", "m" if pno == 1 else "w", "--birth", "2001-05-04"]) == 0
+    assert main(["round", "pair", tid]) == 0
+    assert main(["result", tid, "1", "1", "1-0"]) == 0
+    assert main(["round", "schedule", tid, "1", "--date", "2026-12-05"]) == 0
+    code, lines = check_report(capsys, tid)
+    assert code == 3, lines  # what the TUI's form did not ask: federation and end date
+    assert any("032" in line for line in lines) and any("052" in line for line in lines), lines
+
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("ctrl+t")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "NewTournamentDialog")
+        form = app.screen
+        # a bad value is refused in the form, naming the field, and nothing is saved
+        form.query_one("#end_date", Input).value = "2026-12-01"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: "2026-12-01" in str(form.query_one("#form-error", Static).render()))
+        assert form.query_one("#end_date", Input).has_class("-refused")
+        form.query_one("#time_control_code", Input).value = "90 min"
+        form.query_one("#end_date", Input).value = "2026-12-06"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: form.query_one("#time_control_code", Input).has_class("-refused"))
+        assert Store(data).load(tid).tournament.end_date == ""
+        for selector, value in (("#federation", "TUR"), ("#end_date", "2026-12-06"),
+                                ("#deputy_arbiters", "Yılmaz, Elif; Krüger, Lena"),
+                                ("#time_control_code", "900+10"), ("#trf_type", "Rapid open")):
+            form.query_one(selector, Input).value = value
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await wait_for(pilot, lambda: Store(data).load(tid).tournament.federation == "TUR")
+    t = Store(data).load(tid).tournament
+    assert (t.federation, t.end_date, t.deputy_arbiters, t.time_control_code, t.options.get("trf_type")) == \
+        ("TUR", "2026-12-06", ("Yılmaz, Elif", "Krüger, Lena"), "900+10", "Rapid open")
+    code, lines = check_report(capsys, tid)
+    assert (code, lines) == (0, ["0 error(s), 0 warning(s)"]), lines
+    # the TRF carries them (records as TRF-2026 lists them)
+    capsys.readouterr()
+    assert main(["export", tid, "--trf", "-o", str(tmp_path / "event.trf")]) == 0
+    text = (tmp_path / "event.trf").read_bytes().decode("utf-8")
+    lines = text.split("\r")
+    for record in ("032 TUR", "052 2026/12/06", "092 Rapid open", "112 Yılmaz, Elif", "112 Krüger, Lena",
+                   "222 900+10"):
+        assert record in lines, record
+
+
+def test_hakem_settings_shows_and_changes_every_header_field(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("HAKEM_DATA", str(tmp_path / "data"))
+    assert main(["new", "Club Open", "--rounds", "3", "--start", "2026-05-04"]) == 0
+    tid = capsys.readouterr().out.strip()
+    assert main(["settings", tid, "--federation", "GER", "--end", "2026-05-06", "--place", "Köln",
+                 "--arbiter", "Wagner, Paul", "--deputy", "Kaya, Can", "--deputy", "Demir, Ada",
+                 "--time-control", "90 min + 30 s", "--time-control-code", "5400+30", "--type", "Open"]) == 0
+    t = Store(tmp_path / "data").load(tid).tournament
+    assert (t.federation, t.end_date, t.place, t.chief_arbiter, t.deputy_arbiters, t.time_control_code) == \
+        ("GER", "2026-05-06", "Köln", "Wagner, Paul", ("Kaya, Can", "Demir, Ada"), "5400+30")
+    assert t.options["trf_type"] == "Open"
+    capsys.readouterr()
+    assert main(["settings", tid]) == 0
+    shown = capsys.readouterr().out.splitlines()
+    assert [line[:3] for line in shown] == ["012", "022", "032", "042", "052", "092", "102", "112", "122", "142",
+                                            "222"]
+    assert shown[7].endswith("Kaya, Can; Demir, Ada") and shown[10].endswith("5400+30")
+    # bad input: one line naming what, exit 3, nothing changed
+    for argv, word in ((["--end", "2026-05-01"], "2026-05-01"), (["--time-control-code", "90 min"], "90 min"),
+                       (["--federation", "Germany"], "Germany"), (["--deputy", "Bad\nName"], "control character"),
+                       (["--deputy", " "], "deputy")):
+        capsys.readouterr()
+        assert main(["settings", tid, *argv]) == 3
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and word in err[0], err
+    assert Store(tmp_path / "data").load(tid).tournament == t
+    assert main(["settings", tid, "--no-deputies", "--type", ""]) == 0
+    t = Store(tmp_path / "data").load(tid).tournament
+    assert t.deputy_arbiters == () and "trf_type" not in t.options
