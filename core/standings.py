@@ -324,14 +324,16 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
             return contexts[spec.score]
         return ctx
 
+    cup_groups = (_cup_groups(t, ranked) if t.system == "knockout" and not team
+                  and not (specs and get(specs[0].base).main_score) else None)
+    cup = cup_groups is not None
     decided: dict[int, str] = {}
     values: dict[str, dict[int, Value]] = {}
     groups_at: dict[str, dict[int, tuple[int, ...]]] = {}
     if specs and get(specs[0].base).main_score:  # Go: MMS or level ranks first, not points
         groups = [ranked] if ranked else []
-    elif t.system == "knockout" and not team:  # a cup: the stage reached, points, then criteria
-        groups = [part for g in _cup_groups(t, ranked)
-                  for part in _split_by_values(g, {p: ctx.total[p] for p in g}, True)]
+    elif cup_groups is not None:  # the stage reached decides; players out at one stage share
+        groups = cup_groups
     else:
         groups = _split_by_values(ranked, {p: ctx.total[p] for p in ranked}, True)
     for g in groups:
@@ -356,6 +358,10 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
 
     for spec in specs:
         definition = get(spec.base)
+        if cup:  # shown, never ordering a stage's players (seeds/000 p. 67)
+            values[spec.code] = (dict.fromkeys(ids, 0) if definition.group
+                                 else values_for(ctx_for(spec), spec, spec.regime or chosen))
+            continue
         if definition.group:
             de_values: dict[int, Value] = dict.fromkeys(ids, 0)
             new_groups = []
@@ -479,16 +485,19 @@ def tied_on_points(s: Standings, places: int) -> list[tuple[int, ...]]:
             if len(g) > 1 and g[0].rank is not None and g[0].rank <= places]
 
 
-def _cup_groups(t: Tournament, ranked: list[int]) -> list[list[int]]:
-    """A cup's players by the stage they reached (winner, final, semi-final …), best first;
-    inside a stage the event's criteria order them.  A bracket that cannot be replayed (a
-    board changed by hand beyond what it can follow) falls back to points."""
+def _cup_groups(t: Tournament, ranked: list[int]) -> list[list[int]] | None:
+    """A cup's players by the stage they reached (winner, final, semi-final …), best first.
+    Players out at the same stage share their places — seeds/000 p. 67: "3. ve 4. oyuncular
+    yarı finalde elendiyse, üçüncülük ve dördüncülük ödülünü eşit olarak paylaşırlar" — and a
+    final still being played leaves both finalists sharing first; points and the event's
+    criteria do not split them.  ``None`` for a bracket that cannot be replayed (a board
+    changed by hand beyond what it can follow): the standings fall back to points."""
     from core.playoff.cup import stage_groups
 
     try:
         stages = stage_groups(t)
     except TournamentError:
-        return [ranked] if ranked else []
+        return None
     wanted = set(ranked)
     groups = [[p for p in g if p in wanted] for g in stages]
     placed = {p for g in groups for p in g}

@@ -63,13 +63,16 @@ def test_ten_players_four_rounds_reach_the_final_with_words_for_everyone():
     stages = stage_reached(t)
     assert stages[1] == "winner" and stages[2] == "Final" and stages[3] == "Semi-final"
     assert stages[9] == "Quarter-final" and stages[8] == "Preliminary round"
-    # standings: stage first — player 9 (3½ points with the extensions) below the finalist;
-    # inside the quarter-final losers points: 9 (½+½+1+1 in the preliminary round, ½ in the
-    # quarter-final = 3½), 7 (1½ + ½ = 2), then 5 and 6 (bye 1 + ½)
+    # standings: the stage reached, and players out at the same stage share (seeds/000
+    # p. 67: the semi-final losers share 3rd and 4th) — 9's 3½ points (extension games
+    # included) do not lift him above the other quarter-final losers
     rows = compute_standings(t).rows
     order = [r.pno for r in rows]
     assert order[:2] == [1, 2] and set(order[2:4]) == {3, 4}
-    assert order[4:6] == [9, 7] and set(order[6:8]) == {5, 6} and set(order[8:]) == {8, 10}
+    assert set(order[4:8]) == {5, 6, 7, 9} and set(order[8:]) == {8, 10}
+    assert [(r.rank, r.shared) for r in rows] == [(1, False), (2, False), (3, True), (3, True),
+                                                  (5, True), (5, True), (5, True), (5, True),
+                                                  (9, True), (9, True)]
     points = {r.pno: r.points for r in rows}
     assert points[9] == Fraction(7, 2) and points[7] == 2 and points[5] == points[6] == Fraction(3, 2)
     # the printed standings say the stage of each player

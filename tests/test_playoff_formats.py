@@ -40,8 +40,10 @@ EXPECTED = {
     10: [("knockout", [[1, 4, 5, 8], [2, 3, 6, 7]], 2, SEED),            # (9) two groups apply (4)
          ("armageddon", [], 1, GOLDEN)],                                 #     winners: golden game
 }
-EXPECTED[11] = EXPECTED[9] + [("knockout", [[10, 11]], 1, GOLDEN)]      # (10) 9 play, rest (7)
-EXPECTED[12] = EXPECTED[9] + [("knockout", [[10, 11, 12]], 1, GOLDEN)]
+# (10) the best nine play (8); "devam eden sekiz oyuncu" — the eight of them still playing, known
+# once (8) has its winner — play (7); players 10 and below do not play
+EXPECTED[11] = EXPECTED[9] + [("knockout", [], 1, GOLDEN)]
+EXPECTED[12] = EXPECTED[9] + [("knockout", [], 1, GOLDEN)]
 
 
 @pytest.mark.parametrize("k", sorted(EXPECTED))
@@ -54,9 +56,9 @@ def test_dry_run_matches_seed_table(capsys, k):
     assert shape(out["stages"]) == EXPECTED[k]
 
 
-def test_eleven_plus_sends_at_most_eight_to_the_other_prizes(capsys):
+def test_eleven_plus_sends_no_one_below_the_nine_to_the_other_prizes(capsys):
     out = dry_run(capsys, 20)
-    assert out["stages"][-1]["groups"] == [list(range(10, 18))]   # the next eight only
+    assert all(s <= 9 for stage in out["stages"] for group in stage["groups"] for s in group)
 
 
 def test_groups_of_six_and_nine_are_the_seeds():

@@ -10,8 +10,11 @@ Readings of the seed (see notes/playoff.md):
 - (5) 5 players: the best four play (4), the fifth is fifth; or one round robin of all five.
 - (9) 10 players: "two groups" is not spelt out; we deal them like the 6-player groups
   (serpentine: 1,4,5,8,9 and 2,3,6,7,10), each plays (4), winners play a golden game.
-- (10) 11 or more: the best nine play the 9-player format; the next eight (or fewer) play a
-  golden-game knockout (7) for the other prizes; anyone beyond that keeps the tie-break order.
+- (10) 11 or more: "dokuz ya da daha az oyuncu eleme maçlarına alınır ... Kalan ödüller
+  için, devam eden sekiz oyuncu (7) uygulanarak oynatılır": the best nine play the 9-player
+  format for first place; the eight of them who continue (all but its winner) play the
+  golden-game knockout (7) for the other prizes; players 10 and below do not play and keep
+  the tie-break order.
 - Several places to decide (t ≥ 2, e.g. qualification places) use the general knockout rules
   of p. 68 with the seed's default games (20 minutes, extension, golden game).
 """
@@ -94,9 +97,10 @@ def _format(k: int, variant: str) -> dict[str, Any]:
         return {"kind": "groups", "name": "Two groups", "groups": [[1, 4, 5, 8, 9], [2, 3, 6, 7, 10]],
                 "each": each, "final": {"kind": "match", "name": "Final golden game", "rules": _golden()}}
     if k >= 11 and variant in ("default", "split"):
-        return {"kind": "split", "name": "Best nine for first place, next eight for the other prizes",
+        return {"kind": "split", "name": "Best nine for first place, then the other eight of the nine for the other prizes",
                 "parts": [[9, _format(9, "default")],
-                          [8, _knockout("Golden-game knockout for the other prizes", _golden())]]}
+                          [8, dict(_knockout("Golden-game knockout for the other prizes", _golden()),
+                                   continuing=True)]]}
     if variant == "knockout_all":
         return _knockout("Knockout, two-game matches", _match_rules())
     if variant == "round_robin_all":

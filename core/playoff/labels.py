@@ -30,7 +30,7 @@ VARIANT_NAMES: dict[str, str] = {
     "best_four": N_("The best four play a knockout, the fifth is fifth"),
     "groups": N_("Groups, then a final"),
     "lot": N_("Golden-game knockout, numbers by lot"),
-    "split": N_("Best nine for first place, next eight for the other prizes"),
+    "split": N_("Best nine for first place, then the other eight of the nine for the other prizes"),
     "knockout_all": N_("Knockout of everyone, two-game matches"),
     "round_robin_all": N_("Round robin of everyone"),
 }
@@ -124,7 +124,7 @@ STAGE_WORDS: dict[str, str] = {w: w for w in (
     N_("knockout, two-game matches, pairing by lot"), N_("Two groups"), N_("Three groups"),
     N_("Final golden game"), N_("Golden-game knockout"), N_("Golden-game knockout, numbers by lot"),
     N_("Round robin of the group winners, 3+3"),
-    N_("Best nine for first place, next eight for the other prizes"),
+    N_("Best nine for first place, then the other eight of the nine for the other prizes"),
     N_("Golden-game knockout for the other prizes"), N_("Match for third place"), N_("tie-break"), N_("Groups"),
     N_("group"))}
 STAGE_WORDS.update(ROUND_NAMES)

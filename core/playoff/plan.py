@@ -14,7 +14,9 @@ dry run (``hakem playoff --tied K``).  Node kinds:
 - ``groups``: ``groups`` (lists of seeds) each run ``each``; the winners run ``final``; all
   other group players share the places after the final;
 - ``split``: ``parts`` [[n, plan], ...] take the next n seeds each; the rest share the last
-  places in tie-break order.
+  places in tie-break order.  A part whose plan has ``continuing: true`` takes no new seeds:
+  its players are the part before it minus that part's winner (at most n), and it decides
+  their places.
 
 Seeds inside a node are 1-based positions in the node's own entrant list.
 """
@@ -156,27 +158,44 @@ def _groups(ctx: Context, node: dict[str, Any], entrants: tuple[Entrant, ...], p
 
 def _split(ctx: Context, node: dict[str, Any], entrants: tuple[Entrant, ...], path: str,
            after: tuple[str, ...], decide: int) -> StageOutcome:
+    """Each part takes the next seeds; a part marked ``continuing`` takes instead the players
+    of the part before it other than its winner, and decides their places (seeds/000 p. 70,
+    (10): "Kalan ödüller için, devam eden sekiz oyuncu (7) uygulanarak oynatılır")."""
     emitted: list[str] = []
-    places: list[tuple[Entrant, ...]] = []
+    places: list[list[tuple[Entrant, ...]]] = []
     pending = False
     offset = 0
+    previous: tuple[tuple[Entrant, ...], StageOutcome] | None = None
     for pi, (size, sub) in enumerate(node["parts"]):
-        members = entrants[offset: offset + int(size)]
-        offset += len(members)
+        start = after
+        if sub.get("continuing"):
+            done_places = previous[1].places if previous is not None else None
+            if previous is None or not done_places:
+                pending = True
+                continue
+            before, done = previous
+            members = tuple(e for e in before if e not in done_places[0])[: int(size)]
+            start = done.games or after
+            places[-1] = places[-1][:1]  # the previous part's other places are decided here
+        else:
+            members = entrants[offset: offset + int(size)]
+            offset += len(members)
         if not members:
             continue
-        out = evaluate(ctx, sub, tuple(members), f"{path}.p{pi + 1}", after, decide)
+        out = evaluate(ctx, sub, tuple(members), f"{path}.p{pi + 1}", start, decide)
         emitted.extend(out.games)
+        previous = (tuple(members), out)
         if out.places is None:
             pending = True
+            places.append([])
         else:
-            places.extend(out.places)
+            places.append(list(out.places))
     rest = tuple(entrants[offset:])
     if rest:
-        places.append(rest)
+        places.append([rest])
     if pending:
         return StageOutcome(None, tuple(emitted))
-    return StageOutcome(tuple(places), tuple(emitted))
+    return StageOutcome(tuple(group for part in places for group in part), tuple(emitted))
 
 
 # -- dry-run description --------------------------------------------------------------------
@@ -221,6 +240,9 @@ def describe(node: dict[str, Any], seeds: list[int] | None) -> list[dict[str, An
         stages = []
         offset = 0
         for size, sub in node["parts"]:
+            if sub.get("continuing"):  # players known only once the part before has a winner
+                stages.extend(describe(sub, None))
+                continue
             part = seeds[offset: offset + int(size)] if seeds is not None else None
             offset += int(size)
             if part is not None and len(part) < 2:

@@ -141,8 +141,10 @@ def enter_result(state: Mapping[str, Any], game_id: str, result: str | GameResul
             raise InvalidResult(_("an Armageddon game cannot end in a double forfeit; enter the arbiter's decision."))
         if parsed is GameResult.BOTH_LOSE and flag_later is None:
             raise InvalidResult(_('both flags fell in an Armageddon game: say whose flag fell later (white or black).'))
-    if end is not None:
-        _parse_clock(end)
+    if end is not None and _parse_clock(end) < _parse_clock(str(state.get("start") or "00:00")):
+        raise PlayoffError(_('game {game_id} cannot end at {end}, before the playoff\'s start time {start} '
+                             '(after midnight write 24:10 and so on).').format(game_id=game_id, end=end,
+                                                                               start=state.get("start")))
     new = copy.deepcopy(dict(state))
     entry: dict[str, Any] = {"white": game.white, "black": game.black, "result": parsed.value}
     if flag_later is not None:

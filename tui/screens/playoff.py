@@ -52,10 +52,16 @@ def playoff_key(group: tuple[int, ...]) -> str:
     return "tie-" + "-".join(map(str, sorted(group)))
 
 
-def default_start() -> str:
-    """Now, rounded up to the next five minutes (the time it takes to set the boards up)."""
-    now = _dt.datetime.now()
-    minutes = (now.hour * 60 + now.minute + 4) // 5 * 5
+AFTER_LAST_GAME = 30
+"""seeds/000 p. 67: "Eşitlik bozma maçlarında, son biten maçın ardından, en az yarım saat ara
+verilmelidir" — at least half an hour after the last game of the event ended."""
+
+
+def default_start(now: _dt.datetime | None = None) -> str:
+    """Game 1's proposed start: half an hour from now (the dialog is opened once the event's
+    last game has ended), rounded up to five minutes."""
+    now = now or _dt.datetime.now()
+    minutes = (now.hour * 60 + now.minute + AFTER_LAST_GAME + 4) // 5 * 5
     return f"{minutes // 60 % 24:02d}:{minutes % 60:02d}"
 
 

@@ -226,6 +226,9 @@ def _change(args: argparse.Namespace, key: str):
 
 
 def run(args: argparse.Namespace) -> int:
+    for given, name in ((args.flag_later, "--flag-later"), (args.end, "--end")):
+        if given and not args.result:
+            raise CliError(_("{option} goes with --result GAME RESULT: it belongs to a game's result.").format(option=name))
     if args.id is None:
         return _dry_run(args)
     from core.cli.common import open_desk, show_warnings
@@ -263,7 +266,7 @@ def _propose(t, prizes: int, fmt: str) -> int:
         print(_("No tie on points touches the first {prizes} place(s).").format(prizes=prizes))
     for p in found:
         pnos = ",".join(str(x) for x in p.players)
-        print(_("Places {first_place}-{value}: players {pnos} are tied; {places} place(s) to decide: hakem playoff {id} --players {pnos} --places {places}").format(first_place=p.first_place, value=p.first_place + len(p.players) - 1, pnos=pnos, places=p.places, id=t.id))
+        print(_("Places {first_place}-{value}: players {pnos} are tied; the playoff selects {places} of them: hakem playoff {id} --players {pnos} --places {places}").format(first_place=p.first_place, value=p.first_place + len(p.players) - 1, pnos=pnos, places=p.places, id=t.id))
     return 0
 
 
@@ -282,7 +285,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("id", nargs="?", help=_("tournament id (omit with --tied for a dry run)"))
     p.add_argument("--tied", type=int, help=_("dry run: K tied players, numbered 1..K in tie-break order"))
     p.add_argument("--players", help=_("pairing numbers of the tied players, in tie-break order"))
-    p.add_argument("--places", type=int, default=1, help=_("number of places to decide (default 1)"))
+    p.add_argument("--places", type=int, default=1,
+                   help=_("how many of the tied players the playoff selects for the places at stake "
+                          "(default 1: the winner)"))
     p.add_argument("--start", help=_("HH:MM when the event's last game ended (breaks are added)"))
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--key", default="1", help=_("name of this playoff in the tournament (default 1)"))
