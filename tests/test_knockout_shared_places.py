@@ -11,20 +11,13 @@ from __future__ import annotations
 from core import commands
 from core.model import Player, Tournament
 from core.standings import compute_standings
+from tests.test_knockout_stages import finish as _play
 
 
 def _cup4() -> Tournament:
     players = tuple(Player(i, f"Player {i}", rating=2400 - 10 * i) for i in range(1, 5))
     return Tournament(id="cup4", name="Cup", system="knockout", total_rounds=2, players=players,
                       options={"knockout": {"rules": "seed"}})
-
-
-def _play(t: Tournament, result) -> Tournament:
-    n, b = t.current_round, 1
-    while b <= len(t.round(n).boards):
-        t = commands.set_result(t, n, b, result(t.round(n).boards[b - 1]))
-        b += 1
-    return t
 
 
 def _semi_finals(board) -> str:

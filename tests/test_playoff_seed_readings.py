@@ -10,9 +10,8 @@ import random
 import pytest
 
 from core.cli import main
-from core.model import Board, GameResult, Player, Round, Tournament
 from core.playoff import create, enter_result, evaluate
-from core.store import Store
+from tests.test_playoff_cli import store_id  # noqa: F401  (fixture)
 
 GOLDEN_CHOICES = ["1-0", "0-1", "1/2"]
 REGULAR = ["1-0", "1/2", "0-1"]
@@ -64,12 +63,9 @@ def test_game_one_is_proposed_half_an_hour_after_the_last_game() -> None:
 
 
 @pytest.fixture
-def tied(tmp_path, monkeypatch):
-    monkeypatch.setenv("HAKEM_DATA", str(tmp_path))
-    players = tuple(Player(i, f"Player {i}", rating=2300 - 10 * i) for i in range(1, 5))
-    rnd = Round(1, (Board(1, 3, GameResult.DRAW), Board(2, 4, GameResult.DRAW)))
-    t = Tournament(id="", name="Rapid", system="dutch", total_rounds=1, players=players, rounds=(rnd,))
-    return Store(str(tmp_path)).create(t)
+def tied(store_id):  # noqa: F811  (the fixture imported above)
+    """Four players tied on points (test_playoff_cli's event)."""
+    return store_id[0]
 
 
 def _game(capsys, tid: str) -> str:
