@@ -147,3 +147,11 @@ def test_record_192_team_code_gives_the_options():
                       "001    2      B                                                                  0.0    2\n")
     assert (t.system, t.options.get("colour_preferences"), t.options.get("primary")) == ("swiss-team", "B", "game")
     assert t.options.get("secondary_colours") is False
+
+
+def test_new_refuses_baku_with_game_points(capsys):
+    _, err = hakem(capsys, "new", "T", "--system", "swiss-team", "--rounds", "5", "--team-primary",
+                   "game", "--acceleration", "baku", code=3)
+    assert "game points" in err and len(err.strip().splitlines()) == 1
+    out, _ = hakem(capsys, "list")
+    assert "T" not in out.split()

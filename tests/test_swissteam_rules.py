@@ -226,3 +226,38 @@ def test_c10_upfloaters_opponent_that_floated():
     teams = [team(1, 4), team(2, 4, floated=True), team(3, 4), team(4, 2)]
     got = pair_round(teams, RoundRules(3, 9, "none"))
     assert pairs(got) == [(1, 4), (2, 3)]
+
+
+# --- C.04.7: Baku acceleration for teams -----------------------------------------------------
+
+def test_baku_gives_the_upper_half_two_match_points_in_round_one():
+    # 8 teams, 5 rounds: accelerated rounds 1-3, full virtual points (a win: 2 MP) in rounds
+    # 1-2, 1 MP in round 3; GA = 2·⌈8/4⌉ = 4 teams.  Round 1: GA on 2, GB on 0: 1-3, 2-4 and
+    # 5-7, 6-8 — without acceleration 1-5, 2-6, 3-7, 4-8
+    import random
+
+    from core.pairing.registry import get_system
+    from core.pairing.swissteam.simulate import new_team_event
+    from core.pairing.swissteam.system import virtual_match_points
+
+    t = new_team_event(8, 2, 5, random.Random(1))
+    plain = get_system("swiss-team").pair(t)
+    assert sorted(tuple(sorted((m.home, m.away))) for m in plain.matches) == [(1, 5), (2, 6), (3, 7), (4, 8)]
+    baku = t.with_changes(acceleration="baku")
+    got = get_system("swiss-team").pair(baku)
+    assert sorted(tuple(sorted((m.home, m.away))) for m in got.matches) == [(1, 3), (2, 4), (5, 7), (6, 8)]
+    assert [virtual_match_points(baku, r).get(1, 0) for r in (1, 2, 3, 4)] == [2, 2, 1, 0]
+    assert virtual_match_points(baku, 1).get(5, 0) == 0
+
+
+def test_baku_with_game_points_primary_is_refused():
+    import random
+
+    from core.pairing.registry import get_system
+    from core.pairing.swiss.acceleration import AccelerationError
+    from core.pairing.swissteam.simulate import new_team_event
+
+    t = new_team_event(4, 2, 3, random.Random(1))
+    t = t.with_changes(acceleration="baku", options={**t.options, "primary": "game"})
+    with pytest.raises(AccelerationError, match="game points"):
+        get_system("swiss-team").pair(t)

@@ -128,6 +128,9 @@ def _team_swiss_options(args: argparse.Namespace, system: str) -> dict:
         raise TournamentError(_('--team-colours and --team-primary are for --system swiss-team only'))
     if args.boards is not None and args.boards < 1:
         raise TournamentError(_('--boards must be at least 1, not {boards}').format(boards=args.boards))
+    if args.team_primary == "game" and args.acceleration:
+        raise TournamentError(_("Baku acceleration cannot be used when game points are the primary "
+                                "score of a team Swiss (C.04.7)."))
     return given
 
 

@@ -18,6 +18,7 @@ from core.i18n import _
 from core.model import BYE_TEAM, Colour, Match, Tournament
 from core.pairing.base import PairOptions, RoundPairing, System, next_round
 from core.pairing.roundrobin.build import team_round
+from core.pairing.swiss.acceleration import BAKU, AccelerationError, accelerated_rounds, full_rounds
 from core.pairing.swissteam.engine import TeamPairing, pair_round
 from core.pairing.swissteam.explain import explain
 from core.pairing.swissteam.field import PREFERENCE_TYPES, RoundRules, TeamState
@@ -43,20 +44,41 @@ def game_primary(t: Tournament) -> bool:
     return primary == "game"
 
 
+def virtual_match_points(t: Tournament, round_no: int) -> dict[int, Fraction]:
+    """Baku acceleration for teams (C.04.7, "applicable to any Swiss system"): the first
+    2·⌈N/4⌉ teams by number (GA) get the match points of a win in the first half of the
+    accelerated rounds, half of them in the rest (the first ⌈R/2⌉ rounds); the pairing score
+    only.  With game points as the primary score Baku cannot be used (C.04.7's note)."""
+    if (t.acceleration or "").lower() != BAKU:
+        return {}
+    if game_primary(t):
+        raise AccelerationError(_("Baku acceleration cannot be used when game points are the primary "
+                                  "score of a team Swiss (C.04.7)."))
+    ids = sorted(team.id for team in t.teams)
+    group = ids[:2 * ((len(ids) + 3) // 4)]
+    if round_no <= full_rounds(t.total_rounds):
+        extra = Fraction(MatchPoints().win)
+    elif round_no <= accelerated_rounds(t.total_rounds):
+        extra = Fraction(MatchPoints().win, 2)
+    else:
+        return {}
+    return dict.fromkeys(group, extra)
+
+
 def team_states(t: Tournament, round_no: int) -> dict[int, TeamState]:
     """The facts of every team that plays in ``round_no`` (a team none of whose players is
-    available is not paired, C.04.2 Art. 3.3)."""
+    available is not paired, C.04.2 Art. 3.3); the score is the pairing score (with Baku
+    acceleration's virtual match points)."""
     mp = MatchPoints()
     bye_mp, bye_gp = bye_points(t)
     swap = game_primary(t)
     history = team_history(t, round_no - 1)
-    scores: dict[int, list[tuple[Fraction, Fraction]]] = {}
+    virtual = virtual_match_points(t, round_no)
     out: dict[int, TeamState] = {}
     for team in t.teams:
         score = second = Fraction(0)
         colours, played, barred = "", 0, False
         opponents: set[int] = set()
-        per_round = [(score, second)]
         for entry in history.get(team.id, []):
             if entry.bye:
                 m, g = bye_mp, bye_gp
@@ -71,10 +93,9 @@ def team_states(t: Tournament, round_no: int) -> dict[int, TeamState]:
                 elif m == mp.win:
                     barred = True  # won by forfeit (C2)
             score, second = score + m, second + g
-            per_round.append((score, second))
-        scores[team.id] = per_round
         if swap:
             score, second = second, score
+        score += virtual.get(team.id, 0)
         out[team.id] = TeamState(team.id, score, second, colours, frozenset(opponents), False,
                                  barred, played)
     _mark_floaters(t, round_no, history, out, swap)
@@ -87,7 +108,9 @@ def _mark_floaters(t: Tournament, round_no: int, history, states: dict[int, Team
     (the scores before that round)."""
     if round_no < 2:
         return
-    before = {tid: _score_before(history.get(tid, []), round_no - 1, t, swap) for tid in states}
+    virtual = virtual_match_points(t, round_no - 1)  # the pairing scores of that round
+    before = {tid: _score_before(history.get(tid, []), round_no - 1, t, swap) + virtual.get(tid, 0)
+              for tid in states}
     for tid, s in states.items():
         last = [e for e in history.get(tid, []) if e.round == round_no - 1]
         if last and last[0].opponent is not None and last[0].opponent in before:
