@@ -158,6 +158,22 @@ def test_table_too_wide_for_the_paper_is_printed_in_blocks():
             assert len(re.findall(rf"(?<![\dx]){n}x{k}(?!\d)", joined)) == 1, (n, k)
 
 
+def test_slips_cut_a_name_only_when_it_does_not_fit():
+    """A slip's name line runs from after the colour word to the rating: a long name that fits
+    there (in smaller type if need be) is printed whole — it used to be cut with room to spare
+    (a fixed 36 pt kept for a rating, 42 pt for the word) — and only one too long even in the
+    smallest type is cut with "…"."""
+    t = fx.swiss()
+    long_name = "Schneider-Leutheusser, Maximilian Alexander"  # fits a slip's line in 8 pt or more
+    endless = "Wolfeschlegelsteinhausenbergerdorff-Vandenberghe, Hubert Blaine Bartholomäus"
+    b = t.round(1).boards[0]
+    names = {b.white: long_name, b.black: endless}
+    t = t.with_changes(players=tuple(Player(**{**p.__dict__, "name": names.get(p.pno, p.name)}) for p in t.players))
+    first = flat(pages(render_pdf(t, document(View(t), "slips", round_no=1)))[0])
+    assert f"{b.white} {long_name}" in first
+    assert endless not in first and "Wolfeschlegelsteinhausenbergerdorff" in first and "…" in first
+
+
 def test_result_slips_one_per_board_ten_per_page():
     t = big()
     pdf = render_pdf(t, document(View(t), "slips", round_no=9))

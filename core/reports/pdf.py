@@ -400,6 +400,13 @@ class _Layout:
                 self.page.dashed.append((MARGIN, top - r * slip_h, MARGIN + self.width, top - r * slip_h))
             self.y = self.bottom
 
+    def _name_size(self, text: str, room: float, size: float = 10, smallest: float = 7.5) -> float:
+        """The type size a name on a slip fits ``room`` in: 10 pt, smaller down to 7.5 pt for a
+        long one; only a name too long even then is cut (:meth:`clip`)."""
+        while size > smallest and self.width_of(text, size, True) > room + 0.01:
+            size -= 0.5
+        return size
+
     def _slip(self, slip: dict[str, object], event: str, x: float, y: float, w: float, h: float) -> None:
         assert self.page is not None
         pad = 10.0
@@ -410,11 +417,14 @@ class _Layout:
         rows = ((_("White"), slip["white_pno"], slip["white"], slip["white_rating"]),
                 (_("Black"), slip["black_pno"], slip["black"], slip["black_rating"]))
         line_y = y - pad - 38
+        indent = max(self.width_of(label, 8.5) for label, *_rest in rows) + 8
         for label, pno, name, rating in rows:
             self.text(x + pad, line_y, label, 8.5)
             rating_text = human(rating)
             who = f"{human(pno)}  {human(name)}"
-            self.text(x + pad + 42, line_y, self.clip(who, inner - 42 - 36, 10, True), 10, bold=True)
+            room = inner - indent - (self.width_of(rating_text, 9) + 8 if rating_text else 0)
+            size = self._name_size(who, room)
+            self.text(x + pad + indent, line_y, self.clip(who, room, size, True), size, bold=True)
             if rating_text:
                 self.text(x + w - pad - self.width_of(rating_text, 9), line_y, rating_text, 9)
             line_y -= 15
