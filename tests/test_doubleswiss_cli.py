@@ -153,3 +153,9 @@ def test_a_trf16_file_without_its_system_is_read_as_matches_under_the_flag(cli_d
     text = "\n".join(x for x in out.read_text().splitlines() if not x.startswith("### hakem system"))
     out.write_text(text + "\n")
     assert run(capsys, "check", "--double-swiss", out)[0].strip().endswith("1 round(s) checked, 0 differ")
+
+
+def test_acceleration_is_refused_in_one_line(cli_data, capsys, tmp_path):
+    _out, err = run(capsys, "new", "D", "--system", "double-swiss", "--rounds", "5",
+                    "--acceleration", "baku", code=3)
+    assert "without acceleration" in err and len(err.strip().splitlines()) == 1

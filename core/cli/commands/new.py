@@ -54,6 +54,9 @@ def run(args: argparse.Namespace) -> int:
         changes["points"] = parse_point_system(args.points)
     if t.system == "double-swiss":
         from core.pairing.doubleswiss.state import match_points
+        from core.pairing.doubleswiss.system import refuse_acceleration
+
+        refuse_acceleration(t.with_changes(acceleration=args.acceleration))
 
         changes["points"] = match_points(changes.get("points", t.points),
                                          explicit_pab=len((args.points or "").split(",")) == 4)

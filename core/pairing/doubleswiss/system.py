@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from core.errors import TournamentError
 from core.i18n import _
 from core.model import Board, Bye, Colour, Tournament, format_points
 from core.pairing.base import PairOptions, RoundPairing, System, next_round
@@ -73,8 +74,17 @@ def build(t: Tournament, round_no: int, players: dict[int, Entrant], outcome: Ou
     return RoundPairing(round=round_no, boards=tuple(boards), byes=tuple(byes), explanations=expl)
 
 
+def refuse_acceleration(t: Tournament) -> None:
+    """C.04.7 gives accelerated players "the points of a win"; for a match of two games the
+    text does not say whether that is one game or the match, so hakem does not guess."""
+    if t.acceleration or (t.options or {}).get("virtual_points"):
+        raise TournamentError(_('the Double-Swiss system is paired without acceleration here: '
+                                'C.04.7 does not say what a win is worth in a match of two games'))
+
+
 def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPairing:
     """Pair the next match round of a Double-Swiss event."""
+    refuse_acceleration(tournament)
     round_no = next_round(tournament)
     players = entrants(tournament, players_to_pair(tournament, round_no))
     procedure = Procedure(players, forbidden_pairs(tournament), round_no == tournament.total_rounds, options)
