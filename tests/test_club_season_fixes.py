@@ -5,6 +5,7 @@ order, a member registered into a Go event."""
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 from core.app import Workspace
 from core.club.members import Member, Rating
@@ -210,3 +211,35 @@ async def test_the_lookup_of_a_go_event_shows_the_rating_registering_takes(tmp_p
         await wait_for(pilot, lambda: len(owner.session.tournament.players) == 1)
         p = owner.session.tournament.players[0]
         assert (p.member, p.extra["go_rating"], p.extra["go_rank"]) == (2, 1850, "2k")
+
+
+def test_a_keizer_event_in_a_series_by_places_and_by_points(cli_data) -> None:
+    """The three Keizer evenings derived by hand in tests/test_keizer_pairing.py (ranking after
+    evening 3: 2, 3, 1, 7, 4, 5, 6 by Keizer score; game points 2½, 2, 2, 2, ½, 1, 1), every
+    player a member of the register.  By places the series follows the Keizer ranking (no two
+    Keizer scores equal): 25, 20, 16, 13, 11, 10, 9.  By points it adds game points, not Keizer
+    scores: 2½ for 2; 2 for 3, 1 and 7, equal — countback, events played and discarded results
+    are equal, and none of them played another (evening 1: 1–2 3–4 5–6, evening 2: 3–5 1–4,
+    evening 3: 3–2 1–5 7–4), so they share the place; 1 for 5 and 6 (5 beat 6 in evening 1:
+    ahead by head-to-head); ½ for 4."""
+    from dataclasses import replace
+
+    from core.club.series import Series
+    from tests.test_keizer_pairing import three_evenings
+
+    t = three_evenings()
+    t = t.with_changes(players=tuple(replace(p, member=10 + p.pno) for p in t.players))
+    ws = Workspace(cli_data)
+    tid = ws.create(t)
+    ws.create_series(Series("Club nights by place"))
+    ws.add_series_events("Club nights by place", [tid])
+    rows = ws.series_table("Club nights by place").rows
+    assert [(r.rank, r.key[1], r.total) for r in rows] == [
+        (1, "12", 25), (2, "13", 20), (3, "11", 16), (4, "17", 13), (5, "14", 11), (6, "15", 10), (7, "16", 9)]
+    ws.create_series(Series("Club nights by points", scoring="points"))
+    ws.add_series_events("Club nights by points", [tid])
+    rows = ws.series_table("Club nights by points").rows
+    # 3, 1 and 7 share 2nd, listed by name (Player 1, 3, 7); 5 ahead of 6 by their game
+    assert [(r.rank, r.key[1], r.total, r.shared, r.decided_by) for r in rows] == [
+        (1, "12", Fraction(5, 2), False, ""), (2, "11", 2, True, ""), (2, "13", 2, True, ""), (2, "17", 2, True, ""),
+        (5, "15", 1, False, "head-to-head"), (6, "16", 1, False, ""), (7, "14", Fraction(1, 2), False, "")]
