@@ -33,10 +33,11 @@ def check_rounds(t: Tournament, system_id: str) -> tuple[int, list[str]]:
         except PairingImpossible as error:
             lines.append(f"round {r}: the engine finds no pairing ({error})")
             continue
-        if t.teams and got.matches:  # a team system: compare the matches and the team's bye
-            expected = [(m.home, m.away) for m in t.rounds[r - 1].matches if not m.bye]
+        if t.teams and got.matches:  # a team system: compare the matches and the team's bye;
+            # a TRF does not say in which order the matches stand, so they are compared sorted
+            expected = sorted((m.home, m.away) for m in t.rounds[r - 1].matches if not m.bye)
             pab = next((m.home for m in t.rounds[r - 1].matches if m.bye), None)
-            mine = [(m.home, m.away) for m in got.matches if not m.bye]
+            mine = sorted((m.home, m.away) for m in got.matches if not m.bye)
             my_pab = next((m.home for m in got.matches if m.bye), None)
         else:
             mine = [(b.white, b.black) for b in got.boards]
@@ -50,7 +51,7 @@ def check_rounds(t: Tournament, system_id: str) -> tuple[int, list[str]]:
             if a != b:
                 fa = f"{a[0]}-{a[1]}" if a else "none"
                 fb = f"{b[0]}-{b[1]}" if b else "none"
-                lines.append(f"  board {i + 1}: file {fa}, engine {fb}")
+                lines.append(f"  {'match' if t.teams and got.matches else 'board'} {i + 1}: file {fa}, engine {fb}")
         if my_pab != pab:
             lines.append(f"  pairing-allocated bye: file {pab or 'none'}, engine {my_pab or 'none'}")
     return len(t.rounds), lines
