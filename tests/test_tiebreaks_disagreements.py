@@ -88,3 +88,24 @@ def test_team_sonneborn_berger_says_what_it_multiplies() -> None:
         assert tiebreak_label("SB", "GP") == "Sonneborn-Berger (opponents' game points × own game points, as EGGSB)"
     with speaking("tr"):
         assert "EMMSB" in tiebreak_label("SB", "MP") and tiebreak_label("SB", "MP") != tiebreak_label("SB", "GP")
+
+
+async def test_the_tie_break_screen_names_team_sb_by_its_factors(tmp_path) -> None:
+    """F5 of a team event lists SB with the team reading's name (and EMGSB with its own)."""
+    from textual.widgets import DataTable
+
+    from tui.app import HakemApp
+    from tui.testing import store_with, wait_for
+
+    t = _read("team_sb_definition_4x4.trf").with_changes(tiebreaks=("SB", "EMGSB"))
+    [tid] = store_with(tmp_path / "data", t)
+    app = HakemApp(data_dir=tmp_path / "data", open_id=tid, poll_interval=3600)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen", timeout=30)
+        await pilot.press("f5")
+        await wait_for(pilot, lambda: bool(app.screen.query("#tb-list"))
+                       and app.screen.query_one("#tb-list", DataTable).row_count == 2, timeout=30)
+        table = app.screen.query_one("#tb-list", DataTable)
+        names = [str(table.get_row_at(i)[2]) for i in range(2)]
+    assert names == ["Sonneborn-Berger (opponents' match points × own match points, as EMMSB)",
+                     "Extended Sonneborn-Berger (opponents' match points × own game points)"]
