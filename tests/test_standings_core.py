@@ -147,8 +147,8 @@ def test_team_points_and_tiebreaks():
     assert {r.pno: r.points for r in s.rows} == {1: 4, 2: 2, 3: 3, 4: 3}
     assert {r.pno: r.values["GP"] for r in s.rows} == {1: Fraction(7, 2), 2: 3, 3: 3, 4: Fraction(5, 2)}
     # BH = sum of opponents' match points; SB = opponent's MP × own MP in the match (= EMMSB,
-    # notes/tiebreaks.md "Team SB"): T1 beat T2 (2) 2, drew T3 (3) and T4 (3): 2·2 + 3 + 3 = 10;
-    # T2 beat T4: 3·2 = 6; T3 drew T1, beat T2: 4 + 2·2 = 8; T4 beat T3, drew T1: 3·2 + 4 = 10
+    # notes/tiebreaks.md "Disagreements settled"): T1 beat T2 (MP 2), drew T3 (3) and T4 (3):
+    # 2·2 + 3 + 3 = 10; T2 beat T4: 3·2 = 6; T3 drew T1, beat T2: 4 + 2·2 = 8; T4 beat T3, drew T1: 3·2 + 4 = 10
     assert {r.pno: r.values["BH"] for r in s.rows} == {1: 8, 2: 10, 3: 9, 4: 9}
     assert {r.pno: r.values["SB"] for r in s.rows} == {1: 10, 2: 6, 3: 8, 4: 10}
     assert s.row(1).values["TBR"] == (Fraction(3, 2), 2)

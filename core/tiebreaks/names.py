@@ -62,7 +62,7 @@ TEAM_NAMES: dict[tuple[str, str], str] = {
 }
 """Names a team event shows instead, keyed by (code, primary score): what an individual
 definition computes once "score" is the team's match or game points (C.07 Art. 9.1 read for
-teams; notes/tiebreaks.md "Team SB")."""
+teams; notes/tiebreaks.md "Disagreements settled")."""
 
 MODIFIER_NAMES: dict[str, str] = {
     "C": "cut {n} (drop the {n} least significant values)",
