@@ -126,12 +126,15 @@ def oracle(teams: list[TeamState], rules: RoundRules):
             ups = {y if x in group else x for x, y in m if (x in group) != (y in group)}
             sets.add(tuple(sorted(ups, key=lambda t: (-by[t].score, t))))
 
-        def c6_fails(ups, left=left, group=group):
+        lower = left - group
+        nxt = max((by[t].score for t in lower), default=None)
+        following = {t for t in lower if by[t].score == nxt}  # the scoregroup after the top one
+
+        def c6_fails(ups, left=left, group=group, following=following):
             rest = left - group - set(ups)
-            if not rest:
+            g2 = following - set(ups)
+            if not g2:  # all of it floated up: "unless … this scoregroup is now empty"
                 return False
-            nxt = max(by[t].score for t in rest)
-            g2 = {t for t in rest if by[t].score == nxt}
             for m in matchings(sorted(rest), ok):
                 outside = sum(1 for x, y in m if (x in g2) != (y in g2))
                 if outside == len(g2) % 2:

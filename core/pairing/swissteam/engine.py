@@ -184,6 +184,7 @@ def choose_upfloaters(f: _Field, remaining: set[int], residents: list[int]) -> t
         else:
             levels.append((s.score, 1))
     check_floats = not f.rules.last_two
+    following = {s.tpn for s in lower if s.score == lower[0].score} if lower else set()
     for k in range(len(residents) % 2, len(lower) + 1, 2):
         for profile in profiles(levels, k):
             best: tuple[tuple[int, int], tuple[int, ...]] | None = None
@@ -197,7 +198,7 @@ def choose_upfloaters(f: _Field, remaining: set[int], residents: list[int]) -> t
                 rest = remaining - bracket
                 if not f.pairable(bracket) or not f.pairable(rest):
                     continue
-                key = (0 if c6_fulfilled(f, rest) else 1, floats)
+                key = (0 if c6_fulfilled(f, rest, following) else 1, floats)
                 if best is None or key < best[0]:
                     best = (key, ups)
                 if key == (0, floor):
@@ -218,15 +219,14 @@ def _fewest_floaters(lower: Sequence[TeamState], profile: tuple[Fraction, ...]) 
     return out
 
 
-def c6_fulfilled(f: _Field, rest: set[int]) -> bool:
-    """C6 (Art. 2.3.3): the following scoregroup — the teams with the highest score among
-    ``rest`` — must still be pairable with the fewest upfloaters its size allows (none if
-    even, one if odd), keeping C1 and C3.  If the upfloaters emptied it, there is nothing
-    to keep: C6 then looks at nothing (its "unless" clause) and is fulfilled."""
-    if not rest:
+def c6_fulfilled(f: _Field, rest: set[int], following: set[int]) -> bool:
+    """C6 (Art. 2.3.3): the following scoregroup (the next score below the top scoregroup),
+    less the teams that float up now, must still be pairable with the fewest upfloaters its
+    size allows (none if even, one if odd), keeping C1 and C3.  If every one of its teams
+    floats up, the group is empty and C6 has nothing to keep (its "unless" clause)."""
+    group = following & rest
+    if not group:
         return True
-    score = max(f.teams[t].score for t in rest)
-    group = {t for t in rest if f.teams[t].score == score}
     below = rest - group
     if len(group) % 2 == 0:
         return f.pairable(group) and f.pairable(below)
