@@ -102,7 +102,13 @@ class KeyHold:
     mechanism for a question (keys typed before it was drawn) and for work the organiser
     started and waits for (a pairing: every key but those that stop it)."""
 
-    held_keys: list[events.Event]
+    def keep(self, event: events.Event) -> None:
+        """Hold ``event`` until the hold is over (a question may be asked before it is mounted)."""
+        self.__dict__.setdefault("held_keys", []).append(event)
+
+    def give_back(self) -> list[events.Event]:
+        """The keys held, in the order they came; the hold keeps none."""
+        return self.__dict__.pop("held_keys", [])
 
     def holds(self, event: events.Event) -> bool:
         """Whether ``event`` waits for this hold to end."""
@@ -122,9 +128,6 @@ class HoldsTypeAhead(KeyHold):
     is when it was read from the terminal (:mod:`tui.driver`)."""
 
     shown_at: float | None = None
-
-    def on_mount(self) -> None:
-        self.held_keys = []
 
     def on_unmount(self) -> None:
         app = self.app  # type: ignore[attr-defined]
@@ -152,7 +155,6 @@ class BusyHold(KeyHold):
 
     def __init__(self, owner: object) -> None:
         self.owner = owner
-        self.held_keys = []
         self.released = False
 
     def holds(self, event: events.Event) -> bool:
@@ -206,7 +208,7 @@ class SerialKeys(App[int]):
             event = queue.popleft()
             hold = self._hold_for(event)
             if hold is not None:
-                hold.held_keys.append(event)  # not for now: kept for later
+                hold.keep(event)  # not for now: kept for later
                 holding = self.__dict__.setdefault("_holding", [])
                 if hold not in holding:
                     holding.append(hold)
@@ -289,8 +291,7 @@ class SerialKeys(App[int]):
         holding: list[KeyHold] = self.__dict__.get("_holding", [])
         for hold in holding:
             if not hold.lasts(self):
-                held.extend(hold.held_keys)
-                hold.held_keys = []
+                held.extend(hold.give_back())
         self.__dict__["_holding"] = [hold for hold in holding if hold.lasts(self)]
         ordered = sorted(held, key=lambda e: e.time)  # stable: a paste's keys share one time
         queue.extendleft(ordered[::-1])
