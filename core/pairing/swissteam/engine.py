@@ -53,16 +53,11 @@ class _Field:
         self.rules = rules
         self.options = options
         self._hint: dict[int, int] = {}
-        self._barred = {s.tpn: set(s.opponents) for s in self.teams.values()}
-        for pair in rules.forbidden:
-            if len(pair) == 2:
-                a, b = sorted(pair)
-                self._barred.setdefault(a, set()).add(b)
-                self._barred.setdefault(b, set()).add(a)
+        self._met = {s.tpn: s.opponents for s in self.teams.values()}
 
     def meet(self, a: int, b: int) -> bool:
-        """C1 and the barred pairs (``field.may_meet``), from sets built once."""
-        return b not in self._barred[a]
+        """C1 (Art. 2.1.1): two teams meet at most once."""
+        return b not in self._met[a]
 
     def pairable(self, group: Iterable[int]) -> bool:
         """C1 for a set of teams: they can all be paired among themselves."""

@@ -8,7 +8,7 @@ and pairs them its own way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
 PREFERENCE_TYPES = ("A", "B", "none")
@@ -55,8 +55,6 @@ class RoundRules:
     """The initial-colour drawn before round 1 (Art. 4.1), 'W' or 'B'."""
     use_secondary: bool = True
     """Whether the secondary score decides the first-team (Art. 4.2.2)."""
-    forbidden: frozenset[frozenset[int]] = field(default=frozenset())
-    """Pairs the competition keeps apart (TRF-2026 260), kept like C1."""
 
     @property
     def last_round(self) -> bool:
@@ -66,8 +64,3 @@ class RoundRules:
     def last_two(self) -> bool:
         """C7 and C10 do not apply in the last two rounds (Arts. 2.3.4, 2.3.7)."""
         return self.round_no >= self.total_rounds - 1
-
-
-def may_meet(a: TeamState, b: TeamState, rules: RoundRules) -> bool:
-    """C1 (Art. 2.1.1): two teams meet at most once; plus the competition's barred pairs."""
-    return b.tpn not in a.opponents and frozenset((a.tpn, b.tpn)) not in rules.forbidden
