@@ -89,12 +89,25 @@ def bye_text(kind: ByeKind | None) -> str:
     }[kind]
 
 
-def match_game(t: Tournament, board_no: int, board: Board) -> int | str:
+def match_game(t: Tournament, rnd, board_no: int, board: Board) -> int | str:
     """The board column: the board number, and for a Double-Swiss round which match and which
     of its two games the board is (``3 · 2.1``: board 3 is game 1 of match 2)."""
     if t.system != "double-swiss" or board.game not in ("g1", "g2"):
         return board_no
-    return f"{board_no} · {(board_no + 1) // 2}.{board.game[1]}"
+    from core.pairing.doubleswiss.state import match_of
+
+    return f"{board_no} · {match_of(rnd, board_no - 1)}.{board.game[1]}"
+
+
+def match_result(t: Tournament, rnd, board_no: int, text: str) -> str:
+    """A Double-Swiss match's second game shows the match score beside its own result once
+    both games are in (``½-½ · 1½–½``: game 1's White scored 1½)."""
+    if t.system != "double-swiss" or rnd.boards[board_no - 1].game != "g2":
+        return text
+    from core.pairing.doubleswiss.state import match_score
+
+    score = match_score(t, rnd, board_no - 1)
+    return text if score is None else f"{text} · {fmt_points(score[2])}–{fmt_points(score[3])}"
 
 
 def cup_words(t: Tournament, round_no: int) -> tuple[dict[int, str], str]:
@@ -457,8 +470,8 @@ class RoundsPane(CommandKeys, Vertical):
                 if b.komi is not None:
                     go.append(f"k{fmt_points(b.komi)}")
                 result = f"{result} {' '.join(go)}"
-            rows.append((match_game(t, i, b), b.white, names.get(b.white, "?"), points(b.white),
-                         result, points(b.black), b.black, names.get(b.black, "?")))
+            rows.append((match_game(t, rnd, i, b), b.white, names.get(b.white, "?"), points(b.white),
+                         match_result(t, rnd, i, result), points(b.black), b.black, names.get(b.black, "?")))
         cup = cup_words(t, self.round_no)
         if not self.only_playing:
             on_board = {x for b in rnd.boards for x in (b.white, b.black)}

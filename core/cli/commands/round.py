@@ -27,6 +27,8 @@ def round_json(t: Tournament, number: int) -> dict:
             row["komi"] = format_points(b.komi)
         if b.game:  # a cup: which game of which match (p.r2m1.s0g2: round 2, match 1, game 2)
             row["game"] = b.game
+        if t.system == "double-swiss":  # the match's number and, when complete, its score
+            _add_match(row, t, rnd, i - 1)
         boards.append(row)
     out: dict = {"round": number, "boards": boards,
                  "byes": [{"pno": y.pno, "kind": y.kind.label, **({"absent": True} if y.absent else {})}
@@ -58,8 +60,40 @@ def round_text(t: Tournament, number: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _add_match(row: dict, t: Tournament, rnd, index: int) -> None:
+    from core.model import format_points
+    from core.pairing.doubleswiss.state import match_of, match_score
+
+    row["match"] = match_of(rnd, index)
+    score = match_score(t, rnd, index)
+    if score is not None:
+        row["match_score"] = f"{format_points(score[2])}-{format_points(score[3])}"
+
+
+def _match_words(t: Tournament, number: int) -> dict[int, str]:
+    """A Double-Swiss round: each board's match and game, and the match's score once complete."""
+    from core.i18n.format import format_points
+    from core.pairing.doubleswiss.state import match_of, match_score
+
+    rnd = t.round(number)
+    out = {}
+    for i, b in enumerate(rnd.boards, start=1):
+        if b.game not in ("g1", "g2"):
+            continue
+        game = 1 if b.game == "g1" else 2
+        out[i] = _("match {match}, game {game}").format(match=match_of(rnd, i - 1), game=game)
+        score = match_score(t, rnd, i - 1)
+        if score is not None and game == 2:
+            out[i] += " · " + _("match {white}–{black}").format(
+                white=format_points(score[2]), black=format_points(score[3]))
+    return out
+
+
 def _cup_words(t: Tournament, number: int) -> tuple[dict[int, str], dict[int, str]]:
-    """A cup's round: what game each board is, why a player has no board (as the TUI says)."""
+    """A cup's round: what game each board is, why a player has no board (as the TUI says);
+    a Double-Swiss round: each board's match and game."""
+    if t.system == "double-swiss":
+        return _match_words(t, number), {}
     if t.system != "knockout":
         return {}, {}
     from core.errors import TournamentError

@@ -76,6 +76,37 @@ class MatchRecord:
         return self.black if pno == self.white else self.white
 
 
+def match_score(t: Tournament, rnd: Round, board_index: int) -> tuple[int, int, Fraction, Fraction] | None:
+    """The match that board ``board_index`` (0-based) belongs to, once all its games have
+    results: (match number, game number, points of game 1's White, points of game 1's Black);
+    ``None`` while a game is still playing or for a board of no match."""
+    board = rnd.boards[board_index]
+    if board.game not in (GAME_1, GAME_2):
+        return None
+    pair = frozenset((board.white, board.black))
+    record = next(m for m in match_records(rnd) if frozenset((m.white, m.black)) == pair)
+    if any(b.result is None for b in record.boards):
+        return None
+    first = second = Fraction(0)
+    for b in record.boards:
+        assert b.result is not None
+        white, black = (t.points.for_code(c) for c in b.result.codes(b.unrated))
+        first += white if b.white == record.white else black
+        second += black if b.white == record.white else white
+    return match_of(rnd, board_index), 1 if board.game == GAME_1 else 2, first, second
+
+
+def match_of(rnd: Round, board_index: int) -> int:
+    """The number of the match board ``board_index`` (0-based) belongs to, in board order."""
+    order: list[frozenset[int]] = []
+    for b in rnd.boards:
+        pair = frozenset((b.white, b.black))
+        if pair not in order:
+            order.append(pair)
+    board = rnd.boards[board_index]
+    return order.index(frozenset((board.white, board.black))) + 1
+
+
 def match_records(rnd: Round) -> list[MatchRecord]:
     """The matches of a stored round, in board order; a board without a game label is a match
     of one game (a round entered by hand or read from a one-game file)."""
