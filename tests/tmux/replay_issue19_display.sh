@@ -119,6 +119,7 @@ head = line_with("$1", "$2", *codes)
 if head is None: print("the header does not show every column:", codes); sys.exit()
 if row is None: print("no row with the hostile name cut with …"); sys.exit()
 got = cells(row)
+if "±" in head: got = got[:-1]  # the rating change (Rtg ±) comes after the tie-breaks
 want = [human([p["points"] for p in data["players"]])[me["points"]]] + [
     human([p["tiebreaks"][c] for p in data["players"]])[me["tiebreaks"][c]] for c in codes]
 if "2180" not in got: print("rating 2180 not whole in", got)
