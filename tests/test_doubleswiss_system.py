@@ -227,6 +227,9 @@ def test_columns_that_are_no_matches_are_refused():
     _t, problems = fold_matches(t.with_changes(rounds=(one, other, one)))
     assert problems == ["a Double-Swiss file needs two round columns per match, but it holds 3",
                         "rounds 1 and 2: the two games of a match must have the same pairs"]
+    same = Round(2, (Board(1, 2, GameResult.DRAW),))
+    _t, problems = fold_matches(t.with_changes(rounds=(one, same)))
+    assert problems == ["rounds 1 and 2: 1 has White in both games against 2; the colours of a match alternate"]
 
 
 def test_a_forbidden_pair_takes_the_next_identifier():

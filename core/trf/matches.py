@@ -50,6 +50,10 @@ def fold_matches(t: Tournament) -> tuple[Tournament, list[str]]:
             other = second_of.pop(frozenset((b.white, b.black)), None)
             if other is not None:
                 boards.append(replace(other, game=GAME_LABELS[1]))
+                if other.white == b.white and not (b.colourless or other.colourless):
+                    problems.append(_('rounds {a} and {b}: {white} has White in both games against {black}; '
+                                      'the colours of a match alternate').format(
+                        a=k + 1, b=k + 2, white=b.white, black=b.black))
         boards += [replace(b, game=GAME_LABELS[1]) for b in second_of.values()]
         out.append(Round(len(out) + 1, tuple(boards), first.byes, first.manual or second.manual))
     total = (t.total_rounds + 1) // 2
