@@ -1,4 +1,5 @@
-"""Double-Swiss events played through the `hakem` command (FIDE C.04.5): a small one by hand,
+"""Double-Swiss events played through the `hakem` command line (its entry point called in
+process, one command per step; FIDE C.04.5): a small one by hand,
 and (slow) 120 players over 7 rounds with random results, checked by ``hakem check`` and by
 the text's criteria: no second meeting, the PAB rules, upfloaters only and as few as possible."""
 
