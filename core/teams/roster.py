@@ -10,7 +10,7 @@ from __future__ import annotations
 from core.i18n import _
 
 from core.errors import TournamentError, UnknownPlayer
-from core.model import Team, Tournament
+from core.model import Match, Round, Team, Tournament
 
 
 def teams_by_id(t: Tournament) -> dict[int, Team]:
@@ -53,3 +53,36 @@ def board_pairs(first: tuple[int, ...], second: tuple[int, ...],
         first_white = (i % 2 == 1) == (first_white_on == "odd")
         out.append((a, b) if first_white else (b, a))
     return out
+
+
+
+def derive_matches(rnd: Round, teams: tuple[Team, ...] | list[Team]) -> tuple[Match, ...]:
+    """Group a round's boards by the two teams playing on them, matches in order of their
+    first board.  Inside a match the boards follow the rosters: a team record lists its players
+    in board order (TRF-2026 ``310``: "players from column 74", board 1 first; record ``300``
+    exists only for boards played out of that order), so a match's board 1 is the game of the
+    players earliest on their rosters, whatever order the file lists the games in.  The team
+    with White on the match's board 1 is named first (home).  Why here: a TRF has no record of
+    the matches, and a team round paired by hand has only boards."""
+    team_of = {pno: team.id for team in teams for pno in team.members}
+    seat = {pno: i for team in teams for i, pno in enumerate(team.members)}
+    groups: dict[frozenset[int], list[int]] = {}
+    for index, board in enumerate(rnd.boards):
+        home, away = team_of.get(board.white), team_of.get(board.black)
+        if home is None or away is None or home == away:
+            continue
+        groups.setdefault(frozenset((home, away)), []).append(index)
+    matches = []
+    for indices in groups.values():
+        first = rnd.boards[indices[0]]
+        reference = team_of[first.white]  # one team's roster orders the match's boards
+
+        def roster_key(i: int, reference: int = reference) -> tuple[int, int, int]:
+            b = rnd.boards[i]
+            own, other = (b.white, b.black) if team_of[b.white] == reference else (b.black, b.white)
+            return seat[own], seat[other], i
+
+        ordered = sorted(indices, key=roster_key)
+        top = rnd.boards[ordered[0]]
+        matches.append(Match(team_of[top.white], team_of[top.black], tuple(ordered)))
+    return tuple(matches)

@@ -18,7 +18,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from core.i18n import _
-from core.model import BYE_TEAM, Match, Round, Team, Tournament
+from core.model import BYE_TEAM, Match, Team, Tournament
+from core.teams.roster import derive_matches
 
 MATCH_COMMENT = "### hakem matches "
 
@@ -94,37 +95,6 @@ def match_comments(t: Tournament) -> list[str]:
                              for m in rnd.matches)
             out.append(f"{MATCH_COMMENT}{rnd.number} {parts}")
     return out
-
-
-def derive_matches(rnd: Round, teams: tuple[Team, ...] | list[Team]) -> tuple[Match, ...]:
-    """Group a round's boards by the two teams playing on them, matches in order of their
-    first board.  Inside a match the boards follow the rosters: a team record lists its players
-    in board order (TRF-2026 ``310``: "players from column 74", board 1 first; record ``300``
-    exists only for boards played out of that order), so a match's board 1 is the game of the
-    players earliest on their rosters, whatever order the file lists the games in.  The team
-    with White on the match's board 1 is named first (home)."""
-    team_of = {pno: team.id for team in teams for pno in team.members}
-    seat = {pno: i for team in teams for i, pno in enumerate(team.members)}
-    groups: dict[frozenset[int], list[int]] = {}
-    for index, board in enumerate(rnd.boards):
-        home, away = team_of.get(board.white), team_of.get(board.black)
-        if home is None or away is None or home == away:
-            continue
-        groups.setdefault(frozenset((home, away)), []).append(index)
-    matches = []
-    for indices in groups.values():
-        first = rnd.boards[indices[0]]
-        reference = team_of[first.white]  # one team's roster orders the match's boards
-
-        def roster_key(i: int, reference: int = reference) -> tuple[int, int, int]:
-            b = rnd.boards[i]
-            own, other = (b.white, b.black) if team_of[b.white] == reference else (b.black, b.white)
-            return seat[own], seat[other], i
-
-        ordered = sorted(indices, key=roster_key)
-        top = rnd.boards[ordered[0]]
-        matches.append(Match(team_of[top.white], team_of[top.black], tuple(ordered)))
-    return tuple(matches)
 
 
 def read_team_line(line: str, next_id: int) -> tuple[Team | None, list[tuple[int, str]]]:

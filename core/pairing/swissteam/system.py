@@ -160,4 +160,22 @@ def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPai
     return RoundPairing(round_no, built.boards, (), explanations, tuple(matches))
 
 
-SWISS_TEAM = System("swiss-team", "2026", pair)
+def complete(tournament: Tournament, pairing: RoundPairing) -> RoundPairing:
+    """A round paired by hand (``round set``, the manual-pairing screen) has only boards: its
+    matches come from the rosters, the team with White on board 1 named first; when the
+    teams to pair are odd and one of them is left without a match, that team has the
+    pairing-allocated bye (Art. 1.4)."""
+    if pairing.matches:
+        return pairing
+    from core.model import Round
+    from core.teams.roster import derive_matches
+
+    matches = derive_matches(Round(pairing.round, pairing.boards), tournament.teams)
+    playing = team_states(tournament, pairing.round)
+    left = sorted(set(playing) - {x for m in matches for x in (m.home, m.away)})
+    if len(playing) % 2 and len(left) == 1:
+        matches += (Match(left[0], BYE_TEAM, ()),)
+    return RoundPairing(pairing.round, pairing.boards, pairing.byes, pairing.explanations, matches)
+
+
+SWISS_TEAM = System("swiss-team", "2026", pair, complete)
