@@ -206,6 +206,8 @@ def spring_in_the_tui(club, spring: str) -> None:
         screen.keys("l")
         screen.wait("Register from the club's register")
         screen.type(letters)
+        # every letter in the field first: "d" alone lists Arslan, Deniz above Dorn, Lea
+        screen.wait(letters)
         screen.wait(f"member {number}")
         screen.keys("Enter")
         screen.wait(f"{count} players" if count > 1 else "1 player")
