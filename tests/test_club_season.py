@@ -385,6 +385,11 @@ def check_history_and_journal(club, autumn: str, winter: str, spring: str, night
     assert shown["member"]["email"] == "" and shown["member"]["contact_hidden"]
     assert sorted((e["tournament"], e["score"], e["place"]) for e in shown["events"]) == sorted([
         (autumn, "1", 3), (winter, "2", 2), (spring, "2.5", 1), (nights, *shown_score(club, nights, 3))])
+    for tid in (autumn, winter, spring, nights):  # every player of the season from the register
+        saved = json.loads((club["data"] / f"{tid}.hakem.json").read_text(encoding="utf-8"))
+        players = saved["tournament"]["1"]["players"]
+        assert all(isinstance(p.get("member"), int) for p in players), (tid, players)
+        assert {p["fide_id"] for p in players} == {f"3461000{p['member']}" for p in players}
     log = json.loads(hakem(club, BEN, "members", "log", "--format", "json"))["log"]
     assert [(e["user"], e["action"]) for e in log] == [
         (ANA, f"import 8 members from {club['base'] / 'homes' / ANA / 'members.csv'}"),
