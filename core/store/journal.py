@@ -318,7 +318,7 @@ def end_problem(raw: bytes, head: str | None, revision: int, state: Callable[[],
     state its head entry records: changed outside hakem).  Only the last ``tail`` bytes are
     parsed as entries; ``proof`` verifies the chain incrementally.  The callers word it."""
     proof.feed(raw)
-    entries = tail_entries(raw[-tail:], len(raw) <= tail)
+    entries = tail_entries(raw[line_start(raw, len(raw) - tail):], True)
     last = next(entries, None)
     if last is None:
         return "empty", None
@@ -346,6 +346,14 @@ def tip(chain: JournalFile) -> list[Entry]:
         if len(path) > len(best):
             best = path
     return best
+
+
+def line_start(raw: bytes, at: int) -> int:
+    """Where the line holding byte ``at`` of ``raw`` begins: a tail cut there keeps its first
+    entry whole.  Why: one entry may be longer than the tail a commit reads (an import of 6,000
+    players writes a 1.2 MB line), and a tail holding no whole entry read as a missing journal
+    (every later change refused)."""
+    return raw.rfind(b"\n", 0, max(0, at)) + 1
 
 
 def tail_entries(tail: bytes, whole: bool) -> Iterator[Entry]:

@@ -268,7 +268,11 @@ class Store:
         if known is not None and known[0] == loaded.ident:
             return known[1]
         try:
-            tail, whole = self.dir.read_tail(_journal.chain_name(tid), JOURNAL_TAIL)
+            size = JOURNAL_TAIL
+            tail, whole = self.dir.read_tail(_journal.chain_name(tid), size)
+            while not whole and tail.count(b"\n") < 2 and size < _journal.MAX_JOURNAL_BYTES:
+                size *= 4  # the newest entry is longer than the tail: read until it is whole
+                tail, whole = self.dir.read_tail(_journal.chain_name(tid), size)
         except (OSError, TournamentError):
             return False
         entry = next((e for e in _journal.tail_entries(tail, whole) if e["id"] == head), None)
