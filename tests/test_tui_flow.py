@@ -108,7 +108,7 @@ async def test_club_evening(tmp_path):
         await pilot.pause()
         preview = app.screen.query_one("#tb-preview", DataTable)
         headers = [str(c.label) for c in preview.columns.values()]
-        assert headers[-6:] == ["DE", "BH/C1", "SB", "AOB", "WIN", "LOT"]
+        assert headers[-7:] == ["DE", "BH/C1", "SB", "AOB", "WIN", "LOT", "Rtg ±"]  # the rating change last
         # the new list is only a preview until saved
         assert session.tournament.tiebreaks == ()  # the form's default: automatic, nothing stored
         app.screen.query_one("#tb-list", DataTable).focus()
@@ -136,7 +136,7 @@ async def test_club_evening(tmp_path):
         points_in_order = [expected[int(row_values(standings, i)[1])] for i in range(12)]
         assert points_in_order == sorted(points_in_order, reverse=True)
         headers = [str(c.label) for c in standings.columns.values()]
-        assert headers[5:] == ["DE", "BH/C1", "SB", "AOB", "WIN", "LOT"]
+        assert headers[5:] == ["DE", "BH/C1", "SB", "AOB", "WIN", "LOT", "Rtg ±"]
     # everything went through the store: a fresh load sees the five rounds and the list
     t = Store(data).load(session.id).tournament
     assert t.current_round == 5 and all(r.complete for r in t.rounds)
