@@ -179,11 +179,9 @@ async def test_the_lookup_of_a_go_event_shows_the_rating_registering_takes(tmp_p
     """In a McMahon event the lookup's member rows show the GoR (1850 for the player of both
     games; nothing for the chess player) — was the Elo, the rating a Go event must not take —
     and Enter registers with it."""
-    from textual.widgets import DataTable
-
-    from tests.test_tui_checkin import players_tab
+    from tests.test_tui_members import lookup
     from tui.app import HakemApp
-    from tui.testing import store_with, type_text, wait_for
+    from tui.testing import store_with, wait_for
 
     data = tmp_path / "data"
     [tid] = store_with(data, Tournament(id="", name="Go evening", system="mcmahon", total_rounds=3))
@@ -193,15 +191,7 @@ async def test_the_lookup_of_a_go_event_shows_the_rating_registering_takes(tmp_p
                          ratings={"standard": Rating(1700), "go": Rating(1850)}))
     app = HakemApp(data_dir=data, open_id=tid)
     async with app.run_test(size=(80, 24)) as pilot:
-        owner, players = await players_tab(pilot, app)
-        players.focus()
-        await pilot.pause()
-        await pilot.press("l")
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "ListLookupDialog")
-        dialog = app.screen
-        await wait_for(pilot, lambda: dialog.query("#lookup-table"))
-        await type_text(pilot, "kaya")
-        table = dialog.query_one("#lookup-table", DataTable)
+        owner, table = await lookup(pilot, app, "kaya")
         await wait_for(pilot, lambda: table.row_count == 2)
         shown = {str(table.get_row_at(i)[3]): str(table.get_row_at(i)[6]) for i in range(2)}
         assert shown == {"Kaya, Can": "", "Kayalı, Ali": "1850"}

@@ -21,6 +21,20 @@ def rows(table: DataTable) -> list[list[str]]:
     return [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
 
 
+async def lookup(pilot, app, text: str) -> tuple:
+    """The players pane's lookup (``l``) with ``text`` typed: the tournament screen and the
+    dialog's table of matches."""
+    owner, players = await players_tab(pilot, app)
+    players.focus()
+    await pilot.pause()
+    await pilot.press("l")
+    await wait_for(pilot, lambda: type(app.screen).__name__ == "ListLookupDialog")
+    dialog = app.screen
+    await wait_for(pilot, lambda: dialog.query("#lookup-table"))
+    await type_text(pilot, text)
+    return owner, dialog.query_one("#lookup-table", DataTable)
+
+
 async def test_two_keys_register_a_member_before_the_list(tmp_path):
     from core.ratinglists.library import import_list
     from tests.ratinglist_builder import fide_txt, zipped
@@ -34,15 +48,7 @@ async def test_two_keys_register_a_member_before_the_list(tmp_path):
                                       ratings={"rapid": Rating(1795, "2026-11", "fide")}))
     app = HakemApp(data_dir=data, open_id=tid)
     async with app.run_test(size=(80, 24)) as pilot:
-        owner, players = await players_tab(pilot, app)
-        players.focus()
-        await pilot.pause()
-        await pilot.press("l")
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "ListLookupDialog")
-        dialog = app.screen
-        await wait_for(pilot, lambda: dialog.query("#lookup-table"))
-        await type_text(pilot, "kaya")
-        table = dialog.query_one("#lookup-table", DataTable)
+        owner, table = await lookup(pilot, app, "kaya")
         await wait_for(pilot, lambda: table.row_count == 3)
         # the member first (his register's rapid 1795), then the list's two entries
         assert [r[:4] + r[6:] for r in rows(table)] == [
