@@ -71,9 +71,9 @@ def club():
     cmd, env = service_command(state, SERVICE, "--data", str(state["data"]), "serve", "--socket",
                                str(state["socket"]), "--socket-group", GROUP, "--list-managers", f"user:{ANA}")
     state["service"] = start_service(cmd, env, state["socket"])
-    state["tmux"] = f"hk-season-{os.getpid()}"
+    state["tmux"] = str(state["base"] / "tmux.sock")  # a private server, its socket removed with the base
     yield state
-    subprocess.run(["tmux", "-L", state["tmux"], "kill-server"], capture_output=True, check=False)
+    subprocess.run(["tmux", "-S", state["tmux"], "kill-server"], capture_output=True, check=False)
     stop_service(state)
 
 
@@ -167,7 +167,7 @@ class Screen:
     def __init__(self, club) -> None:
         cmd, env = service_command(club, BEN, "--socket", str(club["socket"]), "--lang", "en")
         line = shlex.join(["env", *(f"{k}={v}" for k, v in env.items()), "TERM=xterm-256color", *cmd])
-        self.tmux = ["tmux", "-L", club["tmux"], "-f", "/dev/null"]
+        self.tmux = ["tmux", "-S", club["tmux"], "-f", "/dev/null"]
         subprocess.run([*self.tmux, "new-session", "-d", "-s", "ben", "-x", "80", "-y", "24", line], check=True)
 
     def text(self) -> str:
