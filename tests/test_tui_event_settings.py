@@ -119,3 +119,24 @@ def test_hakem_settings_shows_and_changes_every_header_field(tmp_path, monkeypat
     assert main(["settings", tid, "--no-deputies", "--type", ""]) == 0
     t = Store(tmp_path / "data").load(tid).tournament
     assert t.deputy_arbiters == () and "trf_type" not in t.options
+
+
+@pytest.mark.parametrize("size", [(60, 20), (80, 24)])
+async def test_the_settings_form_keeps_save_on_a_small_screen(tmp_path, size):
+    """Five more fields than the new-tournament form: they scroll, Save stays on screen."""
+    from tui.testing import demo, store_with
+
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=1))
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("ctrl+t")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "NewTournamentDialog")
+        await pilot.pause()
+        save = app.screen.query_one("#create").region
+        assert save.bottom <= size[1] and save.height == 3, save
+        app.screen.query_one("#trf_type", Input).focus()  # the last field scrolls into view
+        await pilot.pause()
+        field = app.screen.query_one("#trf_type").region
+        assert field.y < save.y, (field, save)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
@@ -73,6 +73,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
     #ko-places-label { margin: 0 1 0 1; }
     #ko-places { width: 4; }
     #ko-third { margin-left: 1; }
+    #form-scroll { height: auto; }
     """
 
     BINDINGS = [
@@ -94,39 +95,12 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         cur = self.current
         with Vertical(classes="dialog-box wide", id="new-tournament"):
             yield Label(_("New tournament") if cur is None else _("Tournament settings"), classes="dialog-title")
-            with FormGrid(classes="form-grid"):
-                yield Label(pgettext("tournament", "Name"))
-                yield TextField(id="name", placeholder=_("e.g. Club championship 2026"), compact=True)
-                yield Label(_("Pairing system"))
-                yield Select(system_options(system_choices()), value=system_choices()[0],
-                             allow_blank=False, id="system", compact=True)
-                yield Label(_("Rounds"))
-                yield TextField("5", id="rounds", type="integer", compact=True)
-                yield Label(_("Time control"))
-                yield TextField(id="time_control", placeholder="90'+30\"", compact=True)
-                yield Label(_("Rating for pairing"))
-                yield Select(rating_for_pairing_options(), value=AUTO_RATING, allow_blank=False,
-                             id="rating_for_pairing", compact=True)
-                yield Label(_("Point system"))
-                yield Select([(k, k) for k in POINT_SYSTEMS], value="1-½-0", allow_blank=False,
-                             id="points", compact=True)
-                yield Label(_("Tie-break preset"))
-                # the default is the system's own choice: a Berger event gets the round-robin
-                # list, a Swiss with unrated players the list without rating criteria
-                in_force = AUTO if cur is None else (cur.tiebreak_preset or None)
-                yield Select(preset_options(), value=in_force or Select.NULL, prompt=_("Own list (F5)"),
-                             id="preset", compact=True)
-                yield Label(_("Language"))
-                yield Select([(LANGUAGE_NAMES.get(c, c), c) for c in LANGUAGES], value=current_language(),
-                             allow_blank=False, id="language", compact=True)
-                yield Label(_("Start date"))
-                yield TextField(id="start_date", placeholder="YYYY-MM-DD", compact=True)
-                yield Label(_("Place"))
-                yield TextField(id="place", compact=True)
-                yield Label(_("Chief arbiter"))
-                yield TextField(id="chief_arbiter", compact=True)
-                if cur is not None:
-                    yield from self.compose_header_fields()
+            if cur is None:
+                with FormGrid(classes="form-grid"):
+                    yield from self.compose_main_fields()
+            else:  # the settings hold the whole TRF header: they scroll on a small screen
+                with VerticalScroll(id="form-scroll"), FormGrid(classes="form-grid"):
+                    yield from self.compose_main_fields()
             yield from self.compose_cup_fields()
             yield from self.compose_team_fields()
             yield Static("", id="form-error", classes="error-text")
@@ -134,6 +108,42 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
                 yield Button(_("Create (Ctrl+S)") if cur is None else _("Save (Ctrl+S)"), id="create",
                              variant="primary")
                 yield Button(_("Cancel (Esc)"), id="cancel")
+
+    def compose_main_fields(self) -> ComposeResult:
+        """The settings every event has; the settings form adds the rest of the TRF header."""
+        cur = self.current
+        yield Label(pgettext("tournament", "Name"))
+        yield TextField(id="name", placeholder=_("e.g. Club championship 2026"), compact=True)
+        yield Label(_("Pairing system"))
+        yield Select(system_options(system_choices()), value=system_choices()[0],
+                     allow_blank=False, id="system", compact=True)
+        yield Label(_("Rounds"))
+        yield TextField("5", id="rounds", type="integer", compact=True)
+        yield Label(_("Time control"))
+        yield TextField(id="time_control", placeholder="90'+30\"", compact=True)
+        yield Label(_("Rating for pairing"))
+        yield Select(rating_for_pairing_options(), value=AUTO_RATING, allow_blank=False,
+                     id="rating_for_pairing", compact=True)
+        yield Label(_("Point system"))
+        yield Select([(k, k) for k in POINT_SYSTEMS], value="1-½-0", allow_blank=False,
+                     id="points", compact=True)
+        yield Label(_("Tie-break preset"))
+        # the default is the system's own choice: a Berger event gets the round-robin
+        # list, a Swiss with unrated players the list without rating criteria
+        in_force = AUTO if cur is None else (cur.tiebreak_preset or None)
+        yield Select(preset_options(), value=in_force or Select.NULL, prompt=_("Own list (F5)"),
+                     id="preset", compact=True)
+        yield Label(_("Language"))
+        yield Select([(LANGUAGE_NAMES.get(c, c), c) for c in LANGUAGES], value=current_language(),
+                     allow_blank=False, id="language", compact=True)
+        yield Label(_("Start date"))
+        yield TextField(id="start_date", placeholder="YYYY-MM-DD", compact=True)
+        yield Label(_("Place"))
+        yield TextField(id="place", compact=True)
+        yield Label(_("Chief arbiter"))
+        yield TextField(id="chief_arbiter", compact=True)
+        if cur is not None:
+            yield from self.compose_header_fields()
 
     HEADER_FIELDS = ("federation", "end_date", "deputy_arbiters", "time_control_code", "trf_type")
     """The rest of the TRF header, asked when the settings are edited (Ctrl+T): what a rating
@@ -289,6 +299,24 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
             self.query_one("#preset", Select).disabled = True
         self.show_cup_fields()
         self.query_one("#name", Input).focus()
+        self.call_after_refresh(self.fit_form)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_form)
+
+    def fit_form(self) -> None:
+        """The settings' fields get the screen's height less the rest of the dialog (title,
+        a cup's fields, the message line, the buttons) and scroll within it, so Save stays on
+        screen at 60×20."""
+        found = self.query("#form-scroll")
+        if not found:
+            return
+        form = found.first()
+        box = self.query_one("#new-tournament")
+        others = sum(child.outer_size.height for child in box.children if child is not form and child.display)
+        room = max(3, self.size.height - others - box.gutter.height)
+        if form.styles.max_height is None or form.styles.max_height.value != room:
+            form.styles.max_height = room
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "create":
