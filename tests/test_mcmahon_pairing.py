@@ -1,13 +1,16 @@
 """McMahon pairing (``mcmahon``): pairings and handicaps derived by hand from the rules.
 
-The rules (core/pairing/mcmahon/engine.py, after OpenGotha's documented evaluation function):
-MMS scale 30k = 0 … 1k = 29, 1d = 30; initial MMS = rank clamped to [floor, bar]; criteria in
-strict order: no rematch; Σ d² of the MMS-group differences; draw-up/draw-down scenario
-(+1 per player drawn again the same way, −1 per player whose earlier draw the other way is
-compensated); distance of the drawn players from the middle of their groups; seeding
-(split-and-slip); colour balance of even games; closeness in the list.  Handicap = MMS
-difference (each MMS capped at the handicap bar, 1d = 30 by default) − 1, at most 9; the
-weaker player takes Black, komi ½; even games komi 7.5.
+The rules (core/pairing/mcmahon/engine.py, OpenGotha 3.51's pairing value, maximised):
+MMS scale 30k = 0 … 1k = 29, 1d = 30; initial MMS = rank clamped to [floor, bar]; no rematch;
+per pair the score value 10^11·(1 − x)(1 + x/2), x = group difference / R (R = score groups
+from floor − 1 to bar + 2 + rounds paired); draw-ups/draw-downs (10^8/5 per scenario step, up
+to 10^7 for the drawn players' places); seeding 5·10^6 (split-and-random in rounds 1–2, then
+split-and-slip); geography (club factor 3, country factor 1); colour balance 10^6; then
+closeness in the list.  Handicap = MMS difference (each MMS capped at the handicap bar, 1d =
+30 by default) − 1, at most 9; the weaker player takes Black, komi ½; even games komi 7.5.
+
+Many tests below set ``early_rounds`` to 0 so that round 1 is paired with split-and-slip (the
+name-based lot of split-and-random is derived in its own test).
 """
 
 from __future__ import annotations
@@ -169,25 +172,29 @@ def test_split_and_fold_and_slip_in_one_group():
     ((2·4 − 8)² = 0 for each); fold pairs 1-8, 2-7, 3-6, 4-5 (i + j − 7 = 0)."""
     players = tuple(Player(pno=i, name=f"P{i}", extra={"go_rank": "5k", "go_rating": 1650 - i})
                     for i in range(1, 9))
-    base = Tournament(id="g", name="G", system="mcmahon", total_rounds=3, players=players)
+    base = Tournament(id="g", name="G", system="mcmahon", total_rounds=3, players=players,
+                      options={"go": {"early_rounds": "0"}})
     slip = pair(base)
     assert set(pairs(slip)) == {frozenset(p) for p in ((1, 5), (2, 6), (3, 7), (4, 8))}
-    fold = pair(base.with_changes(options={"go": {"seeding": "fold"}}))
+    fold = pair(base.with_changes(options={"go": {"seeding": "fold", "early_rounds": "0"}}))
     assert set(pairs(fold)) == {frozenset(p) for p in ((1, 8), (2, 7), (3, 6), (4, 5))}
-    rnd = pair(base.with_changes(options={"go": {"seeding": "random"}}))
+    rnd = pair(base.with_changes(options={"go": {"seeding": "random", "early_rounds": "0"}}))
     assert all((min(p) <= 4) != (max(p) <= 4) for p in pairs(rnd))  # top half against bottom half
 
 
 def test_club_mates_are_kept_apart():
-    """Four 5k players in one group, clubs A, B, A, B.  Slip wants 1-3, 2-4 ((2·2 − 4)² = 0),
-    but both are club pairs (3·4 = 12 each on the MMS level, like a 3.5-group gap); 1-2 & 3-4
-    and 1-4 & 2-3 cost nothing there and tie on seeding (4/16 + 4/16); closeness picks 1-2 &
-    3-4 (1 + 1 against 9 + 1).  With the criterion off, slip's 1-3, 2-4 again."""
+    """Four 5k players in one group, clubs A, B, A, B (no country: all compatriots).  R = 27
+    (floor 20k: MMS 10 − 1 = 9 to bar 4d: 33 + 2 = 35).  Slip: 1-3 and 2-4 are worth 5·10^6
+    each (x = 2·2 − 4 = 0), 1-2, 3-4, 1-4, 2-3 5·10^6 − 5·10^6·4/16 = 3.75·10^6.  A pair from
+    two clubs: g = 3·1.2/27 + 0.5/27 = 0.151852, worth 10^11·(1 − (1 − g)(1 + g/2)) ≈ 8.7·10^9,
+    a club pair 0.  So 1-2 & 3-4 or 1-4 & 2-3 (equal); closeness picks 1-2 & 3-4 (1 + 1
+    against 9 + 1).  With the criterion off, slip's 1-3, 2-4 again."""
     players = tuple(Player(pno=i, name=f"P{i}", club=c, extra={"go_rank": "5k", "go_rating": 1650 - i})
                     for i, c in enumerate("ABAB", start=1))
-    t = Tournament(id="g", name="G", system="mcmahon", total_rounds=2, players=players)
+    t = Tournament(id="g", name="G", system="mcmahon", total_rounds=2, players=players,
+                   options={"go": {"early_rounds": "0"}})
     assert set(pairs(pair(t))) == {frozenset((1, 2)), frozenset((3, 4))}
-    off = t.with_changes(options={"go": {"club_gap": "0", "country_gap": "0"}})
+    off = t.with_changes(options={"go": {"club_gap": "0", "country_gap": "0", "early_rounds": "0"}})
     assert set(pairs(pair(off))) == {frozenset((1, 3)), frozenset((2, 4))}
 
 
@@ -207,14 +214,23 @@ def test_bad_options_are_refused_with_a_clear_message(key, value, words):
 
 
 def test_option_defaults_are_opengotha_mcmahon_defaults():
+    """OpenGotha 3.51's ``initForMM``: seed system 1 split-and-random up to round 2 (its
+    0-based "last round for seed system 1" = 1), then split-and-slip; draw-ups/downs from the
+    middle, compensated; club factor 3, country factor 1; its weights."""
     o = mcmahon_options(Tournament(id="x", name="X", system="mcmahon", total_rounds=1))
     assert (o.bar, o.floor, o.handicap_bar) == (parse_rank("4d"), parse_rank("20k"), parse_rank("1d"))
     assert (o.correction, o.ceiling, o.komi, o.seeding) == (1, 9, EVEN, "slip")
+    assert (o.early_seeding, o.early_rounds) == ("random", 2)
+    assert (o.float_upper, o.float_lower, o.compensate_dudd) == ("middle", "middle", True)
+    assert (o.club_gap, o.country_gap) == (3, 1)
+    assert (o.balance_wb, o.minimize_score_difference, o.dudd_weight, o.maximize_seeding,
+            o.avoid_same_geo) == (10 ** 6, 10 ** 11, 10 ** 8, 5 * 10 ** 6, 10 ** 11)
     assert (o.bye_points, o.absent_points) == (1, HALF)
     assert o.start_mms(parse_rank("1d")) == 30 and o.start_mms(parse_rank("30k")) == 10
 
 
 def _field(ranks_ratings, **go) -> Tournament:
+    go = {"early_rounds": "0", **go}
     players = tuple(Player(pno=i, name=f"P{i}", federation=fed,
                            extra={"go_rank": rank, "go_rating": rating})
                     for i, (rank, rating, fed) in enumerate(ranks_ratings, start=1))
@@ -226,18 +242,21 @@ def _field(ranks_ratings, **go) -> Tournament:
     ("middle", {(2, 4), (1, 3)}), ("top", {(1, 4), (2, 3)}), ("bottom", {(3, 4), (1, 2)})])
 def test_who_is_drawn_down(mode, expected):
     """Three 1d players (MMS 30, places 1, 2, 3 by rating) and one 1k (29): one 1d must meet
-    the 1k (Σd² = 1 whoever it is); the two left in the group cost the same by slip
-    ((2·1 − 3)² = (2·2 − 3)² = 1, over 9).  So the place chosen for the drawn player decides:
-    the middle (OpenGotha's default) → 2, top → 1, bottom → 3."""
+    the 1k (the same score value whoever it is, scenario 2 for all); the two left in the group
+    are worth the same by slip (x = 2·1 − 3 = −1 or 2·2 − 3 = 1: 5·10^6 − 555555).  So the
+    place value of the drawn player decides (10^7 × share, n = 3): middle (OpenGotha's
+    default) (n − 1 − |2i − n + 1|)/n → place 2 gets 2/3, places 1 and 3 nothing; top
+    (n − 1 − i)/n → place 1; bottom i/n → place 3."""
     t = _field([("1d", 2140, ""), ("1d", 2130, ""), ("1d", 2120, ""), ("1k", 2040, "")],
                float_upper=mode)
     assert {tuple(sorted(p)) for p in pairs(pair(t))} == expected
 
 
 def test_compatriots_are_kept_apart():
-    """Four 5k players, federations NED, GER, NED, FRA: slip's 1-3 would be two Dutch players
-    (country gap 1 → 1·2 = 2 on the MMS level); 1-2 & 3-4 and 1-4 & 2-3 cost 0; closeness
-    picks 1-2 & 3-4."""
+    """Four 5k players, federations NED, GER, NED, FRA, no clubs (all "one club", as in
+    OpenGotha): slip's 1-3 would be two Dutch players.  Two countries: g = 1/27 + 0.5/27,
+    worth 10^11·(1 − (1 − g)(1 + g/2)) ≈ 2.9·10^9, far more than slip's 1.25·10^6 per pair;
+    1-2 & 3-4 and 1-4 & 2-3 are worth the same; closeness picks 1-2 & 3-4."""
     t = _field([("5k", 1650, "NED"), ("5k", 1640, "GER"), ("5k", 1630, "NED"), ("5k", 1620, "FRA")])
     assert {tuple(sorted(p)) for p in pairs(pair(t))} == {(1, 2), (3, 4)}
 

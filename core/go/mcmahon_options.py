@@ -4,20 +4,25 @@ Why one module: the pairing engine, the scores (:mod:`core.go.mms`), the standin
 the h9 export and ``hakem new`` all need the same bar, floor, handicap rule and komi; reading
 them in one place means a bad value is refused with the same clear message everywhere.
 
-Defaults are OpenGotha's McMahon defaults (its documented settings): floor 20k, bar 4d,
-handicap = MMS difference − 1, at most 9, no handicap above 1d, bye 1 point, absence ½ point
-(rounded down), split-and-slip seeding, club gap 3 and country gap 1.  The even-game komi
-defaults to 7.5 (OpenGotha's and the EGF's usual value); handicap games have komi ½.
+Defaults are OpenGotha 3.51's for a new McMahon tournament (``initForMM`` of its parameter
+sets): floor 20k, bar 4d, handicap = MMS difference − 1, at most 9, no handicap above 1d, bye 1
+point, absence ½ point (rounded down), rounds 1–2 split-and-random with the rating as extra
+placement criterion, then split-and-slip; draw-ups/draw-downs from the middle of the groups,
+compensated; club factor 3, country factor 1; its weights (``balance_wb`` 10^6,
+``minimize_score_difference`` 10^11, ``dudd_weight`` 10^8, ``maximize_seeding`` 5·10^6,
+``avoid_same_geo`` 10^11).  The even-game komi defaults to 7.5; handicap games have komi ½.
 
 Keys (plain JSON; every value may be given as a string as typed on the command line):
 ``bar``, ``floor``, ``handicap_bar`` (rank labels ``4d``/``20k``; ``handicap_bar`` may be
 ``none``), ``correction`` (−1..3), ``ceiling`` (0..9), ``komi`` (even games; a whole number
 allows jigo), ``seeding`` / ``early_seeding`` (``slip``, ``fold``, ``random``),
-``early_rounds`` (rounds paired with ``early_seeding``, default 0), ``float_upper`` /
+``early_rounds`` (rounds paired with ``early_seeding``, default 2), ``float_upper`` /
 ``float_lower`` (``top``, ``middle``, ``bottom``: where in a score group a drawn player is
 taken), ``bye_points`` / ``absent_points`` (0, ½ or 1), ``club_gap`` / ``country_gap``
-(whole MMS points, 0 = off), ``geo_rounds`` (rounds where clubs and countries are kept
-apart; 0 = all), ``nigiri_seed``.
+(OpenGotha's "prefer an MMS difference rather than a club mate / compatriot"; 0 = off),
+``geo_rounds`` (rounds where clubs and countries are kept apart; 0 = all), ``nigiri_seed``,
+and OpenGotha's weights by its parameter names: ``balance_wb``, ``minimize_score_difference``,
+``dudd_weight``, ``compensate_dudd`` (yes/no), ``maximize_seeding``, ``avoid_same_geo``.
 """
 
 from __future__ import annotations
@@ -52,7 +57,8 @@ class McMahonOptions:
     handicap_komi: Fraction = Fraction(1, 2)
     seeding: str = "slip"
     early_seeding: str = "random"
-    early_rounds: int = 0
+    early_rounds: int = 2
+    """OpenGotha's "last round for seed system 1" (1-based; its default: rounds 1–2)."""
     float_upper: str = "middle"
     float_lower: str = "middle"
     bye_points: Fraction = Fraction(1)
@@ -61,6 +67,24 @@ class McMahonOptions:
     country_gap: int = 1
     geo_rounds: int = 0
     nigiri_seed: str = ""
+    balance_wb: int = 10 ** 6
+    minimize_score_difference: int = 10 ** 11
+    dudd_weight: int = 10 ** 8
+    compensate_dudd: bool = True
+    maximize_seeding: int = 5 * 10 ** 6
+    avoid_same_geo: int = 10 ** 11
+
+    @property
+    def dudd_upper_mode(self) -> str:
+        return self.float_upper
+
+    @property
+    def dudd_lower_mode(self) -> str:
+        return self.float_lower
+
+    @property
+    def last_round_for_seed_system_1(self) -> int:
+        return self.early_rounds
 
     def mms_of_rank(self, rank: int) -> int:
         """MMS of a rank on OpenGotha's scale (30k = 0, 1k = 29, 1d = 30)."""
@@ -134,6 +158,23 @@ def _points(options: Mapping[str, Any], key: str, default: Fraction) -> Fraction
     return number
 
 
+def _yes_no(options: Mapping[str, Any], key: str, default: bool) -> bool:
+    value = _raw(options, key)
+    if value is None:
+        return default
+    text = str(value).strip().lower()
+    if text in ("yes", "true", "1", "on"):
+        return True
+    if text in ("no", "false", "0", "off"):
+        return False
+    raise TournamentError(_("McMahon {key}: {value!r} must be yes or no")
+                          .format(key=key.replace("_", " "), value=value))
+
+
+WEIGHT_LIMIT = 10 ** 15
+"""Upper bound of a weight (OpenGotha's largest, the rematch weight, is 5·10^14)."""
+
+
 def parse_komi(value: Any) -> Fraction:
     """Even-game komi: a whole or half number from 0 to 20 (``6.5``, ``7``, ``7.5``)."""
     try:
@@ -175,10 +216,19 @@ def mcmahon_options(t: Tournament) -> McMahonOptions:
         country_gap=_int(options, "country_gap", base.country_gap, 0, 20),
         geo_rounds=_int(options, "geo_rounds", base.geo_rounds, 0, 99),
         nigiri_seed=str(options.get("nigiri_seed") or t.id or t.name),
+        balance_wb=_int(options, "balance_wb", base.balance_wb, 0, WEIGHT_LIMIT),
+        minimize_score_difference=_int(options, "minimize_score_difference",
+                                       base.minimize_score_difference, 0, WEIGHT_LIMIT),
+        dudd_weight=_int(options, "dudd_weight", base.dudd_weight, 0, WEIGHT_LIMIT),
+        compensate_dudd=_yes_no(options, "compensate_dudd", base.compensate_dudd),
+        maximize_seeding=_int(options, "maximize_seeding", base.maximize_seeding, 0, WEIGHT_LIMIT),
+        avoid_same_geo=_int(options, "avoid_same_geo", base.avoid_same_geo, 0, WEIGHT_LIMIT),
     )
 
 
 OPTION_KEYS = ("bar", "floor", "handicap_bar", "correction", "ceiling", "komi", "seeding",
                "early_seeding", "early_rounds", "float_upper", "float_lower", "bye_points",
-               "absent_points", "club_gap", "country_gap", "geo_rounds", "nigiri_seed")
+               "absent_points", "club_gap", "country_gap", "geo_rounds", "nigiri_seed", "balance_wb",
+               "minimize_score_difference", "dudd_weight", "compensate_dudd", "maximize_seeding",
+               "avoid_same_geo")
 """The keys of ``options["go"]`` that :func:`mcmahon_options` reads (for the CLI)."""

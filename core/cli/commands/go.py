@@ -35,12 +35,18 @@ MM_FLAGS: dict[str, str] = {
     "handicap_bar": N_("no handicap between players at or above this rank (default 1d; none)"),
     "seeding": N_("inside a score group: slip (default), fold or random"),
     "early_seeding": N_("seeding of the first rounds (see --mm-early-rounds)"),
-    "early_rounds": N_("how many first rounds use --mm-early-seeding (default 0)"),
+    "early_rounds": N_("how many first rounds use --mm-early-seeding (default 2, as OpenGotha)"),
     "bye_points": N_("MMS for the bye: 0, 0.5 or 1 (default 1)"),
     "absent_points": N_("MMS for an absent round: 0, 0.5 or 1 (default 0.5)"),
     "club_gap": N_("avoid club mates as if they were this many MMS apart (default 3; 0 off)"),
     "country_gap": N_("the same for compatriots (default 1; 0 off)"),
     "geo_rounds": N_("rounds in which clubs and countries are kept apart (default 0: all)"),
+    "balance_wb": N_("OpenGotha weight: balance White and Black in even games (default 1000000)"),
+    "minimize_score_difference": N_("OpenGotha weight: keep the MMS difference small (default 100000000000)"),
+    "dudd_weight": N_("OpenGotha weight: draw-ups and draw-downs (default 100000000)"),
+    "compensate_dudd": N_("a draw-down may make up for an earlier draw-up and back: yes (default) or no"),
+    "maximize_seeding": N_("OpenGotha weight: seeding inside a score group (default 5000000)"),
+    "avoid_same_geo": N_("OpenGotha weight: keep club mates and compatriots apart (default 100000000000)"),
 }
 """The McMahon options settable from the command line (``--mm-KEY``), with their help."""
 

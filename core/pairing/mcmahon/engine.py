@@ -1,54 +1,60 @@
-"""The McMahon pairing: score groups by MMS, a weighted perfect matching of the whole field.
+"""The McMahon pairing: score groups by MMS, one weighted matching of the whole field whose
+value of a pair is OpenGotha 3.51's pairing value (its "cost", which it maximises).
 
-Criteria, after OpenGotha's documented evaluation function, each one strictly more important
-than every one below it (the weights are lexicographic, so a hand derivation can take them one
-at a time):
+Why OpenGotha's own numbers: a club moving from OpenGotha must get the same pairing for the
+same parameters, so every term below is OpenGotha's formula with its default weight (the names
+are its parameter names, see :mod:`core.go.mcmahon_options`).  The terms, for a pair (a, b):
 
-1. absolute — no pair that met before (or is forbidden) is ever made; the bye goes first
-   (:func:`choose_bye`);
-2. MMS difference — minimise Σ d² over the pairs, d = difference of the score groups (the whole
-   MMS before the round).  Squaring is the concavity OpenGotha asks for: two pairs one group
-   apart are better than one pair two groups apart.  The geographical criterion is weighed on
-   the same scale: a pair from the same club costs as much as ``club_gap·(club_gap+1)``, i.e.
-   more than a pair ``club_gap`` groups apart and less than one ``club_gap+1`` apart
-   ("prefer an MMS gap up to 3 rather than a club mate"); from the same country
-   ``country_gap·(country_gap+1)``.  Every pair is weighed alike (as OpenGotha's program
-   does; its help mentions exempting players above the bar, but exempting some pairs would
-   make a one-club evening pair its top group differently for no reason);
-3. draw-ups and draw-downs — for a pair from different groups, 2 minus OpenGotha's scenario:
-   +1 for each player drawn again in the same direction, −1 for each player whose earlier
-   draw the other way it compensates (minimised);
-4. who is drawn — the distance of each drawn player from the preferred place in their group
-   (``float_upper`` for the player drawn down, ``float_lower`` for the player drawn up:
-   top, middle or bottom; OpenGotha's default is the middle);
-5. seeding inside a group of n (inner places 0..n−1 by the standings order): split-and-slip
-   minimises (2|i−j| − n)²/n² (1 − 1+n/2, 2 − 2+n/2 …), split-and-fold (i+j−(n−1))²/(n−1)²
-   (1 − n, 2 − n−1 …), split-and-random pairs the top half with the bottom half by lot;
-6. colours — an even game between two players whose White/Black balances are of opposite
-   signs costs 0, one with a balanced player against one two or more off ½, otherwise 1;
-7. remaining ties — the pairs closest in the list (Σ of squared distances between the two
-   players' places in the whole ordered field), so that the result never depends on how
-   the matcher breaks a tie.
+* no rematch — a pair that met (or is forbidden) is no edge at all (OpenGotha gives it a
+  weight 5·10^14 lower, i.e. only when nothing else is possible; we refuse it);
+* ``balance_wb`` (10^6) — an even game between two players whose White−Black balances have
+  opposite signs gets the whole weight, one with a balanced player against one ≥ 2 off half;
+* ``minimize_score_difference`` (10^11) — with R score groups (every whole MMS from
+  floor − 1 to bar + 2 + rounds paired, empty or not) and x = |group difference| / R the value
+  is W·(1 − x)(1 + x/2): nearly linear, so two one-group floats and one two-group float are
+  worth almost the same;
+* ``dudd_weight`` (10^8) — pairs 1 to 3 groups apart: D = W/5; the drawn players' distance
+  from the preferred place (top, middle, bottom) is worth up to D/2 each, and the scenario
+  (2, −1 per player drawn again the same way, +1 per player whose earlier draw the other way
+  it compensates) times D;
+* ``maximize_seeding`` (5·10^6) — inside a group of n with inner places i, j:
+  split-and-slip W − W·x²/n² with x = 2|i − j| − n; split-and-fold W − W·x²/(n − 1)² with
+  x = i + j − (n − 1); split-and-random W − lot (lot ≤ W/5, OpenGotha's name-based draw) for a
+  pair across the halves, 0 otherwise;
+* geography (``avoid_same_geo``, 10^11) — club factor c (3) and country factor k (1): ratios
+  1.2c/R for a pair from different clubs, k/R from different countries; g = larger + smaller/2
+  + 0.5/R when not 0; value W − G·(1 − g)(1 + g/2).  A pair of compatriots from different clubs
+  thus loses about 0.6 of what a one-group float loses, a club pair more than a three-group
+  float.  Two players without a club count as one club, as in OpenGotha.
 
-A player's place inside the group follows the standings before the round (SOS, then SOSOS),
-then rank, rating and pairing number.
+Integer arithmetic follows OpenGotha's (truncation toward zero, IEEE doubles where it uses
+them), so a matching's value is exactly the number OpenGotha would give it; ties between
+matchings are broken by the closeness of the pairs in the ordered field.
+
+A player's inner place follows the standings before the round (MMS, SOS, SOSOS), then in the
+rounds of the first seeding system the rating, then the name — OpenGotha's order.  Groups count
+every registered player, also absent ones and the bye, as OpenGotha's do.
 """
 
 from __future__ import annotations
 
-import hashlib
 import math
 from dataclasses import dataclass
 from fractions import Fraction
 
 from core.go.mcmahon_options import McMahonOptions
 from core.go.mms import McMahonScore, Participation, sos, sosos
+from core.go.names import split_name
 from core.go.ranks import go_rating
 from core.model import Colour, Player, Tournament
 
-LEVELS = 6
-"""Weighted levels below the absolute criterion: MMS, draws, who is drawn, seeding, colours,
-closeness in the list."""
+NX1 = 0.5
+"""OpenGotha's concavity factor k of (1 − x)(1 + kx) (its "standard NX1 factor")."""
+
+GROUP_MARGIN_BELOW = 1
+GROUP_MARGIN_ABOVE = 2
+"""OpenGotha's score range reaches one point below the floor and two above the bar (room for
+its per-player MMS corrections −1..+2), plus one point per round paired."""
 
 
 @dataclass(frozen=True)
@@ -60,7 +66,7 @@ class Seat:
     group: int
     """The whole MMS (OpenGotha groups a half point with the whole number below)."""
     place: int
-    """0-based place inside the group."""
+    """0-based place inside the group (every registered player counts, as in OpenGotha)."""
     position: int
     """0-based place in the whole ordered field."""
     size: int
@@ -70,6 +76,8 @@ class Seat:
     """Whites − Blacks in earlier even games."""
     club: str
     country: str
+    lot_name: str
+    """Surname + first name: OpenGotha's deterministic lot is drawn from the names."""
 
 
 def _balance(s: McMahonScore) -> int:
@@ -89,129 +97,185 @@ def _draws(s: McMahonScore, all_scores: dict[int, McMahonScore]) -> tuple[int, i
     return up, down
 
 
-def seats(t: Tournament, order: list[int], all_scores: dict[int, McMahonScore],
-          options: McMahonOptions, country_of: dict[int, str]) -> dict[int, Seat]:
-    """Groups and places of the players in ``order`` (the players to pair this round)."""
+def score_groups(options: McMahonOptions, round_no: int) -> int:
+    """R, the number of score groups OpenGotha's costs divide by: every whole MMS from the
+    floor − 1 to the bar + 2 + the rounds already paired, occupied or not."""
+    low = options.start_mms(options.floor) - GROUP_MARGIN_BELOW
+    high = options.start_mms(options.bar) + GROUP_MARGIN_ABOVE + round_no - 1
+    return high - low + 1
+
+
+def _standing_keys(t: Tournament, all_scores: dict[int, McMahonScore], rating_too: bool
+                   ) -> dict[int, tuple]:
     players = {p.pno: p for p in t.players}
     sos_v = sos(all_scores)
     sosos_v = sosos(all_scores, sos_v)
+    return {pno: (-s.mms, -sos_v[pno], -sosos_v[pno], -go_rating(players[pno]) if rating_too else 0,
+                  split_name(players[pno].name), pno)
+            for pno, s in all_scores.items() if pno in players}
 
-    def key(pno: int) -> tuple:
-        s = all_scores[pno]
-        return (-s.mms, -sos_v[pno], -sosos_v[pno], -s.rank, -go_rating(players[pno]), pno)
 
-    ranked = sorted(order, key=key)
+def field_order(t: Tournament, order: list[int], all_scores: dict[int, McMahonScore]) -> list[int]:
+    """The players of ``order`` in the standings before the round (MMS, SOS, SOSOS, then
+    surname and first name): OpenGotha's list of players to pair, whose order decides who
+    is "first" in a pair (its lot is not symmetric) and who is lowest for the bye."""
+    keys = _standing_keys(t, all_scores, False)
+    return sorted(order, key=keys.__getitem__)
+
+
+def seats(t: Tournament, order: list[int], all_scores: dict[int, McMahonScore],
+          options: McMahonOptions, country_of: dict[int, str], round_no: int) -> dict[int, Seat]:
+    """Groups and places of the players in ``order`` (the players to pair this round).
+
+    Group sizes and inner places count every player of the event (absent ones and the bye
+    too), as OpenGotha's do; the order is MMS, SOS, SOSOS, in the first seeding system's
+    rounds the rating, then surname and first name."""
+    players = {p.pno: p for p in t.players}
+    keys = _standing_keys(t, all_scores, round_no <= options.last_round_for_seed_system_1)
     groups: dict[int, list[int]] = {}
-    for pno in ranked:
+    for pno in sorted(keys, key=keys.__getitem__):
         groups.setdefault(math.floor(all_scores[pno].mms), []).append(pno)
+    position = {pno: i for i, pno in enumerate(field_order(t, order, all_scores))}
     out: dict[int, Seat] = {}
-    position = {pno: i for i, pno in enumerate(ranked)}
-    for group, members in groups.items():
-        for place, pno in enumerate(members):
-            s = all_scores[pno]
-            up, down = _draws(s, all_scores)
-            out[pno] = Seat(pno, s.mms, group, place, position[pno], len(members), up, down, _balance(s),
-                            players[pno].club.strip().lower(), country_of.get(pno, "").lower())
+    for pno in order:
+        s = all_scores[pno]
+        members = groups[math.floor(s.mms)]
+        up, down = _draws(s, all_scores)
+        surname, first = split_name(players[pno].name)
+        out[pno] = Seat(pno, s.mms, math.floor(s.mms), members.index(pno), position[pno], len(members),
+                        up, down, _balance(s), players[pno].club.strip().lower(),
+                        country_of.get(pno, "").lower(), surname + first)
     return out
 
 
-def _geo(a: Seat, b: Seat, options: McMahonOptions, round_no: int) -> int:
-    if not options.geo_applies(round_no):
-        return 0
-    if a.club and a.club == b.club and options.club_gap:
-        return options.club_gap * (options.club_gap + 1)
-    if a.country and a.country == b.country and options.country_gap:
-        return options.country_gap * (options.country_gap + 1)
+def _tdiv(a: int, b: int) -> int:
+    """Integer division truncated toward zero (OpenGotha's ``long`` arithmetic)."""
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b > 0) else -q
+
+
+def concave(weight: int, x: float) -> int:
+    """OpenGotha's W·(1 − x)(1 + kx), truncated, in its order of double operations."""
+    return int(float(weight) * (1.0 - x) * (1.0 + NX1 * x))
+
+
+def name_lot(top: int, first: str, second: str) -> int:
+    """OpenGotha's deterministic lot 0..top for a pair, from the two names: Σ code·position
+    of the names joined in alphabetical order, × 1234567, modulo top + 1; mirrored
+    (top − lot) when the player listed first has the later name."""
+    low, high = (first, second) if first <= second else (second, first)
+    text = low + high
+    lot = sum(ord(c) * (i + 1) for i, c in enumerate(text)) * 1234567 % (top + 1)
+    return top - lot if first > second else lot
+
+
+def _colour(a: Seat, b: Seat, weight: int) -> int:
+    if a.balance * b.balance < 0:
+        return weight
+    if (a.balance == 0 and abs(b.balance) >= 2) or (b.balance == 0 and abs(a.balance) >= 2):
+        return weight // 2
     return 0
 
 
-def _float_distance(seat: Seat, mode: str) -> Fraction:
+def _score(a: Seat, b: Seat, options: McMahonOptions, groups: int) -> int:
+    return concave(options.minimize_score_difference, abs(a.group - b.group) / groups)
+
+
+def _place_value(seat: Seat, mode: str, half: int) -> int:
+    n, i = seat.size, seat.place
     if mode == "top":
-        return Fraction(seat.place)
+        return half * (n - 1 - i) // n
     if mode == "bottom":
-        return Fraction(seat.size - 1 - seat.place)
-    return Fraction(abs(2 * seat.place - (seat.size - 1)), 2)
+        return half * i // n
+    return half * (n - 1 - abs(2 * i - n + 1)) // n
 
 
-def _scenario_cost(upper: Seat, lower: Seat) -> int:
-    """2 − OpenGotha's scenario: +1 per repeated draw in the same direction, −1 per draw that
-    compensates an earlier one the other way."""
-    cost = 0
-    repeated = (upper.drawn_down > 0) + (lower.drawn_up > 0)
-    cost += repeated
-    if repeated < 2:
-        cost -= upper.drawn_up > upper.drawn_down
-        cost -= lower.drawn_down > lower.drawn_up
-    return cost
+def _scenario(upper: Seat, lower: Seat) -> int:
+    """OpenGotha's scenario 0..4: 2, −1 for each player drawn again in the same direction,
+    then (unless 0) +1 for each player whose earlier, more frequent draw the other way this
+    one compensates."""
+    scenario = 2 - (upper.drawn_down > 0) - (lower.drawn_up > 0)
+    if scenario:
+        scenario += upper.drawn_up > 0 and upper.drawn_down < upper.drawn_up
+        scenario += lower.drawn_down > 0 and lower.drawn_up < lower.drawn_down
+    return scenario
 
 
-def _lot(seed: str, round_no: int, a: int, b: int) -> Fraction:
-    low, high = sorted((a, b))
-    digest = hashlib.sha256(f"{seed}|seed|{round_no}|{low}|{high}".encode()).digest()
-    return Fraction(int.from_bytes(digest[:2], "big"), 65536)
+def _dudd(a: Seat, b: Seat, options: McMahonOptions) -> int:
+    gap = abs(a.group - b.group)
+    if gap == 0 or gap >= 4:
+        return 0
+    unit = options.dudd_weight // 5
+    upper, lower = (a, b) if a.group > b.group else (b, a)
+    value = _place_value(upper, options.dudd_upper_mode, unit // 2)
+    value += _place_value(lower, options.dudd_lower_mode, unit // 2)
+    scenario = _scenario(upper, lower)
+    if scenario > 2 and not options.compensate_dudd:
+        scenario = 2
+    return value + scenario * unit
 
 
-def _seeding(a: Seat, b: Seat, system: str, seed: str, round_no: int) -> Fraction:
+def _seeding(a: Seat, b: Seat, system: str, weight: int) -> int:
+    """``a`` is the player placed higher in the whole field (the lot is not symmetric)."""
+    if a.group != b.group:
+        return 0
     n, i, j = a.size, a.place, b.place
-    if system == "fold":
-        x = i + j - (n - 1)
-        return Fraction(x * x, (n - 1) ** 2) if n > 1 else Fraction(0)
     if system == "random":
         if (2 * i < n) != (2 * j < n):
-            return _lot(seed, round_no, a.pno, b.pno) / 5
-        return Fraction(1)
-    x = 2 * abs(i - j) - n
-    return Fraction(x * x, n * n)
-
-
-def _colour(a: Seat, b: Seat) -> Fraction:
-    if a.balance * b.balance < 0:
-        return Fraction(0)
-    if (a.balance == 0 and abs(b.balance) >= 2) or (b.balance == 0 and abs(a.balance) >= 2):
-        return Fraction(1, 2)
-    return Fraction(1)
-
-
-def pair_costs(a: Seat, b: Seat, options: McMahonOptions, round_no: int, even: bool
-               ) -> tuple[Fraction, ...]:
-    """The costs of pair (a, b) on each weighted level (smaller is better)."""
-    d = abs(a.group - b.group)
-    score = Fraction(d * d + _geo(a, b, options, round_no))
-    if d:
-        upper, lower = (a, b) if a.group > b.group else (b, a)
-        draws = Fraction(_scenario_cost(upper, lower))
-        who = _float_distance(upper, options.float_upper) + _float_distance(lower, options.float_lower)
-        seeding = Fraction(0)
+            return weight - name_lot(int(weight * 0.2), a.lot_name, b.lot_name)
+        return 0
+    if system == "fold":
+        x, m = i + j - (n - 1), n - 1
     else:
-        draws = who = Fraction(0)
-        seeding = _seeding(a, b, options.seeding_for(round_no), options.nigiri_seed, round_no)
-    colour = _colour(a, b) if even else Fraction(0)
-    closeness = Fraction((a.position - b.position) ** 2)
-    return (score, draws, who, seeding, colour, closeness)
+        x, m = 2 * abs(i - j) - n, n
+    return weight - _tdiv(_tdiv(weight * x, m) * x, m)
 
 
-def weights(costs: dict[tuple[int, int], tuple[Fraction, ...]], players: int) -> dict[tuple[int, int], int]:
-    """Integer matching weights that rank matchings lexicographically by the cost levels.
+def _geo(a: Seat, b: Seat, options: McMahonOptions, groups: int, round_no: int) -> int:
+    if not options.geo_applies(round_no):
+        return 0
+    country = 0.0
+    if a.country != b.country and options.country_gap:
+        country = min(1.0, options.country_gap / groups)
+    club = 0.0
+    if a.club != b.club and options.club_gap:
+        club = min(1.0, options.club_gap * 1.2 / groups)
+    ratio = max(country, club) + min(country, club) / 2.0
+    if ratio > 0.0:
+        ratio += 0.5 / groups
+    value = options.minimize_score_difference - concave(options.avoid_same_geo, ratio)
+    return min(value, options.avoid_same_geo)
 
-    Each level's costs are made whole (times the common denominator) and shifted to be ≥ 0;
-    a level's multiplier exceeds the largest total the levels below can reach over
-    ``players // 2`` pairs, and a constant larger than everything makes the matching perfect.
-    """
+
+def pair_value(a: Seat, b: Seat, options: McMahonOptions, round_no: int, even: bool) -> int:
+    """OpenGotha's value of pair (a, b) without its rematch term (larger is better); ``a`` is
+    the player placed higher in the field."""
+    groups = score_groups(options, round_no)
+    value = 1 + (_colour(a, b, options.balance_wb) if even else 0)
+    value += _score(a, b, options, groups)
+    value += _dudd(a, b, options)
+    value += _seeding(a, b, options.seeding_for(round_no), options.maximize_seeding)
+    value += _geo(a, b, options, groups, round_no)
+    return value
+
+
+def weights(values: dict[tuple[int, int], int], positions: dict[int, int], players: int
+            ) -> dict[tuple[int, int], int]:
+    """Matching weights: OpenGotha's values scaled so that, among matchings of equal value,
+    the one whose pairs are closest in the ordered field wins (a tie never depends on how the
+    matcher breaks it); a constant larger than every sum makes the matching perfect."""
     pairs = max(1, players // 2)
-    levels: list[dict[tuple[int, int], int]] = []
-    for level in range(LEVELS):
-        denominator = math.lcm(*(c[level].denominator for c in costs.values())) if costs else 1
-        raw = {e: int(c[level] * denominator) for e, c in costs.items()}
-        low = min(raw.values(), default=0)
-        levels.append({e: v - low for e, v in raw.items()})
-    multiplier = 1
-    total: dict[tuple[int, int], int] = dict.fromkeys(costs, 0)
-    for values in reversed(levels):
-        top = max(values.values(), default=0)
-        for e, v in values.items():
-            total[e] += (top - v) * multiplier
-        multiplier *= top * pairs + 1
-    return {e: multiplier + v + 1 for e, v in total.items()}
+    closeness = {e: (positions[e[0]] - positions[e[1]]) ** 2 for e in values}
+    spread = max(closeness.values(), default=0) * pairs + 1
+    scaled = {e: v * spread + spread - 1 - closeness[e] for e, v in values.items()}
+    constant = max(scaled.values(), default=0) * pairs + 1
+    return {e: constant + v for e, v in scaled.items()}
+
+
+def bye_weight(score: McMahonScore, byes: int) -> int:
+    """OpenGotha's weight for the bye: rank + 2 × MMS + 1000 per bye already had (lowest
+    weight gets the bye; the half points of MMS count, rank is on the same scale as MMS)."""
+    return score.rank + int(2 * score.mms) + 1000 * byes
 
 
 def rank_key(player: Player, score: McMahonScore) -> tuple:

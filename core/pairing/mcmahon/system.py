@@ -17,7 +17,7 @@ from core.i18n import _, ngettext
 from core.model import Board, Bye, ByeKind, Tournament, format_points, result_from_codes
 from core.pairing.base import PairOptions, RoundPairing, System, next_round
 from core.pairing.matching import max_matching, max_weight_matching
-from core.pairing.mcmahon.engine import Seat, pair_costs, rank_key, seats, weights
+from core.pairing.mcmahon.engine import Seat, bye_weight, field_order, pair_value, seats, weights
 
 
 def _met(t: Tournament, round_no: int) -> set[frozenset[int]]:
@@ -34,14 +34,17 @@ def _pairable(order: list[int], met: set[frozenset[int]]) -> bool:
 
 def choose_bye(t: Tournament, order: list[int], all_scores: dict[int, McMahonScore],
                met: set[frozenset[int]]) -> tuple[int, tuple[str, ...]]:
-    """The bye of an odd field: the lowest player (MMS, rank, rating) with the fewest byes so
-    far, such that the others can still all be paired without a rematch."""
-    players = {p.pno: p for p in t.players}
+    """The bye of an odd field, by OpenGotha's rule: the lowest weight rank + 2 × MMS + 1000
+    per bye already had (so a weaker player far below the bar gets it before a stronger one
+    with the same MMS; equal weights: the lower in the standings) — among those whose
+    absence leaves a field that can be paired without a rematch (OpenGotha would pair a
+    rematch instead; we never do)."""
+    standing = {pno: i for i, pno in enumerate(field_order(t, order, all_scores))}
 
     def byes(pno: int) -> int:
         return sum(1 for r in all_scores[pno].rounds if r.participation is Participation.BYE)
 
-    candidates = sorted(order, key=lambda p: (byes(p), rank_key(players[p], all_scores[p])))
+    candidates = sorted(order, key=lambda p: (bye_weight(all_scores[p], byes(p)), -standing[p]))
     for i, pno in enumerate(candidates):
         if _pairable([p for p in order if p != pno], met):
             s = all_scores[pno]
@@ -75,14 +78,17 @@ def _match(t: Tournament, round_no: int, order: list[int], table: dict[int, Seat
     from core.go.mcmahon_handicap import handicap
 
     index = {pno: i for i, pno in enumerate(order)}
-    costs = {}
+    values: dict[tuple[int, int], int] = {}
     for a in order:
         for b in order:
             if index[a] < index[b] and frozenset((a, b)) not in met:
                 even = handicap(table[a].mms, table[b].mms, options) == 0
-                costs[(a, b)] = pair_costs(table[a], table[b], options, round_no, even)
+                first, second = (table[a], table[b]) if table[a].position < table[b].position else (
+                    table[b], table[a])
+                values[(a, b)] = pair_value(first, second, options, round_no, even)
         pair_options.check()
-    edges = [(index[a], index[b], w) for (a, b), w in weights(costs, len(order)).items()]
+    positions = {pno: table[pno].position for pno in order}
+    edges = [(index[a], index[b], w) for (a, b), w in weights(values, positions, len(order)).items()]
     mate = max_weight_matching(len(order), edges)
     pairs = [(order[i], order[j]) for i, j in enumerate(mate) if j > i]
     if 2 * len(pairs) != len(order):
@@ -109,7 +115,7 @@ def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPai
         byes.append(Bye(bye, ByeKind.PAB))
         explanations["bye"] = bye_why
     countries = {p.pno: country_code(p) for p in t.players}
-    table = seats(t, order, all_scores, mm, countries)
+    table = seats(t, order, all_scores, mm, countries, round_no)
     pairs = _match(t, round_no, order, table, mm, met, options)
     pairs.sort(key=lambda ab: (-max(table[ab[0]].mms, table[ab[1]].mms),
                                -(table[ab[0]].mms + table[ab[1]].mms), min(ab)))

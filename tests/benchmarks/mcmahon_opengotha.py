@@ -1,0 +1,179 @@
+"""Differential harness: hakem's McMahon against OpenGotha 3.51, round by round.
+
+    python3 tests/benchmarks/mcmahon_opengotha.py OGDIR [EVENTS] [FIRST_SEED]
+
+OGDIR holds OpenGotha built from its public source outside this repository, with the audit
+driver class ``info.vannier.gotha.OGDriver`` (it pairs one round the way OpenGotha's pairing
+window does and prints OpenGotha's value of any matching); ``OGDIR/classes`` and
+``OGDIR/jhall.jar`` are put on the class path.  Not part of the test suite: it needs Java and
+OpenGotha.  Each event: 20–120 players (ranks 30k–7d), 4–6 rounds, bar 2d–5d, floor 15k–25k,
+up to 10 clubs (a few players without one), 2–3 countries, about 5 % absences, 3 % forfeits,
+odd fields (byes).  hakem pairs every round; OpenGotha gets hakem's history and pairs the same
+round.  A round is *identical* (same bye, same pairs), of *equal cost* (same bye, and
+OpenGotha's own value of hakem's matching equals that of its own), *better* (hakem's is
+higher by OpenGotha's measure: OpenGotha's matcher missed) or *worse*.  At the end the
+standings order with OpenGotha's default criteria (MMS, SOSM, SOSOSM) is compared.
+Differences are printed with the event's seed and round so they can be replayed.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from collections import Counter
+from fractions import Fraction
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
+
+from core.commands import apply_pairing, set_result
+from core.go.export import country_code
+from core.go.ranks import go_rating, rank_label
+from core.model import ByeKind, GameResult, Player, RequestedBye, Tournament
+from core.pairing.registry import get_system
+from core.standings import compute_standings
+
+RANK_1D = 21
+"""Our rank number of 1d; OpenGotha's rank number of 1d is 0."""
+
+RESULT_CODES = {GameResult.WHITE_WINS: "W", GameResult.BLACK_WINS: "B", GameResult.DRAW: "J",
+                GameResult.BOTH_LOSE: "BL", GameResult.WHITE_FORFEIT_WIN: "WF",
+                GameResult.BLACK_FORFEIT_WIN: "BF", GameResult.DOUBLE_FORFEIT: "BLF"}
+
+
+def key(pno: int) -> str:
+    return f"p{pno:03d}"
+
+
+def make_event(seed: int) -> tuple[Tournament, random.Random]:
+    rng = random.Random(seed)
+    n = rng.randint(20, 120)
+    rounds = rng.randint(4, 6)
+    clubs = [f"C{i}" for i in range(rng.randint(4, 10))]
+    countries = ["FR", "DE", "CZ"][: rng.randint(2, 3)]
+    players = []
+    for pno in range(1, n + 1):
+        rank = max(-9, min(RANK_1D + 6, round(rng.gauss(12, 8))))
+        club = "" if rng.random() < 0.05 else rng.choice(clubs)
+        players.append(Player(pno=pno, name=f"{key(pno)}, X", club=club,
+                              extra={"go_rank": rank_label(rank), "go_rating": 100 * rank + rng.randint(0, 99),
+                                     "country": rng.choice(countries)}))
+    absences = tuple(RequestedBye(pno, r, ByeKind.ZERO) for pno in range(1, n + 1)
+                     for r in range(1, rounds + 1) if rng.random() < 0.05)
+    bar, floor = rng.randint(RANK_1D + 1, RANK_1D + 4), rng.randint(RANK_1D - 25, RANK_1D - 15)
+    t = Tournament(id=f"og{seed}", name="OG", system="mcmahon", total_rounds=rounds,
+                   players=tuple(players), requested_byes=absences,
+                   options={"go": {"bar": rank_label(bar), "floor": rank_label(floor)}})
+    return t, rng
+
+
+def og_input(t: Tournament, upto: int) -> list[str]:
+    """OpenGotha's driver lines for the event with its rounds 1..upto."""
+    mm = t.options["go"]
+    lines = [f"ROUNDS {t.total_rounds}",
+             f"PARAM bar {og_rank(mm['bar'])}", f"PARAM floor {og_rank(mm['floor'])}"]
+    absent = {(b.pno, b.round) for b in t.requested_byes}
+    absent |= {(b.pno, rnd.number) for rnd in t.rounds for b in rnd.byes if b.kind is not ByeKind.PAB}
+    for p in t.players:
+        part = "".join("-" if (p.pno, r) in absent else "+" for r in range(1, t.total_rounds + 1))
+        rank = og_rank(str(p.extra["go_rank"]))
+        lines.append(f"PLAYER {key(p.pno)} {rank} {go_rating(p)} {p.club or '-'} {country_code(p)} {part}")
+    for rnd in t.rounds[:upto]:
+        for b in rnd.boards:
+            code = RESULT_CODES.get(b.result, "U") if b.result else "U"
+            lines.append(f"GAME {rnd.number - 1} {key(b.white)} {key(b.black)} {b.handicap or 0} {code}")
+        for bye in rnd.byes:
+            if bye.kind is ByeKind.PAB:
+                lines.append(f"BYE {rnd.number - 1} {key(bye.pno)}")
+    return lines
+
+
+def og_rank(label: str) -> int:
+    from core.go.ranks import parse_rank
+
+    return parse_rank(label) - RANK_1D
+
+
+def run_og(ogdir: str, lines: list[str]) -> list[str]:
+    cp = f"{ogdir}/classes:{ogdir}/jhall.jar"
+    done = subprocess.run(["java", "-cp", cp, "info.vannier.gotha.OGDriver"], input="\n".join(lines) + "\n",
+                          capture_output=True, text=True, timeout=600, check=True)
+    return done.stdout.splitlines()
+
+
+def play(t: Tournament, rng: random.Random) -> Tournament:
+    rnd = t.rounds[-1]
+    for i in range(1, len(rnd.boards) + 1):
+        roll = rng.random()
+        code = "+-" if roll < 0.015 else "-+" if roll < 0.03 else rng.choice(("1-0", "0-1"))
+        t = set_result(t, rnd.number, i, code)
+    return t
+
+
+def compare_round(ogdir: str, t: Tournament, round_no: int, counts: Counter, seed: int) -> None:
+    lines = og_input(t, round_no - 1)
+    out = run_og(ogdir, [*lines, f"PAIR {round_no - 1}"])
+    og_bye = next((x.split()[1] for x in out if x.startswith("BYE ")), None)
+    og_pairs = {frozenset(x.split()[2:4]) for x in out if x.startswith("G ")}
+    rnd = t.rounds[round_no - 1]
+    ours = {frozenset((key(b.white), key(b.black))) for b in rnd.boards}
+    our_bye = next((key(b.pno) for b in rnd.byes if b.kind is ByeKind.PAB), None)
+    if og_bye != our_bye:
+        counts["different bye"] += 1
+        print(f"seed {seed} round {round_no}: bye hakem {our_bye}, OpenGotha {og_bye}")
+        return
+    if ours == og_pairs:
+        counts["identical"] += 1
+        return
+    ev = " ".join(["|", *("-".join(sorted(p)) for p in ours), "|", *("-".join(sorted(p)) for p in og_pairs)])
+    forced = [f"BYE {round_no - 1} {our_bye}"] if our_bye else []
+    evaluation = run_og(ogdir, [*lines, *forced, f"EVAL {round_no - 1} {ev}"])
+    full = next(x for x in evaluation if x.startswith("E +wb"))
+    mine, theirs = (int(v) for v in full.split()[2:4])
+    kind = "equal cost" if mine == theirs else "hakem better" if mine > theirs else "OpenGotha better"
+    counts[kind] += 1
+    if kind != "equal cost":
+        levels = [x for x in evaluation if x.startswith("E ")]
+        print(f"seed {seed} round {round_no}: {kind}: {' / '.join(levels)}")
+
+
+def compare_standings(ogdir: str, t: Tournament, counts: Counter, seed: int) -> None:
+    out = run_og(ogdir, [*og_input(t, len(t.rounds)), f"SCORES {len(t.rounds) - 1}"])
+    og_order = [x.split()[1] for x in out if x.startswith("S ")]
+    og_values = {x.split()[1]: tuple(Fraction(int(v), 2) for v in (x.split()[3], x.split()[4], x.split()[6]))
+                 for x in out if x.startswith("S ")}
+    st = compute_standings(t)
+    place = {key(r.pno): r.rank for r in st.rows}
+    ok = all((place[a] or 0) <= (place[b] or 0) for a, b in zip(og_order, og_order[1:], strict=False))
+    ours = {key(r.pno): tuple(Fraction(str(r.values[c].value if hasattr(r.values[c], "value") else r.values[c]))
+                              for c in ("MMS", "SOS", "SOSOS")) for r in st.rows}
+    same_values = all(ours[k] == og_values[k] for k in og_values)
+    counts["standings same order" if ok else "standings different order"] += 1
+    if not same_values:
+        counts["criteria values differ"] += 1
+    if not ok or not same_values:
+        print(f"seed {seed}: standings order {'ok' if ok else 'DIFFERENT'}, values {'ok' if same_values else 'DIFFER'}"
+              f" (hakem criteria {st.tiebreaks})")
+
+
+def main() -> None:
+    ogdir = sys.argv[1]
+    events = int(sys.argv[2]) if len(sys.argv) > 2 else 70
+    first = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    system = get_system("mcmahon")
+    counts: Counter = Counter()
+    for seed in range(first, first + events):
+        t, rng = make_event(seed)
+        for round_no in range(1, t.total_rounds + 1):
+            t = apply_pairing(t, system.pair(t))
+            compare_round(ogdir, t, round_no, counts, seed)
+            t = play(t, rng)
+        compare_standings(ogdir, t, counts, seed)
+        print(f"after seed {seed}: {dict(counts)}", flush=True)
+    rounds = sum(counts[k] for k in ("identical", "equal cost", "hakem better", "OpenGotha better", "different bye"))
+    print(f"{events} events, {rounds} rounds: {dict(counts)}")
+
+
+if __name__ == "__main__":
+    main()
