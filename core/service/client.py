@@ -52,9 +52,12 @@ by default), so a request never goes out on a connection the service is closing.
 
 
 def _not_answering(path: str, seconds: float = CONNECT_TIMEOUT) -> ServiceUnavailable:
+    if os.path.isdir("/run/systemd/system"):  # systemd is PID 1: its journal holds the service's words
+        return ServiceUnavailable(_("the hakem service at {path} does not answer (waited {seconds} s); "
+                                    "the administrator can look at it: journalctl -u hakem").format(
+                                        path=path, seconds=round(seconds)))
     return ServiceUnavailable(_("the hakem service at {path} does not answer (waited {seconds} s); "
-                                "the administrator can look at it: journalctl -u hakem").format(
-                                    path=path, seconds=round(seconds)))
+                                "tell the administrator").format(path=path, seconds=round(seconds)))
 
 
 class AnswerLost(ServiceUnavailable):
@@ -65,6 +68,18 @@ def _answer_lost(path: str, what: str, seconds: float) -> AnswerLost:
     return AnswerLost(_("the hakem service at {path} did not answer {what} within {seconds} s; whether the change "
                         "was saved is unknown: look with hakem log before repeating it").format(
                             path=path, what=what, seconds=round(seconds)))
+
+
+def _broken(path: str, what: str, error: OSError, writes: bool) -> ServiceUnavailable:
+    """The connection failed while the service had the request (reset: the service was killed
+    or restarted).  A change: saved or not is unknown, the README's sentence; a read: try again."""
+    problem = error.strerror or str(error)
+    if writes:
+        return AnswerLost(_("the connection to the hakem service at {path} broke before it answered {what} ({problem}); "
+                            "whether the change was saved is unknown: look with hakem log before repeating it").format(
+                                path=path, what=what, problem=problem))
+    return ServiceUnavailable(_("the connection to the hakem service at {path} broke before it answered ({problem}); "
+                                "nothing was saved; try again when the service is back").format(path=path, problem=problem))
 
 
 class _Link:
@@ -137,7 +152,11 @@ class _Link:
             message["cancelled"] = cancel.is_set()
         if progress is not None:
             message["progress"] = True
-        self.channel.send(message, fds)
+        what = str(message.get("call") or next(iter(message), ""))
+        try:
+            self.channel.send(message, fds)
+        except OSError as error:
+            raise self._refusal(error) from error
         done = threading.Event()
         guard = threading.Lock()
         if cancel is not None:
@@ -148,8 +167,10 @@ class _Link:
                     answer = self.receive(wait)
                 except ServiceUnavailable as error:
                     if writes and "call" in message and isinstance(error.__cause__, TimeoutError):
-                        raise _answer_lost(self.path, str(message["call"]), wait or 0) from error
+                        raise _answer_lost(self.path, what, wait or 0) from error
                     raise
+                except OSError as error:
+                    raise _broken(self.path, what, error, writes and "call" in message) from error
                 if answer.get("id") != ident:
                     if "error" in answer:
                         raise decode_error(answer["error"])
@@ -167,6 +188,25 @@ class _Link:
         finally:
             with guard:  # no cancel goes out once the answer is in (the link serves others next)
                 done.set()
+
+    def _refusal(self, error: OSError) -> Exception:
+        """Why a request could not be sent: the service's own refusal when it sent one before
+        closing (the per-user connection limit: the line is often already here when the send
+        finds the connection closed), else a broken connection.  Either way the service never
+        read a whole request line, so nothing was changed."""
+        try:
+            received = self.channel.receive(1.0)
+        except (OSError, StoreError):
+            received = None
+        if received is not None:
+            message, fds = received
+            for fd in fds:
+                os.close(fd)
+            if isinstance(message.get("error"), dict):
+                return decode_error(message["error"])
+        return ServiceUnavailable(_("the connection to the hakem service at {path} closed before the request was sent "
+                                    "({problem}); nothing was changed").format(
+                                        path=self.path, problem=error.strerror or str(error)))
 
     def _cancel_when(self, cancel: threading.Event, done: threading.Event, guard: threading.Lock,
                      ident: int) -> None:
