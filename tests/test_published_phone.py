@@ -75,7 +75,9 @@ def phone(tmp_path_factory):
 def _long_names(t):
     """Long names, titles and ratings: the widest rows a real event has."""
     titles = ["GM", "IM", "WGM", "FM", "", "CM"]
-    return t.with_changes(players=tuple(
+    prizes = {"sharing": "equal", "currency": "EUR",
+              "groups": [{"key": "open", "name": "Open", "kind": "overall", "amounts": ["1250.50", "600", "300"]}]}
+    return t.with_changes(options={**t.options, "prizes": prizes}, players=tuple(
         Player(**{**p.__dict__, "name": p.name + (" Bartholomäus-Konstantinowitsch" if p.pno % 3 == 0 else ""),
                   "title": titles[p.pno % len(titles)], "federation": p.federation or "TUR"})
         for p in t.players))
@@ -133,6 +135,11 @@ def test_phone_shows_the_columns_a_reader_looks_for(phone, tmp_path):
     links = [c for c in board if c["link"]]
     assert len(links) == 2 and all(_on_screen(c, 375) for c in links), board  # both players of board 1
     assert any(c["text"] in ("1 - 0", "0 - 1", "½ - ½", "− - +", "+ - −") and _on_screen(c, 375) for c in board)
+
+    prizes = phone.measure((folder / "prizes.html").as_uri())
+    shown = [h["text"] for h in prizes["headers"] if _on_screen(h, 375)]
+    assert any(t.startswith(_("Prize")) for t in shown) and any(t.startswith(_("Paid")) for t in shown), \
+        prizes["headers"]  # the amounts were off-screen on a phone
 
     phone.width(1280)
     wide = phone.measure((folder / "pairings-r2.html").as_uri())

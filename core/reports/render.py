@@ -237,7 +237,7 @@ caption{text-align:left;font-weight:bold;padding:.3em 0}
 .notes{color:#333;font-size:.9em}nav{margin-bottom:.5em;line-height:1.6}nav a{margin-right:1em;color:#036}
 nav span{margin-right:.4em;color:#444}h2{font-size:1em;margin:.3em 0}
 pre{font-size:.9em;line-height:1.2;overflow-x:auto}
-@media (max-width:40em){body{margin:.5em}.m{display:none}table{font-size:.85em}th,td{padding:.2em .3em}td.l{overflow-wrap:anywhere;min-width:7em}
+@media (max-width:40em){body{margin:.5em}.m{display:none}table{font-size:.85em}th,td{padding:.2em .3em}td.f{overflow-wrap:anywhere;min-width:7em}
 nav a{margin-right:.6em}}
 @media print{nav{display:none}body{margin:0}@page{size:A4 landscape;margin:12mm}
 tr,table.match{page-break-inside:avoid}}
@@ -292,7 +292,7 @@ def _html_table(table: Table, links: Mapping[int, str]) -> list[str]:
     keep = printed_columns(table, shown_rows)
     columns = [table.columns[i] for i in keep]
     where = {c.key: i for i, c in enumerate(table.columns)}
-    classes = [c.align + (" m" if c.minor else "") for c in columns]
+    classes = [c.align + (" m" if c.minor else "") + (" f" if c.flex else "") for c in columns]
     cls = f' class="{e(table.css_class)}"' if table.css_class else ""
     out = [f'<div class="wide"><table{cls}>']
     if table.title:
