@@ -150,3 +150,19 @@ def test_chess_draws_unaffected():
     t = Tournament(id="c", name="C", system="dutch", total_rounds=1, players=players,
                    rounds=(Round(1, (Board(1, 2),)),))
     assert set_result(t, 1, 1, "½-½").rounds[0].boards[0].result is GameResult.DRAW
+
+
+def test_opengotha_further_criteria_by_hand():
+    """OpenGotha's SOSM-1, SOSM-2, CUSSM and NBW on the small event (values per round above).
+
+    SOSM1 (SOS without its lowest part): 1: 30 + 30 → 30; 2: 31 + 29 → 31; 3: 27 + 29 → 29;
+    4: 28 + 26 → 28; 5: 25 + 27 → 27.  SOSM2 drops both parts of a two-round event: 0.
+    CUSS (MMS after round 1 + after round 2): 1: 31 + 31 = 62 (lost round 2); 2: 29 + 30 = 59;
+    3: 27 + 28 = 55; 4: 27 + 27 = 54 (absence ½ rounds down); 5: 26 + 26 = 52 (the bye).
+    NBW (points scored, MMS − initial MMS): 1, 1, 1, 1, 1 — with the bye's point for 5."""
+    s = compute_standings(small_event(), "MMS,SOSM1,SOSM2,CUSS,NBW")
+    got = {code: {r.pno: r.values[code] for r in s.rows} for code in s.tiebreaks}
+    assert got["SOSM1"] == {1: 30, 2: 31, 3: 29, 4: 28, 5: 27}
+    assert got["SOSM2"] == dict.fromkeys(range(1, 6), 0)
+    assert got["CUSS"] == {1: 62, 2: 59, 3: 55, 4: 54, 5: 52}
+    assert got["NBW"] == dict.fromkeys(range(1, 6), 1)

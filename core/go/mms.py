@@ -152,17 +152,16 @@ def _opponent_value(row: GoRound, opponent: McMahonScore) -> Fraction:
     return opponent.mms + sign * row.handicap
 
 
+def opponent_values(s: McMahonScore, all_scores: dict[int, McMahonScore]) -> list[Fraction]:
+    """Per counted round the SOS part: the opponent's MMS ± handicap, without a game the
+    player's own initial MMS (OpenGotha's rule)."""
+    return [_opponent_value(row, all_scores[row.opponent])
+            if row.participation is Participation.PAIRED and row.opponent in all_scores else Fraction(s.start_mms)
+            for row in s.rounds]
+
+
 def sos(all_scores: dict[int, McMahonScore]) -> dict[int, Fraction]:
-    out: dict[int, Fraction] = {}
-    for pno, s in all_scores.items():
-        total = Fraction(0)
-        for row in s.rounds:
-            if row.participation is Participation.PAIRED and row.opponent in all_scores:
-                total += _opponent_value(row, all_scores[row.opponent])
-            else:
-                total += s.start_mms
-        out[pno] = total
-    return out
+    return {pno: sum(opponent_values(s, all_scores), Fraction(0)) for pno, s in all_scores.items()}
 
 
 def sodos(all_scores: dict[int, McMahonScore]) -> dict[int, Fraction]:

@@ -1,5 +1,5 @@
 """Go criteria: McMahon score and its tie-breaks (MMS, SOS, SODOS, SOSOS, as OpenGotha names
-them) and the Gamma scheme's level and coefficient (seeds/002).
+them; SOSM1/SOSM2 for its SOSM-1/SOSM-2, CUSS for its CUSSM, NBW) and the Gamma scheme's level and coefficient (seeds/002).
 
 Why here as tie-break families: standings, reports, the TUI and the CLI look criteria up by
 code; registering the Go ones makes every one of them show Go standings without knowing Go.
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core.go.mms import McMahonScore, Participation, scores, sodos, sos, sosos
+from core.go.mms import McMahonScore, Participation, opponent_values, scores, sodos, sos, sosos
 from core.i18n import N_, _
 from core.model import Colour
 from core.tiebreaks.context import Context
@@ -48,23 +48,43 @@ def sum_of_opponents(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict[i
         return _only(ctx, sos_values)
     if spec.base == "SODOS":
         return _only(ctx, sodos(all_scores))
+    if spec.base in ("SOSM1", "SOSM2"):
+        drop = 1 if spec.base == "SOSM1" else 2
+        return _only(ctx, {pno: sum(sorted(opponent_values(s, all_scores))[drop:], Fraction(0))
+                           for pno, s in all_scores.items()})
     return _only(ctx, sosos(all_scores, sos_values))
+
+
+def progress(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict[int, Value]:
+    """NBW: the points scored (MMS − initial MMS: wins, ½ jigo, the bye's and absences' points);
+    CUSS: the MMS after each counted round, summed (OpenGotha's CUSSM: an early lead counts
+    more, as in the chess cumulative score)."""
+    all_scores = _scores(ctx)
+    if spec.base == "NBW":
+        return _only(ctx, {p: s.mms - s.start_mms for p, s in all_scores.items()})
+    return _only(ctx, {p: sum(s.mms_after[1:], Fraction(0)) for p, s in all_scores.items()})
 
 
 _ROUND = {Participation.PAIRED: N_("game"), Participation.BYE: N_("bye"),
           Participation.ABSENT: N_("absent")}
-_BASIS = {"SOS": N_("opponent's MMS ± handicap"), "SODOS": N_("beaten opponent's MMS ± handicap × score"),
+_BASIS = {"SOS": N_("opponent's MMS ± handicap"), "SOSM1": N_("opponent's MMS ± handicap"),
+          "SOSM2": N_("opponent's MMS ± handicap"), "SODOS": N_("beaten opponent's MMS ± handicap × score"),
           "SOSOS": N_("opponent's SOS")}
 
 
 def explain_mcmahon(ctx: Context, spec: TieBreakSpec, regime: Regime, pno: int) -> Explanation:
     """Round by round: the opponent's value, or the player's own initial MMS without a game."""
     all_scores = _scores(ctx)
-    values = (mms if spec.base == "MMS" else sum_of_opponents)(ctx, spec, regime)
+    values = (mms if spec.base == "MMS" else progress if spec.base in ("NBW", "CUSS")
+              else sum_of_opponents)(ctx, spec, regime)
     s = all_scores.get(pno)
     items: list[Contribution] = []
-    if s is not None and spec.base == "MMS":
-        items.append(Contribution(None, None, s.start_mms, _("initial MMS (rank between floor and bar)")))
+    if s is not None and spec.base == "CUSS":
+        items += [Contribution(row.round, row.opponent, after, _("MMS after the round"))
+                  for after, row in zip(s.mms_after[1:], s.rounds, strict=False)]
+    elif s is not None and spec.base in ("MMS", "NBW"):
+        if spec.base == "MMS":
+            items.append(Contribution(None, None, s.start_mms, _("initial MMS (rank between floor and bar)")))
         for before, after, row in zip(s.mms_after, s.mms_after[1:], s.rounds, strict=False):
             items.append(Contribution(row.round, row.opponent, after - before, _(_ROUND[row.participation])))
     elif s is not None:
