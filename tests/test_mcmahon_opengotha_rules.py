@@ -123,3 +123,28 @@ def test_default_criteria_are_opengothas():
     t = Tournament(id="c", name="C", system="mcmahon", total_rounds=1,
                    players=(_player(1, "1k"), _player(2, "2k")))
     assert compute_standings(t).tiebreaks == ("MMS", "SOS", "SOSOS")
+
+
+def test_mms_correction_per_player():
+    """OpenGotha's per-player MMS correction (−1..+2), added after bar and floor: bar 1d.
+    A 1d (30), B 2k (28) corrected +2 → 30, C 1k (29), D 2k (28).  Groups 30 {A, B},
+    29 {C}, 28 {D}: A-B in their group and C-D one group apart (a single float) is worth more
+    than any matching with two floats (A-C, B-D without the correction).  SOS without a game
+    counts the corrected initial MMS; a correction of 3 is refused naming the player."""
+    import pytest
+
+    from core.errors import TournamentError
+    from core.go.mms import scores
+
+    def field(correction: object) -> Tournament:
+        b = Player(pno=2, name="P2, X", extra={"go_rank": "2k", "mms_correction": correction})
+        return Tournament(id="corr", name="C", system="mcmahon", total_rounds=2,
+                          players=(_player(1, "1d"), b, _player(3, "1k"), _player(4, "2k")),
+                          options={"go": {"bar": "1d"}})
+
+    t = field(2)
+    assert {p: s.start_mms for p, s in scores(t).items()} == {1: 30, 2: 30, 3: 29, 4: 28}
+    assert _pairs(_pair(t)) == {frozenset((1, 2)), frozenset((3, 4))}
+    assert _pairs(_pair(field(0))) == {frozenset((1, 3)), frozenset((2, 4))}
+    with pytest.raises(TournamentError, match="MMS correction of P2, X: 3 must be a whole number from -1 to 2"):
+        scores(field(3))

@@ -35,7 +35,7 @@ from typing import Any
 from core.errors import TournamentError
 from core.go.ranks import parse_rank, rank_label
 from core.i18n import _
-from core.model import Tournament, points
+from core.model import Player, Tournament, points
 
 MMS_ZERO_RANK = -9
 """Our rank number of 30k (``21 − 30``): OpenGotha's "McMahon zero", so 1d starts on 30."""
@@ -185,6 +185,27 @@ def parse_komi(value: Any) -> Fraction:
         raise TournamentError(_("komi {value!r} must be a whole or half number from 0 to 20, "
                                 "such as 6.5, 7 or 7.5").format(value=value))
     return komi
+
+
+MMS_CORRECTIONS = range(-1, 3)
+"""OpenGotha's per-player MMS correction ("smms correction"): −1 to +2 on the initial MMS."""
+
+
+def mms_correction(player: Player) -> int:
+    """The player's MMS correction, ``extra["mms_correction"]`` (0 when not set): OpenGotha's
+    way to start a player above or below his rank's MMS (a strong player under the bar, a
+    returning player); refused with a message naming the player when not −1..2."""
+    raw = player.extra.get("mms_correction") if player.extra else None
+    if raw is None or raw == "":
+        return 0
+    try:
+        value = int(str(raw).strip())
+    except ValueError:
+        value = None
+    if value is None or value not in MMS_CORRECTIONS:
+        raise TournamentError(_("MMS correction of {player}: {value!r} must be a whole number from -1 to 2")
+                              .format(player=player.name, value=raw))
+    return value
 
 
 def mcmahon_options(t: Tournament) -> McMahonOptions:

@@ -33,7 +33,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from core.go.mcmahon_options import McMahonOptions, mcmahon_options
+from core.go.mcmahon_options import McMahonOptions, mcmahon_options, mms_correction
 from core.go.ranks import player_rank
 from core.model import ByeKind, Colour, GameResult, Tournament
 
@@ -127,10 +127,11 @@ def scores(t: Tournament, upto: int | None = None, options: McMahonOptions | Non
     opts = options or mcmahon_options(t)
     last = len(t.rounds) if upto is None else max(0, min(upto, len(t.rounds)))
     ranks = {p.pno: player_rank(p, "mcmahon") for p in t.players}
+    corrections = {p.pno: mms_correction(p) for p in t.players}
     out: dict[int, McMahonScore] = {}
     for pno, hist in _rows(t, last).items():
         rank = ranks.get(pno, opts.floor)
-        start = opts.start_mms(rank)
+        start = opts.start_mms(rank) + corrections.get(pno, 0)
         after = [Fraction(start)]
         games = Fraction(0)
         extra = Fraction(0)

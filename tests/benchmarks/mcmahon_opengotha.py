@@ -1,6 +1,7 @@
 """Differential harness: hakem's McMahon against OpenGotha 3.51, round by round.
 
     python3 tests/benchmarks/mcmahon_opengotha.py OGDIR [EVENTS] [FIRST_SEED]
+    OG_VARY=1 python3 tests/benchmarks/mcmahon_opengotha.py OGDIR [EVENTS] [FIRST_SEED]
 
 OGDIR holds OpenGotha built from its public source outside this repository, with the audit
 driver class ``info.vannier.gotha.OGDriver`` (it pairs one round the way OpenGotha's pairing
@@ -42,6 +43,15 @@ RESULT_CODES = {GameResult.WHITE_WINS: "W", GameResult.BLACK_WINS: "B", GameResu
                 GameResult.BLACK_FORFEIT_WIN: "BF", GameResult.DOUBLE_FORFEIT: "BLF"}
 
 
+VARY = os.environ.get("OG_VARY") == "1"
+"""``OG_VARY=1``: also draw the seed-system round, handicap correction and ceiling, club and
+country factors per event (OpenGotha's defaults otherwise)."""
+
+OG_PARAMS = {"early_rounds": "seed1last", "correction": "corr", "ceiling": "ceil",
+             "club_gap": "clubfactor", "country_gap": "countryfactor"}
+"""hakem's McMahon option → the driver's PARAM name (its seed1last is 1-based like ours)."""
+
+
 def key(pno: int) -> str:
     return f"p{pno:03d}"
 
@@ -62,9 +72,13 @@ def make_event(seed: int) -> tuple[Tournament, random.Random]:
     absences = tuple(RequestedBye(pno, r, ByeKind.ZERO) for pno in range(1, n + 1)
                      for r in range(1, rounds + 1) if rng.random() < 0.05)
     bar, floor = rng.randint(RANK_1D + 1, RANK_1D + 4), rng.randint(RANK_1D - 25, RANK_1D - 15)
+    go = {"bar": rank_label(bar), "floor": rank_label(floor)}
+    if VARY:
+        go |= {"early_rounds": str(rng.randint(0, 3)), "correction": str(rng.randint(0, 2)),
+               "ceiling": str(rng.randint(5, 9)), "club_gap": str(rng.randint(0, 5)),
+               "country_gap": str(rng.randint(0, 3))}
     t = Tournament(id=f"og{seed}", name="OG", system="mcmahon", total_rounds=rounds,
-                   players=tuple(players), requested_byes=absences,
-                   options={"go": {"bar": rank_label(bar), "floor": rank_label(floor)}})
+                   players=tuple(players), requested_byes=absences, options={"go": go})
     return t, rng
 
 
@@ -73,6 +87,9 @@ def og_input(t: Tournament, upto: int) -> list[str]:
     mm = t.options["go"]
     lines = [f"ROUNDS {t.total_rounds}",
              f"PARAM bar {og_rank(mm['bar'])}", f"PARAM floor {og_rank(mm['floor'])}"]
+    for ours, theirs in OG_PARAMS.items():
+        if ours in mm:
+            lines.append(f"PARAM {theirs} {mm[ours]}")
     absent = {(b.pno, b.round) for b in t.requested_byes}
     absent |= {(b.pno, rnd.number) for rnd in t.rounds for b in rnd.byes if b.kind is not ByeKind.PAB}
     for p in t.players:
