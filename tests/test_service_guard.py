@@ -449,11 +449,14 @@ def test_doctor_goes_through_the_service_members_check_the_administrator_repairs
     ok(club, ALICE, "round", "pair", tid)
     ok(club, ALICE, "result", tid, "1", "1", "1-0")
     # the service's account saves the option as an earlier hakem did (its files, its data)
-    script = ("import sys; from unittest import mock\n"
+    # (acting as itself, as the service does for its own account: the administrator, whatever
+    # the event's role table says — alice's event has one since the creator is its chief arbiter)
+    script = ("import os, sys; from unittest import mock\n"
               "from core.store import Store\n"
+              "from core.store.identity import acting_as\n"
               "deep = 'x'\n"
               "for _ in range(62): deep = [deep]\n"
-              "with mock.patch('core.store.storage.refuse_unreadable', lambda *a, **k: None):\n"
+              "with mock.patch('core.store.storage.refuse_unreadable', lambda *a, **k: None), acting_as(os.getuid()):\n"
               "    Store(sys.argv[1]).update(sys.argv[2], 'deep', lambda t: t.with_changes(options={**t.options, 'note': deep}))\n")
     pw = club["users"][SERVICE]
     import sys

@@ -32,6 +32,9 @@ class CheckupCases:
 
     store: Store
 
+    if TYPE_CHECKING:
+        def may_manage(self) -> bool: ...  # ListCases's: who may edit the register sees contact data
+
     @use_case("workspace.check", writes=False)
     def check_store(self, ids: Sequence[str] = ()) -> builtins.list[Report]:
         """What is wrong, named: the tournaments ``ids`` — or, when none is named, the
@@ -63,7 +66,8 @@ class CheckupCases:
             reports.append(doctor.repair(self.store, tid) if repair else doctor.check(self.store, tid))
         if not named:
             reports[0].problems.extend(_rating_list_problems(self.store))
-            reports.append(doctor.repair_club(self.store) if repair else doctor.check_club(self.store))
+            reports.append(doctor.repair_club(self.store) if repair
+                           else doctor.check_club(self.store, contact=self.may_manage()))
         return reports
 
 

@@ -157,13 +157,13 @@ class Workspace(ListCases, ClubCases, SeriesCases, CheckupCases):
         says; its reader reports what it could not read)."""
         t = check_new(t) if checked else t
         check_basics(t)
-        return self.store.create(t.with_changes(id="", name=t.name.strip()))
+        return self.store.create(_creator_chief(t.with_changes(id="", name=t.name.strip())))
 
     @use_case("workspace.create")
     def create_demo(self) -> str:
         from core.commands import demo_tournament
 
-        return self.store.create(demo_tournament())
+        return self.store.create(_creator_chief(demo_tournament()))
 
     @use_case("workspace.create")
     def duplicate(self, tid: str, name: str | None = None) -> str:
@@ -213,6 +213,23 @@ class Workspace(ListCases, ClubCases, SeriesCases, CheckupCases):
         from core.app.desk import Desk
 
         return Desk(self.store, tid, self.policy)
+
+
+def _creator_chief(t: Tournament) -> Tournament:
+    """``t`` with its creator as chief arbiter when it is created through the data service
+    without a role table.
+
+    Why: without a table every member who may connect is chief arbiter, so any of them could
+    grant herself the role and revoke the creator's (a club machine's review: the creator
+    locked out of her own event).  In-process nothing changes: a private directory has one
+    user, and in a group-writable one every member can edit the files anyway (the trust
+    statement); a table there would promise what the directory cannot hold."""
+    from core.roles import ROLES_OPTION, table
+    from core.store.identity import acting_uid, current_user
+
+    if acting_uid() is None or table(t):
+        return t
+    return t.with_changes(options={**t.options, ROLES_OPTION: {"chief-arbiter": [f"user:{current_user()}"]}})
 
 
 def _without_roles(t: Tournament) -> tuple[Tournament, list[str]]:

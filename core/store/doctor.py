@@ -514,13 +514,14 @@ def check_directory(store: Store) -> Report:
     return report
 
 
-def check_club(store: Store) -> Report:
+def check_club(store: Store, contact: bool = True) -> Report:
     """The club database (the register, series, lists' metadata): its chain and its replay,
     with the tournaments' code (:func:`core.store.clubdb.verify`); a report named after its
-    file, empty when the directory has none."""
+    file, empty when the directory has none.  ``contact``: whether the reader may see the
+    members' contact data (a difference there is otherwise named without its values)."""
     from core.store.clubdb import verify
 
-    found = verify(store.dir)
+    found = verify(store.dir, contact)
     present = store.dir.lstat(CLUB_DB) is not None or store.dir.lstat(CLUB_CHAIN_FILE) is not None
     return Report(CLUB_DB if present else "", [Problem("", p) for p in found.problems], notes=found.notes)
 

@@ -44,6 +44,18 @@ def current_uid() -> int:
     return os.getuid() if uid is None else uid
 
 
+def serving_administrator(uid: int | None = None) -> bool:
+    """Whether a service request comes from the administrator: root or the service's own
+    account (the acting uid equal to the process's).  Only inside a request: in-process the
+    process's user is an organiser like any other (root included, who can edit every file
+    there anyway), so nothing is granted by this outside the service."""
+    acting = _acting.get()
+    if acting is None:
+        return False
+    uid = acting if uid is None else uid
+    return uid == 0 or uid == os.getuid()
+
+
 def user_name(uid: int) -> str:
     """The login name of ``uid`` (the number itself if the password database has no entry)."""
     try:
