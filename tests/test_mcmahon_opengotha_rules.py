@@ -148,3 +148,26 @@ def test_mms_correction_per_player():
     assert _pairs(_pair(field(0))) == {frozenset((1, 3)), frozenset((2, 4))}
     with pytest.raises(TournamentError, match="MMS correction of P2, X: 3 must be a whole number from -1 to 2"):
         scores(field(3))
+
+
+def test_handicap_from_the_rank_instead_of_the_mms():
+    """Floor 20k (MMS 10): a 15k (MMS 15) against a 22k (raised to the floor: MMS 10).
+    Handicap from the MMS (OpenGotha's default): 15 − 10 − 1 = 4 stones.  From the rank
+    (``handicap_basis`` rank, OpenGotha's "handicap based on MMS" off): 15 − 8 − 1 = 6.
+    The 15k takes White either way; a bad basis is refused with the allowed values."""
+    import pytest
+
+    from core.errors import TournamentError
+    from core.go.mcmahon_options import mcmahon_options
+
+    def board(**go: str):
+        t = Tournament(id="hb", name="H", system="mcmahon", total_rounds=2,
+                       players=(_player(1, "15k"), _player(2, "22k")), options={"go": go})
+        [b] = _pair(t).boards
+        return b.white, b.black, b.handicap
+
+    assert board() == (1, 2, 4)
+    assert board(handicap_basis="rank") == (1, 2, 6)
+    with pytest.raises(TournamentError, match="mms, rank"):
+        mcmahon_options(Tournament(id="x", name="X", system="mcmahon", total_rounds=1,
+                                   options={"go": {"handicap_basis": "rating"}}))

@@ -15,8 +15,18 @@ import math
 from fractions import Fraction
 
 from core.go.mcmahon_options import McMahonOptions
+from core.go.mms import McMahonScore
 from core.i18n import _, ngettext
 from core.model import Board, format_points
+
+
+def strength(score: McMahonScore, options: McMahonOptions) -> Fraction:
+    """What the handicap counts: the MMS before the round (OpenGotha's default), or with
+    ``handicap_basis`` ``rank`` the MMS of the rank itself (no bar, floor or correction), as
+    OpenGotha does with "handicap based on MMS" off."""
+    if options.handicap_basis == "rank":
+        return Fraction(options.mms_of_rank(score.rank))
+    return score.mms
 
 
 def handicap(mms_a: Fraction, mms_b: Fraction, options: McMahonOptions) -> int:

@@ -22,7 +22,8 @@ taken), ``bye_points`` / ``absent_points`` (0, ½ or 1), ``club_gap`` / ``countr
 (OpenGotha's "prefer an MMS difference rather than a club mate / compatriot"; 0 = off),
 ``geo_rounds`` (rounds where clubs and countries are kept apart; 0 = all), ``nigiri_seed``,
 and OpenGotha's weights by its parameter names: ``balance_wb``, ``minimize_score_difference``,
-``dudd_weight``, ``compensate_dudd`` (yes/no), ``maximize_seeding``, ``avoid_same_geo``.
+``dudd_weight``, ``compensate_dudd`` (yes/no), ``maximize_seeding``, ``avoid_same_geo``;
+``handicap_basis`` (``mms``, OpenGotha's default, or ``rank``).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ MMS_ZERO_RANK = -9
 """Our rank number of 30k (``21 − 30``): OpenGotha's "McMahon zero", so 1d starts on 30."""
 
 SEEDINGS = ("slip", "fold", "random")
+HANDICAP_BASES = ("mms", "rank")
 FLOATS = ("top", "middle", "bottom")
 
 
@@ -73,6 +75,8 @@ class McMahonOptions:
     compensate_dudd: bool = True
     maximize_seeding: int = 5 * 10 ** 6
     avoid_same_geo: int = 10 ** 11
+    handicap_basis: str = "mms"
+    """OpenGotha's "handicap based on MMS" (default) or on the rank (``rank``)."""
 
     @property
     def dudd_upper_mode(self) -> str:
@@ -244,6 +248,7 @@ def mcmahon_options(t: Tournament) -> McMahonOptions:
         compensate_dudd=_yes_no(options, "compensate_dudd", base.compensate_dudd),
         maximize_seeding=_int(options, "maximize_seeding", base.maximize_seeding, 0, WEIGHT_LIMIT),
         avoid_same_geo=_int(options, "avoid_same_geo", base.avoid_same_geo, 0, WEIGHT_LIMIT),
+        handicap_basis=_choice(options, "handicap_basis", base.handicap_basis, HANDICAP_BASES),
     )
 
 
@@ -251,5 +256,5 @@ OPTION_KEYS = ("bar", "floor", "handicap_bar", "correction", "ceiling", "komi", 
                "early_seeding", "early_rounds", "float_upper", "float_lower", "bye_points",
                "absent_points", "club_gap", "country_gap", "geo_rounds", "nigiri_seed", "balance_wb",
                "minimize_score_difference", "dudd_weight", "compensate_dudd", "maximize_seeding",
-               "avoid_same_geo")
+               "avoid_same_geo", "handicap_basis")
 """The keys of ``options["go"]`` that :func:`mcmahon_options` reads (for the CLI)."""

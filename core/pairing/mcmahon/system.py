@@ -8,9 +8,11 @@ gives the bye, runs the one weighted matcher of :mod:`core.pairing.matching` on 
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from core.errors import PairingImpossible
 from core.go.export import country_code
-from core.go.mcmahon_handicap import make_board
+from core.go.mcmahon_handicap import handicap, make_board, strength
 from core.go.mcmahon_options import McMahonOptions, mcmahon_options
 from core.go.mms import McMahonScore, Participation, scores
 from core.i18n import _, ngettext
@@ -73,16 +75,14 @@ def _participants(t: Tournament, round_no: int) -> tuple[list[int], list[Bye]]:
 
 
 def _match(t: Tournament, round_no: int, order: list[int], table: dict[int, Seat],
-           options: McMahonOptions, met: set[frozenset[int]], pair_options: PairOptions
-           ) -> list[tuple[int, int]]:
-    from core.go.mcmahon_handicap import handicap
-
+           options: McMahonOptions, met: set[frozenset[int]], pair_options: PairOptions,
+           strengths: dict[int, Fraction]) -> list[tuple[int, int]]:
     index = {pno: i for i, pno in enumerate(order)}
     values: dict[tuple[int, int], int] = {}
     for a in order:
         for b in order:
             if index[a] < index[b] and frozenset((a, b)) not in met:
-                even = handicap(table[a].mms, table[b].mms, options) == 0
+                even = handicap(strengths[a], strengths[b], options) == 0
                 first, second = (table[a], table[b]) if table[a].position < table[b].position else (
                     table[b], table[a])
                 values[(a, b)] = pair_value(first, second, options, round_no, even)
@@ -116,13 +116,14 @@ def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPai
         explanations["bye"] = bye_why
     countries = {p.pno: country_code(p) for p in t.players}
     table = seats(t, order, all_scores, mm, countries, round_no)
-    pairs = _match(t, round_no, order, table, mm, met, options)
+    strengths = {pno: strength(all_scores[pno], mm) for pno in order}
+    pairs = _match(t, round_no, order, table, mm, met, options, strengths)
     pairs.sort(key=lambda ab: (-max(table[ab[0]].mms, table[ab[1]].mms),
                                -(table[ab[0]].mms + table[ab[1]].mms), min(ab)))
     boards: list[Board] = []
     for index, (a, b) in enumerate(pairs):
         sa, sb = table[a], table[b]
-        board, board_why = make_board(round_no, a, b, sa.mms, sb.mms, sa.balance, sb.balance, mm)
+        board, board_why = make_board(round_no, a, b, strengths[a], strengths[b], sa.balance, sb.balance, mm)
         boards.append(board)
         explanations[index] = (_describe(sa, sb), board_why)
     byes += absent
@@ -158,8 +159,6 @@ def complete(tournament: Tournament, pairing: RoundPairing) -> RoundPairing:
     adds the handicap of every game, and the h9 file would be wrong for that round."""
     from dataclasses import replace
 
-    from core.go.mcmahon_handicap import handicap
-
     mm = mcmahon_options(tournament)
     all_scores = scores(tournament, upto=pairing.round - 1, options=mm)
     boards: list[Board] = []
@@ -167,7 +166,7 @@ def complete(tournament: Tournament, pairing: RoundPairing) -> RoundPairing:
         if board.white not in all_scores or board.black not in all_scores:
             boards.append(board)  # an unknown player: the validation that follows names him
             continue
-        mms_w, mms_b = all_scores[board.white].mms, all_scores[board.black].mms
+        mms_w, mms_b = strength(all_scores[board.white], mm), strength(all_scores[board.black], mm)
         stones = handicap(mms_w, mms_b, mm)
         if stones == 0:
             boards.append(replace(board, handicap=0, komi=mm.komi))
