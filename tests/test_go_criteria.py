@@ -166,3 +166,16 @@ def test_opengotha_further_criteria_by_hand():
     assert got["SOSM2"] == dict.fromkeys(range(1, 6), 0)
     assert got["CUSS"] == {1: 62, 2: 59, 3: 55, 4: 54, 5: 52}
     assert got["NBW"] == dict.fromkeys(range(1, 6), 1)
+
+
+def test_not_played_games_count_half_for_sos():
+    """OpenGotha's "count not played games as ½ point": an opponent's MMS in SOS counts real
+    games' points and ½ for each round without a played game.  Virtual MMS of the small event:
+    1: 30 + 1 (won r1) + 0 (lost r2) = 31; 2: 29 + 0 + 1 = 30; 3: 27 + 0 + 1 = 28;
+    4: 26 + 1 + ½ (absent r2) = 27½; 5: 25 + ½ (bye r1) + 0 = 25½.
+    SOS: 1: 30 (2) + 28 + 2 (3) = 60; 2: 31 (1) + 25½ + 3 (5) = 59½; 3: 27½ (4) + 31 − 2 = 56½;
+    4: 28 (3) + 26 (own, absent) = 54; 5: 25 (own, bye) + 30 − 3 = 52.  Off by default."""
+    assert compute_standings(small_event()).rows[0].values["SOS"] == 60
+    s = compute_standings(small_event(count_not_played_as_half="yes"))
+    assert {r.pno: r.values["SOS"] for r in s.rows} == {
+        1: 60, 2: Fraction(119, 2), 3: Fraction(113, 2), 4: 54, 5: 52}

@@ -23,7 +23,8 @@ taken), ``bye_points`` / ``absent_points`` (0, ½ or 1), ``club_gap`` / ``countr
 ``geo_rounds`` (rounds where clubs and countries are kept apart; 0 = all), ``nigiri_seed``,
 and OpenGotha's weights by its parameter names: ``balance_wb``, ``minimize_score_difference``,
 ``dudd_weight``, ``compensate_dudd`` (yes/no), ``maximize_seeding``, ``avoid_same_geo``;
-``handicap_basis`` (``mms``, OpenGotha's default, or ``rank``).
+``handicap_basis`` (``mms``, OpenGotha's default, or ``rank``); ``count_not_played_as_half``
+(yes/no, default no: the opponents' scores in SOS count ½ for every round they did not play).
 """
 
 from __future__ import annotations
@@ -76,6 +77,8 @@ class McMahonOptions:
     maximize_seeding: int = 5 * 10 ** 6
     avoid_same_geo: int = 10 ** 11
     handicap_basis: str = "mms"
+    count_not_played_as_half: bool = False
+    """OpenGotha's "count not played games as ½ point" for the opponents' scores in SOS."""
     """OpenGotha's "handicap based on MMS" (default) or on the rank (``rank``)."""
 
     @property
@@ -249,6 +252,7 @@ def mcmahon_options(t: Tournament) -> McMahonOptions:
         maximize_seeding=_int(options, "maximize_seeding", base.maximize_seeding, 0, WEIGHT_LIMIT),
         avoid_same_geo=_int(options, "avoid_same_geo", base.avoid_same_geo, 0, WEIGHT_LIMIT),
         handicap_basis=_choice(options, "handicap_basis", base.handicap_basis, HANDICAP_BASES),
+        count_not_played_as_half=_yes_no(options, "count_not_played_as_half", base.count_not_played_as_half),
     )
 
 
@@ -256,5 +260,5 @@ OPTION_KEYS = ("bar", "floor", "handicap_bar", "correction", "ceiling", "komi", 
                "early_seeding", "early_rounds", "float_upper", "float_lower", "bye_points",
                "absent_points", "club_gap", "country_gap", "geo_rounds", "nigiri_seed", "balance_wb",
                "minimize_score_difference", "dudd_weight", "compensate_dudd", "maximize_seeding",
-               "avoid_same_geo", "handicap_basis")
+               "avoid_same_geo", "handicap_basis", "count_not_played_as_half")
 """The keys of ``options["go"]`` that :func:`mcmahon_options` reads (for the CLI)."""

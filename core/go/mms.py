@@ -147,31 +147,41 @@ def scores(t: Tournament, upto: int | None = None, options: McMahonOptions | Non
     return out
 
 
-def _opponent_value(row: GoRound, opponent: McMahonScore) -> Fraction:
-    """The opponent's MMS corrected by the handicap (+h with White, −h with Black)."""
+def virtual_mms(s: McMahonScore) -> Fraction:
+    """OpenGotha's MMS with "count not played games as ½ point": the initial MMS, the points of
+    games really played, and ½ for every round without one (bye, absence, forfeit, a result
+    not in yet) — so an opponent who was given a free point does not inflate SOS."""
+    played = [r for r in s.rounds if r.participation is Participation.PAIRED and not r.forfeit and not r.pending]
+    return s.start_mms + sum((r.score for r in played), Fraction(0)) + Fraction(len(s.rounds) - len(played), 2)
+
+
+def _opponent_value(row: GoRound, opponent: McMahonScore, virtual: bool = False) -> Fraction:
+    """The opponent's MMS (or virtual MMS) corrected by the handicap (+h with White, −h with
+    Black)."""
     sign = 1 if row.colour is Colour.WHITE else -1
-    return opponent.mms + sign * row.handicap
+    return (virtual_mms(opponent) if virtual else opponent.mms) + sign * row.handicap
 
 
-def opponent_values(s: McMahonScore, all_scores: dict[int, McMahonScore]) -> list[Fraction]:
+def opponent_values(s: McMahonScore, all_scores: dict[int, McMahonScore], virtual: bool = False
+                    ) -> list[Fraction]:
     """Per counted round the SOS part: the opponent's MMS ± handicap, without a game the
-    player's own initial MMS (OpenGotha's rule)."""
-    return [_opponent_value(row, all_scores[row.opponent])
+    player's own initial MMS (OpenGotha's rule); ``virtual``: the opponents' virtual MMS."""
+    return [_opponent_value(row, all_scores[row.opponent], virtual)
             if row.participation is Participation.PAIRED and row.opponent in all_scores else Fraction(s.start_mms)
             for row in s.rounds]
 
 
-def sos(all_scores: dict[int, McMahonScore]) -> dict[int, Fraction]:
-    return {pno: sum(opponent_values(s, all_scores), Fraction(0)) for pno, s in all_scores.items()}
+def sos(all_scores: dict[int, McMahonScore], virtual: bool = False) -> dict[int, Fraction]:
+    return {pno: sum(opponent_values(s, all_scores, virtual), Fraction(0)) for pno, s in all_scores.items()}
 
 
-def sodos(all_scores: dict[int, McMahonScore]) -> dict[int, Fraction]:
+def sodos(all_scores: dict[int, McMahonScore], virtual: bool = False) -> dict[int, Fraction]:
     out: dict[int, Fraction] = {}
     for pno, s in all_scores.items():
         total = Fraction(0)
         for row in s.rounds:
             if row.participation is Participation.PAIRED and row.opponent in all_scores:
-                total += _opponent_value(row, all_scores[row.opponent]) * row.score
+                total += _opponent_value(row, all_scores[row.opponent], virtual) * row.score
         out[pno] = total
     return out
 

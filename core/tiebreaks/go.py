@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core.go.mms import McMahonScore, Participation, opponent_values, scores, sodos, sos, sosos
+from core.go.mms import (McMahonScore, Participation, opponent_values, scores, sodos, sos, sosos,
+                         virtual_mms)
 from core.i18n import N_, _
 from core.model import Colour
 from core.tiebreaks.context import Context
@@ -38,19 +39,27 @@ def mms(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict[int, Value]:
     return _only(ctx, {p: s.mms for p, s in _scores(ctx).items()})
 
 
+def _virtual(ctx: Context) -> bool:
+    """OpenGotha's "count not played games as ½ point" (``count_not_played_as_half``)."""
+    from core.go.mcmahon_options import mcmahon_options
+
+    return mcmahon_options(ctx.tournament).count_not_played_as_half
+
+
 def sum_of_opponents(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict[int, Value]:
     all_scores = _scores(ctx)
+    virtual = _virtual(ctx)
     key = ("go-sos", ctx.rounds)
     if key not in ctx.cache:
-        ctx.cache[key] = sos(all_scores)
+        ctx.cache[key] = sos(all_scores, virtual)
     sos_values: dict[int, Fraction] = ctx.cache[key]
     if spec.base == "SOS":
         return _only(ctx, sos_values)
     if spec.base == "SODOS":
-        return _only(ctx, sodos(all_scores))
+        return _only(ctx, sodos(all_scores, virtual))
     if spec.base in ("SOSM1", "SOSM2"):
         drop = 1 if spec.base == "SOSM1" else 2
-        return _only(ctx, {pno: sum(sorted(opponent_values(s, all_scores))[drop:], Fraction(0))
+        return _only(ctx, {pno: sum(sorted(opponent_values(s, all_scores, virtual))[drop:], Fraction(0))
                            for pno, s in all_scores.items()})
     return _only(ctx, sosos(all_scores, sos_values))
 
@@ -88,7 +97,8 @@ def explain_mcmahon(ctx: Context, spec: TieBreakSpec, regime: Regime, pno: int) 
         for before, after, row in zip(s.mms_after, s.mms_after[1:], s.rounds, strict=False):
             items.append(Contribution(row.round, row.opponent, after - before, _(_ROUND[row.participation])))
     elif s is not None:
-        sos_values = sos(all_scores)
+        virtual = _virtual(ctx)
+        sos_values = sos(all_scores, virtual)
         for row in s.rounds:
             opp = all_scores.get(row.opponent) if row.opponent is not None else None
             if row.participation is not Participation.PAIRED or opp is None:
@@ -98,7 +108,7 @@ def explain_mcmahon(ctx: Context, spec: TieBreakSpec, regime: Regime, pno: int) 
                 items.append(Contribution(row.round, None, own, _("no game: own initial MMS")))
                 continue
             sign = 1 if row.colour is Colour.WHITE else -1
-            value: Fraction = opp.mms + sign * row.handicap
+            value: Fraction = (virtual_mms(opp) if virtual else opp.mms) + sign * row.handicap
             if spec.base == "SODOS":
                 value *= row.score
             elif spec.base == "SOSOS":

@@ -47,6 +47,7 @@ MM_FLAGS: dict[str, str] = {
     "compensate_dudd": N_("a draw-down may make up for an earlier draw-up and back: yes (default) or no"),
     "maximize_seeding": N_("OpenGotha weight: seeding inside a score group (default 5000000)"),
     "handicap_basis": N_("the handicap counts the MMS (default, as OpenGotha) or the rank: mms or rank"),
+    "count_not_played_as_half": N_("in SOS, opponents' rounds without a played game count ½ point: yes or no (default)"),
     "avoid_same_geo": N_("OpenGotha weight: keep club mates and compatriots apart (default 100000000000)"),
 }
 """The McMahon options settable from the command line (``--mm-KEY``), with their help."""

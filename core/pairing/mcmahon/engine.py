@@ -107,8 +107,10 @@ def score_groups(options: McMahonOptions, round_no: int) -> int:
 
 def _standing_keys(t: Tournament, all_scores: dict[int, McMahonScore], rating_too: bool
                    ) -> dict[int, tuple]:
+    from core.go.mcmahon_options import mcmahon_options
+
     players = {p.pno: p for p in t.players}
-    sos_v = sos(all_scores)
+    sos_v = sos(all_scores, mcmahon_options(t).count_not_played_as_half)
     sosos_v = sosos(all_scores, sos_v)
     return {pno: (-s.mms, -sos_v[pno], -sosos_v[pno], -go_rating(players[pno]) if rating_too else 0,
                   split_name(players[pno].name), pno)
