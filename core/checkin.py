@@ -85,15 +85,49 @@ def was_closed(t: Tournament) -> bool:
     return "checkin" in t.options and not is_open(t)
 
 
-def marks_seen(t: Tournament, pnos: Iterable[int]) -> dict[int, bool]:
-    """Each player's mark as the organiser sees it now (present or not): what a mark carries,
-    so the store can tell whether someone else changed it meanwhile (:func:`check_in`)."""
+@dataclass(frozen=True)
+class MarkSeen:
+    """One player as a mark's screen showed them: the person behind the pairing number (their
+    name) and their mark.  Why the name: the model has no identity that survives a
+    renumbering, and another organiser's late entry moves a person to another number while
+    the dialog still shows the old one — the mark must reach the person seen, or nobody."""
+
+    name: str
+    present: bool
+
+
+def marks_seen(t: Tournament, pnos: Iterable[int]) -> dict[int, MarkSeen]:
+    """Each player as the organiser sees them now (name and mark): what a mark carries, so
+    the store can tell whether someone else changed it, or renumbered the field, meanwhile
+    (:func:`check_in`)."""
     marks = present(t)
-    return {pno: pno in marks for pno in pnos}
+    return {pno: MarkSeen(t.player(pno).name, pno in marks) for pno in pnos}
+
+
+def _check_seen(t: Tournament, pno: int, seen: MarkSeen, is_present: bool) -> None:
+    """Refuse a mark whose number is now someone else (renumbered meanwhile) or whose mark
+    another organiser changed to the other one than asked (:class:`StaleChange`; who and
+    when are added from the journal)."""
+    from core.app.conflicts import StaleChange
+
+    name = t.player(pno).name
+    if name != seen.name:
+        raise StaleChange(_("Pairing number {pno}").format(pno=pno), name, seen.name, path=("players",))
+    now = pno in present(t)
+    if now != is_present and now != seen.present:
+        raise StaleChange(_("The check-in of {pno} {name}").format(pno=pno, name=name),
+                          mark_word(now), mark_word(seen.present), path=("options", "checkin", "present"))
+
+
+def unchanged_marks(before: Tournament, pnos: Iterable[int], is_present: bool) -> tuple[int, ...]:
+    """The players whose mark already was ``is_present`` when the mark was applied: the front
+    end says "already present" of them from the store's answer, never from its own copy."""
+    marks = present(before)
+    return tuple(pno for pno in sorted(set(pnos)) if (pno in marks) == is_present and is_open(before))
 
 
 def check_in(t: Tournament, pnos: Iterable[int], is_present: bool = True,
-             seen: Mapping[int, bool] | None = None) -> Tournament:
+             seen: Mapping[int, MarkSeen] | None = None) -> Tournament:
     """Mark players present (or absent): the organiser's intent, never a toggle.
 
     A check-in that was never opened is opened by its first mark (the evening starts); one
@@ -101,23 +135,32 @@ def check_in(t: Tournament, pnos: Iterable[int], is_present: bool = True,
     a mark typed on a screen that had not caught up must not undo that.  ``seen`` (each
     player's mark as the organiser saw it): a player whose mark someone else changed meanwhile
     to the other one than asked is refused (:class:`~core.app.conflicts.StaleChange`) —
-    unless it already is what was asked (both meant it)."""
+    unless it already is what was asked (both meant it); so is a number that is now another
+    person than the one shown (a renumbering meanwhile)."""
     chosen = sorted(set(pnos))
     for pno in chosen:
         t.player(pno)
     if was_closed(t):
         raise CheckinClosed()
-    state = _state(t)
-    marks = set(state["present"])
     for pno in chosen:
-        now = pno in marks
-        if seen is not None and pno in seen and now != is_present and now != seen[pno]:
-            from core.app.conflicts import StaleChange
-
-            raise StaleChange(_("The check-in of {pno} {name}").format(pno=pno, name=t.player(pno).name),
-                              mark_word(now), mark_word(seen[pno]), path=("options", "checkin", "present"))
+        if seen is not None and pno in seen:
+            _check_seen(t, pno, seen[pno], is_present)
+    marks = set(_state(t)["present"])
     marks = marks | set(chosen) if is_present else marks - set(chosen)
     return _with_state(t, {"open": True, "present": sorted(marks)})
+
+
+def paired_without(t: Tournament, pnos: Iterable[int]) -> list[str]:
+    """What marking ``pnos`` present must add when the round being played was paired without
+    them (their zero-point bye of the check-in, results still missing): the mark counts from
+    the next round — the bye stays unless the round is paired again."""
+    if not t.rounds or not any(b.result is None for b in t.rounds[-1].boards):
+        return []
+    rnd, wanted = t.rounds[-1], set(pnos)
+    return [_("Round {round} is already paired: {name} has a zero-point bye in it unless the round is paired "
+              "again; present from round {next}").format(round=rnd.number, name=t.player(y.pno).name,
+                                                         next=rnd.number + 1)
+            for y in rnd.byes if y.absent and y.pno in wanted]
 
 
 def mark_word(here: bool) -> str:

@@ -44,7 +44,7 @@ def test_a_mark_never_reopens_a_closed_checkin(stored):
     desk.check_in([1], open_checkin=True)
     desk.check_in(close_checkin=True)
     with pytest.raises(CheckinClosed) as refused:
-        desk.check_in([2], seen={2: False})
+        desk.check_in([2], seen={2: checkin.MarkSeen("Bauer, Max", False)})
     assert refused.value.who == current_user()
     assert refused.value.when  # the journal's time of the closing
     assert f"closed by {current_user()}" in str(refused.value)
@@ -119,8 +119,10 @@ async def test_enter_empties_the_search_and_a_query_without_match_marks_nobody(s
         await pilot.pause()
         assert checkin.present(owner.session.tournament) == {1}
         assert dialog.query_one("#checkin-find", Input).value == ""
-        assert "No player matches «Ж»; nobody was marked." in said
-        assert "2 players match «e»: choose one with ↑/↓, then Enter." in said
+        refused = dialog.query_one("#checkin-refused").records
+        assert [(r.typed, r.reason) for r in refused] == [
+            ("Ж", "no player matches; nobody was marked"),
+            ("e", "2 players match: choose one with ↑/↓, then Enter")]
 
 
 async def test_a_pasted_arrival_list_never_marks_a_present_player_absent(stored, quiet_tui):
@@ -169,7 +171,7 @@ async def test_the_dialog_shows_another_organisers_mark_and_never_flips_it(store
         owner, dialog = await open_checkin(pilot, app)
         Workspace(data).open(tid).check_in([1])  # Kaya, by another organiser
         table = dialog.query_one("#checkin-table", DataTable)
-        await wait_for(pilot, lambda: str(table.get_row("1")[0]) == "✓")
+        await wait_for(pilot, lambda: str(table.get_row("Kaya, Can\x1f1")[0]) == "✓")
         app.notify = lambda message, **kw: said.append(str(message))  # type: ignore[method-assign]
         await type_text(pilot, "kaya")
         await pilot.press("enter")

@@ -4,7 +4,7 @@ rating lists, teams."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from core import commands
@@ -15,6 +15,7 @@ from core.model import ByeKind, Tournament
 from core.store.words import Action, act
 
 if TYPE_CHECKING:
+    from core.checkin import MarkSeen
     from core.app.files import Source
 
 
@@ -340,7 +341,7 @@ class RegistrationCases(DeskBase):
     # -- check-in and entry fees -----------------------------------------------------------
     @use_case("player.checkin")
     def check_in(self, pnos: Sequence[int] = (), present: bool = True, open_checkin: bool = False,
-                 close_checkin: bool = False, seen: Mapping[int, bool] | None = None) -> Outcome:
+                 close_checkin: bool = False, seen: Mapping[int, MarkSeen] | None = None) -> Outcome:
         """Mark players present (or absent) for the next round — the organiser's intent, with
         each player's mark as the organiser saw it (``seen``, :func:`core.checkin.marks_seen`);
         open or close the check-in (while it is open only present players are paired).  A mark
@@ -359,11 +360,24 @@ class RegistrationCases(DeskBase):
             return t
 
         what = act("checkin_close") if close_checkin else act("checkin_open") if open_checkin and not pnos else \
-            act("present" if present else "absent", players=",".join(map(str, pnos)))
+            act("present" if present else "absent", players=self._marked_players(pnos, seen))
         try:
-            return self._change(what, change)
+            outcome = self._change(what, change, value=lambda before, _after: checkin.unchanged_marks(
+                before, pnos, present))
         except checkin.CheckinClosed as error:
             raise error.by(*last_change(self.store.journal(self.id), error.path)) from None
+        late = checkin.paired_without(outcome.tournament, pnos) if present else []
+        return replace(outcome, warnings=(*outcome.warnings, *late)) if late else outcome
+
+    def _marked_players(self, pnos: Sequence[int], seen: Mapping[int, MarkSeen] | None) -> str:
+        """The players a mark names in the journal, by number and name ("3 Kaya, Ahmet"): a
+        bare number means nobody after a renumbering.  The names the mark carries are checked
+        in the change; without them, the names as stored now."""
+        names = {pno: mark.name for pno, mark in (seen or {}).items()}
+        if any(pno not in names for pno in pnos):
+            t = self.store.load(self.id).tournament
+            names.update({p.pno: p.name for p in t.players if p.pno in pnos and p.pno not in names})
+        return "; ".join(f"{pno} {names.get(pno, '?')}" for pno in sorted(set(pnos)))
 
     @use_case("player.fees")
     def change_fees(self, fee: str | None = None, currency: str = "", player: int | None = None,

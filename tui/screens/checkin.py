@@ -34,6 +34,7 @@ from core.model import Tournament
 from tui.i18n import L_
 from tui.widgets.tables import FittedTable, reset_table, sync_table, text_col
 from tui.widgets.fields import TextField
+from tui.widgets.refused import Refused, RefusedList
 
 
 def money(value: Any, currency: str) -> str:
@@ -41,6 +42,18 @@ def money(value: Any, currency: str) -> str:
     from fractions import Fraction
 
     return f"{format_decimal(Fraction(value))} {currency}".strip()
+
+
+def person_keys(names: list[str]) -> list[str]:
+    """The rows' keys by person (name, and which of the same name), not by pairing number:
+    when another organiser's late entry renumbers the field, the highlight stays on the
+    person the organiser chose, not on whoever has the number now."""
+    count: dict[str, int] = {}
+    keys = []
+    for name in names:
+        count[name] = count.get(name, 0) + 1
+        keys.append(f"{name}\x1f{count[name]}")
+    return keys
 
 
 class CheckinDialog(ModalScreen[None]):
@@ -51,6 +64,7 @@ class CheckinDialog(ModalScreen[None]):
         Binding("ctrl+n", "absent", L_("Absent"), priority=True),
         Binding("ctrl+p", "paid", L_("Paid"), priority=True),
         Binding("ctrl+o", "open_close", L_("Open/close check-in"), priority=True),
+        Binding("ctrl+r", "recall_refused", L_("Take a refused line back"), priority=True, show=False),
         Binding("escape", "close", L_("Close")),
     ]
 
@@ -65,11 +79,14 @@ class CheckinDialog(ModalScreen[None]):
         self.held = ""
         """A query that matched several players, still shown after Enter emptied the search:
         ↑/↓ then Enter choose among them; typing starts the next search."""
+        self.held_record: Refused | None = None
+        """The refused-list line of ``held``: dropped when ↑/↓ and Enter resolve it."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box wide"):
             yield Label(_("Check-in"), classes="dialog-title")
             yield TextField(placeholder=_("Type a name or a number"), id="checkin-find")
+            yield RefusedList(id="checkin-refused")
             yield FittedTable(id="checkin-table", cursor_type="row", zebra_stripes=True)
             yield Static(id="checkin-summary", classes="dialog-hint")
             yield Static(_("Enter: present · Ctrl+N: absent · Ctrl+P: paid · Ctrl+O: open/close · Esc: close"),
@@ -110,8 +127,8 @@ class CheckinDialog(ModalScreen[None]):
             mark = Text("✓", style="bold green") if row.present else Text("·", style="dim")
             rows.append((mark, row.pno, row.name, fee))
             shown.append(row.pno)
-        self.shown = shown  # the highlighted player stays highlighted while still shown
-        sync_table(self.query_one("#checkin-table", DataTable), [str(pno) for pno in shown], rows)
+        self.shown = shown  # the highlighted person stays highlighted while still shown
+        sync_table(self.query_one("#checkin-table", DataTable), person_keys([r[2] for r in rows]), rows)
         state = _("check-in open") if checkin.is_open(t) else _("check-in closed")
         self.query_one("#checkin-summary", Static).update(
             _("{present} of {total} present ({state}); fees due {due}, paid {paid}, owed {owed}").format(
@@ -148,7 +165,7 @@ class CheckinDialog(ModalScreen[None]):
             return None
         return self.shown[table.cursor_row]
 
-    def _change(self, use: Any) -> bool:
+    def _change(self, use: Any) -> bool:  # fees and open/close; marks: :meth:`mark`
         """Run one check-in or fee use case of the desk (``use(desk)``); refill when saved or
         refused (a refusal because someone else changed the check-in reloads the session)."""
         session = self.owner.session
@@ -165,54 +182,92 @@ class CheckinDialog(ModalScreen[None]):
             find.value = ""
         return query
 
-    def target(self) -> int | None:
-        """The player Enter or Ctrl+N means, or ``None`` after saying why nobody: a query with
-        no match (named), or several matches and no choice with ↑/↓ (they stay shown)."""
+    def target(self) -> tuple[int, str] | None:
+        """The player Enter or Ctrl+N means and the line typed, or ``None``: an empty line
+        (nothing typed, no choice with ↑/↓) does nothing — a double Enter or a blank line of a
+        pasted list marked the top player; a line with no match, or several matches and no
+        choice, goes to the refused list with why (the matches stay shown for ↑/↓)."""
         pno = self.selected()
         several = len(self.shown) > 1 and not self.chosen
+        held = self.held
         query = self.take_query()
+        if not query and not self.chosen:
+            return None
         if query and pno is None:
-            self.app.bell()
             self.held = ""
-            self.fill()
-            self.notify(_("No player matches «{text}»; nobody was marked.").format(text=query), severity="warning")
+            self.refuse(query, _("no player matches; nobody was marked"))
             return None
         if query and several:
-            self.app.bell()
             self.held = query  # the matches stay on screen: ↑/↓ and Enter choose
-            self.fill()
-            self.notify(_("{n} players match «{text}»: choose one with ↑/↓, then Enter.").format(
-                n=len(self.shown), text=query), severity="warning")
+            self.refuse(query, _("{n} players match: choose one with ↑/↓, then Enter").format(n=len(self.shown)))
+            self.held_record = self.refused_list.records[-1]
             return None
-        self.held = ""
-        return pno
+        if held and self.held_record is not None and self.held_record in self.refused_list.records:
+            self.refused_list.discard(self.held_record)  # resolved with ↑/↓
+        self.held, self.held_record = "", None
+        return None if pno is None else (pno, query)
+
+    @property
+    def refused_list(self) -> RefusedList:
+        return self.query_one("#checkin-refused", RefusedList)
+
+    def refuse(self, typed: str, reason: str) -> None:
+        """A line that marked nobody: kept in the refused list with why (a toast vanishes
+        while a pasted list runs on), and said once."""
+        self.app.bell()
+        self.refused_list.add(typed, typed, reason)
+        self.fill()
+
+    def action_recall_refused(self) -> None:
+        """Ctrl+R: the oldest refused line back into the search field, to be corrected."""
+        find = self.query_one("#checkin-find", Input)
+        if find.value:
+            self.notify(_("Empty the search first; then Ctrl+R takes the refused line back."), severity="warning")
+            return
+        record = self.refused_list.take()
+        if record is not None:
+            find.value = str(record.kept)
 
     def mark(self, here: bool) -> None:
-        """Mark the player the search found present (``here``) or absent, with the mark the
-        screen showed; the same mark again changes nothing and says so."""
+        """Mark the player the search found present (``here``) or absent, with the player and
+        mark the screen showed: the store decides (a mark another organiser changed, or a
+        number that is another person now, is refused naming who) and says which marks were
+        already as asked — never this screen's copy, which may be a second old."""
         from core.checkin import CheckinClosed
+        from core.errors import ConflictError, TournamentError
 
-        pno = self.target()
-        if pno is None:
+        found = self.target()
+        if found is None:
             self.fill()
             return
-        t = self.displayed or self.tournament
-        seen = checkin.marks_seen(t, [pno])
-        name = t.player(pno).name
-        now = checkin.marks_seen(self.tournament, [pno])[pno]
-        if seen[pno] == here == now and checkin.is_open(self.tournament):
-            self.fill()
-            self.notify((_("{name} is already present.") if here else _("{name} is already absent.")).format(
-                name=name))
-            return
+        pno, typed = found
+        seen = checkin.marks_seen(self.displayed or self.tournament, [pno])
+        name = seen[pno].name
+        answer: list[Any] = []
 
         def use(desk: Any) -> Any:
             try:
-                return desk.check_in([pno], present=here, seen=seen)
+                outcome = desk.check_in([pno], present=here, seen=seen)
             except CheckinClosed as closed:
                 raise closed.reopened_by(_("Ctrl+O opens it again")) from None
+            answer.append(outcome.value)
+            return outcome
 
-        if self._change(use):
+        def attempt() -> Any:
+            try:
+                return self.owner.session.do(use)
+            except (ConflictError, TournamentError) as refused:
+                self.refused_list.add(typed or f"{pno} {name}", typed, str(refused))
+                raise
+
+        done = bool(self.owner.run_change(attempt))
+        self.fill()
+        if not done:
+            return
+        if pno in (answer[0] or ()):
+            self.notify((_("{name} is already present.") if here else _("{name} is already absent.")).format(
+                name=name))
+        else:
             self.notify((_("{name} is present.") if here else _("{name} is absent.")).format(name=name))
 
     def action_present(self) -> None:

@@ -85,6 +85,12 @@ class RefusedList(Static):
         self._show()
         return shown[0]
 
+    def discard(self, record: Refused) -> None:
+        """Forget ``record``: it was resolved where it stood (a check-in line chosen with ↑/↓)."""
+        if record in self.records:
+            self.records.remove(record)
+            self._show()
+
     def _show(self) -> None:
         shown = self.shown
         others: dict[Any, int] = {}

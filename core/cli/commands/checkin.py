@@ -63,9 +63,9 @@ def _checkin(args: argparse.Namespace) -> int:
             outcome = desk.check_in(pnos, present=not args.absent, open_checkin=args.open,
                                     close_checkin=args.close, seen=seen)
         except CheckinClosed as closed:  # one line, exit 3 (a refusal, not a file problem)
+            mark = " ".join([*map(str, pnos), *(["--absent"] if args.absent else [])])
             raise TournamentError(str(closed.reopened_by(_("hakem checkin {id} {pnos} --open reopens it and "
-                                                             "marks them").format(
-                id=args.id, pnos=" ".join(map(str, pnos)))))) from None
+                                                             "marks them").format(id=args.id, pnos=mark)))) from None
         except StaleChange as refused:
             raise TournamentError(_("{where} was changed meanwhile to {newer} by {who} ({when}); nothing was "
                                     "marked (run the command again)").format(
