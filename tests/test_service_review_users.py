@@ -36,13 +36,40 @@ def members():
 
 
 @pytest.fixture
-def club(members):
+def layout(members):
+    """The service's layout, not started yet (:func:`serve`); a tmpfs under its data directory
+    is unmounted afterwards."""
     state = service_layout("hk-fix30-", members["users"], SERVICE, members["gid"])
-    cmd, env = service_command(state, SERVICE, "--data", str(state["data"]), "serve", "--socket",
-                               str(state["socket"]), "--socket-group", GROUP, "--list-managers", f"user:{ALICE}")
-    state["service"] = start_service(cmd, env, state["socket"])
     yield state
-    stop_service(state)
+    if "service" in state:
+        import signal
+
+        state["service"].send_signal(signal.SIGTERM)
+        state["service"].wait(30)
+    if state.get("tmpfs"):
+        subprocess.run(["umount", str(state["data"])], check=False)
+    stop_service({**state, "service": _Ended()})
+
+
+class _Ended:
+    def send_signal(self, _signal):
+        pass
+
+    def wait(self, _timeout):
+        return 0
+
+
+def serve(state, *options: str) -> dict:
+    cmd, env = service_command(state, SERVICE, "--data", str(state["data"]), "serve", "--socket",
+                               str(state["socket"]), "--socket-group", GROUP, "--list-managers", f"user:{ALICE}",
+                               *options)
+    state["service"] = start_service(cmd, env, state["socket"])
+    return state
+
+
+@pytest.fixture
+def club(layout):
+    return serve(layout)
 
 
 def hakem(club, user: str, *args: str) -> subprocess.CompletedProcess:
@@ -99,3 +126,47 @@ def test_doctor_names_a_changed_register_without_showing_a_members_contact_data(
     assert "the contact data (e-mail, phone) of some members differs" in seen.stdout
     shown = hakem(club, ALICE, "doctor")  # a list manager sees what the register shows her
     assert "ali.secret@example.org" in shown.stdout and "forged@example.org" in shown.stdout, shown
+
+
+# -- 5: the reserve and the quota judge what a change writes ------------------------------------
+def _field_csv(path, players: int) -> str:
+    rows = ["Name,Rating,Club"] + [f"\"Player{i:05d}, Given{i:05d}\",{1000 + i % 1500},{'Club ' + 'x' * 60}"
+                                   for i in range(players)]
+    path.write_text("\n".join(rows) + "\n")
+    os.chmod(path, 0o644)
+    return str(path)
+
+
+def test_one_import_cannot_take_the_reserve(layout):
+    """A 12 MiB tmpfs, 11 MiB kept for results: an import of 6,000 players writes more than
+    the 1 MiB above the reserve (its journal line and the new data file, each over half a MiB).
+    Before, the reserve was asked before the change (12 MiB free: fine) and the import took it."""
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=12m,mode=0700", "tmpfs", str(layout["data"])], check=True)
+    layout["tmpfs"] = True
+    pw = layout["users"][SERVICE]
+    os.chown(layout["data"], pw.pw_uid, pw.pw_gid)
+    serve(layout, "--reserve", "11M")
+    tid = ok(hakem(layout, ALICE, "new", "Big", "--rounds", "5")).strip().splitlines()[-1]
+    csv = _field_csv(layout["base"] / "homes" / ALICE / "field.csv", 6000)
+    said = hakem(layout, ALICE, "players", "import", tid, csv)
+    assert said.returncode == 3, said
+    assert "kept for results: nothing was changed" in said.stderr and "this change writes" in said.stderr, said.stderr
+    assert "Player" not in ok(hakem(layout, ALICE, "players", "list", tid))
+    ok(hakem(layout, ALICE, "players", "add", tid, "--name", "Ak, Ali", "--rating", "1800"))  # small changes go on
+
+
+def test_one_import_cannot_go_past_the_members_limit(club):
+    """256 KiB per member: a 2,000-player import is refused by what it writes (before: alice
+    used a few KiB when it was asked, so it went in and left her far past the limit)."""
+    import signal
+
+    club["service"].send_signal(signal.SIGTERM)
+    club["service"].wait(30)
+    club["socket"].unlink(missing_ok=True)
+    serve(club, "--max-data", "256K")
+    tid = ok(hakem(club, ALICE, "new", "Open", "--rounds", "5")).strip().splitlines()[-1]
+    csv = _field_csv(club["base"] / "homes" / ALICE / "field.csv", 2000)
+    said = hakem(club, ALICE, "players", "import", tid, csv)
+    assert said.returncode == 3 and "over the limit for one member of 256.0 KiB" in said.stderr, said.stderr
+    assert "archived tournaments count too" in said.stderr
+    assert "Player" not in ok(hakem(club, ALICE, "players", "list", tid))

@@ -121,18 +121,46 @@ class Quota:
         if self.limits.max_bytes and counted[1] >= self.limits.max_bytes:
             raise QuotaExceeded(_("the tournaments of {user} take {used} of the hakem service's disk, the limit "
                                   "for one member is {limit}: nothing is added (results, pairings and corrections "
-                                  "still go in); archive or delete old tournaments, or ask the administrator").format(
+                                  "still go in); archived tournaments count too: ask the administrator").format(
                 user=_user(owner), used=size_text_round(counted[1]), limit=size_text_round(self.limits.max_bytes)))
         if use_case in CREATING and self.limits.max_tournaments and counted[0] >= self.limits.max_tournaments:
             raise QuotaExceeded(_("{user} has created {count} tournaments in the hakem service, the limit for one "
                                   "member; nothing was created (ask the administrator to raise --max-tournaments)").format(
                 user=_user(owner), count=counted[0]))
 
-    def _check_reserve(self, use_case: str) -> None:
+    def check_write(self, use_case: str, tournament: str | None, uid: int, name: str, written: int,
+                    growth: int) -> None:
+        """Refuse a commit by what it writes (``core.store.storage.checking_writes``): below
+        the reserve once written, or past the member's byte limit once grown.  Why besides
+        :meth:`check`: that one is asked before the change is computed, so one big import
+        passed it and took the whole reserve (or far past the limit)."""
+        if uid in (0, os.getuid()) or use_case in ALWAYS:
+            return
+        self._check_reserve(use_case, written)
+        if use_case not in GROWING or not self.limits.max_bytes or growth <= 0:
+            return
+        owner = uid if use_case in CREATING or tournament is None else self.creator(tournament)
+        if owner is None:
+            return
+        used = self.usage(owner)[1]
+        if used + growth > self.limits.max_bytes:
+            raise QuotaExceeded(_("this change writes {size}, which takes the tournaments of {user} to {total} of the "
+                                  "hakem service's disk, over the limit for one member of {limit}: nothing was "
+                                  "changed (results, pairings and corrections still go in); archived tournaments "
+                                  "count too: ask the administrator").format(
+                size=size_text_round(growth), user=_user(owner), total=size_text_round(used + growth),
+                limit=size_text_round(self.limits.max_bytes)))
+
+    def _check_reserve(self, use_case: str, written: int = 0) -> None:
         if not self.limits.reserve_bytes:
             return
         st = os.statvfs(self.store.dir.fd)
         free = st.f_bavail * st.f_frsize
+        if written and free - written < self.limits.reserve_bytes:
+            raise QuotaExceeded(_("this change writes {size}; the hakem service's disk would keep {left} free, less "
+                                  "than the {reserve} kept for results: nothing was changed; tell the "
+                                  "administrator").format(size=size_text_round(written), left=size_text_round(max(0, free - written)),
+                                                          reserve=size_text_round(self.limits.reserve_bytes)))
         if free < self.limits.reserve_bytes:
             raise QuotaExceeded(_("the hakem service's disk has {free} free, less than the {reserve} kept for "
                                   "results: only results are accepted now, nothing was changed; tell the "

@@ -352,7 +352,13 @@ class Connection:
                 from core.app.access import ReadOnlyError
 
                 raise ReadOnlyError(_("hakem is in view-only mode; nothing can be changed here"))
-            with self.service.writing(message.get("tournament"), declared.writes and "cancel" not in kwargs):
+            import functools
+
+            from core.store.storage import checking_writes
+
+            judge = functools.partial(self.service.quota.check_write, declared.name, None if tid is None else str(tid), self.uid)
+            with self.service.writing(message.get("tournament"), declared.writes and "cancel" not in kwargs), \
+                    checking_writes(judge):
                 value = method(**kwargs)
             if declared.writes:
                 self._announce(message)

@@ -18,7 +18,8 @@ through :class:`tinydb.table.Table` — while every byte goes through :class:`Sa
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,24 @@ from core.i18n import _
 from core.store import bounded
 from core.store.files import SafeDir
 from core.store.journal import canonical
+
+WriteCheck = Callable[[str, int, int], None]
+"""``check(file, written, growth)``: may a commit write ``written`` bytes (the journal line and
+the new data file, both on the disk at once until the old file goes) that make ``file`` and
+its journal ``growth`` bytes larger?  Raises to refuse; called before anything is written."""
+_write_check: ContextVar[WriteCheck | None] = ContextVar("hakem_write_check", default=None)
+
+
+@contextlib.contextmanager
+def checking_writes(check: WriteCheck) -> Iterator[None]:
+    """Ask ``check`` before every commit made in the block (the data service: its disk
+    reserve and the member's quota are judged on what a change really writes, known only
+    once the change is computed — a 6 MB import checked before it ran took the whole reserve)."""
+    token = _write_check.set(check)
+    try:
+        yield
+    finally:
+        _write_check.reset(token)
 
 MAX_DATA_BYTES = 10 << 20
 """A data file larger than this is refused unread: ten times a real event's (2,000 players, 15
@@ -128,6 +147,11 @@ class DataFile(Storage):
         finally:
             self._pending = None
         refuse_unreadable(payload, line, self.where)
+        check = _write_check.get()
+        if check is not None:
+            st = self.folder.lstat(self.name)
+            written = len(payload) + len(line)
+            check(self.name, written, written - (st.st_size if st is not None else 0))
         start, created = self.folder.append(journal, line, own=False)
         try:
             self.folder.replace(self.name, payload)
