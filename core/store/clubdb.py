@@ -298,6 +298,10 @@ def verify(folder: SafeDir, contact: bool = True) -> Verification:
         entry, why = replayed.problems[0]
         out.problems.append(_("the club database's revision {rev} ({user}: {action}) does not apply: {why}").format(
             rev=entry.get("rev"), user=entry.get("user", ""), action=entry.get("action", ""), why=why))
+    elif int(hist.entries[-1].get("rev", 0)) != loaded.revision:
+        out.problems.append(_("the club database says revision {file}, but the change its journal records there is "
+                              "revision {rev}: the file was changed outside hakem (hakem doctor --repair rebuilds "
+                              "it)").format(file=loaded.revision, rev=hist.entries[-1].get("rev")))
     elif replayed.doc != loaded.data:
         expected, actual = (replayed.doc, loaded.data) if contact else (_no_contact(replayed.doc), _no_contact(loaded.data))
         lines = _journal.differences(expected, actual)
@@ -326,8 +330,10 @@ def rebuild(folder: SafeDir) -> Verification:
     "take the journal's word" — when the journal's longest chain leads from the creation to its
     end without a break and its replay is the state its last entry records, and the file is
     not that state (changed outside hakem, an older copy put in its place, missing, unreadable).
-    Every entry of the journal must lie on that chain and the file's head (when it names one)
-    too: an entry changed or a branch would otherwise let the rebuild drop committed changes.
+    Every entry of the journal must lie on that chain: an entry changed or a branch would
+    otherwise let the rebuild drop committed changes.  A file whose head no entry has (its
+    meta edited by hand: the register, series and list imports were blocked for everyone and
+    repair refused) is rebuilt to the chain's end, what it had said in a note.
     No entry is added: the file becomes what the chain already records.  A chain that cannot
     give the state (a gap, an entry that does not apply) is left as it is, and said."""
     out = Verification()
@@ -341,8 +347,7 @@ def rebuild(folder: SafeDir) -> Verification:
         whole = _journal.read_chain(folder, CLUB_CHAIN)
         longest = _journal.tip(whole)
         on_chain = {str(e.get("id")) for e in longest}
-        if any(str(e.get("id")) not in on_chain for e in whole.entries) or (
-                loaded is not None and loaded.head is not None and loaded.head not in on_chain):
+        if any(str(e.get("id")) not in on_chain for e in whole.entries):
             out.notes.append(_("the club database cannot be rebuilt: its journal is not one unbroken chain up to "
                                "the file's change; restore {name} and {chain} from a copy of the directory").format(
                 name=CLUB_DB, chain=CHAIN_FILE))
@@ -363,8 +368,14 @@ def rebuild(folder: SafeDir) -> Verification:
                 rev=end.get("rev"), name=CLUB_DB, chain=CHAIN_FILE))
             return out
         if loaded is not None and loaded.ident is not None and loaded.head == end.get("id") \
-                and loaded.data == replayed.doc:
+                and loaded.data == replayed.doc and loaded.revision == end.get("rev"):
             return out
+        if loaded is not None and loaded.head is not None and loaded.head not in on_chain and loaded.data != replayed.doc:
+            # a head no entry has: the file was written outside hakem (its meta edited by hand);
+            # the journal, one unbroken chain, is the record — what the file had is said, not kept
+            out.notes.append(_("{name} named a change its journal does not hold; the journal's state was kept and "
+                               "the file's own was dropped: {differences}").format(
+                name=CLUB_DB, differences="; ".join(_journal.differences(replayed.doc, loaded.data))))
         meta = {"schema": SCHEMA, "revision": end.get("rev"), "head": end.get("id"), "modified": end.get("time", ""),
                 "uid": end.get("uid"), "modified_by": end.get("user", "")}
         before = "" if loaded is None or loaded.ident is None else _("was at revision {rev}").format(rev=loaded.revision)

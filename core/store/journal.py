@@ -327,8 +327,8 @@ def end_problem(raw: bytes, head: str | None, revision: int, state: Callable[[],
     if is_hash(head) and not proof.holds(str(head)):
         return "broken", last
     newest = last if last["id"] == head else next((e for e in entries if e["id"] == head), None)
-    if newest is not None and newest.get("state") != state():
-        return "outside", last
+    if newest is not None and (newest.get("state") != state() or _rev(newest) != revision):
+        return "outside", last  # a revision edited by hand would make the next entry skip numbers
     return "", last
 
 
