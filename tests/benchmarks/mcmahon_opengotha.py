@@ -24,6 +24,7 @@ import random
 import subprocess
 import sys
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -43,12 +44,23 @@ RESULT_CODES = {GameResult.WHITE_WINS: "W", GameResult.BLACK_WINS: "B", GameResu
                 GameResult.BLACK_FORFEIT_WIN: "BF", GameResult.DOUBLE_FORFEIT: "BLF"}
 
 
-VARY = os.environ.get("OG_VARY") == "1"
+VARY = int(os.environ.get("OG_VARY") or 0)
 """``OG_VARY=1``: also draw the seed-system round, handicap correction and ceiling, club and
-country factors per event (OpenGotha's defaults otherwise)."""
+country factors per event (OpenGotha's defaults otherwise).  ``OG_VARY=2`` draws as well the
+draw-up/draw-down modes and compensation, both seed systems, the handicap basis, "count not
+played games as ½" and per-player MMS corrections; the driver must then also accept
+``PARAM duddupper|duddlower|seed1|seed2`` (1 top/random, 2 middle/fold, 3 bottom/slip),
+``PARAM compensate|hdmms|halfnotplayed`` (0/1) and an MMS correction as an 8th PLAYER field."""
+
+MODES = ("top", "middle", "bottom")
+SEEDS = ("random", "fold", "slip")
+CODES = {"top": 1, "middle": 2, "bottom": 3, "random": 1, "fold": 2, "slip": 3, "yes": 1, "no": 0,
+         "mms": 1, "rank": 0}
 
 OG_PARAMS = {"early_rounds": "seed1last", "correction": "corr", "ceiling": "ceil",
-             "club_gap": "clubfactor", "country_gap": "countryfactor"}
+             "club_gap": "clubfactor", "country_gap": "countryfactor", "float_upper": "duddupper",
+             "float_lower": "duddlower", "compensate_dudd": "compensate", "early_seeding": "seed1",
+             "seeding": "seed2", "handicap_basis": "hdmms", "count_not_played_as_half": "halfnotplayed"}
 """hakem's McMahon option → the driver's PARAM name (its seed1last is 1-based like ours)."""
 
 
@@ -73,6 +85,13 @@ def make_event(seed: int) -> tuple[Tournament, random.Random]:
                      for r in range(1, rounds + 1) if rng.random() < 0.05)
     bar, floor = rng.randint(RANK_1D + 1, RANK_1D + 4), rng.randint(RANK_1D - 25, RANK_1D - 15)
     go = {"bar": rank_label(bar), "floor": rank_label(floor)}
+    if VARY >= 2:
+        go |= {"float_upper": rng.choice(MODES), "float_lower": rng.choice(MODES),
+               "compensate_dudd": rng.choice(("yes", "no")), "seeding": rng.choice(SEEDS),
+               "early_seeding": rng.choice(SEEDS), "handicap_basis": rng.choice(("mms", "rank")),
+               "count_not_played_as_half": rng.choice(("yes", "no"))}
+        players = [replace(p, extra={**p.extra, "mms_correction": rng.randint(-1, 2)})
+                   if rng.random() < 0.1 else p for p in players]
     if VARY:
         go |= {"early_rounds": str(rng.randint(0, 3)), "correction": str(rng.randint(0, 2)),
                "ceiling": str(rng.randint(5, 9)), "club_gap": str(rng.randint(0, 5)),
@@ -89,13 +108,14 @@ def og_input(t: Tournament, upto: int) -> list[str]:
              f"PARAM bar {og_rank(mm['bar'])}", f"PARAM floor {og_rank(mm['floor'])}"]
     for ours, theirs in OG_PARAMS.items():
         if ours in mm:
-            lines.append(f"PARAM {theirs} {mm[ours]}")
+            lines.append(f"PARAM {theirs} {CODES.get(mm[ours], mm[ours])}")
     absent = {(b.pno, b.round) for b in t.requested_byes}
     absent |= {(b.pno, rnd.number) for rnd in t.rounds for b in rnd.byes if b.kind is not ByeKind.PAB}
     for p in t.players:
         part = "".join("-" if (p.pno, r) in absent else "+" for r in range(1, t.total_rounds + 1))
         rank = og_rank(str(p.extra["go_rank"]))
-        lines.append(f"PLAYER {key(p.pno)} {rank} {go_rating(p)} {p.club or '-'} {country_code(p)} {part}")
+        correction = f" {p.extra['mms_correction']}" if "mms_correction" in p.extra else ""
+        lines.append(f"PLAYER {key(p.pno)} {rank} {go_rating(p)} {p.club or '-'} {country_code(p)} {part}{correction}")
     for rnd in t.rounds[:upto]:
         for b in rnd.boards:
             code = RESULT_CODES.get(b.result, "U") if b.result else "U"
