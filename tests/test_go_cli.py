@@ -65,7 +65,7 @@ def test_table_card_and_exports(seeded, capsys, tmp_path):
     assert "11 Едемская Зоя 14k RU StP 798 9 555 11 0+ 8-/b7 10+/b2 0- 7-/b9 9-/b8" in \
         out.read_text(encoding="utf-8").splitlines()
     egd, _ = run(capsys, "go", "export", seeded, "--egd")
-    assert "; HA[h9]" in egd
+    assert "; HA[" not in egd and "; KM[6.5]" in egd
 
 
 def test_user_errors_are_one_line(seeded, capsys):

@@ -188,7 +188,9 @@ def test_export_is_consistent_both_ways():
 def test_egd_export_uses_line_numbers_in_final_order():
     text = egd_h9_export(seed_event())
     lines = text.splitlines()
-    assert "; HA[h9]" in lines and "; KM[6.5]" in lines and "; TM[65]" in lines
+    # no HA line: HA[h9] is read by the EGD as a handicap reduction of 9 (the games carry theirs)
+    assert not any(line.startswith("; HA[") for line in lines)
+    assert "; KM[6.5]" in lines and "; TM[65]" in lines
     assert "; DT[2005-05-28,2005-05-29]" in lines
     body = [ln for ln in lines if not ln.startswith(";")]
     assert len(body) == 11

@@ -235,12 +235,17 @@ def check_json_limits(text: str, where: str) -> None:
 
 
 def tournament_from_text(path: str, text: str) -> tuple[Tournament, list[str]]:
-    """A whole tournament from a TRF (its tie-break list too) or a hakem JSON export, named
+    """A whole tournament from a TRF (its tie-break list too), a hakem JSON export or an
+    OpenGotha XML file (:mod:`core.go.opengotha_xml`), named
     after the file when the file names nothing; with the reader's warnings (TRF lines kept or
     skipped), each naming the file."""
     warnings: list[str] = []
     name = path.strip()
-    if name.lower().endswith(".json") or text.lstrip().startswith("{"):
+    if name.lower().endswith(".xml") or text.lstrip().startswith("<"):
+        from core.go.opengotha_xml import read_opengotha
+
+        t, warnings = read_opengotha(text, name)
+    elif name.lower().endswith(".json") or text.lstrip().startswith("{"):
         from core.serialize import tournament_from_json
 
         check_json_limits(text, name)

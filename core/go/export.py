@@ -14,7 +14,7 @@ Rows in number order; per round ``<opponent number><+|->/<w|b><handicap>``, ``0+
 
 EGD (European Go Database) tournament table, handicap games ("h9": explicit handicaps up to 9):
 the same per-round tokens, but players are listed in final order and every opponent is named
-by *line number* (the EGD parser's "opponent's place"), with ``; CL[] EV[] PC[] DT[] HA[h9]
+by *line number* (the EGD parser's "opponent's place"), with ``; CL[] EV[] PC[] DT[]
 KM[] TM[]`` header lines.  Empty lines and everything after ``;`` are ignored by both readers.
 """
 
@@ -158,7 +158,8 @@ def egd_h9_export(t: Tournament) -> str:
     lines.append(f"; PC[{', '.join(x for x in (country, t.place) if x)}]")
     if t.start_date:
         lines.append(f"; DT[{t.start_date},{t.end_date or t.start_date}]")
-    lines.append("; HA[h9]")
+    # no HA line: the EGD reads HA[hN] as "handicap = grade difference − N"; every Gamma game
+    # carries its own handicap, so there is no reduction to state (HA[h9] read as one of 9)
     lines.append(f"; KM[{format_points(even_komi(t))}]")
     nominal = _nominal_time(t, options)
     if nominal:

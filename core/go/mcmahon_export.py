@@ -1,22 +1,27 @@
-"""The EGD tournament table ("h9" file) of a McMahon event, for the European Go Database.
+"""The EGD tournament table ("h9" file) of a McMahon event, column by column as OpenGotha
+writes it (``ExternalDocument.generateH9File``), which is what the EGD receives from clubs.
 
-Format (the EGD's description of tournament tables, and OpenGotha's writer as the common
-practice): header lines starting with ``;`` — ``CL[class]``, ``EV[name]``, ``PC[country,
-place]``, ``DT[first day,last day]``, ``HA[h<correction>]`` (handicap = difference minus
-that reduction; written only when the correction is positive, as OpenGotha does), ``KM[komi]``,
-``TM[adjusted time]``, ``CM[comment]`` — then one line per player in final order: place (the
-line number, which is what opponents are named by), surname, first name, rank, country (two
-letters, ``XX`` unknown), club (``xxxx`` unknown), the criteria (MMS, SOS, SODOS, SOSOS), then
-one entry per round ``<opponent's place><+|-|=>/<w|b><handicap>``.  A round without a game
-is ``0+`` (a free win: the bye when it is worth a point), ``0=`` (half a point) or ``0-``
-(a free round).  A game won by forfeit is not a played game for the rating list: both players
-get the free entry of its score (winner ``0+``, loser ``0-``).  Everything after ``;`` and empty
-lines are ignored by the EGD's reader; fields are separated by blanks, so blanks inside a
-name or club become ``_``.
+Header lines start with ``;``: ``CL[class]``, ``EV[name]``, ``PC[country,place]`` (the EGD's
+description has the country code; OpenGotha leaves it empty), ``DT[first day,last day]``,
+``HA[h<correction>]`` (handicap = MMS difference minus that reduction; written only when the
+correction is positive), ``KM[komi]``, ``TM[adjusted time]`` in whole minutes (OpenGotha's
+``egfAdjustedTime() / 60``: 82.5 → 82), ``CM[time system]``, then the column titles.  One line
+per player in final order, in fixed columns: the place right-aligned in 4 (blank when the
+player shares the place above), the name ``Surname First`` (blanks inside a part → ``_``)
+padded to 30 and a blank, the rank right-aligned in 3 (``3D``, ``10K``), the country in 2
+(``XX`` unknown), the club as its last 4 characters right-aligned (``xxxx`` unknown — OpenGotha
+clubs are EGD club codes of up to 4 letters), every criterion right-aligned in 4 (halves as
+``½``), ``0`` for each missing one up to four, then one cell of 8 per round:
+``<line of the opponent><+|-|=|?>/<w|b><handicap>`` right-aligned, the free entries
+``0+``, ``0=``, ``0-`` followed by three blanks (bye by its points, absence by its points).  A
+game won by forfeit is ``N+!w1``-style (``!`` instead of ``/``) when forfeits are kept
+(``keep_forfeits``), else ``0=`` (OpenGotha's default drops them: the EGD rates no forfeit).
+``|PIN`` (EGD pin) ends the line when known — OpenGotha does not write it; the EGD reads it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
 from core.go.export import country_code, go_country
@@ -25,13 +30,19 @@ from core.go.mcmahon_options import mcmahon_options
 from core.go.mms import GoRound, Participation, scores
 from core.go.names import split_name
 from core.go.ranks import rank_label
-from core.go.timing import adjusted_time, egd_class
+from core.go.timing import egd_class
+from core.go.timing import parse as parse_time
 from core.errors import TournamentError
 from core.i18n import _
-from core.model import Colour, Tournament, format_points
-from core.standings import compute_standings
+from core.model import Colour, Player, Tournament, points
+from core.standings import Row, compute_standings
 
 CRITERIA = ("MMS", "SOS", "SODOS", "SOSOS")
+
+
+TIME_SYSTEMS = {"sudden death": "Sudden death", "japanese": "Standard byo-yomi",
+                "canadian": "Canadian byo-yomi", "fischer": "Fischer"}
+"""OpenGotha's ``CM`` words for the time systems :mod:`core.go.timing` reads."""
 
 
 def _field(text: str, empty: str) -> str:
@@ -46,28 +57,62 @@ def _header(text: str) -> str:
 
 
 def _free(points: Fraction) -> str:
-    return "0+" if points >= 1 else "0=" if points > 0 else "0-"
+    return ("0+" if points >= 1 else "0=" if points > 0 else "0-").rjust(5) + "   "
 
 
 def round_entry(row: GoRound, line_of: dict[int, int], bye_points: Fraction,
-                absent_points: Fraction) -> str:
-    """One round of a player's line (see the module docstring)."""
+                absent_points: Fraction, keep_forfeits: bool = False) -> str:
+    """One round cell of a player's line, 8 characters (see the module docstring)."""
     if row.participation is Participation.BYE:
         return _free(bye_points)
     if row.participation is Participation.ABSENT or row.opponent is None:
         return _free(absent_points)
-    if row.forfeit:
-        return _free(row.score)
+    if row.forfeit and not keep_forfeits:
+        return "0=".rjust(8)
     mark = "?" if row.pending else "+" if row.score == 1 else "=" if row.score else "-"
     colour = "w" if row.colour is Colour.WHITE else "b"
-    return f"{line_of.get(row.opponent, 0)}{mark}/{colour}{row.handicap}"
+    kind = "!" if row.forfeit else "/"
+    return f"{line_of.get(row.opponent, 0):>4}{mark}{kind}{colour}{row.handicap}"[-8:].rjust(8)
 
 
 def _value(value: object) -> str:
-    return format_points(Fraction(value)) if isinstance(value, (int, Fraction)) else "0"
+    """A criterion as OpenGotha's ``formatScore``: whole part and ``½``/``¼``/``¾``, in 4."""
+    if not isinstance(value, (int, Fraction)):
+        return "0".rjust(4)
+    number = Fraction(value)
+    whole = int(number)
+    part = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}.get(abs(number - whole), "")
+    return f"{whole}{part}"[:4].rjust(4)
 
 
-def mcmahon_h9_export(t: Tournament) -> str:
+def _minutes(t: Tournament, go: Mapping[str, object]) -> str:
+    """TM: the adjusted time in whole minutes (typed ``nominal_time`` or from the clock)."""
+    typed = str(go.get("nominal_time", "") or "")
+    if typed:
+        try:
+            return str(int(points(typed)))
+        except (ValueError, ZeroDivisionError):
+            return typed
+    parsed = parse_time(t.time_control)
+    return str(int(parsed[2])) if parsed else ""
+
+
+def _name(p: Player) -> str:
+    latin = str(p.extra.get("name_latin", "") if p.extra else "")
+    surname, first = split_name(latin or p.name)
+    return f"{_field(surname, '-')} {_field(first, '')}".strip()
+
+
+def _places(rows: list[Row]) -> list[str]:
+    """OpenGotha's place column: the line's place, blank for a player sharing the one above."""
+    out = []
+    for i, row in enumerate(rows):
+        shared = i > 0 and row.rank is not None and row.rank == rows[i - 1].rank
+        out.append("" if shared else str(row.rank if row.rank is not None else i + 1))
+    return out
+
+
+def mcmahon_h9_export(t: Tournament, keep_forfeits: bool = False) -> str:
     """The whole file as text (the caller writes it; the EGD reads plain Latin-1/UTF-8 text).
 
     ``options["go"]``: ``egd_class``, ``nominal_time`` (adjusted time) and ``country`` as in
@@ -79,8 +124,10 @@ def mcmahon_h9_export(t: Tournament) -> str:
                                 "without one").format(round_no=missing[0]))
     mm = mcmahon_options(t)
     go = go_options(t)
-    table = compute_standings(t, list(CRITERIA), upto=len(t.rounds))
-    line_of = {row.pno: i for i, row in enumerate(table.rows, start=1)}
+    criteria = list(t.tiebreaks or CRITERIA)
+    table = compute_standings(t, criteria, upto=len(t.rounds))
+    rows = list(table.rows)
+    line_of = {row.pno: i for i, row in enumerate(rows, start=1)}
     all_scores = scores(t, options=mm)
     players = {p.pno: p for p in t.players}
     klass = str(go.get("egd_class", "") or "") or egd_class(t.time_control)
@@ -91,25 +138,23 @@ def mcmahon_h9_export(t: Tournament) -> str:
         lines.append(f"; DT[{t.start_date},{t.end_date or t.start_date}]")
     if mm.correction > 0:
         lines.append(f"; HA[h{mm.correction}]")
-    lines.append(f"; KM[{format_points(mm.komi)}]")
-    nominal = str(go.get("nominal_time", "") or "") or adjusted_time(t.time_control)
-    if nominal:
-        lines.append(f"; TM[{nominal}]")
-    lines.append(f"; CM[McMahon, bar {rank_label(mm.bar)}, floor {rank_label(mm.floor)}]")
+    lines.append(f"; KM[{float(mm.komi)}]")
+    lines.append(f"; TM[{_minutes(t, go)}]")
+    parsed = parse_time(t.time_control)
+    lines.append(f"; CM[{TIME_SYSTEMS[parsed[0]] if parsed else ''}]")
+    lines.append("; Generated by hakem")
     lines.append(";")
-    lines.append("; Pl Name First Rk Co Club " + " ".join(CRITERIA) + " "
-                 + " ".join(str(r) for r in range(1, len(t.rounds) + 1)))
-    for row in table.rows:
+    lines.append("; Pl Name                            Rk Co Club" + "".join(c[:5].rjust(5) for c in criteria))
+    for place, row in zip(_places(rows), rows):
         p = players[row.pno]
-        latin = str(p.extra.get("name_latin", "") if p.extra else "")
-        surname, first = split_name(latin or p.name)
         s = all_scores[p.pno]
-        fields = [str(line_of[p.pno]), _field(surname, "-"), _field(first, "-"), rank_label(s.rank),
-                  _field(country_code(p).upper(), "XX"), _field(p.club, "xxxx")]
-        fields += [_value(row.values.get(code)) for code in CRITERIA]
-        fields += [round_entry(r, line_of, mm.bye_points, mm.absent_points) for r in s.rounds]
+        club = _field(p.club, "xxxx")
+        line = (place.rjust(4) + " " + _name(p).ljust(30)[:30] + " " + rank_label(s.rank).upper().rjust(3)
+                + " " + _field(country_code(p).upper(), "XX")[-2:].rjust(2) + " " + club[-4:].rjust(4))
+        line += "".join(" " + _value(row.values.get(code)) for code in criteria)
+        line += " 0" * max(0, 4 - len(criteria))
+        line += "".join(" " + round_entry(r, line_of, mm.bye_points, mm.absent_points, keep_forfeits)
+                        for r in s.rounds)
         pin = str(p.extra.get("egd_pin", "") if p.extra else "")
-        if pin:
-            fields.append(f"|{pin}")
-        lines.append(" ".join(fields))
+        lines.append(f"{line} |{pin}" if pin else line)
     return "\n".join(lines) + "\n"

@@ -242,14 +242,26 @@ def trf_export(t: Tournament, flavour: str = "2026", line_ending: str = "\n") ->
     return write_trf(t, flavour=flavour, line_ending=line_ending, ranks=ranks, team_ranks=team_ranks)
 
 
-def _go(function: str, t: Tournament) -> str:
-    """The Go rating-commission file and EGD h9 come from :mod:`core.go` (Go engineer)."""
+def _go(function: str, t: Tournament, keep_forfeits: bool = False) -> str:
+    """The Go rating-commission file, EGD h9, OpenGotha's XML file and the FFG ``.tou`` come
+    from :mod:`core.go`."""
     from core.reports.go import _go_function
 
     if t.system == "mcmahon" and function == "egd_h9_export":
         from core.go.mcmahon_export import mcmahon_h9_export
 
-        return mcmahon_h9_export(t)
+        return mcmahon_h9_export(t, keep_forfeits=keep_forfeits)
+    if function in ("opengotha", "tou"):
+        if t.system != "mcmahon":
+            raise TournamentError(_("OpenGotha's files (--opengotha, --tou) are written for a McMahon "
+                                    "event; this one is paired by {system}").format(system=t.system))
+        if function == "tou":
+            from core.go.tou_export import tou_export
+
+            return tou_export(t)
+        from core.go.opengotha_xml_export import opengotha_xml_export
+
+        return opengotha_xml_export(t)
     if t.system == "mcmahon":
         raise TournamentError(_('the rating-commission file is for the Gamma scheme; a McMahon event '
                                 'exports the EGD table (--egd)'))
@@ -261,16 +273,20 @@ def _go(function: str, t: Tournament) -> str:
     return fn(t)
 
 
-def export_text(t: Tournament, fmt: str) -> str:
+def export_text(t: Tournament, fmt: str, keep_forfeits: bool = False) -> str:
     """The one file of ``hakem export --FORMAT`` for the formats that are one file (``text``,
-    ``csv``, ``egd``, ``rating_commission``; ``html`` is a set of pages: :func:`publish`).
-    Writing it is the caller's business (reports never import the CLI)."""
+    ``csv``, ``egd``, ``rating_commission``, ``opengotha``, ``tou``; ``html`` is a set of pages:
+    :func:`publish`).  ``keep_forfeits``: the EGD table keeps games won by forfeit (``N+!w1``)
+    instead of dropping them (``0=``).  Writing it is the caller's business (reports never
+    import the CLI)."""
     if fmt == "text":
         return print_text(t)
     if fmt == "csv":
         return standings_csv(t)
     if fmt == "egd":
-        return _go("egd_h9_export", t)
+        return _go("egd_h9_export", t, keep_forfeits)
+    if fmt in ("opengotha", "tou"):
+        return _go(fmt, t)
     if fmt == "rating_commission":
         return _go("rating_commission_export", t)
     raise TournamentError(_('unknown export format {fmt!r}').format(fmt=fmt))

@@ -1,6 +1,7 @@
-"""``hakem import FILE.trf`` and ``hakem export ID --trf|--trf16 [-o FILE]``.
+"""``hakem import FILE.trf|FILE.json|FILE.xml`` and ``hakem export ID --trf|--trf16 [-o FILE]``.
 
-Other formats (--html, --csv, --egd, ...) are rendered by :mod:`core.reports`.
+Other formats (--html, --csv, --egd, --opengotha, --tou, ...) are rendered by :mod:`core.reports`;
+an OpenGotha XML file is read by :mod:`core.go.opengotha_xml`.
 """
 
 from __future__ import annotations
@@ -54,9 +55,13 @@ def _export(args: argparse.Namespace) -> int:
 
         write_output(json.dumps(tournament_to_dict(t), ensure_ascii=False, indent=1) + "\n", args.output, args.force, "json")
         return 0
-    fmt = next((f for f in ("html", "csv", "egd", "rating_commission", "text") if getattr(args, f, False)), None)
+    formats = ("html", "csv", "egd", "rating_commission", "text", "opengotha", "tou")
+    fmt = next((f for f in formats if getattr(args, f, False)), None)
     if fmt is None:
-        raise TournamentError(_('choose a format: --trf, --trf16, --html, --csv, --json, --egd, --rating-commission, --text'))
+        raise TournamentError(_('choose a format: --trf, --trf16, --html, --csv, --json, --egd, --rating-commission, '
+                                '--text, --opengotha, --tou'))
+    if args.keep_forfeits and fmt != "egd":
+        raise TournamentError(_('--keep-forfeits belongs to the EGD table (--egd)'))
     from core.i18n import set_language
     from core.i18n.format import resolve_language
     from core.reports.export import export_text, publish
@@ -68,12 +73,14 @@ def _export(args: argparse.Namespace) -> int:
             raise TournamentError(_('--html writes a set of pages: give a directory with -o DIR'))
         publish(t, args.output, args.force)
     else:
-        write_output(export_text(t, fmt), args.output, args.force, "trf" if fmt in ("egd", "rating_commission") else "text")
+        kind = "trf" if fmt in ("egd", "rating_commission", "tou") else "text"
+        write_output(export_text(t, fmt, keep_forfeits=args.keep_forfeits), args.output, args.force, kind)
     return 0
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    im = sub.add_parser("import", help=_("create a tournament from a TRF or hakem JSON file; prints its id"))
+    im = sub.add_parser("import", help=_("create a tournament from a TRF, hakem JSON or OpenGotha XML file; "
+                                          "prints its id"))
     im.add_argument("file")
     im.add_argument("--name")
     im.add_argument("--system")
@@ -90,4 +97,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     for f in ("html", "csv", "json", "egd", "text"):
         ex.add_argument(f"--{f}", action="store_true")
     ex.add_argument("--rating-commission", dest="rating_commission", action="store_true")
+    ex.add_argument("--opengotha", action="store_true",
+                    help=_("OpenGotha's XML tournament file (a McMahon event: players, games, byes, parameters)"))
+    ex.add_argument("--tou", action="store_true", help=_("the FFG results file (.tou) as OpenGotha writes it"))
+    ex.add_argument("--keep-forfeits", dest="keep_forfeits", action="store_true",
+                    help=_("--egd: keep games won by forfeit (N+!w1) instead of writing 0= (OpenGotha's choice)"))
     ex.set_defaults(func=_export)
