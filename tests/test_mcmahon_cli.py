@@ -105,6 +105,23 @@ def test_bad_mcmahon_options_on_the_command_line(cli_data, capsys):
     assert Store(str(cli_data)).ids() == []  # nothing was created
 
 
+def test_opengotha_weights_on_the_command_line(cli_data, capsys):
+    """OpenGotha's weights and switches by name: a bad value is one line naming the setting
+    (exit 3) and creates nothing; good values are stored as typed."""
+    _out, err = run(capsys, "new", "X", "--system", "mcmahon", "--rounds", 3, "--mm-dudd-weight", "lots",
+                    code=3)
+    assert err.strip() == "hakem: McMahon dudd weight: 'lots' must be a whole number from 0 to 1000000000000000"
+    _out, err = run(capsys, "new", "X", "--system", "mcmahon", "--rounds", 3, "--mm-compensate-dudd", "maybe",
+                    code=3)
+    assert err.strip() == "hakem: McMahon compensate dudd: 'maybe' must be yes or no"
+    assert Store(str(cli_data)).ids() == []
+    out, _ = run(capsys, "new", "Y", "--system", "mcmahon", "--rounds", 3, "--mm-maximize-seeding", "0",
+                 "--mm-handicap-basis", "rank", "--mm-count-not-played-as-half", "yes")
+    tid = out.strip().splitlines()[-1]
+    go = Store(str(cli_data)).load(tid).tournament.options["go"]
+    assert (go["maximize_seeding"], go["handicap_basis"], go["count_not_played_as_half"]) == ("0", "rank", "yes")
+
+
 def test_players_are_numbered_strongest_first(cli_data, capsys):
     """Registered weakest first with names in reverse alphabetical order of strength: before
     round 1 the pairing numbers follow the rank (3d, 1k, 9k), not the name or the entry order."""
