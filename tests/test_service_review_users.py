@@ -170,3 +170,27 @@ def test_one_import_cannot_go_past_the_members_limit(club):
     assert said.returncode == 3 and "over the limit for one member of 256.0 KiB" in said.stderr, said.stderr
     assert "archived tournaments count too" in said.stderr
     assert "Player" not in ok(hakem(club, ALICE, "players", "list", tid))
+
+
+# -- 7: series count against the member; the administrator removes any -----------------------
+def test_a_member_organises_a_limited_number_of_series_and_the_administrator_removes_any(club):
+    from core.app.series import MAX_SERIES_PER_MEMBER
+
+    script = ("import sys\n"
+              "from core.club.series import Series\n"
+              "from core.service import open_workspace\n"
+              "ws = open_workspace(socket=sys.argv[1])\n"
+              "for i in range(int(sys.argv[2])): ws.create_series(Series(f'Junk {i:04d}'))\n")
+    cmd, env = service_command(club, MALLORY, "x")
+    cmd = [*cmd[:cmd.index("-c") + 1], script, str(club["socket"]), str(MAX_SERIES_PER_MEMBER)]
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300, cwd=os.getcwd())
+    assert done.returncode == 0, done.stderr
+    said = hakem(club, MALLORY, "series", "new", "One more")
+    assert said.returncode == 3, said
+    assert f"{MALLORY} organises {MAX_SERIES_PER_MEMBER} series, the limit for one member; nothing was created" in said.stderr
+    ok(hakem(club, ALICE, "series", "new", "Season"))  # another member's own count
+    refused = hakem(club, MALLORY, "series", "delete", "Season")
+    assert refused.returncode == 3 and "only the organisers of series 'Season'" in refused.stderr
+    ok(as_root(club, "series", "delete", "Junk 0000"))  # the administrator removes anyone's
+    listed = ok(hakem(club, ALICE, "series", "list"))
+    assert "Junk 0000" not in listed and "Junk 0001" in listed and "Season" in listed

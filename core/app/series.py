@@ -87,6 +87,7 @@ class SeriesCases:
             same = [s.name for s in _all(db) if s.name.casefold() == series.name.casefold()]
             if same:
                 raise SeriesError(_("there is already a series {name!r}").format(name=same[0]))
+            _require_room(_all(db))
             db.table(TABLE).insert(_document(series))
             return series
 
@@ -246,6 +247,26 @@ def _organisers(whos: Any, creator: str = "") -> tuple[str, ...]:
     return tuple(dict.fromkeys([*([creator] if creator else []), *(grantee(w) for w in whos)]))
 
 
+MAX_SERIES_PER_MEMBER = 50
+"""Series one member may organise by name (``user:NAME`` among the organisers; a group's do not
+count).  Why: series had no limit — one member made 2,000 junk series for everyone's list —
+and a season needs a few.  Counted by name rather than by creator because an organiser can
+reorder the list but never leave it (:func:`_require_organiser`), so junk always counts
+against whoever made it.  The administrator (root, the service's account) is not limited."""
+
+
+def _require_room(existing: builtins.list[Series]) -> None:
+    """Refuse a new series when the caller organises :data:`MAX_SERIES_PER_MEMBER` already."""
+    from core.store import current_user
+    from core.store.identity import serving_administrator
+
+    me = f"user:{current_user()}"
+    count = sum(1 for s in existing if me in s.organisers)
+    if count >= MAX_SERIES_PER_MEMBER and not serving_administrator():
+        raise SeriesError(_("{user} organises {count} series, the limit for one member; nothing was created "
+                            "(hakem series delete NAME removes one)").format(user=current_user(), count=count))
+
+
 def _require_uncapped() -> None:
     """A capped process (a results-only key, a viewer) changes no series."""
     from core.roles import PermissionDenied, current_cap
@@ -260,7 +281,11 @@ def _require_organiser(series: Series) -> None:
     from core.roles import PermissionDenied, names
     from core.store import current_user
 
+    from core.store.identity import serving_administrator
+
     _require_uncapped()
+    if serving_administrator():
+        return  # the administrator removes or mends any series (junk, an organiser gone)
     if f"user:{current_user()}" not in series.organisers and not names(series.organisers):
         raise PermissionDenied(_("only the organisers of series {name!r} may change it ({organisers})").format(
             name=series.name, organisers=", ".join(series.organisers)))
