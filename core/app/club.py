@@ -42,13 +42,33 @@ class MembersImport:
     """An event's import: (pairing number, member number) of each player added or found by
     id, to link in the event (:meth:`MemberRegistrationCases.link_members`, the event's
     role decides)."""
+    updated: tuple[Member, ...] = ()
+    """Members of :attr:`known` whose ratings the file had newer (taken)."""
+    near: tuple[tuple[Member, Member], ...] = ()
+    """(as read, the member of the same folded name who differs): not added — the list
+    manager decides (``--as-new`` adds them)."""
 
 
-def _imported(read: builtins.list[Member], results: builtins.list[tuple[Member, bool]], skipped: int = 0,
+def _imported(read: builtins.list[Member], results: builtins.list[tuple[Member, str]], skipped: int = 0,
               links: tuple[tuple[int, int], ...] = ()) -> MembersImport:
-    added = tuple(m for m, new in results if new)
-    known = tuple((r, m) for r, (m, new) in zip(read, results, strict=True) if not new)
-    return MembersImport(added, known, skipped, links)
+    from core.club.register import ADDED, NEAR, UPDATED
+
+    pairs = builtins.list(zip(read, results, strict=True))
+    return MembersImport(added=tuple(m for m, done in results if done == ADDED),
+                         known=tuple((r, m) for r, (m, done) in pairs if done not in (ADDED, NEAR)),
+                         skipped=skipped, links=links,
+                         updated=tuple(m for m, done in results if done == UPDATED),
+                         near=tuple((r, m) for r, (m, done) in pairs if done == NEAR))
+
+
+def _import_words(source: str) -> Any:
+    """The chain entry's action for an import: how many members it actually added."""
+    from core.club.register import ADDED
+
+    def words(results: builtins.list[tuple[Member, str]]) -> str:
+        return _journal_words("import {count} members from {source}", source=source,
+                              count=sum(done == ADDED for _m, done in results))
+    return words
 
 
 def _checked_date(text: str) -> str:
@@ -159,21 +179,22 @@ class ClubCases:
         return m, history(events, m)
 
     @use_case("club.edit")
-    def import_members(self, path: Source, rating_date: str = "") -> MembersImport:
-        """Add the members of a club's CSV who are not in the register yet (one who holds an
-        id a member holds is that member: skipped and named) — all or none."""
+    def import_members(self, path: Source, rating_date: str = "", as_new: bool = False) -> MembersImport:
+        """Add the members of a club's CSV who are not in the register yet — all or none.  A
+        row is a member already by identity (:func:`core.club.register.import_members`):
+        named, and updated when its ratings are dated later; a row of a member's name who
+        differs otherwise is named and not added unless ``as_new``."""
         from core.app.files import source_name
         from core.club import register
 
         self._require_editor()
         new = _read_members_file(path, _checked_date(rating_date))
         name = source_name(path).strip()
-        results = self.club.change(_journal_words("import {count} members from {file}", count=len(new), file=name),
-                                   lambda db: register.import_members(db, new))
+        results = self.club.change(_import_words(name), lambda db: register.import_members(db, new, as_new))
         return _imported(new, results)
 
     @use_case("club.edit")
-    def members_from_event(self, tid: str) -> MembersImport:
+    def members_from_event(self, tid: str, as_new: bool = False) -> MembersImport:
         """Add the players of event ``tid`` who are not in the register yet (by their ids or
         their member number), their rating as the event's kind."""
         from core.club import register
@@ -187,9 +208,8 @@ class ClubCases:
         source_name = str(source.get("name", "")) if isinstance(source, dict) else ""
         players = [p for p in t.players if p.member is None]
         new = [from_player(p, kind, source_name) for p in players]
-        results = self.club.change(_journal_words("import {count} members from event {tid}", count=len(new), tid=tid),
-                                   lambda db: register.import_members(db, new))
-        links = tuple((p.pno, m.id) for p, (m, _added) in zip(players, results, strict=True))
+        results = self.club.change(_import_words("event " + tid), lambda db: register.import_members(db, new, as_new))
+        links = tuple((p.pno, m.id) for p, (m, done) in zip(players, results, strict=True) if done != register.NEAR)
         return _imported(new, results, len(t.players) - len(players), links)
 
     @use_case("club.read", writes=False)

@@ -154,40 +154,86 @@ def _id_keys(m: Member) -> list[tuple[str, str]]:
             for kind in ID_FIELDS if (value := getattr(m, kind))]
 
 
-def import_members(db: TinyDB, new: Iterable[Member]) -> list[tuple[Member, bool]]:
-    """Add every member of ``new`` who is not in the register yet; one who holds an id a
-    member holds already (or an earlier row of ``new`` holds) is that member.  Per member of
-    ``new``, in order: (the member of the register, whether added now).  All or none: a bad
-    row is refused naming its member (the caller's change then commits nothing).  The ids are
-    indexed once and the new documents inserted in one write (a 5,000-member file would
-    otherwise search and rewrite the table 5,000 times)."""
+ADDED, KNOWN, UPDATED, NEAR = "added", "known", "updated", "near"
+"""What an import did with a row: added it, found it in the register (``UPDATED``: and took
+its newer ratings), or found only a member of the same name who differs (``NEAR``: not added,
+for the list manager to decide)."""
+
+
+def _person_key(m: Member) -> tuple[str, int | None, str]:
+    """Who a member without a matching id is: the folded name (the type-ahead's folding, so
+    ``Sahin, Ayse`` is ``Şahin, Ayşe``), the birth year and the folded club."""
+    from core.ratinglists.entry import fold
+
+    return fold(m.name), m.birth_year, fold(m.club)
+
+
+def _ids_conflict(a: Member, b: Member) -> bool:
+    """Whether ``a`` and ``b`` hold different ids of one kind (then they are two people)."""
+    return any(x and y and x != y for x, y in zip((dict(_id_keys(a)).get(k, "") for k in ID_FIELDS),
+                                                   (dict(_id_keys(b)).get(k, "") for k in ID_FIELDS), strict=True))
+
+
+def _newer_ratings(held: Member, read: Member) -> dict[str, Rating]:
+    """The ratings of ``read`` dated later than the register's of that kind (or of a kind the
+    register does not have): an undated rating is never newer."""
+    return {kind: r for kind, r in read.ratings.items()
+            if r.date and ((old := held.ratings.get(kind)) is None or _newer(r.date, old.date) or not old.date)}
+
+
+def import_members(db: TinyDB, new: Iterable[Member], as_new: bool = False) -> list[tuple[Member, str]]:
+    """Add every member of ``new`` who is not in the register yet.  A row is a member of the
+    register (or an earlier row) by identity: a FIDE id, a national id (with its club key, in
+    capitals) or an EGD pin they hold, else — no id in common — the same folded name, birth
+    year and club with no id that differs.  Such a row is ``KNOWN`` (``UPDATED`` when its
+    ratings are dated later: those are taken).  A row whose folded name only is a member's
+    (born another year, another club) is ``NEAR``: not added, unless ``as_new``.  Per row of
+    ``new``, in order: (the member of the register, what was done).  All or none: a bad row is
+    refused naming its member.  The ids are indexed once and the new documents inserted in one
+    write (a 5,000-member file would otherwise search and rewrite the table 5,000 times)."""
     table = db.table(TABLE)
+    known: dict[int, Member] = {doc.doc_id: from_document(doc.doc_id, doc) for doc in table.all()}
     held: dict[tuple[str, str], int] = {}
-    for doc in table.all():
-        for key in _id_keys(from_document(doc.doc_id, doc)):
-            held.setdefault(key, doc.doc_id)
-    rows: list[tuple[int, bool]] = []
-    """Per row: (its member's number, or -1 - its place among the added; added by this row)"""
+    named: dict[str, list[int]] = {}
+    for number, m in known.items():
+        for key in _id_keys(m):
+            held.setdefault(key, number)
+        named.setdefault(_person_key(m)[0], []).append(number)
     added: list[Member] = []
+
+    def person(ref: int) -> Member:
+        return added[-1 - ref] if ref < 0 else known[ref]
+
+    rows: list[tuple[int, str]] = []
+    """Per row: (its member's number, or -1 - its place among the added; what was done)"""
     for m in new:
         keys = _id_keys(m)
         ref = next((held[k] for k in keys if k in held), None)
-        new_here = ref is None
+        if ref is None:
+            alike = named.get(_person_key(m)[0], [])
+            ref = next((r for r in alike if _person_key(person(r)) == _person_key(m)
+                        and not _ids_conflict(person(r), m)), None)
+            if ref is None and alike and not as_new:
+                rows.append((alike[0], NEAR))
+                continue
         if ref is None:
             try:
                 added.append(checked(m))
             except TournamentError as error:
                 raise TournamentError(_("{name}: {error}").format(name=m.name, error=error)) from None
             ref = -len(added)
+            named.setdefault(_person_key(m)[0], []).append(ref)
+            rows.append((ref, ADDED))
+        elif ref >= 0 and (newer := _newer_ratings(known[ref], m)):
+            known[ref] = replace(known[ref], ratings={**known[ref].ratings, **newer})
+            table.update(_replacing(to_document(known[ref])), doc_ids=[ref])
+            rows.append((ref, UPDATED))
+        else:
+            rows.append((ref, KNOWN))
         for key in keys:
             held.setdefault(key, ref)
-        rows.append((ref, new_here))
     numbers = table.insert_multiple(to_document(m) for m in added)
-    out: list[tuple[Member, bool]] = []
-    for ref, new_here in rows:
-        found = replace(added[-1 - ref], id=numbers[-1 - ref]) if ref < 0 else member(db, ref)
-        out.append((found, new_here))
-    return out
+    return [(replace(added[-1 - ref], id=numbers[-1 - ref]) if ref < 0 else known[ref], done) for ref, done in rows]
 
 
 # -- rating lists --------------------------------------------------------------------------------

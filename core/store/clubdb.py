@@ -169,10 +169,12 @@ class ClubDB:
         return _journal.history(self.folder, CLUB_CHAIN, loaded.head, loaded.revision)
 
     # -- writing ----------------------------------------------------------------------------
-    def change(self, action: str, edit: Callable[[TinyDB], T], extra: dict[str, Any] | None = None) -> T:
+    def change(self, action: str | Callable[[T], str], edit: Callable[[TinyDB], T],
+               extra: dict[str, Any] | None = None) -> T:
         """Run ``edit`` on a TinyDB holding a copy of the tables, then commit what it changed
         as one chained entry called ``action`` (nothing when it changed nothing); returns what
-        ``edit`` returned.  Under the directory's lock: club changes are small, and computing
+        ``edit`` returned.  ``action`` may be worded from that result (an import says how many
+        it actually added).  Under the directory's lock: club changes are small, and computing
         them under the lock means they never conflict.  The :attr:`migrations` run first, each
         committed as its own entry when it changed anything.  StoreError (nothing changed) when
         the file is not where its chain ends or cannot be written."""
@@ -195,7 +197,7 @@ class ClubDB:
             raise StoreError(_("hakem is in view-only mode; nothing can be changed here"))
         self._check_chain(self._load())
 
-    def _step(self, loaded: _Loaded, action: str, edit: Callable[[TinyDB], T],
+    def _step(self, loaded: _Loaded, action: str | Callable[[T], str], edit: Callable[[TinyDB], T],
               extra: dict[str, Any] | None) -> tuple[T, _Loaded]:
         """``edit`` on a copy of ``loaded``'s tables (TinyDB's ``MemoryStorage``), committed if
         it changed them; (what ``edit`` returned, the file now)."""
@@ -205,7 +207,7 @@ class ClubDB:
         after = work.storage.read() or {}
         if after == loaded.data:
             return result, loaded
-        self._commit(loaded, action, after, extra)
+        self._commit(loaded, action(result) if callable(action) else action, after, extra)
         return result, self._load()
 
     def _commit(self, loaded: _Loaded, action: str, after: Tables, extra: dict[str, Any] | None) -> None:

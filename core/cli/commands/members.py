@@ -141,11 +141,20 @@ def _import(args: argparse.Namespace) -> int:
     if bool(args.file) == bool(args.event):
         raise CliError(_("members import: give a CSV file or --event ID"))
     workspace = open_workspace()
-    done = workspace.members_from_event(args.event) if args.event else \
-        workspace.import_members(args.file, rating_date=args.rating_date or "")
+    done = workspace.members_from_event(args.event, as_new=args.as_new) if args.event else \
+        workspace.import_members(args.file, rating_date=args.rating_date or "", as_new=args.as_new)
     print(_("{added} member(s) added, {known} already in the register").format(added=len(done.added), known=len(done.known)))
+    updated = {m.id for m in done.updated}
     for new, held in done.known:
-        print(terminal_safe(_("  {name}: member {number} ({held})").format(name=new.name, number=held.id, held=held.name)))
+        line = _("  {name}: member {number} ({held}), newer ratings taken") if held.id in updated else \
+            _("  {name}: member {number} ({held})")
+        print(terminal_safe(line.format(name=new.name, number=held.id, held=held.name)))
+    if done.near:
+        print(_("{count} not added: a member of that name differs (check; --as-new adds them):").format(
+            count=len(done.near)))
+        for new, held in done.near:
+            print(terminal_safe(_("  {name} ({read}): member {number} ({held})").format(
+                name=new.name, read=_person_text(new), number=held.id, held=_person_text(held))))
     if done.skipped:
         print(_("{count} player(s) of the event are linked to members already").format(count=done.skipped))
     if done.links:
@@ -156,6 +165,11 @@ def _import(args: argparse.Namespace) -> int:
             print(terminal_safe(_("hakem: warning: the players were not linked to their members: {error}").format(
                 error=error)), file=sys.stderr)
     return 0
+
+
+def _person_text(m: Member) -> str:
+    """What tells two people of one name apart: birth year, club, ids."""
+    return ", ".join(str(v) for v in (m.birth_year, m.club, m.ids) if v) or _("no birth year, club or id")
 
 
 def _update(args: argparse.Namespace) -> int:
@@ -236,6 +250,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     im.add_argument("file", nargs="?")
     im.add_argument("--event", metavar="ID", help=_("take the players of this event"))
     im.add_argument("--rating-date", help=_("the date of the file's ratings, e.g. 2026-12"))
+    im.add_argument("--as-new", action="store_true",
+                    help=_("add a person whose name a member has but who differs (birth year, club) as a new member"))
     im.set_defaults(func=_import)
     up = ms.add_parser("update", help=_("take the ratings of a newer rating list into the register"))
     up.add_argument("--list", default="", help=_("which list (default: the only one)"))
