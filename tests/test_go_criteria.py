@@ -159,13 +159,16 @@ def test_opengotha_further_criteria_by_hand():
     4: 28 + 26 → 28; 5: 25 + 27 → 27.  SOSM2 drops both parts of a two-round event: 0.
     CUSS (MMS after round 1 + after round 2): 1: 31 + 31 = 62 (lost round 2); 2: 29 + 30 = 59;
     3: 27 + 28 = 55; 4: 27 + 27 = 54 (absence ½ rounds down); 5: 26 + 26 = 52 (the bye).
-    NBW (points scored, MMS − initial MMS): 1, 1, 1, 1, 1 — with the bye's point for 5."""
+    NBW (wins, ½ per jigo, 1 per bye, 0 per absence): 1, 1, 1, 1 (absent in round 2), 1 (the
+    bye).  With bye and absence worth 1 MMS point each, 4's MMS rises by 2 but NBW stays 1."""
     s = compute_standings(small_event(), "MMS,SOSM1,SOSM2,CUSS,NBW")
     got = {code: {r.pno: r.values[code] for r in s.rows} for code in s.tiebreaks}
     assert got["SOSM1"] == {1: 30, 2: 31, 3: 29, 4: 28, 5: 27}
     assert got["SOSM2"] == dict.fromkeys(range(1, 6), 0)
     assert got["CUSS"] == {1: 62, 2: 59, 3: 55, 4: 54, 5: 52}
     assert got["NBW"] == dict.fromkeys(range(1, 6), 1)
+    full = compute_standings(small_event(absent_points="1"), "MMS,NBW")
+    assert ({r.pno: r.values["MMS"] for r in full.rows}[4], {r.pno: r.values["NBW"] for r in full.rows}[4]) == (28, 1)
 
 
 def test_not_played_games_count_half_for_sos():

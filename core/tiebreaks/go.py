@@ -65,12 +65,15 @@ def sum_of_opponents(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict[i
 
 
 def progress(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict[int, Value]:
-    """NBW: the points scored (MMS − initial MMS: wins, ½ jigo, the bye's and absences' points);
+    """NBW: wins (forfeit wins too), ½ per jigo and 1 per bye — absences count nothing
+    (OpenGotha's NBW values: bye 1, absent 0, whatever the MMS values are);
     CUSS: the MMS after each counted round, summed (OpenGotha's CUSSM: an early lead counts
     more, as in the chess cumulative score)."""
     all_scores = _scores(ctx)
     if spec.base == "NBW":
-        return _only(ctx, {p: s.mms - s.start_mms for p, s in all_scores.items()})
+        return _only(ctx, {p: sum((r.score if r.participation is Participation.PAIRED else Fraction(1)
+                                   for r in s.rounds if r.participation is not Participation.ABSENT), Fraction(0))
+                           for p, s in all_scores.items()})
     return _only(ctx, {p: sum(s.mms_after[1:], Fraction(0)) for p, s in all_scores.items()})
 
 
