@@ -355,3 +355,31 @@ def test_escape_then_a_key_is_escape_then_the_key(tmp_path, lang):
     assert [b.result.value if b.result else None for b in t.round(1).boards] == [
         None, None, "1-0", None, "0-1", None]
     assert [(p.name, p.rating) for p in t.players if "Zeta" in p.name] == [("Zeta, Abc", 1000)]
+
+
+def test_a_paste_with_windows_line_endings_enters_only_its_lines(tmp_path, lang):
+    """Issue 29 (fresh-eyes review): single keys on, ``:`` and a bracketed paste of lines ending
+    in CR LF (tmux, like most terminals, sends each LF as CR: the line ends arrive as CR CR).
+    Was: line 1 stored, then the empty line between sent the focus to the table and the rest
+    of the paste ran one-key results (6 −+ for a typed ½, 8 1-0, 9 1-0 …).  Now exactly the
+    pasted lines are stored, ``½`` and ``1:0`` spellings included."""
+    rng = random.Random(f"tmux-crlf-{lang}")
+    data = tmp_path / "data"
+    tid = round_one_playing(data, registrations(rng, lang, 12))
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "ui.json").write_text(json.dumps({"single_keys": True}), encoding="utf-8")
+    term = Terminal(tmp_path, data, lang)
+    try:
+        open_tournament(term, "Typist")
+        term.keys([":"])
+        term.paste("4 1-0\r\n5 0-1\r\n6 ½\r\n2 1-0\r\n1 1:0\r\n")
+        term.wait("five results stored", lambda: sum(
+            b.result is not None for b in Store(data).load(tid).tournament.round(1).boards) >= 5)
+        before = term.screen()
+        term.keys(["F4"])  # handled after every key of the paste (keys are served in order)
+        term.wait("the standings tab", lambda: term.screen() != before)
+    finally:
+        term.close()
+    shown = json.loads(hakem(data, "round", "show", tid, "1", "--format", "json"))
+    assert {b["board"]: b["result"] for b in shown["boards"]} == {
+        1: "1-0", 2: "1-0", 3: "", 4: "1-0", 5: "0-1", 6: "1/2"}

@@ -48,6 +48,7 @@ order, in front of anything typed later.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections import deque
 from collections.abc import Iterator
 
@@ -82,11 +83,20 @@ class KeySettled(Message, bubble=True):
         self.ticket = ticket
 
 
+LINE_BREAKS = re.compile(r"[\r\n]+")
+"""A run of line breaks is one: Windows ends a line with CR LF, and a terminal pastes each LF
+as CR (tmux's ``paste-buffer``, most terminals), so a copied ``4 1-0⏎5 0-1`` arrives as
+``4 1-0\r\r5 0-1``.  A blank line in a paste carries nothing to enter (issue 29: the second
+Enter of each line left the result line for the table, where the next line ran one-key
+results; in the form it said "type the name first")."""
+
+
 def paste_as_keys(text: str) -> list[events.Key]:
     """A pasted text with Tab or line breaks as the keys a person would have typed: each
-    character, ``tab`` between fields and ``enter`` at the end of a line."""
+    character, ``tab`` between fields and ``enter`` at the end of a line (one per line, see
+    :data:`LINE_BREAKS`)."""
     keys: list[events.Key] = []
-    for char in text.replace("\r\n", "\n").replace("\r", "\n"):
+    for char in LINE_BREAKS.sub("\n", text):
         if char == "\t":
             keys.append(events.Key("tab", "\t"))
         elif char == "\n":
@@ -94,6 +104,11 @@ def paste_as_keys(text: str) -> list[events.Key]:
         elif char.isprintable():
             keys.append(events.Key(char if char.isalnum() else _key_name(char), char))
     return keys
+
+
+def pasted(event: events.Event) -> bool:
+    """Whether ``event`` is a key made from a paste (marked by :meth:`SerialKeys._paste`)."""
+    return bool(getattr(event, "pasted", False))
 
 
 class KeyHold:
@@ -216,6 +231,8 @@ class SerialKeys(App[int]):
             if isinstance(event, events.Paste):
                 if not self._paste(event, queue):
                     continue
+            elif pasted(event) and not self._into_text_field():
+                continue  # the rest of a paste with no text field to go to: text, never commands
             self._key_busy = True
             self._key_screen = self.screen
             self._key_waits = 0
@@ -265,23 +282,35 @@ class SerialKeys(App[int]):
         the result entry line), else nowhere (said).  A text with Tab or line breaks becomes
         the keys a person would have typed, in front of the queue.  True: deliver ``paste``
         itself now."""
-        from textual.widgets import Input, TextArea
-
-        if not isinstance(self.focused, (Input, TextArea)):
-            finder = getattr(self.screen, "paste_target", None)
-            target = finder() if finder is not None else None
-            if target is None:
-                self.bell()
-                self.notify(_("Pasted text goes into a text field; nothing here takes text."),
-                            severity="warning")
-                return False
-            self.screen.set_focus(target)
+        if not self._into_text_field():
+            self.bell()
+            self.notify(_("Pasted text goes into a text field; nothing here takes text."),
+                        severity="warning")
+            return False
         if any(c in paste.text for c in "\t\r\n"):
             keys = paste_as_keys(paste.text)
             for key in keys:
                 key.time = paste.time  # typed (pasted) when the paste arrived
+                key.pasted = True  # type: ignore[attr-defined]  # text: see _into_text_field
             queue.extendleft(keys[::-1])
             return False
+        return True
+
+    def _into_text_field(self) -> bool:
+        """Make sure pasted text goes into a text field: the focused one, else the one the
+        screen names for pasted text (``paste_target``).  Checked for every key of a paste, not
+        only its first: a line's Enter may move the focus (a submitted form, an empty result
+        line), and the next line is still text — never the one-key commands of a table
+        (issue 29).  False: no field here takes text."""
+        from textual.widgets import Input, TextArea
+
+        if isinstance(self.focused, (Input, TextArea)):
+            return True
+        finder = getattr(self.screen, "paste_target", None)
+        target = finder() if finder is not None else None
+        if target is None:
+            return False
+        self.screen.set_focus(target)
         return True
 
     def _restore_held(self, queue: deque[events.Event]) -> None:

@@ -96,6 +96,24 @@ def player_fields(values: dict[str, str], go: bool, system: str = "gamma") -> di
     return out
 
 
+def refused_field(values: dict[str, str], go: bool, system: str = "gamma") -> str:
+    """The first field (in form order) whose text alone is refused by the rules the record was
+    judged by (:func:`player_fields`, ``core.commands.check_player``): where the cursor goes
+    when the record is taken back for correction.  ``name`` when no single field is at fault
+    (a cancelled numbering question, a refusal of the store)."""
+    from core.commands import check_player
+
+    for key, text in values.items():
+        if key == "name" or not text.strip():
+            continue
+        alone = {k: (text if k == key else "") for k in values} | {"name": "x"}  # the field judged alone
+        try:
+            check_player(player_fields(alone, go, system), go=go)
+        except TournamentError:
+            return key
+    return "name"
+
+
 class RegistrationPane(CommandKeys, Vertical):
     """Registration of players (the entry list).
 
@@ -391,8 +409,11 @@ class RegistrationPane(CommandKeys, Vertical):
             self.app.bell()
             return
         for key, text in refused.kept.items():
-            self.query_one(f"#p-{key}", TextField).value = text
-        self.query_one("#p-name", Input).focus()
+            field = self.query_one(f"#p-{key}", TextField)
+            field.value = text
+            field.cursor_position = len(text)  # typing goes on after the text, never before it
+        wrong = refused_field(refused.kept, is_go(self.t), self.t.system if self.t is not None else "gamma")
+        self.screen.set_focus(self.query_one(f"#p-{wrong}", TextField))
 
     # -- actions on the selected player --------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

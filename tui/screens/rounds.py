@@ -22,7 +22,7 @@ from fractions import Fraction
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -301,6 +301,19 @@ class PairingDone:
     """What the saved round says (the absentees of the check-in, present players without a board)."""
 
 
+class ResultEntry(TextField):
+    """The result entry line.  A ``:`` typed where the line starts is the key that opened the
+    line, typed once more — not part of a result (``:6 1-0`` was refused); a colon inside the
+    line is kept (``7 1:0``)."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.character == ":" and not self.value[:self.cursor_position].strip():
+            event.stop()
+            event.prevent_default()
+            return
+        await super()._on_key(event)
+
+
 class RoundsPane(CommandKeys, Vertical):
     """Rounds: pairing, boards and results."""
 
@@ -355,7 +368,7 @@ class RoundsPane(CommandKeys, Vertical):
         yield FittedTable(id="boards", cursor_type="row", zebra_stripes=True)
         with Horizontal(id="result-row"):
             yield Static(id="result-mode")
-            yield TextField(id="result-entry", compact=True, select_on_focus=False)  # a digit typed on the table is kept
+            yield ResultEntry(id="result-entry", compact=True, select_on_focus=False)  # a digit typed on the table is kept
         yield RefusedList(id="result-refused", elsewhere=refused_elsewhere)
         yield Static(id="round-status", classes="status-line", markup=False)  # names, "[ and ]": text
 
@@ -386,8 +399,24 @@ class RoundsPane(CommandKeys, Vertical):
         return self.screen.session
 
     def main_widget(self):
-        """The widget that gets the focus when the pane is shown."""
-        return self.query_one("#boards", DataTable)
+        """The widget that gets the focus when the pane is shown: the boards table, or the entry
+        line while it holds a half-typed line — coming back to the tab (F4 F3) the rest of the
+        line goes on into it (issue 29: ``5 1`` F4 F3 ``-0`` wrote one-key results on boards 5
+        and 6)."""
+        entry = self.query_one("#result-entry", Input)
+        return entry if entry.value and not self.app.view_only else self.query_one("#boards", DataTable)
+
+    def leave_text(self, field) -> None:
+        """Escape leaves the entry line for the table: a half-typed line does not stay behind
+        to be prefixed to the next one (``:`` ``1`` Escape … ``:`` ``1 1-0`` stored board 11).
+        It is put aside in the refused list with the other lines not entered — Ctrl+R takes it
+        back — so nothing typed is lost and the next ``:`` starts a fresh line."""
+        entry = self.query_one("#result-entry", TextField)
+        text = entry.value.strip()
+        if field is not entry or not text:
+            return
+        entry.reset()
+        self.refuse_line(text, _("put aside with Escape"), self.round_no)
 
     def focus_main(self) -> None:
         self.main_widget().focus()

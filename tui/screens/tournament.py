@@ -415,6 +415,10 @@ class TournamentScreen(CommandKeys, Screen):
         if typing_here(focused):
             target = self.table_of_active_pane()
             if target is not None and target is not focused:
+                pane = self.pane(self.query_one(TabbedContent).active.removeprefix("tab-"))
+                leave_text = getattr(pane, "leave_text", None)
+                if leave_text is not None:
+                    leave_text(focused)  # the rounds pane puts a half-typed line aside
                 target.focus()
                 return
         self.notify(_("Escape stays in the tournament: q on a table goes back to the tournaments list."))

@@ -13,6 +13,9 @@ of kind (typing after erasing, a paste, a cleared field) starts the next one.
 
 from __future__ import annotations
 
+from typing import Any
+
+from textual import events
 from textual.binding import Binding
 from textual.widgets import Input
 
@@ -34,6 +37,17 @@ class TextField(Input):
     _redo: list[tuple[str, int]]
     _last_kind = ""
     _stepping = False
+
+    def __init__(self, *args: Any, select_on_focus: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, select_on_focus=select_on_focus, **kwargs)
+
+    def _on_focus(self, event: events.Focus) -> None:
+        """The cursor at the end of the text, nothing selected: coming back to a field (F3 …
+        F2 to a half-typed name) the next key goes on after the text.  Textual selects the
+        whole text on focus, so the next key wiped it (issue 29: ``Pekmez, Şe`` F3 F2 ``yma``
+        stored the player ``yma``).  (Textual's own ``Input._on_focus`` runs after this one.)"""
+        if not self.select_on_focus:
+            self.cursor_position = len(self.value)
 
     def watch_value(self, old: str, new: str) -> None:
         if self._stepping or old == new:
