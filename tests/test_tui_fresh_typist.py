@@ -12,24 +12,13 @@ import pytest
 from textual import events
 from textual.widgets import Input
 
-from core.model import Player, Tournament
 from core.store import Store
 from tui.app import HakemApp
 from tui.keys import paste_as_keys
-from tui.testing import demo, organiser_uses_single_keys, store_with, wait_for, with_rounds
+from tests.test_tui_type_ahead import four_boards, results_of
+from tui.testing import demo, organiser_uses_single_keys, store_with, wait_for
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
-
-
-def four_boards() -> Tournament:
-    players = tuple(Player(pno=i, name=f"P{i}", rating=2000 - i) for i in range(1, 9))
-    return with_rounds(Tournament(id="", name="Fix", system="dutch", total_rounds=3, players=players), 1,
-                       complete_last=False)
-
-
-def results_of(data, tid) -> dict[int, str]:
-    boards = Store(data).load(tid).tournament.round(1).boards
-    return {i: b.result.value for i, b in enumerate(boards, 1) if b.result is not None}
 
 
 async def typed(pilot, app: HakemApp, text: str) -> None:
