@@ -358,7 +358,7 @@ def test_an_arbiter_neither_unpairs_nor_undoes_the_chief_arbiters_pairing(club):
         ok(club, BOB, "result", tid, "1", str(board), "1-0")
     ok(club, ALICE, "round", "pair", tid)  # the chief arbiter publishes round 2
     before = ok(club, ALICE, "round", "show", tid, "2")
-    said = refused(club, BOB, "undo", tid)
+    said = refused(club, BOB, "undo", tid, "--theirs")
     assert "your role in 'Pairing Rights' is arbiter: unpairing a round is not allowed" in said
     said = refused(club, BOB, "round", "unpair", tid, "--force")
     assert "unpairing a round is not allowed" in said
@@ -366,12 +366,12 @@ def test_an_arbiter_neither_unpairs_nor_undoes_the_chief_arbiters_pairing(club):
     assert ok(club, ALICE, "round", "show", tid, "2") == before
     # the chief arbiter releases round 2; the arbiter may not put it back by undoing that
     ok(club, ALICE, "round", "unpair", tid, "--force")
-    said = refused(club, BOB, "undo", tid)
+    said = refused(club, BOB, "undo", tid, "--theirs")
     assert "unpairing a round is not allowed" in said
     ok(club, BOB, "round", "pair", tid)  # pairing the next round is still the arbiter's
     ok(club, BOB, "result", tid, "2", "1", "1-0")
     ok(club, BOB, "undo", tid)  # and undoing what an arbiter may do himself
-    ok(club, ALICE, "undo", tid)  # the chief arbiter undoes the pairing
+    ok(club, ALICE, "undo", tid, "--theirs")  # the chief arbiter undoes bob's pairing
     log = json.loads(ok(club, ALICE, "log", tid, "--format", "json"))
     assert [e.get("user") for e in log][-2:] == [BOB, ALICE]
 

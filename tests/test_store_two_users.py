@@ -66,7 +66,7 @@ def test_two_organisers_with_umask_022_share_every_step(club):
     for board in (1, 2):
         _as(club, "hakem-bob", "result", tid, "1", str(board), "1-0")
     _as(club, "hakem-bob", "round", "pair", tid)  # the second organiser pairs (was exit 5)
-    _as(club, "hakem-alice", "undo", tid)  # alice undoes bob's pairing
+    _as(club, "hakem-alice", "undo", tid, "--theirs")  # alice undoes bob's pairing
     _as(club, "hakem-bob", "redo", tid)
     data = club["data"]
     for folder in (data / "backups", data / "backups" / tid):

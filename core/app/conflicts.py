@@ -164,11 +164,11 @@ def last_change(journal: Sequence[Mapping[str, Any]], path: Sequence[Any]) -> tu
             p = list(op.get("p", ()))
             n = min(len(p), len(target))
             if p[:n] == target[:n]:
-                return str(entry.get("user", "")), _local_time(str(entry.get("time", "")))
+                return str(entry.get("user", "")), local_time(str(entry.get("time", "")))
     return "", ""
 
 
-def _local_time(stamp: str) -> str:
+def local_time(stamp: str) -> str:
     """The journal's UTC time stamp as the organiser's clock shows it ("" if unreadable)."""
     import datetime
 

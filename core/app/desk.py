@@ -13,6 +13,7 @@ and returns an :class:`Outcome` the front end shows as it likes.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from core.app import effects
@@ -135,4 +136,19 @@ class Desk(RegistrationCases, MemberRegistrationCases, RoundCases, SettingsCases
         return self.store.next_step(self.id, which)
 
 
-__all__ = ["BoardSeen", "Desk", "Outcome", "RoundPlan", "RoundSeen", "StaleChange", "preview_result"]
+def made_by_other(step: Mapping[str, Any]) -> str:
+    """``"alice (2026-12-07 05:41:02)"`` when the change ``step`` (:meth:`Desk.next_step`)
+    was made by another organiser than the one asking, else "".  Why: undo takes the newest
+    change of the shared list, whoever made it — the front ends ask (TUI) or want ``--theirs``
+    (CLI) before undoing someone else's work, and say whose it was."""
+    from core.app.conflicts import local_time
+    from core.store.identity import current_user
+
+    who = str(step.get("user") or "")
+    if not who or who == current_user():
+        return ""
+    when = local_time(str(step.get("time") or ""))
+    return f"{who} ({when})" if when else who
+
+
+__all__ = ["BoardSeen", "Desk", "Outcome", "made_by_other", "RoundPlan", "RoundSeen", "StaleChange", "preview_result"]

@@ -624,8 +624,9 @@ class Store:
         """What :meth:`undo` (``which="undo"``) or :meth:`redo` would take next: its id, the
         journal's words for it and the parts of the tournament it touches (the first two
         steps of each changed path, e.g. ``players`` or ``options.playoffs``) — so a screen
-        can say what it undoes, and ask first when that is not on the screen.  None when the
-        list is empty."""
+        can say what it undoes, and ask first when that is not on the screen — and who made it
+        and when (``user``, ``time``: undoing another organiser's change is asked for).  None
+        when the list is empty."""
         loaded = self._read(tid)
         lists = self.stacks(tid, loaded)
         stack = lists[which]
@@ -636,7 +637,9 @@ class Store:
                         for op in self._ops_of(tid, item, lists.history)})
         entry = _entry_of(item, lists.history)
         return {"id": str(item.get("id", "")), "action": str(item.get("action", "")),
-                "what": entry.get("what") if entry is not None else None, "parts": parts}
+                "what": entry.get("what") if entry is not None else None, "parts": parts,
+                "user": str(entry.get("user", "")) if entry is not None else "",
+                "time": str(entry.get("time", "")) if entry is not None else ""}
 
     def stacks(self, tid: str, loaded: _Loaded | None = None) -> _Stacks:
         """The undo and redo lists as the verified history leads to them — never the lists

@@ -540,6 +540,8 @@ class TournamentScreen(CommandKeys, Screen):
         if step is None:
             self.notify(_("Nothing to undo.") if which == "undo" else _("Nothing to redo."), severity="warning")
             return
+        from core.app.desk import made_by_other
+
         what, expected = say(step), step["id"]
         queue = session.undo if which == "undo" else session.redo
         done = (_("Undone: {change}") if which == "undo" else _("Redone: {change}")).format(change=what)
@@ -549,14 +551,20 @@ class TournamentScreen(CommandKeys, Screen):
 
         tab = tab_of_change(step["parts"])
         shown = self.query_one(TabbedContent).active.removeprefix("tab-")
-        if tab == shown:
+        other = made_by_other(step) if which == "undo" else ""
+        if tab == shown and not other:
             run()
             return
         where = (_("the tournament settings (Ctrl+T)") if tab is None else
                  next(f"{label} ({key.upper()})" for t, label, key in TABS if t == tab))
-        question = (_("Undo “{change}”? It changed {where}, not what this tab shows.") if which == "undo" else
-                    _("Redo “{change}”? It changes {where}, not what this tab shows.")).format(
-            change=what, where=where)
+        if other:  # someone else's work: always asked, naming who and when
+            question = _("Undo “{change}”? {who} made this change, not you.").format(change=what, who=other)
+            if tab != shown:
+                question += " " + _("It changed {where}, not what this tab shows.").format(where=where)
+        else:
+            question = (_("Undo “{change}”? It changed {where}, not what this tab shows.") if which == "undo" else
+                        _("Redo “{change}”? It changes {where}, not what this tab shows.")).format(
+                change=what, where=where)
 
         def decided(yes: bool | None) -> None:
             if yes:

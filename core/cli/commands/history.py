@@ -11,8 +11,23 @@ from core.store.words import say
 
 
 def _undo(args: argparse.Namespace) -> int:
-    snap = show_warnings(open_desk(args.id).undo())
-    print(_("revision {revision}").format(revision=snap.revision))
+    """Undo the newest change of the shared list — another organiser's only with ``--theirs``
+    (it is not what this organiser did); says what was undone, and whose it was."""
+    from core.app.desk import made_by_other
+    from core.errors import TournamentError
+
+    desk = open_desk(args.id)
+    step = desk.next_step("undo")
+    if step is None:
+        raise TournamentError(_('nothing to {which} in {tid!r}').format(which="undo", tid=args.id))
+    what, other = say(step), made_by_other(step)
+    if other and not args.theirs:
+        raise TournamentError(_("undo: the last change, “{change}”, was made by {who}, not you; nothing was "
+                                "undone (hakem undo {id} --theirs undoes it)").format(
+            change=what, who=other, id=args.id))
+    snap = show_warnings(desk.undo(expected=step["id"]))
+    print((_("Undone: {change}, made by {who}; revision {revision}") if other else
+           _("Undone: {change}; revision {revision}")).format(change=what, who=other, revision=snap.revision))
     return 0
 
 
@@ -80,6 +95,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                              ("redo", _redo, N_("redo the last undone change"))):
         p = sub.add_parser(name, help=_(text))
         p.add_argument("id")
+        if name == "undo":
+            p.add_argument("--theirs", action="store_true",
+                           help=_("undo it even when another organiser made the last change"))
         p.set_defaults(func=func)
     lg = sub.add_parser("log", help=_("the audit trail of a tournament"))
     lg.add_argument("id")
