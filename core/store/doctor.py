@@ -439,7 +439,7 @@ def repair(store: Store, tid: str) -> Report:
                 report.notes.append(_('{tid}: the journal holds {count} later entries that cannot be verified (from {first}); they were not applied').format(
                     tid=tid, count=len(later), first=_who(later[0])))
             rev = _commit(store, tid, base, doc, _("doctor: rebuilt from the journal"), {"dropped": dropped})
-            text = (_('{tid}: rebuilt from the journal at revision {at} (revision {rev}); what the data file had and the journal does not was dropped: {dropped}')
+            text = (_('{tid}: rebuilt from the journal at revision {at} (revision {rev}); where the data file differed, its values were replaced by the journal\'s: {dropped}')
                     if dropped else _('{tid}: rebuilt from the journal at revision {at} (revision {rev})'))
             report.repairs.append(text.format(tid=tid, at=target.get("rev"), rev=rev, dropped=dropped))
     elif tdoc is None:

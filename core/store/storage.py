@@ -85,14 +85,17 @@ def refuse_unreadable(payload: bytes, line: bytes, where: Path) -> None:
     over :data:`MAX_DATA_BYTES`): checked before anything is written, so nothing changes."""
     from core.errors import TournamentError
 
+    mib = 1024 * 1024
+    if len(payload) > MAX_DATA_BYTES:  # named by the limit, not by a path (the service's, on a club machine)
+        raise TournamentError(_("not saved: the data would take {size} MiB, more than the {limit} MiB hakem keeps "
+                                "in one file; nothing was changed").format(size=f"{len(payload) / mib:.1f}",
+                                                                           limit=MAX_DATA_BYTES // mib))
     try:
-        if len(payload) > MAX_DATA_BYTES:
-            raise bounded.TooComplex(_("{size} bytes").format(size=len(payload)))
         bounded.loads(payload, bounded.MAX_DEPTH)  # what every reader reads, even inside a repair
         bounded.loads(line, bounded.MAX_DEPTH)
     except bounded.TooComplex as error:
-        raise TournamentError(_("{path}: not saved, hakem could not read it back ({reason}); nothing was changed")
-                              .format(path=where, reason=error.reason)) from None
+        raise TournamentError(_("{name}: not saved, hakem could not read it back ({reason}); nothing was changed")
+                              .format(name=where.name, reason=error.reason)) from None
 
 
 class DataFile(Storage):

@@ -62,8 +62,12 @@ def _import(args: argparse.Namespace) -> int:
     info = open_workspace().import_rating_list(args.file, fmt=args.format, name=args.name, date=args.date,
                                                layout=layout, replace_smaller=args.replace_smaller,
                                                older=args.older)
-    print(_("Rating list {name!r}: {count} players ({format}, dated {date}).")
-          .format(name=info.name, count=info.count, format=info.format, date=info.date or _("undated")))
+    if info.date:
+        print(_("Rating list {name!r}: {count} players ({format}, dated {date}).")
+              .format(name=info.name, count=info.count, format=info.format, date=info.date))
+    else:
+        print(_("Rating list {name!r}: {count} players ({format}, undated).")
+              .format(name=info.name, count=info.count, format=info.format))
     warnings = list(info.warnings)
     unread = unread_columns(args.file, info.format, layout)
     if unread:
