@@ -171,3 +171,22 @@ def test_handicap_from_the_rank_instead_of_the_mms():
     with pytest.raises(TournamentError, match="mms, rank"):
         mcmahon_options(Tournament(id="x", name="X", system="mcmahon", total_rounds=1,
                                    options={"go": {"handicap_basis": "rating"}}))
+
+
+def test_minimize_handicap_and_its_exemptions():
+    """OpenGotha's "minimize handicap" weight (0 by default in McMahon) with its thresholds.
+    Bar 1k (MMS 29), bar threshold off, rank threshold 1d; P1 1d, P2 1k, P3 1d, P4 1k — all
+    MMS 29, one group; seeding weight 0, so only this term and closeness in the list (P1..P4
+    by name) differ.  The 1d players are exempt (rank ≥ 1d): they count as the top score,
+    29 + 2 + 0 = 31; R = 29 + 2 − (10 − 1) + 1 = 23.  P1-P3 and P2-P4 (x = 0 twice) are worth
+    2W; P1-P2 and P3-P4 (x = 2/23 twice) less.  With the threshold out of reach (9d) nobody is
+    exempt, every pair is worth W, and closeness picks P1-P2, P3-P4 (1 + 1 against 2 + 2)."""
+    def pairs(**go: str) -> set[frozenset[int]]:
+        t = Tournament(id="hd", name="H", system="mcmahon", total_rounds=3,
+                       players=(_player(1, "1d"), _player(2, "1k"), _player(3, "1d"), _player(4, "1k")),
+                       options={"go": {"bar": "1k", "bar_threshold": "no", "maximize_seeding": "0",
+                                       "minimize_handicap": "1000000000", **go}})
+        return _pairs(_pair(t))
+
+    assert pairs() == {frozenset((1, 3)), frozenset((2, 4))}
+    assert pairs(rank_threshold="9d") == {frozenset((1, 2)), frozenset((3, 4))}

@@ -24,7 +24,9 @@ taken), ``bye_points`` / ``absent_points`` (0, ½ or 1), ``club_gap`` / ``countr
 and OpenGotha's weights by its parameter names: ``balance_wb``, ``minimize_score_difference``,
 ``dudd_weight``, ``compensate_dudd`` (yes/no), ``maximize_seeding``, ``avoid_same_geo``;
 ``handicap_basis`` (``mms``, OpenGotha's default, or ``rank``); ``count_not_played_as_half``
-(yes/no, default no: the opponents' scores in SOS count ½ for every round they did not play).
+(yes/no, default no: the opponents' scores in SOS count ½ for every round they did not play);
+``minimize_handicap`` (0) with its exemptions ``bar_threshold`` (yes: players starting at the
+bar), ``rank_threshold`` (1d: rank + wins at least this), ``nbw_threshold`` (no: wins ≥ rounds).
 """
 
 from __future__ import annotations
@@ -78,6 +80,12 @@ class McMahonOptions:
     avoid_same_geo: int = 10 ** 11
     handicap_basis: str = "mms"
     count_not_played_as_half: bool = False
+    minimize_handicap: int = 0
+    """OpenGotha's "minimize handicap" weight (0 in McMahon); players above the thresholds
+    below count as if on the top score, i.e. are exempt from it."""
+    bar_threshold: bool = True
+    rank_threshold: int = parse_rank("1d")
+    nbw_threshold: bool = False
     """OpenGotha's "count not played games as ½ point" for the opponents' scores in SOS."""
     """OpenGotha's "handicap based on MMS" (default) or on the rank (``rank``)."""
 
@@ -253,6 +261,10 @@ def mcmahon_options(t: Tournament) -> McMahonOptions:
         avoid_same_geo=_int(options, "avoid_same_geo", base.avoid_same_geo, 0, WEIGHT_LIMIT),
         handicap_basis=_choice(options, "handicap_basis", base.handicap_basis, HANDICAP_BASES),
         count_not_played_as_half=_yes_no(options, "count_not_played_as_half", base.count_not_played_as_half),
+        minimize_handicap=_int(options, "minimize_handicap", base.minimize_handicap, 0, WEIGHT_LIMIT),
+        bar_threshold=_yes_no(options, "bar_threshold", base.bar_threshold),
+        rank_threshold=_rank(options, "rank_threshold", base.rank_threshold) or base.rank_threshold,
+        nbw_threshold=_yes_no(options, "nbw_threshold", base.nbw_threshold),
     )
 
 
@@ -260,5 +272,6 @@ OPTION_KEYS = ("bar", "floor", "handicap_bar", "correction", "ceiling", "komi", 
                "early_seeding", "early_rounds", "float_upper", "float_lower", "bye_points",
                "absent_points", "club_gap", "country_gap", "geo_rounds", "nigiri_seed", "balance_wb",
                "minimize_score_difference", "dudd_weight", "compensate_dudd", "maximize_seeding",
-               "avoid_same_geo", "handicap_basis", "count_not_played_as_half")
+               "avoid_same_geo", "handicap_basis", "count_not_played_as_half", "minimize_handicap",
+               "bar_threshold", "rank_threshold", "nbw_threshold")
 """The keys of ``options["go"]`` that :func:`mcmahon_options` reads (for the CLI)."""

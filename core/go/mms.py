@@ -147,6 +147,13 @@ def scores(t: Tournament, upto: int | None = None, options: McMahonOptions | Non
     return out
 
 
+def nbw(s: McMahonScore) -> Fraction:
+    """OpenGotha's NBW: wins (forfeit wins too), ½ per jigo and 1 per bye; absences count
+    nothing (its NBW values, whatever the MMS values are)."""
+    return sum((r.score if r.participation is Participation.PAIRED else Fraction(1)
+                for r in s.rounds if r.participation is not Participation.ABSENT), Fraction(0))
+
+
 def virtual_mms(s: McMahonScore) -> Fraction:
     """OpenGotha's MMS with "count not played games as ½ point": the initial MMS, the points of
     games really played, and ½ for every round without one (bye, absence, forfeit, a result

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core.go.mms import (McMahonScore, Participation, opponent_values, scores, sodos, sos, sosos,
+from core.go.mms import (McMahonScore, Participation, nbw, opponent_values, scores, sodos, sos, sosos,
                          virtual_mms)
 from core.i18n import N_, _
 from core.model import Colour
@@ -71,9 +71,7 @@ def progress(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict[int, Valu
     more, as in the chess cumulative score)."""
     all_scores = _scores(ctx)
     if spec.base == "NBW":
-        return _only(ctx, {p: sum((r.score if r.participation is Participation.PAIRED else Fraction(1)
-                                   for r in s.rounds if r.participation is not Participation.ABSENT), Fraction(0))
-                           for p, s in all_scores.items()})
+        return _only(ctx, {p: nbw(s) for p, s in all_scores.items()})
     return _only(ctx, {p: sum(s.mms_after[1:], Fraction(0)) for p, s in all_scores.items()})
 
 

@@ -50,7 +50,9 @@ country factors per event (OpenGotha's defaults otherwise).  ``OG_VARY=2`` draws
 draw-up/draw-down modes and compensation, both seed systems, the handicap basis, "count not
 played games as ½" and per-player MMS corrections; the driver must then also accept
 ``PARAM duddupper|duddlower|seed1|seed2`` (1 top/random, 2 middle/fold, 3 bottom/slip),
-``PARAM compensate|hdmms|halfnotplayed`` (0/1) and an MMS correction as an 8th PLAYER field."""
+``PARAM compensate|hdmms|halfnotplayed|barthr|nbwthr`` (0/1), ``PARAM minhd`` (the weight),
+``PARAM rankthr`` (OpenGotha's rank number, 1d = 0) and an MMS correction as an 8th PLAYER
+field."""
 
 MODES = ("top", "middle", "bottom")
 SEEDS = ("random", "fold", "slip")
@@ -60,7 +62,9 @@ CODES = {"top": 1, "middle": 2, "bottom": 3, "random": 1, "fold": 2, "slip": 3, 
 OG_PARAMS = {"early_rounds": "seed1last", "correction": "corr", "ceiling": "ceil",
              "club_gap": "clubfactor", "country_gap": "countryfactor", "float_upper": "duddupper",
              "float_lower": "duddlower", "compensate_dudd": "compensate", "early_seeding": "seed1",
-             "seeding": "seed2", "handicap_basis": "hdmms", "count_not_played_as_half": "halfnotplayed"}
+             "seeding": "seed2", "handicap_basis": "hdmms", "count_not_played_as_half": "halfnotplayed",
+             "minimize_handicap": "minhd", "bar_threshold": "barthr", "rank_threshold": "rankthr",
+             "nbw_threshold": "nbwthr"}
 """hakem's McMahon option → the driver's PARAM name (its seed1last is 1-based like ours)."""
 
 
@@ -89,7 +93,10 @@ def make_event(seed: int) -> tuple[Tournament, random.Random]:
         go |= {"float_upper": rng.choice(MODES), "float_lower": rng.choice(MODES),
                "compensate_dudd": rng.choice(("yes", "no")), "seeding": rng.choice(SEEDS),
                "early_seeding": rng.choice(SEEDS), "handicap_basis": rng.choice(("mms", "rank")),
-               "count_not_played_as_half": rng.choice(("yes", "no"))}
+               "count_not_played_as_half": rng.choice(("yes", "no")),
+               "minimize_handicap": rng.choice(("0", "1000000000")), "bar_threshold": rng.choice(("yes", "no")),
+               "rank_threshold": rank_label(rng.randint(RANK_1D - 5, RANK_1D + 3)),
+               "nbw_threshold": rng.choice(("yes", "no"))}
         players = [replace(p, extra={**p.extra, "mms_correction": rng.randint(-1, 2)})
                    if rng.random() < 0.1 else p for p in players]
     if VARY:
@@ -108,7 +115,8 @@ def og_input(t: Tournament, upto: int) -> list[str]:
              f"PARAM bar {og_rank(mm['bar'])}", f"PARAM floor {og_rank(mm['floor'])}"]
     for ours, theirs in OG_PARAMS.items():
         if ours in mm:
-            lines.append(f"PARAM {theirs} {CODES.get(mm[ours], mm[ours])}")
+            value = og_rank(mm[ours]) if ours == "rank_threshold" else CODES.get(mm[ours], mm[ours])
+            lines.append(f"PARAM {theirs} {value}")
     absent = {(b.pno, b.round) for b in t.requested_byes}
     absent |= {(b.pno, rnd.number) for rnd in t.rounds for b in rnd.byes if b.kind is not ByeKind.PAB}
     for p in t.players:

@@ -48,6 +48,10 @@ MM_FLAGS: dict[str, str] = {
     "maximize_seeding": N_("OpenGotha weight: seeding inside a score group (default 5000000)"),
     "handicap_basis": N_("the handicap counts the MMS (default, as OpenGotha) or the rank: mms or rank"),
     "count_not_played_as_half": N_("in SOS, opponents' rounds without a played game count ½ point: yes or no (default)"),
+    "minimize_handicap": N_("OpenGotha weight: keep handicaps small (default 0 in McMahon)"),
+    "bar_threshold": N_("players starting at the bar are exempt from --mm-minimize-handicap: yes (default) or no"),
+    "rank_threshold": N_("players whose rank plus wins reach this rank are exempt from it (default 1d)"),
+    "nbw_threshold": N_("players who won as many games as there are rounds are exempt from it: yes or no (default)"),
     "avoid_same_geo": N_("OpenGotha weight: keep club mates and compatriots apart (default 100000000000)"),
 }
 """The McMahon options settable from the command line (``--mm-KEY``), with their help."""

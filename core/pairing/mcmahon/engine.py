@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from core.go.mcmahon_options import McMahonOptions
-from core.go.mms import McMahonScore, Participation, sos, sosos
+from core.go.mms import McMahonScore, Participation, nbw, sos, sosos
 from core.go.names import split_name
 from core.go.ranks import go_rating
 from core.model import Colour, Player, Tournament
@@ -78,6 +78,10 @@ class Seat:
     country: str
     lot_name: str
     """Surname + first name: OpenGotha's deterministic lot is drawn from the names."""
+    rank: int = 0
+    start_mms: int = 0
+    wins: Fraction = Fraction(0)
+    """NBW before the round (for the exemptions from "minimize handicap")."""
 
 
 def _balance(s: McMahonScore) -> int:
@@ -146,7 +150,7 @@ def seats(t: Tournament, order: list[int], all_scores: dict[int, McMahonScore],
         surname, first = split_name(players[pno].name)
         out[pno] = Seat(pno, s.mms, math.floor(s.mms), members.index(pno), position[pno], len(members),
                         up, down, _balance(s), players[pno].club.strip().lower(),
-                        country_of.get(pno, "").lower(), surname + first)
+                        country_of.get(pno, "").lower(), surname + first, s.rank, s.start_mms, nbw(s))
     return out
 
 
@@ -249,7 +253,26 @@ def _geo(a: Seat, b: Seat, options: McMahonOptions, groups: int, round_no: int) 
     return min(value, options.avoid_same_geo)
 
 
-def pair_value(a: Seat, b: Seat, options: McMahonOptions, round_no: int, even: bool) -> int:
+def _exempt(seat: Seat, options: McMahonOptions, rounds: int) -> bool:
+    """Above OpenGotha's secondary-criteria thresholds: at the bar, rank + wins at least the
+    rank threshold, or (when active) as many wins as rounds."""
+    many = 2 * seat.wins >= (rounds if options.nbw_threshold else 2 * rounds)
+    strong = seat.rank + seat.wins >= options.rank_threshold
+    at_bar = options.bar_threshold and seat.start_mms >= options.start_mms(options.bar)
+    return bool(many or strong or at_bar)
+
+
+def _handicap_value(a: Seat, b: Seat, options: McMahonOptions, round_no: int, rounds: int) -> int:
+    if not options.minimize_handicap:
+        return 0
+    groups = score_groups(options, round_no)
+    top = options.start_mms(options.bar) + GROUP_MARGIN_ABOVE + round_no - 1
+    pa = top if _exempt(a, options, rounds) else a.group
+    pb = top if _exempt(b, options, rounds) else b.group
+    return concave(options.minimize_handicap, abs(pa - pb) / groups)
+
+
+def pair_value(a: Seat, b: Seat, options: McMahonOptions, round_no: int, even: bool, rounds: int = 0) -> int:
     """OpenGotha's value of pair (a, b) without its rematch term (larger is better); ``a`` is
     the player placed higher in the field."""
     groups = score_groups(options, round_no)
@@ -258,6 +281,7 @@ def pair_value(a: Seat, b: Seat, options: McMahonOptions, round_no: int, even: b
     value += _dudd(a, b, options)
     value += _seeding(a, b, options.seeding_for(round_no), options.maximize_seeding)
     value += _geo(a, b, options, groups, round_no)
+    value += _handicap_value(a, b, options, round_no, rounds)
     return value
 
 

@@ -85,7 +85,7 @@ def _match(t: Tournament, round_no: int, order: list[int], table: dict[int, Seat
                 even = handicap(strengths[a], strengths[b], options) == 0
                 first, second = (table[a], table[b]) if table[a].position < table[b].position else (
                     table[b], table[a])
-                values[(a, b)] = pair_value(first, second, options, round_no, even)
+                values[(a, b)] = pair_value(first, second, options, round_no, even, t.total_rounds)
         pair_options.check()
     positions = {pno: table[pno].position for pno in order}
     edges = [(index[a], index[b], w) for (a, b), w in weights(values, positions, len(order)).items()]
