@@ -17,26 +17,64 @@ from typing import Any
 
 from core.errors import Problem, ValidationError
 
-_ALIASES = {
-    "name": "name", "player": "name", "isim": "name", "ad soyad": "name", "имя": "name", "фамилия, имя": "name",
-    "rating": "rating", "elo": "rating", "fide rating": "rating", "rtg": "rating", "рейтинг": "rating",
-    "national rating": "national_rating", "ukd": "national_rating", "dwz": "national_rating",
-    "title": "title", "unvan": "title", "titel": "title",
-    "federation": "federation", "fed": "federation", "country": "federation",
-    "fide id": "fide_id", "fide_id": "fide_id", "fideid": "fide_id",
-    "national id": "national_id", "national_id": "national_id",
-    "club": "club", "kulüp": "club", "verein": "club", "клуб": "club",
-    "birth": "birth", "born": "birth", "birth date": "birth", "geburtsdatum": "birth",
-    "birth year": "birth", "year of birth": "birth", "geburtsjahr": "birth", "doğum yılı": "birth",
-    "год рождения": "birth",
-    "sex": "sex", "gender": "sex", "geschlecht": "sex", "cinsiyet": "sex", "пол": "sex",
-    "rank": "go_rank", "go rank": "go_rank", "go rating": "go_rating",
-    "surname": "surname", "last name": "surname", "lastname": "surname", "family name": "surname",
-    "nachname": "surname", "soyad": "surname", "soyadı": "surname", "фамилия": "surname",
-    "first name": "first_name", "firstname": "first_name", "given name": "first_name",
-    "vorname": "first_name", "ad": "first_name", "adı": "first_name",
-    "spielername": "name", "fide-id": "fide_id", "fide-elo": "rating",
+_FIELD_NAMES: dict[str, tuple[str, ...]] = {
+    # the names clubs give their columns, in en / tr / de / ru (lower case; a trailing dot and
+    # case do not matter, see _cell_name); hakem's own table headers are added from the catalogs
+    "name": ("name", "player", "player name", "spieler", "spielername", "teilnehmer", "isim", "ad soyad",
+             "adı soyadı", "oyuncu", "sporcu", "имя", "фамилия, имя", "фио", "участник", "игрок"),
+    "rating": ("rating", "elo", "fide rating", "fide elo", "fide-elo", "rtg", "elo fide", "elo-zahl", "wertungszahl",
+               "wertzahl", "kuvvet puanı", "elo puanı", "рейтинг", "рейтинг фиде", "эло"),
+    "national_rating": ("national rating", "ukd", "dwz", "ulusal rating", "nationale wertung",
+                        "национальный рейтинг", "рейтинг фшр"),
+    "title": ("title", "tit", "fide title", "unvan", "ünvan", "titel", "звание", "титул"),
+    "federation": ("federation", "fed", "country", "nation", "nat", "föderation", "foederation", "verband", "verb",
+                   "land", "nationalität", "federasyon", "ülke", "федерация", "фед", "страна"),
+    "fide_id": ("fide id", "fide_id", "fideid", "fide-id", "fide no", "fide nr", "fide-nr", "fide number",
+                "fide code", "id fide", "ид фиде", "код фиде", "фиде id", "fide kimlik no"),
+    "national_id": ("national id", "national_id", "ulusal no", "ukd no", "nationale id", "национальный id",
+                    "id фшр"),
+    "club": ("club", "kulüp", "kulup", "kulübü", "verein", "klub", "клуб"),
+    "birth": ("birth", "born", "birth date", "date of birth", "birthday", "birth year", "year of birth", "dob",
+              "geburtsdatum", "geburtsjahr", "geb", "jahrgang", "doğum", "doğum tarihi", "doğum yılı",
+              "год рождения", "год рожд", "дата рождения", "г.р"),
+    "sex": ("sex", "gender", "geschlecht", "cinsiyet", "пол"),
+    "go_rank": ("rank", "go rank"),
+    "go_rating": ("go rating",),
+    "surname": ("surname", "last name", "lastname", "family name", "nachname", "familienname", "soyad",
+                "soyadı", "фамилия"),
+    "first_name": ("first name", "firstname", "given name", "vorname", "ad", "adı"),  # имя: see _aliases
 }
+_OWN_HEADERS = {"name": "Name", "rating": "Rating", "title": "Title", "federation": ("Fed", "Federation", "Country"),
+                "club": "Club", "birth": "Birth", "fide_id": "FIDE id", "national_id": "National id"}
+"""hakem's own column headers (players table, exports): a list saved from hakem in any
+language reads back (issue 29: ``Verband``, ``Звание``, ``Федерация`` were not read)."""
+
+
+def _cell_name(cell: str) -> str:
+    """A header cell as looked up: lower case, spaces collapsed, no trailing dot (``Verb.``)."""
+    return " ".join(cell.lower().replace("\u0307", "").split()).rstrip(".")  # "İsim".lower() is "i̇sim"
+
+
+_aliases_cache: dict[str, str] = {}
+
+
+def _aliases() -> dict[str, str]:
+    """Header name → field: the common names and hakem's own headers in every language (built
+    once, on the first import: the catalogs are read only then)."""
+    if not _aliases_cache:
+        from core.i18n import LANGUAGES, speaking
+
+        table = {_cell_name(name): field for field, names in _FIELD_NAMES.items() for name in names}
+        for lang in LANGUAGES:
+            with speaking(lang):
+                for field, labels in _OWN_HEADERS.items():
+                    for label in (labels,) if isinstance(labels, str) else labels:
+                        table.setdefault(_cell_name(_(label)), field)
+        table["имя"] = "name"  # the whole name in a one-name-column file; the first name beside Фамилия
+        _aliases_cache.update(table)
+    return _aliases_cache
+
+
 _CONTACT_ALIASES = {
     "e-mail": "email", "email": "email", "mail": "email", "e-posta": "email", "эл. почта": "email",
     "phone": "phone", "telephone": "phone", "telefon": "phone", "телефон": "phone",
@@ -57,8 +95,8 @@ def _columns(header: list[str], contact: bool = False) -> list[str | None]:
     """Each header cell's field; with a first-name column, ``Name`` is the surname (the
     German ``Name;Vorname``) and ``Имя`` the first name (``Фамилия;Имя``).  ``contact``: the
     e-mail and phone columns are read too (a members file)."""
-    cells = [h.strip().lower() for h in header]
-    aliases = {**_ALIASES, **_CONTACT_ALIASES} if contact else _ALIASES
+    cells = [_cell_name(h) for h in header]
+    aliases = {**_aliases(), **_CONTACT_ALIASES} if contact else _aliases()
     keys = [aliases.get(c) for c in cells]
     if "surname" in keys:
         keys = [_FIRST_NAME_ALONE.get(c, k) for c, k in zip(cells, keys)]
