@@ -6,7 +6,8 @@ The file below is written by hand in the shape OpenGotha's writer gives
 blanks in upper case; ranks ``2D``/``5K``; OpenGotha's rank number 0 = 1D).  Five players, two
 rounds: round 1 Alpha–Bravo White wins, Charlie–Delta Black wins with 2 stones, Echo has the
 bye; round 2 Alpha–Charlie White wins by forfeit, Bravo–Echo not yet played, Delta absent
-(``participating`` 0 in round 2) and absent again in round 3 (a requested bye).
+(``participating`` 0 in round 2) and absent again in round 3 (a requested bye), with an MMS
+correction of 1; handicaps by rank, DU/DD not compensated, club factor 2, country factor 0.
 The real round trip against OpenGotha itself (its files read and written by it, the next round
 paired by it from both) is tests/benchmarks/opengotha_xml_roundtrip.py.
 """
@@ -48,14 +49,17 @@ PARAMS = """<TournamentParameterSet>
  genMMS2ValueBye="2" genMMZero="30K" genNBW2ValueAbsent="0" genNBW2ValueBye="2" genRoundDownNBWMMS="true"
  komi="6.5" location="Leiden" name="Leiden Open" nbMovesCanTime="15" numberOfCategories="1"
  numberOfRounds="4" shortName="LO26" size="19" stdByoYomiTime="30"/>
-<HandicapParameterSet hdBasedOnMMS="true" hdCeiling="9" hdCorrection="1" hdNoHdRankThreshold="1D"/>
+<HandicapParameterSet hdBasedOnMMS="false" hdCeiling="9" hdCorrection="1" hdNoHdRankThreshold="1D"/>
 <PlacementParameterSet><PlacementCriteria>
 <PlacementCriterion name="MMS" number="1"/><PlacementCriterion name="SOSM" number="2"/>
 <PlacementCriterion name="SOSOSM" number="3"/><PlacementCriterion name="NULL" number="4"/>
 <PlacementCriterion name="NULL" number="5"/><PlacementCriterion name="NULL" number="6"/>
 </PlacementCriteria></PlacementParameterSet>
-<PairingParameterSet paiMaDUDDLowerMode="BOT" paiMaDUDDUpperMode="TOP" paiMaLastRoundForSeedSystem1="1"
- paiMaSeedSystem1="SPLITANDRANDOM" paiMaSeedSystem2="SPLITANDFOLD" paiSeRankThreshold="1D"/>
+<PairingParameterSet paiBaBalanceWB="1000000" paiMaCompensateDUDD="false" paiMaDUDDLowerMode="BOT"
+ paiMaDUDDUpperMode="TOP" paiMaDUDDWeight="100000000" paiMaLastRoundForSeedSystem1="1"
+ paiMaMaximizeSeeding="5000000" paiMaMinimizeScoreDifference="100000000000" paiMaSeedSystem1="SPLITANDRANDOM"
+ paiMaSeedSystem2="SPLITANDFOLD" paiSeAvoidSameGeo="100000000000" paiSePreferMMSDiffRatherThanSameClub="2"
+ paiSePreferMMSDiffRatherThanSameCountry="0" paiSeRankThreshold="1D"/>
 </TournamentParameterSet>"""
 
 FILE = "\n".join([
@@ -65,7 +69,7 @@ FILE = "\n".join([
     player("Alpha", "Ann", "2D", 2250, pin="12345678"),
     player("Bravo", "Bob", "1K", 2010),
     player("Charlie", "Cid", "3K", 1820, club="Bonn", country="DE"),
-    player("Delta", "Dan", "5K", 1640, part=ABSENT_2_3),
+    player("Delta", "Dan", "5K", 1640, part=ABSENT_2_3).replace('smmsCorrection="0"', 'smmsCorrection="1"'),
     player("van der Echo", "Eve Marie", "20K", 130, club="", country=""),
     "</Players>", "<Games>",
     game(1, 1, "ALPHAANN", "BRAVOBOB", 0, "RESULT_WHITEWINS"),
@@ -109,7 +113,11 @@ def test_players_games_byes_and_parameters_are_read():
     assert t.options["go"] == {
         "bar": "3d", "floor": "15k", "handicap_bar": "1d", "correction": "1", "ceiling": "9", "komi": "6.5",
         "bye_points": "1", "absent_points": "1/2", "seeding": "fold", "early_seeding": "random",
-        "early_rounds": "1", "float_upper": "top", "float_lower": "bottom"}
+        "early_rounds": "1", "float_upper": "top", "float_lower": "bottom", "handicap_basis": "rank",
+        "count_not_played_as_half": "no", "compensate_dudd": "no", "balance_wb": "1000000",
+        "minimize_score_difference": "100000000000", "dudd_weight": "100000000", "maximize_seeding": "5000000",
+        "avoid_same_geo": "100000000000", "club_gap": "2", "country_gap": "0"}
+    assert by_pno[4].extra["mms_correction"] == 1 and "mms_correction" not in alpha.extra
     assert t.tiebreaks == ("MMS", "SOS", "SOSOS")
 
 

@@ -57,8 +57,15 @@ PLAYER_KEPT = ("ffgLicenceStatus", "agaId", "agaExpirationDate", "ratingOrigin",
                "registeringStatus", "smmsCorrection")
 """Player attributes hakem does not use, carried through to the file written back."""
 
-CRITERIA = {"MMS": "MMS", "SOSM": "SOS", "SODOSM": "SODOS", "SOSOSM": "SOSOS"}
+CRITERIA = {"MMS": "MMS", "SOSM": "SOS", "SODOSM": "SODOS", "SOSOSM": "SOSOS", "NBW": "NBW",
+            "SOSM-1": "SOSM1", "SOSM-2": "SOSM2", "CUSSM": "CUSS"}
 """OpenGotha's long criterion names and hakem's codes for the same values."""
+
+WEIGHTS = {"balance_wb": "paiBaBalanceWB", "minimize_score_difference": "paiMaMinimizeScoreDifference",
+           "dudd_weight": "paiMaDUDDWeight", "maximize_seeding": "paiMaMaximizeSeeding",
+           "avoid_same_geo": "paiSeAvoidSameGeo", "club_gap": "paiSePreferMMSDiffRatherThanSameClub",
+           "country_gap": "paiSePreferMMSDiffRatherThanSameCountry"}
+"""hakem's McMahon option keys and OpenGotha's pairing attributes of the same weights."""
 
 SEEDING = {"SPLITANDSLIP": "slip", "SPLITANDFOLD": "fold", "SPLITANDRANDOM": "random"}
 FLOATS = {"TOP": "top", "MID": "middle", "BOT": "bottom"}
@@ -135,6 +142,9 @@ def _player(element: ElementTree.Element, pno: int, where: str) -> Player:
     for attribute, key in (("country", "country"), ("egfPin", "egd_pin"), ("ffgLicence", "ffg_licence")):
         if value := element.get(attribute, "").strip():
             extra[key] = value.upper() if key == "country" else value
+    correction = _int(element, "smmsCorrection", where)
+    if correction:
+        extra["mms_correction"] = correction
     extra["opengotha"] = {a: element.get(a, "") for a in PLAYER_KEPT if element.get(a) is not None}
     return Player(pno=pno, name=f"{name}, {first}" if first else name, club=element.get("club", "").strip(),
                   extra=extra)
@@ -250,9 +260,14 @@ def _go_options(kept: dict[str, Any], path: str) -> tuple[dict[str, Any], list[s
     for key, attribute in (("float_upper", "paiMaDUDDUpperMode"), ("float_lower", "paiMaDUDDLowerMode")):
         if pairing.get(attribute) in FLOATS:
             go[key] = FLOATS[pairing[attribute]]
-    if handicap.get("hdBasedOnMMS") == "false":
-        warnings.append(_("{path}: handicaps by rank (hdBasedOnMMS false): hakem counts them from "
-                          "the MMS").format(path=path))
+    if handicap.get("hdBasedOnMMS") in ("true", "false"):
+        go["handicap_basis"] = "mms" if handicap["hdBasedOnMMS"] == "true" else "rank"
+    if general.get("genCountNotPlayedGamesAsHalfPoint") in ("true", "false"):
+        go["count_not_played_as_half"] = "yes" if general["genCountNotPlayedGamesAsHalfPoint"] == "true" else "no"
+    if pairing.get("paiMaCompensateDUDD") in ("true", "false"):
+        go["compensate_dudd"] = "yes" if pairing["paiMaCompensateDUDD"] == "true" else "no"
+    go.update({key: pairing[attribute].strip() for key, attribute in WEIGHTS.items()
+               if pairing.get(attribute, "").strip()})
     if int(general.get("numberOfCategories", "1") or 1) > 1:
         warnings.append(_("{path}: {count} categories: hakem pairs one field").format(
             path=path, count=general["numberOfCategories"]))
@@ -289,7 +304,7 @@ def _byes(root: ElementTree.Element, path: str, keys: dict[str, int]) -> dict[in
 def read_opengotha(text: str, path: str) -> tuple[Tournament, list[str]]:
     """A McMahon event from an OpenGotha file's text, with the reader's warnings (what hakem
     does not follow); a bad file raises :class:`TournamentError` naming file and element."""
-    from core.go.mcmahon_options import McMahonOptions, parse_komi
+    from core.go.mcmahon_options import McMahonOptions, mcmahon_options, mms_correction, parse_komi
 
     root = _parse(text, path)
     kept = _parameters(root)
@@ -303,10 +318,16 @@ def read_opengotha(text: str, path: str) -> tuple[Tournament, list[str]]:
     rounds, requested = _rounds(by_round, byes, participating, played)
     total = int(general.get("numberOfRounds", "0") or 0) or max(played, 1)
     criteria = tuple(CRITERIA[c] for c in kept.get("PlacementCriteria", []) if c in CRITERIA)
-    t = Tournament(id="", name=general.get("name", "").strip(), system="mcmahon",
+    t = Tournament(id="x", name=general.get("name", "").strip(), system="mcmahon",
                    total_rounds=max(total, played), place=general.get("location", "").strip(),
                    start_date=general.get("beginDate", ""), end_date=general.get("endDate", ""),
                    chief_arbiter=general.get("director", "").strip(), players=tuple(players),
                    rounds=rounds, requested_byes=requested, tiebreaks=criteria,
                    options={"go": go, "opengotha": kept})
-    return t, warnings
+    try:  # a value hakem's McMahon settings refuse is named now, not at the first pairing
+        mcmahon_options(t)
+        for p in t.players:
+            mms_correction(p)
+    except TournamentError as error:
+        raise TournamentError(f"{path}: {error}") from None
+    return t.with_changes(id=""), warnings

@@ -18,9 +18,10 @@ from fractions import Fraction
 from typing import Any
 
 from core.go.export import country_code
-from core.go.mcmahon_options import McMahonOptions, mcmahon_options
+from core.go.mcmahon_options import McMahonOptions, mcmahon_options, mms_correction
 from core.go.names import split_name
-from core.go.opengotha_xml import CRITERIA, FLOATS, MAX_ROUNDS, OG_RANK_OFFSET, PLAYER_KEPT, SEEDING, player_key
+from core.go.opengotha_xml import (CRITERIA, FLOATS, MAX_ROUNDS, OG_RANK_OFFSET, PLAYER_KEPT, SEEDING, WEIGHTS,
+                                   player_key)
 from core.go.ranks import go_rating, player_rank
 from core.model import Board, ByeKind, GameResult, Player, Tournament
 
@@ -98,6 +99,7 @@ def _player(t: Tournament, p: Player) -> dict[str, str]:
         "participating": _participating(t, p), "rank": rank, "rating": str(go_rating(p)),
         "ratingOrigin": "", "registeringStatus": "FIN", "smmsCorrection": "0"}
     attributes.update({k: str(v) for k, v in (kept or {}).items() if k in PLAYER_KEPT})
+    attributes["smmsCorrection"] = str(mms_correction(p))
     return attributes
 
 
@@ -121,6 +123,7 @@ def _general(t: Tournament, mm: McMahonOptions, kept: Mapping[str, str]) -> dict
         "beginDate": t.start_date or general.get("beginDate", ""), "director": t.chief_arbiter,
         "endDate": t.end_date or t.start_date or general.get("endDate", ""),
         "genMMS2ValueAbsent": _doubled(mm.absent_points), "genMMS2ValueBye": _doubled(mm.bye_points),
+        "genCountNotPlayedGamesAsHalfPoint": "true" if mm.count_not_played_as_half else "false",
         "komi": str(float(mm.komi)),
         "location": t.place, "name": t.name, "numberOfRounds": str(t.total_rounds),
         "shortName": general.get("shortName") or t.name[:20].replace(" ", "")})
@@ -135,7 +138,9 @@ def _pairing(mm: McMahonOptions, kept: Mapping[str, str]) -> dict[str, str]:
     floats = {v: k for k, v in FLOATS.items()}
     pairing.update({"paiMaSeedSystem1": seeds[mm.early_seeding], "paiMaSeedSystem2": seeds[mm.seeding],
                     "paiMaLastRoundForSeedSystem1": str(mm.early_rounds),
-                    "paiMaDUDDUpperMode": floats[mm.float_upper], "paiMaDUDDLowerMode": floats[mm.float_lower]})
+                    "paiMaDUDDUpperMode": floats[mm.float_upper], "paiMaDUDDLowerMode": floats[mm.float_lower],
+                    "paiMaCompensateDUDD": "true" if mm.compensate_dudd else "false"})
+    pairing.update({attribute: str(getattr(mm, key)) for key, attribute in WEIGHTS.items()})
     return pairing
 
 
@@ -159,6 +164,7 @@ def _parameters(t: Tournament) -> ElementTree.Element:
         for number, limit in enumerate(kept["Categories"], start=1):
             ElementTree.SubElement(categories, "Category", {"lowerLimit": limit, "number": str(number)})
     handicap = {**(kept.get("HandicapParameterSet") or DEFAULTS["HandicapParameterSet"]),
+                "hdBasedOnMMS": "true" if mm.handicap_basis == "mms" else "false",
                 "hdCeiling": str(mm.ceiling), "hdCorrection": str(mm.correction),
                 "hdNoHdRankThreshold": og_rank_label(mm.handicap_bar) if mm.handicap_bar is not None else "9D"}
     ElementTree.SubElement(tps, "HandicapParameterSet", handicap)
