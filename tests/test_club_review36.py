@@ -61,3 +61,83 @@ def test_importing_the_member_list_again_adds_nobody_twice(tmp_path: Path, capsy
     # (the second import of members.csv changed nothing: no entry)
     assert [e["action"].replace(f"{tmp_path}/", "") for e in ws.club_log()] == [
         "import 3 members from members.csv", "import 1 members from again.csv", "import 1 members from efe.csv"]
+
+
+def test_a_member_who_played_is_not_removed_without_force_and_comes_back_linked(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from core.club.members import Member
+
+    data = tmp_path / "data"
+    ws = Workspace(data)
+    ws.add_member(Member(0, "Kaya, Can", fide_id="34600001"))
+    ws.add_member(Member(0, "Demir, Efe"))
+    tid = run(capsys, data, "new", "Club night", "--system", "berger", "--rounds", "1")[1].strip()
+    for number in ("1", "2"):
+        assert run(capsys, data, "players", "add", tid, "--member", number)[0] == 0
+    run(capsys, data, "round", "pair", tid)
+    assert run(capsys, data, "result", tid, "1", "1", "1-0")[0] == 0  # board 1: Can (1) beats Efe (2)
+    run(capsys, data, "series", "new", "GP")
+    run(capsys, data, "series", "add", "GP", tid)
+    before = (data / "club.json").read_bytes()
+    code, out, err = run(capsys, data, "members", "remove", "1")
+    assert (code, out) == (3, "")
+    assert err == (f"hakem: member 1 (Kaya, Can) played 1 event ({tid}): their history and series results "
+                   "would belong to nobody; remove with --force if that is meant\n")
+    assert (data / "club.json").read_bytes() == before
+    assert run(capsys, data, "members", "remove", "1", "--force")[:2] == (0, "Removed member 1: Kaya, Can\n")
+    assert run(capsys, data, "members", "remove", "2", "--force")[0] == 0
+    # Efe had no id: the series shows the event's name, no member number
+    rows = __import__("json").loads(run(capsys, data, "series", "show", "GP", "--format", "json")[1])["tables"]
+    cells = {r["name"]: (r["member"], r["fide_id"]) for r in rows[0]["rows"]}
+    assert cells == {"Kaya, Can": ("", "34600001"), "Demir, Efe": ("", "")}
+    # Can added again with his FIDE id: a new number (never a removed member's: 1 and 2 were), who
+    # finds his event by the id
+    assert ws.add_member(Member(0, "Kaya, Can", fide_id="34600001")).id == 3
+    [played] = ws.member_history(3)[1]
+    assert (played.tournament, played.found_by) == (tid, "fide_id")
+    rows = __import__("json").loads(run(capsys, data, "series", "show", "GP", "--format", "json")[1])["tables"]
+    assert {r["name"]: r["member"] for r in rows[0]["rows"]}["Kaya, Can"] == "3"
+    # the import from the event links him (his stale number 1 is no link), Efe by hand
+    assert run(capsys, data, "members", "import", "--event", tid)[1].splitlines()[-1] == \
+        f"2 player(s) of {tid} linked to their members"
+    t = ws.open(tid).snapshot().tournament
+    assert {p.name: p.member for p in t.players} == {"Kaya, Can": 3, "Demir, Efe": 4}  # Efe, no id: added as 4
+    efe = next(p.pno for p in t.players if p.name == "Demir, Efe")
+    ws.add_member(Member(0, "Demir, Efe", club="Moda SK"))
+    assert run(capsys, data, "members", "link", tid, str(efe), "--member", "5")[:2] == (
+        0, f"Player {efe} of {tid} is member 5 (Demir, Efe)\n")
+    assert ws.open(tid).snapshot().tournament.player(efe).member == 5
+
+
+def test_the_history_counts_games_played_and_writes_shared_places_as_the_standings(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from core.club.members import Member
+
+    data = tmp_path / "data"
+    ws = Workspace(data)
+    for name in ("Ak, Ali", "Bal, Bora", "Can, Cem", "Dal, Deniz", "Ege, Ece"):
+        ws.add_member(Member(0, name))
+    tid = run(capsys, data, "new", "Keizer", "--system", "keizer", "--rounds", "2")[1].strip()
+    for number in "12345":
+        run(capsys, data, "players", "add", tid, "--member", number)
+    # round 1: five players, one gets the pairing bye; round 2: member 1 asks for a full-point bye
+    assert run(capsys, data, "round", "pair", tid)[0] == 0
+    t = ws.open(tid).snapshot().tournament
+    for board in range(1, len(t.rounds[0].boards) + 1):
+        assert run(capsys, data, "result", tid, "1", str(board), "1/2")[0] == 0
+    [bye1] = [b.pno for b in t.rounds[0].byes]
+    assert run(capsys, data, "players", "bye", tid, "1", "--round", "2", "--kind", "full")[0] == 0
+    assert run(capsys, data, "round", "pair", tid)[0] == 0
+    t = ws.open(tid).snapshot().tournament
+    for board in range(1, len(t.rounds[1].boards) + 1):
+        assert run(capsys, data, "result", tid, "2", str(board), "1/2")[0] == 0
+    # games over the board: 2 rounds minus the pairing bye (round 1) and the requested bye (round 2)
+    boards = {p: sum(p in (b.white, b.black) for r in t.rounds for b in r.boards) for p in range(1, 6)}
+    [played] = ws.member_history(1)[1]
+    assert played.games == boards[1] == 2 - (bye1 == 1) - 1
+    # shared places as the standings write them
+    from core.standings import compute_standings
+
+    row = next(r for r in compute_standings(t, team=False).rows if r.pno == 1)
+    shown = run(capsys, data, "members", "show", "1")[1]
+    assert (f"{row.rank}=" if row.shared else f"{row.rank}") in shown.split()

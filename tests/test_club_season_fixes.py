@@ -27,7 +27,7 @@ def test_members_show_json_writes_the_points_as_the_other_outputs_do(cli_data, c
     run(capsys, "result", tid, 1, 1, "1/2")
     shown = json.loads(run(capsys, "members", "show", 3, "--format", "json")[0])
     [event] = shown["events"]
-    assert (event["tournament"], event["score"], event["games"]) == (tid, "1", 1)  # the pairing bye: 1 point
+    assert (event["tournament"], event["score"], event["games"]) == (tid, "1", 0)  # the pairing bye: 1 point, no game
     draw = json.loads(run(capsys, "members", "show", 1, "--format", "json")[0])["events"][0]
     assert draw["score"] == "0.5"
     # Kaya 2000 drew Ak 1900: FIDE's expected score for +100 is 0.64 (table 8.1b); nothing

@@ -169,14 +169,15 @@ class ClubCases:
         from core.club.history import history
         from core.errors import TournamentError
 
-        m = self._shown([register.member(self.club.view(), number)])[0]
+        view = self.club.view()
+        m = self._shown([register.member(view, number)])[0]
         events = []
         for tid in self.store.ids():
             try:
                 events.append(self.store.load(tid).tournament)
             except TournamentError:
                 continue
-        return m, history(events, m)
+        return m, history(events, m, {doc.doc_id for doc in view.table(register.TABLE).all()})
 
     @use_case("club.edit")
     def import_members(self, path: Source, rating_date: str = "", as_new: bool = False) -> MembersImport:
@@ -206,7 +207,8 @@ class ClubCases:
         kind = "go" if t.system in GO_SYSTEMS else event_rating_kind(t)
         source = t.options.get("rating_list")
         source_name = str(source.get("name", "")) if isinstance(source, dict) else ""
-        players = [p for p in t.players if p.member is None]
+        numbers = {doc.doc_id for doc in self.club.view().table(register.TABLE).all()}
+        players = [p for p in t.players if p.member not in numbers]  # unlinked, or a removed member's
         new = [from_player(p, kind, source_name) for p in players]
         results = self.club.change(_import_words("event " + tid), lambda db: register.import_members(db, new, as_new))
         links = tuple((p.pno, m.id) for p, (m, done) in zip(players, results, strict=True) if done != register.NEAR)
@@ -239,13 +241,40 @@ class ClubCases:
             return self.club.change(_journal_words("ratings of the register from list {name}", name=name), edit)
 
     @use_case("club.edit")
-    def remove_member(self, number: int) -> Member:
-        """Remove a member from the register (a list manager's; journaled)."""
+    def remove_member(self, number: int, force: bool = False) -> Member:
+        """Remove a member from the register (a list manager's; journaled).  A member who has
+        played events is refused unless ``force``, naming how many: the events keep the
+        member's number, so the member's history and series results would belong to nobody
+        (a member added again is a new number; ``members link`` joins them again)."""
         from core.club import register
+        from core.errors import TournamentError
+        from core.i18n import ngettext
 
         self._require_editor()
+        m = register.member(self.club.view(), number)
+        played = self._events_of(number)
+        if played and not force:
+            raise TournamentError(ngettext(
+                "member {number} ({name}) played {count} event ({events}): their history and series results "
+                "would belong to nobody; remove with --force if that is meant",
+                "member {number} ({name}) played {count} events ({events}): their history and series results "
+                "would belong to nobody; remove with --force if that is meant", len(played)).format(
+                number=number, name=m.name, count=len(played), events=", ".join(played)))
         return self.club.change(_journal_words("remove member {number}", number=number),
                                 lambda db: register.remove(db, number))
+
+    def _events_of(self, number: int) -> builtins.list[str]:
+        """The ids of the events in which a player is linked to member ``number``."""
+        from core.errors import TournamentError
+
+        found = []
+        for tid in self.store.ids():
+            try:
+                if any(p.member == number for p in self.store.load(tid).tournament.players):
+                    found.append(tid)
+            except TournamentError:
+                continue
+        return found
 
 
 def _read_members_file(path: Source, date: str) -> builtins.list[Member]:

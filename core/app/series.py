@@ -70,7 +70,9 @@ class SeriesCases:
                 events[tid] = self.store.load(tid).tournament
             except (OSError, ValueError) as error:
                 events[tid] = str(error)
-        return compute(series, events, _register_ids(view))
+        from core.club.register import TABLE as MEMBERS
+
+        return compute(series, events, _register_ids(view), {doc.doc_id for doc in view.table(MEMBERS).all()})
 
     # -- changing -------------------------------------------------------------------------------
     @use_case("series.create")

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from core.ratinglists.index import ListIndex
 
 TABLE = "members"
+NUMBERS = "member_numbers"
+"""Document 1: ``{"removed": N}``, the highest number a removed member had — never given again
+(events keep the number in ``Player.member``; TinyDB would give the highest again)."""
 MemberQuery = Query()
 
 
@@ -70,8 +73,17 @@ def add(db: TinyDB, m: Member) -> Member:
     """Add ``m`` (its ``id`` ignored) as a new member; returns it with its number."""
     m = checked(m)
     _refuse_held_ids(db, m)
-    number = db.table(TABLE).insert(to_document(m))
+    [number] = _insert(db, [m])
     return replace(m, id=number)
+
+
+def _insert(db: TinyDB, new: list[Member]) -> list[int]:
+    """Insert ``new`` numbered after every member there is and every member there was (a
+    removed member's number is never a new member's: their events still name it)."""
+    table = db.table(TABLE)
+    held = db.table(NUMBERS).get(doc_id=1)
+    last = max([doc.doc_id for doc in table.all()] + [int(held["removed"]) if isinstance(held, Document) else 0])
+    return table.insert_multiple(Document(to_document(m), doc_id=last + 1 + n) for n, m in enumerate(new))
 
 
 def edit(db: TinyDB, number: int, **changes: object) -> tuple[Member, Member]:
@@ -103,6 +115,12 @@ def remove(db: TinyDB, number: int) -> Member:
     """Remove member ``number`` (the events they played keep their players); returns them."""
     gone = member(db, number)
     db.table(TABLE).remove(doc_ids=[number])
+    numbers = db.table(NUMBERS)
+    held = numbers.get(doc_id=1)
+    if not isinstance(held, Document):
+        numbers.insert({"removed": number})
+    elif int(held["removed"]) < number:
+        numbers.update({"removed": number}, doc_ids=[1])
     return gone
 
 
@@ -232,7 +250,7 @@ def import_members(db: TinyDB, new: Iterable[Member], as_new: bool = False) -> l
             rows.append((ref, KNOWN))
         for key in keys:
             held.setdefault(key, ref)
-    numbers = table.insert_multiple(to_document(m) for m in added)
+    numbers = _insert(db, added)
     return [(replace(added[-1 - ref], id=numbers[-1 - ref]) if ref < 0 else known[ref], done) for ref, done in rows]
 
 

@@ -19,7 +19,7 @@ and are otherwise listed on a shared place: a club decides a title by a play-off
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -172,22 +172,30 @@ def _pin(p: Player) -> str:
     return value if value.isdigit() and int(value) > 0 else ""
 
 
-def person_keys(events: Sequence[Tournament], register: Mapping[Key, int] | None = None) -> dict[tuple[int, int], Key]:
+def person_keys(events: Sequence[Tournament], register: Mapping[Key, int] | None = None,
+                current: Collection[int] | None = None) -> dict[tuple[int, int], Key]:
     """(event index, pairing number) → the person's key, for every player who has one.
 
     ``register``: the club register's ids → member number (``("fide", "34100001")``,
     ``("egd", "13000001")``); a player without a member number is that member when the
-    register, or another event of the series, links the id to exactly one member."""
+    register, or another event of the series, links the id to exactly one member.
+    ``current``: the register's member numbers — a player linked to a number no longer there
+    (a removed member) is found by their ids like an unlinked one (the member added again),
+    else kept apart as ``("removed", number)``; never shown as a member."""
+    def member_of(p: Player) -> int | None:
+        return p.member if p.member is not None and (current is None or p.member in current) else None
+
     linked: dict[Key, set[int]] = {}
     for t in events:
         for p in t.players:
+            number = member_of(p)
             for held in _ids(p):
-                if p.member is not None:
-                    linked.setdefault(held, set()).add(p.member)
+                if number is not None:
+                    linked.setdefault(held, set()).add(number)
     out: dict[tuple[int, int], Key] = {}
     for n, t in enumerate(events):
         for p in t.players:
-            person = _key(p, register or {}, linked)
+            person = _key(p, member_of(p), register or {}, linked)
             if person is not None:
                 out[(n, p.pno)] = person
     return out
@@ -197,24 +205,25 @@ def _ids(p: Player) -> list[Key]:
     return [k for k in (("fide", _fide(p)), ("egd", _pin(p))) if k[1]]
 
 
-def _key(p: Player, register: Mapping[Key, int], linked: Mapping[Key, set[int]]) -> Key | None:
-    if p.member is not None:
-        return ("member", str(p.member))
+def _key(p: Player, member: int | None, register: Mapping[Key, int], linked: Mapping[Key, set[int]]) -> Key | None:
+    if member is not None:
+        return ("member", str(member))
     for key in _ids(p):
         if key in register:
             return ("member", str(register[key]))
         if len(linked.get(key, ())) == 1:
             return ("member", str(next(iter(linked[key]))))
     ids = _ids(p)
-    return ids[0] if ids else None
+    return ids[0] if ids else (("removed", str(p.member)) if p.member is not None else None)
 
 
 # -- the table ----------------------------------------------------------------------------------
 def compute(series: Series, tournaments: Mapping[str, Tournament | str],
-            register: Mapping[Key, int] | None = None) -> SeriesTable:
+            register: Mapping[Key, int] | None = None, current: Collection[int] | None = None) -> SeriesTable:
     """The series table.  ``tournaments``: each event id → the tournament, or the reason it
     could not be read (it is then listed with that reason and counts for nobody);
-    ``register``: the club register's ids → member numbers (:func:`person_keys`)."""
+    ``register``: the club register's ids → member numbers, ``current`` its member numbers
+    (:func:`person_keys`)."""
     events: list[SeriesEvent] = []
     readable: list[tuple[int, Tournament]] = []
     for n, tid in enumerate(series.events):
@@ -224,7 +233,7 @@ def compute(series: Series, tournaments: Mapping[str, Tournament | str],
             continue
         readable.append((n, t))
         events.append(SeriesEvent(tid, t.name, t.start_date, len(t.rounds), t.total_rounds, len(t.players)))
-    keys = person_keys([t for _n, t in readable], register)
+    keys = person_keys([t for _n, t in readable], register, current)
     results: dict[Key, list[EventResult | None]] = {}
     names: dict[Key, str] = {}
     unidentified: list[Unidentified] = []
@@ -249,7 +258,8 @@ def compute(series: Series, tournaments: Mapping[str, Tournament | str],
 
 
 def _key_text(key: Key) -> str:
-    return {"member": _("member {id}"), "fide": _("FIDE id {id}")}.get(key[0], _("EGD pin {id}")).format(id=key[1])
+    return {"member": _("member {id}"), "fide": _("FIDE id {id}"), "removed": _("removed member {id}")}.get(
+        key[0], _("EGD pin {id}")).format(id=key[1])
 
 
 def _row(series: Series, key: Key, name: str, slots: list[EventResult | None]) -> Row:

@@ -41,16 +41,21 @@ def card_rows(m: Member, contact: bool = True) -> list[tuple[str, str]]:
 
 def history_table(played: list[Played]) -> Table:
     """The events a member played, newest first: date, event, chess or Go, score of games,
-    place of players, TPR, rating change (one decimal, as FIDE prints it)."""
+    games played, place (as the standings write it) and players, TPR, rating change (one decimal, as FIDE prints it)."""
     from core.reports.ratings import decimal
 
     columns = [Column("date", _("Date")), Column("event", _("Tournament"), flex=True), Column("game", pgettext("chess or go", "Game")),
                Column("score", _("Points"), "r"), Column("games", _("Games"), "r"), Column("place", _("Rank"), "r"),
-               Column("tpr", _("TPR"), "r", optional=True), Column("rating_change", _("Change"), "r", optional=True)]
+               Column("players", _("Players"), "r"), Column("tpr", _("TPR"), "r", optional=True), Column("rating_change", _("Change"), "r", optional=True)]
     rows: list[list[object]] = [[e.date, e.name, _("Go") if e.go else _("chess"), Points(e.score), e.games,
-                                 f"{e.place}/{e.players}" if e.place else "", e.performance or "",
+                                 _place(e), e.players, e.performance or "",
                                  "" if e.rating_change is None else decimal(e.rating_change, 1)] for e in played]
     return Table(columns, rows, _("Events ({count})").format(count=len(played)))
+
+
+def _place(e: Played) -> str:
+    """The place as the event's standings write it (``1=`` when shared)."""
+    return "" if e.place is None else f"{e.place}=" if e.shared else str(e.place)
 
 
 def member_report(m: Member, played: list[Played]) -> Report:

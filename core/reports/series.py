@@ -24,7 +24,7 @@ def _cell(result: EventResult | None) -> object:
 def _id_cells(row: Row) -> list[str]:
     """The member number, or the FIDE id (EGD pin) of a player the series follows by it."""
     kind, value = row.key
-    return [value, ""] if kind == "member" else ["", value]
+    return {"member": [value, ""], "removed": ["", ""]}.get(kind, ["", value])
 
 
 def _columns(table: SeriesTable) -> list[Column]:

@@ -125,8 +125,22 @@ def _edit(args: argparse.Namespace) -> int:
 def _remove(args: argparse.Namespace) -> int:
     from core.cli.common import open_workspace
 
-    gone = open_workspace().remove_member(args.number)
+    gone = open_workspace().remove_member(args.number, force=args.force)
     print(_("Removed member {number}: {name}").format(number=gone.id, name=gone.name))
+    return 0
+
+
+def _link(args: argparse.Namespace) -> int:
+    """One player of an event linked to a member by hand (a removed member's events joined to
+    the member added again; ``members import --event`` links by id)."""
+    from core.cli.common import open_workspace
+    from core.safe_text import terminal_safe
+
+    workspace = open_workspace()
+    m = workspace.member(args.member)
+    workspace.open(args.event).link_members({args.pno: args.member})
+    print(terminal_safe(_("Player {pno} of {tid} is member {number} ({name})").format(
+        pno=args.pno, tid=args.event, number=m.id, name=m.name)))
     return 0
 
 
@@ -262,4 +276,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     lg.set_defaults(func=_log)
     rm = ms.add_parser("remove", help=_("remove a member from the register"))
     rm.add_argument("number", type=int)
+    rm.add_argument("--force", action="store_true", help=_("remove a member who has played events too"))
     rm.set_defaults(func=_remove)
+    lk = ms.add_parser("link", help=_("link a player of an event to a member of the register"))
+    lk.add_argument("event", metavar="ID")
+    lk.add_argument("pno", type=int, metavar="NUMBER", help=_("the player's pairing number"))
+    lk.add_argument("--member", type=int, required=True, metavar="N")
+    lk.set_defaults(func=_link)
