@@ -141,3 +141,32 @@ def test_the_history_counts_games_played_and_writes_shared_places_as_the_standin
     row = next(r for r in compute_standings(t, team=False).rows if r.pno == 1)
     shown = run(capsys, data, "members", "show", "1")[1]
     assert (f"{row.rank}=" if row.shared else f"{row.rank}") in shown.split()
+
+
+def test_bad_input_in_the_register_and_the_series_is_refused_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "data"
+    assert run(capsys, data, "members", "add", "--name", "Kaya, Can")[0] == 0
+    before = (data / "club.json").read_bytes()
+    for argv, said in (
+            (["--name", "Ak, Ali", "--go-rank", "50d"], "'50d' is outside the Go ranks 30k–9d"),
+            (["--name", "Ak, Ali", "--egd-pin", "abc"], "EGD pin 'abc': the EGD's pins are digits (e.g. 13000001)"),
+            (["--name", "Ak, Ali", "--email", "not an email"], "e-mail 'not an email' is not an address (name@example.org)"),
+            (["--name", "y"], "Name: «y» is not a player's name: a name has at least two letters (the family name)"),
+            (["--name", ""], "members add: --name must not be empty")):
+        assert run(capsys, data, "members", "add", *argv) == (3, "", f"hakem: {said}\n"), argv
+    assert (data / "club.json").read_bytes() == before
+    tid = run(capsys, data, "new", "Rapid GP 1", "--system", "dutch", "--rounds", "5", "--time-control", "15+10")[1].strip()
+    code, out, err = run(capsys, data, "players", "add", tid, "--member", "1", "--name", "Someone, Else")
+    assert (code, out, err) == (3, "", "hakem: players add --member takes the member's fields from the register; "
+                                       "--name cannot be given with it (change the member with 'hakem members edit')\n")
+    code, _out, err = run(capsys, data, "series", "new", "A", "--scoring", "points", "--table", "5,3")
+    assert (code, err) == (3, "hakem: --table gives points by place, but the series counts game points "
+                              "(--scoring points): give --scoring places with a table\n")
+    run(capsys, data, "series", "new", "GP")
+    assert run(capsys, data, "series", "add", "GP", tid)[0] == 0
+    keizer = run(capsys, data, "new", "Club nights", "--system", "keizer", "--rounds", "6")[1].strip()
+    code, _out, err = run(capsys, data, "series", "add", "GP", keizer)
+    assert (code, err) == (3, "hakem: 'Club nights' is played at standard time control, 'Rapid GP 1' at rapid: "
+                              "add it with --mixed-time if the series is meant to mix them\n")
+    assert run(capsys, data, "series", "add", "GP", keizer, "--mixed-time")[:2] == (0, "Series 'GP': 2 events\n")

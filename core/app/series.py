@@ -96,12 +96,16 @@ class SeriesCases:
         return self.club.change(f"new series {series.name}", edit)
 
     @use_case("series.edit")
-    def add_series_events(self, name: str, tids: builtins.list[str]) -> Series:
+    def add_series_events(self, name: str, tids: builtins.list[str], mixed_time: bool = False) -> Series:
         """Add the events ``tids`` to the series, in that order at the end of its own, all or
         none: refused for an event of the other game, one already in it, or one the caller
-        does not run."""
-        _find(self.club.view(), name)  # an unknown series is named before the events are looked up
+        does not run — and, unless ``mixed_time``, one played at another time control than
+        the series' events (a Keizer evening at standard time in a rapid Grand Prix is almost
+        always a slip; a club that means it says so)."""
+        series = _find(self.club.view(), name)  # an unknown series is named before the events are looked up
         events = [self._event_to_add(tid) for tid in tids]
+        if not mixed_time:
+            self._refuse_mixed_time(series, tids)
 
         def change(series: Series) -> Series:
             for tid, title, game in events:
@@ -109,6 +113,28 @@ class SeriesCases:
             return series
 
         return self._change(name, f"add events {', '.join(tids)} to series {{name}}", change)
+
+    def _refuse_mixed_time(self, series: Series, tids: builtins.list[str]) -> None:
+        """Refuse events whose time control (standard, rapid, blitz: the event's rating kind)
+        is not the one of the series' first readable event, naming both."""
+        from core.club.series import game_of
+        from core.ratinglists.apply import event_rating_kind
+        from core.reports.members import rating_kind_name
+
+        kinds: builtins.list[tuple[str, str]] = []
+        for tid in [*series.events, *tids]:
+            try:
+                t = self.store.load(tid).tournament
+            except (OSError, ValueError):
+                continue
+            if game_of(t.system) == "go":
+                return  # Go events carry no rating kind
+            kinds.append((t.name, event_rating_kind(t)))
+        for event, kind in kinds[1:]:
+            if kind != kinds[0][1]:
+                raise SeriesError(_("{event!r} is played at {kind} time control, {first!r} at {other}: add it with "
+                                    "--mixed-time if the series is meant to mix them").format(
+                    event=event, kind=rating_kind_name(kind), first=kinds[0][0], other=rating_kind_name(kinds[0][1])))
 
     def _event_to_add(self, tid: str) -> tuple[str, str, str]:
         """(id, name, game) of an event the caller may add: one she is an arbiter of."""

@@ -132,7 +132,7 @@ def checked(member: Member) -> Member:
     a name, a known title, a FIDE federation — a country for a Go player —, a FIDE id, ratings
     0–4000 except a GoR) and a birth year, or a TournamentError naming every problem."""
     from core.commands import check_player
-    from core.fields import FieldError
+    from core.fields import FieldError, person_name
     from core.fields import name as checked_name
 
     chess = {k: r.value for k, r in member.ratings.items() if k != "go"}
@@ -148,11 +148,28 @@ def checked(member: Member) -> Member:
         value = getattr(member, key)
         if len(value) > 100 or not value.isprintable():
             raise TournamentError(_("{field}: at most 100 printable characters").format(field=key))
+    _check_go_and_contact(member)
     try:
-        name, club = checked_name(member.name), checked_name(member.club, "club") if member.club else ""
+        name, club = person_name(member.name), checked_name(member.club, "club") if member.club else ""
     except FieldError as error:
         raise TournamentError(str(error)) from None
     return replace(member, name=name, club=club, federation=federation)
+
+
+def _check_go_and_contact(member: Member) -> None:
+    """The Go rank as a player's is entered (30k–9d, :func:`core.go.ranks.entry_rank`), an EGD
+    pin as the EGD writes it (digits), an e-mail address with one ``@`` between a name and a
+    domain with a dot (the rest is the mail server's to judge)."""
+    import re
+
+    from core.go.ranks import entry_rank
+
+    if member.go_rank:
+        entry_rank(member.go_rank)
+    if member.egd_pin and not (member.egd_pin.isascii() and member.egd_pin.isdigit()):
+        raise TournamentError(_("EGD pin {pin!r}: the EGD's pins are digits (e.g. 13000001)").format(pin=member.egd_pin))
+    if member.email and not re.fullmatch(r"[^@\s]+@[^@\s.]+(\.[^@\s.]+)+", member.email):
+        raise TournamentError(_("e-mail {email!r} is not an address (name@example.org)").format(email=member.email))
 
 
 def birth_year(text: str) -> int | None:

@@ -70,7 +70,11 @@ class Series:
         unknown = sorted(set(changes) - allowed)
         if unknown:
             raise SeriesError(_("unknown series setting {name!r}").format(name=unknown[0]))
-        return check(replace(self, **changes))
+        after = check(replace(self, **changes))
+        if "table" in changes and after.scoring == "points":
+            raise SeriesError(_("--table gives points by place, but the series counts game points (--scoring points): "
+                                "give --scoring places with a table"))
+        return after
 
 
 def parse_table(text: str) -> tuple[Fraction, ...]:

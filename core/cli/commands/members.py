@@ -72,8 +72,10 @@ def _add(args: argparse.Namespace) -> int:
     from core.club.members import Member
 
     fields = _fields(args)
-    if not fields.get("name"):
+    if args.name is None:
         raise CliError(_("members add: --name is required"))
+    if not args.name.strip():
+        raise CliError(_("members add: --name must not be empty"))
     added = open_workspace().add_member(Member(0, **fields))
     print(_("Member {number}: {name}").format(number=added.id, name=added.name))
     return 0

@@ -18,6 +18,11 @@ def _typed_fields(args: argparse.Namespace) -> dict:
     return {k: v for k, v in typed.items() if v not in (None, "")}
 
 
+_MEMBER_TAKES = ("name", "rating", "fide_id", "national_id", "egd_pin", "fed", "title", "sex", "club",
+                 "birth", "go_rank", "go_rating", "national_rating", "list")
+"""The options ``players add --member`` would otherwise ignore (the register gives them)."""
+
+
 def _add(args: argparse.Namespace) -> int:
     typed = _typed_fields(args)
     extra = {}
@@ -27,6 +32,13 @@ def _add(args: argparse.Namespace) -> int:
         extra["go_rank"] = args.go_rank
     desk = open_desk(args.id)
     if args.member is not None:
+        given = [f"--{k.replace('_', '-')}" for k, v in vars(args).items() if k in _MEMBER_TAKES and v not in (None, "")]
+        if given:
+            from core.cli import CliError
+
+            raise CliError(_("players add --member takes the member's fields from the register; {options} "
+                             "cannot be given with it (change the member with 'hakem members edit')").format(
+                options=", ".join(sorted(given))))
         out = desk.register_member(args.member, keep_numbers=args.keep_numbers)
     elif args.name and args.list is None and not args.egd_pin:
         typed.setdefault("rating", 0)

@@ -46,7 +46,7 @@ def _new(args: argparse.Namespace) -> int:
 def _add(args: argparse.Namespace) -> int:
     from core.cli.common import open_workspace
 
-    _say_events(open_workspace().add_series_events(args.name, list(args.ids)))
+    _say_events(open_workspace().add_series_events(args.name, list(args.ids), mixed_time=args.mixed_time))
     return 0
 
 
@@ -178,6 +178,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     add = ss.add_parser("add", help=_("add events to a series (all or none)"))
     add.add_argument("name")
     add.add_argument("ids", nargs="+", metavar="ID")
+    add.add_argument("--mixed-time", action="store_true",
+                     help=_("allow events of another time control (standard, rapid, blitz) than the series' events"))
     add.set_defaults(func=_add)
     rm = ss.add_parser("remove", help=_("take an event out of a series"))
     rm.add_argument("name")
