@@ -31,7 +31,7 @@ from core.serialize import SCHEMA_VERSION, tournament_from_dict
 from core.store import bounded, identity
 from core.store import journal as _journal
 from core.store.files import describe_entry
-from core.store.paths import CLUB_CHAIN, CLUB_DB, LISTS_JOURNAL
+from core.store.paths import CLUB_CHAIN, CLUB_DB, HEADS, LISTS_JOURNAL
 from core.store.store import _TID, SUFFIX, UNDO_DEPTH, Store
 from core.validate import validate
 
@@ -511,7 +511,35 @@ def check_directory(store: Store) -> Report:
         owner = identity.user_name(st.st_uid) if st else "?"
         report.problems.append(Problem(name, _('found in place of a hakem file and set aside (owner {user}); remove it once you know who put it there').format(user=owner)))
     report.problems.extend(foreign_entries(store))
+    report.problems.extend(Problem(name, why) for name, why, _rev in rollbacks(store))
     return report
+
+
+def rollbacks(store: Store) -> list[tuple[str, str, int]]:
+    """(file, why, its revision now) for every data file whose journal no longer holds the
+    newest head the register of heads recorded for it (:mod:`core.store.heads`): the file and
+    its journal were put back from an older copy, consistently — the chain alone cannot tell."""
+    from core.store import heads
+
+    out = []
+    for name, item in sorted(heads.newest(store.dir).items()):
+        if store.dir.lstat(name) is None:
+            continue  # removed: named by the other checks, if at all
+        chain = CLUB_CHAIN if name == CLUB_DB else name[:-len(SUFFIX)] if name.endswith(SUFFIX) else None
+        if chain is None:
+            continue
+        try:
+            entries = _journal.read_chain(store.dir, chain).entries
+        except (OSError, StoreError):
+            continue  # an unreadable journal is named by the tournament's own check
+        if any(str(e.get("id")) == item["head"] for e in entries):
+            continue
+        now = max((int(e.get("rev", 0)) for e in entries), default=0)
+        out.append((name, _("hakem wrote revision {rev} of it ({time}), which its journal no longer holds (the journal "
+                            "ends at revision {now}): the file and its journal were put back from an older copy; restore "
+                            "the newer copy, or hakem doctor --repair accepts the older state as the record").format(
+                                rev=item["rev"], time=item.get("time", ""), now=now), now))
+    return out
 
 
 def check_club(store: Store, contact: bool = True) -> Report:
@@ -555,7 +583,7 @@ def foreign_entries(store: Store) -> list[Problem]:
             continue
         what = describe_entry(st)
         match = hakem_file.fullmatch(name)
-        if name in (LISTS_JOURNAL, CLUB_DB):
+        if name in (LISTS_JOURNAL, CLUB_DB, HEADS):
             if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:
                 out.append(Problem(name, _('is {what}, not a file hakem wrote; hakem will not use it').format(what=what)))
         elif name in _FOLDERS:
@@ -580,11 +608,17 @@ def _modes(store: Store, name: str) -> tuple[int, ...]:
 
 
 def repair_directory(store: Store) -> Report:
+    from core.store import heads
+
     store._writable()
     report = Report("")
     for name in stray_files(store):
         store.dir.unlink(name)
         report.repairs.append(_('removed the temporary file {name} of an interrupted save').format(name=name))
+    for name, _why, now in rollbacks(store):
+        heads.accept(store.dir, name, now, identity.current_user())
+        report.repairs.append(_('{name}: the older state (revision {rev}) was accepted as the record; the changes '
+                                'after it that hakem wrote are not in this directory').format(name=name, rev=now))
     return report
 
 

@@ -286,7 +286,7 @@ class SafeDir:
         with contextlib.suppress(OSError):
             os.fsync(self.fd)
 
-    def append(self, name: str, data: bytes, own: bool = True) -> tuple[int, bool]:
+    def append(self, name: str, data: bytes, own: bool = True, durable: bool = True) -> tuple[int, bool]:
         """Append ``data`` durably to the file ``name`` (created if missing); returns the offset
         it starts at and whether this call created the file.  On failure the file is cut back
         to where it was — removed if this call created it — and OSError is raised: a full disk
@@ -300,7 +300,8 @@ class SafeDir:
                 data = b"\n" + data  # a line torn before us stays a line of its own
             try:
                 _write_all(fd, data)
-                os.fsync(fd)
+                if durable:  # ``durable=False``: a record whose loss only weakens a check (heads)
+                    os.fsync(fd)
             except BaseException:
                 with contextlib.suppress(OSError):
                     if created:

@@ -21,6 +21,10 @@ CLUB_CHAIN = "club"
 format).  A tournament is never given this id (``Store.create``), so the two never share a
 journal."""
 
+HEADS = "heads.jsonl"
+"""The register of heads (:mod:`core.store.heads`): every data file's revision and head as
+hakem wrote them, so that a data file put back together with its journal is noticed."""
+
 
 def default_data_dir() -> Path:
     env = os.environ.get("HAKEM_DATA")

@@ -165,6 +165,9 @@ class DataFile(Storage):
                 else:
                     self.folder.truncate(journal, start, own=False)
             raise
+        from core.store import heads
+
+        heads.record(self.folder, self.name, line)  # after the file: the register never runs ahead
 
 
 def open_db(folder: SafeDir, name: str) -> TinyDB:
