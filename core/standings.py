@@ -82,6 +82,8 @@ class Standings:
     """For each group criterion (DE) as given: pno → the tied group it was applied to."""
     team_primary: str = ""
     """``MP`` or ``GP`` in a team event (what "score" means there, and so what SB names)."""
+    upto: int = 0
+    """The rounds counted (1..upto): :func:`explain_row` explains from exactly these."""
 
     @property
     def regime_name(self) -> str:
@@ -282,8 +284,9 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
     if withdrawn not in ("auto", "rank", "unrank"):
         raise TournamentError(_("unknown withdrawn rule {withdrawn!r}; use auto, rank or unrank").format(withdrawn=withdrawn))
     chosen = regime_of(t, regime)
-    if upto is None:
-        upto = rounds_started(t)
+    # C.07 counts the rounds that are over: a round paired but not begun never counts, even
+    # when asked for by number (its games would be unplayed rounds of everybody)
+    upto = rounds_started(t) if upto is None else min(upto, rounds_started(t))
     team = bool(t.teams) if team is None else team
     primary = (team_primary or str(t.options.get("team_primary", "MP"))).upper()
     if primary not in ("MP", "GP"):
@@ -415,7 +418,44 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
         rows.append(Row(None, p, names.get(p, ""), ctx.frac(ctx.total[p]),
                         {s.code: values[s.code].get(p) for s in specs}, False, "", True))
     return Standings(chosen, tuple(s.code for s in specs), tuple(rows), tuple(dict.fromkeys(warnings)),
-                     tuple(unresolved), team, ties, groups_at, primary if team else "")
+                     tuple(unresolved), team, ties, groups_at, primary if team else "", upto)
+
+
+def explain_row(t: Tournament, s: Standings, pno: int, codes: Sequence[str] | None = None) -> list:
+    """The contributions behind ``pno``'s values in ``s`` (every criterion, or ``codes``),
+    computed from the same rounds, participants and primary score as the table — so an
+    explanation can never disagree with the value printed beside it.  DE explains the tied
+    group it was applied to."""
+    import dataclasses
+
+    from core.tiebreaks import explain
+    from core.tiebreaks.direct import explain_group
+
+    s.row(pno)  # refuses a participant who is not in the standings
+    contexts: dict[str, Context] = {}
+
+    def ctx_for(spec: TieBreakSpec) -> Context:
+        score = (spec.score or s.team_primary) if s.team else ""
+        if score not in contexts:
+            if s.team:
+                from core.tiebreaks.team import build_team_context
+
+                contexts[score] = build_team_context(t, score, s.upto)
+            else:
+                contexts[score] = build_context(t, s.upto)
+        return contexts[score]
+
+    items = []
+    for code in (s.tiebreaks if codes is None else codes):
+        spec = parse_code(code)
+        ctx = ctx_for(spec)
+        if code in s.groups_at:
+            group = list(s.groups_at[code].get(pno, (pno,)))
+            e = explain_group(ctx, spec, pno, group, s.row(pno).values.get(code))
+            items.append(dataclasses.replace(e, regime=s.regime.value))
+        else:
+            items.append(explain(t, code, pno, regime=s.regime, ctx=ctx))
+    return items
 
 
 def _names(t: Tournament, team: bool) -> dict[int, str]:

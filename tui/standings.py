@@ -7,7 +7,7 @@ the user's language.  The engine decides everything; this module only formats.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -45,6 +45,8 @@ class StandingsView:
     there and is not stated (as in the CLI and the printed standings)."""
     changes: bool = False
     """True when the rows carry a rating change (once a round is paired)."""
+    source: Any = field(default=None, compare=False)
+    """The ``core.standings.Standings`` behind the table: an explanation is computed from it."""
 
 
 def presets() -> dict[str, tuple[str, ...]]:
@@ -109,7 +111,7 @@ def compute(t: Tournament, criteria: tuple[str, ...] | None = None, regime: str 
                                 tuple(column[i] for column in cells), r.decided_by, changes.get(r.pno, "")))
     return StandingsView(tuple(s.tiebreaks), tuple(rows), s.regime.value, _(s.regime_name),
                          tuple(s.warnings), tuple(g for g in s.unresolved if len(g) > 1), s.chess_regime,
-                         bool(t.rounds))
+                         bool(t.rounds), s)
 
 
 def _rating_changes(t: Tournament) -> dict[int, str]:
@@ -140,16 +142,15 @@ def _column_cells(values: list[Any]) -> list[str]:
     return out
 
 
-def explain(t: Tournament, code: str, pno: int, regime: str | None = None) -> str:
-    """The contributions behind one value, as text for a dialog."""
-    from core.tiebreaks import explain as engine_explain
+def explain(t: Tournament, code: str, pno: int, view: StandingsView | None = None) -> str:
+    """The contributions behind one value of ``view`` (default: the event's own standings), as
+    text for a dialog: computed from the standings the table shows (their rounds, criteria and primary score), by the same
+    function as ``hakem standings --explain``."""
+    from core.standings import explain_row
 
     if code.split("/")[0].upper() == "DE":
         return _("Direct encounter orders a tied group by the games they played against each other; "
                  "it has no value of its own.")
-    from core.standings import rounds_started
-
-    # the rounds the standings count: a round just paired (its byes already in) is not yet
-    # in the values shown beside this explanation
-    e = engine_explain(t, code, pno, regime=regime or t.tiebreak_regime, upto=rounds_started(t))
+    source = view.source if view is not None and view.source is not None else compute(t).source
+    (e,) = explain_row(t, source, pno, (code,))
     return "\n".join(e.lines())

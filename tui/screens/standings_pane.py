@@ -156,7 +156,7 @@ class StandingsPane(LazyPane, Vertical):
             return
         code = self.view.columns[col]
         try:
-            text = explain(self.t, code, int(key))
+            text = explain(self.t, code, int(key), self.view)
         except TournamentError as exc:
             text = str(exc)
         self.app.show_message(_("{code} of player {pno}").format(code=code, pno=key), text)

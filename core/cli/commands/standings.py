@@ -31,7 +31,6 @@ from core.standings import (
     codes_from_trf,
     compute_standings,
 )
-from core.tiebreaks import explain as explain_value
 from core.tiebreaks.presets import PRESETS
 from core.tiebreaks.values import format_value
 
@@ -47,22 +46,10 @@ def _html(s) -> str:
     return "\n".join(out) + "\n"
 
 
-def _explain(t, s, pno: int, regime, fmt: str, output, force: bool) -> int:
-    from core.tiebreaks import build_context
-    from core.tiebreaks.team import build_team_context
+def _explain(t, s, pno: int, fmt: str, output, force: bool) -> int:
+    from core.standings import explain_row
 
-    ctx = build_team_context(t) if s.team else build_context(t)
-    from core.tiebreaks.direct import explain_group
-    from core.tiebreaks.spec import parse_code
-
-    items = []
-    for code in s.tiebreaks:
-        if code in s.groups_at:
-            group = list(s.groups_at[code].get(pno, (pno,)))
-            e = explain_group(ctx, parse_code(code), pno, group, s.row(pno).values.get(code))
-            items.append(dataclasses.replace(e, regime=s.regime.value))
-        else:
-            items.append(explain_value(t, code, pno, regime=s.regime, ctx=ctx))
+    items = explain_row(t, s, pno)
     if fmt == "json":
         print_json({"pno": pno, "regime": s.regime.value, "explanations": [
             {"code": e.code, "name": e.name, "value": format_value(e.value), "notes": list(e.notes),
@@ -95,7 +82,7 @@ def _run(args: argparse.Namespace) -> int:
     if notes:
         s = dataclasses.replace(s, warnings=s.warnings + tuple(notes))
     if args.explain is not None:
-        return _explain(t, s, args.explain, args.regime, args.format, args.output, args.force)
+        return _explain(t, s, args.explain, args.format, args.output, args.force)
     if args.format == "json":
         if args.output and args.output != "-":
             import json
