@@ -106,6 +106,13 @@ def paste_as_keys(text: str) -> list[events.Key]:
     return keys
 
 
+def first_line(text: str) -> str:
+    """The first line with something in it, without its line break: a paste onto a table
+    that registers records puts one record into the form and stops there (Enter registers
+    it; a list pasted onto the table was every line a player, a URL or a CSV header too)."""
+    return next((line for line in text.splitlines() if line.strip()), "")
+
+
 def pasted(event: events.Event) -> bool:
     """Whether ``event`` is a key made from a paste (marked by :meth:`SerialKeys._paste`)."""
     return bool(getattr(event, "pasted", False))
@@ -282,17 +289,31 @@ class SerialKeys(App[int]):
         the result entry line), else nowhere (said).  A text with Tab or line breaks becomes
         the keys a person would have typed, in front of the queue.  True: deliver ``paste``
         itself now."""
+        from textual.widgets import Input, TextArea
+
+        onto_table = not isinstance(self.focused, (Input, TextArea))
         if not self._into_text_field():
             self.bell()
             self.notify(_("Pasted text goes into a text field; nothing here takes text."),
                         severity="warning")
             return False
-        if any(c in paste.text for c in "\t\r\n"):
-            keys = paste_as_keys(paste.text)
+        text = paste.text
+        one = getattr(self.screen, "paste_one_record", None)
+        if onto_table and one is not None and one(text):
+            text = first_line(text)
+        if any(c in text for c in "\t\r\n"):
+            keys = paste_as_keys(text)
             for key in keys:
                 key.time = paste.time  # typed (pasted) when the paste arrived
                 key.pasted = True  # type: ignore[attr-defined]  # text: see _into_text_field
             queue.extendleft(keys[::-1])
+            return False
+        if text != paste.text:  # one line, no break: the paste itself, cut
+            cut = events.Paste(text)
+            cut.time = paste.time
+            queue.appendleft(cut)
+            self.notify(_("Only the first line went into the form (Enter registers it): a list is pasted into "
+                          "the name field, or read with hakem players import."), severity="warning")
             return False
         return True
 

@@ -209,6 +209,11 @@ class RegistrationPane(CommandKeys, Vertical):
     def focus_main(self) -> None:
         self.main_widget().focus()
 
+    ONE_RECORD_FROM_TABLE = True
+    """A paste onto the players *table* puts its first line into the form and stops there
+    (:meth:`tui.keys.SerialKeys._paste`): pasted into the name field, a list registers line by
+    line (that is the form's own paste), onto the list it was taken for a paste meant elsewhere."""
+
     def paste_target(self) -> Input | None:
         """A paste onto the players list registers players: it goes to the name field (its
         Tabs and line breaks fill the form record by record), never to the list's one-key commands."""

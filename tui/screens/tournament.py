@@ -294,6 +294,14 @@ class TournamentScreen(CommandKeys, Screen):
         finder = getattr(pane, "paste_target", None)
         return finder() if pane is not None and pane.is_mounted and finder is not None else None
 
+    def paste_one_record(self, text: str) -> bool:
+        """Whether a paste onto the shown pane's table puts only its first line into the form
+        (the players list: a list pasted there registered every line, a URL and a CSV header
+        among them); the result entry line takes a whole pasted list."""
+        tabs = self.query_one(TabbedContent)
+        pane = self.pane(tabs.active.removeprefix("tab-"))
+        return bool(getattr(pane, "ONE_RECORD_FROM_TABLE", False)) and len(text.strip().splitlines()) > 1
+
     async def show_pane(self, tab: str) -> None:
         """Make ``tab``'s pane current: built if needed, redrawn if it missed changes, focused
         before this returns — a key typed right after an F-key goes to the new pane.
