@@ -9,13 +9,7 @@ import json
 
 import pytest
 
-from core.cli import main
-
-
-def run(capsys, data, *args: str) -> tuple[int, str, str]:
-    code = main(["--data", str(data), *args])
-    out = capsys.readouterr()
-    return code, out.out, out.err
+from tests.cli_in_process import in_process, run  # noqa: F401  (in_process: a fixture)
 
 
 def edit(data, change) -> None:
@@ -25,10 +19,11 @@ def edit(data, change) -> None:
     path.write_text(json.dumps(raw))
 
 
+pytestmark = pytest.mark.usefixtures("in_process")
+
+
 @pytest.fixture
-def register(tmp_path, capsys, monkeypatch):
-    monkeypatch.delenv("HAKEM_SOCKET", raising=False)
-    monkeypatch.setenv("HAKEM_LANG", "en")
+def register(tmp_path, capsys):
     data = tmp_path / "club"
     assert run(capsys, data, "members", "add", "--name", "Ak, Ali")[0] == 0
     assert run(capsys, data, "members", "add", "--name", "Bo, Bora")[0] == 0

@@ -7,19 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from core.cli import main
+from tests.cli_in_process import in_process, run  # noqa: F401  (in_process: a fixture)
 
 
-def run(capsys, data, *args: str) -> tuple[int, str, str]:
-    code = main(["--data", str(data), *args])
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
-@pytest.fixture(autouse=True)
-def _in_process(monkeypatch):
-    monkeypatch.delenv("HAKEM_SOCKET", raising=False)
-    monkeypatch.setenv("HAKEM_LANG", "en")
+pytestmark = pytest.mark.usefixtures("in_process")
 
 
 def test_a_change_too_big_to_keep_names_the_limit_not_the_services_path():

@@ -10,19 +10,10 @@ import shutil
 
 import pytest
 
-from core.cli import main
+from tests.cli_in_process import in_process, run  # noqa: F401  (in_process: a fixture)
 
 
-def run(capsys, data, *args: str) -> tuple[int, str, str]:
-    code = main(["--data", str(data), *args])
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
-@pytest.fixture(autouse=True)
-def _in_process(monkeypatch):
-    monkeypatch.delenv("HAKEM_SOCKET", raising=False)
-    monkeypatch.setenv("HAKEM_LANG", "en")
+pytestmark = pytest.mark.usefixtures("in_process")
 
 
 def _keep(data, names, into):
