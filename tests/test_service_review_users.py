@@ -194,3 +194,19 @@ def test_a_member_organises_a_limited_number_of_series_and_the_administrator_rem
     ok(as_root(club, "series", "delete", "Junk 0000"))  # the administrator removes anyone's
     listed = ok(hakem(club, ALICE, "series", "list"))
     assert "Junk 0000" not in listed and "Junk 0001" in listed and "Season" in listed
+
+
+# -- 10: a planted entry in a shared (sticky) web root is named with its owner -------------------
+def test_publishing_over_someone_elses_planted_link_names_it_and_its_owner(club):
+    tid = ok(hakem(club, ALICE, "new", "Open", "--rounds", "5")).strip().splitlines()[-1]
+    web = club["base"] / "web"
+    web.mkdir()
+    os.chmod(web, 0o1777)  # a shared web root: everyone writes, only an entry's owner replaces it
+    mallory = club["users"][MALLORY]
+    os.symlink("/etc/passwd", web / "index.html")
+    os.lchown(web / "index.html", mallory.pw_uid, mallory.pw_gid)
+    said = hakem(club, ALICE, "publish", tid, str(web), "--force")  # --force: she means to replace it
+    assert said.returncode != 0, said
+    assert f"index.html: a symbolic link, owner {MALLORY}" in said.stderr, said.stderr
+    assert "only its owner may replace it in this directory" in said.stderr and ".tmp" not in said.stderr
+    assert os.readlink(web / "index.html") == "/etc/passwd"

@@ -264,11 +264,25 @@ class SafeDir:
         tmp = self._written_temp(name, data, mode)
         try:
             os.rename(tmp, name, src_dir_fd=self.fd, dst_dir_fd=self.fd)
+        except PermissionError as error:
+            self.unlink(tmp)
+            raise self._not_ours(name, error) from error
         except BaseException:
             self.unlink(tmp)
             raise
         with contextlib.suppress(OSError):  # the rename is done: the new state is in place
             os.fsync(self.fd)
+
+    def _not_ours(self, name: str, error: PermissionError) -> PermissionError:
+        """The refused rename named by its target and the target's owner (a directory with the
+        sticky bit — a shared web root — lets only an entry's owner replace it; the rename's own
+        error named our temporary file)."""
+        st = self.lstat(name)
+        if st is None or st.st_uid == os.geteuid():
+            return error
+        return PermissionError(error.errno, _("{what}: only its owner may replace it in this directory; nothing was "
+                                              "written (ask {owner} to remove it, or choose another directory)")
+                               .format(what=describe_entry(st), owner=user_name(st.st_uid)), str(self.path / name))
 
     def create(self, name: str, data: bytes, mode: int | None = None) -> None:
         """Make a *new* entry ``name`` holding ``data``; FileExistsError if any entry of that
