@@ -170,3 +170,33 @@ def test_bad_input_in_the_register_and_the_series_is_refused_in_one_line(
     assert (code, err) == (3, "hakem: 'Club nights' is played at standard time control, 'Rapid GP 1' at rapid: "
                               "add it with --mixed-time if the series is meant to mix them\n")
     assert run(capsys, data, "series", "add", "GP", keizer, "--mixed-time")[:2] == (0, "Series 'GP': 2 events\n")
+
+
+def test_a_keizer_top_value_too_small_for_the_field_is_refused_and_a_shortened_gap_is_said(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "data"
+    tid = run(capsys, data, "new", "Club nights", "--system", "keizer", "--rounds", "6")[1].strip()
+    names = ("Ak, Ali", "Bal, Bora", "Can, Cem", "Dal, Deniz")
+    for name in names[:2]:
+        assert run(capsys, data, "players", "add", tid, "--name", name)[0] == 0
+    # two players: top 10, step 5 leaves the second place 10 − 5 = 5 > 0: accepted
+    assert run(capsys, data, "keizer", "settings", tid, "--kz-top", "10", "--kz-step", "5")[0] == 0
+    # the third player: 10 − 2 × 5 = 0 — registered, with the rule said
+    code, _out, err = run(capsys, data, "players", "add", tid, "--name", names[2])
+    assert (code, err) == (0, "hakem: warning: Keizer values: with 3 players the last place is worth 10 − (3 − 1) × 5 "
+                              "= 0; the value of the last place must stay above 0: --kz-top 11 at least, or auto\n")
+    run(capsys, data, "players", "add", tid, "--name", names[3])
+    # four players: 12 − 3 × 5 = −3 refused, 16 − 15 = 1 accepted
+    code, _out, err = run(capsys, data, "keizer", "settings", tid, "--kz-top", "12")
+    assert (code, err) == (3, "hakem: Keizer values: with 4 players the last place is worth 12 − (4 − 1) × 5 = -3; "
+                              "the value of the last place must stay above 0: --kz-top 16 at least, or auto\n")
+    assert run(capsys, data, "keizer", "settings", tid, "--kz-top", "16")[0] == 0
+    # four players meet all three possible opponents in evenings 1–3 (gap 3, the default): evening 4 must
+    # repeat a pairing of evening 1, two evenings between — and says so when it is paired
+    for evening in range(1, 5):
+        code, _out, err = run(capsys, data, "round", "pair", tid)
+        assert code == 0
+        for board in ("1", "2"):
+            run(capsys, data, "result", tid, str(evening), board, "1-0")
+    assert err == ("hakem: warning: no pairing of this evening keeps 3 rounds between rematches; a rematch after 2 "
+                   "rounds is allowed tonight\n")

@@ -53,6 +53,17 @@ def joinable(t: Tournament) -> None:
                                 "nothing was added").format(n=t.current_round + 1, total=t.total_rounds))
 
 
+def _keizer_field(t: Tournament) -> tuple[str, ...]:
+    """A Keizer event's fixed top value too small for the field now (a warning: the player is
+    registered; the organiser raises ``--kz-top``)."""
+    from core.pairing.keizer.options import keizer_options, values_problem
+
+    if t.system != "keizer":
+        return ()
+    problem = values_problem(keizer_options(t), len(t.players))
+    return (problem,) if problem else ()
+
+
 class RegistrationCases(DeskBase):
     """Registering and managing players and teams (mixed into :class:`~core.app.desk.Desk`)."""
 
@@ -110,7 +121,7 @@ class RegistrationCases(DeskBase):
 
         outcome = self._change(action, register, value=lambda b, a: (commands.added_pno(b, a), commands.renumbered(b, a)))
         pno, moves = outcome.value
-        warnings = outcome.warnings
+        warnings = (*outcome.warnings, *_keizer_field(outcome.tournament))
         if moves:
             name = outcome.tournament.player(pno).name
             warnings = (*warnings, _("Late entry {name} is number {pno} by rating (FIDE C.04.2 Art. 2.4–2.5); new "

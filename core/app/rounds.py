@@ -67,7 +67,9 @@ class RoundCases(DeskBase):
 
         out = self._change(act("pair", round=pairing.round), lambda t: commands.record_next_round(t, pairing),
                            revision=plan.revision)
-        notes = pairing_notes(out.tournament, pairing.round)
+        from core.pairing.base import ROUND_NOTE
+
+        notes = (*pairing.explanations.get(ROUND_NOTE, ()), *pairing_notes(out.tournament, pairing.round))
         return Outcome(out.tournament, out.revision, (*notes, *out.warnings), out.value)
 
     @use_case("round.pair")

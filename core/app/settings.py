@@ -93,12 +93,14 @@ class SettingsCases(DeskBase):
         """Keizer settings (value numbers, fractions, absence limit, rematch gap …,
         :mod:`core.pairing.keizer.options`); a bad value is refused naming the setting, and a
         change scores every evening again (the standings recompute the whole season)."""
-        from core.pairing.keizer.options import parse_options, stored
+        from core.pairing.keizer.options import parse_options, stored, values_problem
 
         def change(t: Tournament) -> Tournament:
             self._check_go(t, ("keizer",))
             merged = {**dict(t.options.get("keizer") or {}), **stored(updates)}
-            parse_options(merged)
+            problem = values_problem(parse_options(merged), len(t.players))
+            if problem:
+                raise TournamentError(problem)
             return t.with_changes(options={**dict(t.options), "keizer": merged})
 
         return self._change(act("keizer_settings"), change)

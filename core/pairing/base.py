@@ -39,12 +39,18 @@ class PairOptions:
             self.progress(fraction, text)
 
 
+ROUND_NOTE = "round"
+"""The key of :attr:`RoundPairing.explanations` for lines about the whole round."""
+
+
 @dataclass(frozen=True)
 class RoundPairing:
     """The next round as an engine proposes it: boards in board order (no results) and byes.
 
     ``byes`` holds the pairing-allocated bye and the requested byes granted for this round.
-    ``explanations`` maps a board index (0-based) or ``"bye"`` to arbiter-readable lines.
+    ``explanations`` maps a board index (0-based) or ``"bye"`` to arbiter-readable lines,
+    and :data:`ROUND_NOTE` to what concerns the whole round (a rule the engine had to relax),
+    said when the round is saved.
     """
 
     round: int

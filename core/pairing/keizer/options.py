@@ -122,6 +122,21 @@ class KeizerOptions:
         return value
 
 
+def values_problem(options: KeizerOptions, players: int) -> str | None:
+    """Why a fixed ``top`` is too small for a field of ``players``, else None.  The rule: the
+    last place's value, top − (N − 1) × step, must stay above 0 — at 0 a win against the last
+    scores nothing and the places below share one value, so the ranking no longer pays for
+    beating a stronger player.  ``auto`` (step × ⌈3N/2⌉) always keeps it above 0."""
+    if options.top is None or players < 2:
+        return None
+    last = options.top - (players - 1) * options.step
+    if last > 0:
+        return None
+    return _("Keizer values: with {players} players the last place is worth {top} − ({players} − 1) × {step} = "
+             "{last}; the value of the last place must stay above 0: --kz-top {need} at least, or auto").format(
+        players=players, top=options.top, step=options.step, last=last, need=(players - 1) * options.step + 1)
+
+
 def _label(key: str) -> str:
     return "--kz-" + key.replace("_", "-")
 

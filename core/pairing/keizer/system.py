@@ -10,7 +10,7 @@ from __future__ import annotations
 from core.errors import PairingImpossible
 from core.i18n import _, ngettext
 from core.model import Board, Bye, ByeKind, Tournament
-from core.pairing.base import PairOptions, RoundPairing, System, next_round
+from core.pairing.base import ROUND_NOTE, PairOptions, RoundPairing, System, next_round
 from core.pairing.keizer.engine import (
     Choice, Field, balances, bye_candidates, colours, rules, top_down,
 )
@@ -111,6 +111,7 @@ def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPai
                     "after {allowed} rounds is allowed tonight").format(gap=opts.rematch_gap, allowed=field.rule.gap)
         if boards:
             explanations[0] = (*explanations[0], relaxed)
+        explanations[ROUND_NOTE] = (relaxed,)  # said when the round is saved too (CLI, TUI toast)
     byes: list[Bye] = []
     if bye is not None:
         byes.append(Bye(bye, ByeKind.PAB))
