@@ -57,3 +57,36 @@ def test_the_tui_explanation_is_the_standings_explanation():
     assert view.rows[[r.pno for r in view.rows].index(1)].values == ("11",)
     text = explain(t, "BH", 1, view)
     assert "11" in text and "(Art. 16.4.1)" not in text
+
+
+def team_event_ranked_by_bh() -> Tournament:
+    """Teams 1–4 of two boards (players 2t−1, 2t), tie-break list BH only.
+    Round 1: 1-2 1½-½ (1 wins the match), 3-4 2-0.  Round 2: 1-3 ½-1½ (3 wins), 2-4 2-0.
+    Match points (2/1/0): 3: 4; 1: 2; 2: 2; 4: 0.  Game points: 3: 3½, 1: 2, 2: 2½, 4: 0.
+    1 and 2 tie on MP; BH (opponents' MP): 1 met 2 (2) and 3 (4) = 6, 2 met 1 (2) and 4 (0) = 2.
+    So the standings: 3, 1, 2, 4 — while MP, GP, team number would give 3, 2, 1, 4."""
+    from core.model import Match, Team
+
+    def match(home: int, away: int, results: tuple[GameResult, GameResult], first: int) -> tuple[Board, ...]:
+        h, a = (2 * home - 1, 2 * home), (2 * away - 1, 2 * away)
+        return (Board(h[0], a[0], results[0]), Board(a[1], h[1], results[1]))
+
+    B = GameResult.BLACK_WINS
+    r1 = Round(1, match(1, 2, (W, D), 0) + match(3, 4, (W, B), 2),
+               matches=(Match(1, 2, (0, 1)), Match(3, 4, (2, 3))))
+    r2 = Round(2, match(1, 3, (D, W), 0) + match(2, 4, (W, B), 2),
+               matches=(Match(1, 3, (0, 1)), Match(2, 4, (2, 3))))
+    players = tuple(Player(pno=i, name=f"P{i}", rating=2000 - i) for i in range(1, 9))
+    teams = tuple(Team(k, f"T{k}", (2 * k - 1, 2 * k)) for k in range(1, 5))
+    return Tournament(id="", name="Teams", system="swiss-team", total_rounds=2, players=players,
+                      teams=teams, tiebreaks=("BH",), rounds=(r1, r2), initial_colour=Colour.WHITE)
+
+
+def test_trf_team_records_carry_the_standings_rank():
+    from core.reports.export import trf_export
+    from core.standings import compute_standings
+
+    t = team_event_ranked_by_bh()
+    assert [r.pno for r in compute_standings(t, team=True).rows] == [3, 1, 2, 4]
+    ranks = {int(line[4:7]): int(line[68:71]) for line in trf_export(t).splitlines() if line.startswith("310")}
+    assert ranks == {3: 1, 1: 2, 2: 3, 4: 4}

@@ -225,20 +225,14 @@ which JaVaFo's users had to convert).  hakem reads all three (CR, LF, CRLF)."""
 
 def trf_export(t: Tournament, flavour: str = "2026", line_ending: str = "\n") -> str:
     """TRF for rating submission with the real ranks (standings with the tournament's list) in
-    columns 86–89, not just points order.  In a team event the list ranks the teams (team
-    records); the players' columns then hold their individual ranks by points."""
+    columns 86–89, not just points order.  In a team event the team records (310, columns
+    69–71) carry the team standings' ranks — the event's own team tie-breaks, as ``hakem
+    standings`` ranks them — and the players' columns the individual standings' ranks."""
     from core.trf import write_trf
 
-    ranks = team_ranks = None
-    if t.players:
-        standings = View(t).standings
-        if standings.team:
-            from core.standings import compute_standings
-
-            team_ranks = _ranks(standings)
-            ranks = _ranks(compute_standings(t, team=False))
-        else:
-            ranks = _ranks(standings)
+    view = View(t)
+    ranks = _ranks(view.standings) if t.players else None  # the players' own list (team=False)
+    team_ranks = _ranks(view.team_standings) if t.teams else None  # record 310, columns 69-71
     return write_trf(t, flavour=flavour, line_ending=line_ending, ranks=ranks, team_ranks=team_ranks)
 
 
