@@ -212,3 +212,4 @@ def test_tou_line_by_line():
         row("4", "Delta Dan", "5K", "Leid", "3+b2", "0=   "),  # absent: ½ point
         row("5", "van_der_Echo Eve_Marie", "20K", "", "0+   ", "2-b9"),  # the bye: 1 point
     ]
+

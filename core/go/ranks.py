@@ -178,3 +178,20 @@ def player_rank(player: Player, system: str = "gamma") -> int:
     the rank of a *rating*; it does not overrule a rank given as such."""
     declared = declared_rank(player)
     return declared if declared is not None else rank_in(system, go_rating(player))
+
+
+def rank_rating_conflict(extra: Mapping[str, Any], system: str) -> str:
+    """A warning naming both when a registered rank and Go rating disagree ("" when they agree
+    or one is missing): ``--go-rank 30k --go-rating -850`` is a 30k whose rating says 29k.
+
+    Why a warning and not a refusal: the EGD's grade and GoR often disagree for real players
+    (the grade is declared, the GoR moves with results); the declared rank is the one used
+    (:func:`player_rank`), and the organiser should know the rating says otherwise."""
+    label, rating = extra.get(GO_RANK_KEY), extra.get(GO_RATING_KEY)
+    if not label or rating in (None, ""):
+        return ""
+    rank, other = parse_rank(str(label)), rank_in(system, int(rating))
+    if rank == other:
+        return ""
+    return _("rank {rank} and Go rating {rating} disagree (that rating is a {other}); the rank typed, "
+             "{rank}, is the one used").format(rank=rank_label(rank), rating=rating, other=rank_label(other))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from core.i18n import _
 
 import argparse
+import sys
 
 from core.cli.common import open_desk, pairing_numbers, print_json, show_warnings
 from core.model import ByeKind, Tournament
@@ -53,7 +54,18 @@ def _add(args: argparse.Namespace) -> int:
         out = desk.add_player_from_list(args.list or "", args.fide_id, args.national_id, args.egd_pin,
                                         typed, extra)
     print(show_warnings(out).value)
+    _rank_rating_warning(desk, extra)
     return 0
+
+
+def _rank_rating_warning(desk, extra: dict) -> None:
+    """Say so when the typed rank and Go rating disagree (the rank is kept)."""
+    from core.go.ranks import rank_rating_conflict
+
+    if extra.get("go_rank") and extra.get("go_rating") is not None:
+        warning = rank_rating_conflict(extra, desk.snapshot().tournament.system)
+        if warning:
+            print(_("hakem: warning: {warning}").format(warning=warning), file=sys.stderr)
 
 
 def _edit(args: argparse.Namespace) -> int:

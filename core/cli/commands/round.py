@@ -51,13 +51,26 @@ def round_text(t: Tournament, number: int) -> str:
     games, away = _cup_words(t, number)
     for i, b in enumerate(rnd.boards, start=1):
         res = b.result.value if b.result else "   "
-        game = f"  ({games[i]})" if i in games else ""
+        game = f"  ({games[i]})" if i in games else _go_words(b)
         lines.append(f"{i:>3}  {b.white:>4} {names.get(b.white, '?'):<28} {res:^5} "
                      f"{b.black:>4} {names.get(b.black, '?')}{game}")
     for y in rnd.byes:
         why = _("not checked in (zero points)") if y.absent else bye_name(y.kind.label)
         lines.append(f"     {y.pno:>4} {names.get(y.pno, '?'):<28} {away.get(y.pno) or why}")
     return "\n".join(lines) + "\n"
+
+
+def _go_words(b) -> str:
+    """A Go board's handicap and komi (``handicap 2, komi 0.5``; ``even game, komi 7.5``), as the
+    organiser announces them; empty for a chess board (no handicap or komi stored)."""
+    from core.model import format_points
+
+    if b.handicap is None and b.komi is None:
+        return ""
+    komi = format_points(b.komi) if b.komi is not None else "?"
+    if b.handicap:
+        return "  " + _("handicap {stones}, komi {komi}").format(stones=b.handicap, komi=komi)
+    return "  " + _("even game, komi {komi}").format(komi=komi)
 
 
 def _add_match(row: dict, t: Tournament, rnd, index: int) -> None:
