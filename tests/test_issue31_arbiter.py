@@ -3,6 +3,7 @@ test fails on the code before the fix; the expected values are derived by hand i
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from fractions import Fraction
 
@@ -90,3 +91,17 @@ def test_trf_team_records_carry_the_standings_rank():
     assert [r.pno for r in compute_standings(t, team=True).rows] == [3, 1, 2, 4]
     ranks = {int(line[4:7]): int(line[68:71]) for line in trf_export(t).splitlines() if line.startswith("310")}
     assert ranks == {3: 1, 1: 2, 2: 3, 4: 4}
+
+
+def test_tui_team_standings_show_the_team_rating_and_no_rating_change():
+    # ratings: 1 2400, 2 2300 (team 1: mean 2350), 3 2200, 4 2100 (team 2: 2150), 5 2000,
+    # 6 1900 (team 3: 1950), 7 unrated, 8 1800 (team 4: only 8 is rated, 1800).  Before, a
+    # team row showed the player whose number is the team's: team 1 2400, team 4 2100.
+    from tui.standings import compute
+
+    ratings = {1: 2400, 2: 2300, 3: 2200, 4: 2100, 5: 2000, 6: 1900, 7: 0, 8: 1800}
+    t = team_event_ranked_by_bh()
+    t = t.with_changes(players=tuple(dataclasses.replace(p, rating=ratings[p.pno]) for p in t.players))
+    view = compute(t)
+    assert [(r.pno, r.rating) for r in view.rows] == [(3, 1950), (1, 2350), (2, 2150), (4, 1800)]
+    assert not view.changes and {r.change for r in view.rows} == {""}

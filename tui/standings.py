@@ -44,7 +44,7 @@ class StandingsView:
     """False for a Go list (MMS or level first): the FIDE unplayed-rounds regime means nothing
     there and is not stated (as in the CLI and the printed standings)."""
     changes: bool = False
-    """True when the rows carry a rating change (once a round is paired)."""
+    """True when the rows carry a rating change (once a round is paired; never for teams)."""
     source: Any = field(default=None, compare=False)
     """The ``core.standings.Standings`` behind the table: an explanation is computed from it."""
 
@@ -101,9 +101,15 @@ def compute(t: Tournament, criteria: tuple[str, ...] | None = None, regime: str 
 
     s = compute_standings(t, tiebreaks=None if criteria is None else tuple(criteria),
                           regime=regime or t.tiebreak_regime)
-    ratings = {p.pno: p.rating for p in t.players}
+    if s.team:  # a team row: the team's rating, no rating change (persons' ratings change)
+        from core.teams.roster import team_rating
+
+        ratings = {team.id: team_rating(t, team) for team in t.teams}
+        changes: dict[int, str] = {}
+    else:
+        ratings = {p.pno: p.rating for p in t.players}
+        changes = _rating_changes(t)
     cells = [_column_cells([r.values.get(c) for r in s.rows]) for c in s.tiebreaks]
-    changes = _rating_changes(t)
     rows = []
     for i, r in enumerate(s.rows):
         place = "-" if r.rank is None else (f"{r.rank}=" if r.shared else str(r.rank))
@@ -111,7 +117,7 @@ def compute(t: Tournament, criteria: tuple[str, ...] | None = None, regime: str 
                                 tuple(column[i] for column in cells), r.decided_by, changes.get(r.pno, "")))
     return StandingsView(tuple(s.tiebreaks), tuple(rows), s.regime.value, _(s.regime_name),
                          tuple(s.warnings), tuple(g for g in s.unresolved if len(g) > 1), s.chess_regime,
-                         bool(t.rounds), s)
+                         bool(t.rounds) and not s.team, s)
 
 
 def _rating_changes(t: Tournament) -> dict[int, str]:

@@ -17,6 +17,16 @@ def teams_by_id(t: Tournament) -> dict[int, Team]:
     return {team.id: team for team in t.teams}
 
 
+def team_rating(t: Tournament, team: Team) -> int:
+    """The rating a team is listed with: its own (typed at registration, TRF-2026 310's
+    strength) when given, else the mean of its rated roster players' ratings, rounded half up
+    (0: nobody rated) — never one player's rating."""
+    if team.rating:
+        return team.rating
+    ratings = [p.rating for p in t.players if p.pno in set(team.members) and p.rating]
+    return (2 * sum(ratings) + len(ratings)) // (2 * len(ratings)) if ratings else 0
+
+
 def team_of(t: Tournament) -> dict[int, int]:
     """pno → team id (a player in two rosters is an error)."""
     out: dict[int, int] = {}
