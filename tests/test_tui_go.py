@@ -6,7 +6,7 @@ coefficient) with the UI's own words."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import DataTable, Input
+from textual.widgets import DataTable, Input, Static
 
 from core.model import Player, Tournament
 from tui.app import HakemApp
@@ -55,6 +55,9 @@ async def test_go_evening(tmp_path, system, criteria):
         players = screen.query_one("#players", DataTable)
         headers = [c.label.plain for c in players.columns.values()]
         assert "Rank" in headers and "Country" in headers and "Title" not in headers
+        # the numbering hint speaks of the Go rating, not of "rating, title" (issue 32 item 3)
+        hint = str(screen.query_one("#players-status", Static).render())
+        assert "Go rating" in hint and "title" not in hint
         # a round: pair, boards with handicap and komi, results with the single keys
         await pilot.press("f3")
         await wait_for(pilot, lambda: screen.query("#pane-rounds"))

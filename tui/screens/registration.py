@@ -253,7 +253,10 @@ class RegistrationPane(CommandKeys, Vertical):
         shown = ngettext("{n} player", "{n} players", len(t.players)).format(n=len(t.players))
         if needle:
             shown = _("{shown} of {total}").format(shown=len(keys), total=shown)
-        if t.current_round == 0:
+        if t.current_round == 0 and go:  # a Go field is numbered by GoR (or rank), then name: no titles
+            numbers = _("Numbers are provisional: they follow the Go rating (the rank when there is none), then "
+                        "the name, and are fixed when round 1 is paired.")
+        elif t.current_round == 0:
             numbers = _("Numbers are provisional: they follow rating, title, name and are fixed when round 1 is paired.")
         elif t.numbers_frozen:
             numbers = _("Pairing numbers are frozen (round 4 is paired).")
