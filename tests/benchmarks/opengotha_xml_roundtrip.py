@@ -1,11 +1,12 @@
 """OpenGotha's XML tournament file both ways, against OpenGotha itself (not collected by pytest).
 
-Needs OpenGotha built outside the repository (tests/benchmarks/README or notes/go.md) and a
-small reader of ours compiled beside it: ``OGXml`` (OpenGotha's own ``importTournamentFromXMLFile``
-then, per argument, ``WRITE out.xml`` — its own ``generateXMLFile`` —, ``PAIR r`` — its pairing
-steps as its pairing window calls them). ``OGXML_CP`` is the Java class path of both.
+Needs OpenGotha 3.51 built outside the repository (its public source, ``javac`` into OGB with
+its ``lib/jhall.jar``) and our reader ``tests/benchmarks/OGXml.java`` compiled against it
+(``javac -d OGX -cp OGB:jhall.jar tests/benchmarks/OGXml.java``): OpenGotha's own
+``importTournamentFromXMLFile``, then per argument ``WRITE out.xml`` (its ``generateXMLFile``),
+``PAIR r`` (its pairing steps as its pairing window calls them).  ``OGXML_CP`` is the class path:
 
-    OGXML_CP=… python tests/benchmarks/opengotha_xml_roundtrip.py [SEED ...] [--og FILE.xml ...]
+    OGXML_CP=OGX:OGB:jhall.jar python tests/benchmarks/opengotha_xml_roundtrip.py [SEED ...] [FILE.xml ...]
 
 Per seed, a McMahon event made in hakem (21–27 players, 3 clubs, 2 countries, a requested bye
 (absence), forfeits, the odd player's bye), paired by hakem for 3 rounds:
