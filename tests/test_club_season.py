@@ -269,6 +269,8 @@ def keizer_nights(club) -> str:
     announced absence (zero-point bye) ⅓, club duty (full-point bye) ⅔ of one's own value, no
     rematch within 3 evenings.  ana runs evenings 1–3, ben evenings 4–6."""
     tid = new_event(club, ANA, "Club nights", "--system", "keizer", "--rounds", 6, "--kz-top", 10)
+    # ana created it through the service, so she is its chief arbiter; ben runs the later evenings
+    hakem(club, ANA, "roles", tid, "--grant", "chief-arbiter", f"user:{BEN}")
     for number in range(1, 7):
         assert hakem(club, ANA, "players", "add", tid, "--member", number).strip() == str(number)
 
