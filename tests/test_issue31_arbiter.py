@@ -105,3 +105,37 @@ def test_tui_team_standings_show_the_team_rating_and_no_rating_change():
     view = compute(t)
     assert [(r.pno, r.rating) for r in view.rows] == [(3, 1950), (1, 2350), (2, 2150), (4, 1800)]
     assert not view.changes and {r.change for r in view.rows} == {""}
+
+
+def playoff_event(tmp_path, monkeypatch) -> str:
+    """Four players after one round: 1 beat 3 (1 point), 2 and 4 drew (½ each), 3 lost (0)."""
+    monkeypatch.setenv("HAKEM_DATA", str(tmp_path))
+    players = tuple(Player(i, f"Player {i}", rating=2300 - 10 * i) for i in range(1, 5))
+    rnd = Round(1, (Board(1, 3, W), Board(2, 4, D)))
+    t = Tournament(id="", name="Rapid", system="dutch", total_rounds=1, players=players, rounds=(rnd,))
+    return Store(str(tmp_path)).create(t)
+
+
+def test_playoff_refuses_what_the_booklet_does_not_allow(tmp_path, monkeypatch, capsys):
+    tid = playoff_event(tmp_path, monkeypatch)
+    cases = [
+        (("--tied", "2", "--start", "25:00"), "25:00"),                     # no time of day
+        (("--tied", "2", "--break-after-event", "10"), "30"),               # "en az yarım saat"
+        (("--tied", "2", "--armageddon-time-control", "W300-B400"), "W300-B400"),  # White 5′, Black 4′
+        (("--tied", "2", "--armageddon-time-control", "W300-B300"), "W300-B300"),
+        (("--tied", "4", "--places", "5"), "5"),                             # 5 places of 4 players
+        (("--tied", "3", "--third-place"), "third"),                         # 3 tied: a round robin
+        ((tid, "--players", "2,4,1"), "1: 1"),                               # 1 has 1, 2 and 4 ½
+    ]
+    for argv, named in cases:
+        _, err = run(capsys, "playoff", *argv, code=3)
+        assert named in err and len(err.strip().splitlines()) == 1, (argv, err)
+    # nothing was stored by the refused --players
+    from core.playoff import playoffs_of
+
+    assert not playoffs_of(Store(str(tmp_path)).load(tid).tournament)
+    # the same, asked for on purpose
+    run(capsys, "playoff", "--tied", "2", "--break-after-event", "10", "--force")
+    run(capsys, "playoff", tid, "--players", "2,4,1", "--force")
+    run(capsys, "playoff", "--tied", "4", "--third-place", "--places", "1")  # a knockout: allowed
+    run(capsys, "playoff", "--tied", "2", "--armageddon-time-control", "W300-B240")  # the booklet's

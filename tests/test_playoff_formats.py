@@ -122,7 +122,7 @@ def test_presets_breaks_and_no_armageddon(capsys):
     assert shape(out["stages"]) == [("match", [[1, 2]], 2, "1500+10")]   # World Cup 2015 ladder
     out = dry_run(capsys, 6, 1, "--no-armageddon")
     assert out["stages"][1]["kind"] == "match" and out["stages"][1]["time_control"] == "180+2"
-    assert main(["playoff", "--tied", "2", "--start", "18:00", "--break-after-event", "10",
+    assert main(["playoff", "--tied", "2", "--start", "18:00", "--break-after-event", "10", "--force",
                  "--break-games", "2"]) == 0
     text = capsys.readouterr().out
     assert "18:10" in text and "18:24" in text   # 18:10-18:22, then 2 minutes

@@ -129,6 +129,9 @@ def choose_format(k: int, places: int = 1, variant: str | None = None,
         raise FormatError(_('a playoff needs at least two tied players.'))
     if places < 1:
         raise FormatError(_('at least one place must be decided.'))
+    if places > k:
+        raise FormatError(_('{places} places cannot be decided among {k} tied players: at most {k}.').format(
+            places=places, k=k))
     if 1 < places < k and variant in (None, "default", "knockout_places"):
         r = rules or PRESETS["seed-rapid"]
         return _knockout(f"Knockout for {places} places", r.to_json(), "seeded", places)

@@ -91,7 +91,7 @@ def create(players: list[int], places: int = 1, *, plan: dict[str, Any] | None =
         raise PlayoffError(_('at least one board is needed for the playoff.'))
     chosen = plan if plan is not None else choose_format(len(players), places, variant)
     chosen = apply_overrides(chosen, **overrides) if overrides else copy.deepcopy(chosen)
-    _parse_clock(start)
+    parse_start(start)
     return {
         "version": VERSION,
         "players": [int(p) for p in players],
@@ -250,6 +250,16 @@ def apply_overrides(plan: dict[str, Any], *, games: int | None = None, time_cont
     ext_tc = TimeControl.parse(extension_time_control) if extension_time_control else None
     lad: tuple[Segment, ...] | None = parse_ladder(ladder) if ladder else None
     arm_tc = TimeControl.parse(armageddon_time_control) if armageddon_time_control else None
+    if arm_tc is not None and (arm_tc.black_base is None or arm_tc.black_base >= arm_tc.base):
+        # Armageddon: a draw wins for Black, who has less time for it (the booklet: White 5
+        # minutes, Black 4) — equal or more time for Black is no Armageddon
+        raise PlayoffError(_('Armageddon time control {text!r}: Black must have less time than White, '
+                             'e.g. W300-B240.').format(text=armageddon_time_control))
+    if third_place and not _has_knockout(plan):
+        from core.playoff.labels import stage_text
+
+        raise PlayoffError(_('a match for third place exists only in a knockout; this playoff ({name}) '
+                             'has none.').format(name=stage_text(str(plan.get("name", "")))))
 
     from core.playoff.rules import PRESETS
 
@@ -289,6 +299,24 @@ def apply_overrides(plan: dict[str, Any], *, games: int | None = None, time_cont
         return out
 
     return walk(plan)
+
+
+def _has_knockout(node: Any) -> bool:
+    """Whether ``node`` (a plan or a part of one) holds a knockout stage."""
+    if isinstance(node, list):
+        return any(_has_knockout(x) for x in node)
+    if not isinstance(node, dict):
+        return False
+    return node.get("kind") == "knockout" or any(_has_knockout(v) for v in node.values())
+
+
+def parse_start(text: str) -> int:
+    """Minutes after midnight of a playoff's start (the end of the event's last game): a time
+    of day, 00:00–23:59 — ``25:00`` is refused, not read as 01:00 of the next day."""
+    minutes = _parse_clock(text)
+    if minutes >= 24 * 60:
+        raise PlayoffError(_('start time {text!r} is no time of day; write 00:00 to 23:59.').format(text=text))
+    return minutes
 
 
 def _parse_clock(text: str) -> int:

@@ -25,7 +25,7 @@ from core.playoff import (
     choose_format, clock, create, describe, enter_result, evaluate, playoffs_of, remove_result,
     set_bids, set_lot, stage_times, timetable,
 )
-from core.playoff.state import PlayoffView, _parse_clock
+from core.playoff.state import PlayoffView, _parse_clock, parse_start
 from core.playoff.timetable import Slot
 
 
@@ -52,7 +52,30 @@ def _breaks(args: argparse.Namespace) -> dict[str, int]:
             if value < 0:
                 raise CliError(_("--{value} must not be negative.").format(value=attr.replace('_', '-')))
             out[key] = value
+    if out.get("after_event", MIN_BREAK_AFTER_EVENT) < MIN_BREAK_AFTER_EVENT and not args.force:
+        raise CliError(_("--break-after-event {minutes}: the playoff needs at least {least} minutes after the "
+                         "event's last game; --force takes a shorter break.").format(
+                             minutes=out["after_event"], least=MIN_BREAK_AFTER_EVENT))
     return out
+
+
+MIN_BREAK_AFTER_EVENT = 30
+"""Minutes: the booklet's "son biten maçın ardından, en az yarım saat ara verilmelidir" (at
+least half an hour after the last game ended).  Regulations may allow less: ``--force``."""
+
+
+def _check_tied(t, players: list[int], force: bool) -> None:
+    """The players of a playoff are tied on points: refused, naming each one's score, when
+    they are not (``--force``: a group the regulations tie some other way)."""
+    from fractions import Fraction
+
+    from core.model import format_points, scores
+
+    points = scores(t)
+    if len({points.get(p) for p in players}) > 1 and not force:
+        raise CliError(_("--players {players}: not tied on points ({scores}); --force plays them off anyway.").format(
+            players=",".join(map(str, players)),
+            scores=", ".join(f"{p}: {format_points(points.get(p, Fraction(0)))}" for p in players)))
 
 
 def _pnos(text: str) -> list[int]:
@@ -177,6 +200,7 @@ def _change(args: argparse.Namespace, key: str):
             players = _pnos(args.players)
             for p in players:
                 t.player(p)
+            _check_tied(t, players, args.force)
             seed = args.seed
             if seed is None:
                 from core.playoff.lots import seed_from
@@ -218,7 +242,7 @@ def _change(args: argparse.Namespace, key: str):
     if args.start:
         def started(t):
             state = _state(t, key)
-            _parse_clock(args.start)
+            parse_start(args.start)
             state["start"] = args.start
             return state
         return f"start time {args.start}", started, False
@@ -290,6 +314,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                           "(default 1: the winner)"))
     p.add_argument("--start", help=_("HH:MM when the event's last game ended (breaks are added)"))
     p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--force", action="store_true",
+                   help=_("take players not tied on points, or a break after the event under 30 minutes"))
     p.add_argument("--key", default="1", help=_("name of this playoff in the tournament (default 1)"))
     p.add_argument("--variant", help=_("format variant for the tied-group size (e.g. armageddon, round_robin)"))
     p.add_argument("--seed", type=int, help=_("seed of the recorded lots (default: derived from the tie)"))
