@@ -22,7 +22,7 @@ def test_seed_rounds_through_the_cli(cli_data, capsys):
                  "--end", "2005-05-29", "--time-control", "50+5/20")
     tid = out.strip().splitlines()[-1]
     for _pno, name, rating in reversed(PLAYERS):  # registration order does not matter
-        run(capsys, "players", "add", tid, "--name", name, "--rating", rating, "--fed", "RUS",
+        run(capsys, "players", "add", tid, "--name", name, "--go-rating", rating, "--fed", "RUS",
             "--club", "StP")
     run(capsys, "go", "settings", tid, "--komi", "6.5", "--nominal-time", "65")
     players = json.loads(run(capsys, "go", "players", tid, "--format", "json")[0])

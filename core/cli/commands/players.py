@@ -32,6 +32,7 @@ def _add(args: argparse.Namespace) -> int:
     if args.go_rank:
         extra["go_rank"] = args.go_rank
     desk = open_desk(args.id)
+    _chess_rating_only_in_chess(desk, args, "add")
     if args.member is not None:
         given = [f"--{k.replace('_', '-')}" for k, v in vars(args).items() if k in _MEMBER_TAKES and v not in (None, "")]
         if given:
@@ -66,6 +67,19 @@ def _rank_rating_warning(desk, extra: dict) -> None:
         warning = rank_rating_conflict(extra, desk.snapshot().tournament.system)
         if warning:
             print(_("hakem: warning: {warning}").format(warning=warning), file=sys.stderr)
+
+
+def _chess_rating_only_in_chess(desk, args: argparse.Namespace, command: str) -> None:
+    """``--rating`` is a chess rating: in a Go event it was taken as the GoR without a word
+    (and ``--rating 2100`` with ``--go-rank 1k`` made a 1k rated as a 1d).  Refused, naming
+    the option the event has."""
+    from core.app.base import GO_SYSTEMS
+
+    if args.rating is not None and desk.snapshot().tournament.system in GO_SYSTEMS:
+        from core.cli import CliError
+
+        raise CliError(_("players {command}: --rating is a chess rating; this is a Go event: give the Go "
+                         "rating with --go-rating (and the rank with --go-rank)").format(command=command))
 
 
 def _edit(args: argparse.Namespace) -> int:
