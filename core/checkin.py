@@ -244,14 +244,29 @@ def pairing_notes(t: Tournament, round_no: int) -> list[str]:
     marks = present(t)
     absent = [y.pno for y in rnd.byes if y.absent]
     idle = [y for y in rnd.byes if not y.absent and y.pno in marks]
+    allocated = [y for y in idle if y.kind is ByeKind.PAB]
+    asked = [y for y in idle if y.kind is not ByeKind.PAB]
     notes = []
     if absent:
         notes.append(_("Not paired, not checked in (zero points): {players}").format(
             players="; ".join(f"{pno} {t.player(pno).name}" for pno in absent)))
-    if idle:
+    if allocated:
         notes.append(_("Checked in but without a board: {players}").format(
-            players="; ".join(f"{y.pno} {t.player(y.pno).name} ({bye_name(y.kind.label)})" for y in idle)))
+            players="; ".join(f"{y.pno} {t.player(y.pno).name} ({bye_name(y.kind.label)})" for y in allocated)))
+    if asked:
+        notes.append(_("Checked in, with the bye they requested: {players}").format(
+            players="; ".join(f"{y.pno} {t.player(y.pno).name} ({_requested_name(t, y.kind)})" for y in asked)))
     return notes
+
+
+def _requested_name(t: Tournament, kind: ByeKind) -> str:
+    """A requested bye as the event counts it: a Keizer evening's full-point bye is club
+    duty, a half- or zero-point bye an absence with notice (notes/keizer.md); else the bye."""
+    from core.i18n.terms import bye_name
+
+    if t.system == "keizer":
+        return _("club duty") if kind is ByeKind.FULL else _("absence with notice")
+    return bye_name(kind.label)
 
 
 # -- entry fees ------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ from core.tiebreaks.presets import PRESETS, SYSTEM_PRESETS, warnings_for
 from core.tiebreaks.regimes import Regime, regime_of
 from core.tiebreaks.registry import get
 from core.tiebreaks.spec import TieBreakSpec, parse_code
-from core.tiebreaks.values import format_value, sort_key
+from core.tiebreaks.values import ROUNDED_CODES, format_rounded, format_value, sort_key
 
 TIE_RULES = ("shared", "lots", "manual")
 
@@ -501,7 +501,7 @@ def as_text(s: Standings) -> str:
     for r in s.rows:
         rank = "-" if r.rank is None else (f"{r.rank}=" if r.shared else str(r.rank))
         body.append([rank, str(r.pno), r.name, format_points(r.points),
-                     *[format_value(r.values.get(c)) for c in s.tiebreaks]])
+                     *[(format_rounded if c in ROUNDED_CODES else format_value)(r.values.get(c)) for c in s.tiebreaks]])
     widths = [max(len(row[i]) for row in [header, *body]) for i in range(len(header))]
     for row in [header, *body]:
         lines.append("  ".join(cell.ljust(w) if i == 2 else cell.rjust(w)

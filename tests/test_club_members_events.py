@@ -82,7 +82,7 @@ def test_a_clubs_csv_is_imported_all_or_nothing(tmp_path: Path, capsys: pytest.C
     bad.write_text("Name;FIDE ID;Geburtsjahr\nYıldız, Ece;34600003;1999\nAk, Ali;34600004;spring\n", encoding="utf-8")
     before = (data / "club.json").read_bytes()
     code, _out, err = run(capsys, data, "members", "import", str(bad))
-    assert (code, err) == (3, "hakem: line 3: birth 'spring' is not a year\n")
+    assert (code, err) == (3, "hakem: line 3: birth 'spring' is not a year; nothing was imported\n")
     again = tmp_path / "again.csv"
     again.write_text("Name;FIDE ID\nKaya, Can;34600001\nYıldız, Ece;34600003\n", encoding="utf-8")
     assert (data / "club.json").read_bytes() == before
@@ -105,11 +105,11 @@ def test_a_newer_list_updates_the_register_and_says_what_changed(tmp_path: Path,
     # Can: standard 2105 → 2120 and a new rapid 2050 from the December list; Ayşe's standard
     # is from a January list (newer): kept; Efe is not in the list; Ali has no id
     assert (code, out.splitlines()) == (0, [
-        "Would change, from list fide (2026-12):", "    1  Kaya, Can: standard 2105 → 2120, rapid 0 → 2050",
+        "Would change, from list fide (2026-12):", "    1  Kaya, Can: standard 2105 → 2120, rapid none → 2050",
         "Not in the list (1):", "    3  Demir, Efe (34600009)"])
     assert (data / "club.json").read_bytes() == before
     code, out, _err = run(capsys, data, "members", "update")
-    assert out.splitlines()[:2] == ["Changed, from list fide (2026-12):", "    1  Kaya, Can: standard 2105 → 2120, rapid 0 → 2050"]
+    assert out.splitlines()[:2] == ["Changed, from list fide (2026-12):", "    1  Kaya, Can: standard 2105 → 2120, rapid none → 2050"]
     assert Workspace(data).member(1).ratings == {"standard": Rating(2120, "2026-12", "fide"), "rapid": Rating(2050, "2026-12", "fide")}
     assert Workspace(data).member(2).ratings == {"standard": Rating(1850, "2027-01", "fide")}
     assert run(capsys, data, "members", "update")[1].splitlines()[1] == "  nobody"

@@ -200,3 +200,63 @@ def test_a_keizer_top_value_too_small_for_the_field_is_refused_and_a_shortened_g
             run(capsys, data, "result", tid, str(evening), board, "1-0")
     assert err == ("hakem: warning: no pairing of this evening keeps 3 rounds between rematches; a rematch after 2 "
                    "rounds is allowed tonight\n")
+
+
+def test_the_type_ahead_takes_german_spellings_and_a_first_name_alone() -> None:
+    from tinydb import TinyDB
+    from tinydb.storages import MemoryStorage
+
+    from core.club import register
+    from core.club.members import Member
+
+    db = TinyDB(storage=MemoryStorage)
+    for name in ("Öztürk, Ayşe", "Müller, Jürgen", "Bäcker, Anna", "Yılmaz, İsmail", "Mueller, Tom", "Oz, Ali"):
+        register.add(db, Member(0, name))
+
+    def found(text: str) -> list[str]:
+        return [m.name for m in register.search(db, text)]
+
+    assert found("oez") == ["Öztürk, Ayşe"]  # ö written oe
+    assert found("ozt") == ["Öztürk, Ayşe"]  # ö written o, as before
+    assert found("muell") == ["Mueller, Tom", "Müller, Jürgen"]  # both spellings of one name
+    assert found("mull") == ["Müller, Jürgen"]
+    assert found("baeck") == ["Bäcker, Anna"]
+    assert found("ismail") == ["Yılmaz, İsmail"]  # the first name alone
+    assert found("juergen mueller") == ["Müller, Jürgen"]
+
+
+def test_a_requested_bye_on_a_keizer_evening_is_said_as_club_duty_not_without_a_board(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "data"
+    tid = run(capsys, data, "new", "Club nights", "--system", "keizer", "--rounds", "6")[1].strip()
+    for name in ("Ak, Ali", "Bal, Bora", "Can, Cem", "Dal, Deniz", "Ege, Ece", "Yılmaz, Ece"):
+        run(capsys, data, "players", "add", tid, "--name", name)
+    yilmaz = "6"  # the players are numbered by name (all unrated): Yılmaz last
+    assert run(capsys, data, "checkin", tid, "--open")[0] == 0
+    assert run(capsys, data, "checkin", tid, "1", "2", "3", "4", "5", yilmaz)[0] == 0
+    assert run(capsys, data, "players", "bye", tid, yilmaz, "--round", "1", "--kind", "full")[0] == 0
+    assert run(capsys, data, "players", "bye", tid, "5", "--round", "1", "--kind", "zero")[0] == 0
+    code, _out, err = run(capsys, data, "round", "pair", tid)
+    # four left to pair: no pairing-allocated bye; Yılmaz away for the club, Ege announced absent
+    assert (code, err) == (0, "hakem: warning: Checked in, with the bye they requested: 5 Ege, Ece (absence with "
+                              "notice); 6 Yılmaz, Ece (club duty)\n")
+
+
+def test_keizer_scores_are_printed_rounded_and_explained_by_the_events_settings(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "data"
+    tid = run(capsys, data, "new", "Club nights", "--system", "keizer", "--rounds", "6", "--kz-top", "5")[1].strip()
+    for name in ("Ak, Ali", "Bal, Bora", "Can, Cem", "Dal, Deniz", "Ege, Ece"):
+        run(capsys, data, "players", "add", tid, "--name", name)
+    run(capsys, data, "players", "bye", tid, "5", "--round", "1", "--kind", "zero")
+    run(capsys, data, "round", "pair", tid)
+    for board in ("1", "2"):
+        run(capsys, data, "result", tid, "1", board, "1/2")
+    # Ege (value 1, last of five with top 5, step 1) announced absence: own value 1 + 1/3 of it = 4/3 →
+    # 1.33 (the machine format 1.333333 truncates)
+    out = run(capsys, data, "standings", tid)[1]
+    ege = next(line for line in out.splitlines() if "Ege, Ece" in line).split()
+    assert ege[-2:] == ["1.33", "1"]
+    explained = run(capsys, data, "standings", tid, "--explain", "5")[1].splitlines()
+    assert explained[0] == "KZR (Keizer score) for player 5: 1.33 [Keizer: this event's settings]"
+    assert "0.33  absence with notice" in explained[2]

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from core.i18n import _
 
+import contextlib
 import json
 import os
 import sys
 from pathlib import Path
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from core.errors import TournamentError
@@ -55,6 +57,16 @@ def show_warnings(outcome: Outcome) -> Outcome:
     for warning in outcome.warnings:
         print(_("hakem: warning: {warning}").format(warning=warning), file=sys.stderr)
     return outcome
+
+
+@contextlib.contextmanager
+def all_or_nothing() -> Iterator[None]:
+    """An import refused says that nothing was imported (every import is all or none, and a
+    line naming a bad row alone leaves the reader asking whether the rows before it went in)."""
+    try:
+        yield
+    except TournamentError as error:
+        raise TournamentError(_("{error}; nothing was imported").format(error=error)) from None
 
 
 def pairing_numbers(text: str) -> list[int]:

@@ -30,6 +30,10 @@ class Contribution:
     """Why it was cut (or why it is valued the way it is)."""
 
 
+KEIZER_CODES = ("KZR", "KZV")
+"""The Keizer criteria: computed by the event's Keizer settings, not by a FIDE regime."""
+
+
 @dataclass(frozen=True)
 class Explanation:
     code: str
@@ -46,11 +50,16 @@ class Explanation:
         The frame words are in the UI language; codes, numbers and the regime code are not.
         """
         from core.i18n import _, pgettext
-        from core.tiebreaks.values import format_value
+        from core.tiebreaks.values import ROUNDED_CODES, format_rounded
+        from core.tiebreaks.values import format_value as machine
 
-        out = [_("{code} ({name}) for player {pno}: {value} [regime {regime}]").format(
-            code=self.code, name=_(self.name) if self.name else self.name, pno=self.pno,
-            value=format_value(self.value), regime=self.regime)]
+        format_value = format_rounded if self.code in ROUNDED_CODES else machine
+        if self.code in KEIZER_CODES:  # FIDE's tie-break regimes do not apply: the event's own settings do
+            head = _("{code} ({name}) for player {pno}: {value} [Keizer: this event's settings]")
+        else:
+            head = _("{code} ({name}) for player {pno}: {value} [regime {regime}]")
+        out = [head.format(code=self.code, name=_(self.name) if self.name else self.name, pno=self.pno,
+                           value=format_value(self.value), regime=self.regime)]
         for c in self.contributions:
             where = _("round {n}").format(n=c.round) if c.round is not None else "-"
             opp = _("opponent {pno}").format(pno=c.opponent) if c.opponent else _("no opponent")

@@ -20,6 +20,25 @@ def format_value(value) -> str:
     return format_points(Fraction(value))
 
 
+def format_rounded(value, digits: int = 2) -> str:
+    """A value for people in a fixed notation (a dot): a number that is not whole or half to
+    ``digits`` decimals, correctly rounded (half up) — a Keizer score 20/3 is ``6.67``, as
+    the TUI shows it, not the machine format's ``6.666666``."""
+    if value is None or isinstance(value, (bool, int, tuple)):
+        return format_value(value)
+    exact = Fraction(value)
+    if (exact * 2).denominator == 1:
+        return format_points(exact)
+    scaled = round_half_up(abs(exact) * 10 ** digits)
+    whole, rest = divmod(scaled, 10 ** digits)
+    return f"{'-' if exact < 0 else ''}{whole}.{rest:0{digits}d}".rstrip("0").rstrip(".")
+
+
+ROUNDED_CODES = ("KZR",)
+"""Criteria whose values are averages of fractions (a third of one's own value): shown to
+people rounded (:func:`format_rounded`); the machine formats keep :func:`format_value`."""
+
+
 def sort_key(value, higher_better: bool):
     """Key that puts the better value first; ``None`` always last."""
     if value is None:

@@ -44,7 +44,7 @@ def main() -> None:
         csv = Path(folder) / "members.csv"
         csv.write_text("Name;FIDE ID;Verein;Elo\n" + "".join(
             f"\"{m.name}\";{m.fide_id};{m.club};{m.rating('standard')}\n" for m in members), encoding="utf-8")
-        ws.import_members(str(csv), rating_date="2026-12")
+        ws.import_members(str(csv), rating_date="2026-12", as_new=True)  # namesakes are other people here
         print(f"register of {len(ws.members())} members built in {time.perf_counter() - start:.2f} s "
               f"(club.json {(Path(folder) / 'data' / 'club.json').stat().st_size:,} bytes)")
         first_key = time.perf_counter()

@@ -157,8 +157,11 @@ def _import(args: argparse.Namespace) -> int:
     if bool(args.file) == bool(args.event):
         raise CliError(_("members import: give a CSV file or --event ID"))
     workspace = open_workspace()
-    done = workspace.members_from_event(args.event, as_new=args.as_new) if args.event else \
-        workspace.import_members(args.file, rating_date=args.rating_date or "", as_new=args.as_new)
+    from core.cli.common import all_or_nothing
+
+    with all_or_nothing():
+        done = workspace.members_from_event(args.event, as_new=args.as_new) if args.event else \
+            workspace.import_members(args.file, rating_date=args.rating_date or "", as_new=args.as_new)
     print(_("{added} member(s) added, {known} already in the register").format(added=len(done.added), known=len(done.known)))
     updated = {m.id for m in done.updated}
     for new, held in done.known:
@@ -198,7 +201,7 @@ def _update(args: argparse.Namespace) -> int:
     heading = _("Would change, from list {name} ({date}):") if args.dry_run else _("Changed, from list {name} ({date}):")
     print(heading.format(name=update.list_name, date=update.date or _("undated")))
     for change in update.changed:
-        what = ", ".join(f"{rating_kind_name(kind)} {old} → {new}" for kind, old, new in change.changes) \
+        what = ", ".join(f"{rating_kind_name(kind)} {old or _('none')} → {new}" for kind, old, new in change.changes) \
             or _("date and source only")
         print(terminal_safe(f"{change.member.id:>5}  {change.member.name}: {what}"))
     if not update.changed:
