@@ -56,17 +56,32 @@ def _header(text: str) -> str:
     return " ".join(text.replace("]", ")").split())
 
 
-def _free(points: Fraction) -> str:
-    return ("0+" if points >= 1 else "0=" if points > 0 else "0-").rjust(5) + "   "
+def _free_token(points: Fraction) -> str:
+    return "0+" if points >= 1 else "0=" if points > 0 else "0-"
 
 
 def round_entry(row: GoRound, line_of: dict[int, int], bye_points: Fraction,
-                absent_points: Fraction, keep_forfeits: bool = False) -> str:
-    """One round cell of a player's line, 8 characters (see the module docstring)."""
+                absent_points: Fraction) -> str:
+    """One round as the reports print it (``12+/w2``; a forfeit as the free entry of its score,
+    ``0+`` winner, ``0-`` loser: no game was played)."""
     if row.participation is Participation.BYE:
-        return _free(bye_points)
+        return _free_token(bye_points)
     if row.participation is Participation.ABSENT or row.opponent is None:
-        return _free(absent_points)
+        return _free_token(absent_points)
+    if row.forfeit:
+        return _free_token(row.score)
+    mark = "?" if row.pending else "+" if row.score == 1 else "=" if row.score else "-"
+    colour = "w" if row.colour is Colour.WHITE else "b"
+    return f"{line_of.get(row.opponent, 0)}{mark}/{colour}{row.handicap}"
+
+
+def h9_cell(row: GoRound, line_of: dict[int, int], bye_points: Fraction,
+            absent_points: Fraction, keep_forfeits: bool = False) -> str:
+    """One round cell of an h9 line, 8 characters as OpenGotha writes it (module docstring)."""
+    if row.participation is Participation.BYE or row.participation is Participation.ABSENT \
+            or row.opponent is None:
+        points = bye_points if row.participation is Participation.BYE else absent_points
+        return _free_token(points).rjust(5) + "   "
     if row.forfeit and not keep_forfeits:
         return "0=".rjust(8)
     mark = "?" if row.pending else "+" if row.score == 1 else "=" if row.score else "-"
@@ -124,8 +139,8 @@ def mcmahon_h9_export(t: Tournament, keep_forfeits: bool = False) -> str:
                                 "without one").format(round_no=missing[0]))
     mm = mcmahon_options(t)
     go = go_options(t)
-    criteria = list(t.tiebreaks or CRITERIA)
-    table = compute_standings(t, criteria, upto=len(t.rounds))
+    table = compute_standings(t, upto=len(t.rounds))  # the event's own criteria, as OpenGotha's
+    criteria = list(table.tiebreaks)
     rows = list(table.rows)
     line_of = {row.pno: i for i, row in enumerate(rows, start=1)}
     all_scores = scores(t, options=mm)
@@ -153,7 +168,7 @@ def mcmahon_h9_export(t: Tournament, keep_forfeits: bool = False) -> str:
                 + " " + _field(country_code(p).upper(), "XX")[-2:].rjust(2) + " " + club[-4:].rjust(4))
         line += "".join(" " + _value(row.values.get(code)) for code in criteria)
         line += " 0" * max(0, 4 - len(criteria))
-        line += "".join(" " + round_entry(r, line_of, mm.bye_points, mm.absent_points, keep_forfeits)
+        line += "".join(" " + h9_cell(r, line_of, mm.bye_points, mm.absent_points, keep_forfeits)
                         for r in s.rounds)
         pin = str(p.extra.get("egd_pin", "") if p.extra else "")
         lines.append(f"{line} |{pin}" if pin else line)

@@ -71,6 +71,15 @@ def og_rank_label(rank: int) -> str:
     return f"{og + 1}D" if og >= 0 else f"{-og}K"
 
 
+def short_name(t: Tournament) -> str:
+    """OpenGotha's short name (its file names, the ``.tou`` ``name=``): the imported file's, else
+    the event's name without blanks, at most 20 characters."""
+    raw = (t.options or {}).get("opengotha")
+    general = raw.get("GeneralParameterSet") if isinstance(raw, Mapping) else None
+    kept = general.get("shortName") if isinstance(general, Mapping) else None
+    return str(kept or t.name.replace(" ", "")[:20])
+
+
 def _names(p: Player) -> tuple[str, str]:
     return split_name(p.name)
 
@@ -126,7 +135,7 @@ def _general(t: Tournament, mm: McMahonOptions, kept: Mapping[str, str]) -> dict
         "genCountNotPlayedGamesAsHalfPoint": "true" if mm.count_not_played_as_half else "false",
         "komi": str(float(mm.komi)),
         "location": t.place, "name": t.name, "numberOfRounds": str(t.total_rounds),
-        "shortName": general.get("shortName") or t.name[:20].replace(" ", "")})
+        "shortName": general.get("shortName") or short_name(t)})
     if not swiss:  # an imported Swiss event keeps its own (unused) bar and floor
         general.update({"genMMBar": og_rank_label(mm.bar), "genMMFloor": og_rank_label(mm.floor)})
     return general

@@ -4,7 +4,7 @@ package info.vannier.gotha;
 // against an OpenGotha build outside the repository): OpenGotha reads an XML
 // tournament file with its own importer, then, one command per argument:
 //   WRITE out.xml   its own XML writer      H9 out.h9 keep|drop   TOU out.tou
-//   PAIR r          pairs round r (1-based) as OGDriver does and prints "G table white black hd"
+//   PAIR r          pairs round r (1-based) as its pairing window does; prints "G table white black hd"
 import java.io.*;
 import java.net.*;
 import java.rmi.server.RMISocketFactory;
