@@ -43,12 +43,13 @@ def test_a_small_event_through_the_cli(cli_data, capsys, tmp_path):
     assert [(b["white"], b["black"], b["game"]) for b in shown["boards"]] == [
         (1, 3, "g1"), (3, 1, "g2"), (4, 2, "g1"), (2, 4, "g2")]
     assert shown["byes"][0]["pno"] == 5
-    # the match score beside each game once both are in: game 1's White won it and drew game 2
+    # the match score beside each game once both are in, from the row's White: game 1's White
+    # won it and drew game 2 (1½–½); game 2's row has the other player first (½–1½)
     again = json.loads(run(capsys, "round", "show", tid, "1", "--format", "json")[0])
     assert [(b["match"], b["match_score"]) for b in again["boards"]] == [
-        (1, "1.5-0.5"), (1, "1.5-0.5"), (2, "1.5-0.5"), (2, "1.5-0.5")]
+        (1, "1.5-0.5"), (1, "0.5-1.5"), (2, "1.5-0.5"), (2, "0.5-1.5")]
     text = run(capsys, "round", "show", tid, "1")[0]
-    assert "(match 1, game 2 · match 1½–½)" in text
+    assert "(match 1, game 2 · match ½–1½)" in text
     standings = json.loads(run(capsys, "standings", tid, "--format", "json")[0])
     points = {p["pno"]: Fraction(p["points"]) for p in standings["players"]}
     assert points[5] == Fraction(3, 2)  # PAB: a game won and a game drawn (1.4)

@@ -66,8 +66,9 @@ async def test_a_match_round_typed_game_by_game(tmp_path):
             await wait_for(pilot, lambda i=i: session.tournament.rounds[0].boards[i].result is not None)
         await pilot.pause()
         cells = [str(row_values(table, r)[4]) for r in range(4)]
-        # game 2 shows the match score from game 1's White: won then drew 1½–½; Black won both games 1–1
-        assert cells == ["1-0", "½-½ · 1½–½", "0-1", "0-1 · 1–1"], cells
+        # game 2 shows the match score from its own row's White (game 1's Black): lost game 1,
+        # drew game 2 — ½–1½; in match 2 Black won both games — 1–1
+        assert cells == ["1-0", "½-½ · ½–1½", "0-1", "0-1 · 1–1"], cells
         expected = {p: Fraction(0) for p in range(1, 6)}
         expected[5] = Fraction(3, 2)
         for b, key in zip(rnd.boards, typed):

@@ -139,3 +139,45 @@ def test_playoff_refuses_what_the_booklet_does_not_allow(tmp_path, monkeypatch, 
     run(capsys, "playoff", tid, "--players", "2,4,1", "--force")
     run(capsys, "playoff", "--tied", "4", "--third-place", "--places", "1")  # a knockout: allowed
     run(capsys, "playoff", "--tied", "2", "--armageddon-time-control", "W300-B240")  # the booklet's
+
+
+def test_a_double_swiss_game_2_row_gives_the_match_score_from_its_left_player():
+    # Round 1, match 1: game 1 1 (White) beat 2; game 2 (2 White) drawn.  Game 2's row reads
+    # "2 ½-½ 1": 2 scored 0 + ½ = ½ in the match, 1 scored 1 + ½ = 1½ — so "½–1½", not the
+    # game-1 orientation "1½–½".
+    from core.cli.commands.round import round_json, round_text
+    from tui.screens.rounds import match_result
+
+    t = double_swiss_paired_not_played()
+    rnd = t.rounds[0]
+    assert match_result(t, rnd, 1, "1-0") == "1-0"
+    assert match_result(t, rnd, 2, "½-½") == "½-½ · ½–1½"
+    assert "match ½–1½" in round_text(t, 1).splitlines()[2]
+    assert [b.get("match_score") for b in round_json(t, 1)["boards"]][:2] == ["1.5-0.5", "0.5-1.5"]
+
+
+def test_the_double_swiss_pab_row_names_its_value():
+    # C.04.5 1.4: the PAB is a game won plus a game drawn, 1½ — not "one point"
+    from core.model import ByeKind
+    from core.pairing.doubleswiss.state import match_points
+    from tui.screens.rounds import bye_text
+
+    assert "1½" in bye_text(ByeKind.PAB, match_points(PointSystem()))
+    assert bye_text(ByeKind.PAB, PointSystem()) == bye_text(ByeKind.PAB)  # a plain one-point PAB
+
+
+def test_round_show_names_the_team_bye():
+    # teams 1-3 of two boards; round 1: 1-2, team 3 has the PAB: the match and game points of
+    # a drawn match (C.04.6 Art. 1.4): 1 match point, half of 2 boards = 1 game point
+    from core.cli.commands.round import round_json, round_text
+    from core.model import BYE_TEAM, Match, Team
+
+    players = tuple(Player(pno=i, name=f"P{i}", rating=2000 - i) for i in range(1, 7))
+    teams = tuple(Team(k, f"Team {k}", (2 * k - 1, 2 * k)) for k in range(1, 4))
+    rnd = Round(1, (Board(1, 3, W), Board(4, 2, D)), matches=(Match(1, 2, (0, 1)), Match(3, BYE_TEAM)))
+    t = Tournament(id="", name="Teams", system="swiss-team", total_rounds=3, players=players,
+                   teams=teams, rounds=(rnd,))
+    assert round_json(t, 1)["team_byes"] == [
+        {"team": 3, "name": "Team 3", "kind": "pab", "match_points": "1", "game_points": "1"}]
+    last = round_text(t, 1).splitlines()[-1]
+    assert "Team 3" in last and "bye" in last and "1 match points, 1 game points" in last

@@ -33,7 +33,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from core.commands import round_schedule_text
 from core.errors import ConflictError, TournamentError
 from core.i18n import _, ngettext
-from core.model import Board, ByeKind, Code, GameResult, Tournament, scores
+from core.model import Board, ByeKind, Code, GameResult, PointSystem, Tournament, scores
 from tui.engine_process import compute_in_child, propose_in_child
 from tui.i18n import L_, fmt_points
 from tui.services import gc_after_frame, on_ui_thread, settle_memory
@@ -82,7 +82,11 @@ def refused_elsewhere(others: dict) -> str:
     return _("Refused lines of other rounds ([ ] shows them): {rounds}").format(rounds=rounds)
 
 
-def bye_text(kind: ByeKind | None) -> str:
+def bye_text(kind: ByeKind | None, points: PointSystem | None = None) -> str:
+    """A player's row without a game; a PAB worth other than a win (Double-Swiss: a game won
+    plus a game drawn, 1½) says its value, so the row never reads as one point."""
+    if kind is ByeKind.PAB and points is not None and points.pab != points.win:
+        return _("bye (PAB, {points} points)").format(points=fmt_points(points.pab))
     return {
         ByeKind.PAB: _("bye (PAB)"), ByeKind.HALF: _("half-point bye"),
         ByeKind.FULL: _("full-point bye"), ByeKind.ZERO: _("zero-point bye"), None: _("absent"),
@@ -101,7 +105,8 @@ def match_game(t: Tournament, rnd, board_no: int, board: Board) -> int | str:
 
 def match_result(t: Tournament, rnd, board_no: int, text: str) -> str:
     """A Double-Swiss match's second game shows the match score beside its own result once
-    both games are in (``½-½ · 1½–½``: game 1's White scored 1½)."""
+    both games are in, from the row's left player's side like the result itself (``½-½ ·
+    ½–1½``: this row's White, game 1's Black, scored ½ in the match)."""
     if t.system != "double-swiss" or rnd.boards[board_no - 1].game != "g2":
         return text
     from core.pairing.doubleswiss.state import match_score
@@ -515,7 +520,7 @@ class RoundsPane(CommandKeys, Vertical):
                     rows.append(("", p.pno, p.name, points(p.pno), "—", "", "", cup[0][p.pno]))
                 elif p.pno in byes or p.active_in(self.round_no):
                     keys.append(f"p{p.pno}")
-                    rows.append(("", p.pno, p.name, points(p.pno), bye_text(byes.get(p.pno)), "", "", ""))
+                    rows.append(("", p.pno, p.name, points(p.pno), bye_text(byes.get(p.pno), t.points), "", "", ""))
         sync_table(table, keys, rows)
         missing = [i for i, b in enumerate(rnd.boards, 1) if b.result is None]
         done = len(rnd.boards) - len(missing)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from core.i18n import _
 
 import argparse
+from fractions import Fraction
 
 from core.cli.common import open_desk, print_json, show_warnings
 from core.commands import round_schedule_text
@@ -33,6 +34,12 @@ def round_json(t: Tournament, number: int) -> dict:
     out: dict = {"round": number, "boards": boards,
                  "byes": [{"pno": y.pno, "kind": y.kind.label, **({"absent": True} if y.absent else {})}
                           for y in rnd.byes]}
+    team_byes = _team_byes(t, rnd)
+    if team_byes:
+        from core.model import format_points
+
+        out["team_byes"] = [{"team": team, "name": name, "kind": "pab", "match_points": format_points(mp),
+                             "game_points": format_points(gp)} for team, name, mp, gp in team_byes]
     if t.round_date(number):
         out["date"] = t.round_date(number)
     if t.round_time(number):
@@ -57,7 +64,27 @@ def round_text(t: Tournament, number: int) -> str:
     for y in rnd.byes:
         why = _("not checked in (zero points)") if y.absent else bye_name(y.kind.label)
         lines.append(f"     {y.pno:>4} {names.get(y.pno, '?'):<28} {away.get(y.pno) or why}")
+    from core.i18n.format import format_points
+
+    for team, name, mp, gp in _team_byes(t, rnd):
+        lines.append(f"     {team:>4} {name:<28} " + _(
+            "pairing-allocated bye of the team: {mp} match points, {gp} game points").format(
+                mp=format_points(mp), gp=format_points(gp)))
     return "\n".join(lines) + "\n"
+
+
+def _team_byes(t: Tournament, rnd) -> list[tuple[int, str, Fraction, Fraction]]:
+    """A team Swiss round's pairing-allocated byes (a match without boards, C.04.6 Art. 1.4):
+    (team, name, match points, game points) — the team has no board, so no player's row
+    shows it."""
+    matches = [m for m in rnd.matches if m.bye]
+    if not matches:
+        return []
+    from core.teams.history import bye_points
+
+    mp, gp = bye_points(t)
+    names = {team.id: team.name for team in t.teams}
+    return [(m.home, names.get(m.home, "?"), mp, gp) for m in matches]
 
 
 def _go_words(b) -> str:

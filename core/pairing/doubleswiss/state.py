@@ -78,8 +78,10 @@ class MatchRecord:
 
 def match_score(t: Tournament, rnd: Round, board_index: int) -> tuple[int, int, Fraction, Fraction] | None:
     """The match that board ``board_index`` (0-based) belongs to, once all its games have
-    results: (match number, game number, points of game 1's White, points of game 1's Black);
-    ``None`` while a game is still playing or for a board of no match."""
+    results: (match number, game number, match points of this board's White, of its Black) —
+    from the side of the player written first on the row, so game 2's row (colours reversed)
+    reads from game 2's White; ``None`` while a game is still playing or for a board of no
+    match."""
     board = rnd.boards[board_index]
     if board.game not in (GAME_1, GAME_2):
         return None
@@ -87,13 +89,13 @@ def match_score(t: Tournament, rnd: Round, board_index: int) -> tuple[int, int, 
     record = next(m for m in match_records(rnd) if frozenset((m.white, m.black)) == pair)
     if any(b.result is None for b in record.boards):
         return None
-    first = second = Fraction(0)
+    mine = theirs = Fraction(0)
     for b in record.boards:
         assert b.result is not None
         white, black = (t.points.for_code(c) for c in b.result.codes(b.unrated))
-        first += white if b.white == record.white else black
-        second += black if b.white == record.white else white
-    return match_of(rnd, board_index), 1 if board.game == GAME_1 else 2, first, second
+        mine += white if b.white == board.white else black
+        theirs += black if b.white == board.white else white
+    return match_of(rnd, board_index), 1 if board.game == GAME_1 else 2, mine, theirs
 
 
 def match_of(rnd: Round, board_index: int) -> int:
