@@ -260,3 +260,23 @@ def test_keizer_scores_are_printed_rounded_and_explained_by_the_events_settings(
     explained = run(capsys, data, "standings", tid, "--explain", "5")[1].splitlines()
     assert explained[0] == "KZR (Keizer score) for player 5: 1.33 [Keizer: this event's settings]"
     assert "0.33  absence with notice" in explained[2]
+
+
+def test_a_remembered_series_page_keeps_its_language(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
+    data, web = tmp_path / "data", tmp_path / "web"
+    tid = run(capsys, data, "new", "Club night", "--system", "berger", "--rounds", "1")[1].strip()
+    run(capsys, data, "players", "add", tid, "--name", "Ann", "--fide-id", "34100001", "--rating", "1900")
+    run(capsys, data, "players", "add", tid, "--name", "Bob", "--fide-id", "34100002", "--rating", "1800")
+    run(capsys, data, "round", "pair", tid)
+    run(capsys, data, "series", "new", "GP")
+    run(capsys, data, "series", "add", "GP", tid)
+    assert main(["--data", str(data), "--lang", "de", "series", "publish", "GP", str(web), "--remember"]) == 0
+    capsys.readouterr()
+    assert '<html lang="de">' in (web / "index.html").read_text(encoding="utf-8")
+    # the next change, in a session without --lang: the page is written again, still in German
+    assert run(capsys, data, "result", tid, "1", "1", "1-0")[0] == 0
+    page = (web / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="de">' in page and "Punkte nach Platz: 25-20" in page
+    assert page.index("Ann") < page.index("Bob")  # written again: Ann won

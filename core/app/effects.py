@@ -10,6 +10,7 @@ A failure here is a warning, never an error: the change itself is saved.
 
 from __future__ import annotations
 
+
 import functools
 import os
 from collections.abc import Callable
@@ -76,7 +77,8 @@ def _series_pages(data_dir: str | os.PathLike[str], tid: str, series: SeriesTabl
     for table in tables:
         if tid in table.series.events:
             try:
-                publish_series(table, places[table.series.name])
+                publish_series(table, places[table.series.name],
+                               lang=publishing.remembered_language(data_dir, table.series.name, "series"))
             except (OSError, TournamentError) as error:
                 warnings.append(_("the pages of series {name!r} were not published: {error}").format(
                     name=table.series.name, error=error))

@@ -9,7 +9,7 @@ configuration of the process that writes there: the user's own (``$HAKEM_CONFIG_
 running as the user, the service account's own for a data service.
 
 ``publishing.json``: ``{"directories": {DATA_DIR: {ID: WEB_DIR}}, "series": {DATA_DIR: {NAME:
-WEB_DIR}}, "noticed": [DATA_DIR/ID …]}``, the data directory by its real path (the same id in
+WEB_DIR}}, "languages": {DATA_DIR: {"series:NAME": LANG}}, "noticed": [DATA_DIR/ID …]}``, the data directory by its real path (the same id in
 two data directories is two tournaments); a series' pages follow every change of its events.
 A tournament that still names a directory in its options (``publish_directory``, written by an
 earlier version) is never published there: the first change that would have published says
@@ -73,20 +73,39 @@ def remembered(data_dir: str | os.PathLike[str], tid: str) -> str | None:
 
 
 def remember(data_dir: str | os.PathLike[str], tid: str, directory: str | None,
-             section: str = "directories") -> None:
+             section: str = "directories", lang: str | None = None) -> None:
     """Store (``None``: forget) the web directory of ``tid`` in this process's configuration
-    (``section="series"``: of the series called ``tid``)."""
+    (``section="series"``: of the series called ``tid``), and the language the pages are
+    written in (``lang``; later refreshes write in it whatever language the change was made
+    in — a German page stays German when the next result is typed in an English session)."""
     data = _load()
-    found = data.get(section)
-    table: dict[str, Any] = found if isinstance(found, dict) else {}
-    old = table.get(_place(data_dir))
-    entry = dict(old) if isinstance(old, dict) else {}
-    if directory is None:
-        entry.pop(tid, None)
-    else:
-        entry[tid] = os.path.abspath(os.path.expanduser(directory))
-    table = {**table, _place(data_dir): entry}
-    _save({**data, section: {k: v for k, v in table.items() if v}})
+    for part, value in ((section, None if directory is None else os.path.abspath(os.path.expanduser(directory))),
+                        (LANGUAGES, None if directory is None else lang)):
+        key = tid if part == section else f"{section}:{tid}"
+        found = data.get(part)
+        table: dict[str, Any] = found if isinstance(found, dict) else {}
+        old = table.get(_place(data_dir))
+        entry = dict(old) if isinstance(old, dict) else {}
+        if value is None:
+            entry.pop(key, None)
+        else:
+            entry[key] = value
+        data = {**data, part: {k: v for k, v in {**table, _place(data_dir): entry}.items() if v}}
+    _save(data)
+
+
+LANGUAGES = "languages"
+"""The section of ``publishing.json`` holding each remembered page set's language:
+``{DATA_DIR: {"series:NAME" | "directories:ID": LANG}}``."""
+
+
+def remembered_language(data_dir: str | os.PathLike[str], tid: str, section: str = "directories") -> str | None:
+    """The language the remembered pages of ``tid`` (a series' name with ``section="series"``)
+    are written in; None when remembered without one (before this was kept: the session's)."""
+    table = _load().get(LANGUAGES)
+    entry = table.get(_place(data_dir)) if isinstance(table, dict) else None
+    value = entry.get(f"{section}:{tid}") if isinstance(entry, dict) else None
+    return value if isinstance(value, str) and value else None
 
 
 def remembered_series(data_dir: str | os.PathLike[str]) -> dict[str, str]:

@@ -116,17 +116,23 @@ def _rules(table: SeriesTable) -> list[str]:
     return notes
 
 
-def series_pages(table: SeriesTable) -> dict[str, str]:
-    """The series' web page set (file names fixed here, never taken from the data)."""
+def series_pages(table: SeriesTable, lang: str | None = None) -> dict[str, str]:
+    """The series' web page set (file names fixed here, never taken from the data); ``lang``:
+    the page's language (its words and ``<html lang>``), else the session's."""
+    from core.i18n import speaking
     from core.reports.render import to_html
 
-    return {"index.html": to_html(series_report(table))}
+    if lang is None:
+        return {"index.html": to_html(series_report(table))}
+    with speaking(lang) as code:
+        return {"index.html": to_html(series_report(table), lang=code)}
 
 
-def publish_series(table: SeriesTable, directory: str | os.PathLike[str], force: bool = False) -> list[Path]:
+def publish_series(table: SeriesTable, directory: str | os.PathLike[str], force: bool = False,
+                   lang: str | None = None) -> list[Path]:
     """Write the series' pages into ``directory`` with the events' page writer
     (:func:`core.reports.export.write_pages`: atomic, no link followed, nobody's page replaced
-    without ``force``)."""
+    without ``force``), in ``lang`` (else the session's language)."""
     from core.reports.export import write_pages
 
-    return write_pages(series_pages(table), directory, force)
+    return write_pages(series_pages(table, lang), directory, force)

@@ -146,7 +146,10 @@ def _publish(args: argparse.Namespace) -> int:
         from core.app import publishing
         from core.app.exports import data_directory
 
-        publishing.remember(data_directory(), table.series.name, None if args.forget else args.directory, "series")
+        from core.i18n import current_language
+
+        publishing.remember(data_directory(), table.series.name, None if args.forget else args.directory, "series",
+                            lang=current_language())
         if args.forget:
             return 0
     for path in publish_series(table, args.directory, args.force):
