@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from core.app.files import Source
 
 
-from core.app.base import DeskBase, Outcome
+from core.app.base import GO_SYSTEMS, DeskBase, Outcome
 from core.errors import ConflictError
 
 
@@ -124,9 +124,12 @@ class RegistrationCases(DeskBase):
         warnings = (*outcome.warnings, *_keizer_field(outcome.tournament))
         if moves:
             name = outcome.tournament.player(pno).name
-            warnings = (*warnings, _("Late entry {name} is number {pno} by rating (FIDE C.04.2 Art. 2.4–2.5); new "
-                                     "numbers: {moves}. Lists printed before show the old numbers.").format(
-                name=name, pno=pno, moves=", ".join(f"{n} {old}→{new}" for n, old, new in moves)))
+            text = (_("Late entry {name} is number {pno} by rating; new numbers: {moves}. Lists printed before "
+                      "show the old numbers.") if outcome.tournament.system in GO_SYSTEMS else  # not a FIDE rule
+                    _("Late entry {name} is number {pno} by rating (FIDE C.04.2 Art. 2.4–2.5); new "
+                      "numbers: {moves}. Lists printed before show the old numbers."))
+            warnings = (*warnings, text.format(name=name, pno=pno,
+                                               moves=", ".join(f"{n} {old}→{new}" for n, old, new in moves)))
         return Outcome(outcome.tournament, outcome.revision, warnings, pno)
 
     @use_case("player.read", writes=False)

@@ -330,8 +330,12 @@ class RegistrationPane(CommandKeys, Vertical):
 
         assert self.t is not None
         listed = "\n".join(f"  {old} → {new}  {name}" for name, old, new in asked.moves)
-        body = _("By rating, {name} is number {slot} (FIDE C.04.2 Art. 2.4–2.5). These players would get "
-                 "new numbers; lists printed before show the old ones:").format(name=fields["name"], slot=asked.slot)
+        from core.app.base import GO_SYSTEMS
+
+        body = (_("By rating, {name} is number {slot}. These players would get new numbers; lists printed "
+                  "before show the old ones:") if self.t.system in GO_SYSTEMS else  # a FIDE rule cited in chess only
+                _("By rating, {name} is number {slot} (FIDE C.04.2 Art. 2.4–2.5). These players would get "
+                  "new numbers; lists printed before show the old ones:")).format(name=fields["name"], slot=asked.slot)
 
         def answered(choice: str | None) -> None:
             if choice in ("slot", "next"):

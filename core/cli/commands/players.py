@@ -56,7 +56,19 @@ def _add(args: argparse.Namespace) -> int:
                                         typed, extra)
     print(show_warnings(out).value)
     _rank_rating_warning(desk, extra)
+    _late_entry_round(out)
     return 0
+
+
+def _late_entry_round(out) -> None:
+    """A late entry (a round already paired) is told the round it starts in, as the TUI says
+    it; on stderr, since stdout is the pairing number scripts read."""
+    t, pno = out.tournament, out.value
+    if not t.current_round or not isinstance(pno, int):
+        return
+    player = t.player(pno)
+    print(_("{name} added as a late entry with number {pno}: paired from round {n}.").format(
+        name=player.name, pno=pno, n=max(player.joined_round, t.current_round + 1)), file=sys.stderr)
 
 
 def _rank_rating_warning(desk, extra: dict) -> None:
