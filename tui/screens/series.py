@@ -46,6 +46,25 @@ class SeriesScreen(Screen[None]):
         reset_table(self.query_one("#series-list", DataTable), [
             text_col(pgettext("tournament", "Name"), "name"), (_("Events"), "events"), (_("Points"), "scoring")])
         self.action_refresh()
+        if not getattr(self, "_following", False):  # once (redraw mounts again)
+            self._following = True
+            watch = getattr(self.app.workspace, "watch", None)
+            if watch is not None:  # the data service pushes every change of every event: another organiser's result
+                self._watch = watch("*", lambda _event: self.pushed())
+            else:
+                self.set_interval(2.0, self.action_refresh)
+
+    def pushed(self) -> None:
+        """A change of any event (or the list): the table again, on the UI's thread."""
+        try:
+            self.app.call_from_thread(self.action_refresh)
+        except RuntimeError:
+            pass  # the app has closed
+
+    def on_unmount(self) -> None:
+        watch = getattr(self, "_watch", None)
+        if watch is not None:
+            watch.close()
 
     def action_refresh(self) -> None:
         """The list again, and the table of the selected series."""
