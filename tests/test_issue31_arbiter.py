@@ -181,3 +181,20 @@ def test_round_show_names_the_team_bye():
         {"team": 3, "name": "Team 3", "kind": "pab", "match_points": "1", "game_points": "1"}]
     last = round_text(t, 1).splitlines()[-1]
     assert "Team 3" in last and "bye" in last and "1 match points, 1 game points" in last
+
+
+def test_double_swiss_cuts_drop_a_whole_match():
+    # C.04.5 Preface: every pairing is a match; byes apply to matches, never to single games;
+    # C.07 Art. 15: an unplayed round is one without a game "(or match)" — the round, and so
+    # the unit a cut drops (Art. 14), is the match.  The event above, rounds 1-2 (round 3
+    # pending): player 1 met 2 (2½ points) in match 1 and 3 (3 points) in match 2.
+    # BH = 2·2½ + 2·3 = 11; BH/C1 drops match 1 (both games against 2): 6 (per game: 8½).
+    # ARO/C1 with 2 rated 2000 and 3 rated 1800: drops match 2 (both games against 3): 2000
+    # (per game: (2000 + 2000 + 1800) / 3 = 1933).
+    from core.standings import compute_standings
+
+    ratings = {1: 2100, 2: 2000, 3: 1800, 4: 1700}
+    t = double_swiss_paired_not_played()
+    t = t.with_changes(players=tuple(dataclasses.replace(p, rating=ratings[p.pno]) for p in t.players))
+    row = compute_standings(t, ("BH", "BH/C1", "ARO/C1")).row(1)
+    assert row.values["BH"] == 11 and row.values["BH/C1"] == 6 and row.values["ARO/C1"] == 2000

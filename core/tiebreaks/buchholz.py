@@ -70,29 +70,40 @@ def _items(ctx: Context, spec: TieBreakSpec, regime: Regime, pno: int, sb: bool,
     return items
 
 
-def _cuts(items: list[_Item], low: int, high: int, rounds: int) -> dict[int, str]:
-    """Indices of the cut items and why (C.07 Art. 14 with the 16.5 VUR exception)."""
+def _cuts(items: list[_Item], low: int, high: int, ctx: Context) -> dict[int, str]:
+    """Indices of the cut items and why (C.07 Art. 14 with the 16.5 VUR exception).  A cut
+    drops one pairing round whole (:meth:`Context.unit`): a Double-Swiss match's two games."""
+    units: dict[int, list[int]] = {}
+    for i, item in enumerate(items):
+        units.setdefault(ctx.unit(item.round), []).append(i)
+    score = {u: sum(items[i].score for i in ix) for u, ix in units.items()}
+    value = {u: sum(items[i].value for i in ix) for u, ix in units.items()}
+    vur = {u for u, ix in units.items() if any(items[i].vur for i in ix)}
+    rounds = len({ctx.unit(r) for r in range(1, ctx.rounds + 1)})
     low = min(low, rounds)
     high = min(high, rounds - low)
-    left = list(range(len(items)))
+    left = list(units)
     cut: dict[int, str] = {}
+
+    def drop(unit: int, why: str) -> None:
+        left.remove(unit)
+        for i in units[unit]:
+            cut[i] = why
+
     for _step in range(low):
         if not left:
             break
-        least = min(left, key=lambda i: (items[i].score, items[i].value, i))
-        vurs = [i for i in left if items[i].vur]
-        vur = min(vurs, key=lambda i: (items[i].score, items[i].value, i)) if vurs else None
-        if vur is not None and not items[least].value > items[vur].value:
-            chosen, cut[vur] = vur, N_("voluntary unplayed round cut first (Art. 16.5)")
+        least = min(left, key=lambda u: (score[u], value[u], u))
+        vurs = [u for u in left if u in vur]
+        first_vur = min(vurs, key=lambda u: (score[u], value[u], u)) if vurs else None
+        if first_vur is not None and not value[least] > value[first_vur]:
+            drop(first_vur, N_("voluntary unplayed round cut first (Art. 16.5)"))
         else:
-            chosen, cut[least] = least, N_("least significant value")
-        left.remove(chosen)
+            drop(least, N_("least significant value"))
     for _step in range(high):
         if not left:
             break
-        chosen = min(left, key=lambda i: (-items[i].score, -items[i].value, i))
-        cut[chosen] = N_("highest value (median)")
-        left.remove(chosen)
+        drop(min(left, key=lambda u: (-score[u], -value[u], u)), N_("highest value (median)"))
     return cut
 
 
@@ -110,7 +121,7 @@ def _scaled_family(ctx: Context, spec: TieBreakSpec, regime: Regime, sb: bool, f
     for pno in ctx.cells:
         items = _items(ctx, spec, regime, pno, sb, fore)
         if spec.cut_low or spec.cut_high:
-            cut = _cuts(items, spec.cut_low, spec.cut_high, ctx.rounds)
+            cut = _cuts(items, spec.cut_low, spec.cut_high, ctx)
             out[pno] = sum(i.value for n, i in enumerate(items) if n not in cut)
         else:
             out[pno] = sum(i.value for i in items)
@@ -127,7 +138,7 @@ def _explain_sum(ctx, spec, regime, pno, sb, fore) -> Explanation:
     regime = _regime(ctx, spec, regime)
     scale = ctx.scale * ctx.scale if sb else ctx.scale
     items = _items(ctx, spec, regime, pno, sb, fore)
-    cut = _cuts(items, spec.cut_low, spec.cut_high, ctx.rounds)
+    cut = _cuts(items, spec.cut_low, spec.cut_high, ctx)
     contributions = []
     for n, i in enumerate(items):
         basis = _(i.basis)  # msgids kept untranslated in the cached items; translated here

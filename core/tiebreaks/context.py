@@ -66,6 +66,12 @@ class Context:
     def pnos(self) -> list[int]:
         return sorted(self.cells)
 
+    def unit(self, rnd: int) -> int:
+        """The pairing round that round ``rnd`` of the cells belongs to — what a cut (C.07
+        Art. 14) drops whole.  A Double-Swiss match is two game rounds, 2k−1 and 2k (C.04.5
+        Preface: every pairing is a match; byes apply to matches, never to single games)."""
+        return (rnd + 1) // 2 if self.tournament.system == "double-swiss" else rnd
+
     def frac(self, scaled: int) -> Fraction:
         """A scaled integer back to exact points."""
         return Fraction(scaled, self.scale)

@@ -40,11 +40,14 @@ def _games(ctx: Context, spec: TieBreakSpec, pno: int) -> list[tuple[int, int, i
             r = spec.unrated if r is None else r
             if r is not None:
                 games.append((c.round, c.opponent, r, _GAME_SCORE[c.code]))
-    if spec.cut_low or spec.cut_high:
-        ordered = sorted(games, key=lambda g: g[2])
+    if spec.cut_low or spec.cut_high:  # a cut drops a pairing round whole (a Double-Swiss match)
+        units: dict[int, list[tuple[int, int, int, Fraction]]] = {}
+        for g in sorted(games, key=lambda g: g[2]):
+            units.setdefault(ctx.unit(g[0]), []).append(g)
+        ordered = list(units.values())
         low = min(spec.cut_low, len(ordered))
         high = min(spec.cut_high, len(ordered) - low)
-        games = ordered[low:len(ordered) - high]
+        games = [g for unit in ordered[low:len(ordered) - high] for g in unit]
     return games
 
 
