@@ -264,6 +264,11 @@ def request_bye(t: Tournament, pno: int, round_no: int, kind: ByeKind) -> Tourna
     player = t.player(pno)
     if kind is ByeKind.PAB:
         raise TournamentError(_('the pairing-allocated bye is given by the pairing, not requested'))
+    if round_no < 1 or (round_no > t.current_round and round_no > t.total_rounds):
+        raise RoundError(_('there is no round {round_no}: a bye can be requested for rounds {first} to {last}').format(
+            round_no=round_no, first=t.current_round + 1, last=t.total_rounds)
+            if t.current_round < t.total_rounds else _('there is no round {round_no}; every round is paired').format(
+            round_no=round_no))
     if round_no <= t.current_round:
         raise RoundError(_('round {round_no} is already paired; a bye can only be requested for round {value} or later').format(round_no=round_no, value=t.current_round + 1))
     if round_no > t.total_rounds:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from core import commands
 from core.app.access import use_case
 from core.errors import TournamentError
-from core.i18n import _
+from core.i18n import _, ngettext
 from core.model import ByeKind, Tournament
 from core.store.words import Action, act
 
@@ -49,8 +49,11 @@ def joinable(t: Tournament) -> None:
     """Refuse a player who could play no round: every round of the event is paired (a late
     entry joins from the next round, and there is none)."""
     if t.current_round and t.current_round >= t.total_rounds:
-        raise TournamentError(_("A late entry would join from round {n}, but the event has {total} rounds; "
-                                "nothing was added").format(n=t.current_round + 1, total=t.total_rounds))
+        raise TournamentError(ngettext("A late entry would join from round {n}, but the event has {total} round; "
+                                       "nothing was added",
+                                       "A late entry would join from round {n}, but the event has {total} rounds; "
+                                       "nothing was added", t.total_rounds).format(n=t.current_round + 1,
+                                                                                  total=t.total_rounds))
 
 
 def _keizer_field(t: Tournament) -> tuple[str, ...]:

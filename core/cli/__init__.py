@@ -34,8 +34,21 @@ class CliError(TournamentError):
     """A usage problem found by a command itself (bad combination of options...)."""
 
 
+def whole_number(text: str) -> int:
+    """Every ``type=int`` option's reading: a whole number, else a hakem sentence in the
+    reader's language (argparse said ``ungültiger int-Wert: 'abc'``, its own jargon)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("«{value}» is not a whole number").format(value=text)) from None
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports usage errors as our one-line error with exit code 3."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.register("type", int, whole_number)  # type=int reads as whole_number
 
     def error(self, message: str) -> None:  # type: ignore[override]
         where = self.prog[len("hakem"):].strip() if self.prog.startswith("hakem") else self.prog
