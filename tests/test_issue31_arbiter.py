@@ -198,3 +198,16 @@ def test_double_swiss_cuts_drop_a_whole_match():
     t = t.with_changes(players=tuple(dataclasses.replace(p, rating=ratings[p.pno]) for p in t.players))
     row = compute_standings(t, ("BH", "BH/C1", "ARO/C1")).row(1)
     assert row.values["BH"] == 11 and row.values["BH/C1"] == 6 and row.values["ARO/C1"] == 2000
+
+
+def test_a_generated_team_file_ranks_its_teams_as_hakem_standings_does(cli_data, capsys, tmp_path):
+    # the 310 rank of a file hakem writes is the rank `hakem standings FILE` gives (the event's
+    # team list GP, DE, BH); seed 2 has teams level on match points and game points whose
+    # Buchholz orders them against their team numbers
+    out = tmp_path / "teams.trf"
+    run(capsys, "generate", "--swiss-team", "--teams", "8", "--boards", "2", "--rounds", "4",
+        "--seed", "2", "-o", out)
+    text = out.read_text()
+    written = {int(line[4:7]): int(line[68:71]) for line in text.splitlines() if line.startswith("310")}
+    shown = json.loads(run(capsys, "standings", out, "--format", "json")[0])
+    assert written == {row["pno"]: row["rank"] for row in shown["players"]}

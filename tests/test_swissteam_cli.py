@@ -39,7 +39,8 @@ def play_event(capsys, tmp_path, teams: int, boards: int, rounds: int, seed: int
     weights = [30, 30, 30, 30, 30, 30, 1, 1]
     for r in range(1, rounds + 1):
         out, _ = hakem(capsys, "round", "pair", tid)
-        count = len([line for line in out.splitlines() if line.strip()]) - 1
+        # board lines begin with the board number; the team bye's line (and a player's) does not
+        count = len([line for line in out.splitlines()[1:] if line[:3].strip().isdigit()])
         for board in range(1, count + 1):
             hakem(capsys, "result", tid, str(r), str(board), rng.choices(results, weights)[0])
     path = tmp_path / "event.trf"

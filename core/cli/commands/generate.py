@@ -56,14 +56,14 @@ def _teams(args: argparse.Namespace) -> int:
     """A random team Swiss: ``--teams`` teams of ``--boards`` players."""
     from core.cli.common import write_output
     from core.pairing.swissteam.simulate import generate_teams
-    from core.trf import write_trf
+    from core.reports.export import trf_export  # 310 ranks as hakem standings gives them
 
     if args.teams is None or args.teams < 2:
         raise CliError(_("--swiss-team needs --teams, at least 2, not {teams}").format(teams=args.teams))
     if args.boards < 1:
         raise CliError(_("--boards must be at least 1, not {boards}").format(boards=args.boards))
     t = generate_teams(args.teams, args.boards, args.rounds, args.seed, args.draws, args.forfeits)
-    write_output(write_trf(t, flavour=args.flavour), args.output, args.force, "trf")
+    write_output(trf_export(t, flavour=args.flavour), args.output, args.force, "trf")
     return 0
 
 
