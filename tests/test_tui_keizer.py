@@ -41,12 +41,12 @@ async def test_keizer_evening(tmp_path):
         table = screen.query_one("#standings", DataTable)
         await wait_for(pilot, lambda: table.row_count == 4)
         headers = [c.label.plain for c in table.columns.values()]
-        assert headers[-2:] == ["KZR", "KZV"]
+        assert headers[-3:] == ["KZR", "KZV", "Rtg ±"]  # the rating change ends every standings table
         # values 10 9 8 7: 2: 9+10 = 19, 3: 8+7/2, 4: 7+8/2, 1: 10 → 2 3 4 1; again with
         # 2:10 3:9 4:8 1:7: 2: 17, 3: 13, 4: 12½, 1: 7 (the fixed point)
         rows = [row_values(table, i) for i in range(4)]
         assert [str(r[1]) for r in rows] == ["2", "3", "4", "1"]
-        assert [str(r[-2]) for r in rows] == ["17", "13", "12½", "7"]
-        assert [str(r[-1]) for r in rows] == ["10", "9", "8", "7"]
+        assert [str(r[-3]) for r in rows] == ["17", "13", "12½", "7"]
+        assert [str(r[-2]) for r in rows] == ["10", "9", "8", "7"]
         title = str(screen.query_one("#standings-title").render())
         assert "KZR, KZV" in title and "regime" not in title
