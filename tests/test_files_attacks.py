@@ -60,7 +60,7 @@ def event(club):
     """Alice's tournament in the club directory: a player whose name is a shell command, round 1
     paired, boardside with the results role."""
     tid = ok(hakem(club, ALICE, "new", "Blitz; touch ~/pwned-alice #", "--rounds", "3")).strip().splitlines()[-1]
-    for name, rating in (("Evil; touch ~/pwned #", 2400), ("Ben", 2300), ("Cem", 2200), ("Dan", 2100)):
+    for name, rating in (("Evil $(touch ~/pwned) #", 2400), ("Ben", 2300), ("Cem", 2200), ("Dan", 2100)):
         ok(hakem(club, ALICE, "players", "add", tid, "--name", name, "--rating", str(rating)))
     ok(hakem(club, ALICE, "round", "pair", tid))
     ok(hakem(club, ALICE, "roles", tid, "--grant", "chief-arbiter", f"user:{ALICE}"))

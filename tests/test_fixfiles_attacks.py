@@ -5,7 +5,7 @@
 
 - A link in a *parent* folder of ``-o``: mallory plants ``exp/sub -> /home/alice`` in a folder
   the group may write; alice's ``export --trf -o exp/sub/.bashrc --force`` wrote a player named
-  ``Evil; touch ~/pwned #`` into her ``.bashrc`` (and without ``--force`` new files into her
+  ``Evil $(touch ~/pwned) #`` into her ``.bashrc`` (and without ``--force`` new files into her
   home), the same for the PDF, the standings CSV, the crosstable and ``export --html -o DIR``.
   A link alice owns herself is still followed.
 """
@@ -48,7 +48,7 @@ def as_user(club, user: str, path: Path) -> None:
 @pytest.fixture(scope="module")
 def event(club):
     tid = ok(hakem(club, ALICE, "new", "Blitz", "--rounds", "3")).strip().splitlines()[-1]
-    for name, rating in (("Evil; touch ~/pwned #", 2400), ("Ben", 2300), ("Cem", 2200), ("Dan", 2100)):
+    for name, rating in (("Evil $(touch ~/pwned) #", 2400), ("Ben", 2300), ("Cem", 2200), ("Dan", 2100)):
         ok(hakem(club, ALICE, "players", "add", tid, "--name", name, "--rating", str(rating)))
     ok(hakem(club, ALICE, "round", "pair", tid))
     return tid
