@@ -83,7 +83,7 @@ def test_every_format(hakem: Hakem, tmp_path: Path) -> None:
                        "2,Bob,,34100002,20,1,20,"]
     rows = json.loads(hakem("series", "show", "GP", "--format", "json"))["tables"][0]["rows"]
     assert [(r["name"], r["points"]) for r in rows] == [("Ann", "25"), ("Bob", "20")]
-    assert "<td class=\"l\">Ann</td>" in hakem("series", "show", "GP", "--format", "html")
+    assert "<td class=\"l f\">Ann</td>" in hakem("series", "show", "GP", "--format", "html")
     pdf = tmp_path / "gp.pdf"
     hakem("series", "show", "GP", "--format", "pdf", "-o", str(pdf))
     assert pdf.read_bytes().startswith(b"%PDF")
