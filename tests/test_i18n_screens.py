@@ -286,7 +286,7 @@ def test_language_switch_at_run_time(tmp_path, monkeypatch):
 
 # Labels on one line that must not be cut at 80 columns (the text of each, looked up per language).
 FULL_LINES = {
-    "rounds": ["Type board and result, e.g. 12 1-0 or 7 = (Enter)", "Single keys off"],
+    "rounds": ["Board and result: 12 1-0, 7 = (Enter)", "Single keys off"],
     "manual": ["Yours (Space marks, then swaps)", "Engine's pairing (e copies it)"],
     "new": ["Create (Ctrl+S)", "Cancel (Esc)"],  # buttons
 }

@@ -189,3 +189,97 @@ def test_the_turkish_late_entry_question_says_rating_not_score():
                      _("a late entry gets the next pairing number instead of its place by rating (nobody else's "
                        "number changes)")):
             assert "rating sırası" in text.lower() and "puan" not in text.lower(), text
+
+
+@pytest.mark.parametrize("key,board1", [("д", "0-1"), ("н", "1-0"), ("т", "1-0"), ("Д", "0-1")])
+async def test_a_russian_organiser_answers_a_correction_in_russian(tmp_path, key, board1):
+    """Was: only Latin ``y``/``n`` answered; ``д`` (да), ``н`` (нет) and ``т`` (where N is on a
+    Russian layout) did nothing.  ``н`` is нет although a Russian layout has it where Y is: the
+    word on screen wins, and a correction is never made by a letter that also means no."""
+    data = tmp_path / "data"
+    [tid] = store_with(data, four_boards())
+    app = HakemApp(data_dir=data, open_id=tid, lang="ru", poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await boards_shown(pilot, app)
+        await typed(pilot, app, ":1 1-0\n")
+        app.screen.session.flush()
+        await typed(pilot, app, "1 0-1\n")
+        assert type(app.screen).__name__ == "ConfirmDialog"
+        labels = [str(b.label) for b in app.screen.query("Button")]
+        assert any(label.endswith("(y/д)") for label in labels) and any(label.endswith("(n/н)") for label in labels)
+        await wait_for(pilot, lambda: getattr(app.screen, "shown_at", None) is not None)
+        app.post_message(events.Key(key, key))
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen" and not app.keys_pending)
+        app.screen.session.flush()
+    assert results_of(data, tid)[1] == board1
+
+
+def test_the_late_entry_choice_takes_russian_letters():
+    """``Сохранить номера (k/с)``, ``Перенумеровать (r/п)``; ``л`` and ``к`` are where K and R
+    are on a Russian layout."""
+    from core.i18n import _, speaking
+    from tui.widgets.answer_keys import answer_keys
+
+    with speaking("ru"):
+        keep, renumber = answer_keys([("k", (_("Keep numbers"),)), ("r", (_("Renumber"),))])
+    assert (keep.shown, renumber.shown) == ("k/с", "r/п")
+    assert all(keep.given_by(c) for c in "kсСл") and not any(keep.given_by(c) for c in "rпк")
+    assert all(renumber.given_by(c) for c in "rпк")
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "de", "ru"])
+async def test_placeholders_fit_their_fields_at_60_columns(tmp_path, lang):
+    """Was (60×20): ``Name (Enter fügt hinzu`` cut, ``Национальный ID`` cut, the result line's
+    ``Type board and result, e.g. 12 1-0 or 7 = (Enter)`` cut in every language."""
+    from rich.cells import cell_len
+
+    data = tmp_path / "data"
+    [tid] = store_with(data, four_boards())
+    app = HakemApp(data_dir=data, open_id=tid, lang=lang, poll_interval=3600)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await boards_shown(pilot, app)
+        cut = []
+        for tab in ("f3", "f2"):
+            await pilot.press(tab)
+            await pilot.pause()
+            await pilot.pause()
+            cut += [(f.id, f.placeholder) for f in app.screen.query(Input)
+                    if f.region.width and cell_len(f.placeholder) > f.content_size.width]
+        assert cut == []
+
+
+def test_the_german_footer_names_the_shift_key_in_german():
+    """Was: ``shift+↑ Auf`` on the German F5 footer."""
+    from textual.binding import Binding
+
+    from core.i18n import speaking
+
+    app = HakemApp(poll_interval=3600)
+    with speaking("de"):
+        assert app.get_key_display(Binding("shift+up", "move(-1)", "Auf")) == "⇧+↑"
+    with speaking("en"):
+        assert app.get_key_display(Binding("shift+up", "move(-1)", "Up")) == "Shift+↑"
+
+
+@pytest.mark.parametrize("lang,size", [("tr", (60, 20)), ("de", (60, 20)), ("ru", (60, 20)), ("tr", (80, 24))])
+async def test_the_late_entry_question_shows_its_buttons_and_what_they_mean(tmp_path, lang, size):
+    """Was: at 60×20 (12 players, a newcomer rated above all of them: twelve moves listed) the
+    buttons were below the screen, and the lines saying what the answers mean were hidden
+    under the list (also at 80×24 in Turkish).  Now the list scrolls; the note and every
+    button are on screen."""
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=1))
+    app = HakemApp(data_dir=data, open_id=tid, lang=lang, poll_interval=3600)
+    async with app.run_test(size=size) as pilot:
+        await open_form(pilot, app)
+        await typed(pilot, app, "Yeni, Usta\t2800\n")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ChoiceDialog")
+        await pilot.pause()
+        await pilot.pause()
+        width, height = size
+        screen = app.screen
+        for part in [*screen.query("Button"), screen.query_one(".dialog-note")]:
+            region = part.region
+            assert region.height > 0 and region.y >= 0 and region.bottom <= height and region.right <= width, part
+        note = screen.query_one(".dialog-note")
+        assert note.region.height >= 2  # both lines: the kept number and how long the answer holds

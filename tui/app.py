@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from core.errors import TournamentError
-from core.i18n import _, set_language
+from core.i18n import _, pgettext, set_language
 from core.i18n.format import resolve_language
 from tui.i18n import L_
 from tui.keys import SerialKeys
@@ -113,6 +113,12 @@ class HakemApp(SerialKeys):
             self.notify(str(exc), severity="error", title=_("Cannot open the tournament"))
             return
         self.push_screen(TournamentScreen(session))
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Textual's key label with the modifier in the language shown (the German footer
+        said ``shift+↑ Auf``; now ``⇧+↑``), ``ctrl`` stays Textual's ``^``."""
+        shown = super().get_key_display(binding)
+        return shown.replace("shift+", pgettext("key", "Shift") + "+") if not binding.key_display else shown
 
     def show_message(self, title: str, body: str, unasked: bool = False) -> None:
         """A longer message in a dialog (several problems of an import, an explanation).

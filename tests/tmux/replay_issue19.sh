@@ -222,7 +222,7 @@ declare -A WORDS=(
 declare -A LIST=([en]="hakem — Tournaments" [tr]="hakem — Turnuvalar" [de]="hakem — Turniere" [ru]="hakem — Турниры")
 declare -A SETTINGS=([en]="Settings" [tr]="Ayarlar" [de]="Einstellungen" [ru]="Настройки")
 declare -A PRESET=([en]="Preset" [tr]="Ön ayar" [de]="Vorlage" [ru]="Набор")
-declare -A ENTRY=([en]="Name (Enter adds)" [tr]="İsim (Enter ekler)" [de]="Name (Enter fügt hinzu)"
+declare -A ENTRY=([en]="Name (Enter adds)" [tr]="İsim (Enter ekler)" [de]="Name (Enter trägt ein)"
                   [ru]="Имя (Enter добавляет)")
 ORDER=(en tr de ru)   # the order of the language list in the settings
 left_over() {  # left_over LANG: true when no word of LANG is anywhere on the screen

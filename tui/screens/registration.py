@@ -62,9 +62,9 @@ def status_text(t: Tournament, p: Player) -> str:
     return "; ".join(parts)
 
 
-FIELDS = (
+FIELDS = (  # the placeholders: each fits its field at 60 columns in every language
     ("name", L_("Name (Enter adds)")), ("rating", L_("Rating")), ("title", L_("Title")),
-    ("federation", L_("Fed")), ("fide_id", L_("FIDE id")), ("national_id", L_("National id")),
+    ("federation", L_("Fed")), ("fide_id", L_("FIDE id")), ("national_id", L_("Nat. id")),
     ("club", L_("Club")), ("birth", L_("Birth")), ("rank", L_("Go rank (5d, 12k)")),
     ("egd_pin", L_("EGD pin")),
 )
@@ -350,10 +350,11 @@ class RegistrationPane(CommandKeys, Vertical):
         session = _("Your answer holds for every late entry until you leave the tournament (n on the "
                     "players list asks again).")
         # the buttons carry short words, so both keys are on screen at 60 columns in every language
-        self.app.push_screen(ChoiceDialog(_("Late entry"), f"{body}\n{listed}\n{keep}\n{session}", [
+        # what the answers mean stays on screen above the buttons; the list of moves scrolls
+        self.app.push_screen(ChoiceDialog(_("Late entry"), f"{body}\n{listed}", [
             ("next", "k", _("Keep numbers")),
             ("slot", "r", _("Renumber")),
-        ], default="next"), answered)
+        ], default="next", note=f"{keep}\n{session}"), answered)
 
     def action_ask_numbering(self) -> None:
         """Forget this session's answer to the late-entry question: the next one asks again."""

@@ -390,8 +390,8 @@ class RoundsPane(CommandKeys, Vertical):
         self.relabel()
 
     def relabel(self) -> None:
-        self.query_one("#result-entry", Input).placeholder = _(
-            "Type board and result, e.g. 12 1-0 or 7 = (Enter)")
+        self.query_one("#result-entry", Input).placeholder = _(  # fits 60 columns in every language
+            "Board and result: 12 1-0, 7 = (Enter)")
         self.show_mode()
         reset_table(self.query_one("#boards", DataTable), [
             (_("Bd"), "board"), (_("No."), "wno"), text_col(_("White"), "white"), (_("Pts"), "wpts"),

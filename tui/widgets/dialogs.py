@@ -18,10 +18,62 @@ from textual.widgets import Button, Input, Label, Static
 from core.i18n import _
 from tui.i18n import L_
 from tui.keys import HoldsTypeAhead
+from tui.widgets.answer_keys import answer_keys
 from tui.widgets.fields import TextField
 
 
-class ConfirmDialog(HoldsTypeAhead, ModalScreen[bool]):
+BODY_ROWS = 16
+"""The most rows a dialog's text takes before it scrolls (on a tall screen)."""
+
+
+class FitsScreen:
+    """Mixin for a dialog whose text scrolls (``.dialog-body``): the text gets the rows the
+    screen has left once the title, notes and buttons are placed, so the buttons are never cut
+    off (issue 29: at 60×20 the late-entry question's buttons were below the screen, and
+    neither PageDown nor Tab reached them).  Measured after each layout: the other parts'
+    heights depend on the language (a note wraps)."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.fit_body)  # type: ignore[attr-defined]
+
+    def fit_body(self) -> None:
+        from textual.css.query import NoMatches
+
+        try:
+            box = self.query_one(".dialog-box")  # type: ignore[attr-defined]
+            body = self.query_one(".dialog-body")  # type: ignore[attr-defined]
+        except NoMatches:
+            return
+        self.stack_buttons(box)
+        others = sum(child.outer_size.height for child in box.children if child is not body)
+        frame = box.outer_size.height - box.size.height  # border and padding
+        room = self.size.height - frame - others  # type: ignore[attr-defined]
+        rows = max(1, min(BODY_ROWS, room))
+        if body.styles.max_height is None or body.styles.max_height.value != rows:
+            body.styles.max_height = rows
+
+
+    def stack_buttons(self, box) -> None:  # type: ignore[no-untyped-def]
+        """Buttons that do not fit side by side (three answers at 60 columns) are stacked one
+        a line, without borders, right-aligned — never cut at the screen's edge."""
+        from rich.cells import cell_len
+
+        rows = box.query(".dialog-buttons")
+        if not rows:
+            return
+        row = rows.first()
+        buttons = list(row.query(Button))
+        needed = sum(max(10, cell_len(str(b.label)) + 4) + 1 for b in buttons)  # CSS: min-width 10, margin 1
+        stacked = needed > row.size.width
+        if stacked == row.has_class("-stacked"):
+            return
+        row.set_class(stacked, "-stacked")
+        for button in buttons:
+            button.compact = stacked
+        self.call_after_refresh(self.fit_body)  # type: ignore[attr-defined]  # the rows just changed
+
+
+class ConfirmDialog(FitsScreen, HoldsTypeAhead, ModalScreen[bool]):
     """Ask yes/no; ``y`` confirms, ``n``/Escape cancel.  Enter takes the focused button: Yes,
     but Cancel when the change is destructive (``danger``: a correction, an unpair, an undo out
     of sight) — an Enter is never the way into a change that destroys something.  Keys typed
@@ -40,16 +92,29 @@ class ConfirmDialog(HoldsTypeAhead, ModalScreen[bool]):
         self.danger = danger
 
     def compose(self) -> ComposeResult:
+        self.answers = answer_keys([("y", (_("Yes"),)), ("n", (_("No"),))])
         with Vertical(classes="dialog-box"):
             yield Label(self.title_text, classes="dialog-title")
             with VerticalScroll(classes="dialog-body"):
                 yield Static(self.body, markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button(f"{self.yes} (y)", id="yes", variant="error" if self.danger else "primary")
-                yield Button(_("Cancel (n)"), id="no")
+                yield Button(f"{self.yes} ({self.answers[0].shown})", id="yes",
+                             variant="error" if self.danger else "primary")
+                yield Button(f"{_('Cancel')} ({self.answers[1].shown})", id="no")
 
     def on_mount(self) -> None:
         self.query_one("#no" if self.danger else "#yes", Button).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """The answer's other keys (``д``/``н`` in Russian, a Russian layout's ``т``…); the
+        Latin ``y``/``n`` are the bindings."""
+        if event.character in ("y", "n"):
+            return
+        for answer, act in zip(self.answers, (self.action_confirm, self.action_cancel)):
+            if answer.given_by(event.character):
+                event.stop()
+                act()
+                return
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
@@ -61,7 +126,7 @@ class ConfirmDialog(HoldsTypeAhead, ModalScreen[bool]):
         self.dismiss(False)
 
 
-class ChoiceDialog(HoldsTypeAhead, ModalScreen["str | None"]):
+class ChoiceDialog(FitsScreen, HoldsTypeAhead, ModalScreen["str | None"]):
     """Ask to choose one of a few answers, each with its own key (``r`` Replace, ``k`` Keep
     both…); Escape cancels (``None``).  Enter takes the ``default`` answer — the caller names
     the one that changes nothing already there (keep both files, keep the numbers) — or Cancel.
@@ -70,22 +135,27 @@ class ChoiceDialog(HoldsTypeAhead, ModalScreen["str | None"]):
     BINDINGS = [Binding("escape", "cancel", L_("Cancel"))]
 
     def __init__(self, title: str, body: str, choices: list[tuple[str, str, str]],
-                 default: str | None = None) -> None:
-        """``choices``: (value returned, key, button text) in the order shown."""
+                 default: str | None = None, note: str = "") -> None:
+        """``choices``: (value returned, key, button text) in the order shown; ``note``: what
+        the answers mean, always on screen above the buttons (the body may scroll)."""
         super().__init__(classes="dialog")
         self.title_text = title
         self.body = body
         self.choices = choices
         self.default = default
+        self.note = note
 
     def compose(self) -> ComposeResult:
+        self.answers = answer_keys([(key, (text,)) for _value, key, text in self.choices])
         with Vertical(classes="dialog-box"):
             yield Label(self.title_text, classes="dialog-title")
             with VerticalScroll(classes="dialog-body"):
                 yield Static(self.body, markup=False)
+            if self.note:
+                yield Static(self.note, markup=False, classes="dialog-note")
             with Horizontal(classes="dialog-buttons"):
-                for value, key, text in self.choices:
-                    yield Button(f"{text} ({key})", id=f"choice-{value}", name=value)
+                for (value, _key, text), answer in zip(self.choices, self.answers):
+                    yield Button(f"{text} ({answer.shown})", id=f"choice-{value}", name=value)
                 yield Button(_("Cancel (Esc)"), id="choice-cancel")
 
     def on_mount(self) -> None:
@@ -93,8 +163,8 @@ class ChoiceDialog(HoldsTypeAhead, ModalScreen["str | None"]):
         self.query_one(f"#{wanted}", Button).focus()
 
     def on_key(self, event: events.Key) -> None:
-        for value, key, _text in self.choices:
-            if event.character == key:
+        for (value, _key, _text), answer in zip(self.choices, self.answers):
+            if answer.given_by(event.character):
                 event.stop()
                 self.dismiss(value)
                 return
@@ -151,7 +221,7 @@ class PromptDialog(ModalScreen["str | None"]):
         self.dismiss(None)
 
 
-class MessageDialog(ModalScreen[None]):
+class MessageDialog(FitsScreen, ModalScreen[None]):
     """Show a longer text (explanations, journal, errors with several problems)."""
 
     BINDINGS = [Binding("escape,enter,q", "close", L_("Close"))]
