@@ -36,3 +36,25 @@ async def test_toasts_leave_a_dialogs_buttons_free(tmp_path, size):
         assert not any(t.overlaps(b) for t in toasts for b in buttons)  # … off its buttons
         # … and the screen under it shows none through the shade
         assert all(t.styles.visibility == "hidden" for t in base.query(Toast))
+
+
+@pytest.mark.parametrize("size", [(60, 20), (80, 24)])
+async def test_many_toasts_leave_a_dialogs_buttons_free(tmp_path, size):
+    """Issue 29 (fresh-eyes review): several refused lines typed before a correction each say so
+    in a toast; the toasts stacked down over the correction's buttons at 60×20."""
+    app = HakemApp(data_dir=tmp_path / "data", poll_interval=3600)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentsScreen")
+        for n in range(1, 7):
+            app.notify(f"Not entered: «{90 + n} 1-0» — Round 1 has boards 1 to 6", severity="error",
+                       timeout=60)
+        app.push_screen(ConfirmDialog("Correct a result", "Board 1: 1-0 → 0-1", danger=True))
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmDialog) and bool(app.screen.query(Toast)))
+        await pilot.pause()
+        dialog = app.screen
+        buttons = [b.region for b in dialog.query(Button)]
+        assert buttons and all(r.height for r in buttons)
+        covered = [(x, y) for b in buttons for y in range(b.y, b.bottom) for x in range(b.x, b.right)
+                   if isinstance(dialog.get_widget_at(x, y)[0], Toast)
+                   or any(isinstance(a, Toast) for a in dialog.get_widget_at(x, y)[0].ancestors)]
+        assert covered == []  # what is drawn on each button's cells is the button

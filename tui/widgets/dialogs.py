@@ -51,6 +51,17 @@ class FitsScreen:
         rows = max(1, min(BODY_ROWS, room))
         if body.styles.max_height is None or body.styles.max_height.value != rows:
             body.styles.max_height = rows
+        self.keep_toasts_above_buttons()
+
+    def keep_toasts_above_buttons(self) -> None:
+        """The dialog's toasts (docked at the top) end above its first button: several refused
+        lines typed before a correction stacked their toasts down over its buttons at 60×20."""
+        from textual.widgets._toast import ToastRack
+
+        tops = [b.region.y for b in self.query(Button) if b.region.height]  # type: ignore[attr-defined]
+        for rack in self.query(ToastRack):  # type: ignore[attr-defined]
+            if tops:
+                rack.styles.max_height = max(0, min(tops))
 
 
     def stack_buttons(self, box) -> None:  # type: ignore[no-untyped-def]
