@@ -16,6 +16,7 @@ import io
 from typing import Any
 
 from core.errors import Problem, ValidationError
+from core.fields import FieldError, person_name
 
 _FIELD_NAMES: dict[str, tuple[str, ...]] = {
     # the names clubs give their columns, in en / tr / de / ru (lower case; a trailing dot and
@@ -145,10 +146,12 @@ def parse_players_csv(text: str, contact: bool = False) -> ImportedRows:
             if key is None or not cell:
                 continue
             if key in ("rating", "national_rating", "go_rating"):
-                if not (cell.isascii() and cell.isdigit() and len(cell) <= 9):  # int() refuses 4,301 digits
+                digits = cell.removeprefix("-").removeprefix("\u2212")
+                if not (digits.isascii() and digits.isdigit() and len(digits) <= 9):  # int() refuses 4,301 digits
                     problems.append(Problem(_('line {lineno}').format(lineno=lineno), _('{value} {cell!r} is not a whole number').format(value=key.replace('_', ' '), cell=cell)))
                     continue
-                value: Any = int(cell)
+                value: Any = int(digits) * (-1 if digits != cell else 1)  # -40 is a whole number: the
+                # desk's range check names it with the rest of the row's problems
                 if key == "go_rating":
                     extra["go_rating"] = value
                     continue
@@ -162,6 +165,11 @@ def parse_players_csv(text: str, contact: bool = False) -> ImportedRows:
             rec["name"] = f"{surname}, {first}" if surname and first else surname or first
         if not rec.get("name"):
             problems.append(Problem(_('line {lineno}').format(lineno=lineno), _('the name is empty')))
+            continue
+        try:  # the desk's one name check, here so that every bad line is named in one run
+            person_name(str(rec["name"]))
+        except FieldError as error:
+            problems.append(Problem(_('line {lineno}').format(lineno=lineno), str(error)))
             continue
         if extra:
             rec["extra"] = extra

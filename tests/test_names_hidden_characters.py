@@ -136,7 +136,7 @@ def test_imported_files_are_refused_naming_the_player(tmp_path, event):
     csv.write_text("Name;Rating\nKaya\u200bCan;1500\nDemir, Ece;1400\n", encoding="utf-8")
     with pytest.raises(TournamentError) as refused:
         Workspace(data).open(tid).import_players(str(csv))
-    assert "entry 1" in str(refused.value.problems[0]) and "U+200B ZERO WIDTH SPACE at position 5" in str(
+    assert "line 2" in str(refused.value.problems[0]) and "U+200B ZERO WIDTH SPACE at position 5" in str(
         refused.value.problems[0])
     assert len(stored(data, tid).players) == 2
     bad = Tournament(id="x", name="Open", total_rounds=3,

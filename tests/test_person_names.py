@@ -55,7 +55,7 @@ def test_every_door_of_the_desk_refuses_it(stored, tmp_path):
         desk.edit_player(1, name="y")
     csv = tmp_path / "arrivals.csv"
     csv.write_text('name,rating\n"Demir, Ece",1700\ny,1500\n', encoding="utf-8")
-    with pytest.raises(TournamentError, match=r"entry 2 \(y\).*at least two letters"):
+    with pytest.raises(TournamentError, match=r"line 3: Name: «y».*at least two letters"):
         desk.import_players(str(csv))
     assert names(data, tid) == ["Bauer, Max", "Kaya, Can"]
     assert desk.add_player("Li, Wei", rating=1500).value == 3
