@@ -18,7 +18,7 @@ from tui.widgets.forms import FormGrid
 from tui.i18n import L_
 from tui.services import POINT_SYSTEMS, NewTournament
 from tui.standings import AUTO, presets
-from tui.widgets.fields import TextField
+from tui.widgets.fields import FormField
 
 LANGUAGE_NAMES = {"en": "English", "tr": "Türkçe", "de": "Deutsch", "ru": "Русский"}
 
@@ -113,14 +113,14 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         """The settings every event has; the settings form adds the rest of the TRF header."""
         cur = self.current
         yield Label(pgettext("tournament", "Name"))
-        yield TextField(id="name", placeholder=_("e.g. Club championship 2026"), compact=True)
+        yield FormField(id="name", placeholder=_("e.g. Club championship 2026"), compact=True)
         yield Label(_("Pairing system"))
         yield Select(system_options(system_choices()), value=system_choices()[0],
                      allow_blank=False, id="system", compact=True)
         yield Label(_("Rounds"))
-        yield TextField("5", id="rounds", type="integer", compact=True)
+        yield FormField("5", id="rounds", type="integer", compact=True)
         yield Label(_("Time control"))
-        yield TextField(id="time_control", placeholder="90'+30\"", compact=True)
+        yield FormField(id="time_control", placeholder="90'+30\"", compact=True)
         yield Label(_("Rating for pairing"))
         yield Select(rating_for_pairing_options(), value=AUTO_RATING, allow_blank=False,
                      id="rating_for_pairing", compact=True)
@@ -137,11 +137,11 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         yield Select([(LANGUAGE_NAMES.get(c, c), c) for c in LANGUAGES], value=current_language(),
                      allow_blank=False, id="language", compact=True)
         yield Label(_("Start date"))
-        yield TextField(id="start_date", placeholder="YYYY-MM-DD", compact=True)
+        yield FormField(id="start_date", placeholder="YYYY-MM-DD", compact=True)
         yield Label(_("Place"))
-        yield TextField(id="place", compact=True)
+        yield FormField(id="place", compact=True)
         yield Label(_("Chief arbiter"))
-        yield TextField(id="chief_arbiter", compact=True)
+        yield FormField(id="chief_arbiter", compact=True)
         if cur is not None:
             yield from self.compose_header_fields()
 
@@ -153,15 +153,15 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         """Federation (032), end date (052), deputy arbiters (112, ``;`` between names: a name
         holds a comma), time-control code (222) and type of tournament (092)."""
         yield Label(_("Federation"))
-        yield TextField(id="federation", placeholder="TUR", compact=True)
+        yield FormField(id="federation", placeholder="TUR", compact=True)
         yield Label(_("End date"))
-        yield TextField(id="end_date", placeholder="YYYY-MM-DD", compact=True)
+        yield FormField(id="end_date", placeholder="YYYY-MM-DD", compact=True)
         yield Label(_("Deputy arbiters"))
-        yield TextField(id="deputy_arbiters", placeholder=_("Name, First; Name, First"), compact=True)
+        yield FormField(id="deputy_arbiters", placeholder=_("Name, First; Name, First"), compact=True)
         yield Label(_("Time-control code"))
-        yield TextField(id="time_control_code", placeholder="5400+30", compact=True)
+        yield FormField(id="time_control_code", placeholder="5400+30", compact=True)
         yield Label(_("Type of tournament"))
-        yield TextField(id="trf_type", compact=True)
+        yield FormField(id="trf_type", compact=True)
 
     # -- a cup's settings (system "knockout"): shown only for it --------------------------
     def compose_cup_fields(self) -> ComposeResult:
@@ -181,9 +181,9 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
                          allow_blank=rules not in offered, id="ko-rules", compact=True)
             yield Label(_("First games at"))
             with Horizontal(id="ko-row"):
-                yield TextField(str(cfg.get("start", "10:00")), id="ko-start", placeholder="HH:MM", compact=True)
+                yield FormField(str(cfg.get("start", "10:00")), id="ko-start", placeholder="HH:MM", compact=True)
                 yield Label(_("Places"), id="ko-places-label")
-                yield TextField(str(cfg.get("places", 1)), id="ko-places", type="integer", compact=True)
+                yield FormField(str(cfg.get("places", 1)), id="ko-places", type="integer", compact=True)
                 third = Checkbox(_("3rd place"), bool(cfg.get("third_place", False)), id="ko-third", compact=True)
                 third.tooltip = _("knockout: the semi-final losers play for third place")
                 yield third
@@ -199,7 +199,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
                          value=str(cfg.get("colour_preferences", "A")), allow_blank=False,
                          id="team-colours", compact=True)
             yield Label(_("Boards per match"))
-            yield TextField(str(cfg.get("boards", "")), id="team-boards", type="integer",
+            yield FormField(str(cfg.get("boards", "")), id="team-boards", type="integer",
                             placeholder=_("the smallest roster"), compact=True)
 
     def team_settings(self) -> dict[str, object] | None:

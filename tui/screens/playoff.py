@@ -28,7 +28,7 @@ from tui.i18n import L_
 from tui.screens.rounds import RESULT_KEYS, RESULT_TEXT
 from tui.widgets.pane import LazyPane
 from tui.widgets.tables import FittedTable, reset_table, selected_key, sync_table, text_col
-from tui.widgets.fields import TextField
+from tui.widgets.fields import FormField
 
 
 def tied_groups(t: Tournament) -> list[tuple[tuple[int, ...], int, bool]]:
@@ -112,21 +112,21 @@ class PlayoffDialog(ModalScreen["dict[str, Any] | None"]):
             with Container(classes="playoff-row"):
                 with Horizontal(classes="playoff-field", id="po-players-field"):
                     yield Label(_("Players (tie-break order)"))
-                    yield TextField(" ".join(map(str, self.group)), id="po-players", compact=True)
+                    yield FormField(" ".join(map(str, self.group)), id="po-players", compact=True)
                 with Horizontal(classes="playoff-field"):
                     yield Label(_("Places"))
-                    yield TextField("1", id="po-places", compact=True, restrict=r"[0-9]*", max_length=2)
+                    yield FormField("1", id="po-places", compact=True, restrict=r"[0-9]*", max_length=2)
             yield Label(_("Format (arrows choose)"))
             yield OptionList(id="po-format")
             with Container(classes="playoff-row"):
                 with Horizontal(classes="playoff-field"):
                     yield Label(_("Game 1 starts"))
-                    yield TextField(default_start(), id="po-start", compact=True, max_length=5)
+                    yield FormField(default_start(), id="po-start", compact=True, max_length=5)
                 with Horizontal(classes="playoff-field"):
                     yield Label(_("Break between games"))
-                    yield TextField("5", id="po-games", compact=True, restrict=r"[0-9]*", max_length=3)
+                    yield FormField("5", id="po-games", compact=True, restrict=r"[0-9]*", max_length=3)
                     yield Label(_("between stages"))
-                    yield TextField("10", id="po-stages", compact=True, restrict=r"[0-9]*", max_length=3)
+                    yield FormField("10", id="po-stages", compact=True, restrict=r"[0-9]*", max_length=3)
             yield Static(_("Enter schedules, Escape cancels; Tab moves between the fields."),
                          classes="dialog-hint")
             yield Static(id="po-preview", markup=False)

@@ -102,3 +102,13 @@ def _kind(old: str, new: str) -> str:
     if len(new) == len(old) - 1:
         return "erase"
     return "edit"
+
+class FormField(TextField):
+    """A field of a form that opens filled in (the new-tournament form's 5 rounds, a playoff's
+    start time): its value is a default the organiser did not type, so focusing it selects the
+    value and the first key replaces it (``5`` then ``3`` must be 3 rounds, not 53) — what
+    every form does.  Fields the organiser types into (registration, search, result line)
+    stay :class:`TextField`: their text is kept with the cursor at its end."""
+
+    def __init__(self, *args: Any, select_on_focus: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, select_on_focus=select_on_focus, **kwargs)
