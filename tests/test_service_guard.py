@@ -10,7 +10,6 @@ process, or a fake one that greets and then never answers.
 
 from __future__ import annotations
 
-import grp
 import json
 import os
 import socket
@@ -22,7 +21,7 @@ import pytest
 
 from core.model import Tournament
 from core.service.quota import Limits, parse_size, size_text
-from tests.unix_club import missing, start_service
+from tests.unix_club import members_fixture, start_service
 
 GROUP = "hk-guard-club"
 SERVICE, ALICE, BOB, MALLORY = "hk-guard-hakem", "hk-guard-alice", "hk-guard-bob", "hk-guard-mallory"
@@ -220,16 +219,7 @@ def test_a_long_use_case_is_waited_for_while_the_service_says_it_works(tmp_path,
 # -- as real users ------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def members():
-    reason = missing()
-    if reason:
-        pytest.skip(reason)
-    from tests.unix_club import ensure_users
-
-    users = ensure_users(NAMES, GROUP)
-    yield {"users": users, "gid": grp.getgrnam(GROUP).gr_gid}
-    for name in NAMES:
-        subprocess.run(["userdel", name], check=False, capture_output=True)
-    subprocess.run(["groupdel", GROUP], check=False, capture_output=True)
+    yield from members_fixture(NAMES, GROUP)
 
 
 @pytest.fixture

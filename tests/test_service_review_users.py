@@ -6,7 +6,6 @@ without root.
 
 from __future__ import annotations
 
-import grp
 import json
 import os
 import subprocess
@@ -14,7 +13,7 @@ import sys
 
 import pytest
 
-from tests.unix_club import RUN, missing, service_command, service_layout, start_service, stop_service
+from tests.unix_club import RUN, members_fixture, service_command, service_layout, start_service, stop_service
 
 GROUP = "hk-fix30-club"
 SERVICE, ALICE, MALLORY = "hk-fix30-hakem", "hk-fix30-alice", "hk-fix30-mallory"
@@ -23,16 +22,7 @@ NAMES = (SERVICE, ALICE, MALLORY)
 
 @pytest.fixture(scope="module")
 def members():
-    reason = missing()
-    if reason:
-        pytest.skip(reason)
-    from tests.unix_club import ensure_users
-
-    users = ensure_users(NAMES, GROUP)
-    yield {"users": users, "gid": grp.getgrnam(GROUP).gr_gid}
-    for name in NAMES:
-        subprocess.run(["userdel", name], check=False, capture_output=True)
-    subprocess.run(["groupdel", GROUP], check=False, capture_output=True)
+    yield from members_fixture(NAMES, GROUP)
 
 
 @pytest.fixture

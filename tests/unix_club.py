@@ -48,6 +48,19 @@ def ensure_users(names: tuple[str, ...], group: str) -> dict[str, pwd.struct_pas
     return out
 
 
+def members_fixture(names: tuple[str, ...], group: str) -> Iterator[dict]:
+    """The body of a module's ``members`` fixture: the users ``names`` in ``group`` (skipped
+    without root), removed with the group afterwards."""
+    reason = missing()
+    if reason:
+        pytest.skip(reason)
+    users = ensure_users(names, group)
+    yield {"users": users, "gid": grp.getgrnam(group).gr_gid}
+    for name in names:
+        subprocess.run(["userdel", name], check=False, capture_output=True)
+    subprocess.run(["groupdel", group], check=False, capture_output=True)
+
+
 def club_directory(prefix: str, users: dict[str, pwd.struct_passwd], gid: int) -> tuple[Path, Path, dict[str, Path]]:
     """(base, data, homes): a fresh base under /tmp, the club's data directory (root:group
     2770) and one home (0755) per user; the caller removes ``base``."""
