@@ -5,23 +5,15 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 
 import pytest
+
+from tests.cli_run import hakem_process as hakem
 
 from core.store import Store
 from core.trf import parse_tournament
 
 
-def hakem(data, *args, check=True):
-    env = {**os.environ, "HAKEM_DATA": str(data), "HAKEM_USER": "arbiter"}
-    proc = subprocess.run([sys.executable, "-m", "tui.launch", *map(str, args)], capture_output=True,
-                          text=True, env=env, timeout=120, check=False)
-    if check and proc.returncode != 0:
-        raise AssertionError(f"hakem {' '.join(map(str, args))} -> {proc.returncode}: {proc.stderr}")
-    assert "Traceback" not in proc.stderr
-    return proc
 
 
 @pytest.fixture()

@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 
 import pytest
 
+from tests.cli_run import hakem_process as hakem
 
-def hakem(data, *args, check=True):
-    env = {**os.environ, "HAKEM_DATA": str(data), "HAKEM_USER": "arbiter"}
-    proc = subprocess.run([sys.executable, "-m", "tui.launch", *map(str, args)], capture_output=True,
-                          text=True, env=env, timeout=120, check=False)
-    if check and proc.returncode != 0:
-        raise AssertionError(f"hakem {' '.join(map(str, args))} -> {proc.returncode}: {proc.stderr}")
-    assert "Traceback" not in proc.stderr
-    return proc
+
 
 
 @pytest.fixture()
