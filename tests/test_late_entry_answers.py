@@ -53,13 +53,13 @@ async def test_the_tui_asks_again_when_the_numbering_changed_meanwhile(tmp_path,
         await players_form(pilot, app)
         app.post_message(events.Paste("Кузнецов, Илья\t2100\n"))
         await wait_for(pilot, lambda: getattr(app.screen, "shown_at", None) is not None, timeout=30)
-        assert "gets 13" in app.screen.body
+        assert "gets 13" in app.screen.note  # the answers' meaning stays above the buttons
         Workspace(data).open(tid).add_player("Yeni, Oyuncu", rating=2120, keep_numbers=True)  # takes 13
         app.post_message(events.Key("k", "k"))
         # refused and asked again, now with 14
         await wait_for(pilot, lambda: type(app.screen).__name__ == "ChoiceDialog"
                        and getattr(app.screen, "shown_at", None) is not None
-                       and "gets 14" in app.screen.body, timeout=30)
+                       and "gets 14" in app.screen.note, timeout=30)
         assert len(Store(data).load(tid).tournament.players) == 13
         app.post_message(events.Key("k", "k"))
         await wait_for(pilot, lambda: len(Store(data).load(tid).tournament.players) == 14, timeout=30)

@@ -72,7 +72,8 @@ def test_cli_keep_numbers(monkeypatch, tmp_path):
     monkeypatch.setattr(sys, "stdout", out)
     monkeypatch.setattr(sys, "stderr", err)
     assert main(["players", "add", tid, "--name", "Late, Comer", "--rating", "2000", "--keep-numbers"]) == 0
-    assert out.getvalue().strip() == "13" and err.getvalue() == ""
+    assert out.getvalue().strip() == "13"
+    assert err.getvalue() == "Late, Comer added as a late entry with number 13: paired from round 2.\n"
     assert main(["players", "add", tid, "--name", "Late, Other", "--rating", "2001"]) == 0
     # slotted by rating 2001 > 2000 (the kept newcomer is ranked too) > 1987: Other 8, Comer 9, Kaya 10
     assert out.getvalue().split()[-1] == "8"
