@@ -60,8 +60,10 @@ async def test_a_pasted_list_with_windows_line_endings_enters_only_its_lines(tmp
         await typed(pilot, app, ":")
         app.post_message(events.Paste(breaks.join(["1 1-0", "2 0-1", "3 ½", "4 1:0", ""])))
         await wait_for(pilot, lambda: not app.keys_pending, timeout=60)
-        app.screen.session.flush()
         assert refused_lines(app) == []
+        # the saves run on the store's thread: wait for the four (a loaded machine took over
+        # the 10 s a flush waits), then compare what was stored
+        await wait_for(pilot, lambda: len(results_of(data, tid)) >= 4, timeout=60)
     assert results_of(data, tid) == {1: "1-0", 2: "0-1", 3: "1/2", 4: "1-0"}
 
 
