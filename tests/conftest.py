@@ -74,6 +74,12 @@ def _isolated_user_dirs(tmp_path_factory, monkeypatch):
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.delenv("LC_MESSAGES", raising=False)
     monkeypatch.delenv("LANGUAGE", raising=False)
+    yield
+    # a test that switched hakem's language in this process (the CLI's --lang, a settings
+    # screen) must not leave the next test's messages in Russian
+    from core.i18n import set_language
+
+    set_language("en")
 
 
 @pytest.fixture()

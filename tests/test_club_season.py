@@ -150,6 +150,7 @@ def series_events(club) -> tuple[str, str, str]:
     play_by_cli(club, BEN, winter, WINTER, 3)
     hakem(club, BEN, "series", "add", SERIES, winter)
 
+    time.sleep(1.1)  # the list orders by the last change's second: Spring newer than Winter's last result
     spring = new_event(club, BEN, "Spring Cup", "--system", "berger", "--rounds", 3)
     spring_in_the_tui(club, spring)
     hakem(club, BEN, "series", "add", SERIES, spring)
