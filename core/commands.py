@@ -431,15 +431,6 @@ def set_result(t: Tournament, round_no: int, board_no: int, result: GameResult |
     return changed
 
 
-def result_for_player(t: Tournament, round_no: int, pno: int, result: GameResult | str) -> Tournament:
-    """Enter a result by a player's number instead of the board (what is on the score sheet)."""
-    rnd = t.round(round_no)
-    for i, b in enumerate(rnd.boards):
-        if pno in (b.white, b.black):
-            return set_result(t, round_no, i + 1, result)
-    raise UnknownPlayer(_('player {pno} has no game in round {round_no}').format(pno=pno, round_no=round_no))
-
-
 def unpair_last_round(t: Tournament, force: bool = False) -> Tournament:
     """Delete the last round's pairing (e.g. to re-pair after a late withdrawal).  Refused if
     results were entered, unless ``force`` (the UI asks first).  The organiser's requested

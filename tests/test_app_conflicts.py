@@ -13,7 +13,7 @@ from core.app import BoardSeen, RoundSeen, StaleChange, Workspace
 from core.errors import ConflictError, TournamentError
 from core.model import Board, GameResult
 from core.store.identity import current_user
-from tui.testing import demo, store_with
+from tests.tui_fixtures import demo, store_with
 
 ME = current_user()
 

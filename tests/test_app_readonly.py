@@ -23,7 +23,7 @@ from core.club.series import Series
 from core.errors import TournamentError
 from core.model import Board, Bye, ByeKind, GameResult
 from core.store import Store
-from tui.testing import demo, store_with
+from tests.tui_fixtures import demo, store_with
 
 
 def files(root: Path) -> dict[str, tuple[bytes, int]]:

@@ -25,8 +25,8 @@ from core.model import Board, Bye, ByeKind, GameResult, Tournament
 from core.pairing.base import RoundPairing
 from tui.app import HakemApp
 from tui.services import Session
-from tui.testing import demo, store_with, type_text, wait_for, with_rounds
-from tui.testing import organiser_uses_single_keys
+from tests.tui_fixtures import demo, store_with, type_text, wait_for, with_rounds
+from tests.tui_fixtures import organiser_uses_single_keys
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 

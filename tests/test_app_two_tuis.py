@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from core.store import Store
-from tui.testing import demo, store_with
+from tests.tui_fixtures import demo, store_with
 
 SHOWN = {"1-0": "1-0", "0-1": "0-1"}
 

@@ -20,7 +20,7 @@ from core.model import Player, Tournament
 from core.store import current_user
 from tui.app import HakemApp
 from tests.test_tui_checkin import open_checkin
-from tui.testing import store_with, type_text, wait_for
+from tests.tui_fixtures import store_with, type_text, wait_for
 
 NAMES = ("Kaya, Can", "Bauer, Max", "Demir, Ece", "Şahin, Oğuz")
 

@@ -20,7 +20,7 @@ from core import checkin
 from core.app import Workspace
 from core.cli import main as cli
 from core.model import Board, Bye, ByeKind, GameResult, Player, Tournament
-from tui.testing import store_with
+from tests.tui_fixtures import store_with
 
 NAMES = ("Arslan, Burak", "Bauer, Max", "Çelik, Ece", "Demir, Oğuz", "Erdem, Can")
 

@@ -23,7 +23,7 @@ from core.store import current_user
 from tests.test_checkin_intent import evening
 from tests.test_tui_checkin import open_checkin
 from tui.app import HakemApp
-from tui.testing import store_with, type_text, wait_for
+from tests.tui_fixtures import store_with, type_text, wait_for
 
 
 @pytest.fixture()

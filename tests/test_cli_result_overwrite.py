@@ -25,7 +25,7 @@ from core.model import GameResult, Player, Tournament
 from core.roles import Role
 from core.store import Store
 from core.store.identity import current_user
-from tui.testing import store_with
+from tests.tui_fixtures import store_with
 
 ME = current_user()
 ROOT = Path(__file__).resolve().parents[1]

@@ -12,7 +12,7 @@ import pytest
 
 from core.cli import main as cli
 from core.model import Player, Tournament
-from tui.testing import store_with, with_rounds
+from tests.tui_fixtures import store_with, with_rounds
 
 
 @pytest.fixture()

@@ -90,7 +90,7 @@ async def test_the_tournaments_list_names_the_series_key(tmp_path) -> None:
 
     from tui.app import HakemApp
     from tui.screens.help import help_text
-    from tui.testing import demo, store_with, wait_for
+    from tests.tui_fixtures import demo, store_with, wait_for
 
     store_with(tmp_path / "data", demo())
     app = HakemApp(data_dir=tmp_path / "data")
@@ -181,7 +181,7 @@ async def test_the_lookup_of_a_go_event_shows_the_rating_registering_takes(tmp_p
     and Enter registers with it."""
     from tests.test_tui_members import lookup
     from tui.app import HakemApp
-    from tui.testing import store_with, wait_for
+    from tests.tui_fixtures import store_with, wait_for
 
     data = tmp_path / "data"
     [tid] = store_with(data, Tournament(id="", name="Go evening", system="mcmahon", total_rounds=3))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from core.app import Workspace
 from core.cli import main as cli
 from core.model import Tournament
-from tui.testing import store_with
+from tests.tui_fixtures import store_with
 
 CSV = 'name,rating\n"Kaya, Can",1500\ny,1400\n"Bauer, Max",abc\nhttps://example.org/a,1200\n'
 

@@ -9,7 +9,7 @@ from textual.widgets import Checkbox, Input, Select, Static
 
 from core.store import Store
 from tui.app import HakemApp
-from tui.testing import wait_for
+from tests.tui_fixtures import wait_for
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 
@@ -61,7 +61,7 @@ async def test_cup_fields_are_asked_and_stored(tmp_path):
 async def test_cup_settings_change_until_round_one_is_paired(tmp_path):
     from core import commands
     from tests.cup_data import cup10
-    from tui.testing import store_with
+    from tests.tui_fixtures import store_with
 
     data = tmp_path / "data"
     [tid] = store_with(data, cup10())

@@ -12,7 +12,7 @@ import pytest
 from textual.widgets import DataTable, Input, Select
 
 from tui.app import HakemApp
-from tui.testing import organiser_uses_single_keys, type_text, wait_for
+from tests.tui_fixtures import organiser_uses_single_keys, type_text, wait_for
 from tui.widgets.tables import row_values
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")

@@ -163,7 +163,7 @@ def test_the_choice_can_change_and_the_ratings_follow(tmp_path: Path) -> None:
 async def test_the_settings_form_offers_the_rating_for_pairing(tmp_path: Path) -> None:
     from core.model import Tournament
     from tui.app import HakemApp
-    from tui.testing import store_with, wait_for
+    from tests.tui_fixtures import store_with, wait_for
 
     data = tmp_path / "data"
     [tid] = store_with(data, Tournament(id="r", name="Rapid", total_rounds=5, time_control="15+10"))
@@ -184,7 +184,7 @@ async def test_the_settings_form_offers_the_rating_for_pairing(tmp_path: Path) -
 @pytest.mark.usefixtures("quiet_tui")
 async def test_changing_the_rating_for_pairing_in_the_settings_takes_the_ratings_again(tmp_path: Path) -> None:
     from tui.app import HakemApp
-    from tui.testing import wait_for
+    from tests.tui_fixtures import wait_for
 
     data = tmp_path / "data"
     (tmp_path / "players_list_foa.txt").write_text(fide_txt(FIDE))

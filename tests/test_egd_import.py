@@ -136,7 +136,7 @@ def test_an_egd_pin_with_a_typed_name_registers_the_pins_player(tmp_path: Path) 
 @pytest.mark.usefixtures("quiet_tui")
 async def test_the_tuis_country_field_takes_the_egds_two_letters(tmp_path: Path) -> None:
     from tui.app import HakemApp
-    from tui.testing import store_with, type_text, wait_for
+    from tests.tui_fixtures import store_with, type_text, wait_for
 
     data = tmp_path / "data"
     event = Tournament(id="go", name="Go evening", system="mcmahon", total_rounds=3,

@@ -17,7 +17,7 @@ import pytest
 
 from core.app.exports import ExportExists, default_name, write_export, write_file, write_typed
 from core.errors import StoreError, TournamentError
-from tui.testing import demo, store_with
+from tests.tui_fixtures import demo, store_with
 
 TID = "club-rapid-2026-1a2b"
 

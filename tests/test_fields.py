@@ -17,7 +17,7 @@ from core import commands
 from core.app import Workspace
 from core.errors import TournamentError
 from core.fields import FieldError, bye_request, date, date_range, federation, time_control, total_rounds
-from tui.testing import demo, store_with
+from tests.tui_fixtures import demo, store_with
 
 
 @pytest.mark.parametrize("typed,code", [

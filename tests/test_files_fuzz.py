@@ -27,7 +27,7 @@ from core.ratinglists.library import import_list
 from core.serialize import tournament_to_dict
 from tests.ratinglist_builder import egd_line, fide_txt, fide_xml
 from tests.test_ratinglists import PLAYERS
-from tui.testing import demo
+from tests.tui_fixtures import demo
 
 CASES = int(os.environ.get("HAKEM_FUZZ_CASES", "100"))
 """Cases per file: 8 files × 100 = 800 cases in a normal run."""

@@ -11,7 +11,7 @@ import pytest
 from core.app import Workspace
 from core.cli import main as cli
 from core.model import Tournament
-from tui.testing import store_with
+from tests.tui_fixtures import store_with
 
 
 @pytest.fixture()

@@ -25,7 +25,7 @@ from textual.widgets import DataTable
 
 import core.i18n as i18n
 from tui.app import HakemApp
-from tui.testing import demo, store_with, wait_for
+from tests.tui_fixtures import demo, store_with, wait_for
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 

@@ -15,7 +15,7 @@ import pytest
 import core.i18n as i18n
 from core.reports import catalog, render
 from core.reports.view import View
-from tui.testing import demo
+from tests.tui_fixtures import demo
 
 LANGS = ("tr", "de", "ru")
 

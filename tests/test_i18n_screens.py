@@ -34,7 +34,7 @@ from textual.widgets import Footer, TabbedContent
 from textual.widgets._footer import FooterKey
 
 from tui.app import HakemApp
-from tui.testing import demo, store_with, wait_for
+from tests.tui_fixtures import demo, store_with, wait_for
 
 LANGS = ("tr", "de", "ru")
 ALL_LANGS = ("en",) + LANGS

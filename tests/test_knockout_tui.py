@@ -11,9 +11,9 @@ from textual.widgets import DataTable
 from core.playoff.cup import cup_places
 from tests.cup_data import cup10, played_preliminary, two_player_final
 from tui.app import HakemApp
-from tui.testing import store_with, wait_for
+from tests.tui_fixtures import store_with, wait_for
 from tui.widgets.tables import row_values
-from tui.testing import organiser_uses_single_keys
+from tests.tui_fixtures import organiser_uses_single_keys
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 

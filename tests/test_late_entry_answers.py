@@ -19,7 +19,7 @@ from core.errors import TournamentError
 from core.model import Player, Tournament
 from core.store import Store
 from tui.app import HakemApp
-from tui.testing import demo, store_with, wait_for, with_rounds
+from tests.tui_fixtures import demo, store_with, wait_for, with_rounds
 
 
 async def players_form(pilot, app) -> None:

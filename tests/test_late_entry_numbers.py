@@ -20,7 +20,7 @@ from core import commands
 from core.app import Workspace
 from core.store import Store
 from tui.app import HakemApp
-from tui.testing import demo, store_with, wait_for
+from tests.tui_fixtures import demo, store_with, wait_for
 
 MOVED = [("Kaya, Can", 8, 9), ("Öztürk, Sibel", 9, 10), ("Wagner, Paul", 10, 11),
          ("Smirnova, Olga", 11, 12), ("Arslan, Emre", 12, 13)]

@@ -26,7 +26,7 @@ from core.model import Player, Team, Tournament
 from core.safe_text import hidden_character
 from core.store import Store
 from core.trf import write_trf
-from tui.testing import store_with
+from tests.tui_fixtures import store_with
 
 REFUSED = [
     ("Kaya\u200bCan", "U+200B ZERO WIDTH SPACE", 5),
@@ -161,7 +161,7 @@ async def test_the_tui_registration_form_says_which_character(event):
     from textual.widgets import Input
 
     from tui.app import HakemApp
-    from tui.testing import wait_for
+    from tests.tui_fixtures import wait_for
 
     data, tid = event
     app = HakemApp(data_dir=data, open_id=tid)

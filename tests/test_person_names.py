@@ -17,7 +17,7 @@ from core.model import Player, Tournament
 from core.store import Store
 from tui.app import HakemApp
 from tests.test_late_entry_answers import players_form
-from tui.testing import store_with, wait_for
+from tests.tui_fixtures import store_with, wait_for
 
 
 @pytest.mark.parametrize("text", ["y", "7", "-", "Ö.", " q "])

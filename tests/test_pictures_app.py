@@ -3,7 +3,7 @@
 Run it by hand:  python3 -m tests.test_pictures_app bracket [en|tr|de|ru]
 Pictures: bracket, progress, wallchart-rr, wallchart-swiss, golevels.
 
-The data is built without any pairing engine: circle-method rounds from ``tui.testing`` (fixed
+The data is built without any pairing engine: circle-method rounds from ``tests.tui_fixtures`` (fixed
 results), a playoff whose results are entered game by game through ``core.playoff`` (so the
 bracket shows finished matches, an extension, an Armageddon and a match still running), and the
 Gamma seed's own 11-player event (seeds/002, as reproduced in ``tests/test_go_seed.py``).
@@ -18,7 +18,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Vertical
 
 from core.model import Board, Bye, ByeKind, GameResult, Player, Round, Tournament
-from tui.testing import demo
+from tests.tui_fixtures import demo
 
 # -- data ------------------------------------------------------------------------------------
 
@@ -35,7 +35,7 @@ def round_robin_event() -> Tournament:
     """A 6-player round robin after 4 rounds (the same circle pairings, system ``berger``)."""
     t = demo()
     t = t.with_changes(players=t.players[:6], total_rounds=5, id="club-rr", name="Club Championship")
-    from tui.testing import with_rounds
+    from tests.tui_fixtures import with_rounds
 
     return with_rounds(t, 4).with_changes(system="berger")
 

@@ -18,7 +18,7 @@ from core.fields import FieldError, person_name
 from core.model import Player, Tournament
 from tests.test_tui_input_model import open_players, players_of
 from tui.app import HakemApp
-from tui.testing import store_with, wait_for
+from tests.tui_fixtures import store_with, wait_for
 
 
 @pytest.mark.parametrize("typed, why", [

@@ -9,7 +9,7 @@ from __future__ import annotations
 from core.cli import main as cli
 from core.model import Player, Tournament
 from core.store import current_user
-from tui.testing import store_with, with_rounds
+from tests.tui_fixtures import store_with, with_rounds
 
 
 def test_a_correction_names_the_old_result_and_who_entered_it(tmp_path, capsys):

@@ -21,7 +21,7 @@ import pytest
 
 from core.service.server import MAX_CONNECTIONS_PER_USER
 from tests.service_thread import service_thread
-from tui.testing import demo, store_with
+from tests.tui_fixtures import demo, store_with
 
 HAKEM = [sys.executable, "-c", "import sys; from tui.launch import main; sys.exit(main(sys.argv[1:]))"]
 
@@ -159,7 +159,7 @@ async def test_the_tui_says_so_when_the_service_dies_while_pairing_is_asked(tmp_
     answer is a reset connection.  Before: a traceback from action_pair and exit 1."""
     from core.service import wire
     from tui.app import HakemApp
-    from tui.testing import wait_for
+    from tests.tui_fixtures import wait_for
 
     data = tmp_path / "data"
     [tid] = store_with(data, demo(rounds=1, complete_last=True))

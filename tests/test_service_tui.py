@@ -11,7 +11,7 @@ from core.model import GameResult
 from core.service import open_workspace
 from tui.app import HakemApp
 from tests.service_thread import service_thread
-from tui.testing import demo, store_with, wait_for
+from tests.tui_fixtures import demo, store_with, wait_for
 
 
 @pytest.fixture
@@ -77,7 +77,7 @@ async def test_the_list_lookup_searches_through_the_service(served, tmp_path):
 
     from core.ratinglists.formats.csv_list import parse_mapping
     from tui.screens.list_lookup import ListLookupDialog
-    from tui.testing import type_text
+    from tests.tui_fixtures import type_text
 
     path, tid = served
     source = tmp_path / "club.csv"

@@ -23,7 +23,7 @@ import core.tiebreaks.context as context
 from core import commands
 from core.model import Board, Bye, ByeKind, Code, GameResult, Player, PointSystem, Round, Tournament
 from core.numbering import assign_pairing_numbers
-from tui.testing import circle_pairing
+from tests.tui_fixtures import circle_pairing
 
 LISTS = (
     ("BH/C1", "BH", "SB", "WIN"),

@@ -10,7 +10,7 @@ from core import commands
 from core.errors import ConflictError
 from core.model import GameResult
 from core.store import Store
-from tui.testing import demo, store_with, with_rounds
+from tests.tui_fixtures import demo, store_with, with_rounds
 
 
 def test_next_step_names_the_change_and_the_undo_checks_it(tmp_path):

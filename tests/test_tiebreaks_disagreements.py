@@ -95,7 +95,7 @@ async def test_the_tie_break_screen_names_team_sb_by_its_factors(tmp_path) -> No
     from textual.widgets import DataTable
 
     from tui.app import HakemApp
-    from tui.testing import store_with, wait_for
+    from tests.tui_fixtures import store_with, wait_for
 
     t = _read("team_sb_definition_4x4.trf").with_changes(tiebreaks=("SB", "EMGSB"))
     [tid] = store_with(tmp_path / "data", t)

@@ -6,7 +6,7 @@ import pytest
 
 from core.store import Store
 from tui.app import HakemApp
-from tui.testing import demo, store_with, type_text, wait_for
+from tests.tui_fixtures import demo, store_with, type_text, wait_for
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 

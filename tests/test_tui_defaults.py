@@ -9,7 +9,7 @@ from textual.widgets import Input, Select
 
 from tui.app import HakemApp
 from tui.standings import compute
-from tui.testing import demo, store_with, wait_for
+from tests.tui_fixtures import demo, store_with, wait_for
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 

@@ -12,7 +12,7 @@ from textual.widgets import Input, Static
 from core.cli import main
 from core.store import Store
 from tui.app import HakemApp
-from tui.testing import wait_for
+from tests.tui_fixtures import wait_for
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 
@@ -124,7 +124,7 @@ def test_hakem_settings_shows_and_changes_every_header_field(tmp_path, monkeypat
 @pytest.mark.parametrize("size", [(60, 20), (80, 24)])
 async def test_the_settings_form_keeps_save_on_a_small_screen(tmp_path, size):
     """Five more fields than the new-tournament form: they scroll, Save stays on screen."""
-    from tui.testing import demo, store_with
+    from tests.tui_fixtures import demo, store_with
 
     data = tmp_path / "data"
     [tid] = store_with(data, demo(rounds=1))

@@ -16,7 +16,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import DataTable
 
 from tui.widgets.fast_table import FastTable
-from tui.testing import wait_for
+from tests.tui_fixtures import wait_for
 from tui.widgets.tables import reset_table, sync_table
 
 COLUMNS = [("Rk", "rank"), ("No.", "pno"), ("Name", "name"), ("Pts", "points"), ("BH", "bh")]

@@ -15,9 +15,9 @@ from textual.widgets import DataTable, Input, Select
 from core.pairing.registry import system_ids
 from core.store import Store
 from tui.app import HakemApp
-from tui.testing import type_text, wait_for
+from tests.tui_fixtures import type_text, wait_for
 from tui.widgets.tables import row_values
-from tui.testing import organiser_uses_single_keys
+from tests.tui_fixtures import organiser_uses_single_keys
 
 PLAYERS = [("Aydın, Ali", 2210), ("Becker, Bernd", 2150), ("Çelik, Cem", 2100), ("Dorn, Dana", 2050),
            ("Erdem, Ece", 2000), ("Fuchs, Falk", 1950), ("Gül, Gaye", 1900), ("Hahn, Hugo", 1850),

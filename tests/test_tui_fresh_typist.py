@@ -16,7 +16,7 @@ from core.store import Store
 from tui.app import HakemApp
 from tui.keys import paste_as_keys
 from tests.test_tui_type_ahead import four_boards, results_of
-from tui.testing import demo, organiser_uses_single_keys, store_with, wait_for
+from tests.tui_fixtures import demo, organiser_uses_single_keys, store_with, wait_for
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 

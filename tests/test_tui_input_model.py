@@ -20,7 +20,7 @@ from core.model import Player, Tournament
 from core.store import Store
 from tui.app import HakemApp
 from tui.keys import paste_as_keys
-from tui.testing import store_with, wait_for, with_rounds
+from tests.tui_fixtures import store_with, wait_for, with_rounds
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 

@@ -10,7 +10,7 @@ from textual.widgets import DataTable
 
 from core.model import Player, Tournament
 from tui.app import HakemApp
-from tui.testing import store_with, wait_for
+from tests.tui_fixtures import store_with, wait_for
 from tui.widgets.tables import row_values
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")

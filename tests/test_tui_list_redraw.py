@@ -9,7 +9,7 @@ from textual.widgets import DataTable
 
 from tui.app import HakemApp
 from tui.screens.tournaments import TournamentsScreen
-from tui.testing import demo, store_with, wait_for
+from tests.tui_fixtures import demo, store_with, wait_for
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 

@@ -12,7 +12,7 @@ from core.club.members import Member, Rating
 from core.model import Tournament
 from tui.app import HakemApp
 from tests.test_tui_checkin import players_tab
-from tui.testing import store_with, type_text, wait_for
+from tests.tui_fixtures import store_with, type_text, wait_for
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 

@@ -10,7 +10,7 @@ from textual.widgets import DataTable, OptionList
 from core.model import GameResult
 from core.store import Store
 from tui.app import HakemApp
-from tui.testing import demo, store_with, wait_for
+from tests.tui_fixtures import demo, store_with, wait_for
 from tui.widgets.tables import row_values
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")

@@ -12,7 +12,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from tui.testing import demo, store_with
+from tests.tui_fixtures import demo, store_with
 
 SCRIPT = Path(__file__).parent / "tmux" / "playoff_flow.sh"
 

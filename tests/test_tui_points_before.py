@@ -15,7 +15,7 @@ import pytest
 from core import commands
 from core.model import Bye, ByeKind, GameResult, PointSystem, scores
 from tui.screens.rounds import points_before
-from tui.testing import circle_pairing, demo
+from tests.tui_fixtures import circle_pairing, demo
 
 THREE = PointSystem(win=Fraction(3), draw=Fraction(1), loss=Fraction(0), forfeit_win=Fraction(3),
                     pab=Fraction(3), full_bye=Fraction(3), half_bye=Fraction(1))

@@ -16,7 +16,7 @@ from textual.widgets import DataTable, Input, TextArea
 from core.store import Store
 from tests.test_print_cli import FAKE_LP
 from tui.app import HakemApp
-from tui.testing import demo, store_with, wait_for as _wait_for
+from tests.tui_fixtures import demo, store_with, wait_for as _wait_for
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 

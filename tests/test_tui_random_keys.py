@@ -24,7 +24,7 @@ from textual import events
 
 from core.store import Store
 from tui.app import HakemApp
-from tui.testing import demo, store_with, wait_for
+from tests.tui_fixtures import demo, store_with, wait_for
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 

@@ -16,7 +16,7 @@ from core.model import GameResult, Player, Tournament
 from core.store import Store
 from tui.app import HakemApp
 from tests.test_tui_input_model import burst, press_all
-from tui.testing import store_with, wait_for, with_rounds
+from tests.tui_fixtures import store_with, wait_for, with_rounds
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 

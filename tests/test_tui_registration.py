@@ -9,7 +9,7 @@ from textual.widgets import DataTable, Input
 from core.model import ByeKind, Tournament
 from core.store import Store
 from tui.app import HakemApp
-from tui.testing import demo, store_with, type_text, wait_for
+from tests.tui_fixtures import demo, store_with, type_text, wait_for
 from tui.widgets.tables import row_values
 
 

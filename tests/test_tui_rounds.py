@@ -12,9 +12,9 @@ from textual.widgets import DataTable, Input
 from core.model import GameResult
 from core.store import Store
 from tui.app import HakemApp
-from tui.testing import CIRCLE, demo, register_system, store_with, type_text, wait_for
+from tests.tui_fixtures import CIRCLE, demo, register_system, store_with, type_text, wait_for
 from tui.widgets.tables import row_values
-from tui.testing import organiser_uses_single_keys
+from tests.tui_fixtures import organiser_uses_single_keys
 
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")

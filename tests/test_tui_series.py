@@ -9,7 +9,7 @@ from textual.widgets import DataTable, Static
 from core.app.workspace import Workspace
 from core.club.series import Series, parse_table
 from tui.app import HakemApp
-from tui.testing import demo, wait_for
+from tests.tui_fixtures import demo, wait_for
 from tui.widgets.tables import row_values
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")

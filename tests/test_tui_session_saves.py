@@ -16,8 +16,8 @@ from core.model import GameResult
 from core.store import Store
 from tui.app import HakemApp
 from tui.services import Session
-from tui.testing import demo, store_with, wait_for
-from tui.testing import organiser_uses_single_keys
+from tests.tui_fixtures import demo, store_with, wait_for
+from tests.tui_fixtures import organiser_uses_single_keys
 
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")

@@ -14,7 +14,7 @@ from core.i18n import set_language
 from core.pairing import registry
 from tui.app import HakemApp
 from tui.services import Workspace
-from tui.testing import CIRCLE, demo, register_system, store_with, wait_for
+from tests.tui_fixtures import CIRCLE, demo, register_system, store_with, wait_for
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 

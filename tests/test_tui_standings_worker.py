@@ -15,7 +15,7 @@ from core.standings import compute_standings
 from core.store import Store
 from tui.app import HakemApp
 from tui.screens.standings_pane import StandingsPane
-from tui.testing import demo, store_with, wait_for
+from tests.tui_fixtures import demo, store_with, wait_for
 from tui.widgets.tables import row_values
 
 

@@ -15,7 +15,7 @@ from core.pairing.base import PairOptions
 from core.pairing.registry import get_system
 from core.pairing.swissteam.simulate import new_team_event
 from tui.app import HakemApp
-from tui.testing import organiser_uses_single_keys, store_with, wait_for
+from tests.tui_fixtures import organiser_uses_single_keys, store_with, wait_for
 from tui.widgets.tables import row_values
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")

@@ -12,7 +12,7 @@ import pytest
 from textual.widgets import TabbedContent, TabPane
 
 from tui.app import HakemApp
-from tui.testing import demo, store_with, wait_for
+from tests.tui_fixtures import demo, store_with, wait_for
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 

@@ -21,7 +21,7 @@ from rich.cells import cell_len
 from textual.widgets import DataTable
 
 from tui.app import HakemApp
-from tui.testing import demo, store_with, wait_for
+from tests.tui_fixtures import demo, store_with, wait_for
 from tui.widgets.tables import cut, fit_widths
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")

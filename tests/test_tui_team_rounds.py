@@ -20,9 +20,9 @@ from core.pairing.base import PairOptions
 from core.pairing.registry import get_system
 from core.teams.registration import add_team
 from tui.app import HakemApp
-from tui.testing import demo, store_with, wait_for
+from tests.tui_fixtures import demo, store_with, wait_for
 from tui.widgets.tables import row_values
-from tui.testing import organiser_uses_single_keys
+from tests.tui_fixtures import organiser_uses_single_keys
 
 TEAMS = ("Ankara SK", "Bursa Gençlik", "Çankaya", "Datça Kale")
 

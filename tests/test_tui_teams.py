@@ -7,7 +7,7 @@ from textual.widgets import DataTable, Input
 
 from core.model import Player, Tournament
 from tui.app import HakemApp
-from tui.testing import store_with, type_text, wait_for
+from tests.tui_fixtures import store_with, type_text, wait_for
 
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")

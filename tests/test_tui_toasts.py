@@ -9,7 +9,7 @@ from textual.widgets import Button
 from textual.widgets._toast import Toast
 
 from tui.app import HakemApp
-from tui.testing import wait_for
+from tests.tui_fixtures import wait_for
 from tui.widgets.dialogs import ConfirmDialog
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")

@@ -8,7 +8,7 @@ from textual.widgets import DataTable
 from core.i18n import set_language
 from core.model import Tournament
 from tui.app import HakemApp
-from tui.testing import store_with, wait_for
+from tests.tui_fixtures import store_with, wait_for
 
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")

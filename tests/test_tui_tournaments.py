@@ -13,7 +13,7 @@ from core.model import GameResult
 from core.store import Store
 from core.trf import write_trf
 from tui.app import HakemApp
-from tui.testing import demo, store_with, type_text, wait_for
+from tests.tui_fixtures import demo, store_with, type_text, wait_for
 from tui.widgets.tables import row_values
 
 

@@ -6,7 +6,7 @@ Keys typed before (the next record's letters, its Enter) are held while it is op
 in order, to the form or entry line they were typed into.  Enter on a question never takes the
 destructive or renumbering answer.
 
-The late-entry field is the demo's (``tui.testing.demo``): 12 players; a 2000 newcomer ranks as
+The late-entry field is the demo's (``tests.tui_fixtures.demo``): 12 players; a 2000 newcomer ranks as
 number 8 (between Krüger 2050 and Kaya 1987), so the question is asked; keeping the numbers
 gives the newcomers 13, 14, 15 in the order typed.
 """
@@ -21,7 +21,7 @@ from core.model import Player, Tournament
 from core.store import Store
 from tui.app import HakemApp
 from tui.keys import paste_as_keys
-from tui.testing import demo, store_with, wait_for, with_rounds
+from tests.tui_fixtures import demo, store_with, wait_for, with_rounds
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 
@@ -230,7 +230,7 @@ class GatedCircle:
     def pair(self, t, options=None):
         import time
 
-        from tui.testing import circle_pairing
+        from tests.tui_fixtures import circle_pairing
 
         for _ in range(6000):  # a minute at most
             if self.gate.exists():
@@ -244,7 +244,7 @@ async def test_result_lines_typed_behind_p_go_to_the_new_round(tmp_path, monkeyp
     """``p`` and result lines in one burst (#29, remaining 1).  Was: the lines went to the
     round just finished — a correction question over board 1's draw, or nothing when equal.
     Now the keys wait while the pairing runs and go to the new round once it is shown."""
-    from tui.testing import register_system
+    from tests.tui_fixtures import register_system
 
     gate = tmp_path / "gate"
     register_system(monkeypatch, "gate-test", GatedCircle(gate))
@@ -271,7 +271,7 @@ async def test_result_lines_typed_behind_p_go_to_the_new_round(tmp_path, monkeyp
 async def test_escape_cancels_a_pairing_and_the_keys_typed_meanwhile_go_on(tmp_path, monkeypatch):
     """Escape is the one key that does not wait for a running pairing: it cancels it, and the
     keys typed before it go on to the round on screen."""
-    from tui.testing import register_system
+    from tests.tui_fixtures import register_system
 
     gate = tmp_path / "gate"  # never opened: the pairing runs until cancelled
     register_system(monkeypatch, "gate-test", GatedCircle(gate))
@@ -305,7 +305,7 @@ class Crashing:
 async def test_keys_typed_while_a_pairing_fails_wait_for_its_message(tmp_path, monkeypatch):
     """A pairing that fails says so in a message; the keys typed behind ``p`` neither close it
     unread nor vanish: they go on to the round on screen once it is closed."""
-    from tui.testing import register_system
+    from tests.tui_fixtures import register_system
 
     register_system(monkeypatch, "crash-test", Crashing())
     data = tmp_path / "data"

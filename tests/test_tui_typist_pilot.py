@@ -25,7 +25,7 @@ from tests.typist import (Registration, ResultLine, chunks, interleaved, refusab
                           result_lines, text_of)
 from tui.app import HakemApp
 from tui.keys import paste_as_keys
-from tui.testing import store_with, wait_for, with_rounds
+from tests.tui_fixtures import store_with, wait_for, with_rounds
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 

@@ -10,7 +10,7 @@ from textual.widgets import DataTable, Input, Static
 from core.model import ByeKind
 from core.store import Store
 from tui.app import HakemApp
-from tui.testing import demo, store_with, wait_for
+from tests.tui_fixtures import demo, store_with, wait_for
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 

@@ -20,7 +20,7 @@ from core.store import current_user, identity
 from tests.test_checkin_intent import evening
 from tests.test_tui_input_model import press_all
 from tui.app import HakemApp
-from tui.testing import store_with, wait_for
+from tests.tui_fixtures import store_with, wait_for
 
 
 @pytest.fixture()

@@ -18,17 +18,6 @@ from core.model import Tournament
 
 if TYPE_CHECKING:
     from core.app import Desk, Outcome, Workspace
-    from core.store import Store
-
-
-def open_store() -> Store:
-    """The store of ``--data`` / ``$HAKEM_DATA`` / the user's data directory, for the store's
-    own maintenance (``hakem doctor``); every other command goes through :func:`open_workspace`
-    (imported here: engine commands such as ``hakem pair`` never open the store, and loading
-    it costs ~25 ms of every start)."""
-    from core.store import Store
-
-    return Store(os.environ.get("HAKEM_DATA") or None)
 
 
 def open_workspace() -> Workspace:

@@ -26,7 +26,6 @@ from core.i18n import _
 if TYPE_CHECKING:
     from core.model import Player, Tournament
     from core.ratinglists.entry import ListEntry
-    from core.ratinglists.index import ListInfo
 
 RATING_KINDS = ("standard", "rapid", "blitz", "national", "go")
 ID_FIELDS = ("fide_id", "national_id", "egd_pin")
@@ -179,14 +178,6 @@ def birth_year(text: str) -> int | None:
 
     years = re.findall(r"(?<!\d)(\d{4})(?!\d)", text)
     return int(years[0]) if len(years) == 1 else None
-
-
-def from_list_entry(entry: ListEntry, info: ListInfo) -> Member:
-    """A member as a rating list publishes them, each rating dated by the list."""
-    ratings = {kind: Rating(entry.rating(kind), info.date, info.name) for kind in RATING_KINDS if entry.rating(kind)}
-    return Member(0, entry.name, fide_id=entry.fide_id, national_id=entry.national_id, egd_pin=entry.egd_pin,
-                  federation=entry.federation, title=entry.best_title, sex=entry.sex, club=entry.club,
-                  birth_year=birth_year(entry.birth_year), go_rank=entry.go_rank, ratings=ratings)
 
 
 def from_player(p: Player, rating_kind: str, source: str = "") -> Member:

@@ -134,11 +134,6 @@ def record_double_refusal(t: Tournament, round_no: int, board_no: int) -> Tourna
     return _replace_board(t, round_no, board_no, replace(board, result=GameResult.DOUBLE_FORFEIT))
 
 
-def clear_result(t: Tournament, round_no: int, board_no: int) -> Tournament:
-    board = _board(t, round_no, board_no)
-    return _replace_board(t, round_no, board_no, replace(board, result=None))
-
-
 def record_refusal(t: Tournament, pno: int, round_no: int) -> Tournament:
     """A player refuses a round that is not paired yet (the card will show "--")."""
     if not t.has_player(pno):

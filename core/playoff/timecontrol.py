@@ -56,10 +56,6 @@ class TimeControl:
         raise TimeControlError(
             _('time control {text!r} is not understood; write seconds like 180+3, 1200 or W300-B240.').format(text=text))
 
-    @property
-    def is_split(self) -> bool:
-        return self.black_base is not None and self.black_base != self.base
-
     def encode(self) -> str:
         """The TRF-2026 text; inverse of :meth:`parse`."""
         if self.black_base is not None:

@@ -1,8 +1,15 @@
-"""The TinyDB-backed tournament store (see :mod:`core.store.store`).
+"""Where tournaments and the club live on disk, and nothing else touches the files.
+
+The tournament store (:mod:`core.store.store`: one JSON file per tournament in TinyDB's
+layout, written only by a journaled, locked, atomic commit), the hash-chained journal and its
+words (:mod:`~core.store.journal`, :mod:`~core.store.words`), the club database
+(:mod:`~core.store.clubdb`, TinyDB tables), safe file access in a shared directory
+(:mod:`~core.store.files`), who is acting (:mod:`~core.store.identity`) and the checks of
+``hakem doctor`` (:mod:`~core.store.doctor`).
 
 The names are loaded on first use (PEP 562): importing a submodule such as
-:mod:`core.store.files` (atomic writes, used by ``hakem pair -p``) must not load TinyDB and the
-whole store, which cost ~25 ms of every engine call.
+:mod:`core.store.files` (atomic writes, used by ``hakem pair -p``) must not load the whole
+store, which cost ~25 ms of every engine call.
 """
 
 from __future__ import annotations

@@ -77,15 +77,6 @@ def is_hash(value: Any) -> bool:
     return isinstance(value, str) and _HASH.fullmatch(value) is not None
 
 
-def journal_name(tid: str, uid: int) -> str:
-    """A per-user journal of the previous layout (read, never written)."""
-    return f"{tid}.journal.{uid}.jsonl"
-
-
-def legacy_name(tid: str) -> str:
-    return f"{tid}.journal.jsonl"
-
-
 def journal_names(folder: SafeDir, tid: str) -> list[str]:
     """Every journal file of ``tid`` of the earlier layouts (any user's, and a legacy one)."""
     pattern = re.compile(re.escape(tid) + r"\.journal(\.\d+)?\.jsonl")

@@ -324,9 +324,6 @@ class Store:
         return self.history(tid).entries
 
     # -- backups ----------------------------------------------------------------------------
-    def backup_dir(self, tid: str) -> Path:
-        return self.data_dir / "backups" / tid
-
     def _backup_folder(self, tid: str, create: bool) -> SafeDir | None:
         self._name(tid)
         top = self.dir.subdir("backups", create=create)

@@ -76,10 +76,6 @@ class Context:
         """A scaled integer back to exact points."""
         return Fraction(scaled, self.scale)
 
-    def is_win(self, cell: Cell) -> bool:
-        return cell.points == self.win and cell.code is not None
-
-
 ROUND_ROBIN_SYSTEMS = ("berger", "double-berger", "rutsch", "reisepartner", "scheveningen", "skalitzka",
                        "roundrobin", "round-robin", "rr", "varma")
 """Pairing systems with pre-determined pairings (C.07 Art. 15.2 rules instead of Art. 16);

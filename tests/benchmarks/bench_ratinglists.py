@@ -123,7 +123,7 @@ async def _tui_keystrokes(data: Path) -> tuple[list[float], list[float]]:
     from core.model import Tournament
     from tui.app import HakemApp
     from tui.screens.list_lookup import ListLookupDialog
-    from tui.testing import store_with
+    from tests.tui_fixtures import store_with
 
     [tid] = store_with(data, Tournament(id="", name="Bench", total_rounds=5))
     app = HakemApp(data_dir=data, open_id=tid)

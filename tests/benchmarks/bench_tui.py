@@ -65,7 +65,7 @@ def big_event(n: int, rounds: int):
     from core import commands
     from core.model import Board, GameResult, Player, Round, Tournament
     from core.numbering import assign_pairing_numbers
-    from tui.testing import circle_pairing
+    from tests.tui_fixtures import circle_pairing
 
     rnd = random.Random(7)
     players = tuple(Player(i + 1, f"Player {i + 1:03d}", rating=1200 + rnd.randrange(1300)) for i in range(n))
@@ -154,7 +154,7 @@ async def result_to_standings(n: int, repeat: int) -> dict[str, list[float]]:
     from textual.widgets import DataTable
 
     from tui.app import HakemApp
-    from tui.testing import store_with, wait_for
+    from tests.tui_fixtures import store_with, wait_for
     from tui.widgets.tables import row_values
 
     data = Path(tempfile.mkdtemp(prefix="hakem-bench-"))
@@ -229,7 +229,7 @@ async def result_to_standings(n: int, repeat: int) -> dict[str, list[float]]:
 
 async def pairing_lag(n: int) -> tuple[float, float, int, float]:
     from tui.app import HakemApp
-    from tui.testing import store_with, wait_for
+    from tests.tui_fixtures import store_with, wait_for
 
     data = Path(tempfile.mkdtemp(prefix="hakem-bench-"))
     t = big_event(n, 3)

@@ -87,7 +87,7 @@ async def typing(pilot, app) -> float:
     """F2, type :data:`TEXT` into the name field, F3: seconds until the text was in the field."""
     from textual.widgets import Input
 
-    from tui.testing import type_text, wait_for
+    from tests.tui_fixtures import type_text, wait_for
 
     await pilot.press("f2")
     await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "p-name", timeout=120)
@@ -107,7 +107,7 @@ async def run(args: argparse.Namespace) -> None:
     from bench_tui import frame_clock
 
     from tui.app import HakemApp
-    from tui.testing import store_with, wait_for
+    from tests.tui_fixtures import store_with, wait_for
 
     t = event(args)
     data = Path(tempfile.mkdtemp(prefix="hakem-bench-"))

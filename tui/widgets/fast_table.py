@@ -212,10 +212,6 @@ class FastTable(DataTable):
             for i in shown:  # only the changed rows that are in the window are drawn again
                 self._refresh_region(Region(0, i + header, width, 1))
 
-    def set_cells(self, row_index: int, cells: dict[int, Any]) -> None:
-        """Put ``cells`` (column index → value) into row ``row_index`` and repaint that row only."""
-        self.set_rows({row_index: cells})
-
     def _forget_rows(self, keys: dict, lines: set[int] | None) -> None:
         """Drop the cached renders of some rows: cells and rows are keyed by row key, row
         renderables by row index, drawn lines by line number (``lines``; None: all)."""

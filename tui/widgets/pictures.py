@@ -15,8 +15,6 @@ How to mount (all are scrollable, focusable containers):
     StandingsProgress(t)                     # standings with a sparkline column
     Wallchart(t, large=True)                 # crosstable/grid; key "l" toggles large type
     GoLevelChart(t)                          # Go: levels of the top group
-
-``sparkline_cell(values, top)`` gives a Rich ``Text`` for a ``DataTable`` cell.
 """
 
 from __future__ import annotations
@@ -94,13 +92,6 @@ def _cell_to_index(line: str, cell: int) -> int:
             return i
         used += cells(ch)
     return len(line)
-
-
-def sparkline_cell(values: Sequence[Any], top: Any) -> Text:
-    """A standings/DataTable cell: the points-after-each-round sparkline, in the spark style."""
-    from core.pictures.progress import sparkline
-
-    return Text(sparkline(values, top), style=STYLES["spark"], no_wrap=True)
 
 
 class PictureView(ScrollableContainer, can_focus=True):
@@ -183,18 +174,6 @@ class BracketView(PictureView):
         self._source = brackets
         self.refresh_picture()
 
-    def update_tournament(self, t: Tournament) -> None:
-        """A cup event changed (result entered, round paired): draw its bracket again."""
-        from core.pictures.bracket import cup_brackets
-
-        self.update_brackets(lambda: cup_brackets(t))
-
-    def update_playoff(self, state: Mapping[str, Any], names: Mapping[int, str]) -> None:
-        """A playoff state changed (``enter_result`` returned a new one): draw it again."""
-        from core.pictures.bracket import playoff_brackets
-
-        self.update_brackets(lambda: playoff_brackets(state, names))
-
     def build(self, width: int) -> TextPicture:
         from core.pictures.bracket import brackets_text
 
@@ -211,12 +190,6 @@ class ProgressChart(PictureView):
         super().__init__(**kwargs)
         self.tournament, self.pno, self.chart_height = tournament, pno, height
 
-    def update_tournament(self, tournament: Tournament, pno: int | None = None) -> None:
-        self.tournament = tournament
-        if pno is not None:
-            self.pno = pno
-        self.refresh_picture()
-
     def build(self, width: int) -> TextPicture:
         from core.pictures.progress import player_progress
 
@@ -229,10 +202,6 @@ class StandingsProgress(PictureView):
     def __init__(self, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.tournament = tournament
-
-    def update_tournament(self, tournament: Tournament) -> None:
-        self.tournament = tournament
-        self.refresh_picture()
 
     def build(self, width: int) -> TextPicture:
         from core.pictures.progress import standings_text
@@ -263,10 +232,6 @@ class Wallchart(PictureView):
     @property
     def paging(self) -> bool:
         return self._pager is not None
-
-    def update_tournament(self, tournament: Tournament) -> None:
-        self.tournament = tournament
-        self.refresh_picture()
 
     def action_toggle_large(self) -> None:
         self.large = not self.large
@@ -309,10 +274,6 @@ class GoLevelChart(PictureView):
     def __init__(self, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.tournament = tournament
-
-    def update_tournament(self, tournament: Tournament) -> None:
-        self.tournament = tournament
-        self.refresh_picture()
 
     def build(self, width: int) -> TextPicture:
         from core.pictures.golevels import levels_picture, top_group_levels

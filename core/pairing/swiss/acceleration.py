@@ -106,8 +106,3 @@ def virtual_points(tournament: Tournament, round_no: int) -> dict[int, Fraction]
     return result
 
 
-def pairing_scores(tournament: Tournament, round_no: int,
-                   scores: Mapping[int, Fraction]) -> dict[int, Fraction]:
-    """Scores plus virtual points for the pairing of ``round_no`` (convenience for engines)."""
-    vp = virtual_points(tournament, round_no)
-    return {pno: Fraction(s) + vp.get(pno, Fraction(0)) for pno, s in scores.items()}
