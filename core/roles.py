@@ -43,7 +43,7 @@ from __future__ import annotations
 import grp
 import os
 import pwd
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from enum import Enum
@@ -284,44 +284,6 @@ def set_roles(t: Tournament, entries: Mapping[str, Iterable[str]]) -> Tournament
     if clean and role_of(after) is not Role.CHIEF_ARBITER and role_of(t) is Role.CHIEF_ARBITER:
         raise TournamentError(_('this table would leave you without the chief arbiter role; name yourself (user:{user}) first').format(user=_identity(None)[0]))
     return after
-
-
-# -- the application layer's gate --------------------------------------------------------------
-USE_CASE_ACTIONS: dict[str, str] = {
-    "result.enter": "result.enter", "round.pair": "round.pair", "round.manual": "round.pair",
-    "round.unpair": "round.unpair", "settings.change": "settings.change",
-    "playoff.change": "settings.change", "publish.remember": "settings.change",
-    "history.undo": "history.undo", "roles.change": "roles.change",
-    "workspace.archive": "tournament.archive",
-}
-"""Application-layer use case → action; every other writing use case of a tournament
-(``player.*``, ``team.*``) is ``player.change``."""
-
-
-class RolePolicy:
-    """A :class:`core.app.access.Policy`: refuses what the user's role does not allow.
-
-    ``tournament_of(tid)`` gives the tournament whose table applies (the Desk passes its own
-    snapshot; the policy never opens the store).  Read-only stores are refused first, as in
-    the layer's ``StorePolicy``.  A correction of a closed round is checked where the board is
-    known: the Desk's change calls :func:`require` with :func:`result_action`."""
-
-    def __init__(self, tournament_of: Callable[[str], Tournament]) -> None:
-        self.tournament_of = tournament_of
-
-    def check(self, request: Any) -> None:
-        from core.app.access import StorePolicy
-
-        StorePolicy().check(request)
-        if not request.writes or not request.tournament:
-            return
-        action = USE_CASE_ACTIONS.get(request.use_case)
-        if action is None:
-            if request.use_case.startswith(("player.", "team.")):
-                action = "player.change"
-            else:
-                return  # workspace use cases (create, import, archive) are not per tournament
-        require(self.tournament_of(request.tournament), action)
 
 
 # -- what a change does, read from the states (so no front end can mislabel it) ----------------

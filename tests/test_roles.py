@@ -120,7 +120,9 @@ def test_the_cap_only_goes_down(monkeypatch):
 
 def test_role_policy_for_the_application_layer(event, monkeypatch):
     store, tid = event
-    policy = roles.RolePolicy(lambda t_id: store.load(t_id).tournament)
+    from core.app.access import RolePolicy
+
+    policy = RolePolicy(lambda t_id: store.load(t_id).tournament)
     _as(monkeypatch, Role.RESULTS)
     request = lambda name, writes=True: SimpleNamespace(use_case=name, writes=writes, tournament=tid, read_only=False)
     policy.check(request("result.enter"))

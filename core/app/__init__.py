@@ -14,18 +14,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from core.app.access import Policy, ReadOnlyError, Request, StorePolicy
+    from core.app.access import Policy, ReadOnlyError, Request, RolePolicy
     from core.app.conflicts import BoardSeen, RoundSeen, StaleChange
     from core.app.desk import Desk, Outcome, RoundPlan
     from core.app.workspace import Workspace
 
 _WHERE = {
-    "Policy": "access", "ReadOnlyError": "access", "Request": "access", "StorePolicy": "access",
+    "Policy": "access", "ReadOnlyError": "access", "Request": "access", "RolePolicy": "access",
     "BoardSeen": "conflicts", "RoundSeen": "conflicts", "StaleChange": "conflicts",
     "Desk": "desk", "Outcome": "desk", "RoundPlan": "desk", "Workspace": "workspace",
 }
 __all__ = ["BoardSeen", "Desk", "Outcome", "Policy", "ReadOnlyError", "Request", "RoundPlan", "RoundSeen",
-           "StaleChange", "StorePolicy", "Workspace"]
+           "StaleChange", "RolePolicy", "Workspace"]
 
 
 def __getattr__(name: str) -> Any:

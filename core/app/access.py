@@ -1,8 +1,10 @@
 """The one place where every use case is allowed or refused before it touches the store.
 
 Why one gate: read-only (``hakem --view``) is a property of the store that was opened, and
-roles (chief arbiter, arbiter, viewer) will be a property of the user; neither may depend on
-a screen remembering to ask.  Every public use case of :class:`~core.app.desk.Desk` and
+roles (chief arbiter, arbiter, results, viewer: :mod:`core.roles`) a property of the user;
+neither may depend on a screen remembering to ask.  One policy runs in production,
+:class:`RolePolicy` (:func:`default_policy`); the store checks every change's effect against
+the roles once more when it commits.  Every public use case of :class:`~core.app.desk.Desk` and
 :class:`~core.app.workspace.Workspace` is declared with :func:`use_case`, which runs
 :meth:`Policy.check` first; a test walks the classes and fails on an undeclared one.
 """
@@ -12,10 +14,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from core.errors import StoreError
 from core.i18n import _
+
+if TYPE_CHECKING:
+    from core.model import Tournament
 
 
 class ReadOnlyError(StoreError):
@@ -37,18 +42,47 @@ class Request:
 class Policy(Protocol):
     """Decides whether a request may run; raises a :class:`~core.errors.TournamentError` if not.
 
-    Roles plug in here: a policy that knows the user's role refuses, say, ``round.record``
-    for a viewer.  It must never touch the store itself."""
+    Production runs :class:`RolePolicy`; the Desk and the Workspace take any other (a test's)
+    in its place.  A policy must never write the store itself."""
 
     def check(self, request: Request) -> None: ...
 
 
-class StorePolicy:
-    """Today's rule: everything is allowed, except a write through a read-only store."""
+USE_CASE_ACTIONS: dict[str, str] = {
+    "result.enter": "result.enter", "round.pair": "round.pair", "round.manual": "round.pair",
+    "round.unpair": "round.unpair", "settings.change": "settings.change",
+    "playoff.change": "settings.change", "publish.remember": "settings.change",
+    "history.undo": "history.undo", "roles.change": "roles.change",
+    "workspace.archive": "tournament.archive",
+}
+"""Use case → the roles' action (:data:`core.roles.ACTIONS`); every other writing use case of a
+tournament (``player.*``, ``team.*``) is ``player.change``."""
+
+
+class RolePolicy:
+    """The policy: a write through a read-only store is refused, then what the user's role
+    does not allow (:func:`core.roles.require`).
+
+    ``tournament_of(tid)`` gives the tournament whose table applies (the policy never opens
+    the store itself).  A correction of a closed round is checked where the board is known:
+    the Desk's change calls :func:`core.roles.require` with :func:`core.roles.result_action`."""
+
+    def __init__(self, tournament_of: Callable[[str], Tournament]) -> None:
+        self.tournament_of = tournament_of
 
     def check(self, request: Request) -> None:
         if request.writes and request.read_only:
             raise ReadOnlyError(_("hakem is in view-only mode; nothing can be changed here"))
+        if not request.writes or not request.tournament:
+            return
+        action = USE_CASE_ACTIONS.get(request.use_case)
+        if action is None:
+            if not request.use_case.startswith(("player.", "team.")):
+                return  # workspace use cases (create, import, archive) are not per tournament
+            action = "player.change"
+        from core.roles import require
+
+        require(self.tournament_of(request.tournament), action)
 
 
 def default_policy(store: Any) -> Policy:
@@ -56,8 +90,6 @@ def default_policy(store: Any) -> Policy:
     and the roles of :mod:`core.roles` (the tournament's table, read from ``store``'s cached
     snapshot).  The store checks the effect of every change against the roles once more
     (``roles.require_change``): the gate refuses early, the store is the last word."""
-    from core.roles import RolePolicy
-
     seen: dict[str, Any] = {}
 
     def tournament_of(tid: str) -> Any:
