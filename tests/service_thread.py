@@ -11,8 +11,9 @@ from pathlib import Path
 
 
 @contextmanager
-def service_thread(data: Path, path: str) -> Iterator[object]:
-    """Serve ``data`` on ``path`` until the block ends; yields the service."""
+def service_thread(data: Path, path: str, pages: Path | None = None) -> Iterator[object]:
+    """Serve ``data`` on ``path`` until the block ends (``pages``: as ``hakem serve --pages``);
+    yields the service."""
     from core.service.server import Service
 
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -21,7 +22,8 @@ def service_thread(data: Path, path: str) -> Iterator[object]:
     import getpass
 
     # the test process's user manages the lists (as `hakem serve --list-managers user:NAME`)
-    svc = Service(str(data), listener, log=lambda line: None, list_managers=(f"user:{getpass.getuser()}",))
+    svc = Service(str(data), listener, log=lambda line: None, list_managers=(f"user:{getpass.getuser()}",),
+                  pages=None if pages is None else str(pages))
     thread = threading.Thread(target=svc.serve_forever, daemon=True)
     thread.start()
     try:

@@ -166,6 +166,7 @@ def workspace_calls(ws: Workspace, tid: str, tmp: Path) -> dict[str, object]:
         "remove_series_event": lambda: ws.remove_series_event("GP", tid),
         "change_series": lambda: ws.change_series("GP", {"best": 2}),
         "delete_series": lambda: ws.delete_series("GP"),
+        "keep_series_page": lambda: ws.keep_series_page("GP", "gp"),
         "open": lambda: ws.open(tid),
         "check_store": lambda: ws.check_store([tid]),
         "repair_store": lambda: ws.repair_store([tid]),

@@ -64,10 +64,12 @@ GO_SYSTEMS = ("gamma", "mcmahon")
 class DeskBase:
     """One tournament in one store: the gate and the one path of every change."""
 
-    def __init__(self, store: Store, tid: str, policy: Policy | None = None) -> None:
+    def __init__(self, store: Store, tid: str, policy: Policy | None = None, pages: str | None = None) -> None:
         self.store = store
         self.id = tid
         self.policy: Policy = policy or default_policy(store)
+        self.pages = pages
+        """The data service's pages directory (:attr:`core.app.series.SeriesCases.pages`)."""
         store.load(tid)  # an unknown id is refused here, not at the first change
 
     @property
@@ -101,7 +103,8 @@ class DeskBase:
         before = seen.get("before", snap.tournament)
         answer = value(before, seen.get("after", snap.tournament)) if value is not None else None
         return Outcome(snap.tournament, snap.revision,
-                       tuple(effects.after_change(self.store.data_dir, self.id, before, snap.tournament)), answer)
+                       tuple(effects.after_change(self.store.data_dir, self.id, before, snap.tournament,
+                                                  pages=self.pages)), answer)
 
     @staticmethod
     def _check_go(t: Tournament, systems: tuple[str, ...]) -> None:

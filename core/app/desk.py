@@ -119,13 +119,15 @@ class Desk(RegistrationCases, MemberRegistrationCases, RoundCases, SettingsCases
         top now, nothing is undone (:class:`~core.errors.ConflictError`)."""
         before = self.store.load(self.id).tournament
         snap = self.store.undo(self.id, expected)
-        return Outcome(snap.tournament, snap.revision, tuple(effects.after_change(self.store.data_dir, self.id, before, snap.tournament)))
+        warnings = effects.after_change(self.store.data_dir, self.id, before, snap.tournament, pages=self.pages)
+        return Outcome(snap.tournament, snap.revision, tuple(warnings))
 
     @use_case("history.undo")
     def redo(self, expected: str | None = None) -> Outcome:
         before = self.store.load(self.id).tournament
         snap = self.store.redo(self.id, expected)
-        return Outcome(snap.tournament, snap.revision, tuple(effects.after_change(self.store.data_dir, self.id, before, snap.tournament)))
+        warnings = effects.after_change(self.store.data_dir, self.id, before, snap.tournament, pages=self.pages)
+        return Outcome(snap.tournament, snap.revision, tuple(warnings))
 
     @use_case("journal.read", writes=False)
     def next_step(self, which: str = "undo") -> dict[str, Any] | None:

@@ -44,16 +44,31 @@ SeriesTables = Callable[[list[str]], list["SeriesTable"]]
 
 
 def after_change(data_dir: str | os.PathLike[str], tid: str, before: Tournament, after: Tournament,
-                 series: SeriesTables | None = None) -> list[str]:
+                 series: SeriesTables | None = None, pages: str | None = None) -> list[str]:
     """Run the side effects of a saved change; returns warnings for the front end to show.
 
     The pages go to the directory this process remembers for the tournament
     (:mod:`core.app.publishing`), never to one named in the tournament's data; so do the
     pages of the series the tournament is in (``series``: how their tables are had; by
-    default computed here from ``data_dir``)."""
+    default computed here from ``data_dir``).  ``pages``: the data service's pages directory
+    (``hakem serve --pages``), where the service keeps the pages of the series that asked for
+    it — after this change whoever made it."""
     if not pages_changed(before, after):
         return []
-    return _event_pages(data_dir, tid, after) + _series_pages(data_dir, tid, series)
+    return _event_pages(data_dir, tid, after) + _series_pages(data_dir, tid, series) + _kept_pages(data_dir, tid, pages)
+
+
+def _kept_pages(data_dir: str | os.PathLike[str], tid: str, pages: str | None) -> list[str]:
+    """The data service's pages of the series holding ``tid`` (:meth:`SeriesCases.keep_series_page`)."""
+    if pages is None:
+        return []
+    from core.app.series import kept_pages, refresh_pages
+
+    try:
+        found = kept_pages(data_dir, tid)
+    except (OSError, TournamentError) as error:
+        return [_("the series pages were not published: {error}").format(error=error)]
+    return refresh_pages(data_dir, pages, found) if found else []
 
 
 def _series_pages(data_dir: str | os.PathLike[str], tid: str, series: SeriesTables | None) -> list[str]:

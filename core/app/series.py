@@ -14,6 +14,14 @@ Who may change a series (the role policy of :mod:`core.roles`, applied to a seas
 - **adding an event**: an organiser of the series who is also an arbiter or the chief
   arbiter of that event — whoever runs an event decides whether it counts for a season;
   removing one needs the series' organisers only (the event may be gone).
+
+**The series' page kept by the data service** (:meth:`SeriesCases.keep_series_page`): the
+service writes it into a folder of its own pages directory (``hakem serve --pages DIR``: the
+administrator's place, the service account's permissions) after every change of one of the
+series' events — whoever made it, through whatever front end — and after every change of the
+series.  A page an organiser keeps in a directory of her own (``series publish NAME DIR
+--remember``) can only be written by her own hakem, so it follows her changes alone; nobody's
+process ever writes where another chose.
 """
 
 from __future__ import annotations
@@ -39,6 +47,9 @@ class SeriesCases:
     """The series of the data directory (mixed into :class:`~core.app.workspace.Workspace`)."""
 
     store: Store
+    pages: str | None
+    """The data service's pages directory (``hakem serve --pages``); None: pages are kept by
+    the organisers' own hakem only (:mod:`core.app.publishing`)."""
 
     if TYPE_CHECKING:
         @property
@@ -189,6 +200,37 @@ class SeriesCases:
 
         self.club.change(f"remove series {series.name}", edit)
 
+    @use_case("series.edit")
+    def keep_series_page(self, name: str, folder: str | None) -> str:
+        """Have the data service keep the series' page in ``folder`` of its pages directory,
+        written now and again after every change of its events by anyone, in the caller's
+        language (``None``: stop keeping it; the last page written stays).  Returns the
+        page's directory on this machine."""
+        from core.club.series import check_page_folder
+        from core.i18n import current_language
+
+        if self.pages is None:
+            raise SeriesError(_("the data service keeps no pages here (its administrator names a directory with "
+                                "hakem serve --pages DIR); publish into a directory of your own instead: "
+                                "hakem series publish NAME DIR --remember"))
+        series = _find(self.club.view(), name)
+        _require_organiser(series)
+        if folder is None:
+            self._change(name, "stop the page of series {name}", lambda s: _replaced(s, page="", page_lang=""))
+            return _page_directory(self.pages, series.page) if series.page else ""
+        check_page_folder(folder)
+        taken = [s.name for s in _all(self.club.view()) if s.page == folder and s.name != series.name]
+        if taken:
+            raise SeriesError(_("page folder {folder!r} holds the page of series {name!r}").format(
+                folder=folder, name=taken[0]))
+        from core.reports.series import publish_series
+
+        lang = current_language()
+        publish_series(self.series_table(name), _page_directory(self.pages, folder), lang=lang)  # refused: nothing kept
+        self._change(name, f"keep the page of series {{name}} in {folder}",
+                     lambda s: _replaced(s, page=folder, page_lang=lang))
+        return _page_directory(self.pages, folder)
+
     def _change(self, name: str, action: str, change: Any) -> Series:
         """Apply ``change`` to the stored series under the database's lock (checked against
         the organisers as it is stored, so a concurrent change is never lost)."""
@@ -198,11 +240,27 @@ class SeriesCases:
             before = _find(db, name)
             _require_organiser(before)
             after = change(before)
-            db.table(TABLE).update(_document(after), Query().name == before.name)
+            db.table(TABLE).update(_replace_with(_document(after)), Query().name == before.name)
             return after
 
         label = _find(self.club.view(), name).name  # the journal names the series as it is spelt
-        return self.club.change(action.format(name=label), edit)
+        after: Series = self.club.change(action.format(name=label), edit)
+        if self.pages is not None and after.page:
+            # events or scoring changed: the service's page follows (a failure is said by the
+            # next change of an event, which writes the page again and warns)
+            refresh_pages(self.store.data_dir, self.pages, [after])
+        return after
+
+
+def _replace_with(new: dict[str, Any]) -> Any:
+    """A TinyDB update that makes the document ``new`` (a plain update keeps the keys ``new``
+    leaves out: a page no longer kept would stay in the document)."""
+
+    def transform(doc: dict[str, Any]) -> None:
+        doc.clear()
+        doc.update(new)
+
+    return transform
 
 
 def _with_event(series: Series, tid: str, title: str, game: str) -> Series:
@@ -317,6 +375,37 @@ def _require_organiser(series: Series) -> None:
     if f"user:{current_user()}" not in series.organisers and not names(series.organisers):
         raise PermissionDenied(_("only the organisers of series {name!r} may change it ({organisers})").format(
             name=series.name, organisers=", ".join(series.organisers)))
+
+
+def _page_directory(pages: str, folder: str) -> str:
+    import os
+
+    return os.path.join(pages, folder)
+
+
+def kept_pages(data_dir: Any, tid: str) -> builtins.list[Series]:
+    """The series holding ``tid`` whose page the data service keeps."""
+    from core.app.workspace import Workspace
+
+    return [s for s in Workspace(data_dir, read_only=True).series_list() if s.page and tid in s.events]
+
+
+def refresh_pages(data_dir: Any, pages: str, found: builtins.list[Series]) -> builtins.list[str]:
+    """Write the service's pages of the series ``found`` again, each in its own language;
+    returns a warning for each page that could not be written (the change itself is saved)."""
+    from core.errors import TournamentError
+    from core.reports.series import publish_series
+
+    warnings = []
+    tables = {t.series.name: t for t in local_tables(data_dir, [s.name for s in found])}
+    for series in found:
+        try:
+            if series.name in tables:
+                publish_series(tables[series.name], _page_directory(pages, series.page), lang=series.page_lang or None)
+        except (OSError, TournamentError) as error:
+            warnings.append(_("the pages of series {name!r} were not published: {error}").format(
+                name=series.name, error=error))
+    return warnings
 
 
 def local_tables(data_dir: Any, names: builtins.list[str]) -> builtins.list[SeriesTable]:

@@ -108,10 +108,11 @@ class Workspace(ListCases, ClubCases, SeriesCases, CheckupCases):
     """All tournaments of one data directory, opened read-write or read-only."""
 
     def __init__(self, data_dir: Any = None, read_only: bool = False, policy: Policy | None = None,
-                 list_managers: tuple[str, ...] | None = None) -> None:
+                 list_managers: tuple[str, ...] | None = None, pages: str | None = None) -> None:
         from core.store import Store
 
         self.list_managers = list_managers
+        self.pages = pages
         self.store: Store = Store(data_dir, read_only=read_only)
         from core.app.exports import note_data_directory
 
@@ -212,7 +213,7 @@ class Workspace(ListCases, ClubCases, SeriesCases, CheckupCases):
         """The desk of one tournament, sharing this workspace's store and policy."""
         from core.app.desk import Desk
 
-        return Desk(self.store, tid, self.policy)
+        return Desk(self.store, tid, self.policy, self.pages)
 
 
 def _creator_chief(t: Tournament) -> Tournament:

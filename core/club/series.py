@@ -19,10 +19,16 @@ The settings, and why (the sources are in ``notes/series.md``):
 - **game**: ``chess`` or ``go``, fixed by the first event; a series never mixes the two (their
   points, their players' ids and their seasons are separate things).
 - **organisers**: who may change the series (``user:NAME``, ``group:NAME``), its creator first.
+- **page**: the folder of the data service's pages directory (``hakem serve --pages DIR``) the
+  service keeps the series' page in, written again after every change of its events by anyone;
+  **page_lang** the language it is written in.  Only a folder name is data: the place on the
+  machine is the service's configuration (a directory stored in shared data would be chosen by
+  whoever wrote last).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -40,6 +46,9 @@ MAX_EVENTS = 200
 reader of the series computes."""
 MAX_TABLE = 200
 """Places a points table may list."""
+PAGE_FOLDER = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?")
+"""A page's folder in the service's pages directory: one part of a web address, never a path
+(no ``/``, no ``..``, no hidden name)."""
 
 
 class SeriesError(TournamentError):
@@ -63,6 +72,10 @@ class Series:
     events: tuple[str, ...] = ()
     """Tournament ids, in the order they were added (the season's order)."""
     organisers: tuple[str, ...] = field(default_factory=tuple)
+    page: str = ""
+    """The folder of the data service's pages directory the service keeps the page in ("": none)."""
+    page_lang: str = ""
+    """The language of that page ("": English)."""
 
     def with_settings(self, **changes: Any) -> Series:
         """The series with ``changes`` (only the scoring settings), checked."""
@@ -127,14 +140,24 @@ def check(series: Series) -> Series:
         raise SeriesError(_("--minimum must be 1 to {limit} events").format(limit=MAX_EVENTS))
     if len(series.events) > MAX_EVENTS:
         raise SeriesError(_("a series holds at most {limit} events").format(limit=MAX_EVENTS))
+    check_page_folder(series.page)
     return series
+
+
+def check_page_folder(folder: str) -> str:
+    """A page folder as :data:`PAGE_FOLDER` allows it ("" for none), else one line saying what is."""
+    if folder and not PAGE_FOLDER.fullmatch(folder):
+        raise SeriesError(_("{folder!r} is not a page folder: small letters a-z, digits and hyphens, at most 64, "
+                            "e.g. rapid-gp").format(folder=folder))
+    return folder
 
 
 def to_document(series: Series) -> dict[str, Any]:
     """The series as a JSON document of the club database (points as exact strings)."""
     return {"name": series.name, "scoring": series.scoring, "table": [str(v) for v in series.table],
             "best": series.best, "minimum": series.minimum, "place_by": series.place_by,
-            "game": series.game, "events": list(series.events), "organisers": list(series.organisers)}
+            "game": series.game, "events": list(series.events), "organisers": list(series.organisers),
+            **({"page": series.page, "page_lang": series.page_lang} if series.page else {})}
 
 
 def from_document(doc: Mapping[str, Any]) -> Series:
@@ -166,7 +189,7 @@ def from_document(doc: Mapping[str, Any]) -> Series:
     return check(Series(name=text("name"), scoring=text("scoring", "places"), table=table,
                         best=number("best", 0), minimum=number("minimum", 1),
                         place_by=text("place_by", "points"), game=text("game"), events=texts("events"),
-                        organisers=texts("organisers")))
+                        organisers=texts("organisers"), page=text("page"), page_lang=text("page_lang")))
 
 
 def game_of(system: str) -> str:

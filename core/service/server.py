@@ -77,10 +77,11 @@ class Service:
     """The data service over one data directory, answering on one listening socket."""
 
     def __init__(self, data_dir: str, listener: socket.socket, log: Callable[[str], None] | None = None,
-                 list_managers: tuple[str, ...] = (), limits: Limits | None = None) -> None:
+                 list_managers: tuple[str, ...] = (), limits: Limits | None = None, pages: str | None = None) -> None:
         from core.app.workspace import Workspace
 
-        self.workspace = Workspace(data_dir, list_managers=list_managers)
+        # pages: the administrator's directory where the service keeps the series' pages
+        self.workspace = Workspace(data_dir, list_managers=list_managers, pages=pages)
         self.limits = limits or Limits()
         self.quota = Quota(self.workspace.store, self.limits)
         self.max_connections = connection_cap(self.limits)

@@ -35,6 +35,8 @@ class UnitSettings:
     list_managers: tuple[str, ...] = ()
     limits: Limits = field(default_factory=Limits)
     """The service's limits, written into ``ExecStart`` so the administrator sees them."""
+    pages: str | None = None
+    """The directory the service keeps the series' pages in (``--pages``), writable by the unit."""
 
 
 def units(which: str = "", settings: UnitSettings | None = None, program: str | None = None) -> str:
@@ -46,6 +48,8 @@ def units(which: str = "", settings: UnitSettings | None = None, program: str | 
     command = f"{program} --data {settings.data_dir} serve"
     if settings.list_managers:
         command += f" --list-managers {','.join(settings.list_managers)}"
+    if settings.pages:
+        command += f" --pages {settings.pages}"
     command += " " + " ".join(settings.limits.options())
     replace = {"@HAKEM@ --data /var/lib/hakem serve": command, "/var/lib/hakem": settings.data_dir,
                "User=hakem": f"User={settings.user}", "Group=hakem": f"Group={settings.user}",
@@ -62,6 +66,8 @@ def units(which: str = "", settings: UnitSettings | None = None, program: str | 
         for old, value in replace.items():
             text = text.replace(old, value)
         text = text.replace("StateDirectory=hakem\n", f"StateDirectory={state}\n")
+        if settings.pages:  # ProtectSystem=strict: the pages directory is one the unit may write
+            text = text.replace(f"ReadWritePaths={settings.data_dir}\n", f"ReadWritePaths={settings.data_dir} {settings.pages}\n")
         if not state:  # not under /var/lib: the administrator creates it (README)
             text = "\n".join(line for line in text.splitlines() if not line.startswith("StateDirectory")) + "\n"
         out.append(text if which else f"# /etc/systemd/system/{name}\n{text}")

@@ -136,10 +136,37 @@ def _pdf(args: argparse.Namespace, report) -> int:
 
 
 def _publish(args: argparse.Namespace) -> int:
+    from core.cli import CliError
     from core.cli.common import open_workspace
+
+    if args.service is not None or (args.forget and args.directory is None):
+        if args.directory is not None or args.remember:
+            raise CliError(_("series publish: --service FOLDER is the data service's place; give it without a "
+                             "DIRECTORY and without --remember"))
+        return _service_page(args, open_workspace())
+    if args.directory is None:
+        raise CliError(_("series publish: give a DIRECTORY, or --service FOLDER for the data service's pages"))
+    return _own_page(args, open_workspace())
+
+
+def _service_page(args: argparse.Namespace, workspace) -> int:
+    """The data service keeps the page (``--service FOLDER``), or stops (``--forget``)."""
+    where = workspace.keep_series_page(args.name, None if args.forget else args.service)
+    if args.forget:
+        print((_("The data service no longer keeps the page of series {name!r}; the last one stays in {path}.")
+               if where else _("The data service no longer keeps the page of series {name!r}.")).format(
+            name=args.name, path=where))
+    else:
+        print(_("The data service keeps the page of series {name!r} in {path}, after every change of its events "
+                "by anyone.").format(name=args.name, path=where))
+    return 0
+
+
+def _own_page(args: argparse.Namespace, workspace) -> int:
+    """The page written here, as the user, into her DIRECTORY (remembered: after her changes)."""
     from core.reports.series import publish_series
 
-    table = open_workspace().series_table(args.name)
+    table = workspace.series_table(args.name)
     if args.remember or args.forget:
         # the user's own configuration: every later change of one of the series' events that
         # this user makes (CLI or TUI) publishes the page again
@@ -208,10 +235,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     ls.set_defaults(func=_list)
     pu = ss.add_parser("publish", help=_("write the series table as a web page into a directory"))
     pu.add_argument("name")
-    pu.add_argument("directory")
+    pu.add_argument("directory", nargs="?")
+    pu.add_argument("--service", metavar="FOLDER",
+                    help=_("the data service keeps the page in FOLDER of its pages directory, after every change "
+                           "of the series' events by anyone"))
     pu.add_argument("--force", action="store_true",
                     help=_("replace pages in DIRECTORY that an earlier publish did not write"))
     pu.add_argument("--remember", action="store_true",
                     help=_("remember the directory in your own settings: your later changes to its events publish there"))
-    pu.add_argument("--forget", action="store_true", help=_("forget the remembered publish directory"))
+    pu.add_argument("--forget", action="store_true",
+                    help=_("forget the remembered publish directory (without DIRECTORY: the data service's page)"))
     pu.set_defaults(func=_publish)

@@ -33,7 +33,8 @@ def _serve(args: argparse.Namespace) -> int:
     listener, where = listening_socket(args.listen, args.socket_group)
     from core.service.server import Service
 
-    service = Service(str(data_dir), listener, list_managers=_managers(args.list_managers), limits=_limits(args))
+    service = Service(str(data_dir), listener, list_managers=_managers(args.list_managers), limits=_limits(args),
+                      pages=_pages(args.pages))
     _stop_on_signals(service)
     print(_("hakem serve: serving {data} on {socket}").format(data=data_dir, socket=where), file=sys.stderr, flush=True)
     print(_("hakem serve: at most {count} connections at once (the open-files limit allows them: ulimit -n)").format(
@@ -59,7 +60,8 @@ def _print_units(args: argparse.Namespace) -> int:
     data = os.path.abspath(os.environ.get("HAKEM_DATA") or "/var/lib/hakem")
     settings = UnitSettings(data_dir=data, socket=os.path.abspath(args.listen or DEFAULT_SOCKET),
                             user=args.user or "hakem", group=args.socket_group,
-                            list_managers=_managers(args.list_managers), limits=_limits(args))
+                            list_managers=_managers(args.list_managers), limits=_limits(args),
+                            pages=_pages(args.pages))
     sys.stdout.write(units("" if args.print_units == "all" else args.print_units, settings, program))
     return 0
 
@@ -87,6 +89,17 @@ def _limits(args: argparse.Namespace) -> Limits:
                             _("{option}: {value!r} is not a whole number (0: no limit)")).format(option=option, value=text))
         chosen[field] = value
     return Limits(**chosen)
+
+
+def _pages(text: str | None) -> str | None:
+    """``--pages DIR`` as an absolute path (the units and the service name the same place)."""
+    from core.cli import CliError
+
+    if text is None:
+        return None
+    if not text.strip() or any(c.isspace() for c in text):
+        raise CliError(_("--pages: {path!r} is not a directory name without spaces").format(path=text))
+    return os.path.abspath(text)
 
 
 def _managers(text: str | None) -> tuple[str, ...]:
@@ -130,6 +143,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--socket-group", metavar="GROUP", help=_("the group whose members may connect (socket mode 0660)"))
     p.add_argument("--list-managers", metavar="WHO,...",
                    help=_("who may import and remove the club's rating lists: user:NAME,group:NAME (default: nobody)"))
+    p.add_argument("--pages", metavar="DIR",
+                   help=_("where the service keeps the series' web pages its organisers ask for (hakem series "
+                          "publish NAME --service FOLDER), written after every change by anyone"))
     p.add_argument("--print-units", nargs="?", const="all", choices=["all", "hakem.socket", "hakem.service"],
                    help=_("print the systemd units (hakem.socket, hakem.service, or one of them)"))
     p.add_argument("--adopt", metavar="DIR",
