@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from core.app.access import use_case
 from core.club.series import Series, SeriesError
 from core.i18n import _
+from core.i18n.collation import sort_key
 
 if TYPE_CHECKING:
     from tinydb import TinyDB
@@ -59,7 +60,7 @@ class SeriesCases:
     @use_case("series.read", writes=False)
     def series_list(self) -> builtins.list[Series]:
         """Every series, by name."""
-        return sorted(_all(self.club.view()), key=lambda s: s.name.casefold())
+        return sorted(_all(self.club.view()), key=lambda s: (sort_key(s.name), s.name))
 
     @use_case("series.read", writes=False)
     def series_definition(self, name: str) -> Series:

@@ -31,12 +31,12 @@ MemberQuery = Query()
 
 
 def members(db: TinyDB) -> list[Member]:
-    """Every member, by name in the alphabet's order whatever the accents (Çelik among the C,
-    not after Z: the folding the type-ahead uses)."""
-    from core.ratinglists.entry import fold
+    """Every member, by name in the alphabet's order of the language shown (Turkish: Çelik
+    after Cem, before D; not after Z)."""
+    from core.i18n.collation import sort_key
 
     return sorted((from_document(doc.doc_id, doc) for doc in db.table(TABLE).all()),
-                  key=lambda m: (fold(m.name), m.name.casefold(), m.id))
+                  key=lambda m: (sort_key(m.name), m.id))
 
 
 def member(db: TinyDB, number: int) -> Member:
@@ -133,14 +133,14 @@ def _search_keys(db: TinyDB) -> list[tuple[str, str, int]]:
     each id in capitals; member number) of every member, built once per version of the file
     (the club database's view lives as long as that version; never a work copy being
     changed): a keystroke is then a few substring tests in C per member, not 5,000 foldings."""
-    from core.ratinglists.entry import fold, fold_german
+    from core.i18n.collation import german_fold, search_fold
 
     keys = _KEYS.get(db)
     if keys is None:
         keys = []
         for doc in db.table(TABLE).all():
             name = str(doc.get("name", ""))
-            plain, german = fold(name), fold_german(name)
+            plain, german = search_fold(name), german_fold(name)
             keys.append((" " + plain + ("\t " + german if german != plain else ""),
                          "".join("\n" + str(doc[k]).upper() for k in ID_FIELDS if doc.get(k)), doc.doc_id))
         keys.sort()
@@ -149,14 +149,14 @@ def _search_keys(db: TinyDB) -> list[tuple[str, str, int]]:
 
 
 def search(db: TinyDB, query: str, limit: int = 20) -> list[Member]:
-    """Members whose name begins with ``query`` or one of whose name's words does (folded as
-    a list's search is: ``ozturk`` finds *Öztürk*; and the German way: ``oez``, ``muell``
-    find *Öztürk*, *Müller*; ``ismail`` finds *Yılmaz, İsmail*), or whose every word begins a
-    word of the name in any order (``can kaya`` finds *Kaya, Can*), or one of whose ids begins
-    with it; by name."""
-    from core.ratinglists.entry import fold
+    """Members whose name begins with ``query`` or one of whose name's words does (both folded,
+    so a spelling without accents or in the other script meets the name: ``ozturk`` finds
+    *Öztürk*, ``ivanov`` finds *Иванов* and ``иванов`` *Ivanov*; and the German way: ``oez``, ``muell`` find *Öztürk*, *Müller*; ``ismail``
+    finds *Yılmaz, İsmail*), or whose every word begins a word of the name in any order
+    (``can kaya`` finds *Kaya, Can*), or one of whose ids begins with it; by name."""
+    from core.i18n.collation import search_fold, sort_key
 
-    key = fold(query)
+    key = search_fold(query)
     if not key:
         return []
     first, *rest = [" " + w for w in key.split(" ")]
@@ -168,7 +168,8 @@ def search(db: TinyDB, query: str, limit: int = 20) -> list[Member]:
             if len(found) >= limit:
                 break
     table = db.table(TABLE)
-    return [from_document(n, table.get(doc_id=n)) for n in found]  # type: ignore[arg-type]
+    hits = [from_document(n, table.get(doc_id=n)) for n in found]  # type: ignore[arg-type]
+    return sorted(hits, key=lambda m: (sort_key(m.name), m.id))
 
 
 # -- importing -----------------------------------------------------------------------------------
@@ -187,9 +188,9 @@ for the list manager to decide)."""
 def _person_key(m: Member) -> tuple[str, int | None, str]:
     """Who a member without a matching id is: the folded name (the type-ahead's folding, so
     ``Sahin, Ayse`` is ``Şahin, Ayşe``), the birth year and the folded club."""
-    from core.ratinglists.entry import fold
+    from core.i18n.collation import search_fold
 
-    return fold(m.name), m.birth_year, fold(m.club)
+    return search_fold(m.name), m.birth_year, search_fold(m.club)
 
 
 def _ids_conflict(a: Member, b: Member) -> bool:

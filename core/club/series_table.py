@@ -26,6 +26,7 @@ from typing import Any
 
 from core.club.series import Series
 from core.i18n import _
+from core.i18n.collation import sort_key
 from core.model import Player, Tournament
 
 Key = tuple[str, str]
@@ -285,7 +286,7 @@ def _rank(series: Series, rows: list[Row], events: list[Tournament], keys: dict[
     """Qualified rows ranked, then the others in the same order without a rank."""
     import dataclasses
 
-    ordered = sorted(rows, key=lambda r: (r.name.casefold(), r.key))  # equals: by name
+    ordered = sorted(rows, key=lambda r: (sort_key(r.name), r.key))  # equals: by name
     ordered = sorted(ordered, key=_order_key, reverse=True)
     qualified = [r for r in ordered if r.played >= series.minimum]
     others = [r for r in ordered if r.played < series.minimum]

@@ -99,8 +99,9 @@ def set_language(lang: str | None) -> str:
 
 
 def current_language() -> str:
-    """The active language code (``en``, ``tr``, ``de`` or ``ru``)."""
-    return _current
+    """The active language code (``en``, ``tr``, ``de`` or ``ru``): inside a :func:`speaking`
+    block the language spoken there (the words, and the order of names, of one answer)."""
+    return _speaking_code.get() or _current
 
 
 def add_language_listener(callback: Callable[[str], None]) -> None:
@@ -116,6 +117,7 @@ def remove_language_listener(callback: Callable[[str], None]) -> None:
 
 
 _speaking: ContextVar[_gettext.NullTranslations | None] = ContextVar("hakem_language", default=None)
+_speaking_code: ContextVar[str | None] = ContextVar("hakem_language_code", default=None)
 _loaded: dict[str, _gettext.NullTranslations] = {}
 
 
@@ -127,11 +129,12 @@ def speaking(lang: str | None) -> Iterator[str]:
     translation = _loaded.get(code)
     if translation is None:
         translation = _loaded[code] = _load(code)
-    token = _speaking.set(translation)
+    token, code_token = _speaking.set(translation), _speaking_code.set(code)
     try:
         yield code
     finally:
         _speaking.reset(token)
+        _speaking_code.reset(code_token)
 
 
 def _active() -> _gettext.NullTranslations:

@@ -13,6 +13,7 @@ from fractions import Fraction
 from core.errors import TournamentError
 from core.standings import rounds_started
 from core.i18n import _, pgettext
+from core.i18n.collation import sort_key
 from core.i18n.terms import colour_letter, colour_name, regime_name, tiebreak_modifier, tiebreak_name
 from core.model import ByeKind, Code, GameResult, single_games
 from core.reports.document import Column, GameCell, Marked, Points, Report, ResultCell, Table
@@ -252,7 +253,7 @@ def alphabetical_pairings(view: View, round_no: int) -> Report:
     table = Table([Column("name", _("Name"), flex=True, link="pno"), Column("pno", _("No."), "r", minor=True),
                    Column("board", _("Board"), "r"), Column("colour", _("Colour")),
                    Column("opponent", _("Opponent"), flex=True)])
-    for p in sorted(t.players, key=lambda p: (_name_key(p.name), p.pno)):
+    for p in sorted(t.players, key=lambda p: (sort_key(p.name), p.pno)):
         if p.pno not in where:
             continue
         board, colour, opp = where[p.pno]
@@ -260,14 +261,6 @@ def alphabetical_pairings(view: View, round_no: int) -> Report:
         table.rows.append([p.name, p.pno, board, colour, other])
     return Report(f"pairings-r{round_no}-alpha",
                   _("Pairings of round {round} by name").format(round=round_no), [t.name], [table])
-
-
-def _name_key(name: str) -> str:
-    """Alphabetical order independent of the locale (accents folded, case-insensitive)."""
-    import unicodedata
-
-    folded = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    return folded.casefold()
 
 
 def result_sheet(view: View, round_no: int) -> Report:
@@ -565,7 +558,7 @@ def checkin_list(view: View) -> Report:
                    Column("present", _("Present"), "c"), Column("signature", _("Signature"))])
     next_round = t.current_round + 1
     requested = {b.pno: b.kind for b in t.requested_byes if b.round == next_round}
-    for p in sorted(t.players, key=lambda p: (_name_key(p.name), p.pno)):
+    for p in sorted(t.players, key=lambda p: (sort_key(p.name), p.pno)):
         if p.withdrawn_round is not None and p.withdrawn_round <= next_round:
             continue
         note = _bye_label(requested[p.pno]) if p.pno in requested else ""

@@ -510,7 +510,9 @@ class Store:
         return self.dir.lstat(_journal.chain_name(tid)) is not None or bool(_journal.journal_names(self.dir, tid))
 
     def _new_id(self, name: str) -> str:
-        slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:32] or "tournament"
+        from core.i18n.collation import slug as name_slug
+
+        slug = name_slug(name)[:32].strip("-") or "tournament"
         while True:
             tid = f"{slug}-{secrets.token_hex(2)}"
             if self.dir.lstat(self._name(tid)) is None and not self._has_journal(tid):

@@ -234,14 +234,14 @@ class RegistrationPane(CommandKeys, Vertical):
             self.relabel()
             return
         from core.go.ranks import stated_go_rating
+        from core.i18n.collation import search_fold
 
         go = is_go(t)
         marks = checkin.present(t) if checkin.is_open(t) else None
-        needle = self.filter_text.casefold()
+        needle = search_fold(self.filter_text)  # ivanov finds Иванов, ozturk Öztürk
         keys, rows = [], []
         for p in sorted(t.players, key=lambda p: p.pno):
-            if needle and needle not in " ".join(
-                    (str(p.pno), p.name, p.club, p.federation, p.fide_id)).casefold():
+            if needle and needle not in search_fold(" ".join((str(p.pno), p.name, p.club, p.federation, p.fide_id))):
                 continue
             keys.append(str(p.pno))
             here = () if marks is None else (

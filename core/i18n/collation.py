@@ -1,0 +1,103 @@
+"""The one order and the one search fold of people's and events' names, from ICU.
+
+Why ICU: each language orders its own alphabet (Turkish c < ç < d, ı < i, o < ö, s < ş,
+u < ü, g < ğ < h; German ä with a and ß as ss, DIN 5007-1; Russian е and ё together before ж),
+and no code-point or accent-stripping key gets all of these right at once (``Koç`` before
+``Kılıç`` and Ç/Ö/Ş after Z were such keys).  ICU's collators carry CLDR's tailoring of every
+language; its transliterators spell Cyrillic in Latin letters (BGN/PCGN for Russian, the
+spelling of passports and FIDE's list: Иванов → Ivanov, Хачатурян → Khachaturyan), so the
+Latin and the Cyrillic spelling of one name fold to the same search key.
+
+The binding is PyICU (the ``icu`` module), installed from the ``pyicu-wheels`` package, which
+ships ICU inside a manylinux wheel.  Without it nothing is ordered: :func:`sort_key`,
+:func:`search_fold` and :func:`slug` raise one :class:`~core.errors.TournamentError` saying
+what to install, rather than sort by a key that puts names in a wrong order unnoticed
+(notes/i18n.md, "Collation").
+
+ICU is loaded at the first call (about 10 ms), not at start-up; collators and transliterators
+are made once per process and folded names are remembered.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache, lru_cache
+from typing import Any
+
+from core.errors import TournamentError
+from core.i18n import _, current_language
+
+_LOCALES = {"en": "en", "tr": "tr", "de": "de", "ru": "ru"}
+"""ICU locale of each UI language; any other code orders by ICU's root order (CLDR's default)."""
+
+_FOLD = "Russian-Latin/BGN; Any-Latin; Latin-ASCII; Lower"
+"""Cyrillic by the BGN/PCGN romanisation (Russian being the Cyrillic language we serve), every
+other script by ICU's general rules, then ASCII letters (ö → o, ı → i, ß → ss) in lower case."""
+
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
+_NOT_WORD = re.compile(r"[^a-z0-9]+")
+
+
+class CollationUnavailable(TournamentError):
+    """The ICU binding is not installed: names cannot be ordered or folded."""
+
+
+def _icu() -> Any:
+    """The ``icu`` module, or the one-line error that says how to get it."""
+    try:
+        import icu
+    except ImportError as error:
+        raise CollationUnavailable(_(
+            "ordering and searching names needs ICU, which is not installed ({error}); install hakem "
+            "again with pip (it brings the package pyicu-wheels), or PyICU built against the system's ICU"
+        ).format(error=error)) from error
+    return icu
+
+
+@cache
+def _collator(lang: str) -> Any:
+    icu = _icu()
+    return icu.Collator.createInstance(icu.Locale(_LOCALES.get(lang, "root")))
+
+
+@cache
+def _transliterator() -> Any:
+    return _icu().Transliterator.createInstance(_FOLD)
+
+
+def sort_key(text: str, lang: str | None = None) -> bytes:
+    """The key that orders ``text`` in ``lang``'s alphabet (default: the language being
+    shown, ``current_language()``: a report rendered in German is ordered the German way).
+    Case and accents decide only between otherwise equal names; add the pairing number or id
+    to the key where two people may share a name."""
+    return _sort_key(text, lang or current_language())
+
+
+@lru_cache(maxsize=1 << 16)
+def _sort_key(text: str, lang: str) -> bytes:
+    return bytes(_collator(lang).getSortKey(text))
+
+
+@lru_cache(maxsize=1 << 16)
+def search_fold(text: str) -> str:
+    """The search form of a name: Latin letters, ASCII, lower case, words separated by one
+    space (commas, dots, hyphens and apostrophes are spaces).  ``Иванов`` and ``Ivanov`` both
+    fold to ``ivanov``; ``Öztürk`` and ``Ozturk`` to ``ozturk``; ``Müller`` to ``muller``;
+    ``Kılıç, İsmail`` to ``kilic ismail``.  A search compares the folded query with the folded
+    names (``search_fold(query) in search_fold(name)``)."""
+    latin = text if text.isascii() else _transliterator().transliterate(text)
+    return " ".join(w for w in _NOT_WORD.split(latin.lower()) if w)
+
+
+def german_fold(text: str) -> str:
+    """The search form of the German spelling without umlauts (``Müller`` → ``mueller``,
+    ``Öztürk`` → ``oeztuerk``): a search may match either this or :func:`search_fold`."""
+    return search_fold(text.translate(_UMLAUTS))
+
+
+def slug(text: str) -> str:
+    """``text`` as an id part: transliterated ASCII words joined by hyphens (``Kulüp
+    Şampiyonası`` → ``kulup-sampiyonasi``, ``Кубок Москвы`` → ``kubok-moskvy``); empty when
+    ``text`` has no letter or digit."""
+    return search_fold(text).replace(" ", "-")
