@@ -44,6 +44,7 @@ def check_player(fields: Mapping[str, Any], go: bool = False) -> str:
     from core.fields import FieldError, federation
     from core.fields import birth as checked_birth
     from core.fields import fide_id as checked_fide_id
+    from core.fields import sex as checked_sex
 
     problems = []
     name = fields.get("name")
@@ -62,7 +63,7 @@ def check_player(fields: Mapping[str, Any], go: bool = False) -> str:
         code = federation(str(fields.get("federation") or ""), go=go)
     except FieldError as error:
         problems.append(str(error))
-    for key, check in (("fide_id", checked_fide_id), ("birth", checked_birth)):
+    for key, check in (("fide_id", checked_fide_id), ("birth", checked_birth), ("sex", checked_sex)):
         try:
             check(str(fields.get(key) or ""))
         except FieldError as error:
@@ -130,17 +131,19 @@ def _new_player(t: Tournament, pno: int, name: str, rating: int = 0, title: str 
                 fide_id: str = "", national_id: str = "", club: str = "", birth: str = "",
                 sex: str = "", national_rating: int = 0, extra: Mapping[str, Any] | None = None) -> Player:
     """The validated :class:`Player` that :func:`add_player` registers as number ``pno``."""
+    from core.fields import sex as checked_sex
     from core.go.ranks import checked_go_fields
 
     typed = _visible_names({"name": name, "club": club})
     name, club, title = typed["name"], typed["club"], title.strip().upper()
     federation = check_player(dict(name=name, rating=rating, title=title, federation=federation,
-                                           national_rating=national_rating, fide_id=fide_id, birth=birth),
+                                           national_rating=national_rating, fide_id=fide_id, birth=birth,
+                                           sex=sex),
                                       go=t.system in ("gamma", "mcmahon"))
     return Player(pno=pno, name=name, rating=rating, national_rating=national_rating,
                   title=title, federation=federation, fide_id=fide_id.strip(),
                   national_id=national_id.strip(), club=club, birth=birth.strip(),
-                  sex=sex.strip().lower()[:1], joined_round=t.current_round + 1,
+                  sex=checked_sex(sex), joined_round=t.current_round + 1,
                   extra=checked_go_fields(extra or {}))
 
 
@@ -199,6 +202,8 @@ def edit_players(t: Tournament, edits: Mapping[int, Mapping[str, Any]], renumber
     numbers that already belong to someone else.  Here every player is found by the number
     he held when the edits were asked for, and the field is renumbered once, at the end
     (``renumber=False``: not at all — the caller renumbers and reports who moved)."""
+    from core.fields import sex as checked_sex
+
     go = t.system in ("gamma", "mcmahon")
     changed: dict[int, Player] = {}
     for pno, given in edits.items():
@@ -210,6 +215,8 @@ def edit_players(t: Tournament, edits: Mapping[int, Mapping[str, Any]], renumber
         code = check_player(fields, go=go)
         if isinstance(fields.get("federation"), str):
             fields["federation"] = code
+        if isinstance(fields.get("sex"), str):
+            fields["sex"] = checked_sex(fields["sex"])
         changed[pno] = replace(t.player(pno), **fields)
     t = t.with_changes(players=tuple(changed.get(p.pno, p) for p in t.players))
     if renumber and t.current_round == 0:

@@ -59,7 +59,7 @@ def field_label(field: str) -> str:
         "name": _("Name"), "total_rounds": _("Rounds"), "time_control": _("Time control"),
         "start_date": _("Start date"), "end_date": _("End date"), "federation": _("Federation"),
         "bye": _("Bye"), "club": _("Club"), "team": _("Team"), "short": _("Short name"),
-        "fide_id": _("FIDE id"), "birth": _("Birth"),
+        "fide_id": _("FIDE id"), "birth": _("Birth"), "sex": _("Sex"),
     }
     return labels.get(field, field)
 
@@ -293,6 +293,24 @@ def birth(text: str, today: datetime.date | None = None) -> str:
         raise FieldError("birth", _("year of birth {year} is not between 1900 and {this_year}").format(
             year=year.group(), this_year=this_year))
     return value
+
+
+SEX_LETTERS = {"m": "m", "w": "w", "f": "w", "e": "m", "k": "w", "м": "m", "ж": "w"}
+"""The letters a form takes for a player's sex, in every language (en m/f, de m/w, tr e/k —
+erkek/kadın, ru м/ж), and the TRF's letter each stands for (``m``/``w``, TRF-2026 col. 10)."""
+
+
+def sex(text: str) -> str:
+    """``m``/``w`` (or empty) from a letter of any of our languages; another letter is refused
+    — it would be written into the TRF as it was typed."""
+    value = text.strip().lower()
+    if not value:
+        return ""
+    letter = SEX_LETTERS.get(value[:1])
+    if letter is None:
+        raise FieldError("sex", _("{value!r} is not a sex; type {letters}").format(
+            value=text.strip(), letters=_("m/w")))
+    return letter
 
 
 # -- federation ------------------------------------------------------------------------------------

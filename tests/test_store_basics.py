@@ -166,8 +166,11 @@ def test_commit_with_the_revision_it_was_computed_on(store):
     proposal = commands.add_player(snap.tournament, "A")  # computed in a worker
     assert store.commit(tid, "add A", proposal, snap.revision).revision == snap.revision + 1
     stale = commands.add_player(snap.tournament, "B")
-    with pytest.raises(ConflictError, match="was changed by"):
+    with pytest.raises(ConflictError) as refused:
         store.commit(tid, "add B", stale, snap.revision)
+    # the organiser reads the tournament's name and the change made, never its id or a revision
+    assert str(refused.value).startswith("Commit was changed meanwhile by ") and "(add A)" in str(refused.value)
+    assert tid not in str(refused.value) and "revision" not in str(refused.value)
     assert [p.name for p in store.load(tid).tournament.players] == ["A"]
 
 

@@ -146,7 +146,7 @@ async def test_withdraw_bye_forbidden_and_late_entry(tmp_path):
         table = app.screen.query_one("#players", DataTable)
         status = {row_values(table, i)[0]: row_values(table, i)[6] for i in range(table.row_count)}
         assert "withdrawn R3" in status[5]
-        assert "bye R2 (half)" in status[6]
+        assert "bye R2 (½)" in status[6]
         assert "not vs 2" in status[1]
         # a late entry after round 1 joins from round 2
         app.screen.query_one("#p-name", Input).focus()

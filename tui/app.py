@@ -17,9 +17,9 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from core.errors import TournamentError
-from core.i18n import _, pgettext, set_language
+from core.i18n import LANGUAGE_NAMES, _, pgettext, set_language
 from core.i18n.format import resolve_language
-from tui.i18n import L_
+from tui.i18n import L_, translate_textual_bindings
 from tui.keys import SerialKeys
 
 
@@ -74,6 +74,7 @@ class HakemApp(SerialKeys):
         from tui import safe_render
 
         safe_render.install()  # no name can steer the terminal, whichever widget shows it
+        translate_textual_bindings()
         self.data_dir = data_dir
         self.view_only = view_only
         self.demo = demo
@@ -159,7 +160,7 @@ class HakemApp(SerialKeys):
             if redraw is not None and screen.is_attached:
                 await redraw()
         self.refresh_bindings()
-        self.notify(_("Language: {lang}").format(lang=code))
+        self.notify(_("Language: {lang}").format(lang=LANGUAGE_NAMES.get(code, code)))
 
     def action_command_palette(self) -> None:
         """Textual's palette, with its search prompt in the user's language."""

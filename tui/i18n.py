@@ -21,6 +21,17 @@ def L_(message: str) -> LazyProxy:
     return LazyProxy(_, message, enable_cache=False)
 
 
+def translate_textual_bindings() -> None:
+    """Textual's own shown key labels in the user's language: every drop-down's footer said
+    ``esc Dismiss menu`` in Turkish, German and Russian (its ``SelectOverlay`` binding is a
+    plain English string).  Bindings are merged when a class is made, so they are merged again."""
+    from textual.binding import Binding
+    from textual.widgets._select import SelectOverlay
+
+    SelectOverlay.BINDINGS = [Binding("escape", "dismiss", L_("Close"))]
+    SelectOverlay._merged_bindings = SelectOverlay._merge_bindings()
+
+
 def fmt_points(value: Fraction | int | None) -> str:
     """Points as an arbiter writes them: ``5½``, ``½``, ``3``; other fractions as decimals in the
     language's notation (``0,75`` in tr/de/ru)."""

@@ -56,11 +56,12 @@ def presets() -> dict[str, tuple[str, ...]]:
     return {pid: tuple(p.codes) for pid, p in PRESETS.items()}
 
 
-def preset_titles() -> dict[str, str]:
-    """Preset id → translated title."""
-    from core.tiebreaks.presets import PRESETS
+def preset_titles(t: Tournament | None = None) -> dict[str, str]:
+    """Preset id → translated title: of the presets offered to ``t`` (all without one)."""
+    from core.tiebreaks.presets import PRESETS, offered
 
-    return {pid: _(p.title) for pid, p in PRESETS.items()}
+    return {pid: _(p.title) for pid, p in PRESETS.items()
+            if t is None or offered(p, t.system, bool(t.teams))}
 
 
 AUTO = "auto"

@@ -19,7 +19,7 @@ from core.app.conflicts import (
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Board, Bye, GameResult, Tournament
-from core.store.words import act
+from core.store.words import Action, act
 
 if TYPE_CHECKING:
     from core.pairing.base import RoundPairing
@@ -198,14 +198,15 @@ class RoundCases(DeskBase):
 
     # -- playoffs ---------------------------------------------------------------------------
     @use_case("playoff.change")
-    def change_playoff(self, key: str, what: str,
+    def change_playoff(self, key: str, what: Action | str,
                        edit: Callable[[Tournament], dict[str, Any]] | PlayoffState,
                        standings: bool = True) -> Outcome:
         """Replace the playoff ``key`` by ``edit(tournament)`` (a new state built by
         :mod:`core.playoff`), and with ``standings`` record its decided order in the
         standings; ``what`` is the journal's words.  A :class:`PlayoffState` (the edit already
         applied by a client of the data service) is saved only at the revision it was
-        computed on."""
+        computed on.  ``what`` is one of the journal's ``playoff_…`` actions (the key is
+        added here); a plain text is an earlier client's words."""
         from core.playoff.state import record_in_standings, with_playoff
 
         fixed = edit if isinstance(edit, PlayoffState) else None
@@ -215,7 +216,9 @@ class RoundCases(DeskBase):
             new = with_playoff(t, key, state)
             return record_in_standings(new, key) if standings else new
 
-        return self._change(act("playoff", key=key, what=what), change,
+        action = (Action(what.kind, {**what.args, "key": key}) if isinstance(what, Action)
+                  else act("playoff", key=key, what=what))
+        return self._change(action, change,
                             revision=fixed.revision if fixed is not None else None)
 
 

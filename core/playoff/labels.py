@@ -94,13 +94,32 @@ _SUDDEN = re.compile(r"\.sd(\d+)$")
 
 def game_label(game: Game) -> str:
     """What the game is: "Game 1", "Extension 1, game 2", "Armageddon", "Sudden death 3"."""
-    m = _SEGMENT.search(game.id)
-    if game.kind == "armageddon":
+    return label_of(game.id, game.kind)
+
+
+def kind_of(game_id: str) -> str:
+    """The kind of a game read from its id (the derivation's naming, :mod:`core.playoff.minimatch`):
+    what the journal needs to name a game it recorded only by id."""
+    if game_id.endswith(".arm"):
+        return "armageddon"
+    if _SUDDEN.search(game_id):
+        return "sudden_death"
+    m = _SEGMENT.search(game_id)
+    if m:
+        return "regular" if m.group(1) == "0" else "extension"
+    return "round_robin"
+
+
+def label_of(game_id: str, kind: str | None = None) -> str:
+    """:func:`game_label` of a game known by its id (and kind, else read from the id)."""
+    kind = kind or kind_of(game_id)
+    m = _SEGMENT.search(game_id)
+    if kind == "armageddon":
         return _("Armageddon")
-    if game.kind == "sudden_death":
-        s = _SUDDEN.search(game.id)
+    if kind == "sudden_death":
+        s = _SUDDEN.search(game_id)
         return _("Sudden death, game {n}").format(n=s.group(1) if s else "?")
-    if m and game.kind == "extension":
+    if m and kind == "extension":
         return _("Extension {e}, game {n}").format(e=int(m.group(1)), n=int(m.group(2)))
     if m:
         return _("Game {n}").format(n=int(m.group(2)))

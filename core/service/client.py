@@ -467,7 +467,7 @@ class RemoteDesk(_Remote):
         known = {s.name for s in self.workspace.series_list()}
         return [self.workspace.series_table(name) for name in names if name in known]
 
-    def change_playoff(self, key: str, what: str, edit: Any, standings: bool = True) -> Any:
+    def change_playoff(self, key: str, what: Any, edit: Any, standings: bool = True) -> Any:
         """A playoff change: an ``edit`` function runs here on the snapshot it reads, the
         service applies its result only if nothing was saved since (like a computed round)."""
         from core.app.rounds import PlayoffState

@@ -418,7 +418,8 @@ class Store:
         entry, line, head = _journal.new_entry(self._head(meta), rev, action, ops, state, extra)
         uid, user, when = entry["uid"], entry["user"], entry["time"]
         if push_undo:
-            meta = {**meta, "undo": [*meta.get("undo", []), {"id": head, "rev": rev, "action": entry["action"]}]}
+            meta = {**meta, "undo": [*meta.get("undo", []), {"id": head, "rev": rev, "action": entry["action"],
+                                                 **({"what": entry["what"]} if "what" in entry else {})}]}
         meta = {**meta, "store": STORE_FORMAT, "schema": SCHEMA_VERSION, "revision": rev,
                 "head": head, "modified": when, "uid": uid, "modified_by": user}
         try:
@@ -519,9 +520,16 @@ class Store:
                 return tid
 
     def _conflict(self, tid: str, loaded: _Loaded) -> ConflictError:
-        return ConflictError(
-            _('tournament {tid!r} was changed by {value} (revision {value2}); reload and try again').format(
-                tid=tid, value=loaded.owner or _('someone'), value2=loaded.revision))
+        """Refused: someone saved since.  Said with the tournament's name and the change they
+        made (in the reader's words) — its id and a revision number said nothing to an organiser."""
+        undo = loaded.meta.get("undo") or []
+        last = undo[-1] if undo and isinstance(undo[-1], dict) and undo[-1].get("rev") == loaded.revision else None
+        who = loaded.owner or _("someone")
+        if last is not None:
+            return ConflictError(_("{name} was changed meanwhile by {who} ({change}); reload and try again").format(
+                name=loaded.tournament.name, who=who, change=say(last)))
+        return ConflictError(_("{name} was changed meanwhile by {who}; reload and try again").format(
+            name=loaded.tournament.name, who=who))
 
     def update(self, tid: str, action: str | Action, change: Callable[[Tournament], Tournament],
                expected_revision: int | None = None) -> Snapshot:

@@ -37,6 +37,14 @@ SENTENCES: dict[str, str] = {
     "go_result": N_("go result round {round} board {board}"),
     "go_refusal": N_("go refusal {player} round {round}"),
     "playoff": N_("playoff {key}: {what}"),
+    "playoff_created": N_("playoff {key}: created for players {players}"),
+    "playoff_scheduled": N_("playoff {key}: {format}, places {places}, start {start}"),
+    "playoff_result": N_("playoff {key}: {game} {result}"),
+    "playoff_result_removed": N_("playoff {key}: result of {game} removed"),
+    "playoff_lot": N_("playoff {key}: lot {lot} = {value}"),
+    "playoff_bids": N_("playoff {key}: Armageddon bids {bids}"),
+    "playoff_choice": N_("playoff {key}: {side} chosen in {game}"),
+    "playoff_start": N_("playoff {key}: start time {start}"),
     "cup_bids": N_("cup armageddon bids {bids}"),
     "cup_flag": N_("cup round {round} board {board} flag fell later: {side}"),
     # players
@@ -93,6 +101,31 @@ WORDS: dict[str, dict[str, str]] = {
     "kinds": {"": N_("by the event kind")},
 }
 """Arguments whose value is a word of ours (said in the reader's language), by argument."""
+
+def _playoff_key(key: str) -> str | None:
+    """A playoff the TUI named after its players (``tie-3-9``) as its players' numbers."""
+    numbers = key.removeprefix("tie-").split("-") if key.startswith("tie-") else []
+    return ", ".join(numbers) if numbers and all(n.isdigit() for n in numbers) else None
+
+
+def _playoff_format(variant: str) -> str | None:
+    from core.playoff.labels import VARIANT_NAMES
+
+    name = VARIANT_NAMES.get(variant)
+    return _(name) if name is not None else None
+
+
+def _playoff_game(game_id: str) -> str:
+    from core.playoff.labels import label_of
+
+    return label_of(game_id)
+
+
+SHOWN: dict[str, Callable[[str], str | None]] = {
+    "key": _playoff_key, "format": _playoff_format, "game": _playoff_game,
+}
+"""Arguments kept as ids (a playoff's key, its format, a game's id) and said in the reader's
+words when shown; ``None``: the id as it is (a name the organiser gave)."""
 
 NESTED = "of"
 """The argument of an undo or redo: the ``what`` of the change undone (``text``: its English
@@ -159,6 +192,8 @@ def sentence(what: Any, translate: Callable[[str], str]) -> str | None:
             values["change"] = sentence(value, translate) or str(what.get("text", ""))
         elif key in WORDS and isinstance(value, str) and value in WORDS[key]:
             values[key] = translate(WORDS[key][value])
+        elif key in SHOWN and isinstance(value, str) and translate is _:
+            values[key] = SHOWN[key](value) or value
         else:
             values[key] = str(value)
     try:

@@ -65,6 +65,21 @@ SYSTEM_PRESETS: dict[str, str] = {"mcmahon": "go-mcmahon", "gamma": "go-gamma", 
 event never falls back to chess tie-breaks, a Keizer competition ranks by its Keizer score."""
 
 
+GO_PRESETS = ("go-mcmahon", "go-gamma")
+
+
+def offered(p: Preset, system: str, team: bool | None = None) -> bool:
+    """Whether the preset is one to offer an event of ``system`` (``team``: a team event): a Go
+    event's criteria are Go's own and a chess event never takes them, the Keizer list belongs
+    to Keizer competitions, team lists to team events (``None``: not known yet, both)."""
+    own = SYSTEM_PRESETS.get(system)
+    if p.id in GO_PRESETS or p.id == "keizer":
+        return p.id == own
+    if system in ("mcmahon", "gamma"):
+        return False
+    return team is None or p.team == team
+
+
 def preset(name: str) -> Preset:
     if name not in PRESETS:
         raise TieBreakError(_('unknown tie-break preset {name!r}; known: {value}').format(name=name, value=', '.join(sorted(PRESETS))))

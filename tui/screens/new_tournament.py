@@ -17,7 +17,7 @@ from core.pairing.registry import system_ids
 from tui.widgets.forms import FormGrid
 from tui.i18n import L_
 from tui.services import POINT_SYSTEMS, NewTournament
-from tui.standings import AUTO, presets
+from tui.standings import AUTO
 from tui.widgets.fields import FormField
 
 LANGUAGE_NAMES = {"en": "English", "tr": "Türkçe", "de": "Deutsch", "ru": "Русский"}
@@ -31,16 +31,16 @@ def system_options(ids: list[str]) -> list[tuple[str, str]]:
     return [(system_name(s), s) for s in ids]
 
 
-def preset_options() -> list[tuple[str, str]]:
-    """(criteria — translated title, id): the codes come first, so the list still tells the
-    presets apart where a long title is cut at 80 columns."""
-    from tui.standings import preset_titles
-
+def preset_options(system: str | None = None) -> list[tuple[str, str]]:
+    """(criteria — translated title, id) of the presets offered to an event of ``system``
+    (no Go list for chess, :func:`core.tiebreaks.presets.offered`): the codes come first, so
+    the list still tells the presets apart where a long title is cut at 80 columns."""
+    from core.tiebreaks.presets import PRESETS, offered
     from tui.standings import AUTO
 
-    titles = preset_titles()
     return [(_("Automatic: the list that fits the system and the ratings"), AUTO)] + [
-        (f"{', '.join(codes)} — {titles.get(pid, pid)}", pid) for pid, codes in presets().items()]
+        (f"{', '.join(p.codes)} — {_(p.title)}", pid) for pid, p in PRESETS.items()
+        if system is None or offered(p, system)]
 
 
 def system_choices() -> list[str]:
@@ -131,7 +131,10 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         # the default is the system's own choice: a Berger event gets the round-robin
         # list, a Swiss with unrated players the list without rating criteria
         in_force = AUTO if cur is None else (cur.tiebreak_preset or None)
-        yield Select(preset_options(), value=in_force or Select.NULL, prompt=_("Own list (F5)"),
+        offered = preset_options(cur.system if cur is not None else system_choices()[0])
+        if in_force not in {v for _label, v in offered}:
+            in_force = None
+        yield Select(offered, value=in_force or Select.NULL, prompt=_("Own list (F5)"),
                      id="preset", compact=True)
         yield Label(_("Language"))
         yield Select([(LANGUAGE_NAMES.get(c, c), c) for c in LANGUAGES], value=current_language(),
@@ -237,6 +240,16 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "system":
             self.show_cup_fields()
+            self.offer_presets(str(event.value))
+
+    def offer_presets(self, system: str) -> None:
+        """The tie-break presets of the chosen system (a chess event is offered no Go list)."""
+        select = self.query_one("#preset", Select)
+        options = preset_options(system)
+        kept = select.value if select.value in {v for _label, v in options} else Select.NULL
+        with select.prevent(Select.Changed):
+            select.set_options(options)
+            select.value = kept
 
     def cup_settings(self) -> dict | None:
         """``options["knockout"]`` from the cup fields, or ``None`` (and the field focused,

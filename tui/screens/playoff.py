@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import GameResult, Tournament
+from core.store.words import act
 from tui.i18n import L_
 from tui.screens.rounds import RESULT_KEYS, RESULT_TEXT
 from tui.widgets.pane import LazyPane
@@ -431,7 +432,7 @@ class PlayoffPane(LazyPane, Vertical):
     def create_playoff(self, args: dict[str, Any]) -> None:
         key = playoff_key(tuple(args["players"]))
         session = self.screen.session  # type: ignore[attr-defined]
-        what = f"scheduled {args['format']} places {args['places']} start {args['start']}"
+        what = act("playoff_scheduled", format=args["format"], places=args["places"], start=args["start"])
         self.advance = True
         if self.screen.run_change(  # type: ignore[attr-defined]
                 lambda: session.do(lambda desk: desk.change_playoff(key, what, lambda t: build_state(args))),
@@ -456,7 +457,7 @@ class PlayoffPane(LazyPane, Vertical):
             self.notify(_("Schedule a playoff first (n)."), severity="warning")
             return
         result: GameResult | None = RESULT_KEYS[k] if k else None
-        text = RESULT_TEXT.get(result, result.value) if result is not None else "none"
+        text = RESULT_TEXT.get(result, result.value) if result is not None else _("no result")
 
         def entered(t: Tournament) -> dict[str, Any]:
             current = playoffs_of(t)[key]
@@ -470,4 +471,6 @@ class PlayoffPane(LazyPane, Vertical):
         session = self.screen.session  # type: ignore[attr-defined]
         self.advance = True
         self.screen.run_change(  # type: ignore[attr-defined]
-            lambda: session.do(lambda desk: desk.change_playoff(key, f"game {game_id} {text}", entered)), done)
+            lambda: session.do(lambda desk: desk.change_playoff(
+                key, act("playoff_result", game=game_id, result=result.value) if result is not None
+                else act("playoff_result_removed", game=game_id), entered)), done)

@@ -23,7 +23,7 @@ from core import checkin
 from core.errors import TournamentError
 from core.i18n import _, ngettext, pgettext
 from core.model import Player, Tournament
-from tui.i18n import L_
+from tui.i18n import L_, fmt_points
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 from tui.widgets.pane import CommandKeys
 from tui.widgets.refused import RefusedList
@@ -54,7 +54,8 @@ def status_text(t: Tournament, p: Player) -> str:
         parts.append(_("withdrawn R{n}").format(n=p.withdrawn_round))
     byes = [b for b in t.requested_byes if b.pno == p.pno]
     for b in byes:
-        parts.append(_("bye R{n} ({kind})").format(n=b.round, kind=b.kind.label))
+        # the bye's worth, not its kind's id (the column said "Spielfrei R4 (zero)")
+        parts.append(_("bye R{n} ({points})").format(n=b.round, points=fmt_points(t.points.for_code(b.kind.code))))
     for group in t.forbidden:
         if p.pno in group:
             others = ",".join(str(x) for x in group if x != p.pno)

@@ -90,8 +90,7 @@ class TiebreaksPane(LazyPane, Horizontal):
         self.relabel()
 
     def relabel(self) -> None:
-        titles = preset_titles()
-        self.query_one("#tb-preset", Select).set_options([(f"{pid}: {title}", pid) for pid, title in titles.items()])
+        self.offered: list[tuple[str, str]] = []
         self.query_one("#tb-add", Input).placeholder = _("add a code, e.g. BH/C1, SB, ARO/U1400 (Enter)")
         self.query_one("#tb-help", Static).update(_(
             "Del remove · Shift+↑/↓ or K/J move · c cut 0–3 · M median · s save · z discard"))
@@ -130,12 +129,22 @@ class TiebreaksPane(LazyPane, Horizontal):
 
     def render_draft(self) -> None:
         codes = self.current_list()
-        names = criterion_names(str(self.t.options.get("team_primary", "MP")) if self.t.teams else None)
+        from core.reports.tables import tiebreak_label
+
+        primary = str(self.t.options.get("team_primary", "MP")) if self.t.teams else None
+        names = criterion_names(primary)
+        # the name with its modifiers: BH/C1 and BH are two criteria, never one name twice
         sync_table(self.query_one("#tb-list", DataTable), [f"{i}:{c}" for i, c in enumerate(codes)],
-                   [(i + 1, c, names.get(c.split("/")[0].split(":")[0].upper(), "?")) for i, c in enumerate(codes)])
+                   [(i + 1, c, tiebreak_label(c, primary) if c.split("/")[0].split(":")[0].upper() in names else "?")
+                    for i, c in enumerate(codes)])
         preset_select = self.query_one("#tb-preset", Select)
+        offered = [(title, pid) for pid, title in preset_titles(self.t).items()]  # by name, never by id
+        if offered != self.offered:
+            self.offered = offered
+            with preset_select.prevent(Select.Changed):
+                preset_select.set_options(offered)
         chosen = preset_in_force(self.t.with_changes(tiebreaks=tuple(codes))) if codes else None
-        shown = chosen if chosen in presets() else Select.NULL  # the preset in force, or a list of its own
+        shown = chosen if chosen in {pid for _title, pid in offered} else Select.NULL  # the preset in force, or a list of its own
         if preset_select.value != shown:
             with preset_select.prevent(Select.Changed):
                 preset_select.value = shown

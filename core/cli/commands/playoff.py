@@ -21,6 +21,7 @@ from typing import Any
 
 from core.cli import CliError
 from core.i18n import _
+from core.store.words import act
 from core.playoff import (
     choose_format, clock, create, describe, enter_result, evaluate, playoffs_of, remove_result,
     set_bids, set_lot, stage_times, timetable,
@@ -208,15 +209,15 @@ def _change(args: argparse.Namespace, key: str):
             return create(players, places, variant=args.variant, seed=seed,
                           start=args.start or "00:00", first_board=args.first_board,
                           max_boards=args.max_boards, breaks=_breaks(args), **_overrides(args))
-        return f"created for players {args.players}", created, True
+        return act("playoff_created", players=args.players), created, True
     if args.result:
         gid, res = args.result
-        return (f"result {gid} {res}",
+        return (act("playoff_result", game=gid, result=res),
                 lambda t: enter_result(_state(t, key), gid, res, flag_later=args.flag_later, end=args.end), True)
     if args.remove:
-        return f"result {args.remove} removed", lambda t: remove_result(_state(t, key), args.remove), True
+        return act("playoff_result_removed", game=args.remove), lambda t: remove_result(_state(t, key), args.remove), True
     if args.lot:
-        return f"lot {args.lot[0]} = {args.lot[1]}", lambda t: set_lot(_state(t, key), args.lot[0], args.lot[1]), True
+        return act("playoff_lot", lot=args.lot[0], value=args.lot[1]), lambda t: set_lot(_state(t, key), args.lot[0], args.lot[1]), True
     if args.bids:
         bid_key, text = args.bids
 
@@ -229,7 +230,7 @@ def _change(args: argparse.Namespace, key: str):
                 except ValueError:
                     raise CliError(_("bids {text!r} must look like 5=200,9=180 (seconds).").format(text=text)) from None
             return set_bids(_state(t, key), bid_key, bids)
-        return f"bids {bid_key}", bid, True
+        return act("playoff_bids", bids=bid_key), bid, True
     if args.choice:
         def chose(t):
             state = _state(t, key)
@@ -238,14 +239,14 @@ def _change(args: argparse.Namespace, key: str):
             state["choices"][args.choice[0]] = args.choice[1]
             evaluate(state)
             return state
-        return f"choice {args.choice[0]} = {args.choice[1]}", chose, True
+        return act("playoff_choice", game=args.choice[0], side=args.choice[1]), chose, True
     if args.start:
         def started(t):
             state = _state(t, key)
             parse_start(args.start)
             state["start"] = args.start
             return state
-        return f"start time {args.start}", started, False
+        return act("playoff_start", start=args.start), started, False
     return None
 
 
