@@ -318,7 +318,7 @@ def _find(db: TinyDB, name: str) -> Series:
     found = [s for s in _all(db) if s.name.casefold() == name.strip().casefold()]
     if found:
         return found[0]
-    known = sorted(s.name for s in _all(db))
+    known = sorted((s.name for s in _all(db)), key=sort_key)
     if not known:
         raise SeriesError(_("no series {name!r}: there is none yet (hakem series new NAME)").format(name=name))
     raise SeriesError(_("no series {name!r}; the series are: {names}").format(name=name, names=", ".join(known)))
