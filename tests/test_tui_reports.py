@@ -36,7 +36,7 @@ async def test_reports_show_and_export(tmp_path):
         assert app.screen.query_one("#report-text", TextArea).text.startswith("Pairings of round 2")
         pane.kind = "standings"
         await pilot.press("e")
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ExportDialog")
         app.screen.query_one(Input).value = str(target)
         await pilot.press("enter")
         await wait_for(pilot, target.exists)
@@ -76,14 +76,14 @@ async def test_export_default_goes_to_the_tournaments_folder_and_asks_before_rep
         pane.kind = "pairings"
         await pilot.press("left_square_bracket")
         await pilot.press("e")
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ExportDialog")
         assert app.screen.query_one(Input).value == "round-2-pairings.html"
         await pilot.press("enter")
         await wait_for(pilot, expected.exists)
         await wait_for(pilot, lambda: f"Written to {expected}." in notes)
         first = expected.read_bytes()
         await pilot.press("e")  # a relative path with a folder part: refused, the prompt stays
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ExportDialog")
         app.screen.query_one(Input).value = "sub/list.html"
         await pilot.press("enter")
         await wait_for(pilot, lambda: "full path" in str(app.screen.query_one("#prompt-error").render()))
@@ -93,7 +93,7 @@ async def test_export_default_goes_to_the_tournaments_folder_and_asks_before_rep
         expected.write_text("kept by hand", encoding="utf-8")
         for answer, then in (("escape", None), ("k", "round-2-pairings-2.html"), ("r", "round-2-pairings.html")):
             await pilot.press("e")
-            await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "ExportDialog")
             await pilot.press("enter")
             await wait_for(pilot, lambda: type(app.screen).__name__ == "ChoiceDialog")
             assert str(expected) in str(app.screen.query_one(".dialog-body Static").render())
@@ -127,7 +127,7 @@ async def test_print_and_pdf_export_without_the_pdf_library_say_so(tmp_path, mon
         await pilot.press("enter")
         await wait_for(pilot, lambda: any("reportlab" in n for n in notes))
         await pilot.press("e")
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ExportDialog")
         app.screen.query_one(Input).value = "standings.pdf"
         await pilot.press("enter")
         await wait_for(pilot, lambda: sum("reportlab" in n for n in notes) == 2)

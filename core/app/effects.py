@@ -112,10 +112,13 @@ def _event_pages(data_dir: str | os.PathLike[str], tid: str, after: Tournament) 
                       "are never taken from tournament data), so nothing was published. To publish after every "
                       "round, choose a folder of your own: hakem publish {tid} DIRECTORY --remember").format(tid=tid)]
         return []
+    from core.app.report_language import report_language
+    from core.i18n import speaking
     from core.reports.export import publish
 
     try:
-        publish(after, directory)
+        with speaking(report_language(after)):  # the event's pages, whoever's screen made the change
+            publish(after, directory)
     except (OSError, TournamentError) as error:
         return [_("the pages were not published: {error}").format(error=error)]
     return []

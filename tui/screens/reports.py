@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Select, Static, TextArea
+from textual.widgets import Label, Select, Static, TextArea
 
+from core.app.report_language import report_language
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Tournament
@@ -87,6 +88,28 @@ def report_text(t: Tournament, kind: str, round_no: int | None = None, pno: int 
     from core.reports import to_text
 
     return to_text(document_for(t, kind, round_no, pno).reports[0])
+
+
+class ExportDialog(PromptDialog):
+    """The export's file name and its language: the event's by default, any other on request
+    (:mod:`core.app.report_language`); gives back ``(file name, language)``."""
+
+    def __init__(self, help_text: str, value: str, check, language: str) -> None:
+        super().__init__(_("Export report"), help_text, value=value, check=check)
+        self.language = language
+
+    def on_mount(self) -> None:
+        from core.i18n import LANGUAGE_NAMES, LANGUAGES
+
+        super().on_mount()
+        self.query_one(".dialog-box").mount(
+            Label(_("Language of the report (Tab)")),
+            Select([(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=self.language, allow_blank=False,
+                   id="export-language", compact=True),
+            after="#prompt-input")
+
+    def answer(self, text: str) -> tuple[str, str]:
+        return text, str(self.query_one("#export-language", Select).value)
 
 
 def report_file(t: Tournament, kind: str, path: Path, round_no: int | None, pno: int | None) -> str | bytes:
@@ -302,21 +325,23 @@ class ReportsPane(LazyPane, Vertical):
         except TournamentError:
             default = f"{kind}{suffix}"
 
-        def chosen(typed: str | None) -> None:
-            if typed and typed.strip():
-                self.write_export(t, kind, typed.strip(), round_no, pno)
+        def chosen(answer: tuple[str, str] | None) -> None:
+            if answer is not None and answer[0].strip():
+                self.write_export(t, kind, answer[0].strip(), round_no, pno, language=answer[1])
 
-        self.app.push_screen(PromptDialog(
-            _("Export report"),
+        self.app.push_screen(ExportDialog(
             _("File name, saved in {folder} (or a full path starting with / or ~); the ending chooses "
               "the format: .pdf, .html (printable page), .csv, .json, .trf or .txt.").format(
-                folder=folder_path(tid)), value=default, check=check_typed), chosen)
+                folder=folder_path(tid)), value=default, check=check_typed,
+            language=report_language(t)), chosen)
 
     def write_export(self, t: Tournament, kind: str, typed: str, round_no: int | None, pno: int | None,
-                     exists: Exists = "refuse", data: bytes | None = None) -> None:
-        """Render (unless ``data`` is given) and write in a thread worker; every failure comes
-        back as a message (a missing PDF library, a full disk, a planted link)."""
+                     exists: Exists = "refuse", data: bytes | None = None, language: str | None = None) -> None:
+        """Render (unless ``data`` is given) in ``language`` (the event's by default) and write
+        in a thread worker; every failure comes back as a message (a missing PDF library, a
+        full disk, a planted link)."""
         from core.app.exports import ExportExists, write_typed
+        from core.i18n import speaking
         from core.safe_text import machine_safe
 
         tid = self.screen.session.desk.id
@@ -325,7 +350,8 @@ class ReportsPane(LazyPane, Vertical):
             content = data
             try:
                 if content is None:
-                    rendered = report_file(t, kind, Path(typed), round_no, pno)
+                    with speaking(report_language(t, language)):  # the document's words, not the screen's
+                        rendered = report_file(t, kind, Path(typed), round_no, pno)
                     content = rendered if isinstance(rendered, bytes) else machine_safe(
                         rendered, "trf" if Path(typed).suffix.lower() == ".trf" else "text")[0].encode("utf-8")
                     if kind == "trf":  # the file's own line end (TRF-2026: CR), after the data was made safe
@@ -365,10 +391,13 @@ class ReportsPane(LazyPane, Vertical):
             from core.reports.printer import print_pdf
             from core.reports.printing import render_pdf
 
+            from core.i18n import speaking
+
             try:
-                doc = document_for(t, kind, round_no, pno)
-                outcome = print_pdf(render_pdf(t, doc), doc.name, printer or None,
-                                    title=f"{t.name} – {doc.reports[0].title}")
+                with speaking(report_language(t)):  # printed paper is the event's (core.app.report_language)
+                    doc = document_for(t, kind, round_no, pno)
+                    pdf, title = render_pdf(t, doc), f"{t.name} – {doc.reports[0].title}"
+                outcome = print_pdf(pdf, doc.name, printer or None, title=title)
             except (TournamentError, OSError) as exc:  # a missing PDF library comes as one too
                 self.app.call_from_thread(self.notify, str(exc), severity="error", timeout=12)
                 return

@@ -7,6 +7,7 @@ directly (deferring it breaks under ``run_test`` on Textual 8, issue #6600).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -226,7 +227,11 @@ class PromptDialog(ModalScreen["str | None"]):
                 event.input.add_class("-refused")
                 self.query_one("#prompt-error", Static).update(str(refused))
                 return
-        self.dismiss(event.value)
+        self.dismiss(self.answer(event.value))
+
+    def answer(self, text: str) -> Any:
+        """What the dialog gives back for the accepted ``text`` (a subclass adds its choices)."""
+        return text
 
     def action_cancel(self) -> None:
         self.dismiss(None)

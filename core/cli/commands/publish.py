@@ -24,12 +24,12 @@ ORIENTATIONS = ("auto", "portrait", "landscape")
 
 
 def _language(args: argparse.Namespace, t) -> None:
-    """Reports come out in ``--lang``, else the tournament's language, else $LANG (machine
-    formats never change with it)."""
+    """Reports come out in ``--lang``, else the tournament's language, else the organiser's
+    (:mod:`core.app.report_language`, the TUI's rule too; machine formats never change with it)."""
+    from core.app.report_language import report_language
     from core.i18n import set_language
-    from core.i18n.format import resolve_language
 
-    set_language(resolve_language(getattr(args, "lang", None), t.language or None))
+    set_language(report_language(t, getattr(args, "lang", None)))
 
 
 def _publish(args: argparse.Namespace) -> int:

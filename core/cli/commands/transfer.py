@@ -62,12 +62,12 @@ def _export(args: argparse.Namespace) -> int:
                                 '--text, --opengotha, --tou'))
     if args.keep_forfeits and fmt != "egd":
         raise TournamentError(_('--keep-forfeits belongs to the EGD table (--egd)'))
+    from core.app.report_language import report_language
     from core.i18n import set_language
-    from core.i18n.format import resolve_language
     from core.reports.export import export_text, publish
 
-    if fmt in ("html", "text"):  # people's formats: --lang, else the tournament's, else $LANG
-        set_language(resolve_language(getattr(args, "lang", None), t.language or None))
+    if fmt in ("html", "text"):  # people's formats: --lang, else the tournament's, else the organiser's
+        set_language(report_language(t, getattr(args, "lang", None)))
     if fmt == "html":
         if not args.output or args.output == "-":
             raise TournamentError(_('--html writes a set of pages: give a directory with -o DIR'))

@@ -1,0 +1,81 @@
+"""One rule for a report's language, in the CLI and the TUI (issue 34 item 3).
+
+What is exported, printed or published is in the event's language; what is on the screen is
+in the organiser's; ``--lang`` (CLI) or the export dialog's choice (TUI) overrides.  Before,
+a Turkish TUI exported a German event's standings in Turkish while ``hakem report`` printed
+them in German.
+
+The expected titles are the catalogs' words for "Standings" (glossary #101: Rangliste,
+Sıralama) — the preview's heading and the file's first line.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input, Select, TextArea
+
+from core.app.report_language import report_language
+from core.i18n import current_language, set_language, speaking
+from tests.cli_in_process import in_process, run  # noqa: F401 - the fixture
+from tests.tui_fixtures import demo, store_with, wait_for
+from tui.app import HakemApp
+
+GERMAN_EVENT = demo(rounds=2).with_changes(language="de")
+
+
+def test_the_rule_chosen_then_the_events_then_the_organisers():
+    set_language("tr")
+    try:
+        assert report_language(GERMAN_EVENT) == "de"
+        assert report_language(GERMAN_EVENT, "ru") == "ru"
+        assert report_language(GERMAN_EVENT.with_changes(language="")) == "tr"
+        with speaking("ru"):  # an organiser served in Russian by the data service
+            assert report_language(GERMAN_EVENT.with_changes(language="")) == "ru"
+    finally:
+        set_language("en")
+
+
+def test_cli_report_is_in_the_events_language_unless_lang_says_otherwise(tmp_path, capsys, in_process,
+                                                                         monkeypatch):
+    monkeypatch.setenv("LANG", "tr_TR.UTF-8")  # the organiser reads Turkish
+    monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.delenv("HAKEM_LANG", raising=False)
+    data = tmp_path / "data"
+    [tid] = store_with(data, GERMAN_EVENT)
+    try:
+        code, out, err = run(capsys, data, "report", tid, "standings")
+        assert code == 0 and out.splitlines()[0].startswith("Rangliste"), out + err
+        code, out, err = run(capsys, data, "--lang", "tr", "report", tid, "standings")
+        assert code == 0 and out.splitlines()[0].startswith("Sıralama"), out + err
+    finally:
+        set_language("en")
+
+
+@pytest.mark.usefixtures("quiet_tui")
+async def test_tui_export_is_in_the_events_language_and_the_dialog_can_choose(tmp_path, monkeypatch):
+    monkeypatch.setenv("HAKEM_EXPORTS", str(tmp_path / "mine"))
+    data = tmp_path / "data"
+    [tid] = store_with(data, GERMAN_EVENT)
+    app = HakemApp(data_dir=data, open_id=tid, lang="tr")
+    folder = tmp_path / "mine" / tid
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("f6")
+        await wait_for(pilot, lambda: app.screen.query("#report-text")
+                       and app.screen.query_one("#report-text", TextArea).text.startswith("Sıralama"))
+        for file, chosen, title in (("event.txt", None, "Rangliste"), ("mine.txt", "tr", "Sıralama")):
+            await pilot.press("e")
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "ExportDialog"
+                           and app.screen.query("#export-language"))
+            language = app.screen.query_one("#export-language", Select)
+            assert language.value == "de"  # the event's language is offered first
+            if chosen is not None:
+                language.value = chosen
+            app.screen.query_one(Input).value = file
+            app.screen.query_one(Input).focus()
+            await pilot.press("enter")
+            await wait_for(pilot, lambda f=folder / file: f.exists(), timeout=30)
+            assert (folder / file).read_text(encoding="utf-8").startswith(title)
+        # the screen stays in the organiser's language
+        assert current_language() == "tr"
+        assert app.screen.query_one("#report-text", TextArea).text.startswith("Sıralama")
