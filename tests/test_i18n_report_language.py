@@ -35,8 +35,8 @@ def test_the_rule_chosen_then_the_events_then_the_organisers():
         set_language("en")
 
 
-def test_cli_report_is_in_the_events_language_unless_lang_says_otherwise(tmp_path, capsys, in_process,
-                                                                         monkeypatch):
+@pytest.mark.usefixtures("in_process")
+def test_cli_report_is_in_the_events_language_unless_lang_says_otherwise(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("LANG", "tr_TR.UTF-8")  # the organiser reads Turkish
     monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.delenv("HAKEM_LANG", raising=False)
