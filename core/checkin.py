@@ -1,4 +1,5 @@
-"""Check-in and entry fees: who is in the hall, and who has paid.
+"""Check-in and entry fees: who is in the hall, and who has paid (the reads; the changes are
+:mod:`core.changes.checkin`).
 
 Why: at a rapid evening the field is known only when the round is about to be paired.  The
 organiser opens check-in and marks each arriving player present with one key; when the next
@@ -9,7 +10,7 @@ who arrives after the pairing is checked in and paired from the next round.
 
 Who is present is exactly what the organiser set, nothing derived: the marks are the players
 checked in (a player registered at the desk while check-in is open is in the hall, so
-:func:`arrived` marks them present), they follow the players when pairing numbers change
+:func:`core.changes.checkin.arrived` marks them present), they follow the players when pairing numbers change
 (:func:`renumbered_state`), and the zero-point byes the pairing gives the absentees are recorded
 as such (``Bye.absent``): unpairing drops them instead of turning them into requested byes, so
 a player checked in afterwards is paired when the round is paired again.  The pairing says
@@ -24,13 +25,13 @@ fee ``options["entry_fee"] = {"amount": "10", "currency": "EUR"}``; per player
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from core.errors import ConflictError, TournamentError, UnknownPlayer
 from core.i18n import _
-from core.model import ByeKind, Player, RequestedBye, Tournament
+from core.model import ByeKind, Player, Tournament
 
 
 class CheckinClosed(ConflictError):
@@ -52,102 +53,24 @@ class CheckinClosed(ConflictError):
         return CheckinClosed(self.who, self.when, reopen)
 
 
-def _state(t: Tournament) -> dict[str, Any]:
+def checkin_state(t: Tournament) -> dict[str, Any]:
+    """The check-in as stored, normalised: open or not, the present players' numbers sorted."""
     raw = t.options.get("checkin") or {}
     return {"open": bool(raw.get("open", False)), "present": sorted({int(p) for p in raw.get("present", ())})}
 
 
 def is_open(t: Tournament) -> bool:
     """Whether pairing waits for check-in (players not present are not paired)."""
-    return bool(_state(t)["open"])
+    return bool(checkin_state(t)["open"])
 
 
 def present(t: Tournament) -> frozenset[int]:
-    return frozenset(_state(t)["present"])
-
-
-def _with_state(t: Tournament, state: dict[str, Any]) -> Tournament:
-    return t.with_changes(options={**t.options, "checkin": state})
-
-
-def open_checkin(t: Tournament) -> Tournament:
-    """Start check-in: from now on only players marked present are paired."""
-    return _with_state(t, {**_state(t), "open": True})
-
-
-def close_checkin(t: Tournament) -> Tournament:
-    """Stop check-in: every active player is paired again (the marks are kept)."""
-    return _with_state(t, {**_state(t), "open": False})
+    return frozenset(checkin_state(t)["present"])
 
 
 def was_closed(t: Tournament) -> bool:
     """Check-in was opened and then closed (an event that never opened it has no state)."""
     return "checkin" in t.options and not is_open(t)
-
-
-@dataclass(frozen=True)
-class MarkSeen:
-    """One player as a mark's screen showed them: the person behind the pairing number (their
-    name) and their mark.  Why the name: the model has no identity that survives a
-    renumbering, and another organiser's late entry moves a person to another number while
-    the dialog still shows the old one — the mark must reach the person seen, or nobody."""
-
-    name: str
-    present: bool
-
-
-def marks_seen(t: Tournament, pnos: Iterable[int]) -> dict[int, MarkSeen]:
-    """Each player as the organiser sees them now (name and mark): what a mark carries, so
-    the store can tell whether someone else changed it, or renumbered the field, meanwhile
-    (:func:`check_in`)."""
-    marks = present(t)
-    return {pno: MarkSeen(t.player(pno).name, pno in marks) for pno in pnos}
-
-
-def _check_seen(t: Tournament, pno: int, seen: MarkSeen, is_present: bool) -> None:
-    """Refuse a mark whose number is now someone else (renumbered meanwhile) or whose mark
-    another organiser changed to the other one than asked (:class:`StaleChange`; who and
-    when are added from the journal)."""
-    from core.app.conflicts import StaleChange
-
-    name = t.player(pno).name
-    if name != seen.name:
-        raise StaleChange(_("Pairing number {pno}").format(pno=pno), name, seen.name, path=("players",))
-    now = pno in present(t)
-    if now != is_present and now != seen.present:
-        raise StaleChange(_("The check-in of {pno} {name}").format(pno=pno, name=name),
-                          mark_word(now), mark_word(seen.present), path=("options", "checkin", "present"))
-
-
-def unchanged_marks(before: Tournament, pnos: Iterable[int], is_present: bool) -> tuple[int, ...]:
-    """The players whose mark already was ``is_present`` when the mark was applied: the front
-    end says "already present" of them from the store's answer, never from its own copy."""
-    marks = present(before)
-    return tuple(pno for pno in sorted(set(pnos)) if (pno in marks) == is_present and is_open(before))
-
-
-def check_in(t: Tournament, pnos: Iterable[int], is_present: bool = True,
-             seen: Mapping[int, MarkSeen] | None = None) -> Tournament:
-    """Mark players present (or absent): the organiser's intent, never a toggle.
-
-    A check-in that was never opened is opened by its first mark (the evening starts); one
-    that was closed is refused (:class:`CheckinClosed`): closing it said "pair everyone", and
-    a mark typed on a screen that had not caught up must not undo that.  ``seen`` (each
-    player's mark as the organiser saw it): a player whose mark someone else changed meanwhile
-    to the other one than asked is refused (:class:`~core.app.conflicts.StaleChange`) —
-    unless it already is what was asked (both meant it); so is a number that is now another
-    person than the one shown (a renumbering meanwhile)."""
-    chosen = sorted(set(pnos))
-    for pno in chosen:
-        t.player(pno)
-    if was_closed(t):
-        raise CheckinClosed()
-    for pno in chosen:
-        if seen is not None and pno in seen:
-            _check_seen(t, pno, seen[pno], is_present)
-    marks = set(_state(t)["present"])
-    marks = marks | set(chosen) if is_present else marks - set(chosen)
-    return _with_state(t, {"open": True, "present": sorted(marks)})
 
 
 def paired_without(t: Tournament, pnos: Iterable[int]) -> list[str]:
@@ -187,12 +110,6 @@ def absentees(t: Tournament, round_no: int | None = None) -> list[Player]:
             if p.active_in(number) and p.pno not in marks and p.pno not in requested]
 
 
-def arrived(t: Tournament, pno: int) -> Tournament:
-    """A player just registered at the desk: present when check-in is open (they are in the
-    hall), so the next round pairs them as the registration promised."""
-    return check_in(t, [pno]) if is_open(t) else t
-
-
 def renumbered_state(options: Mapping[str, Any], known: Iterable[int],
                      number: Callable[[int], int]) -> dict[str, Any] | None:
     """The check-in state after pairing numbers changed (``number(old) -> new``; ``known``:
@@ -205,31 +122,6 @@ def renumbered_state(options: Mapping[str, Any], known: Iterable[int],
     keep = set(known)
     marks = sorted(number(int(p)) for p in raw.get("present", ()) if int(p) in keep)
     return {**raw, "present": marks}
-
-
-def with_absences(t: Tournament) -> Tournament:
-    """The event as the engine must see it: a zero-point bye requested for each absentee of
-    the next round (:func:`record_absences` marks them in the recorded round)."""
-    number = t.current_round + 1
-    missing = absentees(t, number)
-    if not missing:
-        return t
-    byes = (*t.requested_byes, *(RequestedBye(p.pno, number, ByeKind.ZERO) for p in missing))
-    return t.with_changes(requested_byes=tuple(sorted(byes, key=lambda b: (b.round, b.pno))))
-
-
-def record_absences(t: Tournament, pnos: Iterable[int]) -> Tournament:
-    """The last round with the zero-point byes of ``pnos`` (the absentees it was paired
-    without) marked as the check-in's (``Bye.absent``), not requests."""
-    if not t.rounds:
-        return t
-    missing = set(pnos)
-    rnd = t.rounds[-1]
-    byes = tuple(replace(y, absent=True) if y.pno in missing and y.kind is ByeKind.ZERO else y
-                 for y in rnd.byes)
-    if byes == rnd.byes:
-        return t
-    return t.with_changes(rounds=(*t.rounds[:-1], replace(rnd, byes=byes)))
 
 
 def pairing_notes(t: Tournament, round_no: int) -> list[str]:
@@ -279,37 +171,6 @@ def parse_amount(text: str) -> Decimal:
     if not value.is_finite() or value < 0:
         raise TournamentError(_("amount {text!r} must be zero or more").format(text=text))
     return value
-
-
-def set_entry_fee(t: Tournament, amount: str, currency: str = "") -> Tournament:
-    """The event's standard entry fee (players can have their own due amount)."""
-    value = parse_amount(amount)
-    old = t.options.get("entry_fee") or {}
-    fee = {"amount": str(value), "currency": (currency or old.get("currency", "")).strip().upper()}
-    return t.with_changes(options={**t.options, "entry_fee": fee})
-
-
-def _edit_extra(t: Tournament, pno: int, key: str, value: str | None) -> Tournament:
-    from core import commands
-
-    player = t.player(pno)
-    extra = dict(player.extra or {})
-    if value is None:
-        extra.pop(key, None)
-    else:
-        extra[key] = value
-    return commands.edit_player(t, pno, extra=extra)
-
-
-def set_fee_due(t: Tournament, pno: int, amount: str | None) -> Tournament:
-    """A player's own fee (``None``: the event's standard fee again)."""
-    return _edit_extra(t, pno, "fee_due", None if amount is None else str(parse_amount(amount)))
-
-
-def record_payment(t: Tournament, pno: int, amount: str | None = None) -> Tournament:
-    """Record what a player paid (default: what they owe in full); ``"0"`` clears it."""
-    value = fee_due(t, t.player(pno)) if amount is None else parse_amount(amount)
-    return _edit_extra(t, pno, "fee_paid", None if value == 0 else str(value))
 
 
 def fee_due(t: Tournament, player: Player) -> Decimal:

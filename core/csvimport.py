@@ -111,7 +111,7 @@ def _columns(header: list[str], contact: bool = False) -> list[str | None]:
 
 
 def parse_players_csv(text: str, contact: bool = False) -> ImportedRows:
-    """Rows as keyword arguments for :func:`core.commands.add_player`, with the warnings;
+    """Rows as keyword arguments for :func:`core.changes.add_player`, with the warnings;
     ``contact``: with ``email`` and ``phone`` (the club's register reads them, no event does)."""
     if text.startswith("\ufeff"):
         text = text[1:]

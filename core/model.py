@@ -2,7 +2,7 @@
 
 Why immutable: the UI refreshes from snapshots, the store journals before/after states, and
 pairing engines must be pure functions of the history.  A change is always ``replace(...)``
-producing a new :class:`Tournament`; :mod:`core.commands` holds the validated changes.
+producing a new :class:`Tournament`; :mod:`core.changes` holds the validated changes.
 
 Identity: players are referred to everywhere by their pairing number (``pno``, FIDE's TPN),
 exactly as TRF files and the public engines do.  Renumbering (allowed until round 4 is paired,

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from core import commands
+from core import changes
 from core.cli import main as cli
 from core.errors import TournamentError
 from core.model import Board, Bye, ByeKind, GameResult, Tournament
@@ -66,7 +66,7 @@ def berger_with_lots(seed: int) -> Tournament:
     t = Tournament(id="", name="Club round robin", system="berger", total_rounds=5)
     for name, rating in (("Aksoy", 2300), ("Bilgin", 2200), ("Cengiz", 2100), ("Duman", 2000),
                          ("Erol", 1900), ("Fidan", 1800)):
-        t = commands.add_player(t, name, rating=rating)
+        t = changes.add_player(t, name, rating=rating)
     from core.pairing.roundrobin.lot import draw_lots
 
     return draw_lots(t, seed)
@@ -102,14 +102,14 @@ def manual_event() -> Tournament:
     was a forfeit win (a point without playing)."""
     t = Tournament(id="", name="Manual", total_rounds=5)
     for name, rating in (("A", 2400), ("B", 2300), ("C", 2200), ("D", 2100), ("E", 2000)):
-        t = commands.add_player(t, name, rating=rating)
-    t = commands.apply_pairing(t, RoundPairing(1, (Board(1, 3), Board(4, 2)), (Bye(5, ByeKind.PAB),)), manual=True)
-    t = commands.set_result(t, 1, 1, "1/2")
-    t = commands.set_result(t, 1, 2, "+-")
-    t = commands.apply_pairing(t, RoundPairing(2, (Board(1, 4), Board(5, 2)), (Bye(3, ByeKind.PAB),)), manual=True)
-    t = commands.set_result(t, 2, 1, "1/2")
-    t = commands.set_result(t, 2, 2, "1/2")
-    return commands.apply_pairing(t, RoundPairing(3, (Board(1, 5), Board(2, 3)), (Bye(4, ByeKind.PAB),)), manual=True)
+        t = changes.add_player(t, name, rating=rating)
+    t = changes.apply_pairing(t, RoundPairing(1, (Board(1, 3), Board(4, 2)), (Bye(5, ByeKind.PAB),)), manual=True)
+    t = changes.set_result(t, 1, 1, "1/2")
+    t = changes.set_result(t, 1, 2, "+-")
+    t = changes.apply_pairing(t, RoundPairing(2, (Board(1, 4), Board(5, 2)), (Bye(3, ByeKind.PAB),)), manual=True)
+    t = changes.set_result(t, 2, 1, "1/2")
+    t = changes.set_result(t, 2, 2, "1/2")
+    return changes.apply_pairing(t, RoundPairing(3, (Board(1, 5), Board(2, 3)), (Bye(4, ByeKind.PAB),)), manual=True)
 
 
 async def test_the_manual_pairing_screen_names_colour_and_bye_problems(tmp_path):
@@ -180,8 +180,8 @@ async def test_tui_import_reads_the_names_as_written(tmp_path, make):
 async def test_results_typed_in_the_tui_refresh_the_remembered_pages(tmp_path):
     organiser_uses_single_keys()  # results below are single keys (off by default)
     data, web = tmp_path / "data", tmp_path / "web"
-    t = with_rounds(commands.demo_tournament(), 2)
-    [tid] = store_with(data, commands.set_result(t, 2, 6, None))
+    t = with_rounds(changes.demo_tournament(), 2)
+    [tid] = store_with(data, changes.set_result(t, 2, 6, None))
     # remembered in the user's own settings as ``hakem publish --remember`` does
     from core.app import publishing
 
@@ -202,7 +202,7 @@ async def test_view_mode_writes_nothing_and_offers_no_editing(tmp_path):
     data = tmp_path / "data"
     t = demo(rounds=2, complete_last=False)
     [tid] = store_with(data, t)
-    change(data, tid, "result", lambda t: commands.set_result(t, 2, 1, GameResult.DRAW))  # for ctrl+z to undo
+    change(data, tid, "result", lambda t: changes.set_result(t, 2, 1, GameResult.DRAW))  # for ctrl+z to undo
     before = files(data)
     app = HakemApp(data_dir=data, open_id=tid, view_only=True)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -259,7 +259,7 @@ async def test_ctrl_z_right_after_a_result_key_undoes_that_result(tmp_path):
     organiser_uses_single_keys()  # results below are single keys (off by default)
     data = tmp_path / "data"
     [tid] = store_with(data, demo(rounds=2, complete_last=False))
-    change(data, tid, "result round 2 board 2 1/2", lambda t: commands.set_result(t, 2, 2, GameResult.DRAW))
+    change(data, tid, "result round 2 board 2 1/2", lambda t: changes.set_result(t, 2, 2, GameResult.DRAW))
     app = HakemApp(data_dir=data, open_id=tid)
     async with app.run_test(size=(100, 32)) as pilot:
         await opened(pilot, app)
@@ -279,9 +279,9 @@ def test_session_settings_go_through_validation(tmp_path):
 
     [tid] = store_with(tmp_path, demo())
     session = Session(Workspace(tmp_path).open(tid))
-    for changes in ({"name": " "}, {"total_rounds": 0}):
+    for edits in ({"name": " "}, {"total_rounds": 0}):
         with pytest.raises(TournamentError):
-            session.do(lambda desk, changes=changes: desk.change_settings(changes))
+            session.do(lambda desk, edits=edits: desk.change_settings(edits))
     stored = Workspace(tmp_path).open(tid).snapshot().tournament
     assert stored.name == "Demo Club Rapid" and stored.total_rounds == 5
     assert not any(name in vars(Session) for name in ("set_settings", "apply", "apply_soon"))

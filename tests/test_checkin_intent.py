@@ -14,6 +14,7 @@ from textual import events
 from textual.widgets import DataTable, Input
 
 from core import checkin
+from core.app import conflicts
 from core.app import Workspace
 from core.cli import main as cli
 from core.model import Player, Tournament
@@ -44,7 +45,7 @@ def test_a_mark_never_reopens_a_closed_checkin(stored):
     desk.check_in([1], open_checkin=True)
     desk.check_in(close_checkin=True)
     with pytest.raises(CheckinClosed) as refused:
-        desk.check_in([2], seen={2: checkin.MarkSeen("Bauer, Max", False)})
+        desk.check_in([2], seen={2: conflicts.MarkSeen("Bauer, Max", False)})
     assert refused.value.who == current_user()
     assert refused.value.when  # the journal's time of the closing
     assert f"closed by {current_user()}" in str(refused.value)
@@ -65,12 +66,12 @@ def test_two_organisers_marking_the_same_player(stored):
     data, tid = stored
     anna, ben = Workspace(data).open(tid), Workspace(data).open(tid)
     anna.check_in(open_checkin=True)
-    shown = checkin.marks_seen(ben.snapshot().tournament, [1])  # both screens: Kaya not present
+    shown = conflicts.marks_seen(ben.snapshot().tournament, [1])  # both screens: Kaya not present
     anna.check_in([1], seen=shown)
     assert checkin.present(ben.check_in([1], seen=shown).tournament) == {1}  # both meant it: fine
     # Ben's screen shows Kaya present; Anna marks Kaya absent; Ben's "present" (a pasted list
     # with Kaya again) must not flip Anna's mark back without a word
-    shown = checkin.marks_seen(ben.snapshot().tournament, [1])
+    shown = conflicts.marks_seen(ben.snapshot().tournament, [1])
     anna.check_in([1], present=False, seen=shown)
     from core.app import StaleChange
 
@@ -184,14 +185,14 @@ def test_the_cli_refuses_a_mark_changed_since_it_read_them(stored, capsys, monke
     (here: Kaya marked absent after the command read him present) is one line, exit 3."""
     data, tid = stored
     Workspace(data).open(tid).check_in([1], open_checkin=True)
-    read = checkin.marks_seen
+    read = conflicts.marks_seen
 
     def read_then_changed(t, pnos):
         seen = read(t, pnos)
         Workspace(data).open(tid).check_in([1], present=False)  # meanwhile, elsewhere
         return seen
 
-    monkeypatch.setattr(checkin, "marks_seen", read_then_changed)
+    monkeypatch.setattr(conflicts, "marks_seen", read_then_changed)
     capsys.readouterr()
     assert cli(["--data", str(data), "checkin", tid, "1"]) == 3
     err = capsys.readouterr().err.strip().splitlines()

@@ -17,6 +17,7 @@ from textual import events
 from textual.widgets import Input
 
 from core import checkin
+from core.app import conflicts
 from core.app import StaleChange, Workspace
 from core.cli import main as cli
 from core.store import current_user
@@ -65,7 +66,7 @@ def test_a_mark_carries_the_person_and_is_refused_after_a_renumbering(stored):
     data, tid = stored
     alice, bob = Workspace(data).open(tid), Workspace(data).open(tid)
     alice.check_in(open_checkin=True)
-    shown = checkin.marks_seen(alice.snapshot().tournament, [2])
+    shown = conflicts.marks_seen(alice.snapshot().tournament, [2])
     assert shown[2].name == "Bauer, Max"
     t = bob.add_player("Yılmaz, İrem", rating=2100).tournament
     assert t.player(2).name == "Kaya, Can"  # the renumbering this test is about
@@ -81,7 +82,7 @@ def test_the_journal_names_the_players_a_mark_is_for(stored):
     data, tid = stored
     desk = Workspace(data).open(tid)
     t = desk.snapshot().tournament
-    desk.check_in([2, 4], seen=checkin.marks_seen(t, [2, 4]))
+    desk.check_in([2, 4], seen=conflicts.marks_seen(t, [2, 4]))
     desk.check_in([1])  # without what was seen: the names as stored
     journal = desk.store.journal(tid)
     assert journal[-2]["what"]["players"] == "2 Bauer, Max; 4 Şahin, Oğuz"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from core import commands
+from core import changes
 from core.cli import main
 from core.model import GameResult, Tournament
 from core.store import Store
@@ -17,8 +17,8 @@ def paired(tmp_path, monkeypatch):
     store = Store(tmp_path)
     tid = store.create(Tournament(id="", name="Codes", total_rounds=3))
     for name, rating in (("A", 2400), ("B", 2300), ("C", 2200), ("D", 2100)):
-        store.update(tid, name, lambda t, n=name, r=rating: commands.add_player(t, n, rating=r))
-    store.update(tid, "pair", commands.pair_next_round)
+        store.update(tid, name, lambda t, n=name, r=rating: changes.add_player(t, n, rating=r))
+    store.update(tid, "pair", changes.pair_next_round)
     return store, tid
 
 
@@ -66,8 +66,8 @@ def test_an_import_registers_like_one_by_one_and_numbers_once():
     rows += [dict(name="Same, Sam", rating=1800, club=club) for club in ("a", "b", "c")]
     one_by_one = Tournament(id="x", name="Import")
     for row in rows:
-        one_by_one = commands.add_player(one_by_one, **row)
-    assert commands.add_players(Tournament(id="x", name="Import"), rows) == one_by_one
+        one_by_one = changes.add_player(one_by_one, **row)
+    assert changes.add_players(Tournament(id="x", name="Import"), rows) == one_by_one
     with pytest.raises(ValidationError) as info:
-        commands.add_players(one_by_one, [dict(name="Fine"), dict(name="  "), dict(name="Bad", title="XYZ")])
+        changes.add_players(one_by_one, [dict(name="Fine"), dict(name="  "), dict(name="Bad", title="XYZ")])
     assert "entry 2" in str(info.value) and "entry 3" in str(info.value) and "entry 1" not in str(info.value)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from core import commands
+from core import changes
 from core.app import BoardSeen
 from core.cli import main
 from core.model import GameResult, Tournament
@@ -40,8 +40,8 @@ def service(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 
 def club_night() -> Tournament:
     t = Tournament(id="", name="Club night", system="berger", total_rounds=1)
-    t = commands.add_player(t, "Ann", rating=1900, fide_id="34100001")
-    return commands.add_player(t, "Bob", rating=1800, fide_id="34100002")
+    t = changes.add_player(t, "Ann", rating=1900, fide_id="34100001")
+    return changes.add_player(t, "Bob", rating=1800, fide_id="34100002")
 
 
 def ranked(page: str) -> list[str]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from core import commands
+from core import changes
 from core.app import BoardSeen, Workspace
 from core.app import publishing
 from core.app.exports import data_directory
@@ -29,8 +29,8 @@ def service(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 
 def two_players() -> Tournament:
     t = Tournament(id="", name="Club night", system="berger", total_rounds=1)
-    t = commands.add_player(t, "Ann", rating=1900, fide_id="34100001")
-    return commands.add_player(t, "Bob", rating=1800, fide_id="34100002")
+    t = changes.add_player(t, "Ann", rating=1900, fide_id="34100001")
+    return changes.add_player(t, "Bob", rating=1800, fide_id="34100002")
 
 
 def test_series_through_the_service(service, tmp_path: Path) -> None:

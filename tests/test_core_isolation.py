@@ -9,7 +9,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 """The checkout under test, wherever pytest is started from."""
 
-CORE_MODULES = ["core", "core.model", "core.commands", "core.store", "core.trf", "core.cli",
+CORE_MODULES = ["core", "core.model", "core.changes", "core.store", "core.trf", "core.cli",
                 "core.pairing.registry", "core.validate", "core.numbering", "core.serialize"]
 
 

@@ -59,7 +59,7 @@ async def test_cup_fields_are_asked_and_stored(tmp_path):
 
 
 async def test_cup_settings_change_until_round_one_is_paired(tmp_path):
-    from core import commands
+    from core import changes
     from tests.cup_data import cup10
     from tests.tui_fixtures import store_with
 
@@ -79,7 +79,7 @@ async def test_cup_settings_change_until_round_one_is_paired(tmp_path):
         await wait_for(pilot, lambda: app.screen.session.tournament.options["knockout"].get("start") == "19:00")
     t = Store(data).load(tid).tournament
     assert t.options["knockout"] == {"rules": "seed", "start": "19:00"}
-    paired = commands.pair_next_round(t)
+    paired = changes.pair_next_round(t)
     [tid2] = store_with(tmp_path / "data2", paired)
     app = HakemApp(data_dir=tmp_path / "data2", open_id=tid2)
     async with app.run_test(size=(80, 24)) as pilot:

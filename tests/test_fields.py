@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from core import commands
+from core import changes
 from core.app import Workspace
 from core.errors import TournamentError
 from core.fields import FieldError, bye_request, date, date_range, federation, time_control, total_rounds
@@ -88,9 +88,9 @@ def test_rounds_out_of_bounds_are_refused(typed):
 def test_a_round_robin_has_the_rounds_of_its_table():
     """Berger table for 6 players: 5 rounds (n − 1 for even n, C.05 Annex 1)."""
     t = demo().with_changes(system="berger", players=demo().players[:6])
-    assert commands.set_settings(t, total_rounds=5).total_rounds == 5
+    assert changes.set_settings(t, total_rounds=5).total_rounds == 5
     with pytest.raises(FieldError) as refused:
-        commands.set_settings(t, total_rounds=9)
+        changes.set_settings(t, total_rounds=9)
     assert refused.value.field == "total_rounds" and "5" in str(refused.value)
 
 
@@ -105,10 +105,10 @@ def test_federations_are_fides():
 def test_players_get_fide_federations():
     t = demo()
     with pytest.raises(TournamentError, match="XXX"):
-        commands.add_player(t, "New, Player", federation="XXX")
+        changes.add_player(t, "New, Player", federation="XXX")
     with pytest.raises(TournamentError, match="XXX"):
-        commands.edit_player(t, 1, federation="XXX")
-    assert commands.edit_player(t, 1, federation="ger").player(1).federation == "GER"
+        changes.edit_player(t, 1, federation="XXX")
+    assert changes.edit_player(t, 1, federation="ger").player(1).federation == "GER"
 
 
 @pytest.mark.parametrize("typed,asked", [
@@ -138,10 +138,10 @@ def test_the_desk_checks_a_bye_against_the_tournament(tmp_path):
 def test_settings_changes_are_checked_the_same_way(tmp_path):
     [tid] = store_with(tmp_path / "data", demo())
     desk = Workspace(tmp_path / "data").open(tid)
-    for changes in ({"start_date": "2026-13-45"}, {"total_rounds": 99999}, {"time_control": "forever"},
+    for edits in ({"start_date": "2026-13-45"}, {"total_rounds": 99999}, {"time_control": "forever"},
                     {"federation": "XXX"}, {"end_date": "2026-11-01"}):  # the demo starts 2026-11-29
         with pytest.raises(FieldError):
-            desk.change_settings(changes)
+            desk.change_settings(edits)
     out = desk.change_settings({"time_control": "90/40+30+30", "start_date": "29.11.2026"})
     assert out.tournament.time_control_code == "40/5400+30:1800+30"
     assert out.tournament.start_date == "2026-11-29"

@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-from core import commands
+from core import changes
 from core.cli import main
 from core.model import Player, Tournament
 from core.store import Store
@@ -37,7 +37,7 @@ def _event(data, name: str = "Open") -> str:
     players = tuple(Player(i + 1, n, rating=2000 - i) for i, n in enumerate(("Ann", "Ben", "Cem", "Dan")))
     store = Store(data / "data")
     tid = store.create(Tournament(id="", name=name, total_rounds=3, players=players))
-    store.update(tid, "pair", commands.pair_next_round)
+    store.update(tid, "pair", changes.pair_next_round)
     return tid
 
 
@@ -112,7 +112,7 @@ def planted(data):
             t.players, ("Evil\x1b]0;x\x07, Eve", "Back\rspace, Bea", "\u202eRex, Rev", "Csi\x9b2J, Cem")))
         return t.with_changes(players=players, name="Open\x1b[2J")
     store.update(tid, "plant", rename)
-    store.update(tid, "result", lambda t: commands.set_result(t, 1, 1, "1-0"))
+    store.update(tid, "result", lambda t: changes.set_result(t, 1, 1, "1-0"))
     return tid
 
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from core.commands import set_result
+from core.changes import set_result
 from core.errors import InvalidResult
 from core.go.results import record_jigo
 from core.model import Board, Bye, ByeKind, GameResult, Player, Round, Tournament

@@ -257,13 +257,13 @@ def test_round_entered_by_hand_gets_the_seeds_handicaps():
     coefficients (ФКБ) come out as the seed prints them."""
     from dataclasses import replace
 
-    from core import commands
+    from core import changes
     from core.pairing.base import RoundPairing
 
     t = seed_event(4)
     typed = [(1, 6), (2, 3), (10, 5), (11, 7), (8, 9)]
     hand = RoundPairing(5, tuple(Board(w, b) for w, b in typed), (Bye(4, ByeKind.ZERO),))
-    t = commands.apply_pairing(t, hand, manual=True)
+    t = changes.apply_pairing(t, hand, manual=True)
     assert [(b.white, b.black, b.handicap, b.komi) for b in t.rounds[4].boards] == [
         (1, 6, 0, K), (2, 3, 0, K), (5, 10, 9, H), (7, 11, 9, H), (8, 9, 1, H)]
     winners = {frozenset((w, b)): win for w, b, win, _h in ROUNDS[4][0]}

@@ -109,7 +109,7 @@ def test_update_fills_new_messages_from_the_memory(template):
     for message in template:
         if message.id:
             extended.add(message.id, context=message.context)
-    extended.add("no round is paired yet")  # as if someone wrapped core/commands.py's message
+    extended.add("no round is paired yet")  # as if someone wrapped a message of core/changes/
     # One template for every language, as the tool does: a fill must not leak between them.
     results = {lang: update.updated_po(lang, extended) for lang in ("tr", "de", "ru")}
     assert results["tr"].get("no round is paired yet").string == "henüz hiçbir tur eşlendirilmedi"

@@ -11,7 +11,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from core import commands as c
+from core import changes as c
 from core.errors import TournamentError
 from core.model import ByeKind, Tournament
 from core.pairing.keizer.options import keizer_options, parse_options
@@ -188,7 +188,7 @@ def test_unexcused_absence_and_club_duty_and_bye_fractions():
     a requested zero-point bye excused, a full-point bye club duty, the pairing's bye a bye."""
     t = club(5, top="10", unexcused="0", excused="1/3", club_duty="2/3", bye="1/2")
     t = c.request_bye(t, 4, 1, ByeKind.FULL)
-    from core.checkin import check_in, open_checkin
+    from core.changes.checkin import check_in, open_checkin
 
     t = check_in(open_checkin(t), [1, 2, 3, 4])  # 5 did not come and said nothing
     t = c.pair_next_round(t)

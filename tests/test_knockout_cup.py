@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from core import commands
+from core import changes
 from core.errors import PairingImpossible, RoundError, TournamentError
 from core.model import Board, ByeKind, GameResult, Player, Round, Tournament
 from core.pairing.registry import get_system
@@ -26,13 +26,13 @@ def finish_round(t, results, tie_breaks=True):
     b = 1
     first = len(t.rounds[-1].boards)
     while b <= len(t.round(n).boards) and (tie_breaks or b <= first):
-        t = commands.set_result(t, n, b, results(t.round(n).boards[b - 1]))
+        t = changes.set_result(t, n, b, results(t.round(n).boards[b - 1]))
         b += 1
     return t
 
 
 def play_round(t, results, tie_breaks=True):
-    return finish_round(commands.pair_next_round(t), results, tie_breaks)
+    return finish_round(changes.pair_next_round(t), results, tie_breaks)
 
 
 def pairs(rnd):
@@ -46,7 +46,7 @@ def test_registered():
 
 def test_nine_players_seed_example_and_finish():
     t = cup(9)
-    t = commands.pair_next_round(t)
+    t = changes.pair_next_round(t)
     r1 = t.rounds[0]
     # k=9, t=1: 16-bracket, 1..7 advance without a game, 8 v 9 (seeds/000 p. 68); the
     # round holds both games of the match, colours reversed in game 2
@@ -74,60 +74,60 @@ def test_round_two_pairs_first_against_last():
     t = cup(8)
     t = play_round(t, lambda b: "1-0" if b.white < b.black else "0-1")
     assert len(t.rounds) == 1 and len(t.rounds[0].boards) == 8   # 4 matches × 2 games
-    t = commands.pair_next_round(t)
+    t = changes.pair_next_round(t)
     assert pairs(t.rounds[-1]) == [{1, 4}, {2, 3}, {1, 4}, {2, 3}]
 
 
 def test_level_match_gets_its_tie_break_games_in_the_same_round():
-    t = commands.pair_next_round(cup(9))
-    t = commands.set_result(t, 1, 1, "1/2")
+    t = changes.pair_next_round(cup(9))
+    t = changes.set_result(t, 1, 1, "1/2")
     assert len(t.rounds[0].boards) == 2
-    t = commands.set_result(t, 1, 2, "1/2")
+    t = changes.set_result(t, 1, 2, "1/2")
     # 1-1: two extension games (a new colour lot) appended to round 1
     assert [b.game for b in t.rounds[0].boards][2:] == ["p.r1m1.s1g1", "p.r1m1.s1g2"]
     with pytest.raises(RoundError):
-        commands.pair_next_round(t)       # the match is not decided
-    t = commands.set_result(t, 1, 3, "1/2")
-    t = commands.set_result(t, 1, 4, "1/2")
+        changes.pair_next_round(t)       # the match is not decided
+    t = changes.set_result(t, 1, 3, "1/2")
+    t = changes.set_result(t, 1, 4, "1/2")
     arm = t.rounds[0].boards[4]
     assert arm.game == "p.r1m1.arm" and len(t.rounds[0].boards) == 5
-    t = commands.set_result(t, 1, 5, "1/2")   # a draw: Black wins the Armageddon
-    t = commands.pair_next_round(t)
+    t = changes.set_result(t, 1, 5, "1/2")   # a draw: Black wins the Armageddon
+    t = changes.pair_next_round(t)
     assert t.current_round == 2 and {1, arm.black} in pairs(t.rounds[1])
 
 
 def test_corrected_result_changes_the_next_pairing():
     t = cup(9)
     t = play_round(t, lambda b: "1-0" if b.white == 8 else "0-1")   # 8 wins both games
-    t = commands.pair_next_round(t)
+    t = changes.pair_next_round(t)
     assert {1, 8} in pairs(t.rounds[-1])
     # the arbiter finds that 9 won game 2: while the quarter-final is paired, refused
     r1g2 = t.rounds[0].boards[1]
     nine_wins = "1-0" if r1g2.white == 9 else "0-1"
     with pytest.raises(TournamentError, match="unpair round 2 first"):
-        commands.set_result(t, 1, 2, nine_wins)
+        changes.set_result(t, 1, 2, nine_wins)
     # unpair round 2, correct: 1-1, the extension games join round 1
-    t = commands.unpair_last_round(t)
-    t = commands.set_result(t, 1, 2, nine_wins)
+    t = changes.unpair_last_round(t)
+    t = changes.set_result(t, 1, 2, nine_wins)
     assert pairs(t.rounds[0]) == [{8, 9}] * 4
     assert replay(t).view.games[2].kind == "extension"
     # corrected back before the extensions are played: they are dropped again
-    t = commands.set_result(t, 1, 2, "0-1" if nine_wins == "1-0" else "1-0")
+    t = changes.set_result(t, 1, 2, "0-1" if nine_wins == "1-0" else "1-0")
     assert pairs(t.rounds[0]) == [{8, 9}] * 2
 
 
 def test_correction_that_would_drop_a_played_tie_break_game_is_refused():
-    t = commands.pair_next_round(cup(2))
-    t = commands.set_result(t, 1, 1, "1/2")
-    t = commands.set_result(t, 1, 2, "1/2")
-    t = commands.set_result(t, 1, 3, "1-0")   # extension game 1 played
+    t = changes.pair_next_round(cup(2))
+    t = changes.set_result(t, 1, 1, "1/2")
+    t = changes.set_result(t, 1, 2, "1/2")
+    t = changes.set_result(t, 1, 3, "1-0")   # extension game 1 played
     with pytest.raises(TournamentError, match="board 3"):
-        commands.set_result(t, 1, 2, "1-0")   # game 2 won after all: the extension has a result
+        changes.set_result(t, 1, 2, "1-0")   # game 2 won after all: the extension has a result
 
 
 def test_late_entry_of_seeded_players():
     t = cup(6, entry_round={"1": 2, "2": 2})
-    t = commands.pair_next_round(t)
+    t = changes.pair_next_round(t)
     assert sorted(sorted((b.white, b.black)) for b in t.rounds[0].boards) == [[3, 6], [3, 6], [4, 5], [4, 5]]
     assert not t.rounds[0].byes
     from core.playoff.cup import away_status
@@ -137,9 +137,9 @@ def test_late_entry_of_seeded_players():
 
 def test_armageddon_double_flag_fall_from_options():
     t = cup(2, rules={"segments": [], "decider": "armageddon"})
-    t = commands.pair_next_round(t)
+    t = changes.pair_next_round(t)
     board = t.rounds[0].boards[0]
-    t = commands.set_result(t, 1, 1, "0-0")
+    t = changes.set_result(t, 1, 1, "0-0")
     with pytest.raises(TournamentError):
         cup_places(t)   # who fell later is missing
     opts = dict(t.options["knockout"], flag_later={"1.1": "black"})
@@ -158,7 +158,7 @@ def test_board_that_is_not_a_knockout_game_is_refused():
 
 
 def test_unfinished_round_is_refused():
-    t = commands.pair_next_round(cup(4))
+    t = changes.pair_next_round(cup(4))
     with pytest.raises(TournamentError):
         get_system("knockout").pair(t)
 
@@ -167,7 +167,7 @@ def test_drawn_pairings_with_seeded_favourites():
     # seeds/001: first pairings drawn by lot, some favourites seeded in advance
     seen = set()
     for seed in range(12):
-        t = commands.pair_next_round(cup(8, order="lot", seeded=2, seed=seed))
+        t = changes.pair_next_round(cup(8, order="lot", seeded=2, seed=seed))
         pairs = {frozenset((b.white, b.black)) for b in t.rounds[0].boards}
         assert len(pairs) == 4 and not any(pair == frozenset((1, 2)) for pair in pairs)
         one = next(p for p in pairs if 1 in p)
@@ -181,7 +181,7 @@ def test_drawn_pairings_with_seeded_favourites():
 def test_cup_with_third_place_match():
     t = cup(4, third_place=True, rules={"segments": [], "decider": "armageddon"})
     t = play_round(t, lambda b: "1-0" if b.white < b.black else "0-1")
-    t = commands.pair_next_round(t)
+    t = changes.pair_next_round(t)
     assert len(t.rounds[-1].boards) == 2     # final and match for third place together
     assert sorted(b.game for b in t.rounds[-1].boards) == ["p.r2m1.arm", "p.third.arm"]
 
@@ -189,8 +189,8 @@ def test_cup_with_third_place_match():
 def test_withdrawn_player_loses_the_rest_of_the_match_by_forfeit():
     t = cup(8)
     t = play_round(t, lambda b: "1-0" if b.white < b.black else "0-1")   # 1-4 reach the semis
-    t = commands.withdraw(t, 4, 2)
-    t = commands.pair_next_round(t)
+    t = changes.withdraw(t, 4, 2)
+    t = changes.pair_next_round(t)
     # 1 v 4: 4 withdrew, 1 goes through without a board; 2 v 3 plays both its games
     assert pairs(t.rounds[-1]) == [{2, 3}, {2, 3}]
     games = [g for g in replay(t).view.games if {g.white, g.black} == {1, 4}]
@@ -319,16 +319,16 @@ def test_cli_round_show_and_result_name_the_games(tmp_path, monkeypatch, capsys)
 def test_round_changed_by_hand_keeps_its_games():
     """The arbiter swaps the colours of a board by hand: the board keeps its game; a board
     that is no game of the round, or a game left out, is refused."""
-    t = commands.pair_next_round(cup(4))
+    t = changes.pair_next_round(cup(4))
     engine = t.rounds[0].boards
     swapped = [Board(engine[0].black, engine[0].white), *[Board(b.white, b.black) for b in engine[1:]]]
-    t2 = commands.set_manual_pairing(t, 1, swapped, ())
+    t2 = changes.set_manual_pairing(t, 1, swapped, ())
     assert [b.game for b in t2.rounds[0].boards] == [b.game for b in engine]
     assert t2.rounds[0].boards[0].white == engine[0].black and t2.rounds[0].manual
     with pytest.raises(PairingImpossible, match="board 1: players 1 and 2"):
-        commands.set_manual_pairing(t, 1, [Board(1, 2), *swapped[1:]], ())
+        changes.set_manual_pairing(t, 1, [Board(1, 2), *swapped[1:]], ())
     with pytest.raises(PairingImpossible, match="missing"):
-        commands.set_manual_pairing(t, 1, swapped[:-1], ())
+        changes.set_manual_pairing(t, 1, swapped[:-1], ())
 
 
 def test_bracket_summary_of_a_cup_with_a_match_for_third_place():
@@ -366,7 +366,7 @@ def test_random_results_and_corrections_keep_the_boards_the_bracket_s_games():
         for _step in range(400):
             if not t.rounds or t.rounds[-1].complete:
                 try:
-                    t = commands.pair_next_round(t)
+                    t = changes.pair_next_round(t)
                 except PairingImpossible:
                     break
             r = rng.randint(1, t.current_round) if rng.random() < 0.15 else t.current_round
@@ -374,7 +374,7 @@ def test_random_results_and_corrections_keep_the_boards_the_bracket_s_games():
             bno = rng.choice(empty) if empty and rng.random() < 0.7 else rng.randint(1, len(t.round(r).boards))
             before = t
             try:
-                t = commands.set_result(t, r, bno, rng.choice(["1-0", "0-1", "1/2", "1/2", None]))
+                t = changes.set_result(t, r, bno, rng.choice(["1-0", "0-1", "1/2", "1/2", None]))
             except TournamentError:
                 assert t is before
             assert _replay(t)[1] == []
@@ -393,18 +393,18 @@ def test_results_entry_role_may_enter_a_result_that_adds_tie_break_games(tmp_pat
 
     store = Store(tmp_path)
     tid = store.create(cup(2))
-    store.update(tid, "pair", commands.pair_next_round)
+    store.update(tid, "pair", changes.pair_next_round)
     monkeypatch.setattr(roles, "_cap", Role.RESULTS)
-    store.update(tid, "r1", lambda t: commands.set_result(t, 1, 1, "1/2"))
-    store.update(tid, "r2", lambda t: commands.set_result(t, 1, 2, "1/2"))
+    store.update(tid, "r1", lambda t: changes.set_result(t, 1, 1, "1/2"))
+    store.update(tid, "r2", lambda t: changes.set_result(t, 1, 2, "1/2"))
     assert len(store.load(tid).tournament.rounds[0].boards) == 4
-    store.update(tid, "r3", lambda t: commands.set_result(t, 1, 3, "1-0"))
-    store.update(tid, "r4", lambda t: commands.set_result(t, 1, 4, "1-0"))  # 1-1 again: the Armageddon
+    store.update(tid, "r3", lambda t: changes.set_result(t, 1, 3, "1-0"))
+    store.update(tid, "r4", lambda t: changes.set_result(t, 1, 4, "1-0"))  # 1-1 again: the Armageddon
     assert store.load(tid).tournament.rounds[0].boards[4].game == "p.r1m1.arm"
-    store.update(tid, "r4", lambda t: commands.set_result(t, 1, 4, "0-1"))  # corrected: decided, it goes
+    store.update(tid, "r4", lambda t: changes.set_result(t, 1, 4, "0-1"))  # corrected: decided, it goes
     assert len(store.load(tid).tournament.rounds[0].boards) == 4
     with pytest.raises(PermissionDenied):
-        store.update(tid, "unpair", lambda t: commands.unpair_last_round(t, force=True))
+        store.update(tid, "unpair", lambda t: changes.unpair_last_round(t, force=True))
 
 
 def test_bidding_armageddon_and_double_flag_fall_from_the_command_line(tmp_path, monkeypatch, capsys):
@@ -447,13 +447,13 @@ def test_bids_and_flags_count_as_the_game_s_result_for_the_roles():
     from core import roles
     from core.playoff.cup import set_bids, set_flag_later, waiting_armageddons
 
-    t = commands.pair_next_round(cup(2, rules="fide-2025"))
+    t = changes.pair_next_round(cup(2, rules="fide-2025"))
     t = finish_round(t, lambda b: "1/2")
     assert len(t.rounds[0].boards) == 8 and [g.id for g in waiting_armageddons(t)] == ["p.r1m1.arm"]
     after = set_bids(t, {1: 180, 2: 180})          # equal bids: a lot decides who has Black
     assert roles.changes(t, after) == {"result.enter"}
     assert after.rounds[0].boards[8].game == "p.r1m1.arm" and not waiting_armageddons(after)
-    scored = commands.set_result(after, 1, 9, "0-0")
+    scored = changes.set_result(after, 1, 9, "0-0")
     flagged = set_flag_later(scored, 1, 9, "white")
     assert roles.changes(scored, flagged) == {"result.enter"}
     assert cup_places(flagged)[0] == (flagged.rounds[0].boards[8].white,)

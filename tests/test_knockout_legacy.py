@@ -4,7 +4,7 @@ new shape's game labels survive the store's JSON."""
 
 from __future__ import annotations
 
-from core import commands
+from core import changes
 from core.model import Board, Bye, ByeKind, GameResult, Player, Round, Tournament, entries
 from core.playoff.cup import away_status, board_games, legacy, replay
 from core.serialize import tournament_from_dict, tournament_to_dict
@@ -38,7 +38,7 @@ def test_old_cup_reads_as_before():
 
 
 def test_old_cup_is_paired_on_in_its_shape():
-    t = commands.pair_next_round(old_cup())
+    t = changes.pair_next_round(old_cup())
     # the next game of every match: the four quarter-finals' first games in round 3
     assert t.current_round == 3 and legacy(t)
     assert sorted(sorted((b.white, b.black)) for b in t.rounds[2].boards) == [[1, 8], [2, 7], [3, 6], [4, 5]]
@@ -47,7 +47,7 @@ def test_old_cup_is_paired_on_in_its_shape():
 
 def test_game_labels_survive_the_json():
     players = tuple(Player(i, f"Player {i}") for i in range(1, 3))
-    t = commands.pair_next_round(Tournament(id="c", name="C", system="knockout", players=players,
+    t = changes.pair_next_round(Tournament(id="c", name="C", system="knockout", players=players,
                                             options={"knockout": {"rules": "seed"}}))
     back = tournament_from_dict(tournament_to_dict(t))
     assert [b.game for b in back.rounds[0].boards] == ["p.r1m1.s0g1", "p.r1m1.s0g2"]

@@ -8,7 +8,7 @@ the event's criteria are shown but do not order such players.
 
 from __future__ import annotations
 
-from core import commands
+from core import changes
 from core.model import Player, Tournament
 from core.standings import compute_standings
 from tests.test_knockout_stages import finish as _play
@@ -29,8 +29,8 @@ def _semi_finals(board) -> str:
 
 
 def test_semi_final_losers_share_third_and_a_level_final_has_no_winner_yet() -> None:
-    t = _play(commands.pair_next_round(_cup4()), _semi_finals)
-    t = commands.pair_next_round(t)  # the final, 1 v 2
+    t = _play(changes.pair_next_round(_cup4()), _semi_finals)
+    t = changes.pair_next_round(t)  # the final, 1 v 2
     # both regular games of the final drawn: the match is level, extension games follow
     t = _play(t, lambda board: "1/2" if board.game.endswith(("s0g1", "s0g2")) else None)
     rows = {r.pno: r for r in compute_standings(t).rows}
@@ -40,8 +40,8 @@ def test_semi_final_losers_share_third_and_a_level_final_has_no_winner_yet() -> 
 
 
 def test_a_decided_final_gives_first_and_second() -> None:
-    t = _play(commands.pair_next_round(_cup4()), _semi_finals)
-    t = _play(commands.pair_next_round(t), lambda board: "1-0" if board.white == 2 else "0-1")
+    t = _play(changes.pair_next_round(_cup4()), _semi_finals)
+    t = _play(changes.pair_next_round(t), lambda board: "1-0" if board.white == 2 else "0-1")
     rows = {r.pno: r for r in compute_standings(t).rows}
     assert (rows[2].rank, rows[2].shared) == (1, False) and (rows[1].rank, rows[1].shared) == (2, False)
     assert rows[3].rank == rows[4].rank == 3

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core import commands
+from core import changes
 from core.model import Player, Tournament
 from core.playoff.cup import away_status, board_games, stage_groups, stage_reached
 from core.standings import compute_standings
@@ -23,7 +23,7 @@ def finish(t: Tournament, result) -> Tournament:
     """Results board by board, tie-break games appended meanwhile included."""
     n, b = t.current_round, 1
     while b <= len(t.round(n).boards):
-        t = commands.set_result(t, n, b, result(t.round(n).boards[b - 1]))
+        t = changes.set_result(t, n, b, result(t.round(n).boards[b - 1]))
         b += 1
     return t
 
@@ -44,7 +44,7 @@ def test_ten_players_four_rounds_reach_the_final_with_words_for_everyone():
         return "1/2"
 
     t = cup(10, rounds=4)  # "--rounds 4": preliminary, quarter-final, semi-final, final
-    t = commands.pair_next_round(t)
+    t = changes.pair_next_round(t)
     assert t.total_rounds == 4 and len(t.rounds[0].boards) == 4   # two matches × two games
     assert away_status(t, 1) == dict.fromkeys(range(1, 7), "advances without a game (Preliminary round)")
     assert board_games(t, 1) == {1: "Preliminary round · Game 1 (3′+3″)", 2: "Preliminary round · Game 1 (3′+3″)",
@@ -54,7 +54,7 @@ def test_ten_players_four_rounds_reach_the_final_with_words_for_everyone():
     assert board_games(t, 1)[5] == "Preliminary round · Extension 1, game 1 (3′+3″)"
     assert board_games(t, 1)[6] == "Preliminary round · Extension 1, game 2 (3′+3″)"
     for _ in range(3):
-        t = finish(commands.pair_next_round(t), result)
+        t = finish(changes.pair_next_round(t), result)
     assert compute_cup_done(t) and t.current_round == 4   # "round 4 of 4" is the final
     assert away_status(t, 2) == {8: "eliminated in the Preliminary round", 10: "eliminated in the Preliminary round"}
     # quarter-finals: 1 v 9, 2 v 7, 3 v 6, 4 v 5 (first v last); semis 1 v 4, 2 v 3; final 1 v 2
@@ -91,7 +91,7 @@ def compute_cup_done(t: Tournament) -> bool:
 
 
 def test_armageddon_board_is_named():
-    t = commands.pair_next_round(cup(2, rounds=1))
+    t = changes.pair_next_round(cup(2, rounds=1))
     t = finish(t, lambda b: "1/2" if not b.game.endswith(".arm") else None)
     # two games and two extension games drawn: the Armageddon is the fifth board of round 1
     assert len(t.rounds[0].boards) == 5

@@ -152,12 +152,12 @@ async def test_level_match_gets_its_tie_break_games_in_the_round(tmp_path):
 async def test_p_asks_for_the_armageddon_bids(tmp_path):
     """fide-2025: after eight drawn games the Armageddon waits for bids; p asks for them
     (bad text is refused in the dialog), the lower bid plays Black, the game is board 9."""
-    from core import commands
+    from core import changes
     from textual.widgets import Input
 
     t = two_player_final("fide-2025")
     for board in range(1, 9):
-        t = commands.set_result(t, 1, board, "1/2")
+        t = changes.set_result(t, 1, board, "1/2")
     data = tmp_path / "data"
     [tid] = store_with(data, t)
     app = HakemApp(data_dir=data, open_id=tid)

@@ -16,7 +16,7 @@ import sys
 import pytest
 from textual.widgets import Input
 
-from core import commands
+from core import changes
 from core.app import Workspace
 from core.store import Store
 from tui.app import HakemApp
@@ -32,19 +32,19 @@ def names(t) -> dict[int, str]:
 
 def test_the_moves_of_a_slotted_late_entry():
     t = demo(rounds=1)
-    assert commands.late_entry_moves(t, "Late, Comer", rating=2000) == (8, MOVED)
-    assert commands.late_entry_moves(t, "Late, Weak", rating=1000) == (13, [])
-    assert commands.late_entry_moves(demo(), "Early, Bird", rating=2000)[1] == []  # before round 1: provisional
+    assert changes.late_entry_moves(t, "Late, Comer", rating=2000) == (8, MOVED)
+    assert changes.late_entry_moves(t, "Late, Weak", rating=1000) == (13, [])
+    assert changes.late_entry_moves(demo(), "Early, Bird", rating=2000)[1] == []  # before round 1: provisional
     frozen = demo(rounds=4)
-    assert commands.late_entry_moves(frozen, "Late, Comer", rating=2000) == (13, [])  # Art. 2.3
+    assert changes.late_entry_moves(frozen, "Late, Comer", rating=2000) == (13, [])  # Art. 2.3
 
 
 def test_keeping_the_numbers_gives_the_next_one():
     t = demo(rounds=1)
-    kept = commands.add_player(t, "Late, Comer", rating=2000, keep_numbers=True)
+    kept = changes.add_player(t, "Late, Comer", rating=2000, keep_numbers=True)
     assert {k: v for k, v in names(kept).items() if k <= 12} == names(t)
     assert kept.player(13).name == "Late, Comer" and kept.player(13).joined_round == 2
-    slotted = commands.add_player(t, "Late, Comer", rating=2000)
+    slotted = changes.add_player(t, "Late, Comer", rating=2000)
     assert slotted.player(8).name == "Late, Comer" and slotted.player(13).name == "Arslan, Emre"
     assert slotted.rounds[0].boards != t.rounds[0].boards  # round 1 now names the new numbers
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core import commands
+from core import changes
 from core.manual import manual_pairing_warnings
 from core.model import Board, Bye, ByeKind, Tournament
 from core.pairing.base import RoundPairing
@@ -11,14 +11,14 @@ from core.pairing.base import RoundPairing
 def _event() -> Tournament:
     t = Tournament(id="m", name="Manual", total_rounds=5, forbidden=((2, 3),))
     for name, rating in (("A", 2400), ("B", 2300), ("C", 2200), ("D", 2100), ("E", 2000)):
-        t = commands.add_player(t, name, rating=rating)
+        t = changes.add_player(t, name, rating=rating)
     return t
 
 
 def _round(t: Tournament, boards, byes=()) -> Tournament:
-    t = commands.apply_pairing(t, RoundPairing(t.current_round + 1, tuple(boards), tuple(byes)), manual=True)
+    t = changes.apply_pairing(t, RoundPairing(t.current_round + 1, tuple(boards), tuple(byes)), manual=True)
     for i in range(len(boards)):
-        t = commands.set_result(t, t.current_round, i + 1, "1/2")
+        t = changes.set_result(t, t.current_round, i + 1, "1/2")
     return t
 
 
@@ -31,7 +31,7 @@ def test_a_clean_manual_round_has_no_warnings():
 def test_rematch_forbidden_pair_and_second_bye_are_named():
     t = _round(_event(), [Board(1, 3), Board(4, 2)], [Bye(5, ByeKind.PAB)])
     t = _round(t, [Board(4, 1), Board(5, 2)], [Bye(3, ByeKind.PAB)])
-    t = commands.apply_pairing(t, RoundPairing(3, (Board(2, 3), Board(1, 4)), (Bye(5, ByeKind.PAB),)), manual=True)
+    t = changes.apply_pairing(t, RoundPairing(3, (Board(2, 3), Board(1, 4)), (Bye(5, ByeKind.PAB),)), manual=True)
     warnings = manual_pairing_warnings(t, 3)
     assert "Board 1: 2 and 3 must not be paired (forbidden pairing)." in warnings
     assert "Board 2: 1 and 4 have already played each other." in warnings
@@ -43,7 +43,7 @@ def test_colour_rules_are_named():
     # player 1: White in rounds 1 and 2; a third White in a row is named
     t = _round(_event(), [Board(1, 3), Board(4, 2)], [Bye(5, ByeKind.PAB)])
     t = _round(t, [Board(1, 4), Board(5, 2)], [Bye(3, ByeKind.PAB)])
-    t = commands.apply_pairing(t, RoundPairing(3, (Board(1, 5), Board(2, 3)), (Bye(4, ByeKind.PAB),)), manual=True)
+    t = changes.apply_pairing(t, RoundPairing(3, (Board(1, 5), Board(2, 3)), (Bye(4, ByeKind.PAB),)), manual=True)
     assert "Board 1: player 1 gets the same colour three times in a row." in manual_pairing_warnings(t, 3)
     # player 2: Black in rounds 1 and 2, White now: no warning for player 2
     assert not any("player 2" in w for w in manual_pairing_warnings(t, 3))

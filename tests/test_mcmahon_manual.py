@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import pytest
 
-from core import commands
+from core import changes
 from core.model import Board, GameResult, Player, Tournament
 from core.pairing.base import RoundPairing
 from tests.cli_run import run
@@ -34,7 +34,7 @@ def event(**go) -> Tournament:
 
 
 def by_hand(t: Tournament, typed: list[tuple[int, int]]) -> Tournament:
-    return commands.manual_next_round(t, [Board(w, b) for w, b in typed], [])
+    return changes.manual_next_round(t, [Board(w, b) for w, b in typed], [])
 
 
 def boards(t: Tournament, round_no: int) -> list[tuple[int, int, int, Fraction | None]]:
@@ -62,7 +62,7 @@ def test_ceiling_correction_and_komi_settings_apply():
 def with_results(t: Tournament, round_no: int, winners: list[int]) -> Tournament:
     for board_no, (board, winner) in enumerate(zip(t.rounds[round_no - 1].boards, winners), start=1):
         result = GameResult.WHITE_WINS if winner == board.white else GameResult.BLACK_WINS
-        t = commands.set_result(t, round_no, board_no, result)
+        t = changes.set_result(t, round_no, board_no, result)
     return t
 
 
@@ -88,7 +88,7 @@ def test_replacing_a_round_keeps_each_result_with_its_winner():
     a board round (8 typed as White against 1), 8's win stays 8's win."""
     t = by_hand(event(), [(1, 2), (3, 4), (5, 6), (7, 8)])
     typed = [Board(8, 1, result=GameResult.WHITE_WINS), Board(3, 2), Board(6, 4), Board(5, 7)]
-    t = commands.set_manual_pairing(t, 1, typed, [])
+    t = changes.set_manual_pairing(t, 1, typed, [])
     first = t.rounds[0].boards[0]
     assert (first.white, first.black, first.handicap, first.result) == (1, 8, 4, GameResult.BLACK_WINS)
 
@@ -97,7 +97,7 @@ def test_an_unknown_player_is_refused_with_a_message():
     from core.errors import TournamentError
 
     with pytest.raises(TournamentError, match="9"):
-        commands.apply_pairing(event(), RoundPairing(1, (Board(9, 1), Board(2, 3))), manual=True)
+        changes.apply_pairing(event(), RoundPairing(1, (Board(9, 1), Board(2, 3))), manual=True)
 
 
 @pytest.mark.usefixtures("cli_data")

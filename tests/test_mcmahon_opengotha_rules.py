@@ -12,7 +12,7 @@ run from 10 − 1 = 9 to 33 + 2 + 0 = 35, so R = 27.  Score value of a pair d gr
 
 from __future__ import annotations
 
-from core.commands import apply_pairing, set_result
+from core.changes import apply_pairing, set_result
 from core.model import Board, Bye, ByeKind, Player, RequestedBye, Tournament
 from core.pairing.base import RoundPairing
 from core.pairing.mcmahon.engine import name_lot

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 import pytest
 
-from core.commands import apply_pairing
+from core.changes import apply_pairing
 from core.errors import PairingImpossible, TournamentError
 from core.go.mcmahon_handicap import handicap, lot
 from core.go.mcmahon_options import McMahonOptions, mcmahon_options

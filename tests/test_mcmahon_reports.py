@@ -26,7 +26,7 @@ from fractions import Fraction
 
 import pytest
 
-from core import commands
+from core import changes
 from core.model import Board, GameResult, Player, Tournament
 from core.reports import View, all_reports
 from core.reports.catalog import build, report_kinds
@@ -42,10 +42,10 @@ def event() -> Tournament:
     t = Tournament(id="mmr", name="McMahon evening", system="mcmahon", total_rounds=2, players=players,
                    options={"go": {"bar": "1d", "floor": "5k"}})
     for typed, winners in (([(1, 2), (3, 4)], [1, 4]), ([(1, 3), (2, 4)], [3, 2])):
-        t = commands.manual_next_round(t, [Board(w, b) for w, b in typed], [])
+        t = changes.manual_next_round(t, [Board(w, b) for w, b in typed], [])
         for board_no, (board, winner) in enumerate(zip(t.rounds[-1].boards, winners), start=1):
             result = GameResult.WHITE_WINS if winner == board.white else GameResult.BLACK_WINS
-            t = commands.set_result(t, len(t.rounds), board_no, result)
+            t = changes.set_result(t, len(t.rounds), board_no, result)
     return t
 
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from core import commands
+from core import changes
 from core.errors import InvalidResult, RoundError, TournamentError, ValidationError
 from core.model import (
     Board, Bye, ByeKind, Code, Colour, GameResult, Player, PointSystem, Round, Tournament,
@@ -20,7 +20,7 @@ from core.validate import validate
 def registered(*players: tuple) -> Tournament:
     t = Tournament(id="t", name="Test", total_rounds=5)
     for name, rating, title in players:
-        t = commands.add_player(t, name, rating=rating, title=title)
+        t = changes.add_player(t, name, rating=rating, title=title)
     return t
 
 
@@ -48,15 +48,15 @@ def _pair_by_hand(t: Tournament) -> Tournament:
         byes = (Bye(active.pop(), ByeKind.PAB),)
     half = len(active) // 2
     boards = tuple(Board(active[i], active[i + half]) for i in range(half))
-    return commands.apply_pairing(t, RoundPairing(t.current_round + 1, boards, byes))
+    return changes.apply_pairing(t, RoundPairing(t.current_round + 1, boards, byes))
 
 
 def test_late_entry_is_slotted_in_until_round_four_then_appended():
     t = registered(("A", 2400, ""), ("B", 2300, ""), ("C", 2200, ""), ("D", 2100, ""))
     t = _pair_by_hand(t)  # round 1: 1-3, 2-4
     for b in range(1, 3):
-        t = commands.set_result(t, 1, b, "1-0")
-    t = commands.add_player(t, "Late, Strong", rating=2350)
+        t = changes.set_result(t, 1, b, "1-0")
+    t = changes.add_player(t, "Late, Strong", rating=2350)
     late = next(p for p in t.players if p.name == "Late, Strong")
     assert late.pno == 2 and late.joined_round == 2
     # every reference was renumbered: old 2 (B) is now 3 and still played old 4 (now 5)
@@ -64,34 +64,34 @@ def test_late_entry_is_slotted_in_until_round_four_then_appended():
     for _ in range(3):
         t = _pair_by_hand(t)
         for b in range(1, len(t.rounds[-1].boards) + 1):
-            t = commands.set_result(t, t.current_round, b, "1/2")
+            t = changes.set_result(t, t.current_round, b, "1/2")
     assert t.numbers_frozen
-    t = commands.add_player(t, "Later, Top", rating=2800)
+    t = changes.add_player(t, "Later, Top", rating=2800)
     assert next(p for p in t.players if p.name == "Later, Top").pno == 6
 
 
 def test_remove_only_before_round_one_and_numbers_stay_compact():
     t = registered(("A", 2400, ""), ("B", 2300, ""), ("C", 2200, ""))
-    t = commands.remove_player(t, 2)
+    t = changes.remove_player(t, 2)
     assert [(p.pno, p.name) for p in t.players] == [(1, "A"), (2, "C")]
     t = _pair_by_hand(t)
     with pytest.raises(TournamentError, match="withdraw"):
-        commands.remove_player(t, 1)
+        changes.remove_player(t, 1)
 
 
 def test_withdrawal_and_requested_byes_are_checked():
     t = registered(("A", 2400, ""), ("B", 2300, ""), ("C", 2200, ""))
-    t = commands.request_bye(t, 3, 2, ByeKind.HALF)
+    t = changes.request_bye(t, 3, 2, ByeKind.HALF)
     with pytest.raises(TournamentError, match="pairing-allocated"):
-        commands.request_bye(t, 1, 2, ByeKind.PAB)
+        changes.request_bye(t, 1, 2, ByeKind.PAB)
     with pytest.raises(RoundError, match="no round 6: a bye can be requested for rounds 1 to 5"):
-        commands.request_bye(t, 1, 6, ByeKind.HALF)
+        changes.request_bye(t, 1, 6, ByeKind.HALF)
     t = _pair_by_hand(t)
     with pytest.raises(RoundError, match="already paired"):
-        commands.request_bye(t, 1, 1, ByeKind.HALF)
+        changes.request_bye(t, 1, 1, ByeKind.HALF)
     with pytest.raises(RoundError, match="already paired"):
-        commands.withdraw(t, 1, 1)
-    t = commands.withdraw(t, 3)
+        changes.withdraw(t, 1, 1)
+    t = changes.withdraw(t, 3)
     assert t.player(3).withdrawn_round == 2
     assert t.requested_byes == ()  # the bye for round 2 went with the withdrawal
     assert not t.player(3).active_in(2) and t.player(3).active_in(1)
@@ -100,28 +100,28 @@ def test_withdrawal_and_requested_byes_are_checked():
 def test_results_are_parsed_and_scores_are_exact():
     t = registered(("A", 2400, ""), ("B", 2300, ""), ("C", 2200, ""), ("D", 2100, ""), ("E", 2000, ""))
     t = _pair_by_hand(t)  # 1-3, 2-4, 5 PAB
-    t = commands.set_result(t, 1, 1, "½")
-    t = commands.set_result(t, 1, 2, "-+")
+    t = changes.set_result(t, 1, 1, "½")
+    t = changes.set_result(t, 1, 2, "-+")
     assert scores(t) == {1: Fraction(1, 2), 3: Fraction(1, 2), 2: 0, 4: 1, 5: 1}
     with pytest.raises(InvalidResult, match="boards 1 to 2"):
-        commands.set_result(t, 1, 3, "1-0")
+        changes.set_result(t, 1, 3, "1-0")
     with pytest.raises(InvalidResult, match="unknown result"):
-        commands.set_result(t, 1, 1, "2-0")
-    t = commands.set_result(t, 1, 1, None)  # correction: back to "being played"
+        changes.set_result(t, 1, 1, "2-0")
+    t = changes.set_result(t, 1, 1, None)  # correction: back to "being played"
     with pytest.raises(RoundError, match="not finished: no result on board\\(s\\) 1"):
-        commands.check_can_pair(t)
+        changes.check_can_pair(t)
 
 
 def test_unpair_restores_requested_byes_and_needs_confirmation_after_results():
     t = registered(("A", 2400, ""), ("B", 2300, ""), ("C", 2200, ""))
-    t = commands.request_bye(t, 3, 1, ByeKind.HALF)
+    t = changes.request_bye(t, 3, 1, ByeKind.HALF)
     pairing = RoundPairing(1, (Board(1, 2),), (Bye(3, ByeKind.HALF),))
-    t = commands.apply_pairing(t, pairing)
+    t = changes.apply_pairing(t, pairing)
     assert t.requested_byes == ()
-    t = commands.set_result(t, 1, 1, "1-0")
+    t = changes.set_result(t, 1, 1, "1-0")
     with pytest.raises(RoundError, match="already has results"):
-        commands.unpair_last_round(t)
-    t = commands.unpair_last_round(t, force=True)
+        changes.unpair_last_round(t)
+    t = changes.unpair_last_round(t, force=True)
     assert t.rounds == () and [(b.pno, b.round, b.kind) for b in t.requested_byes] == [(3, 1, ByeKind.HALF)]
 
 
@@ -129,7 +129,7 @@ def test_invalid_pairing_is_refused_with_every_problem():
     t = registered(("A", 2400, ""), ("B", 2300, ""), ("C", 2200, ""))
     bad = RoundPairing(1, (Board(1, 1), Board(2, 9)), (Bye(2, ByeKind.PAB), Bye(3, ByeKind.PAB)))
     with pytest.raises(ValidationError) as info:
-        commands.apply_pairing(t, bad)
+        changes.apply_pairing(t, bad)
     text = [str(p) for p in info.value.problems]
     assert "round 1, board 1: player 1 plays himself" in text
     assert "round 1, board 2: player 9 is not registered" in text
@@ -171,7 +171,7 @@ def test_validation_collects_all_problems():
 
 
 def test_demo_tournament_is_ready_to_pair():
-    t = commands.demo_tournament()
+    t = changes.demo_tournament()
     assert len(t.players) == 12 and t.total_rounds == 5
     assert [p.pno for p in t.players] == list(range(1, 13))
     assert t.player(1).name == "Ivanov, Sergei"  # 2311, the highest rating

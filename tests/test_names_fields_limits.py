@@ -9,7 +9,7 @@ import datetime
 
 import pytest
 
-from core.commands import add_player
+from core.changes import add_player
 from core.errors import FileProblems, Problem, TournamentError, TrfError
 from core.fields import NAME_LIMIT, FieldError, birth, fide_id, name
 from core.model import Player, Tournament

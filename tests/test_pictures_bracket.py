@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from core import commands
+from core import changes
 from core.i18n import set_language
 from core.model import Player, Tournament
 from core.pictures.bracket import (
@@ -237,11 +237,11 @@ def test_cup_tournament_bracket_follows_the_rounds():
     t = cup_event(6)
     for _ in range(10):
         try:
-            t = commands.pair_next_round(t)
+            t = changes.pair_next_round(t)
         except Exception:
             break
         for i, board in enumerate(t.rounds[-1].boards, start=1):
-            t = commands.set_result(t, t.current_round, i, "1-0" if board.white < board.black else "0-1")
+            t = changes.set_result(t, t.current_round, i, "1-0" if board.white < board.black else "0-1")
     places = cup_places(t)
     assert places is not None
     (b,) = cup_brackets(t)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from core.checkin import check_in, open_checkin, record_payment, set_entry_fee, set_fee_due
+from core.changes.checkin import check_in, open_checkin, record_payment, set_entry_fee, set_fee_due
 from core.i18n import _, set_language
 from core.model import Player
 from core.reports.export import html_pages

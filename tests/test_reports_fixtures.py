@@ -85,7 +85,7 @@ def _result(white: Player, black: Player, salt: int) -> GameResult:
 
 @functools.cache
 def team() -> Tournament:
-    from core.commands import pair_next_round, set_result
+    from core.changes import pair_next_round, set_result
     from core.model import Colour
     from core.playoff import create, enter_result, with_playoff
 
@@ -127,7 +127,7 @@ GO_PLAYERS = (("Ким Алексей", 2510), ("Петров Иван", 2247), 
 
 @functools.cache
 def go() -> Tournament:
-    from core.commands import pair_next_round, set_result
+    from core.changes import pair_next_round, set_result
 
     players = tuple(Player(i, name, rating=rating, club="Москва" if i % 2 else "Тверь")
                     for i, (name, rating) in enumerate(GO_PLAYERS, start=1))

@@ -341,7 +341,7 @@ def test_wide_crosstable_is_printed_in_blocks_within_80_columns() -> None:
 def test_cup_bracket_shows_every_board_and_the_players_without_a_game() -> None:
     """A knockout cup (system ``knockout``): every board played in the rounds is a match of
     the bracket, and the best seeds who wait for the smaller field are listed as such."""
-    from core.commands import pair_next_round, set_result
+    from core.changes import pair_next_round, set_result
     from core.model import GameResult, Player, Tournament
 
     t = Tournament(id="cup", name="Kupa", system="knockout", total_rounds=20,

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from core import commands, roles
+from core import changes, roles
 from core.model import GameResult, Tournament
 from core.roles import PermissionDenied, Role
 from core.store import Store
@@ -22,9 +22,9 @@ def event(tmp_path):
     store = Store(tmp_path)
     tid = store.create(Tournament(id="", name="Roles", total_rounds=3))
     for name, rating in (("A", 2400), ("B", 2300), ("C", 2200), ("D", 2100)):
-        store.update(tid, name, lambda t, n=name, r=rating: commands.add_player(t, n, rating=r))
-    store.update(tid, "pair 1", commands.pair_next_round)
-    store.update(tid, "result 1.1", lambda t: commands.set_result(t, 1, 1, GameResult.WHITE_WINS))
+        store.update(tid, name, lambda t, n=name, r=rating: changes.add_player(t, n, rating=r))
+    store.update(tid, "pair 1", changes.pair_next_round)
+    store.update(tid, "result 1.1", lambda t: changes.set_result(t, 1, 1, GameResult.WHITE_WINS))
     return store, tid
 
 
@@ -61,12 +61,12 @@ def test_a_table_cannot_lock_its_author_out(event):
 
 
 ALL = {
-    "enter a result": lambda t: commands.set_result(t, 1, 2, GameResult.DRAW),
-    "correct a closed round": lambda t: commands.set_result(commands.pair_next_round(
-        commands.set_result(t, 1, 2, GameResult.DRAW)), 1, 1, GameResult.BLACK_WINS),
-    "pair": lambda t: commands.pair_next_round(commands.set_result(t, 1, 2, GameResult.DRAW)),
-    "unpair": lambda t: commands.unpair_last_round(t, force=True),
-    "add a player": lambda t: commands.add_player(t, "Late"),
+    "enter a result": lambda t: changes.set_result(t, 1, 2, GameResult.DRAW),
+    "correct a closed round": lambda t: changes.set_result(changes.pair_next_round(
+        changes.set_result(t, 1, 2, GameResult.DRAW)), 1, 1, GameResult.BLACK_WINS),
+    "pair": lambda t: changes.pair_next_round(changes.set_result(t, 1, 2, GameResult.DRAW)),
+    "unpair": lambda t: changes.unpair_last_round(t, force=True),
+    "add a player": lambda t: changes.add_player(t, "Late"),
     "settings": lambda t: t.with_changes(total_rounds=5),
 }
 # what each role may do, from the policy in core/roles.py's docstring (not from its table)
@@ -90,7 +90,7 @@ def test_each_role_may_do_exactly_its_part(event, monkeypatch, role, what):
         store.update(tid, "close", ALL["pair"])
         before = store.path(tid).read_bytes()
         _as(monkeypatch, role)
-        change = lambda t: commands.set_result(t, 1, 1, GameResult.BLACK_WINS)
+        change = lambda t: changes.set_result(t, 1, 1, GameResult.BLACK_WINS)
     else:
         change = ALL[what]
     if what in MAY[role]:
@@ -183,7 +183,7 @@ def test_results_only_passes_exactly_its_forms(command, allowed):
 
 
 def test_an_arbiter_pairs_round_one_the_colour_lot_is_part_of_it(tmp_path, monkeypatch):
-    """Pairing round 1 draws the first colour by lot (``commands.prepare_next_round``); that
+    """Pairing round 1 draws the first colour by lot (``changes.prepare_next_round``); that
     is part of the pairing, so an arbiter, who may pair, may pair round 1 (it was refused as
     "changing settings").  Setting the first colour by hand stays a setting."""
     from core.model import Colour
@@ -191,10 +191,10 @@ def test_an_arbiter_pairs_round_one_the_colour_lot_is_part_of_it(tmp_path, monke
     store = Store(tmp_path)
     tid = store.create(Tournament(id="", name="First", total_rounds=3))
     for name, rating in (("A", 2400), ("B", 2300), ("C", 2200), ("D", 2100)):
-        store.update(tid, name, lambda t, n=name, r=rating: commands.add_player(t, n, rating=r))
+        store.update(tid, name, lambda t, n=name, r=rating: changes.add_player(t, n, rating=r))
     assert store.load(tid).tournament.initial_colour is None
     _as(monkeypatch, Role.ARBITER)
-    paired = store.update(tid, "pair 1", commands.pair_next_round).tournament
+    paired = store.update(tid, "pair 1", changes.pair_next_round).tournament
     assert len(paired.rounds) == 1 and paired.initial_colour is not None
     with pytest.raises(PermissionDenied, match="changing settings"):
         store.update(tid, "colour", lambda t: t.with_changes(initial_colour=Colour.WHITE if t.initial_colour

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core import commands as c
+from core import changes as c
 from core.errors import TournamentError
 from core.model import ByeKind, Tournament, scores
 from core.pairing.roundrobin.lot import draw_lots, table_order

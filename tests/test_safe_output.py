@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from core import commands
+from core import changes
 from core.cli import main
 from core.model import Player, Tournament
 from core.store import Store
@@ -33,8 +33,8 @@ def event(tmp_path, monkeypatch):
     # by an older version still holds them: the output must stay safe whatever is stored
     players = tuple(Player(i + 1, name, rating=2000 - i, club=name) for i, name in enumerate(HOSTILE))
     tid = store.create(Tournament(id="", name="\x1b]0;pwned\x07Open", total_rounds=3, players=players))
-    store.update(tid, "pair", commands.pair_next_round)
-    store.update(tid, "result", lambda t: commands.set_result(t, 1, 1, "1-0"))
+    store.update(tid, "pair", changes.pair_next_round)
+    store.update(tid, "result", lambda t: changes.set_result(t, 1, 1, "1-0"))
     return tid
 
 

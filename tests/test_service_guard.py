@@ -373,14 +373,14 @@ def _written_too_deep(data, tid_name: str = "Deep", players: int = 4, pair: bool
     read back.  The write check is switched off for this one save to make it so."""
     from unittest import mock
 
-    from core import commands
+    from core import changes
     from core.app.workspace import Workspace
     from core.model import GameResult
 
     ws = Workspace(str(data))
     t = Tournament(id="", name=tid_name, system="dutch", total_rounds=3)
     for i in range(players):
-        t = commands.add_player(t, f"P{i + 1}", rating=2000 - i)
+        t = changes.add_player(t, f"P{i + 1}", rating=2000 - i)
     tid = ws.create(t)
     desk = ws.open(tid)
     if pair:

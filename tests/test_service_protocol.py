@@ -34,11 +34,11 @@ def service(tmp_path):
 
 
 def event(players: int = 6) -> Tournament:
-    from core import commands
+    from core import changes
 
     t = Tournament(id="", name="Service Open", system="dutch", total_rounds=3)
     for i in range(players):
-        t = commands.add_player(t, f"Player {i + 1}", rating=2000 + 10 * i)
+        t = changes.add_player(t, f"Player {i + 1}", rating=2000 + 10 * i)
     return t
 
 

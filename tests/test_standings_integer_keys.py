@@ -20,7 +20,7 @@ import pytest
 
 import core.standings as standings
 import core.tiebreaks.context as context
-from core import commands
+from core import changes
 from core.model import Board, Bye, ByeKind, Code, GameResult, Player, PointSystem, Round, Tournament
 from core.numbering import assign_pairing_numbers
 from tests.tui_fixtures import circle_pairing
@@ -63,7 +63,7 @@ def random_event(seed: int) -> Tournament:
         done.append(Round(r, tuple(boards), tuple(byes)))
     t = t.with_changes(rounds=tuple(done))
     if rounds > 2 and rnd.random() < 0.3:
-        t = commands.withdraw(t, rnd.randrange(1, n + 1), rounds + 1)
+        t = changes.withdraw(t, rnd.randrange(1, n + 1), rounds + 1)
     if rnd.random() < 0.25:  # the circle method is a round robin: its own rules (Art. 15.2)
         t = t.with_changes(system="berger")
     return t
@@ -129,7 +129,7 @@ def test_round_cells_are_those_of_the_whole_history():
 
     for seed in range(40):
         t = random_event(seed)
-        for version in (t, commands.set_result(t, 1, 1, GameResult.DRAW) if t.rounds and t.rounds[0].boards else t):
+        for version in (t, changes.set_result(t, 1, 1, GameResult.DRAW) if t.rounds and t.rounds[0].boards else t):
             ctx = context.build_context(version)
             hist = entries(version)
             assert sorted(ctx.cells) == sorted(hist)

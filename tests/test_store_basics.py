@@ -7,7 +7,7 @@ import stat
 
 import pytest
 
-from core import commands
+from core import changes
 from core.errors import ConflictError, StoreError, TournamentError, UnknownTournament
 from core.model import ByeKind, Tournament
 from core.store import Store
@@ -22,12 +22,12 @@ def test_undo_and_redo_restore_exact_states(store):
     tid = store.create(Tournament(id="", name="Undo test", total_rounds=5))
     states = [store.load(tid).tournament]
     steps = [
-        lambda t: commands.add_player(t, "Kaya, Can", rating=2100, title="CM"),
-        lambda t: commands.add_player(t, "Ali, Veli", rating=2200),
-        lambda t: commands.add_player(t, "Zeki, Ece", rating=0),
-        lambda t: commands.request_bye(t, 2, 3, ByeKind.HALF),
-        lambda t: commands.edit_player(t, 1, club="Ankara SK"),
-        lambda t: commands.withdraw(t, 3, 2),
+        lambda t: changes.add_player(t, "Kaya, Can", rating=2100, title="CM"),
+        lambda t: changes.add_player(t, "Ali, Veli", rating=2200),
+        lambda t: changes.add_player(t, "Zeki, Ece", rating=0),
+        lambda t: changes.request_bye(t, 2, 3, ByeKind.HALF),
+        lambda t: changes.edit_player(t, 1, club="Ankara SK"),
+        lambda t: changes.withdraw(t, 3, 2),
     ]
     for i, step in enumerate(steps):
         states.append(store.update(tid, f"step {i}", step).tournament)
@@ -43,9 +43,9 @@ def test_undo_and_redo_restore_exact_states(store):
 
 def test_new_change_clears_redo(store):
     tid = store.create(Tournament(id="", name="x"))
-    store.update(tid, "a", lambda t: commands.add_player(t, "A"))
+    store.update(tid, "a", lambda t: changes.add_player(t, "A"))
     store.undo(tid)
-    store.update(tid, "b", lambda t: commands.add_player(t, "B"))
+    store.update(tid, "b", lambda t: changes.add_player(t, "B"))
     with pytest.raises(TournamentError, match="nothing to redo"):
         store.redo(tid)
 
@@ -57,7 +57,7 @@ def test_revision_grows_and_journal_names_the_real_user_and_action(store, monkey
     monkeypatch.setenv("USER", "bob")
     tid = store.create(Tournament(id="", name="Journal"))
     assert store.revision(tid) == 1
-    store.update(tid, "add player A", lambda t: commands.add_player(t, "A"))
+    store.update(tid, "add player A", lambda t: changes.add_player(t, "A"))
     assert store.revision(tid) == 2
     journal = store.journal(tid)
     assert [e["action"] for e in journal] == ["create", "add player A"]
@@ -72,9 +72,9 @@ def test_revision_grows_and_journal_names_the_real_user_and_action(store, monkey
 def test_stale_revision_is_refused_and_changes_nothing(store):
     tid = store.create(Tournament(id="", name="Conflict"))
     rev = store.revision(tid)
-    store.update(tid, "other organiser", lambda t: commands.add_player(t, "A"))
+    store.update(tid, "other organiser", lambda t: changes.add_player(t, "A"))
     with pytest.raises(ConflictError):
-        store.update(tid, "mine", lambda t: commands.add_player(t, "B"), expected_revision=rev)
+        store.update(tid, "mine", lambda t: changes.add_player(t, "B"), expected_revision=rev)
     assert [p.name for p in store.load(tid).tournament.players] == ["A"]
 
 
@@ -82,7 +82,7 @@ def test_invalid_change_leaves_the_file_untouched(store):
     tid = store.create(Tournament(id="", name="Invalid"))
     before = store.path(tid).read_bytes()
     with pytest.raises(TournamentError):
-        store.update(tid, "bad", lambda t: commands.add_player(t, "   "))
+        store.update(tid, "bad", lambda t: changes.add_player(t, "   "))
     assert store.path(tid).read_bytes() == before
 
 
@@ -92,7 +92,7 @@ def test_files_follow_the_directory_group_and_hide_from_others(tmp_path):
     os.chmod(shared, 0o2770)
     s = Store(shared)
     tid = s.create(Tournament(id="", name="Shared"))
-    s.update(tid, "x", lambda t: commands.add_player(t, "A"))
+    s.update(tid, "x", lambda t: changes.add_player(t, "A"))
     mode = stat.S_IMODE(s.path(tid).stat().st_mode)
     assert mode == 0o660, oct(mode)
     assert s.path(tid).stat().st_gid == shared.stat().st_gid
@@ -121,7 +121,7 @@ def test_unknown_and_damaged_files_give_clear_errors(store):
 
 def test_list_duplicate_and_archive(store):
     tid = store.create(Tournament(id="", name="Club Open", total_rounds=7))
-    store.update(tid, "p", lambda t: commands.add_player(t, "A"))
+    store.update(tid, "p", lambda t: changes.add_player(t, "A"))
     copy = store.duplicate(tid)
     assert {r.name for r in store.list()} == {"Club Open", "Club Open (copy)"}
     store.archive(copy)
@@ -138,7 +138,7 @@ def test_the_lock_is_free_while_a_change_is_computed(store):
     def slow_change(t):
         with other.dir.lock(timeout=0.2):  # times out (StoreError) if the lock were held
             pass
-        return commands.add_player(t, "A")
+        return changes.add_player(t, "A")
 
     store.update(tid, "slow", slow_change)
     assert [p.name for p in store.load(tid).tournament.players] == ["A"]
@@ -152,8 +152,8 @@ def test_a_commit_in_between_makes_the_change_run_again_on_the_newer_state(store
     def change(t):
         calls.append(len(t.players))
         if len(calls) == 1:  # another organiser commits while we compute
-            other.update(tid, "B", lambda u: commands.add_player(u, "B"))
-        return commands.add_player(t, "A")
+            other.update(tid, "B", lambda u: changes.add_player(u, "B"))
+        return changes.add_player(t, "A")
 
     store.update(tid, "A", change)
     assert calls == [0, 1]
@@ -163,9 +163,9 @@ def test_a_commit_in_between_makes_the_change_run_again_on_the_newer_state(store
 def test_commit_with_the_revision_it_was_computed_on(store):
     tid = store.create(Tournament(id="", name="Commit"))
     snap = store.load(tid)
-    proposal = commands.add_player(snap.tournament, "A")  # computed in a worker
+    proposal = changes.add_player(snap.tournament, "A")  # computed in a worker
     assert store.commit(tid, "add A", proposal, snap.revision).revision == snap.revision + 1
-    stale = commands.add_player(snap.tournament, "B")
+    stale = changes.add_player(snap.tournament, "B")
     with pytest.raises(ConflictError) as refused:
         store.commit(tid, "add B", stale, snap.revision)
     # the organiser reads the tournament's name and the change made, never its id or a revision
@@ -180,7 +180,7 @@ def test_undo_depth_is_said_when_it_runs_out(store, monkeypatch):
     monkeypatch.setattr(store_module, "UNDO_DEPTH", 3)
     tid = store.create(Tournament(id="", name="Depth"))
     for name in "ABCDE":
-        store.update(tid, name, lambda t, n=name: commands.add_player(t, n))
+        store.update(tid, name, lambda t, n=name: changes.add_player(t, n))
     for _ in range(3):
         store.undo(tid)
     with pytest.raises(TournamentError, match="keeps the last 3 changes and 2 older ones"):
@@ -192,8 +192,8 @@ def test_the_log_says_what_an_edit_changed(store, monkeypatch, capsys):
     from core.cli import main
 
     tid = store.create(Tournament(id="", name="Edit"))
-    store.update(tid, "add", lambda t: commands.add_player(t, "Kaya, Can", rating=2100))
-    store.update(tid, "edit player 1", lambda t: commands.edit_player(t, 1, rating=2150, club="Ankara SK"))
+    store.update(tid, "add", lambda t: changes.add_player(t, "Kaya, Can", rating=2100))
+    store.update(tid, "edit player 1", lambda t: changes.edit_player(t, 1, rating=2150, club="Ankara SK"))
     monkeypatch.setenv("HAKEM_DATA", str(store.data_dir))
     main(["log", tid, "--changes"])
     out = capsys.readouterr().out

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from core import commands, roles
+from core import changes, roles
 from core.errors import StoreError
 from core.model import Board, Tournament
 from core.pairing.base import RoundPairing
@@ -30,9 +30,9 @@ def _event(store: Store) -> str:
     """A tournament with a round of two boards and the first result entered."""
     tid = store.create(Tournament(id="", name="Club Open", total_rounds=3))
     for name, rating in (("Ann", 2400), ("Ben", 2300), ("Cem", 2200), ("Dan", 2100)):
-        store.update(tid, f"add {name}", lambda t, n=name, r=rating: commands.add_player(t, n, rating=r))
-    store.update(tid, "pair 1", lambda t: commands.apply_pairing(t, RoundPairing(1, (Board(1, 3), Board(2, 4)), ())))
-    store.update(tid, "result 1.1 1-0", lambda t: commands.set_result(t, 1, 1, "1-0"))
+        store.update(tid, f"add {name}", lambda t, n=name, r=rating: changes.add_player(t, n, rating=r))
+    store.update(tid, "pair 1", lambda t: changes.apply_pairing(t, RoundPairing(1, (Board(1, 3), Board(2, 4)), ())))
+    store.update(tid, "result 1.1 1-0", lambda t: changes.set_result(t, 1, 1, "1-0"))
     return tid
 
 
@@ -65,8 +65,8 @@ def test_b3_a_rewritten_result_line_is_named_by_doctor_and_marked_by_the_log(tmp
 
     store = Store(tmp_path)
     tid = _event(store)
-    store.update(tid, "result 1.2 1-0", lambda t: commands.set_result(t, 1, 2, "1-0"))
-    store.update(tid, "add Eve", lambda t: commands.add_player(t, "Eve", rating=2000))
+    store.update(tid, "result 1.2 1-0", lambda t: changes.set_result(t, 1, 2, "1-0"))
+    store.update(tid, "add Eve", lambda t: changes.add_player(t, "Eve", rating=2000))
     journal = store.journal_path(tid)
     lines = journal.read_text().splitlines()
     forged = lines[7].replace('"1-0"', '"0-1"').replace("result 1.2 1-0", "result 1.2 0-1")
@@ -86,7 +86,7 @@ def test_b4_undo_takes_the_operations_from_the_chain_not_from_a_planted_file(tmp
     store = Store(tmp_path)
     tid = _event(store)
     store.update(tid, "roles", lambda t: roles.set_roles(t, {"chief-arbiter": ["*"]}))
-    store.update(tid, "result 1.2 1/2", lambda t: commands.set_result(t, 1, 2, "1/2-1/2"))
+    store.update(tid, "result 1.2 1/2", lambda t: changes.set_result(t, 1, 2, "1/2-1/2"))
     head = json.loads(store.path(tid).read_bytes())["meta"]["1"]["undo"][-1]["id"]
     # mallory's own journal file claims the id of alice's change: undoing (inverting) its
     # operations would make her chief arbiter
@@ -114,7 +114,7 @@ def test_b5_a_result_and_a_role_changed_in_the_data_file_are_named_refused_and_r
     assert "roles, chief-arbiter" in problems and "user:mallory" in problems
     # the next change by hakem refuses to build on it
     with pytest.raises(StoreError, match="changed outside hakem"):
-        Store(tmp_path).update(tid, "result 1.2 1-0", lambda t: commands.set_result(t, 1, 2, "1-0"))
+        Store(tmp_path).update(tid, "result 1.2 1-0", lambda t: changes.set_result(t, 1, 2, "1-0"))
     fixed = doctor.repair(Store(tmp_path), tid)
     assert fixed.ok, fixed.problems
     t = Store(tmp_path).load(tid).tournament
@@ -151,21 +151,21 @@ def test_b6_an_older_copy_of_the_data_file_is_detected_refused_and_rolled_forwar
     tid = _event(store)
     old = store.path(tid).read_bytes()
     store.update(tid, "roles", lambda t: roles.set_roles(t, {"chief-arbiter": ["*"]}))
-    store.update(tid, "result 1.2 0-1", lambda t: commands.set_result(t, 1, 2, "0-1"))
-    store.update(tid, "pair 2", lambda t: commands.apply_pairing(t, RoundPairing(2, (Board(3, 2), Board(4, 1)), ())))
+    store.update(tid, "result 1.2 0-1", lambda t: changes.set_result(t, 1, 2, "0-1"))
+    store.update(tid, "pair 2", lambda t: changes.apply_pairing(t, RoundPairing(2, (Board(3, 2), Board(4, 1)), ())))
     for board, result in ((1, "1-0"), (2, "1/2-1/2")):
-        store.update(tid, f"result 2.{board}", lambda t, b=board, r=result: commands.set_result(t, 2, b, r))
+        store.update(tid, f"result 2.{board}", lambda t, b=board, r=result: changes.set_result(t, 2, b, r))
     expected = store.load(tid).tournament
     store.path(tid).write_bytes(old)  # an old copy put back over the data file
     problems = _problems(store, tid)
     assert "the data file is at revision 7, but the journal goes on with 5 changes to revision 12" in problems
     with pytest.raises(StoreError, match="an older copy of the file was put in its place"):
-        Store(tmp_path).update(tid, "add Eve", lambda t: commands.add_player(t, "Eve"))
+        Store(tmp_path).update(tid, "add Eve", lambda t: changes.add_player(t, "Eve"))
     fixed = doctor.repair(Store(tmp_path), tid)
     assert fixed.ok, fixed.problems
     assert "rebuilt from the journal at revision 12" in fixed.repairs[0]
     assert Store(tmp_path).load(tid).tournament == expected
-    Store(tmp_path).update(tid, "add Eve", lambda t: commands.add_player(t, "Eve"))
+    Store(tmp_path).update(tid, "add Eve", lambda t: changes.add_player(t, "Eve"))
     assert doctor.check(Store(tmp_path), tid).ok
 
 
@@ -177,10 +177,10 @@ def test_changes_left_on_a_branch_by_an_older_hakem_are_named_not_merged(tmp_pat
     tid = _event(store)
     old = store.path(tid).read_bytes()
     for name in ("Eve", "Fay", "Gus"):
-        store.update(tid, f"add {name}", lambda t, n=name: commands.add_player(t, n))
+        store.update(tid, f"add {name}", lambda t, n=name: changes.add_player(t, n))
     store.path(tid).write_bytes(old)
     monkeypatch.setattr(Store, "_check_journal", lambda self, tid, loaded: None)
-    Store(tmp_path).update(tid, "add Hal", lambda t: commands.add_player(t, "Hal"))
+    Store(tmp_path).update(tid, "add Hal", lambda t: changes.add_player(t, "Hal"))
     monkeypatch.undo()
     report = doctor.check(Store(tmp_path), tid)
     assert any("2 committed changes are not in the data file's history (from revision 8" in p.message
@@ -259,7 +259,7 @@ def test_a_directory_of_per_user_journals_opens_and_is_chained_on_the_first_writ
     assert doctor.check(store, "club-open").ok
     assert [e["action"] for e in store.journal("club-open")][-2:] == ["round pair 1", "result 1.1 1-0"]
     old_head = json.loads((data / "club-open.hakem.json").read_bytes())["meta"]["1"]["head"]
-    store.update("club-open", "result 1.2 0-1", lambda t: commands.set_result(t, 1, 2, "0-1"))
+    store.update("club-open", "result 1.2 0-1", lambda t: changes.set_result(t, 1, 2, "0-1"))
     chain = [json.loads(line) for line in store.journal_path("club-open").read_text().splitlines()]
     assert len(chain) == 1 and chain[0]["prev"] == old_head and chain[0]["rev"] == 8
     history = Store(data).journal("club-open")

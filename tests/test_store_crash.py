@@ -65,7 +65,7 @@ def test_sigkill_during_writes_never_loses_an_acknowledged_write(tmp_path):
 
 
 def _result_writer(data: str, tid: str, worker: int, workers: int, rounds: int, boards: int) -> None:
-    from core.commands import set_result
+    from core.changes import set_result
     from core.model import GameResult
 
     store = Store(data)

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from core import commands
+from core import changes
 from core.errors import StoreError
 from core.model import Board, Bye, ByeKind, Tournament
 from core.pairing.base import RoundPairing
@@ -16,11 +16,11 @@ from core.store import Store, doctor
 def _event(store: Store) -> str:
     tid = store.create(Tournament(id="", name="Doctor", total_rounds=3))
     for name, rating in (("A", 2400), ("B", 2300), ("C", 2200)):
-        store.update(tid, f"add {name}", lambda t, n=name, r=rating: commands.add_player(t, n, rating=r))
-    store.update(tid, "pair 1", lambda t: commands.apply_pairing(
+        store.update(tid, f"add {name}", lambda t, n=name, r=rating: changes.add_player(t, n, rating=r))
+    store.update(tid, "pair 1", lambda t: changes.apply_pairing(
         t, RoundPairing(1, (Board(1, 2),), (Bye(3, ByeKind.PAB),))))
-    store.update(tid, "result", lambda t: commands.set_result(t, 1, 1, "1-0"))
-    store.update(tid, "pair 2", lambda t: commands.apply_pairing(
+    store.update(tid, "result", lambda t: changes.set_result(t, 1, 1, "1-0"))
+    store.update(tid, "pair 2", lambda t: changes.apply_pairing(
         t, RoundPairing(2, (Board(3, 1),), (Bye(2, ByeKind.PAB),))))
     return tid
 
@@ -105,7 +105,7 @@ def test_a_kill_between_journal_and_data_file_leaves_no_gap(tmp_path):
     if pid == 0:  # the child dies right after the journal entry, before the rename
         files.SafeDir.replace = lambda self, name, data, mode=None: os._exit(9)  # type: ignore[method-assign]
         try:
-            Store(tmp_path).update(tid, "dies", lambda t: commands.add_player(t, "X"))
+            Store(tmp_path).update(tid, "dies", lambda t: changes.add_player(t, "X"))
         finally:
             os._exit(1)
     _, status = os.waitpid(pid, 0)
@@ -116,7 +116,7 @@ def test_a_kill_between_journal_and_data_file_leaves_no_gap(tmp_path):
     assert history.gaps == [] and history.aborted == 1
     report = doctor.check(fresh, tid)
     assert report.ok and "did not complete" in report.notes[0]
-    fresh.update(tid, "after", lambda t: commands.add_player(t, "Y"))
+    fresh.update(tid, "after", lambda t: changes.add_player(t, "Y"))
     assert doctor.check(Store(tmp_path), tid).ok
     assert "dies" not in [e["action"] for e in Store(tmp_path).journal(tid)]
 

@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from core import commands
+from core import changes
 from core.errors import StoreError
 from core.model import Tournament
 from core.store import Store, files
@@ -17,7 +17,7 @@ from core.store import Store, files
 def _with_player(tmp_path) -> tuple[Store, str]:
     store = Store(tmp_path)
     tid = store.create(Tournament(id="", name="Faults"))
-    store.update(tid, "add A", lambda t: commands.add_player(t, "A", rating=2000))
+    store.update(tid, "add A", lambda t: changes.add_player(t, "A", rating=2000))
     return store, tid
 
 
@@ -32,13 +32,13 @@ def test_write_failure_refuses_and_keeps_the_previous_state(tmp_path, monkeypatc
 
     monkeypatch.setattr(files.os, "write", failing_write)
     with pytest.raises(StoreError, match="nothing was changed"):
-        store.update(tid, "add B", lambda t: commands.add_player(t, "B"))
+        store.update(tid, "add B", lambda t: changes.add_player(t, "B"))
     monkeypatch.setattr(files.os, "write", real_write)
     assert store.path(tid).read_bytes() == before
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
     assert [p.name for p in Store(tmp_path).load(tid).tournament.players] == ["A"]
     # and the next write works again
-    store.update(tid, "add B", lambda t: commands.add_player(t, "B"))
+    store.update(tid, "add B", lambda t: changes.add_player(t, "B"))
     assert len(Store(tmp_path).load(tid).tournament.players) == 2
 
 
@@ -51,7 +51,7 @@ def test_failure_during_rename_keeps_the_previous_state(tmp_path, monkeypatch):
 
     monkeypatch.setattr(files.os, "rename", failing_rename)
     with pytest.raises(StoreError):
-        store.update(tid, "add B", lambda t: commands.add_player(t, "B"))
+        store.update(tid, "add B", lambda t: changes.add_player(t, "B"))
     monkeypatch.undo()
     assert store.path(tid).read_bytes() == before
 
@@ -60,7 +60,7 @@ def test_view_only_store_changes_nothing(tmp_path):
     _store, tid = _with_player(tmp_path)
     view = Store(tmp_path, read_only=True)
     assert view.load(tid).tournament.players[0].name == "A"
-    for action in (lambda: view.update(tid, "x", lambda t: commands.add_player(t, "B")),
+    for action in (lambda: view.update(tid, "x", lambda t: changes.add_player(t, "B")),
                    lambda: view.undo(tid), lambda: view.create(Tournament(id="", name="x")),
                    lambda: view.archive(tid)):
         with pytest.raises(StoreError, match="view-only"):
@@ -130,14 +130,14 @@ def test_a_full_disk_at_every_byte_keeps_the_previous_state_and_says_so(tmp_path
     from core.store import doctor
 
     (tmp_path / "probe").mkdir()
-    add_b = lambda t: commands.add_player(t, "B", rating=1900)
+    add_b = lambda t: changes.add_player(t, "B", rating=1900)
     store, tid = _with_player(tmp_path)
     if what == "result":
         from core.model import Board, Round
 
         store.update(tid, "add B", add_b)
         store.update(tid, "pair", lambda t: t.with_changes(rounds=(Round(1, (Board(1, 2),)),)))
-        change = lambda t: commands.set_result(t, 1, 1, "1-0")
+        change = lambda t: changes.set_result(t, 1, 1, "1-0")
         run = lambda: store.update(tid, "result", change)
         total = len(store.path(tid).read_bytes()) + 600
     elif what == "late entry":
@@ -178,7 +178,7 @@ def test_fsync_failure_is_refused_too(tmp_path, monkeypatch):
 
     monkeypatch.setattr(files.os, "fsync", failing_fsync)
     with pytest.raises(StoreError, match="nothing was changed"):
-        store.update(tid, "add B", lambda t: commands.add_player(t, "B"))
+        store.update(tid, "add B", lambda t: changes.add_player(t, "B"))
     monkeypatch.undo()
     assert _state(tmp_path) == before
 
@@ -193,7 +193,7 @@ def test_ulimit_f_in_a_real_process_refuses_and_keeps_the_file(tmp_path):
 
     store, tid = _with_player(tmp_path)
     for i in range(40):
-        store.update(tid, f"add {i}", lambda t, i=i: commands.add_player(t, f"Player {i:02d}", rating=1500 + i))
+        store.update(tid, f"add {i}", lambda t, i=i: changes.add_player(t, f"Player {i:02d}", rating=1500 + i))
     before = _state(tmp_path)
     limit = len(store.path(tid).read_bytes()) // 2
 

@@ -14,7 +14,7 @@ import stat
 
 import pytest
 
-from core import commands
+from core import changes
 from core.errors import StoreError, TournamentError
 from core.model import Board, Bye, ByeKind, Tournament
 from core.pairing.base import RoundPairing
@@ -40,7 +40,7 @@ def _store(tmp_path) -> tuple[Store, str]:
     store = Store(data)
     tid = store.create(Tournament(id="", name="Club Open", total_rounds=3))
     for name, rating in (("A", 2400), ("B", 2300), ("C", 2200)):
-        store.update(tid, f"add {name}", lambda t, n=name, r=rating: commands.add_player(t, n, rating=r))
+        store.update(tid, f"add {name}", lambda t, n=name, r=rating: changes.add_player(t, n, rating=r))
     return store, tid
 
 
@@ -59,7 +59,7 @@ def test_a_link_at_the_journal_refuses_writes_never_followed_never_a_fresh_journ
     journal.unlink()
     journal.symlink_to(victim)
     with pytest.raises(StoreError, match=r"journal of .* cannot be used \(a symbolic link, owner"):
-        store.update(tid, "add $(touch pwned)", lambda t: commands.add_player(t, "$(touch pwned)"))
+        store.update(tid, "add $(touch pwned)", lambda t: changes.add_player(t, "$(touch pwned)"))
     _untouched(victim)
     assert journal.is_symlink() and store.load(tid).revision == before.revision
     assert not [p for p in store.data_dir.iterdir() if ".suspect-" in p.name]
@@ -71,7 +71,7 @@ def test_a_hard_link_at_the_journal_refuses_writes(tmp_path, victim):
     journal.unlink()
     os.link(victim, journal)
     with pytest.raises(StoreError, match="other hard links"):
-        store.update(tid, "add D", lambda t: commands.add_player(t, "D"))
+        store.update(tid, "add D", lambda t: changes.add_player(t, "D"))
     _untouched(victim)
 
 
@@ -81,7 +81,7 @@ def test_no_lock_file_exists_to_be_replaced(tmp_path):
     assert not [n for n in names if n.endswith(".lock")], names
     # an old-style lock file planted as a link is never opened
     (store.data_dir / f".{tid}.lock").symlink_to(tmp_path / "nowhere")
-    store.update(tid, "add D", lambda t: commands.add_player(t, "D"))
+    store.update(tid, "add D", lambda t: changes.add_player(t, "D"))
     assert not (tmp_path / "nowhere").exists()
 
 
@@ -90,7 +90,7 @@ def test_planted_temporary_files_are_not_followed(tmp_path, victim):
     # every name the old scheme (pid) would have used, for the next few thousand pids
     for pid in range(os.getpid(), os.getpid() + 50):
         (store.data_dir / f".{tid}.hakem.json.{pid}.tmp").symlink_to(victim)
-    store.update(tid, "add D", lambda t: commands.add_player(t, "D"))
+    store.update(tid, "add D", lambda t: changes.add_player(t, "D"))
     _untouched(victim)
     assert [p.name for p in Store(store.data_dir).load(tid).tournament.players] == ["A", "B", "C", "D"]
 
@@ -104,7 +104,7 @@ def test_a_link_or_a_fifo_at_the_data_file_is_refused(tmp_path, victim):
     with pytest.raises(StoreError, match="symbolic link"):
         fresh.load(tid)
     with pytest.raises(StoreError, match="symbolic link"):
-        fresh.update(tid, "x", lambda t: commands.add_player(t, "X"))
+        fresh.update(tid, "x", lambda t: changes.add_player(t, "X"))
     _untouched(victim)
     path.unlink()
     os.mkfifo(path)  # opening must not block
@@ -123,7 +123,7 @@ def test_a_hard_link_at_the_data_file_is_refused(tmp_path, victim):
 
 
 def _pair_round_one(store: Store, tid: str) -> None:
-    store.update(tid, "pair 1", lambda t: commands.apply_pairing(
+    store.update(tid, "pair 1", lambda t: changes.apply_pairing(
         t, RoundPairing(1, (Board(1, 2),), (Bye(3, ByeKind.PAB),))))
 
 
@@ -234,12 +234,12 @@ def test_view_only_mode_cannot_write_by_any_path(tmp_path, monkeypatch):
     monkeypatch.setattr(files, "_writes_forbidden", True)
     view = Store(store.data_dir)  # even a store opened without read_only
     assert view.read_only
-    for action in (lambda: view.update(tid, "x", lambda t: commands.add_player(t, "X")),
+    for action in (lambda: view.update(tid, "x", lambda t: changes.add_player(t, "X")),
                    lambda: view.undo(tid), lambda: view.redo(tid),
                    lambda: view.create(Tournament(id="", name="demo")),
                    lambda: view.archive(tid), lambda: doctor.repair(view, tid),
                    lambda: files.atomic_write(tmp_path / "report.csv", b"x"),
-                   lambda: store.update(tid, "x", lambda t: commands.add_player(t, "X"))):
+                   lambda: store.update(tid, "x", lambda t: changes.add_player(t, "X"))):
         with pytest.raises(StoreError, match="view-only"):
             action()
     assert not (tmp_path / "report.csv").exists()

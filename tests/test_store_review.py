@@ -17,7 +17,7 @@ import stat
 
 import pytest
 
-from core import commands, roles
+from core import changes, roles
 from core.errors import StoreError
 from core.model import Board, Bye, ByeKind, Tournament
 from core.pairing.base import RoundPairing
@@ -28,13 +28,13 @@ def _event(store: Store) -> str:
     """Two rounds paired (so a round backup exists at revision 6), results entered."""
     tid = store.create(Tournament(id="", name="Review", total_rounds=3))
     for name, rating in (("A", 2400), ("B", 2300), ("C", 2200)):
-        store.update(tid, f"add {name}", lambda t, n=name, r=rating: commands.add_player(t, n, rating=r))
-    store.update(tid, "pair 1", lambda t: commands.apply_pairing(
+        store.update(tid, f"add {name}", lambda t, n=name, r=rating: changes.add_player(t, n, rating=r))
+    store.update(tid, "pair 1", lambda t: changes.apply_pairing(
         t, RoundPairing(1, (Board(1, 2),), (Bye(3, ByeKind.PAB),))))
-    store.update(tid, "result 1.1 1-0", lambda t: commands.set_result(t, 1, 1, "1-0"))
-    store.update(tid, "pair 2", lambda t: commands.apply_pairing(
+    store.update(tid, "result 1.1 1-0", lambda t: changes.set_result(t, 1, 1, "1-0"))
+    store.update(tid, "pair 2", lambda t: changes.apply_pairing(
         t, RoundPairing(2, (Board(3, 1),), (Bye(2, ByeKind.PAB),))))
-    store.update(tid, "result 2.1 0-1", lambda t: commands.set_result(t, 2, 1, "0-1"))
+    store.update(tid, "result 2.1 0-1", lambda t: changes.set_result(t, 2, 1, "0-1"))
     return tid
 
 
@@ -87,7 +87,7 @@ def test_a_repair_names_the_changes_it_cannot_verify_and_does_not_apply(tmp_path
     # Repair rebuilds revision 6 and says what it did not apply (it used to be silent)
     store = Store(tmp_path)
     tid = _event(store)
-    store.update(tid, "add D", lambda t: commands.add_player(t, "D", rating=2000))
+    store.update(tid, "add D", lambda t: changes.add_player(t, "D", rating=2000))
     lines = _journal_lines(store, tid)
     store.journal_path(tid).write_bytes(b"\n".join(lines[:6] + lines[7:]) + b"\n")  # revision 7 removed
     store.path(tid).write_text("garbage")
@@ -103,7 +103,7 @@ def test_a_repair_names_the_changes_it_cannot_verify_and_does_not_apply(tmp_path
 def test_an_undo_list_pointed_at_an_older_change_is_not_followed(tmp_path):
     store = Store(tmp_path)
     tid = _event(store)
-    store.update(tid, "add D", lambda t: commands.add_player(t, "D", rating=2000))
+    store.update(tid, "add D", lambda t: changes.add_player(t, "D", rating=2000))
     older = next(e for e in store.journal(tid) if e["action"] == "add B")
     _edit_meta(store, tid, lambda m: m["undo"].append({"id": older["id"], "rev": older["rev"], "action": "add D"}))
     assert "the undo list in the data file is not the one its journal leads to" in _problems(store, tid)
@@ -120,7 +120,7 @@ def test_an_undo_label_is_the_chain_entry_s_own_words(tmp_path):
     store = Store(tmp_path)
     tid = _event(store)
     store.update(tid, "roles", lambda t: roles.set_roles(t, {"chief-arbiter": ["user:root"], "viewer": ["user:mallory"]}))
-    store.update(tid, "result 2.1 1-0", lambda t: commands.set_result(t, 2, 1, "1-0"))
+    store.update(tid, "result 2.1 1-0", lambda t: changes.set_result(t, 2, 1, "1-0"))
     grant = next(e for e in store.journal(tid) if e["action"] == "roles")
     _edit_meta(store, tid, lambda m: m.update(undo=[{"id": grant["id"], "rev": grant["rev"], "action": "result round 1 board 3 0-1"}]))
     Store(tmp_path).undo(tid)
@@ -139,10 +139,10 @@ def test_a_commit_refuses_a_journal_with_an_edited_middle_line(tmp_path):
     lines[5] = lines[5].replace(b'"n":"1-0"', b'"n":"0-1"')  # result 1.1 rewritten in place
     store.journal_path(tid).write_bytes(b"\n".join(lines) + b"\n")
     with pytest.raises(StoreError, match="the journal does not verify up to revision 8"):
-        Store(tmp_path).update(tid, "result 2.1 1-0", lambda t: commands.set_result(t, 2, 1, "1-0"))
+        Store(tmp_path).update(tid, "result 2.1 1-0", lambda t: changes.set_result(t, 2, 1, "1-0"))
     # the same process, its chain verified before the edit: the edit is seen too
     with pytest.raises(StoreError, match="does not verify"):
-        store.update(tid, "result 2.1 1-0", lambda t: commands.set_result(t, 2, 1, "1-0"))
+        store.update(tid, "result 2.1 1-0", lambda t: changes.set_result(t, 2, 1, "1-0"))
     assert len(_journal_lines(store, tid)) == 8
 
 
@@ -151,14 +151,14 @@ def test_a_missing_journal_refuses_writes_and_never_starts_a_new_one(tmp_path):
     tid = _event(store)
     store.journal_path(tid).unlink()
     with pytest.raises(StoreError, match=f"the journal of {tid} is missing"):
-        Store(tmp_path).update(tid, "add D", lambda t: commands.add_player(t, "D"))
+        Store(tmp_path).update(tid, "add D", lambda t: changes.add_player(t, "D"))
     with pytest.raises(StoreError, match=f"the journal of {tid} is missing"):
         Store(tmp_path).undo(tid)
     assert not store.journal_path(tid).exists()
     # the data file forged without a head (as if never journaled): refused likewise
     _edit_meta(store, tid, lambda m: m.pop("head"))
     with pytest.raises(StoreError, match=f"the journal of {tid} is missing"):
-        Store(tmp_path).update(tid, "add D", lambda t: commands.add_player(t, "D"))
+        Store(tmp_path).update(tid, "add D", lambda t: changes.add_player(t, "D"))
     assert not store.journal_path(tid).exists()
 
 
@@ -183,7 +183,7 @@ def test_a_linked_backups_folder_is_named_and_the_rest_is_checked(tmp_path, plan
     assert f"{name}: is a symbolic link, owner" in out and "not a folder" in out
     assert f"ok: {other}" in out
     with pytest.raises(StoreError, match=f"the round backups of '{tid}' cannot be kept: {name} is a symbolic link, owner"):
-        Store(tmp_path).update(tid, "pair 3", lambda t: commands.apply_pairing(
+        Store(tmp_path).update(tid, "pair 3", lambda t: changes.apply_pairing(
             t, RoundPairing(3, (Board(1, 3),), (Bye(2, ByeKind.PAB),))))
     assert os.listdir(target) == []
 

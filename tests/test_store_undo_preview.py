@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from core import commands
+from core import changes
 from core.errors import ConflictError
 from core.model import GameResult
 from core.store import Store
@@ -17,11 +17,11 @@ def test_next_step_names_the_change_and_the_undo_checks_it(tmp_path):
     [tid] = store_with(tmp_path, with_rounds(demo(), 1, complete_last=False))
     store = Store(tmp_path)
     assert store.next_step(tid, "undo") is None and store.next_step(tid, "redo") is None
-    store.update(tid, "result round 1 board 2 1/2", lambda t: commands.set_result(t, 1, 2, GameResult.DRAW))
+    store.update(tid, "result round 1 board 2 1/2", lambda t: changes.set_result(t, 1, 2, GameResult.DRAW))
     result = store.next_step(tid, "undo")
     assert result is not None and result["action"] == "result round 1 board 2 1/2"
     assert result["parts"] == ["rounds.0"]  # the first round's boards, nothing else
-    store.update(tid, "add player Late, Entry", lambda t: commands.add_player(t, "Late, Entry"))
+    store.update(tid, "add player Late, Entry", lambda t: changes.add_player(t, "Late, Entry"))
     late = store.next_step(tid, "undo")
     assert late is not None and late["action"] == "add player Late, Entry"
     assert any(part.startswith("players") for part in late["parts"])

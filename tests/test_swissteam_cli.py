@@ -159,7 +159,7 @@ def test_new_refuses_baku_with_game_points(capsys):
 
 
 def test_a_round_paired_by_hand_gets_its_matches_and_the_bye():
-    from core import commands
+    from core import changes
     from core.model import Board
     from core.pairing.base import RoundPairing
     from core.pairing.swissteam.simulate import new_team_event
@@ -167,5 +167,5 @@ def test_a_round_paired_by_hand_gets_its_matches_and_the_bye():
     t = new_team_event(3, 2, 2, random.Random(1))  # teams 1 (players 1, 2), 2 (3, 4), 3 (5, 6)
     # the arbiter pairs team 3 against team 1 by hand, team 3 with White on board 1
     hand = RoundPairing(1, (Board(5, 1), Board(2, 6)))
-    t = commands.apply_pairing(t, hand, manual=True)
+    t = changes.apply_pairing(t, hand, manual=True)
     assert [(m.home, m.away, m.boards) for m in t.rounds[0].matches] == [(3, 1, (0, 1)), (2, 0, ())]

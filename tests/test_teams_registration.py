@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from core import commands
+from core import changes
 from core.errors import TournamentError
 from core.model import GameResult, Player, Tournament
 from core.teams.registration import (
@@ -67,17 +67,17 @@ def test_teams_from_clubs_in_ranking_order() -> None:
 
 def test_removing_a_player_leaves_the_rosters() -> None:
     t = add_team(add_team(event(4), "A", [1, 2]), "B", [3, 4])
-    t = commands.remove_player(t, 2)
+    t = changes.remove_player(t, 2)
     # players are renumbered 1, 3, 4 -> 1, 2, 3; rosters follow
     assert [x.members for x in t.teams] == [(1,), (2, 3)]
 
 
 def test_after_round_one_teams_are_fixed_but_rosters_can_grow() -> None:
     t = add_team(add_team(event(6), "A", [1, 2]), "B", [3, 4])
-    t = commands.pair_next_round(t)
+    t = changes.pair_next_round(t)
     assert t.rounds[0].matches  # the team round robin paired the two teams
     for b in range(1, len(t.rounds[0].boards) + 1):
-        t = commands.set_result(t, 1, b, GameResult.DRAW)
+        t = changes.set_result(t, 1, b, GameResult.DRAW)
     with pytest.raises(TournamentError, match="cannot be added after round 1"):
         add_team(t, "C", [5, 6])
     with pytest.raises(TournamentError, match="cannot be removed after round 1"):

@@ -32,7 +32,7 @@ def _random_tournament(seed: int) -> Tournament:
                             national_rating=rng.choice([0, 0, rng.randint(1000, 2400)]))
                     for p in t.players)
     times = [rng.choice(["", "10:00", "15:30"]) for _ in range(2)]
-    while times and not times[-1]:  # the model's form (core.commands.set_round_schedule)
+    while times and not times[-1]:  # the model's form (core.changes.set_round_schedule)
         times.pop()
     a, b = rng.sample(range(1, n + 1), 2)
     return t.with_changes(

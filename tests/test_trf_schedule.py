@@ -3,7 +3,7 @@ JSON (TRF reading and writing of them is in test_trf_records.py)."""
 
 import pytest
 
-from core.commands import set_round_schedule
+from core.changes import set_round_schedule
 from core.errors import RoundError, TournamentError
 from core.model import Board, Bye, ByeKind, ForbiddenRange, GameResult, Player, Round, Tournament
 from core.serialize import tournament_from_dict, tournament_to_dict

@@ -30,9 +30,9 @@ async def test_new_round_robin_gets_the_round_robin_list(tmp_path):
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
         t = app.screen.session.tournament
         for name in ("A", "B", "C", "D", "E", "F"):
-            from core import commands
+            from core import changes
 
-            t = commands.add_player(t, name=f"{name}, {name}", rating=0)
+            t = changes.add_player(t, name=f"{name}, {name}", rating=0)
         assert t.tiebreaks == ()  # nothing stored: the system decides, as `hakem new` does
         view = compute(t)
         assert view.columns == ("DE", "SB", "WIN", "KS")

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from core import commands
+from core import changes
 from core.model import Bye, ByeKind, GameResult, PointSystem, scores
 from tui.screens.rounds import points_before
 from tests.tui_fixtures import circle_pairing, demo
@@ -33,17 +33,17 @@ def test_points_before_equal_the_core_scores_while_results_come_in(points, seed)
     t = assign_pairing_numbers(t)
     for r in range(1, 6):
         if r == 4:  # absent from round 4 on: zero-bye points for rounds without a board
-            t = commands.withdraw(t, 5, 4)
+            t = changes.withdraw(t, 5, 4)
         pairing = circle_pairing(t, r)
         if r == 3:  # a requested bye: the player is not on a board in that round
             first = pairing.boards[0]
             pairing = type(pairing)(r, pairing.boards[1:], pairing.byes + (Bye(first.white, ByeKind.HALF),))
-        t = commands.apply_pairing(t, pairing)
+        t = changes.apply_pairing(t, pairing)
         for board in rnd.sample(range(1, len(pairing.boards) + 1), len(pairing.boards)):
-            t = commands.set_result(t, r, board, rnd.choice(RESULTS))
+            t = changes.set_result(t, r, board, rnd.choice(RESULTS))
             for k in range(1, r + 1):
                 assert points_before(t, k) == scores(t, upto=k - 1)
     # a correction of an early round changes every later total
-    t = commands.set_result(t, 1, 1, GameResult.DOUBLE_FORFEIT)
+    t = changes.set_result(t, 1, 1, GameResult.DOUBLE_FORFEIT)
     for k in range(1, 6):
         assert points_before(t, k) == scores(t, upto=k - 1)

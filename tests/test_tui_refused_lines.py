@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 from textual.widgets import DataTable, Input
 
-from core import commands
+from core import changes
 from core.model import GameResult, Player, Tournament
 from core.store import Store
 from tui.app import HakemApp
@@ -52,7 +52,7 @@ async def type_over_another_organiser(pilot, app: HakemApp, data, tid: str, boar
     ``board 1-0`` and ``board+1 =`` are typed here in one burst: the first is listed with who
     changed the board to what."""
     Store(data).update(tid, f"result round 1 board {board} 0-1",
-                       lambda t: commands.set_result(t, 1, board, GameResult.BLACK_WINS))
+                       lambda t: changes.set_result(t, 1, board, GameResult.BLACK_WINS))
     await burst(pilot, app, f":{board} 1-0\n{board + 1} =\n")
     app.screen.session.flush()
     await wait_for(pilot, lambda: bool(refused(app)))
@@ -61,7 +61,7 @@ async def type_over_another_organiser(pilot, app: HakemApp, data, tid: str, boar
 
 
 async def test_a_jigo_refused_by_the_komi_joins_the_refused_list(tmp_path):
-    """`2 =` with komi 6½ (commands.set_result refuses a jigo): listed with the komi reason,
+    """`2 =` with komi 6½ (changes.set_result refuses a jigo): listed with the komi reason,
     the next line of the burst stored; Ctrl+R takes `2 =` back (was: a toast only, the line
     gone)."""
     data = tmp_path / "data"

@@ -94,11 +94,11 @@ def test_players(snap_compare, tmp_path, size):
 def test_rounds(snap_compare, tmp_path, size):
     """Round 3 with boards 1–2 entered; the cursor on board 3, the still-playing line."""
     t = event(rounds=3, complete_last=False)
-    from core import commands
+    from core import changes
     from core.model import GameResult
 
-    t = commands.set_result(t, 3, 1, GameResult.WHITE_WINS)
-    t = commands.set_result(t, 3, 2, GameResult.DRAW)
+    t = changes.set_result(t, 3, 1, GameResult.WHITE_WINS)
+    t = changes.set_result(t, 3, 2, GameResult.DRAW)
     app = app_with(tmp_path, t)
 
     async def run_before(pilot):

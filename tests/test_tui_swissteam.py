@@ -9,7 +9,7 @@ import random
 import pytest
 from textual.widgets import DataTable
 
-from core import commands
+from core import changes
 from core.model import GameResult
 from core.pairing.base import PairOptions
 from core.pairing.registry import get_system
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.usefixtures("quiet_tui")
 async def test_team_swiss_round_with_the_bye_and_a_match_result(tmp_path):
     organiser_uses_single_keys()
     t = new_team_event(5, 2, 3, random.Random(1)).with_changes(id="", name="Team Swiss")
-    t = commands.apply_pairing(t, get_system("swiss-team").pair(t, PairOptions()))
+    t = changes.apply_pairing(t, get_system("swiss-team").pair(t, PairOptions()))
     rnd = t.rounds[0]
     # five teams, round 1: the bye to the largest number (Art. 3.4.4), 1-3 and 2-4 (Art. 3.6)
     assert [(m.home, m.away) for m in rnd.matches if not m.bye] in ([(1, 3), (4, 2)], [(3, 1), (2, 4)])

@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 from textual.widgets import DataTable
 
-from core import commands
+from core import changes
 from core.model import GameResult
 from core.numbering import assign_pairing_numbers
 from core.pairing.base import PairOptions
@@ -38,7 +38,7 @@ def league(rounds: int = 1):
     for k, name in enumerate(TEAMS):
         t = add_team(t, name, sorted(p.pno for p in t.players)[k::4])
     for _ in range(rounds):
-        t = commands.apply_pairing(t, get_system("berger").pair(t, PairOptions()))
+        t = changes.apply_pairing(t, get_system("berger").pair(t, PairOptions()))
     return t
 
 
@@ -109,7 +109,7 @@ def test_snapshot_team_round(snap_compare, tmp_path, monkeypatch, size):
     monkeypatch.setattr(Workspace, "data_dir", property(lambda self: "/srv/hakem/data"))
     t = league().with_changes(id="club-league")
     for board, result in zip((1, 2, 3), (GameResult.WHITE_WINS, GameResult.DRAW, GameResult.BLACK_WINS)):
-        t = commands.set_result(t, 1, board, result)
+        t = changes.set_result(t, 1, board, result)
     data = tmp_path / "data"
     [tid] = store_with(data, t)
     app = HakemApp(data_dir=data, open_id=tid)

@@ -111,7 +111,7 @@ async def test_change_by_another_organiser_appears_without_losing_typing(tmp_pat
         await type_text(pilot, "4 1")  # half typed when the other organiser saves
         other = Store(data)
         other.update(tid, "result round 2 board 1 0-1",
-                     lambda t: __import__("core.commands", fromlist=["x"]).set_result(t, 2, 1, GameResult.BLACK_WINS))
+                     lambda t: __import__("core.changes", fromlist=["x"]).set_result(t, 2, 1, GameResult.BLACK_WINS))
         table = app.screen.query_one("#boards", DataTable)
         await wait_for(pilot, lambda: row_values(table, 0)[4] == "0-1")
         assert app.screen.session.tournament.rounds[1].boards[0].result is GameResult.BLACK_WINS

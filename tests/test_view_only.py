@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from core import commands
+from core import changes
 from core.model import Tournament
 from core.store import Store
 from core.store import files
@@ -31,7 +31,7 @@ async def test_view_undo_and_redo_keys_change_nothing(tmp_path):
 
     store = Store(tmp_path)
     tid = store.create(Tournament(id="", name="Viewed"))
-    store.update(tid, "add A", lambda t: commands.add_player(t, "A"))
+    store.update(tid, "add A", lambda t: changes.add_player(t, "A"))
     store.undo(tid)
     before = _files(tmp_path)
     app = HakemApp(data_dir=str(tmp_path), view_only=True, open_id=tid)

@@ -11,7 +11,7 @@ import asyncio
 from pathlib import Path
 from collections.abc import Callable
 
-from core import commands
+from core import changes
 from core.model import Board, Bye, ByeKind, GameResult, Tournament
 from core.numbering import assign_pairing_numbers
 from core.pairing.base import RoundPairing
@@ -44,15 +44,15 @@ def with_rounds(t: Tournament, rounds: int, complete_last: bool = True) -> Tourn
     """``t`` with ``rounds`` circle-method rounds; results cycle 1-0, ½-½, 0-1 by board."""
     t = assign_pairing_numbers(t)
     for r in range(1, rounds + 1):
-        t = commands.apply_pairing(t, circle_pairing(t, r))
+        t = changes.apply_pairing(t, circle_pairing(t, r))
         if r < rounds or complete_last:
             for i in range(len(t.rounds[-1].boards)):
-                t = commands.set_result(t, r, i + 1, RESULT_CYCLE[(i + r) % 3])
+                t = changes.set_result(t, r, i + 1, RESULT_CYCLE[(i + r) % 3])
     return t
 
 
 def demo(rounds: int = 0, complete_last: bool = True, tiebreaks: tuple[str, ...] | None = None) -> Tournament:
-    t = commands.demo_tournament()
+    t = changes.demo_tournament()
     if tiebreaks is not None:
         t = t.with_changes(tiebreaks=tiebreaks)
     return with_rounds(t, rounds, complete_last) if rounds else t

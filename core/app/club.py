@@ -312,7 +312,7 @@ class MemberRegistrationCases(DeskBase):
         apply.player_fields`), the player linked to them (``Player.member``).  A member
         already in the event, or an id the event holds, is refused naming the player.  The
         answer is the pairing number."""
-        from core import commands
+        from core import changes
         from core.club import register
         from core.errors import TournamentError
         from core.model import Tournament
@@ -330,8 +330,8 @@ class MemberRegistrationCases(DeskBase):
             fields = player_fields(m.as_list_entry(), registration_kinds(t))
             refuse_registered_ids(t, fields)
             name = fields.pop("name")
-            after = commands.add_player(t, name, keep_numbers=keep_numbers, **fields)
-            pno = commands.added_pno(t, after)
+            after = changes.add_player(t, name, keep_numbers=keep_numbers, **fields)
+            pno = changes.added_pno(t, after)
             return after.with_changes(players=tuple(replace(p, member=number) if p.pno == pno else p
                                                     for p in after.players))
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from core.errors import ConflictError
 from core.i18n import _
+from core.checkin import mark_word, present
 from core.model import Board, Bye, ByeKind, GameResult, Tournament
 
 
@@ -137,6 +138,40 @@ def check_round(t: Tournament, seen: RoundSeen) -> None:
     else:
         newer = now.text()
     raise StaleChange(where, newer, seen.text(), path=("rounds", seen.number - 1))
+
+
+@dataclass(frozen=True)
+class MarkSeen:
+    """One player as a mark's screen showed them: the person behind the pairing number (their
+    name) and their mark.  Why the name: the model has no identity that survives a
+    renumbering, and another organiser's late entry moves a person to another number while
+    the dialog still shows the old one — the mark must reach the person seen, or nobody."""
+
+    name: str
+    present: bool
+
+
+def marks_seen(t: Tournament, pnos: Iterable[int]) -> dict[int, MarkSeen]:
+    """Each player as the organiser sees them now (name and mark): what a mark carries, so
+    the store can tell whether someone else changed it, or renumbered the field, meanwhile
+    (:func:`check_marks`)."""
+    marks = present(t)
+    return {pno: MarkSeen(t.player(pno).name, pno in marks) for pno in pnos}
+
+
+def check_marks(t: Tournament, seen: Mapping[int, MarkSeen], is_present: bool) -> None:
+    """Refuse a mark whose number is now someone else (renumbered meanwhile) or whose mark
+    another organiser changed to the other one than asked — unless it already is what was
+    asked (both meant it).  :class:`StaleChange`; who and when are added from the journal."""
+    marks = present(t)
+    for pno, mark in sorted(seen.items()):
+        name = t.player(pno).name
+        if name != mark.name:
+            raise StaleChange(_("Pairing number {pno}").format(pno=pno), name, mark.name, path=("players",))
+        now = pno in marks
+        if now != is_present and now != mark.present:
+            raise StaleChange(_("The check-in of {pno} {name}").format(pno=pno, name=name),
+                              mark_word(now), mark_word(mark.present), path=("options", "checkin", "present"))
 
 
 def check_settings(t: Tournament, seen: Mapping[str, Any], changes: Mapping[str, Any]) -> None:

@@ -7,15 +7,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from core import commands
+from core import changes
 from core.app.access import use_case
 from core.errors import TournamentError
 from core.i18n import _, ngettext
 from core.model import ByeKind, Tournament
+from core.numbering import assign_pairing_numbers
 from core.store.words import Action, act
 
 if TYPE_CHECKING:
-    from core.checkin import MarkSeen
+    from core.app.conflicts import MarkSeen
     from core.app.files import Source
 
 
@@ -99,30 +100,30 @@ class RegistrationCases(DeskBase):
                 if now != asked:
                     raise NumberingChanged(name.strip(), now)
             refuse_registered_ids(t, fields)
-            return commands.add_player(t, name, keep_numbers=keep_numbers, **fields)
+            return changes.add_player(t, name, keep_numbers=keep_numbers, **fields)
 
         return self._late_entry(action, register)
 
     @staticmethod
     def _numbering_asked(t: Tournament, name: str, fields: Mapping[str, Any]) -> NumberingAsked:
-        slot, moves = commands.late_entry_moves(t, name, **fields)
+        slot, moves = changes.late_entry_moves(t, name, **fields)
         return NumberingAsked(slot, tuple(moves), max((p.pno for p in t.players), default=0) + 1)
 
     def _late_entry(self, action: Action, change: Any) -> Outcome:
         """Add a player; the answer is the number given, and when registered players got new
         numbers (a late entry slotted in by rating) a warning names each move.  A player
-        registered while check-in is open is present (:func:`core.checkin.arrived`)."""
-        from core.checkin import arrived
+        registered while check-in is open is present (:func:`core.changes.arrived`)."""
+        from core.changes.checkin import arrived
         from core.fields import person_name
 
         def register(t: Tournament) -> Tournament:
             joinable(t)
             after = change(t)
-            pno = commands.added_pno(t, after)
+            pno = changes.added_pno(t, after)
             person_name(after.player(pno).name)  # every door: typed, pasted, from a list
             return arrived(after, pno)
 
-        outcome = self._change(action, register, value=lambda b, a: (commands.added_pno(b, a), commands.renumbered(b, a)))
+        outcome = self._change(action, register, value=lambda b, a: (changes.added_pno(b, a), changes.renumbered(b, a)))
         pno, moves = outcome.value
         warnings = (*outcome.warnings, *_keizer_field(outcome.tournament))
         if moves:
@@ -162,7 +163,7 @@ class RegistrationCases(DeskBase):
             player_extra = {**fields.pop("extra", {}), **dict(extra or {})}
             refuse_registered_ids(t, {**fields, "extra": player_extra})
             name = fields.pop("name")
-            return commands.add_player(t, name, extra=player_extra or None, **fields)
+            return changes.add_player(t, name, extra=player_extra or None, **fields)
 
         who = (typed or {}).get("name") or fide_id or national_id or egd_pin
         out = self._late_entry(act("add_player", name=who), change)
@@ -231,7 +232,7 @@ class RegistrationCases(DeskBase):
 
             def change(t: Tournament) -> Tournament:
                 joinable(t)
-                return commands.add_players(t, rows)  # all or none, every bad row named
+                return changes.add_players(t, rows)  # all or none, every bad row named
 
             out = self._change(act("import_players", count=len(rows), source=name), change,
                                value=lambda before, after: len(rows))
@@ -247,7 +248,7 @@ class RegistrationCases(DeskBase):
     @staticmethod
     def _refuse_junk_names(rows: Sequence[Mapping[str, Any]]) -> None:
         """Every row's name a player's name (:func:`core.fields.person_name`), all refusals at
-        once, each with its entry number (as :func:`core.commands.add_players` names rows)."""
+        once, each with its entry number (as :func:`core.changes.add_players` names rows)."""
         from core.errors import Problem, ValidationError
         from core.fields import FieldError, person_name
 
@@ -267,21 +268,21 @@ class RegistrationCases(DeskBase):
 
             person_name(str(fields["name"]))
         what = ", ".join(f"{key} {value!r}" for key, value in fields.items())
-        return self._change(act("edit_player", player=pno, fields=what), lambda t: commands.edit_player(t, pno, **fields))
+        return self._change(act("edit_player", player=pno, fields=what), lambda t: changes.edit_player(t, pno, **fields))
 
     @use_case("player.remove")
     def remove_player(self, pno: int) -> Outcome:
-        return self._change(act("remove_player", player=pno), lambda t: commands.remove_player(t, pno))
+        return self._change(act("remove_player", player=pno), lambda t: changes.remove_player(t, pno))
 
     @use_case("player.withdraw")
     def withdraw(self, pno: int, from_round: int | None = None) -> Outcome:
         action = act("withdraw", player=pno) if from_round is None else \
             act("withdraw_from", player=pno, round=from_round)
-        return self._change(action, lambda t: commands.withdraw(t, pno, from_round))
+        return self._change(action, lambda t: changes.withdraw(t, pno, from_round))
 
     @use_case("player.reinstate")
     def reinstate(self, pno: int) -> Outcome:
-        return self._change(act("reinstate", player=pno), lambda t: commands.reinstate(t, pno))
+        return self._change(act("reinstate", player=pno), lambda t: changes.reinstate(t, pno))
 
     @use_case("player.bye")
     def request_bye(self, pno: int, rounds: Iterable[int], kind: ByeKind) -> Outcome:
@@ -290,7 +291,7 @@ class RegistrationCases(DeskBase):
 
         def change(t: Tournament) -> Tournament:
             for r in numbers:
-                t = commands.request_bye(t, pno, r, kind)
+                t = changes.request_bye(t, pno, r, kind)
             return t
 
         listed = " ".join(map(str, numbers))
@@ -309,7 +310,7 @@ class RegistrationCases(DeskBase):
         t = self.store.load(self.id).tournament
         try:
             for r in rounds:
-                t = commands.cancel_bye(t, pno, r) if kind is None else commands.request_bye(t, pno, r, kind)
+                t = changes.cancel_bye(t, pno, r) if kind is None else changes.request_bye(t, pno, r, kind)
         except FieldError:
             raise
         except TournamentError as error:
@@ -322,7 +323,7 @@ class RegistrationCases(DeskBase):
 
         def change(t: Tournament) -> Tournament:
             for r in numbers:
-                t = commands.cancel_bye(t, pno, r)
+                t = changes.cancel_bye(t, pno, r)
             return t
 
         listed = " ".join(map(str, numbers))
@@ -332,15 +333,15 @@ class RegistrationCases(DeskBase):
     def add_forbidden(self, pnos: Iterable[int]) -> Outcome:
         group = tuple(pnos)
         return self._change(act("forbid", players=" ".join(map(str, group))),
-                            lambda t: commands.add_forbidden(t, group))
+                            lambda t: changes.add_forbidden(t, group))
 
     @use_case("player.forbid")
     def remove_forbidden(self, index: int) -> Outcome:
-        return self._change(act("unforbid", number=index + 1), lambda t: commands.remove_forbidden(t, index))
+        return self._change(act("unforbid", number=index + 1), lambda t: changes.remove_forbidden(t, index))
 
     @use_case("player.numbers")
     def assign_numbers(self) -> Outcome:
-        return self._change(act("assign_numbers"), commands.assign_pairing_numbers)
+        return self._change(act("assign_numbers"), assign_pairing_numbers)
 
     @use_case("player.lots")
     def draw_lots(self, seed: int, varma: bool = False, teams: bool = False) -> Outcome:
@@ -360,26 +361,28 @@ class RegistrationCases(DeskBase):
     def check_in(self, pnos: Sequence[int] = (), present: bool = True, open_checkin: bool = False,
                  close_checkin: bool = False, seen: Mapping[int, MarkSeen] | None = None) -> Outcome:
         """Mark players present (or absent) for the next round — the organiser's intent, with
-        each player's mark as the organiser saw it (``seen``, :func:`core.checkin.marks_seen`);
+        each player's mark as the organiser saw it (``seen``, :func:`core.app.conflicts.marks_seen`);
         open or close the check-in (while it is open only present players are paired).  A mark
         never reopens a closed check-in: refused (:class:`core.checkin.CheckinClosed`) naming
         who closed it and when; ``open_checkin`` with the marks reopens it on purpose."""
         from core import checkin
-        from core.app.conflicts import last_change
+        from core.app.conflicts import check_marks, last_change
+        from core.changes import checkin as marks
 
         def change(t: Tournament) -> Tournament:
             if open_checkin:
-                t = checkin.open_checkin(t)
+                t = marks.open_checkin(t)
             if pnos:
-                t = checkin.check_in(t, pnos, is_present=present, seen=seen)
+                before, t = t, marks.check_in(t, pnos, is_present=present)
+                check_marks(before, {pno: seen[pno] for pno in pnos if seen and pno in seen}, present)
             if close_checkin:
-                t = checkin.close_checkin(t)
+                t = marks.close_checkin(t)
             return t
 
         what = act("checkin_close") if close_checkin else act("checkin_open") if open_checkin and not pnos else \
             act("present" if present else "absent", players=self._marked_players(pnos, seen))
         try:
-            outcome = self._change(what, change, value=lambda before, _after: checkin.unchanged_marks(
+            outcome = self._change(what, change, value=lambda before, _after: marks.unchanged_marks(
                 before, pnos, present))
         except checkin.CheckinClosed as error:
             raise error.by(*last_change(self.store.journal(self.id), error.path)) from None
@@ -401,18 +404,17 @@ class RegistrationCases(DeskBase):
                     due: str | None = None, paid: str | None = None) -> Outcome:
         """The event's entry fee, one player's own fee (``due=""`` clears it) or a payment
         (``paid=""``: the full fee); ``due`` and ``paid`` need the player."""
-        from core import checkin
 
         if (due is not None or paid is not None) and player is None:
             raise TournamentError(_("fees: --paid and --due need --player PNO"))
 
         def change(t: Tournament) -> Tournament:
             if fee is not None:
-                t = checkin.set_entry_fee(t, fee, currency)
+                t = changes.set_entry_fee(t, fee, currency)
             if due is not None and player is not None:
-                t = checkin.set_fee_due(t, player, None if due == "" else due)
+                t = changes.set_fee_due(t, player, None if due == "" else due)
             if paid is not None and player is not None:
-                t = checkin.record_payment(t, player, paid or None)
+                t = changes.record_payment(t, player, paid or None)
             return t
 
         return self._change(act("fees"), change)

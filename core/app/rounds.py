@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from core import commands
+from core import changes
 from core.app.access import use_case
 from core.app.conflicts import (
     BoardSeen,
@@ -46,7 +46,7 @@ class RoundCases(DeskBase):
         """Check that the next round can be paired and prepare what the engine sees; writes
         nothing (the preparation is recorded with the round)."""
         snap = self.store.load(self.id)
-        return RoundPlan(commands.prepare_next_round(snap.tournament), snap.revision)
+        return RoundPlan(changes.prepare_next_round(snap.tournament), snap.revision)
 
     @use_case("round.pair")
     def propose(self, plan: RoundPlan, cancel: threading.Event | None = None,
@@ -65,7 +65,7 @@ class RoundCases(DeskBase):
         was saved since the plan was read: the pairing depends on every result and entry."""
         from core.checkin import pairing_notes
 
-        out = self._change(act("pair", round=pairing.round), lambda t: commands.record_next_round(t, pairing),
+        out = self._change(act("pair", round=pairing.round), lambda t: changes.record_next_round(t, pairing),
                            revision=plan.revision)
         from core.pairing.base import ROUND_NOTE
 
@@ -86,7 +86,7 @@ class RoundCases(DeskBase):
         def change(t: Tournament) -> Tournament:
             if seen is not None:
                 check_round(t, seen)
-            return commands.unpair_last_round(t, force)
+            return changes.unpair_last_round(t, force)
 
         return self._change(act("unpair"), change)
 
@@ -102,8 +102,8 @@ class RoundCases(DeskBase):
             if seen is not None:
                 check_round(t, seen)
             if replace:
-                return commands.set_manual_pairing(t, t.current_round, boards, byes)
-            return commands.manual_next_round(t, boards, byes)
+                return changes.set_manual_pairing(t, t.current_round, boards, byes)
+            return changes.manual_next_round(t, boards, byes)
 
         from core.checkin import pairing_notes
 
@@ -139,7 +139,7 @@ class RoundCases(DeskBase):
     def schedule_round(self, round_no: int, date: str | None = None, time: str | None = None) -> Outcome:
         """The date and start time of a round (rating reports need every round's date)."""
         return self._change(act("schedule", round=round_no),
-                            lambda t: commands.set_round_schedule(t, round_no, date, time))
+                            lambda t: changes.set_round_schedule(t, round_no, date, time))
 
     # -- results ----------------------------------------------------------------------------
     @use_case("result.enter")
@@ -150,7 +150,7 @@ class RoundCases(DeskBase):
         change is refused with who changed it to what (:class:`~core.app.conflicts.StaleChange`)."""
 
         def change(t: Tournament) -> Tournament:
-            after = commands.set_result(t, round_no, board_no, result, unrated)  # a bad result first
+            after = changes.set_result(t, round_no, board_no, result, unrated)  # a bad result first
             if seen is not None:
                 check_board(t, round_no, board_no, seen, after)
             return after
@@ -244,4 +244,4 @@ def preview_result(t: Tournament, round_no: int, board_no: int, result: GameResu
                    unrated: bool = False) -> Tournament:
     """The tournament as it will be once :meth:`Desk.enter_result` saved the result — what a
     screen shows at once while the save runs (the same validated command)."""
-    return commands.set_result(t, round_no, board_no, result, unrated)
+    return changes.set_result(t, round_no, board_no, result, unrated)

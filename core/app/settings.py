@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from core import commands
+from core.changes.settings import set_settings
 from core.app.access import use_case
 from core.app.conflicts import (
     check_settings,
@@ -63,7 +63,7 @@ class SettingsCases(DeskBase):
         def change(t: Tournament) -> Tournament:
             if seen is not None:
                 check_settings(t, seen, values)
-            return commands.set_settings(t, **values)
+            return set_settings(t, **values)
 
         return self._change(act(what) if what else act("settings", keys=", ".join(sorted(values))), change)
 

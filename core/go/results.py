@@ -2,7 +2,7 @@
 
 Why not only ``hakem result ID R B 1-0``: a Go arbiter records "who won" and, for an even game,
 the colours the nigiri actually gave (the seed: "уточнить цвет при игре без форы").  These are
-pure changes on a :class:`Tournament`, like :mod:`core.commands`, so the CLI, the TUI and the
+pure changes on a :class:`Tournament`, like :mod:`core.changes`, so the CLI, the TUI and the
 tests use the same validation.
 
 Mapping onto :class:`~core.model.GameResult` (see notes/go.md): a win is ``WHITE_WINS`` /
@@ -122,8 +122,8 @@ def record_winner_text(t: Tournament, round_no: int, board_no: int, winner: str,
 
 def record_jigo(t: Tournament, round_no: int, board_no: int) -> Tournament:
     """A jigo (½-½): only possible with a whole-number komi; the check is the generic one of
-    :func:`core.commands.set_result`, so every way of entering a result refuses it alike."""
-    from core.commands import set_result
+    :func:`core.changes.set_result`, so every way of entering a result refuses it alike."""
+    from core.changes import set_result
 
     return set_result(t, round_no, board_no, GameResult.DRAW)
 

@@ -253,6 +253,14 @@ def format_time(value: _dt.time | _dt.datetime, lang: str | None = None) -> str:
     return _babel_time(value, format="HH:mm", locale=babel_locale(lang))
 
 
+def format_schedule(date: str, clock: str, lang: str | None = None) -> str:
+    """When a round starts, as a pairing list's line says it: the date and the start time as
+    set ("" when neither is)."""
+    if date and clock:
+        return _("{date}, {time}").format(date=format_date(date, lang), time=clock)
+    return format_date(date, lang) if date else clock
+
+
 def format_datetime(value: _dt.datetime | str | None, lang: str | None = None) -> str:
     """Date and time for lists ("29.11.2026 18:41"; English "2026-11-29 18:41").
 

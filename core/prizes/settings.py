@@ -174,7 +174,7 @@ def settings_to_json(s: PrizeSettings) -> dict[str, Any]:
 
 def with_settings(t: Tournament, s: PrizeSettings) -> Tournament:
     """The tournament with these prize settings stored (through ``set_settings``)."""
-    from core.commands import set_settings
+    from core.changes import set_settings
 
     keys = [g.key for g in s.groups]
     if len(set(keys)) != len(keys):

@@ -130,7 +130,7 @@ of the event's order (a rapid event's player seeded by the standard rating)."""
 
 
 def player_fields(entry: ListEntry, kinds: tuple[str, ...]) -> dict[str, Any]:
-    """The fields :func:`core.commands.add_player` takes, filled from ``entry``; the rating is
+    """The fields :func:`core.changes.add_player` takes, filled from ``entry``; the rating is
     the first of ``kinds`` the entry has (:func:`pairing_rating_order`)."""
     rating, source = entry.first_rating(kinds)
     fields: dict[str, Any] = {
@@ -263,15 +263,15 @@ def apply_rating_changes(t: Tournament, changes: list[RatingChange]) -> tuple[To
     """The event with ``changes`` applied, and who got which new pairing number — only before
     round 1 (the ratings define the starting rank, and rated results must use the ratings the
     event started with).  All changes are made in one step, each to the player who held that
-    number when the changes were computed (:func:`core.commands.edit_players`)."""
-    from core import commands
+    number when the changes were computed (:func:`core.changes.edit_players`)."""
+    from core.changes.players import edit_players
     from core.numbering import ranked_numbers, renumber
 
     if t.rounds:
         raise TournamentError(_("ratings can be updated from a list only before round 1 is paired"))
     if not changes:
         return t, ()
-    edited = commands.edit_players(t, {c.pno: _edits(t.player(c.pno), c) for c in changes}, renumber=False)
+    edited = edit_players(t, {c.pno: _edits(t.player(c.pno), c) for c in changes}, renumber=False)
     mapping = ranked_numbers(edited)
     moves = tuple((edited.player(old).name, old, new) for old, new in sorted(mapping.items()) if old != new)
     return (renumber(edited, mapping) if moves else edited), moves
@@ -320,12 +320,12 @@ def rating_update(t: Tournament, index: ListIndex, rating_for_pairing: str | Non
 
 def register_entry(t: Tournament, entry: ListEntry, source: ListInfo) -> Tournament:
     """Register the player of a list entry (with the event's rating kind) and note the list."""
-    from core import commands
+    from core.changes.players import add_player
 
     fields = player_fields(entry, pairing_rating_order(t))
     name = fields.pop("name")
     refuse_registered_ids(t, fields)
-    return commands.add_player(record_source(t, source), name, **fields)
+    return add_player(record_source(t, source), name, **fields)
 
 
 def refuse_registered_ids(t: Tournament, fields: Mapping[str, Any]) -> None:

@@ -158,9 +158,9 @@ def pairing_list(view: View, round_no: int) -> Report:
     t = view.tournament
     rnd = t.round(round_no)
     columns, go = _board_columns(view, round_no)
-    from core.commands import round_schedule_text
+    from core.i18n.format import format_schedule
 
-    when = round_schedule_text(t, round_no)
+    when = format_schedule(t.round_date(round_no), t.round_time(round_no))
     report = Report(f"pairings-r{round_no}", _("Pairings of round {round}").format(round=round_no),
                     [t.name, *([when] if when else []), *_head(view), *_cup_stage(view, round_no)])
     games, away = _cup_words(view, round_no)

@@ -1,6 +1,6 @@
 """Registering teams: validated changes ``Tournament -> Tournament`` for team events.
 
-Why here and not in :mod:`core.commands`: the rules are the team event's own — a roster is
+Why here and not in :mod:`core.changes`: the rules are the team event's own — a roster is
 the board order (board 1 first), a player plays for one team only, a team name is unique, and
 teams come and go only before round 1 (the round-robin table is drawn for a fixed number of
 teams).  Rosters may change later (a substitute joins, the board order is corrected): rounds

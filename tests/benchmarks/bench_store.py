@@ -17,7 +17,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
-from core.commands import set_result
+from core.changes import set_result
 from core.model import Board, GameResult, Player, Round, Tournament
 from core.store import Store
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, os.environ.get("PYTHONPATH") or os.path.join(os.path.dirname(__file__), "..", ".."))
 
-from core import commands
+from core import changes
 from core.model import Board, GameResult, Player, Round, Tournament
 from core.store import Store
 
@@ -46,7 +46,7 @@ def _round(t: Tournament, rng: random.Random) -> Round:
 
 def _results(t: Tournament, first: int, count: int) -> Tournament:
     for k in range(first, min(first + count, len(t.rounds[-1].boards))):
-        t = commands.set_result(t, len(t.rounds), k + 1, GameResult.DRAW)
+        t = changes.set_result(t, len(t.rounds), k + 1, GameResult.DRAW)
     return t
 
 
@@ -102,9 +102,9 @@ def main() -> None:
 
     measure("pair round 1", lambda t: t.with_changes(rounds=(_round(t, rng),)))
     for k in range(3):
-        measure(f"result 1.{k + 1}", lambda t, k=k: commands.set_result(t, 1, k + 1, GameResult.WHITE_WINS))
+        measure(f"result 1.{k + 1}", lambda t, k=k: changes.set_result(t, 1, k + 1, GameResult.WHITE_WINS))
     for k in range(args.late):
-        measure(f"late entry {k + 1}", lambda t, k=k: commands.add_player(t, f"Late{k}, Entry", rating=2000 + k))
+        measure(f"late entry {k + 1}", lambda t, k=k: changes.add_player(t, f"Late{k}, Entry", rating=2000 + k))
     measure("pair round 2", lambda t: t.with_changes(rounds=(*t.rounds, _round(t, rng))))
     measure("pair round 3", lambda t: t.with_changes(rounds=(*t.rounds, _round(t, rng))))
     while len(store.load(tid).tournament.rounds) < args.rounds:
@@ -113,11 +113,11 @@ def main() -> None:
         store.update(tid, "pair", lambda t: t.with_changes(rounds=(*t.rounds, _round(t, rng))))
     if args.rounds > 3:
         for k in range(5):
-            measure(f"result {args.rounds}.{k + 1}", lambda t, k=k: commands.set_result(t, len(t.rounds), k + 1, GameResult.BLACK_WINS))
+            measure(f"result {args.rounds}.{k + 1}", lambda t, k=k: changes.set_result(t, len(t.rounds), k + 1, GameResult.BLACK_WINS))
         for k in range(5, 8):  # a new hakem process per result (the CLI): nothing cached
             store = Store(data)
             held = _time_the_lock(store)
-            measure(f"new process {k + 1}", lambda t, k=k: commands.set_result(t, len(t.rounds), k + 1, GameResult.BLACK_WINS))
+            measure(f"new process {k + 1}", lambda t, k=k: changes.set_result(t, len(t.rounds), k + 1, GameResult.BLACK_WINS))
     print(f"players {args.players}, data dir {data}")
     print(f"{'change':<16} {'data file +B':>13} {'journal +B':>12} {'backups +B':>12} {'data file B':>12} "
           f"{'cpu s':>7} {'lock ms':>8}")

@@ -62,7 +62,7 @@ def cold_start(repeat: int) -> tuple[list[float], list[float]]:
 def big_event(n: int, rounds: int):
     import random
 
-    from core import commands
+    from core import changes
     from core.model import Board, GameResult, Player, Round, Tournament
     from core.numbering import assign_pairing_numbers
     from tests.tui_fixtures import circle_pairing
@@ -78,7 +78,7 @@ def big_event(n: int, rounds: int):
             [GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW])) for b in pairing.boards),
             pairing.byes))
     t = t.with_changes(rounds=tuple(done))
-    t = commands.apply_pairing(t, circle_pairing(t, rounds + 1))
+    t = changes.apply_pairing(t, circle_pairing(t, rounds + 1))
     return t
 
 
@@ -233,9 +233,9 @@ async def pairing_lag(n: int) -> tuple[float, float, int, float]:
 
     data = Path(tempfile.mkdtemp(prefix="hakem-bench-"))
     t = big_event(n, 3)
-    from core import commands
+    from core import changes
 
-    t = commands.unpair_last_round(t)
+    t = changes.unpair_last_round(t)
     [tid] = store_with(data, t.with_changes(system="dutch"))
     app = HakemApp(data_dir=data, open_id=tid, poll_interval=3600)
     gaps: list[float] = []

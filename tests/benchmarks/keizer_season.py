@@ -11,7 +11,7 @@ import random
 import sys
 import time
 
-from core import commands as c
+from core import changes as c
 from core.model import ByeKind, Tournament
 from core.pairing.keizer.scoring import keizer_ranking
 from core.standings import compute_standings

@@ -14,7 +14,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
-from core.commands import apply_pairing, set_result
+from core.changes import apply_pairing, set_result
 from core.go.ranks import rank_label
 from core.model import Player, Tournament
 from core.pairing.registry import get_system

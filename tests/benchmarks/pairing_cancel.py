@@ -25,13 +25,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 
 def build(players: int, seed: int):
-    from core import commands
+    from core import changes
     from core.model import Tournament
 
     rng = random.Random(seed)
     t = Tournament(id="", name=f"Bench {players}", system="dutch", total_rounds=9)
     for i in range(players):
-        t = commands.add_player(t, f"Player {i:04d}", rating=rng.randint(1000, 2700))
+        t = changes.add_player(t, f"Player {i:04d}", rating=rng.randint(1000, 2700))
     return t
 
 

@@ -8,7 +8,7 @@ Every change goes through the open session, so the store's lock, journal and und
 
 Enter is the organiser's intent "present", never a toggle (issue 29): a pasted arrival list
 (one name per line) marks the named players present and leaves the present ones as they are.
-Each mark carries what the screen showed (:func:`core.checkin.marks_seen`): a mark another
+Each mark carries what the screen showed (:func:`core.conflicts.marks_seen`): a mark another
 organiser changed meanwhile, or a check-in someone closed, is refused with who and when —
 nothing is flipped or reopened behind the organiser's back.  After every Enter the search is
 empty, ready for the next name (before, a query with no match stayed and the next name was
@@ -28,6 +28,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Static
 
 from core import checkin
+from core.app import conflicts
 from core.i18n import _
 from core.i18n.format import format_decimal
 from core.model import Tournament
@@ -241,7 +242,7 @@ class CheckinDialog(ModalScreen[None]):
             self.fill()
             return
         pno, typed = found
-        seen = checkin.marks_seen(self.displayed or self.tournament, [pno])
+        seen = conflicts.marks_seen(self.displayed or self.tournament, [pno])
         name = seen[pno].name
         answer: list[Any] = []
 

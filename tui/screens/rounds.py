@@ -30,7 +30,7 @@ from textual.message import Message
 from textual.widgets import DataTable, Input, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from core.commands import round_schedule_text
+from core.i18n.format import format_schedule
 from core.errors import ConflictError, TournamentError
 from core.i18n import _, ngettext
 from core.model import Board, ByeKind, Code, GameResult, PointSystem, Tournament, scores
@@ -526,7 +526,7 @@ class RoundsPane(CommandKeys, Vertical):
         done = len(rnd.boards) - len(missing)
         manual = _(" · changed by hand") if rnd.manual else ""
         latest = "" if self.round_no == t.current_round else _(" · earlier round: changes are corrections")
-        when = round_schedule_text(t, self.round_no)
+        when = format_schedule(t.round_date(self.round_no), t.round_time(self.round_no))
         set_text(title, _("Round {r} of {total} · {done} of {n} results in").format(
             r=self.round_no, total=t.total_rounds, done=done, n=len(rnd.boards))
             + (f" · {when}" if when else "") + manual + latest

@@ -46,8 +46,8 @@ def _checkin(args: argparse.Namespace) -> int:
     """Marks are the organiser's intent (present, or absent with ``--absent``), checked
     against the marks as read when the command started: a mark another organiser changed
     meanwhile, or a check-in someone closed, is refused (exit 3) instead of flipped."""
-    from core.app import StaleChange
-    from core.checkin import CheckinClosed, marks_seen
+    from core.app.conflicts import StaleChange, marks_seen
+    from core.checkin import CheckinClosed
     from core.cli import CliError
     from core.cli.common import open_desk, pairing_numbers, show_warnings
 

@@ -9,7 +9,7 @@ import argparse
 from fractions import Fraction
 
 from core.cli.common import open_desk, print_json, show_warnings
-from core.commands import round_schedule_text
+from core.i18n.format import format_schedule
 from core.model import Tournament
 
 
@@ -53,7 +53,7 @@ def round_text(t: Tournament, number: int) -> str:
 
     rnd = t.round(number)
     names = {p.pno: p.name for p in t.players}
-    when = round_schedule_text(t, number)
+    when = format_schedule(t.round_date(number), t.round_time(number))
     lines = [_("{name} — round {n}").format(name=t.name, n=number) + (f" — {when}" if when else "")]
     games, away = _cup_words(t, number)
     for i, b in enumerate(rnd.boards, start=1):
@@ -200,7 +200,7 @@ def _schedule(args: argparse.Namespace) -> int:
         t = desk.snapshot().tournament
     else:
         t = show_warnings(desk.schedule_round(args.round, args.date, args.time)).tournament
-    print(round_schedule_text(t, args.round) or _("round {n}: no date or time set").format(n=args.round))
+    print(format_schedule(t.round_date(args.round), t.round_time(args.round)) or _("round {n}: no date or time set").format(n=args.round))
     return 0
 
 
