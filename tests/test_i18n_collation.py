@@ -171,3 +171,12 @@ def test_without_icu_nothing_is_ordered_and_the_message_says_what_to_install(mon
         monkeypatch.undo()
         for cached in (collation._collator, collation._transliterator, collation._sort_key, collation.search_fold):
             cached.cache_clear()
+
+
+def test_the_ui_does_not_start_without_icu(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from tui.app import run_ui
+
+    monkeypatch.setitem(sys.modules, "icu", None)
+    assert run_ui(["--lang", "de"]) == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "ICU" in err and "pyicu-wheels" in err and "Namen" in err  # German, one line

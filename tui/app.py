@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 from pathlib import Path
 from collections.abc import Iterable
 
@@ -190,6 +191,19 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 def run_ui(argv: list[str]) -> int:
     args = parse_args(argv)
+    from core.i18n.collation import require_icu
+
+    try:
+        require_icu()  # every list of names needs it: say so now, not as a traceback in a pane
+    except TournamentError:
+        from core.i18n.settings import setup_language
+
+        setup_language(argv)
+        try:
+            require_icu()
+        except TournamentError as error:  # the same error, in the organiser's language
+            print(_("hakem: {value}").format(value=error), file=sys.stderr)
+            return 3
     if args.view:  # a public terminal: no write of this process can happen, by any path
         from core.store.files import forbid_writes
 

@@ -55,6 +55,11 @@ def _icu() -> Any:
     return icu
 
 
+def require_icu() -> None:
+    """Raise :class:`CollationUnavailable` unless ICU can be loaded (the UI asks at start)."""
+    _icu()
+
+
 @cache
 def _collator(lang: str) -> Any:
     icu = _icu()
