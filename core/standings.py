@@ -11,8 +11,8 @@ recorded, ``options["tie_orders"]``).  Play-off results (:func:`with_tie_order` 
 ``source="playoff"``) always take precedence over the list for the players they cover.
 
 Withdrawn players: Swiss — they stay ranked with their points (C.04.2).  Round robin — a player
-who withdrew having completed fewer than half of their games is not ranked (seeds/000 p. 61;
-spec/round-robin.md); their games still count for the others.
+who withdrew having completed fewer than half of their games is not ranked (Aktar p. 61;
+docs/rules/roundrobin.md); their games still count for the others.
 """
 
 from __future__ import annotations
@@ -361,7 +361,7 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
 
     for spec in specs:
         definition = get(spec.base)
-        if cup:  # shown, never ordering a stage's players (seeds/000 p. 67)
+        if cup:  # shown, never ordering a stage's players (Aktar p. 67)
             values[spec.code] = (dict.fromkeys(ids, 0) if definition.group
                                  else values_for(ctx_for(spec), spec, spec.regime or chosen))
             continue
@@ -464,7 +464,7 @@ def _names(t: Tournament, team: bool) -> dict[int, str]:
     return {p.pno: p.name for p in t.players}
 
 
-# -- machine-readable outputs (spec/cli.md "Machine-readable outputs") --------------------------
+# -- machine-readable outputs (docs/cli.md "Machine-readable outputs") --------------------------
 def as_json(s: Standings) -> dict:
     """``{"regime", "tiebreaks", "players": [{"rank", "pno", "name", "points", "tiebreaks"}]}``."""
     players = []
@@ -512,7 +512,7 @@ def as_text(s: Standings) -> str:
 
 def tied_on_points(s: Standings, places: int) -> list[tuple[int, ...]]:
     """Groups of ranked participants with equal points that reach into the first ``places``
-    ranks — the candidates for a play-off (spec/knockout-playoffs.md), best first by the list."""
+    ranks — the candidates for a play-off (docs/rules/playoffs.md), best first by the list."""
     groups: list[list[Row]] = []
     for r in s.rows:
         if r.rank is None:
@@ -527,7 +527,7 @@ def tied_on_points(s: Standings, places: int) -> list[tuple[int, ...]]:
 
 def _cup_groups(t: Tournament, ranked: list[int]) -> list[list[int]] | None:
     """A cup's players by the stage they reached (winner, final, semi-final …), best first.
-    Players out at the same stage share their places — seeds/000 p. 67: "3. ve 4. oyuncular
+    Players out at the same stage share their places — Aktar p. 67: "3. ve 4. oyuncular
     yarı finalde elendiyse, üçüncülük ve dördüncülük ödülünü eşit olarak paylaşırlar" — and a
     final still being played leaves both finalists sharing first; points and the event's
     criteria do not split them.  ``None`` for a bracket that cannot be replayed (a board

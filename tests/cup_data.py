@@ -1,4 +1,4 @@
-"""A 10-player cup for the cup tests (seeds/000 p. 68: a 16-bracket, seeds 1-6 advance without
+"""A 10-player cup for the cup tests (Aktar p. 68: a 16-bracket, seeds 1-6 advance without
 a game, 7 v 10 and 8 v 9 play the preliminary round), and that cup after its preliminary round."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ def cup10() -> Tournament:
 def played_preliminary() -> Tournament:
     """The 10-player cup after its preliminary round: 7 beat 10 (2–0); 8 v 9 level after the
     two games and the two extension games (all drawn), and the Armageddon drawn, which counts
-    as a win for Black (seeds/000 p. 66)."""
+    as a win for Black (Aktar p. 66)."""
     t = changes.pair_next_round(cup10())
     b = 1
     while b <= len(t.rounds[0].boards):

@@ -1,5 +1,5 @@
 """Burstein: three cases where a public engine and hakem disagreed, settled from the texts
-(seeds/000 §1.5 pp. 54–57 for the legacy text, the 2026 text C.04.4.2 with C.04.1).  Readings
+(Aktar §1.5 pp. 54–57 for the legacy text, the 2026 text C.04.4.2 with C.04.1).  Readings
 in notes/swiss-others.md "Burstein disagreements".  Fixtures (ours):
 ``tests/data/disagreements/burstein_*.trf``.
 """

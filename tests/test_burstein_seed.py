@@ -1,4 +1,4 @@
-"""Burstein: the seed's pairing orders (seeds/000 pp. 56–57), the 2026 note's list, the colour
+"""Burstein: the seed's pairing orders (Aktar pp. 56–57), the 2026 note's list, the colour
 example of §6.5, seeding rounds, the Index, and one hand-derived case per criterion."""
 
 from fractions import Fraction
@@ -15,7 +15,7 @@ from core.pairing.burstein.system import BURSTEIN, BURSTEIN_LEGACY
 from core.pairing.swiss.context import make_context
 from tests.test_acceleration_sim import pab_of, pairs_of, tournament_from
 
-# seeds/000 p. 56, §6.2: the 15 pairings of a 6-player group (line 9/10 garbled in the
+# Aktar p. 56, §6.2: the 15 pairings of a 6-player group (line 9/10 garbled in the
 # extraction: "9 1:4 2: :3 2:6 4:5" is 9 = 1:4 2:3 5:6 and 10 = 1:3 2:6 4:5).
 SIX = """1:6 2:5 3:4|1:6 2:4 3:5|1:6 2:3 4:5|1:5 2:6 3:4|1:5 2:4 3:6|1:5 2:3 4:6|1:4 2:6 3:5|
 1:4 2:5 3:6|1:4 2:3 5:6|1:3 2:6 4:5|1:3 2:5 4:6|1:3 2:4 5:6|1:2 3:6 4:5|1:2 3:5 4:6|1:2 3:4 5:6"""
@@ -150,7 +150,7 @@ def test_round_one_is_dutch_top_half_bottom_half():
 
 
 def test_legacy_virtual_point_for_the_top_half_in_rounds_one_and_two():
-    # seeds/000 §3.3: the top half of the list (1–6 of 12) gets a virtual point in rounds 1
+    # Aktar §3.3: the top half of the list (1–6 of 12) gets a virtual point in rounds 1
     # and 2, so round 1 has two scoregroups {1..6} and {7..12}, each paired by §6.1 (top
     # against bottom: 1:6 2:5 3:4, line 1 of the §6.2 list).  Colours §5.1: #1 has the colour
     # of the lot (White here) and every odd number of the top half the same colour, so 5 has
@@ -168,7 +168,7 @@ def test_legacy_virtual_point_for_the_top_half_in_rounds_one_and_two():
     assert sum(1 for p in pairs if p <= top) == 1  # two of 1, 3, 5 meet; the third floats
 
 
-# C7 (2026: "choose the outgoing floaters so that C1–C6 hold in the next bracket"; seeds/000
+# C7 (2026: "choose the outgoing floaters so that C1–C6 hold in the next bracket"; Aktar
 # §6.6: a floater whose new group cannot then be completed properly is sent back and the next
 # pairing tried).  Hand-built round 3 of 4 (two seeding rounds), colours alternating so that
 # nobody has an absolute preference:

@@ -1,5 +1,5 @@
 """A whole small event through the real `hakem` command (separate processes, like cron jobs
-or two organisers' shells), checking the machine-readable outputs of spec/cli.md."""
+or two organisers' shells), checking the machine-readable outputs of docs/cli.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""core must never load the UI toolkit (spec/architecture.md)."""
+"""core must never load the UI toolkit (docs/architecture.md)."""
 
 from __future__ import annotations
 

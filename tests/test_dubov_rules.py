@@ -38,7 +38,7 @@ def test_aro_rounds_half_up_and_is_zero_without_games():
 
 
 def test_first_round_top_half_against_bottom_half():
-    # seeds/000 §5 and seeds/001 §5: halves side by side, odd boards the drawn colour for the
+    # Aktar §5 and Paarungssysteme §5: halves side by side, odd boards the drawn colour for the
     # top player, even boards the opposite; with an odd number the last player has the bye.
     t = tournament_from([2500 - i for i in range(10)], [])
     assert pairs_of(DUBOV.pair(t)) == [(1, 6), (7, 2), (3, 8), (9, 4), (5, 10)]

@@ -1,4 +1,4 @@
-"""``hakem pair`` / ``check`` / ``generate`` with the Dutch systems (spec/cli.md)."""
+"""``hakem pair`` / ``check`` / ``generate`` with the Dutch systems (docs/cli.md)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 One test per criterion of C.04.3 (2026) Art. 2, named after it.  Each builds the smallest
 history where that criterion decides the pairing; the comment derives the expected pairing
-from the rule text (/work/shared/reference/fide-rules.md §2.3) by hand.  TPN = player number
+from the rule text (C.04.3 (2026) Arts. 1–5, docs/rules/dutch.md) by hand.  TPN = player number
 (ratings fall with the number); in a history ``(a, b, res)`` a has white.
 """
 

@@ -1,7 +1,7 @@
 """Golden data: every round of every bbpPairings-generated tournament is re-paired by our engine.
 
 tests/data/dutch2026 was produced by bbpPairings v6.0.0 (the 2026 Dutch rules), dutch2017 by
-v5.0.1 (2017 rules); see /work/shared/fixtures/README.md.  For round r the input is rounds
+v5.0.1 (2017 rules); see tests/data/README.md.  For round r the input is rounds
 1..r-1 plus round r's requested byes/absences (core.pairing.replay); the expected answer is
 round r of the file: same pairs, same colours, same board order, same PAB.  Every file runs
 with the compiled matcher (where built) and with the pure-Python one (``HAKEM_PURE_PYTHON``).

@@ -1,7 +1,7 @@
 """Hand-checked Dutch cases, one per rule, with the expected pairing derived from the rule text.
 
 Each test builds a tiny history and states in its docstring how the answer follows from the
-2026 text (C.04.3 Art. 1–5, as quoted in /work/shared/reference/fide-rules.md).
+2026 text (C.04.3 Arts. 1–5; digest in docs/rules/dutch.md).
 """
 
 from __future__ import annotations

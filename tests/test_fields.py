@@ -3,7 +3,7 @@ by the CLI, the application layer and the TUI forms.
 
 Expected TRF-2026 codes (record 222) are derived by hand from the notation: minutes × 60 =
 seconds, ``M/S`` for a period of M moves, periods joined by ``:``, ``+I`` the increment in
-seconds on every period (fide-rules.md, TRF-2026 new records: ``5400+30``, ``40/6000+30:900+30``).
+seconds on every period (TRF-2026 record 222's examples: ``5400+30``, ``40/6000+30:900+30``).
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def test_time_controls_that_are_none_are_refused(typed):
 
 
 def test_go_time_controls_are_go_notation():
-    assert time_control("50+5/20", go=True) == ("50+5/20", "")   # Canadian byo-yomi (seeds/002)
+    assert time_control("50+5/20", go=True) == ("50+5/20", "")   # Canadian byo-yomi (the Gamma procedure)
     assert time_control("60+5x30s", go=True) == ("60+5x30s", "")
     with pytest.raises(FieldError):
         time_control("forever", go=True)

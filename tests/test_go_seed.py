@@ -280,7 +280,7 @@ def test_go_table_report_headers_are_the_seeds_words_or_their_translation(lang, 
     """The report page "go-table" (and its golden files tests/data/reports/go/go-table.*,
     drawn with the English UI) carries the header rows checked here: in Russian the seed's
     own second header row ("| N# | Фамилия Имя | Рейт | Ур | ЦФ | П Р | … | Ур | - | ФКБ | М |",
-    seeds/002), in English the translation of each of the seed's words listed in
+    the Gamma procedure), in English the translation of each of the seed's words listed in
     ENGLISH_HEADERS — the expected values come from the seed, not from our output."""
     import core.i18n as i18n
     from core.reports.catalog import build

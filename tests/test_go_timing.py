@@ -1,6 +1,6 @@
 """EGF adjusted time ("условное время", EGD TM) and EGD class from the time control.
 
-Expected values: the seed's rating file ("время 50+5/20, условное время 65", seeds/002) and
+Expected values: the seed's rating file ("время 50+5/20, условное время 65", the Gamma procedure) and
 the EGF definition (basic time + 45 moves of Japanese byo-yomi, 60 moves of Canadian
 byo-yomi, 120 moves of Fischer increments; class minima A 60/75, B 40/50, C 25/30 minutes,
 Fischer A 45/75, B 30/50, C 20/30, with the EGF's own Fischer examples).

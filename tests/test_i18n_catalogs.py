@@ -134,7 +134,7 @@ def test_translations_format_like_the_source(lang):
             text.format(**values)
 
 
-# gettext plural rules: the glossary (§3) gives them, CLDR defines the categories.
+# gettext plural rules: the docs/glossary.md §S gives them, CLDR defines the categories.
 CLDR_INDEX = {"tr": {"one": 0, "other": 1}, "de": {"one": 0, "other": 1},
               "ru": {"one": 0, "few": 1, "many": 2}}
 
@@ -193,7 +193,7 @@ def test_build_hook_is_wired_in_pyproject():
     assert any(r.startswith("babel") for r in data["build-system"]["requires"])
 
 
-# Address and spelling rules from the glossary (§3, §4).
+# Address and spelling rules from the docs/glossary.md §S, §T.
 FORBIDDEN = {
     # informal address; old spelling; non-source terms (eşleştirme, раунд); seed typos
     "tr": [r"\bsen\b", r"\bsenin\b", r"\bsana\b", r"eşleştir", r"Sonnenborn", r"Buchholtz"],

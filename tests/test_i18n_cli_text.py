@@ -2,13 +2,13 @@
 
 Text outputs (``round show``, ``standings``, ``standings --explain``, ``--help``) are read in the
 language chosen by ``--lang`` or by ``LANG``.  Expected words are the glossary's
-(/work/shared/glossary.md rows in brackets), not copied from our catalogs:
+(docs/glossary.md rows in brackets), not copied from our catalogs:
 round tur/Runde/тур [#4], tie-breaks Eşitlik bozma/Feinwertungen/Дополнительные показатели
 [#108], pair eşlendir/auslosen/жеребьёвк [#36, #39], opponent rakip/Gegner/соперник [#17],
 player oyuncu/Spieler/участник [#8, #9].
 
 Machine outputs — TRF export, ``hakem pair`` (engine interface), ``--format json``/``csv`` —
-must be byte-identical whatever the language (spec/cli.md "Machine-readable outputs").
+must be byte-identical whatever the language (docs/cli.md "Machine-readable outputs").
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The catalogs use the seeds' terminology (shared/glossary.md, recommended label = first term).
+"""The catalogs use the seeds' terminology (docs/glossary.md, recommended label = first term).
 
 Expected words are copied from the glossary rows cited in each comment (the seeds' own wording:
 [000] Turkish booklet, [001] German page, [002] Russian Go page), never from our catalogs.

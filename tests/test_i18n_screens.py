@@ -179,7 +179,7 @@ def test_form_labels_are_shown_in_full(screens, lang, screen):
             lang, screen, label, screens[lang][screen]["text"])
 
 
-# Glossary words per screen (shared/glossary.md rows in brackets); Russian compared with е ≡ ё.
+# Glossary words per screen (docs/glossary.md rows in brackets); Russian compared with е ≡ ё.
 ON_SCREEN = {
     "tournaments": {"tr": ["Turnuvalar"], "de": ["Turniere"], "ru": ["Турниры"]},
     "rounds": {"tr": ["Masa", "Beyaz", "Siyah", "Sonuç", "Eşlendir"],          # #154 #60 #61 #88 #39
@@ -230,7 +230,7 @@ ENGLISH_LEFTOVERS = {
 def test_no_english_labels_left(screens, lang, screen):
     text = screens[lang][screen]["text"]
     left = [word for word in ENGLISH_LEFTOVERS[screen] if word in text
-            and not (lang == "tr" and word == "Rating")]  # Turkish uses "Rating" (glossary #27)
+            and not (lang == "tr" and word == "Rating")]  # Turkish uses "Rating" (docs/glossary.md #27)
     assert not left, (lang, screen, left)
 
 

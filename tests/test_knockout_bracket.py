@@ -1,4 +1,4 @@
-"""Knockout brackets: the seed's examples (seeds/000 p. 68) and an independent phantom bracket.
+"""Knockout brackets: the seed's examples (Aktar p. 68) and an independent phantom bracket.
 
 The independent construction pads the field with imaginary players to t·2^m and pairs
 position i with position N+1-i, exactly as the seed describes it; our engine never creates
@@ -82,7 +82,7 @@ def test_k_less_than_2t_is_a_single_preliminary_round():
 
 
 def test_world_cup_2025_fifty_seeds_enter_round_two():
-    # fide-rules.md §7.2: 206 players, top 50 enter round 2; round 1 is 51 v 206, 52 v 205 ...
+    # FIDE World Cup regulations, docs/rules/playoffs.md: 206 players, top 50 enter round 2; round 1 is 51 v 206, 52 v 205 ...
     plans = plan_rounds(206, 1, {1: 156, 2: 50})
     assert [(p.field, p.byes, p.matches) for p in plans[:2]] == [(156, 0, 78), (128, 0, 64)]
     assert rounds_needed(206, 1) == 8 and plans[-1].remaining == 1

@@ -48,7 +48,7 @@ def test_nine_players_seed_example_and_finish():
     t = cup(9)
     t = changes.pair_next_round(t)
     r1 = t.rounds[0]
-    # k=9, t=1: 16-bracket, 1..7 advance without a game, 8 v 9 (seeds/000 p. 68); the
+    # k=9, t=1: 16-bracket, 1..7 advance without a game, 8 v 9 (Aktar p. 68); the
     # round holds both games of the match, colours reversed in game 2
     assert pairs(r1) == [{8, 9}, {8, 9}]
     assert [b.game for b in r1.boards] == ["p.r1m1.s0g1", "p.r1m1.s0g2"]
@@ -164,7 +164,7 @@ def test_unfinished_round_is_refused():
 
 
 def test_drawn_pairings_with_seeded_favourites():
-    # seeds/001: first pairings drawn by lot, some favourites seeded in advance
+    # Paarungssysteme: first pairings drawn by lot, some favourites seeded in advance
     seen = set()
     for seed in range(12):
         t = changes.pair_next_round(cup(8, order="lot", seeded=2, seed=seed))
@@ -206,7 +206,7 @@ def _times(slots):
 def test_cup_timetable_from_the_start_time():
     """4 players, two games of 20 minutes per match (no increment): a game is estimated at
     2 × 20 = 40 minutes, 5 minutes between the games of a match, 10 between stages
-    (seeds/000 p. 67).  Worked by hand from 10:00: semi-final games 10:00–10:40 and
+    (Aktar p. 67).  Worked by hand from 10:00: semi-final games 10:00–10:40 and
     10:45–11:25 on boards 1 and 2; final 11:35–12:15 and 12:20–13:00."""
     from core.playoff.cup import cup_timetable
 
@@ -408,7 +408,7 @@ def test_results_entry_role_may_enter_a_result_that_adds_tie_break_games(tmp_pat
 
 
 def test_bidding_armageddon_and_double_flag_fall_from_the_command_line(tmp_path, monkeypatch, capsys):
-    """fide-2025 (fide-rules.md §7.2): after 8 level games the Armageddon waits for the bids —
+    """fide-2025 (FIDE World Cup regulations, docs/rules/playoffs.md): after 8 level games the Armageddon waits for the bids —
     `p` says so; `hakem cup bids` puts it on a board, the lower bid (200 s) plays Black with
     3′20″ against White's 4′+2″.  Scored 0-0 (both flags fell), `hakem cup flag` says whose
     fell later, and that player wins the match."""

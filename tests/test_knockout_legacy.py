@@ -12,7 +12,7 @@ from core.standings import compute_standings
 
 
 def old_cup() -> Tournament:
-    """9 players (seeds/000 p. 68: 1-7 advance without a game, 8 v 9) after the preliminary
+    """9 players (Aktar p. 68: 1-7 advance without a game, 8 v 9) after the preliminary
     match's two games, stored one game per round: 8 won game 1, game 2 drawn (1½-½)."""
     players = tuple(Player(i, f"Player {i}", rating=2400 - 10 * i) for i in range(1, 10))
     rounds = (Round(1, (Board(8, 9, GameResult.WHITE_WINS),), tuple(Bye(p, ByeKind.FULL) for p in range(1, 8))),

@@ -29,7 +29,7 @@ def finish(t: Tournament, result) -> Tournament:
 
 
 def test_ten_players_four_rounds_reach_the_final_with_words_for_everyone():
-    # 10 players, one winner: a 16-bracket (seeds/000 p. 68): seeds 1-6 advance without a
+    # 10 players, one winner: a 16-bracket (Aktar p. 68): seeds 1-6 advance without a
     # game, 7-10 play the preliminary round (7 v 10, 8 v 9), then 8 in the quarter-finals.
     # Every match is two games 3+3; the better seed wins the first game and draws the second
     # (1½-½), except the second preliminary match, drawn twice, then extensions won by 9.
@@ -63,7 +63,7 @@ def test_ten_players_four_rounds_reach_the_final_with_words_for_everyone():
     stages = stage_reached(t)
     assert stages[1] == "winner" and stages[2] == "Final" and stages[3] == "Semi-final"
     assert stages[9] == "Quarter-final" and stages[8] == "Preliminary round"
-    # standings: the stage reached, and players out at the same stage share (seeds/000
+    # standings: the stage reached, and players out at the same stage share (Aktar
     # p. 67: the semi-final losers share 3rd and 4th) — 9's 3½ points (extension games
     # included) do not lift him above the other quarter-final losers
     rows = compute_standings(t).rows

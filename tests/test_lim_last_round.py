@@ -5,7 +5,7 @@
 Both have 5 points and have not met.  12: B W B W B W B B (3 W, 5 B); 13: W B W, a half-point
 bye in round 4, then B W B B (3 W, 4 B).  Each played Black in rounds 7 and 8, so 6.1 a (no
 colour three times running) forbids Black to both — before the last round they would not
-even be compatible.  Lim Art. 7 (seeds/000 p. 32): "Son turda, daha önce oynamamışlarsa aynı
+even be compatible.  Lim Art. 7 (Aktar p. 32): "Son turda, daha önce oynamamışlarsa aynı
 puanda olan oyuncuların eşlendirilmesi renk eşitlemesi ve renklerin sırayla değişmesini
 düzenleyen maddelerden daha önceliklidir" (in the last round, pairing players of equal score
 who have not met comes before the colour rules), so they are paired and one gets a third

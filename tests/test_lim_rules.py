@@ -48,10 +48,10 @@ def test_6_below_median_the_lower_ranked_gets_due_colour():
     assert (4, 3) in pairs_of(LIM.pair(t))
 
 
-# Colours (Art. 6; seeds/000 pp. 31 and 42).
+# Colours (Art. 6; Aktar pp. 31 and 42).
 
 def test_floater_pairing_due_colour_goes_to_the_higher_score():
-    # seeds/000 p. 42 item 13: in a pairing with a downward floater the due colour is decided
+    # Aktar p. 42 item 13: in a pairing with a downward floater the due colour is decided
     # by score, not by pairing number.  Round 1: 1–2 ½, 3–4 1-0 (White listed first).  Round 2
     # (median ½): 3 (1 point) floats down, 4 (0) floats up into the median group {1, 2}.
     # 3 is due Black; the resident with a fitting colour, 2, is forbidden for him, so 3 meets

@@ -1,4 +1,4 @@
-"""Lim system: the seed's worked 15-player example (seeds/000 pp. 34–41) and the rules it uses.
+"""Lim system: the seed's worked 15-player example (Aktar pp. 34–41) and the rules it uses.
 
 The seed prints round 1 in full, then walks through rounds 2 and 3 group by group.  The
 results of rounds 1 and 2 are not printed as a table; they follow from the scoregroups the

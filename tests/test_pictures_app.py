@@ -6,7 +6,7 @@ Pictures: bracket, progress, wallchart-rr, wallchart-swiss, golevels.
 The data is built without any pairing engine: circle-method rounds from ``tests.tui_fixtures`` (fixed
 results), a playoff whose results are entered game by game through ``core.playoff`` (so the
 bracket shows finished matches, an extension, an Armageddon and a match still running), and the
-Gamma seed's own 11-player event (seeds/002, as reproduced in ``tests/test_go_seed.py``).
+Gamma seed's own 11-player event (the Gamma procedure, as reproduced in ``tests/test_go_seed.py``).
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ GO_ROUNDS = [
     ([(1, 6, 1, 0), (2, 3, 2, 0), (5, 10, 5, 9), (7, 11, 7, 9), (8, 9, 8, 1)], None, (4,)),
     ([(1, 7, 1, 0), (2, 8, 2, 0), (6, 10, 6, 9), (9, 11, 9, 8), (4, 3, 3, 0)], None, (5,)),
 ]
-"""The Gamma seed's event (seeds/002) as filled in by tests/test_go_seed.py: (white, black,
+"""The Gamma seed's event (the Gamma procedure) as filled in by tests/test_go_seed.py: (white, black,
 winner, handicap) per board, the odd-number rest, the refusals."""
 
 

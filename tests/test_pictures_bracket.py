@@ -1,6 +1,6 @@
 """Brackets drawn as trees: structure, layout, live updates, cup events, HTML.
 
-Expected values: the pairings are the seed's rule (seeds/000 p. 68: first v last, re-seeded
+Expected values: the pairings are the seed's rule (Aktar p. 68: first v last, re-seeded
 every round; players beyond the bracket's size advance without a game), worked out by hand
 below; the hand-drawn 4-player picture is the layout this module promises; winners are checked
 against ``core.playoff``'s own places (a second, independent derivation of who won).
@@ -283,7 +283,7 @@ def test_wide_names_keep_columns():
 
 @pytest.mark.parametrize("k", list(range(2, 14)))
 def test_every_seed_format_draws(k):
-    """The seed's default format for k tied players (seeds/000 pp. 69–70), random results:
+    """The seed's default format for k tied players (Aktar pp. 69–70), random results:
     drawing never fails, and when the last stage is a match or a knockout its champion is the
     playoff's winner."""
     from core.playoff import choose_format
@@ -310,7 +310,7 @@ def test_every_seed_format_draws(k):
 
 
 def test_two_player_match_and_group_final_are_drawn():
-    """2 players: one match (seeds/000 (1)); 10 players: two group knockouts, then the final."""
+    """2 players: one match (Aktar (1)); 10 players: two group knockouts, then the final."""
     assert len(playoff_brackets(create([1, 2], 1, seed=3), NAMES)) == 1
     brackets = playoff_brackets(create(list(range(1, 11)), 1, seed=3), NAMES)
     assert [b.title.split(":")[0] for b in brackets[:2]] == ["Group A", "Group B"]

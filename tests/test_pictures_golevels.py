@@ -1,4 +1,4 @@
-"""Go: levels of the top group across rounds, on the Gamma seed's own event (seeds/002).
+"""Go: levels of the top group across rounds, on the Gamma seed's own event (the Gamma procedure).
 
 Expected values come from a second, independent reading of the seed's rules written here
 (level +1 after a win or an odd-number rest, unchanged after a loss or a refusal; the top

@@ -98,7 +98,7 @@ def test_decided_order_keeps_tie_break_order_inside_shared_groups():
 
 
 def test_prize_sharing_semi_final_losers_share_third_and_fourth():
-    # seeds/000 p. 67: four tied, 3rd and 4th eliminated in the semi-final share both prizes
+    # Aktar p. 67: four tied, 3rd and 4th eliminated in the semi-final share both prizes
     places = ((7,), (3,), (5, 9))
     shares = share_prizes(places, [1000, 600, 400, 200])
     assert shares == {7: 1000, 3: 600, 5: 300, 9: 300}

@@ -1,6 +1,6 @@
-"""The seed's table of playoff formats for ties for first place (seeds/000 pp. 69–70).
+"""The seed's table of playoff formats for ties for first place (Aktar pp. 69–70).
 
-Expected values are read off the seed text (and spec/knockout-playoffs.md), not from our output:
+Expected values are read off the seed text (and docs/rules/playoffs.md), not from our output:
 group compositions, kinds of stage, number of games and time controls.
 """
 

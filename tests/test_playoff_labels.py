@@ -1,5 +1,5 @@
 """Playoff words for people: formats by name, games by what they are, Armageddon with its
-clocks (seeds/000 p. 67: White 5 minutes, Black 4, a draw counts for Black), stages and
+clocks (Aktar p. 67: White 5 minutes, Black 4, a draw counts for Black), stages and
 placeholders translated."""
 
 from __future__ import annotations

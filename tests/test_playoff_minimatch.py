@@ -1,4 +1,4 @@
-"""Mini-matches, colour lots and the golden game (seeds/000 pp. 66–67, fide-rules.md §7)."""
+"""Mini-matches, colour lots and the golden game (Aktar pp. 66–67, C.07 Art. 3 and FIDE practice, docs/rules/playoffs.md)."""
 
 import pytest
 

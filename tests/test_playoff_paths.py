@@ -162,7 +162,7 @@ def test_ladder_and_sudden_death_paths_finish():
 
 def test_three_way_circle_of_golden_games_is_broken():
     # Round robin all drawn, then golden games in a circle (each beats one): the lowest by
-    # tie-break order drops out, the other two play a golden game (seeds/000 p. 69 (2)).
+    # tie-break order drops out, the other two play a golden game (Aktar p. 69 (2)).
     st = create([1, 2, 3], 1, seed=2)
     for _ in range(3):
         st = enter_result(st, evaluate(st).ready[0].id, "1/2")

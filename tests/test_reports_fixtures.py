@@ -9,7 +9,7 @@ team, Go) — built here, deterministically, so the golden files only change whe
 * Team: four teams of four, a team round robin paired by our Berger system, results from a
   fixed rule (one forfeit); plus a finished two-player playoff and a running 4-player knockout
   playoff stored in ``options["playoffs"]`` for the bracket/timetable reports.
-* Go: eight players of the Gamma scheme (seeds/002), three rounds paired by our engine,
+* Go: eight players of the Gamma scheme (the Gamma procedure), three rounds paired by our engine,
   results from a fixed rule.
 """
 

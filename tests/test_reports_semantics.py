@@ -5,7 +5,7 @@
 * crosstable cells (machine form) = the round cells of the source TRF file, read here by a
   few lines of independent column slicing;
 * team crosstable / team standings = board points summed here straight from the boards,
-  match points 2/1/0 (seeds/000 p. 73);
+  match points 2/1/0 (Aktar p. 73);
 * the bracket's "goes through" marks = ``core.playoff.decided_places``;
 * text fits 80 columns (132 landscape); HTML has no external reference and is well formed;
   the TRF export re-imports to the same tournament; machine formats do not change with the
@@ -358,7 +358,7 @@ def test_cup_bracket_shows_every_board_and_the_players_without_a_game() -> None:
         for b in rnd.boards:
             assert {str(b.white), str(b.black)} in matches
     waiting = [table.rows[0][0] for table in report.tables if len(table.rows) == 1]
-    # 6 players: the two best seeds go on to the semi-finals without a game (seeds/000 p. 68)
+    # 6 players: the two best seeds go on to the semi-finals without a game (Aktar p. 68)
     assert waiting == ["1 Oyuncu 1", "2 Oyuncu 2"]
     assert max(width(line) for line in to_text(report).splitlines()) <= 80
 

@@ -1,9 +1,9 @@
 """Berger tables against FIDE's published tables, the seed's tables, and the German formula.
 
-Expected values: FIDE's tables for 3–16 players copied from reference/fide-rules.md §4.3;
-the seed's tables copied from seeds/000 pp. 59–60 (the PDF text is damaged in places for
+Expected values: FIDE's tables for 3–16 players copied from C.05 Annex 1;
+the seed's tables copied from Aktar pp. 59–60 (the PDF text is damaged in places for
 9–12 players: illegible boards are marked ``_`` and skipped); the German round formula and
-pencil construction (seeds/001) are coded independently in ``core.pairing.roundrobin.german``;
+pencil construction (Paarungssysteme) are coded independently in ``core.pairing.roundrobin.german``;
 FIDE's modular description (reference §4.2) is re-coded inline here as a third check.
 """
 
@@ -14,7 +14,7 @@ import pytest
 from core.pairing.roundrobin import german
 from core.pairing.roundrobin.berger import berger_table, rounds_in_cycle, single_cycle
 
-# reference/fide-rules.md §4.3, verbatim ("a-b": a has White).
+# C.05 Annex 1, verbatim ("a-b": a has White).
 FIDE_TABLES = """
 3 or 4 players
 Rd 1: 1-4, 2-3
@@ -94,7 +94,7 @@ Rd 14: 16-15, 1-14, 2-13, 3-12, 4-11, 5-10, 6-9, 7-8
 Rd 15: 8-16, 9-7, 10-6, 11-5, 12-4, 13-3, 14-2, 15-1
 """
 
-# seeds/000 pp. 59–60 ("Döner Eşlendirme Tabloları"), round by round; "_" = illegible in the
+# Aktar pp. 59–60 ("Döner Eşlendirme Tabloları"), round by round; "_" = illegible in the
 # seed's text layer (lost where the PDF columns overlap), skipped in the comparison.
 SEED_TABLES = {
     4: ["1:4 2:3", "4:3 1:2", "2:4 3:1"],
@@ -170,14 +170,14 @@ def test_rotation_equals_seed_table(size: int) -> None:
 
 
 def test_digest_example_six_players() -> None:
-    """spec/round-robin.md: R1 1:6 2:5 3:4 · R2 6:4 5:3 1:2 · … · R5 3:6 4:2 5:1."""
+    """docs/rules/roundrobin.md: R1 1:6 2:5 3:4 · R2 6:4 5:3 1:2 · … · R5 3:6 4:2 5:1."""
     assert berger_table(6)[0] == ((1, 6), (2, 5), (3, 4))
     assert berger_table(6)[4] == ((3, 6), (4, 2), (5, 1))
 
 
 @pytest.mark.parametrize("taz", range(2, 41))
 def test_german_formula_equals_table(taz: int) -> None:
-    """seeds/001: opponent Gr = ((R − Nr) mod RAZ) + 1 and the colour rule, for every player
+    """Paarungssysteme: opponent Gr = ((R − Nr) mod RAZ) + 1 and the colour rule, for every player
     and round, against the rotation (odd TAZ: the phantom's partner sits out)."""
     rounds = single_cycle(taz)
     assert len(rounds) == german.rounds_count(taz) == rounds_in_cycle(taz)

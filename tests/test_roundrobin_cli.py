@@ -1,4 +1,4 @@
-"""``hakem berger N [--double] --format json|text`` (spec/cli.md)."""
+"""``hakem berger N [--double] --format json|text`` (docs/cli.md)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 def test_json_even(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "6", "--format", "json")
     assert code == 0
-    # reference/fide-rules.md §4.3, 5 or 6 players
+    # C.05 Annex 1, 5 or 6 players
     assert json.loads(out) == [[[1, 6], [2, 5], [3, 4]], [[6, 4], [5, 3], [1, 2]],
                                [[2, 6], [3, 1], [4, 5]], [[6, 5], [1, 4], [2, 3]],
                                [[3, 6], [4, 2], [5, 1]]]

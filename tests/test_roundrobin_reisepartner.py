@@ -1,4 +1,4 @@
-"""Reisepartnersystem (seeds/001): complete schedules for 8, 10 (spielfrei) and 12 teams,
+"""Reisepartnersystem (Paarungssysteme): complete schedules for 8, 10 (spielfrei) and 12 teams,
 partners first, match days of two rounds, colours on even boards, home rights."""
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def test_match_days_pair_the_pairs(teams: int) -> None:
 
 @pytest.mark.parametrize("teams", [8, 12, 16, 20, 24])
 def test_highest_number_hosts_on_days_2_mod_4(teams: int) -> None:
-    """seeds/001: the highest start number hosts on the match days that are even but not
+    """Paarungssysteme: the highest start number hosts on the match days that are even but not
     divisible by four (and its partner hosts on the days divisible by four)."""
     hosting = sorted({r.match_day for r in schedule(teams)[1:]
                       for m in r.matches if m.host == teams})

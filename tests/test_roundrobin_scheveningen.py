@@ -1,4 +1,4 @@
-"""Scheveningen and Skalitzka: tables from seeds/000 pp. 61–64, meetings and colour rules."""
+"""Scheveningen and Skalitzka: tables from Aktar pp. 61–64, meetings and colour rules."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from core.pairing.registry import get_system
 from core.pairing.roundrobin import scheveningen as sch
 from core.pairing.roundrobin import skalitzka as ska
 
-# seeds/000 p. 63 "Scheveningen Eşlendirme Tablosu 4 Oyuncu", row by row (board k):
+# Aktar p. 63 "Scheveningen Eşlendirme Tablosu 4 Oyuncu", row by row (board k):
 # R1, R2, R3, R4 — first-named has White.
 SEED_SCHEVENINGEN_4 = """
 A1 B1 B2 A1 A1 B3 B4 A1
@@ -21,7 +21,7 @@ A3 B3 B4 A3 A3 B1 B2 A3
 A4 B4 B1 A4 A4 B2 B3 A4
 """
 
-# seeds/000 p. 61, boards 1–12 ("Masa Tur 1 Tur 2"), the text layer's lost digits restored
+# Aktar p. 61, boards 1–12 ("Masa Tur 1 Tur 2"), the text layer's lost digits restored
 # from the pattern the seed states (board 3: "2 : B" / "B : b" …).
 SEED_SKALITZKA = """
 1 A:a 1:A

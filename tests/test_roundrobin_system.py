@@ -75,7 +75,7 @@ def test_rutsch_event() -> None:
 
 def test_withdrawal_under_half_unranked_and_forfeits() -> None:
     """Player 6 of 6 plays 2 of 5 games (< 50 %): unranked; later games are forfeits on their
-    boards, "+" for the opponent (seeds/000 p. 61) — ``withdrawn_games="board"``."""
+    boards, "+" for the opponent (Aktar p. 61) — ``withdrawn_games="board"``."""
     t = field(6).with_changes(options={"withdrawn_games": "board"})
     system = get_system("berger")
     for _ in range(2):

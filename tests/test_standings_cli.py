@@ -1,4 +1,4 @@
-"""``hakem standings`` on a TRF file and on a stored tournament (spec/cli.md formats)."""
+"""``hakem standings`` on a TRF file and on a stored tournament (docs/cli.md formats)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Event options that keep players apart in every Swiss system: the same federation in the
-last rounds (seeds/003 §22) and club-mates in the first rounds.  Each is an absolute
+last rounds (Swiss Rules 1999 §22) and club-mates in the first rounds.  Each is an absolute
 criterion like a forbidden pair, and the explanation names it on every board it decided."""
 
 from __future__ import annotations

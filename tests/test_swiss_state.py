@@ -1,7 +1,7 @@
 """Per-player pairing state (core.pairing.swiss.state), checked against the rule texts.
 
-Expected values are read off C.04.1 / C.04.2 / C.04.3 (2026 and 2017 wording, as quoted in
-/work/shared/reference/fide-rules.md), by hand for tiny histories.
+Expected values are read off C.04.1 / C.04.2 / C.04.3 (2026 and 2017 wording; digests in
+docs/rules/swiss.md and docs/rules/dutch.md), by hand for tiny histories.
 """
 
 from __future__ import annotations

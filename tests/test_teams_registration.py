@@ -1,5 +1,5 @@
 """Registering teams: rosters in board order, one team per player, unique names, changes
-only where the event allows them (rules from the team sections of seeds/000 and C.04 team
+only where the event allows them (rules from the team sections of Aktar and C.04 team
 practice: the roster is the board order; a player plays for one team)."""
 
 from __future__ import annotations

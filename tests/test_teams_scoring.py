@@ -1,4 +1,4 @@
-"""core.teams: rosters, board order, board points and match points 2/1/0 (seeds/000 p. 73)."""
+"""core.teams: rosters, board order, board points and match points 2/1/0 (Aktar p. 73)."""
 
 from __future__ import annotations
 

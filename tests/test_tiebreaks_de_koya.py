@@ -1,4 +1,4 @@
-"""Direct encounter (C.07 Art. 6) and Koya (Art. 9.2, seeds/000 pp. 74–75) on hand-built events.
+"""Direct encounter (C.07 Art. 6) and Koya (Art. 9.2, Aktar pp. 74–75) on hand-built events.
 
 Every expected order below is worked out by hand from the rule text in the test's comment.
 """

@@ -1,7 +1,7 @@
 """C.07 Art. 16 worked by hand on a 6-player, 4-round Swiss with every unplayed-round category.
 
-No numeric example of the 2026 annex was available in our references (reference/fide-rules.md
-§5.6 only quotes 57→55 and 74→69 without the crosstables), so each number below is derived
+No numeric example of the 2026 annex was available to us (the reports of the change quote
+only 57→55 and 74→69, without the crosstables), so each number below is derived
 from the 2026 text (16.2–16.5) in the comments, and contrasted with the 2024 and legacy rules.
 
     R1: 1–2 1-0, 3–4 ½, 5–6 1-0

@@ -1,8 +1,8 @@
 """Agreement with TieBreakServer 1.9.57 (FIDE TEC's tie-break calculator), every value.
 
 Golden data (reference program output, never our own):
-* ``data/tiebreaks/f*.tsv`` — the dutch2026 files f01–f24 from ../shared/fixtures (bbpPairings
-  tournaments), 2024 and 2026 regimes, list PTS BH BH/C1 BH/C2 BH/M1 SB SB/C1 DE PS WIN WON
+* ``data/tiebreaks/f*.tsv`` — TieBreakServer's values for the dutch2026 files f01–f24 (bbpPairings
+  tournaments; tests/data/README.md), 2024 and 2026 regimes, list PTS BH BH/C1 BH/C2 BH/M1 SB SB/C1 DE PS WIN WON
   BPG BWG REP ARO AOB TPR PTP FB;
 * ``data/tiebreaks/random/r*.{trf,tsv}`` — 30 random Swiss tournaments made with the same
   program's generator (byes, forfeits; two in three with withdrawals added: a forfeit, then

@@ -6,7 +6,7 @@ Swiss tournaments of ``data/tiebreaks/random`` and the dutch2026 files f01–f24
 byes passed to it as pairing-allocated byes: both are a point won without playing, which the
 2009 rules treat alike).  That program counts every unplayed round of an opponent as a draw
 and gives an own unplayed round a virtual opponent starting level and drawing afterwards —
-the rule of seeds/000 pp. 77–80.
+the rule of Aktar pp. 77–80.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The worked numbers of seeds/000 pp. 72–83 (legacy "virtual opponent" regime).
+"""The worked numbers of Aktar pp. 72–83 (legacy "virtual opponent" regime).
 
 Şener (7 rounds, 5½ points, a forfeit win in round 2) met opponents whose adjusted scores
 (unplayed rounds counted as draws) are 3½, —, 3, 6, 4½, 5½, 4½; the round-2 forfeit is valued
@@ -89,7 +89,7 @@ def test_sener_under_fide_regimes_differs_only_in_the_forfeit():
 
 
 def _progressive_player() -> Tournament:
-    # results 1, 0, ½, + (forfeit win), 1, 0, 0 — seeds/000 Tables 1–4
+    # results 1, 0, ½, + (forfeit win), 1, 0, 0 — Aktar Tables 1–4
     res = [W, B, D, GameResult.WHITE_FORFEIT_WIN, W, B, B]
     rounds = tuple(Round(r, (Board(1, r + 1, res[r - 1]),)) for r in range(1, 8))
     players = tuple(Player(p, f"P{p}") for p in range(1, 9))
@@ -103,7 +103,7 @@ def test_progressive_tables():
 
 
 def test_adjusted_score_counts_unplayed_as_half():
-    # seeds/000 p. 77 Table 1: 3½ points with a forfeit win in round 4 → adjusted score 3.
+    # Aktar p. 77 Table 1: 3½ points with a forfeit win in round 4 → adjusted score 3.
     from core.tiebreaks.adjusted import adjusted_scores
     from core.tiebreaks.context import build_context
     from core.tiebreaks.regimes import Regime

@@ -1,5 +1,5 @@
 """Defaults chosen by the system (issue 19 item 11): a new round robin gets the round-robin
-tie-breaks (seeds/000 p. 85: DE, SB, WIN, KS), not the Swiss list and then a warning that
+tie-breaks (Aktar p. 85: DE, SB, WIN, KS), not the Swiss list and then a warning that
 Buchholz is forbidden; the settings dialog and the tie-break tab show the preset in force."""
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ async def test_new_round_robin_gets_the_round_robin_list(tmp_path):
 
 async def test_settings_and_tiebreak_tab_show_the_preset_in_force(tmp_path):
     data = tmp_path / "data"
-    tsf = ("DE", "BH/C1", "SB", "AOB", "WIN", "LOT")  # seeds/004, TSF Art. 9
+    tsf = ("DE", "BH/C1", "SB", "AOB", "WIN", "LOT")  # TSF Art. 9
     [tid] = store_with(data, demo(rounds=1, tiebreaks=tsf))
     app = HakemApp(data_dir=data, open_id=tid)
     async with app.run_test(size=(100, 32)) as pilot:

@@ -1,6 +1,6 @@
 """The application layer: every use case a front end performs, headless.
 
-The CLI commands and the TUI call this package and nothing beneath it (architecture.md, "The
+The CLI commands and the TUI call this package and nothing beneath it (docs/architecture.md, "The
 application layer"): :class:`Workspace` for the data directory, :class:`Desk` for one
 tournament.  Each use case passes the gate (:mod:`core.app.access`), applies a validated core
 command through the store with a check of what the organiser saw (:mod:`core.app.conflicts`),

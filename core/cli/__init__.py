@@ -4,7 +4,7 @@ Subcommands live one per module in :mod:`core.cli.commands`; each module defines
 ``register(subparsers)`` and sets ``func`` on its parser.  Discovery is automatic (sorted by
 module name) so that adding a command never edits a shared file.
 
-Output contract (spec/cli.md): data on stdout, messages on stderr, one clear line per error,
+Output contract (docs/cli.md): data on stdout, messages on stderr, one clear line per error,
 never a traceback.  Exit codes follow the public engines: 0 ok, 1 no valid pairing,
 2 unexpected error, 3 invalid input, 5 file access error.
 """

@@ -10,7 +10,7 @@ decided in one place:
 - decimals (tie-break values): decimal comma for tr/de/ru, no thousands grouping;
 - counts: ``counted("{n} round", "{n} rounds", n)`` → "5 tur" / "5 Runden" / "5 туров";
 - ratings and pairing numbers: plain integers, never grouped ("2140", not "2.140");
-- dates: dd.MM.yyyy for tr/de/ru (glossary §3), CLDR long/full forms; 24-hour times.
+- dates: dd.MM.yyyy for tr/de/ru (docs/glossary.md §S), CLDR long/full forms; 24-hour times.
 
 Every function takes an optional ``lang``; by default the active UI language is used.
 """
@@ -53,7 +53,7 @@ BABEL_LOCALES = {"en": "en_GB", "tr": "tr_TR", "de": "de_DE", "ru": "ru_RU"}
 """CLDR locale per UI language (British English: day-month order and a 24-hour clock)."""
 
 NUMERIC_DATE = {"en": "yyyy-MM-dd", "tr": "dd.MM.yyyy", "de": "dd.MM.yyyy", "ru": "dd.MM.yyyy"}
-"""Document date format (glossary §3: "07.03.2025"; English: ISO, as FIDE files write it)."""
+"""Document date format (docs/glossary.md §S: "07.03.2025"; English: ISO, as FIDE files write it)."""
 
 _points_style = "half"
 

@@ -6,7 +6,7 @@ shown, so a screen never spells "Bye" one way and a report another.  Codes stay 
 (TRF letters, registry ids); only these labels change with the language.
 
 Ambiguous English words carry a gettext context: "Draw" is a game result here (``pgettext
-("game result", ...)``), never the pairing procedure (glossary §4.1).
+("game result", ...)``), never the pairing procedure (docs/glossary.md §T.1).
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ SYSTEM_NAMES: dict[str, str] = {
     "keizer": N_("Keizer system"),
     "swiss-team": N_("Swiss Team Pairing System"),
 }
-"""Pairing system id (``core.pairing.registry``) → English name (glossary §J)."""
+"""Pairing system id (``core.pairing.registry``) → English name (docs/glossary.md §J)."""
 
 BYE_NAMES: dict[str, str] = {
     "pab": N_("Pairing-allocated bye"),
@@ -55,7 +55,7 @@ BYE_NAMES: dict[str, str] = {
     "full": N_("Full-point bye"),
     "zero": N_("Zero-point bye"),
 }
-"""``ByeKind.label`` → English name (glossary §E)."""
+"""``ByeKind.label`` → English name (docs/glossary.md §E)."""
 
 CODE_NAMES: dict[str, str] = {
     "1": N_("Win"),
@@ -112,7 +112,7 @@ def colour_letter(colour: str) -> str:
     """One-letter colour for cards and crosstables, per language (W/B, B/S, W/S, б/ч).
 
     Never shared between languages: "S" is Schwarz in German but Siyah in Turkish, and "B" is
-    Beyaz (White) in Turkish (glossary §4.9).
+    Beyaz (White) in Turkish (docs/glossary.md §T.9).
     """
     if colour in ("w", "W", "white"):
         return pgettext("colour letter", "W")
@@ -138,7 +138,7 @@ def bye_name(kind: str) -> str:
 
 
 def pairing_action() -> str:
-    """The "pair the next round" command label (glossary #39: Turu eşlendir / Runde auslosen)."""
+    """The "pair the next round" command label (docs/glossary.md #39: Turu eşlendir / Runde auslosen)."""
     return _("Pair round")
 
 

@@ -46,7 +46,7 @@ PLURAL_FORMS = {
     "ru": ("nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
            "(n%100<10 || n%100>=20) ? 1 : 2);"),
 }
-"""gettext rules as the glossary (§3) gives them, equivalent to CLDR one/other and
+"""gettext rules as docs/glossary.md §S gives them, equivalent to CLDR one/other and
 one/few/many (checked by the tests).  Set explicitly because babel's own table still says
 ``nplurals=1`` for Turkish."""
 

@@ -10,7 +10,7 @@ The picture therefore follows every result and every correction with no state of
 Layout: round 1 on the left, the winner on the right; every entrant that comes in from
 nowhere (round 1, or a seeded late entrant) gets its own line, two lines apart; a match sits
 half-way between its two entrants.  Players advancing without a game (an imaginary opponent,
-seeds/000 p. 68) are drawn with a dashed line.  Flags after the score: ``E`` extension games,
+Aktar p. 68) are drawn with a dashed line.  Flags after the score: ``E`` extension games,
 ``A`` Armageddon, ``SD`` sudden death, ``L`` decided by lot.
 """
 

@@ -1,4 +1,4 @@
-"""Knockout events and tie-break playoffs (seeds/000 pp. 65–70, seeds/001 "K.O.-System").
+"""Knockout events and tie-break playoffs (Aktar pp. 65–70, Paarungssysteme "K.O.-System").
 
 Public API:
 - :func:`create` a playoff state for tied players (format chosen from the seed's table, or

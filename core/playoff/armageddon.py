@@ -1,7 +1,7 @@
 """The golden game (Armageddon, "Altın Puan"): who plays which colour, and who wins.
 
-seeds/000 p. 66–67: a draw eliminates White; if both flags fall, the player whose flag fell
-later wins; colours by one lot whose winner chooses.  FIDE 2025 (fide-rules.md §7.2) decides
+Aktar p. 66–67: a draw eliminates White; if both flags fall, the player whose flag fell
+later wins; colours by one lot whose winner chooses.  FIDE 2025 (FIDE World Cup regulations, docs/rules/playoffs.md) decides
 colours by bidding instead: each player bids the time they accept as Black, the lower bid
 plays Black with that time, equal bids → a lot.  Bids and lots are recorded in the context.
 """
@@ -51,7 +51,7 @@ def _bid_record(key: str, pair: str, a: int, b: int, bid_a: int, bid_b: int):
 
 
 def winner(result: GameResult, white: int, black: int, flag_later: str | None) -> int:
-    """Who goes through after a golden game; a draw favours Black (seeds/000 p. 66)."""
+    """Who goes through after a golden game; a draw favours Black (Aktar p. 66)."""
     if result in (GameResult.WHITE_WINS, GameResult.WHITE_FORFEIT_WIN):
         return white
     if result in (GameResult.BLACK_WINS, GameResult.BLACK_FORFEIT_WIN, GameResult.DRAW):

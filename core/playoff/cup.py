@@ -1,4 +1,4 @@
-"""Knockout as a tournament system of its own (cup events, seeds/001 "K.O.-System").
+"""Knockout as a tournament system of its own (cup events, Paarungssysteme "K.O.-System").
 
 The pairing system ``knockout`` (:mod:`core.pairing.knockout.system`) pairs from the state
 this module replays.  A tournament round is one **knockout round** (Preliminary round,
@@ -31,7 +31,7 @@ Settings live in ``Tournament.options["knockout"]`` (all optional):
      "lots": {...}, "choices": {...}, "bids": {...}}       # as in a playoff state
 
 Seeding is the starting rank (pairing numbers, i.e. rating order; unrated players by lot
-when the numbers are drawn), seeds/000 p. 66.
+when the numbers are drawn), Aktar p. 66.
 """
 
 from __future__ import annotations
@@ -485,7 +485,7 @@ def board_games(t: Tournament, round_no: int, short: bool = False) -> dict[int, 
 def stage_groups(t: Tournament) -> list[list[int]]:
     """Players grouped by the stage they reached, best first: the finished cup's places; while
     it runs, by the furthest knockout round, players still in it before those out at that
-    round.  The standings put these groups first and the event's criteria after (seeds/000
+    round.  The standings put these groups first and the event's criteria after (Aktar
     p. 67: players eliminated at the same stage share)."""
     cup = replay(t)
     if cup.view.places is not None:

@@ -1,4 +1,4 @@
-"""The seed's playoff formats for ties for first place (seeds/000 pp. 69–70), by group size.
+"""The seed's playoff formats for ties for first place (Aktar pp. 69–70), by group size.
 
 Tied players are numbered 1..k in tie-break order.  Each size has a default (the seed's first
 choice) and the alternatives the seed names; every format is a plan (:mod:`core.playoff.plan`)

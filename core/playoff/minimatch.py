@@ -1,8 +1,8 @@
 """One mini-match between two players, evaluated from the results entered so far.
 
-Order of play (seeds/000 p. 66–67): the regular games with colours balanced (a lot for the
+Order of play (Aktar p. 66–67): the regular games with colours balanced (a lot for the
 first game's colours, then alternating); while level, the extensions, each after a new colour
-lot (FIDE practice, fide-rules.md §7.2); still level, the decider.  A segment of more than two
+lot (FIDE World Cup practice, docs/rules/playoffs.md); still level, the decider.  A segment of more than two
 games stops as soon as its winner is certain.
 """
 

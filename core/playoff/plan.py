@@ -102,7 +102,7 @@ def _knockout_order(ctx: Context, node: dict[str, Any], entrants: tuple[Entrant,
     if order == "lot":
         if any(isinstance(e, str) for e in entrants):
             return list(entrants)
-        # seeds/001: the first pairings are drawn, "some favourites may be seeded first":
+        # Paarungssysteme: the first pairings are drawn, "some favourites may be seeded first":
         # the best ``seeded`` keep their positions, the others are drawn into the rest.
         fixed: list[Entrant] = [int(e) for e in entrants[: max(0, int(node.get("seeded", 0)))]]
         drawable = [int(e) for e in entrants[len(fixed):]]
@@ -159,7 +159,7 @@ def _groups(ctx: Context, node: dict[str, Any], entrants: tuple[Entrant, ...], p
 def _split(ctx: Context, node: dict[str, Any], entrants: tuple[Entrant, ...], path: str,
            after: tuple[str, ...], decide: int) -> StageOutcome:
     """Each part takes the next seeds; a part marked ``continuing`` takes instead the players
-    of the part before it other than its winner, and decides their places (seeds/000 p. 70,
+    of the part before it other than its winner, and decides their places (Aktar p. 70,
     (10): "Kalan ödüller için, devam eden sekiz oyuncu (7) uygulanarak oynatılır")."""
     emitted: list[str] = []
     places: list[list[tuple[Entrant, ...]]] = []
@@ -201,7 +201,7 @@ def _split(ctx: Context, node: dict[str, Any], entrants: tuple[Entrant, ...], pa
 # -- dry-run description --------------------------------------------------------------------
 
 def describe(node: dict[str, Any], seeds: list[int] | None) -> list[dict[str, Any]]:
-    """The stages of a plan as the dry run prints them (spec/cli.md): name, kind, groups of
+    """The stages of a plan as the dry run prints them (docs/cli.md): name, kind, groups of
     seeds (empty while the players depend on earlier results), games, time control."""
     kind = node.get("kind")
     name = str(node.get("name", ""))

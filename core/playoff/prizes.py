@@ -1,4 +1,4 @@
-"""Prize sharing after a playoff (seeds/000 p. 67).
+"""Prize sharing after a playoff (Aktar p. 67).
 
 Once players are separated, money prizes are shared by the players eliminated at the same
 stage: four tied, the two semi-final losers share the 3rd and 4th prizes equally.  Amounts are

@@ -2,7 +2,7 @@
 tied on points for the places that matter").
 
 Players are tied for a playoff when they have the same *points*; the tie-break list only
-gives their seeding (seeds/000 p. 66: "the final standing is used for the pairing").  So the
+gives their seeding (Aktar p. 66: "the final standing is used for the pairing").  So the
 standings are computed without any earlier playoff decision, split by points, and every group
 of two or more that reaches into the prize places is proposed, with the number of prize places
 inside it (the playoff's t).

@@ -1,4 +1,4 @@
-"""Round-robin playoff groups (seeds/000 p. 69 (2)) and how their ties are broken.
+"""Round-robin playoff groups (Aktar p. 69 (2)) and how their ties are broken.
 
 A tied round robin is broken the seed's way: golden games in round-robin form among the
 players still tied (default), or "drop the lowest by the next tie-break and apply (1)"
@@ -7,7 +7,7 @@ lowest by tie-break order is dropped and the others go on — for two players th
 seed's "if two players each eliminated the other → golden game".  Only ties that touch the
 places to decide are played off; lower ties stay shared.
 
-The schedule is the Berger table (fide-rules.md §4.2), generated here from its formula.
+The schedule is the Berger table (C.05 Annex 1), generated here from its formula.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Mini-match rules: how many games, at which speed, and what decides a level match.
 
-A mini-match (seeds/000 p. 66–67) is played in *segments*: the regular games (at least two,
+A mini-match (Aktar p. 66–67) is played in *segments*: the regular games (at least two,
 an even number, colours balanced), then extensions of at least two games played only while
-the match is level, then a *decider*.  FIDE practice (fide-rules.md §7.2) is the same shape
+the match is level, then a *decider*.  FIDE practice (FIDE World Cup regulations, docs/rules/playoffs.md) is the same shape
 with a longer ladder (rapid → blitz → ...), so one type covers the seed's default, the
 seed's 3+3 first-place playoff and the FIDE World Cup ladders.
 
@@ -28,7 +28,7 @@ DECIDERS = ("armageddon", "sudden_death", "lot")
 ARMAGEDDON_COLOUR_RULES = ("lot", "bid")
 
 ARMAGEDDON_SEED = TimeControl(300, 0, 240)
-"""seeds/000 p. 67: White 5 minutes, Black 4 minutes."""
+"""Aktar p. 67: White 5 minutes, Black 4 minutes."""
 
 
 class RulesError(TournamentError):
@@ -81,7 +81,7 @@ class MatchRules:
             if seg.games < 2 or seg.games % 2:
                 which = "the regular games" if i == 0 else f"extension {i}"
                 raise RulesError(
-                    _('{which} must be an even number of games, at least two (seeds/000 p. 66); got {games}.').format(which=which, games=seg.games))
+                    _('{which} must be an even number of games, at least two (Aktar p. 66); got {games}.').format(which=which, games=seg.games))
 
     @property
     def golden_only(self) -> bool:
@@ -113,14 +113,14 @@ class MatchRules:
 
 
 def blitz_match(base: int = 180, increment: int = 3, extension: bool = True) -> MatchRules:
-    """seeds/000 p. 69 (1): two games at 3'+3"; still level → two more, then a golden game."""
+    """Aktar p. 69 (1): two games at 3'+3"; still level → two more, then a golden game."""
     tc = TimeControl(base, increment)
     segs = (Segment(2, tc), Segment(2, tc)) if extension else (Segment(2, tc),)
     return MatchRules(segments=segs)
 
 
 def golden_game() -> MatchRules:
-    """A single Armageddon game (seeds/000 p. 69–70, formats 6, 7, 8 and the group finals)."""
+    """A single Armageddon game (Aktar p. 69–70, formats 6, 7, 8 and the group finals)."""
     return MatchRules(segments=())
 
 
@@ -141,9 +141,9 @@ PRESETS: dict[str, MatchRules] = {
         Segment(2, TimeControl(300, 3)), Segment(2, TimeControl(180, 2))),
         armageddon=TimeControl(240, 2, 240), armageddon_colours="bid"),
 }
-"""Named ladders.  ``seed``: seeds/000 first-place playoff; ``seed-rapid``: the seed's default
+"""Named ladders.  ``seed``: Aktar's first-place playoff; ``seed-rapid``: the seed's default
 for elimination games (20 minutes each, or 15'+10"); ``fide-*``: World Cup tie-break ladders
-(fide-rules.md §7.2).  fide-2025's last game is the sudden-death game with bidding: White
+(FIDE World Cup regulations, docs/rules/playoffs.md).  fide-2025's last game is the sudden-death game with bidding: White
 4'+2", Black bids at most 4'."""
 
 

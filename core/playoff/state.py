@@ -37,7 +37,7 @@ from core.playoff.timecontrol import TimeControl
 
 VERSION = 1
 DEFAULT_BREAKS = {"after_event": 30, "between_games": 5, "between_stages": 10}
-"""Minutes; seeds/000 p. 67: at least half an hour after the last game, about 5 minutes
+"""Minutes; Aktar p. 67: at least half an hour after the last game, about 5 minutes
 between games, 10 between stages."""
 
 
@@ -193,7 +193,7 @@ def decided_places(state: Mapping[str, Any]) -> tuple[tuple[int, ...], ...] | No
     """Ordered groups of the tied players once the playoff is over (``None`` before).
 
     Players in one group were eliminated at the same stage: they share those places and
-    their prizes (seeds/000 p. 67).
+    their prizes (Aktar p. 67).
     """
     return evaluate(state).places
 

@@ -1,6 +1,6 @@
 """A timetable with clock times and boards, from a given start time (never the clock).
 
-Each game starts when every game it waits for has ended plus a break (seeds/000 p. 67:
+Each game starts when every game it waits for has ended plus a break (Aktar p. 67:
 about 5 minutes between the games of a stage, 10 minutes between stages); the first games
 start ``after_event`` minutes (default 30) after the given start time, which is the end of
 the event's last regular game.  A game lasts its estimate, 2 × base + 2 × 60 × increment
@@ -126,7 +126,7 @@ def stage_times(slots: list[Slot]) -> list[tuple[str, int, int]]:
 
 
 def warnings(slots: list[Slot]) -> list[str]:
-    """Organiser warnings from seeds/000 p. 66: more than three stages must be planned to finish
+    """Organiser warnings from Aktar p. 66: more than three stages must be planned to finish
     within the day; a timetable that runs past midnight does not."""
     out = []
     stages = stage_times(slots)

@@ -2,7 +2,7 @@
 
 HTML is a self-contained page set (one file per report, fixed names chosen by us, so nothing in
 the tournament data can steer where files go); text is every report for printing; CSV is the
-standings in the machine format of spec/cli.md; Go files come from :mod:`core.go`.
+standings in the machine format of docs/cli.md; Go files come from :mod:`core.go`.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Go pages: participant cards and the tournament table.
 
-Gamma (seeds/002): drawn in the seed's own layout by :mod:`core.go` (``render_card``/
+Gamma (the Gamma procedure): drawn in the seed's own layout by :mod:`core.go` (``render_card``/
 ``render_table``); this module only wraps their text as a report page so that the HTML set,
 the CLI and the TUI show them like every other report.  McMahon: built as tables by
 :mod:`core.reports.go_mcmahon` (MMS and the Go criteria, handicap and colour per game).

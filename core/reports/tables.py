@@ -1,8 +1,8 @@
 """The reports arbiters print and publish, built as neutral documents (see document.py).
 
-Sources: seeds/000 (pairing cards "eşlendirme kartı", crosstables "çapraz tablo", round sheets,
-tie-break tables), seeds/002 (participant cards, tournament table), reference/peers.md
-(check-in lists, wallcharts).  Every label goes through gettext at build time, so a report is
+Sources: Aktar (pairing cards "eşlendirme kartı", crosstables "çapraz tablo", round sheets,
+tie-break tables), the Gamma procedure (participant cards, tournament table), other club managers'
+published features (check-in lists, wallcharts); digest in docs/rules/records.md.  Every label goes through gettext at build time, so a report is
 in the language active when it is built.
 """
 
@@ -486,7 +486,7 @@ left out: its terms are the opponents' ratings, already in the card's Rating col
 
 
 def player_card(view: View, pno: int) -> Report:
-    """The pairing card (eşlendirme kartı, seeds/000 p. 72–82): round, colour, opponent,
+    """The pairing card (eşlendirme kartı, Aktar p. 72–82): round, colour, opponent,
     result, running score, and a cell per round for the tie-breaks built from opponents."""
     t = view.tournament
     p = t.player(pno)
@@ -502,7 +502,7 @@ def player_card(view: View, pno: int) -> Report:
     for e in view.history.get(pno, []):
         opp = view.players.get(e.opponent) if e.opponent else None
         side = view.seats.get((e.round, pno), "")
-        colour = colour_letter(side) if side else ""  # forfeits too (seeds/000 card: "4 S +")
+        colour = colour_letter(side) if side else ""  # forfeits too (Aktar card: "4 S +")
         result = _MARK_CODES.get(e.code, "") if e.code is not None else ""
         name = opp.name if opp else ""
         if e.opponent is None and e.code is not None:

@@ -1,6 +1,6 @@
 """Team-event reports: team standings, the team crosstable, team sheets, match titles.
 
-Sources: seeds/000 p. 63 and 73 (team tables are kept per team — "Çizelgeler her takıma göre
+Sources: Aktar p. 63 and 73 (team tables are kept per team — "Çizelgeler her takıma göre
 düzenlenmelidir"; match points 2/1/0 and board points).  Team standings come from
 ``core.standings.compute_standings(t, team=True)`` (the team tie-break list), match and board
 points from :mod:`core.teams`, so these pages never compute a score of their own.
@@ -116,7 +116,7 @@ def _game_points(view: View, team_id: int) -> list[Fraction]:
 
 
 def team_sheets(view: View) -> Report:
-    """One sheet per team (seeds/000 p. 63): members in board order, round by round the
+    """One sheet per team (Aktar p. 63): members in board order, round by round the
     opponent's number, the colour and the points scored, and the member's total."""
     from core.reports.tables import _MARK_CODES, colour_mark
 

@@ -1,6 +1,6 @@
 """The tournament store: one TinyDB-format JSON file per tournament in a data directory.
 
-What plain TinyDB does not give and this adds (spec/architecture.md):
+What plain TinyDB does not give and this adds (docs/architecture.md):
 - every file operation through :class:`core.store.files.SafeDir` — no link followed, exclusive
   creation, owner and mode checked: the shared directory is hostile ground;
 - atomic writes (temp + fsync + rename) — a crash, a kill or a full disk at any byte leaves the

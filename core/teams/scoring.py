@@ -1,4 +1,4 @@
-"""Board points and match points of team matches (seeds/000 p. 73).
+"""Board points and match points of team matches (Aktar p. 73).
 
 A match is won by the team with more than half of the board points: 2 match points; a drawn
 match 1; a lost match 0 (``MatchPoints`` allows other values).  Board points are the points

@@ -1,4 +1,4 @@
-"""Team sheets (seeds/000 p. 63: "Çizelgeler her takıma göre düzenlenmelidir" — the tables
+"""Team sheets (Aktar p. 63: "Çizelgeler her takıma göre düzenlenmelidir" — the tables
 must be kept per team): for every member of a team, round by round, the opponent, the colour
 and the points scored.
 """

@@ -1,4 +1,4 @@
-"""Tie-breaks: every method of spec/tiebreaks.md, registered by code, in three regimes.
+"""Tie-breaks: every method of docs/rules/tiebreaks.md, registered by code, in three regimes.
 
     compute(tournament, ["BH/C1", "SB"], regime=None) -> TieBreakValues
     explain(tournament, "BH/C1", pno, regime=None) -> Explanation

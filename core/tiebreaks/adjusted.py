@@ -1,11 +1,11 @@
-"""How unplayed rounds are valued under each regime (C.07 Arts. 15–16; seeds/000 pp. 77–80).
+"""How unplayed rounds are valued under each regime (C.07 Arts. 15–16; Aktar pp. 77–80).
 
 Two numbers per player and regime:
 
 * the *adjusted score* — what the player is worth to the opponents' Buchholz/SB;
 * the *dummy score* — what an own unplayed round contributes to the player's own BH/SB.
 
-Legacy (seeds/000 "Ayarlanmış puan"): every round the player did not play counts as a draw
+Legacy (Aktar "Ayarlanmış puan"): every round the player did not play counts as a draw
 in the adjusted score; an own unplayed round is a game against a virtual opponent whose final
 score is the player's score before that round + the virtual opponent's result in that round
 + a draw for every remaining round.

@@ -1,7 +1,7 @@
 """Buchholz family: BH, FB, SB, AOB, Buchholz of Buchholz — with Cut/Median modifiers.
 
 Why one module: these all sum one value per round built from the opponents' adjusted scores
-(C.07 Arts. 8, 9.1 and 16; seeds/000 pp. 78–83), and they share the cut rule: cut the least
+(C.07 Arts. 8, 9.1 and 16; Aktar pp. 78–83), and they share the cut rule: cut the least
 significant values, except that under the FIDE regimes a voluntary unplayed round is cut
 first when it is not lower than the least significant value (Art. 16.5; for SB the higher of
 the two contributions is cut).  The legacy regime has no such exception.
@@ -204,7 +204,7 @@ def explain_aob(ctx, spec, regime, pno):
 
 
 def buchholz_of_buchholz(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
-    """Sum of the opponents' Buchholz (seeds/000 p. 81), over games played over the board."""
+    """Sum of the opponents' Buchholz (Aktar p. 81), over games played over the board."""
     inner = buchholz(ctx, _plain(spec, "BH"), regime)
     return {pno: sum((inner[c.opponent] for c in cells if c.played), Fraction(0))
             for pno, cells in ctx.cells.items()}

@@ -1,4 +1,4 @@
-"""Direct encounter (C.07 Art. 6; seeds/000 p. 75 "Doğrudan Karşılaşma").
+"""Direct encounter (C.07 Art. 6; Aktar p. 75 "Doğrudan Karşılaşma").
 
 Why group-dependent: DE has no value of its own; it orders a group of participants that are
 still tied.  Art. 6.1: a separate standings table of the games among them (forfeits excluded

@@ -1,6 +1,6 @@
 """Contributions behind a tie-break value: what an arbiter shows a player who asks "why?".
 
-Why: every value must be explainable (spec/tiebreaks.md, Transparency): for a player and a
+Why: every value must be explainable (docs/rules/tiebreaks.md, Transparency): for a player and a
 tie-break, list each contribution (round, opponent, value, what it is based on) and what was
 cut and why.  Families return these objects; screens, reports and the CLI render them.
 Notes are complete English sentences (format strings) so the i18n layer can translate them.

@@ -1,5 +1,5 @@
 """Go criteria: McMahon score and its tie-breaks (MMS, SOS, SODOS, SOSOS, as OpenGotha names
-them; SOSM1/SOSM2 for its SOSM-1/SOSM-2, CUSS for its CUSSM, NBW) and the Gamma scheme's level and coefficient (seeds/002).
+them; SOSM1/SOSM2 for its SOSM-1/SOSM-2, CUSS for its CUSSM, NBW) and the Gamma scheme's level and coefficient (the Gamma procedure).
 
 Why here as tie-break families: standings, reports, the TUI and the CLI look criteria up by
 code; registering the Go ones makes every one of them show Go standings without knowing Go.

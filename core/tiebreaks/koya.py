@@ -1,4 +1,4 @@
-"""Koya score and extended Koya for round robins (C.07 Art. 9.2; seeds/000 pp. 74–75).
+"""Koya score and extended Koya for round robins (C.07 Art. 9.2; Aktar pp. 74–75).
 
 Koya: points scored against the participants who finished with at least half of the maximum
 possible score; ``/L±n`` moves that threshold by n half-points (Art. 14.5).  Extended Koya

@@ -1,4 +1,4 @@
-"""The participant's own results (C.07 Art. 7; seeds/000 pp. 72–76): PTS, WIN, WON, BPG, BWG,
+"""The participant's own results (C.07 Art. 7; Aktar pp. 72–76): PTS, WIN, WON, BPG, BWG,
 REP, STD, PS (with cuts), Kashdan, TPN, drawing of lots.
 
 Why these are simple counts over cells: they never look at opponents' scores, so the
@@ -107,7 +107,7 @@ def explain_std(ctx, spec, regime, pno):
 
 
 def progressive(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
-    """Art. 7.5 / seeds/000 Tables 1–4: sum of running scores, dropping the first ``/Cn``.
+    """Art. 7.5 / Aktar Tables 1–4: sum of running scores, dropping the first ``/Cn``.
     A running score includes the point adjustments (TRF 299) of its rounds and of none."""
     out = {}
     for pno, cells in ctx.cells.items():
@@ -134,7 +134,7 @@ def explain_progressive(ctx, spec, regime, pno):
 
 
 def _kashdan_cell(c: Cell, ctx: Context) -> int:
-    """seeds/000 p. 76: win 4, draw 2, loss 1; points obtained without playing 2."""
+    """Aktar p. 76: win 4, draw 2, loss 1; points obtained without playing 2."""
     if c.code is None:
         return 0
     if c.played:

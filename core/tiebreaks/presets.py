@@ -1,15 +1,15 @@
 """Named tie-break lists and the warnings a list deserves.
 
 Why presets: organisers pick a published list rather than invent one.  Sources:
-* ``tsf-swiss`` — Türkiye Satranç Federasyonu, individual Swiss, EB1–EB6 (seeds/004): direct
+* ``tsf-swiss`` — Türkiye Satranç Federasyonu, individual Swiss, EB1–EB6 (TSF Art. 9): direct
   encounter, Buchholz cut-1, Sonneborn-Berger, average Buchholz of opponents, wins, lots.
 * ``fide-swiss`` — the list FIDE published for Swiss events of the World Championship cycle
   (ARO-C1, BH-C1, BH, DE, lots).  C.07 Art. 2.1 itself leaves the choice to the regulations.
 * ``fide-swiss-unrated`` — the same without the rating criterion, for fields with unrated players.
-* ``seed-*`` — seeds/000 p. 85 recommendations by event type.
+* ``seed-*`` — Aktar p. 85 recommendations by event type.
 * ``team-swiss`` / ``team-rr`` — the seed's team lists written with C.07 team codes.
-The Swiss-Manager numbers in seeds/004 ([11], [84], …) are not used: reference/fide-rules.md
-§5.9 shows they contradict the only decoding found, so they are not verified.
+The Swiss-Manager numbers given beside TSF Art. 9 ([11], [84], …) are not used: they contradict
+the only decoding of those numbers found, so they are not verified (docs/rules/tiebreaks.md).
 """
 
 from __future__ import annotations
@@ -38,24 +38,24 @@ PRESETS: dict[str, Preset] = {p.id: p for p in (
     Preset("fide-swiss-unrated", N_("FIDE individual Swiss without rating criteria"),
            ("BH/C1", "BH", "DE", "SB", "WIN", "LOT"), "C.07 Arts. 6–9 (our order)"),
     Preset("tsf-swiss", N_("Turkish Chess Federation, individual Swiss (EB1–EB6)"),
-           ("DE", "BH/C1", "SB", "AOB", "WIN", "LOT"), "seeds/004, TSF Yarışma Talimatı Art. 9"),
+           ("DE", "BH/C1", "SB", "AOB", "WIN", "LOT"), "TSF Yarışma Talimatı Art. 9"),
     Preset("seed-rr", N_("Individual round robin (seed recommendation)"),
-           ("DE", "SB", "WIN", "KS"), "seeds/000 p. 85", round_robin=True),
+           ("DE", "SB", "WIN", "KS"), "Aktar p. 85", round_robin=True),
     Preset("seed-swiss-rated", N_("Individual Swiss, close and reliable ratings (seed recommendation)"),
-           ("ARO", "ARO/C1"), "seeds/000 p. 85"),
+           ("ARO", "ARO/C1"), "Aktar p. 85"),
     Preset("seed-swiss-unrated", N_("Individual Swiss, mostly unrated (seed recommendation)"),
-           ("BH", "SB"), "seeds/000 p. 85"),
+           ("BH", "SB"), "Aktar p. 85"),
     Preset("seed-swiss-mixed", N_("Individual Swiss, scattered ratings (seed recommendation)"),
-           ("BH", "SB", "PS", "WIN", "DE"), "seeds/000 p. 85"),
+           ("BH", "SB", "PS", "WIN", "DE"), "Aktar p. 85"),
     Preset("team-rr", N_("Team round robin (seed recommendation)"),
-           ("GP", "DE", "SB", "TBR"), "seeds/000 p. 85 (team points, match points, encounter, SB, top board)",
+           ("GP", "DE", "SB", "TBR"), "Aktar p. 85 (team points, match points, encounter, SB, top board)",
            team=True, round_robin=True),
     Preset("team-swiss", N_("Team Swiss (seed recommendation)"),
-           ("GP", "DE", "BH"), "seeds/000 p. 85 (match points, board points, encounter, Buchholz)", team=True),
+           ("GP", "DE", "BH"), "Aktar p. 85 (match points, board points, encounter, Buchholz)", team=True),
     Preset("go-mcmahon", N_("Go McMahon (MMS, SOS, SOSOS)"),
            ("MMS", "SOS", "SOSOS"), "OpenGotha 3.51's default McMahon criteria MMS, SOSM, SOSOSM"),
     Preset("go-gamma", N_("Go Gamma scheme (level, coefficient)"),
-           ("LEVEL", "COEF"), "seeds/002, places by final level then coefficient"),
+           ("LEVEL", "COEF"), "the Gamma procedure, places by final level then coefficient"),
     Preset("keizer", N_("Keizer club competition (Keizer score, value)"),
            ("KZR", "KZV"), "the Keizer ranking (notes/keizer.md): score, then the place's value"),
 )}
@@ -102,7 +102,7 @@ def warnings_for(specs: list[TieBreakSpec], ctx, regime) -> list[str]:
                        f"them (e.g. {spec.base}/U1400); the criterion is not applied.")
         if spec.base in ("BPG", "BWG") and ctx.round_robin:
             out.append(f"{spec.code}: in a round robin the colours are fixed by the tables, so colour "
-                       f"criteria are not fair (seeds/000 p. 84).")
+                       f"criteria are not fair (Aktar p. 84).")
         if spec.base in ("KS", "KSX") and not ctx.round_robin:
             out.append(f"{spec.code}: the Koya score is defined for round robins.")
         if definition.team_only and not ctx.cache.get("team"):

@@ -1,4 +1,4 @@
-"""Rating-based tie-breaks (C.07 Art. 10; seeds/000 p. 84): ARO (with cuts), TPR, PTP, APRO,
+"""Rating-based tie-breaks (C.07 Art. 10; Aktar p. 84): ARO (with cuts), TPR, PTP, APRO,
 APPO, RTNG and the seed's performance rating with the 350-point rule (TPRS).
 
 Why values can be ``None``: Art. 10 forbids rating tie-breaks when unrated players are present
@@ -109,7 +109,7 @@ def ptp(ctx, spec, regime):
 
 
 def tpr_350(ctx, spec, regime):
-    """seeds/000 p. 84 "350 puan farkları dikkate alınarak": our reading — each opponent's
+    """Aktar p. 84 "350 puan farkları dikkate alınarak": our reading — each opponent's
     rating is taken at most 350 points away from the player's own rating (the pre-2009 FIDE
     rating rule), then ARO + dp(p) as in TPR."""
     if not ratings_usable(ctx, spec):

@@ -1,7 +1,7 @@
 """The three ways of valuing unplayed rounds, and which one a tournament uses by default.
 
 Why a regime at all: the same crosstable gives different Buchholz and Sonneborn-Berger values
-under the pre-2023 "virtual opponent" rule (seeds/000 pp. 77–83), under C.07 as approved in
+under the pre-2023 "virtual opponent" rule (Aktar pp. 77–83), under C.07 as approved in
 2023 (in force 1 Aug 2024 – 28 Feb 2026: dummy opponent with the player's own score) and under
 C.07 2026 (in force since 1 Mar 2026: capped dummy, Art. 16.4, and the VUR cut rule, Art. 16.5).
 Mixing them inside one event is wrong, so the regime is chosen once per tournament — by start

@@ -1,6 +1,6 @@
 """Team events: the team context, match points (MP), game points (GP) and top-board result.
 
-Why a context of teams: C.07 Arts. 11–13 and the seed's team lists (seeds/000 p. 73, p. 85)
+Why a context of teams: C.07 Arts. 11–13 and the seed's team lists (Aktar p. 73, p. 85)
 apply the individual definitions to teams with the primary score as "score" — Buchholz over
 the opponents' match points, Sonneborn-Berger as opponent's MP × own MP in the match (C.07
 Art. 9.1 "multiplying the final score of the opponents by the points scored against them";

@@ -54,7 +54,7 @@ def playoff_key(group: tuple[int, ...]) -> str:
 
 
 AFTER_LAST_GAME = 30
-"""seeds/000 p. 67: "Eşitlik bozma maçlarında, son biten maçın ardından, en az yarım saat ara
+"""Aktar p. 67: "Eşitlik bozma maçlarında, son biten maçın ardından, en az yarım saat ara
 verilmelidir" — at least half an hour after the last game of the event ended."""
 
 

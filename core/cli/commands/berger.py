@@ -2,7 +2,7 @@
 ``hakem lot ID [--seed S] [--varma] [--teams] [--format text|json]`` — draw the table numbers
 of a stored round robin (recorded with the seed in the tournament; reproducible).
 
-JSON (spec/cli.md): a list of rounds, each a list of ``[white, black]`` pairs in board order;
+JSON (docs/cli.md): a list of rounds, each a list of ``[white, black]`` pairs in board order;
 with an odd N the player without a game appears as ``[p, 0]`` in the place the phantom
 number occupies in the table (board 1 of the FIDE table, since the phantom is the highest
 number).  ``--double`` appends the second cycle with colours reversed and, as FIDE

@@ -1,6 +1,6 @@
 """``hakem pair (--dutch | --dutch-2017 | --dubov | --burstein | --lim | --swiss-team) IN.trf -p [OUT.txt]``.
 
-The engine interface of the public FIDE-endorsed programs (spec/cli.md): read a TRF holding
+The engine interface of the public FIDE-endorsed programs (docs/cli.md): read a TRF holding
 the rounds played so far, write the next round as "number of lines, then ``WHITE BLACK`` per
 board in board order, then ``ID 0`` for the pairing-allocated bye".  Requested byes are not
 listed (they are in the input already).  Exit 1 when no pairing satisfies the absolute

@@ -14,7 +14,7 @@ from core.model import Tournament
 
 
 def round_json(t: Tournament, number: int) -> dict:
-    """The stable JSON of one round (spec/cli.md)."""
+    """The stable JSON of one round (docs/cli.md)."""
     rnd = t.round(number)
     boards = []
     for i, b in enumerate(rnd.boards, start=1):

@@ -1,7 +1,7 @@
 """``hakem standings (ID | FILE.trf) [--tiebreaks "DE,BH/C1,SB"] [--regime legacy|2024|2026]
 [--format text|json|csv|html]`` — the ranking, with the regime and list stated.
 
-Formats follow spec/cli.md "Machine-readable outputs": CSV header ``rank,pno,name,points,<code>…``
+Formats follow docs/cli.md "Machine-readable outputs": CSV header ``rank,pno,name,points,<code>…``
 with each code exactly as given; JSON ``{"regime", "tiebreaks", "players": [{"rank", "pno",
 "name", "points", "tiebreaks": {code: value}}]}`` with exact decimals as strings.
 ``--explain PNO`` prints the contributions behind every value of one participant instead.
@@ -91,7 +91,7 @@ def _run(args: argparse.Namespace) -> int:
         else:
             print_json(as_json(s))
     elif args.format == "csv":
-        # the CSV layout is fixed (spec/cli.md), so the regime and warnings go to stderr
+        # the CSV layout is fixed (docs/cli.md), so the regime and warnings go to stderr
         print(_("Tie-break regime: {code} — {name}").format(code=s.regime.value, name=regime_name(s.regime.value)),
               file=sys.stderr)
         for warning in s.warnings:

@@ -8,7 +8,7 @@ virtual BSN 0 = the opponent floats), that best satisfies C1–C8.  We generate 
 order with a depth-first search and keep the first candidate whose criteria vector is best;
 C4 (completion) is checked exactly with a maximum matching of the players still unpaired.
 
-Ruleset ``legacy`` (``burstein-legacy``, seeds/000 pp. 54–57): no Dutch seeding rounds; the
+Ruleset ``legacy`` (``burstein-legacy``, Aktar pp. 54–57): no Dutch seeding rounds; the
 Index is Sonneborn-Berger, Buchholz, Median, then rating/TPN (§3.2); in rounds 1–2 the top half
 of the list pairs with one virtual point (§3.3, :mod:`.system`); the bracket procedure and
 its criteria are those of 2026.
@@ -51,7 +51,7 @@ def index_values(t: Tournament, upto: int, ruleset: str = "2026",
     Unplayed rounds (Art. 1.7.2): a game against oneself with the points registered; a run of
     zero-point byes reaching the current round counts as draws in the player's score as seen
     by their over-the-board opponents.  ``extra``: points added to a player's score for this
-    pairing — the legacy virtual point of rounds 1–2 (seeds/000 §3.3); acceleration points
+    pairing — the legacy virtual point of rounds 1–2 (Aktar §3.3); acceleration points
     of the 2026 text (C.04.7) never enter the Index.
     """
     hist = entries(t, upto)
@@ -164,7 +164,7 @@ def pair_bracket(ctx: Context, bracket: Sequence[int], rest: Sequence[int],
 
 class _NextBracket:
     """C7: the outgoing floaters are chosen so that the next bracket best complies with C5 and
-    C6 (2026 text; seeds/000 §6.6: a floater that leaves its new group incomplete is sent back
+    C6 (2026 text; Aktar §6.6: a floater that leaves its new group incomplete is sent back
     and the next pairing tried).  The next bracket is the floaters plus the next scoregroup;
     its value is (pairs, then the scores it must float on, highest first, as low as possible).
 

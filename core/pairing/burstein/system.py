@@ -11,7 +11,7 @@ from core.pairing.burstein.engine import pair_after_seeding, seeding_rounds
 from core.pairing.swiss.context import Context, make_context
 
 LEGACY_VIRTUAL_ROUNDS = 2
-"""seeds/000 §3.3: the virtual point is added in the first two rounds, removed before round 3."""
+"""Aktar §3.3: the virtual point is added in the first two rounds, removed before round 3."""
 
 
 def legacy_top_half(tournament: Tournament) -> frozenset[int]:
@@ -28,7 +28,7 @@ def legacy_top_half(tournament: Tournament) -> frozenset[int]:
 
 
 def with_virtual_point(ctx: Context) -> Context:
-    """seeds/000 §3.3: the top half of the list gets one "virtual" point (the points of a
+    """Aktar §3.3: the top half of the list gets one "virtual" point (the points of a
     win) for pairing rounds 1–2 only — "eklenir" (is added) and "üçüncü turun eşlendirmesi
     yapılmadan önce geri alınır" (taken back before round 3 is paired): until then it is part
     of the score the pairing uses, the Index (§3.2) included (``index_extra`` of
@@ -42,7 +42,7 @@ def with_virtual_point(ctx: Context) -> Context:
 
 def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPairing:
     """Engine of both rulesets.  2026 (Art. 1.6): the seeding rounds are paired by the Dutch
-    system, then brackets by the Index.  Legacy (seeds/000): brackets by the Index from
+    system, then brackets by the Index.  Legacy (Aktar): brackets by the Index from
     round 1, with the virtual point of §3.3 for the top half in rounds 1–2, in the scores the
     Index is computed from as well."""
     round_no = tournament.current_round + 1

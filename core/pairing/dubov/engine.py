@@ -17,7 +17,7 @@ procedure, so the code follows it step by step:
 
 C4 (completion) is decided exactly with a maximum matching of the players left below.
 
-Ruleset ``1997`` (``dubov-1997``; seeds/001 in German, seeds/000 §1.4): upfloat limits are absolute
+Ruleset ``1997`` (``dubov-1997``; Paarungssysteme in German, Aktar §1.4): upfloat limits are absolute
 except in the last round (not twice running; at most 3 times, 4 with more than 9 rounds),
 colours by the 1997 order (due colours, equalise, alternate, higher ARO gets White, lower
 rating gets White), the bye to the lowest-rated player of the lowest group, Whites with the

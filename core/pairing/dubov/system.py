@@ -1,4 +1,4 @@
-"""The registered Dubov systems: ``dubov`` (2026 text) and ``dubov-1997`` (seeds/001)."""
+"""The registered Dubov systems: ``dubov`` (2026 text) and ``dubov-1997`` (Paarungssysteme)."""
 
 from __future__ import annotations
 

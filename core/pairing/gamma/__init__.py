@@ -1,4 +1,4 @@
-"""Go "Gamma" scheme (seeds/002): ``gamma``.
+"""Go "Gamma" scheme (the Gamma procedure): ``gamma``.
 
 Registered in :mod:`core.pairing.registry` as ``GAMMA`` (:mod:`.system`); the seed's pairing
 procedure is :mod:`.engine`.  Cards, levels, handicaps and the coefficient stay in

@@ -1,4 +1,4 @@
-"""The registered Gamma system (seeds/002): ``gamma``.
+"""The registered Gamma system (the Gamma procedure): ``gamma``.
 
 Why the glue is here and the procedure in :mod:`.engine`: the search order and the rest are
 the seed's pairing rules; this module turns their answer into boards with handicaps, komi and

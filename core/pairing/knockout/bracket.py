@@ -1,4 +1,4 @@
-"""Knockout bracket pairing (seeds/000 p. 68 "Eşlendirme", seeds/001 "K.O.-System").
+"""Knockout bracket pairing (Aktar p. 68 "Eşlendirme", Paarungssysteme "K.O.-System").
 
 k players, t places to decide (t players go through).  The seed's rules, in one formula:
 
@@ -10,7 +10,7 @@ k players, t places to decide (t players go through).  The seed's rules, in one 
 
 This reproduces both seed examples: k=9, t=2 → 16-bracket, players 1–7 advance, 8 v 9; and
 k=8, t=6 (k < 2t, "only a preliminary round") → the top 2t−k = 4 go through, 5:8 and 6:7.
-Players seeded into a later round (seeds/001: favourites "erst in einer späteren Runde
+Players seeded into a later round (Paarungssysteme: favourites "erst in einer späteren Runde
 einsteigen") are counted in that round's field: the round before leaves room for them, so
 the remaining-player counts stay t·2^(R-r) from their round on (FIDE World Cup 2025: 50
 seeds enter round 2, 156 players fill round 1).

@@ -54,7 +54,7 @@ def _pair_round(tournament: Tournament, cup: CupState) -> RoundPairing:
             stage=stage, m=matches.index(match_of(g.id)) + 1, game=game_title(g)),)
     byes = tuple(Bye(p, ByeKind.FULL) for p in cup.byes.get(f"p.r{number}", ()))
     if byes:
-        explanations["bye"] = (_("advance without a game: imaginary opponent (seeds/000 p. 68), "
+        explanations["bye"] = (_("advance without a game: imaginary opponent (Aktar p. 68), "
                                  "recorded as a full-point bye"),)
     return RoundPairing(number, boards, byes, explanations)
 
@@ -87,7 +87,7 @@ def _pair_legacy(tournament: Tournament, cup: CupState) -> RoundPairing:
         if gid not in played_rounds:
             byes.extend(Bye(p, ByeKind.FULL) for p in cup.byes.get(f"p.r{gid}", ()))
     if byes:
-        explanations["bye"] = (_("advance without a game: imaginary opponent (seeds/000 p. 68), "
+        explanations["bye"] = (_("advance without a game: imaginary opponent (Aktar p. 68), "
                                  "recorded as a full-point bye"),)
     return RoundPairing(tournament.current_round + 1, boards, tuple(byes), explanations)
 

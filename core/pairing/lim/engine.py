@@ -1,7 +1,7 @@
 """Lim Swiss system (FIDE C.04.4.3; 1987 text amended to 1999, re-issued editorially in 2026).
 
 Why this shape: Lim is a procedure written for pairing cards, so the code follows the order in
-which an arbiter works (seeds/000 pp. 27–41, seeds/003 §9–13):
+which an arbiter works (Aktar pp. 27–41, Swiss Rules 1999 §9–13):
 
 * scoregroups above the *median* (score = half the rounds played) are paired from the top
   down, those below it from the bottom up, the median group last (downwards);
@@ -23,7 +23,7 @@ which an arbiter works (seeds/000 pp. 27–41, seeds/003 §9–13):
   the last round (Art. 7), where pairing equal scores comes first.
 
 Option ``Tournament.options["lim_maxi"]`` (``True`` / ``False`` / ``"auto"``: more than 2×rounds
-players, seeds/003): the Maxi-tournament 100-point rule for floaters and exchanges.
+players, Swiss Rules 1999): the Maxi-tournament 100-point rule for floaters and exchanges.
 """
 
 from __future__ import annotations
@@ -502,7 +502,7 @@ class LimRound:
     def repair_neighbour(self, groups, side: list[Fraction], outs: list[Outcome], med, other_in,
                          mo: Outcome, lower_side: bool):
         """Re-pair the group next to the median with another floater choice if that lowers the
-        colour clashes of the two groups together (seeds/000 p. 37)."""
+        colour clashes of the two groups together (Aktar p. 37)."""
         idx = len(side) - 1
         s = side[idx]
         incoming = outs[idx - 1].out if idx > 0 else []
@@ -532,7 +532,7 @@ class LimRound:
             return mo, outs
         new_outs = list(outs)
         new_outs[idx] = best[0]
-        self.ctx.note("median", _("The group next to the median was re-paired to fix the median's colours (seeds/000 p. 37)."))
+        self.ctx.note("median", _("The group next to the median was re-paired to fix the median's colours (Aktar p. 37)."))
         return best[1], new_outs
 
     # -- colours (Art. 6) ---------------------------------------------------------------
@@ -577,7 +577,7 @@ class LimRound:
             return give(longer, da)
         # 6.4: the higher-ranked player gets his due colour in the median group and above, the
         # lower-ranked one below it.  Ranked by score, then number: in a floater pairing the
-        # score decides, not the pairing number (seeds/000 p. 42 item 13).
+        # score decides, not the pairing number (Aktar p. 42 item 13).
         hi, lo = sorted((a, b), key=lambda p: (-self.st(p).pairing_score, self.tpn(p)))
         below = max(sa.pairing_score, sb.pairing_score) < self.median
         chosen = lo if below else hi

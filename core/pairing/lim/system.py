@@ -12,7 +12,7 @@ from core.pairing.swiss.context import make_context
 
 
 def maxi_rule(tournament: Tournament) -> bool:
-    """``options["lim_maxi"]``: True / False / ``"auto"`` (more than 2×rounds players, seeds/003)."""
+    """``options["lim_maxi"]``: True / False / ``"auto"`` (more than 2×rounds players, Swiss Rules 1999)."""
     maxi_opt = tournament.options.get("lim_maxi", False) if tournament.options else False
     if maxi_opt == "auto":
         return len(tournament.players) > 2 * tournament.total_rounds

@@ -2,7 +2,7 @@
 
 Why shared: every all-play-all system ends the same way — map table numbers to players or
 teams, keep the table's board order, give the free player a pairing-allocated bye, and turn
-games of absent players into forfeits *on their board* (the table must not move; seeds/000
+games of absent players into forfeits *on their board* (the table must not move; Aktar
 p. 61 shows such games as "+"/"−", or "−"/"−" when neither is present).
 """
 
@@ -54,7 +54,7 @@ def individual_round(t: Tournament, round_no: int, games: Iterable[tuple[int, in
         if mode == "board":
             explanations[len(boards)] = (
                 _("Forfeit: a player of this table game is no longer in the tournament "
-                  "(seeds/000 p. 61)."),)
+                  "(Aktar p. 61)."),)
             boards.append(board)
             continue
         present = [p for p in (white, black) if t.player(p).active_in(round_no)]
@@ -63,7 +63,7 @@ def individual_round(t: Tournament, round_no: int, games: Iterable[tuple[int, in
             byes.append(Bye(p, ByeKind.FULL))
             forfeit_notes.append(
                 _("Player {player} wins by forfeit: the table opponent {opponent} is no longer "
-                  "in the tournament (seeds/000 p. 61).").format(player=p, opponent=absent[0]))
+                  "in the tournament (Aktar p. 61).").format(player=p, opponent=absent[0]))
     if bye is not None and t.player(bye).active_in(round_no):
         byes.insert(0, Bye(bye, ByeKind.PAB))
         forfeit_notes.insert(0, _("Player {player} meets the phantom number of the table: free "

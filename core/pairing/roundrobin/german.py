@@ -1,4 +1,4 @@
-"""The German round formula and the pencil construction of seeds/001 ("Rundensystem").
+"""The German round formula and the pencil construction of Paarungssysteme ("Rundensystem").
 
 Why a second construction: it is written from a different source (a German club page) in a
 different way (a closed formula per player, and a paper-and-pencil grid), so agreement with

@@ -18,7 +18,7 @@ rewrites every pno reference it knows, but not this record), and ``extra`` trave
 player through any renumbering.  :func:`table_order` therefore trusts ``extra["lot"]`` first;
 ``order`` in the record is the minutes of the draw.
 
-Tradition (seeds/000 p. 60): the highest rated player draws first; the chief arbiter draws
+Tradition (Aktar p. 60): the highest rated player draws first; the chief arbiter draws
 for absent players.  Who draws first changes nothing in a random draw, but the record keeps
 it for the minutes.  If a player leaves after the draw and before round 1, the draw is
 redone (:func:`redraw_without`).
@@ -100,7 +100,7 @@ def _with_record(t: Tournament, record: dict[str, Any], reason: str) -> Tourname
 def redraw_without(t: Tournament, pno: int, seed: int) -> Tournament:
     """A player left after the draw and before round 1: remove them and draw again.
 
-    seeds/000 p. 60: "Kura çekiminden sonra, birinci turdan önce, ayrılan … bir oyuncu olursa
+    Aktar p. 60: "Kura çekiminden sonra, birinci turdan önce, ayrılan … bir oyuncu olursa
     kura çekimi yenilenir."  The player is removed from the player list (they never played).
     """
     if t.rounds:

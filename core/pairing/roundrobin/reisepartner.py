@@ -1,4 +1,4 @@
-"""Reisepartnersystem (seeds/001): a team league where travel partners play two rounds per trip.
+"""Reisepartnersystem (Paarungssysteme): a team league where travel partners play two rounds per trip.
 
 Reading of the seed (every ambiguous sentence is discussed in notes/roundrobin.md):
 

@@ -1,4 +1,4 @@
-"""Rutschsystem (seeds/001): a round robin played by moving one seat after every round.
+"""Rutschsystem (Paarungssysteme): a round robin played by moving one seat after every round.
 
 Seating: players sit in number order round a long table, 1 at one end, up one side and back
 the other, so that n−1 faces 2 (n = the even table size: the player count, or one more);

@@ -1,4 +1,4 @@
-"""Scheveningen (seeds/000 pp. 62–64): every player meets every player of the other team.
+"""Scheveningen (Aktar pp. 62–64): every player meets every player of the other team.
 
 Two teams A and B of equal size n play n rounds (2n for a double).  A — the team with the
 higher average rating — keeps its seats; B moves one board per round: in round r, board k

@@ -1,4 +1,4 @@
-"""Skalitzka (seeds/000 p. 61): three teams in two rounds instead of three.
+"""Skalitzka (Aktar p. 61): three teams in two rounds instead of three.
 
 Three teams of equal, even size; in two rounds every player meets one player of each other
 team, once with each colour.  Team 1 = A, B, C, …; team 2 = a, b, c, …; team 3 = 1, 2, 3, ….

@@ -89,7 +89,7 @@ def pair_double_berger(tournament: Tournament, ruleset: str, options: PairOption
 
 
 def rutsch_rounds(t: Tournament) -> tuple[TableRound, ...]:
-    """Rutschsystem: the seating schedule of seeds/001 (optionally repeated, colours reversed)."""
+    """Rutschsystem: the seating schedule of Paarungssysteme (optionally repeated, colours reversed)."""
     base = rutsch.schedule(participants(t))
     count = int(t.options.get("cycles", 1))
     out: list[TableRound] = []

@@ -110,7 +110,7 @@ def pair_scheveningen(tournament: Tournament, ruleset: str, options: PairOptions
 
 
 def pair_skalitzka(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPairing:
-    """Engine of ``skalitzka``: three teams, two rounds (seeds/000 p. 61)."""
+    """Engine of ``skalitzka``: three teams, two rounds (Aktar p. 61)."""
     t = tournament
     order = table_order(t, unit="team")
     if len(order) != 3:

@@ -1,7 +1,7 @@
 """Varma tables (FIDE C.05 Annex 2): drawing numbers so that players of one federation get
 numbers from one set, which keeps them apart in the last rounds where possible.
 
-Procedure (reference/fide-rules.md §4.4): federations draw in order of size (largest first,
+Procedure (C.05 Annex 2): federations draw in order of size (largest first,
 equal sizes by country code); inside a federation by name.  The first player of a
 federation picks one of the sets A–D (sealed envelopes) that still holds at least as many
 numbers as the federation has players; the rest of the federation draws from that set.

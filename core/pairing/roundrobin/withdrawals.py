@@ -1,10 +1,10 @@
-"""Withdrawals in a round robin: the 50 % rule of seeds/000 p. 61 (FIDE C.05 wording).
+"""Withdrawals in a round robin: the 50 % rule of Aktar p. 61 (FIDE C.05 wording).
 
 Why a separate module: the pairing keeps the table untouched (a withdrawn player's games
 become forfeits on their board, so everybody keeps their colours and board numbers); what
 changes is *ranking*, which the standings code asks about here.
 
-Rule (seeds/000 p. 61, "3. Puan Sistemi"): a player who withdraws or is excluded
+Rule (Aktar p. 61, "3. Puan Sistemi"): a player who withdraws or is excluded
 - having completed **fewer than 50 %** of their games: the results stay in the crosstable
   (history, rating) but the player is not in the final ranking; unplayed games show "−" for
   them and "+" for the opponent, "−" "−" if neither is present;

@@ -7,7 +7,7 @@ So :func:`core.pairing.swiss.state.forbidden_pairs` adds them, and the Dutch eng
 procedural systems honour them without knowing the options; with the options off nothing
 changes.
 
-* ``Tournament.options["same_federation"] = {"points": "4", "rounds": 3}`` — seeds/003 §22
+* ``Tournament.options["same_federation"] = {"points": "4", "rounds": 3}`` — Swiss Rules 1999 §22
   (FIDE Swiss rules, EB 1999): in age-group and youth championships players of the same
   federation with more than P points are not paired in the last three rounds.  ``points`` is
   P (the points before the round; omitted: half of the points possible after the rounds
@@ -56,7 +56,7 @@ def _rounds(settings: Mapping[str, Any], key: str, default: int) -> int:
 
 
 def federation_threshold(t: Tournament, round_no: int) -> Fraction:
-    """P of seeds/003 §22: the option's ``points``, else half the points possible so far."""
+    """P of Swiss Rules 1999 §22: the option's ``points``, else half the points possible so far."""
     settings = _settings(t, SAME_FEDERATION) or {}
     if settings.get("points") is not None:
         try:
@@ -75,7 +75,7 @@ def option_pairs(t: Tournament, round_no: int) -> dict[frozenset[int], str]:
         points = scores(t, round_no - 1)
         above = [p for p in t.players if p.federation and points.get(p.pno, Fraction(0)) > limit]
         text = _("{a} and {b} are not paired: same federation ({federation}), both with more than "
-                 "{points} points, in the last {rounds} rounds (seeds/003 §22)")
+                 "{points} points, in the last {rounds} rounds (Swiss Rules 1999 §22)")
         last = _rounds(fed, SAME_FEDERATION, DEFAULT_LAST_ROUNDS)
         for i, a in enumerate(above):
             for b in above[i + 1:]:
