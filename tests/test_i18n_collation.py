@@ -180,3 +180,19 @@ def test_the_ui_does_not_start_without_icu(monkeypatch: pytest.MonkeyPatch, caps
     assert run_ui(["--lang", "de"]) == 3
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "ICU" in err and "pyicu-wheels" in err and "Namen" in err  # German, one line
+
+
+def test_a_rating_list_finds_the_latin_spelling_of_a_cyrillic_query(tmp_path: Path) -> None:
+    import os
+
+    from core.ratinglists.entry import ListEntry
+    from core.ratinglists.index import ListIndex, write_index
+
+    path = tmp_path / "list.idx"
+    with path.open("wb") as out:
+        write_index(out, [ListEntry("Ivanov, Ivan", fide_id="4100018"), ListEntry("Иванов, Пётр", national_id="7"),
+                          ListEntry("Ivanchuk, Vasyl", fide_id="14100010"), ListEntry("Öztürk, Ayşe")], {"format": "test"})
+    with ListIndex(os.open(path, os.O_RDONLY), "test") as index:
+        assert [e.name for e in index.search("Иванов")] == ["Иванов, Пётр", "Ivanov, Ivan"]  # as written first
+        assert [e.name for e in index.search("ivanov")] == ["Ivanov, Ivan"]  # the keys stay as written
+        assert [e.name for e in index.search("ozturk")] == ["Öztürk, Ayşe"]

@@ -245,9 +245,12 @@ class ListIndex:
         """Entries whose name begins with ``query`` (folded), or whose id begins with it.
 
         ``"kaya c"`` finds *Kaya, Can*; ``"can kaya"`` finds him too (first name first is
-        tried when the surname-first reading gives fewer than ``limit``); ``"2512"`` finds the
-        FIDE, national and EGD ids that begin with those digits, ``"c0327-10"`` the DSB ids
-        of that club beginning so.
+        tried when the surname-first reading gives fewer than ``limit``); ``"иванов"`` finds
+        *Иванов* in a national list and, after those, FIDE's *Ivanov* (the query in Latin
+        letters, :func:`core.i18n.collation.search_fold`; the index's keys stay as written,
+        so ``"ivanov"`` does not find a name stored in Cyrillic); ``"2512"`` finds the FIDE,
+        national and EGD ids that begin with those digits, ``"c0327-10"`` the DSB ids of that
+        club beginning so.
         """
         text = query.strip()
         if not text or limit <= 0:
@@ -255,6 +258,18 @@ class ListIndex:
         if text.isascii() and text.replace("-", "").isalnum() and any(c.isdigit() for c in text):
             return self._search_ids(text.upper(), limit)  # DSB ids: C0327-1086, club codes in capitals
         key = fold(text)
+        found = self._search_names(key, limit)
+        if not text.isascii() and len(found) < limit:
+            from core.i18n.collation import search_fold
+
+            latin = search_fold(text)
+            if latin and latin != key:
+                seen = set(found)
+                found += [e for e in self._search_names(latin, limit - len(found)) if e not in seen]
+        return found
+
+    def _search_names(self, key: str, limit: int) -> list[ListEntry]:
+        """Entries whose folded name begins with ``key``, then with its last word first."""
         found = [_entry(line) for line in self._scan(self._names, key.encode("utf-8"), limit)]
         words = key.split(" ")
         if len(found) < limit and len(words) > 1:
