@@ -227,7 +227,7 @@ def test_turkish_suffix_never_follows_a_placeholder():
 
 
 def test_russian_uses_yo_consistently():
-    # Glossary §3: choose ё ("жеребьёвка", "чёрные", "отчёт") and use it everywhere.
+    # docs/glossary.md §S: choose ё ("жеребьёвка", "чёрные", "отчёт") and use it everywhere.
     words = ("жеребьевк", "черны", "отчет", "учет", "еще ")
     for message in _po("ru"):
         strings = message.string if isinstance(message.string, tuple) else (message.string,)

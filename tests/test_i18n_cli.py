@@ -1,6 +1,6 @@
 """CLI messages in the chosen language (``--lang``, the saved setting, or LANG), same exit codes.
 
-Expected words are the glossary's (round: tur/Runde/тур #4; result: sonuç/Ergebnis/результат
+Expected words are docs/glossary.md's (round: tur/Runde/тур #4; result: sonuç/Ergebnis/результат
 #88; pairing: eşlendir/auslos/жеребьёвк #36), not copied from our catalogs.
 """
 

@@ -1,6 +1,6 @@
 """Presentation helpers per language: decimal comma, ½, dates, plurals, plain ratings.
 
-Expected strings come from the glossary's style notes (§2, §3: "0,5", "1½", "7 Mart 2025",
+Expected strings come from docs/glossary.md's notation and style notes (§R, §S: "0,5", "1½", "7 Mart 2025",
 "7. März 2025", "7 марта 2025 г.", "1 участник, 2 участника, 5 участников"), not from our output.
 """
 
@@ -30,7 +30,7 @@ NBSP_LIKE = {"\u00a0", "\u202f"}
 
 
 def _plain(text: str) -> str:
-    """Treat the no-break spaces CLDR uses as spaces (glossary: U+00A0; CLDR 46: U+202F)."""
+    """Treat the no-break spaces CLDR uses as spaces (docs/glossary.md §S: U+00A0; CLDR 46: U+202F)."""
     return "".join(" " if c in NBSP_LIKE else c for c in text)
 
 
@@ -72,7 +72,7 @@ def test_unknown_points_style_is_refused():
 @pytest.mark.parametrize("lang,expected", [("tr", "1.234,5"), ("de", "1.234,5"), ("ru", "1 234,5"),
                                            ("en", "1,234.5")])
 def test_decimal_comma_and_grouping_per_cldr(lang, expected):
-    # Glossary §3 "Cross-language number summary": 1234.5 per language.
+    # docs/glossary.md §S, the 1234.5 row of its table.
     assert _plain(format_decimal(1234.5, lang, grouping=True)) == expected
 
 
@@ -85,7 +85,7 @@ def test_tie_break_values_use_the_decimal_comma(lang, expected):
 
 @pytest.mark.parametrize("lang", ["en", "tr", "de", "ru"])
 def test_ratings_and_pairing_numbers_are_never_grouped(lang):
-    # Glossary §3: "Never group ratings or pairing numbers" ("2140", not "2.140").
+    # docs/glossary.md §S: "Never group ratings or pairing numbers" ("2140", not "2.140").
     i18n.set_language(lang)
     assert format_rating(2140) == "2140"
     assert format_rating(0) == ""
@@ -129,7 +129,7 @@ def test_24_hour_clock():
 
 
 def test_russian_three_plural_forms():
-    # Glossary §3 Russian: "1 участник, 2 участника, 5 участников" and the 21/11 cases.
+    # docs/glossary.md §S Russian: "1 участник, 2 участника, 5 участников" and the 21/11 cases.
     i18n.set_language("ru")
     assert i18n.catalog_available("ru")
     forms = {n: i18n.ngettext("{n} player", "{n} players", n).format(n=n)
@@ -141,7 +141,7 @@ def test_russian_three_plural_forms():
 
 
 def test_turkish_noun_stays_singular_after_a_numeral():
-    # Glossary §3 Turkish: "12 oyuncu", never "12 oyuncular".
+    # docs/glossary.md §S Turkish: "12 oyuncu", never "12 oyuncular".
     i18n.set_language("tr")
     assert counted("{n} player", "{n} players", 12) == "12 oyuncu"
     assert counted("{n} player", "{n} players", 1) == "1 oyuncu"
@@ -157,7 +157,7 @@ def test_german_plural():
 
 
 def test_scores_are_labels_not_plurals():
-    # Glossary §3 Russian: fractions need the genitive ("5,5 очка"), so scores are labels.
+    # docs/glossary.md §S Russian: fractions need the genitive ("5,5 очка"), so scores are labels.
     i18n.set_language("ru")
     assert points_label(Fraction(11, 2)) == "Очки: 5½"
     i18n.set_language("de")

@@ -1,4 +1,4 @@
-"""The catalogs use the seeds' terminology (docs/glossary.md, recommended label = first term).
+"""The catalogs use the handbooks' terminology (docs/glossary.md, recommended label = first term).
 
 Expected words are copied from the glossary rows cited in each comment (the seeds' own wording:
 [000] Turkish booklet, [001] German page, [002] Russian Go page), never from our catalogs.
@@ -125,7 +125,7 @@ def test_the_issue_terms_appear_in_the_catalogs(catalogs):
 
 
 def test_lot_words_only_for_drawing_lots(catalogs):
-    # Glossary §4.2: Turkish "kura" and Russian "жребий" mean lot-drawing only, never pairing.
+    # docs/glossary.md §T.2: Turkish "kura" and Russian "жребий" mean lot-drawing only, never pairing.
     # ("kural" = rule is another word.)
     for lang, word in (("tr", r"\bkura(?!l)"), ("ru", r"\bжреби")):
         for (context, msgid), text in catalogs[lang].items():
@@ -139,14 +139,14 @@ def test_lot_words_only_for_drawing_lots(catalogs):
 
 
 def test_german_rating_is_wertzahl_not_wertung(catalogs):
-    # Glossary §4.7: "Wertung" is for tie-breaks (Feinwertung); ratings are "Wertzahl".
+    # docs/glossary.md §T.7: "Wertung" is for tie-breaks (Feinwertung); ratings are "Wertzahl".
     assert catalogs["de"][(None, "Rating")] == "Wertzahl"
     assert "Wertung" in catalogs["de"][(None, "Buchholz")]
 
 
 @pytest.mark.parametrize("lang,white,black", [("tr", "B", "S"), ("de", "W", "S"), ("ru", "б", "ч")])
 def test_colour_letters_are_per_language(lang, white, black):
-    # Glossary §2 and §4.9: B = Beyaz in Turkish, W/S = Weiß/Schwarz in German.
+    # docs/glossary.md §R and §T.9: B = Beyaz in Turkish, W/S = Weiß/Schwarz in German.
     try:
         i18n.set_language(lang)
         assert (terms.colour_letter("w"), terms.colour_letter("b")) == (white, black)

@@ -8,7 +8,7 @@ screen for:
 
 - words that must never appear untranslated: the issue's ``Round Robin``, ``Match (``, ``Search
   for commands``, and English words of our own user interface (``Rating`` too, except in
-  Turkish, where the glossary's term for a rating is "rating", #27, and the Aktar writes
+  Turkish, where the glossary's term for a rating is "rating" (docs/glossary.md #27), and Aktar writes
   "Rakiplerin Rating Ortalaması", #125);
 - raw ids: ``snake_case`` words (``knockout_all``), a tab's id in brackets (``F7 (playoff)``).
 

@@ -5,7 +5,7 @@ in the organiser's; ``--lang`` (CLI) or the export dialog's choice (TUI) overrid
 a Turkish TUI exported a German event's standings in Turkish while ``hakem report`` printed
 them in German.
 
-The expected titles are the catalogs' words for "Standings" (glossary #101: Rangliste,
+The expected titles are the catalogs' words for "Standings" (docs/glossary.md #101: Rangliste,
 Sıralama) — the preview's heading and the file's first line.
 """
 

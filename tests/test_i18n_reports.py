@@ -1,7 +1,7 @@
 """Reports (standings, crosstable, pairing list, result sheet, pairing card) in each language.
 
 The same three-round demo tournament is rendered as text in tr/de/ru: titles and column heads
-use the glossary's words, half points print as ½, other decimals with the decimal comma,
+use the glossary's words (docs/glossary.md), half points print as ½, other decimals with the decimal comma,
 colour letters are the language's own (B/S, W/S, б/ч), and no English heading is left.  The
 machine renderings (CSV/JSON numbers) stay dot-decimal whatever the language.
 """

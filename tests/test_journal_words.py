@@ -2,7 +2,7 @@
 
 A change is recorded as a kind and its arguments (``what``) beside the English sentence
 (``action``); toasts, the undo question, the "changed by" notice and ``hakem log`` build the
-sentence when shown.  Expected words are the glossary's (round: tur/Runde/тур; board:
+sentence when shown.  Expected words are docs/glossary.md's (round: tur/Runde/тур; board:
 masa/Brett/доска; result: sonuç/Ergebnis/результат; bye: tur atlama/Bye/пропуск тура), not
 copied from our catalogs.
 """

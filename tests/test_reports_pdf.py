@@ -61,7 +61,7 @@ def test_every_document_renders_with_numbered_pages(fixture):
 
 
 @pytest.mark.parametrize("lang,words", [
-    # Glossary words: standings = sıralama / Rangliste / положение; round = tur / Runde / тур.
+    # docs/glossary.md words: standings = sıralama / Rangliste / положение; round = tur / Runde / тур.
     ("tr", ["Sıralama", "Sayfa 1/1"]),
     ("de", ["Rangliste", "Seite 1 von 1"]),
     ("ru", ["Положение", "Страница 1 из 1"]),

@@ -180,7 +180,7 @@ async def test_ctrl_r_puts_the_cursor_at_the_end_of_the_field_that_was_refused(t
 
 def test_the_turkish_late_entry_question_says_rating_not_score():
     """Was: "Puana göre {name} … numaralı olur" — *puan* is the score; the number comes from the
-    rating (glossary: rating, "rating sırasına göre" as the catalog's other late-entry lines)."""
+    rating (docs/glossary.md #27: rating, "rating sırasına göre" as the catalog's other late-entry lines)."""
     from core.i18n import _, speaking
 
     with speaking("tr"):

@@ -166,7 +166,7 @@ async def test_a_refused_line_belongs_to_its_round(tmp_path):
 
 async def test_the_undo_toast_and_question_speak_the_organisers_language(tmp_path):
     """Issue 29 item 6: Ctrl+Z after `1 1-0` in Turkish said `Geri alındı: result round 1
-    board 1 1-0`; now the change is said in Turkish (glossary: tur, masa), on its tab at once,
+    board 1 1-0`; now the change is said in Turkish (docs/glossary.md: tur, masa), on its tab at once,
     and off its tab in the undo question; a change by another organiser reads in German."""
     from core.app.desk import Desk
 

@@ -1,7 +1,8 @@
 """Every tie-break, registered by code: family function, explain function, type, modifiers.
 
 Why a table: the CLI, presets, TRF-2026 lists and the settings screen all look tie-breaks up by
-code; adding a method is one line here plus its family function.  ``kind`` is the C.07 Art. 4.3
+code; adding a method is one line here plus its family function (the steps, names and tests:
+docs/howto-tiebreak.md).  ``kind`` is the C.07 Art. 4.3
 type (A direct encounter, B own results, C opponents' results, D ratings; combinations).
 ``higher_better`` is False for criteria where the smaller value ranks first (pairing number,
 lot number).  ``group`` marks criteria that order a tied group instead of giving a value (DE).
