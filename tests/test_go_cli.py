@@ -1,6 +1,6 @@
 """Go through the command line: ``hakem new --system gamma``, generic pairing, ``hakem go …``.
 
-The first four rounds of the seed's event (tests/test_go_seed.py) are run through the CLI —
+The first four rounds of the Gamma procedure's event (tests/test_go_seed.py) are run through the CLI —
 players added, rounds paired by the registered ``gamma`` system, results entered with the
 colours the nigiri gave, a refusal announced — and the stored rounds must equal the event.
 """

@@ -1,5 +1,5 @@
 """Go criteria by code: MMS, SOS, SODOS, SOSOS (OpenGotha's McMahon rules) computed by hand for
-a small event; Gamma's LEVEL and COEF agree with the seed's places; Go events never get chess
+a small event; Gamma's LEVEL and COEF agree with the Gamma procedure's places; Go events never get chess
 tie-breaks by default; jigo only with a whole-number komi.
 """
 
@@ -90,7 +90,7 @@ def test_explain_sos_lists_each_round():
 
 
 def test_gamma_events_rank_by_level_then_coefficient():
-    """The seed's event (tests/test_go_seed.py): places from LEVEL then COEF equal the seed's
+    """The Gamma procedure's event (tests/test_go_seed.py): places from LEVEL then COEF equal the Gamma procedure's
     places computed by core.go.standings (levels 23, 23 … coefficients 127.5, 126 …)."""
     from core.go.standings import standings as gamma_standings
     from tests.test_go_seed import seed_event

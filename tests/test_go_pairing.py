@@ -191,7 +191,7 @@ def _matchings(players):
 
 
 def _brute_force(order, levels, met):
-    """The first pairing in the seed's search order, by enumerating every perfect matching
+    """The first pairing in the Gamma procedure's search order, by enumerating every perfect matching
     and comparing the sequence of choices (independent of the engine's depth-first search)."""
     best_key, best = None, None
     for m in _matchings(list(order)):
@@ -257,7 +257,7 @@ def test_properties_random_events(data):
             if b.handicap:
                 assert min(levels[b.white], senior) > min(levels[b.black], senior)
                 assert b.komi == Fraction(1, 2)
-        # the engine's choice is the first pairing in the seed's order
+        # the engine's choice is the first pairing in the Gamma procedure's order
         field = [x for x in order if x not in rest]
         assert [tuple(p) for p in _brute_force(field, levels, met)] == [
             (a, b) if order.index(a) < order.index(b) else (b, a)

@@ -1,5 +1,5 @@
 """The Go fields of the registration forms (fast entry and the edit dialog): rating, rank and
-EGD pin, kept in agreement by the seed's rule rank = rating ÷ 100 truncated (the Gamma procedure:
+EGD pin, kept in agreement by the Gamma procedure's rule rank = rating ÷ 100 truncated (its words:
 "Рангом считается рейтинг, деленный на 100 и усеченный до целого"; 21 and above is dan:
 rank 23 = 3d, 18 = 3k)."""
 

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.slow  # real hakem processes
 
 @pytest.mark.parametrize(("label", "rank"), [("30k", -9), ("1k", 20), ("1d", 21), ("9d", 29), ("5D", 25)])
 def test_ranks_30k_to_9d_are_accepted(label: str, rank: int) -> None:
-    # rank = 21 − kyu for kyu grades, 20 + dan for dan grades (the seed's notation)
+    # rank = 21 − kyu for kyu grades, 20 + dan for dan grades (the Gamma procedure's notation)
     assert entry_rank(label) == rank
 
 

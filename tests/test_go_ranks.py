@@ -1,4 +1,4 @@
-"""Ranks, kyu/dan notation, numbering, the top group and start levels (seed 002)."""
+"""Ranks, kyu/dan notation, numbering, the top group and start levels (the Gamma procedure)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from core.model import Player, RequestedBye, ByeKind, Round, Tournament
 
 
 @pytest.mark.parametrize("rating, rank, label", [
-    (2510, 25, "5d"), (2247, 22, "2d"), (952, 9, "12k"), (798, 7, "14k"),   # the seed's examples
+    (2510, 25, "5d"), (2247, 22, "2d"), (952, 9, "12k"), (798, 7, "14k"),   # the Gamma procedure's examples
     (2100, 21, "1d"), (2099, 20, "1k"), (100, 1, "20k"), (99, 0, "21k"),
 ])
 def test_rank_and_label(rating, rank, label):
@@ -43,7 +43,7 @@ def test_top_group_seed_width():
 
 def test_top_group_widened_until_it_covers_the_rounds():
     # 25 and 22 only in the upper ranks: 25..23 holds 1; add 22 (2), 21 (2), 20 (3), 19 (4),
-    # 18 (6) -> the seed's level 18 for a 6-round event
+    # 18 (6) -> the Gamma procedure's level 18 for a 6-round event
     g = compute_top_group([25, 22, 20, 19, 18, 18, 15, 15, 9, 7], rounds=6)
     assert (g.lowest_rank, g.size) == (18, 6)
 

@@ -1,16 +1,16 @@
-"""The seed's (002) Gamma example, reproduced inside a complete 11-player, 6-round event.
+"""The Gamma procedure's example, reproduced inside a complete 11-player, 6-round event.
 
 The seed shows four rows of its table (players 1, 2, 10, 11) and their rating-commission
 lines.  The other seven players are not shown; the event below fills them in so that every
-visible cell holds.  It was built by hand from the seed's rules (levels before each round,
+visible cell holds.  It was built by hand from the Gamma procedure's rules (levels before each round,
 smallest senior level over the seven-player top group, bottom-up rests, handicaps) and checked
-by hand against the seed's coefficients; the derivation is written out in notes/go.md:
+by hand against the Gamma procedure's coefficients; the derivation is written out in notes/go.md:
 
 * ratings 3..7 give ranks 21, 20, 19, 18, 18 and 8, 9 rank 15, so the top group (3 ranks from
-  25) is widened down to rank 18 and holds 7 players (≥ 6 rounds) — the seed's "18" level;
-* refusals (not visible in the seed for 3..9): 6 and 11 in round 4, 4 in round 5, 5 in round 6.
+  25) is widened down to rank 18 and holds 7 players (≥ 6 rounds) — the Gamma procedure's "18" level;
+* refusals (not visible in the Gamma procedure for 3..9): 6 and 11 in round 4, 4 in round 5, 5 in round 6.
 
-Expected strings are the seed's own lines, verbatim.
+Expected strings are the Gamma procedure's own lines, verbatim.
 """
 
 from __future__ import annotations
@@ -82,8 +82,8 @@ def test_top_group_and_start_levels():
 
 @pytest.fixture()
 def russian():
-    """The seed's table is Russian: its layout is checked with the UI in Russian (the headers
-    follow the UI's language; the Russian catalogue holds the seed's own words)."""
+    """The Gamma procedure's table is Russian: its layout is checked with the UI in Russian (the headers
+    follow the UI's language; the Russian catalogue holds the Gamma procedure's own words)."""
     import core.i18n as i18n
 
     i18n.set_language("ru")
@@ -108,7 +108,7 @@ def test_seed_table_rows(russian):
 
 
 ENGLISH_HEADERS = ["No.", "Name", "Rtg", "Lvl", "C/H", "O/R", "Lvl", "Tech", "Coef", "Pl"]
-"""The English headers are our translation of the seed's (not the seed's own text): number,
+"""The English headers are our translation of the Gamma procedure's (not the Gamma procedure's own text): number,
 name ("Фамилия Имя"), rating ("Рейт"), level ("Ур"), colour and handicap ("ЦФ", цвет и фора),
 opponent and result ("П Р", противник и результат), final level, the sum of technical results
 ("-"), coefficient ("ФКБ", форовый коэффициент Бухгольца), place ("М")."""
@@ -116,7 +116,7 @@ opponent and result ("П Р", противник и результат), final l
 
 def test_seed_table_in_english_has_the_same_cells_under_translated_headers():
     """The English UI gets English headers (it got the Russian ones before); the body cells
-    are the seed's, whatever the language."""
+    are the Gamma procedure's, whatever the language."""
     lines = render_table(seed_event(), aligned=False).splitlines()
     assert lines[0] == ("| Gamma scheme tournament | Round 1 | Round 2 | Round 3 | Round 4 | Round 5 "
                         "| Round 6 | Totals |")
@@ -248,13 +248,13 @@ def test_round_five_differs_from_the_literal_rules():
 
 
 def test_round_entered_by_hand_gets_the_seeds_handicaps():
-    """Round 5 of the seed's event was paired by hand.  Entered as ``round set`` gives it
+    """Round 5 of the Gamma procedure's event was paired by hand.  Entered as ``round set`` gives it
     (boards without stones or komi, two handicap boards typed with the weaker player first),
-    every board still gets the seed's handicap: the level difference with the senior levels
-    counted as the smallest senior level (19 in round 5), at most 9 — the seed's own cards
+    every board still gets the Gamma procedure's handicap: the level difference with the senior levels
+    counted as the smallest senior level (19 in round 5), at most 9 — the Gamma procedure's own cards
     show 10: ``5-/b9`` and 11: ``7-/b9`` — komi ½ and White for the stronger player; even
     games keep the arbiter's colours and the announced komi 6.5.  With those handicaps the
-    coefficients (ФКБ) come out as the seed prints them."""
+    coefficients (ФКБ) come out as the Gamma procedure prints them."""
     from dataclasses import replace
 
     from core import changes
@@ -278,10 +278,10 @@ def test_round_entered_by_hand_gets_the_seeds_handicaps():
 @pytest.mark.parametrize("lang, words", [("ru", None), ("en", ENGLISH_HEADERS)])
 def test_go_table_report_headers_are_the_seeds_words_or_their_translation(lang, words):
     """The report page "go-table" (and its golden files tests/data/reports/go/go-table.*,
-    drawn with the English UI) carries the header rows checked here: in Russian the seed's
+    drawn with the English UI) carries the header rows checked here: in Russian the Gamma procedure's
     own second header row ("| N# | Фамилия Имя | Рейт | Ур | ЦФ | П Р | … | Ур | - | ФКБ | М |",
-    the Gamma procedure), in English the translation of each of the seed's words listed in
-    ENGLISH_HEADERS — the expected values come from the seed, not from our output."""
+    the Gamma procedure), in English the translation of each of the Gamma procedure's words listed in
+    ENGLISH_HEADERS — the expected values come from the Gamma procedure, not from our output."""
     import core.i18n as i18n
     from core.reports.catalog import build
     from core.reports.view import View

@@ -1,6 +1,6 @@
 """EGF adjusted time ("условное время", EGD TM) and EGD class from the time control.
 
-Expected values: the seed's rating file ("время 50+5/20, условное время 65", the Gamma procedure) and
+Expected values: the Gamma procedure's rating file ("время 50+5/20, условное время 65", the Gamma procedure) and
 the EGF definition (basic time + 45 moves of Japanese byo-yomi, 60 moves of Canadian
 byo-yomi, 120 moves of Fischer increments; class minima A 60/75, B 40/50, C 25/30 minutes,
 Fischer A 45/75, B 30/50, C 20/30, with the EGF's own Fischer examples).
@@ -14,7 +14,7 @@ from core.go.timing import adjusted_time, egd_class
 
 
 @pytest.mark.parametrize("time_control,adjusted", [
-    ("50+5/20", "65"),          # the seed: 50 + 60 × 5/20
+    ("50+5/20", "65"),          # the Gamma procedure: 50 + 60 × 5/20
     ("60+5/25", "72"),          # 60 + 60 × 5/25
     ("60+5x30s", "82.5"),       # 60 + 45 × 30 s
     ("40 + 3 × 20", "55"),      # 40 + 45 × 20 s
@@ -36,7 +36,7 @@ def test_adjusted_time(time_control: str, adjusted: str) -> None:
     ("25+5/60", "C"),   # 25 + 5 = 30
     ("24+10/20", ""),   # basic below 25
     ("45+15s", "A"), ("30+10s", "B"), ("20+5s", "C"), ("20+4s", ""),
-    ("50+5/20", "B"),   # the seed's event: basic 50 < 60, adjusted 65 ≥ 50
+    ("50+5/20", "B"),   # the Gamma procedure's event: basic 50 < 60, adjusted 65 ≥ 50
     ("rapid", ""),
 ])
 def test_egd_class(time_control: str, klass: str) -> None:

@@ -1,7 +1,7 @@
 """The catalogs use the handbooks' terminology (docs/glossary.md, recommended label = first term).
 
-Expected words are copied from the glossary rows cited in each comment (the seeds' own wording:
-[000] Turkish booklet, [001] German page, [002] Russian Go page), never from our catalogs.
+Expected words are copied from the glossary rows cited in each comment (the handbooks' own wording,
+docs/sources.md: Aktar in Turkish, Paarungssysteme in German, the Gamma procedure in Russian), never from our catalogs.
 Russian is compared with е ≡ ё, as the glossary asks of checkers.
 """
 

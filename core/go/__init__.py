@@ -1,4 +1,4 @@
-"""Go tournaments with the Russian "Gamma" scheme (seed 002): ranks, top group, levels,
+"""Go tournaments with the Russian "Gamma" scheme (the Gamma procedure): ranks, top group, levels,
 pairing with handicaps, participant cards, the coefficient, places, table and exports.
 
 Import the pieces from their modules (``core.pairing.gamma``, ``core.go.render``...); this

@@ -1,4 +1,4 @@
-"""Participant cards: what every player did in every round, with levels (seed 002).
+"""Participant cards: what every player did in every round, with levels (the Gamma procedure).
 
 Why: the Gamma scheme is run from paper cards; everything else (pairing, the coefficient,
 the table, both exports) reads these values, so they are derived in one place from the rounds
@@ -9,7 +9,7 @@ Mapping from the model (documented in notes/go.md):
 * a board with ``WHITE_WINS``/``BLACK_WINS`` → a win ("+") and a loss ("−");
 * ``WHITE_FORFEIT_WIN``/``BLACK_FORFEIT_WIN`` → the same win/loss, flagged ``forfeit``;
 * ``DOUBLE_FORFEIT`` → both players refused the round ("--");
-* ``DRAW`` → jigo (level unchanged; not possible with the half-integer komi the seed asks
+* ``DRAW`` → jigo (level unchanged; not possible with the half-integer komi the Gamma procedure asks
   for, accepted so that a result typed through the generic CLI never breaks the cards);
   ``BOTH_LOSE`` → a loss for both;
 * a pairing-allocated bye (``ByeKind.PAB``) → the odd-number rest ("++");

@@ -1,4 +1,4 @@
-"""Result files for rating bodies: the Russian rating commission (seed 002) and the EGD (h9).
+"""Result files for rating bodies: the Russian rating commission (the Gamma procedure) and the EGD (h9).
 
 Rating commission (seed's example, the same tournament as the table)::
 
@@ -85,7 +85,7 @@ def _city(p: Player) -> str:
 
 
 def format_dates(start: str, end: str) -> str:
-    """ISO dates as the seed writes them: ``2005-05-28``..``2005-05-29`` → ``28-29.05.2005``."""
+    """ISO dates as the Gamma procedure writes them: ``2005-05-28``..``2005-05-29`` → ``28-29.05.2005``."""
     iso = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
     a, b = iso.match(start or ""), iso.match(end or "")
     if not a:

@@ -1,4 +1,4 @@
-"""Handicap, komi and colours of a Gamma pair (seed 002).
+"""Handicap, komi and colours of a Gamma pair (the Gamma procedure).
 
 Seed: handicap = level difference, where a player "in the senior levels" counts with the
 round's smallest senior level; more than 9 is cut to 9.  Handicap 0: an even game with the

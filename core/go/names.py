@@ -1,6 +1,6 @@
 """Name pieces the Go reports need: "Surname, First" → surname / first name / "Surname F.".
 
-The store keeps one ``name`` field ("Surname, First" as the CLI asks for it); the seed's table
+The store keeps one ``name`` field ("Surname, First" as the CLI asks for it); the Gamma procedure's table
 prints "Матвеев Е." and the rating-commission file "Матвеев Евгений".
 """
 
@@ -24,6 +24,6 @@ def full_name(name: str) -> str:
 
 
 def short_name(name: str) -> str:
-    """"Surname F." as in the seed's tournament table ("Матвеев Е.")."""
+    """"Surname F." as in the Gamma procedure's tournament table ("Матвеев Е.")."""
     surname, first = split_name(name)
     return f"{surname} {first[0]}." if first else surname

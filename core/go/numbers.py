@@ -1,6 +1,6 @@
-"""Number formats of the Gamma paperwork (seed 002).
+"""Number formats of the Gamma paperwork (the Gamma procedure).
 
-* coefficient in the table: the seed writes halves as a trailing "+": 127.5 → ``127+``,
+* coefficient in the table: the Gamma procedure writes halves as a trailing "+": 127.5 → ``127+``,
   126 → ``126`` (a negative half is written from the floor: −2.5 → ``-3+``);
 * coefficient in the rating-commission file: ×10 as an integer (127.5 → ``1275``);
 * technical sum: ``0``, ``-1``, ``+1``.

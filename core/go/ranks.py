@@ -3,7 +3,7 @@
 Why its own module: the rank is used by registration (top group), by every report (the
 "5d"/"12k" column) and by both exports; one definition keeps them in agreement.
 
-Seed (002): "Рангом считается рейтинг, деленный на 100 и усеченный до целого" — the rank is the
+The Gamma procedure: "Рангом считается рейтинг, деленный на 100 и усеченный до целого" — the rank is the
 rating divided by 100 and truncated.  Notation: rank 21 and above is (rank − 20) dan, below
 that (21 − rank) kyu, so 2510 → 25 → 5d, 2247 → 2d, 952 → 9 → 12k, 798 → 14k.
 
@@ -33,7 +33,7 @@ def go_rating(player: Player) -> int:
     ``extra["go_rating"]`` (``hakem players add --go-rating``) when present, else
     ``Player.rating`` when it is not 0, else a declared rank ``extra["go_rank"]`` ("5d", "12k")
     counted as rank × 100 (a player without rating, placed at the bottom of that rank's range
-    by the seed's truncation rule), else 0.
+    by the Gamma procedure's truncation rule), else 0.
     """
     extra = player.extra or {}
     value = extra.get(GO_RATING_KEY)
@@ -53,7 +53,7 @@ def go_rating(player: Player) -> int:
 
 
 def rank_of(rating: int) -> int:
-    """Rating ÷ 100 truncated toward zero (the seed says "усеченный", truncated)."""
+    """Rating ÷ 100 truncated toward zero (the Gamma procedure says "усеченный", truncated)."""
     return int(rating / 100) if rating >= 0 else -((-rating) // 100)
 
 

@@ -1,4 +1,4 @@
-"""Registration closes → numbering, the top group and the starting levels (seed 002).
+"""Registration closes → numbering, the top group and the starting levels (the Gamma procedure).
 
 Seed: numbers are written on the cards only after registration closes: sort by rating and,
 for equal ratings, alphabetically; number 1..N.  Then the top group: its width in ranks is
@@ -74,7 +74,7 @@ class TopGroup:
     """The top group as computed when registration closes.
 
     ``lowest_rank`` is the level of every top-group player; ``size`` the number of players in it
-    (the seed's "original top-group size", used to find each round's smallest senior level);
+    (the Gamma procedure's "original top-group size", used to find each round's smallest senior level);
     ``width`` the initial width in ranks before any widening.
     """
 

@@ -1,17 +1,17 @@
-"""The participant card view and the tournament table in the seed's format (seed 002).
+"""The participant card view and the tournament table in the Gamma procedure's format.
 
-``render_card`` shows the fields the seed lists for a card: surname and name, rating, number,
+``render_card`` shows the fields the Gamma procedure lists for a card: surname and name, rating, number,
 final level, final place, the coefficient with all corrections; then one row per round with the
 round number and the round's smallest senior level, the player's level before the round, the
 opponent and result, the opponent's level before the round, colour and handicap ("+" White,
 "−" Black) and the opponent's final level with the corrections used by the coefficient.
 
-``render_table`` prints the seed's table: ``| N# | Фамилия Имя | Рейт | Ур | ЦФ | П Р | … | Ур |
+``render_table`` prints the Gamma procedure's table: ``| N# | Фамилия Имя | Рейт | Ур | ЦФ | П Р | … | Ур |
 - | ФКБ | М |`` — per round the colour/handicap cell ("-6", "+0"; "+"/"-" for a rest/refusal)
 and the opponent/result cell ("9-"; "+"/"-"), then the final level, technical sum, coefficient
 (halves as "127+") and place.  The headers are in the UI's language: the English words
-translate the seed's Russian ones (``pgettext("go table", …)``) and the Russian catalogue gives
-back the seed's own abbreviations, so a Russian table is the seed's layout, word for word.
+translate the Gamma procedure's Russian ones (``pgettext("go table", …)``) and the Russian catalogue gives
+back the Gamma procedure's own abbreviations, so a Russian table is the Gamma procedure's layout, word for word.
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def render_card(t: Tournament, pno: int) -> str:
 
 
 def table_headers(rounds: int) -> list[list[str]]:
-    """The seed's two header rows in the UI's language.  The seed's words, and what they
+    """The Gamma procedure's two header rows in the UI's language.  The Gamma procedure's words, and what they
     abbreviate: "Турнир по схеме ГАММА", "N-й тур", "Итоги"; "N#" number, "Фамилия Имя"
     name, "Рейт" rating, "Ур" level (start, and final under "Итоги"), "ЦФ" colour and
     handicap ("цвет и фора"), "П Р" opponent and result ("противник и результат"), "-" the sum
@@ -131,7 +131,7 @@ def table_rows(t: Tournament) -> list[list[str]]:
 
 def render_table(t: Tournament, aligned: bool = True) -> str:
     """The tournament table as ``| … |`` lines (``aligned`` pads columns for reading on screen;
-    without it every cell is separated by exactly ``" | "`` as in the seed)."""
+    without it every cell is separated by exactly ``" | "`` as in the Gamma procedure)."""
     rows = table_rows(t)
     body = rows[1:]
     if aligned:

@@ -1,7 +1,7 @@
 """Go result entry: who won, with which colour; refusals; rests are made by the engine.
 
 Why not only ``hakem result ID R B 1-0``: a Go arbiter records "who won" and, for an even game,
-the colours the nigiri actually gave (the seed: "уточнить цвет при игре без форы").  These are
+the colours the nigiri actually gave (the Gamma procedure: "уточнить цвет при игре без форы").  These are
 pure changes on a :class:`Tournament`, like :mod:`core.changes`, so the CLI, the TUI and the
 tests use the same validation.
 

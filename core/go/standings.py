@@ -1,4 +1,4 @@
-"""End of the tournament: technical sums, the coefficient (ФКБ) and places (seed 002).
+"""End of the tournament: technical sums, the coefficient (ФКБ) and places (the Gamma procedure).
 
 Coefficient of a player, round by round (seed, "Действия при завершении турнира"):
 * a round with a game: the opponent's final level plus half the opponent's technical sum
@@ -7,7 +7,7 @@ Coefficient of a player, round by round (seed, "Действия при заве
   round;
 * plus every handicap the player gave, minus every handicap received.
 Places: final level, then coefficient (both high first); players equal on both share the place
-(competition ranking 1, 2, 2, 4 — the seed: "призы распределяются дележкой или жребием").
+(competition ranking 1, 2, 2, 4 — the Gamma procedure: "призы распределяются дележкой или жребием").
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def places(t: Tournament) -> dict[int, int]:
 
 
 def most_wins(t: Tournament) -> list[int]:
-    """Players with the most won games (the seed's example of an extra prize)."""
+    """Players with the most won games (the Gamma procedure's example of an extra prize)."""
     all_cards = cards(t)
     if not all_cards:
         return []
@@ -103,7 +103,7 @@ def most_wins(t: Tournament) -> list[int]:
 
 
 def youngest(t: Tournament) -> list[int]:
-    """Players with the latest birth date (another of the seed's example prizes).
+    """Players with the latest birth date (another of the Gamma procedure's example prizes).
 
     ``Player.birth`` is compared as written, digits only (``"2012"``, ``"2012-05-01"``,
     ``"2012/05/01"``); a bare year counts as the start of that year.  Players without a birth

@@ -4,7 +4,7 @@ tournament class it allows.
 Why: rating files state the adjusted time, and the class (weight in the EGF rating list)
 depends on it.  The EGF definition: adjusted time = basic time + the time for 45 moves of
 standard (Japanese) byo-yomi, or for 60 moves of Canadian byo-yomi, or the increments of 120
-moves under Fischer timing; sudden death counts the basic time only.  The seed's rating file
+moves under Fischer timing; sudden death counts the basic time only.  The Gamma procedure's rating file
 gives "время 50+5/20, условное время 65": 50 + 60 × 5/20 = 65.
 
 Notations read (minutes unless marked ``s``):

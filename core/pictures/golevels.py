@@ -1,4 +1,4 @@
-"""Go (Gamma, seed 002): the levels of the top group across rounds.
+"""Go (the Gamma procedure): the levels of the top group across rounds.
 
 Why this picture: in the Gamma scheme the level is the score (a win or an odd-number rest
 raises it by one), and the race for first place is the race inside the top group.  The chart

@@ -1,6 +1,6 @@
 """Go pages: participant cards and the tournament table.
 
-Gamma (the Gamma procedure): drawn in the seed's own layout by :mod:`core.go` (``render_card``/
+Gamma: drawn in the layout of the Gamma procedure by :mod:`core.go` (``render_card``/
 ``render_table``); this module only wraps their text as a report page so that the HTML set,
 the CLI and the TUI show them like every other report.  McMahon: built as tables by
 :mod:`core.reports.go_mcmahon` (MMS and the Go criteria, handicap and colour per game).
@@ -59,7 +59,7 @@ def go_report(view: View, kind: str) -> Report:
 
 
 def _table(rows: list[list[str]]) -> Table:
-    """The seed's table as a typed table for HTML/CSV/JSON: the seed's own headers (second
+    """The Gamma procedure's table as a typed table for HTML/CSV/JSON: the Gamma procedure's own headers (second
     header row) as titles, stable machine keys (``r1_colour_handicap`` ...) for the columns."""
     head, body = rows[1], rows[2:]
     rounds = (len(head) - 8) // 2

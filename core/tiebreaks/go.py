@@ -143,7 +143,7 @@ def coefficient(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict[int, V
 
 
 def explain_gamma(ctx: Context, spec: TieBreakSpec, regime: Regime, pno: int) -> Explanation:
-    """The coefficient's parts per round (seed 002); the level's start and each raise."""
+    """The coefficient's parts per round (the Gamma procedure); the level's start and each raise."""
     from core.go.cards import cards
     from core.go.standings import coefficient_parts
 

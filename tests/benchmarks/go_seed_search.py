@@ -1,12 +1,12 @@
-"""Can the seed's (002) example come from the literal Gamma rules?  Prints counts.
+"""Can the Gamma procedure's example come from the literal Gamma rules?  Prints counts.
 
 Searches every 11-player, 6-round history that a *literal* pairing (a compact second
 implementation of the rules, independent of ``core.pairing.gamma``) produces while matching every
-visible cell of the seed's rows 1, 2, 10, 11 (opponents, results, colours of handicap games,
+visible cell of the Gamma procedure's rows 1, 2, 10, 11 (opponents, results, colours of handicap games,
 handicaps, rests, 11's refusal in round 4), with up to MAXREF extra refusals per round among
-players 3..9, then counts those that also give the seed's levels, technical sums, coefficients
+players 3..9, then counts those that also give the Gamma procedure's levels, technical sums, coefficients
 (127.5, 126, 67.5, 55.5) and places.  The top group (7 players at level 18) and start levels
-follow from the seed (notes/go.md).
+follow from the Gamma procedure (notes/go.md).
 
     python3 tests/benchmarks/go_seed_search.py [MAXREF]
 """

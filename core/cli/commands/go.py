@@ -6,7 +6,7 @@ table, result, settings and export serve both):
 
     hakem go players ID [--format text|json]      ranks (kyu/dan), start and current levels
     hakem go card ID PNO                          one participant card
-    hakem go table ID [--plain]                   the tournament table in the seed's format
+    hakem go table ID [--plain]                   the tournament table in the Gamma procedure's format
     hakem go result ID ROUND BOARD WINNER [--white PNO] [--forfeit | --both-absent | --jigo]
     hakem go refuse ID PNO ROUND [--cancel]       a player refuses a round not yet paired
     hakem go settings ID [--komi K] [--nominal-time T] [--egd-class C] [--nigiri-seed S]

@@ -1,4 +1,4 @@
-"""The Gamma pairing procedure: rest, search order with backtracking (seed 002).
+"""The Gamma pairing procedure: rest, search order with backtracking (the Gamma procedure).
 
 Seed, "before each round":
 1. sort the cards by level, then rating, then name; counting the original top-group size from
@@ -16,11 +16,11 @@ Seed, "before each round":
 Readings (notes/go.md): "the same level" means the other unpaired players of that level (the
 player himself excluded); with an even number of them the search starts with the first player
 of the lower half ("down from the middle"), then goes down, then up from the middle.  This is
-the only reading that gives the seed's first round (1–5, 2–6 with a seven-player top group).
+the only reading that gives the Gamma procedure's first round (1–5, 2–6 with a seven-player top group).
 Backtracking is a depth-first search in exactly that order (undoing the last pair first);
 sub-lists known to be unpairable are remembered so the search never repeats work.  If no
 pairing exists with the chosen rest, the next candidate for the rest is tried (an extension:
-the seed says this cannot happen when N > 2^rounds).  Players who refuse a round (a requested
+the Gamma procedure says this cannot happen when N > 2^rounds).  Players who refuse a round (a requested
 bye of any kind) get a zero bye and take no part; "met" includes every earlier board and the
 tournament's forbidden pairs.
 """
@@ -43,7 +43,7 @@ def round_key(player: Player, level: int) -> tuple:
 
 
 def search_order(player: int, remaining: list[int], levels: dict[int, int]) -> list[int]:
-    """Opponents of ``player`` in the seed's search order (``remaining``: list order, below him).
+    """Opponents of ``player`` in the Gamma procedure's search order (``remaining``: list order, below him).
 
     Same level: from the middle down to the end of the level, then up from the middle; then
     every lower level top-down.  ``player`` is always the highest unpaired player, so nobody
@@ -58,7 +58,7 @@ def search_order(player: int, remaining: list[int], levels: dict[int, int]) -> l
 
 @dataclass
 class _Search:
-    """Depth-first search over the seed's order, with memo of unpairable sub-lists."""
+    """Depth-first search over the Gamma procedure's order, with memo of unpairable sub-lists."""
 
     levels: dict[int, int]
     met: dict[int, set[int]]
@@ -104,7 +104,7 @@ def round_state(t: Tournament, round_no: int) -> tuple[list[int], dict[int, int]
         participants = [p for p in t.players if p.active_in(round_no) and p.pno not in refusals]
     order = [p.pno for p in sorted(participants, key=lambda p: round_key(p, levels[p.pno]))]
     # All cards of the round count for the senior level, also those of players who refuse it
-    # (the seed sorts every card before looking for the rest); withdrawn players do not.
+    # (the Gamma procedure sorts every card before looking for the rest); withdrawn players do not.
     ranked = sorted((p for p in t.players if p.active_in(round_no) or p.pno in order),
                     key=lambda p: round_key(p, levels[p.pno]))
     senior = (smallest_senior_level([levels[p.pno] for p in ranked], top_group(t).size)

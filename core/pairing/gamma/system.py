@@ -1,7 +1,7 @@
 """The registered Gamma system (the Gamma procedure): ``gamma``.
 
 Why the glue is here and the procedure in :mod:`.engine`: the search order and the rest are
-the seed's pairing rules; this module turns their answer into boards with handicaps, komi and
+the Gamma procedure's pairing rules; this module turns their answer into boards with handicaps, komi and
 colours (:mod:`core.go.handicap`) and explains every choice.
 """
 
@@ -82,7 +82,7 @@ def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPai
 
 
 def complete(tournament: Tournament, pairing: RoundPairing) -> RoundPairing:
-    """A round entered by hand gets the seed's handicaps too: the level difference (the
+    """A round entered by hand gets the Gamma procedure's handicaps too: the level difference (the
     senior levels counted as the smallest senior level, at most 9 stones), komi ½ and White
     for the stronger player in a handicap game; an even game keeps the arbiter's colours and
     gets the announced komi.  Without this the coefficient (ФКБ), which adds the handicaps
