@@ -439,3 +439,36 @@ def bye_request(text: str) -> tuple[tuple[int, ...], str]:
     if len(kinds) > 1:
         raise FieldError("bye", _("one kind at a time: {kinds}").format(kinds=", ".join(sorted(kinds))))
     return tuple(dict.fromkeys(rounds)), (kinds.pop() if kinds else "half")
+
+
+def check_player(fields: Mapping[str, Any], go: bool = False) -> str:
+    """A player's fields as a whole (a form's, a CSV row's, a club member's): refuse the bad ones
+    with every problem named; the answer is the federation as stored (a Go
+    event's players have a country, not a FIDE federation, and the EGD's ``HU`` is ``HUN``)."""
+    from core.model import TITLES
+
+    problems = []
+    name = fields.get("name")
+    if name is not None and not str(name).strip():
+        problems.append(_("the name must not be empty"))
+    for key, message in (("rating", _("rating {value!r} must be a whole number from 0 to 4000")),
+                         ("national_rating", _("national rating {value!r} must be a whole number from 0 to 4000"))):
+        value = fields.get(key)
+        if value is not None and (not isinstance(value, int) or not 0 <= value <= 4000):
+            problems.append(message.format(value=value))
+    title = fields.get("title")
+    if title and title not in TITLES:
+        problems.append(_("unknown title {title!r}; use one of {titles}").format(title=title, titles=", ".join(TITLES)))
+    code = ""
+    try:
+        code = federation(str(fields.get("federation") or ""), go=go)
+    except FieldError as error:
+        problems.append(str(error))
+    for key, check in (("fide_id", fide_id), ("birth", birth), ("sex", sex)):
+        try:
+            check(str(fields.get(key) or ""))
+        except FieldError as error:
+            problems.append(str(error))
+    if problems:
+        raise TournamentError("; ".join(problems))
+    return code

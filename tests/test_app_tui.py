@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from core import changes
+from core.demo import demo_tournament
 from core.cli import main as cli
 from core.errors import TournamentError
 from core.model import Board, Bye, ByeKind, GameResult, Tournament
@@ -180,7 +181,7 @@ async def test_tui_import_reads_the_names_as_written(tmp_path, make):
 async def test_results_typed_in_the_tui_refresh_the_remembered_pages(tmp_path):
     organiser_uses_single_keys()  # results below are single keys (off by default)
     data, web = tmp_path / "data", tmp_path / "web"
-    t = with_rounds(changes.demo_tournament(), 2)
+    t = with_rounds(demo_tournament(), 2)
     [tid] = store_with(data, changes.set_result(t, 2, 6, None))
     # remembered in the user's own settings as ``hakem publish --remember`` does
     from core.app import publishing

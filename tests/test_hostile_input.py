@@ -118,14 +118,14 @@ VOCAB = ["new", "players", "add", "edit", "remove", "import", "withdraw", "bye",
 @given(st.lists(st.one_of(st.sampled_from(VOCAB + ["TID"]), st.text(max_size=6)), max_size=7))
 def test_random_command_lines_never_crash_or_half_write(tmp_path_factory, argv):
     from core.cli import main
-    from core import changes
+    from core.demo import demo_tournament
     from core.store import Store
 
     root = tmp_path_factory.mktemp("cli")
     data = root / "data"
     os.environ["HAKEM_DATA"] = str(data)
     store = Store(data)
-    tid = store.create(changes.demo_tournament())
+    tid = store.create(demo_tournament())
     before = store.path(tid).read_bytes()
     argv = [tid if a == "TID" else a for a in argv]
     if "--help" in argv or "-h" in argv or any(a.startswith("--h") and "--help".startswith(a) for a in argv):

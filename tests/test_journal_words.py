@@ -22,7 +22,7 @@ from core.app.desk import Desk
 from core.cli import main
 from core.model import ByeKind, GameResult, Player, Tournament
 from core.store import Store
-from core.store.words import SENTENCES, act, say, sentence
+from core.words import SENTENCES, act, say, sentence
 from tests.tui_fixtures import store_with, with_rounds
 
 ROOT = Path(__file__).resolve().parent.parent

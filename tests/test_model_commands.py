@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from core import changes
+from core.demo import demo_tournament
 from core.errors import InvalidResult, RoundError, TournamentError, ValidationError
 from core.model import (
     Board, Bye, ByeKind, Code, Colour, GameResult, Player, PointSystem, Round, Tournament,
@@ -171,7 +172,7 @@ def test_validation_collects_all_problems():
 
 
 def test_demo_tournament_is_ready_to_pair():
-    t = changes.demo_tournament()
+    t = demo_tournament()
     assert len(t.players) == 12 and t.total_rounds == 5
     assert [p.pno for p in t.players] == list(range(1, 13))
     assert t.player(1).name == "Ivanov, Sergei"  # 2311, the highest rating

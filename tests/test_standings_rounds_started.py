@@ -7,7 +7,7 @@ not turn into unplayed rounds with dummy opponents)."""
 from __future__ import annotations
 
 from core import changes
-from core.changes import demo_tournament
+from core.demo import demo_tournament
 from core.model import GameResult
 from core.standings import compute_standings, rounds_started
 

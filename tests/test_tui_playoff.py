@@ -91,7 +91,7 @@ async def test_tie_separated_by_tiebreaks_to_final_standings(tmp_path):
     store = Store(data)
     assert store.load(tid).tournament.options["playoffs"]["tie-1-8"]["results"]["p.s0g1"]["result"] \
         == GameResult.DRAW.value
-    from core.store.words import say
+    from core.words import say
 
     said = [say(e) for e in store.journal(tid)]  # as the journal shows them: games by name, not by id
     assert "playoff 1, 8: Mini-match, then straight to Armageddon, places 1, start 20:15" in said

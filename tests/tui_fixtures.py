@@ -12,6 +12,7 @@ from pathlib import Path
 from collections.abc import Callable
 
 from core import changes
+from core.demo import demo_tournament
 from core.model import Board, Bye, ByeKind, GameResult, Tournament
 from core.numbering import assign_pairing_numbers
 from core.pairing.base import RoundPairing
@@ -52,7 +53,7 @@ def with_rounds(t: Tournament, rounds: int, complete_last: bool = True) -> Tourn
 
 
 def demo(rounds: int = 0, complete_last: bool = True, tiebreaks: tuple[str, ...] | None = None) -> Tournament:
-    t = changes.demo_tournament()
+    t = demo_tournament()
     if tiebreaks is not None:
         t = t.with_changes(tiebreaks=tiebreaks)
     return with_rounds(t, rounds, complete_last) if rounds else t

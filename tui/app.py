@@ -205,7 +205,7 @@ def run_ui(argv: list[str]) -> int:
             print(_("hakem: {value}").format(value=error), file=sys.stderr)
             return 3
     if args.view:  # a public terminal: no write of this process can happen, by any path
-        from core.store.files import forbid_writes
+        from core.app.files import forbid_writes
 
         forbid_writes()
     app = HakemApp(data_dir=args.data, lang=args.lang, view_only=args.view, demo=args.demo, socket=args.socket)

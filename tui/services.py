@@ -236,7 +236,7 @@ class Session:
     def last_change(self) -> tuple[str, str]:
         """(who, what) of the newest journal entry, for the "changed elsewhere" notice (what
         in the organiser's language)."""
-        from core.store.words import say
+        from core.words import say
 
         try:
             who, words = self.desk.last_change()

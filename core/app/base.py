@@ -22,7 +22,7 @@ from core.app.conflicts import (
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Tournament
-from core.store.words import Action
+from core.words import Action
 
 if TYPE_CHECKING:
     from core.store import Store

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from core.app.access import use_case
 from core.app.base import GO_SYSTEMS, DeskBase
 from core.i18n import _
-from core.store.words import act
+from core.words import act
 
 if TYPE_CHECKING:
     from core.app.base import Outcome
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from core.club.register import ListUpdate
     from core.store import Store
     from core.store.clubdb import ClubDB
-    from core.store.words import Action
+    from core.words import Action
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from core.app.rounds import RoundCases, RoundPlan, preview_result
 from core.app.settings import SettingsCases
 from core.errors import TournamentError
 from core.i18n import _
-from core.store.words import act
+from core.words import act
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -58,7 +58,7 @@ class Desk(RegistrationCases, MemberRegistrationCases, RoundCases, SettingsCases
     def last_change(self) -> tuple[str, dict[str, Any]]:
         """(who, what) of the newest journal entry (``("", {})`` when there is none): what a
         screen says when another organiser's change arrives — its words as the journal keeps
-        them (``action``, ``what``: :func:`core.store.words.say` says them in the reader's
+        them (``action``, ``what``: :func:`core.words.say` says them in the reader's
         language, not the data service's) instead of the whole journal at every change."""
         entries = self.store.journal(self.id)
         if not entries:
@@ -153,4 +153,13 @@ def made_by_other(step: Mapping[str, Any]) -> str:
     return f"{who} ({when})" if when else who
 
 
-__all__ = ["BoardSeen", "Desk", "Outcome", "made_by_other", "RoundPlan", "RoundSeen", "StaleChange", "preview_result"]
+def entry_changes(entry: Mapping[str, Any], limit: int = 6) -> list[str]:
+    """What a journal entry (:meth:`Desk.history`) changed in the stored document, one line per
+    operation (``players/8/rating: 2100 → 2150``), at most ``limit`` and a count of the rest
+    (``hakem log --changes``); what the change was, in words, is :func:`core.words.say`."""
+    from core.store.journal import describe
+
+    return describe(dict(entry), limit)
+
+
+__all__ = ["BoardSeen", "Desk", "Outcome", "entry_changes", "made_by_other", "RoundPlan", "RoundSeen", "StaleChange", "preview_result"]

@@ -35,6 +35,15 @@ def forbid_user_files() -> None:
     _files_forbidden = True
 
 
+def forbid_writes() -> None:
+    """No write of this process can happen, by any path, for the rest of it (``hakem --view``
+    on a public terminal): the store's own guard (:func:`core.store.files.forbid_writes`), set
+    by the front end before anything is opened."""
+    from core.store.files import forbid_writes as forbid
+
+    forbid()
+
+
 def user_files_forbidden() -> bool:
     return _files_forbidden
 

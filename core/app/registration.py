@@ -13,7 +13,7 @@ from core.errors import TournamentError
 from core.i18n import _, ngettext
 from core.model import ByeKind, Tournament
 from core.numbering import assign_pairing_numbers
-from core.store.words import Action, act
+from core.words import Action, act
 
 if TYPE_CHECKING:
     from core.app.conflicts import MarkSeen

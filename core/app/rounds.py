@@ -19,7 +19,7 @@ from core.app.conflicts import (
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Board, Bye, GameResult, Tournament
-from core.store.words import Action, act
+from core.words import Action, act
 
 if TYPE_CHECKING:
     from core.pairing.base import RoundPairing

@@ -13,7 +13,7 @@ from core.app.conflicts import (
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Tournament
-from core.store.words import SENTENCES, act
+from core.words import SENTENCES, act
 
 if TYPE_CHECKING:
     pass

@@ -162,7 +162,7 @@ class Workspace(ListCases, ClubCases, SeriesCases, CheckupCases):
 
     @use_case("workspace.create")
     def create_demo(self) -> str:
-        from core.changes import demo_tournament
+        from core.demo import demo_tournament
 
         return self.store.create(_creator_chief(demo_tournament()))
 

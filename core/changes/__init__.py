@@ -10,11 +10,10 @@ layer's.
 - :mod:`~core.changes.players` — register, edit, delete, withdraw, byes asked for, forbidden pairs;
 - :mod:`~core.changes.rounds` — prepare, pair, record, unpair; results;
 - :mod:`~core.changes.settings` — the event's settings and the rounds' dates and times;
-- :mod:`~core.changes.checkin` — check-in marks and entry fees;
-- :mod:`~core.changes.demo` — the demonstration event.
+- :mod:`~core.changes.checkin` — check-in marks and entry fees.
 
 The reads that go with them stay beside the model (:mod:`core.checkin` says who is present,
-:mod:`core.numbering` how players are numbered).  Every change is named here too, so a caller
+:mod:`core.numbering` how players are numbered, :mod:`core.fields` which fields are refused).  Every change is named here too, so a caller
 (or a test) needs one import.
 """
 
@@ -24,9 +23,8 @@ from core.changes.checkin import (
     arrived, check_in, close_checkin, open_checkin, record_absences, record_payment, set_entry_fee, set_fee_due,
     unchanged_marks, with_absences,
 )
-from core.changes.demo import demo_tournament
 from core.changes.players import (
-    add_forbidden, add_player, add_players, added_pno, cancel_bye, check_player, edit_player, edit_players,
+    add_forbidden, add_player, add_players, added_pno, cancel_bye, edit_player, edit_players,
     late_entry_moves, reinstate, remove_forbidden, remove_player, renumbered, request_bye, withdraw,
 )
 from core.changes.rounds import (
@@ -37,7 +35,7 @@ from core.changes.settings import set_round_schedule, set_settings
 
 __all__ = [
     "add_forbidden", "add_player", "add_players", "added_pno", "apply_pairing", "arrived", "cancel_bye",
-    "check_can_pair", "check_in", "check_player", "close_checkin", "demo_tournament", "draw_initial_colour",
+    "check_can_pair", "check_in", "close_checkin", "draw_initial_colour",
     "edit_player", "edit_players", "late_entry_moves", "manual_next_round", "number_for_round_one", "open_checkin",
     "pair_next_round", "prepare_next_round", "record_absences", "record_next_round", "record_payment",
     "reinstate", "remove_forbidden", "remove_player", "renumbered", "request_bye", "set_entry_fee", "set_fee_due",

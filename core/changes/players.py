@@ -13,7 +13,8 @@ from typing import Any
 
 from core.errors import RoundError, TournamentError, UnknownPlayer, ValidationError
 from core.i18n import _
-from core.model import TITLES, ByeKind, Player, RequestedBye, Tournament
+from core.model import ByeKind, Player, RequestedBye, Tournament
+from core.fields import check_player
 from core.numbering import assign_pairing_numbers, ranked_order, renumber
 
 
@@ -30,41 +31,6 @@ def _visible_names(fields: dict[str, Any]) -> dict[str, Any]:
         if isinstance(fields.get(key), str):
             fields[key] = checked_name(fields[key], key)
     return fields
-
-
-def check_player(fields: Mapping[str, Any], go: bool = False) -> str:
-    """Refuse bad fields (every problem named); the answer is the federation as stored (a Go
-    event's players have a country, not a FIDE federation, and the EGD's ``HU`` is ``HUN``)."""
-    from core.fields import FieldError, federation
-    from core.fields import birth as checked_birth
-    from core.fields import fide_id as checked_fide_id
-    from core.fields import sex as checked_sex
-
-    problems = []
-    name = fields.get("name")
-    if name is not None and not str(name).strip():
-        problems.append(_("the name must not be empty"))
-    for key, message in (("rating", _("rating {value!r} must be a whole number from 0 to 4000")),
-                         ("national_rating", _("national rating {value!r} must be a whole number from 0 to 4000"))):
-        value = fields.get(key)
-        if value is not None and (not isinstance(value, int) or not 0 <= value <= 4000):
-            problems.append(message.format(value=value))
-    title = fields.get("title")
-    if title and title not in TITLES:
-        problems.append(_("unknown title {title!r}; use one of {titles}").format(title=title, titles=", ".join(TITLES)))
-    code = ""
-    try:
-        code = federation(str(fields.get("federation") or ""), go=go)
-    except FieldError as error:
-        problems.append(str(error))
-    for key, check in (("fide_id", checked_fide_id), ("birth", checked_birth), ("sex", checked_sex)):
-        try:
-            check(str(fields.get(key) or ""))
-        except FieldError as error:
-            problems.append(str(error))
-    if problems:
-        raise TournamentError("; ".join(problems))
-    return code
 
 
 def add_player(t: Tournament, name: str, rating: int = 0, title: str = "", federation: str = "",

@@ -127,10 +127,10 @@ def to_document(member: Member) -> dict[str, Any]:
 
 
 def checked(member: Member) -> Member:
-    """``member`` with its fields as a player's are accepted (:func:`core.changes.check_player`:
+    """``member`` with its fields as a player's are accepted (:func:`core.fields.check_player`:
     a name, a known title, a FIDE federation — a country for a Go player —, a FIDE id, ratings
     0–4000 except a GoR) and a birth year, or a TournamentError naming every problem."""
-    from core.changes import check_player
+    from core.fields import check_player
     from core.fields import FieldError, person_name
     from core.fields import name as checked_name
 

@@ -1,11 +1,13 @@
 """Where tournaments and the club live on disk, and nothing else touches the files.
 
 The tournament store (:mod:`core.store.store`: one JSON file per tournament in TinyDB's
-layout, written only by a journaled, locked, atomic commit), the hash-chained journal and its
-words (:mod:`~core.store.journal`, :mod:`~core.store.words`), the club database
+layout, written only by a journaled, locked, atomic commit), the hash-chained journal
+(:mod:`~core.store.journal`; its words, data said in the reader's language, are
+:mod:`core.words`), the club database
 (:mod:`~core.store.clubdb`, TinyDB tables), safe file access in a shared directory
 (:mod:`~core.store.files`), who is acting (:mod:`~core.store.identity`) and the checks of
-``hakem doctor`` (:mod:`~core.store.doctor`).
+``hakem doctor`` (:mod:`~core.store.doctor`).  Front ends never import this package (an
+import contract): they go through :mod:`core.app`.
 
 The names are loaded on first use (PEP 562): importing a submodule such as
 :mod:`core.store.files` (atomic writes, used by ``hakem pair -p``) must not load the whole

@@ -8,7 +8,7 @@ committed change, canonical JSON (sorted keys, no spaces)::
      of the line before>", "rev": 42, "state": "<sha-256 of the tournament after>", "time": "…",
      "uid": 1001, "user": "alice", "what": {"kind": "result", "round": 3, "board": 7, …}}
 
-(``what``: the change as data, said in the reader's language by :mod:`core.store.words`;
+(``what``: the change as data, said in the reader's language by :mod:`core.words`;
 ``action``: its English words, all that entries of earlier versions have.)
 
 The id of an entry is the SHA-256 of its line (as git names a commit by its hash), so an entry
@@ -44,7 +44,7 @@ from core.store import bounded
 from core.store import diff as _diff
 from core.store import identity
 from core.store.files import SafeDir
-from core.store.words import Action, entry_words
+from core.words import Action, entry_words
 
 Entry = dict[str, Any]
 LEGACY_PREFIX = "legacy-"
@@ -292,7 +292,7 @@ def new_entry(prev: str | None, rev: int, action: str | Action, ops: list[dict[s
               extra: dict[str, Any] | None = None) -> tuple[Entry, bytes, str]:
     """A change by the acting user (now): the entry, its canonical line and its id — the one
     shape of a chain entry, whichever chain it goes into (a tournament's, the club database's).
-    An :class:`~core.store.words.Action` is kept as data (``what``) beside its English words."""
+    An :class:`~core.words.Action` is kept as data (``what``) beside its English words."""
     entry = {"prev": prev, "rev": rev, "time": _now(), "uid": identity.current_uid(),
              "user": identity.current_user(), **entry_words(action), "ops": ops, "state": state, **(extra or {})}
     line = canonical(entry)
@@ -503,7 +503,7 @@ def describe(entry: Entry, limit: int = 6) -> list[str]:
     """What an entry changed, one line per operation (``players/8/rating: 2100 → 2150``;
     ``players: +1 at 12``), at most ``limit`` lines and a count of the rest.  The paths and
     values are the stored document's own (data, as in the file); what the change was, in
-    words, is :func:`core.store.words.say`."""
+    words, is :func:`core.words.say`."""
     if entry.get("checkpoint") is not None:
         return [_("(checkpoint: the whole state)")]
     lines = []

@@ -52,7 +52,7 @@ from core.store import journal as _journal
 from core.store import storage as _storage
 from core.store.files import SafeDir, describe_entry, writes_forbidden
 from core.store.paths import CLUB_CHAIN, resolve_data_dir
-from core.store.words import Action, act, say, stepped
+from core.words import Action, act, say, stepped
 
 SUFFIX = ".hakem.json"
 STORE_FORMAT = 2

@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import GameResult, Tournament
-from core.store.words import act
+from core.words import act
 from tui.i18n import L_
 from tui.screens.rounds import RESULT_KEYS, RESULT_TEXT
 from tui.widgets.pane import LazyPane

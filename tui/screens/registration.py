@@ -99,10 +99,10 @@ def player_fields(values: dict[str, str], go: bool, system: str = "gamma") -> di
 
 def refused_field(values: dict[str, str], go: bool, system: str = "gamma") -> str:
     """The first field (in form order) whose text alone is refused by the rules the record was
-    judged by (:func:`player_fields`, ``core.changes.check_player``): where the cursor goes
+    judged by (:func:`player_fields`, ``core.fields.check_player``): where the cursor goes
     when the record is taken back for correction.  ``name`` when no single field is at fault
     (a cancelled numbering question, a refusal of the store)."""
-    from core.changes import check_player
+    from core.fields import check_player
 
     for key, text in values.items():
         if key == "name" or not text.strip():

@@ -22,7 +22,7 @@ from core.errors import ConflictError, TournamentError
 from core.i18n.terms import system_name
 from core.i18n import _, ngettext
 from core.model import Tournament
-from core.store.words import say
+from core.words import say
 from tui.i18n import L_
 from tui.services import Session, on_ui_thread
 

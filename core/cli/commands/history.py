@@ -7,7 +7,7 @@ import argparse
 
 from core.cli.common import open_desk, open_workspace, print_json, show_warnings
 from core.i18n import N_, _
-from core.store.words import say
+from core.words import say
 
 
 def _undo(args: argparse.Namespace) -> int:
@@ -53,9 +53,9 @@ def _log(args: argparse.Namespace) -> int:
         if e.get("altered"):
             print(_("      … this entry was changed after it was written: the entries after it do not build on it (see hakem doctor)"))
         if args.changes:
-            from core.store.journal import describe
+            from core.app.desk import entry_changes
 
-            for line in describe(e):
+            for line in entry_changes(e):
                 print(f"{'':>7}{line}")
     return 0
 

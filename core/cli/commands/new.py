@@ -8,7 +8,7 @@ import argparse
 
 from core.app.workspace import check_new
 from core.cli.common import open_workspace
-from core.changes import demo_tournament
+from core.demo import demo_tournament
 from core.errors import TournamentError
 from core.model import Colour, PointSystem, Tournament, points
 

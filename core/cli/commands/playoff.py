@@ -21,7 +21,7 @@ from typing import Any
 
 from core.cli import CliError
 from core.i18n import _
-from core.store.words import act
+from core.words import act
 from core.playoff import (
     choose_format, clock, create, describe, enter_result, evaluate, playoffs_of, remove_result,
     set_bids, set_lot, stage_times, timetable,

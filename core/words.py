@@ -11,6 +11,9 @@ when it is shown (:func:`say`), through the catalog, in the reader's language.
 Every entry also keeps ``action``, the English sentence: readers of earlier versions and
 ``grep`` still find it, and entries written before ``what`` existed (or of a kind this version
 does not know) are shown with it, as before.
+
+Why not in :mod:`core.store`: the front ends build the words of a change (the playoff's) and
+say them (undo, ``hakem log``), and a front end never imports the store.
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""A small ready-to-pair club Swiss for trying hakem out (``hakem new --demo``)."""
+"""A small ready-to-pair club Swiss for trying hakem out (``hakem new --demo``, the TUI's demo).
+
+Not a change of a stored event: a sample built with the changes, which front ends may start
+from (``hakem new --demo`` adds the options given)."""
 
 from __future__ import annotations
 
