@@ -76,15 +76,24 @@ def outside_references(files: list[Path], root: Path = ROOT) -> list[str]:
 _LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 
 
+def _anchors(md: Path) -> set[str]:
+    """The anchors a Markdown viewer makes of a page's headings (lower case, punctuation
+    dropped, spaces as hyphens)."""
+    heads = re.findall(r"^#+\s+(.*)$", md.read_text(encoding="utf-8"), re.M)
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in heads}
+
+
 def broken_links(md_files: list[Path], root: Path = ROOT) -> list[str]:
-    """``file: target`` for every relative Markdown link whose file does not exist."""
+    """``file: target`` for every relative Markdown link whose file, or whose heading in a
+    Markdown file, does not exist."""
     broken = []
     for md in md_files:
         for target in _LINK.findall(md.read_text(encoding="utf-8")):
-            if re.match(r"[a-z]+:", target) or target.startswith("#"):
-                continue  # a web address, a mail address, an anchor in the same page
-            path = target.split("#", 1)[0]
-            if not (md.parent / path).exists():
+            if re.match(r"[a-z]+:", target):
+                continue  # a web or mail address
+            path, _, anchor = target.partition("#")
+            dest = md.parent / path if path else md
+            if not dest.exists() or (anchor and dest.suffix == ".md" and anchor not in _anchors(dest)):
                 broken.append(f"{md.relative_to(root)}: {target}")
     return broken
 
@@ -121,6 +130,9 @@ def test_the_check_finds_a_broken_link(tmp_path):
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "here.md").write_text("x", encoding="utf-8")
     page = tmp_path / "docs" / "README.md"
-    page.write_text("[ok](here.md) [anchor](#x) [web](https://example.org) [gone](rules/none.md#a)\n",
+    (tmp_path / "docs" / "here.md").write_text("# Title\n\n## R. Notation\n", encoding="utf-8")
+    page.write_text("# Map\n[ok](here.md) [ok](here.md#r-notation) [ok](#map) [web](https://example.org)\n"
+                    "[gone](rules/none.md#a) [no heading](here.md#s-style) [no heading here](#x)\n",
                     encoding="utf-8")
-    assert broken_links([page], tmp_path) == ["docs/README.md: rules/none.md#a"]
+    assert broken_links([page], tmp_path) == ["docs/README.md: rules/none.md#a", "docs/README.md: here.md#s-style",
+                                              "docs/README.md: #x"]
