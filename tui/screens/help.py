@@ -68,6 +68,16 @@ text field to the table. It never closes the tournament: **q** on a table goes b
 """)
 
 
+def club_help() -> str:
+    """The series and the register (the fresh-eyes review of issue 36), a piece of its own."""
+    return _("""**Series** (e on the tournaments list): n new series · a add an event · Del take an event out ·
+the table follows every change
+
+**Members** (m): type a name or an id · Enter shows the member and their events · Ctrl+N new member ·
+Ctrl+E edit (the club's list managers, who also see e-mail and phone)
+""")
+
+
 class HelpScreen(ModalScreen[None]):
     """Keys and short explanations."""
 
@@ -75,7 +85,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog-box full", id="help-body"):
-            yield Markdown(help_text() + "\n" + typing_help() + "\n" + leaving_help())
+            yield Markdown(help_text() + "\n" + typing_help() + "\n" + leaving_help() + "\n" + club_help())
 
     def on_mount(self) -> None:
         self.query_one("#help-body").focus()

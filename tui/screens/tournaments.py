@@ -251,13 +251,13 @@ class TournamentsScreen(CommandKeys, Screen):
             placeholder="~/event.trf"), chosen)
 
     def action_series(self) -> None:
-        """The club's series and their tables (reading only: series are made with ``hakem series``)."""
+        """The club's series and their tables; new series, events added and taken out."""
         from tui.screens.series import SeriesScreen
 
         self.app.push_screen(SeriesScreen())
 
     def action_members(self) -> None:
-        """The club's register of members and each member's events (reading only)."""
+        """The club's register of members and each member's events; the list managers add and edit."""
         from tui.screens.members import MembersDialog
 
         self.app.push_screen(MembersDialog(self.app.workspace))

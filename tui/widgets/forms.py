@@ -16,12 +16,21 @@ border and out of it: while one is open its list is limited to the rows left ins
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING, TypeVar
 
 from rich.cells import cell_len
-from textual.containers import Grid
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal
+from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Label, Select
+from textual.widgets import Button, Input, Label, Select, Static
 from textual.widgets._select import SelectOverlay
+
+from core.i18n import _
+from tui.i18n import L_
+
+T = TypeVar("T")
 
 MAX_LABEL = 40
 """Cells a label column may take at most (a longer label is cut rather than the values)."""
@@ -67,3 +76,45 @@ class FormGrid(Grid):
             if over > 0 and overlay.region.height:
                 overlay.styles.max_height = max(MIN_ROWS, overlay.region.height - over)
         self.call_after_refresh(measured)
+
+
+class FormDialog(ModalScreen[T]):
+    """A dialog form: fields, an error line, Save (Ctrl+S, Enter in a field) and Cancel (Esc).
+
+    Why a base: every form of the app had the same buttons, keys and handlers; a new form
+    says only what it shows (:meth:`fields`) and what saving does (:meth:`action_save`)."""
+
+    BINDINGS = [Binding("escape", "cancel", L_("Cancel")),
+                Binding("ctrl+s", "save", L_("Save"), priority=True)]
+
+    def __init__(self) -> None:
+        super().__init__(classes="dialog")
+
+    def buttons(self) -> ComposeResult:
+        """The error line and the two buttons, under the fields."""
+        yield Static("", id="form-error", classes="error-text")
+        with Horizontal(classes="dialog-buttons"):
+            yield Button(_("Save (Ctrl+S)"), id="save", variant="primary")
+            yield Button(_("Cancel (Esc)"), id="cancel")
+
+    def refuse(self, text: str) -> None:
+        """Show why nothing was saved; the form stays open with what was typed."""
+        from core.safe_text import field_safe
+
+        self.query_one("#form-error", Static).update(field_safe(text))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self.action_save()
+        else:
+            self.dismiss(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_save()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    if TYPE_CHECKING:
+        def action_save(self) -> None: ...  # each form's own: check, save through its use case, dismiss
