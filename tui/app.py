@@ -49,6 +49,17 @@ def save_ui_settings(settings: dict) -> None:
         pass
 
 
+MONOCHROME_TERMINALS = ("dumb", "vt52", "vt100", "vt102", "vt220", "vt320", "linux-m", "ansi-m")
+"""Terminals (``$TERM``) that show no colour; a name ending in ``-mono`` or ``-m`` too."""
+
+
+def monochrome_terminal(term: str | None) -> bool:
+    """Whether ``$TERM`` names a terminal without colour: hakem then draws as with ``NO_COLOR``
+    (states as glyphs, reversed and underlined cursors — hakem.tcss's ``:nocolor`` rules)."""
+    name = (term or "").strip().lower()
+    return name in MONOCHROME_TERMINALS or name.endswith(("-mono", "-m"))
+
+
 class HakemApp(SerialKeys):
     """The tournament manager: tournaments list first, then one tournament's screen.
 
@@ -71,6 +82,8 @@ class HakemApp(SerialKeys):
     def __init__(self, data_dir: str | Path | None = None, lang: str | None = None, view_only: bool = False,
                  demo: bool = False, open_id: str | None = None, poll_interval: float = 1.0,
                  socket: str | None = None) -> None:
+        if monochrome_terminal(os.environ.get("TERM")):
+            os.environ.setdefault("NO_COLOR", "1")  # Textual reads it when the app is made
         super().__init__()
         from tui import safe_render
 

@@ -19,6 +19,7 @@ from tui.i18n import L_
 from tui.services import POINT_SYSTEMS, NewTournament
 from tui.standings import AUTO
 from tui.widgets.fields import FormField
+from tui.widgets.states import Tick
 
 LANGUAGE_NAMES = {"en": "English", "tr": "Türkçe", "de": "Deutsch", "ru": "Русский"}
 
@@ -187,7 +188,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
                 yield FormField(str(cfg.get("start", "10:00")), id="ko-start", placeholder="HH:MM", compact=True)
                 yield Label(_("Places"), id="ko-places-label")
                 yield FormField(str(cfg.get("places", 1)), id="ko-places", type="integer", compact=True)
-                third = Checkbox(_("3rd place"), bool(cfg.get("third_place", False)), id="ko-third", compact=True)
+                third = Tick(_("3rd place"), bool(cfg.get("third_place", False)), id="ko-third", compact=True)
                 third.tooltip = _("knockout: the semi-final losers play for third place")
                 yield third
 
