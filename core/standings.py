@@ -278,7 +278,7 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
     for the tournament's own list.  ``team``: rank teams (default: when the event has teams);
     ``upto``: standings after that round (default: :func:`rounds_started`);
     ``team_primary``: ``MP`` (match points, default; ``options["team_primary"]``) or ``GP``
-    (board points first, as the seed's "Takım Puanları" and pre-2008 Olympiads)."""
+    (board points first, as Aktar's "Takım Puanları" and pre-2008 Olympiads)."""
     if ties not in TIE_RULES:
         raise TournamentError(_("unknown tie rule {ties!r}; use shared, lots or manual").format(ties=ties))
     if withdrawn not in ("auto", "rank", "unrank"):

@@ -1,4 +1,4 @@
-"""Burstein: the seed's pairing orders (Aktar pp. 56–57), the 2026 note's list, the colour
+"""Burstein: Aktar's pairing orders (pp. 56–57), the 2026 note's list, the colour
 example of §6.5, seeding rounds, the Index, and one hand-derived case per criterion."""
 
 from fractions import Fraction

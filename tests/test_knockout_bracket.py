@@ -1,7 +1,7 @@
-"""Knockout brackets: the seed's examples (Aktar p. 68) and an independent phantom bracket.
+"""Knockout brackets: Aktar's examples (p. 68) and an independent phantom bracket.
 
 The independent construction pads the field with imaginary players to t·2^m and pairs
-position i with position N+1-i, exactly as the seed describes it; our engine never creates
+position i with position N+1-i, exactly as Aktar describes it; our engine never creates
 phantoms (it computes byes), so agreement is a real check.
 """
 

@@ -1,4 +1,4 @@
-"""A cup's standings by the seed's knockout rules (Aktar p. 67): players out at the same
+"""A cup's standings by Aktar's knockout rules (p. 67): players out at the same
 stage share their places — "3. ve 4. oyuncular yarı finalde elendiyse, üçüncülük ve
 dördüncülük ödülünü eşit olarak paylaşırlar" (if the 3rd and 4th players went out in the
 semi-final, they share the 3rd and 4th prizes equally) — and a final still level has no 1st

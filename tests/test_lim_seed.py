@@ -1,6 +1,6 @@
-"""Lim system: the seed's worked 15-player example (Aktar pp. 34–41) and the rules it uses.
+"""Lim system: Aktar's worked 15-player example (pp. 34–41) and the rules it uses.
 
-The seed prints round 1 in full, then walks through rounds 2 and 3 group by group.  The
+Aktar prints round 1 in full, then walks through rounds 2 and 3 group by group.  The
 results of rounds 1 and 2 are not printed as a table; they follow from the scoregroups the
 text lists for the next round (1 beat 8, 2 beat 9, 10 beat 3, 11 beat 4, 5–12 drawn, 6 beat
 13, 7 beat 14; then 1 beat 10, 2 beat 7, 6–15, 12–11 and 8–9 drawn, 5 beat 4, 14 beat 3).

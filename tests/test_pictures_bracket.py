@@ -1,6 +1,6 @@
 """Brackets drawn as trees: structure, layout, live updates, cup events, HTML.
 
-Expected values: the pairings are the seed's rule (Aktar p. 68: first v last, re-seeded
+Expected values: the pairings are Aktar's rule (p. 68: first v last, re-seeded
 every round; players beyond the bracket's size advance without a game), worked out by hand
 below; the hand-drawn 4-player picture is the layout this module promises; winners are checked
 against ``core.playoff``'s own places (a second, independent derivation of who won).

@@ -1,6 +1,6 @@
-"""The seed's table of playoff formats for ties for first place (Aktar pp. 69–70).
+"""Aktar's table of playoff formats for ties for first place (pp. 69–70).
 
-Expected values are read off the seed text (and docs/rules/playoffs.md), not from our output:
+Expected values are read off Aktar's text (and docs/rules/playoffs.md), not from our output:
 group compositions, kinds of stage, number of games and time controls.
 """
 
@@ -25,7 +25,7 @@ def shape(stages):
     return [(s["kind"], s["groups"], s["games"], s["time_control"]) for s in stages]
 
 
-# size -> stages the seed prescribes: (kind, groups of seeds, games, time control)
+# size -> stages Aktar prescribes: (kind, groups of seeds, games, time control)
 EXPECTED = {
     2: [("match", [[1, 2]], 2, SEED)],                                   # (1) two games 3+3
     3: [("round_robin", [[1, 2, 3]], 1, SEED)],                          # (2) Berger 3+3

@@ -3,7 +3,7 @@
 Exhaustive for a two-player match (every result of every game, Armageddon draws and double
 flag falls included); seeded random paths for every tied-group size 2–13 and several places.
 Consistency is checked against an independent reading of the games: who won each mini-match
-is recomputed here from the game results and the seed's rules (draw → Black in the golden
+is recomputed here from the game results and Aktar's rules (draw → Black in the golden
 game; both flags → the later flag wins).
 """
 

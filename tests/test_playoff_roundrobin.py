@@ -1,5 +1,5 @@
 """Round-robin playoff groups: the Berger schedule (checked against the FIDE tables printed in
-C.05 Annex 1) and the seed's tie rules for three players (Aktar p. 69 (2))."""
+C.05 Annex 1) and Aktar's tie rules for three players (p. 69 (2))."""
 
 from core.playoff import create, enter_result, evaluate
 from core.playoff.roundrobin import berger_rounds

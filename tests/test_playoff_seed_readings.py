@@ -1,4 +1,4 @@
-"""Playoffs against the seed's knockout booklet (Aktar pp. 65–70); each test quotes the
+"""Playoffs against Aktar's knockout booklet (pp. 65–70); each test quotes the
 sentence it rests on.  Readings in notes/playoff.md "Issue 31 item 5"."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Timetables with fixed clocks (never the real clock), boards, and recomputation after a
-correction.  Expected times are worked out by hand from the seed's breaks (30 minutes after
+correction.  Expected times are worked out by hand from Aktar's breaks (30 minutes after
 the event, 5 between games, 10 between stages) and the spec's estimate 2·base + 2·60·inc."""
 
 from core.playoff import clock, create, enter_result, evaluate, stage_times, timetable

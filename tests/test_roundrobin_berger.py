@@ -1,7 +1,7 @@
-"""Berger tables against FIDE's published tables, the seed's tables, and the German formula.
+"""Berger tables against FIDE's published tables, Aktar's tables, and the German formula.
 
 Expected values: FIDE's tables for 3–16 players copied from C.05 Annex 1;
-the seed's tables copied from Aktar pp. 59–60 (the PDF text is damaged in places for
+Aktar's tables copied from pp. 59–60 (the PDF text is damaged in places for
 9–12 players: illegible boards are marked ``_`` and skipped); the German round formula and
 pencil construction (Paarungssysteme) are coded independently in ``core.pairing.roundrobin.german``;
 FIDE's modular description (reference §4.2) is re-coded inline here as a third check.

@@ -41,7 +41,7 @@ def test_drawn_berger_event_through_commands() -> None:
 
 def test_withdrawn_player_opponents_score_the_forfeit() -> None:
     """After a withdrawal the table goes on; the withdrawn player's table opponent gets the
-    point ("+" in the seed's crosstable) as a full-point bye, the other boards are unchanged."""
+    point ("+" in Aktar's crosstable) as a full-point bye, the other boards are unchanged."""
     t = club(rounds=5)
     t = c.pair_next_round(t)
     for board in range(1, len(t.rounds[-1].boards) + 1):

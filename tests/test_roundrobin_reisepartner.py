@@ -87,7 +87,7 @@ def test_home_rights_alternate_inside_a_pair(teams: int) -> None:
 
 
 def test_eight_teams_last_quartet_even() -> None:
-    """The seed's remark, for the size it was written from: in the last quartet the team of
+    """Paarungssysteme's remark, for the size it was written from: in the last quartet the team of
     the front pair with the even start number hosts."""
     last_day = schedule(8)[-1]
     assert last_day.matches[-1].host % 2 == 0

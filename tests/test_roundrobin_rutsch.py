@@ -1,8 +1,8 @@
-"""Rutschsystem: the seed's formula and colour rule against a simulation of the seating.
+"""Rutschsystem: Paarungssysteme's formula and colour rule against a simulation of the seating.
 
 The simulation (``rutsch.simulate``) moves players round the table and reads colours off the
 boards; its two free set-up choices (colour at seat 2, orientation of n's board) are taken
-from round 1 of the seed's colour rule, never from the schedule under test.
+from round 1 of Paarungssysteme's colour rule, never from the schedule under test.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def test_formula_opponents_equal_seating(players: int) -> None:
 
 @pytest.mark.parametrize("players", range(4, 31))
 def test_round_one_boards_alternate_along_a_side(players: int) -> None:
-    """The seed's rule in round 1 sets the boards 2..n/2 up alternating, as the seed says."""
+    """Paarungssysteme's rule in round 1 sets the boards 2..n/2 up alternating, as Paarungssysteme says."""
     n = table_size(players)
     colours = [rutsch.seed_has_white(players, k, n + 1 - k) for k in range(2, n // 2 + 1)]
     assert all(a != b for a, b in zip(colours, colours[1:]))
@@ -96,7 +96,7 @@ def test_seating_plan_equals_simulated_seats(players: int) -> None:
 @pytest.mark.parametrize("players", range(3, 31))
 def test_literal_colour_rule_and_fixed_boards(players: int) -> None:
     """The reading served (notes/roundrobin.md): boards fixed, boards 2..n/2 alternating along
-    one side, n's board turned every round.  The seed's literal colour rule can be met by such
+    one side, n's board turned every round.  Paarungssysteme's literal colour rule can be met by such
     boards exactly when the table size n ≡ 2 (mod 4); for n ≡ 0 (mod 4) none of the four
     set-ups (seat 2 White or Black on its side, n's board starting either way) meets it."""
     n = table_size(players)

@@ -22,7 +22,7 @@ A4 B4 B1 A4 A4 B2 B3 A4
 """
 
 # Aktar p. 61, boards 1–12 ("Masa Tur 1 Tur 2"), the text layer's lost digits restored
-# from the pattern the seed states (board 3: "2 : B" / "B : b" …).
+# from the pattern Aktar states (board 3: "2 : B" / "B : b" …).
 SEED_SKALITZKA = """
 1 A:a 1:A
 2 b:1 a:2

@@ -2,10 +2,10 @@
 
 Şener (7 rounds, 5½ points, a forfeit win in round 2) met opponents whose adjusted scores
 (unplayed rounds counted as draws) are 3½, —, 3, 6, 4½, 5½, 4½; the round-2 forfeit is valued
-by the virtual opponent 1 + 0 + ½·5 = 3½.  The seed gives Buchholz 30½, cut-1 27½, cut-2 24,
+by the virtual opponent 1 + 0 + ½·5 = 3½.  Aktar gives Buchholz 30½, cut-1 27½, cut-2 24,
 median 21½ and Sonneborn-Berger 22.  The progressive tables 1–4 give 16½/15½/14½/13.
 
-The tournament is built so that every opponent reaches exactly the seed's adjusted score,
+The tournament is built so that every opponent reaches exactly Aktar's adjusted score,
 playing the rest of their games against one-game filler players.
 """
 

@@ -2,7 +2,7 @@
 points so far and, once every board has a result, the match points.
 
 Expected values come from the results the test enters: board points summed by hand below,
-match points by the seed's rule (more than half of the board points wins 2, equal 1, fewer 0 —
+match points by Aktar's rule (more than half of the board points wins 2, equal 1, fewer 0 —
 Aktar p. 73).
 """
 

@@ -1,11 +1,11 @@
 """Knockout events and tie-break playoffs (Aktar pp. 65–70, Paarungssysteme "K.O.-System").
 
 Public API:
-- :func:`create` a playoff state for tied players (format chosen from the seed's table, or
+- :func:`create` a playoff state for tied players (format chosen from Aktar's table, or
   given/overridden); :func:`evaluate` it into games, lots and places; :func:`enter_result`
   (also corrections); :func:`decided_order` / :func:`decided_places` for the standings;
 - :func:`timetable` with boards and clock times from a fixed start time;
-- :func:`choose_format` / :func:`describe` the seed's formats per tied-group size;
+- :func:`choose_format` / :func:`describe` Aktar's formats per tied-group size;
 - :func:`share_prizes` for players eliminated at the same stage;
 - the ``knockout`` pairing system for cup events lives in :mod:`core.playoff.cup`.
 """

@@ -1,10 +1,10 @@
-"""The seed's playoff formats for ties for first place (Aktar pp. 69–70), by group size.
+"""Aktar's playoff formats for ties for first place (pp. 69–70), by group size.
 
-Tied players are numbered 1..k in tie-break order.  Each size has a default (the seed's first
-choice) and the alternatives the seed names; every format is a plan (:mod:`core.playoff.plan`)
+Tied players are numbered 1..k in tie-break order.  Each size has a default (Aktar's first
+choice) and the alternatives Aktar names; every format is a plan (:mod:`core.playoff.plan`)
 the organiser can still override (games, time controls, extensions, Armageddon on/off).
 
-Readings of the seed (see notes/playoff.md):
+Readings of Aktar (see notes/playoff.md):
 - (4) 4 players: knockout of two-game 3'+3" matches, pairing by lot; "armageddon" variant for
   when time is short.
 - (5) 5 players: the best four play (4), the fifth is fifth; or one round robin of all five.
@@ -16,7 +16,7 @@ Readings of the seed (see notes/playoff.md):
   golden-game knockout (7) for the other prizes; players 10 and below do not play and keep
   the tie-break order.
 - Several places to decide (t ≥ 2, e.g. qualification places) use the general knockout rules
-  of p. 68 with the seed's default games (20 minutes, extension, golden game).
+  of p. 68 with Aktar's default games (20 minutes, extension, golden game).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def _knockout(name: str, rules: dict[str, Any], order: Any = "seeded", places: i
 
 
 def _format(k: int, variant: str) -> dict[str, Any]:
-    """The plan for ``k`` tied players in ``variant`` (``"default"`` = the seed's first choice)."""
+    """The plan for ``k`` tied players in ``variant`` (``"default"`` = Aktar's first choice)."""
     if k == 2:
         if variant in ("default", "match"):
             return {"kind": "match", "name": "Match (two games 3+3)", "rules": _match_rules()}
@@ -109,7 +109,7 @@ def _format(k: int, variant: str) -> dict[str, Any]:
 
 
 def variants(k: int) -> list[str]:
-    """The selectable variants for ``k`` tied players (first: the seed's default)."""
+    """The selectable variants for ``k`` tied players (first: Aktar's default)."""
     table = {2: ["match", "armageddon"], 3: ["round_robin", "drop_lowest"],
              4: ["knockout", "seeded", "armageddon"], 5: ["best_four", "round_robin"],
              6: ["groups"], 7: ["knockout", "lot"], 8: ["knockout"], 9: ["groups"], 10: ["groups"]}
@@ -121,9 +121,9 @@ def choose_format(k: int, places: int = 1, variant: str | None = None,
                   rules: MatchRules | None = None) -> dict[str, Any]:
     """The plan for ``k`` tied players and ``places`` places to decide.
 
-    One place (a tie for first, or for any single prize): the seed's table.  Several places
+    One place (a tie for first, or for any single prize): Aktar's table.  Several places
     (1 < t < k): the general knockout of p. 68, first v last, byes to t·2^m, with ``rules``
-    (default: the seed's 20-minute games, extension, golden game).
+    (default: Aktar's 20-minute games, extension, golden game).
     """
     if k < 2:
         raise FormatError(_('a playoff needs at least two tied players.'))

@@ -122,7 +122,7 @@ class Context:
         return value
 
     def colour_lot(self, key: str, a: int, b: int) -> tuple[int, int]:
-        """The seed's colour procedure (p. 67): a lot names a winner, who then draws a colour.
+        """Aktar's colour procedure (p. 67): a lot names a winner, who then draws a colour.
 
         Both draws are recorded; returns ``(white, black)`` for the first game.  The key
         includes the players so a different pairing never reuses an old lot.

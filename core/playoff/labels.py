@@ -50,7 +50,7 @@ class FormatChoice:
 
 
 def format_choices(k: int) -> list[FormatChoice]:
-    """The formats for ``k`` tied players by name, the seed's default first.
+    """The formats for ``k`` tied players by name, Aktar's default first.
 
     Where the format plays mini-matches, "mini-match, then straight to Armageddon" (no
     extension games) is offered right after it: the choice a club takes when the evening is

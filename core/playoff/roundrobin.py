@@ -1,6 +1,6 @@
 """Round-robin playoff groups (Aktar p. 69 (2)) and how their ties are broken.
 
-A tied round robin is broken the seed's way: golden games in round-robin form among the
+A tied round robin is broken Aktar's way: golden games in round-robin form among the
 players still tied (default), or "drop the lowest by the next tie-break and apply (1)"
 (``drop_lowest``).  When golden games go round in a circle (each player beat one other), the
 lowest by tie-break order is dropped and the others go on — for two players that is the

@@ -3,7 +3,7 @@
 A mini-match (Aktar p. 66–67) is played in *segments*: the regular games (at least two,
 an even number, colours balanced), then extensions of at least two games played only while
 the match is level, then a *decider*.  FIDE practice (FIDE World Cup regulations, docs/rules/playoffs.md) is the same shape
-with a longer ladder (rapid → blitz → ...), so one type covers the seed's default, the
+with a longer ladder (rapid → blitz → ...), so one type covers Aktar's default, the
 seed's 3+3 first-place playoff and the FIDE World Cup ladders.
 
 Deciders:
@@ -141,7 +141,7 @@ PRESETS: dict[str, MatchRules] = {
         Segment(2, TimeControl(300, 3)), Segment(2, TimeControl(180, 2))),
         armageddon=TimeControl(240, 2, 240), armageddon_colours="bid"),
 }
-"""Named ladders.  ``seed``: Aktar's first-place playoff; ``seed-rapid``: the seed's default
+"""Named ladders.  ``seed``: Aktar's first-place playoff; ``seed-rapid``: Aktar's default
 for elimination games (20 minutes each, or 15'+10"); ``fide-*``: World Cup tie-break ladders
 (FIDE World Cup regulations, docs/rules/playoffs.md).  fide-2025's last game is the sudden-death game with bidding: White
 4'+2", Black bids at most 4'."""
@@ -170,7 +170,7 @@ def override(rules: MatchRules, *, games: int | None = None, time_control: TimeC
              decider: str | None = None) -> MatchRules:
     """The organiser's changes to one match's rules (any argument left ``None`` stays).
 
-    Golden-only matches keep having no regular games unless a ladder is given: the seed's
+    Golden-only matches keep having no regular games unless a ladder is given: Aktar's
     formats 6–8 choose golden games on purpose.
     """
     if extensions is not None and extensions < 0:

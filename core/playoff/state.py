@@ -241,7 +241,7 @@ def apply_overrides(plan: dict[str, Any], *, games: int | None = None, time_cont
     """The organiser's changes applied to every mini-match and round robin of ``plan``.
 
     ``preset`` replaces every match's rules by a named ladder (:data:`core.playoff.rules.PRESETS`)
-    before the other changes.  Golden games stay golden games (the seed chose them on purpose); Armageddon settings
+    before the other changes.  Golden games stay golden games (Aktar chose them on purpose); Armageddon settings
     apply to every golden game; ``armageddon=False`` turns deciders into sudden death.
     """
     from core.playoff.rules import parse_ladder

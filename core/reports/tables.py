@@ -460,7 +460,7 @@ def _grid(view: View) -> Report:
 
 
 def _card_tiebreaks(view: View, pno: int) -> dict[str, dict[int, object]]:
-    """Per round, each tie-break's term for this player (the seed's card keeps a cell per round
+    """Per round, each tie-break's term for this player (Aktar's card keeps a cell per round
     for Median, Solkoff and Berger); cut terms are marked.  Criteria without per-round terms
     (counts, ratings, direct encounter) only appear in the totals."""
     from core.tiebreaks import explain
@@ -481,7 +481,7 @@ def _card_tiebreaks(view: View, pno: int) -> dict[str, dict[int, object]]:
 
 
 _CARD_FAMILIES = {"BH", "SB", "FB", "AOB", "BBH", "KS"}
-"""Criteria summed from one term per round (the seed card's Med./Sol./Ber. cells).  ARO is
+"""Criteria summed from one term per round (the Med./Sol./Ber. cells of Aktar's card).  ARO is
 left out: its terms are the opponents' ratings, already in the card's Rating column."""
 
 
@@ -572,7 +572,7 @@ def checkin_list(view: View) -> Report:
 def all_reports(view: View) -> list[Report]:
     """Every report that applies to the tournament as it is now, in publishing order.
 
-    Go (Gamma) events show the seed's tournament table and participant cards from
+    Go (Gamma) events show the Gamma procedure's tournament table and participant cards from
     :mod:`core.go` instead of the chess standings, crosstable and pairing cards (places there
     come from levels and the coefficient, not from chess tie-breaks)."""
     from core.reports import go, playoffs, teams

@@ -7,7 +7,7 @@ Why presets: organisers pick a published list rather than invent one.  Sources:
   (ARO-C1, BH-C1, BH, DE, lots).  C.07 Art. 2.1 itself leaves the choice to the regulations.
 * ``fide-swiss-unrated`` — the same without the rating criterion, for fields with unrated players.
 * ``seed-*`` — Aktar p. 85 recommendations by event type.
-* ``team-swiss`` / ``team-rr`` — the seed's team lists written with C.07 team codes.
+* ``team-swiss`` / ``team-rr`` — Aktar's team lists written with C.07 team codes.
 The Swiss-Manager numbers given beside TSF Art. 9 ([11], [84], …) are not used: they contradict
 the only decoding of those numbers found, so they are not verified (docs/rules/tiebreaks.md).
 """

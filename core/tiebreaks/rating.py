@@ -1,5 +1,5 @@
 """Rating-based tie-breaks (C.07 Art. 10; Aktar p. 84): ARO (with cuts), TPR, PTP, APRO,
-APPO, RTNG and the seed's performance rating with the 350-point rule (TPRS).
+APPO, RTNG and Aktar's performance rating with the 350-point rule (TPRS).
 
 Why values can be ``None``: Art. 10 forbids rating tie-breaks when unrated players are present
 unless the regulations say how to rate them (``/U1400``); then every value is "not applicable"

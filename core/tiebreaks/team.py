@@ -1,6 +1,6 @@
 """Team events: the team context, match points (MP), game points (GP) and top-board result.
 
-Why a context of teams: C.07 Arts. 11–13 and the seed's team lists (Aktar p. 73, p. 85)
+Why a context of teams: C.07 Arts. 11–13 and Aktar's team lists (p. 73, p. 85)
 apply the individual definitions to teams with the primary score as "score" — Buchholz over
 the opponents' match points, Sonneborn-Berger as opponent's MP × own MP in the match (C.07
 Art. 9.1 "multiplying the final score of the opponents by the points scored against them";
@@ -153,7 +153,7 @@ def _secondary_totals(ctx: Context) -> dict:
 
 def top_board_result(ctx: Context, spec: TieBreakSpec | None = None, regime: Regime | None = None) -> dict:
     """Board points per board over the event, board 1 first, compared board by board
-    (the seed's "best result on the highest board"; C.07 Art. 12 TBR)."""
+    (Aktar's "best result on the highest board"; C.07 Art. 12 TBR)."""
     rows = ctx.cache.get("rows", {})
     out = {}
     for team, rs in rows.items():

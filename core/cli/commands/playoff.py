@@ -6,7 +6,7 @@
                      | --remove GAME | --lot KEY VALUE | --bids KEY PNO=SECS,PNO=SECS
                      | --choice KEY white|black                                       [--key NAME]
 
-The dry run numbers the tied players 1..K in tie-break order and prints the format the seed
+The dry run numbers the tied players 1..K in tie-break order and prints the format Aktar
 prescribes; JSON: ``{"stages": [{"name", "kind", "groups", "games", "time_control"}, ...]}``.
 With a tournament id the playoff is stored in ``options["playoffs"][KEY]``; every result
 re-derives the bracket and the timetable, and a finished playoff writes its order into the

@@ -105,7 +105,7 @@ def opposition_order(n: int, floaters: int) -> Iterator[tuple[tuple[int, int], .
     """Every pairing of BSNs 1..n with ``floaters`` virtual opponents (0), in Art. 4.3 order.
 
     Each pairing is a tuple of ``(bsn, opponent)`` in the order the opponents are chosen
-    (opponent 0 = floats).  Used by the tests against the seed's lists and by the search.
+    (opponent 0 = floats).  Used by the tests against Aktar's lists and by the search.
     """
     def rec(free: list[int], fl: int, acc: list[tuple[int, int]]):
         if not free:

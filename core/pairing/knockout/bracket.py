@@ -1,6 +1,6 @@
 """Knockout bracket pairing (Aktar p. 68 "Eşlendirme", Paarungssysteme "K.O.-System").
 
-k players, t places to decide (t players go through).  The seed's rules, in one formula:
+k players, t places to decide (t players go through).  Aktar's rules, in one formula:
 
 - the bracket has ``R`` rounds, ``R`` the smallest m ≥ 1 with t·2^m ≥ k ("pad with imaginary
   players up to t·2^m"); after round r, ``t·2^(R-r)`` players remain;
@@ -15,7 +15,7 @@ einsteigen") are counted in that round's field: the round before leaves room for
 the remaining-player counts stay t·2^(R-r) from their round on (FIDE World Cup 2025: 50
 seeds enter round 2, 156 players fill round 1).
 
-The seed's other example (9 players → 6 after round 1) leads to 3 players in round 2 and
+Aktar's other example (9 players → 6 after round 1) leads to 3 players in round 2 and
 cannot go on without more imaginary players; it is left out (notes/playoff.md).
 """
 

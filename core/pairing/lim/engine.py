@@ -18,7 +18,7 @@ which an arbiter works (Aktar pp. 27–41, Swiss Rules 1999 §9–13):
   a row, and so that White- and Black-seekers balance; with equal numbers the bottom player
   floats down (the top player floats up);
 * if the median group is left with colour clashes, the group just below it (then just above
-  it) is re-paired with another floater, as the seed's worked example does in round 2;
+  it) is re-paired with another floater, as Aktar's worked example does in round 2;
 * colour limits (no colour three times running, no difference of 3) are absolute, except in
   the last round (Art. 7), where pairing equal scores comes first.
 

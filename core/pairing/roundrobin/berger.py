@@ -1,7 +1,7 @@
 """Berger tables (FIDE C.05 Annex 1), built by the rotation FIDE publishes.
 
 Why a construction and not stored tables: clubs play round robins of any size, and the
-rotation reproduces FIDE's printed tables (3–16 players) and the seed's (Aktar pp. 59–60)
+rotation reproduces FIDE's printed tables (3–16 players) and Aktar's (pp. 59–60)
 exactly, board order included.  A second, independently coded construction (the German
 round formula of Paarungssysteme, :mod:`core.pairing.roundrobin.german`) is checked against this
 one for every size up to 40 in the tests.

@@ -36,7 +36,7 @@ def individual_round(t: Tournament, round_no: int, games: Iterable[tuple[int, in
     A table game with a player who is no longer (or not yet) in the event is not played.
     ``options["withdrawn_games"]``:
     - ``"bye"`` (default): the present opponent gets a full-point bye (``F``) with an
-      explanation; the crosstable shows it as the seed's "+".  This is the form the model's
+      explanation; the crosstable shows it as Aktar's "+".  This is the form the model's
       validation accepts (a withdrawn player may not sit on a board).
     - ``"board"``: the board stays with a forfeit result (``+-``/``-+``/``--``), for callers
       that keep the table's boards (e.g. printing a crosstable from the table).

@@ -5,7 +5,7 @@ different way (a closed formula per player, and a paper-and-pencil grid), so agr
 :mod:`core.pairing.roundrobin.berger` for every size is real evidence that both are right.
 Nothing here imports the rotation.
 
-Notation of the seed: TAZ = number of participants, RAZ = number of rounds (TAZ−1 for even
+Notation of Paarungssysteme: TAZ = number of participants, RAZ = number of rounds (TAZ−1 for even
 TAZ, TAZ for odd TAZ), Nr = start number, R = round, Gr = opponent in round R.
 """
 
@@ -45,7 +45,7 @@ def opponent(taz: int, nr: int, r: int) -> int | None:
 
 
 def has_white(taz: int, nr: int, gr: int) -> bool:
-    """Colour rule of the seed: odd sum → the smaller number has White, even sum → Black;
+    """Colour rule of Paarungssysteme: odd sum → the smaller number has White, even sum → Black;
     the highest number of an even TAZ has Black against numbers up to TAZ/2, White otherwise."""
     if taz % 2 == 0 and taz in (nr, gr):
         other = gr if nr == taz else nr
@@ -56,7 +56,7 @@ def has_white(taz: int, nr: int, gr: int) -> bool:
 
 
 def pencil_table(taz: int) -> list[list[tuple[int, int]]]:
-    """The paper construction of the seed, steps 1–4, giving pairs in written order.
+    """The paper construction of Paarungssysteme, steps 1–4, giving pairs in written order.
 
     1. Write TAZ/2 numbers per row (rounded up), counting 1..RAZ cyclically, RAZ rows.
     2.+3. Put a separator after the first number of each row, then count 1..RAZ cyclically

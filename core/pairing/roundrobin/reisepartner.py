@@ -1,6 +1,6 @@
 """Reisepartnersystem (Paarungssysteme): a team league where travel partners play two rounds per trip.
 
-Reading of the seed (every ambiguous sentence is discussed in notes/roundrobin.md):
+Reading of Paarungssysteme (every ambiguous sentence is discussed in notes/roundrobin.md):
 
 - Teams get start numbers 1..T; teams 2p−1 and 2p are travel partners (pair p).  A count
   not divisible by 4 is filled up with "spielfrei" entries T+1.. (at most three); two
@@ -17,7 +17,7 @@ Reading of the seed (every ambiguous sentence is discussed in notes/roundrobin.m
 - Home right: one team of the first-named pair hosts the whole match day (both rounds).  Each
   pair alternates its two teams over the occasions on which it hosts: the partner round is
   hosted by the odd number, the pair's first match day as first-named pair by the even number,
-  the next by the odd number, and so on.  This reproduces the seed's two definite statements:
+  the next by the odd number, and so on.  This reproduces Paarungssysteme's two definite statements:
   in single rounds the odd numbers host, and the highest start number hosts on the match days
   that are even but not divisible by four.
 """

@@ -6,26 +6,26 @@ n sits opposite 1, and with an odd count that seat stays empty and whoever sits 
 has the free round.  After each round everybody except n moves one seat, always the same
 way; n stays and turns his board.
 
-The reading served (the seed only says "the boards alternate"): boards 2..n/2 never move and
+The reading served (Paarungssysteme only says "the boards alternate"): boards 2..n/2 never move and
 alternate colours along side 1 — seat 2 has Black on side 1 when n ≡ 2 (mod 4), White when
-n ≡ 0 (mod 4), which is how round 1 of the seed's own rule sets them up — and board 1 (n's
+n ≡ 0 (mod 4), which is how round 1 of Paarungssysteme's own rule sets them up — and board 1 (n's
 board) is turned every round, so n alternates colours.  For n ≡ 2 (mod 4) (5/6, 9/10, 13/14 …
-players) this meets the seed's literal colour rule in every game; for n ≡ 0 (mod 4) (3/4,
+players) this meets Paarungssysteme's literal colour rule in every game; for n ≡ 0 (mod 4) (3/4,
 7/8, 11/12, 15/16 … players) no set-up of fixed boards meets it (all four tried, tested), and
 the boards win.
 
 Two independent descriptions live here: :func:`simulate` moves people round the table and
-reads the colours off the boards; :func:`opponent` / :func:`has_white` are the seed's formula
+reads the colours off the boards; :func:`opponent` / :func:`has_white` are Paarungssysteme's formula
 ("double the round minus your number, ±(n−1); yourself means n") and colour rule.  The
 schedule served to tournaments comes from the formula; the tests check it against the
-simulation for every size up to 30.  The seed's colour rule agrees with the seating only for
+simulation for every size up to 30.  Paarungssysteme's colour rule agrees with the seating only for
 table sizes n ≡ 2 (mod 4) (it was evidently worked out on 10 players); for n ≡ 0 (mod 4) it
 contradicts the seating on even differences, so :func:`has_white` carries the amendment and
 :func:`seed_has_white` keeps the literal rule (notes/roundrobin.md).
 
 Direction: the formula corresponds to moving towards the lower seat number (seat 1's player
 goes to seat n−1, opposite seat 2).  The other direction gives the mirror schedule
-(opponent = 2 − 2R − Nr); the seed lets the club choose and states the formula for this one.
+(opponent = 2 − 2R − Nr); Paarungssysteme lets the club choose and states the formula for this one.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def opponent(players: int, nr: int, r: int) -> int | None:
 
 
 def seed_has_white(players: int, nr: int, other: int) -> bool:
-    """The seed's colour rule, literally: for two players below n, if the difference or the
+    """Paarungssysteme's colour rule, literally: for two players below n, if the difference or the
     difference + 1 is divisible by 4 the higher number has White, otherwise Black; n has
     White against even numbers and Black against odd ones.
 
@@ -75,13 +75,13 @@ def seed_has_white(players: int, nr: int, other: int) -> bool:
 
 
 def has_white(players: int, nr: int, other: int) -> bool:
-    """Colour as the seating gives it: the seed's rule, amended for n ≡ 0 (mod 4).
+    """Colour as the seating gives it: Paarungssysteme's rule, amended for n ≡ 0 (mod 4).
 
-    With an odd difference d the seed's rule holds for every n (d ≡ 3 mod 4: the higher
+    With an odd difference d Paarungssysteme's rule holds for every n (d ≡ 3 mod 4: the higher
     number has White, d ≡ 1: Black).  With an even difference the higher number has White
-    when d + n − 2 is divisible by 4: for n ≡ 2 (mod 4) that is the seed's "d divisible by
+    when d + n − 2 is divisible by 4: for n ≡ 2 (mod 4) that is Paarungssysteme's "d divisible by
     4"; for n ≡ 0 (mod 4) it is "d − 2 divisible by 4", which is what the boards give once
-    they are set up to alternate as round 1 of the seed's rule has them.
+    they are set up to alternate as round 1 of Paarungssysteme's rule has them.
     """
     n = table_size(players)
     if n in (nr, other):

@@ -2,14 +2,14 @@
 
 Two teams A and B of equal size n play n rounds (2n for a double).  A — the team with the
 higher average rating — keeps its seats; B moves one board per round: in round r, board k
-pairs A_k with B_{k+r−1} (indices mod n).  This is the seed's 4-player table:
+pairs A_k with B_{k+r−1} (indices mod n).  This is Aktar's 4-player table:
 R1 Ak–Bk, R2 B(k+1)–Ak, R3 Ak–B(k+2), R4 B(k+3)–Ak.
 
-Colour options (the seed offers two):
+Colour options (Aktar offers two):
 - ``"team"`` (the common one, default): a whole team has one colour; A has White in odd
-  rounds and the teams swap every round (the seed's table).
+  rounds and the teams swap every round (Aktar's table).
 - ``"balanced"``: each round both teams have as many Whites as Blacks (⌈n/2⌉/⌊n/2⌋ for odd n).
-  The seed does not say how; our construction also keeps every player's colours alternating
+  Aktar does not say how; our construction also keeps every player's colours alternating
   with no three in a row: for n divisible by 4 the boards go in pairs, A having White on
   board pair p in round r when p + r is even (every player gets n/2 Whites); otherwise a
   deterministic depth-first search finds a colouring with the same properties, allowing a

@@ -2,7 +2,7 @@
 
 Three teams of equal, even size; in two rounds every player meets one player of each other
 team, once with each colour.  Team 1 = A, B, C, …; team 2 = a, b, c, …; team 3 = 1, 2, 3, ….
-Per group of three boards (the seed's pattern, first-named has White)::
+Per group of three boards (Aktar's pattern, first-named has White)::
 
     board   round 1   round 2
     3g+1    A : a     1 : A

@@ -14,7 +14,7 @@ Rule (Aktar p. 61, "3. Puan Sistemi"): a player who withdraws or is excluded
 "Games" = the games of the whole event for that player (n−1 per cycle, one fewer for odd n
 because of the free round); "completed" = played over the board (forfeits do not count).
 FIDE C.05 adds for the first case that the points scored by or against the player do not
-count in the final standings; the seed does not say so.  :func:`standing_points` follows the
+count in the final standings; Aktar does not say so.  :func:`standing_points` follows the
 seed by default and applies the FIDE reading with ``annul=True``.
 """
 
@@ -69,7 +69,7 @@ def unranked(t: Tournament) -> list[int]:
 def standing_points(t: Tournament, annul: bool = False) -> dict[int, Fraction]:
     """Points for the final ranking of the ranked players.
 
-    ``annul=False`` (the seed): everybody keeps the points of the crosstable.
+    ``annul=False`` (Aktar): everybody keeps the points of the crosstable.
     ``annul=True`` (FIDE C.05): points scored against an unranked player do not count.
     """
     drop = set(unranked(t))
