@@ -166,7 +166,7 @@ def test_the_go_form_counts_ranks_as_the_event_does() -> None:
     # McMahon (EGF): GoR 2060 is 1d — the EGD's 1d is accepted as he is listed
     assert go_player_fields(typed, system="mcmahon") == {
         "rating": 2060, "extra": {"go_rank": "1d", "egd_pin": "13000001"}}
-    # Gamma (the seed: rating ÷ 100, truncated): 2060 is 1k, so "1d" with it is refused
+    # Gamma (the Gamma procedure: rating ÷ 100, truncated): 2060 is 1k, so "1d" with it is refused
     with pytest.raises(TournamentError, match=r"2060 is rank 1k \(the rating ÷ 100\), not 1d: a 1d player rates 2100–2199"):
         go_player_fields(typed, system="gamma")
     # a rank alone: the middle of its range — 2100 for the EGF's 1d (2050–2149), 2150 in Gamma

@@ -1,6 +1,6 @@
 """The Gamma procedure's example, reproduced inside a complete 11-player, 6-round event.
 
-The seed shows four rows of its table (players 1, 2, 10, 11) and their rating-commission
+The Gamma procedure shows four rows of its table (players 1, 2, 10, 11) and their rating-commission
 lines.  The other seven players are not shown; the event below fills them in so that every
 visible cell holds.  It was built by hand from the Gamma procedure's rules (levels before each round,
 smallest senior level over the seven-player top group, bottom-up rests, handicaps) and checked

@@ -143,7 +143,7 @@ def test_mcmahon_h9_games_appear_on_both_lines():
 
 
 def test_gamma_h9_games_appear_on_both_lines():
-    """Gamma's own h9 (kept as it is) follows the same entry rules for the seed's event."""
+    """Gamma's own h9 (kept as it is) follows the same entry rules for the Gamma procedure's event."""
     from core.go.export import egd_h9_export
     from tests.test_go_seed import seed_event
 

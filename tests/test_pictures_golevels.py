@@ -1,6 +1,6 @@
 """Go: levels of the top group across rounds, on the Gamma seed's own event (the Gamma procedure).
 
-Expected values come from a second, independent reading of the seed's rules written here
+Expected values come from a second, independent reading of the Gamma procedure's rules written here
 (level +1 after a win or an odd-number rest, unchanged after a loss or a refusal; the top
 group of the 11-player example sits on rank 18 = 3k and holds players 1–7, notes in
 tests/test_go_seed.py), not from ``core.go.cards``.

@@ -167,7 +167,7 @@ def test_text_fits_80_columns_and_132_landscape(name: str) -> None:
     view = View(FIXTURES[name]())
     for report in all_reports(view):
         if report.slug == "go-table":
-            continue  # the seed's own table layout (core.go.render), drawn as it is
+            continue  # the Gamma procedure's own table layout (core.go.render), drawn as it is
         for limit, text in ((80, to_text(report)), (LANDSCAPE_WIDTH, to_text(report, LANDSCAPE_WIDTH))):
             widest = max(width(line) for line in text.splitlines())
             assert widest <= limit, (report.slug, widest)

@@ -109,7 +109,7 @@ async def test_go_evening(tmp_path, system, criteria):
 async def test_edit_dialog_of_a_go_player_shows_rank_and_egd_pin(tmp_path):
     """The edit dialog of a Go player has the fast-entry row's Go fields (rank, EGD pin,
     country), not the chess ones, and refuses what fast entry refuses: here a rating (2010,
-    rank 20 = 1k by the seed's rating ÷ 100) typed with another rank (1d)."""
+    rank 20 = 1k by the Gamma procedure's rating ÷ 100) typed with another rank (1d)."""
     data = tmp_path / "data"
     [tid] = store_with(data, go_event("mcmahon"))
     app = HakemApp(data_dir=data, open_id=tid)

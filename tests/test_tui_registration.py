@@ -190,5 +190,5 @@ async def test_go_event_asks_for_the_rank(tmp_path):
         await wait_for(pilot, lambda: len(session.tournament.players) == 1)
         table = app.screen.query_one("#players", DataTable)
         assert row_values(table, 0)[3] == "3d"
-    # the seed's rank is the rating divided by 100 (3 dan = rank 23): a 3d player rates 2300-2399
+    # the Gamma procedure's rank is the rating divided by 100 (3 dan = rank 23): a 3d player rates 2300-2399
     assert 2300 <= Store(data).load(tid).tournament.players[0].rating <= 2399

@@ -59,7 +59,7 @@ def top_group_levels(t: Tournament) -> LevelChart:
 
 
 def level_label(level: int) -> str:
-    """A level in kyu/dan notation (the seed's rank notation: 25 → 5d, 18 → 3k)."""
+    """A level in kyu/dan notation (the Gamma procedure's rank notation: 25 → 5d, 18 → 3k)."""
     from core.go.ranks import rank_label
 
     return rank_label(level)

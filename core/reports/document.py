@@ -117,7 +117,7 @@ class Report:
     tables: list[Table] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     preformatted: str = ""
-    """A block drawn as-is (brackets, Go tables in the seed's own layout)."""
+    """A block drawn as-is (brackets, Go tables in the Gamma procedure's own layout)."""
     text_tables: bool = True
     """False when ``preformatted`` already shows the tables for print (a box-drawn bracket):
     the text renderer then skips the tables, HTML/CSV/JSON still use them."""

@@ -332,7 +332,7 @@ class _Layout:
 
     # -- other blocks ----------------------------------------------------------------------
     def _preformatted(self, block: str) -> None:
-        """A block laid out in character cells (the Go cards in the seed's layout): every
+        """A block laid out in character cells (the Go cards in the Gamma procedure's layout): every
         character is centred in a cell of one width, so the columns stay aligned."""
         assert self.page is not None
         lines = block.rstrip("\n").split("\n")

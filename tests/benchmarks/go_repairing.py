@@ -1,6 +1,6 @@
 """How often does the Gamma search need re-pairing (перестыковка) when N > 2^rounds?
 
-The seed says it cannot happen then; with ranks spread over the whole range it does, because
+The Gamma procedure says it cannot happen then; with ranks spread over the whole range it does, because
 the weakest players sit alone at the bottom of the list and meet each other again.  Prints the
 count.  ``python3 tests/benchmarks/go_repairing.py [EVENTS]``
 """
