@@ -198,7 +198,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     ta = gs.add_parser("table", help=_("the tournament table (Gamma format; McMahon: MMS, SOS, SODOS, SOSOS)"))
     ta.add_argument("id")
-    ta.add_argument("--plain", action="store_true", help=_("no column padding (as in the seed)"))
+    ta.add_argument("--plain", action="store_true", help=_("no column padding (as the Gamma procedure prints its table)"))
     ta.set_defaults(func=_table)
 
     re_ = gs.add_parser("result", help=_("record who won a board"))
