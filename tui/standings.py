@@ -126,7 +126,7 @@ def _rating_changes(t: Tournament) -> dict[int, str]:
     if not t.rounds:
         return {}
     from core.ratings.changes import rating_changes
-    from core.reports.ratings import decimal
+    from core.reports.document import decimal
 
     return {r.pno: decimal(r.change, 1).text for r in rating_changes(t) if r.change is not None}
 

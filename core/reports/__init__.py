@@ -12,12 +12,12 @@ report, and the renderers turn it into text/HTML/CSV/JSON.
 from core.reports.document import Column, GameCell, Marked, Points, Report, Table
 from core.reports.render import to_csv, to_html, to_json, to_text
 from core.reports.tables import (
-    all_reports, alphabetical_pairings, checkin_list, crosstable, pairing_list, player_card,
+    alphabetical_pairings, checkin_list, crosstable, pairing_list, player_card,
     result_sheet, standings_report,
 )
 from core.reports.teams import team_crosstable, team_sheets, team_standings_report
 from core.reports.view import View
-from core.reports.catalog import KINDS, build, report_kinds
+from core.reports.catalog import KINDS, all_reports, build, report_kinds
 
 __all__ = ["Column", "GameCell", "KINDS", "Marked", "Points", "Report", "Table", "View", "all_reports",
            "alphabetical_pairings", "build", "checkin_list", "crosstable", "pairing_list", "player_card",

@@ -112,3 +112,44 @@ def build(view: View, kind: str, round_no: int | None = None, pno: int | None = 
 
         return go.go_report(view, kind)
     raise TournamentError(_('unknown report {kind!r}; use one of {value}').format(kind=kind, value=', '.join(KINDS)))
+
+
+def all_reports(view: View) -> list[Report]:
+    """Every report that applies to the tournament as it is now, in publishing order.
+
+    Go (Gamma) events show the Gamma procedure's tournament table and participant cards from
+    :mod:`core.go` instead of the chess standings, crosstable and pairing cards (places there
+    come from levels and the coefficient, not from chess tie-breaks)."""
+    from core.reports import go, playoffs, teams
+    from core.reports.tables import (
+        alphabetical_pairings, checkin_list, crosstable, pairing_list, player_card, result_sheet, standings_report,
+    )
+
+    t = view.tournament
+    out: list[Report] = []
+    go_pages = view.is_go and go.available()
+    if go_pages and t.players:
+        out.append(go.go_report(view, "go-table"))
+    if t.teams:
+        out.append(teams.team_standings_report(view))
+        if t.rounds:
+            out.append(teams.team_crosstable(view))
+    if t.players and not go_pages:
+        out.append(standings_report(view))
+    if t.rounds:
+        if not go_pages:
+            out.append(crosstable(view))
+        for r in range(t.current_round, 0, -1):
+            out.append(pairing_list(view, r))
+        out.append(alphabetical_pairings(view, t.current_round))
+        out.append(result_sheet(view, t.current_round))
+    out.append(checkin_list(view))
+    if t.teams:
+        out.append(teams.team_sheets(view))
+    out += playoffs.playoff_reports(view)
+    if go_pages and t.players:
+        out.append(go.go_report(view, "go-cards"))
+    else:
+        for p in sorted(t.players, key=lambda p: p.pno):
+            out.append(player_card(view, p.pno))
+    return out

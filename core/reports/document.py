@@ -74,6 +74,17 @@ class Term:
     text: str
 
 
+def decimal(value: float | Fraction, digits: int) -> Term:
+    """A number with ``digits`` decimals: a dot for machines, the language's mark for people."""
+    from core.i18n.format import format_decimal
+
+    rounded = round(Fraction(value), digits)
+    machine = f"{float(rounded):.{digits}f}"
+    if machine.startswith("-") and float(rounded) == 0:
+        machine = machine[1:]
+    return Term(machine, format_decimal(rounded, max_digits=digits, min_digits=digits).replace("-", "−"))
+
+
 @dataclass(frozen=True)
 class Column:
     """``key`` names the column in CSV/JSON; ``title`` is the translated header.

@@ -14,7 +14,7 @@ from core.errors import StoreError, TournamentError
 from core.i18n import _
 from core.model import Tournament
 from core.reports.render import LANDSCAPE_WIDTH, PRINT_WIDTH, to_html, to_text
-from core.reports.tables import all_reports
+from core.reports.catalog import all_reports
 from core.reports.view import View
 
 

@@ -42,7 +42,7 @@ def card_rows(m: Member, contact: bool = True) -> list[tuple[str, str]]:
 def history_table(played: list[Played]) -> Table:
     """The events a member played, newest first: date, event, chess or Go, score of games,
     games played, place (as the standings write it) and players, TPR, rating change (one decimal, as FIDE prints it)."""
-    from core.reports.ratings import decimal
+    from core.reports.document import decimal
 
     columns = [Column("date", _("Date")), Column("event", _("Tournament"), flex=True), Column("game", pgettext("chess or go", "Game")),
                Column("score", _("Points"), "r"), Column("games", _("Games"), "r"), Column("place", _("Rank"), "r"),

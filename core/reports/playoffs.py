@@ -247,9 +247,7 @@ def timetable_report(view: View, key: str, state: Mapping[str, Any], playoff_vie
     for s in sorted(slots, key=lambda s: (s.start, s.board, s.game.id)):
         g = s.game
         if g.result is not None:
-            from core.reports.tables import _result_text
-
-            result: ResultCell | str = _result_text(g.result)
+            result: ResultCell | str = ResultCell(g.result)
         elif g.colours_open:
             result = _("colours by lot")
         else:

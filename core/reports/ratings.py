@@ -10,21 +10,10 @@ from fractions import Fraction
 
 from core.errors import TournamentError
 from core.i18n import _
-from core.reports.document import Column, Points, Report, Table, Term
+from core.reports.document import Column, Points, Report, Table, Term, decimal
 from core.reports.view import View
 
 CHANGE_COLUMNS = ("pno", "name", "rating", "k", "games", "opponents_average", "expected", "score", "change")
-
-
-def decimal(value: float | Fraction, digits: int) -> Term:
-    """A number with ``digits`` decimals: a dot for machines, the language's mark for people."""
-    from core.i18n.format import format_decimal
-
-    rounded = round(Fraction(value), digits)
-    machine = f"{float(rounded):.{digits}f}"
-    if machine.startswith("-") and float(rounded) == 0:
-        machine = machine[1:]
-    return Term(machine, format_decimal(rounded, max_digits=digits, min_digits=digits).replace("-", "−"))
 
 
 def system_name(system: str) -> str:

@@ -165,8 +165,6 @@ def pairing_list(view: View, round_no: int) -> Report:
                     [t.name, *([when] if when else []), *_head(view), *_cup_stage(view, round_no)])
     games, away = _cup_words(view, round_no)
     if rnd.matches:
-        from core.reports.teams import match_title
-
         for m_index, match in enumerate(rnd.matches):
             if match.bye:
                 continue
@@ -569,39 +567,23 @@ def checkin_list(view: View) -> Report:
     return Report("checkin", _("Check-in list"), sub, [table])
 
 
-def all_reports(view: View) -> list[Report]:
-    """Every report that applies to the tournament as it is now, in publishing order.
+def _team_names(view: View) -> dict[int, str]:
+    return {team.id: team.name for team in view.tournament.teams}
 
-    Go (Gamma) events show the Gamma procedure's tournament table and participant cards from
-    :mod:`core.go` instead of the chess standings, crosstable and pairing cards (places there
-    come from levels and the coefficient, not from chess tie-breaks)."""
-    from core.reports import go, playoffs, teams
 
-    t = view.tournament
-    out: list[Report] = []
-    go_pages = view.is_go and go.available()
-    if go_pages and t.players:
-        out.append(go.go_report(view, "go-table"))
-    if t.teams:
-        out.append(teams.team_standings_report(view))
-        if t.rounds:
-            out.append(teams.team_crosstable(view))
-    if t.players and not go_pages:
-        out.append(standings_report(view))
-    if t.rounds:
-        if not go_pages:
-            out.append(crosstable(view))
-        for r in range(t.current_round, 0, -1):
-            out.append(pairing_list(view, r))
-        out.append(alphabetical_pairings(view, t.current_round))
-        out.append(result_sheet(view, t.current_round))
-    out.append(checkin_list(view))
-    if t.teams:
-        out.append(teams.team_sheets(view))
-    out += playoffs.playoff_reports(view)
-    if go_pages and t.players:
-        out.append(go.go_report(view, "go-cards"))
-    else:
-        for p in sorted(t.players, key=lambda p: p.pno):
-            out.append(player_card(view, p.pno))
-    return out
+def match_title(view: View, round_no: int, m_index: int) -> str:
+    """``Ankara Şah – Berliner SC  2½ : 1½`` (the score once any board has a result)."""
+    from core.teams import match_scores
+
+    rnd = view.tournament.round(round_no)
+    match = rnd.matches[m_index]
+    names = _team_names(view)
+    title = f"{names.get(match.home, match.home)} – {names.get(match.away, match.away)}"
+    scores = [s for s in match_scores(view.tournament) if s.rounds == (round_no,)
+              and (s.home, s.away) == (match.home, match.away)]
+    if scores and any(rnd.boards[i].result is not None for i in match.boards):
+        from core.i18n.format import format_points
+
+        s = scores[0]
+        title += f"  {format_points(s.home_points)} : {format_points(s.away_points)}"
+    return title

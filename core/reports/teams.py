@@ -18,28 +18,6 @@ from core.reports.view import View
 from core.model import team_adjusted_points
 
 
-def _team_names(view: View) -> dict[int, str]:
-    return {team.id: team.name for team in view.tournament.teams}
-
-
-def match_title(view: View, round_no: int, m_index: int) -> str:
-    """``Ankara Şah – Berliner SC  2½ : 1½`` (the score once any board has a result)."""
-    from core.teams import match_scores
-
-    rnd = view.tournament.round(round_no)
-    match = rnd.matches[m_index]
-    names = _team_names(view)
-    title = f"{names.get(match.home, match.home)} – {names.get(match.away, match.away)}"
-    scores = [s for s in match_scores(view.tournament) if s.rounds == (round_no,)
-              and (s.home, s.away) == (match.home, match.away)]
-    if scores and any(rnd.boards[i].result is not None for i in match.boards):
-        from core.i18n.format import format_points
-
-        s = scores[0]
-        title += f"  {format_points(s.home_points)} : {format_points(s.away_points)}"
-    return title
-
-
 def team_standings_report(view: View) -> Report:
     """Teams by match points, then the team tie-break list (game points first by default)."""
     from core.teams import team_standings

@@ -55,7 +55,7 @@ class View:
         if not self.tournament.rounds:
             return {}
         from core.ratings.changes import rating_changes
-        from core.reports.ratings import decimal
+        from core.reports.document import decimal
 
         return {r.pno: decimal(r.change, 1) for r in rating_changes(self.tournament) if r.change is not None}
 

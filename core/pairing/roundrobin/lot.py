@@ -21,7 +21,7 @@ player through any renumbering.  :func:`table_order` therefore trusts ``extra["l
 Tradition (Aktar p. 60): the highest rated player draws first; the chief arbiter draws
 for absent players.  Who draws first changes nothing in a random draw, but the record keeps
 it for the minutes.  If a player leaves after the draw and before round 1, the draw is
-redone (:func:`redraw_without`).
+redone (:func:`core.pairing.roundrobin.redraw.redraw_without`, by the first draw's method).
 """
 
 from __future__ import annotations
@@ -56,7 +56,8 @@ def draw_numbers(pnos: list[int], seed: int) -> list[int]:
     return order
 
 
-def _entrants(t: Tournament) -> list[Player]:
+def entrants(t: Tournament) -> list[Player]:
+    """The players who draw: everyone not withdrawn before round 1."""
     return [p for p in t.players if p.withdrawn_round is None or p.withdrawn_round > 1]
 
 
@@ -64,16 +65,18 @@ def draw_lots(t: Tournament, seed: int, reason: str = "draw") -> Tournament:
     """Return ``t`` with a new lot record (numbers 1..n for the players entered for round 1)."""
     if t.rounds:
         raise RoundError(_('the numbers cannot be drawn again once round 1 is paired'))
-    players = _entrants(t)
+    players = entrants(t)
     if len(players) < 2:
         raise TournamentError(_('at least two players are needed to draw numbers'))
     drawers = draw_order(players)
     order = draw_numbers(drawers, seed)
-    return _with_record(t, {"method": "lot", "seed": seed, "order": order,
+    return with_record(t, {"method": "lot", "seed": seed, "order": order,
                             "draw_order": drawers}, reason)
 
 
-def _with_record(t: Tournament, record: dict[str, Any], reason: str) -> Tournament:
+def with_record(t: Tournament, record: dict[str, Any], reason: str) -> Tournament:
+    """``t`` with the draw ``record`` kept (the earlier draws in its history) and each drawn
+    number in the player's ``extra["lot"]`` (every draw method records this way)."""
     if record.get("unit", "player") == "player":
         number = {pno: i + 1 for i, pno in enumerate(record["order"])}
         players = []
@@ -97,27 +100,6 @@ def _with_record(t: Tournament, record: dict[str, Any], reason: str) -> Tourname
     return t.with_changes(options=options)
 
 
-def redraw_without(t: Tournament, pno: int, seed: int) -> Tournament:
-    """A player left after the draw and before round 1: remove them and draw again.
-
-    Aktar p. 60: "Kura çekiminden sonra, birinci turdan önce, ayrılan … bir oyuncu olursa
-    kura çekimi yenilenir."  The player is removed from the player list (they never played).
-    """
-    if t.rounds:
-        raise RoundError(_('a player leaving after round 1 is paired is a withdrawal, not a redraw'))
-    t.player(pno)
-    remaining = tuple(p for p in t.players if p.pno != pno)
-    t2 = t.with_changes(players=remaining)
-    if "lot" not in t.options:
-        return t2
-    method = t.options["lot"].get("method", "lot")
-    if method == "varma":
-        from core.pairing.roundrobin.varma import draw_varma
-
-        return draw_varma(t2, seed, reason=f"player {pno} left before round 1")
-    return draw_lots(t2, seed, reason=f"player {pno} left before round 1")
-
-
 def draw_team_lots(t: Tournament, seed: int, reason: str = "draw") -> Tournament:
     """Team events: draw table numbers for the teams (``order`` lists team ids)."""
     if t.rounds:
@@ -126,7 +108,7 @@ def draw_team_lots(t: Tournament, seed: int, reason: str = "draw") -> Tournament
         raise TournamentError(_('at least two teams are needed to draw numbers'))
     drawers = [team.id for team in sorted(t.teams, key=lambda x: (-x.rating, x.name, x.id))]
     order = draw_numbers(drawers, seed)
-    return _with_record(t, {"method": "lot", "unit": "team", "seed": seed, "order": order,
+    return with_record(t, {"method": "lot", "unit": "team", "seed": seed, "order": order,
                             "draw_order": drawers}, reason)
 
 

@@ -20,6 +20,7 @@ import random
 
 from core.errors import RoundError, TournamentError
 from core.model import Tournament
+from core.pairing.roundrobin.lot import entrants, with_record
 
 VARMA: dict[int, tuple[tuple[int, ...], ...]] = {
     10: ((3, 4, 8), (5, 7, 9), (1, 6), (2, 10)),
@@ -46,11 +47,9 @@ def varma_sets(players: int) -> tuple[tuple[int, ...], ...]:
 
 def draw_varma(t: Tournament, seed: int, reason: str = "draw") -> Tournament:
     """Return ``t`` with a Varma draw recorded in ``options["lot"]`` (method ``varma``)."""
-    from core.pairing.roundrobin.lot import _entrants, _with_record
-
     if t.rounds:
         raise RoundError(_('the numbers cannot be drawn again once round 1 is paired'))
-    players = _entrants(t)
+    players = entrants(t)
     sets = [list(s) for s in varma_sets(len(players))]
     rng = random.Random(seed)
     feds: dict[str, list] = {}
@@ -74,5 +73,5 @@ def draw_varma(t: Tournament, seed: int, reason: str = "draw") -> Tournament:
             order[number] = p.pno
             drawers.append(p.pno)
     table = [order[k] for k in sorted(order)]
-    return _with_record(t, {"method": "varma", "seed": seed, "order": table,
+    return with_record(t, {"method": "varma", "seed": seed, "order": table,
                             "draw_order": drawers, "envelopes": envelopes}, reason)
