@@ -74,8 +74,15 @@ async def test_ten_player_cup_to_its_final(tmp_path):
         await wait_for(pilot, lambda: table.row_count == 10)
         order = [row_values(table, i)[1] for i in range(10)]
         assert order[:2] == [1, 2] and set(order[2:4]) == {3, 4} and set(order[8:]) == {9, 10}
-        notes = str(app.screen.query_one("#standings-notes").render())
-        assert "Player 01 (winner)" in notes and "Player 02 (Final)" in notes
+        # a cup's standings: the stage reached and the latest match (score from the row's
+        # player, opponent) instead of points and Swiss tie-breaks; the better seed won every
+        # game, so each match of two games ended 2-0
+        labels = [str(c.label) for c in table.ordered_columns]
+        assert labels[4:7] == ["Stage", "Match", "Opponent"] and "BH" not in labels and "Pts" not in labels
+        shown = {row_values(table, i)[1]: row_values(table, i)[4:7] for i in range(10)}
+        assert shown[1] == ("winner", "2–0", "2 Player 02") and shown[2] == ("Final", "0–2", "1 Player 01")
+        assert shown[3][:2] == shown[4][:2] == ("Semi-final", "0–2")
+        assert shown[9] == ("Preliminary round", "0–2", "8 Player 08")
         await pilot.press("f7")
         await pilot.pause()
         assert app.screen.query_one("#ties", DataTable).row_count == 0

@@ -47,6 +47,9 @@ class StandingsView:
     """True when the rows carry a rating change (once a round is paired; never for teams)."""
     source: Any = field(default=None, compare=False)
     """The ``core.standings.Standings`` behind the table: an explanation is computed from it."""
+    cup: dict[int, tuple[str, str, str]] = field(default_factory=dict)
+    """A cup's stage reached, latest match score and opponent per player
+    (:func:`core.reports.tables.cup_cells`): shown instead of the points and tie-breaks."""
 
 
 def presets() -> dict[str, tuple[str, ...]]:
@@ -116,9 +119,11 @@ def compute(t: Tournament, criteria: tuple[str, ...] | None = None, regime: str 
         place = "-" if r.rank is None else (f"{r.rank}=" if r.shared else str(r.rank))
         rows.append(StandingRow(place, r.pno, r.name, ratings.get(r.pno, 0), r.points,
                                 tuple(column[i] for column in cells), r.decided_by, changes.get(r.pno, "")))
+    from core.reports.tables import cup_cells
+
     return StandingsView(tuple(s.tiebreaks), tuple(rows), s.regime.value, _(s.regime_name),
                          tuple(s.warnings), tuple(g for g in s.unresolved if len(g) > 1), s.chess_regime,
-                         bool(t.rounds) and not s.team, s)
+                         bool(t.rounds) and not s.team, s, cup_cells(t))
 
 
 def _rating_changes(t: Tournament) -> dict[int, str]:

@@ -116,3 +116,50 @@ def _winner(cup: CupState, path: str, games: list[Game],
             return int(lot.value), "lot"
     return None, ""
 
+
+
+@dataclass(frozen=True)
+class PlayerMatch:
+    """A player's latest match of the cup, seen from the player's side: what the standings of a
+    cup show beside the stage reached (a knockout has no Swiss points or tie-breaks to show)."""
+
+    opponent: Entrant
+    own: Fraction
+    other: Fraction
+    played: int
+    won: bool | None
+    """``None`` while the match runs."""
+
+
+def latest_matches(t: Tournament, cup: CupState | None = None) -> dict[int, PlayerMatch]:
+    """Pairing number → the player's furthest match (the third-place match after the
+    semi-final); players who only advanced without a game are absent."""
+    out: dict[int, PlayerMatch] = {}
+    for rnd in cup_summary(t, cup):
+        for m in rnd.matches:
+            for me, them, own, other in ((m.a, m.b, m.score_a, m.score_b), (m.b, m.a, m.score_b, m.score_a)):
+                if isinstance(me, int):
+                    won = None if m.winner is None else m.winner == me
+                    out[me] = PlayerMatch(them, own, other, m.played, won)
+    return out
+
+
+def points_before_games(t: Tournament, round_no: int, cup: CupState | None = None) -> dict[int, tuple[Fraction, Fraction]]:
+    """Board number of round ``round_no`` → White's and Black's points in their match before
+    the board's game (what the boards of a cup show where a Swiss shows the score before the
+    round: the event's points would count games of earlier matches and byes).  The Armageddon
+    adds nothing (its draw is a win for Black, :class:`MatchSummary`).  Empty for a cup stored
+    one game per round, whose boards name no game."""
+    if not 0 < round_no <= len(t.rounds):
+        return {}
+    cup = cup or replay(t)
+    before: dict[str, tuple[Fraction, Fraction]] = {}
+    running: dict[str, dict[Entrant, Fraction]] = {}
+    for g in cup.view.games:
+        score = running.setdefault(match_of(g.id), {})
+        before[g.id] = (score.get(g.white, Fraction(0)), score.get(g.black, Fraction(0)))
+        if g.result is not None and g.kind != "armageddon":
+            pw, pb = game_points(g.result)
+            score[g.white] = score.get(g.white, Fraction(0)) + Fraction(pw)
+            score[g.black] = score.get(g.black, Fraction(0)) + Fraction(pb)
+    return {bno: before[b.game] for bno, b in enumerate(t.round(round_no).boards, start=1) if b.game in before}

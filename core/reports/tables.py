@@ -284,16 +284,32 @@ def result_sheet(view: View, round_no: int) -> Report:
                   [t.name, *_head(view)], [table])
 
 
-def _stages(t) -> dict[int, str]:
-    """A cup's stage reached per player ("winner", "Final", "Semi-final"…); empty elsewhere."""
+def cup_cells(t) -> dict[int, tuple[str, str, str]]:
+    """A cup's standings cells per player: the stage reached ("winner", "Final",
+    "Semi-final"…), the score of the player's latest match from their side (``1½–½``) and its
+    opponent; empty for other systems.  A knockout ranks by the stage reached (seeds/000 p. 67),
+    so these replace the Swiss columns — the event's points count byes and earlier matches, and
+    Buchholz of a knockout means nothing (issue 34: ``BH/C1 79½ BH 86`` on a cup)."""
     if t.system != "knockout" or not t.rounds:
         return {}
-    from core.playoff.cup import stage_reached
+    from core.i18n.format import format_points
+    from core.playoff.cup import replay, stage_reached
+    from core.playoff.cup_bracket import latest_matches
+    from core.playoff.labels import entrant_text
 
     try:
-        return stage_reached(t)
+        stages, matches = stage_reached(t), latest_matches(t, replay(t))
     except TournamentError:
         return {}
+    names = {p.pno: p.name for p in t.players}
+    out: dict[int, tuple[str, str, str]] = {}
+    for p in t.players:
+        m = matches.get(p.pno)
+        score = f"{format_points(m.own)}–{format_points(m.other)}" if m is not None and m.played else ""
+        opponent = "" if m is None else (f"{m.opponent} {names.get(m.opponent, '?')}" if isinstance(m.opponent, int)
+                                         else entrant_text(names, m.opponent))
+        out[p.pno] = (stages.get(p.pno, ""), score, opponent)
+    return out
 
 
 def standings_report(view: View, upto: int | None = None) -> Report:
@@ -306,6 +322,9 @@ def standings_report(view: View, upto: int | None = None) -> Report:
         from core.standings import compute_standings
 
         s = compute_standings(t, view.tiebreaks, view.regime, upto=upto, team=False)
+    cup = cup_cells(t if upto is None else t.with_changes(rounds=t.rounds[:upto]))
+    if cup:
+        return _cup_standings(view, s, cup, upto)
     columns = [Column("rank", _("Rank"), "r"), Column("pno", _("No."), "r", minor=True),
                Column("title", _("Title"), optional=True, minor=True),
                Column("name", _("Name"), flex=True, link="pno"), Column("rating", _("Rating"), "r", optional=True),
@@ -314,15 +333,11 @@ def standings_report(view: View, upto: int | None = None) -> Report:
     changes = view.rating_changes if upto is None else {}  # an earlier round's page: not today's change
     if changes:  # last: the first column a narrow page drops
         columns.append(Column("rating_change", _("Rtg ±"), "r", optional=True))
-    stages = _stages(t)
-    if stages:  # a cup ranks by the stage reached first: say it
-        columns.insert(4, Column("stage", _("Stage")))
     table = Table(columns)
     for row in s.rows:
         p = view.players.get(row.pno)
-        rank = "-" if row.rank is None else (f"{row.rank}=" if row.shared else row.rank)
-        table.rows.append([rank, row.pno, p.title if p else "", row.name, *([stages.get(row.pno, "")] if stages else []),
-                           _rating(p), p.federation if p else "", Points(row.points),
+        table.rows.append([_rank(row), row.pno, p.title if p else "", row.name, _rating(p),
+                           p.federation if p else "", Points(row.points),
                            *[row.values.get(code) for code in s.tiebreaks],
                            *([changes.get(row.pno)] if changes else [])])
     subtitle = [t.name, _("After round {round} of {rounds}").format(round=rounds_started(t) if upto is None else upto,
@@ -334,6 +349,38 @@ def standings_report(view: View, upto: int | None = None) -> Report:
     if any(row.rank is not None and row.shared for row in s.rows):
         notes.append(_("Equal ranks (=) share the place: the tie-breaks do not separate them."))
     notes += adjustment_notes(view) + list(s.warnings)
+    if upto is None:
+        return Report("standings", _("Standings"), subtitle, [table], notes)
+    return Report(f"standings-r{upto}", _("Standings after round {round}").format(round=upto), subtitle, [table],
+                  notes)
+
+
+def _rank(row) -> object:
+    return "-" if row.rank is None else (f"{row.rank}=" if row.shared else row.rank)
+
+
+def _cup_standings(view: View, s, cup: dict[int, tuple[str, str, str]], upto: int | None) -> Report:
+    """A cup's standings: the stage each player reached and their latest match (score and
+    opponent), in the order of :func:`core.standings.compute_standings` (stage first);
+    ``upto`` as in :func:`standings_report`."""
+    t = view.tournament
+    columns = [Column("rank", _("Rank"), "r"), Column("pno", _("No."), "r", minor=True),
+               Column("title", _("Title"), optional=True, minor=True),
+               Column("name", _("Name"), flex=True, link="pno"), Column("stage", _("Stage")),
+               Column("match", _("Match"), "c"), Column("opponent", _("Opponent"), flex=True),
+               Column("rating", _("Rating"), "r", optional=True),
+               Column("federation", _("Fed"), optional=True, minor=True)]
+    changes = view.rating_changes if upto is None else {}
+    if changes:
+        columns.append(Column("rating_change", _("Rtg ±"), "r", optional=True))
+    table = Table(columns)
+    for row in s.rows:
+        p = view.players.get(row.pno)
+        table.rows.append([_rank(row), row.pno, p.title if p else "", row.name, *cup.get(row.pno, ("", "", "")),
+                           _rating(p), p.federation if p else "", *([changes.get(row.pno)] if changes else [])])
+    subtitle = [t.name, _("After round {round} of {rounds}").format(
+        round=rounds_started(t) if upto is None else upto, rounds=t.total_rounds)]
+    notes = adjustment_notes(view) + list(s.warnings)
     if upto is None:
         return Report("standings", _("Standings"), subtitle, [table], notes)
     return Report(f"standings-r{upto}", _("Standings after round {round}").format(round=upto), subtitle, [table],

@@ -262,6 +262,13 @@ def who(names: dict[int, str], entrant: int | str) -> str:
     return entrant_text(names, entrant)
 
 
+def short_name(name: str) -> str:
+    """A player in a list of several on one line: the family name ("Kaya" of "Kaya, Can") —
+    the pairing number beside it tells two of one name apart.  A group of three in full names
+    left one of them on a 60-column screen."""
+    return name.split(",")[0].strip() or name
+
+
 class PlayoffPane(LazyPane, Vertical):
     """Tie-break playoffs scheduled on the spot."""
     TAB_ID = "tab-playoff"
@@ -299,8 +306,8 @@ class PlayoffPane(LazyPane, Vertical):
 
     def relabel(self) -> None:
         reset_table(self.query_one("#ties", DataTable), [
-            (_("Places"), "places"), (_("Playoff"), "state"),
-            text_col(_("Players on equal points (tie-break order)"), "players", 1, 12)])
+            (_("Places"), "places"), text_col(_("Playoff"), "state", 1, 8),
+            text_col(_("Players on equal points (tie-break order)"), "players", 3, 12)])
         reset_table(self.query_one("#playoff-games", DataTable), [
             (_("Bd"), "board"), (_("Start"), "start"), text_col(_("White"), "white"), (_("Result"), "result"),
             text_col(_("Black"), "black"), text_col(_("Game"), "game", 2, 14), text_col(_("Stage"), "stage", 1, 10)])
@@ -335,17 +342,20 @@ class PlayoffPane(LazyPane, Vertical):
         rows = []
         for g in groups:
             state = playoffs.get(playoff_key(g))
-            if state is None:
+            if state is None and self.app.view_only:  # --view: n schedules nothing
+                status = _("separated by tie-breaks") if g in separated else _("still tied")
+            elif state is None:
                 status = (_("separated by tie-breaks (n: playoff)") if g in separated
                           else _("still tied (n: playoff)"))
             else:
                 status = _("decided") if decided_places(state) is not None else _("running")
             place = first.get(g)
             where = f"{place}–{place + len(g) - 1}" if place else ""
-            rows.append((where, status, ", ".join(f"{p} {names.get(p, '?')}" for p in g)))
+            rows.append((where, status, ", ".join(f"{p} {short_name(names.get(p, '?'))}" for p in g)))
         sync_table(self.query_one("#ties", DataTable), [playoff_key(g) for g in groups], rows)
         self.query_one("#ties-title", Static).update(
-            _("Players on equal points: n schedules a playoff") if groups else
+            (_("Players on equal points (tie-break order)") if self.app.view_only
+             else _("Players on equal points: n schedules a playoff")) if groups else
             _("No players share a place on points: no playoff is needed."))
         self.show_games()
 
@@ -371,7 +381,8 @@ class PlayoffPane(LazyPane, Vertical):
         if state is None:
             sync_table(games_table, [], [])
             title.update("")
-            status.update(_("Select a group and press n to schedule a playoff for it.") if self.groups else "")
+            status.update(_("Select a group and press n to schedule a playoff for it.")
+                          if self.groups and not self.app.view_only else "")
             return
         view = evaluate(state)
         names = {p.pno: p.name for p in self.t.players}

@@ -41,7 +41,7 @@ from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 from tui.widgets.fast_table import FastTable
 from tui.widgets.pane import CommandKeys
 from tui.widgets.refused import RefusedList
-from tui.widgets.tables import FittedTable, reset_table, selected_key, sync_table, text_col
+from tui.widgets.tables import FittedTable, optional_col, reset_table, selected_key, sync_table, text_col
 from tui.widgets.text import set_text
 from tui.widgets.fields import TextField
 
@@ -93,6 +93,25 @@ def bye_text(kind: ByeKind | None, points: PointSystem | None = None) -> str:
     }[kind]
 
 
+def bye_points(kind: ByeKind | None, points: PointSystem) -> str:
+    """A row without a game in the Result column: the points its bye gives (``1``, ``½``,
+    ``0``), ``—`` for an absence.  Short on purpose: the column is as wide as its widest cell,
+    and a bye's words (``yarım puanlık tur atlama``) there left the names ten cells; the words
+    go in the last column, which gives way like a name."""
+    if kind is None:
+        return "—"
+    return fmt_points({ByeKind.PAB: points.pab, ByeKind.HALF: points.half_bye,
+                       ByeKind.FULL: points.full_bye, ByeKind.ZERO: points.zero_bye}[kind])
+
+
+def board_columns() -> list:
+    """The boards table's columns.  On a cup's boards the points are each player's points in
+    the match before the board's game (:func:`cup_points`), not the event's, which count
+    earlier matches and rounds passed without a game."""
+    return [(_("Bd"), "board"), optional_col(_("No."), "wno"), text_col(_("White"), "white"), (_("Pts"), "wpts"),
+            (_("Result"), "result"), (_("Pts"), "bpts"), optional_col(_("No."), "bno"), text_col(_("Black"), "black")]
+
+
 def match_game(t: Tournament, rnd, board_no: int, board: Board) -> int | str:
     """The board column: the board number, and for a Double-Swiss round which match and which
     of its two games the board is (``3 · 2.1``: board 3 is game 1 of match 2)."""
@@ -101,6 +120,18 @@ def match_game(t: Tournament, rnd, board_no: int, board: Board) -> int | str:
     from core.pairing.doubleswiss.state import match_of
 
     return f"{board_no} · {match_of(rnd, board_no - 1)}.{board.game[1]}"
+
+
+def cup_points(t: Tournament, round_no: int) -> dict:
+    """A cup's boards: each player's points in the match before the board's game."""
+    if t.system != "knockout":
+        return {}
+    from core.playoff.cup_bracket import points_before_games
+
+    try:
+        return points_before_games(t, round_no)
+    except TournamentError:
+        return {}
 
 
 def match_result(t: Tournament, rnd, board_no: int, text: str) -> str:
@@ -393,9 +424,7 @@ class RoundsPane(CommandKeys, Vertical):
         self.query_one("#result-entry", Input).placeholder = _(  # fits 60 columns in every language
             "Board and result: 12 1-0, 7 = (Enter)")
         self.show_mode()
-        reset_table(self.query_one("#boards", DataTable), [
-            (_("Bd"), "board"), (_("No."), "wno"), text_col(_("White"), "white"), (_("Pts"), "wpts"),
-            (_("Result"), "result"), (_("Pts"), "bpts"), (_("No."), "bno"), text_col(_("Black"), "black")])
+        reset_table(self.query_one("#boards", DataTable), board_columns())
         if self.t is not None:
             self.show(self.t)
 
@@ -468,10 +497,11 @@ class RoundsPane(CommandKeys, Vertical):
         if self.round_no == 0:
             sync_table(table, [], [])
             set_text(title, _("No round is paired yet · {n} players registered").format(n=len(t.players)))
-            set_text(status, _("Press p to pair round 1."))
+            set_text(status, "" if self.app.view_only else _("Press p to pair round 1."))
             return
         rnd = t.round(self.round_no)
         before = points_before(t, self.round_no)
+        in_match = cup_points(t, self.round_no)
         names = {p.pno: p.name for p in t.players}
         shown_points: dict = {}
 
@@ -504,8 +534,12 @@ class RoundsPane(CommandKeys, Vertical):
                 if b.komi is not None:
                     go.append(f"k{fmt_points(b.komi)}")
                 result = f"{result} {' '.join(go)}"
-            rows.append((match_game(t, rnd, i, b), b.white, names.get(b.white, "?"), points(b.white),
-                         match_result(t, rnd, i, result), points(b.black), b.black, names.get(b.black, "?")))
+            if t.system == "knockout":
+                pw, pb = (fmt_points(x) for x in in_match[i]) if i in in_match else ("", "")
+            else:
+                pw, pb = points(b.white), points(b.black)
+            rows.append((match_game(t, rnd, i, b), b.white, names.get(b.white, "?"), pw,
+                         match_result(t, rnd, i, result), pb, b.black, names.get(b.black, "?")))
         cup = cup_words(t, self.round_no)
         if not self.only_playing:
             on_board = {x for b in rnd.boards for x in (b.white, b.black)}
@@ -517,10 +551,12 @@ class RoundsPane(CommandKeys, Vertical):
                     continue
                 if p.pno in cup[0]:  # a cup's words are long: in the last column, not in Result
                     keys.append(f"p{p.pno}")
-                    rows.append(("", p.pno, p.name, points(p.pno), "—", "", "", cup[0][p.pno]))
+                    rows.append(("", p.pno, p.name, "", "—", "", "", cup[0][p.pno]))
                 elif p.pno in byes or p.active_in(self.round_no):
                     keys.append(f"p{p.pno}")
-                    rows.append(("", p.pno, p.name, points(p.pno), bye_text(byes.get(p.pno), t.points), "", "", ""))
+                    kind = byes.get(p.pno)
+                    rows.append(("", p.pno, p.name, points(p.pno), bye_points(kind, t.points), "", "",
+                                 bye_text(kind, t.points)))
         sync_table(table, keys, rows)
         missing = [i for i, b in enumerate(rnd.boards, 1) if b.result is None]
         done = len(rnd.boards) - len(missing)
@@ -535,7 +571,7 @@ class RoundsPane(CommandKeys, Vertical):
             listed = ", ".join(map(str, missing[:15])) + (" …" if len(missing) > 15 else "")
             set_text(status, ngettext("Still playing: board {boards}", "Still playing: boards {boards}",
                                    len(missing)).format(boards=listed))
-        elif self.round_no < t.total_rounds and self.round_no == t.current_round:
+        elif self.round_no < t.total_rounds and self.round_no == t.current_round and not self.app.view_only:
             set_text(status, _("All results are in. Press p to pair round {n}.").format(n=self.round_no + 1))
         elif self.round_no == t.total_rounds:
             set_text(status, _("All results are in. This was the last round."))

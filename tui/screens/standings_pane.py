@@ -21,24 +21,42 @@ from core.i18n import _
 from core.model import Tournament
 from tui.i18n import L_, fmt_points
 from tui.standings import StandingsView, compute, explain
-from tui.widgets.tables import FittedTable, reset_table, sync_table, text_col
+from tui.widgets.tables import FittedTable, optional_col, reset_table, sync_table, text_col
 from tui.widgets.text import set_text
 
 
 def fill_standings(table: DataTable, view: StandingsView, columns_key: list) -> None:
-    """Show ``view`` in ``table``, rebuilding the columns only when the criteria changed."""
-    columns_key = [*columns_key, view.changes]
+    """Show ``view`` in ``table``, rebuilding the columns only when the criteria changed.  A
+    cup shows the stage reached and the latest match instead of points and tie-breaks."""
+    playoff = any(r.decided_by == "playoff" for r in view.rows)
+    columns_key = [*columns_key, view.changes, bool(view.cup), playoff]
     if columns_key != getattr(table, "_hakem_columns", None):
-        change = [(_("Rtg ±"), "change")] if view.changes else []  # last: x keeps its tie-break columns
-        reset_table(table, [(_("Rk"), "rank"), (_("No."), "pno"), text_col(_("Name"), "name"), (_("Rtg"), "rating"),
-                            (_("Pts"), "points")] + [(c, f"tb{i}") for i, c in enumerate(view.columns)] + change)
+        change = [optional_col(_("Rtg ±"), "change", 2)] if view.changes else []  # last: x keeps its tie-break columns
+        if view.cup:
+            values = [(_("Stage"), "stage"), (_("Match"), "match"), text_col(_("Opponent"), "opponent")]
+        else:
+            values = [(_("Pts"), "points")] + [(c, f"tb{i}") for i, c in enumerate(view.columns)]
+        if playoff:  # after every tie-break, as the playoff comes after them: why tied values differ in order
+            values.append((_("Playoff"), "playoff"))
+        reset_table(table, [(_("Rk"), "rank"), (_("No."), "pno"), text_col(_("Name"), "name"), optional_col(_("Rtg"), "rating"),
+                            *values, *change])
         table._hakem_columns = columns_key  # type: ignore[attr-defined]
     # rows keyed by position: a result that reorders the table becomes cell updates instead of
     # a rebuild (Textual re-measures every cell of a rebuilt 300-row table)
     keys = [f"r{i}" for i in range(len(view.rows))]
-    rows = [(r.place, r.pno, r.name, r.rating or "", fmt_points(r.points), *r.values,
+    rows = [(r.place, r.pno, r.name, r.rating or "",
+             *(view.cup.get(r.pno, ("", "", "")) if view.cup else (fmt_points(r.points), *r.values)),
+             *([r.place if r.decided_by == "playoff" else ""] if playoff else []),
              *([r.change] if view.changes else [])) for r in view.rows]
     sync_table(table, keys, rows)
+
+
+def place_span(places: list[str]) -> str:
+    """Places as a span when they follow each other (``2–4``), else listed (``1, 3``)."""
+    numbers = [int(p) for p in places if p.isdigit()]
+    if len(numbers) == len(places) > 1 and numbers == list(range(numbers[0], numbers[0] + len(numbers))):
+        return f"{numbers[0]}–{numbers[-1]}"
+    return ", ".join(places)
 
 
 def regime_line(view: StandingsView) -> str:
@@ -123,23 +141,14 @@ class StandingsPane(LazyPane, Vertical):
 
         counted = rounds_started(t)  # a round just paired counts once a result is in
         after = _("Standings after round {n}").format(n=counted) if counted else _("Starting rank")
-        set_text(self.query_one("#standings-title", Static), f"{after} · {regime_line(view)}")
+        # a cup ranks by the stage reached (players out at one stage share): no tie-break list
+        set_text(self.query_one("#standings-title", Static), after if view.cup else f"{after} · {regime_line(view)}")
         notes = list(view.warnings)
-        if t.system == "knockout" and t.current_round:
-            from core.playoff.cup import stage_reached
-
-            try:
-                stages = stage_reached(t)
-            except TournamentError:
-                stages = {}
-            reached = [f"{r.place} {r.name} ({stages[r.pno]})" for r in view.rows[:8] if r.pno in stages]
-            if reached:
-                notes.append(_("Stage reached: {players}.").format(players="; ".join(reached)))
-        by_playoff = [f"{r.place} {r.name}" for r in view.rows if r.decided_by == "playoff"]
-        if by_playoff:
+        by_playoff = [r.place for r in view.rows if r.decided_by == "playoff"]
+        if by_playoff:  # the names are in the table's playoff column; the note names the places
             notes.append(_("Places decided by playoff (see Playoff, F7): {players}.").format(
-                players="; ".join(by_playoff)))
-        if view.unresolved and t.current_round:
+                players=place_span(by_playoff)))
+        if view.unresolved and t.current_round and not view.cup:
             groups = "; ".join(" ".join(map(str, g)) for g in view.unresolved[:4])
             notes.append(_("Still tied after all tie-breaks: {groups} (see Playoff, F7).").format(groups=groups))
         set_text(self.query_one("#standings-notes", Static), "\n".join(notes))
@@ -151,6 +160,11 @@ class StandingsPane(LazyPane, Vertical):
             return
         key = str(self.view.rows[table.cursor_row].pno)
         col = table.cursor_column - 5
+        if self.view.cup:  # a cup has no tie-break values: its explanation is the bracket
+            from tui.screens.bracket import BracketScreen
+
+            self.app.push_screen(BracketScreen(self.t))
+            return
         if not 0 <= col < len(self.view.columns):
             self.notify(_("Move the cursor to a tie-break column (right of Pts) and press x."), severity="warning")
             return

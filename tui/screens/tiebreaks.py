@@ -86,6 +86,7 @@ class TiebreaksPane(LazyPane, Horizontal):
         self.t: Tournament | None = None
         self.draft: list[str] | None = None
         self.draft_regime: str | None = None
+        self.editing: int | None = None
         self.dirty = False
         self.relabel()
 
@@ -153,7 +154,6 @@ class TiebreaksPane(LazyPane, Horizontal):
         if regime_select.value != wanted:
             with regime_select.prevent(Select.Changed):
                 regime_select.value = wanted
-        title = self.query_one("#tb-title", Static)
         notes = self.query_one("#tb-notes", Static)
         try:
             view = compute(self.t, tuple(codes), self.current_regime())
@@ -161,11 +161,25 @@ class TiebreaksPane(LazyPane, Horizontal):
             notes.update(str(exc))
             return
         fill_standings(self.query_one("#tb-preview", DataTable), view, list(view.columns))
+        self.preview = view
         self.share_width()
+        notes.update("\n".join(view.warnings))
+
+    preview = None
+    """The standings view the preview shows (its title is written again when the layout changes)."""
+
+    def show_title(self) -> None:
+        """The preview's title; on a low screen (60×20) only whether it is saved — the list and
+        the regime are just above it, and its rows go to the preview."""
+        if self.preview is None:
+            return
         state = _("Preview (not saved; s saves)") if self.draft is not None or self.draft_regime is not None \
             else _("Preview")
-        title.update(f"{state} · {regime_line(view)}")
-        notes.update("\n".join(view.warnings))
+        low = self.has_class("-stacked") and self.size.height < self.LOW
+        self.query_one("#tb-title", Static).update(state if low else f"{state} · {regime_line(self.preview)}")
+
+    LOW = 18
+    """Rows below which the stacked pane is low (60×20): the preview's title is one line."""
 
     def share_width(self) -> None:
         """Side by side when the list (tie-break names in full) and the preview (names at their
@@ -176,6 +190,7 @@ class TiebreaksPane(LazyPane, Horizontal):
         need, _full = widths_needed(self.query_one("#tb-preview", DataTable))
         _least, names = widths_needed(self.query_one("#tb-list", DataTable))
         if not width or not need or not names:
+            self.show_title()
             return
         scrollbars = 2 * self.SCROLLBAR
         stacked = width < names + need + scrollbars
@@ -183,8 +198,15 @@ class TiebreaksPane(LazyPane, Horizontal):
         box = self.query_one("#tb-left")
         if stacked:
             box.styles.clear_rule("width")
+            # a low screen keeps at least four preview rows: the list scrolls instead
+            self.query_one("#tb-list").styles.max_height = max(3, min(8, self.size.height - self.PREVIEW_ROWS))
         else:
             box.styles.width = max(names + self.SCROLLBAR, min(38, width - need - self.SCROLLBAR))
+        self.show_title()
+
+    PREVIEW_ROWS = 10
+    """Rows a stacked pane keeps below the list: preset, add field and regime (3), the preview's
+    title and header (2), and at least four players and the notes."""
 
     SCROLLBAR = 2
     """Cells kept for a vertical scrollbar beside each table (whether shown or not: the
@@ -216,11 +238,25 @@ class TiebreaksPane(LazyPane, Horizontal):
                 self.draft_regime = None
             self.render_draft()
 
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter on a code: the code goes into the add field to be changed (``BH/C1`` →
+        ``BH/C2``), and Enter there puts it back in its place; on an empty list, the field."""
+        if event.data_table.id != "tb-list" or self.app.view_only:
+            return
+        event.stop()
+        field = self.query_one("#tb-add", TextField)
+        i = self.selected_index()
+        self.editing = i
+        if i is not None:
+            field.value = self.current_list()[i]  # one undo step: Ctrl+Z empties the field
+        field.focus()  # the cursor at the end (TextField)
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "tb-add":
             return
         event.stop()
         code = event.value.strip()
+        editing, self.editing = self.editing, None
         if not code:
             return
         from core.tiebreaks.spec import parse_code
@@ -231,10 +267,25 @@ class TiebreaksPane(LazyPane, Horizontal):
             self.notify(str(exc), severity="error")
             return
         event.input.value = ""
-        self.edit(self.current_list() + [code.upper()])
+        codes = self.current_list()
+        if editing is not None and editing < len(codes):
+            codes[editing] = code.upper()
+            self.edit(codes)
+            table = self.query_one("#tb-list", DataTable)
+            table.move_cursor(row=editing, animate=False)
+            table.focus()
+            return
+        self.edit(codes + [code.upper()])
 
     def action_add(self) -> None:
+        self.editing = None  # + adds a code at the end, whatever Enter chose before
         self.query_one("#tb-add", Input).focus()
+
+    def leave_text(self, field) -> None:
+        """Escape from the add field: a code taken out with Enter stays as it is."""
+        if field is self.query_one("#tb-add") and self.editing is not None:
+            self.editing = None
+            field.reset()
 
     def action_remove(self) -> None:
         i = self.selected_index()

@@ -243,10 +243,16 @@ class TournamentScreen(CommandKeys, Screen):
         self.sub_title = _("{system} · round {current} of {total} · {players}").format(
             system=system_name(t.system), current=t.current_round, total=t.total_rounds, players=players) + mode
         # The header has about width - 18 columns for "title — subtitle"; a long system name
-        # ("Holländisches System") would cut the round and player count, so it goes first.
-        if cell_len(f"{t.name} — {self.sub_title}") > self.app.size.width - 18:
-            self.sub_title = _("round {current} of {total} · {players}").format(
-                current=t.current_round, total=t.total_rounds, players=players) + mode
+        # ("Holländisches System") goes first, then the player count: the mode (read-only, the
+        # role) is what must be read whole (it was cut at 60 columns: "· salt oku…").
+        shorter = (_("round {current} of {total} · {players}").format(
+            current=t.current_round, total=t.total_rounds, players=players) + mode,
+            _("round {current} of {total}").format(current=t.current_round, total=t.total_rounds) + mode,
+            mode.removeprefix(" · "))
+        for text in shorter:
+            if cell_len(f"{t.name} — {self.sub_title}") <= self.app.size.width - 18:
+                break
+            self.sub_title = text
 
     def on_resize(self) -> None:
         """Tab titles fit the width (every tab stays reachable on a small terminal)."""

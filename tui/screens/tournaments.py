@@ -139,7 +139,10 @@ class TournamentsScreen(CommandKeys, Screen):
         sync_table(self.query_one("#tournaments", DataTable), ids, rows)  # keeps the selected one
         self._ids = ids
         hint = self.query_one("#tournaments-hint", Static)
-        if not ids:
+        if self.app.view_only:  # --view: no key that creates or imports is offered
+            hint.update(_("Enter opens the selected tournament to look at it; e shows the season's series, "
+                          "m the club's members.") if ids else _("No tournaments yet."))
+        elif not ids:
             hint.update(_("No tournaments yet. Press n to create one, i to import a TRF file, or d for a demo."))
         else:
             hint.update(_("Enter opens the selected tournament; n creates a new one; e shows the season's series, "

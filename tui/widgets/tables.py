@@ -58,11 +58,25 @@ class Col:
     key: str
     flex: int = 0
     min: int = 8
+    drop: int = 0
+    """0: always shown; otherwise the column may be left out of a narrow table (60 columns),
+    highest number first, so that the names stay readable (see :data:`READABLE`)."""
 
 
 def text_col(label: str, key: str, flex: int = 3, min: int = 8) -> Col:
     """A free-text column (see :class:`Col`)."""
     return Col(label, key, flex, min)
+
+
+def optional_col(label: str, key: str, drop: int = 1) -> Col:
+    """A number column a narrow table leaves out before it cuts names short (see :class:`Col`)."""
+    return Col(label, key, drop=drop)
+
+
+READABLE = 14
+"""Cells below which a free-text column counts as unreadable ("Kaya, C…"): a narrow table leaves
+out its optional columns (``Col.drop``) while a name would get fewer.  A left-out column keeps
+its two cells of padding, empty, so the table's columns and rows keep their shape."""
 
 
 def cut(text: str, width: int) -> str:
@@ -193,16 +207,39 @@ def _fitted(table: DataTable, rows: list[tuple]) -> list[tuple]:
     naturals = _naturals(table, columns, labels)
     mins = [max(s.min, min(labels[j], HEADER_KEPT)) if s.flex else naturals[j] for j, s in enumerate(specs)]
     width = _available(table)
-    widths = fit_widths(naturals, [s.flex for s in specs], mins, width)
-    table._fitted_for = width  # type: ignore[attr-defined]
     table._hakem_need = (sum(min(n, m) for n, m in zip(naturals, mins)) + PADDING * len(specs),  # type: ignore[attr-defined]
                          sum(naturals) + PADDING * len(specs))
-    _set_widths(table, widths, specs)
+    widths, dropped = _compact(naturals, specs, mins, width)
+    table._fitted_for = width  # type: ignore[attr-defined]
+    _set_widths(table, widths, specs, dropped)
+    for j in dropped:
+        columns[j] = ("",) * len(columns[j])
+        changed = True
     for j in flexible:
         if widths[j] < naturals[j]:
             columns[j] = tuple(cut(v, widths[j]) if isinstance(v, str) else v for v in columns[j])
             changed = True
     return [tuple(r) for r in zip(*columns)] if changed and rows else rows
+
+
+def _compact(naturals: list[int], specs: list[Col], mins: list[int], width: int) -> tuple[list[int], set[int]]:
+    """Widths by :func:`fit_widths`, leaving out optional columns (highest ``drop`` first)
+    while a free-text column would be cut below :data:`READABLE` cells: at 60 columns a name
+    matters more than a rating beside it."""
+    flex = [s.flex for s in specs]
+    shown = list(naturals)
+    dropped: set[int] = set()
+    optional = sorted((j for j, s in enumerate(specs) if s.drop), key=lambda j: -specs[j].drop)
+    while True:
+        widths = fit_widths(shown, flex, mins, width)
+        short = any(widths[j] < min(naturals[j], READABLE) for j, f in enumerate(flex) if f)
+        if not short or not optional:
+            return widths, dropped
+        level = specs[optional[0]].drop
+        while optional and specs[optional[0]].drop == level:  # one level at a time (both No. columns)
+            j = optional.pop(0)
+            dropped.add(j)
+            shown[j] = 0
 
 
 def _naturals(table: DataTable, columns: list[tuple], labels: list[int]) -> list[int]:
@@ -223,17 +260,17 @@ def _cells(value: Any) -> int:
     return cell_len(value if isinstance(value, str) else str(value))
 
 
-def _set_widths(table: DataTable, widths: list[int], specs: list[Col]) -> None:
+def _set_widths(table: DataTable, widths: list[int], specs: list[Col], dropped: set[int] | frozenset = frozenset()) -> None:
     """Fix the columns at ``widths`` (content cells; DataTable adds the padding), the header
-    of a cut column cut with "…" too.  Only a change of width redraws the whole table:
-    row-local repaints stay row-local."""
+    of a cut column cut with "…" too, a left-out column's header empty.  Only a change of
+    width redraws the whole table: row-local repaints stay row-local."""
     columns = table.ordered_columns
     if all(not c.auto_width and c.width == w for c, w in zip(columns, widths)):
         return
-    for column, w, spec in zip(columns, widths, specs):
+    for j, (column, w, spec) in enumerate(zip(columns, widths, specs)):
         column.auto_width = False
         column.width = w
-        column.label = Text(cut(spec.label, w))
+        column.label = Text("" if j in dropped else cut(spec.label, w))
     table._require_update_dimensions = True
     table._clear_caches()
     table._update_count += 1

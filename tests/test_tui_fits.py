@@ -1,0 +1,192 @@
+"""Screens that fit at 80×24 and 60×20 in tr/de/ru (issue 34, item 4).
+
+- The boards: a bye's words are no result ("tur atlama (eşlendirmede)" sized the Result column
+  and cut the names to ten cells): the Result column says the bye's points, the words stand in
+  the last column; at 60 columns the pairing numbers give way before the names do.
+- A cup's standings show the stage reached and the latest match, not Swiss points and
+  tie-breaks; a cup's boards show the points of the match, not the event's.
+- F5 at 60×20 keeps preview rows on screen; Enter on a code takes it into the field to change it.
+- F7 at 60 columns shows every player of a tied group.
+- ``--view`` offers no key that changes anything, and the read-only mark is never cut.
+
+Expected values are derived in each test from the tournament it builds.
+"""
+
+from __future__ import annotations
+
+import pytest
+from rich.cells import cell_len
+from textual.widgets import DataTable, Input
+
+from core import changes
+from core.demo import demo_tournament
+from core.i18n import _, set_language
+from tests.cup_data import played_preliminary
+from tui.app import HakemApp
+from tests.tui_fixtures import demo, store_with, wait_for
+from tui.widgets.tables import row_values
+
+pytestmark = pytest.mark.usefixtures("quiet_tui")
+
+SMALL, MEDIUM = (60, 20), (80, 24)
+
+
+def _screen_lines(app) -> list[str]:
+    return ["".join(segment.text for segment in strip) for strip in app.screen._compositor.render_strips()]
+
+
+async def _open(pilot, app, key: str, selector: str) -> DataTable:
+    await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                   and app.screen.query("#pane-rounds"), timeout=30)
+    await pilot.press(key)
+    await wait_for(pilot, lambda: app.screen.query(selector)
+                   and app.screen.query_one(selector, DataTable).row_count > 0
+                   and app.screen.query_one(selector, DataTable).region.area > 0, timeout=30)
+    await pilot.pause()
+    return app.screen.query_one(selector, DataTable)
+
+
+def _eleven_players_one_round():
+    """The demo without its last player, one round by the circle method: 11 players, so one of
+    them has the pairing-allocated bye (worth a win)."""
+    t = demo_tournament()
+    t = t.with_changes(players=t.players[:-1])
+    from tests.tui_fixtures import with_rounds
+
+    return with_rounds(t, 1, complete_last=False)
+
+
+@pytest.mark.parametrize(("lang", "size"), [("tr", MEDIUM), ("de", MEDIUM), ("ru", MEDIUM), ("tr", SMALL),
+                                            ("de", SMALL)])
+async def test_a_bye_leaves_the_names_on_the_boards_readable(tmp_path, lang, size):
+    t = _eleven_players_one_round()
+    (bye,) = t.rounds[0].byes
+    [tid] = store_with(tmp_path / "data", t)
+    app = HakemApp(data_dir=tmp_path / "data", open_id=tid, lang=lang, poll_interval=3600)
+    async with app.run_test(size=size) as pilot:
+        boards = await _open(pilot, app, "f3", "#boards")
+        set_language(lang)
+        row = next(r for r in boards._hakem_rows if r[1] == bye.pno)
+        assert row[4] == "1"  # a PAB is worth a win (the demo's point system)
+        assert row[7] == _("bye (PAB)")  # its words in the last column
+        shown = next(r for r in boards._hakem_shown if r[2] and row[2].startswith(r[2].rstrip("…")))
+        names = [r[j] for r in boards._hakem_rows if r[0] != "" for j in (2, 7)]
+        widths = [c.width for c in boards.ordered_columns]
+        result_width = max(cell_len(str(r[4])) for r in boards._hakem_rows)
+        assert widths[4] == max(result_width, cell_len(_("Result")))
+        if size == MEDIUM:  # every name whole
+            assert min(widths[2], widths[7]) >= max(map(cell_len, names)), (widths, names)
+            assert shown[2] == row[2]
+        else:  # 60 columns: the pairing numbers gave way, the names keep eleven cells or more (German "Ergebnis" is wide)
+            assert widths[1] == widths[6] == 0
+            assert min(widths[2], widths[7]) >= 11, widths
+        assert boards.virtual_size.width <= boards.size.width  # nothing off the right edge
+
+
+@pytest.mark.parametrize(("lang", "size"), [("de", SMALL), ("tr", MEDIUM), ("ru", SMALL)])
+async def test_a_cups_standings_show_the_stage_and_the_match(tmp_path, lang, size):
+    t = played_preliminary()  # 7 beat 10 2-0; 8 v 9 level, Armageddon drawn: 9 goes through
+    [tid] = store_with(tmp_path / "data", t)
+    app = HakemApp(data_dir=tmp_path / "data", open_id=tid, lang=lang, poll_interval=3600)
+    async with app.run_test(size=size) as pilot:
+        table = await _open(pilot, app, "f4", "#standings")
+        set_language(lang)
+        labels = [str(c.label) for c in table.ordered_columns if c.width]
+        assert _("Stage") in labels and _("Match") in labels and _("Opponent") in labels
+        assert not {"BH", "BH/C1", "ARO/C1", _("Pts")} & set(labels)
+        rows = {r[1]: r for r in table._hakem_rows}
+        # 10 lost the preliminary match 0-2 to 7; 8 drew 2-2 and lost the Armageddon to 9
+        assert rows[10][5:7] == ("0–2", "7 Player 07")
+        assert rows[8][5:7] == ("2–2", "9 Player 09")
+        stages = {r[4] for r in table._hakem_rows}
+        shown = {r[4] for r in table._hakem_shown}
+        assert stages == shown  # the stage is our own word: never cut
+        assert table.virtual_size.width <= table.size.width
+        title = str(app.screen.query_one("#standings-title").render())
+        assert "BH" not in title  # no tie-break list above a cup
+        # the boards of round 2 (game 2 of each match) say the points of the match so far: 0
+        boards = await _open(pilot, app, "f3", "#boards")
+        assert {r[3] for r in boards._hakem_rows if r[0] != ""} == {"0"}
+
+
+async def test_a_decided_playoff_has_its_column_beside_equal_values(tmp_path):
+    # three players tied on everything (each beat one of the others and the fourth): the
+    # playoff orders them, the Playoff column says its places and the note names them as a span
+    from core.model import Player, Tournament
+
+    players = tuple(Player(i, f"Player {i}", rating=2000) for i in range(1, 5))
+    t = Tournament(id="", name="Closed", system="berger", total_rounds=3, players=players)
+    beats = {(1, 2), (2, 3), (3, 1), (1, 4), (2, 4), (3, 4)}
+    for r in range(1, 4):
+        t = changes.pair_next_round(t)
+        for b, board in enumerate(t.rounds[-1].boards, start=1):
+            t = changes.set_result(t, r, b, "1-0" if (board.white, board.black) in beats else "0-1")
+    from core.playoff.state import create, enter_result, evaluate, record_in_standings
+
+    state = create([1, 2, 3], 1, variant="round_robin", start="18:00")
+    for g in evaluate(state).games:  # the higher number wins each playoff game: order 3, 2, 1
+        state = enter_result(state, g.id, "1-0" if g.white > g.black else "0-1")
+    t = t.with_changes(options={**t.options, "playoffs": {"tie-1-2-3": state}})
+    t = record_in_standings(t, "tie-1-2-3")
+    [tid] = store_with(tmp_path / "data", t)
+    app = HakemApp(data_dir=tmp_path / "data", open_id=tid, poll_interval=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await _open(pilot, app, "f4", "#standings")
+        labels = [str(c.label) for c in table.ordered_columns]
+        j = labels.index("Playoff")
+        assert [(r[1], r[j]) for r in table._hakem_rows] == [(3, "1"), (2, "2"), (1, "3"), (4, "")]
+        notes = str(app.screen.query_one("#standings-notes").render())
+        assert notes.endswith("1–3.")
+
+
+async def test_f5_at_60x20_shows_the_preview_and_enter_changes_a_code(tmp_path):
+    t = demo(rounds=2, tiebreaks=("BH/C1", "BH", "SB", "WIN", "DE", "ARO"))
+    [tid] = store_with(tmp_path / "data", t)
+    app = HakemApp(data_dir=tmp_path / "data", open_id=tid, lang="tr", poll_interval=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        preview = await _open(pilot, app, "f5", "#tb-preview")
+        await wait_for(pilot, lambda: preview.size.height >= 5)  # header and four players at least
+        codes = app.screen.query_one("#tb-list", DataTable)
+        codes.focus()
+        codes.move_cursor(row=1)
+        await pilot.press("enter")
+        field = app.screen.query_one("#tb-add", Input)
+        await wait_for(pilot, lambda: app.focused is field and field.value == "BH")
+        await pilot.press("slash", "c", "1", "enter")
+        pane = app.screen.query_one("#pane-tiebreaks")
+        await wait_for(pilot, lambda: pane.draft == ["BH/C1", "BH/C1", "SB", "WIN", "DE", "ARO"])
+        assert app.focused is codes and codes.cursor_row == 1
+
+
+async def test_a_tied_group_is_whole_at_60_columns(tmp_path):
+    t = demo(rounds=2)
+    [tid] = store_with(tmp_path / "data", t)
+    app = HakemApp(data_dir=tmp_path / "data", open_id=tid, lang="ru", poll_interval=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        ties = await _open(pilot, app, "f7", "#ties")
+        for i in range(ties.row_count):
+            raw = row_values(ties, i)
+            assert raw[2] in _screen_lines(app)[0] or any(raw[2] in line for line in _screen_lines(app)), raw
+
+
+async def test_view_mode_offers_no_change_and_keeps_the_read_only_mark(tmp_path):
+    t = demo(rounds=1).with_changes(name="Kulüp Şampiyonası 2026")
+    [tid] = store_with(tmp_path / "data", t)
+    app = HakemApp(data_dir=tmp_path / "data", lang="tr", view_only=True, poll_interval=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        await wait_for(pilot, lambda: app.screen.query("#tournaments-hint"))
+        set_language("tr")
+        hint = str(app.screen.query_one("#tournaments-hint").render())
+        assert " n " not in f" {hint} " and _("Enter opens the selected tournament to look at it; e shows the season's "
+                                             "series, m the club's members.").startswith(hint.split()[0])
+        app.open_tournament(tid)
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen", timeout=30)
+        await pilot.pause()
+        mark = _(" · read-only").removeprefix(" · ")
+        assert app.screen.sub_title.endswith(mark)
+        assert mark in _screen_lines(app)[0]  # whole on the header line, not "salt oku…"
+        await pilot.press("f3")
+        await wait_for(pilot, lambda: app.screen.query("#round-status"))
+        await pilot.pause()
+        status = str(app.screen.query_one("#round-status").render())
+        assert "p" not in status.split()  # "press p to pair" is not offered
