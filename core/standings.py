@@ -33,8 +33,8 @@ from core.tiebreaks.explain import Value
 from core.tiebreaks.names import REGIME_NAMES
 from core.tiebreaks.presets import PRESETS, SYSTEM_PRESETS, warnings_for
 from core.tiebreaks.regimes import Regime, regime_of
-from core.tiebreaks.registry import get
-from core.tiebreaks.spec import TieBreakSpec, parse_code
+from core.tiebreaks.codes import lookup, parse_code
+from core.tiebreaks.spec import TieBreakSpec
 from core.tiebreaks.values import ROUNDED_CODES, format_rounded, format_value, sort_key
 
 TIE_RULES = ("shared", "lots", "manual")
@@ -93,7 +93,7 @@ class Standings:
     def chess_regime(self) -> bool:
         """Whether the FIDE unplayed-rounds regime means anything here: not for a Go list
         (MMS or level first), whose criteria have their own rules for rounds without a game."""
-        return not (self.tiebreaks and get(parse_code(self.tiebreaks[0]).base).main_score)
+        return not (self.tiebreaks and lookup(parse_code(self.tiebreaks[0]).base).main_score)
 
     def row(self, pno: int) -> Row:
         for r in self.rows:
@@ -328,12 +328,12 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
         return ctx
 
     cup_groups = (_cup_groups(t, ranked) if t.system == "knockout" and not team
-                  and not (specs and get(specs[0].base).main_score) else None)
+                  and not (specs and lookup(specs[0].base).main_score) else None)
     cup = cup_groups is not None
     decided: dict[int, str] = {}
     values: dict[str, dict[int, Value]] = {}
     groups_at: dict[str, dict[int, tuple[int, ...]]] = {}
-    if specs and get(specs[0].base).main_score:  # Go: MMS or level ranks first, not points
+    if specs and lookup(specs[0].base).main_score:  # Go: MMS or level ranks first, not points
         groups = [ranked] if ranked else []
     elif cup_groups is not None:  # the stage reached decides; players out at one stage share
         groups = cup_groups
@@ -360,7 +360,7 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
         groups = refine(groups, lambda g, o=o: _split_by_order(g, o), "playoff")
 
     for spec in specs:
-        definition = get(spec.base)
+        definition = lookup(spec.base)
         if cup:  # shown, never ordering a stage's players (Aktar p. 67)
             values[spec.code] = (dict.fromkeys(ids, 0) if definition.group
                                  else values_for(ctx_for(spec), spec, spec.regime or chosen))

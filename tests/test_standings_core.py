@@ -188,7 +188,7 @@ def test_individual_standings_of_a_team_event():
 
 def test_presets_parse_and_tsf_order():
     from core.tiebreaks.presets import PRESETS
-    from core.tiebreaks.spec import parse_code
+    from core.tiebreaks.codes import parse_code
 
     for p in PRESETS.values():
         for code in p.codes:

@@ -81,3 +81,16 @@ def test_describe():
     assert describe("BH/C1") == "Buchholz, cut 1 (drop the 1 least significant values)"
     assert describe("KS/L+2").startswith("Koya score, limit moved by 2 half-points")
     assert describe("ARO/U1400") == "Average rating of opponents, unrated players count as rated 1400"
+
+
+def test_one_lookup_of_a_code_knows_every_spelling():
+    """A code is looked up in one place (core.tiebreaks.codes.lookup): the settings screen's
+    modifier hint read the table itself and knew no other spelling (``Solkoff``, an older name
+    of Buchholz that the code reader accepts)."""
+    from core.tiebreaks.codes import lookup
+    from tui.standings import criterion_modifiers
+
+    assert lookup("SOLKOFF") is REGISTRY["BH"]
+    assert criterion_modifiers("Solkoff/C1") == REGISTRY["BH"].modifiers != ""
+    with pytest.raises(TieBreakError, match="'XYZ'"):
+        lookup("XYZ")

@@ -86,17 +86,20 @@ def criterion_names(team_primary: str | None = None) -> dict[str, str]:
     """Base code → translated name of every tie-break the engine knows (``team_primary``:
     the names of a team event ranked on ``MP``/``GP``, where SB is EMMSB/EGGSB)."""
     from core.i18n.terms import tiebreak_name
-    from core.tiebreaks.registry import REGISTRY
+    from core.tiebreaks.registry import codes
 
-    return {code: tiebreak_name(code, team_primary) for code in REGISTRY}
+    return {code: tiebreak_name(code, team_primary) for code in codes()}
 
 
 def criterion_modifiers(code: str) -> str:
     """Letters of the modifiers a base code takes (C cut, M median, L limit, P, U, F)."""
-    from core.tiebreaks.registry import REGISTRY
+    from core.tiebreaks import TieBreakError
+    from core.tiebreaks.codes import lookup
 
-    d = REGISTRY.get(code.split("/")[0].split(":")[0].upper())
-    return d.modifiers if d else ""
+    try:
+        return lookup(code.split("/")[0].split(":")[0].upper()).modifiers
+    except TieBreakError:
+        return ""
 
 
 def compute(t: Tournament, criteria: tuple[str, ...] | None = None, regime: str | None = None) -> StandingsView:

@@ -7,7 +7,8 @@
     PRESETS, preset(name), warnings_for(tournament, specs)
 
 Layout: one module per family (``own``, ``buchholz``, ``koya``, ``rating``, ``direct``,
-``team``), ``registry`` (code → definition), ``names`` (code → English name, for gettext),
+``team``), ``registry`` (the table of definitions), ``codes`` (reading a code and the one
+lookup of its definition), ``spec`` (a code as read), ``names`` (code → English name, for gettext),
 ``regimes``, ``adjusted`` (unplayed rounds), ``presets``, ``explain``.  Ranking with these
 values lives in :mod:`core.standings`.
 """
@@ -22,7 +23,8 @@ from core.tiebreaks.context import Context, build_context
 from core.tiebreaks.explain import Contribution, Explanation, Value
 from core.tiebreaks.names import NAMES, REGIME_NAMES, name_of
 from core.tiebreaks.regimes import Regime, parse_regime, regime_for_date, regime_of
-from core.tiebreaks.spec import TieBreakError, TieBreakSpec, parse_code, parse_list
+from core.tiebreaks.codes import lookup, parse_code, parse_list
+from core.tiebreaks.spec import TieBreakError, TieBreakSpec
 
 
 @dataclass(frozen=True)
@@ -40,9 +42,7 @@ def _spec(code) -> TieBreakSpec:
 
 def values_for(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict[int, Value]:
     """Values of one non-group criterion on a prepared context."""
-    from core.tiebreaks.registry import get
-
-    definition = get(spec.base)
+    definition = lookup(spec.base)
     if definition.compute is None:
         raise TieBreakError(_('{code} orders tied groups and has no value of its own').format(code=spec.code))
     key = ("values", spec.canonical, regime)
@@ -54,14 +54,12 @@ def values_for(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict[int, Va
 def compute(t: Tournament, codes, regime: str | Regime | None = None, upto: int | None = None,
             ctx: Context | None = None) -> TieBreakValues:
     """Values of the value-type criteria in ``codes`` (DE is computed by the standings)."""
-    from core.tiebreaks.registry import get
-
     chosen = regime_of(t, regime)
     ctx = ctx or build_context(t, upto)
     specs = tuple(_spec(c) for c in codes)
     out = {}
     for spec in specs:
-        if get(spec.base).group:
+        if lookup(spec.base).group:
             continue
         out[spec.code] = values_for(ctx, spec, chosen)
     return TieBreakValues(chosen, specs, out)
@@ -70,11 +68,9 @@ def compute(t: Tournament, codes, regime: str | Regime | None = None, upto: int 
 def explain(t: Tournament, code, pno: int, regime: str | Regime | None = None,
             upto: int | None = None, ctx: Context | None = None) -> Explanation:
     """Contributions behind one participant's value of one criterion."""
-    from core.tiebreaks.registry import get
-
     chosen = regime_of(t, regime)
     spec = _spec(code)
-    definition = get(spec.base)
+    definition = lookup(spec.base)
     ctx = ctx or build_context(t, upto)
     if definition.explain is None:
         return Explanation(spec.code, name_of(spec.base), pno, None, chosen.value, (),

@@ -89,12 +89,12 @@ def preset(name: str) -> Preset:
 def warnings_for(specs: list[TieBreakSpec], ctx, regime) -> list[str]:
     """Sentences explaining why a list is unsuitable for this event (never blocking)."""
     from core.tiebreaks.rating import ratings_usable
-    from core.tiebreaks.registry import REGISTRY
+    from core.tiebreaks.codes import lookup
     from core.tiebreaks.regimes import Regime
 
     out: list[str] = []
     for spec in specs:
-        definition = REGISTRY[spec.base]
+        definition = lookup(spec.base)
         if ctx.round_robin and (definition.uses_buchholz or spec.base == "BH") and regime is Regime.FIDE2026:
             out.append(f"{spec.code}: FIDE C.07 (2026) Art. 8 forbids Buchholz tie-breaks in round robins.")
         if definition.uses_ratings and not ratings_usable(ctx, spec):

@@ -10,7 +10,6 @@ lot number).  ``group`` marks criteria that order a tied group instead of giving
 
 from __future__ import annotations
 
-from core.i18n import _
 
 from dataclasses import dataclass
 from collections.abc import Callable
@@ -102,14 +101,6 @@ _LIST = [
 ]
 
 REGISTRY: dict[str, TieBreakDef] = {d.code: d for d in _LIST}
-
-
-def get(code: str) -> TieBreakDef:
-    from core.tiebreaks.spec import TieBreakError
-
-    if code not in REGISTRY:
-        raise TieBreakError(_('unknown tie-break {code!r}; known codes: {value}').format(code=code, value=', '.join(sorted(REGISTRY))))
-    return REGISTRY[code]
 
 
 def codes() -> list[str]:

@@ -1,24 +1,18 @@
-"""Parsing tie-break codes: ``BH/C1``, ``BH/M2``, ``SB/C1``, ``KS/L+1``, ``ARO/C1``, ``BH:MP``…
+"""A tie-break as written in an event: its base code and modifiers (:class:`TieBreakSpec`).
 
-Why its own module: the same code strings come from the CLI, TRF-2026 records 202/212, presets
-and the settings screen; they must parse identically everywhere.  The syntax follows the FIDE
-TEC engine (``NAME[:PS][/modifier…]``, C.07 Art. 14): ``/Cn`` cut the n least significant
-values, ``/Mn`` median (n lowest and n highest), ``/L±n`` Koya limit in half-point steps,
-``/P`` forfeits count as played, ``/Unnnn`` rating for unrated players, ``/F`` Fore-Buchholz
-based AOB, ``/R`` reverse order, ``/V2024`` or ``/V2026`` (or ``/Vlegacy``) regime for this
-criterion only.  The hyphenated spelling of the FIDE table (``BH-C1``, ``PS-C1``) and the
-historical ``AROC1`` and ``GE`` are accepted too.
+Why apart from reading codes (:mod:`core.tiebreaks.codes`): every family module takes a
+:class:`TieBreakSpec`, and the code reader looks definitions up in the registry, which imports
+the families — so the type sits below both.
 """
 
 from __future__ import annotations
 
-from core.i18n import _
 
 from dataclasses import dataclass
 from fractions import Fraction
 
 from core.errors import TournamentError
-from core.tiebreaks.regimes import Regime, parse_regime
+from core.tiebreaks.regimes import Regime
 
 
 class TieBreakError(TournamentError):
@@ -65,73 +59,3 @@ class TieBreakSpec:
         if self.regime is not None:
             parts.append(f"V{self.regime.value}")
         return "/".join(parts)
-
-
-_ALIASES = {"GE": "REP", "KASHDAN": "KASH", "MPTS": "MP", "GPTS": "GP", "LOTS": "LOT",
-            "BUCHHOLZ": "BH", "SOLKOFF": "BH", "KOYA": "KS", "EKS": "KSX"}
-
-
-def parse_code(text: str) -> TieBreakSpec:
-    """Parse one code; raises :class:`TieBreakError` with a readable message."""
-    from core.tiebreaks.registry import REGISTRY  # late: the registry imports the families
-
-    raw = text.strip()
-    if not raw:
-        raise TieBreakError(_('empty tie-break code'))
-    upper = raw.upper().replace("#", "/").replace("!", "/")
-    head, *mods = upper.split("/")
-    if "-" in head:
-        head, *extra = head.split("-")
-        mods = extra + mods
-    if head == "AROC1":
-        head, mods = "ARO", ["C1"] + mods
-    name, _sep, score = head.partition(":")
-    name = _ALIASES.get(name, name)
-    definition = REGISTRY.get(name)
-    if definition is None:
-        known = ", ".join(sorted(REGISTRY))
-        raise TieBreakError(_('unknown tie-break {raw!r}; known codes: {known}').format(raw=raw, known=known))
-    if score and score not in ("MP", "GP"):
-        raise TieBreakError(_("tie-break {raw!r}: the score after ':' must be MP or GP").format(raw=raw))
-    fields: dict = {}
-    for mod in mods:
-        if not mod:
-            continue
-        letter, arg = mod[0], mod[1:]
-        if letter not in definition.modifiers and letter not in "RV":
-            raise TieBreakError(
-                _('tie-break {raw!r}: modifier /{mod} does not apply to {name}').format(raw=raw, mod=mod, name=name))
-        try:
-            if letter == "C":
-                fields["cut_low"] = int(arg or "1")
-            elif letter == "M":
-                n = int(arg or "1")
-                fields["cut_low"], fields["cut_high"] = n, n
-            elif letter == "L":
-                if "." in arg:
-                    fields["limit"] = Fraction(arg)
-                else:
-                    fields["limit"] = Fraction(int(arg or "0"), 2)
-            elif letter == "P":
-                fields["played_forfeits"] = True
-            elif letter == "U":
-                fields["unrated"] = int(arg)
-            elif letter == "F":
-                fields["fore"] = True
-            elif letter == "R":
-                fields["reverse"] = True
-            elif letter == "V":
-                fields["regime"] = parse_regime(arg or "2026")
-        except ValueError:
-            raise TieBreakError(_('tie-break {raw!r}: cannot read modifier /{mod}').format(raw=raw, mod=mod)) from None
-    if fields.get("cut_low", 0) < 0 or fields.get("cut_high", 0) < 0:
-        raise TieBreakError(_('tie-break {raw!r}: cuts must not be negative').format(raw=raw))
-    return TieBreakSpec(code=raw, base=name, score=score, **fields)
-
-
-def parse_list(text: str | list[str] | tuple[str, ...]) -> list[TieBreakSpec]:
-    """Parse a comma- or space-separated list (``"DE,BH/C1,SB"``); ``PTS`` entries are dropped
-    because points always come first."""
-    items = text if isinstance(text, (list, tuple)) else text.replace(",", " ").split()
-    specs = [parse_code(item) for item in items if item.strip()]
-    return [s for s in specs if s.base != "PTS"]

@@ -259,7 +259,7 @@ class TiebreaksPane(LazyPane, Horizontal):
         editing, self.editing = self.editing, None
         if not code:
             return
-        from core.tiebreaks.spec import parse_code
+        from core.tiebreaks.codes import parse_code
 
         try:
             parse_code(code)

@@ -1,0 +1,105 @@
+"""Reading tie-break codes: ``BH/C1``, ``BH/M2``, ``SB/C1``, ``KS/L+1``, ``ARO/C1``, ``BH:MP``…
+
+Why its own module: the same code strings come from the CLI, TRF-2026 records 202/212, presets
+and the settings screen; they must parse identically everywhere.  The syntax follows the FIDE
+TEC engine (``NAME[:PS][/modifier…]``, C.07 Art. 14): ``/Cn`` cut the n least significant
+values, ``/Mn`` median (n lowest and n highest), ``/L±n`` Koya limit in half-point steps,
+``/P`` forfeits count as played, ``/Unnnn`` rating for unrated players, ``/F`` Fore-Buchholz
+based AOB, ``/R`` reverse order, ``/V2024`` or ``/V2026`` (or ``/Vlegacy``) regime for this
+criterion only.  The hyphenated spelling of the FIDE table (``BH-C1``, ``PS-C1``) and the
+historical ``AROC1`` and ``GE`` are accepted too.  Every lookup of a code goes through
+:func:`lookup`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from core.i18n import _
+from core.tiebreaks.regimes import parse_regime
+from core.tiebreaks.spec import TieBreakError, TieBreakSpec
+
+if TYPE_CHECKING:
+    from core.tiebreaks.registry import TieBreakDef
+
+
+ALIASES: dict[str, str] = {"GE": "REP", "KASHDAN": "KASH", "MPTS": "MP", "GPTS": "GP", "LOTS": "LOT",
+            "BUCHHOLZ": "BH", "SOLKOFF": "BH", "KOYA": "KS", "EKS": "KSX"}
+
+
+"""Other spellings of a code: older names and the words people write."""
+
+
+def lookup(code: str, written: str = "") -> TieBreakDef:
+    """The definition of a tie-break base code (or one of its :data:`ALIASES`): the one place
+    a code is looked up; an unknown one is refused naming the code as ``written`` and the
+    codes known."""
+    from core.tiebreaks.registry import REGISTRY  # late: the registry imports every family
+
+    definition = REGISTRY.get(ALIASES.get(code, code))
+    if definition is None:
+        known = ", ".join(sorted(REGISTRY))
+        raise TieBreakError(_('unknown tie-break {raw!r}; known codes: {known}').format(raw=written or code, known=known))
+    return definition
+
+
+def parse_code(text: str) -> TieBreakSpec:
+    """Parse one code; raises :class:`TieBreakError` with a readable message."""
+    raw = text.strip()
+    if not raw:
+        raise TieBreakError(_('empty tie-break code'))
+    upper = raw.upper().replace("#", "/").replace("!", "/")
+    head, *mods = upper.split("/")
+    if "-" in head:
+        head, *extra = head.split("-")
+        mods = extra + mods
+    if head == "AROC1":
+        head, mods = "ARO", ["C1"] + mods
+    name, _sep, score = head.partition(":")
+    name = ALIASES.get(name, name)
+    definition = lookup(name, raw)
+    if score and score not in ("MP", "GP"):
+        raise TieBreakError(_("tie-break {raw!r}: the score after ':' must be MP or GP").format(raw=raw))
+    fields: dict = {}
+    for mod in mods:
+        if not mod:
+            continue
+        letter, arg = mod[0], mod[1:]
+        if letter not in definition.modifiers and letter not in "RV":
+            raise TieBreakError(
+                _('tie-break {raw!r}: modifier /{mod} does not apply to {name}').format(raw=raw, mod=mod, name=name))
+        try:
+            if letter == "C":
+                fields["cut_low"] = int(arg or "1")
+            elif letter == "M":
+                n = int(arg or "1")
+                fields["cut_low"], fields["cut_high"] = n, n
+            elif letter == "L":
+                if "." in arg:
+                    fields["limit"] = Fraction(arg)
+                else:
+                    fields["limit"] = Fraction(int(arg or "0"), 2)
+            elif letter == "P":
+                fields["played_forfeits"] = True
+            elif letter == "U":
+                fields["unrated"] = int(arg)
+            elif letter == "F":
+                fields["fore"] = True
+            elif letter == "R":
+                fields["reverse"] = True
+            elif letter == "V":
+                fields["regime"] = parse_regime(arg or "2026")
+        except ValueError:
+            raise TieBreakError(_('tie-break {raw!r}: cannot read modifier /{mod}').format(raw=raw, mod=mod)) from None
+    if fields.get("cut_low", 0) < 0 or fields.get("cut_high", 0) < 0:
+        raise TieBreakError(_('tie-break {raw!r}: cuts must not be negative').format(raw=raw))
+    return TieBreakSpec(code=raw, base=name, score=score, **fields)
+
+
+def parse_list(text: str | list[str] | tuple[str, ...]) -> list[TieBreakSpec]:
+    """Parse a comma- or space-separated list (``"DE,BH/C1,SB"``); ``PTS`` entries are dropped
+    because points always come first."""
+    items = text if isinstance(text, (list, tuple)) else text.replace(",", " ").split()
+    specs = [parse_code(item) for item in items if item.strip()]
+    return [s for s in specs if s.base != "PTS"]
