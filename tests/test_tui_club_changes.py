@@ -171,3 +171,25 @@ async def test_only_the_series_organisers_change_it(tmp_path) -> None:
         await wait_for(pilot, lambda: "only the organisers of series 'Their GP'" in str(
             app.screen.query_one("#chooser-hint", Static).render()))
         assert workspace.series_definition("Their GP").events == ()
+
+
+async def test_view_only_offers_no_change(tmp_path) -> None:
+    """``hakem --view``: neither the register's nor the series' change keys are offered or run."""
+    data, workspace, _tid = one_event(tmp_path)
+    workspace.add_member(Member(0, "Kaya, Can"))
+    app = HakemApp(data_dir=data, view_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await series_screen(pilot, app)
+        shown = {active.binding.action for active in app.screen.active_bindings.values() if active.binding.show}
+        assert not {"new", "add_event", "remove_event"} & shown
+        await pilot.press("n")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SeriesScreen"
+        await pilot.press("escape")
+        await wait_for(pilot, screen_is(app, "TournamentsScreen"))
+        await pilot.press("m")
+        await wait_for(pilot, screen_is(app, "MembersDialog"))
+        assert "Ctrl+N" not in str(app.screen.query_one("#members-hint", Static).render())
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "MembersDialog"

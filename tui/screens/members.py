@@ -48,9 +48,10 @@ class MembersDialog(ModalScreen[None]):
         super().__init__(classes="dialog")
         self.workspace = workspace
         self.members: list[Member] = []
-        self.editor = may_edit(workspace)
+        self.editor = False
 
     def compose(self) -> ComposeResult:
+        self.editor = may_edit(self.workspace, self.app)
         with Vertical(classes="dialog-box wide"):
             yield Label(_("The club's register of members"), classes="dialog-title")
             yield TextField(placeholder=_("Type a name or an id"), id="members-find")
@@ -119,9 +120,11 @@ class MembersDialog(ModalScreen[None]):
         self.dismiss(None)
 
 
-def may_edit(workspace: Any) -> bool:
+def may_edit(workspace: Any, app: Any) -> bool:
     """Whether the user may change the register (the use case's own rule; a register that
-    cannot be read offers no changes)."""
+    cannot be read, or ``hakem --view``, offers no changes)."""
+    if getattr(app, "view_only", False):
+        return False
     try:
         return bool(workspace.may_edit_register())
     except TournamentError:
@@ -138,10 +141,14 @@ def keys_hint(editor: bool) -> str:
 def refused(screen: ModalScreen[Any], editor: bool) -> bool:
     """Say the list managers' rule (the use case's words) to someone who may not change the
     register; True when refused."""
-    if not editor:
+    if editor:
+        return False
+    if getattr(screen.app, "view_only", False):
+        screen.notify(_("hakem was started with --view: nothing can be changed."), severity="warning")
+    else:
         screen.notify(_("only the club's list managers may change the register of members "
                         "(everyone in the club reads it)"), severity="error")
-    return not editor
+    return True
 
 
 class MemberDialog(ModalScreen[None]):
@@ -154,10 +161,11 @@ class MemberDialog(ModalScreen[None]):
         super().__init__(classes="dialog")
         self.workspace = workspace
         self.number = number
-        self.editor = may_edit(workspace)
+        self.editor = False
         self.shown: Member | None = None
 
     def compose(self) -> ComposeResult:
+        self.editor = may_edit(self.workspace, self.app)
         with Vertical(classes="dialog-box wide"):
             yield Label(id="member-title", classes="dialog-title")
             yield Static(id="member-card")

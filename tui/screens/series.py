@@ -26,11 +26,14 @@ from core.safe_text import field_safe
 from tui.i18n import L_
 from tui.widgets.fields import TextField
 from tui.widgets.forms import FormDialog, FormGrid
+from tui.widgets.pane import CommandKeys
 from tui.widgets.tables import FittedTable, reset_table, selected_key, sync_table, text_col
 
 
-class SeriesScreen(Screen[None]):
+class SeriesScreen(CommandKeys, Screen[None]):
     """The series of the data directory; Enter shows the selected one's table."""
+
+    CHANGES = frozenset({"new", "add_event", "remove_event"})
 
     DEFAULT_CSS = """
     SeriesScreen #series-list { height: auto; max-height: 8; }
