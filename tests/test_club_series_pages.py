@@ -91,6 +91,14 @@ def test_another_organisers_result_rewrites_the_series_page(service, capsys) -> 
     assert (pages / "gp" / "index.html").read_bytes() == before
 
 
+def test_a_page_of_ones_own_through_the_service_says_whose_changes_it_follows(service, capsys, tmp_path) -> None:
+    _svc, path, _pages = service
+    open_workspace(socket=path).create_series(commands_series())
+    assert main(["series", "publish", "GP", str(tmp_path / "mine"), "--remember"]) == 0
+    assert "hakem series publish 'GP' --service FOLDER" in capsys.readouterr().out
+    assert (tmp_path / "mine" / "index.html").exists()
+
+
 def commands_series():
     from core.club.series import Series, parse_table
 
