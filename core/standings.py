@@ -7,7 +7,7 @@ the program, handles withdrawn players per system, and states the regime and lis
 
 Ties left after the list are, per ``ties``: ``shared`` (same rank), ``lots`` (the recorded
 drawing of lots, ``options["lots"]``; see :func:`draw_lots`), ``manual`` (an order the arbiter
-recorded, ``options["tie_orders"]``).  Play-off results (:func:`with_tie_order` with
+recorded, ``options["tie_orders"]``).  Play-off results (:func:`core.ties.with_tie_order` with
 ``source="playoff"``) always take precedence over the list for the players they cover.
 
 Withdrawn players: Swiss — they stay ranked with their points (C.04.2).  Round robin — a player
@@ -18,10 +18,9 @@ docs/rules/roundrobin.md); their games still count for the others.
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from core.errors import TournamentError
 from core.i18n import _
@@ -36,22 +35,9 @@ from core.tiebreaks.regimes import Regime, regime_of
 from core.tiebreaks.codes import lookup, parse_code
 from core.tiebreaks.spec import TieBreakSpec
 from core.tiebreaks.values import ROUNDED_CODES, format_rounded, format_value, sort_key
+from core.ties import TieOrder, tie_orders
 
 TIE_RULES = ("shared", "lots", "manual")
-
-
-@dataclass(frozen=True)
-class TieOrder:
-    """An order decided outside the list for some tied participants: ``groups`` are ordered,
-    participants inside one group stay tied (e.g. a play-off that decided only first place)."""
-
-    groups: tuple[tuple[int, ...], ...]
-    source: str = "manual"
-    """``playoff`` or ``manual``."""
-
-    @property
-    def members(self) -> set[int]:
-        return {p for g in self.groups for p in g}
 
 
 @dataclass(frozen=True)
@@ -102,81 +88,7 @@ class Standings:
         raise TournamentError(_("participant {pno} is not in the standings").format(pno=pno))
 
 
-# -- recording decisions taken outside the list -------------------------------------------------
-def tie_orders(t: Tournament) -> list[TieOrder]:
-    """Orders recorded in ``options["tie_orders"]`` (``[{"groups": [[5], [3, 7]], "source": ...}]``)."""
-    out = []
-    for item in t.options.get("tie_orders", []) or []:
-        groups = tuple(tuple(int(p) for p in (g if isinstance(g, (list, tuple)) else [g]))
-                       for g in item.get("groups", []))
-        out.append(TieOrder(groups, str(item.get("source", "manual"))))
-    return out
-
-
-def with_tie_order(t: Tournament, groups: Sequence[int | Sequence[int]], source: str = "manual") -> Tournament:
-    """A tournament with an externally decided order recorded (play-off results, arbiter order).
-
-    ``groups``: pairing numbers (or team ids) best first; a nested list keeps its members tied.
-    An older order covering any of the same participants is replaced.
-    """
-    if source not in ("manual", "playoff"):
-        raise TournamentError(_("tie order source must be 'manual' or 'playoff', not {source!r}").format(source=source))
-    norm = [[int(p)] if isinstance(p, int) else [int(x) for x in p] for p in groups]
-    members = {p for g in norm for p in g}
-    if len(members) != sum(len(g) for g in norm):
-        raise TournamentError(_("a participant appears twice in the tie order"))
-    kept = [o for o in t.options.get("tie_orders", []) or []
-            if not members & {int(p) for g in o.get("groups", []) for p in (g if isinstance(g, list) else [g])}]
-    options = dict(t.options)
-    options["tie_orders"] = kept + [{"groups": norm, "source": source}]
-    return t.with_changes(options=options)
-
-
-def draw_lots(t: Tournament, players: Iterable[int], seed: int) -> Tournament:
-    """Record a reproducible drawing of lots for ``players`` (lot 1 ranks first).
-
-    The seed is explicit and stored with the lots so that the draw can be audited and redone.
-    """
-    group = sorted(int(p) for p in players)
-    order = list(group)
-    random.Random(seed).shuffle(order)
-    lots = dict(t.options.get("lots", {}) or {})
-    for number, pno in enumerate(order, start=1):
-        lots[str(pno)] = number
-    options = dict(t.options)
-    options["lots"] = lots
-    options["lots_seeds"] = list(options.get("lots_seeds", [])) + [{"players": group, "seed": seed}]
-    return t.with_changes(options=options)
-
-
 # -- the ranking ---------------------------------------------------------------------------------
-def split_known_codes(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Split a list as written in a TRF-2026 record 202/212 (``"PTS BH/C1 SB"``) into
-    (codes we know, without PTS; codes we do not know)."""
-    from core.tiebreaks.spec import TieBreakError
-
-    known, unknown = [], []
-    for code in text.replace(",", " ").split():
-        try:
-            parse_code(code)
-        except TieBreakError:
-            unknown.append(code)
-        else:
-            known.append(code)
-    return tuple(c for c in known if c.upper() != "PTS"), tuple(unknown)
-
-
-def codes_from_trf(trf_text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The tie-break list of a TRF file's record 212 (or 202), split as :func:`split_known_codes`.
-
-    Why from the text: the TRF reader keeps these records in its document headers only."""
-    from core.trf import read_trf
-
-    headers = read_trf(trf_text).headers
-    line = headers.get("212") or headers.get("202") or ""
-    return split_known_codes(line)
-
-
 def default_codes(t: Tournament, ctx: Context, team: bool) -> tuple[str, ...]:
     """The tournament's list, else the system's own list (Go: McMahon, Gamma), else the preset
     that fits the event type."""

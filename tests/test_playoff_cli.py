@@ -8,7 +8,8 @@ import pytest
 from core.cli import main
 from core.model import Board, GameResult, Player, Round, Tournament
 from core.playoff import decided_order, playoffs_of, share_prizes, shared_place_labels
-from core.standings import compute_standings, tie_orders
+from core.standings import compute_standings
+from core.ties import tie_orders
 from core.store import Store
 
 

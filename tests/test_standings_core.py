@@ -7,7 +7,8 @@ import dataclasses
 from fractions import Fraction
 
 from core.model import Board, GameResult, Match, Player, Round, Team, Tournament
-from core.standings import as_json, compute_standings, draw_lots, with_tie_order
+from core.standings import as_json, compute_standings
+from core.ties import draw_lots, with_tie_order
 from core.tiebreaks import compute
 from core.tiebreaks.regimes import Regime, regime_for_date
 from tests.test_tiebreaks_de_koya import BERGER6, RESULTS, event
@@ -201,7 +202,7 @@ def test_presets_parse_and_tsf_order():
 def test_list_from_trf_record_202():
     import os
 
-    from core.standings import codes_from_trf
+    from core.trf.reader import codes_from_trf
 
     path = os.path.join(os.path.dirname(__file__), "data", "dutch2026", "f01_p7r5.trf")
     with open(path, encoding="utf-8", newline="") as fh:

@@ -260,7 +260,7 @@ def tournament_from_text(path: str, text: str) -> tuple[Tournament, list[str]]:
         check_json_limits(text, name)
         t = tournament_from_json(text)
     else:
-        from core.standings import codes_from_trf
+        from core.trf.reader import codes_from_trf
         from core.trf import read_tournament as read_trf_tournament
 
         check_trf_lines(text, name)

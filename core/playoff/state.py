@@ -337,7 +337,7 @@ def record_in_standings(tournament: Tournament, key: str) -> Tournament:
     While the playoff is running (or after a correction reopened it) any playoff order for
     these players is removed, so the standings never show a stale decision.
     """
-    from core.standings import with_tie_order
+    from core.ties import with_tie_order
 
     state = playoffs_of(tournament).get(key)
     if state is None:

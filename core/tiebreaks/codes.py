@@ -103,3 +103,17 @@ def parse_list(text: str | list[str] | tuple[str, ...]) -> list[TieBreakSpec]:
     items = text if isinstance(text, (list, tuple)) else text.replace(",", " ").split()
     specs = [parse_code(item) for item in items if item.strip()]
     return [s for s in specs if s.base != "PTS"]
+
+
+def split_known_codes(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Split a list as written in a TRF-2026 record 202/212 (``"PTS BH/C1 SB"``) into
+    (codes we know, without PTS; codes we do not know)."""
+    known, unknown = [], []
+    for code in text.replace(",", " ").split():
+        try:
+            parse_code(code)
+        except TieBreakError:
+            unknown.append(code)
+        else:
+            known.append(code)
+    return tuple(c for c in known if c.upper() != "PTS"), tuple(unknown)

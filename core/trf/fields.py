@@ -12,6 +12,7 @@ import re
 from fractions import Fraction
 
 from core.i18n import _
+from core.model import format_points
 
 MAX_PNO = 9999
 """The largest pairing number the four columns of a TRF player field can hold."""
@@ -111,6 +112,12 @@ def control_character(line: str) -> int | None:
 
 
 _TRF_DATE = re.compile(r"([0-9]{4}|[0-9]{2})[/.-]([0-9]{2})[/.-]([0-9]{2})")
+
+
+def points_field(value: Fraction) -> str:
+    """Points as TRF writes them: one decimal at least (``4.0``, ``2.5``)."""
+    text = format_points(value)
+    return text if "." in text else text + ".0"
 
 
 def trf_date(text: str) -> str | None:

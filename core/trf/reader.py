@@ -836,7 +836,7 @@ def _written_172(doc: TrfDocument) -> str | None:
 
 def _tiebreaks(doc: TrfDocument, quiet: bool = False) -> tuple[str, ...]:
     """Record 202 (else 212 without ``PTS``): the codes hakem knows, in their order."""
-    from core.standings import split_known_codes
+    from core.tiebreaks.codes import split_known_codes
 
     line = doc.headers.get("202") or doc.headers.get("212") or ""
     known, unknown = split_known_codes(line)
@@ -887,3 +887,14 @@ def read_tournament(text: str, tournament_id: str = "", source: str = "") -> tup
 def parse_tournament(text: str, tournament_id: str = "", source: str = "") -> Tournament:
     """Read TRF text into a :class:`Tournament`; raises :class:`TrfError` with every problem."""
     return read_tournament(text, tournament_id, source)[0]
+
+
+def codes_from_trf(trf_text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The tie-break list of a TRF file's record 212 (or 202), split as :func:`split_known_codes`.
+
+    Why from the text: the reader keeps these records in its document headers only."""
+    from core.tiebreaks.codes import split_known_codes
+
+    headers = read_trf(trf_text).headers
+    line = headers.get("212") or headers.get("202") or ""
+    return split_known_codes(line)

@@ -30,7 +30,7 @@ def team_lines(t: Tournament, flavour: str, ranks: dict[int, int] | None = None)
     if not t.teams:
         return []
     from core.teams.scoring import team_standings
-    from core.trf.writer import _points_field  # the writer imports this module
+    from core.trf.fields import points_field
 
     rows = team_standings(t)
     table = {row.team: row for row in rows}
@@ -47,7 +47,7 @@ def team_lines(t: Tournament, flavour: str, ranks: dict[int, int] | None = None)
         gp = row.board_points if row else Fraction(0)
         strength = str(team.rating) if team.rating else ""
         head = (f"310 {team.id:>3} {team.name[:32]:<32} {team.short[:5]:<5} {strength:>6} "
-                f"{_points_field(mp):>6} {_points_field(gp):>6} {ranks.get(team.id, 0):>3} ")
+                f"{points_field(mp):>6} {points_field(gp):>6} {ranks.get(team.id, 0):>3} ")
         lines.append((head + members).rstrip())
     return lines
 

@@ -15,10 +15,10 @@ from fractions import Fraction
 from core.i18n import _
 
 from core.model import (
-    Board, Colour, PointSystem, Round, Tournament, format_points, running_scores, single_games,
+    Board, Colour, PointSystem, Round, Tournament, running_scores, single_games,
 )
 from core.trf.boards import canonical_board_order
-from core.trf.fields import date_for_trf
+from core.trf.fields import date_for_trf, points_field
 from core.trf.player_comments import club_lines, national_comment, ranking_172
 from core.trf.reader import RECORD_COMMENT, TIMES_COMMENT
 from core.trf.teams import bye_lines, match_comments, team_lines
@@ -29,18 +29,12 @@ NAME_COLUMNS = 33
 """The ``001`` name field, columns 15–47 (TRF-2026 player record)."""
 
 
-def _points_field(value: Fraction) -> str:
-    """Points as TRF writes them: one decimal at least (``4.0``, ``2.5``)."""
-    text = format_points(value)
-    return text if "." in text else text + ".0"
-
-
 def _player_line(t: Tournament, pno: int, cells: list[str], pts: Fraction, rank: int) -> str:
     p = t.player(pno)
     line = (
         f"001 {pno:>4} {(p.sex or ' ')[:1]}{p.title[:3]:>3} {p.name[:NAME_COLUMNS]:<{NAME_COLUMNS}} "
         f"{(str(p.rating) if p.rating else ''):>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} "
-        f"{date_for_trf(p.birth)[:10]:<10} {_points_field(pts):>4} {rank:>4}"
+        f"{date_for_trf(p.birth)[:10]:<10} {points_field(pts):>4} {rank:>4}"
     )
     for cell in cells:
         line += "  " + cell
@@ -124,15 +118,15 @@ def _point_records(ps: PointSystem, flavour: str) -> list[str]:
     if flavour == "2026":
         parts = [("W", ps.win), ("D", ps.draw), ("L", ps.loss), ("A", ps.zero_bye), ("P", ps.pab)]
         # code at column 6, points at 7-10, the next code 9 columns on
-        lines = ["162 " + "".join(f" {k}{_points_field(v):>4}   " for k, v in parts).rstrip()]
+        lines = ["162 " + "".join(f" {k}{points_field(v):>4}   " for k, v in parts).rstrip()]
     else:
-        lines = [f"BBW {_points_field(ps.win):>4}", f"BBD {_points_field(ps.draw):>4}",
-                 f"BBL {_points_field(ps.loss):>4}", f"BBZ {_points_field(ps.zero_bye):>4}",
-                 f"BBF {_points_field(ps.forfeit_loss):>4}", f"BBU {_points_field(ps.pab):>4}"]
+        lines = [f"BBW {points_field(ps.win):>4}", f"BBD {points_field(ps.draw):>4}",
+                 f"BBL {points_field(ps.loss):>4}", f"BBZ {points_field(ps.zero_bye):>4}",
+                 f"BBF {points_field(ps.forfeit_loss):>4}", f"BBU {points_field(ps.pab):>4}"]
     said = TrfDocument()  # what a reader takes from those lines
     for number, line in enumerate(lines, start=1):
         READERS[line[:3]](said, number, line)
-    rest = [f"{_XXS_KEYS[f.name]}={_points_field(getattr(ps, f.name))}" for f in fields(ps)
+    rest = [f"{_XXS_KEYS[f.name]}={points_field(getattr(ps, f.name))}" for f in fields(ps)
             if getattr(ps, f.name) != getattr(said.points, f.name)]
     return lines + (["XXS " + " ".join(rest)] if rest else [])
 
@@ -180,7 +174,7 @@ def _type_lines(t: Tournament, flavour: str, kept: dict[str, str]) -> list[str]:
 
 def _tiebreak_lines(t: Tournament, kept: dict[str, str]) -> list[str]:
     """Records 202/212: written as read while they still say hakem's list."""
-    from core.standings import split_known_codes
+    from core.tiebreaks.codes import split_known_codes
 
     lines = []
     raw = kept.get("202")
@@ -207,7 +201,7 @@ def _acceleration_lines(t: Tournament, flavour: str) -> list[str]:
         for pno in sorted(table):
             rounds = table[pno]
             last = max(rounds, default=0)
-            values = "".join(f" {_points_field(rounds.get(r, Fraction(0))):>4}" for r in range(1, last + 1))
+            values = "".join(f" {points_field(rounds.get(r, Fraction(0))):>4}" for r in range(1, last + 1))
             lines.append(f"XXA {pno:>4}{values}")
         return lines
     runs: list[tuple[Fraction, int, int, int, int]] = []  # value, first round, last round, p1, p2
@@ -219,7 +213,7 @@ def _acceleration_lines(t: Tournament, flavour: str) -> list[str]:
             else:
                 runs.append((value, first, last, pno, pno))
     runs.sort(key=lambda x: (x[3], x[1]))
-    return [f"250      {_points_field(v):>4} {a:>3} {b:>3} {p1:>4} {p2:>4}" for v, a, b, p1, p2 in runs]
+    return [f"250      {points_field(v):>4} {a:>3} {b:>3} {p1:>4} {p2:>4}" for v, a, b, p1, p2 in runs]
 
 
 def _round_runs(rounds: dict[int, Fraction]) -> list[tuple[Fraction, int, int]]:
@@ -253,12 +247,12 @@ def _adjustment_lines(t: Tournament) -> list[str]:
     blank for a player), points at 14–17 (a five-character value from 13), round at 20–22
     (``000``: all rounds), pairing numbers (team numbers) at 24–27, 29–32, …"""
     records = [(a.kind, "", a.points, a.round, a.players) for a in t.adjustments]
-    records += [(a.kind, _points_field(a.match_points), a.game_points, a.round, a.teams)
+    records += [(a.kind, points_field(a.match_points), a.game_points, a.round, a.teams)
                 for a in t.team_adjustments]
     lines = []
     for kind, match_points, value, rnd, numbers in records:
         ids = "".join(f" {number:>4}" for number in numbers)
-        lines.append(f"299 {kind or ' ':1}  {match_points:>4}{_points_field(value):>6}  {rnd:03d}{ids}")
+        lines.append(f"299 {kind or ' ':1}  {match_points:>4}{points_field(value):>6}  {rnd:03d}{ids}")
     return lines
 
 

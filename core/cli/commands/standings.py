@@ -28,7 +28,6 @@ from core.standings import (
     as_csv_rows,
     as_json,
     as_text,
-    codes_from_trf,
     compute_standings,
 )
 from core.tiebreaks.presets import PRESETS
@@ -72,6 +71,8 @@ def _run(args: argparse.Namespace) -> int:
     else:
         codes = None
         if is_trf_path(args.ref) and not t.tiebreaks:
+            from core.trf.reader import codes_from_trf
+
             known, unknown = codes_from_trf(read_text_file(args.ref))
             codes = known or None
             notes = [f"{code}: this tie-break of the TRF list is not known and was left out."
