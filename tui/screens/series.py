@@ -279,7 +279,7 @@ class EventChooser(ModalScreen["str | None"]):
 
     def on_mount(self) -> None:
         table = self.query_one("#chooser-events", DataTable)
-        reset_table(table, [text_col(_("Tournament"), "name"), ("ID", "id")])
+        reset_table(table, [text_col(_("Tournament"), "name"), (_("Id"), "id")])
         sync_table(table, [tid for tid, _name in self.choices], [(title, tid) for tid, title in self.choices])
         if not self.choices:
             self.query_one("#chooser-hint", Static).update(
