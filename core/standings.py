@@ -29,7 +29,7 @@ from core.tiebreaks import values_for
 from core.tiebreaks.context import Context, build_context
 from core.tiebreaks.direct import order_group
 from core.tiebreaks.explain import Value
-from core.tiebreaks.names import REGIME_NAMES
+from core.i18n.tiebreak_names import REGIME_NAMES
 from core.tiebreaks.presets import PRESETS, SYSTEM_PRESETS, warnings_for
 from core.tiebreaks.regimes import Regime, regime_of
 from core.tiebreaks.codes import lookup, parse_code

@@ -186,7 +186,7 @@ def test_every_registered_system_has_a_translated_name():
 
 
 def test_every_tiebreak_code_has_a_translated_name():
-    from core.tiebreaks.names import NAMES
+    from core.i18n.tiebreak_names import NAMES
 
     try:
         i18n.set_language("ru")

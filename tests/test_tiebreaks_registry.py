@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from core.tiebreaks import build_context, compute, explain, parse_code, parse_list
-from core.tiebreaks.names import NAMES
+from core.i18n.tiebreak_names import NAMES
 from core.tiebreaks.regimes import Regime
 from core.tiebreaks.registry import REGISTRY
 from core.tiebreaks.spec import TieBreakError

@@ -8,7 +8,7 @@ rules (:func:`write_file`):
 
 - never through a link: the final name is looked at without following it (``lstat`` and
   ``O_NOFOLLOW`` through the folder's descriptor); a link there — dangling or not — is refused
-  with a message, whoever planted it; the folder is reached by :func:`core.app.folders.open_folder`,
+  with a message, whoever planted it; the folder is reached by :func:`core.store.folders.open_folder`,
   which follows a link on the way only if it is the user's own or root's;
 - never replacing an existing file unasked: a new file is created exclusively (temp + ``linkat``:
   it appears whole or not at all); an existing regular file is replaced (atomically, keeping its
@@ -37,7 +37,7 @@ from typing import Literal
 from core.errors import StoreError, TournamentError
 from core.i18n import _
 from core.model import Tournament
-from core.app.folders import open_folder
+from core.store.folders import open_folder, refuse_data_directory
 from core.store.files import SafeDir
 
 Exists = Literal["refuse", "replace", "keep"]
@@ -45,7 +45,6 @@ Exists = Literal["refuse", "replace", "keep"]
 (the new file gets the next free ``-2``, ``-3`` … name)."""
 
 _BAD_NAME = re.compile(r"[\x00-\x1f\x7f/\\]")
-_PATH = getattr(os, "O_PATH", os.O_RDONLY) | os.O_DIRECTORY | os.O_CLOEXEC
 
 
 class ExportExists(TournamentError):
@@ -127,56 +126,11 @@ def _user_mode() -> int:
     return 0o666 & ~mask
 
 
-_IN_USE: set[Path] = set()
-"""Data directories this process has opened (:func:`note_data_directory`)."""
-
-
 def data_directory() -> Path:
     """The data directory of this invocation (``--data`` / ``$HAKEM_DATA`` / the user's)."""
     from core.store.paths import resolve_data_dir
 
     return resolve_data_dir(os.environ.get("HAKEM_DATA") or None, create=False)
-
-
-def note_data_directory(path: str | os.PathLike[str]) -> None:
-    """Remember a data directory this process works on (the Workspace calls it), so nothing
-    for the user is written there whichever way it was chosen."""
-    _IN_USE.add(Path(os.path.abspath(path)))
-
-
-def _data_directories() -> dict[tuple[int, int], Path]:
-    found: dict[tuple[int, int], Path] = {}
-    for path in (data_directory(), *_IN_USE):
-        try:
-            st = os.stat(path)
-        except OSError:
-            continue  # no such directory: nothing to be inside of
-        found[(st.st_dev, st.st_ino)] = path
-    return found
-
-
-def refuse_data_directory(folder: SafeDir, shown: Path) -> None:
-    """Refuse a folder that is a data directory or lies inside one (compared by device and
-    inode from the folder up to ``/``, so links and ``..`` in the typed path do not matter)."""
-    tops = _data_directories()
-    if not tops:
-        return
-    fd = os.open(".", _PATH, dir_fd=folder.fd)
-    try:
-        while True:
-            here = os.fstat(fd)
-            data = tops.get((here.st_dev, here.st_ino))
-            if data is not None:
-                raise StoreError(_("{path}: inside the data directory {data}; hakem writes files for you "
-                                   "only outside it (choose another folder)").format(path=shown, data=data))
-            parent = os.open("..", _PATH, dir_fd=fd)
-            os.close(fd)
-            fd = parent
-            up = os.fstat(fd)
-            if (up.st_dev, up.st_ino) == (here.st_dev, here.st_ino):
-                return
-    finally:
-        os.close(fd)
 
 
 def _write_through(folder: SafeDir, name: str, data: bytes, shown: Path) -> None:

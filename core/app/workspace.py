@@ -114,7 +114,7 @@ class Workspace(ListCases, ClubCases, SeriesCases, CheckupCases):
         self.list_managers = list_managers
         self.pages = pages
         self.store: Store = Store(data_dir, read_only=read_only)
-        from core.app.exports import note_data_directory
+        from core.store.folders import note_data_directory
 
         note_data_directory(self.store.data_dir)  # files for the user are never written there
         self.policy: Policy = policy or default_policy(self.store)

@@ -8,7 +8,7 @@ babel.cfg``, too).  Two methods:
   ``core/`` and ``tui/``.
 - ``tables`` (``extract_tables`` below): everything ``python`` finds, plus every string value of
   a module-level UPPER_CASE dict/list/tuple constant.  Used for name tables such as
-  ``core/tiebreaks/names.py`` (code → English name) whose values are shown through ``_()``
+  ``core/i18n/tiebreak_names.py`` (code → English name) whose values are shown through ``_()``
   at render time but are plain literals in the source.
 
 ``extract_catalog`` does the whole extraction in memory; the update tool writes it, and the

@@ -15,8 +15,8 @@ from core.i18n import N_, _, pgettext
 
 
 def _tiebreak_tables() -> tuple[dict, dict, dict]:
-    """The tie-break name tables (imported late: ``core.tiebreaks`` is heavier than this)."""
-    from core.tiebreaks import names
+    """The tie-break name tables (imported late: most texts never name a tie-break)."""
+    from core.i18n import tiebreak_names as names
 
     return names.NAMES, names.MODIFIER_NAMES, names.REGIME_NAMES
 
@@ -81,7 +81,7 @@ def system_name(system_id: str) -> str:
 def tiebreak_name(code: str, team_primary: str | None = None) -> str:
     """Translated name of a tie-break base code (``BH`` → "Buchholz" / "Buchholz-Wertung" …);
     ``team_primary`` (``MP``/``GP``) names what the code computes in a team event."""
-    from core.tiebreaks.names import name_of
+    from core.i18n.tiebreak_names import name_of
 
     name = name_of(code, team_primary)
     return _(name) if name != code else code

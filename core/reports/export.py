@@ -146,15 +146,13 @@ def write_pages(pages: dict[str, str], directory: str | os.PathLike[str], force:
     publish that are no longer part of the set are removed — only names from our manifest,
     only our page names, and removing a name never touches what a link points to.
 
-    The directory is reached by :func:`core.app.folders.open_folder` (a link on the way is
+    The directory is reached by :func:`core.store.folders.open_folder` (a link on the way is
     followed only if it is the user's own or root's), missing folders made on the way.
     The directory is the user's choice (command line or their own configuration, never
     tournament data), never inside the data directory, and a page it already holds that our
     manifest does not list (someone's own ``index.html``) is replaced only with ``force``.
     """
-    from core.app.exports import refuse_data_directory
-
-    from core.app.folders import open_folder
+    from core.store.folders import open_folder, refuse_data_directory
     from core.safe_text import machine_safe
 
     target = Path(directory)

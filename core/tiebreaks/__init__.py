@@ -8,9 +8,9 @@
 
 Layout: one module per family (``own``, ``buchholz``, ``koya``, ``rating``, ``direct``,
 ``team``), ``registry`` (the table of definitions), ``codes`` (reading a code and the one
-lookup of its definition), ``spec`` (a code as read), ``names`` (code → English name, for gettext),
-``regimes``, ``adjusted`` (unplayed rounds), ``presets``, ``explain``.  Ranking with these
-values lives in :mod:`core.standings`.
+lookup of its definition), ``spec`` (a code as read),
+``regimes``, ``adjusted`` (unplayed rounds), ``presets``, ``explain``; their names for people
+are :mod:`core.i18n.tiebreak_names`.  Ranking with these values lives in :mod:`core.standings`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from core.i18n import _
 from core.model import Tournament
 from core.tiebreaks.context import Context, build_context
 from core.tiebreaks.explain import Contribution, Explanation, Value
-from core.tiebreaks.names import NAMES, REGIME_NAMES, name_of
+from core.i18n.tiebreak_names import NAMES, REGIME_NAMES, name_of
 from core.tiebreaks.regimes import Regime, parse_regime, regime_for_date, regime_of
 from core.tiebreaks.codes import lookup, parse_code, parse_list
 from core.tiebreaks.spec import TieBreakError, TieBreakSpec
@@ -81,7 +81,7 @@ def explain(t: Tournament, code, pno: int, regime: str | Regime | None = None,
 def describe(code) -> str:
     """A readable English description of a code with its modifiers (for settings screens):
     ``"BH/C1"`` → ``"Buchholz, cut 1 (drop the 1 least significant values)"``."""
-    from core.tiebreaks.names import MODIFIER_NAMES, REGIME_NAMES
+    from core.i18n.tiebreak_names import MODIFIER_NAMES, REGIME_NAMES
 
     spec = _spec(code)
     parts = [name_of(spec.base) + (f" ({spec.score})" if spec.score else "")]

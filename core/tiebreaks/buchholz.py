@@ -16,7 +16,7 @@ from fractions import Fraction
 from core.tiebreaks.adjusted import adjusted_scores, dummy_score
 from core.tiebreaks.context import Context
 from core.tiebreaks.explain import Contribution, Explanation
-from core.tiebreaks.names import name_of
+from core.i18n.tiebreak_names import name_of
 from core.tiebreaks.regimes import Regime
 from core.tiebreaks.spec import TieBreakSpec
 from core.tiebreaks.values import format_value

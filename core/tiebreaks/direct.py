@@ -73,7 +73,7 @@ def order_group(ctx: Context, spec: TieBreakSpec, group: list[int]) -> list[list
 
 def explain_group(ctx: Context, spec: TieBreakSpec, pno: int, group: list[int], value) -> Explanation:
     """The games behind a DE decision: the player's games against the others of ``group``."""
-    from core.tiebreaks.names import name_of
+    from core.i18n.tiebreak_names import name_of
 
     members = set(group) - {pno}
     items = []

@@ -18,7 +18,7 @@ from core.i18n import N_, _
 from core.model import Colour
 from core.tiebreaks.context import Context
 from core.tiebreaks.explain import Contribution, Explanation, Value
-from core.tiebreaks.names import name_of
+from core.i18n.tiebreak_names import name_of
 from core.tiebreaks.regimes import Regime
 from core.tiebreaks.spec import TieBreakSpec
 

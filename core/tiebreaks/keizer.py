@@ -14,7 +14,7 @@ from core.i18n import N_, _
 from core.pairing.keizer.scoring import KeizerRanking, keizer_ranking
 from core.tiebreaks.context import Context
 from core.tiebreaks.explain import Contribution, Explanation, Value
-from core.tiebreaks.names import name_of
+from core.i18n.tiebreak_names import name_of
 from core.tiebreaks.regimes import Regime
 from core.tiebreaks.spec import TieBreakSpec
 

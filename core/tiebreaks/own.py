@@ -14,7 +14,7 @@ from fractions import Fraction
 from core.model import Code, Colour
 from core.tiebreaks.context import Cell, Context
 from core.tiebreaks.explain import Contribution, Explanation
-from core.tiebreaks.names import name_of
+from core.i18n.tiebreak_names import name_of
 from core.tiebreaks.regimes import Regime
 from core.tiebreaks.spec import TieBreakSpec
 

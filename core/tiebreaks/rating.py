@@ -17,7 +17,7 @@ from core.model import Code
 from core.tiebreaks.context import Context
 from core.tiebreaks.explain import Contribution, Explanation
 from core.tiebreaks.fidetables import dp_for_percent, expected_percent
-from core.tiebreaks.names import name_of
+from core.i18n.tiebreak_names import name_of
 from core.tiebreaks.spec import TieBreakSpec
 from core.tiebreaks.values import round_half_up
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from collections.abc import Callable
 
 from core.tiebreaks import buchholz, go, keizer, koya, own, rating, team, team_extended
-from core.tiebreaks.names import NAMES
+from core.i18n.tiebreak_names import NAMES
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from core.tiebreaks.buchholz import OWN_FACTOR_SECONDARY, explain_sonneborn_berger, sonneborn_berger
 from core.tiebreaks.context import Context
-from core.tiebreaks.names import name_of
+from core.i18n.tiebreak_names import name_of
 from core.tiebreaks.regimes import Regime
 from core.tiebreaks.spec import TieBreakSpec
 

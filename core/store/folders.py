@@ -1,4 +1,5 @@
-"""Opening the folder a user named for a file written for them, one component at a time.
+"""Opening the folder a user named for a file written for them, one component at a time, and
+refusing one inside a data directory (:func:`refuse_data_directory`).
 
 Why not ``open(path)``: the kernel follows every symbolic link in a path's folders.  A member
 of a group-writable folder (``/tmp/exp``, a shared print folder) plants ``sub -> /home/alice``
@@ -28,6 +29,7 @@ from core.i18n import _
 from core.store.files import SafeDir
 
 _STEP = getattr(os, "O_PATH", os.O_RDONLY) | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+_PATH = getattr(os, "O_PATH", os.O_RDONLY) | os.O_DIRECTORY | os.O_CLOEXEC
 _DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
 MAX_LINKS = 40
 """Links followed in one path at most (the kernel's own limit), so a loop ends."""
@@ -120,3 +122,50 @@ def open_folder(path: str | os.PathLike[str], create: bool = False) -> SafeDir:
     except OSError as error:
         raise StoreError(_("{path}: {error}").format(path=where, error=error.strerror or error)) from error
     return SafeDir(where, fd)
+
+
+_IN_USE: set[Path] = set()
+"""Data directories this process has opened (:func:`note_data_directory`)."""
+
+
+def note_data_directory(path: str | os.PathLike[str]) -> None:
+    """Remember a data directory this process works on (the Workspace calls it), so nothing
+    for the user is written there whichever way it was chosen."""
+    _IN_USE.add(Path(os.path.abspath(path)))
+
+
+def _data_directories() -> dict[tuple[int, int], Path]:
+    found: dict[tuple[int, int], Path] = {}
+    from core.store.paths import resolve_data_dir
+
+    for path in (resolve_data_dir(os.environ.get("HAKEM_DATA") or None, create=False), *_IN_USE):
+        try:
+            st = os.stat(path)
+        except OSError:
+            continue  # no such directory: nothing to be inside of
+        found[(st.st_dev, st.st_ino)] = path
+    return found
+
+
+def refuse_data_directory(folder: SafeDir, shown: Path) -> None:
+    """Refuse a folder that is a data directory or lies inside one (compared by device and
+    inode from the folder up to ``/``, so links and ``..`` in the typed path do not matter)."""
+    tops = _data_directories()
+    if not tops:
+        return
+    fd = os.open(".", _PATH, dir_fd=folder.fd)
+    try:
+        while True:
+            here = os.fstat(fd)
+            data = tops.get((here.st_dev, here.st_ino))
+            if data is not None:
+                raise StoreError(_("{path}: inside the data directory {data}; hakem writes files for you "
+                                   "only outside it (choose another folder)").format(path=shown, data=data))
+            parent = os.open("..", _PATH, dir_fd=fd)
+            os.close(fd)
+            fd = parent
+            up = os.fstat(fd)
+            if (up.st_dev, up.st_ino) == (here.st_dev, here.st_ino):
+                return
+    finally:
+        os.close(fd)

@@ -2,7 +2,9 @@
 
 Why one table: tie-break names appear in the settings screen, in standings headers and in
 ``explain`` output; translators must find them in one place, and code never spells a name
-twice.  Keys are the registry codes (FIDE C.07 acronyms where FIDE has one).
+twice.  Keys are the registry codes (FIDE C.07 acronyms where FIDE has one).  In the i18n
+package, not beside the tie-breaks: the pairing engines' explanations name tie-breaks too, and
+an engine never imports the tie-break package.
 """
 
 from __future__ import annotations
