@@ -255,7 +255,10 @@ class TournamentScreen(CommandKeys, Screen):
             self.sub_title = text
 
     def on_resize(self) -> None:
-        """Tab titles fit the width (every tab stays reachable on a small terminal)."""
+        """Tab titles fit the width (every tab stays reachable on a small terminal); below 80
+        columns the footer is compact (one cell between keys: at 60 the last key was cut)."""
+        for footer in self.query(Footer):
+            footer.compact = self.app.size.width < 80
         tabs = self.query(TabbedContent)
         if not tabs:
             return
