@@ -80,7 +80,7 @@ class PermissionDenied(TournamentError):
 
 
 ACTIONS = ("result.enter", "result.correct", "round.pair", "round.unpair", "round.change", "player.change",
-           "settings.change", "history.undo", "roles.change", "tournament.archive")
+           "settings.change", "history.undo", "roles.change", "tournament.archive", "tournament.delete")
 PERMISSIONS: dict[Role, frozenset[str]] = {
     Role.CHIEF_ARBITER: frozenset(ACTIONS),
     Role.ARBITER: frozenset({"result.enter", "round.pair", "player.change", "history.undo"}),
@@ -201,7 +201,8 @@ def action_label(action: str) -> str:
             "round.change": _("changing the pairing of a paired round"),
             "player.change": _("changing players"), "settings.change": _("changing settings"),
             "history.undo": _("undo and redo"), "roles.change": _("changing roles"),
-            "tournament.archive": _("archiving or unarchiving the tournament")}.get(action, action)
+            "tournament.archive": _("archiving or unarchiving the tournament"),
+            "tournament.delete": _("deleting the tournament")}.get(action, action)
 
 
 def result_action(t: Tournament, round_no: int, board_no: int) -> str:

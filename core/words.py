@@ -29,6 +29,8 @@ SENTENCES: dict[str, str] = {
     "create": N_("create"),
     "archive": N_("archive"),
     "unarchive": N_("unarchive"),
+    "delete": N_("delete (moved to the trash)"),
+    "restore": N_("restore from the trash"),
     "undo": N_("undo: {change}"),
     "redo": N_("redo: {change}"),
     # rounds and results

@@ -9,11 +9,19 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 
 import pytest
 
-from tests.unix_club import RUN, members_fixture, service_command, service_layout, start_service, stop_service
+from tests.unix_club import (
+    as_administrator,
+    in_service,
+    members_fixture,
+    service_command,
+    service_layout,
+    start_service,
+    stop_service,
+    succeeded,
+)
 
 GROUP = "hk-fix30-club"
 SERVICE, ALICE, MALLORY = "hk-fix30-hakem", "hk-fix30-alice", "hk-fix30-mallory"
@@ -62,22 +70,7 @@ def club(layout):
     return serve(layout)
 
 
-def hakem(club, user: str, *args: str) -> subprocess.CompletedProcess:
-    cmd, env = service_command(club, user, "--socket", str(club["socket"]), *args)
-    return subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=180, check=False)
-
-
-def as_root(club, *args: str) -> subprocess.CompletedProcess:
-    """The administrator's hakem: root, through the service."""
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "LANGUAGE": "en",
-           "HOME": str(club["base"])}
-    return subprocess.run([sys.executable, "-c", RUN, "--socket", str(club["socket"]), *args], env=env,
-                          capture_output=True, text=True, timeout=180)
-
-
-def ok(done: subprocess.CompletedProcess) -> str:
-    assert done.returncode == 0, (done.args[-4:], done.stdout, done.stderr)
-    return done.stdout
+hakem, as_root, ok = in_service, as_administrator, succeeded
 
 
 # -- 6: the creator is chief arbiter; the administrator can always reset the roles ---------------

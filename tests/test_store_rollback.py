@@ -2,7 +2,9 @@
 journal both copied back from an older revision — for a tournament and for the club database.
 The chain cannot tell (the older pair agrees with itself); the register of heads, written on
 every commit beside them, can: doctor names it, even after changes were built on the older
-state, and ``doctor --repair`` records the administrator's acceptance."""
+state, and ``doctor --repair`` records the administrator's acceptance.  Every commit asks the
+register too: a change on top of the rolled-back state is refused (issue 30's leftovers), until
+the newer copy is put back or the administrator accepts the older state."""
 
 from __future__ import annotations
 
@@ -40,14 +42,52 @@ def test_a_tournament_put_back_with_its_journal_is_named(tmp_path, capsys):
     code, out, _err = run(capsys, data, "doctor")
     assert code == 1 and f"{tid}.hakem.json: hakem wrote revision 4 of it" in out, out
     assert "which its journal no longer holds (the journal ends at revision 2)" in out
-    # a change built on the older state does not hide it
-    assert run(capsys, data, "players", "add", tid, "--name", "De, Deniz")[0] == 0
-    code, out, _err = run(capsys, data, "doctor")
-    assert code == 1 and "hakem wrote revision 4 of it" in out
+    # a change on top of the older state is refused, naming the revision hakem had reached
+    code, _out, err = run(capsys, data, "players", "add", tid, "--name", "De, Deniz")
+    assert code == 5 and f"{tid} (Open): hakem had saved it up to revision 4 (" in err, err
+    assert "its data file and journal end at revision 2: both were put back from an older copy; nothing was changed (run hakem doctor)" in err
+    assert err.count("\n") == 1
+    assert "De, Deniz" not in run(capsys, data, "players", "list", tid)[1]
     code, out, _err = run(capsys, data, "doctor", "--repair")
-    assert f"{tid}.hakem.json: the older state (revision 3) was accepted as the record" in out, out
+    assert f"{tid}.hakem.json: the older state (revision 2) was accepted as the record" in out, out
     code, out, _err = run(capsys, data, "doctor")
     assert code == 0, out
+    assert run(capsys, data, "players", "add", tid, "--name", "De, Deniz")[0] == 0
+
+
+def test_putting_the_newer_copy_back_lets_changes_go_on(tmp_path, capsys):
+    """The other way out that doctor names: restore the newer copy; nothing is accepted."""
+    data = tmp_path / "d"
+    tid = run(capsys, data, "new", "Open", "--rounds", "3")[1].strip().splitlines()[-1]
+    files = [f"{tid}.hakem.json", f"{tid}.chain.jsonl"]
+    _keep(data, files, tmp_path / "old")
+    run(capsys, data, "players", "add", tid, "--name", "Ak, Ali")
+    _keep(data, files, tmp_path / "new")
+    _put_back(tmp_path / "old", data, files)
+    assert run(capsys, data, "players", "add", tid, "--name", "Bo, Bora")[0] == 5
+    _put_back(tmp_path / "new", data, files)
+    assert run(capsys, data, "players", "add", tid, "--name", "Bo, Bora")[0] == 0
+    assert "ok:" in run(capsys, data, "doctor")[1]
+
+
+def test_an_id_used_again_after_its_files_went_starts_a_new_record(tmp_path, capsys):
+    """A tournament whose files were removed by hand and whose id is given again starts a
+    new history (its creation is revision 1): the old record does not refuse it."""
+    from core.cli import main
+    from core.model import Tournament
+    from core.store import Store
+
+    data = tmp_path / "d"
+    store = Store(data)
+    tid = store.create(Tournament(id="open-2026", name="Open", system="dutch", total_rounds=3))
+    for _ in range(3):
+        store.update(tid, "settings", lambda t: t.with_changes(total_rounds=t.total_rounds + 1))
+    for name in (f"{tid}.hakem.json", f"{tid}.chain.jsonl"):
+        (data / name).unlink()
+    again = Store(data)
+    assert again.create(Tournament(id="open-2026", name="Open", system="dutch", total_rounds=3)) == tid
+    again.update(tid, "settings", lambda t: t.with_changes(total_rounds=5))
+    assert main(["--data", str(data), "doctor"]) == 0
 
 
 def test_the_club_database_put_back_with_its_journal_is_named(tmp_path, capsys):
@@ -59,3 +99,5 @@ def test_the_club_database_put_back_with_its_journal_is_named(tmp_path, capsys):
     _put_back(tmp_path / "old", data, files)
     code, out, _err = run(capsys, data, "doctor")
     assert code == 1 and "club.json: hakem wrote revision 2 of it" in out, out
+    code, _out, err = run(capsys, data, "members", "add", "--name", "Ce, Cem")
+    assert code == 5 and "the club database: hakem had saved it up to revision 2" in err, err

@@ -135,6 +135,26 @@ def stop_service(state: dict) -> None:
     shutil.rmtree(state["base"], ignore_errors=True)
 
 
+def in_service(club: dict, user: str, *args: str) -> subprocess.CompletedProcess:
+    """The real ``hakem --socket SOCKET ARGS`` as ``user`` of :func:`service_layout`'s ``club``."""
+    cmd, env = service_command(club, user, "--socket", str(club["socket"]), *args)
+    return subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=180, check=False)
+
+
+def as_administrator(club: dict, *args: str) -> subprocess.CompletedProcess:
+    """The administrator's hakem: root, through the service of :func:`service_layout`'s ``club``."""
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "LANGUAGE": "en",
+           "HOME": str(club["base"])}
+    return subprocess.run([sys.executable, "-c", RUN, "--socket", str(club["socket"]), *args], env=env,
+                          capture_output=True, text=True, timeout=180, check=False)
+
+
+def succeeded(done: subprocess.CompletedProcess) -> str:
+    """The output of a run that must have succeeded (else its words in the assertion)."""
+    assert done.returncode == 0, (done.args[-4:], done.stdout, done.stderr)
+    return done.stdout
+
+
 def club_fixture(prefix: str, names: tuple[str, ...], group: str, short_keys: bool = False) -> Iterator[dict]:
     """The body of a module's ``club`` fixture: the users in ``group`` and a fresh club
     directory (see :func:`club_directory`), removed afterwards; skipped without root.

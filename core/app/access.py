@@ -53,7 +53,7 @@ USE_CASE_ACTIONS: dict[str, str] = {
     "round.unpair": "round.unpair", "settings.change": "settings.change",
     "playoff.change": "settings.change", "publish.remember": "settings.change",
     "history.undo": "history.undo", "roles.change": "roles.change",
-    "workspace.archive": "tournament.archive",
+    "workspace.archive": "tournament.archive", "workspace.delete": "tournament.delete",
 }
 """Use case → the roles' action (:data:`core.roles.ACTIONS`); every other writing use case of a
 tournament (``player.*``, ``team.*``) is ``player.change``."""

@@ -14,6 +14,7 @@ from core.app.checkup import CheckupCases
 from core.app.club import ClubCases
 from core.app.lists import ListCases
 from core.app.series import SeriesCases
+from core.app.trash import TrashCases
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Tournament
@@ -104,7 +105,7 @@ def check_form(values: dict[str, object], system: str = "") -> dict[str, object]
     return out
 
 
-class Workspace(ListCases, ClubCases, SeriesCases, CheckupCases):
+class Workspace(ListCases, ClubCases, SeriesCases, CheckupCases, TrashCases):
     """All tournaments of one data directory, opened read-write or read-only."""
 
     def __init__(self, data_dir: Any = None, read_only: bool = False, policy: Policy | None = None,

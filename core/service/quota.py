@@ -168,12 +168,16 @@ class Quota:
                                                           reserve=size_text_round(self.limits.reserve_bytes)))
 
     def usage(self, uid: int) -> tuple[int, int]:
-        """(tournaments, bytes) of the tournaments ``uid`` created."""
+        """(tournaments, bytes) of the tournaments ``uid`` created; the bytes include her
+        deleted tournaments still in the trash (they take room until removed for good)."""
+        from core.store import trash
+
         count = size = 0
         for tid in self._tournaments():
             if self.creator(tid) == uid:
                 count += 1
                 size += self._bytes(tid)
+        size += sum(held for creator, held in trash.usage(self.store.dir, _first_uid) if creator == uid)
         return count, size
 
     def _tournaments(self) -> list[str]:

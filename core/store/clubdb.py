@@ -251,6 +251,15 @@ class ClubDB:
         if problem == "outside":
             raise StoreError(_("the club database was changed outside hakem (it is not the state its journal records "
                                "at revision {rev}); nothing was changed (run hakem doctor)").format(rev=loaded.revision))
+        from core.store import heads
+
+        reached = heads.reached(self.folder, CLUB_DB)
+        if heads.further(reached, loaded.revision, loaded.head):
+            assert reached is not None
+            raise StoreError(_("the club database: hakem had saved it up to revision {reached} ({time}), but its file "
+                               "and journal end at revision {rev}: both were put back from an older copy; nothing was "
+                               "changed (run hakem doctor)").format(reached=reached["rev"], time=reached.get("time", ""),
+                                                                    rev=loaded.revision))
 
     def _chain_bytes(self) -> bytes | None:
         try:

@@ -30,8 +30,9 @@ from core.i18n import _, ngettext
 from core.serialize import SCHEMA_VERSION, tournament_from_dict
 from core.store import bounded, identity
 from core.store import journal as _journal
+from core.store import trash as _trash
 from core.store.files import describe_entry
-from core.store.paths import CLUB_CHAIN, CLUB_DB, HEADS, LISTS_JOURNAL
+from core.store.paths import CLUB_CHAIN, CLUB_DB, HEADS, LISTS_JOURNAL, TRASH
 from core.store.store import _TID, SUFFIX, UNDO_DEPTH, Store
 from core.validate import validate
 
@@ -476,10 +477,11 @@ def _set_aside_unverified(store: Store, tid: str, report: Report) -> None:
 def tournament_ids(store: Store) -> list[str]:
     """Tournaments to check: every data file, and every journal whose data file is missing."""
     ids = set(store.ids())
+    deleted = {tid for tid, _entry in _trash.unfinished(store.dir)}  # the directory's check names them
     pattern = re.compile(r"(.+)(\.journal(\.\d+)?\.jsonl|" + re.escape(_journal.CHAIN_SUFFIX) + ")")
     for name in store.dir.names():
         match = pattern.fullmatch(name) if name not in (LISTS_JOURNAL, CLUB_CHAIN_FILE) else None
-        if match and _TID.fullmatch(match.group(1)):
+        if match and _TID.fullmatch(match.group(1)) and match.group(1) not in deleted:
             ids.add(match.group(1))
     return sorted(ids)
 
@@ -512,6 +514,9 @@ def check_directory(store: Store) -> Report:
         report.problems.append(Problem(name, _('found in place of a hakem file and set aside (owner {user}); remove it once you know who put it there').format(user=owner)))
     report.problems.extend(foreign_entries(store))
     report.problems.extend(Problem(name, why) for name, why, _rev in rollbacks(store))
+    report.problems.extend(Problem(tid, _('its deletion was interrupted: the data file is in the trash ({entry}), its '
+                                          'journal or round backups are still here; hakem doctor --repair finishes it').format(entry=entry))
+                           for tid, entry in _trash.unfinished(store.dir))
     return report
 
 
@@ -567,8 +572,8 @@ def repair_club(store: Store) -> Report:
     return report
 
 
-_FOLDERS = ("backups", "lists")
-"""Folders hakem keeps in a data directory (round backups; the rating lists)."""
+_FOLDERS = ("backups", "lists", TRASH)
+"""Folders hakem keeps in a data directory (round backups; the rating lists; deleted tournaments)."""
 
 
 def foreign_entries(store: Store) -> list[Problem]:
@@ -586,6 +591,9 @@ def foreign_entries(store: Store) -> list[Problem]:
         if name in (LISTS_JOURNAL, CLUB_DB, HEADS):
             if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:
                 out.append(Problem(name, _('is {what}, not a file hakem wrote; hakem will not use it').format(what=what)))
+        elif name == TRASH:
+            if not stat.S_ISDIR(st.st_mode):
+                out.append(Problem(name, _('is {what}, not a folder: deleted tournaments cannot be kept there; remove it once you know who put it there').format(what=what)))
         elif name in _FOLDERS:
             if not stat.S_ISDIR(st.st_mode):
                 out.append(Problem(name, _('is {what}, not a folder: round backups cannot be kept or used; remove it once you know who put it there').format(what=what)))
@@ -615,6 +623,12 @@ def repair_directory(store: Store) -> Report:
     for name in stray_files(store):
         store.dir.unlink(name)
         report.repairs.append(_('removed the temporary file {name} of an interrupted save').format(name=name))
+    with store.dir.lock():
+        for tid, entry in _trash.unfinished(store.dir):
+            _trash.finish(store.dir, tid, entry)
+            heads.removed(store.dir, f"{tid}{SUFFIX}", identity.current_user())
+            report.repairs.append(_('{tid}: the interrupted deletion was finished (its journal and round backups are in '
+                                    'the trash with its data file: {entry})').format(tid=tid, entry=entry))
     for name, _why, now in rollbacks(store):
         heads.accept(store.dir, name, now, identity.current_user())
         report.repairs.append(_('{name}: the older state (revision {rev}) was accepted as the record; the changes '

@@ -223,6 +223,17 @@ class SafeDir:
         finally:
             os.close(fd)
 
+    def read_from(self, name: str, start: int, limit: int) -> tuple[bytes, int]:
+        """The bytes of a trusted regular file from offset ``start`` (at most ``limit``), and
+        the file's inode: what an append-only file gained since it was last read."""
+        fd = self._open(name, _READ)
+        try:
+            st = os.fstat(fd)
+            self.check_file(name, st)
+            return os.pread(fd, max(0, min(st.st_size - start, limit)), start), st.st_ino
+        finally:
+            os.close(fd)
+
     # -- writing ----------------------------------------------------------------------------
     def _create_temp(self, name: str, mode: int) -> tuple[str, int]:
         for _attempt in range(16):

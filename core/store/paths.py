@@ -25,6 +25,11 @@ HEADS = "heads.jsonl"
 """The register of heads (:mod:`core.store.heads`): every data file's revision and head as
 hakem wrote them, so that a data file put back together with its journal is noticed."""
 
+TRASH = "trash"
+"""The folder of a data directory that holds deleted tournaments (:mod:`core.store.trash`)."""
+TRASH_DAYS = 30
+"""Days a deleted tournament is kept in the trash before the next deletion removes it for good."""
+
 
 def default_data_dir() -> Path:
     env = os.environ.get("HAKEM_DATA")

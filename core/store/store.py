@@ -468,6 +468,23 @@ class Store:
         if problem == "outside":
             raise StoreError(_('{tid}: the data file was changed outside hakem (it is not the state its journal records at revision {rev}); nothing was changed (run hakem doctor {tid})').format(
                 tid=tid, rev=loaded.revision))
+        self._check_register(tid, loaded)
+
+    def _check_register(self, tid: str, loaded: _Loaded) -> None:
+        """Refuse to build on a data file that hakem had already written further than it is
+        now, by the register of heads (:mod:`core.store.heads`): the file and its journal put
+        back together from an older copy agree with each other, so the chain cannot tell —
+        and every change accepted on top would bury the newer history deeper."""
+        from core.store import heads
+
+        reached = heads.reached(self.dir, self._name(tid))
+        if heads.further(reached, loaded.revision, self._head(loaded.meta)):
+            assert reached is not None
+            raise StoreError(_("{tid} ({name}): hakem had saved it up to revision {reached} ({time}), but its data file "
+                               "and journal end at revision {rev}: both were put back from an older copy; nothing was "
+                               "changed (run hakem doctor)").format(
+                tid=tid, name=_cut(loaded.tournament.name, 60), reached=reached["rev"], time=reached.get("time", ""),
+                rev=loaded.revision))
 
     def _verify_ahead(self, tid: str) -> None:
         """Verify the chain before the lock is taken, so that under the lock only what was
@@ -724,6 +741,73 @@ class Store:
 
     def archive(self, tid: str) -> Snapshot:
         return self.set_archived(tid, True)
+
+    # -- deleting ---------------------------------------------------------------------------
+    def delete(self, tid: str) -> str:
+        """Move ``tid`` to the trash (:mod:`core.store.trash`), kept there for
+        :data:`core.store.trash.KEEP_DAYS` days; returns the trash entry's name.  Only the
+        chief arbiter of ``tid`` (and, in the data service, the administrator) may: checked
+        here under the lock, the store's last word like every commit's.  The journal's last
+        entry says who deleted it and when; the register of heads starts the file's record
+        afresh (a new event may take the id)."""
+        from core.store import heads
+        from core.store import trash as _trash
+
+        self._writable()
+        self._verify_ahead(tid)
+        with self.dir.lock():
+            loaded = self._read(tid)
+            roles.require(loaded.tournament, "tournament.delete")
+            self._commit_locked(tid, loaded.meta, loaded.tdoc, act("delete"), [], after=loaded.tournament, base=loaded)
+            try:
+                entry = _trash.put(self.dir, tid)
+            except OSError as error:
+                raise StoreError(_("{tid} could not be moved to the trash: {reason}; run hakem doctor {tid}").format(
+                    tid=tid, reason=error.strerror)) from error
+            self._forget(tid)
+            heads.removed(self.dir, self._name(tid), identity.current_user())
+            with contextlib.suppress(OSError, StoreError):
+                _trash.purge(self.dir)
+        return entry
+
+    def trash(self) -> builtins.list[Any]:
+        """The deleted tournaments still in the trash (:class:`core.store.trash.TrashEntry`)."""
+        from core.store import trash as _trash
+
+        return _trash.entries(self.dir, lambda folder, tid: _storage.read_tables(folder, self._name(tid)))
+
+    def restore(self, entry: str) -> str:
+        """Bring the trash entry ``entry`` back; returns its id.  Refused unless the caller may
+        delete it (its own role table decides) and no tournament has taken its id meanwhile."""
+        from core.store import trash as _trash
+
+        self._writable()
+
+        def clear(folder: SafeDir, tid: str) -> None:
+            name = self._name(tid)
+            if self.dir.lstat(name) is not None or self._has_journal(tid):
+                raise TournamentError(_("a tournament {tid!r} exists again; nothing was restored (delete or rename it "
+                                        "first)").format(tid=tid))
+            _meta, tdoc = _storage.read_tables(folder, name)
+            roles.require(tournament_from_dict(tdoc), "tournament.delete")
+
+        with self.dir.lock():
+            try:
+                tid = _trash.take_back(self.dir, entry, clear)
+            except OSError as error:
+                raise StoreError(_("{entry} could not be restored: {reason}").format(entry=entry, reason=error.strerror)) from error
+            self._forget(tid)
+            loaded = self._read(tid)
+            self._commit_locked(tid, loaded.meta, loaded.tdoc, act("restore"), [], after=loaded.tournament, base=loaded)
+            with contextlib.suppress(OSError, StoreError):
+                _trash.purge(self.dir)
+        return tid
+
+    def _forget(self, tid: str) -> None:
+        """Drop what this store remembers of ``tid``'s files (they left or came back)."""
+        self._cache.pop(tid, None)
+        self._proofs.pop(tid, None)
+        self._outside.pop(tid, None)
 
 
 def _entry_of(item: dict[str, Any], history: _journal.History) -> dict[str, Any] | None:

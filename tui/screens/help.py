@@ -78,6 +78,16 @@ Ctrl+E edit (the club's list managers, who also see e-mail and phone)
 """)
 
 
+def deleting_help() -> str:
+    """Deleting a tournament (issue 30), a piece of its own for the translators."""
+    from core.app.trash import KEEP_DAYS as TRASH_DAYS
+
+    return _("""**Deleting** a tournament: Del on the tournaments list asks first, then moves it to the trash of the
+data directory (only its chief arbiter may). It is kept there for {days} days: `hakem delete --list` shows the
+trash, `hakem delete --restore ID` brings it back.
+""").format(days=TRASH_DAYS)
+
+
 class HelpScreen(ModalScreen[None]):
     """Keys and short explanations."""
 
@@ -85,7 +95,8 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog-box full", id="help-body"):
-            yield Markdown(help_text() + "\n" + typing_help() + "\n" + leaving_help() + "\n" + club_help())
+            yield Markdown(help_text() + "\n" + typing_help() + "\n" + leaving_help() + "\n" + club_help() + "\n"
+                           + deleting_help())
 
     def on_mount(self) -> None:
         self.query_one("#help-body").focus()

@@ -1,7 +1,7 @@
 """Provides the tournaments screen: the list of events in the data directory and what to do with them.
 
-Keyboard: n new · Enter open · c duplicate · a archive · i import TRF · d demo · e series · m members ·
-F1 help.
+Keyboard: n new · Enter open · c duplicate · a archive · Del delete (to the trash, asked first) · i import
+TRF · d demo · e series · m members · F1 help.
 The list re-reads the store every few seconds so an event created by another organiser shows up.
 """
 
@@ -39,13 +39,14 @@ def short_time(iso: str) -> str:
 class TournamentsScreen(CommandKeys, Screen):
     """List, create, open, duplicate, archive and import tournaments."""
 
-    CHANGES = frozenset({"new", "duplicate", "archive", "import_trf", "demo"})
+    CHANGES = frozenset({"new", "duplicate", "archive", "delete", "import_trf", "demo"})
 
     BINDINGS = [
         Binding("n", "new", L_("New")),
         Binding("enter,o", "open", L_("Open")),
         Binding("c", "duplicate", L_("Copy"), show=False),
         Binding("a", "archive", L_("Archive"), show=False),
+        Binding("delete", "delete", L_("Delete"), show=False),  # the footer is full: F1 and the palette name it
         Binding("i", "import_trf", L_("Import TRF")),
         Binding("d", "demo", L_("Demo")),
         Binding("e", "series", L_("Series"), show=False),  # the hint, F1 and the palette name them
@@ -232,6 +233,36 @@ class TournamentsScreen(CommandKeys, Screen):
             _("Archive {name}? It leaves this list but its file and journal are kept.").format(name=name),
             yes=_("Archive")), decided)
 
+    def action_delete(self) -> None:
+        """Delete the selected tournament after a question (``Workspace.delete``: it goes to
+        the trash of the data directory, kept for days; the chief arbiter's to do)."""
+        from core.app.trash import KEEP_DAYS as TRASH_DAYS
+
+        if self.read_only():
+            return
+        tid = self.selected_id()
+        if tid is None:
+            return
+        name = self.query_one("#tournaments", DataTable).get_row(tid)[0]
+
+        def decided(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                self.app.workspace.delete(tid)
+            except TournamentError as exc:
+                self.notify(str(exc), severity="error", title=_("Not deleted"))
+                return
+            self.notify(_("{name} was deleted. It is kept in the trash for {days} days: hakem delete --restore {tid} "
+                          "brings it back.").format(name=name, days=TRASH_DAYS, tid=tid), timeout=10)
+            self.refresh_list()
+
+        self.app.push_screen(ConfirmDialog(
+            _("Delete tournament"),
+            _("Delete {name}? It leaves the list for everyone. Its file, journal and round backups are kept in the "
+              "trash for {days} days (hakem delete --list), then removed.").format(name=name, days=TRASH_DAYS),
+            yes=_("Delete"), danger=True), decided)
+
     def action_import_trf(self) -> None:
         if self.read_only():
             return
@@ -268,6 +299,8 @@ class TournamentsScreen(CommandKeys, Screen):
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand(_("Series"), _("The season's series and their tables (e)"), self.action_series)
         yield SystemCommand(_("Members"), _("The club's register of members and their events (m)"), self.action_members)
+        yield SystemCommand(_("Delete tournament"), _("The selected tournament to the trash, asked first (Del)"),
+                            self.action_delete)
 
     def action_demo(self) -> None:
         if self.read_only():
