@@ -118,6 +118,6 @@ def register_system(monkeypatch, system_id: str, system: object) -> None:
 def organiser_uses_single_keys() -> None:
     """The organiser switched single-key results on before (``k``; remembered in the personal
     UI settings, never per event): the start of tests that walk down the boards with 1/0/=."""
-    from tui.app import load_ui_settings, save_ui_settings
+    from tui.settings import load_ui_settings, save_ui_settings
 
     save_ui_settings({**load_ui_settings(), "single_keys": True})

@@ -7,7 +7,6 @@ The app owns the :class:`~tui.services.Workspace` (the data directory) and the U
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -22,31 +21,7 @@ from core.i18n import LANGUAGE_NAMES, _, pgettext, set_language
 from core.i18n.format import resolve_language
 from tui.i18n import L_, translate_textual_bindings
 from tui.keys import SerialKeys
-
-
-def config_path() -> Path:
-    """Where personal UI settings live (language): not in the shared data directory."""
-    base = os.environ.get("HAKEM_CONFIG_DIR") or os.path.join(
-        os.environ.get("XDG_CONFIG_HOME") or os.path.expanduser("~/.config"), "hakem")
-    return Path(base) / "ui.json"
-
-
-def load_ui_settings() -> dict:
-    try:
-        return json.loads(config_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-
-
-def save_ui_settings(settings: dict) -> None:
-    path = config_path()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(settings, indent=1, sort_keys=True), encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
-        pass
+from tui.settings import load_ui_settings, save_ui_settings
 
 
 MONOCHROME_TERMINALS = ("dumb", "vt52", "vt100", "vt102", "vt220", "vt320", "linux-m", "ansi-m")

@@ -21,6 +21,7 @@ from pathlib import Path
 from collections.abc import Sequence
 
 from core.errors import PairingImpossible, StoreError, TournamentError
+from core.cli.errors import CliError
 from core.i18n import _
 
 EXIT_OK = 0
@@ -28,10 +29,6 @@ EXIT_NO_PAIRING = 1
 EXIT_UNEXPECTED = 2
 EXIT_INVALID = 3
 EXIT_FILE = 5
-
-
-class CliError(TournamentError):
-    """A usage problem found by a command itself (bad combination of options...)."""
 
 
 def whole_number(text: str) -> int:

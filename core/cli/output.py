@@ -31,7 +31,7 @@ def add_output_options(parser: argparse.ArgumentParser, help_text: str | None = 
 def text_width(width: int | None, default: int) -> int:
     """``--width`` as given (at least 40 columns: no report's table fits fewer), else ``default``."""
     if width is not None and width < 40:
-        from core.cli import CliError
+        from core.cli.errors import CliError
 
         raise CliError(_("--width must be at least 40 columns."))
     return width or default

@@ -466,7 +466,7 @@ class RoundsPane(CommandKeys, Vertical):
         if self.single_keys is None:
             # off unless this organiser turned it on (remembered per user, never per event): an
             # arbiter types "12 1-0"; walking down the table with one key per board is a choice
-            from tui.app import load_ui_settings
+            from tui.settings import load_ui_settings
 
             self.single_keys = load_ui_settings().get("single_keys") is True
         self.show_mode()  # nothing to draw unless it changed (a language switch restores it)
@@ -774,7 +774,7 @@ class RoundsPane(CommandKeys, Vertical):
         mode.set_class(on, "-on")
 
     def action_toggle_single_keys(self) -> None:
-        from tui.app import load_ui_settings, save_ui_settings
+        from tui.settings import load_ui_settings, save_ui_settings
 
         self.single_keys = not self.single_keys
         save_ui_settings({**load_ui_settings(), "single_keys": self.single_keys})  # the next event starts so

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from core.cli import CliError
+from core.cli.errors import CliError
 from core.i18n import _
 from core.pairing.roundrobin import rutsch
 from core.pairing.roundrobin.berger import TableRound

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 
-from core.cli import CliError
+from core.cli.errors import CliError
 from core.cli.commands.pair import add_system_flags, read_trf_file
 from core.errors import PairingImpossible
 from core.i18n import _

@@ -48,7 +48,7 @@ def _checkin(args: argparse.Namespace) -> int:
     meanwhile, or a check-in someone closed, is refused (exit 3) instead of flipped."""
     from core.app.conflicts import StaleChange, marks_seen
     from core.checkin import CheckinClosed
-    from core.cli import CliError
+    from core.cli.errors import CliError
     from core.cli.common import open_desk, pairing_numbers, show_warnings
 
     if args.open and args.close:

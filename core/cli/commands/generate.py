@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 
-from core.cli import CliError
+from core.cli.errors import CliError
 from core.cli.commands.pair import add_system_flags
 from core.i18n import _
 

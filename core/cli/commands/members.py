@@ -19,7 +19,7 @@ def _ratings(values: list[str]) -> dict[str, Rating]:
     """``--rating standard=2105@2026-12`` → the member's ratings (a rating typed by hand has
     no list)."""
     from core.club.members import RATING_KINDS, Rating
-    from core.cli import CliError
+    from core.cli.errors import CliError
 
     out = {}
     for value in values:
@@ -67,7 +67,7 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _add(args: argparse.Namespace) -> int:
-    from core.cli import CliError
+    from core.cli.errors import CliError
     from core.cli.common import open_workspace
     from core.club.members import Member
 
@@ -113,7 +113,7 @@ def _shown(m: Member, played: list[Played]) -> list[str]:
 
 
 def _edit(args: argparse.Namespace) -> int:
-    from core.cli import CliError
+    from core.cli.errors import CliError
     from core.cli.common import open_workspace
 
     fields = _fields(args)
@@ -149,7 +149,7 @@ def _link(args: argparse.Namespace) -> int:
 def _import(args: argparse.Namespace) -> int:
     import sys
 
-    from core.cli import CliError
+    from core.cli.errors import CliError
     from core.cli.common import open_workspace
     from core.errors import TournamentError
     from core.safe_text import terminal_safe

@@ -36,7 +36,7 @@ def _add(args: argparse.Namespace) -> int:
     if args.member is not None:
         given = [f"--{k.replace('_', '-')}" for k, v in vars(args).items() if k in _MEMBER_TAKES and v not in (None, "")]
         if given:
-            from core.cli import CliError
+            from core.cli.errors import CliError
 
             raise CliError(_("players add --member takes the member's fields from the register; {options} "
                              "cannot be given with it (change the member with 'hakem members edit')").format(
@@ -47,7 +47,7 @@ def _add(args: argparse.Namespace) -> int:
         name = typed.pop("name")
         out = desk.add_player(name, keep_numbers=args.keep_numbers, extra=extra or None, **typed)
     elif not (args.fide_id or args.national_id or args.egd_pin):
-        from core.cli import CliError
+        from core.cli.errors import CliError
 
         raise CliError(_("players add: give --name, or --fide-id/--national-id/--egd-pin to take "
                          "the player from a rating list"))
@@ -88,7 +88,7 @@ def _chess_rating_only_in_chess(desk, args: argparse.Namespace, command: str) ->
     from core.app.base import GO_SYSTEMS
 
     if args.rating is not None and desk.snapshot().tournament.system in GO_SYSTEMS:
-        from core.cli import CliError
+        from core.cli.errors import CliError
 
         raise CliError(_("players {command}: --rating is a chess rating; this is a Go event: give the Go "
                          "rating with --go-rating (and the rank with --go-rank)").format(command=command))
@@ -106,7 +106,7 @@ def _record(args: argparse.Namespace) -> int:
     """``players record``: what a rating change needs beyond the player's data (see
     core.ratings.record) — the K FIDE publishes, the rated games before the event, whether the
     rating has reached 2400, the DWZ index."""
-    from core.cli import CliError
+    from core.cli.errors import CliError
     from core.cli.common import load_tournament
 
     values = {"fide_k": args.k, "fide_games": args.games, "dwz_index": args.dwz_index}

@@ -19,7 +19,7 @@ import argparse
 import json
 from typing import Any
 
-from core.cli import CliError
+from core.cli.errors import CliError
 from core.i18n import _
 from core.words import act
 from core.playoff import (

@@ -66,7 +66,7 @@ def _watch(desk, directory: str, interval: float, before=None, force: bool = Fal
     """
     import time
 
-    from core.cli import CliError
+    from core.cli.errors import CliError
     from core.reports.export import publish
 
     if interval <= 0:
@@ -102,13 +102,13 @@ def _report(args: argparse.Namespace) -> int:
     _language(args, t)
     view = View(t)
     if args.save and args.output:
-        from core.cli import CliError
+        from core.cli.errors import CliError
 
         raise CliError(_("--save writes into the tournament's export folder and -o names a file: give one of them."))
     if args.format == "pdf":
         return _write_pdf(args, t, view)
     if args.kind == "all":
-        from core.cli import CliError
+        from core.cli.errors import CliError
 
         raise CliError(_("'all' is the whole document set as one PDF: add --format pdf -o FILE."))
     from core.reports.printing import document
@@ -137,7 +137,7 @@ def _save(args: argparse.Namespace, t, data: bytes) -> int:
     (``~/hakem-exports/ID/round-3-pairings.pdf``) and print the path; an existing file is
     replaced only with ``--force``."""
     from core.app.exports import ExportExists, default_name, write_export
-    from core.cli import CliError
+    from core.cli.errors import CliError
     from core.cli.common import is_trf_path
 
     if is_trf_path(args.id):
@@ -165,7 +165,7 @@ def _write_pdf(args: argparse.Namespace, t, view) -> int:
     """``--format pdf``: a binary file, so a file name is needed unless stdout is a pipe."""
     import sys
 
-    from core.cli import CliError
+    from core.cli.errors import CliError
     from core.cli.output import write_user_bytes
     from core.reports.printing import document, render_pdf
 

@@ -80,7 +80,8 @@ def _results_only(args: argparse.Namespace) -> int:
     path, :func:`core.app.files.forbid_user_files`)."""
     from core import roles
     from core.app.files import forbid_user_files
-    from core.cli import CliError, main
+    from core.cli import main
+    from core.cli.errors import CliError
 
     roles.limit(roles.Role.RESULTS)
     forbid_user_files()

@@ -64,7 +64,7 @@ def _remove(args: argparse.Namespace) -> int:
 
 
 def _set(args: argparse.Namespace) -> int:
-    from core.cli import CliError
+    from core.cli.errors import CliError
     from core.cli.common import open_workspace
 
     changes = _settings(args)
@@ -122,7 +122,7 @@ def _pdf(args: argparse.Namespace, report) -> int:
     """A PDF needs a file (or a pipe): never bytes on a terminal."""
     import sys
 
-    from core.cli import CliError
+    from core.cli.errors import CliError
     from core.cli.output import write_user_bytes
     from core.reports.pdf import PageSetup, to_pdf
 
@@ -136,7 +136,7 @@ def _pdf(args: argparse.Namespace, report) -> int:
 
 
 def _publish(args: argparse.Namespace) -> int:
-    from core.cli import CliError
+    from core.cli.errors import CliError
     from core.cli.common import open_workspace
 
     if args.service is not None or (args.forget and args.directory is None):

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from core.cli import CliError
+    from core.cli.errors import CliError
 
     if args.print_units:
         return _print_units(args)
@@ -47,7 +47,7 @@ def _print_units(args: argparse.Namespace) -> int:
     """The units for this installation and the administrator's choices (``--data``,
     ``--socket``, ``--user``, ``--socket-group``, ``--list-managers``); refused when this hakem
     lives in a home directory the service account cannot reach."""
-    from core.cli import CliError
+    from core.cli.errors import CliError
     from core.service import DEFAULT_SOCKET
     from core.service.setup import UnitSettings, installed_program, unreachable, units
 
@@ -69,7 +69,7 @@ def _print_units(args: argparse.Namespace) -> int:
 def _limits(args: argparse.Namespace) -> Limits:
     """The administrator's limits (:class:`core.service.quota.Limits`; an option not given
     keeps its default, 0 means no limit)."""
-    from core.cli import CliError
+    from core.cli.errors import CliError
     from core.service.quota import Limits, parse_size
 
     chosen: dict[str, int] = {}
@@ -93,7 +93,7 @@ def _limits(args: argparse.Namespace) -> Limits:
 
 def _pages(text: str | None) -> str | None:
     """``--pages DIR`` as an absolute path (the units and the service name the same place)."""
-    from core.cli import CliError
+    from core.cli.errors import CliError
 
     if text is None:
         return None
@@ -104,7 +104,7 @@ def _pages(text: str | None) -> str | None:
 
 def _managers(text: str | None) -> tuple[str, ...]:
     """``user:alice,group:chessclub`` → its entries (refused: anything else, and ``*``)."""
-    from core.cli import CliError
+    from core.cli.errors import CliError
 
     out = tuple(w.strip() for w in (text or "").split(",") if w.strip())
     for who in out:
@@ -115,7 +115,7 @@ def _managers(text: str | None) -> tuple[str, ...]:
 
 
 def _adopt(args: argparse.Namespace) -> int:
-    from core.cli import CliError
+    from core.cli.errors import CliError
     from core.service.setup import adopt
 
     target = os.environ.get("HAKEM_DATA")
