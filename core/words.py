@@ -107,30 +107,66 @@ WORDS: dict[str, dict[str, str]] = {
 }
 """Arguments whose value is a word of ours (said in the reader's language), by argument."""
 
-def _playoff_key(key: str) -> str | None:
+def _playoff_key(key: Any, translate: Callable[[str], str]) -> str | None:
     """A playoff the TUI named after its players (``tie-3-9``) as its players' numbers."""
-    numbers = key.removeprefix("tie-").split("-") if key.startswith("tie-") else []
+    numbers = key.removeprefix("tie-").split("-") if isinstance(key, str) and key.startswith("tie-") else []
     return ", ".join(numbers) if numbers and all(n.isdigit() for n in numbers) else None
 
 
-def _playoff_format(variant: str) -> str | None:
+def _playoff_format(variant: Any, translate: Callable[[str], str]) -> str | None:
     from core.playoff.labels import VARIANT_NAMES
 
-    name = VARIANT_NAMES.get(variant)
-    return _(name) if name is not None else None
+    name = VARIANT_NAMES.get(variant) if isinstance(variant, str) else None
+    return translate(name) if name is not None else None
 
 
-def _playoff_game(game_id: str) -> str:
+def _playoff_game(game_id: Any, translate: Callable[[str], str]) -> str | None:
     from core.playoff.labels import label_of
 
-    return label_of(game_id)
+    return label_of(game_id) if isinstance(game_id, str) and translate is _ else None
 
 
-SHOWN: dict[str, Callable[[str], str | None]] = {
-    "key": _playoff_key, "format": _playoff_format, "game": _playoff_game,
+SETTING_NAMES: dict[str, str] = {
+    "name": N_("Name"), "place": N_("City"), "federation": N_("Federation"), "start_date": N_("Start date"),
+    "end_date": N_("End date"), "chief_arbiter": N_("Chief arbiter"), "deputy_arbiters": N_("Deputy arbiters"),
+    "time_control": N_("Time control"), "points": N_("Point system"), "initial_colour": N_("Initial colour"),
+    "tiebreaks": N_("Tie-breaks"), "tiebreak_regime": N_("Unplayed-round rule"), "acceleration": N_("Acceleration"),
+    "total_rounds": N_("Rounds"), "language": N_("Language"), "system": N_("Pairing system"),
+    "options": N_("Options"), "round_dates": N_("Round dates"), "round_times": N_("Round times"),
+    "time_control_code": N_("Time-control code"),
 }
-"""Arguments kept as ids (a playoff's key, its format, a game's id) and said in the reader's
-words when shown; ``None``: the id as it is (a name the organiser gave)."""
+"""The tournament's settings (:func:`core.changes.settings.set_settings`) by name, for the journal."""
+
+PLAYER_FIELD_NAMES: dict[str, str] = {
+    "name": N_("Name"), "rating": N_("Rating"), "national_rating": N_("National rating"), "title": N_("Title"),
+    "federation": N_("Federation"), "fide_id": N_("FIDE id"), "national_id": N_("National id"), "club": N_("Club"),
+    "birth": N_("Birth"), "sex": N_("Sex"), "extra": N_("Go rank and EGD pin"),
+}
+"""A player's fields by name, for the journal."""
+
+
+def _settings(keys: Any, translate: Callable[[str], str]) -> str | None:
+    names = keys.split(", ") if isinstance(keys, str) else keys if isinstance(keys, list) else None
+    if names is None:
+        return None
+    return ", ".join(translate(SETTING_NAMES[k]) if k in SETTING_NAMES else str(k) for k in names)
+
+
+def _player_fields(fields: Any, translate: Callable[[str], str]) -> str | None:
+    if not isinstance(fields, Mapping):
+        return None  # an entry of an earlier version: its words as they were
+    return ", ".join(f"{translate(PLAYER_FIELD_NAMES[k]) if k in PLAYER_FIELD_NAMES else k} {v!r}"
+                     for k, v in fields.items())
+
+
+SHOWN: dict[str, Callable[[Any, Callable[[str], str]], str | None]] = {
+    "key": _playoff_key, "format": _playoff_format, "game": _playoff_game,
+    "keys": _settings, "fields": _player_fields,
+}
+"""Arguments kept as ids or data (a playoff's key and format, a game's id, names of settings
+and of a player's fields) and said in the reader's words when shown; ``None``: the value as
+it is (a name the organiser gave, an entry of an earlier version)."""
+
 
 NESTED = "of"
 """The argument of an undo or redo: the ``what`` of the change undone (``text``: its English
@@ -197,8 +233,8 @@ def sentence(what: Any, translate: Callable[[str], str]) -> str | None:
             values["change"] = sentence(value, translate) or str(what.get("text", ""))
         elif key in WORDS and isinstance(value, str) and value in WORDS[key]:
             values[key] = translate(WORDS[key][value])
-        elif key in SHOWN and isinstance(value, str) and translate is _:
-            values[key] = SHOWN[key](value) or value
+        elif key in SHOWN:
+            values[key] = SHOWN[key](value, translate) or str(value)
         else:
             values[key] = str(value)
     try:

@@ -18,31 +18,16 @@ names) are data, not user interface: they are removed before the scan.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from textual.widgets import DataTable
 
 import core.i18n as i18n
+from core.i18n import LANGUAGE_NAMES
+from tests.i18n_scan import leftovers
 from tui.app import HakemApp
 from tests.tui_fixtures import demo, store_with, wait_for
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
-
-ISSUE_WORDS = ("Round Robin", "Round robin", "round robin", "Match (", "Search for commands", "Knockout",
-               "knockout", "Armageddon game", "Golden game")
-"""Texts the issue saw untranslated (and the other playoff format words next to them)."""
-
-ENGLISH = ("Rating", "Players", "Player", "Round", "Rounds", "Standings", "Tie-break", "Tie-breaks", "Result",
-           "White", "Black", "Board", "Points", "Preview", "Preset", "Search", "Press", "Enter adds", "Cancel",
-           "Save", "Delete", "Withdraw", "Settings", "Language", "Commands", "Quit", "Pair", "Schedule",
-           "Places", "between", "starts", "the", "of", "and", "with", "by", "or", "to", "is", "are")
-"""English words of our interface (whole words, case-sensitive)."""
-
-KEEP = {"tr": {"Rating"}, "de": set(), "ru": set()}
-"""Words that are the language's own term (see the module docstring)."""
-
-RAW_ID = re.compile(r"\b[a-z]+_[a-z_]+\b|\bF\d+ \([a-z]+\)")
 
 DATA = ("Demo Club Rapid", "Demo Chess Club", "arbiter")
 
@@ -91,14 +76,24 @@ def _steps(app):
          and len(getattr(app.screen, "group", ())) == 2),
         ("playoff-match", ("enter",), lambda: _tab(app, "playoff")()
          and app.screen.query_one("#playoff-games", DataTable).row_count > 0),
-        ("settings-dialog", ("ctrl+t",), _is(app, "NewTournamentDialog")),
+        ("journal", ("ctrl+l",), _is(app, "MessageDialog")),
+        ("settings-dialog", ("escape", "ctrl+t"), _is(app, "NewTournamentDialog")),
     ]
 
 
-async def _capture(lang: str, data) -> dict[str, str]:
+async def _capture(lang: str, data) -> tuple[dict[str, str], list[str]]:
+    """The screens' text by step, and every toast the app showed (the language's toast last)."""
     app = HakemApp(data_dir=data, lang=lang, poll_interval=3600)
     app.animation_level = "none"
     shots: dict[str, str] = {}
+    toasts: list[str] = []
+    notify = app.notify
+
+    def record(message, *args, **kwargs):
+        toasts.append(str(message))
+        return notify(message, *args, **kwargs)
+
+    app.notify = record
     async with app.run_test(size=(100, 32)) as pilot:
         for name, keys, condition in _steps(app):
             for key in keys:
@@ -111,35 +106,48 @@ async def _capture(lang: str, data) -> dict[str, str]:
             for _ in range(4):
                 await pilot.pause(0.05)
             shots[name] = _text(app)
+        await pilot.press("escape")
+        other = "de" if lang != "de" else "tr"  # the language's toast, away and back
+        app.switch_language(other)
+        await wait_for(pilot, lambda: bool(toasts) and toasts[-1].endswith(LANGUAGE_NAMES[other]), timeout=30)
+        app.switch_language(lang)
+        await wait_for(pilot, lambda: toasts[-1].endswith(LANGUAGE_NAMES[lang]), timeout=30)
     i18n.set_language("en")
-    return shots
+    return shots, toasts
 
 
 def _leftovers(lang: str, text: str) -> list[str]:
-    for data in DATA:
-        text = text.replace(data, "")
-    found = [w for w in ISSUE_WORDS if w in text]
-    found += [w for w in ENGLISH if w not in KEEP[lang] and re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
-    found += RAW_ID.findall(text)
-    return found
+    return leftovers(lang, text, DATA)
 
 
 @pytest.mark.parametrize("lang", ["tr", "de", "ru"])
 async def test_no_english_or_raw_ids_on_any_screen(tmp_path, lang):
     data = tmp_path / "data"
     store_with(data, demo(rounds=3, complete_last=False, tiebreaks=("WIN",)))
-    shots = await _capture(lang, data)
+    shots, toasts = await _capture(lang, data)
     left = {name: _leftovers(lang, text) for name, text in shots.items()}
     left = {name: words for name, words in left.items() if words}
     assert not left, "\n\n".join(f"{name}: {words}\n{shots[name]}" for name, words in left.items())
+    # the toasts: every one in a language of ours, none in English; the language is named in
+    # its toast by its own name ("Dil: tr" before)
+    assert toasts and not [t for t in toasts if _leftovers(lang, t)], toasts
+    assert toasts[-1] != toasts[-1].rstrip(LANGUAGE_NAMES[lang]) and not toasts[-1].endswith(f" {lang}")
 
 
 def test_the_scan_finds_what_the_issue_saw():
     """The scanner itself: the issue's screens (quoted there) are caught."""
     assert _leftovers("tr", "Ek maç  Match (two games 3+3)") == ["Match ("]
     assert "Round Robin" in _leftovers("tr", "Sistem: Round Robin")
-    assert _leftovers("de", "Stechen F7 (playoff)") == ["F7 (playoff)"]
-    assert _leftovers("ru", "формат knockout_all") == ["knockout", "knockout_all"]
+    assert "F7 (playoff)" in _leftovers("de", "Stechen F7 (playoff)")
+    assert {"knockout", "knockout_all"} <= set(_leftovers("ru", "формат knockout_all"))
     assert _leftovers("de", "Wertzahl Rating") == ["Rating"]
     assert _leftovers("tr", "Rating 2180") == []
     assert _leftovers("de", "Demo Club Rapid — Schweizer System") == []
+    # issue 34: a drop-down's footer, the journal's playoff lines, raw bye kinds in the status column
+    assert "Dismiss menu" in _leftovers("ru", "esc Dismiss menu")
+    assert "p.tb1.g.c1r3b1.arm" in _leftovers("tr", "ek maç 1: game p.tb1.g.c1r3b1.arm 1-0")
+    assert {"scheduled", "round_robin"} <= set(_leftovers("de", "Stechen tie-3-9: scheduled round_robin"))
+    assert "tie-3-9" in _leftovers("de", "Stechen tie-3-9: Rundenturnier")
+    assert "(zero)" in _leftovers("de", "Spielfrei R4 (zero)")
+    assert _leftovers("tr", "Oyun 1: Armageddon") == ["Armageddon"]
+    assert _leftovers("de", "Armageddon-Partie") == []

@@ -267,8 +267,7 @@ class RegistrationCases(DeskBase):
             from core.fields import person_name
 
             person_name(str(fields["name"]))
-        what = ", ".join(f"{key} {value!r}" for key, value in fields.items())
-        return self._change(act("edit_player", player=pno, fields=what), lambda t: changes.edit_player(t, pno, **fields))
+        return self._change(act("edit_player", player=pno, fields=dict(fields)), lambda t: changes.edit_player(t, pno, **fields))
 
     @use_case("player.remove")
     def remove_player(self, pno: int) -> Outcome:

@@ -65,7 +65,7 @@ class SettingsCases(DeskBase):
                 check_settings(t, seen, values)
             return set_settings(t, **values)
 
-        return self._change(act(what) if what else act("settings", keys=", ".join(sorted(values))), change)
+        return self._change(act(what) if what else act("settings", keys=sorted(values)), change)
 
     @use_case("settings.change")
     def change_go_settings(self, updates: Mapping[str, Any]) -> Outcome:

@@ -8,7 +8,7 @@ plays Black with that time, equal bids → a lot.  Bids and lots are recorded in
 
 from __future__ import annotations
 
-from core.i18n import _
+from core.i18n import N_, _
 
 from core.errors import InvalidResult
 from core.model import GameResult
@@ -27,14 +27,14 @@ def colours(ctx: Context, key: str, a: int, b: int, rules: MatchRules) -> tuple[
         bid_a, bid_b = int(bids[str(a)]), int(bids[str(b)])
         ctx.lots.append(_bid_record(key, pair, a, b, bid_a, bid_b))
         if bid_a == bid_b:
-            black = int(ctx.draw(f"{key}:{pair}:bid-lot", "equal bids: lot for Black", (a, b),
+            black = int(ctx.draw(f"{key}:{pair}:bid-lot", N_("equal bids: lot for Black"), (a, b),
                                  [str(a), str(b)]))
         else:
             black = a if bid_a < bid_b else b
         white = b if black == a else a
         tc = TimeControl(rules.armageddon.base, rules.armageddon.increment, min(bid_a, bid_b))
         return white, black, tc
-    winner = int(ctx.draw(f"{key}:{pair}:lot", "Armageddon lot", (a, b), [str(a), str(b)]))
+    winner = int(ctx.draw(f"{key}:{pair}:lot", N_("Armageddon lot"), (a, b), [str(a), str(b)]))
     choice = ctx.choices.get(f"{key}:{pair}", rules.choice)
     if choice not in ("white", "black"):
         raise InvalidResult(_('Armageddon choice for {key} must be white or black, not {choice!r}.').format(key=key, choice=choice))

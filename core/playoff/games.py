@@ -12,7 +12,7 @@ no result possible yet).
 
 from __future__ import annotations
 
-from core.i18n import _
+from core.i18n import N_, _
 
 from dataclasses import dataclass, field
 from typing import Any
@@ -68,6 +68,7 @@ class Lot:
 
     key: str
     purpose: str
+    """What the lot decides, in English (a msgid: ``_(purpose)`` where it is shown)."""
     players: tuple[int, ...]
     value: str
     manual: bool = False
@@ -128,8 +129,8 @@ class Context:
         includes the players so a different pairing never reuses an old lot.
         """
         pair = f"{min(a, b)}-{max(a, b)}"
-        winner = int(self.draw(f"{key}:{pair}:lot", "colour lot", (a, b), [str(a), str(b)]))
-        colour = self.draw(f"{key}:{pair}:colour", "colour drawn by the lot winner", (winner,),
+        winner = int(self.draw(f"{key}:{pair}:lot", N_("colour lot"), (a, b), [str(a), str(b)]))
+        colour = self.draw(f"{key}:{pair}:colour", N_("colour drawn by the lot winner"), (winner,),
                            ["white", "black"])
         other = b if winner == a else a
         return (winner, other) if colour == "white" else (other, winner)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.i18n import N_
+
 from core.playoff import armageddon
 from core.playoff.games import Context, Entrant, Game, game_points
 from core.playoff.rules import MatchRules
@@ -87,7 +89,7 @@ def _decide(ctx: Context, path: str, stage: str, a: int, b: int, rules: MatchRul
             prev: tuple[str, ...], emitted: list[str]) -> int | None:
     """Play the decider of a level match; ``None`` while its game is not finished."""
     if rules.decider == "lot":
-        return int(ctx.draw(f"{path}.decider:{min(a, b)}-{max(a, b)}", "lot decides the match",
+        return int(ctx.draw(f"{path}.decider:{min(a, b)}-{max(a, b)}", N_("lot decides the match"),
                             (a, b), [str(a), str(b)]))
     if rules.decider == "armageddon":
         gid = f"{path}.arm"
@@ -124,4 +126,4 @@ def _decide(ctx: Context, path: str, stage: str, a: int, b: int, rules: MatchRul
         if pw != pb:
             return white if pw > pb else black
     return int(ctx.draw(f"{path}.sd-lot:{min(a, b)}-{max(a, b)}",
-                        "lot after the last sudden-death game", (a, b), [str(a), str(b)]))
+                        N_("lot after the last sudden-death game"), (a, b), [str(a), str(b)]))

@@ -128,10 +128,13 @@ def stage_times(slots: list[Slot]) -> list[tuple[str, int, int]]:
 def warnings(slots: list[Slot]) -> list[str]:
     """Organiser warnings from Aktar p. 66: more than three stages must be planned to finish
     within the day; a timetable that runs past midnight does not."""
+    from core.i18n import _
+
     out = []
     stages = stage_times(slots)
     if len(stages) > 3:
-        out.append(f"This playoff has {len(stages)} stages; plan them so that they finish within the day.")
+        out.append(_("This playoff has {count} stages; plan them so that they finish within the day.").format(
+            count=len(stages)))
     if slots and max(s.end for s in slots) > 24 * 3600:
-        out.append("The estimated timetable runs past midnight.")
+        out.append(_("The estimated timetable runs past midnight."))
     return out

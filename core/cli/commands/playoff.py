@@ -104,48 +104,61 @@ def _time(seconds: int, relative: bool, start: int) -> str:
 
 def render_text(state: dict[str, Any], view: PlayoffView, slots: list[Slot], names: dict[int, str],
                 relative: bool = False) -> str:
-    """Stages, the timetable (boards, clock times), lots and — once over — the places."""
+    """Stages, the timetable (boards, clock times), lots and — once over — the places, in the
+    reader's language.  Games and lots keep their ids beside their names: ``--result GAME``
+    and ``--lot KEY`` are typed with them."""
+    from core.i18n import ngettext
+    from core.playoff.labels import label_of, stage_text
+
     start = _parse_clock(str(state.get("start", "00:00"))) * 60
     lines = []
     for st in describe(state["plan"], list(range(1, len(state["players"]) + 1))):
-        groups = "; ".join(", ".join(str(s) for s in g) for g in st["groups"]) or "winners"
-        lines.append(f"Stage: {st['name']} ({st['kind']}, {st['games']} game(s) at "
-                     f"{st['time_control']}) — seeds {groups}")
+        groups = "; ".join(", ".join(str(s) for s in g) for g in st["groups"]) or _("winners")
+        games = ngettext("{n} game at {time}", "{n} games at {time}", st["games"]).format(
+            n=st["games"], time=st["time_control"])
+        lines.append(_("Stage: {stage} ({games}) — seeds {groups}").format(
+            stage=stage_text(st["name"]), games=games, groups=groups))
     lines.append("")
-    lines.append("Timetable:")
+    lines.append(_("Timetable:"))
     for stage, first, last in stage_times(slots):
-        lines.append(f"  {_time(first, relative, start)}–{_time(last, relative, start)}  {stage}")
+        lines.append(f"  {_time(first, relative, start)}–{_time(last, relative, start)}  {stage_text(stage)}")
     lines.append("")
-    lines.append(f"{'Game':<24} {'Board':>5} {'Start':>7} {'End':>7}  {'White':<22} {'Black':<22} {'TC':<10} Result")
+    lines.append(f"{_('Id'):<10} {_('Game'):<22} {_('Bd'):>4} {_('Start'):>7} {_('End'):>7}  "
+                 f"{_('White'):<22} {_('Black'):<22} {_('Result')}")
     for s in sorted(slots, key=lambda s: (s.start, s.board)):
         g = s.game
-        result = g.result.value if g.result is not None else ("colours by lot" if g.colours_open else "")
+        result = g.result.value if g.result is not None else (_("colours by lot") if g.colours_open else "")
         if g.flag_later:
-            result += f" (flag fell later: {g.flag_later})"
-        lines.append(f"{g.id:<24} {s.board:>5} {_time(s.start, relative, start):>7} "
+            result += " " + _("(flag fell later: {side})").format(side=_side(g.flag_later))
+        lines.append(f"{g.id:<10} {label_of(g.id, g.kind):<22} {s.board:>4} {_time(s.start, relative, start):>7} "
                      f"{_time(s.end, relative, start):>7}  {_name(names, g.white):<22} "
-                     f"{_name(names, g.black):<22} {g.time_control.encode():<10} {result}")
+                     f"{_name(names, g.black):<22} {result}")
     if view.lots:
         lines.append("")
-        lines.append("Lots:")
+        lines.append(_("Lots:"))
         for lot in view.lots:
-            tag = " (drawn over the board)" if lot.manual else ""
-            lines.append(f"  {lot.key}: {lot.purpose} → {lot.value}{tag}")
+            tag = " " + _("(drawn over the board)") if lot.manual else ""
+            lines.append(f"  {lot.key}: {_(lot.purpose)} → {_side(lot.value)}{tag}")
     lines.append("")
     from core.playoff.timetable import warnings
 
     for warning in warnings(slots):
-        lines.append(f"Warning: {warning}")
+        lines.append(_("Warning: {warning}").format(warning=warning))
     if view.places is None:
-        lines.append("The playoff is still running.")
+        lines.append(_("The playoff is still running."))
     else:
-        lines.append("Final order:")
+        lines.append(_("Final order:"))
         place = 1
         for group in view.places:
             label = str(place) if len(group) == 1 else f"{place}-{place + len(group) - 1}"
             lines.append(f"  {label}: " + ", ".join(_name(names, p) for p in group))
             place += len(group)
     return "\n".join(lines) + "\n"
+
+
+def _side(value: str) -> str:
+    """``white``/``black`` (a colour lot's value, whose flag fell later) in the reader's words."""
+    return {"white": _("white"), "black": _("black")}.get(value, value)
 
 
 def render_json(key: str, state: dict[str, Any], view: PlayoffView, slots: list[Slot]) -> dict[str, Any]:

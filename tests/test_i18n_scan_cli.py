@@ -1,0 +1,112 @@
+"""No English and no raw ids in the CLI's messages, its errors and the journal, in Turkish,
+German and Russian (issue 34 item 1; the screens and toasts: test_i18n_leftovers.py).
+
+A small event is played through the real CLI in this process (players, two rounds, a
+requested bye, a playoff with a result, an undo, a player's edit, a setting); then, in each
+language, the commands an organiser reads (``log``, ``round show``, ``standings``, ``players
+list``, ``playoff``, ``undo``/``redo``) and commands refused for bad input (an unknown title,
+a sex that is no letter of ours, an unknown board, player, round or tournament) are run and
+every line of their output and errors is scanned (:mod:`tests.i18n_scan`).  Every kind of
+journal entry is also said in each language from made-up arguments, so a kind no scenario
+reaches is scanned too.
+"""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+import core.i18n as i18n
+from core.words import SENTENCES, NESTED, say
+from tests.i18n_scan import leftovers
+from tests.test_i18n_cli import data, run  # noqa: F401 - data is a fixture
+
+NAMES = ("Kaya, Can", "Demir, Ece", "Bauer, Max", "Öztürk, Ayşe", "Wagner, Paul", "Aktar, Tahsin")
+
+
+@pytest.fixture()
+def event(data):  # noqa: F811 - the imported fixture
+    """(played event's id, empty event's id): played through the CLI in English."""
+    def ok(*args: str) -> str:
+        code, out, err = run(*args)
+        assert code == 0, (args, err)
+        return out
+
+    tid = ok("new", "Kulüp Kupası", "--system", "dutch", "--rounds", "3").strip().splitlines()[-1]
+    empty = ok("new", "Boş Turnuva", "--system", "dutch", "--rounds", "5").strip().splitlines()[-1]
+    for k, name in enumerate(NAMES):
+        ok("players", "add", tid, "--name", name, "--rating", str(2100 - 50 * k))
+    ok("players", "edit", tid, "2", "--club", "Ankara SK")
+    ok("settings", tid, "--federation", "TUR")
+    for rnd in (1, 2):
+        ok("round", "pair", tid)
+        for board, res in ((1, "1/2"), (2, "1/2"), (3, "1-0")):
+            ok("result", tid, str(rnd), str(board), res)
+    ok("players", "bye", tid, "3", "--round", "3", "--kind", "half")
+    ok("playoff", tid, "--players", "1,2", "--start", "20:00", "--force")
+    ok("playoff", tid, "--result", "p.s0g1", "1-0")
+    ok("playoff", tid, "--result", "p.s0g2", "1/2")
+    ok("undo", tid)
+    return tid, empty
+
+
+SHOWN = [("log", "{tid}"), ("round", "show", "{tid}", "2"), ("standings", "{tid}"), ("players", "list", "{tid}"),
+         ("playoff", "{tid}"), ("undo", "{tid}"), ("redo", "{tid}")]
+REFUSED = [("players", "add", "{empty}", "--name", "Yeni, Biri", "--title", "XY"),
+           ("players", "add", "{empty}", "--name", "Yeni, Biri", "--sex", "q"),
+           ("result", "{tid}", "2", "9", "1-0"), ("result", "{tid}", "2", "1", "2-2"),
+           ("round", "show", "{tid}", "7"), ("players", "withdraw", "{tid}", "99"),
+           ("standings", "no-such-event"), ("playoff", "{tid}", "--key", "9")]
+
+
+@pytest.mark.parametrize("lang", ["tr", "de", "ru"])
+def test_cli_messages_errors_and_journal_are_in_the_language(event, lang):
+    tid, empty = event
+    # data, not interface: names, ids, and the playoff's game and lot ids, which the organiser
+    # types (``--result p.s0g1 1-0``, ``--lot p.s0:1-2:lot 2``) and sees beside the games' names
+    data_words = (*NAMES, "Kulüp Kupası", "Boş Turnuva", "Yeni, Biri", "Ankara SK", tid, empty, "no-such-event",
+                  "arbiter", "TUR", "p.s0:1-2:lot", "p.s0:1-2:colour", "p.s0g1", "p.s0g2")
+    found = {}
+    for args in [*SHOWN, *REFUSED]:
+        line = [a.format(tid=tid, empty=empty) for a in args]
+        code, out, err = run("--lang", lang, *line)
+        if args in REFUSED:
+            assert code == 3 and err.startswith("hakem: ") and len(err.strip().splitlines()) == 1, (line, code, err)
+        left = leftovers(lang, out + err, data_words)
+        if left:
+            found[" ".join(line)] = (left, out + err)
+    i18n.set_language("en")
+    assert not found, "\n\n".join(f"{cmd}: {left}\n{text}" for cmd, (left, text) in found.items())
+
+
+SAMPLE = {"round": 3, "board": 4, "result": "1-0", "player": 7, "players": "3 5", "name": "Kaya, Can",
+          "rounds": "3", "key": "tie-3-9", "format": "match", "game": "p.s1g2", "side": "white", "kinds": "",
+          "places": 1, "start": "20:15", "lot": "7", "value": "9", "bids": "5:200", "count": 3,
+          "source": "fide.xml", "pno": 13, "moves": "12 → 13", "fields": {"rating": 2100, "club": "Ankara SK"},
+          "number": 2, "team": "Ankara SK", "words": "Kaya, Can", "keys": ["federation", "total_rounds"],
+          "what": "", "change": ""}
+"""A value for every argument a journal sentence names (data, removed before the scan)."""
+
+
+def _what(kind: str) -> dict:
+    fields = [f for _text, f, _spec, _conv in string.Formatter().parse(SENTENCES[kind]) if f]
+    what = {"kind": kind, **{f: SAMPLE[f] for f in fields if f != "change"}}
+    if "change" in fields:
+        what[NESTED] = {"kind": "result", "round": 3, "board": 4, "result": "1-0"}
+    return what
+
+
+@pytest.mark.parametrize("lang", ["tr", "de", "ru"])
+def test_every_kind_of_journal_entry_is_said_in_the_language(lang):
+    data_words = ("Kaya, Can", "Ankara SK", "fide.xml", "12 → 13", "20:15", "5:200", "1-0", "'Ankara SK'")
+    i18n.set_language(lang)
+    try:
+        said = {kind: say({"action": "English words", "what": _what(kind)}) for kind in SENTENCES
+                if kind != "playoff"}  # "playoff {key}: {what}": an earlier version's words, kept as they were
+    finally:
+        i18n.set_language("en")
+    assert "English words" not in said.values()
+    left = {kind: (text, leftovers(lang, text, data_words)) for kind, text in said.items()}
+    left = {kind: found for kind, found in left.items() if found[1]}
+    assert not left, left
