@@ -24,6 +24,7 @@ from textual.widgets import DataTable
 import core.i18n as i18n
 from core.i18n import LANGUAGE_NAMES
 from tests.i18n_scan import leftovers
+from tests.test_tui_reports import record_notes
 from tui.app import HakemApp
 from tests.tui_fixtures import demo, store_with, wait_for
 
@@ -86,14 +87,7 @@ async def _capture(lang: str, data) -> tuple[dict[str, str], list[str]]:
     app = HakemApp(data_dir=data, lang=lang, poll_interval=3600)
     app.animation_level = "none"
     shots: dict[str, str] = {}
-    toasts: list[str] = []
-    notify = app.notify
-
-    def record(message, *args, **kwargs):
-        toasts.append(str(message))
-        return notify(message, *args, **kwargs)
-
-    app.notify = record
+    toasts = record_notes(app)
     async with app.run_test(size=(100, 32)) as pilot:
         for name, keys, condition in _steps(app):
             for key in keys:
