@@ -101,3 +101,47 @@ def test_the_club_database_put_back_with_its_journal_is_named(tmp_path, capsys):
     assert code == 1 and "club.json: hakem wrote revision 2 of it" in out, out
     code, _out, err = run(capsys, data, "members", "add", "--name", "Ce, Cem")
     assert code == 5 and "the club database: hakem had saved it up to revision 2" in err, err
+
+
+def test_the_register_is_read_on_from_where_this_process_left_it(tmp_path):
+    """What a commit asks (``heads.reached``): lines appended since are taken in, a line still
+    being written waits for its end, a register replaced or cut is read again from its start,
+    and the records that start afresh (``accepted``, revision 1) are honoured."""
+    import json
+    import os
+
+    from core.store import heads
+    from core.store.files import SafeDir
+
+    register = tmp_path / "heads.jsonl"
+
+    def line(**item) -> str:
+        return json.dumps(item, sort_keys=True, separators=(",", ":")) + "\n"
+
+    register.write_text(line(file="a.hakem.json", rev=1, head="h1", time="t") +
+                        line(file="b.hakem.json", rev=7, head="b7", time="t") +
+                        line(file="a.hakem.json", rev=2, head="h2", time="t"))
+    os.chmod(register, 0o600)
+    folder = SafeDir.open(tmp_path)
+    assert heads.reached(folder, "a.hakem.json")["head"] == "h2"
+    assert heads.reached(folder, "b.hakem.json")["head"] == "b7"
+    with register.open("a") as f:
+        f.write(line(file="a.hakem.json", rev=3, head="h3", time="t") + '{"file":"a.hakem.json","head":"h4"')
+    assert heads.reached(folder, "a.hakem.json")["head"] == "h3"  # the torn line is not read yet
+    with register.open("a") as f:
+        f.write(',"rev":4,"time":"t"}\n')
+    assert heads.reached(folder, "a.hakem.json")["head"] == "h4"
+    assert heads.further(heads.reached(folder, "a.hakem.json"), 2, "h2")
+    assert not heads.further(heads.reached(folder, "a.hakem.json"), 4, "h4")
+    assert heads.further(heads.reached(folder, "a.hakem.json"), 4, "other")  # same revision, another head
+    register.write_text(line(file="a.hakem.json", rev=5, head="h5", time="t"))  # replaced, shorter
+    assert heads.reached(folder, "a.hakem.json")["head"] == "h5"
+    with register.open("a") as f:
+        f.write(line(file="a.hakem.json", accepted=5, by="root"))
+    assert heads.reached(folder, "a.hakem.json") is None
+    with register.open("a") as f:
+        f.write(line(file="a.hakem.json", rev=9, head="h9", time="t") + line(file="a.hakem.json", rev=1, head="new", time="t"))
+    assert heads.reached(folder, "a.hakem.json")["head"] == "new"  # created again: a new history
+    assert heads.reached(folder, "b.hakem.json") is None  # the register that had it was replaced
+    register.unlink()
+    assert heads.reached(folder, "a.hakem.json") is None
