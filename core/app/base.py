@@ -25,6 +25,7 @@ from core.model import Tournament
 from core.words import Action
 
 if TYPE_CHECKING:
+    from core.app.effects import SeriesReader
     from core.store import Store
 
 Change = Callable[[Tournament], Tournament]
@@ -64,12 +65,17 @@ GO_SYSTEMS = ("gamma", "mcmahon")
 class DeskBase:
     """One tournament in one store: the gate and the one path of every change."""
 
-    def __init__(self, store: Store, tid: str, policy: Policy | None = None, pages: str | None = None) -> None:
+    def __init__(self, store: Store, tid: str, policy: Policy | None = None, pages: str | None = None,
+                 series_reader: SeriesReader | None = None) -> None:
         self.store = store
         self.id = tid
         self.policy: Policy = policy or default_policy(store)
         self.pages = pages
         """The data service's pages directory (:attr:`core.app.series.SeriesCases.pages`)."""
+        self.series_reader = series_reader
+        """How the series holding this event are read, so that their pages follow its changes:
+        given by the Workspace that opened this desk (a read-only view of the same data
+        directory).  ``None`` (a desk made on its own): no series page is written again."""
         store.load(tid)  # an unknown id is refused here, not at the first change
 
     @property
@@ -102,9 +108,12 @@ class DeskBase:
             raise error.by(*last_change(self.store.journal(self.id), error.path)) from error
         before = seen.get("before", snap.tournament)
         answer = value(before, seen.get("after", snap.tournament)) if value is not None else None
-        return Outcome(snap.tournament, snap.revision,
-                       tuple(effects.after_change(self.store.data_dir, self.id, before, snap.tournament,
-                                                  pages=self.pages)), answer)
+        return Outcome(snap.tournament, snap.revision, tuple(self._after(before, snap.tournament)), answer)
+
+    def _after(self, before: Tournament, after: Tournament) -> list[str]:
+        """The side effects of a saved change (:func:`core.app.effects.after_change`)."""
+        return effects.after_change(self.store.data_dir, self.id, before, after, pages=self.pages,
+                                    reader=self.series_reader)
 
     @staticmethod
     def _check_go(t: Tournament, systems: tuple[str, ...]) -> None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from core.app import effects
 from core.app.access import use_case
 from core.app.base import DeskBase, Outcome
 from core.app.club import MemberRegistrationCases
@@ -119,15 +118,13 @@ class Desk(RegistrationCases, MemberRegistrationCases, RoundCases, SettingsCases
         top now, nothing is undone (:class:`~core.errors.ConflictError`)."""
         before = self.store.load(self.id).tournament
         snap = self.store.undo(self.id, expected)
-        warnings = effects.after_change(self.store.data_dir, self.id, before, snap.tournament, pages=self.pages)
-        return Outcome(snap.tournament, snap.revision, tuple(warnings))
+        return Outcome(snap.tournament, snap.revision, tuple(self._after(before, snap.tournament)))
 
     @use_case("history.undo")
     def redo(self, expected: str | None = None) -> Outcome:
         before = self.store.load(self.id).tournament
         snap = self.store.redo(self.id, expected)
-        warnings = effects.after_change(self.store.data_dir, self.id, before, snap.tournament, pages=self.pages)
-        return Outcome(snap.tournament, snap.revision, tuple(warnings))
+        return Outcome(snap.tournament, snap.revision, tuple(self._after(before, snap.tournament)))
 
     @use_case("journal.read", writes=False)
     def next_step(self, which: str = "undo") -> dict[str, Any] | None:

@@ -21,6 +21,7 @@ from core.i18n import _
 from core.model import Tournament
 
 if TYPE_CHECKING:
+    from core.app.series import SeriesCases
     from core.club.series_table import SeriesTable
 
 
@@ -42,9 +43,13 @@ def pages_changed(before: Tournament, after: Tournament) -> bool:
 SeriesTables = Callable[[list[str]], list["SeriesTable"]]
 """The tables of the series named (the data service's client asks the service for them)."""
 
+SeriesReader = Callable[[], "SeriesCases"]
+"""A read-only view of the data directory's series (a Workspace), made when it is needed."""
+
 
 def after_change(data_dir: str | os.PathLike[str], tid: str, before: Tournament, after: Tournament,
-                 series: SeriesTables | None = None, pages: str | None = None) -> list[str]:
+                 series: SeriesTables | None = None, pages: str | None = None,
+                 reader: SeriesReader | None = None) -> list[str]:
     """Run the side effects of a saved change; returns warnings for the front end to show.
 
     The pages go to the directory this process remembers for the tournament
@@ -55,23 +60,26 @@ def after_change(data_dir: str | os.PathLike[str], tid: str, before: Tournament,
     it — after this change whoever made it."""
     if not pages_changed(before, after):
         return []
-    return _event_pages(data_dir, tid, after) + _series_pages(data_dir, tid, series) + _kept_pages(data_dir, tid, pages)
+    return (_event_pages(data_dir, tid, after) + _series_pages(data_dir, tid, series, reader)
+            + _kept_pages(tid, pages, reader))
 
 
-def _kept_pages(data_dir: str | os.PathLike[str], tid: str, pages: str | None) -> list[str]:
+def _kept_pages(tid: str, pages: str | None, reader: SeriesReader | None) -> list[str]:
     """The data service's pages of the series holding ``tid`` (:meth:`SeriesCases.keep_series_page`)."""
-    if pages is None:
+    if pages is None or reader is None:
         return []
     from core.app.series import kept_pages, refresh_pages
 
     try:
-        found = kept_pages(data_dir, tid)
+        workspace = reader()
+        found = kept_pages(workspace, tid)
     except (OSError, TournamentError) as error:
         return [_("the series pages were not published: {error}").format(error=error)]
-    return refresh_pages(data_dir, pages, found) if found else []
+    return refresh_pages(workspace, pages, found) if found else []
 
 
-def _series_pages(data_dir: str | os.PathLike[str], tid: str, series: SeriesTables | None) -> list[str]:
+def _series_pages(data_dir: str | os.PathLike[str], tid: str, series: SeriesTables | None,
+                  reader: SeriesReader | None) -> list[str]:
     """Publish again the remembered series that hold ``tid``."""
     from core.app import publishing
 
@@ -81,9 +89,11 @@ def _series_pages(data_dir: str | os.PathLike[str], tid: str, series: SeriesTabl
     from core.reports.series import publish_series
 
     if series is None:
+        if reader is None:
+            return []
         from core.app.series import local_tables
 
-        series = functools.partial(local_tables, data_dir)
+        series = functools.partial(local_tables, reader())
     warnings = []
     try:
         tables = series(sorted(places))

@@ -249,7 +249,7 @@ class SeriesCases:
         if self.pages is not None and after.page:
             # events or scoring changed: the service's page follows (a failure is said by the
             # next change of an event, which writes the page again and warns)
-            refresh_pages(self.store.data_dir, self.pages, [after])
+            refresh_pages(self, self.pages, [after])
         return after
 
 
@@ -384,21 +384,20 @@ def _page_directory(pages: str, folder: str) -> str:
     return os.path.join(pages, folder)
 
 
-def kept_pages(data_dir: Any, tid: str) -> builtins.list[Series]:
-    """The series holding ``tid`` whose page the data service keeps."""
-    from core.app.workspace import Workspace
+def kept_pages(workspace: SeriesCases, tid: str) -> builtins.list[Series]:
+    """The series holding ``tid`` whose page the data service keeps (``workspace``: a view of
+    the data directory, :data:`core.app.effects.SeriesReader`)."""
+    return [s for s in workspace.series_list() if s.page and tid in s.events]
 
-    return [s for s in Workspace(data_dir, read_only=True).series_list() if s.page and tid in s.events]
 
-
-def refresh_pages(data_dir: Any, pages: str, found: builtins.list[Series]) -> builtins.list[str]:
+def refresh_pages(workspace: SeriesCases, pages: str, found: builtins.list[Series]) -> builtins.list[str]:
     """Write the service's pages of the series ``found`` again, each in its own language;
     returns a warning for each page that could not be written (the change itself is saved)."""
     from core.errors import TournamentError
     from core.reports.series import publish_series
 
     warnings = []
-    tables = {t.series.name: t for t in local_tables(data_dir, [s.name for s in found])}
+    tables = {t.series.name: t for t in local_tables(workspace, [s.name for s in found])}
     for series in found:
         try:
             if series.name in tables:
@@ -409,11 +408,8 @@ def refresh_pages(data_dir: Any, pages: str, found: builtins.list[Series]) -> bu
     return warnings
 
 
-def local_tables(data_dir: Any, names: builtins.list[str]) -> builtins.list[SeriesTable]:
-    """The tables of the series called ``names`` that exist, computed in this process from
-    ``data_dir`` (read-only): what refreshes a remembered series' page after a change."""
-    from core.app.workspace import Workspace
-
-    workspace = Workspace(data_dir, read_only=True)
+def local_tables(workspace: SeriesCases, names: builtins.list[str]) -> builtins.list[SeriesTable]:
+    """The tables of the series called ``names`` that exist, computed in this process through
+    ``workspace``: what refreshes a remembered series' page after a change."""
     known = {s.name for s in workspace.series_list()}
     return [workspace.series_table(name) for name in names if name in known]

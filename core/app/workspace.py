@@ -214,7 +214,8 @@ class Workspace(ListCases, ClubCases, SeriesCases, CheckupCases, TrashCases):
         """The desk of one tournament, sharing this workspace's store and policy."""
         from core.app.desk import Desk
 
-        return Desk(self.store, tid, self.policy, self.pages)
+        return Desk(self.store, tid, self.policy, self.pages,
+                    series_reader=lambda: Workspace(self.store.data_dir, read_only=True))
 
 
 def _creator_chief(t: Tournament) -> Tournament:

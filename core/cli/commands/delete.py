@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from core.cli import CliError
+from core.cli.errors import CliError
 from core.cli.common import open_workspace, print_json
 from core.i18n import _
 

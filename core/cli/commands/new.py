@@ -80,9 +80,10 @@ def run(args: argparse.Namespace) -> int:
     team = _team_swiss_options(args, t.system)
     if team:
         changes["options"] = {**dict(changes.get("options", t.options)), **team}
+    from core.pairing.registry import SYSTEMS
     from core.pairing.swiss.restrictions import event_options
 
-    apart = event_options(t.system, args.same_federation_rounds, args.same_federation_points,
+    apart = event_options(t.system, SYSTEMS.get(t.system), args.same_federation_rounds, args.same_federation_points,
                           args.club_mates_rounds)
     if apart:
         changes["options"] = {**dict(changes.get("options", t.options)), **apart}

@@ -105,11 +105,11 @@ SWISS_FAMILIES = frozenset({"dutch", "dubov", "burstein", "lim", "doubleswiss"})
 """The registry families these options apply to (every Swiss system)."""
 
 
-def event_options(system_id: str, federation_rounds: int | None, federation_points: str | None,
-                  club_rounds: int | None) -> dict[str, dict[str, Any]]:
-    """``Tournament.options`` entries for the two options (the ``hakem new`` flags), checked."""
-    from core.pairing.registry import SYSTEMS
-
+def event_options(system_id: str, family: str | None, federation_rounds: int | None,
+                  federation_points: str | None, club_rounds: int | None) -> dict[str, dict[str, Any]]:
+    """``Tournament.options`` entries for the two options (the ``hakem new`` flags), checked.
+    ``family``: the registry's family of ``system_id`` (the caller's lookup: an engine's
+    module never imports the registry, which imports the engines)."""
     out: dict[str, dict[str, Any]] = {}
     if federation_rounds is not None or federation_points is not None:
         fed: dict[str, Any] = {"rounds": DEFAULT_LAST_ROUNDS if federation_rounds is None else federation_rounds}
@@ -118,7 +118,7 @@ def event_options(system_id: str, federation_rounds: int | None, federation_poin
         out[SAME_FEDERATION] = fed
     if club_rounds is not None:
         out[CLUB_MATES] = {"rounds": club_rounds}
-    if out and SYSTEMS.get(system_id) not in SWISS_FAMILIES:
+    if out and family not in SWISS_FAMILIES:
         raise TournamentError(_("--same-federation-rounds, --same-federation-points and "
                                 "--club-mates-rounds are for Swiss systems only"))
     probe = Tournament(id="", name="check", system=system_id, total_rounds=1, options=out)
