@@ -18,6 +18,8 @@ names) are data, not user interface: they are removed before the scan.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from textual.widgets import DataTable
 
@@ -122,6 +124,8 @@ async def test_no_english_or_raw_ids_on_any_screen(tmp_path, lang):
     left = {name: _leftovers(lang, text) for name, text in shots.items()}
     left = {name: words for name, words in left.items() if words}
     assert not left, "\n\n".join(f"{name}: {words}\n{shots[name]}" for name, words in left.items())
+    # the playoff dialog's number of places is a count, not read as "places 1" (issue 34)
+    assert not re.search(r"(Dereceler|Plätze|Места)\s+1\b", shots["playoff-dialog"]), shots["playoff-dialog"]
     # the toasts: every one in a language of ours, none in English; the language is named in
     # its toast by its own name ("Dil: tr" before)
     assert toasts and not [t for t in toasts if _leftovers(lang, t)], toasts
@@ -145,3 +149,16 @@ def test_the_scan_finds_what_the_issue_saw():
     assert "(zero)" in _leftovers("de", "Spielfrei R4 (zero)")
     assert _leftovers("tr", "Oyun 1: Armageddon") == ["Armageddon"]
     assert _leftovers("de", "Armageddon-Partie") == []
+
+
+def test_tiebreak_presets_by_name_and_of_the_events_kind():
+    """Issue 34: presets were offered as raw ids (``fide-swiss-unrated: …``), and Go presets in
+    chess events; now by their titles, each event offered the lists of its kind."""
+    from tui.screens.new_tournament import preset_options
+    from tui.standings import preset_titles
+
+    chess, gamma = demo(), demo().with_changes(system="gamma")
+    assert not [pid for pid in preset_titles(chess) if pid.startswith("go-")]
+    assert list(preset_titles(gamma)) == ["go-gamma"]
+    assert not [label for label, pid in preset_options("dutch") if pid in label or pid.startswith("go-")]
+    assert [pid for _label, pid in preset_options("mcmahon")][1:] == ["go-mcmahon"]

@@ -115,7 +115,7 @@ class PlayoffDialog(ModalScreen["dict[str, Any] | None"]):
                     yield Label(_("Players (tie-break order)"))
                     yield FormField(" ".join(map(str, self.group)), id="po-players", compact=True)
                 with Horizontal(classes="playoff-field"):
-                    yield Label(_("Places"))
+                    yield Label(_("How many places"))  # a count: "Places 1" read as the 1st place
                     yield FormField("1", id="po-places", compact=True, restrict=r"[0-9]*", max_length=2)
             yield Label(_("Format (arrows choose)"))
             yield OptionList(id="po-format")
