@@ -190,3 +190,45 @@ async def test_view_mode_offers_no_change_and_keeps_the_read_only_mark(tmp_path)
         await pilot.pause()
         status = str(app.screen.query_one("#round-status").render())
         assert "p" not in status.split()  # "press p to pair" is not offered
+
+
+@pytest.mark.parametrize(("lang", "size"), [("tr", MEDIUM), ("de", SMALL)])
+async def test_the_knockout_rules_list_opens_whole_inside_the_dialog(tmp_path, lang, size):
+    # the cup's match rules are the new-tournament form's last drop-down: its seven options
+    # (two lines each at 80 columns) used to open in the five rows left below it
+    from textual.widgets import Select
+    from textual.widgets._select import SelectOverlay
+
+    app = HakemApp(data_dir=tmp_path / "data", lang=lang, poll_interval=3600)
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentsScreen", timeout=30)
+        await pilot.press("n")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "NewTournamentDialog")
+        app.screen.query_one("#system", Select).value = "knockout"
+        await wait_for(pilot, lambda: app.screen.query("#ko-rules") and app.screen.query_one("#ko-rules").region.area)
+        rules = app.screen.query_one("#ko-rules", Select)
+        rules.focus()
+        await pilot.pause()
+        rules.expanded = True
+        overlay = rules.query_one(SelectOverlay)
+        box = next(a for a in rules.ancestors if a.has_class("dialog-box"))
+        inside = lambda: (overlay.region.height and box.content_region.contains_region(overlay.region))
+        await wait_for(pilot, inside, timeout=10)
+        for _ in range(5):  # it stays there
+            await pilot.pause()
+        assert inside(), (overlay.region, box.content_region)
+        if size == MEDIUM:  # room enough: every option shown, nothing to scroll
+            assert overlay.max_scroll_y == 0 and overlay.region.height > 8
+
+
+async def test_the_footer_keeps_the_rounds_keys_at_60_columns(tmp_path):
+    # German at 60×20: the wide footer ended "x Erkläre▏"; compact below 80 columns it keeps them
+    t = demo(rounds=1, complete_last=False)
+    [tid] = store_with(tmp_path / "data", t)
+    app = HakemApp(data_dir=tmp_path / "data", open_id=tid, lang="de", poll_interval=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        await _open(pilot, app, "f3", "#boards")
+        set_language("de")
+        footer = _screen_lines(app)[-1]
+        for word in (_("Pair next"), _("Still playing"), _("Explain")):
+            assert word in footer, footer

@@ -9,8 +9,8 @@ its label; every form grid of a screen gets the same width, so the fields of a s
 (the cup settings below the main fields) line up.
 
 A drop-down list (``Select``) opened near the bottom of a dialog used to run over the dialog's
-border and out of it: while one is open its list is limited to the rows left inside the dialog
-(it scrolls), never fewer than ``MIN_ROWS``.
+border and out of it: while one is open it stays inside the dialog, moving up over the fields
+above when the rows below are too few, and scrolls when the dialog is too low for it.
 """
 
 from __future__ import annotations
@@ -36,7 +36,10 @@ MAX_LABEL = 40
 """Cells a label column may take at most (a longer label is cut rather than the values)."""
 
 MIN_ROWS = 4
-"""Rows a drop-down list keeps even when the dialog has less room below it."""
+"""Rows a drop-down list keeps even when the dialog has less room."""
+
+LIST_ROWS = 16
+"""The most rows an opened list takes (Textual's own limit is 12: the knockout rules need 14)."""
 
 
 class FormGrid(Grid):
@@ -62,19 +65,40 @@ class FormGrid(Grid):
             grid.styles.grid_columns = f"{width} 1fr"
 
     def _keep_inside(self, select: Select, expanded: bool) -> None:
-        """Limit an opened list to the rows between it and the dialog's bottom border: first
-        from the select's own position, then — once drawn — from where the list really is
-        (its border and its offset below the select are Textual's)."""
+        """Keep an opened list inside the dialog, as long as the dialog allows: it opens below
+        the select and, when the rows below are too few for its options, moves up over the
+        fields above (down to the dialog's top) instead of shrinking — the knockout rules'
+        seven two-line options showed as five lines under the last field.  Once drawn, what is
+        still beyond the dialog's bottom border is taken off its height (Textual's overlay sits
+        one row below the select and has a border)."""
         box = next((a for a in select.ancestors_with_self if a.has_class("dialog-box")), None)
-        if not expanded or not isinstance(box, Widget):
+        if not isinstance(box, Widget):
             return
         overlay = select.query_one(SelectOverlay)
-        overlay.styles.max_height = max(MIN_ROWS, box.content_region.bottom - select.region.bottom - 1)
+        overlay.styles.offset = (0, 0)
+        if not expanded:
+            return
+        room = box.content_region
+        overlay.styles.max_height = max(MIN_ROWS, min(LIST_ROWS, room.height))
 
-        def measured() -> None:
-            over = overlay.region.bottom - box.content_region.bottom
-            if over > 0 and overlay.region.height:
-                overlay.styles.max_height = max(MIN_ROWS, overlay.region.height - over)
+        def measured(tries: int = 5, moved: bool = False) -> None:
+            drawn = overlay.region  # where Textual put it: moved inside the screen, not the dialog
+            if not select.expanded or not tries:
+                return
+            if not drawn.height:  # not laid out yet
+                self.call_after_refresh(measured, tries - 1, moved)
+                return
+            height = min(drawn.height, room.height)
+            if height < drawn.height:
+                overlay.styles.max_height = max(MIN_ROWS, height)
+            top = max(room.y, min(drawn.y, room.bottom - height))
+            if top == drawn.y:
+                return
+            # the offset moves the list from where it opens, about below the select (Textual
+            # moved it inside the screen already); once moved, a plain correction of what is left
+            base = int(overlay.styles.offset.y.value) if moved else drawn.y - select.region.bottom
+            overlay.styles.offset = (0, base + top - drawn.y)
+            self.call_after_refresh(measured, tries - 1, True)
         self.call_after_refresh(measured)
 
 
