@@ -19,6 +19,9 @@ def run(args: argparse.Namespace) -> int:
         statement = trust_statement(workspace.data_dir)
         if statement:
             print(_("warning: {line}").format(line=statement))
+    from core.pairing.matching.incremental import matcher_in_use
+
+    print(_("note: {line}").format(line=matcher_in_use()))
     reports = workspace.repair_store(args.ids) if args.repair else workspace.check_store(args.ids)
     bad = 0
     for report in reports:

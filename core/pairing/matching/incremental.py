@@ -40,10 +40,13 @@ from typing import Protocol
 
 from core.pairing.matching.stage import Stage
 
+NATIVE_MISSING = ""
+"""Why the compiled matcher could not be loaded (Python's own words), empty when it was."""
 try:
     from core.pairing.matching._native import Matcher as NativeMatcher
-except ImportError:  # not compiled on this machine: the pure-Python matcher does the same
+except ImportError as _error:  # not compiled on this machine: the pure-Python matcher does the same
     NativeMatcher = None  # type: ignore[assignment,misc]
+    NATIVE_MISSING = str(_error)
 
 DEFER_MIN = 16
 """A warm solve that frees at least this many vertices defers their former partners as roots
@@ -560,6 +563,21 @@ differential tests and benchmarks compare the two)."""
 def native_available() -> bool:
     """The compiled matcher is built and not switched off by :data:`PURE_PYTHON_ENV`."""
     return NativeMatcher is not None and os.environ.get(PURE_PYTHON_ENV, "") in ("", "0")
+
+
+def matcher_in_use() -> str:
+    """Which matcher pairs in this process, and why, for people (``hakem doctor``): the
+    pure-Python one gives the same pairings, only slower on a big field, so an organiser whose
+    pairing is slow learns here that the compiled one is missing."""
+    from core.i18n import _
+
+    if native_available():
+        return _("pairing uses the compiled matcher")
+    if NativeMatcher is not None:
+        return _("pairing uses the pure-Python matcher (same pairings, slower): {variable}=1 is set").format(
+            variable=PURE_PYTHON_ENV)
+    return _("pairing uses the pure-Python matcher (same pairings, slower): the compiled one is not built "
+             "for this Python ({error}); reinstall hakem where a C compiler is available").format(error=NATIVE_MISSING)
 
 
 def new_matcher(n: int) -> WeightedMatcher:
