@@ -313,6 +313,14 @@ def sex(text: str) -> str:
     return letter
 
 
+def sex_letter(code: str) -> str:
+    """The stored ``m``/``w`` as the reader types it (``e``/``k`` in Turkish, ``м``/``ж`` in
+    Russian): a form shows what its label asks for."""
+    letters = _("m/w").split("/")
+    index = {"m": 0, "w": 1}.get(code)
+    return letters[index] if index is not None and len(letters) == 2 else code
+
+
 # -- federation ------------------------------------------------------------------------------------
 @lru_cache(maxsize=1)
 def fide_federations() -> dict[str, str]:

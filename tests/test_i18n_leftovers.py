@@ -162,3 +162,20 @@ def test_tiebreak_presets_by_name_and_of_the_events_kind():
     assert list(preset_titles(gamma)) == ["go-gamma"]
     assert not [label for label, pid in preset_options("dutch") if pid in label or pid.startswith("go-")]
     assert [pid for _label, pid in preset_options("mcmahon")][1:] == ["go-mcmahon"]
+
+
+def test_sex_in_the_letters_of_every_language():
+    """Issue 34: the form asked "Cinsiyet (m/w)" / "Пол (m/w)" — the English letters — and took
+    any letter (``q`` went into the TRF).  Each language's letters are taken (e/k erkek/kadın,
+    м/ж, m/w, m/f), stored as TRF's m/w, shown back in the reader's; another letter is refused."""
+    from core.fields import FieldError, sex, sex_letter
+
+    assert [sex(x) for x in ("e", "K", "м", "Ж", "m", "w", "f", "")] == ["m", "w", "m", "w", "m", "w", "w", ""]
+    with pytest.raises(FieldError):
+        sex("q")
+    for lang, shown in (("tr", ["e", "k"]), ("ru", ["м", "ж"]), ("de", ["m", "w"])):
+        i18n.set_language(lang)
+        try:
+            assert [sex_letter("m"), sex_letter("w")] == shown
+        finally:
+            i18n.set_language("en")

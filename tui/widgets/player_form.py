@@ -54,6 +54,10 @@ class PlayerForm(ModalScreen["dict | None"]):
         p = self.player
         texts = {key: str(getattr(p, key)) for key, _label in self.fields if key not in GO_KEYS}
         texts["rating"] = str(p.rating) if p.rating else ""
+        if "sex" in texts:
+            from core.fields import sex_letter
+
+            texts["sex"] = sex_letter(p.sex)  # the letters the label names (e/k, м/ж)
         if self.go:
             from core.go.player_fields import form_values
 
