@@ -87,9 +87,13 @@ _FIRST_NAME_ALONE = {"имя": "first_name"}
 
 class ImportedRows(list[dict[str, Any]]):
     """The rows of an import (``add_player`` keywords) and what the organiser must be told
-    about the file: the columns that were not read."""
+    about the file: the columns that were not read, each row's line in the file (``lines``,
+    so that every later check names the line, not an entry number) and, when the reader was
+    asked to collect them, the lines it could not read (``problems``: line and problem)."""
 
     warnings: tuple[str, ...] = ()
+    lines: tuple[int, ...] = ()
+    problems: tuple[tuple[int, Problem], ...] = ()
 
 
 def _columns(header: list[str], contact: bool = False) -> list[str | None]:
@@ -110,9 +114,55 @@ def _columns(header: list[str], contact: bool = False) -> list[str | None]:
     return keys
 
 
-def parse_players_csv(text: str, contact: bool = False) -> ImportedRows:
+def _record(header: list[str | None], row: list[str]) -> tuple[dict[str, Any], list[str]]:
+    """One line's ``add_player`` keywords and what is wrong with it (nothing: it is good)."""
+    if len(row) > len(header):
+        return {}, [_('{value} fields but the header has {value2}').format(value=len(row), value2=len(header))]
+    rec: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
+    wrong: list[str] = []
+    for key, cell in zip(header, row):
+        cell = cell.strip()
+        if key is None or not cell:
+            continue
+        if key in ("rating", "national_rating", "go_rating"):
+            digits = cell.removeprefix("-").removeprefix("\u2212")
+            if not (digits.isascii() and digits.isdigit() and len(digits) <= 9):  # int() refuses 4,301 digits
+                wrong.append(_('{value} {cell!r} is not a whole number').format(value=key.replace('_', ' '), cell=cell))
+                continue
+            value = int(digits) * (-1 if digits != cell else 1)  # -40 is a whole number: the
+            # desk's range check names it with the rest of the row's problems
+            (extra if key == "go_rating" else rec)[key] = value
+        elif key == "go_rank":
+            extra["go_rank"] = cell
+        else:
+            rec[key] = cell
+    surname, first = rec.pop("surname", ""), rec.pop("first_name", "")
+    if surname or first:
+        rec["name"] = f"{surname}, {first}" if surname and first else surname or first
+    if not rec.get("name"):
+        return rec, [*wrong, _('the name is empty')]
+    try:  # the desk's one name check, here so that every bad line is named in one run
+        person_name(str(rec["name"]))
+    except FieldError as error:
+        wrong.append(str(error))
+    if extra:
+        rec["extra"] = extra
+    return rec, wrong
+
+
+def line_label(line: int) -> str:
+    """How a problem names a line of the file."""
+    return _('line {lineno}').format(lineno=line)
+
+
+def parse_players_csv(text: str, contact: bool = False, collect: bool = False) -> ImportedRows:
     """Rows as keyword arguments for :func:`core.changes.add_player`, with the warnings;
-    ``contact``: with ``email`` and ``phone`` (the club's register reads them, no event does)."""
+    ``contact``: with ``email`` and ``phone`` (the club's register reads them, no event does).
+    A bad line is refused with every other (:class:`ValidationError`); ``collect``: kept in
+    the answer's ``problems`` instead, for the caller to name with what it finds in the good
+    lines (an import checks their fields and duplicates against the event: one run names
+    every bad line)."""
     if text.startswith("\ufeff"):
         text = text[1:]
     sample = text[:4096]
@@ -131,52 +181,21 @@ def parse_players_csv(text: str, contact: bool = False) -> ImportedRows:
     header = _columns(rows[0], contact)
     if "name" not in header and "surname" not in header:
         raise ValidationError([Problem(_('line 1'), _("no 'name' column in the header"))], _('cannot import players'))
-    problems: list[Problem] = []
+    problems: list[tuple[int, Problem]] = []
     out: list[dict[str, Any]] = []
+    lines: list[int] = []
     for lineno, row in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in row):
             continue
-        if len(row) > len(header):
-            problems.append(Problem(_('line {lineno}').format(lineno=lineno), _('{value} fields but the header has {value2}').format(value=len(row), value2=len(header))))
-            continue
-        rec: dict[str, Any] = {}
-        extra: dict[str, Any] = {}
-        for key, cell in zip(header, row):
-            cell = cell.strip()
-            if key is None or not cell:
-                continue
-            if key in ("rating", "national_rating", "go_rating"):
-                digits = cell.removeprefix("-").removeprefix("\u2212")
-                if not (digits.isascii() and digits.isdigit() and len(digits) <= 9):  # int() refuses 4,301 digits
-                    problems.append(Problem(_('line {lineno}').format(lineno=lineno), _('{value} {cell!r} is not a whole number').format(value=key.replace('_', ' '), cell=cell)))
-                    continue
-                value: Any = int(digits) * (-1 if digits != cell else 1)  # -40 is a whole number: the
-                # desk's range check names it with the rest of the row's problems
-                if key == "go_rating":
-                    extra["go_rating"] = value
-                    continue
-                rec[key] = value
-            elif key == "go_rank":
-                extra["go_rank"] = cell
-            else:
-                rec[key] = cell
-        surname, first = rec.pop("surname", ""), rec.pop("first_name", "")
-        if surname or first:
-            rec["name"] = f"{surname}, {first}" if surname and first else surname or first
-        if not rec.get("name"):
-            problems.append(Problem(_('line {lineno}').format(lineno=lineno), _('the name is empty')))
-            continue
-        try:  # the desk's one name check, here so that every bad line is named in one run
-            person_name(str(rec["name"]))
-        except FieldError as error:
-            problems.append(Problem(_('line {lineno}').format(lineno=lineno), str(error)))
-            continue
-        if extra:
-            rec["extra"] = extra
-        out.append(rec)
-    if problems:
-        raise ValidationError(problems, _('cannot import players'))
+        rec, wrong = _record(header, row)
+        problems.extend((lineno, Problem(line_label(lineno), message)) for message in wrong)
+        if not wrong:
+            out.append(rec)
+            lines.append(lineno)
+    if problems and not collect:
+        raise ValidationError([problem for _line, problem in problems], _('cannot import players'))
     imported = ImportedRows(out)
+    imported.lines, imported.problems = tuple(lines), tuple(problems)
     unused = [cell.strip() for cell, key in zip(rows[0], header) if key is None and cell.strip()]
     if unused:
         imported.warnings = (_("not imported: column(s) {columns} (hakem has no field for them)")

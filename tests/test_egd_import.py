@@ -159,16 +159,16 @@ async def test_the_tuis_country_field_takes_the_egds_two_letters(tmp_path: Path)
 
 
 def test_the_go_form_counts_ranks_as_the_event_does() -> None:
-    from core.errors import TournamentError
     from core.go.player_fields import go_player_fields
 
     typed = {"rating": "2060", "rank": "1d", "egd_pin": "13000001"}
     # McMahon (EGF): GoR 2060 is 1d — the EGD's 1d is accepted as he is listed
     assert go_player_fields(typed, system="mcmahon") == {
         "rating": 2060, "extra": {"go_rank": "1d", "egd_pin": "13000001"}}
-    # Gamma (the Gamma procedure: rating ÷ 100, truncated): 2060 is 1k, so "1d" with it is refused
-    with pytest.raises(TournamentError, match=r"2060 is rank 1k \(the rating ÷ 100\), not 1d: a 1d player rates 2100–2199"):
-        go_player_fields(typed, system="gamma")
+    # Gamma (the Gamma procedure: rating ÷ 100, truncated): 2060 is 1k; the EGD's 1d is kept as declared
+    # (the registration warns, as ``players add --go-rank 1d --go-rating 2060`` does)
+    assert go_player_fields(typed, system="gamma") == {
+        "rating": 2060, "extra": {"go_rank": "1d", "egd_pin": "13000001"}}
     # a rank alone: the middle of its range — 2100 for the EGF's 1d (2050–2149), 2150 in Gamma
     assert go_player_fields({"rank": "1d"}, system="mcmahon")["rating"] == 2100
     assert go_player_fields({"rank": "1d"}, system="gamma")["rating"] == 2150

@@ -25,10 +25,11 @@ def test_new_player_rating_only_stores_the_rank_it_gives():
     assert fields(rating="1850") == {"rating": 1850, "extra": {"go_rank": "3k"}}
 
 
-def test_rating_and_rank_that_disagree_are_refused():
-    """1850 is rank 18 = 3k, not 2k (1900–1999)."""
-    with pytest.raises(TournamentError, match=r"1850 is rank 3k .*not 2k.*1900–1999"):
-        fields(rating="1850", rank="2k")
+def test_rating_and_rank_that_disagree_are_kept_as_typed():
+    """1850 is rank 18 = 3k, not 2k (1900–1999): both are stored as typed, as ``players add
+    --go-rank 2k --go-rating 1850`` stores them; the registration warns (the declared rank is
+    the one used)."""
+    assert fields(rating="1850", rank="2k") == {"rating": 1850, "extra": {"go_rank": "2k"}}
 
 
 @pytest.mark.parametrize("pin, rating, rank, message", [
@@ -58,9 +59,9 @@ def test_editing_the_rating_moves_the_rank_with_it():
     assert fields(rating="2010", rank="3k", player=ANN) == {"rating": 2010, "extra": {"go_rank": "1k", "note": "kept"}}
 
 
-def test_editing_both_to_different_ranks_is_refused():
-    with pytest.raises(TournamentError, match="2010 is rank 1k"):
-        fields(rating="2010", rank="1d", player=ANN)
+def test_editing_both_to_different_ranks_keeps_both():
+    """2010 is rank 20 = 1k by the Gamma procedure's truncation; the rank typed with it, 1d, is kept."""
+    assert fields(rating="2010", rank="1d", player=ANN) == {"rating": 2010, "extra": {"go_rank": "1d", "note": "kept"}}
 
 
 def test_a_declared_rank_without_rating_stays_so():
@@ -80,3 +81,13 @@ def test_a_separate_go_rating_is_edited_where_it_is_kept():
     p = Player(pno=2, name="Bo", rating=1500, extra={"go_rating": 2247})
     assert form_values(p)["rating"] == "2247"
     assert fields(rating="2247", rank="1d", player=p) == {"extra": {"go_rating": 2150, "go_rank": "1d"}}
+
+
+def test_an_edit_of_other_fields_keeps_a_declared_rank_and_its_rating():
+    """A Gamma 1d with GoR 2060 (the Gamma procedure's truncation: 1k) shows as 1d, and saving the dialog
+    with only the pin changed stores him as he was — the rank was moved to 1k before."""
+    p = Player(pno=1, name="Kovacs, Peter", rating=2060, extra={"go_rank": "1d"})
+    assert form_values(p) == {"rating": "2060", "rank": "1d", "egd_pin": ""}
+    assert fields(rating="2060", rank="1d", pin="13000001", player=p) == {
+        "rating": 2060, "extra": {"go_rank": "1d", "egd_pin": "13000001"}}
+

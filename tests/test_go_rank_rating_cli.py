@@ -33,3 +33,40 @@ def test_a_chess_rating_in_a_chess_event_stays(tmp_path, capsys):
     [tid] = store_with(tmp_path, Tournament(id="", name="Rapid", total_rounds=4))
     assert cli(["--data", str(tmp_path), "players", "add", tid, "--name", "Kaya, Ahmet", "--rating", "2100"]) == 0
     assert Workspace(tmp_path).open(tid).snapshot().tournament.players[0].rating == 2100
+
+
+WARNING_1D_2060 = "rank 1d and Go rating 2060 disagree (that rating is a 1k); the rank typed, 1d, is the one used"
+"""A Gamma event's truncation makes GoR 2060 a 1k (rating ÷ 100 = 20 = 1k); the EGD lists 1d
+players with it.  One rule for both front ends (the review's item 4): kept as typed, with this
+warning — the TUI's form refused it where the CLI warned."""
+
+
+def test_the_cli_keeps_a_1d_with_gor_2060_and_warns(gamma, capsys):
+    data, tid = gamma
+    capsys.readouterr()
+    assert cli(["--data", str(data), "players", "add", tid, "--name", "Kovacs, Peter", "--go-rank", "1d",
+                "--go-rating", "2060"]) == 0
+    assert capsys.readouterr().err.strip() == f"hakem: warning: {WARNING_1D_2060}"
+
+
+async def test_the_tui_form_keeps_a_1d_with_gor_2060_and_warns_as_the_cli(gamma, quiet_tui):
+    from textual.widgets import Input
+
+    from core.go.ranks import player_rank, rank_label
+    from tui.app import HakemApp
+    from tests.tui_fixtures import wait_for
+
+    data, tid = gamma
+    app = HakemApp(data_dir=data, open_id=tid, poll_interval=3600)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "p-name")
+        for field, text in (("name", "Kovacs, Peter"), ("rating", "2060"), ("rank", "1d")):
+            app.screen.query_one(f"#p-{field}", Input).value = text
+        app.screen.query_one("#p-name", Input).focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(app.screen.session.tournament.players) == 1)
+        await wait_for(pilot, lambda: any(str(n.message) == WARNING_1D_2060 for n in app._notifications))
+    [peter] = Workspace(data).open(tid).snapshot().tournament.players
+    assert rank_label(player_rank(peter, "gamma")) == "1d"

@@ -26,8 +26,8 @@ def test_a_bad_csv_names_the_file_on_the_first_line(tmp_path: Path) -> None:
     out = hakem(data, "players", "import", tid, csv, check=False)
     lines = out.stderr.strip().splitlines()
     assert out.returncode == 3
-    assert lines[0].startswith(f"hakem: {csv}: entry 2 (E, F): ") and "XXXX" in lines[0]
-    assert lines[1].startswith(f"{csv}: entry 3 (G, H): ") and len(lines) == 2
+    assert lines[0].startswith(f"hakem: {csv}: line 3: ") and "XXXX" in lines[0]  # the file's lines, header = 1
+    assert lines[1].startswith(f"{csv}: line 4: ") and "99999" in lines[1] and len(lines) == 2
     wrong = tmp_path / "wrong.csv"
     wrong.write_text("name;rating\nA, B;1500\nC, D;abc\n")
     first = hakem(data, "players", "import", tid, wrong, check=False).stderr.strip().splitlines()[0]

@@ -108,8 +108,9 @@ async def test_go_evening(tmp_path, system, criteria):
 
 async def test_edit_dialog_of_a_go_player_shows_rank_and_egd_pin(tmp_path):
     """The edit dialog of a Go player has the fast-entry row's Go fields (rank, EGD pin,
-    country), not the chess ones, and refuses what fast entry refuses: here a rating (2010,
-    rank 20 = 1k by the Gamma procedure's rating ÷ 100) typed with another rank (1d)."""
+    country), not the chess ones, and judges them as fast entry and ``players add`` do: here a
+    rating (2010, rank 20 = 1k by the EGF's rounding: 1950–2049) typed with another rank (1d)
+    is kept as typed, with the CLI's warning (notes/go.md, one rule for both front ends)."""
     data = tmp_path / "data"
     [tid] = store_with(data, go_event("mcmahon"))
     app = HakemApp(data_dir=data, open_id=tid)
@@ -132,8 +133,16 @@ async def test_edit_dialog_of_a_go_player_shows_rank_and_egd_pin(tmp_path):
         form.query_one("#f-rating", Input).value = "2010"
         form.query_one("#f-rank", Input).value = "1d"
         await pilot.press("ctrl+s")
-        await wait_for(pilot, lambda: "2010 is rank 1k" in str(form.query_one("#form-error").render()))
-        assert type(app.screen).__name__ == "PlayerForm" and session.tournament.player(3).extra == {"go_rank": "3k"}
+        warning = "rank 1d and Go rating 2010 disagree (that rating is a 1k); the rank typed, 1d, is the one used"
+        await wait_for(pilot, lambda: any(str(n.message) == warning for n in app._notifications))
+        assert {p.name: (p.rating, p.extra) for p in session.tournament.players}["Player 3"] == (2010, {"go_rank": "1d"})
+        await wait_for(pilot, lambda: table.row_count == 5 and type(app.screen).__name__ == "TournamentScreen")
+        table.focus()
+        table.move_cursor(row=table._hakem_keys.index(str(next(
+            p.pno for p in session.tournament.players if p.name == "Player 3"))))
+        await pilot.press("e")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayerForm")
+        form = app.screen
         form.query_one("#f-rating", Input).value = ""
         form.query_one("#f-egd_pin", Input).value = "10453283"
         await pilot.press("ctrl+s")

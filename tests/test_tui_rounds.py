@@ -97,7 +97,8 @@ async def test_correction_asks_and_says_what_changes(tmp_path):
         await pilot.press("1")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmDialog")
         text = dialog_text(app)
-        assert "Round 1, board 1: ½-½ becomes 1-0." in text
+        # the result replaced is named with who entered it (the demo was stored by "arbiter")
+        assert "Round 1, board 1: ½-½ (entered by arbiter, " in text and ") becomes 1-0." in text
         assert white in text and black in text
         assert "Rounds 2 to 2 were paired with the old result" in text
         await pilot.press("n")

@@ -317,7 +317,8 @@ class MemberRegistrationCases(DeskBase):
         from core.errors import TournamentError
         from core.model import Tournament
         from core.club.members import registration_kinds
-        from core.ratinglists.apply import player_fields, refuse_registered_ids
+        from core.duplicates import refuse_duplicate
+        from core.ratinglists.apply import player_fields
         from core.store.clubdb import ClubDB
 
         m = register.member(ClubDB(self.store.dir, read_only=True).view(), number)
@@ -328,7 +329,7 @@ class MemberRegistrationCases(DeskBase):
                     raise TournamentError(_("member {number} ({name}) is already registered: number {pno}").format(
                         number=number, name=m.name, pno=p.pno))
             fields = player_fields(m.as_list_entry(), registration_kinds(t))
-            refuse_registered_ids(t, fields)
+            refuse_duplicate(t, fields, allow_namesake=True)  # the member number and ids say who it is
             name = fields.pop("name")
             after = changes.add_player(t, name, keep_numbers=keep_numbers, **fields)
             pno = changes.added_pno(t, after)

@@ -57,6 +57,21 @@ def result_text(result: GameResult | None) -> str:
     return result.value if result is not None else _("no result")
 
 
+def board_path(round_no: int, board_no: int) -> tuple[Any, ...]:
+    """Where a board lives in the stored document (what the journal's changes name)."""
+    return ("rounds", round_no - 1, "boards", board_no - 1)
+
+
+def replaced_result(shown: str, who: str, when: str) -> str:
+    """The result a correction replaces, named with who entered it and when — the words of
+    every front end (the TUI's question before, ``hakem result --correct`` after): "1-0
+    (entered by alice, 07.12.2026 12:03:05)"; ``shown`` as that front end writes results.
+    The bare result when the journal does not say (a board read from an imported file)."""
+    if not who:
+        return shown
+    return _("{result} (entered by {who}, {when})").format(result=shown, who=who, when=when or "?")
+
+
 @dataclass(frozen=True)
 class BoardSeen:
     """A board as the organiser saw it: who played and the result shown."""
@@ -91,7 +106,7 @@ def check_board(t: Tournament, round_no: int, board_no: int, seen: BoardSeen,
     if now is not None and after is not None and BoardSeen.of(after, round_no, board_no) == now:
         return
     where = _("Round {r}, board {b}").format(r=round_no, b=board_no)
-    path = ("rounds", round_no - 1, "boards", board_no - 1)
+    path = board_path(round_no, board_no)
     if now is None:
         raise StaleChange(where, _("a round without this board"), seen.text(), path=path)
     if (now.white, now.black) != (seen.white, seen.black):

@@ -182,9 +182,10 @@ def _refuse_rating_list(path: str, text: str) -> None:
                                 "players add --fide-id").format(path=path.strip()))
 
 
-def players_from_text(path: str, text: str) -> list[dict[str, Any]]:
+def players_from_text(path: str, text: str, collect: bool = False) -> list[dict[str, Any]]:
     """``add_player`` arguments from a CSV (header names the columns; every bad line is
-    reported and nothing is imported unless the whole file is good) or a TRF (its players)."""
+    reported and nothing is imported unless the whole file is good; ``collect``: the bad lines
+    are kept with the rows, :func:`core.csvimport.parse_players_csv`) or a TRF (its players)."""
     _refuse_rating_list(path, text)
     if looks_like_trf(path, text):
         from core.trf import parse_tournament
@@ -195,11 +196,11 @@ def players_from_text(path: str, text: str) -> list[dict[str, Any]]:
                 for p in parse_tournament(text, source=path.strip()).players]  # problems name the file
     from core.csvimport import parse_players_csv
 
-    return parse_players_csv(text)
+    return parse_players_csv(text, collect=collect)
 
 
-def read_players(path: Source) -> list[dict[str, Any]]:
-    return players_from_text(source_name(path), read_text(path))
+def read_players(path: Source, collect: bool = False) -> list[dict[str, Any]]:
+    return players_from_text(source_name(path), read_text(path), collect)
 
 
 MAX_TRF_LINE = 4096

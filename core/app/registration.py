@@ -11,7 +11,7 @@ from core import changes
 from core.app.access import use_case
 from core.errors import TournamentError
 from core.i18n import _, ngettext
-from core.model import ByeKind, Tournament
+from core.model import ByeKind, Player, Tournament
 from core.numbering import assign_pairing_numbers
 from core.words import Action, act
 
@@ -21,7 +21,10 @@ if TYPE_CHECKING:
 
 
 from core.app.base import GO_SYSTEMS, DeskBase, Outcome
+from core.duplicates import DuplicateLines, ProbableDuplicate, refuse_duplicate
 from core.errors import ConflictError
+
+__all__ = ["DuplicateLines", "NumberingAsked", "NumberingChanged", "ProbableDuplicate", "RegistrationCases"]
 
 
 @dataclass(frozen=True)
@@ -68,20 +71,34 @@ def _keizer_field(t: Tournament) -> tuple[str, ...]:
     return (problem,) if problem else ()
 
 
+def _rank_and_rating(system: str, player: Player) -> tuple[str, ...]:
+    """A Go player registered with a rank and a Go rating of another rank: kept, and said
+    (:func:`core.go.ranks.rank_rating_conflict`, the one rule of every form and command)."""
+    if system not in GO_SYSTEMS:
+        return ()
+    from core.go.ranks import rank_rating_conflict
+
+    warning = rank_rating_conflict(player, system)
+    return (warning,) if warning else ()
+
+
 class RegistrationCases(DeskBase):
     """Registering and managing players and teams (mixed into :class:`~core.app.desk.Desk`)."""
 
     # -- registration -----------------------------------------------------------------------
     @use_case("player.add")
     def add_player(self, name: str, keep_numbers: bool = False, asked: NumberingAsked | None = None,
-                   **fields: Any) -> Outcome:
+                   allow_duplicate: bool = False, **fields: Any) -> Outcome:
         """Register a player (a late entry once round 1 is paired); the answer is the pairing
         number given (numbers may shift before round 1).  A late entry slotted into the
         ranking moves the players below it (C.04.2 Art. 2.4–2.5): the journal's action and
         the outcome's warning say who got which number; ``keep_numbers`` gives the newcomer
         the next number instead (see :meth:`late_entry`).  ``asked``: the numbering the
         organiser's answer was given on — refused (:class:`NumberingChanged`, ask again) when
-        the numbering is not that any more (someone registered or renumbered meanwhile)."""
+        the numbering is not that any more (someone registered or renumbered meanwhile).
+        An id registered already is refused; a player who looks like a registered one
+        (:class:`ProbableDuplicate`: same name, and year of birth or rating) is refused unless
+        ``allow_duplicate`` — the organiser's answer to the question (:mod:`core.duplicates`)."""
         t = self.store.load(self.id).tournament
         action = act("add_player", name=name.strip())
         if t.current_round and not t.numbers_frozen:  # the journal's words; the check is in the change
@@ -93,13 +110,11 @@ class RegistrationCases(DeskBase):
                              moves=", ".join(f"{old}->{new}" for _n, old, new in shown.moves))
 
         def register(t: Tournament) -> Tournament:
-            from core.ratinglists.apply import refuse_registered_ids
-
             if asked is not None and t.current_round and not t.numbers_frozen:
                 now = self._numbering_asked(t, name, fields)
                 if now != asked:
                     raise NumberingChanged(name.strip(), now)
-            refuse_registered_ids(t, fields)
+            refuse_duplicate(t, {**fields, "name": name}, allow_duplicate)
             return changes.add_player(t, name, keep_numbers=keep_numbers, **fields)
 
         return self._late_entry(action, register)
@@ -125,7 +140,7 @@ class RegistrationCases(DeskBase):
 
         outcome = self._change(action, register, value=lambda b, a: (changes.added_pno(b, a), changes.renumbered(b, a)))
         pno, moves = outcome.value
-        warnings = (*outcome.warnings, *_keizer_field(outcome.tournament))
+        warnings = (*outcome.warnings, *_keizer_field(outcome.tournament), *_rank_and_rating(outcome.tournament.system, outcome.tournament.player(pno)))
         if moves:
             name = outcome.tournament.player(pno).name
             text = (_("Late entry {name} is number {pno} by rating; new numbers: {moves}. Lists printed before "
@@ -149,10 +164,10 @@ class RegistrationCases(DeskBase):
     @use_case("player.add")
     def add_player_from_list(self, list_name: str = "", fide_id: str = "", national_id: str = "",
                              egd_pin: str = "", typed: Mapping[str, Any] | None = None,
-                             extra: Mapping[str, Any] | None = None) -> Outcome:
+                             extra: Mapping[str, Any] | None = None, allow_duplicate: bool = False) -> Outcome:
         """Register a player found by id in a rating list (the data directory's lists); what
-        the organiser typed wins over the list's fields.  The answer is the pairing number."""
-        from core.ratinglists.apply import refuse_registered_ids
+        the organiser typed wins over the list's fields.  The answer is the pairing number.
+        Duplicates as :meth:`add_player` refuses them."""
         from core.ratinglists.registration import fields_from_list
 
         def change(t: Tournament) -> Tournament:
@@ -161,7 +176,7 @@ class RegistrationCases(DeskBase):
                    if not (k in ("fide_id", "national_id") and str(v).strip().upper() == str(listed.get(k, "")).upper())}
             fields = {**listed, **own}
             player_extra = {**fields.pop("extra", {}), **dict(extra or {})}
-            refuse_registered_ids(t, {**fields, "extra": player_extra})
+            refuse_duplicate(t, {**fields, "extra": player_extra}, allow_duplicate)
             name = fields.pop("name")
             return changes.add_player(t, name, extra=player_extra or None, **fields)
 
@@ -215,51 +230,39 @@ class RegistrationCases(DeskBase):
             return rating_update(t, index, rating_for_pairing)
 
     @use_case("player.import")
-    def import_players(self, path: Source) -> Outcome:
-        """Register every player of a CSV or TRF file — all or none: every bad line is
-        reported and nothing is added.  The answer is the number of players read."""
+    def import_players(self, path: Source, allow_duplicate: bool = False) -> Outcome:
+        """Register every player of a CSV or TRF file — all or none: every bad line is named
+        in one run (what the reader could not read, every field the registration refuses, an
+        id registered already or twice in the file) and nothing is added; lines that look like
+        a registered player or an earlier line (:mod:`core.duplicates`) are named too and
+        imported only with ``allow_duplicate``.  The answer is the number of players read."""
         from pathlib import Path
 
         from core.app.files import read_players, source_name
         from core.csvimport import ImportedRows
-
         from core.errors import FileProblems, ValidationError
 
+        source = source_name(path).strip()
         try:
-            rows = read_players(path)
-            name = Path(source_name(path)).name
-            self._refuse_junk_names(rows)
+            rows = read_players(path, collect=True)
+            name = Path(source).name
+            where = _row_labels(rows)
 
             def change(t: Tournament) -> Tournament:
                 joinable(t)
-                return changes.add_players(t, rows)  # all or none, every bad row named
+                refuse_bad_rows(t, rows, where, source, allow_duplicate)
+                return changes.add_players(t, rows, where)  # all or none, every bad row named
 
             out = self._change(act("import_players", count=len(rows), source=name), change,
                                value=lambda before, after: len(rows))
         except ValidationError as error:  # one first line naming the file (the README's promise)
             if isinstance(error, FileProblems) and error.source:
                 raise
-            raise FileProblems(error.problems, source=source_name(path).strip()) from None
+            raise FileProblems(error.problems, source=source) from None
         if isinstance(rows, ImportedRows) and rows.warnings:
             out = Outcome(out.tournament, out.revision,
                           (*out.warnings, *(f"{name}: {w}" for w in rows.warnings)), out.value)
         return out
-
-    @staticmethod
-    def _refuse_junk_names(rows: Sequence[Mapping[str, Any]]) -> None:
-        """Every row's name a player's name (:func:`core.fields.person_name`), all refusals at
-        once, each with its entry number (as :func:`core.changes.add_players` names rows)."""
-        from core.errors import Problem, ValidationError
-        from core.fields import FieldError, person_name
-
-        problems = []
-        for i, row in enumerate(rows, start=1):
-            try:
-                person_name(str(row.get("name", "")))
-            except FieldError as error:
-                problems.append(Problem(_('entry {i} ({value})').format(i=i, value=row.get('name', '')), str(error)))
-        if problems:
-            raise ValidationError(problems, _('cannot import players'))
 
     @use_case("player.edit")
     def edit_player(self, pno: int, **fields: Any) -> Outcome:
@@ -267,7 +270,16 @@ class RegistrationCases(DeskBase):
             from core.fields import person_name
 
             person_name(str(fields["name"]))
-        return self._change(act("edit_player", player=pno, fields=dict(fields)), lambda t: changes.edit_player(t, pno, **fields))
+        edited = []
+
+        def change(t: Tournament) -> Tournament:
+            after = changes.edit_player(t, pno, **fields)
+            edited.append(replace(t.player(pno), **fields))  # its number may change (before round 1)
+            return after
+
+        out = self._change(act("edit_player", player=pno, fields=dict(fields)), change)
+        said = _rank_and_rating(out.tournament.system, edited[-1]) if {"rating", "extra"} & fields.keys() else ()
+        return replace(out, warnings=(*out.warnings, *said)) if said else out
 
     @use_case("player.remove")
     def remove_player(self, pno: int) -> Outcome:
@@ -453,3 +465,45 @@ class RegistrationCases(DeskBase):
         from core.teams import registration
 
         return self._change(act("teams_from_clubs"), registration.teams_from_clubs)
+
+
+def _row_labels(rows: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
+    """How each row of an import is named: its line in a CSV file, else its entry number and
+    name (a TRF's players)."""
+    from core.csvimport import ImportedRows, line_label
+
+    if isinstance(rows, ImportedRows) and len(rows.lines) == len(rows):
+        return tuple(map(line_label, rows.lines))
+    return tuple(_('entry {i} ({value})').format(i=i, value=row.get('name', '')) for i, row in enumerate(rows, start=1))
+
+
+def refuse_bad_rows(t: Tournament, rows: Sequence[Mapping[str, Any]], where: Sequence[str], source: str,
+                    allow_duplicate: bool) -> None:
+    """Every bad line of an import at once, in the file's order: the lines the reader could not
+    read, the names and fields the registration refuses (:func:`core.fields.person_name`,
+    :func:`core.changes.check_new_player`), the ids registered already or twice
+    (:func:`core.duplicates.duplicate_rows`) — a :class:`ValidationError` — and, unless
+    ``allow_duplicate``, the lines that look like a registered player or an earlier line —
+    :class:`core.duplicates.DuplicateLines`, which a front end asks about."""
+    from core.csvimport import ImportedRows
+    from core.duplicates import DuplicateLines, duplicate_rows
+    from core.errors import Problem, ValidationError
+    from core.fields import person_name
+
+    read = isinstance(rows, ImportedRows) and len(rows.lines) == len(rows)
+    lines: Sequence[int] = rows.lines if isinstance(rows, ImportedRows) and read else range(len(rows))
+    bad: list[tuple[int, Problem]] = list(rows.problems) if isinstance(rows, ImportedRows) else []
+    for line, label, row in zip(lines, where, rows):
+        try:
+            person_name(str(row.get("name", "")))  # every door: typed, pasted, from a list, imported
+            changes.check_new_player(t, row)
+        except TournamentError as error:
+            bad.append((line, Problem(label, str(error))))
+    alike: list[tuple[int, Problem]] = []
+    for i, repeated_id, words in duplicate_rows(t, rows, where):
+        (bad if repeated_id else alike).append((lines[i], Problem(where[i], words)))
+    if bad:
+        shown = bad if allow_duplicate else [*bad, *alike]
+        raise ValidationError([p for _line, p in sorted(shown, key=lambda item: item[0])], _("cannot import players"))
+    if alike and not allow_duplicate:
+        raise DuplicateLines([p for _line, p in alike], _("cannot import players"), source=source)

@@ -158,6 +158,15 @@ class RoundCases(DeskBase):
         text = result.value if result is not None else ""
         return self._change(act("result", round=round_no, board=board_no, result=text), change)
 
+    @use_case("journal.read", writes=False)
+    def result_entered(self, round_no: int, board_no: int) -> tuple[str, str]:
+        """(who, when) of the newest change of a board — who entered the result a correction
+        would replace (:func:`~core.app.conflicts.replaced_result` words it); ``("", "")``
+        when the journal does not say."""
+        from core.app.conflicts import board_path, last_change
+
+        return last_change(self.store.journal(self.id), board_path(round_no, board_no))
+
     @use_case("result.enter")
     def enter_go_result(self, round_no: int, board_no: int, winner: str | None, white: int | None = None,
                         forfeit: bool = False, both_absent: bool = False, jigo: bool = False,

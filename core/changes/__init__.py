@@ -24,7 +24,7 @@ from core.changes.checkin import (
     unchanged_marks, with_absences,
 )
 from core.changes.players import (
-    add_forbidden, add_player, add_players, added_pno, cancel_bye, edit_player, edit_players,
+    add_forbidden, add_player, add_players, added_pno, cancel_bye, check_new_player, edit_player, edit_players,
     late_entry_moves, reinstate, remove_forbidden, remove_player, renumbered, request_bye, withdraw,
 )
 from core.changes.rounds import (
@@ -35,7 +35,7 @@ from core.changes.settings import set_round_schedule, set_settings
 
 __all__ = [
     "add_forbidden", "add_player", "add_players", "added_pno", "apply_pairing", "arrived", "cancel_bye",
-    "check_can_pair", "check_in", "close_checkin", "draw_initial_colour",
+    "check_can_pair", "check_in", "check_new_player", "close_checkin", "draw_initial_colour",
     "edit_player", "edit_players", "late_entry_moves", "manual_next_round", "number_for_round_one", "open_checkin",
     "pair_next_round", "prepare_next_round", "record_absences", "record_next_round", "record_payment",
     "reinstate", "remove_forbidden", "remove_player", "renumbered", "request_bye", "set_entry_fee", "set_fee_due",

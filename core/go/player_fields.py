@@ -1,14 +1,16 @@
 """What the Go fields of a registration form (rating, rank, EGD pin) become on a player.
 
 Why one function for the fast-entry row and the edit dialog: both must refuse the same bad
-input with the same words, and both must keep rank and rating in agreement.  In hakem the
-rank is derived from the Go rating (the Gamma seed: rating ÷ 100, truncated; a McMahon event,
-the EGF's, rounds to the nearest hundred — :mod:`core.go.ranks`); a declared rank is used
-only when there is no rating.  So a form that
-stored a rank next to a rating of another rank would show one rank and pair by the other:
-a changed rank moves the rating to the middle of that rank's hundred (what fast entry gives
-a new player typed with a rank only), a changed rating moves the rank, and a rating typed with
-a rank of another hundred is refused.
+input with the same words, and both must treat rank and rating as ``hakem players add``
+does.  A player's rank is the declared one when there is one (:func:`core.go.ranks.player_rank`:
+typed, or the EGD's grade), else the rank of the Go rating (the Gamma procedure: rating ÷ 100,
+truncated; a McMahon event, the EGF's, rounds to the nearest hundred — :mod:`core.go.ranks`).
+The form keeps the two in step where only one was changed: a changed rank moves the rating to
+the middle of that rank's hundred (what fast entry gives a new player typed with a rank only),
+a changed rating moves the rank.  A rating typed *with* a rank of another hundred is stored as
+typed — both, as the CLI stores them — and the registration warns
+(:func:`core.go.ranks.rank_rating_conflict`): a 1d with GoR 2060 in a Gamma event is a real
+EGD entry, and refusing it made the organiser change a true rank or rating.
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ from core.errors import TournamentError
 from core.go.ranks import (
     GO_RANK_KEY,
     GO_RATING_KEY,
+    declared_rank,
     entry_go_rating,
     entry_rank,
     go_rating,
+    player_rank,
     rank_in,
     rank_label,
     stated_go_rating,
@@ -34,12 +38,13 @@ PIN_KEY = "egd_pin"
 
 def form_values(player: Player | None, system: str = "gamma") -> dict[str, str]:
     """The texts the Go fields show for ``player`` (empty for a new one): the Go rating,
-    the rank it gives in an event of ``system``, the EGD pin."""
+    the player's rank in an event of ``system`` (the declared one, else the rating's:
+    :func:`core.go.ranks.player_rank`, what pairs and what the lists show), the EGD pin."""
     if player is None:
         return {"rating": "", "rank": "", "egd_pin": ""}
     rating = stated_go_rating(player)
-    rank = go_rating(player)  # the declared rank counts when there is no rating
-    return {"rating": str(rating) if rating else "", "rank": rank_label(rank_in(system, rank)) if rank else "",
+    ranked = declared_rank(player) is not None or go_rating(player)  # a rank declared, or one of the rating
+    return {"rating": str(rating) if rating else "", "rank": rank_label(player_rank(player, system)) if ranked else "",
             "egd_pin": str((player.extra or {}).get(PIN_KEY, "") or "")}
 
 
@@ -49,24 +54,18 @@ def _rating(text: str) -> int:
 
 def _agreed(rating: int, rank_text: str, rating_changed: bool, rank_changed: bool, new: bool,
             system: str = "gamma") -> tuple[int, str]:
-    """Rating and rank label after the form: whichever field was changed wins; both changed
-    (or both typed for a new player) and of different ranks is refused.  A new player with a
-    rank and no rating gets the middle of the rank's hundred as rating; an edited player
-    without a rating keeps his declared rank only."""
+    """Rating and rank label after the form: whichever field alone was changed wins; both
+    changed (or both typed for a new player) are kept as typed, of one rank or not, and so are
+    both unchanged (an edit of the pin leaves a declared 1d with GoR 2060 as he is).  A new
+    player with a rank and no rating gets the middle of the rank's hundred as rating; an
+    edited player without a rating keeps his declared rank only."""
     if not rank_text:
         return rating, rank_label(rank_in(system, rating)) if rating else ""
     rank = entry_rank(rank_text)
     low = rank * 100 - (50 if system == "mcmahon" else 0)  # the rank's hundred (EGF: centred on it)
     if not rating:
         return (low + 50 if new else 0), rank_label(rank)
-    if rank_in(system, rating) != rank:
-        if rating_changed and rank_changed:
-            rule = _("the nearest hundred, as the EGF counts") if system == "mcmahon" else _("the rating ÷ 100")
-            raise TournamentError(_(
-                "A rating of {rating} is rank {rating_rank} ({rule}), not {rank}: "
-                "a {rank} player rates {low}–{high}. Correct the rating or the rank, or leave "
-                "the rating empty.").format(rating=rating, rating_rank=rank_label(rank_in(system, rating)),
-                                            rule=rule, rank=rank_label(rank), low=low, high=low + 99))
+    if rank_in(system, rating) != rank and rank_changed != rating_changed:  # both, or neither: as typed
         if rank_changed:
             rating = low + 50
         else:

@@ -180,17 +180,20 @@ def player_rank(player: Player, system: str = "gamma") -> int:
     return declared if declared is not None else rank_in(system, go_rating(player))
 
 
-def rank_rating_conflict(extra: Mapping[str, Any], system: str) -> str:
-    """A warning naming both when a registered rank and Go rating disagree ("" when they agree
-    or one is missing): ``--go-rank 30k --go-rating -850`` is a 30k whose rating says 29k.
+def rank_rating_conflict(player: Player, system: str) -> str:
+    """A warning naming both when the player's registered rank and Go rating disagree (""
+    when they agree or one is missing): ``--go-rank 30k --go-rating -850`` is a 30k whose
+    rating says 29k; in a Gamma event a 1d with GoR 2060 is a 1d whose rating says 1k.
 
-    Why a warning and not a refusal: the EGD's grade and GoR often disagree for real players
-    (the grade is declared, the GoR moves with results); the declared rank is the one used
-    (:func:`player_rank`), and the organiser should know the rating says otherwise."""
-    label, rating = extra.get(GO_RANK_KEY), extra.get(GO_RATING_KEY)
-    if not label or rating in (None, ""):
+    Why a warning and not a refusal — the one rule for the CLI and the TUI's forms: the EGD's
+    grade and GoR often disagree for real players (the grade is declared, the GoR moves with
+    results), and an organiser copying a player's card must not be made to change either; the
+    declared rank is the one used (:func:`player_rank`), and the organiser should know the
+    rating says otherwise."""
+    rank, rating = declared_rank(player), stated_go_rating(player)
+    if rank is None or not rating and GO_RATING_KEY not in (player.extra or {}):
         return ""
-    rank, other = parse_rank(str(label)), rank_in(system, int(rating))
+    other = rank_in(system, rating)
     if rank == other:
         return ""
     return _("rank {rank} and Go rating {rating} disagree (that rating is a {other}); the rank typed, "

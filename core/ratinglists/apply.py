@@ -17,6 +17,7 @@ from typing import Any
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Player, Tournament
+from core.duplicates import id_label
 from core.ratinglists.entry import ListEntry
 from core.ratings.record import FIDE_K_KEY
 from core.ratinglists.index import ListIndex, ListInfo
@@ -171,10 +172,10 @@ def find_entry(index: ListIndex, fide_id: str = "", national_id: str = "", egd_p
                                       .format(value=value, name=index.name, candidates=_candidates(found)))
         if found:
             raise TournamentError(_("{kind} {value} belongs to several players of rating list {name!r}: "
-                                    "{candidates}").format(kind=_id_label(kind), value=value, name=index.name,
+                                    "{candidates}").format(kind=id_label(kind), value=value, name=index.name,
                                                            candidates=_candidates(found)))
         raise TournamentError(_("{kind} {value} is not in rating list {name!r} ({date})")
-                              .format(kind=_id_label(kind), value=value, name=index.name,
+                              .format(kind=id_label(kind), value=value, name=index.name,
                                       date=index.info.date or _("undated")))
     raise TournamentError(_("give a FIDE id, a national id or an EGD pin"))
 
@@ -186,10 +187,6 @@ _SHOWN = 10
 def _candidates(entries: list[ListEntry]) -> str:
     shown = "; ".join(f"{e.national_id or e.fide_id or e.egd_pin} {e.name}" for e in entries[:_SHOWN])
     return shown + (_("; and more") if len(entries) > _SHOWN else "")
-
-
-def _id_label(kind: str) -> str:
-    return {"fide_id": _("FIDE id"), "national_id": _("national id"), "egd_pin": _("EGD pin")}[kind]
 
 
 def record_source(t: Tournament, source_list: ListIndex | ListInfo) -> Tournament:
@@ -321,25 +318,10 @@ def rating_update(t: Tournament, index: ListIndex, rating_for_pairing: str | Non
 def register_entry(t: Tournament, entry: ListEntry, source: ListInfo) -> Tournament:
     """Register the player of a list entry (with the event's rating kind) and note the list."""
     from core.changes.players import add_player
+    from core.duplicates import refuse_duplicate
 
     fields = player_fields(entry, pairing_rating_order(t))
     name = fields.pop("name")
-    refuse_registered_ids(t, fields)
+    refuse_duplicate(t, fields, allow_namesake=True)  # an id is one person; a namesake with its own id is not
     return add_player(record_source(t, source), name, **fields)
 
-
-def refuse_registered_ids(t: Tournament, fields: Mapping[str, Any]) -> None:
-    """Refuse to register an id the event already holds — the FIDE id, the national id (with
-    its club key: compared as the list writes it, capitals or not) or the EGD pin — naming
-    the player who has it: an id is one person, registered once."""
-    pin = str((fields.get("extra") or {}).get("egd_pin", "") or "")
-    wanted = (("fide_id", str(fields.get("fide_id", "") or "").strip()),
-              ("national_id", str(fields.get("national_id", "") or "").strip().upper()),
-              ("egd_pin", pin.strip()))
-    for p in t.players:
-        held = {"fide_id": p.fide_id.strip(), "national_id": p.national_id.strip().upper(),
-                "egd_pin": str((p.extra or {}).get("egd_pin", "") or "").strip()}
-        for kind, value in wanted:
-            if value and held[kind] == value:
-                raise TournamentError(_("{kind} {value} is already registered: number {pno}, {name}")
-                                      .format(kind=_id_label(kind), value=value, pno=p.pno, name=p.name))

@@ -365,8 +365,8 @@ class RegistrationPane(CommandKeys, Vertical):
             self.show(self.t)
 
     def register(self, values: dict[str, str], fields: dict[str, Any], keep_numbers: bool = False,
-                 asked: Any = None) -> None:
-        from core.app.registration import NumberingChanged
+                 asked: Any = None, allow_duplicate: bool = False) -> None:
+        from core.app.registration import NumberingChanged, ProbableDuplicate
 
         name = fields["name"]
         late = self.t is not None and self.t.current_round > 0
@@ -374,18 +374,21 @@ class RegistrationPane(CommandKeys, Vertical):
 
         def add():
             try:
-                outcome["o"] = self.screen_session.do(
-                    lambda desk: desk.add_player(keep_numbers=keep_numbers, asked=asked, **fields))
-            except NumberingChanged as changed:
-                outcome["changed"] = changed
+                outcome["o"] = self.screen_session.do(lambda desk: desk.add_player(
+                    keep_numbers=keep_numbers, asked=asked, allow_duplicate=allow_duplicate, **fields))
+            except (NumberingChanged, ProbableDuplicate) as stopped:
+                outcome["stopped"] = stopped
                 raise
             return outcome["o"]
 
         refusal: list[str] = []
         if not self.screen.run_change(add, refused=refusal.append):
-            if refusal:
+            stopped = outcome.get("stopped")
+            if isinstance(stopped, ProbableDuplicate):
+                self.ask_duplicate(values, fields, stopped, keep_numbers, asked)
+            elif refusal:
                 self.refuse_record(values, refusal[0])
-            elif "changed" in outcome:  # the answer was given on another numbering: ask again
+            elif stopped is not None:  # the answer was given on another numbering: ask again
                 self.late_numbering = None
                 self.t = self.screen_session.tournament
                 self.ask_or_register(values, fields)
@@ -397,6 +400,24 @@ class RegistrationPane(CommandKeys, Vertical):
                 name=name, pno=getattr(done, "value", "?"), n=self.t.current_round + 1))
         else:
             self.notify(_("{name} added.").format(name=name))
+
+    def ask_duplicate(self, values: dict[str, str], fields: dict[str, Any], found: Exception,
+                      keep_numbers: bool, asked: Any) -> None:
+        """The player typed looks like one registered already (:mod:`core.duplicates`: the same
+        name, and year of birth or rating): say who, and add only when told to — Enter and
+        Escape cancel, and a cancelled record waits in the refused list (Ctrl+R)."""
+        from tui.widgets.dialogs import ChoiceDialog
+
+        def answered(choice: str | None) -> None:
+            if choice == "add":
+                self.register(values, fields, keep_numbers, asked, allow_duplicate=True)
+            else:
+                self.refuse_record(values, str(found))
+
+        self.app.push_screen(ChoiceDialog(_("Registered already?"), str(found), [
+            ("add", "a", _("Add anyway")),
+        ], note=_("Add anyway registers a second player; Cancel keeps the record in the refused list (Ctrl+R).")),
+            answered)
 
     def clear_form(self) -> None:
         """Every field empty (text and undo), the cursor on the name: ready for the next record."""
@@ -580,24 +601,37 @@ class RegistrationPane(CommandKeys, Vertical):
 
     def action_import(self) -> None:
         def chosen(path: str | None) -> None:
-            if not path:
-                return
-            session = self.screen_session
-            try:
-                outcome = session.do(lambda desk: desk.import_players(path))
-            except TournamentError as exc:
-                self.app.show_message(_("Import failed"), str(exc))
-                return
-            self.screen.refresh_panes()
-            self.notify(ngettext("{n} player imported.", "{n} players imported.",
-                                 outcome.value).format(n=outcome.value))
-            self.screen.show_warnings(outcome)
+            if path:
+                self.import_file(path)
 
         self.app.push_screen(PromptDialog(
             _("Import players"),
             _("Path of a CSV file (columns name, rating, title, federation, fide_id, club, birth; "
               "a header line names them) or a TRF file (its players are added)."),
             placeholder="~/players.csv"), chosen)
+
+    def import_file(self, path: str, allow_duplicate: bool = False) -> None:
+        """Import the players of a file: every bad line named at once, nothing imported; lines
+        that look like registered players (or like an earlier line) are asked about."""
+        from core.app.registration import DuplicateLines
+        from tui.widgets.dialogs import ChoiceDialog
+
+        session = self.screen_session
+        try:
+            outcome = session.do(lambda desk: desk.import_players(path, allow_duplicate=allow_duplicate))
+        except DuplicateLines as alike:
+            self.app.push_screen(ChoiceDialog(_("Registered already?"), str(alike), [
+                ("import", "i", _("Import anyway")),
+            ], note=_("Nothing was imported. Import anyway adds these lines as new players too.")),
+                lambda choice: self.import_file(path, allow_duplicate=True) if choice == "import" else None)
+            return
+        except TournamentError as exc:
+            self.app.show_message(_("Import failed"), str(exc))
+            return
+        self.screen.refresh_panes()
+        self.notify(ngettext("{n} player imported.", "{n} players imported.",
+                             outcome.value).format(n=outcome.value))
+        self.screen.show_warnings(outcome)
 
     def action_teams(self) -> None:
         """The teams of a team event: rosters in board order (a dialog)."""

@@ -182,10 +182,16 @@ def cup_reasons(t: Tournament, round_no: int, pairing) -> dict | None:
     return reasons
 
 
-def describe_result_change(t: Tournament, round_no: int, board_no: int, new: GameResult | None) -> str:
-    """What a correction changes: the board, the players' scores, later rounds."""
+def describe_result_change(t: Tournament, round_no: int, board_no: int, new: GameResult | None,
+                           entered: tuple[str, str] = ("", "")) -> str:
+    """What a correction changes: the board — the result replaced with who entered it and
+    when (``entered``, :meth:`core.app.desk.Desk.result_entered`; the words of ``hakem result
+    --correct``) —, the players' scores, later rounds."""
+    from core.app.conflicts import replaced_result
+
     b = t.round(round_no).boards[board_no - 1]
     old_text = RESULT_TEXT.get(b.result, _("no result")) if b.result else _("no result")
+    old_text = replaced_result(old_text, *entered) if b.result else old_text
     new_text = RESULT_TEXT.get(new, _("no result")) if new else _("no result")
     from core.app.desk import preview_result
 
@@ -617,7 +623,7 @@ class RoundsPane(CommandKeys, Vertical):
             return
         if current is not None or round_no < t.current_round:
             try:
-                text = describe_result_change(t, round_no, board, result)
+                text = describe_result_change(t, round_no, board, result, self.entered_by(round_no, board, current))
             except TournamentError as exc:
                 self.refuse_line(typed, str(exc), round_no)
                 return
@@ -632,6 +638,16 @@ class RoundsPane(CommandKeys, Vertical):
             self.app.push_screen(ConfirmDialog(_("Correct a result"), text, yes=_("Correct"), danger=True), decided)
             return
         self.store_result(round_no, board, result, typed)
+
+    def entered_by(self, round_no: int, board: int, current: GameResult | None) -> tuple[str, str]:
+        """Who entered the result a correction replaces, and when (the journal's newest change
+        of the board; results still queued are saved first, so that one of them is named
+        rather than the change before it)."""
+        if current is None:
+            return ("", "")
+        if self.session.pending:
+            self.session.flush()
+        return self.session.desk.result_entered(round_no, board)
 
     def store_result(self, round_no: int, board: int, result: GameResult | None, typed: str) -> None:
         """Show the result at once; the store saves it in the background, in typing order."""

@@ -5,7 +5,9 @@ from __future__ import annotations
 from core.i18n import _
 
 import argparse
+import contextlib
 import sys
+from collections.abc import Iterator
 
 from core.cli.common import open_desk, pairing_numbers, print_json, show_warnings
 from core.model import ByeKind, Tournament
@@ -45,19 +47,41 @@ def _add(args: argparse.Namespace) -> int:
     elif args.name and args.list is None and not args.egd_pin:
         typed.setdefault("rating", 0)
         name = typed.pop("name")
-        out = desk.add_player(name, keep_numbers=args.keep_numbers, extra=extra or None, **typed)
+        with _duplicate_asked():
+            out = desk.add_player(name, keep_numbers=args.keep_numbers, extra=extra or None,
+                                  allow_duplicate=args.allow_duplicate, **typed)
     elif not (args.fide_id or args.national_id or args.egd_pin):
         from core.cli.errors import CliError
 
         raise CliError(_("players add: give --name, or --fide-id/--national-id/--egd-pin to take "
                          "the player from a rating list"))
     else:
-        out = desk.add_player_from_list(args.list or "", args.fide_id, args.national_id, args.egd_pin,
-                                        typed, extra)
+        with _duplicate_asked():
+            out = desk.add_player_from_list(args.list or "", args.fide_id, args.national_id, args.egd_pin,
+                                            typed, extra, allow_duplicate=args.allow_duplicate)
     print(show_warnings(out).value)
-    _rank_rating_warning(desk, extra)
     _late_entry_round(out)
     return 0
+
+
+@contextlib.contextmanager
+def _duplicate_asked() -> Iterator[None]:
+    """The TUI asks about a player who looks registered already; a command cannot ask, so it
+    refuses (exit 3) naming that player and the option that answers "add anyway"."""
+    from core.app.registration import DuplicateLines, ProbableDuplicate
+
+    try:
+        yield
+    except ProbableDuplicate as error:
+        from core.cli.errors import CliError
+
+        raise CliError(_("{refusal}; nothing was added (--allow-duplicate adds the player all the same)").format(
+            refusal=error)) from None
+    except DuplicateLines as error:
+        from core.cli.errors import CliError
+
+        raise CliError(_("{refusal}\nnothing was imported (--allow-duplicate imports these lines all the same)").format(
+            refusal=error)) from None
 
 
 def _late_entry_round(out) -> None:
@@ -69,16 +93,6 @@ def _late_entry_round(out) -> None:
     player = t.player(pno)
     print(_("{name} added as a late entry with number {pno}: paired from round {n}.").format(
         name=player.name, pno=pno, n=max(player.joined_round, t.current_round + 1)), file=sys.stderr)
-
-
-def _rank_rating_warning(desk, extra: dict) -> None:
-    """Say so when the typed rank and Go rating disagree (the rank is kept)."""
-    from core.go.ranks import rank_rating_conflict
-
-    if extra.get("go_rank") and extra.get("go_rating") is not None:
-        warning = rank_rating_conflict(extra, desk.snapshot().tournament.system)
-        if warning:
-            print(_("hakem: warning: {warning}").format(warning=warning), file=sys.stderr)
 
 
 def _chess_rating_only_in_chess(desk, args: argparse.Namespace, command: str) -> None:
@@ -132,7 +146,8 @@ def _remove(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    out = show_warnings(open_desk(args.id).import_players(args.file))
+    with _duplicate_asked():
+        out = show_warnings(open_desk(args.id).import_players(args.file, allow_duplicate=args.allow_duplicate))
     print(_("{value} players imported; {value2} registered").format(value=out.value, value2=len(out.tournament.players)))
     return 0
 
@@ -262,6 +277,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     add.add_argument("--list", help=_("the rating list to take the player from (see 'hakem lists')"))
     add.add_argument("--member", type=int, metavar="N",
                      help=_("register member N of the club's register (see 'hakem members')"))
+    add.add_argument("--allow-duplicate", action="store_true",
+                     help=_("register the player even if one of the same name and year of birth or rating is "
+                            "registered already (a namesake; an id registered already is refused all the same)"))
     add.add_argument("--keep-numbers", action="store_true",
                      help=_("a late entry gets the next pairing number instead of its place by rating "
                             "(nobody else's number changes)"))
@@ -292,6 +310,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     im = ps.add_parser("import", help=_("import players from CSV or TRF"))
     im.add_argument("id")
     im.add_argument("file")
+    im.add_argument("--allow-duplicate", action="store_true",
+                    help=_("import the lines that look like a registered player or an earlier line (same name "
+                           "and year of birth or rating); ids registered already are refused all the same"))
     im.set_defaults(func=_import)
     wd = ps.add_parser("withdraw", help=_("withdraw a player"))
     wd.add_argument("id")

@@ -30,31 +30,32 @@ def run(args: argparse.Namespace) -> int:
     result = GameResult.parse(args.result)
     desk = open_desk(args.id)
     before = desk.snapshot().tournament
+    entered = desk.result_entered(args.round, args.board) if args.correct else ("", "")
     outcome = without_overwrite(lambda seen: desk.enter_result(args.round, args.board, result, seen=seen,
                                                                unrated=args.unrated),
                                 before, args.round, args.board, args.correct)
     show_warnings(outcome)
     if args.correct:
-        _say_corrected(desk, before, args.round, args.board, outcome.tournament)
+        _say_corrected(before, args.round, args.board, outcome.tournament, entered)
     _say_cup_boards(before, outcome.tournament)
     return 0
 
 
-def _say_corrected(desk, before: Tournament, round_no: int, board_no: int, after: Tournament) -> None:
-    """A correction says what it replaced and who had entered it (``--correct`` printed
-    nothing: the old value was gone without a trace on the screen)."""
+def _say_corrected(before: Tournament, round_no: int, board_no: int, after: Tournament,
+                   entered: tuple[str, str]) -> None:
+    """A correction says what it replaced and who had entered it, when (``--correct`` printed
+    nothing: the old value was gone without a trace on the screen) — the TUI's words
+    (:func:`~core.app.conflicts.replaced_result`).  ``entered``: who and when, read with the
+    board the correction was made on."""
     from core.app import BoardSeen
-    from core.app.conflicts import last_change, result_text
+    from core.app.conflicts import replaced_result, result_text
 
     old, new = BoardSeen.of(before, round_no, board_no), BoardSeen.of(after, round_no, board_no)
     if old is None or new is None or old.result == new.result:
         return
-    entries = desk.history().entries
-    path = ("rounds", round_no - 1, "boards", board_no - 1)
-    who, when = last_change(entries[:-1], path)  # the entry before this correction's own
     where = _("Round {r}, board {b}").format(r=round_no, b=board_no)
-    print(_("{where}: {old} (entered by {who}, {when}) corrected to {new}").format(
-        where=where, old=result_text(old.result), who=who or "?", when=when or "?", new=result_text(new.result)))
+    print(_("{where}: {old} corrected to {new}").format(
+        where=where, old=replaced_result(result_text(old.result), *entered), new=result_text(new.result)))
 
 
 def without_overwrite(enter: Callable[[BoardSeen | None], Outcome], read: Tournament, round_no: int,

@@ -1,0 +1,197 @@
+"""One person registered once: the rule every door applies — the registration form, ``hakem
+players add``, a pick from a rating list and an import of many players.
+
+A player entered again comes in two kinds:
+
+- **The same id** — the FIDE id, the national id with its club key (compared as a list writes
+  it, capitals or not) or the EGD pin: an id is one person, so the second registration is
+  refused, naming the player who holds it.  No answer makes it right; the id is corrected.
+- **A probable duplicate** — the same name (compared as a search compares names,
+  :func:`core.i18n.collation.search_fold`: case, accents, commas, spacing and the script —
+  Иванов is Ivanov — do not tell two people apart) and the same year of birth, or the
+  same rating (two unrated players have the same rating, 0), unless something both have
+  differs: an id of the same kind, or the year of birth.  A name typed twice (an Enter pressed twice, a record pasted
+  twice) or a file imported twice looks like this; two namesakes of one club differ in year or
+  rating.  It is *asked*, not refused: a father and a son may share the name and both be
+  unrated.  The TUI asks ("add anyway" / "cancel"), the CLI refuses unless
+  ``--allow-duplicate``, an import names every such line and imports only when told to.
+
+The player typed is compared with the registered players and, in an import, with the lines
+before it; the refusal names the player found by number and name (or by the line)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from core.errors import FileProblems, TournamentError
+from core.i18n import _
+from core.model import Player, Tournament
+
+ID_KINDS = ("fide_id", "national_id", "egd_pin")
+"""The ids that name one person (the order a refusal checks them in)."""
+
+
+def id_label(kind: str) -> str:
+    """The id's name as messages say it."""
+    return {"fide_id": _("FIDE id"), "national_id": _("national id"), "egd_pin": _("EGD pin")}[kind]
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """What tells one person from another: the name as searched, the rating, the year of
+    birth and the ids (the id's kind → its value as compared)."""
+
+    name: str
+    shown: str
+    rating: int
+    year: str
+    ids: Mapping[str, str]
+
+    @classmethod
+    def of_fields(cls, fields: Mapping[str, Any]) -> Entrant:
+        """The player an ``add_player`` call (its keywords, ``extra`` with the EGD pin) would
+        register."""
+        extra = fields.get("extra") or {}
+        rating = extra.get("go_rating") if extra.get("go_rating") not in (None, "") else fields.get("rating")
+        return cls._make(str(fields.get("name", "") or ""), rating, str(fields.get("birth", "") or ""),
+                         {"fide_id": fields.get("fide_id"), "national_id": fields.get("national_id"),
+                          "egd_pin": extra.get("egd_pin")})
+
+    @classmethod
+    def of_player(cls, p: Player) -> Entrant:
+        from core.go.ranks import stated_go_rating
+
+        rating = stated_go_rating(p) if (p.extra or {}).get("go_rating") not in (None, "") else p.rating
+        return cls._make(p.name, rating, p.birth,
+                         {"fide_id": p.fide_id, "national_id": p.national_id, "egd_pin": (p.extra or {}).get("egd_pin")})
+
+    @classmethod
+    def _make(cls, name: str, rating: object, birth: str, ids: Mapping[str, object]) -> Entrant:
+        import re
+
+        from core.i18n.collation import search_fold
+
+        year = re.search(r"(?<![0-9])[0-9]{4}(?![0-9])", birth)
+        try:
+            number = int(str(rating or 0))
+        except ValueError:
+            number = 0
+        values = {kind: str(value or "").strip() for kind, value in ids.items()}
+        values["national_id"] = values["national_id"].upper()
+        return cls(search_fold(name), name.strip(), number, year.group() if year else "", values)
+
+    def same_id(self, other: Entrant) -> tuple[str, str] | None:
+        """(kind, value) of an id both hold, else ``None``."""
+        for kind in ID_KINDS:
+            if self.ids[kind] and self.ids[kind] == other.ids[kind]:
+                return kind, self.ids[kind]
+        return None
+
+    def looks_like(self, other: Entrant) -> bool:
+        """The same name and the same year of birth or rating, with nothing telling them apart
+        (an id of one kind, or a year of birth, that both have and that differs)."""
+        if not self.name or self.name != other.name:
+            return False
+        if any(self.ids[k] and other.ids[k] and self.ids[k] != other.ids[k] for k in ID_KINDS):
+            return False
+        if self.year and other.year:
+            return self.year == other.year
+        return self.rating == other.rating
+
+    def details(self) -> str:
+        """The rating and year a question shows beside the name (how alike they are)."""
+        parts = [_("rating {rating}").format(rating=self.rating) if self.rating else _("unrated")]
+        if self.year:
+            parts.append(_("born {year}").format(year=self.year))
+        return ", ".join(parts)
+
+
+class ProbableDuplicate(TournamentError):
+    """The player looks like one already registered (same name, and year or rating): nothing
+    was added.  ``pno`` and ``existing`` name that player; a front end asks and, told to, adds
+    again with the duplicate allowed."""
+
+    def __init__(self, name: str, held: Player) -> None:
+        self.pno = held.pno
+        self.existing = held.name
+        super().__init__(_looks_like(name, held))
+
+
+class DuplicateLines(FileProblems):
+    """Lines of an import that look like players already registered or like an earlier line:
+    nothing was imported; told to (``--allow-duplicate``, the TUI's "import anyway"), the
+    import adds them all the same."""
+
+
+def _id_held(kind: str, value: str, p: Player) -> str:
+    return _("{kind} {value} is already registered: number {pno}, {name}").format(
+        kind=id_label(kind), value=value, pno=p.pno, name=p.name)
+
+
+def _looks_like(name: str, p: Player) -> str:
+    return _("{name} looks like a player already registered: number {pno}, {existing} ({details})").format(
+        name=name.strip(), pno=p.pno, existing=p.name, details=Entrant.of_player(p).details())
+
+
+def _registered(new: Entrant, registered: Sequence[tuple[Player, Entrant]]) -> tuple[Player, tuple[str, str] | None] | None:
+    """The registered player holding one of ``new``'s ids (with that id), else the first one
+    ``new`` looks like (no id), else ``None``: an id outweighs a name."""
+    for p, held in registered:
+        same = new.same_id(held)
+        if same:
+            return p, same
+    return next(((p, None) for p, held in registered if new.looks_like(held)), None)
+
+
+def refuse_duplicate(t: Tournament, fields: Mapping[str, Any], allow_namesake: bool = False) -> None:
+    """Refuse to register the player of ``fields`` (``add_player``'s keywords, with ``name``)
+    when an id is already registered (always) or the player looks like a registered one
+    (:class:`ProbableDuplicate`, unless ``allow_namesake``)."""
+    new = Entrant.of_fields(fields)
+    found = _registered(new, [(p, Entrant.of_player(p)) for p in t.players])
+    if found is None:
+        return
+    p, same = found
+    if same:
+        raise TournamentError(_id_held(*same, p))
+    if not allow_namesake:
+        raise ProbableDuplicate(new.shown, p)
+
+
+def duplicate_rows(t: Tournament, rows: Sequence[Mapping[str, Any]],
+                   where: Sequence[str]) -> list[tuple[int, bool, str]]:
+    """The lines of an import that register someone again: (the row's index, whether an id is
+    repeated — refused whatever the answer — and the words naming the player or the earlier
+    line, ``where`` naming lines).  A line is compared with the registered players and with
+    the lines before it."""
+    registered = [(p, Entrant.of_player(p)) for p in t.players]
+    earlier: list[tuple[str, Entrant]] = []
+    found = []
+    for i, (row, line) in enumerate(zip(rows, where)):
+        new = Entrant.of_fields(row)
+        problem = _row_problem(new, registered, earlier)
+        if problem is not None:
+            found.append((i, *problem))
+        earlier.append((line, new))
+    return found
+
+
+def _row_problem(new: Entrant, registered: Sequence[tuple[Player, Entrant]],
+                 earlier: Sequence[tuple[str, Entrant]]) -> tuple[bool, str] | None:
+    """(an id repeated?, the words) for one line of an import, ``None`` when it is new."""
+    found = _registered(new, registered)
+    if found is not None and found[1]:
+        return True, _id_held(*found[1], found[0])
+    for line, before in earlier:
+        same = new.same_id(before)
+        if same:
+            return True, _("{kind} {value} is on {line} too").format(kind=id_label(same[0]), value=same[1], line=line)
+    if found is not None:
+        return False, _looks_like(new.shown, found[0])
+    for line, before in earlier:
+        if new.looks_like(before):
+            return False, _("{name} looks like the player on {line} ({details})").format(
+                name=new.shown, line=line, details=before.details())
+    return None
