@@ -17,7 +17,7 @@ from textual.widgets import DataTable, Static
 from textual.worker import Worker, WorkerState
 
 from core.errors import TournamentError
-from core.i18n import _
+from core.i18n import _, pgettext
 from core.model import Tournament
 from tui.i18n import L_, fmt_points
 from tui.standings import StandingsView, compute, explain
@@ -38,7 +38,8 @@ def fill_standings(table: DataTable, view: StandingsView, columns_key: list) -> 
             values = [(_("Pts"), "points")] + [(c, f"tb{i}") for i, c in enumerate(view.columns)]
         if playoff:  # after every tie-break, as the playoff comes after them: why tied values differ in order
             values.append((_("Playoff"), "playoff"))
-        reset_table(table, [(_("Rk"), "rank"), (_("No."), "pno"), text_col(_("Name"), "name"), optional_col(_("Rtg"), "rating"),
+        rating = _("Rtg") if view.chess_regime else pgettext("go table", "Rtg")  # tr: ELO is chess's, not Go's
+        reset_table(table, [(_("Rk"), "rank"), (_("No."), "pno"), text_col(_("Name"), "name"), optional_col(rating, "rating"),
                             *values, *change])
         table._hakem_columns = columns_key  # type: ignore[attr-defined]
     # rows keyed by position: a result that reorders the table becomes cell updates instead of
