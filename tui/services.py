@@ -278,11 +278,17 @@ class Session:
         so the order stays the typing order and nothing is lost."""
         from core.app.conflicts import BoardSeen
         from core.app.desk import preview_result
+        from core.app.rounds import Computed
 
         self._check_writable()
-        seen = BoardSeen.of(self.tournament, round_no, board)
-        local = preview_result(self.tournament, round_no, board, result)
-        return self.queue(lambda desk: desk.enter_result(round_no, board, result, seen=seen), done, local, hold)
+        shown = self.tournament
+        seen = BoardSeen.of(shown, round_no, board)
+        local = preview_result(shown, round_no, board, result)
+        # in this process the store takes the result as computed here (once); through the data
+        # service it is computed there (what crosses the wire is never the service's state)
+        computed = None if getattr(self.desk, "remote", False) else Computed(shown, local)
+        return self.queue(lambda desk: desk.enter_result(round_no, board, result, seen=seen, computed=computed),
+                          done, local, hold)
 
     def undo(self, done: Done, expected: str | None = None) -> None:
         """Undo the newest change — queued behind the saves typed before, so a result just

@@ -40,13 +40,19 @@ class PlayoffState:
 class RoundCases(DeskBase):
     """Pairing rounds and entering results (mixed into :class:`~core.app.desk.Desk`)."""
 
+    _prepared: tuple[int, changes.rounds.Prepared] | None = None
+    """The last round prepared (:meth:`prepare_round`) and the revision it was read at: recording
+    that plan's pairing reuses it instead of preparing the round again."""
+
     # -- pairing: prepare -> propose (in a worker) -> record --------------------------------
     @use_case("round.pair")
     def prepare_round(self) -> RoundPlan:
         """Check that the next round can be paired and prepare what the engine sees; writes
         nothing (the preparation is recorded with the round)."""
         snap = self.store.load(self.id)
-        return RoundPlan(changes.prepare_next_round(snap.tournament), snap.revision)
+        prepared = changes.prepared_round(snap.tournament)
+        self._prepared = (snap.revision, prepared)
+        return RoundPlan(prepared.tournament, snap.revision)
 
     @use_case("round.pair")
     def propose(self, plan: RoundPlan, cancel: threading.Event | None = None,
@@ -65,8 +71,10 @@ class RoundCases(DeskBase):
         was saved since the plan was read: the pairing depends on every result and entry."""
         from core.checkin import pairing_notes
 
-        out = self._change(act("pair", round=pairing.round), lambda t: changes.record_next_round(t, pairing),
-                           revision=plan.revision)
+        kept = self._prepared
+        prepared = kept[1] if kept is not None and kept[0] == plan.revision else None  # the state is that revision's
+        out = self._change(act("pair", round=pairing.round),
+                           lambda t: changes.record_next_round(t, pairing, prepared=prepared), revision=plan.revision)
         from core.pairing.base import ROUND_NOTE
 
         notes = (*pairing.explanations.get(ROUND_NOTE, ()), *pairing_notes(out.tournament, pairing.round))
@@ -144,13 +152,20 @@ class RoundCases(DeskBase):
     # -- results ----------------------------------------------------------------------------
     @use_case("result.enter")
     def enter_result(self, round_no: int, board_no: int, result: GameResult | None,
-                     seen: BoardSeen | None = None, unrated: bool = False) -> Outcome:
+                     seen: BoardSeen | None = None, unrated: bool = False,
+                     computed: Computed | None = None) -> Outcome:
         """Enter, correct or clear the result of a board.  ``seen`` is the board as the
         organiser saw it: when it changed since (another organiser, another window) the
-        change is refused with who changed it to what (:class:`~core.app.conflicts.StaleChange`)."""
+        change is refused with who changed it to what (:class:`~core.app.conflicts.StaleChange`).
+        ``computed``: the change as a screen of this process already made it
+        (:func:`preview_result`), taken as it is when the store's state is still the one it
+        was made on."""
 
         def change(t: Tournament) -> Tournament:
-            after = changes.set_result(t, round_no, board_no, result, unrated)  # a bad result first
+            if computed is not None and t is computed.before:
+                after = computed.after
+            else:
+                after = changes.set_result(t, round_no, board_no, result, unrated)  # a bad result first
             if seen is not None:
                 check_board(t, round_no, board_no, seen, after)
             return after
@@ -247,6 +262,18 @@ class RoundCases(DeskBase):
 
         return self._change(act("cup_flag", round=round_no, board=board_no, side=side),
                             lambda t: set_flag_later(t, round_no, board_no, side))
+
+
+@dataclass(frozen=True)
+class Computed:
+    """A change computed on the very snapshot a screen shows (``before`` → ``after``).  The
+    store takes ``after`` only when its newest state *is* ``before`` (the same object: nothing
+    saved or re-read since), so the change is computed once; any other state gets the change
+    computed again on it.  An object that crossed the data service's wire is never the
+    service's own state, so nothing sent can stand in for a change."""
+
+    before: Tournament
+    after: Tournament
 
 
 def preview_result(t: Tournament, round_no: int, board_no: int, result: GameResult | None,

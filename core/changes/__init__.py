@@ -29,7 +29,7 @@ from core.changes.players import (
 )
 from core.changes.rounds import (
     apply_pairing, check_can_pair, draw_initial_colour, manual_next_round, number_for_round_one, pair_next_round,
-    prepare_next_round, record_next_round, set_manual_pairing, set_result, unpair_last_round,
+    prepare_next_round, prepared_round, record_next_round, set_manual_pairing, set_result, unpair_last_round,
 )
 from core.changes.settings import set_round_schedule, set_settings
 
@@ -37,7 +37,7 @@ __all__ = [
     "add_forbidden", "add_player", "add_players", "added_pno", "apply_pairing", "arrived", "cancel_bye",
     "check_can_pair", "check_in", "check_new_player", "close_checkin", "draw_initial_colour",
     "edit_player", "edit_players", "late_entry_moves", "manual_next_round", "number_for_round_one", "open_checkin",
-    "pair_next_round", "prepare_next_round", "record_absences", "record_next_round", "record_payment",
+    "pair_next_round", "prepare_next_round", "prepared_round", "record_absences", "record_next_round", "record_payment",
     "reinstate", "remove_forbidden", "remove_player", "renumbered", "request_bye", "set_entry_fee", "set_fee_due",
     "set_manual_pairing", "set_result", "set_round_schedule", "set_settings", "unchanged_marks",
     "unpair_last_round", "with_absences", "withdraw",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from core.changes.checkin import record_absences, with_absences
 from core.checkin import absentees
@@ -27,12 +27,29 @@ def draw_initial_colour(t: Tournament) -> Colour:
     return Colour.WHITE if digest[0] % 2 == 0 else Colour.BLACK
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """Round ``current + 1`` ready to pair: the event as the engine must see it, and the
+    check-in's absentees given a zero-point bye in it (their byes are marked as theirs when
+    the round is recorded)."""
+
+    tournament: Tournament
+    absent: tuple[int, ...]
+
+
+def prepared_round(t: Tournament) -> Prepared:
+    """:func:`prepare_next_round` with the absentees it gave a bye, computed once for both the
+    engine and :func:`record_next_round`."""
+    numbered = _numbered_for_next_round(t)
+    return Prepared(with_absences(numbered), tuple(p.pno for p in absentees(numbered)))
+
+
 def prepare_next_round(t: Tournament) -> Tournament:
     """The event as the engine must see it before pairing round ``current + 1``: checked
     (round finished, enough players, valid data), absentees of an open check-in given a
     zero-point bye, and before round 1 the pairing numbers and the first colour.  Every front
     end pairs from this, so the CLI and the TUI cannot number or exclude players differently."""
-    return with_absences(_numbered_for_next_round(t))
+    return prepared_round(t).tournament
 
 
 def _numbered_for_next_round(t: Tournament) -> Tournament:
@@ -50,18 +67,19 @@ def pair_next_round(t: Tournament, options: PairOptions | None = None) -> Tourna
     """Pair round ``current + 1`` with the tournament's system and record it."""
     from core.pairing.registry import get_system
 
-    prepared = prepare_next_round(t)
-    return record_next_round(t, get_system(t.system).pair(prepared, options))
+    ready = prepared_round(t)
+    return record_next_round(t, get_system(t.system).pair(ready.tournament, options), prepared=ready)
 
 
-def record_next_round(t: Tournament, pairing: RoundPairing, manual: bool = False) -> Tournament:
+def record_next_round(t: Tournament, pairing: RoundPairing, manual: bool = False,
+                      prepared: Prepared | None = None) -> Tournament:
     """Record round ``current + 1`` of ``t`` as paired from :func:`prepare_next_round` (by an
     engine, or by hand with ``manual``).  The zero-point byes of the check-in's absentees are
     marked as theirs, not as requests: unpairing must give back what the organiser asked
-    for and nothing the pairing derived."""
-    numbered = _numbered_for_next_round(t)
-    recorded = apply_pairing(with_absences(numbered), pairing, manual=manual)
-    return record_absences(recorded, (p.pno for p in absentees(numbered)))
+    for and nothing the pairing derived.  ``prepared``: :func:`prepared_round` of this very
+    ``t`` when the caller has it (what the engine paired), so it is not computed again."""
+    ready = prepared if prepared is not None else prepared_round(t)
+    return record_absences(apply_pairing(ready.tournament, pairing, manual=manual), ready.absent)
 
 
 def manual_next_round(t: Tournament, boards: Iterable[Board], byes: Iterable[Bye]) -> Tournament:
