@@ -11,7 +11,7 @@ import pytest
 
 from core.changes import set_result
 from core.errors import InvalidResult
-from core.go.results import record_jigo
+from core.changes.go import record_jigo
 from core.model import Board, Bye, ByeKind, GameResult, Player, Round, Tournament
 from core.standings import compute_standings
 

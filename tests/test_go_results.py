@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from core.errors import InvalidResult, RoundError
-from core.go import results
+from core.changes import go as results
 from core.go.cards import Outcome, cards
 from core.go.standings import coefficients, standings
 from core.model import Board, Bye, ByeKind, GameResult, Player, RequestedBye, Round, Tournament

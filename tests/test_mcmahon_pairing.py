@@ -24,7 +24,7 @@ from core.errors import PairingImpossible, TournamentError
 from core.go.mcmahon_handicap import handicap, lot
 from core.go.mcmahon_options import McMahonOptions, mcmahon_options
 from core.go.ranks import parse_rank
-from core.go.results import record_game
+from core.changes.go import record_game
 from core.model import Bye, ByeKind, Player, RequestedBye, Tournament
 from core.pairing.registry import get_system
 

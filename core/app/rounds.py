@@ -188,7 +188,7 @@ class RoundCases(DeskBase):
                         seen: BoardSeen | None = None) -> Outcome:
         """Go (Gamma or McMahon): who won a board (by number, white or black), a jigo, or that
         neither player came.  ``seen`` as for :meth:`enter_result`."""
-        from core.go import results
+        from core.changes import go as results
 
         if not (both_absent or jigo) and winner is None:
             raise TournamentError(_("give the winner (number, white or black), --jigo or --both-absent"))
@@ -210,7 +210,7 @@ class RoundCases(DeskBase):
     @use_case("player.bye")
     def go_refusal(self, pno: int, round_no: int, cancel: bool = False) -> Outcome:
         """Go: a player refuses a round not yet paired (or takes the refusal back)."""
-        from core.go import results
+        from core.changes import go as results
 
         def change(t: Tournament) -> Tournament:
             self._check_go(t, ("gamma",))
