@@ -126,8 +126,9 @@ async def test_a_decided_playoff_has_its_column_beside_equal_values(tmp_path):
     state = create([1, 2, 3], 1, variant="round_robin", start="18:00")
     for g in evaluate(state).games:  # the higher number wins each playoff game: order 3, 2, 1
         state = enter_result(state, g.id, "1-0" if g.white > g.black else "0-1")
-    t = t.with_changes(options={**t.options, "playoffs": {"tie-1-2-3": state}})
-    t = record_in_standings(t, "tie-1-2-3")
+    # stored as `hakem playoff ID --players 1,2,3` stores its first playoff: under the key "1"
+    t = t.with_changes(options={**t.options, "playoffs": {"1": state}})
+    t = record_in_standings(t, "1")
     [tid] = store_with(tmp_path / "data", t)
     app = HakemApp(data_dir=tmp_path / "data", open_id=tid, poll_interval=3600)
     async with app.run_test(size=SMALL) as pilot:
@@ -137,6 +138,13 @@ async def test_a_decided_playoff_has_its_column_beside_equal_values(tmp_path):
         assert [(r[1], r[j]) for r in table._hakem_rows] == [(3, "1"), (2, "2"), (1, "3"), (4, "")]
         notes = str(app.screen.query_one("#standings-notes").render())
         assert notes.endswith("1–3.")
+        # F7 shows that playoff as decided, with its three games whole on a 60-column screen
+        ties = await _open(pilot, app, "f7", "#ties")
+        assert row_values(ties, 0)[1] == "decided"
+        games = app.screen.query_one("#playoff-games", DataTable)
+        await wait_for(pilot, lambda: games.row_count == 3)
+        await pilot.pause()
+        assert games.virtual_size.width <= games.size.width
 
 
 async def test_f5_at_60x20_shows_the_preview_and_enter_changes_a_code(tmp_path):

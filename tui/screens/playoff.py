@@ -28,7 +28,7 @@ from core.words import act
 from tui.i18n import L_
 from tui.screens.rounds import RESULT_KEYS, RESULT_TEXT
 from tui.widgets.pane import LazyPane
-from tui.widgets.tables import FittedTable, reset_table, selected_key, sync_table, text_col
+from tui.widgets.tables import Col, FittedTable, reset_table, selected_key, sync_table, text_col
 from tui.widgets.fields import FormField
 
 
@@ -310,9 +310,11 @@ class PlayoffPane(LazyPane, Vertical):
             text_col(_("Players on equal points (tie-break order)"), "players", 3, 12)])
         reset_table(self.query_one("#playoff-games", DataTable), [
             (_("Bd"), "board"), (_("Start"), "start"), text_col(_("White"), "white"), (_("Result"), "result"),
-            text_col(_("Black"), "black"), text_col(_("Game"), "game", 2, 14), text_col(_("Stage"), "stage", 1, 10)])
+            text_col(_("Black"), "black"), text_col(_("Game"), "game", 2, 8),
+            Col(_("Stage"), "stage", 1, 10, drop=1)])
         # the game and stage labels are long ("Armageddon (White 5′, Black 4′)"): they give way
-        # too, so that the players' names are not cut to a few letters at 80 columns
+        # too, so that the players' names are not cut to a few letters at 80 columns; the stage
+        # (the title of every game of a round-robin playoff) is left out first on a narrow screen
         if self.t is not None:
             self.show(self.t, force=True)
 
@@ -341,7 +343,7 @@ class PlayoffPane(LazyPane, Vertical):
         names = {p.pno: p.name for p in t.players}
         rows = []
         for g in groups:
-            state = playoffs.get(playoff_key(g))
+            state = playoffs.get(self.key_of(g))
             if state is None and self.app.view_only:  # --view: n schedules nothing
                 status = _("separated by tie-breaks") if g in separated else _("still tied")
             elif state is None:
@@ -352,7 +354,7 @@ class PlayoffPane(LazyPane, Vertical):
             place = first.get(g)
             where = f"{place}–{place + len(g) - 1}" if place else ""
             rows.append((where, status, ", ".join(f"{p} {short_name(names.get(p, '?'))}" for p in g)))
-        sync_table(self.query_one("#ties", DataTable), [playoff_key(g) for g in groups], rows)
+        sync_table(self.query_one("#ties", DataTable), [self.key_of(g) for g in groups], rows)
         self.query_one("#ties-title", Static).update(
             (_("Players on equal points (tie-break order)") if self.app.view_only
              else _("Players on equal points: n schedules a playoff")) if groups else
@@ -363,6 +365,17 @@ class PlayoffPane(LazyPane, Vertical):
         if event.data_table.id == "ties":
             self.advance = True
             self.show_games()
+
+    def key_of(self, group: tuple[int, ...]) -> str:
+        """The key of the group's stored playoff, whatever front end named it (``hakem playoff``
+        names its first one ``1``), else the key a new one gets: a playoff scheduled with the
+        CLI is shown, decided, with its games (it read "separated by tie-breaks (n: playoff)")."""
+        from core.playoff import playoffs_of
+
+        members = set(group)
+        stored = playoffs_of(self.t).items() if self.t is not None else ()
+        return next((key for key, state in stored if {int(p) for p in state["players"]} == members),
+                    playoff_key(group))
 
     def selected_group_key(self) -> str | None:
         return selected_key(self.query_one("#ties", DataTable))
@@ -429,7 +442,7 @@ class PlayoffPane(LazyPane, Vertical):
         if self.t is None:
             return
         key = self.selected_group_key()
-        group = next((g for g in self.groups if playoff_key(g) == key), None)
+        group = next((g for g in self.groups if self.key_of(g) == key), None)
         if group is None:
             self.notify(_("No players share a place on points: no playoff is needed."), severity="warning")
             return
@@ -441,7 +454,7 @@ class PlayoffPane(LazyPane, Vertical):
         self.app.push_screen(PlayoffDialog(self.t, group), chosen)
 
     def create_playoff(self, args: dict[str, Any]) -> None:
-        key = playoff_key(tuple(args["players"]))
+        key = self.key_of(tuple(args["players"]))
         session = self.screen.session  # type: ignore[attr-defined]
         what = act("playoff_scheduled", format=args["format"], places=args["places"], start=args["start"])
         self.advance = True
