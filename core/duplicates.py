@@ -4,7 +4,7 @@ players add``, a pick from a rating list and an import of many players.
 A player entered again comes in two kinds:
 
 - **The same id** — the FIDE id, the national id with its club key (compared as a list writes
-  it, capitals or not) or the EGD pin: an id is one person, so the second registration is
+  it, capitals or not), the EGD pin or the club register's member number: an id is one person, so the second registration is
   refused, naming the player who holds it.  No answer makes it right; the id is corrected.
 - **A probable duplicate** — the same name (compared as a search compares names,
   :func:`core.i18n.collation.search_fold`: case, accents, commas, spacing and the script —
@@ -16,7 +16,8 @@ A player entered again comes in two kinds:
   unrated.  The TUI asks ("add anyway" / "cancel"), the CLI refuses unless
   ``--allow-duplicate``, an import names every such line and imports only when told to.
 
-The player typed is compared with the registered players and, in an import, with the lines
+A player picked from a rating list or the club's register is compared the same way: typed by
+hand before (no id), he looks like the one picked.  The player typed is compared with the registered players and, in an import, with the lines
 before it; the refusal names the player found by number and name (or by the line)."""
 
 from __future__ import annotations
@@ -29,13 +30,15 @@ from core.errors import FileProblems, TournamentError
 from core.i18n import _
 from core.model import Player, Tournament
 
-ID_KINDS = ("fide_id", "national_id", "egd_pin")
-"""The ids that name one person (the order a refusal checks them in)."""
+ID_KINDS = ("fide_id", "national_id", "egd_pin", "member")
+"""The ids that name one person (the order a refusal checks them in); ``member`` is the club
+register's number (:attr:`core.model.Player.member`)."""
 
 
 def id_label(kind: str) -> str:
     """The id's name as messages say it."""
-    return {"fide_id": _("FIDE id"), "national_id": _("national id"), "egd_pin": _("EGD pin")}[kind]
+    return {"fide_id": _("FIDE id"), "national_id": _("national id"), "egd_pin": _("EGD pin"),
+            "member": _("register member")}[kind]
 
 
 @dataclass(frozen=True)
@@ -57,14 +60,15 @@ class Entrant:
         rating = extra.get("go_rating") if extra.get("go_rating") not in (None, "") else fields.get("rating")
         return cls._make(str(fields.get("name", "") or ""), rating, str(fields.get("birth", "") or ""),
                          {"fide_id": fields.get("fide_id"), "national_id": fields.get("national_id"),
-                          "egd_pin": extra.get("egd_pin")})
+                          "egd_pin": extra.get("egd_pin"), "member": fields.get("member")})
 
     @classmethod
     def of_player(cls, p: Player) -> Entrant:
         from core.go.ranks import stated_go_rating
 
         return cls._make(p.name, stated_go_rating(p), p.birth,
-                         {"fide_id": p.fide_id, "national_id": p.national_id, "egd_pin": (p.extra or {}).get("egd_pin")})
+                         {"fide_id": p.fide_id, "national_id": p.national_id, "egd_pin": (p.extra or {}).get("egd_pin"),
+                          "member": p.member})
 
     @classmethod
     def _make(cls, name: str, rating: object, birth: str, ids: Mapping[str, object]) -> Entrant:

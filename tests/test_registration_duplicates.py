@@ -145,3 +145,39 @@ async def test_an_import_asks_about_its_duplicate_lines(tmp_path, quiet_tui):
         assert len(Store(data).load(tid).tournament.players) == 2
         app.post_message(events.Key("i", "i"))
         await wait_for(pilot, lambda: len(Store(data).load(tid).tournament.players) == 4, timeout=30)
+
+
+def test_a_member_of_the_register_typed_by_hand_before_is_asked_about(tmp_path, capsys):
+    """Kaya, Can was typed at the door (no id); picking him from the club's register afterwards
+    registered him twice.  The register's member number is an id of its own: once linked, the
+    same member is refused whatever the answer."""
+    [tid] = store_with(tmp_path, EVENT)
+    data = ["--data", str(tmp_path)]
+    assert cli([*data, "members", "add", "--name", "Kaya, Can", "--birth-year", "1990",
+                "--rating", "standard=1720@2026-12"]) == 0
+    capsys.readouterr()
+    assert cli([*data, "players", "add", tid, "--member", "1"]) == 3  # the same name and year as number 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "number 1, Kaya, Can" in err[0] and "--allow-duplicate" in err[0]
+    assert cli([*data, "players", "add", tid, "--member", "1", "--allow-duplicate"]) == 0
+    capsys.readouterr()
+    assert cli([*data, "players", "add", tid, "--member", "1", "--allow-duplicate"]) == 3
+    assert "member 1 (Kaya, Can) is already registered" in capsys.readouterr().err
+    assert len(Workspace(tmp_path).open(tid).snapshot().tournament.players) == 3
+
+
+async def test_the_register_lookup_asks_too(tmp_path, quiet_tui):
+    data = tmp_path / "data"
+    [tid] = store_with(data, EVENT)
+    assert cli(["--data", str(data), "members", "add", "--name", "Kaya, Can", "--birth-year", "1990"]) == 0
+    app = HakemApp(data_dir=data, open_id=tid, poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: app.screen.query("#pane-players"))
+        app.screen.query_one("#pane-players").register_picked(Workspace(data).member(1))
+        assert "number 1, Kaya, Can" in await _question(pilot, app)
+        assert len(Store(data).load(tid).tournament.players) == 2
+        app.post_message(events.Key("a", "a"))
+        await wait_for(pilot, lambda: len(Store(data).load(tid).tournament.players) == 3, timeout=30)
+    assert [p.member for p in Store(data).load(tid).tournament.players if p.name == "Kaya, Can"].count(1) == 1

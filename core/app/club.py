@@ -306,12 +306,13 @@ class MemberRegistrationCases(DeskBase):
         def _late_entry(self, action: Action, change: Any) -> Outcome: ...
 
     @use_case("player.add")
-    def register_member(self, number: int, keep_numbers: bool = False) -> Outcome:
+    def register_member(self, number: int, keep_numbers: bool = False, allow_duplicate: bool = False) -> Outcome:
         """Register member ``number`` of the club's register: their fields as a list entry's
         are taken (the rating of the event's kind, else a slower one, :func:`~core.ratinglists.
         apply.player_fields`), the player linked to them (``Player.member``).  A member
-        already in the event, or an id the event holds, is refused naming the player.  The
-        answer is the pairing number."""
+        already in the event, or an id the event holds, is refused naming the player; a player
+        registered who looks like the member (typed by hand before) unless ``allow_duplicate``
+        (:func:`core.duplicates.refuse_duplicate`).  The answer is the pairing number."""
         from core import changes
         from core.club import register
         from core.errors import TournamentError
@@ -329,7 +330,7 @@ class MemberRegistrationCases(DeskBase):
                     raise TournamentError(_("member {number} ({name}) is already registered: number {pno}").format(
                         number=number, name=m.name, pno=p.pno))
             fields = player_fields(m.as_list_entry(), registration_kinds(t))
-            refuse_duplicate(t, fields, allow_namesake=True)  # the member number and ids say who it is
+            refuse_duplicate(t, {**fields, "member": number}, allow_duplicate)
             name = fields.pop("name")
             after = changes.add_player(t, name, keep_numbers=keep_numbers, **fields)
             pno = changes.added_pno(t, after)

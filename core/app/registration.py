@@ -191,13 +191,14 @@ class RegistrationCases(DeskBase):
         return () if list_name else tuple(skipped(available(self.store.data_dir)))
 
     @use_case("player.add")
-    def register_from_list(self, entry: Any, source: Any) -> Outcome:
+    def register_from_list(self, entry: Any, source: Any, allow_duplicate: bool = False) -> Outcome:
         """Register an arrival picked in a rating list (the TUI's type-ahead): the list entry
-        as found, the list noted as the event's source."""
+        as found, the list noted as the event's source.  Duplicates as :meth:`add_player`
+        refuses them."""
         from core.ratinglists.apply import register_entry
 
         return self._late_entry(act("add_player_from_list", name=entry.name, source=source.name),
-                                lambda t: register_entry(t, entry, source))
+                                lambda t: register_entry(t, entry, source, allow_duplicate))
 
     @use_case("player.ratings")
     def update_ratings(self, list_name: str = "", rating_for_pairing: str | None = None) -> Outcome:

@@ -315,13 +315,15 @@ def rating_update(t: Tournament, index: ListIndex, rating_for_pairing: str | Non
                         missing=tuple(missing), source=index.info, renumbered=moves)
 
 
-def register_entry(t: Tournament, entry: ListEntry, source: ListInfo) -> Tournament:
-    """Register the player of a list entry (with the event's rating kind) and note the list."""
+def register_entry(t: Tournament, entry: ListEntry, source: ListInfo, allow_duplicate: bool = False) -> Tournament:
+    """Register the player of a list entry (with the event's rating kind) and note the list;
+    refused as a player entered twice (:func:`core.duplicates.refuse_duplicate`: an id
+    registered already; unless ``allow_duplicate``, a player registered who looks like him)."""
     from core.changes.players import add_player
     from core.duplicates import refuse_duplicate
 
     fields = player_fields(entry, pairing_rating_order(t))
     name = fields.pop("name")
-    refuse_duplicate(t, fields, allow_namesake=True)  # an id is one person; a namesake with its own id is not
+    refuse_duplicate(t, {**fields, "name": name}, allow_duplicate)
     return add_player(record_source(t, source), name, **fields)
 

@@ -647,15 +647,41 @@ class RegistrationPane(CommandKeys, Vertical):
         session = self.screen_session
 
         def chosen(picked: Any) -> None:
-            if picked is None:
-                return
-            if isinstance(picked, tuple):
-                entry, source = picked
-                self.screen.run_change(lambda: session.do(lambda desk: desk.register_from_list(entry, source)))
-            else:  # a member of the club's register
-                self.screen.run_change(lambda: session.do(lambda desk: desk.register_member(picked.id)))
+            if picked is not None:
+                self.register_picked(picked)
 
         self.app.push_screen(ListLookupDialog(self.app.workspace, session.tournament), chosen)
+
+    def register_picked(self, picked: Any, allow_duplicate: bool = False) -> None:
+        """Register a list entry (``(entry, list)``) or a member of the club's register;
+        when a registered player looks like him (typed by hand before), ask first, as the form
+        does (:mod:`core.duplicates`)."""
+        from core.app.registration import ProbableDuplicate
+        from tui.widgets.dialogs import ChoiceDialog
+
+        session = self.screen_session
+        stopped: list[ProbableDuplicate] = []
+
+        def register() -> Any:
+            try:
+                if isinstance(picked, tuple):
+                    entry, source = picked
+                    return session.do(lambda desk: desk.register_from_list(entry, source, allow_duplicate))
+                return session.do(lambda desk: desk.register_member(picked.id, allow_duplicate=allow_duplicate))
+            except ProbableDuplicate as alike:
+                stopped.append(alike)
+                raise
+
+        refusal: list[str] = []
+        if self.screen.run_change(register, refused=refusal.append) or not refusal:
+            return
+        if not stopped:
+            self.notify(refusal[0], severity="error", title=_("Not done"))
+            return
+        self.app.push_screen(ChoiceDialog(_("Registered already?"), str(stopped[0]), [
+            ("add", "a", _("Add anyway")),
+        ], note=_("Add anyway registers a second player; Cancel adds nobody.")),
+            lambda choice: self.register_picked(picked, allow_duplicate=True) if choice == "add" else None)
 
     def action_checkin(self) -> None:
         """Check-in before the round and entry fees (a dialog)."""

@@ -43,7 +43,9 @@ def _add(args: argparse.Namespace) -> int:
             raise CliError(_("players add --member takes the member's fields from the register; {options} "
                              "cannot be given with it (change the member with 'hakem members edit')").format(
                 options=", ".join(sorted(given))))
-        out = desk.register_member(args.member, keep_numbers=args.keep_numbers)
+        with _duplicate_asked():
+            out = desk.register_member(args.member, keep_numbers=args.keep_numbers,
+                                       allow_duplicate=args.allow_duplicate)
     elif args.name and args.list is None and not args.egd_pin:
         typed.setdefault("rating", 0)
         name = typed.pop("name")
