@@ -20,9 +20,9 @@ from fractions import Fraction
 import pytest
 
 from core.go.cards import Outcome, cards
-from core.go.export import egd_h9_export, rating_commission_export
+from core.gorender.export import egd_h9_export, rating_commission_export
 from core.go.registration import start_levels, top_group
-from core.go.render import render_card, render_table
+from core.gorender.render import render_card, render_table
 from core.go.standings import coefficients, places
 from core.model import (
     Board,

@@ -44,7 +44,7 @@ def test_egd_class(time_control: str, klass: str) -> None:
 
 
 def test_exports_fill_in_adjusted_time_and_class_when_not_set() -> None:
-    from core.go.export import egd_h9_export, rating_commission_export
+    from core.gorender.export import egd_h9_export, rating_commission_export
     from core.model import Player, Tournament
 
     players = tuple(Player(i, f"Player {i}", extra={"go_rating": 2000 - 100 * i}) for i in (1, 2))

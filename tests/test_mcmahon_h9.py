@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core.go.mcmahon_export import mcmahon_h9_export
+from core.gorender.mcmahon_export import mcmahon_h9_export
 from core.model import GameResult
 from tests.test_go_criteria import small_event
 
@@ -144,7 +144,7 @@ def test_mcmahon_h9_games_appear_on_both_lines():
 
 def test_gamma_h9_games_appear_on_both_lines():
     """Gamma's own h9 (kept as it is) follows the same entry rules for the Gamma procedure's event."""
-    from core.go.export import egd_h9_export
+    from core.gorender.export import egd_h9_export
     from tests.test_go_seed import seed_event
 
     symmetric(egd_h9_export(seed_event()))

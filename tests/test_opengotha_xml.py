@@ -22,7 +22,7 @@ import pytest
 
 from core.errors import TournamentError
 from core.go.opengotha_xml import read_opengotha
-from core.go.opengotha_xml_export import opengotha_xml_export
+from core.gorender.opengotha_xml_export import opengotha_xml_export
 from core.model import ByeKind, GameResult
 from tests.cli_run import run
 
@@ -192,7 +192,7 @@ def test_tou_line_by_line():
     Time 60 minutes + 5×30 s byo-yomi: ``time=60+b``, adjusted 60 + 45×30 s = 82.5 → ``ta=82``."""
     from dataclasses import replace
 
-    from core.go.tou_export import tou_export
+    from core.gorender.tou_export import tou_export
 
     t, _ = read()
     r2 = t.rounds[1]

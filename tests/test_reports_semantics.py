@@ -167,7 +167,7 @@ def test_text_fits_80_columns_and_132_landscape(name: str) -> None:
     view = View(FIXTURES[name]())
     for report in all_reports(view):
         if report.slug == "go-table":
-            continue  # the Gamma procedure's own table layout (core.go.render), drawn as it is
+            continue  # the Gamma procedure's own table layout (core.gorender.render), drawn as it is
         for limit, text in ((80, to_text(report)), (LANDSCAPE_WIDTH, to_text(report, LANDSCAPE_WIDTH))):
             widest = max(width(line) for line in text.splitlines())
             assert widest <= limit, (report.slug, widest)
@@ -274,8 +274,8 @@ def test_language_changes_labels_not_machine_formats() -> None:
 
 
 def test_go_pages_and_exports_come_from_core_go() -> None:
-    from core.go.export import egd_h9_export, rating_commission_export
-    from core.go.render import render_card, render_table, table_rows
+    from core.gorender.export import egd_h9_export, rating_commission_export
+    from core.gorender.render import render_card, render_table, table_rows
     from core.reports.export import _go
 
     t = FIXTURES["go"]()

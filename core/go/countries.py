@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from core.model import Player
 
 _TABLE = Path(__file__).with_name("countries.txt")
 _EGD_OWN = {"GBR": "UK", "ENG": "UK", "SCO": "UK", "WLS": "UK"}
@@ -39,3 +43,19 @@ def three_to_two() -> dict[str, str]:
 def three_letter(code: str) -> str | None:
     """The three letters of a two-letter country code, or None when the table lacks it."""
     return two_to_three().get(code.strip().upper())
+
+
+def go_country(code: str) -> str:
+    """The EGD's two letters for a stored country or federation (``GER`` → ``DE``, ``ENG`` →
+    ``UK``); a code the table lacks is written as given."""
+    code = code.strip().upper()
+    return three_to_two().get(code, code)
+
+
+def country_code(p: Player) -> str:
+    """Two-letter country for the Go files: ``extra["country"]``, else the federation mapped
+    from its FIDE code (``RUS`` → ``RU``), else the federation as given."""
+    explicit = str(p.extra.get("country", "") if p.extra else "")
+    if explicit:
+        return explicit
+    return go_country(p.federation)

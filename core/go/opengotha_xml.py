@@ -1,7 +1,7 @@
 """OpenGotha's XML tournament file read into a hakem McMahon event (``hakem import FILE.xml``).
 
 Why: Go clubs in Europe run their events in OpenGotha; a club that moves an event to hakem
-mid-event (or back, :mod:`core.go.opengotha_xml_export`) must keep its players, its games,
+mid-event (or back, :mod:`core.gorender.opengotha_xml_export`) must keep its players, its games,
 its byes and the parameters that decide the next pairing.
 
 The file (OpenGotha 3.x, ``dataVersion`` 201) is one ``<Tournament>`` element with

@@ -127,7 +127,7 @@ def all_reports(view: View) -> list[Report]:
 
     t = view.tournament
     out: list[Report] = []
-    go_pages = view.is_go and go.available()
+    go_pages = view.is_go
     if go_pages and t.players:
         out.append(go.go_report(view, "go-table"))
     if t.teams:

@@ -236,11 +236,9 @@ def trf_export(t: Tournament, flavour: str = "2026", line_ending: str = "\n") ->
 
 def _go(function: str, t: Tournament, keep_forfeits: bool = False) -> str:
     """The Go rating-commission file, EGD h9, OpenGotha's XML file and the FFG ``.tou`` come
-    from :mod:`core.go`."""
-    from core.reports.go import _go_function
-
+    from :mod:`core.gorender`."""
     if t.system == "mcmahon" and function == "egd_h9_export":
-        from core.go.mcmahon_export import mcmahon_h9_export
+        from core.gorender.mcmahon_export import mcmahon_h9_export
 
         return mcmahon_h9_export(t, keep_forfeits=keep_forfeits)
     if function in ("opengotha", "tou"):
@@ -248,10 +246,10 @@ def _go(function: str, t: Tournament, keep_forfeits: bool = False) -> str:
             raise TournamentError(_("OpenGotha's files (--opengotha, --tou) are written for a McMahon "
                                     "event; this one is paired by {system}").format(system=t.system))
         if function == "tou":
-            from core.go.tou_export import tou_export
+            from core.gorender.tou_export import tou_export
 
             return tou_export(t)
-        from core.go.opengotha_xml_export import opengotha_xml_export
+        from core.gorender.opengotha_xml_export import opengotha_xml_export
 
         return opengotha_xml_export(t)
     if t.system == "mcmahon":
@@ -259,10 +257,9 @@ def _go(function: str, t: Tournament, keep_forfeits: bool = False) -> str:
                                 'exports the EGD table (--egd)'))
     if t.system != "gamma":
         raise TournamentError(_('Go exports exist only for Go tournaments (systems gamma and mcmahon)'))
-    fn = _go_function(function)
-    if fn is None:
-        raise TournamentError(_('this version cannot write the {value} yet').format(value=function.replace('_', ' ')))
-    return fn(t)
+    from core.gorender.export import egd_h9_export, rating_commission_export
+
+    return egd_h9_export(t) if function == "egd_h9_export" else rating_commission_export(t)
 
 
 def export_text(t: Tournament, fmt: str, keep_forfeits: bool = False) -> str:

@@ -1,6 +1,6 @@
 """Go pages: participant cards and the tournament table.
 
-Gamma: drawn in the layout of the Gamma procedure by :mod:`core.go` (``render_card``/
+Gamma: drawn in the layout of the Gamma procedure by :mod:`core.gorender.render` (``render_card``/
 ``render_table``); this module only wraps their text as a report page so that the HTML set,
 the CLI and the TUI show them like every other report.  McMahon: built as tables by
 :mod:`core.reports.go_mcmahon` (MMS and the Go criteria, handicap and colour per game).
@@ -8,29 +8,10 @@ the CLI and the TUI show them like every other report.  McMahon: built as tables
 
 from __future__ import annotations
 
-import importlib
-
 from core.errors import TournamentError
 from core.i18n import _
 from core.reports.document import Column, Report, Table
 from core.reports.view import View
-
-
-def _go_function(name: str):
-    """Find ``name`` in the Go package's modules (``core.go.render`` or ``core.go``)."""
-    for module in ("core.go.render", "core.go.export", "core.go.exports", "core.go"):
-        try:
-            mod = importlib.import_module(module)
-        except ModuleNotFoundError:
-            continue
-        fn = getattr(mod, name, None)
-        if fn is not None:
-            return fn
-    return None
-
-
-def available() -> bool:
-    return _go_function("render_table") is not None
 
 
 def go_report(view: View, kind: str) -> Report:
@@ -42,19 +23,13 @@ def go_report(view: View, kind: str) -> Report:
         from core.reports import go_mcmahon
 
         return go_mcmahon.results_table(view) if kind == "go-table" else go_mcmahon.participant_cards(view)
+    from core.gorender.render import render_card, render_table, table_rows
+
     if kind == "go-table":
-        fn = _go_function("render_table")
-        if fn is None:
-            raise TournamentError(_('this version cannot draw the Go tournament table yet'))
-        report = Report("go-table", _("Tournament table"), [t.name], preformatted=fn(t), text_tables=False)
-        rows_fn = _go_function("table_rows")
-        if rows_fn is not None:
-            report.tables.append(_table(rows_fn(t)))
+        report = Report("go-table", _("Tournament table"), [t.name], preformatted=render_table(t), text_tables=False)
+        report.tables.append(_table(table_rows(t)))
         return report
-    fn = _go_function("render_card")
-    if fn is None:
-        raise TournamentError(_('this version cannot draw Go participant cards yet'))
-    blocks = [fn(t, p.pno).strip("\n") for p in sorted(t.players, key=lambda p: p.pno)]
+    blocks = [render_card(t, p.pno).strip("\n") for p in sorted(t.players, key=lambda p: p.pno)]
     return Report("go-cards", _("Participant cards"), [t.name], preformatted="\n\n".join(blocks))
 
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core.go.export import country_code
-from core.go.mcmahon_export import round_entry
+from core.go.countries import country_code
+from core.gorender.mcmahon_export import round_entry
 from core.go.mcmahon_options import mcmahon_options
 from core.go.mms import GoRound, McMahonScore, Participation, scores
 from core.go.ranks import rank_label

@@ -30,7 +30,7 @@ from fractions import Fraction
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
 from core.changes import apply_pairing, set_result
-from core.go.export import country_code
+from core.go.countries import country_code
 from core.go.ranks import go_rating, rank_label
 from core.model import ByeKind, GameResult, Player, RequestedBye, Tournament
 from core.pairing.registry import get_system

@@ -21,9 +21,9 @@ import argparse
 from core.cli.common import open_desk, print_json, show_warnings, write_output
 from core.cli.output import add_output_options
 from core.errors import TournamentError
-from core.go.export import egd_h9_export, rating_commission_export
+from core.gorender.export import egd_h9_export, rating_commission_export
 from core.go.summary import player_go_data, top_group_data
-from core.go.render import render_card, render_table
+from core.gorender.render import render_card, render_table
 from core.i18n import N_, _
 from core.model import Tournament
 
@@ -118,7 +118,7 @@ def _card(args: argparse.Namespace) -> int:
 def _table(args: argparse.Namespace) -> int:
     t = _load(args.id, GO_SYSTEMS)
     if t.system == "mcmahon":
-        from core.go.mcmahon_render import render_mcmahon_table
+        from core.gorender.mcmahon_render import render_mcmahon_table
 
         print(render_mcmahon_table(t), end="")
     else:
@@ -173,7 +173,7 @@ def _settings(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     t = _load(args.id, GO_SYSTEMS if args.egd else ("gamma",))
     if t.system == "mcmahon":
-        from core.go.mcmahon_export import mcmahon_h9_export
+        from core.gorender.mcmahon_export import mcmahon_h9_export
 
         text = mcmahon_h9_export(t)
     else:

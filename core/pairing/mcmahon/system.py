@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from core.errors import PairingImpossible
-from core.go.export import country_code
+from core.go.countries import country_code
 from core.go.mcmahon_handicap import handicap, make_board, strength
 from core.go.mcmahon_options import McMahonOptions, mcmahon_options
 from core.go.mms import McMahonScore, Participation, scores

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
-from core.go.export import country_code, go_country
+from core.go.countries import country_code, go_country
 from core.go.handicap import go_options
 from core.go.mcmahon_options import mcmahon_options
 from core.go.mms import GoRound, Participation, scores

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from core.go.export import country_code
+from core.go.countries import country_code
 from core.go.mcmahon_options import McMahonOptions, mcmahon_options, mms_correction
 from core.go.names import split_name
 from core.go.opengotha_xml import (CRITERIA, FLOATS, MAX_ROUNDS, OG_RANK_OFFSET, PLAYER_KEPT, SEEDING, WEIGHTS,

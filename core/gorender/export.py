@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from core.go.cards import CardRound, Outcome, cards
+from core.go.countries import country_code, go_country
 from core.go.handicap import even_komi, go_options
 from core.go.names import full_name
 from core.go.numbers import coefficient_x10
@@ -62,24 +63,6 @@ def _field(text: str) -> str:
 # FIDE federation codes (what ``hakem players add --fed`` accepts) → the two-letter country
 # codes Go rating lists use (codes not listed are kept as they are).
 # ``Player.extra["country"]`` overrides.
-def go_country(code: str) -> str:
-    """The EGD's two letters for a stored country or federation (``GER`` → ``DE``, ``ENG`` →
-    ``UK``); a code the table lacks is written as given."""
-    from core.go.countries import three_to_two
-
-    code = code.strip().upper()
-    return three_to_two().get(code, code)
-
-
-def country_code(p: Player) -> str:
-    """Two-letter country for the Go files: ``extra["country"]``, else the federation mapped
-    from its FIDE code (``RUS`` → ``RU``), else the federation as given."""
-    explicit = str(p.extra.get("country", "") if p.extra else "")
-    if explicit:
-        return explicit
-    return go_country(p.federation)
-
-
 def _city(p: Player) -> str:
     return str(p.club or (p.extra.get("city", "") if p.extra else ""))
 

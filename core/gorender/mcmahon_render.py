@@ -9,7 +9,7 @@ pass through :func:`core.safe_text.terminal_safe` (they may hold control charact
 
 from __future__ import annotations
 
-from core.go.mcmahon_export import CRITERIA, round_entry
+from core.gorender.mcmahon_export import CRITERIA, round_entry
 from core.go.mcmahon_options import mcmahon_options
 from core.go.mms import scores
 from core.go.ranks import rank_label

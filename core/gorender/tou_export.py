@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.go.mcmahon_export import _field, _name, _places, h9_cell
+from core.gorender.mcmahon_export import _field, _name, _places, h9_cell
 from core.go.mcmahon_options import mcmahon_options
 from core.go.mms import scores
-from core.go.opengotha_xml_export import short_name
+from core.gorender.opengotha_xml_export import short_name
 from core.go.ranks import rank_label
 from core.go.timing import parse as parse_time
 from core.model import Tournament
