@@ -84,6 +84,15 @@ def _run(args: argparse.Namespace) -> int:
         s = dataclasses.replace(s, warnings=s.warnings + tuple(notes))
     if args.explain is not None:
         return _explain(t, s, args.explain, args.format, args.output, args.force)
+    if args.format == "text" and t.system == "knockout" and codes is None and args.round is None and team is not True:
+        # a cup ranks by the stage reached: its text says the stage and the latest match, as
+        # the printed report and the screen do, not Swiss points and Buchholz (machine formats
+        # keep their fixed layout)
+        from core.reports import View, build
+        from core.reports.render import to_text
+
+        write_output(to_text(build(View(t), "standings")) + "\n", args.output, args.force)
+        return 0
     if args.format == "json":
         if args.output and args.output != "-":
             import json
