@@ -351,7 +351,7 @@ def changes(before: Tournament, after: Tournament) -> set[str]:
 
 def _bare(t: Tournament, other: Tournament) -> Tournament:
     """``t``'s own fields, for comparing settings (no players, rounds, teams, options).  The
-    first colour, drawn by lot when round 1 is paired (``commands.prepare_next_round``, once),
+    first colour, drawn by lot when round 1 is paired (``core.changes.prepare_next_round``, once),
     is part of that pairing, not a setting — between a state without rounds and one with them
     it is left out (an arbiter, who may pair, was refused round 1 as "changing settings")."""
     bare = t.with_changes(players=(), rounds=(), teams=(), options={})
