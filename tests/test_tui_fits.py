@@ -81,6 +81,13 @@ async def test_a_bye_leaves_the_names_on_the_boards_readable(tmp_path, lang, siz
             assert widths[1] == widths[6] == 0
             assert min(widths[2], widths[7]) >= 11, widths
         assert boards.virtual_size.width <= boards.size.width  # nothing off the right edge
+        if (lang, size) == ("de", MEDIUM):  # the words in full in the row's details (x)
+            boards.focus()
+            boards.move_cursor(row=[r[1] for r in boards._hakem_rows].index(bye.pno))
+            await pilot.press("x")
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "MessageDialog", timeout=30)
+            body = str(app.screen.query_one("#message-body Static").render())
+            assert f"{bye.pno}. {row[2]}: {_('bye (PAB)')}" in body
 
 
 @pytest.mark.parametrize(("lang", "size"), [("de", SMALL), ("tr", MEDIUM), ("ru", SMALL)])

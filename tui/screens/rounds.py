@@ -1111,6 +1111,10 @@ class RoundsPane(CommandKeys, Vertical):
         else:
             key = selected_key(self.query_one("#boards", DataTable)) or ""
             pnos = (int(key[1:]),) if key.startswith("p") else ()
+            for pno in pnos:  # the row's words in full: the table shows them short or cut
+                away = cup_words(t, self.round_no)[0].get(pno)
+                kind = next((b.kind for b in rnd.byes if b.pno == pno), None)
+                lines.append(f"{pno}. {t.player(pno).name}: {away or bye_text(kind, t.points)}")
         for pno in pnos:
             p = t.player(pno)
             colours = "".join(colour_letter(c.value) for c in colour_history(hist.get(pno, [])))
