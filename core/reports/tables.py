@@ -287,7 +287,7 @@ def result_sheet(view: View, round_no: int) -> Report:
 def cup_cells(t) -> dict[int, tuple[str, str, str]]:
     """A cup's standings cells per player: the stage reached ("winner", "Final",
     "Semi-final"…), the score of the player's latest match from their side (``1½–½``) and its
-    opponent; empty for other systems.  A knockout ranks by the stage reached (seeds/000 p. 67),
+    opponent; empty for other systems.  A knockout ranks by the stage reached (Aktar p. 67),
     so these replace the Swiss columns — the event's points count byes and earlier matches, and
     Buchholz of a knockout means nothing (issue 34: ``BH/C1 79½ BH 86`` on a cup)."""
     if t.system != "knockout" or not t.rounds:
