@@ -174,6 +174,12 @@ class BracketView(PictureView):
         self._source = brackets
         self.refresh_picture()
 
+    def update_playoff(self, state: Mapping[str, Any], names: Mapping[int, str]) -> None:
+        """A playoff state changed (``enter_result`` returned a new one): draw it again."""
+        from core.pictures.bracket import playoff_brackets
+
+        self.update_brackets(lambda: playoff_brackets(state, names))
+
     def build(self, width: int) -> TextPicture:
         from core.pictures.bracket import brackets_text
 
