@@ -32,7 +32,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from core.i18n.format import format_schedule
 from core.errors import ConflictError, TournamentError
-from core.i18n import _, ngettext
+from core.i18n import _, ngettext, pgettext
 from core.model import Board, ByeKind, Code, GameResult, PointSystem, Tournament, scores
 from tui.engine_process import compute_in_child, propose_in_child
 from tui.i18n import L_, fmt_points
@@ -41,7 +41,7 @@ from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 from tui.widgets.fast_table import FastTable
 from tui.widgets.pane import CommandKeys
 from tui.widgets.refused import RefusedList
-from tui.widgets.tables import FittedTable, optional_col, reset_table, selected_key, sync_table, text_col
+from tui.widgets.tables import FittedTable, optional_col, reset_table, selected_key, short_col, sync_table, text_col
 from tui.widgets.text import set_text
 from tui.widgets.fields import TextField
 
@@ -109,7 +109,8 @@ def board_columns() -> list:
     the match before the board's game (:func:`cup_points`), not the event's, which count
     earlier matches and rounds passed without a game."""
     return [(_("Bd"), "board"), optional_col(_("No."), "wno"), text_col(_("White"), "white"), (_("Pts"), "wpts"),
-            (_("Result"), "result"), (_("Pts"), "bpts"), optional_col(_("No."), "bno"), text_col(_("Black"), "black")]
+            short_col(_("Result"), "result", pgettext("short header", "Res.")), (_("Pts"), "bpts"),
+            optional_col(_("No."), "bno"), text_col(_("Black"), "black")]
 
 
 def match_game(t: Tournament, rnd, board_no: int, board: Board) -> int | str:

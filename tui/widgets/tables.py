@@ -61,11 +61,19 @@ class Col:
     drop: int = 0
     """0: always shown; otherwise the column may be left out of a narrow table (60 columns),
     highest number first, so that the names stay readable (see :data:`READABLE`)."""
+    short: str = ""
+    """A shorter header for a narrow table (``Erg.`` for ``Ergebnis``), used before any column
+    is left out: a header wider than every value of its column costs the names' cells."""
 
 
 def text_col(label: str, key: str, flex: int = 3, min: int = 8) -> Col:
     """A free-text column (see :class:`Col`)."""
     return Col(label, key, flex, min)
+
+
+def short_col(label: str, key: str, short: str) -> Col:
+    """A column of short values whose header a narrow table shortens (see :class:`Col`)."""
+    return Col(label, key, short=short if cell_len(short) < cell_len(label) else "")
 
 
 def optional_col(label: str, key: str, drop: int = 1) -> Col:
@@ -209,9 +217,10 @@ def _fitted(table: DataTable, rows: list[tuple]) -> list[tuple]:
     width = _available(table)
     table._hakem_need = (sum(min(n, m) for n, m in zip(naturals, mins)) + PADDING * len(specs),  # type: ignore[attr-defined]
                          sum(naturals) + PADDING * len(specs))
-    widths, dropped = _compact(naturals, specs, mins, width)
+    values = {j: max(map(_cells, columns[j]), default=0) for j, s in enumerate(specs) if s.short}
+    widths, dropped, shortened = _compact(naturals, specs, mins, width, values)
     table._fitted_for = width  # type: ignore[attr-defined]
-    _set_widths(table, widths, specs, dropped)
+    _set_widths(table, widths, specs, dropped, shortened)
     for j in dropped:
         columns[j] = ("",) * len(columns[j])
         changed = True
@@ -222,21 +231,32 @@ def _fitted(table: DataTable, rows: list[tuple]) -> list[tuple]:
     return [tuple(r) for r in zip(*columns)] if changed and rows else rows
 
 
-def _compact(naturals: list[int], specs: list[Col], mins: list[int], width: int) -> tuple[list[int], set[int]]:
-    """Widths by :func:`fit_widths`, leaving out optional columns (highest ``drop`` first)
-    while a free-text column would be cut below :data:`READABLE` cells: at 60 columns a name
-    matters more than a rating beside it."""
+def _compact(naturals: list[int], specs: list[Col], mins: list[int], width: int,
+             values: dict[int, int]) -> tuple[list[int], set[int], set[int]]:
+    """Widths by :func:`fit_widths`; while a free-text column would be cut below
+    :data:`READABLE` cells (at 60 columns a name matters more than a header or a rating beside
+    it) first the short headers (``Col.short``; ``values``: the widest value of those columns),
+    then the optional columns are left out, highest ``drop`` first, one level at a time (both
+    No. columns of the boards).  Returns the widths, the columns left out and those shortened."""
     flex = [s.flex for s in specs]
     shown = list(naturals)
     dropped: set[int] = set()
+    shortened: set[int] = set()
     optional = sorted((j for j, s in enumerate(specs) if s.drop), key=lambda j: -specs[j].drop)
     while True:
         widths = fit_widths(shown, flex, mins, width)
         short = any(widths[j] < min(naturals[j], READABLE) for j, f in enumerate(flex) if f)
-        if not short or not optional:
-            return widths, dropped
+        if not short:
+            return widths, dropped, shortened
+        if values and not shortened:
+            for j, w in values.items():
+                shortened.add(j)
+                shown[j] = max(w, cell_len(specs[j].short))
+            continue
+        if not optional:
+            return widths, dropped, shortened
         level = specs[optional[0]].drop
-        while optional and specs[optional[0]].drop == level:  # one level at a time (both No. columns)
+        while optional and specs[optional[0]].drop == level:
             j = optional.pop(0)
             dropped.add(j)
             shown[j] = 0
@@ -260,7 +280,8 @@ def _cells(value: Any) -> int:
     return cell_len(value if isinstance(value, str) else str(value))
 
 
-def _set_widths(table: DataTable, widths: list[int], specs: list[Col], dropped: set[int] | frozenset = frozenset()) -> None:
+def _set_widths(table: DataTable, widths: list[int], specs: list[Col], dropped: set[int] | frozenset = frozenset(),
+                shortened: set[int] | frozenset = frozenset()) -> None:
     """Fix the columns at ``widths`` (content cells; DataTable adds the padding), the header
     of a cut column cut with "…" too, a left-out column's header empty.  Only a change of
     width redraws the whole table: row-local repaints stay row-local."""
@@ -270,7 +291,7 @@ def _set_widths(table: DataTable, widths: list[int], specs: list[Col], dropped: 
     for j, (column, w, spec) in enumerate(zip(columns, widths, specs)):
         column.auto_width = False
         column.width = w
-        column.label = Text("" if j in dropped else cut(spec.label, w))
+        column.label = Text("" if j in dropped else cut(spec.short if j in shortened else spec.label, w))
     table._require_update_dimensions = True
     table._clear_caches()
     table._update_count += 1
