@@ -103,7 +103,9 @@ SENTENCES: dict[str, str] = {
 WORDS: dict[str, dict[str, str]] = {
     "result": {"": N_("none")},
     "side": {"white": N_("white"), "black": N_("black")},
-    "kinds": {"": N_("by the event kind")},
+    "kinds": {"": N_("by the event kind"), "kind": N_("The event's kind only"),
+              "rapid-standard": N_("Rapid, else standard"),
+              "blitz-rapid-standard": N_("Blitz, else rapid, else standard")},
 }
 """Arguments whose value is a word of ours (said in the reader's language), by argument."""
 

@@ -8,7 +8,8 @@ Russian text (screens, toasts, CLI messages and errors, the journal).
   writes "Rakiplerin Rating Ortalaması", #125);
 - raw ids: ``snake_case`` words (``knockout_all``, ``round_robin``), a tab's id in brackets
   (``F7 (playoff)``), a playoff game's id (``p.s0g1``, ``p.tb1.g.c1r3b1.arm``), a playoff
-  key made of numbers (``tie-3-9``), a bye kind's id in brackets (``(zero)``).
+  key made of numbers (``tie-3-9``), a bye kind's id in brackets (``(zero)``), a
+  hyphenated id (``rapid-standard``, ``fide-swiss-unrated``).
 
 Data is not interface: the caller names it (tournament names, player names, ids typed by the
 organiser) and it is removed before the scan.
@@ -40,13 +41,14 @@ ONLY = {"tr": ("Armageddon",), "de": (), "ru": ()}
 is its own there)."""
 
 RAW_ID = re.compile(r"\b[a-z]+_[a-z_]+\b|\bF\d+ \([a-z]+\)|\b[a-z]\d*(?:\.[a-z0-9]+)+\b|\btie-\d+(?:-\d+)+\b"
-                    r"|\((?:zero|half|full|pab)\)")
+                    r"|\((?:zero|half|full|pab)\)|(?<![\w-])[a-z]+(?:-[a-z]+)+(?![\w-])")
 
 
 def leftovers(lang: str, text: str, data: tuple[str, ...] = ()) -> list[str]:
     """English words and raw ids in ``text`` (a screen, a message), ``data`` removed first."""
     for item in sorted(data, key=len, reverse=True):
         text = text.replace(item, "")
+    text = re.sub(r"(?<!\w)/[\w./-]+", "", text)  # a path (the data directory) is data too
     found = [w for w in ISSUE_WORDS if w in text]
     words = [*ENGLISH, *ONLY[lang]]
     found += [w for w in words if w not in KEEP[lang] and re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]

@@ -97,8 +97,10 @@ def _what(kind: str) -> dict:
     return what
 
 
+@pytest.mark.parametrize("kinds", ["", "kind", "rapid-standard", "blitz-rapid-standard"])
 @pytest.mark.parametrize("lang", ["tr", "de", "ru"])
-def test_every_kind_of_journal_entry_is_said_in_the_language(lang):
+def test_every_kind_of_journal_entry_is_said_in_the_language(lang, kinds, monkeypatch):
+    monkeypatch.setitem(SAMPLE, "kinds", kinds)  # each rating-for-pairing choice by its name
     data_words = ("Kaya, Can", "Ankara SK", "fide.xml", "12 → 13", "20:15", "5:200", "1-0", "'Ankara SK'")
     i18n.set_language(lang)
     try:
