@@ -69,7 +69,8 @@ def _steps(app):
         ("standings", ("escape", "f4"), _tab(app, "standings")),
         ("tiebreaks", ("f5",), _tab(app, "tiebreaks")),
         ("reports", ("f6",), _tab(app, "reports")),
-        ("playoff", ("f7",), _tab(app, "playoff")),
+        ("export", ("e",), lambda: _is(app, "ExportDialog")() and bool(app.screen.query("#export-language"))),
+        ("playoff", ("escape", "f7"), _tab(app, "playoff")),
         ("playoff-dialog", ("n",), _is(app, "PlayoffDialog")),
         ("playoff-games", ("enter",), lambda: _tab(app, "playoff")()
          and app.screen.query_one("#playoff-games", DataTable).row_count > 0),
