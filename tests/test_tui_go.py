@@ -55,6 +55,16 @@ async def test_go_evening(tmp_path, system, criteria):
         players = screen.query_one("#players", DataTable)
         headers = [c.label.plain for c in players.columns.values()]
         assert "Rank" in headers and "Country" in headers and "Title" not in headers
+        # Go columns, never a chess one (issue 32 item 3): the GoR, the rank and the score
+        # that pairs (McMahon's MMS, Gamma's level), not "Rating"
+        score = "MMS" if system == "mcmahon" else "Lvl"
+        assert "GoR" in headers and score in headers and "Rating" not in headers
+        if system == "mcmahon":
+            # OpenGotha's scale (30k = 0, 1k = 29, 1d = 30) between floor 10k (20) and bar 1d
+            # (30): 2d → 30, 1k → 29, 3k → 27, Sam's 4k → 26, 5k → 25, 8k → 22 (numbered by rank)
+            await wait_for(pilot, lambda: players.row_count == 6)
+            column = headers.index("MMS")
+            assert [str(row_values(players, i)[column]) for i in range(6)] == ["30", "29", "27", "26", "25", "22"]
         # the numbering hint speaks of the Go rating, not of "rating, title" (issue 32 item 3)
         hint = str(screen.query_one("#players-status", Static).render())
         assert "Go rating" in hint and "title" not in hint
@@ -68,6 +78,11 @@ async def test_go_evening(tmp_path, system, criteria):
         boards = screen.query_one("#boards", DataTable)
         await wait_for(pilot, lambda: boards.row_count >= len(rnd.boards))
         first = rnd.boards[0]
+        assert [c.label.plain for c in boards.columns.values()][3] == score  # not the chess "Pts"
+        if system == "mcmahon":  # the MMS before round 1 = the start MMS above
+            start = {1: "30", 2: "29", 3: "27", 4: "26", 5: "25", 6: "22"}
+            assert [(str(row_values(boards, 0)[3]), str(row_values(boards, 0)[5]))] == [
+                (start[first.white], start[first.black])]
         cell = str(row_values(boards, 0)[4])
         assert (f"H{first.handicap}" in cell) == bool(first.handicap) and "k" in cell
         boards.focus()
@@ -83,7 +98,8 @@ async def test_go_evening(tmp_path, system, criteria):
         table = screen.query_one("#standings", DataTable)
         await wait_for(pilot, lambda: table.row_count == 6)
         headers = [c.label.plain for c in table.columns.values()]
-        assert headers[5:] == [*criteria, "Rtg ±"]  # the GoR change (EGF formula) ends the list
+        # the rank, no chess points, the criteria, the GoR change (EGF formula) at the end
+        assert headers[3:] == ["Rank", *criteria, "GoR ±"]
         assert not any(h in headers for h in ("BH", "ARO", "DE"))
         # the FIDE unplayed-rounds regime means nothing for a Go list: not stated (as the CLI)
         title = str(screen.query_one("#standings-title").render())

@@ -77,6 +77,10 @@ class NewTournament:
     team: Mapping[str, Any] = field(default_factory=dict)
     """A team Swiss's settings (``options`` ``colour_preferences``, ``boards``), as ``hakem new
     --system swiss-team`` stores them; empty for other systems."""
+    go: Mapping[str, Any] = field(default_factory=dict)
+    """A Go event's settings (``options["go"]``: McMahon's bar, floor, komi, handicap rule;
+    Gamma's komi), as ``hakem new --komi --mm-…`` stores them: what differs from the defaults
+    (new event) or from the event's values (settings form); empty for other systems."""
     federation: str = ""
     end_date: str = ""
     deputy_arbiters: tuple[str, ...] = ()
@@ -102,7 +106,8 @@ def tournament_from_form(form: NewTournament) -> Tournament:
         tiebreaks=tuple(preset_criteria(form.tiebreak_preset)),
         options={**({"knockout": dict(form.knockout)} if form.system == "knockout" and form.knockout else {}),
                  **({"rating_for_pairing": form.rating_for_pairing} if form.rating_for_pairing else {}),
-                 **(dict(form.team) if form.system == "swiss-team" else {})},
+                 **(dict(form.team) if form.system == "swiss-team" else {}),
+                 **({"go": dict(form.go)} if form.system in ("gamma", "mcmahon") and form.go else {})},
     )
 
 

@@ -28,6 +28,8 @@ class StandingRow:
     decided_by: str = ""
     change: str = ""
     """The rating change the event brings so far (core.ratings: FIDE, GoR for Go), one decimal."""
+    rank: str = ""
+    """A Go player's rank (``3k``, ``2d``): shown instead of the rating in a Go event."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,9 @@ class StandingsView:
     cup: dict[int, tuple[str, str, str]] = field(default_factory=dict)
     """A cup's stage reached, latest match score and opponent per player
     (:func:`core.reports.tables.cup_cells`): shown instead of the points and tie-breaks."""
+    go: bool = False
+    """A Go event: the rows show the rank instead of the rating and no chess points (the
+    MMS or the level is the first criterion)."""
 
 
 def presets() -> dict[str, tuple[str, ...]]:
@@ -117,16 +122,33 @@ def compute(t: Tournament, criteria: tuple[str, ...] | None = None, regime: str 
         ratings = {p.pno: p.rating for p in t.players}
         changes = _rating_changes(t)
     cells = [_column_cells([r.values.get(c) for r in s.rows]) for c in s.tiebreaks]
+    go = not s.team and t.system in ("gamma", "mcmahon")
+    ranks = _go_ranks(t) if go else {}
     rows = []
     for i, r in enumerate(s.rows):
         place = "-" if r.rank is None else (f"{r.rank}=" if r.shared else str(r.rank))
         rows.append(StandingRow(place, r.pno, r.name, ratings.get(r.pno, 0), r.points,
-                                tuple(column[i] for column in cells), r.decided_by, changes.get(r.pno, "")))
+                                tuple(column[i] for column in cells), r.decided_by, changes.get(r.pno, ""),
+                                ranks.get(r.pno, "")))
     from core.reports.tables import cup_cells
 
     return StandingsView(tuple(s.tiebreaks), tuple(rows), s.regime.value, _(s.regime_name),
                          tuple(s.warnings), tuple(g for g in s.unresolved if len(g) > 1), s.chess_regime,
-                         bool(t.rounds) and not s.team, s, cup_cells(t))
+                         bool(t.rounds) and not s.team, s, cup_cells(t), go)
+
+
+def _go_ranks(t: Tournament) -> dict[int, str]:
+    """Each Go player's rank as the event counts it (the declared rank, else the GoR's)."""
+    from core.errors import TournamentError
+    from core.go.ranks import player_rank, rank_label
+
+    out = {}
+    for p in t.players:
+        try:
+            out[p.pno] = rank_label(player_rank(p, t.system))
+        except TournamentError:
+            out[p.pno] = "?"
+    return out
 
 
 def _rating_changes(t: Tournament) -> dict[int, str]:

@@ -10,8 +10,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+from core.go.event_form import CLOCK_EXAMPLES, CLOCKS, FORM_KEYS, GoFieldError, changed, check_clock, check_go_fields, clock_name, clock_of, form_values
 from core.i18n import LANGUAGES, _, current_language, pgettext
 from core.pairing.registry import system_ids
 from tui.widgets.forms import FormGrid
@@ -20,6 +22,9 @@ from tui.services import POINT_SYSTEMS, NewTournament
 from tui.standings import AUTO
 from tui.widgets.fields import FormField
 from tui.widgets.states import Tick
+
+CHESS_CLOCK = "90'+30\""
+"""The chess time control's placeholder (a Go event's is its time system's notation)."""
 
 LANGUAGE_NAMES = {"en": "English", "tr": "Türkçe", "de": "Deutsch", "ru": "Русский"}
 
@@ -65,6 +70,13 @@ def _rating_choice(value: object) -> str:
     return "" if value in (Select.NULL, AUTO_RATING) else str(value)
 
 
+def show_row(widget: Widget, shown: bool) -> None:
+    """Show or hide a form grid's field together with its label (the child before it)."""
+    siblings = list(widget.parent.children) if widget.parent is not None else [widget]
+    for each in (widget, siblings[siblings.index(widget) - 1]):
+        each.display = shown
+
+
 class NewTournamentDialog(ModalScreen["NewTournament | None"]):
     """Ask for a new tournament's settings; returns a :class:`NewTournament` or ``None``."""
 
@@ -75,6 +87,12 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
     #ko-places { width: 4; }
     #ko-third { margin-left: 1; }
     #form-scroll { height: auto; }
+    #tc-row, .go-row { height: 1; }
+    #go-clock { width: 24; margin-right: 1; }
+    .go-rank, .go-komi { width: 6; }
+    .go-small { width: 4; }
+    .go-sep { margin: 0 1 0 1; }
+    .go-lead { margin-right: 1; }
     """
 
     BINDINGS = [
@@ -91,6 +109,10 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         self.current = current
         self.system_fixed = system_fixed
         self.min_rounds = max(1, min_rounds)
+
+    go_shown: dict[str, str] = {}
+    """The Go fields' texts as the form filled them in (what is not typed otherwise is not
+    stored: a new event keeps the defaults, a settings change only what changed)."""
 
     def compose(self) -> ComposeResult:
         cur = self.current
@@ -121,7 +143,11 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         yield Label(_("Rounds"))
         yield FormField("5", id="rounds", type="integer", compact=True)
         yield Label(_("Time control"))
-        yield FormField(id="time_control", placeholder="90'+30\"", compact=True)
+        with Horizontal(id="tc-row"):  # a Go event chooses its time system (byo-yomi …) first
+            yield Select([(clock_name(k), k) for k in CLOCKS], value=CLOCKS[0], allow_blank=False,
+                         id="go-clock", compact=True)
+            yield FormField(id="time_control", placeholder=CHESS_CLOCK, compact=True)
+        yield from self.compose_go_fields()
         yield Label(_("Rating for pairing"))
         yield Select(rating_for_pairing_options(), value=AUTO_RATING, allow_blank=False,
                      id="rating_for_pairing", compact=True)
@@ -148,6 +174,40 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         yield FormField(id="chief_arbiter", compact=True)
         if cur is not None:
             yield from self.compose_header_fields()
+
+    def compose_go_fields(self) -> ComposeResult:
+        """What a Go organiser sets besides the clock (shown for a Go system only): McMahon's
+        bar, floor and komi on one row, the handicap rule (MMS difference − correction, at
+        most the ceiling, ranks above the handicap bar counted as on it) on the next; Gamma
+        asks the komi only (its top group and handicaps follow from the ranks)."""
+        tips = {"bar": _("McMahon bar: players at or above this rank start on its MMS (default 4d)"),
+                "floor": _("McMahon floor: players at or below this rank start on its MMS (default 20k)"),
+                "komi": _("Komi of even games; handicap games have komi ½"),
+                "correction": _("Handicap = MMS difference minus this (OpenGotha's handicap correction)"),
+                "ceiling": _("The handicap is at most this many stones"),
+                "handicap_bar": _("Handicap bar: players above this rank count as on it for the handicap "
+                                  "(none: no such bar)")}
+
+        def field(key: str, size: str) -> FormField:
+            widget = FormField(id=f"go-{key}", compact=True, classes=size)
+            widget.tooltip = tips[key]
+            return widget
+
+        yield Label(_("McMahon bar"), id="go-bar-label")
+        with Horizontal(id="go-bar-row", classes="go-row"):
+            yield field("bar", "go-rank")
+            yield Label(_("floor"), classes="go-sep mcmahon-only")
+            yield field("floor", "go-rank")
+            yield Label(_("komi"), classes="go-sep mcmahon-only")
+            yield field("komi", "go-komi")
+        yield Label(_("Handicap"), id="go-handicap-label")
+        with Horizontal(id="go-handicap-row", classes="go-row"):
+            yield Label("−", classes="go-lead")
+            yield field("correction", "go-small")
+            yield Label(_("at most"), classes="go-sep")
+            yield field("ceiling", "go-small")
+            yield Label(_("bar"), classes="go-sep")
+            yield field("handicap_bar", "go-rank")
 
     HEADER_FIELDS = ("federation", "end_date", "deputy_arbiters", "time_control_code", "trf_type")
     """The rest of the TRF header, asked when the settings are edited (Ctrl+T): what a rating
@@ -230,18 +290,55 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         cup = self.query_one("#system", Select).value == "knockout"
         self.query_one("#cup-fields").display = cup
         # a cup's rounds are its knockout rounds, counted from the bracket when round 1 is paired
-        rounds = self.query_one("#rounds", Input)
-        siblings = list(rounds.parent.children) if rounds.parent is not None else [rounds]
-        for widget in (rounds, siblings[siblings.index(rounds) - 1]):  # the field and its label
-            widget.display = not cup
+        show_row(self.query_one("#rounds", Input), not cup)
         if self.current is not None and self.system_fixed:
             for widget in self.query_one("#cup-fields").query("Input, Select, Checkbox"):
                 widget.disabled = True  # the bracket is drawn: its settings stay
+        self.show_go_fields()
+
+    def show_go_fields(self) -> None:
+        """A Go event asks its clock's time system and its own settings, and no chess point
+        system or rating for pairing (its points are MMS or levels, its ratings GoRs)."""
+        system = str(self.query_one("#system", Select).value)
+        go = system in FORM_KEYS
+        for key in ("rating_for_pairing", "points"):
+            show_row(self.query_one(f"#{key}", Select), not go)
+        self.query_one("#go-clock", Select).display = go
+        self.show_clock_example()
+        show_row(self.query_one("#go-bar-row"), go)
+        show_row(self.query_one("#go-handicap-row"), system == "mcmahon")
+        if not go:
+            return
+        mcmahon = system == "mcmahon"
+        for widget in (self.query_one("#go-bar"), self.query_one("#go-floor"), *self.query(".mcmahon-only")):
+            widget.display = mcmahon
+        self.query_one("#go-bar-label", Label).update(_("McMahon bar") if mcmahon else _("Komi"))
+        self.fill_go_fields(system)
+
+    def show_clock_example(self) -> None:
+        """The time control's placeholder: the chosen Go time system's notation, or chess's."""
+        clock = self.query_one("#go-clock", Select)
+        field = self.query_one("#time_control", Input)
+        field.placeholder = CLOCK_EXAMPLES[str(clock.value)] if clock.display else CHESS_CLOCK
+
+    def fill_go_fields(self, system: str) -> None:
+        """The Go fields show the event's values (settings) or the system's defaults (a new
+        event); fields still showing another system's defaults take this one's."""
+        stored = self.current.go if self.current is not None and self.current.system == system else {}
+        wanted = form_values(system, stored)
+        before = self.go_shown
+        for key, value in wanted.items():
+            widget = self.query_one(f"#go-{key}", Input)
+            if not widget.value or widget.value == before.get(key):
+                widget.value = value
+        self.go_shown = wanted
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "system":
             self.show_cup_fields()
             self.offer_presets(str(event.value))
+        elif event.select.id == "go-clock":
+            self.show_clock_example()
 
     def offer_presets(self, system: str) -> None:
         """The tie-break presets of the chosen system (a chess event is offered no Go list)."""
@@ -308,6 +405,8 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
             if cur.point_system in POINT_SYSTEMS:
                 self.query_one("#points", Select).value = cur.point_system
             self.query_one("#rating_for_pairing", Select).value = cur.rating_for_pairing or AUTO_RATING
+            if cur.system in FORM_KEYS:
+                self.query_one("#go-clock", Select).value = clock_of(cur.time_control)
             if cur.language:
                 self.query_one("#language", Select).value = cur.language
             self.query_one("#preset", Select).disabled = True
@@ -365,7 +464,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
 
         error = self.query_one("#form-error", Static)
         ids = self.field_ids()
-        for input_id in ids.values():
+        for input_id in [*ids.values(), *(f"go-{key}" for key in self.go_shown)]:
             self.query_one(f"#{input_id}", Input).remove_class("-refused")
         values = {key: self.query_one(f"#{input_id}", Input).value for key, input_id in ids.items()}
         try:
@@ -373,14 +472,23 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
             if int(str(checked["total_rounds"])) < self.min_rounds:
                 raise FieldError("total_rounds", _("{rounds} — {paired} rounds are paired already").format(
                     rounds=checked["total_rounds"], paired=self.min_rounds))
-        except FieldError as refused:
-            field = self.query_one(f"#{ids.get(refused.field, 'name')}", Input)
+            system = str(self.query_one("#system", Select).value)
+            if system in FORM_KEYS:
+                check_clock(str(self.query_one("#go-clock", Select).value), str(checked.get("time_control", "")))
+                checked["go"] = check_go_fields(self.go_values(system), system)
+        except (FieldError, GoFieldError) as refused:
+            go_field = refused.field in self.go_shown
+            field = self.query_one(f"#go-{refused.field}" if go_field else f"#{ids.get(refused.field, 'name')}", Input)
             field.add_class("-refused")
             field.focus()
-            error.update(str(refused))
+            error.update(refused.detail if go_field else str(refused))
             return None
         error.update("")
         return checked
+
+    def go_values(self, system: str) -> dict[str, str]:
+        """The Go fields of ``system`` as typed."""
+        return {key: self.query_one(f"#go-{key}", Input).value for key in FORM_KEYS[system]}
 
     def action_create(self) -> None:
         checked = self.checked_fields()
@@ -396,6 +504,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         team = self.team_settings() if system == "swiss-team" else {}
         if team is None:
             return
+        go = checked.get("go")
         self.dismiss(NewTournament(
             name=name,
             system=system,
@@ -410,6 +519,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
             knockout=knockout,
             rating_for_pairing=_rating_choice(self.query_one("#rating_for_pairing", Select).value),
             team=team,
+            go=changed(go, self.go_shown) if isinstance(go, dict) else {},
             **(self.header_values(checked) if self.current is not None else {}),
         ))
 

@@ -45,6 +45,24 @@ def rank_text(p: Player, system: str = "gamma") -> str:
         return "?"
 
 
+def go_score_name(t: Tournament) -> str:
+    """The heading of a Go event's score column: MMS (McMahon) or level (Gamma)."""
+    from core.go.summary import score_name
+
+    return score_name(t)
+
+
+def go_scores(t: Tournament) -> dict:
+    """Each Go player's MMS or level after the rounds paired (a bad stored setting is the
+    engines' to report: the column stays empty)."""
+    from core.go.summary import scores_before
+
+    try:
+        return scores_before(t, t.current_round + 1)
+    except TournamentError:
+        return {}
+
+
 def status_text(t: Tournament, p: Player) -> str:
     """Late entry, withdrawal and requested byes of a player, in a few words."""
     parts = []
@@ -185,11 +203,13 @@ class RegistrationPane(CommandKeys, Vertical):
             self.query_one(f"#p-{key}", Input).placeholder = str(label)
         if go:
             self.query_one("#p-federation", Input).placeholder = _("Country")
+            self.query_one("#p-rating", Input).placeholder = _("GoR")  # the EGF's, not a chess rating
         self.query_one("#p-search", Input).placeholder = _("/ search: name, club, federation, number")
         present = [(_("Present"), "present")] if self.t is not None and checkin.is_open(self.t) else []
         reset_table(self.query_one("#players", DataTable), [
-            (_("No."), "pno"), *present, text_col(_("Name"), "name"), (_("Rating"), "rating"),
+            (_("No."), "pno"), *present, text_col(_("Name"), "name"), (_("GoR") if go else _("Rating"), "rating"),
             text_col(pgettext("go", "Rank") if go else _("Title"), "title", 1, 4),
+            *([(go_score_name(self.t), "score")] if go and self.t is not None else []),
             text_col(_("Country") if go else _("Fed"), "fed", 1, 4),
             text_col(_("Club"), "club", 2),
             text_col(_("Status"), "status", 1)])
@@ -222,7 +242,7 @@ class RegistrationPane(CommandKeys, Vertical):
 
     # -- showing ------------------------------------------------------------------------------
     def show(self, t: Tournament) -> None:
-        go_changed = self.t is None or is_go(self.t) != is_go(t)
+        go_changed = self.t is None or is_go(self.t) != is_go(t) or self.t.system != t.system
         # the present column is there while check-in is open (who is paired depends on it)
         columns_changed = go_changed or self.t is None or checkin.is_open(self.t) != checkin.is_open(t)
         self.t = t
@@ -238,6 +258,7 @@ class RegistrationPane(CommandKeys, Vertical):
         from core.i18n.collation import search_fold
 
         go = is_go(t)
+        score = go_scores(t) if go else {}  # MMS or level now: what the next round pairs by
         marks = checkin.present(t) if checkin.is_open(t) else None
         needle = search_fold(self.filter_text)  # ivanov finds Иванов, ozturk Öztürk
         keys, rows = [], []
@@ -248,7 +269,8 @@ class RegistrationPane(CommandKeys, Vertical):
             here = () if marks is None else (
                 (Text("✓", style="bold green") if p.pno in marks else Text("·", style="dim")),)
             rating = stated_go_rating(p) if go else p.rating  # a Go player's GoR (--go-rating too)
-            rows.append((p.pno, *here, p.name, rating or "", rank_text(p, t.system) if go else p.title, p.federation,
+            rows.append((p.pno, *here, p.name, rating or "", rank_text(p, t.system) if go else p.title,
+                         *([fmt_points(score[p.pno]) if p.pno in score else ""] if go else []), p.federation,
                          p.club, status_text(t, p)))
         sync_table(self.query_one("#players", DataTable), keys, rows)
         shown = ngettext("{n} player", "{n} players", len(t.players)).format(n=len(t.players))

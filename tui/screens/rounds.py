@@ -44,6 +44,7 @@ from tui.widgets.refused import RefusedList
 from tui.widgets.tables import FittedTable, optional_col, reset_table, selected_key, short_col, sync_table, text_col
 from tui.widgets.text import set_text
 from tui.widgets.fields import TextField
+from tui.screens.registration import is_go
 
 if TYPE_CHECKING:
     from core.app.desk import Outcome
@@ -104,13 +105,32 @@ def bye_points(kind: ByeKind | None, points: PointSystem) -> str:
                        ByeKind.FULL: points.full_bye, ByeKind.ZERO: points.zero_bye}[kind])
 
 
-def board_columns() -> list:
+def board_columns(t: Tournament | None = None) -> list:
     """The boards table's columns.  On a cup's boards the points are each player's points in
     the match before the board's game (:func:`cup_points`), not the event's, which count
-    earlier matches and rounds passed without a game."""
-    return [(_("Bd"), "board"), optional_col(_("No."), "wno"), text_col(_("White"), "white"), (_("Pts"), "wpts"),
-            short_col(_("Result"), "result", pgettext("short header", "Res.")), (_("Pts"), "bpts"),
+    earlier matches and rounds passed without a game; a Go event's are its scores (MMS or
+    level, :func:`core.go.summary.scores_before`)."""
+    score = _("Pts")
+    if t is not None and is_go(t):
+        from core.go.summary import score_name
+
+        score = score_name(t)
+    return [(_("Bd"), "board"), optional_col(_("No."), "wno"), text_col(_("White"), "white"), (score, "wpts"),
+            short_col(_("Result"), "result", pgettext("short header", "Res.")), (score, "bpts"),
             optional_col(_("No."), "bno"), text_col(_("Black"), "black")]
+
+
+def scores_before_round(t: Tournament, round_no: int) -> dict[int, Fraction]:
+    """What stands beside the names: chess points before the round, a Go event's MMS or level
+    (never chess points: a McMahon player starts on his rank's MMS)."""
+    if is_go(t):
+        from core.go.summary import scores_before
+
+        try:
+            return scores_before(t, round_no)
+        except TournamentError:  # a bad stored setting is reported by the engines, not here
+            return {}
+    return points_before(t, round_no)
 
 
 def match_game(t: Tournament, rnd, board_no: int, board: Board) -> int | str:
@@ -431,7 +451,7 @@ class RoundsPane(CommandKeys, Vertical):
         self.query_one("#result-entry", Input).placeholder = _(  # fits 60 columns in every language
             "Board and result: 12 1-0, 7 = (Enter)")
         self.show_mode()
-        reset_table(self.query_one("#boards", DataTable), board_columns())
+        reset_table(self.query_one("#boards", DataTable), board_columns(self.t))
         if self.t is not None:
             self.show(self.t)
 
@@ -470,6 +490,8 @@ class RoundsPane(CommandKeys, Vertical):
     def show(self, t: Tournament) -> None:
         old = self.t
         self.t = t
+        if old is None or is_go(old) != is_go(t):  # a Go event's scores are MMS or levels
+            reset_table(self.query_one("#boards", DataTable), board_columns(t))
         if self.single_keys is None:
             # off unless this organiser turned it on (remembered per user, never per event): an
             # arbiter types "12 1-0"; walking down the table with one key per board is a choice
@@ -507,7 +529,7 @@ class RoundsPane(CommandKeys, Vertical):
             set_text(status, "" if self.app.view_only else _("Press p to pair round 1."))
             return
         rnd = t.round(self.round_no)
-        before = points_before(t, self.round_no)
+        before = scores_before_round(t, self.round_no)
         in_match = cup_points(t, self.round_no)
         names = {p.pno: p.name for p in t.players}
         shown_points: dict = {}

@@ -29,24 +29,27 @@ def fill_standings(table: DataTable, view: StandingsView, columns_key: list) -> 
     """Show ``view`` in ``table``, rebuilding the columns only when the criteria changed.  A
     cup shows the stage reached and the latest match instead of points and tie-breaks."""
     playoff = any(r.decided_by == "playoff" for r in view.rows)
-    columns_key = [*columns_key, view.changes, bool(view.cup), playoff]
+    columns_key = [*columns_key, view.changes, bool(view.cup), playoff, view.go]
     if columns_key != getattr(table, "_hakem_columns", None):
-        change = [optional_col(_("Rtg ±"), "change", 2)] if view.changes else []  # last: x keeps its tie-break columns
+        # last: x keeps its tie-break columns; a Go event's change is of the GoR
+        change = [optional_col(_("GoR ±") if view.go else _("Rtg ±"), "change", 2)] if view.changes else []
         if view.cup:
             values = [(_("Stage"), "stage"), (_("Match"), "match"), text_col(_("Opponent"), "opponent")]
-        else:
-            values = [(_("Pts"), "points")] + [(c, f"tb{i}") for i, c in enumerate(view.columns)]
+        else:  # a Go event has no chess points: its MMS or level is its first criterion
+            values = [] if view.go else [(_("Pts"), "points")]
+            values += [(c, f"tb{i}") for i, c in enumerate(view.columns)]
         if playoff:  # after every tie-break, as the playoff comes after them: why tied values differ in order
             values.append((_("Playoff"), "playoff"))
-        rating = _("Rtg") if view.chess_regime else pgettext("go table", "Rtg")  # tr: ELO is chess's, not Go's
-        reset_table(table, [(_("Rk"), "rank"), (_("No."), "pno"), text_col(_("Name"), "name"), optional_col(rating, "rating"),
+        strength = optional_col(pgettext("go", "Rank"), "rating") if view.go else optional_col(_("Rtg"), "rating")
+        reset_table(table, [(_("Rk"), "rank"), (_("No."), "pno"), text_col(_("Name"), "name"), strength,
                             *values, *change])
         table._hakem_columns = columns_key  # type: ignore[attr-defined]
     # rows keyed by position: a result that reorders the table becomes cell updates instead of
     # a rebuild (Textual re-measures every cell of a rebuilt 300-row table)
     keys = [f"r{i}" for i in range(len(view.rows))]
-    rows = [(r.place, r.pno, r.name, r.rating or "",
-             *(view.cup.get(r.pno, ("", "", "")) if view.cup else (fmt_points(r.points), *r.values)),
+    rows = [(r.place, r.pno, r.name, r.rank if view.go else r.rating or "",
+             *(view.cup.get(r.pno, ("", "", "")) if view.cup else
+               (*([] if view.go else [fmt_points(r.points)]), *r.values)),
              *([r.place if r.decided_by == "playoff" else ""] if playoff else []),
              *([r.change] if view.changes else [])) for r in view.rows]
     sync_table(table, keys, rows)
@@ -160,7 +163,7 @@ class StandingsPane(LazyPane, Vertical):
         if self.view is None or not 0 <= table.cursor_row < len(self.view.rows):
             return
         key = str(self.view.rows[table.cursor_row].pno)
-        col = table.cursor_column - 5
+        col = table.cursor_column - (4 if self.view.go else 5)  # Rk, No., Name, Rtg/Rank (, Pts)
         if self.view.cup:  # a cup has no tie-break values: its explanation is the bracket
             from tui.screens.bracket import BracketScreen
 

@@ -476,7 +476,8 @@ class TournamentScreen(CommandKeys, Screen):
                                 team={k: t.options[k] for k in ("colour_preferences", "boards") if k in t.options},
                                 federation=t.federation, end_date=t.end_date, deputy_arbiters=t.deputy_arbiters,
                                 time_control_code=t.time_control_code,
-                                trf_type=str(t.options.get("trf_type", "") or ""))
+                                trf_type=str(t.options.get("trf_type", "") or ""),
+                                go=dict(t.options.get("go") or {}))
 
         def saved(form: NewTournament | None) -> None:
             if form is None:
@@ -513,6 +514,9 @@ class TournamentScreen(CommandKeys, Screen):
                 if not self.run_change(lambda: self.session.do(lambda desk: desk.change_settings(changes, seen=shown)),
                                        _("Settings saved.")):
                     return
+            if form.go and not self.run_change(lambda: self.session.do(lambda desk: desk.change_go_settings(form.go)),
+                                               _("Go settings saved.")):
+                return
             if retake:
                 self.retake_ratings(form.rating_for_pairing)
             self.title = self.session.tournament.name
