@@ -109,6 +109,7 @@ WORDS: dict[str, dict[str, str]] = {
 }
 """Arguments whose value is a word of ours (said in the reader's language), by argument."""
 
+
 def _playoff_key(key: Any, translate: Callable[[str], str]) -> str | None:
     """A playoff the TUI named after its players (``tie-3-9``) as its players' numbers."""
     numbers = key.removeprefix("tie-").split("-") if isinstance(key, str) and key.startswith("tie-") else []
@@ -168,7 +169,6 @@ SHOWN: dict[str, Callable[[Any, Callable[[str], str]], str | None]] = {
 """Arguments kept as ids or data (a playoff's key and format, a game's id, names of settings
 and of a player's fields) and said in the reader's words when shown; ``None``: the value as
 it is (a name the organiser gave, an entry of an earlier version)."""
-
 
 NESTED = "of"
 """The argument of an undo or redo: the ``what`` of the change undone (``text``: its English

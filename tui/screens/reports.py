@@ -9,6 +9,7 @@ opens the prize groups.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -94,7 +95,7 @@ class ExportDialog(PromptDialog):
     """The export's file name and its language: the event's by default, any other on request
     (:mod:`core.app.report_language`); gives back ``(file name, language)``."""
 
-    def __init__(self, help_text: str, value: str, check, language: str) -> None:
+    def __init__(self, help_text: str, value: str, check: Callable[[str], object], language: str) -> None:
         super().__init__(_("Export report"), help_text, value=value, check=check)
         self.language = language
 
