@@ -85,13 +85,6 @@ class Entrant:
         values["national_id"] = values["national_id"].upper()
         return cls(search_fold(name), name.strip(), number, year.group() if year else "", values)
 
-    def same_id(self, other: Entrant) -> tuple[str, str] | None:
-        """(kind, value) of an id both hold, else ``None``."""
-        for kind in ID_KINDS:
-            if self.ids[kind] and self.ids[kind] == other.ids[kind]:
-                return kind, self.ids[kind]
-        return None
-
     def looks_like(self, other: Entrant) -> bool:
         """The same name and the same year of birth or rating, with nothing telling them apart
         (an id of one kind, or a year of birth, that both have and that differs)."""

@@ -29,16 +29,6 @@ def fold(text: str) -> str:
     return " ".join(lowered.translate(_SPECIAL).split())
 
 
-_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
-
-
-def fold_german(text: str) -> str:
-    """The search key of a name spelled the German way without umlauts: ``"Öztürk, Müller"``
-    → ``"oeztuerk mueller"`` (the other spelling :func:`fold` does not give; a search matches
-    either)."""
-    return fold(text.translate(_UMLAUTS))
-
-
 _FILLERS = re.compile("[\u034f\u115f\u1160\u3164\uffa0]")
 """The printable characters :func:`core.safe_text.hidden_character` refuses (they show as
 nothing); every other character it refuses is not printable (``str.isprintable``)."""

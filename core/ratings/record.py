@@ -22,7 +22,6 @@ from core.model import Player, Tournament
 
 FIDE_K_KEY = "fide_k"
 """``Player.extra``: the K FIDE publishes for the event's kind (from the list, or typed)."""
-RECORD_KEYS = (FIDE_K_KEY, "fide_games", "fide_2400", "dwz_index")
 
 
 def birth_year(player: Player) -> int | None:

@@ -85,7 +85,6 @@ class TrfDocument:
     forbidden: list[tuple[int, int, int | None, tuple[int, ...]]] = field(default_factory=list)
     """(line, first round, last round or None for every round, players) per XXP/260 record."""
     virtual_points: dict[int, dict[int, Fraction]] = field(default_factory=dict)
-    has_250: bool = False
     byes_240: list[tuple[int, RequestedBye]] = field(default_factory=list)
     absent: list[tuple[int, int, int]] = field(default_factory=list)
     """XXZ: (line, column, pno) absent in the round to be paired."""

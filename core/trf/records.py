@@ -311,7 +311,6 @@ def read_250(doc: TrfDocument, lineno: int, line: str) -> None:
         target = doc.virtual_points.setdefault(pno, {})
         for r in range(first, last + 1):
             target[r] = gp
-    doc.has_250 = True
 
 
 def read_299(doc: TrfDocument, lineno: int, line: str) -> None:

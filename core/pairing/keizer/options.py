@@ -45,7 +45,6 @@ OWN_KEYS = ("bye", "excused", "unexcused", "club_duty", "before_entry", "withdra
 """Fractions of the player's own value."""
 
 FLAG_KEYS = ("own_value", "absence_halving", "bye_rotation")
-WHOLE_KEYS = ("step", "absence_limit", "rematch_gap", "max_meetings")
 
 OPTION_HELP: dict[str, str] = {
     "top": N_("value of the first place: a whole number, or auto (step × 3N/2 for N players)"),
