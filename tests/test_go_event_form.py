@@ -158,3 +158,42 @@ async def test_gamma_asks_the_komi_only_and_settings_change_it(tmp_path):
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
         await pilot.pause()
     assert dict(Store(data).load(tid).tournament.options["go"]) == {"komi": "5.5"}
+
+
+@pytest.mark.usefixtures("quiet_tui")
+async def test_registration_by_egd_pin_or_name_shows_the_egds_columns(tmp_path):
+    """``l`` in a Go event looks the imported EGD list up by pin or name and shows what a Go
+    organiser checks — pin, rank, country, GoR — not FIDE's title, birth year and rating."""
+    from textual.widgets import DataTable, Input
+
+    from core.ratinglists.library import import_list
+    from tests.ratinglist_builder import egd_line
+    from tui.app import HakemApp
+
+    source = tmp_path / "allworld_lp.html"
+    source.write_bytes(("\n".join([
+        "European Go Database - all players (28 Nov 2026 09:00)",
+        egd_line("13000001", "Kovacs", "Peter", "HU", "Bp", "1d", 2060),
+        egd_line("13000004", "De_Vries", "Sanne", "NL", "Utr", "2d", 2190)]) + "\n").encode("iso-8859-15"))
+    data = tmp_path / "data"
+    [tid] = store_with(data, Tournament(id="", name="Go night", system="mcmahon", total_rounds=3))
+    import_list(data, str(source))
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen" and app.screen.query("#players"))
+        session = app.screen.session
+        app.screen.query_one("#players", DataTable).focus()
+        await pilot.press("l")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ListLookupDialog")
+        dialog = app.screen
+        assert dialog.query_one("#lookup-find", Input).placeholder == "Type a name or an EGD pin"
+        table = dialog.query_one("#lookup-table", DataTable)
+        assert [c.label.plain for c in table.columns.values()] == ["From", "EGD pin", "Rank", "Name", "Country", "GoR"]
+        for text, row in (("13000004", ["egd", "13000004", "2d", "De Vries, Sanne", "NED", "2190"]),
+                          ("kova", ["egd", "13000001", "1d", "Kovacs, Peter", "HUN", "2060"])):
+            dialog.query_one("#lookup-find", Input).value = text
+            await wait_for(pilot, lambda row=row: table.row_count == 1 and [str(c) for c in table.get_row_at(0)] == row)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(session.tournament.players) == 1)
+    [kovacs] = session.tournament.players
+    assert (kovacs.name, kovacs.extra["egd_pin"], kovacs.extra["go_rank"]) == ("Kovacs, Peter", "13000001", "1d")

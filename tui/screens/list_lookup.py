@@ -25,7 +25,7 @@ from textual.widgets import DataTable, Input, Label, Static
 
 from core.club.members import Member, registration_kinds
 from core.errors import RatingListError
-from core.i18n import _
+from core.i18n import _, pgettext
 from core.model import Tournament
 from core.ratinglists.apply import pairing_rating_order
 from core.ratinglists.entry import ListEntry
@@ -84,17 +84,23 @@ class ListLookupDialog(ModalScreen["Picked | None"]):
         self.list_name = list_name
         self.index: ListIndex | ServiceList | None = None
         self.matches: list[ListEntry | Member] = []
+        self.go = tournament.system in ("gamma", "mcmahon")
+        """A Go event: the EGD's columns (pin, rank, country, GoR) instead of FIDE's."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box wide"):
             yield Label(_("Register from a rating list"), id="lookup-title", classes="dialog-title")
-            yield TextField(placeholder=_("Type a name or a FIDE/national id"), id="lookup-find")
+            yield TextField(placeholder=_("Type a name or an EGD pin") if self.go else _("Type a name or a FIDE/national id"),
+                            id="lookup-find")
             yield DataTable(id="lookup-table", cursor_type="row", zebra_stripes=True)
             yield Static(id="lookup-hint", classes="dialog-hint")
 
     def on_mount(self) -> None:
         table = self.query_one("#lookup-table", DataTable)
-        for label in (_("From"), _("Id"), _("Title"), _("Name"), _("Fed"), _("Born"), _("Rating")):
+        # a Go event's players have an EGD pin, a rank, a country and a GoR (no title, no birth)
+        labels = ((_("From"), _("EGD pin"), pgettext("go", "Rank"), _("Name"), _("Country"), _("GoR")) if self.go else
+                  (_("From"), _("Id"), _("Title"), _("Name"), _("Fed"), _("Born"), _("Rating")))
+        for label in labels:
             table.add_column(label)
         hint = self.query_one("#lookup-hint", Static)
         keys = _("Up/Down: choose · Enter: register · Esc: cancel")
@@ -135,6 +141,10 @@ class ListLookupDialog(ModalScreen["Picked | None"]):
             # a member: the rating registering takes; a list entry: the list's own
             rating = e.first_rating(member_kinds)[0] if isinstance(match, Member) else (
                 e.first_rating(kinds)[0] or e.national_rating or e.go_rating)
+            if self.go:
+                table.add_row(source, e.egd_pin, e.go_rank, field_safe(e.name), e.federation,
+                              str(e.go_rating) if e.go_rating else "")
+                continue
             table.add_row(source, e.fide_id or e.national_id or e.egd_pin, e.best_title or e.go_rank,
                           field_safe(e.name), e.federation, e.birth_year, str(rating or ""))
         if self.matches:
