@@ -90,11 +90,11 @@ def _team_byes(t: Tournament, rnd) -> list[tuple[int, str, Fraction, Fraction]]:
 def _go_words(b) -> str:
     """A Go board's handicap and komi (``handicap 2, komi 0.5``; ``even game, komi 7.5``), as the
     organiser announces them; empty for a chess board (no handicap or komi stored)."""
-    from core.model import format_points
+    from core.i18n.format import format_decimal
 
     if b.handicap is None and b.komi is None:
         return ""
-    komi = format_points(b.komi) if b.komi is not None else "?"
+    komi = format_decimal(b.komi, max_digits=1) if b.komi is not None else "?"  # 7,5 in tr/de/ru
     if b.handicap:
         return "  " + _("handicap {stones}, komi {komi}").format(stones=b.handicap, komi=komi)
     return "  " + _("even game, komi {komi}").format(komi=komi)
