@@ -106,6 +106,11 @@ class RatingListError(TournamentError):
     """A rating list file that cannot be read (layout, encoding, damaged zip), or a missing list."""
 
 
+class NoRatingLists(RatingListError):
+    """The data directory has no rating lists yet (nothing was imported): for a listing, an
+    empty one, not a problem."""
+
+
 def file_error_text(name: str, error: OSError) -> str:
     """One sentence naming the file a user gave and why it cannot be read (no traceback, no
     errno), the same words wherever a named file is opened (imports, rating lists)."""

@@ -21,7 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, BinaryIO, cast
 
-from core.errors import RatingListError
+from core.errors import NoRatingLists, RatingListError
 from core.i18n import _
 from core.ratinglists.entry import ListEntry
 from core.ratinglists.formats import FORMATS, csv_list, egd, fide_txt, fide_xml
@@ -71,7 +71,7 @@ def lists_directory(data_dir: Path, create: bool = False) -> Iterator[int]:
     finally:
         parent.close()
     if folder is None:
-        raise RatingListError(_("no rating lists in {path} yet: import one with "
+        raise NoRatingLists(_("no rating lists in {path} yet: import one with "
                                 "'hakem lists import FILE'").format(path=data_dir))
     try:
         yield folder.fd
@@ -115,10 +115,8 @@ def available(data_dir: Path) -> list[ListInfo]:
         with lists_directory(data_dir) as directory:
             names = sorted(n[:-4] for n in os.listdir(directory) if n.endswith(".idx"))
             return [_info(directory, name) for name in names if _NAME.match(name)]
-    except RatingListError as error:
-        if "no rating lists" in str(error):
-            return []
-        raise
+    except NoRatingLists:  # the class, never the words: they are in the reader's language
+        return []
 
 
 def _info(directory: int, name: str) -> ListInfo:

@@ -1,6 +1,9 @@
-"""``hakem doctor`` says which matcher pairs and why (issue 35 item 5): the pure-Python one
-gives the same pairings, only slower, so an organiser whose pairing of a big field is slow
-must be able to learn that the compiled one is missing or switched off."""
+"""What ``hakem doctor`` says beside its checks of the files.
+
+Which matcher pairs and why (issue 35 item 5): the pure-Python one gives the same pairings,
+only slower, so an organiser whose pairing of a big field is slow must be able to learn that
+the compiled one is missing or switched off.  And a directory without rating lists is fine in
+every language."""
 
 from __future__ import annotations
 
@@ -37,3 +40,17 @@ def test_doctor_says_why_the_compiled_matcher_is_missing(tmp_path, capsys, monke
     line = next(x for x in out.splitlines() if "matcher" in x)
     assert "pure-Python matcher" in line and "No module named 'core.pairing.matching._native'" in line
     assert "C compiler" in line
+
+
+def test_doctor_of_a_directory_without_rating_lists_is_ok_in_every_language(tmp_path, capsys):
+    """No list imported yet is no problem, whatever the language: the library recognised that
+    case by its English words, so in Turkish ``hakem doctor`` of a fresh directory said
+    'sorun: … henüz kuvvet puanı listesi yok' and exited 1."""
+    from core.i18n import set_language
+
+    try:
+        for lang in ("en", "tr", "de", "ru"):
+            assert main(["--data", str(tmp_path), "--lang", lang, "doctor"]) == 0, lang
+            capsys.readouterr()
+    finally:
+        set_language("en")
