@@ -51,6 +51,39 @@ def test_cli_report_is_in_the_events_language_unless_lang_says_otherwise(tmp_pat
         set_language("en")
 
 
+def _title(page) -> str:
+    import re
+
+    return re.search(r"<title>([^<]*)", page.read_text(encoding="utf-8")).group(1)
+
+
+@pytest.mark.usefixtures("in_process")
+def test_remembered_pages_stay_in_the_events_language_whoever_changes(tmp_path, capsys, monkeypatch):
+    """The pages refreshed after a change are the event's too: a Turkish organiser's result
+    refreshes German pages in German (before: in the language of the session that typed it);
+    pages remembered with --lang keep that language."""
+    monkeypatch.setenv("LANG", "tr_TR.UTF-8")
+    monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.delenv("HAKEM_LANG", raising=False)
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=2).with_changes(language="de"))
+    pages = tmp_path / "web"
+    try:
+        assert run(capsys, data, "publish", tid, str(pages), "--remember")[0] == 0
+        assert _title(pages / "index.html") == "Rangliste"
+        (pages / "index.html").write_text("<title>old", encoding="utf-8")
+        code, _out, err = run(capsys, data, "round", "pair", tid)  # the pages follow the new round
+        assert code == 0, err
+        assert _title(pages / "index.html") == "Rangliste"  # refreshed, in German
+        assert run(capsys, data, "--lang", "ru", "publish", tid, str(pages), "--remember")[0] == 0
+        (pages / "index.html").write_text("<title>old", encoding="utf-8")
+        code, _out, err = run(capsys, data, "round", "unpair", tid)
+        assert code == 0, err
+        assert _title(pages / "index.html") == "Положение"  # the language chosen for them
+    finally:
+        set_language("en")
+
+
 @pytest.mark.usefixtures("quiet_tui")
 async def test_tui_export_is_in_the_events_language_and_the_dialog_can_choose(tmp_path, monkeypatch):
     monkeypatch.setenv("HAKEM_EXPORTS", str(tmp_path / "mine"))
@@ -79,3 +112,40 @@ async def test_tui_export_is_in_the_events_language_and_the_dialog_can_choose(tm
         # the screen stays in the organiser's language
         assert current_language() == "tr"
         assert app.screen.query_one("#report-text", TextArea).text.startswith("Sıralama")
+
+
+@pytest.mark.usefixtures("quiet_tui")
+async def test_tui_print_is_in_the_events_language(tmp_path, monkeypatch):
+    """Printed paper is the event's document too: the PDF is made in German from a Turkish
+    screen (the printer itself is replaced: the words of the document are what is checked)."""
+    import core.reports.printer as printer
+    import core.reports.printing as printing
+    from core.i18n import _
+
+    made: list[tuple[str, str]] = []
+
+    def render_pdf(t, doc, setup=None):
+        made.append((current_language(), _("Standings")))
+        return b"%PDF"
+
+    monkeypatch.setattr(printing, "render_pdf", render_pdf)
+    monkeypatch.setattr(printer, "print_pdf", lambda pdf, name, printer=None, paper="a4", title="":
+                        printer_outcome(title))
+    data = tmp_path / "data"
+    [tid] = store_with(data, GERMAN_EVENT)
+    app = HakemApp(data_dir=data, open_id=tid, lang="tr")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("f6")
+        await wait_for(pilot, lambda: app.screen.query("#report-text"))
+        await pilot.press("p")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: bool(made), timeout=30)
+    assert made == [("de", "Rangliste")]
+
+
+def printer_outcome(title: str):
+    from core.reports.printer import PrintOutcome
+
+    return PrintOutcome(True, "", title)

@@ -127,7 +127,9 @@ def _event_pages(data_dir: str | os.PathLike[str], tid: str, after: Tournament) 
     from core.reports.export import publish
 
     try:
-        with speaking(report_language(after)):  # the event's pages, whoever's screen made the change
+        # the event's pages (or in the language chosen with --lang when they were remembered),
+        # whoever's screen made the change and in whatever language
+        with speaking(report_language(after, publishing.remembered_language(data_dir, tid))):
             publish(after, directory)
     except (OSError, TournamentError) as error:
         return [_("the pages were not published: {error}").format(error=error)]

@@ -43,7 +43,9 @@ def _publish(args: argparse.Namespace) -> int:
         from core.app import publishing
         from core.app.exports import data_directory
 
-        publishing.remember(data_directory(), desk.id, None if args.forget else args.directory)
+        # --lang, when given, is the pages' language from now on; else the event's (core.app.report_language)
+        publishing.remember(data_directory(), desk.id, None if args.forget else args.directory,
+                            lang=getattr(args, "lang", None))
         if args.forget:
             return 0
     if args.url is not None:
