@@ -41,7 +41,7 @@ def fill_standings(table: DataTable, view: StandingsView, columns_key: list) -> 
         if playoff:  # after every tie-break, as the playoff comes after them: why tied values differ in order
             values.append((_("Playoff"), "playoff"))
         strength = optional_col(pgettext("go", "Rank"), "rating") if view.go else optional_col(_("Rtg"), "rating")
-        reset_table(table, [(_("Rk"), "rank"), (_("No."), "pno"), text_col(_("Name"), "name"), strength,
+        reset_table(table, [(_("Rk"), "rank"), optional_col(_("No."), "pno"), text_col(_("Name"), "name"), strength,
                             *values, *change])
         table._hakem_columns = columns_key  # type: ignore[attr-defined]
     # rows keyed by position: a result that reorders the table becomes cell updates instead of
