@@ -279,10 +279,18 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
             continue
         if definition.group:
             de_values: dict[int, Value] = dict.fromkeys(ids, 0)
-            new_groups = []
+            new_groups: list[list[int]] = []
             groups_at[spec.code] = {p: tuple(sorted(g)) for g in groups for p in g}
+            order = definition.order or order_group
             for g in groups:
-                parts = order_group(ctx_for(spec), spec, sorted(g)) if len(g) > 1 else [g]
+                parts = order(ctx_for(spec), spec, sorted(g)) if len(g) > 1 else [g]
+                if definition.group_values is not None and len(g) > 1:  # its own values (Go's SDC)
+                    de_values.update(definition.group_values(ctx_for(spec), sorted(g)))
+                    new_groups.extend(parts)
+                    for part in parts:
+                        if len(part) == 1 and len(parts) > 1:
+                            decided.setdefault(part[0], spec.code)
+                    continue
                 if len(parts) > 1:
                     before = 0
                     for part in parts:
@@ -363,7 +371,8 @@ def explain_row(t: Tournament, s: Standings, pno: int, codes: Sequence[str] | No
         ctx = ctx_for(spec)
         if code in s.groups_at:
             group = list(s.groups_at[code].get(pno, (pno,)))
-            e = explain_group(ctx, spec, pno, group, s.row(pno).values.get(code))
+            explain_order = lookup(spec.base).explain_group or explain_group
+            e = explain_order(ctx, spec, pno, group, s.row(pno).values.get(code))
             items.append(dataclasses.replace(e, regime=s.regime.value))
         else:
             items.append(explain(t, code, pno, regime=s.regime, ctx=ctx))

@@ -58,7 +58,7 @@ PLAYER_KEPT = ("ffgLicenceStatus", "agaId", "agaExpirationDate", "ratingOrigin",
 """Player attributes hakem does not use, carried through to the file written back."""
 
 CRITERIA = {"MMS": "MMS", "SOSM": "SOS", "SODOSM": "SODOS", "SOSOSM": "SOSOS", "NBW": "NBW",
-            "SOSM-1": "SOSM1", "SOSM-2": "SOSM2", "CUSSM": "CUSS"}
+            "SOSM-1": "SOSM1", "SOSM-2": "SOSM2", "CUSSM": "CUSS", "SDC": "SDC"}
 """OpenGotha's long criterion names and hakem's codes for the same values."""
 
 WEIGHTS = {"balance_wb": "paiBaBalanceWB", "minimize_score_difference": "paiMaMinimizeScoreDifference",

@@ -160,3 +160,48 @@ def explain_gamma(ctx: Context, spec: TieBreakSpec, regime: Regime, pno: int) ->
                   for part in coefficient_parts(t, pno, all_cards)]
     values = (level if spec.base == "LEVEL" else coefficient)(ctx, spec, regime)
     return Explanation(spec.code, name_of(spec.base), pno, values.get(pno), regime.value, tuple(items))
+
+
+# -- OpenGotha's simplified direct confrontation (SDC) ------------------------------------------
+def _confrontations(ctx: Context, group: list[int]) -> dict[tuple[int, int], int]:
+    """Per ordered pair of the group: the games won minus the games lost against the other
+    over the counted rounds, limited to −1..1 — games won over the board only (OpenGotha
+    counts its "white wins"/"black wins", not a win by default, a jigo or "both lose")."""
+    members = set(group)
+    net = {(a, b): 0 for a in group for b in group if a != b}
+    for pno in group:
+        for cell in ctx.cells[pno]:
+            if cell.opponent in members and cell.opponent != pno and cell.played and cell.points == ctx.win:
+                net[pno, cell.opponent] += 1
+                net[cell.opponent, pno] -= 1
+    return {pair: max(-1, min(1, value)) for pair, value in net.items()}
+
+
+def sdc_values(ctx: Context, group: list[int]) -> dict[int, int]:
+    """OpenGotha's SDC of each player of a group tied on every criterion before it: the tied
+    players he beat — counted only when every two of them have a decided confrontation (they
+    met, and more games between them did not cancel out); otherwise 0 for all of them."""
+    net = _confrontations(ctx, group)
+    if any(value == 0 for value in net.values()):
+        return dict.fromkeys(group, 0)
+    return {pno: sum(1 for other in group if other != pno and net[pno, other] == 1) for pno in group}
+
+
+def sdc_order(ctx: Context, spec: TieBreakSpec, group: list[int]) -> list[list[int]]:
+    """The tied group ordered by SDC, more first; players of equal SDC stay tied."""
+    values = sdc_values(ctx, group)
+    return [[p for p in group if values[p] == value] for value in sorted(set(values.values()), reverse=True)]
+
+
+def explain_sdc(ctx: Context, spec: TieBreakSpec, pno: int, group: list[int], value: Value) -> Explanation:
+    """The player's games against the others of the tied group, and why SDC counts them or not."""
+    members = set(group) - {pno}
+    items = tuple(Contribution(c.round, c.opponent, ctx.frac(c.points), _("points against a tied player"),
+                               not c.played, "" if c.played else _("a win by default does not count"))
+                  for c in ctx.cells[pno] if c.opponent in members)
+    decided = all(v != 0 for v in _confrontations(ctx, group).values())
+    note = (_("Tied group: {group}.").format(group=", ".join(str(p) for p in sorted(group))),
+            _("SDC counts the tied players beaten, when every two of them have a decided game; "
+              "otherwise it is 0 for all.") if decided else
+            _("Not every two tied players have a decided game: SDC is 0 for all of them."))
+    return Explanation(spec.code, name_of(spec.base), pno, value, "", items, note)

@@ -5,7 +5,7 @@ code; adding a method is one line here plus its family function (the steps, name
 docs/howto-tiebreak.md).  ``kind`` is the C.07 Art. 4.3
 type (A direct encounter, B own results, C opponents' results, D ratings; combinations).
 ``higher_better`` is False for criteria where the smaller value ranks first (pairing number,
-lot number).  ``group`` marks criteria that order a tied group instead of giving a value (DE).
+lot number).  ``group`` marks criteria that order a tied group instead of giving a value (DE; Go's SDC).
 """
 
 from __future__ import annotations
@@ -35,6 +35,13 @@ class TieBreakDef:
     main_score: bool = False
     """A main score (Go: MMS, Gamma level; Keizer score): first in a list, it ranks instead of
     points."""
+    order: Callable | None = None
+    """A group criterion's ordering of a tied group (``None``: direct encounter's,
+    :func:`core.tiebreaks.direct.order_group`)."""
+    group_values: Callable | None = None
+    """A group criterion's own values for a tied group (``None``: the place inside it)."""
+    explain_group: Callable | None = None
+    """A group criterion's explanation (``None``: direct encounter's)."""
 
     @property
     def name(self) -> str:
@@ -80,6 +87,8 @@ _LIST = [
     _d("SOSM2", "C", go.sum_of_opponents, go.explain_mcmahon),
     _d("CUSS", "B", go.progress, go.explain_mcmahon),
     _d("NBW", "B", go.progress, go.explain_mcmahon),
+    _d("SDC", "A", None, None, group=True, order=go.sdc_order, group_values=go.sdc_values,
+       explain_group=go.explain_sdc),
     _d("LEVEL", "B", go.level, go.explain_gamma, main_score=True),
     _d("COEF", "C", go.coefficient, go.explain_gamma),
     _d("KZR", "BC", keizer.score, keizer.explain, main_score=True),
