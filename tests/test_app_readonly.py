@@ -78,6 +78,7 @@ def desk_calls(desk: Desk, tmp: Path) -> dict[str, object]:
         "register_from_list": lambda: desk.register_from_list(object(), object()),
         "schedule_round": lambda: desk.schedule_round(2, "2026-05-04", "10:00"),
         "preview_rating_update": desk.preview_rating_update,
+        "result_entered": lambda: desk.result_entered(1, 1),
         "check_in": lambda: desk.check_in([1, 2], open_checkin=True),
         "change_fees": lambda: desk.change_fees(fee="10", currency="EUR"),
         "import_players": lambda: desk.import_players(str(tmp / "players.csv")),
