@@ -71,19 +71,42 @@ def test_dwz_rows_use_the_national_rating() -> None:
 def _gor_hand(r_a: float, r_b: float, score: float) -> float:
     """The EGF page's formulas, written out again here."""
     beta_a, beta_b = -7 * math.log(3300 - r_a), -7 * math.log(3300 - r_b)
-    se = 1 / (1 + math.exp(beta_b - beta_a)) - 0.016 / 2
+    se = 1 / (1 + math.exp(beta_b - beta_a))
     con = ((3300 - r_a) / 200) ** 1.6
     bonus = math.log(1 + math.exp((2300 - r_a) / 80)) / 5
     return con * (score - se) + bonus
 
 
 def test_gor_even_game() -> None:
-    # equal 2000s: SE = 0.5 − 0.008 = 0.492; con(2000) = 6.5^1.6 = 19.982;
-    # bonus(2000) = ln(1 + e^3.75) / 5 = 0.7547; a win: 19.982 × 0.508 + 0.7547 = 10.906
+    # equal 2000s: SE = 1 / (1 + e^0) = 0.5; con(2000) = 6.5^1.6 = 19.982;
+    # bonus(2000) = ln(1 + e^3.75) / 5 = 0.7547; a win: 19.982 × 0.5 + 0.7547 = 10.746
     se, change = gor.game_change(2000, 2000, Fraction(1), None, False)
-    assert se == pytest.approx(0.492)
-    assert change == pytest.approx(10.906, abs=1e-3)
+    assert se == pytest.approx(0.5)
+    assert change == pytest.approx(10.746, abs=1e-3)
     assert change == pytest.approx(_gor_hand(2000, 2000, 1))
+
+
+def test_gor_the_egd_pages_worked_example() -> None:
+    # The EGD's rating-system page (2021 system): two players rated 2100, the winner goes to
+    # 2109.306.  By hand: con(2100) = (1200 / 200)^1.6 = 6^1.6 = 17.581, SE = 0.5,
+    # bonus(2100) = ln(1 + e^(200/80)) / 5 = ln(13.1825) / 5 = 0.5158;
+    # win 17.581 × 0.5 + 0.5158 = 9.306; loss −17.581 × 0.5 + 0.5158 = −8.275.
+    assert gor.game_change(2100, 2100, Fraction(1), None, False)[1] == pytest.approx(9.306, abs=5e-4)
+    assert gor.game_change(2100, 2100, Fraction(0), None, True)[1] == pytest.approx(-8.275, abs=5e-4)
+    players = [Player(1, "A", 0, extra={"go_rating": 2100}), Player(2, "B", 0, extra={"go_rating": 2100})]
+    t = Tournament("g", "Go", system="mcmahon", players=tuple(players),
+                   rounds=(Round(1, (Board(1, 2, GameResult.WHITE_WINS, komi=Fraction(13, 2)),)),))
+    rows = {r.pno: r for r in rating_changes(t)}
+    assert (rows[1].expected, rows[2].expected) == (pytest.approx(0.5), pytest.approx(0.5))
+    assert round(float(rows[1].change), 1) == 9.3 and round(float(rows[2].change), 1) == -8.3
+
+
+def test_gor_handicap_expectations_add_up_to_one() -> None:
+    # Black 2000 with 3 stones against White 2300: both see Black as 2250 (100 × (3 − ½)),
+    # SE(Black) + SE(White) = 1/(1 + e^x) + 1/(1 + e^−x) = 1.
+    black, _ = gor.game_change(2000, 2300, Fraction(1), 3, True, Fraction(1, 2))
+    white, _ = gor.game_change(2300, 2000, Fraction(0), 3, False, Fraction(1, 2))
+    assert black + white == pytest.approx(1.0)
 
 
 def test_gor_event_sums_its_games_and_handicap_shifts_the_weaker() -> None:
@@ -93,7 +116,7 @@ def test_gor_event_sums_its_games_and_handicap_shifts_the_weaker() -> None:
     rows = {r.pno: r for r in rating_changes(t)}
     # handicap 3: Black (2000) is rated as 2000 + 100 × 2.5 = 2250 against 2300 for the
     # expected result; con and bonus stay those of his own 2000.
-    se = 1 / (1 + math.exp(-7 * math.log(3300 - 2300) + 7 * math.log(3300 - 2250))) - 0.008
+    se = 1 / (1 + math.exp(-7 * math.log(3300 - 2300) + 7 * math.log(3300 - 2250)))
     hand = ((3300 - 2000) / 200) ** 1.6 * (1 - se) + math.log(1 + math.exp(300 / 80)) / 5
     assert float(rows[2].change) == pytest.approx(hand, abs=1e-6)
     assert rows[2].expected == pytest.approx(se)

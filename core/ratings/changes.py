@@ -36,6 +36,12 @@ class Row:
     first: fide.FirstRating | None = None
     opponents: tuple[tuple[int, int, Fraction], ...] = field(default=())
     """(round, opponent's rating, score) of every game counted."""
+    performance: int | None = None
+    """DWZ only: the Leistung Rh (Wertungsordnung 3.6)."""
+    left_out: tuple[tuple[int, int, int, str], ...] = field(default=())
+    """FIDE only: (round, opponent's number, opponent's rating, reason) of each game played
+    over the board that the rating leaves out: ``unrated`` (8.3.1: the opponent has no
+    rating) or ``gap`` (rapid/blitz 7.3.1: 600 points or more apart, one over 2600)."""
 
 
 def default_system(t: Tournament) -> str:
@@ -80,6 +86,9 @@ def _fide_row(t: Tournament, pno: int, played: list[RatedGame], ratings: dict[in
         return Row(pno, p.name, 0, None, "", len(counted), _average(list(opp)), None, score, None, first,
                    tuple((g.round, ratings[g.opponent], g.score) for g in counted))
     counted = [g for g in played if fide.game_is_rated(own, ratings.get(g.opponent, 0), kind)]
+    left_out = tuple((g.round, g.opponent, ratings.get(g.opponent, 0),
+                      fide.unrated_reason(own, ratings.get(g.opponent, 0), kind))
+                     for g in played if g not in counted)
     record = fide.KRecord(own, int_field(p, "fide_k"), int_field(p, "fide_games"),
                           bool(p.extra.get("fide_2400")), birth_year(p), event_year(t))
     k, reason = fide.k_factor(record)
@@ -89,7 +98,7 @@ def _fide_row(t: Tournament, pno: int, played: list[RatedGame], ratings: dict[in
     score = sum((g.score for g in counted), Fraction(0))
     return Row(pno, p.name, own, k, reason, len(counted), _average([ratings[g.opponent] for g in counted]),
                float(expected), score, k * (score - expected) if counted else Fraction(0), None,
-               tuple((g.round, ratings[g.opponent], g.score) for g in counted))
+               tuple((g.round, ratings[g.opponent], g.score) for g in counted), left_out=left_out)
 
 
 def _dwz_row(t: Tournament, pno: int, played: list[RatedGame], ratings: dict[int, int]) -> Row:
@@ -103,7 +112,7 @@ def _dwz_row(t: Tournament, pno: int, played: list[RatedGame], ratings: dict[int
         return Row(pno, p.name, 0, None, "", len(counted), _average(opp), None, score, None, None, games)
     result = dwz.change(own, opp, score, age(p, t), int_field(p, "dwz_index"))
     return Row(pno, p.name, own, result.e, "", len(counted), _average(opp), result.expected, score,
-               Fraction(result.new - own), None, games)
+               Fraction(result.new - own), None, games, dwz.performance(opp, score))
 
 
 def _gor_row(t: Tournament, pno: int, played: list[RatedGame], ratings: dict[int, int]) -> Row:

@@ -13,6 +13,10 @@ it (the formula of its section on the follow-up rating, "Folge-DWZ").
   with a brake at most 150.
 - Rn = R0 + 800 · (W − We) / (E + n), rounded to a whole number.
 
+- The Leistung (performance, 3.6): the DWZ Rh at which We would equal W, given for a player
+  with at least 5 games against rated opponents; a score of 0 % or 100 % has none (no finite
+  rating expects it).  Solved on the continuous curve and rounded to a whole number.
+
 A first DWZ (a player without one) is computed by the DSB from more than one event; it is
 not done here: such a player's row says so.
 """
@@ -28,6 +32,25 @@ def expected(own: int, opponent: int) -> float:
     """The probability of the Wertungsordnung for a difference D = own − opponent, to three
     decimals (halves up)."""
     return math.floor(500 * (1 + math.erf((own - opponent) / 400)) + 0.5) / 1000
+
+
+PERFORMANCE_GAMES = 5
+"""3.6: the fewest games against rated opponents that give a Leistung."""
+
+
+def performance(opponents: list[int], score: Fraction) -> int | None:
+    """Rh of 3.6 (``None`` below 5 games or at 0 % / 100 %).  We(R) grows with R, so the
+    solution is found by halving an interval wide enough for any DWZ."""
+    n = len(opponents)
+    if n < PERFORMANCE_GAMES or score <= 0 or score >= n:
+        return None
+    w = float(score)
+    low, high = min(opponents) - 2000.0, max(opponents) + 2000.0
+    for _ in range(60):
+        mid = (low + high) / 2
+        we = sum(0.5 * (1 + math.erf((mid - o) / 400)) for o in opponents)
+        low, high = (mid, high) if we < w else (low, mid)
+    return _half_up((low + high) / 2)
 
 
 def age_term(age: int | None) -> int:

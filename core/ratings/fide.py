@@ -15,8 +15,10 @@ Articles (standard chapter; the rapid/blitz chapter numbers its sections one low
   400 for a player rated below 2650 (from 1 October 2025; rapid and blitz: always 400, and
   from 1 December 2024 a game between two players 600 or more apart is not rated when one of
   them is rated over 2600).
-- 8.3.2 change = K × Σ(score − PD); 8.3.3 K; 8.3.4 the period's change rounded, halves away
-  from zero.
+- 8.3.2 change = K × Σ(score − PD); 8.3.3 K (the rapid and blitz chapter's 7.3.3 has the same
+  text: K 40 for new players and juniors, 20, 10 from 2400 — the flat "K = 20 for rapid and
+  blitz ratings, all players" of earlier editions is not in the text in force); 8.3.4 the period's
+  change rounded, halves away from zero.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ CAP_EXEMPT_FROM = 2650
 RAPID_BLITZ_GAP = 600
 RAPID_BLITZ_TOP = 2600
 """Rapid/blitz 7.3.1 (from 1 December 2024): no rating for a game between players this far
-apart when one of them is rated over ``RAPID_BLITZ_TOP``."""
+apart or more when one of them is rated above ``RAPID_BLITZ_TOP``."""
 FIRST_RATING_GAMES = 5
 FIRST_RATING_FLOOR = 1400
 FIRST_RATING_MAX = 2200
@@ -82,15 +84,25 @@ def counted_difference(own: int, opponent: int, kind: str = "standard") -> int:
     return max(-CAP, min(CAP, d))
 
 
-def game_is_rated(own: int, opponent: int, kind: str) -> bool:
-    """8.3.1: against a rated opponent only; rapid/blitz also drop the 600-point games of a
-    player rated over 2600."""
+def unrated_reason(own: int, opponent: int, kind: str) -> str:
+    """Why a game played over the board does not change a rating, ``""`` when it does.
+
+    ``unrated``: 8.3.1 rates games against rated players only.  ``gap``: the rapid and blitz
+    chapter's 7.3.1 (from 1 December 2024) — "Games played between players with a rating
+    difference of 600 points or more shall not be rated if at least one of the players is
+    rated above 2600 on the relevant list": 600 itself is left out, 2600 itself is not
+    "above", the rule is for rapid and blitz only and the game is unrated for both players."""
     if not own or not opponent:
-        return False
+        return "unrated"
     if kind in ("rapid", "blitz") and abs(own - opponent) >= RAPID_BLITZ_GAP \
             and max(own, opponent) > RAPID_BLITZ_TOP:
-        return False
-    return True
+        return "gap"
+    return ""
+
+
+def game_is_rated(own: int, opponent: int, kind: str) -> bool:
+    """8.3.1 and rapid/blitz 7.3.1 (see :func:`unrated_reason`)."""
+    return not unrated_reason(own, opponent, kind)
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,14 @@
 """The EGF's Go rating (GoR) after an event, by the formulas of the European Go Database's
-rating system page (the system in use since 2021).
+rating system page (the system in use since 2021, with which the whole database back to 1996
+was computed again).
 
 For players A and B with ratings rA, rB:
 - β(r) = −7 · ln(3300 − r);
-- the expected result of A, SE(A) = 1 / (1 + e^(β(rB) − β(rA))) − ε/2 with ε = 0.016 (the
-  chance of an upset the EGF allows for);
+- the expected result of A, SE(A) = 1 / (1 + e^(β(rB) − β(rA))) (the Bradley–Terry form), so
+  SE(A) + SE(B) = 1.  The page's worked example: two players rated 2100, a win gives
+  +9.306 (con 17.58 × (1 − 0.5) + bonus 0.516).  The deflation term ε (0.016, subtracted
+  from the stronger side's expectation) belongs to the system before 2021 and is not in
+  this one;
 - con(r) = ((3300 − r) / 200)^1.6, the weight of a game (FIDE's K);
 - bonus(r) = ln(1 + e^((2300 − r) / 80)) / 5, a small gift per game that keeps the weaker
   part of the scale from deflating;
@@ -14,8 +18,8 @@ For players A and B with ratings rA, rB:
   less half a stone: 100 · (h − 0.5), where h counts the stones and a game without komi
   (komi under 1: Black simply moves first) is h = 1.
 
-The page's older formula had a parameter ``a`` (the spread of the expectation by rating);
-the current one replaced it with β above.
+The page's older formula had a parameter ``a`` (the spread of the expectation by rating) and
+ε; the current one replaced both with β above and the bonus.
 """
 
 from __future__ import annotations
@@ -23,16 +27,14 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-EPSILON = 0.016
-
-
 def beta(r: float) -> float:
     return -7 * math.log(3300 - r)
 
 
 def expected(own: float, opponent: float) -> float:
-    """SE of the player rated ``own`` (both ratings already handicap-adjusted)."""
-    return 1 / (1 + math.exp(beta(opponent) - beta(own))) - EPSILON / 2
+    """SE of the player rated ``own`` (both ratings already handicap-adjusted); the two
+    players' SE add up to 1."""
+    return 1 / (1 + math.exp(beta(opponent) - beta(own)))
 
 
 def con(r: float) -> float:

@@ -27,7 +27,8 @@ def k_title(system: str) -> str:
 def k_reason(key: str) -> str:
     return {"published": _("K as published by FIDE"), "2400": _("K 10: rated 2400 or more at some time"),
             "new": _("K 40: fewer than 30 rated games before the event"),
-            "junior": _("K 40: under 18 in the event's year and rated below 2300"),
+            "junior": _("K 40: 18 or younger in the event's year (to the end of the year of the 18th "
+                        "birthday) and rated below 2300"),
             "established": _("K 20"), "assumed": _("K 20 assumed: the player's games before the event are not known"),
             }.get(key, "")
 
@@ -46,17 +47,25 @@ def rating_changes_report(view: View, system: str | None = None) -> Report:
     titles = (_("No."), _("Name"), _("Rating"), k_title(system), _("Games"), _("Opp. avg."),
               _("Expected"), _("Score"), _("Change"))
     aligns = ("r", "l", "r", "r", "r", "r", "r", "r", "r")
-    table = Table([Column(key, title, align, flex=key == "name")
-                   for key, title, align in zip(CHANGE_COLUMNS, titles, aligns)])
+    columns = [Column(key, title, align, flex=key == "name")
+               for key, title, align in zip(CHANGE_COLUMNS, titles, aligns)]
+    if system == "dwz":  # the DSB's evaluation prints the Leistung beside the new DWZ (3.6)
+        columns.append(Column("performance", _("Performance"), "r"))
+    table = Table(columns)
     notes: list[str] = []
     assumed = [str(row.pno) for row in rows if row.k_reason == "assumed"]
     digits = 0 if system == "dwz" else 1
+    # We as the DSB prints it, to three decimals: the change follows from the printed We
+    expected_digits = 3 if system == "dwz" else 2
     for row in rows:
         k = None if row.k is None else (decimal(row.k, 1) if system == "gor" else int(row.k))
-        table.rows.append([row.pno, row.name, row.rating or "", k, row.games,
-                           row.opponents_average if row.opponents_average is not None else "",
-                           None if row.expected is None else decimal(row.expected, 2), Points(row.score),
-                           None if row.change is None else decimal(row.change, digits)])
+        cells = [row.pno, row.name, row.rating or "", k, row.games,
+                 row.opponents_average if row.opponents_average is not None else "",
+                 None if row.expected is None else decimal(row.expected, expected_digits), Points(row.score),
+                 None if row.change is None else decimal(row.change, digits)]
+        if system == "dwz":
+            cells.append(row.performance if row.performance is not None else "")
+        table.rows.append(cells)
         notes += _row_notes(system, row)
     if assumed:
         notes.append(_("K 20 assumed (the games before the event are not known; 'hakem players record' sets "
@@ -68,15 +77,30 @@ def rating_changes_report(view: View, system: str | None = None) -> Report:
         subtitle.append({"standard": _("standard"), "rapid": _("rapid"), "blitz": _("blitz")}[event_rating_kind(t)])
         notes.append(_("FIDE Rating Regulations 8.3: change = K × (score − expected), expected from table 8.1.2 "
                        "with a difference over 400 counted as 400 (not for a player rated 2650 or more in "
-                       "standard chess); games against unrated opponents, forfeits and byes do not count. "
-                       "K × games is kept at 700 at most for this event (8.3.3)."))
+                       "standard chess); games against unrated opponents, forfeits and byes do not count; "
+                       "in rapid and blitz a game between players 600 or more points apart, one of them rated "
+                       "above 2600, is not rated for either (7.3.1 of that chapter). K by 8.3.3 (the same in "
+                       "rapid and blitz, 7.3.3); K × games is kept at 700 at most for this event."))
     return Report("rating-changes", _("Rating changes"), subtitle, [table], notes)
+
+
+def _left_out(row) -> list[str]:
+    """One line per player naming the games played that his rating leaves out, and why, so
+    an arbiter can reconcile the games column with the crosstable."""
+    if not row.left_out:
+        return []
+    reasons = {"unrated": _("opponent unrated (8.3.1)"),
+               "gap": _("600 points or more apart, one player rated above 2600 (rapid/blitz 7.3.1)")}
+    games = "; ".join(_("round {round} against {pno} ({rating}): {reason}").format(
+        round=rnd, pno=opp, rating=rating or "–", reason=reasons[reason]) for rnd, opp, rating, reason in row.left_out)
+    return [_("{pno} {name}: not rated: {games}").format(pno=row.pno, name=row.name, games=games)]
 
 
 def _row_notes(system: str, row) -> list[str]:
     out = []
     if system == "fide" and row.k_reason not in ("", "established", "assumed"):
         out.append(f"{row.pno} {row.name}: {k_reason(row.k_reason)}")
+    out += _left_out(row)
     if row.rating:
         return out
     if system != "fide":
