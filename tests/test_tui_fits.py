@@ -250,3 +250,7 @@ async def test_the_footer_keeps_the_rounds_keys_at_60_columns(tmp_path):
         footer = _screen_lines(app)[-1]
         for word in (_("Pair next"), _("Still playing"), _("Explain")):
             assert word in footer, footer
+        # F5: "Shift+" is the symbol below 80 columns, so the last key (save) stays whole
+        await _open(pilot, app, "f5", "#tb-preview")
+        await wait_for(pilot, lambda: f"s {_('Save')}" in _screen_lines(app)[-1], timeout=10)
+        assert "⇧↑" in _screen_lines(app)[-1]

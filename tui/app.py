@@ -106,9 +106,14 @@ class HakemApp(SerialKeys):
 
     def get_key_display(self, binding: Binding) -> str:
         """Textual's key label with the modifier in the language shown (the German footer
-        said ``shift+↑ Auf``; now ``⇧+↑``), ``ctrl`` stays Textual's ``^``."""
+        said ``shift+↑ Auf``; now ``⇧+↑``), below 80 columns the symbol alone (``⇧↑``);
+        ``ctrl`` stays Textual's ``^``."""
         shown = super().get_key_display(binding)
-        return shown.replace("shift+", pgettext("key", "Shift") + "+") if not binding.key_display else shown
+        if binding.key_display:
+            return shown
+        if self.size.width and self.size.width < 80:  # 60 columns: the F5 footer's last key was cut
+            return shown.replace("shift+", "⇧")
+        return shown.replace("shift+", pgettext("key", "Shift") + "+")
 
     def show_message(self, title: str, body: str, unasked: bool = False) -> None:
         """A longer message in a dialog (several problems of an import, an explanation).
