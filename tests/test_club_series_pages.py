@@ -10,6 +10,7 @@ into a directory another chose.
 from __future__ import annotations
 
 import pwd
+import re
 from pathlib import Path
 
 import pytest
@@ -155,3 +156,74 @@ def test_the_units_let_the_service_write_its_pages_directory() -> None:
     text = units("hakem.service", UnitSettings(pages="/var/www/club/series"), "/opt/hakem/bin/hakem")
     assert "serve --pages /var/www/club/series" in text
     assert "ReadWritePaths=/var/lib/hakem /var/www/club/series\n" in text  # ProtectSystem=strict otherwise
+
+
+def four_players() -> Tournament:
+    t = Tournament(id="", name="Rapid", system="berger", total_rounds=3)
+    for i, name in enumerate(("Ann", "Bob", "Cem", "Dan")):
+        t = changes.add_player(t, name, rating=1900 - 50 * i, fide_id=f"3410001{i}")
+    return t
+
+
+def test_an_ordinary_result_of_an_open_round_rewrites_the_series_page(service) -> None:
+    """Round 1 has two boards; the first result leaves it open.  The series table counts the
+    event as it stands (the winner leads on points), so the page must follow that result —
+    before, it waited for the round's last result, as the event's own pages do."""
+    svc, path, pages = service
+    ws = open_workspace(socket=path)
+    tid = ws.create(four_players())
+    desk = ws.open(tid)
+    desk.pair_next_round()
+    ws.create_series(commands_series())
+    ws.add_series_events("GP", [tid])
+    ws.keep_series_page("GP", "gp")
+    before = (pages / "gp" / "index.html").read_text(encoding="utf-8")
+    t = desk.snapshot().tournament
+    board = t.rounds[0].boards[0]
+    winner = t.player(board.white).name
+    assert winner not in before  # nobody has a result yet
+    desk.enter_result(1, 1, GameResult.WHITE_WINS, seen=BoardSeen.of(t, 1, 1))
+    assert not desk.snapshot().tournament.rounds[0].complete
+    page = (pages / "gp" / "index.html").read_text(encoding="utf-8")
+    loser = t.player(board.black).name
+    row = re.sub(r"<[^>]+>", " ", page.split(winner, 1)[1].split(loser, 1)[0]).split()
+    assert "25" in row  # first by place after the event as it stands: 25 points, then the loser
+
+
+def test_the_pages_directory_itself_is_no_page_folder(service, capsys) -> None:
+    """``--service ""`` wrote the pages directory's own index (any member may make a series)."""
+    _svc, path, pages = service
+    open_workspace(socket=path).create_series(commands_series())
+    assert main(["series", "publish", "GP", "--service", ""]) == 3
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "give the page folder a name" in err[0]
+    assert list(pages.iterdir()) == []
+
+
+def test_only_the_series_organisers_have_its_page_kept(service) -> None:
+    from core.roles import PermissionDenied
+
+    svc, path, pages = service
+    open_workspace(socket=path).create_series(commands_series())
+    with acting_as(OTHER.pw_uid), pytest.raises(PermissionDenied, match="only the organisers of series 'GP'"):
+        svc.workspace.keep_series_page("GP", "gp")
+    assert list(pages.iterdir()) == []
+
+
+def test_the_page_folder_is_readable_by_the_web_server(service) -> None:
+    """The service runs with umask 0077 (``hakem serve``): its page folder was made 0700, so
+    the web server the README speaks of could not read it."""
+    import os
+    import stat
+
+    _svc, path, pages = service
+    ws = open_workspace(socket=path)
+    ws.create_series(commands_series())
+    old = os.umask(0o077)
+    try:
+        ws.keep_series_page("GP", "gp")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((pages / "gp").stat().st_mode) == 0o755
+    assert {p.name: stat.S_IMODE(p.stat().st_mode) for p in (pages / "gp").iterdir()} == {
+        "index.html": 0o644, **{p.name: 0o644 for p in (pages / "gp").iterdir() if p.name != "index.html"}}

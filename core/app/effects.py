@@ -57,11 +57,15 @@ def after_change(data_dir: str | os.PathLike[str], tid: str, before: Tournament,
     pages of the series the tournament is in (``series``: how their tables are had; by
     default computed here from ``data_dir``).  ``pages``: the data service's pages directory
     (``hakem serve --pages``), where the service keeps the pages of the series that asked for
-    it — after this change whoever made it."""
-    if not pages_changed(before, after):
+    it — after this change whoever made it.
+
+    The event's pages follow it round by round (:func:`pages_changed`); a series' table counts
+    every result of its events as it stands, an ordinary result of the round being played
+    included, so the series' pages follow every change of the event."""
+    if before == after:
         return []
-    return (_event_pages(data_dir, tid, after) + _series_pages(data_dir, tid, series, reader)
-            + _kept_pages(tid, pages, reader))
+    event = _event_pages(data_dir, tid, after) if pages_changed(before, after) else []
+    return event + _series_pages(data_dir, tid, series, reader) + _kept_pages(tid, pages, reader)
 
 
 def _kept_pages(tid: str, pages: str | None, reader: SeriesReader | None) -> list[str]:

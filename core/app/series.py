@@ -27,6 +27,7 @@ process ever writes where another chose.
 from __future__ import annotations
 
 import builtins
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 from core.app.access import use_case
@@ -219,15 +220,15 @@ class SeriesCases:
         if folder is None:
             self._change(name, "stop the page of series {name}", lambda s: _replaced(s, page="", page_lang=""))
             return _page_directory(self.pages, series.page) if series.page else ""
+        if not folder:  # "" is the pages directory itself: its index is nobody's series' page
+            raise SeriesError(_("give the page folder a name (small letters a-z, digits and hyphens, e.g. rapid-gp)"))
         check_page_folder(folder)
         taken = [s.name for s in _all(self.club.view()) if s.page == folder and s.name != series.name]
         if taken:
             raise SeriesError(_("page folder {folder!r} holds the page of series {name!r}").format(
                 folder=folder, name=taken[0]))
-        from core.reports.series import publish_series
-
         lang = current_language()
-        publish_series(self.series_table(name), _page_directory(self.pages, folder), lang=lang)  # refused: nothing kept
+        _write_kept_page(self.series_table(name), self.pages, folder, lang)  # refused: nothing kept
         self._change(name, f"keep the page of series {{name}} in {folder}",
                      lambda s: _replaced(s, page=folder, page_lang=lang))
         return _page_directory(self.pages, folder)
@@ -384,6 +385,32 @@ def _page_directory(pages: str, folder: str) -> str:
     return os.path.join(pages, folder)
 
 
+def _write_kept_page(table: SeriesTable, pages: str, folder: str, lang: str | None) -> None:
+    """Write the service's page of a series into ``folder`` of its pages directory, the
+    folder readable by everyone (0755, the pages 0644): a web server serves it, and the
+    service's own umask (0077, for its data) would keep it from the web server."""
+    import os
+
+    from core.club.series import check_page_folder
+    from core.reports.series import publish_series
+    from core.store.folders import open_folder
+
+    if not check_page_folder(folder):
+        raise SeriesError(_("give the page folder a name (small letters a-z, digits and hyphens, e.g. rapid-gp)"))
+    root = open_folder(pages)
+    try:
+        with contextlib.suppress(FileExistsError):
+            os.mkdir(folder, 0o755, dir_fd=root.fd)
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=root.fd)
+        try:
+            os.fchmod(fd, 0o755)
+        finally:
+            os.close(fd)
+    finally:
+        root.close()
+    publish_series(table, _page_directory(pages, folder), lang=lang)
+
+
 def kept_pages(workspace: SeriesCases, tid: str) -> builtins.list[Series]:
     """The series holding ``tid`` whose page the data service keeps (``workspace``: a view of
     the data directory, :data:`core.app.effects.SeriesReader`)."""
@@ -394,14 +421,13 @@ def refresh_pages(workspace: SeriesCases, pages: str, found: builtins.list[Serie
     """Write the service's pages of the series ``found`` again, each in its own language;
     returns a warning for each page that could not be written (the change itself is saved)."""
     from core.errors import TournamentError
-    from core.reports.series import publish_series
 
     warnings = []
     tables = {t.series.name: t for t in local_tables(workspace, [s.name for s in found])}
     for series in found:
         try:
             if series.name in tables:
-                publish_series(tables[series.name], _page_directory(pages, series.page), lang=series.page_lang or None)
+                _write_kept_page(tables[series.name], pages, series.page, series.page_lang or None)
         except (OSError, TournamentError) as error:
             warnings.append(_("the pages of series {name!r} were not published: {error}").format(
                 name=series.name, error=error))
