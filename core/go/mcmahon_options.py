@@ -26,7 +26,8 @@ and OpenGotha's weights by its parameter names: ``balance_wb``, ``minimize_score
 ``handicap_basis`` (``mms``, OpenGotha's default, or ``rank``); ``count_not_played_as_half``
 (yes/no, default no: the opponents' scores in SOS count ½ for every round they did not play);
 ``minimize_handicap`` (0) with its exemptions ``bar_threshold`` (yes: players starting at the
-bar), ``rank_threshold`` (1d: rank + wins at least this), ``nbw_threshold`` (no: wins ≥ rounds).
+bar), ``rank_threshold`` (1d: rank + wins at least this), ``nbw_threshold`` (no: wins ≥ rounds);
+``club_groups`` (OpenGotha's clubs groups: ``name: club, club; …``, :func:`parse_club_groups`).
 """
 
 from __future__ import annotations
@@ -86,6 +87,9 @@ class McMahonOptions:
     bar_threshold: bool = True
     rank_threshold: int = parse_rank("1d")
     nbw_threshold: bool = False
+    club_groups: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """OpenGotha's clubs groups: (name, clubs).  Two players of different clubs of one group
+    are kept apart less than players of unrelated clubs (see the engine's geography)."""
     """OpenGotha's "count not played games as ½ point" for the opponents' scores in SOS."""
     """OpenGotha's "handicap based on MMS" (default) or on the rank (``rank``)."""
 
@@ -100,6 +104,12 @@ class McMahonOptions:
     @property
     def last_round_for_seed_system_1(self) -> int:
         return self.early_rounds
+
+    def club_group_ids(self, club: str) -> frozenset[int]:
+        """The groups (by index) holding ``club`` — compared in lower case, as OpenGotha does."""
+        key = club.strip().lower()
+        return frozenset(i for i, (_name, clubs) in enumerate(self.club_groups)
+                         if key and key in (c.lower() for c in clubs))
 
     def mms_of_rank(self, rank: int) -> int:
         """MMS of a rank on OpenGotha's scale (30k = 0, 1k = 29, 1d = 30)."""
@@ -186,6 +196,40 @@ def _yes_no(options: Mapping[str, Any], key: str, default: bool) -> bool:
                           .format(key=key.replace("_", " "), value=value))
 
 
+def parse_club_groups(value: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Clubs groups as typed (``Paris area: Paris, Versailles; Berlin, Potsdam`` — groups
+    between ``;``, clubs between ``,``, a name before ``:``, else the group is named after its
+    first club) or as stored from OpenGotha's file (``[{"name": …, "clubs": […]}]``); a group
+    needs two clubs at least (one club is already kept apart from itself)."""
+    if value is None or value == "":
+        return ()
+    groups: list[tuple[str, tuple[str, ...]]] = []
+    if isinstance(value, str):
+        for part in (p.strip() for p in value.split(";")):
+            if not part:
+                continue
+            name, _sep, clubs = part.rpartition(":") if ":" in part else ("", "", part)
+            members = tuple(dict.fromkeys(c.strip() for c in clubs.split(",") if c.strip()))
+            groups.append((name.strip() or (members[0] if members else ""), members))
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            if isinstance(item, Mapping) and isinstance(item.get("clubs"), (list, tuple)):
+                members = tuple(dict.fromkeys(str(c).strip() for c in item["clubs"] if str(c).strip()))
+                groups.append((str(item.get("name") or (members[0] if members else "")).strip(), members))
+            else:
+                groups = []
+                break
+    if not groups or any(len(members) < 2 for _name, members in groups):
+        raise TournamentError(_("McMahon club groups: {value!r} must be groups of two clubs or more, such as "
+                                "'Paris area: Paris, Versailles; Berlin, Potsdam'").format(value=value))
+    return tuple(groups)
+
+
+def club_groups_text(groups: tuple[tuple[str, tuple[str, ...]], ...]) -> str:
+    """Clubs groups written back as typed (``name: club, club; …``)."""
+    return "; ".join(f"{name}: {', '.join(clubs)}" for name, clubs in groups)
+
+
 WEIGHT_LIMIT = 10 ** 15
 """Upper bound of a weight (OpenGotha's largest, the rematch weight, is 5·10^14)."""
 
@@ -265,6 +309,7 @@ def mcmahon_options(t: Tournament) -> McMahonOptions:
         bar_threshold=_yes_no(options, "bar_threshold", base.bar_threshold),
         rank_threshold=_rank(options, "rank_threshold", base.rank_threshold) or base.rank_threshold,
         nbw_threshold=_yes_no(options, "nbw_threshold", base.nbw_threshold),
+        club_groups=parse_club_groups(options.get("club_groups")),
     )
 
 
@@ -273,5 +318,5 @@ OPTION_KEYS = ("bar", "floor", "handicap_bar", "correction", "ceiling", "komi", 
                "absent_points", "club_gap", "country_gap", "geo_rounds", "nigiri_seed", "balance_wb",
                "minimize_score_difference", "dudd_weight", "compensate_dudd", "maximize_seeding",
                "avoid_same_geo", "handicap_basis", "count_not_played_as_half", "minimize_handicap",
-               "bar_threshold", "rank_threshold", "nbw_threshold")
+               "bar_threshold", "rank_threshold", "nbw_threshold", "club_groups")
 """The keys of ``options["go"]`` that :func:`mcmahon_options` reads (for the CLI)."""

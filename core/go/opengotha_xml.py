@@ -310,6 +310,10 @@ def read_opengotha(text: str, path: str) -> tuple[Tournament, list[str]]:
     kept = _parameters(root)
     general = kept.get("GeneralParameterSet", {})
     go, warnings = _go_options(kept, path)
+    groups = [{"name": g.get("name", "").strip(), "clubs": [c.get("name", "") for c in g.findall("Club")]}
+              for g in root.findall("ClubsGroups/ClubsGroup")]
+    if groups:  # OpenGotha's clubs groups (a group of fewer than two clubs is refused below)
+        go["club_groups"] = groups
     komi = parse_komi(go.get("komi", McMahonOptions().komi))
     players, keys, participating = _players(root, path)
     by_round = _games(root, path, keys, komi, McMahonOptions().handicap_komi)

@@ -206,6 +206,13 @@ def opengotha_xml_export(t: Tournament) -> str:
         for number, pno in byes:
             ElementTree.SubElement(element, "ByePlayer", {"player": names[pno], "roundNumber": str(number)})
     root.append(_parameters(t))
+    groups = mcmahon_options(t).club_groups
+    if groups:  # OpenGotha writes its clubs groups last, only when there are some
+        element = ElementTree.SubElement(root, "ClubsGroups")
+        for name, clubs in groups:
+            group = ElementTree.SubElement(element, "ClubsGroup", {"name": name})
+            for club in clubs:
+                ElementTree.SubElement(group, "Club", {"name": club})
     ElementTree.indent(root, space="")
     body = ElementTree.tostring(root, encoding="unicode")
     return '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + body + "\n"

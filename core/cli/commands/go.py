@@ -52,6 +52,8 @@ MM_FLAGS: dict[str, str] = {
     "bar_threshold": N_("players starting at the bar are exempt from --mm-minimize-handicap: yes (default) or no"),
     "rank_threshold": N_("players whose rank plus wins reach this rank are exempt from it (default 1d)"),
     "nbw_threshold": N_("players who won as many games as there are rounds are exempt from it: yes or no (default)"),
+    "club_groups": N_("OpenGotha's clubs groups, kept apart less than unrelated clubs: 'Paris area: Paris, "
+                      "Versailles; Berlin, Potsdam'"),
     "avoid_same_geo": N_("OpenGotha weight: keep club mates and compatriots apart (default 100000000000)"),
 }
 """The McMahon options settable from the command line (``--mm-KEY``), with their help."""

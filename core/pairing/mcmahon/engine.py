@@ -25,7 +25,9 @@ are its parameter names, see :mod:`core.go.mcmahon_options`).  The terms, for a 
   1.2c/R for a pair from different clubs, k/R from different countries; g = larger + smaller/2
   + 0.5/R when not 0; value W − G·(1 − g)(1 + g/2).  A pair of compatriots from different clubs
   thus loses about 0.6 of what a one-group float loses, a club pair more than a three-group
-  float.  Two players without a club count as one club, as in OpenGotha.
+  float.  Two players without a club count as one club, as in OpenGotha.  Players of two
+  clubs of one clubs group (OpenGotha's "clubs groups", ``club_groups``) get c/2/R instead
+  of 1.2c/R: kept apart, but less than players of unrelated clubs.
 
 Integer arithmetic follows OpenGotha's (truncation toward zero, IEEE doubles where it uses
 them), so a matching's value is exactly the number OpenGotha would give it; ties between
@@ -82,6 +84,8 @@ class Seat:
     start_mms: int = 0
     wins: Fraction = Fraction(0)
     """NBW before the round (for the exemptions from "minimize handicap")."""
+    club_groups: frozenset[int] = frozenset()
+    """The clubs groups (their indices in the options) the player's club belongs to."""
 
 
 def _balance(s: McMahonScore) -> int:
@@ -150,7 +154,8 @@ def seats(t: Tournament, order: list[int], all_scores: dict[int, McMahonScore],
         surname, first = split_name(players[pno].name)
         out[pno] = Seat(pno, s.mms, math.floor(s.mms), members.index(pno), position[pno], len(members),
                         up, down, _balance(s), players[pno].club.strip().lower(),
-                        country_of.get(pno, "").lower(), surname + first, s.rank, s.start_mms, nbw(s))
+                        country_of.get(pno, "").lower(), surname + first, s.rank, s.start_mms, nbw(s),
+                        options.club_group_ids(players[pno].club))
     return out
 
 
@@ -244,8 +249,9 @@ def _geo(a: Seat, b: Seat, options: McMahonOptions, groups: int, round_no: int) 
     if a.country != b.country and options.country_gap:
         country = min(1.0, options.country_gap / groups)
     club = 0.0
-    if a.club != b.club and options.club_gap:
-        club = min(1.0, options.club_gap * 1.2 / groups)
+    if a.club != b.club and options.club_gap:  # clubs of one clubs group: half the factor, else 1.2 times
+        club = min(1.0, options.club_gap / 2.0 / groups if a.club_groups & b.club_groups
+                   else options.club_gap * 1.2 / groups)
     ratio = max(country, club) + min(country, club) / 2.0
     if ratio > 0.0:
         ratio += 0.5 / groups
