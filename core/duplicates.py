@@ -96,6 +96,18 @@ class Entrant:
             return self.year == other.year
         return self.rating == other.rating
 
+    def told_apart(self, other: Entrant) -> bool:
+        """Whether ``other`` is someone else, as linking a player to a member asks: an id of one
+        kind both have differs, or — sharing no id — the names differ (as a search compares
+        them, so "Celik, Ayse" is "Çelik, Ayşe").  Ratings and years are not compared: an
+        event's player carries the rating of the event's day, the register today's."""
+        kinds = ("fide_id", "national_id", "egd_pin")
+        if any(self.ids[k] and other.ids[k] and self.ids[k] != other.ids[k] for k in kinds):
+            return True
+        if any(self.ids[k] and self.ids[k] == other.ids[k] for k in kinds):
+            return False
+        return self.name != other.name
+
     def details(self) -> str:
         """The rating and year a question shows beside the name (how alike they are)."""
         parts = [_("rating {rating}").format(rating=self.rating) if self.rating else _("unrated")]

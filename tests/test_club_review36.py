@@ -104,9 +104,39 @@ def test_a_member_who_played_is_not_removed_without_force_and_comes_back_linked(
     assert {p.name: p.member for p in t.players} == {"Kaya, Can": 3, "Demir, Efe": 4}  # Efe, no id: added as 4
     efe = next(p.pno for p in t.players if p.name == "Demir, Efe")
     ws.add_member(Member(0, "Demir, Efe", club="Moda SK"))
-    assert run(capsys, data, "members", "link", tid, str(efe), "--member", "5")[:2] == (
+    # he is linked to member 4 already: moving him (his history with him) is said, not done
+    assert run(capsys, data, "members", "link", tid, str(efe), "--member", "5") == (
+        3, "", f"hakem: player {efe} (Demir, Efe) is linked to member 4 (Demir, Efe), not to member 5 (Demir, Efe): "
+               "--force links the player to member 5\n")
+    assert run(capsys, data, "members", "link", tid, str(efe), "--member", "5", "--force")[:2] == (
         0, f"Player {efe} of {tid} is member 5 (Demir, Efe)\n")
     assert ws.open(tid).snapshot().tournament.player(efe).member == 5
+
+
+def test_a_link_by_hand_to_someone_else_is_refused_naming_both(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``members link`` moved any player to any member silently: another name (folded as a
+    search folds it: "Celik, Ayse" is "Çelik, Ayşe") or another FIDE id is someone else."""
+    from core.club.members import Member
+
+    data = tmp_path / "data"
+    ws = Workspace(data)
+    ws.add_member(Member(0, "Çelik, Ayşe"))
+    ws.add_member(Member(0, "Kaya, Can", fide_id="34600001"))
+    tid = run(capsys, data, "new", "Club night", "--system", "berger", "--rounds", "1")[1].strip()
+    for name, fide in (("Celik, Ayse", ""), ("Kaya, Cem", ""), ("Kaya, Can", "34600002")):
+        assert run(capsys, data, "players", "add", tid, "--name", name, "--fide-id", fide)[0] == 0
+    snap = ws.open(tid).snapshot()
+    pno = {p.name: p.pno for p in snap.tournament.players}
+    code, out, err = run(capsys, data, "members", "link", tid, str(pno["Kaya, Cem"]), "--member", "1")
+    assert (code, out, err) == (3, "", f"hakem: player {pno['Kaya, Cem']} (Kaya, Cem) does not look like member 1 "
+                                       "(Çelik, Ayşe): their names or ids differ; --force links them all the same\n")
+    # the same name, but another FIDE id: someone else too
+    assert run(capsys, data, "members", "link", tid, str(pno["Kaya, Can"]), "--member", "2")[0] == 3
+    assert ws.open(tid).snapshot().revision == snap.revision
+    # the name without accents is the member's
+    assert run(capsys, data, "members", "link", tid, str(pno["Celik, Ayse"]), "--member", "1")[0] == 0
+    assert ws.open(tid).snapshot().tournament.player(pno["Celik, Ayse"]).member == 1
 
 
 def test_the_history_counts_games_played_and_writes_shared_places_as_the_standings(

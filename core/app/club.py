@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from core.club.history import Played
     from core.club.members import Member
     from core.club.register import ListUpdate
+    from core.model import Player
     from core.store import Store
     from core.store.clubdb import ClubDB
     from core.words import Action
@@ -340,27 +341,51 @@ class MemberRegistrationCases(DeskBase):
         return self._late_entry(act("add_member_player", name=m.name, number=number), change)
 
     @use_case("player.edit")
-    def link_members(self, links: dict[int, int]) -> Outcome:
+    def link_members(self, links: dict[int, int], force: bool = False) -> Outcome:
         """Link players to members of the register (pairing number → member number): the
-        players an import from this event added, or found there by id.  A member linked to
-        another player of the event, or a number the register does not have, is refused."""
+        players an import from this event added, or found there by id, or one linked by hand.
+        A member linked to another player of the event, or a number the register does not
+        have, is refused; so, unless ``force``, is a player linked to another member of the
+        register, or one told apart from the member by name or id
+        (:meth:`core.duplicates.Entrant.told_apart`) — a link by hand never moves a player's
+        history to someone else unsaid."""
         from core.club import register
         from core.errors import TournamentError
         from core.model import Tournament
         from core.store.clubdb import ClubDB
 
         view = ClubDB(self.store.dir, read_only=True).view()
-        for number in set(links.values()):
-            register.member(view, number)
+        members = {number: register.member(view, number) for number in set(links.values())}
+        known = {doc.doc_id for doc in view.table(register.TABLE).all()}
 
         def change(t: Tournament) -> Tournament:
             for p in t.players:
                 if p.member is not None and p.member in links.values() and links.get(p.pno) != p.member:
                     raise TournamentError(_("member {number} is already player {pno} ({name})").format(
                         number=p.member, pno=p.pno, name=p.name))
-            for pno in links:
-                t.player(pno)  # an unknown number is refused by name
+            for pno, number in links.items():
+                _check_link(t.player(pno), members[number], view, known, force)  # an unknown number is refused by name
             return t.with_changes(players=tuple(replace(p, member=links[p.pno]) if p.pno in links else p
                                                 for p in t.players))
 
         return self._change(act("link_members", count=len(links)), change)
+
+
+def _check_link(p: Player, m: Member, view: Any, known: set[int], force: bool) -> None:
+    """Refuse, unless ``force``, to link player ``p`` to member ``m`` when he is linked to
+    another member of the register or looks like someone else (naming both)."""
+    from core.club import register
+    from core.duplicates import Entrant
+    from core.errors import TournamentError
+
+    if force:
+        return
+    if p.member is not None and p.member != m.id and p.member in known:
+        held = register.member(view, p.member)
+        raise TournamentError(_("player {pno} ({name}) is linked to member {old} ({old_name}), not to member {number} "
+                                "({member}): --force links the player to member {number}").format(
+            pno=p.pno, name=p.name, old=held.id, old_name=held.name, number=m.id, member=m.name))
+    if Entrant.of_player(p).told_apart(Entrant.of_player(m.as_player())):
+        raise TournamentError(_("player {pno} ({name}) does not look like member {number} ({member}): their names "
+                                "or ids differ; --force links them all the same").format(
+            pno=p.pno, name=p.name, number=m.id, member=m.name))

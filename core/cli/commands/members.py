@@ -140,7 +140,7 @@ def _link(args: argparse.Namespace) -> int:
 
     workspace = open_workspace()
     m = workspace.member(args.member)
-    workspace.open(args.event).link_members({args.pno: args.member})
+    workspace.open(args.event).link_members({args.pno: args.member}, force=args.force)
     print(terminal_safe(_("Player {pno} of {tid} is member {number} ({name})").format(
         pno=args.pno, tid=args.event, number=m.id, name=m.name)))
     return 0
@@ -287,4 +287,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     lk.add_argument("event", metavar="ID")
     lk.add_argument("pno", type=int, metavar="NUMBER", help=_("the player's pairing number"))
     lk.add_argument("--member", type=int, required=True, metavar="N")
+    lk.add_argument("--force", action="store_true",
+                    help=_("link a player linked to another member, or one whose name or ids differ from the member's"))
     lk.set_defaults(func=_link)
