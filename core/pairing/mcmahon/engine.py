@@ -113,6 +113,47 @@ def score_groups(options: McMahonOptions, round_no: int) -> int:
     return high - low + 1
 
 
+PAIRING_GROUP_MIN = 200
+"""OpenGotha's smallest pairing group (3.46.01 on)."""
+PAIRING_GROUP_MAX = 3 * PAIRING_GROUP_MIN
+"""A field of more players to pair than this is paired in groups (OpenGotha's 600)."""
+
+
+def pairing_groups(order: list[int], level_of: dict[int, int], options: McMahonOptions, round_no: int
+                   ) -> list[list[int]]:
+    """The field cut into the groups that are matched one by one, as OpenGotha 3.51's
+    ``makeAutomaticPairing`` cuts a field of more than 600: while more than 600 are left, a
+    group takes, score group by score group from the top, the players left at or above that
+    MMS (in ``order``, the list of players to pair), and is complete when it holds at least
+    200 players and an even number, or at once when it reaches 600 or only 200 are left; the
+    rest is the last group.  Why: one matching of a thousand players costs minutes; the
+    cut keeps a large open event pairable between rounds, the way its players know from
+    OpenGotha.  Fields of 600 or fewer stay one group."""
+    smallest, largest = PAIRING_GROUP_MIN, PAIRING_GROUP_MAX  # read now: a test may set them
+    remaining = list(order)
+    if len(remaining) <= largest:
+        return [remaining]
+    top = options.start_mms(options.bar) + GROUP_MARGIN_ABOVE + round_no - 1
+    bottom = options.start_mms(options.floor) - GROUP_MARGIN_BELOW
+    groups: list[list[int]] = []
+    while len(remaining) > largest:
+        grouped: list[int] = []
+        for level in range(top, bottom - 1, -1):
+            ready, i = False, 0
+            while i < len(remaining):
+                if level_of[remaining[i]] < level:
+                    i += 1
+                    continue
+                grouped.append(remaining.pop(i))
+                if len(grouped) >= largest or len(remaining) <= smallest:  # OpenGotha's two emergency breaks
+                    ready = True
+                    break
+            if ready or (len(grouped) >= smallest and len(grouped) % 2 == 0):
+                break
+        groups.append(grouped)
+    return [*groups, remaining] if remaining else groups
+
+
 def _standing_keys(t: Tournament, all_scores: dict[int, McMahonScore], rating_too: bool
                    ) -> dict[int, tuple]:
     from core.go.mcmahon_options import mcmahon_options

@@ -8,6 +8,7 @@ gives the bye, runs the one weighted matcher of :mod:`core.pairing.matching` on 
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from core.errors import PairingImpossible
@@ -19,7 +20,7 @@ from core.i18n import _, ngettext
 from core.model import Board, Bye, ByeKind, Tournament, format_points, result_from_codes
 from core.pairing.base import PairOptions, RoundPairing, System, next_round
 from core.pairing.matching import max_matching, max_weight_matching
-from core.pairing.mcmahon.engine import Seat, bye_weight, field_order, pair_value, seats, weights
+from core.pairing.mcmahon.engine import Seat, bye_weight, field_order, pair_value, pairing_groups, seats, weights
 
 
 def _met(t: Tournament, round_no: int) -> set[frozenset[int]]:
@@ -117,7 +118,10 @@ def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPai
     countries = {p.pno: country_code(p) for p in t.players}
     table = seats(t, order, all_scores, mm, countries, round_no)
     strengths = {pno: strength(all_scores[pno], mm) for pno in order}
-    pairs = _match(t, round_no, order, table, mm, met, options, strengths)
+    levels = {pno: math.floor(all_scores[pno].mms) for pno in order}
+    groups = pairing_groups(field_order(t, order, all_scores), levels, mm, round_no)
+    pairs = [pair for group in (groups if len(groups) > 1 else [order])  # above 600: OpenGotha's groups
+             for pair in _match(t, round_no, group, table, mm, met, options, strengths)]
     pairs.sort(key=lambda ab: (-max(table[ab[0]].mms, table[ab[1]].mms),
                                -(table[ab[0]].mms + table[ab[1]].mms), min(ab)))
     boards: list[Board] = []
