@@ -54,17 +54,21 @@ def test_a_group_closes_at_the_first_even_count_of_the_smallest_size(small_group
     assert pairing_groups(order, levels, McMahonOptions(), 1) == [[1, 2, 3, 4], list(range(5, 15))]
 
 
+def club_on_the_bar() -> Tournament:
+    """Four 5d players of club A (MMS 33, the bar), ten of ten other clubs from 3d to 2k."""
+    ranks = ["5d"] * 4 + ["3d", "3d", "2d", "2d", "1d", "1d", "1k", "1k", "2k", "2k"]
+    clubs = ["A"] * 4 + ["B", "C", "D", "E", "F", "G", "H", "I", "J", "K"]
+    players = tuple(Player(pno=i, name=f"P{i:02d}, X", club=c, extra={"go_rank": r, "country": "FR"})
+                    for i, (r, c) in enumerate(zip(ranks, clubs), start=1))
+    return Tournament(id="big", name="Big", system="mcmahon", total_rounds=3, players=players)
+
+
 def test_the_groups_are_matched_apart(small_groups):
     """Four 5d players of one club on the bar (MMS 33) and ten players of other clubs below:
     as one field the four are floated to other clubs (a club pair loses the whole geography
     weight 10^11·… ≈ 8.7·10^9 against ≈ 1.9·10^9 a one-group float), cut into OpenGotha's
     groups they are the first group (4 on MMS 33: at least 4, even) and play each other."""
-    ranks = ["5d"] * 4 + ["3d", "3d", "2d", "2d", "1d", "1d", "1k", "1k", "2k", "2k"]
-    clubs = ["A"] * 4 + ["B", "C", "D", "E", "F", "G", "H", "I", "J", "K"]
-    players = tuple(Player(pno=i, name=f"P{i:02d}, X", club=c, extra={"go_rank": r, "country": "FR"})
-                    for i, (r, c) in enumerate(zip(ranks, clubs), start=1))
-    t = Tournament(id="big", name="Big", system="mcmahon", total_rounds=3, players=players)
-    boards = get_system("mcmahon").pair(t).boards
+    boards = get_system("mcmahon").pair(club_on_the_bar()).boards
     inside = [b for b in boards if {b.white, b.black} <= {1, 2, 3, 4}]
     assert len(inside) == 2
     assert all({b.white, b.black} <= set(range(5, 15)) for b in boards if b not in inside)
@@ -72,10 +76,5 @@ def test_the_groups_are_matched_apart(small_groups):
 
 def test_without_the_cut_the_club_mates_float(monkeypatch):
     monkeypatch.setattr(engine, "PAIRING_GROUP_MAX", 100)  # 14 players: one field
-    ranks = ["5d"] * 4 + ["3d", "3d", "2d", "2d", "1d", "1d", "1k", "1k", "2k", "2k"]
-    clubs = ["A"] * 4 + ["B", "C", "D", "E", "F", "G", "H", "I", "J", "K"]
-    players = tuple(Player(pno=i, name=f"P{i:02d}, X", club=c, extra={"go_rank": r, "country": "FR"})
-                    for i, (r, c) in enumerate(zip(ranks, clubs), start=1))
-    t = Tournament(id="big", name="Big", system="mcmahon", total_rounds=3, players=players)
-    boards = get_system("mcmahon").pair(t).boards
+    boards = get_system("mcmahon").pair(club_on_the_bar()).boards
     assert not [b for b in boards if {b.white, b.black} <= {1, 2, 3, 4}]
