@@ -310,3 +310,20 @@ def test_a_remembered_series_page_keeps_its_language(tmp_path: Path, capsys: pyt
     page = (web / "index.html").read_text(encoding="utf-8")
     assert '<html lang="de">' in page and "Punkte nach Platz: 25-20" in page
     assert page.index("Ann") < page.index("Bob")  # written again: Ann won
+
+
+def test_two_edits_of_one_member_never_overwrite_each_other(tmp_path: Path) -> None:
+    """The use case behind the form: what the editor saw is checked field by field."""
+    from core.app.conflicts import StaleChange
+    from core.club.members import Member, Rating
+
+    ws = Workspace(tmp_path / "data")
+    seen = ws.add_member(Member(0, "Kaya, Can", club="Moda SK", ratings={"rapid": Rating(1800)}))
+    ws.edit_member(1, {"name": "Kaya, Can Ali", "ratings": {"rapid": Rating(1850)}})  # the other organiser
+    with pytest.raises(StaleChange, match=r"^Member 1, Name was changed by .* to Kaya, Can Ali \(you saw Kaya, Can\)"):
+        ws.edit_member(1, {"name": "Kaya, C."}, seen=seen)
+    with pytest.raises(StaleChange, match=r"Rating \(rapid\) was changed by .* to 1850 \(you saw 1800\)"):
+        ws.edit_member(1, {"ratings": {"rapid": Rating(1790)}}, seen=seen)
+    assert ws.edit_member(1, {"name": "Kaya, Can Ali"}, seen=seen).name == "Kaya, Can Ali"  # both meant it
+    after = ws.edit_member(1, {"club": "Kadıköy SK"}, seen=seen)  # a field nobody else changed
+    assert (after.name, after.club, after.rating("rapid")) == ("Kaya, Can Ali", "Kadıköy SK", 1850)

@@ -193,3 +193,37 @@ async def test_view_only_offers_no_change(tmp_path) -> None:
         await pilot.press("ctrl+n")
         await pilot.pause()
         assert type(app.screen).__name__ == "MembersDialog"
+
+
+async def test_a_stale_member_form_is_refused_naming_who_changed_what(tmp_path) -> None:
+    """Two edits of one member overwrote each other silently (the form saved its own old
+    view).  Now the form's edit of a field someone changed since it opened is refused naming
+    who and the newer value, which the form then shows; a field nobody else touched merges."""
+    data = tmp_path / "data"
+    data.mkdir()
+    workspace = Workspace(data)
+    workspace.add_member(Member(0, "Kaya, Can", club="Moda SK"))
+    app = HakemApp(data_dir=data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await wait_for(pilot, screen_is(app, "MembersDialog"))
+        await pilot.press("ctrl+e")
+        await wait_for(pilot, screen_is(app, "MemberForm"))
+        # meanwhile (hakem members edit 1 --club … --title FM)
+        workspace.edit_member(1, {"club": "Kadıköy SK", "title": "FM"})
+        await fill(pilot, app, {"f-club": "Beşiktaş SK"})
+        await pilot.press("ctrl+s")
+        who = current_user()
+        await wait_for(pilot, lambda: "Member 1, Club was changed by" in str(
+            app.screen.query_one("#form-error", Static).render()))
+        error = str(app.screen.query_one("#form-error", Static).render())
+        assert f"by {who} (" in error and "to Kadıköy SK (you saw Moda SK); nothing was saved" in error
+        assert app.screen.query_one("#f-club", Input).value == "Kadıköy SK"  # the newer value shown
+        assert workspace.member(1).club == "Kadıköy SK"
+        # another field typed: saved beside the other organiser's change
+        await fill(pilot, app, {"f-birth_year": "1990"})
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, screen_is(app, "MembersDialog"))
+        can = workspace.member(1)
+        assert (can.club, can.title, can.birth_year) == ("Kadıköy SK", "FM", 1990)

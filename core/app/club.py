@@ -136,14 +136,28 @@ class ClubCases:
                                 lambda db: register.add(db, member))
 
     @use_case("club.edit")
-    def edit_member(self, number: int, changes: dict[str, Any]) -> Member:
-        """Change fields of a member (a list manager's; journaled); returns the member after."""
+    def edit_member(self, number: int, changes: dict[str, Any], seen: Member | None = None) -> Member:
+        """Change fields of a member (a list manager's; journaled); returns the member after.
+        ``seen``: the member as the editor's form showed them — a field changed since by
+        someone else is refused naming who and to what (:func:`core.app.conflicts.
+        check_member`), as a result typed over another organiser's is; a command that names
+        the new values outright gives none."""
+        from core.app.conflicts import StaleChange, check_member, last_change
         from core.club import register
 
         self._require_editor()
         fields = ", ".join(sorted(changes))
-        return self.club.change(_journal_words("edit member {number}: {fields}", number=number, fields=fields),
-                                lambda db: register.edit(db, number, **changes)[1])
+
+        def edit(db: Any) -> Member:
+            if seen is not None:
+                check_member(register.member(db, number), seen, changes)
+            return register.edit(db, number, **changes)[1]
+
+        try:
+            return self.club.change(_journal_words("edit member {number}: {fields}", number=number, fields=fields),
+                                    edit)
+        except StaleChange as error:
+            raise error.by(*last_change(self.club.history().entries, error.path)) from error
 
     @use_case("club.read", writes=False)
     def club_log(self) -> builtins.list[dict[str, Any]]:

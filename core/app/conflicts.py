@@ -15,12 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.errors import ConflictError
 from core.i18n import _
 from core.checkin import mark_word, present
 from core.model import Board, Bye, ByeKind, GameResult, Tournament
+
+if TYPE_CHECKING:
+    from core.club.members import Member
 
 
 class StaleChange(ConflictError):
@@ -197,6 +200,29 @@ def check_settings(t: Tournament, seen: Mapping[str, Any], changes: Mapping[str,
         if now != seen[key] and (key not in changes or now != changes[key]):
             raise StaleChange(_("The setting {key}").format(key=key), _shown(now), _shown(seen[key]),
                               path=(key,))
+
+
+def check_member(now: Member, seen: Member, changes: Mapping[str, Any]) -> None:
+    """Refuse an edit of a register member when a field it changes no longer has the value the
+    editor saw (another form or ``hakem members edit`` changed it meanwhile) — unless it already
+    has the value asked for.  Fields the edit leaves alone are not compared: two organisers
+    changing different fields of one member both keep their change.  A rating is compared by
+    its kind (the others are kept)."""
+    from core.reports.members import field_labels
+
+    labels = field_labels()
+    where = _("Member {number}").format(number=now.id)
+    for key in sorted(changes):
+        if key == "ratings":
+            for kind, rating in sorted(dict(changes[key]).items()):
+                if now.rating(kind) not in (seen.rating(kind), rating.value):
+                    raise StaleChange(f"{where}, {labels[f'rating-{kind}']}", _shown(now.rating(kind) or None),
+                                      _shown(seen.rating(kind) or None), path=("members", str(now.id), key, kind))
+            continue
+        was, value = getattr(now, key, None), getattr(seen, key, None)
+        if was not in (value, changes[key]):
+            stored = "contact" if key in ("email", "phone") else key
+            raise StaleChange(f"{where}, {labels.get(key, key)}", _shown(was), _shown(value), path=("members", str(now.id), stored))
 
 
 def _shown(value: Any) -> str:

@@ -22,6 +22,19 @@ def rating_kind_name(kind: str) -> str:
             "go": _("GoR")}.get(kind, kind)
 
 
+def field_labels() -> dict[str, str]:
+    """Each field of a member by its name in the register (``rating-KIND`` for a rating) →
+    its label: the words of the card, the member form and a refused edit."""
+    from core.club.members import RATING_KINDS
+
+    labels = {"name": _("Name"), "fide_id": _("FIDE id"), "national_id": _("National id"), "egd_pin": _("EGD pin"),
+              "federation": _("Federation"), "title": _("Title"), "sex": _("Sex"), "club": _("Club"),
+              "birth_year": _("Birth"), "go_rank": _("Go rank")}
+    labels.update({f"rating-{kind}": _("Rating ({kind})").format(kind=rating_kind_name(kind)) for kind in RATING_KINDS})
+    labels.update({"email": _("E-mail"), "phone": _("Phone")})
+    return labels
+
+
 def card_rows(m: Member, contact: bool = True) -> list[tuple[str, str]]:
     """(label, value) of the member's fields that are set; ``contact``: with e-mail and phone
     (or the note that they are private, when the reader may not see them)."""

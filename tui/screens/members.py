@@ -23,6 +23,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Static
 
 from core.club.members import Member
+from core.app.conflicts import StaleChange
 from core.errors import TournamentError
 from core.i18n import _
 from core.safe_text import field_safe
@@ -215,16 +216,10 @@ FORM_TEXTS = ("name", "fide_id", "national_id", "egd_pin", "federation", "title"
 
 
 def form_labels() -> dict[str, str]:
-    """Each field's label, the member card's words (:func:`core.reports.members.card_rows`)."""
-    from core.club.members import CONTACT_FIELDS, RATING_KINDS
-    from core.reports.members import rating_kind_name
+    """Each field's label, the member card's words (:func:`core.reports.members.field_labels`)."""
+    from core.reports.members import field_labels
 
-    labels = {"name": _("Name"), "fide_id": _("FIDE id"), "national_id": _("National id"), "egd_pin": _("EGD pin"),
-              "federation": _("Federation"), "title": _("Title"), "sex": _("Sex"), "club": _("Club"),
-              "birth_year": _("Birth"), "go_rank": _("Go rank")}
-    labels.update({f"rating-{kind}": _("Rating ({kind})").format(kind=rating_kind_name(kind)) for kind in RATING_KINDS})
-    labels.update(dict(zip(CONTACT_FIELDS, (_("E-mail"), _("Phone")), strict=True)))
-    return labels
+    return field_labels()
 
 
 class MemberForm(FormDialog["Member | None"]):
@@ -296,11 +291,29 @@ class MemberForm(FormDialog["Member | None"]):
                 self.dismiss(None)
                 return
             else:
-                saved = self.workspace.edit_member(self.member.id, changes)
+                saved = self.workspace.edit_member(self.member.id, changes, seen=self.member)
+        except StaleChange as exc:
+            self._show_newer(exc)
+            return
         except TournamentError as exc:
             self.refuse(str(exc))
             return
         self.dismiss(saved)
+
+    def _show_newer(self, refusal: StaleChange) -> None:
+        """Someone changed a field this form changes: the fields they changed show the newer
+        values (what the form now edits); the others keep what was typed."""
+        assert self.member is not None
+        try:
+            newer = self.workspace.member(self.member.id)
+        except TournamentError as exc:
+            self.refuse(str(exc))
+            return
+        old, self.member = self.values(), newer
+        for key, value in self.values().items():
+            if value != old.get(key, ""):
+                self.query_one(f"#f-{key}", Input).value = value
+        self.refuse(str(refusal))
 
 
 def _whole(text: str, label: str) -> int:
