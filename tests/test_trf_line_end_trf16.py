@@ -49,7 +49,7 @@ def test_trf16_carries_what_it_has_no_record_for():
     # the same records as TRF-2026 writes them, one for one
     plain = write_trf(t, flavour="2026").splitlines()
     assert sorted(line.removeprefix("### hakem record ") for line in comments) == \
-        sorted(line for line in plain if line[:3] in {"202", "222", "172", "TUR"})
+        sorted(line for line in plain if line[:3] in {"202", "212", "222", "172", "TUR"})
 
 
 def test_a_malformed_record_comment_is_named():

@@ -35,7 +35,7 @@ def test_missing_mandatory_records_are_errors() -> None:
     assert messages(t) == [
         (ERROR, "tournament", "the city is missing (record 022)"),
         (ERROR, "tournament", "the chief arbiter is missing (record 102)"),
-        (ERROR, "round 2", "the round date is missing (record 132)"),
+        (ERROR, "round 2", f"the round date is missing (record 132): hakem round schedule {t.id} 2 --date YYYY-MM-DD"),
     ]
 
 

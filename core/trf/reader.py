@@ -575,6 +575,7 @@ def to_tournament(doc: TrfDocument, tournament_id: str = "") -> Tournament:
         forbidden=forbidden, forbidden_ranges=ranges,
         options=options,
     )
+    read = _without_default_list(read)
     if system != "double-swiss":
         return read
     from core.trf.matches import fold_matches
@@ -809,7 +810,10 @@ def _type_and_options(doc: TrfDocument) -> tuple[str, str | None, dict[str, obje
     # only what the writer would not produce by itself from the model
     if kept.get("192") == type_code(system, acceleration, options)[0]:
         del kept["192"]
-    if "202" in kept and kept["202"] == ",".join(_tiebreaks(doc, quiet=True)) and "212" not in kept:
+    listed = ",".join(_tiebreaks(doc, quiet=True))
+    if "212" in kept and kept["212"] == "PTS," + listed and kept.get("202", listed) == listed:
+        del kept["212"]  # the standings definition the writer produces from 202
+    if "202" in kept and kept["202"] == listed and "212" not in kept:
         del kept["202"]  # (kept beside a 212: the writer keeps 212 while 202 still holds)
     if "172" in kept and kept["172"] == _written_172(doc):
         del kept["172"]
@@ -831,6 +835,19 @@ def _written_172(doc: TrfDocument) -> str | None:
     codes = [code for _l, pno, _r, _i, fields in doc.nrs
              if (code := (fields.get("federation") or event or federation.get(pno, ""))[:3].strip())]
     return ranking_172(event, codes) if codes else None
+
+
+def _without_default_list(t: Tournament) -> Tournament:
+    """A 202 list that is the one the event's standings use by default is read as no list of
+    its own: the writer writes the default list out (records 202/212), and reading it back
+    must give the same event."""
+    if not t.tiebreaks or t.teams:
+        return t
+    from core.standings import default_codes
+    from core.tiebreaks.context import build_context
+
+    bare = t.with_changes(tiebreaks=())
+    return bare if default_codes(bare, build_context(bare), False) == tuple(t.tiebreaks) else t
 
 
 def _tiebreaks(doc: TrfDocument, quiet: bool = False) -> tuple[str, ...]:

@@ -75,7 +75,9 @@ def _round_date_findings(t: Tournament, start: datetime.date | None, end: dateti
         raw = t.round_date(rnd.number)
         day = _date(raw) if raw else None
         if not raw:
-            out.append(Finding(ERROR, where, _('the round date is missing (record 132)')))
+            out.append(Finding(ERROR, where, _("the round date is missing (record 132): "
+                                               "hakem round schedule {id} {round} --date YYYY-MM-DD").format(
+                id=t.id, round=rnd.number)))
             continue
         if day is None:
             out.append(Finding(ERROR, where, _('the round date {value!r} is not a date').format(value=raw)))

@@ -173,20 +173,38 @@ def _type_lines(t: Tournament, flavour: str, kept: dict[str, str]) -> list[str]:
 
 
 def _tiebreak_lines(t: Tournament, kept: dict[str, str]) -> list[str]:
-    """Records 202/212: written as read while they still say hakem's list."""
+    """Records 202 (the tie-break list) and 212 (the standings definition: ``PTS`` then the
+    same list, TRF-2026): the event's own list, else the one its standings use by default
+    (the system's or the preset that fits), so a rating officer or another program ranks
+    the event as hakem does.  Records read from a file are written as read while they still
+    say the list in use."""
     from core.tiebreaks.codes import split_known_codes
 
+    codes = _standings_codes(t)
     lines = []
     raw = kept.get("202")
-    if raw and split_known_codes(raw)[0] == tuple(t.tiebreaks):
+    if raw and split_known_codes(raw)[0] == codes:
         lines.append(f"202 {raw}")
-    elif t.tiebreaks:
-        lines.append("202 " + ",".join(t.tiebreaks))
-    # 212 (the standings definition) as read while hakem's list is the one read beside it
+    elif codes:
+        lines.append("202 " + ",".join(codes))
+    # 212 as read while hakem's list is the one read beside it
     unchanged = {split_known_codes(kept[code])[0] for code in ("202", "212") if code in kept}
-    if "212" in kept and (tuple(t.tiebreaks) in unchanged or not t.tiebreaks):
+    if "212" in kept and (codes in unchanged or not codes):
         lines.append(f"212 {kept['212']}")
+    elif codes:
+        lines.append("212 " + ",".join(("PTS",) + codes))
     return lines
+
+
+def _standings_codes(t: Tournament) -> tuple[str, ...]:
+    """The tie-break list the event's individual standings use (a team event's own list
+    only: its team ranking is not what 202 describes)."""
+    if t.tiebreaks or t.teams or not t.players:
+        return tuple(t.tiebreaks)
+    from core.standings import default_codes
+    from core.tiebreaks.context import build_context
+
+    return default_codes(t, build_context(t), False)
 
 
 def _acceleration_lines(t: Tournament, flavour: str) -> list[str]:

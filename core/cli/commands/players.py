@@ -113,7 +113,8 @@ def _chess_rating_only_in_chess(desk, args: argparse.Namespace, command: str) ->
 def _edit(args: argparse.Namespace) -> int:
     changes = {k: v for k, v in dict(name=args.name, rating=args.rating, title=args.title,
                                       federation=args.fed, fide_id=args.fide_id, club=args.club,
-                                      birth=args.birth).items() if v is not None}
+                                      birth=args.birth, national_rating=args.national_rating,
+                                      national_id=args.national_id).items() if v is not None}
     show_warnings(open_desk(args.id).edit_player(args.pno, **changes))
     return 0
 
@@ -139,7 +140,24 @@ def _record(args: argparse.Namespace) -> int:
     if args.reached_2400 is not None:
         extra["fide_2400"] = args.reached_2400
     show_warnings(open_desk(args.id).edit_player(args.pno, extra=extra))
+    said = _record_said(extra)
+    print(_("{pno} {name}: {record}").format(pno=player.pno, name=player.name, record=said) if said else
+          _("{pno} {name}: nothing recorded").format(pno=player.pno, name=player.name))
     return 0
+
+
+def _record_said(extra: dict) -> str:
+    """What the player's record holds now, in the words of the option that sets each part."""
+    parts = []
+    if extra.get("fide_k") is not None:
+        parts.append(_("K {k}").format(k=extra["fide_k"]))
+    if extra.get("fide_games") is not None:
+        parts.append(_("{n} rated games before the event").format(n=extra["fide_games"]))
+    if extra.get("fide_2400") is not None:
+        parts.append(_("reached 2400") if extra["fide_2400"] else _("never 2400"))
+    if extra.get("dwz_index") is not None:
+        parts.append(_("DWZ index {n}").format(n=extra["dwz_index"]))
+    return ", ".join(parts)
 
 
 def _remove(args: argparse.Namespace) -> int:
@@ -304,6 +322,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     for opt in ("--name", "--title", "--fed", "--fide-id", "--club", "--birth"):
         ed.add_argument(opt)
     ed.add_argument("--rating", type=int)
+    ed.add_argument("--national-rating", type=int, help=_("the national rating (DWZ, TRF-2026 NRS line)"))
+    ed.add_argument("--national-id", help=_("the national id (empty to clear)"))
     ed.set_defaults(func=_edit)
     rm = ps.add_parser("remove", help=_("delete a registration (before round 1)"))
     rm.add_argument("id")

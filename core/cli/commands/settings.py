@@ -20,8 +20,16 @@ FIELDS = (("012", "name", "--name"), ("022", "place", "--place"), ("032", "feder
           ("042", "start_date", "--start"), ("052", "end_date", "--end"), ("092", "trf_type", "--type"),
           ("102", "chief_arbiter", "--arbiter"), ("112", "deputy_arbiters", "--deputy"),
           ("122", "time_control", "--time-control"), ("142", "total_rounds", "--rounds"),
+          ("152", "initial_colour", "--initial-colour"), ("162", "points", "--points"),
+          ("172", "rank_method", "--rank-method"), ("182", "controller", "--controller"),
           ("222", "time_control_code", "--time-control-code"))
-"""(TRF record, setting, option) of every event field a rating report carries."""
+"""(TRF record, setting, option) of every event field a rating report carries.  Record 132
+(the round dates) is set round by round with ``hakem round schedule ID N --date``."""
+
+_KEPT = {"rank_method": "172", "controller": "182"}
+"""Settings written as the TRF-2026 record of the same number, kept as text among the
+options (``trf_headers``, as a file read in keeps them): 172 the starting-rank method,
+182 the pairing controller's id."""
 
 
 def _changes(args: argparse.Namespace) -> dict[str, object]:
@@ -36,13 +44,57 @@ def _changes(args: argparse.Namespace) -> dict[str, object]:
         changes["deputy_arbiters"] = ()
     elif "deputy_arbiters" in changes:
         changes["deputy_arbiters"] = tuple(args.deputy_arbiters)  # the core trims and refuses a blank one
+    if "initial_colour" in changes:
+        from core.model import Colour
+
+        changes["initial_colour"] = Colour.WHITE if changes["initial_colour"] == "white" else Colour.BLACK
+    if "points" in changes:
+        from core.cli.commands.new import parse_point_system
+
+        changes["points"] = parse_point_system(str(changes["points"]))
     return changes
 
 
+def _options(t, changes: dict[str, object]) -> dict[str, object] | None:
+    """The event's options with the text settings among ``changes`` (092, 172, 182) moved
+    into them (removed from ``changes``); ``None`` when none is changed."""
+    texts = {key: str(changes.pop(key)).strip() for key in ("trf_type", *_KEPT) if key in changes}
+    if not texts:
+        return None
+    from core.trf.fields import control_character
+
+    options = dict(t.options)
+    if "trf_type" in texts:
+        options.pop("trf_type", None)
+        options.update({"trf_type": texts["trf_type"]} if texts["trf_type"] else {})
+    headers = dict(options.get("trf_headers") or {})
+    for key, record in _KEPT.items():
+        if key not in texts:
+            continue
+        if control_character(texts[key]) is not None:
+            from core.errors import TournamentError
+
+            raise TournamentError(_('record {record}: {value!r} holds a control character (a TRF record is one line)').format(
+                record=record, value=texts[key]))
+        headers.pop(record, None)
+        headers.update({record: texts[key]} if texts[key] else {})
+    options.pop("trf_headers", None)
+    return {**options, **({"trf_headers": headers} if headers else {})}
+
+
 def _shown(t) -> list[tuple[str, str, object]]:
-    """(record, setting, value) of every field, as stored."""
+    """(record, setting, value) of every field, as stored (the colour as ``white``/``black``,
+    the points as ``--points`` takes them: win, draw, loss, PAB)."""
+    from core.model import Colour
+
     values = {key: getattr(t, key, None) for _r, key, _o in FIELDS}
     values["trf_type"] = str((t.options or {}).get("trf_type", ""))
+    values["initial_colour"] = {Colour.WHITE: "white", Colour.BLACK: "black"}.get(t.initial_colour, "")
+    ps = t.points
+    values["points"] = ",".join(f"{float(v):g}" for v in (ps.win, ps.draw, ps.loss, ps.pab))
+    headers = (t.options or {}).get("trf_headers") or {}
+    for key, record in _KEPT.items():
+        values[key] = str(headers.get(record, ""))
     return [(record, key, values[key]) for record, key, _option in FIELDS]
 
 
@@ -51,10 +103,14 @@ def run(args: argparse.Namespace) -> int:
     changes = _changes(args)
     if changes:
         t = desk.snapshot().tournament
-        if "trf_type" in changes:  # record 092 (free text) lives among the options
-            kind = str(changes.pop("trf_type")).strip()
-            options = {k: v for k, v in dict(t.options).items() if k != "trf_type"}
-            changes["options"] = {**options, **({"trf_type": kind} if kind else {})}
+        if "points" in changes and t.current_round:
+            from core.errors import TournamentError
+
+            raise TournamentError(_('--points: the point system cannot change after round 1 was paired '
+                                    '(the pairings used it)'))
+        options = _options(t, changes)  # records 092, 172, 182 (free text) live among the options
+        if options is not None:
+            changes["options"] = options
         show_warnings(desk.change_settings(changes))
     t = desk.snapshot().tournament
     rows = _shown(t)
@@ -76,7 +132,9 @@ def _labels() -> dict[str, str]:
     return {"name": _("name"), "place": _("city"), "federation": _("federation"), "start_date": _("start date"),
             "end_date": _("end date"), "trf_type": _("type of tournament"), "chief_arbiter": _("chief arbiter"),
             "deputy_arbiters": _("deputy arbiters"), "time_control": _("time control"),
-            "total_rounds": _("rounds"), "time_control_code": _("time-control code")}
+            "total_rounds": _("rounds"), "time_control_code": _("time-control code"),
+            "initial_colour": _("initial colour"), "points": _("points (win, draw, loss, PAB)"),
+            "rank_method": _("starting-rank method"), "controller": _("pairing controller")}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -97,5 +155,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--time-control-code", metavar="CODE",
                    help=_("time control in the TRF-2026 encoding, e.g. 5400+30 (TRF 222)"))
     p.add_argument("--rounds", dest="total_rounds", type=int, help=_("number of rounds (TRF 142)"))
+    p.add_argument("--initial-colour", choices=["white", "black"],
+                   help=_("colour of the top player in round 1 (TRF 152)"))
+    p.add_argument("--points", metavar="W,D,L[,PAB]",
+                   help=_("points for a win, draw, loss and pairing-allocated bye, before round 1 (TRF 162)"))
+    p.add_argument("--rank-method", metavar="TEXT",
+                   help=_('starting-rank method, e.g. "TUR FIDE" (TRF 172; empty to clear)'))
+    p.add_argument("--controller", metavar="ID", help=_("pairing controller's id (TRF 182; empty to clear)"))
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(func=run)
