@@ -105,6 +105,13 @@ async def test_go_evening(tmp_path, system, criteria):
         title = str(screen.query_one("#standings-title").render())
         assert f"Tie-breaks: {', '.join(criteria)}" in title
         assert "regime" not in title and "FIDE" not in title
+        # Tie-breaks (F5): Go codes as examples, no FIDE unplayed-rounds regime to choose
+        await pilot.press("f5")
+        await wait_for(pilot, lambda: screen.query("#tb-add"))
+        add = screen.query_one("#tb-add", Input)
+        await wait_for(pilot, lambda: "ARO" not in add.placeholder)
+        assert ("SDC" if system == "mcmahon" else "COEF") in add.placeholder
+        assert not screen.query_one("#tb-regime").display
         # Reports (F6): the Go pages, not the chess standings/crosstable/pairing cards
         await pilot.press("f6")
         await wait_for(pilot, lambda: screen.query("#report-text"))

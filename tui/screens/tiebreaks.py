@@ -150,6 +150,11 @@ class TiebreaksPane(LazyPane, Horizontal):
             with preset_select.prevent(Select.Changed):
                 preset_select.value = shown
         regime_select = self.query_one("#tb-regime", Select)
+        # a Go list: Go codes as examples, and no FIDE unplayed-rounds regime (it means nothing there)
+        go = {"mcmahon": _("add a code, e.g. SODOS, NBW, SDC (Enter)"),
+              "gamma": _("add a code, e.g. LEVEL, COEF (Enter)")}.get(self.t.system)
+        self.query_one("#tb-add", Input).placeholder = go or _("add a code, e.g. BH/C1, SB, ARO/U1400 (Enter)")
+        regime_select.display = go is None
         wanted = self.current_regime() or "auto"
         if regime_select.value != wanted:
             with regime_select.prevent(Select.Changed):
