@@ -58,6 +58,10 @@ async def test_an_event_made_in_the_tui_is_completed_through_its_settings(tmp_pa
         await pilot.press("ctrl+t")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "NewTournamentDialog")
         form = app.screen
+        # empty fields show hints that cannot pass for values (issue 33 review): "e.g. TUR"
+        assert form.query_one("#federation", Input).placeholder == "e.g. TUR"
+        assert form.query_one("#time_control_code", Input).placeholder == "e.g. 5400+30"
+        assert "Name, First" not in form.query_one("#deputy_arbiters", Input).placeholder
         # a bad value is refused in the form, naming the field, and nothing is saved
         form.query_one("#end_date", Input).value = "2026-12-01"
         await pilot.press("ctrl+s")
@@ -105,8 +109,9 @@ def test_hakem_settings_shows_and_changes_every_header_field(tmp_path, monkeypat
     assert main(["settings", tid]) == 0
     shown = capsys.readouterr().out.splitlines()
     assert [line[:3] for line in shown] == ["012", "022", "032", "042", "052", "092", "102", "112", "122", "142",
-                                            "222"]
-    assert shown[7].endswith("Kaya, Can; Demir, Ada") and shown[10].endswith("5400+30")
+                                            "152", "162", "172", "182", "222"]
+    assert shown[7].endswith("Kaya, Can; Demir, Ada") and shown[14].endswith("5400+30")
+    assert shown[11].endswith("1,0.5,0,1")  # 162: win, draw, loss, PAB as --points takes them
     # bad input: one line naming what, exit 3, nothing changed
     for argv, word in ((["--end", "2026-05-01"], "2026-05-01"), (["--time-control-code", "90 min"], "90 min"),
                        (["--federation", "Germany"], "Germany"), (["--deputy", "Bad\nName"], "control character"),

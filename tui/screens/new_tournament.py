@@ -216,14 +216,16 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
     def compose_header_fields(self) -> ComposeResult:
         """Federation (032), end date (052), deputy arbiters (112, ``;`` between names: a name
         holds a comma), time-control code (222) and type of tournament (092)."""
+        # the placeholders read as hints ("e.g. …"), not as values already filled in
         yield Label(_("Federation"))
-        yield FormField(id="federation", placeholder="TUR", compact=True)
+        yield FormField(id="federation", placeholder=_("e.g. {example}").format(example="TUR"), compact=True)
         yield Label(_("End date"))
         yield FormField(id="end_date", placeholder="YYYY-MM-DD", compact=True)
         yield Label(_("Deputy arbiters"))
-        yield FormField(id="deputy_arbiters", placeholder=_("Name, First; Name, First"), compact=True)
+        yield FormField(id="deputy_arbiters", placeholder=_("surnames first, ; between names"), compact=True)
         yield Label(_("Time-control code"))
-        yield FormField(id="time_control_code", placeholder="5400+30", compact=True)
+        yield FormField(id="time_control_code", placeholder=_("e.g. {example}").format(example="5400+30"),
+                        compact=True)
         yield Label(_("Type of tournament"))
         yield FormField(id="trf_type", compact=True)
 
