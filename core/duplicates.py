@@ -22,13 +22,16 @@ before it; the refusal names the player found by number and name (or by the line
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.errors import FileProblems, TournamentError
 from core.i18n import _
 from core.model import Player, Tournament
+
+if TYPE_CHECKING:
+    from core.club.members import Member
 
 ID_KINDS = ("fide_id", "national_id", "egd_pin", "member")
 """The ids that name one person (the order a refusal checks them in); ``member`` is the club
@@ -69,6 +72,16 @@ class Entrant:
         return cls._make(p.name, stated_go_rating(p), p.birth,
                          {"fide_id": p.fide_id, "national_id": p.national_id, "egd_pin": (p.extra or {}).get("egd_pin"),
                           "member": p.member})
+
+    @classmethod
+    def of_member(cls, m: Member) -> Entrant:
+        """A member of the club's register (the first rating of :data:`~core.club.members.
+        RATING_KINDS` that is set: the standard one for most)."""
+        from core.club.members import RATING_KINDS
+
+        rating = next((m.rating(kind) for kind in RATING_KINDS if m.rating(kind)), 0)
+        return cls._make(m.name, rating, str(m.birth_year or ""),
+                         {"fide_id": m.fide_id, "national_id": m.national_id, "egd_pin": m.egd_pin, "member": ""})
 
     @classmethod
     def _make(cls, name: str, rating: object, birth: str, ids: Mapping[str, object]) -> Entrant:
@@ -125,6 +138,27 @@ class ProbableDuplicate(TournamentError):
         self.pno = held.pno
         self.existing = held.name
         super().__init__(_looks_like(name, held))
+
+
+class ProbableMember(TournamentError):
+    """A member being added looks like one of the register (same name, and year or rating):
+    nothing was added.  ``number`` and ``existing`` name that member; a front end asks and, told
+    to, adds again with the duplicate allowed (a father and a son may share the name)."""
+
+    def __init__(self, name: str, held: Member) -> None:
+        self.number = held.id
+        self.existing = held.name
+        super().__init__(_("{name} looks like a member of the register: number {number}, {existing} ({details})").format(
+            name=name.strip(), number=held.id, existing=held.name, details=Entrant.of_member(held).details()))
+
+
+def refuse_member_duplicate(register: Iterable[Member], new: Member) -> None:
+    """Refuse (:class:`ProbableMember`) a member who looks like one of ``register`` — the rule
+    players are registered by, for the club's register (its ids are refused by the register)."""
+    entrant = Entrant.of_member(new)
+    held = next((m for m in register if entrant.looks_like(Entrant.of_member(m))), None)
+    if held is not None:
+        raise ProbableMember(new.name, held)
 
 
 class DuplicateLines(FileProblems):

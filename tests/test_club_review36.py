@@ -103,7 +103,7 @@ def test_a_member_who_played_is_not_removed_without_force_and_comes_back_linked(
     t = ws.open(tid).snapshot().tournament
     assert {p.name: p.member for p in t.players} == {"Kaya, Can": 3, "Demir, Efe": 4}  # Efe, no id: added as 4
     efe = next(p.pno for p in t.players if p.name == "Demir, Efe")
-    ws.add_member(Member(0, "Demir, Efe", club="Moda SK"))
+    ws.add_member(Member(0, "Demir, Efe", club="Moda SK"), allow_duplicate=True)  # a namesake of another club
     # he is linked to member 4 already: moving him (his history with him) is said, not done
     assert run(capsys, data, "members", "link", tid, str(efe), "--member", "5") == (
         3, "", f"hakem: player {efe} (Demir, Efe) is linked to member 4 (Demir, Efe), not to member 5 (Demir, Efe): "
@@ -327,3 +327,23 @@ def test_two_edits_of_one_member_never_overwrite_each_other(tmp_path: Path) -> N
     assert ws.edit_member(1, {"name": "Kaya, Can Ali"}, seen=seen).name == "Kaya, Can Ali"  # both meant it
     after = ws.edit_member(1, {"club": "Kadıköy SK"}, seen=seen)  # a field nobody else changed
     assert (after.name, after.club, after.rating("rapid")) == ("Kaya, Can Ali", "Kadıköy SK", 1850)
+
+
+def test_a_member_typed_twice_is_asked_about(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``members add --name "Çelik, Ayşe"`` twice (or "celik, ayse") made two members; now the
+    players' duplicate rule holds: the folded name and the same year (or, without years, the
+    same rating — two unrated the same) is refused unless --allow-duplicate; a year that
+    differs is a namesake."""
+    data = tmp_path / "data"
+    assert run(capsys, data, "members", "add", "--name", "Çelik, Ayşe")[:2] == (0, "Member 1: Çelik, Ayşe\n")
+    before = (data / "club.json").read_bytes()
+    assert run(capsys, data, "members", "add", "--name", "celik, ayse") == (
+        3, "", "hakem: celik, ayse looks like a member of the register: number 1, Çelik, Ayşe (unrated); nothing was "
+               "added (--allow-duplicate adds the member all the same)\n")
+    assert run(capsys, data, "members", "add", "--name", "Çelik, Ayşe")[0] == 3
+    assert (data / "club.json").read_bytes() == before
+    assert run(capsys, data, "members", "add", "--name", "Çelik, Ayşe", "--allow-duplicate")[:2] == (
+        0, "Member 2: Çelik, Ayşe\n")
+    assert run(capsys, data, "members", "add", "--name", "Kaya, Can", "--birth-year", "1990")[0] == 0
+    assert run(capsys, data, "members", "add", "--name", "Kaya, Can", "--birth-year", "2012")[0] == 0  # his son
+    assert run(capsys, data, "members", "add", "--name", "KAYA, CAN", "--birth-year", "1990")[0] == 3

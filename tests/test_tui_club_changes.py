@@ -227,3 +227,31 @@ async def test_a_stale_member_form_is_refused_naming_who_changed_what(tmp_path) 
         await wait_for(pilot, screen_is(app, "MembersDialog"))
         can = workspace.member(1)
         assert (can.club, can.title, can.birth_year) == ("Kadıköy SK", "FM", 1990)
+
+
+async def test_a_new_member_like_one_of_the_register_is_asked_about(tmp_path) -> None:
+    """Ctrl+N added a member typed twice silently: now the form asks (Add anyway / Cancel)."""
+    data = tmp_path / "data"
+    data.mkdir()
+    workspace = Workspace(data)
+    workspace.add_member(Member(0, "Çelik, Ayşe"))
+    app = HakemApp(data_dir=data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await wait_for(pilot, screen_is(app, "MembersDialog"))
+        await pilot.press("ctrl+n")
+        await wait_for(pilot, screen_is(app, "MemberForm"))
+        await fill(pilot, app, {"f-name": "celik, ayse"})
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, screen_is(app, "ChoiceDialog"))
+        await pilot.press("escape")
+        await wait_for(pilot, screen_is(app, "MemberForm"))
+        assert "looks like a member of the register: number 1" in str(
+            app.screen.query_one("#form-error", Static).render())
+        assert [m.name for m in workspace.members()] == ["Çelik, Ayşe"]
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, screen_is(app, "ChoiceDialog"))
+        await pilot.press("a")
+        await wait_for(pilot, screen_is(app, "MembersDialog"))
+        assert sorted(m.name for m in workspace.members()) == ["celik, ayse", "Çelik, Ayşe"]

@@ -127,13 +127,15 @@ class ClubCases:
         return self._shown([register.member(self.club.view(), number)])[0]
 
     @use_case("club.edit")
-    def add_member(self, member: Member) -> Member:
-        """Add a member to the register (a list manager's; journaled); returns it numbered."""
+    def add_member(self, member: Member, allow_duplicate: bool = False) -> Member:
+        """Add a member to the register (a list manager's; journaled); returns it numbered.
+        One who looks like a member already there is refused unless ``allow_duplicate``
+        (:class:`core.duplicates.ProbableMember`, for the front end to ask)."""
         from core.club import register
 
         self._require_editor()
         return self.club.change(_journal_words("add member {name}", name=member.name),
-                                lambda db: register.add(db, member))
+                                lambda db: register.add(db, member, allow_duplicate))
 
     @use_case("club.edit")
     def edit_member(self, number: int, changes: dict[str, Any], seen: Member | None = None) -> Member:

@@ -69,10 +69,20 @@ def _refuse_held_ids(db: TinyDB, m: Member, other_than: int | None = None) -> No
                 id=getattr(m, kind), number=holder.id, name=holder.name))
 
 
-def add(db: TinyDB, m: Member) -> Member:
-    """Add ``m`` (its ``id`` ignored) as a new member; returns it with its number."""
+def add(db: TinyDB, m: Member, allow_duplicate: bool = False) -> Member:
+    """Add ``m`` (its ``id`` ignored) as a new member; returns it with its number.  An id
+    another member holds is refused; so is, unless ``allow_duplicate``, a member who looks
+    like one of the register (:func:`core.duplicates.refuse_member_duplicate`: the folded
+    name, and the year of birth or rating — "celik, ayse" typed twice)."""
+    from core.duplicates import refuse_member_duplicate
+    from core.i18n.collation import search_fold
+
     m = checked(m)
     _refuse_held_ids(db, m)
+    if not allow_duplicate:
+        name = search_fold(m.name)
+        refuse_member_duplicate((from_document(doc.doc_id, doc) for doc in db.table(TABLE).all()
+                                 if search_fold(str(doc.get("name", ""))) == name), m)
     [number] = _insert(db, [m])
     return replace(m, id=number)
 

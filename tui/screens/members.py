@@ -280,13 +280,14 @@ class MemberForm(FormDialog["Member | None"]):
             out["ratings"] = ratings
         return out
 
-    def action_save(self) -> None:
+    def action_save(self, allow_duplicate: bool = False) -> None:
         from core.club.members import Member
+        from core.duplicates import ProbableMember
 
         try:
             changes = self.changes()
             if self.member is None:
-                saved = self.workspace.add_member(Member(0, **{"name": "", **changes}))
+                saved = self.workspace.add_member(Member(0, **{"name": "", **changes}), allow_duplicate=allow_duplicate)
             elif not changes:
                 self.dismiss(None)
                 return
@@ -295,10 +296,28 @@ class MemberForm(FormDialog["Member | None"]):
         except StaleChange as exc:
             self._show_newer(exc)
             return
+        except ProbableMember as exc:
+            self._ask_duplicate(exc)
+            return
         except TournamentError as exc:
             self.refuse(str(exc))
             return
         self.dismiss(saved)
+
+    def _ask_duplicate(self, found: Exception) -> None:
+        """The member typed looks like one of the register (:mod:`core.duplicates`): say who,
+        and add only when told to (Enter and Escape cancel; the form keeps what was typed)."""
+        from tui.widgets.dialogs import ChoiceDialog
+
+        def answered(choice: str | None) -> None:
+            if choice == "add":
+                self.action_save(allow_duplicate=True)
+            else:
+                self.refuse(str(found))
+
+        self.app.push_screen(ChoiceDialog(_("In the register already?"), str(found), [
+            ("add", "a", _("Add anyway")),
+        ], note=_("Add anyway adds a second member of that name.")), answered)
 
     def _show_newer(self, refusal: StaleChange) -> None:
         """Someone changed a field this form changes: the fields they changed show the newer

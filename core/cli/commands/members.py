@@ -76,7 +76,13 @@ def _add(args: argparse.Namespace) -> int:
         raise CliError(_("members add: --name is required"))
     if not args.name.strip():
         raise CliError(_("members add: --name must not be empty"))
-    added = open_workspace().add_member(Member(0, **fields))
+    from core.duplicates import ProbableMember
+
+    try:
+        added = open_workspace().add_member(Member(0, **fields), allow_duplicate=args.allow_duplicate)
+    except ProbableMember as error:
+        raise CliError(_("{refusal}; nothing was added (--allow-duplicate adds the member all the same)").format(
+            refusal=error)) from None
     print(_("Member {number}: {name}").format(number=added.id, name=added.name))
     return 0
 
@@ -254,6 +260,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     ls.set_defaults(func=_list)
     ad = ms.add_parser("add", help=_("add a member to the register"))
     _member_options(ad)
+    ad.add_argument("--allow-duplicate", action="store_true",
+                    help=_("add a member who looks like one of the register (the same name, and birth year or rating)"))
     ad.set_defaults(func=_add)
     sh = ms.add_parser("show", help=_("a member's fields and the events they played"))
     sh.add_argument("number", type=int)
