@@ -75,7 +75,7 @@ async def test_export_to_pdf_and_prize_groups(tmp_path):
         assert "wallchart" in pane.kinds and "slips" in pane.kinds and "cards" in pane.kinds
         pane.kind = "wallchart"
         await pilot.press("e")
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ExportDialog")  # name and language
         app.screen.query_one(Input).value = str(target)
         await pilot.press("enter")
         await wait_for(pilot, target.exists)
