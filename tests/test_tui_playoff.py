@@ -39,7 +39,7 @@ async def test_tie_separated_by_tiebreaks_to_final_standings(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         session, ties = await on_playoff(pilot, app)
         assert row_values(ties, 0)[0] == "1–2"
-        assert row_values(ties, 0)[1] == "separated by tie-breaks (n: playoff)"
+        assert row_values(ties, 0)[1] == "separated by tie-breaks"
         assert row_values(ties, 0)[2] == "1 Ivanov, 8 Kaya"  # family names: a group fits 60 columns
         ties.move_cursor(row=0)
         await pilot.press("n")

@@ -144,11 +144,19 @@ r = line_with("[bold", "…")
 if h is None: print("players: a column is off screen")
 elif r is None or "2180" not in r: print("players: the hostile row lost its rating or its …")'
         keys F3
-        until_check 'h = line_with("Bd", "No.", "White", "Pts", "Result", "Black")
+        if [ "$w" -lt 80 ]; then  # a narrow table leaves out the pairing numbers and says "Res."
+            until_check 'h = line_with("Bd", "White", "Pts", "Res.", "Black")
+r = line_with("[bold", "…")
+if h is None or "No." in h: print("boards at 60 columns: not the compact columns:", h)
+elif r is None or len(cells(r)) != 6 or not re.fullmatch(r"(1-0|0-1|½-½|…)", cells(r)[3]):
+    print("boards: the hostile row lost a cell:", r and cells(r))'
+        else
+            until_check 'h = line_with("Bd", "No.", "White", "Pts", "Result", "Black")
 r = line_with("[bold", "…")
 if h is None: print("boards: a column is off screen")
 elif r is None or len(cells(r)) != 8 or not re.fullmatch(r"(1-0|0-1|½-½|…)", cells(r)[4]):
     print("boards: the hostile row lost a cell:", r and cells(r))'
+        fi
         keys F4
         until_check "$(standings_row Rk Pts)"
         keys F5

@@ -344,11 +344,8 @@ class PlayoffPane(LazyPane, Vertical):
         rows = []
         for g in groups:
             state = playoffs.get(self.key_of(g))
-            if state is None and self.app.view_only:  # --view: n schedules nothing
+            if state is None:  # the title line says that n schedules a playoff (not with --view)
                 status = _("separated by tie-breaks") if g in separated else _("still tied")
-            elif state is None:
-                status = (_("separated by tie-breaks (n: playoff)") if g in separated
-                          else _("still tied (n: playoff)"))
             else:
                 status = _("decided") if decided_places(state) is not None else _("running")
             place = first.get(g)
@@ -369,7 +366,7 @@ class PlayoffPane(LazyPane, Vertical):
     def key_of(self, group: tuple[int, ...]) -> str:
         """The key of the group's stored playoff, whatever front end named it (``hakem playoff``
         names its first one ``1``), else the key a new one gets: a playoff scheduled with the
-        CLI is shown, decided, with its games (it read "separated by tie-breaks (n: playoff)")."""
+        CLI is shown, decided, with its games (it read "separated by tie-breaks", with no games)."""
         from core.playoff import playoffs_of
 
         members = set(group)

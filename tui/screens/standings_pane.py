@@ -32,7 +32,8 @@ def fill_standings(table: DataTable, view: StandingsView, columns_key: list) -> 
     columns_key = [*columns_key, view.changes, bool(view.cup), playoff, view.go]
     if columns_key != getattr(table, "_hakem_columns", None):
         # last: x keeps its tie-break columns; a Go event's change is of the GoR
-        change = [optional_col(_("GoR ±") if view.go else _("Rtg ±"), "change", 2)] if view.changes else []
+        # left out on a narrow screen in this order: the change, the pairing number, the rating
+        change = [optional_col(_("GoR ±") if view.go else _("Rtg ±"), "change", 3)] if view.changes else []
         if view.cup:
             values = [(_("Stage"), "stage"), (_("Match"), "match"), text_col(_("Opponent"), "opponent")]
         else:  # a Go event has no chess points: its MMS or level is its first criterion
@@ -41,7 +42,7 @@ def fill_standings(table: DataTable, view: StandingsView, columns_key: list) -> 
         if playoff:  # after every tie-break, as the playoff comes after them: why tied values differ in order
             values.append((_("Playoff"), "playoff"))
         strength = optional_col(pgettext("go", "Rank"), "rating") if view.go else optional_col(_("Rtg"), "rating")
-        reset_table(table, [(_("Rk"), "rank"), optional_col(_("No."), "pno"), text_col(_("Name"), "name"), strength,
+        reset_table(table, [(_("Rk"), "rank"), optional_col(_("No."), "pno", 2), text_col(_("Name"), "name"), strength,
                             *values, *change])
         table._hakem_columns = columns_key  # type: ignore[attr-defined]
     # rows keyed by position: a result that reorders the table becomes cell updates instead of
