@@ -174,14 +174,37 @@ def test_slips_cut_a_name_only_when_it_does_not_fit():
     assert endless not in first and "Wolfeschlegelsteinhausenbergerdorff" in first and "…" in first
 
 
+def test_slips_carry_titles_and_none_for_a_forfeit_board():
+    """Issue 33 review: the peers print the title beside the name on a slip; a board already
+    decided by forfeit gets no slip (nobody plays there), the others keep their board numbers."""
+    from core.model import GameResult
+
+    t = fx.swiss()
+    rnd = t.round(1)
+    first, second = rnd.boards[0], rnd.boards[1]
+    boards = (first, second.__class__(**{**second.__dict__, "result": GameResult.WHITE_FORFEIT_WIN}),
+              *rnd.boards[2:])
+    t = t.with_changes(players=tuple(Player(**{**p.__dict__, "title": "GM" if p.pno == first.white else p.title})
+                                     for p in t.players),
+                       rounds=(rnd.__class__(**{**rnd.__dict__, "boards": boards}), *t.rounds[1:]))
+    text = flat("\n".join(pages(render_pdf(t, document(View(t), "slips", round_no=1)))))
+    name = next(p.name for p in t.players if p.pno == first.white)
+    assert f"{first.white} GM {name}" in text
+    assert "Round 1 · Board 1 " in text + " " and "Round 1 · Board 2 " not in text + " "
+    if len(rnd.boards) > 2:
+        assert "Round 1 · Board 3 " in text + " "
+
+
 def test_result_slips_one_per_board_ten_per_page():
     t = big()
     pdf = render_pdf(t, document(View(t), "slips", round_no=9))
     texts = pages(pdf)
-    assert len(texts) == 15  # 150 boards, 10 slips a page
+    boards = t.round(9).boards
+    played = [n for n, b in enumerate(boards, start=1) if b.result is None or b.result.played]
+    assert len(boards) == 150 and len(texts) == -(-len(played) // 10)  # 10 slips a page, none for a forfeit
     joined = flat("\n".join(texts))
     for n in range(1, 151):
-        assert f"Round 9 · Board {n} " in joined + " ", n
+        assert (f"Round 9 · Board {n} " in joined + " ") == (n in played), n
     b = t.round(9).boards[0]
     first = flat(texts[0])
     assert t.players[b.white - 1].name in first and t.players[b.black - 1].name in first

@@ -414,14 +414,14 @@ class _Layout:
         self.text(x + pad, y - pad - 7, self.clip(event, inner, 7), 7)
         head = _("Round {round} · Board {board}").format(round=human(slip["round"]), board=human(slip["board"]))
         self.text(x + pad, y - pad - 21, head, 11, bold=True)
-        rows = ((_("White"), slip["white_pno"], slip["white"], slip["white_rating"]),
-                (_("Black"), slip["black_pno"], slip["black"], slip["black_rating"]))
+        rows = ((_("White"), slip["white_pno"], slip.get("white_title", ""), slip["white"], slip["white_rating"]),
+                (_("Black"), slip["black_pno"], slip.get("black_title", ""), slip["black"], slip["black_rating"]))
         line_y = y - pad - 38
         indent = max(self.width_of(label, 8.5) for label, *_rest in rows) + 8
-        for label, pno, name, rating in rows:
+        for label, pno, title, name, rating in rows:
             self.text(x + pad, line_y, label, 8.5)
             rating_text = human(rating)
-            who = f"{human(pno)}  {human(name)}"
+            who = "  ".join(part for part in (human(pno), human(title), human(name)) if part)
             room = inner - indent - (self.width_of(rating_text, 9) + 8 if rating_text else 0)
             size = self._name_size(who, room)
             self.text(x + pad + indent, line_y, self.clip(who, room, size, True), size, bold=True)

@@ -23,20 +23,26 @@ PRINT_ONLY = ("slips", "wallchart", "cards", "all")
 
 
 def result_slips(view: View, round_no: int) -> Report:
-    """One slip per board to hand out at the boards: round, board, both players, the result
-    boxes and the signatures (laid out to cut in PDF; a plain list in text/HTML)."""
+    """One slip per board to hand out at the boards: round, board, both players with their
+    titles and ratings, the result boxes and the signatures (laid out to cut in PDF; a plain
+    list in text/HTML).  A board already decided without play (a forfeit) gets none: nobody
+    sits there to fill it in."""
     t = view.tournament
     rnd = t.round(round_no)
     table = Table([Column("round", _("Round"), "r"), Column("board", _("Board"), "r"),
-                   Column("white_pno", _("No."), "r"), Column("white", _("White"), flex=True),
+                   Column("white_pno", _("No."), "r"), Column("white_title", _("Title"), optional=True),
+                   Column("white", _("White"), flex=True),
                    Column("white_rating", _("Rating"), "r", optional=True),
-                   Column("black_pno", _("No."), "r"), Column("black", _("Black"), flex=True),
+                   Column("black_pno", _("No."), "r"), Column("black_title", _("Title"), optional=True),
+                   Column("black", _("Black"), flex=True),
                    Column("black_rating", _("Rating"), "r", optional=True)])
     for number, board in enumerate(rnd.boards, start=1):
+        if board.result is not None and not board.result.played:
+            continue
         white, black = view.players.get(board.white), view.players.get(board.black)
-        table.rows.append([round_no, number, board.white, view.name(board.white),
-                           (white.rating or "") if white else "", board.black, view.name(board.black),
-                           (black.rating or "") if black else ""])
+        table.rows.append([round_no, number, board.white, white.title if white else "", view.name(board.white),
+                           (white.rating or "") if white else "", board.black, black.title if black else "",
+                           view.name(board.black), (black.rating or "") if black else ""])
     return Report(f"slips-r{round_no}", _("Result slips of round {round}").format(round=round_no),
                   [t.name], [table], layout="slips")
 
