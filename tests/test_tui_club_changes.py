@@ -255,3 +255,51 @@ async def test_a_new_member_like_one_of_the_register_is_asked_about(tmp_path) ->
         await pilot.press("a")
         await wait_for(pilot, screen_is(app, "MembersDialog"))
         assert sorted(m.name for m in workspace.members()) == ["celik, ayse", "Çelik, Ayşe"]
+
+
+def test_a_bracketed_paste_is_kept_whole_whatever_it_holds() -> None:
+    """Textual's parser sent the text after an Escape inside a paste as keys, before the
+    paste's start (``Kötü`` Escape ``[31m, Ad`` became ``^[31m, AdKötü``); the driver now cuts
+    the paste out first — a marker split between two reads included."""
+    from textual import events as ev
+
+    from tui.driver import PasteCutter
+
+    cutter = PasteCutter()
+    parts = cutter.feed("a\x1b[200~Kötü\x1b[31m, Ad\x1b[2") + cutter.feed("01~b")
+    assert [(type(p).__name__, p.text if isinstance(p, ev.Paste) else p) for p in parts] == [
+        ("str", "a"), ("Paste", "Kötü\x1b[31m, Ad"), ("str", "b")]
+
+
+@pytest.mark.parametrize(("form", "field"), [("ctrl+n", "f-name"), ("ctrl+e", "f-name"), ("series", "s-name")])
+async def test_a_paste_with_a_control_character_is_refused_in_every_form(tmp_path, form: str, field: str) -> None:
+    """The new-member, member and new-series Name fields stored a pasted Escape (or moved what
+    followed a Tab into the next field): now the field refuses the paste naming the character
+    and its position, as the command line does, and keeps what it held."""
+    from textual import events as ev
+
+    data = tmp_path / "data"
+    data.mkdir()
+    Workspace(data).add_member(Member(0, "Kaya, Can"))
+    app = HakemApp(data_dir=data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        if form == "series":
+            await series_screen(pilot, app)
+            await pilot.press("n")
+        else:
+            await pilot.press("m")
+            await wait_for(pilot, screen_is(app, "MembersDialog"))
+            await pilot.press(form)
+        await wait_for(pilot, lambda: bool(app.screen.query(f"#{field}")))
+        widget = app.screen.query_one(f"#{field}", Input)
+        widget.focus()
+        await pilot.pause()
+        before = widget.value
+        for text, named in (("Kötü\x1b[31m, Ad", "U+001B ESCAPE at position 5"),
+                            ("Kaya\tCan", "U+0009 CHARACTER TABULATION at position 5")):
+            app.post_message(ev.Paste(text))
+            await wait_for(pilot, lambda named=named: any(named in str(n.message) for n in app._notifications))
+            assert widget.value == before and app.focused is widget
+        app.post_message(ev.Paste("Öztürk, Ayşe\n"))  # a copied line: its line break is no part of it
+        await wait_for(pilot, lambda: widget.value == before + "Öztürk, Ayşe")

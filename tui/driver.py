@@ -82,10 +82,58 @@ class HakemParser(XTermParser):
             yield from super()._sequence_to_key_events(char)
 
 
+PASTE_START, PASTE_END = ESC + "[200~", ESC + "[201~"
+
+
+class PasteCutter:
+    """Cuts bracketed pastes out of what the terminal sends, before the parser sees it: the
+    text between the start and end markers is one :class:`~textual.events.Paste`, whatever
+    it holds.  Why: Textual's parser reads an Escape inside a paste as the start of a key
+    sequence and sends the text after it as typed keys, *before* the paste's text up to the
+    Escape — ``Kötü`` Escape ``[31m, Ad`` pasted into a field became ``^[31m, AdKötü``, stored
+    as a name.  Kept whole, the paste reaches the field, which refuses it naming the
+    character (:func:`tui.widgets.fields.paste_refusal`)."""
+
+    def __init__(self) -> None:
+        self.pending = ""
+        self.pasting: list[str] | None = None
+
+    def feed(self, text: str) -> list[str | events.Paste]:
+        """Text for the parser and pastes, in the order they came; a marker cut between two
+        reads waits for the rest."""
+        out: list[str | events.Paste] = []
+        text, self.pending = self.pending + text, ""
+        while text:
+            marker = PASTE_START if self.pasting is None else PASTE_END
+            at = text.find(marker)
+            if at < 0:
+                keep = next((n for n in range(len(marker) - 1, 0, -1) if text.endswith(marker[:n])), 0)
+                text, self.pending = (text[:-keep], text[-keep:]) if keep else (text, "")
+                self._take(text, out)
+                break
+            self._take(text[:at], out)
+            text = text[at + len(marker):]
+            if self.pasting is None:
+                self.pasting = []
+            else:
+                out.append(events.Paste("".join(self.pasting).replace("\x00", "")))
+                self.pasting = None
+        return out
+
+    def _take(self, text: str, out: list[str | events.Paste]) -> None:
+        if not text:
+            return
+        if self.pasting is not None:
+            self.pasting.append(text)
+        else:
+            out.append(text)
+
+
 def read_terminal(fd: int, stop: Event, post: Callable[[Message], None], debug: bool = False) -> None:
     """Read ``fd`` until ``stop`` is set, posting each event parsed, stamped with the time the
     bytes it came from were read (see the module doc).  The input thread's whole work."""
     parser = HakemParser(debug)
+    pastes = PasteCutter()
     decode = getincrementaldecoder("utf-8")().decode
     read_at = get_time()
 
@@ -103,7 +151,8 @@ def read_terminal(fd: int, stop: Event, post: Callable[[Message], None], debug: 
                 text = decode(data)
                 if not text:
                     return False  # end of input (a closed pipe)
-                deliver(parser.feed(text))
+                for part in pastes.feed(text):
+                    deliver(parser.feed(part) if isinstance(part, str) else [part])
         deliver(parser.tick())  # a lone Escape whose wait is over
         return True
 

@@ -297,7 +297,16 @@ class SerialKeys(App[int]):
             self.notify(_("Pasted text goes into a text field; nothing here takes text."),
                         severity="warning")
             return False
+        from tui.widgets.fields import paste_refusal
+
         text = paste.text
+        problem = paste_refusal(text, allowed="\t\r\n")
+        if problem is not None:  # the keys below would drop it silently, the field would keep it
+            self.bell()
+            self.notify(problem, severity="error")
+            return False
+        if not getattr(self.screen, "PASTE_AS_KEYS", True):
+            return True  # one field's text: a Tab or a line break in it is the field's to refuse
         one = getattr(self.screen, "paste_one_record", None)
         if onto_table and one is not None and one(text):
             text = first_line(text)

@@ -49,6 +49,21 @@ class TextField(Input):
         if not self.select_on_focus:
             self.cursor_position = len(self.value)
 
+    def _on_paste(self, event: events.Paste) -> None:
+        """A paste holding a control or invisible character (an Escape, a Tab, a line break
+        inside the text) is refused naming the character and where, as ``hakem`` refuses it on
+        the command line: nothing goes in.  Textual's field kept the Escape (and cut the text
+        at a line break, silently).  The line break ending a copied line is no part of it."""
+        event.prevent_default()  # Input's own handler is called here, with the text as checked
+        event.stop()
+        text = event.text.rstrip("\r\n")
+        problem = paste_refusal(text)
+        if problem is None:
+            super()._on_paste(events.Paste(text))
+            return
+        self.app.bell()
+        self.app.notify(problem, severity="error")
+
     def watch_value(self, old: str, new: str) -> None:
         if self._stepping or old == new:
             return
@@ -91,6 +106,20 @@ class TextField(Input):
             self._stepping = False
         self.cursor_position = min(cursor, len(value))
         self._last_kind = ""  # the next letter typed starts a new step
+
+
+def paste_refusal(text: str, allowed: str = "") -> str | None:
+    """Why ``text`` cannot be pasted into a field — its first control or invisible character
+    (:func:`core.safe_text.hidden_character`) not in ``allowed``, named with its position
+    counted from 1 — or ``None``."""
+    from core.i18n import _
+    from core.safe_text import character_name, hidden_character
+
+    at = hidden_character(text.translate({ord(c): " " for c in allowed}))
+    if at is None:
+        return None
+    return _("{character} at position {position} is a control or invisible character; nothing was pasted").format(
+        character=character_name(text[at]), position=at + 1)
 
 
 def _kind(old: str, new: str) -> str:

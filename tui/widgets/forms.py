@@ -110,6 +110,11 @@ class FormDialog(ModalScreen[T]):
 
     BINDINGS = [Binding("escape", "cancel", L_("Cancel")),
                 Binding("ctrl+s", "save", L_("Save"), priority=True)]
+    PASTE_AS_KEYS = False
+    """A paste goes into the focused field as text (:meth:`tui.widgets.fields.TextField.
+    _on_paste`), never replayed as keys: a Tab in a pasted name moved the rest into the next
+    field, or dropped it — only a form meant to take records line by line (registration,
+    the result line) spreads a paste over its fields."""
 
     def __init__(self) -> None:
         super().__init__(classes="dialog")
