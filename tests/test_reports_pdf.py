@@ -174,6 +174,31 @@ def test_slips_cut_a_name_only_when_it_does_not_fit():
     assert endless not in first and "Wolfeschlegelsteinhausenbergerdorff" in first and "…" in first
 
 
+def test_crosstable_prints_title_and_federation():
+    """Issue 33 review: the printed crosstable names each player's title and federation, as
+    the peers print them (Swiss-Manager, chess-results)."""
+    t = fx.swiss()
+    top = t.players[0]
+    t = t.with_changes(players=(Player(**{**top.__dict__, "title": "IM"}), *t.players[1:]))
+    text = flat(pages(render_pdf(t, document(View(t), "crosstable")))[0])
+    assert "Title" in text and "Fed" in text
+    assert f"IM {top.name} {top.rating} {top.federation}" in text
+
+
+def test_a_long_table_title_wraps_instead_of_being_cut():
+    """Issue 33 review: a norm certificate's data line (player, result, rounds, system,
+    arbiters) ran off as "arbiters Hakem, Baş … arb…"; a table title wraps in print."""
+    from core.reports.document import Column, Report, Table
+
+    title = ("Norm certificate: Yılmaz, Ayşe (34500124, TUR, 2004, WIM) – WGM; 6½ / 9; average 2281, "
+             "performance 2412; 9 rounds, dutch; arbiters Hakem, Baş; Yardımcı, Birinci; Yardımcı, İkinci; "
+             "Yardımcı, Üçüncü")
+    table = Table([Column("round", "Rd", "r"), Column("name", "Opponent", flex=True)], [[1, "Demir, Can"]],
+                  title=title)
+    text = flat("\n".join(pages(to_pdf([Report("norms", "Title norms", ["Event"], [table])], PageSetup("a4")))))
+    assert "Yardımcı, Üçüncü" in text and "…" not in text
+
+
 def test_slips_carry_titles_and_none_for_a_forfeit_board():
     """Issue 33 review: the peers print the title beside the name on a slip; a board already
     decided by forfeit gets no slip (nobody plays there), the others keep their board numbers."""

@@ -104,6 +104,9 @@ class Column:
     optional: bool = False
     minor: bool = False
     link: str = ""
+    spare: bool = False
+    """An optional column a narrow text page drops before the other optional ones (a
+    crosstable's title and federation go before its tie-breaks)."""
 
 
 @dataclass

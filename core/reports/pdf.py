@@ -135,12 +135,12 @@ class _Layout:
                 hi = mid - 1
         return text[:lo].rstrip() + "…"
 
-    def wrap(self, text: str, limit: float, size: float) -> list[str]:
+    def wrap(self, text: str, limit: float, size: float, bold: bool = False) -> list[str]:
         lines: list[str] = []
         current = ""
         for word in text.split():
             candidate = f"{current} {word}" if current else word
-            if current and self.width_of(candidate, size) > limit:
+            if current and self.width_of(candidate, size, bold) > limit:
                 lines.append(current)
                 current = word
             else:
@@ -265,14 +265,15 @@ class _Layout:
         for n, block in enumerate(self._blocks(table, keep, widths)):
             cols = [keep[k] for k in block]
             ws = [widths[k] for k in block]
-            title = table.title if n == 0 else ""
-            head_h = (size + 6 if title else 0) + row_h
+            # a long title (a norm certificate's data) wraps instead of being cut
+            title = self.wrap(table.title, self.width, size + 1, True) if n == 0 and table.title else []
+            head_h = (size + 6) * len(title) + row_h
             whole = head_h + row_h * len(rows) + 8
             if (len(rows) <= KEEP_TOGETHER and not self.room(whole)
                     and whole <= self.setup.size(self.landscape)[1] - 2 * MARGIN - FOOTER - 20) or not self.room(head_h + 2 * row_h):
                 self.continued()
-            if title:
-                self.text(MARGIN, self.y - size - 1, self.clip(title, self.width, size + 1, True),
+            for line in title:
+                self.text(MARGIN, self.y - size - 1, self.clip(line, self.width, size + 1, True),
                           size + 1, bold=True)
                 self.y -= size + 6
             self._header(table, cols, ws, size, row_h)

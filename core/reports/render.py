@@ -156,6 +156,7 @@ def table_text(table: Table, max_width: int = PRINT_WIDTH) -> list[str]:
         optional = [k for k, i in enumerate(keep) if columns[i].optional]
         if not optional:
             break
+        optional = [k for k in optional if columns[keep[k]].spare] or optional
         title = columns[keep[optional[-1]]].title  # both players' ratings go together, not one
         for k in reversed([k for k in optional if columns[keep[k]].title == title]):
             del keep[k]

@@ -455,22 +455,37 @@ def crosstable(view: View) -> Report:
     if view.is_round_robin and not t.teams:
         return _grid(view)
     rounds = single_games(t)[0].current_round  # a cup: one column per game
-    columns = [Column("rank", _("Rank"), "r"), Column("pno", _("No."), "r", minor=True),
+    title, fed = _identity_columns(t)
+    columns = [Column("rank", _("Rank"), "r"), Column("pno", _("No."), "r", minor=True), *title,
                Column("name", _("Name"), flex=True, link="pno"),
-               Column("rating", _("Rating"), "r", optional=True, minor=True)]
+               Column("rating", _("Rating"), "r", optional=True, minor=True), *fed]
     columns += [Column(f"r{r}", str(r), "r") for r in range(1, rounds + 1)]
     columns += [Column("points", _("Pts"), "r")] + [Column(c, c, "r", optional=True) for c in s.tiebreaks]
     table = Table(columns, css_class="crosstable")
     for row in s.rows:
         p = view.players.get(row.pno)
         rank = "-" if row.rank is None else (f"{row.rank}=" if row.shared else row.rank)
-        table.rows.append([rank, row.pno, row.name, (p.rating or "") if p else "",
+        table.rows.append([rank, row.pno, *_identity(p, title, "title"), row.name, (p.rating or "") if p else "",
+                           *_identity(p, fed, "federation"),
                            *[game_cell(view, row.pno, r) for r in range(1, rounds + 1)],
                            Points(row.points), *[row.values.get(c) for c in s.tiebreaks]])
     # (core/pictures' wallchart golden pages carry this sentence: change it together with them)
     legend = _("Cells: opponent's rank, colour ({white} white, {black} black), result; + and − are forfeits, "
                "– is a round without a game.").format(white=colour_mark("w"), black=colour_mark("b"))
     return Report("crosstable", _("Crosstable"), [t.name, *_head(view)], [table], [legend, *adjustment_notes(view)])
+
+
+def _identity_columns(t) -> tuple[list[Column], list[Column]]:
+    """The title and federation columns of a crosstable, as the peers print them beside the
+    name — each only when some player has one (a club event of untitled locals, a Go event,
+    would show an empty column)."""
+    title = [Column("title", _("Title"), optional=True, spare=True)] if any(p.title for p in t.players) else []
+    fed = [Column("federation", _("Fed"), optional=True, spare=True)] if any(p.federation for p in t.players) else []
+    return title, fed
+
+
+def _identity(p, columns: list[Column], attribute: str) -> list[str]:
+    return [getattr(p, attribute, "") if p else "" for _column in columns]
 
 
 def _grid(view: View) -> Report:
@@ -484,7 +499,8 @@ def _grid(view: View) -> Report:
             if e.opponent is not None:
                 results.setdefault((pno, e.opponent), []).append(
                     _MARK_CODES.get(e.code, "") if e.code is not None else "*")
-    columns = [Column("pno", _("No."), "r"), Column("name", _("Name"), flex=True, link="pno")]
+    title, fed = _identity_columns(t)
+    columns = [Column("pno", _("No."), "r"), *title, Column("name", _("Name"), flex=True, link="pno"), *fed]
     columns += [Column(f"p{p.pno}", str(p.pno), "c") for p in order]
     columns += [Column("points", _("Pts"), "r")]
     columns += [Column(c, c, "r", optional=True) for c in view.standings.tiebreaks]
@@ -496,7 +512,8 @@ def _grid(view: View) -> Report:
             cells.append("X" if p.pno == q.pno else " ".join(results.get((p.pno, q.pno), [])))
         row = view.standings.row(p.pno)
         rank = "-" if row.rank is None else (f"{row.rank}=" if row.shared else row.rank)
-        table.rows.append([p.pno, p.name, *cells, Points(row.points),
+        table.rows.append([p.pno, *_identity(p, title, "title"), p.name, *_identity(p, fed, "federation"),
+                           *cells, Points(row.points),
                            *[row.values.get(c) for c in view.standings.tiebreaks], rank])
     from core.i18n.terms import system_name
 
