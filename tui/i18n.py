@@ -4,21 +4,32 @@ Why lazy strings: ``BINDINGS`` and column tables are built at import time, befor
 language is known.  ``L_("Quit")`` returns a proxy that translates every time it is rendered,
 so a language switch followed by ``refresh_bindings()`` shows the new words.  Catalog
 extraction must therefore know the keyword ``L_`` besides ``_``, ``N_`` and ``ngettext``.
+
+Why the proxy is typed ``str``: everything it is given to (Textual's ``Binding.description``,
+tab, column and field labels) uses it only through the string protocol — ``" " + label``,
+f-strings, ``str()``, ``len()``, markup parsing of ``str(label)`` — which the proxy answers
+with the current language's text, so ``Binding(..., L_("Quit"))`` type-checks as it runs.  A
+``str`` subclass cannot do this job: its text buffer is fixed when it is made (English, at
+import), and C code (``str.join``, ``re``, Rich's cell widths) reads that buffer, never a
+method.  The one thing the proxy is not is a ``str`` instance: never ``isinstance``-test a
+label (notes/architecture.md, "A typed TUI").
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import cast
 
 from babel.support import LazyProxy
 
 from core.i18n import _
 
 
-def L_(message: str) -> LazyProxy:
-    """A string translated when used, not when defined (for BINDINGS and class tables)."""
-    return LazyProxy(_, message, enable_cache=False)
+def L_(message: str) -> str:
+    """A string translated when used, not when defined (for BINDINGS and class tables): a
+    ``babel`` ``LazyProxy`` without a cache, typed as the ``str`` it stands for."""
+    return cast(str, LazyProxy(_, message, enable_cache=False))
 
 
 def translate_textual_bindings() -> None:
