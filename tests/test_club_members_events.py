@@ -106,6 +106,7 @@ def test_a_newer_list_updates_the_register_and_says_what_changed(tmp_path: Path,
     # is from a January list (newer): kept; Efe is not in the list; Ali has no id
     assert (code, out.splitlines()) == (0, [
         "Would change, from list fide (2026-12):", "    1  Kaya, Can: standard 2105 → 2120, rapid none → 2050",
+        "Kept, newer than the list (1):", "    2  Öztürk, Ayşe: standard 1850 (2027-01, fide)",
         "Not in the list (1):", "    3  Demir, Efe (34600009)"])
     assert (data / "club.json").read_bytes() == before
     code, out, _err = run(capsys, data, "members", "update")
@@ -181,3 +182,29 @@ def test_a_file_holding_one_id_twice_adds_the_member_once(tmp_path: Path) -> Non
     assert [(m.id, m.name) for m in done.added] == [(1, "Kaya, Can"), (2, "Öztürk, Ayşe")]
     assert [(read.name, held.id, held.name) for read, held in done.known] == [("Kaya, C.", 1, "Kaya, Can")]
     assert [m.name for m in ws.members()] == ["Kaya, Can", "Öztürk, Ayşe"]
+
+
+def test_an_undated_list_never_replaces_a_dated_rating(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An undated list replaced the register's dated ratings, after which any older dated list
+    was offered as an update.  Now an undated list replaces only undated ratings (naming what
+    it keeps), and an older list never replaces a newer rating."""
+    data = tmp_path / "data"
+    ws = Workspace(data)
+    ws.add_member(Member(0, "Kaya, Can", fide_id="34600001", ratings={"standard": Rating(2105, "2026-11", "fide")}))
+    ws.add_member(Member(0, "Öztürk, Ayşe", fide_id="34600002", ratings={"standard": Rating(1850)}))  # typed, undated
+    rows = [("34600001", "Kaya, Can", 1990, 0), ("34600002", "Öztürk, Ayşe", 1870, 0)]
+    undated = fide_list(tmp_path / "undated.csv", rows)
+    assert run(capsys, data, "lists", "import", str(undated), "--name", "club", "--format", "csv",
+               "--map", LIST_MAP)[0] == 0
+    code, out, _err = run(capsys, data, "members", "update", "--list", "club")
+    # Can's November rating stays (the list cannot say it is newer); Ayşe's undated one is taken
+    assert (code, out.splitlines()) == (0, [
+        "Changed, from list club (undated):", "    2  Öztürk, Ayşe: standard 1850 → 1870",
+        "Kept, dated while the list is not (1):", "    1  Kaya, Can: standard 2105 (2026-11, fide)"])
+    assert Workspace(data).member(1).ratings == {"standard": Rating(2105, "2026-11", "fide")}
+    older = fide_list(tmp_path / "older.csv", rows)
+    assert run(capsys, data, "lists", "import", str(older), "--name", "old", "--format", "csv",
+               "--map", LIST_MAP, "--date", "2026-09")[0] == 0
+    code, out, _err = run(capsys, data, "members", "update", "--list", "old", "--dry-run")
+    assert out.splitlines()[:3] == ["Would change, from list old (2026-09):", "    2  Öztürk, Ayşe: date and source only",
+                                    "Kept, newer than the list (1):"]

@@ -292,17 +292,22 @@ class ListUpdate:
     changed: tuple[RatingChange, ...]
     missing: tuple[Member, ...]
     """Members with an id of the list's kind whom the list does not hold."""
+    kept: tuple[tuple[Member, str, Rating], ...] = ()
+    """(member, kind, rating) the list does not replace though it rates the member otherwise:
+    the rating is dated later than the list, or the list has no date and the rating has one."""
 
 
 def list_update(db: TinyDB, index: ListIndex) -> ListUpdate:
     """Each member found in the list by identity (FIDE id, else national id, else EGD pin:
     :func:`core.ratinglists.apply.list_entry_of`, the event update's own lookup) gets the list's
     rating of every kind the list has, dated by the list — unless the member's rating of that
-    kind comes from a newer list (dates compared at the precision both give)."""
+    kind is newer (dates compared at the precision both give) or the list has no date and the
+    rating has one: an undated list cannot say it is newer, and once it had replaced a dated
+    rating any older list came as an update.  What is not replaced is named (``kept``)."""
     from core.ratinglists.apply import list_entry_of
 
     info = index.info
-    changed, missing = [], []
+    changed, missing, kept = [], [], []
     for m in members(db):
         if not m.ids:
             continue
@@ -315,7 +320,11 @@ def list_update(db: TinyDB, index: ListIndex) -> ListUpdate:
         for kind in RATING_KINDS:
             value = entry.rating(kind)
             held = ratings.get(kind)
-            if not value or (held is not None and _newer(held.date, info.date)):
+            if not value:
+                continue
+            if held is not None and (_newer(held.date, info.date) or (held.date and not info.date)):
+                if held.value != value:
+                    kept.append((m, kind, held))
                 continue
             if held is None or (held.value, held.date, held.list) != (value, info.date, info.name):
                 ratings[kind] = Rating(value, info.date, info.name)
@@ -323,7 +332,7 @@ def list_update(db: TinyDB, index: ListIndex) -> ListUpdate:
                     diffs.append((kind, held.value if held else 0, value))
         if ratings != dict(m.ratings):
             changed.append(RatingChange(m, tuple(diffs), ratings))
-    return ListUpdate(info.name, info.date, tuple(changed), tuple(missing))
+    return ListUpdate(info.name, info.date, tuple(changed), tuple(missing), tuple(kept))
 
 
 def _newer(held: str, listed: str) -> bool:

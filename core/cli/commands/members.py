@@ -212,6 +212,12 @@ def _update(args: argparse.Namespace) -> int:
         print(terminal_safe(f"{change.member.id:>5}  {change.member.name}: {what}"))
     if not update.changed:
         print(_("  nobody"))
+    if update.kept:
+        print((_("Kept, dated while the list is not ({count}):") if not update.date
+               else _("Kept, newer than the list ({count}):")).format(count=len(update.kept)))
+        for m, kind, held in update.kept:
+            source = ", ".join(v for v in (held.date, held.list) if v)
+            print(terminal_safe(f"{m.id:>5}  {m.name}: {rating_kind_name(kind)} {held.value} ({source})"))
     if update.missing:
         print(_("Not in the list ({count}):").format(count=len(update.missing)))
         for m in update.missing:
