@@ -339,8 +339,8 @@ def changes(before: Tournament, after: Tournament) -> set[str]:
         for n, (bb, ba) in enumerate(zip(rb.boards, ra.boards), start=1):
             if bb != ba:
                 acts.add(result_action(before, rb.number, n))
-    if before.players != after.players or before.teams != after.teams:
-        acts.add("player.change")
+    if (before.players, before.teams, before.requested_byes) != (after.players, after.teams, after.requested_byes):
+        acts.add("player.change")  # a requested bye (a Keizer evening's announced absence) is a player's
     rest, rest_after = _settings_part(before), _settings_part(after)
     if _cup_game_part(before) != _cup_game_part(after):
         acts.add("result.enter")  # Armageddon bids, whose flag fell later: the game's result
@@ -350,11 +350,12 @@ def changes(before: Tournament, after: Tournament) -> set[str]:
 
 
 def _bare(t: Tournament, other: Tournament) -> Tournament:
-    """``t``'s own fields, for comparing settings (no players, rounds, teams, options).  The
+    """``t``'s own fields, for comparing settings (no players, requested byes, rounds, teams,
+    options).  The
     first colour, drawn by lot when round 1 is paired (``core.changes.prepare_next_round``, once),
     is part of that pairing, not a setting — between a state without rounds and one with them
     it is left out (an arbiter, who may pair, was refused round 1 as "changing settings")."""
-    bare = t.with_changes(players=(), rounds=(), teams=(), options={})
+    bare = t.with_changes(players=(), rounds=(), teams=(), options={}, requested_byes=())
     unpaired = t if not t.rounds else other if not other.rounds else None
     if unpaired is not None and (t.rounds or other.rounds) and unpaired.initial_colour is None:
         return bare.with_changes(initial_colour=None)

@@ -201,3 +201,18 @@ def test_an_arbiter_pairs_round_one_the_colour_lot_is_part_of_it(tmp_path, monke
                                                              is Colour.BLACK else Colour.BLACK))
     with pytest.raises(PermissionDenied, match="unpairing a round"):
         store.undo(tid)  # the pairing is published: the chief arbiter's to take back
+
+
+def test_an_arbiter_records_a_requested_bye(event, monkeypatch):
+    """A requested bye (a Keizer evening's announced absence, ``players bye … --kind zero``) is
+    the players' part, which an arbiter handles; it was refused as "changing settings"."""
+    from core.model import ByeKind
+
+    store, tid = event
+    _as(monkeypatch, Role.ARBITER)
+    store.update(tid, "absent", lambda t: changes.request_bye(t, 3, 3, ByeKind.ZERO))
+    assert [(b.pno, b.round, b.kind) for b in store.load(tid).tournament.requested_byes] == [(3, 3, ByeKind.ZERO)]
+    store.update(tid, "back", lambda t: changes.cancel_bye(t, 3, 3))
+    _as(monkeypatch, Role.RESULTS)
+    with pytest.raises(PermissionDenied, match="changing players is not allowed"):
+        store.update(tid, "absent", lambda t: changes.request_bye(t, 3, 3, ByeKind.ZERO))
