@@ -15,8 +15,6 @@ exists fails too, so the list stays true.
 
 from __future__ import annotations
 
-import pkgutil
-
 import grimp
 
 EXCEPTIONS: dict[frozenset[str], str] = {
@@ -43,7 +41,7 @@ def dynamic_edges() -> dict[str, set[str]]:
     edges: dict[str, set[str]] = {
         "core.app": {f"core.app.{module}" for module in core.app._WHERE.values()},
         "core.store": {"core.store.store"},
-        "core.cli": {f"core.cli.commands.{m.name}" for m in pkgutil.iter_modules(core.cli.commands.__path__)},
+        "core.cli": {f"core.cli.commands.{module}" for module, _summary in core.cli.commands.COMMANDS.values()},
         "core.pairing.registry": {registry.module_name(s) for s in registry.system_ids()},
     }
     return edges

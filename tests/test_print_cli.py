@@ -183,7 +183,7 @@ def test_report_pdf_to_a_pipe(data, monkeypatch):  # noqa: F811
 
 
 def test_print_documents_are_the_catalog_and_the_print_only_ones():
-    from core.cli.commands.publish import DOCUMENTS
+    from core.cli.commands import DOCUMENTS
     from core.reports.catalog import KINDS
     from core.reports.printing import PRINT_ONLY
 

@@ -309,7 +309,7 @@ def test_publish_writes_the_set_and_removes_only_its_own_stale_pages(tmp_path) -
 
 def test_cli_report_kinds_match_the_catalog_and_run(tmp_path, capsys) -> None:
     from core.cli import main
-    from core.cli.commands.publish import REPORTS
+    from core.cli.commands import REPORTS
     from core.reports.catalog import KINDS
 
     assert REPORTS == KINDS

@@ -1,8 +1,9 @@
 """The headless command line: ``hakem SUBCOMMAND ...``.
 
 Subcommands live one per module in :mod:`core.cli.commands`; each module defines
-``register(subparsers)`` and sets ``func`` on its parser.  Discovery is automatic (sorted by
-module name) so that adding a command never edits a shared file.
+``register(subparsers)`` and sets ``func`` on its parser.  The table
+:data:`core.cli.commands.COMMANDS` names them: only the module of the command used is imported
+(start-up time), and ``hakem --help`` lists the commands from the table alone.
 
 Output contract (docs/cli.md): data on stdout, messages on stderr, one clear line per error,
 never a traceback.  Exit codes follow the public engines: 0 ok, 1 no valid pairing,
@@ -14,10 +15,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
-import pkgutil
-import re
 import sys
-from pathlib import Path
 from collections.abc import Sequence
 
 from core.errors import PairingImpossible, StoreError, TournamentError
@@ -52,9 +50,6 @@ class _Parser(argparse.ArgumentParser):
         raise CliError(f"{where}: {message}" if where else message)
 
 
-_ADD_PARSER = re.compile(r"""add_parser\(\s*["']([\w-]+)["']""")
-
-
 def _command_word(argv: Sequence[str]) -> str | None:
     """The subcommand in ``argv`` (skipping ``--data DIR``/``--lang xx``), if any."""
     i = 0
@@ -70,31 +65,13 @@ def _command_word(argv: Sequence[str]) -> str | None:
     return None
 
 
-def _modules_for(word: str | None) -> list[str]:
-    """Command modules to import: only the one that defines ``word`` when it can be found by
-    reading the sources (start-up time: engines and reports load only when used), else all."""
-    from core.cli import commands
-
-    names = sorted(m.name for m in pkgutil.iter_modules(commands.__path__))
-    if word:
-        folder = Path(commands.__file__).parent
-        found = []
-        for name in names:
-            try:
-                text = (folder / f"{name}.py").read_text(encoding="utf-8")
-            except OSError:
-                continue
-            if word in _ADD_PARSER.findall(text):
-                found.append(name)  # a nested subcommand of the same name may match too
-        exact = word.replace("-", "_")
-        if exact in found:
-            return [exact]  # ``hakem pair`` need not load ``round`` (its "pair" is nested)
-        if found:
-            return found
-    return names
-
-
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser for ``argv``: the command it names is built by its own module; every other
+    command is only named, with its summary from :data:`core.cli.commands.COMMANDS` (start-up
+    time: no other command module is imported).  A word that is no command name (a typo, an
+    abbreviated option before it) builds every command, so argparse reads ``argv`` exactly as
+    before.  Without ``argv`` every command is built (the tests that walk all parsers)."""
+    from core.cli.commands import COMMANDS, summary
     from core.i18n.argparse_words import install
 
     install()  # "usage:", "options", argparse's errors in the chosen language too
@@ -110,20 +87,16 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
                         help=_("terminal UI with a 12-player demo tournament opened"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     word = _command_word(argv) if argv is not None else None
-    done: set[str] = set()
-
-    def load(names: list[str]) -> None:
-        for name in names:
-            if name in done:
-                continue
-            done.add(name)
-            register = getattr(importlib.import_module(f"core.cli.commands.{name}"), "register", None)
-            if register is not None:
-                register(sub)
-
-    load(_modules_for(word))
-    if word is not None and word not in sub.choices:
-        load(_modules_for(None))  # the word was only a nested subcommand somewhere: load all
+    if argv is None or (word is not None and word not in COMMANDS):
+        built = {module for module, _summary in COMMANDS.values()}
+    else:
+        built = {COMMANDS[word][0]} if word is not None else set()
+    for name, (module, _summary) in COMMANDS.items():
+        if module in built:
+            built.discard(module)  # the module registers all of its commands, in its own order
+            importlib.import_module(f"core.cli.commands.{module}").register(sub)
+        elif name not in sub.choices:
+            sub.add_parser(name, help=summary(name), add_help=False)  # named only: never run
     return parser
 
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import argparse
 
+from core.cli.commands import PICTURES, summary
 from core.i18n import _
-
-KINDS = ("bracket", "progress", "wallchart", "levels")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -46,8 +45,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("picture", help=_("draw a picture in the terminal: {kinds}").format(kinds=", ".join(KINDS)))
+    p = sub.add_parser("picture", help=summary("picture"))
     p.add_argument("id", help=_("tournament id or TRF file"))
-    p.add_argument("kind", choices=KINDS)
+    p.add_argument("kind", choices=PICTURES)
     p.add_argument("--width", type=int, default=80)
     p.set_defaults(func=run)

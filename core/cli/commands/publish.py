@@ -11,14 +11,9 @@ from __future__ import annotations
 
 import argparse
 
+from core.cli.commands import DOCUMENTS, summary
 from core.i18n import _
 
-REPORTS = ("standings", "crosstable", "pairings", "alphabetical", "results", "card", "checkin",
-           "team-standings", "team-crosstable", "teams", "bracket", "timetable", "go-cards", "go-table",
-           "prizes", "ranking", "rating-changes", "norms")
-"""Kept equal to ``core.reports.catalog.KINDS`` (a test checks) without importing it here."""
-DOCUMENTS = REPORTS + ("slips", "wallchart", "cards", "all")
-"""What can be printed: every report and ``core.reports.printing.PRINT_ONLY`` (a test checks)."""
 PAPERS = ("a4", "letter")
 ORIENTATIONS = ("auto", "portrait", "landscape")
 
@@ -223,7 +218,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--url", help=_("the address the pages are read at: stored, and shown as QR codes "
                                    "on the pages and the printed pairing lists ('' removes it)"))
     p.set_defaults(func=_publish)
-    r = sub.add_parser("report", help=_("print one report: {kinds}").format(kinds=", ".join(REPORTS)))
+    r = sub.add_parser("report", help=summary("report"))
     r.add_argument("id", help=_("tournament id or TRF file"))
     r.add_argument("kind", choices=DOCUMENTS)
     r.add_argument("--round", type=int)
@@ -239,8 +234,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                           "round-N-KIND.EXT, or $HAKEM_EXPORTS) and print the path; a PDF without -o goes there too"))
     r.add_argument("--force", action="store_true", help=_("replace a file of the same name"))
     r.set_defaults(func=_report)
-    pr = sub.add_parser("print", help=_("print a document as PDF on the machine's printer (lp): {documents}")
-                        .format(documents=", ".join(DOCUMENTS)))
+    pr = sub.add_parser("print", help=summary("print"))
     pr.add_argument("id", help=_("tournament id or TRF file"))
     pr.add_argument("document", choices=DOCUMENTS)
     pr.add_argument("--round", type=int)

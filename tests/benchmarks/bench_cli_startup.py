@@ -1,0 +1,93 @@
+"""CPU time of CLI commands: what every scripted command and every ``ssh … hakem result`` pays
+(prints figures; not collected by pytest).
+
+    python3 tests/benchmarks/bench_cli_startup.py [--players 300] [--repeat 5]
+
+Each command runs as a child process (the installed ``hakem`` script of this interpreter's
+environment, else ``python -m tui.launch``); its CPU time (user + system) is read from
+``resource.getrusage(RUSAGE_CHILDREN)`` before and after, so the figures do not depend on the
+machine's load as wall times do.  Measured:
+
+1. ``python -c pass`` (the interpreter's own floor) and ``hakem --help``;
+2. ``hakem result --help`` and ``hakem standings --help`` (one command's parser);
+3. ``hakem result ID R B 1-0`` on a stored 300-player event (round 4 paired), a new board each time;
+4. ``hakem pair --dutch IN.trf`` on the same event with round 4 not paired.
+
+The targets (issue 35): every command starts in at most 0.1 s of CPU (only the command used
+is imported).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+def hakem() -> list[str]:
+    script = Path(sys.executable).with_name("hakem")
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-m", "tui.launch"]
+
+
+def cpu_of(argv: list[str], env: dict[str, str]) -> tuple[float, int]:
+    """CPU seconds (user + system) of one child running ``argv``, and its exit code."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    code = subprocess.run(argv, capture_output=True, env=env, cwd=ROOT).returncode
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), code
+
+
+def figures(label: str, runs: list[tuple[float, int]]) -> None:
+    cpu = [c for c, _code in runs]
+    codes = sorted({code for _c, code in runs})
+    print(f"{label:<44} CPU median {statistics.median(cpu):.3f} s (min {min(cpu):.3f}, max {max(cpu):.3f}, "
+          f"n={len(cpu)}; exit {codes})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--players", type=int, default=300)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    from bench_tui import big_event
+
+    from core import changes
+    from core.trf import write_trf
+    from tests.tui_fixtures import store_with
+
+    work = Path(tempfile.mkdtemp(prefix="hakem-bench-cli-"))
+    env = dict(os.environ, HAKEM_CONFIG_DIR=str(work / "config"), HAKEM_DATA=str(work / "data"),
+               LANG="en_US.UTF-8")
+    env.pop("HAKEM_SOCKET", None)
+    t = big_event(args.players, 3)
+    [tid] = store_with(work / "data", t)
+    trf = work / "in.trf"
+    trf.write_text(write_trf(changes.unpair_last_round(t).with_changes(system="dutch")))
+    cmd = hakem()
+    print(f"load average {' / '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs")
+    n = args.repeat
+    figures("python -c pass", [cpu_of([sys.executable, "-c", "pass"], env) for _ in range(n)])
+    figures("hakem --help", [cpu_of(cmd + ["--help"], env) for _ in range(n)])
+    figures("hakem result --help", [cpu_of(cmd + ["result", "--help"], env) for _ in range(n)])
+    figures("hakem standings --help", [cpu_of(cmd + ["standings", "--help"], env) for _ in range(n)])
+    figures(f"hakem result (a {args.players}-player event)",
+            [cpu_of(cmd + ["result", tid, "4", str(board), "1-0"], env) for board in range(1, n + 1)])
+    figures(f"hakem pair --dutch ({args.players} players, round 4)",
+            [cpu_of(cmd + ["pair", "--dutch", str(trf)], env) for _ in range(n)])
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,78 @@
+"""The command line imports only the command it runs (start-up time of every scripted command
+and every ``ssh … hakem result``), and the table that names the commands says what the command
+modules themselves register."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+LOADED = ("import sys\n"
+          "from core.cli import main\n"
+          "try:\n"
+          "    main({argv!r})\n"
+          "except SystemExit:\n"
+          "    pass\n"
+          "print(' '.join(sorted(m for m in sys.modules if m.startswith('core.cli.commands.'))), file=sys.stderr)\n")
+
+
+def command_modules_after(*argv: str) -> tuple[set[str], str]:
+    """The command modules a fresh interpreter has imported after ``hakem ARGV``, and its stdout."""
+    out = subprocess.run([sys.executable, "-c", LOADED.format(argv=list(argv))], cwd=ROOT,
+                         capture_output=True, text=True, check=True)
+    last = out.stderr.strip().splitlines()[-1] if out.stderr.strip() else ""
+    return {name.rsplit(".", 1)[1] for name in last.split()}, out.stdout
+
+
+def test_result_help_imports_only_the_result_module():
+    modules, shown = command_modules_after("--lang", "en", "result", "--help")
+    assert "usage: hakem result" in shown and "--correct" in shown  # the command's own, full help
+    assert modules == {"result"}
+
+
+def test_help_lists_every_command_without_importing_their_modules():
+    from core.cli.commands import COMMANDS
+
+    modules, shown = command_modules_after("--lang", "en", "--help")
+    # picture and publish give the kinds their summaries list; no other module is read
+    assert modules <= {"picture", "publish"}
+    for name in COMMANDS:
+        assert f"\n    {name} " in shown, name
+    assert "enter a result: 1-0, 0-1" in shown
+
+
+def _registered(modules: list[str]) -> dict[str, str | None]:
+    """Top-level command name → help, in order, as the command modules register them."""
+    sub = argparse.ArgumentParser().add_subparsers()
+    for module in modules:
+        importlib.import_module(f"core.cli.commands.{module}").register(sub)
+    return {action.dest: action.help for action in sub._choices_actions}
+
+
+def test_the_table_says_what_the_modules_register():
+    from core import i18n
+    from core.cli.commands import COMMANDS, summary
+
+    folder = ROOT / "core" / "cli" / "commands"
+    files = sorted(p.stem for p in folder.glob("*.py") if p.stem != "__init__")
+    assert sorted({module for module, _text in COMMANDS.values()}) == files  # no module left out
+    modules = list(dict.fromkeys(module for module, _text in COMMANDS.values()))
+    for lang in ("en", "de"):
+        i18n.set_language(lang)
+        try:
+            assert _registered(modules) == {name: summary(name) for name in COMMANDS}
+        finally:
+            i18n.set_language("en")
+
+
+def test_a_word_that_is_no_command_is_refused_as_before(capsys):
+    from core.cli import EXIT_INVALID, main
+
+    assert main(["--lang", "en", "resutl", "x"]) == EXIT_INVALID
+    err = capsys.readouterr().err
+    assert "invalid choice: 'resutl'" in err and "'result'" in err
