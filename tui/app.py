@@ -11,6 +11,7 @@ import os
 import sys
 from pathlib import Path
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from textual.app import SystemCommand
 from textual.binding import Binding
@@ -22,6 +23,9 @@ from core.i18n.format import resolve_language
 from tui.i18n import L_, translate_textual_bindings
 from tui.keys import SerialKeys
 from tui.settings import load_ui_settings, save_ui_settings
+
+if TYPE_CHECKING:
+    from core.app.workspace import Workspace
 
 
 MONOCHROME_TERMINALS = ("dumb", "vt52", "vt100", "vt102", "vt220", "vt320", "linux-m", "ansi-m")
@@ -72,15 +76,23 @@ class HakemApp(SerialKeys):
         self.socket = socket
         self.ui_settings = load_ui_settings()
         set_language(resolve_language(lang, self.ui_settings.get("language")))
-        self.workspace = None
+        self._workspace: Workspace | None = None
+
+    @property
+    def workspace(self) -> Workspace:
+        """The data every screen reads and changes; opened in :meth:`on_mount`, before the
+        first screen is pushed, so no screen ever sees the app without it."""
+        if self._workspace is None:
+            raise RuntimeError("the workspace is opened when the app is mounted")
+        return self._workspace
 
     def on_mount(self) -> None:
         from core.service import open_workspace
         from tui.screens.tournaments import TournamentsScreen
 
         try:
-            self.workspace = open_workspace(str(self.data_dir) if self.data_dir else None,
-                                            read_only=self.view_only, socket=self.socket)
+            self._workspace = open_workspace(str(self.data_dir) if self.data_dir else None,
+                                             read_only=self.view_only, socket=self.socket)
         except TournamentError as exc:
             self.exit(5, message=str(exc))
             return
@@ -160,7 +172,8 @@ class HakemApp(SerialKeys):
         """Textual's palette, with its search prompt in the user's language."""
         from textual.command import CommandPalette
 
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        # Textual types is_open's app App[object]; App is invariant in its exit value (ours int)
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
             self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

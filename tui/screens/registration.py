@@ -25,7 +25,7 @@ from core.i18n import _, ngettext, pgettext
 from core.model import Player, Tournament
 from tui.i18n import L_, fmt_points
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
-from tui.widgets.pane import CommandKeys
+from tui.widgets.pane import TournamentTab
 from tui.widgets.refused import RefusedList
 from tui.widgets.tables import FittedTable, reset_table, selected_key, sync_table, text_col
 from tui.widgets.fields import TextField
@@ -133,7 +133,7 @@ def refused_field(values: dict[str, str], go: bool, system: str = "gamma") -> st
     return "name"
 
 
-class RegistrationPane(CommandKeys, Vertical):
+class RegistrationPane(TournamentTab, Vertical):
     """Registration of players (the entry list).
 
     Focus model: F2 puts the cursor in the name field, always — what is typed is a new

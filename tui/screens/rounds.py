@@ -39,7 +39,7 @@ from tui.i18n import L_, fmt_points
 from tui.services import gc_after_frame, on_ui_thread, settle_memory
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 from tui.widgets.fast_table import FastTable
-from tui.widgets.pane import CommandKeys
+from tui.widgets.pane import TournamentTab
 from tui.widgets.refused import RefusedList
 from tui.widgets.tables import FittedTable, optional_col, reset_table, selected_key, short_col, sync_table, text_col
 from tui.widgets.text import set_text
@@ -377,7 +377,7 @@ class ResultEntry(TextField):
         await super()._on_key(event)
 
 
-class RoundsPane(CommandKeys, Vertical):
+class RoundsPane(TournamentTab, Vertical):
     """Rounds: pairing, boards and results."""
 
     DEFAULT_CSS = """

@@ -6,8 +6,23 @@ recomputed while the arbiter types results on the rounds tab."""
 from __future__ import annotations
 
 from functools import lru_cache, cache
+from typing import TYPE_CHECKING
 
 from textual.binding import Binding
+
+from tui.host import hakem_app
+
+if TYPE_CHECKING:
+    from textual.widget import Widget
+
+    from core.model import Tournament
+    from tui.screens.tournament import TournamentScreen
+
+    _Node = Widget
+    """What the mixins below are mixed into (a pane or a screen, both Widgets): the type
+    checker reads their ``self`` as one; at run time they stay plain mixins."""
+else:
+    _Node = object
 
 SINGLE_KEYS = {"delete", "backspace", "space"}
 """Named keys that edit text in a field; with the other single characters they are commands
@@ -45,7 +60,7 @@ def typing_here(widget: object) -> bool:
     return isinstance(widget, Input) or (isinstance(widget, TextArea) and not widget.read_only)
 
 
-class CommandKeys:
+class CommandKeys(_Node):
     """Single-key commands only where no text can be typed, and visibly so.
 
     The focus model of the whole UI: a text field takes every printable key (Textual gives the
@@ -54,14 +69,17 @@ class CommandKeys:
     is in one of its text fields — what the footer shows is what the keys do.  F-keys,
     Escape and Ctrl combinations work everywhere."""
 
+    app = hakem_app
+    """The running HakemApp, typed (:mod:`tui.host`): the calls up the tree are checked."""
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         from textual.screen import Screen
 
         # the focus on this pane's own screen: a dialog above it does not change its footer
-        screen = self if isinstance(self, Screen) else self.screen  # type: ignore[attr-defined]
+        screen = self if isinstance(self, Screen) else self.screen
         if typing_here(screen.focused) and action in _single_key_actions(type(self)):
             return False
-        if action in self.CHANGES and getattr(self.app, "view_only", False):  # type: ignore[attr-defined]
+        if action in self.CHANGES and self.app.view_only:
             return False  # --view: what would change the tournament is neither offered nor run
         return True
 
@@ -75,7 +93,7 @@ class CommandKeys:
         """What is being edited: the text of every field and the ``KEEP`` attributes."""
         from textual.widgets import Input
 
-        fields = {w.id: w.value for w in self.query(Input) if w.id}  # type: ignore[attr-defined]
+        fields = {w.id: w.value for w in self.query(Input) if w.id}
         return {"fields": fields, **{k: getattr(self, k, None) for k in self.KEEP}}
 
     def restore_state(self, state: dict[str, object]) -> None:
@@ -84,29 +102,52 @@ class CommandKeys:
         fields = state.get("fields") or {}
         assert isinstance(fields, dict)
         for wid, value in fields.items():
-            for field in self.query(f"#{wid}"):  # type: ignore[attr-defined]
+            for field in self.query(f"#{wid}"):
                 if isinstance(field, Input) and value:
                     field.value = value
         for key in self.KEEP:
             setattr(self, key, state.get(key))
 
 
-class LazyPane(CommandKeys):
+class TournamentTab(CommandKeys):
+    """A tab of :class:`~tui.screens.tournament.TournamentScreen`: its changes, session and
+    refreshes go through that screen (``self.screen.run_change(...)``), typed here once."""
+
+    if TYPE_CHECKING:
+        @property
+        def screen(self) -> TournamentScreen: ...
+
+
+class LazyPane(TournamentTab):
     """Mixin for tab panes; the class sets ``TAB_ID`` and implements ``main_widget`` and
     ``show(t, force=False)``, and keeps ``self.t`` and ``self.dirty``."""
 
     TAB_ID = ""
+    t: Tournament | None
+    """The tournament last given to :meth:`show` (None before the first)."""
+    dirty: bool
+    """Changed while hidden: drawn again when the tab is activated."""
+
+    def main_widget(self) -> Widget:
+        """The widget that takes the focus when the tab is shown."""
+        raise NotImplementedError
+
+    def show(self, t: Tournament, force: bool = False) -> None:
+        """Show ``t`` now if the tab is visible (or ``force``), else mark the pane dirty."""
+        raise NotImplementedError
 
     def focus_main(self) -> None:
-        self.main_widget().focus()  # type: ignore[attr-defined]
+        self.main_widget().focus()
 
     def activated(self) -> None:
-        if self.dirty and self.t is not None:  # type: ignore[attr-defined]
-            self.show(self.t, force=True)  # type: ignore[attr-defined]
+        if self.dirty and self.t is not None:
+            self.show(self.t, force=True)
 
     @property
     def is_on_screen(self) -> bool:
+        from textual.widgets import TabbedContent
+
         try:
-            return self.screen.query_one("#tabs").active == self.TAB_ID  # type: ignore[attr-defined]
+            return self.screen.query_one("#tabs", TabbedContent).active == self.TAB_ID
         except Exception:
             return False
