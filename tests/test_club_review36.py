@@ -347,3 +347,43 @@ def test_a_member_typed_twice_is_asked_about(tmp_path: Path, capsys: pytest.Capt
     assert run(capsys, data, "members", "add", "--name", "Kaya, Can", "--birth-year", "1990")[0] == 0
     assert run(capsys, data, "members", "add", "--name", "Kaya, Can", "--birth-year", "2012")[0] == 0  # his son
     assert run(capsys, data, "members", "add", "--name", "KAYA, CAN", "--birth-year", "1990")[0] == 3
+
+
+def test_series_names_table_items_and_rating_dates_are_read_as_meant(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``KIŞ GP`` beside ``Kış GP`` (Python's casefold makes I an i: kiş ≠ kış) was a second
+    series; an empty item of a points table was skipped, moving every later place up; a
+    rating dated 2026-13 was stored (and, as text, newer than every 2026 list)."""
+    data = tmp_path / "data"
+    assert run(capsys, data, "series", "new", "Kış GP")[0] == 0
+    assert run(capsys, data, "series", "new", "KIŞ GP") == (3, "", "hakem: there is already a series 'Kış GP'\n")
+    assert run(capsys, data, "series", "show", "KIŞ GP")[0] == 0  # found as a search finds it
+    assert run(capsys, data, "series", "new", "Rapid", "--table", "10,8,6,,4") == (
+        3, "", "hakem: place 4 of the points table is empty (two separators in a row): '10,8,6,,4'\n")
+    assert run(capsys, data, "members", "add", "--name", "Kaya, Can", "--rating", "standard=2105@2026-13") == (
+        3, "", "hakem: rating standard: '2026-13' is not a date; write YYYY-MM or YYYY-MM-DD (e.g. 2026-12)\n")
+    assert run(capsys, data, "members", "add", "--name", "Kaya, Can", "--rating", "standard=2105@2026-12")[0] == 0
+
+
+def test_a_renamed_member_shows_the_registers_name_in_the_series(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A club expects the register's name now: Ayşe married after the event; the series
+    showed the event's old name."""
+    import json
+
+    from core.club.members import Member
+
+    data = tmp_path / "data"
+    ws = Workspace(data)
+    ws.add_member(Member(0, "Kaya, Ayşe"))
+    ws.add_member(Member(0, "Demir, Efe"))
+    tid = run(capsys, data, "new", "Club night", "--system", "berger", "--rounds", "1")[1].strip()
+    for number in ("1", "2"):
+        assert run(capsys, data, "players", "add", tid, "--member", number)[0] == 0
+    run(capsys, data, "round", "pair", tid)
+    assert run(capsys, data, "result", tid, "1", "1", "1-0")[0] == 0
+    run(capsys, data, "series", "new", "GP")
+    run(capsys, data, "series", "add", "GP", tid)
+    ws.edit_member(1, {"name": "Yılmaz, Ayşe"})
+    rows = json.loads(run(capsys, data, "series", "show", "GP", "--format", "json")[1])["tables"][0]["rows"]
+    assert sorted((r["member"], r["name"]) for r in rows) == [("1", "Yılmaz, Ayşe"), ("2", "Demir, Efe")]

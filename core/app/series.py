@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from core.app.access import use_case
 from core.club.series import Series, SeriesError
 from core.i18n import _
-from core.i18n.collation import sort_key
+from core.i18n.collation import search_fold, sort_key
 
 if TYPE_CHECKING:
     from tinydb import TinyDB
@@ -85,7 +85,8 @@ class SeriesCases:
                 events[tid] = str(error)
         from core.club.register import TABLE as MEMBERS
 
-        return compute(series, events, _register_ids(view), {doc.doc_id for doc in view.table(MEMBERS).all()})
+        names = {doc.doc_id: str(doc.get("name", "")) for doc in view.table(MEMBERS).all()}
+        return compute(series, events, _register_ids(view), set(names), names)
 
     # -- changing -------------------------------------------------------------------------------
     @use_case("series.create")
@@ -99,7 +100,7 @@ class SeriesCases:
                               series.place_by, organisers=_organisers(series.organisers, f"user:{current_user()}")))
 
         def edit(db: TinyDB) -> Series:
-            same = [s.name for s in _all(db) if s.name.casefold() == series.name.casefold()]
+            same = [s.name for s in _all(db) if search_fold(s.name) == search_fold(series.name)]
             if same:
                 raise SeriesError(_("there is already a series {name!r}").format(name=same[0]))
             _require_room(_all(db))
@@ -315,8 +316,10 @@ def _register_ids(db: TinyDB) -> dict[tuple[str, str], int]:
 
 
 def _find(db: TinyDB, name: str) -> Series:
-    """The series called ``name`` (case ignored), or one line naming the ones there are."""
-    found = [s for s in _all(db) if s.name.casefold() == name.strip().casefold()]
+    """The series called ``name`` — compared as a search compares names (:func:`core.i18n.
+    collation.search_fold`: Turkish ``KIŞ GP`` is ``Kış GP``, which ``casefold`` made ``kiş``)
+    — or one line naming the ones there are."""
+    found = [s for s in _all(db) if search_fold(s.name) == search_fold(name)]
     if found:
         return found[0]
     known = sorted((s.name for s in _all(db)), key=sort_key)

@@ -141,6 +141,7 @@ def checked(member: Member) -> Member:
     go = bool(member.egd_pin or member.go_rank or "go" in member.ratings)
     federation = check_player({"name": member.name, "title": member.title, "federation": member.federation,
                                "fide_id": member.fide_id, "rating": max(chess.values(), default=0)}, go=go)
+    _check_rating_dates(member)
     if member.birth_year is not None and not 1900 <= member.birth_year <= 2100:
         raise TournamentError(_("birth year {year}: not a year").format(year=member.birth_year))
     for key in ("email", "phone", "go_rank", "national_id", "egd_pin", "sex"):
@@ -153,6 +154,18 @@ def checked(member: Member) -> Member:
     except FieldError as error:
         raise TournamentError(str(error)) from None
     return replace(member, name=name, club=club, federation=federation)
+
+
+def _check_rating_dates(member: Member) -> None:
+    """Each rating's date as a list's is given (``YYYY-MM`` or ``YYYY-MM-DD``, a real month and
+    day, :func:`core.ratinglists.entry.is_list_date`) or none: ``2026-13`` compared as text
+    would be newer than every list of 2026."""
+    from core.ratinglists.entry import is_list_date
+
+    for kind, rating in sorted(member.ratings.items()):
+        if rating.date and not is_list_date(rating.date):
+            raise TournamentError(_("rating {kind}: {date!r} is not a date; write YYYY-MM or YYYY-MM-DD (e.g. 2026-12)")
+                                  .format(kind=kind, date=rating.date))
 
 
 def _check_go_and_contact(member: Member) -> None:

@@ -93,11 +93,16 @@ class Series:
 def parse_table(text: str) -> tuple[Fraction, ...]:
     """A points table as typed: ``25,20,16,13`` (commas, spaces or hyphens between the
     numbers; halves as ``7.5``).  Points never grow from one place to the next."""
-    words = [w for w in text.replace("-", ",").replace(" ", ",").split(",") if w]
+    import re
+
+    words = re.split(r"\s*[,-]\s*|\s+", text.strip()) if text.strip() else []
     if not words:
         raise SeriesError(_("a points table needs at least one number, e.g. 25,20,16,13"))
     values = []
-    for word in words:
+    for place, word in enumerate(words, start=1):
+        if not word:  # "10,8,6,,4": which place was meant to be left out is not for us to guess
+            raise SeriesError(_("place {place} of the points table is empty (two separators in a row): {text!r}")
+                              .format(place=place, text=text))
         try:
             value = Fraction(word)
         except (ValueError, ZeroDivisionError):

@@ -220,11 +220,15 @@ def _key(p: Player, member: int | None, register: Mapping[Key, int], linked: Map
 
 # -- the table ----------------------------------------------------------------------------------
 def compute(series: Series, tournaments: Mapping[str, Tournament | str],
-            register: Mapping[Key, int] | None = None, current: Collection[int] | None = None) -> SeriesTable:
+            register: Mapping[Key, int] | None = None, current: Collection[int] | None = None,
+            member_names: Mapping[int, str] | None = None) -> SeriesTable:
     """The series table.  ``tournaments``: each event id → the tournament, or the reason it
     could not be read (it is then listed with that reason and counts for nobody);
     ``register``: the club register's ids → member numbers, ``current`` its member numbers
-    (:func:`person_keys`)."""
+    (:func:`person_keys`); ``member_names``: the register's names by member number — a
+    member's row shows the register's name now (renamed — married, a spelling put right —
+    after the events were played, the events' old name was shown), anyone else's the
+    spelling of the last event of the series holding them."""
     events: list[SeriesEvent] = []
     readable: list[tuple[int, Tournament]] = []
     for n, tid in enumerate(series.events):
@@ -253,6 +257,9 @@ def compute(series: Series, tournaments: Mapping[str, Tournament | str],
                 continue
             slots[n] = result
             names[key] = player.name  # the latest event's spelling
+    for key in names:
+        if key[0] == "member" and member_names and int(key[1]) in member_names:
+            names[key] = member_names[int(key[1])]
     rows = [_row(series, key, names[key], slots) for key, slots in results.items()]
     ranked = _rank(series, rows, [t for _n, t in readable], keys)
     return SeriesTable(series, tuple(events), tuple(ranked), tuple(unidentified), tuple(warnings))

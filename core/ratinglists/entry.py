@@ -113,3 +113,22 @@ class ListEntry:
 
 ENTRY_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(ListEntry))
 """Field order of an entry in the index file (one tab-separated line per entry)."""
+
+
+_LIST_DATE = re.compile(r"(\d{4})-(\d{2})(?:-(\d{2}))?")
+
+
+def is_list_date(text: str) -> bool:
+    """Whether ``text`` is a rating list's date: ``YYYY-MM`` or ``YYYY-MM-DD``, a real month
+    and day (``2026-13`` is not).  Here, beside the entries, so the club register checks the
+    dates of its members' ratings without the list library."""
+    import datetime
+
+    match = _LIST_DATE.fullmatch(text)
+    if match is None:
+        return False
+    try:
+        datetime.date(int(match.group(1)), int(match.group(2)), int(match.group(3) or 1))
+    except ValueError:
+        return False
+    return True

@@ -23,7 +23,7 @@ from typing import Any, BinaryIO, cast
 
 from core.errors import NoRatingLists, RatingListError
 from core.i18n import _
-from core.ratinglists.entry import ListEntry
+from core.ratinglists.entry import ListEntry, is_list_date
 from core.ratinglists.formats import FORMATS, csv_list, egd, fide_txt, fide_xml
 from core.ratinglists.formats.csv_list import PRESETS, CsvLayout
 from core.ratinglists.formats.source import Line, decoded_lines, member_name
@@ -300,20 +300,13 @@ def import_list(data_dir: Path, path: str, fmt: str | None = None, name: str | N
         return replace(index.info, warnings=tuple(warnings))
 
 
-_DATE = re.compile(r"^(\d{4})-(\d{2})(?:-(\d{2}))?$")
-
-
 def check_date(text: str) -> str:
     """A list's date as the organiser gives it: ``YYYY-MM`` or ``YYYY-MM-DD``, a real month
-    and day (``2026-13`` and ``yesterday`` are refused); ``""`` leaves the list undated."""
+    and day (``2026-13`` and ``yesterday`` are refused, :func:`~core.ratinglists.entry.
+    is_list_date`); ``""`` leaves the list undated."""
     text = text.strip()
-    match = _DATE.match(text)
-    try:
-        if match:
-            _dt.date(int(match.group(1)), int(match.group(2)), int(match.group(3) or 1))
-            return text
-    except ValueError:
-        pass
+    if is_list_date(text):
+        return text
     if not text:
         return ""
     raise RatingListError(_("--date {date!r}: write the list's date as YYYY-MM or YYYY-MM-DD "
