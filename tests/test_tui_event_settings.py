@@ -74,7 +74,8 @@ async def test_an_event_made_in_the_tui_is_completed_through_its_settings(tmp_pa
         assert Store(data).load(tid).tournament.end_date == ""
         for selector, value in (("#federation", "TUR"), ("#end_date", "2026-12-06"),
                                 ("#deputy_arbiters", "Yılmaz, Elif; Krüger, Lena"),
-                                ("#time_control_code", "900+10"), ("#trf_type", "Rapid open")):
+                                ("#time_control_code", "900+10"), ("#trf_type", "Rapid open"),
+                                ("#rank_method", "TUR FIDE"), ("#controller", "hakem-7")):
             form.query_one(selector, Input).value = value
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
@@ -90,7 +91,7 @@ async def test_an_event_made_in_the_tui_is_completed_through_its_settings(tmp_pa
     text = (tmp_path / "event.trf").read_bytes().decode("utf-8")
     lines = text.split("\r")
     for record in ("032 TUR", "052 2026/12/06", "092 Rapid open", "112 Yılmaz, Elif", "112 Krüger, Lena",
-                   "222 900+10"):
+                   "222 900+10", "172 TUR FIDE", "182 hakem-7"):
         assert record in lines, record
 
 

@@ -86,8 +86,10 @@ class NewTournament:
     deputy_arbiters: tuple[str, ...] = ()
     time_control_code: str = ""
     trf_type: str = ""
-    """The rest of the TRF header (032, 052, 112, 222, 092): asked by the settings form only
-    (a new event is created with the short form and completed there)."""
+    rank_method: str = ""
+    controller: str = ""
+    """The rest of the TRF header (032, 052, 112, 222, 092, 172, 182): asked by the settings
+    form only (a new event is created with the short form and completed there)."""
 
 
 def tournament_from_form(form: NewTournament) -> Tournament:

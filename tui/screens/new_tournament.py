@@ -209,7 +209,8 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
             yield Label(_("bar"), classes="go-sep")
             yield field("handicap_bar", "go-rank")
 
-    HEADER_FIELDS = ("federation", "end_date", "deputy_arbiters", "time_control_code", "trf_type")
+    HEADER_FIELDS = ("federation", "end_date", "deputy_arbiters", "time_control_code", "trf_type", "rank_method",
+                     "controller")
     """The rest of the TRF header, asked when the settings are edited (Ctrl+T): what a rating
     report needs and the short new-tournament form leaves out."""
 
@@ -228,6 +229,10 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
                         compact=True)
         yield Label(_("Type of tournament"))
         yield FormField(id="trf_type", compact=True)
+        yield Label(_("Starting-rank method"))
+        yield FormField(id="rank_method", placeholder=_("e.g. {example}").format(example="TUR FIDE"), compact=True)
+        yield Label(_("Pairing controller"))
+        yield FormField(id="controller", compact=True)
 
     # -- a cup's settings (system "knockout"): shown only for it --------------------------
     def compose_cup_fields(self) -> ComposeResult:
@@ -531,4 +536,6 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         return {"federation": str(checked["federation"]), "end_date": str(checked["end_date"]),
                 "deputy_arbiters": tuple(n.strip() for n in deputies.split(";") if n.strip()),
                 "time_control_code": str(checked.get("time_control_code") or ""),
-                "trf_type": self.query_one("#trf_type", Input).value.strip()}
+                "trf_type": self.query_one("#trf_type", Input).value.strip(),
+                "rank_method": self.query_one("#rank_method", Input).value.strip(),
+                "controller": self.query_one("#controller", Input).value.strip()}

@@ -463,6 +463,7 @@ class TournamentScreen(CommandKeys, Screen):
     def action_settings(self) -> None:
         """Edit the tournament's own settings (name, rounds, time control, points...)."""
         from tui.screens.new_tournament import NewTournamentDialog
+        from core.trf.kept import kept_texts, with_texts
         from tui.services import POINT_SYSTEMS, NewTournament, point_system_key
         from tui.standings import preset_in_force
 
@@ -476,7 +477,7 @@ class TournamentScreen(CommandKeys, Screen):
                                 team={k: t.options[k] for k in ("colour_preferences", "boards") if k in t.options},
                                 federation=t.federation, end_date=t.end_date, deputy_arbiters=t.deputy_arbiters,
                                 time_control_code=t.time_control_code,
-                                trf_type=str(t.options.get("trf_type", "") or ""),
+                                **kept_texts(t.options),
                                 go=dict(t.options.get("go") or {}))
 
         def saved(form: NewTournament | None) -> None:
@@ -486,9 +487,10 @@ class TournamentScreen(CommandKeys, Screen):
                                                       "start_date", "place", "chief_arbiter", "federation",
                                                       "end_date", "deputy_arbiters", "time_control_code")
                        if getattr(form, k) != getattr(current, k)}
-            if form.trf_type != current.trf_type:  # record 092 lives among the options
-                options = {k: v for k, v in dict(t.options).items() if k != "trf_type"}
-                changes["options"] = {**options, **({"trf_type": form.trf_type} if form.trf_type else {})}
+            texts = {k: getattr(form, k) for k in ("trf_type", "rank_method", "controller")
+                     if getattr(form, k) != getattr(current, k)}
+            if texts:  # records 092, 172, 182 live among the options
+                changes["options"] = with_texts(t.options, texts)
             if form.system != t.system and not t.rounds:
                 changes["system"] = form.system
             if form.system == "knockout" and not t.rounds and dict(form.knockout) != dict(current.knockout):

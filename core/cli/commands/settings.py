@@ -26,10 +26,8 @@ FIELDS = (("012", "name", "--name"), ("022", "place", "--place"), ("032", "feder
 """(TRF record, setting, option) of every event field a rating report carries.  Record 132
 (the round dates) is set round by round with ``hakem round schedule ID N --date``."""
 
-_KEPT = {"rank_method": "172", "controller": "182"}
-"""Settings written as the TRF-2026 record of the same number, kept as text among the
-options (``trf_headers``, as a file read in keeps them): 172 the starting-rank method,
-182 the pairing controller's id."""
+_KEPT = ("rank_method", "controller")
+"""Settings kept as text among the options (:mod:`core.trf.kept`): 172, 182."""
 
 
 def _changes(args: argparse.Namespace) -> dict[str, object]:
@@ -56,30 +54,12 @@ def _changes(args: argparse.Namespace) -> dict[str, object]:
 
 
 def _options(t, changes: dict[str, object]) -> dict[str, object] | None:
-    """The event's options with the text settings among ``changes`` (092, 172, 182) moved
-    into them (removed from ``changes``); ``None`` when none is changed."""
-    texts = {key: str(changes.pop(key)).strip() for key in ("trf_type", *_KEPT) if key in changes}
-    if not texts:
-        return None
-    from core.trf.fields import control_character
+    """The event's options with the text settings among ``changes`` (092, 172, 182) set in
+    them (removed from ``changes``); ``None`` when none is changed."""
+    from core.trf.kept import with_texts
 
-    options = dict(t.options)
-    if "trf_type" in texts:
-        options.pop("trf_type", None)
-        options.update({"trf_type": texts["trf_type"]} if texts["trf_type"] else {})
-    headers = dict(options.get("trf_headers") or {})
-    for key, record in _KEPT.items():
-        if key not in texts:
-            continue
-        if control_character(texts[key]) is not None:
-            from core.errors import TournamentError
-
-            raise TournamentError(_('record {record}: {value!r} holds a control character (a TRF record is one line)').format(
-                record=record, value=texts[key]))
-        headers.pop(record, None)
-        headers.update({record: texts[key]} if texts[key] else {})
-    options.pop("trf_headers", None)
-    return {**options, **({"trf_headers": headers} if headers else {})}
+    texts = {key: str(changes.pop(key)) for key in ("trf_type", *_KEPT) if key in changes}
+    return with_texts(t.options, texts) if texts else None
 
 
 def _shown(t) -> list[tuple[str, str, object]]:
@@ -88,13 +68,12 @@ def _shown(t) -> list[tuple[str, str, object]]:
     from core.model import Colour
 
     values = {key: getattr(t, key, None) for _r, key, _o in FIELDS}
-    values["trf_type"] = str((t.options or {}).get("trf_type", ""))
     values["initial_colour"] = {Colour.WHITE: "white", Colour.BLACK: "black"}.get(t.initial_colour, "")
     ps = t.points
     values["points"] = ",".join(f"{float(v):g}" for v in (ps.win, ps.draw, ps.loss, ps.pab))
-    headers = (t.options or {}).get("trf_headers") or {}
-    for key, record in _KEPT.items():
-        values[key] = str(headers.get(record, ""))
+    from core.trf.kept import kept_texts
+
+    values.update(kept_texts(t.options or {}))
     return [(record, key, values[key]) for record, key, _option in FIELDS]
 
 
