@@ -43,6 +43,8 @@ def test_header_records_152_162_172_182_are_settable(event):
     bad = hakem(data, "settings", tid, "--points", "1,0.5,0", check=False)
     assert bad.returncode == 3 and len(bad.stderr.strip().splitlines()) == 1 and "--points" in bad.stderr
     assert any(x.startswith("162") for x in _records(data, tid, "162"))
+    bad = hakem(data, "settings", tid, "--initial-colour", "white", check=False)
+    assert bad.returncode == 3 and "--initial-colour" in bad.stderr and "152 B" in _records(data, tid, "152")
 
 
 def test_202_and_212_are_written_for_the_default_list(event):

@@ -53,6 +53,23 @@ def _changes(args: argparse.Namespace) -> dict[str, object]:
     return changes
 
 
+def _check_after_round_1(t, changes: dict[str, object]) -> None:
+    """The point system (162) and a drawn initial colour (152) stay once round 1 is paired:
+    the pairings used them.  An initial colour never recorded (an event read from a file
+    without 152) may still be given."""
+    from core.errors import TournamentError
+
+    if not t.current_round:
+        return
+    if "points" in changes:
+        raise TournamentError(_('--points: the point system cannot change after round 1 was paired '
+                                '(the pairings used it)'))
+    colour = changes.get("initial_colour")
+    if colour is not None and t.initial_colour is not None and colour != t.initial_colour:
+        raise TournamentError(_('--initial-colour: the initial colour cannot change after round 1 was paired '
+                                '(the pairings used it)'))
+
+
 def _options(t, changes: dict[str, object]) -> dict[str, object] | None:
     """The event's options with the text settings among ``changes`` (092, 172, 182) set in
     them (removed from ``changes``); ``None`` when none is changed."""
@@ -82,11 +99,7 @@ def run(args: argparse.Namespace) -> int:
     changes = _changes(args)
     if changes:
         t = desk.snapshot().tournament
-        if "points" in changes and t.current_round:
-            from core.errors import TournamentError
-
-            raise TournamentError(_('--points: the point system cannot change after round 1 was paired '
-                                    '(the pairings used it)'))
+        _check_after_round_1(t, changes)
         options = _options(t, changes)  # records 092, 172, 182 (free text) live among the options
         if options is not None:
             changes["options"] = options
