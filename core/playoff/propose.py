@@ -11,8 +11,12 @@ inside it (the playoff's t).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from core.model import Tournament
+
+if TYPE_CHECKING:
+    from core.standings import Standings
 
 
 @dataclass(frozen=True)
@@ -25,11 +29,15 @@ class Proposal:
     places: int
 
 
-def propose_ties(tournament: Tournament, prize_places: int = 1) -> list[Proposal]:
-    """Tied groups touching places 1..``prize_places``, best places first."""
+def propose_ties(tournament: Tournament, prize_places: int = 1, standings: Standings | None = None) -> list[Proposal]:
+    """Tied groups touching places 1..``prize_places``, best places first.  ``standings``: the
+    event's standings without any tie order applied, when the caller has them already (the
+    TUI computes them once per change for all its panes); else they are computed here."""
     from core.standings import compute_standings
 
-    rows = [r for r in compute_standings(tournament, orders=[]).rows if r.rank is not None]
+    if standings is None:
+        standings = compute_standings(tournament, orders=[])
+    rows = [r for r in standings.rows if r.rank is not None]
     out: list[Proposal] = []
     i = 0
     while i < len(rows):

@@ -37,13 +37,16 @@ def tied_groups(t: Tournament) -> list[tuple[tuple[int, ...], int, bool]]:
     two or more on equal points, best first; none in a cup (byes and eliminated players are
     not tied, and the bracket decides the places)."""
     from core.playoff import propose_ties
+    from core.ties import tie_orders
     from tui.standings import compute
 
     if t.system == "knockout" or not t.current_round:
         return []
     try:
-        proposals = propose_ties(t, len(t.players))
-        unresolved = {frozenset(g) for g in compute(t).unresolved}
+        view = compute(t)  # the standings the other panes show (computed once per change)
+        # without tie orders the event's standings are the ones the proposals rank by
+        proposals = propose_ties(t, len(t.players), None if tie_orders(t) else view.source)
+        unresolved = {frozenset(g) for g in view.unresolved}
     except TournamentError:
         return []
     return [(p.players, p.first_place, frozenset(p.players) not in unresolved) for p in proposals]

@@ -1,0 +1,120 @@
+"""The TUI at 1,000 players: start-up, the first show of every pane, a key on the boards
+(prints figures; not collected by pytest).
+
+    python3 tests/benchmarks/bench_tui_panes.py [--players 1000] [--rounds 8] [--repeat 3] [--profile TAB]
+
+The event: ``bench_tui.big_event`` (circle-method rounds, random results, the next round
+paired, tie-breaks BH/C1 BH SB WIN).  Measured:
+
+1. cold start: a fresh Python process until the tournaments screen is on (headless, 80×24),
+   wall and the child's CPU;
+2. opening the event: ``HakemApp(open_id=…)`` until the rounds pane is drawn;
+3. the first show of each pane (F2, F4, F5, F6, F7, each once, in that order): the key until
+   the first frame drawn after the pane is shown (frames stamped by ``bench_tui.frame_clock``),
+   and the UI thread's CPU for it;
+4. on the boards (F3): ``down`` and a result key (``1``), key until the next frame.
+
+Targets (issue 35): every first show ≤ 150 ms, any key ≤ 50 ms, start ≤ 0.5 s on a quiet
+machine.  The machine may be shared: the load average is printed; the CPU figures are the
+load-independent ones.  ``--profile TAB`` prints cProfile's top functions of that pane's first
+show instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+KEYS = (("players", "f2"), ("standings", "f4"), ("tiebreaks", "f5"), ("reports", "f6"), ("playoff", "f7"))
+
+
+async def panes(data: Path, tid: str, profile: str | None) -> dict[str, tuple[float, float]]:
+    """(wall, UI-thread CPU) of opening the event, each pane's first show and two keys."""
+    from bench_tui import frame_clock, next_frame
+
+    from tests.tui_fixtures import wait_for
+    from tui.app import HakemApp
+
+    out: dict[str, tuple[float, float]] = {}
+    t0, c0 = time.perf_counter(), time.thread_time()
+    app = HakemApp(data_dir=data, open_id=tid, poll_interval=3600)
+    async with app.run_test(size=(120, 40)) as pilot:
+        frames = frame_clock(app)
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                       and app.screen.query("#pane-rounds"), timeout=120)
+        t1, c1, _p = await next_frame(frames, t0, cpu=True, timeout=60)
+        out["open"] = (t1 - t0, c1 - c0)
+        await pilot.pause(0.5)
+        for tab, key in KEYS:
+            screen = app.screen
+            shown = (lambda tab=tab: screen.query(f"#pane-{tab}") and screen.query_one("#tabs").active == f"tab-{tab}")
+            profiler = None
+            if profile == tab:
+                import cProfile
+
+                profiler = cProfile.Profile()
+                profiler.enable()
+            t0, c0 = time.perf_counter(), time.thread_time()
+            await pilot.press(key)
+            t1, c1, _p = await next_frame(frames, t0, shown, cpu=True, timeout=60)
+            if profiler is not None:
+                import pstats
+
+                profiler.disable()
+                pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
+            out[key] = (t1 - t0, c1 - c0)
+            await pilot.pause(0.3)
+        await pilot.press("f3")
+        await pilot.pause(0.3)
+        for name, key in (("down", "down"), ("result", "1")):
+            t0, c0 = time.perf_counter(), time.thread_time()
+            await pilot.press(key)
+            t1, c1, _p = await next_frame(frames, t0, cpu=True, timeout=60)
+            out[name] = (t1 - t0, c1 - c0)
+            await pilot.pause(0.3)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--players", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=8)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--profile", choices=[tab for tab, _key in KEYS])
+    args = parser.parse_args()
+    os.environ.setdefault("HAKEM_CONFIG_DIR", tempfile.mkdtemp(prefix="hakem-bench-config-"))
+    from bench_tui import big_event, cold_start
+
+    from tests.tui_fixtures import store_with
+
+    data = Path(tempfile.mkdtemp(prefix="hakem-bench-"))
+    [tid] = store_with(data, big_event(args.players, args.rounds))
+    print(f"load average {' / '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs; "
+          f"{args.players} players, {args.rounds} rounds played, the next paired")
+    if args.profile:
+        asyncio.run(panes(data, tid, args.profile))
+        return
+    starts, cpu = cold_start(args.repeat)
+    print(f"cold start to the tournaments screen: median {statistics.median(starts):.3f} s wall "
+          f"(min {min(starts):.3f}), child CPU median {statistics.median(cpu):.3f} s (n={len(starts)})")
+    runs = [asyncio.run(panes(data, tid, None)) for _ in range(args.repeat)]
+    for name in runs[0]:
+        wall = [r[name][0] * 1000 for r in runs]
+        ui = [r[name][1] * 1000 for r in runs]
+        print(f"{name:>8}: key → frame median {statistics.median(wall):5.0f} ms (max {max(wall):5.0f}); "
+              f"UI-thread CPU median {statistics.median(ui):5.0f} ms")
+    print(f"load average after: {' / '.join(f'{x:.1f}' for x in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()
