@@ -57,7 +57,8 @@ async def panes(data: Path, tid: str, profile: str | None) -> dict[str, tuple[fl
         await pilot.pause(0.5)
         for tab, key in KEYS:
             screen = app.screen
-            shown = (lambda tab=tab: screen.query(f"#pane-{tab}") and screen.query_one("#tabs").active == f"tab-{tab}")
+            shown = (lambda tab=tab, screen=screen: screen.query(f"#pane-{tab}")
+                     and screen.query_one("#tabs").active == f"tab-{tab}")
             profiler = None
             if profile == tab:
                 import cProfile
