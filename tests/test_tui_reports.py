@@ -157,3 +157,35 @@ async def test_pictures_in_the_reports_pane(tmp_path):
         pane.render_report()
         await wait_for(pilot, lambda: len(app.screen.query(".report-picture")) == 0)
         assert app.screen.query_one("#report-text", TextArea).display
+
+
+async def test_a_big_event_makes_the_report_in_a_worker_and_shows_only_the_latest(tmp_path, monkeypatch):
+    """Above ``ReportsPane.BIG`` players the text is made in a thread worker (the pane shows at
+    once); a text made for a kind no longer chosen never replaces the chosen one's."""
+    from tui.screens.reports import ReportsPane, report_text
+
+    monkeypatch.setattr(ReportsPane, "BIG", 0)  # every event counts as big here
+    t = demo(rounds=3)
+    made: list[str] = []
+    original = ReportsPane.text_of
+
+    def text_of(t, kind, round_no, pno):
+        made.append(kind)
+        return original(t, kind, round_no, pno)
+
+    monkeypatch.setattr(ReportsPane, "text_of", staticmethod(text_of))
+    app, data, tid = await open_tab(tmp_path, t, "f6", "reports")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("f6")
+        area = lambda: app.screen.query_one("#report-text", TextArea)  # noqa: E731
+        await wait_for(pilot, lambda: app.screen.query("#report-text") and area().text)
+        shown = app.screen.session.tournament
+        assert area().text == report_text(shown, "standings") and made == ["standings"]
+        pane = app.screen.query_one("#pane-reports")
+        pane.kind = "crosstable"
+        pane.render_report()
+        pane.put_text((shown, "standings", None, None), "stale")  # a late text of the kind left
+        await wait_for(pilot, lambda: area().text == report_text(shown, "crosstable"))
+        await pilot.pause(0.1)
+        assert area().text == report_text(shown, "crosstable") and "crosstable" in made

@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual import work
 from textual.widgets import Label, Select, Static, TextArea
+from textual.worker import Worker, WorkerState
 
 from core.app.report_language import report_language
 from core.errors import TournamentError
@@ -253,6 +255,7 @@ class ReportsPane(LazyPane, Vertical):
     def render_report(self) -> None:
         t = self.t
         area = self.query_one("#report-text", TextArea)
+        self.wanted = None  # a text still being made is for another view
         for old in self.query(".report-picture"):
             old.remove()
         if self.kind.startswith("pic-"):
@@ -276,10 +279,43 @@ class ReportsPane(LazyPane, Vertical):
                 self.pno = min(p.pno for p in t.players)
             where = _("player {pno} (c)").format(pno=self.pno)
         self.query_one("#report-where", Static).update(where)
+        wanted = (t, self.kind, self.round_no, self.pno)
+        self.wanted = wanted
+        if len(t.players) > self.BIG:
+            self.text_worker(*wanted)
+            return
+        self.put_text(wanted, self.text_of(*wanted))
+
+    BIG = 400
+    """Above this many players the report's text is made in a thread worker, as the standings
+    pane does (1,000 players: the standings report with its rating changes is ~0.2 s of
+    Python that would hold every frame and key); below it, at once."""
+
+    wanted: tuple | None = None
+    """(snapshot, kind, round, player) of the text the pane is to show: a worker's text for
+    anything else arrives late and is dropped."""
+
+    @staticmethod
+    def text_of(t: Tournament, kind: str, round_no: int | None, pno: int | None) -> str:
         try:
-            text = report_text(t, self.kind, self.round_no, self.pno)
+            return report_text(t, kind, round_no, pno)
         except TournamentError as exc:
-            text = str(exc)
+            return str(exc)
+
+    @work(thread=True, exclusive=True, group="report-text", exit_on_error=False, description="report")
+    def text_worker(self, t: Tournament, kind: str, round_no: int | None, pno: int | None) -> tuple[tuple, str]:
+        return (t, kind, round_no, pno), self.text_of(t, kind, round_no, pno)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == "report-text" and event.state is WorkerState.SUCCESS:
+            self.put_text(*event.worker.result)
+
+    def put_text(self, made: tuple, text: str) -> None:
+        """Show ``text`` if it is still what the pane is to show (``made`` is ``wanted``)."""
+        area = self.query_one("#report-text", TextArea)
+        wanted = self.wanted
+        if wanted is None or made[0] is not wanted[0] or made[1:] != wanted[1:]:
+            return
         if area.text != text:
             area.load_text(text)
 
