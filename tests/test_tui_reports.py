@@ -178,7 +178,7 @@ async def test_a_big_event_makes_the_report_in_a_worker_and_shows_only_the_lates
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
         await pilot.press("f6")
-        area = lambda: app.screen.query_one("#report-text", TextArea)  # noqa: E731
+        area = lambda: app.screen.query_one("#report-text", TextArea)
         await wait_for(pilot, lambda: app.screen.query("#report-text") and area().text)
         shown = app.screen.session.tournament
         assert area().text == report_text(shown, "standings") and made == ["standings"]
