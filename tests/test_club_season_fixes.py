@@ -193,7 +193,8 @@ async def test_the_lookup_of_a_go_event_shows_the_rating_registering_takes(tmp_p
     async with app.run_test(size=(80, 24)) as pilot:
         owner, table = await lookup(pilot, app, "kaya")
         await wait_for(pilot, lambda: table.row_count == 2)
-        shown = {str(table.get_row_at(i)[3]): str(table.get_row_at(i)[6]) for i in range(2)}
+        gor = [str(c.label) for c in table.columns.values()].index("GoR")  # a Go event's columns (EGD's)
+        shown = {str(table.get_row_at(i)[3]): str(table.get_row_at(i)[gor]) for i in range(2)}
         assert shown == {"Kaya, Can": "", "Kayalı, Ali": "1850"}
         row = next(i for i in range(2) if str(table.get_row_at(i)[3]) == "Kayalı, Ali")
         table.move_cursor(row=row)
