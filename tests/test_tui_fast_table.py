@@ -11,13 +11,14 @@ from __future__ import annotations
 import re
 
 import pytest
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.widgets import DataTable
 
-from tui.widgets.fast_table import FastTable
+from tui.widgets.fast_table import FastTable, plain_cell
 from tests.tui_fixtures import wait_for
-from tui.widgets.tables import reset_table, sync_table
+from tui.widgets.tables import FittedTable, reset_table, sync_table
 
 COLUMNS = [("Rk", "rank"), ("No.", "pno"), ("Name", "name"), ("Pts", "points"), ("BH", "bh")]
 
@@ -50,6 +51,34 @@ class Table(App):
         yield table
 
 
+class PlainRows:
+    """The reference: the same rows put into Textual's own DataTable through its public calls
+    only (new keys: clear and add; same keys: ``update_cell_at`` of each changed cell, measuring
+    the column again when the new value is wider than any before)."""
+
+    def __init__(self, table: DataTable) -> None:
+        self.table, self.keys, self.shown, self.widths = table, [], [], []
+        table.clear(columns=True)
+        for label, key in COLUMNS:
+            table.add_column(label, key=key)
+
+    def sync(self, keys: list[str], new_rows: list[tuple]) -> None:
+        table = self.table
+        if keys == self.keys and len(new_rows) == len(self.shown):
+            for i, (old, new) in enumerate(zip(self.shown, new_rows)):
+                for j, (a, b) in enumerate(zip(old, new)):
+                    if a != b:
+                        wider = cell_len(str(b)) > self.widths[j]
+                        self.widths[j] = max(self.widths[j], cell_len(str(b)))
+                        table.update_cell_at((i, j), plain_cell(b), update_width=wider)
+        else:
+            table.clear()
+            for key, row in zip(keys, new_rows):
+                table.add_row(*(plain_cell(c) for c in row), key=key)
+            self.widths = [max(cell_len(str(r[j])) for r in new_rows) for j in range(len(COLUMNS))]
+        self.keys, self.shown = keys, new_rows
+
+
 def screenshot(app: App) -> str:
     return re.sub(r"terminal-\d+", "terminal", app.export_screenshot())
 
@@ -60,10 +89,14 @@ async def run(cls: type[DataTable], cursor: str) -> list[str]:
     settled = lambda: getattr(table, "settled", True)
     async with app.run_test(size=(70, 20)) as pilot:
         table = app.query_one("#t", DataTable)
-        reset_table(table, COLUMNS)
+        if isinstance(table, FittedTable):
+            reset_table(table, COLUMNS)
+            put = lambda keys, data: sync_table(table, keys, data)
+        else:
+            put = PlainRows(table).sync
         for step in range(5):
             keys, data = rows(step)
-            sync_table(table, keys, data)
+            put(keys, data)
             await wait_for(pilot, settled)
             await pilot.pause()
             shots.append(screenshot(app))
@@ -91,16 +124,16 @@ async def test_fast_table_draws_what_data_table_draws(chunk, monkeypatch):
     monkeypatch.setattr(FastTable, "CHUNK", chunk)
     for cursor in ("row", "cell"):
         expected = await run(DataTable, cursor)
-        got = await run(FastTable, cursor)
+        got = await run(FittedTable, cursor)
         assert len(got) == len(expected) == 9
         for i, (a, b) in enumerate(zip(got, expected)):
             assert a == b, f"{cursor} cursor, screenshot {i} differs"
 
 
 async def test_only_the_changed_rows_are_rendered_again():
-    app = Table(FastTable, "row")
+    app = Table(FittedTable, "row")
     async with app.run_test(size=(70, 20)) as pilot:
-        table = app.query_one("#t", FastTable)
+        table = app.query_one("#t", FittedTable)
         reset_table(table, COLUMNS)
         keys, data = rows(0)
         sync_table(table, keys, data)
@@ -129,9 +162,9 @@ async def test_only_the_changed_rows_are_rendered_again():
 
 async def test_an_update_while_rows_wait_merges_into_them(monkeypatch):
     monkeypatch.setattr(FastTable, "CHUNK", 3)
-    app = Table(FastTable, "row")
+    app = Table(FittedTable, "row")
     async with app.run_test(size=(70, 12)) as pilot:
-        table = app.query_one("#t", FastTable)
+        table = app.query_one("#t", FittedTable)
         reset_table(table, COLUMNS)
         keys, data = rows(0)
         sync_table(table, keys, data)

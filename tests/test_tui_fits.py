@@ -66,13 +66,13 @@ async def test_a_bye_leaves_the_names_on_the_boards_readable(tmp_path, lang, siz
     async with app.run_test(size=size) as pilot:
         boards = await _open(pilot, app, "f3", "#boards")
         set_language(lang)
-        row = next(r for r in boards._hakem_rows if r[1] == bye.pno)
+        row = next(r for r in boards.kept.given if r[1] == bye.pno)
         assert row[4] == "1"  # a PAB is worth a win (the demo's point system)
         assert row[7] == _("bye (PAB)")  # its words in the last column
-        shown = next(r for r in boards._hakem_shown if r[2] and row[2].startswith(r[2].rstrip("…")))
-        names = [r[j] for r in boards._hakem_rows if r[0] != "" for j in (2, 7)]
+        shown = next(r for r in boards.kept.shown if r[2] and row[2].startswith(r[2].rstrip("…")))
+        names = [r[j] for r in boards.kept.given if r[0] != "" for j in (2, 7)]
         widths = [c.width for c in boards.ordered_columns]
-        result_width = max(cell_len(str(r[4])) for r in boards._hakem_rows)
+        result_width = max(cell_len(str(r[4])) for r in boards.kept.given)
         if size == MEDIUM:  # every name whole
             assert widths[4] == max(result_width, cell_len(_("Result")))
             assert min(widths[2], widths[7]) >= max(map(cell_len, names)), (widths, names)
@@ -86,7 +86,7 @@ async def test_a_bye_leaves_the_names_on_the_boards_readable(tmp_path, lang, siz
         assert boards.virtual_size.width <= boards.size.width  # nothing off the right edge
         if (lang, size) == ("de", MEDIUM):  # the words in full in the row's details (x)
             boards.focus()
-            boards.move_cursor(row=[r[1] for r in boards._hakem_rows].index(bye.pno))
+            boards.move_cursor(row=[r[1] for r in boards.kept.given].index(bye.pno))
             await pilot.press("x")
             await wait_for(pilot, lambda: type(app.screen).__name__ == "MessageDialog", timeout=30)
             body = str(app.screen.query_one("#message-body Static").render())
@@ -104,19 +104,19 @@ async def test_a_cups_standings_show_the_stage_and_the_match(tmp_path, lang, siz
         labels = [str(c.label) for c in table.ordered_columns if c.width]
         assert _("Stage") in labels and _("Match") in labels and _("Opponent") in labels
         assert not {"BH", "BH/C1", "ARO/C1", _("Pts")} & set(labels)
-        rows = {r[1]: r for r in table._hakem_rows}
+        rows = {r[1]: r for r in table.kept.given}
         # 10 lost the preliminary match 0-2 to 7; 8 drew 2-2 and lost the Armageddon to 9
         assert rows[10][5:7] == ("0–2", "7 Player 07")
         assert rows[8][5:7] == ("2–2", "9 Player 09")
-        stages = {r[4] for r in table._hakem_rows}
-        shown = {r[4] for r in table._hakem_shown}
+        stages = {r[4] for r in table.kept.given}
+        shown = {r[4] for r in table.kept.shown}
         assert stages == shown  # the stage is our own word: never cut
         assert table.virtual_size.width <= table.size.width
         title = str(app.screen.query_one("#standings-title").render())
         assert "BH" not in title  # no tie-break list above a cup
         # the boards of round 2 (game 2 of each match) say the points of the match so far: 0
         boards = await _open(pilot, app, "f3", "#boards")
-        assert {r[3] for r in boards._hakem_rows if r[0] != ""} == {"0"}
+        assert {r[3] for r in boards.kept.given if r[0] != ""} == {"0"}
 
 
 async def test_a_decided_playoff_has_its_column_beside_equal_values(tmp_path):
@@ -145,7 +145,7 @@ async def test_a_decided_playoff_has_its_column_beside_equal_values(tmp_path):
         table = await _open(pilot, app, "f4", "#standings")
         labels = [str(c.label) for c in table.ordered_columns]
         j = labels.index("Playoff")
-        assert [(r[1], r[j]) for r in table._hakem_rows] == [(3, "1"), (2, "2"), (1, "3"), (4, "")]
+        assert [(r[1], r[j]) for r in table.kept.given] == [(3, "1"), (2, "2"), (1, "3"), (4, "")]
         notes = str(app.screen.query_one("#standings-notes").render())
         assert notes.endswith("1–3.")
         # F7 shows that playoff as decided, with its three games whole on a 60-column screen

@@ -144,7 +144,7 @@ async def test_edit_dialog_of_a_go_player_shows_rank_and_egd_pin(tmp_path):
         table = app.screen.query_one("#players", DataTable)
         await wait_for(pilot, lambda: table.row_count == 5)
         table.focus()
-        table.move_cursor(row=table._hakem_keys.index("3"))
+        table.move_cursor(row=table.kept.keys.index("3"))
         await pilot.press("e")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayerForm")
         form = app.screen
@@ -161,7 +161,7 @@ async def test_edit_dialog_of_a_go_player_shows_rank_and_egd_pin(tmp_path):
         assert {p.name: (p.rating, p.extra) for p in session.tournament.players}["Player 3"] == (2010, {"go_rank": "1d"})
         await wait_for(pilot, lambda: table.row_count == 5 and type(app.screen).__name__ == "TournamentScreen")
         table.focus()
-        table.move_cursor(row=table._hakem_keys.index(str(next(
+        table.move_cursor(row=table.kept.keys.index(str(next(
             p.pno for p in session.tournament.players if p.name == "Player 3"))))
         await pilot.press("e")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayerForm")

@@ -32,7 +32,7 @@ async def opened(pilot, app):
 
 def select_player(app, pno: int) -> None:
     table = app.screen.query_one("#players", DataTable)
-    keys = table._hakem_keys
+    keys = table.kept.keys
     table.focus()
     table.move_cursor(row=keys.index(str(pno)))
 

@@ -37,7 +37,7 @@ async def test_team_swiss_round_with_the_bye_and_a_match_result(tmp_path):
                        and app.screen.query("#pane-rounds"))
         await pilot.pause()
         table = app.screen.query_one("#boards", DataTable)
-        assert table._hakem_keys == ["m0", "b1", "b2", "m1", "b3", "b4", "m2"]
+        assert table.kept.keys == ["m0", "b1", "b2", "m1", "b3", "b4", "m2"]
         bye = row_values(table, 6)
         # the bye: a drawn match of two boards, 1 game point and 1 match point (Art. 1.4)
         assert (bye[2], bye[4], bye[7]) == ("▸ Team 005", "1 → 1", "Pairing-allocated bye")

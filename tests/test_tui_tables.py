@@ -100,8 +100,8 @@ async def test_a_hostile_name_keeps_every_number_visible(tmp_path, size):
             table = app.screen.query_one(selector, DataTable)
             await wait_for(pilot, lambda t=table: t.virtual_size.width <= t.size.width, timeout=10)
             await pilot.pause()
-            specs = table._hakem_specs
-            raw, shown = table._hakem_rows, table._hakem_shown
+            specs = table.kept.specs
+            raw, shown = table.kept.given, table.kept.shown
             numeric = [j for j, s in enumerate(specs) if not s.flex]
             for row_raw, row_shown in zip(raw, shown):
                 for j in numeric:  # never cut, never changed

@@ -63,7 +63,7 @@ async def test_team_matches_stand_above_their_boards_with_board_and_match_points
         await pilot.pause()
         pane = app.screen.query_one("#pane-rounds")
         table = app.screen.query_one("#boards", DataTable)
-        assert table._hakem_keys[:8] == ["m0", "b1", "b2", "b3", "m1", "b4", "b5", "b6"]
+        assert table.kept.keys[:8] == ["m0", "b1", "b2", "b3", "m1", "b4", "b5", "b6"]
         first = row_values(table, 0)
         assert (first[2], first[4], first[7]) == (f"▸ {names[matches[0].home]}", "0:0", names[matches[0].away])
         # three keys on the first match's boards: 1-0, ½-½, 1-0
@@ -95,7 +95,7 @@ async def test_team_matches_stand_above_their_boards_with_board_and_match_points
         # "still playing" keeps the open match with its boards only
         await pilot.press("s")
         await pilot.pause()
-        assert table._hakem_keys == ["m1", "b4", "b5", "b6"]
+        assert table.kept.keys == ["m1", "b4", "b5", "b6"]
 
 
 @pytest.mark.parametrize("size", [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")])

@@ -73,7 +73,7 @@ async def test_bye_dialog_refuses_an_unknown_kind_and_keeps_the_text(tmp_path):
         await wait_for(pilot, lambda: app.screen.query("#players"))
         table = app.screen.query_one("#players", DataTable)
         table.focus()
-        table.move_cursor(row=table._hakem_keys.index("6"))
+        table.move_cursor(row=table.kept.keys.index("6"))
         await pilot.press("b")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
         dialog = app.screen

@@ -25,7 +25,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from core import checkin
 from core.app import conflicts
@@ -94,7 +94,7 @@ class CheckinDialog(ModalScreen[None]):
                          classes="dialog-hint")
 
     def on_mount(self) -> None:
-        reset_table(self.query_one("#checkin-table", DataTable), [
+        reset_table(self.query_one("#checkin-table", FittedTable), [
             (_("Present"), "present"), (_("No."), "pno"), text_col(_("Name"), "name"), (_("Fee"), "fee")])
         self.fill()
         self.query_one("#checkin-find", Input).focus()
@@ -129,7 +129,7 @@ class CheckinDialog(ModalScreen[None]):
             rows.append((mark, row.pno, row.name, fee))
             shown.append(row.pno)
         self.shown = shown  # the highlighted person stays highlighted while still shown
-        sync_table(self.query_one("#checkin-table", DataTable), person_keys([r[2] for r in rows]), rows)
+        sync_table(self.query_one("#checkin-table", FittedTable), person_keys([r[2] for r in rows]), rows)
         state = _("check-in open") if checkin.is_open(t) else _("check-in closed")
         self.query_one("#checkin-summary", Static).update(
             _("{present} of {total} present ({state}); fees due {due}, paid {paid}, owed {owed}").format(
@@ -148,20 +148,20 @@ class CheckinDialog(ModalScreen[None]):
         self.chosen = False
         if event.value:
             self.held = ""
-        self.query_one("#checkin-table", DataTable).move_cursor(row=0)
+        self.query_one("#checkin-table", FittedTable).move_cursor(row=0)
         self.fill()
 
     def on_key(self, event: events.Key) -> None:
         """Up/Down move through the matches while the cursor stays in the search field."""
         if event.key in ("up", "down"):
-            table = self.query_one("#checkin-table", DataTable)
+            table = self.query_one("#checkin-table", FittedTable)
             table.move_cursor(row=table.cursor_row + (1 if event.key == "down" else -1))
             self.chosen = True
             event.stop()
             event.prevent_default()
 
     def selected(self) -> int | None:
-        table = self.query_one("#checkin-table", DataTable)
+        table = self.query_one("#checkin-table", FittedTable)
         if not self.shown or not 0 <= table.cursor_row < len(self.shown):
             return None
         return self.shown[table.cursor_row]

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from core.errors import TournamentError
@@ -26,7 +26,7 @@ from core.model import Board, Bye, Tournament
 from tui.engine_process import compute_in_child
 from tui.i18n import L_
 from tui.services import Session
-from tui.widgets.tables import reset_table, sync_table
+from tui.widgets.tables import FittedTable, reset_table, sync_table
 
 
 class ManualPairingScreen(ModalScreen[bool]):
@@ -62,21 +62,21 @@ class ManualPairingScreen(ModalScreen[bool]):
             with Horizontal(id="manual-sides"):
                 with Vertical():
                     yield Static(_("Yours (Space marks, then swaps)"), classes="side-title")
-                    yield DataTable(id="manual-draft", cursor_type="cell")
+                    yield FittedTable(id="manual-draft", cursor_type="cell")
                 with Vertical():
                     yield Static(_("Engine's pairing"), classes="side-title", id="engine-title")
-                    yield DataTable(id="manual-engine", cursor_type="row")
+                    yield FittedTable(id="manual-engine", cursor_type="row")
             yield Static(id="manual-warnings", classes="status-line")
             yield Footer()
 
     def on_mount(self) -> None:
         cols = [(_("Bd"), "bd"), (_("White"), "w"), (_("Black"), "b")]
-        reset_table(self.query_one("#manual-draft", DataTable), cols)
-        reset_table(self.query_one("#manual-engine", DataTable), cols)
+        reset_table(self.query_one("#manual-draft", FittedTable), cols)
+        reset_table(self.query_one("#manual-engine", FittedTable), cols)
         self.render_draft()
         self.query_one("#engine-title", Static).update(_("Engine's pairing (computing…)"))
         self.compute_engine(self.session.tournament, self.round_no)
-        self.query_one("#manual-draft", DataTable).focus()
+        self.query_one("#manual-draft", FittedTable).focus()
 
     def label(self, pno: int) -> str:
         try:
@@ -92,7 +92,7 @@ class ManualPairingScreen(ModalScreen[bool]):
         for j, (pno, kind) in enumerate(self.byes):
             keys.append(f"y{j}")
             rows.append((_("bye"), self.mark(len(self.boards) + j, 1, self.label(pno)), kind.label))
-        sync_table(self.query_one("#manual-draft", DataTable), keys, rows)
+        sync_table(self.query_one("#manual-draft", FittedTable), keys, rows)
         warnings = self.session.desk.draft_warnings(self.round_no, *self.draft())
         self.query_one("#manual-warnings", Static).update(
             "\n".join(warnings) if warnings else _("No problems found. Ctrl+S saves, Escape cancels."))
@@ -116,7 +116,7 @@ class ManualPairingScreen(ModalScreen[bool]):
             self.byes[j] = (pno, self.byes[j][1])
 
     def action_mark(self) -> None:
-        table = self.query_one("#manual-draft", DataTable)
+        table = self.query_one("#manual-draft", FittedTable)
         row, col = table.cursor_coordinate.row, table.cursor_coordinate.column
         if self.player_at(row, col) is None:
             self.notify(_("Move the cursor onto a player."), severity="warning")
@@ -169,7 +169,7 @@ class ManualPairingScreen(ModalScreen[bool]):
             for j, y in enumerate(self.engine.byes):
                 keys.append(f"y{j}")
                 rows.append((_("bye"), self.label(y.pno), y.kind.label))
-            sync_table(self.query_one("#manual-engine", DataTable), keys, rows)
+            sync_table(self.query_one("#manual-engine", FittedTable), keys, rows)
 
     def action_cancel(self) -> None:
         self.cancel.set()

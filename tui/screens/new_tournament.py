@@ -473,7 +473,8 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         ids = self.field_ids()
         for input_id in [*ids.values(), *(f"go-{key}" for key in self.go_shown)]:
             self.query_one(f"#{input_id}", Input).remove_class("-refused")
-        values = {key: self.query_one(f"#{input_id}", Input).value for key, input_id in ids.items()}
+        values: dict[str, object] = {key: self.query_one(f"#{input_id}", Input).value
+                                     for key, input_id in ids.items()}
         try:
             checked = check_form(values, str(self.query_one("#system", Select).value))
             if int(str(checked["total_rounds"])) < self.min_rounds:
@@ -512,7 +513,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         if team is None:
             return
         go = checked.get("go")
-        self.dismiss(NewTournament(
+        form = NewTournament(
             name=name,
             system=system,
             total_rounds=rounds,
@@ -527,15 +528,18 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
             rating_for_pairing=_rating_choice(self.query_one("#rating_for_pairing", Select).value),
             team=team,
             go=changed(go, self.go_shown) if isinstance(go, dict) else {},
-            **(self.header_values(checked) if self.current is not None else {}),
-        ))
+        )
+        self.dismiss(form if self.current is None else self.with_header(form, checked))
 
-    def header_values(self, checked: dict[str, object]) -> dict[str, object]:
-        """The TRF header fields of the settings form, as checked (deputies split at ``;``)."""
+    def with_header(self, form: NewTournament, checked: dict[str, object]) -> NewTournament:
+        """``form`` with the TRF header fields of the settings form, as checked (deputies split
+        at ``;``); a new event's form has none."""
+        from dataclasses import replace
+
         deputies = self.query_one("#deputy_arbiters", Input).value
-        return {"federation": str(checked["federation"]), "end_date": str(checked["end_date"]),
-                "deputy_arbiters": tuple(n.strip() for n in deputies.split(";") if n.strip()),
-                "time_control_code": str(checked.get("time_control_code") or ""),
-                "trf_type": self.query_one("#trf_type", Input).value.strip(),
-                "rank_method": self.query_one("#rank_method", Input).value.strip(),
-                "controller": self.query_one("#controller", Input).value.strip()}
+        return replace(form, federation=str(checked["federation"]), end_date=str(checked["end_date"]),
+                       deputy_arbiters=tuple(n.strip() for n in deputies.split(";") if n.strip()),
+                       time_control_code=str(checked.get("time_control_code") or ""),
+                       trf_type=self.query_one("#trf_type", Input).value.strip(),
+                       rank_method=self.query_one("#rank_method", Input).value.strip(),
+                       controller=self.query_one("#controller", Input).value.strip())

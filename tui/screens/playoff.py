@@ -28,7 +28,7 @@ from core.words import act
 from tui.i18n import L_
 from tui.screens.rounds import RESULT_KEYS, RESULT_TEXT
 from tui.widgets.pane import LazyPane
-from tui.widgets.tables import Col, FittedTable, reset_table, selected_key, sync_table, text_col
+from tui.widgets.tables import Col, FittedTable, move_to_key, reset_table, selected_key, sync_table, text_col
 from tui.widgets.fields import FormField
 
 
@@ -308,10 +308,10 @@ class PlayoffPane(LazyPane, Vertical):
         self.relabel()
 
     def relabel(self) -> None:
-        reset_table(self.query_one("#ties", DataTable), [
+        reset_table(self.query_one("#ties", FittedTable), [
             (_("Places"), "places"), text_col(_("Playoff"), "state", 1, 8),
             text_col(_("Players on equal points (tie-break order)"), "players", 3, 12)])
-        reset_table(self.query_one("#playoff-games", DataTable), [
+        reset_table(self.query_one("#playoff-games", FittedTable), [
             (_("Bd"), "board"), (_("Start"), "start"), text_col(_("White"), "white"), (_("Result"), "result"),
             text_col(_("Black"), "black"), text_col(_("Game"), "game", 2, 8),
             Col(_("Stage"), "stage", 1, 10, drop=1)])
@@ -323,7 +323,7 @@ class PlayoffPane(LazyPane, Vertical):
 
     def main_widget(self):
         """The widget that gets the focus when the pane is shown."""
-        return self.query_one("#ties", DataTable)
+        return self.query_one("#ties", FittedTable)
 
     def show(self, t: Tournament, force: bool = False) -> None:
         self.t = t
@@ -354,7 +354,7 @@ class PlayoffPane(LazyPane, Vertical):
             place = first.get(g)
             where = f"{place}–{place + len(g) - 1}" if place else ""
             rows.append((where, status, ", ".join(f"{p} {short_name(names.get(p, '?'))}" for p in g)))
-        sync_table(self.query_one("#ties", DataTable), [self.key_of(g) for g in groups], rows)
+        sync_table(self.query_one("#ties", FittedTable), [self.key_of(g) for g in groups], rows)
         self.query_one("#ties-title", Static).update(
             (_("Players on equal points (tie-break order)") if self.app.view_only
              else _("Players on equal points: n schedules a playoff")) if groups else
@@ -378,7 +378,7 @@ class PlayoffPane(LazyPane, Vertical):
                     playoff_key(group))
 
     def selected_group_key(self) -> str | None:
-        return selected_key(self.query_one("#ties", DataTable))
+        return selected_key(self.query_one("#ties", FittedTable))
 
     def show_games(self) -> None:
         from core.playoff import evaluate, playoffs_of, timetable
@@ -386,7 +386,7 @@ class PlayoffPane(LazyPane, Vertical):
         from core.playoff.timetable import clock
 
         assert self.t is not None
-        games_table = self.query_one("#playoff-games", DataTable)
+        games_table = self.query_one("#playoff-games", FittedTable)
         key = self.selected_group_key()
         state = playoffs_of(self.t).get(key) if key else None
         title = self.query_one("#games-title", Static)
@@ -455,19 +455,17 @@ class PlayoffPane(LazyPane, Vertical):
 
     def create_playoff(self, args: dict[str, Any]) -> None:
         key = self.key_of(tuple(args["players"]))
-        session = self.screen.session  # type: ignore[attr-defined]
+        session = self.screen.session
         what = act("playoff_scheduled", format=args["format"], places=args["places"], start=args["start"])
         self.advance = True
-        if self.screen.run_change(  # type: ignore[attr-defined]
+        if self.screen.run_change(
                 lambda: session.do(lambda desk: desk.change_playoff(key, what, lambda t: build_state(args))),
                                   _("Playoff scheduled.")):
             self.select_group(key)
 
     def select_group(self, key: str) -> None:
-        table = self.query_one("#ties", DataTable)
-        keys: list[str] = getattr(table, "_hakem_keys", [])
-        if key in keys:
-            table.move_cursor(row=keys.index(key), animate=False)
+        table = self.query_one("#ties", FittedTable)
+        move_to_key(table, key)
 
     def action_result(self, k: str) -> None:
         """Enter (or clear) the result of the game under the games cursor, from either table."""
@@ -476,7 +474,7 @@ class PlayoffPane(LazyPane, Vertical):
         assert self.t is not None
         key = self.selected_group_key()
         state = playoffs_of(self.t).get(key) if key else None
-        game_id = selected_key(self.query_one("#playoff-games", DataTable))
+        game_id = selected_key(self.query_one("#playoff-games", FittedTable))
         if key is None or state is None or game_id is None:
             self.notify(_("Schedule a playoff first (n)."), severity="warning")
             return
@@ -492,9 +490,9 @@ class PlayoffPane(LazyPane, Vertical):
         done = None
         if game is not None:
             done = f"{game_label(game)}: {who(names, game.white)} {text} {who(names, game.black)}"
-        session = self.screen.session  # type: ignore[attr-defined]
+        session = self.screen.session
         self.advance = True
-        self.screen.run_change(  # type: ignore[attr-defined]
+        self.screen.run_change(
             lambda: session.do(lambda desk: desk.change_playoff(
                 key, act("playoff_result", game=game_id, result=result.value) if result is not None
                 else act("playoff_result_removed", game=game_id), entered)), done)

@@ -206,7 +206,7 @@ class RegistrationPane(TournamentTab, Vertical):
             self.query_one("#p-rating", Input).placeholder = _("GoR")  # the EGF's, not a chess rating
         self.query_one("#p-search", Input).placeholder = _("/ search: name, club, federation, number")
         present = [(_("Present"), "present")] if self.t is not None and checkin.is_open(self.t) else []
-        reset_table(self.query_one("#players", DataTable), [
+        reset_table(self.query_one("#players", FittedTable), [
             (_("No."), "pno"), *present, text_col(_("Name"), "name"), (_("GoR") if go else _("Rating"), "rating"),
             text_col(pgettext("go", "Rank") if go else _("Title"), "title", 1, 4),
             *([(go_score_name(self.t), "score")] if go and self.t is not None else []),
@@ -224,7 +224,7 @@ class RegistrationPane(TournamentTab, Vertical):
         """The name field: on the players tab, typing registers a player (``--view``: the
         table, the form is not shown)."""
         if self.app.view_only:
-            return self.query_one("#players", DataTable)
+            return self.query_one("#players", FittedTable)
         return self.query_one("#p-name", Input)
 
     def focus_main(self) -> None:
@@ -272,7 +272,7 @@ class RegistrationPane(TournamentTab, Vertical):
             rows.append((p.pno, *here, p.name, rating or "", rank_text(p, t.system) if go else p.title,
                          *([fmt_points(score[p.pno]) if p.pno in score else ""] if go else []), p.federation,
                          p.club, status_text(t, p)))
-        sync_table(self.query_one("#players", DataTable), keys, rows)
+        sync_table(self.query_one("#players", FittedTable), keys, rows)
         shown = ngettext("{n} player", "{n} players", len(t.players)).format(n=len(t.players))
         if needle:
             shown = _("{shown} of {total}").format(shown=len(keys), total=shown)
@@ -292,7 +292,7 @@ class RegistrationPane(TournamentTab, Vertical):
         self.query_one("#players-status", Static).update(f"{shown} · {numbers}")
 
     def selected_pno(self) -> int | None:
-        key = selected_key(self.query_one("#players", DataTable))
+        key = selected_key(self.query_one("#players", FittedTable))
         return int(key) if key is not None else None
 
     # -- fast entry ---------------------------------------------------------------------------
@@ -302,7 +302,7 @@ class RegistrationPane(TournamentTab, Vertical):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         if event.input.id == "p-search":
-            self.query_one("#players", DataTable).focus()
+            self.query_one("#players", FittedTable).focus()
             return
         if event.input.id and event.input.id.startswith("p-"):
             self.add_from_form()
@@ -481,11 +481,11 @@ class RegistrationPane(TournamentTab, Vertical):
         return super().check_action(action, parameters)
 
     def action_focus_table(self) -> None:
-        self.query_one("#players", DataTable).focus()
+        self.query_one("#players", FittedTable).focus()
 
     def on_key(self, event) -> None:
         """↑ on the table's first row goes back to the name field."""
-        table = self.query_one("#players", DataTable)
+        table = self.query_one("#players", FittedTable)
         if event.key == "up" and self.app.focused is table and table.cursor_row <= 0:
             event.stop()
             self.action_focus_form()

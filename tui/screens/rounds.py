@@ -27,7 +27,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import DataTable, Input, ProgressBar, Static
+from textual.widgets import Input, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from core.i18n.format import format_schedule
@@ -41,7 +41,7 @@ from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 from tui.widgets.fast_table import FastTable
 from tui.widgets.pane import TournamentTab
 from tui.widgets.refused import RefusedList
-from tui.widgets.tables import FittedTable, optional_col, reset_table, selected_key, short_col, sync_table, text_col
+from tui.widgets.tables import FittedTable, move_to_key, optional_col, reset_table, selected_key, short_col, sync_table, text_col
 from tui.widgets.text import set_text
 from tui.widgets.fields import TextField
 from tui.screens.registration import is_go
@@ -451,7 +451,7 @@ class RoundsPane(TournamentTab, Vertical):
         self.query_one("#result-entry", Input).placeholder = _(  # fits 60 columns in every language
             "Board and result: 12 1-0, 7 = (Enter)")
         self.show_mode()
-        reset_table(self.query_one("#boards", DataTable), board_columns(self.t))
+        reset_table(self.query_one("#boards", FittedTable), board_columns(self.t))
         if self.t is not None:
             self.show(self.t)
 
@@ -465,7 +465,7 @@ class RoundsPane(TournamentTab, Vertical):
         line goes on into it (issue 29: ``5 1`` F4 F3 ``-0`` wrote one-key results on boards 5
         and 6)."""
         entry = self.query_one("#result-entry", Input)
-        return entry if entry.value and not self.app.view_only else self.query_one("#boards", DataTable)
+        return entry if entry.value and not self.app.view_only else self.query_one("#boards", FittedTable)
 
     def leave_text(self, field) -> None:
         """Escape leaves the entry line for the table: a half-typed line does not stay behind
@@ -491,7 +491,7 @@ class RoundsPane(TournamentTab, Vertical):
         old = self.t
         self.t = t
         if old is None or is_go(old) != is_go(t):  # a Go event's scores are MMS or levels
-            reset_table(self.query_one("#boards", DataTable), board_columns(t))
+            reset_table(self.query_one("#boards", FittedTable), board_columns(t))
         if self.single_keys is None:
             # off unless this organiser turned it on (remembered per user, never per event): an
             # arbiter types "12 1-0"; walking down the table with one key per board is a choice
@@ -518,7 +518,7 @@ class RoundsPane(TournamentTab, Vertical):
         t = self.t
         # a refused line belongs to its round: listed while that round is shown, counted otherwise
         self.query_one("#result-refused", RefusedList).show_scope(self.round_no)
-        table = self.query_one("#boards", DataTable)
+        table = self.query_one("#boards", FittedTable)
         title = self.query_one("#round-title", Static)
         status = self.query_one("#round-status", Static)
         if t is None:
@@ -607,18 +607,18 @@ class RoundsPane(TournamentTab, Vertical):
         else:
             set_text(status, _("All results are in. [ and ] switch rounds."))
         if cup[1]:
-            set_text(status, f"{cup[1]}\n{getattr(status, '_hakem_text', '')}")
+            set_text(status, f"{cup[1]}\n{status.content}")
 
     # -- results ------------------------------------------------------------------------------
     def selected_board(self) -> int | None:
-        key = selected_key(self.query_one("#boards", DataTable))
+        key = selected_key(self.query_one("#boards", FittedTable))
         if key is None or not key.startswith("b"):
             return None
         return int(key[1:])
 
     def action_result(self, key: str) -> None:
         board = self.selected_board()
-        row = selected_key(self.query_one("#boards", DataTable)) or ""
+        row = selected_key(self.query_one("#boards", FittedTable)) or ""
         if board is None and row.startswith("m"):  # a team match: to its first board still playing
             match = self.t.round(self.round_no).matches[int(row[1:])]
             empty = [i for i in match.boards if self.t.round(self.round_no).boards[i].result is None]
@@ -713,30 +713,24 @@ class RoundsPane(TournamentTab, Vertical):
             return
         rnd = self.t.round(self.round_no)
         n = len(rnd.boards)
-        table = self.query_one("#boards", DataTable)
-        keys: list[str] = getattr(table, "_hakem_keys", [])
+        table = self.query_one("#boards", FittedTable)
         for step in range(1, n + 1):
             i = (after - 1 + step) % n
-            if rnd.boards[i].result is None and f"b{i + 1}" in keys:
-                table.move_cursor(row=keys.index(f"b{i + 1}"), animate=False)
+            if rnd.boards[i].result is None and move_to_key(table, f"b{i + 1}"):
                 return
-        if f"b{after}" in keys:
-            table.move_cursor(row=keys.index(f"b{after}"), animate=False)
+        move_to_key(table, f"b{after}")
 
     def activated(self) -> None:
         """The rounds tab is shown again: draw what changed meanwhile, and bring the cursor into
         view (a hidden FastTable does not scroll)."""
         if self.dirty:
             self.render_round()
-        table = self.query_one("#boards", DataTable)
+        table = self.query_one("#boards", FittedTable)
         if table.row_count:
             self.call_after_refresh(lambda: table.move_cursor(row=table.cursor_row, animate=False))
 
     def move_to_board(self, board: int) -> None:
-        table = self.query_one("#boards", DataTable)
-        keys: list[str] = getattr(table, "_hakem_keys", [])
-        if f"b{board}" in keys:
-            table.move_cursor(row=keys.index(f"b{board}"), animate=False)
+        move_to_key(self.query_one("#boards", FittedTable), f"b{board}")
 
     def action_next_empty(self) -> None:
         self.move_to_next_empty(self.selected_board() or 0)
@@ -835,7 +829,7 @@ class RoundsPane(TournamentTab, Vertical):
         char = event.character or ""
         if self.app.view_only or len(char) != 1 or not char.isdigit():
             return
-        if self.app.focused is not self.query_one("#boards", DataTable):
+        if self.app.focused is not self.query_one("#boards", FittedTable):
             return
         if self.single_keys and char in RESULT_KEYS:
             return  # the binding enters the result: the indicator says so
@@ -973,7 +967,7 @@ class RoundsPane(TournamentTab, Vertical):
         gc_after_frame(self)
         self.round_no = round_no
         self.screen.refresh_panes()  # draws the new round once
-        self.query_one("#boards", DataTable).move_cursor(row=0, animate=False)
+        self.query_one("#boards", FittedTable).move_cursor(row=0, animate=False)
         self.focus_main()
         self.app.release_keys(self)  # what was typed meanwhile goes to the new round
         # the toast in a frame of its own (mounting it is a layout change)
@@ -1132,7 +1126,7 @@ class RoundsPane(TournamentTab, Vertical):
             lines.append(_("Board {b}: {w} (white) against {bl} (black).").format(
                 b=board, w=t.player(b.white).name, bl=t.player(b.black).name))
         else:
-            key = selected_key(self.query_one("#boards", DataTable)) or ""
+            key = selected_key(self.query_one("#boards", FittedTable)) or ""
             pnos = (int(key[1:]),) if key.startswith("p") else ()
             for pno in pnos:  # the row's words in full: the table shows them short or cut
                 away = cup_words(t, self.round_no)[0].get(pno)

@@ -27,7 +27,7 @@ from tui.i18n import L_
 from tui.widgets.fields import TextField
 from tui.widgets.forms import FormDialog, FormGrid
 from tui.widgets.pane import CommandKeys
-from tui.widgets.tables import FittedTable, reset_table, selected_key, sync_table, text_col
+from tui.widgets.tables import FittedTable, move_to_key, reset_table, selected_key, sync_table, text_col
 
 
 class SeriesScreen(CommandKeys, Screen[None]):
@@ -58,7 +58,7 @@ class SeriesScreen(CommandKeys, Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = _("Series")
-        reset_table(self.query_one("#series-list", DataTable), [
+        reset_table(self.query_one("#series-list", FittedTable), [
             text_col(pgettext("tournament", "Name"), "name"), (_("Events"), "events"), (_("Points"), "scoring")])
         self.action_refresh()
         if not getattr(self, "_following", False):  # once (redraw mounts again)
@@ -90,12 +90,12 @@ class SeriesScreen(CommandKeys, Screen[None]):
             return
         rows = [(s.name, str(len(s.events)), _("points by place") if s.scoring == "places" else pgettext("series", "game points"))
                 for s in found]
-        sync_table(self.query_one("#series-list", DataTable), [s.name for s in found], rows)
+        sync_table(self.query_one("#series-list", FittedTable), [s.name for s in found], rows)
         if not found:
             self.query_one("#series-table", Static).update(
                 _("No series yet: create one with 'hakem series new NAME'."))
             return
-        self.show(selected_key(self.query_one("#series-list", DataTable)) or found[0].name)
+        self.show(selected_key(self.query_one("#series-list", FittedTable)) or found[0].name)
 
     def show(self, name: str) -> None:
         from core.reports.render import to_text
@@ -113,7 +113,7 @@ class SeriesScreen(CommandKeys, Screen[None]):
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         event.stop()
-        name = selected_key(self.query_one("#series-list", DataTable))
+        name = selected_key(self.query_one("#series-list", FittedTable))
         if name is not None:
             self.show(name)
 
@@ -128,7 +128,7 @@ class SeriesScreen(CommandKeys, Screen[None]):
     def _made(self, name: str | None) -> None:
         if name is not None:
             self.action_refresh()
-            sync_cursor(self.query_one("#series-list", DataTable), name)
+            sync_cursor(self.query_one("#series-list", FittedTable), name)
             self.show(name)
 
     def action_add_event(self) -> None:
@@ -157,7 +157,7 @@ class SeriesScreen(CommandKeys, Screen[None]):
 
     def _selected(self) -> Any:
         """The series under the cursor (its definition now), or None with a word why."""
-        name = selected_key(self.query_one("#series-list", DataTable))
+        name = selected_key(self.query_one("#series-list", FittedTable))
         if name is None:
             self.notify(_("No series yet: create one with n."), severity="warning")
             return None
@@ -171,11 +171,9 @@ class SeriesScreen(CommandKeys, Screen[None]):
         self.app.pop_screen()
 
 
-def sync_cursor(table: DataTable, key: str) -> None:
+def sync_cursor(table: FittedTable, key: str) -> None:
     """Put the cursor on the row of ``key`` (a series just made or changed)."""
-    keys: list[str] = getattr(table, "_hakem_keys", [])
-    if key in keys:
-        table.move_cursor(row=keys.index(key))
+    move_to_key(table, key)
 
 
 class SeriesForm(FormDialog["str | None"]):
@@ -278,7 +276,7 @@ class EventChooser(ModalScreen["str | None"]):
                          _("Up/Down: choose · Enter: take out · Esc: close"), id="chooser-hint", classes="dialog-hint")
 
     def on_mount(self) -> None:
-        table = self.query_one("#chooser-events", DataTable)
+        table = self.query_one("#chooser-events", FittedTable)
         reset_table(table, [text_col(_("Tournament"), "name"), (_("Id"), "id")])
         sync_table(table, [tid for tid, _name in self.choices], [(title, tid) for tid, title in self.choices])
         if not self.choices:
@@ -288,7 +286,7 @@ class EventChooser(ModalScreen["str | None"]):
         table.focus()
 
     def action_choose(self) -> None:
-        tid = selected_key(self.query_one("#chooser-events", DataTable))
+        tid = selected_key(self.query_one("#chooser-events", FittedTable))
         if tid is None:
             return
         try:

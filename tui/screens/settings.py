@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Select, Static
 
 from core.i18n import LANGUAGES, _, current_language
+from tui.host import hakem_app
 from tui.i18n import L_
 from tui.screens.new_tournament import LANGUAGE_NAMES
 
@@ -17,6 +18,7 @@ class SettingsScreen(ModalScreen[None]):
     """Personal settings (kept in the user's config directory, not in the shared data)."""
 
     BINDINGS = [Binding("escape,q", "close", L_("Close"))]
+    app = hakem_app
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box wide"):
@@ -25,8 +27,7 @@ class SettingsScreen(ModalScreen[None]):
             yield Select([(LANGUAGE_NAMES.get(c, c), c) for c in LANGUAGES], value=current_language(),
                          allow_blank=False, id="language", compact=True)
             yield Label(_("Data directory"))
-            workspace = self.app.workspace
-            yield Static(workspace.data_dir if workspace else "?", id="data-dir", markup=False)
+            yield Static(self.app.workspace.data_dir, id="data-dir", markup=False)
             yield Static(_("Start hakem with --data DIR (or set HAKEM_DATA) to use another directory. "
                            "A directory shared by a group lets the club's organisers work together."),
                          classes="dialog-help")

@@ -13,7 +13,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from core.errors import TournamentError
@@ -21,16 +21,16 @@ from core.i18n import _, pgettext
 from core.model import Tournament
 from tui.i18n import L_, fmt_points
 from tui.standings import StandingsView, compute, explain
-from tui.widgets.tables import FittedTable, optional_col, reset_table, sync_table, text_col
+from tui.widgets.tables import FittedTable, columns_changed, forget_columns, optional_col, reset_table, sync_table, text_col
 from tui.widgets.text import set_text
 
 
-def fill_standings(table: DataTable, view: StandingsView, columns_key: list) -> None:
+def fill_standings(table: FittedTable, view: StandingsView, columns_key: list[object]) -> None:
     """Show ``view`` in ``table``, rebuilding the columns only when the criteria changed.  A
     cup shows the stage reached and the latest match instead of points and tie-breaks."""
     playoff = any(r.decided_by == "playoff" for r in view.rows)
     columns_key = [*columns_key, view.changes, bool(view.cup), playoff, view.go]
-    if columns_key != getattr(table, "_hakem_columns", None):
+    if columns_changed(table, columns_key):
         # last: x keeps its tie-break columns; a Go event's change is of the GoR
         # left out on a narrow screen in this order: the change, the pairing number, the rating
         change = [optional_col(_("GoR ±") if view.go else _("Rtg ±"), "change", 3)] if view.changes else []
@@ -44,7 +44,6 @@ def fill_standings(table: DataTable, view: StandingsView, columns_key: list) -> 
         strength = optional_col(pgettext("go", "Rank"), "rating") if view.go else optional_col(_("Rtg"), "rating")
         reset_table(table, [(_("Rk"), "rank"), optional_col(_("No."), "pno", 2), text_col(_("Name"), "name"), strength,
                             *values, *change])
-        table._hakem_columns = columns_key  # type: ignore[attr-defined]
     # rows keyed by position: a result that reorders the table becomes cell updates instead of
     # a rebuild (Textual re-measures every cell of a rebuilt 300-row table)
     keys = [f"r{i}" for i in range(len(view.rows))]
@@ -95,13 +94,13 @@ class StandingsPane(LazyPane, Vertical):
         self.dirty = False
 
     def relabel(self) -> None:
-        self.query_one("#standings", DataTable)._hakem_columns = None  # type: ignore[attr-defined]
+        forget_columns(self.query_one("#standings", FittedTable))
         if self.t is not None:
             self.show(self.t, force=True)
 
     def main_widget(self):
         """The widget that gets the focus when the pane is shown."""
-        return self.query_one("#standings", DataTable)
+        return self.query_one("#standings", FittedTable)
 
     def show(self, t: Tournament, force: bool = False) -> None:
         self.t = t
@@ -141,7 +140,7 @@ class StandingsPane(LazyPane, Vertical):
         """Put a computed view into the table, title and notes."""
         self.view = view
         self.generation += 1
-        fill_standings(self.query_one("#standings", DataTable), view, list(view.columns))
+        fill_standings(self.query_one("#standings", FittedTable), view, list(view.columns))
         from core.standings import rounds_started
 
         counted = rounds_started(t)  # a round just paired counts once a result is in
@@ -160,7 +159,7 @@ class StandingsPane(LazyPane, Vertical):
 
 
     def action_explain(self) -> None:
-        table = self.query_one("#standings", DataTable)
+        table = self.query_one("#standings", FittedTable)
         if self.view is None or not 0 <= table.cursor_row < len(self.view.rows):
             return
         key = str(self.view.rows[table.cursor_row].pno)

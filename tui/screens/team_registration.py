@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Label, Static
+from textual.widgets import Label, Static
 
 from core.errors import TournamentError
 from core.i18n import _
@@ -58,7 +58,7 @@ class TeamsDialog(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.fill()
-        self.query_one(DataTable).focus()
+        self.query_one(FittedTable).focus()
 
     @property
     def t(self) -> Tournament:
@@ -66,7 +66,7 @@ class TeamsDialog(ModalScreen[None]):
 
     def fill(self) -> None:
         """Rebuild the list from the session's snapshot (small: a few teams)."""
-        table = self.query_one(DataTable)
+        table = self.query_one(FittedTable)
         cursor = table.cursor_row
         if not table.columns:
             reset_table(table, [(_("No."), "no"), text_col(_("Team"), "team", 2),
@@ -87,7 +87,7 @@ class TeamsDialog(ModalScreen[None]):
 
     def selected(self) -> Team | None:
         """The team under the cursor (``None`` while there are no teams)."""
-        table = self.query_one(DataTable)
+        table = self.query_one(FittedTable)
         if not self.t.teams or not 0 <= table.cursor_row < len(self.t.teams):
             return None
         return self.t.teams[table.cursor_row]

@@ -95,13 +95,13 @@ class TiebreaksPane(LazyPane, Horizontal):
         self.query_one("#tb-add", Input).placeholder = _("add a code, e.g. BH/C1, SB, ARO/U1400 (Enter)")
         self.query_one("#tb-help", Static).update(_(
             "Del remove · Shift+↑/↓ or K/J move · c cut 0–3 · M median · s save · z discard"))
-        reset_table(self.query_one("#tb-list", DataTable), [(_("#"), "i"), (_("Code"), "code"), text_col(_("Tie-break"), "name", 1, 6)])
+        reset_table(self.query_one("#tb-list", FittedTable), [(_("#"), "i"), (_("Code"), "code"), text_col(_("Tie-break"), "name", 1, 6)])
         if self.t is not None:
             self.show(self.t, force=True)
 
     def main_widget(self):
         """The widget that gets the focus when the pane is shown."""
-        return self.query_one("#tb-list", DataTable)
+        return self.query_one("#tb-list", FittedTable)
 
 
     # -- showing ------------------------------------------------------------------------------
@@ -135,7 +135,7 @@ class TiebreaksPane(LazyPane, Horizontal):
         primary = str(self.t.options.get("team_primary", "MP")) if self.t.teams else None
         names = criterion_names(primary)
         # the name with its modifiers: BH/C1 and BH are two criteria, never one name twice
-        sync_table(self.query_one("#tb-list", DataTable), [f"{i}:{c}" for i, c in enumerate(codes)],
+        sync_table(self.query_one("#tb-list", FittedTable), [f"{i}:{c}" for i, c in enumerate(codes)],
                    [(i + 1, c, tiebreak_label(c, primary) if c.split("/")[0].split(":")[0].upper() in names else "?")
                     for i, c in enumerate(codes)])
         preset_select = self.query_one("#tb-preset", Select)
@@ -165,7 +165,7 @@ class TiebreaksPane(LazyPane, Horizontal):
         except TournamentError as exc:
             notes.update(str(exc))
             return
-        fill_standings(self.query_one("#tb-preview", DataTable), view, list(view.columns))
+        fill_standings(self.query_one("#tb-preview", FittedTable), view, list(view.columns))
         self.preview = view
         self.share_width()
         notes.update("\n".join(view.warnings))
@@ -192,8 +192,8 @@ class TiebreaksPane(LazyPane, Horizontal):
         the full width.  At 80 columns a fixed 38-column list left the preview too narrow: the
         screen's edge cut its last columns (SB ``21½`` read ``21``)."""
         width = self.size.width
-        need, _full = widths_needed(self.query_one("#tb-preview", DataTable))
-        _least, names = widths_needed(self.query_one("#tb-list", DataTable))
+        need, _full = widths_needed(self.query_one("#tb-preview", FittedTable))
+        _least, names = widths_needed(self.query_one("#tb-list", FittedTable))
         if not width or not need or not names:
             self.show_title()
             return
@@ -226,7 +226,7 @@ class TiebreaksPane(LazyPane, Horizontal):
         self.render_draft()
 
     def selected_index(self) -> int | None:
-        table = self.query_one("#tb-list", DataTable)
+        table = self.query_one("#tb-list", FittedTable)
         n = len(self.current_list())
         return table.cursor_row if n and 0 <= table.cursor_row < n else None
 
@@ -276,7 +276,7 @@ class TiebreaksPane(LazyPane, Horizontal):
         if editing is not None and editing < len(codes):
             codes[editing] = code.upper()
             self.edit(codes)
-            table = self.query_one("#tb-list", DataTable)
+            table = self.query_one("#tb-list", FittedTable)
             table.move_cursor(row=editing, animate=False)
             table.focus()
             return
@@ -310,7 +310,7 @@ class TiebreaksPane(LazyPane, Horizontal):
             return
         codes[i], codes[j] = codes[j], codes[i]
         self.edit(codes)
-        self.query_one("#tb-list", DataTable).move_cursor(row=j, animate=False)
+        self.query_one("#tb-list", FittedTable).move_cursor(row=j, animate=False)
 
     def _modify(self, letter: str) -> None:
         i = self.selected_index()

@@ -340,7 +340,7 @@ class TournamentScreen(CommandKeys, Screen):
 
     async def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         """A tab chosen with the mouse (the keys come through ``action_show_tab``)."""
-        await self.show_pane(event.pane.id.removeprefix("tab-"))
+        await self.show_pane((event.pane.id or "").removeprefix("tab-"))
 
     async def action_show_tab(self, tab: str) -> None:
         await self.show_pane(tab)

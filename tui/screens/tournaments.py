@@ -105,7 +105,7 @@ class TournamentsScreen(CommandKeys, Screen):
     def relabel(self) -> None:
         """(Re)build texts and columns in the current language."""
         self.query_one("#tournaments-title", Static).update(_("Tournaments"))
-        reset_table(self.query_one("#tournaments", DataTable), [
+        reset_table(self.query_one("#tournaments", FittedTable), [
             text_col(pgettext("tournament", "Name"), "name"), (_("System"), "system"), (_("Round"), "round"),
             (_("Players"), "players"), (_("Last change"), "modified"), text_col(_("By"), "by", 1)])
         self._ids = []
@@ -115,7 +115,7 @@ class TournamentsScreen(CommandKeys, Screen):
         workspace = self.app.workspace
         if workspace is None or not self.query("#tournaments"):
             return  # no data directory, or the screen is being composed again (language)
-        if not self.query_one("#tournaments", DataTable).columns:
+        if not self.query_one("#tournaments", FittedTable).columns:
             # composed again but not yet relabelled (a language switch): the 2-second timer
             # fired in between and add_row raised "More values provided than there are
             # columns" — the app ended (seen by the tmux replay under load); relabel() lists
@@ -137,7 +137,7 @@ class TournamentsScreen(CommandKeys, Screen):
                     current=i.current_round, total=getattr(i, "total_rounds", "?"))
                  if getattr(i, "total_rounds", None) else str(i.current_round),
                  str(i.players), short_time(i.modified), str(i.modified_by)) for i in infos]
-        sync_table(self.query_one("#tournaments", DataTable), ids, rows)  # keeps the selected one
+        sync_table(self.query_one("#tournaments", FittedTable), ids, rows)  # keeps the selected one
         self._ids = ids
         hint = self.query_one("#tournaments-hint", Static)
         if self.app.view_only:  # --view: no key that creates or imports is offered
@@ -150,7 +150,7 @@ class TournamentsScreen(CommandKeys, Screen):
                           "m the club's members."))
 
     def selected_id(self) -> str | None:
-        table = self.query_one("#tournaments", DataTable)
+        table = self.query_one("#tournaments", FittedTable)
         if not self._ids or not (0 <= table.cursor_row < len(self._ids)):
             return None
         return self._ids[table.cursor_row]
@@ -214,7 +214,7 @@ class TournamentsScreen(CommandKeys, Screen):
         tid = self.selected_id()
         if tid is None:
             return
-        table = self.query_one("#tournaments", DataTable)
+        table = self.query_one("#tournaments", FittedTable)
         name = table.get_row(tid)[0]
 
         def decided(yes: bool | None) -> None:
@@ -243,7 +243,7 @@ class TournamentsScreen(CommandKeys, Screen):
         tid = self.selected_id()
         if tid is None:
             return
-        name = self.query_one("#tournaments", DataTable).get_row(tid)[0]
+        name = self.query_one("#tournaments", FittedTable).get_row(tid)[0]
 
         def decided(yes: bool | None) -> None:
             if not yes:

@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from core.i18n import _
@@ -65,7 +66,7 @@ class FitsScreen:
                 rack.styles.max_height = max(0, min(tops))
 
 
-    def stack_buttons(self, box) -> None:  # type: ignore[no-untyped-def]
+    def stack_buttons(self, box: Widget) -> None:
         """Buttons that do not fit side by side (three answers at 60 columns) are stacked one
         a line, without borders, right-aligned — never cut at the screen's edge."""
         from rich.cells import cell_len

@@ -7,13 +7,14 @@ shows a result.  Here a cell update drops only the cached renders of its own row
 that row's region; and a plain one-line ``Text`` cell is turned into segments directly instead
 of through Rich's layout machinery.  What is drawn is the same (the snapshot tests compare it).
 
-This reaches into DataTable internals (``_data``, the render caches, ``_render_cell``); they
-are those of the pinned Textual version (``pyproject.toml``), and ``tests/test_tui_fast_table.py``
+This is the one module that reaches into DataTable internals (``_data``, the render caches,
+``_render_cell``, the column widths' update counters); they are those of the pinned Textual version (``pyproject.toml``), and ``tests/test_tui_fast_table.py``
 checks the screen after updates against a plain DataTable.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.cells import cell_len
@@ -45,6 +46,23 @@ class FastTable(DataTable):
     def remove_column(self, *args: Any, **kwargs: Any):
         self._columns_cache = None
         return super().remove_column(*args, **kwargs)
+
+    def fix_column_widths(self, widths: Sequence[int], labels: Sequence[str]) -> None:
+        """Columns at fixed content ``widths`` (DataTable adds the padding) with these headers.
+        Only a change of width redraws the whole table: row-local repaints stay row-local."""
+        columns = self.ordered_columns
+        if all(not c.auto_width and c.width == w for c, w in zip(columns, widths)):
+            return
+        for column, width, label in zip(columns, widths, labels):
+            column.auto_width = False
+            column.width = width
+            column.label = Text(label)
+        self._require_update_dimensions = True
+        self._clear_caches()
+        self._update_count += 1
+        self._rendered_widths = tuple(c.get_render_width(self) for c in columns)
+        self.refresh()
+        self.check_idle()
 
     def clear(self, columns: bool = False):
         self._columns_cache = None

@@ -24,13 +24,11 @@ number) so the cursor stays on the same board or player across refreshes, and a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rich.cells import cell_len, set_cell_size
-from rich.text import Text
 from textual import events
-from textual.widgets import DataTable
 
 from core.safe_text import field_safe
 from tui.widgets.fast_table import FastTable, plain_cell
@@ -138,18 +136,62 @@ def fit_widths(naturals: Sequence[int], flex: Sequence[int], mins: Sequence[int]
 
 
 # -- tables ---------------------------------------------------------------------------------------
-class FittedTable(FastTable):
-    """A FastTable whose columns are fitted again when its width changes (see the module)."""
+Row = tuple[Any, ...]
 
-    _fitted_for = -1
+
+@dataclass
+class TableKept:
+    """What a table keeps beside Textual's cells: the rows as given and as shown, their keys,
+    and how the columns were fitted.  Declared on :class:`FittedTable` (it was stapled onto
+    DataTables as ``_hakem_*`` attributes the type checker could not see)."""
+
+    specs: list[Col] | None = None
+    """The columns when at least one is free text (the table is fitted), else None."""
+    keys: list[str] = field(default_factory=list)
+    """One key per shown row (board, pairing number): the cursor stays on its key."""
+    given: list[Row] = field(default_factory=list)
+    """The plain rows last given to :func:`sync_table` (fitted again on a resize)."""
+    shown: list[Row] = field(default_factory=list)
+    """The rows as put into the table (made safe, cut): compared to find changed cells."""
+    need: tuple[int, int] = (0, 0)
+    """Cells needed with the free text at its narrowest and at full length."""
+    measured: list[tuple[tuple[Any, ...], int]] = field(default_factory=list)
+    """Each column's values and width as last measured (an unchanged column is not measured)."""
+    fitted_for: int = -1
+    """The width the columns were last fitted to."""
+    columns_for: object = None
+    """What the caller built the current columns for (:func:`columns_changed`)."""
+
+
+class FittedTable(FastTable):
+    """A FastTable with its :class:`TableKept`, fitted again when its width changes (see the
+    module); every table filled by :func:`sync_table` is one."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.kept = TableKept()
 
     def _on_resize(self, event: events.Resize) -> None:
         super()._on_resize(event)
-        if getattr(self, "_hakem_specs", None) and self._fitted_for != _available(self):
+        if self.kept.specs and self.kept.fitted_for != _available(self):
             refit(self)
 
 
-def reset_table(table: DataTable, columns: Sequence[tuple[str, str] | Col]) -> None:
+def columns_changed(table: FittedTable, key: object) -> bool:
+    """True (and ``key`` remembered) when the columns were built for something else than
+    ``key`` (the criteria of a standings table): only then are they built again."""
+    if table.kept.columns_for == key:
+        return False
+    table.kept.columns_for = key
+    return True
+
+
+def forget_columns(table: FittedTable) -> None:
+    """The next :func:`columns_changed` says yes (a language switch: the labels are fixed)."""
+    table.kept.columns_for = None
+
+
+def reset_table(table: FittedTable, columns: Sequence[tuple[str, str] | Col]) -> None:
     """Replace the columns (labels are fixed when added, so a language switch rebuilds them).
 
     ``columns`` are ``(label, key)`` pairs (sized to their content, never cut) or :class:`Col`
@@ -158,53 +200,52 @@ def reset_table(table: DataTable, columns: Sequence[tuple[str, str] | Col]) -> N
     table.clear(columns=True)
     for spec in specs:
         table.add_column(spec.label, key=spec.key)
-    table._hakem_specs = specs if any(s.flex for s in specs) else None  # type: ignore[attr-defined]
-    table._hakem_keys = []  # type: ignore[attr-defined]
-    table._hakem_rows = []  # type: ignore[attr-defined]
-    table._hakem_shown = []  # type: ignore[attr-defined]
+    kept = table.kept
+    kept.specs = specs if any(s.flex for s in specs) else None
+    kept.keys, kept.given, kept.shown = [], [], []
 
 
-def sync_table(table: DataTable, keys: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+def sync_table(table: FittedTable, keys: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
     """Make ``table`` show ``rows`` (one per key), keeping the cursor on the same key.
 
     The rows given are plain values (kept for :func:`row_values` and for fitting again on a
     resize); what the table holds are ``Text`` cells, cut to the fitted widths."""
     new_rows = [tuple(r) for r in rows]
-    table._hakem_rows = new_rows  # type: ignore[attr-defined]
+    table.kept.given = new_rows
     _show(table, list(keys), _fitted(table, new_rows))
 
 
-def widths_needed(table: DataTable) -> tuple[int, int]:
+def widths_needed(table: FittedTable) -> tuple[int, int]:
     """Cells a fitted table needs with its free text at the narrowest and at full length
     (scrollbar not included); ``(0, 0)`` before its first rows (for layouts that share width)."""
-    return getattr(table, "_hakem_need", (0, 0))
+    return table.kept.need
 
 
-def refit(table: DataTable) -> None:
+def refit(table: FittedTable) -> None:
     """Fit the rows last given to :func:`sync_table` to the table's current width."""
-    _show(table, list(getattr(table, "_hakem_keys", [])), _fitted(table, getattr(table, "_hakem_rows", [])))
+    _show(table, list(table.kept.keys), _fitted(table, table.kept.given))
 
 
-def _available(table: DataTable) -> int:
+def _available(table: FittedTable) -> int:
     """Cells the columns may use: the table's width, less the vertical scrollbar when the rows
     do not fit its height (before the first layout: the screen's width)."""
     width = table.size.width or table.app.size.width
     height = table.size.height
     header = table.header_height if table.show_header else 0
-    if height and len(getattr(table, "_hakem_rows", ())) + header > height:
+    if height and len(table.kept.given) + header > height:
         width -= table.styles.scrollbar_size_vertical
     return width
 
 
-def _fitted(table: DataTable, rows: list[tuple]) -> list[tuple]:
+def _fitted(table: FittedTable, rows: list[Row]) -> list[Row]:
     """``rows`` as shown: free-text cells made safe and cut; column widths set to fit.
 
     Column by column (``zip``): a 300-row standings table is fitted on every refresh, and
     rows are rebuilt only when a cell was made safe or cut."""
-    specs: list[Col] | None = getattr(table, "_hakem_specs", None)
+    specs = table.kept.specs
     if not specs:
         return rows
-    columns = list(zip(*rows)) if rows else [()] * len(specs)
+    columns: list[tuple[Any, ...]] = list(zip(*rows)) if rows else [()] * len(specs)
     flexible = [j for j, s in enumerate(specs) if s.flex]
     changed = False
     for j in flexible:
@@ -215,11 +256,11 @@ def _fitted(table: DataTable, rows: list[tuple]) -> list[tuple]:
     naturals = _naturals(table, columns, labels)
     mins = [max(s.min, min(labels[j], HEADER_KEPT)) if s.flex else naturals[j] for j, s in enumerate(specs)]
     width = _available(table)
-    table._hakem_need = (sum(min(n, m) for n, m in zip(naturals, mins)) + PADDING * len(specs),  # type: ignore[attr-defined]
+    table.kept.need = (sum(min(n, m) for n, m in zip(naturals, mins)) + PADDING * len(specs),
                          sum(naturals) + PADDING * len(specs))
     values = {j: max(map(_cells, columns[j]), default=0) for j, s in enumerate(specs) if s.short}
     widths, dropped, shortened = _compact(naturals, specs, mins, width, values)
-    table._fitted_for = width  # type: ignore[attr-defined]
+    table.kept.fitted_for = width
     _set_widths(table, widths, specs, dropped, shortened)
     for j in dropped:
         columns[j] = ("",) * len(columns[j])
@@ -262,17 +303,17 @@ def _compact(naturals: list[int], specs: list[Col], mins: list[int], width: int,
             shown[j] = 0
 
 
-def _naturals(table: DataTable, columns: list[tuple], labels: list[int]) -> list[int]:
+def _naturals(table: FittedTable, columns: list[tuple[Any, ...]], labels: list[int]) -> list[int]:
     """Widest cell or header of each column; a column equal to the one measured last time (most
     of them: a result changes two points cells) is not measured again."""
-    last: list[tuple[tuple, int]] = getattr(table, "_hakem_measured", [])
+    last = table.kept.measured
     measured = []
     for j, column in enumerate(columns):
         if j < len(last) and last[j][0] == column:
             measured.append(last[j])
         else:
             measured.append((column, max(labels[j], max(map(_cells, column), default=0))))
-    table._hakem_measured = measured  # type: ignore[attr-defined]
+    table.kept.measured = measured
     return [n for _column, n in measured]
 
 
@@ -280,49 +321,23 @@ def _cells(value: Any) -> int:
     return cell_len(value if isinstance(value, str) else str(value))
 
 
-def _set_widths(table: DataTable, widths: list[int], specs: list[Col], dropped: set[int] | frozenset = frozenset(),
-                shortened: set[int] | frozenset = frozenset()) -> None:
+def _set_widths(table: FittedTable, widths: list[int], specs: list[Col], dropped: set[int] | frozenset[int] = frozenset(),
+                shortened: set[int] | frozenset[int] = frozenset()) -> None:
     """Fix the columns at ``widths`` (content cells; DataTable adds the padding), the header
-    of a cut column cut with "…" too, a left-out column's header empty.  Only a change of
-    width redraws the whole table: row-local repaints stay row-local."""
-    columns = table.ordered_columns
-    if all(not c.auto_width and c.width == w for c, w in zip(columns, widths)):
-        return
-    for j, (column, w, spec) in enumerate(zip(columns, widths, specs)):
-        column.auto_width = False
-        column.width = w
-        column.label = Text("" if j in dropped else cut(spec.short if j in shortened else spec.label, w))
-    table._require_update_dimensions = True
-    table._clear_caches()
-    table._update_count += 1
-    if isinstance(table, FastTable):
-        table._rendered_widths = tuple(c.get_render_width(table) for c in columns)
-    table.refresh()
-    table.check_idle()
+    of a cut column cut with "…" too, a left-out column's header empty."""
+    labels = ["" if j in dropped else cut(spec.short if j in shortened else spec.label, w)
+              for j, (w, spec) in enumerate(zip(widths, specs))]
+    table.fix_column_widths(widths, labels)
 
 
-def _show(table: DataTable, keys: list[str], new_rows: list[tuple]) -> None:
+def _show(table: FittedTable, keys: list[str], new_rows: list[Row]) -> None:
     """Put the shown rows into the table: changed cells only when the keys are the same."""
-    old_keys: list[str] = getattr(table, "_hakem_keys", [])
-    old_rows: list[tuple] = getattr(table, "_hakem_shown", [])
-    if keys == old_keys and len(old_rows) == len(new_rows):
-        if isinstance(table, FastTable):  # repaints only the rows that changed
-            table.update_rows({i: {j: b for j, (a, b) in enumerate(zip(old, new)) if a != b}
-                               for i, (old, new) in enumerate(zip(old_rows, new_rows)) if old != new})
-            table._hakem_shown = new_rows  # type: ignore[attr-defined]
-            return
-        widths: list[int] = getattr(table, "_hakem_widths", [])
-        for i, (old, new) in enumerate(zip(old_rows, new_rows)):
-            if old != new:
-                for j, (a, b) in enumerate(zip(old, new)):
-                    if a != b:
-                        # columns only grow: measuring just the wider cell is cheap, while a
-                        # narrower one would make Textual re-measure the whole column
-                        wider = j < len(widths) and cell_len(str(b)) > widths[j]
-                        if wider:
-                            widths[j] = cell_len(str(b))
-                        table.update_cell_at((i, j), plain_cell(b), update_width=wider)
-        table._hakem_shown = new_rows  # type: ignore[attr-defined]
+    kept = table.kept
+    old_keys, old_rows = kept.keys, kept.shown
+    if keys == old_keys and len(old_rows) == len(new_rows):  # repaints only the rows that changed
+        table.update_rows({i: {j: b for j, (a, b) in enumerate(zip(old, new)) if a != b}
+                           for i, (old, new) in enumerate(zip(old_rows, new_rows)) if old != new})
+        kept.shown = new_rows
         return
     cursor_key = None
     if old_keys and 0 <= table.cursor_row < len(old_keys):
@@ -330,22 +345,27 @@ def _show(table: DataTable, keys: list[str], new_rows: list[tuple]) -> None:
     table.clear()
     for key, row in zip(keys, new_rows):
         table.add_row(*(plain_cell(c) for c in row), key=key)
-    table._hakem_keys = keys  # type: ignore[attr-defined]
-    table._hakem_shown = new_rows  # type: ignore[attr-defined]
-    table._hakem_widths = [max((cell_len(str(r[j])) for r in new_rows), default=0)  # type: ignore[attr-defined]
-                           for j in range(len(new_rows[0]) if new_rows else 0)]
+    kept.keys, kept.shown = keys, new_rows
     if cursor_key in keys:
         table.move_cursor(row=keys.index(cursor_key), animate=False)
 
 
-def selected_key(table: DataTable) -> str | None:
+def selected_key(table: FittedTable) -> str | None:
     """The key of the row under the cursor, or ``None`` for an empty table."""
-    keys: list[str] = getattr(table, "_hakem_keys", [])
+    keys = table.kept.keys
     if keys and 0 <= table.cursor_row < len(keys):
         return keys[table.cursor_row]
     return None
 
 
-def row_values(table: DataTable, index: int) -> tuple:
+def move_to_key(table: FittedTable, key: str) -> bool:
+    """Put the cursor on the row of ``key``; False (cursor left alone) when no row has it."""
+    if key not in table.kept.keys:
+        return False
+    table.move_cursor(row=table.kept.keys.index(key), animate=False)
+    return True
+
+
+def row_values(table: FittedTable, index: int) -> Row:
     """The plain values of row ``index`` as last given to :func:`sync_table` (tests, copy)."""
-    return getattr(table, "_hakem_rows", [])[index]
+    return table.kept.given[index]

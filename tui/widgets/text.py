@@ -14,12 +14,11 @@ from textual.widgets import Static
 
 
 def set_text(static: Static, text: str) -> None:
-    """``static.update(text)``, with a layout only if needed (every update of ``static`` must go
-    through here: the last text is remembered on the widget)."""
-    old = getattr(static, "_hakem_text", None)
+    """``static.update(text)``, with a layout only if needed.  The text shown is the widget's
+    own ``content`` (nothing is remembered beside it, so a direct ``update`` is seen too)."""
+    old = static.content if isinstance(static.content, str) else None
     if old == text:
         return
-    static._hakem_text = text  # type: ignore[attr-defined]
     if not static.region.area:
         # not on screen (a hidden tab): showing it lays it out anyway, so a layout now would
         # only redraw the visible screen for nothing
