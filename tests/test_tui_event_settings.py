@@ -7,7 +7,7 @@ time-control code (222) it carries — are set later in the settings form (Ctrl+
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input, Static
+from textual.widgets import Select, Input, Static
 
 from core.cli import main
 from core.store import Store
@@ -77,6 +77,7 @@ async def test_an_event_made_in_the_tui_is_completed_through_its_settings(tmp_pa
                                 ("#time_control_code", "900+10"), ("#trf_type", "Rapid open"),
                                 ("#rank_method", "TUR FIDE"), ("#controller", "hakem-7")):
             form.query_one(selector, Input).value = value
+        form.query_one("#initial_colour", Select).value = "black"
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
         await wait_for(pilot, lambda: Store(data).load(tid).tournament.federation == "TUR")
@@ -91,7 +92,7 @@ async def test_an_event_made_in_the_tui_is_completed_through_its_settings(tmp_pa
     text = (tmp_path / "event.trf").read_bytes().decode("utf-8")
     lines = text.split("\r")
     for record in ("032 TUR", "052 2026/12/06", "092 Rapid open", "112 Yılmaz, Elif", "112 Krüger, Lena",
-                   "222 900+10", "172 TUR FIDE", "182 hakem-7"):
+                   "222 900+10", "172 TUR FIDE", "182 hakem-7", "152 B"):
         assert record in lines, record
 
 

@@ -88,8 +88,10 @@ class NewTournament:
     trf_type: str = ""
     rank_method: str = ""
     controller: str = ""
-    """The rest of the TRF header (032, 052, 112, 222, 092, 172, 182): asked by the settings
-    form only (a new event is created with the short form and completed there)."""
+    initial_colour: str = ""
+    """The rest of the TRF header (032, 052, 112, 222, 092, 172, 182; 152 ``white``/``black``,
+    empty: drawn at round 1): asked by the settings form only (a new event is created with the
+    short form and completed there)."""
 
 
 def tournament_from_form(form: NewTournament) -> Tournament:

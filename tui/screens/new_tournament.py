@@ -229,6 +229,9 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
                         compact=True)
         yield Label(_("Type of tournament"))
         yield FormField(id="trf_type", compact=True)
+        yield Label(_("Initial colour"))
+        yield Select([(_("White"), "white"), (_("Black"), "black")], prompt=_("drawn at round 1"),
+                     id="initial_colour", compact=True)
         yield Label(_("Starting-rank method"))
         yield FormField(id="rank_method", placeholder=_("e.g. {example}").format(example="TUR FIDE"), compact=True)
         yield Label(_("Pairing controller"))
@@ -403,6 +406,9 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
             for key in self.HEADER_FIELDS:
                 value = getattr(cur, key)
                 self.query_one(f"#{key}", Input).value = "; ".join(value) if isinstance(value, tuple) else value
+            colour = self.query_one("#initial_colour", Select)
+            colour.value = cur.initial_colour or Select.NULL
+            colour.disabled = self.system_fixed and bool(cur.initial_colour)  # 152: the pairings used it
             self.query_one("#rounds", Input).value = str(cur.total_rounds)
             system = self.query_one("#system", Select)
             if cur.system not in system_choices():
@@ -537,9 +543,11 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         from dataclasses import replace
 
         deputies = self.query_one("#deputy_arbiters", Input).value
+        colour = self.query_one("#initial_colour", Select).value
         return replace(form, federation=str(checked["federation"]), end_date=str(checked["end_date"]),
                        deputy_arbiters=tuple(n.strip() for n in deputies.split(";") if n.strip()),
                        time_control_code=str(checked.get("time_control_code") or ""),
                        trf_type=self.query_one("#trf_type", Input).value.strip(),
+                       initial_colour="" if colour is Select.NULL else str(colour),
                        rank_method=self.query_one("#rank_method", Input).value.strip(),
                        controller=self.query_one("#controller", Input).value.strip())

@@ -463,6 +463,7 @@ class TournamentScreen(CommandKeys, Screen):
     def action_settings(self) -> None:
         """Edit the tournament's own settings (name, rounds, time control, points...)."""
         from tui.screens.new_tournament import NewTournamentDialog
+        from core.model import Colour
         from core.trf.kept import kept_texts, with_texts
         from tui.services import POINT_SYSTEMS, NewTournament, point_system_key
         from tui.standings import preset_in_force
@@ -478,6 +479,8 @@ class TournamentScreen(CommandKeys, Screen):
                                 federation=t.federation, end_date=t.end_date, deputy_arbiters=t.deputy_arbiters,
                                 time_control_code=t.time_control_code,
                                 **kept_texts(t.options),
+                                initial_colour={Colour.WHITE: "white", Colour.BLACK: "black"}.get(
+                                    t.initial_colour, ""),
                                 go=dict(t.options.get("go") or {}))
 
         def saved(form: NewTournament | None) -> None:
@@ -491,6 +494,8 @@ class TournamentScreen(CommandKeys, Screen):
                      if getattr(form, k) != getattr(current, k)}
             if texts:  # records 092, 172, 182 live among the options
                 changes["options"] = with_texts(t.options, texts)
+            if form.initial_colour != current.initial_colour:  # 152
+                changes["initial_colour"] = {"white": Colour.WHITE, "black": Colour.BLACK}.get(form.initial_colour)
             if form.system != t.system and not t.rounds:
                 changes["system"] = form.system
             if form.system == "knockout" and not t.rounds and dict(form.knockout) != dict(current.knockout):
