@@ -479,8 +479,8 @@ class TournamentScreen(CommandKeys, Screen):
                                 federation=t.federation, end_date=t.end_date, deputy_arbiters=t.deputy_arbiters,
                                 time_control_code=t.time_control_code,
                                 **kept_texts(t.options),
-                                initial_colour={Colour.WHITE: "white", Colour.BLACK: "black"}.get(
-                                    t.initial_colour, ""),
+                                initial_colour="white" if t.initial_colour is Colour.WHITE else
+                                "black" if t.initial_colour is Colour.BLACK else "",
                                 go=dict(t.options.get("go") or {}))
 
         def saved(form: NewTournament | None) -> None:
