@@ -179,3 +179,29 @@ async def test_an_update_while_rows_wait_merges_into_them(monkeypatch):
         await wait_for(pilot, lambda: table.settled)
         assert [tuple(str(c) for c in table.get_row_at(i)) for i in range(30)] == [
             tuple(str(c) for c in r) for r in second]
+
+
+async def test_new_rows_widen_the_columns_as_data_table_does_without_rich_measuring(monkeypatch):
+    """A 1,000-row table's first fill measured ~10,000 cells through Rich; plain cells are
+    measured by their length now, to the same column widths as DataTable's own measure."""
+    import textual.widgets._data_table as data_table
+
+    cells = [("1", 12, Text("大山 Kōji")), ("2", 7, "a longer name, a plain str"), ("10", 1234, Text(""))]
+
+    async def widths(cls: type[DataTable]) -> tuple[list[int], int]:
+        measured = []
+        real = data_table.measure
+        monkeypatch.setattr(data_table, "measure", lambda *a, **k: measured.append(a[1]) or real(*a, **k))
+        app = Table(cls, "row")
+        async with app.run_test(size=(70, 12)) as pilot:
+            table = app.query_one("#t", DataTable)
+            table.add_columns("Rk", "No.", "Name")
+            table.add_rows(cells)
+            await pilot.pause()
+            return [c.content_width for c in table.ordered_columns], len(measured)
+
+    expected, rich_measured = await widths(DataTable)
+    got, fast_measured = await widths(FastTable)
+    assert got == expected == [2, 4, len("a longer name, a plain str")]  # "1234" and 大山 Kōji's 9 are less
+    # Rich measures the three column labels either way; DataTable also its nine cells
+    assert rich_measured == 3 + 9 and fast_measured == 3

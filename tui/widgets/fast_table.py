@@ -69,6 +69,32 @@ class FastTable(DataTable):
         self._pending = {}
         return super().clear(columns)
 
+    # -- column widths of new rows -------------------------------------------------------------
+    def _update_dimensions(self, new_rows) -> None:
+        """Widen the columns for ``new_rows``, a plain cell measured by its length.
+
+        DataTable measures every cell of every new row through Rich (``console.options`` is
+        rebuilt for each): ~10,000 cells when a 1,000-row standings table is first filled, most
+        of a pane's first show.  A ``str`` or ``Text`` cell's width is the cell length of its
+        longest line — what Rich's measure returns for it; rows with a label, an automatic
+        height or another kind of cell are left to DataTable, which also sets the table's size."""
+        rest = []
+        columns = self.ordered_columns
+        for row_key in new_rows:
+            index = self._row_locations.get(row_key)
+            row = self.rows.get(row_key)
+            if index is None or row is None or row.label is not None or row.auto_height:
+                rest.append(row_key)
+                continue
+            widths = [plain_width(cell) for cell in self._get_row_renderables(index)[1]]
+            if None in widths:
+                rest.append(row_key)
+                continue
+            for column, width in zip(columns, widths):
+                if width is not None and width > column.content_width:
+                    column.content_width = width
+        super()._update_dimensions(rest)
+
     # -- big updates spread over frames --------------------------------------------------------
     CHUNK = 60
     """Rows put into the table per frame when an update changes more rows than this."""
@@ -296,3 +322,14 @@ def _width(value: Any) -> int:
     if isinstance(value, Text):
         return value.cell_len
     return cell_len(str(value))
+
+
+def plain_width(cell: Any) -> int | None:
+    """The width Rich's measure gives a ``str`` or plain ``Text`` cell (its longest line);
+    None for any other renderable (measured by Rich)."""
+    if isinstance(cell, str):
+        return cell_len(cell)
+    if type(cell) is Text:
+        lines = cell.plain.splitlines()
+        return max(cell_len(line) for line in lines) if lines else 0
+    return None
