@@ -52,10 +52,12 @@ import re
 from collections import deque
 from collections.abc import Iterator
 
+from rich.console import RenderableType
 from textual import events
 from textual.app import App
 from textual.driver import Driver
 from textual.message import Message
+from textual.screen import Screen
 from textual.timer import Timer
 
 from core.i18n import _
@@ -163,7 +165,7 @@ class HoldsTypeAhead(KeyHold):
         return self.typed_before(event)
 
     def lasts(self, app: SerialKeys) -> bool:
-        return self in app.screen_stack
+        return isinstance(self, Screen) and self in app.screen_stack  # mixed into screens only
 
 
 STOP_KEYS = frozenset({"escape", "ctrl+q"})
@@ -274,7 +276,7 @@ class SerialKeys(App[int]):
         if not self._key_busy:
             self.call_later(self._deliver_keys)
 
-    def _display(self, screen, renderable) -> None:  # type: ignore[no-untyped-def]
+    def _display(self, screen: Screen, renderable: RenderableType | None) -> None:
         """Textual's frame output; a question's first frame stamps ``shown_at``."""
         super()._display(screen, renderable)
         if (isinstance(screen, HoldsTypeAhead) and screen.shown_at is None and renderable is not None
@@ -422,7 +424,7 @@ class SerialKeys(App[int]):
     def _only_input_waiting(self) -> bool:
         """The app's queue holds nothing but keys and pastes (read from the terminal while the
         previous key was handled)."""
-        waiting = self._message_queue.values  # Textual's own queue keeps its messages in a deque
+        waiting: deque[Message | None] = self._message_queue.values  # Textual's queue keeps a deque
         # a forwarded key is one bubbling up from a widget: part of the key being handled
         return all(isinstance(m, (events.Key, events.Paste)) and not m.is_forwarded for m in waiting)
 
@@ -430,9 +432,9 @@ class SerialKeys(App[int]):
     def keys_pending(self) -> bool:
         """Keys (or pastes) read from the terminal and not yet handled to the end: waiting in
         the app's queue, in the key queue, or the one being handled."""
+        waiting: deque[Message | None] = self._message_queue.values
         return (self._key_busy or bool(self.__dict__.get("_key_queue"))
-                or any(isinstance(m, (events.Key, events.Paste)) and not m.is_forwarded
-                       for m in self._message_queue.values))
+                or any(isinstance(m, (events.Key, events.Paste)) and not m.is_forwarded for m in waiting))
 
     def _release_key(self) -> None:
         if self._key_timer is not None:

@@ -11,6 +11,7 @@ refuses when the round changed since the screen opened, and records it as change
 from __future__ import annotations
 
 import threading
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.app import ComposeResult
@@ -24,14 +25,19 @@ from core.errors import TournamentError
 from core.i18n import _
 from core.model import Board, Bye, Tournament
 from tui.engine_process import compute_in_child
+from tui.host import hakem_app
 from tui.i18n import L_
 from tui.services import Session
 from tui.widgets.tables import FittedTable, reset_table, sync_table
+
+if TYPE_CHECKING:
+    from core.pairing.base import RoundPairing
 
 
 class ManualPairingScreen(ModalScreen[bool]):
     """Edit the last round's pairing with the engine's proposal side by side."""
 
+    app = hakem_app
     BINDINGS = [
         Binding("escape", "cancel", L_("Cancel")),
         Binding("space", "mark", L_("Mark / swap")),
@@ -53,7 +59,7 @@ class ManualPairingScreen(ModalScreen[bool]):
         self.boards = [[b.white, b.black] for b in rnd.boards]
         self.byes = [(y.pno, y.kind) for y in rnd.byes]
         self.marked: tuple[int, int] | None = None
-        self.engine = None
+        self.engine: RoundPairing | None = None
         self.cancel = threading.Event()
 
     def compose(self) -> ComposeResult:
@@ -85,7 +91,8 @@ class ManualPairingScreen(ModalScreen[bool]):
             return str(pno)
 
     def render_draft(self) -> None:
-        keys, rows = [], []
+        keys: list[str] = []
+        rows: list[tuple[object, ...]] = []
         for i, (w, b) in enumerate(self.boards, 1):
             keys.append(f"b{i}")
             rows.append((i, self.mark(i - 1, 1, self.label(w)), self.mark(i - 1, 2, self.label(b))))
@@ -126,8 +133,9 @@ class ManualPairingScreen(ModalScreen[bool]):
         else:
             a, b = self.marked, (row, col)
             pa, pb = self.player_at(*a), self.player_at(*b)
-            self.put(*a, pb)
-            self.put(*b, pa)
+            if pa is not None and pb is not None:  # both were players when chosen
+                self.put(*a, pb)
+                self.put(*b, pa)
             self.marked = None
         self.render_draft()
 
@@ -160,13 +168,17 @@ class ManualPairingScreen(ModalScreen[bool]):
         if event.state is WorkerState.ERROR:
             title.update(_("Engine's pairing: none ({error})").format(error=event.worker.error))
         elif event.state is WorkerState.SUCCESS:
-            self.engine = event.worker.result
+            engine: RoundPairing | None = event.worker.result  # compute_engine's
+            if engine is None:  # a worker that succeeded has returned its pairing
+                return
+            self.engine = engine
             title.update(_("Engine's pairing (e copies it)"))
-            keys, rows = [], []
-            for i, b in enumerate(self.engine.boards, 1):
+            keys: list[str] = []
+            rows: list[tuple[object, ...]] = []
+            for i, b in enumerate(engine.boards, 1):
                 keys.append(f"b{i}")
                 rows.append((i, self.label(b.white), self.label(b.black)))
-            for j, y in enumerate(self.engine.byes):
+            for j, y in enumerate(engine.byes):
                 keys.append(f"y{j}")
                 rows.append((_("bye"), self.label(y.pno), y.kind.label))
             sync_table(self.query_one("#manual-engine", FittedTable), keys, rows)

@@ -21,7 +21,7 @@ from core.i18n import _, pgettext
 from core.model import Tournament
 from tui.i18n import L_, fmt_points
 from tui.standings import StandingsView, compute, explain
-from tui.widgets.tables import FittedTable, columns_changed, forget_columns, optional_col, reset_table, sync_table, text_col
+from tui.widgets.tables import Col, FittedTable, columns_changed, forget_columns, optional_col, reset_table, sync_table, text_col
 from tui.widgets.text import set_text
 
 
@@ -34,6 +34,7 @@ def fill_standings(table: FittedTable, view: StandingsView, columns_key: list[ob
         # last: x keeps its tie-break columns; a Go event's change is of the GoR
         # left out on a narrow screen in this order: the change, the pairing number, the rating
         change = [optional_col(_("GoR ±") if view.go else _("Rtg ±"), "change", 3)] if view.changes else []
+        values: list[tuple[str, str] | Col]
         if view.cup:
             values = [(_("Stage"), "stage"), (_("Match"), "match"), text_col(_("Opponent"), "opponent")]
         else:  # a Go event has no chess points: its MMS or level is its first criterion
@@ -130,7 +131,9 @@ class StandingsPane(LazyPane, Vertical):
         if event.worker.group != "standings":
             return
         if event.state is WorkerState.SUCCESS:
-            t, view = event.worker.result
+            result: tuple[Tournament, StandingsView] | None = event.worker.result  # compute_worker's
+            assert result is not None  # a worker that succeeded has returned
+            t, view = result
             if t is self.t:  # a newer snapshot has its own worker
                 self.apply(t, view)
         elif event.state is WorkerState.ERROR and isinstance(event.worker.error, TournamentError):
@@ -160,7 +163,7 @@ class StandingsPane(LazyPane, Vertical):
 
     def action_explain(self) -> None:
         table = self.query_one("#standings", FittedTable)
-        if self.view is None or not 0 <= table.cursor_row < len(self.view.rows):
+        if self.t is None or self.view is None or not 0 <= table.cursor_row < len(self.view.rows):
             return
         key = str(self.view.rows[table.cursor_row].pno)
         col = table.cursor_column - (4 if self.view.go else 5)  # Rk, No., Name, Rtg/Rank (, Pts)

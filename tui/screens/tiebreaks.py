@@ -14,6 +14,7 @@ import re
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import DataTable, Input, Select, Static
 
 from core.errors import TournamentError
@@ -21,7 +22,7 @@ from core.i18n import _
 from core.model import Tournament
 from tui.i18n import L_
 from tui.screens.standings_pane import fill_standings, regime_line
-from tui.standings import compute, criterion_modifiers, criterion_names, preset_in_force, preset_titles, presets
+from tui.standings import StandingsView, compute, criterion_modifiers, criterion_names, preset_in_force, preset_titles, presets
 from tui.widgets.tables import FittedTable, reset_table, sync_table, text_col, widths_needed
 from tui.widgets.fields import TextField
 
@@ -116,23 +117,23 @@ class TiebreaksPane(LazyPane, Horizontal):
     def current_list(self) -> list[str]:
         if self.draft is not None:
             return list(self.draft)
-        if self.t.tiebreaks:
-            return list(self.t.tiebreaks)
+        if self.shown.tiebreaks:
+            return list(self.shown.tiebreaks)
         try:
-            return list(compute(self.t).columns)
+            return list(compute(self.shown).columns)
         except TournamentError:
             return []
 
     def current_regime(self) -> str | None:
         if self.draft_regime is not None:
             return None if self.draft_regime == "auto" else self.draft_regime
-        return self.t.tiebreak_regime
+        return self.shown.tiebreak_regime
 
     def render_draft(self) -> None:
         codes = self.current_list()
         from core.reports.tables import tiebreak_label
 
-        primary = str(self.t.options.get("team_primary", "MP")) if self.t.teams else None
+        primary = str(self.shown.options.get("team_primary", "MP")) if self.shown.teams else None
         names = criterion_names(primary)
         # the name with its modifiers: BH/C1 and BH are two criteria, never one name twice
         sync_table(self.query_one("#tb-list", FittedTable), [f"{i}:{c}" for i, c in enumerate(codes)],
@@ -144,7 +145,7 @@ class TiebreaksPane(LazyPane, Horizontal):
             self.offered = offered
             with preset_select.prevent(Select.Changed):
                 preset_select.set_options(offered)
-        chosen = preset_in_force(self.t.with_changes(tiebreaks=tuple(codes))) if codes else None
+        chosen = preset_in_force(self.shown.with_changes(tiebreaks=tuple(codes))) if codes else None
         shown = chosen if chosen in {pid for _title, pid in offered} else Select.NULL  # the preset in force, or a list of its own
         if preset_select.value != shown:
             with preset_select.prevent(Select.Changed):
@@ -152,7 +153,7 @@ class TiebreaksPane(LazyPane, Horizontal):
         regime_select = self.query_one("#tb-regime", Select)
         # a Go list: Go codes as examples, and no FIDE unplayed-rounds regime (it means nothing there)
         go = {"mcmahon": _("add a code, e.g. SODOS, NBW, SDC (Enter)"),
-              "gamma": _("add a code, e.g. LEVEL, COEF (Enter)")}.get(self.t.system)
+              "gamma": _("add a code, e.g. LEVEL, COEF (Enter)")}.get(self.shown.system)
         self.query_one("#tb-add", Input).placeholder = go or _("add a code, e.g. BH/C1, SB, ARO/U1400 (Enter)")
         regime_select.display = go is None
         wanted = self.current_regime() or "auto"
@@ -161,7 +162,7 @@ class TiebreaksPane(LazyPane, Horizontal):
                 regime_select.value = wanted
         notes = self.query_one("#tb-notes", Static)
         try:
-            view = compute(self.t, tuple(codes), self.current_regime())
+            view = compute(self.shown, tuple(codes), self.current_regime())
         except TournamentError as exc:
             notes.update(str(exc))
             return
@@ -170,7 +171,7 @@ class TiebreaksPane(LazyPane, Horizontal):
         self.share_width()
         notes.update("\n".join(view.warnings))
 
-    preview = None
+    preview: StandingsView | None = None
     """The standings view the preview shows (its title is written again when the layout changes)."""
 
     def show_title(self) -> None:
@@ -286,9 +287,9 @@ class TiebreaksPane(LazyPane, Horizontal):
         self.editing = None  # + adds a code at the end, whatever Enter chose before
         self.query_one("#tb-add", Input).focus()
 
-    def leave_text(self, field) -> None:
+    def leave_text(self, field: Widget) -> None:
         """Escape from the add field: a code taken out with Enter stays as it is."""
-        if field is self.query_one("#tb-add") and self.editing is not None:
+        if isinstance(field, TextField) and field.id == "tb-add" and self.editing is not None:
             self.editing = None
             field.reset()
 

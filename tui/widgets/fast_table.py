@@ -24,6 +24,7 @@ from rich.text import Text
 from textual import events
 from textual.geometry import Region
 from textual.widgets import DataTable
+from textual.widgets.data_table import RowKey
 
 
 class FastTable(DataTable):
@@ -226,9 +227,11 @@ class FastTable(DataTable):
         if not changes:
             return
         columns = self.ordered_columns
-        keys = {}
+        keys: dict[RowKey, int] = {}
         for i, cells in changes.items():
             row_key = self._row_locations.get_key(i)
+            if row_key is None:  # no such row any more (cleared while the update waited)
+                continue
             keys[row_key] = i
             row = self._data[row_key]
             for j, value in cells.items():
@@ -239,7 +242,7 @@ class FastTable(DataTable):
                     row[column.key] = value
         single = len(self._y_offsets) == self.row_count  # every row one line high
         header = self.header_height if self.show_header else 0
-        lines = {i + header for i in changes} if single else None
+        lines = {i + header for i in keys.values()} if single else None
         self._forget_rows(keys, lines)
         if not single:
             self.refresh()
@@ -256,23 +259,24 @@ class FastTable(DataTable):
             for i in shown:  # only the changed rows that are in the window are drawn again
                 self._refresh_region(Region(0, i + header, width, 1))
 
-    def _forget_rows(self, keys: dict, lines: set[int] | None) -> None:
+    def _forget_rows(self, keys: dict[RowKey, int], lines: set[int] | None) -> None:
         """Drop the cached renders of some rows: cells and rows are keyed by row key, row
         renderables by row index, drawn lines by line number (``lines``; None: all)."""
         indices = set(keys.values())
         # the caches hold the very RowKey objects of the table: comparing identities is much
         # cheaper than hashing 10,000 keys (RowKey hashes in Python)
         ids = {id(k) for k in keys}
-        for cache in (self._cell_render_cache, self._row_render_cache):
-            for key in [k for k in cache.keys() if id(k[0]) in ids]:
-                cache.discard(key)
-        for key in [k for k in self._row_renderable_cache.keys() if k[1] in indices]:
-            self._row_renderable_cache.discard(key)
+        for cell in [k for k in self._cell_render_cache.keys() if id(k[0]) in ids]:
+            self._cell_render_cache.discard(cell)
+        for row in [k for k in self._row_render_cache.keys() if id(k[0]) in ids]:
+            self._row_render_cache.discard(row)
+        for renderable in [k for k in self._row_renderable_cache.keys() if k[1] in indices]:
+            self._row_renderable_cache.discard(renderable)
         if lines is None:
             self._line_cache.clear()
         else:
-            for key in [k for k in self._line_cache.keys() if k[0] in lines]:
-                self._line_cache.discard(key)
+            for line in [k for k in self._line_cache.keys() if k[0] in lines]:
+                self._line_cache.discard(line)
 
     def _render_cell(self, row_index: int, column_index: int, base_style: Style, width: int,
                      cursor: bool = False, hover: bool = False):
@@ -281,6 +285,8 @@ class FastTable(DataTable):
             return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
         row_key = self._row_locations.get_key(row_index)
         column_key = self._column_locations.get_key(column_index)
+        if row_key is None or column_key is None:
+            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
         cache_key = (row_key, column_key, base_style, cursor, hover, self._show_hover_cursor,
                      self._update_count, self._pseudo_class_state)
         cached = self._cell_render_cache.get(cache_key)

@@ -128,6 +128,14 @@ class LazyPane(TournamentTab):
     dirty: bool
     """Changed while hidden: drawn again when the tab is activated."""
 
+    @property
+    def shown(self) -> Tournament:
+        """The tournament on the tab: its keys and redraws come after the first :meth:`show`
+        (a pane's widgets are filled by it), so there is always one."""
+        if self.t is None:
+            raise RuntimeError(f"the {self.TAB_ID} tab has not been shown a tournament yet")
+        return self.t
+
     def main_widget(self) -> Widget:
         """The widget that takes the focus when the tab is shown."""
         raise NotImplementedError
