@@ -52,7 +52,10 @@ played games as ½" and per-player MMS corrections; the driver must then also ac
 ``PARAM duddupper|duddlower|seed1|seed2`` (1 top/random, 2 middle/fold, 3 bottom/slip),
 ``PARAM compensate|hdmms|halfnotplayed|barthr|nbwthr`` (0/1), ``PARAM minhd`` (the weight),
 ``PARAM rankthr`` (OpenGotha's rank number, 1d = 0) and an MMS correction as an 8th PLAYER
-field."""
+field.  ``OG_VARY=3`` draws as well 1–3 clubs groups of two clubs; the driver must then accept
+``CLUBGROUP name club club …`` (OpenGotha's ``addClubsGroup`` of a ``ClubsGroup`` holding
+those ``Club``s).  ``OG_PLAYERS=N`` gives every event N players (above 600: the field is paired
+in OpenGotha's pairing groups)."""
 
 MODES = ("top", "middle", "bottom")
 SEEDS = ("random", "fold", "slip")
@@ -75,6 +78,7 @@ def key(pno: int) -> str:
 def make_event(seed: int) -> tuple[Tournament, random.Random]:
     rng = random.Random(seed)
     n = rng.randint(20, 120)
+    n = int(os.environ.get("OG_PLAYERS") or 0) or n  # a large field: OpenGotha's pairing groups above 600
     rounds = rng.randint(4, 6)
     clubs = [f"C{i}" for i in range(rng.randint(4, 10))]
     countries = ["FR", "DE", "CZ"][: rng.randint(2, 3)]
@@ -99,6 +103,9 @@ def make_event(seed: int) -> tuple[Tournament, random.Random]:
                "nbw_threshold": rng.choice(("yes", "no"))}
         players = [replace(p, extra={**p.extra, "mms_correction": rng.randint(-1, 2)})
                    if rng.random() < 0.1 else p for p in players]
+    if VARY >= 3:
+        grouped = rng.sample(clubs, min(len(clubs), 2 * rng.randint(1, 3)))
+        go["club_groups"] = "; ".join(f"G{i}: {', '.join(grouped[i:i + 2])}" for i in range(0, len(grouped) - 1, 2))
     if VARY:
         go |= {"early_rounds": str(rng.randint(0, 3)), "correction": str(rng.randint(0, 2)),
                "ceiling": str(rng.randint(5, 9)), "club_gap": str(rng.randint(0, 5)),
@@ -117,6 +124,10 @@ def og_input(t: Tournament, upto: int) -> list[str]:
         if ours in mm:
             value = og_rank(mm[ours]) if ours == "rank_threshold" else CODES.get(mm[ours], mm[ours])
             lines.append(f"PARAM {theirs} {value}")
+    if mm.get("club_groups"):
+        from core.go.mcmahon_options import parse_club_groups
+
+        lines += [f"CLUBGROUP {name} {' '.join(clubs)}" for name, clubs in parse_club_groups(mm["club_groups"])]
     absent = {(b.pno, b.round) for b in t.requested_byes}
     absent |= {(b.pno, rnd.number) for rnd in t.rounds for b in rnd.byes if b.kind is not ByeKind.PAB}
     for p in t.players:
