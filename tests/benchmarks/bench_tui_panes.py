@@ -7,8 +7,10 @@ The event: ``bench_tui.big_event`` (circle-method rounds, random results, the ne
 paired, tie-breaks BH/C1 BH SB WIN).  Measured:
 
 1. cold start: a fresh Python process until the tournaments screen is on (headless, 80×24),
-   wall and the child's CPU;
-2. opening the event: ``HakemApp(open_id=…)`` until the rounds pane is drawn;
+   wall and the child's CPU, from byte code (written once into a temporary
+   ``PYTHONPYCACHEPREFIX``, as an installed hakem has it);
+2. opening the event: ``HakemApp(open_id=…)`` until the rounds pane is drawn (2–4 run in a
+   fresh process each, after one that wrote the byte code: the imports a first show makes count);
 3. the first show of each pane (F2, F4, F5, F6, F7, each once, in that order): the key until
    the first frame drawn after the pane is shown (frames stamped by ``bench_tui.frame_clock``),
    and the UI thread's CPU for it;
@@ -24,8 +26,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -98,8 +102,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--profile", choices=["open", *(tab for tab, _key in KEYS)])
+    parser.add_argument("--child", nargs=2, metavar=("DATA", "ID"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     os.environ.setdefault("HAKEM_CONFIG_DIR", tempfile.mkdtemp(prefix="hakem-bench-config-"))
+    if args.child:  # one measured run, in a fresh process: its imports count, from byte code
+        print(json.dumps(asyncio.run(panes(Path(args.child[0]), args.child[1], None))))
+        return
     from bench_tui import big_event, cold_start
 
     from tests.tui_fixtures import store_with
@@ -111,10 +119,16 @@ def main() -> None:
     if args.profile:
         asyncio.run(panes(data, tid, args.profile))
         return
+    # the children start from byte code, as an installed hakem does (written once, outside the checkout)
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="hakem-bench-pycache-")
+    cold_start(1)
     starts, cpu = cold_start(args.repeat)
     print(f"cold start to the tournaments screen: median {statistics.median(starts):.3f} s wall "
           f"(min {min(starts):.3f}), child CPU median {statistics.median(cpu):.3f} s (n={len(starts)})")
-    runs = [asyncio.run(panes(data, tid, None)) for _ in range(args.repeat)]
+    runs = [json.loads(subprocess.run([sys.executable, __file__, "--child", str(data), tid], check=True,
+                                      capture_output=True, text=True).stdout.splitlines()[-1])
+            for _ in range(args.repeat + 1)][1:]  # the first writes the byte code
     for name in runs[0]:
         wall = [r[name][0] * 1000 for r in runs]
         ui = [r[name][1] * 1000 for r in runs]
