@@ -56,3 +56,30 @@ def test_the_playoff_pane_proposes_the_groups_the_engine_proposes():
     groups = [players for players, _first, _separated in tied_groups(t)]
     assert groups == [p.players for p in propose_ties(t, len(t.players))]
     assert groups  # two rounds of twelve players leave equal points (the test would pass empty)
+
+
+def test_a_table_under_way_in_a_worker_is_waited_for_not_computed_again(monkeypatch):
+    import threading
+
+    import tui.standings as standings
+
+    t = demo(rounds=2, tiebreaks=TIEBREAKS)
+    started, go_on = threading.Event(), threading.Event()
+    calls = []
+    real = standings._compute
+
+    def slow(*args):
+        calls.append(args)
+        started.set()
+        go_on.wait(10)  # the worker is still computing when the UI thread asks
+        return real(*args)
+
+    monkeypatch.setattr(standings, "_compute", slow)
+    got = []
+    worker = threading.Thread(target=lambda: got.append(compute(t)))
+    worker.start()
+    assert started.wait(10)
+    threading.Timer(0.2, go_on.set).start()
+    view = compute(t)  # waits for the worker's table
+    worker.join(10)
+    assert len(calls) == 1 and got == [view] and got[0] is view

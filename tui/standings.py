@@ -108,9 +108,11 @@ def criterion_modifiers(code: str) -> str:
         return ""
 
 
-_MEMO: dict[tuple[int, tuple[str, ...] | None, str | None, str], tuple[Tournament, StandingsView]] = {}
+_Key = tuple[int, "tuple[str, ...] | None", "str | None", str]
+_MEMO: dict[_Key, tuple[Tournament, StandingsView]] = {}
 _MEMO_SIZE = 8
 _MEMO_LOCK = threading.Lock()
+_UNDER_WAY: dict[_Key, threading.Lock] = {}
 
 
 def compute(t: Tournament, criteria: tuple[str, ...] | None = None, regime: str | None = None) -> StandingsView:
@@ -120,26 +122,48 @@ def compute(t: Tournament, criteria: tuple[str, ...] | None = None, regime: str 
     explanations all ask for the same table after every change (1,000 players: ~0.2 s each
     time).  A snapshot never changes (a change makes a new one), so the memo is keyed by the
     snapshot itself, the criteria, the regime and the language of the cells.  A second caller
-    (the UI thread) waits for a computation under way (a worker's) instead of repeating it."""
+    of the same table (the UI thread while a worker computes it) waits for it instead of
+    computing it again; other tables are computed meanwhile."""
     from core.i18n import current_language
 
     regime = regime or t.tiebreak_regime
     if criteria is not None and tuple(criteria) == tuple(t.tiebreaks):
         criteria = None  # the tournament's own list: the same table as the default
-    key = (id(t), None if criteria is None else tuple(criteria), regime, current_language())
-    with _MEMO_LOCK:
-        found = _MEMO.get(key)
-        if found is None and criteria is not None:  # the preset the event uses, asked by name
-            default = _MEMO.get((id(t), None, regime, current_language()))
-            if default is not None and default[0] is t and default[1].columns == tuple(criteria):
-                found = default
-        if found is not None and found[0] is t:
-            return found[1]
+    key: _Key = (id(t), None if criteria is None else tuple(criteria), regime, current_language())
+    while True:
+        with _MEMO_LOCK:
+            found = _found(t, key)
+            if found is not None:
+                return found
+            running = _UNDER_WAY.get(key)
+            if running is None:
+                running = _UNDER_WAY[key] = threading.Lock()
+                running.acquire()
+                break
+        with running:  # another thread computes this table: wait for it, then look again
+            pass
+    try:
         view = _compute(t, criteria, regime)
-        _MEMO[key] = (t, view)  # the snapshot is kept with its view: its id is not reused meanwhile
-        while len(_MEMO) > _MEMO_SIZE:
-            del _MEMO[next(iter(_MEMO))]
+        with _MEMO_LOCK:
+            _MEMO[key] = (t, view)  # the snapshot is kept with its view: its id is not reused meanwhile
+            while len(_MEMO) > _MEMO_SIZE:
+                del _MEMO[next(iter(_MEMO))]
         return view
+    finally:
+        with _MEMO_LOCK:
+            del _UNDER_WAY[key]
+        running.release()
+
+
+def _found(t: Tournament, key: _Key) -> StandingsView | None:
+    """The memo's table for ``key`` (under the lock); the event's default table also answers a
+    request for its criteria by name (the preset the event uses)."""
+    found = _MEMO.get(key)
+    if found is None and key[1] is not None:
+        default = _MEMO.get((key[0], None, key[2], key[3]))
+        if default is not None and default[1].columns == key[1]:
+            found = default
+    return found[1] if found is not None and found[0] is t else None
 
 
 def _compute(t: Tournament, criteria: tuple[str, ...] | None, regime: str | None) -> StandingsView:
