@@ -30,11 +30,12 @@ ENGLISH = ("Rating", "Players", "Player", "Round", "Rounds", "Standings", "Tie-b
            "Dismiss", "menu", "game", "Game", "playoff", "result", "round", "board", "player", "players",
            "created", "removed", "revision", "changed", "none", "unknown", "title", "Undone", "undo", "redo",
            "bye", "pab", "half", "zero", "full", "Extension", "Sudden", "lot", "bids", "chosen", "start", "time",
-           "settings", "edit", "add", "remove", "withdrawn", "from")
+           "settings", "edit", "add", "remove", "withdrawn", "from", "Quarter-final", "Semi-final", "Final",
+           "winner", "Made", "cards")
 """English words of our interface (whole words, case-sensitive)."""
 
-KEEP = {"tr": {"Rating"}, "de": set(), "ru": set()}
-"""Words that are the language's own term (see the module docstring)."""
+KEEP = {"tr": {"Rating", "Final"}, "de": set(), "ru": set()}
+"""Words that are the language's own term (see the module docstring; Turkish "final", #139)."""
 
 ONLY = {"tr": ("Armageddon",), "de": (), "ru": ()}
 """Words that are English in one language only (German writes Armageddon-Partie, the word

@@ -179,3 +179,23 @@ def test_sex_in_the_letters_of_every_language():
             assert [sex_letter("m"), sex_letter("w")] == shown
         finally:
             i18n.set_language("en")
+
+
+def test_every_message_in_an_f_string_is_in_the_catalog():
+    """The extractor does not read into f-strings (Python 3.11): ``f"<h2>{_('Player cards')}</h2>"``
+    left "Player cards" and "Made with hakem" in English on every published page (issue 34
+    review).  Every ``_("…")`` literal in core/ and tui/ must be a message of the catalog."""
+    import re
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    root = Path(__file__).resolve().parent.parent
+    with (root / "locales" / "hakem.pot").open("rb") as handle:
+        ids = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(handle)}
+    call = re.compile(r"""\b_\((['"])((?:(?!\1)[^\\])*)\1\)""")
+    missing = [f"{path.relative_to(root)}:{n}: {m.group(2)}"
+               for top in ("core", "tui") for path in (root / top).rglob("*.py")
+               for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+               for m in call.finditer(line) if m.group(2) not in ids]
+    assert not missing, missing

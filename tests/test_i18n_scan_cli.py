@@ -112,3 +112,35 @@ def test_every_kind_of_journal_entry_is_said_in_the_language(lang, kinds, monkey
     left = {kind: (text, leftovers(lang, text, data_words)) for kind, text in said.items()}
     left = {kind: found for kind, found in left.items() if found[1]}
     assert not left, left
+
+
+CUP = ("Aksoy, Ali", "Bulut, Banu", "Çelik, Cem", "Doğan, Deniz")
+START = {"tr": "Başlangıç", "de": "Von", "ru": "С"}
+"""The timetable's stages table: "From" is the start time (it read "Kaynak", "Quelle",
+"Источник": the source)."""
+
+
+@pytest.mark.parametrize("lang", ["tr", "de", "ru"])
+def test_cup_reports_results_and_withdrawals_are_in_the_language(data, lang):  # noqa: F811 - the fixture
+    """Issue 34 review: a cup's bracket and timetable said "Quarter-final", "Semi-final match 1"
+    in English; a level match printed "added: board 9 …"; ``players list`` said "(withdrawn
+    from round 1)"."""
+    def ok(*args: str) -> str:
+        code, out, err = run(*args)
+        assert code == 0, (args, err)
+        return out
+
+    tid = ok("new", "Kupa", "--system", "knockout").strip().splitlines()[-1]
+    for k, name in enumerate(CUP):
+        ok("players", "add", tid, "--name", name, "--rating", str(2000 - 10 * k))
+    ok("round", "pair", tid)
+    ok("result", tid, "1", "1", "1/2")
+    ok("players", "withdraw", tid, "4")
+    said = {"level": ok("--lang", lang, "result", tid, "1", "3", "1/2"), "list": ok("--lang", lang, "players", "list", tid)}
+    for kind in ("bracket", "timetable"):
+        said[kind] = ok("--lang", lang, "report", tid, kind, "--key", "cup")
+    i18n.set_language("en")
+    left = {what: leftovers(lang, text, (*CUP, "Kupa", tid)) for what, text in said.items()}
+    assert not {what: words for what, words in left.items() if words}, (left, said)
+    stages = said["timetable"].split("\n\n")[-2]
+    assert stages.splitlines()[1].split()[1] == START[lang], stages

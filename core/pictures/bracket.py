@@ -671,8 +671,9 @@ table{display:table;overflow:visible}}
 
 def page(title: str, body: str, css: str, lang: str = "en") -> str:
     """A complete HTML document (no external assets)."""
+    made = _("Made with hakem")  # outside the f-string: the extractor does not read into one
     return ("<!DOCTYPE html>\n"
             f'<html lang="{esc(lang)}"><head><meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{esc(title)}</title>\n<style>{PAGE_CSS}{css}</style></head>\n<body>\n"
-            f"{body}\n<p class=\"legend\">{esc(_('Made with hakem'))}</p>\n</body></html>\n")
+            f"{body}\n<p class=\"legend\">{esc(made)}</p>\n</body></html>\n")

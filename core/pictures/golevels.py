@@ -206,8 +206,9 @@ def levels_page(t: Tournament, lang: str = "en") -> str:
     from core.pictures.bracket import page
 
     chart = top_group_levels(t)
+    top = _("Top group level: {level}.").format(level=level_label(chart.lowest_rank))  # not in an f-string: extracted
     body = [f"<h1>{esc(_('Levels of the top group'))}</h1>", f'<p class="sub">{esc(t.name)}</p>',
-            f'<p class="sub">{esc(_("Top group level: {level}.").format(level=level_label(chart.lowest_rank)))}</p>',
+            f'<p class="sub">{esc(top)}</p>',
             f'<div class="scroll">{levels_svg(chart)}</div>']
     heads = [_("No."), _("Name"), _("Start")] + [str(r) for r in range(1, chart.rounds + 1)]
     body.append('<table class="levels"><thead><tr>' + "".join(

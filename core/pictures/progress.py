@@ -310,7 +310,8 @@ def progress_page(t: Tournament, lang: str = "en") -> str:
             f"<td>{sparkline_svg(r.series, top, rounds)}</td>"
             f'<td class="r">{esc(r.performance or "")}</td></tr>')
     body.append("</tbody></table>")
-    body.append(f"<h2>{esc(_('Player cards'))}</h2><div class=\"cards\">")
+    cards = _("Player cards")  # outside the f-string: the extractor does not read into one
+    body.append(f"<h2>{esc(cards)}</h2><div class=\"cards\">")
     for r in rows:
         body.append('<div class="card">' + progress_svg(
             r.series, perf.get(r.pno, ()), top, rounds, f"{r.pno} {r.name}") + "</div>")

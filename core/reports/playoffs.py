@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 from collections.abc import Mapping
 
-from core.i18n import _
+from core.i18n import _, pgettext
 from core.model import GameResult
 from core.reports.document import Column, Points, Report, ResultCell, Table
 from core.reports.render import PRINT_WIDTH, width
@@ -81,18 +81,20 @@ def _boxes(games, slots, byes: dict[str, tuple[int, ...]] | None = None) -> list
 
 
 def _label(who: object, names: Mapping[int, str]) -> str:
+    """A player by number and name; a placeholder ("winner of Semi-final match 1", stored in
+    English by the playoff engine) in the page's language, with the words the TUI uses."""
     if isinstance(who, int):
         return f"{who:>3} {names.get(who, '')}".rstrip()
-    return f"    {_placeholder(str(who))}"
+    from core.playoff.labels import entrant_text
+
+    return f"    {entrant_text({}, str(who))}"
 
 
-def _placeholder(text: str) -> str:
-    """Placeholders come from the playoff engine in English ("winner of Semi-final match 1");
-    translate the fixed part so the page is in one language."""
-    for prefix, label in (("winner of ", _("winner of {what}")), ("loser of ", _("loser of {what}"))):
-        if text.startswith(prefix):
-            return label.format(what=text[len(prefix):])
-    return text
+def _stage(stage: str) -> str:
+    """A stage's name ("Quarter-final", stored in English) in the page's language."""
+    from core.playoff.labels import stage_text
+
+    return stage_text(stage)
 
 
 def _winner(box: MatchBox) -> object | None:
@@ -137,7 +139,7 @@ def bracket_text(boxes: list[MatchBox], names: Mapping[int, str], max_width: int
         if box.stage != stage:
             if lines:
                 lines.append("")
-            lines.append(box.stage)
+            lines.append(_stage(box.stage))
             stage = box.stage
         if box.bye:
             text = _("goes on without a game")
@@ -196,15 +198,14 @@ def bracket_report(view: View, key: str, state: Mapping[str, Any], playoff_view,
         if box.bye:
             table = Table([Column("player", _("Player"), flex=True), Column("note", "", "l")],
                           [[_label(box.a, names).strip(), _("goes on without a game")]],
-                          css_class="match", group=box.stage)
+                          css_class="match", group=_stage(box.stage))
             report.tables.append(table)
             continue
         win = _winner(box)
         columns = [Column("player", _("Player"), flex=True)]
         columns += [Column(f"g{i}", _game_header(i, box.marks), "c") for i in range(1, len(box.marks) + 1)]
         columns += [Column("points", _("Pts"), "r"), Column("through", "", "c")]
-        table = Table(columns, title=caption, css_class="match",
-                      group=box.stage)
+        table = Table(columns, title=caption, css_class="match", group=_stage(box.stage))
         for side, who in ((0, box.a), (1, box.b)):
             done = box.marks and box.marks[0][side] != ""
             table.rows.append([_label(who, names).strip(), *[m[side] for m in box.marks],
@@ -254,11 +255,11 @@ def timetable_report(view: View, key: str, state: Mapping[str, Any], playoff_vie
             result = ""
         end = clock(s.end) if s.actual_end else "~" + clock(s.end)
         table.rows.append([clock(s.start), end, s.board, _label(g.white, names).strip(),
-                           _label(g.black, names).strip(), result, g.time_control.encode(), g.stage, g.id])
-    stages = Table([Column("stage", _("Stage"), flex=True), Column("from", _("From"), "r"),
-                    Column("until", _("Until"), "r")], title=_("Stages"))
+                           _label(g.black, names).strip(), result, g.time_control.encode(), _stage(g.stage), g.id])
+    stages = Table([Column("stage", _("Stage"), flex=True), Column("from", pgettext("time span", "From"), "r"),
+                    Column("until", pgettext("time span", "Until"), "r")], title=_("Stages"))
     for stage, first, last in stage_times(slots):
-        stages.rows.append([stage, clock(first), "~" + clock(last)])
+        stages.rows.append([_stage(stage), clock(first), "~" + clock(last)])
     notes = [_("Times with ~ are estimates (both clocks used up); they are updated as results arrive.")]
     notes += [_(w) for w in warnings(slots)]
     if start_line is None:

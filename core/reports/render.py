@@ -282,7 +282,8 @@ def to_html(report: Report, nav: list[tuple[str, str]] | None = None, lang: str 
         out.append(f"<pre>{e(report.preformatted)}</pre>")
     if report.notes:
         out.append('<div class="notes">' + "".join(f"<p>{e(n)}</p>" for n in report.notes) + "</div>")
-    out.append(f'<p class="notes">{e(_("Made with hakem"))}</p></body></html>')
+    made = _("Made with hakem")  # outside the f-string: the extractor does not read into one
+    out.append(f'<p class="notes">{e(made)}</p></body></html>')
     return "\n".join(out) + "\n"
 
 

@@ -256,7 +256,8 @@ def _list(args: argparse.Namespace) -> int:
         print_json({"players": rows})
         return 0
     for r in rows:
-        status = f" (withdrawn from round {r['withdrawn_round']})" if r["withdrawn_round"] else ""
+        status = " ({})".format(_("withdrawn from round {n}").format(n=r["withdrawn_round"])) \
+            if r["withdrawn_round"] else ""
         print(f"{r['pno']:>4}  {r['title']:<3} {r['name']:<32} {r['rating'] or '':>4}  {r['federation']:<3}{status}")
     return 0
 

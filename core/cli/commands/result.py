@@ -100,8 +100,9 @@ def _say_cup_boards(before: Tournament, after: Tournament) -> None:
         from core.playoff.cup import board_games
 
         games = board_games(after, n)
-        print(_("round {n}: the match is level; added: {boards}").format(n=n, boards="; ".join(
-            f"{_('board')} {b} {games.get(b, '')}".rstrip() for b in range(old + 1, new + 1))))
+        added = [" ".join((_("board {board}").format(board=b), games.get(b, ""))).rstrip()
+                 for b in range(old + 1, new + 1)]
+        print(_("round {n}: the match is level; added: {boards}").format(n=n, boards="; ".join(added)))
     elif new < old:
         print(_("round {n}: boards {first} to {last} removed (their match is decided)").format(
             n=n, first=new + 1, last=old))
