@@ -110,6 +110,8 @@ def desk_calls(desk: Desk, tmp: Path) -> dict[str, object]:
         "enter_go_result": lambda: desk.enter_go_result(2, 1, "white"),
         "go_refusal": lambda: desk.go_refusal(1, 3),
         "change_playoff": lambda: desk.change_playoff("p", "created", lambda t: {}),
+        "playoff_result": lambda: desk.playoff_result("p", "p.s0g1", "1-0"),
+        "playoff_result_entered": lambda: desk.playoff_result_entered("p", "p.s0g1"),
         "cup_bids": lambda: desk.cup_bids({1: 240, 2: 200}),
         "cup_flag_later": lambda: desk.cup_flag_later(2, 1, "white"),
         "change_settings": lambda: desk.change_settings({"name": "Other"}),

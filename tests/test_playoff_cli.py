@@ -51,7 +51,14 @@ def test_create_enter_results_and_standings(capsys, store_id):
     # correction: the second game was won by the other player -> level -> extension
     loser = g1["black"]
     res = "1-0" if g2["white"] == loser else "0-1"
-    out = cli_json(capsys, "playoff", tid, "--result", g2["id"], res)
+    # a game with a result keeps it without --correct: one line naming the game, its
+    # players and the result kept, nothing saved
+    revision = store.load(tid).revision
+    assert main(["playoff", tid, "--result", g2["id"], res]) == 3
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "Game 2 (Player " in err[0] and " has 1/2 (entered by " in err[0]
+    assert "--correct" in err[0] and store.load(tid).revision == revision
+    out = cli_json(capsys, "playoff", tid, "--result", g2["id"], res, "--correct")
     assert not out["complete"] and [g["kind"] for g in out["games"]][2:] == ["extension", "extension"]
     t = store.load(tid).tournament
     assert not [o for o in tie_orders(t) if o.source == "playoff"]   # stale decision removed
@@ -59,6 +66,13 @@ def test_create_enter_results_and_standings(capsys, store_id):
     # undo a wrong entry
     out = cli_json(capsys, "playoff", tid, "--remove", g2["id"])
     assert len(out["games"]) == 2 and out["games"][1]["result"] is None
+
+    from core.words import say
+
+    said = [say(e) for e in store.journal(tid)][-3:]
+    w, b = f"Player {g2['white']}", f"Player {g2['black']}"
+    assert said == [f"playoff 1: Game 2 {w} – {b} 1/2", f"playoff 1: Game 2 {w} – {b} corrected from 1/2 to {res}",
+                    f"playoff 1: result {res} of Game 2 {w} – {b} removed"]
 
 
 def test_text_output_and_errors(capsys, store_id):

@@ -91,15 +91,36 @@ async def test_tie_separated_by_tiebreaks_to_final_standings(tmp_path):
         # the Playoff column says the places the playoff gave (the winner 1st, the other 2nd)
         j = [str(c.label) for c in table.ordered_columns].index("Playoff")
         assert [row_values(table, i)[j] for i in range(3)] == ["1", "2", ""]
+
+        # a finished game's result is replaced only after the rounds pane's correction
+        # question (the playoff is decided, game 1 is ½-½): No keeps it, Yes corrects it
+        await pilot.press("f7")
+        await wait_for(pilot, lambda: games.row_count == 3)
+        games.move_cursor(row=0)
+        await pilot.press("1")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmDialog")
+        text = "\n".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "Game 1: " in text and ": ½-½ (entered by " in text and ") becomes 1-0." in text
+        await pilot.press("n")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        assert state_now()["results"]["p.s0g1"]["result"] == GameResult.DRAW.value
+        await pilot.press("1")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmDialog")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: state_now()["results"]["p.s0g1"]["result"] == GameResult.WHITE_WINS.value)
+        first_white = row_values(games, 0)[2]
     store = Store(data)
     assert store.load(tid).tournament.options["playoffs"]["tie-1-8"]["results"]["p.s0g1"]["result"] \
-        == GameResult.DRAW.value
+        == GameResult.WHITE_WINS.value
     from core.words import say
 
     said = [say(e) for e in store.journal(tid)]  # as the journal shows them: games by name, not by id
     assert "playoff 1, 8: Mini-match, then straight to Armageddon, places 1, start 20:15" in said
-    assert "playoff 1, 8: Game 1 1/2" in said
-    assert "playoff 1, 8: Armageddon 0-1" in said
+    # the journal names the game and its players, and a correction as one
+    played = [w for w in said if w.startswith("playoff 1, 8: Game 1 ")]
+    assert len(played) == 2 and played[0].endswith(" 1/2") and first_white in played[0]
+    assert played[1].endswith(" corrected from 1/2 to 1-0")
+    assert any(w.startswith("playoff 1, 8: Armageddon ") and w.endswith(" 0-1") for w in said)
 
 
 @pytest.mark.parametrize("lang", ["en", "tr", "de", "ru"])

@@ -246,6 +246,70 @@ class RoundCases(DeskBase):
                             revision=fixed.revision if fixed is not None else None)
 
 
+    @use_case("playoff.change")
+    def playoff_result(self, key: str, game_id: str, result: str | None, *, correct: bool = False,
+                       flag_later: str | None = None, end: str | None = None) -> Outcome:
+        """Enter, correct or clear (``None``) the result of a playoff game.
+
+        Why a use case of its own: a game that already has a result keeps it unless
+        ``correct`` — the organiser answered the correction question (the TUI) or gave
+        ``--correct`` (the CLI), as for a round's board.  The check runs inside the store's
+        change, so a result entered meanwhile by another organiser is refused, not replaced.
+        The journal names the game, its players, and a correction as one."""
+        from core.playoff import enter_result, evaluate, playoffs_of, remove_result
+
+        before = self.store.load(self.id).tournament
+        seen = self._playoff_game(before, key, game_id)
+        new = GameResult.parse(result) if result else None
+        names = {p.pno: p.name for p in before.players}
+        white, black = (names.get(e, str(e)) if isinstance(e, int) else str(e) for e in (seen.white, seen.black))
+        old = seen.result
+
+        def edit(t: Tournament) -> dict[str, Any]:
+            state = playoffs_of(t)[key]
+            now = evaluate(state).game(game_id).result
+            if now is not None and now != new and (not correct or now != old):
+                from core.app.conflicts import replaced_result
+                from core.playoff.labels import game_label
+
+                who, when = self.playoff_result_entered(key, game_id)
+                raise TournamentError(_("{game} ({white} – {black}) has {result}; nothing was saved "
+                                        "(a correction replaces it: --correct)").format(
+                    game=game_label(seen), white=white, black=black,
+                    result=replaced_result(now.value, who, when)))
+            if new is None:
+                return remove_result(state, game_id)
+            return enter_result(state, game_id, new, flag_later=flag_later, end=end)
+
+        words = {"game": game_id, "white": white, "black": black}
+        if new is None:
+            action = act("playoff_game_removed", **words, old=old.value if old else "")
+        elif old is not None:
+            action = act("playoff_game_corrected", **words, old=old.value, result=new.value)
+        else:
+            action = act("playoff_game", **words, result=new.value)
+        return self.change_playoff(key, action, edit)
+
+    @use_case("journal.read", writes=False)
+    def playoff_result_entered(self, key: str, game_id: str) -> tuple[str, str]:
+        """(who, when) of the newest change of a playoff game's result — who entered the
+        result a correction would replace; ``("", "")`` when the journal does not say."""
+        from core.app.conflicts import last_change
+
+        return last_change(self.store.journal(self.id), ("options", "playoffs", key, "results", game_id))
+
+    @staticmethod
+    def _playoff_game(t: Tournament, key: str, game_id: str) -> Any:
+        """The game ``game_id`` of the playoff ``key`` as it stands (one clear line if either
+        is not there)."""
+        from core.playoff import PlayoffError, evaluate, playoffs_of
+
+        state = playoffs_of(t).get(key)
+        if state is None:
+            raise PlayoffError(_("there is no playoff {key!r} in {name!r}; create it with --players PNO,PNO,... "
+                                 "--places T.").format(key=key, name=t.name))
+        return evaluate(state).game(game_id)
+
     # -- a cup's Armageddon: part of the game's result --------------------------------------
     @use_case("result.enter")
     def cup_bids(self, bids: dict[int, int]) -> Outcome:

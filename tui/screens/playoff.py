@@ -29,6 +29,7 @@ from tui.i18n import L_
 from tui.screens.rounds import RESULT_KEYS, RESULT_TEXT
 from tui.widgets.pane import LazyPane
 from tui.widgets.tables import Col, FittedTable, move_to_key, reset_table, selected_key, sync_table, text_col
+from tui.widgets.dialogs import ConfirmDialog
 from tui.widgets.fields import FormField
 
 
@@ -468,9 +469,9 @@ class PlayoffPane(LazyPane, Vertical):
         move_to_key(table, key)
 
     def action_result(self, k: str) -> None:
-        """Enter (or clear) the result of the game under the games cursor, from either table."""
-        from core.playoff import enter_result, evaluate, playoffs_of, remove_result
-        from core.playoff.labels import game_label
+        """Enter (or clear) the result of the game under the games cursor, from either table;
+        a game that has a result is corrected only after the rounds pane's question."""
+        from core.playoff import evaluate, playoffs_of
         assert self.t is not None
         key = self.selected_group_key()
         state = playoffs_of(self.t).get(key) if key else None
@@ -479,20 +480,43 @@ class PlayoffPane(LazyPane, Vertical):
             self.notify(_("Schedule a playoff first (n)."), severity="warning")
             return
         result: GameResult | None = RESULT_KEYS[k] if k else None
-        text = RESULT_TEXT.get(result, result.value) if result is not None else _("no result")
+        view = evaluate(state)
+        game = view.game(game_id) if game_id in {g.id for g in view.games} else None
+        if game is None or game.result == result:
+            return
+        if game.result is None:
+            self.store_result(key, game, result, correct=False)
+            return
 
-        def entered(t: Tournament) -> dict[str, Any]:
-            current = playoffs_of(t)[key]
-            return enter_result(current, game_id, result) if result else remove_result(current, game_id)
+        def decided(yes: bool | None) -> None:
+            if yes and game is not None:
+                self.store_result(key, game, result, correct=True)
 
-        game = evaluate(state).game(game_id) if game_id in {g.id for g in evaluate(state).games} else None
+        text = self.correction_text(key, game, result)
+        self.app.push_screen(ConfirmDialog(_("Correct a result"), text, yes=_("Correct"), danger=True), decided)
+
+    def correction_text(self, key: str, game: Any, result: GameResult | None) -> str:
+        """The question before a correction, in the words of the rounds pane's: the game, the
+        result replaced with who entered it and when, the new one."""
+        from core.app.conflicts import replaced_result
+        from core.playoff.labels import game_label
+
+        assert self.t is not None and game.result is not None
         names = {p.pno: p.name for p in self.t.players}
-        done = None
-        if game is not None:
-            done = f"{game_label(game)}: {who(names, game.white)} {text} {who(names, game.black)}"
+        old = replaced_result(RESULT_TEXT.get(game.result, game.result.value),
+                              *self.screen.session.desk.playoff_result_entered(key, game.id))
+        new = RESULT_TEXT.get(result, result.value) if result is not None else _("no result")
+        return _("{game}: {white} – {black}: {old} becomes {new}.").format(
+            game=game_label(game), white=who(names, game.white), black=who(names, game.black), old=old, new=new)
+
+    def store_result(self, key: str, game: Any, result: GameResult | None, correct: bool) -> None:
+        from core.playoff.labels import game_label
+
+        assert self.t is not None
+        names = {p.pno: p.name for p in self.t.players}
+        text = RESULT_TEXT.get(result, result.value) if result is not None else _("no result")
+        done = f"{game_label(game)}: {who(names, game.white)} {text} {who(names, game.black)}"
         session = self.screen.session
         self.advance = True
-        self.screen.run_change(
-            lambda: session.do(lambda desk: desk.change_playoff(
-                key, act("playoff_result", game=game_id, result=result.value) if result is not None
-                else act("playoff_result_removed", game=game_id), entered)), done)
+        self.screen.run_change(lambda: session.do(lambda desk: desk.playoff_result(
+            key, game.id, result.value if result is not None else None, correct=correct)), done)

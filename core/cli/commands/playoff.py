@@ -2,7 +2,7 @@
 
     hakem playoff --tied K --places T [--format text|json] [--start HH:MM] [options]   (dry run)
     hakem playoff ID --players PNO,PNO,... --places T [--start HH:MM] [options]      (create)
-    hakem playoff ID [--show] | --result GAME RESULT [--flag-later white|black] [--end HH:MM]
+    hakem playoff ID [--show] | --result GAME RESULT [--correct] [--flag-later white|black] [--end HH:MM]
                      | --remove GAME | --lot KEY VALUE | --bids KEY PNO=SECS,PNO=SECS
                      | --choice KEY white|black                                       [--key NAME]
 
@@ -23,7 +23,7 @@ from core.cli.errors import CliError
 from core.i18n import _
 from core.words import act
 from core.playoff import (
-    choose_format, clock, create, describe, enter_result, evaluate, playoffs_of, remove_result,
+    choose_format, clock, create, describe, evaluate, playoffs_of,
     set_bids, set_lot, stage_times, timetable,
 )
 from core.playoff.state import PlayoffView, _parse_clock, parse_start
@@ -223,12 +223,6 @@ def _change(args: argparse.Namespace, key: str):
                           start=args.start or "00:00", first_board=args.first_board,
                           max_boards=args.max_boards, breaks=_breaks(args), **_overrides(args))
         return act("playoff_created", players=args.players), created, True
-    if args.result:
-        gid, res = args.result
-        return (act("playoff_result", game=gid, result=res),
-                lambda t: enter_result(_state(t, key), gid, res, flag_later=args.flag_later, end=args.end), True)
-    if args.remove:
-        return act("playoff_result_removed", game=args.remove), lambda t: remove_result(_state(t, key), args.remove), True
     if args.lot:
         return act("playoff_lot", lot=args.lot[0], value=args.lot[1]), lambda t: set_lot(_state(t, key), args.lot[0], args.lot[1]), True
     if args.bids:
@@ -264,7 +258,7 @@ def _change(args: argparse.Namespace, key: str):
 
 
 def run(args: argparse.Namespace) -> int:
-    for given, name in ((args.flag_later, "--flag-later"), (args.end, "--end")):
+    for given, name in ((args.flag_later, "--flag-later"), (args.end, "--end"), (args.correct, "--correct")):
         if given and not args.result:
             raise CliError(_("{option} goes with --result GAME RESULT: it belongs to a game's result.").format(option=name))
     if args.id is None:
@@ -276,7 +270,13 @@ def run(args: argparse.Namespace) -> int:
     if args.propose is not None:
         return _propose(desk.snapshot().tournament, args.propose, args.format)
     change = _change(args, key)
-    if change is not None:
+    if args.result:
+        gid, res = args.result
+        t = show_warnings(desk.playoff_result(key, gid, res, correct=args.correct, flag_later=args.flag_later,
+                                              end=args.end)).tournament
+    elif args.remove:  # removing is the command's own word: no --correct
+        t = show_warnings(desk.playoff_result(key, args.remove, None, correct=True)).tournament
+    elif change is not None:
         what, edit, standings = change
         t = show_warnings(desk.change_playoff(key, what, edit, standings)).tournament
     else:
@@ -355,6 +355,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=_("list the groups tied on points within the first PRIZES places"))
     p.add_argument("--show", action="store_true", help=_("show the stored playoff (the default action)"))
     p.add_argument("--result", nargs=2, metavar=("GAME", "RESULT"), help=_("enter or correct a result"))
+    p.add_argument("--correct", action="store_true",
+                   help=_("replace a result the game already has (without it such a result is kept)"))
     p.add_argument("--flag-later", choices=("white", "black"),
                    help=_("Armageddon 0-0: whose flag fell later (that player wins)"))
     p.add_argument("--end", help=_("HH:MM the game actually ended (re-estimates the timetable)"))
