@@ -40,3 +40,4 @@ def test_label_is_not_frozen_at_definition(english: None) -> None:
     label = L_("Quit")
     i18n.set_language("en")
     assert str(label) == "Quit"  # made while Russian was on, read in English
+

@@ -320,7 +320,7 @@ class RegistrationPane(TournamentTab, Vertical):
             self.query_one("#p-name", Input).focus()
             return
         try:
-            fields = player_fields(values, is_go(self.t), self.t.system if self.t is not None else "gamma")
+            fields = player_fields(values, is_go(self.shown), self.shown.system if self.shown is not None else "gamma")
         except TournamentError as exc:
             self.refuse_record(values, str(exc))
             return
@@ -419,7 +419,7 @@ class RegistrationPane(TournamentTab, Vertical):
         if late:
             done = outcome.get("o")
             self.notify(_("{name} added as a late entry with number {pno}: paired from round {n}.").format(
-                name=name, pno=getattr(done, "value", "?"), n=self.t.current_round + 1))
+                name=name, pno=getattr(done, "value", "?"), n=self.shown.current_round + 1))
         else:
             self.notify(_("{name} added.").format(name=name))
 
@@ -469,7 +469,7 @@ class RegistrationPane(TournamentTab, Vertical):
             field = self.query_one(f"#p-{key}", TextField)
             field.value = text
             field.cursor_position = len(text)  # typing goes on after the text, never before it
-        wrong = refused_field(refused.kept, is_go(self.t), self.t.system if self.t is not None else "gamma")
+        wrong = refused_field(refused.kept, is_go(self.shown), self.shown.system if self.shown is not None else "gamma")
         self.screen.set_focus(self.query_one(f"#p-{wrong}", TextField))
 
     # -- actions on the selected player --------------------------------------------------------
@@ -502,14 +502,14 @@ class RegistrationPane(TournamentTab, Vertical):
         pno = self.selected_pno()
         if pno is None:
             return
-        player = self.t.player(pno)
+        player = self.shown.player(pno)
 
         def edited(fields: dict | None) -> None:
             if fields:
                 self.screen.run_change(lambda: self.screen_session.do(lambda desk: desk.edit_player(pno, **fields)),
                                        _("Player {pno} changed.").format(pno=pno))
 
-        self.app.push_screen(PlayerForm(player, is_go(self.t), self.t.system if self.t is not None else "gamma"),
+        self.app.push_screen(PlayerForm(player, is_go(self.shown), self.shown.system if self.shown is not None else "gamma"),
                              edited)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
@@ -521,8 +521,8 @@ class RegistrationPane(TournamentTab, Vertical):
         pno = self.selected_pno()
         if pno is None:
             return
-        name = self.t.player(pno).name
-        if self.t.current_round:
+        name = self.shown.player(pno).name
+        if self.shown.current_round:
             self.notify(_("After round 1 a player cannot be deleted; use w to withdraw {name}.").format(name=name),
                         severity="warning")
             return
@@ -540,8 +540,8 @@ class RegistrationPane(TournamentTab, Vertical):
         pno = self.selected_pno()
         if pno is None:
             return
-        p = self.t.player(pno)
-        nxt = self.t.current_round + 1
+        p = self.shown.player(pno)
+        nxt = self.shown.current_round + 1
 
         def chosen(text: str | None) -> None:
             if not text:
@@ -563,7 +563,7 @@ class RegistrationPane(TournamentTab, Vertical):
         pno = self.selected_pno()
         if pno is None:
             return
-        p = self.t.player(pno)
+        p = self.shown.player(pno)
         session = self.screen_session
 
         def chosen(text: str | None) -> None:
@@ -586,7 +586,7 @@ class RegistrationPane(TournamentTab, Vertical):
             _("Requested bye for {name}").format(name=p.name),
             _("Round number(s) and kind: h = half point, f = full point, z = zero point; x cancels. "
               "Example: 4 h  or  5 6 z  or  4 x"),
-            value=f"{self.t.current_round + 1} h", check=lambda text: session.desk.check_bye(pno, text)), chosen)
+            value=f"{self.shown.current_round + 1} h", check=lambda text: session.desk.check_bye(pno, text)), chosen)
 
     def action_forbidden(self) -> None:
         pno = self.selected_pno()
@@ -602,7 +602,7 @@ class RegistrationPane(TournamentTab, Vertical):
             self.screen.run_change(lambda: self.screen_session.do(lambda desk: desk.add_forbidden(pnos)),
                                    _("These players will not be paired against each other."))
 
-        current = "; ".join(" ".join(map(str, g)) for g in self.t.forbidden) or _("none")
+        current = "; ".join(" ".join(map(str, g)) for g in self.shown.forbidden) or _("none")
         self.app.push_screen(PromptDialog(
             _("Forbidden pairing"),
             _("Pairing numbers of players who must never meet (family, same club in a qualifier). Now: {current}").format(current=current),
@@ -614,10 +614,10 @@ class RegistrationPane(TournamentTab, Vertical):
         pno = self.selected_pno()
         if pno is None:
             return
-        text = explain_number(self.t, pno)
-        if not self.t.rounds:
+        text = explain_number(self.shown, pno)
+        if not self.shown.rounds:
             text += "\n\n" + _("Until round 1 is paired the numbers are provisional; pairing round 1 sorts the list again.")
-        elif self.t.numbers_frozen:
+        elif self.shown.numbers_frozen:
             text += "\n\n" + _("Round 4 is paired, so numbers no longer change (FIDE C.04.2 Art. 2.3).")
         self.app.show_message(_("Pairing number"), text)
 

@@ -25,7 +25,7 @@ from core.errors import TournamentError
 from core.i18n import _
 from core.model import Tournament
 from tui.i18n import L_
-from tui.widgets.dialogs import PromptDialog
+from tui.widgets.dialogs import LineDialog, PromptDialog
 from tui.widgets.pane import LazyPane
 
 if TYPE_CHECKING:
@@ -93,7 +93,11 @@ def report_text(t: Tournament, kind: str, round_no: int | None = None, pno: int 
     return to_text(document_for(t, kind, round_no, pno).reports[0])
 
 
-class ExportDialog(PromptDialog):
+Wanted = tuple[Tournament, str, int | None, int | None]
+"""What a report text is made of: the snapshot, the kind, the round and the player."""
+
+
+class ExportDialog(LineDialog[tuple[str, str]]):
     """The export's file name and its language: the event's by default, any other on request
     (:mod:`core.app.report_language`); gives back ``(file name, language)``."""
 
@@ -222,8 +226,8 @@ class ReportsPane(LazyPane, Vertical):
         if kind == "pic-progress":
             return pictures.StandingsProgress(t, classes="report-picture")
         if kind == "pic-card":
-            if self.pno is None and t.players:
-                self.pno = min(p.pno for p in t.players)
+            if self.pno is None:  # the first player (an event without players: "no player 1")
+                self.pno = min((p.pno for p in t.players), default=1)
             return pictures.ProgressChart(t, self.pno, classes="report-picture")
         if kind == "pic-golevels":
             return pictures.GoLevelChart(t, classes="report-picture")
@@ -253,7 +257,7 @@ class ReportsPane(LazyPane, Vertical):
         self.render_report()
 
     def render_report(self) -> None:
-        t = self.t
+        t = self.shown
         area = self.query_one("#report-text", TextArea)
         self.wanted = None  # a text still being made is for another view
         for old in self.query(".report-picture"):
@@ -291,7 +295,7 @@ class ReportsPane(LazyPane, Vertical):
     pane does (1,000 players: the standings report with its rating changes is ~0.2 s of
     Python that would hold every frame and key); below it, at once."""
 
-    wanted: tuple | None = None
+    wanted: Wanted | None = None
     """(snapshot, kind, round, player) of the text the pane is to show: a worker's text for
     anything else arrives late and is dropped."""
 
@@ -303,14 +307,16 @@ class ReportsPane(LazyPane, Vertical):
             return str(exc)
 
     @work(thread=True, exclusive=True, group="report-text", exit_on_error=False, description="report")
-    def text_worker(self, t: Tournament, kind: str, round_no: int | None, pno: int | None) -> tuple[tuple, str]:
+    def text_worker(self, t: Tournament, kind: str, round_no: int | None, pno: int | None) -> tuple[Wanted, str]:
         return (t, kind, round_no, pno), self.text_of(t, kind, round_no, pno)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group == "report-text" and event.state is WorkerState.SUCCESS:
-            self.put_text(*event.worker.result)
+            made: tuple[Wanted, str] | None = event.worker.result  # text_worker's
+            if made is not None:
+                self.put_text(*made)
 
-    def put_text(self, made: tuple, text: str) -> None:
+    def put_text(self, made: Wanted, text: str) -> None:
         """Show ``text`` if it is still what the pane is to show (``made`` is ``wanted``)."""
         area = self.query_one("#report-text", TextArea)
         wanted = self.wanted

@@ -48,6 +48,8 @@ from tui.screens.registration import is_go
 
 if TYPE_CHECKING:
     from core.app.desk import Outcome
+    from core.model import Round
+    from core.pairing.base import RoundPairing
 
 RESULT_KEYS = {
     "1": GameResult.WHITE_WINS, "0": GameResult.BLACK_WINS, "=": GameResult.DRAW,
@@ -254,7 +256,8 @@ def points_before(t: Tournament, round_no: int) -> dict[int, Fraction]:
             scale = math.lcm(scale, Fraction(ps.for_code(code)).denominator)
         scaled = {code: int(ps.for_code(code) * scale) for code in Code}
         # (base, scale, scaled points per code, [(round object, totals after it)])
-        cache = _BEFORE_CACHE["base"] = (base, scale, scaled, [])
+        totals: list[tuple[Round, dict[int, int]]] = []
+        cache = _BEFORE_CACHE["base"] = (base, scale, scaled, totals)
     _base, scale, scaled, prefix = cache
     earlier = t.rounds[: round_no - 1]
     known = 0
@@ -358,7 +361,7 @@ class PairProgress(Message):
 class PairingDone:
     """What the worker hands back: the pairing and the revision it was computed on."""
 
-    pairing: object
+    pairing: RoundPairing
     revision: int
     notes: tuple[str, ...] = ()
     """What the saved round says (the absentees of the check-in, present players without a board)."""
@@ -620,8 +623,8 @@ class RoundsPane(TournamentTab, Vertical):
         board = self.selected_board()
         row = selected_key(self.query_one("#boards", FittedTable)) or ""
         if board is None and row.startswith("m"):  # a team match: to its first board still playing
-            match = self.t.round(self.round_no).matches[int(row[1:])]
-            empty = [i for i in match.boards if self.t.round(self.round_no).boards[i].result is None]
+            match = self.shown.round(self.round_no).matches[int(row[1:])]
+            empty = [i for i in match.boards if self.shown.round(self.round_no).boards[i].result is None]
             if empty or match.boards:
                 self.move_to_board((empty or list(match.boards))[0] + 1)
             return
@@ -639,7 +642,7 @@ class RoundsPane(TournamentTab, Vertical):
         half-point komi), a correction cancelled, a board another organiser changed meanwhile —
         joins the refused list with why, as ``typed`` (a single key: board and result)."""
         typed = typed or f"{board} {result.value if result is not None else '—'}"
-        t = self.t
+        t = self.shown
         current = t.round(round_no).boards[board - 1].result
         if current == result:
             self.move_to_next_empty(board)
@@ -682,7 +685,7 @@ class RoundsPane(TournamentTab, Vertical):
         def change() -> Tournament:
             return session.enter_result(round_no, board, result, saved, hold=True)
 
-        before = len(self.t.round(round_no).boards)
+        before = len(self.shown.round(round_no).boards)
         if screen.run_change(change, refused=lambda reason: self.refuse_line(typed, reason, round_no)):
             self.say_cup_boards(round_no, before)
             self.move_to_next_empty(board)
@@ -711,7 +714,7 @@ class RoundsPane(TournamentTab, Vertical):
         """Cursor to the next board without a result (wrapping), or stay when all are in."""
         if not self.round_no:
             return
-        rnd = self.t.round(self.round_no)
+        rnd = self.shown.round(self.round_no)
         n = len(rnd.boards)
         table = self.query_one("#boards", FittedTable)
         for step in range(1, n + 1):
@@ -755,11 +758,11 @@ class RoundsPane(TournamentTab, Vertical):
             return
         board = int(match.group(1))
         try:
-            result = parse_result(self.t, match.group(2))
+            result = parse_result(self.shown, match.group(2))
         except TournamentError as exc:
             self.refuse_line(text, str(exc), self.round_no)
             return
-        n = len(self.t.round(self.round_no).boards)
+        n = len(self.shown.round(self.round_no).boards)
         if not 1 <= board <= n:
             self.refuse_line(text, _("Round {r} has boards 1 to {n}.").format(r=self.round_no, n=n), self.round_no)
             return
@@ -955,7 +958,9 @@ class RoundsPane(TournamentTab, Vertical):
                 self.app.show_message(_("Pairing failed"), f"{type(error).__name__}: {error}", unasked=True)
             self.app.release_keys(self)  # the keys typed meanwhile: after the message, to this round
             return
-        done: PairingDone = event.worker.result
+        done: PairingDone | None = event.worker.result
+        if done is None:  # a worker that succeeded has returned
+            return
         pairing = done.pairing
         self.explanations[pairing.round] = dict(getattr(pairing, "explanations", {}) or {})
         # two frames instead of one long one: the progress row goes (a layout change), then
@@ -1047,7 +1052,7 @@ class RoundsPane(TournamentTab, Vertical):
         return True
 
     def action_unpair(self) -> None:
-        t = self.t
+        t = self.shown
         if not t.rounds:
             self.notify(_("No round is paired yet."), severity="warning")
             return
@@ -1075,7 +1080,7 @@ class RoundsPane(TournamentTab, Vertical):
         if not self.round_no:
             return
         board = self.selected_board()
-        rnd = self.t.round(self.round_no)
+        rnd = self.shown.round(self.round_no)
         if self.round_no not in self.explanations and not rnd.manual:
             # the engine's reasons are not stored with the round: ask the engine again on the
             # rounds before this one (in a worker), then show them with the facts
@@ -1098,7 +1103,10 @@ class RoundsPane(TournamentTab, Vertical):
 
     def explained(self, event: Worker.StateChanged) -> None:
         if event.state is WorkerState.SUCCESS:
-            round_no, board, reasons = event.worker.result
+            found: tuple[int, int | None, dict[object, object] | None] | None = event.worker.result
+            if found is None:  # explain_worker returns (round, board, reasons) when it succeeds
+                return
+            round_no, board, reasons = found
             self.explanations[round_no] = reasons if reasons is not None else {
                 "differs": (_("The engine would pair this round differently now (the data before it changed, "
                               "or the engine was updated); its reasons do not apply."),)}
@@ -1111,7 +1119,7 @@ class RoundsPane(TournamentTab, Vertical):
             self.app.show_message(_("Why this pairing?"), self.explain_text(self.selected_board()))
 
     def explain_text(self, board: int | None) -> str:
-        t = self.t
+        t = self.shown
         rnd = t.round(self.round_no)
         before = scores(t, upto=self.round_no - 1)
         from core.i18n.terms import colour_letter
@@ -1138,10 +1146,10 @@ class RoundsPane(TournamentTab, Vertical):
             lines.append(_("{no}. {name}: {pts} points before the round, colours so far: {colours}").format(
                 no=pno, name=p.name, pts=fmt_points(before.get(pno)), colours=colours or "—"))
         engine = self.explanations.get(self.round_no, {})
-        key = (board - 1) if board is not None else "bye"
-        if key in engine:
+        reason: int | str = (board - 1) if board is not None else "bye"
+        if reason in engine:
             lines.append("")
-            lines.extend(engine[key])
+            lines.extend(engine[reason])
         elif "differs" in engine:
             lines.append("")
             lines.extend(engine["differs"])
@@ -1156,7 +1164,7 @@ class RoundsPane(TournamentTab, Vertical):
     def action_manual(self) -> None:
         from tui.screens.manual_pairing import ManualPairingScreen
 
-        t = self.t
+        t = self.shown
         if not t.rounds:
             self.notify(_("No round is paired yet."), severity="warning")
             return

@@ -7,7 +7,7 @@ directly (deferring it breaks under ``run_test`` on Textual 8, issue #6600).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Generic, TypeVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -189,8 +189,12 @@ class ChoiceDialog(FitsScreen, HoldsTypeAhead, ModalScreen["str | None"]):
         self.dismiss(None)
 
 
-class PromptDialog(ModalScreen["str | None"]):
-    """Ask for one line of text; Enter returns it, Escape returns ``None``."""
+Answer = TypeVar("Answer")
+
+
+class LineDialog(ModalScreen["Answer | None"], Generic[Answer]):
+    """Ask for one line of text; Enter returns :meth:`answer` of it, Escape returns ``None``.
+    The type of the answer is the dialog's own (a subclass adds choices beside the line)."""
 
     BINDINGS = [Binding("escape", "cancel", L_("Cancel"))]
 
@@ -230,12 +234,19 @@ class PromptDialog(ModalScreen["str | None"]):
                 return
         self.dismiss(self.answer(event.value))
 
-    def answer(self, text: str) -> Any:
-        """What the dialog gives back for the accepted ``text`` (a subclass adds its choices)."""
-        return text
+    def answer(self, text: str) -> Answer:
+        """What the dialog gives back for the accepted ``text``."""
+        raise NotImplementedError
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class PromptDialog(LineDialog[str]):
+    """Ask for one line of text; Enter returns it, Escape returns ``None``."""
+
+    def answer(self, text: str) -> str:
+        return text
 
 
 class MessageDialog(FitsScreen, ModalScreen[None]):

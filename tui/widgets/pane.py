@@ -117,24 +117,25 @@ class TournamentTab(CommandKeys):
         @property
         def screen(self) -> TournamentScreen: ...
 
+    TAB_ID = ""
+    t: Tournament | None
+    """The tournament last shown on the tab (None before the first)."""
+
+    @property
+    def shown(self) -> Tournament:
+        """The tournament on the tab: its keys and redraws come after the first show (a tab's
+        widgets are filled by it), so there is always one."""
+        if self.t is None:
+            raise RuntimeError(f"the {self.TAB_ID or type(self).__name__} tab has not been shown a tournament yet")
+        return self.t
+
 
 class LazyPane(TournamentTab):
     """Mixin for tab panes; the class sets ``TAB_ID`` and implements ``main_widget`` and
     ``show(t, force=False)``, and keeps ``self.t`` and ``self.dirty``."""
 
-    TAB_ID = ""
-    t: Tournament | None
-    """The tournament last given to :meth:`show` (None before the first)."""
     dirty: bool
     """Changed while hidden: drawn again when the tab is activated."""
-
-    @property
-    def shown(self) -> Tournament:
-        """The tournament on the tab: its keys and redraws come after the first :meth:`show`
-        (a pane's widgets are filled by it), so there is always one."""
-        if self.t is None:
-            raise RuntimeError(f"the {self.TAB_ID} tab has not been shown a tournament yet")
-        return self.t
 
     def main_widget(self) -> Widget:
         """The widget that takes the focus when the tab is shown."""
