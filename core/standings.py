@@ -90,10 +90,13 @@ class Standings:
 
 # -- the ranking ---------------------------------------------------------------------------------
 def default_codes(t: Tournament, ctx: Context, team: bool) -> tuple[str, ...]:
-    """The tournament's list, else the system's own list (Go: McMahon, Gamma), else the preset
-    that fits the event type."""
+    """The tournament's list, else the system's own list (Go: McMahon, Gamma; a knockout cup:
+    none — it ranks by the stage reached and players out at one stage share, Aktar p. 67), else
+    the preset that fits the event type."""
     if t.tiebreaks:
         return tuple(t.tiebreaks)
+    if t.system == "knockout" and not team:  # ranked by the stage reached, shared (Aktar p. 67)
+        return ()
     system_list = SYSTEM_PRESETS.get(t.system)
     if system_list and not team:
         return PRESETS[system_list].codes

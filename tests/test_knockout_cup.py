@@ -459,3 +459,45 @@ def test_bids_and_flags_count_as_the_game_s_result_for_the_roles():
     assert cup_places(flagged)[0] == (flagged.rounds[0].boards[8].white,)
     with pytest.raises(TournamentError, match="no Armageddon waiting"):
         set_bids(after, {1: 100, 2: 100})
+
+
+def test_player_card_of_a_cup_lists_matches_not_rounds():
+    """A cup's card (hakem report card, F6, player-N.html) lists the player's matches: the
+    two games of 7 v 10 are one match (stage, both games, 2–0), not rounds 1 and 2; seed 1
+    advanced without a game in the preliminary round (Aktar p. 68), which is no zero-point
+    bye; a knockout has no running score and no Buchholz (it ranks by the stage, p. 67)."""
+    from tests.cup_data import played_preliminary
+    from core.reports import player_card
+    from core.reports.view import View
+
+    t = played_preliminary()
+    card = player_card(View(t), 7)
+    table = card.tables[0]
+    assert [c.key for c in table.columns] == ["stage", "opponent_pno", "opponent", "opponent_rating",
+                                              "games", "match", "outcome"]
+    assert len(card.tables) == 1  # no tie-break table
+    prelim, quarter = table.rows
+    assert prelim[0] == "Preliminary round" and prelim[1] == 10
+    assert sorted(prelim[4].split(", ")) == ["B 1", "W 1"]  # 7 won both games, one with each colour
+    assert prelim[5:] == ["2–0", "Won"]
+    assert quarter[0] == "Quarter-final" and quarter[5:] == ["", ""]  # running, nothing played
+    first = player_card(View(t), 1).tables[0].rows
+    assert first[0] == ["Preliminary round", "", "", "", "", "", "advances without a game"]
+    assert len(first) == 2 and first[1][0] == "Quarter-final"
+
+
+def test_a_cup_carries_no_swiss_tie_break_list():
+    """Aktar p. 67: a cup ranks by the stage reached and players out at one stage share — so
+    no Swiss list by default (it was ARO/C1, BH/C1, BH, DE, LOT) and no preset offered in F5."""
+    from tests.cup_data import played_preliminary
+    from core.standings import compute_standings
+    from core.tiebreaks.presets import PRESETS, offered
+
+    t = played_preliminary()
+    s = compute_standings(t)
+    assert s.tiebreaks == ()
+    # 1-6 advanced without a game, 7 and 9 won their matches: all still in, sharing 1st;
+    # 8 and 10 out in the preliminary round share 9th-10th
+    assert [(r.pno, r.rank, r.shared) for r in s.rows][-2:] == [(8, 9, True), (10, 9, True)]
+    assert {r.rank for r in s.rows[:8]} == {1}
+    assert not [p for p in PRESETS.values() if offered(p, "knockout", False)]

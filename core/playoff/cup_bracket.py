@@ -163,3 +163,46 @@ def points_before_games(t: Tournament, round_no: int, cup: CupState | None = Non
             score[g.white] = score.get(g.white, Fraction(0)) + Fraction(pw)
             score[g.black] = score.get(g.black, Fraction(0)) + Fraction(pb)
     return {bno: before[b.game] for bno, b in enumerate(t.round(round_no).boards, start=1) if b.game in before}
+
+
+@dataclass(frozen=True)
+class CardMatch:
+    """One match of a player's cup, or a bye of the bracket (``opponent`` ``None``), seen from
+    the player's side: a cup's pairing card lists matches, not rounds — the games of one match
+    are played in several of the event's rounds, and a round the player is not on a board is no
+    bye (a knockout gives no points for it)."""
+
+    stage: str
+    """The stage as the derivation names it (English; :func:`core.playoff.labels.stage_text`)."""
+    opponent: Entrant | None
+    games: tuple[tuple[str, Game], ...]
+    """Each game with the player's colour (``"white"`` or ``"black"``)."""
+    own: Fraction = Fraction(0)
+    other: Fraction = Fraction(0)
+    won: bool | None = None
+    """``None`` while the match runs; ``True`` for a bye (the player advances)."""
+
+
+def player_matches(t: Tournament, pno: int, cup: CupState | None = None) -> list[CardMatch]:
+    """The player's matches and byes of the cup, first stage to last."""
+    cup = cup or replay(t)
+    per_match: dict[str, list[Game]] = {}
+    for g in cup.view.games:
+        per_match.setdefault(match_of(g.id), []).append(g)
+    found: list[tuple[int, bool, CardMatch]] = []
+    for path, games in per_match.items():
+        if pno not in (games[0].white, games[0].black):
+            continue
+        m = _summary(cup, path, games)
+        mine = m.a == pno
+        found.append((round_of_game(games[0].id, cup.view), m.third_place, CardMatch(
+            games[0].stage, m.b if mine else m.a,
+            tuple(("white" if g.white == pno else "black", g) for g in games),
+            m.score_a if mine else m.score_b, m.score_b if mine else m.score_a,
+            None if m.winner is None else m.winner == pno)))
+    names = {round_of_game(g.id, cup.view): g.stage for g in cup.view.games}
+    for key, players in cup.byes.items():
+        n = int(key.rsplit("r", 1)[-1])
+        if pno in players:
+            found.append((n, False, CardMatch(names.get(n, ""), None, (), won=True)))
+    return [card for _n, _third, card in sorted(found, key=lambda f: (f[0], f[1]))]

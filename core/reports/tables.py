@@ -552,6 +552,8 @@ def player_card(view: View, pno: int) -> Report:
     result, running score, and a cell per round for the tie-breaks built from opponents."""
     t = view.tournament
     p = t.player(pno)
+    if t.system == "knockout" and t.rounds:
+        return _cup_card(view, pno)
     terms = _card_tiebreaks(view, pno) if not t.teams else {}
     columns = [Column("round", _("Round"), "r"), Column("colour", _("Colour"), "c"),
                Column("opponent_pno", _("No."), "r", minor=True),
@@ -579,9 +581,7 @@ def player_card(view: View, pno: int) -> Report:
     if srow is not None:
         table.rows.append([_("Total"), "", "", "", "", "", Points(srow.points),
                            *[srow.values.get(code) for code in terms]])
-    line = f"{p.pno}. {p.title + ' ' if p.title else ''}{p.name}" + (f" ({p.rating})" if p.rating else "") \
-        + (f", {p.federation}" if p.federation else "") + (f", {p.club}" if p.club else "")
-    sub = [t.name, line]
+    sub = [t.name, _card_line(p)]
     if srow is not None and srow.rank is not None:
         sub.append(_("Rank: {rank}").format(rank=f"{srow.rank}=" if srow.shared else srow.rank))
     report = Report(f"card-{pno}", _("Pairing card"), sub, [table])
@@ -592,6 +592,53 @@ def player_card(view: View, pno: int) -> Report:
     if any(isinstance(v, Marked) and v.cut for per in terms.values() for v in per.values()):
         report.notes.append(_("Values in brackets are cut (not counted)."))
     return report
+
+
+def _card_line(p) -> str:
+    """The card's line naming the player: number, title, name, rating, federation, club."""
+    return f"{p.pno}. {p.title + ' ' if p.title else ''}{p.name}" + (f" ({p.rating})" if p.rating else "") \
+        + (f", {p.federation}" if p.federation else "") + (f", {p.club}" if p.club else "")
+
+
+def _cup_card(view: View, pno: int) -> Report:
+    """A cup player's card: one line per match — the stage, the opponent, each game (colour and
+    the player's points), the match score and who went through — and the byes of the bracket.
+    No running score and no tie-breaks: a knockout ranks by the stage reached (Aktar, "Eleme
+    Sistemi", p. 67), and rounds off the boards give no points."""
+    from core.i18n.format import format_points
+    from core.playoff.cup_bracket import player_matches
+    from core.playoff.games import game_points
+    from core.playoff.labels import game_label, stage_text
+
+    t = view.tournament
+    table = Table([Column("stage", _("Stage")), Column("opponent_pno", _("No."), "r", minor=True),
+                   Column("opponent", _("Opponent"), flex=True, link="opponent_pno"),
+                   Column("opponent_rating", _("Rating"), "r", optional=True, minor=True),
+                   Column("games", _("Games")), Column("match", _("Match"), "c"), Column("outcome", _("Result"))])
+    try:
+        matches = player_matches(t, pno)
+    except TournamentError:
+        matches = []
+    for m in matches:
+        if m.opponent is None:
+            table.rows.append([stage_text(m.stage), "", "", "", "", "", _("advances without a game")])
+            continue
+        opp = view.players.get(m.opponent) if isinstance(m.opponent, int) else None
+        games = []
+        for side, g in m.games:
+            points = "" if g.result is None else format_points(Fraction(game_points(g.result)[side == "black"]))
+            mark = f"{colour_letter(side)} {points}".strip()
+            games.append(f"{mark} ({game_label(g)})" if g.kind != "regular" else mark)
+        outcome = "" if m.won is None else _("Won") if m.won else _("Lost")
+        table.rows.append([stage_text(m.stage), m.opponent if opp else "", opp.name if opp else str(m.opponent),
+                           (opp.rating or "") if opp else "", ", ".join(games),
+                           f"{format_points(m.own)}–{format_points(m.other)}" if any(g.result for _s, g in m.games)
+                           else "", outcome])
+    srow = next((r for r in view.standings.rows if r.pno == pno), None)
+    sub = [t.name, _card_line(t.player(pno))]
+    if srow is not None and srow.rank is not None:
+        sub.append(_("Rank: {rank}").format(rank=f"{srow.rank}=" if srow.shared else srow.rank))
+    return Report(f"card-{pno}", _("Pairing card"), sub, [table])
 
 
 def starting_list(view: View) -> Report:

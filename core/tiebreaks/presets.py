@@ -71,11 +71,12 @@ GO_PRESETS = ("go-mcmahon", "go-gamma")
 def offered(p: Preset, system: str, team: bool | None = None) -> bool:
     """Whether the preset is one to offer an event of ``system`` (``team``: a team event): a Go
     event's criteria are Go's own and a chess event never takes them, the Keizer list belongs
-    to Keizer competitions, team lists to team events (``None``: not known yet, both)."""
+    to Keizer competitions, team lists to team events (``None``: not known yet, both); a
+    knockout cup takes none (it ranks by the stage reached, players out at one stage share)."""
     own = SYSTEM_PRESETS.get(system)
     if p.id in GO_PRESETS or p.id == "keizer":
         return p.id == own
-    if system in ("mcmahon", "gamma"):
+    if system in ("mcmahon", "gamma", "knockout"):  # a cup ranks by the stage reached (Aktar p. 67)
         return False
     return team is None or p.team == team
 

@@ -169,7 +169,9 @@ class TiebreaksPane(LazyPane, Horizontal):
         fill_standings(self.query_one("#tb-preview", FittedTable), view, list(view.columns))
         self.preview = view
         self.share_width()
-        notes.update("\n".join(view.warnings))
+        cup = [_("A cup ranks by the stage reached: players out at the same stage share their places, "
+                 "no tie-breaks.")] if self.shown.system == "knockout" else []
+        notes.update("\n".join([*cup, *view.warnings]))
 
     preview: StandingsView | None = None
     """The standings view the preview shows (its title is written again when the layout changes)."""
