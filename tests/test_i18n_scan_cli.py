@@ -144,3 +144,33 @@ def test_cup_reports_results_and_withdrawals_are_in_the_language(data, lang):  #
     assert not {what: words for what, words in left.items() if words}, (left, said)
     stages = said["timetable"].split("\n\n")[-2]
     assert stages.splitlines()[1].split()[1] == START[lang], stages
+
+
+@pytest.mark.parametrize("lang", ["tr", "de", "ru"])
+def test_lists_argument_names_and_help_are_in_the_language(data, lang):  # noqa: F811 - the fixture
+    """Issue 34 review: ``list`` showed the systems' ids (``knockout``, ``mcmahon``) under no
+    header; ``systems`` the editions ``standard``/``legacy``; argparse's errors named ``kind``
+    and ``ACTION``; ``--decider`` had no help; ``picture … levels`` of a McMahon event said
+    "only for Go tournaments (system gamma)"."""
+    from core.i18n.terms import system_name
+
+    ids = [run("new", name, "--system", system, "--rounds", "4")[1].strip().splitlines()[-1]
+           for name, system in (("Kupa", "knockout"), ("Go Kupası", "mcmahon"))]
+    said = {"list": run("--lang", lang, "list"), "systems": run("--lang", lang, "systems"),
+            "report": run("--lang", lang, "report", ids[0]), "teams": run("--lang", lang, "teams", "x"),
+            "help": run("--lang", lang, "playoff", "--help"),
+            "levels": run("--lang", lang, "picture", ids[1], "levels")}
+    i18n.set_language(lang)
+    names = [system_name("knockout"), system_name("mcmahon")]
+    i18n.set_language("en")
+    list_out = said["list"][1]
+    assert len(list_out.splitlines()) == 3 and all(name in list_out for name in names), list_out
+    assert not leftovers(lang, list_out, ("Kupa", "Go Kupası", "arbiter", *ids)), list_out
+    editions = [line.split()[1] for line in said["systems"][1].splitlines()]
+    assert not leftovers(lang, " ".join(editions)), editions
+    for what in ("report", "teams"):
+        code, _out, err = said[what]
+        assert code == 3 and not leftovers(lang, err.split("(")[0], tuple(ids)), err  # the choices are typed words
+    assert "sudden_death (" in said["help"][1], said["help"][1]  # each choice explained
+    code, _out, err = said["levels"]
+    assert code == 3 and names[1] in err and "gamma" not in err, err

@@ -45,6 +45,22 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
         self.register("type", int, whole_number)  # type=int reads as whole_number
 
+    def add_argument(self, *args, **kwargs) -> argparse.Action:
+        """A positional argument is named in the reader's language (argparse's errors name it)."""
+        from core.cli.argument_names import name_positional
+
+        action = super().add_argument(*args, **kwargs)
+        name_positional(action)
+        return action
+
+    def add_subparsers(self, **kwargs):
+        """``ACTION``/``COMMAND``, the sub-command's slot, in the reader's language too."""
+        from core.cli.argument_names import translated
+
+        if isinstance(kwargs.get("metavar"), str):
+            kwargs["metavar"] = translated(kwargs["metavar"])
+        return super().add_subparsers(**kwargs)
+
     def error(self, message: str) -> None:  # type: ignore[override]
         where = self.prog[len("hakem"):].strip() if self.prog.startswith("hakem") else self.prog
         raise CliError(f"{where}: {message}" if where else message)

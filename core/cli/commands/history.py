@@ -71,10 +71,28 @@ def _list(args: argparse.Namespace) -> int:
                      "rounds": r.total_rounds, "players": r.players, "modified": r.modified,
                      "modified_by": r.modified_by, "revision": r.revision} for r in rows])
         return 0
-    for r in rows:
-        print(f"{r.id:<28} {r.name:<30} {r.system:<10} {r.current_round}/{r.total_rounds}  "
-              f"{r.players:>4}  {r.modified} {r.modified_by}")
+    _print_table(rows)
     return 0
+
+
+def _print_table(rows: list) -> None:
+    """The list under a header, each system by its name in the reader's language (the ids
+    ``dutch``, ``mcmahon`` are what ``--system`` takes, not what an organiser reads)."""
+    from core.i18n import pgettext
+    from core.i18n.terms import system_name
+    from core.reports.render import width
+
+    head = [pgettext("tournament", "Id"), pgettext("tournament", "Name"), _("System"), _("Round"), _("Players"), _("Last change"), _("By")]
+    lines = [[r.id, r.name, system_name(r.system), f"{r.current_round}/{r.total_rounds}", str(r.players),
+              str(r.modified)[:16].replace("T", " "), r.modified_by or ""] for r in rows]
+    if not lines:
+        return
+    widths = [max(width(line[i]) for line in [head, *lines]) for i in range(len(head))]
+    right = (3, 4)
+    for line in [head, *lines]:
+        cells = [(" " * (w - width(c)) + c) if i in right else (c + " " * (w - width(c)))
+                 for i, (c, w) in enumerate(zip(line, widths))]
+        print("  ".join(cells).rstrip())
 
 
 def _archive(args: argparse.Namespace) -> int:

@@ -25,7 +25,10 @@ def run(args: argparse.Namespace) -> int:
         picture = large_text(wallchart(t), width)
     elif args.kind == "levels":
         if t.system != "gamma":
-            raise TournamentError(_("the level chart is for Go tournaments (system gamma)"))
+            from core.i18n.terms import system_name
+
+            raise TournamentError(_("the level chart belongs to the Gamma scheme (Go); this tournament uses "
+                                    "the {system}").format(system=system_name(t.system)))
         from core.pictures.golevels import levels_text, top_group_levels
 
         picture = levels_text(top_group_levels(t), width)

@@ -349,8 +349,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=_("knockouts: the semi-final losers play for 3rd place (default: they share)"))
     p.add_argument("--no-armageddon", action="store_true", help=_("decide level matches by sudden death"))
     p.add_argument("--armageddon-time-control", help=_("Armageddon times, e.g. W300-B240"))
-    p.add_argument("--decider", choices=("armageddon", "sudden_death", "lot"))
-    p.add_argument("--armageddon-colours", choices=("lot", "bid"))
+    p.add_argument("--decider", choices=("armageddon", "sudden_death", "lot"),
+                   help=_("how a match still level is decided: armageddon (one Armageddon game), sudden_death "
+                          "(games until the first win), lot (drawing of lots)"))
+    p.add_argument("--armageddon-colours", choices=("lot", "bid"),
+                   help=_("the Armageddon game's colours: lot (drawn by lot), bid (each player bids the time they "
+                          "accept as Black; the lower bid plays Black)"))
     p.add_argument("--propose", type=int, metavar="PRIZES",
                    help=_("list the groups tied on points within the first PRIZES places"))
     p.add_argument("--show", action="store_true", help=_("show the stored playoff (the default action)"))

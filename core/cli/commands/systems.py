@@ -14,6 +14,15 @@ from core.i18n.terms import system_name
 from core.pairing.registry import get_system, system_ids
 
 
+def edition_text(ruleset: str) -> str:
+    """A rule edition for people: a year as it is; ``standard`` and ``legacy`` (ids the
+    engine flags take) in the reader's language."""
+    from core.i18n import pgettext
+
+    words = {"standard": pgettext("rule edition", "standard"), "legacy": pgettext("rule edition", "earlier rules")}
+    return words.get(ruleset, ruleset)
+
+
 def rows() -> list[dict[str, str]]:
     return [{"id": sid, "ruleset": get_system(sid).ruleset, "name": system_name(sid)} for sid in system_ids()]
 
@@ -23,10 +32,11 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps({"systems": listed}, ensure_ascii=False, indent=2))
         return 0
-    width = max(len(r["id"]) for r in listed)
-    edition = max(len(r["ruleset"]) for r in listed)
-    for r in listed:
-        print(f"{r['id']:<{width}}  {r['ruleset']:<{edition}}  {r['name']}")
+    shown = [(r["id"], edition_text(r["ruleset"]), r["name"]) for r in listed]
+    width = max(len(sid) for sid, _e, _n in shown)
+    edition = max(len(e) for _s, e, _n in shown)
+    for sid, e, name in shown:
+        print(f"{sid:<{width}}  {e:<{edition}}  {name}")
     return 0
 
 
