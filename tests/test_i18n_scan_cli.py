@@ -85,7 +85,7 @@ SAMPLE = {"round": 3, "board": 4, "result": "1-0", "player": 7, "players": "3 5"
           "places": 1, "start": "20:15", "lot": "7", "value": "9", "bids": "5:200", "count": 3,
           "source": "fide.xml", "pno": 13, "moves": "12 → 13", "fields": {"rating": 2100, "club": "Ankara SK"},
           "number": 2, "team": "Ankara SK", "words": "Kaya, Can", "keys": ["federation", "total_rounds"],
-          "what": "", "change": ""}
+          "what": "", "change": "", "white": "Kaya, Can", "black": "Demir, Ece", "old": "0-1"}
 """A value for every argument a journal sentence names (data, removed before the scan)."""
 
 
@@ -101,7 +101,8 @@ def _what(kind: str) -> dict:
 @pytest.mark.parametrize("lang", ["tr", "de", "ru"])
 def test_every_kind_of_journal_entry_is_said_in_the_language(lang, kinds, monkeypatch):
     monkeypatch.setitem(SAMPLE, "kinds", kinds)  # each rating-for-pairing choice by its name
-    data_words = ("Kaya, Can", "Ankara SK", "fide.xml", "12 → 13", "20:15", "5:200", "1-0", "'Ankara SK'")
+    data_words = ("Kaya, Can", "Demir, Ece", "Ankara SK", "fide.xml", "12 → 13", "20:15", "5:200", "1-0", "0-1",
+                  "'Ankara SK'")
     i18n.set_language(lang)
     try:
         said = {kind: say({"action": "English words", "what": _what(kind)}) for kind in SENTENCES
