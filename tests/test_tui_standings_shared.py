@@ -7,11 +7,13 @@ must be the one the engine computes, and a new snapshot (a change) must never ge
 
 from __future__ import annotations
 
+import pytest
+
 from core import changes, i18n
 from core.model import GameResult
 from core.playoff.propose import propose_ties
 from core.standings import compute_standings
-from tests.tui_fixtures import demo
+from tests.tui_fixtures import demo, store_with, wait_for
 from tui.screens.playoff import tied_groups
 from tui.standings import compute
 
@@ -83,3 +85,28 @@ def test_a_table_under_way_in_a_worker_is_waited_for_not_computed_again(monkeypa
     view = compute(t)  # waits for the worker's table
     worker.join(10)
     assert len(calls) == 1 and got == [view] and got[0] is view
+
+
+@pytest.mark.usefixtures("quiet_tui")
+async def test_a_big_event_shows_the_tiebreaks_pane_first_and_its_preview_a_frame_later(tmp_path, monkeypatch):
+    from tui.app import HakemApp
+    from tui.screens.tiebreaks import TiebreaksPane
+    from tui.widgets.tables import row_values
+
+    monkeypatch.setattr(TiebreaksPane, "BIG", 0)  # every event counts as big here
+    t = demo(rounds=3, tiebreaks=TIEBREAKS)
+    [tid] = store_with(tmp_path / "data", t)
+    app = HakemApp(data_dir=tmp_path / "data", open_id=tid)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("f5")
+        await wait_for(pilot, lambda: app.screen.query("#pane-tiebreaks")
+                       and app.screen.query_one("#pane-tiebreaks").preview is not None)
+        pane = app.screen.query_one("#pane-tiebreaks")
+        table = pane.query_one("#tb-preview")
+        shown = app.screen.session.tournament
+        engine = compute_standings(shown)
+        assert [row_values(table, i)[1] for i in range(len(engine.rows))] == [r.pno for r in engine.rows]
+        late = compute(shown, ("SB",))
+        pane.fill_preview(late)  # a preview asked for before the last one arrives late: dropped
+        assert pane.preview is not late

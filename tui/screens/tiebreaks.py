@@ -166,15 +166,31 @@ class TiebreaksPane(LazyPane, Horizontal):
         except TournamentError as exc:
             notes.update(str(exc))
             return
+        self.wanted = view
+        if self.preview is None and len(self.shown.players) > self.BIG:
+            self.call_after_refresh(self.fill_preview, view)  # the pane first, its rows a frame later
+            return
+        self.fill_preview(view)
+
+    def fill_preview(self, view: StandingsView) -> None:
+        """Put ``view`` into the preview, unless a newer one was asked for meanwhile."""
+        if view is not self.wanted:
+            return
         fill_standings(self.query_one("#tb-preview", FittedTable), view, list(view.columns))
         self.preview = view
         self.share_width()
         cup = [_("A cup ranks by the stage reached: players out at the same stage share their places, "
                  "no tie-breaks.")] if self.shown.system == "knockout" else []
-        notes.update("\n".join([*cup, *view.warnings]))
+        self.query_one("#tb-notes", Static).update("\n".join([*cup, *view.warnings]))
 
     preview: StandingsView | None = None
     """The standings view the preview shows (its title is written again when the layout changes)."""
+    wanted: StandingsView | None = None
+    """The standings view the preview is to show (the last asked for)."""
+
+    BIG = 400
+    """Above this many players the preview's rows are put in a frame after the pane's first show
+    (1,000 rows: ~70 ms of the F5 key's frame); later previews (a draft changed) at once."""
 
     def show_title(self) -> None:
         """The preview's title; on a low screen (60×20) only whether it is saved — the list and
