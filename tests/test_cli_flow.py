@@ -86,3 +86,14 @@ def test_no_arguments_help_and_systems(data):
     proc = hakem(data, "systems")
     for system in ("berger", "double-berger", "knockout"):
         assert system in proc.stdout.split()
+
+
+def test_new_names_an_unknown_system_before_the_rounds(tmp_path, monkeypatch, capsys):
+    from core.cli import main
+
+    """``round_robin`` is no system of ours (``berger`` is): that is the mistake to name, not
+    the missing ``--rounds`` such a system would need."""
+    monkeypatch.setenv("HAKEM_DATA", str(tmp_path))
+    assert main(["new", "X", "--system", "round_robin"]) == 3
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "unknown system 'round_robin'" in err[0] and "berger" in err[0]

@@ -111,7 +111,7 @@ def test_hakem_settings_shows_and_changes_every_header_field(tmp_path, monkeypat
     assert main(["settings", tid]) == 0
     shown = capsys.readouterr().out.splitlines()
     assert [line[:3] for line in shown] == ["012", "022", "032", "042", "052", "092", "102", "112", "122", "142",
-                                            "152", "162", "172", "182", "222"]
+                                            "152", "162", "172", "182", "222", "   "]
     assert shown[7].endswith("Kaya, Can; Demir, Ada") and shown[14].endswith("5400+30")
     assert shown[11].endswith("1,0.5,0,1")  # 162: win, draw, loss, PAB as --points takes them
     # bad input: one line naming what, exit 3, nothing changed
@@ -147,3 +147,43 @@ async def test_the_settings_form_keeps_save_on_a_small_screen(tmp_path, size):
         # the scroll is animated: under load it ends a few frames later
         await wait_for(pilot, lambda: 0 < app.screen.query_one("#trf_type").region.y < save.y)
         assert app.screen.query_one("#create").region == save  # Save did not move
+
+
+async def test_the_event_s_language_is_stored_by_hakem_new_and_shown_as_stored(tmp_path, monkeypatch, capsys):
+    """The event's language is its reports' (core.app.report_language): ``hakem new`` stores the
+    creator's (``--lang``), ``hakem settings --language`` changes it; the settings form shows
+    the stored one, not the viewer's, and a save with nothing changed writes nothing."""
+    from dataclasses import replace
+
+    from core.i18n import set_language
+
+    data = tmp_path / "data"
+    monkeypatch.setenv("HAKEM_DATA", str(data))
+    assert main(["--lang", "de", "new", "Sommer", "--rounds", "3"]) == 0
+    tid = capsys.readouterr().out.strip()
+    set_language("en")
+    store = Store(data)
+    assert store.load(tid).tournament.language == "de"
+    assert main(["settings", tid, "--language", "xx"]) == 3
+    assert "--language 'xx'" in capsys.readouterr().err
+    assert main(["settings", tid, "--language", "tr_TR.UTF-8"]) == 0
+    assert store.load(tid).tournament.language == "tr"
+    # an event of an earlier version, stored without a language, seen by an English organiser
+    snap = store.load(tid)
+    store.commit(tid, "test: an event of an earlier version", replace(snap.tournament, language=""), snap.revision)
+    async def save_unchanged(stored: str) -> None:
+        before = len(store.journal(tid))
+        app = HakemApp(data_dir=data, open_id=tid)
+        async with app.run_test(size=(100, 34)) as pilot:
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+            await pilot.press("ctrl+t")
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "NewTournamentDialog")
+            assert app.screen.query_one("#language", Select).value == stored
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+            await pilot.pause()
+        assert len(store.journal(tid)) == before and store.load(tid).tournament.language == stored
+
+    await save_unchanged("")
+    assert main(["settings", tid, "--language", "tr"]) == 0
+    await save_unchanged("tr")

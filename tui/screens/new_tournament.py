@@ -164,7 +164,11 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         yield Select(offered, value=in_force or Select.NULL, prompt=_("Own list (F5)"),
                      id="preset", compact=True)
         yield Label(_("Language"))
-        yield Select([(LANGUAGE_NAMES.get(c, c), c) for c in LANGUAGES], value=current_language(),
+        # the event's own language when editing (the viewer's is not the event's); an event
+        # stored without one says so, and keeps none unless the organiser picks one
+        unset = [(_("Not set: the organiser's language"), "")] if cur is not None and not cur.language else []
+        yield Select([*unset, *((LANGUAGE_NAMES.get(c, c), c) for c in LANGUAGES)],
+                     value=current_language() if cur is None else cur.language,
                      allow_blank=False, id="language", compact=True)
         yield Label(_("Start date"))
         yield FormField(id="start_date", placeholder="YYYY-MM-DD", compact=True)
@@ -420,8 +424,6 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
             self.query_one("#rating_for_pairing", Select).value = cur.rating_for_pairing or AUTO_RATING
             if cur.system in FORM_KEYS:
                 self.query_one("#go-clock", Select).value = clock_of(cur.time_control)
-            if cur.language:
-                self.query_one("#language", Select).value = cur.language
             self.query_one("#preset", Select).disabled = True
         self.show_cup_fields()
         self.query_one("#name", Input).focus()

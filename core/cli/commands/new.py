@@ -31,6 +31,9 @@ def run(args: argparse.Namespace) -> int:
     if args.demo:
         t = demo_tournament()
     else:
+        from core.app.workspace import check_system
+
+        check_system(args.system)
         rounds = args.rounds
         if rounds is None and args.system == "knockout":
             rounds = 1  # a cup counts its knockout rounds from the bracket when round 1 is paired
@@ -87,6 +90,10 @@ def run(args: argparse.Namespace) -> int:
                           args.club_mates_rounds)
     if apart:
         changes["options"] = {**dict(changes.get("options", t.options)), **apart}
+    if not t.language:  # the creator's language (--lang, else the UI's), as the TUI's new event
+        from core.i18n import current_language
+
+        changes["language"] = current_language()
     if changes:
         t = t.with_changes(**changes)
     if args.rating_for_pairing not in (None, "auto"):

@@ -38,6 +38,15 @@ def _changes(args: argparse.Namespace) -> dict[str, object]:
         value = getattr(args, key)
         if value is not None:
             changes[key] = value
+    if args.language is not None:
+        from core.errors import TournamentError
+        from core.i18n import LANGUAGES, normalise_language
+
+        language = normalise_language(args.language)
+        if language is None:
+            raise TournamentError(_("--language {value!r}: use one of {known}").format(
+                value=args.language, known=", ".join(LANGUAGES)))
+        changes["language"] = language
     if args.no_deputies:
         changes["deputy_arbiters"] = ()
     elif "deputy_arbiters" in changes:
@@ -91,7 +100,7 @@ def _shown(t) -> list[tuple[str, str, object]]:
     from core.trf.kept import kept_texts
 
     values.update(kept_texts(t.options or {}))
-    return [(record, key, values[key]) for record, key, _option in FIELDS]
+    return [*((record, key, values[key]) for record, key, _option in FIELDS), ("", "language", t.language)]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -115,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
     wide = max(len(label) for label in labels.values())
     for record, key, value in rows:
         shown = "; ".join(value) if isinstance(value, tuple) else str(value)
-        print(f"{record}  {labels[key]:<{wide}}  {shown}".rstrip())
+        print(f"{record:>3}  {labels[key]:<{wide}}  {shown}".rstrip())
     return 0
 
 
@@ -126,7 +135,8 @@ def _labels() -> dict[str, str]:
             "deputy_arbiters": _("deputy arbiters"), "time_control": _("time control"),
             "total_rounds": _("rounds"), "time_control_code": _("time-control code"),
             "initial_colour": _("initial colour"), "points": _("points (win, draw, loss, PAB)"),
-            "rank_method": _("starting-rank method"), "controller": _("pairing controller")}
+            "rank_method": _("starting-rank method"), "controller": _("pairing controller"),
+            "language": _("language of the reports")}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -154,5 +164,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--rank-method", metavar="TEXT",
                    help=_('starting-rank method, e.g. "TUR FIDE" (TRF 172; empty to clear)'))
     p.add_argument("--controller", metavar="ID", help=_("pairing controller's id (TRF 182; empty to clear)"))
+    p.add_argument("--language", metavar="LANG",
+                   help=_("the event's language: its published pages and reports (en, tr, de, ru)"))
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(func=run)
