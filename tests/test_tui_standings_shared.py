@@ -110,3 +110,27 @@ async def test_a_big_event_shows_the_tiebreaks_pane_first_and_its_preview_a_fram
         late = compute(shown, ("SB",))
         pane.fill_preview(late)  # a preview asked for before the last one arrives late: dropped
         assert pane.preview is not late
+
+
+@pytest.mark.usefixtures("quiet_tui")
+async def test_a_big_event_finds_the_tied_groups_in_a_worker(tmp_path, monkeypatch):
+    from tui.app import HakemApp
+    from tui.screens.playoff import PlayoffPane
+    from tui.widgets.tables import row_values
+
+    monkeypatch.setattr(PlayoffPane, "BIG", 0)  # every event counts as big here
+    t = demo(rounds=2, tiebreaks=TIEBREAKS)
+    [tid] = store_with(tmp_path / "data", t)
+    app = HakemApp(data_dir=tmp_path / "data", open_id=tid)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("f7")
+        await wait_for(pilot, lambda: app.screen.query("#pane-playoff") and app.screen.query_one("#pane-playoff").groups)
+        pane = app.screen.query_one("#pane-playoff")
+        expected = [p.players for p in propose_ties(app.screen.session.tournament, len(t.players))]
+        assert pane.groups == expected and len(expected) > 1
+        table = pane.query_one("#ties")
+        # the place column: each group's first place to its last, as propose_ties numbers them
+        first = [p.first_place for p in propose_ties(app.screen.session.tournament, len(t.players))]
+        assert [row_values(table, i)[0] for i in range(len(expected))] == [
+            f"{f}–{f + len(g) - 1}" for f, g in zip(first, expected)]

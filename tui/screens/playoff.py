@@ -14,12 +14,14 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Any
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState
 
 from core.errors import TournamentError
 from core.i18n import _
@@ -332,10 +334,33 @@ class PlayoffPane(LazyPane, Vertical):
             self.dirty = True
             return
         self.dirty = False
+        if len(t.players) > self.BIG:
+            self.groups_worker(t)
+            return
+        self.show_groups(t, tied_groups(t))
+
+    BIG = 400
+    """Above this many players the tied groups are found in a thread worker, as the standings
+    pane computes its table (1,000 players: the standings behind them, when no other pane has
+    computed them for this snapshot yet, are ~0.2 s that would hold every frame and key)."""
+
+    @work(thread=True, exclusive=True, group="tied-groups", exit_on_error=False, description="tied groups")
+    def groups_worker(self, t: Tournament) -> tuple[Tournament, list[tuple[tuple[int, ...], int, bool]]]:
+        return t, tied_groups(t)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == "tied-groups" and event.state is WorkerState.SUCCESS:
+            result: tuple[Tournament, list[tuple[tuple[int, ...], int, bool]]] | None = event.worker.result
+            assert result is not None  # a worker that succeeded has returned (groups_worker's)
+            t, found = result
+            if t is self.t:  # a newer snapshot has its own worker
+                self.show_groups(t, found)
+
+    def show_groups(self, t: Tournament, found: list[tuple[tuple[int, ...], int, bool]]) -> None:
+        """The groups on equal points (``found``: :func:`tied_groups`) and the playoffs of ``t``."""
         from core.playoff import decided_places, playoffs_of
 
         playoffs = playoffs_of(t)
-        found = tied_groups(t)
         groups = [g for g, _first, _sep in found]
         first = {g: f for g, f, _sep in found}
         separated = {g for g, _first, sep in found if sep}
