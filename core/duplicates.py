@@ -75,11 +75,11 @@ class Entrant:
 
     @classmethod
     def of_member(cls, m: Member) -> Entrant:
-        """A member of the club's register (the first rating of :data:`~core.club.members.
-        RATING_KINDS` that is set: the standard one for most)."""
-        from core.club.members import RATING_KINDS
+        """A member of the club's register (the first rating of :data:`~core.ratinglists.entry.
+        PERSON_RATING_KINDS` that is set: the standard one for most)."""
+        from core.ratinglists.entry import PERSON_RATING_KINDS
 
-        rating = next((m.rating(kind) for kind in RATING_KINDS if m.rating(kind)), 0)
+        rating = next((m.rating(kind) for kind in PERSON_RATING_KINDS if m.rating(kind)), 0)
         return cls._make(m.name, rating, str(m.birth_year or ""),
                          {"fide_id": m.fide_id, "national_id": m.national_id, "egd_pin": m.egd_pin, "member": ""})
 

@@ -95,3 +95,51 @@ def test_the_app_uses_our_driver_unless_told_otherwise(monkeypatch):
 
     monkeypatch.setattr(constants, "DRIVER", "textual.drivers.linux_driver:LinuxDriver")
     assert HakemApp().driver_class.__name__ == "LinuxDriver"
+
+
+def _pty_of(columns: int, lines: int) -> tuple[int, int]:
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+    return leader, follower
+
+
+def test_the_size_is_the_terminals_not_the_environments(monkeypatch):
+    """A login that exports COLUMNS=80 LINES=24 (pytest-xdist's workers do) in a 60×20 terminal:
+    hakem draws 60×20 — Textual's own driver believed the variables (shutil.get_terminal_size)
+    and drew 80 columns into 60, scrolling the screen, and never followed a resize."""
+    from types import SimpleNamespace
+
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
+    leader, follower = _pty_of(60, 20)
+    try:
+        with os.fdopen(os.dup(follower), "w") as out:
+            fake = SimpleNamespace(_file=out, fileno=follower)
+            assert HakemDriver._get_terminal_size(fake) == (60, 20)  # type: ignore[arg-type]
+        import fcntl
+        import struct
+        import termios
+
+        fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # the window grows
+        assert driver.terminal_size((follower,)) == (100, 24)
+    finally:
+        os.close(leader)
+        os.close(follower)
+
+
+def test_without_a_terminal_the_environment_or_80_by_24(monkeypatch):
+    read, write = os.pipe()
+    try:
+        monkeypatch.setenv("COLUMNS", "132")
+        monkeypatch.setenv("LINES", "43")
+        assert driver.terminal_size((read, write)) == (132, 43)
+        monkeypatch.setenv("COLUMNS", "wide")
+        assert driver.terminal_size((read,)) == (80, 24)
+    finally:
+        os.close(read)
+        os.close(write)

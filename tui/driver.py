@@ -171,8 +171,35 @@ def read_terminal(fd: int, stop: Event, post: Callable[[Message], None], debug: 
             pass
 
 
+def terminal_size(fds: tuple[int, ...], fallback: tuple[int, int] = (80, 24)) -> tuple[int, int]:
+    """The size of the terminal behind the first of ``fds`` that is one.
+
+    Asked of the terminal itself, never of ``COLUMNS``/``LINES``: Textual's driver asks
+    :func:`shutil.get_terminal_size`, which believes those variables first, so a login that
+    exports them (a shell profile, a tool that launches hakem — pytest-xdist sets 80×24 in its
+    workers) drew 80×24 in a 60×20 terminal and never followed a resize.  The variables count
+    only when no descriptor is a terminal."""
+    for fd in fds:
+        try:
+            size = os.get_terminal_size(fd)
+        except (OSError, ValueError):
+            continue
+        if size.columns > 0 and size.lines > 0:
+            return size.columns, size.lines
+    try:
+        columns, lines = int(os.environ.get("COLUMNS", "")), int(os.environ.get("LINES", ""))
+    except ValueError:
+        return fallback
+    return (columns, lines) if columns > 0 and lines > 0 else fallback
+
+
 class HakemDriver(LinuxDriver):
-    """The Linux/macOS driver with :func:`read_terminal` as its input thread."""
+    """The Linux/macOS driver with :func:`read_terminal` as its input thread and the terminal's
+    own size (:func:`terminal_size`)."""
 
     def run_input_thread(self) -> None:
         read_terminal(self.fileno, self.exit_event, self.process_message, self._debug)
+
+    def _get_terminal_size(self) -> tuple[int, int]:
+        output = self._file.fileno() if self._file is not None else -1
+        return terminal_size((output, self.fileno))

@@ -22,12 +22,13 @@ from typing import TYPE_CHECKING, Any
 
 from core.errors import TournamentError
 from core.i18n import _
+from core.ratinglists.entry import PERSON_RATING_KINDS
 
 if TYPE_CHECKING:
     from core.model import Player, Tournament
     from core.ratinglists.entry import ListEntry
 
-RATING_KINDS = ("standard", "rapid", "blitz", "national", "go")
+RATING_KINDS = PERSON_RATING_KINDS
 ID_FIELDS = ("fide_id", "national_id", "egd_pin")
 TEXT_FIELDS = ("name", "fide_id", "national_id", "egd_pin", "federation", "title", "sex", "club", "go_rank")
 CONTACT_FIELDS = ("email", "phone")
