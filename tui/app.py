@@ -46,6 +46,8 @@ class HakemApp(SerialKeys):
     goes where the cursor is once the keys before it have been handled."""
 
     CSS_PATH = "hakem.tcss"
+    hakem_app_class = True
+    """The mark :data:`tui.host.hakem_app` checks (``tui.host.HAKEM_APP_MARK``)."""
     SUSPENDED_SCREEN_CLASS = "-under-dialog"
     """A screen under a dialog hides its toasts (hakem.tcss): they showed through the dialog's
     shaded background over its buttons; the dialog shows the same toasts at its top."""

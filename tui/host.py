@@ -2,27 +2,38 @@
 
 Textual types ``DOMNode.app`` as ``App``, so ``self.app.show_message(...)`` or
 ``self.app.workspace`` were calls the type checker could not follow (duck-typed up the tree).
-A class that asks the app for hakem's own services says ``app = hakem_app``: Textual's typed
-getter, which checks at run time that the running app is a :class:`~tui.app.HakemApp` and tells
-the type checker so.  The app class is named through a function so this module (imported by
-every pane) does not import ``tui.app`` before the app itself does.
+A class that asks the app for hakem's own services says ``app = hakem_app``: the running app,
+checked at run time to be hakem's and typed as :class:`~tui.app.HakemApp` for the checker.
+
+The check is by a mark the app class carries (:data:`HAKEM_APP_MARK`), not by ``isinstance``:
+naming ``HakemApp`` here would import ``tui.app`` from the module every pane imports, a circle
+(app → screens → host → app) that the import-graph test refuses.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from textual import getters
+from textual.app import App
 
 if TYPE_CHECKING:
     from tui.app import HakemApp
 
+HAKEM_APP_MARK = "hakem_app_class"
+"""A class attribute (``True``) that hakem's app class sets and no other app has."""
 
-def _app_class() -> type[HakemApp]:
-    from tui.app import HakemApp
-
-    return HakemApp
+_running_app: getters.app[App[Any]] = getters.app(App)
 
 
-hakem_app = getters.app(_app_class)
+class _HakemAppGetter:
+    """``app = hakem_app`` in a class body: ``self.app`` is the running HakemApp, typed."""
+
+    def __get__(self, obj: Any, owner: Any = None) -> HakemApp:
+        app = _running_app.__get__(obj, owner)
+        assert getattr(type(app), HAKEM_APP_MARK, False), f"not hakem's app: {type(app).__name__}"
+        return cast("HakemApp", app)
+
+
+hakem_app = _HakemAppGetter()
 """``app = hakem_app`` in a class body: ``self.app`` is the running HakemApp, typed."""
