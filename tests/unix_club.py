@@ -32,18 +32,33 @@ def missing() -> str:
     return ""
 
 
+def account(*argv: str, check: bool = True) -> None:
+    """Run ``useradd``/``groupadd``/``userdel``/``groupdel``, again while another process holds
+    the account files' lock (test modules run in parallel workers; the tools give up at once
+    with "cannot lock /etc/passwd" instead of waiting)."""
+    import time
+
+    for _attempt in range(40):
+        run = subprocess.run(list(argv), capture_output=True, text=True, check=False)
+        if run.returncode == 0 or "lock" not in (run.stderr or "").lower():
+            break
+        time.sleep(0.25)
+    if check and run.returncode != 0:
+        raise subprocess.CalledProcessError(run.returncode, argv, run.stdout, run.stderr)
+
+
 def ensure_users(names: tuple[str, ...], group: str) -> dict[str, pwd.struct_passwd]:
     """The users (members of ``group``), created if missing."""
     try:
         grp.getgrnam(group)
     except KeyError:
-        subprocess.run(["groupadd", group], check=True)
+        account("groupadd", group)
     out = {}
     for name in names:
         try:
             pwd.getpwnam(name)
         except KeyError:
-            subprocess.run(["useradd", "--no-create-home", "--shell", "/usr/sbin/nologin", "--groups", group, name], check=True)
+            account("useradd", "--no-create-home", "--shell", "/usr/sbin/nologin", "--groups", group, name)
         out[name] = pwd.getpwnam(name)
     return out
 
@@ -57,8 +72,8 @@ def members_fixture(names: tuple[str, ...], group: str) -> Iterator[dict]:
     users = ensure_users(names, group)
     yield {"users": users, "gid": grp.getgrnam(group).gr_gid}
     for name in names:
-        subprocess.run(["userdel", name], check=False, capture_output=True)
-    subprocess.run(["groupdel", group], check=False, capture_output=True)
+        account("userdel", name, check=False)
+    account("groupdel", group, check=False)
 
 
 def club_directory(prefix: str, users: dict[str, pwd.struct_passwd], gid: int) -> tuple[Path, Path, dict[str, Path]]:
