@@ -88,7 +88,7 @@ def test_a_table_under_way_in_a_worker_is_waited_for_not_computed_again(monkeypa
 
 
 @pytest.mark.usefixtures("quiet_tui")
-async def test_a_big_event_shows_the_tiebreaks_pane_first_and_its_preview_a_frame_later(tmp_path, monkeypatch):
+async def test_a_big_event_computes_the_tiebreaks_preview_in_a_worker_after_the_pane(tmp_path, monkeypatch):
     from tui.app import HakemApp
     from tui.screens.tiebreaks import TiebreaksPane
     from tui.widgets.tables import row_values
@@ -108,7 +108,7 @@ async def test_a_big_event_shows_the_tiebreaks_pane_first_and_its_preview_a_fram
         engine = compute_standings(shown)
         assert [row_values(table, i)[1] for i in range(len(engine.rows))] == [r.pno for r in engine.rows]
         late = compute(shown, ("SB",))
-        pane.fill_preview(late)  # a preview asked for before the last one arrives late: dropped
+        pane.fill_preview((shown, ("SB",), None), late)  # asked for before the last one, arriving late
         assert pane.preview is not late
 
 

@@ -11,11 +11,13 @@ from tui.widgets.pane import LazyPane
 
 import re
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import DataTable, Input, Select, Static
+from textual.worker import Worker, WorkerState
 
 from core.errors import TournamentError
 from core.i18n import _
@@ -160,21 +162,36 @@ class TiebreaksPane(LazyPane, Horizontal):
         if regime_select.value != wanted:
             with regime_select.prevent(Select.Changed):
                 regime_select.value = wanted
-        notes = self.query_one("#tb-notes", Static)
-        try:
-            view = compute(self.shown, tuple(codes), self.current_regime())
-        except TournamentError as exc:
-            notes.update(str(exc))
-            return
-        self.wanted = view
+        asked = (self.shown, tuple(codes), self.current_regime())
+        self.asked = asked
         if self.preview is None and len(self.shown.players) > self.BIG:
-            self.call_after_refresh(self.fill_preview, view)  # the pane first, its rows a frame later
+            self.preview_worker(*asked)  # the pane first; its preview when computed and filled
             return
-        self.fill_preview(view)
+        try:
+            view = compute(*asked)
+        except TournamentError as exc:
+            self.query_one("#tb-notes", Static).update(str(exc))
+            return
+        self.fill_preview(asked, view)
 
-    def fill_preview(self, view: StandingsView) -> None:
-        """Put ``view`` into the preview, unless a newer one was asked for meanwhile."""
-        if view is not self.wanted:
+    @work(thread=True, exclusive=True, group="tb-preview", exit_on_error=False, description="preview")
+    def preview_worker(self, t: Tournament, codes: tuple[str, ...], regime: str | None) -> tuple[tuple, StandingsView]:
+        return (t, codes, regime), compute(t, codes, regime)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "tb-preview":
+            return
+        if event.state is WorkerState.SUCCESS:
+            result: tuple[tuple, StandingsView] | None = event.worker.result
+            assert result is not None  # a worker that succeeded has returned (preview_worker's)
+            self.call_after_refresh(self.fill_preview, *result)  # the pane's frame first
+        elif event.state is WorkerState.ERROR and isinstance(event.worker.error, TournamentError):
+            self.query_one("#tb-notes", Static).update(str(event.worker.error))
+
+    def fill_preview(self, asked: tuple, view: StandingsView) -> None:
+        """Put ``view`` into the preview, unless another was asked for meanwhile (``asked``:
+        the snapshot, codes and regime it was computed for)."""
+        if self.asked is None or asked[0] is not self.asked[0] or asked[1:] != self.asked[1:]:
             return
         fill_standings(self.query_one("#tb-preview", FittedTable), view, list(view.columns))
         self.preview = view
@@ -185,12 +202,15 @@ class TiebreaksPane(LazyPane, Horizontal):
 
     preview: StandingsView | None = None
     """The standings view the preview shows (its title is written again when the layout changes)."""
-    wanted: StandingsView | None = None
-    """The standings view the preview is to show (the last asked for)."""
+    asked: tuple | None = None
+    """(snapshot, codes, regime) of the preview last asked for: an older one arriving late is
+    dropped."""
 
     BIG = 400
-    """Above this many players the preview's rows are put in a frame after the pane's first show
-    (1,000 rows: ~70 ms of the F5 key's frame); later previews (a draft changed) at once."""
+    """Above this many players the pane's first show computes its preview in a thread worker
+    and fills it a frame after the pane is drawn (1,000 players: the standings ~0.2 s when no
+    other pane has computed them, the 1,000 rows ~70 ms); later previews (a draft changed)
+    at once."""
 
     def show_title(self) -> None:
         """The preview's title; on a low screen (60×20) only whether it is saved — the list and
