@@ -87,24 +87,28 @@ def test_a_table_under_way_in_a_worker_is_waited_for_not_computed_again(monkeypa
     assert len(calls) == 1 and got == [view] and got[0] is view
 
 
+async def pane_of_big_event(tmp_path, rounds: int, key: str, tab: str, ready):
+    """The app on a demo event opened at ``tab`` (by ``key``) once ``ready(pane)`` holds; the
+    pane's class counts every event as big (its ``BIG`` is patched by the caller)."""
+    from tui.app import HakemApp
+
+    [tid] = store_with(tmp_path / "data", demo(rounds=rounds, tiebreaks=TIEBREAKS))
+    app = HakemApp(data_dir=tmp_path / "data", open_id=tid)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press(key)
+        await wait_for(pilot, lambda: app.screen.query(f"#pane-{tab}") and ready(app.screen.query_one(f"#pane-{tab}")))
+        yield app.screen.query_one(f"#pane-{tab}"), app.screen.session.tournament
+
+
 @pytest.mark.usefixtures("quiet_tui")
 async def test_a_big_event_computes_the_tiebreaks_preview_in_a_worker_after_the_pane(tmp_path, monkeypatch):
-    from tui.app import HakemApp
     from tui.screens.tiebreaks import TiebreaksPane
     from tui.widgets.tables import row_values
 
     monkeypatch.setattr(TiebreaksPane, "BIG", 0)  # every event counts as big here
-    t = demo(rounds=3, tiebreaks=TIEBREAKS)
-    [tid] = store_with(tmp_path / "data", t)
-    app = HakemApp(data_dir=tmp_path / "data", open_id=tid)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
-        await pilot.press("f5")
-        await wait_for(pilot, lambda: app.screen.query("#pane-tiebreaks")
-                       and app.screen.query_one("#pane-tiebreaks").preview is not None)
-        pane = app.screen.query_one("#pane-tiebreaks")
+    async for pane, shown in pane_of_big_event(tmp_path, 3, "f5", "tiebreaks", lambda p: p.preview is not None):
         table = pane.query_one("#tb-preview")
-        shown = app.screen.session.tournament
         engine = compute_standings(shown)
         assert [row_values(table, i)[1] for i in range(len(engine.rows))] == [r.pno for r in engine.rows]
         late = compute(shown, ("SB",))
@@ -114,23 +118,13 @@ async def test_a_big_event_computes_the_tiebreaks_preview_in_a_worker_after_the_
 
 @pytest.mark.usefixtures("quiet_tui")
 async def test_a_big_event_finds_the_tied_groups_in_a_worker(tmp_path, monkeypatch):
-    from tui.app import HakemApp
     from tui.screens.playoff import PlayoffPane
     from tui.widgets.tables import row_values
 
     monkeypatch.setattr(PlayoffPane, "BIG", 0)  # every event counts as big here
-    t = demo(rounds=2, tiebreaks=TIEBREAKS)
-    [tid] = store_with(tmp_path / "data", t)
-    app = HakemApp(data_dir=tmp_path / "data", open_id=tid)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
-        await pilot.press("f7")
-        await wait_for(pilot, lambda: app.screen.query("#pane-playoff") and app.screen.query_one("#pane-playoff").groups)
-        pane = app.screen.query_one("#pane-playoff")
-        expected = [p.players for p in propose_ties(app.screen.session.tournament, len(t.players))]
-        assert pane.groups == expected and len(expected) > 1
-        table = pane.query_one("#ties")
+    async for pane, shown in pane_of_big_event(tmp_path, 2, "f7", "playoff", lambda p: p.groups):
+        proposals = propose_ties(shown, len(shown.players))
+        assert pane.groups == [p.players for p in proposals] and len(proposals) > 1
         # the place column: each group's first place to its last, as propose_ties numbers them
-        first = [p.first_place for p in propose_ties(app.screen.session.tournament, len(t.players))]
-        assert [row_values(table, i)[0] for i in range(len(expected))] == [
-            f"{f}–{f + len(g) - 1}" for f, g in zip(first, expected)]
+        assert [row_values(pane.query_one("#ties"), i)[0] for i in range(len(proposals))] == [
+            f"{p.first_place}–{p.first_place + len(p.players) - 1}" for p in proposals]
