@@ -90,6 +90,16 @@ def mark_word(here: bool) -> str:
     return _("present") if here else _("absent")
 
 
+PRESENT_MARK, ABSENT_MARK = "✓", "✗"
+"""The check-in's marks, readable without colour (``NO_COLOR``, a monochrome terminal): a
+player not marked present is absent for the pairing while check-in is open — whether marked
+absent or not come yet is one state (:func:`present` holds only the present), so one mark."""
+
+
+def mark_sign(here: bool) -> str:
+    return PRESENT_MARK if here else ABSENT_MARK
+
+
 def _closed_text(who: str, when: str) -> str:
     if who and when:
         return _("Check-in was closed by {who} ({when}); nothing was marked").format(who=who, when=when)

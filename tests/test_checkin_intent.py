@@ -198,3 +198,15 @@ def test_the_cli_refuses_a_mark_changed_since_it_read_them(stored, capsys, monke
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "Kaya, Can" in err[0] and f"to absent by {current_user()}" in err[0]
     assert checkin.present(Workspace(data).open(tid).snapshot().tournament) == set()
+
+
+def test_the_cli_list_says_present_and_absent_in_marks_and_words(stored, capsys):
+    """``hakem checkin ID``: without colour a mark alone must tell the states apart — ✓ and
+    the word for the present, ✗ and the word for the others (not paired while it is open)."""
+    data, tid = stored
+    assert cli(["--data", str(data), "checkin", tid, "1", "--open"]) == 0
+    capsys.readouterr()
+    assert cli(["--data", str(data), "checkin", tid]) == 0
+    rows = {int(line.split()[2]): line.split()[:2] for line in capsys.readouterr().out.splitlines()
+            if line[:1] in ("✓", "✗")}
+    assert rows == {1: ["✓", "present"], 2: ["✗", "absent"], 3: ["✗", "absent"], 4: ["✗", "absent"]}

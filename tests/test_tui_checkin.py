@@ -137,7 +137,7 @@ async def test_the_players_list_shows_who_is_present_and_check_in_is_in_the_foot
         await pilot.pause()
         assert [str(c.label) for c in table.columns.values()][:3] == ["No.", "Present", "Name"]
         marks = {str(row[2]): str(row[1]) for row in (row_values(table, i) for i in range(4))}
-        assert marks == {"Öztürk, Ayşe": "✓", "Kaya, Can": "·", "Bauer, Max": "✓", "Demir, Ece": "·"}
+        assert marks == {"Öztürk, Ayşe": "✓", "Kaya, Can": "✗", "Bauer, Max": "✓", "Demir, Ece": "✗"}
         assert ("c", "Check-in") in [(k.key_display, str(k.description)) for k in owner.query(FooterKey)]
         owner.session.do(lambda d: d.check_in(close_checkin=True))  # closed: everyone is paired, no column
         owner.refresh_panes()

@@ -4,7 +4,7 @@ With ``NO_COLOR`` set Textual draws in grey levels (on a monochrome terminal, in
 state told only by colour is lost.  Checked here, in the app as an organiser runs it with
 ``NO_COLOR=1``: the checkbox draws its X only when ticked; the cursor row of a table and the
 highlighted entry of a drop-down are drawn reversed or underlined; a present player is ``✓``, an absent one
-``·`` in the check-in list; a board's result is its text (``1-0``, ``½-½``).
+``✗`` in the check-in list (F1 says so); the focused field of a form is drawn reversed; a board's result is its text (``1-0``, ``½-½``).
 """
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ async def test_present_and_absent_are_marks(tmp_path, monkeypatch):
         _owner, dialog = await open_checkin(pilot, app)
         await pilot.pause(0.2)
         assert "✓" in "".join(s.text for s in _line(app, "Kaya, Can"))      # present
-        assert "·" in "".join(s.text for s in _line(app, "Bauer, Max"))     # absent
+        assert "✗" in "".join(s.text for s in _line(app, "Bauer, Max"))     # absent
         assert "✓" not in "".join(s.text for s in _line(app, "Bauer, Max"))
 
 
@@ -112,3 +112,36 @@ def test_a_monochrome_terminal_draws_as_no_color(monkeypatch, term, mono):
     monkeypatch.delenv("NO_COLOR")
     monkeypatch.setenv("TERM", term)
     assert HakemApp().no_color is mono
+
+
+async def test_the_focused_field_of_a_form_reads_without_colour(tmp_path, monkeypatch):
+    """The settings (Ctrl+S: the language drop-down has the focus) and the event's settings
+    form (Ctrl+T: the name field): the focused one is drawn reversed, the others are not."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=1))
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        name = app.screen.session.tournament.name
+        await pilot.press("ctrl+t")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "NewTournamentDialog")
+        await pilot.pause(0.2)
+        assert app.focused is app.screen.query_one("#name")
+        assert _reversed(_line(app, name), name), "the focused entry line is drawn reversed"
+        place = app.screen.query_one("#place")
+        place.focus()
+        await pilot.pause(0.2)
+        assert not _reversed(_line(app, name), name)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "SettingsScreen")
+        await pilot.pause(0.2)
+        assert _reversed(_line(app, "English"), "English"), "the focused drop-down is drawn reversed"
+
+
+def test_the_check_in_marks_are_in_the_help():
+    from tui.screens.help import marks_help
+
+    assert "✓ present · ✗ absent" in marks_help()

@@ -125,7 +125,7 @@ class CheckinDialog(ModalScreen[None]):
             if row.due:
                 fee = _("paid") if row.owed == 0 else _("owes {amount}").format(
                     amount=money(row.owed, listing.currency))
-            mark = Text("✓", style="bold green") if row.present else Text("·", style="dim")
+            mark = Text(checkin.mark_sign(row.present), style="bold green" if row.present else "dim")
             rows.append((mark, row.pno, row.name, fee))
             shown.append(row.pno)
         self.shown = shown  # the highlighted person stays highlighted while still shown

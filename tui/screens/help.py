@@ -78,6 +78,14 @@ Ctrl+E edit (the club's list managers, who also see e-mail and phone)
 """)
 
 
+def marks_help() -> str:
+    """What the marks in the lists mean, so that they read without colour (NO_COLOR)."""
+    from core.checkin import ABSENT_MARK, PRESENT_MARK
+
+    return _("**Check-in marks** (F2, c): {present} present · {absent} absent (not marked present: "
+             "not paired while check-in is open)").format(present=PRESENT_MARK, absent=ABSENT_MARK) + "\n"
+
+
 def deleting_help() -> str:
     """Deleting a tournament (issue 30), a piece of its own for the translators."""
     from core.app.trash import KEEP_DAYS as TRASH_DAYS
@@ -96,7 +104,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog-box full", id="help-body"):
             yield Markdown(help_text() + "\n" + typing_help() + "\n" + leaving_help() + "\n" + club_help() + "\n"
-                           + deleting_help())
+                           + marks_help() + "\n" + deleting_help())
 
     def on_mount(self) -> None:
         self.query_one("#help-body").focus()

@@ -267,7 +267,7 @@ class RegistrationPane(TournamentTab, Vertical):
                 continue
             keys.append(str(p.pno))
             here = () if marks is None else (
-                (Text("✓", style="bold green") if p.pno in marks else Text("·", style="dim")),)
+                Text(checkin.mark_sign(p.pno in marks), style="bold green" if p.pno in marks else "dim"),)
             rating = stated_go_rating(p) if go else p.rating  # a Go player's GoR (--go-rating too)
             rows.append((p.pno, *here, p.name, rating or "", rank_text(p, t.system) if go else p.title,
                          *([fmt_points(score[p.pno]) if p.pno in score else ""] if go else []), p.federation,

@@ -3,7 +3,7 @@
 Why: Textual's checkbox draws ``▐X▌`` ticked or not and lets the colour of the X tell the
 state; with ``NO_COLOR`` or on a monochrome terminal both look the same.  Selections and
 cursors are made readable in ``hakem.tcss`` (the ``:nocolor`` rules); present/absent marks
-are ``✓``/``·`` where they are drawn.
+are ``✓``/``✗`` (:func:`core.checkin.mark_sign`) where they are drawn.
 """
 
 from __future__ import annotations

@@ -24,17 +24,18 @@ def _money(value: Decimal, currency: str) -> str:
 
 
 def _print_list(t: Tournament) -> None:
-    from core.checkin import checkin_list, is_open
+    from core.checkin import checkin_list, is_open, mark_sign, mark_word
     from core.safe_text import field_safe
 
     listing = checkin_list(t)
     cur = listing.currency
+    width = 2 + max(len(mark_word(True)), len(mark_word(False)))
     for row in listing.rows:
-        mark = "✓" if row.present else "·"
+        mark = f"{mark_sign(row.present)} {mark_word(row.present)}"
         fee = ""
         if row.due:
             fee = _("paid") if row.owed == 0 else _("owes {amount}").format(amount=_money(row.owed, cur))
-        print(f"{mark} {row.pno:>4}  {field_safe(row.name):<34} {fee}".rstrip())
+        print(f"{mark:<{width}} {row.pno:>4}  {field_safe(row.name):<34} {fee}".rstrip())
     state = _("check-in open") if is_open(t) else _("check-in closed")
     print(_("{present} of {total} present ({state}); fees due {due}, paid {paid}, owed {owed}")
           .format(present=listing.present_count, total=len(listing.rows), state=state,
