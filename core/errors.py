@@ -85,6 +85,18 @@ class UnknownTournament(TournamentError):
 class InvalidResult(TournamentError):
     """A result text or a result that cannot stand (e.g. for a bye, or for a finished round)."""
 
+    @classmethod
+    def no_such_board(cls, round_no: int, boards: int, board_no: int) -> InvalidResult:
+        """A board the round does not have (every front end's words); a round without boards
+        (everyone had a bye or was absent) has none to name, not "boards 1 to 0"."""
+        from core.i18n import _
+
+        if not boards:
+            return cls(_('round {round_no} has no boards: nobody was paired to play in it').format(
+                round_no=round_no))
+        return cls(_('round {round_no} has boards 1 to {value}, not {board_no}').format(
+            round_no=round_no, value=boards, board_no=board_no))
+
 
 class RoundError(TournamentError):
     """An action on the wrong round (pairing a round twice, result for an unpaired round...)."""

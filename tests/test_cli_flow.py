@@ -97,3 +97,16 @@ def test_new_names_an_unknown_system_before_the_rounds(tmp_path, monkeypatch, ca
     assert main(["new", "X", "--system", "round_robin"]) == 3
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "unknown system 'round_robin'" in err[0] and "berger" in err[0]
+
+
+def test_a_round_without_boards_is_named_so_not_boards_1_to_0():
+    """Everybody had a bye or was absent: the round has no board to enter a result on — it
+    says that, not "round 1 has boards 1 to 0"."""
+    from core import changes
+    from core.errors import InvalidResult
+    from core.model import Bye, ByeKind, Player, Round, Tournament
+
+    t = Tournament(id="t", name="T", total_rounds=3, players=(Player(1, "A, B"),),
+                   rounds=(Round(1, (), (Bye(1, ByeKind.ZERO),)),))
+    with pytest.raises(InvalidResult, match="round 1 has no boards: nobody was paired to play in it"):
+        changes.set_result(t, 1, 1, "1-0")

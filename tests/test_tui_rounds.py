@@ -57,7 +57,7 @@ async def test_typed_results_and_next_empty(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert app.focused.value == ""
-        assert "«99 1-0» — Round 2 has boards 1 to 6." in str(app.screen.query_one("#result-refused").render())
+        assert "«99 1-0» — round 2 has boards 1 to 6, not 99" in str(app.screen.query_one("#result-refused").render())
         await pilot.press("ctrl+r")
         assert app.focused.value == "99 1-0"
         app.focused.value = ""
@@ -77,9 +77,17 @@ async def test_typed_results_and_next_empty(tmp_path):
         assert [row_values(table, i)[0] for i in range(table.row_count)] == [4, 6]
         status = str(app.screen.query_one("#round-status").render())
         assert "boards 4, 6" in status
+        # several pairs on one line, as the hint shows them: each taken or refused on its own
+        await pilot.press("r")
+        await type_text(pilot, "4 0-1, 77 =, 6,1-0")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: session.tournament.rounds[1].boards[5].result is GameResult.WHITE_WINS)
+        assert session.tournament.rounds[1].boards[3].result is GameResult.BLACK_WINS
+        assert "«77 =» — round 2 has boards 1 to 6, not 77" in str(app.screen.query_one("#result-refused").render())
     stored = Store(data).load(tid).tournament.rounds[1].boards
     assert [b.result for b in stored] == [GameResult.BLACK_WINS, GameResult.WHITE_FORFEIT_WIN,
-                                          GameResult.WHITE_WINS, None, GameResult.DRAW, None]
+                                          GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW,
+                                          GameResult.WHITE_WINS]
 
 
 async def test_correction_asks_and_says_what_changes(tmp_path):

@@ -24,7 +24,7 @@ from core.model import Board, ByeKind, GameResult, RequestedBye, Tournament
 def _board(t: Tournament, round_no: int, board_no: int) -> Board:
     rnd = t.round(round_no)
     if not 1 <= board_no <= len(rnd.boards):
-        raise InvalidResult(_('round {round_no} has boards 1 to {value}, not {board_no}').format(round_no=round_no, value=len(rnd.boards), board_no=board_no))
+        raise InvalidResult.no_such_board(round_no, len(rnd.boards), board_no)
     return rnd.boards[board_no - 1]
 
 

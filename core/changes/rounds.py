@@ -142,7 +142,7 @@ def set_result(t: Tournament, round_no: int, board_no: int, result: GameResult |
     """Enter or correct the result of board ``board_no`` (1-based) of round ``round_no``."""
     rnd = t.round(round_no)
     if not 1 <= board_no <= len(rnd.boards):
-        raise InvalidResult(_('round {round_no} has boards 1 to {value}, not {board_no}').format(round_no=round_no, value=len(rnd.boards), board_no=board_no))
+        raise InvalidResult.no_such_board(round_no, len(rnd.boards), board_no)
     if isinstance(result, str):
         result = GameResult.parse(result)
     board = rnd.boards[board_no - 1]

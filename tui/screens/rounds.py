@@ -67,6 +67,20 @@ RESULT_TEXT = {
 _TYPED = re.compile(r"^\s*(\d+)\s*[ .:,]?\s*(\S.*?)\s*$")
 
 
+def typed_pairs(text: str) -> list[str]:
+    """The "board result" pairs of one typed line, as the hint shows them (``12 1-0, 7 =``):
+    split at commas, a comma right after a lone board number being that pair's own separator
+    (``12,1-0``).  No result is written with a comma, so the split is never ambiguous."""
+    pieces = [p.strip() for p in text.split(",")]
+    out: list[str] = []
+    for piece in pieces:
+        if out and out[-1].isdigit():
+            out[-1] = f"{out[-1]},{piece}"
+        elif piece:
+            out.append(piece)
+    return out
+
+
 def parse_result(t: Tournament, typed: str) -> GameResult:
     """The result part of a typed line: a Go event also takes the winner's colour and SGF's
     spellings (``3 b+``, ``4 W+R``; :func:`core.go.results.parse_typed_result`)."""
@@ -750,8 +764,15 @@ class RoundsPane(TournamentTab, Vertical):
             self.focus_main()
             return
         # each line on its own: the line is emptied before it is judged, so the next line of a
-        # burst or paste starts clean; a refused line waits in the list (Ctrl+R takes it back)
+        # burst or paste starts clean; a refused line waits in the list (Ctrl+R takes it back).
+        # Several pairs on one line (``12 1-0, 7 =``, as the hint shows) are each taken or
+        # refused as if typed on a line of their own.
         self.query_one("#result-entry", TextField).reset()
+        for pair in typed_pairs(text):
+            self.enter_typed(pair)
+
+    def enter_typed(self, text: str) -> None:
+        """One "board result" pair: entered, or refused into the list with why."""
         match = _TYPED.match(text)
         if not match or not self.round_no:
             self.refuse_line(text, _("Type the board number and the result, e.g. 12 1-0."), self.round_no)
@@ -764,7 +785,9 @@ class RoundsPane(TournamentTab, Vertical):
             return
         n = len(self.shown.round(self.round_no).boards)
         if not 1 <= board <= n:
-            self.refuse_line(text, _("Round {r} has boards 1 to {n}.").format(r=self.round_no, n=n), self.round_no)
+            from core.errors import InvalidResult
+
+            self.refuse_line(text, str(InvalidResult.no_such_board(self.round_no, n, board)), self.round_no)
             return
         self.enter_result(self.round_no, board, result, text)
 
