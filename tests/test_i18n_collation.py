@@ -81,7 +81,8 @@ def test_the_language_shown_orders_by_default_also_inside_a_speaking_block() -> 
     ("ivanov", "Иванов, Иван"), ("Иванов", "Ivanov, Ivan"), ("хачатурян", "Khachaturyan, Aram"),
     ("khachaturyan", "Хачатурян, Арам"), ("ozturk", "Öztürk, Ayşe"), ("Öztürk", "Ozturk, Ayse"),
     ("muller", "Müller, Jörg"), ("Müller", "Muller, Jorg"), ("kilic ismail", "Kılıç, İsmail"),
-    ("strasse", "Straße"),
+    ("strasse", "Straße"), ("yolkin", "Ёлкин, Пётр"), ("elkin", "Ёлкин, Пётр"), ("yelkin", "Ёлкин, Пётр"),
+    ("Ёлкин", "Yolkin, Pyotr"), ("korolyov", "Королёв"), ("korolev", "Королёв"),
 ])
 def test_search_meets_both_spellings(query: str, name: str) -> None:
     assert search_fold(query) in search_fold(name)

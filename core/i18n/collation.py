@@ -90,7 +90,17 @@ def search_fold(text: str) -> str:
     space (commas, dots, hyphens and apostrophes are spaces).  ``Иванов`` and ``Ivanov`` both
     fold to ``ivanov``; ``Öztürk`` and ``Ozturk`` to ``ozturk``; ``Müller`` to ``muller``;
     ``Kılıç, İsmail`` to ``kilic ismail``.  A search compares the folded query with the folded
-    names (``search_fold(query) in search_fold(name)``)."""
+    names (``search_fold(query) in search_fold(name)``).  Russian ё (and е after a vowel or at
+    the start) is written ``yo``, ``ye`` or ``e`` in Latin (Ёлкин: Yolkin, Yelkin, Elkin;
+    Королёв: Korolyov, Korolev): ``yo`` and ``ye`` fold to ``e`` on both sides, so every
+    spelling finds the name — a search may find a little more, never less."""
+    return _YO_YE.sub("e", _latin_words(text))
+
+
+_YO_YE = re.compile("y[oe]")
+
+
+def _latin_words(text: str) -> str:
     latin = text if text.isascii() else _transliterator().transliterate(text)
     return " ".join(w for w in _NOT_WORD.split(latin.lower()) if w)
 
@@ -105,4 +115,4 @@ def slug(text: str) -> str:
     """``text`` as an id part: transliterated ASCII words joined by hyphens (``Kulüp
     Şampiyonası`` → ``kulup-sampiyonasi``, ``Кубок Москвы`` → ``kubok-moskvy``); empty when
     ``text`` has no letter or digit."""
-    return search_fold(text).replace(" ", "-")
+    return _latin_words(text).replace(" ", "-")
