@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, DataTable, Input, Label, Select, Static, TextArea
+from textual.widgets import DataTable, Input, Label, Select, Static, TextArea
 
 from core.errors import TournamentError
 from core.i18n import _
@@ -26,7 +26,7 @@ from core.prizes.settings import (
     parse_amount,
     prize_settings,
 )
-from tui.widgets.forms import FormGrid
+from tui.widgets.forms import FormDialog, FormGrid
 from tui.i18n import L_
 from tui.widgets.pane import CommandKeys
 from tui.widgets.fields import TextField
@@ -50,14 +50,11 @@ def _amounts(g: PrizeGroup) -> str:
     return ", ".join(str(a) if a.denominator == 1 else f"{float(a):.2f}" for a in g.amounts)
 
 
-class PrizeGroupForm(ModalScreen["PrizeGroup | None"]):
+class PrizeGroupForm(FormDialog["PrizeGroup | None"]):
     """Add or change one prize group; returns it checked by the core, or ``None``."""
 
-    BINDINGS = [Binding("escape", "cancel", L_("Cancel")),
-                Binding("ctrl+s", "save", L_("Save"), priority=True)]
-
     def __init__(self, group: PrizeGroup | None = None) -> None:
-        super().__init__(classes="dialog")
+        super().__init__()
         self.group = group
 
     def compose(self) -> ComposeResult:
@@ -75,26 +72,10 @@ class PrizeGroupForm(ModalScreen["PrizeGroup | None"]):
                                 disabled=key == "key" and g is not None)
             yield Static(_("Prizes by place: amounts from the first place down, e.g. 500, 300, 200."),
                          classes="dialog-help")
-            yield Static("", id="form-error", classes="error-text")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button(_("Save (Ctrl+S)"), id="save", variant="primary")
-                yield Button(_("Cancel (Esc)"), id="cancel")
+            yield from self.buttons()
 
     def on_mount(self) -> None:
         self.query_one("#f-name" if self.group else "#f-key", Input).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "save":
-            self.action_save()
-        else:
-            self.dismiss(None)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_save()
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
     def _year(self, key: str) -> int | None:
         text = self.query_one(f"#f-{key}", Input).value.strip()
@@ -118,7 +99,7 @@ class PrizeGroupForm(ModalScreen["PrizeGroup | None"]):
                                members=self._year("members") or 3)
             check_group(group)
         except TournamentError as exc:
-            self.query_one("#form-error", Static).update(str(exc))
+            self.refuse(str(exc))
             return
         self.dismiss(group)
 

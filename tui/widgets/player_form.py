@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static
+from textual.containers import Vertical
+from textual.widgets import Input, Label
 
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Player
-from tui.widgets.forms import FormGrid
+from tui.widgets.forms import FormDialog, FormGrid
 from tui.i18n import L_
 from tui.widgets.fields import TextField
 
@@ -30,16 +28,11 @@ GO_KEYS = ("rating", "rank", "egd_pin")
 """Fields whose texts :func:`core.go.player_fields.go_player_fields` turns into rating and extra."""
 
 
-class PlayerForm(ModalScreen["dict | None"]):
+class PlayerForm(FormDialog["dict | None"]):
     """Edit a player; returns the changed fields (only those that differ) or ``None``."""
 
-    BINDINGS = [
-        Binding("escape", "cancel", L_("Cancel")),
-        Binding("ctrl+s", "save", L_("Save"), priority=True),
-    ]
-
     def __init__(self, player: Player, go: bool = False, system: str = "gamma") -> None:
-        super().__init__(classes="dialog")
+        super().__init__()
         self.player = player
         self.go = go
         self.system = system
@@ -73,32 +66,16 @@ class PlayerForm(ModalScreen["dict | None"]):
                 for key, label in self.fields:
                     yield Label(str(label))
                     yield TextField(texts[key], id=f"f-{key}", compact=True)  # judged on saving, nothing dropped
-            yield Static("", id="form-error", classes="error-text")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button(_("Save (Ctrl+S)"), id="save", variant="primary")
-                yield Button(_("Cancel (Esc)"), id="cancel")
+            yield from self.buttons()
 
     def on_mount(self) -> None:
         self.query_one("#f-name", Input).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "save":
-            self.action_save()
-        else:
-            self.dismiss(None)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_save()
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
     def action_save(self) -> None:
         try:
             changed = self.go_changes() if self.go else {}
         except TournamentError as exc:
-            self.query_one("#form-error", Static).update(str(exc))
+            self.refuse(str(exc))
             return
         for key, _label in self.fields:
             if self.go and key in GO_KEYS:
@@ -106,7 +83,7 @@ class PlayerForm(ModalScreen["dict | None"]):
             text = self.query_one(f"#f-{key}", Input).value.strip()
             if key == "rating":
                 if text and not text.isdigit():
-                    self.query_one("#form-error", Static).update(_("The rating must be a whole number, e.g. 1850."))
+                    self.refuse(_("The rating must be a whole number, e.g. 1850."))
                     return
                 value: object = int(text) if text else 0
             elif key in ("title", "federation"):
@@ -116,7 +93,7 @@ class PlayerForm(ModalScreen["dict | None"]):
             if value != getattr(self.player, key):
                 changed[key] = value
         if "name" in changed and not changed["name"]:
-            self.query_one("#form-error", Static).update(_("The name must not be empty."))
+            self.refuse(_("The name must not be empty."))
             return
         self.dismiss(changed or None)
 
