@@ -156,3 +156,22 @@ async def test_dialog_fields_fit_the_terminal(tmp_path, lang, size):
             assert preview.height >= 2 and preview.y + 1 < box.bottom
     finally:
         i18n.set_language("en")
+
+
+async def test_no_playoff_suggested_before_the_last_round_s_results(tmp_path):
+    """Round 1 of the demo paired, no result in: everybody is level on 0 with equal
+    tie-breaks, yet a playoff decides final standings only — F4 suggests none (it named all
+    twelve players); the tie stays visible in the table."""
+    from tui.screens.standings_pane import StandingsPane
+
+    t = demo(rounds=1, complete_last=False)
+    assert t.total_rounds > 1 and not any(b.result for b in t.rounds[0].boards)
+    app, data, tid = open_app(tmp_path, t)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("f4")
+        pane = app.screen.query_one(StandingsPane)
+        await wait_for(pilot, lambda: pane.view is not None and pane.view.unresolved)
+        await pilot.pause()
+        notes = str(app.screen.query_one("#standings-notes").render())
+        assert "F7" not in notes and "Still tied" not in notes

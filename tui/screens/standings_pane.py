@@ -155,7 +155,10 @@ class StandingsPane(LazyPane, Vertical):
         if by_playoff:  # the names are in the table's playoff column; the note names the places
             notes.append(_("Places decided by playoff (see Playoff, F7): {players}.").format(
                 players=place_span(by_playoff)))
-        if view.unresolved and t.current_round and not view.cup:
+        # a playoff decides the final standings: none suggested before the last round's results
+        # are in (after round 1 of 7 with no result everybody is "tied")
+        final = t.current_round >= t.total_rounds and bool(t.rounds) and t.rounds[-1].complete
+        if view.unresolved and final and not view.cup:
             groups = "; ".join(" ".join(map(str, g)) for g in view.unresolved[:4])
             notes.append(_("Still tied after all tie-breaks: {groups} (see Playoff, F7).").format(groups=groups))
         set_text(self.query_one("#standings-notes", Static), "\n".join(notes))
