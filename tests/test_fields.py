@@ -176,3 +176,16 @@ def test_hakem_new_stores_the_trf_code_of_the_time_control(monkeypatch, tmp_path
     assert code == 0
     [t] = [Workspace(tmp_path / "data").open(i.id).snapshot().tournament for i in Workspace(tmp_path / "data").list()]
     assert (t.time_control, t.time_control_code, t.start_date) == ("90+30", "5400+30", "2026-05-04")
+
+
+def test_the_russian_federation_refusal_needs_no_gender_agreement():
+    """«Федерация: 'TURKEY' должен быть…» read as a feminine subject with a masculine verb; the
+    Russian words name what is needed instead of describing the typed text."""
+    import pytest as _pytest
+
+    from core.fields import FieldError, federation
+    from core.i18n import speaking
+
+    with speaking("ru"), _pytest.raises(FieldError) as refused:
+        federation("TURKEY")
+    assert str(refused.value) == "Федерация: 'TURKEY': нужен трёхбуквенный код, например TUR"
