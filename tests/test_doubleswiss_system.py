@@ -241,3 +241,26 @@ def test_a_forbidden_pair_takes_the_next_identifier():
     boards = get_system("double-swiss").pair(t).boards
     assert sorted(tuple(sorted((b.white, b.black))) for b in boards if b.game == "g1") == [
         (1, 6), (2, 5), (3, 7), (4, 8)]
+
+
+def test_a_requested_bye_covers_both_games_of_its_match_for_tie_breaks():
+    # Preface: byes, requested or assigned, apply to matches, never to single games.  Three
+    # players, two matches.  Match 1: 1 v 2 (two draws), 3 a requested full-point bye; match 2
+    # (the last): 1 v 3 (two draws), 2 a requested full-point bye.  A full-point bye is no
+    # voluntary unplayed round (C.07 Art. 16.1), and it is the whole of match 2 for 2: no game
+    # of that match is an absence.  So 2's adjusted score for Buchholz is his score, ½ + ½ + 1
+    # = 2 (were game 2 of the match an absence at the end, C.07 would count it as a draw: 2½),
+    # 3's is 1 + ½ + ½ = 2, and BH of 1 (one term per game) = 2·2 + 2·2 = 8.
+    from core.standings import compute_standings
+    from core.tiebreaks.context import build_context
+
+    t = small_event().with_changes(players=small_event().players[:3], total_rounds=2)
+    r1 = Round(1, (Board(1, 2, GameResult.DRAW, game="g1"), Board(2, 1, GameResult.DRAW, game="g2")),
+               (Bye(3, ByeKind.FULL),))
+    r2 = Round(2, (Board(3, 1, GameResult.DRAW, game="g1"), Board(1, 3, GameResult.DRAW, game="g2")),
+               (Bye(2, ByeKind.FULL),))
+    t = t.with_changes(rounds=(r1, r2))
+    assert scores(t) == {1: 2, 2: 2, 3: 2}
+    ctx = build_context(t)
+    assert [(c.code, c.vur) for c in ctx.cells[2][2:]] == [(Code.FULL_BYE, False)] * 2
+    assert compute_standings(t, ("BH",)).row(1).values["BH"] == 8

@@ -179,7 +179,7 @@ def build_context(t: Tournament, upto: int | None = None, round_robin: bool | No
     """Build the context for rounds 1..``upto`` (default: every paired round); a cup's
     knockout rounds count as their game rounds (:func:`core.model.single_games`), and so do
     a Double-Swiss event's matches, whose single forfeited games count as played and whose
-    PAB covers both games (C.04.5 Preface, :func:`~core.pairing.doubleswiss.state.tie_break_view`)."""
+    byes cover both games (C.04.5 Preface, :func:`~core.pairing.doubleswiss.state.tie_break_view`)."""
     t, upto = single_games(t, upto)
     if t.system == "double-swiss":
         from core.pairing.doubleswiss.state import tie_break_view

@@ -140,8 +140,11 @@ def tie_break_view(games: Tournament) -> Tournament:
 
     * Preface: in a match not forfeited, a single forfeited game counts as played (won by the
       player who got its point); ratings and TRF files keep the forfeit.
-    * Preface, byes apply to matches: the PAB covers both games, half its value in each, so
-      its second game is not an absence (a voluntary unplayed round) for C.07."""
+    * Preface, byes (requested or assigned) apply to matches, never to single games: every
+      bye covers both games, half its value in each, so a match's second game is never an
+      absence (a voluntary unplayed round) for C.07 beside the bye of its first; the bye's
+      kind stays (a full-point bye or the PAB no voluntary unplayed round, a half- or zero-point
+      bye one)."""
     rounds = list(games.rounds)
     for k in range(0, len(rounds) - 1, 2):
         first, second = rounds[k], rounds[k + 1]
@@ -151,10 +154,10 @@ def tie_break_view(games: Tournament) -> Tournament:
         regular = {pair for pair, boards in by_pair.items()
                    if not MatchRecord(boards[0].white, boards[0].black, tuple(boards)).forfeited}
 
-        pab = tuple(y for y in first.byes if y.kind is ByeKind.PAB)
         rounds[k] = replace(first, boards=_as_played(first.boards, regular))
-        rounds[k + 1] = replace(second, boards=_as_played(second.boards, regular), byes=second.byes + pab)
-    points = replace(games.points, pab=games.points.pab / 2)
+        rounds[k + 1] = replace(second, boards=_as_played(second.boards, regular), byes=second.byes + first.byes)
+    p = games.points
+    points = replace(p, pab=p.pab / 2, full_bye=p.full_bye / 2, half_bye=p.half_bye / 2, zero_bye=p.zero_bye / 2)
     return games.with_changes(rounds=tuple(rounds), points=points)
 
 
