@@ -264,3 +264,25 @@ def test_a_requested_bye_covers_both_games_of_its_match_for_tie_breaks():
     ctx = build_context(t)
     assert [(c.code, c.vur) for c in ctx.cells[2][2:]] == [(Code.FULL_BYE, False)] * 2
     assert compute_standings(t, ("BH",)).row(1).values["BH"] == 8
+
+
+def test_progressive_score_sums_the_score_after_each_match():
+    # C.07 Art. 7.5: PS is the sum of the running scores after each round; in Double-Swiss the
+    # round is the match (Preface: every pairing is a match; C.07 Art. 15: "a game (or
+    # match)"), so the order of the two games inside a match does not count.  By hand:
+    # match 1: 1 v 2 1-0 then 0-1 (1-1), 3 v 4 two draws (1-1): everyone has 1 after it.
+    # match 2: 1 v 3 two wins for 1, 2 v 4 two draws: 1 has 3, 2 has 2, 3 has 1, 4 has 2.
+    # PS = 1+3, 1+2, 1+1, 1+2 = 4, 3, 2, 3; PS/C1 drops match 1: 3, 2, 1, 2.
+    # (Per game 1 would have 1+1+2+3 = 7 and 2 would have 0+1+1+2 = 4.)
+    from core.standings import compute_standings
+
+    t = small_event().with_changes(players=small_event().players[:4], total_rounds=2)
+    r1 = Round(1, (Board(1, 2, GameResult.WHITE_WINS, game="g1"), Board(2, 1, GameResult.WHITE_WINS, game="g2"),
+                   Board(3, 4, GameResult.DRAW, game="g1"), Board(4, 3, GameResult.DRAW, game="g2")))
+    r2 = Round(2, (Board(1, 3, GameResult.WHITE_WINS, game="g1"), Board(3, 1, GameResult.BLACK_WINS, game="g2"),
+                   Board(2, 4, GameResult.DRAW, game="g1"), Board(4, 2, GameResult.DRAW, game="g2")))
+    table = compute_standings(t.with_changes(rounds=(r1, r2)), ("PS", "PS/C1"))
+    assert [table.row(p).values["PS"] for p in (1, 2, 3, 4)] == [4, 3, 2, 3]
+    assert [table.row(p).values["PS/C1"] for p in (1, 2, 3, 4)] == [3, 2, 1, 2]
+    one = compute_standings(t.with_changes(rounds=(r1,), total_rounds=1), ("PS",))
+    assert [one.row(p).values["PS"] for p in (1, 2, 3, 4)] == [1, 1, 1, 1]

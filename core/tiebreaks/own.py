@@ -106,27 +106,32 @@ def explain_std(ctx, spec, regime, pno):
                        regime.value, items)
 
 
-def progressive(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
-    """Art. 7.5 / Aktar Tables 1–4: sum of running scores, dropping the first ``/Cn``.
-    A running score includes the point adjustments (TRF 299) of its rounds and of none."""
-    out = {}
-    for pno, cells in ctx.cells.items():
-        extra = ctx.adjustment_rounds.get(pno, {})
-        running, total = extra.get(0, 0), 0
-        for c in cells:
-            running += c.points + extra.get(c.round, 0)
-            if c.round > spec.cut_low:
-                total += running
-        out[pno] = ctx.frac(total)
+def _running_scores(ctx: Context, pno: int) -> list[tuple[Cell, int]]:
+    """The running score after each pairing round (:meth:`Context.unit`), with the round's last
+    cell: Art. 7.5 sums the score "after each round", and a Double-Swiss round is the match
+    (C.04.5 Preface), so the order of its two games does not count.  A running score includes
+    the point adjustments (TRF 299) of its rounds and of none."""
+    extra = ctx.adjustment_rounds.get(pno, {})
+    running, out = extra.get(0, 0), []
+    cells = ctx.cells[pno]
+    for i, c in enumerate(cells):
+        running += c.points + extra.get(c.round, 0)
+        if i + 1 == len(cells) or ctx.unit(cells[i + 1].round) != ctx.unit(c.round):
+            out.append((c, running))
     return out
 
 
+def progressive(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
+    """Art. 7.5 / Aktar Tables 1–4: sum of running scores, dropping the first ``/Cn`` rounds."""
+    return {pno: ctx.frac(sum(running for c, running in _running_scores(ctx, pno)
+                              if ctx.unit(c.round) > spec.cut_low))
+            for pno in ctx.cells}
+
+
 def explain_progressive(ctx, spec, regime, pno):
-    extra = ctx.adjustment_rounds.get(pno, {})
-    running, items = extra.get(0, 0), []
-    for c in ctx.cells[pno]:
-        running += c.points + extra.get(c.round, 0)
-        cut = c.round <= spec.cut_low
+    items = []
+    for c, running in _running_scores(ctx, pno):
+        cut = ctx.unit(c.round) <= spec.cut_low
         items.append(Contribution(c.round, c.opponent, ctx.frac(running), _("score after the round"),
                                   cut, "early round cut" if cut else ""))
     return Explanation(spec.code, name_of(spec.base), pno, progressive(ctx, spec, regime)[pno],
