@@ -412,9 +412,11 @@ def as_csv_rows(s: Standings) -> list[list[str]]:
 def as_text(s: Standings) -> str:
     """A plain table; the regime and the list are stated above it.
 
-    Words are in the UI language (this is for people; JSON and CSV are the machine formats),
-    numbers and codes are not: the regime code and the tie-break codes stay as typed.
+    Words and numbers are in the UI language (this is for people; JSON and CSV are the machine
+    formats): points and values as the screens show them (``8½``, ``−6,8`` with the decimal
+    comma in tr/de/ru); the regime code and the tie-break codes stay as typed.
     """
+    from core.i18n.format import column_formatter, format_points as shown_points
     from core.i18n.terms import regime_name
 
     lines = [_("Tie-break regime: {code} — {name}").format(code=s.regime.value, name=regime_name(s.regime.value))
@@ -422,16 +424,26 @@ def as_text(s: Standings) -> str:
     lines.append(_("Tie-breaks: {list}").format(list=", ".join(s.tiebreaks) if s.tiebreaks else _("(none)")))
     header = [_("Rk"), _("No."), _("Name"), _("Pts"), *s.tiebreaks]
     body = []
+    cell = {c: _rounded_shown if c in ROUNDED_CODES else column_formatter([r.values.get(c) for r in s.rows])
+            for c in s.tiebreaks}
     for r in s.rows:
         rank = "-" if r.rank is None else (f"{r.rank}=" if r.shared else str(r.rank))
-        body.append([rank, str(r.pno), r.name, format_points(r.points),
-                     *[(format_rounded if c in ROUNDED_CODES else format_value)(r.values.get(c)) for c in s.tiebreaks]])
+        body.append([rank, str(r.pno), r.name, shown_points(r.points), *[cell[c](r.values.get(c)) for c in s.tiebreaks]])
     widths = [max(len(row[i]) for row in [header, *body]) for i in range(len(header))]
     for row in [header, *body]:
         lines.append("  ".join(cell.ljust(w) if i == 2 else cell.rjust(w)
                                for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
     lines.extend(_("Warning: {warning}").format(warning=w) for w in s.warnings)
     return "\n".join(lines)
+
+
+def _rounded_shown(value: object) -> str:
+    """A rounded value (a Keizer score ``6.67``) with the language's decimal sign."""
+    from babel.numbers import get_decimal_symbol
+
+    from core.i18n.format import babel_locale
+
+    return format_rounded(value).replace(".", get_decimal_symbol(babel_locale()))
 
 
 def tied_on_points(s: Standings, places: int) -> list[tuple[int, ...]]:

@@ -31,15 +31,17 @@ ENGLISH = ("Rating", "Players", "Player", "Round", "Rounds", "Standings", "Tie-b
            "created", "removed", "revision", "changed", "none", "unknown", "title", "Undone", "undo", "redo",
            "bye", "pab", "half", "zero", "full", "Extension", "Sudden", "lot", "bids", "chosen", "start", "time",
            "settings", "edit", "add", "remove", "withdrawn", "from", "Quarter-final", "Semi-final", "Final",
-           "winner", "Made", "cards", "standard", "legacy", "kind", "ACTION", "COMMAND")
+           "winner", "Made", "cards", "standard", "legacy", "kind", "ACTION", "COMMAND", "YYYY-MM-DD")
 """English words of our interface (whole words, case-sensitive)."""
 
 KEEP = {"tr": {"Rating", "Final"}, "de": set(), "ru": set()}
 """Words that are the language's own term (see the module docstring; Turkish "final", #139)."""
 
-ONLY = {"tr": ("Armageddon",), "de": (), "ru": ()}
-"""Words that are English in one language only (German writes Armageddon-Partie, the word
-is its own there)."""
+ONLY = {"tr": ("Armageddon", "bay"), "de": ("Stichkampf", "K.-o."), "ru": ()}
+"""Words wrong in one language only: English there (German writes Armageddon-Partie, the word
+is its own there), or a second term for a thing the glossary names once — Turkish "bay" beside
+"tur atlama" (#74–76), German "Stichkampf" beside "Stechen" (#135: "Stechen" is the one that
+fits the 80-column tab bar), "K.-o." beside "K.O.-System" (#131)."""
 
 RAW_ID = re.compile(r"\b[a-z]+_[a-z_]+\b|\bF\d+ \([a-z]+\)|\b[a-z]\d*(?:\.[a-z0-9]+)+\b|\btie-\d+(?:-\d+)+\b"
                     r"|\((?:zero|half|full|pab)\)|(?<![\w-])[a-z]+(?:-[a-z]+)+(?![\w-])")

@@ -199,3 +199,89 @@ def test_every_message_in_an_f_string_is_in_the_catalog():
                for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
                for m in call.finditer(line) if m.group(2) not in ids]
     assert not missing, missing
+
+
+def test_go_marks_in_the_languages_letters():
+    """Issue 34 review: the Russian boards table read ``H1 k7½`` in Latin letters while the CLI
+    says "фора 1, коми 0,5" (glossary фора, коми): the abbreviations are the language's."""
+    from fractions import Fraction
+
+    from tui.screens.rounds import go_marks
+
+    i18n.set_language("ru")
+    try:
+        assert go_marks(1, Fraction(1, 2)) == "Ф1 к½"
+        assert go_marks(0, Fraction(15, 2)) == "к7½"
+        # Ctrl+T said "коми 7.5" where every other place says 7,5: the field in the reader's notation
+        from core.go.event_form import form_values
+
+        assert form_values("mcmahon")["komi"] == "7,5"
+        assert form_values("gamma", {"komi": "5.5"})["komi"] == "5,5"
+    finally:
+        i18n.set_language("en")
+    assert go_marks(2, None) == "H2"
+
+
+def test_yes_and_no_by_the_languages_letters_and_always_y_n():
+    """Issue 34 review: confirmations read ``Zurücknehmen (y)`` ``Abbrechen (n)`` while Russian
+    had ``(y/д)``.  Turkish and German prompts answer with the initials of evet/hayır (E/H) and
+    ja/nein (J/N); y and n keep answering in every language."""
+    from core.i18n import speaking
+    from tui.widgets.answer_keys import answer_keys
+
+    expected = {"tr": ("y/e", "n/h"), "de": ("y/j", "n"), "ru": ("y/д", "n/н"), "en": ("y", "n")}
+    for lang, shown in expected.items():
+        with speaking(lang):
+            yes, no = answer_keys([("y", (i18n._("Yes"),)), ("n", (i18n._("No"),))], yes_no=True)
+        assert (yes.shown, no.shown) == shown, lang
+        assert yes.given_by("y") and no.given_by("n") and not yes.given_by("n") and not no.given_by("y")
+        assert all(yes.given_by(c) for c in shown[0].split("/")) and all(no.given_by(c) for c in shown[1].split("/"))
+
+
+def test_pairing_explanations_and_cli_standings_say_points_as_people_read_them():
+    """Issue 34 review: F3's ``x`` said "tur öncesi 2½ puan" and then "2.5 puan grubunda", the
+    CLI's standings "8.5" in Turkish and German while the screens show 8½ and 6,8: the
+    explanations and the standings text use the reader's notation (JSON/CSV keep 8.5)."""
+    import re
+
+    from core.pairing.registry import get_system
+    from core.standings import as_csv_rows, as_text, compute_standings
+
+    t = demo(rounds=2)
+    i18n.set_language("tr")
+    try:
+        lines = [line for why in get_system(t.system).pair(t).explanations.values() for line in why]
+        text = as_text(compute_standings(t))
+    finally:
+        i18n.set_language("en")
+    assert any("½ puan" in line for line in lines), lines
+    assert not [line for line in lines if re.search(r"\d\.5\b(?!\.)", line)], lines
+    assert "½" in text and not re.search(r"\d\.\d", text.split("\n", 2)[2]), text
+    assert any(re.fullmatch(r"\d+\.5", cell) for row in as_csv_rows(compute_standings(t)) for cell in row)
+
+
+def test_one_term_for_a_bye_in_each_language():
+    """Issue 34 review: Turkish showed "bay" and "tur atlama" on one screen for the byes; the
+    glossary (#74–76) names every kind "tur atlama" ("spielfrei", "пропуск тура")."""
+    from core.i18n import speaking
+    from core.model import ByeKind
+    from tui.screens.rounds import bye_text
+
+    term = {"tr": "tur atlama", "de": "spielfrei", "ru": "пропуск тура"}
+    for lang, word in term.items():
+        with speaking(lang):
+            texts = [bye_text(kind) for kind in (ByeKind.PAB, ByeKind.HALF, ByeKind.FULL, ByeKind.ZERO)]
+        assert all(word in text.lower() for text in texts), (lang, texts)
+        assert len(set(texts)) == 4, texts
+
+
+def test_russian_system_names_in_one_case():
+    """Issue 34 review: "Голландская система" beside "двойная швейцарская система" and
+    "швейцарская система для команд" in one list, and "Система Keizer" in Latin letters."""
+    from core.i18n import speaking
+    from core.i18n.terms import SYSTEM_NAMES, system_name
+
+    with speaking("ru"):
+        names = [system_name(sid) for sid in SYSTEM_NAMES]
+    assert all(name[:1].isupper() for name in names), names
+    assert not [name for name in names if "Keizer" in name], names

@@ -194,7 +194,7 @@ ON_SCREEN = {
     "tiebreaks": {"tr": ["Buchholz", "Sonneborn-Berger", "Galibiyet Sayısı"],   # #111 #117 #122
                   "de": ["Buchholz-Wertung", "Sonneborn-Berger-Wertung", "Anzahl der Siege"],
                   "ru": ["Коэффициент Бухгольца", "Коэффициент Бергера", "Количество побед"]},
-    "playoff": {"tr": ["Ek maç"], "de": ["Stechen", "Stichkampf"], "ru": ["Плей-офф"]},  # #135
+    "playoff": {"tr": ["Ek maç"], "de": ["Stechen"], "ru": ["Плей-офф"]},  # #135
     "help": {"tr": ["tuşlar", "eşlendir"], "de": ["Tasten", "auslosen"], "ru": ["клавиши", "жеребьёвка"]},
 }
 

@@ -18,7 +18,7 @@ from core.go.mcmahon_options import McMahonOptions, mcmahon_options
 from core.go.ranks import rank_label
 from core.go.timing import parse
 from core.i18n import _, pgettext
-from core.model import Tournament, format_points
+from core.model import Tournament
 
 FORM_KEYS: dict[str, tuple[str, ...]] = {
     "mcmahon": ("bar", "floor", "handicap_bar", "komi", "correction", "ceiling"),
@@ -78,18 +78,33 @@ def _defaults(system: str) -> dict[str, str]:
     if system == "gamma":
         from core.go.handicap import DEFAULT_KOMI
 
-        return {"komi": format_points(DEFAULT_KOMI)}
+        return {"komi": _komi_shown(DEFAULT_KOMI)}
     return {"bar": rank_label(base.bar), "floor": rank_label(base.floor),
             "handicap_bar": rank_label(base.handicap_bar) if base.handicap_bar is not None else "none",
-            "komi": format_points(base.komi), "correction": str(base.correction), "ceiling": str(base.ceiling)}
+            "komi": _komi_shown(base.komi), "correction": str(base.correction), "ceiling": str(base.ceiling)}
+
+
+def _komi_shown(value: Any) -> str:
+    """A komi in the reader's notation (``7,5`` in tr/de/ru, as the result column and the CLI
+    say it; the field reads either); a stored text that is no komi is shown as it is."""
+    from core.go.mcmahon_options import parse_komi
+    from core.i18n.format import format_decimal
+
+    try:
+        return format_decimal(parse_komi(value), max_digits=1)
+    except TournamentError:
+        return str(value)
 
 
 def form_values(system: str, options: Mapping[str, Any] | None = None) -> dict[str, str]:
     """The texts the Go fields show: the event's ``options["go"]`` where set, else the
     system's defaults (OpenGotha's for McMahon, the Gamma procedure's komi 6.5)."""
     stored = dict(options or {})
-    return {key: str(stored[key]) if stored.get(key) not in (None, "") else default
-            for key, default in _defaults(system).items()}
+    shown = {key: str(stored[key]) if stored.get(key) not in (None, "") else default
+             for key, default in _defaults(system).items()}
+    if stored.get("komi") not in (None, ""):
+        shown["komi"] = _komi_shown(stored["komi"])
+    return shown
 
 
 def _probe(system: str, go: Mapping[str, str]) -> None:

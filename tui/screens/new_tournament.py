@@ -83,7 +83,6 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
     DEFAULT_CSS = """
     #ko-row { height: 1; }
     #ko-start { width: 6; }
-    #ko-places-label { margin: 0 1 0 1; }
     #ko-places { width: 4; }
     #ko-third { margin-left: 1; }
     #form-scroll { height: auto; }
@@ -171,7 +170,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
                      value=current_language() if cur is None else cur.language,
                      allow_blank=False, id="language", compact=True)
         yield Label(_("Start date"))
-        yield FormField(id="start_date", placeholder="YYYY-MM-DD", compact=True)
+        yield FormField(id="start_date", placeholder=pgettext("date placeholder", "YYYY-MM-DD"), compact=True)
         yield Label(_("Place"))
         yield FormField(id="place", compact=True)
         yield Label(_("Chief arbiter"))
@@ -225,7 +224,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         yield Label(_("Federation"))
         yield FormField(id="federation", placeholder=_("e.g. {example}").format(example="TUR"), compact=True)
         yield Label(_("End date"))
-        yield FormField(id="end_date", placeholder="YYYY-MM-DD", compact=True)
+        yield FormField(id="end_date", placeholder=pgettext("date placeholder", "YYYY-MM-DD"), compact=True)
         yield Label(_("Deputy arbiters"))
         yield FormField(id="deputy_arbiters", placeholder=_("surnames first, ; between names"), compact=True)
         yield Label(_("Time-control code"))
@@ -258,9 +257,11 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
             yield Select(choices, value=rules if rules in offered else Select.NULL, prompt=_("Kept as stored"),
                          allow_blank=rules not in offered, id="ko-rules", compact=True)
             yield Label(_("First games at"))
+            yield FormField(str(cfg.get("start", "10:00")), id="ko-start", placeholder="HH:MM", compact=True)
+            # the places and the third-place match on a row of their own: beside the start time
+            # the check box ran off a 60-column screen ("Platz 3", "за 3-е место")
+            yield Label(_("Places"), id="ko-places-label")
             with Horizontal(id="ko-row"):
-                yield FormField(str(cfg.get("start", "10:00")), id="ko-start", placeholder="HH:MM", compact=True)
-                yield Label(_("Places"), id="ko-places-label")
                 yield FormField(str(cfg.get("places", 1)), id="ko-places", type="integer", compact=True)
                 third = Tick(_("3rd place"), bool(cfg.get("third_place", False)), id="ko-third", compact=True)
                 third.tooltip = _("knockout: the semi-final losers play for third place")

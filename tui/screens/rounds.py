@@ -359,6 +359,15 @@ def match_rows(t: Tournament, rnd) -> dict[str, tuple]:
     return out
 
 
+
+def go_marks(handicap: int, komi: Fraction | None) -> str:
+    """A Go board's handicap and komi in the result column, abbreviated from the language's
+    words ("H2 k½"; Russian фора/коми: "Ф2 к½"), the komi as the points are shown."""
+    marks = [pgettext("handicap, short", "H{n}").format(n=handicap)] if handicap else []
+    if komi is not None:
+        marks.append(pgettext("komi, short", "k{komi}").format(komi=fmt_points(komi)))
+    return " ".join(marks)
+
 class PairProgress(Message):
     """Progress of the pairing worker (coalesced: only the newest one matters)."""
 
@@ -576,10 +585,7 @@ class RoundsPane(TournamentTab, Vertical):
             keys.append(f"b{i}")
             result = RESULT_TEXT[b.result] if b.result else "…"
             if b.handicap or b.komi is not None:  # Go: handicap stones and komi of the board
-                go = [f"H{b.handicap}"] if b.handicap else []
-                if b.komi is not None:
-                    go.append(f"k{fmt_points(b.komi)}")
-                result = f"{result} {' '.join(go)}"
+                result = f"{result} {go_marks(b.handicap, b.komi)}"
             if t.system == "knockout":
                 pw, pb = (fmt_points(x) for x in in_match[i]) if i in in_match else ("", "")
             else:

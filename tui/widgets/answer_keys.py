@@ -33,18 +33,22 @@ class Answer:
         return bool(character) and character.lower() in self.keys  # type: ignore[union-attr]
 
 
-def _initial(word: str) -> str:
+def _initial(word: str, latin: bool = False) -> str:
     """The first letter of ``word`` when it is not a Latin one: a Latin script's answers have
-    their Latin keys already (more letters answering would only answer more by mistake)."""
+    their Latin keys already (more letters answering would only answer more by mistake).
+    ``latin``: a Latin one too — for the plain yes and no, whose letters a Turkish or German
+    organiser knows from every "(E/H)", "(J/N)" prompt (evet/hayır, ja/nein)."""
     first = word.strip()[:1].lower()[:1]  # "İ".lower() is i and a dot above: i
-    return first if first.isalpha() and not first.isascii() else ""
+    return first if first.isalpha() and (latin or not first.isascii()) else ""
 
 
-def answer_keys(answers: Sequence[tuple[str, Sequence[str]]]) -> list[Answer]:
+def answer_keys(answers: Sequence[tuple[str, Sequence[str]]], yes_no: bool = False) -> list[Answer]:
     """``answers``: each answer's Latin key and the words shown for it (the button's text, the
-    plain yes/no word), in the language shown.  The keys of each (see the module doc)."""
+    plain yes/no word), in the language shown.  The keys of each (see the module doc); with
+    ``yes_no`` (the words are the language's yes and no) their Latin initials answer too, and
+    ``y``/``n`` always."""
     latin = [key.lower() for key, _words in answers]
-    initials = [{_initial(w) for w in words} - {""} for _key, words in answers]
+    initials = [{_initial(w, yes_no) for w in words} - {""} for _key, words in answers]
     claimed = Counter(c for own in initials for c in own)
     out = []
     for i, (key, _words) in enumerate(answers):

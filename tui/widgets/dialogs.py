@@ -105,7 +105,7 @@ class ConfirmDialog(FitsScreen, HoldsTypeAhead, ModalScreen[bool]):
         self.danger = danger
 
     def compose(self) -> ComposeResult:
-        self.answers = answer_keys([("y", (_("Yes"),)), ("n", (_("No"),))])
+        self.answers = answer_keys([("y", (_("Yes"),)), ("n", (_("No"),))], yes_no=True)
         with Vertical(classes="dialog-box"):
             yield Label(self.title_text, classes="dialog-title")
             with VerticalScroll(classes="dialog-body"):

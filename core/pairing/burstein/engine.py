@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from core.i18n import _
-from core.model import Code, Colour, Tournament, entries, format_points
+from core.i18n.format import format_points  # explanations are for people: 2½, 1,5
+from core.model import Code, Colour, Tournament, entries
 from core.pairing.base import PairOptions, RoundPairing
 from core.pairing.matching import max_matching
 from core.pairing.swiss.colours import allocate_colours, colour_violations

@@ -12,7 +12,8 @@ from dataclasses import replace
 
 from core.errors import TournamentError
 from core.i18n import _
-from core.model import Board, Bye, Colour, Tournament, format_points
+from core.i18n.format import format_points  # explanations are for people: 2½, 1,5
+from core.model import Board, Bye, Colour, Tournament
 from core.pairing.base import PairOptions, RoundPairing, System, next_round
 from core.pairing.doubleswiss.colours import allocate, higher_ranked
 from core.pairing.doubleswiss.procedure import Outcome, Procedure

@@ -32,7 +32,8 @@ from itertools import combinations
 
 from core.errors import PairingImpossible
 from core.i18n import _
-from core.model import Colour, Tournament, format_points
+from core.i18n.format import format_points  # explanations are for people: 2½, 1,5
+from core.model import Colour, Tournament
 from core.pairing.base import PairOptions, RoundPairing
 from core.pairing.matching import max_matching
 from core.pairing.swiss.colours import allocate_colours, preference_of

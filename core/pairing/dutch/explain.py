@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from core.i18n import _
 from core.i18n.terms import colour_name
-from core.model import Colour, format_points
+from core.i18n.format import format_points  # explanations are for people: 2½, 1,5
+from core.model import Colour
 from core.pairing.swiss.state import Float, PlayerState, PreferenceKind
 
 def _colour(c: Colour) -> str:

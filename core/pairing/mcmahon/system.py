@@ -17,7 +17,8 @@ from core.go.mcmahon_handicap import handicap, make_board, strength
 from core.go.mcmahon_options import McMahonOptions, mcmahon_options
 from core.go.mms import McMahonScore, Participation, scores
 from core.i18n import _, ngettext
-from core.model import Board, Bye, ByeKind, Tournament, format_points, result_from_codes
+from core.i18n.format import format_points  # explanations are for people: 2½, 1,5
+from core.model import Board, Bye, ByeKind, Tournament, result_from_codes
 from core.pairing.base import PairOptions, RoundPairing, System, next_round
 from core.pairing.matching import max_matching, max_weight_matching
 from core.pairing.mcmahon.engine import Seat, bye_weight, field_order, pair_value, pairing_groups, seats, weights

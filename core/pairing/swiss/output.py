@@ -11,7 +11,8 @@ from collections.abc import Iterable
 
 from core.i18n import _
 from core.i18n.terms import colour_name
-from core.model import Board, Bye, ByeKind, Colour, format_points
+from core.i18n.format import format_points  # explanations are for people: 2½, 1,5
+from core.model import Board, Bye, ByeKind, Colour
 from core.pairing.base import RoundPairing
 from core.pairing.swiss.context import Context
 from core.pairing.swiss.state import PlayerState, Status, board_order_key

@@ -4,7 +4,8 @@ choice (Art. 3.6.4) and the article of Art. 4.3 that gave the colours."""
 from __future__ import annotations
 
 from core.i18n import _
-from core.model import Tournament, format_points
+from core.i18n.format import format_points  # explanations are for people: 2½, 1,5
+from core.model import Tournament
 from core.pairing.base import RoundPairing
 from core.pairing.swissteam.engine import TeamPairing
 from core.pairing.swissteam.field import TeamState
