@@ -254,3 +254,26 @@ async def test_the_footer_keeps_the_rounds_keys_at_60_columns(tmp_path):
         await _open(pilot, app, "f5", "#tb-preview")
         await wait_for(pilot, lambda: f"s {_('Save')}" in _screen_lines(app)[-1], timeout=10)
         assert "⇧↑" in _screen_lines(app)[-1]
+
+
+@pytest.mark.parametrize(("lang", "size"), [("tr", MEDIUM), ("tr", SMALL), ("ru", SMALL)])
+async def test_the_tournament_list_keeps_names_readable_beside_a_long_system(tmp_path, lang, size):
+    """Issue 34 review: at 80×24 a team event's system, "Takım İsviçre Eşlendirme Sistemi",
+    kept its 32 cells and cut every name to ``Kulüple…`` and "Kim" to ``K``: the system's name
+    gives way too, and at 60 columns the players and last-change columns are left out first."""
+    name = "Kulüplerarası Takım Şampiyonası"
+    store_with(tmp_path / "data", demo().with_changes(name=name, system="swiss-team"))
+    app = HakemApp(data_dir=tmp_path / "data", lang=lang, poll_interval=3600)
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: app.screen.query("#tournaments")
+                       and app.screen.query_one("#tournaments", DataTable).row_count == 1, timeout=30)
+        await pilot.pause()
+        lines = _screen_lines(app)
+    set_language(lang)
+    by = _("By")
+    set_language("en")
+    header = next(line for line in lines if f" {by}" in line)
+    row = next(line for line in lines if name[:8] in line)
+    shown = row.split("  ")[0].strip().rstrip("…")
+    assert cell_len(shown) >= 14 and name.startswith(shown), (shown, lines)
+    assert header.rstrip().endswith(by), header

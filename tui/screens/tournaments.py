@@ -21,7 +21,7 @@ from core.i18n import _, pgettext
 from tui.i18n import L_
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 from tui.widgets.pane import CommandKeys
-from tui.widgets.tables import FittedTable, reset_table, sync_table, text_col
+from tui.widgets.tables import FittedTable, optional_col, reset_table, sync_table, text_col
 
 
 def short_time(iso: str) -> str:
@@ -106,8 +106,11 @@ class TournamentsScreen(CommandKeys, Screen):
         """(Re)build texts and columns in the current language."""
         self.query_one("#tournaments-title", Static).update(_("Tournaments"))
         reset_table(self.query_one("#tournaments", FittedTable), [
-            text_col(pgettext("tournament", "Name"), "name"), (_("System"), "system"), (_("Round"), "round"),
-            (_("Players"), "players"), (_("Last change"), "modified"), text_col(_("By"), "by", 1)])
+            # the system's name gives way too ("Takım İsviçre Eşlendirme Sistemi" took the name's room)
+            text_col(pgettext("tournament", "Name"), "name"), text_col(_("System"), "system", 2),
+            (_("Round"), "round"), optional_col(_("Players"), "players", 1),
+            optional_col(_("Last change"), "modified", 2),  # 60 columns: left out before names are cut
+            text_col(_("By"), "by", 1, min=4)])
         self._ids = []
         self.refresh_list()
 

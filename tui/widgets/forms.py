@@ -35,6 +35,11 @@ T = TypeVar("T")
 MAX_LABEL = 40
 """Cells a label column may take at most (a longer label is cut rather than the values)."""
 
+LABEL_SHARE = 0.45
+"""The most of a form's width the label column takes: on a narrow screen (60 columns) a longer
+label wraps onto a second line instead of leaving its value a few cells (German
+"Stellvertretende Hauptschiedsrichter" took 37 of 56 and cut every value)."""
+
 MIN_ROWS = 4
 """Rows a drop-down list keeps even when the dialog has less room."""
 
@@ -57,12 +62,22 @@ class FormGrid(Grid):
     def label_width(self) -> int:
         return max((cell_len(str(label.content)) for label in self.labels()), default=0)
 
+    def on_resize(self) -> None:
+        self.fit_labels()
+
     def fit_labels(self) -> None:
-        """Size the label column of every form grid on this screen to the longest label."""
+        """Size the label column of every form grid on this screen to the longest label, at
+        most :data:`LABEL_SHARE` of the form's width; the rows grow where a label wraps."""
         grids = list(self.screen.query(FormGrid)) if self.is_attached else [self]
         width = min(MAX_LABEL, max(grid.label_width() for grid in grids) + 1)
+        room = self.content_region.width
+        if room:
+            width = min(width, max(12, int(room * LABEL_SHARE)))
         for grid in grids:
             grid.styles.grid_columns = f"{width} 1fr"
+            grid.styles.grid_rows = "auto" if width <= max(g.label_width() for g in grids) else "1"
+            for select in grid.query(Select):  # a chosen value stays on its row (only labels wrap)
+                select.styles.max_height = 1
 
     def _keep_inside(self, select: Select, expanded: bool) -> None:
         """Keep an opened list inside the dialog, as long as the dialog allows: it opens below
