@@ -141,7 +141,7 @@ stored() {
     done
     fail "stored: $2 = $got, expected $3"
 }
-only_id() { cli list | awk 'NR==1 {print $1}'; }
+only_id() { cli list | awk 'NR==2 {print $1}'; }  # line 1: the column heads
 
 # -- case 1: F-key bursts right after opening never crash ---------------------------------------
 case_1() {
