@@ -143,3 +143,41 @@ def test_without_a_terminal_the_environment_or_80_by_24(monkeypatch):
     finally:
         os.close(read)
         os.close(write)
+
+
+def test_a_lone_escape_arrives_without_a_next_key():
+    """Escape pressed on its own (closing a dialog) reaches the app although it is also the
+    first byte of a paste's start marker: the wait for the marker's rest ends when the terminal
+    is quiet.  It waited for the next key, so Escape closed the settings dialog only when
+    pressed twice."""
+    got, stop = threading.Event(), threading.Event()
+    keys: list[str] = []
+
+    def post(message) -> None:
+        if isinstance(message, events.Key):
+            keys.append(message.key)
+            got.set()
+
+    read_end, write_end = os.pipe()
+    reader = threading.Thread(target=read_terminal, args=(read_end, stop, post))
+    reader.start()
+    try:
+        os.write(write_end, b"\x1b")
+        assert got.wait(10), "the Escape never arrived"
+    finally:
+        stop.set()
+        reader.join()
+        os.close(read_end)
+        os.close(write_end)
+    assert keys == ["escape"]
+
+
+def test_a_paste_cut_between_reads_is_still_one_paste():
+    from tui.driver import PasteCutter
+
+    cutter = PasteCutter()
+    assert cutter.feed("a\x1b") == ["a"]            # maybe a marker: held …
+    assert cutter.feed("[200~x\x1b[31my") == []      # … it was one
+    [paste] = cutter.feed("\x1b[201~")
+    assert isinstance(paste, events.Paste) and paste.text == "x\x1b[31my"
+    assert cutter.feed("\x1b") == [] and cutter.idle() == "\x1b"  # a lone Escape, given up once quiet

@@ -120,6 +120,16 @@ class PasteCutter:
                 self.pasting = None
         return out
 
+    def idle(self) -> str:
+        """What waited for the rest of a start marker that did not come, once the terminal has
+        been quiet for a moment: a lone Escape key (a terminal writes a marker in one go).
+        Without this an Escape pressed on its own waited for the next key: Escape did not close
+        the settings dialog until it was pressed twice."""
+        if self.pasting is not None:
+            return ""
+        text, self.pending = self.pending, ""
+        return text
+
     def _take(self, text: str, out: list[str | events.Paste]) -> None:
         if not text:
             return
@@ -153,6 +163,10 @@ def read_terminal(fd: int, stop: Event, post: Callable[[Message], None], debug: 
                     return False  # end of input (a closed pipe)
                 for part in pastes.feed(text):
                     deliver(parser.feed(part) if isinstance(part, str) else [part])
+        if not ready:  # quiet for a select's timeout: a held Escape was a key, not a paste's start
+            held = pastes.idle()
+            if held:
+                deliver(parser.feed(held))
         deliver(parser.tick())  # a lone Escape whose wait is over
         return True
 
