@@ -256,6 +256,25 @@ async def test_the_footer_keeps_the_rounds_keys_at_60_columns(tmp_path):
         assert "⇧↑" in _screen_lines(app)[-1]
 
 
+@pytest.mark.parametrize("lang", ["tr", "de", "ru"])
+async def test_f1_stays_in_the_footer_at_60_columns(tmp_path, lang):
+    # at 60×20 the footers of F3, F5 and F6 ended before "f1 Yardım" / "f1 Hilfe" / "f1 Справка":
+    # F1 leads to every other key, so the palette's key and the screen's last keys give way
+    t = demo(rounds=1, complete_last=False)
+    [tid] = store_with(tmp_path / "data", t)
+    app = HakemApp(data_dir=tmp_path / "data", open_id=tid, lang=lang, poll_interval=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        await _open(pilot, app, "f3", "#boards")
+        set_language(lang)
+        help_key = f"f1 {_('Help')}"
+        for key, selector in (("f3", "#boards"), ("f5", "#tb-preview"), ("f6", "#pane-reports")):
+            await pilot.press(key)
+            await wait_for(pilot, lambda s=selector: app.screen.query(s), timeout=30)
+            await wait_for(pilot, lambda: help_key in _screen_lines(app)[-1], timeout=10)
+            footer = _screen_lines(app)[-1]
+            assert footer.index(help_key) + cell_len(help_key) <= SMALL[0], footer
+
+
 @pytest.mark.parametrize(("lang", "size"), [("tr", MEDIUM), ("tr", SMALL), ("ru", SMALL)])
 async def test_the_tournament_list_keeps_names_readable_beside_a_long_system(tmp_path, lang, size):
     """Issue 34 review: at 80×24 a team event's system, "Takım İsviçre Eşlendirme Sistemi",

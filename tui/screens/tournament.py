@@ -25,6 +25,7 @@ from core.model import Tournament
 from core.words import say
 from tui.i18n import L_
 from tui.services import Session, on_ui_thread
+from tui.widgets.footer import KeyFooter
 
 if TYPE_CHECKING:
     from core.app.desk import Outcome
@@ -170,7 +171,7 @@ class TournamentScreen(CommandKeys, Screen):
                 with TabPane(labels[tab], id=f"tab-{tab}"):
                     if tab == initial:
                         yield self.make_pane(tab)
-        yield Footer()
+        yield KeyFooter(compact=self.app.size.width < 80)
 
     @staticmethod
     def make_pane(tab: str):
@@ -259,6 +260,7 @@ class TournamentScreen(CommandKeys, Screen):
         columns the footer is compact (one cell between keys: at 60 the last key was cut)."""
         for footer in self.query(Footer):
             footer.compact = self.app.size.width < 80
+            footer.refresh(recompose=True)  # KeyFooter chooses its keys for the width
         tabs = self.query(TabbedContent)
         if not tabs:
             return

@@ -1,0 +1,47 @@
+"""The key footer that keeps F1 (help) on a narrow terminal.
+
+Textual's footer lays the keys out left to right and cuts what does not fit; the app's own
+keys come last, so at 60 columns ``f1 Help`` was the first to go — the one key that leads to
+all the others. This footer leaves out keys from the right instead until the rest fits: first
+the palette's ``^p`` (docked right, a dozen cells), then the screen's last keys (a screen lists
+its keys most used first); F1 stays. What is left out stays in F1's help and the palette."""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from textual.app import ComposeResult
+from textual.widget import Widget
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+KEPT_ACTIONS = frozenset({"help", "app.help"})
+
+
+def key_width(key: FooterKey, compact: bool) -> int:
+    """Cells one key takes in the footer: its text and the margin or padding around it (the
+    palette's key, docked right, has its border and one cell in either style)."""
+    text = cell_len(str(key.key_display)) + (cell_len(str(key.description)) + 1 if key.description else 0)
+    return text + 1 if compact and "-command-palette" not in key.classes else text + 2
+
+
+class KeyFooter(Footer):
+    """A footer whose keys fit its width, F1 kept first of all."""
+
+    def compose(self) -> ComposeResult:
+        widgets: list[Widget] = list(super().compose())
+        width = self.app.size.width
+        if not width:
+            yield from widgets
+            return
+        keys = [w for w in widgets if isinstance(w, FooterKey)]
+        used = sum(key_width(k, self.compact) for k in keys)
+        used += 0 if len(keys) == len(widgets) else 2 * (len(widgets) - len(keys))
+        dropped: set[int] = set()
+        for key in reversed(keys):
+            if used <= width:
+                break
+            if key.action in KEPT_ACTIONS:
+                continue
+            dropped.add(id(key))
+            used -= key_width(key, self.compact)
+        yield from (w for w in widgets if id(w) not in dropped)
