@@ -1,0 +1,50 @@
+"""More of issue 34's screens that fit at 60×20 and 80×24 in tr/de/ru (the last review).
+
+- The kinds of bye read apart on the boards of a read-only screen (``--view``): the last column
+  gives way like a name, so each kind's words say what sets it apart first.
+
+Expected values are derived in each test from the tournament it builds.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from core import changes
+from core.demo import demo_tournament
+from core.model import Board, Bye, ByeKind
+from core.numbering import assign_pairing_numbers
+from core.pairing.base import RoundPairing
+from tests.test_tui_fits import MEDIUM, SMALL, _open
+from tests.tui_fixtures import store_with
+from tui.app import HakemApp
+
+pytestmark = pytest.mark.usefixtures("quiet_tui")
+
+KINDS = (ByeKind.PAB, ByeKind.HALF, ByeKind.FULL, ByeKind.ZERO)
+
+
+def _four_byes():
+    """The demo's twelve players, round 1 paired by hand: boards 1-2, 3-4, 5-6, 7-8 and one
+    bye of each kind for players 9 (pairing-allocated), 10 (half), 11 (full), 12 (zero)."""
+    t = assign_pairing_numbers(demo_tournament())
+    pairing = RoundPairing(1, tuple(Board(w, w + 1) for w in (1, 3, 5, 7)),
+                           tuple(Bye(9 + i, kind) for i, kind in enumerate(KINDS)))
+    return changes.apply_pairing(t, pairing)
+
+
+@pytest.mark.parametrize("lang", ["tr", "de", "ru"])
+@pytest.mark.parametrize("size", [SMALL, MEDIUM])
+async def test_the_kinds_of_bye_read_apart_in_view_mode(tmp_path, lang, size):
+    # at 60×20 the Russian last column showed "пропуск тура…" for all four kinds (the German
+    # ones differed in their eleventh letter): the words that set a kind apart come first
+    [tid] = store_with(tmp_path / "data", _four_byes())
+    app = HakemApp(data_dir=tmp_path / "data", open_id=tid, lang=lang, view_only=True, poll_interval=3600)
+    async with app.run_test(size=size) as pilot:
+        boards = await _open(pilot, app, "f3", "#boards")
+        given = {r[1]: r for r in boards.kept.given}
+        shown = [r for r in boards.kept.shown if r[0] == ""]
+        words = [r[7].rstrip("…") for r in shown]
+        assert len(words) == 4 and len(set(words)) == 4, words
+        for row, pno in zip(shown, (9, 10, 11, 12)):
+            assert given[pno][7].startswith(row[7].rstrip("…")), (given[pno], row)
