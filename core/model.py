@@ -140,15 +140,26 @@ class GameResult(enum.Enum):
     DOUBLE_FORFEIT = "--"
     BOTH_LOSE = "0-0"
     """Played game scored as lost by both (arbiter's decision, e.g. both flags/illegal)."""
+    WHITE_HALF = "1/2-0"
+    """Played game scored ½ for White and nothing for Black (an arbiter's decision under the
+    Laws of Chess, e.g. a flag fall when Black cannot mate while White's score is a penalty);
+    the C.04.5 Preface names it beside 0-0 ("a game can (rarely) end ½-0, 0-½, or 0-0")."""
+    BLACK_HALF = "0-1/2"
+    """Played game scored nothing for White and ½ for Black (see ``WHITE_HALF``)."""
 
     @classmethod
     def parse(cls, text: str) -> GameResult:
-        """Accept every spelling an arbiter types: ``1-0 1 0-1 0 1/2 = ½ ½-½ +- -+ -- 0-0 +/- -/+``."""
+        """Accept every spelling an arbiter types: ``1-0 1 0-1 0 1/2 = ½ ½-½ +- -+ -- 0-0 +/- -/+``
+        and the arbiter's half-point scores ``½-0 =-0 0-½ 0-=``.  Two scores that no single
+        game can give (``1-1``, ``½-1``, ``1-½``) are refused as such, not as an unknown word."""
         key = text.strip().lower().replace(" ", "").replace("½", "1/2").replace(":", "-")
         if key in _RESULT_ALIASES:
             return _RESULT_ALIASES[key]
+        if _two_scores(key):
+            raise InvalidResult(_('{text!r} cannot be the result of one game: a game ends 1-0, ½-½, 0-1, '
+                                  '½-0, 0-½ or 0-0 (forfeits +-, -+, --)').format(text=text))
         raise InvalidResult(
-            _('unknown result {text!r}; use 1-0, 0-1, 1/2 (or =), +-, -+, --, 0-0').format(text=text)
+            _('unknown result {text!r}; use 1-0, 0-1, 1/2 (or =), ½-0, 0-½, +-, -+, --, 0-0').format(text=text)
         )
 
     def codes(self, unrated: bool = False) -> tuple[Code, Code]:
@@ -160,18 +171,44 @@ class GameResult(enum.Enum):
 
     @property
     def played(self) -> bool:
-        return self in (GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW, GameResult.BOTH_LOSE)
+        return self in _PLAYED_RESULTS
+
+    @property
+    def text(self) -> str:
+        """How people read the result (``½-½``, ``½-0``, forfeits ``+:-``); ``value`` is the
+        stored and machine spelling (``1/2``, ``1/2-0``, ``+-``)."""
+        return _RESULT_TEXT[self]
+
+
+_PLAYED_RESULTS = frozenset((GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW, GameResult.BOTH_LOSE,
+                     GameResult.WHITE_HALF, GameResult.BLACK_HALF))
+_RESULT_TEXT = {
+    GameResult.WHITE_WINS: "1-0", GameResult.BLACK_WINS: "0-1", GameResult.DRAW: "½-½",
+    GameResult.WHITE_FORFEIT_WIN: "+:-", GameResult.BLACK_FORFEIT_WIN: "-:+",
+    GameResult.DOUBLE_FORFEIT: "-:-", GameResult.BOTH_LOSE: "0-0",
+    GameResult.WHITE_HALF: "½-0", GameResult.BLACK_HALF: "0-½",
+}
+_GAME_SCORES = frozenset(("1", "0", "1/2", "0.5", "="))
+"""One side's score of a game as typed: two of them the aliases do not know are impossible."""
+
+
+def _two_scores(key: str) -> bool:
+    """``key`` (folded by :meth:`GameResult.parse`) is two game scores joined by ``-``."""
+    white, dash, black = key.partition("-")
+    return bool(dash) and white in _GAME_SCORES and black in _GAME_SCORES
 
 
 _RESULT_ALIASES: dict[str, GameResult] = {
     "1-0": GameResult.WHITE_WINS, "1": GameResult.WHITE_WINS,
     "0-1": GameResult.BLACK_WINS, "0": GameResult.BLACK_WINS,
-    "1/2": GameResult.DRAW, "=": GameResult.DRAW, "1/2-1/2": GameResult.DRAW, "0.5-0.5": GameResult.DRAW,
+    "1/2": GameResult.DRAW, "=": GameResult.DRAW, "1/2-1/2": GameResult.DRAW, "=-=": GameResult.DRAW, "0.5-0.5": GameResult.DRAW,
     "r": GameResult.DRAW, "d": GameResult.DRAW,
     "+-": GameResult.WHITE_FORFEIT_WIN, "+/-": GameResult.WHITE_FORFEIT_WIN, "+": GameResult.WHITE_FORFEIT_WIN,
     "-+": GameResult.BLACK_FORFEIT_WIN, "-/+": GameResult.BLACK_FORFEIT_WIN, "-": GameResult.BLACK_FORFEIT_WIN,
     "--": GameResult.DOUBLE_FORFEIT, "-/-": GameResult.DOUBLE_FORFEIT, "f": GameResult.DOUBLE_FORFEIT,
     "0-0": GameResult.BOTH_LOSE,
+    "1/2-0": GameResult.WHITE_HALF, "=-0": GameResult.WHITE_HALF, "0.5-0": GameResult.WHITE_HALF,
+    "0-1/2": GameResult.BLACK_HALF, "0-=": GameResult.BLACK_HALF, "0-0.5": GameResult.BLACK_HALF,
 }
 _RESULT_CODES: dict[GameResult, tuple[Code, Code]] = {
     GameResult.WHITE_WINS: (Code.WIN, Code.LOSS),
@@ -181,6 +218,8 @@ _RESULT_CODES: dict[GameResult, tuple[Code, Code]] = {
     GameResult.BLACK_FORFEIT_WIN: (Code.FORFEIT_LOSS, Code.FORFEIT_WIN),
     GameResult.DOUBLE_FORFEIT: (Code.FORFEIT_LOSS, Code.FORFEIT_LOSS),
     GameResult.BOTH_LOSE: (Code.LOSS, Code.LOSS),
+    GameResult.WHITE_HALF: (Code.DRAW, Code.LOSS),  # TRF-2026 §001: one result per player
+    GameResult.BLACK_HALF: (Code.LOSS, Code.DRAW),
 }
 _SHORT = {Code.WIN: Code.SHORT_WIN, Code.DRAW: Code.SHORT_DRAW, Code.LOSS: Code.SHORT_LOSS}
 

@@ -90,6 +90,10 @@ def game_points(result: GameResult) -> tuple[float, float]:
         return _DECISIVE[result]
     if result is GameResult.DRAW:
         return (0.5, 0.5)
+    if result is GameResult.WHITE_HALF:
+        return (0.5, 0.0)
+    if result is GameResult.BLACK_HALF:
+        return (0.0, 0.5)
     return (0.0, 0.0)  # 0-0 (both lost) and double forfeit
 
 

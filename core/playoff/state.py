@@ -137,6 +137,9 @@ def enter_result(state: Mapping[str, Any], game_id: str, result: str | GameResul
     if flag_later not in (None, "white", "black"):
         raise InvalidResult(_('flag_later must be white or black.'))
     if game.kind == "armageddon":
+        if parsed in (GameResult.WHITE_HALF, GameResult.BLACK_HALF):
+            raise InvalidResult(_('an Armageddon game cannot end {result}; enter the winner (a draw sends '
+                                  'Black through).').format(result=parsed.text))
         if parsed is GameResult.DOUBLE_FORFEIT:
             raise InvalidResult(_("an Armageddon game cannot end in a double forfeit; enter the arbiter's decision."))
         if parsed is GameResult.BOTH_LOSE and flag_later is None:

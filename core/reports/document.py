@@ -54,7 +54,7 @@ class ResultCell:
         if self.result is None:
             return ""
         return {"1-0": "1 - 0", "0-1": "0 - 1", "1/2": "½ - ½", "+-": "+ - −", "-+": "− - +",
-                "--": "− - −", "0-0": "0 - 0"}[self.result.value]
+                "--": "− - −", "0-0": "0 - 0", "1/2-0": "½ - 0", "0-1/2": "0 - ½"}[self.result.value]
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,8 @@ from core.reports.view import View
 _GAME_POINTS = {GameResult.WHITE_WINS: ("1", "0"), GameResult.BLACK_WINS: ("0", "1"),
                 GameResult.DRAW: ("½", "½"), GameResult.WHITE_FORFEIT_WIN: ("+", "−"),
                 GameResult.BLACK_FORFEIT_WIN: ("−", "+"), GameResult.DOUBLE_FORFEIT: ("−", "−"),
-                GameResult.BOTH_LOSE: ("0", "0")}
+                GameResult.BOTH_LOSE: ("0", "0"), GameResult.WHITE_HALF: ("½", "0"),
+                GameResult.BLACK_HALF: ("0", "½")}
 _POINTS = {"1": Fraction(1), "½": Fraction(1, 2), "+": Fraction(1)}
 
 

@@ -57,12 +57,8 @@ RESULT_KEYS = {
 }
 """Single keys on the boards table → result of the selected board."""
 
-RESULT_TEXT = {
-    GameResult.WHITE_WINS: "1-0", GameResult.BLACK_WINS: "0-1", GameResult.DRAW: "½-½",
-    GameResult.WHITE_FORFEIT_WIN: "+:-", GameResult.BLACK_FORFEIT_WIN: "-:+",
-    GameResult.DOUBLE_FORFEIT: "-:-", GameResult.BOTH_LOSE: "0-0",
-}
-"""How a board's result is shown (forfeits in the usual +:- notation)."""
+RESULT_TEXT = {result: result.text for result in GameResult}
+"""How a board's result is shown (:attr:`GameResult.text`: forfeits in the usual +:- notation)."""
 
 _TYPED = re.compile(r"^\s*(\d+)\s*[ .:,]?\s*(\S.*?)\s*$")
 
@@ -82,15 +78,11 @@ def typed_pairs(text: str) -> list[str]:
 
 
 def parse_result(t: Tournament, typed: str) -> GameResult:
-    """The result part of a typed line: a Go event also takes the winner's colour and SGF's
-    spellings (``3 b+``, ``4 W+R``; :func:`core.go.results.parse_typed_result`)."""
-    from core.app.base import GO_SYSTEMS
+    """The result part of a typed line, read by the core's parser for the event's game
+    (:func:`core.typed_result.parse_typed`: Go spellings in a Go event, ``½-0`` in chess)."""
+    from core.typed_result import parse_typed
 
-    if t.system in GO_SYSTEMS:
-        from core.go.results import parse_typed_result
-
-        return parse_typed_result(typed)
-    return GameResult.parse(typed)
+    return parse_typed(t.system, typed)
 
 
 def refused_elsewhere(others: dict) -> str:

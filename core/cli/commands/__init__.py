@@ -68,7 +68,7 @@ COMMANDS: dict[str, tuple[str, str | Callable[[], str]]] = {
     "publish": ("publish", N_("write the HTML pages into a directory (e.g. a web root)")),
     "report": ("publish", _report),
     "print": ("publish", _print),
-    "result": ("result", N_("enter a result: 1-0, 0-1, 1/2 (=), +-, -+, --, 0-0")),
+    "result": ("result", N_("enter a result: 1-0, 0-1, 1/2 (=), ½-0, 0-½, +-, -+, --, 0-0")),
     "roles": ("roles", N_("show or change who may do what in a tournament")),
     "results-only": ("roles", N_("forced command of an SSH key that may only enter results")),
     "round": ("round", N_("pair and show rounds")),

@@ -153,7 +153,7 @@ def _is_option(word: str) -> bool:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("result", help=_("enter a result: 1-0, 0-1, 1/2 (=), +-, -+, --, 0-0"))
+    p = sub.add_parser("result", help=_("enter a result: 1-0, 0-1, 1/2 (=), ½-0, 0-½, +-, -+, --, 0-0"))
     p.add_argument("id")
     p.add_argument("round", type=int)
     p.add_argument("board", type=int)
