@@ -87,7 +87,8 @@ def _result(white: Player, black: Player, salt: int) -> GameResult:
 def team() -> Tournament:
     from core.changes import pair_next_round, set_result
     from core.model import Colour
-    from core.playoff import create, enter_result, with_playoff
+    from core.changes.playoff import with_playoff
+    from core.playoff import create, enter_result
 
     players, teams, pno = [], [], 1
     for tid, (name, *members) in enumerate(TEAM_NAMES, start=1):

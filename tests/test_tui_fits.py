@@ -131,7 +131,8 @@ async def test_a_decided_playoff_has_its_column_beside_equal_values(tmp_path):
         t = changes.pair_next_round(t)
         for b, board in enumerate(t.rounds[-1].boards, start=1):
             t = changes.set_result(t, r, b, "1-0" if (board.white, board.black) in beats else "0-1")
-    from core.playoff.state import create, enter_result, evaluate, record_in_standings
+    from core.changes.playoff import record_in_standings
+    from core.playoff.state import create, enter_result, evaluate
 
     state = create([1, 2, 3], 1, variant="round_robin", start="18:00")
     for g in evaluate(state).games:  # the higher number wins each playoff game: order 3, 2, 1

@@ -20,6 +20,7 @@ from core.app.access import use_case
 from core.app.base import DeskBase, Outcome
 from core.app.club import MemberRegistrationCases
 from core.app.conflicts import BoardSeen, RoundSeen, StaleChange
+from core.app.playoffs import PlayoffCases
 from core.app.registration import RegistrationCases
 from core.app.rounds import RoundCases, RoundPlan, preview_result
 from core.app.settings import SettingsCases
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     from core.store import Snapshot
 
 
-class Desk(RegistrationCases, MemberRegistrationCases, RoundCases, SettingsCases, DeskBase):
+class Desk(RegistrationCases, MemberRegistrationCases, RoundCases, PlayoffCases, SettingsCases, DeskBase):
     """The use cases of one tournament in one store (see the module docstring): reading and
     undo/redo here, the rest by area in the classes it combines."""
 

@@ -1,12 +1,12 @@
 """Use cases of the rounds: prepare → propose (in a worker) → record, by hand, unpair; results
-(chess and Go); playoffs."""
+(chess and Go, a cup's Armageddon); a playoff's are :mod:`core.app.playoffs`."""
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from core import changes
 from core.app.access import use_case
@@ -19,22 +19,13 @@ from core.app.conflicts import (
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Board, Bye, GameResult, Tournament
-from core.words import Action, act
+from core.words import act
 
 if TYPE_CHECKING:
     from core.pairing.base import RoundPairing
 
 
 from core.app.base import GO_SYSTEMS, DeskBase, Outcome, Progress, RoundPlan
-
-
-@dataclass(frozen=True)
-class PlayoffState:
-    """A playoff's new state, computed by a client of the data service on ``revision`` (its
-    ``edit`` is a function and cannot travel): saved only if nothing changed since."""
-
-    state: dict[str, Any]
-    revision: int
 
 
 class RoundCases(DeskBase):
@@ -219,96 +210,6 @@ class RoundCases(DeskBase):
             return results.record_refusal(t, pno, round_no)
 
         return self._change(act("go_refusal", player=pno, round=round_no), change)
-
-    # -- playoffs ---------------------------------------------------------------------------
-    @use_case("playoff.change")
-    def change_playoff(self, key: str, what: Action | str,
-                       edit: Callable[[Tournament], dict[str, Any]] | PlayoffState,
-                       standings: bool = True) -> Outcome:
-        """Replace the playoff ``key`` by ``edit(tournament)`` (a new state built by
-        :mod:`core.playoff`), and with ``standings`` record its decided order in the
-        standings; ``what`` is the journal's words.  A :class:`PlayoffState` (the edit already
-        applied by a client of the data service) is saved only at the revision it was
-        computed on.  ``what`` is one of the journal's ``playoff_…`` actions (the key is
-        added here); a plain text is an earlier client's words."""
-        from core.playoff.state import record_in_standings, with_playoff
-
-        fixed = edit if isinstance(edit, PlayoffState) else None
-
-        def change(t: Tournament) -> Tournament:
-            state = fixed.state if fixed is not None else edit(t)  # type: ignore[operator]
-            new = with_playoff(t, key, state)
-            return record_in_standings(new, key) if standings else new
-
-        action = (Action(what.kind, {**what.args, "key": key}) if isinstance(what, Action)
-                  else act("playoff", key=key, what=what))
-        return self._change(action, change,
-                            revision=fixed.revision if fixed is not None else None)
-
-
-    @use_case("playoff.change")
-    def playoff_result(self, key: str, game_id: str, result: str | None, *, correct: bool = False,
-                       flag_later: str | None = None, end: str | None = None) -> Outcome:
-        """Enter, correct or clear (``None``) the result of a playoff game.
-
-        Why a use case of its own: a game that already has a result keeps it unless
-        ``correct`` — the organiser answered the correction question (the TUI) or gave
-        ``--correct`` (the CLI), as for a round's board.  The check runs inside the store's
-        change, so a result entered meanwhile by another organiser is refused, not replaced.
-        The journal names the game, its players, and a correction as one."""
-        from core.playoff import enter_result, evaluate, playoffs_of, remove_result
-
-        before = self.store.load(self.id).tournament
-        seen = self._playoff_game(before, key, game_id)
-        new = GameResult.parse(result) if result else None
-        names = {p.pno: p.name for p in before.players}
-        white, black = (names.get(e, str(e)) if isinstance(e, int) else str(e) for e in (seen.white, seen.black))
-        old = seen.result
-
-        def edit(t: Tournament) -> dict[str, Any]:
-            state = playoffs_of(t)[key]
-            now = evaluate(state).game(game_id).result
-            if now is not None and now != new and (not correct or now != old):
-                from core.app.conflicts import replaced_result
-                from core.playoff.labels import game_label
-
-                who, when = self.playoff_result_entered(key, game_id)
-                raise TournamentError(_("{game} ({white} – {black}) has {result}; nothing was saved "
-                                        "(a correction replaces it: --correct)").format(
-                    game=game_label(seen), white=white, black=black,
-                    result=replaced_result(now.value, who, when)))
-            if new is None:
-                return remove_result(state, game_id)
-            return enter_result(state, game_id, new, flag_later=flag_later, end=end)
-
-        words = {"game": game_id, "white": white, "black": black}
-        if new is None:
-            action = act("playoff_game_removed", **words, old=old.value if old else "")
-        elif old is not None:
-            action = act("playoff_game_corrected", **words, old=old.value, result=new.value)
-        else:
-            action = act("playoff_game", **words, result=new.value)
-        return self.change_playoff(key, action, edit)
-
-    @use_case("journal.read", writes=False)
-    def playoff_result_entered(self, key: str, game_id: str) -> tuple[str, str]:
-        """(who, when) of the newest change of a playoff game's result — who entered the
-        result a correction would replace; ``("", "")`` when the journal does not say."""
-        from core.app.conflicts import last_change
-
-        return last_change(self.store.journal(self.id), ("options", "playoffs", key, "results", game_id))
-
-    @staticmethod
-    def _playoff_game(t: Tournament, key: str, game_id: str) -> Any:
-        """The game ``game_id`` of the playoff ``key`` as it stands (one clear line if either
-        is not there)."""
-        from core.playoff import PlayoffError, evaluate, playoffs_of
-
-        state = playoffs_of(t).get(key)
-        if state is None:
-            raise PlayoffError(_("there is no playoff {key!r} in {name!r}; create it with --players PNO,PNO,... "
-                                 "--places T.").format(key=key, name=t.name))
-        return evaluate(state).game(game_id)
 
     # -- a cup's Armageddon: part of the game's result --------------------------------------
     @use_case("result.enter")

@@ -15,7 +15,7 @@ from core.playoff.plan import describe
 from core.playoff.prizes import share_prizes, shared_place_labels
 from core.playoff.state import (
     PlayoffError, PlayoffView, apply_overrides, create, decided_order, decided_places,
-    enter_result, evaluate, playoffs_of, remove_result, set_bids, set_lot, with_playoff,
+    enter_result, evaluate, playoffs_of, remove_result, set_bids, set_lot, stored_playoff,
 )
 from core.playoff.propose import Proposal, propose_ties
 from core.playoff.timetable import Slot, clock, stage_times, timetable, warnings
@@ -24,6 +24,6 @@ __all__ = [
     "choose_format", "variants", "describe", "share_prizes", "shared_place_labels",
     "PlayoffError", "PlayoffView", "apply_overrides", "create", "decided_order",
     "decided_places", "enter_result", "evaluate", "playoffs_of", "remove_result", "set_bids",
-    "set_lot", "with_playoff", "Slot", "clock", "stage_times", "timetable", "warnings",
+    "set_lot", "stored_playoff", "Slot", "clock", "stage_times", "timetable", "warnings",
     "Proposal", "propose_ties",
 ]

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 from collections.abc import Mapping
 
-from core.errors import InvalidResult, TournamentError, UnknownPlayer
+from core.errors import InvalidResult, TournamentError
 from core.model import GameResult, Tournament
 from core.playoff import lots as lotmod
 from core.playoff.formats import choose_format
@@ -221,16 +221,14 @@ def playoffs_of(tournament: Tournament) -> dict[str, Any]:
     return copy.deepcopy(dict(tournament.options.get("playoffs", {})))
 
 
-def with_playoff(tournament: Tournament, key: str, state: Mapping[str, Any]) -> Tournament:
-    """A new tournament with ``state`` stored under ``options["playoffs"][key]``."""
-    for p in state["players"]:
-        if not tournament.has_player(int(p)):
-            raise UnknownPlayer(_('no player with pairing number {p} in {name!r}').format(p=p, name=tournament.name))
-    options = dict(tournament.options)
-    playoffs = dict(options.get("playoffs", {}))
-    playoffs[key] = copy.deepcopy(dict(state))
-    options["playoffs"] = playoffs
-    return tournament.with_changes(options=options)
+def stored_playoff(tournament: Tournament, key: str) -> dict[str, Any]:
+    """The state of the playoff ``key`` (a copy), refused in one line saying how to create it
+    when there is none."""
+    state = playoffs_of(tournament).get(key)
+    if state is None:
+        raise PlayoffError(_("there is no playoff {key!r} in {name!r}; create it with --players PNO,PNO,... "
+                             "--places T.").format(key=key, name=tournament.name))
+    return state
 
 
 # -- overrides -------------------------------------------------------------------------------
@@ -332,26 +330,3 @@ def _parse_clock(text: str) -> int:
     if h < 0 or not 0 <= m < 60:
         raise PlayoffError(_('time {text!r} must be written HH:MM.').format(text=text))
     return h * 60 + m
-
-
-def record_in_standings(tournament: Tournament, key: str) -> Tournament:
-    """Write the playoff's decided places into the standings' tie orders (source ``playoff``).
-
-    While the playoff is running (or after a correction reopened it) any playoff order for
-    these players is removed, so the standings never show a stale decision.
-    """
-    from core.ties import with_tie_order
-
-    state = playoffs_of(tournament).get(key)
-    if state is None:
-        raise PlayoffError(_('there is no playoff {key!r} in {name!r}.').format(key=key, name=tournament.name))
-    places = decided_places(state)
-    if places is not None:
-        return with_tie_order(tournament, [list(g) for g in places], "playoff")
-    members = {int(p) for p in state["players"]}
-    kept = [o for o in tournament.options.get("tie_orders", []) or []
-            if not (o.get("source") == "playoff"
-                    and members & {int(p) for g in o.get("groups", []) for p in (g if isinstance(g, list) else [g])})]
-    options = dict(tournament.options)
-    options["tie_orders"] = kept
-    return tournament.with_changes(options=options)

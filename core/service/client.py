@@ -9,9 +9,10 @@ What cannot travel is turned into what can, on this side, as the user:
 - a file the user names (a parameter typed ``Source``) is opened here and its descriptor passed
   (``SCM_RIGHTS``): the service never opens a path a caller names;
 - ``cancel`` (an event) becomes a ``cancel`` message, ``progress`` (a function) is called for
-  every progress message of the answer;
-- a playoff ``edit`` (a function of the tournament) is evaluated here on the snapshot it needs
-  and sent as :class:`~core.app.rounds.PlayoffState`, applied only at that revision.
+  every progress message of the answer.
+
+No other use case takes a function: every change is said with plain arguments (a playoff's
+too, :mod:`core.app.playoffs`), so the service computes it on its own newest state.
 
 Each request takes an idle connection or opens one, so the UI reading while a pairing runs
 does not wait for it; pushed events come on a connection of their own (:class:`Watch`).
@@ -466,16 +467,6 @@ class RemoteDesk(_Remote):
     def _series_tables(self, names: list[str]) -> list[Any]:
         known = {s.name for s in self.workspace.series_list()}
         return [self.workspace.series_table(name) for name in names if name in known]
-
-    def change_playoff(self, key: str, what: Any, edit: Any, standings: bool = True) -> Any:
-        """A playoff change: an ``edit`` function runs here on the snapshot it reads, the
-        service applies its result only if nothing was saved since (like a computed round)."""
-        from core.app.rounds import PlayoffState
-
-        if callable(edit):
-            snap = self.snapshot()
-            edit = PlayoffState(edit(snap.tournament), snap.revision)
-        return self._call("change_playoff", key, what, edit, standings)
 
     def watch(self, callback: Callable[[dict[str, Any]], None]) -> Watch:
         return self.workspace.watch(self.id, callback)

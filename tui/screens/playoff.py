@@ -26,7 +26,6 @@ from textual.worker import Worker, WorkerState
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import GameResult, Tournament
-from core.words import act
 from tui.i18n import L_
 from tui.screens.rounds import RESULT_KEYS, RESULT_TEXT
 from tui.widgets.pane import LazyPane
@@ -480,13 +479,16 @@ class PlayoffPane(LazyPane, Vertical):
         self.app.push_screen(PlayoffDialog(self.t, group), chosen)
 
     def create_playoff(self, args: dict[str, Any]) -> None:
+        """Schedule the playoff the dialog describes.  ``force``: the group is one the
+        standings tie (on the event's own points — a Keizer event's are not game points) or
+        the organiser's own choice in the players field, not a tie on game points."""
         key = self.key_of(tuple(args["players"]))
         session = self.screen.session
-        what = act("playoff_scheduled", format=args["format"], places=args["places"], start=args["start"])
         self.advance = True
-        if self.screen.run_change(
-                lambda: session.do(lambda desk: desk.change_playoff(key, what, lambda t: build_state(args))),
-                                  _("Playoff scheduled.")):
+        if self.screen.run_change(lambda: session.do(lambda desk: desk.create_playoff(
+                key, args["players"], args["places"], force=True, variant=args["variant"], start=args["start"],
+                breaks=args["breaks"], overrides=args["overrides"], format_id=args["format"])),
+                _("Playoff scheduled.")):
             self.select_group(key)
 
     def select_group(self, key: str) -> None:

@@ -21,12 +21,10 @@ from typing import Any
 
 from core.cli.errors import CliError
 from core.i18n import _
-from core.words import act
 from core.playoff import (
-    choose_format, clock, create, describe, evaluate, playoffs_of,
-    set_bids, set_lot, stage_times, timetable,
+    choose_format, clock, create, describe, evaluate, stage_times, timetable,
 )
-from core.playoff.state import PlayoffView, _parse_clock, parse_start
+from core.playoff.state import PlayoffView, _parse_clock, stored_playoff
 from core.playoff.timetable import Slot
 
 
@@ -63,20 +61,6 @@ def _breaks(args: argparse.Namespace) -> dict[str, int]:
 MIN_BREAK_AFTER_EVENT = 30
 """Minutes: the booklet's "son biten maçın ardından, en az yarım saat ara verilmelidir" (at
 least half an hour after the last game ended).  Regulations may allow less: ``--force``."""
-
-
-def _check_tied(t, players: list[int], force: bool) -> None:
-    """The players of a playoff are tied on points: refused, naming each one's score, when
-    they are not (``--force``: a group the regulations tie some other way)."""
-    from fractions import Fraction
-
-    from core.model import format_points, scores
-
-    points = scores(t)
-    if len({points.get(p) for p in players}) > 1 and not force:
-        raise CliError(_("--players {players}: not tied on points ({scores}); --force plays them off anyway.").format(
-            players=",".join(map(str, players)),
-            scores=", ".join(f"{p}: {format_points(points.get(p, Fraction(0)))}" for p in players)))
 
 
 def _pnos(text: str) -> list[int]:
@@ -204,57 +188,38 @@ def _dry_run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _change(args: argparse.Namespace, key: str):
-    """``(journal words, edit, record in standings)`` of the playoff change asked for, or
-    ``None`` to only show the playoff."""
+def _change(args: argparse.Namespace, desk: Any, key: str) -> Any:
+    """Run the playoff change asked for (its :class:`~core.app.base.Outcome`), or ``None`` to
+    only show the playoff: the arguments as typed, the change itself is the desk's."""
     if args.players:
-        places = args.places
+        from core.playoff.lots import seed_from
 
-        def created(t):
-            players = _pnos(args.players)
-            for p in players:
-                t.player(p)
-            _check_tied(t, players, args.force)
-            seed = args.seed
-            if seed is None:
-                from core.playoff.lots import seed_from
-                seed = seed_from(t.id, key, *players)
-            return create(players, places, variant=args.variant, seed=seed,
-                          start=args.start or "00:00", first_board=args.first_board,
-                          max_boards=args.max_boards, breaks=_breaks(args), **_overrides(args))
-        return act("playoff_created", players=args.players), created, True
+        players = _pnos(args.players)
+        seed = args.seed if args.seed is not None else seed_from(desk.id, key, *players)
+        return desk.create_playoff(key, players, args.places, force=args.force, variant=args.variant, seed=seed,
+                                   start=args.start or "00:00", breaks=_breaks(args), first_board=args.first_board,
+                                   max_boards=args.max_boards, overrides=_overrides(args))
     if args.lot:
-        return act("playoff_lot", lot=args.lot[0], value=args.lot[1]), lambda t: set_lot(_state(t, key), args.lot[0], args.lot[1]), True
+        return desk.playoff_lot(key, args.lot[0], args.lot[1])
     if args.bids:
-        bid_key, text = args.bids
-
-        def bid(t):
-            bids = {}
-            for part in text.split(","):
-                pno, _sep, secs = part.partition("=")
-                try:
-                    bids[int(pno)] = int(secs)
-                except ValueError:
-                    raise CliError(_("bids {text!r} must look like 5=200,9=180 (seconds).").format(text=text)) from None
-            return set_bids(_state(t, key), bid_key, bids)
-        return act("playoff_bids", bids=bid_key), bid, True
+        return desk.playoff_bids(key, args.bids[0], _bids(args.bids[1]))
     if args.choice:
-        def chose(t):
-            state = _state(t, key)
-            if args.choice[1] not in ("white", "black"):
-                raise CliError(_("the Armageddon choice must be white or black."))
-            state["choices"][args.choice[0]] = args.choice[1]
-            evaluate(state)
-            return state
-        return act("playoff_choice", game=args.choice[0], side=args.choice[1]), chose, True
+        return desk.playoff_choice(key, args.choice[0], args.choice[1])
     if args.start:
-        def started(t):
-            state = _state(t, key)
-            parse_start(args.start)
-            state["start"] = args.start
-            return state
-        return act("playoff_start", start=args.start), started, False
+        return desk.playoff_start(key, args.start)
     return None
+
+
+def _bids(text: str) -> dict[int, int]:
+    """``5=200,9=180``: pairing number → seconds accepted as Black."""
+    bids = {}
+    for part in text.split(","):
+        pno, _sep, secs = part.partition("=")
+        try:
+            bids[int(pno)] = int(secs)
+        except ValueError:
+            raise CliError(_("bids {text!r} must look like 5=200,9=180 (seconds).").format(text=text)) from None
+    return bids
 
 
 def run(args: argparse.Namespace) -> int:
@@ -269,19 +234,17 @@ def run(args: argparse.Namespace) -> int:
     key = args.key
     if args.propose is not None:
         return _propose(desk.snapshot().tournament, args.propose, args.format)
-    change = _change(args, key)
     if args.result:
         gid, res = args.result
         t = show_warnings(desk.playoff_result(key, gid, res, correct=args.correct, flag_later=args.flag_later,
                                               end=args.end)).tournament
     elif args.remove:  # removing is the command's own word: no --correct
         t = show_warnings(desk.playoff_result(key, args.remove, None, correct=True)).tournament
-    elif change is not None:
-        what, edit, standings = change
-        t = show_warnings(desk.change_playoff(key, what, edit, standings)).tournament
+    elif (outcome := _change(args, desk, key)) is not None:
+        t = show_warnings(outcome).tournament
     else:
         t = desk.snapshot().tournament
-    state = _state(t, key)
+    state = stored_playoff(t, key)
     view = evaluate(state)
     slots = timetable(state, view)
     if args.format == "json":
@@ -306,16 +269,6 @@ def _propose(t, prizes: int, fmt: str) -> int:
         pnos = ",".join(str(x) for x in p.players)
         print(_("Places {first_place}-{value}: players {pnos} are tied; the playoff selects {places} of them: hakem playoff {id} --players {pnos} --places {places}").format(first_place=p.first_place, value=p.first_place + len(p.players) - 1, pnos=pnos, places=p.places, id=t.id))
     return 0
-
-
-def _state(t, key: str) -> dict[str, Any]:
-    from core.playoff import PlayoffError
-
-    state = playoffs_of(t).get(key)
-    if state is None:
-        raise PlayoffError(
-            _("there is no playoff {key!r} in {name!r}; create it with --players PNO,PNO,... --places T.").format(key=key, name=t.name))
-    return state
 
 
 def register(sub: argparse._SubParsersAction) -> None:
