@@ -95,6 +95,17 @@ def test_scores_and_tie_breaks_of_a_small_event_by_hand():
     assert v["PS"] == {1: Fraction(7, 2), 2: Fraction(5, 2), 3: Fraction(5, 2), 4: 0}
 
 
+def test_ratings_rate_each_side_on_its_own_points():
+    """The Preface's rule is for tie-breaks and standings, not rating: a ½-0 game is a rated
+    game, ½ for the one side and 0 for the other (as 0-0 is 0 for both)."""
+    from core.ratings.games import rated_games
+
+    games = rated_games(event())
+    assert [(g.opponent, g.score) for g in games[1]] == [(4, H), (3, 1), (2, 0)]
+    assert [(g.opponent, g.score) for g in games[4]] == [(1, 0), (2, 0), (3, 0)]
+    assert [(g.opponent, g.score) for g in games[2]] == [(3, H), (4, H), (1, 0)]
+
+
 def test_trf_writes_a_half_point_game_per_player_and_reads_it_back():
     from core.trf import parse_tournament, write_trf
 
@@ -206,3 +217,17 @@ def test_an_armageddon_game_refuses_half_to_nothing_a_playoff_game_counts_it():
     t = event().with_changes(rounds=(Round(1, (Board(1, 4, None, game="r1.m1.arm"),)),))
     with pytest.raises(InvalidResult, match="is an Armageddon game: it cannot end 0-½"):
         changes.set_result(t, 1, 1, BH_)
+
+
+def test_pairing_list_and_crosstable_show_what_each_player_got():
+    from core.reports import crosstable, pairing_list
+    from core.reports.render import human_rows
+    from core.reports.view import View
+
+    [pairs] = [human_rows(tb) for tb in pairing_list(View(event()), 1).tables]
+    assert "½ - 0" in pairs[0] and "½ - ½" in pairs[1]
+    [cross] = [human_rows(tb) for tb in crosstable(View(event())).tables]
+    by_name = {row[2]: row for row in cross}
+    # round 1: P1 got ½ against P4 (White), P4 got 0 (Black); round 3's 0-0 is 0 for both
+    assert by_name["P1"][4].endswith("☐½") and by_name["P4"][4].endswith("■0")
+    assert by_name["P1"][6].endswith("☐0") and by_name["P2"][6].endswith("■0")
