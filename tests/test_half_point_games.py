@@ -44,6 +44,17 @@ def test_scores_no_single_game_gives_are_refused_as_such(typed):
                                "½-0, 0-½ or 0-0 (forfeits +-, -+, --)")
 
 
+@pytest.mark.parametrize(("lang", "words"), [("tr", "bir oyunun sonucu olamaz"),
+                                             ("de", "kann nicht das Ergebnis einer Partie sein"),
+                                             ("ru", "не может быть результатом одной партии")])
+def test_the_refusal_speaks_the_organisers_language(lang, words):
+    from core.i18n import speaking
+
+    with speaking(lang), pytest.raises(InvalidResult) as info:
+        GameResult.parse("1-1")
+    assert words in str(info.value) and "½-0" in str(info.value)
+
+
 def test_trf_codes_are_one_character_per_player():
     assert WH.codes() == (Code.DRAW, Code.LOSS) and BH_.codes() == (Code.LOSS, Code.DRAW)
     assert WH.codes(unrated=True) == (Code.SHORT_DRAW, Code.SHORT_LOSS)
