@@ -2,6 +2,7 @@
 
 - The kinds of bye read apart on the boards of a read-only screen (``--view``): the last column
   gives way like a name, so each kind's words say what sets it apart first.
+- F1 stays in every footer at 60 columns, the lists' too.
 
 Expected values are derived in each test from the tournament it builds.
 """
@@ -9,14 +10,16 @@ Expected values are derived in each test from the tournament it builds.
 from __future__ import annotations
 
 import pytest
+from rich.cells import cell_len
 
 from core import changes
 from core.demo import demo_tournament
+from core.i18n import _, set_language
 from core.model import Board, Bye, ByeKind
 from core.numbering import assign_pairing_numbers
 from core.pairing.base import RoundPairing
-from tests.test_tui_fits import MEDIUM, SMALL, _open
-from tests.tui_fixtures import store_with
+from tests.test_tui_fits import MEDIUM, SMALL, _open, _screen_lines
+from tests.tui_fixtures import store_with, wait_for
 from tui.app import HakemApp
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
@@ -48,3 +51,22 @@ async def test_the_kinds_of_bye_read_apart_in_view_mode(tmp_path, lang, size):
         assert len(words) == 4 and len(set(words)) == 4, words
         for row, pno in zip(shown, (9, 10, 11, 12)):
             assert given[pno][7].startswith(row[7].rstrip("…")), (given[pno], row)
+
+
+@pytest.mark.parametrize("lang", ["tr", "de", "ru"])
+async def test_f1_stays_in_the_footer_of_the_lists_at_60_columns(tmp_path, lang):
+    # the tournaments list and the season's series had Textual's own footer: at 60×20 it ended
+    # in "q Beende" (de) or "d Демо  q Выход" (ru), without F1 — the key that leads to the others
+    [tid] = store_with(tmp_path / "data", _four_byes())
+    app = HakemApp(data_dir=tmp_path / "data", lang=lang, poll_interval=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        set_language(lang)
+        help_key = f"f1 {_('Help')}"
+        for key, screen in ((None, "TournamentsScreen"), ("e", "SeriesScreen")):
+            if key:
+                await pilot.press(key)
+            await wait_for(pilot, lambda s=screen: type(app.screen).__name__ == s, timeout=30)
+            await wait_for(pilot, lambda: help_key in _screen_lines(app)[-1], timeout=10)
+            footer = _screen_lines(app)[-1]
+            assert footer.index(help_key) + cell_len(help_key) <= SMALL[0], footer
+    assert tid

@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from core.errors import TournamentError
@@ -28,6 +28,7 @@ from tui.engine_process import compute_in_child
 from tui.host import hakem_app
 from tui.i18n import L_
 from tui.services import Session
+from tui.widgets.footer import KeyFooter
 from tui.widgets.tables import FittedTable, reset_table, sync_table
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ class ManualPairingScreen(ModalScreen[bool]):
                     yield Static(_("Engine's pairing"), classes="side-title", id="engine-title")
                     yield FittedTable(id="manual-engine", cursor_type="row")
             yield Static(id="manual-warnings", classes="status-line")
-            yield Footer()
+            yield KeyFooter()
 
     def on_mount(self) -> None:
         cols = [(_("Bd"), "bd"), (_("White"), "w"), (_("Black"), "b")]

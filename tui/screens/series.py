@@ -18,13 +18,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Checkbox, DataTable, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Checkbox, DataTable, Header, Input, Label, Select, Static
 
 from core.errors import TournamentError
 from core.i18n import _, ngettext, pgettext
 from core.safe_text import field_safe
 from tui.i18n import L_
 from tui.widgets.fields import TextField
+from tui.widgets.footer import KeyFooter
 from tui.widgets.forms import FormDialog, FormGrid
 from tui.widgets.pane import CommandKeys
 from tui.widgets.tables import FittedTable, move_to_key, reset_table, selected_key, sync_table, text_col
@@ -54,7 +55,7 @@ class SeriesScreen(CommandKeys, Screen[None]):
         yield FittedTable(id="series-list", cursor_type="row", zebra_stripes=True)
         with VerticalScroll(id="series-view"):
             yield Static(id="series-table", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.sub_title = _("Series")

@@ -15,7 +15,7 @@ from rich.cells import cell_len
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, TabbedContent, TabPane, Tabs
+from textual.widgets import Header, TabbedContent, TabPane, Tabs
 from textual.widgets._tabbed_content import ContentTab, ContentTabs
 
 from core.errors import ConflictError, TournamentError
@@ -171,7 +171,7 @@ class TournamentScreen(CommandKeys, Screen):
                 with TabPane(labels[tab], id=f"tab-{tab}"):
                     if tab == initial:
                         yield self.make_pane(tab)
-        yield KeyFooter(compact=self.app.size.width < 80)
+        yield KeyFooter()
 
     @staticmethod
     def make_pane(tab: str):
@@ -256,11 +256,8 @@ class TournamentScreen(CommandKeys, Screen):
             self.sub_title = text
 
     def on_resize(self) -> None:
-        """Tab titles fit the width (every tab stays reachable on a small terminal); below 80
-        columns the footer is compact (one cell between keys: at 60 the last key was cut)."""
-        for footer in self.query(Footer):
-            footer.compact = self.app.size.width < 80
-            footer.refresh(recompose=True)  # KeyFooter chooses its keys for the width
+        """Tab titles fit the width (every tab stays reachable on a small terminal; the footer
+        fits itself, ``KeyFooter``)."""
         tabs = self.query(TabbedContent)
         if not tabs:
             return

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from core.errors import TournamentError
 from core.i18n.format import format_datetime
@@ -20,6 +20,7 @@ from core.i18n.terms import system_name
 from core.i18n import _, pgettext
 from tui.i18n import L_
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
+from tui.widgets.footer import KeyFooter
 from tui.widgets.pane import CommandKeys
 from tui.widgets.tables import FittedTable, optional_col, reset_table, sync_table, text_col
 
@@ -60,7 +61,7 @@ class TournamentsScreen(CommandKeys, Screen):
         yield Static(id="tournaments-title", classes="screen-title")
         yield FittedTable(id="tournaments", cursor_type="row", zebra_stripes=True)
         yield Static(id="tournaments-hint", classes="hint")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.set_sub_title()

@@ -4,7 +4,9 @@ Textual's footer lays the keys out left to right and cuts what does not fit; the
 keys come last, so at 60 columns ``f1 Help`` was the first to go — the one key that leads to
 all the others. This footer leaves out keys from the right instead until the rest fits: first
 the palette's ``^p`` (docked right, a dozen cells), then the screen's last keys (a screen lists
-its keys most used first); F1 stays. What is left out stays in F1's help and the palette."""
+its keys most used first); F1 stays. What is left out stays in F1's help and the palette.
+Below 80 columns it is compact (one cell between keys); it lays itself out again when the
+terminal's width changes, so every screen that shows keys uses it the same way."""
 
 from __future__ import annotations
 
@@ -15,6 +17,8 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 KEPT_ACTIONS = frozenset({"help", "app.help"})
+COMPACT_BELOW = 80
+"""Terminal columns below which the keys stand one cell apart instead of two."""
 
 
 def key_width(key: FooterKey, compact: bool) -> int:
@@ -27,9 +31,20 @@ def key_width(key: FooterKey, compact: bool) -> int:
 class KeyFooter(Footer):
     """A footer whose keys fit its width, F1 kept first of all."""
 
+    def __init__(self) -> None:
+        super().__init__(compact=self.app.size.width < COMPACT_BELOW)
+        self.laid_out_for = -1
+
+    def on_resize(self) -> None:
+        """A new terminal width: compact or not, and the keys that fit, chosen again."""
+        width = self.app.size.width
+        if width != self.laid_out_for:
+            self.compact = width < COMPACT_BELOW
+            self.refresh(recompose=True)
+
     def compose(self) -> ComposeResult:
         widgets: list[Widget] = list(super().compose())
-        width = self.app.size.width
+        width = self.laid_out_for = self.app.size.width
         if not width:
             yield from widgets
             return
