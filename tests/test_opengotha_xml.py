@@ -57,7 +57,7 @@ PARAMS = """<TournamentParameterSet>
 </PlacementCriteria></PlacementParameterSet>
 <PairingParameterSet paiBaBalanceWB="1000000" paiMaCompensateDUDD="false" paiMaDUDDLowerMode="BOT"
  paiMaDUDDUpperMode="TOP" paiMaDUDDWeight="100000000" paiMaLastRoundForSeedSystem1="1"
- paiMaMaximizeSeeding="5000000" paiMaMinimizeScoreDifference="100000000000" paiMaSeedSystem1="SPLITANDRANDOM"
+ paiMaAvoidMixingCategories="0" paiMaMaximizeSeeding="5000000" paiMaMinimizeScoreDifference="100000000000" paiMaSeedSystem1="SPLITANDRANDOM"
  paiMaSeedSystem2="SPLITANDFOLD" paiSeAvoidSameGeo="100000000000" paiSePreferMMSDiffRatherThanSameClub="2"
  paiSePreferMMSDiffRatherThanSameCountry="0" paiSeRankThreshold="1D"/>
 </TournamentParameterSet>"""
@@ -116,7 +116,8 @@ def test_players_games_byes_and_parameters_are_read():
         "early_rounds": "1", "float_upper": "top", "float_lower": "bottom", "handicap_basis": "rank",
         "count_not_played_as_half": "no", "compensate_dudd": "no", "balance_wb": "1000000",
         "minimize_score_difference": "100000000000", "dudd_weight": "100000000", "maximize_seeding": "5000000",
-        "avoid_same_geo": "100000000000", "club_gap": "2", "country_gap": "0"}
+        "avoid_same_geo": "100000000000", "club_gap": "2", "country_gap": "0",
+        "avoid_mixing_categories": "0"}
     assert by_pno[4].extra["mms_correction"] == 1 and "mms_correction" not in alpha.extra
     assert t.tiebreaks == ("MMS", "SOS", "SOSOS")
 

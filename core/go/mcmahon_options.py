@@ -27,7 +27,10 @@ and OpenGotha's weights by its parameter names: ``balance_wb``, ``minimize_score
 (yes/no, default no: the opponents' scores in SOS count ½ for every round they did not play);
 ``minimize_handicap`` (0) with its exemptions ``bar_threshold`` (yes: players starting at the
 bar), ``rank_threshold`` (1d: rank + wins at least this), ``nbw_threshold`` (no: wins ≥ rounds);
-``club_groups`` (OpenGotha's clubs groups: ``name: club, club; …``, :func:`parse_club_groups`).
+``club_groups`` (OpenGotha's clubs groups: ``name: club, club; …``, :func:`parse_club_groups`);
+``categories`` (OpenGotha's categories, given by their lower limits strongest first: ``5k, 15k``
+makes three — 5k and up, 15k–6k, below 15k; :func:`parse_categories`) and
+``avoid_mixing_categories`` (OpenGotha's weight for keeping them apart, 0 in its McMahon).
 """
 
 from __future__ import annotations
@@ -90,6 +93,12 @@ class McMahonOptions:
     club_groups: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """OpenGotha's clubs groups: (name, clubs).  Two players of different clubs of one group
     are kept apart less than players of unrelated clubs (see the engine's geography)."""
+    categories: tuple[int, ...] = ()
+    """OpenGotha's lower category limits (rank numbers, strongest first): n limits make n + 1
+    categories; a player belongs to the first whose limit his rank reaches."""
+    avoid_mixing_categories: int = 0
+    """OpenGotha's "avoid mixing categories" weight (its McMahon default 0: the categories
+    then only split the score groups)."""
     """OpenGotha's "count not played games as ½ point" for the opponents' scores in SOS."""
     """OpenGotha's "handicap based on MMS" (default) or on the rank (``rank``)."""
 
@@ -110,6 +119,15 @@ class McMahonOptions:
         key = club.strip().lower()
         return frozenset(i for i, (_name, clubs) in enumerate(self.club_groups)
                          if key and key in (c.lower() for c in clubs))
+
+    @property
+    def category_count(self) -> int:
+        return len(self.categories) + 1
+
+    def category(self, rank: int) -> int:
+        """0-based category of a rank (OpenGotha's ``Player.category``): the first category
+        whose lower limit the rank reaches, else the last."""
+        return next((c for c, limit in enumerate(self.categories) if rank >= limit), len(self.categories))
 
     def mms_of_rank(self, rank: int) -> int:
         """MMS of a rank on OpenGotha's scale (30k = 0, 1k = 29, 1d = 30)."""
@@ -225,6 +243,31 @@ def parse_club_groups(value: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple(groups)
 
 
+def parse_categories(value: Any) -> tuple[int, ...]:
+    """Category limits as typed (``5k, 15k``) or stored as a list: the lower limit of every
+    category but the last, strongest first, each a Go rank (OpenGotha keeps them between 30k
+    and 9d, one category per limit and one below the last)."""
+    if value is None or value == "" or value == []:
+        return ()
+    items = value.split(",") if isinstance(value, str) else list(value) if isinstance(value, (list, tuple)) else None
+    limits: list[int] = []
+    for item in items or [None]:
+        try:
+            limits.append(parse_rank(str(item).strip()))
+        except TournamentError:
+            limits = []
+            break
+    if not limits or any(a <= b for a, b in zip(limits, limits[1:])):
+        raise TournamentError(_("McMahon categories: {value!r} must be the lower limits of the categories, "
+                                "strongest first, such as '5k, 15k'").format(value=value))
+    return tuple(limits)
+
+
+def categories_text(limits: tuple[int, ...]) -> str:
+    """Category limits written back as typed (``5k, 15k``)."""
+    return ", ".join(rank_label(limit) for limit in limits)
+
+
 def club_groups_text(groups: tuple[tuple[str, tuple[str, ...]], ...]) -> str:
     """Clubs groups written back as typed (``name: club, club; …``)."""
     return "; ".join(f"{name}: {', '.join(clubs)}" for name, clubs in groups)
@@ -310,6 +353,9 @@ def mcmahon_options(t: Tournament) -> McMahonOptions:
         rank_threshold=_rank(options, "rank_threshold", base.rank_threshold) or base.rank_threshold,
         nbw_threshold=_yes_no(options, "nbw_threshold", base.nbw_threshold),
         club_groups=parse_club_groups(options.get("club_groups")),
+        categories=parse_categories(options.get("categories")),
+        avoid_mixing_categories=_int(options, "avoid_mixing_categories", base.avoid_mixing_categories,
+                                     0, WEIGHT_LIMIT),
     )
 
 
@@ -318,5 +364,6 @@ OPTION_KEYS = ("bar", "floor", "handicap_bar", "correction", "ceiling", "komi", 
                "absent_points", "club_gap", "country_gap", "geo_rounds", "nigiri_seed", "balance_wb",
                "minimize_score_difference", "dudd_weight", "compensate_dudd", "maximize_seeding",
                "avoid_same_geo", "handicap_basis", "count_not_played_as_half", "minimize_handicap",
-               "bar_threshold", "rank_threshold", "nbw_threshold", "club_groups")
+               "bar_threshold", "rank_threshold", "nbw_threshold", "club_groups", "categories",
+               "avoid_mixing_categories")
 """The keys of ``options["go"]`` that :func:`mcmahon_options` reads (for the CLI)."""

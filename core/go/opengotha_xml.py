@@ -58,14 +58,19 @@ PLAYER_KEPT = ("ffgLicenceStatus", "agaId", "agaExpirationDate", "ratingOrigin",
 """Player attributes hakem does not use, carried through to the file written back."""
 
 CRITERIA = {"MMS": "MMS", "SOSM": "SOS", "SODOSM": "SODOS", "SOSOSM": "SOSOS", "NBW": "NBW",
-            "SOSM-1": "SOSM1", "SOSM-2": "SOSM2", "CUSSM": "CUSS", "SDC": "SDC"}
+            "SOSM-1": "SOSM1", "SOSM-2": "SOSM2", "CUSSM": "CUSS", "SDC": "SDC",
+            "CAT": "CAT"}
 """OpenGotha's long criterion names and hakem's codes for the same values."""
 
 WEIGHTS = {"balance_wb": "paiBaBalanceWB", "minimize_score_difference": "paiMaMinimizeScoreDifference",
            "dudd_weight": "paiMaDUDDWeight", "maximize_seeding": "paiMaMaximizeSeeding",
            "avoid_same_geo": "paiSeAvoidSameGeo", "club_gap": "paiSePreferMMSDiffRatherThanSameClub",
-           "country_gap": "paiSePreferMMSDiffRatherThanSameCountry"}
+           "country_gap": "paiSePreferMMSDiffRatherThanSameCountry",
+           "avoid_mixing_categories": "paiMaAvoidMixingCategories"}
 """hakem's McMahon option keys and OpenGotha's pairing attributes of the same weights."""
+
+OG_READ_AVOID_MIXING = "20000000000000"
+"""OpenGotha's reader takes "avoid mixing categories" as 2·10^13 when a file does not say."""
 
 SEEDING = {"SPLITANDSLIP": "slip", "SPLITANDFOLD": "fold", "SPLITANDRANDOM": "random"}
 FLOATS = {"TOP": "top", "MID": "middle", "BOT": "bottom"}
@@ -219,10 +224,32 @@ def _parameters(root: ElementTree.Element) -> dict[str, Any]:
         kept[element.tag] = dict(element.attrib)
     criteria = tps.findall("PlacementParameterSet/PlacementCriteria/PlacementCriterion")
     kept["PlacementCriteria"] = [c.get("name", "NULL") for c in criteria]
-    categories = tps.findall("GeneralParameterSet/Categories/Category")
-    if categories:
-        kept["Categories"] = [c.get("lowerLimit", "") for c in categories]
     return kept
+
+
+def _categories(root: ElementTree.Element, general: dict[str, str], path: str) -> list[str]:
+    """The lower category limits as hakem's ranks, in OpenGotha's category numbers (its reader
+    places each ``Category`` by its ``number``; ``numberOfCategories`` says how many)."""
+    count = _count(general.get("numberOfCategories", "1"), path)
+    limits: dict[int, str] = {}
+    for element in root.iterfind("TournamentParameterSet/GeneralParameterSet/Categories/Category"):
+        number = _count(element.get("number", ""), path)
+        if not 1 <= number < count:
+            raise TournamentError(_("{path}: <Category> {number}: there are {count} categories").format(
+                path=path, number=element.get("number", ""), count=count))
+        limits[number] = rank_label(og_rank(element.get("lowerLimit", "30K")))
+    if count > 1 and sorted(limits) != list(range(1, count)):
+        raise TournamentError(_("{path}: {count} categories need {limits} <Category> limits").format(
+            path=path, count=count, limits=count - 1))
+    return [limits[n] for n in sorted(limits)]
+
+
+def _count(text: str, path: str) -> int:
+    try:
+        return int(text.strip() or "1")
+    except ValueError:
+        raise TournamentError(_("{path}: {value!r} is not a number of categories").format(
+            path=path, value=text)) from None
 
 
 def _go_options(kept: dict[str, Any], path: str) -> tuple[dict[str, Any], list[str]]:
@@ -268,9 +295,8 @@ def _go_options(kept: dict[str, Any], path: str) -> tuple[dict[str, Any], list[s
         go["compensate_dudd"] = "yes" if pairing["paiMaCompensateDUDD"] == "true" else "no"
     go.update({key: pairing[attribute].strip() for key, attribute in WEIGHTS.items()
                if pairing.get(attribute, "").strip()})
-    if int(general.get("numberOfCategories", "1") or 1) > 1:
-        warnings.append(_("{path}: {count} categories: hakem pairs one field").format(
-            path=path, count=general["numberOfCategories"]))
+    if pairing and not pairing.get("paiMaAvoidMixingCategories", "").strip():
+        go["avoid_mixing_categories"] = OG_READ_AVOID_MIXING  # what OpenGotha's reader assumes
     return go, warnings
 
 
@@ -314,6 +340,9 @@ def read_opengotha(text: str, path: str) -> tuple[Tournament, list[str]]:
               for g in root.findall("ClubsGroups/ClubsGroup")]
     if groups:  # OpenGotha's clubs groups (a group of fewer than two clubs is refused below)
         go["club_groups"] = groups
+    categories = _categories(root, general, path)
+    if categories:
+        go["categories"] = categories
     komi = parse_komi(go.get("komi", McMahonOptions().komi))
     players, keys, participating = _players(root, path)
     by_round = _games(root, path, keys, komi, McMahonOptions().handicap_komi)

@@ -168,10 +168,11 @@ def _parameters(t: Tournament) -> ElementTree.Element:
     kept: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
     tps = ElementTree.Element("TournamentParameterSet")
     general = ElementTree.SubElement(tps, "GeneralParameterSet", _general(t, mm, kept.get("GeneralParameterSet", {})))
-    if kept.get("Categories"):
+    general.set("numberOfCategories", str(mm.category_count))
+    if mm.categories:  # OpenGotha writes the element only with two categories or more
         categories = ElementTree.SubElement(general, "Categories")
-        for number, limit in enumerate(kept["Categories"], start=1):
-            ElementTree.SubElement(categories, "Category", {"lowerLimit": limit, "number": str(number)})
+        for number, limit in enumerate(mm.categories, start=1):
+            ElementTree.SubElement(categories, "Category", {"lowerLimit": og_rank_label(limit), "number": str(number)})
     handicap = {**(kept.get("HandicapParameterSet") or DEFAULTS["HandicapParameterSet"]),
                 "hdBasedOnMMS": "true" if mm.handicap_basis == "mms" else "false",
                 "hdCeiling": str(mm.ceiling), "hdCorrection": str(mm.correction),

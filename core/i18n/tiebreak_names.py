@@ -55,6 +55,7 @@ NAMES: dict[str, str] = {
     "SOSM2": "Sum of opponents' McMahon scores without the two lowest",
     "CUSS": "Cumulative sum of McMahon scores",
     "NBW": "Number of wins",
+    "CAT": "Category",
     "SDC": "Simplified direct confrontation",
     "LEVEL": "Level (Gamma scheme)",
     "COEF": "Coefficient (Gamma scheme)",

@@ -1,5 +1,5 @@
 """Go criteria: McMahon score and its tie-breaks (MMS, SOS, SODOS, SOSOS, as OpenGotha names
-them; SOSM1/SOSM2 for its SOSM-1/SOSM-2, CUSS for its CUSSM, NBW) and the Gamma scheme's level and coefficient (the Gamma procedure).
+them; SOSM1/SOSM2 for its SOSM-1/SOSM-2, CUSS for its CUSSM, NBW, CAT its category) and the Gamma scheme's level and coefficient (the Gamma procedure).
 
 Why here as tie-break families: standings, reports, the TUI and the CLI look criteria up by
 code; registering the Go ones makes every one of them show Go standings without knowing Go.
@@ -73,6 +73,28 @@ def progress(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict[int, Valu
     if spec.base == "NBW":
         return _only(ctx, {p: nbw(s) for p, s in all_scores.items()})
     return _only(ctx, {p: sum(s.mms_after[1:], Fraction(0)) for p, s in all_scores.items()})
+
+
+def category(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict[int, Value]:
+    """CAT: the player's category, 1 for the strongest (OpenGotha's placement criterion and
+    the number it prints): first in a list, it gives one standings table per category."""
+    from core.go.mcmahon_options import mcmahon_options
+
+    options = mcmahon_options(ctx.tournament)
+    return _only(ctx, {p: Fraction(options.category(s.rank) + 1) for p, s in _scores(ctx).items()})
+
+
+def explain_category(ctx: Context, spec: TieBreakSpec, regime: Regime, pno: int) -> Explanation:
+    """The rank and the category limits it falls between."""
+    from core.go.mcmahon_options import categories_text, mcmahon_options
+    from core.go.ranks import rank_label
+
+    options = mcmahon_options(ctx.tournament)
+    s = _scores(ctx).get(pno)
+    notes = (_("Rank {rank}; category limits {limits} (the first limit the rank reaches; below the "
+               "last: the last category).").format(rank=rank_label(s.rank) if s else "?",
+                                                    limits=categories_text(options.categories) or "-"),)
+    return Explanation(spec.code, name_of(spec.base), pno, category(ctx, spec, regime).get(pno), "", (), notes)
 
 
 _ROUND = {Participation.PAIRED: N_("game"), Participation.BYE: N_("bye"),

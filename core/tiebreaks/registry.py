@@ -33,8 +33,8 @@ class TieBreakDef:
     uses_ratings: bool = False
     team_only: bool = False
     main_score: bool = False
-    """A main score (Go: MMS, Gamma level; Keizer score): first in a list, it ranks instead of
-    points."""
+    """A main score (Go: MMS, Gamma level, OpenGotha's category CAT; Keizer score): first in a
+    list, it ranks instead of points."""
     order: Callable | None = None
     """A group criterion's ordering of a tied group (``None``: direct encounter's,
     :func:`core.tiebreaks.direct.order_group`)."""
@@ -87,6 +87,7 @@ _LIST = [
     _d("SOSM2", "C", go.sum_of_opponents, go.explain_mcmahon),
     _d("CUSS", "B", go.progress, go.explain_mcmahon),
     _d("NBW", "B", go.progress, go.explain_mcmahon),
+    _d("CAT", "B", go.category, go.explain_category, higher_better=False, main_score=True),
     _d("SDC", "A", None, None, group=True, order=go.sdc_order, group_values=go.sdc_values,
        explain_group=go.explain_sdc),
     _d("LEVEL", "B", go.level, go.explain_gamma, main_score=True),

@@ -54,7 +54,12 @@ played games as ½" and per-player MMS corrections; the driver must then also ac
 ``PARAM rankthr`` (OpenGotha's rank number, 1d = 0) and an MMS correction as an 8th PLAYER
 field.  ``OG_VARY=3`` draws as well 1–3 clubs groups of two clubs; the driver must then accept
 ``CLUBGROUP name club club …`` (OpenGotha's ``addClubsGroup`` of a ``ClubsGroup`` holding
-those ``Club``s).  ``OG_PLAYERS=N`` gives every event N players (above 600: the field is paired
+those ``Club``s).  ``OG_VARY=4`` draws, on ``OG_VARY=2``'s parameters (no clubs groups),
+OpenGotha's categories: 2–4 of them with lower limits drawn between 20k and 5d, and the
+"avoid mixing categories" weight 0 (its McMahon default), 10^9 or 2·10^13 (its Swiss default);
+the driver must then accept ``CATS limit …`` (OpenGotha's rank numbers, 1d = 0: its
+``setNumberOfCategories`` and ``setLowerCategoryLimits``) and ``PARAM avoidcat W``.
+``OG_PLAYERS=N`` gives every event N players (above 600: the field is paired
 in OpenGotha's pairing groups)."""
 
 MODES = ("top", "middle", "bottom")
@@ -67,7 +72,7 @@ OG_PARAMS = {"early_rounds": "seed1last", "correction": "corr", "ceiling": "ceil
              "float_lower": "duddlower", "compensate_dudd": "compensate", "early_seeding": "seed1",
              "seeding": "seed2", "handicap_basis": "hdmms", "count_not_played_as_half": "halfnotplayed",
              "minimize_handicap": "minhd", "bar_threshold": "barthr", "rank_threshold": "rankthr",
-             "nbw_threshold": "nbwthr"}
+             "nbw_threshold": "nbwthr", "avoid_mixing_categories": "avoidcat"}
 """hakem's McMahon option → the driver's PARAM name (its seed1last is 1-based like ours)."""
 
 
@@ -103,9 +108,13 @@ def make_event(seed: int) -> tuple[Tournament, random.Random]:
                "nbw_threshold": rng.choice(("yes", "no"))}
         players = [replace(p, extra={**p.extra, "mms_correction": rng.randint(-1, 2)})
                    if rng.random() < 0.1 else p for p in players]
-    if VARY >= 3:
+    if VARY == 3:
         grouped = rng.sample(clubs, min(len(clubs), 2 * rng.randint(1, 3)))
         go["club_groups"] = "; ".join(f"G{i}: {', '.join(grouped[i:i + 2])}" for i in range(0, len(grouped) - 1, 2))
+    if VARY == 4:
+        limits = sorted(rng.sample(range(RANK_1D - 20, RANK_1D + 5), rng.randint(1, 3)), reverse=True)
+        go["categories"] = ", ".join(rank_label(limit) for limit in limits)
+        go["avoid_mixing_categories"] = rng.choice(("0", "1000000000", "20000000000000"))
     if VARY:
         go |= {"early_rounds": str(rng.randint(0, 3)), "correction": str(rng.randint(0, 2)),
                "ceiling": str(rng.randint(5, 9)), "club_gap": str(rng.randint(0, 5)),
@@ -128,6 +137,8 @@ def og_input(t: Tournament, upto: int) -> list[str]:
         from core.go.mcmahon_options import parse_club_groups
 
         lines += [f"CLUBGROUP {name} {' '.join(clubs)}" for name, clubs in parse_club_groups(mm["club_groups"])]
+    if mm.get("categories"):
+        lines.append("CATS " + " ".join(str(og_rank(limit.strip())) for limit in mm["categories"].split(",")))
     absent = {(b.pno, b.round) for b in t.requested_byes}
     absent |= {(b.pno, rnd.number) for rnd in t.rounds for b in rnd.byes if b.kind is not ByeKind.PAB}
     for p in t.players:

@@ -55,6 +55,8 @@ MM_FLAGS: dict[str, str] = {
     "club_groups": N_("OpenGotha's clubs groups, kept apart less than unrelated clubs: 'Paris area: Paris, "
                       "Versailles; Berlin, Potsdam'"),
     "avoid_same_geo": N_("OpenGotha weight: keep club mates and compatriots apart (default 100000000000)"),
+    "categories": N_("OpenGotha's categories by their lower limits, strongest first: '5k, 15k' makes three"),
+    "avoid_mixing_categories": N_("OpenGotha weight: keep categories apart (default 0 in McMahon)"),
 }
 """The McMahon options settable from the command line (``--mm-KEY``), with their help."""
 

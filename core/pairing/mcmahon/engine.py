@@ -27,7 +27,13 @@ are its parameter names, see :mod:`core.go.mcmahon_options`).  The terms, for a 
   thus loses about 0.6 of what a one-group float loses, a club pair more than a three-group
   float.  Two players without a club count as one club, as in OpenGotha.  Players of two
   clubs of one clubs group (OpenGotha's "clubs groups", ``club_groups``) get c/2/R instead
-  of 1.2c/R: kept apart, but less than players of unrelated clubs.
+  of 1.2c/R: kept apart, but less than players of unrelated clubs;
+* categories (``categories``, OpenGotha's) — with C categories every score group is split by
+  category: OpenGotha numbers the groups category by category, best score first, so R above
+  becomes C·R; ``avoid_mixing_categories`` (0 in McMahon) adds W·(1 − y)(1 + y/2) with
+  y = |category difference| / C; the score term counts only inside one category, and the
+  draw-up/draw-down term (whose 1–3 groups now run across a category boundary too) is divided
+  by (category difference + 1)^4.
 
 Integer arithmetic follows OpenGotha's (truncation toward zero, IEEE doubles where it uses
 them), so a matching's value is exactly the number OpenGotha would give it; ties between
@@ -86,6 +92,10 @@ class Seat:
     """NBW before the round (for the exemptions from "minimize handicap")."""
     club_groups: frozenset[int] = frozenset()
     """The clubs groups (their indices in the options) the player's club belongs to."""
+    category: int = 0
+    """0-based category (OpenGotha's, from the rank); 0 when the event has none."""
+    rung: int = 0
+    """OpenGotha's group number: category by category, best score first (lower is better)."""
 
 
 def _balance(s: McMahonScore) -> int:
@@ -105,12 +115,27 @@ def _draws(s: McMahonScore, all_scores: dict[int, McMahonScore]) -> tuple[int, i
     return up, down
 
 
-def score_groups(options: McMahonOptions, round_no: int) -> int:
-    """R, the number of score groups OpenGotha's costs divide by: every whole MMS from the
-    floor − 1 to the bar + 2 + the rounds already paired, occupied or not."""
+def score_range(options: McMahonOptions, round_no: int) -> int:
+    """The score groups of one category: every whole MMS from the floor − 1 to the bar + 2 +
+    the rounds already paired, occupied or not."""
     low = options.start_mms(options.floor) - GROUP_MARGIN_BELOW
-    high = options.start_mms(options.bar) + GROUP_MARGIN_ABOVE + round_no - 1
-    return high - low + 1
+    return _top_score(options, round_no) - low + 1
+
+
+def _top_score(options: McMahonOptions, round_no: int) -> int:
+    return options.start_mms(options.bar) + GROUP_MARGIN_ABOVE + round_no - 1
+
+
+def score_groups(options: McMahonOptions, round_no: int) -> int:
+    """R, the number of score groups OpenGotha's costs divide by: the score range of one
+    category times the number of categories (OpenGotha numbers them all in one row)."""
+    return score_range(options, round_no) * options.category_count
+
+
+def rung(options: McMahonOptions, round_no: int, category: int, group: int) -> int:
+    """OpenGotha's group number of a category and whole MMS: categories one after the other,
+    inside each the best score first."""
+    return category * score_range(options, round_no) + _top_score(options, round_no) - group
 
 
 PAIRING_GROUP_MIN = 200
@@ -119,29 +144,32 @@ PAIRING_GROUP_MAX = 3 * PAIRING_GROUP_MIN
 """A field of more players to pair than this is paired in groups (OpenGotha's 600)."""
 
 
-def pairing_groups(order: list[int], level_of: dict[int, int], options: McMahonOptions, round_no: int
-                   ) -> list[list[int]]:
+def pairing_groups(order: list[int], level_of: dict[int, int], options: McMahonOptions, round_no: int,
+                   category_of: dict[int, int] | None = None) -> list[list[int]]:
     """The field cut into the groups that are matched one by one, as OpenGotha 3.51's
     ``makeAutomaticPairing`` cuts a field of more than 600: while more than 600 are left, a
     group takes, score group by score group from the top, the players left at or above that
     MMS (in ``order``, the list of players to pair), and is complete when it holds at least
     200 players and an even number, or at once when it reaches 600 or only 200 are left; the
-    rest is the last group.  Why: one matching of a thousand players costs minutes; the
+    rest is the last group.  With categories the walk goes category by category, each taking
+    the players of that category and the better ones (OpenGotha's outer loop).  Why: one matching of a thousand players costs minutes; the
     cut keeps a large open event pairable between rounds, the way its players know from
     OpenGotha.  Fields of 600 or fewer stay one group."""
     smallest, largest = PAIRING_GROUP_MIN, PAIRING_GROUP_MAX  # read now: a test may set them
     remaining = list(order)
     if len(remaining) <= largest:
         return [remaining]
-    top = options.start_mms(options.bar) + GROUP_MARGIN_ABOVE + round_no - 1
+    top = _top_score(options, round_no)
     bottom = options.start_mms(options.floor) - GROUP_MARGIN_BELOW
+    category = category_of or {}
+    steps = [(c, level) for c in range(options.category_count) for level in range(top, bottom - 1, -1)]
     groups: list[list[int]] = []
     while len(remaining) > largest:
         grouped: list[int] = []
-        for level in range(top, bottom - 1, -1):
+        for cat, level in steps:
             ready, i = False, 0
             while i < len(remaining):
-                if level_of[remaining[i]] < level:
+                if level_of[remaining[i]] < level or category.get(remaining[i], 0) > cat:
                     i += 1
                     continue
                 grouped.append(remaining.pop(i))
@@ -183,20 +211,23 @@ def seats(t: Tournament, order: list[int], all_scores: dict[int, McMahonScore],
     rounds the rating, then surname and first name."""
     players = {p.pno: p for p in t.players}
     keys = _standing_keys(t, all_scores, round_no <= options.last_round_for_seed_system_1)
-    groups: dict[int, list[int]] = {}
+    groups: dict[tuple[int, int], list[int]] = {}
     for pno in sorted(keys, key=keys.__getitem__):
-        groups.setdefault(math.floor(all_scores[pno].mms), []).append(pno)
+        s = all_scores[pno]
+        groups.setdefault((options.category(s.rank), math.floor(s.mms)), []).append(pno)
     position = {pno: i for i, pno in enumerate(field_order(t, order, all_scores))}
     out: dict[int, Seat] = {}
     for pno in order:
         s = all_scores[pno]
-        members = groups[math.floor(s.mms)]
+        category, group = options.category(s.rank), math.floor(s.mms)
+        members = groups[(category, group)]
         up, down = _draws(s, all_scores)
         surname, first = split_name(players[pno].name)
-        out[pno] = Seat(pno, s.mms, math.floor(s.mms), members.index(pno), position[pno], len(members),
+        out[pno] = Seat(pno, s.mms, group, members.index(pno), position[pno], len(members),
                         up, down, _balance(s), players[pno].club.strip().lower(),
                         country_of.get(pno, "").lower(), surname + first, s.rank, s.start_mms, nbw(s),
-                        options.club_group_ids(players[pno].club))
+                        options.club_group_ids(players[pno].club), category,
+                        rung(options, round_no, category, group))
     return out
 
 
@@ -230,7 +261,15 @@ def _colour(a: Seat, b: Seat, weight: int) -> int:
 
 
 def _score(a: Seat, b: Seat, options: McMahonOptions, groups: int) -> int:
-    return concave(options.minimize_score_difference, abs(a.group - b.group) / groups)
+    if a.category != b.category:  # OpenGotha counts the score only inside one category
+        return 0
+    return concave(options.minimize_score_difference, abs(a.rung - b.rung) / groups)
+
+
+def _categories(a: Seat, b: Seat, options: McMahonOptions) -> int:
+    if options.category_count < 2:
+        return 0
+    return concave(options.avoid_mixing_categories, abs(a.category - b.category) / options.category_count)
 
 
 def _place_value(seat: Seat, mode: str, half: int) -> int:
@@ -254,22 +293,22 @@ def _scenario(upper: Seat, lower: Seat) -> int:
 
 
 def _dudd(a: Seat, b: Seat, options: McMahonOptions) -> int:
-    gap = abs(a.group - b.group)
+    gap = abs(a.rung - b.rung)
     if gap == 0 or gap >= 4:
         return 0
     unit = options.dudd_weight // 5
-    upper, lower = (a, b) if a.group > b.group else (b, a)
+    upper, lower = (a, b) if a.rung < b.rung else (b, a)
     value = _place_value(upper, options.dudd_upper_mode, unit // 2)
     value += _place_value(lower, options.dudd_lower_mode, unit // 2)
     scenario = _scenario(upper, lower)
     if scenario > 2 and not options.compensate_dudd:
         scenario = 2
-    return value + scenario * unit
+    return (value + scenario * unit) // (abs(a.category - b.category) + 1) ** 4
 
 
 def _seeding(a: Seat, b: Seat, system: str, weight: int) -> int:
     """``a`` is the player placed higher in the whole field (the lot is not symmetric)."""
-    if a.group != b.group:
+    if a.rung != b.rung:
         return 0
     n, i, j = a.size, a.place, b.place
     if system == "random":
@@ -313,7 +352,7 @@ def _handicap_value(a: Seat, b: Seat, options: McMahonOptions, round_no: int, ro
     if not options.minimize_handicap:
         return 0
     groups = score_groups(options, round_no)
-    top = options.start_mms(options.bar) + GROUP_MARGIN_ABOVE + round_no - 1
+    top = _top_score(options, round_no)
     pa = top if _exempt(a, options, rounds) else a.group
     pb = top if _exempt(b, options, rounds) else b.group
     return concave(options.minimize_handicap, abs(pa - pb) / groups)
@@ -324,6 +363,7 @@ def pair_value(a: Seat, b: Seat, options: McMahonOptions, round_no: int, even: b
     the player placed higher in the field."""
     groups = score_groups(options, round_no)
     value = 1 + (_colour(a, b, options.balance_wb) if even else 0)
+    value += _categories(a, b, options)
     value += _score(a, b, options, groups)
     value += _dudd(a, b, options)
     value += _seeding(a, b, options.seeding_for(round_no), options.maximize_seeding)

@@ -120,7 +120,8 @@ def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPai
     table = seats(t, order, all_scores, mm, countries, round_no)
     strengths = {pno: strength(all_scores[pno], mm) for pno in order}
     levels = {pno: math.floor(all_scores[pno].mms) for pno in order}
-    groups = pairing_groups(field_order(t, order, all_scores), levels, mm, round_no)
+    groups = pairing_groups(field_order(t, order, all_scores), levels, mm, round_no,
+                            {pno: table[pno].category for pno in order})
     pairs = [pair for group in (groups if len(groups) > 1 else [order])  # above 600: OpenGotha's groups
              for pair in _match(t, round_no, group, table, mm, met, options, strengths)]
     pairs.sort(key=lambda ab: (-max(table[ab[0]].mms, table[ab[1]].mms),
