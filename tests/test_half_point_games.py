@@ -174,6 +174,26 @@ def test_go_and_armageddon_games_refuse_half_to_nothing():
         changes.set_result(go_event_with_half_komi(), 1, 1, WH)
 
 
+def test_a_go_event_read_from_a_file_refuses_half_to_nothing():
+    """A TRF of a Go event (hakem's system comment) with ``=`` against ``0`` on a board: refused
+    with the board, not taken into the Go cards (which know no half point for one side)."""
+    from dataclasses import replace
+
+    from core.errors import TrfError
+    from core.trf import parse_tournament, write_trf
+    from tests.test_tui_refused_lines import go_event_with_half_komi
+
+    t = go_event_with_half_komi()
+    rnd = t.rounds[0]
+    boards = (replace(rnd.boards[0], result=GameResult.WHITE_WINS), replace(rnd.boards[1], result=BH_),
+              *(replace(b, result=GameResult.DRAW) for b in rnd.boards[2:]))
+    text = write_trf(t.with_changes(rounds=(replace(rnd, boards=boards),)))
+    with pytest.raises(TrfError) as info:
+        parse_tournament(text)
+    assert [p.message for p in info.value.problems] == [
+        "board 2 of round 1: a Go game cannot end 0-½; enter the winner, jigo or 0-0"]
+
+
 def test_cli_takes_the_half_point_scores_and_refuses_impossible_ones(cli_data, capsys):
     from core.cli import main
 
@@ -242,3 +262,21 @@ def test_pairing_list_and_crosstable_show_what_each_player_got():
     # round 1: P1 got ½ against P4 (White), P4 got 0 (Black); round 3's 0-0 is 0 for both
     assert by_name["P1"][4].endswith("☐½") and by_name["P4"][4].endswith("■0")
     assert by_name["P1"][6].endswith("☐0") and by_name["P2"][6].endswith("■0")
+
+
+def test_a_file_refused_for_the_whole_event_names_why():
+    """A Double-Swiss file whose columns are no matches: the reader's error lists each reason
+    (before, the event-level problems were dropped and only "the TRF file has problems" was
+    said — the same path refuses a Go event's ½-0 above)."""
+    import re
+
+    from core.errors import TrfError
+    from core.trf import parse_tournament, write_trf
+
+    text = re.sub(r"^192 .*$", "192 FIDE_DOUBLESWISS", write_trf(event()), flags=re.M)
+    text = re.sub(r"^### hakem system.*\n", "", text, flags=re.M)
+    with pytest.raises(TrfError) as info:
+        parse_tournament(text, source="ds.trf")
+    assert str(info.value).splitlines() == [
+        "ds.trf: rounds: a Double-Swiss file needs two round columns per match, but it holds 3",
+        "ds.trf: rounds: rounds 1 and 2: the two games of a match must have the same pairs"]

@@ -16,6 +16,7 @@ from core.errors import InvalidResult, RoundError, TournamentError, ValidationEr
 from core.i18n import _
 from core.model import Board, Bye, ByeKind, Colour, GameResult, RequestedBye, Round, Tournament, format_points
 from core.numbering import assign_pairing_numbers, renumber
+from core.typed_result import half_point_refusal
 from core.pairing.base import PairOptions, RoundPairing
 from core.validate import validate
 
@@ -137,24 +138,6 @@ def apply_pairing(t: Tournament, pairing: RoundPairing, manual: bool = False) ->
     return new
 
 
-def _check_half_point_score(t: Tournament, round_no: int, board_no: int, board: Board,
-                            result: GameResult | None) -> None:
-    """½-0 and 0-½ are a chess arbiter's scores (C.04.5 Preface): a Go game has no half point
-    for one side, and an Armageddon game must send one player through."""
-    if result not in (GameResult.WHITE_HALF, GameResult.BLACK_HALF):
-        return
-    from core.fields import GO_SYSTEMS
-
-    if t.system in GO_SYSTEMS:
-        raise InvalidResult(_('board {board_no} of round {round_no}: a Go game cannot end {result}; '
-                              'enter the winner, jigo or 0-0').format(
-            board_no=board_no, round_no=round_no, result=result.text))
-    if board.game.endswith(".arm"):
-        raise InvalidResult(_('board {board_no} of round {round_no} is an Armageddon game: it cannot end '
-                              '{result}; enter the winner (a draw sends Black through)').format(
-            board_no=board_no, round_no=round_no, result=result.text))
-
-
 def set_result(t: Tournament, round_no: int, board_no: int, result: GameResult | str | None,
                unrated: bool = False) -> Tournament:
     """Enter or correct the result of board ``board_no`` (1-based) of round ``round_no``."""
@@ -168,7 +151,9 @@ def set_result(t: Tournament, round_no: int, board_no: int, result: GameResult |
         raise InvalidResult(_('board {board_no} of round {round_no} has komi {komi}: a Go game with '
                               'a half-point komi cannot end in jigo (½-½); enter the winner').format(
             board_no=board_no, round_no=round_no, komi=format_points(board.komi)))
-    _check_half_point_score(t, round_no, board_no, board, result)
+    refusal = half_point_refusal(t.system, replace(board, result=result), round_no, board_no)
+    if refusal is not None:
+        raise InvalidResult(refusal)
     boards = list(rnd.boards)
     boards[board_no - 1] = replace(board, result=result, unrated=unrated)
     rounds = list(t.rounds)

@@ -37,6 +37,7 @@ from core.trf.teams import (
     MATCH_COMMENT, derive_matches, read_bye_line, read_match_comment, read_team_line, with_byes,
 )
 from core.trf.types import SYSTEM_COMMENT, TournamentType, type_code
+from core.typed_result import half_point_refusal
 
 TIMES_COMMENT = "### hakem times "
 RECORD_COMMENT = "### hakem record "
@@ -576,6 +577,10 @@ def to_tournament(doc: TrfDocument, tournament_id: str = "") -> Tournament:
         options=options,
     )
     read = _without_default_list(read)
+    refused = [text for rnd in read.rounds for k, b in enumerate(rnd.boards, start=1)
+               if (text := half_point_refusal(system, b, rnd.number, k)) is not None]
+    if refused:
+        raise TrfError([Problem(_("rounds"), text) for text in refused], _('the TRF file has problems'))
     if system != "double-swiss":
         return read
     from core.trf.matches import fold_matches
@@ -894,9 +899,12 @@ def read_tournament(text: str, tournament_id: str = "", source: str = "") -> tup
     doc = read_trf(text)
     try:
         t = to_tournament(doc, tournament_id)
-    except TrfError:
-        # the first problems found while reading lines come first, then round-level ones
-        raise TrfError(doc.problems, _('the TRF file has problems'), source) from None
+    except TrfError as error:
+        # the first problems found while reading lines come first, then round-level ones; the
+        # problems of the whole event (a Double-Swiss file's columns that are no matches, a
+        # score the event's game cannot have) are the error's own, raised after the lines
+        problems = list(doc.problems) + [p for p in error.problems if p not in doc.problems]
+        raise TrfError(problems, _('the TRF file has problems'), source) from None
     return t, doc.warnings
 
 
