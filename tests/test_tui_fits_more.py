@@ -3,11 +3,15 @@
 - The kinds of bye read apart on the boards of a read-only screen (``--view``): the last column
   gives way like a name, so each kind's words say what sets it apart first.
 - F1 stays in every footer at 60 columns, the lists' too.
+- A column a narrow table leaves out takes no cells (F4, F5's preview, the boards): its padding
+  went to nobody while names were cut.
 
 Expected values are derived in each test from the tournament it builds.
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 import pytest
 from rich.cells import cell_len
@@ -19,8 +23,9 @@ from core.model import Board, Bye, ByeKind
 from core.numbering import assign_pairing_numbers
 from core.pairing.base import RoundPairing
 from tests.test_tui_fits import MEDIUM, SMALL, _open, _screen_lines
-from tests.tui_fixtures import store_with, wait_for
+from tests.tui_fixtures import demo, store_with, wait_for
 from tui.app import HakemApp
+from tui.widgets.tables import _available
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 
@@ -70,3 +75,34 @@ async def test_f1_stays_in_the_footer_of_the_lists_at_60_columns(tmp_path, lang)
             footer = _screen_lines(app)[-1]
             assert footer.index(help_key) + cell_len(help_key) <= SMALL[0], footer
     assert tid
+
+
+LONG_NAMES = ("Öztürk, Mehmet Ali", "Yılmaz, Ayşe Nur", "Kılıç, Çağrı", "Şahin, Oğuz Kaan",
+              "Schneider, Jonas", "Arslan, Zeynep Elif", "Koç, İbrahim Halil", "Çelik, Ümit",
+              "Aydın, Fatma Gül", "Smirnova, Olga", "Krüger, Lena", "Petrova, Anna")
+
+
+@pytest.mark.parametrize("lang", ["tr", "de", "ru"])
+@pytest.mark.parametrize(("key", "selector"), [("f4", "#standings"), ("f5", "#tb-preview")])
+async def test_a_left_out_column_gives_its_cells_to_the_names(tmp_path, lang, key, selector):
+    # at 60×20 F4 and F5's preview left the pairing number and the rating out but kept their
+    # padding, two empty cells each: "М     Имя" and "Koç, İbrahim…    1" — names cut while
+    # blank cells stood beside them.  A column left out takes no cells: each shown column starts
+    # where the ones before it (content and one cell of padding either side) end
+    t = demo(rounds=3)
+    t = t.with_changes(players=tuple(dataclasses.replace(p, name=n) for p, n in zip(t.players, LONG_NAMES)))
+    [tid] = store_with(tmp_path / "data", t)
+    app = HakemApp(data_dir=tmp_path / "data", open_id=tid, lang=lang, poll_interval=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await _open(pilot, app, key, selector)
+        labels = [str(c.label) for c in table.ordered_columns]
+        assert "" in labels  # at 60 columns some column was left out (the pairing number)
+        header = next(line for line in _screen_lines(app) if labels[0] in line and labels[2] in line)
+        start = header.index(labels[0]) - 1
+        for label, column in zip(labels, table.ordered_columns):
+            if label:
+                assert header[start + 1:].startswith(label), (header, label)
+                start += column.width + 2
+        cut = [r[2] for r in table.kept.shown if r[2].endswith("…")]
+        used = sum(c.get_render_width(table) for c in table.ordered_columns)
+        assert not cut or used == _available(table), (cut, used)  # a name cut: no cell left over

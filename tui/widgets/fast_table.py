@@ -24,7 +24,15 @@ from rich.text import Text
 from textual import events
 from textual.geometry import Region
 from textual.widgets import DataTable
-from textual.widgets.data_table import RowKey
+from textual.widgets.data_table import Column, RowKey
+
+
+class HiddenColumn(Column):
+    """A column left out of a narrow table: it takes no cells at all, not even its padding
+    (two empty cells per left-out column were two cells less for every name)."""
+
+    def get_render_width(self, data_table: DataTable[Any]) -> int:
+        return 0
 
 
 class FastTable(DataTable):
@@ -48,16 +56,21 @@ class FastTable(DataTable):
         self._columns_cache = None
         return super().remove_column(*args, **kwargs)
 
-    def fix_column_widths(self, widths: Sequence[int], labels: Sequence[str]) -> None:
-        """Columns at fixed content ``widths`` (DataTable adds the padding) with these headers.
-        Only a change of width redraws the whole table: row-local repaints stay row-local."""
+    def fix_column_widths(self, widths: Sequence[int], labels: Sequence[str],
+                          hidden: frozenset[int] | set[int] = frozenset()) -> None:
+        """Columns at fixed content ``widths`` (DataTable adds the padding) with these headers;
+        the ``hidden`` ones (indexes) take no cells.  Only a change of width redraws the whole
+        table: row-local repaints stay row-local."""
         columns = self.ordered_columns
-        if all(not c.auto_width and c.width == w for c, w in zip(columns, widths)):
+        if all(not c.auto_width and c.width == w and isinstance(c, HiddenColumn) == (j in hidden)
+               for j, (c, w) in enumerate(zip(columns, widths))):
             return
-        for column, width, label in zip(columns, widths, labels):
+        for j, (column, width, label) in enumerate(zip(columns, widths, labels)):
             column.auto_width = False
             column.width = width
             column.label = Text(label)
+            column.__class__ = HiddenColumn if j in hidden else Column  # no field of its own
+        self._columns_cache = None
         self._require_update_dimensions = True
         self._clear_caches()
         self._update_count += 1
@@ -280,7 +293,12 @@ class FastTable(DataTable):
 
     def _render_cell(self, row_index: int, column_index: int, base_style: Style, width: int,
                      cursor: bool = False, hover: bool = False):
-        """Plain one-line ``Text`` body cells straight to segments; anything else as DataTable."""
+        """Plain one-line ``Text`` body cells straight to segments; anything else as DataTable;
+        a hidden column's cells (``width`` 0) as nothing."""
+        if width <= 0:
+            key = self._row_locations.get_key(row_index) if row_index >= 0 else None
+            height = self.header_height if key is None else self.rows[key].height
+            return [[] for _ in range(max(1, height))]
         if row_index < 0 or column_index < 0 or row_index < self.fixed_rows or column_index < self.fixed_columns:
             return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
         row_key = self._row_locations.get_key(row_index)

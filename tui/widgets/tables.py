@@ -23,7 +23,7 @@ number) so the cursor stays on the same board or player across refreshes, and a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,8 +81,8 @@ def optional_col(label: str, key: str, drop: int = 1) -> Col:
 
 READABLE = 14
 """Cells below which a free-text column counts as unreadable ("Kaya, C…"): a narrow table leaves
-out its optional columns (``Col.drop``) while a name would get fewer.  A left-out column keeps
-its two cells of padding, empty, so the table's columns and rows keep their shape."""
+out its optional columns (``Col.drop``) while a name would get fewer.  A left-out column takes
+no cells at all (its values stay in the rows given, so row indexes keep their meaning)."""
 
 
 def cut(text: str, width: int) -> str:
@@ -94,8 +94,10 @@ def cut(text: str, width: int) -> str:
     return set_cell_size(text, width - 1).rstrip() + ELLIPSIS
 
 
-def fit_widths(naturals: Sequence[int], flex: Sequence[int], mins: Sequence[int], width: int) -> list[int]:
-    """Content width of each column so that the table fits ``width`` cells (padding included).
+def fit_widths(naturals: Sequence[int], flex: Sequence[int], mins: Sequence[int], width: int,
+               gone: Collection[int] = ()) -> list[int]:
+    """Content width of each column so that the table fits ``width`` cells (padding included;
+    the columns ``gone``, left out, take none).
 
     Fixed columns (``flex`` 0) keep their natural width.  The flexible ones keep theirs when
     all fit; otherwise the free width is shared by weight, max-min fair: the column whose
@@ -106,7 +108,7 @@ def fit_widths(naturals: Sequence[int], flex: Sequence[int], mins: Sequence[int]
     flexible = [j for j, f in enumerate(flex) if f > 0]
     if not flexible:
         return widths
-    room = width - sum(w + PADDING for w in naturals) + sum(naturals[j] for j in flexible)
+    room = width - sum(w + PADDING for j, w in enumerate(naturals) if j not in gone) + sum(naturals[j] for j in flexible)
     if sum(naturals[j] for j in flexible) <= room:
         return widths
     pending = sorted(flexible, key=lambda j: naturals[j] / flex[j])
@@ -285,7 +287,7 @@ def _compact(naturals: list[int], specs: list[Col], mins: list[int], width: int,
     shortened: set[int] = set()
     optional = sorted((j for j, s in enumerate(specs) if s.drop), key=lambda j: -specs[j].drop)
     while True:
-        widths = fit_widths(shown, flex, mins, width)
+        widths = fit_widths(shown, flex, mins, width, dropped)
         short = any(widths[j] < min(naturals[j], READABLE) for j, f in enumerate(flex) if f)
         if not short:
             return widths, dropped, shortened
@@ -327,7 +329,7 @@ def _set_widths(table: FittedTable, widths: list[int], specs: list[Col], dropped
     of a cut column cut with "…" too, a left-out column's header empty."""
     labels = ["" if j in dropped else cut(spec.short if j in shortened else spec.label, w)
               for j, (w, spec) in enumerate(zip(widths, specs))]
-    table.fix_column_widths(widths, labels)
+    table.fix_column_widths(widths, labels, dropped)
 
 
 def _show(table: FittedTable, keys: list[str], new_rows: list[Row]) -> None:
