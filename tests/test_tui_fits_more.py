@@ -106,3 +106,21 @@ async def test_a_left_out_column_gives_its_cells_to_the_names(tmp_path, lang, ke
         cut = [r[2] for r in table.kept.shown if r[2].endswith("…")]
         used = sum(c.get_render_width(table) for c in table.ordered_columns)
         assert not cut or used == _available(table), (cut, used)  # a name cut: no cell left over
+
+
+async def test_the_cell_cursor_steps_over_a_left_out_column(tmp_path):
+    # F4 is a cell table: with the pairing number left out (60×20), → from the rank went to
+    # the hidden column (no cursor drawn; x there said "move to a tie-break column")
+    t = demo(rounds=2)
+    [tid] = store_with(tmp_path / "data", t)
+    app = HakemApp(data_dir=tmp_path / "data", open_id=tid, lang="de", poll_interval=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await _open(pilot, app, "f4", "#standings")
+        hidden = [j for j, c in enumerate(table.ordered_columns) if not str(c.label)]
+        assert 1 in hidden  # the pairing number, right of the rank
+        await pilot.press("right")
+        assert table.cursor_column == 2  # the name
+        await pilot.press("right")
+        assert table.cursor_column not in hidden
+        await pilot.press("left", "left", "left", "left")
+        assert table.cursor_column == 0

@@ -78,6 +78,27 @@ class FastTable(DataTable):
         self.refresh()
         self.check_idle()
 
+    def action_cursor_right(self) -> None:
+        super().action_cursor_right()
+        self._step_over_hidden(1)
+
+    def action_cursor_left(self) -> None:
+        super().action_cursor_left()
+        self._step_over_hidden(-1)
+
+    def _step_over_hidden(self, step: int) -> None:
+        """A cell cursor never rests on a hidden column (it would vanish, and F4's ``x`` would
+        explain a value not shown): it goes on in the direction it moved, else back."""
+        columns = self.ordered_columns
+        for direction in (step, -step):
+            col = self.cursor_column
+            while 0 <= col < len(columns) and isinstance(columns[col], HiddenColumn):
+                col += direction
+            if 0 <= col < len(columns):
+                if col != self.cursor_column:
+                    self.move_cursor(column=col, animate=False)
+                return
+
     def clear(self, columns: bool = False):
         self._columns_cache = None
         self._pending = {}
