@@ -711,13 +711,90 @@ def score(t: Tournament, pno: int, upto: int | None = None) -> Fraction:
 
 def scores(t: Tournament, upto: int | None = None) -> dict[int, Fraction]:
     """Points of every player after round ``upto``: the results plus the point adjustments
-    (penalties, bonuses) that belong to those rounds or to none."""
-    out = {pno: sum((t.points.for_code(e.code) for e in hist), Fraction(0))
-           for pno, hist in entries(t, upto).items()}
+    (penalties, bonuses) that belong to those rounds or to none — what :func:`entries` gives
+    each player, by the event's point system.
+
+    Added up by :class:`_RunningTotals`, which keeps a total after each round it has seen:
+    the boards table asks for the points before the round on every result typed, at 1,000
+    players (the sum over every entry took 65 ms there; the kept totals, one round)."""
+    games, last = single_games(t, upto)
+    out = _RUNNING.totals(games, len(games.rounds) if last is None else min(last, len(games.rounds)))
     for pno, value in adjusted_points(t, len(t.rounds) if upto is None else upto).items():
         if pno in out:
             out[pno] += value
     return out
+
+
+class _RunningTotals:
+    """Every player's points after each round of the last event asked about, kept while its
+    earlier rounds are the same objects: entering a result of the current round replaces only
+    that round, and a newly paired round needs the previous totals plus one round.  Integers
+    scaled by the point system's common denominator (exact, and fast on 1,000 players); a
+    lock, since the data service answers several organisers at once."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self._lock = threading.Lock()
+        self._base: tuple[PointSystem, tuple[int, ...]] | None = None
+        self._scale = 1
+        self._scaled: dict[Code, int] = {}
+        self._after: list[tuple[Round, dict[int, int]]] = []  # keeps each round alive: its id stays unique
+
+    def totals(self, t: Tournament, last: int) -> dict[int, Fraction]:
+        """Points of every player after the first ``last`` rounds of ``t`` (a fresh dict)."""
+        with self._lock:
+            self._rebase(t)
+            rounds = t.rounds[:last]
+            known = 0
+            while known < min(len(self._after), len(rounds)) and self._after[known][0] is rounds[known]:
+                known += 1
+            del self._after[known:]
+            total = dict(self._after[-1][1]) if known else {p.pno: 0 for p in t.players}
+            for rnd in rounds[known:]:
+                total = self._add(rnd, total)
+                self._after.append((rnd, total))
+            return {pno: Fraction(v, self._scale) for pno, v in total.items()}
+
+    def _rebase(self, t: Tournament) -> None:
+        """Start again when the point system or the players changed."""
+        import math
+
+        base = (t.points, tuple(p.pno for p in t.players))
+        if base == self._base:
+            return
+        self._base, self._after = base, []
+        self._scale = 1
+        for code in Code:
+            self._scale = math.lcm(self._scale, Fraction(t.points.for_code(code)).denominator)
+        self._scaled = {code: int(t.points.for_code(code) * self._scale) for code in Code}
+
+    def _add(self, rnd: Round, before: dict[int, int]) -> dict[int, int]:
+        """The totals after ``rnd``: its results and byes, a zero-point bye for whoever it left
+        out (as :func:`entries` counts them)."""
+        total = dict(before)
+        seen: set[int] = set()
+        for b in rnd.boards:
+            if b.result is not None:
+                white, black = b.result.codes(b.unrated)
+                total[b.white] = total.get(b.white, 0) + self._scaled[white]
+                total[b.black] = total.get(b.black, 0) + self._scaled[black]
+            else:
+                total.setdefault(b.white, 0)
+                total.setdefault(b.black, 0)
+            seen.update((b.white, b.black))
+        for bye in rnd.byes:
+            total[bye.pno] = total.get(bye.pno, 0) + self._scaled[bye.kind.code]
+            seen.add(bye.pno)
+        zero_bye = self._scaled[Code.ZERO_BYE]
+        if zero_bye:
+            for pno in total:
+                if pno not in seen:
+                    total[pno] += zero_bye
+        return total
+
+
+_RUNNING = _RunningTotals()
 
 
 def adjusted_points(t: Tournament, upto: int | None = None) -> dict[int, Fraction]:

@@ -26,7 +26,7 @@ SLOW_MODULES = frozenset({
     "test_reports_pdf", "test_trf_output", "test_trf_robust", "test_trf_report", "test_trf_schedule",
     "test_trf_tui_schedule", "test_pictures_widgets",
     # Pilot sessions and snapshots of the whole app (seconds per test)
-    "test_tui_fast_table", "test_tui_flow", "test_tui_points_before", "test_tui_registration",
+    "test_tui_fast_table", "test_tui_flow", "test_model_scores_running", "test_tui_registration",
     "test_tui_reports", "test_tui_rounds", "test_tui_session_saves", "test_tui_snapshots",
     "test_tui_standings_worker", "test_tui_team_rounds", "test_tui_teams",
     "test_tui_tournament_list_fit", "test_tui_tournaments", "test_i18n_screens", "test_i18n_leftovers",

@@ -391,11 +391,11 @@ def test_reports_show_the_adjusted_running_score() -> None:
 
 def test_the_rounds_pane_shows_the_adjusted_points_before_a_round() -> None:
     from core.reports.view import View
-    from tui.screens.rounds import points_before
+    from core.round_view import scores_before_round
 
     t = parse_tournament(event(PENALTY, points={3: "0.0"}, rounds=3))
     # the penalty of no round: -1 before round 1; before round 3: 1 - 1 = 0
-    assert points_before(t, 1)[3] == -1 and points_before(t, 3) == {1: 1, 2: 1, 3: 0, 4: 1}
+    assert scores_before_round(t, 1)[3] == -1 and scores_before_round(t, 3) == {1: 1, 2: 1, 3: 0, 4: 1}
     assert View(t).score_before(3, 1) == -1 and View(t).score_before(3, 3) == 0
 
 

@@ -33,7 +33,8 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from core.i18n.format import format_schedule
 from core.errors import ConflictError, TournamentError
 from core.i18n import _, ngettext, pgettext
-from core.model import Board, ByeKind, Code, GameResult, PointSystem, Tournament, scores
+from core.model import Board, ByeKind, GameResult, PointSystem, Tournament, scores
+from core.round_view import board_order, cup_points, cup_reasons, scores_before_round
 from tui.engine_process import compute_in_child, propose_in_child
 from tui.i18n import L_, fmt_points
 from tui.services import gc_after_frame, on_ui_thread, settle_memory
@@ -107,15 +108,12 @@ def bye_points(kind: ByeKind | None, points: PointSystem) -> str:
     ``0``), ``—`` for an absence.  Short on purpose: the column is as wide as its widest cell,
     and a bye's words (``yarım puanlık tur atlama``) there left the names ten cells; the words
     go in the last column, which gives way like a name."""
-    if kind is None:
-        return "—"
-    return fmt_points({ByeKind.PAB: points.pab, ByeKind.HALF: points.half_bye,
-                       ByeKind.FULL: points.full_bye, ByeKind.ZERO: points.zero_bye}[kind])
+    return "—" if kind is None else fmt_points(points.for_code(kind.code))
 
 
 def board_columns(t: Tournament | None = None) -> list:
     """The boards table's columns.  On a cup's boards the points are each player's points in
-    the match before the board's game (:func:`cup_points`), not the event's, which count
+    the match before the board's game (:func:`core.round_view.cup_points`), not the event's, which count
     earlier matches and rounds passed without a game; a Go event's are its scores (MMS or
     level, :func:`core.go.summary.scores_before`)."""
     score = _("Pts")
@@ -128,19 +126,6 @@ def board_columns(t: Tournament | None = None) -> list:
             optional_col(_("No."), "bno"), text_col(_("Black"), "black")]
 
 
-def scores_before_round(t: Tournament, round_no: int) -> dict[int, Fraction]:
-    """What stands beside the names: chess points before the round, a Go event's MMS or level
-    (never chess points: a McMahon player starts on his rank's MMS)."""
-    if is_go(t):
-        from core.go.summary import scores_before
-
-        try:
-            return scores_before(t, round_no)
-        except TournamentError:  # a bad stored setting is reported by the engines, not here
-            return {}
-    return points_before(t, round_no)
-
-
 def match_game(t: Tournament, rnd, board_no: int, board: Board) -> int | str:
     """The board column: the board number, and for a Double-Swiss round which match and which
     of its two games the board is (``3 · 2.1``: board 3 is game 1 of match 2)."""
@@ -149,18 +134,6 @@ def match_game(t: Tournament, rnd, board_no: int, board: Board) -> int | str:
     from core.pairing.doubleswiss.state import match_of
 
     return f"{board_no} · {match_of(rnd, board_no - 1)}.{board.game[1]}"
-
-
-def cup_points(t: Tournament, round_no: int) -> dict:
-    """A cup's boards: each player's points in the match before the board's game."""
-    if t.system != "knockout":
-        return {}
-    from core.playoff.cup_bracket import points_before_games
-
-    try:
-        return points_before_games(t, round_no)
-    except TournamentError:
-        return {}
 
 
 def match_result(t: Tournament, rnd, board_no: int, text: str) -> str:
@@ -176,180 +149,59 @@ def match_result(t: Tournament, rnd, board_no: int, text: str) -> str:
 
 
 def cup_words(t: Tournament, round_no: int) -> tuple[dict[int, str], str]:
-    """A cup's round in words: why each player off the boards has no game (eliminated, through
-    without a game, waiting for the next stage) and which game each board is (the Armageddon
-    named); empty for other systems."""
-    if t.system != "knockout" or not round_no:
-        return {}, ""
-    from core.playoff.cup import away_status, board_games
+    """A cup's round in words: why each player off the boards has no game, and which game each
+    board is (:func:`core.round_view.cup_round`); empty for other systems."""
+    from core.round_view import cup_round
 
-    try:
-        away, games = away_status(t, round_no), board_games(t, round_no)
-    except TournamentError:
-        return {}, ""
-    by_label: dict[str, list[int]] = {}
-    for board, label in games.items():
-        by_label.setdefault(label, []).append(board)
-    line = "; ".join(f"{_('Bd')} {', '.join(map(str, boards))}: {label}" for label, boards in by_label.items())
+    away, by_game = cup_round(t, round_no)
+    line = "; ".join(f"{_('Bd')} {', '.join(map(str, boards))}: {label}" for label, boards in by_game.items())
     return away, line
-
-
-def cup_reasons(t: Tournament, round_no: int, pairing) -> dict | None:
-    """Why each board of a cup's round is there: the engine's words for the regular games it
-    paired, "added because the match was level" for the tie-break games the results added;
-    ``None`` when the engine would now pair the round's first boards differently."""
-    from core.playoff.cup import board_games
-
-    boards = t.round(round_no).boards
-    n = len(pairing.boards)
-    if [(b.white, b.black) for b in pairing.boards] != [(b.white, b.black) for b in boards[:n]]:
-        return None
-    reasons = dict(getattr(pairing, "explanations", {}) or {})
-    games = board_games(t, round_no)
-    for i in range(n, len(boards)):
-        reasons[i] = (_("{game}: added to the round when the match was level.").format(game=games.get(i + 1, "")),)
-    return reasons
 
 
 def describe_result_change(t: Tournament, round_no: int, board_no: int, new: GameResult | None,
                            entered: tuple[str, str] = ("", "")) -> str:
-    """What a correction changes: the board — the result replaced with who entered it and
-    when (``entered``, :meth:`core.app.desk.Desk.result_entered`; the words of ``hakem result
-    --correct``) —, the players' scores, later rounds."""
+    """What a correction changes, in words: the board — the result replaced with who entered it
+    and when (``entered``, :meth:`core.app.desk.Desk.result_entered`; the words of ``hakem result
+    --correct``) —, the players' points (:func:`core.round_view.correction`), later rounds."""
     from core.app.conflicts import replaced_result
+    from core.app.desk import preview_result
+    from core.round_view import correction
 
     b = t.round(round_no).boards[board_no - 1]
     old_text = RESULT_TEXT.get(b.result, _("no result")) if b.result else _("no result")
     old_text = replaced_result(old_text, *entered) if b.result else old_text
     new_text = RESULT_TEXT.get(new, _("no result")) if new else _("no result")
-    from core.app.desk import preview_result
-
-    after = preview_result(t, round_no, board_no, new)
-    before_s, after_s = scores(t), scores(after)
+    change = correction(t, preview_result(t, round_no, board_no, new), round_no, board_no)
     lines = [_("Round {r}, board {b}: {old} becomes {new}.").format(r=round_no, b=board_no, old=old_text, new=new_text)]
-    for pno in (b.white, b.black):
-        p = t.player(pno)
+    for pno, (before, after) in change.points.items():
         lines.append(_("  {name}: {old} → {new} points").format(
-            name=p.name, old=fmt_points(before_s[pno]), new=fmt_points(after_s[pno])))
-    if round_no < t.current_round:
+            name=t.player(pno).name, old=fmt_points(before), new=fmt_points(after)))
+    if change.later_rounds:
         lines.append("")
         lines.append(_("Rounds {first} to {last} were paired with the old result. Their pairings stay as "
                        "they are; standings and tie-breaks are recomputed.").format(
-            first=round_no + 1, last=t.current_round))
+            first=change.later_rounds.start, last=change.later_rounds.stop - 1))
     return "\n".join(lines)
 
 
-_BEFORE_CACHE: dict = {}
+def match_rows(t: Tournament, rnd: Round) -> dict[str, tuple]:
+    """The row of each team match of ``rnd`` (:func:`core.round_view.match_lines`): team names,
+    board points so far, and the match points once every board has a result (``2½:1½ → 2:0``)."""
+    from core.round_view import match_lines
 
-
-def points_before(t: Tournament, round_no: int) -> dict[int, Fraction]:
-    """Every player's points before ``round_no`` (what pairing lists print next to the names).
-
-    Cached by the identity of the earlier rounds, one running total per round: entering a
-    result of the current round replaces only that round, and a newly paired round needs the
-    previous totals plus one round, so only the rounds not seen before are added up (in
-    integers scaled by the point system's common denominator; 1,000 players stay well inside
-    a frame).  Unplayed rounds count by the tournament's point system.
-    """
-    import math
-
-    ps = t.points
-    base = (ps, tuple(p.pno for p in t.players))
-    cache = _BEFORE_CACHE.get("base")
-    if cache is None or cache[0] != base:
-        scale = 1
-        for code in Code:
-            scale = math.lcm(scale, Fraction(ps.for_code(code)).denominator)
-        scaled = {code: int(ps.for_code(code) * scale) for code in Code}
-        # (base, scale, scaled points per code, [(round object, totals after it)])
-        totals: list[tuple[Round, dict[int, int]]] = []
-        cache = _BEFORE_CACHE["base"] = (base, scale, scaled, totals)
-    _base, scale, scaled, prefix = cache
-    earlier = t.rounds[: round_no - 1]
-    known = 0
-    while known < len(prefix) and known < len(earlier) and prefix[known][0] is earlier[known]:
-        known += 1
-    del prefix[known:]
-    total = dict(prefix[-1][1]) if known else {p.pno: 0 for p in t.players}
-    zero_bye = scaled[Code.ZERO_BYE]
-    for rnd in earlier[known:]:
-        seen = set()
-        for b in rnd.boards:
-            if b.result is not None:
-                w, bl = b.result.codes(b.unrated)
-                total[b.white] = total.get(b.white, 0) + scaled[w]
-                total[b.black] = total.get(b.black, 0) + scaled[bl]
-            seen.add(b.white)
-            seen.add(b.black)
-        for bye in rnd.byes:
-            total[bye.pno] = total.get(bye.pno, 0) + scaled[bye.kind.code]
-            seen.add(bye.pno)
-        if zero_bye:
-            for pno in total:
-                if pno not in seen:
-                    total[pno] += zero_bye
-        prefix.append((rnd, dict(total)))  # keeps the round alive, so its id stays unique
-    hit = _BEFORE_CACHE.get("result")
-    if (hit is not None and hit[1] is cache and len(hit[0]) == len(earlier)
-            and all(a is b for a, b in zip(hit[0], earlier))):
-        return _with_adjustments(t, round_no, hit[2])
-    out = {pno: Fraction(v, scale) for pno, v in total.items()}
-    _BEFORE_CACHE["result"] = (tuple(earlier), cache, out)
-    return _with_adjustments(t, round_no, out)
-
-
-def _with_adjustments(t: Tournament, round_no: int, before: dict[int, Fraction]) -> dict[int, Fraction]:
-    """``before`` plus the point adjustments (penalties, bonuses: TRF 299) counted before
-    ``round_no``, as :func:`core.model.scores` counts them (outside the cache: they are not
-    part of the rounds it is keyed by)."""
-    if not t.adjustments:
-        return before
-    from core.model import adjusted_points
-
-    extra = adjusted_points(t, round_no - 1)
-    return {pno: value + extra.get(pno, 0) for pno, value in before.items()}
-
-
-def board_order(rnd) -> list:
-    """Row order of the boards table: board indices, each team match (``"m<k>"``) followed by
-    its boards; boards outside every match (individual events: all of them) in board order."""
-    if not rnd.matches:
-        return list(range(len(rnd.boards)))
-    out: list = []
-    seen: set[int] = set()
-    for k, match in enumerate(rnd.matches):
-        out.append(f"m{k}")
-        out.extend(match.boards)
-        seen.update(match.boards)
-    out.extend(i for i in range(len(rnd.boards)) if i not in seen)
-    return out
-
-
-def match_rows(t: Tournament, rnd) -> dict[str, tuple]:
-    """The row of each team match of ``rnd``: team names, board points so far, and the match
-    points once every board has a result (``2½:1½ → 2:0``)."""
-    from core.teams.scoring import MatchPoints, match_scores
-
-    teams = {team.id: team.name for team in t.teams}
-    scores = iter([s for s in match_scores(t) if s.rounds == (rnd.number,)])
     out = {}
-    for k, match in enumerate(rnd.matches):
-        if match.bye:  # a team Swiss's pairing-allocated bye: the points of a drawn match
-            from core.teams.history import bye_points
-
-            mp, gp = bye_points(t)
-            out[f"m{k}"] = ("", "", f"▸ {teams.get(match.home, match.home)}", "",
-                            f"{fmt_points(gp)} → {fmt_points(mp)}", "", "", _("Pairing-allocated bye"))
+    for key, line in match_lines(t, rnd).items():
+        if line.score is None and line.match_points is not None:  # a pairing-allocated bye
+            mp, gp = line.match_points
+            out[key] = ("", "", f"▸ {line.home}", "", f"{fmt_points(gp)} → {fmt_points(mp)}", "", "",
+                        _("Pairing-allocated bye"))
             continue
-        score = next(scores)
-        board_points = f"{fmt_points(score.home_points)}:{fmt_points(score.away_points)}"
-        if score.complete:
-            home, away = score.match_points(MatchPoints())
-            board_points += f" → {home}:{away}"
-        out[f"m{k}"] = ("", "", f"▸ {teams.get(match.home, match.home)}", "", board_points, "", "",
-                        f"{teams.get(match.away, match.away)}")
+        assert line.score is not None
+        board_points = f"{fmt_points(line.score.home_points)}:{fmt_points(line.score.away_points)}"
+        if line.match_points is not None:
+            board_points += f" → {fmt_points(line.match_points[0])}:{fmt_points(line.match_points[1])}"
+        out[key] = ("", "", f"▸ {line.home}", "", board_points, "", "", line.away)
     return out
-
 
 
 def go_marks(handicap: int, komi: Fraction | None) -> str:
@@ -577,7 +429,7 @@ class RoundsPane(TournamentTab, Vertical):
             keys.append(f"b{i}")
             result = RESULT_TEXT[b.result] if b.result else "…"
             if b.handicap or b.komi is not None:  # Go: handicap stones and komi of the board
-                result = f"{result} {go_marks(b.handicap, b.komi)}"
+                result = f"{result} {go_marks(b.handicap or 0, b.komi)}"
             if t.system == "knockout":
                 pw, pb = (fmt_points(x) for x in in_match[i]) if i in in_match else ("", "")
             else:

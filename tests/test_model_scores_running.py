@@ -1,8 +1,9 @@
-"""The points printed next to the names on the boards table equal the core's scores.
+"""The core's scores, kept as running totals, equal the sum over the TRF-like history.
 
-``tui.screens.rounds.points_before`` adds up rounds incrementally (a running total per round,
-reused while the earlier rounds are the same objects).  The reference is
-``core.model.scores(t, upto=r - 1)``, computed from scratch from the TRF-like history.
+``core.model.scores`` adds up rounds incrementally (a running total per round, reused while
+the earlier rounds are the same objects: the boards table asks for the points before the round
+on every result typed).  The reference is :func:`from_scratch`: every player's points of
+``core.model.entries`` by the event's point system, plus the adjustments — the definition.
 """
 
 from __future__ import annotations
@@ -13,9 +14,14 @@ from fractions import Fraction
 import pytest
 
 from core import changes
-from core.model import Bye, ByeKind, GameResult, PointSystem, scores
-from tui.screens.rounds import points_before
+from core.model import Bye, ByeKind, GameResult, PointSystem, Tournament, adjusted_points, entries, scores
 from tests.tui_fixtures import circle_pairing, demo
+
+
+def from_scratch(t: Tournament, upto: int) -> dict[int, Fraction]:
+    extra = adjusted_points(t, upto)
+    return {pno: sum((t.points.for_code(e.code) for e in hist), extra.get(pno, Fraction(0)))
+            for pno, hist in entries(t, upto).items()}
 
 THREE = PointSystem(win=Fraction(3), draw=Fraction(1), loss=Fraction(0), forfeit_win=Fraction(3),
                     pab=Fraction(3), full_bye=Fraction(3), half_bye=Fraction(1))
@@ -25,7 +31,7 @@ RESULTS = (GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW, GameRe
 
 @pytest.mark.parametrize("points", [PointSystem(), THREE, PointSystem(zero_bye=Fraction(1, 2))])
 @pytest.mark.parametrize("seed", range(6))
-def test_points_before_equal_the_core_scores_while_results_come_in(points, seed):
+def test_running_scores_equal_the_history_while_results_come_in(points, seed):
     rnd = random.Random(seed)
     t = demo().with_changes(points=points)
     from core.numbering import assign_pairing_numbers
@@ -42,8 +48,8 @@ def test_points_before_equal_the_core_scores_while_results_come_in(points, seed)
         for board in rnd.sample(range(1, len(pairing.boards) + 1), len(pairing.boards)):
             t = changes.set_result(t, r, board, rnd.choice(RESULTS))
             for k in range(1, r + 1):
-                assert points_before(t, k) == scores(t, upto=k - 1)
+                assert scores(t, upto=k - 1) == from_scratch(t, k - 1)
     # a correction of an early round changes every later total
     t = changes.set_result(t, 1, 1, GameResult.DOUBLE_FORFEIT)
     for k in range(1, 6):
-        assert points_before(t, k) == scores(t, upto=k - 1)
+        assert scores(t, upto=k - 1) == from_scratch(t, k - 1)
