@@ -248,9 +248,10 @@ def test_a_requested_bye_covers_both_games_of_its_match_for_tie_breaks():
     # players, two matches.  Match 1: 1 v 2 (two draws), 3 a requested full-point bye; match 2
     # (the last): 1 v 3 (two draws), 2 a requested full-point bye.  A full-point bye is no
     # voluntary unplayed round (C.07 Art. 16.1), and it is the whole of match 2 for 2: no game
-    # of that match is an absence.  So 2's adjusted score for Buchholz is his score, ½ + ½ + 1
-    # = 2 (were game 2 of the match an absence at the end, C.07 would count it as a draw: 2½),
-    # 3's is 1 + ½ + ½ = 2, and BH of 1 (one term per game) = 2·2 + 2·2 = 8.
+    # of that match is an absence.  A full-point bye is a match won: 2 points.  So 2's adjusted
+    # score for Buchholz is his score, ½ + ½ + 2 = 3 (were game 2 of the match an absence at
+    # the end, C.07 would count it as a draw: 3½), 3's is 2 + ½ + ½ = 3, and BH of 1 (one term
+    # per game) = 2·3 + 2·3 = 12.
     from core.standings import compute_standings
     from core.tiebreaks.context import build_context
 
@@ -260,10 +261,10 @@ def test_a_requested_bye_covers_both_games_of_its_match_for_tie_breaks():
     r2 = Round(2, (Board(3, 1, GameResult.DRAW, game="g1"), Board(1, 3, GameResult.DRAW, game="g2")),
                (Bye(2, ByeKind.FULL),))
     t = t.with_changes(rounds=(r1, r2))
-    assert scores(t) == {1: 2, 2: 2, 3: 2}
+    assert scores(t) == {1: 2, 2: 3, 3: 3}
     ctx = build_context(t)
     assert [(c.code, c.vur) for c in ctx.cells[2][2:]] == [(Code.FULL_BYE, False)] * 2
-    assert compute_standings(t, ("BH",)).row(1).values["BH"] == 8
+    assert compute_standings(t, ("BH",)).row(1).values["BH"] == 12
 
 
 def test_progressive_score_sums_the_score_after_each_match():
@@ -286,3 +287,26 @@ def test_progressive_score_sums_the_score_after_each_match():
     assert [table.row(p).values["PS/C1"] for p in (1, 2, 3, 4)] == [3, 2, 1, 2]
     one = compute_standings(t.with_changes(rounds=(r1,), total_rounds=1), ("PS",))
     assert [one.row(p).values["PS"] for p in (1, 2, 3, 4)] == [1, 1, 1, 1]
+
+
+def test_a_requested_bye_is_worth_a_match_not_a_game():
+    # Preface: "Byes (requested or assigned) apply only to matches, never to individual games".
+    # With 1-½-0 per game a full-point bye is a match won (1 + 1 = 2), a half-point bye a
+    # drawn match (½ + ½ = 1), a zero-point bye a match lost (0); the PAB stays a game won
+    # plus a game drawn (1.4: 1½), so a requested full-point bye is no longer worth less than
+    # the PAB.  Match 1: 1 v 2 (1-0 and ½-½: 1½ and ½), 3 a full-point bye, 4 a half-point
+    # bye, 5 a zero-point bye.
+    from core.trf.reader import parse_tournament
+    from core.trf.writer import write_trf
+    from tui.services import NewTournament, tournament_from_form
+
+    t = small_event()
+    assert (t.points.full_bye, t.points.half_bye, t.points.zero_bye, t.points.pab) == (2, 1, 0, Fraction(3, 2))
+    r1 = Round(1, (Board(1, 2, GameResult.WHITE_WINS, game="g1"), Board(2, 1, GameResult.DRAW, game="g2")),
+               (Bye(3, ByeKind.FULL), Bye(4, ByeKind.HALF), Bye(5, ByeKind.ZERO)))
+    t = t.with_changes(rounds=(r1,))
+    assert scores(t) == {1: Fraction(3, 2), 2: Fraction(1, 2), 3: 2, 4: 1, 5: 0}
+    # a foreign file's 162 gives one game's values; read as a Double-Swiss file the byes are matches
+    assert scores(parse_tournament(write_trf(t).replace("XXS", "XXX"))) == scores(t)
+    form = tournament_from_form(NewTournament(name="DS", system="double-swiss")).points
+    assert (form.full_bye, form.half_bye) == (2, 1)

@@ -5,7 +5,9 @@ no record for a round of two games.  We write match *k* as the round columns 2k�
 one per game, in the order played, and say ``192 FIDE_DOUBLESWISS``: any TRF reader then
 sees every game with its colour and result (what rating and the game-point standings need),
 and the points of the 001 record add up.  The number of rounds (142) counts game columns.
-The pairing-allocated bye sits in the match's first column (``U``, worth 1.5 by record 162).
+The pairing-allocated bye sits in the match's first column (``U``, worth 1.5 by record 162),
+and so does a requested bye, worth a whole match (C.04.5 Preface: byes apply only to
+matches; :func:`~core.pairing.doubleswiss.state.match_points`, whatever the file's 162 says).
 
 Why not one column per match: a column holds one result code, which cannot say 1½–½, a
 single forfeited game, or which colour each game had.
@@ -60,5 +62,8 @@ def fold_matches(t: Tournament) -> tuple[Tournament, list[str]]:
     requested = tuple(replace(rb, round=(rb.round + 1) // 2) for rb in t.requested_byes if rb.round % 2)
     ranges = tuple(replace(fr, first=(fr.first + 1) // 2, last=(fr.last + 1) // 2) for fr in t.forbidden_ranges)
     adjustments = tuple(replace(a, round=(a.round + 1) // 2) for a in t.adjustments)
+    from core.pairing.doubleswiss.state import match_points
+
     return t.with_changes(rounds=tuple(out), total_rounds=max(total, len(out)), requested_byes=requested,
-                          forbidden_ranges=ranges, adjustments=adjustments), problems
+                          forbidden_ranges=ranges, adjustments=adjustments,
+                          points=match_points(t.points, explicit_pab=True)), problems

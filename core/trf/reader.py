@@ -545,7 +545,7 @@ def to_tournament(doc: TrfDocument, tournament_id: str = "") -> Tournament:
     total = doc.total_rounds or max(played, max((rb.round for rb in requested_all), default=0))
     forbidden, ranges = _forbidden(doc, known, total)
     draft = Tournament(id=tournament_id, name=doc.headers.get("012", "").strip(), players=players,
-                       points=doc.points, total_rounds=total, adjustments=_adjustments(doc, known, total))
+                       points=_event_points(doc), total_rounds=total, adjustments=_adjustments(doc, known, total))
     ordered = _ordered_rounds(doc, draft, rounds)
     _check_teams(doc, known)
     _read_team_byes(doc)
@@ -865,6 +865,17 @@ def _tiebreaks(doc: TrfDocument, quiet: bool = False) -> tuple[str, ...]:
         doc.warnings.append(Problem(_("record 202"), _('unknown tie-break codes kept as written: {codes}').format(
             codes=", ".join(unknown))))
     return known
+
+
+def _event_points(doc: TrfDocument) -> PointSystem:
+    """The file's point system; in a Double-Swiss file the requested byes are worth a match
+    (C.04.5 Preface), whatever one game's value record 162 gives, so that the points column
+    is checked against what the event will count."""
+    if _type_and_options(doc)[0] != "double-swiss":
+        return doc.points
+    from core.pairing.doubleswiss.state import match_points
+
+    return match_points(doc.points, explicit_pab=True)
 
 
 def _check_points(doc: TrfDocument, t: Tournament, requested: list[RequestedBye], played: int) -> None:

@@ -13,7 +13,7 @@ games (Preface), stored as one round whose two boards carry the labels :data:`GA
   ([C2]).
 
 The score is the standings score: points per game (Preface), the PAB worth one game won and
-one drawn (1.4, :data:`PAB_POINTS`).
+one drawn (1.4, :data:`PAB_POINTS`), a requested bye worth a match (:func:`match_points`).
 """
 
 from __future__ import annotations
@@ -36,8 +36,17 @@ PAB_POINTS = Fraction(3, 2)
 
 def match_points(points: PointSystem, explicit_pab: bool = False) -> PointSystem:
     """An event's points for Double-Swiss: per game as given, the PAB a game won plus a game
-    drawn (1.4) unless the organiser set the PAB's value himself."""
-    return points if explicit_pab else replace(points, pab=points.win + points.draw)
+    drawn (1.4) unless the organiser set the PAB's value himself, and the requested byes worth
+    a whole match.
+
+    Why the byes: the Preface says "Byes (requested or assigned) apply only to matches, never
+    to individual games"; a full-point bye is then a match won (two games won), a half-point
+    bye a drawn match (two draws), a zero-point bye a match lost.  Worth one game's points, a
+    full-point bye (1) was less than the PAB (1½).  A stored bye sits once, in its match's
+    first game (:func:`core.model.match_games`), so its value is the match's.  Idempotent: it
+    reads only the per-game win, draw and loss."""
+    byes = replace(points, full_bye=2 * points.win, half_bye=2 * points.draw, zero_bye=2 * points.loss)
+    return byes if explicit_pab else replace(byes, pab=points.win + points.draw)
 
 
 _FORFEIT_LOSS_OF_WHITE = (GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
