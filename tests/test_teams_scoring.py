@@ -115,3 +115,34 @@ def test_team_sheet_per_member() -> None:
     cell = sheet[2][0]
     assert (cell.round, cell.opponent, cell.colour, cell.points) == (1, 6, Colour.BLACK, Fraction(1, 2))
     assert sheet[4][0].points == 0 and sheet[4][0].opponent == 8
+
+
+def test_a_match_both_teams_forfeited_on_every_board_is_lost_by_both() -> None:
+    # A game forfeited by both players (--) is lost by both; a team forfeiting every board has
+    # forfeited the match, so A–B with -- on all four boards is lost by both: 0 MP each, 0 GP
+    # each, one loss each (not a drawn match: 1 MP each, as the game points 0 : 0 compared
+    # would give).  Round 2, A–C played: A 2½ : 1½ as in round_one, so A has 2 MP, C 0.
+    # The same everywhere the match points are read: the Swiss Team pairing scores (A 2, B 0,
+    # C 0, A and B free to meet again, C.04.2 Art. 3.5) and the team tie-breaks (a forfeit
+    # loss, a voluntary unplayed round, C.07 Art. 16.2.4).
+    from core.model import Code
+    from core.pairing.swissteam.system import team_states
+    from core.tiebreaks.team import build_team_context
+
+    dd = GameResult.DOUBLE_FORFEIT
+    r1 = Round(1, (Board(1, 5, dd), Board(6, 2, dd), Board(3, 7, dd), Board(8, 4, dd)),
+               matches=(Match(1, 2, (0, 1, 2, 3)),))
+    r2 = Round(2, (Board(1, 9, W), Board(10, 2, D), Board(3, 11, W), Board(12, 4, W)),
+               matches=(Match(1, 3, (0, 1, 2, 3)),))
+    t = event((r1, r2)).with_changes(system="swiss-team", total_rounds=3)
+    (first, _second) = match_scores(t)
+    assert first.match_points() == (0, 0)
+    rows = {r.team: r for r in team_standings(t)}
+    assert (rows[1].match_points, rows[1].losses, rows[1].draws) == (2, 1, 0)
+    assert (rows[2].match_points, rows[2].board_points, rows[2].losses, rows[2].draws) == (0, 0, 1, 0)
+    states = team_states(t, 3)
+    assert {tid: s.score for tid, s in states.items()} == {1: 2, 2: 0, 3: 0}
+    assert 2 not in states[1].opponents
+    ctx = build_team_context(t)
+    assert [(c.code, c.vur, c.points) for c in ctx.cells[2][:1]] == [(Code.FORFEIT_LOSS, True, 0)]
+    assert ctx.total[2] == 0

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from core.model import Match, Round, Tournament
+from core.teams.scoring import forfeited_by_both
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,15 @@ class TeamRound:
     """The team's first board had White (Art. 1.6.1); meaningful when ``played``."""
     complete: bool
     bye: bool = False
+    lost_by_both: bool = False
+    """Both teams forfeited every board: a match lost by both
+    (:func:`core.teams.scoring.match_points_of`)."""
+
+    def match_points(self) -> int:
+        """The team's match points for this match (not for the bye)."""
+        from core.teams.scoring import match_points_of
+
+        return match_points_of(self.game_points, self.opponent_game_points, self.lost_by_both)
 
 
 def match_boards(t: Tournament) -> int:
@@ -82,8 +92,9 @@ def team_history(t: Tournament, upto: int | None = None) -> dict[int, list[TeamR
                     TeamRound(rnd.number, None, Fraction(bye_gp), Fraction(0), False, False, True, True))
                 continue
             hp, ap, played, home_white, complete = _side(t, rnd, match, members.get(match.home, set()))
+            both = forfeited_by_both(rnd, match)
             out.setdefault(match.home, []).append(
-                TeamRound(rnd.number, match.away, hp, ap, played, home_white, complete))
+                TeamRound(rnd.number, match.away, hp, ap, played, home_white, complete, lost_by_both=both))
             out.setdefault(match.away, []).append(
-                TeamRound(rnd.number, match.home, ap, hp, played, not home_white, complete))
+                TeamRound(rnd.number, match.home, ap, hp, played, not home_white, complete, lost_by_both=both))
     return out

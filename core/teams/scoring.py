@@ -1,7 +1,8 @@
 """Board points and match points of team matches (Aktar p. 73).
 
 A match is won by the team with more than half of the board points: 2 match points; a drawn
-match 1; a lost match 0 (``MatchPoints`` allows other values).  Board points are the points
+match 1; a lost match 0 (``MatchPoints`` allows other values).  A match that both teams
+forfeited on every board is lost by both (:func:`match_points_of`).  Board points are the points
 of the tournament's :class:`~core.model.PointSystem` per board (1/½/0, forfeit win 1).
 
 ``aggregate="round"`` scores every ``Round.matches`` entry on its own (leagues: one match per
@@ -17,7 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from core.errors import TournamentError
-from core.model import Round, Tournament, team_adjusted_points
+from core.model import GameResult, Match, Round, Tournament, team_adjusted_points
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,26 @@ class MatchPoints:
     win: int = 2
     draw: int = 1
     loss: int = 0
+
+
+def forfeited_by_both(rnd: Round, match: Match) -> bool:
+    """Both teams forfeited every board of ``match`` (each board ``--``)."""
+    return bool(match.boards) and all(rnd.boards[i].result is GameResult.DOUBLE_FORFEIT for i in match.boards)
+
+
+def match_points_of(own: Fraction, other: Fraction, lost_by_both: bool = False,
+                    mp: MatchPoints = MatchPoints()) -> int:
+    """A team's match points from the game points of both teams.
+
+    Why ``lost_by_both``: a game forfeited by both players is lost by both (``--``, a forfeit
+    loss for each); a team that forfeits every board has forfeited the match, so a match both
+    teams forfeited on every board is lost by both — 0 match points each, not a drawn match
+    (whose 1 each would reward two absent teams).  It stays a match not played: the teams may
+    meet again (C.04.2 Art. 3.5) and each has a forfeit loss, a voluntary unplayed round, for
+    the tie-breaks (C.07 Art. 16.2.4)."""
+    if lost_by_both:
+        return mp.loss
+    return mp.win if own > other else mp.loss if own < other else mp.draw
 
 
 @dataclass(frozen=True)
@@ -38,14 +59,13 @@ class MatchScore:
     boards: int
     complete: bool
     rounds: tuple[int, ...] = ()
+    lost_by_both: bool = False
+    """Both teams forfeited every board (:func:`match_points_of`)."""
 
     def match_points(self, mp: MatchPoints = MatchPoints()) -> tuple[int, int]:
         """(home, away) match points; a win needs more than half the board points."""
-        if self.home_points > self.away_points:
-            return mp.win, mp.loss
-        if self.home_points < self.away_points:
-            return mp.loss, mp.win
-        return mp.draw, mp.draw
+        return (match_points_of(self.home_points, self.away_points, self.lost_by_both, mp),
+                match_points_of(self.away_points, self.home_points, self.lost_by_both, mp))
 
 
 def _board_points(t: Tournament, rnd: Round, index: int) -> tuple[Fraction, Fraction, bool]:
@@ -88,7 +108,7 @@ def match_scores(t: Tournament, aggregate: str = "round") -> list[MatchScore]:
                 if match.home != home:
                     home_pts, away_pts = away_pts, home_pts
             if key not in merged:
-                merged[key] = [home, away, Fraction(0), Fraction(0), 0, True, []]
+                merged[key] = [home, away, Fraction(0), Fraction(0), 0, True, [], True]
                 order.append(key)
             acc = merged[key]
             acc[2] += home_pts
@@ -96,7 +116,8 @@ def match_scores(t: Tournament, aggregate: str = "round") -> list[MatchScore]:
             acc[4] += len(match.boards)
             acc[5] = acc[5] and complete
             acc[6].append(rnd.number)
-    return [MatchScore(a[0], a[1], a[2], a[3], a[4], a[5], tuple(dict.fromkeys(a[6])))
+            acc[7] = acc[7] and forfeited_by_both(rnd, match)
+    return [MatchScore(a[0], a[1], a[2], a[3], a[4], a[5], tuple(dict.fromkeys(a[6])), a[7])
             for a in (merged[k] for k in order)]
 
 
@@ -159,8 +180,8 @@ def team_standings(t: Tournament, aggregate: str = "round", mp: MatchPoints = Ma
             a.board_points += bpts
             a.played += 1
             a.wins += mpts == mp.win
-            a.draws += mpts == mp.draw and hm == am
-            a.losses += mpts == mp.loss and hm != am
+            a.draws += mpts == mp.draw and hm == am and not s.lost_by_both
+            a.losses += mpts == mp.loss and (hm != am or s.lost_by_both)
             a.opponents.append(opp)
     _add_byes(t, acc)
     for team, (extra_mp, extra_bp) in team_adjusted_points(t).items():

@@ -36,7 +36,7 @@ def _lcm(values) -> int:
 
 def team_rows(t: Tournament, upto: int | None = None) -> dict[int, list[dict]]:
     """Per team, one row per round: opponent, MP, GP, played, board points by board."""
-    from core.teams.scoring import MatchPoints
+    from core.teams.scoring import MatchPoints, forfeited_by_both, match_points_of
 
     mp = MatchPoints()
     rounds = len(t.rounds) if upto is None else min(upto, len(t.rounds))
@@ -70,8 +70,8 @@ def team_rows(t: Tournament, upto: int | None = None) -> dict[int, list[dict]]:
                 board_pts[match.home].append(w if home_white else bl)
                 board_pts[match.away].append(bl if home_white else w)
             hp, ap = sum(board_pts[match.home], Fraction(0)), sum(board_pts[match.away], Fraction(0))
-            hm = mp.win if hp > ap else mp.loss if hp < ap else mp.draw
-            am = mp.win if ap > hp else mp.loss if ap < hp else mp.draw
+            both = forfeited_by_both(rnd, match)
+            hm, am = match_points_of(hp, ap, both, mp), match_points_of(ap, hp, both, mp)
             for team, opp, m, g, home in ((match.home, match.away, hm, hp, True),
                                           (match.away, match.home, am, ap, False)):
                 if team in rows:

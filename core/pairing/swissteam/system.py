@@ -84,8 +84,8 @@ def team_states(t: Tournament, round_no: int) -> dict[int, TeamState]:
                 m, g = bye_mp, bye_gp
                 barred = True
             else:
-                g, og = entry.game_points, entry.opponent_game_points
-                m = Fraction(mp.win if g > og else mp.loss if g < og else mp.draw)
+                g = entry.game_points
+                m = Fraction(entry.match_points())
                 if entry.played and entry.opponent is not None:
                     colours += "W" if entry.white else "B"
                     opponents.add(entry.opponent)
@@ -120,7 +120,6 @@ def _mark_floaters(t: Tournament, round_no: int, history, states: dict[int, Team
 
 
 def _score_before(entries, round_no: int, t: Tournament, swap: bool) -> Fraction:
-    mp = MatchPoints()
     bye_mp, bye_gp = bye_points(t)
     total = Fraction(0)
     for e in entries:
@@ -131,8 +130,7 @@ def _score_before(entries, round_no: int, t: Tournament, swap: bool) -> Fraction
         elif swap:
             total += e.game_points
         else:
-            g, og = e.game_points, e.opponent_game_points
-            total += mp.win if g > og else mp.loss if g < og else mp.draw
+            total += e.match_points()
     return total
 
 
