@@ -17,6 +17,17 @@ from core.reports.document import Column, Points, Report, Table
 from core.reports.view import View
 from core.model import team_adjusted_points
 
+MP, GP = "MP", "GP"
+"""The heads of match and game points: FIDE C.07's codes, international in every language like
+the tie-break codes beside them (GP is one of them), explained in the reader's language by
+:func:`points_legend`."""
+
+
+def points_legend() -> str:
+    """The note that explains the two codes, which it takes from the heads (in Russian the head
+    was "GP" while the note explained "ИО")."""
+    return _("{mp}: match points (win 2, draw 1, loss 0); {gp}: game points (board points).").format(mp=MP, gp=GP)
+
 
 def team_standings_report(view: View) -> Report:
     """Teams by match points, then the team tie-break list (game points first by default)."""
@@ -28,7 +39,7 @@ def team_standings_report(view: View) -> Report:
     columns = [Column("rank", _("Rank"), "r"), Column("team", _("Team"), flex=True),
                Column("played", _("Matches"), "r", optional=True), Column("won", _("Won"), "r", optional=True),
                Column("drawn", _("Drawn"), "r", optional=True), Column("lost", _("Lost"), "r", optional=True),
-               Column("match_points", _("MP"), "r")]
+               Column("match_points", MP, "r")]
     columns += [Column(code, code, "r") for code in s.tiebreaks]
     table = Table(columns)
     for row in s.rows:
@@ -39,7 +50,7 @@ def team_standings_report(view: View) -> Report:
                            Points(row.points), *[row.values.get(code) for code in s.tiebreaks]])
     from core.reports.tables import adjustment_notes, tiebreak_label
 
-    notes = [_("MP: match points (win 2, draw 1, loss 0); GP: game points (board points)."),
+    notes = [points_legend(),
              _("Tie-break regime: {regime}").format(regime=regime_name(s.regime.value))]
     if s.tiebreaks:
         notes.append(_("Tie-breaks: {list}").format(list="; ".join(
@@ -66,7 +77,7 @@ def team_crosstable(view: View) -> Report:
     adjusted = team_adjusted_points(t)  # the game points' penalties and bonuses (TRF 299)
     columns = [Column("team_id", _("No."), "r"), Column("team", _("Team"), flex=True)]
     columns += [Column(f"t{tm.id}", str(tm.id), "c") for tm in order]
-    columns += [Column("match_points", _("MP"), "r"), Column("game_points", _("GP"), "r"),
+    columns += [Column("match_points", MP, "r"), Column("game_points", GP, "r"),
                 Column("rank", _("Rank"), "r")]
     table = Table(columns, css_class="grid")
     for tm in order:
@@ -80,7 +91,8 @@ def team_crosstable(view: View) -> Report:
     from core.reports.tables import adjustment_notes
 
     return Report("team-crosstable", _("Team crosstable"), [t.name], [table],
-                  [_("Cells: board points scored against the team of that column."), *adjustment_notes(view)])
+                  [_("Cells: board points scored against the team of that column."), points_legend(),
+                   *adjustment_notes(view)])
 
 
 def _game_points(view: View, team_id: int) -> list[Fraction]:
