@@ -88,6 +88,9 @@ SENTENCES: dict[str, str] = {
     "edit_team": N_("edit team {team}"),
     "roster": N_("roster of team {team}"),
     "remove_team": N_("remove team {team}"),
+    "team_bye": N_("zero-point bye for team {team} in round {rounds}"),
+    "cancel_team_bye": N_("cancel the bye of team {team} in round {rounds}"),
+    "withdraw_team": N_("withdraw team {team}"),
     "teams_from_clubs": N_("teams from clubs"),
     # the tournament's settings
     "roles": N_("roles: {words}"),

@@ -169,3 +169,41 @@ def test_a_round_paired_by_hand_gets_its_matches_and_the_bye():
     hand = RoundPairing(1, (Board(5, 1), Board(2, 6)))
     t = changes.apply_pairing(t, hand, manual=True)
     assert [(m.home, m.away, m.boards) for m in t.rounds[0].matches] == [(3, 1, (0, 1)), (2, 0, ())]
+
+
+def small_event(capsys, teams: int = 4, boards: int = 2) -> str:
+    out, _ = hakem(capsys, "new", "Byes", "--system", "swiss-team", "--rounds", "3", "--boards", str(boards))
+    tid = out.strip().splitlines()[-1]
+    for i in range(teams * boards):
+        hakem(capsys, "players", "add", tid, "--name", f"Player {i + 1}", "--rating", str(2500 - 3 * i))
+    for k in range(teams):
+        members = ",".join(str(k * boards + b + 1) for b in range(boards))
+        hakem(capsys, "teams", "add", tid, "--name", f"Club {k + 1}", "--players", members)
+    return tid
+
+
+def test_a_players_bye_is_refused_and_the_team_has_its_own_bye_and_withdrawal(capsys):
+    # C.04.6 pairs teams and applies the General Handling Rules to them: a participant known to
+    # be absent is not paired and scores 0 (C.04.2 Art. 3.3), a withdrawn one is not paired
+    # again (Art. 3.2).  A player's own bye was journaled and ignored (the team still paired,
+    # the player lined up): refused, naming what the team can do.  Four teams of two boards:
+    # Club 4 (players 7, 8) absent from round 1 → three teams play: Club 1 v Club 2, the bye to
+    # the largest number among the lowest score, Club 3 (Art. 3.4); Club 4 not paired, its
+    # players' zero-point byes on the round.
+    import json
+
+    tid = small_event(capsys)
+    _out, err = hakem(capsys, "players", "bye", tid, "8", "--round", "1", "--kind", "half", code=3)
+    assert "player 8: in a team Swiss a bye is the whole team's" in err and "hakem teams bye" in err
+    hakem(capsys, "teams", "bye", tid, "4", "--round", "1")
+    out, _ = hakem(capsys, "round", "pair", tid, "--format", "json")
+    shown = json.loads(hakem(capsys, "round", "show", tid, "1", "--format", "json")[0])
+    paired = {b["white"] for b in shown["boards"]} | {b["black"] for b in shown["boards"]}
+    assert paired == {1, 2, 3, 4}
+    assert [x["team"] for x in shown["team_byes"]] == [3]
+    assert sorted(b["pno"] for b in shown["byes"]) == [7, 8]
+    _out, err = hakem(capsys, "teams", "bye", tid, "4", "--round", "2", "--cancel", code=3)
+    assert "team 'Club 4' has no bye in round 2" in err
+    hakem(capsys, "teams", "withdraw", tid, "2")
+    _out, err = hakem(capsys, "teams", "withdraw", tid, "2", code=3)
+    assert "team 'Club 2' is already withdrawn" in err

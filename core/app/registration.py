@@ -461,6 +461,30 @@ class RegistrationCases(DeskBase):
 
         return self._change(act("remove_team", team=team), lambda t: registration.remove_team(t, team))
 
+    @use_case("team.edit")
+    def request_team_bye(self, team: int, rounds: Iterable[int], cancel: bool = False) -> Outcome:
+        """A team Swiss team absent from each round given (zero points, C.04.2 Art. 3.3), or
+        that absence cancelled; one change: all or none."""
+        from core.teams import registration
+
+        numbers = tuple(rounds)
+
+        def change(t: Tournament) -> Tournament:
+            for r in numbers:
+                t = (registration.cancel_team_bye if cancel else registration.request_team_bye)(t, team, r)
+            return t
+
+        listed = " ".join(map(str, numbers))
+        return self._change(act("cancel_team_bye" if cancel else "team_bye", team=team, rounds=listed), change)
+
+    @use_case("team.edit")
+    def withdraw_team(self, team: int, from_round: int | None = None) -> Outcome:
+        """A team Swiss team not paired again (C.04.2 Art. 3.2): its players withdrawn."""
+        from core.teams import registration
+
+        return self._change(act("withdraw_team", team=team),
+                            lambda t: registration.withdraw_team(t, team, from_round))
+
     @use_case("team.add")
     def teams_from_clubs(self) -> Outcome:
         from core.teams import registration

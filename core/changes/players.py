@@ -238,7 +238,22 @@ def reinstate(t: Tournament, pno: int) -> Tournament:
 
 
 def request_bye(t: Tournament, pno: int, round_no: int, kind: ByeKind) -> Tournament:
-    """Record a requested half/full/zero-point bye for a round not yet paired (Art. 3.3)."""
+    """Record a requested half/full/zero-point bye for a round not yet paired (Art. 3.3).
+
+    Refused in a team Swiss: C.04.6 pairs teams, and the General Handling Rules it applies
+    (C.04.2 Art. 3.3) give the absence to the participant — the team.  A player's bye was
+    journaled and then ignored (the team was paired and the player lined up); the message
+    names what the team can do instead (:func:`core.teams.registration.request_team_bye`)."""
+    if t.system == "swiss-team":
+        raise TournamentError(_('player {pno}: in a team Swiss a bye is the whole team\'s (C.04.2 Art. 3.3 applies '
+                                'to teams); leave the player out of the line-up with `hakem teams roster`, or give '
+                                'the team a zero-point bye with `hakem teams bye` or withdraw it with '
+                                '`hakem teams withdraw`').format(pno=pno))
+    return store_bye(t, pno, round_no, kind)
+
+
+def store_bye(t: Tournament, pno: int, round_no: int, kind: ByeKind) -> Tournament:
+    """:func:`request_bye` without the team Swiss refusal: the round and the player checked."""
     player = t.player(pno)
     if kind is ByeKind.PAB:
         raise TournamentError(_('the pairing-allocated bye is given by the pairing, not requested'))

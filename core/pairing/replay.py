@@ -25,6 +25,8 @@ def input_for_round(t: Tournament, r: int) -> Tournament:
     seen = {b.white for b in rnd.boards} | {b.black for b in rnd.boards}
     requested = [RequestedBye(b.pno, r, b.kind) for b in rnd.byes if b.kind is not ByeKind.PAB]
     seen |= {b.pno for b in rnd.byes}
+    with_bye = {m.home for m in rnd.matches if m.bye}  # a team Swiss's bye is no team absence
+    seen |= {pno for team in t.teams if team.id in with_bye for pno in team.members}
     for p in sorted(t.players, key=lambda p: p.pno):
         if p.pno not in seen and p.active_in(r):
             requested.append(RequestedBye(p.pno, r, ByeKind.ZERO))

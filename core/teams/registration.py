@@ -164,3 +164,55 @@ def without_player(t: Tournament, pno: int) -> Tournament:
         return t
     return t.with_changes(teams=tuple(replace(x, members=tuple(m for m in x.members if m != pno))
                                       for x in t.teams))
+
+
+def _swiss_team(t: Tournament, team_id: int) -> Team:
+    if t.system != "swiss-team":
+        raise TournamentError(_("a team's bye or withdrawal is for a team Swiss; in this event request each "
+                                "player's bye or withdrawal (`hakem players bye`, `hakem players withdraw`)"))
+    return _team(t, team_id)
+
+
+def request_team_bye(t: Tournament, team_id: int, round_no: int) -> Tournament:
+    """A team Swiss team known in advance to be absent from ``round_no``: not paired, 0 points
+    (C.04.2 Art. 3.3, which C.04.6 applies to teams; the rules give nothing else for a team's
+    absence).  Stored as a zero-point bye of every player still in the team; the pairing
+    leaves out a team all of whose players have one
+    (:func:`core.teams.roster.team_absent`)."""
+    from core.changes.players import store_bye
+    from core.model import ByeKind
+
+    team = _swiss_team(t, team_id)
+    members = [pno for pno in team.members if t.player(pno).active_in(round_no)]
+    if not members:
+        raise TournamentError(_("team {name!r} has nobody left to play in round {round_no}").format(
+            name=team.name, round_no=round_no))
+    for pno in members:
+        t = store_bye(t, pno, round_no, ByeKind.ZERO)
+    return t
+
+
+def cancel_team_bye(t: Tournament, team_id: int, round_no: int) -> Tournament:
+    """Undo :func:`request_team_bye`: the team is paired in ``round_no`` again."""
+    from core.teams.roster import team_absent
+
+    team = _swiss_team(t, team_id)
+    if not team_absent(t, team, round_no):
+        raise TournamentError(_("team {name!r} has no bye in round {round_no}").format(name=team.name, round_no=round_no))
+    members = set(team.members)
+    return t.with_changes(requested_byes=tuple(b for b in t.requested_byes
+                                               if not (b.round == round_no and b.pno in members)))
+
+
+def withdraw_team(t: Tournament, team_id: int, from_round: int | None = None) -> Tournament:
+    """A team Swiss team withdrawn: not paired again (C.04.2 Art. 3.2, applied to teams by
+    C.04.6); every player of its roster withdrawn from the same round."""
+    from core.changes.players import withdraw
+
+    team = _swiss_team(t, team_id)
+    staying = [pno for pno in team.members if t.player(pno).withdrawn_round is None]
+    if not staying:
+        raise TournamentError(_("team {name!r} is already withdrawn").format(name=team.name))
+    for pno in staying:
+        t = withdraw(t, pno, from_round)
+    return t

@@ -50,6 +50,14 @@ def line_up(t: Tournament, team: Team, round_no: int, boards: int | None = None)
     return tuple(active if boards is None else active[:boards])
 
 
+def team_absent(t: Tournament, team: Team, round_no: int) -> bool:
+    """Every player of ``team`` who could play ``round_no`` has a requested bye in it: the
+    team's own absence (:func:`core.teams.registration.request_team_bye`), not paired."""
+    away = {b.pno for b in t.requested_byes if b.round == round_no}
+    members = [pno for pno in team.members if t.has_player(pno) and t.player(pno).active_in(round_no)]
+    return bool(members) and all(pno in away for pno in members)
+
+
 def board_pairs(first: tuple[int, ...], second: tuple[int, ...],
                 first_white_on: str = "odd") -> list[tuple[int, int]]:
     """Boards of a team match as ``(white, black)``: board i pairs ``first[i]`` with

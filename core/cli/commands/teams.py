@@ -1,4 +1,5 @@
-"""``hakem teams list|add|edit|roster|remove|from-clubs ID ...`` — the teams of a team event.
+"""``hakem teams list|add|edit|roster|remove|from-clubs|bye|withdraw ID ...`` — the teams of a
+team event.
 
 A roster is given as pairing numbers in board order (``--players 3,1,7,5``: board 1 first).
 Players are registered first (``hakem players add``), then put into teams; ``from-clubs``
@@ -60,6 +61,16 @@ def _remove(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bye(args: argparse.Namespace) -> int:
+    show_warnings(open_desk(args.id).request_team_bye(args.team, args.round, cancel=args.cancel))
+    return 0
+
+
+def _withdraw(args: argparse.Namespace) -> int:
+    show_warnings(open_desk(args.id).withdraw_team(args.team, args.from_round))
+    return 0
+
+
 def _from_clubs(args: argparse.Namespace) -> int:
     snap = show_warnings(open_desk(args.id).teams_from_clubs())
     count = len(snap.tournament.teams)
@@ -97,6 +108,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     rm.add_argument("id")
     rm.add_argument("team", type=int)
     rm.set_defaults(func=_remove)
+    by = ps.add_parser("bye", help=_("a team Swiss team absent from a round: not paired, zero points"))
+    by.add_argument("id")
+    by.add_argument("team", type=int)
+    by.add_argument("--round", type=int, action="append", required=True, help=_("the round (repeat for several)"))
+    by.add_argument("--cancel", action="store_true", help=_("cancel the team's bye"))
+    by.set_defaults(func=_bye)
+    wd = ps.add_parser("withdraw", help=_("a team Swiss team not paired again: its players withdrawn"))
+    wd.add_argument("id")
+    wd.add_argument("team", type=int)
+    wd.add_argument("--from-round", type=int, help=_("the first round it misses (default: the next)"))
+    wd.set_defaults(func=_withdraw)
     fc = ps.add_parser("from-clubs", help=_("one team per club, players in ranking order"))
     fc.add_argument("id")
     fc.set_defaults(func=_from_clubs)

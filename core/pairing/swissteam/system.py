@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from core.errors import TournamentError
 from core.i18n import _
-from core.model import BYE_TEAM, Colour, Match, Tournament
+from core.model import BYE_TEAM, Bye, Colour, Match, Tournament
 from core.pairing.base import PairOptions, RoundPairing, System, next_round
 from core.pairing.roundrobin.build import team_round
 from core.pairing.swiss.acceleration import BAKU, AccelerationError, accelerated_rounds, full_rounds
@@ -23,7 +23,7 @@ from core.pairing.swissteam.engine import TeamPairing, pair_round
 from core.pairing.swissteam.explain import explain
 from core.pairing.swissteam.field import PREFERENCE_TYPES, RoundRules, TeamState
 from core.teams.history import bye_points, match_boards, team_history
-from core.teams.roster import line_up, teams_by_id
+from core.teams.roster import line_up, team_absent, teams_by_id
 from core.teams.scoring import MatchPoints
 
 
@@ -100,7 +100,8 @@ def team_states(t: Tournament, round_no: int) -> dict[int, TeamState]:
                                  barred, played)
     _mark_floaters(t, round_no, history, out, swap)
     by_id = teams_by_id(t)
-    return {tid: s for tid, s in out.items() if line_up(t, by_id[tid], round_no)}
+    return {tid: s for tid, s in out.items()
+            if line_up(t, by_id[tid], round_no) and not team_absent(t, by_id[tid], round_no)}
 
 
 def _mark_floaters(t: Tournament, round_no: int, history, states: dict[int, TeamState], swap: bool) -> None:
@@ -155,7 +156,14 @@ def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPai
     explanations = dict(built.explanations)
     for key, lines in explain(t, states, result, built).items():
         explanations[key] = tuple(explanations.get(key, ())) + lines
-    return RoundPairing(round_no, built.boards, (), explanations, tuple(matches))
+    return RoundPairing(round_no, built.boards, _team_byes(t, round_no), explanations, tuple(matches))
+
+
+def _team_byes(t: Tournament, round_no: int) -> tuple[Bye, ...]:
+    """The requested byes granted: those of the players of a team absent from the round
+    (:func:`core.teams.registration.request_team_bye`), so the round records the absence."""
+    absent = {pno for team in t.teams if team_absent(t, team, round_no) for pno in team.members}
+    return tuple(Bye(b.pno, b.kind) for b in t.requested_byes if b.round == round_no and b.pno in absent)
 
 
 def complete(tournament: Tournament, pairing: RoundPairing) -> RoundPairing:
