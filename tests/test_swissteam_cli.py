@@ -24,17 +24,22 @@ def hakem(capsys, *args: str, code: int = 0) -> tuple[str, str]:
     return run(capsys, *args, code=code)
 
 
+def register(capsys, tid: str, teams: int, boards: int, word: str) -> None:
+    """Players 1.. rated downwards, team k (named ``word k``) the k-th ``boards`` of them."""
+    for i in range(teams * boards):
+        hakem(capsys, "players", "add", tid, "--name", f"Player {i + 1}", "--rating", str(2500 - 3 * i))
+    for k in range(teams):
+        members = ",".join(str(k * boards + b + 1) for b in range(boards))
+        hakem(capsys, "teams", "add", tid, "--name", f"{word} {k + 1}", "--players", members)
+
+
 def play_event(capsys, tmp_path, teams: int, boards: int, rounds: int, seed: int) -> str:
     """Create, register, pair and enter every result through the CLI; the TRF it exports."""
     rng = random.Random(seed)
     out, _ = hakem(capsys, "new", "Team Swiss", "--system", "swiss-team", "--rounds",
                    str(rounds), "--boards", str(boards))
     tid = out.strip().splitlines()[-1]
-    for i in range(teams * boards):
-        hakem(capsys, "players", "add", tid, "--name", f"Player {i + 1}", "--rating", str(2500 - 3 * i))
-    for k in range(teams):
-        members = ",".join(str(k * boards + b + 1) for b in range(boards))
-        hakem(capsys, "teams", "add", tid, "--name", f"Team {k + 1}", "--players", members)
+    register(capsys, tid, teams, boards, "Team")
     results = ["1-0", "0-1", "1/2", "1-0", "0-1", "1/2", "+-", "-+"]
     weights = [30, 30, 30, 30, 30, 30, 1, 1]
     for r in range(1, rounds + 1):
@@ -174,11 +179,7 @@ def test_a_round_paired_by_hand_gets_its_matches_and_the_bye():
 def small_event(capsys, teams: int = 4, boards: int = 2) -> str:
     out, _ = hakem(capsys, "new", "Byes", "--system", "swiss-team", "--rounds", "3", "--boards", str(boards))
     tid = out.strip().splitlines()[-1]
-    for i in range(teams * boards):
-        hakem(capsys, "players", "add", tid, "--name", f"Player {i + 1}", "--rating", str(2500 - 3 * i))
-    for k in range(teams):
-        members = ",".join(str(k * boards + b + 1) for b in range(boards))
-        hakem(capsys, "teams", "add", tid, "--name", f"Club {k + 1}", "--players", members)
+    register(capsys, tid, teams, boards, "Club")
     return tid
 
 
