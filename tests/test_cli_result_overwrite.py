@@ -163,3 +163,40 @@ def test_a_correction_racing_another_correction_is_refused_too(event):
                           read_by_ben, 1, 2, correct=True)
     assert str(refused.value).startswith(f"Round 1, board 2 was changed meanwhile to 1/2 by {ME} (")
     assert board(data, tid, 1, 2) is GameResult.DRAW
+
+
+def test_the_refusal_names_who_entered_the_result_not_who_paired_a_later_round(event, capsys, monkeypatch):
+    """Issue 31 (fresh-eyes item 9): alice enters round 1 board 1, bob pairs round 2; a
+    different result for that board names alice.  Pairing round 2 is a splice of the rounds
+    list after round 1 (core.store.diff): it moves no board of round 1.  Before, any splice of
+    ``rounds`` counted as a change of every board, so bob was named."""
+    from core.store import identity
+
+    data, tid = event
+    run = lambda *words: cli(["--data", str(data), *words])
+    monkeypatch.setattr(identity, "current_user", lambda: "alice")
+    for b in range(1, 5):
+        assert run("result", tid, "1", str(b), "1-0") == 0
+    monkeypatch.setattr(identity, "current_user", lambda: "bob")
+    assert run("round", "pair", tid) == 0
+    capsys.readouterr()
+    assert run("result", tid, "1", "1", "0-1") == 3
+    assert capsys.readouterr().err.startswith("hakem: Round 1, board 1 has 1-0, entered by alice (")
+    # bob's own result of round 2 is still his
+    assert run("result", tid, "2", "1", "1-0") == 0
+    assert run("result", tid, "2", "1", "0-1") == 3
+    assert capsys.readouterr().err.startswith("hakem: Round 2, board 1 has 1-0, entered by bob (")
+
+
+def test_a_splice_touches_only_the_items_it_removes_or_moves():
+    from core.app.conflicts import touches
+
+    append = {"p": ["rounds"], "i": 1, "d": [], "a": [{}]}
+    assert not touches(append, ["rounds", 0, "boards", 0])
+    insert = {"p": ["rounds", 0, "boards"], "i": 2, "d": [], "a": [{}]}  # boards 3… move down
+    assert not touches(insert, ["rounds", 0, "boards", 1])
+    assert touches(insert, ["rounds", 0, "boards", 2]) and touches(insert, ["rounds", 0, "boards", 5])
+    replace = {"p": ["rounds", 0, "boards"], "i": 2, "d": [{}], "a": [{}]}  # same length: one item
+    assert touches(replace, ["rounds", 0, "boards", 2]) and not touches(replace, ["rounds", 0, "boards", 3])
+    assert touches({"p": ["rounds"], "o": [], "n": []}, ["rounds", 0, "boards", 0])
+    assert touches({"p": ["rounds", 0, "boards", 0, "result"], "o": None, "n": "1-0"}, ["rounds", 0, "boards", 0])

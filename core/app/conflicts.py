@@ -236,12 +236,28 @@ def last_change(journal: Sequence[Mapping[str, Any]], path: Sequence[Any]) -> tu
     something containing it, or inside it): the organiser the refusal names, and when."""
     target = list(path)
     for entry in reversed(journal):
-        for op in entry.get("ops", ()) or ():
-            p = list(op.get("p", ()))
-            n = min(len(p), len(target))
-            if p[:n] == target[:n]:
-                return str(entry.get("user", "")), local_time(str(entry.get("time", "")))
+        if any(touches(op, target) for op in entry.get("ops", ()) or ()):
+            return str(entry.get("user", "")), local_time(str(entry.get("time", "")))
     return "", ""
+
+
+def touches(op: Mapping[str, Any], target: Sequence[Any]) -> bool:
+    """Whether one journal operation (:mod:`core.store.diff`) changed ``target``.  A value
+    set at, above or inside the target touches it.  A splice of the list at ``p`` touches
+    only the items it removes or moves: a round paired later is a splice of ``rounds`` after
+    the last round, which leaves every board of the earlier rounds where it was (taking the
+    splice's list for the target named whoever paired the latest round as the one who entered
+    an old board's result)."""
+    p = list(op.get("p", ()))
+    n = min(len(p), len(target))
+    if p[:n] != target[:n]:
+        return False
+    if "i" not in op or len(target) <= len(p):
+        return True
+    index, removed, added = target[len(p)], len(op.get("d", ())), len(op.get("a", ()))
+    if not isinstance(index, int) or index < int(op["i"]):
+        return False
+    return removed != added or index < int(op["i"]) + removed
 
 
 def local_time(stamp: str) -> str:

@@ -210,8 +210,12 @@ computation take seconds) is refused naming it."""
 
 
 def check_trf_lines(text: str, where: str) -> None:
-    """Refuse a TRF whose line is longer than :data:`MAX_TRF_LINE`, naming the first one."""
-    lengths = list(map(len, text.split("\n")))
+    """Refuse a TRF whose line is longer than :data:`MAX_TRF_LINE`, naming the first one.
+    Lines end with CR, LF or CRLF, as the reader splits them (TRF-2026 ends them with CR:
+    counting LF only made any file of hakem's own export over 4096 bytes one long line)."""
+    from core.trf.reader import split_lines
+
+    lengths = list(map(len, split_lines(text)))
     if max(lengths) > MAX_TRF_LINE:
         line = next(number for number, length in enumerate(lengths, 1) if length > MAX_TRF_LINE)
         raise TournamentError(_("{path}, line {line}: longer than {limit} characters; not a TRF line").format(

@@ -330,8 +330,12 @@ def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
     rank is by points then pairing number (the standings module passes the real ranks).
     ``team_ranks`` (team id → rank) does the same for the team records of a team event.
     A cup's knockout rounds are written as their consecutive game rounds (TRF has one game
-    per player per round; :func:`core.model.single_games`)."""
-    t, _upto = single_games(t)
+    per player per round; :func:`core.model.single_games`).  Withdrawn players and late
+    entries not arrived yet are absent (``Z``) in the rounds to come
+    (:func:`core.trf.absences.with_known_absences`)."""
+    from core.trf.absences import with_known_absences
+
+    t, _upto = single_games(with_known_absences(t))
     if flavour not in ("2026", "16"):
         raise ValueError(f"unknown TRF flavour {flavour!r}; use '2026' or '16'")
     before = running_scores(t)
