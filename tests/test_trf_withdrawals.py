@@ -126,3 +126,45 @@ def test_hakem_imports_its_own_export_of_more_than_4096_bytes_with_cr_line_ends(
     copy = imported_copy(capsys, tmp_path / "big.trf")
     players = json.loads(run(capsys, "players", "list", copy, "--format", "json")[0])["players"]
     assert len(players) == 40
+
+
+@pytest.mark.parametrize("system", ["double-swiss", "dutch"])
+def test_check_pairs_each_round_in_the_numbers_in_force_when_it_was_paired(capsys, tmp_path, system):
+    """Item 8: a late entry rated above everybody gets number 1 and everybody moves down one
+    (C.04.2 Art. 2.4–2.5).  Round 1 was paired without him: the Double-Swiss colours of game
+    1 (C.04.5 4.3.1) go by the TPN parity of that day — player 1 (now 2) had White on board 1
+    as the odd TPN with the initial colour.  Re-paired in today's numbers player 2 is even and
+    ``check`` reported every board of round 1 reversed; in the numbers of the day it agrees."""
+    tid = new_event(capsys, "--system", system, "--rounds", "3", "--initial-colour", "white", players=8)
+    first = play_round(capsys, tid)
+    assert (first["boards"][0]["white"], first["boards"][0]["black"]) == (1, 5)  # 4.3.1 / 5.2.5, by hand
+    run(capsys, "players", "add", tid, "--name", "Late Strong", "--rating", "2600")
+    play_round(capsys, tid)
+    export(capsys, tid, tmp_path / "late.trf")
+    copy = imported_copy(capsys, tmp_path / "late.trf")
+    players = json.loads(run(capsys, "players", "list", copy, "--format", "json")[0])["players"]
+    assert [p["pno"] for p in players if p["joined_round"] == 2] == [1]  # the blank round 1 reads as a late entry
+    out, _ = run(capsys, "check", f"--{system}", tmp_path / "late.trf")
+    assert out.strip().splitlines()[-1] == "2 round(s) checked, 0 differ"
+
+
+def test_check_compares_the_next_round_with_the_absences_the_file_declares(capsys, tmp_path):
+    """``check`` also pairs the round after the file's last one when the file says who will
+    not play it, and names a player the engine pairs all the same.  An engine that ignores
+    the withdrawal (as every reader of the old files did) is caught."""
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    from core.cli.commands.check import next_round_participation
+    from core.pairing.doubleswiss.system import DOUBLE_SWISS
+    from core.trf import parse_tournament
+
+    tid = new_event(capsys, "--system", "double-swiss", "--rounds", "3", players=6)
+    play_round(capsys, tid)
+    run(capsys, "players", "withdraw", tid, "6", "--from-round", "2")
+    t = parse_tournament(export(capsys, tid, tmp_path / "ds.trf"))
+    assert next_round_participation(t, DOUBLE_SWISS) == []
+    forgetful = t.with_changes(players=tuple(replace(p, withdrawn_round=None) for p in t.players))
+    engine = SimpleNamespace(pair=lambda _t, *more: DOUBLE_SWISS.pair(forgetful, *more))
+    assert next_round_participation(t, engine) == ["round 2: differs from the file",
+                                                   "  player 6: absent in the file, paired by the engine"]

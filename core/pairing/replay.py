@@ -12,9 +12,15 @@ from __future__ import annotations
 
 from core.i18n import _
 
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
 from core.errors import RoundError
 from core.model import ByeKind, RequestedBye, Tournament
 from core.pairing.swiss.state import infer_initial_colour
+
+if TYPE_CHECKING:
+    from core.pairing.base import PairingSystem, RoundPairing
 
 
 def input_for_round(t: Tournament, r: int) -> Tournament:
@@ -43,3 +49,26 @@ def actual_round(t: Tournament, r: int) -> tuple[list[tuple[int, int]], int | No
     rnd = t.rounds[r - 1]
     pab = next((b.pno for b in rnd.byes if b.kind is ByeKind.PAB), None)
     return [(b.white, b.black) for b in rnd.boards], pab
+
+
+def pair_as_paired(system: PairingSystem, t: Tournament, r: int) -> RoundPairing:
+    """What ``system`` pairs for round ``r`` with the pairing numbers in force when round ``r``
+    was paired, given back in today's numbers.
+
+    Why: a late entry is slotted into the list and everybody below him renumbered (C.04.2
+    Art. 2.4–2.5; after round 4 numbers are frozen and he gets the next free one), so the file
+    shows every round in the numbers of its end.  A round before his arrival was paired
+    without him: numbered again without the players who joined later (they go after the
+    others and cannot be paired in round ``r``), the parity that decides colours (C.04.3 Art.
+    5.2.5, C.04.5 4.3.1, C.04.6) is the one of that day.  The same for every system."""
+    before = input_for_round(t, r)
+    order = sorted(before.players, key=lambda p: (p.joined_round > r, p.pno))
+    then = {p.pno: i for i, p in enumerate(order, start=1)}
+    if all(k == v for k, v in then.items()):
+        return system.pair(before)
+    from core.numbering import renumber
+
+    back = {v: k for k, v in then.items()}
+    got = system.pair(renumber(before, then))
+    return replace(got, boards=tuple(replace(b, white=back[b.white], black=back[b.black]) for b in got.boards),
+                   byes=tuple(replace(y, pno=back[y.pno]) for y in got.byes))

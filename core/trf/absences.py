@@ -15,13 +15,19 @@ round, and the pairing is the same either way.  He is withdrawn from the first r
 blank (unpaired, no bye) rounds just before, as hakem writes a withdrawal's past rounds.  A
 team is out when all its players are (:func:`core.teams.roster.line_up`), so a withdrawn team
 is its players' withdrawals.
+
+A late entry (C.04.2 Art. 2.4: paired only once he arrives) is written the same way: blank
+columns (no opponent, no code) before his first round, ``Z`` in rounds to come he will not be
+there for yet.  Reading back, a player whose first columns are blank and who then plays (or has
+a bye) joined in that round (:attr:`~core.model.Player.joined_round`); the numbering in force
+before he arrived is the one without him (:func:`core.pairing.replay.pair_as_paired`).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from core.model import ByeKind, RequestedBye, Tournament
+from core.model import ByeKind, RequestedBye, Round, Tournament
 
 
 def with_known_absences(t: Tournament) -> Tournament:
@@ -54,9 +60,31 @@ def withdrawals_from_absences(t: Tournament) -> Tournament:
                           requested_byes=tuple(rb for rb in t.requested_byes if rb.pno not in gone))
 
 
+def arrivals(t: Tournament) -> Tournament:
+    """``t`` with every player whose columns are blank up to a round in which he has a board
+    or a bye made a late entry of that round."""
+    first: dict[int, int] = {}
+    for rnd in t.rounds:
+        for pno in _present(t, rnd):
+            first.setdefault(pno, rnd.number)
+    late = {p.pno: first[p.pno] for p in t.players if first.get(p.pno, 1) > p.joined_round}
+    if not late:
+        return t
+    return t.with_changes(players=tuple(replace(p, joined_round=late[p.pno]) if p.pno in late else p
+                                        for p in t.players))
+
+
+def _present(t: Tournament, rnd: Round) -> set[int]:
+    """Who has a board or a bye (of any kind) in ``rnd`` — a team's pairing-allocated bye
+    (record 320) included, which leaves its players' columns blank."""
+    members = {team.id: team.members for team in t.teams}
+    with_bye = {pno for m in rnd.matches if m.bye for pno in members.get(m.home, ())}
+    return {pno for b in rnd.boards for pno in (b.white, b.black)} | {y.pno for y in rnd.byes} | with_bye
+
+
 def _first_absent_round(t: Tournament, pno: int) -> int:
     """The round after the last one in which ``pno`` had a board or a bye (1 if none)."""
     for rnd in reversed(t.rounds):
-        if any(pno in (b.white, b.black) for b in rnd.boards) or any(y.pno == pno for y in rnd.byes):
+        if pno in _present(t, rnd):
             return rnd.number + 1
     return 1

@@ -581,16 +581,16 @@ def to_tournament(doc: TrfDocument, tournament_id: str = "") -> Tournament:
                if (text := half_point_refusal(system, b, rnd.number, k)) is not None]
     if refused:
         raise TrfError([Problem(_("rounds"), text) for text in refused], _('the TRF file has problems'))
-    from core.trf.absences import withdrawals_from_absences
+    from core.trf.absences import arrivals, withdrawals_from_absences
 
     if system != "double-swiss":
-        return withdrawals_from_absences(read)
+        return withdrawals_from_absences(arrivals(read))
     from core.trf.matches import fold_matches
 
     folded, wrong = fold_matches(read)
     if wrong:
         raise TrfError([Problem(_("rounds"), text) for text in wrong], _('the TRF file has problems'))
-    return withdrawals_from_absences(folded)
+    return withdrawals_from_absences(arrivals(folded))
 
 
 def _per_round(values: dict[int, str]) -> tuple[str, ...]:

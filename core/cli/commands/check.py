@@ -3,14 +3,16 @@ differences (exit 1 if any).  ``hakem check --report FILE|ID`` — what a FIDE r
 needs and is missing or inconsistent, one line each (:mod:`core.trf.report`); exit 0 when
 there is nothing, 1 for warnings only, 3 for errors.
 
-Each round r is paired from rounds 1..r-1 plus the requested byes and absences of round r
-(:mod:`core.pairing.replay`); the engine's boards (pairs, colours, board order) and PAB are
+Each round r is paired from rounds 1..r-1 plus the requested byes and absences of round r,
+in the pairing numbers of that day (:func:`core.pairing.replay.pair_as_paired`: a late
+entry's renumbering undone for the rounds before he joined); the engine's boards (pairs, colours, board order) and PAB are
 compared with the file's round r.
 """
 
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from core.cli.errors import CliError
 from core.cli.commands.pair import add_system_flags, read_trf_file
@@ -18,18 +20,21 @@ from core.errors import PairingImpossible
 from core.i18n import _
 from core.model import ByeKind, Tournament
 
+if TYPE_CHECKING:
+    from core.pairing.base import PairingSystem
+
 
 def check_rounds(t: Tournament, system_id: str) -> tuple[int, list[str]]:
     """Compare every round with the engine; ``(rounds compared, difference lines)``."""
     from core.pairing.registry import get_system
-    from core.pairing.replay import actual_round, input_for_round
+    from core.pairing.replay import actual_round, pair_as_paired
 
     system = get_system(system_id)
     lines: list[str] = []
     for r in range(1, len(t.rounds) + 1):
         expected, pab = actual_round(t, r)
         try:
-            got = system.pair(input_for_round(t, r))
+            got = pair_as_paired(system, t, r)
         except PairingImpossible as error:
             lines.append(f"round {r}: the engine finds no pairing ({error})")
             continue
@@ -54,7 +59,31 @@ def check_rounds(t: Tournament, system_id: str) -> tuple[int, list[str]]:
                 lines.append(f"  {'match' if t.teams and got.matches else 'board'} {i + 1}: file {fa}, engine {fb}")
         if my_pab != pab:
             lines.append(f"  pairing-allocated bye: file {pab or 'none'}, engine {my_pab or 'none'}")
-    return len(t.rounds), lines
+    return len(t.rounds), lines + next_round_participation(t, system)
+
+
+def next_round_participation(t: Tournament, system: PairingSystem) -> list[str]:
+    """The round after the file's last one, where the file says who will not play it (a
+    withdrawal, a late entry not arrived, a requested bye: TRF ``Z``/``H``/``F`` in its
+    column or record 240): the engine must leave exactly those players off the boards and
+    out of the pairing-allocated bye (C.04.2 Art. 3.2–3.3).  A file that lost a withdrawal
+    shows here as a difference only if the engine pairs a player the file keeps out."""
+    nxt = len(t.rounds) + 1
+    out = {rb.pno for rb in t.requested_byes if rb.round == nxt}
+    out |= {p.pno for p in t.players if not p.active_in(nxt)}
+    if nxt > t.total_rounds or not out:
+        return []
+    try:
+        got = system.pair(t)
+    except PairingImpossible as error:
+        return [f"round {nxt}: the engine finds no pairing ({error})"]
+    paired = {pno for b in got.boards for pno in (b.white, b.black)}
+    paired |= {y.pno for y in got.byes if y.kind is ByeKind.PAB}
+    wrong = sorted(out & paired)
+    if not wrong:
+        return []
+    return [f"round {nxt}: differs from the file", *(f"  player {pno}: absent in the file, paired by the engine"
+                                                    for pno in wrong)]
 
 
 def report(ref: str) -> int:
