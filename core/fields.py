@@ -170,7 +170,7 @@ def time_control(text: str, go: bool = False) -> tuple[str, str]:
 
         if parse(typed) is None:
             raise FieldError("time_control", _("{text!r} is not a Go time control; write e.g. 50+5/20 (Canadian), "
-                                               "60+5x30s (byo-yomi), 45+15s (Fischer) or 90").format(text=typed))
+                                               "60+5x30s (byo-yomi), 45+15s (Fischer) or 90 (sudden death)").format(text=typed))
         return typed, ""
     parsed = _parse_periods(typed)
     if parsed is None:

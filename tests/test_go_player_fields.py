@@ -55,6 +55,16 @@ def test_editing_the_rank_moves_the_rating_with_it():
         "rating": 2150, "extra": {"go_rank": "1d", "note": "kept", "egd_pin": "7"}}
 
 
+@pytest.mark.parametrize("rating, old, new", [("2380", "4d", "5d"), ("1040", "3d", "2d")])
+def test_editing_the_rank_keeps_a_real_go_rating(rating, old, new):
+    """A GoR that is not the middle of the old rank's hundred (4d's is 2400 in a McMahon event,
+    where EGF ranks are centred on the hundred) is a real rating: a new rank leaves it, and is
+    the one used (the registration warns that they disagree)."""
+    p = Player(pno=2, name="Kovacs, Ivan", extra={"go_rank": old, "go_rating": int(rating), "egd_pin": "1"})
+    out = go_player_fields({"rating": rating, "rank": new, "egd_pin": "1"}, p, "mcmahon")
+    assert out == {"extra": {"go_rank": new, "go_rating": int(rating), "egd_pin": "1"}}
+
+
 def test_editing_the_rating_moves_the_rank_with_it():
     assert fields(rating="2010", rank="3k", player=ANN) == {"rating": 2010, "extra": {"go_rank": "1k", "note": "kept"}}
 
@@ -80,7 +90,9 @@ def test_a_separate_go_rating_is_edited_where_it_is_kept():
     """``players add --go-rating`` keeps the Go rating in ``extra`` apart from a chess rating."""
     p = Player(pno=2, name="Bo", rating=1500, extra={"go_rating": 2247})
     assert form_values(p)["rating"] == "2247"
-    assert fields(rating="2247", rank="1d", player=p) == {"extra": {"go_rating": 2150, "go_rank": "1d"}}
+    # 2247 is a real GoR (not 2k's form middle 2250): a new rank leaves it
+    assert fields(rating="2247", rank="1d", player=p) == {"extra": {"go_rating": 2247, "go_rank": "1d"}}
+    assert fields(rating="2250", rank="1d", player=p) == {"extra": {"go_rating": 2250, "go_rank": "1d"}}
 
 
 def test_an_edit_of_other_fields_keeps_a_declared_rank_and_its_rating():

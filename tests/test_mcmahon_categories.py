@@ -144,7 +144,7 @@ def test_opengothas_file_carries_the_categories_both_ways():
     back, warnings = read_opengotha(text, "cat.xml")
     assert mcmahon_options(back).categories == (parse_rank("1d"), parse_rank("10k"))
     assert mcmahon_options(back).avoid_mixing_categories == 7
-    assert not warnings
+    assert [w for w in warnings if "byo-yomi" not in w] == []  # the event has no clock: OpenGotha's default
     silent, _warnings = read_opengotha(text.replace(' paiMaAvoidMixingCategories="7"', ""), "cat.xml")
     assert mcmahon_options(silent).avoid_mixing_categories == 2 * 10 ** 13  # OpenGotha's reader default
     plain = opengotha_xml_export(event())

@@ -87,7 +87,8 @@ def read(text=FILE):
 
 def test_players_games_byes_and_parameters_are_read():
     t, warnings = read()
-    assert warnings == [] and t.system == "mcmahon" and t.total_rounds == 4
+    assert t.system == "mcmahon" and t.total_rounds == 4
+    assert t.time_control == "60+1x30s" and len(warnings) == 1 and "number of periods" in warnings[0]
     assert (t.name, t.place, t.start_date, t.end_date, t.chief_arbiter) == (
         "Leiden Open", "Leiden", "2026-12-05", "2026-12-06", "Arbiter")
     # numbered strongest first: 2D, 1K, 3K, 5K, 20K
@@ -156,11 +157,46 @@ def test_made_in_hakem_is_read_back_the_same():
     (lambda s: s.replace("<Tournament ", "<Event ").replace("</Tournament>", "</Event>"), "not an OpenGotha"),
     (lambda s: s.replace("<Players>", "<Players>" + "<a>" * 9 + "</a>" * 9), "nested 9 levels"),
     (lambda s: s.replace("</Games>", ""), "not well-formed"),
+    # a player placed twice in a round, a round beyond the file's, a player against himself
+    (lambda s: s.replace("</Games>", game(2, 3, "DELTADAN", "ALPHAANN", 0, "RESULT_WHITEWINS") + "</Games>"),
+     "<Game> 5: ALPHAANN is already in round 2 (leiden.xml: <Game> 3)"),
+    (lambda s: s.replace('player="VANDERECHOEVEMARIE" roundNumber="1"', 'player="ALPHAANN" roundNumber="1"'),
+     "<ByePlayer> 1: ALPHAANN is already in round 1 (leiden.xml: <Game> 1)"),
+    (lambda s: s.replace("</Games>", game(9, 1, "DELTADAN", "ALPHAANN", 0, "RESULT_WHITEWINS") + "</Games>"),
+     "<Game> 5: roundNumber 9 is not 1 to 4"),
+    (lambda s: s.replace('roundNumber="1"/></ByePlayers>', 'roundNumber="5"/></ByePlayers>'),
+     "<ByePlayer> 1: roundNumber 5 is not 1 to 4"),
+    (lambda s: s.replace('whitePlayer="BRAVOBOB"', 'whitePlayer="VANDERECHOEVEMARIE"'),
+     "<Game> 4: VANDERECHOEVEMARIE plays himself"),
+    (lambda s: s.replace('numberOfRounds="4"', 'numberOfRounds="21"'), "numberOfRounds '21' is not 1 to 20"),
 ])
 def test_bad_files_are_refused_naming_file_and_element(change, message):
     with pytest.raises(TournamentError) as error:
         read(change(FILE))
     assert "leiden.xml" in str(error.value) and message in str(error.value)
+
+
+def test_an_impossible_file_is_refused_whole(cli_data, tmp_path, capsys):
+    """The import of a file with a player in two games of one round stores nothing."""
+    source = tmp_path / "leiden.xml"
+    source.write_text(FILE.replace("</Games>", game(2, 3, "DELTADAN", "ALPHAANN", 0, "RESULT_WHITEWINS")
+                                   + "</Games>"), encoding="utf-8")
+    _out, err = run(capsys, "import", source, code=3)
+    assert "ALPHAANN is already in round 2" in err and len(err.strip().splitlines()) == 1
+    out, _err = run(capsys, "list", "--format", "json")
+    assert "Leiden" not in out
+
+
+def test_clashing_player_keys_are_refused_naming_both(cli_data, capsys):
+    """``Kim, Minsu`` and ``Kim Min, Su`` are both KIMMINSU to OpenGotha (name + first name,
+    blanks removed, upper case): its games could not tell them apart."""
+    tid = run(capsys, "new", "Cup", "--system", "mcmahon", "--rounds", 3)[0].strip().splitlines()[-1]
+    run(capsys, "players", "add", tid, "--name", "Kim, Minsu", "--go-rank", "3d")
+    run(capsys, "players", "add", tid, "--name", "Kim Min, Su", "--go-rank", "3d")
+    _out, err = run(capsys, "export", tid, "--opengotha", code=3)
+    assert "players 1 (Kim Min, Su) and 2 (Kim, Minsu) have the same OpenGotha key KIMMINSU" in err
+    assert f"hakem players edit {tid} 2 --name" in err
+    assert len(err.strip().splitlines()) == 1
 
 
 def test_cli_import_and_export(cli_data, tmp_path, capsys):

@@ -181,16 +181,38 @@ def _rank_of(player: Player) -> int:
     return og_rank(str(player.extra["go_rank"]))
 
 
+def _round_number(element: ElementTree.Element, where: str, rounds: int) -> int:
+    """The element's ``roundNumber``, refused outside 1 to the file's ``numberOfRounds`` (or
+    OpenGotha's 20 rounds when the file does not say)."""
+    limit = rounds or MAX_ROUNDS
+    round_no = _int(element, "roundNumber", where)
+    if not 1 <= round_no <= limit:
+        raise TournamentError(_("{where}: roundNumber {value} is not 1 to {limit}").format(
+            where=where, value=round_no, limit=limit))
+    return round_no
+
+
+def _seat(seated: dict[tuple[int, int], str], round_no: int, pno: int, key: str, where: str) -> None:
+    """Refuse a player placed twice in one round (two games, a game and the bye, himself as
+    opponent), naming both elements: OpenGotha pairs a player once a round."""
+    first = seated.setdefault((round_no, pno), where)
+    if first != where:
+        raise TournamentError(_("{where}: {key} is already in round {round_no} ({first})").format(
+            where=where, key=key, round_no=round_no, first=first))
+
+
 def _games(root: ElementTree.Element, path: str, keys: dict[str, int], komi: Fraction,
-           handicap_komi: Fraction) -> dict[int, list[tuple[int, Board]]]:
+           handicap_komi: Fraction, rounds: int,
+           seated: dict[tuple[int, int], str]) -> dict[int, list[tuple[int, Board]]]:
     by_round: dict[int, list[tuple[int, Board]]] = {}
     for count, element in enumerate(root.iter("Game"), start=1):
         where = _where(path, "Game", count)
-        round_no = _int(element, "roundNumber", where)
-        if not 1 <= round_no <= MAX_ROUNDS:
-            raise TournamentError(_("{where}: roundNumber {value} is not 1 to {limit}").format(
-                where=where, value=round_no, limit=MAX_ROUNDS))
+        round_no = _round_number(element, where, rounds)
         white, black = (_key(element, side, keys, where) for side in ("whitePlayer", "blackPlayer"))
+        if white == black:
+            raise TournamentError(_("{where}: {key} plays himself").format(where=where, key=element.get("whitePlayer")))
+        for side in ("whitePlayer", "blackPlayer"):
+            _seat(seated, round_no, keys[element.get(side, "")], element.get(side, ""), where)
         result_text = element.get("result", "RESULT_UNKNOWN")
         if result_text not in RESULTS:
             raise TournamentError(_("{where}: result {value} has no hakem equivalent (hakem holds "
@@ -319,23 +341,46 @@ def _rounds(by_round: dict[int, list[tuple[int, Board]]], byes: dict[int, int],
     return tuple(rounds), tuple(requested)
 
 
-def _byes(root: ElementTree.Element, path: str, keys: dict[str, int]) -> dict[int, int]:
+def _byes(root: ElementTree.Element, path: str, keys: dict[str, int], rounds: int,
+          seated: dict[tuple[int, int], str]) -> dict[int, int]:
     byes: dict[int, int] = {}
     for count, element in enumerate(root.iter("ByePlayer"), start=1):
         where = _where(path, "ByePlayer", count)
-        byes[_int(element, "roundNumber", where)] = _key(element, "player", keys, where)
+        round_no = _round_number(element, where, rounds)
+        pno = _key(element, "player", keys, where)
+        if round_no in byes:
+            raise TournamentError(_("{where}: round {round_no} has a bye already").format(
+                where=where, round_no=round_no))
+        _seat(seated, round_no, pno, element.get("player", ""), where)
+        byes[round_no] = pno
     return byes
+
+
+def _declared_rounds(general: dict[str, str], path: str) -> int:
+    """The file's ``numberOfRounds`` (0 when it does not say), refused beyond OpenGotha's 20."""
+    text = general.get("numberOfRounds", "").strip()
+    if not text:
+        return 0
+    if not text.isdigit() or not 1 <= int(text) <= MAX_ROUNDS:
+        raise TournamentError(_("{path}: numberOfRounds {value!r} is not 1 to {limit}").format(
+            path=path, value=text, limit=MAX_ROUNDS))
+    return int(text)
 
 
 def read_opengotha(text: str, path: str) -> tuple[Tournament, list[str]]:
     """A McMahon event from an OpenGotha file's text, with the reader's warnings (what hakem
     does not follow); a bad file raises :class:`TournamentError` naming file and element."""
     from core.go.mcmahon_options import McMahonOptions, mcmahon_options, mms_correction, parse_komi
+    from core.go.opengotha_time import hakem_time
 
     root = _parse(text, path)
     kept = _parameters(root)
     general = kept.get("GeneralParameterSet", {})
     go, warnings = _go_options(kept, path)
+    time_control, time_warnings = hakem_time(general, path)
+    warnings += time_warnings
+    if general.get("bInternet") == "true":
+        go["egd_class"] = "D"  # OpenGotha's class of an internet event (``egfClass``)
     groups = [{"name": g.get("name", "").strip(), "clubs": [c.get("name", "") for c in g.findall("Club")]}
               for g in root.findall("ClubsGroups/ClubsGroup")]
     if groups:  # OpenGotha's clubs groups (a group of fewer than two clubs is refused below)
@@ -345,16 +390,18 @@ def read_opengotha(text: str, path: str) -> tuple[Tournament, list[str]]:
         go["categories"] = categories
     komi = parse_komi(go.get("komi", McMahonOptions().komi))
     players, keys, participating = _players(root, path)
-    by_round = _games(root, path, keys, komi, McMahonOptions().handicap_komi)
-    byes = _byes(root, path, keys)
+    declared = _declared_rounds(general, path)
+    seated: dict[tuple[int, int], str] = {}
+    by_round = _games(root, path, keys, komi, McMahonOptions().handicap_komi, declared, seated)
+    byes = _byes(root, path, keys, declared, seated)
     played = max([*by_round, *byes], default=0)
     rounds, requested = _rounds(by_round, byes, participating, played)
-    total = int(general.get("numberOfRounds", "0") or 0) or max(played, 1)
+    total = declared or max(played, 1)
     criteria = tuple(CRITERIA[c] for c in kept.get("PlacementCriteria", []) if c in CRITERIA)
     t = Tournament(id="x", name=general.get("name", "").strip(), system="mcmahon",
-                   total_rounds=max(total, played), place=general.get("location", "").strip(),
+                   total_rounds=total, place=general.get("location", "").strip(),
                    start_date=general.get("beginDate", ""), end_date=general.get("endDate", ""),
-                   chief_arbiter=general.get("director", "").strip(), players=tuple(players),
+                   chief_arbiter=general.get("director", "").strip(), time_control=time_control, players=tuple(players),
                    rounds=rounds, requested_byes=requested, tiebreaks=criteria,
                    options={"go": go, "opengotha": kept})
     try:  # a value hakem's McMahon settings refuse is named now, not at the first pairing

@@ -5,9 +5,11 @@ input with the same words, and both must treat rank and rating as ``hakem player
 does.  A player's rank is the declared one when there is one (:func:`core.go.ranks.player_rank`:
 typed, or the EGD's grade), else the rank of the Go rating (the Gamma procedure: rating ÷ 100,
 truncated; a McMahon event, the EGF's, rounds to the nearest hundred — :mod:`core.go.ranks`).
-The form keeps the two in step where only one was changed: a changed rank moves the rating to
-the middle of that rank's hundred (what fast entry gives a new player typed with a rank only),
-a changed rating moves the rank.  A rating typed *with* a rank of another hundred is stored as
+The form keeps the two in step where only one was changed: a changed rating moves the rank; a
+changed rank moves the rating to the middle of that rank's hundred only when the rating was the
+form's own (the middle of the old rank's hundred, what fast entry gives a player typed with a
+rank only) — a real GoR (2380 for a 4d promoted to 5d) stays, the rank typed is the one used,
+and the registration warns that they disagree.  A rating typed *with* a rank of another hundred is stored as
 typed — both, as the CLI stores them — and the registration warns
 (:func:`core.go.ranks.rank_rating_conflict`): a 1d with GoR 2060 in a Gamma event is a real
 EGD entry, and refusing it made the organiser change a true rank or rating.
@@ -52,22 +54,28 @@ def _rating(text: str) -> int:
     return entry_go_rating(text) if text else 0
 
 
+def _middle(rank: int, system: str) -> int:
+    """The middle of a rank's hundred: the rating the form gives a player typed with a rank only
+    (EGF ranks are centred on the hundred, the Gamma procedure's start at it)."""
+    return rank * 100 + (0 if system == "mcmahon" else 50)
+
+
 def _agreed(rating: int, rank_text: str, rating_changed: bool, rank_changed: bool, new: bool,
-            system: str = "gamma") -> tuple[int, str]:
-    """Rating and rank label after the form: whichever field alone was changed wins; both
-    changed (or both typed for a new player) are kept as typed, of one rank or not, and so are
-    both unchanged (an edit of the pin leaves a declared 1d with GoR 2060 as he is).  A new
+            system: str = "gamma", real_rating: bool = False) -> tuple[int, str]:
+    """Rating and rank label after the form: whichever field alone was changed wins — except a
+    ``real_rating`` (a GoR, not the form's middle of the old rank), which a new rank leaves as it
+    is; both changed (or both typed for a new player) are kept as typed, of one rank or not, and
+    so are both unchanged (an edit of the pin leaves a declared 1d with GoR 2060 as he is).  A new
     player with a rank and no rating gets the middle of the rank's hundred as rating; an
     edited player without a rating keeps his declared rank only."""
     if not rank_text:
         return rating, rank_label(rank_in(system, rating)) if rating else ""
     rank = entry_rank(rank_text)
-    low = rank * 100 - (50 if system == "mcmahon" else 0)  # the rank's hundred (EGF: centred on it)
     if not rating:
-        return (low + 50 if new else 0), rank_label(rank)
+        return (_middle(rank, system) if new else 0), rank_label(rank)
     if rank_in(system, rating) != rank and rank_changed != rating_changed:  # both, or neither: as typed
         if rank_changed:
-            rating = low + 50
+            rating = rating if real_rating else _middle(rank, system)
         else:
             rank = rank_in(system, rating)
     return rating, rank_label(rank)
@@ -83,9 +91,11 @@ def go_player_fields(values: dict[str, str], player: Player | None = None,
     pin = typed["egd_pin"]
     if pin and not pin.isdigit():
         raise TournamentError(_("The EGD pin is a number, e.g. 10453283."))
+    old_rating = _rating(before["rating"])
+    real = bool(old_rating) and not (before["rank"] and old_rating == _middle(entry_rank(before["rank"]), system))
     rating, rank = _agreed(_rating(typed["rating"]), typed["rank"],
                            typed["rating"] != before["rating"], typed["rank"] != before["rank"], player is None,
-                           system)
+                           system, real)
     extra = dict(player.extra or {}) if player is not None else {}
     for key, value in ((GO_RANK_KEY, rank), (PIN_KEY, pin)):
         if value:

@@ -33,21 +33,27 @@ _CLASSES_FISCHER = (("A", 45, 75), ("B", 30, 50), ("C", 20, 30))
 
 
 def parse(time_control: str) -> tuple[str, Fraction, Fraction] | None:
-    """(kind, basic minutes, adjusted minutes) of a Go time control, ``None`` if not read."""
+    """(kind, basic minutes, adjusted minutes) of a Go time control, ``None`` if not read — also
+    for an overtime of nothing (``60+3x0s``, ``60+0/20``, ``45+0s``): that clock is sudden death
+    and is written ``60``, so that the EGD's ``CM`` and OpenGotha's time system say so."""
     text = time_control.strip().lower()
     if m := _SUDDEN.match(text):
         minutes = Fraction(int(m.group(1)))
         return "sudden death", minutes, minutes
     if m := _CANADIAN.match(text):
         basic, period, stones = (int(g) for g in m.groups())
-        if stones == 0:
+        if stones == 0 or period == 0:  # no byo-yomi at all: write the sudden death as such
             return None
         return "canadian", Fraction(basic), basic + Fraction(60 * period, stones)
     if m := _JAPANESE.match(text):
-        basic, _periods, seconds = (int(g) for g in m.groups())
+        basic, periods, seconds = (int(g) for g in m.groups())
+        if periods == 0 or seconds == 0:
+            return None
         return "japanese", Fraction(basic), basic + Fraction(45 * seconds, 60)
     if m := _FISCHER.match(text):
         basic, increment = (int(g) for g in m.groups())
+        if increment == 0:
+            return None
         return "fischer", Fraction(basic), basic + Fraction(120 * increment, 60)
     return None
 

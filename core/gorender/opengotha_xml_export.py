@@ -6,7 +6,7 @@ rank, rating, country, club, pins and ``participating``, every game with its han
 result, the byes, and the parameter set.  The elements and attributes are the ones OpenGotha's
 own writer produces (``ExternalDocument.generateXMLFile``); values hakem holds come from the
 event (bar, floor, handicap rule, komi, bye/absence points, seeding, criteria, rounds, name,
-place, dates), the rest from what an imported file carried (``options["opengotha"]``) or, for an
+place, dates, the time system), the rest from what an imported file carried (``options["opengotha"]``) or, for an
 event made in hakem, OpenGotha's McMahon defaults.
 """
 
@@ -17,12 +17,15 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from core.errors import TournamentError
 from core.go.countries import country_code
 from core.go.mcmahon_options import McMahonOptions, mcmahon_options, mms_correction
 from core.go.names import split_name
+from core.go.opengotha_time import opengotha_time
 from core.go.opengotha_xml import (CRITERIA, FLOATS, MAX_ROUNDS, OG_RANK_OFFSET, PLAYER_KEPT, SEEDING, WEIGHTS,
                                    player_key)
 from core.go.ranks import go_rating, player_rank
+from core.i18n import _
 from core.model import Board, ByeKind, GameResult, Player, Tournament
 
 DEFAULTS: dict[str, dict[str, str]] = {
@@ -136,6 +139,9 @@ def _general(t: Tournament, mm: McMahonOptions, kept: Mapping[str, str]) -> dict
         "komi": str(float(mm.komi)),
         "location": t.place, "name": t.name, "numberOfRounds": str(t.total_rounds),
         "shortName": general.get("shortName") or short_name(t)})
+    general.update(opengotha_time(t.time_control))  # OpenGotha derives TM and the class from them
+    if str((t.options or {}).get("go", {}).get("egd_class", "")).upper() == "D":
+        general["bInternet"] = "true"
     if not swiss:  # an imported Swiss event keeps its own (unused) bar and floor
         general.update({"genMMBar": og_rank_label(mm.bar), "genMMFloor": og_rank_label(mm.floor)})
     return general
@@ -189,8 +195,26 @@ def _parameters(t: Tournament) -> ElementTree.Element:
     return tps
 
 
+def _check_keys(t: Tournament) -> None:
+    """Refuse two players with one key: OpenGotha's games and byes name players by it, and its
+    reader keeps one player per key (two ``Kim, Minsu``, or ``Kim, Minsu`` and ``Kim Min, Su``,
+    would become one player playing himself)."""
+    seen: dict[str, Player] = {}
+    for p in sorted(t.players, key=lambda p: p.pno):
+        key = player_key(*_names(p))
+        first = seen.setdefault(key, p)
+        if first is not p:
+            raise TournamentError(_(
+                "players {first} ({first_name}) and {second} ({second_name}) have the same OpenGotha key "
+                "{key} (name and first name without blanks), by which OpenGotha's file names its players; "
+                "change one name first (hakem players edit {id} {second} --name …)").format(
+                id=t.id, first=first.pno, first_name=first.name, second=p.pno, second_name=p.name, key=key))
+
+
 def opengotha_xml_export(t: Tournament) -> str:
-    """The whole file as text (UTF-8, one element a line as OpenGotha writes it)."""
+    """The whole file as text (UTF-8, one element a line as OpenGotha writes it); refused when
+    two players share an OpenGotha key (:func:`_check_keys`)."""
+    _check_keys(t)
     root = ElementTree.Element("Tournament", {"dataVersion": "201", "fullVersionNumber": "3.51",
                                               "runningMode": "SAL"})
     players = ElementTree.SubElement(root, "Players")
