@@ -5,7 +5,8 @@ refused for breaking a pairing criterion; but every absolute criterion it breaks
 nobody does it by accident: rematches, forbidden pairs, three times the same colour or a
 colour difference above two, a pairing-allocated bye after a point scored without playing,
 more than one such bye, a player twice or an active player left out.  The same function judges
-a draft still on the screen and a round already saved.
+a draft still on the screen and a round already saved.  A Double-Swiss round is judged match by
+match: its second games are the first ones reversed (C.04.5 Preface).
 """
 
 from __future__ import annotations
@@ -40,7 +41,10 @@ def draft_warnings(t: Tournament, round_no: int, boards: Iterable[Board],
     history = entries(t, round_no - 1)
     out: list[str] = []
     forbidden = [set(g) for g in t.forbidden_for(round_no)]
+    double = t.system == "double-swiss"
     for i, b in enumerate(boards, start=1):
+        if double and b.game == "g2":  # a match's second game: judged with its first
+            continue
         met = {e.opponent for e in history.get(b.white, []) if e.played}
         if b.black in met:
             out.append(_("Board {board}: {white} and {black} have already played each other.").format(
@@ -69,8 +73,12 @@ def draft_warnings(t: Tournament, round_no: int, boards: Iterable[Board],
 
 
 def _coverage(t: Tournament, round_no: int, boards: tuple[Board, ...], byes: tuple[Bye, ...]) -> list[str]:
-    """A player on two boards (or a board and a bye), and an active player left out."""
-    seen = Counter([x for b in boards for x in (b.white, b.black)] + [y.pno for y in byes])
+    """A player on two boards (or a board and a bye), and an active player left out.  A
+    Double-Swiss match's two games are one pairing (C.04.5 Preface): its second game is not
+    counted again."""
+    double = t.system == "double-swiss"
+    seen = Counter([x for b in boards if not (double and b.game == "g2") for x in (b.white, b.black)]
+                   + [y.pno for y in byes])
     out = [ngettext("Player {pno} appears {n} time in the pairing.",
                     "Player {pno} appears {n} times in the pairing.", n).format(pno=pno, n=n)
            for pno, n in sorted(seen.items()) if n > 1]

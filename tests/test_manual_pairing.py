@@ -47,3 +47,24 @@ def test_colour_rules_are_named():
     assert "Board 1: player 1 gets the same colour three times in a row." in manual_pairing_warnings(t, 3)
     # player 2: Black in rounds 1 and 2, White now: no warning for player 2
     assert not any("player 2" in w for w in manual_pairing_warnings(t, 3))
+
+
+def test_a_double_swiss_round_is_judged_match_by_match():
+    # C.04.5 Preface: every pairing is a match of two games, colours alternating.  A round
+    # typed 1-2, 3-4 is stored as four boards (game 2 reversed): nobody "appears 2 times",
+    # and repeating match 1 in round 2 is one rematch (board 1, the match's first game), not
+    # one per game.
+    from core.model import Player
+
+    players = tuple(Player(i, f"P{i}") for i in range(1, 5))
+    t = Tournament(id="d", name="D", system="double-swiss", total_rounds=3, players=players)
+
+    def match_round(t: Tournament, pairs) -> Tournament:
+        boards = tuple(b for w, bl in pairs for b in (Board(w, bl, game="g1"), Board(bl, w, game="g2")))
+        return _round(t, boards)
+
+    t = match_round(t, [(1, 2), (3, 4)])
+    assert manual_pairing_warnings(t, 1) == []
+    t = match_round(t, [(1, 2), (3, 4)])
+    assert manual_pairing_warnings(t, 2) == ["Board 1: 1 and 2 have already played each other.",
+                                             "Board 3: 3 and 4 have already played each other."]
