@@ -369,6 +369,8 @@ def explain_row(t: Tournament, s: Standings, pno: int, codes: Sequence[str] | No
         return contexts[score]
 
     items = []
+    # whose number it is and what a round is, for the lines' words (a team; a Double-Swiss game)
+    team, match_games = s.team, t.system == "double-swiss" and not s.team
     for code in (s.tiebreaks if codes is None else codes):
         spec = parse_code(code)
         ctx = ctx_for(spec)
@@ -376,9 +378,10 @@ def explain_row(t: Tournament, s: Standings, pno: int, codes: Sequence[str] | No
             group = list(s.groups_at[code].get(pno, (pno,)))
             explain_order = lookup(spec.base).explain_group or explain_group
             e = explain_order(ctx, spec, pno, group, s.row(pno).values.get(code))
-            items.append(dataclasses.replace(e, regime=s.regime.value))
+            items.append(dataclasses.replace(e, regime=s.regime.value, team=team, match_games=match_games))
         else:
-            items.append(explain(t, code, pno, regime=s.regime, ctx=ctx))
+            items.append(dataclasses.replace(explain(t, code, pno, regime=s.regime, ctx=ctx), team=team,
+                                             match_games=match_games))
     return items
 
 

@@ -211,3 +211,21 @@ def test_a_generated_team_file_ranks_its_teams_as_hakem_standings_does(cli_data,
     written = {int(line[4:7]): int(line[68:71]) for line in text.splitlines() if line.startswith("310")}
     shown = json.loads(run(capsys, "standings", out, "--format", "json")[0])
     assert written == {row["pno"]: row["rank"] for row in shown["players"]}
+
+
+def test_the_tui_explanation_names_matches_and_games_and_teams():
+    # A Double-Swiss event's "rounds" of the tie-break cells are games: game rounds 1 and 2 are
+    # match 1's games 1 and 2 (C.04.5 Preface), so the lines name match and game; there is no
+    # "round 2" before the event's second match.  Player 1's BH: against 2 in match 1 (2½ in
+    # each game), 3 in match 2 (3 in each game): 11.  A team's explanation is for a team: team
+    # 1's BH = the MP of 2 (2) and 3 (4) = 6 (team_event_ranked_by_bh).
+    from tui.standings import compute, explain
+
+    t = double_swiss_paired_not_played()
+    lines = explain(t, "BH", 1, compute(t)).splitlines()
+    assert lines[0].startswith("BH (") and "for player 1: 11" in lines[0]
+    assert [line.split("opponent")[0].strip() for line in lines[1:5]] == [
+        "match 1, game 1", "match 1, game 2", "match 2, game 1", "match 2, game 2"]
+    team = team_event_ranked_by_bh()
+    head = explain(team, "BH", 1, compute(team)).splitlines()[0]
+    assert "for team 1: 6" in head and "player" not in head

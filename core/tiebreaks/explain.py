@@ -43,6 +43,12 @@ class Explanation:
     regime: str
     contributions: tuple[Contribution, ...] = ()
     notes: tuple[str, ...] = field(default_factory=tuple)
+    team: bool = False
+    """``pno`` is a team's number (team standings): the head says "team", not "player"."""
+    match_games: bool = False
+    """The rounds are a Double-Swiss event's game rounds (2k−1, 2k = match k's games 1 and 2,
+    :func:`core.model.match_games`): each line names its match and game, not a "round" the
+    event does not have."""
 
     def lines(self) -> list[str]:
         """A plain-text rendering (``hakem standings --explain``, the TUI's explain key).
@@ -56,15 +62,23 @@ class Explanation:
         format_value = format_rounded if self.code in ROUNDED_CODES else machine
         if self.code in KEIZER_CODES:  # FIDE's tie-break regimes do not apply: the event's own settings do
             head = _("{code} ({name}) for player {pno}: {value} [Keizer: this event's settings]")
+        elif self.team:
+            head = _("{code} ({name}) for team {pno}: {value} [regime {regime}]")
         else:
             head = _("{code} ({name}) for player {pno}: {value} [regime {regime}]")
         out = [head.format(code=self.code, name=_(self.name) if self.name else self.name, pno=self.pno,
                            value=format_value(self.value), regime=self.regime)]
+        wide = 16 if self.match_games else 9
         for c in self.contributions:
-            where = _("round {n}").format(n=c.round) if c.round is not None else "-"
+            if c.round is None:
+                where = "-"
+            elif self.match_games:
+                where = _("match {m}, game {g}").format(m=(c.round + 1) // 2, g=2 - c.round % 2)
+            else:
+                where = _("round {n}").format(n=c.round)
             opp = _("opponent {pno}").format(pno=c.opponent) if c.opponent else _("no opponent")
             mark = " " + pgettext("tie-break contribution", "CUT") if c.cut else ""
             tail = f" ({c.reason})" if c.reason else ""
-            out.append(f"  {where:9} {opp:14} {format_value(c.value):>8}  {c.basis}{mark}{tail}")
+            out.append(f"  {where:{wide}} {opp:14} {format_value(c.value):>8}  {c.basis}{mark}{tail}")
         out.extend(f"  {n}" for n in self.notes)
         return out
