@@ -198,6 +198,8 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
         raise TournamentError(_("unknown tie rule {ties!r}; use shared, lots or manual").format(ties=ties))
     if withdrawn not in ("auto", "rank", "unrank"):
         raise TournamentError(_("unknown withdrawn rule {withdrawn!r}; use auto, rank or unrank").format(withdrawn=withdrawn))
+    if upto is not None and not 0 <= upto <= len(t.rounds):
+        t.round(upto)  # refused naming the round and how many are paired (was: the last standings)
     chosen = regime_of(t, regime)
     # C.07 counts the rounds that are over: a round paired but not begun never counts, even
     # when asked for by number (its games would be unplayed rounds of everybody)

@@ -130,3 +130,51 @@ def test_a_late_entry_from_the_rating_list_says_who_moved(tmp_path, monkeypatch)
     assert out.value == 1
     [said] = out.warnings
     assert "Ivanov, Sergei 1→2" in said and "Arslan, Emre 12→13" in said
+
+
+def test_cli_prints_the_new_numbers_on_standard_output_too(monkeypatch, tmp_path):
+    """Issue 31 (fresh-eyes item 10): the renumbering was told on stderr only; commands typed
+    next with the old numbers reach other players.  Standard output now names every move too,
+    before the new number (still the last line, which scripts read)."""
+    from core.cli import main
+
+    [tid] = store_with(tmp_path / "data", demo(rounds=1))
+    monkeypatch.setenv("HAKEM_DATA", str(tmp_path / "data"))
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    assert main(["players", "add", tid, "--name", "Late, Comer", "--rating", "2000"]) == 0
+    *said, number = out.getvalue().strip().splitlines()
+    assert number == "8"
+    assert len(said) == 1 and all(f"{name} {old}→{new}" in said[0] for name, old, new in MOVED)
+    assert "Kaya, Can 8→9" in err.getvalue()
+    assert main(["players", "add", tid, "--name", "Late, Weak", "--rating", "1000"]) == 0
+    assert out.getvalue().strip().splitlines()[-2:] == [number, "14"]  # nobody moved: the number alone
+
+
+@pytest.mark.usefixtures("quiet_tui")
+async def test_tui_tells_the_moves_of_a_late_entry_after_the_question_was_answered(tmp_path):
+    """Answered once (Renumber), the next late entry was renumbered with a toast only: now a
+    notice that stays until closed names every old → new."""
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=1))
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "p-name")
+        for name, rating, answer in (("Late, Comer", "2000", "r"), ("Late, Second", "2001", None)):
+            app.screen.query_one("#p-name", Input).value = name
+            app.screen.query_one("#p-rating", Input).value = rating
+            await pilot.press("enter")
+            if answer:
+                await wait_for(pilot, lambda: type(app.screen).__name__ == "ChoiceDialog")
+                await pilot.press(answer)
+                await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+                await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "p-name")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "NoticeDialog")
+        body = "\n".join(str(s.render()) for s in app.screen.query("Static"))
+        # 2001 ranks above Late, Comer (2000, number 8 now): Second is 8, Comer 9, Kaya 10 …
+        assert "Late, Second is number 8" in body and "Late, Comer 8→9" in body and "Arslan, Emre 13→14" in body
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")

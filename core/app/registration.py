@@ -24,7 +24,26 @@ from core.app.base import GO_SYSTEMS, DeskBase, Outcome
 from core.duplicates import DuplicateLines, ProbableDuplicate, refuse_duplicate
 from core.errors import ConflictError
 
-__all__ = ["DuplicateLines", "NumberingAsked", "NumberingChanged", "ProbableDuplicate", "RegistrationCases"]
+__all__ = ["DuplicateLines", "NumberingAsked", "NumberingChanged", "ProbableDuplicate", "RegistrationCases",
+           "late_entry_moves", "renumbering_notice"]
+
+
+def renumbering_notice(t: Tournament, pno: int, moves: Sequence[tuple[str, int, int]]) -> str:
+    """What a late entry slotted in by rating did to the numbers, every move ``old→new``:
+    the warning of :meth:`RegistrationCases.add_player`, and what ``hakem players add`` prints on
+    its standard output as well — commands typed after it with the old numbers would reach
+    other players."""
+    text = (_("Late entry {name} is number {pno} by rating; new numbers: {moves}. Lists printed before "
+              "show the old numbers.") if t.system in GO_SYSTEMS else  # not a FIDE rule
+            _("Late entry {name} is number {pno} by rating (FIDE C.04.2 Art. 2.4–2.5); new "
+              "numbers: {moves}. Lists printed before show the old numbers."))
+    return text.format(name=t.player(pno).name, pno=pno,
+                       moves=", ".join(f"{n} {old}→{new}" for n, old, new in moves))
+
+
+def late_entry_moves(before: Tournament, after: Tournament) -> list[tuple[str, int, int]]:
+    """(name, old, new) of the registered players whose number a registration moved."""
+    return changes.renumbered(before, after)
 
 
 @dataclass(frozen=True)
@@ -142,13 +161,7 @@ class RegistrationCases(DeskBase):
         pno, moves = outcome.value
         warnings = (*outcome.warnings, *_keizer_field(outcome.tournament), *_rank_and_rating(outcome.tournament.system, outcome.tournament.player(pno)))
         if moves:
-            name = outcome.tournament.player(pno).name
-            text = (_("Late entry {name} is number {pno} by rating; new numbers: {moves}. Lists printed before "
-                      "show the old numbers.") if outcome.tournament.system in GO_SYSTEMS else  # not a FIDE rule
-                    _("Late entry {name} is number {pno} by rating (FIDE C.04.2 Art. 2.4–2.5); new "
-                      "numbers: {moves}. Lists printed before show the old numbers."))
-            warnings = (*warnings, text.format(name=name, pno=pno,
-                                               moves=", ".join(f"{n} {old}→{new}" for n, old, new in moves)))
+            warnings = (*warnings, renumbering_notice(outcome.tournament, pno, moves))
         return Outcome(outcome.tournament, outcome.revision, warnings, pno)
 
     @use_case("player.read", writes=False)

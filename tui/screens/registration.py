@@ -340,8 +340,9 @@ class RegistrationPane(TournamentTab, Vertical):
             if asked.moves and self.late_numbering is None:
                 self.ask_numbering(values, fields, asked)
                 return
-            if asked.moves:
-                self.register(values, fields, keep_numbers=self.late_numbering == "next")
+            if asked.moves:  # answered earlier in the session: the moves are told after (tell_moves)
+                self.register(values, fields, keep_numbers=self.late_numbering == "next", asked=asked,
+                              tell_moves=True)
                 return
         self.register(values, fields)
 
@@ -387,7 +388,11 @@ class RegistrationPane(TournamentTab, Vertical):
             self.show(self.t)
 
     def register(self, values: dict[str, str], fields: dict[str, Any], keep_numbers: bool = False,
-                 asked: Any = None, allow_duplicate: bool = False) -> None:
+                 asked: Any = None, allow_duplicate: bool = False, tell_moves: bool = False) -> None:
+        """Add the player.  ``tell_moves``: the numbering question was answered earlier in the
+        session, so the players this late entry moves were on no screen yet — a notice that
+        stays until closed names every ``old → new`` (a toast alone was easy to miss, and the
+        next result typed with an old number reaches another player)."""
         from core.app.registration import NumberingChanged, ProbableDuplicate
 
         name = fields["name"]
@@ -407,7 +412,7 @@ class RegistrationPane(TournamentTab, Vertical):
         if not self.screen.run_change(add, refused=refusal.append):
             stopped = outcome.get("stopped")
             if isinstance(stopped, ProbableDuplicate):
-                self.ask_duplicate(values, fields, stopped, keep_numbers, asked)
+                self.ask_duplicate(values, fields, stopped, keep_numbers, asked, tell_moves)
             elif refusal:
                 self.refuse_record(values, refusal[0])
             elif stopped is not None:  # the answer was given on another numbering: ask again
@@ -420,11 +425,17 @@ class RegistrationPane(TournamentTab, Vertical):
             done = outcome.get("o")
             self.notify(_("{name} added as a late entry with number {pno}: paired from round {n}.").format(
                 name=name, pno=getattr(done, "value", "?"), n=self.shown.current_round + 1))
+            if tell_moves and not keep_numbers and asked is not None and asked.moves and done is not None:
+                from core.app.registration import renumbering_notice
+                from tui.widgets.dialogs import NoticeDialog
+
+                self.app.push_screen(NoticeDialog(_("Late entry"),
+                                                  renumbering_notice(done.tournament, done.value, asked.moves)))
         else:
             self.notify(_("{name} added.").format(name=name))
 
     def ask_duplicate(self, values: dict[str, str], fields: dict[str, Any], found: Exception,
-                      keep_numbers: bool, asked: Any) -> None:
+                      keep_numbers: bool, asked: Any, tell_moves: bool = False) -> None:
         """The player typed looks like one registered already (:mod:`core.duplicates`: the same
         name, and year of birth or rating): say who, and add only when told to — Enter and
         Escape cancel, and a cancelled record waits in the refused list (Ctrl+R)."""
@@ -432,7 +443,7 @@ class RegistrationPane(TournamentTab, Vertical):
 
         def answered(choice: str | None) -> None:
             if choice == "add":
-                self.register(values, fields, keep_numbers, asked, allow_duplicate=True)
+                self.register(values, fields, keep_numbers, asked, allow_duplicate=True, tell_moves=tell_moves)
             else:
                 self.refuse_record(values, str(found))
 

@@ -35,6 +35,7 @@ def _add(args: argparse.Namespace) -> int:
         extra["go_rank"] = args.go_rank
     desk = open_desk(args.id)
     _chess_rating_only_in_chess(desk, args, "add")
+    before = desk.snapshot().tournament
     if args.member is not None:
         given = [f"--{k.replace('_', '-')}" for k, v in vars(args).items() if k in _MEMBER_TAKES and v not in (None, "")]
         if given:
@@ -61,9 +62,25 @@ def _add(args: argparse.Namespace) -> int:
         with _duplicate_asked():
             out = desk.add_player_from_list(args.list or "", args.fide_id, args.national_id, args.egd_pin,
                                             typed, extra, allow_duplicate=args.allow_duplicate)
-    print(show_warnings(out).value)
+    show_warnings(out)
+    _renumbering_notice(before, out)
+    print(out.value)
     _late_entry_round(out)
     return 0
+
+
+def _renumbering_notice(before, out) -> None:
+    """A late entry that moved registered players says so on standard output too, every
+    ``old→new``, before the new number (still the last line, which scripts read): the warning
+    on stderr alone was easy to miss, and the next command typed with an old number reaches
+    another player."""
+    from core.app.registration import late_entry_moves, renumbering_notice
+
+    if not before.current_round or not isinstance(out.value, int):
+        return
+    moves = late_entry_moves(before, out.tournament)
+    if moves:
+        print(renumbering_notice(out.tournament, out.value, moves))
 
 
 @contextlib.contextmanager

@@ -34,12 +34,11 @@ def round_json(t: Tournament, number: int) -> dict:
     out: dict = {"round": number, "boards": boards,
                  "byes": [{"pno": y.pno, "kind": y.kind.label, **({"absent": True} if y.absent else {})}
                           for y in rnd.byes]}
-    team_byes = _team_byes(t, rnd)
-    if team_byes:
-        from core.model import format_points
+    from core.model import format_points
 
-        out["team_byes"] = [{"team": team, "name": name, "kind": "pab", "match_points": format_points(mp),
-                             "game_points": format_points(gp)} for team, name, mp, gp in team_byes]
+    # always there (empty without a team bye): a script reads the key without asking first
+    out["team_byes"] = [{"team": team, "name": name, "kind": "pab", "match_points": format_points(mp),
+                         "game_points": format_points(gp)} for team, name, mp, gp in _team_byes(t, rnd)]
     if t.round_date(number):
         out["date"] = t.round_date(number)
     if t.round_time(number):
