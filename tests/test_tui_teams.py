@@ -71,3 +71,53 @@ async def test_teams_from_the_keyboard(tmp_path):
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TeamsDialog")
         await pilot.press("escape")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+
+
+async def test_a_team_that_cannot_enter_is_refused_before_its_name_is_asked(tmp_path):
+    # A team round robin's table is drawn for its teams: after round 1 no team can be added.
+    # The refusal comes when `a` is pressed, not after the name and the players were typed.
+    from core.model import Board, Match, Round, Team
+
+    t = league().with_changes(
+        teams=(Team(1, "Ankara SK", (1, 3)), Team(2, "Berlin SC", (2, 4))),
+        rounds=(Round(1, (Board(1, 2), Board(4, 3)), matches=(Match(1, 2, (0, 1)),)),))
+    data = tmp_path / "data"
+    [tid] = store_with(data, t)
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(pilot, app)
+        await pilot.press("a")
+        await wait_for(pilot, lambda: any("cannot be added after round 1" in str(n.message)
+                                          for n in app._notifications))
+        assert type(app.screen).__name__ == "TeamsDialog"
+
+
+def test_a_team_swiss_takes_a_late_team():
+    # C.04.2 Art. 2.4 (applied to teams by C.04.6): a late entry gets no points for the rounds
+    # it missed and is paired once it arrives.  Four teams of one board played round 1 (1-2,
+    # 3-4, 1 and 3 won); team 5 (player 5, registered late) enters: next number 5, no match in
+    # round 1, 0 MP, and in round 2 five teams are paired: the bye goes to the lowest score (2,
+    # 4, 5: 0 MP), then the most matches played (2 and 4, not the late 5), then the largest
+    # number (C.04.6 Art. 3.4): team 4; team 5 plays a match.
+    from core.changes.players import add_player
+    from core.model import Board, GameResult, Match, Round, Team
+    from core.pairing.registry import get_system
+    from core.teams import registration, team_standings
+
+    players = tuple(Player(i, f"P{i}", rating=2400 - 10 * i) for i in range(1, 5))
+    teams = tuple(Team(k, f"T{k}", (k,)) for k in range(1, 5))
+    r1 = Round(1, (Board(1, 2, GameResult.WHITE_WINS), Board(3, 4, GameResult.WHITE_WINS)),
+               matches=(Match(1, 2, (0,)), Match(3, 4, (1,))))
+    t = Tournament(id="s", name="S", system="swiss-team", total_rounds=3, players=players, teams=teams,
+                   rounds=(r1,), options={"boards": 1})
+    t = add_player(t, "Late", rating=2000)
+    late = max(p.pno for p in t.players)
+    t = registration.add_team(t, "T5", (late,))
+    assert t.teams[-1].id == 5
+    assert {r.team: r.match_points for r in team_standings(t)}[5] == 0
+    pairing = get_system("swiss-team").pair(t)
+    assert [m.home for m in pairing.matches if m.bye] == [4]
+    assert any(5 in (m.home, m.away) for m in pairing.matches if not m.bye)
+    rr = t.with_changes(system="berger")
+    with pytest.raises(Exception, match="cannot be added after round 1"):
+        registration.add_team(rr, "T6", ())

@@ -75,10 +75,29 @@ def _check_rating(rating: int) -> int:
     return rating
 
 
+def team_entry_refusal(t: Tournament) -> str | None:
+    """Why no team can be registered now (``None``: it can) — asked before the name and the
+    players are typed, so nobody types a team in vain.
+
+    A team Swiss takes late entries like any Swiss: C.04.6 applies the General Handling Rules
+    to teams, and C.04.2 Art. 2.4 says a late entry "get[s] no points for the rounds they
+    missed, unless the tournament rules grant something" and is "paired only once they
+    actually arrive".  The team gets the next team number, its TPN (the initial order of
+    teams is the competition's; hakem's is the order of registration), no match and no match
+    points for the rounds already paired.  A team round robin's table is drawn for a fixed
+    number of teams: no entry after round 1."""
+    if t.current_round and t.system != "swiss-team":
+        return _("teams cannot be added after round 1 was paired")
+    return None
+
+
 def add_team(t: Tournament, name: str, members: Iterable[int] = (), short: str = "",
              rating: int = 0) -> Tournament:
-    """Register a team with its roster in board order; it gets the next team number."""
-    _check_before_round_one(t, _("teams cannot be added after round 1 was paired"))
+    """Register a team with its roster in board order; it gets the next team number (a late
+    entry in a team Swiss, :func:`team_entry_refusal`)."""
+    refusal = team_entry_refusal(t)
+    if refusal is not None:
+        raise TournamentError(refusal)
     name = _check_name(t, name)
     roster = _check_members(t, members)
     team_id = max((x.id for x in t.teams), default=0) + 1

@@ -114,6 +114,13 @@ class TeamsDialog(ModalScreen[None]):
         self.app.push_screen(PromptDialog(title, help_text, value=value), chosen)
 
     def action_add(self) -> None:
+        from core.teams.registration import team_entry_refusal
+
+        refusal = team_entry_refusal(self.t)
+        if refusal is not None:  # said before the name and players are typed
+            self.notify(refusal, severity="error")
+            return
+
         def named(name: str | None) -> None:
             if not name or not name.strip():
                 return
