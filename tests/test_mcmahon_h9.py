@@ -5,7 +5,8 @@ lines after ``;``: CL class, EV name, PC country and place, DT first and last da
 reduction, KM komi, TM adjusted time, CM comment; per player place, name, rank, country, club,
 criteria, one entry per round ``<opponent's place><+|-|=>/<w|b><h>``, ``0+``/``0=``/``0-`` free
 entries) laid out in OpenGotha's columns (its h9 writer: place in 4, name padded to 30 and a
-blank, rank upper case in 3, country 2, the club's last 4 characters in 4, criteria in 4, round
+blank, rank upper case in 3, country 2, the club in 4 — a longer club name's first 4, what OpenGotha's
+``Player`` keeps (``MAX_CLUB_LENGTH``) —, criteria in 4, round
 cells in 8; the event's criteria — here the default MMS, SOS, SOSOS — and a ``0`` filler up to four;
 ``TM`` in whole minutes; a forfeit ``N+!w0`` when kept, else ``0=``).  The event is
 tests/test_go_criteria.py's, whose MMS, SOS, SODOS and SOSOS are derived there by hand.
@@ -103,8 +104,8 @@ def test_names_with_blanks_stay_one_field():
     players = tuple(replace(p, name="van der Berg, Anna Maria", club="Go Club Leiden") if p.pno == 1 else p
                     for p in t.players)
     row = mcmahon_h9_export(t.with_changes(players=players)).splitlines()[11].split()
-    # the club: its last four characters, as OpenGotha writes it
-    assert row[:6] == ["1", "van_der_Berg", "Anna_Maria", "2D", "NL", "iden"]
+    # the club: its first four characters, what OpenGotha holds for it after the XML file
+    assert row[:6] == ["1", "van_der_Berg", "Anna_Maria", "2D", "NL", "Go_C"]
 
 
 def test_unfinished_event_is_refused():
@@ -151,11 +152,12 @@ def test_gamma_h9_games_appear_on_both_lines():
 
 
 def test_hostile_names_cannot_break_lines_or_headers():
-    """``;`` starts a comment for the EGD reader, ``|`` marks the pin, ``]`` closes a header."""
+    """``;`` starts a comment for the EGD reader, ``|`` marks the pin, ``]`` closes a header and
+    ``[`` opens what reads as another property: both brackets become parentheses."""
     t = event().with_changes(name="Cup ] [KM[0.5]\nx")
     players = tuple(replace(p, name="Evil;Name, A|B", club="C;lub") if p.pno == 1 else p for p in t.players)
     text = mcmahon_h9_export(t.with_changes(players=players))
     lines = text.splitlines()
-    assert lines[1] == "; EV[Cup ) [KM[0.5) x]"
-    assert lines[11].split()[:6] == ["1", "Evil_Name", "A_B", "2D", "NL", "_lub"]
+    assert lines[1] == "; EV[Cup ) (KM(0.5) x]"
+    assert lines[11].split()[:6] == ["1", "Evil_Name", "A_B", "2D", "NL", "C_lu"]
     assert sum(1 for line in lines if not line.startswith(";")) == 5

@@ -9,8 +9,10 @@ correction is positive), ``KM[komi]``, ``TM[adjusted time]`` in whole minutes (O
 per player in final order, in fixed columns: the place right-aligned in 4 (blank when the
 player shares the place above), the name ``Surname First`` (blanks inside a part → ``_``)
 padded to 30 and a blank, the rank right-aligned in 3 (``3D``, ``10K``), the country in 2
-(``XX`` unknown), the club as its last 4 characters right-aligned (``xxxx`` unknown — OpenGotha
-clubs are EGD club codes of up to 4 letters), every criterion right-aligned in 4 (halves as
+(``XX`` unknown), the club in 4 right-aligned (``xxxx`` unknown): OpenGotha clubs are EGD club
+codes of up to 4 letters — its ``Player`` keeps the first 4 of a longer name and its writer the
+last 4 of what it holds, so a longer hakem club is written as its *first* 4, what OpenGotha
+writes for the same event moved to it by the XML file, every criterion right-aligned in 4 (halves as
 ``½``), ``0`` for each missing one up to four, then one cell of 8 per round:
 ``<line of the opponent><+|-|=|?>/<w|b><handicap>`` right-aligned, the free entries
 ``0+``, ``0=``, ``0-`` followed by three blanks (bye by its points, absence by its points).  A
@@ -52,8 +54,15 @@ def _field(text: str, empty: str) -> str:
 
 
 def _header(text: str) -> str:
-    """A header value on one line, without the ``]`` that would close it early."""
-    return " ".join(text.replace("]", ")").split())
+    """A header value on one line, its brackets as parentheses: a ``]`` would close it early,
+    a ``[`` open what reads as another property (``EV[Cup ] ; KM[0] x]``)."""
+    return " ".join(text.replace("]", ")").replace("[", "(").split())
+
+
+def club_code(club: str, empty: str) -> str:
+    """The club in the files' 4 columns: its first 4 characters, as OpenGotha's ``Player``
+    keeps a longer club name (``MAX_CLUB_LENGTH``)."""
+    return _field(club, empty)[:4]
 
 
 def _free_token(points: Fraction) -> str:
@@ -163,9 +172,9 @@ def mcmahon_h9_export(t: Tournament, keep_forfeits: bool = False) -> str:
     for place, row in zip(_places(rows), rows):
         p = players[row.pno]
         s = all_scores[p.pno]
-        club = _field(p.club, "xxxx")
+        club = club_code(p.club, "xxxx")
         line = (place.rjust(4) + " " + _name(p).ljust(30)[:30] + " " + rank_label(s.rank).upper().rjust(3)
-                + " " + _field(country_code(p).upper(), "XX")[-2:].rjust(2) + " " + club[-4:].rjust(4))
+                + " " + _field(country_code(p).upper(), "XX")[-2:].rjust(2) + " " + club.rjust(4))
         line += "".join(" " + _value(row.values.get(code)) for code in criteria)
         line += " 0" * max(0, 4 - len(criteria))
         line += "".join(" " + h9_cell(r, line_of, mm.bye_points, mm.absent_points, keep_forfeits)

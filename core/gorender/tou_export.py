@@ -7,7 +7,8 @@ size, 19), ``time=`` (basic minutes, ``+b`` when a byo-yomi, Canadian or Fischer
 follows), ``ta=`` (adjusted time in whole minutes), ``komi=``, then the column titles.  One
 line per player in final order: the place in 4 (blank when shared with the line above), the
 name ``Surname First`` padded or cut to 25, the rank in 3 (``3D``, ``10K``), the FFG licence in
-7, the club's last 4 characters in 4, and per round the h9 cell without ``/`` and ``!`` in 8
+7, the club's first 4 characters in 4 (:func:`core.gorender.mcmahon_export.club_code`), and
+per round the h9 cell without ``/`` and ``!`` in 8
 (``   12+w0``): forfeits stay games here, as OpenGotha writes them.
 """
 
@@ -16,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.gorender.mcmahon_export import _field, _name, _places, h9_cell
+from core.gorender.mcmahon_export import _name, _places, club_code, h9_cell
 from core.go.mcmahon_options import mcmahon_options
 from core.go.mms import scores
 from core.gorender.opengotha_xml_export import short_name
@@ -56,7 +57,7 @@ def tou_export(t: Tournament) -> str:
         p = players[row.pno]
         licence = str((p.extra or {}).get("ffg_licence", ""))
         line = (place.rjust(4) + " " + _name(p).ljust(25)[:25] + rank_label(all_scores[p.pno].rank).upper().rjust(3)
-                + " " + licence[-7:].rjust(7) + " " + _field(p.club, "")[-4:].rjust(4))
+                + " " + licence[-7:].rjust(7) + " " + club_code(p.club, "").rjust(4))
         for entry in all_scores[p.pno].rounds:
             cell = h9_cell(entry, line_of, mm.bye_points, mm.absent_points, keep_forfeits=True)
             line += cell.replace("/", "").replace("!", "").rjust(8)

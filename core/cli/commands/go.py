@@ -17,6 +17,7 @@ table, result, settings and export serve both):
 from __future__ import annotations
 
 import argparse
+import sys
 
 from core.cli.common import open_desk, print_json, show_warnings, write_output
 from core.cli.output import add_output_options
@@ -180,9 +181,15 @@ def _export(args: argparse.Namespace) -> int:
         from core.gorender.mcmahon_export import mcmahon_h9_export
 
         text = mcmahon_h9_export(t)
+        from core.gorender.export_warnings import go_export_warnings
+
+        warnings = go_export_warnings(t, "egd")
     else:
         text = egd_h9_export(t) if args.egd else rating_commission_export(t)
+        warnings = []
     write_output(text, args.output, args.force, "trf")  # fixed columns: ASCII ? for a control character
+    for warning in warnings:
+        print(_("hakem: warning: {warning}").format(warning=warning), file=sys.stderr)
     return 0
 
 

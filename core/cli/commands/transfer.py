@@ -75,6 +75,11 @@ def _export(args: argparse.Namespace) -> int:
     else:
         kind = "trf" if fmt in ("egd", "rating_commission", "tou") else "text"
         write_output(export_text(t, fmt, keep_forfeits=args.keep_forfeits), args.output, args.force, kind)
+        if t.system == "mcmahon":
+            from core.gorender.export_warnings import go_export_warnings
+
+            for warning in go_export_warnings(t, fmt):
+                print(_("hakem: warning: {warning}").format(warning=warning), file=sys.stderr)
     return 0
 
 
