@@ -30,3 +30,22 @@ async def test_a_list_refresh_between_recompose_and_relabel_does_not_crash(tmp_p
         await app.screen.redraw()
         await wait_for(pilot, lambda: app.screen.query_one("#tournaments", DataTable).row_count == 1)
         assert app.is_running
+
+
+async def test_two_events_of_one_name_are_told_apart_at_60_columns(tmp_path):
+    """Issue 31 (fresh-eyes item 11): an event and its re-imported copy ("DS Open" twice) showed
+    the same row at 60 columns — the last change and the players, which differ, give way first.
+    The name of a row shares with another now carries the id (what every command takes)."""
+    from core.model import Player, Tournament
+
+    data = tmp_path / "data"
+    players = tuple(Player(i, f"Player {i:02d}", rating=2000 - i) for i in range(1, 5))
+    first, second, other = store_with(data, *(Tournament(id="", name=name, total_rounds=3, players=players)
+                                            for name in ("DS Open", "DS Open", "Club Evening")))
+    app = HakemApp(data_dir=data)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentsScreen")
+        table = app.screen.query_one("#tournaments", DataTable)
+        await wait_for(pilot, lambda: table.row_count == 3)
+        shown = {str(table.get_row_at(k)[0]) for k in range(3)}
+    assert shown == {f"DS Open · {first}", f"DS Open · {second}", "Club Evening"}

@@ -7,7 +7,9 @@ The list re-reads the store every few seconds so an event created by another org
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -23,6 +25,15 @@ from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 from tui.widgets.footer import KeyFooter
 from tui.widgets.pane import CommandKeys
 from tui.widgets.tables import FittedTable, optional_col, reset_table, sync_table, text_col
+
+
+def _told_apart(info: Any, names: Counter[str]) -> str:
+    """The name a row shows: with the id (what every command takes) when another event of the
+    list has the same name — a re-imported copy beside its original looked the same, the
+    columns that differ (last change, players) being the first to give way at 60 columns."""
+    if names[info.name] < 2:
+        return str(info.name)
+    return f"{info.name} · {info.id}"
 
 
 def short_time(iso: str) -> str:
@@ -137,7 +148,8 @@ class TournamentsScreen(CommandKeys, Screen):
         self._problems = problems
         infos = sorted(infos, key=lambda i: (str(i.modified)), reverse=True)
         ids = [i.id for i in infos]
-        rows = [(i.name, system_name(i.system), _("{current} of {total}").format(
+        names = Counter(i.name for i in infos)
+        rows = [(_told_apart(i, names), system_name(i.system), _("{current} of {total}").format(
                     current=i.current_round, total=getattr(i, "total_rounds", "?"))
                  if getattr(i, "total_rounds", None) else str(i.current_round),
                  str(i.players), short_time(i.modified), str(i.modified_by)) for i in infos]
