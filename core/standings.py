@@ -26,7 +26,7 @@ from core.errors import TournamentError
 from core.i18n import _
 from core.model import Tournament, format_points
 from core.tiebreaks import values_for
-from core.tiebreaks.context import Context, build_context
+from core.tiebreaks.context import Context, build_context, shared_context
 from core.tiebreaks.direct import order_group
 from core.tiebreaks.explain import Value
 from core.i18n.tiebreak_names import REGIME_NAMES
@@ -213,7 +213,7 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
 
         ctx = build_team_context(t, primary, upto)
     else:
-        ctx = build_context(t, upto)
+        ctx = shared_context(t, upto)  # the values of one snapshot computed once (a draft edited)
     if tiebreaks is None:
         codes = default_codes(t, ctx, team)
     elif isinstance(tiebreaks, str):

@@ -208,14 +208,33 @@ def _go_ranks(t: Tournament) -> dict[int, str]:
     return out
 
 
+_CHANGES: dict[tuple[int, str], tuple[Tournament, dict[int, str]]] = {}
+
+
 def _rating_changes(t: Tournament) -> dict[int, str]:
-    """Each player's rating change so far, as the rating-changes report prints it."""
+    """Each player's rating change so far, as the rating-changes report prints it.
+
+    Kept per snapshot (and language: the decimal mark): the changes do not depend on the
+    tie-break list, and a draft edited in the tie-breaks pane asks for a new table at every key
+    (1,000 players: the changes were ~60 % of it)."""
     if not t.rounds:
         return {}
+    from core.i18n import current_language
+
+    key = (id(t), current_language())
+    with _MEMO_LOCK:
+        found = _CHANGES.get(key)
+    if found is not None and found[0] is t:
+        return found[1]
     from core.ratings.changes import rating_changes
     from core.reports.document import decimal
 
-    return {r.pno: decimal(r.change, 1).text for r in rating_changes(t) if r.change is not None}
+    changes = {r.pno: decimal(r.change, 1).text for r in rating_changes(t) if r.change is not None}
+    with _MEMO_LOCK:
+        _CHANGES[key] = (t, changes)  # the snapshot kept with them: its id is not reused meanwhile
+        while len(_CHANGES) > _MEMO_SIZE:
+            del _CHANGES[next(iter(_CHANGES))]
+    return changes
 
 
 def _column_cells(values: list[Any]) -> list[str]:

@@ -10,6 +10,7 @@ sums of halves stay exact and integer arithmetic is much faster than ``Fraction`
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -225,3 +226,38 @@ def build_context(t: Tournament, upto: int | None = None, round_robin: bool | No
     return Context(t, rounds, scale, cells, total, rating,
                    int(ps.win * scale), int(ps.draw * scale), int(ps.loss * scale), round_robin,
                    adjustment=adjustment, adjustment_rounds=by_round)
+
+
+_SHARED: dict[tuple[int, int | None], tuple[Tournament, Context]] = {}
+_SHARED_SIZE = 4
+_SHARED_LOCK = threading.Lock()
+
+
+def shared_context(t: Tournament, upto: int | None = None) -> Context:
+    """The context of snapshot ``t`` for rounds 1..``upto``, built once and shared by every
+    standings request on that snapshot, with the values already computed in its ``cache``.
+
+    Why: a tie-break draft being edited asks for the standings of one snapshot again and again
+    with one criterion changed (``BH/C1`` → ``BH/C2``, a criterion moved); building the context
+    afresh recomputed every criterion's values (1,000 players: most of ~0.1 s a key).  A
+    snapshot never changes (a change makes a new one), so its values never go stale; the memo
+    keeps the snapshot with its context, so its id is not reused while the entry lives.
+
+    Thread safety (the screens compute in worker threads while the UI thread may ask too):
+    every entry of ``cache`` is stored whole once computed (the per-player terms of
+    :mod:`~core.tiebreaks.buchholz` per player), never changed afterwards and never iterated
+    while it grows, so two threads computing the same value store the same thing twice."""
+    key = (id(t), upto)
+    with _SHARED_LOCK:
+        found = _SHARED.get(key)
+        if found is not None and found[0] is t:
+            return found[1]
+    ctx = build_context(t, upto)
+    with _SHARED_LOCK:
+        found = _SHARED.get(key)
+        if found is not None and found[0] is t:
+            return found[1]  # another thread built it meanwhile: one context, one cache
+        _SHARED[key] = (t, ctx)
+        while len(_SHARED) > _SHARED_SIZE:
+            del _SHARED[next(iter(_SHARED))]
+    return ctx

@@ -50,6 +50,12 @@ def step_modifier(code: str, letter: str, limit: int = 3) -> str:
     return "/".join([base, *mods])
 
 
+def same_request(a: tuple, b: tuple) -> bool:
+    """Whether two preview requests (snapshot, codes, regime) ask for the same table: the
+    same snapshot object (a snapshot never changes; an equal-looking one may be newer)."""
+    return a[0] is b[0] and a[1:] == b[1:]
+
+
 class TiebreaksPane(LazyPane, Horizontal):
     """Tie-break list editor with a live standings preview."""
     TAB_ID = "tab-tiebreaks"
@@ -163,38 +169,64 @@ class TiebreaksPane(LazyPane, Horizontal):
             with regime_select.prevent(Select.Changed):
                 regime_select.value = wanted
         asked = (self.shown, tuple(codes), self.current_regime())
-        self.asked = asked
-        if self.preview is None and len(self.shown.players) > self.BIG:
-            self.preview_worker(*asked)  # the pane first; its preview when computed and filled
+        if len(self.shown.players) > self.BIG:
+            self.ask_preview(asked)  # the pane (and the list) first; the preview when computed
             return
+        self.asked = asked
         try:
             view = compute(*asked)
         except TournamentError as exc:
-            self.query_one("#tb-notes", Static).update(str(exc))
+            self.refused(asked, str(exc))
             return
         self.fill_preview(asked, view)
 
-    @work(thread=True, exclusive=True, group="tb-preview", exit_on_error=False, description="preview")
+    def ask_preview(self, asked: tuple) -> None:
+        """Compute the preview of ``asked`` (snapshot, codes, regime) in a thread worker, the
+        latest draft winning: while one is computed, a newer draft only replaces what is asked
+        for, and the worker's end starts the newest (keys in a burst cost one computation
+        each at most, never a queue of them; an older preview is never filled in).  The
+        preview's title says it is being computed until it is filled."""
+        self.asked = asked
+        self.show_title()
+        if self.computing is None:
+            self.computing = asked
+            self.preview_worker(*asked)
+
+    @work(thread=True, group="tb-preview", exit_on_error=False, description="preview")
     def preview_worker(self, t: Tournament, codes: tuple[str, ...], regime: str | None) -> tuple[tuple, StandingsView]:
         return (t, codes, regime), compute(t, codes, regime)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.group != "tb-preview":
+        if event.worker.group != "tb-preview" or not event.worker.is_finished:
+            return
+        done, self.computing = self.computing, None
+        if event.state is WorkerState.CANCELLED:
+            return  # the pane is leaving the screen
+        if self.asked is not None and done is not None and not same_request(done, self.asked):
+            self.ask_preview(self.asked)  # the draft changed meanwhile: its preview now
             return
         if event.state is WorkerState.SUCCESS:
             result: tuple[tuple, StandingsView] | None = event.worker.result
             assert result is not None  # a worker that succeeded has returned (preview_worker's)
             self.call_after_refresh(self.fill_preview, *result)  # the pane's frame first
         elif event.state is WorkerState.ERROR and isinstance(event.worker.error, TournamentError):
-            self.query_one("#tb-notes", Static).update(str(event.worker.error))
+            self.refused(done, str(event.worker.error))
+
+    def refused(self, asked: tuple | None, text: str) -> None:
+        """The list asked for cannot be computed: the notes say why, the preview keeps the
+        last table that could (its title no longer says it is being computed)."""
+        self.shown_for = asked
+        self.query_one("#tb-notes", Static).update(text)
+        self.show_title()
 
     def fill_preview(self, asked: tuple, view: StandingsView) -> None:
         """Put ``view`` into the preview, unless another was asked for meanwhile (``asked``:
         the snapshot, codes and regime it was computed for)."""
-        if self.asked is None or asked[0] is not self.asked[0] or asked[1:] != self.asked[1:]:
+        if self.asked is None or not same_request(asked, self.asked):
             return
         fill_standings(self.query_one("#tb-preview", FittedTable), view, list(view.columns))
         self.preview = view
+        self.shown_for = asked
         self.share_width()
         cup = [_("A cup ranks by the stage reached: players out at the same stage share their places, "
                  "no tie-breaks.")] if self.shown.system == "knockout" else []
@@ -205,6 +237,11 @@ class TiebreaksPane(LazyPane, Horizontal):
     asked: tuple | None = None
     """(snapshot, codes, regime) of the preview last asked for: an older one arriving late is
     dropped."""
+    shown_for: tuple | None = None
+    """(snapshot, codes, regime) of the preview shown: the title says "computing" while it is
+    not the one asked for."""
+    computing: tuple | None = None
+    """(snapshot, codes, regime) the thread worker is computing (None: no worker running)."""
 
     BIG = 400
     """Above this many players the pane's first show computes its preview in a thread worker
@@ -219,6 +256,8 @@ class TiebreaksPane(LazyPane, Horizontal):
             return
         state = _("Preview (not saved; s saves)") if self.draft is not None or self.draft_regime is not None \
             else _("Preview")
+        if self.asked is not None and (self.shown_for is None or not same_request(self.shown_for, self.asked)):
+            state = _("Computing the preview…")  # the rows are still the list's before the change
         low = self.has_class("-stacked") and self.size.height < self.LOW
         self.query_one("#tb-title", Static).update(state if low else f"{state} · {regime_line(self.preview)}")
 

@@ -59,11 +59,12 @@ class FastTable(DataTable):
     def fix_column_widths(self, widths: Sequence[int], labels: Sequence[str],
                           hidden: frozenset[int] | set[int] = frozenset()) -> None:
         """Columns at fixed content ``widths`` (DataTable adds the padding) with these headers;
-        the ``hidden`` ones (indexes) take no cells.  Only a change of width redraws the whole
-        table: row-local repaints stay row-local."""
+        the ``hidden`` ones (indexes) take no cells.  Only a change of width or of a header
+        redraws the whole table: row-local repaints stay row-local."""
         columns = self.ordered_columns
-        if all(not c.auto_width and c.width == w and isinstance(c, HiddenColumn) == (j in hidden)
-               for j, (c, w) in enumerate(zip(columns, widths))):
+        if all(not c.auto_width and c.width == w and c.label.plain == label
+               and isinstance(c, HiddenColumn) == (j in hidden)
+               for j, (c, w, label) in enumerate(zip(columns, widths, labels))):
             return
         for j, (column, width, label) in enumerate(zip(columns, widths, labels)):
             column.auto_width = False
