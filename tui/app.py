@@ -108,12 +108,19 @@ class HakemApp(SerialKeys):
             self.open_tournament(self.open_id)
 
     def open_tournament(self, tid: str) -> None:
+        import gc
+
         from tui.screens.tournament import TournamentScreen
         from tui.services import Session
 
+        # no collection while the event is read and its screen built: the garbage collector's
+        # full pass came due there (~40 ms at 1,000 players); the screen settles the memory
+        # after its first frame (TournamentScreen.on_mount)
+        gc.disable()
         try:
             session = Session(self.workspace.open(tid))
         except TournamentError as exc:
+            gc.enable()
             self.notify(str(exc), severity="error", title=_("Cannot open the tournament"))
             return
         self.push_screen(TournamentScreen(session))

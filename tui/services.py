@@ -197,7 +197,8 @@ class Session:
         snap = desk.snapshot()
         self.tournament: Tournament = snap.tournament
         self.revision: int = snap.revision
-        settle_memory()
+        # no settle_memory() here: the screen showing the session settles it after its first
+        # frame (a full collection is ~40 ms of a 1,000-player event's opening)
         self._queue: queue.Queue[tuple[Use, Done] | None] = queue.Queue()
         self._writer: threading.Thread | None = None
         self._lock = threading.Lock()

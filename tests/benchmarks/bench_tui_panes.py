@@ -9,17 +9,20 @@ paired, tie-breaks BH/C1 BH SB WIN).  Measured:
 1. cold start: a fresh Python process until the tournaments screen is on (headless, 80×24),
    wall and the child's CPU, from byte code (written once into a temporary
    ``PYTHONPYCACHEPREFIX``, as an installed hakem has it);
-2. opening the event: ``HakemApp(open_id=…)`` until the rounds pane is drawn (2–4 run in a
-   fresh process each, after one that wrote the byte code: the imports a first show makes count);
+2. opening the event: Enter on the tournaments list until the rounds pane is drawn (2–5 run in
+   a fresh process each, after one that wrote the byte code: the imports a first show makes
+   count);
 3. the first show of each pane (F2, F4, F5, F6, F7, each once, in that order): the key until
    the first frame drawn after the pane is shown (frames stamped by ``bench_tui.frame_clock``),
    and the UI thread's CPU for it;
-4. on the boards (F3): ``down`` and a result key (``1``), key until the next frame.
+4. on the tie-break draft (after F5): ``c`` and ``J``, key until its frame and until the frame
+   showing the draft's preview;
+5. on the boards (F3): ``down`` and a result key (``1``), key until the next frame.
 
 Targets (issue 35): every first show ≤ 150 ms, any key ≤ 50 ms, start ≤ 0.5 s on a quiet
 machine.  The machine may be shared: the load average is printed; the CPU figures are the
 load-independent ones.  ``--profile TAB`` prints cProfile's top functions of that pane's first
-show instead (``--profile open``: of opening the event).
+show instead (``--profile open``: of opening the event; ``--profile draft``: of the draft keys).
 """
 
 from __future__ import annotations
@@ -53,13 +56,16 @@ async def panes(data: Path, tid: str, profile: str | None) -> dict[str, tuple[fl
     import pstats
 
     out: dict[str, tuple[float, float]] = {}
-    opening = cProfile.Profile() if profile == "open" else None
-    if opening is not None:
-        opening.enable()
-    t0, c0 = time.perf_counter(), time.thread_time()
-    app = HakemApp(data_dir=data, open_id=tid, poll_interval=3600)
+    app = HakemApp(data_dir=data, poll_interval=3600)
     async with app.run_test(size=(120, 40)) as pilot:
         frames = frame_clock(app)
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentsScreen", timeout=120)
+        await pilot.pause(0.5)
+        opening = cProfile.Profile() if profile == "open" else None
+        if opening is not None:
+            opening.enable()
+        t0, c0 = time.perf_counter(), time.thread_time()
+        await pilot.press("enter")  # the list's only event
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
                        and app.screen.query("#pane-rounds"), timeout=120)
         t1, c1, _p = await next_frame(frames, t0, cpu=True, timeout=60)
@@ -85,6 +91,8 @@ async def panes(data: Path, tid: str, profile: str | None) -> dict[str, tuple[fl
                 pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
             out[key] = (t1 - t0, c1 - c0)
             await pilot.pause(0.3)
+            if key == "f5":
+                await draft_keys(pilot, app, frames, out, profile)
         await pilot.press("f3")
         await pilot.pause(0.3)
         for name, key in (("down", "down"), ("result", "1")):
@@ -96,12 +104,43 @@ async def panes(data: Path, tid: str, profile: str | None) -> dict[str, tuple[fl
     return out
 
 
+async def draft_keys(pilot, app, frames, out: dict[str, tuple[float, float]], profile: str | None) -> None:
+    """Keys on the tie-break draft (F5): ``c`` (a cut on the first criterion), ``J`` (moved
+    down): the key until its frame (the list changed), then until the frame showing the
+    draft's preview; the UI thread's CPU for each (the preview is computed in a worker)."""
+    from bench_tui import next_frame
+
+    from tests.tui_fixtures import wait_for
+
+    pane = app.screen.query_one("#pane-tiebreaks")
+    await wait_for(pilot, lambda: pane.preview is not None, timeout=60)
+    await pilot.pause(0.3)
+    for name, key in (("draft c", "c"), ("draft J", "J")):
+        import cProfile
+        import pstats
+
+        profiler = cProfile.Profile() if profile == "draft" else None
+        if profiler is not None:
+            profiler.enable()
+        before = pane.preview
+        t0, c0 = time.perf_counter(), time.thread_time()
+        await pilot.press(key)
+        t1, c1, _p = await next_frame(frames, t0, cpu=True, timeout=60)
+        t2, c2, _p = await next_frame(frames, t0, lambda: pane.preview is not before, cpu=True, timeout=60)
+        if profiler is not None:
+            profiler.disable()
+            pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
+        out[name] = (t1 - t0, c1 - c0)
+        out[name + " preview"] = (t2 - t0, c2 - c0)
+        await pilot.pause(0.5)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--profile", choices=["open", *(tab for tab, _key in KEYS)])
+    parser.add_argument("--profile", choices=["open", "draft", *(tab for tab, _key in KEYS)])
     parser.add_argument("--child", nargs=2, metavar=("DATA", "ID"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     os.environ.setdefault("HAKEM_CONFIG_DIR", tempfile.mkdtemp(prefix="hakem-bench-config-"))
