@@ -9,6 +9,7 @@ list on the snapshot shown.
 from __future__ import annotations
 
 import threading
+from contextlib import asynccontextmanager
 
 import pytest
 
@@ -32,21 +33,29 @@ def engine_order(t, codes) -> list[int]:
     return [r.pno for r in compute_standings(t, codes).rows]
 
 
-async def test_keys_in_a_burst_compute_the_latest_draft_once_and_never_show_an_older_one(tmp_path, monkeypatch):
-    import tui.standings as standings
+@asynccontextmanager
+async def tiebreaks_pane(tmp_path, complete_last: bool):
+    """The app on a demo event (three rounds) with its tie-breaks pane shown and its first
+    preview filled: (pilot, app, pane)."""
     from tui.app import HakemApp
-    from tui.screens.tiebreaks import TiebreaksPane
-    from tui.widgets.tables import row_values
 
-    monkeypatch.setattr(TiebreaksPane, "BIG", 0)  # every event counts as big here
-    [tid] = store_with(tmp_path / "data", demo(rounds=3, tiebreaks=TIEBREAKS))
+    [tid] = store_with(tmp_path / "data", demo(rounds=3, complete_last=complete_last, tiebreaks=TIEBREAKS))
     app = HakemApp(data_dir=tmp_path / "data", open_id=tid)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
         await pilot.press("f5")
         await wait_for(pilot, lambda: app.screen.query("#pane-tiebreaks")
                        and app.screen.query_one("#pane-tiebreaks").preview is not None)
-        pane = app.screen.query_one("#pane-tiebreaks")
+        yield pilot, app, app.screen.query_one("#pane-tiebreaks")
+
+
+async def test_keys_in_a_burst_compute_the_latest_draft_once_and_never_show_an_older_one(tmp_path, monkeypatch):
+    import tui.standings as standings
+    from tui.screens.tiebreaks import TiebreaksPane
+    from tui.widgets.tables import row_values
+
+    monkeypatch.setattr(TiebreaksPane, "BIG", 0)  # every event counts as big here
+    async with tiebreaks_pane(tmp_path, complete_last=True) as (pilot, app, pane):
         shown = app.screen.session.tournament
         title = pane.query_one("#tb-title")
         assert "Computing" not in str(title.content)
@@ -81,18 +90,10 @@ async def test_keys_in_a_burst_compute_the_latest_draft_once_and_never_show_an_o
 async def test_a_change_while_the_draft_is_computed_shows_the_new_snapshot(tmp_path, monkeypatch):
     import tui.standings as standings
     from core.model import GameResult
-    from tui.app import HakemApp
     from tui.screens.tiebreaks import TiebreaksPane
 
     monkeypatch.setattr(TiebreaksPane, "BIG", 0)
-    [tid] = store_with(tmp_path / "data", demo(rounds=3, complete_last=False, tiebreaks=TIEBREAKS))
-    app = HakemApp(data_dir=tmp_path / "data", open_id=tid)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
-        await pilot.press("f5")
-        await wait_for(pilot, lambda: app.screen.query("#pane-tiebreaks")
-                       and app.screen.query_one("#pane-tiebreaks").preview is not None)
-        pane = app.screen.query_one("#pane-tiebreaks")
+    async with tiebreaks_pane(tmp_path, complete_last=False) as (pilot, app, pane):
         release = threading.Event()
         real = standings._compute
         monkeypatch.setattr(standings, "_compute", lambda *a: (release.wait(10), real(*a))[1])
