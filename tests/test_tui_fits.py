@@ -88,7 +88,8 @@ async def test_a_bye_leaves_the_names_on_the_boards_readable(tmp_path, lang, siz
             boards.focus()
             boards.move_cursor(row=[r[1] for r in boards.kept.given].index(bye.pno))
             await pilot.press("x")
-            await wait_for(pilot, lambda: type(app.screen).__name__ == "MessageDialog", timeout=30)
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "MessageDialog"
+                           and app.screen.query("#message-body Static"), timeout=30)  # pushed, then composed
             body = str(app.screen.query_one("#message-body Static").render())
             assert f"{bye.pno}. {row[2]}: {_('bye (PAB)')}" in body
 
