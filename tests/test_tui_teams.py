@@ -121,3 +121,53 @@ def test_a_team_swiss_takes_a_late_team():
     rr = t.with_changes(system="berger")
     with pytest.raises(Exception, match="cannot be added after round 1"):
         registration.add_team(rr, "T6", ())
+
+
+def played_league() -> Tournament:
+    from core.model import Board, Match, Round, Team
+
+    return league().with_changes(
+        teams=(Team(1, "Ankara SK", (1, 3)), Team(2, "Berlin SC", (2, 4))),
+        rounds=(Round(1, (Board(1, 2), Board(4, 3)), matches=(Match(1, 2, (0, 1)),)),))
+
+
+async def test_a_board_order_changed_after_round_1_is_asked_first(tmp_path):
+    # The board order is what a team's results are read by (BC, TBR, the crosstable): after
+    # round 1, swapping Ankara's boards (1 3 → 3 1) asks first; No keeps the order, Yes saves
+    # it.  Adding a reserve below (1 3 5) moves nobody and is saved without a question.
+    data = tmp_path / "data"
+    [tid] = store_with(data, played_league())
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await _open(pilot, app)
+        owner = dialog.owner
+        for answer in ("n", "y"):
+            dialog.query_one(DataTable).move_cursor(row=0)
+            await pilot.press("r")
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+            app.screen.query_one(Input).value = ""
+            await type_text(pilot, "3 1")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmDialog")
+            assert "board order changes after round 1" in str(app.screen.body)
+            await pilot.press(answer)
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "TeamsDialog")
+            await pilot.pause()
+            assert owner.session.tournament.teams[0].members == ((1, 3) if answer == "n" else (3, 1))
+        await pilot.press("r")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+        await type_text(pilot, " 5")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: owner.session.tournament.teams[0].members == (3, 1, 5))
+
+
+def test_the_cli_warns_of_a_board_order_changed_after_round_1(tmp_path, monkeypatch, capsys):
+    from core.store import Store
+    from tests.cli_run import run
+
+    monkeypatch.setenv("HAKEM_DATA", str(tmp_path))
+    tid = Store(tmp_path).create(played_league())
+    _out, err = run(capsys, "teams", "roster", tid, "2", "--players", "4,2")
+    assert "team 'Berlin SC': the board order changes after round 1 was paired (2, 4 on another board)" in err
+    _out, err = run(capsys, "teams", "roster", tid, "2", "--players", "4,2,6")
+    assert err == ""

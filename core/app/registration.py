@@ -464,9 +464,15 @@ class RegistrationCases(DeskBase):
 
     @use_case("team.edit")
     def set_roster(self, team: int, members: Sequence[int]) -> Outcome:
+        """A team's roster in board order; a change of board order after round 1 is saved with
+        a warning (:func:`core.teams.registration.board_order_change`)."""
+        from dataclasses import replace
+
         from core.teams import registration
 
-        return self._change(act("roster", team=team), lambda t: registration.set_roster(t, team, members))
+        out = self._change(act("roster", team=team), lambda t: registration.set_roster(t, team, members),
+                           value=lambda before, _after: registration.board_order_change(before, team, members))
+        return replace(out, warnings=(out.value, *out.warnings), value=None) if out.value else out
 
     @use_case("team.remove")
     def remove_team(self, team: int) -> Outcome:

@@ -141,6 +141,29 @@ def set_roster(t: Tournament, team_id: int, members: Iterable[int]) -> Tournamen
     return t.with_changes(teams=tuple(new if x.id == team_id else x for x in t.teams))
 
 
+def board_order_change(t: Tournament, team_id: int, members: Iterable[int]) -> str | None:
+    """What a new roster changes in the board order of a team that has played (``None``:
+    nothing, or round 1 is not paired yet): the players whose board number moves.
+
+    Why a warning and not a refusal: C.04.6 does not fix a team's board order, but it is the
+    order a team's results are read by (board count, top-board result, the board-by-board
+    crosstable) and competitions fix it before round 1; a change afterwards is a correction
+    the arbiter must mean — the rounds paired keep their boards, the next ones use the new
+    order.  The TUI asks before saving it; the CLI says it."""
+    if not t.current_round:
+        return None
+    team = _team(t, team_id)
+    new = list(members)
+    moved = [pno for board, pno in enumerate(team.members, start=1)
+             if pno in new and new.index(pno) + 1 != board]
+    left = [pno for pno in team.members if pno not in new]
+    if not moved and not left:
+        return None
+    return _("team {name!r}: the board order changes after round {round} was paired ({players} on another "
+             "board); the rounds paired keep their boards, the next rounds use the new order").format(
+        name=team.name, round=t.current_round, players=", ".join(map(str, moved + left)))
+
+
 def remove_team(t: Tournament, team_id: int) -> Tournament:
     """Delete a team (before round 1); its players stay registered.  Teams after it keep their
     numbers (team numbers are names, not positions)."""

@@ -137,12 +137,28 @@ class TeamsDialog(ModalScreen[None]):
         team = self.selected()
         if team is None:
             return
+        def save(members: list[int]) -> None:
+            self._change(lambda desk: desk.set_roster(team.id, members),
+                         _("Board order of {name} saved.").format(name=team.name))
+
+        def chosen(members: list[int]) -> None:
+            from core.teams.registration import board_order_change
+
+            try:
+                change = board_order_change(self.t, team.id, members)
+            except TournamentError as exc:
+                self.notify(str(exc), severity="error")
+                return
+            if change is None:
+                save(members)
+                return
+            self.app.push_screen(ConfirmDialog(_("Change the board order?"), change, yes=_("Change the order")),
+                                 lambda yes: save(members) if yes else None)
+
         self._ask_members(
             _("Board order of {name}").format(name=team.name),
             _("Pairing numbers in board order, board 1 first (e.g. 3 1 7 5)."),
-            " ".join(map(str, team.members)),
-            lambda members: self._change(lambda desk: desk.set_roster(team.id, members),
-                                         _("Board order of {name} saved.").format(name=team.name)))
+            " ".join(map(str, team.members)), chosen)
 
     def action_rename(self) -> None:
         team = self.selected()
