@@ -18,7 +18,7 @@ from rich.cells import cell_len
 
 from core import changes
 from core.demo import demo_tournament
-from core.i18n import _, set_language
+from core.i18n import _, pgettext, set_language
 from core.model import Board, Bye, ByeKind
 from core.numbering import assign_pairing_numbers
 from core.pairing.base import RoundPairing
@@ -106,6 +106,14 @@ async def test_a_left_out_column_gives_its_cells_to_the_names(tmp_path, lang, ke
         cut = [r[2] for r in table.kept.shown if r[2].endswith("…")]
         used = sum(c.get_render_width(table) for c in table.ordered_columns)
         assert not cut or used == _available(table), (cut, used)  # a name cut: no cell left over
+        # a name cut: the place column's head is its short one (Turkish "Derece", six cells over
+        # values like "5=", becomes "Der."), and every column but the names is as wide as its
+        # widest value or head
+        assert not cut or labels[0] == min(_("Rk"), pgettext("short header", "Rk"), key=cell_len), labels
+        for j, column in enumerate(table.ordered_columns):
+            if labels[j] and j != 2:
+                widest = max(cell_len(str(r[j])) for r in table.kept.shown)
+                assert column.width == max(widest, cell_len(labels[j])), (labels[j], column.width)
 
 
 async def test_the_cell_cursor_steps_over_a_left_out_column(tmp_path):

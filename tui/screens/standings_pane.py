@@ -21,7 +21,8 @@ from core.i18n import _, pgettext
 from core.model import Tournament
 from tui.i18n import L_, fmt_points
 from tui.standings import StandingsView, compute, explain
-from tui.widgets.tables import Col, FittedTable, columns_changed, forget_columns, optional_col, reset_table, sync_table, text_col
+from tui.widgets.tables import (Col, FittedTable, columns_changed, forget_columns, optional_col, reset_table, short_col,
+                                sync_table, text_col)
 from tui.widgets.text import set_text
 
 
@@ -43,7 +44,8 @@ def fill_standings(table: FittedTable, view: StandingsView, columns_key: list[ob
         if playoff:  # after every tie-break, as the playoff comes after them: why tied values differ in order
             values.append((_("Playoff"), "playoff"))
         strength = optional_col(pgettext("go", "Rank"), "rating") if view.go else optional_col(_("Rtg"), "rating")
-        reset_table(table, [(_("Rk"), "rank"), optional_col(_("No."), "pno", 2), text_col(_("Name"), "name"), strength,
+        rank = short_col(_("Rk"), "rank", pgettext("short header", "Rk"))  # tr "Derece" over "5="
+        reset_table(table, [rank, optional_col(_("No."), "pno", 2), text_col(_("Name"), "name"), strength,
                             *values, *change])
     # rows keyed by position: a result that reorders the table becomes cell updates instead of
     # a rebuild (Textual re-measures every cell of a rebuilt 300-row table)

@@ -288,11 +288,12 @@ def _fitted(table: FittedTable, rows: list[Row]) -> list[Row]:
 
 def _compact(naturals: list[int], specs: list[Col], mins: list[int], width: int,
              values: dict[int, int]) -> tuple[list[int], set[int], set[int]]:
-    """Widths by :func:`fit_widths`; while a free-text column would be cut below
-    :data:`READABLE` cells (at 60 columns a name matters more than a header or a rating beside
-    it) first the short headers (``Col.short``; ``values``: the widest value of those columns),
-    then the optional columns are left out, highest ``drop`` first, one level at a time (both
-    No. columns of the boards).  Returns the widths, the columns left out and those shortened."""
+    """Widths by :func:`fit_widths`; once a free-text column is cut at all, the short headers
+    (``Col.short``; ``values``: the widest value of those columns: a header wider than every
+    value only takes cells from the names); while one would be cut below :data:`READABLE`
+    cells (at 60 columns a name matters more than a rating beside it) the optional columns are
+    left out, highest ``drop`` first, one level at a time (both No. columns of the boards).
+    Returns the widths, the columns left out and those shortened."""
     flex = [s.flex for s in specs]
     shown = list(naturals)
     dropped: set[int] = set()
@@ -300,14 +301,14 @@ def _compact(naturals: list[int], specs: list[Col], mins: list[int], width: int,
     optional = sorted((j for j, s in enumerate(specs) if s.drop), key=lambda j: -specs[j].drop)
     while True:
         widths = fit_widths(shown, flex, mins, width, dropped)
-        short = any(widths[j] < min(naturals[j], READABLE) for j, f in enumerate(flex) if f)
-        if not short:
-            return widths, dropped, shortened
-        if values and not shortened:
+        if values and not shortened and any(widths[j] < naturals[j] for j, f in enumerate(flex) if f):
             for j, w in values.items():
                 shortened.add(j)
                 shown[j] = max(w, cell_len(specs[j].short))
             continue
+        short = any(widths[j] < min(naturals[j], READABLE) for j, f in enumerate(flex) if f)
+        if not short:
+            return widths, dropped, shortened
         if not optional:
             return widths, dropped, shortened
         level = specs[optional[0]].drop
