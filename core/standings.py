@@ -142,6 +142,21 @@ def _split_by_values(group: list[int], values: dict[int, Value], higher_better: 
     return parts
 
 
+def _seed_keys(later: Sequence[TieBreakSpec], values_of) -> dict[int, tuple]:
+    """Per participant, the values of the criteria after a seeded group criterion as one key,
+    smaller = better (OpenGotha's DC ranks the players no game decides by them); group
+    criteria among them give no value there and are left out."""
+    keys: dict[int, tuple] = {}
+    for spec in later:
+        definition = lookup(spec.base)
+        if definition.group:
+            continue
+        higher = definition.higher_better != spec.reverse
+        for p, value in values_of(spec).items():
+            keys[p] = (*keys.get(p, ()), sort_key(value, higher))
+    return keys
+
+
 def _as_integers(values: dict[int, Value]) -> dict[int, Value]:
     """The same order and ties with integer values: every fraction times one common denominator.
 
@@ -276,7 +291,7 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
     for o in playoffs:
         groups = refine(groups, lambda g, o=o: _split_by_order(g, o), "playoff")
 
-    for spec in specs:
+    for index, spec in enumerate(specs):
         definition = lookup(spec.base)
         if cup:  # shown, never ordering a stage's players (Aktar p. 67)
             values[spec.code] = (dict.fromkeys(ids, 0) if definition.group
@@ -287,10 +302,12 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
             new_groups: list[list[int]] = []
             groups_at[spec.code] = {p: tuple(sorted(g)) for g in groups for p in g}
             order = definition.order or order_group
+            seeded = {"seed": _seed_keys(specs[index + 1:], lambda s: values_for(ctx_for(s), s, s.regime or chosen))
+                      } if definition.seeded and any(len(g) > 1 for g in groups) else {}
             for g in groups:
-                parts = order(ctx_for(spec), spec, sorted(g)) if len(g) > 1 else [g]
-                if definition.group_values is not None and len(g) > 1:  # its own values (Go's SDC)
-                    de_values.update(definition.group_values(ctx_for(spec), sorted(g)))
+                parts = order(ctx_for(spec), spec, sorted(g), **seeded) if len(g) > 1 else [g]
+                if definition.group_values is not None and len(g) > 1:  # its own values (Go's SDC, DC)
+                    de_values.update(definition.group_values(ctx_for(spec), sorted(g), **seeded))
                     new_groups.extend(parts)
                     for part in parts:
                         if len(part) == 1 and len(parts) > 1:

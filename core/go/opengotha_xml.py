@@ -59,7 +59,7 @@ PLAYER_KEPT = ("ffgLicenceStatus", "agaId", "agaExpirationDate", "ratingOrigin",
 
 CRITERIA = {"MMS": "MMS", "SOSM": "SOS", "SODOSM": "SODOS", "SOSOSM": "SOSOS", "NBW": "NBW",
             "SOSM-1": "SOSM1", "SOSM-2": "SOSM2", "CUSSM": "CUSS", "SDC": "SDC",
-            "CAT": "CAT"}
+            "DC": "DC", "CAT": "CAT"}
 """OpenGotha's long criterion names and hakem's codes for the same values."""
 
 WEIGHTS = {"balance_wb": "paiBaBalanceWB", "minimize_score_difference": "paiMaMinimizeScoreDifference",

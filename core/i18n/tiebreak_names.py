@@ -57,6 +57,7 @@ NAMES: dict[str, str] = {
     "NBW": "Number of wins",
     "CAT": "Category",
     "SDC": "Simplified direct confrontation",
+    "DC": "Direct confrontation",
     "LEVEL": "Level (Gamma scheme)",
     "COEF": "Coefficient (Gamma scheme)",
     "KZR": "Keizer score",

@@ -185,10 +185,10 @@ def explain_gamma(ctx: Context, spec: TieBreakSpec, regime: Regime, pno: int) ->
 
 
 # -- OpenGotha's simplified direct confrontation (SDC) ------------------------------------------
-def _confrontations(ctx: Context, group: list[int]) -> dict[tuple[int, int], int]:
+def _net(ctx: Context, group: list[int]) -> dict[tuple[int, int], int]:
     """Per ordered pair of the group: the games won minus the games lost against the other
-    over the counted rounds, limited to −1..1 — games won over the board only (OpenGotha
-    counts its "white wins"/"black wins", not a win by default, a jigo or "both lose")."""
+    over the counted rounds — games won over the board only (OpenGotha counts its "white
+    wins"/"black wins", not a win by default, a jigo or "both lose")."""
     members = set(group)
     net = {(a, b): 0 for a in group for b in group if a != b}
     for pno in group:
@@ -196,7 +196,13 @@ def _confrontations(ctx: Context, group: list[int]) -> dict[tuple[int, int], int
             if cell.opponent in members and cell.opponent != pno and cell.played and cell.points == ctx.win:
                 net[pno, cell.opponent] += 1
                 net[cell.opponent, pno] -= 1
-    return {pair: max(-1, min(1, value)) for pair, value in net.items()}
+    return net
+
+
+def _confrontations(ctx: Context, group: list[int]) -> dict[tuple[int, int], int]:
+    """:func:`_net` limited to −1..1 (SDC's reading: more games between two only decide when
+    they do not cancel out)."""
+    return {pair: max(-1, min(1, value)) for pair, value in _net(ctx, group).items()}
 
 
 def sdc_values(ctx: Context, group: list[int]) -> dict[int, int]:
@@ -209,21 +215,64 @@ def sdc_values(ctx: Context, group: list[int]) -> dict[int, int]:
     return {pno: sum(1 for other in group if other != pno and net[pno, other] == 1) for pno in group}
 
 
+def _by_value(group: list[int], values: dict[int, int]) -> list[list[int]]:
+    """The group split by a value, larger first; equal values stay tied."""
+    return [[p for p in group if values[p] == value] for value in sorted(set(values.values()), reverse=True)]
+
+
+def _games_against(ctx: Context, pno: int, group: list[int]) -> tuple[Contribution, ...]:
+    """The player's games against the others of a tied group (a win by default marked)."""
+    members = set(group) - {pno}
+    return tuple(Contribution(c.round, c.opponent, ctx.frac(c.points), _("points against a tied player"),
+                              not c.played, "" if c.played else _("a win by default does not count"))
+                 for c in ctx.cells[pno] if c.opponent in members)
+
+
 def sdc_order(ctx: Context, spec: TieBreakSpec, group: list[int]) -> list[list[int]]:
     """The tied group ordered by SDC, more first; players of equal SDC stay tied."""
-    values = sdc_values(ctx, group)
-    return [[p for p in group if values[p] == value] for value in sorted(set(values.values()), reverse=True)]
+    return _by_value(group, sdc_values(ctx, group))
 
 
 def explain_sdc(ctx: Context, spec: TieBreakSpec, pno: int, group: list[int], value: Value) -> Explanation:
     """The player's games against the others of the tied group, and why SDC counts them or not."""
-    members = set(group) - {pno}
-    items = tuple(Contribution(c.round, c.opponent, ctx.frac(c.points), _("points against a tied player"),
-                               not c.played, "" if c.played else _("a win by default does not count"))
-                  for c in ctx.cells[pno] if c.opponent in members)
+    items = _games_against(ctx, pno, group)
     decided = all(v != 0 for v in _confrontations(ctx, group).values())
     note = (_("Tied group: {group}.").format(group=", ".join(str(p) for p in sorted(group))),
             _("SDC counts the tied players beaten, when every two of them have a decided game; "
               "otherwise it is 0 for all.") if decided else
             _("Not every two tied players have a decided game: SDC is 0 for all of them."))
     return Explanation(spec.code, name_of(spec.base), pno, value, "", items, note)
+
+
+# -- OpenGotha's direct confrontation (DC) -------------------------------------------------------
+def dc_values(ctx: Context, group: list[int], seed: dict[int, tuple] | None = None) -> dict[int, int]:
+    """OpenGotha's DC of each player of a group tied on every criterion before it
+    (:mod:`core.go.confrontation`): wins of exactly +1 net over the board, cycles as classes,
+    ``seed`` the criteria after DC (smaller key = better; none: all equal)."""
+    from core.go.confrontation import direct_confrontation
+
+    beat = {pair for pair, value in _net(ctx, group).items() if value == 1}
+    keys = seed or {}
+    return direct_confrontation(group, beat, {p: keys.get(p, ()) for p in group})
+
+
+def dc_order(ctx: Context, spec: TieBreakSpec, group: list[int], seed: dict[int, tuple] | None = None
+             ) -> list[list[int]]:
+    """The tied group ordered by DC, more first; players of equal DC stay tied."""
+    return _by_value(group, dc_values(ctx, group, seed))
+
+
+def explain_dc(ctx: Context, spec: TieBreakSpec, pno: int, group: list[int], value: Value) -> Explanation:
+    """The player's games against the others of the tied group and the cycle he is in, if any."""
+    from core.go.confrontation import cycle_classes
+
+    items = _games_against(ctx, pno, group)
+    beat = {pair for pair, net in _net(ctx, group).items() if net == 1}
+    cycle = cycle_classes(sorted(group), beat)[pno]
+    notes = [_("Tied group: {group}.").format(group=", ".join(str(p) for p in sorted(group))),
+             _("DC places a player who beat another tied player (one game more won than lost) above "
+               "him; the criteria after DC order the rest, from the bottom.")]
+    if len(cycle) > 1:
+        notes.append(_("Players {players} beat each other round a cycle: their games among "
+                       "themselves do not count.").format(players=", ".join(str(p) for p in sorted(cycle))))
+    return Explanation(spec.code, name_of(spec.base), pno, value, "", items, tuple(notes))

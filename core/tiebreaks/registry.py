@@ -42,6 +42,9 @@ class TieBreakDef:
     """A group criterion's own values for a tied group (``None``: the place inside it)."""
     explain_group: Callable | None = None
     """A group criterion's explanation (``None``: direct encounter's)."""
+    seeded: bool = False
+    """The group criterion's order and values also read the criteria after it (OpenGotha's DC
+    ranks players no game decides by them): ``order`` and ``group_values`` take ``seed=``."""
 
     @property
     def name(self) -> str:
@@ -90,6 +93,8 @@ _LIST = [
     _d("CAT", "B", go.category, go.explain_category, higher_better=False, main_score=True),
     _d("SDC", "A", None, None, group=True, order=go.sdc_order, group_values=go.sdc_values,
        explain_group=go.explain_sdc),
+    _d("DC", "A", None, None, group=True, order=go.dc_order, group_values=go.dc_values,
+       explain_group=go.explain_dc, seeded=True),
     _d("LEVEL", "B", go.level, go.explain_gamma, main_score=True),
     _d("COEF", "C", go.coefficient, go.explain_gamma),
     _d("KZR", "BC", keizer.score, keizer.explain, main_score=True),

@@ -59,7 +59,10 @@ OpenGotha's categories: 2–4 of them with lower limits drawn between 20k and 5d
 "avoid mixing categories" weight 0 (its McMahon default), 10^9 or 2·10^13 (its Swiss default);
 the driver must then accept ``CATS limit …`` (OpenGotha's rank numbers, 1d = 0: its
 ``setNumberOfCategories`` and ``setLowerCategoryLimits``) and ``PARAM avoidcat W``.
-``OG_PLAYERS=N`` gives every event N players (above 600: the field is paired
+``OG_CRITERIA="MMS DC SOSM"`` gives both programs that list of placement criteria (OpenGotha's
+long names) for the final standings; the driver's ``SCORES round crit …`` then sets them and
+prints DC and SDC after SOSOS; ``OG_STANDINGS_ONLY=1`` skips the round comparisons (hakem
+still pairs every round).  ``OG_PLAYERS=N`` gives every event N players (above 600: the field is paired
 in OpenGotha's pairing groups)."""
 
 MODES = ("top", "middle", "bottom")
@@ -74,6 +77,14 @@ OG_PARAMS = {"early_rounds": "seed1last", "correction": "corr", "ceiling": "ceil
              "minimize_handicap": "minhd", "bar_threshold": "barthr", "rank_threshold": "rankthr",
              "nbw_threshold": "nbwthr", "avoid_mixing_categories": "avoidcat"}
 """hakem's McMahon option → the driver's PARAM name (its seed1last is 1-based like ours)."""
+
+
+CRITERIA = os.environ.get("OG_CRITERIA", "").split()
+"""OpenGotha's criteria for the final standings (empty: both programs' defaults)."""
+OG_TO_HAKEM = {"MMS": "MMS", "SOSM": "SOS", "SODOSM": "SODOS", "SOSOSM": "SOSOS", "NBW": "NBW",
+               "SOSM-1": "SOSM1", "SOSM-2": "SOSM2", "CUSSM": "CUSS", "SDC": "SDC", "DC": "DC", "CAT": "CAT"}
+PRINTED = ("MMS", "SOS", "SODOS", "SOSOS", "DC", "SDC")
+"""hakem's codes of the driver's SCORES columns (OpenGotha prints MMS… ×2, DC and SDC as they are)."""
 
 
 def key(pno: int) -> str:
@@ -120,7 +131,8 @@ def make_event(seed: int) -> tuple[Tournament, random.Random]:
                "ceiling": str(rng.randint(5, 9)), "club_gap": str(rng.randint(0, 5)),
                "country_gap": str(rng.randint(0, 3))}
     t = Tournament(id=f"og{seed}", name="OG", system="mcmahon", total_rounds=rounds,
-                   players=tuple(players), requested_byes=absences, options={"go": go})
+                   players=tuple(players), requested_byes=absences, options={"go": go},
+                   tiebreaks=tuple(OG_TO_HAKEM[c] for c in CRITERIA))
     return t, rng
 
 
@@ -206,22 +218,40 @@ def compare_round(ogdir: str, t: Tournament, round_no: int, counts: Counter, see
 
 
 def compare_standings(ogdir: str, t: Tournament, counts: Counter, seed: int) -> None:
-    out = run_og(ogdir, [*og_input(t, len(t.rounds)), f"SCORES {len(t.rounds) - 1}"])
+    out = run_og(ogdir, [*og_input(t, len(t.rounds)), " ".join(["SCORES", str(len(t.rounds) - 1), *CRITERIA])])
     og_order = [x.split()[1] for x in out if x.startswith("S ")]
-    og_values = {x.split()[1]: tuple(Fraction(int(v), 2) for v in (x.split()[3], x.split()[4], x.split()[6]))
-                 for x in out if x.startswith("S ")}
     st = compute_standings(t)
+    shown = [c for c in PRINTED if c in st.tiebreaks]  # the values of the list's own criteria
+    og_values = {x.split()[1]: tuple(Fraction(int(x.split()[3 + PRINTED.index(c)]), 1 if c in ("DC", "SDC") else 2)
+                                     for c in shown) for x in out if x.startswith("S ")}
     place = {key(r.pno): r.rank for r in st.rows}
     ok = all((place[a] or 0) <= (place[b] or 0) for a, b in zip(og_order, og_order[1:], strict=False))
     ours = {key(r.pno): tuple(Fraction(str(r.values[c].value if hasattr(r.values[c], "value") else r.values[c]))
-                              for c in ("MMS", "SOS", "SOSOS")) for r in st.rows}
+                              for c in shown) for r in st.rows}
     same_values = all(ours[k] == og_values[k] for k in og_values)
     counts["standings same order" if ok else "standings different order"] += 1
+    if "DC" in shown:  # how much DC had to decide (players it placed above another)
+        counts["players with DC > 0"] += sum(1 for v in ours.values() if v[shown.index("DC")] > 0)
+        counts["players in a DC cycle"] += _in_cycles(t, st)
     if not same_values:
         counts["criteria values differ"] += 1
     if not ok or not same_values:
         print(f"seed {seed}: standings order {'ok' if ok else 'DIFFERENT'}, values {'ok' if same_values else 'DIFFER'}"
               f" (hakem criteria {st.tiebreaks})")
+
+
+def _in_cycles(t: Tournament, st) -> int:
+    """Players of the tied groups DC ordered who beat each other round a cycle."""
+    from core.go.confrontation import cycle_classes
+    from core.tiebreaks.context import build_context
+    from core.tiebreaks.go import _net
+
+    ctx = build_context(t, len(t.rounds))
+    count = 0
+    for group in set(st.groups_at["DC"].values()):
+        beat = {pair for pair, net in _net(ctx, list(group)).items() if net == 1}
+        count += sum(1 for cls in cycle_classes(list(group), beat).values() if len(cls) > 1)
+    return count
 
 
 def main() -> None:
@@ -234,7 +264,8 @@ def main() -> None:
         t, rng = make_event(seed)
         for round_no in range(1, t.total_rounds + 1):
             t = apply_pairing(t, system.pair(t))
-            compare_round(ogdir, t, round_no, counts, seed)
+            if not os.environ.get("OG_STANDINGS_ONLY"):
+                compare_round(ogdir, t, round_no, counts, seed)
             t = play(t, rng)
         compare_standings(ogdir, t, counts, seed)
         print(f"after seed {seed}: {dict(counts)}", flush=True)
