@@ -142,8 +142,13 @@ def test_a_report_column_of_tie_breaks_has_one_notation():
         table = Table([Column("name", "Name"), Column("sb", "SB", "r"), Column("bh", "BH", "r")],
                       [["A", Fraction(43, 2), Fraction(7, 2)], ["B", Fraction(75, 4), Fraction(3)],
                        ["C", Fraction(18), Fraction(1, 2)]])
-        # SB holds a quarter: every SB value with two decimals (German comma); BH only halves: ½
-        assert human_rows(table) == [["A", "21,50", "3½"], ["B", "18,75", "3"], ["C", "18,00", "½"]]
-        assert "18,75" in "\n".join(table_text(table))
+        # SB holds a quarter: every SB value in quarters, as the points are written (issue 31:
+        # "82.00" beside "43½" was a second notation in one table); BH only halves: ½
+        assert human_rows(table) == [["A", "21½", "3½"], ["B", "18¾", "3"], ["C", "18", "½"]]
+        assert "18¾" in "\n".join(table_text(table))
+        # a value that is no quarter (an average): every value of its column with two decimals
+        table = Table([Column("name", "Name"), Column("aro", "ARO", "r")],
+                      [["A", Fraction(43, 2)], ["B", Fraction(55, 3)], ["C", Fraction(18)]])
+        assert human_rows(table) == [["A", "21,50"], ["B", "18,33"], ["C", "18,00"]]
     finally:
         set_language("en")

@@ -175,12 +175,36 @@ def halves_only(values: Iterable[object]) -> bool:
 def column_formatter(values: Iterable[object], lang: str | None = None) -> Callable[[object], str]:
     """The one notation for a column of tie-break values (issue 19: never ``21½`` above
     ``18.75``): when every value is whole or half, as points (``21½``, ``18``); when any is not
-    (an average, a Sonneborn-Berger with quarters, a percentage), every number of the column
-    with two decimals in the language's notation (``21,50``, ``18,75``, ``18,00`` in German).
+    (an average, a percentage), every number of the column with two decimals in the
+    language's notation (``21,50``, ``18,33``, ``18,00`` in German).  A column of quarters (a
+    Sonneborn-Berger of game points) in the half-point style is written in quarters like the
+    points (``21½``, ``18¾``, ``18``): still one notation in the column.
     Tuples (element-wise criteria) are formatted part by part with the same rule."""
+    values = list(values)
     if halves_only(values):
         return lambda value: _column_cell(value, lambda v: format_value(v, lang))
+    if _points_style == "half" and halves_only(_doubled(values)):
+        return lambda value: _column_cell(value, _quarters)
     return lambda value: _column_cell(value, lambda v: format_decimal(v, lang, max_digits=2, min_digits=2))
+
+
+def _doubled(values: Iterable[object]) -> list[object]:
+    """``values`` times two (tuples part by part): halves of them are quarters of ``values``."""
+    return [tuple(_doubled(v)) if isinstance(v, tuple) else 2 * _fraction(v)
+            if isinstance(v, (Fraction, Decimal, float)) else v for v in values]
+
+
+_QUARTER = {Fraction(0): "", Fraction(1, 4): "¼", Fraction(1, 2): "½", Fraction(3, 4): "¾"}
+
+
+def _quarters(value: Number) -> str:
+    """A multiple of ¼ as the half-point style writes points (``82``, ``74¾``, ``¼``): a
+    column of products of game points (team Sonneborn-Berger such as EGGSB, C.07 Art. 10)
+    reads like the points beside it instead of ``82.00`` (issue 31)."""
+    points = _fraction(value)
+    whole, part = divmod(abs(points), 1)
+    digits = str(int(whole)) if whole or not part else ""
+    return f"{'-' if points < 0 else ''}{digits}{_QUARTER[part]}"
 
 
 def _column_cell(value: object, number: Callable[[Number], str]) -> str:
