@@ -310,3 +310,38 @@ def test_a_requested_bye_is_worth_a_match_not_a_game():
     assert scores(parse_tournament(write_trf(t).replace("XXS", "XXX"))) == scores(t)
     form = tournament_from_form(NewTournament(name="DS", system="double-swiss")).points
     assert (form.full_bye, form.half_bye) == (2, 1)
+
+
+def test_card_and_crosstable_show_one_line_per_match_with_byes_once():
+    # Preface: every pairing is a match of two games; byes apply only to matches.  Five
+    # players, two matches (1-½-0 per game; PAB 1½, half-point bye a drawn match, 1):
+    #   match 1: 1-2 (1-0, ½-½) → 1 1½, 2 ½;  3-4 (0-1, 4 White wins game 2) → 3 0, 4 2;  5 PAB 1½
+    #   match 2: 1-3 (½-½, ½-½) → 1, 1;  4-5 (4 wins game 1, 5 loses game 2 with White) → 4 2, 5 0;
+    #            2 a half-point bye 1
+    # Totals: 4: 4 (rank 1), 1: 2½ (2), then 2 and 5 on 1½, 3: 1.  Card and crosstable have
+    # two matches (not four game rounds), each bye once at its match value, and the cells of
+    # a row add up to its points (5: –1½ and 0 = 1½; 2: ½ and –1 = 1½).
+    from core.reports.render import human_rows
+    from core.reports.tables import crosstable, player_card
+    from core.reports.view import View
+
+    W, D, L = GameResult.WHITE_WINS, GameResult.DRAW, GameResult.BLACK_WINS
+    r1 = Round(1, (Board(1, 2, W, game="g1"), Board(2, 1, D, game="g2"),
+                   Board(3, 4, L, game="g1"), Board(4, 3, W, game="g2")), (Bye(5, ByeKind.PAB),))
+    r2 = Round(2, (Board(1, 3, D, game="g1"), Board(3, 1, D, game="g2"),
+                   Board(4, 5, W, game="g1"), Board(5, 4, L, game="g2")), (Bye(2, ByeKind.HALF),))
+    t = small_event().with_changes(total_rounds=2, rounds=(r1, r2))
+    assert scores(t) == {1: Fraction(5, 2), 2: Fraction(3, 2), 3: 1, 4: 4, 5: Fraction(3, 2)}
+    (card, *_rest) = player_card(View(t), 5).tables
+    rows = human_rows(card)
+    assert [r[:1] + r[3:4] + r[5:] for r in rows] == [
+        ["1", "Pairing-allocated bye", "", "1½", "1½"],
+        ["2", "P4", "0 0", "0", "1½"],
+        ["Total", "", "", "", "1½"]]
+    rows = human_rows(player_card(View(t), 2).tables[0])
+    assert [r[:1] + r[3:4] + r[5:] for r in rows][:2] == [["1", "P1", "0 ½", "½", "½"],
+                                                          ["2", "Half-point bye", "", "1", "1½"]]
+    [cross] = [human_rows(tb) for tb in crosstable(View(t)).tables]
+    by_name = {r[2]: r for r in cross}
+    assert by_name["P5"][4:7] == ["–1½", "1■0", "1½"]
+    assert by_name["P2"][4:7] == ["2■½", "–1", "1½"]

@@ -454,7 +454,10 @@ def crosstable(view: View) -> Report:
     s = view.standings
     if view.is_round_robin and not t.teams:
         return _grid(view)
-    rounds = single_games(t)[0].current_round  # a cup: one column per game
+    double = t.system == "double-swiss"  # one column per match, not per game (C.04.5 Preface)
+    rounds = t.current_round if double else single_games(t)[0].current_round  # a cup: one column per game
+    if double:
+        from core.reports.matches import match_cell
     title, fed = _identity_columns(t)
     columns = [Column("rank", _("Rank"), "r"), Column("pno", _("No."), "r", minor=True), *title,
                Column("name", _("Name"), flex=True, link="pno"),
@@ -467,11 +470,16 @@ def crosstable(view: View) -> Report:
         rank = "-" if row.rank is None else (f"{row.rank}=" if row.shared else row.rank)
         table.rows.append([rank, row.pno, *_identity(p, title, "title"), row.name, (p.rating or "") if p else "",
                            *_identity(p, fed, "federation"),
-                           *[game_cell(view, row.pno, r) for r in range(1, rounds + 1)],
+                           *([match_cell(view, row.pno, rnd) for rnd in t.rounds] if double
+                             else [game_cell(view, row.pno, r) for r in range(1, rounds + 1)]),
                            Points(row.points), *[row.values.get(c) for c in s.tiebreaks]])
     # (core/pictures' wallchart golden pages carry this sentence: change it together with them)
     legend = _("Cells: opponent's rank, colour ({white} white, {black} black), result; + and − are forfeits, "
                "– is a round without a game.").format(white=colour_mark("w"), black=colour_mark("b"))
+    if double:
+        legend = _("Cells: one per match — opponent's rank, colour in game 1 ({white} white, {black} black), the "
+                   "match's points; + and − are forfeited games, – is a match without a game (a bye: its "
+                   "points).").format(white=colour_mark("w"), black=colour_mark("b"))
     return Report("crosstable", _("Crosstable"), [t.name, *_head(view)], [table], [legend, *adjustment_notes(view)])
 
 
@@ -591,6 +599,10 @@ def player_card(view: View, pno: int) -> Report:
         report.tables.append(tb)
     if any(isinstance(v, Marked) and v.cut for per in terms.values() for v in per.values()):
         report.notes.append(_("Values in brackets are cut (not counted)."))
+    if t.system == "double-swiss":  # one row per match, not per game (C.04.5 Preface)
+        from core.reports.matches import double_swiss_card
+
+        return double_swiss_card(view, pno, report)
     return report
 
 
