@@ -126,7 +126,8 @@ async def draft_keys(pilot, app, frames, out: dict[str, tuple[float, float]], pr
         t0, c0 = time.perf_counter(), time.thread_time()
         await pilot.press(key)
         t1, c1, _p = await next_frame(frames, t0, cpu=True, timeout=60)
-        t2, c2, _p = await next_frame(frames, t0, lambda before=before: pane.preview is not before, cpu=True, timeout=60)
+        await wait_for(pilot, lambda before=before: pane.preview is not before, timeout=60)
+        t2, c2, _p = await next_frame(frames, time.perf_counter(), cpu=True, timeout=60)  # the filled preview's frame
         if profiler is not None:
             profiler.disable()
             pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)

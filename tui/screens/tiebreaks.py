@@ -1,7 +1,8 @@
 """Provides the tie-break settings pane: presets, the ordered list, parameters, regime, preview.
 
 Editing works on a draft: every change (preset, add, remove, move, cut) recomputes the standings
-preview at once, and nothing is saved until ``s``.  The draft survives refreshes caused by other
+preview — at once, or on a big event in a thread worker with the latest draft winning (the key
+changes the list in its own frame) — and nothing is saved until ``s``.  The draft survives refreshes caused by other
 organisers, so a list being built is never lost.
 """
 
