@@ -146,3 +146,24 @@ def test_a_match_both_teams_forfeited_on_every_board_is_lost_by_both() -> None:
     ctx = build_team_context(t)
     assert [(c.code, c.vur, c.points) for c in ctx.cells[2][:1]] == [(Code.FORFEIT_LOSS, True, 0)]
     assert ctx.total[2] == 0
+
+
+def test_extended_direct_encounter_falls_back_to_game_points() -> None:
+    # C.07 Art. 13.3: direct encounter among the tied teams on the primary score, then on the
+    # secondary one.  Teams A, B, C of two boards meet in a cycle, one match per round (the
+    # third team has no match): A beats B 1½-½, B beats C 2-0, C beats A 1½-½.  Match points:
+    # 2 each, and 2 each among them (DE on MP separates nobody).  Game points among them:
+    # A 1½ (v B) + ½ (v C) = 2; B ½ + 2 = 2½; C 0 + 1½ = 1½.
+    # So EDE ranks B, A, C (values 1, 2, 3: the place inside the group).
+    from core.standings import compute_standings
+
+    players = tuple(Player(i, f"P{i}") for i in range(1, 7))
+    teams = (Team(1, "A", (1, 2)), Team(2, "B", (3, 4)), Team(3, "C", (5, 6)))
+    r1 = Round(1, (Board(1, 3, W), Board(4, 2, D)), matches=(Match(1, 2, (0, 1)),))
+    r2 = Round(2, (Board(3, 5, W), Board(6, 4, B)), matches=(Match(2, 3, (0, 1)),))
+    r3 = Round(3, (Board(5, 1, W), Board(2, 6, D)), matches=(Match(3, 1, (0, 1)),))
+    t = Tournament(id="e", name="E", system="swiss-team", total_rounds=3, players=players, teams=teams,
+                   rounds=(r1, r2, r3), tiebreaks=("EDE",))
+    s = compute_standings(t, team=True)
+    assert [(r.pno, r.points) for r in s.rows] == [(2, 2), (1, 2), (3, 2)]
+    assert [s.row(p).values["EDE"] for p in (2, 1, 3)] == [1, 2, 3]

@@ -39,6 +39,7 @@ NAMES: dict[str, str] = {
     "MP": "Match points",
     "GP": "Game points",
     "MPVGP": "Match points versus game points",
+    "EDE": "Extended direct encounter",
     "BC": "Board count",
     "SSSC": "Score and strength combination",
     "BBE": "Bottom-board elimination",

@@ -104,6 +104,7 @@ _LIST = [
     _d("TBR", "B", team.top_board_result, team.explain_team, team_only=True),
     _d("MPVGP", "B", team_extended.other_primary_score, team_extended.explain_other_primary_score,
        team_only=True),
+    _d("EDE", "A", None, None, "P", group=True, order=team_extended.extended_direct_encounter, team_only=True),
     _d("BC", "B", team_extended.board_count, team_extended.explain_board_criterion, higher_better=False,
        team_only=True),
     _d("BBE", "B", team_extended.bottom_board_elimination, team_extended.explain_board_criterion,

@@ -163,3 +163,39 @@ def explain_score_strength_combination(ctx, spec, regime, pno):
     return Explanation(spec.code, name_of(spec.base), pno,
                        score_strength_combination(ctx, spec, regime)[pno], regime.value,
                        inner.contributions, (note,))
+
+
+def extended_direct_encounter(ctx: Context, spec: TieBreakSpec, group: list[int]) -> list[list[int]]:
+    """EDE (C.07 Art. 13.3): direct encounter (Art. 6) among the tied teams on the primary
+    score; if that separates nobody, on the secondary score; every new subset of teams still
+    tied starts again from the primary score.
+
+    Why the two scores: a team event has two, and the matches among tied teams drawn on match
+    points are often not drawn on game points.  ``ctx`` is the team context of the primary
+    score (:func:`core.tiebreaks.team.build_team_context`); the secondary one is built from
+    the same event and rounds.  The named chains (EDEBT and the others, Art. 13.3.2) are not
+    offered: they add the knockout criteria of Art. 12 for two teams still tied."""
+    from core.tiebreaks.direct import order_group
+
+    if len(group) < 2:
+        return [list(group)]
+    parts = order_group(ctx, spec, group)
+    if len(parts) == 1:
+        parts = order_group(_secondary_context(ctx), spec, group)
+        if len(parts) == 1:
+            return parts
+    out: list[list[int]] = []
+    for part in parts:
+        out.extend(extended_direct_encounter(ctx, spec, sorted(part)) if len(part) > 1 else [part])
+    return out
+
+
+def _secondary_context(ctx: Context) -> Context:
+    """The team context of the other score (game points when match points rank), cached."""
+    from core.tiebreaks.team import build_team_context
+
+    other = ctx.cache.get("ede_secondary")
+    if other is None:
+        other = build_team_context(ctx.tournament, "MP" if ctx.cache.get("team") == "GP" else "GP", ctx.rounds)
+        ctx.cache["ede_secondary"] = other
+    return other
