@@ -167,3 +167,27 @@ def test_extended_direct_encounter_falls_back_to_game_points() -> None:
     s = compute_standings(t, team=True)
     assert [(r.pno, r.points) for r in s.rows] == [(2, 2), (1, 2), (3, 2)]
     assert [s.row(p).values["EDE"] for p in (2, 1, 3)] == [1, 2, 3]
+
+
+def test_the_bye_puts_its_game_points_on_the_boards_for_the_board_criteria() -> None:
+    # C.07 Art. 12's BC, TBR and BBE compare how two teams' equal game points lie on the
+    # boards (a knockout match level on MP and GP); in a Swiss list a team's game points
+    # include the bye's (C.04.6 Art. 1.4: a drawn match's), which were on no board, so the
+    # team with the bye had fewer board points and the lowest, best BC.  Read as a drawn match
+    # on every board (½ on each of 2 boards), the board totals add up to the game points.
+    # Teams of two boards: team k = players 2k−1, 2k.  Round 1: 1–2 (board 1 won by team 1,
+    # board 2 drawn), team 3 the bye.  Round 2: 3–1 (board 1 won by team 3, board 2 by team 1).
+    # Board totals: team 3 (½ + 1, ½ + 0) = (1½, ½): BC 1·1½ + 2·½ = 2½ (before: (1, 0), BC 1);
+    # team 1 (1 + 0, ½ + 1) = (1, 1½): BC 4; team 2 (0, ½): BC 1.
+    from core.model import BYE_TEAM
+    from core.standings import compute_standings
+
+    players = tuple(Player(i, f"P{i}") for i in range(1, 7))
+    teams = (Team(1, "A", (1, 2)), Team(2, "B", (3, 4)), Team(3, "C", (5, 6)))
+    r1 = Round(1, (Board(1, 3, W), Board(4, 2, D)), matches=(Match(1, 2, (0, 1)), Match(3, BYE_TEAM, ())))
+    r2 = Round(2, (Board(5, 1, W), Board(2, 6, W)), matches=(Match(3, 1, (0, 1)),))
+    t = Tournament(id="b", name="B", system="swiss-team", total_rounds=3, players=players, teams=teams,
+                   rounds=(r1, r2), tiebreaks=("BC", "TBR"), options={"boards": 2})
+    s = compute_standings(t, team=True)
+    assert {p: s.row(p).values["BC"] for p in (1, 2, 3)} == {1: 4, 2: 1, 3: Fraction(5, 2)}
+    assert s.row(3).values["TBR"] == (Fraction(3, 2), Fraction(1, 2))

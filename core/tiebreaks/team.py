@@ -49,12 +49,17 @@ def team_rows(t: Tournament, upto: int | None = None) -> dict[int, list[dict]]:
         for match in rnd.matches:
             if match.bye:  # a team Swiss's pairing-allocated bye (C.04.6 Art. 1.4)
                 if bye_mp_gp is None:
-                    from core.teams.history import bye_points
+                    from core.teams.history import bye_points, match_boards
                     bye_mp_gp = bye_points(t)
+                    width = match_boards(t)
                 if match.home in rows:
+                    # the bye's game points on its boards as a drawn match's (C.04.6 Art. 1.4),
+                    # so the board criteria (C.07 Art. 12: BC, TBR, BBE, which compare how
+                    # equal game points lie on the boards) see every game point a team has:
+                    # without them a team with the bye had fewer board points and the best BC
                     rows[match.home][rnd.number - 1] = dict(
                         round=rnd.number, opponent=None, mp=bye_mp_gp[0], gp=bye_mp_gp[1],
-                        played=False, home=True, boards=(), bye=True)
+                        played=False, home=True, boards=(bye_mp_gp[1] / width,) * width, bye=True)
                 continue
             board_pts: dict[int, list[Fraction]] = {match.home: [], match.away: []}
             played = False
