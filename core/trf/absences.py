@@ -33,7 +33,12 @@ from core.model import ByeKind, RequestedBye, Round, Tournament
 def with_known_absences(t: Tournament) -> Tournament:
     """``t`` with a zero-point requested bye for every round still to come in which a player
     cannot be paired (withdrawn, or a late entry not arrived yet), unless he asked for a bye
-    of his own for that round — what the writer turns into ``0000 - Z`` cells and ``240 Z``."""
+    of his own for that round — what the writer turns into ``0000 - Z`` cells and ``240 Z``.
+    A cup's rounds of several games are left alone: its columns are games, its rounds not."""
+    from core.model import single_games
+
+    if t.system != "double-swiss" and single_games(t)[0] is not t:
+        return t
     asked = {(rb.pno, rb.round) for rb in t.requested_byes}
     absent = [RequestedBye(p.pno, r, ByeKind.ZERO)
               for r in range(t.current_round + 1, t.total_rounds + 1)
