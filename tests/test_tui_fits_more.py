@@ -15,6 +15,7 @@ import dataclasses
 
 import pytest
 from rich.cells import cell_len
+from textual.widgets import DataTable
 
 from core import changes
 from core.demo import demo_tournament
@@ -117,18 +118,49 @@ async def test_a_left_out_column_gives_its_cells_to_the_names(tmp_path, lang, ke
 
 
 async def test_the_cell_cursor_steps_over_a_left_out_column(tmp_path):
-    # F4 is a cell table: with the pairing number left out (60×20), → from the rank went to
-    # the hidden column (no cursor drawn; x there said "move to a tie-break column")
+    # F4 is a cell table: with a column left out (60×20), → onto it left the cursor on a column
+    # not drawn (and x there said "move to a tie-break column"); ← from the name likewise
     t = demo(rounds=2)
+    t = t.with_changes(players=tuple(dataclasses.replace(p, name=n) for p, n in zip(t.players, LONG_NAMES)))
     [tid] = store_with(tmp_path / "data", t)
     app = HakemApp(data_dir=tmp_path / "data", open_id=tid, lang="de", poll_interval=3600)
     async with app.run_test(size=SMALL) as pilot:
         table = await _open(pilot, app, "f4", "#standings")
         hidden = [j for j, c in enumerate(table.ordered_columns) if not str(c.label)]
-        assert 1 in hidden  # the pairing number, right of the rank
-        await pilot.press("right")
-        assert table.cursor_column == 2  # the name
-        await pilot.press("right")
-        assert table.cursor_column not in hidden
-        await pilot.press("left", "left", "left", "left")
+        assert hidden, [str(c.label) for c in table.ordered_columns]
+        last = len(table.ordered_columns) - 1
+        for h in hidden:
+            table.move_cursor(column=h - 1)
+            await pilot.press("right")
+            after = next((j for j in range(h + 1, last + 1) if j not in hidden), h - 1)
+            assert table.cursor_column == after, (h, table.cursor_column)
+        visible = [j for j in range(last + 1) if j not in hidden]
+        table.move_cursor(column=visible[-1])
+        await pilot.press(*["left"] * (last + 1))
         assert table.cursor_column == 0
+
+
+@pytest.mark.parametrize("lang", ["tr", "de", "ru"])
+async def test_the_players_list_keeps_names_readable_at_60_columns(tmp_path, lang):
+    # F2's list at 60×20 cut "Öztürk, Mehmet Ali" to twelve cells beside "Wertzahl" over
+    # four-digit ratings and an empty club column: the rating takes its short head once a name
+    # is cut, and the club gives way before a name falls below READABLE cells
+    from tui.widgets.tables import READABLE
+
+    t = demo_tournament()
+    t = t.with_changes(players=tuple(dataclasses.replace(p, name=n) for p, n in zip(t.players, LONG_NAMES)))
+    [tid] = store_with(tmp_path / "data", t)
+    app = HakemApp(data_dir=tmp_path / "data", open_id=tid, lang=lang, poll_interval=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                       and app.screen.query_one("#players", DataTable).row_count == len(LONG_NAMES), timeout=30)
+        await pilot.pause()
+        table = app.screen.query_one("#players", DataTable)
+        labels = [str(c.label) for c in table.ordered_columns]
+        names = [r[1] for r in table.kept.shown]
+        assert min(map(cell_len, names)) >= min(READABLE, min(map(cell_len, LONG_NAMES))), names
+        if any(n.endswith("…") for n in names):
+            assert _("Rtg") in labels, labels
+        rating = labels.index(_("Rtg")) if _("Rtg") in labels else labels.index(_("Rating"))
+        widest = max(cell_len(str(r[rating])) for r in table.kept.shown)
+        assert table.ordered_columns[rating].width == max(widest, cell_len(labels[rating]))

@@ -27,7 +27,7 @@ from tui.i18n import L_, fmt_points
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 from tui.widgets.pane import TournamentTab
 from tui.widgets.refused import RefusedList
-from tui.widgets.tables import FittedTable, reset_table, selected_key, sync_table, text_col
+from tui.widgets.tables import Col, FittedTable, reset_table, selected_key, short_col, sync_table, text_col
 from tui.widgets.fields import TextField
 
 
@@ -207,11 +207,12 @@ class RegistrationPane(TournamentTab, Vertical):
         self.query_one("#p-search", Input).placeholder = _("/ search: name, club, federation, number")
         present = [(_("Present"), "present")] if self.t is not None and checkin.is_open(self.t) else []
         reset_table(self.query_one("#players", FittedTable), [
-            (_("No."), "pno"), *present, text_col(_("Name"), "name"), (_("GoR") if go else _("Rating"), "rating"),
+            (_("No."), "pno"), *present, text_col(_("Name"), "name"),
+            (_("GoR"), "rating") if go else short_col(_("Rating"), "rating", _("Rtg")),  # de "Wertzahl" over 2200
             text_col(pgettext("go", "Rank") if go else _("Title"), "title", 1, 4),
             *([(go_score_name(self.t), "score")] if go and self.t is not None else []),
             text_col(_("Country") if go else _("Fed"), "fed", 1, 4),
-            text_col(_("Club"), "club", 2),
+            Col(_("Club"), "club", flex=2, drop=1),  # left out before a name is cut below readable
             text_col(_("Status"), "status", 1)])
         if self.t is not None:
             self.show(self.t)
