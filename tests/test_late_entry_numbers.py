@@ -80,6 +80,13 @@ def test_cli_keep_numbers(monkeypatch, tmp_path):
     assert "Late, Comer 13→9" in err.getvalue() and "Kaya, Can 8→10" in err.getvalue()
 
 
+async def registration_form(pilot, app) -> None:
+    """The event open and its registration form (F2) with the cursor on the name."""
+    await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+    await pilot.press("f2")
+    await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "p-name")
+
+
 @pytest.mark.usefixtures("quiet_tui")
 @pytest.mark.parametrize("answer,number", [("k", 13), ("r", 8), ("escape", None)])
 async def test_tui_asks_before_renumbering(tmp_path, answer, number):
@@ -87,9 +94,7 @@ async def test_tui_asks_before_renumbering(tmp_path, answer, number):
     [tid] = store_with(data, demo(rounds=1))
     app = HakemApp(data_dir=data, open_id=tid)
     async with app.run_test(size=(100, 32)) as pilot:
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
-        await pilot.press("f2")
-        await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "p-name")
+        await registration_form(pilot, app)
         app.screen.query_one("#p-name", Input).value = "Late, Comer"
         app.screen.query_one("#p-rating", Input).value = "2000"
         await pilot.press("enter")
@@ -160,9 +165,7 @@ async def test_tui_tells_the_moves_of_a_late_entry_after_the_question_was_answer
     [tid] = store_with(data, demo(rounds=1))
     app = HakemApp(data_dir=data, open_id=tid)
     async with app.run_test(size=(100, 32)) as pilot:
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
-        await pilot.press("f2")
-        await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "p-name")
+        await registration_form(pilot, app)
         for name, rating, answer in (("Late, Comer", "2000", "r"), ("Late, Second", "2001", None)):
             app.screen.query_one("#p-name", Input).value = name
             app.screen.query_one("#p-rating", Input).value = rating
