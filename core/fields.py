@@ -449,6 +449,23 @@ def bye_request(text: str) -> tuple[tuple[int, ...], str]:
     return tuple(dict.fromkeys(rounds)), (kinds.pop() if kinds else "half")
 
 
+def team_bye_request(text: str) -> tuple[tuple[int, ...], bool]:
+    """``4``, ``4 5``, ``4 x`` → (rounds, cancel): a team Swiss team's bye is a zero-point bye
+    (C.04.2 Art. 3.3), so no kind is typed; ``x`` cancels."""
+    rounds: list[int] = []
+    cancel = False
+    for token in text.replace(",", " ").lower().split():
+        if token.isascii() and token.isdigit():
+            rounds.append(int(token))
+        elif token == "x":
+            cancel = True
+        else:
+            raise FieldError("bye", _("{token!r} is not a round number (x cancels the team's bye)").format(token=token))
+    if not rounds:
+        raise FieldError("bye", _("type the round(s) the team misses, e.g. 4 or 4 5"))
+    return tuple(dict.fromkeys(rounds)), cancel
+
+
 def check_player(fields: Mapping[str, Any], go: bool = False) -> str:
     """A player's fields as a whole (a form's, a CSV row's, a club member's): refuse the bad ones
     with every problem named; the answer is the federation as stored (a Go

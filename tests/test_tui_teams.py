@@ -171,3 +171,44 @@ def test_the_cli_warns_of_a_board_order_changed_after_round_1(tmp_path, monkeypa
     assert "team 'Berlin SC': the board order changes after round 1 was paired (2, 4 on another board)" in err
     _out, err = run(capsys, "teams", "roster", tid, "2", "--players", "4,2,6")
     assert err == ""
+
+
+async def test_a_team_swiss_team_gets_its_bye_and_withdrawal_from_the_teams_dialog(tmp_path):
+    # C.04.2 Arts. 3.3 and 3.2, applied to teams by C.04.6: b gives the selected team a
+    # zero-point bye for the rounds typed (stored for each of its players), w withdraws it
+    # after a question.  In a team round robin the keys do nothing (no such rule there).
+    from core.model import Team
+
+    t = league().with_changes(system="swiss-team",
+                              teams=tuple(Team(k, f"T{k}", (2 * k - 1, 2 * k)) for k in range(1, 5)))
+    data = tmp_path / "data"
+    [tid] = store_with(data, t)
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await _open(pilot, app)
+        owner = dialog.owner
+        dialog.query_one(DataTable).move_cursor(row=1)
+        await pilot.press("b")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+        await type_text(pilot, "2")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: {(b.pno, b.round) for b in owner.session.tournament.requested_byes}
+                       == {(3, 2), (4, 2)})
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TeamsDialog")
+        dialog.query_one(DataTable).move_cursor(row=3)
+        await pilot.press("w")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmDialog")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: {p.pno for p in owner.session.tournament.players
+                                       if p.withdrawn_round == 1} == {7, 8})
+
+
+async def test_the_team_bye_key_is_off_in_a_team_round_robin(tmp_path):
+    data = tmp_path / "data"
+    [tid] = store_with(data, played_league())
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(pilot, app)
+        await pilot.press("b")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "TeamsDialog"

@@ -42,6 +42,8 @@ class TeamsDialog(ModalScreen[None]):
         Binding("e", "rename", L_("Rename")),
         Binding("delete", "remove", L_("Delete")),
         Binding("c", "from_clubs", L_("From clubs")),
+        Binding("b", "team_bye", L_("Team bye")),
+        Binding("w", "withdraw_team", L_("Withdraw team")),
         Binding("escape", "close", L_("Close")),
     ]
 
@@ -186,6 +188,50 @@ class TeamsDialog(ModalScreen[None]):
         self.app.push_screen(ConfirmDialog(
             _("Delete team"), _("Delete the team {name}? Its players stay registered.").format(name=team.name),
             yes=_("Delete"), danger=True), confirmed)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A team's bye and withdrawal exist in a team Swiss only (C.04.2 Arts. 3.2, 3.3 applied
+        to teams by C.04.6); elsewhere the keys are hidden."""
+        if action in ("team_bye", "withdraw_team"):
+            return self.t.system == "swiss-team"
+        return True
+
+    def action_team_bye(self) -> None:
+        team = self.selected()
+        if team is None:
+            return
+
+        def chosen(text: str | None) -> None:
+            from core.fields import team_bye_request
+
+            if not text:
+                return
+            try:
+                rounds, cancel = team_bye_request(text)
+            except TournamentError as exc:
+                self.notify(str(exc), severity="error")
+                return
+            self._change(lambda desk: desk.request_team_bye(team.id, rounds, cancel=cancel),
+                         _("Bye of {name} saved.").format(name=team.name))
+
+        self.app.push_screen(PromptDialog(
+            _("Bye of {name}").format(name=team.name),
+            _("Rounds the team misses, not paired, zero points (e.g. 4 or 4 5); x cancels (4 x)."),
+            placeholder="4"), chosen)
+
+    def action_withdraw_team(self) -> None:
+        team = self.selected()
+        if team is None:
+            return
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self._change(lambda desk: desk.withdraw_team(team.id),
+                             _("Team {name} withdrawn.").format(name=team.name))
+
+        self.app.push_screen(ConfirmDialog(
+            _("Withdraw team"), _("Withdraw the team {name}? It is not paired again, from the next round on.").format(
+                name=team.name), yes=_("Withdraw"), danger=True), confirmed)
 
     def action_from_clubs(self) -> None:
         self._change(lambda desk: desk.teams_from_clubs(),
