@@ -18,7 +18,7 @@ def test_defaults_are_opengothas_for_mcmahon_and_the_gamma_procedures_komi():
     # OpenGotha 3.51's initForMM: bar 4d, floor 20k, handicap = MMS difference − 1, at most 9,
     # no handicap above 1d; komi 7.5 (EGF rules).  Gamma: komi 6.5.
     assert form_values("mcmahon") == {"bar": "4d", "floor": "20k", "handicap_bar": "1d", "komi": "7.5",
-                                      "correction": "1", "ceiling": "9"}
+                                      "correction": "1", "ceiling": "9", "club_groups": ""}
     assert form_values("gamma") == {"komi": "6.5"}
     stored = form_values("mcmahon", {"bar": "3d", "komi": ""})  # an empty option is the default
     assert (stored["bar"], stored["komi"]) == ("3d", "7.5")
@@ -38,6 +38,19 @@ def test_each_bad_mcmahon_field_is_refused_naming_that_field(field, value, words
         check_go_fields(values, "mcmahon")
     assert refused.value.field == field
     assert words in refused.value.detail and value in refused.value.detail
+
+
+def test_clubs_groups_are_shown_as_typed_and_refused_naming_the_field():
+    """OpenGotha's clubs groups in the form: shown in ``--mm-club-groups``'s notation, also
+    those read from OpenGotha's file (stored as a list); a group of one club is refused with
+    the engine's words, naming the field."""
+    stored = [{"name": "Paris area", "clubs": ["Paris", "Versailles"]}]
+    assert form_values("mcmahon", {"club_groups": stored})["club_groups"] == "Paris area: Paris, Versailles"
+    with pytest.raises(GoFieldError) as refused:
+        check_go_fields({**form_values("mcmahon"), "club_groups": "Paris"}, "mcmahon")
+    assert refused.value.field == "club_groups" and "club groups" in refused.value.detail
+    typed = check_go_fields({**form_values("mcmahon"), "club_groups": "Berlin, Potsdam"}, "mcmahon")
+    assert changed(typed, form_values("mcmahon")) == {"club_groups": "Berlin, Potsdam"}
 
 
 def test_a_floor_above_the_bar_is_the_floor_field():
@@ -124,12 +137,20 @@ async def test_new_mcmahon_event_asks_go_settings_and_no_chess_fields(tmp_path):
         floor.value = "15k"
         form.query_one("#go-bar", Input).value = "3d"
         form.query_one("#go-komi", Input).value = "6.5"
+        groups = form.query_one("#go-club_groups", Input)
+        assert groups.display and groups.value == ""
+        groups.value = "Paris"  # one club is no group
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: "club groups" in str(error.render()))
+        assert app.focused is groups
+        groups.value = "Paris area: Paris, Versailles"
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
         tid = app.screen.session.tournament.id
     t = Store(data).load(tid).tournament
     assert (t.system, t.time_control) == ("mcmahon", "60+5x30s")
-    assert dict(t.options["go"]) == {"bar": "3d", "floor": "15k", "komi": "6.5"}  # the defaults are not stored
+    assert dict(t.options["go"]) == {"bar": "3d", "floor": "15k", "komi": "6.5",  # the defaults are not stored
+                                     "club_groups": "Paris area: Paris, Versailles"}
 
 
 @pytest.mark.usefixtures("quiet_tui")
@@ -150,6 +171,7 @@ async def test_gamma_asks_the_komi_only_and_settings_change_it(tmp_path):
         form = app.screen
         assert str(form.query_one("#go-bar-label", Label).render()) == "Komi"
         assert not form.query_one("#go-bar", Input).display and not form.query_one("#go-handicap-row").display
+        assert not form.query_one("#go-groups-row").display
         assert form.query_one("#go-clock", Select).value == "canadian"
         komi = form.query_one("#go-komi", Input)
         assert komi.value == "6.5"

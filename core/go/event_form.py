@@ -1,7 +1,7 @@
 """The Go settings an event form asks for, checked one field at a time as the engines read them.
 
 Why a module of its own: a Go organiser sets the system's own values (McMahon: bar, floor,
-handicap bar, komi, handicap correction and ceiling; Gamma: komi) and a Go clock (Canadian or
+handicap bar, komi, handicap correction and ceiling, clubs groups; Gamma: komi) and a Go clock (Canadian or
 Japanese byo-yomi, Fischer, sudden death) — not a chess point system or a chess time control.
 The form must mark *the* field that is wrong, so each value is read alone by the reader the
 engine uses (:func:`core.go.mcmahon_options.mcmahon_options`, :func:`core.go.handicap.even_komi`),
@@ -21,7 +21,7 @@ from core.i18n import _, pgettext
 from core.model import Tournament
 
 FORM_KEYS: dict[str, tuple[str, ...]] = {
-    "mcmahon": ("bar", "floor", "handicap_bar", "komi", "correction", "ceiling"),
+    "mcmahon": ("bar", "floor", "handicap_bar", "komi", "correction", "ceiling", "club_groups"),
     "gamma": ("komi",),
 }
 """The keys of ``options["go"]`` the form asks for, per Go system, in the form's order."""
@@ -81,7 +81,8 @@ def _defaults(system: str) -> dict[str, str]:
         return {"komi": _komi_shown(DEFAULT_KOMI)}
     return {"bar": rank_label(base.bar), "floor": rank_label(base.floor),
             "handicap_bar": rank_label(base.handicap_bar) if base.handicap_bar is not None else "none",
-            "komi": _komi_shown(base.komi), "correction": str(base.correction), "ceiling": str(base.ceiling)}
+            "komi": _komi_shown(base.komi), "correction": str(base.correction), "ceiling": str(base.ceiling),
+            "club_groups": ""}
 
 
 def _komi_shown(value: Any) -> str:
@@ -104,7 +105,20 @@ def form_values(system: str, options: Mapping[str, Any] | None = None) -> dict[s
              for key, default in _defaults(system).items()}
     if stored.get("komi") not in (None, ""):
         shown["komi"] = _komi_shown(stored["komi"])
+    if system == "mcmahon" and stored.get("club_groups") not in (None, ""):
+        shown["club_groups"] = _groups_shown(stored["club_groups"])
     return shown
+
+
+def _groups_shown(value: Any) -> str:
+    """Clubs groups as typed (``Paris area: Paris, Versailles; …``), also those read from
+    OpenGotha's file (stored as a list); a stored value that is no groups is shown as it is."""
+    from core.go.mcmahon_options import club_groups_text, parse_club_groups
+
+    try:
+        return club_groups_text(parse_club_groups(value))
+    except TournamentError:
+        return str(value)
 
 
 def _probe(system: str, go: Mapping[str, str]) -> None:

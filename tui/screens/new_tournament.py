@@ -90,6 +90,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
     #go-clock { width: 24; margin-right: 1; }
     .go-rank, .go-komi { width: 6; }
     .go-small { width: 4; }
+    .go-groups { width: 1fr; }
     .go-sep { margin: 0 1 0 1; }
     .go-lead { margin-right: 1; }
     """
@@ -181,15 +182,18 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
     def compose_go_fields(self) -> ComposeResult:
         """What a Go organiser sets besides the clock (shown for a Go system only): McMahon's
         bar, floor and komi on one row, the handicap rule (MMS difference − correction, at
-        most the ceiling, ranks above the handicap bar counted as on it) on the next; Gamma
-        asks the komi only (its top group and handicaps follow from the ranks)."""
+        most the ceiling, ranks above the handicap bar counted as on it) on the next, then
+        OpenGotha's clubs groups (as ``--mm-club-groups`` types them); Gamma asks the komi only
+        (its top group and handicaps follow from the ranks)."""
         tips = {"bar": _("McMahon bar: players at or above this rank start on its MMS (default 4d)"),
                 "floor": _("McMahon floor: players at or below this rank start on its MMS (default 20k)"),
                 "komi": _("Komi of even games; handicap games have komi ½"),
                 "correction": _("Handicap = MMS difference minus this (OpenGotha's handicap correction)"),
                 "ceiling": _("The handicap is at most this many stones"),
                 "handicap_bar": _("Handicap bar: players above this rank count as on it for the handicap "
-                                  "(none: no such bar)")}
+                                  "(none: no such bar)"),
+                "club_groups": _("OpenGotha's clubs groups, kept apart less than unrelated clubs: 'Paris area: Paris, "
+                                 "Versailles; Berlin, Potsdam'")}
 
         def field(key: str, size: str) -> FormField:
             widget = FormField(id=f"go-{key}", compact=True, classes=size)
@@ -211,6 +215,11 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
             yield field("ceiling", "go-small")
             yield Label(_("bar"), classes="go-sep")
             yield field("handicap_bar", "go-rank")
+        yield Label(_("Clubs groups"), id="go-groups-label")
+        with Horizontal(id="go-groups-row", classes="go-row"):
+            groups = field("club_groups", "go-groups")
+            groups.placeholder = _("e.g. {example}").format(example="Paris area: Paris, Versailles; Berlin, Potsdam")
+            yield groups
 
     HEADER_FIELDS = ("federation", "end_date", "deputy_arbiters", "time_control_code", "trf_type", "rank_method",
                      "controller")
@@ -322,6 +331,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         self.show_clock_example()
         show_row(self.query_one("#go-bar-row"), go)
         show_row(self.query_one("#go-handicap-row"), system == "mcmahon")
+        show_row(self.query_one("#go-groups-row"), system == "mcmahon")
         if not go:
             return
         mcmahon = system == "mcmahon"
