@@ -98,6 +98,8 @@ def desk_calls(desk: Desk, tmp: Path) -> dict[str, object]:
         "set_roster": lambda: desk.set_roster(1, [1]),
         "remove_team": lambda: desk.remove_team(1),
         "teams_from_clubs": desk.teams_from_clubs,
+        "request_team_bye": lambda: desk.request_team_bye(1, [3]),
+        "withdraw_team": lambda: desk.withdraw_team(1),
         "prepare_round": desk.prepare_round,
         "propose": lambda: plan_holder.setdefault("p", desk.propose(desk.prepare_round())),
         "record_round": record,
