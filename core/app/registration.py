@@ -279,20 +279,28 @@ class RegistrationCases(DeskBase):
         return out
 
     @use_case("player.edit")
-    def edit_player(self, pno: int, **fields: Any) -> Outcome:
+    def edit_player(self, pno: int, confirmed: bool = True, **fields: Any) -> Outcome:
+        """Change a player's data.  In a McMahon event with rounds paired, a change of rank or MMS
+        correction moves initial MMS (:mod:`core.go.mms_change`): said as a warning, refused
+        unless ``confirmed`` (the CLI's ``--force``; the TUI's form saves what was typed)."""
+        from core.go.mms_change import mms_moves
+
         if "name" in fields:
             from core.fields import person_name
 
             person_name(str(fields["name"]))
         edited = []
+        moved: list[str] = []
 
         def change(t: Tournament) -> Tournament:
             after = changes.edit_player(t, pno, **fields)
             edited.append(replace(t.player(pno), **fields))  # its number may change (before round 1)
+            moved[:] = mms_moves(t, after, confirmed)
             return after
 
         out = self._change(act("edit_player", player=pno, fields=dict(fields)), change)
         said = _rank_and_rating(out.tournament.system, edited[-1]) if {"rating", "extra"} & fields.keys() else ()
+        said = (*said, *moved)
         return replace(out, warnings=(*out.warnings, *said)) if said else out
 
     @use_case("player.remove")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -68,12 +70,16 @@ class SettingsCases(DeskBase):
         return self._change(act(what) if what else act("settings", keys=sorted(values)), change)
 
     @use_case("settings.change")
-    def change_go_settings(self, updates: Mapping[str, Any]) -> Outcome:
+    def change_go_settings(self, updates: Mapping[str, Any], confirmed: bool = True) -> Outcome:
         """Go settings (komi, nominal time, EGD class, nigiri seed, McMahon's bar, floor…);
         a bad value is refused with a clear message (a komi that is not a half-integer, a
-        bar below the floor…)."""
+        bar below the floor…).  A change that moves initial MMS after pairing has begun is said,
+        and refused unless ``confirmed`` (:mod:`core.go.mms_change`)."""
         from core.go.handicap import even_komi
         from core.go.mcmahon_options import mcmahon_options
+        from core.go.mms_change import mms_moves
+
+        moved: list[str] = []
 
         def change(t: Tournament) -> Tournament:
             self._check_go(t, GO_SYSTEMS)
@@ -82,11 +88,13 @@ class SettingsCases(DeskBase):
             new = t.with_changes(options=options)
             if new.system == "mcmahon":
                 mcmahon_options(new)
+                moved[:] = mms_moves(t, new, confirmed)
             else:
                 even_komi(new)
             return new
 
-        return self._change(act("go_settings"), change)
+        out = self._change(act("go_settings"), change)
+        return replace(out, warnings=(*out.warnings, *moved)) if moved else out
 
     @use_case("settings.change")
     def change_keizer_settings(self, updates: Mapping[str, Any]) -> Outcome:

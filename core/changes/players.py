@@ -243,12 +243,25 @@ def request_bye(t: Tournament, pno: int, round_no: int, kind: ByeKind) -> Tourna
     Refused in a team Swiss: C.04.6 pairs teams, and the General Handling Rules it applies
     (C.04.2 Art. 3.3) give the absence to the participant — the team.  A player's bye was
     journaled and then ignored (the team was paired and the player lined up); the message
-    names what the team can do instead (:func:`core.teams.registration.request_team_bye`)."""
+    names what the team can do instead (:func:`core.teams.registration.request_team_bye`).
+    Refused for a full- or half-point bye in a McMahon event: OpenGotha (and hakem's MMS) knows
+    the pairing's bye and absences only, an absence scoring the event's absence points; a "full"
+    bye was shown as 1 point while MMS and the files counted an absence."""
     if t.system == "swiss-team":
         raise TournamentError(_('player {pno}: in a team Swiss a bye is the whole team\'s (C.04.2 Art. 3.3 applies '
                                 'to teams); leave the player out of the line-up with `hakem teams roster`, or give '
                                 'the team a zero-point bye with `hakem teams bye` or withdraw it with '
                                 '`hakem teams withdraw`').format(pno=pno))
+    if t.system == "mcmahon" and kind in (ByeKind.FULL, ByeKind.HALF):
+        from core.go.mcmahon_options import mcmahon_options
+        from core.i18n.format import format_points
+
+        text = (_('player {pno}: a McMahon event has no full-point bye; an absence is a zero-point bye (--kind zero), '
+                  'which scores the event\'s absence points ({points}) in MMS, as OpenGotha scores it')
+                if kind is ByeKind.FULL else
+                _('player {pno}: a McMahon event has no half-point bye; an absence is a zero-point bye (--kind zero), '
+                  'which scores the event\'s absence points ({points}) in MMS, as OpenGotha scores it'))
+        raise TournamentError(text.format(pno=pno, points=format_points(mcmahon_options(t).absent_points)))
     return store_bye(t, pno, round_no, kind)
 
 

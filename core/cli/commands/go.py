@@ -170,7 +170,7 @@ def _settings(args: argparse.Namespace) -> int:
     if mm and t0.system != "mcmahon":
         raise TournamentError(_("the --mm-… settings are for McMahon events (--system mcmahon)"))
     updates.update(mm)
-    t = show_warnings(open_desk(args.id).change_go_settings(updates)).tournament if updates else t0
+    t = show_warnings(open_desk(args.id).change_go_settings(updates, confirmed=args.force)).tournament if updates else t0
     print_json(dict(t.options.get("go") or {}))
     return 0
 
@@ -239,6 +239,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     se.add_argument("--egd-class", choices=["A", "B", "C", "D"])
     se.add_argument("--nigiri-seed")
     add_mcmahon_flags(se)
+    se.add_argument("--force", action="store_true",
+                    help=_("change initial MMS after rounds are paired (the pairings and handicaps played stay)"))
     se.set_defaults(func=_settings)
 
     ex = gs.add_parser("export", help=_("rating-commission file or EGD (h9) results"))

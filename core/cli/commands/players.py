@@ -5,9 +5,11 @@ from __future__ import annotations
 from core.i18n import _
 
 import argparse
+from dataclasses import replace
 import contextlib
 import sys
 from collections.abc import Iterator
+from typing import Any
 
 from core.cli.common import open_desk, pairing_numbers, print_json, show_warnings
 from core.model import ByeKind, Tournament
@@ -132,8 +134,42 @@ def _edit(args: argparse.Namespace) -> int:
                                       federation=args.fed, fide_id=args.fide_id, club=args.club,
                                       birth=args.birth, national_rating=args.national_rating,
                                       national_id=args.national_id).items() if v is not None}
-    show_warnings(open_desk(args.id).edit_player(args.pno, **changes))
+    desk = open_desk(args.id)
+    changes.update(_go_edit(desk.snapshot().tournament, args))
+    show_warnings(desk.edit_player(args.pno, confirmed=args.force, **changes))
     return 0
+
+
+def _go_edit(t: Tournament, args: argparse.Namespace) -> dict[str, Any]:
+    """``--go-rank``, ``--go-rating``, ``--egd-pin``, ``--mms-correction`` as the TUI's edit form
+    takes them (:func:`core.go.player_fields.go_player_fields`: the same checks, a new rank
+    keeping a real GoR); refused outside a Go event, the MMS correction outside McMahon."""
+    from core.app.base import GO_SYSTEMS
+    from core.cli.errors import CliError
+
+    typed = {key: value for key, value in (("rank", args.go_rank), ("rating", args.go_rating),
+                                           ("egd_pin", args.egd_pin)) if value is not None}
+    if not typed and args.mms_correction is None:
+        return {}
+    if t.system not in GO_SYSTEMS:
+        raise CliError(_("players edit: --go-rank, --go-rating, --egd-pin and --mms-correction are for Go events; "
+                         "this one is paired by {system}").format(system=t.system))
+    if args.mms_correction is not None and t.system != "mcmahon":
+        raise CliError(_("players edit: --mms-correction is OpenGotha's McMahon setting; this event is paired "
+                         "by {system}").format(system=t.system))
+    from core.go.mcmahon_options import mms_correction
+    from core.go.player_fields import form_values, go_player_fields
+
+    player = t.player(args.pno)
+    fields = go_player_fields({**form_values(player, t.system), **typed}, player, t.system)
+    if args.mms_correction is not None:
+        extra = dict(fields["extra"])
+        extra["mms_correction"] = args.mms_correction.strip()
+        mms_correction(replace(player, extra=extra))  # -1..2, refused naming the player
+        if extra["mms_correction"] in ("0", ""):
+            del extra["mms_correction"]
+        fields["extra"] = extra
+    return fields
 
 
 def _record(args: argparse.Namespace) -> int:
@@ -199,7 +235,8 @@ def _bye(args: argparse.Namespace) -> int:
     if args.cancel:
         show_warnings(desk.cancel_bye(args.pno, [args.round]))
     else:
-        kind = {"half": ByeKind.HALF, "full": ByeKind.FULL, "zero": ByeKind.ZERO}[args.kind]
+        word = args.kind or ("zero" if desk.snapshot().tournament.system == "mcmahon" else "half")
+        kind = {"half": ByeKind.HALF, "full": ByeKind.FULL, "zero": ByeKind.ZERO}[word]
         show_warnings(desk.request_bye(args.pno, [args.round], kind))
     return 0
 
@@ -342,6 +379,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     ed.add_argument("--rating", type=int)
     ed.add_argument("--national-rating", type=int, help=_("the national rating (DWZ, TRF-2026 NRS line)"))
     ed.add_argument("--national-id", help=_("the national id (empty to clear)"))
+    ed.add_argument("--go-rank", help=_("Go: the declared rank (5k, 2d)"))
+    ed.add_argument("--go-rating", help=_("Go: the Go rating (GoR)"))
+    ed.add_argument("--egd-pin", help=_("Go: the EGD pin (empty to clear)"))
+    ed.add_argument("--mms-correction", help=_("McMahon: OpenGotha's MMS correction of the player, -1 to 2"))
+    ed.add_argument("--force", action="store_true",
+                    help=_("McMahon: change a rank or MMS correction after rounds are paired (initial MMS moves)"))
     ed.set_defaults(func=_edit)
     rm = ps.add_parser("remove", help=_("delete a registration (before round 1)"))
     rm.add_argument("id")
@@ -363,7 +406,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     by.add_argument("id")
     by.add_argument("pno", type=int)
     by.add_argument("--round", type=int, required=True)
-    by.add_argument("--kind", choices=["half", "full", "zero"], default="half")
+    by.add_argument("--kind", choices=["half", "full", "zero"],
+                    help=_("half (the default), full or zero; a McMahon event has absences only: zero, its default"))
     by.add_argument("--cancel", action="store_true")
     by.set_defaults(func=_bye)
     fb = ps.add_parser("forbid", help=_("players who must not be paired together"))
