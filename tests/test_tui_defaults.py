@@ -62,7 +62,11 @@ def test_a_column_of_averages_is_shown_in_one_notation():
     from core.i18n.format import column_formatter, halves_only
 
     set_language("en")
-    column = [Fraction(43, 2), Fraction(75, 4), 18]  # 21½, 18.75, 18: an average among halves
+    column = [Fraction(43, 2), Fraction(55, 3), 18]  # 21½, 18⅓, 18: an average among halves
     assert not halves_only(column)
-    assert [column_formatter(column)(v) for v in column] == ["21.50", "18.75", "18.00"]
+    assert [column_formatter(column)(v) for v in column] == ["21.50", "18.33", "18.00"]
+    # A column of quarters (an SB of game points, 2 × ½ × ¾ …) stays exact, in the points'
+    # notation: 21½ above 18¾, still one notation in the column (notes/tui.md).
+    quarters = [Fraction(43, 2), Fraction(75, 4), 18]
+    assert [column_formatter(quarters)(v) for v in quarters] == ["21½", "18¾", "18"]
     assert halves_only([Fraction(43, 2), 18, None])
