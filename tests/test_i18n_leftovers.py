@@ -206,7 +206,7 @@ def test_go_marks_in_the_languages_letters():
     says "фора 1, коми 0,5" (glossary фора, коми): the abbreviations are the language's."""
     from fractions import Fraction
 
-    from tui.screens.rounds import go_marks
+    from tui.screens.round_table import go_marks
 
     i18n.set_language("ru")
     try:
@@ -265,7 +265,7 @@ def test_one_term_for_a_bye_in_each_language():
     glossary (#74–76) names every kind "tur atlama" ("spielfrei", "пропуск тура")."""
     from core.i18n import speaking
     from core.model import ByeKind
-    from tui.screens.rounds import bye_text
+    from tui.screens.round_table import bye_text
 
     term = {"tr": "tur atlama", "de": "spielfrei", "ru": "пропуск тура"}
     for lang, word in term.items():

@@ -146,7 +146,7 @@ def test_a_double_swiss_game_2_row_gives_the_match_score_from_its_left_player():
     # "2 ½-½ 1": 2 scored 0 + ½ = ½ in the match, 1 scored 1 + ½ = 1½ — so "½–1½", not the
     # game-1 orientation "1½–½".
     from core.cli.commands.round import round_json, round_text
-    from tui.screens.rounds import match_result
+    from tui.screens.round_table import match_result
 
     t = double_swiss_paired_not_played()
     rnd = t.rounds[0]
@@ -160,7 +160,7 @@ def test_the_double_swiss_pab_row_names_its_value():
     # C.04.5 1.4: the PAB is a game won plus a game drawn, 1½ — not "one point"
     from core.model import ByeKind
     from core.pairing.doubleswiss.state import match_points
-    from tui.screens.rounds import bye_text
+    from tui.screens.round_table import bye_text
 
     assert "1½" in bye_text(ByeKind.PAB, match_points(PointSystem()))
     assert bye_text(ByeKind.PAB, PointSystem()) == bye_text(ByeKind.PAB)  # a plain one-point PAB

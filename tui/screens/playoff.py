@@ -27,7 +27,8 @@ from core.errors import TournamentError
 from core.i18n import _
 from core.model import GameResult, Tournament
 from tui.i18n import L_
-from tui.screens.rounds import RESULT_KEYS, RESULT_TEXT
+from tui.screens.result_entry import RESULT_KEYS
+from tui.screens.round_table import RESULT_TEXT
 from tui.widgets.pane import LazyPane
 from tui.widgets.tables import Col, FittedTable, move_to_key, reset_table, selected_key, sync_table, text_col
 from tui.widgets.dialogs import ConfirmDialog

@@ -1,0 +1,37 @@
+"""The rounds pane's ``d``: the date and start time of the round shown (rating reports need
+every round's date)."""
+
+from __future__ import annotations
+
+from core.i18n import _
+from tui.screens.rounds_tab import RoundsTab
+from tui.widgets.dialogs import PromptDialog
+
+
+class RoundSchedule(RoundsTab):
+    """The round's date and start time."""
+
+    def action_schedule(self) -> None:
+        """Date and start time of the round shown (round 1 before anything is paired)."""
+        t = self.t
+        if t is None:
+            return
+        number = self.round_no or 1
+        current = " ".join(x for x in (t.round_date(number), t.round_time(number)) if x)
+
+        def given(text: str | None) -> None:
+            if text is None:
+                return
+            parts = text.split()
+            date = next((x for x in parts if "-" in x or "/" in x), "")
+            clock = next((x for x in parts if ":" in x), "")
+            if len(parts) > 2 or len([x for x in parts if x not in (date, clock)]):
+                self.notify(_("Type a date YYYY-MM-DD and/or a time HH:MM."), severity="error")
+                return
+            self.screen.run_change(
+                lambda: self.session.do(lambda desk: desk.schedule_round(number, date, clock)),
+                _("Round {n}: {when}").format(n=number, when=text.strip() or "–"))
+
+        self.app.push_screen(PromptDialog(_("Date and start time of round {n}").format(n=number),
+                                          _("YYYY-MM-DD HH:MM; either part alone; empty clears both."),
+                                          current, "2026-05-04 10:00"), given)

@@ -1,0 +1,240 @@
+"""The rounds pane's boards table: its columns, a row per board (and per team match, per
+player without a game), the round's title and status line — what core computed
+(:mod:`core.round_view`, :func:`core.model.scores`), in the reader's words."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from textual.widgets import Static
+
+from core.i18n import _, ngettext, pgettext
+from core.i18n.format import format_schedule
+from core.model import Board, ByeKind, GameResult, PointSystem, Round, Tournament
+from core.round_view import board_order, cup_points, scores_before_round
+from tui.i18n import fmt_points
+from tui.screens.registration import is_go
+from tui.screens.rounds_tab import RoundsTab
+from tui.widgets.refused import RefusedList
+from tui.widgets.tables import FittedTable, optional_col, short_col, sync_table, text_col
+from tui.widgets.text import set_text
+
+RESULT_TEXT = {result: result.text for result in GameResult}
+"""How a board's result is shown (:attr:`GameResult.text`: forfeits in the usual +:- notation)."""
+
+
+def bye_text(kind: ByeKind | None, points: PointSystem | None = None) -> str:
+    """A player's row without a game; a PAB worth other than a win (Double-Swiss: a game won
+    plus a game drawn, 1½) says its value, so the row never reads as one point."""
+    if kind is ByeKind.PAB and points is not None and points.pab != points.win:
+        return _("bye (PAB, {points} points)").format(points=fmt_points(points.pab))
+    return {
+        ByeKind.PAB: _("bye (PAB)"), ByeKind.HALF: _("half-point bye"),
+        ByeKind.FULL: _("full-point bye"), ByeKind.ZERO: _("zero-point bye"), None: _("absent"),
+    }[kind]
+
+
+def bye_points(kind: ByeKind | None, points: PointSystem) -> str:
+    """A row without a game in the Result column: the points its bye gives (``1``, ``½``,
+    ``0``), ``—`` for an absence.  Short on purpose: the column is as wide as its widest cell,
+    and a bye's words (``yarım puanlık tur atlama``) there left the names ten cells; the words
+    go in the last column, which gives way like a name."""
+    return "—" if kind is None else fmt_points(points.for_code(kind.code))
+
+
+def board_columns(t: Tournament | None = None) -> list:
+    """The boards table's columns.  On a cup's boards the points are each player's points in
+    the match before the board's game (:func:`core.round_view.cup_points`), not the event's, which count
+    earlier matches and rounds passed without a game; a Go event's are its scores (MMS or
+    level, :func:`core.go.summary.scores_before`)."""
+    score = _("Pts")
+    if t is not None and is_go(t):
+        from core.go.summary import score_name
+
+        score = score_name(t)
+    return [(_("Bd"), "board"), optional_col(_("No."), "wno"), text_col(_("White"), "white"), (score, "wpts"),
+            short_col(_("Result"), "result", pgettext("short header", "Res.")), (score, "bpts"),
+            optional_col(_("No."), "bno"), text_col(_("Black"), "black")]
+
+
+def match_game(t: Tournament, rnd, board_no: int, board: Board) -> int | str:
+    """The board column: the board number, and for a Double-Swiss round which match and which
+    of its two games the board is (``3 · 2.1``: board 3 is game 1 of match 2)."""
+    if t.system != "double-swiss" or board.game not in ("g1", "g2"):
+        return board_no
+    from core.pairing.doubleswiss.state import match_of
+
+    return f"{board_no} · {match_of(rnd, board_no - 1)}.{board.game[1]}"
+
+
+def match_result(t: Tournament, rnd, board_no: int, text: str) -> str:
+    """A Double-Swiss match's second game shows the match score beside its own result once
+    both games are in, from the row's left player's side like the result itself (``½-½ ·
+    ½–1½``: this row's White, game 1's Black, scored ½ in the match)."""
+    if t.system != "double-swiss" or rnd.boards[board_no - 1].game != "g2":
+        return text
+    from core.pairing.doubleswiss.state import match_score
+
+    score = match_score(t, rnd, board_no - 1)
+    return text if score is None else f"{text} · {fmt_points(score[2])}–{fmt_points(score[3])}"
+
+
+def cup_words(t: Tournament, round_no: int) -> tuple[dict[int, str], str]:
+    """A cup's round in words: why each player off the boards has no game, and which game each
+    board is (:func:`core.round_view.cup_round`); empty for other systems."""
+    from core.round_view import cup_round
+
+    away, by_game = cup_round(t, round_no)
+    line = "; ".join(f"{_('Bd')} {', '.join(map(str, boards))}: {label}" for label, boards in by_game.items())
+    return away, line
+
+
+def match_rows(t: Tournament, rnd: Round) -> dict[str, tuple]:
+    """The row of each team match of ``rnd`` (:func:`core.round_view.match_lines`): team names,
+    board points so far, and the match points once every board has a result (``2½:1½ → 2:0``)."""
+    from core.round_view import match_lines
+
+    out = {}
+    for key, line in match_lines(t, rnd).items():
+        if line.score is None and line.match_points is not None:  # a pairing-allocated bye
+            mp, gp = line.match_points
+            out[key] = ("", "", f"▸ {line.home}", "", f"{fmt_points(gp)} → {fmt_points(mp)}", "", "",
+                        _("Pairing-allocated bye"))
+            continue
+        assert line.score is not None
+        board_points = f"{fmt_points(line.score.home_points)}:{fmt_points(line.score.away_points)}"
+        if line.match_points is not None:
+            board_points += f" → {fmt_points(line.match_points[0])}:{fmt_points(line.match_points[1])}"
+        out[key] = ("", "", f"▸ {line.home}", "", board_points, "", "", line.away)
+    return out
+
+
+def go_marks(handicap: int, komi: Fraction | None) -> str:
+    """A Go board's handicap and komi in the result column, abbreviated from the language's
+    words ("H2 k½"; Russian фора/коми: "Ф2 к½"), the komi as the points are shown."""
+    marks = [pgettext("handicap, short", "H{n}").format(n=handicap)] if handicap else []
+    if komi is not None:
+        marks.append(pgettext("komi, short", "k{komi}").format(komi=fmt_points(komi)))
+    return " ".join(marks)
+
+
+class BoardsShown(RoundsTab):
+    """The round shown as a table: drawn on every change, one round at a time (``[``/``]``),
+    all boards or only those still playing (``s``)."""
+
+    drawn = False
+    """True once the boards table was filled (the first ``show`` always draws)."""
+
+    def render_round(self) -> None:
+        self.drawn = True
+        self.dirty = False
+        t = self.t
+        # a refused line belongs to its round: listed while that round is shown, counted otherwise
+        self.query_one("#result-refused", RefusedList).show_scope(self.round_no)
+        table = self.query_one("#boards", FittedTable)
+        title = self.query_one("#round-title", Static)
+        status = self.query_one("#round-status", Static)
+        if t is None:
+            return
+        if self.round_no == 0:
+            sync_table(table, [], [])
+            set_text(title, _("No round is paired yet · {n} players registered").format(n=len(t.players)))
+            set_text(status, "" if self.app.view_only else _("Press p to pair round 1."))
+            return
+        rnd = t.round(self.round_no)
+        before = scores_before_round(t, self.round_no)
+        in_match = cup_points(t, self.round_no)
+        names = {p.pno: p.name for p in t.players}
+        shown_points: dict = {}
+
+        def points(pno: int) -> str:
+            """Formatted once per distinct score (500 boards: 1,000 cells, a dozen scores)."""
+            value = before.get(pno)
+            key = (value.numerator, value.denominator) if value is not None else None
+            text = shown_points.get(key)
+            if text is None:
+                text = shown_points[key] = fmt_points(value)
+            return text
+        keys, rows = [], []
+        matches = match_rows(t, rnd) if rnd.matches else {}
+        for i in board_order(rnd):
+            if isinstance(i, str):  # a team match: its score above its boards
+                shown = [j for j in rnd.matches[int(i[1:])].boards
+                         if not (self.only_playing and rnd.boards[j].result is not None)]
+                if shown or not self.only_playing:
+                    keys.append(i)
+                    rows.append(matches[i])
+                continue
+            b = rnd.boards[i]
+            i += 1
+            if self.only_playing and b.result is not None:
+                continue
+            keys.append(f"b{i}")
+            result = RESULT_TEXT[b.result] if b.result else "…"
+            if b.handicap or b.komi is not None:  # Go: handicap stones and komi of the board
+                result = f"{result} {go_marks(b.handicap or 0, b.komi)}"
+            if t.system == "knockout":
+                pw, pb = (fmt_points(x) for x in in_match[i]) if i in in_match else ("", "")
+            else:
+                pw, pb = points(b.white), points(b.black)
+            rows.append((match_game(t, rnd, i, b), b.white, names.get(b.white, "?"), pw,
+                         match_result(t, rnd, i, result), pb, b.black, names.get(b.black, "?")))
+        cup = cup_words(t, self.round_no)
+        if not self.only_playing:
+            on_board = {x for b in rnd.boards for x in (b.white, b.black)}
+            resting = {m.home for m in rnd.matches if m.bye}  # a team's bye: its row says so
+            on_board |= {pno for team in t.teams if team.id in resting for pno in team.members}
+            byes = {b.pno: b.kind for b in rnd.byes}
+            for p in sorted(t.players, key=lambda p: p.pno):
+                if p.pno in on_board:
+                    continue
+                if p.pno in cup[0]:  # a cup's words are long: in the last column, not in Result
+                    keys.append(f"p{p.pno}")
+                    rows.append(("", p.pno, p.name, "", "—", "", "", cup[0][p.pno]))
+                elif p.pno in byes or p.active_in(self.round_no):
+                    keys.append(f"p{p.pno}")
+                    kind = byes.get(p.pno)
+                    rows.append(("", p.pno, p.name, points(p.pno), bye_points(kind, t.points), "", "",
+                                 bye_text(kind, t.points)))
+        sync_table(table, keys, rows)
+        missing = [i for i, b in enumerate(rnd.boards, 1) if b.result is None]
+        done = len(rnd.boards) - len(missing)
+        manual = _(" · changed by hand") if rnd.manual else ""
+        latest = "" if self.round_no == t.current_round else _(" · earlier round: changes are corrections")
+        when = format_schedule(t.round_date(self.round_no), t.round_time(self.round_no))
+        set_text(title, _("Round {r} of {total} · {done} of {n} results in").format(
+            r=self.round_no, total=t.total_rounds, done=done, n=len(rnd.boards))
+            + (f" · {when}" if when else "") + manual + latest
+            + (" · " + _("b: bracket") if t.system == "knockout" else ""))
+        if missing:
+            listed = ", ".join(map(str, missing[:15])) + (" …" if len(missing) > 15 else "")
+            set_text(status, ngettext("Still playing: board {boards}", "Still playing: boards {boards}",
+                                   len(missing)).format(boards=listed))
+        elif self.round_no < t.total_rounds and self.round_no == t.current_round and not self.app.view_only:
+            set_text(status, _("All results are in. Press p to pair round {n}.").format(n=self.round_no + 1))
+        elif self.round_no == t.total_rounds:
+            set_text(status, _("All results are in. This was the last round."))
+        else:
+            set_text(status, _("All results are in. [ and ] switch rounds."))
+        if cup[1]:
+            set_text(status, f"{cup[1]}\n{status.content}")
+
+    def activated(self) -> None:
+        """The rounds tab is shown again: draw what changed meanwhile, and bring the cursor into
+        view (a hidden FastTable does not scroll)."""
+        if self.dirty:
+            self.render_round()
+        table = self.query_one("#boards", FittedTable)
+        if table.row_count:
+            self.call_after_refresh(lambda: table.move_cursor(row=table.cursor_row, animate=False))
+
+    def action_toggle_playing(self) -> None:
+        self.only_playing = not self.only_playing
+        self.render_round()
+        self.notify(_("Showing only boards still playing.") if self.only_playing else _("Showing all boards."))
+
+    def action_round(self, step: int) -> None:
+        if self.t is None or not self.t.current_round:
+            return
+        self.round_no = max(1, min(self.t.current_round, self.round_no + step))
+        self.render_round()
