@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from core.errors import TournamentError
-from core.model import Round, Tournament, scores
+from core.model import ByeKind, Round, Tournament, scores
 
 if TYPE_CHECKING:
     from core.pairing.base import RoundPairing
@@ -151,3 +151,35 @@ def correction(before: Tournament, after: Tournament, round_no: int, board_no: i
     old, new = scores(before), scores(after)
     return Correction({pno: (old[pno], new[pno]) for pno in (board.white, board.black)},
                       range(round_no + 1, before.current_round + 1))
+
+
+@dataclass(frozen=True)
+class OffBoard:
+    """A player of the round without a board: the bye given (``None``: absent), or in a cup why
+    there is no game (eliminated, through without a game, waiting for the next stage)."""
+
+    pno: int
+    bye: ByeKind | None = None
+    away: str = ""
+
+
+def off_the_boards(t: Tournament, round_no: int) -> list[OffBoard]:
+    """The players without a board in round ``round_no``, by pairing number: a cup's with why,
+    then those with a bye and those still in the event but absent; the players of a team with
+    the pairing-allocated bye are not listed (the team's row says so), nor withdrawn players
+    without a bye."""
+    rnd = t.round(round_no)
+    on_board = {x for b in rnd.boards for x in (b.white, b.black)}
+    resting = {m.home for m in rnd.matches if m.bye}
+    on_board |= {pno for team in t.teams if team.id in resting for pno in team.members}
+    byes = {b.pno: b.kind for b in rnd.byes}
+    away = cup_round(t, round_no)[0]
+    out = []
+    for p in sorted(t.players, key=lambda p: p.pno):
+        if p.pno in on_board:
+            continue
+        if p.pno in away:
+            out.append(OffBoard(p.pno, away=away[p.pno]))
+        elif p.pno in byes or p.active_in(round_no):
+            out.append(OffBoard(p.pno, byes.get(p.pno)))
+    return out

@@ -1,5 +1,6 @@
 """What a round shows beside its boards is computed in core (issue 35 item 4: the rounds pane
-only shows it): points before a round, a correction's effect, the order of a team round's rows.
+only shows it): points before a round, a correction's effect, the order of a team round's rows,
+the players without a board.
 Expected values derived by hand in each test."""
 
 from __future__ import annotations
@@ -7,8 +8,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from core import changes
-from core.model import Board, GameResult, Match, Player, Round, Tournament
-from core.round_view import board_order, correction, scores_before_round
+from core.model import Board, Bye, ByeKind, GameResult, Match, Player, Round, Tournament
+from core.round_view import OffBoard, board_order, correction, off_the_boards, scores_before_round
 
 
 def three_rounds() -> Tournament:
@@ -43,3 +44,11 @@ def test_a_team_round_lists_each_match_before_its_boards():
     # board 5 (index 4) belongs to no match: it comes last
     assert board_order(rnd) == ["m0", 2, 3, "m1", 0, 1, 4]
     assert board_order(Round(1, (Board(1, 2), Board(3, 4)))) == [0, 1]
+
+
+def test_the_players_off_the_boards_with_their_byes():
+    players = tuple(Player(i, f"Player {i}", rating=2000 - i) for i in range(1, 8))
+    # 1-2 and 3-4 play; 5 has the PAB, 6 asked for a half-point bye, 7 is simply absent
+    rnd = Round(1, (Board(1, 2), Board(3, 4)), byes=(Bye(5, ByeKind.PAB), Bye(6, ByeKind.HALF)))
+    t = Tournament(id="t", name="Club", system="dutch", total_rounds=3, players=players, rounds=(rnd,))
+    assert off_the_boards(t, 1) == [OffBoard(5, ByeKind.PAB), OffBoard(6, ByeKind.HALF), OffBoard(7, None)]

@@ -118,6 +118,52 @@ def go_marks(handicap: int, komi: Fraction | None) -> str:
     return " ".join(marks)
 
 
+class PointsShown:
+    """The points beside the names, each distinct score formatted once (500 boards: 1,000
+    cells, a dozen scores)."""
+
+    def __init__(self, before: dict[int, Fraction]) -> None:
+        self.before = before
+        self.texts: dict[Fraction | None, str] = {}
+
+    def __call__(self, pno: int) -> str:
+        value = self.before.get(pno)
+        text = self.texts.get(value)
+        if text is None:
+            text = self.texts[value] = fmt_points(value)
+        return text
+
+
+def off_board_rows(t: Tournament, round_no: int, points: PointsShown) -> list[tuple[str, tuple]]:
+    """A row per player without a board (:func:`core.round_view.off_the_boards`): a bye's points
+    in the Result column and its words in the last one; a cup's words there too (long)."""
+    from core.round_view import off_the_boards
+
+    rows = []
+    for off in off_the_boards(t, round_no):
+        name = t.player(off.pno).name
+        if off.away:
+            rows.append((f"p{off.pno}", ("", off.pno, name, "", "—", "", "", off.away)))
+        else:
+            rows.append((f"p{off.pno}", ("", off.pno, name, points(off.pno), bye_points(off.bye, t.points), "", "",
+                                          bye_text(off.bye, t.points))))
+    return rows
+
+
+def round_title(t: Tournament, round_no: int) -> str:
+    """The round's title line: results in so far, its date and time, changed by hand, an
+    earlier round (changes are corrections), a cup's bracket key."""
+    rnd = t.round(round_no)
+    done = sum(1 for b in rnd.boards if b.result is not None)
+    manual = _(" · changed by hand") if rnd.manual else ""
+    latest = "" if round_no == t.current_round else _(" · earlier round: changes are corrections")
+    when = format_schedule(t.round_date(round_no), t.round_time(round_no))
+    return (_("Round {r} of {total} · {done} of {n} results in").format(
+        r=round_no, total=t.total_rounds, done=done, n=len(rnd.boards))
+        + (f" · {when}" if when else "") + manual + latest
+        + (" · " + _("b: bracket") if t.system == "knockout" else ""))
+
+
 class BoardsShown(RoundsTab):
     """The round shown as a table: drawn on every change, one round at a time (``[``/``]``),
     all boards or only those still playing (``s``)."""
@@ -126,6 +172,7 @@ class BoardsShown(RoundsTab):
     """True once the boards table was filled (the first ``show`` always draws)."""
 
     def render_round(self) -> None:
+        """Draw the round shown: the rows, the title, the status line."""
         self.drawn = True
         self.dirty = False
         t = self.t
@@ -141,22 +188,25 @@ class BoardsShown(RoundsTab):
             set_text(title, _("No round is paired yet · {n} players registered").format(n=len(t.players)))
             set_text(status, "" if self.app.view_only else _("Press p to pair round 1."))
             return
+        points = PointsShown(scores_before_round(t, self.round_no))
+        keys, rows = self.board_rows(t, points)
+        if not self.only_playing:
+            for key, row in off_board_rows(t, self.round_no, points):
+                keys.append(key)
+                rows.append(row)
+        sync_table(table, keys, rows)
+        set_text(title, round_title(t, self.round_no))
+        set_text(status, self.round_status(t))
+
+    def board_rows(self, t: Tournament, points: PointsShown) -> tuple[list[str], list[tuple]]:
+        """A row per board (with ``s``, only those still playing), each team match's row above
+        its boards: (row keys, rows)."""
         rnd = t.round(self.round_no)
-        before = scores_before_round(t, self.round_no)
         in_match = cup_points(t, self.round_no)
         names = {p.pno: p.name for p in t.players}
-        shown_points: dict = {}
-
-        def points(pno: int) -> str:
-            """Formatted once per distinct score (500 boards: 1,000 cells, a dozen scores)."""
-            value = before.get(pno)
-            key = (value.numerator, value.denominator) if value is not None else None
-            text = shown_points.get(key)
-            if text is None:
-                text = shown_points[key] = fmt_points(value)
-            return text
-        keys, rows = [], []
         matches = match_rows(t, rnd) if rnd.matches else {}
+        keys: list[str] = []
+        rows: list[tuple] = []
         for i in board_order(rnd):
             if isinstance(i, str):  # a team match: its score above its boards
                 shown = [j for j in rnd.matches[int(i[1:])].boards
@@ -179,45 +229,24 @@ class BoardsShown(RoundsTab):
                 pw, pb = points(b.white), points(b.black)
             rows.append((match_game(t, rnd, i, b), b.white, names.get(b.white, "?"), pw,
                          match_result(t, rnd, i, result), pb, b.black, names.get(b.black, "?")))
-        cup = cup_words(t, self.round_no)
-        if not self.only_playing:
-            on_board = {x for b in rnd.boards for x in (b.white, b.black)}
-            resting = {m.home for m in rnd.matches if m.bye}  # a team's bye: its row says so
-            on_board |= {pno for team in t.teams if team.id in resting for pno in team.members}
-            byes = {b.pno: b.kind for b in rnd.byes}
-            for p in sorted(t.players, key=lambda p: p.pno):
-                if p.pno in on_board:
-                    continue
-                if p.pno in cup[0]:  # a cup's words are long: in the last column, not in Result
-                    keys.append(f"p{p.pno}")
-                    rows.append(("", p.pno, p.name, "", "—", "", "", cup[0][p.pno]))
-                elif p.pno in byes or p.active_in(self.round_no):
-                    keys.append(f"p{p.pno}")
-                    kind = byes.get(p.pno)
-                    rows.append(("", p.pno, p.name, points(p.pno), bye_points(kind, t.points), "", "",
-                                 bye_text(kind, t.points)))
-        sync_table(table, keys, rows)
-        missing = [i for i, b in enumerate(rnd.boards, 1) if b.result is None]
-        done = len(rnd.boards) - len(missing)
-        manual = _(" · changed by hand") if rnd.manual else ""
-        latest = "" if self.round_no == t.current_round else _(" · earlier round: changes are corrections")
-        when = format_schedule(t.round_date(self.round_no), t.round_time(self.round_no))
-        set_text(title, _("Round {r} of {total} · {done} of {n} results in").format(
-            r=self.round_no, total=t.total_rounds, done=done, n=len(rnd.boards))
-            + (f" · {when}" if when else "") + manual + latest
-            + (" · " + _("b: bracket") if t.system == "knockout" else ""))
+        return keys, rows
+
+    def round_status(self, t: Tournament) -> str:
+        """The line under the table: the boards still playing, or what comes next; a cup's
+        boards by game above it."""
+        missing = [i for i, b in enumerate(t.round(self.round_no).boards, 1) if b.result is None]
         if missing:
             listed = ", ".join(map(str, missing[:15])) + (" …" if len(missing) > 15 else "")
-            set_text(status, ngettext("Still playing: board {boards}", "Still playing: boards {boards}",
-                                   len(missing)).format(boards=listed))
+            text = ngettext("Still playing: board {boards}", "Still playing: boards {boards}",
+                            len(missing)).format(boards=listed)
         elif self.round_no < t.total_rounds and self.round_no == t.current_round and not self.app.view_only:
-            set_text(status, _("All results are in. Press p to pair round {n}.").format(n=self.round_no + 1))
+            text = _("All results are in. Press p to pair round {n}.").format(n=self.round_no + 1)
         elif self.round_no == t.total_rounds:
-            set_text(status, _("All results are in. This was the last round."))
+            text = _("All results are in. This was the last round.")
         else:
-            set_text(status, _("All results are in. [ and ] switch rounds."))
-        if cup[1]:
-            set_text(status, f"{cup[1]}\n{status.content}")
+            text = _("All results are in. [ and ] switch rounds.")
+        cup = cup_words(t, self.round_no)[1]
+        return f"{cup}\n{text}" if cup else text
 
     def activated(self) -> None:
         """The rounds tab is shown again: draw what changed meanwhile, and bring the cursor into

@@ -13,13 +13,16 @@ checker sees every part's use of it.
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.i18n import _
 from core.model import Tournament
 from tui.widgets.pane import TournamentTab
 from tui.widgets.refused import RefusedList
 from tui.widgets.tables import FittedTable, move_to_key, selected_key
+
+if TYPE_CHECKING:
+    from tui.services import Session
 
 
 class RoundsTab(TournamentTab):
@@ -40,7 +43,8 @@ class RoundsTab(TournamentTab):
     """The engine's reasons per round, by board index (``"bye"``, ``"differs"``)."""
 
     @property
-    def session(self):
+    def session(self) -> Session:
+        """The tournament screen's session: every change and read of the pane goes through it."""
         return self.screen.session
 
     def render_round(self) -> None:
@@ -52,12 +56,14 @@ class RoundsTab(TournamentTab):
         raise NotImplementedError
 
     def selected_board(self) -> int | None:
+        """The number of the board under the cursor (``None`` on a match's or a player's row)."""
         key = selected_key(self.query_one("#boards", FittedTable))
         if key is None or not key.startswith("b"):
             return None
         return int(key[1:])
 
     def move_to_board(self, board: int) -> None:
+        """The cursor to board ``board``'s row."""
         move_to_key(self.query_one("#boards", FittedTable), f"b{board}")
 
     def move_to_next_empty(self, after: int) -> None:
