@@ -35,7 +35,7 @@ def test_a_chess_rating_in_a_chess_event_stays(tmp_path, capsys):
     assert Workspace(tmp_path).open(tid).snapshot().tournament.players[0].rating == 2100
 
 
-WARNING_1D_2060 = "rank 1d and Go rating 2060 disagree (that rating is a 1k); the rank typed, 1d, is the one used"
+WARNING_1D_2060 = "rank 1d and Go rating 2060 disagree (that rating gives 1k); the declared rank, 1d, is the one used"
 """A Gamma event's truncation makes GoR 2060 a 1k (rating ÷ 100 = 20 = 1k); the EGD lists 1d
 players with it.  One rule for both front ends (the review's item 4): kept as typed, with this
 warning — the TUI's form refused it where the CLI warned."""

@@ -14,7 +14,7 @@ def test_round_show_prints_handicap_and_komi_and_rank_rating_warning(cli_data, c
     stays 30k."""
     tid = run(capsys, "new", "Go", "--system", "mcmahon", "--rounds", 3)[0].strip().splitlines()[-1]
     _out, err = run(capsys, "players", "add", tid, "--name", "A, a", "--go-rank", "30k", "--go-rating", -850)
-    assert "rank 30k and Go rating -850 disagree (that rating is a 29k)" in err
+    assert "rank 30k and Go rating -850 disagree (that rating gives 29k)" in err
     for name, rank in (("B, b", "2d"), ("C, c", "5k"), ("D, d", "8k")):
         _out, err = run(capsys, "players", "add", tid, "--name", name, "--go-rank", rank)
         assert "disagree" not in err

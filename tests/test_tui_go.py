@@ -156,7 +156,7 @@ async def test_edit_dialog_of_a_go_player_shows_rank_and_egd_pin(tmp_path):
         form.query_one("#f-rating", Input).value = "2010"
         form.query_one("#f-rank", Input).value = "1d"
         await pilot.press("ctrl+s")
-        warning = "rank 1d and Go rating 2010 disagree (that rating is a 1k); the rank typed, 1d, is the one used"
+        warning = "rank 1d and Go rating 2010 disagree (that rating gives 1k); the declared rank, 1d, is the one used"
         await wait_for(pilot, lambda: any(str(n.message) == warning for n in app._notifications))
         assert {p.name: (p.rating, p.extra) for p in session.tournament.players}["Player 3"] == (2010, {"go_rank": "1d"})
         await wait_for(pilot, lambda: table.row_count == 5 and type(app.screen).__name__ == "TournamentScreen")

@@ -255,6 +255,10 @@ def tournament_from_text(path: str, text: str) -> tuple[Tournament, list[str]]:
     skipped), each naming the file."""
     warnings: list[str] = []
     name = path.strip()
+    if name.lower().endswith((".h9", ".tou")) or re.match(r"\s*;\s*(CL|EV|PC|DT|KM|TM)\[", text):
+        raise TournamentError(_("{path}: an EGD or FFG results table (h9, .tou), which hakem writes for the rating "
+                                "lists but does not read; import the event from OpenGotha's XML file or a TRF")
+                              .format(path=name))
     if name.lower().endswith(".xml") or text.lstrip().startswith("<"):
         from core.go.opengotha_xml import read_opengotha
 

@@ -196,5 +196,5 @@ def rank_rating_conflict(player: Player, system: str) -> str:
     other = rank_in(system, rating)
     if rank == other:
         return ""
-    return _("rank {rank} and Go rating {rating} disagree (that rating is a {other}); the rank typed, "
+    return _("rank {rank} and Go rating {rating} disagree (that rating gives {other}); the declared rank, "
              "{rank}, is the one used").format(rank=rank_label(rank), rating=rating, other=rank_label(other))

@@ -115,8 +115,18 @@ def _mcmahon_players(t: Tournament, fmt: str) -> int:
     return 0
 
 
+def _gamma_only(tid: str, mcmahon_way: str) -> Tournament:
+    """The event of a Gamma-scheme command; a McMahon event is told what it uses instead."""
+    t = open_desk(tid).snapshot().tournament
+    if t.system == "mcmahon":
+        raise TournamentError(mcmahon_way.format(id=tid))
+    return _load(tid)
+
+
 def _card(args: argparse.Namespace) -> int:
-    print(render_card(_load(args.id), args.pno), end="")
+    t = _gamma_only(args.id, _("the participant card belongs to the Gamma scheme; a McMahon event shows its players' "
+                               "MMS with hakem go players {id} and their rounds with hakem go table {id}"))
+    print(render_card(t, args.pno), end="")
     return 0
 
 
@@ -145,6 +155,8 @@ def _result(args: argparse.Namespace) -> int:
 
 
 def _refuse(args: argparse.Namespace) -> int:
+    _gamma_only(args.id, _("a refusal belongs to the Gamma scheme; in a McMahon event a player who will not play a "
+                           "round has a zero-point bye: hakem players bye {id} PNO --round N"))
     show_warnings(open_desk(args.id).go_refusal(args.pno, args.round, cancel=args.cancel))
     return 0
 
@@ -202,7 +214,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     pl.add_argument("--format", choices=["text", "json"], default="text")
     pl.set_defaults(func=_players)
 
-    ca = gs.add_parser("card", help=_("show a participant card"))
+    ca = gs.add_parser("card", help=_("Gamma: show a participant card"))
     ca.add_argument("id")
     ca.add_argument("pno", type=int)
     ca.set_defaults(func=_card)
@@ -225,7 +237,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     re_.add_argument("--jigo", action="store_true", help=_("a drawn game (only with a whole-number komi)"))
     re_.set_defaults(func=_result)
 
-    rf = gs.add_parser("refuse", help=_("a player refuses a round that is not paired yet"))
+    rf = gs.add_parser("refuse", help=_("Gamma: a player refuses a round that is not paired yet"))
     rf.add_argument("id")
     rf.add_argument("pno", type=int)
     rf.add_argument("round", type=int)

@@ -1,0 +1,35 @@
+"""Messages a Go organiser met in review rev32b item 12, each one line naming what to do."""
+
+from __future__ import annotations
+
+from tests.cli_run import run
+
+
+def test_an_h9_table_is_not_read_as_a_trf(cli_data, tmp_path, capsys):
+    """The EGD's h9 starts with ``; CL[…]`` header lines; it was read as a TRF ("unknown record
+    code '; C'" five times and "18 more problems")."""
+    for name in ("cup.h9", "cup.txt"):
+        source = tmp_path / name
+        source.write_text("; CL[A]\n; EV[Cup]\n; PC[DE,Berlin]\n   1 Weber Jan   3D DE Berl  2  0 0 0   2+/w0\n",
+                          encoding="utf-8")
+        _out, err = run(capsys, "import", source, code=3)
+        assert err == (f"hakem: {source}: an EGD or FFG results table (h9, .tou), which hakem writes for the rating "
+                       "lists but does not read; import the event from OpenGotha's XML file or a TRF\n")
+
+
+def test_gamma_commands_in_mcmahon_say_what_mcmahon_uses(cli_data, capsys):
+    tid = run(capsys, "new", "Cup", "--system", "mcmahon", "--rounds", 3)[0].strip().splitlines()[-1]
+    run(capsys, "players", "add", tid, "--name", "Aa, X", "--go-rank", "3k")
+    _out, err = run(capsys, "go", "refuse", tid, 1, 1, code=3)
+    assert f"hakem players bye {tid} PNO --round N" in err and len(err.strip().splitlines()) == 1
+    _out, err = run(capsys, "go", "card", tid, 1, code=3)
+    assert f"hakem go players {tid}" in err and f"hakem go table {tid}" in err
+
+
+def test_a_rank_not_typed_is_called_declared(cli_data, capsys):
+    """The rank of an EGD list entry is its grade, declared, not typed; "a 11k" was English
+    for no number."""
+    tid = run(capsys, "new", "Cup", "--system", "mcmahon", "--rounds", 3)[0].strip().splitlines()[-1]
+    _out, err = run(capsys, "players", "add", tid, "--name", "Aa, X", "--go-rank", "30k", "--go-rating", "1000")
+    assert ("rank 30k and Go rating 1000 disagree (that rating gives 11k); the declared rank, 30k, "
+            "is the one used") in err
