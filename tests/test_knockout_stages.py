@@ -8,9 +8,21 @@ from __future__ import annotations
 from fractions import Fraction
 
 from core import changes
+from core.i18n import _, set_language
 from core.model import Player, Tournament
 from core.playoff.cup import away_status, board_games, stage_groups, stage_reached
 from core.standings import compute_standings
+
+
+def test_the_german_stage_is_not_the_go_level():
+    # "Stufe" is the Go level (McMahon/Gamma); a cup's stage had the same word in the
+    # standings' column, beside "Ränge und Stufen" of the Go players
+    set_language("de")
+    try:
+        stage, stages, level = _("Stage"), _("Stages"), _("Level")
+    finally:
+        set_language("en")
+    assert level == "Stufe" and "Stufe" not in stage and "Stufe" not in stages
 
 
 def cup(n: int, rounds: int) -> Tournament:
@@ -53,7 +65,7 @@ def test_ten_players_four_rounds_reach_the_final_with_words_for_everyone():
     # the extension games of 8 v 9 were appended to the same round, named as such
     assert board_games(t, 1)[5] == "Preliminary round · Extension 1, game 1 (3′+3″)"
     assert board_games(t, 1)[6] == "Preliminary round · Extension 1, game 2 (3′+3″)"
-    for _ in range(3):
+    for _round in range(3):
         t = finish(changes.pair_next_round(t), result)
     assert compute_cup_done(t) and t.current_round == 4   # "round 4 of 4" is the final
     assert away_status(t, 2) == {8: "eliminated in the Preliminary round", 10: "eliminated in the Preliminary round"}
@@ -61,8 +73,17 @@ def test_ten_players_four_rounds_reach_the_final_with_words_for_everyone():
     assert [{b.white, b.black} for b in t.rounds[1].boards][:4] == [{1, 9}, {2, 7}, {3, 6}, {4, 5}]
     assert stage_groups(t) == [[1], [2], [3, 4], [5, 6, 7, 9], [8, 10]]
     stages = stage_reached(t)
-    assert stages[1] == "winner" and stages[2] == "Final" and stages[3] == "Semi-final"
+    assert stages[1] == "Winner" and stages[2] == "Final" and stages[3] == "Semi-final"
     assert stages[9] == "Quarter-final" and stages[8] == "Preliminary round"
+    # one column, one case: the winner's word is capitalised like the stages' in every language
+    # (it was "birinci"/"победитель" beside "Final"/"Финал")
+    for lang in ("tr", "de", "ru"):
+        set_language(lang)
+        try:
+            words = stage_reached(t)
+        finally:
+            set_language("en")
+        assert all(word[0].isupper() for word in words.values()), (lang, words)
     # standings: the stage reached, and players out at the same stage share (Aktar
     # p. 67: the semi-final losers share 3rd and 4th) — 9's 3½ points (extension games
     # included) do not lift him above the other quarter-final losers
@@ -80,7 +101,7 @@ def test_ten_players_four_rounds_reach_the_final_with_words_for_everyone():
 
     table = build(View(t), "standings").tables[0]
     assert [c.key for c in table.columns][:5] == ["rank", "pno", "title", "name", "stage"]
-    assert [r[4] for r in table.rows] == ["winner", "Final", "Semi-final", "Semi-final", *["Quarter-final"] * 4,
+    assert [r[4] for r in table.rows] == ["Winner", "Final", "Semi-final", "Semi-final", *["Quarter-final"] * 4,
                                           "Preliminary round", "Preliminary round"]
 
 

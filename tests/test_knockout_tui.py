@@ -80,7 +80,7 @@ async def test_ten_player_cup_to_its_final(tmp_path):
         labels = [str(c.label) for c in table.ordered_columns]
         assert labels[4:7] == ["Stage", "Match", "Opponent"] and "BH" not in labels and "Pts" not in labels
         shown = {row_values(table, i)[1]: row_values(table, i)[4:7] for i in range(10)}
-        assert shown[1] == ("winner", "2–0", "2 Player 02") and shown[2] == ("Final", "0–2", "1 Player 01")
+        assert shown[1] == ("Winner", "2–0", "2 Player 02") and shown[2] == ("Final", "0–2", "1 Player 01")
         assert shown[3][:2] == shown[4][:2] == ("Semi-final", "0–2")
         assert shown[9] == ("Preliminary round", "0–2", "8 Player 08")
         await pilot.press("f7")

@@ -424,7 +424,7 @@ def away_status(t: Tournament, round_no: int) -> dict[int, str]:
                 out[p] = _("through to the {stage}; waits for the other matches").format(
                     stage=stage_text(names.get(n, "")))
         elif view.places is not None and p in view.places[0]:
-            out[p] = _("winner")
+            out[p] = _("Winner")
         elif mine:
             out[p] = _("eliminated in the {stage}").format(stage=stage_text(mine[-1].stage))
     return out
@@ -518,5 +518,5 @@ def stage_reached(t: Tournament) -> dict[int, str]:
                 out[p] = stage_text(names.get(_knockout_round(g.id), g.stage))
     if cup.view.places is not None:
         for p in cup.view.places[0]:
-            out[p] = _("winner")
+            out[p] = _("Winner")
     return out

@@ -16,7 +16,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from core.go.event_form import CLOCK_EXAMPLES, CLOCKS, FORM_KEYS, GoFieldError, changed, check_clock, check_go_fields, clock_name, clock_of, form_values
 from core.i18n import LANGUAGES, _, current_language, pgettext
 from core.pairing.registry import system_ids
-from tui.widgets.forms import FormGrid
+from tui.widgets.forms import FormGrid, form_foot
 from tui.i18n import L_
 from tui.services import POINT_SYSTEMS, NewTournament
 from tui.standings import AUTO
@@ -126,11 +126,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
                     yield from self.compose_main_fields()
             yield from self.compose_cup_fields()
             yield from self.compose_team_fields()
-            yield Static("", id="form-error", classes="error-text")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button(_("Create (Ctrl+S)") if cur is None else _("Save (Ctrl+S)"), id="create",
-                             variant="primary")
-                yield Button(_("Cancel (Esc)"), id="cancel")
+            yield from form_foot(_("Create (Ctrl+S)") if cur is None else _("Save (Ctrl+S)"), "create")
 
     def compose_main_fields(self) -> ComposeResult:
         """The settings every event has; the settings form adds the rest of the TRF header."""

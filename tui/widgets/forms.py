@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, TypeVar
 from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal
+from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
@@ -117,6 +117,17 @@ class FormGrid(Grid):
         self.call_after_refresh(measured)
 
 
+def form_foot(save: str, save_id: str) -> ComposeResult:
+    """A form's message line and its Save and Cancel buttons, docked together at the dialog's
+    bottom (``.dialog-foot``): the fields above scroll, so a form longer than the screen (the
+    cup's at 60×20) never pushes its buttons or the reason it refused off the screen."""
+    with Vertical(classes="dialog-foot"):
+        yield Static("", id="form-error", classes="error-text")
+        with Horizontal(classes="dialog-buttons"):
+            yield Button(save, id=save_id, variant="primary")
+            yield Button(_("Cancel (Esc)"), id="cancel")
+
+
 class FormDialog(ModalScreen[T]):
     """A dialog form: fields, an error line, Save (Ctrl+S, Enter in a field) and Cancel (Esc).
 
@@ -136,10 +147,7 @@ class FormDialog(ModalScreen[T]):
 
     def buttons(self) -> ComposeResult:
         """The error line and the two buttons, under the fields."""
-        yield Static("", id="form-error", classes="error-text")
-        with Horizontal(classes="dialog-buttons"):
-            yield Button(_("Save (Ctrl+S)"), id="save", variant="primary")
-            yield Button(_("Cancel (Esc)"), id="cancel")
+        yield from form_foot(_("Save (Ctrl+S)"), "save")
 
     def refuse(self, text: str) -> None:
         """Show why nothing was saved; the form stays open with what was typed."""
