@@ -8,9 +8,9 @@ A player entered again comes in two kinds:
   refused, naming the player who holds it.  No answer makes it right; the id is corrected.
 - **A probable duplicate** — the same name (compared as a search compares names,
   :func:`core.i18n.collation.search_fold`: case, accents, commas, spacing and the script —
-  Иванов is Ivanov — do not tell two people apart) and the same year of birth, or the
-  same rating (two unrated players have the same rating, 0), unless something both have
-  differs: an id of the same kind, or the year of birth.  A name typed twice (an Enter pressed twice, a record pasted
+  Иванов is Ivanov — do not tell two people apart) with nothing both have that differs: an
+  id of the same kind, the year of birth, or the rating (an entry without a rating, or two
+  unrated players, are not told apart by it).  A name typed twice (an Enter pressed twice, a record pasted
   twice) or a file imported twice looks like this; two namesakes of one club differ in year or
   rating.  It is *asked*, not refused: a father and a son may share the name and both be
   unrated.  The TUI asks ("add anyway" / "cancel"), the CLI refuses unless
@@ -99,15 +99,16 @@ class Entrant:
         return cls(search_fold(name), name.strip(), number, year.group() if year else "", values)
 
     def looks_like(self, other: Entrant) -> bool:
-        """The same name and the same year of birth or rating, with nothing telling them apart
-        (an id of one kind, or a year of birth, that both have and that differs)."""
+        """The same name with nothing telling them apart: an id of one kind, a year of birth or
+        a rating that both have and that differ.  A missing rating tells nobody apart (the
+        same player typed again without his rating is the commonest duplicate)."""
         if not self.name or self.name != other.name:
             return False
         if any(self.ids[k] and other.ids[k] and self.ids[k] != other.ids[k] for k in ID_KINDS):
             return False
         if self.year and other.year:
             return self.year == other.year
-        return self.rating == other.rating
+        return not (self.rating and other.rating) or self.rating == other.rating
 
     def told_apart(self, other: Entrant) -> bool:
         """Whether ``other`` is someone else, as linking a player to a member asks: an id of one

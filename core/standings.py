@@ -92,7 +92,8 @@ class Standings:
 def default_codes(t: Tournament, ctx: Context, team: bool) -> tuple[str, ...]:
     """The tournament's list, else the system's own list (Go: McMahon, Gamma; a knockout cup:
     none — it ranks by the stage reached and players out at one stage share, Aktar p. 67), else
-    the preset that fits the event type."""
+    the preset that fits the event type (a Swiss: with the rating criterion when every player
+    who started round 1 is rated, :func:`_starters`)."""
     if t.tiebreaks:
         return tuple(t.tiebreaks)
     if t.system == "knockout" and not team:  # ranked by the stage reached, shared (Aktar p. 67)
@@ -104,9 +105,24 @@ def default_codes(t: Tournament, ctx: Context, team: bool) -> tuple[str, ...]:
         return PRESETS["team-rr" if ctx.round_robin else "team-swiss"].codes
     if ctx.round_robin:
         return PRESETS["seed-rr"].codes
-    if all(r is not None for r in ctx.rating.values()):
+    starters = _starters(t)
+    if all(r is not None for pno, r in ctx.rating.items() if starters is None or pno in starters):
         return PRESETS["fide-swiss"].codes
     return PRESETS["fide-swiss-unrated"].codes
+
+
+def _starters(t: Tournament) -> frozenset[int] | None:
+    """The players of round 1 (on a board or given a bye), ``None`` before it is paired.
+
+    Why: the tie-breaks are announced before the start (C.07); the automatic list is chosen
+    from the field that started, so a late entry without a rating does not change the order
+    of the players already playing.  A different list after that is the organiser's explicit
+    change (asked, and journaled)."""
+    if not t.rounds:
+        return None
+    first = t.rounds[0]
+    return frozenset([*(b.white for b in first.boards), *(b.black for b in first.boards),
+                      *(b.pno for b in first.byes)])
 
 
 def _unranked(t: Tournament, ctx: Context, team: bool, withdrawn: str) -> set[int]:

@@ -32,6 +32,8 @@ EVENT = Tournament(id="", name="Rapid", total_rounds=5, players=(KAYA, ÖZTÜRK)
     dict(name="Kaya, Can", rating=1500),                      # the same name and rating
     dict(name="kaya,can", rating=1720, birth="1990-05-01"),   # case and spacing, the same year
     dict(name="Ozturk, Ayse"),                                # unrated both; accents do not count
+    dict(name="Kaya, Can"),                                   # typed again without the rating (rev34c 2)
+    dict(name="KAYA, CAN", birth="1990"),                     # without the rating, the same year
 ])
 def test_a_namesake_of_the_same_year_or_rating_is_a_probable_duplicate(fields):
     with pytest.raises(ProbableDuplicate) as asked:
@@ -59,6 +61,18 @@ def test_an_id_registered_already_is_refused_whatever_the_answer():
 
 
 # -- the CLI ----------------------------------------------------------------------------------
+def test_players_add_asks_about_a_namesake_typed_without_a_rating(tmp_path, capsys):
+    """rev34c item 2: "Петров, Пётр" with No. 1 "Петров, Пётр 1700" registered came in as a late
+    entry; the name alone, with no rating or year to tell them apart, is a probable duplicate."""
+    [tid] = store_with(tmp_path, Tournament(id="", name="Rapid", total_rounds=5,
+                                            players=(Player(1, "Петров, Пётр", rating=1700),)))
+    capsys.readouterr()
+    assert cli(["--data", str(tmp_path), "players", "add", tid, "--name", "Петров, Пётр"]) == 3
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "number 1, Петров, Пётр" in err[0]
+    assert len(Workspace(tmp_path).open(tid).snapshot().tournament.players) == 1
+
+
 def test_players_add_refuses_a_probable_duplicate_unless_allowed(tmp_path, capsys):
     [tid] = store_with(tmp_path, EVENT)
     add = ["--data", str(tmp_path), "players", "add", tid, "--name", "Kaya, Can", "--rating", "1500"]

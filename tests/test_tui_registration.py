@@ -125,6 +125,8 @@ async def test_withdraw_bye_forbidden_and_late_entry(tmp_path):
         # withdraw from round 3
         await pilot.press("w")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+        name = session.tournament.player(5).name  # two namesakes are told apart by number (rev34c 2)
+        assert f"5 {name}" in "\n".join(str(w.render()) for w in app.screen.query("Label"))
         app.screen.query_one(Input).value = "3"
         await pilot.press("enter")
         await wait_for(pilot, lambda: session.tournament.player(5).withdrawn_round == 3)

@@ -53,11 +53,12 @@ class SettingsCases(DeskBase):
     # -- settings and publishing ------------------------------------------------------------
     @use_case("settings.change")
     def change_settings(self, changes: Mapping[str, Any], seen: Mapping[str, Any] | None = None,
-                        what: str = "") -> Outcome:
+                        what: str = "", force: bool = False) -> Outcome:
         """Change tournament settings, validated (a blank name, fewer rounds than paired, a
         new system after round 1 are refused).  ``seen``: the values shown for the settings
         being changed; one changed meanwhile to something else refuses the change.  ``what``:
-        the journal's kind of change when it is not "settings <names>" (``tiebreak_settings``)."""
+        the journal's kind of change when it is not "settings <names>" (``tiebreak_settings``).
+        The tie-breaks once round 1 is paired only with ``force`` (:func:`_check_announced`)."""
         values = dict(changes)
         if what and what not in SENTENCES:
             raise TournamentError(_("{what!r} is no kind of change the journal knows").format(what=what))
@@ -65,6 +66,8 @@ class SettingsCases(DeskBase):
         def change(t: Tournament) -> Tournament:
             if seen is not None:
                 check_settings(t, seen, values)
+            if not force:
+                _check_announced(t, values)
             return set_settings(t, **values)
 
         return self._change(act(what) if what else act("settings", keys=sorted(values)), change)
@@ -132,3 +135,16 @@ class SettingsCases(DeskBase):
             return t.with_changes(options=options)
 
         return self._change(act("publish_settings"), change)
+
+
+def _check_announced(t: Tournament, values: Mapping[str, Any]) -> None:
+    """The tie-breaks are announced before the start (FIDE C.07): after round 1 is paired a
+    different list or unplayed-round rule is the organiser's explicit act, asked first (the
+    front end confirms and passes ``force``) and journaled like every change."""
+    if not t.current_round:
+        return
+    other_list = "tiebreaks" in values and tuple(values["tiebreaks"] or ()) != tuple(t.tiebreaks)
+    other_rule = "tiebreak_regime" in values and values["tiebreak_regime"] != t.tiebreak_regime
+    if other_list or other_rule:
+        raise TournamentError(_("the tie-breaks were announced before round 1; confirm to change them "
+                                "after the start"))

@@ -567,7 +567,7 @@ class RegistrationPane(TournamentTab, Vertical):
                                    _("{name} withdrawn from round {n}.").format(name=p.name, n=first))
 
         self.app.push_screen(PromptDialog(
-            _("Withdraw {name}").format(name=p.name),
+            _("Withdraw {pno} {name}").format(pno=pno, name=p.name),
             _("First round in which {name} is no longer paired. A game of the current round needs a forfeit result.").format(name=p.name),
             value=str(nxt)), chosen)
 

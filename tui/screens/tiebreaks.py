@@ -424,9 +424,23 @@ class TiebreaksPane(LazyPane, Horizontal):
             changes["tiebreak_regime"] = None if self.draft_regime == "auto" else self.draft_regime
         session = self.screen.session
         shown = {key: getattr(session.tournament, key) for key in changes}
-        if self.screen.run_change(
-                lambda: session.do(lambda desk: desk.change_settings(changes, seen=shown, what="tiebreak_settings")),
-                _("Tie-break settings saved.")):
-            self.draft = None
-            self.draft_regime = None
-            self.render_draft()
+
+        def save(force: bool) -> None:
+            if self.screen.run_change(
+                    lambda: session.do(lambda desk: desk.change_settings(changes, seen=shown, what="tiebreak_settings",
+                                                                         force=force)),
+                    _("Tie-break settings saved.")):
+                self.draft = None
+                self.draft_regime = None
+                self.render_draft()
+
+        if not session.tournament.current_round:
+            save(False)
+            return
+        from tui.widgets.dialogs import ConfirmDialog
+
+        self.app.push_screen(ConfirmDialog(
+            _("Change the tie-breaks"),
+            _("The tie-breaks were announced before round 1. Change them after the start? "
+              "The change is written in the log."), yes=_("Change the tie-breaks")),
+            lambda yes: save(True) if yes else None)
