@@ -33,3 +33,21 @@ def test_a_rank_not_typed_is_called_declared(cli_data, capsys):
     _out, err = run(capsys, "players", "add", tid, "--name", "Aa, X", "--go-rank", "30k", "--go-rating", "1000")
     assert ("rank 30k and Go rating 1000 disagree (that rating gives 11k); the declared rank, 30k, "
             "is the one used") in err
+
+
+def test_a_name_alone_is_said_with_the_egd_lists_namesake(cli_data, tmp_path, capsys):
+    """Rating 0 is rank 0 on hakem's scale, 21k (1d = 21; the EGF's GoR 2100 = 1d, 100 a grade,
+    so GoR 0 is 21 grades below 1d): the player is paired as 21k unless told otherwise."""
+    from tests.ratinglist_builder import egd_line
+
+    source = tmp_path / "allworld_lp.html"
+    source.write_bytes(("European Go Database - all players (28 Nov 2026 09:00)\n"
+                        + egd_line("13000007", "Petrova", "Olga", "RU", "Msk", "3k", 1790) + "\n").encode("iso-8859-15"))
+    run(capsys, "lists", "import", source)
+    tid = run(capsys, "new", "Cup", "--system", "mcmahon", "--rounds", 3)[0].strip().splitlines()[-1]
+    _out, err = run(capsys, "players", "add", tid, "--name", "Petrova, Olga")
+    assert err.strip() == (f"hakem: warning: Petrova, Olga has no rank and no Go rating: paired as 21k; hakem "
+                           f"players edit {tid} 1 --go-rank sets the rank; the EGD list has Petrova, Olga "
+                           "(pin 13000007, 3k): register by pin (players add --egd-pin)")
+    _out, err = run(capsys, "players", "add", tid, "--name", "Smith, Ann", "--go-rank", "5k")
+    assert "no rank" not in err

@@ -159,7 +159,12 @@ class RegistrationCases(DeskBase):
 
         outcome = self._change(action, register, value=lambda b, a: (changes.added_pno(b, a), changes.renumbered(b, a)))
         pno, moves = outcome.value
-        warnings = (*outcome.warnings, *_keizer_field(outcome.tournament), *_rank_and_rating(outcome.tournament.system, outcome.tournament.player(pno)))
+        from core.app.go_entry import unranked_go_player
+
+        added = outcome.tournament.player(pno)
+        warnings = (*outcome.warnings, *_keizer_field(outcome.tournament),
+                    *_rank_and_rating(outcome.tournament.system, added),
+                    *unranked_go_player(self.store.data_dir, outcome.tournament, added))
         if moves:
             warnings = (*warnings, renumbering_notice(outcome.tournament, pno, moves))
         return Outcome(outcome.tournament, outcome.revision, warnings, pno)
