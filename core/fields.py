@@ -313,6 +313,21 @@ def sex(text: str) -> str:
     return letter
 
 
+TITLE_WORDS = {"ГМ": "GM", "ММ": "IM", "МФ": "FM", "КМ": "CM",
+               "ЖГМ": "WGM", "ЖММ": "WIM", "ЖМФ": "WFM", "ЖКМ": "WCM"}
+"""The FIDE titles as Russian lists and organisers abbreviate them (гроссмейстер, международный
+мастер, мастер ФИДЕ, кандидат в мастера; Ж- the women's titles) → the FIDE code stored and
+written into the TRF.  German and Turkish lists write the FIDE codes themselves."""
+
+
+def title_code(text: str) -> str:
+    """The FIDE title code ``text`` means: trimmed, in capitals, a Russian abbreviation
+    (:data:`TITLE_WORDS`) as its code.  An unknown word is given back in capitals for
+    :func:`check_player` to refuse by name."""
+    word = text.strip().upper()
+    return TITLE_WORDS.get(word, word)
+
+
 def sex_letter(code: str) -> str:
     """The stored ``m``/``w`` as the reader types it (``e``/``k`` in Turkish, ``м``/``ж`` in
     Russian): a form shows what its label asks for."""
@@ -482,7 +497,7 @@ def check_player(fields: Mapping[str, Any], go: bool = False) -> str:
         if value is not None and (not isinstance(value, int) or not 0 <= value <= 4000):
             problems.append(message.format(value=value))
     title = fields.get("title")
-    if title and title not in TITLES:
+    if title and title_code(str(title)) not in TITLES:
         problems.append(_("unknown title {title!r}; use one of {titles}").format(title=title, titles=", ".join(TITLES)))
     code = ""
     try:

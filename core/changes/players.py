@@ -91,11 +91,11 @@ def _new_player(t: Tournament, pno: int, name: str, rating: int = 0, title: str 
                 fide_id: str = "", national_id: str = "", club: str = "", birth: str = "",
                 sex: str = "", national_rating: int = 0, extra: Mapping[str, Any] | None = None) -> Player:
     """The validated :class:`Player` that :func:`add_player` registers as number ``pno``."""
-    from core.fields import sex as checked_sex
+    from core.fields import sex as checked_sex, title_code
     from core.go.ranks import checked_go_fields
 
     typed = _visible_names({"name": name, "club": club})
-    name, club, title = typed["name"], typed["club"], title.strip().upper()
+    name, club, title = typed["name"], typed["club"], title_code(title)
     federation = check_player(dict(name=name, rating=rating, title=title, federation=federation,
                                            national_rating=national_rating, fide_id=fide_id, birth=birth,
                                            sex=sex),
@@ -173,7 +173,7 @@ def edit_players(t: Tournament, edits: Mapping[int, Mapping[str, Any]], renumber
     numbers that already belong to someone else.  Here every player is found by the number
     he held when the edits were asked for, and the field is renumbered once, at the end
     (``renumber=False``: not at all — the caller renumbers and reports who moved)."""
-    from core.fields import sex as checked_sex
+    from core.fields import sex as checked_sex, title_code
 
     go = t.system in ("gamma", "mcmahon")
     changed: dict[int, Player] = {}
@@ -188,6 +188,8 @@ def edit_players(t: Tournament, edits: Mapping[int, Mapping[str, Any]], renumber
             fields["federation"] = code
         if isinstance(fields.get("sex"), str):
             fields["sex"] = checked_sex(fields["sex"])
+        if isinstance(fields.get("title"), str):
+            fields["title"] = title_code(fields["title"])
         changed[pno] = replace(t.player(pno), **fields)
     t = t.with_changes(players=tuple(changed.get(p.pno, p) for p in t.players))
     if renumber and t.current_round == 0:

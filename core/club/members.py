@@ -132,7 +132,7 @@ def checked(member: Member) -> Member:
     a name, a known title, a FIDE federation — a country for a Go player —, a FIDE id, ratings
     0–4000 except a GoR) and a birth year, or a TournamentError naming every problem."""
     from core.fields import check_player
-    from core.fields import FieldError, person_name
+    from core.fields import FieldError, person_name, title_code
     from core.fields import name as checked_name
 
     chess = {k: r.value for k, r in member.ratings.items() if k != "go"}
@@ -154,7 +154,7 @@ def checked(member: Member) -> Member:
         name, club = person_name(member.name), checked_name(member.club, "club") if member.club else ""
     except FieldError as error:
         raise TournamentError(str(error)) from None
-    return replace(member, name=name, club=club, federation=federation)
+    return replace(member, name=name, club=club, federation=federation, title=title_code(member.title))
 
 
 def _check_rating_dates(member: Member) -> None:
