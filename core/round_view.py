@@ -81,7 +81,7 @@ class MatchLine:
 
 def match_lines(t: Tournament, rnd: Round) -> dict[str, MatchLine]:
     """Each team match of ``rnd`` by its row key (``"m<k>"``, :func:`board_order`)."""
-    from core.teams.history import bye_points
+    from core.teams.scoring import bye_points
     from core.teams.scoring import MatchPoints, match_scores
 
     teams = {team.id: team.name for team in t.teams}

@@ -213,9 +213,7 @@ def remove_player(t: Tournament, pno: int) -> Tournament:
                            for f in t.forbidden_ranges if len([x for x in f.players if x != pno]) >= 2),
                        adjustments=tuple(replace(a, players=tuple(x for x in a.players if x != pno))
                                          for a in t.adjustments if set(a.players) - {pno}))
-    from core.teams.registration import without_player
-
-    return renumber(without_player(t, pno), mapping)
+    return renumber(_out_of_rosters(t, pno), mapping)
 
 
 def withdraw(t: Tournament, pno: int, from_round: int | None = None) -> Tournament:
@@ -309,3 +307,11 @@ def remove_forbidden(t: Tournament, index: int) -> Tournament:
     if not 0 <= index < len(t.forbidden):
         raise TournamentError(_('there is no forbidden pairing number {value}').format(value=index + 1))
     return t.with_changes(forbidden=t.forbidden[:index] + t.forbidden[index + 1:])
+
+
+def _out_of_rosters(t: Tournament, pno: int) -> Tournament:
+    """Drop a deleted player from every roster (used when a registration is removed)."""
+    if not any(pno in x.members for x in t.teams):
+        return t
+    return t.with_changes(teams=tuple(replace(x, members=tuple(m for m in x.members if m != pno))
+                                      for x in t.teams))

@@ -19,6 +19,7 @@ from core.i18n.format import format_points
 from core.i18n.terms import code_name, colour_letter
 from core.model import Code, Round, Tournament
 from core.reports.document import Column, GameCell, Points, Report, Table
+from core.reports.marks import colour_mark
 from core.reports.view import View
 
 _MARKS = {Code.WIN: "1", Code.DRAW: "½", Code.LOSS: "0", Code.FORFEIT_WIN: "+", Code.FORFEIT_LOSS: "−",
@@ -63,8 +64,6 @@ def match_cell(view: View, pno: int, rnd: Round) -> GameCell:
     """The crosstable cell of one match: opponent's rank, game 1's colour, the match's points
     (``5☐1½``); a bye or absence ``–`` and its points (``–1½``, PAB).  Cells add up to the
     total.  For machines, each game's TRF cell, ``/`` between them."""
-    from core.reports.tables import colour_mark
-
     line = match_line(view.tournament, rnd, pno)
     points = format_points(line.points)
     if line.opponent is None:

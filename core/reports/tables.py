@@ -17,6 +17,7 @@ from core.i18n.collation import sort_key
 from core.i18n.terms import colour_letter, colour_name, regime_name, tiebreak_modifier, tiebreak_name
 from core.model import ByeKind, Code, GameResult, single_games
 from core.reports.document import Column, GameCell, Marked, Points, Report, ResultCell, Table
+from core.reports.marks import colour_mark
 from core.reports.view import View
 
 def _bye_label(kind: ByeKind) -> str:
@@ -413,18 +414,6 @@ _MARK_CODES: dict[Code | None, str] = {Code.WIN: "1", Code.DRAW: "½", Code.LOSS
                Code.FORFEIT_LOSS: "−", Code.SHORT_WIN: "1", Code.SHORT_DRAW: "½",
                Code.SHORT_LOSS: "0", Code.HALF_BYE: "½", Code.FULL_BYE: "1", Code.PAB: "1",
                Code.ZERO_BYE: "0"}
-
-
-COLOUR_MARKS = {"w": "☐", "b": "■"}
-"""The colour in a crosstable cell, between two numbers (``74■1``): a white and a black square
-in every language.  A letter there reads as a digit in some language — Russian б as 6
-(``74б1`` looks like "7461"), ч as 4, S (Schwarz, Siyah) as 5, B (Black, Beyaz) as 8 — and a
-circle as 0; the squares are in the PDF's font (Source Sans Pro has ☐ and ■, not □)."""
-
-
-def colour_mark(side: str) -> str:
-    """``"w"``/``"b"`` → the crosstable's colour mark (``""`` for no side)."""
-    return COLOUR_MARKS.get(side, "")
 
 
 def game_cell(view: View, pno: int, round_no: int) -> GameCell | None:

@@ -108,7 +108,8 @@ def _game_points(view: View, team_id: int) -> list[Fraction]:
 def team_sheets(view: View) -> Report:
     """One sheet per team (Aktar p. 63): members in board order, round by round the
     opponent's number, the colour and the points scored, and the member's total."""
-    from core.reports.tables import _MARK_CODES, colour_mark
+    from core.reports.marks import colour_mark
+    from core.reports.tables import _MARK_CODES
 
     t = view.tournament
     report = Report("teams", _("Team sheets"), [t.name])

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from core.model import Match, Round, Tournament
-from core.teams.scoring import forfeited_by_both
+from core.teams.scoring import bye_points, forfeited_by_both, match_points_of
 
 
 @dataclass(frozen=True)
@@ -36,27 +36,7 @@ class TeamRound:
 
     def match_points(self) -> int:
         """The team's match points for this match (not for the bye)."""
-        from core.teams.scoring import match_points_of
-
         return match_points_of(self.game_points, self.opponent_game_points, self.lost_by_both)
-
-
-def match_boards(t: Tournament) -> int:
-    """Boards per match: the ``boards`` option, else the smallest roster."""
-    wanted = t.options.get("boards")
-    if wanted:
-        return int(wanted)
-    return min((len(team.members) for team in t.teams if team.members), default=1)
-
-
-def bye_points(t: Tournament) -> tuple[Fraction, Fraction]:
-    """The match and game points of a team's pairing-allocated bye: those of a drawn match
-    unless the event says otherwise (C.04.6 Art. 1.4; options ``pab_match_points``,
-    ``pab_game_points``)."""
-    mp = t.options.get("pab_match_points")
-    gp = t.options.get("pab_game_points")
-    return (Fraction(str(mp)) if mp is not None else Fraction(1),
-            Fraction(str(gp)) if gp is not None else Fraction(match_boards(t)) * t.points.win / 2)
 
 
 def _side(t: Tournament, rnd: Round, match: Match, members: set[int]) -> tuple[Fraction, Fraction, bool, bool, bool]:

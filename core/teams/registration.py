@@ -200,14 +200,6 @@ def teams_from_clubs(t: Tournament) -> Tournament:
     return t
 
 
-def without_player(t: Tournament, pno: int) -> Tournament:
-    """Drop a deleted player from every roster (used when a registration is removed)."""
-    if not any(pno in x.members for x in t.teams):
-        return t
-    return t.with_changes(teams=tuple(replace(x, members=tuple(m for m in x.members if m != pno))
-                                      for x in t.teams))
-
-
 def _swiss_team(t: Tournament, team_id: int) -> Team:
     if t.system != "swiss-team":
         raise TournamentError(_("a team's bye or withdrawal is for a team Swiss; in this event request each "

@@ -153,8 +153,6 @@ def _add_byes(t: Tournament, acc: dict[int, _Tally]) -> None:
     byes = [(rnd, m.home) for rnd in t.rounds for m in rnd.matches if m.bye]
     if not byes:
         return
-    from core.teams.history import bye_points
-
     mp, gp = bye_points(t)
     for _rnd, team in byes:
         a = acc.setdefault(team, _Tally())
@@ -196,3 +194,21 @@ def team_standings(t: Tournament, aggregate: str = "round", mp: MatchPoints = Ma
     else:
         rows.sort(key=lambda r: (-r.match_points, -r.board_points, r.team))
     return rows
+
+
+def match_boards(t: Tournament) -> int:
+    """Boards per match: the ``boards`` option, else the smallest roster."""
+    wanted = t.options.get("boards")
+    if wanted:
+        return int(wanted)
+    return min((len(team.members) for team in t.teams if team.members), default=1)
+
+
+def bye_points(t: Tournament) -> tuple[Fraction, Fraction]:
+    """The match and game points of a team's pairing-allocated bye: those of a drawn match
+    unless the event says otherwise (C.04.6 Art. 1.4; options ``pab_match_points``,
+    ``pab_game_points``)."""
+    mp = t.options.get("pab_match_points")
+    gp = t.options.get("pab_game_points")
+    return (Fraction(str(mp)) if mp is not None else Fraction(1),
+            Fraction(str(gp)) if gp is not None else Fraction(match_boards(t)) * t.points.win / 2)

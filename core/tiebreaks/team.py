@@ -49,7 +49,7 @@ def team_rows(t: Tournament, upto: int | None = None) -> dict[int, list[dict]]:
         for match in rnd.matches:
             if match.bye:  # a team Swiss's pairing-allocated bye (C.04.6 Art. 1.4)
                 if bye_mp_gp is None:
-                    from core.teams.history import bye_points, match_boards
+                    from core.teams.scoring import bye_points, match_boards
                     bye_mp_gp = bye_points(t)
                     width = match_boards(t)
                 if match.home in rows:

@@ -776,7 +776,7 @@ def _bye_options(doc: TrfDocument, draft: Tournament) -> dict[str, object]:
     """Record 320's points of the team bye, where they differ from a drawn match's."""
     if doc.team_bye_points is None:
         return {}
-    from core.teams.history import bye_points
+    from core.teams.scoring import bye_points
 
     mp, gp = doc.team_bye_points
     default_mp, default_gp = bye_points(draft)

@@ -59,7 +59,7 @@ def bye_lines(t: Tournament) -> list[str]:
     byes = {rnd.number: m.home for rnd in t.rounds for m in rnd.matches if m.bye}
     if not byes:
         return []
-    from core.teams.history import bye_points
+    from core.teams.scoring import bye_points
 
     mp, gp = bye_points(t)
     cells = "".join(f" {byes.get(r, 0):03d}" for r in range(1, len(t.rounds) + 1))

@@ -79,7 +79,7 @@ def _team_byes(t: Tournament, rnd) -> list[tuple[int, str, Fraction, Fraction]]:
     matches = [m for m in rnd.matches if m.bye]
     if not matches:
         return []
-    from core.teams.history import bye_points
+    from core.teams.scoring import bye_points
 
     mp, gp = bye_points(t)
     names = {team.id: team.name for team in t.teams}

@@ -9,7 +9,7 @@ from core.model import Tournament
 from core.pairing.base import RoundPairing
 from core.pairing.swissteam.engine import TeamPairing
 from core.pairing.swissteam.field import TeamState
-from core.teams.history import bye_points
+from core.teams.scoring import bye_points
 
 
 def _colour_reason(rule: str) -> str:

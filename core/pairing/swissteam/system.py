@@ -22,7 +22,8 @@ from core.pairing.swiss.acceleration import BAKU, AccelerationError, accelerated
 from core.pairing.swissteam.engine import TeamPairing, pair_round
 from core.pairing.swissteam.explain import explain
 from core.pairing.swissteam.field import PREFERENCE_TYPES, RoundRules, TeamState
-from core.teams.history import bye_points, match_boards, team_history
+from core.teams.scoring import bye_points, match_boards
+from core.teams.history import team_history
 from core.teams.roster import line_up, team_absent, teams_by_id
 from core.teams.scoring import MatchPoints
 
