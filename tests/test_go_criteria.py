@@ -171,6 +171,21 @@ def test_opengotha_further_criteria_by_hand():
     assert ({r.pno: r.values["MMS"] for r in full.rows}[4], {r.pno: r.values["NBW"] for r in full.rows}[4]) == (28, 1)
 
 
+def test_opengotha_names_of_the_criteria_are_understood():
+    """What OpenGotha shows (its long names SOSM, SOSM-1, SOSOSM…, and the short SOS-1) is
+    read as hakem's criterion: the hyphen is part of OpenGotha's name, not a cut; the values
+    are those of the hand derivation above (SOSM-1 = SOSM1: 30, 31, 29, 28, 27)."""
+    s = compute_standings(small_event(), "MMS,SOSM-1,SOS-2,CUSSM")
+    values = [{r.pno: r.values[code] for r in s.rows} for code in s.tiebreaks]
+    assert values[1] == {1: 30, 2: 31, 3: 29, 4: 28, 5: 27}
+    assert values[2] == dict.fromkeys(range(1, 6), 0)
+    assert values[3] == {1: 62, 2: 59, 3: 55, 4: 54, 5: 52}
+    named = compute_standings(small_event(), "MMS,SOSM,SOSOSM")
+    plain = compute_standings(small_event(), "MMS,SOS,SOSOS")
+    assert [[r.values[c] for c in named.tiebreaks] for r in named.rows] == \
+        [[r.values[c] for c in plain.tiebreaks] for r in plain.rows]
+
+
 def test_not_played_games_count_half_for_sos():
     """OpenGotha's "count not played games as ½ point": an opponent's MMS in SOS counts real
     games' points and ½ for each round without a played game.  Virtual MMS of the small event:

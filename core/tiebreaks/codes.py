@@ -30,6 +30,13 @@ ALIASES: dict[str, str] = {"GE": "REP", "KASHDAN": "KASH", "MPTS": "MP", "GPTS":
 
 """Other spellings of a code: older names and the words people write."""
 
+OPENGOTHA_NAMES: dict[str, str] = {"SOSM": "SOS", "SOSM-1": "SOSM1", "SOSM-2": "SOSM2", "SOS-1": "SOSM1",
+                                   "SOS-2": "SOSM2", "SODOSM": "SODOS", "SOSOSM": "SOSOS", "CUSSM": "CUSS"}
+"""OpenGotha's names of the McMahon criteria (its ``PlacementParameterSet``: long names such as
+``SOSM-1``, short ones such as ``SOS-1``), so that a Go organiser types what OpenGotha shows.
+The MMS-based ones only: hakem's SOS is OpenGotha's SOSM (opponents' McMahon scores); a
+hyphen there is part of the name, not a modifier."""
+
 
 def lookup(code: str, written: str = "") -> TieBreakDef:
     """The definition of a tie-break base code (or one of its :data:`ALIASES`): the one place
@@ -51,6 +58,7 @@ def parse_code(text: str) -> TieBreakSpec:
         raise TieBreakError(_('empty tie-break code'))
     upper = raw.upper().replace("#", "/").replace("!", "/")
     head, *mods = upper.split("/")
+    head = OPENGOTHA_NAMES.get(head, head)
     if "-" in head:
         head, *extra = head.split("-")
         mods = extra + mods
