@@ -110,6 +110,9 @@ class HakemApp(SerialKeys):
     def open_tournament(self, tid: str) -> None:
         import gc
 
+        from tui import preload
+
+        preload.finish()  # never two threads importing the event's modules at once
         from tui.screens.tournament import TournamentScreen
         from tui.services import Session
 

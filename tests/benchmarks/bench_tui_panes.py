@@ -1,7 +1,7 @@
 """The TUI at 1,000 players: start-up, the first show of every pane, a key on the boards
 (prints figures; not collected by pytest).
 
-    python3 tests/benchmarks/bench_tui_panes.py [--players 1000] [--rounds 8] [--repeat 3] [--profile TAB]
+    python3 tests/benchmarks/bench_tui_panes.py [--players 1000] [--rounds 8] [--repeat 3] [--profile TAB] [--open-only]
 
 The event: ``bench_tui.big_event`` (circle-method rounds, random results, the next round
 paired, tie-breaks BH/C1 BH SB WIN).  Measured:
@@ -9,9 +9,10 @@ paired, tie-breaks BH/C1 BH SB WIN).  Measured:
 1. cold start: a fresh Python process until the tournaments screen is on (headless, 80×24),
    wall and the child's CPU, from byte code (written once into a temporary
    ``PYTHONPYCACHEPREFIX``, as an installed hakem has it);
-2. opening the event: Enter on the tournaments list until the rounds pane is drawn (2–5 run in
-   a fresh process each, after one that wrote the byte code: the imports a first show makes
-   count);
+2. opening the event: Enter on the tournaments list (shown for 0.5 s, as a person reads it)
+   until the rounds pane is drawn (2–5 run in a fresh process each, after one that wrote the
+   byte code: the imports a first show makes count); ``--open-only`` measures only this (no
+   cold start, no panes);
 3. the first show of each pane (F2, F4, F5, F6, F7, each once, in that order): the key until
    the first frame drawn after the pane is shown (frames stamped by ``bench_tui.frame_clock``),
    and the UI thread's CPU for it;
@@ -45,8 +46,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 KEYS = (("players", "f2"), ("standings", "f4"), ("tiebreaks", "f5"), ("reports", "f6"), ("playoff", "f7"))
 
 
-async def panes(data: Path, tid: str, profile: str | None) -> dict[str, tuple[float, float]]:
-    """(wall, UI-thread CPU) of opening the event, each pane's first show and two keys."""
+async def panes(data: Path, tid: str, profile: str | None, open_only: bool = False) -> dict[str, tuple[float, float]]:
+    """(wall, UI-thread CPU) of opening the event, each pane's first show and two keys (only
+    the opening with ``open_only``)."""
     from bench_tui import frame_clock, next_frame
 
     from tests.tui_fixtures import wait_for
@@ -73,6 +75,8 @@ async def panes(data: Path, tid: str, profile: str | None) -> dict[str, tuple[fl
         if opening is not None:
             opening.disable()
             pstats.Stats(opening).sort_stats("cumulative").print_stats(50)
+            return out
+        if open_only:
             return out
         await pilot.pause(0.5)
         for tab, key in KEYS:
@@ -142,11 +146,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--profile", choices=["open", "draft", *(tab for tab, _key in KEYS)])
+    parser.add_argument("--open-only", action="store_true", help="measure only opening the event (quicker)")
     parser.add_argument("--child", nargs=2, metavar=("DATA", "ID"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     os.environ.setdefault("HAKEM_CONFIG_DIR", tempfile.mkdtemp(prefix="hakem-bench-config-"))
     if args.child:  # one measured run, in a fresh process: its imports count, from byte code
-        print(json.dumps(asyncio.run(panes(Path(args.child[0]), args.child[1], None))))
+        print(json.dumps(asyncio.run(panes(Path(args.child[0]), args.child[1], None, args.open_only))))
         return
     from bench_tui import big_event, cold_start
 
@@ -162,11 +167,13 @@ def main() -> None:
     # the children start from byte code, as an installed hakem does (written once, outside the checkout)
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     os.environ["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="hakem-bench-pycache-")
-    cold_start(1)
-    starts, cpu = cold_start(args.repeat)
-    print(f"cold start to the tournaments screen: median {statistics.median(starts):.3f} s wall "
-          f"(min {min(starts):.3f}), child CPU median {statistics.median(cpu):.3f} s (n={len(starts)})")
-    runs = [json.loads(subprocess.run([sys.executable, __file__, "--child", str(data), tid], check=True,
+    if not args.open_only:
+        cold_start(1)
+        starts, cpu = cold_start(args.repeat)
+        print(f"cold start to the tournaments screen: median {statistics.median(starts):.3f} s wall "
+              f"(min {min(starts):.3f}), child CPU median {statistics.median(cpu):.3f} s (n={len(starts)})")
+    only = ["--open-only"] if args.open_only else []
+    runs = [json.loads(subprocess.run([sys.executable, __file__, *only, "--child", str(data), tid], check=True,
                                       capture_output=True, text=True).stdout.splitlines()[-1])
             for _ in range(args.repeat + 1)][1:]  # the first writes the byte code
     for name in runs[0]:

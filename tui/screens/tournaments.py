@@ -20,6 +20,7 @@ from core.errors import TournamentError
 from core.i18n.format import format_datetime
 from core.i18n.terms import system_name
 from core.i18n import _, pgettext
+from tui import preload
 from tui.i18n import L_
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 from tui.widgets.footer import KeyFooter
@@ -83,6 +84,7 @@ class TournamentsScreen(CommandKeys, Screen):
             self._watch = watch("*", lambda _event: self.pushed())
         else:
             self.set_interval(2.0, self.refresh_list)
+        self.call_after_refresh(preload.start)  # the event screen's modules, while a person chooses
 
     def set_sub_title(self) -> None:
         """"Tournaments", and for a shared directory without the data service the plain truth

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -34,6 +35,37 @@ class KeyFooter(Footer):
     def __init__(self) -> None:
         super().__init__(compact=self.app.size.width < COMPACT_BELOW)
         self.laid_out_for = -1
+        self._shown: tuple | None = None
+        """What the keys mounted show (:meth:`_wanted`), None before the first keys."""
+        self._due = False
+
+    def bindings_changed(self, screen: Screen) -> None:
+        """The screen's keys changed: laid out again once after the next refresh, and only if
+        what would be shown differs from what is.
+
+        Why: Textual's footer composes all its keys again for every change it is told of,
+        once per change.  Opening an event told it eight times before the first frame (each
+        focus move and ``refresh_bindings``), ~15 ms of the UI thread at 1,000 players for
+        the same keys every time."""
+        self._bindings_ready = True
+        if not screen.app.app_focus or self._due or not (self.is_attached and screen is self.screen):
+            return
+        self._due = True
+        self.call_after_refresh(self._lay_out_if_changed)
+
+    async def _lay_out_if_changed(self) -> None:
+        self._due = False
+        if self.is_attached and self._wanted() != self._shown:
+            await self.recompose()
+
+    def _wanted(self) -> tuple:
+        """Everything the keys shown depend on: each shown binding's key, label, action,
+        whether it is enabled, its tooltip, and the width and style they are laid out for."""
+        keys = tuple((binding.key, self.app.get_key_display(binding), str(binding.description), binding.action,
+                      enabled, tooltip)
+                     for key, (_node, binding, enabled, tooltip) in self.screen.active_bindings.items()
+                     if binding.show or key == self.app.COMMAND_PALETTE_BINDING)
+        return keys, self.app.size.width, self.compact, self.show_command_palette
 
     def on_resize(self) -> None:
         """A new terminal width: compact or not, and the keys that fit, chosen again."""
@@ -43,6 +75,7 @@ class KeyFooter(Footer):
             self.refresh(recompose=True)
 
     def compose(self) -> ComposeResult:
+        self._shown = self._wanted() if self._bindings_ready else None
         widgets: list[Widget] = list(super().compose())
         width = self.laid_out_for = self.app.size.width
         if not width:
