@@ -51,3 +51,26 @@ def test_a_name_alone_is_said_with_the_egd_lists_namesake(cli_data, tmp_path, ca
                            "(pin 13000007, 3k): register by pin (players add --egd-pin)")
     _out, err = run(capsys, "players", "add", tid, "--name", "Smith, Ann", "--go-rank", "5k")
     assert "no rank" not in err
+
+
+def test_a_bad_mcmahon_setting_is_named_in_the_readers_language():
+    """The stored key ("correction") was put into every language: "McMahon correction: '5'
+    muss …"; the form's label is said instead, a setting without one by its flag."""
+    import pytest
+
+    from core.errors import TournamentError
+    from core.go.mcmahon_options import mcmahon_options
+    from core.i18n import set_language
+    from core.model import Tournament
+
+    def refusal(**go: str) -> str:
+        with pytest.raises(TournamentError) as error:
+            mcmahon_options(Tournament(id="t", name="T", system="mcmahon", options={"go": go}))
+        return str(error.value)
+
+    set_language("de")
+    try:
+        assert refusal(correction="5") == "Vorgabe-Korrektur: '5' muss eine ganze Zahl von -1 bis 3 sein"
+        assert refusal(dudd_weight="x").startswith("--mm-dudd-weight: 'x' muss eine ganze Zahl")
+    finally:
+        set_language("en")

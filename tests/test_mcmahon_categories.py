@@ -106,7 +106,7 @@ def test_typed_categories_are_read_written_back_and_bad_ones_refused():
     for bad in ("10k, 1d", "5k, 5k", "1p", "x"):
         with pytest.raises(TournamentError, match="categories"):
             mcmahon_options(event(categories=bad))
-    with pytest.raises(TournamentError, match="avoid mixing categories"):
+    with pytest.raises(TournamentError, match="--mm-avoid-mixing-categories"):
         mcmahon_options(event(avoid_mixing_categories="-1"))
 
 

@@ -110,10 +110,10 @@ def test_opengotha_weights_on_the_command_line(cli_data, capsys):
     (exit 3) and creates nothing; good values are stored as typed."""
     _out, err = run(capsys, "new", "X", "--system", "mcmahon", "--rounds", 3, "--mm-dudd-weight", "lots",
                     code=3)
-    assert err.strip() == "hakem: McMahon dudd weight: 'lots' must be a whole number from 0 to 1000000000000000"
+    assert err.strip() == "hakem: --mm-dudd-weight: 'lots' must be a whole number from 0 to 1000000000000000"
     _out, err = run(capsys, "new", "X", "--system", "mcmahon", "--rounds", 3, "--mm-compensate-dudd", "maybe",
                     code=3)
-    assert err.strip() == "hakem: McMahon compensate dudd: 'maybe' must be yes or no"
+    assert err.strip() == "hakem: --mm-compensate-dudd: 'maybe' must be yes or no"
     assert Store(str(cli_data)).ids() == []
     out, _ = run(capsys, "new", "Y", "--system", "mcmahon", "--rounds", 3, "--mm-maximize-seeding", "0",
                  "--mm-handicap-basis", "rank", "--mm-count-not-played-as-half", "yes")

@@ -42,7 +42,7 @@ from typing import Any
 
 from core.errors import TournamentError
 from core.go.ranks import parse_rank, rank_label
-from core.i18n import _
+from core.i18n import N_, _
 from core.model import Player, Tournament, points
 
 MMS_ZERO_RANK = -9
@@ -149,6 +149,19 @@ def _raw(options: Mapping[str, Any], key: str) -> Any:
     return None if value is None or value == "" else value
 
 
+
+SETTING_NAMES = {"bar": N_("McMahon bar"), "floor": N_("McMahon floor"), "handicap_bar": N_("handicap bar"),
+                 "correction": N_("handicap correction"), "ceiling": N_("handicap ceiling"),
+                 "bye_points": N_("bye points"), "absent_points": N_("absence points")}
+"""The form's words for the settings it shows; the others are named by their command-line flag."""
+
+
+def setting_name(key: str) -> str:
+    """A setting as the organiser meets it: the form's label in the reader's language, else the
+    ``--mm-…`` flag (the same in every language) — never the stored key in English."""
+    return _(SETTING_NAMES[key]) if key in SETTING_NAMES else "--mm-" + key.replace("_", "-")
+
+
 def _rank(options: Mapping[str, Any], key: str, default: int | None) -> int | None:
     value = _raw(options, key)
     if value is None:
@@ -158,8 +171,8 @@ def _rank(options: Mapping[str, Any], key: str, default: int | None) -> int | No
     try:
         return parse_rank(str(value))
     except TournamentError as error:
-        raise TournamentError(_("McMahon {key}: {value!r} is not a Go rank; write it like 4d or 20k")
-                              .format(key=key.replace("_", " "), value=value)) from error
+        raise TournamentError(_("{setting}: {value!r} is not a Go rank; write it like 4d or 20k")
+                              .format(setting=setting_name(key), value=value)) from error
 
 
 def _int(options: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
@@ -171,8 +184,8 @@ def _int(options: Mapping[str, Any], key: str, default: int, low: int, high: int
     except ValueError:
         number = None
     if number is None or not low <= number <= high:
-        raise TournamentError(_("McMahon {key}: {value!r} must be a whole number from {low} to {high}")
-                              .format(key=key.replace("_", " "), value=value, low=low, high=high))
+        raise TournamentError(_("{setting}: {value!r} must be a whole number from {low} to {high}")
+                              .format(setting=setting_name(key), value=value, low=low, high=high))
     return number
 
 
@@ -182,8 +195,8 @@ def _choice(options: Mapping[str, Any], key: str, default: str, allowed: tuple[s
         return default
     text = str(value).strip().lower().replace("split-and-", "").replace("split_and_", "")
     if text not in allowed:
-        raise TournamentError(_("McMahon {key}: {value!r} is not one of {allowed}")
-                              .format(key=key.replace("_", " "), value=value, allowed=", ".join(allowed)))
+        raise TournamentError(_("{setting}: {value!r} is not one of {allowed}")
+                              .format(setting=setting_name(key), value=value, allowed=", ".join(allowed)))
     return text
 
 
@@ -196,8 +209,8 @@ def _points(options: Mapping[str, Any], key: str, default: Fraction) -> Fraction
     except (ValueError, ZeroDivisionError):
         number = None
     if number not in (Fraction(0), Fraction(1, 2), Fraction(1)):
-        raise TournamentError(_("McMahon {key}: {value!r} must be 0, 0.5 or 1")
-                              .format(key=key.replace("_", " "), value=value))
+        raise TournamentError(_("{setting}: {value!r} must be 0, 0.5 or 1")
+                              .format(setting=setting_name(key), value=value))
     return number
 
 
@@ -210,8 +223,8 @@ def _yes_no(options: Mapping[str, Any], key: str, default: bool) -> bool:
         return True
     if text in ("no", "false", "0", "off"):
         return False
-    raise TournamentError(_("McMahon {key}: {value!r} must be yes or no")
-                          .format(key=key.replace("_", " "), value=value))
+    raise TournamentError(_("{setting}: {value!r} must be yes or no")
+                          .format(setting=setting_name(key), value=value))
 
 
 def parse_club_groups(value: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
