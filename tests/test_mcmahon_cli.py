@@ -74,12 +74,13 @@ def test_a_mcmahon_evening(cli_data, tmp_path, capsys):
     for b in stored.rounds[2].boards:
         mms[b.black] += 1
 
-    # the table: McMahon criteria, MMS = initial MMS + wins
+    # the table: the event's criteria (the standings' own, default MMS, SOS, SOSOS — not a
+    # SODOS the standings do not use, which ranked tied players apart), MMS = initial MMS + wins
     table, _ = run(capsys, "go", "table", tid)
     lines = table.splitlines()
     assert lines[0] == "McMahon bar 1d, floor 5k; handicap = MMS difference − 1, at most 9"
-    assert lines[1].split()[5:9] == ["MMS", "SOS", "SODOS", "SOSOS"]
-    shown = {int(line.split()[1]): int(line.split()[-7]) for line in lines[2:]}
+    assert lines[1].split()[5:9] == ["MMS", "SOS", "SOSOS", "1"]
+    shown = {int(line.split()[1]): int(line.split()[-6]) for line in lines[2:]}
     assert shown == mms
 
     # h9: one line per player, in the table's order, MMS in the 7th field
