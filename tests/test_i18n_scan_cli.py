@@ -175,3 +175,47 @@ def test_lists_argument_names_and_help_are_in_the_language(data, lang):  # noqa:
     assert "sudden_death (" in said["help"][1], said["help"][1]  # each choice explained
     code, _out, err = said["levels"]
     assert code == 3 and names[1] in err and "gamma" not in err, err
+
+
+@pytest.mark.parametrize("lang", ["tr", "de", "ru"])
+def test_refusals_name_only_what_was_typed(event, lang):
+    """rev34c item 11: ``hakem new NAME`` without ``--rounds`` said "--rounds must be a whole
+    number of at least 1" (the option was never typed: the number is missing); ``hakem checkin ID
+    petrov`` named a ``--players`` option the command does not have; ``hakem systems --lang tr``
+    was refused (the global options only before the command)."""
+    tid, _empty = event
+    missing = run("--lang", lang, "new", "Yeni Turnuva")
+    zero = run("--lang", lang, "new", "Yeni Turnuva", "--rounds", "0")
+    assert missing[0] == zero[0] == 3 and len(missing[2].strip().splitlines()) == 1
+    assert missing[2] != zero[2]  # "missing", not "must be at least 1"
+    assert not leftovers(lang, missing[2], ("Yeni Turnuva", "--rounds", "--rounds 7"))
+    code, _out, err = run("--lang", lang, "checkin", tid, "petrov")
+    assert code == 3 and "petrov" in err and "--players" not in err
+    assert not leftovers(lang, err, ("petrov",))
+    after = run("systems", "--lang", lang)
+    assert after[0] == 0 and after[1] == run("--lang", lang, "systems")[1]
+    assert run("list", f"--lang={lang}")[1] == run("--lang", lang, "list")[1]
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["tr", "de", "ru"])
+def test_check_says_the_differences_in_the_language(data, lang, tmp_path):  # noqa: F811 - the fixture
+    """``hakem check``'s lines ("round 3: differs from the engine", "board 1: file …, engine …")
+    were English f-strings; the round count still counts them."""
+    from core.trf.reader import parse_tournament
+    from core.trf.writer import write_trf
+    from tests.test_dutch_cli import F05
+
+    t = parse_tournament(F05.read_bytes().decode(), "f05")
+    rounds = list(t.rounds)
+    r3 = rounds[2]
+    swapped = tuple(b.__class__(b.black, b.white, b.result) if i == 0 else b for i, b in enumerate(r3.boards))
+    rounds[2] = r3.__class__(3, swapped, r3.byes)
+    bad = tmp_path / "changed.trf"
+    bad.write_text(write_trf(t.with_changes(rounds=tuple(rounds)), flavour="16"))
+    code, out, err = run("--lang", lang, "check", "--dutch", str(bad))
+    i18n.set_language("en")
+    lines = out.strip().splitlines()
+    differing = [line for line in lines[:-1] if not line.startswith(" ")]  # details are indented
+    assert code == 1 and differing and f"{len(differing)}" in lines[-1]
+    assert not leftovers(lang, out + err, (str(bad),)), out

@@ -81,6 +81,39 @@ def _command_word(argv: Sequence[str]) -> str | None:
     return None
 
 
+_GLOBAL_AFTER = ("--data", "--lang")
+"""The global options also taken after the command (``hakem systems --lang tr``); ``--socket``
+is not: ``hakem serve --socket PATH`` is the service's own option."""
+
+
+def globals_first(argv: Sequence[str]) -> list[str]:
+    """``argv`` with ``--data DIR``/``--lang xx`` typed after the command moved before it, where
+    argparse reads them: a user writes options in any order, and "unrecognised arguments:
+    --lang tr" told him nothing he could act on.  Nothing after ``--`` moves."""
+    word = _command_word(argv)
+    if word is None:
+        return list(argv)
+    start = list(argv).index(word) + 1
+    head, tail, moved = list(argv[:start]), list(argv[start:]), []
+    rest: list[str] = []
+    i = 0
+    while i < len(tail):
+        arg = tail[i]
+        if arg == "--":
+            rest.extend(tail[i:])
+            break
+        if arg in _GLOBAL_AFTER and i + 1 < len(tail):
+            moved.extend(tail[i:i + 2])
+            i += 2
+            continue
+        if arg.split("=", 1)[0] in _GLOBAL_AFTER and "=" in arg:
+            moved.append(arg)
+        else:
+            rest.append(arg)
+        i += 1
+    return [*moved, *head, *rest]
+
+
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser for ``argv``: the command it names is built by its own module; every other
     command is only named, with its summary from :data:`core.cli.commands.COMMANDS` (start-up
@@ -141,7 +174,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    args_list = list(sys.argv[1:] if argv is None else argv)
+    args_list = globals_first(sys.argv[1:] if argv is None else argv)
     if _command_word(args_list) == "result":
         from core.cli.commands.result import protect_result_codes
 

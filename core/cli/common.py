@@ -58,11 +58,16 @@ def all_or_nothing() -> Iterator[None]:
         raise TournamentError(_("{error}; nothing was imported").format(error=error)) from None
 
 
-def pairing_numbers(text: str) -> list[int]:
-    """``--players 3,1,7`` as pairing numbers (spaces and empty items ignored)."""
+def pairing_numbers(text: str, option: bool = True) -> list[int]:
+    """``--players 3,1,7`` as pairing numbers (spaces and empty items ignored); ``option``:
+    the numbers came with ``--players`` (else as the command's own arguments, and the refusal
+    names no option the user never typed)."""
     try:
         return [int(x) for x in text.replace(" ", "").split(",") if x]
     except ValueError as error:
+        if not option:
+            raise TournamentError(_('{pnos!r} is not a pairing number: give pairing numbers, e.g. 3 5 7 or 3,5,7').format(
+                pnos=text)) from error
         raise TournamentError(_('--players {pnos!r}: give pairing numbers separated by commas').format(
             pnos=text)) from error
 

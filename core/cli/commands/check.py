@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 
 
 def check_rounds(t: Tournament, system_id: str) -> tuple[int, list[str]]:
-    """Compare every round with the engine; ``(rounds compared, difference lines)``."""
+    """Compare every round with the engine; ``(rounds compared, difference lines)``: one line
+    per round that differs, in the reader's language, its details indented below it."""
     from core.pairing.registry import get_system
     from core.pairing.replay import actual_round, pair_as_paired
 
@@ -36,7 +37,7 @@ def check_rounds(t: Tournament, system_id: str) -> tuple[int, list[str]]:
         try:
             got = pair_as_paired(system, t, r)
         except PairingImpossible as error:
-            lines.append(f"round {r}: the engine finds no pairing ({error})")
+            lines.append(_("round {round}: the engine finds no pairing ({error})").format(round=r, error=error))
             continue
         if t.teams and got.matches:  # a team system: compare the matches and the team's bye;
             # a TRF does not say in which order the matches stand, so they are compared sorted
@@ -49,16 +50,19 @@ def check_rounds(t: Tournament, system_id: str) -> tuple[int, list[str]]:
             my_pab = next((y.pno for y in got.byes if y.kind is ByeKind.PAB), None)
         if mine == expected and my_pab == pab:
             continue
-        lines.append(f"round {r}: differs from the engine")
+        lines.append(_("round {round}: differs from the engine").format(round=r))
+        none = _("none")
+        where = _("match {number}") if t.teams and got.matches else _("board {number}")
         for i in range(max(len(mine), len(expected))):
             a = expected[i] if i < len(expected) else None
             b = mine[i] if i < len(mine) else None
             if a != b:
-                fa = f"{a[0]}-{a[1]}" if a else "none"
-                fb = f"{b[0]}-{b[1]}" if b else "none"
-                lines.append(f"  {'match' if t.teams and got.matches else 'board'} {i + 1}: file {fa}, engine {fb}")
+                lines.append("  " + _("{where}: file {file}, engine {engine}").format(
+                    where=where.format(number=i + 1), file=f"{a[0]}-{a[1]}" if a else none,
+                    engine=f"{b[0]}-{b[1]}" if b else none))
         if my_pab != pab:
-            lines.append(f"  pairing-allocated bye: file {pab or 'none'}, engine {my_pab or 'none'}")
+            lines.append("  " + _("pairing-allocated bye: file {file}, engine {engine}").format(
+                file=pab or none, engine=my_pab or none))
     return len(t.rounds), lines + next_round_participation(t, system)
 
 
@@ -76,14 +80,14 @@ def next_round_participation(t: Tournament, system: PairingSystem) -> list[str]:
     try:
         got = system.pair(t)
     except PairingImpossible as error:
-        return [f"round {nxt}: the engine finds no pairing ({error})"]
+        return [_("round {round}: the engine finds no pairing ({error})").format(round=nxt, error=error)]
     paired = {pno for b in got.boards for pno in (b.white, b.black)}
     paired |= {y.pno for y in got.byes if y.kind is ByeKind.PAB}
     wrong = sorted(out & paired)
     if not wrong:
         return []
-    return [f"round {nxt}: differs from the file", *(f"  player {pno}: absent in the file, paired by the engine"
-                                                    for pno in wrong)]
+    return [_("round {round}: differs from the file").format(round=nxt),
+            *("  " + _("player {pno}: absent in the file, paired by the engine").format(pno=pno) for pno in wrong)]
 
 
 def report(ref: str) -> int:
@@ -120,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
     count, lines = check_rounds(t, args.system)
     for line in lines:
         print(line)
-    bad = sum(1 for line in lines if line.startswith("round "))
+    bad = sum(1 for line in lines if not line.startswith(" "))  # a round's line; its details are indented
     print(_("{count} round(s) checked, {bad} differ").format(count=count, bad=bad))
     return 1 if bad else 0
 

@@ -54,7 +54,7 @@ def _checkin(args: argparse.Namespace) -> int:
 
     if args.open and args.close:
         raise CliError(_("checkin: --open and --close together; give one of them"))
-    pnos = [n for part in args.pnos for n in pairing_numbers(part)]
+    pnos = [n for part in args.pnos for n in pairing_numbers(part, option=False)]
     if args.absent and not pnos:
         raise CliError(_("checkin: --absent needs the pairing numbers of the players to mark absent"))
     desk = open_desk(args.id)

@@ -37,7 +37,9 @@ def run(args: argparse.Namespace) -> int:
         rounds = args.rounds
         if rounds is None and args.system == "knockout":
             rounds = 1  # a cup counts its knockout rounds from the bracket when round 1 is paired
-        if rounds is None or rounds < 1:
+        if rounds is None:
+            raise TournamentError(_('the number of rounds is missing: give it with --rounds, e.g. --rounds 7'))
+        if rounds < 1:
             raise TournamentError(_('--rounds must be a whole number of at least 1'))
         t = Tournament(id="", name=(args.name or "").strip(), system=args.system, total_rounds=rounds)
     check_new(t)  # a name, a known system: refused before the options are looked at
