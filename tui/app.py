@@ -184,9 +184,11 @@ class HakemApp(SerialKeys):
         """Textual's palette, with its search prompt in the user's language."""
         from textual.command import CommandPalette
 
+        from tui.i18n import command_palette
+
         # Textual types is_open's app App[object]; App is invariant in its exit value (ours int)
         if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
-            self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
+            self.push_screen(command_palette(_("Search for commands…")))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield SystemCommand(_("Help"), _("Keys and how things work (help)"), self.action_help)

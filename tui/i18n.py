@@ -19,17 +19,50 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from babel.support import LazyProxy
 
 from core.i18n import _
+
+if TYPE_CHECKING:
+    from textual.command import CommandPalette
 
 
 def L_(message: str) -> str:
     """A string translated when used, not when defined (for BINDINGS and class tables): a
     ``babel`` ``LazyProxy`` without a cache, typed as the ``str`` it stands for."""
     return cast(str, LazyProxy(_, message, enable_cache=False))
+
+
+def command_palette(placeholder: str) -> CommandPalette:
+    """Textual's command palette with every word in the user's language: its unmatched search
+    said "No matches found" in English (Textual writes it in a private method, replaced here)."""
+    return _palette_class()(id="--command-palette", placeholder=placeholder)
+
+
+@lru_cache(maxsize=1)
+def _palette_class() -> type[CommandPalette]:
+    from rich.align import Align
+    from rich.text import Text
+    from textual import command
+    from textual.widgets.option_list import Option
+
+    class CommandPalette(command.CommandPalette):  # Textual's name: tests and CSS know it
+        def _start_no_matches_countdown(self, search_value: str) -> None:
+            self._stop_no_matches_countdown()
+
+            def show_no_matches() -> None:
+                # an empty search lists what can be discovered: nothing there is no news
+                self._list_visible = bool(search_value)
+                if search_value:
+                    self.query_one(command.CommandList).add_option(Option(
+                        Align.center(Text(_("No matches found"), style="not bold")), disabled=True,
+                        id=self._NO_MATCHES))
+
+            self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_no_matches)
+
+    return CommandPalette
 
 
 def translate_textual_bindings() -> None:
