@@ -55,9 +55,9 @@ def typing_help() -> str:
 Undo in Ctrl+P) they undo the tournament's last change and name it first; a change on another tab is
 asked before it is undone.
 
-**Single-key results**: the rounds tab shows the mode left of the entry line; k switches it (chess events
-start with it on, Go events off). Digits typed on the table that are not a result key (2–9, or all with
-the mode off) go to the entry line: `2 0-1` Enter is board 2's result.
+**Single-key results**: the rounds tab shows the mode left of the entry line; k switches it (off until
+you turn it on; your choice is kept for your next events). Digits typed on the table that are not a
+result key (2–9, or all with the mode off) go to the entry line: `2 0-1` Enter is board 2's result.
 """)
 
 
