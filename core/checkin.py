@@ -154,10 +154,10 @@ def pairing_notes(t: Tournament, round_no: int) -> list[str]:
             players="; ".join(f"{pno} {t.player(pno).name}" for pno in absent)))
     if allocated:
         notes.append(_("Checked in but without a board: {players}").format(
-            players="; ".join(f"{y.pno} {t.player(y.pno).name} ({bye_name(y.kind.label)})" for y in allocated)))
+            players="; ".join(f"{y.pno} {t.player(y.pno).name} — {bye_name(y.kind.label)}" for y in allocated)))
     if asked:
         notes.append(_("Checked in, with the bye they requested: {players}").format(
-            players="; ".join(f"{y.pno} {t.player(y.pno).name} ({_requested_name(t, y.kind)})" for y in asked)))
+            players="; ".join(f"{y.pno} {t.player(y.pno).name} — {_requested_name(t, y.kind)}" for y in asked)))
     return notes
 
 

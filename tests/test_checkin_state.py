@@ -130,8 +130,20 @@ def test_the_pairing_names_the_absent_and_the_present_without_a_board(tmp_path):
     [pab] = [y.pno for y in t.round(1).byes if y.kind is ByeKind.PAB]
     absent, idle, asked = out.warnings[:3]
     assert absent == "Not paired, not checked in (zero points): 4 Demir, Oğuz"
-    assert idle == f"Checked in but without a board: {pab} {t.player(pab).name} (Pairing-allocated bye)"
-    assert asked == "Checked in, with the bye they requested: 3 Çelik, Ece (Half-point bye)"
+    assert idle == f"Checked in but without a board: {pab} {t.player(pab).name} — Pairing-allocated bye"
+    assert asked == "Checked in, with the bye they requested: 3 Çelik, Ece — Half-point bye"
+    # the bye's name carries its own brackets in Turkish ("Tur atlama (eşlendirmede)"): the
+    # player's is not a second pair around it
+    from core.checkin import pairing_notes
+    from core.i18n import set_language
+    from tests.test_no_nested_brackets import depth
+
+    set_language("tr")
+    try:
+        notes = pairing_notes(t, 1)
+    finally:
+        set_language("en")
+    assert notes and all(depth(note) <= 1 for note in notes), notes
 
 
 def test_a_round_changed_by_hand_keeps_the_absences_the_checkins(desk):

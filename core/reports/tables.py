@@ -27,16 +27,18 @@ def _bye_label(kind: ByeKind) -> str:
 
 
 def tiebreak_label(code: str, team_primary: str | None = None) -> str:
-    """``BH/C1`` → "Buchholz (cut 1 (…))" in the active language: the base name and every
+    """``BH/C1`` → "Buchholz, cut 1 (…)" in the active language: the base name and every
     modifier spelled out, so the list printed under the standings needs no legend
-    (``team_primary``: the name a team event gives the code, e.g. SB = EMMSB)."""
+    (``team_primary``: the name a team event gives the code, e.g. SB = EMMSB).  Commas, as
+    :func:`core.tiebreaks.describe`: the modifiers' texts carry their own brackets, and
+    "Buchholz (1 alttan (en az önemli…))" nested them."""
     head, *mods = code.split("/")
     parts = []
     for mod in mods:
         letter, rest = mod[:1], mod[1:]
         parts.append(tiebreak_modifier(letter, rest) if letter.upper() in "CMLPUF" else mod)
     name = tiebreak_name(head, team_primary)
-    return f"{name} ({'; '.join(parts)})" if parts else name
+    return ", ".join([name, *parts])
 
 
 def _result_text(result: GameResult | None) -> ResultCell:
