@@ -113,7 +113,16 @@ def test_hakem_settings_shows_and_changes_every_header_field(tmp_path, monkeypat
     assert [line[:3] for line in shown] == ["012", "022", "032", "042", "052", "092", "102", "112", "122", "142",
                                             "152", "162", "172", "182", "222", "   "]
     assert shown[7].endswith("Kaya, Can; Demir, Ada") and shown[14].endswith("5400+30")
-    assert shown[11].endswith("1,0.5,0,1")  # 162: win, draw, loss, PAB as --points takes them
+    # 162 win, draw, loss, PAB and 042 in the reader's form: "1,0.5,0,1" mixed the list's and
+    # the decimals' commas in German, and the date was ISO
+    assert shown[11].endswith("1; ½; 0; 1") and shown[3].endswith("2026-05-04")
+    assert main(["--lang", "de", "settings", tid]) == 0
+    german = capsys.readouterr().out.splitlines()
+    assert german[11].endswith("1; ½; 0; 1") and german[3].endswith("04.05.2026")
+    assert german[1].split()[1] == "Ort"
+    assert main(["--lang", "tr", "settings", tid]) == 0
+    turkish = capsys.readouterr().out.splitlines()
+    assert turkish[1].split()[1] == "yer"  # the form's word ("Yer"), not "şehir"
     # bad input: one line naming what, exit 3, nothing changed
     for argv, word in ((["--end", "2026-05-01"], "2026-05-01"), (["--time-control-code", "90 min"], "90 min"),
                        (["--federation", "Germany"], "Germany"), (["--deputy", "Bad\nName"], "control character"),

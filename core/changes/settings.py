@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.errors import RoundError, TournamentError
-from core.i18n import _
+from core.i18n import _, pgettext
 from core.model import Tournament
 
 
@@ -37,7 +37,7 @@ _HEADER_TEXTS = {"place": "022", "chief_arbiter": "102", "time_control": "122"}
 
 def _header_label(key: str) -> str:
     """The name of a free-text header field in the user's language."""
-    return {"place": _("city"), "chief_arbiter": _("chief arbiter"), "time_control": _("time control"),
+    return {"place": pgettext("event", "place"), "chief_arbiter": _("chief arbiter"), "time_control": _("time control"),
             "deputy_arbiters": _("deputy arbiters")}[key]
 
 

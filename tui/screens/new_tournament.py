@@ -168,7 +168,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
                      allow_blank=False, id="language", compact=True)
         yield Label(_("Start date"))
         yield FormField(id="start_date", placeholder=pgettext("date placeholder", "YYYY-MM-DD"), compact=True)
-        yield Label(_("Place"))
+        yield Label(pgettext("event", "Place"))
         yield FormField(id="place", compact=True)
         yield Label(_("Chief arbiter"))
         yield FormField(id="chief_arbiter", compact=True)

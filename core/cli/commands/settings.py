@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 
 from core.cli.common import open_desk, print_json, show_warnings
-from core.i18n import _
+from core.i18n import _, pgettext
 
 FIELDS = (("012", "name", "--name"), ("022", "place", "--place"), ("032", "federation", "--federation"),
           ("042", "start_date", "--start"), ("052", "end_date", "--end"), ("092", "trf_type", "--type"),
@@ -127,14 +127,33 @@ def run(args: argparse.Namespace) -> int:
     labels = _labels()
     wide = max(len(label) for label in labels.values())
     for record, key, value in rows:
-        shown = "; ".join(value) if isinstance(value, tuple) else str(value)
-        print(f"{record:>3}  {labels[key]:<{wide}}  {shown}".rstrip())
+        print(f"{record:>3}  {labels[key]:<{wide}}  {_shown_text(t, key, value)}".rstrip())
     return 0
+
+
+def _shown_text(t, key: str, value: object) -> str:
+    """A field as the reader writes it: dates and points in the language's form ("07.12.2026",
+    "1; ½; 0; 1" in German, where "1,0.5,0,1" mixed the list's and the decimals' commas), the
+    colour in words; what ``--start``/``--points`` take is in their help."""
+    from core.i18n.format import format_date, format_points
+    from core.i18n.terms import colour_name
+
+    if key in ("start_date", "end_date") and value:
+        try:
+            return format_date(str(value))
+        except ValueError:  # a date kept as the TRF gave it
+            return str(value)
+    if key == "points":
+        ps = t.points
+        return "; ".join(format_points(v) for v in (ps.win, ps.draw, ps.loss, ps.pab))
+    if key == "initial_colour" and value:
+        return colour_name(str(value))
+    return "; ".join(value) if isinstance(value, tuple) else str(value)
 
 
 def _labels() -> dict[str, str]:
     """The fields' names in the user's language (the words of ``hakem check --report``)."""
-    return {"name": _("name"), "place": _("city"), "federation": _("federation"), "start_date": _("start date"),
+    return {"name": _("name"), "place": pgettext("event", "place"), "federation": _("federation"), "start_date": _("start date"),
             "end_date": _("end date"), "trf_type": _("type of tournament"), "chief_arbiter": _("chief arbiter"),
             "deputy_arbiters": _("deputy arbiters"), "time_control": _("time control"),
             "total_rounds": _("rounds"), "time_control_code": _("time-control code"),
@@ -148,7 +167,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                           "control …: the TRF header)"))
     p.add_argument("id")
     p.add_argument("--name", help=_("the tournament's name (TRF 012)"))
-    p.add_argument("--place", help=_("city (TRF 022)"))
+    p.add_argument("--place", help=_("the place the event is played (TRF 022)"))
     p.add_argument("--federation", help=_("the organising federation, a FIDE code such as TUR (TRF 032)"))
     p.add_argument("--start", dest="start_date", help=_("start date YYYY-MM-DD (TRF 042)"))
     p.add_argument("--end", dest="end_date", help=_("end date YYYY-MM-DD (TRF 052)"))
