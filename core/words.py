@@ -168,13 +168,53 @@ def _player_fields(fields: Any, translate: Callable[[str], str]) -> str | None:
                      for k, v in fields.items())
 
 
+def _result(code: Any, translate: Callable[[str], str]) -> str | None:
+    """A result code as stored (``1/2``, ``-+``) as the boards show it (``½-½``, ``-:+``)."""
+    from core.model import GameResult
+
+    try:
+        return GameResult(code).text if isinstance(code, str) else None
+    except ValueError:
+        return None  # a playoff's or an earlier version's words: as they were
+
+
 SHOWN: dict[str, Callable[[Any, Callable[[str], str]], str | None]] = {
     "key": _playoff_key, "format": _playoff_format, "game": _playoff_game,
-    "keys": _settings, "fields": _player_fields,
+    "keys": _settings, "fields": _player_fields, "result": _result, "old": _result,
 }
 """Arguments kept as ids or data (a playoff's key and format, a game's id, names of settings
 and of a player's fields) and said in the reader's words when shown; ``None``: the value as
 it is (a name the organiser gave, an entry of an earlier version)."""
+
+AS_STORED = ("result", "old")
+"""Arguments the entry's English ``action`` keeps as stored (``1/2``: what ``grep`` and earlier
+versions find); the reader sees them as the boards show them."""
+
+NAMED = ("player", "players", "key")
+"""Arguments that are players' numbers (a playoff's key named after its players, ``tie-9-10``;
+a key the organiser typed stays as typed): said as number and
+name (``2 Ivanov, Ilya``) from the entry's ``names`` — the names when the change was made, as
+numbers move before round 1 — else from the names the reader passes (the event now)."""
+
+NAMES = "names"
+"""The argument keeping the names of the players a change names: ``{"2": "Ivanov, Ilya"}``."""
+
+
+def with_names(action: Action, names: Mapping[int, str]) -> Action:
+    """``action`` keeping the names of the players it names (``names``: number → name)."""
+    return Action(action.kind, {**action.args, NAMES: {str(pno): name for pno, name in names.items()}})
+
+
+def _named(text: str, names: Mapping[str, str]) -> str:
+    """``"9, 10, 12"`` / ``"3 5"`` / ``"2"`` as ``"9 Kaya, Can; 10 …"``: each number with its
+    player's name (a semicolon between them: names hold commas); other text as it is."""
+    import re
+
+    numbers = re.findall(r"\d+", text)
+    if not numbers or re.sub(r"[\d,;\s]", "", text) or not all(n in names for n in numbers):
+        return text
+    return "; ".join(f"{n} {names[n]}" for n in numbers)
+
 
 NESTED = "of"
 """The argument of an undo or redo: the ``what`` of the change undone (``text``: its English
@@ -197,8 +237,12 @@ class Action:
         return {**self.args, "kind": self.kind}
 
     def __str__(self) -> str:
-        """The English sentence (the entry's ``action``)."""
-        return sentence(self.data(), lambda text: text) or self.kind
+        """The English sentence (the entry's ``action``, as before: numbers only)."""
+        return sentence(self.data(), _english) or self.kind
+
+
+def _english(text: str) -> str:
+    return text
 
 
 def act(kind: str, **args: Any) -> Action:
@@ -220,14 +264,15 @@ def stepped(which: str, item: Mapping[str, Any], entry: Mapping[str, Any] | None
     return Action(which, {NESTED: what if isinstance(what, dict) else None, "text": str(item.get("action", ""))})
 
 
-def say(entry: Mapping[str, Any]) -> str:
+def say(entry: Mapping[str, Any], names: Mapping[int, str] | None = None) -> str:
     """The change of a journal entry (or an undo item, or ``Desk.last_change``'s words) in
     the reader's language; the English ``action`` when there is no ``what`` this version
-    knows (an entry of an earlier version)."""
-    return sentence(entry.get("what"), _) or str(entry.get("action", ""))
+    knows (an entry of an earlier version).  ``names``: the event's players now (number →
+    name), naming the players of an entry that kept no names (:data:`NAMED`)."""
+    return sentence(entry.get("what"), _, names) or str(entry.get("action", ""))
 
 
-def sentence(what: Any, translate: Callable[[str], str]) -> str | None:
+def sentence(what: Any, translate: Callable[[str], str], names: Mapping[int, str] | None = None) -> str | None:
     """The sentence of ``what`` through ``translate`` (``_`` or English), None when ``what``
     is not a kind known here or lacks an argument its sentence names."""
     if not isinstance(what, Mapping) or not isinstance(what.get("kind"), str):
@@ -235,16 +280,21 @@ def sentence(what: Any, translate: Callable[[str], str]) -> str | None:
     template = SENTENCES.get(what["kind"])
     if template is None:
         return None
+    kept = what.get(NAMES)
+    known = ({str(k): str(v) for k, v in kept.items()} if isinstance(kept, Mapping)
+             else {str(k): v for k, v in (names or {}).items()})
     values: dict[str, str] = {}
     for key, value in what.items():
         if key == NESTED:
-            values["change"] = sentence(value, translate) or str(what.get("text", ""))
+            values["change"] = sentence(value, translate, names) or str(what.get("text", ""))
         elif key in WORDS and isinstance(value, str) and value in WORDS[key]:
             values[key] = translate(WORDS[key][value])
-        elif key in SHOWN:
+        elif key in SHOWN and not (key in AS_STORED and translate is _english):
             values[key] = SHOWN[key](value, translate) or str(value)
         else:
             values[key] = str(value)
+        if key in NAMED and known and translate is not _english and (key != "key" or values[key] != str(value)):
+            values[key] = _named(values[key], known)
     try:
         return translate(template).format_map(values)
     except (KeyError, IndexError, ValueError, AttributeError):

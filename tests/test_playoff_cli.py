@@ -71,8 +71,9 @@ def test_create_enter_results_and_standings(capsys, store_id):
 
     said = [say(e) for e in store.journal(tid)][-3:]
     w, b = f"Player {g2['white']}", f"Player {g2['black']}"
-    assert said == [f"playoff 1: Game 2 {w} – {b} 1/2", f"playoff 1: Game 2 {w} – {b} corrected from 1/2 to {res}",
-                    f"playoff 1: result {res} of Game 2 {w} – {b} removed"]
+    shown = GameResult(res).text  # results as the boards show them (½-½)
+    assert said == [f"playoff 1: Game 2 {w} – {b} ½-½", f"playoff 1: Game 2 {w} – {b} corrected from ½-½ to {shown}",
+                    f"playoff 1: result {shown} of Game 2 {w} – {b} removed"]
 
 
 def test_text_output_and_errors(capsys, store_id):

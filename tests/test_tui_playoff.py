@@ -115,11 +115,13 @@ async def test_tie_separated_by_tiebreaks_to_final_standings(tmp_path):
     from core.words import say
 
     said = [say(e) for e in store.journal(tid)]  # as the journal shows them: games by name, not by id
-    assert "playoff 1, 8: Mini-match, then straight to Armageddon, places 1, start 20:15" in said
-    # the journal names the game and its players, and a correction as one
+    # the players by number and name as they were when the playoff was made (rev34c 6)
+    named = "; ".join(f"{p.pno} {p.name}" for p in store.load(tid).tournament.players if p.pno in (1, 8))
+    assert f"playoff {named}: Mini-match, then straight to Armageddon, places 1, start 20:15" in said
+    # the journal names the game and its players, and a correction as one (results as on the boards)
     played = [w for w in said if w.startswith("playoff 1, 8: Game 1 ")]
-    assert len(played) == 2 and played[0].endswith(" 1/2") and first_white in played[0]
-    assert played[1].endswith(" corrected from 1/2 to 1-0")
+    assert len(played) == 2 and played[0].endswith(" ½-½") and first_white in played[0]
+    assert played[1].endswith(" corrected from ½-½ to 1-0")
     assert any(w.startswith("playoff 1, 8: Armageddon ") and w.endswith(" 0-1") for w in said)
 
 

@@ -252,7 +252,7 @@ class Session:
             who, words = self.desk.last_change()
         except TournamentError:
             return ("", "")
-        return who, say(words)
+        return who, say(words, {p.pno: p.name for p in self.tournament.players})
 
     # -- blocking changes -------------------------------------------------------------------
     def do(self, use: Use) -> Outcome:

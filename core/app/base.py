@@ -88,6 +88,16 @@ class DeskBase:
 
         self.policy.check(Request(name, writes, self.id, current_user(), self.read_only))
 
+    def _naming(self, action: Action, *pnos: int) -> Action:
+        """``action`` keeping the names of the players ``pnos`` as they are now: the journal
+        names a player by number and name, and numbers move before round 1
+        (:func:`core.words.with_names`)."""
+        from core.words import with_names
+
+        wanted = set(pnos)
+        t = self.store.load(self.id).tournament
+        return with_names(action, {p.pno: p.name for p in t.players if p.pno in wanted})
+
     # -- the one path of every change -------------------------------------------------------
     def _change(self, action: str | Action, change: Change, revision: int | None = None,
                 value: Callable[[Tournament, Tournament], Any] | None = None) -> Outcome:

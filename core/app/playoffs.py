@@ -42,7 +42,7 @@ class PlayoffCases(DeskBase):
         journal names the players)."""
         words = (act("playoff_scheduled", format=format_id, places=places, start=start) if format_id is not None
                  else act("playoff_created", players=",".join(map(str, players))))
-        return self._playoff_change(key, words, lambda t: edits.create_playoff(
+        return self._playoff_change(key, self._naming(words, *players), lambda t: edits.create_playoff(
             t, key, players, places, force=force, variant=variant, seed=seed, start=start, breaks=breaks,
             first_board=first_board, max_boards=max_boards, overrides=overrides))
 

@@ -303,24 +303,24 @@ class RegistrationCases(DeskBase):
             moved[:] = mms_moves(t, after, confirmed)
             return after
 
-        out = self._change(act("edit_player", player=pno, fields=dict(fields)), change)
+        out = self._change(self._naming(act("edit_player", player=pno, fields=dict(fields)), pno), change)
         said = _rank_and_rating(out.tournament.system, edited[-1]) if {"rating", "extra"} & fields.keys() else ()
         said = (*said, *moved)
         return replace(out, warnings=(*out.warnings, *said)) if said else out
 
     @use_case("player.remove")
     def remove_player(self, pno: int) -> Outcome:
-        return self._change(act("remove_player", player=pno), lambda t: changes.remove_player(t, pno))
+        return self._change(self._naming(act("remove_player", player=pno), pno), lambda t: changes.remove_player(t, pno))
 
     @use_case("player.withdraw")
     def withdraw(self, pno: int, from_round: int | None = None) -> Outcome:
         action = act("withdraw", player=pno) if from_round is None else \
             act("withdraw_from", player=pno, round=from_round)
-        return self._change(action, lambda t: changes.withdraw(t, pno, from_round))
+        return self._change(self._naming(action, pno), lambda t: changes.withdraw(t, pno, from_round))
 
     @use_case("player.reinstate")
     def reinstate(self, pno: int) -> Outcome:
-        return self._change(act("reinstate", player=pno), lambda t: changes.reinstate(t, pno))
+        return self._change(self._naming(act("reinstate", player=pno), pno), lambda t: changes.reinstate(t, pno))
 
     @use_case("player.bye")
     def request_bye(self, pno: int, rounds: Iterable[int], kind: ByeKind) -> Outcome:
@@ -333,7 +333,7 @@ class RegistrationCases(DeskBase):
             return t
 
         listed = " ".join(map(str, numbers))
-        return self._change(act(f"bye_{kind.label}", player=pno, rounds=listed), change)
+        return self._change(self._naming(act(f"bye_{kind.label}", player=pno, rounds=listed), pno), change)
 
     @use_case("player.read", writes=False)
     def check_bye(self, pno: int, typed: str) -> tuple[tuple[int, ...], ByeKind | None]:
@@ -365,12 +365,12 @@ class RegistrationCases(DeskBase):
             return t
 
         listed = " ".join(map(str, numbers))
-        return self._change(act("cancel_bye", player=pno, rounds=listed), change)
+        return self._change(self._naming(act("cancel_bye", player=pno, rounds=listed), pno), change)
 
     @use_case("player.forbid")
     def add_forbidden(self, pnos: Iterable[int]) -> Outcome:
         group = tuple(pnos)
-        return self._change(act("forbid", players=" ".join(map(str, group))),
+        return self._change(self._naming(act("forbid", players=" ".join(map(str, group))), *group),
                             lambda t: changes.add_forbidden(t, group))
 
     @use_case("player.forbid")

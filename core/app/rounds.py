@@ -209,7 +209,7 @@ class RoundCases(DeskBase):
                 return results.cancel_refusal(t, pno, round_no)
             return results.record_refusal(t, pno, round_no)
 
-        return self._change(act("go_refusal", player=pno, round=round_no), change)
+        return self._change(self._naming(act("go_refusal", player=pno, round=round_no), pno), change)
 
     # -- a cup's Armageddon: part of the game's result --------------------------------------
     @use_case("result.enter")

@@ -285,6 +285,20 @@ def format_schedule(date: str, clock: str, lang: str | None = None) -> str:
     return format_date(date, lang) if date else clock
 
 
+def format_journal_time(value: object) -> str:
+    """A journal entry's time (ISO text, kept in UTC) in the reader's time zone and the
+    language's date form, 24 h with seconds (the journal is precise); text that is no time
+    is shown as it is."""
+    text = str(value or "")
+    try:
+        moment = _dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return text[:19].replace("T", " ")
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    return f"{format_date(moment.date())} {moment:%H:%M:%S}"
+
+
 def format_datetime(value: _dt.datetime | str | None, lang: str | None = None) -> str:
     """Date and time for lists ("29.11.2026 18:41"; English "2026-11-29 18:41").
 

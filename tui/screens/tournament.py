@@ -127,20 +127,6 @@ def tab_of_change(parts: list[str]) -> str | None:
     return None
 
 
-def _journal_time(value) -> str:
-    """Journal time in the language's date form, 24 h with seconds (the journal is precise)."""
-    import datetime as _dt
-
-    from core.i18n.format import format_date
-
-    text = str(value or "")
-    try:
-        moment = _dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        return text[:19].replace("T", " ")
-    return f"{format_date(moment.date())} {moment:%H:%M:%S}"
-
-
 class TournamentScreen(CommandKeys, Screen):
     """One tournament; every pane refreshes from ``session.tournament``."""
 
@@ -582,7 +568,7 @@ class TournamentScreen(CommandKeys, Screen):
             return
         from core.app.desk import made_by_other
 
-        what, expected = say(step), step["id"]
+        what, expected = say(step, {p.pno: p.name for p in session.tournament.players}), step["id"]
         queue = session.undo if which == "undo" else session.redo
         done = (_("Undone: {change}") if which == "undo" else _("Redone: {change}")).format(change=what)
 
@@ -640,8 +626,10 @@ class TournamentScreen(CommandKeys, Screen):
         except TournamentError as exc:
             self.notify(str(exc), severity="error")
             return
-        lines = [f"{e.get('rev', ''):>4}  {_journal_time(e.get('time', ''))}  "
-                 f"{e.get('user', '')}  {say(e)}" for e in entries[-200:]]
+        from core.i18n.format import format_journal_time
+
+        names = {p.pno: p.name for p in self.session.tournament.players}
+        lines = [f"{format_journal_time(e.get('time', ''))}  {e.get('user', '')}  {say(e, names)}" for e in entries[-200:]]
         self.app.show_message(_("Journal: who changed what"), "\n".join(reversed(lines)) or _("No changes yet."))
 
     def palette_commands(self) -> Iterable[SystemCommand]:

@@ -20,7 +20,7 @@ def _undo(args: argparse.Namespace) -> int:
     step = desk.next_step("undo")
     if step is None:
         raise TournamentError(_('nothing to {which} in {tid!r}').format(which="undo", tid=args.id))
-    what, other = say(step), made_by_other(step)
+    what, other = say(step, {p.pno: p.name for p in desk.snapshot().tournament.players}), made_by_other(step)
     if other and not args.theirs:
         raise TournamentError(_("undo: the last change, “{change}”, was made by {who}, not you; nothing was "
                                 "undone (hakem undo {id} --theirs undoes it)").format(
@@ -38,18 +38,22 @@ def _redo(args: argparse.Namespace) -> int:
 
 
 def _log(args: argparse.Namespace) -> int:
-    history = open_desk(args.id).history()
+    desk = open_desk(args.id)
+    history = desk.history()
     entries = history.entries
     if args.format == "json":
         print_json([{**{k: e.get(k) for k in ("rev", "time", "user", "action")}, "words": say(e),
                      "what": e.get("what"), "altered": bool(e.get("altered"))} for e in entries])
         return 0
     gaps = {before: after for after, before in history.gaps}
+    from core.i18n.format import format_journal_time
+
+    names = {p.pno: p.name for p in desk.snapshot().tournament.players}
     for e in entries:
         rev = int(e.get("rev", 0))
         if rev in gaps:
             print(_("      … entries missing between revisions {after} and {before} (see hakem doctor)").format(after=gaps[rev], before=rev))
-        print(f"{e.get('rev', ''):>5}  {e.get('time', '')}  {e.get('user', ''):<12} {say(e)}")
+        print(f"{format_journal_time(e.get('time', ''))}  {e.get('user', ''):<12} {say(e, names)}")
         if e.get("altered"):
             print(_("      … this entry was changed after it was written: the entries after it do not build on it (see hakem doctor)"))
         if args.changes:
