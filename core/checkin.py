@@ -233,22 +233,22 @@ class CheckinList:
 
 def checkin_list(t: Tournament) -> CheckinList:
     """Every player still in the event, with presence and fee, in the alphabet's order of the
-    language shown."""
-    from core.i18n.collation import sort_key
+    event's language (its names are the event's, whoever reads the list)."""
+    from core.i18n.collation import event_sort_key
 
     marks = present(t)
     number = t.current_round + 1
     rows = tuple(CheckinRow(pno=p.pno, name=p.name, present=p.pno in marks, due=fee_due(t, p),
                             paid=fee_paid(p))
-                 for p in sorted(t.players, key=lambda q: (sort_key(q.name), q.pno))
+                 for p in sorted(t.players, key=lambda q: (event_sort_key(q.name, t.language), q.pno))
                  if p.withdrawn_round is None or number < p.withdrawn_round)
     return CheckinList(rows=rows, currency=str((t.options.get("entry_fee") or {}).get("currency", "")))
 
 
 def find_players(t: Tournament, text: str) -> list[Player]:
-    """Players whose name contains ``text`` (both folded: ``ivanov`` finds *Иванов*), or whose
-    pairing number it is."""
-    from core.i18n.collation import search_fold
+    """Players whose name contains ``text`` (both folded, in every spelling organisers type:
+    ``ivanov`` and ``iwanow`` find *Иванов*, ``mueller`` *Müller*), or whose pairing number it is."""
+    from core.i18n.collation import matches
 
     query = text.strip()
     if not query:
@@ -258,5 +258,4 @@ def find_players(t: Tournament, text: str) -> list[Player]:
             return [t.player(int(query))]
         except UnknownPlayer:
             return []
-    key = search_fold(query)
-    return [p for p in sorted(t.players, key=lambda q: q.pno) if key in search_fold(p.name)]
+    return [p for p in sorted(t.players, key=lambda q: q.pno) if matches(query, p.name)]

@@ -159,7 +159,8 @@ def test_the_club_register_orders_and_finds_across_scripts(tmp_path: Path) -> No
 
 
 def test_without_icu_nothing_is_ordered_and_the_message_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
-    for cached in (collation._collator, collation._transliterator, collation._sort_key, collation.search_fold):
+    for cached in (collation._collator, collation._transliterator, collation._sort_key, collation.search_fold,
+                   collation.search_keys):
         cached.cache_clear()
     monkeypatch.setitem(sys.modules, "icu", None)  # what an import of a missing package meets
     try:
@@ -170,7 +171,8 @@ def test_without_icu_nothing_is_ordered_and_the_message_says_what_to_install(mon
         assert search_fold("Ozturk") == "ozturk"  # ASCII needs no transliteration
     finally:
         monkeypatch.undo()
-        for cached in (collation._collator, collation._transliterator, collation._sort_key, collation.search_fold):
+        for cached in (collation._collator, collation._transliterator, collation._sort_key, collation.search_fold,
+                   collation.search_keys):
             cached.cache_clear()
 
 

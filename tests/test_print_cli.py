@@ -61,7 +61,7 @@ def text_of(path) -> str:
 def test_report_format_pdf_writes_the_file(data):  # noqa: F811
     tid = _demo()
     out = data / "standings.pdf"  # beside the data directory (the fixture's data/)
-    code, _o, err = run("--lang", "de", "report", tid, "standings", "--format", "pdf", "-o", str(out))
+    code, _o, err = run("report", tid, "standings", "--format", "pdf", "-o", str(out), "--report-lang", "de")
     assert code == 0, err
     text = text_of(out)
     assert "Rangliste" in text and "Aktar, Tahsin" in text and "Krüger, Lena" in text

@@ -55,7 +55,7 @@ async def test_print_key_sends_the_shown_report_to_lp(tmp_path, fake_lp):
         pane.kind = "pairings"
         pane.render_report()
         await pilot.press("p")
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PrintDialog")
         app.screen.query_one(Input).value = "office"
         await pilot.press("enter")
         await wait_for(pilot, fake_lp.exists)

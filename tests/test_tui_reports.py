@@ -123,7 +123,7 @@ async def test_print_and_pdf_export_without_the_pdf_library_say_so(tmp_path, mon
         await pilot.press("f6")
         await wait_for(pilot, lambda: app.screen.query("#report-text"))
         await pilot.press("p")
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PrintDialog")
         await pilot.press("enter")
         await wait_for(pilot, lambda: any("reportlab" in n for n in notes))
         await pilot.press("e")

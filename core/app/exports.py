@@ -35,7 +35,8 @@ from pathlib import Path
 from typing import Literal
 
 from core.errors import StoreError, TournamentError
-from core.i18n import _
+from core.i18n import _, pgettext
+from core.i18n.collation import slug
 from core.model import Tournament
 from core.store.folders import open_folder, refuse_data_directory
 from core.store.files import SafeDir
@@ -57,14 +58,25 @@ class ExportExists(TournamentError):
 
 
 def default_name(t: Tournament, kind: str, suffix: str, round_no: int | None = None,
-                 pno: int | None = None) -> str:
+                 pno: int | None = None, title: str | None = None) -> str:
     """``round-3-pairings.pdf``: the round the report shows (or the round the event is at),
-    the report kind, the player of a card; ``before-round-1-…`` while nothing is paired."""
-    base = kind.replace(":", "-")
+    the report kind, the player of a card; ``before-round-1-…`` while nothing is paired.
+
+    With ``title``, the report's name in the report's language (the TUI's export dialog), the
+    whole name is in that language, the language active now, in transliterated safe letters
+    (``tur-1-siralama.html``, ``runde-1-rangliste.html``, ``tur-1-polozhenie.html``): the file
+    is the event's document.  Without it the name is the stable English one ``hakem report
+    --save`` documents (``round-N-KIND.EXT``: scripts look for it)."""
+    words = None if title is None else slug(title)
+    base = words or kind.replace(":", "-")
     if pno is not None and kind in ("card", "pic-card"):
         base = f"{base}-{pno}"
     number = round_no or t.current_round
-    prefix = f"round-{number}-" if number else "before-round-1-"
+    if words:
+        prefix = slug(pgettext("file name", "round {number}").format(number=number) if number
+                      else pgettext("file name", "before round 1")) + "-"
+    else:
+        prefix = f"round-{number}-" if number else "before-round-1-"
     return check_name(f"{prefix}{base}{suffix}")
 
 

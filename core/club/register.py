@@ -139,19 +139,17 @@ _KEYS: weakref.WeakKeyDictionary[TinyDB, list[tuple[str, str, int]]] = weakref.W
 
 
 def _search_keys(db: TinyDB) -> list[tuple[str, str, int]]:
-    """(`` `` + folded name, and ``\t `` + its German spelling when it has umlauts; ``\n`` +
-    each id in capitals; member number) of every member, built once per version of the file
+    """(the name's :func:`~core.i18n.collation.search_text`, every spelling's key after a
+    space; ``\n`` + each id in capitals; member number) of every member, built once per version of the file
     (the club database's view lives as long as that version; never a work copy being
     changed): a keystroke is then a few substring tests in C per member, not 5,000 foldings."""
-    from core.i18n.collation import german_fold, search_fold
+    from core.i18n.collation import search_text
 
     keys = _KEYS.get(db)
     if keys is None:
         keys = []
         for doc in db.table(TABLE).all():
-            name = str(doc.get("name", ""))
-            plain, german = search_fold(name), german_fold(name)
-            keys.append((" " + plain + ("\t " + german if german != plain else ""),
+            keys.append((search_text(str(doc.get("name", ""))),
                          "".join("\n" + str(doc[k]).upper() for k in ID_FIELDS if doc.get(k)), doc.doc_id))
         keys.sort()
         _KEYS[db] = keys

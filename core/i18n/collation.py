@@ -25,16 +25,15 @@ from functools import cache, lru_cache
 from typing import Any
 
 from core.errors import TournamentError
-from core.i18n import _, current_language
+from core.i18n import _, current_language, normalise_language
 
 _LOCALES = {"en": "en", "tr": "tr", "de": "de", "ru": "ru"}
 """ICU locale of each UI language; any other code orders by ICU's root order (CLDR's default)."""
 
-_FOLD = "Russian-Latin/BGN; Any-Latin; Latin-ASCII; Lower"
-"""Cyrillic by the BGN/PCGN romanisation (Russian being the Cyrillic language we serve), every
+_FOLD = "Russian-Latin/BGN; [\u02B9\u02BA] Remove; Any-Latin; Latin-ASCII; Lower"
+"""Cyrillic by the BGN/PCGN romanisation (Russian being the Cyrillic language we serve), its
+marks of the soft and hard sign (ʹ ʺ) dropped as passports do (ладья → ladya, not lad-ya), every
 other script by ICU's general rules, then ASCII letters (ö → o, ı → i, ß → ss) in lower case."""
-
-_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
 
 _NOT_WORD = re.compile(r"[^a-z0-9]+")
 
@@ -73,10 +72,19 @@ def _transliterator() -> Any:
 
 def sort_key(text: str, lang: str | None = None) -> bytes:
     """The key that orders ``text`` in ``lang``'s alphabet (default: the language being
-    shown, ``current_language()``: a report rendered in German is ordered the German way).
+    shown, ``current_language()``).  The names of an event's players are the event's: they
+    are ordered in the event's language (:func:`event_sort_key`) whoever reads them.
     Case and accents decide only between otherwise equal names; add the pairing number or id
     to the key where two people may share a name."""
     return _sort_key(text, lang or current_language())
+
+
+def event_sort_key(text: str, event_language: str | None) -> bytes:
+    """The key that orders a name of an event whose language is ``event_language`` (the
+    tournament's ``language``): its alphabet, on the screen and on paper, whatever the
+    organiser's language — a Turkish event's list reads Cengiz, Çelik, Ilgaz, Işık, İnce in
+    a German UI too; an event without a language of its own is ordered in the language shown."""
+    return sort_key(text, normalise_language(event_language))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -105,10 +113,36 @@ def _latin_words(text: str) -> str:
     return " ".join(w for w in _NOT_WORD.split(latin.lower()) if w)
 
 
-def german_fold(text: str) -> str:
-    """The search form of the German spelling without umlauts (``Müller`` → ``mueller``,
-    ``Öztürk`` → ``oeztuerk``): a search may match either this or :func:`search_fold`."""
-    return search_fold(text.translate(_UMLAUTS))
+@lru_cache(maxsize=1 << 16)
+def search_keys(text: str) -> tuple[str, ...]:
+    """Every search form of a name: :func:`search_fold`, then the spellings organisers type
+    for it (:mod:`core.i18n.spellings`: the German one without umlauts — ``mueller`` finds
+    *Müller*, ``schahin`` *Şahin* —, and a Cyrillic name as German and Turkish write it —
+    ``iwanow`` and ``jeschow`` find *Иванов*, *Ежов*, ``sevcuk`` *Шевчук*).  Distinct keys
+    only, the plain fold first; a search matches a name when the folded query is in any key
+    (:func:`matches`)."""
+    from core.i18n.spellings import spellings
+
+    keys = [search_fold(text)]
+    for spelling in spellings(text):
+        key = search_fold(spelling)
+        if key not in keys:
+            keys.append(key)
+    return tuple(keys)
+
+
+def search_text(text: str) -> str:
+    """All of :func:`search_keys` in one string, each key after a tab and a space (``" " +
+    key``): a substring test on it asks every key at once, and ``" " + word`` still finds the
+    start of a word; what the type-ahead of a long list keeps per name."""
+    return "\t".join(" " + key for key in search_keys(text))
+
+
+def matches(query: str, text: str) -> bool:
+    """Whether the search ``query`` finds ``text``: its fold is part of one of ``text``'s
+    :func:`search_keys` (an empty query finds everything)."""
+    needle = search_fold(query)
+    return not needle or any(needle in key for key in search_keys(text))
 
 
 def slug(text: str) -> str:

@@ -13,7 +13,7 @@ from fractions import Fraction
 from core.errors import TournamentError
 from core.standings import rounds_started
 from core.i18n import _, pgettext
-from core.i18n.collation import sort_key
+from core.i18n.collation import event_sort_key
 from core.i18n.terms import colour_letter, colour_name, regime_name, tiebreak_modifier, tiebreak_name
 from core.model import ByeKind, Code, GameResult, single_games
 from core.reports.document import Column, GameCell, Marked, Points, Report, ResultCell, Table
@@ -254,7 +254,7 @@ def alphabetical_pairings(view: View, round_no: int) -> Report:
     table = Table([Column("name", _("Name"), flex=True, link="pno"), Column("pno", _("No."), "r", minor=True),
                    Column("board", _("Board"), "r"), Column("colour", _("Colour")),
                    Column("opponent", _("Opponent"), flex=True)])
-    for p in sorted(t.players, key=lambda p: (sort_key(p.name), p.pno)):
+    for p in sorted(t.players, key=lambda p: (event_sort_key(p.name, t.language), p.pno)):
         if p.pno not in where:
             continue
         board, colour, opp = where[p.pno]
@@ -670,7 +670,7 @@ def checkin_list(view: View) -> Report:
                    Column("present", _("Present"), "c"), Column("signature", _("Signature"))])
     next_round = t.current_round + 1
     requested = {b.pno: b.kind for b in t.requested_byes if b.round == next_round}
-    for p in sorted(t.players, key=lambda p: (sort_key(p.name), p.pno)):
+    for p in sorted(t.players, key=lambda p: (event_sort_key(p.name, t.language), p.pno)):
         if p.withdrawn_round is not None and p.withdrawn_round <= next_round:
             continue
         note = _bye_label(requested[p.pno]) if p.pno in requested else ""

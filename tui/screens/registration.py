@@ -256,15 +256,15 @@ class RegistrationPane(TournamentTab, Vertical):
             self.relabel()
             return
         from core.go.ranks import stated_go_rating
-        from core.i18n.collation import search_fold
+        from core.i18n.collation import matches
 
         go = is_go(t)
         score = go_scores(t) if go else {}  # MMS or level now: what the next round pairs by
         marks = checkin.present(t) if checkin.is_open(t) else None
-        needle = search_fold(self.filter_text)  # ivanov finds Иванов, ozturk Öztürk
+        needle = self.filter_text.strip()  # ivanov and iwanow find Иванов, mueller Müller
         keys, rows = [], []
         for p in sorted(t.players, key=lambda p: p.pno):
-            if needle and needle not in search_fold(" ".join((str(p.pno), p.name, p.club, p.federation, p.fide_id))):
+            if needle and not matches(needle, " ".join((str(p.pno), p.name, p.club, p.federation, p.fide_id))):
                 continue
             keys.append(str(p.pno))
             here = () if marks is None else (

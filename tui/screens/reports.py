@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual import work
-from textual.widgets import Label, Select, Static, TextArea
+from textual.widgets import Input, Label, Select, Static, TextArea
 from textual.worker import Worker, WorkerState
 
 from core.app.report_language import report_language
@@ -97,13 +97,20 @@ Wanted = tuple[Tournament, str, int | None, int | None]
 """What a report text is made of: the snapshot, the kind, the round and the player."""
 
 
-class ExportDialog(LineDialog[tuple[str, str]]):
-    """The export's file name and its language: the event's by default, any other on request
-    (:mod:`core.app.report_language`); gives back ``(file name, language)``."""
+class LanguageLineDialog(LineDialog[tuple[str, str]]):
+    """A line (a file name, a printer) and the report's language: the event's by default, any
+    other on request (:mod:`core.app.report_language`); gives back ``(line, language)``.
 
-    def __init__(self, help_text: str, value: str, check: Callable[[str], object], language: str) -> None:
-        super().__init__(_("Export report"), help_text, value=value, check=check)
+    ``named``, when given, is the line's default in a language (the file name in the report's
+    words): choosing another language renames it, unless the organiser has typed a name."""
+
+    def __init__(self, title: str, help_text: str, value: str, language: str, select_id: str,
+                 check: Callable[[str], object] | None = None,
+                 named: Callable[[str], str] | None = None) -> None:
+        super().__init__(title, help_text, value=value, check=check)
         self.language = language
+        self.select_id = select_id
+        self.named = named
 
     def on_mount(self) -> None:
         from core.i18n import LANGUAGE_NAMES, LANGUAGES
@@ -112,11 +119,50 @@ class ExportDialog(LineDialog[tuple[str, str]]):
         self.query_one(".dialog-box").mount(
             Label(_("Language of the report (Tab)")),
             Select([(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=self.language, allow_blank=False,
-                   id="export-language", compact=True),
+                   id=self.select_id, compact=True),
             after="#prompt-input")
 
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if self.named is None or event.value == self.language or not isinstance(event.value, str):
+            return
+        field = self.query_one("#prompt-input", Input)
+        if field.value == self.named(self.language):  # not typed over: follows the language
+            field.value = self.named(event.value)
+        self.language = event.value
+
     def answer(self, text: str) -> tuple[str, str]:
-        return text, str(self.query_one("#export-language", Select).value)
+        return text, str(self.query_one(f"#{self.select_id}", Select).value)
+
+
+class ExportDialog(LanguageLineDialog):
+    """F6 ``e``: the file name (in the report's words) and the report's language."""
+
+    def __init__(self, help_text: str, value: str, language: str, check: Callable[[str], object],
+                 named: Callable[[str], str]) -> None:
+        super().__init__(_("Export report"), help_text, value, language, "export-language", check, named)
+
+
+class PrintDialog(LanguageLineDialog):
+    """F6 ``p``: the printer and the report's language, as the export dialog offers it."""
+
+    def __init__(self, printer: str, language: str) -> None:
+        super().__init__(_("Print"), _("Printer (empty: the default printer; lpstat -p lists them):"), printer,
+                         language, "print-language")
+
+
+def export_name(t: Tournament, kind: str, suffix: str, round_no: int | None, pno: int | None,
+                language: str) -> str:
+    """The export's default file name in the report's ``language`` (``tur-1-siralama.html``):
+    the file is the event's document (:func:`core.app.exports.default_name`)."""
+    from core.app.exports import default_name
+    from core.i18n import speaking
+
+    with speaking(language):
+        try:
+            return default_name(t, kind, suffix, round_no, pno if kind == "card" else None,
+                                title=_(str(LABELS[kind])) if kind in LABELS else None)
+        except TournamentError:
+            return f"{kind}{suffix}"
 
 
 def report_file(t: Tournament, kind: str, path: Path, round_no: int | None, pno: int | None) -> str | bytes:
@@ -357,16 +403,13 @@ class ReportsPane(LazyPane, Vertical):
         the background; a taken name asks "replace / keep both / cancel"."""
         if self.t is None:
             return
-        from core.app.exports import check_typed, default_name, folder_path
+        from core.app.exports import check_typed, folder_path
 
         t, kind, pno = self.t, self.kind, self.pno
         round_no = (self.round_no or t.current_round) if kind in ROUND_KINDS else None
         tid = self.screen.session.desk.id
         suffix = ".trf" if kind == "trf" else ".html"
-        try:
-            default = default_name(t, kind, suffix, round_no, pno if kind == "card" else None)
-        except TournamentError:
-            default = f"{kind}{suffix}"
+        language = report_language(t)
 
         def chosen(answer: tuple[str, str] | None) -> None:
             if answer is not None and answer[0].strip():
@@ -375,8 +418,8 @@ class ReportsPane(LazyPane, Vertical):
         self.app.push_screen(ExportDialog(
             _("File name, saved in {folder} (or a full path starting with / or ~); the ending chooses "
               "the format: .pdf, .html (printable page), .csv, .json, .trf or .txt.").format(
-                folder=folder_path(tid)), value=default, check=check_typed,
-            language=report_language(t)), chosen)
+                folder=folder_path(tid)), export_name(t, kind, suffix, round_no, pno, language), language,
+            check_typed, named=lambda code: export_name(t, kind, suffix, round_no, pno, code)), chosen)
 
     def write_export(self, t: Tournament, kind: str, typed: str, round_no: int | None, pno: int | None,
                      exists: Exists = "refuse", data: bytes | None = None, language: str | None = None) -> None:
@@ -430,14 +473,14 @@ class ReportsPane(LazyPane, Vertical):
             return
         t, kind, round_no, pno = self.t, self.kind, self.round_no, self.pno
 
-        def work(printer: str) -> None:
+        def work(printer: str, language: str) -> None:
             from core.reports.printer import print_pdf
             from core.reports.printing import render_pdf
 
             from core.i18n import speaking
 
             try:
-                with speaking(report_language(t)):  # printed paper is the event's (core.app.report_language)
+                with speaking(language):  # printed paper is the event's unless chosen (core.app.report_language)
                     doc = document_for(t, kind, round_no, pno)
                     pdf, title = render_pdf(t, doc), f"{t.name} – {doc.reports[0].title}"
                 outcome = print_pdf(pdf, doc.name, printer or None, title=title)
@@ -448,15 +491,15 @@ class ReportsPane(LazyPane, Vertical):
                                       severity="information" if outcome.printed else "warning",
                                       timeout=12)
 
-        def chosen(printer: str | None) -> None:
-            if printer is None:
+        def chosen(answer: tuple[str, str] | None) -> None:
+            if answer is None:
                 return
-            self.printer = printer.strip()
+            self.printer = answer[0].strip()
             self.notify(_("Preparing the PDF…"), timeout=3)
-            self.run_worker(lambda: work(self.printer), thread=True, group="print", exclusive=True)
+            self.run_worker(lambda: work(self.printer, report_language(t, answer[1])), thread=True,
+                            group="print", exclusive=True)
 
-        self.app.push_screen(PromptDialog(_("Print"), _("Printer (empty: the default printer; lpstat -p lists them):"),
-                                          value=self.printer), chosen)
+        self.app.push_screen(PrintDialog(self.printer, report_language(t)), chosen)
 
     def action_prizes(self) -> None:
         from tui.screens.prizes import PrizesScreen

@@ -18,13 +18,25 @@ PAPERS = ("a4", "letter")
 ORIENTATIONS = ("auto", "portrait", "landscape")
 
 
-def _language(args: argparse.Namespace, t) -> None:
-    """Reports come out in ``--lang``, else the tournament's language, else the organiser's
-    (:mod:`core.app.report_language`, the TUI's rule too; machine formats never change with it)."""
+def _language(args: argparse.Namespace, t, on_screen: bool = False) -> None:
+    """Reports come out in ``--report-lang``, else on the terminal in the organiser's language
+    and written, printed or published in the tournament's (:mod:`core.app.report_language`,
+    the TUI's rule too; the global ``--lang`` is the organiser's; machine formats never change
+    with it)."""
     from core.app.report_language import report_language
     from core.i18n import set_language
 
-    set_language(report_language(t, getattr(args, "lang", None)))
+    set_language(report_language(t, args.report_lang, on_screen=on_screen))
+
+
+def report_language_option(p: argparse.ArgumentParser) -> None:
+    """``--report-lang``: the language of the report itself (the global ``--lang`` is the
+    organiser's, for the messages and what is shown on the terminal)."""
+    from core.i18n import LANGUAGES
+
+    p.add_argument("--report-lang", dest="report_lang", choices=LANGUAGES, metavar="LANG",
+                   help=_("the report's language ({value}; default: the event's for a file, the page or "
+                          "paper, yours on the terminal)").format(value=", ".join(LANGUAGES)))
 
 
 def _publish(args: argparse.Namespace) -> int:
@@ -38,9 +50,10 @@ def _publish(args: argparse.Namespace) -> int:
         from core.app import publishing
         from core.app.exports import data_directory
 
-        # --lang, when given, is the pages' language from now on; else the event's (core.app.report_language)
+        # --report-lang, when given, is the pages' language from now on; else the event's
+        # (core.app.report_language)
         publishing.remember(data_directory(), desk.id, None if args.forget else args.directory,
-                            lang=getattr(args, "lang", None))
+                            lang=args.report_lang)
         if args.forget:
             return 0
     if args.url is not None:
@@ -96,7 +109,8 @@ def _report(args: argparse.Namespace) -> int:
     from core.reports.view import View
 
     t = load_tournament(args.id)
-    _language(args, t)
+    # on the terminal (stdout, no file; a PDF is paper) the organiser reads it
+    _language(args, t, on_screen=args.format != "pdf" and not args.save and args.output in (None, "-"))
     view = View(t)
     if args.save and args.output:
         from core.cli.errors import CliError
@@ -217,6 +231,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--forget", action="store_true", help=_("forget the remembered publish directory"))
     p.add_argument("--url", help=_("the address the pages are read at: stored, and shown as QR codes "
                                    "on the pages and the printed pairing lists ('' removes it)"))
+    report_language_option(p)
     p.set_defaults(func=_publish)
     r = sub.add_parser("report", help=summary("report"))
     r.add_argument("id", help=_("tournament id or TRF file"))
@@ -233,6 +248,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=_("write into the tournament's folder of your exports (~/hakem-exports/ID/"
                           "round-N-KIND.EXT, or $HAKEM_EXPORTS) and print the path; a PDF without -o goes there too"))
     r.add_argument("--force", action="store_true", help=_("replace a file of the same name"))
+    report_language_option(r)
     r.set_defaults(func=_report)
     pr = sub.add_parser("print", help=summary("print"))
     pr.add_argument("id", help=_("tournament id or TRF file"))
@@ -242,4 +258,5 @@ def register(sub: argparse._SubParsersAction) -> None:
     pr.add_argument("--key", help=_("playoff key (bracket, timetable), prize group (ranking) or rating system fide|dwz|gor (rating-changes)"))
     pr.add_argument("--printer", help=_("printer name (default: the machine's default printer)"))
     _paper_options(pr)
+    report_language_option(pr)
     pr.set_defaults(func=_print, landscape=False)

@@ -12,6 +12,7 @@ import argparse
 import sys
 
 from core.cli.common import open_desk, open_workspace, show_warnings, write_output
+from core.cli.commands.publish import report_language_option
 from core.cli.output import add_output_options
 from core.errors import TournamentError
 
@@ -66,8 +67,8 @@ def _export(args: argparse.Namespace) -> int:
     from core.i18n import set_language
     from core.reports.export import export_text, publish
 
-    if fmt in ("html", "text"):  # people's formats: --lang, else the tournament's, else the organiser's
-        set_language(report_language(t, getattr(args, "lang", None)))
+    if fmt in ("html", "text"):  # people's formats: --report-lang, else the tournament's, else the organiser's
+        set_language(report_language(t, args.report_lang))
     if fmt == "html":
         if not args.output or args.output == "-":
             raise TournamentError(_('--html writes a set of pages: give a directory with -o DIR'))
@@ -107,4 +108,5 @@ def register(sub: argparse._SubParsersAction) -> None:
     ex.add_argument("--tou", action="store_true", help=_("the FFG results file (.tou) as OpenGotha writes it"))
     ex.add_argument("--keep-forfeits", dest="keep_forfeits", action="store_true",
                     help=_("--egd: keep games won by forfeit (N+!w1) instead of writing 0= (OpenGotha's choice)"))
+    report_language_option(ex)
     ex.set_defaults(func=_export)
