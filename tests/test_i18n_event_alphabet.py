@@ -111,3 +111,31 @@ def test_a_soft_or_hard_sign_makes_no_hyphen() -> None:
     assert slug("Кубок «Белая ладья» по быстрым") == "kubok-belaya-ladya-po-bystrym"
     assert slug("Подъезд") == "podyezd"
     assert search_fold("Ладья, Олег") == "ladya oleg"
+
+
+@pytest.mark.usefixtures("quiet_tui")
+async def test_the_players_filter_finds_the_spellings_a_german_organiser_types(tmp_path: Path) -> None:
+    """The review typed ``iwanow`` and ``mueller`` in the players pane's ``/`` search of a
+    German UI and found nothing; the Turkish ``sevcuk`` neither."""
+    from textual.widgets import DataTable, Input
+
+    from tests.tui_fixtures import wait_for
+    from tui.app import HakemApp
+
+    data = tmp_path / "data"
+    [tid] = store_with(data, event("ru", ["Иванов, Иван", "Müller, Hans", "Шевчук, Анна", "Иваненко, Юрий"]))
+    app = HakemApp(data_dir=data, open_id=tid, lang="de", poll_interval=3600)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: app.screen.query("#p-search"))
+        table = app.screen.query_one("#players", DataTable)
+
+        def names() -> set[str]:
+            return {str(cell) for i in range(table.row_count) for cell in table.get_row_at(i) if "," in str(cell)}
+
+        for query, expected in (("iwanow", {"Иванов, Иван"}), ("mueller", {"Müller, Hans"}),
+                                ("sevcuk", {"Шевчук, Анна"}), ("", {"Иванов, Иван", "Müller, Hans", "Шевчук, Анна",
+                                                                   "Иваненко, Юрий"})):
+            app.screen.query_one("#p-search", Input).value = query
+            await wait_for(pilot, lambda e=expected: names() == e)
