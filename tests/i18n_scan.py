@@ -4,8 +4,8 @@ Russian text (screens, toasts, CLI messages and errors, the journal).
 - words that must never appear untranslated: the issues' (``Round Robin``, ``Match (``,
   ``Dismiss menu``, ``scheduled``, ``Armageddon`` in Turkish, where the seed's word is "Altın
   Puan maçı", glossary #137) and English words of our own interface (``Rating`` too, except
-  in Turkish, where the glossary's term for a rating is "rating", #27, and the seed [000]
-  writes "Rakiplerin Rating Ortalaması", #125);
+  in Turkish, where the glossary's term for a rating is "rating", #27, and the Turkish source
+  booklet (Aktar) writes "Rakiplerin Rating Ortalaması", #125);
 - raw ids: ``snake_case`` words (``knockout_all``, ``round_robin``), a tab's id in brackets
   (``F7 (playoff)``), a playoff game's id (``p.s0g1``, ``p.tb1.g.c1r3b1.arm``), a playoff
   key made of numbers (``tie-3-9``), a bye kind's id in brackets (``(zero)``), a
