@@ -274,13 +274,12 @@ def playoff_reports(view: View) -> list[Report]:
 
     t = view.tournament
     out: list[Report] = []
-    playoffs = t.options.get("playoffs", {}) if isinstance(t.options, Mapping) else {}
-    for key in sorted(playoffs):
-        state = playoffs[key]
+    for key, (part, name) in playoff_names(view).items():
+        state = t.options["playoffs"][key]
         pv = evaluate(state)
         slots = timetable(state, pv)
-        out.append(bracket_report(view, key, state, pv, slots, _("Playoff {key}: bracket").format(key=key)))
-        out.append(timetable_report(view, key, state, pv, slots, _("Playoff {key}: timetable").format(key=key)))
+        out.append(bracket_report(view, part, state, pv, slots, _("{playoff}: bracket").format(playoff=name)))
+        out.append(timetable_report(view, part, state, pv, slots, _("{playoff}: timetable").format(playoff=name)))
     if t.system == "knockout" and len(t.players) >= 2:
         from core.playoff.cup import replay
 
@@ -294,12 +293,38 @@ def playoff_reports(view: View) -> list[Report]:
     return out
 
 
+def playoff_names(view: View) -> dict[str, tuple[str, str]]:
+    """Every stored playoff's key → (the part of its pages' file names, its name for people):
+    ``places-9-12`` and "Playoff for places 9–12" — the places its players hold in the
+    standings, as the organiser and the players know it — not the key the TUI made of their
+    numbers (``tie-9-10-12``).  A playoff whose players do not hold places in a row (one made
+    with ``--force`` for players not tied), or a second one for the same places, keeps its key."""
+    t = view.tournament
+    playoffs = t.options.get("playoffs", {}) if isinstance(t.options, Mapping) else {}
+    out: dict[str, tuple[str, str]] = {}
+    used: set[str] = set()
+    for key in sorted(playoffs):
+        players = [p for p in (playoffs[key].get("players") or ()) if isinstance(p, int)]
+        rows = sorted(r for p in players if (r := view.position.get(p)) is not None)
+        if len(rows) == len(players) >= 2 and rows == list(range(rows[0], rows[0] + len(rows))):
+            first, last = rows[0], rows[-1]
+            part = f"places-{first}-{last}"
+            if part not in used:
+                used.add(part)
+                out[key] = (part, _("Playoff for places {first}–{last}").format(first=first, last=last))
+                continue
+        out[key] = (key, _("Playoff {key}").format(key=key))
+    return out
+
+
 def playoff_report(view: View, key: str, kind: str) -> Report:
-    """One page by key: ``kind`` is ``bracket`` or ``timetable`` (``hakem report ... --key``)."""
+    """One page by key: ``kind`` is ``bracket`` or ``timetable`` (``hakem report ... --key``):
+    the playoff's key or the places its pages are named by (``places-9-12``)."""
     from core.errors import TournamentError
 
+    part = playoff_names(view).get(key, (key, ""))[0]
     for report in playoff_reports(view):
-        if report.slug == f"{kind}-{key}":
+        if report.slug in (f"{kind}-{key}", f"{kind}-{part}"):
             return report
     known = sorted({r.slug.split("-", 1)[1] for r in playoff_reports(view)})
     raise TournamentError(_('there is no playoff {key!r}; playoffs: {value}.').format(key=key, value=', '.join(known) or 'none'))
