@@ -33,6 +33,7 @@ from core.ratinglists.index import ListIndex, ListInfo
 from core.ratinglists.registration import choose_list
 from core.safe_text import field_safe
 from tui.i18n import L_
+from tui.widgets.fast_table import FastTable
 from tui.widgets.fields import TextField
 
 Picked = tuple[ListEntry, ListInfo] | Member
@@ -92,7 +93,7 @@ class ListLookupDialog(ModalScreen["Picked | None"]):
             yield Label(_("Register from a rating list"), id="lookup-title", classes="dialog-title")
             yield TextField(placeholder=_("Type a name or an EGD pin") if self.go else _("Type a name or a FIDE/national id"),
                             id="lookup-find")
-            yield DataTable(id="lookup-table", cursor_type="row", zebra_stripes=True)
+            yield FastTable(id="lookup-table", cursor_type="row", zebra_stripes=True)
             yield Static(id="lookup-hint", classes="dialog-hint")
 
     def on_mount(self) -> None:

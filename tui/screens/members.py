@@ -28,6 +28,7 @@ from core.errors import TournamentError
 from core.i18n import _
 from core.safe_text import field_safe
 from tui.i18n import L_
+from tui.widgets.fast_table import FastTable
 from tui.widgets.fields import TextField
 from tui.widgets.forms import FormDialog, FormGrid
 
@@ -56,7 +57,7 @@ class MembersDialog(ModalScreen[None]):
         with Vertical(classes="dialog-box wide"):
             yield Label(_("The club's register of members"), classes="dialog-title")
             yield TextField(placeholder=_("Type a name or an id"), id="members-find")
-            yield DataTable(id="members-table", cursor_type="row", zebra_stripes=True)
+            yield FastTable(id="members-table", cursor_type="row", zebra_stripes=True)
             yield Static(keys_hint(self.editor), id="members-hint", classes="dialog-hint")
 
     def on_mount(self) -> None:
@@ -170,7 +171,7 @@ class MemberDialog(ModalScreen[None]):
         with Vertical(classes="dialog-box wide"):
             yield Label(id="member-title", classes="dialog-title")
             yield Static(id="member-card")
-            yield DataTable(id="member-events", cursor_type="row", zebra_stripes=True)
+            yield FastTable(id="member-events", cursor_type="row", zebra_stripes=True)
             yield Static(id="member-hint", classes="dialog-hint")
 
     def on_mount(self) -> None:

@@ -26,6 +26,7 @@ from core.prizes.settings import (
     parse_amount,
     prize_settings,
 )
+from tui.widgets.fast_table import FastTable
 from tui.widgets.forms import FormDialog, FormGrid
 from tui.i18n import L_
 from tui.widgets.pane import CommandKeys
@@ -135,7 +136,7 @@ class PrizesScreen(CommandKeys, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box full"):
             yield Label(_("Prizes"), classes="dialog-title")
-            yield DataTable(id="prize-groups", cursor_type="row", zebra_stripes=True)
+            yield FastTable(id="prize-groups", cursor_type="row", zebra_stripes=True)
             yield Static("", id="prize-rule", classes="dialog-help")
             yield TextArea(id="prize-list", read_only=True, soft_wrap=False, show_line_numbers=False)
             yield Static(_("a adds a group, Enter changes it, d removes it, s changes the sharing; "

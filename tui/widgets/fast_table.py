@@ -40,6 +40,21 @@ class FastTable(DataTable):
 
     _columns_cache: list | None = None
 
+    def action_scroll_home(self) -> None:
+        """Home on a list (a row cursor) goes to its first row and End to its last, as in every
+        other list an organiser uses (Textual's scroll the table sideways and leave the cursor);
+        with a cell cursor they stay Textual's: the first and the last column."""
+        if self.cursor_type == "row" and self.show_cursor:
+            self.action_scroll_top()
+        else:
+            super().action_scroll_home()
+
+    def action_scroll_end(self) -> None:
+        if self.cursor_type == "row" and self.show_cursor:
+            self.action_scroll_bottom()
+        else:
+            super().action_scroll_end()
+
     @property
     def ordered_columns(self) -> list:
         """DataTable rebuilds this list (hashing every column key) for each rendered line; the
