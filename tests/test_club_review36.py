@@ -268,8 +268,8 @@ def test_a_requested_bye_on_a_keizer_evening_is_said_as_club_duty_not_without_a_
     assert run(capsys, data, "players", "bye", tid, "5", "--round", "1", "--kind", "zero")[0] == 0
     code, _out, err = run(capsys, data, "round", "pair", tid)
     # four left to pair: no pairing-allocated bye; Yılmaz away for the club, Ege announced absent
-    assert (code, err) == (0, "hakem: warning: Checked in, with the bye they requested: 5 Ege, Ece (absence with "
-                              "notice); 6 Yılmaz, Ece (club duty)\n")
+    assert (code, err) == (0, "hakem: warning: Checked in, with the bye they requested: 5 Ege, Ece — absence with "
+                              "notice; 6 Yılmaz, Ece — club duty\n")
 
 
 def test_keizer_scores_are_printed_rounded_and_explained_by_the_events_settings(

@@ -167,7 +167,7 @@ async def test_pairing_with_check_in_open_says_who_is_left_out(tmp_path):
     [pab] = [y.pno for y in t.round(1).byes if y.kind.label == "pab"]
     assert said.splitlines() == ["Round 1 is paired.",
                                  "Not paired, not checked in (zero points): 4 Demir, Ece",
-                                 f"Checked in but without a board: {pab} {t.player(pab).name} (Pairing-allocated bye)"]
+                                 f"Checked in but without a board: {pab} {t.player(pab).name} — Pairing-allocated bye"]
 
 
 async def test_enter_on_several_matches_asks_instead_of_ticking_the_first(tmp_path):
