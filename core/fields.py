@@ -441,24 +441,74 @@ def _round_robin_rounds(t: Tournament) -> None:
 # -- a requested bye, as typed ------------------------------------------------------------------
 _BYE_WORDS = {"h": "half", "half": "half", "f": "full", "full": "full", "z": "zero", "zero": "zero",
               "x": "cancel", "-": "cancel", "cancel": "cancel"}
+"""The English words and letters of a bye's kind: always understood (the answer keys' rule)."""
+
+BYE_KINDS = ("half", "full", "zero")
+
+
+def bye_kind_word(kind: str) -> str:
+    """A bye's kind as the reader calls it (``yarım``, ``halb``, ``пол``): its first letter is
+    the letter the bye dialog takes in that language."""
+    from core.i18n import pgettext
+
+    return {"half": pgettext("bye kind", "half"), "full": pgettext("bye kind", "full"),
+            "zero": pgettext("bye kind", "zero")}[kind]
+
+
+def bye_letters() -> dict[str, str]:
+    """Each kind's letter in the reader's language: its word's first letter (``y`` yarım, ``g``
+    ganz, ``н`` ноль), the English one where that letter is another kind's or English's."""
+    initials = {kind: bye_kind_word(kind).lower()[:1] for kind in BYE_KINDS}
+    english = {kind[:1]: kind for kind in BYE_KINDS} | {"x": "cancel", "-": "cancel"}
+    return {kind: letter if letter and list(initials.values()).count(letter) == 1
+            and english.get(letter, kind) == kind else kind[:1]
+            for kind, letter in initials.items()}
+
+
+def bye_words() -> dict[str, str]:
+    """Every word and letter a typed bye understands → ``half``/``full``/``zero``/``cancel``:
+    the English ones (always) and the reader's (:func:`bye_letters`)."""
+    words = dict(_BYE_WORDS)
+    for kind, letter in bye_letters().items():
+        words.setdefault(letter, kind)
+        words.setdefault(bye_kind_word(kind).lower(), kind)
+    return words
+
+
+def bye_kind_hint() -> str:
+    """``y yarım, t tam, s sıfır`` — the letters the bye dialog takes, in the reader's words."""
+    letters = bye_letters()
+    return ", ".join(f"{letters[kind]} {bye_kind_word(kind)}" for kind in BYE_KINDS)
+
+
+def bye_kind(text: str) -> str:
+    """``--kind``: a kind in English or in the reader's words → ``half``/``full``/``zero``."""
+    kind = bye_words().get(text.strip().lower())
+    if kind not in BYE_KINDS:
+        raise FieldError("bye", _("{value!r} is no kind of bye; use one of {kinds}").format(
+            value=text, kinds=", ".join(bye_kind_word(k) for k in BYE_KINDS)))
+    return kind
 
 
 def bye_request(text: str) -> tuple[tuple[int, ...], str]:
     """``4 h``, ``5 6 z``, ``4 x`` → (rounds, ``half``/``full``/``zero``/``cancel``); a bare
-    ``4`` is a half-point bye (the usual request).  Every other word is refused by name —
-    ``3 q`` used to become a half-point bye without a word."""
+    ``4`` is a half-point bye (the usual request); the kinds' words and letters in the reader's
+    language too (:func:`bye_words`).  Every other word is refused by name — ``3 q`` used to
+    become a half-point bye without a word."""
     rounds: list[int] = []
     kinds: set[str] = set()
+    words = bye_words()
     for token in text.replace(",", " ").lower().split():
         if token.isascii() and token.isdigit():
             rounds.append(int(token))
-        elif token in _BYE_WORDS:
-            kinds.add(_BYE_WORDS[token])
+        elif token in words:
+            kinds.add(words[token])
         else:
-            raise FieldError("bye", _("{token!r} is neither a round number nor a kind (h half, f full, z zero, "
-                                      "x cancels)").format(token=token))
+            raise FieldError("bye", _("{token!r} is neither a round number nor a kind ({kinds}, x cancels)").format(
+                token=token, kinds=bye_kind_hint()))
     if not rounds:
-        raise FieldError("bye", _("type the round(s), e.g. 3 h or 4 5 z"))
+        raise FieldError("bye", _("type the round(s), e.g. 3 {half} or 4 5 {zero}").format(
+            half=bye_letters()["half"], zero=bye_letters()["zero"]))
     if len(kinds) > 1:
         raise FieldError("bye", _("one kind at a time: {kinds}").format(kinds=", ".join(sorted(kinds))))
     return tuple(dict.fromkeys(rounds)), (kinds.pop() if kinds else "half")

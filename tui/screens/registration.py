@@ -594,11 +594,15 @@ class RegistrationPane(TournamentTab, Vertical):
 
             self.screen.run_change(change, _("Byes of {name} updated.").format(name=p.name))
 
+        from core.fields import bye_kind_hint, bye_letters
+
+        letters = bye_letters()
         self.app.push_screen(PromptDialog(
             _("Requested bye for {name}").format(name=p.name),
-            _("Round number(s) and kind: h = half point, f = full point, z = zero point; x cancels. "
-              "Example: 4 h  or  5 6 z  or  4 x"),
-            value=f"{self.shown.current_round + 1} h", check=lambda text: session.desk.check_bye(pno, text)), chosen)
+            _("Round number(s) and kind: {kinds}; x cancels. Example: {first} {half}  or  5 6 {zero}  or  4 x").format(
+                kinds=bye_kind_hint(), first=self.shown.current_round + 1, half=letters["half"], zero=letters["zero"]),
+            value=f"{self.shown.current_round + 1} {letters['half']}", check=lambda text: session.desk.check_bye(pno, text)),
+            chosen)
 
     def action_forbidden(self) -> None:
         pno = self.selected_pno()

@@ -230,6 +230,17 @@ def _withdraw(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bye_kind(text: str) -> str:
+    """``--kind`` in English or in the reader's words (:func:`core.fields.bye_kind`); argparse
+    says the refusal with the option's name."""
+    from core.fields import FieldError, bye_kind
+
+    try:
+        return bye_kind(text)
+    except FieldError as error:
+        raise argparse.ArgumentTypeError(error.detail) from None
+
+
 def _bye(args: argparse.Namespace) -> int:
     desk = open_desk(args.id)
     if args.cancel:
@@ -406,8 +417,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     by.add_argument("id")
     by.add_argument("pno", type=int)
     by.add_argument("--round", type=int, required=True)
-    by.add_argument("--kind", choices=["half", "full", "zero"],
-                    help=_("half (the default), full or zero; a McMahon event has absences only: zero, its default"))
+    from core.fields import BYE_KINDS, bye_kind_word
+
+    by.add_argument("--kind", type=_bye_kind, metavar="{" + ",".join(bye_kind_word(k) for k in BYE_KINDS) + "}",
+                    help=_("{half} (the default), {full} or {zero}; a McMahon event has absences only: {zero}, its "
+                           "default").format(**{k: bye_kind_word(k) for k in BYE_KINDS}))
     by.add_argument("--cancel", action="store_true")
     by.set_defaults(func=_bye)
     fb = ps.add_parser("forbid", help=_("players who must not be paired together"))
