@@ -77,14 +77,20 @@ def test_check_accepts_a_golden_file(capsys: pytest.CaptureFixture[str]) -> None
     assert "7 round(s) checked, 0 differ" in capsys.readouterr().out
 
 
-def test_check_reports_a_changed_round(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def changed_round_file(folder: Path) -> Path:
+    """The golden file with round 3's first board's colours swapped: a round the engine did not pair."""
     t = parse_tournament(F05.read_bytes().decode(), "f05")
     rounds = list(t.rounds)
     r3 = rounds[2]
     swapped = tuple(b.__class__(b.black, b.white, b.result) if i == 0 else b for i, b in enumerate(r3.boards))
     rounds[2] = r3.__class__(3, swapped, r3.byes)
-    bad = tmp_path / "changed.trf"
+    bad = folder / "changed.trf"
     bad.write_text(write_trf(t.with_changes(rounds=tuple(rounds)), flavour="16"))
+    return bad
+
+
+def test_check_reports_a_changed_round(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = changed_round_file(tmp_path)
     assert main(["check", "--dutch", str(bad)]) == 1
     out = capsys.readouterr().out
     assert "round 3: differs from the engine" in out and "board 1:" in out

@@ -202,17 +202,9 @@ def test_refusals_name_only_what_was_typed(event, lang):
 def test_check_says_the_differences_in_the_language(data, lang, tmp_path):  # noqa: F811 - the fixture
     """``hakem check``'s lines ("round 3: differs from the engine", "board 1: file …, engine …")
     were English f-strings; the round count still counts them."""
-    from core.trf.reader import parse_tournament
-    from core.trf.writer import write_trf
-    from tests.test_dutch_cli import F05
+    from tests.test_dutch_cli import changed_round_file
 
-    t = parse_tournament(F05.read_bytes().decode(), "f05")
-    rounds = list(t.rounds)
-    r3 = rounds[2]
-    swapped = tuple(b.__class__(b.black, b.white, b.result) if i == 0 else b for i, b in enumerate(r3.boards))
-    rounds[2] = r3.__class__(3, swapped, r3.byes)
-    bad = tmp_path / "changed.trf"
-    bad.write_text(write_trf(t.with_changes(rounds=tuple(rounds)), flavour="16"))
+    bad = changed_round_file(tmp_path)
     code, out, err = run("--lang", lang, "check", "--dutch", str(bad))
     i18n.set_language("en")
     lines = out.strip().splitlines()
