@@ -42,9 +42,9 @@ def test_a_mcmahon_evening(cli_data, tmp_path, capsys):
         args = ["go", "result", tid, 1, board, winner] + (["--white", white] if white else [])
         run(capsys, *args)
 
-    # round 2 (test_round_two_by_hand): 5-1, 2-3 even; 4-8 two stones; 6-7 even
+    # round 2 (test_round_two_by_hand): 2-3, 5-1 even; 4-8 two stones; 6-7 even
     r2 = pair(capsys, tid)
-    assert [(w, b, h) for _n, w, b, h, _k in r2] == [(5, 1, 0), (2, 3, 0), (4, 8, 2), (6, 7, 0)]
+    assert [(w, b, h) for _n, w, b, h, _k in r2] == [(2, 3, 0), (5, 1, 0), (4, 8, 2), (6, 7, 0)]
     for board, *_rest in r2:  # White wins every board
         run(capsys, "result", tid, 2, board, "1-0")
 

@@ -105,9 +105,11 @@ def test_round_two_by_hand():
     2-5 (−1 vs 0: 1) = 2; 1-5 (1) with 2-3 (opposite: 0) = 1 → 1-5 and 2-3.
     Boards: 1 (31) – 5 (29): MMS capped at the handicap bar 30 → 30−29−1 = 0, even; White to 5
     (fewer Whites).  2 (30) – 3 (29): even, White to 2 (−1 < +1).  4 (29) – 8 (26): 3−1 = 2
-    stones, 8 Black, komi ½.  6 (26) – 7 (25): even, White to 6 (0 < +1)."""
+    stones, 8 Black, komi ½.  6 (26) – 7 (25): even, White to 6 (0 < +1).
+    Tables (OpenGotha's: each game by its lower player, see test_mcmahon_tables.py): 2–3 and
+    5–1 by 3 and 5, both 29, 3's SOS 29 above 5's 27; then 4–8 by 8 (26), 6–7 by 7 (25)."""
     rp = pair(round_two_event())
-    assert boards(rp) == [(5, 1, 0, EVEN), (2, 3, 0, EVEN), (4, 8, 2, HALF), (6, 7, 0, EVEN)]
+    assert boards(rp) == [(2, 3, 0, EVEN), (5, 1, 0, EVEN), (4, 8, 2, HALF), (6, 7, 0, EVEN)]
     assert "4 (MMS group 29) drawn down to 8 (MMS group 26)" in rp.explanations[2][0]
 
 

@@ -12,7 +12,8 @@ up to 10 clubs (a few players without one), 2–3 countries, about 5 % absences,
 odd fields (byes).  hakem pairs every round; OpenGotha gets hakem's history and pairs the same
 round.  A round is *identical* (same bye, same pairs), of *equal cost* (same bye, and
 OpenGotha's own value of hakem's matching equals that of its own), *better* (hakem's is
-higher by OpenGotha's measure: OpenGotha's matcher missed) or *worse*.  At the end the
+higher by OpenGotha's measure: OpenGotha's matcher missed) or *worse*; an identical round's
+board numbers are compared with OpenGotha's tables (same / different tables).  At the end the
 standings order with OpenGotha's default criteria (MMS, SOSM, SOSOSM) is compared.
 Differences are printed with the event's seed and round so they can be replayed.
 """
@@ -204,6 +205,7 @@ def compare_round(ogdir: str, t: Tournament, round_no: int, counts: Counter, see
         return
     if ours == og_pairs:
         counts["identical"] += 1
+        compare_tables(rnd, [frozenset(x.split()[2:4]) for x in out if x.startswith("G ")], counts, seed)
         return
     ev = " ".join(["|", *("-".join(sorted(p)) for p in ours), "|", *("-".join(sorted(p)) for p in og_pairs)])
     forced = [f"BYE {round_no - 1} {our_bye}"] if our_bye else []
@@ -215,6 +217,19 @@ def compare_round(ogdir: str, t: Tournament, round_no: int, counts: Counter, see
     if kind != "equal cost":
         levels = [x for x in evaluation if x.startswith("E ")]
         print(f"seed {seed} round {round_no}: {kind}: {' / '.join(levels)}")
+
+
+def compare_tables(rnd, og_tables: list[frozenset], counts: Counter, seed: int) -> None:
+    """Board numbers of a round whose pairs are identical: OpenGotha's tables (its driver
+    prints them after ``renumberTablesByBestScoreThenRating``) against hakem's boards."""
+    ours = [frozenset((key(b.white), key(b.black))) for b in rnd.boards]
+    if ours == og_tables:
+        counts["same tables"] += 1
+        return
+    counts["different tables"] += 1
+    first = next(i for i, (a, b) in enumerate(zip(ours, og_tables, strict=True)) if a != b)
+    print(f"seed {seed} round {rnd.number}: table {first + 1} hakem {'-'.join(sorted(ours[first]))}, "
+          f"OpenGotha {'-'.join(sorted(og_tables[first]))}")
 
 
 def compare_standings(ogdir: str, t: Tournament, counts: Counter, seed: int) -> None:

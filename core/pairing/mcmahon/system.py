@@ -22,6 +22,7 @@ from core.model import Board, Bye, ByeKind, Tournament, result_from_codes
 from core.pairing.base import PairOptions, RoundPairing, System, next_round
 from core.pairing.matching import max_matching, max_weight_matching
 from core.pairing.mcmahon.engine import Seat, bye_weight, field_order, pair_value, pairing_groups, seats, weights
+from core.pairing.mcmahon.tables import table_order
 
 
 def _met(t: Tournament, round_no: int) -> set[frozenset[int]]:
@@ -124,8 +125,7 @@ def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPai
                             {pno: table[pno].category for pno in order})
     pairs = [pair for group in (groups if len(groups) > 1 else [order])  # above 600: OpenGotha's groups
              for pair in _match(t, round_no, group, table, mm, met, options, strengths)]
-    pairs.sort(key=lambda ab: (-max(table[ab[0]].mms, table[ab[1]].mms),
-                               -(table[ab[0]].mms + table[ab[1]].mms), min(ab)))
+    pairs = table_order(t, pairs, all_scores, mm.count_not_played_as_half)
     boards: list[Board] = []
     for index, (a, b) in enumerate(pairs):
         sa, sb = table[a], table[b]
