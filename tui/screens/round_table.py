@@ -34,6 +34,19 @@ def bye_text(kind: ByeKind | None, points: PointSystem | None = None) -> str:
     }[kind]
 
 
+def bye_word(kind: ByeKind | None, points: PointSystem | None = None) -> str:
+    """A bye's kind in a few words for the boards' last column, where the Result column beside
+    it gives the points already: the long words ("mit halbem Punkt spielfrei", "очко без игры
+    (пропуск тура)") were cut even at 80×24; they stay in the details (``x``, :func:`bye_text`)."""
+    if kind is ByeKind.PAB and points is not None and points.pab != points.win:
+        return bye_text(kind, points)
+    return {
+        ByeKind.PAB: pgettext("bye, short", "PAB"), ByeKind.HALF: pgettext("bye, short", "half-point bye"),
+        ByeKind.FULL: pgettext("bye, short", "full-point bye"), ByeKind.ZERO: pgettext("bye, short", "zero-point bye"),
+        None: _("absent"),
+    }[kind]
+
+
 def bye_points(kind: ByeKind | None, points: PointSystem) -> str:
     """A row without a game in the Result column: the points its bye gives (``1``, ``½``,
     ``0``), ``—`` for an absence.  Short on purpose: the column is as wide as its widest cell,
@@ -136,7 +149,7 @@ class PointsShown:
 
 def off_board_rows(t: Tournament, round_no: int, points: PointsShown) -> list[tuple[str, tuple]]:
     """A row per player without a board (:func:`core.round_view.off_the_boards`): a bye's points
-    in the Result column and its words in the last one; a cup's words there too (long)."""
+    in the Result column and its kind in short words in the last one; a cup's words there too (long)."""
     from core.round_view import off_the_boards
 
     rows = []
@@ -146,7 +159,7 @@ def off_board_rows(t: Tournament, round_no: int, points: PointsShown) -> list[tu
             rows.append((f"p{off.pno}", ("", off.pno, name, "", "—", "", "", off.away)))
         else:
             rows.append((f"p{off.pno}", ("", off.pno, name, points(off.pno), bye_points(off.bye, t.points), "", "",
-                                          bye_text(off.bye, t.points))))
+                                          bye_word(off.bye, t.points))))
     return rows
 
 
