@@ -195,6 +195,9 @@ def test_refusals_name_only_what_was_typed(event, lang):
     after = run("systems", "--lang", lang)
     assert after[0] == 0 and after[1] == run("--lang", lang, "systems")[1]
     assert run("list", f"--lang={lang}")[1] == run("--lang", lang, "list")[1]
+    # an option of the command's own stays its own: settings' --language, abbreviated
+    assert run("settings", tid, "--lang", lang)[0] == 0
+    assert run("--lang", "en", "settings", tid)[1].split("\n")[-2].split()[-1] == lang
     i18n.set_language("en")
 
 

@@ -86,13 +86,16 @@ _GLOBAL_AFTER = ("--data", "--lang")
 is not: ``hakem serve --socket PATH`` is the service's own option."""
 
 
-def globals_first(argv: Sequence[str]) -> list[str]:
+def globals_first(argv: Sequence[str], parser: argparse.ArgumentParser | None = None) -> list[str]:
     """``argv`` with ``--data DIR``/``--lang xx`` typed after the command moved before it, where
     argparse reads them: a user writes options in any order, and "unrecognised arguments:
-    --lang tr" told him nothing he could act on.  Nothing after ``--`` moves."""
+    --lang tr" told him nothing he could act on.  Nothing after ``--`` moves, nor an option the
+    command takes itself (``hakem settings ID --lang de`` is its ``--language``, abbreviated)."""
     word = _command_word(argv)
     if word is None:
         return list(argv)
+    own = _own_options(parser, word)
+    movable = tuple(o for o in _GLOBAL_AFTER if not any(name.startswith(o) for name in own))
     start = list(argv).index(word) + 1
     head, tail, moved = list(argv[:start]), list(argv[start:]), []
     rest: list[str] = []
@@ -102,16 +105,30 @@ def globals_first(argv: Sequence[str]) -> list[str]:
         if arg == "--":
             rest.extend(tail[i:])
             break
-        if arg in _GLOBAL_AFTER and i + 1 < len(tail):
+        if arg in movable and i + 1 < len(tail):
             moved.extend(tail[i:i + 2])
             i += 2
             continue
-        if arg.split("=", 1)[0] in _GLOBAL_AFTER and "=" in arg:
+        if arg.split("=", 1)[0] in movable and "=" in arg:
             moved.append(arg)
         else:
             rest.append(arg)
         i += 1
     return [*moved, *head, *rest]
+
+
+def _own_options(parser: argparse.ArgumentParser | None, word: str) -> set[str]:
+    """The option strings of the command ``word`` (those of its sub-commands too)."""
+    if parser is None:
+        return set()
+    own: set[str] = set()
+    todo = [action.choices[word] for action in parser._actions
+            if isinstance(action, argparse._SubParsersAction) and word in action.choices]
+    while todo:
+        sub = todo.pop()
+        own |= set(sub._option_string_actions)
+        todo += [p for a in sub._actions if isinstance(a, argparse._SubParsersAction) for p in a.choices.values()]
+    return own - {"-h", "--help"}
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
@@ -174,7 +191,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    args_list = globals_first(sys.argv[1:] if argv is None else argv)
+    args_list = list(sys.argv[1:] if argv is None else argv)
     if _command_word(args_list) == "result":
         from core.cli.commands.result import protect_result_codes
 
@@ -184,7 +201,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
         setup_language(args_list)  # --lang, else the saved setting, else LANG: messages and reports
         parser = build_parser(args_list)
-        args = parser.parse_args(args_list)
+        args = parser.parse_args(globals_first(args_list, parser))
         if args.data:
             os.environ["HAKEM_DATA"] = args.data
         if args.socket:
