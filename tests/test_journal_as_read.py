@@ -56,3 +56,20 @@ def test_hakem_log_reads_in_the_language_without_revision_numbers(data):  # noqa
     undone = ok("--lang", "de", "undo", tid)
     i18n.set_language("en")
     assert "4 Öztürk, Ayşe" in undone
+
+
+async def test_the_ctrl_l_log_names_the_player_and_starts_with_the_time(tmp_path):
+    from core.app import Workspace
+    from tests.test_tui_registration import dialog_text, open_app
+    from tests.tui_fixtures import demo, wait_for
+
+    app, data, tid = open_app(tmp_path, demo(rounds=1))
+    Workspace(data).open(tid).withdraw(5)
+    name = Workspace(data).open(tid).snapshot().tournament.player(5).name
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("ctrl+l")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "MessageDialog")
+        lines = [line for line in dialog_text(app).splitlines() if re.match(r"\d", line)]
+        assert lines and all(re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d  ", line) for line in lines), lines
+        assert lines[0].endswith(f"withdraw player 5 {name}")
