@@ -63,9 +63,9 @@ async def test_the_ctrl_l_log_names_the_player_and_starts_with_the_time(tmp_path
     from tests.test_tui_registration import dialog_text, open_app
     from tests.tui_fixtures import demo, wait_for
 
-    app, data, tid = open_app(tmp_path, demo(rounds=1))
-    Workspace(data).open(tid).withdraw(5)
-    name = Workspace(data).open(tid).snapshot().tournament.player(5).name
+    app, folder, tid = open_app(tmp_path, demo(rounds=1))
+    Workspace(folder).open(tid).withdraw(5)
+    name = Workspace(folder).open(tid).snapshot().tournament.player(5).name
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
         await pilot.press("ctrl+l")
