@@ -237,25 +237,3 @@ def test_a_read_of_a_hand_edited_file_says_so(tmp_path, monkeypatch, capsys):
     assert main(["round", "show", tid, "1"]) == 0
     err = capsys.readouterr().err
     assert err.count("changed outside hakem") == 1 and f"run hakem doctor {tid}" in err
-
-
-def test_a_load_finds_out_a_hand_edit_only_when_asked(tmp_path, monkeypatch):
-    """The "changed outside" check hashes the whole tournament and reads the journal's end: a
-    load does neither until ``changed_outside`` is read (the TUI opens events on its UI thread
-    and never reads it); read, it answers as before, once per snapshot."""
-    from core.store import journal
-
-    store = Store(tmp_path)
-    tid = _event(store)
-    raw = json.loads(store.path(tid).read_bytes())
-    raw["tournament"]["1"]["rounds"][0]["boards"][0]["r"] = "0-1"
-    store.path(tid).write_text(json.dumps(raw))
-    hashed: list[int] = []
-    state_hash = journal.state_hash
-    monkeypatch.setattr(journal, "state_hash", lambda tdoc: hashed.append(1) or state_hash(tdoc))
-    fresh = Store(tmp_path)
-    snap = fresh.load(tid)
-    assert snap.tournament.round(1).boards[0].result.value == "0-1" and hashed == []
-    assert snap.changed_outside and hashed == [1]
-    assert snap.changed_outside and hashed == [1]
-    assert fresh.load(tid).changed_outside and hashed == [1]  # the file did not change: known

@@ -37,7 +37,7 @@ import re
 import secrets
 import stat
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -126,18 +126,9 @@ class Snapshot:
     revision: int
     modified: str = ""
     modified_by: str = ""
-    outside_check: Callable[[], bool] | None = field(default=None, repr=False, compare=False)
-    """How :attr:`changed_outside` is found out, asked only when it is read."""
-
-    @functools.cached_property
-    def changed_outside(self) -> bool:
-        """The data file is not the state its journal records at its head (edited by hand): a
-        front end says so and points to ``hakem doctor``; writes are refused anyway.
-
-        Found out when first read, not at every load: it hashes the whole tournament and reads
-        the journal's end (~10 ms at 1,000 players), and the TUI, which opens events on its
-        UI thread, never reads it (the CLI does, before a command)."""
-        return self.outside_check is not None and self.outside_check()
+    changed_outside: bool = False
+    """The data file is not the state its journal records at its head (edited by hand): a
+    front end says so and points to ``hakem doctor``; writes are refused anyway."""
 
 
 @dataclass(frozen=True)
@@ -173,9 +164,9 @@ class _Loaded:
         """The hash a chain entry records of this tournament document."""
         return _journal.state_hash(self.tdoc)
 
-    def snapshot(self, outside_check: Callable[[], bool] | None = None) -> Snapshot:
+    def snapshot(self, changed_outside: bool = False) -> Snapshot:
         return Snapshot(self.tournament, self.revision, self.meta.get("modified", ""), self.owner,
-                        outside_check)
+                        changed_outside)
 
 
 @dataclass(frozen=True)
@@ -264,7 +255,7 @@ class Store:
 
     def load(self, tid: str) -> Snapshot:
         loaded = self._read(tid)
-        return loaded.snapshot(functools.partial(self._changed_outside, tid, loaded))
+        return loaded.snapshot(self._changed_outside(tid, loaded))
 
     def _changed_outside(self, tid: str, loaded: _Loaded) -> bool:
         """Whether the journal's entry at the data file's head records another state (read
