@@ -179,7 +179,7 @@ def test_hakem_new_stores_the_trf_code_of_the_time_control(monkeypatch, tmp_path
 
 
 def test_the_russian_federation_refusal_needs_no_gender_agreement():
-    """«Федерация: 'TURKEY' должен быть…» read as a feminine subject with a masculine verb; the
+    """"Федерация: «TURKEY» должен быть…" read as a feminine subject with a masculine verb; the
     Russian words name what is needed instead of describing the typed text."""
     import pytest as _pytest
 
@@ -188,4 +188,4 @@ def test_the_russian_federation_refusal_needs_no_gender_agreement():
 
     with speaking("ru"), _pytest.raises(FieldError) as refused:
         federation("TURKEY")
-    assert str(refused.value) == "Федерация: 'TURKEY': нужен трёхбуквенный код, например TUR"
+    assert str(refused.value) == "Федерация: «TURKEY»: нужен трёхбуквенный код, например TUR"  # Russian quotes (glossary)
