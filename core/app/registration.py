@@ -283,11 +283,24 @@ class RegistrationCases(DeskBase):
                           (*out.warnings, *(f"{name}: {w}" for w in rows.warnings)), out.value)
         return out
 
+    @use_case("player.read", writes=False)
+    def edit_question(self, pno: int, **fields: Any) -> str:
+        """The question to ask before :meth:`edit_player` stores ``fields``: what they move in
+        initial MMS once pairing has begun (:func:`~core.go.mms_change.moves_said`), "" when
+        nothing moves or the edit is refused anyway (the save then says why)."""
+        from core.go.mms_change import moves_said
+
+        t = self.store.load(self.id).tournament
+        try:
+            return moves_said(t, changes.edit_player(t, pno, **fields))
+        except TournamentError:
+            return ""
+
     @use_case("player.edit")
     def edit_player(self, pno: int, confirmed: bool = True, **fields: Any) -> Outcome:
         """Change a player's data.  In a McMahon event with rounds paired, a change of rank or MMS
         correction moves initial MMS (:mod:`core.go.mms_change`): said as a warning, refused
-        unless ``confirmed`` (the CLI's ``--force``; the TUI's form saves what was typed)."""
+        unless ``confirmed`` (the CLI's ``--force``; the TUI's form asks :meth:`edit_question` first)."""
         from core.go.mms_change import mms_moves
 
         if "name" in fields:

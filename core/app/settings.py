@@ -72,6 +72,25 @@ class SettingsCases(DeskBase):
 
         return self._change(act(what) if what else act("settings", keys=sorted(values)), change)
 
+    @use_case("tournament.read", writes=False)
+    def go_settings_question(self, updates: Mapping[str, Any]) -> str:
+        """The question to ask before :meth:`change_go_settings` stores ``updates``: what they
+        move in initial MMS once pairing has begun (:func:`~core.go.mms_change.moves_said`),
+        "" when nothing moves or the change is refused anyway (the save then says why)."""
+        from core.go.mms_change import moves_said
+
+        t = self.store.load(self.id).tournament
+        try:
+            return moves_said(t, self._with_go(t, updates))
+        except TournamentError:
+            return ""
+
+    def _with_go(self, t: Tournament, updates: Mapping[str, Any]) -> Tournament:
+        self._check_go(t, GO_SYSTEMS)
+        options = dict(t.options)
+        options["go"] = {**dict(options.get("go") or {}), **updates}
+        return t.with_changes(options=options)
+
     @use_case("settings.change")
     def change_go_settings(self, updates: Mapping[str, Any], confirmed: bool = True) -> Outcome:
         """Go settings (komi, nominal time, EGD class, nigiri seed, McMahon's bar, floor…);
@@ -85,10 +104,7 @@ class SettingsCases(DeskBase):
         moved: list[str] = []
 
         def change(t: Tournament) -> Tournament:
-            self._check_go(t, GO_SYSTEMS)
-            options = dict(t.options)
-            options["go"] = {**dict(options.get("go") or {}), **updates}
-            new = t.with_changes(options=options)
+            new = self._with_go(t, updates)
             if new.system == "mcmahon":
                 mcmahon_options(new)
                 moved[:] = mms_moves(t, new, confirmed)

@@ -5,8 +5,8 @@ OpenGotha (and hakem) recompute every score and standing from them — while the
 handicaps of the rounds already played stay as they were made.  Legitimate (a rank corrected
 after round 2), but an organiser must know what moves before it does; so such a change after
 pairing has begun is refused unless confirmed (``--force``), naming how many players move and
-the first of them; confirmed (the TUI's forms, which save what the organiser typed), it is said
-as a warning with the same words.
+the first of them; the TUI's forms ask that sentence before storing anything; confirmed, it is
+said as a warning with the same words.
 """
 
 from __future__ import annotations
@@ -34,19 +34,27 @@ def initial_mms_moves(before: Tournament, after: Tournament) -> list[tuple[str, 
             for pno, s in sorted(new.items()) if pno in old and old[pno].mms_after[0] != s.mms_after[0]]
 
 
-def mms_moves(before: Tournament, after: Tournament, force: bool) -> tuple[str, ...]:
-    """What a change moves in initial MMS after pairing has begun, as a warning when ``force``
-    (or nothing moves); refused (:class:`MMSChangeUnconfirmed`) otherwise."""
+def moves_said(before: Tournament, after: Tournament) -> str:
+    """What going from ``before`` to ``after`` moves in initial MMS once pairing has begun, in
+    one sentence ("" when nothing moves): the question the TUI asks, the CLI's refusal."""
     moves = initial_mms_moves(before, after)
     if not moves:
-        return ()
+        return ""
     name, old, new = moves[0]
-    said = ngettext(
+    return ngettext(
         "this changes the initial MMS of {n} player ({name} {old}→{new}) and every score and standing after "
         "the {rounds} rounds paired, whose pairings and handicaps stay",
         "this changes the initial MMS of {n} players ({name} {old}→{new}, …) and every score and standing after "
         "the {rounds} rounds paired, whose pairings and handicaps stay",
         len(moves)).format(n=len(moves), name=name, old=old, new=new, rounds=len(after.rounds))
+
+
+def mms_moves(before: Tournament, after: Tournament, force: bool) -> tuple[str, ...]:
+    """What a change moves in initial MMS after pairing has begun, as a warning when ``force``
+    (or nothing moves); refused (:class:`MMSChangeUnconfirmed`) otherwise."""
+    said = moves_said(before, after)
+    if not said:
+        return ()
     if force:
         return (said,)
     raise MMSChangeUnconfirmed(_("{change}; confirm with --force").format(change=said))

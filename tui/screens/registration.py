@@ -25,6 +25,7 @@ from core.i18n import _, ngettext, pgettext
 from core.model import Player, Tournament
 from tui.i18n import L_, fmt_points
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
+from tui.widgets.mms_question import ask_then
 from tui.widgets.pane import TournamentTab
 from tui.widgets.refused import RefusedList
 from tui.widgets.tables import Col, FittedTable, reset_table, selected_key, short_col, sync_table, text_col
@@ -517,9 +518,13 @@ class RegistrationPane(TournamentTab, Vertical):
         player = self.shown.player(pno)
 
         def edited(fields: dict | None) -> None:
-            if fields:
-                self.screen.run_change(lambda: self.screen_session.do(lambda desk: desk.edit_player(pno, **fields)),
-                                       _("Player {pno} changed.").format(pno=pno))
+            if not fields:
+                return
+            ask_then(self, self.screen_session.desk.edit_question(pno, **fields), lambda: store(fields))
+
+        def store(fields: dict) -> None:
+            self.screen.run_change(lambda: self.screen_session.do(lambda desk: desk.edit_player(pno, **fields)),
+                                   _("Player {pno} changed.").format(pno=pno))
 
         self.app.push_screen(PlayerForm(player, is_go(self.shown), self.shown.system if self.shown is not None else "gamma"),
                              edited)

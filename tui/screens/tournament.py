@@ -484,6 +484,12 @@ class TournamentScreen(CommandKeys, Screen):
         def saved(form: NewTournament | None) -> None:
             if form is None:
                 return
+            from tui.widgets.mms_question import ask_then
+
+            ask_then(self, self.session.desk.go_settings_question(form.go) if form.go else "", lambda: store(form))
+
+        def store(form: NewTournament) -> None:
+            """Save the settings form (asked first when it moves initial MMS)."""
             changes = {k: getattr(form, k) for k in ("name", "total_rounds", "time_control", "language",
                                                       "start_date", "place", "chief_arbiter", "federation",
                                                       "end_date", "deputy_arbiters", "time_control_code")
