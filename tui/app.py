@@ -51,6 +51,9 @@ class HakemApp(SerialKeys):
     SUSPENDED_SCREEN_CLASS = "-under-dialog"
     """A screen under a dialog hides its toasts (hakem.tcss): they showed through the dialog's
     shaded background over its buttons; the dialog shows the same toasts at its top."""
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-normal")]
+    """A screen under 80 columns is ``-narrow`` (hakem.tcss): its toasts are compact and keep to
+    the right, off the names of the table beneath."""
     TITLE = "hakem"
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
