@@ -120,8 +120,8 @@ def capped(role: Role | None) -> Iterator[None]:
 
 def _identity(uid: int | None) -> tuple[str, set[str]]:
     """(user name, group names) of ``uid`` (the acting user by default: the process's real
-    user, or the data service's caller — :func:`core.store.identity.current_uid`)."""
-    from core.store.identity import current_uid
+    user, or the data service's caller — :func:`core.identity.current_uid`)."""
+    from core.identity import current_uid
 
     uid = current_uid() if uid is None else uid
     try:
@@ -166,7 +166,7 @@ def names(whos: Iterable[str], uid: int | None = None) -> bool:
 
 def role_of(t: Tournament, uid: int | None = None) -> Role:
     """The role of ``uid`` (the process's user by default) in ``t``, capped by :func:`limit`."""
-    from core.store.identity import serving_administrator
+    from core.identity import serving_administrator
 
     entries = table(t)
     if not entries or serving_administrator(uid):

@@ -66,7 +66,7 @@ def _isolated_user_dirs(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("HAKEM_EXPORTS", str(home / "exports"))
     # ``hakem results-only`` run in-process turns user files off for the process: not beyond its test
-    monkeypatch.setattr("core.app.files._files_forbidden", False)
+    monkeypatch.setattr("core.user_files._files_forbidden", False)
     monkeypatch.delenv("HAKEM_DATA", raising=False)
     monkeypatch.delenv("HAKEM_LANG", raising=False)
     # the same language environment on every machine (CI may run with another locale)
@@ -92,7 +92,7 @@ def quiet_tui(monkeypatch, tmp_path):
 
     from core.i18n import set_language
 
-    monkeypatch.setattr("core.store.identity.user_name", lambda uid: "arbiter")
+    monkeypatch.setattr("core.identity.user_name", lambda uid: "arbiter")
     monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setattr(Input, "cursor_blink", False)
     set_language("en")
@@ -106,5 +106,5 @@ def cli_data(tmp_path, monkeypatch):
     user name (the journal names it)."""
     path = tmp_path / "data"
     monkeypatch.setenv("HAKEM_DATA", str(path))
-    monkeypatch.setattr("core.store.identity.user_name", lambda uid: "arbiter")
+    monkeypatch.setattr("core.identity.user_name", lambda uid: "arbiter")
     return path

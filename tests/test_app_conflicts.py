@@ -12,7 +12,7 @@ import pytest
 from core.app import BoardSeen, RoundSeen, StaleChange, Workspace
 from core.errors import ConflictError, TournamentError
 from core.model import Board, GameResult
-from core.store.identity import current_user
+from core.identity import current_user
 from tests.tui_fixtures import demo, store_with
 
 ME = current_user()

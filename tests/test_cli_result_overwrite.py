@@ -24,7 +24,7 @@ from core.cli import main as cli
 from core.model import GameResult, Player, Tournament
 from core.roles import Role
 from core.store import Store
-from core.store.identity import current_user
+from core.identity import current_user
 from tests.tui_fixtures import store_with
 
 ME = current_user()
@@ -77,7 +77,7 @@ def test_a_results_only_key_cannot_correct_a_closed_round(event, monkeypatch, ca
     assert cli(["--data", str(data), "round", "pair", tid]) == 0  # round 1 is closed now
     monkeypatch.setenv("HAKEM_DATA", str(data))
     monkeypatch.setattr(roles, "_cap", None)
-    monkeypatch.setattr("core.app.files._files_forbidden", False)  # results-only sets it for the process
+    monkeypatch.setattr("core.user_files._files_forbidden", False)  # results-only sets it for the process
     monkeypatch.setenv("SSH_ORIGINAL_COMMAND", f"hakem result {tid} 1 1 1-0 --correct")
     capsys.readouterr()
     assert cli(["results-only"]) == 3
@@ -170,7 +170,7 @@ def test_the_refusal_names_who_entered_the_result_not_who_paired_a_later_round(e
     different result for that board names alice.  Pairing round 2 is a splice of the rounds
     list after round 1 (core.store.diff): it moves no board of round 1.  Before, any splice of
     ``rounds`` counted as a change of every board, so bob was named."""
-    from core.store import identity
+    from core import identity
 
     data, tid = event
     run = lambda *words: cli(["--data", str(data), *words])

@@ -15,7 +15,7 @@ import pytest
 
 from core.app import Workspace
 from core.club.members import Member
-from core.store import identity
+from core import identity
 
 OLD = Path(__file__).parent / "data" / "lists-old-layout"
 MAPPING = {"name": "Name", "first_name": "Vorname", "national_rating": "DWZ", "national_id": "ZPS"}

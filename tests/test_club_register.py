@@ -17,7 +17,7 @@ import pytest
 from core.app import Workspace
 from core.club.members import Member, Rating
 from core.errors import StoreError, TournamentError
-from core.store import identity
+from core import identity
 
 
 def _canonical(value: object) -> bytes:

@@ -109,7 +109,7 @@ def test_only_the_organisers_change_a_series(hakem: Hakem, refused: Callable[...
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     tid = two_players(hakem)
     hakem("series", "new", "GP")
-    monkeypatch.setattr("core.store.identity.user_name", lambda uid: "intruder")  # someone not named
+    monkeypatch.setattr("core.identity.user_name", lambda uid: "intruder")  # someone not named
     monkeypatch.setattr("core.roles.names", lambda whos, uid=None: False)  # nor in a group named
     assert "only the organisers of series 'GP'" in refused("series", "add", "GP", tid)
     assert "only the organisers" in refused("series", "delete", "GP")

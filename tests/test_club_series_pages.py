@@ -20,7 +20,7 @@ from core.app import BoardSeen
 from core.cli import main
 from core.model import GameResult, Tournament
 from core.service import open_workspace
-from core.store.identity import acting_as
+from core.identity import acting_as
 from tests.service_thread import service_thread
 
 OTHER = pwd.getpwnam("nobody")

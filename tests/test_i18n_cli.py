@@ -20,7 +20,7 @@ from core.cli import main
 def data(tmp_path, monkeypatch):
     monkeypatch.setenv("HAKEM_DATA", str(tmp_path / "data"))
     monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setattr("core.store.identity.user_name", lambda uid: "arbiter")
+    monkeypatch.setattr("core.identity.user_name", lambda uid: "arbiter")
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")

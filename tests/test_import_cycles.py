@@ -6,7 +6,10 @@ hides from a reader and from Python's own error alike — until the day the impo
 the top and ``ImportError: partially initialised module`` appears, or a change in one module
 of the circle silently changes another.  So every import counts here: at the top, inside
 functions, and the ones the code makes by name (a package's lazy names, the CLI's command
-discovery, the pairing registry), read from the code's own tables.  Only imports for type
+discovery, the pairing registry), read from the code's own tables.  Importing ``a.b.c`` runs
+``a/__init__.py`` and ``a/b/__init__.py`` first, so a module imports its parent packages too
+(grimp records only ``a.b.c``); a package's ``__init__`` that imports its submodules eagerly
+thus sits in the circle of whatever those submodules reach.  Only imports for type
 checkers (``if TYPE_CHECKING:``) do not run and are left out.
 
 :data:`EXCEPTIONS` lists the circles allowed, each with why; a listed circle that no longer
@@ -47,8 +50,15 @@ def dynamic_edges() -> dict[str, set[str]]:
     return edges
 
 
+def parents(module: str) -> set[str]:
+    """The packages Python runs before *module*: ``a.b.c`` → ``a``, ``a.b``."""
+    parts = module.split(".")
+    return {".".join(parts[:end]) for end in range(1, len(parts))}
+
+
 def import_graph() -> dict[str, set[str]]:
-    """Module → the hakem modules it imports when it runs (any depth in its code)."""
+    """Module → the hakem modules it imports when it runs (any depth in its code), each
+    import counting its parent packages too."""
     graph = grimp.build_graph("core", "tui", exclude_type_checking_imports=True)
     modules = set(graph.modules)
     out = {m: (set(graph.find_modules_directly_imported_by(m)) & modules) if m not in BY_DATA else set()
@@ -56,6 +66,9 @@ def import_graph() -> dict[str, set[str]]:
     for importer, imported in dynamic_edges().items():
         assert importer in modules and imported <= modules, (importer, imported - modules)
         out[importer] |= imported
+    for importer, imported in out.items():
+        # its own packages have started already when a module runs: importing them runs nothing
+        out[importer] = imported | ({p for m in imported for p in parents(m)} - parents(importer) - {importer})
     return out
 
 
@@ -106,6 +119,12 @@ def test_the_finder_sees_a_circle_closed_inside_a_function():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert circles(graph) == [frozenset({"a", "b", "c"})]
     assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_an_import_runs_the_parent_packages():
+    """``import a.b.c`` runs ``a`` and ``a.b`` first: those are edges too."""
+    assert parents("a.b.c") == {"a", "a.b"}
+    assert parents("a") == set()
 
 
 def test_no_import_cycle_at_run_time():

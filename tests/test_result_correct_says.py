@@ -43,10 +43,10 @@ async def test_the_tui_correction_names_who_entered_the_result_and_when(tmp_path
                                players=tuple(Player(i, f"Kaya, Can{'a' * i}", rating=2000 - i) for i in (1, 2))),
                     1, complete_last=False)
     [tid] = store_with(tmp_path, t)
-    monkeypatch.setattr("core.store.identity.user_name", lambda uid: "alice")
+    monkeypatch.setattr("core.identity.user_name", lambda uid: "alice")
     Workspace(tmp_path).open(tid).enter_result(1, 1, GameResult.WHITE_WINS)
     when = local_time(Store(tmp_path).journal(tid)[-1]["time"])
-    monkeypatch.setattr("core.store.identity.user_name", lambda uid: "arbiter")
+    monkeypatch.setattr("core.identity.user_name", lambda uid: "arbiter")
     organiser_uses_single_keys()
     app = HakemApp(data_dir=tmp_path, open_id=tid, poll_interval=3600)
     async with app.run_test(size=(100, 32)) as pilot:

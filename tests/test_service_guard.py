@@ -446,7 +446,7 @@ def test_doctor_goes_through_the_service_members_check_the_administrator_repairs
     # the event's role table says — alice's event has one since the creator is its chief arbiter)
     script = ("import os, sys; from unittest import mock\n"
               "from core.store import Store\n"
-              "from core.store.identity import acting_as\n"
+              "from core.identity import acting_as\n"
               "deep = 'x'\n"
               "for _ in range(62): deep = [deep]\n"
               "with mock.patch('core.store.storage.refuse_unreadable', lambda *a, **k: None), acting_as(os.getuid()):\n"

@@ -19,7 +19,8 @@ from core import changes, roles
 from core.errors import StoreError
 from core.model import Board, Tournament
 from core.pairing.base import RoundPairing
-from core.store import Store, doctor, files, identity
+from core import identity
+from core.store import Store, doctor, files
 from core.store import journal as _journal
 from tests.test_store_faults import _Disk
 

@@ -24,7 +24,7 @@ def deterministic(monkeypatch, tmp_path):
     import core.store.journal as journal_module
 
     monkeypatch.setattr(journal_module, "_now", lambda: "2026-11-29T19:30:00+00:00")
-    monkeypatch.setattr("core.store.identity.user_name", lambda uid: "arbiter")
+    monkeypatch.setattr("core.identity.user_name", lambda uid: "arbiter")
     monkeypatch.setenv("HAKEM_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setattr(Input, "cursor_blink", False)
     monkeypatch.setattr(HakemApp, "notify", lambda self, *a, **k: None)

@@ -16,7 +16,8 @@ from textual.widgets import DataTable, Static
 from core import checkin
 from core.app import Workspace
 from core.cli import main as cli
-from core.store import current_user, identity
+from core import identity
+from core.store import current_user
 from tests.test_checkin_intent import evening
 from tests.test_tui_input_model import press_all
 from tui.app import HakemApp

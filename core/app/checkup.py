@@ -48,7 +48,7 @@ class CheckupCases:
         only — the service's account or root through the service, whoever holds the
         directory in-process."""
         from core.roles import PermissionDenied
-        from core.store.identity import current_uid, user_name
+        from core.identity import current_uid, user_name
 
         uid = current_uid()
         if uid not in (0, os.getuid()):

@@ -142,7 +142,7 @@ def made_by_other(step: Mapping[str, Any]) -> str:
     change of the shared list, whoever made it — the front ends ask (TUI) or want ``--theirs``
     (CLI) before undoing someone else's work, and say whose it was."""
     from core.app.conflicts import local_time
-    from core.store.identity import current_user
+    from core.identity import current_user
 
     who = str(step.get("user") or "")
     if not who or who == current_user():

@@ -201,7 +201,7 @@ def write_in(folder: SafeDir, name: str, data: bytes, exists: Exists = "refuse")
 def write_file(path: str | os.PathLike[str], data: bytes, exists: Exists = "refuse") -> Path:
     """Write ``data`` at the path the user named (``~`` expanded, relative to the current
     directory), by the rules of the module docstring."""
-    from core.app.files import check_user_files
+    from core.user_files import check_user_files
 
     check_user_files(os.fspath(path))
     target = Path(os.path.expanduser(os.fspath(path)))
@@ -217,7 +217,7 @@ def write_file(path: str | os.PathLike[str], data: bytes, exists: Exists = "refu
 
 def write_export(tid: str, name: str, data: bytes, exists: Exists = "refuse") -> Path:
     """Write an export of ``tid`` into its folder in the user's export home."""
-    from core.app.files import check_user_files
+    from core.user_files import check_user_files
 
     check_user_files(name)
     name = check_name(name)

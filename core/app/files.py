@@ -22,17 +22,9 @@ from typing import Any
 from core.errors import StoreError, TournamentError, file_error_text
 from core.i18n import _
 from core.model import Tournament
+from core.user_files import open_input
 
 FALLBACK_ENCODINGS = ("cp1254", "latin-1")
-
-_files_forbidden = False
-
-
-def forbid_user_files() -> None:
-    """Refuse every file the user names, to read or to write, for the rest of this process
-    (``hakem results-only``: an SSH key that may enter results must reach no file)."""
-    global _files_forbidden
-    _files_forbidden = True
 
 
 def forbid_writes() -> None:
@@ -42,17 +34,6 @@ def forbid_writes() -> None:
     from core.store.files import forbid_writes as forbid
 
     forbid()
-
-
-def user_files_forbidden() -> bool:
-    return _files_forbidden
-
-
-def check_user_files(what: str) -> None:
-    """Refuse ``what`` (a path the user named) when user files are forbidden."""
-    if _files_forbidden:
-        raise TournamentError(_("{what}: this key may only enter results and read tournaments; "
-                                "it names no files").format(what=what))
 
 
 def decode(raw: bytes, path: str = "") -> str:
@@ -90,26 +71,6 @@ def _unicode_encoding(raw: bytes) -> str:
 MAX_INPUT_BYTES = 64 << 20
 """The largest tournament or player file read (64 MiB: a 1000-player TRF of 30 rounds is
 about 0.3 MiB); a bigger file is refused, never read into memory."""
-
-
-def open_input(path: str) -> int:
-    """A read descriptor of the file the user named (``~`` expanded), refused unless it is a
-    regular file: a FIFO or a device is opened without waiting (``O_NONBLOCK``) and refused, so
-    hakem never blocks on a pipe nobody writes nor reads a device for ever."""
-    import stat
-
-    check_user_files(path)
-    name = path.strip()
-    try:
-        fd = os.open(os.path.expanduser(name), os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError as error:
-        raise StoreError(file_error_text(name, error)) from error
-    st = os.fstat(fd)
-    if not stat.S_ISREG(st.st_mode):
-        os.close(fd)
-        raise StoreError(_("{path}: not a regular file (hakem reads no FIFO, device or directory)").format(path=name))
-    os.set_blocking(fd, True)
-    return fd
 
 
 def read_input(path: str, limit: int = MAX_INPUT_BYTES) -> bytes:

@@ -46,8 +46,8 @@ class ListCases:
         import os
 
         from core.roles import current_cap, names
-        from core.service.trust import group_trusted
-        from core.store.identity import current_uid
+        from core.app.trust import group_trusted
+        from core.identity import current_uid
 
         if current_cap() is not None:
             return False

@@ -349,7 +349,7 @@ against whoever made it.  The administrator (root, the service's account) is not
 def _require_room(existing: builtins.list[Series]) -> None:
     """Refuse a new series when the caller organises :data:`MAX_SERIES_PER_MEMBER` already."""
     from core.store import current_user
-    from core.store.identity import serving_administrator
+    from core.identity import serving_administrator
 
     me = f"user:{current_user()}"
     count = sum(1 for s in existing if me in s.organisers)
@@ -372,7 +372,7 @@ def _require_organiser(series: Series) -> None:
     from core.roles import PermissionDenied, names
     from core.store import current_user
 
-    from core.store.identity import serving_administrator
+    from core.identity import serving_administrator
 
     _require_uncapped()
     if serving_administrator():

@@ -235,7 +235,7 @@ def _creator_chief(t: Tournament) -> Tournament:
     user, and in a group-writable one every member can edit the files anyway (the trust
     statement); a table there would promise what the directory cannot hold."""
     from core.roles import ROLES_OPTION, table
-    from core.store.identity import acting_uid, current_user
+    from core.identity import acting_uid, current_user
 
     if acting_uid() is None or table(t):
         return t

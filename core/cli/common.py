@@ -96,7 +96,7 @@ def read_trf_path(path: str, tournament_id: str | None = None) -> Tournament:
 def is_trf_path(ref: str) -> bool:
     """Whether ``ref`` names a TRF file rather than a stored tournament (never in
     results-only mode: there every reference is a tournament of the store)."""
-    from core.app.files import user_files_forbidden
+    from core.user_files import user_files_forbidden
 
     if user_files_forbidden():
         return False

@@ -9,7 +9,7 @@ command line's own part:
 * ``/dev/stdout``, ``/dev/stderr``, ``/dev/fd/N``: the descriptor meant, written as it is
   (opening the name again would truncate a file the shell redirected output to);
 * ``-o`` and ``--force`` declared the same way on every command (:func:`add_output_options`);
-* results-only mode turns every file argument off (:func:`core.app.files.forbid_user_files`).
+* results-only mode turns every file argument off (:func:`core.user_files.forbid_user_files`).
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def write_user_bytes(data: bytes, output: str | None, force: bool = False, text:
             sys.stdout.buffer.write(data)
             sys.stdout.buffer.flush()
         return
-    from core.app.files import check_user_files
+    from core.user_files import check_user_files
 
     check_user_files(output)
     if fd is not None:

@@ -8,6 +8,11 @@ Public API:
 - :func:`choose_format` / :func:`describe` Aktar's formats per tied-group size;
 - :func:`share_prizes` for players eliminated at the same stage;
 - the ``knockout`` pairing system for cup events lives in :mod:`core.playoff.cup`.
+
+Not here: proposing the tied groups from the standings (:mod:`core.playoff.propose`).  It
+reads the standings, which read the playoffs; importing any module of this package runs this
+file first, so a name re-exported here would put the knockout engine and the standings in one
+import circle.
 """
 
 from core.playoff.formats import choose_format, variants
@@ -17,7 +22,6 @@ from core.playoff.state import (
     PlayoffError, PlayoffView, apply_overrides, create, decided_order, decided_places,
     enter_result, evaluate, playoffs_of, remove_result, set_bids, set_lot, stored_playoff,
 )
-from core.playoff.propose import Proposal, propose_ties
 from core.playoff.timetable import Slot, clock, stage_times, timetable, warnings
 
 __all__ = [
@@ -25,5 +29,4 @@ __all__ = [
     "PlayoffError", "PlayoffView", "apply_overrides", "create", "decided_order",
     "decided_places", "enter_result", "evaluate", "playoffs_of", "remove_result", "set_bids",
     "set_lot", "stored_playoff", "Slot", "clock", "stage_times", "timetable", "warnings",
-    "Proposal", "propose_ties",
 ]

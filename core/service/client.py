@@ -319,8 +319,8 @@ class _Upload:
 
     def open(self) -> int:
         """The descriptor, opened as the user with the rules of every import (a regular file,
-        never a FIFO or a device: :func:`core.app.files.open_input`)."""
-        from core.app.files import open_input
+        never a FIFO or a device: :func:`core.user_files.open_input`)."""
+        from core.user_files import open_input
 
         return open_input(self.name)
 

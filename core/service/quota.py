@@ -259,6 +259,6 @@ def size_text_round(count: int) -> str:
 
 
 def _user(uid: int) -> str:
-    from core.store.identity import user_name
+    from core.identity import user_name
 
     return user_name(uid)

@@ -7,7 +7,7 @@ account and this process alone opens it; organisers' hakem (TUI and CLI) send it
 
 1. asks the kernel who is calling (``SO_PEERCRED``) — nothing the caller says about itself is
    read;
-2. runs the use case as that user (:func:`core.store.identity.acting_as`, the caller's role cap
+2. runs the use case as that user (:func:`core.identity.acting_as`, the caller's role cap
    and language): the same :class:`~core.app.Workspace` / :class:`~core.app.Desk` with the same
    policy (:func:`core.app.access.default_policy`: read-only rule and roles) as the embedded
    mode — the application layer is the protocol;
@@ -123,7 +123,7 @@ class Service:
         of the service and locked every other organiser out; 32 each of many members could
         still do it — the global cap keeps the service below its descriptor limit, so it
         keeps working for the connections it holds and says why it refuses the others."""
-        from core.store.identity import user_name
+        from core.identity import user_name
 
         with self._lock:
             held = self._per_uid.get(connection.uid, 0)
@@ -240,7 +240,7 @@ class Connection:
 
     def handle(self, message: dict[str, Any], fds: list[int]) -> None:
         if "hello" in message:
-            from core.store.identity import user_name
+            from core.identity import user_name
 
             self._close(fds)
             self._send({"id": message.get("id"), "ok": {"protocol": PROTOCOL, "data_dir": self.service.data_dir,
@@ -337,7 +337,7 @@ class Connection:
     def _run(self, message: dict[str, Any], fds: list[int], cancel: threading.Event) -> Any:
         from core import roles
         from core.i18n import speaking
-        from core.store.identity import acting_as
+        from core.identity import acting_as
 
         cap_name = message.get("cap")
         cap = roles.Role(cap_name) if cap_name else None
@@ -429,7 +429,7 @@ class Connection:
     def _announce(self, message: dict[str, Any]) -> None:
         """After a change: the tournament's new revision to its watchers (a workspace change —
         new, archived, imported — to the watchers of the list)."""
-        from core.store.identity import current_user
+        from core.identity import current_user
 
         tid = message.get("tournament")
         if tid is None:

@@ -28,7 +28,8 @@ from typing import Any
 from core.errors import Problem, StoreError, TournamentError
 from core.i18n import _, ngettext
 from core.serialize import SCHEMA_VERSION, tournament_from_dict
-from core.store import bounded, identity
+from core import identity
+from core.store import bounded
 from core.store import journal as _journal
 from core.store import trash as _trash
 from core.store.files import describe_entry

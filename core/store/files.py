@@ -37,7 +37,7 @@ from pathlib import Path
 
 from core.errors import StoreError
 from core.i18n import _
-from core.store.identity import user_name
+from core.identity import user_name
 
 _READ = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 _DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC

@@ -42,7 +42,7 @@ from core.errors import StoreError
 from core.i18n import _
 from core.store import bounded
 from core.store import diff as _diff
-from core.store import identity
+from core import identity
 from core.store.files import SafeDir
 from core.words import Action, entry_words
 

@@ -47,7 +47,7 @@ from core.i18n import _
 from core.model import Tournament
 from core.serialize import SCHEMA_VERSION, tournament_from_dict, tournament_to_dict
 from core.store import diff as _diff
-from core.store import identity
+from core import identity
 from core.store import journal as _journal
 from core.store import storage as _storage
 from core.store.files import SafeDir, describe_entry, writes_forbidden

@@ -39,7 +39,7 @@ def tied_groups(t: Tournament) -> list[tuple[tuple[int, ...], int, bool]]:
     """``(players in tie-break order, first place, separated by tie-breaks)`` for every group of
     two or more on equal points, best first; none in a cup (byes and eliminated players are
     not tied, and the bracket decides the places)."""
-    from core.playoff import propose_ties
+    from core.playoff.propose import propose_ties
     from core.ties import tie_orders
     from tui.standings import compute
 

@@ -89,7 +89,7 @@ class TournamentsScreen(CommandKeys, Screen):
     def set_sub_title(self) -> None:
         """"Tournaments", and for a shared directory without the data service the plain truth
         that every member of its group is trusted with every record."""
-        from core.service.trust import trust_header
+        from core.app.trust import trust_header
 
         workspace = self.app.workspace
         warning = trust_header(workspace.data_dir) if workspace is not None and not getattr(workspace, "remote", False) else None

@@ -14,7 +14,7 @@ def run(args: argparse.Namespace) -> int:
 
     workspace = open_workspace()
     if not getattr(workspace, "remote", False):
-        from core.service.trust import trust_statement
+        from core.app.trust import trust_statement
 
         statement = trust_statement(workspace.data_dir)
         if statement:

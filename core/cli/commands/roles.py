@@ -77,9 +77,9 @@ def _results_only(args: argparse.Namespace) -> int:
     """Run the command the SSH client asked for, if it is a result entry or a read: the words
     must match :data:`_FORMS`, and the process is capped twice before anything runs — at the
     results role (the core's check) and at no user files at all (nothing read or written by a
-    path, :func:`core.app.files.forbid_user_files`)."""
+    path, :func:`core.user_files.forbid_user_files`)."""
     from core import roles
-    from core.app.files import forbid_user_files
+    from core.user_files import forbid_user_files
     from core.cli import main
     from core.cli.errors import CliError
 

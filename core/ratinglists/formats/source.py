@@ -68,7 +68,7 @@ def _zip_member(archive: zipfile.ZipFile, path: str) -> zipfile.ZipInfo:
 
 def open_binary(path: str) -> tuple[IO[bytes], ListFile]:
     """The list's bytes (unzipped when the file is a zip) and what was opened."""
-    from core.app.files import open_input  # a regular file only: a FIFO or device never blocks
+    from core.user_files import open_input  # a regular file only: a FIFO or device never blocks
 
     try:
         handle: IO[bytes] = os.fdopen(open_input(path), "rb")
