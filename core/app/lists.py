@@ -45,8 +45,8 @@ class ListCases:
         of the club, so no tournament's role table can decide who changes it."""
         import os
 
-        from core.roles import current_cap, names
         from core.app.trust import group_trusted
+        from core.roles import current_cap, names
         from core.identity import current_uid
 
         if current_cap() is not None:
