@@ -39,13 +39,17 @@ def even_komi(t: Tournament) -> Fraction:
     raw = go_options(t).get("komi")
     if raw is None or raw == "":
         return DEFAULT_KOMI
+    from core.i18n.format import format_decimal  # examples in the language's notation, as the form shows komi
+
     try:
         komi = points(str(raw))
     except (ValueError, ZeroDivisionError) as error:
-        raise TournamentError(_('komi {raw!r} is not a number; write it like 6.5').format(raw=raw)) from error
+        raise TournamentError(_('komi {raw!r} is not a number; write it like {example}').format(
+            raw=raw, example=format_decimal(Fraction(13, 2)))) from error
     if (komi * 2).denominator != 1 or (komi * 2).numerator % 2 == 0:
         raise TournamentError(
-            _('komi {raw!r} must be a half-integer such as 6.5 so that no game ends in a draw').format(raw=raw))
+            _('komi {raw!r} must be a half-integer such as {example} so that no game ends in a draw').format(
+                raw=raw, example=format_decimal(Fraction(13, 2))))
     return komi
 
 

@@ -297,8 +297,11 @@ def parse_komi(value: Any) -> Fraction:
     except (ValueError, ZeroDivisionError):
         komi = None
     if komi is None or (komi * 2).denominator != 1 or not 0 <= komi <= 20:
+        from core.i18n.format import format_decimal  # the examples in the language's notation, as the form shows komi
+
         raise TournamentError(_("komi {value!r} must be a whole or half number from 0 to 20, "
-                                "such as 6.5, 7 or 7.5").format(value=value))
+                                "such as {a}, {b} or {c}").format(
+            value=value, a=format_decimal(Fraction(13, 2)), b=format_decimal(7), c=format_decimal(Fraction(15, 2))))
     return komi
 
 

@@ -65,3 +65,9 @@ def parse_typed_result(text: str) -> GameResult:
     except InvalidResult:
         raise InvalidResult(_("unknown result {text!r}; use the winner's colour (w, b, W+R, B+3.5; W+F: "
                               "won by forfeit), 1-0, 0-1, -- (neither came) or jigo").format(text=text)) from None
+
+
+def jigo_possible(boards: tuple[Board, ...] | list[Board]) -> bool:
+    """Whether any of ``boards`` can end in jigo: only a whole komi leaves a tie on the board
+    (a half-point komi decides every game, and the result entry refuses ``=`` there)."""
+    return any(b.komi is not None and b.komi.denominator == 1 for b in boards)

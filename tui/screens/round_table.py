@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from core.i18n import _, ngettext, pgettext
 from core.i18n.format import format_schedule
@@ -191,6 +191,9 @@ class BoardsShown(RoundsTab):
         t = self.t
         # a refused line belongs to its round: listed while that round is shown, counted otherwise
         self.query_one("#result-refused", RefusedList).show_scope(self.round_no)
+        from tui.screens.result_entry import entry_hint  # the entry imports this module
+
+        self.query_one("#result-entry", Input).placeholder = entry_hint(t, self.round_no)  # no jigo hint at komi 6.5
         table = self.query_one("#boards", FittedTable)
         title = self.query_one("#round-title", Static)
         status = self.query_one("#round-status", Static)
