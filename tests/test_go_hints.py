@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from core.changes import apply_pairing
+from core.changes import apply_pairing, set_result
 from core.errors import TournamentError
 from core.go.handicap import even_komi
 from core.go.mcmahon_options import parse_komi
@@ -39,6 +39,9 @@ def test_komi_examples_are_written_as_the_language_writes_numbers():
     with pytest.raises(TournamentError) as error:
         even_komi(gamma)
     assert "z. B. 6,5," in str(error.value)
+    with pytest.raises(TournamentError) as error:  # the jigo refusal names the komi as the form does
+        set_result(go_round(Fraction(15, 2)), 1, 1, "½-½")
+    assert "Komi 7,5:" in str(error.value)
 
 
 def test_komi_examples_in_english_keep_the_point():

@@ -14,7 +14,7 @@ from core.changes.checkin import record_absences, with_absences
 from core.checkin import absentees
 from core.errors import InvalidResult, RoundError, TournamentError, ValidationError
 from core.i18n import _
-from core.model import Board, Bye, ByeKind, Colour, GameResult, RequestedBye, Round, Tournament, format_points
+from core.model import Board, Bye, ByeKind, Colour, GameResult, RequestedBye, Round, Tournament
 from core.numbering import assign_pairing_numbers, renumber
 from core.typed_result import half_point_refusal
 from core.pairing.base import PairOptions, RoundPairing
@@ -148,9 +148,11 @@ def set_result(t: Tournament, round_no: int, board_no: int, result: GameResult |
         result = GameResult.parse(result)
     board = rnd.boards[board_no - 1]
     if result is GameResult.DRAW and board.komi is not None and board.komi.denominator != 1:
+        from core.i18n.format import format_decimal
+
         raise InvalidResult(_('board {board_no} of round {round_no} has komi {komi}: a Go game with '
                               'a half-point komi cannot end in jigo (½-½); enter the winner').format(
-            board_no=board_no, round_no=round_no, komi=format_points(board.komi)))
+            board_no=board_no, round_no=round_no, komi=format_decimal(board.komi)))  # as the Go form writes komi
     refusal = half_point_refusal(t.system, replace(board, result=result), round_no, board_no)
     if refusal is not None:
         raise InvalidResult(refusal)
