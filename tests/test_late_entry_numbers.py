@@ -159,8 +159,9 @@ def test_cli_prints_the_new_numbers_on_standard_output_too(monkeypatch, tmp_path
 
 @pytest.mark.usefixtures("quiet_tui")
 async def test_tui_tells_the_moves_of_a_late_entry_after_the_question_was_answered(tmp_path):
-    """Answered once (Renumber), the next late entry was renumbered with a toast only: now a
-    notice that stays until closed names every old → new."""
+    """Answered once (Renumber), the next late entry was renumbered with a short toast only:
+    now a warning that stays a minute names every old → new — not a dialog, which would take
+    the keys typed ahead (tests/test_tui_type_ahead.py)."""
     data = tmp_path / "data"
     [tid] = store_with(data, demo(rounds=1))
     app = HakemApp(data_dir=data, open_id=tid)
@@ -175,9 +176,10 @@ async def test_tui_tells_the_moves_of_a_late_entry_after_the_question_was_answer
                 await pilot.press(answer)
                 await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
                 await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "p-name")
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "NoticeDialog")
-        body = "\n".join(str(s.render()) for s in app.screen.query("Static"))
+        await wait_for(pilot, lambda: any(n.title == "Late entry" for n in app._notifications))
+        [notice] = [n for n in app._notifications if n.title == "Late entry"]
+        body = str(notice.message)
         # 2001 ranks above Late, Comer (2000, number 8 now): Second is 8, Comer 9, Kaya 10 …
         assert "Late, Second is number 8" in body and "Late, Comer 8→9" in body and "Arslan, Emre 13→14" in body
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        assert notice.severity == "warning" and notice.timeout >= 60
+        assert type(app.screen).__name__ == "TournamentScreen"  # no dialog takes the next keys

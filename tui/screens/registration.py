@@ -82,6 +82,9 @@ def status_text(t: Tournament, p: Player) -> str:
     return "; ".join(parts)
 
 
+RENUMBERING_NOTICE_SECONDS = 60
+"""How long the warning naming a late entry's ``old → new`` numbers stays (a click closes it)."""
+
 FIELDS = (  # the placeholders: each fits its field at 60 columns in every language
     ("name", L_("Name (Enter adds)")), ("rating", L_("Rating")), ("title", L_("Title")),
     ("federation", L_("Fed")), ("fide_id", L_("FIDE id")), ("national_id", L_("Nat. id")),
@@ -392,9 +395,9 @@ class RegistrationPane(TournamentTab, Vertical):
     def register(self, values: dict[str, str], fields: dict[str, Any], keep_numbers: bool = False,
                  asked: Any = None, allow_duplicate: bool = False, tell_moves: bool = False) -> None:
         """Add the player.  ``tell_moves``: the numbering question was answered earlier in the
-        session, so the players this late entry moves were on no screen yet — a notice that
-        stays until closed names every ``old → new`` (a toast alone was easy to miss, and the
-        next result typed with an old number reaches another player)."""
+        session, so the players this late entry moves were on no screen yet — a warning that
+        stays a minute (or until clicked) names every ``old → new`` (a short toast was easy to
+        miss, and the next result typed with an old number reaches another player)."""
         from core.app.registration import NumberingChanged, ProbableDuplicate
 
         name = fields["name"]
@@ -429,10 +432,11 @@ class RegistrationPane(TournamentTab, Vertical):
                 name=name, pno=getattr(done, "value", "?"), n=self.shown.current_round + 1))
             if tell_moves and not keep_numbers and asked is not None and asked.moves and done is not None:
                 from core.app.registration import renumbering_notice
-                from tui.widgets.dialogs import NoticeDialog
 
-                self.app.push_screen(NoticeDialog(_("Late entry"),
-                                                  renumbering_notice(done.tournament, done.value, asked.moves)))
+                # A long-lived warning, not a dialog: a dialog takes the keys typed ahead (the
+                # next records' letters and Enter would close it and be lost).
+                self.notify(renumbering_notice(done.tournament, done.value, asked.moves),
+                            title=_("Late entry"), severity="warning", timeout=RENUMBERING_NOTICE_SECONDS)
         else:
             self.notify(_("{name} added.").format(name=name))
 
