@@ -86,14 +86,32 @@ class TournamentsScreen(CommandKeys, Screen):
             self.set_interval(2.0, self.refresh_list)
         self.call_after_refresh(preload.start)  # the event screen's modules, while a person chooses
 
+    _trust_below = ""
+    """The shared directory's warning when the header has no room for it (shown over the hint)."""
+
     def set_sub_title(self) -> None:
         """"Tournaments", and for a shared directory without the data service the plain truth
-        that every member of its group is trusted with every record."""
+        that every member of its group is trusted with every record — in the header where it
+        fits, else in full on the line under the list (the header cut it at 80 columns:
+        "…grubuna her kayıtta güven…")."""
+        from rich.cells import cell_len
+
         from core.app.trust import trust_header
 
         workspace = self.app.workspace
         warning = trust_header(workspace.data_dir) if workspace is not None and not getattr(workspace, "remote", False) else None
-        self.sub_title = _("Tournaments") + (f" · {warning}" if warning else "")
+        full = _("Tournaments") + (f" · {warning}" if warning else "")
+        # Textual's header: its icon and its clock's place (8 cells each) beside the centred title
+        room = self.size.width - 2 * 8 - 2 if self.size.width else None
+        fits = room is None or cell_len(f"{self.app.title} — {full}") <= room
+        self.sub_title = full if fits else _("Tournaments")
+        below = "" if fits or not warning else f"⚠ {warning}"
+        if below != self._trust_below:
+            self._trust_below = below
+            self.refresh_list()
+
+    def on_resize(self) -> None:
+        self.set_sub_title()
 
     def pushed(self) -> None:
         try:
@@ -166,6 +184,8 @@ class TournamentsScreen(CommandKeys, Screen):
         else:
             hint.update(_("Enter opens the selected tournament; n creates a new one; e shows the season's series, "
                           "m the club's members."))
+        if self._trust_below:
+            hint.update(f"{self._trust_below}\n{hint.content}")
 
     def selected_id(self) -> str | None:
         table = self.query_one("#tournaments", FittedTable)
