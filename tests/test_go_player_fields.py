@@ -65,8 +65,23 @@ def test_editing_the_rank_keeps_a_real_go_rating(rating, old, new):
     assert out == {"extra": {"go_rank": new, "go_rating": int(rating), "egd_pin": "1"}}
 
 
-def test_editing_the_rating_moves_the_rank_with_it():
-    assert fields(rating="2010", rank="3k", player=ANN) == {"rating": 2010, "extra": {"go_rank": "1k", "note": "kept"}}
+def test_editing_the_rating_keeps_a_declared_rank():
+    """The declared rank drives the McMahon score: a GoR edit of Ann (declared 3k) leaves her 3k
+    though 2010 is 1k by the truncation (the registration warns that they disagree); a 2d with
+    GoR 2240 edited to 1900 stays 2d."""
+    assert fields(rating="2010", rank="3k", player=ANN) == {"rating": 2010, "extra": {"go_rank": "3k", "note": "kept"}}
+    weber = Player(pno=5, name="Weber, Jan", extra={"go_rank": "2d", "go_rating": 2240})
+    assert go_player_fields({"rating": "1900", "rank": "2d", "egd_pin": ""}, weber, "mcmahon") == {
+        "extra": {"go_rank": "2d", "go_rating": 1900}}
+
+
+def test_editing_the_rating_of_a_player_without_declared_rank_moves_the_rank():
+    """No rank declared: the rank shown is the rating's (2150 → 2d in a McMahon event, the EGF's
+    nearest hundred), so a new rating gives its own rank."""
+    p = Player(pno=3, name="Li, Wei", extra={"go_rating": 1850})
+    assert form_values(p, "mcmahon")["rank"] == "2k"
+    assert go_player_fields({"rating": "2150", "rank": "2k", "egd_pin": ""}, p, "mcmahon") == {
+        "extra": {"go_rank": "2d", "go_rating": 2150}}
 
 
 def test_editing_both_to_different_ranks_keeps_both():

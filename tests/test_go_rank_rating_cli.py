@@ -70,3 +70,17 @@ async def test_the_tui_form_keeps_a_1d_with_gor_2060_and_warns_as_the_cli(gamma,
         await wait_for(pilot, lambda: any(str(n.message) == WARNING_1D_2060 for n in app._notifications))
     [peter] = Workspace(data).open(tid).snapshot().tournament.players
     assert rank_label(player_rank(peter, "gamma")) == "1d"
+
+
+def test_players_edit_of_the_go_rating_alone_keeps_the_declared_rank_and_warns(tmp_path, capsys):
+    """A declared 1k whose GoR is edited to 2150 (the EGF's nearest hundred: 2d) stays 1k — the rank
+    drives his McMahon score — and the edit says that rank and rating disagree."""
+    [tid] = store_with(tmp_path, Tournament(id="", name="Go cup", system="mcmahon", total_rounds=4))
+    assert cli(["--data", str(tmp_path), "players", "add", tid, "--name", "Müller, Jan", "--go-rank", "1k",
+                "--go-rating", "1950"]) == 0
+    capsys.readouterr()
+    assert cli(["--data", str(tmp_path), "players", "edit", tid, "1", "--go-rating", "2150"]) == 0
+    assert capsys.readouterr().err.strip() == ("hakem: warning: rank 1k and Go rating 2150 disagree (that rating "
+                                               "gives 2d); the declared rank, 1k, is the one used")
+    [p] = Workspace(tmp_path).open(tid).snapshot().tournament.players
+    assert p.extra["go_rank"] == "1k" and p.extra["go_rating"] == 2150

@@ -29,8 +29,10 @@ def test_players_edit_takes_the_go_fields(cli_data, capsys):
     tid = _event(capsys)
     assert _initial(capsys, tid) == {"Aa, X": 32, "Bb, X": 31, "Cc, X": 29, "Dd, X": 25}
     run(capsys, "players", "edit", tid, 4, "--go-rank", "4k", "--mms-correction", "1", "--egd-pin", "12345678")
-    run(capsys, "players", "edit", tid, 2, "--go-rating", "2290")  # EGF rounding: 2290 is a 3d
-    assert _initial(capsys, tid) == {"Aa, X": 32, "Bb, X": 32, "Cc, X": 29, "Dd, X": 27}  # 4k = 26, + 1
+    # EGF rounding: 2290 is a 3d, but the declared 2d stays the rank that scores (and the edit says so)
+    _out, err = run(capsys, "players", "edit", tid, 2, "--go-rating", "2290")
+    assert "rank 2d and Go rating 2290 disagree" in err
+    assert _initial(capsys, tid) == {"Aa, X": 32, "Bb, X": 31, "Cc, X": 29, "Dd, X": 27}  # 4k = 26, + 1
     _out, err = run(capsys, "players", "edit", tid, 4, "--mms-correction", "3", code=3)
     assert "MMS correction of Dd, X: '3' must be a whole number from -1 to 2" in err
     _out, err = run(capsys, "players", "edit", tid, 4, "--go-rank", "40k", code=3)

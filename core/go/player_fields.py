@@ -5,8 +5,10 @@ input with the same words, and both must treat rank and rating as ``hakem player
 does.  A player's rank is the declared one when there is one (:func:`core.go.ranks.player_rank`:
 typed, or the EGD's grade), else the rank of the Go rating (the Gamma procedure: rating ÷ 100,
 truncated; a McMahon event, the EGF's, rounds to the nearest hundred — :mod:`core.go.ranks`).
-The form keeps the two in step where only one was changed: a changed rating moves the rank; a
-changed rank moves the rating to the middle of that rank's hundred only when the rating was the
+The form keeps the two in step where only one was changed, never overwriting what the organiser
+declared: a changed rating moves the rank only when the player had no declared rank (the rank
+drives the McMahon score; a GoR edit of a declared 1k leaves him 1k, and the registration warns
+that they disagree); a changed rank moves the rating to the middle of that rank's hundred only when the rating was the
 form's own (the middle of the old rank's hundred, what fast entry gives a player typed with a
 rank only) — a real GoR (2380 for a 4d promoted to 5d) stays, the rank typed is the one used,
 and the registration warns that they disagree.  A rating typed *with* a rank of another hundred is stored as
@@ -61,10 +63,10 @@ def _middle(rank: int, system: str) -> int:
 
 
 def _agreed(rating: int, rank_text: str, rating_changed: bool, rank_changed: bool, new: bool,
-            system: str = "gamma", real_rating: bool = False) -> tuple[int, str]:
+            system: str = "gamma", real_rating: bool = False, declared: bool = False) -> tuple[int, str]:
     """Rating and rank label after the form: whichever field alone was changed wins — except a
     ``real_rating`` (a GoR, not the form's middle of the old rank), which a new rank leaves as it
-    is; both changed (or both typed for a new player) are kept as typed, of one rank or not, and
+    is, and a ``declared`` rank, which a new rating leaves as it is; both changed (or both typed for a new player) are kept as typed, of one rank or not, and
     so are both unchanged (an edit of the pin leaves a declared 1d with GoR 2060 as he is).  A new
     player with a rank and no rating gets the middle of the rank's hundred as rating; an
     edited player without a rating keeps his declared rank only."""
@@ -76,7 +78,7 @@ def _agreed(rating: int, rank_text: str, rating_changed: bool, rank_changed: boo
     if rank_in(system, rating) != rank and rank_changed != rating_changed:  # both, or neither: as typed
         if rank_changed:
             rating = rating if real_rating else _middle(rank, system)
-        else:
+        elif not declared:
             rank = rank_in(system, rating)
     return rating, rank_label(rank)
 
@@ -95,7 +97,7 @@ def go_player_fields(values: dict[str, str], player: Player | None = None,
     real = bool(old_rating) and not (before["rank"] and old_rating == _middle(entry_rank(before["rank"]), system))
     rating, rank = _agreed(_rating(typed["rating"]), typed["rank"],
                            typed["rating"] != before["rating"], typed["rank"] != before["rank"], player is None,
-                           system, real)
+                           system, real, player is not None and declared_rank(player) is not None)
     extra = dict(player.extra or {}) if player is not None else {}
     for key, value in ((GO_RANK_KEY, rank), (PIN_KEY, pin)):
         if value:
