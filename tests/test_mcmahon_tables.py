@@ -75,3 +75,19 @@ def test_equal_mms_the_lower_players_sos_decides():
     all_scores = scores(t)
     assert [all_scores[p].mms for p in range(1, 7)] == [31, 29, 31, 30, 33, 32]
     assert table_order(t, [(5, 1), (6, 3)], all_scores, False) == [(6, 3), (5, 1)]
+
+
+def test_the_round_counts_as_unplayed_so_a_higher_initial_mms_places_higher():
+    """OpenGotha's criteria at the round count it as a round nobody played: SOS adds the
+    player's own initial MMS.  Bar 4d: 2d = 31, 1d = 30, 1k = 29.  Round 1, even games: 3 (1d)
+    beats 2 (1d), 1 (1k) beats 4 (2d) → 2 and 1 both MMS 30 with SOS 31 (3's and 4's MMS), their
+    opponents' SOS both 30: a tie before the round, which 1's rating (2040 against 2000) would
+    decide.  At the round: 2's SOS 31 + 30 = 61, 1's 31 + 29 = 60, so 2–4 (represented by 2)
+    takes table 1, then 1–3."""
+    t = event({1: ("1k", 2040), 2: ("1d", 2000), 3: ("1d", 2050), 4: ("2d", 2250)}, bar="4d")
+    t = apply_pairing(t, RoundPairing(1, (Board(2, 3, None, handicap=0, komi=EVEN),
+                                          Board(1, 4, None, handicap=0, komi=EVEN)), ()))
+    t = record_game(record_game(t, 1, 1, 3), 1, 2, 1)
+    all_scores = scores(t)
+    assert [all_scores[p].mms for p in (1, 2, 3, 4)] == [30, 30, 31, 31]
+    assert table_order(t, [(1, 3), (2, 4)], all_scores, False) == [(2, 4), (1, 3)]

@@ -16,11 +16,12 @@ tables "by best score then rating" (``renumberTablesByBestScoreThenRating`` with
 - games are ordered by their representatives' criteria (higher first), then by their
   ratings (higher first).
 
-The criteria are counted before the round: OpenGotha computes them while the new games are
-not yet in its tournament, so the round paired adds no point and no opponent to the paired
-players.  (It does count this round's bye and absences in the MMS of those players, and so in
-the SOS of their earlier opponents; hakem leaves them out here — a difference only between
-players equal on MMS whose SOS differ by exactly that.)  The pairing
+The criteria are OpenGotha's values *at* the round, counted while the new games are not yet
+in its tournament (its scoring cache is filled by the pairing): the round is one nobody played
+yet, which its SOS counts as the player's own initial MMS (``osmX2 = 2·smms`` for a round not
+paired) and its SOSOS as initial MMS × rounds — so a player with a higher initial MMS gains on
+SOS.  (This round's bye and absence points, which OpenGotha adds to those players' MMS at the
+round and so to their earlier opponents' SOS, are left out here.)  The pairing
 engine sits below the criteria registry, so the criteria here are OpenGotha's McMahon
 defaults, the ones this engine ranks its field by: MMS, SOS, SOSOS.  Equal in everything
 (OpenGotha's order is then its sort's accident): the lower pairing number first.
@@ -28,9 +29,10 @@ defaults, the ones this engine ranks its field by: MMS, SOS, SOSOS.  Equal in ev
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
-from core.go.mms import McMahonScore, sos, sosos
+from core.go.mms import GoRound, McMahonScore, Participation, sos, sosos
 from core.go.ranks import go_rating
 from core.model import Tournament
 
@@ -40,8 +42,10 @@ def table_order(t: Tournament, pairs: list[tuple[int, int]], all_scores: dict[in
     """``pairs`` in OpenGotha's table order (see the module); ``all_scores`` before the round,
     ``virtual``: the event counts games not played as half a point in SOS (OpenGotha's
     ``genCountNotPlayedGamesAsHalfPoint``)."""
-    sos_v = sos(all_scores, virtual)
-    sosos_v = sosos(all_scores, sos_v)
+    at_round = {pno: replace(s, rounds=(*s.rounds, GoRound(len(s.rounds) + 1, Participation.ABSENT)),
+                             mms_after=(*s.mms_after, s.mms)) for pno, s in all_scores.items()}
+    sos_v = sos(at_round, virtual)
+    sosos_v = sosos(at_round, sos_v)
     rating = {p.pno: go_rating(p) for p in t.players}
 
     def criteria(pno: int) -> tuple[Fraction, Fraction, Fraction]:
