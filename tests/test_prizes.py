@@ -15,7 +15,8 @@ from core.errors import TournamentError
 from core.model import Player, Tournament
 from core.prizes import PrizeGroup, PrizeSettings, allocate, parse_amount
 from core.prizes.allocate import Entrant
-from core.prizes.settings import add_group, prize_settings, remove_group, set_rules
+from core.changes.prizes import add_group, remove_group, set_rules
+from core.prizes.settings import prize_settings
 
 F = Fraction
 

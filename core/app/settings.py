@@ -32,13 +32,13 @@ class SettingsCases(DeskBase):
     def add_prize_group(self, group: Any, before: str | None = None) -> Outcome:
         """Add (or replace, keeping its place) a prize group; ``before`` puts a new one ahead
         of that key (the list order is the rule for equal prizes)."""
-        from core.prizes.settings import add_group
+        from core.changes.prizes import add_group
 
         return self._change(act("prize_group", key=group.key), lambda t: add_group(t, group, before))
 
     @use_case("settings.prizes")
     def remove_prize_group(self, key: str) -> Outcome:
-        from core.prizes.settings import remove_group
+        from core.changes.prizes import remove_group
 
         return self._change(act("remove_prize_group", key=key), lambda t: remove_group(t, key))
 
@@ -46,7 +46,7 @@ class SettingsCases(DeskBase):
     def set_prize_rules(self, sharing: str | None = None, hort_percent: int | None = None,
                         currency: str | None = None) -> Outcome:
         """Whether players equal on points share prizes (none, equal, Hort) and the currency."""
-        from core.prizes.settings import set_rules
+        from core.changes.prizes import set_rules
 
         return self._change(act("prize_rules"), lambda t: set_rules(t, sharing, hort_percent, currency))
 

@@ -11,7 +11,8 @@ layer's.
 - :mod:`~core.changes.rounds` — prepare, pair, record, unpair; results;
 - :mod:`~core.changes.settings` — the event's settings and the rounds' dates and times;
 - :mod:`~core.changes.checkin` — check-in marks and entry fees;
-- :mod:`~core.changes.playoff` — a tie-break playoff: created, results, lots, bids, colour, start.
+- :mod:`~core.changes.playoff` — a tie-break playoff: created, results, lots, bids, colour, start;
+- :mod:`~core.changes.prizes` — the prize groups and the sharing rules.
 
 The reads that go with them stay beside the model (:mod:`core.checkin` says who is present,
 :mod:`core.numbering` how players are numbered, :mod:`core.fields` which fields are refused).  Every change is named here too, so a caller

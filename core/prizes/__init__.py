@@ -3,6 +3,9 @@
     from core.prizes import allocate, prize_settings
     result = allocate(tournament)          # the event's groups from options["prizes"]
     for award in result.awards["open"]: ...
+
+The reads only: changing the groups is :mod:`core.changes.prizes` (front ends go through
+:mod:`core.app`).
 """
 
 from core.prizes.allocate import (
@@ -18,11 +21,8 @@ from core.prizes.settings import (
     SHARING,
     PrizeGroup,
     PrizeSettings,
-    add_group,
     parse_amount,
     prize_settings,
-    remove_group,
-    set_rules,
 )
 
 __all__ = [
@@ -33,12 +33,9 @@ __all__ = [
     "Entrant",
     "PrizeGroup",
     "PrizeSettings",
-    "add_group",
     "allocate",
     "eligible",
     "group_ranking",
     "parse_amount",
     "prize_settings",
-    "remove_group",
-    "set_rules",
 ]

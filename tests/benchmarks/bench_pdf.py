@@ -13,7 +13,8 @@ import os
 import statistics
 import time
 
-from core.prizes.settings import PrizeGroup, add_group, parse_amount
+from core.changes.prizes import add_group
+from core.prizes.settings import PrizeGroup, parse_amount
 from core.reports.printing import pdf_set
 from core.trf import parse_tournament
 
