@@ -14,7 +14,6 @@ from core.errors import ConflictError, TournamentError
 from core.i18n import _
 from core.model import GameResult, Tournament
 from tui.i18n import fmt_points
-from tui.screens.round_table import RESULT_TEXT
 from tui.screens.rounds_tab import RoundsTab
 from tui.services import gc_after_frame, on_ui_thread
 from tui.widgets.dialogs import ConfirmDialog
@@ -86,9 +85,9 @@ def describe_result_change(t: Tournament, round_no: int, board_no: int, new: Gam
     from core.round_view import correction
 
     b = t.round(round_no).boards[board_no - 1]
-    old_text = RESULT_TEXT.get(b.result, _("no result")) if b.result else _("no result")
+    old_text = b.result.text if b.result else _("no result")  # as the table shows it
     old_text = replaced_result(old_text, *entered) if b.result else old_text
-    new_text = RESULT_TEXT.get(new, _("no result")) if new else _("no result")
+    new_text = new.text if new else _("no result")
     change = correction(t, preview_result(t, round_no, board_no, new), round_no, board_no)
     lines = [_("Round {r}, board {b}: {old} becomes {new}.").format(r=round_no, b=board_no, old=old_text, new=new_text)]
     for pno, (before, after) in change.points.items():

@@ -191,7 +191,7 @@ class BoardsShown(RoundsTab):
         t = self.t
         # a refused line belongs to its round: listed while that round is shown, counted otherwise
         self.query_one("#result-refused", RefusedList).show_scope(self.round_no)
-        from tui.screens.result_entry import entry_hint  # the entry imports this module
+        from tui.screens.result_entry import entry_hint
 
         self.query_one("#result-entry", Input).placeholder = entry_hint(t, self.round_no)  # no jigo hint at komi 6.5
         table = self.query_one("#boards", FittedTable)
