@@ -49,7 +49,7 @@ SCREEN_CLASS = {"tournaments": "TournamentsScreen", "new": "NewTournamentDialog"
                 "settings": "SettingsScreen", "help": "HelpScreen", "manual": "ManualPairingScreen"}
 """Which screen class each capture waits for; the tab captures wait for their tab instead."""
 FORM_LABELS = {"new": ("New tournament", ("tournament", "Name"), "Pairing system", "Rounds", "Time control", "Point system",
-                       "Tie-break preset", "Language", "Start date", "Place", "Chief arbiter"),
+                       "Tie-break preset", "Language", "Start date", ("event", "Place"), "Chief arbiter"),
                "settings": ("Settings", "Language", "Data directory")}
 SIZE = (80, 24)
 
