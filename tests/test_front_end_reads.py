@@ -13,8 +13,8 @@ import inspect
 
 import pytest
 
-READ_ONLY = ("core.prizes", "core.prizes.settings")
-"""Modules the front ends import for reading (the prizes pane, ``hakem prizes``)."""
+READ_ONLY = ("core.prizes", "core.prizes.settings", "core.teams", "core.teams.registration")
+"""Modules the front ends import for reading (the prizes pane, ``hakem prizes``, the teams pane)."""
 
 
 def changes_in(module_name: str) -> list[str]:

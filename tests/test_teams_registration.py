@@ -9,9 +9,8 @@ import pytest
 from core import changes
 from core.errors import TournamentError
 from core.model import GameResult, Player, Tournament
-from core.teams.registration import (
-    add_team, added_team_id, edit_team, remove_team, set_roster, teams_from_clubs,
-)
+from core.changes.teams import add_team, edit_team, remove_team, set_roster, teams_from_clubs
+from core.teams.registration import added_team_id
 
 
 def event(n: int = 8, clubs: tuple[str, ...] = ()) -> Tournament:

@@ -430,7 +430,7 @@ def test_validation_names_unknown_teams_types_and_rounds() -> None:
 
 
 def test_removing_a_team_removes_it_from_its_adjustments() -> None:
-    from core.teams.registration import remove_team
+    from core.changes.teams import remove_team
 
     t = parse_tournament(team_event(TEAM_PENALTY)).with_changes(rounds=())  # before round 1
     both = t.with_changes(team_adjustments=(TeamAdjustment((1, 2), Fraction(-1), Fraction(0)),))

@@ -18,7 +18,7 @@ from core.model import GameResult
 from core.numbering import assign_pairing_numbers
 from core.pairing.base import PairOptions
 from core.pairing.registry import get_system
-from core.teams.registration import add_team
+from core.changes.teams import add_team
 from tui.app import HakemApp
 from tests.tui_fixtures import demo, store_with, wait_for
 from tui.widgets.tables import row_values

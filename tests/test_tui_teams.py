@@ -102,7 +102,8 @@ def test_a_team_swiss_takes_a_late_team():
     from core.changes.players import add_player
     from core.model import Board, GameResult, Match, Round, Team
     from core.pairing.registry import get_system
-    from core.teams import registration, team_standings
+    from core.changes import teams as registration
+    from core.teams import team_standings
 
     players = tuple(Player(i, f"P{i}", rating=2400 - 10 * i) for i in range(1, 5))
     teams = tuple(Team(k, f"T{k}", (k,)) for k in range(1, 5))

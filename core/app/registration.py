@@ -474,19 +474,20 @@ class RegistrationCases(DeskBase):
     @use_case("team.add")
     def add_team(self, name: str, members: Sequence[int] = (), short: str = "", rating: int = 0) -> Outcome:
         """Register a team with its roster in board order; the answer is its number."""
-        from core.teams import registration
+        from core.changes import teams
+        from core.teams.registration import added_team_id
 
         return self._change(act("add_team", team=name.strip()),
-                            lambda t: registration.add_team(t, name, members, short, rating),
-                            value=registration.added_team_id)
+                            lambda t: teams.add_team(t, name, members, short, rating),
+                            value=added_team_id)
 
     @use_case("team.edit")
     def edit_team(self, team: int, name: str | None = None, short: str | None = None,
                   rating: int | None = None) -> Outcome:
-        from core.teams import registration
+        from core.changes import teams
 
         return self._change(act("edit_team", team=team),
-                            lambda t: registration.edit_team(t, team, name=name, short=short, rating=rating))
+                            lambda t: teams.edit_team(t, team, name=name, short=short, rating=rating))
 
     @use_case("team.edit")
     def set_roster(self, team: int, members: Sequence[int]) -> Outcome:
@@ -494,29 +495,30 @@ class RegistrationCases(DeskBase):
         a warning (:func:`core.teams.registration.board_order_change`)."""
         from dataclasses import replace
 
-        from core.teams import registration
+        from core.changes import teams
+        from core.teams.registration import board_order_change
 
-        out = self._change(act("roster", team=team), lambda t: registration.set_roster(t, team, members),
-                           value=lambda before, _after: registration.board_order_change(before, team, members))
+        out = self._change(act("roster", team=team), lambda t: teams.set_roster(t, team, members),
+                           value=lambda before, _after: board_order_change(before, team, members))
         return replace(out, warnings=(out.value, *out.warnings), value=None) if out.value else out
 
     @use_case("team.remove")
     def remove_team(self, team: int) -> Outcome:
-        from core.teams import registration
+        from core.changes import teams
 
-        return self._change(act("remove_team", team=team), lambda t: registration.remove_team(t, team))
+        return self._change(act("remove_team", team=team), lambda t: teams.remove_team(t, team))
 
     @use_case("team.edit")
     def request_team_bye(self, team: int, rounds: Iterable[int], cancel: bool = False) -> Outcome:
         """A team Swiss team absent from each round given (zero points, C.04.2 Art. 3.3), or
         that absence cancelled; one change: all or none."""
-        from core.teams import registration
+        from core.changes import teams
 
         numbers = tuple(rounds)
 
         def change(t: Tournament) -> Tournament:
             for r in numbers:
-                t = (registration.cancel_team_bye if cancel else registration.request_team_bye)(t, team, r)
+                t = (teams.cancel_team_bye if cancel else teams.request_team_bye)(t, team, r)
             return t
 
         listed = " ".join(map(str, numbers))
@@ -525,16 +527,16 @@ class RegistrationCases(DeskBase):
     @use_case("team.edit")
     def withdraw_team(self, team: int, from_round: int | None = None) -> Outcome:
         """A team Swiss team not paired again (C.04.2 Art. 3.2): its players withdrawn."""
-        from core.teams import registration
+        from core.changes import teams
 
         return self._change(act("withdraw_team", team=team),
-                            lambda t: registration.withdraw_team(t, team, from_round))
+                            lambda t: teams.withdraw_team(t, team, from_round))
 
     @use_case("team.add")
     def teams_from_clubs(self) -> Outcome:
-        from core.teams import registration
+        from core.changes import teams
 
-        return self._change(act("teams_from_clubs"), registration.teams_from_clubs)
+        return self._change(act("teams_from_clubs"), teams.teams_from_clubs)
 
 
 def _row_labels(rows: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:

@@ -243,7 +243,7 @@ def request_bye(t: Tournament, pno: int, round_no: int, kind: ByeKind) -> Tourna
     Refused in a team Swiss: C.04.6 pairs teams, and the General Handling Rules it applies
     (C.04.2 Art. 3.3) give the absence to the participant — the team.  A player's bye was
     journaled and then ignored (the team was paired and the player lined up); the message
-    names what the team can do instead (:func:`core.teams.registration.request_team_bye`).
+    names what the team can do instead (:func:`core.changes.teams.request_team_bye`).
     Refused for a full- or half-point bye in a McMahon event: OpenGotha (and hakem's MMS) knows
     the pairing's bye and absences only, an absence scoring the event's absence points; a "full"
     bye was shown as 1 point while MMS and the files counted an absence."""

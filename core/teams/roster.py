@@ -52,7 +52,7 @@ def line_up(t: Tournament, team: Team, round_no: int, boards: int | None = None)
 
 def team_absent(t: Tournament, team: Team, round_no: int) -> bool:
     """Every player of ``team`` who could play ``round_no`` has a requested bye in it: the
-    team's own absence (:func:`core.teams.registration.request_team_bye`), not paired."""
+    team's own absence (:func:`core.changes.teams.request_team_bye`), not paired."""
     away = {b.pno for b in t.requested_byes if b.round == round_no}
     members = [pno for pno in team.members if t.has_player(pno) and t.player(pno).active_in(round_no)]
     return bool(members) and all(pno in away for pno in members)

@@ -2,7 +2,7 @@
 
 Why a dialog and not another tab: the tab bar already fills 80 columns, and teams are set up
 once, before round 1, from players who are registered first.  Every change goes through
-:mod:`core.teams.registration` via the open session, so the rules (unique names, one team per
+:mod:`core.changes.teams` via the open session, so the rules (unique names, one team per
 player, teams fixed once round 1 is paired) and the store's journal and undo apply as for any
 other change; a refusal is shown and nothing changes.
 """

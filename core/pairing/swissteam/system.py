@@ -162,7 +162,7 @@ def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPai
 
 def _team_byes(t: Tournament, round_no: int) -> tuple[Bye, ...]:
     """The requested byes granted: those of the players of a team absent from the round
-    (:func:`core.teams.registration.request_team_bye`), so the round records the absence."""
+    (:func:`core.changes.teams.request_team_bye`), so the round records the absence."""
     absent = {pno for team in t.teams if team_absent(t, team, round_no) for pno in team.members}
     return tuple(Bye(b.pno, b.kind) for b in t.requested_byes if b.round == round_no and b.pno in absent)
 
