@@ -250,3 +250,12 @@ def test_tou_line_by_line():
         row("5", "van_der_Echo Eve_Marie", "20K", "", "0+   ", "2-b9"),  # the bye: 1 point
     ]
 
+
+
+def test_criteria_typed_with_opengothas_names_are_written_by_those_names():
+    """``--tiebreaks "MMS,SOSM,SOSOSM,SOSM-1,CUSSM,SODOSM"`` (OpenGotha's own names, which hakem
+    reads as SOS, SOSOS, SOSM1, CUSS, SODOS) comes out under the same names — it came out as
+    MMS NULL NULL …; a cut SOS (no OpenGotha criterion) is left out, not renamed."""
+    t, _ = read()
+    t = t.with_changes(tiebreaks=("MMS", "SOSM", "SOSOSM", "SOSM-1", "CUSSM", "SODOSM", "SOS/C2"))
+    assert _fields(opengotha_xml_export(t))[4] == ["MMS", "SOSM", "SOSOSM", "SOSM-1", "CUSSM", "SODOSM"]

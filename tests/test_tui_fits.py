@@ -176,9 +176,9 @@ async def test_f5_at_60x20_shows_the_preview_and_enter_changes_a_code(tmp_path):
         await pilot.press("enter")
         field = app.screen.query_one("#tb-add", Input)
         await wait_for(pilot, lambda: app.focused is field and field.value == "BH")
-        await pilot.press("slash", "c", "1", "enter")
+        await pilot.press("slash", "m", "1", "enter")  # BH/C1 would be the first criterion again: refused
         pane = app.screen.query_one("#pane-tiebreaks")
-        await wait_for(pilot, lambda: pane.draft == ["BH/C1", "BH/C1", "SB", "WIN", "DE", "ARO"])
+        await wait_for(pilot, lambda: pane.draft == ["BH/C1", "BH/M1", "SB", "WIN", "DE", "ARO"])
         assert app.focused is codes and codes.cursor_row == 1
 
 

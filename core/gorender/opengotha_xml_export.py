@@ -159,10 +159,26 @@ def _pairing(mm: McMahonOptions, kept: Mapping[str, str]) -> dict[str, str]:
     return pairing
 
 
+def _og_name(code: str) -> str:
+    """OpenGotha's name of one of the event's criteria ("" for one it lacks), by the parsed
+    base code: ``SOSM``, ``SOS`` and ``SOS/V2026`` are all OpenGotha's SOSM, as the list is read
+    (:func:`core.tiebreaks.codes.parse_code` takes OpenGotha's names too); a cut or other
+    modifier makes another value, which OpenGotha has no name for."""
+    from core.tiebreaks.codes import parse_code
+    from core.tiebreaks.spec import TieBreakError, TieBreakSpec
+
+    try:
+        spec = parse_code(code)
+    except TieBreakError:
+        return ""
+    plain = spec == TieBreakSpec(code=spec.code, base=spec.base, regime=spec.regime)
+    return REVERSE_CRITERIA.get(spec.base, "") if plain else ""
+
+
 def _criteria(t: Tournament, kept: list[str]) -> list[str]:
     """hakem's criteria under OpenGotha's names; an imported file's own list when hakem's is the
     file's (criteria hakem lacks, NBW of a Swiss, stay), six entries as OpenGotha writes."""
-    ours = [REVERSE_CRITERIA[c] for c in t.tiebreaks if c in REVERSE_CRITERIA]
+    ours = [name for name in map(_og_name, t.tiebreaks) if name]
     mapped = [c for c in kept if c in CRITERIA]
     names = kept if kept and (not ours or ours == mapped) else ours or ["MMS", "SOSM", "SOSOSM"]
     return (names + ["NULL"] * 6)[:max(6, len(names))]

@@ -13,6 +13,7 @@ historical ``AROC1`` and ``GE`` are accepted too.  Every lookup of a code goes t
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -47,7 +48,8 @@ def lookup(code: str, written: str = "") -> TieBreakDef:
     definition = REGISTRY.get(ALIASES.get(code, code))
     if definition is None:
         known = ", ".join(sorted(REGISTRY))
-        raise TieBreakError(_('unknown tie-break {raw!r}; known codes: {known}').format(raw=written or code, known=known))
+        raise TieBreakError(_("unknown tie-break {raw!r}; known codes: {known}; OpenGotha's names: {names}").format(
+            raw=written or code, known=known, names=", ".join(OPENGOTHA_NAMES)))
     return definition
 
 
@@ -107,9 +109,18 @@ def parse_code(text: str) -> TieBreakSpec:
 
 def parse_list(text: str | list[str] | tuple[str, ...]) -> list[TieBreakSpec]:
     """Parse a comma- or space-separated list (``"DE,BH/C1,SB"``); ``PTS`` entries are dropped
-    because points always come first."""
+    because points always come first.  A criterion given twice (same base and modifiers, under
+    any spelling: ``SOSM-1`` and ``SOS-1`` are one) is refused: the second could never break a
+    tie the first left, and a list showing it twice misleads whoever reads the standings."""
     items = text if isinstance(text, (list, tuple)) else text.replace(",", " ").split()
     specs = [parse_code(item) for item in items if item.strip()]
+    seen: dict[TieBreakSpec, str] = {}
+    for spec in specs:
+        same = replace(spec, code="")
+        if same in seen:
+            raise TieBreakError(_("tie-break {raw!r} repeats {first!r}: each criterion counts once").format(
+                raw=spec.code, first=seen[same]))
+        seen[same] = spec.code
     return [s for s in specs if s.base != "PTS"]
 
 

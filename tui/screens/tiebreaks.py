@@ -343,15 +343,15 @@ class TiebreaksPane(LazyPane, Horizontal):
         editing, self.editing = self.editing, None
         if not code:
             return
-        from core.tiebreaks.codes import parse_code
+        from core.tiebreaks.codes import parse_list
 
-        try:
-            parse_code(code)
+        codes = self.current_list()
+        try:  # the code, and the list it makes: a criterion already there is refused
+            parse_list([*codes[:editing], code, *codes[editing + 1:]] if editing is not None else [*codes, code])
         except TournamentError as exc:
             self.notify(str(exc), severity="error")
             return
         event.input.value = ""
-        codes = self.current_list()
         if editing is not None and editing < len(codes):
             codes[editing] = code.upper()
             self.edit(codes)

@@ -66,7 +66,10 @@ def run(args: argparse.Namespace) -> int:
         changes["points"] = match_points(changes.get("points", t.points),
                                          explicit_pab=len((args.points or "").split(",")) == 4)
     if args.tiebreaks:
+        from core.tiebreaks.codes import parse_list
+
         changes["tiebreaks"] = tuple(c.strip() for c in args.tiebreaks.split(",") if c.strip())
+        parse_list(changes["tiebreaks"])  # an unknown or repeated criterion is refused before anything is created
     if args.regime:
         changes["tiebreak_regime"] = args.regime
     if args.initial_colour:
