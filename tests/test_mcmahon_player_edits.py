@@ -68,3 +68,23 @@ def test_full_and_half_point_byes_are_refused_in_mcmahon(cli_data, capsys):
     run(capsys, "players", "bye", tid, 2, "--round", 1)  # McMahon's default: an absence
     shown = json.loads(run(capsys, "round", "pair", tid, "--format", "json")[0])
     assert (2, "zero") in [(b["pno"], b["kind"]) for b in shown["byes"]]
+
+
+def test_bye_and_absence_points_after_pairing_only_when_confirmed(cli_data, capsys):
+    """The bye, absence and "not played as ½" settings leave every initial MMS but move the scores
+    of rounds played (review rev32c item 3): refused without --force, naming what moves.  Ee, 10k,
+    starts at 20 (30k = 0) and has round 1's bye, worth 1 point by default (OpenGotha's 2/2): MMS
+    21, 20 with bye points 0.  Nobody was absent, so the absence points move nothing."""
+    tid = _event(capsys)
+    run(capsys, "players", "add", tid, "--name", "Ee, X", "--go-rank", "10k")
+    run(capsys, "round", "pair", tid)
+    _out, err = run(capsys, "go", "settings", tid, "--mm-bye-points", "0", code=3)
+    assert err.strip() == ("hakem: this changes the scores of the 1 rounds paired for 1 player (Ee, X MMS 21→20) and "
+                           "every standing, while their pairings and handicaps stay; confirm with --force")
+    _out, err = run(capsys, "go", "settings", tid, "--mm-count-not-played-as-half", "yes", code=3)
+    assert "SOS" in err and "confirm with --force" in err
+    run(capsys, "go", "settings", tid, "--mm-absent-points", "1")
+    _out, err = run(capsys, "go", "settings", tid, "--mm-bye-points", "0", "--force")
+    assert "(Ee, X MMS 21→20)" in err
+    listed = json.loads(run(capsys, "go", "players", tid, "--format", "json")[0])["players"]
+    assert {p["name"]: p["mms"] for p in listed}["Ee, X"] == "20"

@@ -1,4 +1,5 @@
-"""The question before a change that moves initial MMS once McMahon pairing has begun.
+"""The question before a change that moves initial MMS (or the scores of rounds played) once
+McMahon pairing has begun.
 
 Why one place: the settings form and the player edit form both ask it, in the words the CLI
 refuses with (:func:`core.go.mms_change.moves_said`), before anything is stored — the
@@ -25,7 +26,7 @@ def ask_then(asker: Widget, question: str, go_on: Callable[[], None]) -> None:
         if yes:
             go_on()
         else:
-            asker.notify(_("Nothing saved: the initial MMS stay as they were."), severity="warning")
+            asker.notify(_("Nothing saved: the McMahon scores stay as they were."), severity="warning")
 
-    asker.app.push_screen(ConfirmDialog(_("Change the initial MMS?"), question[:1].upper() + question[1:] + ".",
-                                         yes=_("Change initial MMS"), danger=True), decided)
+    asker.app.push_screen(ConfirmDialog(_("Change the McMahon scores?"), question[:1].upper() + question[1:] + ".",
+                                         yes=_("Change the scores"), danger=True), decided)
