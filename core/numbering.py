@@ -102,12 +102,12 @@ def assign_pairing_numbers(t: Tournament, force: bool = False) -> Tournament:
 def explain_number(t: Tournament, pno: int) -> str:
     """Why a player has this number: the ranking keys of Art. 2.2 in words."""
     p = t.player(pno)
-    parts = [f"rating {p.rating}" if p.rating else "unrated"]
+    parts = [_("rating {rating}").format(rating=p.rating) if p.rating else _("unrated")]
     if p.title:
-        parts.append(f"title {p.title}")
-    parts.append(f"name {p.name}")
-    return (f"Pairing number {pno}: ranked by rating, then title (GM, IM, WGM, FM, WIM, CM, WFM, WCM), "
-            f"then name — " + ", ".join(parts) + ".")
+        parts.append(_("title {title}").format(title=p.title))
+    parts.append(_("name {name}").format(name=p.name))
+    return _("Pairing number {pno}: ranked by rating, then title (GM, IM, WGM, FM, WIM, CM, WFM, WCM), "
+             "then name — {keys}.").format(pno=pno, keys=", ".join(parts))
 
 
 __all__ = ["assign_pairing_numbers", "ranked_numbers", "renumber", "ranking_key", "ranked_order", "explain_number",

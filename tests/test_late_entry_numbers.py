@@ -183,3 +183,20 @@ async def test_tui_tells_the_moves_of_a_late_entry_after_the_question_was_answer
         assert "Late, Second is number 8" in body and "Late, Comer 8→9" in body and "Arslan, Emre 13→14" in body
         assert notice.severity == "warning" and notice.timeout >= 60
         assert type(app.screen).__name__ == "TournamentScreen"  # no dialog takes the next keys
+
+
+@pytest.mark.parametrize("lang,words", [("tr", ("Eşlendirme numarası 3", "unvan IM", "isim")),
+                                        ("de", ("Startnummer 3", "Titel IM", "Wertzahl 2250")),
+                                        ("ru", ("Стартовый номер 3", "звание IM", "рейтинг 2250"))])
+def test_why_this_number_is_said_in_the_language(lang, words):
+    """The players pane's `?` (why this number, C.04.2 Art. 2.2) was English in every language."""
+    from core.i18n import speaking
+    from core.model import Player, Tournament
+    from core.numbering import explain_number
+
+    t = Tournament(id="n", name="N", system="dutch", total_rounds=5,
+                   players=(Player(1, "A, A", rating=2400), Player(2, "B, B", rating=2300),
+                            Player(3, "Kaya, Can", rating=2250, title="IM")))
+    with speaking(lang):
+        said = explain_number(t, 3)
+    assert all(w in said for w in words) and "ranked by" not in said, said
