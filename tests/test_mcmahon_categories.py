@@ -166,3 +166,30 @@ def test_categories_on_the_command_line(cli_data, capsys):
                  "--mm-avoid-mixing-categories", "20000000000000")
     go = Store(str(cli_data)).load(out.strip().splitlines()[-1]).tournament.options["go"]
     assert (go["categories"], go["avoid_mixing_categories"]) == ("1d, 10k", "20000000000000")
+
+
+def test_opengothas_limits_are_kept_and_the_errors_say_it_in_words():
+    """OpenGotha has at most 9 categories (its MAX_NUMBER_OF_CATEGORIES): 8 limits; a 30k limit
+    leaves the category below it empty forever (nobody is weaker than 30k); a stored list is
+    named as the organiser writes it, not as a Python list; a rank outside 30k–9d is no limit."""
+    eight = "1d, 2k, 4k, 6k, 8k, 10k, 12k, 14k"
+    assert len(parse_categories(eight)) == 8
+    with pytest.raises(TournamentError, match="9 limits make 10 categories; OpenGotha takes 9 at most"):
+        parse_categories(eight + ", 16k")
+    with pytest.raises(TournamentError, match="nobody is below 30k"):
+        parse_categories("5k, 30k")
+    with pytest.raises(TournamentError, match=r"^McMahon categories: '25k, 15k' must be"):
+        parse_categories(["25k", "15k"])
+    with pytest.raises(TournamentError, match="categories"):
+        parse_categories("5k, 40k")
+
+
+def test_typed_limits_are_stored_in_one_spelling(cli_data, capsys):
+    from core.store import Store
+    from tests.cli_run import run
+
+    tid = run(capsys, "new", "Y", "--system", "mcmahon", "--rounds", 3, "--mm-categories", "5 k, 15K")[0]
+    tid = tid.strip().splitlines()[-1]
+    assert Store(str(cli_data)).load(tid).tournament.options["go"]["categories"] == "5k, 15k"
+    run(capsys, "go", "settings", tid, "--mm-categories", " 2 K ,10k")
+    assert Store(str(cli_data)).load(tid).tournament.options["go"]["categories"] == "2k, 10k"

@@ -86,9 +86,11 @@ class SettingsCases(DeskBase):
             return ""
 
     def _with_go(self, t: Tournament, updates: Mapping[str, Any]) -> Tournament:
+        from core.go.mcmahon_options import normalised
+
         self._check_go(t, GO_SYSTEMS)
         options = dict(t.options)
-        options["go"] = {**dict(options.get("go") or {}), **updates}
+        options["go"] = {**dict(options.get("go") or {}), **normalised(updates)}
         return t.with_changes(options=options)
 
     @use_case("settings.change")

@@ -41,7 +41,7 @@ from fractions import Fraction
 from typing import Any
 
 from core.errors import TournamentError
-from core.go.ranks import parse_rank, rank_label
+from core.go.ranks import WEAKEST, entry_rank, parse_rank, rank_label
 from core.i18n import N_, _
 from core.model import Player, Tournament, points
 
@@ -256,24 +256,47 @@ def parse_club_groups(value: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple(groups)
 
 
+MAX_CATEGORIES = 9
+"""OpenGotha's most categories (its ``Gotha.MAX_NUMBER_OF_CATEGORIES``): eight limits."""
+
+
 def parse_categories(value: Any) -> tuple[int, ...]:
     """Category limits as typed (``5k, 15k``) or stored as a list: the lower limit of every
-    category but the last, strongest first, each a Go rank (OpenGotha keeps them between 30k
-    and 9d, one category per limit and one below the last)."""
+    category but the last, strongest first, each a Go rank from 30k to 9d (one category per
+    limit and one below the last).  Refused, in words: a limit that is no rank, limits out of
+    order, more than OpenGotha's :data:`MAX_CATEGORIES` categories, and a 30k limit (nobody is
+    below the weakest rank, so the last category could never have a player)."""
     if value is None or value == "" or value == []:
         return ()
     items = value.split(",") if isinstance(value, str) else list(value) if isinstance(value, (list, tuple)) else None
+    said = value if isinstance(value, str) else ", ".join(str(item) for item in items or [value])
     limits: list[int] = []
     for item in items or [None]:
         try:
-            limits.append(parse_rank(str(item).strip()))
+            limits.append(entry_rank(str(item).strip()))
         except TournamentError:
             limits = []
             break
     if not limits or any(a <= b for a, b in zip(limits, limits[1:])):
         raise TournamentError(_("McMahon categories: {value!r} must be the lower limits of the categories, "
-                                "strongest first, such as '5k, 15k'").format(value=value))
+                                "strongest first, such as '5k, 15k'").format(value=said))
+    if len(limits) + 1 > MAX_CATEGORIES:
+        raise TournamentError(_("McMahon categories: {count} limits make {categories} categories; OpenGotha "
+                                "takes {most} at most").format(count=len(limits), categories=len(limits) + 1,
+                                                               most=MAX_CATEGORIES))
+    if limits[-1] == WEAKEST:
+        raise TournamentError(_("McMahon categories: nobody is below {limit}, the weakest rank, so the category "
+                                "below it would stay empty; give a stronger limit").format(limit=rank_label(WEAKEST)))
     return tuple(limits)
+
+
+def normalised(updates: Mapping[str, Any]) -> dict[str, Any]:
+    """Go settings as stored: the category limits written as :func:`categories_text` writes
+    them (``5 k, 15K`` → ``5k, 15k``), so that every list, export and form reads one spelling."""
+    out = dict(updates)
+    if out.get("categories"):
+        out["categories"] = categories_text(parse_categories(out["categories"]))
+    return out
 
 
 def categories_text(limits: tuple[int, ...]) -> str:

@@ -173,7 +173,9 @@ def _go_options(args: argparse.Namespace, system: str) -> dict:
         if system not in ("mcmahon", "gamma"):
             raise TournamentError(_('--komi is for Go systems (gamma, mcmahon)'))
         given["komi"] = args.komi
-    return given
+    from core.go.mcmahon_options import normalised
+
+    return normalised(given)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
