@@ -59,6 +59,20 @@ def test_a_floor_above_the_bar_is_the_floor_field():
     assert refused.value.field == "floor" and "10k" in refused.value.detail and "5k" in refused.value.detail
 
 
+def test_a_floor_that_is_no_rank_is_said_so_and_the_bar_named_as_typed():
+    """Review rev32c item 5: floor 25d under a typed bar of 3d was "floor 25d above the bar 4d"
+    (the default bar, checked with the floor alone).  25d is outside the ranks 30k–9d: refused as
+    no rank; a real rank above the bar names the bar typed."""
+    with pytest.raises(GoFieldError) as refused:
+        check_go_fields({**form_values("mcmahon"), "bar": "3d", "floor": "25d"}, "mcmahon")
+    assert refused.value.field == "floor" and "'25d' is not a Go rank" in refused.value.detail
+    with pytest.raises(GoFieldError) as refused:
+        check_go_fields({**form_values("mcmahon"), "bar": "3d", "floor": "5d"}, "mcmahon")
+    assert refused.value.field == "floor" and refused.value.detail.startswith("McMahon floor 5d is above the bar 3d")
+    typed = {**form_values("mcmahon"), "bar": "9d", "floor": "5d"}  # a floor above the default bar, under the typed one
+    assert check_go_fields(typed, "mcmahon")["floor"] == "5d"
+
+
 def test_gamma_komi_must_be_a_half_integer():
     # the Gamma procedure: even games end with a winner — a whole komi (jigo possible) is refused
     with pytest.raises(GoFieldError) as refused:

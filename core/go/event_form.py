@@ -131,6 +131,12 @@ def _probe(system: str, go: Mapping[str, str]) -> None:
         even_komi(t)
 
 
+ALONE = {"floor": {"bar": "9d"}, "bar": {"floor": "30k"}}
+"""What a bar or floor is checked with alone: the other at its extreme, so that only the
+together check compares them — with the bar as typed, not the default one (a floor of 3d under
+a typed bar of 4d was refused naming the default bar)."""
+
+
 def check_go_fields(values: Mapping[str, str], system: str) -> dict[str, str]:
     """The Go options the form's fields give (an empty field: the default), each checked alone
     in the form's order, then together (a floor above the bar).  A refusal is a
@@ -142,8 +148,8 @@ def check_go_fields(values: Mapping[str, str], system: str) -> dict[str, str]:
     for key in keys:
         if not typed[key]:
             continue
-        try:
-            _probe(system, {key: typed[key]})
+        try:  # alone: the bar against the weakest floor, the floor against the strongest bar
+            _probe(system, {**ALONE.get(key, {}), key: typed[key]})
         except TournamentError as refused:
             raise GoFieldError(key, str(refused)) from refused
     try:

@@ -169,7 +169,7 @@ def _rank(options: Mapping[str, Any], key: str, default: int | None) -> int | No
     if key == "handicap_bar" and str(value).strip().lower() in ("none", "off", "no"):
         return None
     try:
-        return parse_rank(str(value))
+        return entry_rank(str(value))  # 30k–9d: a floor of 25d is no rank, not a floor above the bar
     except TournamentError as error:
         raise TournamentError(_("{setting}: {value!r} is not a Go rank; write it like 4d or 20k")
                               .format(setting=setting_name(key), value=value)) from error
