@@ -85,3 +85,18 @@ async def test_settings_and_player_edit_ask_before_moving_initial_mms(tmp_path):
             await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
             await pilot.pause()
             assert stored().player(3).extra["go_rank"] == ("2k" if answer == "n" else "1k")
+
+
+def test_the_settings_question_names_scores_of_rounds_played(tmp_path):
+    """Review rev32c item 3: bye points move no initial MMS but the MMS after the round with a
+    bye; the settings form asks that sentence.  Player 5, 15k, is below the floor 10k and starts
+    at the floor's 20 (30k = 0); round 1's bye is worth 1 point by default: 21, 20 with bye points 0."""
+    t = paired_event()
+    t = t.with_changes(players=(*t.players, Player(pno=5, name="Player 5", extra={"go_rank": "15k"})), rounds=())
+    t = apply_pairing(t, get_system("mcmahon").pair(t))
+    [tid] = store_with(tmp_path, t)
+    desk = Workspace(tmp_path).open(tid)
+    assert desk.go_settings_question({"bye_points": "0"}) == (
+        "this changes the scores of the 1 rounds paired for 1 player (Player 5 MMS 21→20) and every standing, "
+        "while their pairings and handicaps stay")
+    assert desk.go_settings_question({"absent_points": "1"}) == ""  # nobody absent: nothing moves
