@@ -352,6 +352,19 @@ class Bye:
     check-in's, not a request): unpairing drops it instead of turning it into a requested bye,
     so a player checked in afterwards is paired (:mod:`core.checkin`)."""
 
+    @property
+    def forfeit_win(self) -> bool:
+        """A forfeit win without an opponent (TRF ``0000 - +``): in a team match, the board the
+        other team left empty — the short team forfeits its lowest boards, the present player
+        wins them (:func:`core.pairing.roundrobin.build.team_round`)."""
+        return self.trf_code == "+" and self.kind is ByeKind.FULL
+
+    @property
+    def code(self) -> Code:
+        """The round's result code for the player: ``+`` for a forfeit win on an empty board,
+        else the bye kind's."""
+        return Code.FORFEIT_WIN if self.forfeit_win else self.kind.code
+
 
 @dataclass(frozen=True)
 class RequestedBye:
@@ -692,7 +705,7 @@ def entries(t: Tournament, upto: int | None = None) -> dict[int, list[RoundEntry
                 RoundEntry(rnd.number, b.white, Colour.BLACK if played else Colour.NONE, bc))
             seen.update((b.white, b.black))
         for bye in rnd.byes:
-            out.setdefault(bye.pno, []).append(RoundEntry(rnd.number, None, Colour.NONE, bye.kind.code))
+            out.setdefault(bye.pno, []).append(RoundEntry(rnd.number, None, Colour.NONE, bye.code))
             seen.add(bye.pno)
         for pno, hist in out.items():
             if pno not in seen:
@@ -784,7 +797,7 @@ class _RunningTotals:
                 total.setdefault(b.black, 0)
             seen.update((b.white, b.black))
         for bye in rnd.byes:
-            total[bye.pno] = total.get(bye.pno, 0) + self._scaled[bye.kind.code]
+            total[bye.pno] = total.get(bye.pno, 0) + self._scaled[bye.code]
             seen.add(bye.pno)
         zero_bye = self._scaled[Code.ZERO_BYE]
         if zero_bye:

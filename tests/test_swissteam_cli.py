@@ -208,3 +208,64 @@ def test_a_players_bye_is_refused_and_the_team_has_its_own_bye_and_withdrawal(ca
     hakem(capsys, "teams", "withdraw", tid, "2")
     _out, err = hakem(capsys, "teams", "withdraw", tid, "2", code=3)
     assert "team 'Club 2' is already withdrawn" in err
+
+
+def test_a_team_short_of_players_forfeits_the_boards_it_leaves_empty(capsys, tmp_path):
+    # Team competition rules: a team that fields fewer players than the match has boards leaves
+    # its lowest boards empty and forfeits them; the present opponent on each wins by forfeit.
+    # Two teams of two boards; Club 2 (players 3, 4) loses player 3 from round 1: the withdrawal
+    # warns, round 1 pairs board 1 (player 1 v player 4) and player 2 (Club 1's board 2) wins
+    # board 2 by forfeit.  Board 1 drawn → game points Club 1 ½ + 1 = 1½, Club 2 ½: Club 1 wins
+    # the match, 2 MP : 0 (without the forfeit it was ½ : ½, a drawn match, 1 MP each).
+    import json
+
+    tid = small_event(capsys, teams=2)
+    _out, err = hakem(capsys, "players", "withdraw", tid, "3", "--from-round", "1")
+    assert "team 'Club 2' has 1 player for 2 boards" in err
+    hakem(capsys, "round", "pair", tid)
+    shown = json.loads(hakem(capsys, "round", "show", tid, "1", "--format", "json")[0])
+    assert [(b["white"], b["black"]) for b in shown["boards"]] in ([(1, 4)], [(4, 1)])
+    assert shown["byes"] == [{"pno": 2, "kind": "full", "forfeit_win": True}]
+    hakem(capsys, "result", tid, "1", "1", "1/2")
+    path = tmp_path / "short.trf"
+    hakem(capsys, "export", tid, "--trf", "-o", str(path))
+    text = path.read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.startswith("001    2"))
+    assert "0000 - +" in line
+    from core.teams.scoring import match_scores, team_standings
+
+    event = read_trf_text(text)  # the file read back: the same forfeit, the same match
+    (score,) = match_scores(event)
+    assert {score.home: score.home_points, score.away: score.away_points} == {1: Fraction(3, 2),
+                                                                             2: Fraction(1, 2)}
+    assert score.boards == 2
+    rows = {r.team: (r.match_points, r.board_points) for r in team_standings(event)}
+    assert rows == {1: (2, Fraction(3, 2)), 2: (0, Fraction(1, 2))}
+    card, _ = hakem(capsys, "report", tid, "card", "--player", "2")
+    assert "Forfeit win" in card and "Full-point bye" not in card
+
+
+def test_a_team_registered_short_warns(capsys):
+    out, _ = hakem(capsys, "new", "Short", "--system", "swiss-team", "--rounds", "3", "--boards", "3")
+    tid = out.strip().splitlines()[-1]
+    for i in range(5):
+        hakem(capsys, "players", "add", tid, "--name", f"Player {chr(65 + i)}a")
+    _out, err = hakem(capsys, "teams", "add", tid, "--name", "Full", "--players", "1,2,3")
+    assert "warning" not in err
+    _out, err = hakem(capsys, "teams", "add", tid, "--name", "Short", "--players", "4,5")
+    assert "team 'Short' has 2 players for 3 boards" in err
+
+
+def test_rounds_outside_the_event_are_refused(capsys):
+    # A withdrawal or a team's bye names a round of the event: 1 to the number of rounds.
+    tid = small_event(capsys)  # 3 rounds
+    for args, word in ((("teams", "withdraw", tid, "2", "--from-round", "9"), "9"),
+                       (("players", "withdraw", tid, "1", "--from-round", "9"), "9"),
+                       (("players", "withdraw", tid, "1", "--from-round", "0"), "0"),
+                       (("teams", "bye", tid, "1", "--round", "0"), "0")):
+        _out, err = hakem(capsys, *args, code=3)
+        assert err.strip().splitlines() == [f"hakem: there is no round {word}" + err.split(word, 1)[1].rstrip()]
+        assert f"there is no round {word}:" in err
+    _out, _err = hakem(capsys, "round", "pair", tid)
+    log, _ = hakem(capsys, "log", tid)
+    assert "withdr" not in log.lower()

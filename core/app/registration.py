@@ -329,7 +329,8 @@ class RegistrationCases(DeskBase):
     def withdraw(self, pno: int, from_round: int | None = None) -> Outcome:
         action = act("withdraw", player=pno) if from_round is None else \
             act("withdraw_from", player=pno, round=from_round)
-        return self._change(self._naming(action, pno), lambda t: changes.withdraw(t, pno, from_round))
+        out = self._change(self._naming(action, pno), lambda t: changes.withdraw(t, pno, from_round))
+        return self._short_teams(out, [team.id for team in out.tournament.teams if pno in team.members])
 
     @use_case("player.reinstate")
     def reinstate(self, pno: int) -> Outcome:
@@ -477,9 +478,10 @@ class RegistrationCases(DeskBase):
         from core.changes import teams
         from core.teams.registration import added_team_id
 
-        return self._change(act("add_team", team=name.strip()),
-                            lambda t: teams.add_team(t, name, members, short, rating),
-                            value=added_team_id)
+        out = self._change(act("add_team", team=name.strip()),
+                           lambda t: teams.add_team(t, name, members, short, rating),
+                           value=added_team_id)
+        return self._short_teams(out, [out.value])
 
     @use_case("team.edit")
     def edit_team(self, team: int, name: str | None = None, short: str | None = None,
@@ -500,7 +502,18 @@ class RegistrationCases(DeskBase):
 
         out = self._change(act("roster", team=team), lambda t: teams.set_roster(t, team, members),
                            value=lambda before, _after: board_order_change(before, team, members))
-        return replace(out, warnings=(out.value, *out.warnings), value=None) if out.value else out
+        out = replace(out, warnings=(out.value, *out.warnings), value=None) if out.value else out
+        return self._short_teams(out, [team])
+
+    @staticmethod
+    def _short_teams(out: Outcome, team_ids: Iterable[int]) -> Outcome:
+        """``out`` with a warning for each of these teams left short of players for its boards."""
+        from dataclasses import replace
+
+        from core.teams.registration import short_team_warnings
+
+        short = short_team_warnings(out.tournament, team_ids)
+        return replace(out, warnings=(*out.warnings, *short)) if short else out
 
     @use_case("team.remove")
     def remove_team(self, team: int) -> Outcome:

@@ -220,10 +220,11 @@ def withdraw(t: Tournament, pno: int, from_round: int | None = None) -> Tourname
     """Withdraw a player from ``from_round`` on (default: the next round to be paired)."""
     t.player(pno)  # an unknown pairing number is an error, not a no-op
     first = t.current_round + 1 if from_round is None else from_round
+    if first < 1 or (from_round is not None and t.total_rounds and first > t.total_rounds):
+        raise RoundError(_('there is no round {round_no}: the tournament has rounds 1 to {last}').format(
+            round_no=first, last=t.total_rounds))
     if first <= t.current_round:
         raise RoundError(_('round {first} is already paired; withdraw from round {value} and enter a forfeit for the current game').format(first=first, value=t.current_round + 1))
-    if first < 1:
-        raise RoundError(_('round {first} does not exist').format(first=first))
     return t.with_changes(players=tuple(replace(p, withdrawn_round=first) if p.pno == pno else p
                                         for p in t.players),
                           requested_byes=tuple(b for b in t.requested_byes
@@ -270,6 +271,17 @@ def store_bye(t: Tournament, pno: int, round_no: int, kind: ByeKind) -> Tourname
     player = t.player(pno)
     if kind is ByeKind.PAB:
         raise TournamentError(_('the pairing-allocated bye is given by the pairing, not requested'))
+    check_bye_round(t, round_no)
+    if not player.active_in(round_no):
+        raise TournamentError(_('player {pno} does not play in round {round_no}').format(pno=pno, round_no=round_no))
+    rest = tuple(b for b in t.requested_byes if not (b.pno == pno and b.round == round_no))
+    return t.with_changes(requested_byes=tuple(sorted((*rest, RequestedBye(pno, round_no, kind)),
+                                                      key=lambda b: (b.round, b.pno))))
+
+
+def check_bye_round(t: Tournament, round_no: int) -> None:
+    """A bye (a player's or a team's) can be requested only for a round of the event not yet
+    paired; the refusal names the rounds that can still have one."""
     if round_no < 1 or (round_no > t.current_round and round_no > t.total_rounds):
         raise RoundError(_('there is no round {round_no}: a bye can be requested for rounds {first} to {last}').format(
             round_no=round_no, first=t.current_round + 1, last=t.total_rounds)
@@ -279,11 +291,6 @@ def store_bye(t: Tournament, pno: int, round_no: int, kind: ByeKind) -> Tourname
         raise RoundError(_('round {round_no} is already paired; a bye can only be requested for round {value} or later').format(round_no=round_no, value=t.current_round + 1))
     if round_no > t.total_rounds:
         raise RoundError(_('the tournament has only {total_rounds} rounds').format(total_rounds=t.total_rounds))
-    if not player.active_in(round_no):
-        raise TournamentError(_('player {pno} does not play in round {round_no}').format(pno=pno, round_no=round_no))
-    rest = tuple(b for b in t.requested_byes if not (b.pno == pno and b.round == round_no))
-    return t.with_changes(requested_byes=tuple(sorted((*rest, RequestedBye(pno, round_no, kind)),
-                                                      key=lambda b: (b.round, b.pno))))
 
 
 def cancel_bye(t: Tournament, pno: int, round_no: int) -> Tournament:

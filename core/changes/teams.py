@@ -162,10 +162,11 @@ def request_team_bye(t: Tournament, team_id: int, round_no: int) -> Tournament:
     absence).  Stored as a zero-point bye of every player still in the team; the pairing
     leaves out a team all of whose players have one
     (:func:`core.teams.roster.team_absent`)."""
-    from core.changes.players import store_bye
+    from core.changes.players import check_bye_round, store_bye
     from core.model import ByeKind
 
     team = _swiss_team(t, team_id)
+    check_bye_round(t, round_no)
     members = [pno for pno in team.members if t.player(pno).active_in(round_no)]
     if not members:
         raise TournamentError(_("team {name!r} has nobody left to play in round {round_no}").format(

@@ -47,7 +47,7 @@ def match_line(t: Tournament, rnd: Round, pno: int) -> MatchLine:
     boards = sorted((b for b in rnd.boards if pno in (b.white, b.black)), key=lambda b: b.game != "g1")
     if not boards:
         bye = next((y for y in rnd.byes if y.pno == pno), None)
-        code = bye.kind.code if bye is not None else Code.ZERO_BYE
+        code = bye.code if bye is not None else Code.ZERO_BYE
         return MatchLine(rnd.number, None, "", (), t.points.for_code(code), code)
     games: list[tuple[str, Code | None]] = []
     for b in boards:

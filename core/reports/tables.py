@@ -20,10 +20,11 @@ from core.reports.document import Column, GameCell, Marked, Points, Report, Resu
 from core.reports.marks import colour_mark
 from core.reports.view import View
 
-def _bye_label(kind: ByeKind) -> str:
-    from core.i18n.terms import bye_name
+def _bye_label(kind: ByeKind, forfeit_win: bool = False) -> str:
+    """A bye's name; a forfeit win on a board the other team left empty is named as such."""
+    from core.i18n.terms import bye_name, code_name
 
-    return bye_name(kind.label)
+    return code_name(Code.FORFEIT_WIN.value) if forfeit_win else bye_name(kind.label)
 
 
 def tiebreak_label(code: str, team_primary: str | None = None) -> str:
@@ -188,7 +189,7 @@ def pairing_list(view: View, round_no: int) -> Report:
                       Column("kind", _("Bye"))], title=_("Players without a game"))
         for y in rnd.byes:
             if not y.absent:
-                byes.rows.append([y.pno, view.name(y.pno), _bye_label(y.kind)])
+                byes.rows.append([y.pno, view.name(y.pno), _bye_label(y.kind, y.forfeit_win)])
         report.tables.append(byes)
     bye_teams = _team_byes(view, round_no)
     if bye_teams:

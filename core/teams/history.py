@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from core.model import Match, Round, Tournament
-from core.teams.scoring import bye_points, forfeited_by_both, match_points_of
+from core.teams.scoring import bye_points, empty_board_wins, forfeited_by_both, match_points_of
 
 
 @dataclass(frozen=True)
@@ -72,6 +72,9 @@ def team_history(t: Tournament, upto: int | None = None) -> dict[int, list[TeamR
                     TeamRound(rnd.number, None, Fraction(bye_gp), Fraction(0), False, False, True, True))
                 continue
             hp, ap, played, home_white, complete = _side(t, rnd, match, members.get(match.home, set()))
+            extra_home, extra_away, _empty = empty_board_wins(
+                t, rnd, match, members.get(match.home, set()), members.get(match.away, set()))
+            hp, ap = hp + extra_home, ap + extra_away
             both = forfeited_by_both(rnd, match)
             out.setdefault(match.home, []).append(
                 TeamRound(rnd.number, match.away, hp, ap, played, home_white, complete, lost_by_both=both))

@@ -64,3 +64,31 @@ def board_order_change(t: Tournament, team_id: int, members: Iterable[int]) -> s
     return _("team {name!r}: the board order changes after round {round} was paired ({players} on another "
              "board); the rounds paired keep their boards, the next rounds use the new order").format(
         name=team.name, round=t.current_round, players=", ".join(map(str, moved + left)))
+
+
+def short_team_warnings(t: Tournament, team_ids: Iterable[int]) -> list[str]:
+    """A line for each of these teams that can no longer fill every board of its matches: it
+    will forfeit the boards it leaves empty (:func:`core.pairing.roundrobin.build.empty_boards`).
+    Why a warning and not a refusal: a roster is often completed later, and a team short of a
+    player still plays its other boards.  A withdrawn team (nobody left) is not paired at all."""
+    from core.i18n import ngettext
+    from core.teams.roster import teams_by_id
+
+    boards = t.options.get("boards")
+    if not boards:
+        return []
+    wanted = int(boards)
+    round_no = len(t.rounds) + 1
+    by_id = teams_by_id(t)
+    out = []
+    for team_id in dict.fromkeys(team_ids):
+        team = by_id.get(team_id)
+        if team is None:
+            continue
+        active = sum(1 for pno in team.members if t.has_player(pno) and t.player(pno).active_in(round_no))
+        if 0 < active < wanted:
+            out.append(ngettext(
+                "team {name!r} has {count} player for {boards} boards: it forfeits the boards it "
+                "leaves empty", "team {name!r} has {count} players for {boards} boards: it forfeits "
+                "the boards it leaves empty", active).format(name=team.name, count=active, boards=wanted))
+    return out

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from core.errors import TournamentError
-from core.model import GameResult, Match, Round, Tournament, team_adjusted_points
+from core.model import Code, GameResult, Match, Round, Tournament, team_adjusted_points
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,31 @@ class MatchPoints:
 def forfeited_by_both(rnd: Round, match: Match) -> bool:
     """Both teams forfeited every board of ``match`` (each board ``--``)."""
     return bool(match.boards) and all(rnd.boards[i].result is GameResult.DOUBLE_FORFEIT for i in match.boards)
+
+
+def empty_board_wins(t: Tournament, rnd: Round, match: Match, home_members: set[int],
+                     away_members: set[int]) -> tuple[Fraction, Fraction, int]:
+    """(home, away) points of the boards one team of ``match`` left empty, and how many.
+
+    Why: a team that fields fewer players than the match has boards forfeits the boards it
+    cannot fill; the present opponent on each of them wins by forfeit (recorded as a forfeit
+    win without an opponent, :attr:`core.model.Bye.forfeit_win`), and those points count in the
+    match's game points like any other board's."""
+    home = away = Fraction(0)
+    count = 0
+    if match.bye:
+        return home, away, count
+    for bye in rnd.byes:
+        if not bye.forfeit_win:
+            continue
+        if bye.pno in home_members:
+            home += t.points.for_code(Code.FORFEIT_WIN)
+        elif bye.pno in away_members:
+            away += t.points.for_code(Code.FORFEIT_WIN)
+        else:
+            continue
+        count += 1
+    return home, away, count
 
 
 def match_points_of(own: Fraction, other: Fraction, lost_by_both: bool = False,
@@ -99,6 +124,10 @@ def match_scores(t: Tournament, aggregate: str = "round") -> list[MatchScore]:
                 else:
                     home_pts += b_pts
                     away_pts += w_pts
+            extra_home, extra_away, empty = empty_board_wins(
+                t, rnd, match, members.get(match.home, set()), members.get(match.away, set()))
+            home_pts += extra_home
+            away_pts += extra_away
             if aggregate == "round":
                 key: tuple[int, ...] = (rnd.number, m_index)
                 home, away = match.home, match.away
@@ -113,7 +142,7 @@ def match_scores(t: Tournament, aggregate: str = "round") -> list[MatchScore]:
             acc = merged[key]
             acc[2] += home_pts
             acc[3] += away_pts
-            acc[4] += len(match.boards)
+            acc[4] += len(match.boards) + empty
             acc[5] = acc[5] and complete
             acc[6].append(rnd.number)
             acc[7] = acc[7] and forfeited_by_both(rnd, match)

@@ -36,7 +36,7 @@ def _lcm(values) -> int:
 
 def team_rows(t: Tournament, upto: int | None = None) -> dict[int, list[dict]]:
     """Per team, one row per round: opponent, MP, GP, played, board points by board."""
-    from core.teams.scoring import MatchPoints, forfeited_by_both, match_points_of
+    from core.teams.scoring import MatchPoints, empty_board_wins, forfeited_by_both, match_points_of
 
     mp = MatchPoints()
     rounds = len(t.rounds) if upto is None else min(upto, len(t.rounds))
@@ -74,6 +74,12 @@ def team_rows(t: Tournament, upto: int | None = None) -> dict[int, list[dict]]:
                 home_white = b.white in members.get(match.home, ())
                 board_pts[match.home].append(w if home_white else bl)
                 board_pts[match.away].append(bl if home_white else w)
+            # the boards one team left empty, the lowest: a forfeit win for the other side
+            home_won, away_won, empty = empty_board_wins(
+                t, rnd, match, members.get(match.home, set()), members.get(match.away, set()))
+            for _board in range(empty):
+                board_pts[match.home].append(home_won / empty)
+                board_pts[match.away].append(away_won / empty)
             hp, ap = sum(board_pts[match.home], Fraction(0)), sum(board_pts[match.away], Fraction(0))
             both = forfeited_by_both(rnd, match)
             hm, am = match_points_of(hp, ap, both, mp), match_points_of(ap, hp, both, mp)

@@ -32,7 +32,8 @@ def round_json(t: Tournament, number: int) -> dict:
             _add_match(row, t, rnd, i - 1)
         boards.append(row)
     out: dict = {"round": number, "boards": boards,
-                 "byes": [{"pno": y.pno, "kind": y.kind.label, **({"absent": True} if y.absent else {})}
+                 "byes": [{"pno": y.pno, "kind": y.kind.label, **({"absent": True} if y.absent else {}),
+                           **({"forfeit_win": True} if y.forfeit_win else {})}
                           for y in rnd.byes]}
     from core.model import format_points
 
@@ -48,7 +49,7 @@ def round_json(t: Tournament, number: int) -> dict:
 
 def round_text(t: Tournament, number: int) -> str:
     """The round for people: heading and bye names in the UI language (JSON is the machine form)."""
-    from core.i18n.terms import bye_name
+    from core.i18n.terms import bye_name, code_name
 
     rnd = t.round(number)
     names = {p.pno: p.name for p in t.players}
@@ -61,7 +62,8 @@ def round_text(t: Tournament, number: int) -> str:
         lines.append(f"{i:>3}  {b.white:>4} {names.get(b.white, '?'):<28} {res:^5} "
                      f"{b.black:>4} {names.get(b.black, '?')}{game}")
     for y in rnd.byes:
-        why = _("not checked in (zero points)") if y.absent else bye_name(y.kind.label)
+        why = _("not checked in (zero points)") if y.absent else \
+            code_name(y.code.value) if y.forfeit_win else bye_name(y.kind.label)
         lines.append(f"     {y.pno:>4} {names.get(y.pno, '?'):<28} {away.get(y.pno) or why}")
     from core.i18n.format import format_points
 

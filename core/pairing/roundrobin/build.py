@@ -83,6 +83,7 @@ def team_round(t: Tournament, round_no: int,
     pairs the two line-ups board by board.  ``free`` lists teams without a match this round."""
     by_id = teams_by_id(t)
     out: list[Board] = []
+    forfeits: list[Bye] = []
     grouped: list[Match] = []
     explanations: dict[object, tuple[str, ...]] = {}
     limit = boards if boards is not None else t.options.get("boards")
@@ -94,14 +95,26 @@ def team_round(t: Tournament, round_no: int,
             out.append(Board(white, black))
         grouped.append(Match(first, second, tuple(range(start, len(out)))))
         if len(a) != len(b):
+            forfeits += empty_boards(a, b)
+            short, full = (first, second) if len(a) < len(b) else (second, first)
             explanations[start] = (_(
-                "Teams {first} and {second} field {count_first} and {count_second} players; only "
-                "{boards} boards are paired.").format(first=first, second=second, count_first=len(a),
-                                                     count_second=len(b), boards=min(len(a), len(b))),)
+                "Team {short} fields {count_short} players, team {full} {count_full}: team {short} "
+                "forfeits the boards it leaves empty, the players of team {full} on them win by "
+                "forfeit.").format(short=short, full=full, count_short=min(len(a), len(b)),
+                                   count_full=max(len(a), len(b))),)
     free = list(free)
     if free:
         explanations["bye"] = tuple(_("Team {team} has no match this round.").format(team=team)
                                     for team in free)
     if note:
         explanations["table"] = (note,)
-    return RoundPairing(round_no, tuple(out), (), explanations, tuple(grouped))
+    return RoundPairing(round_no, tuple(out), tuple(forfeits), explanations, tuple(grouped))
+
+
+def empty_boards(first: tuple[int, ...], second: tuple[int, ...]) -> list[Bye]:
+    """The forfeit wins of a match where one line-up is shorter: each player of the longer
+    line-up below the shorter one's last board has no opponent, and the team that cannot fill
+    the board forfeits it (team competition rules: a team fielding fewer players leaves its
+    lowest boards empty and loses them by forfeit).  TRF: ``0000 - +``."""
+    longer = first if len(first) > len(second) else second
+    return [Bye(pno, ByeKind.FULL, "+") for pno in longer[min(len(first), len(second)):]]

@@ -157,7 +157,8 @@ def pair(tournament: Tournament, ruleset: str, options: PairOptions) -> RoundPai
     explanations = dict(built.explanations)
     for key, lines in explain(t, states, result, built).items():
         explanations[key] = tuple(explanations.get(key, ())) + lines
-    return RoundPairing(round_no, built.boards, _team_byes(t, round_no), explanations, tuple(matches))
+    return RoundPairing(round_no, built.boards, _team_byes(t, round_no) + built.byes, explanations,
+                        tuple(matches))
 
 
 def _team_byes(t: Tournament, round_no: int) -> tuple[Bye, ...]:
