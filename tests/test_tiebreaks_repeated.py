@@ -32,3 +32,10 @@ def test_new_refuses_a_repeated_or_unknown_criterion(cli_data, capsys):
         _out, err = run(capsys, "new", "Cup", "--system", "mcmahon", "--rounds", 3, "--tiebreaks", text, code=3)
         assert len(err.strip().splitlines()) == 1 and words in err
     assert "Cup" not in run(capsys, "list")[0]  # nothing created
+
+
+def test_f5s_code_field_offers_opengothas_names_in_a_go_event():
+    from tui.screens.tiebreaks import code_hint
+
+    assert "SOSM-1" in code_hint("mcmahon") and "OpenGotha" in code_hint("gamma")
+    assert "SOSM" not in code_hint("dutch")

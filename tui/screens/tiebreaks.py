@@ -57,6 +57,16 @@ def same_request(a: tuple, b: tuple) -> bool:
     return a[0] is b[0] and a[1:] == b[1:]
 
 
+def code_hint(system: str) -> str:
+    """The code field's placeholder: a Go event's with OpenGotha's criterion names, which the
+    list takes as they are (core.tiebreaks.codes.OPENGOTHA_NAMES)."""
+    from core.app.base import GO_SYSTEMS
+
+    if system in GO_SYSTEMS:
+        return _("add a code, e.g. MMS, SOSM, SOSM-1, SODOSM (OpenGotha's names too) (Enter)")
+    return _("add a code, e.g. BH/C1, SB, ARO/U1400 (Enter)")
+
+
 class TiebreaksPane(LazyPane, Horizontal):
     """Tie-break list editor with a live standings preview."""
     TAB_ID = "tab-tiebreaks"
@@ -102,7 +112,7 @@ class TiebreaksPane(LazyPane, Horizontal):
 
     def relabel(self) -> None:
         self.offered: list[tuple[str, str]] = []
-        self.query_one("#tb-add", Input).placeholder = _("add a code, e.g. BH/C1, SB, ARO/U1400 (Enter)")
+        self.query_one("#tb-add", Input).placeholder = code_hint(self.t.system if self.t is not None else "")
         self.query_one("#tb-help", Static).update(_(
             "Del remove · Shift+↑/↓ or K/J move · c cut 0–3 · M median · s save · z discard"))
         reset_table(self.query_one("#tb-list", FittedTable), [(_("#"), "i"), (_("Code"), "code"), text_col(_("Tie-break"), "name", 1, 6)])
@@ -121,6 +131,7 @@ class TiebreaksPane(LazyPane, Horizontal):
             self.dirty = True
             return
         self.dirty = False
+        self.query_one("#tb-add", Input).placeholder = code_hint(t.system)
         self.render_draft()
 
     def current_list(self) -> list[str]:
