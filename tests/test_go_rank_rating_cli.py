@@ -84,3 +84,32 @@ def test_players_edit_of_the_go_rating_alone_keeps_the_declared_rank_and_warns(t
                                                "gives 2d); the declared rank, 1k, is the one used")
     [p] = Workspace(tmp_path).open(tid).snapshot().tournament.players
     assert p.extra["go_rank"] == "1k" and p.extra["go_rating"] == 2150
+
+
+async def test_the_tui_edit_of_the_rating_alone_keeps_the_declared_rank(tmp_path, quiet_tui):
+    """Review rev32c item 1 in the edit dialog: Weber, 2d with GoR 2240, edited to 1900 only
+    (a 1k by the EGF's nearest hundred) stays 2d — he was made a 2k (initial MMS 31→28) — and
+    the dialog's save warns as the CLI does."""
+    from textual.widgets import DataTable, Input
+
+    from core.model import Player
+    from tui.app import HakemApp
+    from tests.tui_fixtures import wait_for
+
+    weber = Player(pno=1, name="Weber, Jan", rating=2240, extra={"go_rank": "2d"})
+    [tid] = store_with(tmp_path, Tournament(id="", name="Go cup", system="mcmahon", total_rounds=4, players=(weber,)))
+    app = HakemApp(data_dir=tmp_path, open_id=tid, poll_interval=3600)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: bool(app.screen.query("#players")))
+        app.screen.query_one("#players", DataTable).focus()
+        await pilot.press("e")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayerForm")
+        assert app.screen.query_one("#f-rank", Input).value == "2d"
+        app.screen.query_one("#f-rating", Input).value = "1900"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: Workspace(tmp_path).open(tid).snapshot().tournament.players[0].rating == 1900)
+        await wait_for(pilot, lambda: any("rank 2d and Go rating 1900 disagree" in str(n.message)
+                                          for n in app._notifications))
+    assert Workspace(tmp_path).open(tid).snapshot().tournament.players[0].extra["go_rank"] == "2d"
