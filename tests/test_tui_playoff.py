@@ -39,7 +39,8 @@ async def test_tie_separated_by_tiebreaks_to_final_standings(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         session, ties = await on_playoff(pilot, app)
         assert row_values(ties, 0)[0] == "1–2"
-        assert row_values(ties, 0)[1] == "separated by tie-breaks"
+        assert row_values(ties, 0)[1] == "separated"  # the short word; the line under the games in full
+        assert str(app.screen.query_one("#playoff-game").render()) == "1–2: separated by tie-breaks"
         assert row_values(ties, 0)[2] == "1 Ivanov, 8 Kaya"  # family names: a group fits 60 columns
         ties.move_cursor(row=0)
         await pilot.press("n")
@@ -63,8 +64,8 @@ async def test_tie_separated_by_tiebreaks_to_final_standings(tmp_path):
         first = row_values(games, 0)
         assert first[0] == 1 and first[1] == "20:15" and first[3] == "…"
         assert first[5] == "Game 1 (3′+3″)"
-        # Result column on screen at 80 columns: board, start, white, result come first
-        assert [c.label.plain for c in games.columns.values()][:4] == ["Bd", "Start", "White", "Result"]
+        # Result column on screen at 80 columns: board, start, white, result come first (short heads: the game column is cut)
+        assert [c.label.plain for c in games.columns.values()][:4] == ["Bd", "Start", "White", "Res."]
         # keys as on the rounds pane, typed while the ties table has the focus
         assert app.focused is ties
         await pilot.press("equals_sign")

@@ -24,13 +24,14 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from core.errors import TournamentError
-from core.i18n import _
+from core.i18n import _, pgettext
 from core.model import GameResult, Tournament
 from tui.i18n import L_
 from tui.screens.result_entry import RESULT_KEYS
 from tui.screens.round_table import RESULT_TEXT
 from tui.widgets.pane import LazyPane
-from tui.widgets.tables import Col, FittedTable, move_to_key, reset_table, selected_key, sync_table, text_col
+from tui.widgets.tables import (Col, FittedTable, move_to_key, reset_table, selected_key, short_col, sync_table,
+                                text_col)
 from tui.widgets.dialogs import ConfirmDialog
 from tui.widgets.fields import FormField
 
@@ -301,26 +302,32 @@ class PlayoffPane(LazyPane, Vertical):
         yield FittedTable(id="ties", cursor_type="row")
         yield Static(id="games-title", classes="screen-title")
         yield FittedTable(id="playoff-games", cursor_type="row", zebra_stripes=True)
+        yield Static(id="playoff-game", classes="status-line", markup=False)
         yield Static(id="playoff-status", classes="status-line")
 
     def on_mount(self) -> None:
         self.t: Tournament | None = None
         self.dirty = False
         self.groups: list[tuple[int, ...]] = []
+        self.details: dict[str, str] = {}
+        """The full state of each group without a playoff, by key (the table's word is short)."""
         self.advance = True
         self.relabel()
 
     def relabel(self) -> None:
+        # short words in the tables, the long ones in the lines under them: at 60 columns in
+        # tr/de/ru the long state ("getrennt (Feinwertung)") and the game and stage labels
+        # ("Armageddon (White 5′, Black 4′)") left the players' names a few letters
         reset_table(self.query_one("#ties", FittedTable), [
-            (_("Places"), "places"), text_col(_("Playoff"), "state", 1, 8),
+            short_col(_("Places"), "places", pgettext("short header", "Pl.")), (_("Playoff"), "state"),
             text_col(_("Players on equal points (tie-break order)"), "players", 3, 12)])
         reset_table(self.query_one("#playoff-games", FittedTable), [
-            (_("Bd"), "board"), (_("Start"), "start"), text_col(_("White"), "white"), (_("Result"), "result"),
-            text_col(_("Black"), "black"), text_col(_("Game"), "game", 2, 8),
-            Col(_("Stage"), "stage", 1, 10, drop=1)])
-        # the game and stage labels are long ("Armageddon (White 5′, Black 4′)"): they give way
-        # too, so that the players' names are not cut to a few letters at 80 columns; the stage
-        # (the title of every game of a round-robin playoff) is left out first on a narrow screen
+            short_col(_("Bd"), "board", pgettext("short header", "Bd")),
+            short_col(_("Start"), "start", pgettext("short header", "Start")), text_col(_("White"), "white"),
+            short_col(_("Result"), "result", pgettext("short header", "Res.")), text_col(_("Black"), "black"),
+            Col(_("Game"), "game", 2, 8, drop=2), Col(_("Stage"), "stage", 1, 10, drop=1)])
+        # the game and the stage give way on a narrow screen (the game last: the stage is the
+        # title of every game of a round-robin playoff); #playoff-game names the game in full
         if self.t is not None:
             self.show(self.t, force=True)
 
@@ -371,14 +378,20 @@ class PlayoffPane(LazyPane, Vertical):
         self.groups = groups
         names = {p.pno: p.name for p in t.players}
         rows = []
+        self.details = {}
         for g in groups:
             state = playoffs.get(self.key_of(g))
-            if state is None:  # the title line says that n schedules a playoff (not with --view)
-                status = _("separated by tie-breaks") if g in separated else _("still tied")
-            else:
-                status = _("decided") if decided_places(state) is not None else _("running")
             place = first.get(g)
             where = f"{place}–{place + len(g) - 1}" if place else ""
+            if state is None:  # the title line says that n schedules a playoff (not with --view)
+                # the table's word is short (a name matters more at 60 columns); the line under
+                # the games says it in full for the group under the cursor
+                sep = g in separated
+                status = pgettext("playoff state", "separated") if sep else pgettext("playoff state", "tied")
+                self.details[self.key_of(g)] = (f"{where}: " if where else "") + (
+                    _("separated by tie-breaks") if sep else _("still tied"))
+            else:
+                status = _("decided") if decided_places(state) is not None else _("running")
             rows.append((where, status, ", ".join(f"{p} {short_name(names.get(p, '?'))}" for p in g)))
         sync_table(self.query_one("#ties", FittedTable), [self.key_of(g) for g in groups], rows)
         self.query_one("#ties-title", Static).update(
@@ -391,6 +404,26 @@ class PlayoffPane(LazyPane, Vertical):
         if event.data_table.id == "ties":
             self.advance = True
             self.show_games()
+        elif event.data_table.id == "playoff-games":
+            self.show_game()
+
+    def show_game(self) -> None:
+        """The game under the games cursor in full words (the table's game and stage columns
+        give way on a narrow screen): "Armageddon (White 5′, Black 4′; …) · Round robin"."""
+        from core.playoff import evaluate, playoffs_of
+        from core.playoff.labels import game_title, stage_text
+
+        line = self.query_one("#playoff-game", Static)
+        key = self.selected_group_key()
+        state = playoffs_of(self.t).get(key) if key and self.t is not None else None
+        game_id = selected_key(self.query_one("#playoff-games", FittedTable))
+        if state is None or game_id is None:
+            line.update(self.details.get(key or "", ""))
+            return
+        view = evaluate(state)
+        game = view.game(game_id) if game_id in {g.id for g in view.games} else None
+        stage = stage_text(game.stage) if game is not None and game.stage else ""
+        line.update(" · ".join(w for w in (game_title(game) if game is not None else "", stage) if w))
 
     def key_of(self, group: tuple[int, ...]) -> str:
         """The key of the group's stored playoff, whatever front end named it (``hakem playoff``
@@ -422,6 +455,7 @@ class PlayoffPane(LazyPane, Vertical):
             title.update("")
             status.update(_("Select a group and press n to schedule a playoff for it.")
                           if self.groups and not self.app.view_only else "")
+            self.show_game()
             return
         view = evaluate(state)
         names = {p.pno: p.name for p in self.t.players}
@@ -448,6 +482,7 @@ class PlayoffPane(LazyPane, Vertical):
             if self.advance and ready and ready[0].id in keys:
                 games_table.move_cursor(row=keys.index(ready[0].id), animate=False)
         self.advance = False
+        self.show_game()
 
     def action_bracket(self) -> None:
         """The selected playoff drawn as a bracket (core.pictures via tui.widgets.pictures)."""

@@ -33,7 +33,8 @@ def fill_standings(table: FittedTable, view: StandingsView, columns_key: list[ob
     columns_key = [*columns_key, view.changes, bool(view.cup), playoff, view.go]
     if columns_changed(table, columns_key):
         # last: x keeps its tie-break columns; a Go event's change is of the GoR
-        # left out on a narrow screen in this order: the change, the pairing number, the rating
+        # left out on a narrow screen in this order: the playoff place (the notes name those places),
+        # the change, the pairing number, the rating
         change = [optional_col(_("GoR ±") if view.go else _("Rtg ±"), "change", 3)] if view.changes else []
         values: list[tuple[str, str] | Col]
         if view.cup:
@@ -42,7 +43,8 @@ def fill_standings(table: FittedTable, view: StandingsView, columns_key: list[ob
             values = [] if view.go else [(_("Pts"), "points")]
             values += [(c, f"tb{i}") for i, c in enumerate(view.columns)]
         if playoff:  # after every tie-break, as the playoff comes after them: why tied values differ in order
-            values.append((_("Playoff"), "playoff"))
+            # first to give way on a narrow screen: the notes under the table name those places
+            values.append(optional_col(_("Playoff"), "playoff", 4))
         strength = optional_col(pgettext("go", "Rank"), "rating") if view.go else optional_col(_("Rtg"), "rating")
         rank = short_col(_("Rk"), "rank", pgettext("short header", "Rk"))  # tr "Derece" over "5="
         reset_table(table, [rank, optional_col(_("No."), "pno", 2), text_col(_("Name"), "name"), strength,
