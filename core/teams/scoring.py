@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from core.errors import TournamentError
-from core.model import Code, GameResult, Match, Round, Tournament, team_adjusted_points
+from core.model import GameResult, Match, Round, Tournament, team_adjusted_points
 
 
 @dataclass(frozen=True)
@@ -46,12 +46,12 @@ def empty_board_wins(t: Tournament, rnd: Round, match: Match, home_members: set[
     if match.bye:
         return home, away, count
     for bye in rnd.byes:
-        if not bye.forfeit_win:
-            continue
+        if bye.trf_code != "+":  # written by hakem (a forfeit win) or read from a TRF (kept as
+            continue             # a pairing-allocated bye with the file's code and points)
         if bye.pno in home_members:
-            home += t.points.for_code(Code.FORFEIT_WIN)
+            home += t.points.for_code(bye.code)
         elif bye.pno in away_members:
-            away += t.points.for_code(Code.FORFEIT_WIN)
+            away += t.points.for_code(bye.code)
         else:
             continue
         count += 1

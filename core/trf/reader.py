@@ -392,14 +392,9 @@ def _check_teams(doc: TrfDocument, pnos: set[int]) -> None:
 
 
 def _with_matches(doc: TrfDocument, rnd: Round) -> Round:
-    """The round's team matches: as recorded by hakem if the comment fits, else derived.  A
-    team member's ``+`` without an opponent is a forfeit win on a board the other team left
-    empty (a team event has no player's pairing-allocated bye: the team has it)."""
+    """The round's team matches: as recorded by hakem if the comment fits, else derived."""
     if not doc.teams:
         return rnd
-    rnd = Round(rnd.number, rnd.boards, tuple(
-        Bye(y.pno, ByeKind.FULL, "+") if y.kind is ByeKind.PAB and y.trf_code == "+" else y
-        for y in rnd.byes), rnd.manual)
     recorded = doc.match_orders.get(rnd.number)
     if recorded is not None:
         ids = {team.id for team in doc.teams}
