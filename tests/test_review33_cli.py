@@ -35,7 +35,7 @@ def test_header_records_152_162_172_182_are_settable(event):
     line162 = next(x for x in lines if x.startswith("162"))
     assert (line162[5], line162[6:10].strip(), line162[14], line162[15:19].strip()) == ("W", "3.0", "D", "1.0")
     shown = hakem(data, "settings", tid).stdout
-    assert "152" in shown and "black" in shown and "3,1,0,3" in shown and "hakem-1" in shown
+    assert "152" in shown and "Black" in shown and "3; 1; 0; 3" in shown and "hakem-1" in shown  # the reader's notation
     hakem(data, "settings", tid, "--controller", "")
     assert not _records(data, tid, "182")
     # after round 1 the point system stays: the pairing used it (exit 3, one line, nothing changed)

@@ -113,6 +113,12 @@ async def test_club_evening(tmp_path):
         assert session.tournament.tiebreaks == ()  # the form's default: automatic, nothing stored
         app.screen.query_one("#tb-list", DataTable).focus()
         await pilot.press("s")
+        # the list was announced before round 1 (C.07): a change after the start is asked first
+        from tui.widgets.dialogs import ConfirmDialog
+
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        assert session.tournament.tiebreaks == ()  # nothing stored before the answer
+        await pilot.press("y")
         await wait_for(pilot, lambda: session.tournament.tiebreaks == ("DE", "BH/C1", "SB", "AOB", "WIN", "LOT"))
         # -- standings: points equal the sum of what was typed ---------------------------------
         await pilot.press("f4")

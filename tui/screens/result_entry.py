@@ -34,10 +34,11 @@ def entry_hint(t: Tournament | None, round_no: int) -> str:
     """The result line's placeholder: two typed pairs, the second a draw (``7 =``) unless the
     round is a Go round where no board can end in jigo (every komi a half point) — then a win
     of Black, so the hint never shows what would be refused."""
-    from core.go.results import jigo_possible
     from tui.screens.registration import is_go
 
     if t is not None and is_go(t):
+        from core.go.results import jigo_possible  # Go events only: a chess event never loads it
+
         boards = t.round(round_no).boards if 1 <= round_no <= len(t.rounds) else ()
         if not jigo_possible(boards):
             return _("Board and result: 12 1-0, 7 0-1 (Enter)")  # fits 60 columns in every language
