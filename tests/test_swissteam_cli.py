@@ -269,3 +269,12 @@ def test_rounds_outside_the_event_are_refused(capsys):
     _out, _err = hakem(capsys, "round", "pair", tid)
     log, _ = hakem(capsys, "log", tid)
     assert "withdr" not in log.lower()
+
+
+def test_the_team_bye_line_says_one_match_point(capsys):
+    # Three teams of two boards: one team has the bye, worth a drawn match (C.04.6 Art. 1.4):
+    # 1 match point and 1 game point (half of two boards) — singular words, not "1 match points".
+    tid = small_event(capsys, teams=3)
+    out, _ = hakem(capsys, "round", "pair", tid)
+    shown, _ = hakem(capsys, "round", "show", tid, "1")
+    assert "1 match point, 1 game point" in shown

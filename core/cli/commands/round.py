@@ -3,7 +3,7 @@ round's date and start time, undo a pairing."""
 
 from __future__ import annotations
 
-from core.i18n import _
+from core.i18n import _, ngettext
 
 import argparse
 from fractions import Fraction
@@ -69,8 +69,11 @@ def round_text(t: Tournament, number: int) -> str:
 
     for team, name, mp, gp in _team_byes(t, rnd):
         lines.append(f"     {team:>4} {name:<28} " + _(
-            "pairing-allocated bye of the team: {mp} match points, {gp} game points").format(
-                mp=format_points(mp), gp=format_points(gp)))
+            "pairing-allocated bye of the team: {match_points}, {game_points}").format(
+                match_points=ngettext("{n} match point", "{n} match points", _plural_count(mp)).format(
+                    n=format_points(mp)),
+                game_points=ngettext("{n} game point", "{n} game points", _plural_count(gp)).format(
+                    n=format_points(gp))))
     return "\n".join(lines) + "\n"
 
 
@@ -238,3 +241,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     un.add_argument("id")
     un.add_argument("--force", action="store_true", help=_("also if results were entered"))
     un.set_defaults(func=_unpair)
+
+
+def _plural_count(value: Fraction) -> int:
+    """The number ``ngettext`` chooses a points word by: a whole number as it is; a fraction
+    as a few (2: "1½ points", Russian "1,5 очка" takes the form of 2 to 4)."""
+    return int(value) if value.denominator == 1 else 2
