@@ -1,4 +1,4 @@
-"""The playoff at 60×20 in tr/de/ru: the players' names whole in F7's games and in F4's
+"""The playoff and a cup at 60×20 in tr/de/ru: the players' names whole in F7's games, in F4's
 standings beside a Playoff column (they were cut to "Ağaoğlu,…", "Sarı, Hak…", "Ilgaz,…": the
 game and stage words, "Partie des Rundenturniers (3′+3″)", and the long heads took their cells).
 
@@ -101,3 +101,27 @@ async def test_names_whole_beside_the_playoff_column_at_60_columns(tmp_path, lan
         assert "1–3" in str(app.screen.query_one("#standings-notes").render())
 
     await check_at_60(tmp_path, lang, "f4", "#standings", check)
+
+
+@pytest.mark.parametrize("lang", ["tr", "de", "ru"])
+async def test_a_cup_preview_keeps_the_names_at_60_columns(tmp_path, lang):
+    """F5's preview of a cup (the stage reached, the match, the opponent): the player's name
+    comes before the opponent's ("Ağaoğlu, Em…" in German beside "Wettkampf" and the opponent
+    weighed as much as the name)."""
+    import dataclasses
+
+    from core.i18n import set_language
+    from tests.cup_data import played_preliminary
+
+    t = played_preliminary()
+    t = t.with_changes(players=tuple(dataclasses.replace(p, name="Ağaoğlu, Emre") if p.pno == 2 else p
+                                     for p in t.players))
+    [tid] = store_with(tmp_path / "data", t)
+    app = HakemApp(data_dir=tmp_path / "data", open_id=tid, lang=lang, poll_interval=3600)
+    try:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await open_pane(pilot, app, "f5", "#tb-preview")
+            text = screen_text(app)
+            assert "Ağaoğlu, Emre" in text, text
+    finally:
+        set_language("en")

@@ -38,7 +38,10 @@ def fill_standings(table: FittedTable, view: StandingsView, columns_key: list[ob
         change = [optional_col(_("GoR ±") if view.go else _("Rtg ±"), "change", 3)] if view.changes else []
         values: list[tuple[str, str] | Col]
         if view.cup:
-            values = [(_("Stage"), "stage"), (_("Match"), "match"), text_col(_("Opponent"), "opponent")]
+            # the opponent gives way before the player's own name (weights 2 and 3, as a club),
+            # and the match's head is short beside its score ("Wettkampf" over "1½–½")
+            values = [(_("Stage"), "stage"), short_col(_("Match"), "match", pgettext("short header", "Res.")),
+                      text_col(_("Opponent"), "opponent", 2)]
         else:  # a Go event has no chess points: its MMS or level is its first criterion
             values = [] if view.go else [(_("Pts"), "points")]
             values += [(c, f"tb{i}") for i, c in enumerate(view.columns)]
