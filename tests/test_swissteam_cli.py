@@ -278,3 +278,15 @@ def test_the_team_bye_line_says_one_match_point(capsys):
     out, _ = hakem(capsys, "round", "pair", tid)
     shown, _ = hakem(capsys, "round", "show", tid, "1")
     assert "1 match point, 1 game point" in shown
+
+
+def test_teams_list_marks_a_withdrawn_team_and_a_team_bye_named_once(capsys):
+    # A round named twice is one request (the journal says "round 2", not "2 2"); the list shows
+    # which team is away when.
+    tid = small_event(capsys)
+    hakem(capsys, "teams", "bye", tid, "1", "--round", "2", "--round", "2")
+    hakem(capsys, "teams", "withdraw", tid, "2", "--from-round", "3")
+    listed, _ = hakem(capsys, "teams", "list", tid)
+    assert "Club 1  (bye in round 2)" in listed and "Club 2  (withdrawn from round 3)" in listed
+    log, _ = hakem(capsys, "log", tid)
+    assert "round 2 2" not in log

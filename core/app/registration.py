@@ -339,7 +339,7 @@ class RegistrationCases(DeskBase):
     @use_case("player.bye")
     def request_bye(self, pno: int, rounds: Iterable[int], kind: ByeKind) -> Outcome:
         """A requested bye for each round given (one change: all or none)."""
-        numbers = tuple(rounds)
+        numbers = tuple(dict.fromkeys(rounds))  # a round named twice is one request
 
         def change(t: Tournament) -> Tournament:
             for r in numbers:
@@ -371,7 +371,7 @@ class RegistrationCases(DeskBase):
 
     @use_case("player.bye")
     def cancel_bye(self, pno: int, rounds: Iterable[int]) -> Outcome:
-        numbers = tuple(rounds)
+        numbers = tuple(dict.fromkeys(rounds))  # a round named twice is one request
 
         def change(t: Tournament) -> Tournament:
             for r in numbers:
@@ -527,7 +527,7 @@ class RegistrationCases(DeskBase):
         that absence cancelled; one change: all or none."""
         from core.changes import teams
 
-        numbers = tuple(rounds)
+        numbers = tuple(dict.fromkeys(rounds))  # a round named twice is one request
 
         def change(t: Tournament) -> Tournament:
             for r in numbers:

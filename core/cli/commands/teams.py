@@ -16,11 +16,23 @@ from core.model import Tournament
 
 
 def team_rows(t: Tournament) -> list[dict]:
+    """Each team with its roster, the round it is withdrawn from (``None``: it plays) and the
+    rounds it has a bye in (a team Swiss's absence, :func:`core.teams.roster.team_absent`)."""
+    from core.teams.roster import team_absent
+
     names = {p.pno: p.name for p in t.players}
-    return [{"id": team.id, "name": team.name, "short": team.short, "rating": team.rating,
-             "members": [{"board": i, "pno": pno, "name": names.get(pno, "?")}
-                         for i, pno in enumerate(team.members, start=1)]}
-            for team in t.teams]
+    byes = sorted({b.round for b in t.requested_byes})
+    rows = []
+    for team in t.teams:
+        left = [t.player(pno).withdrawn_round for pno in team.members if t.has_player(pno)]
+        rounds = [r for r in left if r is not None]
+        withdrawn = max(rounds) if rounds and len(rounds) == len(left) else None
+        rows.append({"id": team.id, "name": team.name, "short": team.short, "rating": team.rating,
+                     "withdrawn_from": withdrawn,
+                     "byes": [r for r in byes if team_absent(t, team, r)],
+                     "members": [{"board": i, "pno": pno, "name": names.get(pno, "?")}
+                                 for i, pno in enumerate(team.members, start=1)]})
+    return rows
 
 
 def _list(args: argparse.Namespace) -> int:
@@ -33,7 +45,13 @@ def _list(args: argparse.Namespace) -> int:
         print(_("No teams yet."))
     for row in rows:
         short = f" ({row['short']})" if row["short"] else ""
-        print(f"{row['id']:>3}  {row['name']}{short}")
+        marks = ([_("withdrawn from round {round}").format(round=row["withdrawn_from"])]
+                 if row["withdrawn_from"] is not None else [])
+        if row["byes"]:
+            marks.append(ngettext("bye in round {rounds}", "bye in rounds {rounds}", len(row["byes"])).format(
+                rounds=", ".join(map(str, row["byes"]))))
+        state = f"  ({'; '.join(marks)})" if marks else ""
+        print(f"{row['id']:>3}  {row['name']}{short}{state}")
         for m in row["members"]:
             print(f"       {m['board']:>2}. {m['pno']:>4}  {m['name']}")
     return 0
