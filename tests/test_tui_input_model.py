@@ -95,8 +95,13 @@ async def test_go_digits_on_the_table_start_a_result_line(tmp_path):
         assert results_of(data, tid) == {2: "0-1"}
         await press_all(pilot, app, "escape")  # back from the entry line to the table
         assert isinstance(app.focused, DataTable)
+        entry = app.screen.query_one("#result-entry", Input)
+        assert entry.placeholder.startswith("Board and result: 12 1-0")
         await press_all(pilot, app, "k")
         assert str(mode.render()) == "Single keys on" and mode.has_class("-on")
+        # with single keys on a digit is the cursor's board's result: the hint beside the mode
+        # must not invite "12 1-0" on the table (a reviewer typed "3 0-1" and got 3 results)
+        assert entry.placeholder == "Type : first, then 12 1-0 (Enter)"
         app.screen.query_one("#boards", DataTable).move_cursor(row=0)
         await press_all(pilot, app, "1")
         app.screen.session.flush()

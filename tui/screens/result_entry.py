@@ -30,11 +30,16 @@ RESULT_KEYS = {
 }
 """Single keys on the boards table → result of the selected board."""
 
-def entry_hint(t: Tournament | None, round_no: int) -> str:
+def entry_hint(t: Tournament | None, round_no: int, single_keys: bool | None = False) -> str:
     """The result line's placeholder: two typed pairs, the second a draw (``7 =``) unless the
     round is a Go round where no board can end in jigo (every komi a half point) — then a win
-    of Black, so the hint never shows what would be refused."""
+    of Black, so the hint never shows what would be refused.  With single keys on, a digit on
+    the table is a result for the cursor's board, so the hint says to type ``:`` first (a
+    reviewer typed the hint's ``3 0-1`` and got three results on three boards)."""
     from tui.screens.registration import is_go
+
+    if single_keys:
+        return _("Type : first, then 12 1-0 (Enter)")  # fits beside "Single keys on" at 60 columns
 
     if t is not None and is_go(t):
         from core.go.results import jigo_possible  # Go events only: a chess event never loads it

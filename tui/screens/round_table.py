@@ -193,7 +193,7 @@ class BoardsShown(RoundsTab):
         self.query_one("#result-refused", RefusedList).show_scope(self.round_no)
         from tui.screens.result_entry import entry_hint
 
-        self.query_one("#result-entry", Input).placeholder = entry_hint(t, self.round_no)  # no jigo hint at komi 6.5
+        self.query_one("#result-entry", Input).placeholder = entry_hint(t, self.round_no, self.single_keys)
         table = self.query_one("#boards", FittedTable)
         title = self.query_one("#round-title", Static)
         status = self.query_one("#round-status", Static)

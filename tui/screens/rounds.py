@@ -32,7 +32,7 @@ from core.i18n import _
 from core.model import Tournament
 from tui.i18n import L_
 from tui.screens.registration import is_go
-from tui.screens.result_entry import ResultEntry, ResultTyping, entry_hint, refused_elsewhere
+from tui.screens.result_entry import ResultEntry, ResultTyping, refused_elsewhere
 from tui.screens.round_explain import PairingExplained
 from tui.screens.round_pairing import PairingRun
 from tui.screens.round_schedule import RoundSchedule
@@ -108,7 +108,6 @@ class RoundsPane(ResultTyping, SingleKeys, PairingRun, PairingExplained, RoundSc
         self.relabel()
 
     def relabel(self) -> None:
-        self.query_one("#result-entry", Input).placeholder = entry_hint(self.t, self.round_no)
         self.show_mode()
         reset_table(self.query_one("#boards", FittedTable), board_columns(self.t))
         if self.t is not None:

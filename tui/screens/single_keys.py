@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual.widgets import Input, Static
 
 from core.i18n import _
-from tui.screens.result_entry import RESULT_KEYS
+from tui.screens.result_entry import RESULT_KEYS, entry_hint
 from tui.screens.rounds_tab import RoundsTab
 from tui.widgets.tables import FittedTable
 from tui.widgets.text import set_text
@@ -25,6 +25,7 @@ class SingleKeys(RoundsTab):
         on = bool(self.single_keys)
         set_text(mode, _("Single keys on") if on else _("Single keys off"))
         mode.set_class(on, "-on")
+        self.query_one("#result-entry", Input).placeholder = entry_hint(self.t, self.round_no, on)
 
     def action_toggle_single_keys(self) -> None:
         from tui.settings import load_ui_settings, save_ui_settings
