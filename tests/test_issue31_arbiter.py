@@ -180,7 +180,7 @@ def test_round_show_names_the_team_bye():
     assert round_json(t, 1)["team_byes"] == [
         {"team": 3, "name": "Team 3", "kind": "pab", "match_points": "1", "game_points": "1"}]
     last = round_text(t, 1).splitlines()[-1]
-    assert "Team 3" in last and "bye" in last and "1 match points, 1 game points" in last
+    assert "Team 3" in last and "bye" in last and "1 match point, 1 game point" in last
 
 
 def test_double_swiss_cuts_drop_a_whole_match():

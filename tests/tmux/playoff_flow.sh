@@ -71,7 +71,7 @@ screen | grep -qF "20:45" && fail "game 1 is not at the typed time (a break was 
 burst BTab Down Enter                  # back to the formats: the second one, scheduled
 wait_line "1–2" "sürüyor"
 wait_line "20:15" "Kaya, Can"         # names are whole at 80 columns
-wait_count "(3′+3″)" 2                 # two games, no extension: straight to Armageddon
+wait_count "(3′+3″)" 3                 # two games (no extension: straight to Armageddon) and the line naming the game under the cursor
 
 STEP="= =: both games drawn, the cursor moves on, the Armageddon appears"
 burst = =

@@ -306,7 +306,10 @@ def _compact(naturals: list[int], specs: list[Col], mins: list[int], width: int,
                 shortened.add(j)
                 shown[j] = max(w, cell_len(specs[j].short))
             continue
-        short = any(widths[j] < min(naturals[j], READABLE) for j, f in enumerate(flex) if f)
+        # only the columns that stay count: an optional free-text column (a playoff game's
+        # title) being cut is no reason to leave itself out while the names are whole
+        short = any(widths[j] < min(naturals[j], READABLE) for j, f in enumerate(flex)
+                    if f and not specs[j].drop)
         if not short:
             return widths, dropped, shortened
         if not optional:
