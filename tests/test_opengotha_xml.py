@@ -259,3 +259,14 @@ def test_criteria_typed_with_opengothas_names_are_written_by_those_names():
     t, _ = read()
     t = t.with_changes(tiebreaks=("MMS", "SOSM", "SOSOSM", "SOSM-1", "CUSSM", "SODOSM", "SOS/C2"))
     assert _fields(opengotha_xml_export(t))[4] == ["MMS", "SOSM", "SOSOSM", "SOSM-1", "CUSSM", "SODOSM"]
+
+
+def test_a_criterion_hakem_does_not_compute_or_a_repeat_is_said():
+    """A fresh-eyes review: SOSW (OpenGotha's SOS of wins) and a repeated SOSM were dropped or
+    kept twice without a word, so the standings differed from OpenGotha's silently."""
+    text = FILE.replace('<PlacementCriterion name="SOSOSM" number="3"/>', '<PlacementCriterion name="SOSW" number="3"/>')
+    text = text.replace('<PlacementCriterion name="NULL" number="4"/>', '<PlacementCriterion name="SOSM" number="4"/>')
+    t, warnings = read(text)
+    assert t.tiebreaks == ("MMS", "SOS")
+    said = " | ".join(warnings)
+    assert "SOSW is not one hakem computes" in said and "SOSM is given twice" in said

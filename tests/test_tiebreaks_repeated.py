@@ -34,6 +34,14 @@ def test_new_refuses_a_repeated_or_unknown_criterion(cli_data, capsys):
     assert "Cup" not in run(capsys, "list")[0]  # nothing created
 
 
+def test_standings_refuse_a_criterion_typed_twice(cli_data, capsys):
+    """A fresh-eyes review: `standings --tiebreaks "MMS,SOSM,SOSM"` printed two SOSM columns
+    while `new` and F5 refused the list."""
+    tid = run(capsys, "new", "Cup", "--system", "mcmahon", "--rounds", 3)[0].strip().splitlines()[-1]
+    _out, err = run(capsys, "standings", tid, "--tiebreaks", "MMS,SOS,SOSM", code=3)
+    assert len(err.strip().splitlines()) == 1 and "'SOSM' repeats 'SOS'" in err
+
+
 def test_f5s_code_field_offers_opengothas_names_in_a_go_event():
     from tui.screens.tiebreaks import code_hint
 

@@ -274,6 +274,27 @@ def _count(text: str, path: str) -> int:
             path=path, value=text)) from None
 
 
+def _criteria(names: list[str], path: str) -> tuple[tuple[str, ...], list[str]]:
+    """hakem's criteria for OpenGotha's placement list, and what was left out: a criterion hakem
+    does not compute (OpenGotha's SOSW, based on wins) and a repeat are said, never dropped
+    silently (the standings would differ from OpenGotha's without a word)."""
+    kept: list[str] = []
+    warnings: list[str] = []
+    for name in names:
+        if name == "NULL":
+            continue
+        code = CRITERIA.get(name)
+        if code is None:
+            warnings.append(_("{path}: the placement criterion {name} is not one hakem computes; "
+                              "left out of the tie-breaks").format(path=path, name=name))
+        elif code in kept:
+            warnings.append(_("{path}: the placement criterion {name} is given twice; counted once")
+                            .format(path=path, name=name))
+        else:
+            kept.append(code)
+    return tuple(kept), warnings
+
+
 def _go_options(kept: dict[str, Any], path: str) -> tuple[dict[str, Any], list[str]]:
     """hakem's McMahon settings from OpenGotha's parameters, and what hakem cannot follow."""
     general, handicap = kept.get("GeneralParameterSet", {}), kept.get("HandicapParameterSet", {})
@@ -397,7 +418,8 @@ def read_opengotha(text: str, path: str) -> tuple[Tournament, list[str]]:
     played = max([*by_round, *byes], default=0)
     rounds, requested = _rounds(by_round, byes, participating, played)
     total = declared or max(played, 1)
-    criteria = tuple(CRITERIA[c] for c in kept.get("PlacementCriteria", []) if c in CRITERIA)
+    criteria, criteria_warnings = _criteria(kept.get("PlacementCriteria", []), path)
+    warnings += criteria_warnings
     t = Tournament(id="x", name=general.get("name", "").strip(), system="mcmahon",
                    total_rounds=total, place=general.get("location", "").strip(),
                    start_date=general.get("beginDate", ""), end_date=general.get("endDate", ""),

@@ -68,6 +68,9 @@ def _run(args: argparse.Namespace) -> int:
         codes = PRESETS[args.preset].codes
     elif args.tiebreaks is not None:
         codes = tuple(c for c in args.tiebreaks.replace(",", " ").split() if c)
+        from core.tiebreaks.codes import parse_list
+
+        parse_list(codes)  # a criterion typed twice is refused here as in `hakem new` and F5
     else:
         codes = None
         if is_trf_path(args.ref) and not t.tiebreaks:
@@ -75,7 +78,7 @@ def _run(args: argparse.Namespace) -> int:
 
             known, unknown = codes_from_trf(read_text_file(args.ref))
             codes = known or None
-            notes = [f"{code}: this tie-break of the TRF list is not known and was left out."
+            notes = [_("{code}: this tie-break of the TRF list is not known and was left out.").format(code=code)
                      for code in unknown]
     team = True if args.team else (False if args.individual else None)
     s = compute_standings(t, codes, regime=args.regime, upto=args.round, ties=args.ties,
