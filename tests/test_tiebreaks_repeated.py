@@ -47,3 +47,14 @@ def test_f5s_code_field_offers_opengothas_names_in_a_go_event():
 
     assert "SOSM-1" in code_hint("mcmahon") and "OpenGotha" in code_hint("gamma")
     assert "SOSM" not in code_hint("dutch")
+
+
+def test_opengothas_names_are_named_like_hakems_codes():
+    """A fresh-eyes review: F5 showed "?" beside SOSM and SOSOSM (the name was looked up by the
+    typed spelling); the label now follows the parsed code."""
+    from core.reports.tables import tiebreak_label
+    from tui.screens.tiebreaks import known_base
+
+    assert tiebreak_label("SOSM") == tiebreak_label("SOS") and tiebreak_label("SOSM-1") == tiebreak_label("SOSM1")
+    assert tiebreak_label("SOSOSM") == tiebreak_label("SOSOS") != "SOSOSM"
+    assert known_base("SOSOSM") == "SOSOS" and known_base("XX/C1") == "XX"

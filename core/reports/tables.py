@@ -33,11 +33,18 @@ def tiebreak_label(code: str, team_primary: str | None = None) -> str:
     (``team_primary``: the name a team event gives the code, e.g. SB = EMMSB).  Commas, as
     :func:`core.tiebreaks.describe`: the modifiers' texts carry their own brackets, and
     "Buchholz (1 alttan (en az önemli…))" nested them."""
+    from core.tiebreaks.codes import parse_code
+    from core.tiebreaks.spec import TieBreakError
+
     head, *mods = code.split("/")
     parts = []
     for mod in mods:
         letter, rest = mod[:1], mod[1:]
         parts.append(tiebreak_modifier(letter, rest) if letter.upper() in "CMLPUF" else mod)
+    try:  # the code's own base, whatever spelling was typed (OpenGotha's SOSM-1 is SOSM1)
+        head = parse_code(code).base
+    except TieBreakError:
+        pass
     name = tiebreak_name(head, team_primary)
     return ", ".join([name, *parts])
 

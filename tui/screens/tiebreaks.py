@@ -67,6 +67,18 @@ def code_hint(system: str) -> str:
     return _("add a code, e.g. BH/C1, SB, ARO/U1400 (Enter)")
 
 
+
+def known_base(code: str) -> str:
+    """The base code of ``code`` under any spelling the parser reads (OpenGotha's ``SOSM`` is
+    SOS), or the text before its modifiers when it is no code."""
+    from core.tiebreaks.codes import parse_code
+    from core.tiebreaks.spec import TieBreakError
+
+    try:
+        return parse_code(code).base
+    except TieBreakError:
+        return code.split("/")[0].split(":")[0].upper()
+
 class TiebreaksPane(LazyPane, Horizontal):
     """Tie-break list editor with a live standings preview."""
     TAB_ID = "tab-tiebreaks"
@@ -157,7 +169,7 @@ class TiebreaksPane(LazyPane, Horizontal):
         names = criterion_names(primary)
         # the name with its modifiers: BH/C1 and BH are two criteria, never one name twice
         sync_table(self.query_one("#tb-list", FittedTable), [f"{i}:{c}" for i, c in enumerate(codes)],
-                   [(i + 1, c, tiebreak_label(c, primary) if c.split("/")[0].split(":")[0].upper() in names else "?")
+                   [(i + 1, c, tiebreak_label(c, primary) if known_base(c) in names else "?")
                     for i, c in enumerate(codes)])
         preset_select = self.query_one("#tb-preset", Select)
         offered = [(title, pid) for pid, title in preset_titles(self.t).items()]  # by name, never by id
