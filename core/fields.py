@@ -258,13 +258,13 @@ def person_name(text: str, field: str = "name") -> str:
 def _not_a_name(clean: str) -> str:
     """Why ``clean`` is a line of something else pasted or typed into the name (second
     fresh-eyes review of issue 29: a URL and every line of a CSV, header included, became
-    players), or "".  A web address has ``://``; a CSV or spreadsheet line has ``;`` or tab
-    separated fields, more than the one comma of "Family, Given" (a header: ``Name,Rating,
+    players), or "".  A web address has ``://``; a CSV or spreadsheet line has ``;``, ``|`` or
+    tab separated fields (``Aydın, Burak | 1420`` was stored whole as a name), more than the one comma of "Family, Given" (a header: ``Name,Rating,
     Club``), or a field that is only a number (``Kaya,2100``).  A number inside a part stays
     (``Player 7`` is how a blitz evening writes an unnamed guest)."""
     if "://" in clean or clean.casefold().startswith("www."):
         return _("it is a web address")
-    if ";" in clean or "\t" in clean or clean.count(",") > 1:
+    if ";" in clean or "|" in clean or "\t" in clean or clean.count(",") > 1:
         return _("it has several fields (a line of a list: hakem players import reads lists)")
     if any(part.strip().isdigit() for part in clean.split(",")):
         return _("it has a number in it (a line of a list: hakem players import reads lists)")

@@ -27,6 +27,8 @@ from tests.tui_fixtures import store_with, wait_for
     ("Name,Vorname,Verein,DWZ", "several fields"),
     ("Name;Rating;Club", "several fields"),
     ("Kaya, Ahmet, 2100", "several fields"),
+    ("Aydın, Burak | 1420", "several fields"),  # a review: stored whole, pipe and rating in the name
+    ("Жуков, Ян | 1400 | ГМ", "several fields"),
     ("Kaya,2100", "a number"),
     ("17, Kaya", "a number"),
 ])
