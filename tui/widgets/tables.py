@@ -306,10 +306,7 @@ def _compact(naturals: list[int], specs: list[Col], mins: list[int], width: int,
                 shortened.add(j)
                 shown[j] = max(w, cell_len(specs[j].short))
             continue
-        # only the columns that stay count: an optional free-text column (a playoff game's
-        # title) being cut is no reason to leave itself out while the names are whole
-        short = any(widths[j] < min(naturals[j], READABLE) for j, f in enumerate(flex)
-                    if f and not specs[j].drop)
+        short = _unreadable(specs, widths, naturals, dropped)
         if not short:
             return widths, dropped, shortened
         if not optional:
@@ -319,6 +316,20 @@ def _compact(naturals: list[int], specs: list[Col], mins: list[int], width: int,
             j = optional.pop(0)
             dropped.add(j)
             shown[j] = 0
+
+
+def _unreadable(specs: list[Col], widths: list[int], naturals: list[int], dropped: set[int]) -> bool:
+    """Whether the table should leave out its next optional columns: a column that stays (a
+    name) is cut below :data:`READABLE`, or an optional free-text column (a club) is, while a
+    name is cut at all.  An optional column cut beside whole names is no reason: it would leave
+    itself out (a playoff game's title vanished at 80 columns beside whole names)."""
+    def below(j: int) -> bool:
+        return widths[j] < min(naturals[j], READABLE)
+
+    stays = [j for j, s in enumerate(specs) if s.flex and not s.drop]
+    optional = [j for j, s in enumerate(specs) if s.flex and s.drop and j not in dropped]
+    return any(below(j) for j in stays) or (any(below(j) for j in optional)
+                                             and any(widths[j] < naturals[j] for j in stays))
 
 
 def _naturals(table: FittedTable, columns: list[tuple[Any, ...]], labels: list[int]) -> list[int]:
