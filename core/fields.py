@@ -384,7 +384,7 @@ def event_fields(values: dict[str, object], system: str = "") -> dict[str, objec
     if "name" in values:
         out["name"] = name(str(values["name"] or ""))
     if "total_rounds" in values:
-        out["total_rounds"] = total_rounds(values["total_rounds"])  # type: ignore[arg-type]
+        out["total_rounds"] = total_rounds(values["total_rounds"])  # type: ignore[arg-type]  # the values are typed `object`; `total_rounds` refuses what is not a count
     if "time_control" in values:
         typed, code = time_control(str(values["time_control"] or ""), go=system in GO_SYSTEMS)
         out["time_control"] = typed

@@ -124,7 +124,7 @@ class SafeStream(io.TextIOBase):
         self.raw.write(text.translate(_STREAM))
         return len(text)
 
-    def writelines(self, lines: Iterable[str]) -> None:  # type: ignore[override]
+    def writelines(self, lines: Iterable[str]) -> None:  # type: ignore[override]  # a text stream's lines are `str`; TextIO's signature is wider
         for line in lines:
             self.write(line)
 
@@ -141,7 +141,7 @@ class SafeStream(io.TextIOBase):
         return True
 
     @property
-    def encoding(self) -> str:  # type: ignore[override]
+    def encoding(self) -> str:  # type: ignore[override]  # TextIO declares a plain attribute; a property answers the same reads
         return str(getattr(self.raw, "encoding", "utf-8"))
 
     def __getattr__(self, name: str) -> Any:

@@ -189,8 +189,7 @@ class HakemApp(SerialKeys):
 
         from tui.i18n import command_palette
 
-        # Textual types is_open's app App[object]; App is invariant in its exit value (ours int)
-        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]  # Textual types is_open's app App[object], invariant in its exit value (ours int)
             self.push_screen(command_palette(_("Search for commands…")))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

@@ -154,7 +154,7 @@ class HoldsTypeAhead(KeyHold):
     shown_at: float | None = None
 
     def on_unmount(self) -> None:
-        app = self.app  # type: ignore[attr-defined]
+        app = self.app  # type: ignore[attr-defined]  # a mixin of screens: `self.app` is the screen's
         if isinstance(app, SerialKeys):
             app.question_closed()
 
@@ -416,7 +416,7 @@ class SerialKeys(App[int]):
             pending = getattr(pump, "_pending_message", None)
             if getattr(pump, "_next_callbacks", None) or pending is not None:
                 return False
-            size = pump.message_queue_size  # type: ignore[attr-defined]
+            size = pump.message_queue_size  # type: ignore[attr-defined]  # declared on App only; every MessagePump has it
             if size and not (pump is self and self._only_input_waiting()):
                 return False
         return True

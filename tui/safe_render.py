@@ -38,5 +38,5 @@ def install() -> None:
             self._render_cache = original(clean, console)
         return original(self, console)
 
-    Strip.render = render  # type: ignore[method-assign]
+    Strip.render = render  # type: ignore[method-assign]  # the terminal guard replaces Textual's method (see the module doc)
     _installed = True

@@ -129,7 +129,7 @@ def use_case(name: str, writes: bool = True) -> Callable[[F], F]:
             self.permit(name, writes)
             return method(self, *args, **kwargs)
 
-        run.use_case = UseCase(name, writes)  # type: ignore[attr-defined]
+        run.use_case = UseCase(name, writes)  # type: ignore[attr-defined]  # a function object takes the attribute; mypy types functions without attributes
         return cast(F, run)
 
     return wrap

@@ -61,7 +61,7 @@ class _Parser(argparse.ArgumentParser):
             kwargs["metavar"] = translated(kwargs["metavar"])
         return super().add_subparsers(**kwargs)
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> None:  # type: ignore[override]  # argparse says `NoReturn`; ours exits too, through SystemExit raised below
         where = self.prog[len("hakem"):].strip() if self.prog.startswith("hakem") else self.prog
         raise CliError(f"{where}: {message}" if where else message)
 

@@ -24,7 +24,7 @@ from core.i18n import _
 def add_output_options(parser: argparse.ArgumentParser, help_text: str | None = None,
                        flags: tuple[str, ...] = ("-o", "--output"), **kw: object) -> None:
     """``-o FILE`` and ``--force`` (replace an existing file), the same on every command."""
-    parser.add_argument(*flags, dest="output", help=help_text or _("write to this file instead of stdout"), **kw)  # type: ignore[arg-type]
+    parser.add_argument(*flags, dest="output", help=help_text or _("write to this file instead of stdout"), **kw)  # type: ignore[arg-type]  # the keywords are argparse's own, passed through unchanged
     parser.add_argument("--force", action="store_true", help=_("replace FILE if it exists"))
 
 

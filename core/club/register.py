@@ -106,7 +106,7 @@ def edit(db: TinyDB, number: int, **changes: object) -> tuple[Member, Member]:
     given = changes.get("ratings")
     if isinstance(given, dict):
         changes["ratings"] = {**before.ratings, **given}  # other kinds kept
-    after = checked(replace(before, **changes))  # type: ignore[arg-type]
+    after = checked(replace(before, **changes))  # type: ignore[arg-type]  # the changes are checked field by field above; their values are `object` to the checker
     _refuse_held_ids(db, after, other_than=number)
     db.table(TABLE).update(_replacing(to_document(after)), doc_ids=[number])
     return before, after
@@ -176,7 +176,7 @@ def search(db: TinyDB, query: str, limit: int = 20) -> list[Member]:
             if len(found) >= limit:
                 break
     table = db.table(TABLE)
-    hits = [from_document(n, table.get(doc_id=n)) for n in found]  # type: ignore[arg-type]
+    hits = [from_document(n, table.get(doc_id=n)) for n in found]  # type: ignore[arg-type]  # TinyDB types `get` as a document or a list of them; one doc_id gives one document
     return sorted(hits, key=lambda m: (sort_key(m.name), m.id))
 
 

@@ -37,5 +37,5 @@ def install() -> None:
 
     from core.i18n import _, ngettext
 
-    argparse._ = _  # type: ignore[attr-defined]
-    argparse.ngettext = ngettext  # type: ignore[attr-defined]
+    argparse._ = _  # type: ignore[attr-defined]  # argparse's module-level gettext names, replaced by ours
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]  # argparse's module-level gettext names, replaced by ours

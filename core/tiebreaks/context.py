@@ -148,7 +148,7 @@ def _round_cells(rnd, pnos: tuple[int, ...], table: tuple, memo: dict, scaled: d
     if hit is not None and hit[0] is rnd:
         return hit[1]
     players = [_Pno(p) for p in pnos]
-    hist = entries(_OneRound(players, rnd))  # type: ignore[arg-type]
+    hist = entries(_OneRound(players, rnd))  # type: ignore[arg-type]  # the one-round stand-in answers what `entries` reads of a tournament
     if len(hist) != len(pnos):
         return None
     out = {pno: _memo_cell(memo, rows[0], scaled) for pno, rows in hist.items()}
@@ -206,7 +206,7 @@ def build_context(t: Tournament, upto: int | None = None, round_robin: bool | No
     total: dict[int, int] = {}
     if all(r is not None for r in per_round):
         for pno in pnos:
-            out = [r[pno] for r in per_round]  # type: ignore[index]
+            out = [r[pno] for r in per_round]  # type: ignore[index]  # every round is known here: `all(... is not None)` above
             cells[pno] = out
             total[pno] = sum(c.points for c in out)
     else:  # a board with an unregistered number: the history as core.model.entries builds it

@@ -410,7 +410,7 @@ def _read_board_order(doc: TrfDocument, lineno: int, line: str) -> None:
     parts = line.split()
     try:
         rnd = int(parts[3])
-        doc.board_orders[rnd] = [tuple(int(x) for x in p.split("-")) for p in parts[4:]]  # type: ignore[misc]
+        doc.board_orders[rnd] = [tuple(int(x) for x in p.split("-")) for p in parts[4:]]  # type: ignore[misc]  # a board order is `white-black`: two numbers, the tuple is typed `tuple[int, ...]`
     except (ValueError, IndexError):
         doc.problem(lineno, 1, _("malformed '### hakem boards' comment"))
 

@@ -461,7 +461,7 @@ class ReportsPane(LazyPane, Vertical):
 
         def answered(choice: str | None) -> None:
             if choice in ("replace", "keep"):
-                self.write_export(t, kind, typed, round_no, pno, choice, data)  # type: ignore[arg-type]
+                self.write_export(t, kind, typed, round_no, pno, choice, data)  # type: ignore[arg-type]  # narrowed by the test above; mypy does not narrow `str` to its Literal by `in`
 
         self.app.push_screen(ChoiceDialog(
             _("File exists"), _("{path} already exists.").format(path=path),

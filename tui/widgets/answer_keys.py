@@ -30,7 +30,7 @@ class Answer:
     keys: frozenset[str]
 
     def given_by(self, character: str | None) -> bool:
-        return bool(character) and character.lower() in self.keys  # type: ignore[union-attr]
+        return bool(character and character.lower() in self.keys)
 
 
 def _initial(word: str, latin: bool = False) -> str:

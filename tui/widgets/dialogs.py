@@ -7,7 +7,7 @@ directly (deferring it breaks under ``run_test`` on Textual 8, issue #6600).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -27,8 +27,15 @@ from tui.widgets.fields import TextField
 BODY_ROWS = 16
 """The most rows a dialog's text takes before it scrolls (on a tall screen)."""
 
+if TYPE_CHECKING:
+    _Node = Widget
+    """What the mixin below is mixed into (a dialog screen, a Widget): the checker reads its
+    ``self`` as one; at run time it stays a plain mixin."""
+else:
+    _Node = object
 
-class FitsScreen:
+
+class FitsScreen(_Node):
     """Mixin for a dialog whose text scrolls (``.dialog-body``): the text gets the rows the
     screen has left once the title, notes and buttons are placed, so the buttons are never cut
     off (issue 29: at 60×20 the late-entry question's buttons were below the screen, and
@@ -36,20 +43,20 @@ class FitsScreen:
     heights depend on the language (a note wraps)."""
 
     def on_resize(self, event: events.Resize) -> None:
-        self.call_after_refresh(self.fit_body)  # type: ignore[attr-defined]
+        self.call_after_refresh(self.fit_body)
 
     def fit_body(self) -> None:
         from textual.css.query import NoMatches
 
         try:
-            box = self.query_one(".dialog-box")  # type: ignore[attr-defined]
-            body = self.query_one(".dialog-body")  # type: ignore[attr-defined]
+            box = self.query_one(".dialog-box")
+            body = self.query_one(".dialog-body")
         except NoMatches:
             return
         self.stack_buttons(box)
         others = sum(child.outer_size.height for child in box.children if child is not body)
         frame = box.outer_size.height - box.size.height  # border and padding
-        room = self.size.height - frame - others  # type: ignore[attr-defined]
+        room = self.size.height - frame - others
         rows = max(1, min(BODY_ROWS, room))
         if body.styles.max_height is None or body.styles.max_height.value != rows:
             body.styles.max_height = rows
@@ -60,8 +67,8 @@ class FitsScreen:
         lines typed before a correction stacked their toasts down over its buttons at 60×20."""
         from textual.widgets._toast import ToastRack
 
-        tops = [b.region.y for b in self.query(Button) if b.region.height]  # type: ignore[attr-defined]
-        for rack in self.query(ToastRack):  # type: ignore[attr-defined]
+        tops = [b.region.y for b in self.query(Button) if b.region.height]
+        for rack in self.query(ToastRack):
             if tops:
                 rack.styles.max_height = max(0, min(tops))
 
@@ -83,7 +90,7 @@ class FitsScreen:
         row.set_class(stacked, "-stacked")
         for button in buttons:
             button.compact = stacked
-        self.call_after_refresh(self.fit_body)  # type: ignore[attr-defined]  # the rows just changed
+        self.call_after_refresh(self.fit_body)  # the rows just changed
 
 
 class ConfirmDialog(FitsScreen, HoldsTypeAhead, ModalScreen[bool]):

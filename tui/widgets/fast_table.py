@@ -218,20 +218,20 @@ class FastTable(DataTable):
     def rich_style(self) -> Style:
         cache = self._frame_styles
         if cache is None:
-            return DataTable.rich_style.fget(self)  # type: ignore[attr-defined]
+            return DataTable.rich_style.fget(self)  # type: ignore[attr-defined]  # Textual types the property's getter as a method; `fget` is its function
         style = cache.get("rich")
         if style is None:
-            style = cache["rich"] = DataTable.rich_style.fget(self)  # type: ignore[attr-defined]
+            style = cache["rich"] = DataTable.rich_style.fget(self)  # type: ignore[attr-defined]  # Textual types the property's getter as a method; `fget` is its function
         return style
 
     @property
     def background_colors(self):
         cache = self._frame_styles
         if cache is None:
-            return DataTable.background_colors.fget(self)  # type: ignore[attr-defined]
+            return DataTable.background_colors.fget(self)  # type: ignore[attr-defined]  # Textual types the property's getter as a method; `fget` is its function
         colors = cache.get("background")
         if colors is None:
-            colors = cache["background"] = DataTable.background_colors.fget(self)  # type: ignore[attr-defined]
+            colors = cache["background"] = DataTable.background_colors.fget(self)  # type: ignore[attr-defined]  # Textual types the property's getter as a method; `fget` is its function
         return colors
 
     def _get_row_style(self, row_index: int, base_style: Style) -> Style:

@@ -37,7 +37,7 @@ def _delete(args: argparse.Namespace) -> int:
 
 
 def _list(workspace: object, form: str) -> int:
-    entries = workspace.trash()  # type: ignore[attr-defined]
+    entries = workspace.trash()  # type: ignore[attr-defined]  # the workspace is opened lazily (start-up time): its class is not imported here
     if form == "json":
         print_json([{"entry": e.entry, "id": e.id, "name": e.name, "deleted": e.deleted, "by": e.deleted_by,
                      "until": e.until, "revision": e.revision} for e in entries])

@@ -130,7 +130,7 @@ def _stop_on_signals(service: object) -> None:
     import signal
 
     def stop(_signum: int, _frame: object) -> None:
-        service.stop()  # type: ignore[attr-defined]
+        service.stop()  # type: ignore[attr-defined]  # the service class is imported only inside the run (start-up time)
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)

@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         if "points" in changes and t.system == "double-swiss":  # the PAB and byes per match (C.04.5)
             from core.pairing.doubleswiss.state import match_points
 
-            changes["points"] = match_points(changes["points"], explicit_pab=len(args.points.split(",")) == 4)  # type: ignore[arg-type]
+            changes["points"] = match_points(changes["points"], explicit_pab=len(args.points.split(",")) == 4)  # type: ignore[arg-type]  # `changes` holds values of several types; this key holds a PointSystem
         options = _options(t, changes)  # records 092, 172, 182 (free text) live among the options
         if options is not None:
             changes["options"] = options

@@ -76,7 +76,7 @@ def _pair_legacy(tournament: Tournament, cup: CupState) -> RoundPairing:
     ready = cup.view.ready
     if not ready:
         raise PairingImpossible(_('no knockout game can be paired yet (Armageddon bids missing?).'))
-    boards = tuple(Board(g.white, g.black) for g in ready)  # type: ignore[arg-type]
+    boards = tuple(Board(g.white, g.black) for g in ready)  # type: ignore[arg-type]  # a ready game has both players (the cup's view pairs only those)
     explanations: dict[object, tuple[str, ...]] = {}
     for i, g in enumerate(ready):
         stage = stage_text(g.stage) if g.stage else _("Knockout")

@@ -45,7 +45,7 @@ NATIVE_MISSING = ""
 try:
     from core.pairing.matching._native import Matcher as NativeMatcher
 except ImportError as _error:  # not compiled on this machine: the pure-Python matcher does the same
-    NativeMatcher = None  # type: ignore[assignment,misc]
+    NativeMatcher = None  # type: ignore[assignment,misc]  # the compiled matcher's class, or None when it is not built here
     NATIVE_MISSING = str(_error)
 
 DEFER_MIN = 16
@@ -220,7 +220,7 @@ class IncrementalMatcher:
         cached = self.leafcache.get(b)
         if cached is None:
             cached = []
-            for t in self.blossomchilds[b]:  # type: ignore[union-attr]
+            for t in self.blossomchilds[b]:  # type: ignore[union-attr]  # a blossom (b >= n) always has its children list
                 if t < self.n:
                     cached.append(t)
                 else:
@@ -242,7 +242,7 @@ class IncrementalMatcher:
                 u = self.mate[base] % N
                 self.mate[u] = -1
                 self.mate[base] = -1
-        for s in self.blossomchilds[b]:  # type: ignore[union-attr]
+        for s in self.blossomchilds[b]:  # type: ignore[union-attr]  # a blossom (b >= n) always has its children list
             self.blossomparent[s] = -1
             if s < self.n:
                 self.inblossom[s] = s
