@@ -272,6 +272,18 @@ class PointSystem:
             object.__setattr__(self, "_by_code", table)
         return table
 
+    def scaled(self) -> tuple[int, dict[Code, int]]:
+        """(the common denominator of every code's points, each code's points times it): the
+        running totals add integers (:func:`scores`).  Built once per point system."""
+        found: tuple[int, dict[Code, int]] | None = self.__dict__.get("_scaled")
+        if found is None:
+            import math
+
+            scale = math.lcm(*(self.for_code(code).denominator for code in Code))
+            found = (scale, {code: int(self.for_code(code) * scale) for code in Code})
+            object.__setattr__(self, "_scaled", found)
+        return found
+
     @property
     def is_standard(self) -> bool:
         return self == PointSystem()
@@ -727,87 +739,82 @@ def scores(t: Tournament, upto: int | None = None) -> dict[int, Fraction]:
     (penalties, bonuses) that belong to those rounds or to none — what :func:`entries` gives
     each player, by the event's point system.
 
-    Added up by :class:`_RunningTotals`, which keeps a total after each round it has seen:
-    the boards table asks for the points before the round on every result typed, at 1,000
-    players (the sum over every entry took 65 ms there; the kept totals, one round)."""
+    Added up from running totals kept with the rounds (:func:`_running_totals`): the boards
+    table asks for the points before the round on every result typed, at 1,000 players (the
+    sum over every entry took 65 ms there; the kept totals, one round)."""
     games, last = single_games(t, upto)
-    out = _RUNNING.totals(games, len(games.rounds) if last is None else min(last, len(games.rounds)))
+    out = _running_totals(games, len(games.rounds) if last is None else min(last, len(games.rounds)))
     for pno, value in adjusted_points(t, len(t.rounds) if upto is None else upto).items():
         if pno in out:
             out[pno] += value
     return out
 
 
-class _RunningTotals:
-    """Every player's points after each round of the last event asked about, kept while its
-    earlier rounds are the same objects: entering a result of the current round replaces only
-    that round, and a newly paired round needs the previous totals plus one round.  Integers
-    scaled by the point system's common denominator (exact, and fast on 1,000 players); a
-    lock, since the data service answers several organisers at once."""
+@dataclass(frozen=True)
+class _After:
+    """Every player's points after a round, kept on that :class:`Round` (outside its fields,
+    like :meth:`Tournament._players_by_pno`), with what they were added up from: the rounds up
+    to this one (by identity) and the point system and players they were counted for.
 
-    def __init__(self) -> None:
-        import threading
+    Why on the round, not in one table for the process: the data service serves several
+    events at once, and a table of the last event asked about was rebuilt whenever another
+    event's organiser asked between two of this one's results (and held every caller behind
+    one lock).  A snapshot's rounds are its own: each event keeps its totals while its
+    snapshots live, and nothing is shared between events to evict or to lock.  Entering a
+    result replaces only that round's object, so the totals of the earlier rounds stay valid;
+    a correction of an earlier round makes a new object for it, and every later round's
+    totals, added up from the old one, no longer match their ``prefix``.  Immutable once
+    made: two threads adding up the same round make two equal records, and either is kept."""
 
-        self._lock = threading.Lock()
-        self._base: tuple[PointSystem, tuple[int, ...]] | None = None
-        self._scale = 1
-        self._scaled: dict[Code, int] = {}
-        self._after: list[tuple[Round, dict[int, int]]] = []  # keeps each round alive: its id stays unique
-
-    def totals(self, t: Tournament, last: int) -> dict[int, Fraction]:
-        """Points of every player after the first ``last`` rounds of ``t`` (a fresh dict)."""
-        with self._lock:
-            self._rebase(t)
-            rounds = t.rounds[:last]
-            known = 0
-            while known < min(len(self._after), len(rounds)) and self._after[known][0] is rounds[known]:
-                known += 1
-            del self._after[known:]
-            total = dict(self._after[-1][1]) if known else {p.pno: 0 for p in t.players}
-            for rnd in rounds[known:]:
-                total = self._add(rnd, total)
-                self._after.append((rnd, total))
-            return {pno: Fraction(v, self._scale) for pno, v in total.items()}
-
-    def _rebase(self, t: Tournament) -> None:
-        """Start again when the point system or the players changed."""
-        import math
-
-        base = (t.points, tuple(p.pno for p in t.players))
-        if base == self._base:
-            return
-        self._base, self._after = base, []
-        self._scale = 1
-        for code in Code:
-            self._scale = math.lcm(self._scale, Fraction(t.points.for_code(code)).denominator)
-        self._scaled = {code: int(t.points.for_code(code) * self._scale) for code in Code}
-
-    def _add(self, rnd: Round, before: dict[int, int]) -> dict[int, int]:
-        """The totals after ``rnd``: its results and byes, a zero-point bye for whoever it left
-        out (as :func:`entries` counts them)."""
-        total = dict(before)
-        seen: set[int] = set()
-        for b in rnd.boards:
-            if b.result is not None:
-                white, black = b.result.codes(b.unrated)
-                total[b.white] = total.get(b.white, 0) + self._scaled[white]
-                total[b.black] = total.get(b.black, 0) + self._scaled[black]
-            else:
-                total.setdefault(b.white, 0)
-                total.setdefault(b.black, 0)
-            seen.update((b.white, b.black))
-        for bye in rnd.byes:
-            total[bye.pno] = total.get(bye.pno, 0) + self._scaled[bye.code]
-            seen.add(bye.pno)
-        zero_bye = self._scaled[Code.ZERO_BYE]
-        if zero_bye:
-            for pno in total:
-                if pno not in seen:
-                    total[pno] += zero_bye
-        return total
+    prefix: tuple[Round, ...]
+    base: tuple[PointSystem, tuple[int, ...]]
+    scaled: dict[int, int]
+    """Points scaled by the point system's common denominator (exact, and fast on 1,000
+    players)."""
 
 
-_RUNNING = _RunningTotals()
+def _running_totals(t: Tournament, last: int) -> dict[int, Fraction]:
+    """Points of every player after the first ``last`` rounds of ``t`` (a fresh dict), from
+    the totals kept on the newest round whose record still matches (:class:`_After`)."""
+    rounds = t.rounds[:last]
+    base = (t.points, tuple(p.pno for p in t.players))
+    known, total = 0, {p.pno: 0 for p in t.players}
+    for k in range(len(rounds), 0, -1):
+        kept: _After | None = rounds[k - 1].__dict__.get("_after")
+        if (kept is not None and kept.base == base and len(kept.prefix) == k
+                and all(a is b for a, b in zip(kept.prefix, rounds))):
+            known, total = k, kept.scaled  # never changed: _add_round makes a new dict
+            break
+    scale, points = t.points.scaled()
+    for k in range(known, len(rounds)):
+        total = _add_round(rounds[k], total, points)
+        object.__setattr__(rounds[k], "_after", _After(rounds[: k + 1], base, total))
+    return {pno: Fraction(v, scale) for pno, v in total.items()}
+
+
+def _add_round(rnd: Round, before: dict[int, int], points: dict[Code, int]) -> dict[int, int]:
+    """The totals after ``rnd``: its results and byes, a zero-point bye for whoever it left
+    out (as :func:`entries` counts them)."""
+    total = dict(before)
+    seen: set[int] = set()
+    for b in rnd.boards:
+        if b.result is not None:
+            white, black = b.result.codes(b.unrated)
+            total[b.white] = total.get(b.white, 0) + points[white]
+            total[b.black] = total.get(b.black, 0) + points[black]
+        else:
+            total.setdefault(b.white, 0)
+            total.setdefault(b.black, 0)
+        seen.update((b.white, b.black))
+    for bye in rnd.byes:
+        total[bye.pno] = total.get(bye.pno, 0) + points[bye.code]
+        seen.add(bye.pno)
+    zero_bye = points[Code.ZERO_BYE]
+    if zero_bye:
+        for pno in total:
+            if pno not in seen:
+                total[pno] += zero_bye
+    return total
 
 
 def adjusted_points(t: Tournament, upto: int | None = None) -> dict[int, Fraction]:
