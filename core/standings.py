@@ -355,7 +355,7 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
         lots = {int(k): int(v) for k, v in (t.options.get("lots", {}) or {}).items()}
         missing = [g for g in groups if len(g) > 1 and any(p not in lots for p in g)]
         if missing:
-            warnings.append("Lots have not been drawn for every tied group; those players share their rank.")
+            warnings.append(_("Lots have not been drawn for every tied group; those players share their rank."))
         groups = refine(groups, lambda g: _split_by_values(g, {p: lots.get(p) for p in g}, False), "LOT")
 
     names = _names(t, team)

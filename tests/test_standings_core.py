@@ -93,15 +93,40 @@ def test_swiss_withdrawal_stays_ranked():
     assert compute_standings(t, ["BH"]).row(4).rank == 3
 
 
-def test_rating_tiebreaks_with_unrated_players():
-    t = event([(1, 1, 2, WIN), (1, 3, 4, DRAW)])
-    t = t.with_changes(players=tuple(dataclasses.replace(p, rating=0) if p.pno == 4 else p for p in t.players))
-    s = compute_standings(t, ["ARO"])
-    assert any("unrated" in w for w in s.warnings)
-    assert all(r.values["ARO"] is None for r in s.rows)
-    s = compute_standings(t, ["ARO/U1400"])
-    assert not any("unrated" in w for w in s.warnings)
-    assert s.row(3).values["ARO/U1400"] == 1400
+def _late_unrated_entry() -> Tournament:
+    """A round robin of four: 1 (2100), 2 (1900), 3 (1700) rated, 4 without a rating."""
+    t = event([(1, 1, 2, WIN), (1, 3, 4, DRAW), (2, 1, 4, WIN), (2, 2, 3, DRAW), (3, 1, 3, DRAW), (3, 2, 4, WIN)])
+    ratings = {1: 2100, 2: 1900, 3: 1700, 4: 0}
+    return t.with_changes(players=tuple(dataclasses.replace(p, rating=ratings[p.pno]) for p in t.players))
+
+
+def test_rating_tiebreaks_leave_unrated_opponents_out():
+    """C.07 Art. 10 leaves an unrated player's rating to the regulations; a list that says
+    nothing (no /U) leaves the games against them out, and a cut (Art. 14.1) takes such a game
+    first, as the least significant value (notes/reports.md)."""
+    s = compute_standings(_late_unrated_entry(), ["ARO", "ARO/C1", "ARO/C2", "TPR"])
+    # player 1 met 2 (1900), 4 (unrated), 3 (1700): ARO (1900 + 1700) / 2 = 1800; the cut takes
+    # the unrated game (not 1700, which would give 1900); Cut-2 then 1700 as well: 1900
+    assert [s.row(1).values[c] for c in ("ARO", "ARO/C1", "ARO/C2")] == [1800, 1800, 1900]
+    # 1½ of 2 against rated opponents = 75 %: dp +193 (FIDE B.02 table 8.1a) → 1800 + 193
+    assert s.row(1).values["TPR"] == 1993
+    # the unrated player's own opponents all have ratings: (1700 + 2100 + 1900) / 3 = 1900,
+    # cut-1 drops 1700: (2100 + 1900) / 2 = 2000
+    assert s.row(4).values["ARO"] == 1900 and s.row(4).values["ARO/C1"] == 2000
+    s = compute_standings(_late_unrated_entry(), ["ARO/U1400"])
+    assert not s.warnings
+    assert s.row(3).values["ARO/U1400"] == round((2100 + 1900 + 1400) / 3)
+
+
+def test_the_note_on_unrated_opponents_is_in_the_readers_language():
+    from core.i18n import speaking
+
+    english = compute_standings(_late_unrated_entry(), ["ARO/C1"]).warnings
+    assert english and english[0].startswith("ARO/C1: Games against unrated opponents")
+    for lang in ("tr", "de", "ru"):
+        with speaking(lang):
+            (note,) = compute_standings(_late_unrated_entry(), ["ARO/C1"]).warnings
+        assert note.startswith("ARO/C1: ") and note != english[0] and "unrated" not in note
 
 
 def test_regime_by_start_date_and_override():

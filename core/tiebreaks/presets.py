@@ -88,8 +88,9 @@ def preset(name: str) -> Preset:
 
 
 def warnings_for(specs: list[TieBreakSpec], ctx, regime) -> list[str]:
-    """Sentences explaining why a list is unsuitable for this event (never blocking)."""
-    from core.tiebreaks.rating import ratings_usable
+    """Sentences explaining why a list is unsuitable for this event (never blocking), in the
+    reader's language: shown on screens, paper and the published pages."""
+    from core.tiebreaks.rating import UNRATED_NOTE, unrated_left_out
     from core.tiebreaks.codes import lookup
     from core.tiebreaks.regimes import Regime
 
@@ -97,15 +98,15 @@ def warnings_for(specs: list[TieBreakSpec], ctx, regime) -> list[str]:
     for spec in specs:
         definition = lookup(spec.base)
         if ctx.round_robin and (definition.uses_buchholz or spec.base == "BH") and regime is Regime.FIDE2026:
-            out.append(f"{spec.code}: FIDE C.07 (2026) Art. 8 forbids Buchholz tie-breaks in round robins.")
-        if definition.uses_ratings and not ratings_usable(ctx, spec):
-            out.append(f"{spec.code}: unrated players are present and the list does not say how to rate "
-                       f"them (e.g. {spec.base}/U1400); the criterion is not applied.")
+            out.append(_("{code}: FIDE C.07 (2026) Art. 8 forbids Buchholz tie-breaks in round robins.")
+                       .format(code=spec.code))
+        if definition.uses_ratings and spec.base != "RTNG" and unrated_left_out(ctx, spec):
+            out.append(f"{spec.code}: {_(UNRATED_NOTE)}")
         if spec.base in ("BPG", "BWG") and ctx.round_robin:
-            out.append(f"{spec.code}: in a round robin the colours are fixed by the tables, so colour "
-                       f"criteria are not fair (Aktar p. 84).")
+            out.append(_("{code}: in a round robin the colours are fixed by the tables, so colour "
+                         "criteria are not fair (Aktar p. 84).").format(code=spec.code))
         if spec.base in ("KS", "KSX") and not ctx.round_robin:
-            out.append(f"{spec.code}: the Koya score is defined for round robins.")
+            out.append(_("{code}: the Koya score is defined for round robins.").format(code=spec.code))
         if definition.team_only and not ctx.cache.get("team"):
-            out.append(f"{spec.code}: this criterion applies to team events only.")
+            out.append(_("{code}: this criterion applies to team events only.").format(code=spec.code))
     return out
