@@ -18,7 +18,8 @@ and they are paired on in that shape (:func:`legacy`).
 Settings live in ``Tournament.options["knockout"]`` (all optional):
 
     {"places": 1,                         # how many players go through (1: a winner)
-     "rules": "seed-rapid" | {...},       # preset name or MatchRules JSON
+     "rules": "seed-rapid" | {...},       # preset name or MatchRules JSON; "seed-rapid"
+                                          # (the default) plays at the event's time control
      "order": "seeded" | "lot",           # bracket positions: starting rank or a drawn lot
      "seeded": 4,                         # with "lot": the best 4 are seeded, the rest drawn
      "third_place": false,                # semi-final losers play for 3rd place
@@ -48,6 +49,7 @@ from core.playoff.games import Context, Game
 from core.playoff.plan import evaluate as evaluate_plan
 from core.playoff.rules import PRESETS, MatchRules
 from core.playoff.state import PlayoffError, PlayoffView, _parse_clock
+from core.playoff.timecontrol import TimeControl
 from core.playoff.timetable import Slot
 
 
@@ -64,15 +66,43 @@ def _settings(t: Tournament) -> dict[str, Any]:
     return dict(t.options.get("knockout", {}))
 
 
+EVENT_CLOCK_RULES = "seed-rapid"
+"""The rules a cup gets unless the organiser chooses others: two games, two more if level,
+then Armageddon — at the event's time control (:func:`cup_rules`)."""
+
+
+def event_clock(t: Tournament) -> TimeControl | None:
+    """The event's time control as one clock (TRF-2026 record 222 with a single period, e.g.
+    ``300+3``), else ``None`` (none set, or several periods such as ``40/5400+30:1800+30``)."""
+    code = t.time_control_code.strip()
+    if not code or "/" in code or ":" in code:
+        return None
+    try:
+        return TimeControl.parse(code)
+    except TournamentError:
+        return None
+
+
+def cup_rules(t: Tournament) -> MatchRules:
+    """The rules of the cup's matches. A cup's games are the event's games: with the default
+    rules they are played at the event's time control (a 5+3 cup plays 5 min + 3 s, not the
+    preset's 20 minutes, which stay for an event without a time control). Rules the organiser
+    chose (another preset, or rules of their own) keep their clocks: they set them for the cup."""
+    rules = _settings(t).get("rules", EVENT_CLOCK_RULES)
+    if not isinstance(rules, str):
+        return MatchRules.from_json(rules)
+    if rules not in PRESETS:
+        raise TournamentError(_('unknown knockout rules {rules!r}; use one of {value}.').format(
+            rules=rules, value=', '.join(sorted(PRESETS))))
+    clock = event_clock(t) if rules == EVENT_CLOCK_RULES else None
+    if clock is None:
+        return PRESETS[rules]
+    return replace(PRESETS[rules], segments=tuple(replace(s, time_control=clock) for s in PRESETS[rules].segments))
+
+
 def _plan(t: Tournament) -> dict[str, Any]:
     cfg = _settings(t)
-    rules = cfg.get("rules", "seed-rapid")
-    if isinstance(rules, str):
-        if rules not in PRESETS:
-            raise TournamentError(_('unknown knockout rules {rules!r}; use one of {value}.').format(rules=rules, value=', '.join(sorted(PRESETS))))
-        rules_json = PRESETS[rules].to_json()
-    else:
-        rules_json = MatchRules.from_json(rules).to_json()
+    rules_json = cup_rules(t).to_json()
     players = sorted(p.pno for p in t.players)
     entry = {str(players.index(int(pno)) + 1): int(r) for pno, r in dict(cfg.get("entry_round", {})).items()
              if int(pno) in players}
