@@ -73,19 +73,29 @@ def format_choices(k: int) -> list[FormatChoice]:
     return out
 
 
-def minutes_text(seconds: int) -> str:
-    """``300`` → ``5′``, ``90`` → ``1′30″`` (clock faces count minutes)."""
+def minutes_text(seconds: int, words: bool = False) -> str:
+    """``300`` → ``5′``, ``90`` → ``1′30″`` (clock faces count minutes); ``words``: in the
+    reader's words, ``5 min``, ``1 min 30 s`` (pages read away from the hall)."""
     m, s = divmod(seconds, 60)
+    if words:
+        if m and s:
+            return _("{minutes} min {seconds} s").format(minutes=m, seconds=s)
+        return _("{seconds} s").format(seconds=s) if s else _("{minutes} min").format(minutes=m)
     return f"{m}′{s:02d}″" if s and m else (f"{s}″" if s else f"{m}′")
 
 
-def time_control_text(tc: TimeControl) -> str:
-    """``3′+3″``, ``20′``, or ``White 5′, Black 4′`` for unequal clocks."""
-    inc = f"+{tc.increment}″" if tc.increment else ""
+def time_control_text(tc: TimeControl, words: bool = False) -> str:
+    """``3′+3″``, ``20′``, or ``White 5′, Black 4′`` for unequal clocks; ``words``: the same in
+    the reader's words, ``3 min + 3 s``, ``White 5 min, Black 4 min`` (the published timetable,
+    where a TRF code such as ``W300-B240`` says nothing to a player)."""
+    if words:
+        inc = " + " + minutes_text(tc.increment, True) if tc.increment else ""
+    else:
+        inc = f"+{tc.increment}″" if tc.increment else ""
     if tc.black_base is not None and tc.black_base != tc.base:
-        return _("White {white}, Black {black}").format(white=minutes_text(tc.base) + inc,
-                                                        black=minutes_text(tc.black_base) + inc)
-    return minutes_text(tc.base) + inc
+        return _("White {white}, Black {black}").format(white=minutes_text(tc.base, words) + inc,
+                                                        black=minutes_text(tc.black_base, words) + inc)
+    return minutes_text(tc.base, words) + inc
 
 
 _SEGMENT = re.compile(r"\.s(\d+)g(\d+)$")

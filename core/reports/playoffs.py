@@ -61,7 +61,7 @@ def _boxes(games, slots, byes: dict[str, tuple[int, ...]] | None = None) -> list
     for g in games:
         order.setdefault(g.stage, len(order))
     for g in games:
-        key = (g.stage, frozenset((str(g.white), str(g.black))))
+        key = _key(g.stage, g.white, g.black)
         box = boxes.get(key)
         if box is None:
             box = boxes[key] = MatchBox(g.stage, g.white, g.black)
@@ -108,18 +108,51 @@ def _winner(box: MatchBox) -> object | None:
     return box.a if ta > tb else box.b
 
 
+def _key(stage: str, a: object, b: object) -> tuple[str, frozenset[str]]:
+    """One match: its stage and its two players (or placeholders), in either colour."""
+    return stage, frozenset((str(a), str(b)))
+
+
+def _match_numbers(boxes: list[MatchBox]) -> dict[tuple[str, frozenset[str]], int]:
+    """Each match's number inside its stage, as the bracket's captions count them (players
+    going on without a game are not matches)."""
+    counter: dict[str, int] = {}
+    out: dict[tuple[str, frozenset[str]], int] = {}
+    for box in boxes:
+        if not box.bye:
+            counter[box.stage] = counter.get(box.stage, 0) + 1
+            out[_key(box.stage, box.a, box.b)] = counter[box.stage]
+    return out
+
+
+def game_names(games) -> dict[str, str]:
+    """Game id → its name for people: "Match 1: Game 2", "Match 2: Armageddon" — the match
+    counted as the bracket counts it, the game as the boards name it; a round-robin game
+    is named by its kind (its players stand beside it). Never the stored id (``p.c1r1b1``)."""
+    from core.playoff.labels import game_label
+
+    numbers = _match_numbers(_boxes(games, []))
+    out: dict[str, str] = {}
+    for g in games:
+        n = numbers.get(_key(g.stage, g.white, g.black))
+        if g.kind == "round_robin" or n is None:
+            out[g.id] = game_label(g)
+        else:
+            out[g.id] = _("Match {n}: {game}").format(n=n, game=game_label(g))
+    return out
+
+
 def _captions(boxes: list[MatchBox]) -> list[str]:
     """"Match 2 · board 3 · 19:17" per box (board and first start when the timetable has them)."""
     from core.playoff import clock
 
-    counter: dict[str, int] = {}
+    numbers = _match_numbers(boxes)
     out = []
     for box in boxes:
         if box.bye:
             out.append("")
             continue
-        counter[box.stage] = counter.get(box.stage, 0) + 1
-        parts = [_("Match {n}").format(n=counter[box.stage])]
+        parts = [_("Match {n}").format(n=numbers[_key(box.stage, box.a, box.b)])]
         if box.board is not None:
             parts.append(_("board {board}").format(board=box.board))
         if box.start is not None:
@@ -246,6 +279,9 @@ def timetable_report(view: View, key: str, state: Mapping[str, Any], playoff_vie
                    Column("time_control", _("Time control"), optional=True),
                    Column("stage", _("Stage"), flex=True, optional=True),
                    Column("game", _("Game"), optional=True)])
+    from core.playoff.labels import time_control_text
+
+    named = game_names([s.game for s in slots])
     for s in sorted(slots, key=lambda s: (s.start, s.board, s.game.id)):
         g = s.game
         if g.result is not None:
@@ -256,7 +292,8 @@ def timetable_report(view: View, key: str, state: Mapping[str, Any], playoff_vie
             result = ""
         end = clock(s.end) if s.actual_end else "~" + clock(s.end)
         table.rows.append([clock(s.start), end, s.board, _label(g.white, names).strip(),
-                           _label(g.black, names).strip(), result, g.time_control.encode(), _stage(g.stage), g.id])
+                           _label(g.black, names).strip(), result, time_control_text(g.time_control, words=True),
+                           _stage(g.stage), named[g.id]])
     stages = Table([Column("stage", _("Stage"), flex=True), Column("from", pgettext("time span", "From"), "r"),
                     Column("until", pgettext("time span", "Until"), "r")], title=_("Stages"))
     for stage, first, last in stage_times(slots):
