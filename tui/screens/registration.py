@@ -511,7 +511,10 @@ class RegistrationPane(TournamentTab, Vertical):
         self.query_one("#p-name", Input).focus()
 
     def action_search(self) -> None:
-        self.query_one("#p-search", Input).focus()
+        """A new search: the last one's text is selected (the list stays as it filtered until
+        a key replaces it), never typed after — ``/`` ``mül`` after ``kaya`` searched for
+        ``kayamül``."""
+        self.query_one("#p-search", TextField).focus_selected()
 
     def action_edit(self) -> None:
         from tui.widgets.player_form import PlayerForm
@@ -631,7 +634,7 @@ class RegistrationPane(TournamentTab, Vertical):
         self.app.push_screen(PromptDialog(
             _("Forbidden pairing"),
             _("Pairing numbers of players who must never meet (family, same club in a qualifier). Now: {current}").format(current=current),
-            value=f"{pno} " if pno else ""), chosen)
+            value=f"{pno} " if pno else "", suggested=False), chosen)
 
     def action_explain_number(self) -> None:
         from core.numbering import explain_number

@@ -34,4 +34,4 @@ class RoundSchedule(RoundsTab):
 
         self.app.push_screen(PromptDialog(_("Date and start time of round {n}").format(n=number),
                                           _("YYYY-MM-DD HH:MM; either part alone; empty clears both."),
-                                          current, "2026-05-04 10:00"), given)
+                                          current, "2026-05-04 10:00", suggested=False), given)

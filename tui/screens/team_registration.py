@@ -113,7 +113,7 @@ class TeamsDialog(ModalScreen[None]):
                 return
             then(members)
 
-        self.app.push_screen(PromptDialog(title, help_text, value=value), chosen)
+        self.app.push_screen(PromptDialog(title, help_text, value=value, suggested=False), chosen)
 
     def action_add(self) -> None:
         from core.teams.registration import team_entry_refusal
@@ -173,7 +173,7 @@ class TeamsDialog(ModalScreen[None]):
             self._change(lambda desk: desk.edit_team(team.id, name=name),
                          _("Team renamed."))
 
-        self.app.push_screen(PromptDialog(_("Rename team"), "", value=team.name), chosen)
+        self.app.push_screen(PromptDialog(_("Rename team"), "", value=team.name, suggested=False), chosen)
 
     def action_remove(self) -> None:
         team = self.selected()

@@ -206,8 +206,13 @@ class LineDialog(ModalScreen["Answer | None"], Generic[Answer]):
     BINDINGS = [Binding("escape", "cancel", L_("Cancel"))]
 
     def __init__(self, title: str, help_text: str = "", value: str = "", placeholder: str = "",
-                 check: Callable[[str], object] | None = None) -> None:
-        """``check``: called with the text on Enter; a TournamentError it raises is shown
+                 check: Callable[[str], object] | None = None, suggested: bool = True) -> None:
+        """``value``: the answer suggested (the next round, the current name), selected when
+        the dialog opens so that the first key typed replaces it and Enter takes it — typed
+        after it, ``5 h`` plus ``4`` read ``5 h4``; ``suggested=False``: what is stored, to
+        be edited (a team's name or board order, a round's time) or the start of the answer
+        (a number the organiser goes on after), the cursor at its end.
+        ``check``: called with the text on Enter; a TournamentError it raises is shown
         under the field, which stays open with the text as typed (nothing typed is lost)."""
         super().__init__(classes="dialog")
         self.title_text = title
@@ -215,6 +220,7 @@ class LineDialog(ModalScreen["Answer | None"], Generic[Answer]):
         self.value = value
         self.placeholder = placeholder
         self.check = check
+        self.suggested = suggested
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
@@ -226,7 +232,11 @@ class LineDialog(ModalScreen["Answer | None"], Generic[Answer]):
             yield Static(_("Enter to accept, Escape to cancel."), classes="dialog-hint")
 
     def on_mount(self) -> None:
-        self.query_one(Input).focus()
+        field = self.query_one("#prompt-input", TextField)
+        if self.suggested:
+            field.focus_selected()
+        else:
+            field.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         from core.errors import TournamentError

@@ -37,6 +37,7 @@ class TextField(Input):
     _redo: list[tuple[str, int]]
     _last_kind = ""
     _stepping = False
+    _select_on_next_focus = False
 
     def __init__(self, *args: Any, select_on_focus: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, select_on_focus=select_on_focus, **kwargs)
@@ -46,8 +47,21 @@ class TextField(Input):
         F2 to a half-typed name) the next key goes on after the text.  Textual selects the
         whole text on focus, so the next key wiped it (issue 29: ``Pekmez, Şe`` F3 F2 ``yma``
         stored the player ``yma``).  (Textual's own ``Input._on_focus`` runs after this one.)"""
-        if not self.select_on_focus:
+        if self._select_on_next_focus:
+            self._select_on_next_focus = False
+            self.select_all()
+        elif not self.select_on_focus:
             self.cursor_position = len(self.value)
+
+    def focus_selected(self) -> None:
+        """Focus with the whole text selected, this once: the text is a suggestion (a dialog's
+        proposed answer, the last search) that the first key typed replaces and Enter takes as
+        it is.  Coming back to the field later keeps the cursor at the end, as above."""
+        if self.has_focus:
+            self.select_all()
+            return
+        self._select_on_next_focus = True
+        self.focus()
 
     def _on_paste(self, event: events.Paste) -> None:
         """A paste holding a control or invisible character (an Escape, a Tab, a line break
