@@ -23,6 +23,7 @@ from textual.widgets import DataTable, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
+from core.app.playoff_groups import GroupState, TiedGroup
 from core.errors import TournamentError
 from core.i18n import _, pgettext
 from core.model import GameResult, Tournament
@@ -36,28 +37,17 @@ from tui.widgets.dialogs import ConfirmDialog
 from tui.widgets.fields import FormField
 
 
-def tied_groups(t: Tournament) -> list[tuple[tuple[int, ...], int, bool]]:
-    """``(players in tie-break order, first place, separated by tie-breaks)`` for every group of
-    two or more on equal points, best first; none in a cup (byes and eliminated players are
-    not tied, and the bracket decides the places)."""
-    from core.playoff.propose import propose_ties
-    from core.ties import tie_orders
+def tied_groups(t: Tournament) -> list[TiedGroup]:
+    """The groups core lists for the playoff pane (:func:`core.app.playoff_groups.tied_groups`)
+    over the standings the other panes show (computed once per change); none when those
+    cannot be computed (the standings pane says why)."""
+    from core.app.playoff_groups import tied_groups as groups_of
     from tui.standings import compute
 
-    if t.system == "knockout" or not t.current_round:
-        return []
     try:
-        view = compute(t)  # the standings the other panes show (computed once per change)
-        # without tie orders the event's standings are the ones the proposals rank by
-        proposals = propose_ties(t, len(t.players), None if tie_orders(t) else view.source)
-        unresolved = {frozenset(g) for g in view.unresolved}
+        return groups_of(t, compute(t).source)
     except TournamentError:
         return []
-    return [(p.players, p.first_place, frozenset(p.players) not in unresolved) for p in proposals]
-
-
-def playoff_key(group: tuple[int, ...]) -> str:
-    return "tie-" + "-".join(map(str, sorted(group)))
 
 
 AFTER_LAST_GAME = 30
@@ -308,7 +298,7 @@ class PlayoffPane(LazyPane, Vertical):
     def on_mount(self) -> None:
         self.t: Tournament | None = None
         self.dirty = False
-        self.groups: list[tuple[int, ...]] = []
+        self.groups: list[TiedGroup] = []
         self.details: dict[str, str] = {}
         """The full state of each group without a playoff, by key (the table's word is short)."""
         self.advance = True
@@ -352,48 +342,36 @@ class PlayoffPane(LazyPane, Vertical):
     computed them for this snapshot yet, are ~0.2 s that would hold every frame and key)."""
 
     @work(thread=True, exclusive=True, group="tied-groups", exit_on_error=False, description="tied groups")
-    def groups_worker(self, t: Tournament) -> tuple[Tournament, list[tuple[tuple[int, ...], int, bool]]]:
+    def groups_worker(self, t: Tournament) -> tuple[Tournament, list[TiedGroup]]:
         return t, tied_groups(t)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group == "tied-groups" and event.state is WorkerState.SUCCESS:
-            result: tuple[Tournament, list[tuple[tuple[int, ...], int, bool]]] | None = event.worker.result
+            result: tuple[Tournament, list[TiedGroup]] | None = event.worker.result
             assert result is not None  # a worker that succeeded has returned (groups_worker's)
             t, found = result
             if t is self.t:  # a newer snapshot has its own worker
                 self.show_groups(t, found)
 
-    def show_groups(self, t: Tournament, found: list[tuple[tuple[int, ...], int, bool]]) -> None:
-        """The groups on equal points (``found``: :func:`tied_groups`) and the playoffs of ``t``."""
-        from core.playoff import decided_places, playoffs_of
-
-        playoffs = playoffs_of(t)
-        groups = [g for g, _first, _sep in found]
-        first = {g: f for g, f, _sep in found}
-        separated = {g for g, _first, sep in found if sep}
-        for state in playoffs.values():
-            members = tuple(int(p) for p in state["players"])
-            if all(set(members) != set(g) for g in groups):
-                groups.append(members)
+    def show_groups(self, t: Tournament, groups: list[TiedGroup]) -> None:
+        """The groups core lists (:func:`tied_groups`): places, state, players."""
         self.groups = groups
         names = {p.pno: p.name for p in t.players}
         rows = []
         self.details = {}
         for g in groups:
-            state = playoffs.get(self.key_of(g))
-            place = first.get(g)
-            where = f"{place}–{place + len(g) - 1}" if place else ""
-            if state is None:  # the title line says that n schedules a playoff (not with --view)
+            where = f"{g.first_place}–{g.last_place}" if g.first_place is not None else ""
+            if g.playoff is None:  # the title line says that n schedules a playoff (not with --view)
                 # the table's word is short (a name matters more at 60 columns); the line under
                 # the games says it in full for the group under the cursor
-                sep = g in separated
+                sep = g.state is GroupState.SEPARATED
                 status = pgettext("playoff state", "separated") if sep else pgettext("playoff state", "tied")
-                self.details[self.key_of(g)] = (f"{where}: " if where else "") + (
+                self.details[g.key] = (f"{where}: " if where else "") + (
                     _("separated by tie-breaks") if sep else _("still tied"))
             else:
-                status = _("decided") if decided_places(state) is not None else _("running")
-            rows.append((where, status, ", ".join(f"{p} {short_name(names.get(p, '?'))}" for p in g)))
-        sync_table(self.query_one("#ties", FittedTable), [self.key_of(g) for g in groups], rows)
+                status = _("decided") if g.state is GroupState.DECIDED else _("running")
+            rows.append((where, status, ", ".join(f"{p} {short_name(names.get(p, '?'))}" for p in g.players)))
+        sync_table(self.query_one("#ties", FittedTable), [g.key for g in groups], rows)
         self.query_one("#ties-title", Static).update(
             (_("Players on equal points (tie-break order)") if self.app.view_only
              else _("Players on equal points: n schedules a playoff")) if groups else
@@ -424,17 +402,6 @@ class PlayoffPane(LazyPane, Vertical):
         game = view.game(game_id) if game_id in {g.id for g in view.games} else None
         stage = stage_text(game.stage) if game is not None and game.stage else ""
         line.update(" · ".join(w for w in (game_title(game) if game is not None else "", stage) if w))
-
-    def key_of(self, group: tuple[int, ...]) -> str:
-        """The key of the group's stored playoff, whatever front end named it (``hakem playoff``
-        names its first one ``1``), else the key a new one gets: a playoff scheduled with the
-        CLI is shown, decided, with its games (it read "separated by tie-breaks", with no games)."""
-        from core.playoff import playoffs_of
-
-        members = set(group)
-        stored = playoffs_of(self.t).items() if self.t is not None else ()
-        return next((key for key, state in stored if {int(p) for p in state["players"]} == members),
-                    playoff_key(group))
 
     def selected_group_key(self) -> str | None:
         return selected_key(self.query_one("#ties", FittedTable))
@@ -503,7 +470,7 @@ class PlayoffPane(LazyPane, Vertical):
         if self.t is None:
             return
         key = self.selected_group_key()
-        group = next((g for g in self.groups if self.key_of(g) == key), None)
+        group = next((g.players for g in self.groups if g.key == key), None)
         if group is None:
             self.notify(_("No players share a place on points: no playoff is needed."), severity="warning")
             return
@@ -518,7 +485,10 @@ class PlayoffPane(LazyPane, Vertical):
         """Schedule the playoff the dialog describes.  ``force``: the group is one the
         standings tie (on the event's own points — a Keizer event's are not game points) or
         the organiser's own choice in the players field, not a tie on game points."""
-        key = self.key_of(tuple(args["players"]))
+        from core.app.playoff_groups import playoff_key
+
+        assert self.t is not None  # the dialog was opened on the tournament shown
+        key = playoff_key(self.t, args["players"])
         session = self.screen.session
         self.advance = True
         if self.screen.run_change(lambda: session.do(lambda desk: desk.create_playoff(

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.cli.errors import CliError
 from core.i18n import _
@@ -26,6 +26,9 @@ from core.playoff import (
 )
 from core.playoff.state import PlayoffView, _parse_clock, stored_playoff
 from core.playoff.timetable import Slot
+
+if TYPE_CHECKING:
+    from core.model import Tournament
 
 
 def _overrides(args: argparse.Namespace) -> dict[str, Any]:
@@ -255,19 +258,31 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _propose(t, prizes: int, fmt: str) -> int:
-    from core.playoff.propose import propose_ties
+def _propose(t: Tournament, prizes: int, fmt: str) -> int:
+    """The groups core lists for a playoff (:func:`core.app.playoff_groups.tied_groups`, the
+    TUI's playoff pane shows the same): the command to schedule one, or its playoff's state."""
+    from core.app.playoff_groups import GroupState, tied_groups
 
-    found = propose_ties(t, prizes)
+    found = tied_groups(t, prize_places=prizes)
     if fmt == "json":
-        print(json.dumps({"ties": [{"players": list(p.players), "first_place": p.first_place,
-                                    "places": p.places} for p in found]}))
+        print(json.dumps({"ties": [{"players": list(g.players), "first_place": g.first_place, "places": g.places,
+                                    "key": g.key, "state": g.state.value} for g in found]}))
         return 0
-    if not found:
+    if not any(g.first_place is not None and g.places for g in found):
         print(_("No tie on points touches the first {prizes} place(s).").format(prizes=prizes))
-    for p in found:
-        pnos = ",".join(str(x) for x in p.players)
-        print(_("Places {first_place}-{value}: players {pnos} are tied; the playoff selects {places} of them: hakem playoff {id} --players {pnos} --places {places}").format(first_place=p.first_place, value=p.first_place + len(p.players) - 1, pnos=pnos, places=p.places, id=t.id))
+    for g in found:
+        pnos = ",".join(str(x) for x in g.players)
+        if g.playoff is None:
+            print(_("Places {first_place}-{value}: players {pnos} are tied; the playoff selects {places} of them: hakem playoff {id} --players {pnos} --places {places}").format(first_place=g.first_place, value=g.last_place, pnos=pnos, places=g.places, id=t.id))
+            continue
+        done = g.state is GroupState.DECIDED
+        if g.first_place is None:
+            line = (_("Players {pnos}, no longer on equal points: playoff {key} has decided their places (hakem playoff {id} --key {key})") if done
+                    else _("Players {pnos}, no longer on equal points: playoff {key} is running (hakem playoff {id} --key {key})"))
+        else:
+            line = (_("Places {first_place}-{value}: players {pnos}: playoff {key} has decided their places (hakem playoff {id} --key {key})") if done
+                    else _("Places {first_place}-{value}: players {pnos}: playoff {key} is running (hakem playoff {id} --key {key})"))
+        print(line.format(first_place=g.first_place, value=g.last_place, pnos=pnos, key=g.key, id=t.id))
     return 0
 
 
