@@ -7,11 +7,11 @@ import os
 import threading
 
 from textual import events
-from textual._xterm_parser import XTermParser
 
 from tui import driver
 from tui.app import HakemApp
 from tui.driver import HakemDriver, HakemParser, read_terminal, split_escape
+from tui.textual_internals.terminal import KeyParser
 
 
 def keys_of(*reads: str) -> list[str]:
@@ -24,13 +24,13 @@ def test_one_read_is_stamped_with_the_time_it_was_read(monkeypatch):
     thread drawing a question): every key of it carries one time, taken before any of them
     reached the app.  Textual stamps each key as it is parsed, so the keys after the one that
     opened a question looked typed after the question was drawn and answered it."""
-    slow = HakemParser._sequence_to_key_events
+    slow = HakemParser.sequence_keys
 
     def parse_slowly(self, sequence, alt=False):
         threading.Event().wait(0.005)  # parsing under load: the app works meanwhile
         yield from slow(self, sequence, alt)
 
-    monkeypatch.setattr(HakemParser, "_sequence_to_key_events", parse_slowly)
+    monkeypatch.setattr(HakemParser, "sequence_keys", parse_slowly)
     burst = "2 1-0\r4 0-1\r5 1-0\r"
     posted: list[tuple[float, events.Key]] = []  # (when the app got it, the key)
     all_in, stop = threading.Event(), threading.Event()
@@ -77,7 +77,7 @@ def test_the_terminals_sequences_stay_one_key():
     """What a terminal sends for a key hakem uses is still that key: arrows and F-keys in both
     notations, the word moves of macOS Terminal, Escape Tab, two Escapes."""
     for sequence in ("\x1b[A", "\x1bOA", "\x1bOP", "\x1b[15~", "\x1bb", "\x1bf", "\x1b\t", "\x1b\x1b[B"):
-        stock = [e.key for e in XTermParser().feed(sequence)]
+        stock = [e.key for e in KeyParser().feed(sequence)]
         assert keys_of(sequence) == stock, sequence
     assert keys_of("\x1b[A") == ["up"] and keys_of("\x1bOP") == ["f1"]
 
@@ -119,8 +119,8 @@ def test_the_size_is_the_terminals_not_the_environments(monkeypatch):
     leader, follower = _pty_of(60, 20)
     try:
         with os.fdopen(os.dup(follower), "w") as out:
-            fake = SimpleNamespace(_file=out, fileno=follower)
-            assert HakemDriver._get_terminal_size(fake) == (60, 20)  # type: ignore[arg-type]
+            fake = SimpleNamespace(output_fd=out.fileno(), fileno=follower)
+            assert HakemDriver.terminal_size(fake) == (60, 20)  # type: ignore[arg-type]  # a stand-in with the two descriptors
         import fcntl
         import struct
         import termios

@@ -33,12 +33,9 @@ from collections.abc import Callable, Iterable
 from threading import Event
 
 from textual import events
-from textual._ansi_sequences import ANSI_SEQUENCES_KEYS
-from textual._parser import ParseError
-from textual._time import get_time
-from textual._xterm_parser import XTermParser
-from textual.drivers.linux_driver import LinuxDriver
 from textual.message import Message
+
+from tui.textual_internals.terminal import ANSI_SEQUENCES_KEYS, KeyParser, ParseError, SizedDriver, get_time
 
 ESC = "\x1b"
 
@@ -68,18 +65,18 @@ def split_escape(sequence: str) -> str | None:
     return None
 
 
-class HakemParser(XTermParser):
+class HakemParser(KeyParser):
     """Textual's parser, with Escape + a printable character read as two keys
     (see the module doc)."""
 
-    def _sequence_to_key_events(self, sequence: str, alt: bool = False) -> Iterable[events.Key]:
+    def sequence_keys(self, sequence: str, alt: bool = False) -> Iterable[events.Key]:
         rest = split_escape(sequence)
         if rest is None:
-            yield from super()._sequence_to_key_events(sequence, alt)
+            yield from self.stock_keys(sequence, alt)
             return
         yield events.Key("escape", ESC)
         for char in rest:
-            yield from super()._sequence_to_key_events(char)
+            yield from self.stock_keys(char)
 
 
 PASTE_START, PASTE_END = ESC + "[200~", ESC + "[201~"
@@ -207,13 +204,12 @@ def terminal_size(fds: tuple[int, ...], fallback: tuple[int, int] = (80, 24)) ->
     return (columns, lines) if columns > 0 and lines > 0 else fallback
 
 
-class HakemDriver(LinuxDriver):
+class HakemDriver(SizedDriver):
     """The Linux/macOS driver with :func:`read_terminal` as its input thread and the terminal's
     own size (:func:`terminal_size`)."""
 
     def run_input_thread(self) -> None:
-        read_terminal(self.fileno, self.exit_event, self.process_message, self._debug)
+        read_terminal(self.fileno, self.exit_event, self.process_message, self.debugging)
 
-    def _get_terminal_size(self) -> tuple[int, int]:
-        output = self._file.fileno() if self._file is not None else -1
-        return terminal_size((output, self.fileno))
+    def terminal_size(self) -> tuple[int, int]:
+        return terminal_size((self.output_fd, self.fileno))

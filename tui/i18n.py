@@ -38,31 +38,13 @@ def L_(message: str) -> str:
 def command_palette(placeholder: str) -> CommandPalette:
     """Textual's command palette with every word in the user's language: its unmatched search
     said "No matches found" in English (Textual writes it in a private method, replaced here)."""
-    return _palette_class()(id="--command-palette", placeholder=placeholder)
+    from tui.textual_internals.widgets import palette_class
+
+    return palette_class(_no_matches)(id="--command-palette", placeholder=placeholder)
 
 
-@lru_cache(maxsize=1)
-def _palette_class() -> type[CommandPalette]:
-    from rich.align import Align
-    from rich.text import Text
-    from textual import command
-    from textual.widgets.option_list import Option
-
-    class CommandPalette(command.CommandPalette):  # Textual's name: tests and CSS know it
-        def _start_no_matches_countdown(self, search_value: str) -> None:
-            self._stop_no_matches_countdown()
-
-            def show_no_matches() -> None:
-                # an empty search lists what can be discovered: nothing there is no news
-                self._list_visible = bool(search_value)
-                if search_value:
-                    self.query_one(command.CommandList).add_option(Option(
-                        Align.center(Text(_("No matches found"), style="not bold")), disabled=True,
-                        id=self._NO_MATCHES))
-
-            self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_no_matches)
-
-    return CommandPalette
+def _no_matches() -> str:
+    return _("No matches found")
 
 
 def translate_textual_bindings() -> None:
@@ -70,10 +52,10 @@ def translate_textual_bindings() -> None:
     ``esc Dismiss menu`` in Turkish, German and Russian (its ``SelectOverlay`` binding is a
     plain English string).  Bindings are merged when a class is made, so they are merged again."""
     from textual.binding import Binding
-    from textual.widgets._select import SelectOverlay
 
-    SelectOverlay.BINDINGS = [Binding("escape", "dismiss", L_("Close"))]
-    SelectOverlay._merged_bindings = SelectOverlay._merge_bindings()
+    from tui.textual_internals.widgets import rebind_select_overlay
+
+    rebind_select_overlay([Binding("escape", "dismiss", L_("Close"))])
 
 
 def fmt_points(value: Fraction | int | None) -> str:

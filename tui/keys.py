@@ -54,13 +54,15 @@ from collections.abc import Iterator
 
 from rich.console import RenderableType
 from textual import events
-from textual.app import App
 from textual.driver import Driver
 from textual.message import Message
+from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.timer import Timer
 
 from core.i18n import _
+from tui.textual_internals.app import FrameApp, get_time, holds_work, queued_messages
+from tui.textual_internals.keys import key_name
 
 SAFETY_SECONDS = 2.0
 """A marker can be lost only if its widget is removed while the key is in flight; the queue
@@ -189,12 +191,10 @@ class BusyHold(KeyHold):
 
 
 def _key_name(char: str) -> str:
-    from textual.keys import _character_to_key
-
-    return _character_to_key(char)
+    return key_name(char)
 
 
-class SerialKeys(App[int]):
+class SerialKeys(FrameApp[int]):
     """App mixin: delivers keys and pastes strictly in arrival order (see the module doc)."""
 
     _key_queue: deque[events.Event]
@@ -276,13 +276,10 @@ class SerialKeys(App[int]):
         if not self._key_busy:
             self.call_later(self._deliver_keys)
 
-    def _display(self, screen: Screen, renderable: RenderableType | None) -> None:
-        """Textual's frame output; a question's first frame stamps ``shown_at``."""
-        super()._display(screen, renderable)
+    def frame_written(self, screen: Screen, renderable: RenderableType | None) -> None:
+        """A question's first frame stamps ``shown_at``."""
         if (isinstance(screen, HoldsTypeAhead) and screen.shown_at is None and renderable is not None
-                and not self._batch_count and screen is self.screen):
-            from textual._time import get_time
-
+                and not self.updates_batched and screen is self.screen):
             screen.shown_at = get_time()
 
     def _paste(self, paste: events.Paste, queue: deque[events.Event]) -> bool:
@@ -402,7 +399,7 @@ class SerialKeys(App[int]):
         self._release_key()
         await self._deliver_keys()
 
-    def _pumps(self) -> Iterator[object]:
+    def _pumps(self) -> Iterator[MessagePump]:
         """Every message pump that can hold what a key caused: the app, the screens on the
         stack and every widget in them (toasts included)."""
         yield self
@@ -413,10 +410,9 @@ class SerialKeys(App[int]):
         """No pump has a message waiting (keys still queued for the app aside: they come into
         the key queue in their turn) nor a callback due after its current message."""
         for pump in self._pumps():
-            pending = getattr(pump, "_pending_message", None)
-            if getattr(pump, "_next_callbacks", None) or pending is not None:
+            if holds_work(pump):
                 return False
-            size = pump.message_queue_size  # type: ignore[attr-defined]  # declared on App only; every MessagePump has it
+            size = pump.message_queue_size
             if size and not (pump is self and self._only_input_waiting()):
                 return False
         return True
@@ -424,7 +420,7 @@ class SerialKeys(App[int]):
     def _only_input_waiting(self) -> bool:
         """The app's queue holds nothing but keys and pastes (read from the terminal while the
         previous key was handled)."""
-        waiting: deque[Message | None] = self._message_queue.values  # Textual's queue keeps a deque
+        waiting = queued_messages(self)
         # a forwarded key is one bubbling up from a widget: part of the key being handled
         return all(isinstance(m, (events.Key, events.Paste)) and not m.is_forwarded for m in waiting)
 
@@ -432,7 +428,7 @@ class SerialKeys(App[int]):
     def keys_pending(self) -> bool:
         """Keys (or pastes) read from the terminal and not yet handled to the end: waiting in
         the app's queue, in the key queue, or the one being handled."""
-        waiting: deque[Message | None] = self._message_queue.values
+        waiting = queued_messages(self)
         return (self._key_busy or bool(self.__dict__.get("_key_queue"))
                 or any(isinstance(m, (events.Key, events.Paste)) and not m.is_forwarded for m in waiting))
 

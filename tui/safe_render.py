@@ -12,31 +12,18 @@ zero cells wide, so nothing shifts.
 
 from __future__ import annotations
 
-from typing import Any
-
 from core.safe_text import INVISIBLE
 
 _installed = False
 
 
 def install() -> None:
-    """Guard ``Strip.render`` (idempotent)."""
+    """Guard ``Strip.render`` (idempotent): a text with a character that is not printable
+    loses those of :data:`~core.safe_text.INVISIBLE`."""
     global _installed
     if _installed:
         return
-    from textual.strip import Strip
+    from tui.textual_internals.render import clean_strip_text
 
-    original = Strip.render
-
-    def render(self: Strip, console: Any) -> str:
-        if self._render_cache is None and any(
-                not text.isprintable() for text, _style, _control in self._segments):
-            from rich.segment import Segment
-
-            clean = Strip([Segment(text.translate(INVISIBLE), style, control)
-                           for text, style, control in self._segments], self._cell_length)
-            self._render_cache = original(clean, console)
-        return original(self, console)
-
-    Strip.render = render  # type: ignore[method-assign]  # the terminal guard replaces Textual's method (see the module doc)
+    clean_strip_text(lambda text: not text.isprintable(), lambda text: text.translate(INVISIBLE))
     _installed = True

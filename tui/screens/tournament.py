@@ -18,7 +18,6 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Header, TabbedContent, TabPane, Tabs
-from textual.widgets._tabbed_content import ContentTab, ContentTabs
 
 from core.errors import ConflictError, TournamentError
 from core.i18n.terms import system_name
@@ -27,6 +26,7 @@ from core.model import Tournament
 from core.words import say
 from tui.i18n import L_
 from tui.services import Session, on_ui_thread, settle_memory
+from tui.textual_internals.widgets import ContentTabs, pane_of_tab, tab_of_pane, tabs_belong_to
 from tui.widgets.footer import KeyFooter
 
 if TYPE_CHECKING:
@@ -82,15 +82,15 @@ class TournamentTabs(TabbedContent):
     _started = False
 
     def _on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
-        if self._started or not self._is_associated_tabs(event.tabs):
+        if self._started or not tabs_belong_to(self, event.tabs):
             return  # TabbedContent's own handler runs next (message dispatch walks the MRO)
         self._started = True
         chosen = self.active
-        if chosen and event.tab.id is not None and ContentTab.sans_prefix(event.tab.id) != chosen:
+        if chosen and event.tab.id is not None and pane_of_tab(event.tab.id) != chosen:
             event.stop()
             event.prevent_default()  # not TabbedContent's handler: the chosen tab stays
             with self.prevent(Tabs.TabActivated):
-                self.get_child_by_type(ContentTabs).active = ContentTab.add_prefix(chosen)
+                self.get_child_by_type(ContentTabs).active = tab_of_pane(chosen)
 
     def _on_tab_pane_focused(self, event: TabPane.Focused) -> None:
         """A focus inside a pane whose tab is not in the strip is not followed.
@@ -101,7 +101,7 @@ class TournamentTabs(TabbedContent):
         inside Textual's handler, which ended the app."""
         pane_id = event.tab_pane.id
         strips = self.query_children(ContentTabs)
-        if pane_id and strips and strips.first().query(f"#tabs-list > #{ContentTab.add_prefix(pane_id)}"):
+        if pane_id and strips and strips.first().query(f"#tabs-list > #{tab_of_pane(pane_id)}"):
             return  # TabbedContent's own handler runs next
         event.stop()
         event.prevent_default()

@@ -65,7 +65,7 @@ class FitsScreen(_Node):
     def keep_toasts_above_buttons(self) -> None:
         """The dialog's toasts (docked at the top) end above its first button: several refused
         lines typed before a correction stacked their toasts down over its buttons at 60×20."""
-        from textual.widgets._toast import ToastRack
+        from tui.textual_internals.widgets import ToastRack
 
         tops = [b.region.y for b in self.query(Button) if b.region.height]
         for rack in self.query(ToastRack):

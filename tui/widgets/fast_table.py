@@ -7,9 +7,9 @@ shows a result.  Here a cell update drops only the cached renders of its own row
 that row's region; and a plain one-line ``Text`` cell is turned into segments directly instead
 of through Rich's layout machinery.  What is drawn is the same (the snapshot tests compare it).
 
-This is the one module that reaches into DataTable internals (``_data``, the render caches,
-``_render_cell``, the column widths' update counters); they are those of the pinned Textual version (``pyproject.toml``), and ``tests/test_tui_fast_table.py``
-checks the screen after updates against a plain DataTable.
+What it needs of DataTable's insides (the cell store, the render caches, the measuring) it
+asks of :class:`tui.textual_internals.data_table.OpenTable`, which holds every such touch;
+``tests/test_tui_fast_table.py`` checks the screen after updates against a plain DataTable.
 """
 
 from __future__ import annotations
@@ -18,13 +18,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.cells import cell_len
-from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.geometry import Region
 from textual.widgets import DataTable
 from textual.widgets.data_table import Column, RowKey
+
+from tui.textual_internals.data_table import OpenTable
 
 
 class HiddenColumn(Column):
@@ -35,7 +36,7 @@ class HiddenColumn(Column):
         return 0
 
 
-class FastTable(DataTable):
+class FastTable(OpenTable):
     """DataTable with row-local cell updates (see the module docstring)."""
 
     _columns_cache: list | None = None
@@ -87,9 +88,7 @@ class FastTable(DataTable):
             column.label = Text(label)
             column.__class__ = HiddenColumn if j in hidden else Column  # no field of its own
         self._columns_cache = None
-        self._require_update_dimensions = True
-        self._clear_caches()
-        self._update_count += 1
+        self.remeasure()
         self._rendered_widths = tuple(c.get_render_width(self) for c in columns)
         self.refresh()
         self.check_idle()
@@ -121,7 +120,7 @@ class FastTable(DataTable):
         return super().clear(columns)
 
     # -- column widths of new rows -------------------------------------------------------------
-    def _update_dimensions(self, new_rows) -> None:
+    def measure_new_rows(self, new_rows: list[RowKey]) -> list[RowKey]:
         """Widen the columns for ``new_rows``, a plain cell measured by its length.
 
         DataTable measures every cell of every new row through Rich (``console.options`` is
@@ -132,19 +131,19 @@ class FastTable(DataTable):
         rest = []
         columns = self.ordered_columns
         for row_key in new_rows:
-            index = self._row_locations.get(row_key)
+            index = self.row_index(row_key)
             row = self.rows.get(row_key)
             if index is None or row is None or row.label is not None or row.auto_height:
                 rest.append(row_key)
                 continue
-            widths = [plain_width(cell) for cell in self._get_row_renderables(index)[1]]
+            widths = [plain_width(cell) for cell in self.row_cells(index)]
             if None in widths:
                 rest.append(row_key)
                 continue
             for column, width in zip(columns, widths):
                 if width is not None and width > column.content_width:
                     column.content_width = width
-        super()._update_dimensions(rest)
+        return rest
 
     # -- big updates spread over frames --------------------------------------------------------
     CHUNK = 60
@@ -234,24 +233,11 @@ class FastTable(DataTable):
             colors = cache["background"] = DataTable.background_colors.fget(self)  # type: ignore[attr-defined]  # Textual types the property's getter as a method; `fget` is its function
         return colors
 
-    def _get_row_style(self, row_index: int, base_style: Style) -> Style:
-        """As DataTable, but through Textual's per-widget style cache: DataTable recomputes
-        the zebra/header style (walking every ancestor's background) for each drawn row."""
-        if row_index == -1:
-            return self.get_component_rich_style("datatable--header")
-        if row_index < self.fixed_rows:
-            return self.get_component_rich_style("datatable--fixed")
-        if self.zebra_stripes:
-            return self.get_component_rich_style("datatable--odd-row" if row_index % 2 else "datatable--even-row")
-        return base_style
-
-    def _scroll_cursor_into_view(self, animate: bool = False) -> None:
+    def cursor_may_scroll(self) -> bool:
         """Not while hidden (a result typed while another tab is shown, or another organiser's
         result): a scroll makes Textual lay out and redraw the whole visible screen.  The pane
         brings the cursor into view when its tab is shown again."""
-        if not self.region.area:
-            return
-        super()._scroll_cursor_into_view(animate=animate)
+        return bool(self.region.area)
 
     def _on_resize(self, event: events.Resize) -> None:
         """DataTable forgets every rendered cell when its size changes, but cells and rows are
@@ -259,13 +245,13 @@ class FastTable(DataTable):
         the width) must go.  Showing or hiding the pairing progress row resizes the boards
         table, and re-rendering all of it made that one frame ~50 ms."""
         event.prevent_default()
-        self._line_cache.clear()
+        self.forget_lines()
         widths = tuple(c.get_render_width(self) for c in self.ordered_columns)
         if widths != self._rendered_widths:
             # the columns were measured again (new rows, wider cells): what was rendered at the
             # old widths — e.g. in a frame drawn before the new rows were measured — is wrong
             self._rendered_widths = widths
-            self._update_count += 1
+            self.forget_renders()
 
     _rendered_widths: tuple[int, ...] = ()
 
@@ -279,21 +265,21 @@ class FastTable(DataTable):
         columns = self.ordered_columns
         keys: dict[RowKey, int] = {}
         for i, cells in changes.items():
-            row_key = self._row_locations.get_key(i)
+            row_key = self.row_key_at(i)
             if row_key is None:  # no such row any more (cleared while the update waited)
                 continue
             keys[row_key] = i
-            row = self._data[row_key]
+            row = self.row_values(row_key)
             for j, value in cells.items():
                 column = columns[j]
                 if _width(value) > (column.content_width if column.auto_width else column.width):
                     self.update_cell(row_key, column.key, value, update_width=True)
                 else:
                     row[column.key] = value
-        single = len(self._y_offsets) == self.row_count  # every row one line high
+        single = self.one_line_rows
         header = self.header_height if self.show_header else 0
         lines = {i + header for i in keys.values()} if single else None
-        self._forget_rows(keys, lines)
+        self.forget_rows(keys, lines)
         if not single:
             self.refresh()
             return
@@ -304,69 +290,10 @@ class FastTable(DataTable):
             # one region from the first to the last changed row in the window: the compositor
             # renders each region separately (styles, background, strips every time), while the
             # unchanged lines inside come straight from the line cache
-            self._refresh_region(Region(0, shown[0] + header, width, shown[-1] - shown[0] + 1))
+            self.repaint(Region(0, shown[0] + header, width, shown[-1] - shown[0] + 1))
         else:
             for i in shown:  # only the changed rows that are in the window are drawn again
-                self._refresh_region(Region(0, i + header, width, 1))
-
-    def _forget_rows(self, keys: dict[RowKey, int], lines: set[int] | None) -> None:
-        """Drop the cached renders of some rows: cells and rows are keyed by row key, row
-        renderables by row index, drawn lines by line number (``lines``; None: all)."""
-        indices = set(keys.values())
-        # the caches hold the very RowKey objects of the table: comparing identities is much
-        # cheaper than hashing 10,000 keys (RowKey hashes in Python)
-        ids = {id(k) for k in keys}
-        for cell in [k for k in self._cell_render_cache.keys() if id(k[0]) in ids]:
-            self._cell_render_cache.discard(cell)
-        for row in [k for k in self._row_render_cache.keys() if id(k[0]) in ids]:
-            self._row_render_cache.discard(row)
-        for renderable in [k for k in self._row_renderable_cache.keys() if k[1] in indices]:
-            self._row_renderable_cache.discard(renderable)
-        if lines is None:
-            self._line_cache.clear()
-        else:
-            for line in [k for k in self._line_cache.keys() if k[0] in lines]:
-                self._line_cache.discard(line)
-
-    def _render_cell(self, row_index: int, column_index: int, base_style: Style, width: int,
-                     cursor: bool = False, hover: bool = False):
-        """Plain one-line ``Text`` body cells straight to segments; anything else as DataTable;
-        a hidden column's cells (``width`` 0) as nothing."""
-        if width <= 0:
-            key = self._row_locations.get_key(row_index) if row_index >= 0 else None
-            height = self.header_height if key is None else self.rows[key].height
-            return [[] for _ in range(max(1, height))]
-        if row_index < 0 or column_index < 0 or row_index < self.fixed_rows or column_index < self.fixed_columns:
-            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
-        row_key = self._row_locations.get_key(row_index)
-        column_key = self._column_locations.get_key(column_index)
-        if row_key is None or column_key is None:
-            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
-        cache_key = (row_key, column_key, base_style, cursor, hover, self._show_hover_cursor,
-                     self._update_count, self._pseudo_class_state)
-        cached = self._cell_render_cache.get(cache_key)
-        if cached is not None:
-            return cached
-        value = self._data[row_key].get(column_key)
-        pad = self.cell_padding
-        if (not isinstance(value, Text) or value.spans or value.style or value.end != "\n"
-                or "\n" in value.plain or "\t" in value.plain or value.justify not in (None, "default", "left")
-                or self.rows[row_key].height != 1):
-            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
-        plain = value.plain
-        inner = width - 2 * pad
-        if cell_len(plain) > inner or inner < 0:
-            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
-        component_style, post_style = self._get_styles_to_render_cell(
-            False, False, False, hover, cursor, self.show_cursor, self._show_hover_cursor,
-            self.cursor_foreground_priority == "css", self.cursor_background_priority == "css")
-        style = base_style + Style.from_meta({"row": row_index, "column": column_index}) + component_style
-        if post_style:
-            style = style + post_style
-        text = " " * pad + plain + " " * (inner - cell_len(plain) + pad)
-        lines = [[Segment(text, style)]]
-        self._cell_render_cache[cache_key] = lines
-        return lines
+                self.repaint(Region(0, i + header, width, 1))
 
 
 def plain_cell(value: Any) -> Any:

@@ -15,7 +15,8 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+
+from tui.textual_internals.widgets import FooterKey, footer_ready, mark_footer_ready
 
 KEPT_ACTIONS = frozenset({"help", "app.help"})
 COMPACT_BELOW = 80
@@ -47,7 +48,7 @@ class KeyFooter(Footer):
         once per change.  Opening an event told it eight times before the first frame (each
         focus move and ``refresh_bindings``), ~15 ms of the UI thread at 1,000 players for
         the same keys every time."""
-        self._bindings_ready = True
+        mark_footer_ready(self)
         if not screen.app.app_focus or self._due or not (self.is_attached and screen is self.screen):
             return
         self._due = True
@@ -75,7 +76,7 @@ class KeyFooter(Footer):
             self.refresh(recompose=True)
 
     def compose(self) -> ComposeResult:
-        self._shown = self._wanted() if self._bindings_ready else None
+        self._shown = self._wanted() if footer_ready(self) else None
         widgets: list[Widget] = list(super().compose())
         width = self.laid_out_for = self.app.size.width
         if not width:

@@ -25,10 +25,10 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
-from textual.widgets._select import SelectOverlay
 
 from core.i18n import _
 from tui.i18n import L_
+from tui.textual_internals.widgets import SelectOverlay
 
 T = TypeVar("T")
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from textual.binding import Binding
 
 from tui.host import hakem_app
+from tui.textual_internals.keys import key_name
 
 if TYPE_CHECKING:
     from textual.widget import Widget
@@ -32,9 +33,7 @@ only where nothing can be typed."""
 @lru_cache(maxsize=1)
 def _character_key_names() -> frozenset[str]:
     """Textual's names of the printable ASCII characters (``plus``, ``equals_sign``...)."""
-    from textual.keys import _character_to_key
-
-    return frozenset(_character_to_key(chr(c)) for c in range(33, 127))
+    return frozenset(key_name(chr(c)) for c in range(33, 127))
 
 
 def is_single_key(key: str) -> bool:
