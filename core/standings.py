@@ -438,6 +438,38 @@ def as_json(s: Standings) -> dict:
             "unresolved": [list(g) for g in s.unresolved if len(g) > 1]}
 
 
+PLAYOFF_MARK = "*"
+"""Beside a place a playoff decided (``2*``), explained by :func:`playoff_footnote` under the
+table: the order of players equal on points and tie-breaks then comes from games played
+after the event, which the table's columns cannot show (the DE column reads 0 for them)."""
+
+
+def place_text(row: Row) -> str:
+    """A row's place as every standings table shows it (screens, reports, pages, paper, the
+    CLI): ``3``, ``3=`` when shared, ``-`` when not ranked, with :data:`PLAYOFF_MARK` when a
+    playoff decided it."""
+    if row.rank is None:
+        return "-"
+    text = f"{row.rank}=" if row.shared else str(row.rank)
+    return text + PLAYOFF_MARK if row.decided_by == "playoff" else text
+
+
+def place_span(places: list[int]) -> str:
+    """Places as a span when they follow each other (``2–4``), else listed (``1, 3``)."""
+    if len(places) > 1 and places == list(range(places[0], places[0] + len(places))):
+        return f"{places[0]}–{places[-1]}"
+    return ", ".join(map(str, places))
+
+
+def playoff_footnote(s: Standings) -> str:
+    """The note under a table whose places a playoff decided, in the reader's language
+    ("* Places decided by playoff: 2–3."); ``""`` when none was."""
+    places = [r.rank for r in s.rows if r.decided_by == "playoff" and r.rank is not None]
+    if not places:
+        return ""
+    return _("{mark} Places decided by playoff: {places}.").format(mark=PLAYOFF_MARK, places=place_span(places))
+
+
 def as_csv_rows(s: Standings) -> list[list[str]]:
     """Header ``rank,pno,name,points,<code>…`` then one row per participant."""
     out = [["rank", "pno", "name", "points", *s.tiebreaks]]
@@ -465,12 +497,14 @@ def as_text(s: Standings) -> str:
     cell = {c: _rounded_shown if c in ROUNDED_CODES else column_formatter([r.values.get(c) for r in s.rows])
             for c in s.tiebreaks}
     for r in s.rows:
-        rank = "-" if r.rank is None else (f"{r.rank}=" if r.shared else str(r.rank))
+        rank = place_text(r)
         body.append([rank, str(r.pno), r.name, shown_points(r.points), *[cell[c](r.values.get(c)) for c in s.tiebreaks]])
     widths = [max(len(row[i]) for row in [header, *body]) for i in range(len(header))]
     for row in [header, *body]:
         lines.append("  ".join(cell.ljust(w) if i == 2 else cell.rjust(w)
                                for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
+    if playoff_footnote(s):
+        lines.append(playoff_footnote(s))
     lines.extend(_("Warning: {warning}").format(warning=w) for w in s.warnings)
     return "\n".join(lines)
 

@@ -167,7 +167,7 @@ def _found(t: Tournament, key: _Key) -> StandingsView | None:
 
 
 def _compute(t: Tournament, criteria: tuple[str, ...] | None, regime: str | None) -> StandingsView:
-    from core.standings import compute_standings
+    from core.standings import compute_standings, place_text
 
     s = compute_standings(t, tiebreaks=None if criteria is None else tuple(criteria), regime=regime)
     if s.team:  # a team row: the team's rating, no rating change (persons' ratings change)
@@ -183,8 +183,7 @@ def _compute(t: Tournament, criteria: tuple[str, ...] | None, regime: str | None
     ranks = _go_ranks(t) if go else {}
     rows = []
     for i, r in enumerate(s.rows):
-        place = "-" if r.rank is None else (f"{r.rank}=" if r.shared else str(r.rank))
-        rows.append(StandingRow(place, r.pno, r.name, ratings.get(r.pno, 0), r.points,
+        rows.append(StandingRow(place_text(r), r.pno, r.name, ratings.get(r.pno, 0), r.points,
                                 tuple(column[i] for column in cells), r.decided_by, changes.get(r.pno, ""),
                                 ranks.get(r.pno, "")))
     from core.reports.tables import cup_cells

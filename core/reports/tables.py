@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from core.errors import TournamentError
-from core.standings import rounds_started
+from core.standings import place_text, playoff_footnote, rounds_started
 from core.i18n import _, pgettext
 from core.i18n.collation import event_sort_key
 from core.i18n.terms import colour_letter, colour_name, regime_name, tiebreak_modifier, tiebreak_name
@@ -347,7 +347,7 @@ def standings_report(view: View, upto: int | None = None) -> Report:
     table = Table(columns)
     for row in s.rows:
         p = view.players.get(row.pno)
-        table.rows.append([_rank(row), row.pno, p.title if p else "", row.name, _rating(p),
+        table.rows.append([rank_cell(row), row.pno, p.title if p else "", row.name, _rating(p),
                            p.federation if p else "", Points(row.points),
                            *[row.values.get(code) for code in s.tiebreaks],
                            *([changes.get(row.pno)] if changes else [])])
@@ -359,15 +359,17 @@ def standings_report(view: View, upto: int | None = None) -> Report:
             f"{code} = {tiebreak_label(code, s.team_primary)}" for code in s.tiebreaks)))
     if any(row.rank is not None and row.shared for row in s.rows):
         notes.append(_("Equal ranks (=) share the place: the tie-breaks do not separate them."))
-    notes += adjustment_notes(view) + list(s.warnings)
+    notes += [n for n in (playoff_footnote(s),) if n] + adjustment_notes(view) + list(s.warnings)
     if upto is None:
         return Report("standings", _("Standings"), subtitle, [table], notes)
     return Report(f"standings-r{upto}", _("Standings after round {round}").format(round=upto), subtitle, [table],
                   notes)
 
 
-def _rank(row) -> object:
-    return "-" if row.rank is None else (f"{row.rank}=" if row.shared else row.rank)
+def rank_cell(row) -> object:
+    """The place (:func:`core.standings.place_text`); a plain number stays a number."""
+    text = place_text(row)
+    return row.rank if text == str(row.rank) else text
 
 
 def _cup_standings(view: View, s, cup: dict[int, tuple[str, str, str]], upto: int | None) -> Report:
@@ -387,7 +389,7 @@ def _cup_standings(view: View, s, cup: dict[int, tuple[str, str, str]], upto: in
     table = Table(columns)
     for row in s.rows:
         p = view.players.get(row.pno)
-        table.rows.append([_rank(row), row.pno, p.title if p else "", row.name, *cup.get(row.pno, ("", "", "")),
+        table.rows.append([rank_cell(row), row.pno, p.title if p else "", row.name, *cup.get(row.pno, ("", "", "")),
                            _rating(p), p.federation if p else "", *([changes.get(row.pno)] if changes else [])])
     subtitle = [t.name, _("After round {round} of {rounds}").format(
         round=rounds_started(t) if upto is None else upto, rounds=t.total_rounds)]

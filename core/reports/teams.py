@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core.standings import rounds_started
+from core.standings import playoff_footnote, rounds_started
 from core.i18n import _
 from core.i18n.terms import regime_name
 from core.reports.document import Column, Points, Report, Table
@@ -42,20 +42,19 @@ def team_standings_report(view: View) -> Report:
                Column("match_points", MP, "r")]
     columns += [Column(code, code, "r") for code in s.tiebreaks]
     table = Table(columns)
+    from core.reports.tables import adjustment_notes, rank_cell, tiebreak_label
+
     for row in s.rows:
         extra = played.get(row.pno)
-        rank = "-" if row.rank is None else (f"{row.rank}=" if row.shared else row.rank)
-        table.rows.append([rank, row.name, extra.played if extra else 0, extra.wins if extra else 0,
+        table.rows.append([rank_cell(row), row.name, extra.played if extra else 0, extra.wins if extra else 0,
                            extra.draws if extra else 0, extra.losses if extra else 0,
                            Points(row.points), *[row.values.get(code) for code in s.tiebreaks]])
-    from core.reports.tables import adjustment_notes, tiebreak_label
-
     notes = [points_legend(),
              _("Tie-break regime: {regime}").format(regime=regime_name(s.regime.value))]
     if s.tiebreaks:
         notes.append(_("Tie-breaks: {list}").format(list="; ".join(
             f"{code} = {tiebreak_label(code, s.team_primary)}" for code in s.tiebreaks)))
-    notes += adjustment_notes(view) + list(s.warnings)
+    notes += [n for n in (playoff_footnote(s),) if n] + adjustment_notes(view) + list(s.warnings)
     sub = [t.name, _("After round {round} of {rounds}").format(round=rounds_started(t), rounds=t.total_rounds)]
     return Report("team-standings", _("Team standings"), sub, [table], notes)
 

@@ -63,14 +63,6 @@ def fill_standings(table: FittedTable, view: StandingsView, columns_key: list[ob
     sync_table(table, keys, rows)
 
 
-def place_span(places: list[str]) -> str:
-    """Places as a span when they follow each other (``2–4``), else listed (``1, 3``)."""
-    numbers = [int(p) for p in places if p.isdigit()]
-    if len(numbers) == len(places) > 1 and numbers == list(range(numbers[0], numbers[0] + len(numbers))):
-        return f"{numbers[0]}–{numbers[-1]}"
-    return ", ".join(places)
-
-
 def regime_line(view: StandingsView) -> str:
     criteria = ", ".join(view.columns) if view.columns else _("none")
     if not view.chess_regime:
@@ -158,10 +150,12 @@ class StandingsPane(LazyPane, Vertical):
         # a cup ranks by the stage reached (players out at one stage share): no tie-break list
         set_text(self.query_one("#standings-title", Static), after if view.cup else f"{after} · {regime_line(view)}")
         notes = list(view.warnings)
-        by_playoff = [r.place for r in view.rows if r.decided_by == "playoff"]
-        if by_playoff:  # the names are in the table's playoff column; the note names the places
-            notes.append(_("Places decided by playoff (see Playoff, F7): {players}.").format(
-                players=place_span(by_playoff)))
+        from core.standings import playoff_footnote
+
+        footnote = playoff_footnote(view.source) if view.source is not None else ""
+        if footnote:  # the mark beside those places says why their order differs from the values
+            where = _("The games: Playoff, F7.")
+            notes.append(f"{footnote} {where}")
         # a playoff decides the final standings: none suggested before the last round's results
         # are in (after round 1 of 7 with no result everybody is "tied")
         final = t.current_round >= t.total_rounds and bool(t.rounds) and t.rounds[-1].complete
