@@ -332,7 +332,7 @@ class PlayoffPane(LazyPane, Vertical):
             return
         self.dirty = False
         if len(t.players) > self.BIG:
-            self.groups_worker(t)
+            self.call_after_refresh(self.groups_worker, t)  # the pane's frame first (see BIG)
             return
         self.show_groups(t, tied_groups(t))
 

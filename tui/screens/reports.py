@@ -332,7 +332,7 @@ class ReportsPane(LazyPane, Vertical):
         wanted = (t, self.kind, self.round_no, self.pno)
         self.wanted = wanted
         if len(t.players) > self.BIG:
-            self.text_worker(*wanted)
+            self.call_after_refresh(self.text_worker, *wanted)  # the pane's frame first (see BIG)
             return
         self.put_text(wanted, self.text_of(*wanted))
 

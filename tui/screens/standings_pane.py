@@ -109,7 +109,7 @@ class StandingsPane(LazyPane, Vertical):
             return
         self.dirty = False
         if len(t.players) > self.BIG:
-            self.compute_worker(t)
+            self.call_after_refresh(self.compute_worker, t)  # the pane's frame first (see BIG)
             return
         try:
             view = compute(t)

@@ -214,7 +214,7 @@ class TiebreaksPane(LazyPane, Horizontal):
         self.show_title()
         if self.computing is None:
             self.computing = asked
-            self.preview_worker(*asked)
+            self.call_after_refresh(self.preview_worker, *asked)  # the pane's frame first (see BIG)
 
     @work(thread=True, group="tb-preview", exit_on_error=False, description="preview")
     def preview_worker(self, t: Tournament, codes: tuple[str, ...], regime: str | None) -> tuple[tuple, StandingsView]:
