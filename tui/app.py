@@ -13,6 +13,7 @@ from pathlib import Path
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from textual import on
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -22,6 +23,7 @@ from core.i18n import LANGUAGE_NAMES, _, pgettext, set_language
 from core.i18n.format import resolve_language
 from tui.i18n import L_, translate_textual_bindings
 from tui.keys import SerialKeys
+from tui.messages import HoldKeys, OpenTournament, ReleaseKeys, ShowMessage, SwitchLanguage
 from tui.settings import load_ui_settings, save_ui_settings
 
 if TYPE_CHECKING:
@@ -149,6 +151,27 @@ class HakemApp(SerialKeys):
         from tui.widgets.dialogs import MessageDialog, NoticeDialog
 
         self.push_screen((NoticeDialog if unasked else MessageDialog)(title, body))
+
+    # -- what screens and panes ask for (tui.messages) ----------------------------------------
+    @on(ShowMessage)
+    def _show_message_asked(self, message: ShowMessage) -> None:
+        self.show_message(message.title, message.body, message.unasked)
+
+    @on(OpenTournament)
+    def _open_tournament_asked(self, message: OpenTournament) -> None:
+        self.open_tournament(message.tid)
+
+    @on(SwitchLanguage)
+    def _switch_language_asked(self, message: SwitchLanguage) -> None:
+        self.switch_language(message.code)
+
+    @on(HoldKeys)
+    def _hold_keys_asked(self, message: HoldKeys) -> None:
+        self.hold_keys(message.owner)
+
+    @on(ReleaseKeys)
+    def _release_keys_asked(self, message: ReleaseKeys) -> None:
+        self.release_keys(message.owner)
 
     # -- app-wide actions ---------------------------------------------------------------
     def action_help(self) -> None:

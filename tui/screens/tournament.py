@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
+from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -25,6 +26,7 @@ from core.i18n import _, ngettext
 from core.model import Tournament
 from core.words import say
 from tui.i18n import L_
+from tui.messages import ChangeSaved, RefreshPanes, RunChange, ShowMessage, ShowWarnings
 from tui.services import Session, on_ui_thread, settle_memory
 from tui.textual_internals.widgets import ContentTabs, pane_of_tab, tab_of_pane, tabs_belong_to
 from tui.widgets.footer import KeyFooter
@@ -360,7 +362,7 @@ class TournamentScreen(CommandKeys, Screen):
             if refused is not None:
                 refused(text)
             elif "\n" in text:
-                self.app.show_message(_("Not done"), text)
+                self.post_message(ShowMessage(_("Not done"), text).set_sender(self))
             else:
                 self.notify(text, severity="error", title=_("Not done"))
             return False
@@ -369,6 +371,31 @@ class TournamentScreen(CommandKeys, Screen):
             self.notify(done)
         self.show_warnings(outcome)
         return True
+
+    # -- what the panes ask for (tui.messages) ------------------------------------------------
+    @on(RunChange)
+    def _run_change_asked(self, message: RunChange) -> None:
+        message.stop()
+        made = self.run_change(message.change, message.done, message.refused)
+        if message.then is not None:
+            message.then(made)
+
+    @on(RefreshPanes)
+    def _refresh_panes_asked(self, message: RefreshPanes) -> None:
+        message.stop()
+        self.refresh_panes()
+        if message.then is not None:
+            message.then()
+
+    @on(ChangeSaved)
+    def _change_saved(self, message: ChangeSaved) -> None:
+        message.stop()
+        self.save_finished(message.outcome, None)
+
+    @on(ShowWarnings)
+    def _show_warnings_asked(self, message: ShowWarnings) -> None:
+        message.stop()
+        self.show_warnings(message.outcome)
 
     def show_warnings(self, outcome: object) -> None:
         for warning in getattr(outcome, "warnings", ()):
@@ -379,10 +406,11 @@ class TournamentScreen(CommandKeys, Screen):
         the screen now shows the newer value), or the store's state if it differs."""
         if isinstance(error, ConflictError):
             self.refresh_panes()
-            self.app.show_message(_("Changed by someone else"), str(error))
+            self.post_message(ShowMessage(_("Changed by someone else"), str(error)).set_sender(self))
             return
         if error is not None:
-            self.app.show_message(_("Not saved"), _("The change was not saved: {error}").format(error=error))
+            self.post_message(ShowMessage(_("Not saved"), _("The change was not saved: {error}").format(error=error))
+                              .set_sender(self))
             self.refresh_panes()
             return
         if done:
@@ -636,7 +664,8 @@ class TournamentScreen(CommandKeys, Screen):
 
         names = {p.pno: p.name for p in self.session.tournament.players}
         lines = [f"{format_journal_time(e.get('time', ''))}  {e.get('user', '')}  {say(e, names)}" for e in entries[-200:]]
-        self.app.show_message(_("Journal: who changed what"), "\n".join(reversed(lines)) or _("No changes yet."))
+        self.post_message(ShowMessage(_("Journal: who changed what"), "\n".join(reversed(lines)) or _("No changes yet."))
+                          .set_sender(self))
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         for tab, label, key in TABS:
