@@ -16,6 +16,7 @@ from tui.i18n import fmt_points
 from tui.screens.round_table import bye_text, cup_words
 from tui.screens.rounds_tab import RoundsTab
 from tui.widgets.tables import FittedTable, selected_key
+from tui.messages import ShowMessage
 
 
 class PairingExplained(RoundsTab):
@@ -32,7 +33,7 @@ class PairingExplained(RoundsTab):
             self.notify(_("Asking the pairing engine for its reasons…"))
             self.explain_worker(self.t, self.round_no, board)
             return
-        self.app.show_message(_("Why this pairing?"), self.explain_text(board))
+        self.post_message(ShowMessage(_("Why this pairing?"), self.explain_text(board)).set_sender(self))
 
     @work(thread=True, exclusive=True, group="explain", exit_on_error=False)
     def explain_worker(self, t: Tournament, round_no: int, board: int | None) -> tuple:
@@ -61,7 +62,7 @@ class PairingExplained(RoundsTab):
         else:
             return
         if self.round_no in self.explanations:
-            self.app.show_message(_("Why this pairing?"), self.explain_text(self.selected_board()))
+            self.post_message(ShowMessage(_("Why this pairing?"), self.explain_text(self.selected_board())).set_sender(self))
 
     def explain_text(self, board: int | None) -> str:
         t = self.shown
