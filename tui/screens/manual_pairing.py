@@ -30,6 +30,7 @@ from tui.i18n import L_
 from tui.services import Session
 from tui.widgets.footer import KeyFooter
 from tui.widgets.tables import FittedTable, reset_table, sync_table
+from tui.messages import ShowMessage
 
 if TYPE_CHECKING:
     from core.pairing.base import RoundPairing
@@ -193,7 +194,7 @@ class ManualPairingScreen(ModalScreen[bool]):
         try:
             outcome = self.session.do(lambda desk: desk.pair_by_hand(boards, byes, replace=True, seen=self.seen))
         except TournamentError as exc:
-            self.app.show_message(_("The pairing was not saved"), str(exc))
+            self.post_message(ShowMessage(_("The pairing was not saved"), str(exc)).set_sender(self))
             return
         self.cancel.set()
         self.notify(_("Round {n} changed by hand.").format(n=self.round_no))
