@@ -24,6 +24,7 @@ from tui.standings import StandingsView, compute, explain
 from tui.widgets.tables import (Col, FittedTable, columns_changed, forget_columns, optional_col, reset_table, short_col,
                                 sync_table, text_col)
 from tui.widgets.text import set_text
+from tui.messages import ShowMessage
 
 
 def fill_standings(table: FittedTable, view: StandingsView, columns_key: list[object]) -> None:
@@ -184,4 +185,4 @@ class StandingsPane(LazyPane, Vertical):
             text = explain(self.t, code, int(key), self.view)
         except TournamentError as exc:
             text = str(exc)
-        self.app.show_message(_("{code} of player {pno}").format(code=code, pno=key), text)
+        self.post_message(ShowMessage(_("{code} of player {pno}").format(code=code, pno=key), text).set_sender(self))
