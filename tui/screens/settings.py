@@ -12,6 +12,7 @@ from core.i18n import LANGUAGES, _, current_language
 from tui.host import hakem_app
 from tui.i18n import L_
 from tui.screens.new_tournament import LANGUAGE_NAMES
+from tui.messages import SwitchLanguage
 
 
 class SettingsScreen(ModalScreen[None]):
@@ -48,7 +49,7 @@ class SettingsScreen(ModalScreen[None]):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "language" and event.value != current_language():
-            self.app.switch_language(str(event.value))
+            self.post_message(SwitchLanguage(str(event.value)).set_sender(self))
 
     def action_close(self) -> None:
         self.dismiss(None)
