@@ -26,6 +26,7 @@ from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 from tui.widgets.footer import KeyFooter
 from tui.widgets.pane import CommandKeys
 from tui.widgets.tables import FittedTable, optional_col, reset_table, sync_table, text_col
+from tui.messages import OpenTournament, ShowMessage
 
 
 def _told_apart(info: Any, names: Counter[str]) -> str:
@@ -210,7 +211,7 @@ class TournamentsScreen(CommandKeys, Screen):
         if tid is None:
             self.notify(_("There is no tournament to open yet."), severity="warning")
             return
-        self.app.open_tournament(tid)
+        self.post_message(OpenTournament(tid).set_sender(self))
 
     def action_new(self) -> None:
         if self.read_only():
@@ -228,7 +229,7 @@ class TournamentsScreen(CommandKeys, Screen):
                 self.notify(str(exc), severity="error", title=_("Not created"))
                 return
             self.refresh_list()
-            self.app.open_tournament(tid)
+            self.post_message(OpenTournament(tid).set_sender(self))
 
         self.app.push_screen(NewTournamentDialog(), created)
 
@@ -310,12 +311,12 @@ class TournamentsScreen(CommandKeys, Screen):
             try:
                 outcome = self.app.workspace.import_file(path)
             except TournamentError as exc:
-                self.app.show_message(_("Import failed"), str(exc))
+                self.post_message(ShowMessage(_("Import failed"), str(exc)).set_sender(self))
                 return
             self.refresh_list()
-            self.app.open_tournament(outcome.value)
+            self.post_message(OpenTournament(outcome.value).set_sender(self))
             if outcome.warnings:  # lines of the file kept or skipped
-                self.app.show_message(_("Warning"), "\n".join(outcome.warnings))
+                self.post_message(ShowMessage(_("Warning"), "\n".join(outcome.warnings)).set_sender(self))
 
         self.app.push_screen(PromptDialog(
             _("Import a TRF file"),
@@ -349,4 +350,4 @@ class TournamentsScreen(CommandKeys, Screen):
             self.notify(str(exc), severity="error")
             return
         self.refresh_list()
-        self.app.open_tournament(tid)
+        self.post_message(OpenTournament(tid).set_sender(self))
