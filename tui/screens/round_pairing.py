@@ -22,6 +22,7 @@ from tui.services import gc_after_frame, settle_memory
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 from tui.widgets.tables import FittedTable
 from tui.widgets.text import set_text
+from tui.messages import HoldKeys, RefreshPanes, ReleaseKeys, RunChange, ShowMessage
 
 if TYPE_CHECKING:
     from core.pairing.base import RoundPairing
@@ -68,7 +69,7 @@ class PairingRun(RoundsTab):
         except TournamentError as exc:
             text = str(exc)
             if "\n" in text:
-                self.app.show_message(_("Cannot pair yet"), text)
+                self.post_message(ShowMessage(_("Cannot pair yet"), text).set_sender(self))
             else:
                 self.notify(text, severity="error", title=_("Cannot pair yet"))
             return
@@ -85,7 +86,7 @@ class PairingRun(RoundsTab):
         settle_memory(collect=False)  # the engine's garbage must not make the GC walk the screen
         # what is typed from now on is for the new round: it waits until the round is shown
         # (or the pairing failed or was cancelled); Escape, the key that cancels, never waits
-        self.app.hold_keys(self)
+        self.post_message(HoldKeys(self).set_sender(self))
         self.call_after_refresh(lambda: self.pair_worker(plan, cancel, session))
 
     def ask_bids(self) -> bool:
@@ -115,8 +116,8 @@ class PairingRun(RoundsTab):
         def given(text: str | None) -> None:
             if text is not None:
                 bids = parse(text)
-                self.screen.run_change(lambda: self.session.do(lambda desk: desk.cup_bids(bids)),
-                                       _("Armageddon bids entered: the game is on a board."))
+                self.post_message(RunChange(lambda: self.session.do(lambda desk: desk.cup_bids(bids)),
+                                            _("Armageddon bids entered: the game is on a board.")).set_sender(self))
 
         self.app.push_screen(PromptDialog(
             _("Armageddon bids: {a} {name_a} v {b} {name_b}").format(a=a, name_a=names.get(a, ""), b=b,
@@ -164,7 +165,7 @@ class PairingRun(RoundsTab):
         self.query_one("#pair-progress-row").display = False
         if state is WorkerState.CANCELLED:
             self.notify(_("Pairing cancelled; nothing was changed."))
-            self.app.release_keys(self)
+            self.post_message(ReleaseKeys(self).set_sender(self))
             return
         if state is WorkerState.ERROR:
             error = event.worker.error
@@ -173,15 +174,15 @@ class PairingRun(RoundsTab):
             if isinstance(error, Cancelled):
                 self.notify(_("Pairing cancelled; nothing was changed."))
             elif isinstance(error, ConflictError):
-                self.screen.refresh_panes()
-                self.app.show_message(_("Changed by someone else"), _(
+                self.post_message(RefreshPanes().set_sender(self))
+                self.post_message(ShowMessage(_("Changed by someone else"), _(
                     "{error}\n\nThe round was not saved. Look at the changes, then pair again.").format(error=error),
-                    unasked=True)
+                    unasked=True).set_sender(self))
             elif isinstance(error, TournamentError):
-                self.app.show_message(_("No pairing"), str(error), unasked=True)
+                self.post_message(ShowMessage(_("No pairing"), str(error), unasked=True).set_sender(self))
             else:
-                self.app.show_message(_("Pairing failed"), f"{type(error).__name__}: {error}", unasked=True)
-            self.app.release_keys(self)  # the keys typed meanwhile: after the message, to this round
+                self.post_message(ShowMessage(_("Pairing failed"), f"{type(error).__name__}: {error}", unasked=True).set_sender(self))
+            self.post_message(ReleaseKeys(self).set_sender(self))  # the keys typed meanwhile: after the message, to this round
             return
         done: PairingDone | None = event.worker.result
         if done is None:  # a worker that succeeded has returned
@@ -196,14 +197,17 @@ class PairingRun(RoundsTab):
         """The second half of a finished pairing: draw the new round, say so."""
         gc_after_frame(self)
         self.round_no = round_no
-        self.screen.refresh_panes()  # draws the new round once
-        self.query_one("#boards", FittedTable).move_cursor(row=0, animate=False)
-        self.focus_main()
-        self.app.release_keys(self)  # what was typed meanwhile goes to the new round
-        # the toast in a frame of its own (mounting it is a layout change)
-        said = "\n".join((_("Round {n} is paired.").format(n=round_no), *notes))
-        self.call_after_refresh(lambda: self.notify(said, severity="warning" if notes else "information",
-                                                    timeout=12 if notes else None, markup=False))
+
+        def drawn() -> None:
+            self.query_one("#boards", FittedTable).move_cursor(row=0, animate=False)
+            self.focus_main()
+            self.post_message(ReleaseKeys(self).set_sender(self))  # what was typed meanwhile goes to the new round
+            # the toast in a frame of its own (mounting it is a layout change)
+            said = "\n".join((_("Round {n} is paired.").format(n=round_no), *notes))
+            self.call_after_refresh(lambda: self.notify(said, severity="warning" if notes else "information",
+                                                        timeout=12 if notes else None, markup=False))
+
+        self.post_message(RefreshPanes(then=drawn).set_sender(self))  # draws the new round once
 
     def cancel_pairing(self) -> bool:
         """Escape while pairing: stop the engine (its child process ends within 50 ms)."""
@@ -231,9 +235,9 @@ class PairingRun(RoundsTab):
 
         def decided(yes: bool | None) -> None:
             if yes:
-                self.screen.run_change(
+                self.post_message(RunChange(
                     lambda: self.session.do(lambda desk: desk.unpair_last_round(force=True, seen=seen)),
-                    _("Round {n} is unpaired.").format(n=last.number))
+                    _("Round {n} is unpaired.").format(n=last.number)).set_sender(self))
 
         self.app.push_screen(ConfirmDialog(_("Unpair the last round"), body, yes=_("Unpair"), danger=True), decided)
 
@@ -248,10 +252,9 @@ class PairingRun(RoundsTab):
             self.notify(_("Round {n} already has results; only a round without results can be re-paired by hand.").format(
                 n=t.current_round), severity="warning")
             return
-        screen = self.screen
 
         def closed(changed: bool | None) -> None:
             if changed:
-                screen.refresh_panes()
+                self.post_message(RefreshPanes().set_sender(self))
 
         self.app.push_screen(ManualPairingScreen(self.session), closed)
