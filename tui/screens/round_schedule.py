@@ -6,6 +6,7 @@ from __future__ import annotations
 from core.i18n import _
 from tui.screens.rounds_tab import RoundsTab
 from tui.widgets.dialogs import PromptDialog
+from tui.messages import RunChange
 
 
 class RoundSchedule(RoundsTab):
@@ -28,9 +29,9 @@ class RoundSchedule(RoundsTab):
             if len(parts) > 2 or len([x for x in parts if x not in (date, clock)]):
                 self.notify(_("Type a date YYYY-MM-DD and/or a time HH:MM."), severity="error")
                 return
-            self.screen.run_change(
+            self.post_message(RunChange(
                 lambda: self.session.do(lambda desk: desk.schedule_round(number, date, clock)),
-                _("Round {n}: {when}").format(n=number, when=text.strip() or "–"))
+                _("Round {n}: {when}").format(n=number, when=text.strip() or "–")).set_sender(self))
 
         self.app.push_screen(PromptDialog(_("Date and start time of round {n}").format(n=number),
                                           _("YYYY-MM-DD HH:MM; either part alone; empty clears both."),
