@@ -28,6 +28,7 @@ from tui.screens.standings_pane import fill_standings, regime_line
 from tui.standings import StandingsView, compute, criterion_modifiers, criterion_names, preset_in_force, preset_titles, presets
 from tui.widgets.tables import FittedTable, reset_table, sync_table, text_col, widths_needed
 from tui.widgets.fields import TextField
+from tui.messages import RunChange
 
 REGIMES = (("auto", L_("by start date")), ("legacy", L_("legacy: virtual opponent")),
            ("2024", L_("FIDE 2024: dummy opponent")), ("2026", L_("FIDE 2026: capped dummy, VUR")))
@@ -448,14 +449,17 @@ class TiebreaksPane(LazyPane, Horizontal):
         session = self.screen.session
         shown = {key: getattr(session.tournament, key) for key in changes}
 
-        def save(force: bool) -> None:
-            if self.screen.run_change(
-                    lambda: session.do(lambda desk: desk.change_settings(changes, seen=shown, what="tiebreak_settings",
-                                                                         force=force)),
-                    _("Tie-break settings saved.")):
+        def saved(made: bool) -> None:
+            if made:
                 self.draft = None
                 self.draft_regime = None
                 self.render_draft()
+
+        def save(force: bool) -> None:
+            self.post_message(RunChange(
+                lambda: session.do(lambda desk: desk.change_settings(changes, seen=shown, what="tiebreak_settings",
+                                                                     force=force)),
+                _("Tie-break settings saved."), then=saved).set_sender(self))
 
         if not session.tournament.current_round:
             save(False)
