@@ -5,6 +5,7 @@ not stored kept in the refused list with why (Ctrl+R takes a line back)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from textual import events
@@ -14,6 +15,7 @@ from core.errors import ConflictError, TournamentError
 from core.i18n import _
 from core.model import GameResult, Tournament
 from tui.i18n import fmt_points
+from tui.messages import ChangeSaved, RefreshPanes, RunChange
 from tui.screens.rounds_tab import RoundsTab
 from tui.services import gc_after_frame, on_ui_thread
 from tui.widgets.dialogs import ConfirmDialog
@@ -139,24 +141,25 @@ class ResultTyping(RoundsTab):
         self.enter_result(self.round_no, board, RESULT_KEYS.get(key) if key else None)
 
     def enter_result(self, round_no: int, board: int, result: GameResult | None,
-                     typed: str | None = None) -> None:
+                     typed: str | None = None, then: Callable[[], object] | None = None) -> bool:
         """Enter a result; a change of an existing result (or an earlier round) asks first.
 
         Whatever is not stored in the end — refused by the rules of the event (a jigo with a
         half-point komi), a correction cancelled, a board another organiser changed meanwhile —
-        joins the refused list with why, as ``typed`` (a single key: board and result)."""
+        joins the refused list with why, as ``typed`` (a single key: board and result).
+        True: the result was handed to the screen to store, and ``then`` runs once it has."""
         typed = typed or f"{board} {result.value if result is not None else '—'}"
         t = self.shown
         current = t.round(round_no).boards[board - 1].result
         if current == result:
             self.move_to_next_empty(board)
-            return
+            return False
         if current is not None or round_no < t.current_round:
             try:
                 text = describe_result_change(t, round_no, board, result, self.entered_by(round_no, board, current))
             except TournamentError as exc:
                 self.refuse_line(typed, str(exc), round_no)
-                return
+                return False
 
             def decided(yes: bool | None) -> None:
                 if yes:
@@ -166,8 +169,8 @@ class ResultTyping(RoundsTab):
                         b=board, result=current.value if current is not None else _("no result")), round_no)
 
             self.app.push_screen(ConfirmDialog(_("Correct a result"), text, yes=_("Correct"), danger=True), decided)
-            return
-        self.store_result(round_no, board, result, typed)
+            return False
+        return self.store_result(round_no, board, result, typed, then)
 
     def entered_by(self, round_no: int, board: int, current: GameResult | None) -> tuple[str, str]:
         """Who entered the result a correction replaces, and when (the journal's newest change
@@ -179,9 +182,10 @@ class ResultTyping(RoundsTab):
             self.session.flush()
         return self.session.desk.result_entered(round_no, board)
 
-    def store_result(self, round_no: int, board: int, result: GameResult | None, typed: str) -> None:
-        """Show the result at once; the store saves it in the background, in typing order."""
-        screen = self.screen
+    def store_result(self, round_no: int, board: int, result: GameResult | None, typed: str,
+                     then: Callable[[], object] | None = None) -> bool:
+        """Show the result at once; the store saves it in the background, in typing order.
+        The screen makes the change (a message); ``then`` runs once it has."""
         session = self.session
         gc_after_frame(self)
         saved = on_ui_thread(self, self.result_saved, typed, round_no)
@@ -190,13 +194,21 @@ class ResultTyping(RoundsTab):
             return session.enter_result(round_no, board, result, saved, hold=True)
 
         before = len(self.shown.round(round_no).boards)
-        if screen.run_change(change, refused=lambda reason: self.refuse_line(typed, reason, round_no)):
-            self.say_cup_boards(round_no, before)
-            self.move_to_next_empty(board)
-        # the save starts once the frame showing the result is drawn (see Session.enter_result);
-        # the timer is the safety net should the screen change before that refresh
-        self.call_after_refresh(session.release)
-        self.set_timer(0.25, session.release)
+
+        def answered(made: bool) -> None:
+            if made:
+                self.say_cup_boards(round_no, before)
+                self.move_to_next_empty(board)
+            # the save starts once the frame showing the result is drawn (see Session.enter_result);
+            # the timer is the safety net should the screen change before that refresh
+            self.call_after_refresh(session.release)
+            self.set_timer(0.25, session.release)
+            if then is not None:
+                then()
+
+        self.post_message(RunChange(change, refused=lambda reason: self.refuse_line(typed, reason, round_no),
+                                    then=answered).set_sender(self))
+        return True
 
     def say_cup_boards(self, round_no: int, before: int) -> None:
         """A cup: the tie-break boards a result added (a match left level) or removed."""
@@ -233,28 +245,38 @@ class ResultTyping(RoundsTab):
         # Several pairs on one line (``12 1-0, 7 =``, as the hint shows) are each taken or
         # refused as if typed on a line of their own.
         self.query_one("#result-entry", TextField).reset()
-        for pair in typed_pairs(text):
-            self.enter_typed(pair)
+        self.enter_pairs(typed_pairs(text))
 
-    def enter_typed(self, text: str) -> None:
-        """One "board result" pair: entered, or refused into the list with why."""
+    def enter_pairs(self, pairs: Sequence[str]) -> None:
+        """The pairs of one line in order, each judged on the tournament with the ones before it
+        stored (``12 1-0, 12 0-1`` asks to correct board 12, as on two lines): a pair handed to
+        the screen to store goes on with the rest once the screen has stored it."""
+        if not pairs:
+            return
+        first, rest = pairs[0], pairs[1:]
+        if not self.enter_typed(first, then=lambda: self.enter_pairs(rest)):
+            self.enter_pairs(rest)
+
+    def enter_typed(self, text: str, then: Callable[[], object] | None = None) -> bool:
+        """One "board result" pair: entered, or refused into the list with why. True: handed
+        to the screen to store, ``then`` runs once it has."""
         match = _TYPED.match(text)
         if not match or not self.round_no:
             self.refuse_line(text, _("Type the board number and the result, e.g. 12 1-0."), self.round_no)
-            return
+            return False
         board = int(match.group(1))
         try:
             result = parse_result(self.shown, match.group(2))
         except TournamentError as exc:
             self.refuse_line(text, str(exc), self.round_no)
-            return
+            return False
         n = len(self.shown.round(self.round_no).boards)
         if not 1 <= board <= n:
             from core.errors import InvalidResult
 
             self.refuse_line(text, str(InvalidResult.no_such_board(self.round_no, n, board)), self.round_no)
-            return
-        self.enter_result(self.round_no, board, result, text)
+            return False
+        return self.enter_result(self.round_no, board, result, text, then)
 
     def result_saved(self, outcome: Outcome | None, error: TournamentError | None, typed: str,
                      round_no: int) -> None:
@@ -262,11 +284,11 @@ class ResultTyping(RoundsTab):
         meanwhile (the screen now shows their result), or the save failed — keeps the line in
         the refused list, said in a toast; a dialog would take the next line's Enter."""
         if error is None:
-            self.screen.save_finished(outcome, None)
+            self.post_message(ChangeSaved(outcome).set_sender(self))
             return
-        self.screen.refresh_panes()
-        self.refuse_line(typed, str(error), round_no,
-                         _("Changed by someone else") if isinstance(error, ConflictError) else _("Not saved"))
+        title = _("Changed by someone else") if isinstance(error, ConflictError) else _("Not saved")
+        self.post_message(RefreshPanes(then=lambda: self.refuse_line(typed, str(error), round_no, title))
+                          .set_sender(self))
 
     def leave_text(self, field) -> None:
         """Escape leaves the entry line for the table: a half-typed line does not stay behind
