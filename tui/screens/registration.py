@@ -30,6 +30,7 @@ from tui.widgets.pane import TournamentTab
 from tui.widgets.refused import RefusedList
 from tui.widgets.tables import Col, FittedTable, reset_table, selected_key, short_col, sync_table, text_col
 from tui.widgets.fields import TextField
+from tui.messages import RefreshPanes, RunChange, ShowMessage, ShowWarnings
 
 
 def is_go(t: Tournament) -> bool:
@@ -414,31 +415,35 @@ class RegistrationPane(TournamentTab, Vertical):
             return outcome["o"]
 
         refusal: list[str] = []
-        if not self.screen.run_change(add, refused=refusal.append):
-            stopped = outcome.get("stopped")
-            if isinstance(stopped, ProbableDuplicate):
-                self.ask_duplicate(values, fields, stopped, keep_numbers, asked, tell_moves)
-            elif refusal:
-                self.refuse_record(values, refusal[0])
-            elif stopped is not None:  # the answer was given on another numbering: ask again
-                self.late_numbering = None
-                self.t = self.screen_session.tournament
-                self.ask_or_register(values, fields)
-            return
-        self.clear_form()
-        if late:
-            done = outcome.get("o")
-            self.notify(_("{name} added as a late entry with number {pno}: paired from round {n}.").format(
-                name=name, pno=getattr(done, "value", "?"), n=self.shown.current_round + 1))
-            if tell_moves and not keep_numbers and asked is not None and asked.moves and done is not None:
-                from core.app.registration import renumbering_notice
 
-                # A long-lived warning, not a dialog: a dialog takes the keys typed ahead (the
-                # next records' letters and Enter would close it and be lost).
-                self.notify(renumbering_notice(done.tournament, done.value, asked.moves),
-                            title=_("Late entry"), severity="warning", timeout=RENUMBERING_NOTICE_SECONDS)
-        else:
-            self.notify(_("{name} added.").format(name=name))
+        def answered(made: bool) -> None:
+            if not made:
+                stopped = outcome.get("stopped")
+                if isinstance(stopped, ProbableDuplicate):
+                    self.ask_duplicate(values, fields, stopped, keep_numbers, asked, tell_moves)
+                elif refusal:
+                    self.refuse_record(values, refusal[0])
+                elif stopped is not None:  # the answer was given on another numbering: ask again
+                    self.late_numbering = None
+                    self.t = self.screen_session.tournament
+                    self.ask_or_register(values, fields)
+                return
+            self.clear_form()
+            if late:
+                done = outcome.get("o")
+                self.notify(_("{name} added as a late entry with number {pno}: paired from round {n}.").format(
+                    name=name, pno=getattr(done, "value", "?"), n=self.shown.current_round + 1))
+                if tell_moves and not keep_numbers and asked is not None and asked.moves and done is not None:
+                    from core.app.registration import renumbering_notice
+
+                    # A long-lived warning, not a dialog: a dialog takes the keys typed ahead (the
+                    # next records' letters and Enter would close it and be lost).
+                    self.notify(renumbering_notice(done.tournament, done.value, asked.moves),
+                                title=_("Late entry"), severity="warning", timeout=RENUMBERING_NOTICE_SECONDS)
+            else:
+                self.notify(_("{name} added.").format(name=name))
+
+        self.post_message(RunChange(add, refused=refusal.append, then=answered).set_sender(self))
 
     def ask_duplicate(self, values: dict[str, str], fields: dict[str, Any], found: Exception,
                       keep_numbers: bool, asked: Any, tell_moves: bool = False) -> None:
@@ -530,8 +535,8 @@ class RegistrationPane(TournamentTab, Vertical):
             ask_then(self, self.screen_session.desk.edit_question(pno, **fields), lambda: store(fields))
 
         def store(fields: dict) -> None:
-            self.screen.run_change(lambda: self.screen_session.do(lambda desk: desk.edit_player(pno, **fields)),
-                                   _("Player {pno} changed.").format(pno=pno))
+            self.post_message(RunChange(lambda: self.screen_session.do(lambda desk: desk.edit_player(pno, **fields)),
+                                        _("Player {pno} changed.").format(pno=pno)).set_sender(self))
 
         self.app.push_screen(PlayerForm(player, is_go(self.shown), self.shown.system if self.shown is not None else "gamma"),
                              edited)
@@ -553,8 +558,8 @@ class RegistrationPane(TournamentTab, Vertical):
 
         def decided(yes: bool | None) -> None:
             if yes:
-                self.screen.run_change(lambda: self.screen_session.do(lambda desk: desk.remove_player(pno)),
-                                       _("{name} deleted.").format(name=name))
+                self.post_message(RunChange(lambda: self.screen_session.do(lambda desk: desk.remove_player(pno)),
+                                            _("{name} deleted.").format(name=name)).set_sender(self))
 
         self.app.push_screen(ConfirmDialog(_("Delete player"),
                                            _("Delete {pno}. {name} from the entry list?").format(pno=pno, name=name),
@@ -575,8 +580,9 @@ class RegistrationPane(TournamentTab, Vertical):
             except ValueError:
                 self.notify(_("Please type a round number."), severity="error")
                 return
-            self.screen.run_change(lambda: self.screen_session.do(lambda desk: desk.withdraw(pno, first)),
-                                   _("{name} withdrawn from round {n}.").format(name=p.name, n=first))
+            self.post_message(RunChange(lambda: self.screen_session.do(lambda desk: desk.withdraw(pno, first)),
+                                        _("{name} withdrawn from round {n}.").format(name=p.name, n=first))
+                              .set_sender(self))
 
         self.app.push_screen(PromptDialog(
             _("Withdraw {pno} {name}").format(pno=pno, name=p.name),
@@ -604,7 +610,7 @@ class RegistrationPane(TournamentTab, Vertical):
                     return session.do(lambda desk: desk.cancel_bye(pno, rounds))
                 return session.do(lambda desk: desk.request_bye(pno, rounds, kind))
 
-            self.screen.run_change(change, _("Byes of {name} updated.").format(name=p.name))
+            self.post_message(RunChange(change, _("Byes of {name} updated.").format(name=p.name)).set_sender(self))
 
         from core.fields import bye_kind_hint, bye_letters
 
@@ -627,8 +633,8 @@ class RegistrationPane(TournamentTab, Vertical):
             except ValueError:
                 self.notify(_("Please type pairing numbers separated by spaces."), severity="error")
                 return
-            self.screen.run_change(lambda: self.screen_session.do(lambda desk: desk.add_forbidden(pnos)),
-                                   _("These players will not be paired against each other."))
+            self.post_message(RunChange(lambda: self.screen_session.do(lambda desk: desk.add_forbidden(pnos)),
+                                        _("These players will not be paired against each other.")).set_sender(self))
 
         current = "; ".join(" ".join(map(str, g)) for g in self.shown.forbidden) or _("none")
         self.app.push_screen(PromptDialog(
@@ -647,7 +653,7 @@ class RegistrationPane(TournamentTab, Vertical):
             text += "\n\n" + _("Until round 1 is paired the numbers are provisional; pairing round 1 sorts the list again.")
         elif self.shown.numbers_frozen:
             text += "\n\n" + _("Round 4 is paired, so numbers no longer change (FIDE C.04.2 Art. 2.3).")
-        self.app.show_message(_("Pairing number"), text)
+        self.post_message(ShowMessage(_("Pairing number"), text).set_sender(self))
 
     def action_import(self) -> None:
         def chosen(path: str | None) -> None:
@@ -676,12 +682,12 @@ class RegistrationPane(TournamentTab, Vertical):
                 lambda choice: self.import_file(path, allow_duplicate=True) if choice == "import" else None)
             return
         except TournamentError as exc:
-            self.app.show_message(_("Import failed"), str(exc))
+            self.post_message(ShowMessage(_("Import failed"), str(exc)).set_sender(self))
             return
-        self.screen.refresh_panes()
+        self.post_message(RefreshPanes().set_sender(self))
         self.notify(ngettext("{n} player imported.", "{n} players imported.",
                              outcome.value).format(n=outcome.value))
-        self.screen.show_warnings(outcome)
+        self.post_message(ShowWarnings(outcome).set_sender(self))
 
     def action_teams(self) -> None:
         """The teams of a team event: rosters in board order (a dialog)."""
@@ -723,15 +729,19 @@ class RegistrationPane(TournamentTab, Vertical):
                 raise
 
         refusal: list[str] = []
-        if self.screen.run_change(register, refused=refusal.append) or not refusal:
-            return
-        if not stopped:
-            self.notify(refusal[0], severity="error", title=_("Not done"))
-            return
-        self.app.push_screen(ChoiceDialog(_("Registered already?"), str(stopped[0]), [
-            ("add", "a", _("Add anyway")),
-        ], note=_("Add anyway registers a second player; Cancel adds nobody.")),
-            lambda choice: self.register_picked(picked, allow_duplicate=True) if choice == "add" else None)
+
+        def answered(made: bool) -> None:
+            if made or not refusal:
+                return
+            if not stopped:
+                self.notify(refusal[0], severity="error", title=_("Not done"))
+                return
+            self.app.push_screen(ChoiceDialog(_("Registered already?"), str(stopped[0]), [
+                ("add", "a", _("Add anyway")),
+            ], note=_("Add anyway registers a second player; Cancel adds nobody.")),
+                lambda choice: self.register_picked(picked, allow_duplicate=True) if choice == "add" else None)
+
+        self.post_message(RunChange(register, refused=refusal.append, then=answered).set_sender(self))
 
     def action_checkin(self) -> None:
         """Check-in before the round and entry fees (a dialog)."""
