@@ -35,6 +35,7 @@ from tui.widgets.tables import (Col, FittedTable, move_to_key, reset_table, sele
                                 text_col)
 from tui.widgets.dialogs import ConfirmDialog
 from tui.widgets.fields import FormField
+from tui.messages import RunChange
 
 
 def tied_groups(t: Tournament) -> list[TiedGroup]:
@@ -491,11 +492,15 @@ class PlayoffPane(LazyPane, Vertical):
         key = playoff_key(self.t, args["players"])
         session = self.screen.session
         self.advance = True
-        if self.screen.run_change(lambda: session.do(lambda desk: desk.create_playoff(
-                key, args["players"], args["places"], force=True, variant=args["variant"], start=args["start"],
-                breaks=args["breaks"], overrides=args["overrides"], format_id=args["format"])),
-                _("Playoff scheduled.")):
-            self.select_group(key)
+
+        def answered(made: bool) -> None:
+            if made:
+                self.select_group(key)
+
+        self.post_message(RunChange(lambda: session.do(lambda desk: desk.create_playoff(
+            key, args["players"], args["places"], force=True, variant=args["variant"], start=args["start"],
+            breaks=args["breaks"], overrides=args["overrides"], format_id=args["format"])),
+            _("Playoff scheduled."), then=answered).set_sender(self))
 
     def select_group(self, key: str) -> None:
         table = self.query_one("#ties", FittedTable)
@@ -551,5 +556,5 @@ class PlayoffPane(LazyPane, Vertical):
         done = f"{game_label(game)}: {who(names, game.white)} {text} {who(names, game.black)}"
         session = self.screen.session
         self.advance = True
-        self.screen.run_change(lambda: session.do(lambda desk: desk.playoff_result(
-            key, game.id, result.value if result is not None else None, correct=correct)), done)
+        self.post_message(RunChange(lambda: session.do(lambda desk: desk.playoff_result(
+            key, game.id, result.value if result is not None else None, correct=correct)), done).set_sender(self))
