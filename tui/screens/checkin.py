@@ -36,6 +36,7 @@ from tui.i18n import L_
 from tui.widgets.tables import FittedTable, reset_table, sync_table, text_col
 from tui.widgets.fields import TextField
 from tui.widgets.refused import Refused, RefusedList
+from tui.messages import RunChange
 
 
 def money(value: Any, currency: str) -> str:
@@ -70,7 +71,7 @@ class CheckinDialog(ModalScreen[None]):
     ]
 
     def __init__(self, owner: Any) -> None:
-        """``owner`` is the tournament screen: its ``session`` and ``run_change``."""
+        """``owner`` is the tournament screen: its ``session``, and the changes (:class:`RunChange`)."""
         super().__init__(classes="dialog")
         self.owner = owner
         self.shown: list[int] = []
@@ -166,13 +167,11 @@ class CheckinDialog(ModalScreen[None]):
             return None
         return self.shown[table.cursor_row]
 
-    def _change(self, use: Any) -> bool:  # fees and open/close; marks: :meth:`mark`
+    def _change(self, use: Any) -> None:  # fees and open/close; marks: :meth:`mark`
         """Run one check-in or fee use case of the desk (``use(desk)``); refill when saved or
         refused (a refusal because someone else changed the check-in reloads the session)."""
         session = self.owner.session
-        done = bool(self.owner.run_change(lambda: session.do(use)))
-        self.fill()
-        return done
+        self.owner.post_message(RunChange(lambda: session.do(use), then=lambda made: self.fill()).set_sender(self))
 
     def take_query(self) -> str:
         """The search text typed (or held), emptied: whatever Enter does, the next name typed
@@ -261,15 +260,17 @@ class CheckinDialog(ModalScreen[None]):
                 self.refused_list.add(typed or f"{pno} {name}", typed, str(refused))
                 raise
 
-        done = bool(self.owner.run_change(attempt))
-        self.fill()
-        if not done:
-            return
-        if pno in (answer[0] or ()):
-            self.notify((_("{name} is already present.") if here else _("{name} is already absent.")).format(
-                name=name))
-        else:
-            self.notify((_("{name} is present.") if here else _("{name} is absent.")).format(name=name))
+        def answered(done: bool) -> None:
+            self.fill()
+            if not done:
+                return
+            if pno in (answer[0] or ()):
+                self.notify((_("{name} is already present.") if here else _("{name} is already absent.")).format(
+                    name=name))
+            else:
+                self.notify((_("{name} is present.") if here else _("{name} is absent.")).format(name=name))
+
+        self.owner.post_message(RunChange(attempt, then=answered).set_sender(self))
 
     def action_present(self) -> None:
         self.mark(True)

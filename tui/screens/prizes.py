@@ -31,6 +31,7 @@ from tui.widgets.forms import FormDialog, FormGrid
 from tui.i18n import L_
 from tui.widgets.pane import CommandKeys
 from tui.widgets.fields import TextField
+from tui.messages import RunChange
 
 if TYPE_CHECKING:
     from tui.screens.tournament import TournamentScreen
@@ -176,8 +177,12 @@ class PrizesScreen(CommandKeys, ModalScreen[None]):
     def change(self, use) -> None:
         """Run one prize use case of the desk (``use(desk)``); redraw when saved."""
         session = self.owner.session
-        if self.owner.run_change(lambda: session.do(use)):
-            self.refresh_view()
+
+        def answered(made: bool) -> None:
+            if made:
+                self.refresh_view()
+
+        self.owner.post_message(RunChange(lambda: session.do(use), then=answered).set_sender(self))
 
     def action_add(self) -> None:
         self.app.push_screen(PrizeGroupForm(), self._saved)

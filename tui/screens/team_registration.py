@@ -24,6 +24,7 @@ from core.model import Team, Tournament
 from tui.i18n import L_
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 from tui.widgets.tables import FittedTable, reset_table, sync_table, text_col
+from tui.messages import RunChange
 
 
 def _pnos(text: str) -> list[int]:
@@ -48,7 +49,7 @@ class TeamsDialog(ModalScreen[None]):
     ]
 
     def __init__(self, owner: Any) -> None:
-        """``owner`` is the tournament screen: its ``session`` and ``run_change``."""
+        """``owner`` is the tournament screen: its ``session``, and the changes (:class:`RunChange`)."""
         super().__init__(classes="dialog")
         self.owner = owner
 
@@ -97,8 +98,12 @@ class TeamsDialog(ModalScreen[None]):
     def _change(self, use: Callable[[Any], Any], done: str) -> None:
         """Run one team use case of the desk (``use(desk)``); refill the list when saved."""
         session = self.owner.session
-        if self.owner.run_change(lambda: session.do(use), done):
-            self.fill()
+
+        def answered(made: bool) -> None:
+            if made:
+                self.fill()
+
+        self.owner.post_message(RunChange(lambda: session.do(use), done, then=answered).set_sender(self))
 
     def _ask_members(self, title: str, help_text: str, value: str,
                      then: Callable[[list[int]], None]) -> None:
