@@ -1,9 +1,10 @@
 """Provides ``hakem_app``: the one typed way up the tree from a screen or widget to the app.
 
-Textual types ``DOMNode.app`` as ``App``, so ``self.app.show_message(...)`` or
-``self.app.workspace`` were calls the type checker could not follow (duck-typed up the tree).
-A class that asks the app for hakem's own services says ``app = hakem_app``: the running app,
-checked at run time to be hakem's and typed as :class:`~tui.app.HakemApp` for the checker.
+Textual types ``DOMNode.app`` as ``App``, so ``self.app.workspace`` or ``self.app.view_only``
+were reads the type checker could not follow (duck-typed up the tree). A class that reads
+hakem's own context from the app says ``app = hakem_app``: the running app, checked at run time
+to be hakem's and typed as :class:`~tui.app.HakemApp` for the checker. Actions are asked with
+messages (:mod:`tui.messages`), not calls.
 
 The check is by a mark the app class carries (:data:`HAKEM_APP_MARK`), not by ``isinstance``:
 naming ``HakemApp`` here would import ``tui.app`` from the module every pane imports, a circle

@@ -69,7 +69,7 @@ class CommandKeys(_Node):
     Escape and Ctrl combinations work everywhere."""
 
     app = hakem_app
-    """The running HakemApp, typed (:mod:`tui.host`): the calls up the tree are checked."""
+    """The running HakemApp, typed (:mod:`tui.host`): the reads up the tree are checked."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         from textual.screen import Screen
@@ -109,8 +109,9 @@ class CommandKeys(_Node):
 
 
 class TournamentTab(CommandKeys):
-    """A tab of :class:`~tui.screens.tournament.TournamentScreen`: its changes, session and
-    refreshes go through that screen (``self.screen.run_change(...)``), typed here once."""
+    """A tab of :class:`~tui.screens.tournament.TournamentScreen`: it reads the session from
+    that screen (``self.screen.session``, typed here once) and asks it for changes and
+    refreshes with messages (:mod:`tui.messages`)."""
 
     if TYPE_CHECKING:
         @property
