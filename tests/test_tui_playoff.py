@@ -88,10 +88,9 @@ async def test_tie_separated_by_tiebreaks_to_final_standings(tmp_path):
         table = app.screen.query_one("#standings", DataTable)
         await wait_for(pilot, lambda: row_values(table, 0)[1] == black)
         notes = str(app.screen.query_one("#standings-notes").render())
-        assert "decided by playoff" in notes.lower() and notes.endswith("1–2.")
-        # the Playoff column says the places the playoff gave (the winner 1st, the other 2nd)
-        j = [str(c.label) for c in table.ordered_columns].index("Playoff")
-        assert [row_values(table, i)[j] for i in range(3)] == ["1", "2", ""]
+        assert "* Places decided by playoff: 1–2." in notes
+        # the place column marks the places the playoff gave (the winner 1st, the other 2nd)
+        assert [row_values(table, i)[0] for i in range(3)] == ["1*", "2*", "3"]
 
         # a finished game's result is replaced only after the rounds pane's correction
         # question (the playoff is decided, game 1 is ½-½): No keeps it, Yes corrects it

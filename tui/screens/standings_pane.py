@@ -30,12 +30,11 @@ from tui.messages import ShowMessage
 def fill_standings(table: FittedTable, view: StandingsView, columns_key: list[object]) -> None:
     """Show ``view`` in ``table``, rebuilding the columns only when the criteria changed.  A
     cup shows the stage reached and the latest match instead of points and tie-breaks."""
-    playoff = any(r.decided_by == "playoff" for r in view.rows)
-    columns_key = [*columns_key, view.changes, bool(view.cup), playoff, view.go]
+    columns_key = [*columns_key, view.changes, bool(view.cup), view.go]
     if columns_changed(table, columns_key):
         # last: x keeps its tie-break columns; a Go event's change is of the GoR
-        # left out on a narrow screen in this order: the playoff place (the notes name those places),
-        # the change, the pairing number, the rating
+        # left out on a narrow screen in this order: the change, the pairing number, the rating;
+        # a place a playoff decided carries its mark (core.standings.place_text), the notes say why
         change = [optional_col(_("GoR ±") if view.go else _("Rtg ±"), "change", 3)] if view.changes else []
         values: list[tuple[str, str] | Col]
         if view.cup:
@@ -46,9 +45,6 @@ def fill_standings(table: FittedTable, view: StandingsView, columns_key: list[ob
         else:  # a Go event has no chess points: its MMS or level is its first criterion
             values = [] if view.go else [(_("Pts"), "points")]
             values += [(c, f"tb{i}") for i, c in enumerate(view.columns)]
-        if playoff:  # after every tie-break, as the playoff comes after them: why tied values differ in order
-            # first to give way on a narrow screen: the notes under the table name those places
-            values.append(optional_col(_("Playoff"), "playoff", 4))
         strength = optional_col(pgettext("go", "Rank"), "rating") if view.go else optional_col(_("Rtg"), "rating")
         rank = short_col(_("Rk"), "rank", pgettext("short header", "Rk"))  # tr "Derece" over "5="
         reset_table(table, [rank, optional_col(_("No."), "pno", 2), text_col(_("Name"), "name"), strength,
@@ -59,7 +55,6 @@ def fill_standings(table: FittedTable, view: StandingsView, columns_key: list[ob
     rows = [(r.place, r.pno, r.name, r.rank if view.go else r.rating or "",
              *(view.cup.get(r.pno, ("", "", "")) if view.cup else
                (*([] if view.go else [fmt_points(r.points)]), *r.values)),
-             *([r.place if r.decided_by == "playoff" else ""] if playoff else []),
              *([r.change] if view.changes else [])) for r in view.rows]
     sync_table(table, keys, rows)
 
