@@ -5,21 +5,26 @@ language is known.  ``L_("Quit")`` returns a proxy that translates every time it
 so a language switch followed by ``refresh_bindings()`` shows the new words.  Catalog
 extraction must therefore know the keyword ``L_`` besides ``_``, ``N_`` and ``ngettext``.
 
-Why the proxy is typed ``str``: everything it is given to (Textual's ``Binding.description``,
-tab, column and field labels) uses it only through the string protocol — ``" " + label``,
-f-strings, ``str()``, ``len()``, markup parsing of ``str(label)`` — which the proxy answers
-with the current language's text, so ``Binding(..., L_("Quit"))`` type-checks as it runs.  A
-``str`` subclass cannot do this job: its text buffer is fixed when it is made (English, at
-import), and C code (``str.join``, ``re``, Rich's cell widths) reads that buffer, never a
-method.  The one thing the proxy is not is a ``str`` instance: never ``isinstance``-test a
-label (notes/architecture.md, "A typed TUI").
+Why its type, :class:`LazyStr`, is a ``str`` to the type checker and a ``babel`` ``LazyProxy``
+at run time: everything a label is given to (Textual's ``Binding.description``, tab, column
+and field labels) uses it only through the string protocol — ``" " + label``, f-strings,
+``str()``, ``len()``, markup parsing of ``str(label)`` — which the proxy answers with the
+current language's text, so ``Binding(..., L_("Quit"))`` type-checks as it runs, with no cast,
+and a table or parameter that must hold lazy labels says ``LazyStr`` (a plain ``str``, which
+would stay in the language of the import, is refused there).  A real ``str`` subclass cannot
+do this job: its text buffer is fixed when it is made (English, at import), and C code
+(``str.join``, ``re``, Rich's cell widths) reads that buffer, never a method.  Textual copies
+a binding's description into the bindings it merges for a class, so the label must be the
+object itself, not a property of a Binding subclass.  The one thing a label is not is a
+``str`` instance: never ``isinstance``-test one for ``str`` (notes/architecture.md, "A typed
+TUI"); ``tests/test_tui_i18n.py`` checks that every binding hakem declares has one.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from babel.support import LazyProxy
 
@@ -29,10 +34,25 @@ if TYPE_CHECKING:
     from textual.command import CommandPalette
 
 
-def L_(message: str) -> str:
-    """A string translated when used, not when defined (for BINDINGS and class tables): a
-    ``babel`` ``LazyProxy`` without a cache, typed as the ``str`` it stands for."""
-    return cast(str, LazyProxy(_, message, enable_cache=False))
+if TYPE_CHECKING:
+    class LazyStr(str):
+        """To the type checker: the ``str`` a label stands for (see the module doc)."""
+
+        def __new__(cls, message: str) -> LazyStr: ...
+else:
+    class LazyStr(LazyProxy):
+        """A label translated each time it is used: ``message`` through the catalog of the
+        language of that moment (a ``LazyProxy`` without a cache)."""
+
+        __slots__ = ()
+
+        def __init__(self, message: str) -> None:
+            super().__init__(_, message, enable_cache=False)
+
+
+def L_(message: str) -> LazyStr:
+    """A string translated when used, not when defined (for BINDINGS and class tables)."""
+    return LazyStr(message)
 
 
 def command_palette(placeholder: str) -> CommandPalette:
