@@ -51,3 +51,9 @@ def test_f4_rows_carry_the_mark() -> None:
     from tui.standings import compute
 
     assert [r.place for r in compute(_decided()).rows] == ["1", "2*", "3*", "4"]
+
+
+def test_the_crosstable_marks_them_too() -> None:
+    report = build(View(_decided()), "crosstable")
+    assert [row[0] for row in report.tables[0].rows] == [1, "2*", "3*", 4]
+    assert "* Places decided by playoff: 2–3." in report.notes

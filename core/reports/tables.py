@@ -468,8 +468,7 @@ def crosstable(view: View) -> Report:
     table = Table(columns, css_class="crosstable")
     for row in s.rows:
         p = view.players.get(row.pno)
-        rank = "-" if row.rank is None else (f"{row.rank}=" if row.shared else row.rank)
-        table.rows.append([rank, row.pno, *_identity(p, title, "title"), row.name, (p.rating or "") if p else "",
+        table.rows.append([rank_cell(row), row.pno, *_identity(p, title, "title"), row.name, (p.rating or "") if p else "",
                            *_identity(p, fed, "federation"),
                            *([match_cell(view, row.pno, rnd) for rnd in t.rounds] if double
                              else [game_cell(view, row.pno, r) for r in range(1, rounds + 1)]),
@@ -481,7 +480,8 @@ def crosstable(view: View) -> Report:
         legend = _("Cells: one per match — opponent's rank, colour in game 1 ({white} white, {black} black), the "
                    "match's points; + and − are forfeited games, – is a match without a game (a bye: its "
                    "points).").format(white=colour_mark("w"), black=colour_mark("b"))
-    return Report("crosstable", _("Crosstable"), [t.name, *_head(view)], [table], [legend, *adjustment_notes(view)])
+    notes = [legend, *[n for n in (playoff_footnote(s),) if n], *adjustment_notes(view)]
+    return Report("crosstable", _("Crosstable"), [t.name, *_head(view)], [table], notes)
 
 
 def _identity_columns(t) -> tuple[list[Column], list[Column]]:
@@ -520,14 +520,14 @@ def _grid(view: View) -> Report:
         for q in order:
             cells.append("X" if p.pno == q.pno else " ".join(results.get((p.pno, q.pno), [])))
         row = view.standings.row(p.pno)
-        rank = "-" if row.rank is None else (f"{row.rank}=" if row.shared else row.rank)
         table.rows.append([p.pno, *_identity(p, title, "title"), p.name, *_identity(p, fed, "federation"),
                            *cells, Points(row.points),
-                           *[row.values.get(c) for c in view.standings.tiebreaks], rank])
+                           *[row.values.get(c) for c in view.standings.tiebreaks], rank_cell(row)])
     from core.i18n.terms import system_name
 
     sub = [t.name, *_head(view), _("{system}, {n} players").format(system=system_name(t.system), n=n)]
-    return Report("crosstable", _("Crosstable"), sub, [table], adjustment_notes(view))
+    notes = [n for n in (playoff_footnote(view.standings),) if n] + adjustment_notes(view)
+    return Report("crosstable", _("Crosstable"), sub, [table], notes)
 
 
 def _card_tiebreaks(view: View, pno: int) -> dict[str, dict[int, object]]:

@@ -62,6 +62,7 @@ def team_standings_report(view: View) -> Report:
 def team_crosstable(view: View) -> Report:
     """Teams × teams: board points scored against each opponent (several cells for a double
     round robin), then match points and rank."""
+    from core.reports.tables import adjustment_notes, rank_cell
     from core.teams import match_scores
 
     t = view.tournament
@@ -82,16 +83,14 @@ def team_crosstable(view: View) -> Report:
     for tm in order:
         row = standing.get(tm.id)
         gp = sum((Fraction(v) for v in _game_points(view, tm.id)), adjusted.get(tm.id, (Fraction(0),) * 2)[1])
-        rank = "-" if row is None or row.rank is None else (f"{row.rank}=" if row.shared else row.rank)
+        rank = "-" if row is None else rank_cell(row)
         table.rows.append([tm.id, tm.name,
                            *["X" if tm.id == other.id else tuple(cells.get((tm.id, other.id), ()))
                              for other in order],
                            Points(row.points if row else Fraction(0)), Points(gp), rank])
-    from core.reports.tables import adjustment_notes
-
     return Report("team-crosstable", _("Team crosstable"), [t.name], [table],
                   [_("Cells: board points scored against the team of that column."), points_legend(),
-                   *adjustment_notes(view)])
+                   *[n for n in (playoff_footnote(view.team_standings),) if n], *adjustment_notes(view)])
 
 
 def _game_points(view: View, team_id: int) -> list[Fraction]:
