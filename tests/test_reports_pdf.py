@@ -202,16 +202,17 @@ def test_a_long_table_title_wraps_instead_of_being_cut():
 def test_slips_carry_titles_and_none_for_a_forfeit_board():
     """Issue 33 review: the peers print the title beside the name on a slip; a board already
     decided by forfeit gets no slip (nobody plays there), the others keep their board numbers."""
+    import dataclasses
+
     from core.model import GameResult
 
     t = fx.swiss()
     rnd = t.round(1)
     first, second = rnd.boards[0], rnd.boards[1]
-    boards = (first, second.__class__(**{**second.__dict__, "result": GameResult.WHITE_FORFEIT_WIN}),
-              *rnd.boards[2:])
-    t = t.with_changes(players=tuple(Player(**{**p.__dict__, "title": "GM" if p.pno == first.white else p.title})
+    boards = (first, dataclasses.replace(second, result=GameResult.WHITE_FORFEIT_WIN), *rnd.boards[2:])
+    t = t.with_changes(players=tuple(dataclasses.replace(p, title="GM" if p.pno == first.white else p.title)
                                      for p in t.players),
-                       rounds=(rnd.__class__(**{**rnd.__dict__, "boards": boards}), *t.rounds[1:]))
+                       rounds=(dataclasses.replace(rnd, boards=boards), *t.rounds[1:]))
     text = flat("\n".join(pages(render_pdf(t, document(View(t), "slips", round_no=1)))))
     name = next(p.name for p in t.players if p.pno == first.white)
     assert f"{first.white} GM {name}" in text
