@@ -217,20 +217,20 @@ class FastTable(OpenTable):
     def rich_style(self) -> Style:
         cache = self._frame_styles
         if cache is None:
-            return DataTable.rich_style.fget(self)  # type: ignore[attr-defined]  # Textual types the property's getter as a method; `fget` is its function
+            return super().rich_style
         style = cache.get("rich")
         if style is None:
-            style = cache["rich"] = DataTable.rich_style.fget(self)  # type: ignore[attr-defined]  # Textual types the property's getter as a method; `fget` is its function
+            style = cache["rich"] = super().rich_style
         return style
 
     @property
     def background_colors(self):
         cache = self._frame_styles
         if cache is None:
-            return DataTable.background_colors.fget(self)  # type: ignore[attr-defined]  # Textual types the property's getter as a method; `fget` is its function
+            return super().background_colors
         colors = cache.get("background")
         if colors is None:
-            colors = cache["background"] = DataTable.background_colors.fget(self)  # type: ignore[attr-defined]  # Textual types the property's getter as a method; `fget` is its function
+            colors = cache["background"] = super().background_colors
         return colors
 
     def cursor_may_scroll(self) -> bool:
