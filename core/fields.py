@@ -465,10 +465,20 @@ def bye_letters() -> dict[str, str]:
             for kind, letter in initials.items()}
 
 
+def bye_cancel_letter() -> str:
+    """The letter that cancels a requested bye, in the reader's alphabet: ``x``, in Russian the
+    Cyrillic ``х`` (a Russian hint showed the Latin one, which a Russian keyboard does not
+    type).  The Latin ``x`` is always understood too."""
+    from core.i18n import pgettext
+
+    return pgettext("bye, cancel letter", "x")
+
+
 def bye_words() -> dict[str, str]:
     """Every word and letter a typed bye understands → ``half``/``full``/``zero``/``cancel``:
-    the English ones (always) and the reader's (:func:`bye_letters`)."""
+    the English ones (always) and the reader's (:func:`bye_letters`, :func:`bye_cancel_letter`)."""
     words = dict(_BYE_WORDS)
+    words.setdefault(bye_cancel_letter(), "cancel")
     for kind, letter in bye_letters().items():
         words.setdefault(letter, kind)
         words.setdefault(bye_kind_word(kind).lower(), kind)
@@ -504,8 +514,8 @@ def bye_request(text: str) -> tuple[tuple[int, ...], str]:
         elif token in words:
             kinds.add(words[token])
         else:
-            raise FieldError("bye", _("{token!r} is neither a round number nor a kind ({kinds}, x cancels)").format(
-                token=token, kinds=bye_kind_hint()))
+            raise FieldError("bye", _("{token!r} is neither a round number nor a kind ({kinds}, {cancel} cancels)").format(
+                token=token, kinds=bye_kind_hint(), cancel=bye_cancel_letter()))
     if not rounds:
         raise FieldError("bye", _("type the round(s), e.g. 3 {half} or 4 5 {zero}").format(
             half=bye_letters()["half"], zero=bye_letters()["zero"]))
@@ -516,16 +526,17 @@ def bye_request(text: str) -> tuple[tuple[int, ...], str]:
 
 def team_bye_request(text: str) -> tuple[tuple[int, ...], bool]:
     """``4``, ``4 5``, ``4 x`` → (rounds, cancel): a team Swiss team's bye is a zero-point bye
-    (C.04.2 Art. 3.3), so no kind is typed; ``x`` cancels."""
+    (C.04.2 Art. 3.3), so no kind is typed; ``x`` (:func:`bye_cancel_letter`) cancels."""
     rounds: list[int] = []
     cancel = False
     for token in text.replace(",", " ").lower().split():
         if token.isascii() and token.isdigit():
             rounds.append(int(token))
-        elif token == "x":
+        elif token in ("x", bye_cancel_letter()):
             cancel = True
         else:
-            raise FieldError("bye", _("{token!r} is not a round number (x cancels the team's bye)").format(token=token))
+            raise FieldError("bye", _("{token!r} is not a round number ({cancel} cancels the team's bye)").format(
+                token=token, cancel=bye_cancel_letter()))
     if not rounds:
         raise FieldError("bye", _("type the round(s) the team misses, e.g. 4 or 4 5"))
     return tuple(dict.fromkeys(rounds)), cancel

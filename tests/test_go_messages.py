@@ -70,7 +70,7 @@ def test_a_bad_mcmahon_setting_is_named_in_the_readers_language():
 
     set_language("de")
     try:
-        assert refusal(correction="5") == "Vorgabe-Korrektur: '5' muss eine ganze Zahl von -1 bis 3 sein"
-        assert refusal(dudd_weight="x").startswith("--mm-dudd-weight: 'x' muss eine ganze Zahl")
+        assert refusal(correction="5") == "Vorgabe-Korrektur: „5“ muss eine ganze Zahl von -1 bis 3 sein"
+        assert refusal(dudd_weight="x").startswith("--mm-dudd-weight: „x“ muss eine ganze Zahl")
     finally:
         set_language("en")

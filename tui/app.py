@@ -136,10 +136,14 @@ class HakemApp(SerialKeys):
     def get_key_display(self, binding: Binding) -> str:
         """Textual's key label with the modifier in the language shown (the German footer
         said ``shift+↑ Auf``; now ``⇧+↑``), below 80 columns the symbol alone (``⇧↑``);
-        ``ctrl`` stays Textual's ``^``."""
+        ``ctrl`` stays Textual's ``^``; a key's name as the reader's keyboard prints it
+        (German ``Entf``, :mod:`tui.key_names`)."""
+        from tui.key_names import key_label
+
         shown = super().get_key_display(binding)
         if binding.key_display:
             return shown
+        shown = key_label(shown)
         if self.size.width and self.size.width < 80:  # 60 columns: the F5 footer's last key was cut
             return shown.replace("shift+", "⇧")
         return shown.replace("shift+", pgettext("key", "Shift") + "+")

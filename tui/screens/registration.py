@@ -612,13 +612,14 @@ class RegistrationPane(TournamentTab, Vertical):
 
             self.post_message(RunChange(change, _("Byes of {name} updated.").format(name=p.name)).set_sender(self))
 
-        from core.fields import bye_kind_hint, bye_letters
+        from core.fields import bye_cancel_letter, bye_kind_hint, bye_letters
 
         letters = bye_letters()
         self.app.push_screen(PromptDialog(
             _("Requested bye for {name}").format(name=p.name),
-            _("Round number(s) and kind: {kinds}; x cancels. Example: {first} {half}  or  5 6 {zero}  or  4 x").format(
-                kinds=bye_kind_hint(), first=self.shown.current_round + 1, half=letters["half"], zero=letters["zero"]),
+            _("Round number(s) and kind: {kinds}; {cancel} cancels. Example: {first} {half}  or  5 6 {zero}  or  4 {cancel}").format(
+                kinds=bye_kind_hint(), first=self.shown.current_round + 1, half=letters["half"], zero=letters["zero"],
+                cancel=bye_cancel_letter()),
             value=f"{self.shown.current_round + 1} {letters['half']}", check=lambda text: session.desk.check_bye(pno, text)),
             chosen)
 

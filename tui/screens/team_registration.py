@@ -202,6 +202,8 @@ class TeamsDialog(ModalScreen[None]):
         return True
 
     def action_team_bye(self) -> None:
+        from core.fields import bye_cancel_letter
+
         team = self.selected()
         if team is None:
             return
@@ -221,7 +223,8 @@ class TeamsDialog(ModalScreen[None]):
 
         self.app.push_screen(PromptDialog(
             _("Bye of {name}").format(name=team.name),
-            _("Rounds the team misses, not paired, zero points (e.g. 4 or 4 5); x cancels (4 x)."),
+            _("Rounds the team misses, not paired, zero points (e.g. 4 or 4 5); {cancel} cancels (4 {cancel}).").format(
+                cancel=bye_cancel_letter()),
             placeholder="4"), chosen)
 
     def action_withdraw_team(self) -> None:
