@@ -51,6 +51,7 @@ import asyncio
 import re
 from collections import deque
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from rich.console import RenderableType
 from textual import events
@@ -145,10 +146,20 @@ class KeyHold:
         raise NotImplementedError
 
 
-class HoldsTypeAhead(KeyHold):
+if TYPE_CHECKING:
+    from textual.widget import Widget
+
+    _Node = Widget
+    """What :class:`HoldsTypeAhead` is mixed into (a screen, a Widget): the checker reads its
+    ``self`` as one; at run time it stays a plain mixin."""
+else:
+    _Node = object
+
+
+class HoldsTypeAhead(KeyHold, _Node):
     """Mixin for a screen that asks a question: keys typed before its first frame are not
     its answer (see the module doc).  ``shown_at`` is the time that frame was written to the
-    terminal (``None`` until then), stamped by :meth:`SerialKeys._display` in the same step as
+    terminal (``None`` until then), stamped by :meth:`SerialKeys.frame_written` in the same step as
     the write — a callback after the refresh came too late under load: the answer typed on
     seeing the question was read before it ran and counted as typed ahead.  A key's own time
     is when it was read from the terminal (:mod:`tui.driver`)."""
@@ -156,7 +167,7 @@ class HoldsTypeAhead(KeyHold):
     shown_at: float | None = None
 
     def on_unmount(self) -> None:
-        app = self.app  # type: ignore[attr-defined]  # a mixin of screens: `self.app` is the screen's
+        app = self.app
         if isinstance(app, SerialKeys):
             app.question_closed()
 
