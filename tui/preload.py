@@ -10,12 +10,19 @@ frame: the start-up to the first screen imports nothing more than before (DEVELO
 Opening waits for the thread (:func:`finish`) before it imports anything itself, so the two
 threads never import at once on the way into the event; an import that fails here is left to
 the UI thread's own import, which reports it as it always did.
+
+Once a big event's screen is drawn, :func:`standings_ahead` computes its standings the same way,
+for the panes that show them (F4, F5, F7, and the tie-break values behind F6's report).
 """
 
 from __future__ import annotations
 
 import importlib
 import threading
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from core.model import Tournament
 
 EVENT_MODULES = (
     "core.app.desk",
@@ -49,3 +56,34 @@ def _import_all() -> None:
             importlib.import_module(name)
         except Exception:  # the UI thread imports it again at Enter and reports it
             return
+
+
+BIG = 400
+"""Above this many players the standings are computed ahead (the panes' own ``BIG``: there
+they compute in a worker, ~0.15–0.25 s of CPU at 1,000 players)."""
+
+
+def standings_ahead(t: Tournament) -> threading.Thread | None:
+    """Compute the standings of ``t`` (a big event just opened) in a daemon thread.
+
+    Why: at 1,000 players the first F4, F5 or F7 computed them in its worker after its key,
+    and the table came ~0.4 s after the pane (the review's "first show" timed to the filled
+    pane).  Computed once the event's screen is drawn, they wait in :func:`tui.standings.compute`'s
+    memo (per snapshot: a change makes a new snapshot, whose standings its panes compute as
+    before); a pane asking while this runs waits for it instead of computing them again.
+    Only at opening, never after each change: 500 results a round would each cost the CPU
+    again, shown or not.  A failure is left to the pane, which computes and reports it."""
+    if len(t.players) <= BIG:
+        return None
+    thread = threading.Thread(target=_standings, args=(t,), name="hakem-standings-ahead", daemon=True)
+    thread.start()
+    return thread
+
+
+def _standings(t: Tournament) -> None:
+    try:
+        from tui.standings import compute
+
+        compute(t)
+    except Exception:  # the pane computes them again when shown and says what is wrong
+        return

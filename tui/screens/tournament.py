@@ -212,9 +212,13 @@ class TournamentScreen(CommandKeys, Screen):
 
     def settle(self) -> None:
         """After the first frame: the memory the opening left settled (a full collection, ~40
-        ms at 1,000 players, then frozen), and the collector, held while opening, back on."""
+        ms at 1,000 players, then frozen), the collector, held while opening, back on, and a
+        big event's standings computed ahead in a thread (:func:`tui.preload.standings_ahead`)."""
         settle_memory()
         gc.enable()
+        from tui import preload
+
+        preload.standings_ahead(self.session.tournament)  # a big event's, for F4, F5, F7
 
     # -- panes ------------------------------------------------------------------------------
     @property

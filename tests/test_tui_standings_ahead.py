@@ -1,0 +1,85 @@
+"""A big event's standings are computed ahead once its screen is drawn, and never go stale.
+
+At 1,000 players the first F4, F5 or F7 computed the standings in its worker after the key
+(~0.4 s before the table); ``tui.preload.standings_ahead`` computes them in a thread right
+after the event's first frame, into ``tui.standings.compute``'s memo (per snapshot).  What is
+checked: the pane then shows them without computing them again; after a result (a new snapshot)
+the pane shows the new standings, not the ones computed ahead; a small event computes nothing
+ahead.  The reference is ``core.standings.compute_standings`` on what the store holds.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import DataTable
+
+from core.standings import compute_standings
+from core.store import Store
+from tests.tui_fixtures import demo, store_with, wait_for
+from tui import preload
+from tui import standings as shared
+from tui.app import HakemApp
+from tui.screens.standings_pane import StandingsPane
+from tui.widgets.tables import row_values
+
+pytestmark = pytest.mark.usefixtures("quiet_tui")
+
+
+def computed(monkeypatch) -> list[object]:
+    """The snapshots whose standings are computed from now on (the memo's misses)."""
+    seen: list[object] = []
+    compute = shared._compute
+
+    def counted(t, *args):
+        seen.append(t)
+        return compute(t, *args)
+
+    monkeypatch.setattr(shared, "_compute", counted)
+    return seen
+
+
+def shown_order(app) -> list[int]:
+    table = app.screen.query_one("#standings", DataTable)
+    return [row_values(table, i)[1] for i in range(table.row_count)]
+
+
+async def test_a_big_events_standings_are_computed_ahead_and_follow_a_result(tmp_path, monkeypatch):
+    monkeypatch.setattr(preload, "BIG", 0)  # every event counts as big here
+    monkeypatch.setattr(StandingsPane, "BIG", 0)
+    seen = computed(monkeypatch)
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=3, complete_last=False, tiebreaks=("BH/C1", "BH", "SB", "WIN")))
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                       and app.screen.query("#pane-rounds"))
+        opened = app.screen.session.tournament
+        await wait_for(pilot, lambda: seen == [opened])  # no pane asked: computed ahead
+        await pilot.press("f4")
+        await wait_for(pilot, lambda: app.screen.query("#pane-standings")
+                       and app.screen.query_one("#pane-standings").generation > 0)
+        stand = app.screen.query_one("#pane-standings")
+        assert seen == [opened]  # F4 took them from the memo
+        assert shown_order(app) == [r.pno for r in compute_standings(opened).rows]
+        rounds = app.screen.query_one("#pane-rounds")
+        rounds.query_one("#boards", DataTable).move_cursor(row=0)
+        before = stand.generation
+        rounds.action_result("0")
+        await wait_for(pilot, lambda: stand.generation > before and stand.t is app.screen.session.tournament)
+        assert app.screen.session.tournament is not opened and seen[-1] is app.screen.session.tournament
+        app.screen.session.flush()
+        await pilot.pause()
+        stored = Store(data).load(tid).tournament
+        assert shown_order(app) == [r.pno for r in compute_standings(stored).rows]
+
+
+async def test_a_small_event_computes_nothing_ahead(tmp_path, monkeypatch):
+    seen = computed(monkeypatch)
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=3))
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                       and app.screen.query("#pane-rounds"))
+        await pilot.pause(0.3)
+        assert seen == []
