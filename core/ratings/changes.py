@@ -6,6 +6,7 @@ rating as DWZ), ``gor`` (Go).  The default is ``gor`` for a Go event, else ``fid
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -49,12 +50,33 @@ def default_system(t: Tournament) -> str:
 
 
 def rating_changes(t: Tournament, system: str | None = None) -> list[Row]:
-    """Every player's row, in pairing-number order."""
+    """Every player's row, in pairing-number order.
+
+    Kept per snapshot and system: the standings panes, the standings report and the
+    rating-changes report each ask for the same rows after every change (1,000 players: ~60 ms
+    each time).  A snapshot never changes (a change makes a new one), so the rows kept with it
+    never go stale; the memo holds the snapshot itself, so its id is not reused meanwhile."""
     system = system or default_system(t)
+    key = (id(t), system)
+    with _MEMO_LOCK:
+        found = _MEMO.get(key)
+    if found is not None and found[0] is t:
+        return list(found[1])
     games = rated_games(t)
-    rows = {"fide": _fide_row, "dwz": _dwz_row, "gor": _gor_row}[system]
+    row = {"fide": _fide_row, "dwz": _dwz_row, "gor": _gor_row}[system]
     ratings = _ratings(t, system)
-    return [rows(t, p.pno, games.get(p.pno, []), ratings) for p in t.players]
+    rows = tuple(row(t, p.pno, games.get(p.pno, []), ratings) for p in t.players)
+    with _MEMO_LOCK:  # two threads asking at once both compute: the same rows, stored twice
+        _MEMO[key] = (t, rows)
+        while len(_MEMO) > _MEMO_SIZE:
+            del _MEMO[next(iter(_MEMO))]
+    return list(rows)
+
+
+_MEMO: dict[tuple[int, str], tuple[Tournament, tuple[Row, ...]]] = {}
+_MEMO_LOCK = threading.Lock()
+_MEMO_SIZE = 8
+"""Snapshots kept: the shown one and a few before it (a draft preview, a worker late)."""
 
 
 def _ratings(t: Tournament, system: str) -> dict[int, int]:
