@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
 from textual import on
 from textual.app import App, ComposeResult
 from textual.screen import Screen
@@ -127,3 +128,25 @@ async def test_a_request_made_in_the_screens_answer_reaches_the_app() -> None:
         app.screen.query_one(Pane).ask()
         await pilot.pause()
         assert app.shown == [("done", "True")]
+
+
+@pytest.mark.usefixtures("quiet_tui")
+async def test_the_pairs_of_one_line_are_each_judged_after_the_one_before(tmp_path) -> None:
+    """A result goes to the screen as a message, so the pairs of one line wait for each other:
+    ``1 1-0, 1 0-1, 2 =`` on an empty board 1 stores 1-0, then asks before correcting it (the
+    second pair sees the first stored, as on a line of its own), and board 2's draw is entered
+    while the question waits; ``n`` keeps 1-0."""
+    from tests.test_tui_type_ahead import answer, burst, four_boards, results_of
+    from tests.tui_fixtures import store_with, wait_for
+    from tui.app import HakemApp
+
+    data = tmp_path / "data"
+    [tid] = store_with(data, four_boards())
+    app = HakemApp(data_dir=data, open_id=tid, poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await burst(pilot, app, ":1 1-0, 1 0-1, 2 =\n")
+        assert type(app.screen).__name__ == "ConfirmDialog"
+        await answer(pilot, app, "n")
+        app.screen.session.flush()
+    assert results_of(data, tid) == {1: "1-0", 2: "1/2"}
