@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from core.changes.players import add_player
 from core.model import Tournament
-from core.numbering import assign_pairing_numbers
+from core.changes.numbering import assign_pairing_numbers
 
 
 DEMO_PLAYERS = (

@@ -2,8 +2,11 @@
 
 Renumbering rewrites every reference (boards, byes, requested byes, forbidden groups, teams,
 Go data keyed by pno) in one pure step, so the rest of hakem can use pairing numbers as ids.
-After round 4 has been paired numbers are frozen (Art. 2.3); late entries then get the next
-free number instead of being slotted in.
+It is a computation, not a change: the pairing engine's replay numbers a past round's field
+the way it was numbered that day (:mod:`core.pairing.replay`, below the changes), and the
+changes store it (:mod:`core.changes.numbering` numbers the field by Art. 2.2 and refuses once
+numbers are frozen, Art. 2.3; late entries then get the next free number instead of being
+slotted in).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import unicodedata
 from dataclasses import replace
 
 from core.errors import TournamentError
-from core.model import TITLES, Board, Match, Player, RequestedBye, Team, Tournament
+from core.model import TITLES, Match, Player, RequestedBye, Team, Tournament
 
 
 def _name_key(name: str) -> str:
@@ -83,20 +86,9 @@ def renumber(t: Tournament, mapping: dict[int, int]) -> Tournament:
 
 def ranked_numbers(t: Tournament) -> dict[int, int]:
     """``{number now: number by Art. 2.2}`` for every player (what
-    :func:`assign_pairing_numbers` applies; callers that must say who moved read it first)."""
+    :func:`core.changes.numbering.assign_pairing_numbers` applies; callers that must say who
+    moved read it first)."""
     return {p.pno: i + 1 for i, p in enumerate(ranked_order(t.players))}
-
-
-def assign_pairing_numbers(t: Tournament, force: bool = False) -> Tournament:
-    """Number everybody by Art. 2.2.  Refused once round 4 is paired (Art. 2.3) unless forced
-    by a correction the arbiter confirms before then."""
-    if t.numbers_frozen and not force:
-        raise TournamentError(_('pairing numbers are frozen once round 4 has been paired (FIDE C.04.2 Art. 2.3)'))
-    mapping = ranked_numbers(t)
-    if all(k == v for k, v in mapping.items()):
-        return t
-    # two-step mapping avoids collisions between old and new numbers
-    return renumber(t, mapping)
 
 
 def explain_number(t: Tournament, pno: int) -> str:
@@ -110,5 +102,4 @@ def explain_number(t: Tournament, pno: int) -> str:
              "then name — {keys}.").format(pno=pno, keys=", ".join(parts))
 
 
-__all__ = ["assign_pairing_numbers", "ranked_numbers", "renumber", "ranking_key", "ranked_order", "explain_number",
-           "Board"]
+__all__ = ["ranked_numbers", "renumber", "ranking_key", "ranked_order", "explain_number"]

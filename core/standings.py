@@ -6,8 +6,8 @@ direct encounter reorder a group, applies play-off results and manual orders dec
 the program, handles withdrawn players per system, and states the regime and list it used.
 
 Ties left after the list are, per ``ties``: ``shared`` (same rank), ``lots`` (the recorded
-drawing of lots, ``options["lots"]``; see :func:`draw_lots`), ``manual`` (an order the arbiter
-recorded, ``options["tie_orders"]``).  Play-off results (:func:`core.ties.with_tie_order` with
+drawing of lots, ``options["lots"]``; see :func:`core.changes.ties.draw_lots`), ``manual`` (an order the arbiter
+recorded, ``options["tie_orders"]``).  Play-off results (:func:`core.changes.ties.with_tie_order` with
 ``source="playoff"``) always take precedence over the list for the players they cover.
 
 Withdrawn players: Swiss — they stay ranked with their points (C.04.2).  Round robin — a player

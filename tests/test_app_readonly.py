@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from core.app import BoardSeen, ReadOnlyError, RoundSeen, Workspace
+from core.app.new_event import NewEvent
 from core.app.access import declared_use_cases
 from core.app.desk import Desk
 from core.club.members import Member
@@ -148,6 +149,7 @@ def workspace_calls(ws: Workspace, tid: str, tmp: Path) -> dict[str, object]:
         "list_with_problems": ws.list_with_problems,
         "create": lambda: ws.create(demo()),
         "create_demo": ws.create_demo,
+        "create_event": lambda: ws.create_event(NewEvent(name="Open", rounds=5)),
         "duplicate": lambda: ws.duplicate(tid),
         "archive": lambda: ws.archive(tid),
         "delete": lambda: ws.delete(tid),

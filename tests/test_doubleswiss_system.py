@@ -169,10 +169,11 @@ def test_hakem_systems_lists_id_edition_and_name(cli_data, capsys):
 
 
 def test_a_new_double_swiss_event_from_the_tui_form_has_the_match_pab():
-    from tui.services import NewTournament, tournament_from_form
+    from core.app.new_event import build_event
+    from tui.services import NewTournament, event_from_form
 
-    assert tournament_from_form(NewTournament(name="DS", system="double-swiss")).points.pab == Fraction(3, 2)
-    assert tournament_from_form(NewTournament(name="D", system="dutch")).points.pab == 1
+    assert build_event(event_from_form(NewTournament(name="DS", system="double-swiss"))).points.pab == Fraction(3, 2)
+    assert build_event(event_from_form(NewTournament(name="D", system="dutch"))).points.pab == 1
 
 
 def test_the_pab_covers_both_games_of_the_match_for_tie_breaks():
@@ -298,7 +299,8 @@ def test_a_requested_bye_is_worth_a_match_not_a_game():
     # bye, 5 a zero-point bye.
     from core.trf.reader import parse_tournament
     from core.trf.writer import write_trf
-    from tui.services import NewTournament, tournament_from_form
+    from core.app.new_event import build_event
+    from tui.services import NewTournament, event_from_form
 
     t = small_event()
     assert (t.points.full_bye, t.points.half_bye, t.points.zero_bye, t.points.pab) == (2, 1, 0, Fraction(3, 2))
@@ -308,7 +310,7 @@ def test_a_requested_bye_is_worth_a_match_not_a_game():
     assert scores(t) == {1: Fraction(3, 2), 2: Fraction(1, 2), 3: 2, 4: 1, 5: 0}
     # a foreign file's 162 gives one game's values; read as a Double-Swiss file the byes are matches
     assert scores(parse_tournament(write_trf(t).replace("XXS", "XXX"))) == scores(t)
-    form = tournament_from_form(NewTournament(name="DS", system="double-swiss")).points
+    form = build_event(event_from_form(NewTournament(name="DS", system="double-swiss"))).points
     assert (form.full_bye, form.half_bye) == (2, 1)
 
 

@@ -211,8 +211,9 @@ async def test_changing_the_rating_for_pairing_in_the_settings_takes_the_ratings
 
 
 def test_the_new_tournament_form_records_the_rating_for_pairing() -> None:
-    from tui.services import NewTournament, tournament_from_form
+    from core.app.new_event import build_event
+    from tui.services import NewTournament, event_from_form
 
-    chosen = tournament_from_form(NewTournament(name="Blitz", time_control="3+2", rating_for_pairing="kind"))
+    chosen = build_event(event_from_form(NewTournament(name="Blitz", time_control="3+2", rating_for_pairing="kind")))
     assert chosen.options == {"rating_for_pairing": "kind"}
-    assert tournament_from_form(NewTournament(name="Blitz", time_control="3+2")).options == {}
+    assert build_event(event_from_form(NewTournament(name="Blitz", time_control="3+2"))).options == {}

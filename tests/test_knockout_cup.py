@@ -358,7 +358,7 @@ def test_random_results_and_corrections_keep_the_boards_the_bracket_s_games():
     corrections, in the running round and earlier ones.  Every change either applies — and
     then every board is still a game of the bracket — or is refused and changes nothing; each
     cup ends with every player placed and one round per knockout round."""
-    from core.playoff.cup import _replay, bracket_rounds
+    from core.playoff.cup import bracket_rounds, replay_stale
 
     rng = random.Random(20)
     for it in range(25):
@@ -377,7 +377,7 @@ def test_random_results_and_corrections_keep_the_boards_the_bracket_s_games():
                 t = changes.set_result(t, r, bno, rng.choice(["1-0", "0-1", "1/2", "1/2", None]))
             except TournamentError:
                 assert t is before
-            assert _replay(t)[1] == []
+            assert replay_stale(t)[1] == []
         places = cup_places(t)
         assert places is not None, it
         assert sorted(p for g in places for p in g) == [p.pno for p in t.players]
@@ -445,7 +445,8 @@ def test_bidding_armageddon_and_double_flag_fall_from_the_command_line(tmp_path,
 
 def test_bids_and_flags_count_as_the_game_s_result_for_the_roles():
     from core import roles
-    from core.playoff.cup import set_bids, set_flag_later, waiting_armageddons
+    from core.changes.cup import set_bids, set_flag_later
+    from core.playoff.cup import waiting_armageddons
 
     t = changes.pair_next_round(cup(2, rules="fide-2025"))
     t = finish_round(t, lambda b: "1/2")

@@ -34,7 +34,7 @@ RESULTS = (GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW, GameRe
 def test_running_scores_equal_the_history_while_results_come_in(points, seed):
     rnd = random.Random(seed)
     t = demo().with_changes(points=points)
-    from core.numbering import assign_pairing_numbers
+    from core.changes.numbering import assign_pairing_numbers
 
     t = assign_pairing_numbers(t)
     for r in range(1, 6):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from core.model import Board, GameResult, Round, Tournament
-from core.ratinglists.apply import rating_update, register_entry
+from core.changes.ratings import rating_update, register_entry
 from core.ratinglists.entry import ENTRY_FIELDS, ListEntry
 from core.ratinglists.index import _entry, _record
 from core.ratinglists.library import import_list, open_list

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from core.changes.roles import set_roles
 from core import changes, roles
 from core.model import GameResult, Tournament
 from core.roles import PermissionDenied, Role
@@ -41,11 +42,11 @@ def test_without_a_table_everyone_is_chief_arbiter(event):
 def test_a_table_maps_users_groups_and_everyone(event):
     store, tid = event
     group = __import__("grp").getgrgid(os.getgid()).gr_name
-    store.update(tid, "roles", lambda t: roles.set_roles(t, {"chief-arbiter": [f"user:{ME}"], "results": ["*"]}))
+    store.update(tid, "roles", lambda t: set_roles(t, {"chief-arbiter": [f"user:{ME}"], "results": ["*"]}))
     t = store.load(tid).tournament
     assert roles.role_of(t) is Role.CHIEF_ARBITER
     assert roles.role_of(t, uid=65534) is Role.RESULTS  # "*": nobody gets results entry
-    t2 = roles.set_roles(t, {"chief-arbiter": [f"user:{ME}"], "arbiter": [f"group:{group}"]})
+    t2 = set_roles(t, {"chief-arbiter": [f"user:{ME}"], "arbiter": [f"group:{group}"]})
     assert roles.role_of(t2, uid=65534) is Role.VIEWER  # not named: a viewer
     assert roles.role_of(t2) is Role.CHIEF_ARBITER  # the highest role named wins
 
@@ -53,11 +54,11 @@ def test_a_table_maps_users_groups_and_everyone(event):
 def test_a_table_cannot_lock_its_author_out(event):
     store, tid = event
     with pytest.raises(Exception, match="without the chief arbiter role"):
-        store.update(tid, "roles", lambda t: roles.set_roles(t, {"results": ["*"]}))
+        store.update(tid, "roles", lambda t: set_roles(t, {"results": ["*"]}))
     with pytest.raises(Exception, match="unknown role"):
-        roles.set_roles(store.load(tid).tournament, {"boss": ["*"]})
+        set_roles(store.load(tid).tournament, {"boss": ["*"]})
     with pytest.raises(Exception, match="user:NAME"):
-        roles.set_roles(store.load(tid).tournament, {"viewer": ["alice"]})
+        set_roles(store.load(tid).tournament, {"viewer": ["alice"]})
 
 
 ALL = {

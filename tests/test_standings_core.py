@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from core.model import Board, GameResult, Match, Player, Round, Team, Tournament
 from core.standings import as_json, compute_standings
-from core.ties import draw_lots, with_tie_order
+from core.changes.ties import draw_lots, with_tie_order
 from core.tiebreaks import compute
 from core.tiebreaks.regimes import Regime, regime_for_date
 from tests.test_tiebreaks_de_koya import BERGER6, RESULTS, event

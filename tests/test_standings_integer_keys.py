@@ -22,7 +22,7 @@ import core.standings as standings
 import core.tiebreaks.context as context
 from core import changes
 from core.model import Board, Bye, ByeKind, Code, GameResult, Player, PointSystem, Round, Tournament
-from core.numbering import assign_pairing_numbers
+from core.changes.numbering import assign_pairing_numbers
 from tests.tui_fixtures import circle_pairing
 
 LISTS = (

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from core import changes, roles
+from core.changes.roles import set_roles
+from core import changes
 from core.errors import StoreError
 from core.model import Board, Tournament
 from core.pairing.base import RoundPairing
@@ -86,7 +87,7 @@ def test_b3_a_rewritten_result_line_is_named_by_doctor_and_marked_by_the_log(tmp
 def test_b4_undo_takes_the_operations_from_the_chain_not_from_a_planted_file(tmp_path):
     store = Store(tmp_path)
     tid = _event(store)
-    store.update(tid, "roles", lambda t: roles.set_roles(t, {"chief-arbiter": ["*"]}))
+    store.update(tid, "roles", lambda t: set_roles(t, {"chief-arbiter": ["*"]}))
     store.update(tid, "result 1.2 1/2", lambda t: changes.set_result(t, 1, 2, "1/2-1/2"))
     head = json.loads(store.path(tid).read_bytes())["meta"]["1"]["undo"][-1]["id"]
     # mallory's own journal file claims the id of alice's change: undoing (inverting) its
@@ -103,7 +104,7 @@ def test_b5_a_result_and_a_role_changed_in_the_data_file_are_named_refused_and_r
     store = Store(tmp_path)
     tid = _event(store)
     alice = f"user:{identity.current_user()}"
-    store.update(tid, "roles", lambda t: roles.set_roles(t, {"chief-arbiter": [alice], "viewer": ["user:mallory"]}))
+    store.update(tid, "roles", lambda t: set_roles(t, {"chief-arbiter": [alice], "viewer": ["user:mallory"]}))
 
     def forge(tdoc):
         tdoc["rounds"][0]["boards"][0]["r"] = "0-1"
@@ -151,7 +152,7 @@ def test_b6_an_older_copy_of_the_data_file_is_detected_refused_and_rolled_forwar
     store = Store(tmp_path)
     tid = _event(store)
     old = store.path(tid).read_bytes()
-    store.update(tid, "roles", lambda t: roles.set_roles(t, {"chief-arbiter": ["*"]}))
+    store.update(tid, "roles", lambda t: set_roles(t, {"chief-arbiter": ["*"]}))
     store.update(tid, "result 1.2 0-1", lambda t: changes.set_result(t, 1, 2, "0-1"))
     store.update(tid, "pair 2", lambda t: changes.apply_pairing(t, RoundPairing(2, (Board(3, 2), Board(4, 1)), ())))
     for board, result in ((1, "1-0"), (2, "1/2-1/2")):

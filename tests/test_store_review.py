@@ -17,6 +17,7 @@ import stat
 
 import pytest
 
+from core.changes.roles import set_roles
 from core import changes, roles
 from core.errors import StoreError
 from core.model import Board, Bye, ByeKind, Tournament
@@ -119,7 +120,7 @@ def test_an_undo_label_is_the_chain_entry_s_own_words(tmp_path):
     # giving mallory back her old role; the item is not taken from the file at all now
     store = Store(tmp_path)
     tid = _event(store)
-    store.update(tid, "roles", lambda t: roles.set_roles(t, {"chief-arbiter": ["user:root"], "viewer": ["user:mallory"]}))
+    store.update(tid, "roles", lambda t: set_roles(t, {"chief-arbiter": ["user:root"], "viewer": ["user:mallory"]}))
     store.update(tid, "result 2.1 1-0", lambda t: changes.set_result(t, 2, 1, "1-0"))
     grant = next(e for e in store.journal(tid) if e["action"] == "roles")
     _edit_meta(store, tid, lambda m: m.update(undo=[{"id": grant["id"], "rev": grant["rev"], "action": "result round 1 board 3 0-1"}]))

@@ -21,7 +21,7 @@ from core import changes
 from core.demo import demo_tournament
 from core.i18n import _, pgettext, set_language
 from core.model import Board, Bye, ByeKind
-from core.numbering import assign_pairing_numbers
+from core.changes.numbering import assign_pairing_numbers
 from core.pairing.base import RoundPairing
 from tests.test_tui_fits import MEDIUM, SMALL, _open, _screen_lines
 from tests.tui_fixtures import demo, store_with, wait_for

@@ -15,7 +15,7 @@ from textual.widgets import DataTable
 
 from core import changes
 from core.model import GameResult
-from core.numbering import assign_pairing_numbers
+from core.changes.numbering import assign_pairing_numbers
 from core.pairing.base import PairOptions
 from core.pairing.registry import get_system
 from core.changes.teams import add_team

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from core import changes
 from core.demo import demo_tournament
 from core.model import Board, Bye, ByeKind, GameResult, Tournament
-from core.numbering import assign_pairing_numbers
+from core.changes.numbering import assign_pairing_numbers
 from core.pairing.base import RoundPairing
 
 RESULT_CYCLE = (GameResult.WHITE_WINS, GameResult.DRAW, GameResult.BLACK_WINS)

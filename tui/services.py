@@ -23,6 +23,7 @@ from core.model import GameResult, PointSystem, Tournament
 
 if TYPE_CHECKING:
     from core.app.desk import Desk, Outcome
+    from core.app.new_event import NewEvent
 
 __all__ = [
     "POINT_SYSTEMS",
@@ -33,7 +34,7 @@ __all__ = [
     "point_system_key",
     "preset_criteria",
     "settle_memory",
-    "tournament_from_form",
+    "event_from_form",
 ]
 
 POINT_SYSTEMS: dict[str, PointSystem] = {
@@ -94,25 +95,21 @@ class NewTournament:
     short form and completed there)."""
 
 
-def tournament_from_form(form: NewTournament) -> Tournament:
-    """The tournament the form describes (the workspace checks and saves it).  A Double-Swiss
-    event's PAB is worth a game won plus a game drawn (C.04.5 1.4)."""
-    points = POINT_SYSTEMS.get(form.point_system, PointSystem())
-    if form.system == "double-swiss":
-        from core.pairing.doubleswiss.state import match_points
+def event_from_form(form: NewTournament) -> NewEvent:
+    """What the new-event form says, for the one use case that checks and creates an event
+    (:meth:`core.app.workspace.Workspace.create_event`, the same as ``hakem new``): the
+    preset's point system and tie-breaks spelled out, each system's settings for that
+    system only."""
+    from core.app.new_event import NewEvent
 
-        points = match_points(points)
-    return Tournament(
-        id="", name=form.name.strip(), system=form.system, total_rounds=form.total_rounds,
-        time_control=form.time_control.strip(), points=points,
-        language=form.language, start_date=form.start_date.strip(), place=form.place.strip(),
-        chief_arbiter=form.chief_arbiter.strip(),
-        tiebreaks=tuple(preset_criteria(form.tiebreak_preset)),
-        options={**({"knockout": dict(form.knockout)} if form.system == "knockout" and form.knockout else {}),
-                 **({"rating_for_pairing": form.rating_for_pairing} if form.rating_for_pairing else {}),
-                 **(dict(form.team) if form.system == "swiss-team" else {}),
-                 **({"go": dict(form.go)} if form.system in ("gamma", "mcmahon") and form.go else {})},
-    )
+    return NewEvent(
+        name=form.name, system=form.system, rounds=form.total_rounds, time_control=form.time_control,
+        points=POINT_SYSTEMS.get(form.point_system, PointSystem()), tiebreaks=tuple(preset_criteria(form.tiebreak_preset)),
+        language=form.language, start_date=form.start_date, place=form.place, chief_arbiter=form.chief_arbiter,
+        rating_for_pairing=form.rating_for_pairing,
+        knockout=dict(form.knockout) if form.system == "knockout" else {},
+        team=dict(form.team) if form.system == "swiss-team" else {},
+        go=dict(form.go) if form.system in ("gamma", "mcmahon") else {})
 
 
 def settle_memory(collect: bool = True) -> None:

@@ -89,6 +89,7 @@ class Desk(RegistrationCases, MemberRegistrationCases, RoundCases, PlayoffCases,
         A granted name must be a user or group of this machine (:func:`core.roles.grantee`);
         granting what is already granted changes nothing and says so."""
         from core import roles
+        from core.changes.roles import set_roles
 
         role, *whos = grant or ("", )
         names = [roles.grantee(w) for w in whos]  # real users and groups, by name
@@ -105,7 +106,7 @@ class Desk(RegistrationCases, MemberRegistrationCases, RoundCases, PlayoffCases,
                 entries = {k: [w for w in v if w != who] for k, v in entries.items()}
             if grant:
                 entries.setdefault(role, []).extend(names)
-            return roles.set_roles(t, entries)
+            return set_roles(t, entries)
 
         words = " ".join([role, *names, *(f"-{w}" for w in revoke)]).strip()
         done = self._change(act("roles", words=words), change)

@@ -12,7 +12,7 @@ from core.app.access import use_case
 from core.errors import TournamentError
 from core.i18n import _, ngettext
 from core.model import ByeKind, Player, Tournament
-from core.numbering import assign_pairing_numbers
+from core.changes.numbering import assign_pairing_numbers
 from core.words import Action, act
 
 if TYPE_CHECKING:
@@ -186,10 +186,12 @@ class RegistrationCases(DeskBase):
         """Register a player found by id in a rating list (the data directory's lists); what
         the organiser typed wins over the list's fields.  The answer is the pairing number.
         Duplicates as :meth:`add_player` refuses them."""
+        from core.changes.ratings import record_source
         from core.ratinglists.registration import fields_from_list
 
         def change(t: Tournament) -> Tournament:
-            listed, t = fields_from_list(self.store.data_dir, t, list_name, fide_id, national_id, egd_pin)
+            listed, source = fields_from_list(self.store.data_dir, t, list_name, fide_id, national_id, egd_pin)
+            t = record_source(t, source)
             own = {k: v for k, v in dict(typed or {}).items()  # the id found is stored as the list writes it
                    if not (k in ("fide_id", "national_id") and str(v).strip().upper() == str(listed.get(k, "")).upper())}
             fields = {**listed, **own}
@@ -213,7 +215,7 @@ class RegistrationCases(DeskBase):
         """Register an arrival picked in a rating list (the TUI's type-ahead): the list entry
         as found, the list noted as the event's source.  Duplicates as :meth:`add_player`
         refuses them."""
-        from core.ratinglists.apply import register_entry
+        from core.changes.ratings import register_entry
 
         return self._late_entry(act("add_player_from_list", name=entry.name, source=source.name),
                                 lambda t: register_entry(t, entry, source, allow_duplicate))
@@ -242,7 +244,7 @@ class RegistrationCases(DeskBase):
         return self._rating_update(self.store.load(self.id).tournament, list_name, rating_for_pairing)
 
     def _rating_update(self, t: Tournament, list_name: str, rating_for_pairing: str | None) -> Any:
-        from core.ratinglists.apply import rating_update
+        from core.changes.ratings import rating_update
         from core.ratinglists.registration import choose_list
 
         with choose_list(self.store.data_dir, t, list_name) as index:  # any kind: players are matched by every id

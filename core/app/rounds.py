@@ -215,7 +215,7 @@ class RoundCases(DeskBase):
     @use_case("result.enter")
     def cup_bids(self, bids: dict[int, int]) -> Outcome:
         """The two players' Armageddon bids; the game goes on a board of the round."""
-        from core.playoff.cup import set_bids
+        from core.changes.cup import set_bids
 
         words = " ".join(f"{p}:{b}" for p, b in sorted(bids.items()))
         return self._change(act("cup_bids", bids=words), lambda t: set_bids(t, bids))
@@ -223,7 +223,7 @@ class RoundCases(DeskBase):
     @use_case("result.enter")
     def cup_flag_later(self, round_no: int, board_no: int, side: str) -> Outcome:
         """An Armageddon 0-0 (both flags fell): whose flag fell later."""
-        from core.playoff.cup import set_flag_later
+        from core.changes.cup import set_flag_later
 
         return self._change(act("cup_flag", round=round_no, board=board_no, side=side),
                             lambda t: set_flag_later(t, round_no, board_no, side))

@@ -13,9 +13,9 @@ from core.app.access import Policy, Request, default_policy, use_case
 from core.app.checkup import CheckupCases
 from core.app.club import ClubCases
 from core.app.lists import ListCases
+from core.app.new_event import NewEvent, build_event, check_basics, check_new
 from core.app.series import SeriesCases
 from core.app.trash import TrashCases
-from core.errors import TournamentError
 from core.i18n import _
 from core.model import Tournament
 
@@ -23,73 +23,6 @@ if TYPE_CHECKING:
     from core.app.desk import Desk, Outcome
     from core.app.files import Source
     from core.store import Store, TournamentInfo
-
-
-def check_new(t: Tournament) -> Tournament:
-    """What every new tournament needs, whichever front end made it: a name, a known pairing
-    system, and its settings as :func:`core.fields.check_event` has them (1–99 rounds, real
-    dates, a time control FIDE would write, a FIDE federation); returns it normalised."""
-    from core.fields import check_event
-
-    check_basics(t)
-    return check_event(t)
-
-
-def check_basics(t: Tournament) -> None:
-    """A name, at least one round, a known pairing system, and names without control or
-    invisible characters (the tournament's, the players' and clubs, the teams'): what even an
-    imported file needs."""
-    from core.fields import FieldError
-
-    if not t.name.strip():
-        raise FieldError("name", _("A tournament needs a name."))
-    check_field_size(t)
-    check_names(t)
-    if t.total_rounds < 1:
-        raise FieldError("total_rounds", _("A tournament needs at least one round."))
-    check_system(t.system)
-
-
-def check_system(system: str) -> None:
-    """A pairing system hakem knows (checked first by ``hakem new``: an unknown system is the
-    mistake to name, not the rounds it would need)."""
-    from core.pairing.registry import system_ids
-
-    known = system_ids()
-    if known and system not in known:
-        raise TournamentError(_('unknown system {system!r}; known: {value}').format(
-            system=system, value=', '.join(known)))
-
-
-def check_field_size(t: Tournament) -> None:
-    """Refuse a tournament of more players than hakem can pair (the compiled matcher's limit,
-    :data:`core.pairing.dutch.system.MAX_PLAYERS_NATIVE`): saved, it could never be paired,
-    and every reader would carry it."""
-    from core.pairing.dutch.system import MAX_PLAYERS_NATIVE
-
-    if len(t.players) > MAX_PLAYERS_NATIVE:
-        raise TournamentError(_("{count} players: more than hakem can pair ({limit}); nothing was saved").format(
-            count=len(t.players), limit=MAX_PLAYERS_NATIVE))
-
-
-def check_names(t: Tournament) -> None:
-    """Every name of ``t`` as :func:`core.fields.name` accepts it; the refusal says whose
-    (an imported file: the TRF or JSON reader keeps what the file says)."""
-    from core.fields import FieldError, name
-
-    name(t.name)
-    for p in t.players:
-        for key in ("name", "club"):
-            try:
-                name(getattr(p, key), key)
-            except FieldError as error:
-                raise TournamentError(_("player {pno}: {error}").format(pno=p.pno, error=error)) from None
-    for team in t.teams:
-        try:
-            name(team.name, "team")
-            name(team.short, "short")
-        except FieldError as error:
-            raise TournamentError(_("team {id}: {error}").format(id=team.id, error=error)) from None
 
 
 def check_form(values: dict[str, object], system: str = "") -> dict[str, object]:
@@ -160,6 +93,12 @@ class Workspace(ListCases, ClubCases, SeriesCases, CheckupCases, TrashCases):
     def create(self, t: Tournament) -> str:
         """Save a new tournament (checked by :func:`check_new`); returns its id."""
         return self._create(t)
+
+    @use_case("workspace.create")
+    def create_event(self, spec: NewEvent) -> str:
+        """Create the event the organiser described (``hakem new``, the TUI's new-event form):
+        every setting checked by :func:`core.app.new_event.build_event`; returns its id."""
+        return self._create(build_event(spec))
 
     def _create(self, t: Tournament, checked: bool = True) -> str:
         """``checked``: a new event's settings are checked (an imported file keeps what it

@@ -12,7 +12,14 @@ layer's.
 - :mod:`~core.changes.settings` — the event's settings and the rounds' dates and times;
 - :mod:`~core.changes.checkin` — check-in marks and entry fees;
 - :mod:`~core.changes.playoff` — a tie-break playoff: created, results, lots, bids, colour, start;
-- :mod:`~core.changes.prizes` — the prize groups and the sharing rules.
+- :mod:`~core.changes.prizes` — the prize groups and the sharing rules;
+- :mod:`~core.changes.teams` — teams, their rosters, byes and withdrawals;
+- :mod:`~core.changes.numbering` — the field numbered by rating (C.04.2 Art. 2);
+- :mod:`~core.changes.ratings` — ratings from a list: the rating for pairing, a field updated,
+  a player registered from an entry, the list noted;
+- :mod:`~core.changes.cup` — a cup's tie-break boards, Armageddon bids, whose flag fell later;
+- :mod:`~core.changes.ties` — an order decided outside the tie-breaks, lots drawn;
+- :mod:`~core.changes.go` — a Go game's result as typed, refusals.
 
 The reads that go with them stay beside the model (:mod:`core.checkin` says who is present,
 :mod:`core.numbering` how players are numbered, :mod:`core.fields` which fields are refused).  Every change is named here too, so a caller

@@ -15,7 +15,8 @@ from core.errors import RoundError, TournamentError, UnknownPlayer, ValidationEr
 from core.i18n import _
 from core.model import ByeKind, Player, RequestedBye, Tournament
 from core.fields import check_player
-from core.numbering import assign_pairing_numbers, ranked_order, renumber
+from core.changes.numbering import assign_pairing_numbers
+from core.numbering import ranked_order, renumber
 
 
 _PLAYER_EDITABLE = ("name", "rating", "national_rating", "title", "federation", "fide_id",

@@ -45,7 +45,7 @@ def record_in_standings(tournament: Tournament, key: str) -> Tournament:
     these players is removed, so the standings never show a stale decision.
     """
     from core.playoff import decided_places
-    from core.ties import with_tie_order
+    from core.changes.ties import with_tie_order
 
     state = stored_playoff(tournament, key)
     places = decided_places(state)

@@ -15,7 +15,8 @@ from core.checkin import absentees
 from core.errors import InvalidResult, RoundError, TournamentError, ValidationError
 from core.i18n import _
 from core.model import Board, Bye, ByeKind, Colour, GameResult, RequestedBye, Round, Tournament
-from core.numbering import assign_pairing_numbers, renumber
+from core.changes.numbering import assign_pairing_numbers
+from core.numbering import renumber
 from core.typed_result import half_point_refusal
 from core.pairing.base import PairOptions, RoundPairing
 from core.validate import validate
@@ -162,7 +163,7 @@ def set_result(t: Tournament, round_no: int, board_no: int, result: GameResult |
     rounds[round_no - 1] = replace(rnd, boards=tuple(boards))
     changed = t.with_changes(rounds=tuple(rounds))
     if t.system == "knockout":  # a level match gets its tie-break games in the same round
-        from core.playoff.cup import after_result
+        from core.changes.cup import after_result
 
         return after_result(changed, round_no)
     return changed

@@ -6,7 +6,7 @@ Quarter-final …): its boards are every game of every match of that round, each
 its game (``Board.game``, e.g. ``"p.r2m1.s0g2"``).  Pairing a knockout round puts the regular
 games of all its matches on the boards (game 1 of every match, then game 2 …); when a result
 leaves a match level, its tie-break games (extensions, Armageddon) are appended to the same
-round (:func:`after_result`); the next knockout round is paired once every match is decided.
+round (:func:`core.changes.cup.after_result`); the next knockout round is paired once every match is decided.
 Results are entered as for any event and the bracket is re-derived from the boards every time
 (:func:`replay`).  Readers with one cell per player per round (tie-breaks, crosstable, TRF)
 see a knockout round as its consecutive game rounds (``core.model.game_rounds``).
@@ -43,7 +43,7 @@ from typing import Any
 
 from core.errors import PairingImpossible, TournamentError
 from core.i18n import _
-from core.model import Board, GameResult, Tournament
+from core.model import Board, Tournament
 from core.playoff import lots
 from core.playoff.games import Context, Game
 from core.playoff.plan import evaluate as evaluate_plan
@@ -62,7 +62,8 @@ class CupState:
     byes: dict[str, tuple[int, ...]]
 
 
-def _settings(t: Tournament) -> dict[str, Any]:
+def cup_settings(t: Tournament) -> dict[str, Any]:
+    """A copy of the cup's settings (``options["knockout"]``), to read or to edit and store."""
     return dict(t.options.get("knockout", {}))
 
 
@@ -88,7 +89,7 @@ def cup_rules(t: Tournament) -> MatchRules:
     rules they are played at the event's time control (a 5+3 cup plays 5 min + 3 s, not the
     preset's 20 minutes, which stay for an event without a time control). Rules the organiser
     chose (another preset, or rules of their own) keep their clocks: they set them for the cup."""
-    rules = _settings(t).get("rules", EVENT_CLOCK_RULES)
+    rules = cup_settings(t).get("rules", EVENT_CLOCK_RULES)
     if not isinstance(rules, str):
         return MatchRules.from_json(rules)
     if rules not in PRESETS:
@@ -101,7 +102,7 @@ def cup_rules(t: Tournament) -> MatchRules:
 
 
 def _plan(t: Tournament) -> dict[str, Any]:
-    cfg = _settings(t)
+    cfg = cup_settings(t)
     rules_json = cup_rules(t).to_json()
     players = sorted(p.pno for p in t.players)
     entry = {str(players.index(int(pno)) + 1): int(r) for pno, r in dict(cfg.get("entry_round", {})).items()
@@ -128,7 +129,7 @@ def legacy(t: Tournament) -> bool:
 
 
 def _initial_state(t: Tournament) -> dict[str, Any]:
-    cfg = _settings(t)
+    cfg = cup_settings(t)
     players = sorted(p.pno for p in t.players)
     if len(players) < 2:
         raise PairingImpossible(_('a knockout needs at least two players.'))
@@ -154,19 +155,19 @@ def replay(t: Tournament) -> CupState:
     Raises when a board is not a game of the bracket any more (a corrected result decided its
     match earlier, or changed who plays), or pairs players who have no game due.
     """
-    cup, stale = _replay(t)
+    cup, stale = replay_stale(t)
     if stale:
         raise TournamentError(stale[0][2])
     return cup
 
 
-def _replay(t: Tournament) -> tuple[CupState, list[tuple[int, int, str]]]:
+def replay_stale(t: Tournament) -> tuple[CupState, list[tuple[int, int, str]]]:
     """The cup and its stale boards: ``(round, board, why)`` for each board that is no game
     of the bracket as the results now stand."""
     if legacy(t):
         return _replay_legacy(t), []
     state = _initial_state(t)
-    flags = dict(_settings(t).get("flag_later", {}))
+    flags = dict(cup_settings(t).get("flag_later", {}))
     for rnd in t.rounds:
         _forfeit_withdrawn(t, state, rnd.number)
         for bno, board in enumerate(rnd.boards, start=1):
@@ -189,7 +190,7 @@ def _replay(t: Tournament) -> tuple[CupState, list[tuple[int, int, str]]]:
 def _replay_legacy(t: Tournament) -> CupState:
     """The earlier shape: each round's boards matched by players to the games due then."""
     state = _initial_state(t)
-    cfg = _settings(t)
+    cfg = cup_settings(t)
     flags = dict(cfg.get("flag_later", {}))
     for rnd in t.rounds:
         _forfeit_withdrawn(t, state, rnd.number)
@@ -267,47 +268,6 @@ def round_boards(cup: CupState, round_no: int) -> tuple[Board, ...]:
                  if g.result is None)
 
 
-def after_result(t: Tournament, round_no: int) -> Tournament:
-    """Keep a cup's boards in step with its matches after a result in round ``round_no``.
-
-    In the last round, a match left level gets its tie-break games appended (extension games,
-    then the Armageddon once its colours are known); a corrected result that decides a match
-    earlier drops the tie-break boards that no longer belong to it, as long as they have no
-    result.  Anything else the change would undo — a result on such a board, or a correction
-    in an earlier knockout round that changes who went through (or leaves a match there level)
-    while the next round is paired — is refused with the board named, and nothing changes.
-    A bracket that cannot be evaluated yet (an Armageddon 0-0 waiting for who fell later) is
-    left as entered: the screens say what is missing.
-    """
-    if t.system != "knockout" or legacy(t) or not t.rounds:
-        return t
-    try:
-        cup, stale = _replay(t)
-    except TournamentError:
-        return t
-    last = t.rounds[-1]
-    on_board = {b.game for r in t.rounds for b in r.boards}
-    missing = [g for g in playable_games(cup, round_no) if g.id not in on_board and g.result is None]
-    if round_no < last.number and (stale or missing):
-        raise TournamentError(_(
-            'this correction changes who goes through from round {round}, but round {later} is already '
-            'paired with the old result; unpair round {later} first.').format(round=round_no, later=last.number))
-    drop = set()
-    for stale_round, bno, _why in stale:
-        board = t.round(stale_round).boards[bno - 1]
-        if stale_round != last.number or board.result is not None:
-            raise TournamentError(_(
-                'this result changes the knockout: round {round}, board {board} ({white} v {black}) '
-                'would no longer be played; clear its result first.'
-            ).format(round=stale_round, board=bno, white=board.white, black=board.black))
-        drop.add(bno - 1)
-    boards = [b for i, b in enumerate(last.boards) if i not in drop]
-    boards.extend(Board(int(g.white), int(g.black), game=g.id) for g in missing)
-    if boards == list(last.boards):
-        return t
-    return t.with_changes(rounds=(*t.rounds[:-1], replace(last, boards=tuple(boards))))
-
-
 def waiting_armageddons(t: Tournament) -> list[Game]:
     """The Armageddon games of the running knockout round that wait for the players' bids."""
     if t.system != "knockout" or legacy(t) or not t.rounds:
@@ -315,40 +275,6 @@ def waiting_armageddons(t: Tournament) -> list[Game]:
     cup = replay(t)
     return [g for g in cup.view.games if g.kind == "armageddon" and g.colours_open and not g.planned
             and round_of_game(g.id, cup.view) == t.current_round]
-
-
-def set_bids(t: Tournament, bids: dict[int, int]) -> Tournament:
-    """Record the two players' Armageddon bids (seconds each would take with Black, at most
-    the clock's base time; the lower bid plays Black with it, equal bids by lot) and put the
-    game on a board of the round."""
-    players = set(bids)
-    game = next((g for g in waiting_armageddons(t) if {g.white, g.black} == players), None)
-    if game is None:
-        raise TournamentError(_('players {players} have no Armageddon waiting for bids in round {n}.').format(
-            players=" and ".join(str(p) for p in sorted(players)), n=t.current_round))
-    limit = game.time_control.base
-    for pno, bid in bids.items():
-        if not 0 < bid <= limit:
-            raise TournamentError(_('player {pno}: a bid is the seconds on Black\'s clock, 1 to {limit}, not {bid}.').format(
-                pno=pno, limit=limit, bid=bid))
-    cfg = _settings(t)
-    a, b = sorted(players)
-    cfg["bids"] = {**dict(cfg.get("bids", {})), f"{game.id}:{a}-{b}": {str(p): int(v) for p, v in bids.items()}}
-    return after_result(t.with_changes(options={**dict(t.options), "knockout": cfg}), t.current_round)
-
-
-def set_flag_later(t: Tournament, round_no: int, board_no: int, side: str) -> Tournament:
-    """An Armageddon scored 0-0 (both flags fell): whose flag fell later, ``white`` or
-    ``black`` — that player goes through (the arbiter's finding, stored with the cup)."""
-    if side not in ("white", "black"):
-        raise TournamentError(_('say white or black, not {side!r}.').format(side=side))
-    board = t.round(round_no).boards[board_no - 1] if 0 < board_no <= len(t.round(round_no).boards) else None
-    if board is None or not board.game.endswith(".arm") or board.result is not GameResult.BOTH_LOSE:
-        raise TournamentError(_('round {r}, board {b} is no Armageddon game scored 0-0 (both flags fell).').format(
-            r=round_no, b=board_no))
-    cfg = _settings(t)
-    cfg["flag_later"] = {**dict(cfg.get("flag_later", {})), f"{round_no}.{board_no}": side}
-    return after_result(t.with_changes(options={**dict(t.options), "knockout": cfg}), round_no)
 
 
 def bracket_rounds(t: Tournament) -> int:
@@ -386,7 +312,7 @@ def cup_timetable(t: Tournament, cup: CupState | None = None) -> tuple[dict[str,
     from core.playoff.state import DEFAULT_BREAKS
     from core.playoff.timetable import timetable
 
-    cfg = _settings(t)
+    cfg = cup_settings(t)
     cup = cup or replay(t)
     start = start_of_day(str(cfg.get("start", DEFAULT_START)))
     boards = cfg.get("boards")
@@ -469,7 +395,7 @@ def _away_by_round(t: Tournament, round_no: int) -> dict[int, str]:
     names = _stage_names(cup.view)
     on_board = ({x for b in t.round(round_no).boards for x in (b.white, b.black)}
                 if 0 < round_no <= len(t.rounds) else set())
-    entry = {int(k): int(v) for k, v in dict(_settings(t).get("entry_round", {})).items()}
+    entry = {int(k): int(v) for k, v in dict(cup_settings(t).get("entry_round", {})).items()}
     out: dict[int, str] = {}
     for p in sorted(pl.pno for pl in t.players):
         if p in on_board:

@@ -1,4 +1,5 @@
-"""From a list entry to a registered player, and rating updates of a registered field.
+"""From a list entry to a registered player, and what a newer list changes in a registered
+field (the changes that store them are :mod:`core.changes.ratings`).
 
 Which rating: the event's kind (standard, rapid or blitz; FIDE's classification by the time
 a player has for 60 moves — rapid when more than 10 and less than 60 minutes, blitz at 10 or
@@ -113,18 +114,6 @@ def pairing_rating_order(t: Tournament) -> tuple[str, ...]:
     return PAIRING_RATING_CHOICES.get(chosen) or DEFAULT_PAIRING_RATINGS[kind]
 
 
-def with_rating_for_pairing(t: Tournament, choice: str) -> Tournament:
-    """The event with the organiser's choice of rating for pairing (``""``: by the event's
-    kind, :data:`DEFAULT_PAIRING_RATINGS`); an unknown choice is refused by name."""
-    if choice and choice not in PAIRING_RATING_CHOICES:
-        raise TournamentError(_("rating for pairing {choice!r}: use {choices}")
-                              .format(choice=choice, choices=", ".join(PAIRING_RATING_CHOICES)))
-    options = {k: v for k, v in t.options.items() if k != "rating_for_pairing"}
-    if choice:
-        options["rating_for_pairing"] = choice
-    return t if options == dict(t.options) else t.with_changes(options=options)
-
-
 RATING_SOURCE_KEY = "rating_source"
 """``Player.extra`` key naming the kind the rating came from when it is not the first kind
 of the event's order (a rapid event's player seeded by the standard rating)."""
@@ -189,15 +178,6 @@ def _candidates(entries: list[ListEntry]) -> str:
     return shown + (_("; and more") if len(entries) > _SHOWN else "")
 
 
-def record_source(t: Tournament, source_list: ListIndex | ListInfo) -> Tournament:
-    """Note in the event which list (and which edition) its ratings come from."""
-    info = source_list.info if isinstance(source_list, ListIndex) else source_list
-    source = {"name": info.name, "format": info.format, "date": info.date}
-    if t.options.get("rating_list") == source:
-        return t
-    return t.with_changes(options={**t.options, "rating_list": source})
-
-
 @dataclass(frozen=True)
 class RatingChange:
     """One registered player whose list values differ from what the event holds."""
@@ -212,7 +192,7 @@ class RatingChange:
 _COMPARED = ("rating", "national_rating", "title", "federation", "birth", "sex")
 _GO_COMPARED = ("go_rating", "go_rank")
 """Go fields, kept in ``Player.extra``: the GoR (negative too) and the declared grade."""
-_EXTRA_FIELDS = (RATING_SOURCE_KEY, FIDE_K_KEY, *_GO_COMPARED)
+EXTRA_FIELDS = (RATING_SOURCE_KEY, FIDE_K_KEY, *_GO_COMPARED)
 
 
 def list_entry_of(index: ListIndex, p: Player) -> ListEntry | None:
@@ -256,41 +236,6 @@ Renumbering = tuple[tuple[str, int, int], ...]
 """(name, old number, new number) of each player whose pairing number changed."""
 
 
-def apply_rating_changes(t: Tournament, changes: list[RatingChange]) -> tuple[Tournament, Renumbering]:
-    """The event with ``changes`` applied, and who got which new pairing number — only before
-    round 1 (the ratings define the starting rank, and rated results must use the ratings the
-    event started with).  All changes are made in one step, each to the player who held that
-    number when the changes were computed (:func:`core.changes.edit_players`)."""
-    from core.changes.players import edit_players
-    from core.numbering import ranked_numbers, renumber
-
-    if t.rounds:
-        raise TournamentError(_("ratings can be updated from a list only before round 1 is paired"))
-    if not changes:
-        return t, ()
-    edited = edit_players(t, {c.pno: _edits(t.player(c.pno), c) for c in changes}, renumber=False)
-    mapping = ranked_numbers(edited)
-    moves = tuple((edited.player(old).name, old, new) for old, new in sorted(mapping.items()) if old != new)
-    return (renumber(edited, mapping) if moves else edited), moves
-
-
-def _edits(p: Player, change: RatingChange) -> dict[str, Any]:
-    """The player's fields to change; the kind a rating came from and the Go fields go to
-    ``extra`` (an empty value removes the key)."""
-    edits = {f: new for f, (_old, new) in change.changes.items() if f not in _EXTRA_FIELDS}
-    if any(f in change.changes for f in _EXTRA_FIELDS):
-        extra = dict(p.extra or {})
-        for key in _EXTRA_FIELDS:
-            if key in change.changes:
-                value = change.changes[key][1]
-                if value in ("", None):
-                    extra.pop(key, None)
-                else:
-                    extra[key] = value
-        edits["extra"] = extra
-    return edits
-
-
 @dataclass(frozen=True)
 class RatingUpdate:
     """The outcome of updating a field from a list: the new event and what changed."""
@@ -302,28 +247,3 @@ class RatingUpdate:
     renumbered: Renumbering = ()
     """Who got another pairing number because the ratings changed (numbers before round 1
     follow the ratings, FIDE C.04.2 Art. 2.2)."""
-
-
-def rating_update(t: Tournament, index: ListIndex, rating_for_pairing: str | None = None) -> RatingUpdate:
-    """Update the registered field from ``index`` (before round 1) and note the list used;
-    ``rating_for_pairing`` (when given) is recorded first and the ratings follow it."""
-    if rating_for_pairing is not None:
-        t = with_rating_for_pairing(t, rating_for_pairing)
-    changes, missing = rating_changes(t, index)
-    updated, moves = apply_rating_changes(t, changes)
-    return RatingUpdate(tournament=record_source(updated, index), changes=tuple(changes),
-                        missing=tuple(missing), source=index.info, renumbered=moves)
-
-
-def register_entry(t: Tournament, entry: ListEntry, source: ListInfo, allow_duplicate: bool = False) -> Tournament:
-    """Register the player of a list entry (with the event's rating kind) and note the list;
-    refused as a player entered twice (:func:`core.duplicates.refuse_duplicate`: an id
-    registered already; unless ``allow_duplicate``, a player registered who looks like him)."""
-    from core.changes.players import add_player
-    from core.duplicates import refuse_duplicate
-
-    fields = player_fields(entry, pairing_rating_order(t))
-    name = fields.pop("name")
-    refuse_duplicate(t, {**fields, "name": name}, allow_duplicate)
-    return add_player(record_source(t, source), name, **fields)
-

@@ -14,8 +14,8 @@ from typing import Any
 from core.errors import RatingListError
 from core.i18n import _
 from core.model import Tournament
-from core.ratinglists.apply import find_entry, pairing_rating_order, player_fields, record_source
-from core.ratinglists.index import ListIndex
+from core.ratinglists.apply import find_entry, pairing_rating_order, player_fields
+from core.ratinglists.index import ListIndex, ListInfo
 from core.ratinglists.library import available, open_list
 
 _KIND_FORMATS = {"fide_id": ("fide", "fide-xml"), "national_id": ("dsb", "tsf", "csv"), "egd_pin": ("egd",)}
@@ -40,9 +40,10 @@ def choose_list(data_dir: Path, t: Tournament | None, name: str = "", id_kind: s
 
 
 def fields_from_list(data_dir: Path, t: Tournament, list_name: str = "", fide_id: str = "",
-                     national_id: str = "", egd_pin: str = "") -> tuple[dict[str, Any], Tournament]:
-    """The new player's fields from the list entry with that id, and the event noting the list."""
+                     national_id: str = "", egd_pin: str = "") -> tuple[dict[str, Any], ListInfo]:
+    """The new player's fields from the list entry with that id, and the list they come from
+    (for the event to note: :func:`core.changes.ratings.record_source`)."""
     id_kind = "fide_id" if fide_id else "national_id" if national_id else "egd_pin"
     with choose_list(data_dir, t, list_name, id_kind) as index:
         entry = find_entry(index, fide_id=fide_id, national_id=national_id, egd_pin=egd_pin)
-        return player_fields(entry, pairing_rating_order(t)), record_source(t, index)
+        return player_fields(entry, pairing_rating_order(t)), index.info

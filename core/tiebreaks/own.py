@@ -170,7 +170,7 @@ def lots(ctx, spec, regime):
     """Recorded drawing of lots: ``tournament.options["lots"] = {"<pno>": n}``, lower first.
 
     Players without a recorded lot get ``None`` (ranked after those with one); use
-    :func:`core.ties.draw_lots` to record a reproducible draw.
+    :func:`core.changes.ties.draw_lots` to record a reproducible draw.
     """
     recorded = ctx.tournament.options.get("lots", {}) or {}
     return {pno: (int(recorded[str(pno)]) if str(pno) in recorded else None) for pno in ctx.cells}

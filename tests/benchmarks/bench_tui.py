@@ -64,7 +64,7 @@ def big_event(n: int, rounds: int):
 
     from core import changes
     from core.model import Board, GameResult, Player, Round, Tournament
-    from core.numbering import assign_pairing_numbers
+    from core.changes.numbering import assign_pairing_numbers
     from tests.tui_fixtures import circle_pairing
 
     rnd = random.Random(7)

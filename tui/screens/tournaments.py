@@ -218,13 +218,13 @@ class TournamentsScreen(CommandKeys, Screen):
             return
         from tui.screens.new_tournament import NewTournamentDialog
 
-        from tui.services import tournament_from_form
+        from tui.services import event_from_form
 
         def created(form) -> None:
             if form is None:
                 return
             try:
-                tid = self.app.workspace.create(tournament_from_form(form))
+                tid = self.app.workspace.create_event(event_from_form(form))
             except TournamentError as exc:
                 self.notify(str(exc), severity="error", title=_("Not created"))
                 return

@@ -13,7 +13,7 @@ Record layout (JSON values only)::
                       "history": [{"seed": ..., "order": [...], "reason": "..."}]}
 
 The drawn number is also written to each player's ``Player.extra["lot"]``: pairing numbers
-are reassigned by rating when round 1 is paired (:func:`core.numbering.assign_pairing_numbers`
+are reassigned by rating when round 1 is paired (:func:`core.changes.numbering.assign_pairing_numbers`
 rewrites every pno reference it knows, but not this record), and ``extra`` travels with the
 player through any renumbering.  :func:`table_order` therefore trusts ``extra["lot"]`` first;
 ``order`` in the record is the minutes of the draw.
