@@ -24,14 +24,32 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from core.errors import FileProblems, TournamentError
 from core.i18n import _
 from core.model import Player, Tournament
 
-if TYPE_CHECKING:
-    from core.club.members import Member
+
+
+class Member(Protocol):
+    """What the duplicate rule reads of a member of the club's register
+    (:class:`core.club.members.Member`; the register builds on this rule, not the reverse)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def fide_id(self) -> str: ...
+    @property
+    def national_id(self) -> str: ...
+    @property
+    def egd_pin(self) -> str: ...
+    @property
+    def birth_year(self) -> int | None: ...
+
+    def rating(self, kind: str) -> int: ...
 
 ID_KINDS = ("fide_id", "national_id", "egd_pin", "member")
 """The ids that name one person (the order a refusal checks them in); ``member`` is the club
@@ -75,9 +93,9 @@ class Entrant:
 
     @classmethod
     def of_member(cls, m: Member) -> Entrant:
-        """A member of the club's register (the first rating of :data:`~core.ratinglists.entry.
+        """A member of the club's register (the first rating of :data:`~core.ratings.kind.
         PERSON_RATING_KINDS` that is set: the standard one for most)."""
-        from core.ratinglists.entry import PERSON_RATING_KINDS
+        from core.ratings.kind import PERSON_RATING_KINDS
 
         rating = next((m.rating(kind) for kind in PERSON_RATING_KINDS if m.rating(kind)), 0)
         return cls._make(m.name, rating, str(m.birth_year or ""),

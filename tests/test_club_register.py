@@ -215,7 +215,8 @@ def test_a_full_disk_at_every_byte_of_a_change_keeps_every_file(tmp_path: Path, 
     file byte for byte as before, doctor finds nothing; the same change then succeeds."""
     from tests.test_store_faults import _Disk
 
-    from core.store import doctor, files
+    from core import file_safety as files
+    from core.store import doctor
 
     ws = Workspace(tmp_path / "data")
     if what == "a later change":

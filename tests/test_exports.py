@@ -133,8 +133,8 @@ def test_a_fifo_nobody_reads_is_refused_at_once(exports, tmp_path):
 
 
 def test_view_only_exports_nothing(exports, tmp_path):
-    from core.store.files import forbid_writes
-    import core.store.files as files
+    from core.file_safety import forbid_writes
+    import core.file_safety as files
 
     forbid_writes()
     try:

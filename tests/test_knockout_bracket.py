@@ -7,7 +7,7 @@ phantoms (it computes byes), so agreement is a real check.
 
 import pytest
 
-from core.pairing.knockout.bracket import (
+from core.playoff.bracket_plan import (
     BracketError,
     pair_round,
     plan_rounds,

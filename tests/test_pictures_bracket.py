@@ -262,7 +262,7 @@ def test_html_page_self_contained():
 
 def test_labels_translated(monkeypatch):
     """Round names and headers go through the catalog (a fake catalog proves the call)."""
-    import core.pairing.knockout.bracket as names
+    import core.playoff.bracket_plan as names
     import core.pictures.bracket as mod
 
     monkeypatch.setattr(mod, "_", lambda s: f"«{s}»")

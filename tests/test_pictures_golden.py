@@ -35,7 +35,7 @@ def progress() -> str:
 
 
 def wall(kind: str) -> str:
-    from core.pictures.wallchart import wallchart, wallchart_page
+    from core.reports.wallchart import wallchart, wallchart_page
 
     return wallchart_page(wallchart(round_robin_event() if kind == "rr" else swiss_event()))
 

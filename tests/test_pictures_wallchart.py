@@ -14,7 +14,7 @@ import pytest
 from core.i18n import set_language
 from core.model import Board, GameResult, Player, Round, Tournament
 from core.pictures.text import cells
-from core.pictures.wallchart import (
+from core.reports.wallchart import (
     BIG, big, large_text, normal_text, split_cell, wallchart, wallchart_page,
 )
 from tests.test_pictures_app import swiss_event

@@ -143,7 +143,7 @@ def test_propose_the_tied_group(capsys, store_id, tmp_path):
 
 
 def test_propose_ties_by_points_only():
-    from core.playoff.propose import propose_ties
+    from core.standings_ties import propose_ties
 
     players = tuple(Player(i, f"P{i}", rating=2000 - i) for i in range(1, 7))
     r1 = Round(1, (Board(1, 2, GameResult.WHITE_WINS), Board(3, 4, GameResult.WHITE_WINS),

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from core.ratinglists.apply import kind_for_time_control
+from core.ratings.kind import kind_for_time_control
 from tests.ratinglist_builder import fide_txt, zipped
 
 LIST = [

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from core.ratinglists.apply import kind_for_time_control_code
+from core.ratings.kind import kind_for_time_control_code
 from tests.ratinglist_builder import egd_line, fide_txt
 from tests.test_ratinglists_registration import hakem, players
 

@@ -21,7 +21,8 @@ from core.errors import StoreError
 from core.model import Board, Tournament
 from core.pairing.base import RoundPairing
 from core import identity
-from core.store import Store, doctor, files
+from core import file_safety as files
+from core.store import Store, doctor
 from core.store import journal as _journal
 from tests.test_store_faults import _Disk
 

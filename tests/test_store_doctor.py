@@ -96,7 +96,7 @@ def test_cli_doctor_exit_codes(tmp_path, monkeypatch, capsys):
 def test_a_kill_between_journal_and_data_file_leaves_no_gap(tmp_path):
     import os
 
-    from core.store import files
+    from core import file_safety as files
 
     store = Store(tmp_path)
     tid = _event(store)

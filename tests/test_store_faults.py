@@ -11,7 +11,8 @@ import pytest
 from core import changes
 from core.errors import StoreError
 from core.model import Tournament
-from core.store import Store, files
+from core import file_safety as files
+from core.store import Store
 
 
 def _with_player(tmp_path) -> tuple[Store, str]:

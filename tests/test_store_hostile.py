@@ -217,7 +217,7 @@ def test_an_imported_file_cannot_choose_where_pages_are_published(tmp_path):
 
 
 def test_an_export_path_that_is_a_link_is_replaced_not_followed(tmp_path, victim):
-    from core.store.files import atomic_write
+    from core.file_safety import atomic_write
 
     out = tmp_path / "report.txt"
     out.symlink_to(victim)
@@ -227,7 +227,7 @@ def test_an_export_path_that_is_a_link_is_replaced_not_followed(tmp_path, victim
 
 
 def test_view_only_mode_cannot_write_by_any_path(tmp_path, monkeypatch):
-    from core.store import files
+    from core import file_safety as files
 
     store, tid = _store(tmp_path)
     before = {p.name: p.read_bytes() for p in store.data_dir.iterdir() if p.is_file()}

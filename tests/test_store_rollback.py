@@ -111,7 +111,7 @@ def test_the_register_is_read_on_from_where_this_process_left_it(tmp_path):
     import os
 
     from core.store import heads
-    from core.store.files import SafeDir
+    from core.file_safety import SafeDir
 
     register = tmp_path / "heads.jsonl"
 

@@ -11,7 +11,7 @@ import pytest
 
 from core import changes, i18n
 from core.model import GameResult
-from core.playoff.propose import propose_ties
+from core.standings_ties import propose_ties
 from core.standings import compute_standings
 from tests.tui_fixtures import demo, store_with, wait_for
 from tui.screens.playoff import tied_groups

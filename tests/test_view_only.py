@@ -8,7 +8,7 @@ import pytest
 from core import changes
 from core.model import Tournament
 from core.store import Store
-from core.store import files
+from core import file_safety as files
 
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 

@@ -217,7 +217,7 @@ class ClubCases:
         their member number), their rating as the event's kind."""
         from core.club import register
         from core.club.members import from_player
-        from core.ratinglists.apply import event_rating_kind
+        from core.ratings.kind import event_rating_kind
 
         self._require_editor()
         t = self.store.load(tid).tournament

@@ -39,7 +39,7 @@ from core.i18n import _, pgettext
 from core.i18n.collation import slug
 from core.model import Tournament
 from core.store.folders import open_folder, refuse_data_directory
-from core.store.files import SafeDir
+from core.file_safety import SafeDir
 
 Exists = Literal["refuse", "replace", "keep"]
 """What to do when the name is taken: refuse (and say so), replace the file, or keep both

@@ -29,9 +29,9 @@ FALLBACK_ENCODINGS = ("cp1254", "latin-1")
 
 def forbid_writes() -> None:
     """No write of this process can happen, by any path, for the rest of it (``hakem --view``
-    on a public terminal): the store's own guard (:func:`core.store.files.forbid_writes`), set
+    on a public terminal): the store's own guard (:func:`core.file_safety.forbid_writes`), set
     by the front end before anything is opened."""
-    from core.store.files import forbid_writes as forbid
+    from core.file_safety import forbid_writes as forbid
 
     forbid()
 

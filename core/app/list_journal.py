@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
     from core.ratinglists.index import ListInfo
     from core.store.clubdb import ClubDB
-    from core.store.files import SafeDir
+    from core.file_safety import SafeDir
 
 TABLE = "lists"
 MAX_OLD_JOURNAL = 16 * 1024 * 1024

@@ -6,7 +6,7 @@ tie-breaks already separate them and which stored playoff belongs to them are th
 rules.  The pane decided it itself (merging the stored playoffs into the groups it computed)
 while the CLI proposed from its own call, so the two could disagree about one event.
 
-The groups are the players on equal *points* (:func:`core.playoff.propose.propose_ties`: the
+The groups are the players on equal *points* (:func:`core.standings_ties.propose_ties`: the
 standings without any earlier playoff order; the tie-break list only seeds them), since many
 regulations play off first place however the tie-breaks fall.  A playoff stored for players
 that are no such group any more (results corrected since, or players the organiser chose) is
@@ -84,7 +84,7 @@ def tied_groups(t: Tournament, standings: Standings | None = None,
     tie-breaks separate a group.  None in a cup (``knockout``: the bracket decides the places)
     nor before round 1.  A standings error (a bad tie-break list) is raised, not hidden."""
     from core.playoff import decided_places, playoffs_of
-    from core.playoff.propose import propose_ties
+    from core.standings_ties import propose_ties
     from core.standings import compute_standings
     from core.ties import tie_orders
 

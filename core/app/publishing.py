@@ -46,7 +46,7 @@ def _load() -> dict[str, Any]:
 
 
 def _save(data: dict[str, Any]) -> None:
-    from core.store.files import SafeDir
+    from core.file_safety import SafeDir
 
     folder = config_file().parent
     try:

@@ -132,7 +132,7 @@ class SeriesCases:
         """Refuse events whose time control (standard, rapid, blitz: the event's rating kind)
         is not the one of the series' first readable event, naming both."""
         from core.club.series import game_of
-        from core.ratinglists.apply import event_rating_kind
+        from core.ratings.kind import event_rating_kind
         from core.reports.members import rating_kind_name
 
         kinds: builtins.list[tuple[str, str]] = []

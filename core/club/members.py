@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.errors import TournamentError
 from core.i18n import _
-from core.ratinglists.entry import PERSON_RATING_KINDS
+from core.ratings.kind import PERSON_RATING_KINDS
 
 if TYPE_CHECKING:
     from core.model import Player, Tournament

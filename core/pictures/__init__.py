@@ -9,6 +9,6 @@ active language (through :func:`core.i18n._`).
 Modules:
 - :mod:`core.pictures.bracket` knockout/playoff brackets as trees (text and SVG);
 - :mod:`core.pictures.progress` points after each round, rating performance, sparklines;
-- :mod:`core.pictures.wallchart` round-robin grid and Swiss wallchart (large type, print page);
+- :mod:`core.reports.wallchart` round-robin grid and Swiss wallchart (large type, print page);
 - :mod:`core.pictures.golevels` Go: levels of the top group across rounds.
 """

@@ -25,7 +25,7 @@ from typing import Any
 from core.i18n import _
 from core.i18n.format import format_points
 from core.model import GameResult, Tournament
-from core.pairing.knockout.bracket import translate_stage
+from core.playoff.bracket_plan import translate_stage
 from core.pictures.text import Canvas, Span, TextPicture, cells, clip, esc, pad
 
 _GAME = re.compile(r"^(?P<ko>.+)\.r(?P<r>\d+)m(?P<m>\d+)\.(?P<g>[^.]+)$")

@@ -9,10 +9,9 @@ Public API:
 - :func:`share_prizes` for players eliminated at the same stage;
 - the ``knockout`` pairing system for cup events lives in :mod:`core.playoff.cup`.
 
-Not here: proposing the tied groups from the standings (:mod:`core.playoff.propose`).  It
-reads the standings, which read the playoffs; importing any module of this package runs this
-file first, so a name re-exported here would put the knockout engine and the standings in one
-import circle.
+Not here: proposing the tied groups from the standings (:mod:`core.standings_ties`), which
+reads the standings; the standings read the playoffs' decisions, and the knockout pairing
+system builds on this package, so it stays below both (the layers contract).
 """
 
 from core.playoff.formats import choose_format, variants

@@ -1,14 +1,14 @@
 """Knockout stages played as mini-matches (tie-break playoffs and cup events).
 
 The bracket itself — how many rounds, who advances without a game, who meets whom — is the
-knockout pairing in :mod:`core.pairing.knockout.bracket`; this module plays it through the
+knockout pairing in :mod:`core.playoff.bracket_plan`; this module plays it through the
 playoff machinery (mini-matches, placeholders for winners not yet known).
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from core.pairing.knockout.bracket import pair_round, plan_rounds, round_name
+from core.playoff.bracket_plan import pair_round, plan_rounds, round_name
 from core.playoff.games import Context, Entrant
 from core.playoff.minimatch import play_match
 from core.playoff.outcome import StageOutcome

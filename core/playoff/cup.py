@@ -279,7 +279,7 @@ def waiting_armageddons(t: Tournament) -> list[Game]:
 
 def bracket_rounds(t: Tournament) -> int:
     """How many knockout rounds the cup has (its tournament rounds): "round 2 of 4"."""
-    from core.pairing.knockout.bracket import plan_rounds
+    from core.playoff.bracket_plan import plan_rounds
 
     plan = _plan(t)
     counts: dict[int, int] = {}

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.i18n import N_, _, ngettext
-from core.pairing.knockout.bracket import ROUND_NAMES, translate_stage
+from core.playoff.bracket_plan import ROUND_NAMES, translate_stage
 from core.playoff.formats import variants
 from core.playoff.games import Game
 from core.playoff.rules import MatchRules

@@ -13,9 +13,6 @@ import re
 import unicodedata
 from dataclasses import dataclass, fields
 
-PERSON_RATING_KINDS = ("standard", "rapid", "blitz", "national", "go")
-"""The ratings a person carries in the club's register, in the order a single rating is taken
-(the standard one for most); here, below both the register and the duplicate rule, which use it."""
 
 _SPECIAL = str.maketrans({
     "ı": "i", "ß": "ss", "ø": "o", "ł": "l", "đ": "d", "æ": "ae", "œ": "oe", "þ": "th",

@@ -28,7 +28,7 @@ from core.ratinglists.formats import FORMATS, csv_list, egd, fide_txt, fide_xml
 from core.ratinglists.formats.csv_list import PRESETS, CsvLayout
 from core.ratinglists.formats.source import Line, decoded_lines, member_name
 from core.ratinglists.index import HEADER_SIZE, ListIndex, ListInfo, read_header, write_index
-from core.store.files import SafeDir
+from core.file_safety import SafeDir
 
 LISTS_DIR = "lists"
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")

@@ -95,7 +95,7 @@ def _average(values: list[int]) -> int | None:
 
 
 def _fide_row(t: Tournament, pno: int, played: list[RatedGame], ratings: dict[int, int]) -> Row:
-    from core.ratinglists.apply import event_rating_kind
+    from core.ratings.kind import event_rating_kind
 
     p = t.player(pno)
     kind = event_rating_kind(t)

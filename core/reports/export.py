@@ -105,7 +105,7 @@ def picture_pages(t: Tournament) -> dict[str, tuple[str, str]]:
     if not t.rounds:
         return out
     from core.pictures.progress import progress_page
-    from core.pictures.wallchart import wallchart, wallchart_page
+    from core.reports.wallchart import wallchart, wallchart_page
 
     out["progress.html"] = (_("Score progression"), progress_page(t, lang))
     out["wallchart.html"] = (_("Wallchart"), wallchart_page(wallchart(t), lang))
@@ -140,7 +140,7 @@ def write_pages(pages: dict[str, str], directory: str | os.PathLike[str], force:
     each file atomically.
 
     A web root is often writable by a group, so every name in it is treated as hostile (see
-    :mod:`core.store.files`): a page is written to a fresh temporary file and renamed over the
+    :mod:`core.file_safety`): a page is written to a fresh temporary file and renamed over the
     old name (a link planted there is replaced, never written through), mode 0644 is set on our
     own descriptor, the manifest is read only if it is a plain file.  Pages from an earlier
     publish that are no longer part of the set are removed — only names from our manifest,

@@ -72,7 +72,7 @@ def rating_changes_report(view: View, system: str | None = None) -> Report:
                        "them): {players}").format(players=", ".join(assumed)))
     subtitle = [t.name, system_name(system)]
     if system == "fide":
-        from core.ratinglists.apply import event_rating_kind
+        from core.ratings.kind import event_rating_kind
 
         subtitle.append({"standard": _("standard"), "rapid": _("rapid"), "blitz": _("blitz")}[event_rating_kind(t)])
         notes.append(_("FIDE Rating Regulations 8.3: change = K × (score − expected), expected from table 8.1.2 "

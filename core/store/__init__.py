@@ -5,12 +5,12 @@ layout, written only by a journaled, locked, atomic commit), the hash-chained jo
 (:mod:`~core.store.journal`; its words, data said in the reader's language, are
 :mod:`core.words`), the club database
 (:mod:`~core.store.clubdb`, TinyDB tables), safe file access in a shared directory
-(:mod:`~core.store.files`), who is acting (:mod:`core.identity`, below the roles: the store and the roles both ask it) and the checks of
+(:mod:`~core.file_safety`), who is acting (:mod:`core.identity`, below the roles: the store and the roles both ask it) and the checks of
 ``hakem doctor`` (:mod:`~core.store.doctor`).  Front ends never import this package (an
 import contract): they go through :mod:`core.app`.
 
 The names are loaded on first use (PEP 562): importing a submodule such as
-:mod:`core.store.files` (atomic writes, used by ``hakem pair -p``) must not load the whole
+:mod:`core.file_safety` (atomic writes, used by ``hakem pair -p``) must not load the whole
 store, which cost ~25 ms of every engine call.
 """
 

@@ -36,7 +36,7 @@ from core.errors import StoreError
 from core.i18n import _
 from core.store import diff as _diff
 from core.store import journal as _journal
-from core.store.files import SafeDir, describe_entry, writes_forbidden
+from core.file_safety import SafeDir, describe_entry, writes_forbidden
 from core.store.paths import CLUB_CHAIN, CLUB_DB
 from core.store.storage import DataFile, Tables
 

@@ -32,7 +32,7 @@ from core import identity
 from core.store import bounded
 from core.store import journal as _journal
 from core.store import trash as _trash
-from core.store.files import describe_entry
+from core.file_safety import describe_entry
 from core.store.paths import CLUB_CHAIN, CLUB_DB, HEADS, LISTS_JOURNAL, TRASH
 from core.store.store import _TID, SUFFIX, UNDO_DEPTH, Store
 from core.validate import validate

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from core.errors import StoreError
 from core.i18n import _
-from core.store.files import SafeDir
+from core.file_safety import SafeDir
 
 _STEP = getattr(os, "O_PATH", os.O_RDONLY) | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _PATH = getattr(os, "O_PATH", os.O_RDONLY) | os.O_DIRECTORY | os.O_CLOEXEC

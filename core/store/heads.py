@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.errors import StoreError
-from core.store.files import SafeDir
+from core.file_safety import SafeDir
 from core.store.paths import HEADS
 
 MAX_REGISTER = 1 << 30

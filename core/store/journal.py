@@ -43,7 +43,7 @@ from core.i18n import _
 from core.store import bounded
 from core.store import diff as _diff
 from core import identity
-from core.store.files import SafeDir
+from core.file_safety import SafeDir
 from core.words import Action, entry_words
 
 Entry = dict[str, Any]

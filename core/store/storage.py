@@ -30,7 +30,7 @@ from tinydb.table import Document
 from core.errors import StoreError
 from core.i18n import _
 from core.store import bounded
-from core.store.files import SafeDir
+from core.file_safety import SafeDir
 from core.store.journal import canonical
 
 WriteCheck = Callable[[str, int, int], None]

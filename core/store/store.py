@@ -1,7 +1,7 @@
 """The tournament store: one TinyDB-format JSON file per tournament in a data directory.
 
 What plain TinyDB does not give and this adds (docs/architecture.md):
-- every file operation through :class:`core.store.files.SafeDir` — no link followed, exclusive
+- every file operation through :class:`core.file_safety.SafeDir` — no link followed, exclusive
   creation, owner and mode checked: the shared directory is hostile ground;
 - atomic writes (temp + fsync + rename) — a crash, a kill or a full disk at any byte leaves the
   previous file, and the user is told the truth;
@@ -50,7 +50,7 @@ from core.store import diff as _diff
 from core import identity
 from core.store import journal as _journal
 from core.store import storage as _storage
-from core.store.files import SafeDir, describe_entry, writes_forbidden
+from core.file_safety import SafeDir, describe_entry, writes_forbidden
 from core.store.paths import CLUB_CHAIN, resolve_data_dir
 from core.words import Action, act, say, stepped
 

@@ -11,7 +11,7 @@ journal goes on.  Entries older than :data:`KEEP_DAYS` are removed by the next d
 restoration (nothing runs in the background).
 
 Every move is a ``renameat`` between descriptors of folders opened without following a link
-(:class:`core.store.files.SafeDir`): an id is checked by the store before it names a file,
+(:class:`core.file_safety.SafeDir`): an id is checked by the store before it names a file,
 an entry is a name of the trash that matches :data:`ENTRY`, never a path.
 """
 
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from core.errors import StoreError, TournamentError
 from core.i18n import _
 from core.store import journal as _journal
-from core.store.files import SafeDir, check_writable
+from core.file_safety import SafeDir, check_writable
 from core.store.paths import TRASH
 from core.store.paths import TRASH_DAYS as KEEP_DAYS
 ENTRY = re.compile(r"(?P<tid>[A-Za-z0-9][A-Za-z0-9_.-]*)\.(?P<when>\d{8}T\d{6}Z)(?:-(?P<n>\d{1,3}))?")

@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
 from core.store import heads
-from core.store.files import SafeDir
+from core.file_safety import SafeDir
 
 
 def main(changes: int = 100_000, tournaments: int = 200) -> None:

@@ -260,13 +260,13 @@ class Wallchart(PictureView):
         self.refresh_picture()
 
     def _pages(self, width: int) -> list[TextPicture]:
-        from core.pictures.wallchart import large_pages, wallchart
+        from core.reports.wallchart import large_pages, wallchart
 
         height = self.scrollable_content_region.height or self.size.height or 24
         return large_pages(wallchart(self.tournament), width, height)
 
     def build(self, width: int) -> TextPicture:
-        from core.pictures.wallchart import wallchart_text
+        from core.reports.wallchart import wallchart_text
 
         if self._pager is not None:
             pages = self._pages(width)

@@ -20,7 +20,7 @@ def run(args: argparse.Namespace) -> int:
 
         picture = standings_text(t, width)
     elif args.kind == "wallchart":
-        from core.pictures.wallchart import large_text, wallchart
+        from core.reports.wallchart import large_text, wallchart
 
         picture = large_text(wallchart(t), width)
     elif args.kind == "levels":

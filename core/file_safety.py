@@ -20,6 +20,9 @@ their own.  The rules, all enforced here and nowhere else:
 
 :func:`forbid_writes` turns every write primitive of the process off (``hakem --view``), so a
 view-only session cannot write by any path, including exports.
+
+Why not inside :mod:`core.store`: the store, the rating lists' library and the exports all
+write through these primitives, and the lists sit below the store (the changes read them).
 """
 
 from __future__ import annotations
