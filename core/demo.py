@@ -21,11 +21,16 @@ DEMO_PLAYERS = (
 
 
 def demo_tournament(tournament_id: str = "") -> Tournament:
-    """A small ready-to-pair club Swiss (12 players, 5 rounds) for trying hakem out."""
-    t = Tournament(id=tournament_id, name="Demo Club Rapid", system="dutch", total_rounds=5,
+    """A small ready-to-pair club Swiss (12 players, 5 rounds) for trying hakem out, named in
+    the organiser's language when it is made (a German organiser's list said "Demo Club
+    Rapid"); the players keep their own names."""
+    from core.i18n import _
+
+    t = Tournament(id=tournament_id, name=_("Demo Club Rapid"), system="dutch", total_rounds=5,
                    place="Ankara", federation="TUR", start_date="2026-11-29", end_date="2026-11-29",
                    time_control="15+10", tiebreaks=("BH/C1", "BH", "SB", "WIN"),
-                   chief_arbiter="Demo Arbiter")
+                   chief_arbiter=_("Demo Arbiter"))
+    club = _("Demo Chess Club")
     for name, rating, title, fed in DEMO_PLAYERS:
-        t = add_player(t, name, rating=rating, title=title, federation=fed, club="Demo Chess Club")
+        t = add_player(t, name, rating=rating, title=title, federation=fed, club=club)
     return assign_pairing_numbers(t)

@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from core.errors import TournamentError
-from core.i18n import LANGUAGE_NAMES, _, pgettext, set_language
+from core.i18n import _, pgettext, set_language
 from core.i18n.format import resolve_language
 from tui.i18n import L_, translate_textual_bindings
 from tui.keys import SerialKeys
@@ -208,7 +208,9 @@ class HakemApp(SerialKeys):
             if redraw is not None and screen.is_attached:
                 await redraw()
         self.refresh_bindings()
-        self.notify(_("Language: {lang}").format(lang=LANGUAGE_NAMES.get(code, code)))
+        from core.i18n.format import language_name
+
+        self.notify(_("Language: {lang}").format(lang=language_name(code)))
 
     def action_command_palette(self) -> None:
         """Textual's palette, with its search prompt in the user's language."""

@@ -119,6 +119,7 @@ class Workspace(ListCases, ClubCases, SeriesCases, CheckupCases, TrashCases):
         not copied: the copy's only chief arbiter is the one who made it (her copy is hers;
         the source's arbiters and viewers are not granted anything in it)."""
         from core.fields import name as checked_name
+        from core.i18n import _
         from core.roles import ROLES_OPTION
         from core.store import current_user
 
@@ -126,7 +127,7 @@ class Workspace(ListCases, ClubCases, SeriesCases, CheckupCases, TrashCases):
         options = {k: v for k, v in source.options.items() if k != ROLES_OPTION}
         options[ROLES_OPTION] = {"chief-arbiter": [f"user:{current_user()}"]}
         copy = source.with_changes(id="", options=options,
-                                   name=checked_name(name) if name else f"{source.name} (copy)")
+                                   name=checked_name(name) if name else _("{name} (copy)").format(name=source.name))
         return self.store.create(copy)
 
     @use_case("workspace.archive")

@@ -337,3 +337,27 @@ __all__ = [
     "format_number", "format_pno", "format_points", "format_rating", "format_time",
     "format_value", "halves_only", "points_label", "points_style", "resolve_language", "set_points_style",
 ]
+
+
+def language_name(code: str, lang: str | None = None) -> str:
+    """The language ``code`` named in the reader's language (CLDR through babel): "Türkisch"
+    for ``tr`` read in German, "Турецкий" in Russian — a value shown to a person, where the
+    code alone ("Sprache der Berichte: tr") meant nothing to an organiser.  Capitalised: it
+    stands alone (a field's value, a choice).  An unknown code is given back as it is."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        name = Locale.parse(code).get_display_name(babel_locale(lang))
+    except (ValueError, UnknownLocaleError):
+        return code
+    return name[:1].upper() + name[1:] if name else code
+
+
+def language_choice(code: str, lang: str | None = None) -> str:
+    """A language as a picker offers it: in the reader's language, with its own name beside it
+    when that differs ("Türkisch (Türkçe)"), so that one who does not read the screen's
+    language still finds their own."""
+    from core.i18n import LANGUAGE_NAMES
+
+    named, own = language_name(code, lang), LANGUAGE_NAMES.get(code, code)
+    return named if named == own else f"{named} ({own})"

@@ -15,6 +15,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from core.go.event_form import CLOCK_EXAMPLES, CLOCKS, FORM_KEYS, GoFieldError, changed, check_clock, check_go_fields, clock_name, clock_of, form_values
 from core.i18n import LANGUAGES, _, current_language, pgettext
+from core.i18n.format import language_choice
 from core.pairing.registry import system_ids
 from tui.widgets.forms import FormGrid, form_foot
 from tui.i18n import L_
@@ -25,8 +26,6 @@ from tui.widgets.states import Tick
 
 CHESS_CLOCK = "90'+30\""
 """The chess time control's placeholder (a Go event's is its time system's notation)."""
-
-LANGUAGE_NAMES = {"en": "English", "tr": "Türkçe", "de": "Deutsch", "ru": "Русский"}
 
 
 def system_options(ids: list[str]) -> list[tuple[str, str]]:
@@ -163,7 +162,7 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         # the event's own language when editing (the viewer's is not the event's); an event
         # stored without one says so, and keeps none unless the organiser picks one
         unset = [(_("Not set: the organiser's language"), "")] if cur is not None and not cur.language else []
-        yield Select([*unset, *((LANGUAGE_NAMES.get(c, c), c) for c in LANGUAGES)],
+        yield Select([*unset, *((language_choice(c), c) for c in LANGUAGES)],
                      value=current_language() if cur is None else cur.language,
                      allow_blank=False, id="language", compact=True)
         yield Label(_("Start date"))

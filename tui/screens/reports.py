@@ -113,12 +113,13 @@ class LanguageLineDialog(LineDialog[tuple[str, str]]):
         self.named = named
 
     def on_mount(self) -> None:
-        from core.i18n import LANGUAGE_NAMES, LANGUAGES
+        from core.i18n import LANGUAGES
+        from core.i18n.format import language_choice
 
         super().on_mount()
         self.query_one(".dialog-box").mount(
             Label(_("Language of the report (Tab)")),
-            Select([(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=self.language, allow_blank=False,
+            Select([(language_choice(c), c) for c in LANGUAGES], value=self.language, allow_blank=False,
                    id=self.select_id, compact=True),
             after="#prompt-input")
 

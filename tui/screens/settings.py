@@ -11,7 +11,7 @@ from textual.widgets import Label, Select, Static
 from core.i18n import LANGUAGES, _, current_language
 from tui.host import hakem_app
 from tui.i18n import L_
-from tui.screens.new_tournament import LANGUAGE_NAMES
+from core.i18n.format import language_choice
 from tui.messages import SwitchLanguage
 
 
@@ -25,7 +25,7 @@ class SettingsScreen(ModalScreen[None]):
         with Vertical(classes="dialog-box wide"):
             yield Label(_("Settings"), classes="dialog-title")
             yield Label(_("Language"))
-            yield Select([(LANGUAGE_NAMES.get(c, c), c) for c in LANGUAGES], value=current_language(),
+            yield Select([(language_choice(c), c) for c in LANGUAGES], value=current_language(),
                          allow_blank=False, id="language", compact=True)
             yield Label(_("Data directory"))
             yield Static(self.app.workspace.data_dir, id="data-dir", markup=False)

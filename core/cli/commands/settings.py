@@ -135,7 +135,7 @@ def _shown_text(t, key: str, value: object) -> str:
     """A field as the reader writes it: dates and points in the language's form ("07.12.2026",
     "1; ½; 0; 1" in German, where "1,0.5,0,1" mixed the list's and the decimals' commas), the
     colour in words; what ``--start``/``--points`` take is in their help."""
-    from core.i18n.format import format_date, format_points
+    from core.i18n.format import format_date, format_points, language_name
     from core.i18n.terms import colour_name
 
     if key in ("start_date", "end_date") and value:
@@ -148,6 +148,8 @@ def _shown_text(t, key: str, value: object) -> str:
         return "; ".join(format_points(v) for v in (ps.win, ps.draw, ps.loss, ps.pab))
     if key == "initial_colour" and value:
         return colour_name(str(value))
+    if key == "language" and value:  # "Türkisch", not "tr"
+        return language_name(str(value))
     return "; ".join(value) if isinstance(value, tuple) else str(value)
 
 
