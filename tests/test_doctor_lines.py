@@ -7,6 +7,12 @@ every language."""
 
 from __future__ import annotations
 
+import os
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
 import pytest
 
 from core.cli import main
@@ -54,3 +60,93 @@ def test_doctor_of_a_directory_without_rating_lists_is_ok_in_every_language(tmp_
             capsys.readouterr()
     finally:
         set_language("en")
+
+
+# -- the service's matcher ---------------------------------------------------------------------
+# Through a data service the events are paired in the service's process, whose matcher may not
+# be this one's (another interpreter, another environment): doctor asks the service (its
+# greeting says which it loaded and why) and names this process's too when they differ.
+
+@contextmanager
+def forked_service(data: Path, path: str, pure: bool) -> Iterator[None]:
+    """The real service in a child process of its own (``pure``: started with
+    ``HAKEM_PURE_PYTHON=1``), on a socket bound here so it answers at once."""
+    import socket
+
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(path)
+    listener.listen(16)
+    pid = os.fork()
+    if pid == 0:  # the child: the service, until killed
+        try:
+            from core.service.server import Service
+
+            if pure:
+                os.environ[incremental.PURE_PYTHON_ENV] = "1"
+            Service(str(data), listener, log=lambda line: None).serve_forever()
+        finally:
+            os._exit(0)
+    listener.close()
+    try:
+        yield
+    finally:
+        os.kill(pid, signal.SIGTERM)
+        os.waitpid(pid, 0)
+
+
+def service_says(capsys: pytest.CaptureFixture[str], path: str) -> list[str]:
+    assert main(["--socket", path, "doctor"]) == 0
+    return [line for line in capsys.readouterr().out.splitlines() if "matcher" in line]
+
+
+def test_doctor_names_the_services_matcher_and_this_ones_when_they_differ(tmp_path, capsys, monkeypatch):
+    built_here = incremental.NativeMatcher is not None  # the service's interpreter is this one
+    path = str(tmp_path / "hakem.sock")
+    with forked_service(tmp_path / "data", path, pure=True):
+        monkeypatch.delenv(incremental.PURE_PYTHON_ENV, raising=False)
+        monkeypatch.setattr(incremental, "NativeMatcher", object)  # this process: compiled
+        service, here = service_says(capsys, path)
+    assert service.startswith(f"note: the hakem service at {path}: pairing uses the pure-Python matcher")
+    if built_here:  # the compiled one is built: the service was told not to use it
+        assert "HAKEM_PURE_PYTHON=1 is set" in service
+    else:  # not built for this Python: the service says why, in Python's words
+        assert incremental.NATIVE_MISSING in service and "C compiler" in service
+    assert here == "note: this process (hakem pair on a TRF file): pairing uses the compiled matcher"
+
+
+def test_doctor_says_the_services_matcher_once_when_it_is_this_ones(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv(incremental.PURE_PYTHON_ENV, raising=False)
+    monkeypatch.setattr(incremental, "NativeMatcher", None)
+    monkeypatch.setattr(incremental, "NATIVE_MISSING", "No module named 'core.pairing.matching._native'")
+    path = str(tmp_path / "hakem.sock")
+    with forked_service(tmp_path / "data", path, pure=False):  # forked after the patch: the same
+        lines = service_says(capsys, path)
+    assert lines == [f"note: the hakem service at {path}: pairing uses the pure-Python matcher (same pairings, "
+                     "slower): the compiled one is not built for this Python (No module named "
+                     "'core.pairing.matching._native'); reinstall hakem where a C compiler is available"]
+
+
+def test_doctor_without_a_service_says_so(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv(incremental.PURE_PYTHON_ENV, raising=False)
+    monkeypatch.delenv("HAKEM_SOCKET", raising=False)
+    monkeypatch.setattr(incremental, "NativeMatcher", object)
+    monkeypatch.setattr("core.service.DEFAULT_SOCKET", str(tmp_path / "none.sock"))
+    out = doctor_says(capsys, str(tmp_path)).splitlines()
+    assert out[:2] == [f"note: no hakem service serves {tmp_path}: events are paired in this process",
+                       "note: pairing uses the compiled matcher"]
+
+
+def test_an_older_service_that_does_not_say_is_named(tmp_path, capsys, monkeypatch):
+    from core.pairing.matching.incremental import MatcherState
+    from tests.service_thread import service_thread
+
+    path = str(tmp_path / "hakem.sock")
+    monkeypatch.setattr(incremental, "matcher_state", lambda: MatcherState(True))
+    monkeypatch.setattr(MatcherState, "to_json", lambda self: None)  # its greeting: no matcher
+    with service_thread(tmp_path / "data", path):
+        service, here = service_says(capsys, path)
+    assert service == (f"note: the hakem service at {path} does not say which matcher it pairs with (an older "
+                       "hakem: restart it after the update)")
+    assert here == "note: this process: pairing uses the compiled matcher"
+    assert MatcherState.from_json({"compiled": "yes"}) is None
+    assert MatcherState.from_json({"compiled": False, "missing": "gone"}) == MatcherState(False, missing="gone")

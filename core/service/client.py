@@ -27,11 +27,14 @@ import os
 import socket
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.errors import StoreError
 from core.i18n import _
 from core.service.wire import MAX_ANSWER, Channel, decode, decode_error, encode, use_cases
+
+if TYPE_CHECKING:
+    from core.pairing.matching.incremental import MatcherState
 
 
 class ServiceUnavailable(StoreError):
@@ -397,6 +400,13 @@ class RemoteWorkspace(_Remote):
     @property
     def socket_path(self) -> str:
         return self.client.path
+
+    def service_matcher(self) -> MatcherState | None:
+        """The matcher the service pairs with, as its greeting says (``None``: an older
+        service that does not say)."""
+        from core.pairing.matching.incremental import MatcherState
+
+        return MatcherState.from_json(self.client.hello.get("matcher"))
 
     def list(self, include_archived: bool = False) -> list[Any]:
         rows, problems = self._call("list_with_problems", include_archived)

@@ -241,10 +241,13 @@ class Connection:
     def handle(self, message: dict[str, Any], fds: list[int]) -> None:
         if "hello" in message:
             from core.identity import user_name
+            from core.pairing.matching.incremental import matcher_state
 
             self._close(fds)
+            # the matcher the service pairs with: hakem doctor names it (the caller's may differ)
             self._send({"id": message.get("id"), "ok": {"protocol": PROTOCOL, "data_dir": self.service.data_dir,
-                                                        "user": user_name(self.uid), "uid": self.uid}})
+                                                        "user": user_name(self.uid), "uid": self.uid,
+                                                        "matcher": matcher_state().to_json()}})
         elif "watch" in message:
             self._close(fds)
             # a screen that stops reading (suspended, a dead network) must not hold the writer

@@ -19,9 +19,8 @@ def run(args: argparse.Namespace) -> int:
         statement = trust_statement(workspace.data_dir)
         if statement:
             print(_("warning: {line}").format(line=statement))
-    from core.pairing.matching.incremental import matcher_in_use
-
-    print(_("note: {line}").format(line=matcher_in_use()))
+    for line in matcher_lines(workspace):
+        print(_("note: {line}").format(line=line))
     reports = workspace.repair_store(args.ids) if args.repair else workspace.check_store(args.ids)
     bad = 0
     for report in reports:
@@ -39,6 +38,30 @@ def run(args: argparse.Namespace) -> int:
     if not args.ids and len(reports) == 2:  # the directory's and the club database's: no tournament
         print(_("no tournaments in {data_dir}").format(data_dir=workspace.data_dir))
     return 1 if bad else 0
+
+
+def matcher_lines(workspace: object) -> list[str]:
+    """Which matcher pairs and why: the service's when one serves the directory (events are
+    paired there), and this process's too when it differs (it pairs what is given to it
+    directly: ``hakem pair`` on a TRF file); without a service, that no service serves the
+    directory, so the line is not read as the service's."""
+    from core.pairing.matching.incremental import matcher_in_use, matcher_state
+    from core.service.client import RemoteWorkspace
+
+    here = matcher_state()
+    if not isinstance(workspace, RemoteWorkspace):
+        return [_("no hakem service serves {data_dir}: events are paired in this process").format(
+                    data_dir=getattr(workspace, "data_dir", "")), matcher_in_use(here)]
+    served = workspace.service_matcher()
+    where = workspace.socket_path
+    if served is None:
+        return [_("the hakem service at {socket} does not say which matcher it pairs with (an older hakem: "
+                  "restart it after the update)").format(socket=where),
+                _("this process: {line}").format(line=matcher_in_use(here))]
+    lines = [_("the hakem service at {socket}: {line}").format(socket=where, line=matcher_in_use(served))]
+    if served != here:
+        lines.append(_("this process (hakem pair on a TRF file): {line}").format(line=matcher_in_use(here)))
+    return lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -36,7 +36,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
-from typing import Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from core.pairing.matching.stage import Stage
 
@@ -565,19 +566,55 @@ def native_available() -> bool:
     return NativeMatcher is not None and os.environ.get(PURE_PYTHON_ENV, "") in ("", "0")
 
 
-def matcher_in_use() -> str:
-    """Which matcher pairs in this process, and why, for people (``hakem doctor``): the
-    pure-Python one gives the same pairings, only slower on a big field, so an organiser whose
-    pairing is slow learns here that the compiled one is missing."""
+@dataclass(frozen=True)
+class MatcherState:
+    """Which matcher pairs in a process and why: the compiled one (``compiled``), else the
+    pure-Python one because the compiled one is switched off (``switched_off``) or could not be
+    loaded (``missing``: Python's own import error).  Plain values: the data service sends its
+    own in its greeting, so ``hakem doctor`` names the matcher that pairs there."""
+
+    compiled: bool
+    switched_off: bool = False
+    missing: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"compiled": self.compiled, "switched_off": self.switched_off, "missing": self.missing}
+
+    @classmethod
+    def from_json(cls, value: object) -> MatcherState | None:
+        """The state a service sent, ``None`` when it sent none or not this shape (an older
+        service's greeting has none)."""
+        if not isinstance(value, dict):
+            return None
+        compiled, off, missing = value.get("compiled"), value.get("switched_off", False), value.get("missing", "")
+        if not (isinstance(compiled, bool) and isinstance(off, bool) and isinstance(missing, str)):
+            return None
+        return cls(compiled, off, missing)
+
+
+def matcher_state() -> MatcherState:
+    """This process's :class:`MatcherState` (what :func:`new_matcher` decides on)."""
+    if native_available():
+        return MatcherState(True)
+    if NativeMatcher is not None:
+        return MatcherState(False, switched_off=True)
+    return MatcherState(False, missing=NATIVE_MISSING)
+
+
+def matcher_in_use(state: MatcherState | None = None) -> str:
+    """Which matcher pairs (in this process, or ``state``: a service's), and why, for people
+    (``hakem doctor``): the pure-Python one gives the same pairings, only slower on a big
+    field, so an organiser whose pairing is slow learns here that the compiled one is missing."""
     from core.i18n import _
 
-    if native_available():
+    state = state or matcher_state()
+    if state.compiled:
         return _("pairing uses the compiled matcher")
-    if NativeMatcher is not None:
+    if state.switched_off:
         return _("pairing uses the pure-Python matcher (same pairings, slower): {variable}=1 is set").format(
             variable=PURE_PYTHON_ENV)
     return _("pairing uses the pure-Python matcher (same pairings, slower): the compiled one is not built "
-             "for this Python ({error}); reinstall hakem where a C compiler is available").format(error=NATIVE_MISSING)
+             "for this Python ({error}); reinstall hakem where a C compiler is available").format(error=state.missing)
 
 
 def new_matcher(n: int) -> WeightedMatcher:
