@@ -19,6 +19,15 @@ from core.cli import main
 from core.pairing.matching import incremental
 
 
+@pytest.fixture(autouse=True)
+def _environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--data`` and ``--socket`` set HAKEM_DATA and HAKEM_SOCKET for the process (the CLI's
+    reading of them): gone again after each test, or the next test would use a dead service."""
+    for name in ("HAKEM_DATA", "HAKEM_SOCKET"):
+        monkeypatch.setenv(name, "")  # recorded as unset before the test: removed after it
+        monkeypatch.delenv(name)
+
+
 def doctor_says(capsys: pytest.CaptureFixture[str], data: str) -> str:
     assert main(["--data", data, "doctor"]) == 0
     return capsys.readouterr().out
