@@ -17,7 +17,7 @@ from textual.app import App, ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tui.messages import RunChange, ShowMessage
+from tui.messages import Request, RunChange, ShowMessage
 
 TUI = Path(__file__).parents[1] / "tui"
 
@@ -53,6 +53,25 @@ def upward_actions(source: str) -> list[tuple[int, str]]:
         elif node.attr in ACTIONS and not (isinstance(up, ast.Name) and up.id == "self"):
             found.append((node.lineno, f"{ast.unparse(up)}.{node.attr}"))
     return sorted(found)
+
+
+def requests_without_sender(source: str) -> list[int]:
+    """Lines posting a request whose sender was not set: made in a callback the screen runs,
+    it would stop at the screen (see :mod:`tui.messages`)."""
+    names = {cls.__name__ for cls in Request.__subclasses__()}
+    return sorted(node.lineno for node in ast.walk(ast.parse(source))
+                  if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                  and node.func.attr == "post_message" and node.args
+                  and isinstance(made := node.args[0], ast.Call) and isinstance(made.func, ast.Name)
+                  and made.func.id in names)
+
+
+def test_every_request_is_posted_with_its_sender() -> None:
+    unset = [f"{path.relative_to(TUI.parent)}:{line}"
+             for path in sorted(TUI.rglob("*.py")) for line in requests_without_sender(path.read_text())]
+    assert unset == []
+    assert requests_without_sender('self.post_message(ShowMessage("t", "b"))') == [1]
+    assert requests_without_sender('self.post_message(ShowMessage("t", "b").set_sender(self))') == []
 
 
 def test_no_action_is_called_up_the_tree() -> None:
