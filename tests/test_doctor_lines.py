@@ -82,14 +82,14 @@ def forked_service(data: Path, path: str, pure: bool) -> Iterator[None]:
     ``HAKEM_PURE_PYTHON=1``), on a socket bound here so it answers at once."""
     import socket
 
+    from core.service.server import Service  # imported before the fork: the child only serves
+
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(path)
     listener.listen(16)
     pid = os.fork()
     if pid == 0:  # the child: the service, until killed
         try:
-            from core.service.server import Service
-
             if pure:
                 os.environ[incremental.PURE_PYTHON_ENV] = "1"
             Service(str(data), listener, log=lambda line: None).serve_forever()
