@@ -106,6 +106,14 @@ SENTENCES: dict[str, str] = {
 """Each kind of change the journal records, as an English sentence with named arguments
 (the catalog's msgid: translated when shown)."""
 
+FULLER: dict[str, tuple[str, tuple[str, ...]]] = {
+    "result": (N_("result round {round} board {board}: {white} – {black} {result}"), ("white", "black")),
+}
+"""The reader's sentence of a kind whose entry kept more than its English ``action`` says
+(a result's White and Black, by number and name: the log is read without the round at hand);
+the ``action`` keeps the short form earlier versions wrote and ``grep`` finds, and an entry
+without these arguments is said with :data:`SENTENCES`."""
+
 WORDS: dict[str, dict[str, str]] = {
     "result": {"": N_("none")},
     "side": {"white": N_("white"), "black": N_("black")},
@@ -190,7 +198,7 @@ AS_STORED = ("result", "old")
 """Arguments the entry's English ``action`` keeps as stored (``1/2``: what ``grep`` and earlier
 versions find); the reader sees them as the boards show them."""
 
-NAMED = ("player", "players", "key")
+NAMED = ("player", "players", "key", "white", "black")
 """Arguments that are players' numbers (a playoff's key named after its players, ``tie-9-10``;
 a key the organiser typed stays as typed): said as number and
 name (``2 Ivanov, Ilya``) from the entry's ``names`` — the names when the change was made, as
@@ -280,6 +288,9 @@ def sentence(what: Any, translate: Callable[[str], str], names: Mapping[int, str
     template = SENTENCES.get(what["kind"])
     if template is None:
         return None
+    fuller, needs = FULLER.get(what["kind"], (None, ()))
+    if fuller is not None and translate is not _english and all(key in what for key in needs):
+        template = fuller
     kept = what.get(NAMES)
     known = ({str(k): str(v) for k, v in kept.items()} if isinstance(kept, Mapping)
              else {str(k): v for k, v in (names or {}).items()})

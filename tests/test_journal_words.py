@@ -48,7 +48,9 @@ def test_a_result_written_in_english_reads_in_the_readers_language(tmp_path):
     Desk(store, tid).enter_result(1, 3, GameResult.WHITE_WINS)
     entry = store.journal(tid)[-1]
     assert entry["action"] == "result round 1 board 3 1-0"  # the English words stay for older readers
-    assert entry["what"] == {"kind": "result", "round": 1, "board": 3, "result": "1-0"}
+    # the board's players kept too (issue 34): board 3 of round 1 is 3 against 6 here
+    assert entry["what"] == {"kind": "result", "round": 1, "board": 3, "result": "1-0", "white": 3, "black": 6,
+                             "names": {"3": "P3", "6": "P6"}}
     for lang, words in (("tr", ("tur 1", "masa 3", "sonuç")), ("de", ("Runde 1", "Brett 3", "Ergebnis")),
                         ("ru", ("тур 1", "доска 3", "результат"))):
         i18n.set_language(lang)
@@ -154,6 +156,7 @@ def test_the_desk_hands_the_words_as_data(tmp_path):
     store, tid = event(tmp_path)
     Desk(store, tid).enter_result(1, 1, GameResult.BLACK_WINS)
     who, words = Desk(store, tid).last_change()
-    assert words["what"] == {"kind": "result", "round": 1, "board": 1, "result": "0-1"}
+    assert words["what"] == {"kind": "result", "round": 1, "board": 1, "result": "0-1", "white": 1, "black": 8,
+                             "names": {"1": "P1", "8": "P8"}}
     i18n.set_language("de")
     assert "Runde 1" in say(words) and "Brett 1" in say(words) and "0-1" in say(words)

@@ -77,7 +77,8 @@ def test_cli_keep_numbers(monkeypatch, tmp_path):
     assert main(["players", "add", tid, "--name", "Late, Other", "--rating", "2001"]) == 0
     # slotted by rating 2001 > 2000 (the kept newcomer is ranked too) > 1987: Other 8, Comer 9, Kaya 10
     assert out.getvalue().split()[-1] == "8"
-    assert "Late, Comer 13→9" in err.getvalue() and "Kaya, Can 8→10" in err.getvalue()
+    assert "Late, Comer 13→9" in out.getvalue() and "Kaya, Can 8→10" in out.getvalue()
+    assert "→" not in err.getvalue()  # said once, on standard output (issue 34)
 
 
 async def registration_form(pilot, app) -> None:
@@ -152,7 +153,7 @@ def test_cli_prints_the_new_numbers_on_standard_output_too(monkeypatch, tmp_path
     *said, number = out.getvalue().strip().splitlines()
     assert number == "8"
     assert len(said) == 1 and all(f"{name} {old}→{new}" in said[0] for name, old, new in MOVED)
-    assert "Kaya, Can 8→9" in err.getvalue()
+    assert "8→9" not in err.getvalue()  # once, not again as a warning (issue 34)
     assert main(["players", "add", tid, "--name", "Late, Weak", "--rating", "1000"]) == 0
     assert out.getvalue().strip().splitlines()[-2:] == [number, "14"]  # nobody moved: the number alone
 

@@ -19,7 +19,7 @@ from core.app.conflicts import (
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Board, Bye, GameResult, Tournament
-from core.words import act
+from core.words import Action, act
 
 if TYPE_CHECKING:
     from core.pairing.base import RoundPairing
@@ -162,7 +162,20 @@ class RoundCases(DeskBase):
             return after
 
         text = result.value if result is not None else ""
-        return self._change(act("result", round=round_no, board=board_no, result=text), change)
+        return self._change(self._board_action(round_no, board_no, text), change)
+
+    def _board_action(self, round_no: int, board_no: int, text: str) -> Action:
+        """The journal's record of a result: with the board's White and Black and their names
+        (read ``result round 3 board 4: 7 Kaya, Can – 2 Aydın, Ali 1-0``, :data:`core.words.FULLER`),
+        as the log is read without the round at hand; a board that is not there (the change
+        refuses it) by its place only."""
+        t = self.store.load(self.id).tournament
+        rnd = t.round(round_no) if 1 <= round_no <= len(t.rounds) else None
+        board = rnd.boards[board_no - 1] if rnd is not None and 1 <= board_no <= len(rnd.boards) else None
+        if board is None:
+            return act("result", round=round_no, board=board_no, result=text)
+        return self._naming(act("result", round=round_no, board=board_no, white=board.white,
+                                black=board.black, result=text), board.white, board.black)
 
     @use_case("journal.read", writes=False)
     def result_entered(self, round_no: int, board_no: int) -> tuple[str, str]:

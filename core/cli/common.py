@@ -40,10 +40,13 @@ def open_desk(tid: str) -> Desk:
     return desk
 
 
-def show_warnings(outcome: Outcome) -> Outcome:
+def show_warnings(outcome: Outcome, said: tuple[str, ...] = ()) -> Outcome:
     """Print what a change left to say (a manual pairing's broken criteria, pages not
-    published, lines of an imported file kept or skipped) on stderr; the change itself is saved."""
+    published, lines of an imported file kept or skipped) on stderr; the change itself is saved.
+    ``said``: what the command prints itself on stdout (not said twice)."""
     for warning in outcome.warnings:
+        if warning in said:
+            continue
         print(_("hakem: warning: {warning}").format(warning=warning), file=sys.stderr)
     return outcome
 
@@ -125,3 +128,13 @@ def write_output(text: str, output: str | None, force: bool = False, kind: str =
 
     write_user_file(text, output, force, kind, line_ending)
 
+
+
+def paired_round(t: Tournament, number: int | None) -> int | None:
+    """``--round N`` of a command that shows a round or the standings after it: refused
+    unless the round is paired (1 … the rounds paired), in the words the standings use.  Why:
+    ``report standings --round 3`` with one round played printed round 1's standings under no
+    warning, and ``--round 0`` the last round's."""
+    if number is not None:
+        t.round(number)  # RoundError: "round 3 is not paired (rounds paired: 1)"
+    return number

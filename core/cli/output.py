@@ -106,3 +106,27 @@ def _write_fd(fd: int, data: bytes, output: str) -> None:
             view = view[os.write(fd, view):]
     except OSError as error:
         raise StoreError(_('{output}: {error}').format(output=output, error=error.strerror or error)) from error
+
+
+def output_format(chosen: str | None, output: str | None, suffixes: dict[str, str], default: str = "text") -> str:
+    """``--format`` as given; else the format ``-o FILE``'s extension names (``s.html`` is a
+    page, not text with an .html name, as the TUI's export reads the name); else ``default``.
+    An extension naming none of the command's formats is refused (one line, exit 3): writing
+    text into ``s.pdf`` would leave a file nothing opens."""
+    if chosen:
+        return chosen
+    if not output or _standard_fd(output) is not None:
+        return default
+    from pathlib import PurePath
+
+    extension = PurePath(output).suffix.lower()
+    if not extension:
+        return default
+    by_extension = {suffix: fmt for fmt, suffix in suffixes.items()} | {".htm": "html", ".text": "text"}
+    if extension in by_extension and by_extension[extension] in suffixes:
+        return by_extension[extension]
+    from core.cli.errors import CliError
+
+    raise CliError(_("-o {path}: {extension} is not a format this command writes ({formats}); "
+                     "give another name or --format").format(
+        path=output, extension=extension, formats=", ".join(dict.fromkeys(suffixes.values()))))

@@ -35,14 +35,19 @@ class TimeControl:
 
     @classmethod
     def parse(cls, text: str) -> TimeControl:
-        """Read ``"180+3"``, ``"1200"``, ``"W300-B240"`` or ``"W300+2-B240+2"``.
+        """Read ``"180+3"``, ``"1200"``, ``"W300-B240"`` or ``"W300+2-B240+2"`` (seconds).
 
-        Minutes written as ``"3m+2"`` are accepted too, because organisers type them that way.
+        Minutes written with their mark are read too, in the organiser's language or any
+        other (``3m+2``, ``15 мин + 10 с``, ``15 Min. + 10 Sek.``, ``15 dk + 10 sn``,
+        ``15'+10"``: :func:`core.fields.clock_with_units`, the event's time control reads them
+        the same way), because organisers type them that way.
         """
+        from core.fields import clock_with_units
+
         raw = text.strip().replace(" ", "")
-        minutes = re.fullmatch(r"(\d+)m(?:\+(\d+))?", raw)
-        if minutes:
-            return cls(int(minutes.group(1)) * 60, int(minutes.group(2) or 0))
+        clock = clock_with_units(text)
+        if clock is not None:
+            return cls(*clock)
         m = _SIMPLE.match(raw)
         if m:
             return cls(int(m.group(1)), int(m.group(2) or 0))
@@ -54,7 +59,8 @@ class TimeControl:
                     _('time control {text!r}: White and Black must have the same increment.').format(text=text))
             return cls(int(m.group(1)), inc_w, int(m.group(3)))
         raise TimeControlError(
-            _('time control {text!r} is not understood; write seconds like 180+3, 1200 or W300-B240.').format(text=text))
+            _("time control «{text}» is not understood; write minutes and seconds like {example}, "
+              "seconds like 180+3, or W300-B240 for Armageddon").format(text=text, example=_("3 min + 2 s")))
 
     def encode(self) -> str:
         """The TRF-2026 text; inverse of :meth:`parse`."""

@@ -49,6 +49,14 @@ def tiebreak_label(code: str, team_primary: str | None = None) -> str:
     return ", ".join([name, *parts])
 
 
+def rounds_counted(counted: int, rounds: int) -> str:
+    """A standings' subtitle: "After round 3 of 9"; before any round is played "Before round 1"
+    ("after round 0" was the list's own arithmetic, not words)."""
+    if not counted:
+        return _("Before round 1")
+    return _("After round {round} of {rounds}").format(round=counted, rounds=rounds)
+
+
 def _result_text(result: GameResult | None) -> ResultCell:
     return ResultCell(result)
 
@@ -351,8 +359,7 @@ def standings_report(view: View, upto: int | None = None) -> Report:
                            p.federation if p else "", Points(row.points),
                            *[row.values.get(code) for code in s.tiebreaks],
                            *([changes.get(row.pno)] if changes else [])])
-    subtitle = [t.name, _("After round {round} of {rounds}").format(round=rounds_started(t) if upto is None else upto,
-                                                                    rounds=t.total_rounds)]
+    subtitle = [t.name, rounds_counted(rounds_started(t) if upto is None else upto, t.total_rounds)]
     notes = [_("Tie-break regime: {regime}").format(regime=regime_name(s.regime.value))] if s.chess_regime else []
     if s.tiebreaks:
         notes.append(_("Tie-breaks: {list}").format(list="; ".join(
@@ -391,8 +398,7 @@ def _cup_standings(view: View, s, cup: dict[int, tuple[str, str, str]], upto: in
         p = view.players.get(row.pno)
         table.rows.append([rank_cell(row), row.pno, p.title if p else "", row.name, *cup.get(row.pno, ("", "", "")),
                            _rating(p), p.federation if p else "", *([changes.get(row.pno)] if changes else [])])
-    subtitle = [t.name, _("After round {round} of {rounds}").format(
-        round=rounds_started(t) if upto is None else upto, rounds=t.total_rounds)]
+    subtitle = [t.name, rounds_counted(rounds_started(t) if upto is None else upto, t.total_rounds)]
     notes = adjustment_notes(view) + list(s.warnings)
     if upto is None:
         return Report("standings", _("Standings"), subtitle, [table], notes)

@@ -14,6 +14,7 @@ from core.standings import playoff_footnote, rounds_started
 from core.i18n import _
 from core.i18n.terms import regime_name
 from core.reports.document import Column, Points, Report, Table
+from core.reports.tables import rounds_counted
 from core.reports.view import View
 from core.model import team_adjusted_points
 
@@ -55,7 +56,7 @@ def team_standings_report(view: View) -> Report:
         notes.append(_("Tie-breaks: {list}").format(list="; ".join(
             f"{code} = {tiebreak_label(code, s.team_primary)}" for code in s.tiebreaks)))
     notes += [n for n in (playoff_footnote(s),) if n] + adjustment_notes(view) + list(s.warnings)
-    sub = [t.name, _("After round {round} of {rounds}").format(round=rounds_started(t), rounds=t.total_rounds)]
+    sub = [t.name, rounds_counted(rounds_started(t), t.total_rounds)]
     return Report("team-standings", _("Team standings"), sub, [table], notes)
 
 

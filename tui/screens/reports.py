@@ -20,6 +20,7 @@ from textual import work
 from textual.widgets import Input, Label, Select, Static, TextArea
 from textual.worker import Worker, WorkerState
 
+from core.app.document_names import document_name
 from core.app.report_language import report_language
 from core.errors import TournamentError
 from core.i18n import _
@@ -31,20 +32,6 @@ from tui.widgets.pane import LazyPane
 if TYPE_CHECKING:
     from core.app.exports import Exists
 
-LABELS = {
-    "standings": L_("Standings"), "crosstable": L_("Crosstable"), "pairings": L_("Pairings"),
-    "alphabetical": L_("Pairings, alphabetical"), "results": L_("Result sheet"), "card": L_("Player card"),
-    "checkin": L_("Check-in list"), "team-standings": L_("Team standings"),
-    "team-crosstable": L_("Team crosstable"), "teams": L_("Team sheets"), "bracket": L_("Bracket"),
-    "timetable": L_("Playoff timetable"), "go-cards": L_("Go cards"), "go-table": L_("Go table"),
-    "prizes": L_("Prize list"), "slips": L_("Result slips"), "wallchart": L_("Wallchart"),
-    "cards": L_("All pairing cards"), "rating-changes": L_("Rating changes"), "norms": L_("Title norms"),
-    "trf": L_("TRF export"),
-    "pic-wallchart": L_("Wallchart (picture)"), "pic-progress": L_("Standings progress (picture)"),
-    "pic-bracket": L_("Bracket (picture)"), "pic-golevels": L_("Go levels (picture)"),
-    "pic-card": L_("Player progress (picture)"),
-}
-"""What the arbiter reads in the report menu, by the core's kind names."""
 
 ROUND_KINDS = ("pairings", "alphabetical", "results", "slips")
 PRINT_NAMES = {"pic-wallchart": "wallchart", "pic-bracket": "bracket", "pic-golevels": "go-table",
@@ -62,7 +49,7 @@ def label(kind: str, t: Tournament | None = None) -> str:
 
             name = next((g.name for g in prize_settings(t).groups if g.key == key), key)
         return _("Ranking: {name}").format(name=name)
-    return str(LABELS.get(kind, kind))
+    return document_name(kind) or kind
 
 
 def _split(kind: str) -> tuple[str, str | None]:
@@ -161,7 +148,7 @@ def export_name(t: Tournament, kind: str, suffix: str, round_no: int | None, pno
     with speaking(language):
         try:
             return default_name(t, kind, suffix, round_no, pno if kind == "card" else None,
-                                title=_(str(LABELS[kind])) if kind in LABELS else None)
+                                title=document_name(kind))
         except TournamentError:
             return f"{kind}{suffix}"
 

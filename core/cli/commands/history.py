@@ -19,7 +19,7 @@ def _undo(args: argparse.Namespace) -> int:
     desk = open_desk(args.id)
     step = desk.next_step("undo")
     if step is None:
-        raise TournamentError(_('nothing to {which} in {tid!r}').format(which="undo", tid=args.id))
+        raise TournamentError(_("nothing to undo in {tid}").format(tid=args.id))
     what, other = say(step, {p.pno: p.name for p in desk.snapshot().tournament.players}), made_by_other(step)
     if other and not args.theirs:
         raise TournamentError(_("undo: the last change, “{change}”, was made by {who}, not you; nothing was "
@@ -32,8 +32,16 @@ def _undo(args: argparse.Namespace) -> int:
 
 
 def _redo(args: argparse.Namespace) -> int:
-    snap = show_warnings(open_desk(args.id).redo())
-    print(_("revision {revision}").format(revision=snap.revision))
+    """Redo the change undone last; says it in the log's words (not only the revision)."""
+    from core.errors import TournamentError
+
+    desk = open_desk(args.id)
+    step = desk.next_step("redo")
+    if step is None:
+        raise TournamentError(_("nothing to redo in {tid}").format(tid=args.id))
+    what = say(step, {p.pno: p.name for p in desk.snapshot().tournament.players})
+    snap = show_warnings(desk.redo(expected=step["id"]))
+    print(_("Redone: {change}; revision {revision}").format(change=what, revision=snap.revision))
     return 0
 
 
@@ -88,7 +96,7 @@ def _print_table(rows: list) -> None:
 
     head = [pgettext("tournament", "Id"), pgettext("tournament", "Name"), _("System"), _("Round"), _("Players"), _("Last change"), _("By")]
     lines = [[r.id, r.name, system_name(r.system), f"{r.current_round}/{r.total_rounds}", str(r.players),
-              str(r.modified)[:16].replace("T", " "), r.modified_by or ""] for r in rows]
+              _changed_at(str(r.modified)), r.modified_by or ""] for r in rows]
     if not lines:
         return
     widths = [max(width(line[i]) for line in [head, *lines]) for i in range(len(head))]
@@ -97,6 +105,17 @@ def _print_table(rows: list) -> None:
         cells = [(" " * (w - width(c)) + c) if i in right else (c + " " * (w - width(c)))
                  for i, (c, w) in enumerate(zip(line, widths))]
         print("  ".join(cells).rstrip())
+
+
+def _changed_at(iso: str) -> str:
+    """When the event last changed, in the reader's date form (``29.11.2026 18:20`` in tr/de/ru,
+    ISO in English) as the TUI's list shows it; text that is no time as it is."""
+    from core.i18n.format import format_datetime
+
+    try:
+        return format_datetime(iso)
+    except ValueError:
+        return iso[:16].replace("T", " ")
 
 
 def _archive(args: argparse.Namespace) -> int:

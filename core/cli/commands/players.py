@@ -64,25 +64,26 @@ def _add(args: argparse.Namespace) -> int:
         with _duplicate_asked():
             out = desk.add_player_from_list(args.list or "", args.fide_id, args.national_id, args.egd_pin,
                                             typed, extra, allow_duplicate=args.allow_duplicate)
-    show_warnings(out)
-    _renumbering_notice(before, out)
+    notice = _renumbering_notice(before, out)
+    show_warnings(out, said=(notice,))
+    if notice:
+        print(notice)
     print(out.value)
     _late_entry_round(out)
     return 0
 
 
-def _renumbering_notice(before, out) -> None:
-    """A late entry that moved registered players says so on standard output too, every
-    ``old→new``, before the new number (still the last line, which scripts read): the warning
-    on stderr alone was easy to miss, and the next command typed with an old number reaches
-    another player."""
+def _renumbering_notice(before, out) -> str:
+    """What a late entry that moved registered players says, every ``old→new``: printed on
+    standard output before the new number (still the last line, which scripts read), and only
+    there — a warning on stderr alone was easy to miss, and the same lines on both were read
+    twice.  The next command typed with an old number reaches another player."""
     from core.app.registration import late_entry_moves, renumbering_notice
 
     if not before.current_round or not isinstance(out.value, int):
-        return
+        return ""
     moves = late_entry_moves(before, out.tournament)
-    if moves:
-        print(renumbering_notice(out.tournament, out.value, moves))
+    return renumbering_notice(out.tournament, out.value, moves) if moves else ""
 
 
 @contextlib.contextmanager
@@ -214,7 +215,11 @@ def _record_said(extra: dict) -> str:
 
 
 def _remove(args: argparse.Namespace) -> int:
-    show_warnings(open_desk(args.id).remove_player(args.pno))
+    """Delete a registration and say whose (a number typed wrong removes someone else)."""
+    desk = open_desk(args.id)
+    player = desk.snapshot().tournament.player(args.pno)
+    show_warnings(desk.remove_player(args.pno))
+    print(_("Removed: {pno} {name}").format(pno=args.pno, name=player.name))
     return 0
 
 

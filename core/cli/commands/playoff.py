@@ -26,6 +26,7 @@ from core.playoff import (
 )
 from core.playoff.state import PlayoffView, _parse_clock, stored_playoff
 from core.playoff.timetable import Slot
+from core.errors import TournamentError
 
 if TYPE_CHECKING:
     from core.model import Tournament
@@ -38,11 +39,26 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
         value = getattr(args, name, None)
         if value is not None:
             out[name] = value
+    _check_clocks(out)
     if args.no_armageddon:
         out["armageddon"] = False
     if args.third_place:
         out["third_place"] = True
     return out
+
+
+def _check_clocks(options: dict[str, Any]) -> None:
+    """Each typed time control read before anything is changed; a refusal names its option
+    (three options take one)."""
+    from core.playoff.timecontrol import TimeControl
+
+    for name in ("time_control", "extension_time_control", "armageddon_time_control"):
+        if name in options:
+            try:
+                TimeControl.parse(str(options[name]))
+            except TournamentError as error:
+                raise TournamentError(_("--{option}: {error}").format(
+                    option=name.replace("_", "-"), error=error)) from None
 
 
 def _breaks(args: argparse.Namespace) -> dict[str, int]:
@@ -114,7 +130,7 @@ def render_text(state: dict[str, Any], view: PlayoffView, slots: list[Slot], nam
                  f"{_('White'):<22} {_('Black'):<22} {_('Result')}")
     for s in sorted(slots, key=lambda s: (s.start, s.board)):
         g = s.game
-        result = g.result.value if g.result is not None else (_("colours by lot") if g.colours_open else "")
+        result = g.result.text if g.result is not None else (_("colours by lot") if g.colours_open else "")
         if g.flag_later:
             result += " " + _("(flag fell later: {side})").format(side=_side(g.flag_later))
         lines.append(f"{g.id:<10} {label_of(g.id, g.kind):<22} {s.board:>4} {_time(s.start, relative, start):>7} "

@@ -18,15 +18,14 @@ PAPERS = ("a4", "letter")
 ORIENTATIONS = ("auto", "portrait", "landscape")
 
 
-def _language(args: argparse.Namespace, t, on_screen: bool = False) -> None:
-    """Reports come out in ``--report-lang``, else on the terminal in the organiser's language
-    and written, printed or published in the tournament's (:mod:`core.app.report_language`,
-    the TUI's rule too; the global ``--lang`` is the organiser's; machine formats never change
-    with it)."""
+def _language(args: argparse.Namespace, t, on_screen: bool = False) -> str:
+    """The report's language: ``--report-lang``, else on the terminal the organiser's and
+    written, printed or published the tournament's (:mod:`core.app.report_language`, the TUI's
+    rule too).  Only the report is made in it (:func:`core.cli.report_words.in_report_language`):
+    every message of the command stays in the organiser's (the global ``--lang``)."""
     from core.app.report_language import report_language
-    from core.i18n import set_language
 
-    set_language(report_language(t, args.report_lang, on_screen=on_screen))
+    return report_language(t, args.report_lang, on_screen=on_screen)
 
 
 def report_language_option(p: argparse.ArgumentParser) -> None:
@@ -41,7 +40,6 @@ def report_language_option(p: argparse.ArgumentParser) -> None:
 
 def _publish(args: argparse.Namespace) -> int:
     from core.cli.common import open_desk, show_warnings
-    from core.reports.export import publish
 
     desk = open_desk(args.id)
     if args.remember or args.forget:
@@ -59,15 +57,21 @@ def _publish(args: argparse.Namespace) -> int:
     if args.url is not None:
         show_warnings(desk.remember_url(args.url))
     if not args.watch:
-        t = desk.snapshot().tournament
-        _language(args, t)
-        for path in publish(t, args.directory, args.force):
+        for path in _publish_pages(args, desk.snapshot().tournament, args.force):
             print(path)
         return 0
-    return _watch(desk, args.directory, args.interval, lambda t: _language(args, t), args.force)
+    return _watch(desk, args.directory, args.interval, lambda t, force: _publish_pages(args, t, force), args.force)
 
 
-def _watch(desk, directory: str, interval: float, before=None, force: bool = False) -> int:
+def _publish_pages(args: argparse.Namespace, t, force: bool) -> list:
+    """The event's pages made in the report's language, written into ``args.directory``."""
+    from core.cli.report_words import in_report_language
+    from core.reports.export import html_pages, write_pages
+
+    return write_pages(in_report_language(_language(args, t), lambda: html_pages(t)), args.directory, force)
+
+
+def _watch(desk, directory: str, interval: float, write, force: bool = False) -> int:
     """Publish now, then again whenever a round is paired or its last result comes in.
 
     Polls the store's revision (cheap: a stat and a small read) and republishes only when
@@ -77,7 +81,6 @@ def _watch(desk, directory: str, interval: float, before=None, force: bool = Fal
     import time
 
     from core.cli.errors import CliError
-    from core.reports.export import publish
 
     if interval <= 0:
         raise CliError(_("--interval must be a positive number of seconds."))
@@ -91,48 +94,54 @@ def _watch(desk, directory: str, interval: float, before=None, force: bool = Fal
                 key = (t.current_round, bool(t.rounds) and t.rounds[-1].complete)
                 if key != last_key:
                     last_key = key
-                    if before is not None:
-                        before(t)
-                    written = publish(t, directory, force)
+                    written = write(t, force)
                     force = False  # the pages are ours from now on (the manifest lists them)
-                    state = "complete" if key[1] else "paired"
-                    print(_("round {value} {state}: {value2} pages written to {directory}").format(value=key[0], state=state, value2=len(written), directory=directory), flush=True)
+                    done = (_("{count} pages written to {directory}") if not key[0]
+                            else _("round {number} complete: {count} pages written to {directory}") if key[1]
+                            else _("round {number} paired: {count} pages written to {directory}"))
+                    print(done.format(number=key[0], count=len(written), directory=directory), flush=True)
             time.sleep(interval)
     except KeyboardInterrupt:
         return 0
 
 
 def _report(args: argparse.Namespace) -> int:
-    from core.cli.common import load_tournament, write_output
-    from core.cli.output import text_width
+    from core.cli.common import load_tournament, paired_round, write_output
+    from core.cli.output import output_format, text_width
+    from core.cli.report_words import in_report_language
     from core.reports.render import LANDSCAPE_WIDTH, PRINT_WIDTH, render
     from core.reports.view import View
 
+    fmt = args.format = output_format(args.format, None if args.save else args.output, SUFFIXES)
     t = load_tournament(args.id)
+    paired_round(t, args.round)
     # on the terminal (stdout, no file; a PDF is paper) the organiser reads it
-    _language(args, t, on_screen=args.format != "pdf" and not args.save and args.output in (None, "-"))
+    lang = _language(args, t, on_screen=fmt != "pdf" and not args.save and args.output in (None, "-"))
     view = View(t)
     if args.save and args.output:
         from core.cli.errors import CliError
 
         raise CliError(_("--save writes into the tournament's export folder and -o names a file: give one of them."))
-    if args.format == "pdf":
-        return _write_pdf(args, t, view)
+    if fmt == "pdf":
+        return _write_pdf(args, t, view, lang)
     if args.kind == "all":
         from core.cli.errors import CliError
 
         raise CliError(_("'all' is the whole document set as one PDF: add --format pdf -o FILE."))
     from core.reports.printing import document
 
-    reports = document(view, args.kind, round_no=args.round, pno=args.player, key=args.key).reports
-    report = reports[0]
-    width = text_width(args.width, LANDSCAPE_WIDTH if args.landscape else PRINT_WIDTH) if args.format == "text" else 0
-    text = render(report, args.format, width)
-    kind = "json" if args.format == "json" else "text"
+    width = text_width(args.width, LANDSCAPE_WIDTH if args.landscape else PRINT_WIDTH) if fmt == "text" else 0
+
+    def made() -> tuple[str, str]:
+        report = document(view, args.kind, round_no=args.round, pno=args.player, key=args.key).reports[0]
+        return render(report, fmt, width), _save_name(args, t) if args.save else ""
+
+    text, name = in_report_language(lang, made)
+    kind = "json" if fmt == "json" else "text"
     if args.save:
         from core.safe_text import machine_safe
 
-        return _save(args, t, machine_safe(text, kind)[0].encode("utf-8"))
+        return _save(args, name, machine_safe(text, kind)[0].encode("utf-8"))
     write_output(text, args.output, args.force, kind)
     return 0
 
@@ -143,19 +152,28 @@ ROUND_DOCUMENTS = ("pairings", "alphabetical", "results", "slips")
 round the event is at)."""
 
 
-def _save(args: argparse.Namespace, t, data: bytes) -> int:
+def _save_name(args: argparse.Namespace, t) -> str:
+    """The file name ``--save`` writes, in the language active now (the report's):
+    ``tur-1-siralama.pdf``, ``runde-1-rangliste.txt``, as the TUI's export names it."""
+    from core.app.document_names import document_name
+    from core.app.exports import default_name
+
+    round_no = (args.round or t.current_round) if args.kind in ROUND_DOCUMENTS else None
+    kind = args.kind if args.kind != "ranking" or not args.key else f"ranking-{args.key}"
+    return default_name(t, kind, SUFFIXES[args.format], round_no, args.player if args.kind == "card" else None,
+                        title=document_name(args.kind))
+
+
+def _save(args: argparse.Namespace, name: str, data: bytes) -> int:
     """Write into the tournament's folder of the user's exports
-    (``~/hakem-exports/ID/round-3-pairings.pdf``) and print the path; an existing file is
+    (``~/hakem-exports/ID/tur-3-eslendirme.pdf``) and print the path; an existing file is
     replaced only with ``--force``."""
-    from core.app.exports import ExportExists, default_name, write_export
+    from core.app.exports import ExportExists, write_export
     from core.cli.errors import CliError
     from core.cli.common import is_trf_path
 
     if is_trf_path(args.id):
         raise CliError(_("a TRF file has no export folder: give the file to write with -o FILE"))
-    round_no = (args.round or t.current_round) if args.kind in ROUND_DOCUMENTS else None
-    name = default_name(t, args.kind if args.kind != "ranking" or not args.key else f"ranking-{args.key}",
-                        SUFFIXES[args.format], round_no, args.player if args.kind == "card" else None)
     try:
         path = write_export(args.id, name, data, "replace" if args.force else "refuse")
     except ExportExists as error:
@@ -172,20 +190,26 @@ def _setup(args: argparse.Namespace):
     return PageSetup(args.paper, orientation)
 
 
-def _write_pdf(args: argparse.Namespace, t, view) -> int:
+def _write_pdf(args: argparse.Namespace, t, view, lang: str) -> int:
     """``--format pdf``: a binary file, so a file name is needed unless stdout is a pipe."""
     import sys
 
     from core.cli.errors import CliError
     from core.cli.output import write_user_bytes
+    from core.cli.report_words import in_report_language
     from core.reports.printing import document, render_pdf
 
-    doc = document(view, args.kind, round_no=args.round, pno=args.player, key=args.key)
-    pdf = render_pdf(t, doc, _setup(args))
-    if args.save or (not args.output and sys.stdout.isatty()):
-        return _save(args, t, pdf)  # a PDF is not for the terminal: into the export folder
-    if args.output == "-" and sys.stdout.isatty():
+    to_folder = args.save or (not args.output and sys.stdout.isatty())
+    if not to_folder and args.output == "-" and sys.stdout.isatty():
         raise CliError(_("a PDF is not for the terminal: give a file with -o FILE.pdf"))
+
+    def made() -> tuple[bytes, str]:
+        doc = document(view, args.kind, round_no=args.round, pno=args.player, key=args.key)
+        return render_pdf(t, doc, _setup(args)), _save_name(args, t) if to_folder else ""
+
+    pdf, name = in_report_language(lang, made)
+    if to_folder:
+        return _save(args, name, pdf)  # a PDF is not for the terminal: into the export folder
     if not args.output or args.output == "-":
         sys.stdout.buffer.write(pdf)
         return 0
@@ -197,16 +221,22 @@ def _print(args: argparse.Namespace) -> int:
     """``hakem print ID DOC``: the document as PDF to ``lp``; without a printer, where the PDF is."""
     import sys
 
-    from core.cli.common import load_tournament
+    from core.cli.common import load_tournament, paired_round
+    from core.cli.report_words import in_report_language
     from core.reports.printer import print_pdf
     from core.reports.printing import document, render_pdf
     from core.reports.view import View
 
     t = load_tournament(args.id)
-    _language(args, t)
-    doc = document(View(t), args.document, round_no=args.round, pno=args.player, key=args.key)
-    outcome = print_pdf(render_pdf(t, doc, _setup(args)), doc.name, args.printer, args.paper,
-                        title=f"{t.name} – {doc.reports[0].title}" if doc.reports else t.name)
+    paired_round(t, args.round)
+
+    def made() -> tuple[bytes, str, str]:
+        doc = document(View(t), args.document, round_no=args.round, pno=args.player, key=args.key)
+        title = f"{t.name} – {doc.reports[0].title}" if doc.reports else t.name
+        return render_pdf(t, doc, _setup(args)), doc.name, title
+
+    pdf, name, title = in_report_language(_language(args, t), made)
+    outcome = print_pdf(pdf, name, args.printer, args.paper, title=title)
     print(outcome.message, file=sys.stdout if outcome.printed else sys.stderr)
     return 0 if outcome.printed else 1
 
@@ -239,14 +269,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--round", type=int)
     r.add_argument("--player", type=int)
     r.add_argument("--key", help=_("playoff key (bracket, timetable), prize group (ranking) or rating system fide|dwz|gor (rating-changes)"))
-    r.add_argument("--format", choices=["text", "csv", "json", "html", "pdf"], default="text")
+    r.add_argument("--format", choices=["text", "csv", "json", "html", "pdf"],
+                   help=_("default: from the extension of -o FILE, else text"))
     r.add_argument("--landscape", action="store_true", help=_("132 columns (A4 landscape)"))
     r.add_argument("--width", type=int, help=_("text width in columns (e.g. the terminal's)"))
     _paper_options(r)
     r.add_argument("-o", "--output", help=_("write to this file instead of stdout"))
     r.add_argument("--save", action="store_true",
                    help=_("write into the tournament's folder of your exports (~/hakem-exports/ID/"
-                          "round-N-KIND.EXT, or $HAKEM_EXPORTS) and print the path; a PDF without -o goes there too"))
+                          "a name in the report's language, or $HAKEM_EXPORTS) and print the path; a PDF without -o goes there too"))
     r.add_argument("--force", action="store_true", help=_("replace a file of the same name"))
     report_language_option(r)
     r.set_defaults(func=_report)

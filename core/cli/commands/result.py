@@ -48,14 +48,19 @@ def _say_corrected(before: Tournament, round_no: int, board_no: int, after: Tour
     (:func:`~core.app.conflicts.replaced_result`).  ``entered``: who and when, read with the
     board the correction was made on."""
     from core.app import BoardSeen
-    from core.app.conflicts import replaced_result, result_text
+    from core.app.conflicts import replaced_result
 
     old, new = BoardSeen.of(before, round_no, board_no), BoardSeen.of(after, round_no, board_no)
     if old is None or new is None or old.result == new.result:
         return
     where = _("Round {r}, board {b}").format(r=round_no, b=board_no)
     print(_("{where}: {old} corrected to {new}").format(
-        where=where, old=replaced_result(result_text(old.result), *entered), new=result_text(new.result)))
+        where=where, old=replaced_result(_shown(old.result), *entered), new=_shown(new.result)))
+
+
+def _shown(result: GameResult | None) -> str:
+    """A result as the boards show it (``½-½``, ``+:-``), not its stored code (``1/2``, ``+-``)."""
+    return result.text if result is not None else _("no result")
 
 
 def without_overwrite(enter: Callable[[BoardSeen | None], Outcome], read: Tournament, round_no: int,

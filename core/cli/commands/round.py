@@ -57,7 +57,7 @@ def round_text(t: Tournament, number: int) -> str:
     lines = [_("{name} — round {n}").format(name=t.name, n=number) + (f" — {when}" if when else "")]
     games, away = _cup_words(t, number)
     for i, b in enumerate(rnd.boards, start=1):
-        res = b.result.value if b.result else "   "
+        res = b.result.text if b.result else "   "
         game = f"  ({games[i]})" if i in games else _go_words(b)
         lines.append(f"{i:>3}  {b.white:>4} {names.get(b.white, '?'):<28} {res:^5} "
                      f"{b.black:>4} {names.get(b.black, '?')}{game}")

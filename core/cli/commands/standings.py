@@ -18,6 +18,7 @@ from core.cli.output import add_output_options
 from core.cli.common import (
     is_trf_path,
     load_tournament,
+    paired_round,
     print_json,
     read_text_file,
     write_output,
@@ -61,8 +62,15 @@ def _explain(t, s, pno: int, fmt: str, output, force: bool) -> int:
     return 0
 
 
+FORMAT_SUFFIXES = {"text": ".txt", "json": ".json", "csv": ".csv", "html": ".html"}
+
+
 def _run(args: argparse.Namespace) -> int:
+    from core.cli.output import output_format
+
+    args.format = output_format(args.format, args.output, FORMAT_SUFFIXES)
     t = load_tournament(args.ref)
+    paired_round(t, args.round)
     notes: list[str] = []
     if args.preset:
         codes = PRESETS[args.preset].codes
@@ -126,7 +134,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--preset", choices=sorted(PRESETS), help=_("a named tie-break list"))
     p.add_argument("--regime", choices=["legacy", "2024", "2026"],
                    help=_("unplayed-round rules (default: by the tournament's start date)"))
-    p.add_argument("--format", choices=["text", "json", "csv", "html"], default="text")
+    p.add_argument("--format", choices=list(FORMAT_SUFFIXES), help=_("default: from the extension of -o FILE, else text"))
     p.add_argument("--ties", choices=["shared", "lots", "manual"], default="shared",
                    help=_("what to do with ties left after the list"))
     p.add_argument("--withdrawn", choices=["auto", "rank", "unrank"], default="auto")
