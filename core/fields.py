@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.errors import TournamentError
 from core.i18n import _
+from core.i18n.clock import MINUTE_MARK, NUMBER, PER_MOVE, SECOND_MARK, squeezed
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -128,54 +129,9 @@ class Period:
     moves: int | None = None
 
 
-MINUTE_WORDS = ("'", "’", "′", "m", "min", "mins", "minute", "minutes",  # English, the FIDE handbook
-                "dk", "dak", "dakika",  # Turkish (dakika)
-                "minuten",  # German (Min., Minute, Minuten)
-                "м", "мин", "минута", "минуты", "минут")  # Russian
-"""How minutes are written after a number, lower case, each also with a full stop
-(``15 Min.``, ``15 мин.``, ``15 dak.``)."""
-
-SECOND_WORDS = ('"', "”", "″", "''", "’’", "′′", "s", "sec", "secs", "second", "seconds",
-                "sn", "san", "saniye",  # Turkish (saniye)
-                "sek", "sekunde", "sekunden",  # German (Sek., Sekunde, Sekunden; s)
-                "с", "сек", "секунда", "секунды", "секунд")  # Russian
-"""How seconds are written after a number (as :data:`MINUTE_WORDS`)."""
-
-PER_MOVE_WORDS = ("/move", "permove", "amove", "/zug", "prozug", "/hamle", "hamlebaşına", "/ход", "заход")
-""""A move" after the increment (``30 s/move``, ``30 Sek. pro Zug``, ``30 sn/hamle``,
-``30 с за ход``), read without the spaces."""
-
-
-def _words(words: tuple[str, ...]) -> str:
-    """One regular expression of ``words``, longest first, each with an optional full stop."""
-    return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")\.?"
-
-
-_MIN_UNIT = _words(MINUTE_WORDS)
-_SEC_UNIT = _words(SECOND_WORDS)
-_MIN = f"(?:{_MIN_UNIT})?"
-_SEC = f"(?:{_SEC_UNIT})?(?:{'|'.join(re.escape(w) for w in PER_MOVE_WORDS)})?"
-_NUM = r"([0-9]+(?:\.[0-9]+)?)"
-
-
-def _squeezed(text: str) -> str:
-    """The typed text in lower case without spaces (``15 Min. + 10 Sek.`` → ``15min.+10sek.``)."""
-    return re.sub(r"\s+", "", text.lower())
-
-
-def clock_with_units(text: str) -> tuple[int, int] | None:
-    """(base seconds, increment seconds) of a one-period time control written with its units
-    in any of the languages (``15 мин + 10 с``, ``15 Min. + 10 Sek.``, ``15 dk + 10 sn``,
-    ``15'+10"``); None when the base has no minute mark (a playoff's bare ``180+3`` counts
-    seconds, an event's ``90+30`` minutes: each reader keeps its own bare form)."""
-    found = re.fullmatch(rf"{_NUM}{_MIN_UNIT}(?:\+{_NUM}{_SEC})?", _squeezed(text))
-    if not found:
-        return None
-    base = _minutes(found.group(1)) * 60
-    increment = _minutes(found.group(2) or "0")
-    if base.denominator != 1 or increment.denominator != 1:
-        return None
-    return int(base), int(increment)
+_MIN = f"(?:{MINUTE_MARK})?"
+_SEC = f"(?:{SECOND_MARK})?(?:{PER_MOVE})?"
+_NUM = NUMBER
 
 
 def _minutes(text: str) -> Fraction:
@@ -184,7 +140,7 @@ def _minutes(text: str) -> Fraction:
 
 def _parse_periods(raw: str) -> tuple[list[Period], int] | None:
     """The periods and the increment (seconds) of one of the accepted notations, else None."""
-    s = re.sub(r"^(?:g/?|game/?|gamein)", "g", _squeezed(raw))
+    s = re.sub(r"^(?:g/?|game/?|gamein)", "g", squeezed(raw))
     simple = re.fullmatch(rf"g?{_NUM}{_MIN}(?:\+{_NUM}{_SEC})?", s)
     if simple:
         return [Period(_minutes(simple.group(1)))], int(_minutes(simple.group(2) or "0"))

@@ -39,10 +39,10 @@ class TimeControl:
 
         Minutes written with their mark are read too, in the organiser's language or any
         other (``3m+2``, ``15 мин + 10 с``, ``15 Min. + 10 Sek.``, ``15 dk + 10 sn``,
-        ``15'+10"``: :func:`core.fields.clock_with_units`, the event's time control reads them
+        ``15'+10"``: :func:`core.i18n.clock.clock_with_units`, the event's time control reads them
         the same way), because organisers type them that way.
         """
-        from core.fields import clock_with_units
+        from core.i18n.clock import clock_with_units
 
         raw = text.strip().replace(" ", "")
         clock = clock_with_units(text)
