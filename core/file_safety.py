@@ -449,12 +449,3 @@ class SafeDir:
             os.close(fd)
 
 
-def atomic_write(path: str | os.PathLike[str], data: bytes, mode: int | None = None) -> None:
-    """Write a file at a path the user named (an export, ``-o FILE``), atomically and without
-    following a link planted at that name; the file gets the directory's group bits."""
-    target = Path(path)
-    folder = SafeDir.open(target.parent if str(target.parent) else Path("."))
-    try:
-        folder.replace(target.name, data, mode)
-    finally:
-        folder.close()

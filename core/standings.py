@@ -518,21 +518,6 @@ def _rounded_shown(value: object) -> str:
     return format_rounded(value).replace(".", get_decimal_symbol(babel_locale()))
 
 
-def tied_on_points(s: Standings, places: int) -> list[tuple[int, ...]]:
-    """Groups of ranked participants with equal points that reach into the first ``places``
-    ranks — the candidates for a play-off (docs/rules/playoffs.md), best first by the list."""
-    groups: list[list[Row]] = []
-    for r in s.rows:
-        if r.rank is None:
-            continue
-        if groups and groups[-1][0].points == r.points:
-            groups[-1].append(r)
-        else:
-            groups.append([r])
-    return [tuple(r.pno for r in g) for g in groups
-            if len(g) > 1 and g[0].rank is not None and g[0].rank <= places]
-
-
 def _cup_groups(t: Tournament, ranked: list[int]) -> list[list[int]] | None:
     """A cup's players by the stage they reached (winner, final, semi-final …), best first.
     Players out at the same stage share their places — Aktar p. 67: "3. ve 4. oyuncular

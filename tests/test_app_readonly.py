@@ -92,7 +92,6 @@ def desk_calls(desk: Desk, tmp: Path) -> dict[str, object]:
         "check_bye": lambda: desk.check_bye(4, "3 h"),
         "add_forbidden": lambda: desk.add_forbidden([3, 4]),
         "remove_forbidden": lambda: desk.remove_forbidden(0),
-        "assign_numbers": desk.assign_numbers,
         "draw_lots": lambda: desk.draw_lots(7),
         "add_team": lambda: desk.add_team("Team", [1, 2]),
         "edit_team": lambda: desk.edit_team(1, name="T"),

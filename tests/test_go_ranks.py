@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import RoundError, TournamentError
+from core.errors import TournamentError
 from core.go.ranks import go_rating, parse_rank, rank_label, rank_of
-from core.go.registration import (START_LEVEL_KEY, compute_top_group, number_players,
+from core.go.registration import (START_LEVEL_KEY, compute_top_group,
                                   registration_order, start_levels, top_group)
-from core.model import Player, RequestedBye, ByeKind, Round, Tournament
+from core.model import Player, Tournament
 
 
 @pytest.mark.parametrize("rating, rank, label", [
@@ -75,19 +75,7 @@ def test_late_entry_does_not_change_the_top_group():
     assert start_levels(t)[4] == 23
 
 
-def test_numbering_by_rating_then_name():
+def test_registration_order_by_rating_then_name():
     players = (Player(7, "Ёлкин, Б", 1500), Player(3, "Белов, А", 1500), Player(5, "Агеев", 2000),
                Player(9, "Zed", 800))
-    t = Tournament("t", "T", system="gamma", total_rounds=3, players=players,
-                   requested_byes=(RequestedBye(9, 2, ByeKind.ZERO),))
-    numbered = number_players(t)
-    assert [(p.pno, p.name) for p in numbered.players] == [
-        (1, "Агеев"), (2, "Белов, А"), (3, "Ёлкин, Б"), (4, "Zed")]
-    assert numbered.requested_byes == (RequestedBye(4, 2, ByeKind.ZERO),)
-    assert next(p.name for p in registration_order(players)) == "Агеев"
-
-
-def test_numbering_refused_after_round_one():
-    t = Tournament("t", "T", system="gamma", players=(Player(1, "A", 1),), rounds=(Round(1),))
-    with pytest.raises(RoundError):
-        number_players(t)
+    assert [p.name for p in registration_order(players)] == ["Агеев", "Белов, А", "Ёлкин, Б", "Zed"]

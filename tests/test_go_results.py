@@ -86,15 +86,3 @@ def test_refusal_entry():
         results.cancel_refusal(t, 2, 1)
     with pytest.raises(RoundError):
         results.record_refusal(t, 2, 9)
-
-
-def test_extra_prizes():
-    from core.go.standings import most_wins, youngest
-
-    t = one_round(Board(1, 2, GameResult.WHITE_WINS, handicap=0, komi=K),
-                  Board(4, 3, GameResult.BLACK_WINS, handicap=2, komi=Fraction(1, 2)),
-                  byes=(Bye(5, ByeKind.PAB),))
-    assert most_wins(t) == [1, 3]                    # a rest is not a won game
-    players = tuple(p.__class__(p.pno, p.name, p.rating, birth=b) for p, b in
-                    zip(t.players, ("1990", "2011-04-02", "2011", "", "2011/04/02")))
-    assert youngest(t.with_changes(players=players)) == [2, 5]

@@ -169,9 +169,9 @@ def test_a_view_only_client_changes_nothing(service):
     tid = open_workspace(socket=path).create(event())
     viewer = open_workspace(socket=path, read_only=True)
     with pytest.raises(TournamentError, match="view-only"):
-        viewer.open(tid).assign_numbers()
-    [answer] = raw(path, json.dumps({"id": 1, "call": "assign_numbers", "tournament": tid,
-                                     "kwargs": {}, "read_only": True}).encode() + b"\n")
+        viewer.open(tid).check_in(open_checkin=True)
+    [answer] = raw(path, json.dumps({"id": 1, "call": "check_in", "tournament": tid,
+                                     "kwargs": {"open_checkin": True}, "read_only": True}).encode() + b"\n")
     assert "view-only" in answer["error"]["message"]
 
 
@@ -188,7 +188,7 @@ def test_changes_are_pushed_to_watchers(service):
 
     watch = ws.open(tid).watch(seen)
     other = open_workspace(socket=path)  # another organiser's hakem
-    outcome = other.open(tid).assign_numbers()
+    outcome = other.open(tid).check_in(open_checkin=True)
     assert arrived.wait(10), "no event pushed"
     watch.close()
     assert events[0]["event"] == "revision" and events[0]["tournament"] == tid

@@ -234,12 +234,3 @@ def test_list_from_trf_record_202():
         text = fh.read().replace("\r", "\n")
     assert codes_from_trf(text + "202 DE BH/C1 SB XYZ\n") == (("DE", "BH/C1", "SB"), ("XYZ",))
     assert codes_from_trf(text + "212 PTS BH/C1\n") == (("BH/C1",), ())
-
-
-def test_playoff_candidates_tied_on_points():
-    from core.standings import tied_on_points
-
-    s = compute_standings(event([(1, 1, 2, DRAW), (1, 3, 4, WIN)]), ["TPN"])
-    # 3: 1 point; 1, 2: ½ (ordered by pairing number); 4: 0
-    assert tied_on_points(s, 1) == []
-    assert tied_on_points(s, 2) == [(1, 2)]

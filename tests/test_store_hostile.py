@@ -217,11 +217,11 @@ def test_an_imported_file_cannot_choose_where_pages_are_published(tmp_path):
 
 
 def test_an_export_path_that_is_a_link_is_replaced_not_followed(tmp_path, victim):
-    from core.file_safety import atomic_write
+    from core.file_safety import SafeDir
 
     out = tmp_path / "report.txt"
     out.symlink_to(victim)
-    atomic_write(out, b"standings\n")
+    SafeDir.open(tmp_path).replace(out.name, b"standings\n")
     _untouched(victim)
     assert out.read_bytes() == b"standings\n" and not out.is_symlink()
 
@@ -238,7 +238,7 @@ def test_view_only_mode_cannot_write_by_any_path(tmp_path, monkeypatch):
                    lambda: view.undo(tid), lambda: view.redo(tid),
                    lambda: view.create(Tournament(id="", name="demo")),
                    lambda: view.archive(tid), lambda: doctor.repair(view, tid),
-                   lambda: files.atomic_write(tmp_path / "report.csv", b"x"),
+                   lambda: files.SafeDir.open(tmp_path).replace("report.csv", b"x"),
                    lambda: store.update(tid, "x", lambda t: changes.add_player(t, "X"))):
         with pytest.raises(StoreError, match="view-only"):
             action()

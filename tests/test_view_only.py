@@ -50,7 +50,7 @@ def test_the_view_option_forbids_every_write_of_the_process(monkeypatch, tmp_pat
     assert tui_app.run_ui(["--view", "--data", str(tmp_path)]) == 0
     assert files.writes_forbidden()
     with pytest.raises(Exception, match="view-only"):
-        files.atomic_write(tmp_path / "report.txt", b"x")
+        files.SafeDir.open(tmp_path).replace("report.txt", b"x")
     assert not (tmp_path / "report.txt").exists()
 
 

@@ -12,7 +12,6 @@ from core.app.access import use_case
 from core.errors import TournamentError
 from core.i18n import _, ngettext
 from core.model import ByeKind, Player, Tournament
-from core.changes.numbering import assign_pairing_numbers
 from core.words import Action, act
 
 if TYPE_CHECKING:
@@ -392,10 +391,6 @@ class RegistrationCases(DeskBase):
     @use_case("player.forbid")
     def remove_forbidden(self, index: int) -> Outcome:
         return self._change(act("unforbid", number=index + 1), lambda t: changes.remove_forbidden(t, index))
-
-    @use_case("player.numbers")
-    def assign_numbers(self) -> Outcome:
-        return self._change(act("assign_numbers"), assign_pairing_numbers)
 
     @use_case("player.lots")
     def draw_lots(self, seed: int, varma: bool = False, teams: bool = False) -> Outcome:

@@ -22,10 +22,10 @@ from __future__ import annotations
 from core.i18n import _
 
 import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from collections.abc import Iterable
 
-from core.errors import RoundError, TournamentError
+from core.errors import TournamentError
 from core.go.ranks import go_rating, player_rank
 from core.model import Player, Tournament
 
@@ -50,23 +50,6 @@ def registration_key(player: Player) -> tuple:
 
 def registration_order(players: Iterable[Player]) -> list[Player]:
     return sorted(players, key=registration_key)
-
-
-def number_players(t: Tournament) -> Tournament:
-    """Assign pairing numbers 1..N in registration order (only before round 1 is paired).
-
-    Every reference (requested byes, forbidden pairs, team rosters) is rewritten in one step.
-    """
-    if t.rounds:
-        raise RoundError(_('players can only be numbered before round 1 is paired'))
-    order = registration_order(t.players)
-    mapping = {p.pno: i for i, p in enumerate(order, start=1)}
-    players = tuple(replace(p, pno=mapping[p.pno]) for p in order)
-    byes = tuple(replace(b, pno=mapping.get(b.pno, b.pno)) for b in t.requested_byes)
-    forbidden = tuple(tuple(mapping.get(x, x) for x in group) for group in t.forbidden)
-    teams = tuple(replace(team, members=tuple(mapping.get(x, x) for x in team.members))
-                  for team in t.teams)
-    return replace(t, players=players, requested_byes=byes, forbidden=forbidden, teams=teams)
 
 
 @dataclass(frozen=True)

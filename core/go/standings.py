@@ -92,29 +92,3 @@ def places(t: Tournament) -> dict[int, int]:
     return {s.pno: s.place for s in standings(t)}
 
 
-def most_wins(t: Tournament) -> list[int]:
-    """Players with the most won games (the Gamma procedure's example of an extra prize)."""
-    all_cards = cards(t)
-    if not all_cards:
-        return []
-    best = max(c.wins for c in all_cards.values())
-    return sorted(p for p, c in all_cards.items() if c.wins == best)
-
-
-
-def youngest(t: Tournament) -> list[int]:
-    """Players with the latest birth date (another of the Gamma procedure's example prizes).
-
-    ``Player.birth`` is compared as written, digits only (``"2012"``, ``"2012-05-01"``,
-    ``"2012/05/01"``); a bare year counts as the start of that year.  Players without a birth
-    date are not candidates.
-    """
-    def key(p) -> str:
-        digits = "".join(c for c in p.birth if c.isdigit())
-        return (digits + "0101")[:8] if len(digits) == 4 else digits[:8]
-
-    dated = [p for p in t.players if key(p)]
-    if not dated:
-        return []
-    best = max(key(p) for p in dated)
-    return sorted(p.pno for p in dated if key(p) == best)

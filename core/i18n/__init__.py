@@ -16,7 +16,7 @@ language: only presentation does (see ``core.i18n.format``).
 Catalogs: the ``.po`` sources live in ``locales/<lang>/LC_MESSAGES/hakem.po`` (in git); the
 ``.mo`` files are compiled by the build (``python -m core.i18n.compile``, run by the setuptools
 ``build_py`` step, also for ``pip install -e .``).  Nothing is compiled at import time: a missing
-``.mo`` only means English text (``catalog_available`` tells).
+``.mo`` only means English text (:func:`mo_path` tells).
 """
 
 from __future__ import annotations
@@ -66,11 +66,6 @@ def mo_path(lang: str) -> Path | None:
         if candidate.is_file():
             return candidate
     return None
-
-
-def catalog_available(lang: str) -> bool:
-    """True if ``lang`` is English or has a compiled catalog (else the UI would show English)."""
-    return lang == "en" or mo_path(lang) is not None
 
 
 def _load(code: str) -> _gettext.NullTranslations:

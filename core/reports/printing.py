@@ -171,7 +171,3 @@ def render_pdf(t: Tournament, doc: Document, setup: PageSetup | None = None) -> 
     return to_pdf(doc.reports, setup or PageSetup(), footer=t.name, qr=qr_targets(t, doc.reports))
 
 
-def pdf_set(t: Tournament, setup: PageSetup | None = None) -> dict[str, bytes]:
-    """Every document of :func:`document_set` as its own PDF (file name -> bytes)."""
-    view = View(t)
-    return {f"{d.name}.pdf": render_pdf(t, d, setup) for d in document_set(view)}

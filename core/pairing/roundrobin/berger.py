@@ -29,11 +29,6 @@ def table_size(players: int) -> int:
     return players + players % 2
 
 
-def rounds_in_cycle(players: int) -> int:
-    """Rounds of one cycle: n−1 for even n, n for odd n (one free round each)."""
-    return table_size(players) - 1
-
-
 def berger_table(size: int) -> tuple[tuple[Pair, ...], ...]:
     """The full FIDE Berger table for an even ``size``: rounds of pairs in board order.
 
