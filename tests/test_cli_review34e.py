@@ -168,6 +168,8 @@ def test_results_are_printed_as_the_boards_show_them(data):
     assert run("result", tid, "1", "2", "+-")[0] == 0
     _code, out, _err = run("round", "show", tid)
     assert "½-½" in out and "+:-" in out and "1/2" not in out and " +- " not in out, out
+    code, _out, err = run("result", tid, "1", "1", "1-0")  # refused: the board holds a result
+    assert code == 3 and "has ½-½" in one_line(err) and "1/2" not in err
     _code, out, _err = run("result", tid, "1", "1", "1-0", "--correct")
     assert "½-½" in out + _err and "1/2" not in out + _err
 

@@ -58,6 +58,20 @@ def _say_corrected(before: Tournament, round_no: int, board_no: int, after: Tour
         where=where, old=replaced_result(_shown(old.result), *entered), new=_shown(new.result)))
 
 
+def replace_newer(refused: StaleChange) -> StaleChange:
+    """``refused`` naming the results as the boards show them (``½-½``, not ``1/2``)."""
+    from core.app import StaleChange
+
+    def shown(code: str) -> str:
+        try:
+            return GameResult(code).text
+        except ValueError:
+            return code  # "no result": words already
+
+    return StaleChange(refused.where, shown(refused.newer), shown(refused.seen), refused.who, refused.path,
+                       refused.when)
+
+
 def _shown(result: GameResult | None) -> str:
     """A result as the boards show it (``½-½``, ``+:-``), not its stored code (``1/2``, ``+-``)."""
     return result.text if result is not None else _("no result")
@@ -81,7 +95,9 @@ def without_overwrite(enter: Callable[[BoardSeen | None], Outcome], read: Tourna
 
 def overwrite_refused(refused: StaleChange, correct: bool = False) -> str:
     """The one line for a board that holds another result than the command may replace (with
-    ``--correct``: the board changed between reading and saving, another correction)."""
+    ``--correct``: the board changed between reading and saving, another correction); the
+    result as the boards show it (the refusal keeps the stored code)."""
+    refused = replace_newer(refused)
     if correct:
         return _("{where} was changed meanwhile to {newer} by {who} ({when}); nothing was saved "
                  "(run the command again to replace it)").format(

@@ -64,18 +64,21 @@ def _export(args: argparse.Namespace) -> int:
     if args.keep_forfeits and fmt != "egd":
         raise TournamentError(_('--keep-forfeits belongs to the EGD table (--egd)'))
     from core.app.report_language import report_language
-    from core.i18n import set_language
-    from core.reports.export import export_text, publish
+    from core.cli.report_words import in_report_language
+    from core.i18n import current_language
+    from core.reports.export import export_text, html_pages, write_pages
 
-    if fmt in ("html", "text"):  # people's formats: --report-lang, else the tournament's, else the organiser's
-        set_language(report_language(t, args.report_lang))
+    # people's formats in --report-lang, else the tournament's, else the organiser's; the
+    # messages stay the organiser's (core.cli.report_words)
+    lang = report_language(t, args.report_lang) if fmt in ("html", "text") else current_language()
     if fmt == "html":
         if not args.output or args.output == "-":
             raise TournamentError(_('--html writes a set of pages: give a directory with -o DIR'))
-        publish(t, args.output, args.force)
+        write_pages(in_report_language(lang, lambda: html_pages(t)), args.output, args.force)
     else:
         kind = "trf" if fmt in ("egd", "rating_commission", "tou") else "text"
-        write_output(export_text(t, fmt, keep_forfeits=args.keep_forfeits), args.output, args.force, kind)
+        made = in_report_language(lang, lambda: export_text(t, fmt, keep_forfeits=args.keep_forfeits))
+        write_output(made, args.output, args.force, kind)
         if t.system == "mcmahon":
             from core.gorender.export_warnings import go_export_warnings
 
