@@ -68,7 +68,7 @@ def berger_with_lots(seed: int) -> Tournament:
     for name, rating in (("Aksoy", 2300), ("Bilgin", 2200), ("Cengiz", 2100), ("Duman", 2000),
                          ("Erol", 1900), ("Fidan", 1800)):
         t = changes.add_player(t, name, rating=rating)
-    from core.pairing.roundrobin.lot import draw_lots
+    from core.changes.lots import draw_lots
 
     return draw_lots(t, seed)
 

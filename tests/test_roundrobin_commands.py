@@ -7,7 +7,8 @@ import pytest
 from core import changes as c
 from core.errors import TournamentError
 from core.model import ByeKind, Tournament, scores
-from core.pairing.roundrobin.lot import draw_lots, table_order
+from core.changes.lots import draw_lots
+from core.pairing.roundrobin.lot import table_order
 
 NAMES = [("Ali", 2100), ("Veli", 2000), ("Ayse", 1900), ("Can", 2200), ("Deniz", 1800)]
 

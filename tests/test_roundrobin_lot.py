@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 from core.errors import RoundError, TournamentError
 from core.model import Player, Round, Tournament
 from core.pairing.roundrobin.berger import berger_table
-from core.pairing.roundrobin.lot import draw_lots, table_order
-from core.pairing.roundrobin.redraw import redraw_without
-from core.pairing.roundrobin.varma import VARMA, draw_varma, varma_sets
+from core.changes.lots import draw_lots, draw_varma, redraw_without
+from core.pairing.roundrobin.lot import table_order
+from core.pairing.roundrobin.varma import VARMA, varma_sets
 
 
 def field(n: int, feds: str = "") -> Tournament:

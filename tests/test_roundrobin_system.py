@@ -11,7 +11,7 @@ from core.model import (Board, ByeKind, Code, GameResult, Player, Round, Team, T
                         entries)
 from core.pairing.base import RoundPairing
 from core.pairing.registry import get_system
-from core.pairing.roundrobin.lot import draw_lots
+from core.changes.lots import draw_lots
 from core.pairing.roundrobin.withdrawals import standing_points, unranked, withdrawal_status
 
 

@@ -395,8 +395,7 @@ class RegistrationCases(DeskBase):
     @use_case("player.lots")
     def draw_lots(self, seed: int, varma: bool = False, teams: bool = False) -> Outcome:
         """Draw the table numbers of a round robin (recorded with the seed: reproducible)."""
-        from core.pairing.roundrobin.lot import draw_lots, draw_team_lots
-        from core.pairing.roundrobin.varma import draw_varma
+        from core.changes.lots import draw_lots, draw_team_lots, draw_varma
 
         def change(t: Tournament) -> Tournament:
             if teams:

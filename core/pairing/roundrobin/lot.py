@@ -21,7 +21,9 @@ player through any renumbering.  :func:`table_order` therefore trusts ``extra["l
 Tradition (Aktar p. 60): the highest rated player draws first; the chief arbiter draws
 for absent players.  Who draws first changes nothing in a random draw, but the record keeps
 it for the minutes.  If a player leaves after the draw and before round 1, the draw is
-redone (:func:`core.pairing.roundrobin.redraw.redraw_without`, by the first draw's method).
+redone (:func:`core.changes.lots.redraw_without`, by the first draw's method).  Drawing and
+recording are :mod:`core.changes.lots`; this module says who draws in which order, draws the
+numbers from the hat and reads the record back.
 """
 
 from __future__ import annotations
@@ -29,11 +31,8 @@ from __future__ import annotations
 from core.i18n import _
 
 import random
-from dataclasses import replace
-from typing import Any
-from collections.abc import Mapping
 
-from core.errors import RoundError, TournamentError
+from core.errors import TournamentError
 from core.model import Player, Tournament
 
 
@@ -59,57 +58,6 @@ def draw_numbers(pnos: list[int], seed: int) -> list[int]:
 def entrants(t: Tournament) -> list[Player]:
     """The players who draw: everyone not withdrawn before round 1."""
     return [p for p in t.players if p.withdrawn_round is None or p.withdrawn_round > 1]
-
-
-def draw_lots(t: Tournament, seed: int, reason: str = "draw") -> Tournament:
-    """Return ``t`` with a new lot record (numbers 1..n for the players entered for round 1)."""
-    if t.rounds:
-        raise RoundError(_('the numbers cannot be drawn again once round 1 is paired'))
-    players = entrants(t)
-    if len(players) < 2:
-        raise TournamentError(_('at least two players are needed to draw numbers'))
-    drawers = draw_order(players)
-    order = draw_numbers(drawers, seed)
-    return with_record(t, {"method": "lot", "seed": seed, "order": order,
-                            "draw_order": drawers}, reason)
-
-
-def with_record(t: Tournament, record: dict[str, Any], reason: str) -> Tournament:
-    """``t`` with the draw ``record`` kept (the earlier draws in its history) and each drawn
-    number in the player's ``extra["lot"]`` (every draw method records this way)."""
-    if record.get("unit", "player") == "player":
-        number = {pno: i + 1 for i, pno in enumerate(record["order"])}
-        players = []
-        for p in t.players:
-            extra = dict(p.extra)
-            if p.pno in number:
-                extra["lot"] = number[p.pno]
-            else:
-                extra.pop("lot", None)
-            players.append(replace(p, extra=extra))
-        t = t.with_changes(players=tuple(players))
-    options = dict(t.options)
-    old = options.get("lot")
-    history = list(old.get("history", [])) if isinstance(old, Mapping) else []
-    if isinstance(old, Mapping) and "order" in old:
-        history.append({"seed": old.get("seed"), "method": old.get("method", "lot"),
-                        "order": list(old["order"]), "reason": reason})
-    record = dict(record)
-    record["history"] = history
-    options["lot"] = record
-    return t.with_changes(options=options)
-
-
-def draw_team_lots(t: Tournament, seed: int, reason: str = "draw") -> Tournament:
-    """Team events: draw table numbers for the teams (``order`` lists team ids)."""
-    if t.rounds:
-        raise RoundError(_('the numbers cannot be drawn again once round 1 is paired'))
-    if len(t.teams) < 2:
-        raise TournamentError(_('at least two teams are needed to draw numbers'))
-    drawers = [team.id for team in sorted(t.teams, key=lambda x: (-x.rating, x.name, x.id))]
-    order = draw_numbers(drawers, seed)
-    return with_record(t, {"method": "lot", "unit": "team", "seed": seed, "order": order,
-                            "draw_order": drawers}, reason)
 
 
 def table_order(t: Tournament, unit: str = "player") -> list[int]:

@@ -18,9 +18,10 @@ from core.i18n import _
 
 import random
 
-from core.errors import RoundError, TournamentError
-from core.model import Tournament
-from core.pairing.roundrobin.lot import entrants, with_record
+from typing import Any
+
+from core.errors import TournamentError
+from core.model import Player
 
 VARMA: dict[int, tuple[tuple[int, ...], ...]] = {
     10: ((3, 4, 8), (5, 7, 9), (1, 6), (2, 10)),
@@ -45,11 +46,9 @@ def varma_sets(players: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(x for x in s if x <= players) for s in VARMA[size])
 
 
-def draw_varma(t: Tournament, seed: int, reason: str = "draw") -> Tournament:
-    """Return ``t`` with a Varma draw recorded in ``options["lot"]`` (method ``varma``)."""
-    if t.rounds:
-        raise RoundError(_('the numbers cannot be drawn again once round 1 is paired'))
-    players = entrants(t)
+def varma_draw(players: list[Player], seed: int) -> dict[str, Any]:
+    """Varma's draw for ``players`` (C.05 Annex 2): the record kept in ``options["lot"]``
+    (method ``varma``: the table order, who drew when, each federation's envelopes)."""
     sets = [list(s) for s in varma_sets(len(players))]
     rng = random.Random(seed)
     feds: dict[str, list] = {}
@@ -73,5 +72,4 @@ def draw_varma(t: Tournament, seed: int, reason: str = "draw") -> Tournament:
             order[number] = p.pno
             drawers.append(p.pno)
     table = [order[k] for k in sorted(order)]
-    return with_record(t, {"method": "varma", "seed": seed, "order": table,
-                            "draw_order": drawers, "envelopes": envelopes}, reason)
+    return {"method": "varma", "seed": seed, "order": table, "draw_order": drawers, "envelopes": envelopes}

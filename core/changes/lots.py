@@ -1,0 +1,97 @@
+"""A round robin's table numbers drawn and recorded (Aktar p. 60; C.05 Annex 2 for Varma's
+sets): by lot for players or teams, by Varma's sets, and drawn again when a player leaves
+between the draw and round 1.
+
+Who draws which number is computed by the round-robin engine's modules
+(:mod:`core.pairing.roundrobin.lot`, :mod:`core.pairing.roundrobin.varma`), which also read
+the record back (:func:`core.pairing.roundrobin.lot.table_order`); these changes store it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from core.errors import RoundError, TournamentError
+from core.i18n import _
+from core.model import Tournament
+from core.pairing.roundrobin.lot import draw_numbers, draw_order, entrants
+from core.pairing.roundrobin.varma import varma_draw
+
+
+def draw_lots(t: Tournament, seed: int, reason: str = "draw") -> Tournament:
+    """Return ``t`` with a new lot record (numbers 1..n for the players entered for round 1)."""
+    if t.rounds:
+        raise RoundError(_('the numbers cannot be drawn again once round 1 is paired'))
+    players = entrants(t)
+    if len(players) < 2:
+        raise TournamentError(_('at least two players are needed to draw numbers'))
+    drawers = draw_order(players)
+    order = draw_numbers(drawers, seed)
+    return with_record(t, {"method": "lot", "seed": seed, "order": order,
+                            "draw_order": drawers}, reason)
+
+
+def with_record(t: Tournament, record: dict[str, Any], reason: str) -> Tournament:
+    """``t`` with the draw ``record`` kept (the earlier draws in its history) and each drawn
+    number in the player's ``extra["lot"]`` (every draw method records this way)."""
+    if record.get("unit", "player") == "player":
+        number = {pno: i + 1 for i, pno in enumerate(record["order"])}
+        players = []
+        for p in t.players:
+            extra = dict(p.extra)
+            if p.pno in number:
+                extra["lot"] = number[p.pno]
+            else:
+                extra.pop("lot", None)
+            players.append(replace(p, extra=extra))
+        t = t.with_changes(players=tuple(players))
+    options = dict(t.options)
+    old = options.get("lot")
+    history = list(old.get("history", [])) if isinstance(old, Mapping) else []
+    if isinstance(old, Mapping) and "order" in old:
+        history.append({"seed": old.get("seed"), "method": old.get("method", "lot"),
+                        "order": list(old["order"]), "reason": reason})
+    record = dict(record)
+    record["history"] = history
+    options["lot"] = record
+    return t.with_changes(options=options)
+
+
+def draw_team_lots(t: Tournament, seed: int, reason: str = "draw") -> Tournament:
+    """Team events: draw table numbers for the teams (``order`` lists team ids)."""
+    if t.rounds:
+        raise RoundError(_('the numbers cannot be drawn again once round 1 is paired'))
+    if len(t.teams) < 2:
+        raise TournamentError(_('at least two teams are needed to draw numbers'))
+    drawers = [team.id for team in sorted(t.teams, key=lambda x: (-x.rating, x.name, x.id))]
+    order = draw_numbers(drawers, seed)
+    return with_record(t, {"method": "lot", "unit": "team", "seed": seed, "order": order,
+                            "draw_order": drawers}, reason)
+
+
+def draw_varma(t: Tournament, seed: int, reason: str = "draw") -> Tournament:
+    """Return ``t`` with a Varma draw recorded in ``options["lot"]`` (method ``varma``)."""
+    if t.rounds:
+        raise RoundError(_('the numbers cannot be drawn again once round 1 is paired'))
+    return with_record(t, varma_draw(entrants(t), seed), reason)
+
+
+def redraw_without(t: Tournament, pno: int, seed: int) -> Tournament:
+    """A player left after the draw and before round 1: remove them and draw again.
+
+    Aktar p. 60: "Kura çekiminden sonra, birinci turdan önce, ayrılan … bir oyuncu olursa
+    kura çekimi yenilenir."  The player is removed from the player list (they never played).
+    """
+    if t.rounds:
+        raise RoundError(_('a player leaving after round 1 is paired is a withdrawal, not a redraw'))
+    t.player(pno)
+    remaining = tuple(p for p in t.players if p.pno != pno)
+    t2 = t.with_changes(players=remaining)
+    if "lot" not in t.options:
+        return t2
+    method = t.options["lot"].get("method", "lot")
+    if method == "varma":
+        return draw_varma(t2, seed, reason=f"player {pno} left before round 1")
+    return draw_lots(t2, seed, reason=f"player {pno} left before round 1")
