@@ -124,12 +124,8 @@ def compute(t: Tournament, criteria: tuple[str, ...] | None = None, regime: str 
     snapshot itself, the criteria, the regime and the language of the cells.  A second caller
     of the same table (the UI thread while a worker computes it) waits for it instead of
     computing it again; other tables are computed meanwhile."""
-    from core.i18n import current_language
-
-    regime = regime or t.tiebreak_regime
-    if criteria is not None and tuple(criteria) == tuple(t.tiebreaks):
-        criteria = None  # the tournament's own list: the same table as the default
-    key: _Key = (id(t), None if criteria is None else tuple(criteria), regime, current_language())
+    key = _key(t, criteria, regime)
+    criteria, regime = key[1], key[2]
     while True:
         with _MEMO_LOCK:
             found = _found(t, key)
@@ -153,6 +149,27 @@ def compute(t: Tournament, criteria: tuple[str, ...] | None = None, regime: str 
         with _MEMO_LOCK:
             del _UNDER_WAY[key]
         running.release()
+
+
+def computed(t: Tournament, criteria: tuple[str, ...] | None = None,
+             regime: str | None = None) -> StandingsView | None:
+    """The table :func:`compute` gives, if it is computed already (ahead, or for another
+    pane); ``None`` at once otherwise, never waiting.  A big event's pane shows such a table
+    in its own frame instead of asking a worker for it a frame later."""
+    key = _key(t, criteria, regime)
+    with _MEMO_LOCK:
+        return _found(t, key)
+
+
+def _key(t: Tournament, criteria: tuple[str, ...] | None, regime: str | None) -> _Key:
+    """The memo's key: the snapshot, the criteria (``None``: the tournament's own list), the
+    regime and the language of the cells."""
+    from core.i18n import current_language
+
+    regime = regime or t.tiebreak_regime
+    if criteria is not None and tuple(criteria) == tuple(t.tiebreaks):
+        criteria = None  # the tournament's own list: the same table as the default
+    return (id(t), None if criteria is None else tuple(criteria), regime, current_language())
 
 
 def _found(t: Tournament, key: _Key) -> StandingsView | None:

@@ -20,7 +20,7 @@ from core.errors import TournamentError
 from core.i18n import _, pgettext
 from core.model import Tournament
 from tui.i18n import L_, fmt_points
-from tui.standings import StandingsView, compute, explain
+from tui.standings import StandingsView, compute, computed, explain
 from tui.widgets.tables import (Col, FittedTable, columns_changed, forget_columns, optional_col, reset_table, short_col,
                                 sync_table, text_col)
 from tui.widgets.text import set_text
@@ -105,7 +105,11 @@ class StandingsPane(LazyPane, Vertical):
             return
         self.dirty = False
         if len(t.players) > self.BIG:
-            self.call_after_refresh(self.compute_worker, t)  # the pane's frame first (see BIG)
+            ready = computed(t)  # ahead (tui.preload) or by another pane: shown in this frame
+            if ready is not None:
+                self.apply(t, ready)
+            else:
+                self.call_after_refresh(self.compute_worker, t)  # the pane's frame first (see BIG)
             return
         try:
             view = compute(t)

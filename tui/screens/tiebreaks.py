@@ -25,7 +25,7 @@ from core.i18n import _
 from core.model import Tournament
 from tui.i18n import L_
 from tui.screens.standings_pane import fill_standings, regime_line
-from tui.standings import StandingsView, compute, criterion_modifiers, criterion_names, preset_in_force, preset_titles, presets
+from tui.standings import StandingsView, compute, computed, criterion_modifiers, criterion_names, preset_in_force, preset_titles, presets
 from tui.widgets.tables import FittedTable, reset_table, sync_table, text_col, widths_needed
 from tui.widgets.fields import TextField
 from tui.messages import RunChange
@@ -195,6 +195,11 @@ class TiebreaksPane(LazyPane, Horizontal):
                 regime_select.value = wanted
         asked = (self.shown, tuple(codes), self.current_regime())
         if len(self.shown.players) > self.BIG:
+            ready = computed(*asked) if self.preview is None and self.computing is None else None
+            if ready is not None:  # the first show, computed ahead (tui.preload): in this frame
+                self.asked = asked
+                self.fill_preview(asked, ready)
+                return
             self.ask_preview(asked)  # the pane (and the list) first; the preview when computed
             return
         self.asked = asked
