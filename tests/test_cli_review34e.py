@@ -122,6 +122,19 @@ def test_the_cli_takes_the_typed_abbreviations_and_refuses_a_bad_one_in_one_line
     assert str(refused.value).startswith("--armageddon-time-control: ") and "5 Stunden" in str(refused.value)
 
 
+@pytest.mark.parametrize("lang,shown", [("de", "15 Min. + 10 Sek."), ("tr", "15 dk + 10 sn"),
+                                         ("ru", "15 мин + 10 с"), ("en", "15 min + 10 s")])
+def test_the_time_control_is_shown_back_in_the_readers_abbreviations(data, lang, shown):
+    tid = russian_event(paired=False)
+    assert run("settings", tid, "--time-control", "15 dk + 10 sn")[0] == 0
+    line = next(x for x in run("--lang", lang, "settings", tid)[1].splitlines() if x.startswith("122 "))
+    assert line.endswith(shown), line
+    # free words and several periods stay as typed: they are the organiser's own wording
+    assert run("settings", tid, "--time-control", "90/40+30+30")[0] == 0
+    line = next(x for x in run("--lang", lang, "settings", tid)[1].splitlines() if x.startswith("122 "))
+    assert line.endswith("90/40+30+30"), line
+
+
 def i18n_error():
     from core.errors import TournamentError
 

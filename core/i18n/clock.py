@@ -62,3 +62,21 @@ def clock_with_units(text: str) -> tuple[int, int] | None:
     if base.denominator != 1 or increment.denominator != 1:
         return None
     return int(base), int(increment)
+
+
+def clock_words(text: str) -> str | None:
+    """A one-period time control typed with its units, in the reader's notation: ``15 мин +
+    10 с`` read in German is ``15 Min. + 10 Sek.``, in Turkish ``15 dk + 10 sn``; None for
+    anything else (a text of several periods, a bare ``90+30``, free words): shown as typed,
+    it is the organiser's own wording."""
+    clock = clock_with_units(text)
+    if clock is None:
+        return None
+    from core.i18n import _
+    from core.i18n.format import format_decimal
+
+    base, increment = clock
+    minutes = format_decimal(Fraction(base, 60))
+    if not increment:
+        return _("{minutes} min").format(minutes=minutes)
+    return _("{minutes} min + {seconds} s").format(minutes=minutes, seconds=increment)

@@ -60,7 +60,8 @@ class TimeControl:
             return cls(int(m.group(1)), inc_w, int(m.group(3)))
         raise TimeControlError(
             _("time control «{text}» is not understood; write minutes and seconds like {example}, "
-              "seconds like 180+3, or W300-B240 for Armageddon").format(text=text, example=_("3 min + 2 s")))
+              "seconds like 180+3, or W300-B240 for Armageddon").format(
+                text=text, example=_("{minutes} min + {seconds} s").format(minutes=3, seconds=2)))
 
     def encode(self) -> str:
         """The TRF-2026 text; inverse of :meth:`parse`."""

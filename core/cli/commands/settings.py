@@ -134,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
 def _shown_text(t, key: str, value: object) -> str:
     """A field as the reader writes it: dates and points in the language's form ("07.12.2026",
     "1; ½; 0; 1" in German, where "1,0.5,0,1" mixed the list's and the decimals' commas), the
-    colour in words; what ``--start``/``--points`` take is in their help."""
+    colour in words, a time control typed with its units in the reader's abbreviations; what ``--start``/``--points`` take is in their help."""
     from core.i18n.format import format_date, format_points, language_name
     from core.i18n.terms import colour_name
 
@@ -150,6 +150,10 @@ def _shown_text(t, key: str, value: object) -> str:
         return colour_name(str(value))
     if key == "language" and value:  # "Türkisch", not "tr"
         return language_name(str(value))
+    if key == "time_control" and value:  # "15 мин + 10 с" read in German: "15 Min. + 10 Sek."
+        from core.i18n.clock import clock_words
+
+        return clock_words(str(value)) or str(value)
     return "; ".join(value) if isinstance(value, tuple) else str(value)
 
 
