@@ -26,7 +26,7 @@ from core.model import Tournament
 from tui.i18n import L_
 from tui.screens.standings_pane import fill_standings, regime_line
 from tui.standings import StandingsView, compute, computed, criterion_modifiers, criterion_names, preset_in_force, preset_titles, presets
-from tui.widgets.tables import FittedTable, reset_table, sync_table, text_col, widths_needed
+from tui.widgets.tables import NAME_WHOLE, FittedTable, reset_table, sync_table, text_col, widths_needed
 from tui.widgets.fields import TextField
 from tui.messages import RunChange
 
@@ -112,7 +112,8 @@ class TiebreaksPane(LazyPane, Horizontal):
             yield Static(id="tb-help", classes="status-line")
         with Vertical(id="tb-right"):
             yield Static(id="tb-title", classes="screen-title")
-            yield FittedTable(id="tb-preview", cursor_type="row", zebra_stripes=True)
+            # read for its order beside the values: the rating and number leave before a name is cut
+            yield FittedTable(id="tb-preview", cursor_type="row", zebra_stripes=True, readable=NAME_WHOLE)
             yield Static(id="tb-notes", classes="status-line")
 
     def on_mount(self) -> None:

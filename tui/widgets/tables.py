@@ -85,6 +85,13 @@ out its optional columns (``Col.drop``) while a name would get fewer.  A left-ou
 no cells at all (its values stay in the rows given, so row indexes keep their meaning)."""
 
 
+NAME_WHOLE = 24
+"""A ``readable`` for a table read for its order beside numbers (:class:`FittedTable`): a
+name of up to this many cells ("Öztürk, Mehmet Ali", "Schneider-Hoffmann, Jonas") stays whole
+while optional columns can leave — the tie-break preview showed "Schneider, Jo…" beside the
+rating and the pairing number at 60 columns.  A longer name is cut as in any table."""
+
+
 def cut(text: str, width: int) -> str:
     """``text`` in at most ``width`` cells, ending with "…" when something was cut."""
     if cell_len(text) <= width:
@@ -170,9 +177,13 @@ class FittedTable(FastTable):
     """A FastTable with its :class:`TableKept`, fitted again when its width changes (see the
     module); every table filled by :func:`sync_table` is one."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, readable: int = 0, **kwargs: Any) -> None:
+        """``readable``: the cells below which a name counts as cut too short (default
+        :data:`READABLE`); :data:`NAME_WHOLE` for a table read for its order beside numbers
+        (F5's preview): its optional columns leave before a name is cut."""
         super().__init__(*args, **kwargs)
         self.kept = TableKept()
+        self.readable = readable or READABLE
 
     def _on_resize(self, event: events.Resize) -> None:
         super()._on_resize(event)
@@ -273,7 +284,8 @@ def _fitted(table: FittedTable, rows: list[Row]) -> list[Row]:
     table.kept.need = (sum(min(n, m) for n, m in zip(naturals, mins)) + PADDING * len(specs),
                          sum(naturals) + PADDING * len(specs))
     values = {j: max(map(_cells, columns[j]), default=0) for j, s in enumerate(specs) if s.short}
-    widths, dropped, shortened = _compact(naturals, specs, mins, width, values)
+    readable = _readable(table.readable, columns, naturals)
+    widths, dropped, shortened = _compact(naturals, specs, mins, width, values, readable)
     table.kept.fitted_for = width
     _set_widths(table, widths, specs, dropped, shortened)
     for j in dropped:
@@ -286,14 +298,26 @@ def _fitted(table: FittedTable, rows: list[Row]) -> list[Row]:
     return [tuple(r) for r in zip(*columns)] if changed and rows else rows
 
 
+def _readable(wanted: int, columns: list[tuple[Any, ...]], naturals: list[int]) -> list[int]:
+    """Per column, the cells below which it counts as cut too short: its width or
+    :data:`READABLE`, whichever is less; a table that asks for more (``wanted``, F5's
+    :data:`NAME_WHOLE`) its longest value of at most ``wanted`` cells — a name longer than
+    that (a pasted paragraph) is cut as in any table and leaves no column out for itself."""
+    if wanted <= READABLE:
+        return [min(n, READABLE) for n in naturals]
+    return [min(n, max(READABLE, max((c for c in map(_cells, column) if c <= wanted), default=0)))
+            for column, n in zip(columns, naturals)]
+
+
 def _compact(naturals: list[int], specs: list[Col], mins: list[int], width: int,
-             values: dict[int, int]) -> tuple[list[int], set[int], set[int]]:
+             values: dict[int, int], readable: list[int] | None = None) -> tuple[list[int], set[int], set[int]]:
     """Widths by :func:`fit_widths`; once a free-text column is cut at all, the short headers
     (``Col.short``; ``values``: the widest value of those columns: a header wider than every
-    value only takes cells from the names); while one would be cut below :data:`READABLE`
-    cells (at 60 columns a name matters more than a rating beside it) the optional columns are
+    value only takes cells from the names); while one would be cut below its ``readable``
+    cells (:func:`_readable`) (at 60 columns a name matters more than a rating beside it) the optional columns are
     left out, highest ``drop`` first, one level at a time (both No. columns of the boards).
     Returns the widths, the columns left out and those shortened."""
+    readable = readable if readable is not None else [min(n, READABLE) for n in naturals]
     flex = [s.flex for s in specs]
     shown = list(naturals)
     dropped: set[int] = set()
@@ -306,7 +330,7 @@ def _compact(naturals: list[int], specs: list[Col], mins: list[int], width: int,
                 shortened.add(j)
                 shown[j] = max(w, cell_len(specs[j].short))
             continue
-        short = _unreadable(specs, widths, naturals, dropped)
+        short = _unreadable(specs, widths, naturals, dropped, readable)
         if not short:
             return widths, dropped, shortened
         if not optional:
@@ -318,13 +342,14 @@ def _compact(naturals: list[int], specs: list[Col], mins: list[int], width: int,
             shown[j] = 0
 
 
-def _unreadable(specs: list[Col], widths: list[int], naturals: list[int], dropped: set[int]) -> bool:
+def _unreadable(specs: list[Col], widths: list[int], naturals: list[int], dropped: set[int],
+                readable: list[int]) -> bool:
     """Whether the table should leave out its next optional columns: a column that stays (a
     name) is cut below :data:`READABLE`, or an optional free-text column (a club) is, while a
     name is cut at all.  An optional column cut beside whole names is no reason: it would leave
     itself out (a playoff game's title vanished at 80 columns beside whole names)."""
     def below(j: int) -> bool:
-        return widths[j] < min(naturals[j], READABLE)
+        return widths[j] < readable[j]
 
     stays = [j for j, s in enumerate(specs) if s.flex and not s.drop]
     optional = [j for j, s in enumerate(specs) if s.flex and s.drop and j not in dropped]
