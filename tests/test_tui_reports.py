@@ -169,9 +169,9 @@ async def test_a_big_event_makes_the_report_in_a_worker_and_shows_only_the_lates
     made: list[str] = []
     original = ReportsPane.text_of
 
-    def text_of(t, kind, round_no, pno):
+    def text_of(t, kind, round_no, pno, width=0):
         made.append(kind)
-        return original(t, kind, round_no, pno)
+        return original(t, kind, round_no, pno, width=width)
 
     monkeypatch.setattr(ReportsPane, "text_of", staticmethod(text_of))
     app, data, tid = await open_tab(tmp_path, t, "f6", "reports")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual import work
+from textual import events, work
 from textual.widgets import Input, Label, Select, Static, TextArea
 from textual.worker import Worker, WorkerState
 
@@ -69,15 +69,18 @@ def document_for(t: Tournament, kind: str, round_no: int | None, pno: int | None
     return document(View(t), name, round_no=round_no, pno=pno, key=key)
 
 
-def report_text(t: Tournament, kind: str, round_no: int | None = None, pno: int | None = None) -> str:
-    """One report as text (no locale in numbers, no clock)."""
+def report_text(t: Tournament, kind: str, round_no: int | None = None, pno: int | None = None,
+                width: int = 0) -> str:
+    """One report as text (no locale in numbers, no clock), its tables fitted to ``width``
+    columns (default: the printed page's, 80)."""
     if kind == "trf":
         from core.reports.export import trf_export
 
         return trf_export(t)
     from core.reports import to_text
 
-    return to_text(document_for(t, kind, round_no, pno).reports[0])
+    report = document_for(t, kind, round_no, pno).reports[0]
+    return to_text(report, width) if width else to_text(report)
 
 
 Wanted = tuple[Tournament, str, int | None, int | None]
@@ -319,10 +322,35 @@ class ReportsPane(LazyPane, Vertical):
         self.query_one("#report-where", Static).update(where)
         wanted = (t, self.kind, self.round_no, self.pno)
         self.wanted = wanted
+        self.text_width = width = self.width_for_text()
         if len(t.players) > self.BIG:
-            self.call_after_refresh(self.text_worker, *wanted)  # the pane's frame first (see BIG)
+            self.call_after_refresh(self.text_worker, *wanted, width)  # the pane's frame first (see BIG)
             return
-        self.put_text(wanted, self.text_of(*wanted))
+        self.put_text(wanted, self.text_of(*wanted, width=width))
+
+    text_width = 0
+    """The width the text shown was made for (0: the printed page's)."""
+
+    def width_for_text(self) -> int:
+        """The report's width in the preview: the printed page's, or the text area's when that
+        is narrower — at 60 columns the page's text ran past the edge and a cup's match score
+        read "1½–"; fitted, its tables shrink names and leave out what may go, as on paper.
+        0 (the page's) before the area has a size."""
+        from core.reports.render import PRINT_WIDTH
+
+        area = self.query_one("#report-text", TextArea)
+        room = area.content_region.width - area.styles.scrollbar_size_vertical - 1  # the cursor's cell
+        return 0 if room <= 0 or room >= PRINT_WIDTH else room
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A text made for another width is made again (the first layout, a terminal made wider
+        or narrower), once the text area has its new size."""
+        self.call_after_refresh(self.refit_text)
+
+    def refit_text(self) -> None:
+        if self.t is not None and self.wanted is not None and not self.kind.startswith("pic-") \
+                and self.width_for_text() != self.text_width:
+            self.render_report()
 
     BIG = 400
     """Above this many players the report's text is made in a thread worker, as the standings
@@ -334,15 +362,16 @@ class ReportsPane(LazyPane, Vertical):
     anything else arrives late and is dropped."""
 
     @staticmethod
-    def text_of(t: Tournament, kind: str, round_no: int | None, pno: int | None) -> str:
+    def text_of(t: Tournament, kind: str, round_no: int | None, pno: int | None, width: int = 0) -> str:
         try:
-            return report_text(t, kind, round_no, pno)
+            return report_text(t, kind, round_no, pno, width)
         except TournamentError as exc:
             return str(exc)
 
     @work(thread=True, exclusive=True, group="report-text", exit_on_error=False, description="report")
-    def text_worker(self, t: Tournament, kind: str, round_no: int | None, pno: int | None) -> tuple[Wanted, str]:
-        return (t, kind, round_no, pno), self.text_of(t, kind, round_no, pno)
+    def text_worker(self, t: Tournament, kind: str, round_no: int | None, pno: int | None,
+                    width: int = 0) -> tuple[Wanted, str]:
+        return (t, kind, round_no, pno), self.text_of(t, kind, round_no, pno, width=width)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group == "report-text" and event.state is WorkerState.SUCCESS:
