@@ -51,6 +51,14 @@ def tied_groups(t: Tournament) -> list[TiedGroup]:
         return []
 
 
+def _standings_ready(t: Tournament) -> bool:
+    """Whether the standings behind :func:`tied_groups` are computed already (ahead, or for
+    another pane): the groups are then a few milliseconds, not worth a worker a frame later."""
+    from tui.standings import computed
+
+    return computed(t) is not None
+
+
 AFTER_LAST_GAME = 30
 """Aktar p. 67: "Eşitlik bozma maçlarında, son biten maçın ardından, en az yarım saat ara
 verilmelidir" — at least half an hour after the last game of the event ended."""
@@ -332,15 +340,17 @@ class PlayoffPane(LazyPane, Vertical):
             self.dirty = True
             return
         self.dirty = False
-        if len(t.players) > self.BIG:
+        if len(t.players) > self.BIG and not _standings_ready(t):
             self.call_after_refresh(self.groups_worker, t)  # the pane's frame first (see BIG)
             return
-        self.show_groups(t, tied_groups(t))
+        self.show_groups(t, tied_groups(t))  # small, or the standings behind are computed: at once
 
     BIG = 400
     """Above this many players the tied groups are found in a thread worker, as the standings
     pane computes its table (1,000 players: the standings behind them, when no other pane has
-    computed them for this snapshot yet, are ~0.2 s that would hold every frame and key)."""
+    computed them for this snapshot yet, are ~0.2 s that would hold every frame and key),
+    started after the pane's frame (a worker started in the key's handler shares the
+    interpreter with the UI thread drawing it); at once when those standings are computed."""
 
     @work(thread=True, exclusive=True, group="tied-groups", exit_on_error=False, description="tied groups")
     def groups_worker(self, t: Tournament) -> tuple[Tournament, list[TiedGroup]]:

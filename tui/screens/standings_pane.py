@@ -120,7 +120,9 @@ class StandingsPane(LazyPane, Vertical):
 
     BIG = 400
     """Above this many players the standings are computed in a thread worker (1,000 players:
-    ~100 ms of Python that would hold every frame and key); below it, at once (no flicker)."""
+    ~100 ms of Python that would hold every frame and key), started after the pane's frame (a
+    worker started in the key's handler shares the interpreter with the UI thread drawing
+    it); below it, or when they are computed already, at once (no flicker)."""
 
     @work(thread=True, exclusive=True, group="standings", exit_on_error=False, description="standings")
     def compute_worker(self, t: Tournament) -> tuple[Tournament, StandingsView]:

@@ -197,9 +197,9 @@ class TiebreaksPane(LazyPane, Horizontal):
         asked = (self.shown, tuple(codes), self.current_regime())
         if len(self.shown.players) > self.BIG:
             ready = computed(*asked) if self.preview is None and self.computing is None else None
-            if ready is not None:  # the first show, computed ahead (tui.preload): in this frame
+            if ready is not None:  # the first show, computed ahead (tui.preload): no worker
                 self.asked = asked
-                self.fill_preview(asked, ready)
+                self.call_after_refresh(self.fill_preview, asked, ready)  # the pane's frame first
                 return
             self.ask_preview(asked)  # the pane (and the list) first; the preview when computed
             return
@@ -275,10 +275,11 @@ class TiebreaksPane(LazyPane, Horizontal):
     """(snapshot, codes, regime) the thread worker is computing (None: no worker running)."""
 
     BIG = 400
-    """Above this many players the pane's first show computes its preview in a thread worker
-    and fills it a frame after the pane is drawn (1,000 players: the standings ~0.2 s when no
-    other pane has computed them, the 1,000 rows ~70 ms); later previews (a draft changed)
-    at once."""
+    """Above this many players every preview is computed in a thread worker started after the
+    pane's frame, and filled a frame after the pane is drawn (1,000 players: the standings ~0.2 s
+    when no other pane has computed them, the 1,000 rows ~70 ms); the first show's preview,
+    when its standings are computed already (:func:`tui.preload.standings_ahead`), needs no
+    worker and is filled a frame after the pane."""
 
     def show_title(self) -> None:
         """The preview's title; on a low screen (60×20) only whether it is saved — the list and
