@@ -16,7 +16,7 @@ import pytest
 from core.app.new_event import NewEvent, build_event
 from core.app.workspace import Workspace
 from core.errors import TournamentError
-from core.i18n import speaking
+from core.i18n import _, speaking
 from core.store import Store
 from tests.cli_run import run
 from tui.services import NewTournament, event_from_form
@@ -115,4 +115,16 @@ def test_the_cli_refuses_what_the_form_refuses(cli_data, capsys):
 
 def test_the_demo_keeps_its_own_settings_and_takes_those_given(cli_data, capsys):
     t = by_cli(capsys, cli_data, "--demo", "--place", "Izmir")
-    assert (t.name, t.place, t.tiebreaks, len(t.players)) == ("Demo Club Rapid", "Izmir", ("BH/C1", "BH", "SB", "WIN"), 12)
+    assert (t.place, t.tiebreaks, len(t.players)) == ("Izmir", ("BH/C1", "BH", "SB", "WIN"), 12)
+    with speaking("de"):
+        assert t.name == _("Demo Club Rapid") != "Demo Club Rapid"  # the creator's language (--lang de)
+
+
+def test_the_demo_is_named_in_the_language_given_not_the_process_s():
+    """Through the data service the use case runs in the service's process: the creator's
+    language comes with the request."""
+    with speaking("en"):
+        t = build_event(NewEvent(name="", demo=True, language="tr"))
+    with speaking("tr"):
+        assert t.name == _("Demo Club Rapid") != "Demo Club Rapid"
+    assert t.language == "tr"

@@ -75,8 +75,10 @@ def build_event(spec: NewEvent) -> Tournament:
     refusal names the setting (:class:`~core.errors.TournamentError`)."""
     if spec.demo:
         from core.demo import demo_tournament
+        from core.i18n import speaking
 
-        t = check_new(demo_tournament())
+        with speaking(spec.language or None):  # named in the creator's language, not the service's
+            t = check_new(demo_tournament())
         spec = replace(spec, system=t.system)
     else:
         check_system(spec.system)  # an unknown system is the mistake to name, not its rounds
