@@ -128,3 +128,33 @@ def test_the_demo_is_named_in_the_language_given_not_the_process_s():
     with speaking("tr"):
         assert t.name == _("Demo Club Rapid") != "Demo Club Rapid"
     assert t.language == "tr"
+
+
+@pytest.mark.usefixtures("quiet_tui")
+async def test_the_tui_dialog_and_hakem_new_store_the_same_event(cli_data, capsys):
+    """The whole way from the TUI's form (typed, Ctrl+S) to the stored event, against
+    ``hakem new`` with the same settings."""
+    from textual.widgets import Input, Select
+
+    from tests.tui_fixtures import wait_for
+    from tui.app import HakemApp
+
+    out, _err = run(capsys, "--lang", "en", "new", "Club Open", "--rounds", "7", "--place", "Ankara",
+                    "--time-control", "90+30", "--start", "2026-12-12", "--arbiter", "A. Referee",
+                    "--points", "3,1,0")
+    from_cli = stored(cli_data, out.strip().splitlines()[-1])
+    app = HakemApp(data_dir=cli_data)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "NewTournamentDialog")
+        form = app.screen
+        for key, value in (("name", "Club Open"), ("rounds", "7"), ("place", "Ankara"), ("time_control", "90+30"),
+                           ("start_date", "2026-12-12"), ("chief_arbiter", "A. Referee")):
+            form.query_one(f"#{key}", Input).value = value
+        form.query_one("#points", Select).value = "3-1-0"
+        form.query_one("#language", Select).value = "en"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        tid = app.screen.session.id
+    assert stored(cli_data, tid) == from_cli
