@@ -328,6 +328,20 @@ def title_code(text: str) -> str:
     return TITLE_WORDS.get(word, word)
 
 
+def title_word(code: str) -> str:
+    """A stored FIDE title as the reader's lists write it — Russian ГМ, ММ, МФ, КМ, ЖГМ …
+    (:data:`TITLE_WORDS`), German and Turkish the FIDE codes — one rendering on every screen
+    (a Russian list showed GM/IM beside a form that takes ГМ).  The TRF and the machine
+    outputs keep the code; an unknown code is shown as it is."""
+    from core.i18n import pgettext
+
+    words = {"GM": pgettext("FIDE title", "GM"), "IM": pgettext("FIDE title", "IM"),
+             "FM": pgettext("FIDE title", "FM"), "CM": pgettext("FIDE title", "CM"),
+             "WGM": pgettext("FIDE title", "WGM"), "WIM": pgettext("FIDE title", "WIM"),
+             "WFM": pgettext("FIDE title", "WFM"), "WCM": pgettext("FIDE title", "WCM")}
+    return words.get(code, code)
+
+
 def sex_letter(code: str) -> str:
     """The stored ``m``/``w`` as the reader types it (``e``/``k`` in Turkish, ``м``/``ж`` in
     Russian): a form shows what its label asks for."""
@@ -559,7 +573,7 @@ def check_player(fields: Mapping[str, Any], go: bool = False) -> str:
             problems.append(message.format(value=value))
     title = fields.get("title")
     if title and title_code(str(title)) not in TITLES:
-        problems.append(_("unknown title {title!r}; use one of {titles}").format(title=title, titles=", ".join(TITLES)))
+        problems.append(_("unknown title {title!r}; use one of {titles}").format(title=title, titles=", ".join(title_word(code) for code in TITLES)))
     code = ""
     try:
         code = federation(str(fields.get("federation") or ""), go=go)

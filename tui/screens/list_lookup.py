@@ -25,6 +25,7 @@ from textual.widgets import DataTable, Input, Label, Static
 
 from core.club.members import Member, registration_kinds
 from core.errors import RatingListError
+from core.fields import title_word
 from core.i18n import _, pgettext
 from core.model import Tournament
 from core.ratinglists.apply import pairing_rating_order
@@ -146,7 +147,7 @@ class ListLookupDialog(ModalScreen["Picked | None"]):
                 table.add_row(source, e.egd_pin, e.go_rank, field_safe(e.name), e.federation,
                               str(e.go_rating) if e.go_rating else "")
                 continue
-            table.add_row(source, e.fide_id or e.national_id or e.egd_pin, e.best_title or e.go_rank,
+            table.add_row(source, e.fide_id or e.national_id or e.egd_pin, title_word(e.best_title) or e.go_rank,
                           field_safe(e.name), e.federation, e.birth_year, str(rating or ""))
         if self.matches:
             table.move_cursor(row=0)

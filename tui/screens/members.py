@@ -25,6 +25,7 @@ from textual.widgets import DataTable, Input, Label, Static
 from core.club.members import Member
 from core.app.conflicts import StaleChange
 from core.errors import TournamentError
+from core.fields import title_word
 from core.i18n import _
 from core.safe_text import field_safe
 from tui.i18n import L_
@@ -242,6 +243,7 @@ class MemberForm(FormDialog["Member | None"]):
         if m is None:
             return {}
         out = {key: str(getattr(m, key) or "") for key in (*FORM_TEXTS, *CONTACT_FIELDS)}
+        out["title"] = title_word(m.title)  # ГМ in Russian, as the lists show it (stored: GM)
         out.update({f"rating-{kind}": str(m.rating(kind) or "") for kind in RATING_KINDS})
         return out
 

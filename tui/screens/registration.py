@@ -21,6 +21,7 @@ from rich.text import Text
 
 from core import checkin
 from core.errors import TournamentError
+from core.fields import title_word
 from core.i18n import _, ngettext, pgettext
 from core.model import Player, Tournament
 from tui.i18n import L_, fmt_points
@@ -275,7 +276,7 @@ class RegistrationPane(TournamentTab, Vertical):
             here = () if marks is None else (
                 Text(checkin.mark_sign(p.pno in marks), style="bold green" if p.pno in marks else "dim"),)
             rating = stated_go_rating(p) if go else p.rating  # a Go player's GoR (--go-rating too)
-            rows.append((p.pno, *here, p.name, rating or "", rank_text(p, t.system) if go else p.title,
+            rows.append((p.pno, *here, p.name, rating or "", rank_text(p, t.system) if go else title_word(p.title),
                          *([fmt_points(score[p.pno]) if p.pno in score else ""] if go else []), p.federation,
                          p.club, status_text(t, p)))
         sync_table(self.query_one("#players", FittedTable), keys, rows)

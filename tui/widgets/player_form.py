@@ -47,6 +47,10 @@ class PlayerForm(FormDialog["dict | None"]):
         p = self.player
         texts = {key: str(getattr(p, key)) for key, _label in self.fields if key not in GO_KEYS}
         texts["rating"] = str(p.rating) if p.rating else ""
+        if "title" in texts:
+            from core.fields import title_word
+
+            texts["title"] = title_word(p.title)  # ГМ in Russian, as the lists show it
         if "sex" in texts:
             from core.fields import sex_letter
 
@@ -86,7 +90,11 @@ class PlayerForm(FormDialog["dict | None"]):
                     self.refuse(_("The rating must be a whole number, e.g. 1850."))
                     return
                 value: object = int(text) if text else 0
-            elif key in ("title", "federation"):
+            elif key == "title":
+                from core.fields import title_code
+
+                value = title_code(text)  # the stored code: ГМ shown and kept is no change
+            elif key == "federation":
                 value = text.upper()
             else:
                 value = text
