@@ -115,7 +115,7 @@ def test_update_fills_new_messages_from_the_memory(template):
     assert results["tr"].get("no round is paired yet").string == "henüz hiçbir tur eşlendirilmedi"
     assert results["de"].get("no round is paired yet").string == "noch keine Runde ausgelost"
     assert results["ru"].get("no round is paired yet").string == "жеребьёвка ещё не проводилась"
-    assert results["de"].get("Pair round").string == "Runde auslosen"
+    assert results["de"].get("Pair next round").string == "Nächste Runde auslosen"
 
 
 @pytest.mark.parametrize("lang", TARGETS)
@@ -163,7 +163,7 @@ def test_compile_writes_loadable_catalogs(tmp_path):
     written = i18n_compile.compile_catalogs(out=tmp_path)
     assert sorted(p.parent.parent.name for p in written) == sorted(TARGETS)
     de = gettext.translation("hakem", localedir=str(tmp_path), languages=["de"])
-    assert de.gettext("Pair round") == "Runde auslosen"
+    assert de.gettext("Pair next round") == "Nächste Runde auslosen"
 
 
 def test_importing_and_switching_never_compiles(tmp_path, monkeypatch):
@@ -176,7 +176,7 @@ def test_importing_and_switching_never_compiles(tmp_path, monkeypatch):
     monkeypatch.setattr(i18n, "PACKAGE_LOCALE_DIR", tmp_path / "none")
     try:
         assert i18n.set_language("tr") == "tr"
-        assert i18n._("Pair round") == "Pair round"
+        assert i18n._("Pair next round") == "Pair next round"
         assert i18n.mo_path("tr") is None
         assert not list(tmp_path.rglob("*.mo"))
     finally:

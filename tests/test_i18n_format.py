@@ -188,12 +188,12 @@ def test_runtime_switch_notifies_listeners():
     i18n.add_language_listener(seen.append)
     try:
         i18n.set_language("de")
-        assert i18n._("Pair round") == "Runde auslosen"
+        assert i18n._("Pair next round") == "Nächste Runde auslosen"
         i18n.set_language("de")  # no change, no call
         i18n.set_language("tr")
-        assert i18n._("Pair round") == "Turu eşlendir"
+        assert i18n._("Pair next round") == "Sonraki turu eşlendir"
         i18n.set_language("xx")  # unknown → English
-        assert i18n._("Pair round") == "Pair round"
+        assert i18n._("Pair next round") == "Pair next round"
     finally:
         i18n.remove_language_listener(seen.append)
     assert seen == ["de", "tr", "en"]
@@ -211,7 +211,7 @@ def test_cli_language_setup(tmp_path):
     assert saved_language(env) == "tr"
     assert setup_language(["players", "list"], env) == "tr"      # saved per-user setting
     assert setup_language(["--lang", "de", "round", "pair"], env) == "de"  # option wins
-    assert i18n.current_language() == "de" and i18n._("Pair round") == "Runde auslosen"
+    assert i18n.current_language() == "de" and i18n._("Pair next round") == "Nächste Runde auslosen"
     assert lang_option(["--lang=tr", "x"]) == "tr" and lang_option(["x", "--", "--lang", "de"]) is None
     (tmp_path / "ui.json").write_text(_json.dumps({"language": "de", "points": "decimal"}), encoding="utf-8")
     setup_language([], env)

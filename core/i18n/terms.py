@@ -137,11 +137,6 @@ def bye_name(kind: str) -> str:
     return _(text) if text else kind
 
 
-def pairing_action() -> str:
-    """The "pair the next round" command label (docs/glossary.md #39: Turu eşlendir / Runde auslosen)."""
-    return _("Pair round")
-
-
 GLOSSARY_TERMS: dict[str, str] = {
     "pairing": N_("Pairing"),
     "tiebreak": N_("Tie-break"),
