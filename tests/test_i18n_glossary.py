@@ -19,7 +19,6 @@ from core.i18n.update import po_path
 # msgid (or (context, msgid)) → (tr, de, ru) glossary term that the translation must contain.
 KEY_TERMS = {
     "Pairing": ("Eşlendirme", "Auslosung", "Жеребьёвка"),                          # #36
-    "Pair round": ("Turu eşlendir", "Runde auslosen", "Провести жеребьёвку тура"),  # #39
     "Pairing system": ("Eşlendirme sistemi", "Paarungssystem", "Система жеребьёвки"),  # #38
     "Pairing list": ("Eşlendirme listesi", "Paarungsliste", "Список пар"),          # #41
     "Pairing card": ("Eşlendirme kartı", "Paarungskarte", "Карточка участника"),    # #42
