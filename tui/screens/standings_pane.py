@@ -21,7 +21,7 @@ from core.i18n import _, pgettext
 from core.model import Tournament
 from tui.i18n import L_, fmt_points
 from tui.standings import StandingsView, compute, computed, explain
-from tui.widgets.tables import (Col, FittedTable, columns_changed, forget_columns, optional_col, reset_table, short_col,
+from tui.widgets.tables import (NAME_WHOLE, Col, FittedTable, columns_changed, forget_columns, optional_col, reset_table, short_col,
                                 sync_table, text_col)
 from tui.widgets.text import set_text
 from tui.messages import ShowMessage
@@ -81,7 +81,8 @@ class StandingsPane(LazyPane, Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(id="standings-title", classes="screen-title")
-        yield FittedTable(id="standings", cursor_type="cell", zebra_stripes=True)
+        # read for its order: the pairing number and the rating leave before a name is cut
+        yield FittedTable(id="standings", cursor_type="cell", zebra_stripes=True, readable=NAME_WHOLE)
         yield Static(id="standings-notes", classes="status-line")
 
     def on_mount(self) -> None:

@@ -1,6 +1,7 @@
-"""F5's preview at 60×20 keeps the players' names whole (a fresh-eyes review of issue 34: with
-a Swiss rapid's four tie-breaks, "Schneider, Jo…" beside the rating and the pairing number).
-The preview is read for its order: the number and the rating leave before a name is cut."""
+"""F5's preview and F4 at 60×20 keep the players' names whole (a fresh-eyes review of issue 34:
+with a Swiss rapid's four tie-breaks, "Schneider, Jo…" beside the rating and the pairing
+number).  Standings are read for their order: the number and the rating leave before a name
+is cut."""
 
 from __future__ import annotations
 
@@ -15,15 +16,16 @@ from tui.widgets.tables import row_values
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 
 
+@pytest.mark.parametrize("key, selector", [("f5", "#tb-preview"), ("f4", "#standings")])
 @pytest.mark.parametrize("lang", ["tr", "de", "ru"])
-async def test_names_whole_in_the_tiebreak_preview_at_60_columns(tmp_path, lang):
+async def test_names_whole_in_the_standings_at_60_columns(tmp_path, lang, key, selector):
     t = demo(rounds=3, tiebreaks=("BH/C1", "BH", "SB", "WIN"))  # a Swiss rapid's, SB beside the Buchholz
     names = {p.name for p in t.players}
     [tid] = store_with(tmp_path / "data", t)
     app = HakemApp(data_dir=tmp_path / "data", open_id=tid, lang=lang, poll_interval=3600)
     try:
         async with app.run_test(size=(60, 20)) as pilot:
-            table = await open_pane(pilot, app, "f5", "#tb-preview")
+            table = await open_pane(pilot, app, key, selector)
             await wait_for(pilot, lambda: table.row_count == len(names))
             await pilot.pause()
             labels = [str(c.label) for c in table.ordered_columns]
