@@ -12,7 +12,7 @@ from core.model import GameResult
 from core.reports import View, build
 from core.reports.render import to_html, to_text
 from core.standings import as_text, compute_standings
-from core.ties import with_tie_order
+from core.changes.ties import with_tie_order
 from tests.test_tiebreaks_de_koya import event
 
 WIN, LOSS, DRAW = GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW
