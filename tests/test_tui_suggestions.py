@@ -78,3 +78,24 @@ async def test_a_new_search_replaces_the_last_one(tmp_path):
         assert app.screen.query_one("#p-search", Input).value == "TUR"
         names = {row_values(table, i)[1] for i in range(table.row_count)}
         assert "Kaya, Can" in names and "Krüger, Lena" not in names
+
+
+async def test_the_series_forms_defaults_are_replaced_by_what_is_typed(tmp_path):
+    # "Events to be ranked" offered 1: Tab to it and 3 typed read 13 (a fresh-eyes review of
+    # issue 34 asked for every dialog with a prefilled suggestion to be checked)
+    from tui.app import HakemApp
+
+    (tmp_path / "data").mkdir()
+    app = HakemApp(data_dir=tmp_path / "data")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "SeriesScreen")
+        await pilot.press("n")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "SeriesForm")
+        await pilot.pause()
+        for field in ("#s-best", "#s-minimum"):
+            app.screen.query_one(field, Input).focus()
+            await pilot.pause()
+            await type_text(pilot, "3")
+            assert app.screen.query_one(field, Input).value == "3", field

@@ -24,7 +24,7 @@ from core.errors import TournamentError
 from core.i18n import _, ngettext, pgettext
 from core.safe_text import field_safe
 from tui.i18n import L_
-from tui.widgets.fields import TextField
+from tui.widgets.fields import FormField, TextField
 from tui.widgets.footer import KeyFooter
 from tui.widgets.forms import FormDialog, FormGrid
 from tui.widgets.pane import CommandKeys
@@ -198,11 +198,12 @@ class SeriesForm(FormDialog["str | None"]):
                 yield Select([(_("points by place"), "places"), (pgettext("series", "game points"), "points")],
                              value="places", allow_blank=False, id="s-scoring", compact=True)
                 yield Label(_("Points by place"))
-                yield TextField(format_table(_default_table()), id="s-table", compact=True)
+                # defaults the organiser did not type: the first key replaces them (FormField)
+                yield FormField(format_table(_default_table()), id="s-table", compact=True)
                 yield Label(_("Best results that count (0: all)"))
-                yield TextField("0", id="s-best", compact=True)
+                yield FormField("0", id="s-best", compact=True)
                 yield Label(_("Events to be ranked"))
-                yield TextField("1", id="s-minimum", compact=True)
+                yield FormField("1", id="s-minimum", compact=True)
                 yield Label(_("Place in an event"))
                 yield Select([(_("by points, equal points sharing"), "points"),
                               (_("by the event's standings"), "standings")],
