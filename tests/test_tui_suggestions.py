@@ -16,24 +16,27 @@ from tui.widgets.tables import row_values
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 
 
+async def prompt(pilot, app, pno: int, key: str) -> Input:
+    """Player ``pno``'s dialog of ``key`` (b bye, w withdraw, f forbidden pair), open; its field."""
+    select_player(app, pno)
+    await pilot.press(key)
+    await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
+    await pilot.pause()
+    return app.screen.query_one(Input)
+
+
 async def test_typing_replaces_the_bye_dialogs_suggestion_and_enter_takes_it(tmp_path):
     app, _data, _tid = open_app(tmp_path, demo(rounds=1))
     async with app.run_test(size=(100, 32)) as pilot:
         session, _pane = await opened(pilot, app)
-        select_player(app, 6)
-        await pilot.press("b")
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
-        await pilot.pause()
-        assert app.screen.query_one(Input).value == "2 h"  # the next round, half a point: offered
+        field = await prompt(pilot, app, 6, "b")
+        assert field.value == "2 h"  # the next round, half a point: offered
         await type_text(pilot, "3 z")
-        assert app.screen.query_one(Input).value == "3 z"
+        assert field.value == "3 z"
         await pilot.press("enter")
         await wait_for(pilot, lambda: [(b.pno, b.round, b.kind) for b in session.tournament.requested_byes]
                        == [(6, 3, ByeKind.ZERO)])
-        select_player(app, 7)  # Enter alone takes the suggestion as it is
-        await pilot.press("b")
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
-        await pilot.pause()
+        assert (await prompt(pilot, app, 7, "b")).value == "2 h"  # Enter alone takes the suggestion as it is
         await pilot.press("enter")
         await wait_for(pilot, lambda: (7, 2, ByeKind.HALF) in
                        [(b.pno, b.round, b.kind) for b in session.tournament.requested_byes])
@@ -43,18 +46,14 @@ async def test_withdrawal_suggestion_is_replaced_and_a_forbidden_pair_goes_on_af
     app, _data, _tid = open_app(tmp_path, demo(rounds=1))
     async with app.run_test(size=(100, 32)) as pilot:
         session, _pane = await opened(pilot, app)
-        select_player(app, 5)
-        await pilot.press("w")
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
-        await pilot.pause()
+        field = await prompt(pilot, app, 5, "w")
         await type_text(pilot, "4")  # offered 2: typed over, not "24"
+        assert field.value == "4"
         await pilot.press("enter")
         await wait_for(pilot, lambda: session.tournament.player(5).withdrawn_round == 4)
-        select_player(app, 1)
-        await pilot.press("f")  # "1 " is the start of the answer: the numbers go on after it
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptDialog")
-        await pilot.pause()
+        field = await prompt(pilot, app, 1, "f")  # "1 " is the start of the answer: the numbers go on after it
         await type_text(pilot, "2")
+        assert field.value == "1 2"
         await pilot.press("enter")
         await wait_for(pilot, lambda: session.tournament.forbidden == ((1, 2),))
 
