@@ -100,10 +100,10 @@ def criterion_names(team_primary: str | None = None) -> dict[str, str]:
 def criterion_modifiers(code: str) -> str:
     """Letters of the modifiers a base code takes (C cut, M median, L limit, P, U, F)."""
     from core.tiebreaks import TieBreakError
-    from core.tiebreaks.codes import lookup
+    from core.tiebreaks.codes import lookup, parse_code
 
     try:
-        return lookup(code.split("/")[0].split(":")[0].upper()).modifiers
+        return lookup(parse_code(code).base).modifiers
     except TieBreakError:
         return ""
 
@@ -277,7 +277,14 @@ def explain(t: Tournament, code: str, pno: int, view: StandingsView | None = Non
     function as ``hakem standings --explain``."""
     from core.standings import explain_row
 
-    if code.split("/")[0].upper() == "DE":
+    from core.tiebreaks import TieBreakError
+    from core.tiebreaks.codes import parse_code
+
+    try:
+        base = parse_code(code).base
+    except TieBreakError:
+        base = ""
+    if base == "DE":
         return _("Direct encounter orders a tied group by the games they played against each other; "
                  "it has no value of its own.")
     source = view.source if view is not None and view.source is not None else compute(t).source

@@ -33,19 +33,16 @@ def tiebreak_label(code: str, team_primary: str | None = None) -> str:
     (``team_primary``: the name a team event gives the code, e.g. SB = EMMSB).  Commas, as
     :func:`core.tiebreaks.describe`: the modifiers' texts carry their own brackets, and
     "Buchholz (1 alttan (en az önemli…))" nested them."""
+    from core.i18n.tiebreak_names import MODIFIER_NAMES
     from core.tiebreaks.codes import parse_code
     from core.tiebreaks.spec import TieBreakError
 
-    head, *mods = code.split("/")
-    parts = []
-    for mod in mods:
-        letter, rest = mod[:1], mod[1:]
-        parts.append(tiebreak_modifier(letter, rest) if letter.upper() in "CMLPUF" else mod)
-    try:  # the code's own base, whatever spelling was typed (OpenGotha's SOSM-1 is SOSM1)
-        head = parse_code(code).base
+    try:  # the code's own base and modifiers, whatever spelling was typed (SOSM-1, Solkoff/C1)
+        spec = parse_code(code)
     except TieBreakError:
-        pass
-    name = tiebreak_name(head, team_primary)
+        return code  # no criterion: nothing to spell out
+    parts = [tiebreak_modifier(mod[0], mod[1:]) if mod[0] in MODIFIER_NAMES else mod for mod in spec.modifier_codes]
+    name = tiebreak_name(spec.base, team_primary)
     return ", ".join([name, *parts])
 
 
@@ -545,7 +542,7 @@ def _card_tiebreaks(view: View, pno: int) -> dict[str, dict[int, object]]:
     out: dict[str, dict[int, object]] = {}
     s = view.standings
     for code in s.tiebreaks:
-        if code.split("/")[0].upper() not in _CARD_FAMILIES:
+        if not _has_card_terms(code):
             continue
         try:
             e = explain(view.tournament, code, pno, s.regime, ctx=view.tiebreak_context)
@@ -557,9 +554,16 @@ def _card_tiebreaks(view: View, pno: int) -> dict[str, dict[int, object]]:
     return out
 
 
-_CARD_FAMILIES = {"BH", "SB", "FB", "AOB", "BBH", "KS"}
-"""Criteria summed from one term per round (the Med./Sol./Ber. cells of Aktar's card).  ARO is
-left out: its terms are the opponents' ratings, already in the card's Rating column."""
+def _has_card_terms(code: str) -> bool:
+    """Whether criterion ``code`` (any spelling: ``Solkoff/C1`` is BH/C1) is summed from one
+    term per round, so the player card gives it a cell per round (the registry's
+    ``card_terms``)."""
+    from core.tiebreaks.codes import lookup, parse_code
+
+    try:
+        return lookup(parse_code(code).base).card_terms
+    except TournamentError:
+        return False
 
 
 def player_card(view: View, pno: int) -> Report:

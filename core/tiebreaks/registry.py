@@ -42,6 +42,10 @@ class TieBreakDef:
     """A group criterion's own values for a tied group (``None``: the place inside it)."""
     explain_group: Callable | None = None
     """A group criterion's explanation (``None``: direct encounter's)."""
+    card_terms: bool = False
+    """Summed from one term per round, shown per round on the player card (Aktar's card keeps
+    a Med./Sol./Ber. cell per round).  ARO is not: its terms are the opponents' ratings,
+    already in the card's Rating column."""
     seeded: bool = False
     """The group criterion's order and values also read the criteria after it (OpenGotha's DC
     ranks players no game decides by them): ``order`` and ``group_values`` take ``seed=``."""
@@ -68,13 +72,13 @@ _LIST = [
     _d("KASH", "B", own.kashdan, own.explain_kashdan),
     _d("TPN", "B", own.pairing_number, own.explain_simple(own.pairing_number), higher_better=False),
     _d("LOT", "B", own.lots, own.explain_simple(own.lots), higher_better=False),
-    _d("BH", "C", buchholz.buchholz, buchholz.explain_buchholz, "CMP", uses_buchholz=True),
-    _d("FB", "C", buchholz.fore_buchholz, buchholz.explain_fore_buchholz, "CMP", uses_buchholz=True),
-    _d("AOB", "CC", buchholz.average_of_opponents_buchholz, buchholz.explain_aob, "FP", uses_buchholz=True),
-    _d("BBH", "CC", buchholz.buchholz_of_buchholz, buchholz.explain_bbh, "P", uses_buchholz=True),
-    _d("SB", "BC", buchholz.sonneborn_berger, buchholz.explain_sonneborn_berger, "CMP"),
-    _d("KS", "BC", koya.koya, koya.explain_koya, "L"),
-    _d("KSX", "BC", koya.extended_koya, koya.explain_koya, "L"),
+    _d("BH", "C", buchholz.buchholz, buchholz.explain_buchholz, "CMP", uses_buchholz=True, card_terms=True),
+    _d("FB", "C", buchholz.fore_buchholz, buchholz.explain_fore_buchholz, "CMP", uses_buchholz=True, card_terms=True),
+    _d("AOB", "CC", buchholz.average_of_opponents_buchholz, buchholz.explain_aob, "FP", uses_buchholz=True, card_terms=True),
+    _d("BBH", "CC", buchholz.buchholz_of_buchholz, buchholz.explain_bbh, "P", uses_buchholz=True, card_terms=True),
+    _d("SB", "BC", buchholz.sonneborn_berger, buchholz.explain_sonneborn_berger, "CMP", card_terms=True),
+    _d("KS", "BC", koya.koya, koya.explain_koya, "L", card_terms=True),
+    _d("KSX", "BC", koya.extended_koya, koya.explain_koya, "L", card_terms=True),
     _d("ARO", "D", rating.aro, rating.explain_rating(rating.aro), "CMU", uses_ratings=True),
     _d("TPR", "DB", rating.tpr, rating.explain_rating(rating.tpr), "CMU", uses_ratings=True),
     _d("TPRS", "DB", rating.tpr_350, rating.explain_rating(rating.tpr_350), "CMU", uses_ratings=True),

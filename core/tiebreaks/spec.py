@@ -40,7 +40,13 @@ class TieBreakSpec:
     @property
     def canonical(self) -> str:
         """The normalised spelling (``BH/C1``), used as a cache key."""
-        parts = [self.base + (f":{self.score}" if self.score else "")]
+        return "/".join([self.base + (f":{self.score}" if self.score else ""), *self.modifier_codes])
+
+    @property
+    def modifier_codes(self) -> list[str]:
+        """The modifiers in normalised spelling and order (``["C1", "P"]``): what a label
+        spells out and an editor steps, whichever spelling the code was typed in."""
+        parts: list[str] = []
         if self.cut_high:
             parts.append(f"M{self.cut_low}")
         elif self.cut_low:
@@ -58,4 +64,4 @@ class TieBreakSpec:
             parts.append("R")
         if self.regime is not None:
             parts.append(f"V{self.regime.value}")
-        return "/".join(parts)
+        return parts

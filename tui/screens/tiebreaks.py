@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from tui.widgets.pane import LazyPane
 
-import re
 
 from textual import work
 from textual.app import ComposeResult
@@ -35,21 +34,17 @@ REGIMES = (("auto", L_("by start date")), ("legacy", L_("legacy: virtual opponen
 
 
 def step_modifier(code: str, letter: str, limit: int = 3) -> str:
-    """Cycle a cut/median parameter: ``BH`` → ``BH/C1`` → ``BH/C2`` … → ``BH``."""
-    parts = code.split("/")
-    base, mods = parts[0], parts[1:]
-    current = 0
-    rest = []
-    for m in mods:
-        match = re.fullmatch(r"([CM])(\d+)", m.upper())
-        if match:
-            if match.group(1) == letter:
-                current = int(match.group(2))
-            continue
-        rest.append(m)
+    """Cycle a cut/median parameter: ``BH`` → ``BH/C1`` → ``BH/C2`` … → ``BH``; the other of
+    the two (a median while cutting) is dropped.  Read through the one code parser, so every
+    spelling steps (``Solkoff/C1`` → ``BH/C2``); the stepped code is written normalised."""
+    from dataclasses import replace
+
+    from core.tiebreaks.codes import parse_code
+
+    spec = parse_code(code)
+    current = spec.cut_low if (letter == "M") == bool(spec.cut_high) else 0
     nxt = (current + 1) % (limit + 1)
-    mods = ([f"{letter}{nxt}"] if nxt else []) + rest
-    return "/".join([base, *mods])
+    return replace(spec, cut_low=nxt, cut_high=nxt if letter == "M" else 0).canonical
 
 
 def same_request(a: tuple, b: tuple) -> bool:
