@@ -202,6 +202,9 @@ class Store:
         self._cache: dict[str, _Loaded] = {}
         self._proofs: dict[str, _journal.ChainProof] = {}
         self._outside: dict[str, tuple[tuple[int, int, int], bool]] = {}
+        # the list's row of each file, by the file's identity: a list asked every few seconds
+        # decodes only the files that changed since (a club's directory holds dozens of events)
+        self._rows: dict[str, tuple[tuple[int, int, int, int], TournamentInfo]] = {}
 
     # -- names ------------------------------------------------------------------------------
     def _name(self, tid: str) -> str:
@@ -290,24 +293,37 @@ class Store:
         """The tournaments, and (id, message) for each file that does not load (so a damaged
         tournament is reported, never silently missing)."""
         rows, problems = [], []
-        for tid in self.ids():
+        ids = self.ids()
+        for gone in self._rows.keys() - set(ids):
+            self._rows.pop(gone, None)
+        for tid in ids:
             try:
-                meta, tdoc = self._read_raw(tid)
-                st = self.dir.lstat(self._name(tid))
-            except TournamentError as error:
+                row = self._list_row(tid)
+            except (TournamentError, TypeError, ValueError) as error:
                 problems.append((tid, str(error)))
                 continue
-            if meta.get("archived") and not include_archived:
+            if row.archived and not include_archived:
                 continue
-            try:
-                rows.append(TournamentInfo(
-                    tid, _cut(tdoc.get("name", "")), _cut(tdoc.get("system", "")), len(tdoc.get("rounds", ())),
-                    int(tdoc.get("total_rounds", 0)), len(tdoc.get("players", ())),
-                    _cut(meta.get("modified", ""), 40), _author(st.st_uid, meta) if st else "",
-                    int(meta.get("revision", 0)), bool(meta.get("archived", False))))
-            except (TypeError, ValueError) as error:
-                problems.append((tid, str(error)))
+            rows.append(row)
         return sorted(rows, key=lambda r: (r.modified, r.id), reverse=True), problems
+
+    def _list_row(self, tid: str) -> TournamentInfo:
+        """The file's row of the list, decoded again only when the file changed (its inode,
+        modification time, size or owner: saves are renames, so a save by anyone shows)."""
+        st = self.dir.lstat(self._name(tid))
+        ident = (st.st_ino, st.st_mtime_ns, st.st_size, st.st_uid) if st is not None else None
+        hit = self._rows.get(tid)
+        if hit is not None and hit[0] == ident:
+            return hit[1]
+        meta, tdoc = self._read_raw(tid)
+        row = TournamentInfo(
+            tid, _cut(tdoc.get("name", "")), _cut(tdoc.get("system", "")), len(tdoc.get("rounds", ())),
+            int(tdoc.get("total_rounds", 0)), len(tdoc.get("players", ())),
+            _cut(meta.get("modified", ""), 40), _author(st.st_uid, meta) if st else "",
+            int(meta.get("revision", 0)), bool(meta.get("archived", False)))
+        if ident is not None:
+            self._rows[tid] = (ident, row)
+        return row
 
     def ids(self) -> builtins.list[str]:
         """Every tournament id with a data file in the directory."""

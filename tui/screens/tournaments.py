@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -27,6 +27,9 @@ from tui.widgets.footer import KeyFooter
 from tui.widgets.pane import CommandKeys
 from tui.widgets.tables import FittedTable, optional_col, reset_table, sync_table, text_col
 from tui.messages import OpenTournament, ShowMessage
+
+if TYPE_CHECKING:
+    from textual.timer import Timer
 
 
 def _told_apart(info: Any, names: Counter[str]) -> str:
@@ -83,8 +86,8 @@ class TournamentsScreen(CommandKeys, Screen):
         watch = getattr(self.app.workspace, "watch", None)
         if watch is not None:  # the data service pushes every change of the list
             self._watch = watch("*", lambda _event: self.pushed())
-        else:
-            self.set_interval(2.0, self.refresh_list)
+        else:  # read again every 2 s, only while the list is shown (an event on top pauses it)
+            self._poll = self.set_interval(self.POLL_SECONDS, self.refresh_list)
         self.call_after_refresh(preload.start)  # the event screen's modules, while a person chooses
 
     _trust_below = ""
@@ -132,7 +135,20 @@ class TournamentsScreen(CommandKeys, Screen):
         self.relabel()
         self.set_sub_title()
 
+    POLL_SECONDS = 2.0
+    """How often the shown list is read again without the data service (only changed files are decoded)."""
+    _poll: Timer | None = None
+    """Without the data service: the timer that reads the list again while it is shown."""
+
+    def on_screen_suspend(self) -> None:
+        """An event (or a dialog) is on top: the hidden list is not read every 2 s meanwhile
+        (it decoded every changed file on the UI thread while a key waited)."""
+        if self._poll is not None:
+            self._poll.pause()
+
     def on_screen_resume(self) -> None:
+        if self._poll is not None:
+            self._poll.resume()
         self.refresh_list()
 
     def relabel(self) -> None:
