@@ -308,8 +308,9 @@ def test_cli_round_show_and_result_name_the_games(tmp_path, monkeypatch, capsys)
     assert capsys.readouterr().out == ("round 1: the match is level; added: board 3 Semi-final · Extension 1, "
                                        "game 1 (3′+3″); board 4 Semi-final · Extension 1, game 2 (3′+3″)\n")
     assert main(["result", tid, "1", "2", "1-0", "--correct"]) == 0
-    said = capsys.readouterr().out.splitlines()  # first the correction (old value, who), then the boards
-    assert said[0].startswith("Round 1, board 2: 1/2 (entered by ") and said[0].endswith(") corrected to 1-0")
+    # first the correction (old value as the boards show it, who), then the boards
+    said = capsys.readouterr().out.splitlines()
+    assert said[0].startswith("Round 1, board 2: ½-½ (entered by ") and said[0].endswith(") corrected to 1-0")
     assert said[1:] == ["round 1: boards 3 to 4 removed (their match is decided)"]
     assert main(["round", "show", tid, "1", "--format", "json"]) == 0
     shown = json.loads(capsys.readouterr().out)

@@ -366,6 +366,7 @@ def test_cup_bracket_shows_every_board_and_the_players_without_a_game() -> None:
 def test_publish_watch_republishes_after_pairing_and_after_the_last_result(tmp_path, monkeypatch, capsys) -> None:
     """``hakem publish --watch``: a new revision that only adds a result inside a round does
     not rewrite the pages; pairing a round and completing it does."""
+    import argparse
     import time
 
     from core.cli.commands import publish as publish_cmd
@@ -397,7 +398,9 @@ def test_publish_watch_republishes_after_pairing_and_after_the_last_result(tmp_p
             raise KeyboardInterrupt
 
     monkeypatch.setattr(time, "sleep", sleep)
-    assert publish_cmd._watch(store, str(tmp_path), 1.0) == 0
+    # the writer `hakem publish --watch` hands in: the pages in the event's language, into DIR
+    args = argparse.Namespace(directory=str(tmp_path), report_lang=None)
+    assert publish_cmd._watch(store, str(tmp_path), 1.0, lambda t, force: publish_cmd._publish_pages(args, t, force)) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in lines] == ["round 4 complete", "round 5 paired", "round 5 complete"]
     assert (tmp_path / "pairings-r5.html").exists()

@@ -40,7 +40,10 @@ async def test_another_organisers_result_is_pushed_to_the_screen(served):
         import os
         import pwd
 
-        said = f"{pwd.getpwuid(os.getuid()).pw_name} changed the tournament: result round 1 board 1 0-1"
+        # the journal's words name the board's players (circle method, round 1 of 12: 1 – 12)
+        name = {p.pno: p.name for p in other.snapshot().tournament.players}
+        said = (f"{pwd.getpwuid(os.getuid()).pw_name} changed the tournament: "
+                f"result round 1 board 1: 1 {name[1]} – 12 {name[12]} 0-1")
         await wait_for(pilot, lambda: any(said == str(n.message) for n in app._notifications), 30)
         # our screen saw "no result" before the push; a result typed against that is refused
         from core.app.conflicts import BoardSeen, StaleChange

@@ -18,6 +18,7 @@ from textual.widgets import DataTable, Input, Static
 
 from core.model import Player, Tournament
 from core.store import Store
+from core.words import say
 from tui.app import HakemApp
 from tui.keys import paste_as_keys
 from tests.tui_fixtures import store_with, wait_for, with_rounds
@@ -165,7 +166,10 @@ async def test_tournament_undo_names_the_change_and_asks_off_tab(tmp_path):
                        and isinstance(app.focused, DataTable))
         await burst(pilot, app, ":1 1-0\n")
         app.screen.session.flush()
-        action = Store(data).journal(tid)[-1]["action"]
+        # the journal's words as the reader reads them: the board's players named (the
+        # fixture's circle method, round 1 of 4 players: 1 – 4 on board 1, 3 – 2 on board 2)
+        action = say(Store(data).journal(tid)[-1])
+        assert action == "result round 1 board 1: 1 P1 – 4 P4 1-0"
         await press_all(pilot, app, "escape", "f2", "down")  # the players table
         assert isinstance(app.focused, DataTable) and app.focused.id == "players"
         await press_all(pilot, app, "ctrl+z")
@@ -186,7 +190,8 @@ async def test_tournament_undo_names_the_change_and_asks_off_tab(tmp_path):
         await burst(pilot, app, ":2 0-1\n")
         await press_all(pilot, app, "escape")
         app.screen.session.flush()
-        action = Store(data).journal(tid)[-1]["action"]
+        action = say(Store(data).journal(tid)[-1])
+        assert action == "result round 1 board 2: 3 P3 – 2 P2 0-1"
         await press_all(pilot, app, "ctrl+z")
         app.screen.session.flush()
         assert not app.screen.is_modal
@@ -222,7 +227,8 @@ async def test_tournament_undo_through_the_data_service(tmp_path):
                            and isinstance(app.focused, DataTable), 30)
             await burst(pilot, app, ":1 1-0\n")
             app.screen.session.flush()
-            action = Store(data).journal(tid)[-1]["action"]
+            action = say(Store(data).journal(tid)[-1])
+            assert action == "result round 1 board 1: 1 P1 – 4 P4 1-0"
             await press_all(pilot, app, "escape", "ctrl+z")
             app.screen.session.flush()
             await wait_for(pilot, lambda: f"Undone: {action}" in said, 30)
