@@ -6,7 +6,6 @@ rating as DWZ), ``gor`` (Go).  The default is ``gor`` for a Go event, else ``fid
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -55,28 +54,19 @@ def rating_changes(t: Tournament, system: str | None = None) -> list[Row]:
     Kept per snapshot and system: the standings panes, the standings report and the
     rating-changes report each ask for the same rows after every change (1,000 players: ~60 ms
     each time).  A snapshot never changes (a change makes a new one), so the rows kept with it
-    never go stale; the memo holds the snapshot itself, so its id is not reused meanwhile."""
+    never go stale.  On the snapshot (outside its fields, like
+    :meth:`Tournament._players_by_pno`), not in one table for the process: the data service
+    serves several events, and a few shared places were taken by whichever organisers asked
+    last.  Two threads asking at once both compute the same rows; the first stored is kept."""
     system = system or default_system(t)
-    key = (id(t), system)
-    with _MEMO_LOCK:
-        found = _MEMO.get(key)
-    if found is not None and found[0] is t:
-        return list(found[1])
-    games = rated_games(t)
-    row = {"fide": _fide_row, "dwz": _dwz_row, "gor": _gor_row}[system]
-    ratings = _ratings(t, system)
-    rows = tuple(row(t, p.pno, games.get(p.pno, []), ratings) for p in t.players)
-    with _MEMO_LOCK:  # two threads asking at once both compute: the same rows, stored twice
-        _MEMO[key] = (t, rows)
-        while len(_MEMO) > _MEMO_SIZE:
-            del _MEMO[next(iter(_MEMO))]
-    return list(rows)
-
-
-_MEMO: dict[tuple[int, str], tuple[Tournament, tuple[Row, ...]]] = {}
-_MEMO_LOCK = threading.Lock()
-_MEMO_SIZE = 8
-"""Snapshots kept: the shown one and a few before it (a draft preview, a worker late)."""
+    kept: dict[str, tuple[Row, ...]] = t.__dict__.get("_rating_rows") or t.__dict__.setdefault("_rating_rows", {})
+    found = kept.get(system)
+    if found is None:
+        games = rated_games(t)
+        row = {"fide": _fide_row, "dwz": _dwz_row, "gor": _gor_row}[system]
+        ratings = _ratings(t, system)
+        found = kept.setdefault(system, tuple(row(t, p.pno, games.get(p.pno, []), ratings) for p in t.players))
+    return list(found)
 
 
 def _ratings(t: Tournament, system: str) -> dict[int, int]:

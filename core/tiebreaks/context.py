@@ -10,7 +10,6 @@ sums of halves stay exact and integer arithmetic is much faster than ``Fraction`
 from __future__ import annotations
 
 import math
-import threading
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -125,34 +124,37 @@ class _OneRound:
         self.players, self.rounds = players, (rnd,)
 
 
-_ROUNDS: dict[tuple, dict[int, tuple]] = {}
-"""Cells of one round for every registered player, per (point table, pairing numbers), by the
-identity of the round object (kept alive with them).  Why: entering a result replaces one
-round; the other rounds' cells are the same, and rebuilding the whole history was a third of
-a standings refresh.  Bounded to ``_ROUNDS_LIMIT`` rounds per key."""
-
-_ROUNDS_LIMIT = 256
+_ROUND_KEYS = 4
+"""(point table, pairing numbers) kept per round: the event's own, and a few for a preview
+(another point system, a player list being changed) — the oldest gives way.  0: none kept."""
 
 
 def _round_cells(rnd, pnos: tuple[int, ...], table: tuple, memo: dict, scaled: dict) -> dict[int, Cell] | None:
     """Each registered player's cell in ``rnd`` — exactly :func:`core.model.entries` applied to
     that round alone — or ``None`` when a board holds an unregistered number (then the history
-    across rounds matters and the caller builds it whole)."""
-    cache = _ROUNDS.get((table, pnos))
-    if cache is None or len(cache) > _ROUNDS_LIMIT:
-        cache = _ROUNDS[(table, pnos)] = {}
-        if len(_ROUNDS) > 8:  # other tournaments or player lists: start afresh
-            _ROUNDS.clear()
-            _ROUNDS[(table, pnos)] = cache
-    hit = cache.get(id(rnd))
-    if hit is not None and hit[0] is rnd:
-        return hit[1]
+    across rounds matters and the caller builds it whole).
+
+    Kept on the round object (outside its fields, as :func:`core.model.scores` keeps its
+    running totals) per (point table, pairing numbers).  Why: entering a result replaces one
+    round; the other rounds' cells are the same, and rebuilding the whole history was a third
+    of a standings refresh.  On the round, not in one table for the process: the data service
+    serves several events, and a shared table was cleared for everyone when a ninth event or
+    player list came.  Replaced whole, never changed in place: two threads storing at once
+    lose one entry at worst, never read a half-made one."""
+    kept: dict[tuple, dict[int, Cell]] = rnd.__dict__.get("_cells", {})
+    key = (table, pnos)
+    hit = kept.get(key) if _ROUND_KEYS > 0 else None
+    if hit is not None:
+        return hit
     players = [_Pno(p) for p in pnos]
     hist = entries(_OneRound(players, rnd))  # type: ignore[arg-type]  # the one-round stand-in answers what `entries` reads of a tournament
     if len(hist) != len(pnos):
         return None
     out = {pno: _memo_cell(memo, rows[0], scaled) for pno, rows in hist.items()}
-    cache[id(rnd)] = (rnd, out)
+    if _ROUND_KEYS > 0:
+        newer = dict(list(kept.items())[1 - _ROUND_KEYS:] if _ROUND_KEYS > 1 else ())
+        newer[key] = out
+        object.__setattr__(rnd, "_cells", newer)
     return out
 
 
@@ -228,11 +230,6 @@ def build_context(t: Tournament, upto: int | None = None, round_robin: bool | No
                    adjustment=adjustment, adjustment_rounds=by_round)
 
 
-_SHARED: dict[tuple[int, int | None], tuple[Tournament, Context]] = {}
-_SHARED_SIZE = 4
-_SHARED_LOCK = threading.Lock()
-
-
 def shared_context(t: Tournament, upto: int | None = None) -> Context:
     """The context of snapshot ``t`` for rounds 1..``upto``, built once and shared by every
     standings request on that snapshot, with the values already computed in its ``cache``.
@@ -240,24 +237,22 @@ def shared_context(t: Tournament, upto: int | None = None) -> Context:
     Why: a tie-break draft being edited asks for the standings of one snapshot again and again
     with one criterion changed (``BH/C1`` → ``BH/C2``, a criterion moved); building the context
     afresh recomputed every criterion's values (1,000 players: most of ~0.1 s a key).  A
-    snapshot never changes (a change makes a new one), so its values never go stale; the memo
-    keeps the snapshot with its context, so its id is not reused while the entry lives.
+    snapshot never changes (a change makes a new one), so its values never go stale.
+
+    Kept on the snapshot (outside its fields, like :meth:`Tournament._players_by_pno`), not in
+    one table for the process: the data service serves several events, and a few shared
+    places were taken by whichever organisers asked last — another event's question evicted
+    this one's context, and the next draft key built it again.  A snapshot's contexts live and
+    go with it.
 
     Thread safety (the screens compute in worker threads while the UI thread may ask too):
-    every entry of ``cache`` is stored whole once computed (the per-player terms of
-    :mod:`~core.tiebreaks.buchholz` per player), never changed afterwards and never iterated
-    while it grows, so two threads computing the same value store the same thing twice."""
-    key = (id(t), upto)
-    with _SHARED_LOCK:
-        found = _SHARED.get(key)
-        if found is not None and found[0] is t:
-            return found[1]
-    ctx = build_context(t, upto)
-    with _SHARED_LOCK:
-        found = _SHARED.get(key)
-        if found is not None and found[0] is t:
-            return found[1]  # another thread built it meanwhile: one context, one cache
-        _SHARED[key] = (t, ctx)
-        while len(_SHARED) > _SHARED_SIZE:
-            del _SHARED[next(iter(_SHARED))]
-    return ctx
+    the first context stored for ``upto`` is the one every caller gets (``setdefault`` is one
+    step), so there is one context and one ``cache``; every entry of ``cache`` is stored whole
+    once computed (the per-player terms of :mod:`~core.tiebreaks.buchholz` per player), never
+    changed afterwards and never iterated while it grows, so two threads computing the same
+    value store the same thing twice."""
+    kept: dict[int | None, Context] = t.__dict__.get("_contexts") or t.__dict__.setdefault("_contexts", {})
+    found = kept.get(upto)
+    if found is not None:
+        return found
+    return kept.setdefault(upto, build_context(t, upto))
