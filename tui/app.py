@@ -203,10 +203,11 @@ class HakemApp(SerialKeys):
 
     async def redraw_screens(self, code: str) -> None:
         """Build every screen that knows how (``redraw``) again, bottom first."""
+        from tui.hooks import hooks_of
+
         for screen in list(self.screen_stack):
-            redraw = getattr(screen, "redraw", None)
-            if redraw is not None and screen.is_attached:
-                await redraw()
+            if screen.is_attached:
+                await hooks_of(screen).redraw()
         self.refresh_bindings()
         from core.i18n.format import language_name
 
@@ -225,9 +226,9 @@ class HakemApp(SerialKeys):
         yield SystemCommand(_("Help"), _("Keys and how things work (help)"), self.action_help)
         yield SystemCommand(_("Settings"), _("Language and data directory (settings)"), self.action_settings)
         yield SystemCommand(_("Quit"), _("Leave hakem (quit)"), self.exit)
-        extra = getattr(screen, "palette_commands", None)
-        if extra is not None:
-            yield from extra()
+        from tui.hooks import hooks_of
+
+        yield from hooks_of(screen).palette_commands()
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:

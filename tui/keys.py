@@ -96,18 +96,18 @@ Enter of each line left the result line for the table, where the next line ran o
 results; in the form it said "type the name first")."""
 
 
-def paste_as_keys(text: str) -> list[events.Key]:
+def paste_as_keys(text: str, kind: type[events.Key] = events.Key) -> list[events.Key]:
     """A pasted text with Tab or line breaks as the keys a person would have typed: each
     character, ``tab`` between fields and ``enter`` at the end of a line (one per line, see
-    :data:`LINE_BREAKS`)."""
+    :data:`LINE_BREAKS`); ``kind``: the keys' class (a paste makes :class:`PastedKey`)."""
     keys: list[events.Key] = []
     for char in LINE_BREAKS.sub("\n", text):
         if char == "\t":
-            keys.append(events.Key("tab", "\t"))
+            keys.append(kind("tab", "\t"))
         elif char == "\n":
-            keys.append(events.Key("enter", "\r"))
+            keys.append(kind("enter", "\r"))
         elif char.isprintable():
-            keys.append(events.Key(char if char.isalnum() else _key_name(char), char))
+            keys.append(kind(char if char.isalnum() else _key_name(char), char))
     return keys
 
 
@@ -118,9 +118,19 @@ def first_line(text: str) -> str:
     return next((line for line in text.splitlines() if line.strip()), "")
 
 
+class PastedKey(events.Key):
+    """A key made from a paste (:meth:`SerialKeys._paste`): text, never a table's command —
+    its own class instead of a mark added to Textual's event."""
+
+
+PastedKey.handler_name = events.Key.handler_name
+"""Handled as the key it is (``on_key``, ``_on_key``): Textual names a message's handlers
+after its class, which would make a pasted key ``on_pasted_key`` that no widget handles."""
+
+
 def pasted(event: events.Event) -> bool:
-    """Whether ``event`` is a key made from a paste (marked by :meth:`SerialKeys._paste`)."""
-    return bool(getattr(event, "pasted", False))
+    """Whether ``event`` is a key made from a paste."""
+    return isinstance(event, PastedKey)
 
 
 class KeyHold:
@@ -315,16 +325,17 @@ class SerialKeys(FrameApp[int]):
             self.bell()
             self.notify(problem, severity="error")
             return False
-        if not getattr(self.screen, "PASTE_AS_KEYS", True):
+        from tui.hooks import hooks_of
+
+        hooks = hooks_of(self.screen)
+        if not hooks.PASTE_AS_KEYS:
             return True  # one field's text: a Tab or a line break in it is the field's to refuse
-        one = getattr(self.screen, "paste_one_record", None)
-        if onto_table and one is not None and one(text):
+        if onto_table and hooks.paste_one_record(text):
             text = first_line(text)
         if any(c in text for c in "\t\r\n"):
-            keys = paste_as_keys(text)
+            keys = paste_as_keys(text, PastedKey)
             for key in keys:
                 key.time = paste.time  # typed (pasted) when the paste arrived
-                key.pasted = True  # type: ignore[attr-defined]  # text: see _into_text_field
             queue.extendleft(keys[::-1])
             return False
         if text != paste.text:  # one line, no break: the paste itself, cut
@@ -346,8 +357,9 @@ class SerialKeys(FrameApp[int]):
 
         if isinstance(self.focused, (Input, TextArea)):
             return True
-        finder = getattr(self.screen, "paste_target", None)
-        target = finder() if finder is not None else None
+        from tui.hooks import hooks_of
+
+        target = hooks_of(self.screen).paste_target()
         if target is None:
             return False
         self.screen.set_focus(target)

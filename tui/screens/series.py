@@ -27,11 +27,12 @@ from tui.i18n import L_
 from tui.widgets.fields import FormField, TextField
 from tui.widgets.footer import KeyFooter
 from tui.widgets.forms import FormDialog, FormGrid
+from tui.hooks import ScreenHooks
 from tui.widgets.pane import CommandKeys
 from tui.widgets.tables import FittedTable, move_to_key, reset_table, selected_key, sync_table, text_col
 
 
-class SeriesScreen(CommandKeys, Screen[None]):
+class SeriesScreen(CommandKeys, ScreenHooks, Screen[None]):
     """The series of the data directory; Enter shows the selected one's table."""
 
     CHANGES = frozenset({"new", "add_event", "remove_event"})

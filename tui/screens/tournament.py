@@ -33,7 +33,9 @@ from tui.widgets.footer import KeyFooter
 
 if TYPE_CHECKING:
     from core.app.desk import Outcome
-from tui.widgets.pane import CommandKeys, typing_here
+    from tui.screens.rounds import RoundsPane
+from tui.hooks import ScreenHooks
+from tui.widgets.pane import CommandKeys, TournamentTab, typing_here
 
 TABS = (
     ("players", L_("Players"), "f2"),
@@ -129,7 +131,7 @@ def tab_of_change(parts: list[str]) -> str | None:
     return None
 
 
-class TournamentScreen(CommandKeys, Screen):
+class TournamentScreen(CommandKeys, ScreenHooks, Screen):
     """One tournament; every pane refreshes from ``session.tournament``."""
 
     CHANGES = frozenset({"undo", "redo", "settings"})
@@ -164,10 +166,10 @@ class TournamentScreen(CommandKeys, Screen):
         yield KeyFooter()
 
     @staticmethod
-    def make_pane(tab: str):
+    def make_pane(tab: str) -> TournamentTab:
         """Panes are built when first shown, and their modules imported then: opening a
         tournament stays fast over SSH (importing the six cost ~15 ms of the opening)."""
-        pane: type[Widget]
+        pane: type[TournamentTab]
         if tab == "players":
             from tui.screens.registration import RegistrationPane as pane
         elif tab == "rounds":
@@ -182,12 +184,18 @@ class TournamentScreen(CommandKeys, Screen):
             from tui.screens.playoff import PlayoffPane as pane
         return pane(id=f"pane-{tab}")
 
-    def pane(self, tab: str, create: bool = True):
+    def pane(self, tab: str, create: bool = True) -> TournamentTab | None:
         """The pane of ``tab`` if it is built (``create`` is kept for callers that only look)."""
-        found = self.query(f"#pane-{tab}")
-        return found.first() if found else None
+        return next(iter(self.query(f"#pane-{tab}").results(TournamentTab)), None)
 
-    async def ensure_pane(self, tab: str):
+    def rounds_pane(self) -> RoundsPane | None:
+        """The rounds pane if it is built (a pairing running there is what Escape cancels)."""
+        from tui.screens.rounds import RoundsPane
+
+        pane = self.pane("rounds", create=False)
+        return pane if isinstance(pane, RoundsPane) else None
+
+    async def ensure_pane(self, tab: str) -> TournamentTab | None:
         """The pane of ``tab``, built, mounted and filled: a pane is only shown once its
         widgets exist (F5 right after opening used to reach a pane still composing)."""
         pane = self.pane(tab)
@@ -225,7 +233,7 @@ class TournamentScreen(CommandKeys, Screen):
     def tournament(self) -> Tournament:
         return self.session.tournament
 
-    def panes(self) -> list:
+    def panes(self) -> list[TournamentTab]:
         """The panes built so far (the others are filled when first shown)."""
         return [p for p in (self.pane(tab, create=False) for tab, _l, _k in TABS) if p is not None]
 
@@ -279,12 +287,13 @@ class TournamentScreen(CommandKeys, Screen):
         tie-break draft are carried into the new panes."""
         tabs = self.query_one(TabbedContent)
         self.initial_tab = tabs.active.removeprefix("tab-")
-        kept = {pane.id: pane.keep_state() for pane in self.panes() if hasattr(pane, "keep_state")}
+        kept = {pane.id: pane.keep_state() for pane in self.panes()}
         await self.recompose()
         for tab, _label, _key in TABS:
             if f"pane-{tab}" in kept:
                 pane = await self.ensure_pane(tab)
-                pane.restore_state(kept[f"pane-{tab}"])
+                if pane is not None:
+                    pane.restore_state(kept[f"pane-{tab}"])
         self.update_subtitle()
         self.refresh_panes()
         self.focus_active()
@@ -299,13 +308,12 @@ class TournamentScreen(CommandKeys, Screen):
             self.set_focus(pane.main_widget())
         self.refresh_bindings()
 
-    def paste_target(self):
+    def paste_target(self) -> Widget | None:
         """Where pasted text goes when no text field has the focus (a paste onto a table is
         text, never the table's one-key commands): the shown pane's entry field, if it has one."""
         tabs = self.query_one(TabbedContent)
         pane = self.pane(tabs.active.removeprefix("tab-"))
-        finder = getattr(pane, "paste_target", None)
-        return finder() if pane is not None and pane.is_mounted and finder is not None else None
+        return pane.paste_target() if pane is not None and pane.is_mounted else None
 
     def paste_one_record(self, text: str) -> bool:
         """Whether a paste onto the shown pane's table puts only its first line into the form
@@ -313,7 +321,7 @@ class TournamentScreen(CommandKeys, Screen):
         among them); the result entry line takes a whole pasted list."""
         tabs = self.query_one(TabbedContent)
         pane = self.pane(tabs.active.removeprefix("tab-"))
-        return bool(getattr(pane, "ONE_RECORD_FROM_TABLE", False)) and len(text.strip().splitlines()) > 1
+        return pane is not None and pane.ONE_RECORD_FROM_TABLE and len(text.strip().splitlines()) > 1
 
     async def show_pane(self, tab: str) -> None:
         """Make ``tab``'s pane current: built if needed, redrawn if it missed changes, focused
@@ -333,9 +341,7 @@ class TournamentScreen(CommandKeys, Screen):
             if tabs.active != f"tab-{tab}":
                 with tabs.prevent(TabbedContent.TabActivated):
                     tabs.active = f"tab-{tab}"
-            activated = getattr(pane, "activated", None)
-            if activated is not None:
-                activated()
+            pane.activated()
             self.focus_active()
         except NoMatches:
             return  # the screen was closed while the pane was being built (Escape in a burst)
@@ -455,7 +461,7 @@ class TournamentScreen(CommandKeys, Screen):
         (the form, the entry line) for the pane's table.  It never leaves the tournament — a
         burst or a second Escape too many used to close it from a table; ``q`` on a table does
         that, deliberately (footer, F1)."""
-        rounds = self.pane("rounds", create=False)
+        rounds = self.rounds_pane()
         if rounds is not None and rounds.cancel_pairing():
             return
         focused = self.focused
@@ -463,14 +469,13 @@ class TournamentScreen(CommandKeys, Screen):
             target = self.table_of_active_pane()
             if target is not None and target is not focused:
                 pane = self.pane(self.query_one(TabbedContent).active.removeprefix("tab-"))
-                leave_text = getattr(pane, "leave_text", None)
-                if leave_text is not None:
-                    leave_text(focused)  # the rounds pane puts a half-typed line aside
+                if pane is not None and focused is not None:
+                    pane.leave_text(focused)  # the rounds pane puts a half-typed line aside
                 target.focus()
                 return
         self.notify(_("Escape stays in the tournament: q on a table goes back to the tournaments list."))
 
-    def table_of_active_pane(self):
+    def table_of_active_pane(self) -> Widget | None:
         """Where Escape goes from a text field: the pane's main widget, or, where that is the
         field itself (the players tab's name field), the pane's first table."""
         from textual.widgets import DataTable
@@ -485,7 +490,7 @@ class TournamentScreen(CommandKeys, Screen):
 
     def action_close(self) -> None:
         """``q`` on a table: back to the tournaments list (a running pairing is cancelled)."""
-        rounds = self.pane("rounds", create=False)
+        rounds = self.rounds_pane()
         if rounds is not None:
             rounds.cancel_pairing()
         self.app.pop_screen()
@@ -685,6 +690,4 @@ class TournamentScreen(CommandKeys, Screen):
             yield SystemCommand(_("Knockout bracket"), _("Every match by knockout round, byes and eliminations (b)"),
                                 self.action_bracket)
         for pane in self.panes():
-            extra = getattr(pane, "palette_commands", None)
-            if extra is not None:
-                yield from extra()
+            yield from pane.palette_commands()

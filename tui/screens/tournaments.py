@@ -24,6 +24,7 @@ from tui import preload
 from tui.i18n import L_
 from tui.widgets.dialogs import ConfirmDialog, PromptDialog
 from tui.widgets.footer import KeyFooter
+from tui.hooks import ScreenHooks
 from tui.widgets.pane import CommandKeys
 from tui.widgets.tables import FittedTable, optional_col, reset_table, sync_table, text_col
 from tui.messages import OpenTournament, ShowMessage
@@ -53,7 +54,7 @@ def short_time(iso: str) -> str:
         return text[:16].replace("T", " ")
 
 
-class TournamentsScreen(CommandKeys, Screen):
+class TournamentsScreen(CommandKeys, ScreenHooks, Screen):
     """List, create, open, duplicate, archive and import tournaments."""
 
     CHANGES = frozenset({"new", "duplicate", "archive", "delete", "import_trf", "demo"})

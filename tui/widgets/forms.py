@@ -27,6 +27,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
 from core.i18n import _
+from tui.hooks import ScreenHooks
 from tui.i18n import L_
 from tui.textual_internals.widgets import SelectOverlay
 
@@ -128,7 +129,7 @@ def form_foot(save: str, save_id: str) -> ComposeResult:
             yield Button(_("Cancel (Esc)"), id="cancel")
 
 
-class FormDialog(ModalScreen[T]):
+class FormDialog(ScreenHooks, ModalScreen[T]):
     """A dialog form: fields, an error line, Save (Ctrl+S, Enter in a field) and Cancel (Esc).
 
     Why a base: every form of the app had the same buttons, keys and handlers; a new form

@@ -6,7 +6,8 @@ recomputed while the arbiter types results on the rounds tab."""
 from __future__ import annotations
 
 from functools import lru_cache, cache
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.binding import Binding
 
@@ -14,7 +15,9 @@ from tui.host import hakem_app
 from tui.textual_internals.keys import key_name
 
 if TYPE_CHECKING:
+    from textual.app import SystemCommand
     from textual.widget import Widget
+    from textual.widgets import Input
 
     from core.model import Tournament
     from tui.screens.tournament import TournamentScreen
@@ -121,6 +124,35 @@ class TournamentTab(CommandKeys):
     t: Tournament | None
     """The tournament last shown on the tab (None before the first)."""
 
+    ONE_RECORD_FROM_TABLE: ClassVar[bool] = False
+    """A paste onto the tab's table puts only its first line into the form (the players list:
+    a list pasted there registered every line, a URL and a CSV header among them)."""
+
+    # What the tournament screen asks of its shown tab, declared with what a tab that offers
+    # nothing answers: the screen calls them on every tab, so a misspelt one is a type error.
+
+    def main_widget(self) -> Widget:
+        """The widget that takes the focus when the tab is shown."""
+        raise NotImplementedError
+
+    def show(self, t: Tournament) -> None:
+        """Show ``t`` (a lazy pane: once visible)."""
+        raise NotImplementedError
+
+    def activated(self) -> None:
+        """The tab was made the shown one."""
+
+    def paste_target(self) -> Input | None:
+        """The tab's entry field for pasted text when no text field has the focus."""
+        return None
+
+    def leave_text(self, field: Widget) -> None:
+        """Escape leaves ``field`` for the tab's table: what it keeps of the half-typed text."""
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """The tab's entries of the command palette, after the screen's."""
+        return ()
+
     @property
     def shown(self) -> Tournament:
         """The tournament on the tab: its keys and redraws come after the first show (a tab's
@@ -136,10 +168,6 @@ class LazyPane(TournamentTab):
 
     dirty: bool
     """Changed while hidden: drawn again when the tab is activated."""
-
-    def main_widget(self) -> Widget:
-        """The widget that takes the focus when the tab is shown."""
-        raise NotImplementedError
 
     def show(self, t: Tournament, force: bool = False) -> None:
         """Show ``t`` now if the tab is visible (or ``force``), else mark the pane dirty."""
