@@ -128,7 +128,8 @@ async def test_a_cups_standings_show_the_stage_and_the_match(tmp_path, lang, siz
 
 async def test_a_decided_playoff_has_its_column_beside_equal_values(tmp_path):
     # three players tied on everything (each beat one of the others and the fourth): the
-    # playoff orders them, the Playoff column says its places and the note names them as a span
+    # playoff orders them, their places carry the playoff's mark (3*) beside their equal
+    # values and the note under the table explains the mark, naming the places as a span
     from core.model import Player, Tournament
 
     players = tuple(Player(i, f"Player {i}", rating=2000) for i in range(1, 5))
@@ -152,10 +153,13 @@ async def test_a_decided_playoff_has_its_column_beside_equal_values(tmp_path):
     async with app.run_test(size=SMALL) as pilot:
         table = await _open(pilot, app, "f4", "#standings")
         labels = [str(c.label) for c in table.ordered_columns]
-        j = labels.index("Playoff")
-        assert [(r[1], r[j]) for r in table.kept.given] == [(3, "1"), (2, "2"), (1, "3"), (4, "")]
+        rank, points, last = labels.index("Rk"), labels.index("Pts"), labels.index("KS")
+        rows = table.kept.given
+        assert [(r[1], r[rank]) for r in rows] == [(3, "1*"), (2, "2*"), (1, "3*"), (4, "4")]
+        # points and every tie-break shown are equal for the three: only the mark tells them apart
+        assert len({tuple(r[points:last + 1]) for r in rows[:3]}) == 1 and rows[0][points] == "2"
         notes = str(app.screen.query_one("#standings-notes").render())
-        assert notes.endswith("1–3.")
+        assert notes.startswith("* Places decided by playoff: 1–3.")
         # F7 shows that playoff as decided, with its three games whole on a 60-column screen
         ties = await _open(pilot, app, "f7", "#ties")
         assert row_values(ties, 0)[1] == "decided"
