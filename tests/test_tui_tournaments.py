@@ -150,6 +150,25 @@ async def test_language_switch_relabels_every_open_pane(tmp_path):
             assert boards.row_count == 6
 
 
+async def test_a_message_from_before_a_language_switch_leaves_with_it(tmp_path):
+    """A message said in the old language does not stay on screen beside the new language's
+    words (a Turkish hint, 'Escape turnuvadan çıkmaz…', stayed over the German list): after
+    the switch the only message is the switch's own, in the new language."""
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=2))
+    app = HakemApp(data_dir=data, open_id=tid, lang="tr")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                       and isinstance(app.focused, DataTable))
+        await pilot.press("escape")  # on a table: the hint that Escape stays in the tournament
+        await wait_for(pilot, lambda: any("Escape turnuvadan" in str(n.message) for n in app._notifications))
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "SettingsScreen")
+        app.screen.query_one("#language", Select).value = "de"
+        await wait_for(pilot, lambda: any(str(n.message) == "Sprache: Deutsch" for n in app._notifications))
+        assert [str(n.message) for n in app._notifications] == ["Sprache: Deutsch"]
+
+
 async def test_view_mode_changes_nothing_and_demo_flag_opens_a_demo(tmp_path):
     data = tmp_path / "data"
     [tid] = store_with(data, demo(rounds=2, complete_last=False))

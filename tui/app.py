@@ -195,8 +195,11 @@ class HakemApp(SerialKeys):
 
         Why composing again instead of relabelling: labels, placeholders, column headers,
         select options, footers and tab titles are fixed when a widget is built; relabelling
-        them one by one left old words behind wherever a screen forgot one."""
+        them one by one left old words behind wherever a screen forgot one.  The messages on
+        screen go too: each was said in the old language and cannot be said again in the new
+        one (a Turkish hint stayed over the German list); the switch's own says the new one."""
         code = set_language(lang)
+        self.clear_notifications()
         self.ui_settings["language"] = code
         save_ui_settings(self.ui_settings)
         self.call_later(self.redraw_screens, code)
