@@ -8,6 +8,7 @@ it does not skip."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -29,4 +30,6 @@ def test_playoff_flow_in_a_real_terminal(tmp_path):
     assert run.returncode == 0, run.stdout + run.stderr
     assert "OK: playoff flow (80x24, tr)" in run.stdout
     standings = (tmp_path / "work" / "standings.txt").read_text(encoding="utf-8")
-    assert "Eşitlik bozma maçıyla belirlenen" in standings  # places decided by playoff
+    # places decided by playoff: marked in the table and explained under it
+    assert "* Ek maçla belirlenen dereceler: 1–2." in standings
+    assert re.search(r"^ *1\* +\d+ ", standings, re.M) and re.search(r"^ *2\* +\d+ ", standings, re.M)

@@ -89,9 +89,9 @@ black="$(printf '%s\n' "$arm" | sed -n 's/.*0-1 *\([^ ,][^,]*, [^ ]*\).*/\1/p')"
 
 STEP="F4: the winner first, 'decided by playoff' in the standings"
 burst F4
-wait_for "Eşitlik bozma maçıyla belirlenen"   # "… dereceler (bkz. Ek maç, F7): 1 …"
-wait_line " 1 " "$black"
-first="$(screen | grep -E '^ *1 +[0-9]+ ' | head -1)"
+wait_for "* Ek maçla belirlenen dereceler: 1–2."   # the note under the table explains the mark
+wait_line " 1* " "$black"
+first="$(screen | grep -E '^ *1\* +[0-9]+ ' | head -1)"   # place 1, marked: the playoff decided it
 printf '%s\n' "$first" | grep -qF -- "$black" || fail "standings row 1 is not $black: $first"
 screen | grep -qF "Traceback" && fail "a traceback is shown"
 screen > "$WORK/standings.txt"
