@@ -6,8 +6,7 @@ import pytest
 
 from core.errors import TournamentError
 from core.go.ranks import go_rating, parse_rank, rank_label, rank_of
-from core.go.registration import (START_LEVEL_KEY, compute_top_group,
-                                  registration_order, start_levels, top_group)
+from core.go.registration import START_LEVEL_KEY, compute_top_group, start_levels, top_group
 from core.model import Player, Tournament
 
 
@@ -73,9 +72,3 @@ def test_late_entry_does_not_change_the_top_group():
     g = top_group(t)
     assert (g.lowest_rank, g.size) == (23, 2)
     assert start_levels(t)[4] == 23
-
-
-def test_registration_order_by_rating_then_name():
-    players = (Player(7, "Ёлкин, Б", 1500), Player(3, "Белов, А", 1500), Player(5, "Агеев", 2000),
-               Player(9, "Zed", 800))
-    assert [p.name for p in registration_order(players)] == ["Агеев", "Белов, А", "Ёлкин, Б", "Zed"]

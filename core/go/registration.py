@@ -23,10 +23,9 @@ from core.i18n import _
 
 import unicodedata
 from dataclasses import dataclass
-from collections.abc import Iterable
 
 from core.errors import TournamentError
-from core.go.ranks import go_rating, player_rank
+from core.go.ranks import player_rank
 from core.model import Player, Tournament
 
 
@@ -37,19 +36,6 @@ def name_key(name: str) -> str:
 
 START_LEVEL_KEY = "go_start_level"
 """``Player.extra`` key: a start level fixed by the arbiter (overrides the computed one)."""
-
-
-def registration_key(player: Player) -> tuple:
-    """Card order when registration closes: rating (high first), then name, then entry order.
-
-    Names compare accent-folded and case-insensitively by code point (as :mod:`core.numbering`
-    does, which numbers the players when round 1 is paired), never by locale.
-    """
-    return (-go_rating(player), name_key(player.name), player.name, player.pno)
-
-
-def registration_order(players: Iterable[Player]) -> list[Player]:
-    return sorted(players, key=registration_key)
 
 
 @dataclass(frozen=True)
