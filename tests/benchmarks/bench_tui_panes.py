@@ -21,7 +21,9 @@ paired, tie-breaks BH/C1 BH SB WIN).  Measured:
    frame found by :class:`FrameWatch`, which checks the condition as the frame is drawn;
 4. on the tie-break draft (after F5): ``c`` and ``J``, key until its frame and until the frame
    showing the draft's preview;
-5. on the boards (F3): ``down`` and a result key (``1``), key until the next frame.
+5. on the boards (F3): ``down`` and a result key (``1``), key until the next frame;
+6. a few keys on every pane (:func:`pane_keys`): Ctrl+P until the palette's frame, a letter
+   on F2, ``down`` on F4 and F7 until the next frame, Ctrl+S / Ctrl+T until the dialog's.
 
 Targets (issue 35): every first show ≤ 150 ms, any key ≤ 50 ms, start ≤ 0.5 s on a quiet
 machine.  The machine may be shared: the load average is printed; the CPU figures are the
@@ -38,7 +40,6 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -115,7 +116,51 @@ async def panes(data: Path, tid: str, profile: str | None, open_only: bool = Fal
             t1, c1, _p = await next_frame(frames, t0, cpu=True, timeout=60)
             out[name] = (t1 - t0, c1 - c0)
             await pilot.pause(0.3)
+        await pane_keys(pilot, app, frames, out)
     return out
+
+
+async def pane_keys(pilot, app, frames, out: dict[str, tuple[float, float]]) -> None:
+    """Keys on every pane, each until the frame showing its effect: Ctrl+P (the command
+    palette, on the boards), a letter typed into F2's name field, ``down`` on F4 and F7, and
+    Ctrl+S / Ctrl+T (the settings dialogs), each dialog closed again with Escape."""
+    from bench_tui import next_frame
+
+    from tests.tui_fixtures import wait_for
+
+    event = app.screen
+
+    async def timed(name: str, key: str, shown=None) -> None:
+        t0, c0 = time.perf_counter(), time.thread_time()
+        if shown is None:
+            await pilot.press(key)
+            t1, c1, _p = await next_frame(frames, t0, cpu=True, timeout=60)
+        else:
+            watch = FrameWatch(app, frames)
+            watch.arm(shown)
+            await pilot.press(key)
+            t1, c1, _p = await watch.frame()
+        out[name] = (t1 - t0, c1 - c0)
+        await pilot.pause(0.3)
+
+    def over_event() -> bool:
+        return app.screen is not event
+
+    async def close() -> None:
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is event, timeout=60)
+        await pilot.pause(0.3)
+
+    await timed("ctrl+p", "ctrl+p", lambda: type(app.screen).__name__ == "CommandPalette")
+    await close()
+    for tab, key, typed in (("players", "f2", "a"), ("standings", "f4", "down"), ("playoff", "f7", "down")):
+        await pilot.press(key)
+        await wait_for(pilot, lambda tab=tab: event.query_one("#tabs").active == f"tab-{tab}", timeout=60)
+        await pilot.pause(0.5)
+        await timed(f"{key} {typed}", typed)
+    for key in ("ctrl+s", "ctrl+t"):
+        await timed(key, key, over_event)
+        await close()
 
 
 class FrameWatch:
@@ -233,15 +278,24 @@ def main() -> None:
     parser.add_argument("--open-only", action="store_true", help="measure only opening the event (quicker)")
     parser.add_argument("--child", nargs=2, metavar=("DATA", "ID"), help=argparse.SUPPRESS)
     args = parser.parse_args()
-    os.environ.setdefault("HAKEM_CONFIG_DIR", tempfile.mkdtemp(prefix="hakem-bench-config-"))
+    from bench_tui import config_dir, remove_scratch
+
+    config_dir()
+    try:
+        measure(args)
+    finally:
+        remove_scratch()
+
+
+def measure(args: argparse.Namespace) -> None:
     if args.child:  # one measured run, in a fresh process: its imports count, from byte code
         print(json.dumps(asyncio.run(panes(Path(args.child[0]), args.child[1], None, args.open_only))))
         return
-    from bench_tui import big_event, cold_start
+    from bench_tui import big_event, cold_start, scratch
 
     from tests.tui_fixtures import store_with
 
-    data = Path(tempfile.mkdtemp(prefix="hakem-bench-"))
+    data = Path(scratch())
     [tid] = store_with(data, big_event(args.players, args.rounds))
     print(f"load average {' / '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs; "
           f"{args.players} players, {args.rounds} rounds played, the next paired")
@@ -250,7 +304,7 @@ def main() -> None:
         return
     # the children start from byte code, as an installed hakem does (written once, outside the checkout)
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-    os.environ["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="hakem-bench-pycache-")
+    os.environ["PYTHONPYCACHEPREFIX"] = scratch("hakem-bench-pycache-")
     if not args.open_only:
         cold_start(1)
         starts, cpu = cold_start(args.repeat)
