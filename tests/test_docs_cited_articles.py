@@ -7,7 +7,8 @@ follows.  The check reads core/ and tui/ for citations written with the text's n
 ``C.04.2 Art. 2.3``, ``C.07 §16.1``, ``TRF-2026 §001``, ``Swiss Rules 1999 §22``,
 ``Aktar p. 67`` / ``pp. 65–70`` — and wants each number in the digest of that text: for a
 FIDE chapter, the digests docs/sources.md links from the chapter's row.  A bare ``Art. 3.6``
-inside a module reads in that module's chapter and is not checked here.
+reads in the chapter of its package (:data:`PACKAGE_CHAPTERS`: an engine's package follows one
+text) unless another text is named just before it.
 """
 
 from __future__ import annotations
@@ -25,6 +26,20 @@ OWN_SECTION = re.compile(r"\b(TRF-2026|Swiss Rules 1999),? §(\d+(?:\.\d+)*)")
 
 AKTAR_PAGES = re.compile(r"\bAktar,? pp?\. ?(\d+)(?:[–-](\d+))?")
 """Aktar's handbook cited by page or page range."""
+
+BARE = re.compile(r"(?<![\w.§])(?:Art\.|Arts\.|Article) ?(\d+(?:\.\d+)*)")
+"""``Art. 3.6.4`` without a chapter."""
+
+OTHER_TEXT = re.compile(r"C\.0\d|Swiss Rules|Aktar|TRF|Dubov 1997|1997|2017|TSF")
+"""A text named in the few characters before a bare article: the article is that text's."""
+
+PACKAGE_CHAPTERS = {
+    "core/pairing/dutch/": "C.04.3", "core/pairing/dubov/": "C.04.4.1",
+    "core/pairing/burstein/": "C.04.4.2", "core/pairing/lim/": "C.04.4.3",
+    "core/pairing/doubleswiss/": "C.04.5", "core/pairing/swissteam/": "C.04.6",
+    "core/tiebreaks/": "C.07",
+}
+"""The text a package's bare articles belong to."""
 
 DOC_PAGES = re.compile(r"\bpp?\. ?(\d+)(?:[–-](\d+))?")
 
@@ -62,6 +77,20 @@ def _pages_covered(text: str) -> set[int]:
     return pages
 
 
+def _cited(name: str, text: str) -> list[tuple[str, str]]:
+    """(chapter, article) of every FIDE citation in one file: named ones, and bare ones of a
+    package that follows one text."""
+    found = [(m.group(1), m.group(2)) for m in FIDE.finditer(text)]
+    chapter = next((c for prefix, c in PACKAGE_CHAPTERS.items() if name.startswith(prefix)), None)
+    if chapter is not None:
+        named = [m.span() for m in FIDE.finditer(text)]
+        for m in BARE.finditer(text):
+            if any(a <= m.start() < b for a, b in named) or OTHER_TEXT.search(text[max(0, m.start() - 30):m.start()]):
+                continue
+            found.append((chapter, m.group(1)))
+    return found
+
+
 def missing_articles(code: dict[str, str], rules: dict[str, str], sources: str) -> list[str]:
     """``file: citation`` for each cited article whose number the digests do not carry."""
     digests = chapter_digests(sources)
@@ -69,8 +98,7 @@ def missing_articles(code: dict[str, str], rules: dict[str, str], sources: str) 
     aktar_pages = _pages_covered("\n".join(line for line in every_doc.splitlines() if "Aktar" in line))
     missing = []
     for name, text in code.items():
-        for m in FIDE.finditer(text):
-            chapter, number = m.group(1), m.group(2)
+        for chapter, number in _cited(name, text):
             files = digests.get(chapter)
             where = "\n".join(rules.get(f, "") for f in files) if files else ""
             if not files or not _has_number(where, number):
@@ -118,3 +146,14 @@ def test_the_check_finds_an_article_the_digest_lacks():
     assert missing_articles(code, rules, SOURCES) == [
         "core/x.py: Aktar p. 52–54", "core/x.py: C.04.2 Art. 2.3", "core/x.py: C.04.9 Art. 1",
         "core/x.py: C.07 Art. 16.2", "core/x.py: TRF-2026 §001"]
+
+
+def test_a_bare_article_reads_in_its_package_chapter():
+    """A bare ``Art. N`` in an engine package is its text's; one right after another text's name
+    is that text's, and outside the mapped packages a bare article is not read."""
+    rules = {"teams.md": "C1 (2.1.1) ...", "swiss.md": "Art. 2 ...", "tiebreaks.md": "", "swiss-others.md": ""}
+    sources = SOURCES + "| C.04.6 | Swiss Team | 2026 | [rules/teams.md](rules/teams.md) |\n"
+    code = {"core/pairing/swissteam/engine.py": '"""C1 (Art. 2.1.1); (Art. 3.6.4); (C.04.2 Art. 2); '
+                                                '(Aktar §3, Art. 9)"""',
+            "core/model.py": '"""Art. 3.6.4"""'}
+    assert missing_articles(code, rules, sources) == ["core/pairing/swissteam/engine.py: C.04.6 Art. 3.6.4"]
