@@ -7,8 +7,9 @@ A player entered again comes in two kinds:
   it, capitals or not), the EGD pin or the club register's member number: an id is one person, so the second registration is
   refused, naming the player who holds it.  No answer makes it right; the id is corrected.
 - **A probable duplicate** — the same name (compared as a search compares names,
-  :func:`core.i18n.collation.search_fold`: case, accents, commas, spacing and the script —
-  Иванов is Ivanov — do not tell two people apart) with nothing both have that differs: an
+  :func:`core.i18n.collation.name_keys`: case, accents, commas, spacing, the script and the
+  way a language spells it — Иванов is Ivanov and Iwanow, Müller is Mueller and Мюллер — do
+  not tell two people apart) with nothing both have that differs: an
   id of the same kind, the year of birth, or the rating (an entry without a rating, or two
   unrated players, are not told apart by it).  A name typed twice (an Enter pressed twice, a record pasted
   twice) or a file imported twice looks like this; two namesakes of one club differ in year or
@@ -67,7 +68,8 @@ class Entrant:
     """What tells one person from another: the name as searched, the rating, the year of
     birth and the ids (the id's kind → its value as compared)."""
 
-    name: str
+    name: frozenset[str]
+    """The name's :func:`~core.i18n.collation.name_keys` (one shared: the same name)."""
     shown: str
     rating: int
     year: str
@@ -105,7 +107,7 @@ class Entrant:
     def _make(cls, name: str, rating: object, birth: str, ids: Mapping[str, object]) -> Entrant:
         import re
 
-        from core.i18n.collation import search_fold
+        from core.i18n.collation import name_keys
 
         year = re.search(r"(?<![0-9])[0-9]{4}(?![0-9])", birth)
         try:
@@ -114,13 +116,13 @@ class Entrant:
             number = 0
         values = {kind: str(value or "").strip() for kind, value in ids.items()}
         values["national_id"] = values["national_id"].upper()
-        return cls(search_fold(name), name.strip(), number, year.group() if year else "", values)
+        return cls(name_keys(name), name.strip(), number, year.group() if year else "", values)
 
     def looks_like(self, other: Entrant) -> bool:
         """The same name with nothing telling them apart: an id of one kind, a year of birth or
         a rating that both have and that differ.  A missing rating tells nobody apart (the
         same player typed again without his rating is the commonest duplicate)."""
-        if not self.name or self.name != other.name:
+        if not self.name & other.name:
             return False
         if any(self.ids[k] and other.ids[k] and self.ids[k] != other.ids[k] for k in ID_KINDS):
             return False
@@ -138,7 +140,7 @@ class Entrant:
             return True
         if any(self.ids[k] and self.ids[k] == other.ids[k] for k in kinds):
             return False
-        return self.name != other.name
+        return not self.name & other.name
 
     def details(self) -> str:
         """The rating and year a question shows beside the name (how alike they are)."""
@@ -198,7 +200,7 @@ def _looks_like(name: str, p: Player) -> str:
 
 class _Index:
     """People already seen — the registered players, or the lines before — by id and by
-    folded name, so that a file of 2,000 lines against a field of 2,000 is checked in one pass
+    each of its name's keys, so that a file of 2,000 lines against a field of 2,000 is checked in one pass
     (not two million comparisons).  ``who`` is what a refusal names: a player, or a line."""
 
     def __init__(self) -> None:
@@ -209,7 +211,8 @@ class _Index:
         for kind in ID_KINDS:
             if entrant.ids[kind]:
                 self.ids.setdefault((kind, entrant.ids[kind]), who)
-        self.names.setdefault(entrant.name, []).append((who, entrant))
+        for key in entrant.name:
+            self.names.setdefault(key, []).append((who, entrant))
 
     def holder(self, new: Entrant) -> tuple[Any, tuple[str, str]] | None:
         """Who holds one of ``new``'s ids (and that id)."""
@@ -221,7 +224,8 @@ class _Index:
 
     def alike(self, new: Entrant) -> tuple[Any, Entrant] | None:
         """The first one seen that ``new`` looks like (:meth:`Entrant.looks_like`)."""
-        return next(((who, seen) for who, seen in self.names.get(new.name, ()) if new.looks_like(seen)), None)
+        return next(((who, seen) for key in sorted(new.name) for who, seen in self.names.get(key, ())
+                     if new.looks_like(seen)), None)
 
 
 def _registered(t: Tournament) -> _Index:

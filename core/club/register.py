@@ -8,6 +8,7 @@ the rules live here once, whichever process (the data service, or hakem in-proce
 
 from __future__ import annotations
 
+import re
 import weakref
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -75,14 +76,13 @@ def add(db: TinyDB, m: Member, allow_duplicate: bool = False) -> Member:
     like one of the register (:func:`core.duplicates.refuse_member_duplicate`: the folded
     name, and the year of birth or rating — "celik, ayse" typed twice)."""
     from core.duplicates import refuse_member_duplicate
-    from core.i18n.collation import search_fold
+    from core.i18n.collation import same_name
 
     m = checked(m)
     _refuse_held_ids(db, m)
     if not allow_duplicate:
-        name = search_fold(m.name)
         refuse_member_duplicate((from_document(doc.doc_id, doc) for doc in db.table(TABLE).all()
-                                 if search_fold(str(doc.get("name", ""))) == name), m)
+                                 if same_name(str(doc.get("name", "")), m.name)), m)
     [number] = _insert(db, [m])
     return replace(m, id=number)
 
@@ -162,16 +162,18 @@ def search(db: TinyDB, query: str, limit: int = 20) -> list[Member]:
     *Öztürk*, ``ivanov`` finds *Иванов* and ``иванов`` *Ivanov*; and the German way: ``oez``, ``muell`` find *Öztürk*, *Müller*; ``ismail``
     finds *Yılmaz, İsmail*), or whose every word begins a word of the name in any order
     (``can kaya`` finds *Kaya, Can*), or one of whose ids begins with it; by name."""
-    from core.i18n.collation import search_fold, sort_key
+    from core.i18n.collation import search_needles, sort_key
 
-    key = search_fold(query)
-    if not key:
+    needles = [[" " + w for w in key.split(" ")] for key in search_needles(query) if key]
+    if not needles:
         return []
-    first, *rest = [" " + w for w in key.split(" ")]
     wanted = "\n" + query.strip().upper()
+    first = re.compile("|".join(sorted({re.escape(words[0]) for words in needles})))
+    one_word = all(len(words) == 1 for words in needles)
     found: list[int] = []
-    for name, ids, number in _search_keys(db):  # a substring test in C per member; a generator only for more words
-        if (first in name and (not rest or all(w in name for w in rest))) or wanted in ids:
+    for name, ids, number in _search_keys(db):  # one search in C per member; a generator only for more words
+        if ((first.search(name) and (one_word or any(all(w in name for w in words) for words in needles)))
+                or wanted in ids):
             found.append(number)
             if len(found) >= limit:
                 break
@@ -193,12 +195,31 @@ its newer ratings), or found only a member of the same name who differs (``NEAR`
 for the list manager to decide)."""
 
 
-def _person_key(m: Member) -> tuple[str, int | None, str]:
-    """Who a member without a matching id is: the folded name (the type-ahead's folding, so
-    ``Sahin, Ayse`` is ``Şahin, Ayşe``), the birth year and the folded club."""
-    from core.i18n.collation import search_fold
+def _same_person(a: Member, b: Member) -> bool:
+    """Whether members without a matching id are one person: one name (as the duplicate checks
+    compare names, :func:`~core.i18n.collation.same_name`: ``Sahin, Ayse`` is ``Şahin, Ayşe``,
+    ``Iwanow`` is ``Иванов``), the same birth year and the same club (folded)."""
+    from core.i18n.collation import same_name, search_fold
 
-    return search_fold(m.name), m.birth_year, search_fold(m.club)
+    return same_name(a.name, b.name) and a.birth_year == b.birth_year and search_fold(a.club) == search_fold(b.club)
+
+
+def _index_name(named: dict[str, list[int]], m: Member, ref: int) -> None:
+    """File ``ref`` under every key of ``m``'s name (:func:`~core.i18n.collation.name_keys`)."""
+    from core.i18n.collation import name_keys
+
+    for key in name_keys(m.name):
+        named.setdefault(key, []).append(ref)
+
+
+def _named_like(named: dict[str, list[int]], m: Member) -> list[int]:
+    """The members filed under one of ``m``'s name keys, each once, in the order filed."""
+    from core.i18n.collation import name_keys
+
+    found: list[int] = []
+    for key in sorted(name_keys(m.name)):
+        found.extend(r for r in named.get(key, ()) if r not in found)
+    return found
 
 
 def _ids_conflict(a: Member, b: Member) -> bool:
@@ -231,7 +252,7 @@ def import_members(db: TinyDB, new: Iterable[Member], as_new: bool = False) -> l
     for number, m in known.items():
         for key in _id_keys(m):
             held.setdefault(key, number)
-        named.setdefault(_person_key(m)[0], []).append(number)
+        _index_name(named, m, number)
     added: list[Member] = []
 
     def person(ref: int) -> Member:
@@ -243,9 +264,8 @@ def import_members(db: TinyDB, new: Iterable[Member], as_new: bool = False) -> l
         keys = _id_keys(m)
         ref = next((held[k] for k in keys if k in held), None)
         if ref is None:
-            alike = named.get(_person_key(m)[0], [])
-            ref = next((r for r in alike if _person_key(person(r)) == _person_key(m)
-                        and not _ids_conflict(person(r), m)), None)
+            alike = _named_like(named, m)
+            ref = next((r for r in alike if _same_person(person(r), m) and not _ids_conflict(person(r), m)), None)
             if ref is None and alike and not as_new:
                 rows.append((alike[0], NEAR))
                 continue
@@ -255,7 +275,7 @@ def import_members(db: TinyDB, new: Iterable[Member], as_new: bool = False) -> l
             except TournamentError as error:
                 raise TournamentError(_("{name}: {error}").format(name=m.name, error=error)) from None
             ref = -len(added)
-            named.setdefault(_person_key(m)[0], []).append(ref)
+            _index_name(named, m, ref)
             rows.append((ref, ADDED))
         elif ref >= 0 and (newer := _newer_ratings(known[ref], m)):
             known[ref] = replace(known[ref], ratings={**known[ref].ratings, **newer})

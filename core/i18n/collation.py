@@ -128,7 +128,58 @@ def search_keys(text: str) -> tuple[str, ...]:
         key = search_fold(spelling)
         if key not in keys:
             keys.append(key)
+    for key in list(keys):
+        met = meet(key)
+        if met not in keys:
+            keys.append(met)
     return tuple(keys)
+
+
+_MEET_RULES = (
+    (re.compile("schtsch"), "shch"), (re.compile("tsch"), "ch"), (re.compile("sch"), "sh"),
+    (re.compile("ae"), "a"), (re.compile("oe"), "o"), (re.compile("ue"), "u"),
+    (re.compile("w"), "v"), (re.compile("j"), "y"), (_YO_YE, "e"),
+    (re.compile("yu"), "u"), (re.compile("y"), "i"), (re.compile("ei"), "ai"),
+    (re.compile(r"([a-z])\1+"), r"\1"),
+)
+"""How the spellings of one name in German, Turkish, Russian and English meet (applied in this
+order to a folded key): German sch/tsch/schtsch are English sh/ch/shch (Schewtschuk,
+Shevchuk); umlauts written out are the plain vowel (Mueller, Müller → muller); German w and j
+are v and y (Iwanow, Jolkin); Russian ю after a consonant is ü (Мюллер myuller, Крюгер
+kryuger → muller, kruger); y is i (Йылмаз yylmaz, Yılmaz → iilmaz); German ei is said ai
+(Schneider, Шнайдер shnayder → shnaider; Weiß, Вайс → vais); a doubled letter is one
+(Ostermann, Остерман).  Both sides of a comparison pass through the same rules, so a rule
+never loses a match that the plain key had (the plain keys are kept beside the met ones)."""
+
+
+def meet(key: str) -> str:
+    """A folded key (:func:`search_fold`) in the form where the German, Turkish, Russian and
+    English spellings of one name meet (:data:`_MEET_RULES`): ``iwanow`` and ``ivanov``,
+    ``mueller`` and ``myuller`` (Мюллер), ``weiss`` and ``vays`` (Вайс) meet."""
+    for pattern, replacement in _MEET_RULES:
+        key = pattern.sub(replacement, key)
+    return key
+
+
+@lru_cache(maxsize=1 << 16)
+def name_keys(text: str) -> frozenset[str]:
+    """The keys two registrations of one person share at least one of: every
+    :func:`search_keys` spelling, met (:func:`meet`).  ``Mueller, Hans``, ``Мюллер, Ханс`` and
+    ``Müller, Hans`` share one; so do ``Iwanow, Iwan`` and ``Иванов, Иван``.  What the
+    duplicate checks of an event and of the club register compare (one rule for both)."""
+    return frozenset(meet(key) for key in search_keys(text) if key)
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` are spellings of one name (:func:`name_keys` meet)."""
+    return bool(name_keys(a) & name_keys(b))
+
+
+def search_needles(query: str) -> tuple[str, ...]:
+    """The forms a search looks for: every :func:`search_keys` spelling of the query, met ones
+    included — ``вагнер`` finds *Wagner* through ``vagner``, ``йылмаз`` *Yılmaz* through its
+    Turkish spelling, ``mueller`` *Мюллер*; the plain fold first (empty: no query)."""
+    return search_keys(query)
 
 
 def search_text(text: str) -> str:
@@ -141,8 +192,8 @@ def search_text(text: str) -> str:
 def matches(query: str, text: str) -> bool:
     """Whether the search ``query`` finds ``text``: its fold is part of one of ``text``'s
     :func:`search_keys` (an empty query finds everything)."""
-    needle = search_fold(query)
-    return not needle or any(needle in key for key in search_keys(text))
+    needles = search_needles(query)
+    return not needles[0] or any(needle in key for needle in needles for key in search_keys(text))
 
 
 def slug(text: str) -> str:

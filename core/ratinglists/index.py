@@ -9,7 +9,11 @@ The index is one text file, memory-mapped and binary-searched:
 * the *names* section: one line per entry, ``folded-name TAB field TAB field ...``, sorted
   bytewise by the folded name — a prefix search is one bisection plus a short scan;
 * the *ids* section: ``F<fide id>``, ``N<national id>``, ``E<EGD pin>`` TAB the byte offset of
-  the entry's line, sorted bytewise — an id (or an id's first digits) is one bisection too.
+  the entry's line, sorted bytewise — an id (or an id's first digits) is one bisection too;
+* the *aliases* section: names-section lines keyed by the other spellings of the name
+  (:func:`core.i18n.collation.name_keys`, where they differ from the folded name), sorted
+  bytewise — ``mueller`` finds *Müller*, ``iwanow`` and ``ivanov`` *Иванов*, ``jolkin``
+  *Ёлкин* (an index written before it has no such section: those spellings find nothing).
 
 A search costs O(log n) page reads; nothing is loaded up front.
 """
@@ -113,7 +117,13 @@ def write_index(out: BinaryIO, entries: Iterable[ListEntry], meta: dict[str, Any
     released while the names section is written, so the id lines replace them rather than
     adding to them.
     """
-    lines = sorted(_record(e, cleaned) for e in entries)
+    lines: list[bytes] = []
+    aliases: list[bytes] = []
+    for e in entries:
+        line = _record(e, cleaned)
+        lines.append(line)
+        aliases.extend(_aliases(line))
+    lines.sort()
     out.write(b" " * (HEADER_SIZE - 1) + b"\n")
     names_start = offset = HEADER_SIZE
     ids: list[bytes] = []
@@ -136,13 +146,29 @@ def write_index(out: BinaryIO, entries: Iterable[ListEntry], meta: dict[str, Any
     for line in ids:
         out.write(line)
         offset += len(line)
-    header = dict(meta, count=count, names=[names_start, ids_start], ids=[ids_start, offset])
+    ids_end = offset
+    aliases.sort()
+    for line in aliases:
+        out.write(line)
+        offset += len(line)
+    header = dict(meta, count=count, names=[names_start, ids_start], ids=[ids_start, ids_end],
+                  aliases=[ids_end, offset])
     encoded = MAGIC + json.dumps(header, ensure_ascii=False, sort_keys=True).encode("utf-8")
     if len(encoded) >= HEADER_SIZE:
         raise RatingListError(_("the list's description is too long for its index header"))
     out.seek(0)
     out.write(encoded + b" " * (HEADER_SIZE - 1 - len(encoded)) + b"\n")
     return count
+
+
+def _aliases(line: bytes) -> list[bytes]:
+    """The aliases-section lines of one names-section ``line``: its fields under each met key of
+    the name that is not its folded key (none for most names of a FIDE list)."""
+    from core.i18n.collation import name_keys
+
+    key, rest = line.split(b"\t", 1)
+    name = rest.split(b"\t", 1)[0].decode("utf-8")
+    return [alias.encode("utf-8") + b"\t" + rest for alias in sorted(name_keys(name)) if alias.encode("utf-8") != key]
 
 
 def _shared_ids(ids: list[bytes]) -> list[str]:
@@ -185,7 +211,8 @@ class ListIndex:
         self.name = name
         self._names = tuple(self.header["names"])
         self._ids = tuple(self.header["ids"])
-        if self._ids[1] != size:
+        self._aliases = tuple(self.header.get("aliases", (self._ids[1], self._ids[1])))
+        if self._aliases[1] != size:
             self.close()
             raise RatingListError(_("rating list {name!r}: the index is incomplete; import the list again")
                                   .format(name=name))
@@ -259,23 +286,26 @@ class ListIndex:
             return self._search_ids(text.upper(), limit)  # DSB ids: C0327-1086, club codes in capitals
         key = fold(text)
         found = self._search_names(key, limit)
-        if not text.isascii() and len(found) < limit:
-            from core.i18n.collation import search_fold
+        if len(found) < limit:
+            from core.i18n.collation import search_needles
 
-            latin = search_fold(text)
-            if latin and latin != key:
-                seen = set(found)
-                found += [e for e in self._search_names(latin, limit - len(found)) if e not in seen]
+            for needle in search_needles(text):
+                for section in (self._names, self._aliases):
+                    if needle and len(found) < limit and (needle != key or section is self._aliases):
+                        found += [e for e in self._search_names(needle, limit - len(found), section)
+                                  if e not in found]
         return found
 
-    def _search_names(self, key: str, limit: int) -> list[ListEntry]:
-        """Entries whose folded name begins with ``key``, then with its last word first."""
-        found = [_entry(line) for line in self._scan(self._names, key.encode("utf-8"), limit)]
+    def _search_names(self, key: str, limit: int, section: tuple[int, int] | None = None) -> list[ListEntry]:
+        """Entries whose folded name (or alias, ``section`` the aliases) begins with ``key``,
+        then with its last word first."""
+        section = section or self._names
+        found = [_entry(line) for line in self._scan(section, key.encode("utf-8"), limit)]
         words = key.split(" ")
         if len(found) < limit and len(words) > 1:
             swapped = " ".join([words[-1], *words[:-1]]).encode("utf-8")
             seen = set(found)
-            for line in self._scan(self._names, swapped, limit - len(found)):
+            for line in self._scan(section, swapped, limit - len(found)):
                 entry = _entry(line)
                 if entry not in seen:
                     found.append(entry)

@@ -96,6 +96,10 @@ def _search(args: argparse.Namespace) -> int:
 
         print_json({"list": info.name, "entries": [asdict(e) for e in found]})
         return 0
+    if not found:
+        print(terminal_safe(_("no match for '{query}' in the rating list '{name}'").format(
+            query=args.query, name=info.name)))
+        return 0
     for e in found:
         ident = e.fide_id or e.national_id or e.egd_pin
         ratings = " ".join(f"{label} {value}" for label, value in (
