@@ -35,7 +35,7 @@ from core.tiebreaks.regimes import Regime, regime_of
 from core.tiebreaks.codes import lookup, parse_code
 from core.tiebreaks.spec import TieBreakSpec
 from core.tiebreaks.values import ROUNDED_CODES, format_rounded, format_value, sort_key
-from core.ties import TieOrder, tie_orders
+from core.ties import TieOrder, is_stale, tie_orders, tied_with
 
 TIE_RULES = ("shared", "lots", "manual")
 
@@ -205,6 +205,54 @@ def _split_by_order(group: list[int], order: TieOrder) -> list[list[int]] | None
     return parts
 
 
+def _orders_after(orders: list[TieOrder], t: Tournament, upto: int) -> list[TieOrder]:
+    """The orders that decide the standings after round ``upto``: those recorded for that
+    round (a playoff for the final places reorders no earlier table); an order of an older file,
+    whose round is unknown, the current standings'."""
+    current = rounds_started(t)
+    return [o for o in orders if (current if o.round is None else o.round) == upto]
+
+
+def after_round(t: Tournament, n: int) -> Tournament:
+    """The event as it stood after round ``n`` (a report "up to round n": a crosstable):
+    later rounds left out, and an order of an older file — whose round is unknown, so taken as
+    the current standings' — kept for the current standings only, not for round ``n``."""
+    current = rounds_started(t)
+    if n >= current:
+        return t
+    options = dict(t.options)
+    options["tie_orders"] = [o if o.get("round") is not None else {**o, "round": current}
+                             for o in options.get("tie_orders", []) or []]
+    return t.with_changes(rounds=t.rounds[:n], options=options)
+
+
+def stale_playoffs(t: Tournament) -> list[str]:
+    """The warnings of the playoffs the current standings set aside (a result corrected after
+    them untied their players): what a correction says it did.  Empty at once for an event
+    without a playoff order (every result typed asks), a cup or a team event."""
+    orders = [o for o in tie_orders(t) if o.source == "playoff"]
+    if not orders or t.teams or t.system == "knockout":
+        return []
+    upto = rounds_started(t)
+    ctx = shared_context(t, upto)
+    return [_set_aside(t, o, ctx, False) for o in _orders_after(orders, t, upto) if is_stale(o, ctx.total)]
+
+
+def _set_aside(t: Tournament, order: TieOrder, ctx: Context, team: bool) -> str:
+    """The warning for a playoff the standings no longer apply, naming the places it was for
+    (or its players) and everybody's points now."""
+    from core.i18n.format import format_points as shown
+
+    names = _names(t, team)
+    now = sorted(tied_with(ctx.total, order.members) | order.members, key=lambda p: (-ctx.total.get(p, 0), p))
+    points = ", ".join(f"{names.get(p, p)} {shown(ctx.frac(ctx.total.get(p, 0)))}" for p in now)
+    if order.places is not None:
+        return _("The playoff for places {places} no longer applies: the results changed after it ({points}).").format(
+            places=place_span(list(range(order.places[0], order.places[1] + 1))), points=points)
+    return _("The playoff of {players} no longer applies: the results changed after it ({points}).").format(
+        players=", ".join(str(names.get(p, p)) for p in sorted(order.members)), points=points)
+
+
 def rounds_started(t: Tournament) -> int:
     """Rounds that count for the standings: every paired round up to the last one with at least
     one result (or a round of byes only).  A round just paired, with no result in yet, does not
@@ -259,7 +307,7 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
     unranked = _unranked(t, ctx, team, withdrawn)
     ids = sorted(ctx.cells)
     ranked = [p for p in ids if p not in unranked]
-    all_orders = list(orders) if orders is not None else tie_orders(t)
+    all_orders = _orders_after(list(orders) if orders is not None else tie_orders(t), t, upto)
     playoffs = [o for o in all_orders if o.source == "playoff"]
     manual = [o for o in all_orders if o.source != "playoff"]
 
@@ -278,6 +326,10 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
     cup_groups = (_cup_groups(t, ranked) if t.system == "knockout" and not team
                   and not (specs and lookup(specs[0].base).main_score) else None)
     cup = cup_groups is not None
+    if not cup:  # a cup's places come from its bracket, not from ties on points
+        stale = [o for o in playoffs if is_stale(o, ctx.total)]
+        playoffs = [o for o in playoffs if o not in stale]
+        warnings.extend(_set_aside(t, o, ctx, team) for o in stale)
     decided: dict[int, str] = {}
     values: dict[str, dict[int, Value]] = {}
     groups_at: dict[str, dict[int, tuple[int, ...]]] = {}

@@ -10,8 +10,9 @@ inside it (the playoff's t).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from core.model import Tournament
 
@@ -50,3 +51,20 @@ def propose_ties(tournament: Tournament, prize_places: int = 1, standings: Stand
             out.append(Proposal(tuple(r.pno for r in rows[i: j + 1]), first, last_prize - first + 1))
         i = j + 1
     return out
+
+
+def playoff_first_place(tournament: Tournament, state: Mapping[str, Any]) -> int:
+    """The event place the playoff's first is given (its players, best first, hold the places
+    from there on): their places in the standings after the round it was held for, no tie order
+    applied — a playoff for places 2–4 names its winner 2nd, not 1st.  1 when its players hold
+    no run of places together (a correction untied them; a playoff not of a tie)."""
+    from core.standings import compute_standings
+
+    held = state.get("held_for")
+    upto = held.get("round") if isinstance(held, Mapping) else None
+    rows = [r.pno for r in compute_standings(tournament, orders=[], upto=upto).rows if r.rank is not None]
+    members = {int(p) for p in state["players"]}
+    at = sorted(i for i, p in enumerate(rows, start=1) if p in members)
+    if len(at) != len(members) or at != list(range(at[0], at[0] + len(at))):
+        return 1
+    return at[0]

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -162,7 +163,8 @@ class RoundCases(DeskBase):
             return after
 
         text = result.value if result is not None else ""
-        return self._change(self._board_action(round_no, board_no, text), change)
+        outcome = self._change(self._board_action(round_no, board_no, text), change, value=_playoffs_set_aside)
+        return dataclasses.replace(outcome, warnings=outcome.warnings + outcome.value, value=None)
 
     def _board_action(self, round_no: int, board_no: int, text: str) -> Action:
         """The journal's record of a result: with the board's White and Black and their names
@@ -259,3 +261,13 @@ def preview_result(t: Tournament, round_no: int, board_no: int, result: GameResu
     """The tournament as it will be once :meth:`Desk.enter_result` saved the result — what a
     screen shows at once while the save runs (the same validated command)."""
     return changes.set_result(t, round_no, board_no, result, unrated)
+
+
+def _playoffs_set_aside(before: Tournament, after: Tournament) -> tuple[str, ...]:
+    """A result (a correction) that untied the players of a decided playoff: the standings set
+    it aside from now on, and the change says so (a cup refuses a correction that changes who
+    went through; a playoff after the event cannot be replayed, so it is said, not refused)."""
+    from core.standings import stale_playoffs
+
+    earlier = set(stale_playoffs(before))
+    return tuple(w for w in stale_playoffs(after) if w not in earlier)

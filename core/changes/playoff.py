@@ -50,7 +50,8 @@ def record_in_standings(tournament: Tournament, key: str) -> Tournament:
     state = stored_playoff(tournament, key)
     places = decided_places(state)
     if places is not None:
-        return with_tie_order(tournament, [list(g) for g in places], "playoff")
+        held = state.get("held_for")
+        return with_tie_order(tournament, [list(g) for g in places], "playoff", held if isinstance(held, dict) else None)
     members = {int(p) for p in state["players"]}
     kept = [o for o in tournament.options.get("tie_orders", []) or []
             if not (o.get("source") == "playoff"
@@ -105,6 +106,10 @@ def create_playoff(t: Tournament, key: str, players: Sequence[int], places: int 
         raise
     except ValueError as exc:  # a format's own checks (an override out of range) are plain ValueErrors
         raise TournamentError(str(exc)) from exc
+    from core.standings import rounds_started
+    from core.ties import held_for
+
+    state = {**state, "held_for": held_for(t, players, rounds_started(t))}  # the tie it decides
     return _stored(t, key, state)
 
 

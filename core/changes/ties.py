@@ -5,18 +5,22 @@ applied by the standings)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Tournament
 
 
-def with_tie_order(t: Tournament, groups: Sequence[int | Sequence[int]], source: str = "manual") -> Tournament:
+def with_tie_order(t: Tournament, groups: Sequence[int | Sequence[int]], source: str = "manual",
+                   held: Mapping[str, object] | None = None) -> Tournament:
     """A tournament with an externally decided order recorded (play-off results, arbiter order).
 
     ``groups``: pairing numbers (or team ids) best first; a nested list keeps its members tied.
-    An older order covering any of the same participants is replaced.
+    An older order covering any of the same participants is replaced.  ``held``: the tie it
+    decides (:func:`core.ties.held_for`; a playoff's, recorded when it was created), else the
+    tie as it stands now — the order then decides the standings after that round only, and
+    only while its players are still that tied group.
     """
     if source not in ("manual", "playoff"):
         raise TournamentError(_("tie order source must be 'manual' or 'playoff', not {source!r}").format(source=source))
@@ -27,7 +31,12 @@ def with_tie_order(t: Tournament, groups: Sequence[int | Sequence[int]], source:
     kept = [o for o in t.options.get("tie_orders", []) or []
             if not members & {int(p) for g in o.get("groups", []) for p in (g if isinstance(g, list) else [g])}]
     options = dict(t.options)
-    options["tie_orders"] = kept + [{"groups": norm, "source": source}]
+    if held is None:
+        from core.standings import rounds_started
+        from core.ties import held_for
+
+        held = held_for(t, members, rounds_started(t))
+    options["tie_orders"] = kept + [{"groups": norm, "source": source, **held}]
     return t.with_changes(options=options)
 
 

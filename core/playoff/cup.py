@@ -456,9 +456,25 @@ def stage_groups(t: Tournament) -> list[list[int]]:
         for p in players:
             reached.setdefault(p, (int(path.rsplit("r", 1)[-1]) + 1, True))
     keys = sorted(set(reached.values()), reverse=True)
-    groups = [sorted(p for p, k in reached.items() if k == key) for key in keys]
+    groups = _decided_matches_split(t, cup, [sorted(p for p, k in reached.items() if k == key) for key in keys])
     rest = sorted(p.pno for p in t.players if p.pno not in reached)
     return groups + ([rest] if rest else [])
+
+
+def _decided_matches_split(t: Tournament, cup: CupState, groups: list[list[int]]) -> list[list[int]]:
+    """``groups`` with the two players of every decided match in one group (the final, the
+    match for third place) put apart, the winner first: a decided match decides its places at
+    once — the third-place match won 1½–½ is 3rd and 4th while the final is still being played."""
+    from core.playoff.cup_bracket import cup_summary
+
+    for rnd in cup_summary(t, cup):
+        for m in rnd.matches:
+            if not (isinstance(m.winner, int) and isinstance(m.loser, int)):
+                continue
+            winner, loser = m.winner, m.loser
+            groups = [part for g in groups for part in
+                      ([[p for p in g if p != loser], [loser]] if winner in g and loser in g else [g])]
+    return groups
 
 
 def stage_reached(t: Tournament) -> dict[int, str]:

@@ -10,7 +10,8 @@ The stored state is plain JSON (it lives in ``Tournament.options["playoffs"][key
                                 "flag_later": "white"?, "end": "19:12"?}},
      "lots": {"<lot key>": "<value>"},             # lots drawn over the board (override seeded)
      "choices": {"<key>": "white|black"},          # Armageddon lot winner's choice
-     "bids": {"<key>": {"<pno>": seconds}}}        # Armageddon bids
+     "bids": {"<key>": {"<pno>": seconds}},        # Armageddon bids
+     "held_for": {"round": 5, "tied": [pno, ...], "places": [1, 3]}}  # the tie (core.ties.held_for)
 
 Nothing derived (bracket, colours, timetable, places) is stored: :func:`evaluate` rebuilds it
 from this state, so correcting a result recomputes the bracket and the timetable, and results

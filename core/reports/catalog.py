@@ -58,6 +58,8 @@ def build(view: View, kind: str, round_no: int | None = None, pno: int | None = 
             raise TournamentError(_('no round is paired yet'))
         if not 1 <= rnd <= t.current_round:
             raise TournamentError(_('round {rnd} is not paired (rounds paired: {current_round})').format(rnd=rnd, current_round=t.current_round))
+    if kind in ("standings", "crosstable") and round_no is not None:
+        return _after_round(view, kind, round_no)
     if kind == "standings":
         return tables.standings_report(view)
     if kind == "crosstable":
@@ -153,3 +155,26 @@ def all_reports(view: View) -> list[Report]:
         for p in sorted(t.players, key=lambda p: p.pno):
             out.append(player_card(view, p.pno))
     return out
+
+
+def _after_round(view: View, kind: str, round_no: int) -> Report:
+    """The standings after round ``round_no`` (the page ``publish`` writes as
+    ``standings-rN.html``) or the crosstable up to it; the current one for the round the
+    standings already count (a round paired but not begun never counts, C.07).  A round not
+    paired is refused naming how many are."""
+    from core.reports import tables
+    from core.reports.tables import rounds_counted
+    from core.standings import after_round, rounds_started
+
+    t = view.tournament
+    if not 1 <= round_no <= t.current_round:
+        raise TournamentError(_('round {rnd} is not paired (rounds paired: {current_round})').format(
+            rnd=round_no, current_round=t.current_round))
+    if round_no >= rounds_started(t):
+        return tables.standings_report(view) if kind == "standings" else tables.crosstable(view)
+    if kind == "standings":
+        return tables.standings_report(view, upto=round_no)
+    report = tables.crosstable(View(after_round(t, round_no), view.tiebreaks, view.regime))
+    report.slug = f"crosstable-r{round_no}"
+    report.subtitle.insert(1, rounds_counted(round_no, t.total_rounds))
+    return report

@@ -249,8 +249,10 @@ def bracket_report(view: View, key: str, state: Mapping[str, Any], playoff_view,
     notes = [_("Per game the points scored; * marks the player who goes through. "
                "A is an Armageddon game (a draw counts as a win for Black).")]
     if playoff_view.places is not None:
+        from core.standings_ties import playoff_first_place
+
         order = []
-        place = 1
+        place = playoff_first_place(view.tournament, state)  # the event's places (2–4), not the playoff's own
         for group in playoff_view.places:
             label = str(place) if len(group) == 1 else f"{place}–{place + len(group) - 1}"
             order.append(f"{label}. " + ", ".join(names.get(p, str(p)) for p in group))

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from core.cli.errors import CliError
 from core.i18n import _
 from core.playoff import (
-    choose_format, clock, create, describe, evaluate, stage_times, timetable,
+    choose_format, clock, create, describe, evaluate, shared_place_labels, stage_times, timetable,
 )
 from core.playoff.state import PlayoffView, _parse_clock, stored_playoff
 from core.playoff.timetable import Slot
@@ -106,7 +106,7 @@ def _time(seconds: int, relative: bool, start: int) -> str:
 
 
 def render_text(state: dict[str, Any], view: PlayoffView, slots: list[Slot], names: dict[int, str],
-                relative: bool = False) -> str:
+                relative: bool = False, first_place: int = 1) -> str:
     """Stages, the timetable (boards, clock times), lots and — once over — the places, in the
     reader's language.  Games and lots keep their ids beside their names: ``--result GAME``
     and ``--lot KEY`` are typed with them."""
@@ -151,11 +151,9 @@ def render_text(state: dict[str, Any], view: PlayoffView, slots: list[Slot], nam
         lines.append(_("The playoff is still running."))
     else:
         lines.append(_("Final order:"))
-        place = 1
+        labels = shared_place_labels(view.places, first_place)  # the event's places, not the playoff's own
         for group in view.places:
-            label = str(place) if len(group) == 1 else f"{place}-{place + len(group) - 1}"
-            lines.append(f"  {label}: " + ", ".join(_name(names, p) for p in group))
-            place += len(group)
+            lines.append(f"  {labels[group[0]]}: " + ", ".join(_name(names, p) for p in group))
     return "\n".join(lines) + "\n"
 
 
@@ -269,8 +267,10 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(render_json(key, state, view, slots)))
     else:
+        from core.standings_ties import playoff_first_place
+
         names = {p.pno: p.name for p in t.players}
-        print(render_text(state, view, slots, names), end="")
+        print(render_text(state, view, slots, names, first_place=playoff_first_place(t, state)), end="")
     return 0
 
 
