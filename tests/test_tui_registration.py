@@ -77,8 +77,12 @@ async def test_search_edit_delete_and_number_explanation(tmp_path):
         session, pane = await opened(pilot, app)
         table = app.screen.query_one("#players", DataTable)
         assert app.focused.id == "p-name"  # F2: typing registers a player
-        await pilot.press("slash")  # a character of a name, not a command
-        assert app.screen.query_one("#p-name", Input).value == "/"
+        await pilot.press("slash")  # the empty name field: "/" is the footer's Search (no name starts with it)
+        assert app.focused.id == "p-search"
+        app.screen.query_one("#p-name", Input).focus()
+        await type_text(pilot, "A")
+        await pilot.press("slash")  # inside a begun name: a character of it, not a command
+        assert app.screen.query_one("#p-name", Input).value == "A/"
         app.screen.query_one("#p-name", Input).value = ""
         await pilot.press("down")  # to the table: now single keys are commands
         assert app.focused is table

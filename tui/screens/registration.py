@@ -169,6 +169,9 @@ class RegistrationPane(TournamentTab, Vertical):
         Binding("f", "forbidden", L_("Forbid pair"), show=False),
         Binding("slash", "search", L_("Search")),
         Binding("ctrl+f", "search", L_("Search"), show=False),  # from the entry fields too
+        # priority: the name field would take "/" as a letter; check_action lets it act only
+        # in the EMPTY name field (no name starts with "/"), where F2 opens
+        Binding("slash", "search_from_name", L_("Search"), show=False, priority=True),
         Binding("i", "import", L_("Import"), show=False),
         Binding("question_mark", "explain_number", L_("Why this number?"), show=False),
         Binding("t", "teams", L_("Teams"), show=False),
@@ -501,6 +504,9 @@ class RegistrationPane(TournamentTab, Vertical):
             focused = self.app.focused
             return isinstance(focused, Input) and focused.id not in (None, "p-search") \
                 and focused.id.startswith("p-")
+        if action == "search_from_name":  # "/" starts the search from the EMPTY name field (F2's start)
+            focused = self.app.focused
+            return isinstance(focused, Input) and focused.id == "p-name" and not focused.value
         return super().check_action(action, parameters)
 
     def action_focus_table(self) -> None:
@@ -515,6 +521,11 @@ class RegistrationPane(TournamentTab, Vertical):
 
     def action_focus_form(self) -> None:
         self.query_one("#p-name", Input).focus()
+
+    def action_search_from_name(self) -> None:
+        """``/`` in the empty name field: the footer's and F1's "/ search" work where F2 opens
+        (a name never starts with ``/``); once a name is begun ``/`` is a letter of it."""
+        self.action_search()
 
     def action_search(self) -> None:
         """A new search: the last one's text is selected (the list stays as it filtered until

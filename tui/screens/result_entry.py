@@ -252,10 +252,23 @@ class ResultTyping(RoundsTab):
         stored (``12 1-0, 12 0-1`` asks to correct board 12, as on two lines): a pair handed to
         the screen to store goes on with the rest once the screen has stored it."""
         if not pairs:
+            self.close_line_when_round_complete()
             return
         first, rest = pairs[0], pairs[1:]
         if not self.enter_typed(first, then=lambda: self.enter_pairs(rest)):
             self.enter_pairs(rest)
+
+    def close_line_when_round_complete(self) -> None:
+        """The input model's rule for a line: it closes after Enter once its record is complete.
+        The entry line's record is the round: with every result in, the focus goes back to the
+        boards, so the single keys the status line offers (``p`` pairs the next round) work
+        instead of being typed into the line.  A refused line leaves the round incomplete (the
+        line stays open to correct it); a half-typed line keeps it too."""
+        entry = self.query_one("#result-entry", TextField)
+        if not entry.has_focus or entry.value or not self.round_no:
+            return
+        if all(b.result is not None for b in self.shown.round(self.round_no).boards):
+            self.focus_main()
 
     def enter_typed(self, text: str, then: Callable[[], object] | None = None) -> bool:
         """One "board result" pair: entered, or refused into the list with why. True: handed

@@ -1,0 +1,62 @@
+"""The input model's rule for lines and the keys the screens offer (issue 34, rev34e #5, #24).
+
+A typed line closes after Enter once its record is complete, so the single keys the screen
+then offers work: after the last result of a round typed through ``:``, ``p`` pairs the next
+round instead of being typed into the entry line.  The players tab opens in the empty name
+field; ``/`` there is the footer's "Search" (no name starts with ``/``), not a letter of a name.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input
+
+from core.model import Player, Tournament
+from tui.app import HakemApp
+from tests.test_tui_type_ahead import burst
+from tests.tui_fixtures import demo, store_with, wait_for, with_rounds
+
+pytestmark = pytest.mark.usefixtures("quiet_tui")
+
+
+def four_boards() -> Tournament:
+    players = tuple(Player(pno=i, name=f"P{i}", rating=2000 - i) for i in range(1, 9))
+    return with_rounds(Tournament(id="", name="Fix", system="dutch", total_rounds=3, players=players), 1,
+                       complete_last=False)
+
+
+async def test_the_result_line_closes_when_the_round_is_complete_and_p_pairs(tmp_path):
+    """Was (de, ``: 1 0:1⏎2 =⏎``): "All results are in. Press p to pair round 2." and ``p``
+    typed into the line.  A line refused or a round still open keeps the line focused."""
+    data = tmp_path / "data"
+    [tid] = store_with(data, four_boards())
+    app = HakemApp(data_dir=data, open_id=tid, lang="de", poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        entry = app.screen.query_one("#result-entry", Input)
+        await burst(pilot, app, ":1 1-0\n2 0-1\n3 =\n")
+        assert app.focused is entry  # board 4 still playing: the line stays open
+        await burst(pilot, app, "4 9-9\n")
+        assert app.focused is entry  # refused: the round is not complete
+        await burst(pilot, app, "4 1-0\np")
+        session = app.screen.session
+        await wait_for(pilot, lambda: session.tournament.current_round == 2 and not app.keys_pending, timeout=60)
+        assert entry.value == ""
+
+
+async def test_slash_in_the_empty_name_field_searches(tmp_path):
+    """Was (ru, F2 ``/ivanov⏎``): a player "/ivanov/" registered; ``/`` now opens the search
+    from the empty name field, and is still a letter inside a begun name."""
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=0))
+    app = HakemApp(data_dir=data, open_id=tid, lang="ru", poll_interval=3600)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "p-name")
+        await burst(pilot, app, "/ivanov")
+        name, search = (app.screen.query_one(f"#p-{k}", Input) for k in ("name", "search"))
+        assert (name.value, search.value, app.focused) == ("", "ivanov", search)
+        name.focus()
+        await burst(pilot, app, "A/B")
+        assert name.value == "A/B"
