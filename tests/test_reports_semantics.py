@@ -442,3 +442,44 @@ def test_cli_reports_follow_lang(capsys) -> None:
         set_language("en")
     assert main(["--lang", "en", "report", trf, "standings", "--format", "csv"]) == 0
     assert capsys.readouterr().out == turkish_csv
+
+
+def test_playoff_and_cup_changes_refresh_the_remembered_pages(tmp_path) -> None:
+    """Every change that alters a published page refreshes the remembered pages, a playoff's
+    creation and each of its results (the timetable players watch game by game) as an
+    ordinary result does; a cup's Armageddon flag likewise (it decides who advances)."""
+    import os
+
+    from core.app import Workspace, publishing
+    from core.app.effects import pages_changed
+    from core.model import Board, GameResult, Player, Round, Tournament
+    from core.playoff import evaluate, playoffs_of
+    from tests.tui_fixtures import store_with
+
+    w = GameResult.WHITE_WINS
+    # round 1: 1 beats 2, 3 beats 4; round 2: 4 beats 1, 3 beats 2 → 3: 2 points, 1 and 4:
+    # 1 point each (tied for places 2–3), 2: 0
+    players = tuple(Player(i, f"Player {i}", 2100 - 10 * i) for i in range(1, 5))
+    r1 = Round(1, (Board(1, 2, w), Board(3, 4, w)))
+    r2 = Round(2, (Board(4, 1, w), Board(3, 2, w)))
+    t = Tournament(id="tie", name="Tie", total_rounds=2, players=players, rounds=(r1, r2), tiebreaks=("BH",))
+    data, web = tmp_path / "data", tmp_path / "web"
+    [tid] = store_with(data, t)
+    publishing.remember(data, tid, str(web))
+    desk = Workspace(data).open(tid)
+    index = web / "index.html"
+
+    outcome = desk.create_playoff("1", [1, 4], 1)
+    assert index.exists(), outcome.warnings  # the playoff's creation published the pages
+    [(key, state)] = playoffs_of(desk.snapshot().tournament).items()
+    [timetable] = web.glob("timetable-*.html")
+    os.utime(timetable, (0, 0))
+    desk.playoff_result(key, evaluate(state).ready[0].id, "1-0")
+    assert timetable.stat().st_mtime > 0  # the playoff's result refreshed its timetable
+
+    cup = Tournament(id="cup", name="Cup", system="knockout", total_rounds=1, players=players[:2],
+                     rounds=(Round(1, (Board(1, 2, None),)),))
+    # both flags fell in the Armageddon of round 1, board 1; White's first (as stored by
+    # ``hakem cup flag``): who advances changes, the round's boards do not
+    flagged = cup.with_changes(options={"knockout": {"flag_later": {"1.1": "white"}}})
+    assert flagged.rounds == cup.rounds and pages_changed(cup, flagged)

@@ -26,13 +26,16 @@ if TYPE_CHECKING:
 
 
 def pages_changed(before: Tournament, after: Tournament) -> bool:
-    """Whether the published pages (pairings, results, standings) differ after the change:
-    a round was paired or unpaired, a result of a finished round or an earlier round changed,
-    the last result of a round came in.  Results of the round still being played are
-    published when its last result arrives, not one by one (the pages follow the event round
-    by round)."""
+    """Whether the published pages (pairings, results, standings, playoff timetables, the
+    cup's bracket) differ after the change: a round was paired or unpaired, a result of a
+    finished round or an earlier round changed, the last result of a round came in, or
+    anything outside the rounds changed once a round is paired — players, settings, and the
+    playoffs' and the cup's own state (a playoff created, its results, lots and bids, a flag
+    that fell in an Armageddon), which players watch on the playoff's timetable game by game.
+    Results of the round still being played are published when its last result arrives, not
+    one by one (the pages follow the event round by round)."""
     if before.rounds == after.rounds:
-        return before.players != after.players and bool(after.rounds)
+        return before != after and bool(after.rounds)
     if len(before.rounds) != len(after.rounds):
         return True
     if after.rounds[-1].complete or before.rounds[-1].complete:
