@@ -12,7 +12,7 @@ organisers and publishing stay with ``hakem series set|publish``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -30,6 +30,9 @@ from tui.widgets.forms import FormDialog, FormGrid
 from tui.hooks import ScreenHooks
 from tui.widgets.pane import CommandKeys
 from tui.widgets.tables import FittedTable, move_to_key, reset_table, selected_key, sync_table, text_col
+
+if TYPE_CHECKING:
+    from core.service.client import Watch
 
 
 class SeriesScreen(CommandKeys, ScreenHooks, Screen[None]):
@@ -50,6 +53,11 @@ class SeriesScreen(CommandKeys, ScreenHooks, Screen[None]):
         Binding("r", "refresh", L_("Refresh"), show=False),  # it follows every change by itself
     ]
 
+    _following = False
+    """The screen follows every change already (set up once: a redraw mounts again)."""
+    _watch: Watch | None = None
+    """The data service's pushes this screen follows (None: a timer polls instead)."""
+
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(_("Series"), id="series-title", classes="screen-title")
@@ -63,7 +71,7 @@ class SeriesScreen(CommandKeys, ScreenHooks, Screen[None]):
         reset_table(self.query_one("#series-list", FittedTable), [
             text_col(pgettext("tournament", "Name"), "name"), (_("Events"), "events"), (_("Points"), "scoring")])
         self.action_refresh()
-        if not getattr(self, "_following", False):  # once (redraw mounts again)
+        if not self._following:  # once (redraw mounts again)
             self._following = True
             watch = getattr(self.app.workspace, "watch", None)
             if watch is not None:  # the data service pushes every change of every event: another organiser's result
@@ -79,9 +87,8 @@ class SeriesScreen(CommandKeys, ScreenHooks, Screen[None]):
             pass  # the app has closed
 
     def on_unmount(self) -> None:
-        watch = getattr(self, "_watch", None)
-        if watch is not None:
-            watch.close()
+        if self._watch is not None:
+            self._watch.close()
 
     def action_refresh(self) -> None:
         """The list again, and the table of the selected series."""

@@ -152,10 +152,15 @@ class TournamentScreen(CommandKeys, ScreenHooks, Screen):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
+        self.initial_tab: str | None = None
+        """The tab shown when composed (None: the rounds once paired, else the players);
+        a language switch composes again on the tab that was shown."""
+        self._shown: Tournament | None = None
+        """The snapshot the panes last showed (a pushed change compares with it)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
-        initial = getattr(self, "initial_tab", None) or ("rounds" if self.session.tournament.rounds else "players")
+        initial = self.initial_tab or ("rounds" if self.session.tournament.rounds else "players")
         self.initial_tab = initial
         with TournamentTabs(initial=f"tab-{initial}", id="tabs"):
             labels = tab_labels(self.app.size.width or 80)
@@ -430,7 +435,7 @@ class TournamentScreen(CommandKeys, ScreenHooks, Screen):
         self.show_warnings(outcome)
         t = outcome.tournament if outcome is not None else None
         if not self.session.pending and t is not None and t is self.session.tournament:
-            if t != getattr(self, "_shown", None):  # e.g. another organiser's result came along
+            if t != self._shown:  # e.g. another organiser's result came along
                 self.refresh_panes()
 
     def on_unmount(self) -> None:

@@ -32,6 +32,8 @@ from tui.messages import OpenTournament, ShowMessage
 if TYPE_CHECKING:
     from textual.timer import Timer
 
+    from core.service.client import Watch
+
 
 def _told_apart(info: Any, names: Counter[str]) -> str:
     """The name a row shows: with the id (what every command takes) when another event of the
@@ -80,9 +82,18 @@ class TournamentsScreen(CommandKeys, ScreenHooks, Screen):
         yield Static(id="tournaments-hint", classes="hint")
         yield KeyFooter()
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._ids: list[str] = []
+        """The tournaments' ids, row by row as the list shows them."""
+
+    _watch: Watch | None = None
+    """The data service's pushes of the list (None: a timer reads it again)."""
+    _problems: tuple[tuple[str, str], ...] = ()
+    """The files the list could not read, last said (each said once, not every 2 s)."""
+
     def on_mount(self) -> None:
         self.set_sub_title()
-        self._ids: list[str] = []
         self.relabel()
         watch = getattr(self.app.workspace, "watch", None)
         if watch is not None:  # the data service pushes every change of the list
@@ -125,14 +136,12 @@ class TournamentsScreen(CommandKeys, ScreenHooks, Screen):
             pass  # the app has closed
 
     def on_unmount(self) -> None:
-        watch = getattr(self, "_watch", None)
-        if watch is not None:
-            watch.close()
+        if self._watch is not None:
+            self._watch.close()
 
     async def redraw(self) -> None:
         """After a language switch: every text, column and width again in the new language."""
         await self.recompose()
-        self._rows = None
         self.relabel()
         self.set_sub_title()
 
@@ -178,8 +187,8 @@ class TournamentsScreen(CommandKeys, ScreenHooks, Screen):
         except TournamentError as exc:
             self.notify(str(exc), severity="error")
             return
-        problems = tuple(getattr(workspace, "problems", ()))
-        if problems and problems != getattr(self, "_problems", ()):
+        problems = tuple(workspace.problems)
+        if problems and problems != self._problems:
             for tid, message in problems[:3]:
                 self.notify(_("{tid} cannot be read: {message} (run hakem doctor {tid})").format(
                     tid=tid, message=message), severity="warning", timeout=15)
