@@ -200,7 +200,7 @@ class BusyHold(KeyHold):
     for its outcome — result lines typed behind ``p`` are for the new round — except the keys
     that stop it.  Over when released, or when the widget that started it is gone."""
 
-    def __init__(self, owner: object) -> None:
+    def __init__(self, owner: MessagePump) -> None:
         self.owner = owner
         self.released = False
 
@@ -208,7 +208,7 @@ class BusyHold(KeyHold):
         return not (isinstance(event, events.Key) and event.key in STOP_KEYS)
 
     def lasts(self, app: SerialKeys) -> bool:
-        return not self.released and bool(getattr(self.owner, "is_attached", False))
+        return not self.released and self.owner.is_attached
 
 
 def _key_name(char: str) -> str:
@@ -280,7 +280,7 @@ class SerialKeys(FrameApp[int]):
                 return hold
         return None
 
-    def hold_keys(self, owner: object) -> None:
+    def hold_keys(self, owner: MessagePump) -> None:
         """``owner`` (a widget) starts work the organiser waits for: keys wait until
         :meth:`release_keys` (or until ``owner`` is gone), the stop keys aside."""
         busy = self.__dict__.setdefault("_busy", [])

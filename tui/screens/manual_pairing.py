@@ -154,7 +154,7 @@ class ManualPairingScreen(ModalScreen[bool]):
         return tuple(Board(w, b) for w, b in self.boards), tuple(Bye(p, k) for p, k in self.byes)
 
     @work(thread=True, exclusive=True, group="manual-engine", exit_on_error=False)
-    def compute_engine(self, t: Tournament, round_no: int):
+    def compute_engine(self, t: Tournament, round_no: int) -> RoundPairing:
         """The engine's side, computed in a child process like the rounds pane's pairing: the
         UI keeps the GIL while a big field is paired, and leaving the screen ends the engine at
         once (its thread could only stop at the engine's next cancel check)."""

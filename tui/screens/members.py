@@ -13,7 +13,7 @@ everyone else reads the register without contact data and is not offered the key
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -28,10 +28,14 @@ from core.errors import TournamentError
 from core.fields import title_word
 from core.i18n import _
 from core.safe_text import field_safe
+from tui.host import hakem_app
 from tui.i18n import L_
 from tui.widgets.fast_table import FastTable
 from tui.widgets.fields import TextField
 from tui.widgets.forms import FormDialog, FormGrid
+
+if TYPE_CHECKING:
+    from tui.app import HakemApp
 
 SHOWN = 200
 """Members listed for a search (the whole register when nothing is typed)."""
@@ -39,6 +43,8 @@ SHOWN = 200
 
 class MembersDialog(ModalScreen[None]):
     """The register: search, choose, Enter shows the member (:class:`MemberDialog`)."""
+
+    app = hakem_app
 
     BINDINGS = [
         Binding("enter", "show", L_("Show"), priority=True),
@@ -123,10 +129,10 @@ class MembersDialog(ModalScreen[None]):
         self.dismiss(None)
 
 
-def may_edit(workspace: Any, app: Any) -> bool:
+def may_edit(workspace: Any, app: HakemApp) -> bool:
     """Whether the user may change the register (the use case's own rule; a register that
     cannot be read, or ``hakem --view``, offers no changes)."""
-    if getattr(app, "view_only", False):
+    if app.view_only:
         return False
     try:
         return bool(workspace.may_edit_register())
@@ -141,12 +147,12 @@ def keys_hint(editor: bool) -> str:
     return _("Up/Down: choose · Enter: show · Esc: close")
 
 
-def refused(screen: ModalScreen[Any], editor: bool) -> bool:
+def refused(screen: MembersDialog | MemberDialog, editor: bool) -> bool:
     """Say the list managers' rule (the use case's words) to someone who may not change the
     register; True when refused."""
     if editor:
         return False
-    if getattr(screen.app, "view_only", False):
+    if screen.app.view_only:
         screen.notify(_("hakem was started with --view: nothing can be changed."), severity="warning")
     else:
         screen.notify(_("only the club's list managers may change the register of members "
@@ -156,6 +162,8 @@ def refused(screen: ModalScreen[Any], editor: bool) -> bool:
 
 class MemberDialog(ModalScreen[None]):
     """One member: the fields, then the events they played (newest first)."""
+
+    app = hakem_app
 
     BINDINGS = [Binding("escape", "close", L_("Close")),
                 Binding("ctrl+e", "edit", L_("Edit member"), priority=True)]

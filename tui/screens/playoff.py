@@ -330,7 +330,7 @@ class PlayoffPane(LazyPane, Vertical):
         if self.t is not None:
             self.show(self.t, force=True)
 
-    def main_widget(self):
+    def main_widget(self) -> FittedTable:
         """The widget that gets the focus when the pane is shown."""
         return self.query_one("#ties", FittedTable)
 

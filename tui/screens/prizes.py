@@ -34,6 +34,7 @@ from tui.widgets.fields import TextField
 from tui.messages import RunChange
 
 if TYPE_CHECKING:
+    from tui.services import Use
     from tui.screens.tournament import TournamentScreen
 
 FIELDS = (("key", L_("Key")), ("name", L_("Group name")), ("amounts", L_("Prizes by place")),
@@ -174,7 +175,7 @@ class PrizesScreen(CommandKeys, ModalScreen[None]):
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
         return prize_settings(self.tournament).group(str(key))
 
-    def change(self, use) -> None:
+    def change(self, use: Use) -> None:
         """Run one prize use case of the desk (``use(desk)``); redraw when saved."""
         session = self.owner.session
 

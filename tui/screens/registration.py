@@ -9,9 +9,10 @@ f forbidden pairing, ? why this pairing number.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Iterable
 
+from textual import events
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -32,6 +33,12 @@ from tui.widgets.refused import RefusedList
 from tui.widgets.tables import Col, FittedTable, reset_table, selected_key, short_col, sync_table, text_col
 from tui.widgets.fields import TextField
 from tui.messages import RefreshPanes, RunChange, ShowMessage, ShowWarnings
+
+if TYPE_CHECKING:
+    from textual.widget import Widget
+
+    from core.app.desk import Outcome
+    from tui.services import Session
 
 
 def is_go(t: Tournament) -> bool:
@@ -227,10 +234,10 @@ class RegistrationPane(TournamentTab, Vertical):
             self.show(self.t)
 
     @property
-    def screen_session(self):
+    def screen_session(self) -> Session:
         return self.screen.session
 
-    def main_widget(self):
+    def main_widget(self) -> Widget:
         """The name field: on the players tab, typing registers a player (``--view``: the
         table, the form is not shown)."""
         if self.app.view_only:
@@ -409,7 +416,7 @@ class RegistrationPane(TournamentTab, Vertical):
         late = self.t is not None and self.t.current_round > 0
         outcome: dict[str, Any] = {}
 
-        def add():
+        def add() -> Outcome:
             try:
                 outcome["o"] = self.screen_session.do(lambda desk: desk.add_player(
                     keep_numbers=keep_numbers, asked=asked, allow_duplicate=allow_duplicate, **fields))
@@ -436,7 +443,7 @@ class RegistrationPane(TournamentTab, Vertical):
             if late:
                 done = outcome.get("o")
                 self.notify(_("{name} added as a late entry with number {pno}: paired from round {n}.").format(
-                    name=name, pno=getattr(done, "value", "?"), n=self.shown.current_round + 1))
+                    name=name, pno=done.value if done is not None else "?", n=self.shown.current_round + 1))
                 if tell_moves and not keep_numbers and asked is not None and asked.moves and done is not None:
                     from core.app.registration import renumbering_notice
 
@@ -512,7 +519,7 @@ class RegistrationPane(TournamentTab, Vertical):
     def action_focus_table(self) -> None:
         self.query_one("#players", FittedTable).focus()
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: events.Key) -> None:
         """↑ on the table's first row goes back to the name field."""
         table = self.query_one("#players", FittedTable)
         if event.key == "up" and self.app.focused is table and table.cursor_row <= 0:
@@ -617,7 +624,7 @@ class RegistrationPane(TournamentTab, Vertical):
                 self.notify(str(refused), severity="error")
                 return
 
-            def change():
+            def change() -> Outcome:
                 if kind is None:
                     return session.do(lambda desk: desk.cancel_bye(pno, rounds))
                 return session.do(lambda desk: desk.request_bye(pno, rounds, kind))

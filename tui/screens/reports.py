@@ -30,6 +30,9 @@ from tui.widgets.dialogs import LineDialog, PromptDialog
 from tui.widgets.pane import LazyPane
 
 if TYPE_CHECKING:
+    from textual.widget import Widget
+
+    from core.reports.printing import Document
     from core.app.exports import Exists
 
 
@@ -58,7 +61,7 @@ def _split(kind: str) -> tuple[str, str | None]:
     return name, key or None
 
 
-def document_for(t: Tournament, kind: str, round_no: int | None, pno: int | None):
+def document_for(t: Tournament, kind: str, round_no: int | None, pno: int | None) -> Document:
     """The printable document of what the pane shows (core.reports.printing)."""
     from core.reports import View
     from core.reports.printing import document
@@ -222,7 +225,7 @@ class ReportsPane(LazyPane, Vertical):
         if self.t is not None:
             self.show(self.t, force=True)
 
-    def main_widget(self):
+    def main_widget(self) -> Widget:
         pictures = self.query(".report-picture")
         return pictures.first() if len(pictures) else self.query_one("#report-text", TextArea)
 
@@ -253,7 +256,7 @@ class ReportsPane(LazyPane, Vertical):
             kinds.append("pic-golevels")
         return kinds
 
-    def picture(self, t: Tournament):
+    def picture(self, t: Tournament) -> Widget:
         """A picture widget (core.pictures drawn by tui.widgets.pictures) for a pic-* kind."""
         from tui.widgets import pictures
 

@@ -24,6 +24,8 @@ from tui.widgets.refused import RefusedList
 from tui.widgets.tables import FittedTable, selected_key
 
 if TYPE_CHECKING:
+    from textual.widget import Widget
+
     from core.app.desk import Outcome
 
 RESULT_KEYS = {
@@ -303,7 +305,7 @@ class ResultTyping(RoundsTab):
         self.post_message(RefreshPanes(then=lambda: self.refuse_line(typed, str(error), round_no, title))
                           .set_sender(self))
 
-    def leave_text(self, field) -> None:
+    def leave_text(self, field: Widget) -> None:
         """Escape leaves the entry line for the table: a half-typed line does not stay behind
         to be prefixed to the next one (``:`` ``1`` Escape … ``:`` ``1 1-0`` stored board 11).
         It is put aside in the refused list with the other lines not entered — Ctrl+R takes it

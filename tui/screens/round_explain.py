@@ -45,7 +45,7 @@ class PairingExplained(RoundsTab):
         if t.system == "knockout":  # a cup: the engine pairs the regular games; the results add the rest
             return round_no, board, cup_reasons(t, round_no, pairing)
         same = [(b.white, b.black) for b in pairing.boards] == [(b.white, b.black) for b in boards]
-        return round_no, board, dict(getattr(pairing, "explanations", {}) or {}) if same else None
+        return round_no, board, dict(pairing.explanations) if same else None
 
     def explained(self, event: Worker.StateChanged) -> None:
         if event.state is WorkerState.SUCCESS:

@@ -25,6 +25,8 @@ from tui.widgets.text import set_text
 from tui.messages import HoldKeys, RefreshPanes, ReleaseKeys, RunChange, ShowMessage
 
 if TYPE_CHECKING:
+    from core.app.rounds import RoundPlan
+    from tui.services import Session
     from core.pairing.base import RoundPairing
 
 
@@ -128,7 +130,7 @@ class PairingRun(RoundsTab):
         return True
 
     @work(thread=True, exclusive=True, group="pairing", exit_on_error=False, description="pairing")
-    def pair_worker(self, plan, cancel: threading.Event, session) -> PairingDone:
+    def pair_worker(self, plan: RoundPlan, cancel: threading.Event, session: Session) -> PairingDone:
         worker = get_current_worker()
 
         def progress(fraction: float, text: str) -> None:
@@ -188,7 +190,7 @@ class PairingRun(RoundsTab):
         if done is None:  # a worker that succeeded has returned
             return
         pairing = done.pairing
-        self.explanations[pairing.round] = dict(getattr(pairing, "explanations", {}) or {})
+        self.explanations[pairing.round] = dict(pairing.explanations)
         # two frames instead of one long one: the progress row goes (a layout change), then
         # the new round is drawn
         self.call_after_refresh(self.show_paired, pairing.round, done.notes)

@@ -70,7 +70,7 @@ def board_columns(t: Tournament | None = None) -> list:
             optional_col(_("No."), "bno"), text_col(_("Black"), "black")]
 
 
-def match_game(t: Tournament, rnd, board_no: int, board: Board) -> int | str:
+def match_game(t: Tournament, rnd: Round, board_no: int, board: Board) -> int | str:
     """The board column: the board number, and for a Double-Swiss round which match and which
     of its two games the board is (``3 · 2.1``: board 3 is game 1 of match 2)."""
     if t.system != "double-swiss" or board.game not in ("g1", "g2"):
@@ -80,7 +80,7 @@ def match_game(t: Tournament, rnd, board_no: int, board: Board) -> int | str:
     return f"{board_no} · {match_of(rnd, board_no - 1)}.{board.game[1]}"
 
 
-def match_result(t: Tournament, rnd, board_no: int, text: str) -> str:
+def match_result(t: Tournament, rnd: Round, board_no: int, text: str) -> str:
     """A Double-Swiss match's second game shows the match score beside its own result once
     both games are in, from the row's left player's side like the result itself (``½-½ ·
     ½–1½``: this row's White, game 1's Black, scored ½ in the match)."""

@@ -26,6 +26,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, ProgressBar, Static
+from textual.widget import Widget
 from textual.worker import Worker
 
 from core.i18n import _
@@ -113,7 +114,7 @@ class RoundsPane(ResultTyping, SingleKeys, PairingRun, PairingExplained, RoundSc
         if self.t is not None:
             self.show(self.t)
 
-    def main_widget(self):
+    def main_widget(self) -> Widget:
         """The widget that gets the focus when the pane is shown: the boards table, or the entry
         line while it holds a half-typed line — coming back to the tab (F4 F3) the rest of the
         line goes on into it (issue 29: ``5 1`` F4 F3 ``-0`` wrote one-key results on boards 5

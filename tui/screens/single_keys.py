@@ -4,6 +4,7 @@ mode shown beside the entry line, never on how fast the next key follows."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.widgets import Input, Static
 
 from core.i18n import _
@@ -42,7 +43,7 @@ class SingleKeys(RoundsTab):
             return False  # the indicator says "Single keys off": no key writes a result alone
         return super().check_action(action, parameters)
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: events.Key) -> None:
         """Single keys off: a digit on the table starts a typed line there (``2 0-1``: board 2,
         not three results on three boards).  On: a digit is a result key for the cursor's
         board, and one that is no result (2–9) is said — what a digit does depends on the

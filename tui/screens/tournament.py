@@ -415,7 +415,11 @@ class TournamentScreen(CommandKeys, ScreenHooks, Screen):
         self.show_warnings(message.outcome)
 
     def show_warnings(self, outcome: object) -> None:
-        for warning in getattr(outcome, "warnings", ()):
+        """The warnings of a change's :class:`~core.app.base.Outcome` (a change answering with
+        the snapshot itself has none)."""
+        from core.app.base import Outcome
+
+        for warning in outcome.warnings if isinstance(outcome, Outcome) else ():
             self.notify(str(warning), severity="warning", title=_("Warning"))
 
     def save_finished(self, outcome: Outcome | None, error: TournamentError | None, done: str | None = None) -> None:

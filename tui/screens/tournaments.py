@@ -30,6 +30,7 @@ from tui.widgets.tables import FittedTable, optional_col, reset_table, sync_tabl
 from tui.messages import OpenTournament, ShowMessage
 
 if TYPE_CHECKING:
+    from tui.services import NewTournament
     from textual.timer import Timer
 
     from core.service.client import Watch
@@ -197,8 +198,8 @@ class TournamentsScreen(CommandKeys, ScreenHooks, Screen):
         ids = [i.id for i in infos]
         names = Counter(i.name for i in infos)
         rows = [(_told_apart(i, names), system_name(i.system), _("{current} of {total}").format(
-                    current=i.current_round, total=getattr(i, "total_rounds", "?"))
-                 if getattr(i, "total_rounds", None) else str(i.current_round),
+                    current=i.current_round, total=i.total_rounds)
+                 if i.total_rounds else str(i.current_round),
                  str(i.players), short_time(i.modified), str(i.modified_by)) for i in infos]
         sync_table(self.query_one("#tournaments", FittedTable), ids, rows)  # keeps the selected one
         self._ids = ids
@@ -246,7 +247,7 @@ class TournamentsScreen(CommandKeys, ScreenHooks, Screen):
 
         from tui.services import event_from_form
 
-        def created(form) -> None:
+        def created(form: NewTournament | None) -> None:
             if form is None:
                 return
             try:

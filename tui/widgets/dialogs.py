@@ -300,7 +300,7 @@ class PictureDialog(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,q", "close", L_("Close"))]
 
-    def __init__(self, title: str, picture) -> None:
+    def __init__(self, title: str, picture: Widget) -> None:
         super().__init__(classes="dialog")
         self.title_text = title
         self.picture = picture

@@ -15,7 +15,7 @@ asks of :class:`tui.textual_internals.data_table.OpenTable`, which holds every s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Self
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -23,9 +23,13 @@ from rich.text import Text
 from textual import events
 from textual.geometry import Region
 from textual.widgets import DataTable
-from textual.widgets.data_table import Column, RowKey
+from textual.widgets.data_table import Column, ColumnKey, RowKey
 
 from tui.textual_internals.data_table import OpenTable
+
+if TYPE_CHECKING:
+    from textual.color import Color
+    from textual.strip import Strip
 
 
 class HiddenColumn(Column):
@@ -64,11 +68,11 @@ class FastTable(OpenTable):
             self._columns_cache = super().ordered_columns
         return self._columns_cache
 
-    def add_column(self, *args: Any, **kwargs: Any):
+    def add_column(self, *args: Any, **kwargs: Any) -> ColumnKey:
         self._columns_cache = None
         return super().add_column(*args, **kwargs)
 
-    def remove_column(self, *args: Any, **kwargs: Any):
+    def remove_column(self, *args: Any, **kwargs: Any) -> None:
         self._columns_cache = None
         return super().remove_column(*args, **kwargs)
 
@@ -114,7 +118,7 @@ class FastTable(OpenTable):
                     self.move_cursor(column=col, animate=False)
                 return
 
-    def clear(self, columns: bool = False):
+    def clear(self, columns: bool = False) -> Self:
         self._columns_cache = None
         self._pending = {}
         return super().clear(columns)
@@ -203,7 +207,7 @@ class FastTable(OpenTable):
     # -- styles computed once per drawn frame -------------------------------------------------
     _frame_styles: dict | None = None
 
-    def render_lines(self, crop):
+    def render_lines(self, crop: Region) -> list[Strip]:
         """DataTable asks for its own Rich style and background (a walk over every ancestor's
         styles) two or three times for each line it draws; they cannot change while one frame
         is drawn, so they are kept for the length of this call only."""
@@ -224,7 +228,7 @@ class FastTable(OpenTable):
         return style
 
     @property
-    def background_colors(self):
+    def background_colors(self) -> tuple[Color, Color]:
         cache = self._frame_styles
         if cache is None:
             return super().background_colors

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from rich.style import Style
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import ScrollableContainer
 from textual.widgets import Static
@@ -109,7 +110,7 @@ class PictureView(ScrollableContainer, can_focus=True):
         self._canvas = Static("", expand=False, shrink=False, markup=False)
         self._last_width = -1
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield self._canvas
 
     def build(self, width: int) -> TextPicture:
