@@ -30,7 +30,6 @@ OURS = {
     "_pending": "tui.widgets.fast_table: rows waiting for their new cells",
     "_queue": "tui.services: the session's change queue",
     "_reap": "tui.engine_process: collecting the engine's child",
-    "_rows": "tui.screens.tournaments: the list's rows",
     "_selected": "tui.screens.series: the chosen series",
     "_watch": "tui.services, the lists: the store watcher",
     "_width": "tui.widgets.pictures, fast_table: a cell's width",
