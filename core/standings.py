@@ -226,16 +226,18 @@ def after_round(t: Tournament, n: int) -> Tournament:
     return t.with_changes(rounds=t.rounds[:n], options=options)
 
 
-def stale_playoffs(t: Tournament) -> list[str]:
-    """The warnings of the playoffs the current standings set aside (a result corrected after
-    them untied their players): what a correction says it did.  Empty at once for an event
-    without a playoff order (every result typed asks), a cup or a team event."""
+def stale_playoffs(t: Tournament) -> dict[frozenset[int], str]:
+    """The playoffs the current standings set aside (a result corrected after them untied
+    their players), by their players, each with its warning: what a correction says it did and
+    the playoff pane shows.  Empty at once for an event without a playoff order (every result
+    typed asks), a cup or a team event."""
     orders = [o for o in tie_orders(t) if o.source == "playoff"]
     if not orders or t.teams or t.system == "knockout":
-        return []
+        return {}
     upto = rounds_started(t)
     ctx = shared_context(t, upto)
-    return [_set_aside(t, o, ctx, False) for o in _orders_after(orders, t, upto) if is_stale(o, ctx.total)]
+    return {frozenset(o.members): _set_aside(t, o, ctx, False)
+            for o in _orders_after(orders, t, upto) if is_stale(o, ctx.total)}
 
 
 def _set_aside(t: Tournament, order: TieOrder, ctx: Context, team: bool) -> str:

@@ -112,3 +112,30 @@ def test_the_crosstable_of_round_n_stops_at_round_n(capsys, stored) -> None:
     assert main(["report", stored, "standings", "--round", "1"]) == 0
     out = capsys.readouterr().out
     assert "After round 1 of 2" in out and "*" not in out
+
+
+def test_a_played_playoff_set_aside_by_a_correction_is_said_everywhere(tmp_path, monkeypatch, capsys) -> None:
+    """The playoff of 1 and 3 played through ``hakem playoff`` (the better number wins: 1
+    first), then round 2's 1–3 corrected to 1-0: the correction warns, the standings drop the
+    marks, and the playoff pane's group says why (F7)."""
+    import json
+
+    from core.app.playoff_groups import GroupState, tied_groups
+
+    monkeypatch.setenv("HAKEM_DATA", str(tmp_path))
+    tid = Store(str(tmp_path)).create(event(GAMES).with_changes(id="", name="Rapid", tiebreaks=()))
+    assert main(["playoff", tid, "--players", "1,3", "--places", "1", "--format", "json"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    while not state["complete"]:
+        game = next(g for g in state["games"] if g["result"] is None and isinstance(g["white"], int))
+        result = "1-0" if game["white"] < game["black"] else "0-1"
+        assert main(["playoff", tid, "--result", game["id"], result, "--format", "json"]) == 0
+        state = json.loads(capsys.readouterr().out)
+    assert _places(Store(str(tmp_path)).load(tid).tournament) == [(1, "1*"), (3, "2*"), (2, "3"), (4, "4")]
+    assert main(["result", tid, "2", "1", "1-0", "--correct"]) == 0
+    warning = "The playoff for places 1–2 no longer applies: the results changed after it (P1 2, P2 1, P3 1)."
+    assert warning in capsys.readouterr().err
+    t = Store(str(tmp_path)).load(tid).tournament
+    assert _places(t) == [(1, "1"), (2, "2="), (3, "2="), (4, "4")]
+    stored = [g for g in tied_groups(t) if g.playoff is not None]
+    assert [(g.players, g.state, g.set_aside) for g in stored] == [((1, 3), GroupState.DECIDED, warning)]

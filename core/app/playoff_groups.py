@@ -52,6 +52,10 @@ class TiedGroup:
     """The stored playoff of these players (its state, as :func:`core.playoff.evaluate`
     reads it), ``None`` before one is scheduled."""
 
+    set_aside: str = ""
+    """Why the standings no longer apply its decided playoff (a result corrected after it
+    untied its players: :func:`core.standings.stale_playoffs`); ``""`` when they do."""
+
     @property
     def last_place(self) -> int | None:
         return None if self.first_place is None else self.first_place + len(self.players) - 1
@@ -112,7 +116,13 @@ def tied_groups(t: Tournament, standings: Standings | None = None,
             if places > 0 or frozenset(p.players) in by_members:  # a playoff below the prizes is still shown
                 groups.append(group(p.players, p.first_place, max(places, 0),
                                     any(s <= set(p.players) for s in sharing)))
-    for members, key in list(by_members.items()):
-        players = tuple(int(p) for p in stored[key]["players"])
-        groups.append(group(players, None, len(members), False))
+    if by_members:
+        from dataclasses import replace
+
+        from core.standings import stale_playoffs
+
+        stale = stale_playoffs(t)
+        for members, key in list(by_members.items()):
+            players = tuple(int(p) for p in stored[key]["players"])
+            groups.append(replace(group(players, None, len(members), False), set_aside=stale.get(members, "")))
     return groups

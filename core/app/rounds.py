@@ -269,5 +269,5 @@ def _playoffs_set_aside(before: Tournament, after: Tournament) -> tuple[str, ...
     went through; a playoff after the event cannot be replayed, so it is said, not refused)."""
     from core.standings import stale_playoffs
 
-    earlier = set(stale_playoffs(before))
-    return tuple(w for w in stale_playoffs(after) if w not in earlier)
+    earlier = stale_playoffs(before)
+    return tuple(w for players, w in stale_playoffs(after).items() if players not in earlier)

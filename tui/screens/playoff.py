@@ -310,6 +310,8 @@ class PlayoffPane(LazyPane, Vertical):
         self.groups: list[TiedGroup] = []
         self.details: dict[str, str] = {}
         """The full state of each group without a playoff, by key (the table's word is short)."""
+        self.asides: dict[str, str] = {}
+        """The warning of a decided playoff the standings set aside, by its key."""
         self.advance = True
         self.relabel()
 
@@ -370,6 +372,7 @@ class PlayoffPane(LazyPane, Vertical):
         names = {p.pno: p.name for p in t.players}
         rows = []
         self.details = {}
+        self.asides = {}
         for g in groups:
             where = f"{g.first_place}–{g.last_place}" if g.first_place is not None else ""
             if g.playoff is None:  # the title line says that n schedules a playoff (not with --view)
@@ -381,6 +384,9 @@ class PlayoffPane(LazyPane, Vertical):
                     _("separated by tie-breaks") if sep else _("still tied"))
             else:
                 status = _("decided") if g.state is GroupState.DECIDED else _("running")
+                if g.set_aside:  # a correction untied its players: the standings no longer apply it
+                    status = pgettext("playoff state", "set aside")
+                    self.asides[g.key] = g.set_aside
             rows.append((where, status, ", ".join(f"{p} {short_name(names.get(p, '?'))}" for p in g.players)))
         sync_table(self.query_one("#ties", FittedTable), [g.key for g in groups], rows)
         self.query_one("#ties-title", Static).update(
@@ -406,6 +412,9 @@ class PlayoffPane(LazyPane, Vertical):
         key = self.selected_group_key()
         state = playoffs_of(self.t).get(key) if key and self.t is not None else None
         game_id = selected_key(self.query_one("#playoff-games", FittedTable))
+        if key in self.asides:  # said under its games, whichever is under the cursor
+            line.update(self.asides[key])
+            return
         if state is None or game_id is None:
             line.update(self.details.get(key or "", ""))
             return
