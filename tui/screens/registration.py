@@ -156,6 +156,8 @@ class RegistrationPane(TournamentTab, Vertical):
 
     t: Tournament | None = None
     """The snapshot shown (None until the first ``show``)."""
+    filter_text = ""
+    """What the search field holds: the table shows the players it finds."""
     late_numbering: str | None = None
     """This session's answer to the late-entry question (``"next"`` keep numbers, ``"slot"``
     renumber): an arbiter registering ten late arrivals answers once, not ten times."""
@@ -207,8 +209,6 @@ class RegistrationPane(TournamentTab, Vertical):
         yield Static(id="players-status", classes="status-line")
 
     def on_mount(self) -> None:
-        self.t: Tournament | None = None
-        self.filter_text = ""
         for row in self.query(".form-row"):
             row.display = not self.app.view_only
         self.relabel()

@@ -9,7 +9,7 @@ opens the prize groups.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -195,6 +195,16 @@ class ReportsPane(LazyPane, Vertical):
     t: Tournament | None = None
     """The snapshot shown (None until the first ``show``)."""
     dirty = False
+    kinds: Sequence[str] = ()
+    """The reports the drop-down offers for the event shown."""
+    kind = ""
+    """The report shown (empty: the first on offer: standings, or a Go event's tournament table)."""
+    round_no: int | None = None
+    """The round of a round's report (None: the current one)."""
+    pno: int | None = None
+    """The player of a player card (None: the first)."""
+    printer = ""
+    """The printer last chosen in the print dialog (empty: the default one)."""
 
     CHANGES = frozenset({"export"})  # --view on a public terminal writes no files
 
@@ -213,15 +223,8 @@ class ReportsPane(LazyPane, Vertical):
             yield Static(id="report-where")
         yield TextArea(id="report-text", read_only=True, soft_wrap=False, show_line_numbers=False)
 
-    def on_mount(self) -> None:
-        self.kinds: list[str] = []
-        self.kind = ""  # the first kind on offer: standings, or a Go event's tournament table
-        self.round_no: int | None = None
-        self.pno: int | None = None
-        self.printer = ""
-
     def relabel(self) -> None:
-        self.kinds = []
+        self.kinds = ()
         if self.t is not None:
             self.show(self.t, force=True)
 

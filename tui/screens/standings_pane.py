@@ -76,6 +76,8 @@ class StandingsPane(LazyPane, Vertical):
     dirty = False
     generation = 0
     """How many times a computed view has been put into the table (benchmarks, tests)."""
+    view: StandingsView | None = None
+    """The standings the table shows (None until computed)."""
 
     BINDINGS = [Binding("x", "explain", L_("Explain value"))]
 
@@ -84,11 +86,6 @@ class StandingsPane(LazyPane, Vertical):
         # read for its order: the pairing number and the rating leave before a name is cut
         yield FittedTable(id="standings", cursor_type="cell", zebra_stripes=True, readable=NAME_WHOLE)
         yield Static(id="standings-notes", classes="status-line")
-
-    def on_mount(self) -> None:
-        self.t: Tournament | None = None
-        self.view: StandingsView | None = None
-        self.dirty = False
 
     def relabel(self) -> None:
         forget_columns(self.query_one("#standings", FittedTable))

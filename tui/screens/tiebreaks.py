@@ -82,6 +82,14 @@ class TiebreaksPane(LazyPane, Horizontal):
     t: Tournament | None = None
     """The snapshot shown (None until the first ``show``)."""
     dirty = False
+    draft: list[str] | None = None
+    """The list being edited, unsaved (None: the event's own); kept over a language switch."""
+    draft_regime: str | None = None
+    """The regime chosen in the draft (None: the event's own)."""
+    editing: int | None = None
+    """The row Enter took into the code field: the code added replaces it (None: added last)."""
+    offered: tuple[tuple[str, str], ...] = ()
+    """The presets the drop-down offers (title, id): set again only when they change."""
 
     CHANGES = frozenset({"remove", "move", "cut", "median", "add", "save", "discard"})
     KEEP = ("draft", "draft_regime")
@@ -112,15 +120,10 @@ class TiebreaksPane(LazyPane, Horizontal):
             yield Static(id="tb-notes", classes="status-line")
 
     def on_mount(self) -> None:
-        self.t: Tournament | None = None
-        self.draft: list[str] | None = None
-        self.draft_regime: str | None = None
-        self.editing: int | None = None
-        self.dirty = False
         self.relabel()
 
     def relabel(self) -> None:
-        self.offered: list[tuple[str, str]] = []
+        self.offered = ()  # the options again, in the new language
         self.query_one("#tb-add", Input).placeholder = code_hint(self.t.system if self.t is not None else "")
         self.query_one("#tb-help", Static).update(_(
             "Del remove · Shift+↑/↓ or K/J move · c cut 0–3 · M median · s save · z discard"))
@@ -169,7 +172,7 @@ class TiebreaksPane(LazyPane, Horizontal):
                    [(i + 1, c, tiebreak_label(c, primary) if known_base(c) in names else "?")
                     for i, c in enumerate(codes)])
         preset_select = self.query_one("#tb-preset", Select)
-        offered = [(title, pid) for pid, title in preset_titles(self.t).items()]  # by name, never by id
+        offered = tuple((title, pid) for pid, title in preset_titles(self.t).items())  # by name, never by id
         if offered != self.offered:
             self.offered = offered
             with preset_select.prevent(Select.Changed):
