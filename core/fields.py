@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.errors import TournamentError
 from core.i18n import _
-from core.i18n.clock import MINUTE_MARK, NUMBER, PER_MOVE, SECOND_MARK, squeezed
+from core.i18n.clock import MINUTE_MARK, NUMBER, PER_MOVE, SECOND_MARK, squeezed, time_of_day
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -60,7 +60,7 @@ def field_label(field: str) -> str:
         "name": _("Name"), "total_rounds": _("Rounds"), "time_control": _("Time control"),
         "start_date": _("Start date"), "end_date": _("End date"), "federation": _("Federation"),
         "bye": _("Bye"), "club": _("Club"), "team": _("Team"), "short": _("Short name"),
-        "fide_id": _("FIDE id"), "birth": _("Birth"), "sex": _("Sex"),
+        "fide_id": _("FIDE id"), "birth": _("Birth"), "sex": _("Sex"), "start_time": _("Start time"),
     }
     return labels.get(field, field)
 
@@ -117,6 +117,24 @@ def date_range(start: str, end: str) -> tuple[str, str]:
     if first and last and last < first:
         raise FieldError("end_date", _("{end} is before the start date {start}").format(end=last, start=first))
     return first, last
+
+
+# -- clock times ----------------------------------------------------------------------------------
+def clock_minutes(text: str, field: str = "start_time", late: bool = False) -> int:
+    """Minutes after midnight of a clock time (:func:`core.i18n.clock.time_of_day`: ``19:30``
+    or ``19.30``), or a FieldError naming the text."""
+    minutes = time_of_day(text, late)
+    if minutes is None:
+        raise FieldError(field, _("{text!r} is not a time of day; write HH:MM, e.g. 19:30").format(text=text.strip()))
+    return minutes
+
+
+def clock_time(text: str, field: str = "start_time") -> str:
+    """A time of day as stored, ``HH:MM`` ("" stays "": no time set)."""
+    if not text.strip():
+        return ""
+    minutes = clock_minutes(text, field)
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
 
 
 # -- time control ---------------------------------------------------------------------------------
@@ -281,18 +299,30 @@ def fide_id(text: str) -> str:
 
 
 def birth(text: str, today: datetime.date | None = None) -> str:
-    """A birth date or year (``YYYY``, ``YYYY-MM-DD`` or as a list writes it); refused when its
-    year is in the future or before 1900, or when it is a number that is no year (``3000``,
-    ``19700``) — such a value was a typing slip, and a TRF would carry it to the rating officer."""
+    """A birth date or year as stored: ``YYYY`` or ``YYYY-MM-DD`` ("" stays ""), read from a
+    year alone (what rating lists give), ISO or ``DD.MM.YYYY`` (the form hakem prints) by
+    :func:`date`, the one date reader; ``YYYY/00/00`` (TRF-2026 §001's unknown day) is the
+    year.  Refused: anything else (``вчера``, ``31.02.1990``), a year in the future or before
+    1900 — a TRF would carry the typing slip to the rating officer."""
     value = text.strip()
-    year = re.search(r"(?<![0-9])[0-9]{4}(?![0-9])", value)
-    if value.isdigit() and not year:
+    if not value:
+        return ""
+    trf_year = re.fullmatch(r"([0-9]{4})/00/00", value)
+    if re.fullmatch(r"[0-9]{4}", value) or trf_year:
+        stored = trf_year.group(1) if trf_year else value
+    elif re.fullmatch(r"[0-9]+", value):
         raise FieldError("birth", _("{value!r} is not a year of birth").format(value=value))
+    else:
+        try:
+            stored = date(value, "birth")
+        except FieldError:
+            raise FieldError("birth", _("{value!r} is not a date of birth; write DD.MM.YYYY, YYYY-MM-DD or the "
+                                        "year alone").format(value=value)) from None
     this_year = (today or datetime.date.today()).year
-    if year and not 1900 <= int(year.group()) <= this_year:
+    if not 1900 <= int(stored[:4]) <= this_year:
         raise FieldError("birth", _("year of birth {year} is not between 1900 and {this_year}").format(
-            year=year.group(), this_year=this_year))
-    return value
+            year=stored[:4], this_year=this_year))
+    return stored
 
 
 SEX_LETTERS = {"m": "m", "w": "w", "f": "w", "e": "m", "k": "w", "м": "m", "ж": "w"}

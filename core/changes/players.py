@@ -92,7 +92,7 @@ def _new_player(t: Tournament, pno: int, name: str, rating: int = 0, title: str 
                 fide_id: str = "", national_id: str = "", club: str = "", birth: str = "",
                 sex: str = "", national_rating: int = 0, extra: Mapping[str, Any] | None = None) -> Player:
     """The validated :class:`Player` that :func:`add_player` registers as number ``pno``."""
-    from core.fields import sex as checked_sex, title_code
+    from core.fields import birth as checked_birth, sex as checked_sex, title_code
     from core.go.ranks import checked_go_fields
 
     typed = _visible_names({"name": name, "club": club})
@@ -103,7 +103,7 @@ def _new_player(t: Tournament, pno: int, name: str, rating: int = 0, title: str 
                                       go=t.system in ("gamma", "mcmahon"))
     return Player(pno=pno, name=name, rating=rating, national_rating=national_rating,
                   title=title, federation=federation, fide_id=fide_id.strip(),
-                  national_id=national_id.strip(), club=club, birth=birth.strip(),
+                  national_id=national_id.strip(), club=club, birth=checked_birth(birth),
                   sex=checked_sex(sex), joined_round=t.current_round + 1,
                   extra=checked_go_fields(extra or {}))
 
@@ -174,7 +174,7 @@ def edit_players(t: Tournament, edits: Mapping[int, Mapping[str, Any]], renumber
     numbers that already belong to someone else.  Here every player is found by the number
     he held when the edits were asked for, and the field is renumbered once, at the end
     (``renumber=False``: not at all — the caller renumbers and reports who moved)."""
-    from core.fields import sex as checked_sex, title_code
+    from core.fields import birth as checked_birth, sex as checked_sex, title_code
 
     go = t.system in ("gamma", "mcmahon")
     changed: dict[int, Player] = {}
@@ -189,6 +189,8 @@ def edit_players(t: Tournament, edits: Mapping[int, Mapping[str, Any]], renumber
             fields["federation"] = code
         if isinstance(fields.get("sex"), str):
             fields["sex"] = checked_sex(fields["sex"])
+        if isinstance(fields.get("birth"), str):
+            fields["birth"] = checked_birth(fields["birth"])
         if isinstance(fields.get("title"), str):
             fields["title"] = title_code(fields["title"])
         changed[pno] = replace(t.player(pno), **fields)

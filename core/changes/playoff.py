@@ -73,6 +73,17 @@ def _edited(t: Tournament, key: str, edit: Callable[[dict[str, Any]], dict[str, 
     return _stored(t, key, edit(stored_playoff(t, key)), standings)
 
 
+def _check_not_played_off(t: Tournament, key: str, players: Sequence[int]) -> None:
+    """A second playoff for the same players is refused, naming the first: both would hold
+    games on the same boards and times, and the standings would follow only one of them
+    (``force`` creates it anyway, e.g. after the regulations had the first one annulled)."""
+    for other, state in (t.options.get("playoffs") or {}).items():
+        if other != key and sorted(int(p) for p in state.get("players", ())) == sorted(players):
+            raise TournamentError(_("playoff {key} already exists for the players {players} (--key {key} shows it); "
+                                    "--force creates another one").format(
+                key=other, players="; ".join(f"{p} {t.player(p).name}" for p in players)))
+
+
 def check_tied(t: Tournament, players: Sequence[int]) -> None:
     """The players of a playoff are tied on points: refused, naming each one's score, when they
     are not (a caller with ``force`` plays off a group the regulations tie some other way)."""
@@ -99,6 +110,7 @@ def create_playoff(t: Tournament, key: str, players: Sequence[int], places: int 
         t.player(p)
     if not force:
         check_tied(t, players)
+        _check_not_played_off(t, key, players)
     try:
         state = create(list(players), places, variant=variant, seed=seed, start=start or "00:00", breaks=breaks,
                        first_board=first_board, max_boards=max_boards, **dict(overrides or {}))
@@ -155,11 +167,10 @@ def choose_playoff_colour(t: Tournament, key: str, game: str, side: str) -> Tour
 
 def set_playoff_start(t: Tournament, key: str, start: str) -> Tournament:
     """When the playoff starts (``HH:MM``): the timetable moves, nothing is decided."""
-    from core.playoff.state import parse_start
+    from core.playoff.state import hh_mm, parse_start
 
     def started(state: dict[str, Any]) -> dict[str, Any]:
-        parse_start(start)
-        state["start"] = start
+        state["start"] = hh_mm(parse_start(start))
         return state
 
     return _edited(t, key, started, standings=False)

@@ -75,6 +75,8 @@ def set_round_schedule(t: Tournament, round_no: int, date: str | None = None,
     and pairing lists show when the round starts."""
     import datetime as _dt
 
+    from core.fields import clock_time
+
     if not 1 <= round_no <= t.total_rounds:
         raise RoundError(_('round {number} does not exist (the tournament has {total} rounds)').format(
             number=round_no, total=t.total_rounds))
@@ -89,13 +91,7 @@ def set_round_schedule(t: Tournament, round_no: int, date: str | None = None,
         dates += [""] * (round_no - len(dates))
         dates[round_no - 1] = date
     if time is not None:
-        time = time.strip()
-        if time:
-            try:
-                clock = _dt.time.fromisoformat(time if len(time) > 4 else time.zfill(5))
-            except ValueError as error:
-                raise TournamentError(_('{value!r} is not a time of day; use HH:MM').format(value=time)) from error
-            time = f"{clock.hour:02d}:{clock.minute:02d}"
+        time = clock_time(time)
         times += [""] * (round_no - len(times))
         times[round_no - 1] = time
     while dates and not dates[-1]:

@@ -80,3 +80,19 @@ def clock_words(text: str) -> str | None:
     if not increment:
         return _("{minutes} min").format(minutes=minutes)
     return _("{minutes} min + {seconds} s").format(minutes=minutes, seconds=increment)
+
+
+_TIME_OF_DAY = re.compile(r"([0-9]{1,2})[:.]([0-9]{2})(?::00)?")
+
+
+def time_of_day(text: str, late: bool = False) -> int | None:
+    """Minutes after midnight of a clock time, ``19:30`` or ``19.30`` as German, Turkish and
+    Russian clubs write it (``19:30:00`` too); ``None`` for any other text.  The one reading of
+    a clock time, for a round's start (:func:`core.fields.clock_minutes`) and a playoff's
+    (:mod:`core.playoff.state`).  Why: ``19.30`` was read as 19:00 and stored without a word.
+    ``late`` allows ``24:10`` and beyond (a playoff game that ends after midnight)."""
+    match = _TIME_OF_DAY.fullmatch(text.strip())
+    if match is None:
+        return None
+    hours, minutes = int(match.group(1)), int(match.group(2))
+    return None if minutes >= 60 or (hours >= 24 and not late) else hours * 60 + minutes

@@ -48,7 +48,7 @@ from core.playoff import lots
 from core.playoff.games import Context, Game
 from core.playoff.plan import evaluate as evaluate_plan
 from core.playoff.rules import PRESETS, MatchRules
-from core.playoff.state import PlayoffError, PlayoffView, _parse_clock
+from core.playoff.state import PlayoffError, PlayoffView, _parse_clock, hh_mm
 from core.playoff.timecontrol import TimeControl
 from core.playoff.timetable import Slot
 
@@ -295,9 +295,10 @@ DEFAULT_START = "10:00"
 def start_of_day(text: str) -> str:
     """A cup's start time: ``HH:MM`` read by the playoff clock parser, and before midnight (the
     playoff parser allows 24:10 and beyond for games that run late, not for a first round)."""
-    if _parse_clock(text) >= 24 * 60:
+    minutes = _parse_clock(text)
+    if minutes >= 24 * 60:
         raise PlayoffError(_('time {text!r} must be written HH:MM.').format(text=text))
-    return text.strip()
+    return hh_mm(minutes)
 
 
 def cup_timetable(t: Tournament, cup: CupState | None = None) -> tuple[dict[str, Any], list[Slot]]:

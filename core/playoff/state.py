@@ -92,7 +92,7 @@ def create(players: list[int], places: int = 1, *, plan: dict[str, Any] | None =
         raise PlayoffError(_('at least one board is needed for the playoff.'))
     chosen = plan if plan is not None else choose_format(len(players), places, variant)
     chosen = apply_overrides(chosen, **overrides) if overrides else copy.deepcopy(chosen)
-    parse_start(start)
+    start = hh_mm(parse_start(start))
     return {
         "version": VERSION,
         "players": [int(p) for p in players],
@@ -154,7 +154,7 @@ def enter_result(state: Mapping[str, Any], game_id: str, result: str | GameResul
     if flag_later is not None:
         entry["flag_later"] = flag_later
     if end is not None:
-        entry["end"] = end
+        entry["end"] = hh_mm(_parse_clock(end))
     new["results"][game_id] = entry
     return prune(new)
 
@@ -312,6 +312,11 @@ def _has_knockout(node: Any) -> bool:
     return node.get("kind") == "knockout" or any(_has_knockout(v) for v in node.values())
 
 
+def hh_mm(minutes: int) -> str:
+    """Minutes after midnight as stored, ``HH:MM`` (``19.30`` typed is kept as ``19:30``)."""
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
 def parse_start(text: str) -> int:
     """Minutes after midnight of a playoff's start (the end of the event's last game): a time
     of day, 00:00–23:59 — ``25:00`` is refused, not read as 01:00 of the next day."""
@@ -322,12 +327,11 @@ def parse_start(text: str) -> int:
 
 
 def _parse_clock(text: str) -> int:
-    """Minutes after midnight of ``"HH:MM"`` (``"24:10"`` and beyond allowed for late nights)."""
-    try:
-        hh, mm = text.strip().split(":")
-        h, m = int(hh), int(mm)
-    except ValueError:
-        raise PlayoffError(_('time {text!r} must be written HH:MM.').format(text=text)) from None
-    if h < 0 or not 0 <= m < 60:
+    """Minutes after midnight of ``"HH:MM"`` or ``"HH.MM"`` (``"24:10"`` and beyond allowed
+    for late nights): :func:`core.i18n.clock.time_of_day`, the one clock reader."""
+    from core.i18n.clock import time_of_day
+
+    minutes = time_of_day(text, late=True)
+    if minutes is None:
         raise PlayoffError(_('time {text!r} must be written HH:MM.').format(text=text))
-    return h * 60 + m
+    return minutes

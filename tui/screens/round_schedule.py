@@ -24,9 +24,9 @@ class RoundSchedule(RoundsTab):
             if text is None:
                 return
             parts = text.split()
-            date = next((x for x in parts if "-" in x or "/" in x), "")
-            clock = next((x for x in parts if ":" in x), "")
-            if len(parts) > 2 or len([x for x in parts if x not in (date, clock)]):
+            clock = next((x for x in parts if ":" in x or x.count(".") == 1), "")  # 19:30 or 19.30
+            date = next((x for x in parts if x != clock), "")
+            if len(parts) > 2 or [x for x in parts if x not in (date, clock)]:
                 self.notify(_("Type a date YYYY-MM-DD and/or a time HH:MM."), severity="error")
                 return
             self.post_message(RunChange(

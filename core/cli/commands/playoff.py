@@ -313,7 +313,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--start", help=_("HH:MM when the event's last game ended (breaks are added)"))
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--force", action="store_true",
-                   help=_("take players not tied on points, or a break after the event under 30 minutes"))
+                   help=_("take players not tied on points, a second playoff for the same players, or a break "
+                          "after the event under 30 minutes"))
     p.add_argument("--key", default="1", help=_("name of this playoff in the tournament (default 1)"))
     p.add_argument("--variant", help=_("format variant for the tied-group size (e.g. armageddon, round_robin)"))
     p.add_argument("--seed", type=int, help=_("seed of the recorded lots (default: derived from the tie)"))
