@@ -40,16 +40,21 @@ def scratch(prefix: str = "hakem-bench-") -> str:
 
 
 def remove_scratch() -> None:
-    """Remove every directory :func:`scratch` made (called in each ``main``'s ``finally``)."""
+    """Remove every directory :func:`scratch` made (:func:`run_in_scratch` calls it)."""
     while _SCRATCH:
         shutil.rmtree(_SCRATCH.pop(), ignore_errors=True)
 
 
-def config_dir() -> None:
-    """A scratch config directory for this process and its children, unless one is set
-    (a child benchmark process uses its parent's)."""
+def run_in_scratch(measure, args: argparse.Namespace) -> None:
+    """``measure(args)`` with a scratch config directory for this process and its children
+    (unless one is set: a child benchmark process uses its parent's), every scratch directory
+    removed afterwards, also when it fails or is interrupted."""
     if "HAKEM_CONFIG_DIR" not in os.environ:
         os.environ["HAKEM_CONFIG_DIR"] = scratch("hakem-bench-config-")
+    try:
+        measure(args)
+    finally:
+        remove_scratch()
 
 
 CHILD = r"""
@@ -304,12 +309,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", type=int, default=300)
     parser.add_argument("--repeat", type=int, default=5)
-    args = parser.parse_args()
-    config_dir()
-    try:
-        measure(args)
-    finally:
-        remove_scratch()
+    run_in_scratch(measure, parser.parse_args())
 
 
 def measure(args: argparse.Namespace) -> None:

@@ -277,14 +277,9 @@ def main() -> None:
     parser.add_argument("--profile", choices=["open", "draft", *(tab for tab, _key in KEYS)])
     parser.add_argument("--open-only", action="store_true", help="measure only opening the event (quicker)")
     parser.add_argument("--child", nargs=2, metavar=("DATA", "ID"), help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    from bench_tui import config_dir, remove_scratch
+    from bench_tui import run_in_scratch
 
-    config_dir()
-    try:
-        measure(args)
-    finally:
-        remove_scratch()
+    run_in_scratch(measure, parser.parse_args())
 
 
 def measure(args: argparse.Namespace) -> None:
