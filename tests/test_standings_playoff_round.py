@@ -139,3 +139,19 @@ def test_a_played_playoff_set_aside_by_a_correction_is_said_everywhere(tmp_path,
     assert _places(t) == [(1, "1"), (2, "2="), (3, "2="), (4, "4")]
     stored = [g for g in tied_groups(t) if g.playoff is not None]
     assert [(g.players, g.state, g.set_aside) for g in stored] == [((1, 3), GroupState.DECIDED, warning)]
+
+
+def test_the_set_aside_warning_is_in_the_readers_language() -> None:
+    from core.i18n import speaking
+
+    t = _decided()
+    corrected = t.with_changes(rounds=event([(1, 1, 2, WIN), (1, 3, 4, WIN), (2, 1, 3, WIN), (2, 2, 4, WIN)]).rounds)
+    expected = {
+        "tr": "1–2. sıralar için yapılan ek maç artık geçerli değil: ondan sonra sonuçlar değişti (P1 2, P2 1, P3 1).",
+        "de": "Das Stechen um die Plätze 1–2 gilt nicht mehr: Die Ergebnisse haben sich danach geändert "
+              "(P1 2, P2 1, P3 1).",
+        "ru": "Плей-офф за 1–2 места больше не действует: после него изменились результаты (P1 2, P2 1, P3 1).",
+    }
+    for lang, text in expected.items():
+        with speaking(lang):
+            assert compute_standings(corrected).warnings == (text,)
