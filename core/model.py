@@ -149,10 +149,16 @@ class GameResult(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> GameResult:
-        """Accept every spelling an arbiter types: ``1-0 1 0-1 0 1/2 = ½ ½-½ +- -+ -- 0-0 +/- -/+``
-        and the arbiter's half-point scores ``½-0 =-0 0-½ 0-=``.  Two scores that no single
+        """Accept every spelling an arbiter types: ``1-0 1 0-1 0 1/2 = ½ ½-½ +- -+ -- 0-0 +/- -/+``,
+        the forms hakem shows (``+:-``, ``-:+``, ``-:-``; ``1:0`` as German sheets write; a minus
+        sign for the hyphen), the languages' words for a draw (Remis,
+        unentschieden, beraberlik, berabere, ничья, draw) and the arbiter's half-point scores
+        ``½-0 =-0 0-½ 0-=``.  Two scores that no single
         game can give (``1-1``, ``½-1``, ``1-½``) are refused as such, not as an unknown word."""
-        key = text.strip().lower().replace(" ", "").replace("½", "1/2").replace(":", "-")
+        key = text.strip().lower().replace(" ", "").replace("½", "1/2").replace("\u2212", "-")
+        if key in _RESULT_ALIASES:  # as hakem shows it too: +:-, -:+, -:- (a colon read as a dash would make +--)
+            return _RESULT_ALIASES[key]
+        key = key.replace(":", "-")
         if key in _RESULT_ALIASES:
             return _RESULT_ALIASES[key]
         if _two_scores(key):
@@ -202,7 +208,10 @@ _RESULT_ALIASES: dict[str, GameResult] = {
     "1-0": GameResult.WHITE_WINS, "1": GameResult.WHITE_WINS,
     "0-1": GameResult.BLACK_WINS, "0": GameResult.BLACK_WINS,
     "1/2": GameResult.DRAW, "=": GameResult.DRAW, "1/2-1/2": GameResult.DRAW, "=-=": GameResult.DRAW, "0.5-0.5": GameResult.DRAW,
-    "r": GameResult.DRAW, "d": GameResult.DRAW,
+    "r": GameResult.DRAW, "d": GameResult.DRAW, "draw": GameResult.DRAW, "remis": GameResult.DRAW,
+    "unentschieden": GameResult.DRAW, "beraberlik": GameResult.DRAW, "berabere": GameResult.DRAW,
+    "ничья": GameResult.DRAW,
+    "+:-": GameResult.WHITE_FORFEIT_WIN, "-:+": GameResult.BLACK_FORFEIT_WIN, "-:-": GameResult.DOUBLE_FORFEIT,
     "+-": GameResult.WHITE_FORFEIT_WIN, "+/-": GameResult.WHITE_FORFEIT_WIN, "+": GameResult.WHITE_FORFEIT_WIN,
     "-+": GameResult.BLACK_FORFEIT_WIN, "-/+": GameResult.BLACK_FORFEIT_WIN, "-": GameResult.BLACK_FORFEIT_WIN,
     "--": GameResult.DOUBLE_FORFEIT, "-/-": GameResult.DOUBLE_FORFEIT, "f": GameResult.DOUBLE_FORFEIT,

@@ -15,7 +15,9 @@ from core.i18n import _
 
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}(\.[A-Za-z0-9_-]+)*")
 _NUMBER = re.compile(r"[1-9][0-9]{0,3}")
-_RESULT = re.compile(r"[-+=/.0-9½]{1,9}")
+_RESULT = re.compile(r"[-+=/.:\u2212½0-9]{1,9}|[^\W\d_]{1,16}")
+"""A result as :meth:`core.model.GameResult.parse` reads it: the codes and the shown forms
+(``+:-``), or one word of letters (``remis``, ``ничья``) — never a path."""
 _WORDS = {"id": _ID, "number": _NUMBER, "result": _RESULT, "show": re.compile("show")}
 _FORMS: dict[str, tuple[tuple[str, ...], int, dict[str, tuple[str, ...] | str | None]]] = {
     "result": (("id", "number", "number", "result"), 4, {"--unrated": None, "--correct": None}),
