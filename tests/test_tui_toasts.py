@@ -58,3 +58,32 @@ async def test_many_toasts_leave_a_dialogs_buttons_free(tmp_path, size):
                    if isinstance(dialog.get_widget_at(x, y)[0], Toast)
                    or any(isinstance(a, Toast) for a in dialog.get_widget_at(x, y)[0].ancestors)]
         assert covered == []  # what is drawn on each button's cells is the button
+
+
+@pytest.mark.parametrize("size", [(60, 20), (80, 24)])
+async def test_toasts_never_lie_over_a_dialogs_frame(tmp_path, size):
+    """Issue 34 (rev34e): the language toast sat on the settings dialog's top border, and at
+    60×20 "another organiser changed the event" over the correction dialog's title.  Toasts over
+    a dialog are lines at the top of its screen; the dialog is centred in the rows left."""
+    app = HakemApp(data_dir=tmp_path / "data", poll_interval=3600)
+    body = "\n".join(f"line {i} of a longer question" for i in range(1, 12))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentsScreen")
+        app.push_screen(ConfirmDialog("Question", body, danger=True))
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        for n in range(1, 4):
+            app.notify(f"Updated: another organiser changed the event ({n}), a line long enough to wrap.",
+                       timeout=60)
+        dialog = app.screen
+        await wait_for(pilot, lambda: len([t for t in dialog.query(Toast) if t.region.area]) == 3)
+        await pilot.pause()
+        box = dialog.query_one(".dialog-box").region
+        def toast_at(x: int, y: int) -> bool:
+            widget = dialog.get_widget_at(x, y)[0]
+            return isinstance(widget, Toast) or any(isinstance(a, Toast) for a in widget.ancestors)
+
+        assert any(toast_at(x, 0) for x in range(size[0]))  # the toasts show, at the top …
+        covered = [(x, y) for y in range(box.y, box.bottom) for x in range(box.x, box.right) if toast_at(x, y)]
+        assert covered == []  # … and none on the dialog's frame or inside it
+        buttons = [b.region for b in dialog.query(Button)]
+        assert buttons and all(r.height and box.contains_region(r) for r in buttons)

@@ -60,18 +60,6 @@ class FitsScreen(_Node):
         rows = max(1, min(BODY_ROWS, room))
         if body.styles.max_height is None or body.styles.max_height.value != rows:
             body.styles.max_height = rows
-        self.keep_toasts_above_buttons()
-
-    def keep_toasts_above_buttons(self) -> None:
-        """The dialog's toasts (docked at the top) end above its first button: several refused
-        lines typed before a correction stacked their toasts down over its buttons at 60×20."""
-        from tui.textual_internals.widgets import ToastRack
-
-        tops = [b.region.y for b in self.query(Button) if b.region.height]
-        for rack in self.query(ToastRack):
-            if tops:
-                rack.styles.max_height = max(0, min(tops))
-
 
     def stack_buttons(self, box: Widget) -> None:
         """Buttons that do not fit side by side (three answers at 60 columns) are stacked one
