@@ -155,3 +155,12 @@ def test_the_set_aside_warning_is_in_the_readers_language() -> None:
     for lang, text in expected.items():
         with speaking(lang):
             assert compute_standings(corrected).warnings == (text,)
+
+
+def test_the_saved_standings_of_round_n_are_named_after_round_n(tmp_path_factory, monkeypatch, capsys,
+                                                                 stored) -> None:
+    monkeypatch.setenv("HAKEM_EXPORTS", str(tmp_path_factory.mktemp("exports")))  # outside the data
+    assert main(["report", stored, "standings", "--round", "1", "--save"]) == 0
+    saved = capsys.readouterr().out.strip()
+    assert saved.endswith("round-1-standings.txt")
+    assert "After round 1 of 2" in open(saved, encoding="utf-8").read()

@@ -149,7 +149,8 @@ def _report(args: argparse.Namespace) -> int:
 SUFFIXES = {"text": ".txt", "csv": ".csv", "json": ".json", "html": ".html", "pdf": ".pdf"}
 ROUND_DOCUMENTS = ("pairings", "alphabetical", "results", "slips")
 """Documents of one round: their file name carries the round asked for (the others the
-round the event is at)."""
+round the event is at, or the standings and crosstable asked after an earlier round, that
+round)."""
 
 
 def _save_name(args: argparse.Namespace, t) -> str:
@@ -158,7 +159,8 @@ def _save_name(args: argparse.Namespace, t) -> str:
     from core.app.document_names import document_name
     from core.app.exports import default_name
 
-    round_no = (args.round or t.current_round) if args.kind in ROUND_DOCUMENTS else None
+    asked = args.round if args.kind in ("standings", "crosstable") else None  # after that round
+    round_no = (args.round or t.current_round) if args.kind in ROUND_DOCUMENTS else asked
     kind = args.kind if args.kind != "ranking" or not args.key else f"ranking-{args.key}"
     return default_name(t, kind, SUFFIXES[args.format], round_no, args.player if args.kind == "card" else None,
                         title=document_name(args.kind))
@@ -248,6 +250,8 @@ def _paper_options(p: argparse.ArgumentParser) -> None:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    round_help = _("standings, crosstable: after this round; pairings, results, slips: this round "
+                   "(default: the last)")
     p = sub.add_parser("publish", help=_("write the HTML pages into a directory (e.g. a web root)"))
     p.add_argument("id")
     p.add_argument("directory")
@@ -266,7 +270,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     r = sub.add_parser("report", help=summary("report"))
     r.add_argument("id", help=_("tournament id or TRF file"))
     r.add_argument("kind", choices=DOCUMENTS)
-    r.add_argument("--round", type=int)
+    r.add_argument("--round", type=int, help=round_help)
     r.add_argument("--player", type=int)
     r.add_argument("--key", help=_("playoff key (bracket, timetable), prize group (ranking) or rating system fide|dwz|gor (rating-changes)"))
     r.add_argument("--format", choices=["text", "csv", "json", "html", "pdf"],
@@ -284,7 +288,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     pr = sub.add_parser("print", help=summary("print"))
     pr.add_argument("id", help=_("tournament id or TRF file"))
     pr.add_argument("document", choices=DOCUMENTS)
-    pr.add_argument("--round", type=int)
+    pr.add_argument("--round", type=int, help=round_help)
     pr.add_argument("--player", type=int)
     pr.add_argument("--key", help=_("playoff key (bracket, timetable), prize group (ranking) or rating system fide|dwz|gor (rating-changes)"))
     pr.add_argument("--printer", help=_("printer name (default: the machine's default printer)"))
