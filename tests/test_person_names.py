@@ -7,6 +7,8 @@ categories L*), "Li", "Ng", "王伟", "Öz" have two.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from textual import events
 
@@ -94,4 +96,36 @@ async def test_a_negative_chess_rating_is_named_with_the_clis_words(stored, quie
         refused = app.screen.query_one("#p-refused")
         await wait_for(pilot, lambda: bool(refused.records), timeout=30)
         assert "rating -450 must be a whole number from 0 to 4000" in refused.records[0].reason
+    assert names(data, tid) == ["Bauer, Max", "Kaya, Can"]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("/ivanov/", "/ at position 1 is in no name"),  # the TUI's search typed into the name (rev34e F-i)
+    ("Kaya/Can", "/ at position 5 is in no name"), ("=SUM(A1)", "= at position 1 is in no name"),
+    ("<b>Kaya</b>", "< at position 1 is in no name"), ("Kaya, Can*", "* at position 10 is in no name"),
+    ("- - Kaya", "a name begins with a letter"), ("(Kaya, Can)", "a name begins with a letter"),
+])
+def test_a_name_begins_with_a_letter_and_holds_no_symbol(text, why):
+    from core.fields import FieldError, person_name
+
+    with pytest.raises(FieldError, match=re.escape(f"is not a player's name: {why}")):
+        person_name(text)
+
+
+@pytest.mark.parametrize("text", ["'t Hooft, Gerard", "\u2019t Hart, Jan", "O'Brien, Sean", "Kaya, Can (jr.)",
+                                  "Müller-Lüdenscheidt, Hans", "Иванов, Иван", "Player 7"])
+def test_real_names_stay_names(text):
+    from core.fields import person_name
+
+    assert person_name(text) == text
+
+
+def test_the_desk_and_the_cli_refuse_the_search_typed_into_the_name(stored, capsys):
+    data, tid = stored
+    desk = Workspace(data).open(tid)  # what the TUI's registration form calls
+    with pytest.raises(TournamentError, match="«/ivanov/» is not a player's name"):
+        desk.add_player("/ivanov/", rating=1500)
+    assert cli(["--data", str(data), "players", "add", tid, "--name", "/ivanov/"]) == 3
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "«/ivanov/» is not a player's name" in err[0]
     assert names(data, tid) == ["Bauer, Max", "Kaya, Can"]
