@@ -32,3 +32,29 @@ async def test_a_focus_message_for_a_tab_not_in_the_strip_is_ignored(tmp_path):
         await wait_for(pilot, lambda: tabs.active == "tab-standings")
         assert app.is_running
         assert tabs.active == "tab-standings"
+
+
+@pytest.mark.parametrize("lang", ["tr", "de", "ru"])
+async def test_a_narrow_tab_bar_names_the_tab_shown_whole_and_the_others_by_key(tmp_path, lang):
+    """Issue 34 (rev34e #20): at 60 columns every tab was cut to four letters ("Oyun… F2
+    Turl… F3 …").  The compact bar: the tab shown by its whole name and key, the others by key;
+    switching tabs moves the name.  The whole bar fits the width (nothing scrolled away)."""
+    from rich.cells import cell_len
+
+    from tui.screens.tournament import TABS
+
+    (tid,) = store_with(tmp_path / "data", demo(rounds=1, complete_last=False))
+    app = HakemApp(data_dir=tmp_path / "data", lang=lang, open_id=tid, poll_interval=3600)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        tabs = app.screen.query_one(TabbedContent)
+        names = {tab: str(label) for tab, label, _key in TABS}  # in the app's language
+        for key, shown in (("f2", "players"), ("f7", "playoff"), ("f4", "standings")):
+            await pilot.press(key)
+            await wait_for(pilot, lambda shown=shown: tabs.active == f"tab-{shown}")
+            await pilot.pause()
+            labels = {tab: str(tabs.get_tab(f"tab-{tab}").label) for tab, _l, _k in TABS}
+            assert labels == {tab: f"{names[tab]} {k.upper()}" if tab == shown else k.upper()
+                              for tab, _l, k in TABS}
+            assert "…" not in "".join(labels.values())
+            assert sum(cell_len(text) + 2 for text in labels.values()) <= 60

@@ -47,33 +47,19 @@ TABS = (
 )
 
 
-def tab_labels(width: int) -> dict[str, str]:
-    """Tab titles that fit ``width`` columns: "Players F2" when all six fit; else the longest
-    names give way first (cut with "…"), down to three letters, then to the key alone — every
-    tab stays visible and reachable (at 60 columns the tab bar scrolled F6 and F7 out of sight)."""
+def tab_labels(width: int, active: str) -> dict[str, str]:
+    """Tab titles that fit ``width`` columns: "Players F2" when all six fit; else the compact
+    bar — the tab shown keeps its whole name, the others their key ("F2  Rounds F3  F4 …"):
+    every tab stays visible and reachable, and no name is cut to a stub ("Oyun… F2 Turl… F3" at
+    60 columns read as nothing).  Too narrow even for that: the keys alone."""
     pad = 2  # a Tab's padding, one column each side
     names = {tab: str(label) for tab, label, _key in TABS}
     keys = {tab: key.upper() for tab, _label, key in TABS}
-    room = {tab: cell_len(name) for tab, name in names.items()}
-
-    def total() -> int:
-        return sum((room[t] + 1 if room[t] else 0) + cell_len(keys[t]) + pad for t in names)
-
-    while total() > width:
-        longest = max(names, key=lambda t: room[t])
-        if room[longest] == 0:
-            break
-        room[longest] = room[longest] - 1 if room[longest] > 4 else 0  # "Pl…" at the least
-
-    def cut(tab: str) -> str:
-        name = names[tab]
-        if cell_len(name) <= room[tab]:
-            return name
-        while name and cell_len(name) > room[tab] - 1:
-            name = name[:-1]
-        return name.rstrip() + "…"
-
-    return {t: f"{cut(t)} {keys[t]}" if room[t] else keys[t] for t in names}
+    full = {t: f"{names[t]} {keys[t]}" for t in names}
+    for labels in (full, {t: full[t] if t == active else keys[t] for t in names}):
+        if sum(cell_len(text) + pad for text in labels.values()) <= width:
+            return labels
+    return dict(keys)
 
 
 class TournamentTabs(TabbedContent):
@@ -163,7 +149,7 @@ class TournamentScreen(CommandKeys, ScreenHooks, Screen):
         initial = self.initial_tab or ("rounds" if self.session.tournament.rounds else "players")
         self.initial_tab = initial
         with TournamentTabs(initial=f"tab-{initial}", id="tabs"):
-            labels = tab_labels(self.app.size.width or 80)
+            labels = tab_labels(self.app.size.width or 80, initial)
             for tab, _label, _key in TABS:
                 with TabPane(labels[tab], id=f"tab-{tab}"):
                     if tab == initial:
@@ -281,11 +267,19 @@ class TournamentScreen(CommandKeys, ScreenHooks, Screen):
         tabs = self.query(TabbedContent)
         if not tabs:
             return
-        for tab, text in tab_labels(self.app.size.width).items():
+        self.relabel_tabs()
+        self.update_subtitle()
+
+    def relabel_tabs(self) -> None:
+        """The tab titles for the width and the tab shown (:func:`tab_labels`)."""
+        tabs = self.query(TabbedContent)
+        if not tabs:
+            return
+        active = (tabs.first().active or "").removeprefix("tab-")
+        for tab, text in tab_labels(self.app.size.width, active).items():
             tab_widget = tabs.first().get_tab(f"tab-{tab}")
             if str(tab_widget.label) != text:
                 tab_widget.label = text
-        self.update_subtitle()
 
     async def redraw(self) -> None:
         """After a language switch: the screen composed again on the tab that was shown.
@@ -349,6 +343,7 @@ class TournamentScreen(CommandKeys, ScreenHooks, Screen):
                 with tabs.prevent(TabbedContent.TabActivated):
                     tabs.active = f"tab-{tab}"
             pane.activated()
+            self.relabel_tabs()  # a compact tab bar names the tab shown
             self.focus_active()
         except NoMatches:
             return  # the screen was closed while the pane was being built (Escape in a burst)
