@@ -125,3 +125,32 @@ async def test_a_cup_preview_keeps_the_names_at_60_columns(tmp_path, lang):
             assert "Ağaoğlu, Emre" in text, text
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["tr", "de", "ru"])
+async def test_the_playoff_legend_is_on_screen_beside_other_notes_at_60_columns(tmp_path, lang):
+    """Issue 34 (rev34e #21): with an ARO/C1 column and an unrated player the two-line ARO note
+    took the notes' last visible lines and the legend of the ``*`` marks was below the fold.
+    The legend comes first: the marks are explained on screen."""
+    from core.i18n import set_language
+    import dataclasses
+
+    from core.standings import compute_standings, playoff_footnote
+
+    t = decided_playoff()
+    t = t.with_changes(tiebreaks=("ARO/C1", "BH/C1", "BH", "SB", "WIN"),
+                       players=tuple(p if p.pno != 4 else dataclasses.replace(p, rating=0) for p in t.players))
+    [tid] = store_with(tmp_path / "data", t)
+    app = HakemApp(data_dir=tmp_path / "data", open_id=tid, lang=lang, poll_interval=3600)
+    try:
+        async with app.run_test(size=(60, 20)) as pilot:
+            table = await open_pane(pilot, app, "f4", "#standings")
+            await wait_for(pilot, lambda: table.row_count >= 3)
+            await pilot.pause()
+            notes = app.screen.query_one("#standings-notes")
+            legend = playoff_footnote(compute_standings(app.screen.session.tournament))
+            assert legend and len(str(notes.render()).splitlines()) > 1  # the ARO note is there too
+            shown = " ".join(line.strip() for line in screen_text(app).splitlines()[notes.region.y:notes.region.bottom])
+            assert legend in shown, (legend, shown)
+    finally:
+        set_language("en")

@@ -155,7 +155,9 @@ class StandingsPane(LazyPane, Vertical):
         footnote = playoff_footnote(view.source) if view.source is not None else ""
         if footnote:  # the mark beside those places says why their order differs from the values
             where = _("The games: Playoff, F7.")
-            notes.append(f"{footnote} {where}")
+            # first: the notes show three lines, and the marks in the table need their legend
+            # on screen more than a tie-break's note does (a two-line ARO note pushed it out)
+            notes.insert(0, f"{footnote} {where}")
         # a playoff decides the final standings: none suggested before the last round's results
         # are in (after round 1 of 7 with no result everybody is "tied")
         final = t.current_round >= t.total_rounds and bool(t.rounds) and t.rounds[-1].complete
