@@ -39,6 +39,9 @@ SENTENCES: dict[str, str] = {
     "manual": N_("manual pairing"),
     "schedule": N_("schedule round {round}"),
     "result": N_("result round {round} board {board} {result}"),
+    "result_corrected": N_("result round {round} board {board} {result} (correction of {old})"),
+    "cup_boards_added": N_("round {round}: boards {boards} added (the match is level)"),
+    "cup_boards_removed": N_("round {round}: boards {boards} removed (their match is decided)"),
     "go_result": N_("go result round {round} board {board}"),
     "go_refusal": N_("go refusal {player} round {round}"),
     "playoff": N_("playoff {key}: {what}"),
@@ -108,6 +111,8 @@ SENTENCES: dict[str, str] = {
 
 FULLER: dict[str, tuple[str, tuple[str, ...]]] = {
     "result": (N_("result round {round} board {board}: {white} – {black} {result}"), ("white", "black")),
+    "result_corrected": (N_("correction: round {round}, board {board}: {white} – {black} {old} → {result}"),
+                         ("white", "black")),
 }
 """The reader's sentence of a kind whose entry kept more than its English ``action`` says
 (a result's White and Black, by number and name: the log is read without the round at hand);
@@ -229,6 +234,13 @@ NESTED = "of"
 sentence, for a change recorded before ``what`` existed)."""
 
 
+ALSO = "also"
+"""The argument of a change's consequence made in the same step, kept as its own ``what`` and
+said after it: a knockout result that levels a match adds the tie-break boards
+(``cup_boards_added``), a correction that decides it removes them — the journal says so, as
+``hakem result`` does on the screen."""
+
+
 @dataclass(frozen=True)
 class Action:
     """One change as the journal records it: its kind and its arguments (data, no words)."""
@@ -298,6 +310,8 @@ def sentence(what: Any, translate: Callable[[str], str], names: Mapping[int, str
     for key, value in what.items():
         if key == NESTED:
             values["change"] = sentence(value, translate, names) or str(what.get("text", ""))
+        elif key == ALSO:
+            continue
         elif key in WORDS and isinstance(value, str) and value in WORDS[key]:
             values[key] = translate(WORDS[key][value])
         elif key in SHOWN and not (key in AS_STORED and translate is _english):
@@ -307,6 +321,8 @@ def sentence(what: Any, translate: Callable[[str], str], names: Mapping[int, str
         if key in NAMED and known and translate is not _english and (key != "key" or values[key] != str(value)):
             values[key] = _named(values[key], known)
     try:
-        return translate(template).format_map(values)
+        said = translate(template).format_map(values)
     except (KeyError, IndexError, ValueError, AttributeError):
         return None  # a translation naming an argument this entry lacks: the English words
+    also = sentence(what.get(ALSO), translate, names)
+    return f"{said}; {also}" if also else said

@@ -67,7 +67,7 @@ def test_a_different_result_needs_correct_and_the_refusal_names_who_and_when(eve
     assert board(data, tid, 1, 1) is GameResult.WHITE_WINS
     assert run("1", "1", "0-1", "--correct") == 0
     assert board(data, tid, 1, 1) is GameResult.BLACK_WINS
-    assert result_actions(data, tid) == ["result round 1 board 1 1-0", "result round 1 board 1 0-1"]
+    assert result_actions(data, tid) == ["result round 1 board 1 1-0", "result round 1 board 1 0-1 (correction of 1-0)"]
 
 
 def test_a_results_only_key_cannot_correct_a_closed_round(event, monkeypatch, capsys):

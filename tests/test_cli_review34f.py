@@ -16,6 +16,7 @@ from core.changes import set_round_schedule
 from core.errors import TournamentError
 from core.fields import FieldError, birth, clock_time
 from core.model import Tournament
+from tests.test_cli_review34e import data, organiser, run  # noqa: F401 (fixtures and the CLI runner)
 
 
 # -- 1. one clock parser: 19.30 is half past seven, never 19:00 ----------------------------------
@@ -84,3 +85,37 @@ def test_a_second_playoff_for_the_same_players_is_refused_naming_the_first() -> 
         create_playoff(t, "3", [1, 2, 3], places=3)
     assert set(create_playoff(t, "3", [1, 2, 3], places=3, force=True).options["playoffs"]) == {"2", "3"}
     assert set(create_playoff(t, "2", [1, 2, 3], places=3).options["playoffs"]) == {"2"}  # the same key: replaced
+
+
+# -- 4. the journal says a result was corrected, from what, and the boards a cup added -----------
+def test_a_correction_is_journalled_with_the_old_result_in_the_readers_words(data) -> None:  # noqa: F811
+    """A cup of four (numbers by name: 1 A … 4 D; semi-finals 1–4 and 2–3 of two games each,
+    board 1 is game 1 of 4 D – 1 A, board 3 its game 2 with colours reversed).  Both games of
+    the first match drawn (who has White in game 1 is drawn by lot, so either order): the match is level, so the round gets two extension boards (5, 6);
+    correcting board 3 to 1-0 decides the match and removes them."""
+    code, out, err = run("new", "Cup", "--system", "knockout")
+    assert code == 0, err
+    tid = out.strip().splitlines()[-1]
+    for name in ("P, A", "P, B", "P, C", "P, D"):
+        assert run("players", "add", tid, "--name", name, "--rating", "2000")[0] == 0
+    assert run("round", "pair", tid)[0] == 0
+    assert run("result", tid, "1", "1", "1/2")[0] == 0
+    assert run("result", tid, "1", "3", "1/2")[0] == 0
+    assert run("result", tid, "1", "3", "1-0", "--correct")[0] == 0
+    expected = {  # glossary: correction/Korrektur/исправление, round, board; ½-½ as the boards show it
+        "tr": ("tur 1, masa 3: 1 P, A – 4 P, D ½-½; 1. tur: 5, 6 numaralı masalar eklendi (maç berabere)",
+               "düzeltme: tur 1, masa 3: 1 P, A – 4 P, D ½-½ → 1-0; 1. tur: 5, 6 numaralı masalar kaldırıldı"),
+        "de": ("Runde 1, Brett 3: 1 P, A – 4 P, D ½-½; Runde 1: Bretter 5, 6 hinzugefügt (der Wettkampf steht",
+               "Korrektur Runde 1, Brett 3: 1 P, A – 4 P, D ½-½ → 1-0; Runde 1: Bretter 5, 6 entfernt"),
+        "ru": ("тур 1, доска 3: 1 P, A – 4 P, D ½-½; тур 1: добавлены доски 5, 6",
+               "исправление: тур 1, доска 3: 1 P, A – 4 P, D ½-½ → 1-0; тур 1: доски 5, 6 удалены"),
+    }
+    for lang, (added, corrected) in expected.items():
+        code, out, err = run("--lang", lang, "log", tid)
+        assert code == 0, err
+        lines = [line.replace("4 P, D – 1 P, A", "1 P, A – 4 P, D") for line in out.splitlines()]
+        assert added in lines[-2] and corrected in lines[-1], (lang, lines[-2:])
+    assert run("undo", tid)[0] == 0
+    code, out, _err = run("--lang", "de", "log", tid)
+    out = out.replace("4 P, D – 1 P, A", "1 P, A – 4 P, D")
+    assert "Korrektur Runde 1, Brett 3: 1 P, A – 4 P, D ½-½ → 1-0" in out.splitlines()[-1]  # the undo names it

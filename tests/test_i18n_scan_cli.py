@@ -85,7 +85,8 @@ SAMPLE = {"round": 3, "board": 4, "result": "1-0", "player": 7, "players": "3 5"
           "places": 1, "start": "20:15", "lot": "7", "value": "9", "bids": "5:200", "count": 3,
           "source": "fide.xml", "pno": 13, "moves": "12 → 13", "fields": {"rating": 2100, "club": "Ankara SK"},
           "number": 2, "team": "Ankara SK", "words": "Kaya, Can", "keys": ["federation", "total_rounds"],
-          "what": "", "change": "", "white": "Kaya, Can", "black": "Demir, Ece", "old": "0-1"}
+          "what": "", "change": "", "white": "Kaya, Can", "black": "Demir, Ece", "old": "0-1",
+          "boards": "5, 6"}
 """A value for every argument a journal sentence names (data, removed before the scan)."""
 
 

@@ -20,7 +20,7 @@ from core.app.conflicts import (
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Board, Bye, GameResult, Tournament
-from core.words import Action, act
+from core.words import ALSO, Action, act
 
 if TYPE_CHECKING:
     from core.pairing.base import RoundPairing
@@ -162,22 +162,34 @@ class RoundCases(DeskBase):
                 check_board(t, round_no, board_no, seen, after)
             return after
 
-        text = result.value if result is not None else ""
-        outcome = self._change(self._board_action(round_no, board_no, text), change, value=_playoffs_set_aside)
+        action = self._board_action(round_no, board_no, result, unrated, computed)
+        outcome = self._change(action, change, value=_playoffs_set_aside)
         return dataclasses.replace(outcome, warnings=outcome.warnings + outcome.value, value=None)
 
-    def _board_action(self, round_no: int, board_no: int, text: str) -> Action:
+    def _board_action(self, round_no: int, board_no: int, result: GameResult | None, unrated: bool = False,
+                      computed: Computed | None = None) -> Action:
         """The journal's record of a result: with the board's White and Black and their names
         (read ``result round 3 board 4: 7 Kaya, Can – 2 Aydın, Ali 1-0``, :data:`core.words.FULLER`),
-        as the log is read without the round at hand; a board that is not there (the change
-        refuses it) by its place only."""
+        as the log is read without the round at hand; a board that held another result is a
+        correction, kept with the old result (``correction: … 0-1 → ½-½``: an audit trail
+        shows who changed a result from what); a knockout's tie-break boards the result adds
+        or removes go with it (:data:`core.words.ALSO`).  A board that is not there (the
+        change refuses it) by its place only."""
         t = self.store.load(self.id).tournament
+        text = result.value if result is not None else ""
         rnd = t.round(round_no) if 1 <= round_no <= len(t.rounds) else None
         board = rnd.boards[board_no - 1] if rnd is not None and 1 <= board_no <= len(rnd.boards) else None
         if board is None:
             return act("result", round=round_no, board=board_no, result=text)
-        return self._naming(act("result", round=round_no, board=board_no, white=board.white,
-                                black=board.black, result=text), board.white, board.black)
+        args: dict[str, object] = {"round": round_no, "board": board_no, "white": board.white,
+                                   "black": board.black, "result": text}
+        old = board.result.value if board.result is not None else ""
+        if old and old != text:
+            args["old"] = old
+        boards = _cup_boards(t, round_no, board_no, result, unrated, computed)
+        if boards is not None:
+            args[ALSO] = boards.data()
+        return self._naming(act("result_corrected" if "old" in args else "result", **args), board.white, board.black)
 
     @use_case("journal.read", writes=False)
     def result_entered(self, round_no: int, board_no: int) -> tuple[str, str]:
@@ -261,6 +273,27 @@ def preview_result(t: Tournament, round_no: int, board_no: int, result: GameResu
     """The tournament as it will be once :meth:`Desk.enter_result` saved the result — what a
     screen shows at once while the save runs (the same validated command)."""
     return changes.set_result(t, round_no, board_no, result, unrated)
+
+
+def _cup_boards(t: Tournament, round_no: int, board_no: int, result: GameResult | None, unrated: bool,
+                computed: Computed | None) -> Action | None:
+    """The journal's words for the tie-break boards a knockout result adds to its round (a
+    level match) or a correction removes (the match decided): the boards are made by the
+    change itself, so the result's entry says so; None for any other result (or one the
+    change refuses: it says why)."""
+    if t.system != "knockout":
+        return None
+    try:
+        after = (computed.after if computed is not None and computed.before is t
+                 else changes.set_result(t, round_no, board_no, result, unrated))
+    except TournamentError:
+        return None
+    old = len(t.round(round_no).boards)
+    new = len(after.round(round_no).boards) if round_no <= len(after.rounds) else old
+    if new == old:
+        return None
+    boards = ", ".join(str(b) for b in range(min(old, new) + 1, max(old, new) + 1))
+    return act("cup_boards_added" if new > old else "cup_boards_removed", round=round_no, boards=boards)
 
 
 def _playoffs_set_aside(before: Tournament, after: Tournament) -> tuple[str, ...]:
