@@ -61,6 +61,7 @@ def field_label(field: str) -> str:
         "start_date": _("Start date"), "end_date": _("End date"), "federation": _("Federation"),
         "bye": _("Bye"), "club": _("Club"), "team": _("Team"), "short": _("Short name"),
         "fide_id": _("FIDE id"), "birth": _("Birth"), "sex": _("Sex"), "start_time": _("Start time"),
+        "date": _("Date"),
     }
     return labels.get(field, field)
 
@@ -93,7 +94,10 @@ _DOTTED = re.compile(r"([0-9]{1,2})\.([0-9]{1,2})\.([0-9]{4})")
 
 
 def date(text: str, field: str = "start_date") -> str:
-    """A real calendar date as ISO ``YYYY-MM-DD`` ("" stays "": the date is not known yet)."""
+    """A real calendar date as ISO ``YYYY-MM-DD`` ("" stays "": the date is not known yet), typed
+    as hakem prints dates and German, Turkish and Russian write them (``14.12.2026``) or in ISO
+    (``2026-12-14``, ``2026/12/14``).  The one date parser of every date option and field: the
+    event's start and end, a round's date (``round schedule --date``, the TUI's schedule)."""
     text = text.strip()
     if not text:
         return ""
@@ -103,7 +107,8 @@ def date(text: str, field: str = "start_date") -> str:
     elif dotted:
         day, month, year = (int(x) for x in dotted.groups())
     else:
-        raise FieldError(field, _("{text!r} is not a date; write YYYY-MM-DD, e.g. 2026-05-04").format(text=text))
+        raise FieldError(field, _("{text!r} is not a date; write DD.MM.YYYY or YYYY-MM-DD, e.g. 04.05.2026").format(
+            text=text))
     try:
         return datetime.date(year, month, day).isoformat()
     except ValueError:

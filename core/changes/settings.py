@@ -70,24 +70,19 @@ def _header_texts(changes: dict[str, Any]) -> dict[str, Any]:
 
 def set_round_schedule(t: Tournament, round_no: int, date: str | None = None,
                        time: str | None = None) -> Tournament:
-    """Set the date (``YYYY-MM-DD``) and/or start time (``HH:MM``) of round ``round_no``; an
-    empty text clears it.  Why per round: rating reports need every round's date (TRF 132),
-    and pairing lists show when the round starts."""
-    import datetime as _dt
-
+    """Set the date (as :func:`core.fields.date` reads it: ``14.12.2026`` or ``2026-12-14``)
+    and/or start time (``HH:MM``) of round ``round_no``; an empty text clears it.  Why per
+    round: rating reports need every round's date (TRF 132), and pairing lists show when the
+    round starts."""
     from core.fields import clock_time
+    from core.fields import date as calendar_date
 
     if not 1 <= round_no <= t.total_rounds:
         raise RoundError(_('round {number} does not exist (the tournament has {total} rounds)').format(
             number=round_no, total=t.total_rounds))
     dates, times = list(t.round_dates), list(t.round_times)
     if date is not None:
-        date = date.strip()
-        if date:
-            try:
-                date = _dt.date.fromisoformat(date.replace("/", "-")).isoformat()
-            except ValueError as error:
-                raise TournamentError(_('{value!r} is not a date; use YYYY-MM-DD').format(value=date)) from error
+        date = calendar_date(date, "date")  # the one date parser: 14.12.2026 as hakem prints it, or ISO
         dates += [""] * (round_no - len(dates))
         dates[round_no - 1] = date
     if time is not None:

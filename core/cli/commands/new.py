@@ -70,8 +70,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--rounds", type=int)
     p.add_argument("--place", default="")
     p.add_argument("--federation", default="")
-    p.add_argument("--start", dest="start_date", default="", help=_("start date YYYY-MM-DD"))
-    p.add_argument("--end", dest="end_date", default="", help=_("end date YYYY-MM-DD"))
+    p.add_argument("--start", dest="start_date", default="", help=_("start date DD.MM.YYYY or YYYY-MM-DD"))
+    p.add_argument("--end", dest="end_date", default="", help=_("end date DD.MM.YYYY or YYYY-MM-DD"))
     p.add_argument("--arbiter", dest="chief_arbiter", default="")
     p.add_argument("--time-control", default="", help=_('time control as text, e.g. "90 min + 30 s"'))
     p.add_argument("--time-control-code", default="", metavar="CODE",

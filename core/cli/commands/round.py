@@ -234,7 +234,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     sc = rs.add_parser("schedule", help=_("set or show a round's date and start time"))
     sc.add_argument("id")
     sc.add_argument("round", type=int)
-    sc.add_argument("--date", help=_("date YYYY-MM-DD (empty to clear)"))
+    sc.add_argument("--date", help=_("date DD.MM.YYYY or YYYY-MM-DD (empty to clear)"))
     sc.add_argument("--time", help=_("start time HH:MM (empty to clear)"))
     sc.set_defaults(func=_schedule)
     un = rs.add_parser("unpair", help=_("delete the last round's pairing"))

@@ -175,8 +175,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--name", help=_("the tournament's name (TRF 012)"))
     p.add_argument("--place", help=_("the place the event is played (TRF 022)"))
     p.add_argument("--federation", help=_("the organising federation, a FIDE code such as TUR (TRF 032)"))
-    p.add_argument("--start", dest="start_date", help=_("start date YYYY-MM-DD (TRF 042)"))
-    p.add_argument("--end", dest="end_date", help=_("end date YYYY-MM-DD (TRF 052)"))
+    p.add_argument("--start", dest="start_date", help=_("start date DD.MM.YYYY or YYYY-MM-DD (TRF 042)"))
+    p.add_argument("--end", dest="end_date", help=_("end date DD.MM.YYYY or YYYY-MM-DD (TRF 052)"))
     p.add_argument("--type", dest="trf_type", help=_("type of tournament, free text (TRF 092)"))
     p.add_argument("--arbiter", dest="chief_arbiter", help=_("chief arbiter (TRF 102)"))
     p.add_argument("--deputy", dest="deputy_arbiters", action="append", metavar="NAME",
