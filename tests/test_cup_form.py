@@ -87,3 +87,4 @@ async def test_cup_settings_change_until_round_one_is_paired(tmp_path):
         await pilot.press("ctrl+t")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "NewTournamentDialog")
         assert app.screen.query_one("#ko-start", Input).disabled     # the bracket is drawn
+        assert not app.screen.query("#team-fields, #go-bar-row")      # a cup's own fields only

@@ -123,9 +123,23 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
             else:  # the settings hold the whole TRF header: they scroll on a small screen
                 with VerticalScroll(id="form-scroll"), FormGrid(classes="form-grid"):
                     yield from self.compose_main_fields()
-            yield from self.compose_cup_fields()
-            yield from self.compose_team_fields()
+            if self.may_show("knockout"):
+                yield from self.compose_cup_fields()
+            if self.may_show("swiss-team"):
+                yield from self.compose_team_fields()
             yield from form_foot(_("Create (Ctrl+S)") if cur is None else _("Save (Ctrl+S)"), "create")
+
+    def may_show(self, *systems: str) -> bool:
+        """Whether the form may ever show the fields of one of ``systems``: always while the
+        system can be chosen; once it is fixed (round 1 paired), only for the event's own.
+
+        Why the others are not built at all: they are never shown, and each widget costs the
+        dialog's first frame its style work (the settings form had ~160 widgets, 350 ms of
+        CPU for Ctrl+T, issue 35 item 6); the queries below take a section's absence as
+        "not this system's"."""
+        if not self.system_fixed or self.current is None:
+            return True
+        return self.current.system in systems
 
     def compose_main_fields(self) -> ComposeResult:
         """The settings every event has; the settings form adds the rest of the TRF header."""
@@ -138,11 +152,14 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         yield Label(_("Rounds"))
         yield FormField("5", id="rounds", type="integer", compact=True)
         yield Label(_("Time control"))
+        go = self.may_show(*FORM_KEYS)
         with Horizontal(id="tc-row"):  # a Go event chooses its time system (byo-yomi …) first
-            yield Select([(clock_name(k), k) for k in CLOCKS], value=CLOCKS[0], allow_blank=False,
-                         id="go-clock", compact=True)
+            if go:
+                yield Select([(clock_name(k), k) for k in CLOCKS], value=CLOCKS[0], allow_blank=False,
+                             id="go-clock", compact=True)
             yield FormField(id="time_control", placeholder=CHESS_CLOCK, compact=True)
-        yield from self.compose_go_fields()
+        if go:
+            yield from self.compose_go_fields()
         yield Label(_("Rating for pairing"))
         yield Select(rating_for_pairing_options(), value=AUTO_RATING, allow_blank=False,
                      id="rating_for_pairing", compact=True)
@@ -302,17 +319,17 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         return out
 
     def show_cup_fields(self) -> None:
-        self.query_one("#team-fields").display = self.query_one("#system", Select).value == "swiss-team"
-        if self.current is not None and self.system_fixed:
-            for widget in self.query_one("#team-fields").query("Input, Select"):
-                widget.disabled = True  # paired with these settings: they stay
-        cup = self.query_one("#system", Select).value == "knockout"
-        self.query_one("#cup-fields").display = cup
+        """The chosen system's own section (a team Swiss's, a cup's) shown, the others hidden
+        (or never built: :meth:`may_show`)."""
+        system = self.query_one("#system", Select).value
+        for section, own in (("#team-fields", "swiss-team"), ("#cup-fields", "knockout")):
+            for grid in self.query(section):
+                grid.display = system == own
+                if self.current is not None and self.system_fixed:
+                    for widget in grid.query("Input, Select, Checkbox"):
+                        widget.disabled = True  # paired (the bracket drawn) with these settings: they stay
         # a cup's rounds are its knockout rounds, counted from the bracket when round 1 is paired
-        show_row(self.query_one("#rounds", Input), not cup)
-        if self.current is not None and self.system_fixed:
-            for widget in self.query_one("#cup-fields").query("Input, Select, Checkbox"):
-                widget.disabled = True  # the bracket is drawn: its settings stay
+        show_row(self.query_one("#rounds", Input), system != "knockout")
         self.show_go_fields()
 
     def show_go_fields(self) -> None:
@@ -322,6 +339,8 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         go = system in FORM_KEYS
         for key in ("rating_for_pairing", "points"):
             show_row(self.query_one(f"#{key}", Select), not go)
+        if not self.query("#go-clock"):  # a chess event's settings once paired: no Go fields built
+            return
         self.query_one("#go-clock", Select).display = go
         self.show_clock_example()
         show_row(self.query_one("#go-bar-row"), go)
@@ -337,9 +356,9 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
 
     def show_clock_example(self) -> None:
         """The time control's placeholder: the chosen Go time system's notation, or chess's."""
-        clock = self.query_one("#go-clock", Select)
+        clock = next(iter(self.query("#go-clock").results(Select)), None)
         field = self.query_one("#time_control", Input)
-        field.placeholder = CLOCK_EXAMPLES[str(clock.value)] if clock.display else CHESS_CLOCK
+        field.placeholder = CLOCK_EXAMPLES[str(clock.value)] if clock is not None and clock.display else CHESS_CLOCK
 
     def fill_go_fields(self, system: str) -> None:
         """The Go fields show the event's values (settings) or the system's defaults (a new
