@@ -119,3 +119,24 @@ def test_a_correction_is_journalled_with_the_old_result_in_the_readers_words(dat
     code, out, _err = run("--lang", "de", "log", tid)
     out = out.replace("4 P, D – 1 P, A", "1 P, A – 4 P, D")
     assert "Korrektur Runde 1, Brett 3: 1 P, A – 4 P, D ½-½ → 1-0" in out.splitlines()[-1]  # the undo names it
+
+
+# -- 7. words: the Turkish board message, the Russian standings' title ---------------------------
+def test_the_turkish_board_message_says_which_board_is_missing(data) -> None:  # noqa: F811
+    """Round 1 of four players has boards 1 and 2: board 9 is the one missing ("9. masa yok"),
+    not boards 1–2 (the old words read "masalar 1–2, 9 yok")."""
+    from tests.test_cli_review34e import russian_event
+
+    tid = russian_event()
+    code, _out, err = run("--lang", "tr", "result", tid, "1", "9", "1-0")
+    assert code == 3 and err.strip() == "hakem: 1. turda 9. masa yok (masalar 1–2)", err
+
+
+def test_russian_standings_are_the_players_standing_not_the_regulations(data) -> None:  # noqa: F811
+    """Glossary #101: standings = «положение участников»; «Положение» alone is the regulations (#2)."""
+    from tests.test_cli_review34e import russian_event
+
+    tid = russian_event()
+    code, out, err = run("--lang", "ru", "report", tid, "standings")
+    assert code == 0, err
+    assert out.splitlines()[0].strip() == "Положение участников"

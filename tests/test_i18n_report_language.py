@@ -84,9 +84,9 @@ def test_cli_a_german_organiser_writes_a_russian_events_reports_in_russian(tmp_p
         assert code == 0, err
         assert first_line(Path(out.strip())).startswith("Положение")
         assert run(capsys, data, "--lang", "de", "publish", tid, str(tmp_path / "web"))[0] == 0
-        assert _title(tmp_path / "web" / "index.html") == "Положение"
+        assert _title(tmp_path / "web" / "index.html") == "Положение участников"
         assert run(capsys, data, "--lang", "de", "export", tid, "--html", "-o", str(tmp_path / "ex"))[0] == 0
-        assert _title(tmp_path / "ex" / "index.html") == "Положение"
+        assert _title(tmp_path / "ex" / "index.html") == "Положение участников"
         assert run(capsys, data, "--lang", "de", "report", tid, "standings", "--report-lang", "tr",
                    "-o", str(tmp_path / "b.txt"))[0] == 0
         assert first_line(tmp_path / "b.txt").startswith("Sıralama")
@@ -127,7 +127,7 @@ def test_remembered_pages_stay_in_the_events_language_whoever_changes(tmp_path, 
         (pages / "index.html").write_text("<title>old", encoding="utf-8")
         code, _out, err = run(capsys, data, "round", "unpair", tid)
         assert code == 0, err
-        assert _title(pages / "index.html") == "Положение"  # the language chosen for them
+        assert _title(pages / "index.html") == "Положение участников"  # the language chosen for them
     finally:
         set_language("en")
 

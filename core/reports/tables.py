@@ -365,7 +365,7 @@ def standings_report(view: View, upto: int | None = None) -> Report:
         notes.append(_("Equal ranks (=) share the place: the tie-breaks do not separate them."))
     notes += [n for n in (playoff_footnote(s),) if n] + adjustment_notes(view) + list(s.warnings)
     if upto is None:
-        return Report("standings", _("Standings"), subtitle, [table], notes)
+        return Report("standings", pgettext("report title", "Standings"), subtitle, [table], notes)
     return Report(f"standings-r{upto}", _("Standings after round {round}").format(round=upto), subtitle, [table],
                   notes)
 
@@ -398,7 +398,7 @@ def _cup_standings(view: View, s, cup: dict[int, tuple[str, str, str]], upto: in
     subtitle = [t.name, rounds_counted(rounds_started(t) if upto is None else upto, t.total_rounds)]
     notes = adjustment_notes(view) + list(s.warnings)
     if upto is None:
-        return Report("standings", _("Standings"), subtitle, [table], notes)
+        return Report("standings", pgettext("report title", "Standings"), subtitle, [table], notes)
     return Report(f"standings-r{upto}", _("Standings after round {round}").format(round=upto), subtitle, [table],
                   notes)
 
