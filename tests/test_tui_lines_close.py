@@ -60,3 +60,23 @@ async def test_slash_in_the_empty_name_field_searches(tmp_path):
         name.focus()
         await burst(pilot, app, "A/B")
         assert name.value == "A/B"
+
+
+async def test_the_late_entry_question_says_how_many_players_move_at_60_columns(tmp_path):
+    """Was (ru, 60×20): the question listed 3 of the 6 renumbered players and did not say more
+    followed.  The demo's 12 players: a 2000 newcomer is number 8, so 8–12 (five) would move;
+    the count and the numbers stand above the list, on screen."""
+    from tests.test_tui_playoff_narrow import screen_text
+
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=1))
+    app = HakemApp(data_dir=data, open_id=tid, lang="ru", poll_interval=3600)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "p-name")
+        await burst(pilot, app, "Late, Comer\t2000\n")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ChoiceDialog")
+        await pilot.pause()
+        shown = " ".join(screen_text(app).split())
+        assert "5 участников, номера 8–12" in shown, shown

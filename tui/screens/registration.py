@@ -370,7 +370,12 @@ class RegistrationPane(TournamentTab, Vertical):
         from tui.widgets.dialogs import ChoiceDialog
 
         assert self.t is not None
-        listed = "\n".join(f"  {old} → {new}  {name}" for name, old, new in asked.moves)
+        # how many come first: at 60×20 the body shows three of them, and the list scrolls
+        count = ngettext("{n} player, numbers {first}–{last} (Tab, then ↓ scrolls the list):",
+                         "{n} players, numbers {first}–{last} (Tab, then ↓ scrolls the list):",
+                         len(asked.moves)).format(n=len(asked.moves), first=asked.moves[0][1],
+                                                  last=asked.moves[-1][1])
+        listed = "\n".join([count, *(f"  {old} → {new}  {name}" for name, old, new in asked.moves)])
         from core.app.base import GO_SYSTEMS
 
         body = (_("By rating, {name} is number {slot}. These players would get new numbers; lists printed "
