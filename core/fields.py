@@ -278,11 +278,10 @@ def person_name(text: str, field: str = "name") -> str:
     return clean
 
 
-_NO_NAME_HAS = frozenset("/\\@#*=_~^<>{}[]$%+?")
-"""Characters no person's name holds: ``/ivanov/`` was the TUI's search typed into the name
-field (rev34e F-i), ``*``, ``=`` and ``<…>`` markup or formulas pasted."""
 _APOSTROPHES = "'\u2019\u2018"
-"""What may come before a name's first letter (``'t Hooft``, ``’t Hart``)."""
+"""What may come before a name's first letter (``'t Hooft``, ``’t Hart``): anything else first
+is not a name — ``/ivanov/`` was the TUI's search typed into the name field (rev34e F-i),
+``- - -`` a line drawn, ``=SUM(A1)`` a formula and ``<b>`` markup pasted."""
 
 
 def _not_a_name(clean: str) -> str:
@@ -291,7 +290,7 @@ def _not_a_name(clean: str) -> str:
     players), or "".  A web address has ``://``; a CSV or spreadsheet line has ``;``, ``|`` or
     tab separated fields (``Aydın, Burak | 1420`` was stored whole as a name), more than the one comma of "Family, Given" (a header: ``Name,Rating,
     Club``), or a field that is only a number (``Kaya,2100``).  A name begins with a letter
-    (after an apostrophe at most) and holds none of :data:`_NO_NAME_HAS`.  A number inside a part stays
+    (after an apostrophe at most, :data:`_APOSTROPHES`).  A number inside a part stays
     (``Player 7`` is how a blitz evening writes an unnamed guest)."""
     if "://" in clean or clean.casefold().startswith("www."):
         return _("it is a web address")
@@ -299,10 +298,6 @@ def _not_a_name(clean: str) -> str:
         return _("it has several fields (a line of a list: hakem players import reads lists)")
     if any(part.strip().isdigit() for part in clean.split(",")):
         return _("it has a number in it (a line of a list: hakem players import reads lists)")
-    symbol = next((i for i, c in enumerate(clean) if c in _NO_NAME_HAS), None)
-    if symbol is not None:
-        return _("{character} at position {position} is in no name").format(
-            character=clean[symbol], position=symbol + 1)
     if not unicodedata.category(clean.lstrip(_APOSTROPHES)[:1] or " ").startswith("L"):
         return _("a name begins with a letter")
     return ""

@@ -100,12 +100,11 @@ async def test_a_negative_chess_rating_is_named_with_the_clis_words(stored, quie
 
 
 @pytest.mark.parametrize(("text", "why"), [
-    ("/ivanov/", "/ at position 1 is in no name"),  # the TUI's search typed into the name (rev34e F-i)
-    ("Kaya/Can", "/ at position 5 is in no name"), ("=SUM(A1)", "= at position 1 is in no name"),
-    ("<b>Kaya</b>", "< at position 1 is in no name"), ("Kaya, Can*", "* at position 10 is in no name"),
+    ("/ivanov/", "a name begins with a letter"),  # the TUI's search typed into the name (rev34e F-i)
+    ("=SUM(A1)", "a name begins with a letter"), ("<b>Kaya</b>", "a name begins with a letter"),
     ("- - Kaya", "a name begins with a letter"), ("(Kaya, Can)", "a name begins with a letter"),
 ])
-def test_a_name_begins_with_a_letter_and_holds_no_symbol(text, why):
+def test_a_name_begins_with_a_letter(text, why):
     from core.fields import FieldError, person_name
 
     with pytest.raises(FieldError, match=re.escape(f"is not a player's name: {why}")):
@@ -127,5 +126,5 @@ def test_the_desk_and_the_cli_refuse_the_search_typed_into_the_name(stored, caps
         desk.add_player("/ivanov/", rating=1500)
     assert cli(["--data", str(data), "players", "add", tid, "--name", "/ivanov/"]) == 3
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "«/ivanov/» is not a player's name" in err[0]
+    assert err == ["hakem: Name: «/ivanov/» is not a player's name: a name begins with a letter"]
     assert names(data, tid) == ["Bauer, Max", "Kaya, Can"]

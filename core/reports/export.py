@@ -150,7 +150,9 @@ def write_pages(pages: dict[str, str], directory: str | os.PathLike[str], force:
     followed only if it is the user's own or root's), missing folders made on the way.
     The directory is the user's choice (command line or their own configuration, never
     tournament data), never inside the data directory, and a page it already holds that our
-    manifest does not list (someone's own ``index.html``) is replaced only with ``force``.
+    manifest does not list (someone's own ``index.html``) is replaced only with ``force``; nor
+    is a first publish made, without ``force``, into a directory that holds anything at all
+    and never held our pages (no manifest: ``/etc`` typed as root, a home directory).
     """
     from core.store.folders import open_folder, refuse_data_directory
     from core.safe_text import machine_safe
@@ -169,6 +171,9 @@ def write_pages(pages: dict[str, str], directory: str | os.PathLike[str], force:
             old = folder.read(MANIFEST).decode("utf-8", "replace").split()
         except (OSError, StoreError):
             old = []
+            if folder.names() and not force:  # /etc typed for /tmp/pages: thirty files among the system's
+                raise StoreError(_("{directory} holds files that hakem did not write; nothing was published "
+                                   "(--force publishes there all the same)").format(directory=target)) from None
         foreign = sorted(name for name in pages if name not in old and folder.lstat(name) is not None)
         if foreign and not force:
             raise StoreError(_("{directory}: {names} already there and not written by hakem; nothing was published "
