@@ -503,3 +503,35 @@ def test_a_cup_carries_no_swiss_tie_break_list():
     assert [(r.pno, r.rank, r.shared) for r in s.rows][-2:] == [(8, 9, True), (10, 9, True)]
     assert {r.rank for r in s.rows[:8]} == {1}
     assert not [p for p in PRESETS.values() if offered(p, "knockout", False)]
+
+
+def test_the_next_round_is_not_paired_while_a_match_is_open():
+    """The cup re-seeds every round (docs/rules/playoffs.md: first meets last among the
+    players still in).  Quarter-finals 1–8, 2–7, 3–6, 4–5 (seed rules: two games, then
+    Armageddon); 1, 3 and 4 win theirs, 2–7 is still level.  Who meets whom in the
+    semi-finals depends on that match — 2 wins: 1–4, 2–3; 7 wins: 1–7, 3–4 (the re-seeded
+    order 1, 3, 4, 7) — so no semi-final may name a player yet, and the bracket says the
+    rounds are re-seeded.  Once 7 wins, the semi-finals are 1–7 and 3–4."""
+    from core.playoff.bracket import reseeding_note, reseeds
+    from core.reports.playoffs import bracket_text, _boxes
+
+    t = changes.pair_next_round(cup(8))
+    open_match = {2, 7}
+    t = finish_round(t, lambda b: "1/2" if {b.white, b.black} == open_match
+                     else ("1-0" if b.white < b.black else "0-1"), tie_breaks=False)
+    view = replay(t).view
+    semis = [g for g in view.games if g.stage == "Semi-final"]
+    assert semis and all(isinstance(g.white, str) and isinstance(g.black, str) for g in semis)
+    names = {p.pno: p.name for p in t.players}
+    text = bracket_text(_boxes(view.games, []), names)
+    assert "to be paired after the Quarter-final (re-seeded)" in text
+    semi_part = text[text.index("Semi-final"):]
+    assert not any(name in semi_part for name in names.values())
+    assert reseeds(g.id for g in view.games) and reseeding_note().startswith("Each round is re-seeded")
+
+    while any(b.result is None for b in t.rounds[0].boards):  # the tie-break games: 7 wins them
+        board = next(i for i, b in enumerate(t.rounds[0].boards, start=1) if b.result is None)
+        b = t.rounds[0].boards[board - 1]
+        t = changes.set_result(t, 1, board, "1-0" if b.white == 7 else "0-1")
+    t = changes.pair_next_round(t)
+    assert pairs(t.rounds[-1])[:2] == [{1, 7}, {3, 4}]

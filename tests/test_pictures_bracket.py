@@ -163,8 +163,9 @@ def test_extension_and_armageddon_flags():
     assert qf[frozenset({1, 8})] == ""
     # Armageddon: the underdog won it, so 7 went through.
     assert 7 in [e.pno for semi in b.roots[0].children for e in semi.entries]
-    legend = brackets_text([b], 80).lines[-1]
+    legend, reseeded = brackets_text([b], 80).lines[-2:]
     assert "E: extension games" in legend and "A: Armageddon" in legend
+    assert reseeded == "rounds re-seeded: first meets last"  # the semi-finals were paired after the quarter-finals
 
 
 def test_running_match_marked_pending():

@@ -105,6 +105,10 @@ class Bracket:
 # -- building --------------------------------------------------------------------------------
 
 def _placeholder_note(text: str) -> str:
+    if text.startswith("paired after "):
+        from core.playoff.labels import entrant_text
+
+        return entrant_text({}, text)
     m = _GROUP.match(text)
     if m:
         return _("winner of group {group}").format(group=m.group("g"))
@@ -285,6 +289,11 @@ def _build(ko: str, matches: dict[tuple[int, int], list[Any]], byes: dict[int, t
                 if entrant in ents:
                     return finish(r - 1, j)
             return None
+        if str(entrant).startswith("paired after "):
+            # a slot paired after the previous round (re-seeded): drawn from that round's
+            # k-th match, as a slot of the picture, not as a claim of who will come from it
+            k = int(str(entrant).rsplit("(", 1)[1].rstrip(")"))
+            return finish(r - 1, k - 1) if k <= len(prev) else None
         m = _WINNER_OF.match(str(entrant))
         if m:
             for j, (node, _e) in enumerate(prev):
@@ -401,7 +410,20 @@ def legend(brackets: Sequence[Bracket]) -> list[str]:
             parts.append(texts[f])
     if has_bye:
         parts.append(_("╌╌ advances without a game"))
-    return ["  ·  ".join(parts)] if parts else []
+    from core.playoff.bracket import reseeds
+
+    lines = ["  ·  ".join(parts)] if parts else []
+    if reseeds(line.id for b in brackets for r in b.roots for line in _games(r)):
+        # the lines join a later round's match to the slots it is paired from, not to fixed matches
+        lines.append(_("rounds re-seeded: first meets last"))
+    return lines
+
+
+def _games(node: Node | None) -> list[GameLine]:
+    """Every game of a subtree."""
+    if node is None:
+        return []
+    return [*node.games, *(g for c in node.children for g in _games(c))]
 
 
 def _split_flags(flags: str) -> list[str]:

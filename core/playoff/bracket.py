@@ -6,7 +6,8 @@ playoff machinery (mini-matches, placeholders for winners not yet known).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping
 
 from core.playoff.bracket_plan import pair_round, plan_rounds, round_name
 from core.playoff.games import Context, Entrant
@@ -37,9 +38,12 @@ def play_knockout(ctx: Context, path: str, stage: str, entrants: tuple[Entrant, 
     pending = False
     gate = after
     third: tuple[Entrant, Entrant] | None = None
+    previous = ""
     for plan in plans:
         field = survivors + [e for e in entrants if entry_round.get(e, 1) == plan.number]
         field.sort(key=lambda e: position[e] if e in position else _placeholder_position(e))
+        if previous and len(field) > 2 and any(isinstance(e, _Placeholder) for e in field):
+            field = list[Entrant](reseeded_slots(previous, len(field)))
         byes, pairs = pair_round(field, plan.matches)
         ctx.byes[f"{path}.r{plan.number}"] = tuple(e for e in byes if isinstance(e, int))
         name = round_name(plan, places, plan is plans[-1])
@@ -71,6 +75,7 @@ def play_knockout(ctx: Context, path: str, stage: str, entrants: tuple[Entrant, 
                 third = (out.winner, out.loser)
         emitted.extend(this_round)
         losers_by_round.append(losers)
+        previous = name
         survivors = winners
         gate = tuple(this_round) or gate
     if pending:
@@ -83,6 +88,34 @@ def play_knockout(ctx: Context, path: str, stage: str, entrants: tuple[Entrant, 
         elif losers:
             result.append(tuple(sorted(losers, key=lambda e: position[e])))
     return StageOutcome(tuple(result), tuple(emitted))
+
+
+RESEEDED = "paired after {stage} ({slot})"
+"""A slot of a round paired only when the previous round (``stage``) is complete: the
+knockout re-seeds every round (first meets last among the survivors), so until every winner
+is known nobody's opponent — nor which winners meet — is (docs/rules/playoffs.md)."""
+
+
+def reseeded_slots(stage: str, size: int) -> list[_Placeholder]:
+    """The ``size`` slots of a round to be paired after ``stage`` (:data:`RESEEDED`)."""
+    return [_Placeholder(RESEEDED.format(stage=stage, slot=k), 10 ** 5 + k) for k in range(1, size + 1)]
+
+
+_LATER_MATCH = re.compile(r"\.r(?:[2-9]|\d\d+)m(?:[2-9]|\d\d+)\.")
+
+
+def reseeds(game_ids: Iterable[str]) -> bool:
+    """Whether re-seeding decides pairings in these games: a round after the first has two
+    matches or more (a final's two players meet however the field is ordered)."""
+    return any(_LATER_MATCH.search(g) for g in game_ids)
+
+
+def reseeding_note() -> str:
+    """What a bracket says about re-seeding (docs/rules/playoffs.md), in the reader's language."""
+    from core.i18n import _
+
+    return _("Each round is re-seeded: the best-placed player still in meets the lowest-placed, "
+             "so a round is paired only when the round before it is complete.")
 
 
 class _Placeholder(str):

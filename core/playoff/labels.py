@@ -162,6 +162,8 @@ the dry run as they are), marked here so screens can show them translated."""
 
 _NUMBERED = re.compile(r"^(Group|Round|Knockout for) (\S+)( places)?$")
 _PLACEHOLDER = re.compile(r"^(winner|loser) of (.+) match (\d+)$")
+_RESEEDED = re.compile(r"^paired after (.+) \(\d+\)$")
+"""A slot of a round paired when the previous one is complete (``core.playoff.bracket.RESEEDED``)."""
 
 
 def stage_text(stage: str) -> str:
@@ -191,6 +193,9 @@ def entrant_text(names: dict[int, str], entrant: int | str) -> str:
     group = re.match(r"^winner of group (\S+)$", entrant)
     if group:
         return _("winner of group {letter}").format(letter=group.group(1))
+    reseeded = _RESEEDED.match(entrant)
+    if reseeded:
+        return _("to be paired after the {stage} (re-seeded)").format(stage=stage_text(reseeded.group(1)))
     m = _PLACEHOLDER.match(entrant)
     if m is None:
         return entrant

@@ -167,7 +167,10 @@ def bracket_text(boxes: list[MatchBox], names: Mapping[int, str], max_width: int
     games = max((len(b.marks) for b in boxes), default=1)
     game_w = max(3 * games, width(_("Games")))
     total_w = max(5, width(_("Pts")))
-    name_w = min(36, max_width - game_w - total_w - 2 * 3 - 4)
+    labels = [_label(who, names) for box in boxes for who in (box.a, box.b) if not box.bye]
+    # as wide as the longest name or placeholder ("loser of Semi-final match 1") needs, in the page's width
+    name_w = max(20, min(max((width(label) for label in labels), default=20),
+                         max_width - game_w - total_w - 2 * 3 - 4))
     stage = None
     for box, caption in zip(boxes, _captions(boxes)):
         if box.stage != stage:
@@ -248,6 +251,10 @@ def bracket_report(view: View, key: str, state: Mapping[str, Any], playoff_view,
     report.preformatted = bracket_text(boxes, names)
     notes = [_("Per game the points scored; * marks the player who goes through. "
                "A is an Armageddon game (a draw counts as a win for Black).")]
+    from core.playoff.bracket import reseeding_note, reseeds
+
+    if reseeds(g.id for g in playoff_view.games):
+        notes.append(reseeding_note())
     if playoff_view.places is not None:
         from core.standings_ties import playoff_first_place
 
