@@ -140,3 +140,23 @@ def test_russian_standings_are_the_players_standing_not_the_regulations(data) ->
     code, out, err = run("--lang", "ru", "report", tid, "standings")
     assert code == 0, err
     assert out.splitlines()[0].strip() == "Положение участников"
+
+
+# -- 6. an Armageddon's unequal clocks in the organiser's words ----------------------------------
+@pytest.mark.parametrize("typed", ["W300-B240", "Beyaz 5 dk, Siyah 4 dk", "Weiß 5 Min., Schwarz 4 Min.",
+                                   "белые 5 мин, чёрные 4 мин", "White 5 min, Black 4 min", "B300-S240",
+                                   "W300-S240", "Б300-Ч240", "Siyah 4 dk, Beyaz 5 dk"])
+def test_armageddon_clocks_are_read_in_every_language(typed: str) -> None:
+    """Glossary #137: White 5 minutes, Black 4 — 300 and 240 seconds (TRF-2026 code W300-B240)."""
+    from core.playoff.timecontrol import TimeControl
+
+    assert TimeControl.parse(typed) == TimeControl(300, 0, 240)
+
+
+def test_armageddon_clocks_keep_one_increment() -> None:
+    from core.playoff.timecontrol import TimeControl, TimeControlError
+
+    assert TimeControl.parse("Weiß 5 Min. + 2 Sek., Schwarz 4 Min. + 2 Sek.") == TimeControl(300, 2, 240)
+    for typed in ("Beyaz 5 dk, Beyaz 4 dk", "5 dk / 4 dk", "W300+2-B240"):
+        with pytest.raises(TimeControlError):
+            TimeControl.parse(typed)

@@ -82,6 +82,43 @@ def clock_words(text: str) -> str | None:
     return _("{minutes} min + {seconds} s").format(minutes=minutes, seconds=increment)
 
 
+WHITE_WORDS = ("white", "weiß", "weiss", "beyaz", "белые", "белым", "белых")
+BLACK_WORDS = ("black", "schwarz", "siyah", "чёрные", "черные", "чёрным", "черным", "чёрных", "черных")
+"""The sides of an Armageddon's unequal clocks, lower case, in every language (``Beyaz 5 dk,
+Siyah 4 dk``; ``Weiß 5 Min., Schwarz 4 Min.``; ``белые 5 мин, чёрные 4 мин``)."""
+
+SIDE_LETTERS = {("w", "b"), ("b", "s"), ("w", "s"), ("б", "ч")}
+"""The letter pairs of the short form, White's first: English W/B (``W300-B240``, TRF-2026's
+code), Turkish B/S (Beyaz/Siyah), German W/S (Weiß/Schwarz), Russian Б/Ч (белые/чёрные)."""
+
+_SIDE = "(" + "|".join(re.escape(w) for w in sorted(WHITE_WORDS + BLACK_WORDS, key=len, reverse=True)) + ")"
+_BY_WORDS = re.compile(rf"{_SIDE}:?(.+?)[,;/]{_SIDE}:?(.+)")
+_BY_LETTERS = re.compile(r"([a-zа-яё])([0-9]+)(?:\+([0-9]+))?-([a-zа-яё])([0-9]+)(?:\+([0-9]+))?")
+
+
+def armageddon_clock(text: str) -> tuple[int, int, int] | None:
+    """(White's base, Black's base, increment) in seconds of unequal clocks written in any of
+    the languages: each side named and its time with units (``Beyaz 5 dk, Siyah 4 dk``, either
+    side first), or the letters of :data:`SIDE_LETTERS` with seconds (``W300-B240``,
+    ``B300-S240``); None for anything else, or when the increments differ (one rule for both
+    clocks, FIDE Laws Art. 6.3)."""
+    flat = squeezed(text)
+    worded = _BY_WORDS.fullmatch(flat)
+    if worded:
+        first_white, second_white = worded.group(1) in WHITE_WORDS, worded.group(3) in WHITE_WORDS
+        one, two = clock_with_units(worded.group(2)), clock_with_units(worded.group(4))
+        if first_white == second_white or one is None or two is None or one[1] != two[1]:
+            return None
+        white, black = (one, two) if first_white else (two, one)
+        return white[0], black[0], white[1]
+    letters = _BY_LETTERS.fullmatch(flat)
+    if letters is None or (letters.group(1), letters.group(4)) not in SIDE_LETTERS:
+        return None
+    if (letters.group(3) or "0") != (letters.group(6) or "0"):
+        return None
+    return int(letters.group(2)), int(letters.group(5)), int(letters.group(3) or 0)
+
+
 _TIME_OF_DAY = re.compile(r"([0-9]{1,2})[:.]([0-9]{2})(?::00)?")
 
 

@@ -23,6 +23,13 @@ _SIMPLE = re.compile(r"^(\d+)(?:\+(\d+))?$")
 _SPLIT = re.compile(r"^W(\d+)(?:\+(\d+))?-B(\d+)(?:\+(\d+))?$")
 
 
+def armageddon_example() -> str:
+    """``White 5 min, Black 4 min`` in the reader's words: how help and refusals show an
+    Armageddon's clocks (the words the published timetable prints)."""
+    minutes = _("{minutes} min")
+    return _("White {white}, Black {black}").format(white=minutes.format(minutes=5), black=minutes.format(minutes=4))
+
+
 @dataclass(frozen=True)
 class TimeControl:
     """Thinking time in seconds: ``base`` for White (and Black unless ``black_base`` is set)
@@ -42,7 +49,7 @@ class TimeControl:
         ``15'+10"``: :func:`core.i18n.clock.clock_with_units`, the event's time control reads them
         the same way), because organisers type them that way.
         """
-        from core.i18n.clock import clock_with_units
+        from core.i18n.clock import armageddon_clock, clock_with_units
 
         raw = text.strip().replace(" ", "")
         clock = clock_with_units(text)
@@ -51,6 +58,10 @@ class TimeControl:
         m = _SIMPLE.match(raw)
         if m:
             return cls(int(m.group(1)), int(m.group(2) or 0))
+        unequal = armageddon_clock(text)
+        if unequal is not None:
+            white, black, increment = unequal
+            return cls(white, increment, black)
         m = _SPLIT.match(raw.upper())
         if m:
             inc_w, inc_b = int(m.group(2) or 0), int(m.group(4) or 0)
@@ -60,8 +71,9 @@ class TimeControl:
             return cls(int(m.group(1)), inc_w, int(m.group(3)))
         raise TimeControlError(
             _("time control «{text}» is not understood; write minutes and seconds like {example}, "
-              "seconds like 180+3, or W300-B240 for Armageddon").format(
-                text=text, example=_("{minutes} min + {seconds} s").format(minutes=3, seconds=2)))
+              "seconds like 180+3, or {armageddon} for Armageddon").format(
+                text=text, example=_("{minutes} min + {seconds} s").format(minutes=3, seconds=2),
+                armageddon=armageddon_example()))
 
     def encode(self) -> str:
         """The TRF-2026 text; inverse of :meth:`parse`."""

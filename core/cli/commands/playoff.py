@@ -26,6 +26,7 @@ from core.playoff import (
 )
 from core.playoff.state import PlayoffView, _parse_clock, stored_playoff
 from core.playoff.timetable import Slot
+from core.playoff.timecontrol import armageddon_example
 from core.errors import TournamentError
 
 if TYPE_CHECKING:
@@ -326,14 +327,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--break-games", type=int, help=_("minutes between games (default 5)"))
     p.add_argument("--break-stages", type=int, help=_("minutes between stages (default 10)"))
     p.add_argument("--games", type=int, help=_("regular games per match (even, at least 2)"))
-    p.add_argument("--time-control", help=_("time control of the regular games, e.g. 180+3 or 1200"))
+    p.add_argument("--time-control", help=_("time control of the regular games, e.g. {example}, 180+3 or 1200").format(
+        example=_("{minutes} min + {seconds} s").format(minutes=3, seconds=2)))
     p.add_argument("--extensions", type=int, help=_("number of two-game extensions (0: none)"))
     p.add_argument("--extension-time-control", help=_("time control of the extension games"))
     p.add_argument("--ladder", help=_("FIDE-style ladder, e.g. 2x1500+10,2x600+10,2x300+3"))
     p.add_argument("--third-place", action="store_true",
                    help=_("knockouts: the semi-final losers play for 3rd place (default: they share)"))
     p.add_argument("--no-armageddon", action="store_true", help=_("decide level matches by sudden death"))
-    p.add_argument("--armageddon-time-control", help=_("Armageddon times, e.g. W300-B240"))
+    p.add_argument("--armageddon-time-control", help=_("Armageddon times, e.g. {example} (or W300-B240)").format(
+        example=armageddon_example()))
     p.add_argument("--decider", choices=("armageddon", "sudden_death", "lot"),
                    help=_("how a match still level is decided: armageddon (one Armageddon game), sudden_death "
                           "(games until the first win), lot (drawing of lots)"))
