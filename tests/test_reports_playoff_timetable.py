@@ -44,3 +44,35 @@ def test_no_ids_nor_codes_in_any_language() -> None:
         cells = _column(report, "game") + _column(report, "time_control")
         assert not any(c.startswith("p.") or "W300" in c or "180+3" in c or " min" in c for c in cells), cells
         assert _column(report, "game") != _column(english, "game")
+
+
+def test_the_header_says_when_the_event_ends_and_the_playoff_starts() -> None:
+    """``--start`` is the END of the event's last game (review rev34f 18); the first playoff
+    game follows after the break after the event (30 minutes by default): 18:00 → 18:30."""
+    report = _report()
+    assert report.subtitle[-1] == "The event's last game ends at 18:00; first playoff game 18:30"
+    assert "Start after" not in " ".join(report.subtitle)
+
+
+def test_a_cup_timetable_is_no_tie_break_playoff() -> None:
+    """A knockout cup of eight with a match for third place: quarter-finals, semi-finals, the
+    final and the match for third place — four stages (review rev34f 6).  Its timetable does not
+    call it a playoff (glossary: Stechen/ek maç/плей-офф are tie-break matches), Russian counts
+    "4 круга" (CLDR few), and a game whose colours are still to be drawn says so in the future."""
+    from core import changes
+    from core.reports.playoffs import playoff_reports
+
+    players = tuple(Player(i, f"Player {i}", rating=2400 - 10 * i) for i in range(1, 9))
+    t = Tournament(id="cup", name="Cup", system="knockout", total_rounds=3, players=players,
+                   options={"knockout": {"third_place": True}})
+    t = changes.pair_next_round(t)
+    for lang, playoff_word, count in (("de", "Stechen", "4 Runden"), ("ru", "плей-офф", "4 круга"),
+                                      ("tr", "ek maç", "4 turdan"), ("en", "playoff", "4 rounds")):
+        with speaking(lang):
+            [timetable] = [r for r in playoff_reports(View(t)) if r.slug == "timetable-cup"]
+        notes = " ".join(timetable.notes)
+        assert playoff_word not in notes and count in notes, notes
+    with speaking("en"):
+        [timetable] = [r for r in playoff_reports(View(t)) if r.slug == "timetable-cup"]
+    results = {str(row[5]) for row in timetable.tables[0].rows}
+    assert "colours to be drawn" in results and "colours by lot" not in results

@@ -125,16 +125,24 @@ def stage_times(slots: list[Slot]) -> list[tuple[str, int, int]]:
     return sorted(((k, v[0], v[1]) for k, v in stages.items()), key=lambda x: (x[1], x[0]))
 
 
-def warnings(slots: list[Slot]) -> list[str]:
-    """Organiser warnings from Aktar p. 66: more than three stages must be planned to finish
-    within the day; a timetable that runs past midnight does not."""
-    from core.i18n import _
+def warnings(slots: list[Slot], cup: bool = False) -> list[str]:
+    """Organiser warnings from Aktar p. 66: a tie-break playoff of more than three stages must
+    be planned to finish within the day; a timetable that runs past midnight does not.  A
+    knockout cup (``cup``) is no tie-break playoff and may take several days: its timetable
+    only says that its times are one day's estimate."""
+    from core.i18n import _, ngettext
 
     out = []
     stages = stage_times(slots)
-    if len(stages) > 3:
-        out.append(_("This playoff has {count} stages; plan them so that they finish within the day.").format(
-            count=len(stages)))
+    if cup:
+        if len(stages) > 3:
+            out.append(ngettext("The cup has {count} round; its times are estimated as if played in one day.",
+                                "The cup has {count} rounds; its times are estimated as if played in one day.",
+                                len(stages)).format(count=len(stages)))
+    elif len(stages) > 3:
+        out.append(ngettext("This playoff has {count} stage; plan it so that it finishes within the day.",
+                            "This playoff has {count} stages; plan them so that they finish within the day.",
+                            len(stages)).format(count=len(stages)))
     if slots and max(s.end for s in slots) > 24 * 3600:
         out.append(_("The estimated timetable runs past midnight."))
     return out

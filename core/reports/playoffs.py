@@ -277,8 +277,9 @@ def _game_header(i: int, marks: list[tuple[str, str, str]]) -> str:
 
 
 def timetable_report(view: View, key: str, state: Mapping[str, Any], playoff_view, slots,
-                     title: str, start_line: str | None = None) -> Report:
-    """Games with board, estimated start and end (``~`` marks estimates), players and result."""
+                     title: str, start_line: str | None = None, cup: bool = False) -> Report:
+    """Games with board, estimated start and end (``~`` marks estimates), players and result;
+    ``cup``: the timetable of a knockout cup (no tie-break playoff: :func:`core.playoff.warnings`)."""
     from core.playoff import clock, stage_times, warnings
 
     names = {p.pno: p.name for p in view.tournament.players}
@@ -296,7 +297,7 @@ def timetable_report(view: View, key: str, state: Mapping[str, Any], playoff_vie
         if g.result is not None:
             result: ResultCell | str = ResultCell(g.result)
         elif g.colours_open:
-            result = _("colours by lot")
+            result = _("colours to be drawn")
         else:
             result = ""
         end = clock(s.end) if s.actual_end else "~" + clock(s.end)
@@ -308,9 +309,13 @@ def timetable_report(view: View, key: str, state: Mapping[str, Any], playoff_vie
     for stage, first, last in stage_times(slots):
         stages.rows.append([_stage(stage), clock(first), "~" + clock(last)])
     notes = [_("Times with ~ are estimates (both clocks used up); they are updated as results arrive.")]
-    notes += [_(w) for w in warnings(slots)]
+    notes += warnings(slots, cup=cup)
     if start_line is None:
-        start_line = _("Start after the last game: {time}").format(time=str(state.get("start", "")))
+        # ``start`` is when the event's last game ENDS (``hakem playoff --start``); the first
+        # playoff game follows after the break
+        opening = min((s.start for s in slots), default=None)
+        start_line = _("The event's last game ends at {end}; first playoff game {start}").format(
+            end=str(state.get("start", "")), start=clock(opening) if opening is not None else "–")
     return Report(f"timetable-{key}", title, [view.tournament.name, start_line], [table, stages], notes)
 
 
@@ -335,7 +340,7 @@ def playoff_reports(view: View) -> list[Report]:
         state, slots = cup_timetable(t, cup)
         out.append(bracket_report(view, "cup", cup.state, cup.view, [], _("Knockout bracket"), cup.byes))
         out.append(timetable_report(view, "cup", state, cup.view, slots, _("Knockout timetable"),
-                                    _("First games: {time}").format(time=state["start"])))
+                                    _("First games: {time}").format(time=state["start"]), cup=True))
     return out
 
 
