@@ -6,9 +6,10 @@ so the same file gave different names on each.  Now both call these functions.
 
 Decoding: a byte-order mark decides (UTF-8, UTF-16, UTF-32 as some Windows programs write
 TRF and CSV); NUL bytes without one mean UTF-16 read by where the NULs are; else UTF-8, else
-Windows-1254 — what Turkish Windows programs write; it agrees with Latin-1/Windows-1252 on
-every German and West-European letter (ä ö ü ß é ...) and adds ğ ş ı İ Ş Ğ — else Latin-1,
-which accepts any byte.
+the Windows code page its letters tell (:func:`core.i18n.codepages.code_page`: 1251 of a
+Russian Excel, 1254 of a Turkish one, 1252 of a German one) — and when they do not tell, the
+file is refused, never read as letters it does not hold (Кузнецов was registered as
+``Êóçíåöîâ``).
 """
 
 from __future__ import annotations
@@ -23,9 +24,6 @@ from core.errors import StoreError, TournamentError, file_error_text
 from core.i18n import _
 from core.model import Tournament
 from core.user_files import open_input
-
-FALLBACK_ENCODINGS = ("cp1254", "latin-1")
-
 
 def forbid_writes() -> None:
     """No write of this process can happen, by any path, for the rest of it (``hakem --view``
@@ -45,12 +43,19 @@ def decode(raw: bytes, path: str = "") -> str:
         except UnicodeDecodeError as error:
             raise TournamentError(_('{path}: not a text file ({encoding} with invalid bytes at byte {offset})').format(
                 path=path, encoding=encoding.upper(), offset=error.start)) from error
-    for encoding in ("utf-8", *FALLBACK_ENCODINGS):
-        try:
-            return raw.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    return raw.decode("latin-1")  # unreachable: Latin-1 maps every byte
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    from core.i18n import current_language
+    from core.i18n.codepages import code_page
+
+    chosen = code_page(raw, current_language())
+    if chosen is None:
+        raise TournamentError(_("{path}: not UTF-8, and its letters do not tell which Windows code page it is "
+                                "in (1251, 1252 or 1254); save it as UTF-8 (Excel: CSV UTF-8) and import it "
+                                "again").format(path=path))
+    return raw.decode(chosen)
 
 
 def _unicode_encoding(raw: bytes) -> str:

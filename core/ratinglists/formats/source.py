@@ -191,14 +191,26 @@ def decoded_lines(path: str, fallback: str) -> Iterator[Line]:
                 if encoding == fallback:
                     raise RatingListError(_("{path}, line {line}: not text in UTF-8 or {fallback}")
                                           .format(path=path, line=number, fallback=fallback)) from None
-            # Not UTF-8: the publisher's older code page from here on (earlier lines were
-            # plain ASCII, identical in both).
-            encoding = fallback
+            # Not UTF-8: the code page this line's letters tell (a Russian club's list from
+            # Excel is 1251), else the publisher's older one, from here on (earlier lines
+            # were plain ASCII, identical in all).
+            encoding = _told_code_page(raw, fallback)
             try:
                 yield Line(number, raw.decode(encoding), complete)
             except UnicodeDecodeError:
                 raise RatingListError(_("{path}, line {line}: not text in UTF-8 or {fallback}")
                                       .format(path=path, line=number, fallback=fallback)) from None
+
+
+def _told_code_page(raw: bytes, fallback: str) -> str:
+    """The code page of the first line that is not UTF-8: the one its letters tell
+    (:func:`core.i18n.codepages.code_page`, the layout's own breaking a tie), else the
+    layout's ``fallback`` (FIDE's and the DSB's 1252, the TSF's 1254; the EGD's 8859-15 as it is)."""
+    from core.i18n.codepages import CODE_PAGES, code_page
+
+    language = {"cp1251": "ru", "cp1254": "tr", "cp1252": "de"}.get(fallback, "")
+    told = code_page(raw, language) if fallback in CODE_PAGES else None  # the EGD's 8859-15 is its own
+    return told or fallback
 
 
 def refuse_cut_line(line: Line, path: str) -> None:
