@@ -88,3 +88,28 @@ async def test_cup_settings_change_until_round_one_is_paired(tmp_path):
         await wait_for(pilot, lambda: type(app.screen).__name__ == "NewTournamentDialog")
         assert app.screen.query_one("#ko-start", Input).disabled     # the bracket is drawn
         assert not app.screen.query("#team-fields, #go-bar-row")      # a cup's own fields only
+
+
+async def test_the_default_rules_line_shows_the_clock_typed(tmp_path):
+    """Issue 34 (rev34e #23, de): "Bedenkzeit 5 Min. + 3 Sek." typed, the rules line kept "2 Partien
+    20′; bei Gleichstand 2 Partien 20′" while the games are created at 5′+3″ (core.playoff.cup.
+    cup_rules: the default rules take the event's one clock).  Other presets keep their clocks."""
+    from core.i18n import set_language
+
+    data = tmp_path / "data"
+    data.mkdir()
+    app = HakemApp(data_dir=data, lang="de")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            form = await open_form(pilot, app)
+            form.query_one("#system", Select).value = "knockout"
+            await wait_for(pilot, lambda: form.query_one("#cup-fields").display)
+            form.query_one("#time_control", Input).value = "5 Min. + 3 Sek."
+            await pilot.pause()
+            rules = form.query_one("#ko-rules", Select)
+            labels = {v: str(k) for k, v in rules._options if v is not Select.NULL}
+            assert rules.value == "seed-rapid"
+            assert labels["seed-rapid"].startswith("2 Partien 5′+3″; bei Gleichstand 2 Partien 5′+3″"), labels
+            assert labels["seed"].startswith("2 Partien 3′+3″"), labels
+    finally:
+        set_language("en")

@@ -75,7 +75,20 @@ then Armageddon — at the event's time control (:func:`cup_rules`)."""
 def event_clock(t: Tournament) -> TimeControl | None:
     """The event's time control as one clock (TRF-2026 record 222 with a single period, e.g.
     ``300+3``), else ``None`` (none set, or several periods such as ``40/5400+30:1800+30``)."""
-    code = t.time_control_code.strip()
+    return single_clock(t.time_control_code)
+
+
+def rules_with_clock(rules: str, clock: TimeControl | None) -> MatchRules:
+    """The preset ``rules`` as a cup plays them at the event's one clock ``clock`` (the
+    default rules only, :func:`cup_rules`): what the new-cup form shows while it is typed."""
+    if clock is None or rules != EVENT_CLOCK_RULES:
+        return PRESETS[rules]
+    return replace(PRESETS[rules], segments=tuple(replace(s, time_control=clock) for s in PRESETS[rules].segments))
+
+
+def single_clock(code: str) -> TimeControl | None:
+    """A TRF-2026 record 222 code of one period as a clock, else ``None``."""
+    code = code.strip()
     if not code or "/" in code or ":" in code:
         return None
     try:
@@ -95,10 +108,7 @@ def cup_rules(t: Tournament) -> MatchRules:
     if rules not in PRESETS:
         raise TournamentError(_('unknown knockout rules {rules!r}; use one of {value}.').format(
             rules=rules, value=', '.join(sorted(PRESETS))))
-    clock = event_clock(t) if rules == EVENT_CLOCK_RULES else None
-    if clock is None:
-        return PRESETS[rules]
-    return replace(PRESETS[rules], segments=tuple(replace(s, time_control=clock) for s in PRESETS[rules].segments))
+    return rules_with_clock(rules, event_clock(t))
 
 
 def _plan(t: Tournament) -> dict[str, Any]:

@@ -108,6 +108,8 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
         self.current = current
         self.system_fixed = system_fixed
         self.min_rounds = max(1, min_rounds)
+        self.cup_clock = current.time_control_code if current is not None else ""
+        """The time-control code the match rules' line shows (:meth:`show_cup_clock`)."""
 
     go_shown: dict[str, str] = {}
     """The Go fields' texts as the form filled them in (what is not typed otherwise is not
@@ -265,13 +267,10 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
     def compose_cup_fields(self) -> ComposeResult:
         """Match rules, start of the first games, places decided, match for third place —
         what ``hakem new --system knockout`` asks with its flags."""
-        from core.playoff.rules import PRESETS
-
-        from core.playoff.labels import rules_text
-
         cfg = dict(self.current.knockout) if self.current is not None else {}
         rules = cfg.get("rules", "seed-rapid")
-        choices = [(rules_text(r), key) for key, r in PRESETS.items()]
+        clock = self.current.time_control_code if self.current is not None else ""
+        choices = self.rules_choices(clock)
         with FormGrid(classes="form-grid", id="cup-fields"):
             yield Label(_("Match rules"))
             offered = [key for _label, key in choices]
@@ -371,6 +370,46 @@ class NewTournamentDialog(ModalScreen["NewTournament | None"]):
             if not widget.value or widget.value == before.get(key):
                 widget.value = value
         self.go_shown = wanted
+
+    @staticmethod
+    def rules_choices(code: str) -> list[tuple[str, str]]:
+        """The match rules offered, the default ones at the event's clock (TRF code ``code``):
+        a 5+3 cup's games are 5′+3″, and the line said the preset's 20′."""
+        from core.playoff.cup import rules_with_clock, single_clock
+        from core.playoff.labels import rules_text
+        from core.playoff.rules import PRESETS
+
+        clock = single_clock(code)
+        return [(rules_text(rules_with_clock(key, clock)), key) for key in PRESETS]
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id in ("time_control", "time_control_code"):
+            self.show_cup_clock()
+
+    def show_cup_clock(self) -> None:
+        """The match rules' line follows the time control as it is typed (a code typed in the
+        settings' TRF field wins, as on saving)."""
+        from core.errors import TournamentError
+        from core.fields import time_control
+
+        select = next(iter(self.query("#ko-rules").results(Select)), None)
+        if select is None:
+            return
+        codes = self.query("#time_control_code").results(Input)
+        code = next((c.value.strip() for c in codes if c.value.strip()), "")
+        if not code:
+            try:
+                code = time_control(self.query_one("#time_control", Input).value)[1]
+            except TournamentError:
+                code = ""  # half typed: the line keeps the preset's clocks until it reads
+        if code == self.cup_clock:
+            return
+        self.cup_clock = code
+        value = select.value
+        with select.prevent(Select.Changed):
+            select.set_options(self.rules_choices(code))
+            if value is not Select.NULL:
+                select.value = value
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "system":
