@@ -10,8 +10,8 @@ The index is one text file, memory-mapped and binary-searched:
   bytewise by the folded name — a prefix search is one bisection plus a short scan;
 * the *ids* section: ``F<fide id>``, ``N<national id>``, ``E<EGD pin>`` TAB the byte offset of
   the entry's line, sorted bytewise — an id (or an id's first digits) is one bisection too;
-* the *aliases* section: names-section lines keyed by the other spellings of the name
-  (:func:`core.i18n.collation.name_keys`, where they differ from the folded name), sorted
+* the *aliases* section: the other spellings of a name (:func:`core.i18n.collation.name_keys`,
+  where they differ from the folded name) TAB the byte offset of the entry's line, sorted
   bytewise — ``mueller`` finds *Müller*, ``iwanow`` and ``ivanov`` *Иванов*, ``jolkin``
   *Ёлкин* (an index written before it has no such section: those spellings find nothing).
 
@@ -117,13 +117,8 @@ def write_index(out: BinaryIO, entries: Iterable[ListEntry], meta: dict[str, Any
     released while the names section is written, so the id lines replace them rather than
     adding to them.
     """
-    lines: list[bytes] = []
+    lines = sorted(_record(e, cleaned) for e in entries)
     aliases: list[bytes] = []
-    for e in entries:
-        line = _record(e, cleaned)
-        lines.append(line)
-        aliases.extend(_aliases(line))
-    lines.sort()
     out.write(b" " * (HEADER_SIZE - 1) + b"\n")
     names_start = offset = HEADER_SIZE
     ids: list[bytes] = []
@@ -136,6 +131,7 @@ def write_index(out: BinaryIO, entries: Iterable[ListEntry], meta: dict[str, Any
         for value, prefix in ((head[2], b"F"), (head[3], b"N"), (pin, b"E")):
             if value:
                 ids.append(prefix + value + where)
+        aliases.extend(alias + where for alias in _aliases(head[0], head[1]))
         offset += len(line)
     count = len(lines)
     del lines
@@ -161,14 +157,14 @@ def write_index(out: BinaryIO, entries: Iterable[ListEntry], meta: dict[str, Any
     return count
 
 
-def _aliases(line: bytes) -> list[bytes]:
-    """The aliases-section lines of one names-section ``line``: its fields under each met key of
-    the name that is not its folded key (none for most names of a FIDE list)."""
+def _aliases(key: bytes, name: bytes) -> list[bytes]:
+    """The other keys of a name (its folded ``key`` left out): the met spellings of
+    :func:`core.i18n.collation.name_keys`, worked out without its cache (a list's million names
+    are each seen once)."""
     from core.i18n.collation import name_keys
 
-    key, rest = line.split(b"\t", 1)
-    name = rest.split(b"\t", 1)[0].decode("utf-8")
-    return [alias.encode("utf-8") + b"\t" + rest for alias in sorted(name_keys(name)) if alias.encode("utf-8") != key]
+    return [alias for alias in (k.encode("utf-8") for k in sorted(name_keys.__wrapped__(name.decode("utf-8"))))
+            if alias != key]
 
 
 def _shared_ids(ids: list[bytes]) -> list[str]:
@@ -290,16 +286,19 @@ class ListIndex:
             from core.i18n.collation import search_needles
 
             for needle in search_needles(text):
-                for section in (self._names, self._aliases):
-                    if needle and len(found) < limit and (needle != key or section is self._aliases):
-                        found += [e for e in self._search_names(needle, limit - len(found), section)
-                                  if e not in found]
+                if needle and needle != key and len(found) < limit:
+                    found += [e for e in self._search_names(needle, limit - len(found)) if e not in found]
+                if needle and len(found) < limit:
+                    found += [e for e in self._search_aliases(needle, limit - len(found)) if e not in found]
         return found
 
-    def _search_names(self, key: str, limit: int, section: tuple[int, int] | None = None) -> list[ListEntry]:
-        """Entries whose folded name (or alias, ``section`` the aliases) begins with ``key``,
-        then with its last word first."""
-        section = section or self._names
+    def _search_aliases(self, key: str, limit: int) -> list[ListEntry]:
+        """Entries one of whose other spellings (the aliases section) begins with ``key``."""
+        return [self._entry_at(int(line.rsplit(b"\t", 1)[1])) for line in self._scan(self._aliases, key.encode("utf-8"), limit)]
+
+    def _search_names(self, key: str, limit: int) -> list[ListEntry]:
+        """Entries whose folded name begins with ``key``, then with its last word first."""
+        section = self._names
         found = [_entry(line) for line in self._scan(section, key.encode("utf-8"), limit)]
         words = key.split(" ")
         if len(found) < limit and len(words) > 1:
