@@ -160,3 +160,40 @@ def test_armageddon_clocks_keep_one_increment() -> None:
     for typed in ("Beyaz 5 dk, Beyaz 4 dk", "5 dk / 4 dk", "W300+2-B240"):
         with pytest.raises(TimeControlError):
             TimeControl.parse(typed)
+
+
+# -- 5. hakem playoff's text: games and lots in words, short ids, names --------------------------
+def test_the_playoff_text_names_games_and_lots_in_words(data) -> None:  # noqa: F811
+    """Three players tied (nothing played: all on 0) play a round robin at 5 min + 3 s; all
+    three games drawn, so each pair plays an Armageddon (glossary #137) whose colours a lot
+    gives to one of its two players."""
+    code, out, err = run("new", "Rundenturnier", "--rounds", "1")
+    tid = out.strip().splitlines()[-1]
+    for name in ("Ünal, Zeynep", "Weiß, Anna", "Öztürk, Ömer"):
+        assert run("players", "add", tid, "--name", name, "--rating", "2000")[0] == 0
+    code, out, err = run("--lang", "de", "playoff", tid, "--players", "1,2,3", "--places", "3",
+                         "--time-control", "5 Min. + 3 Sek.", "--start", "18.30")
+    assert code == 0, err
+    stage = out.splitlines()[0]
+    assert "5 Min. + 3" in stage and "3+3" not in stage and "300+3" not in stage, stage
+    games = [line.split()[0] for line in out.splitlines() if line.startswith("c1r")]
+    assert games == ["c1r1b1", "c1r2b1", "c1r3b1"], out  # the short ids --result takes
+    for game in games:
+        code, out, err = run("--lang", "de", "playoff", tid, "--result", game, "½-½")
+        assert code == 0, err
+    assert "p." not in out and "seed" not in out, out
+    assert out.count("Armageddon-Partie") == 3 and "Wettkampf 1: Armageddon-Partie" in out, out
+    lots = out[out.index("Lose:"):].splitlines()[1:4]
+    assert all(any(n in line for n in ("Ünal", "Weiß", "Öztürk")) and ":" in line for line in lots), lots
+    assert not any("→" in line for line in lots)
+
+
+def test_the_dry_run_and_the_missing_playoff_speak_the_language(data) -> None:  # noqa: F811
+    code, out, err = run("--lang", "ru", "playoff", "--tied", "3", "--places", "1", "--start", "18:00")
+    assert code == 0, err
+    assert "seed" not in out and "winner of" not in out, out
+    from tests.test_cli_review34e import russian_event
+
+    tid = russian_event(paired=False)
+    code, _out, err = run("--lang", "de", "playoff", tid, "--key", "7")
+    assert code == 3 and "PNO" not in err and "--players NR,NR,... --places ANZAHL" in err, err

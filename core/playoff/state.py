@@ -20,7 +20,7 @@ of games that no longer exist are reported as superseded (and dropped on the nex
 
 from __future__ import annotations
 
-from core.i18n import _
+from core.i18n import _, pgettext
 
 import copy
 from dataclasses import dataclass
@@ -227,8 +227,10 @@ def stored_playoff(tournament: Tournament, key: str) -> dict[str, Any]:
     when there is none."""
     state = playoffs_of(tournament).get(key)
     if state is None:
-        raise PlayoffError(_("there is no playoff {key!r} in {name!r}; create it with --players PNO,PNO,... "
-                             "--places T.").format(key=key, name=tournament.name))
+        raise PlayoffError(_("there is no playoff {key!r} in {name!r}; create it with --players {numbers} "
+                             "--places {count}.").format(key=key, name=tournament.name,
+                                                         numbers=pgettext("placeholder", "NO,NO,..."),
+                                                         count=pgettext("placeholder", "COUNT")))
     return state
 
 

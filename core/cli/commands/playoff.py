@@ -94,9 +94,13 @@ def _pnos(text: str) -> list[int]:
 
 
 def _name(names: dict[int, str], who: object) -> str:
+    """A player by number and name; a placeholder ("winner of Semi-final match 1", stored in
+    English) in the reader's words."""
+    from core.playoff.labels import entrant_text
+
     if isinstance(who, int):
         return f"{who} {names[who]}".strip() if who in names else str(who)
-    return str(who)
+    return entrant_text({}, str(who))
 
 
 def _time(seconds: int, relative: bool, start: int) -> str:
@@ -106,43 +110,101 @@ def _time(seconds: int, relative: bool, start: int) -> str:
     return clock(seconds)
 
 
+def short_ids(ids: list[str]) -> dict[str, str]:
+    """Game id → the shortest tail of its dotted parts that no other game of the playoff ends
+    with (``p.tb1.g.c1r1b1.arm`` → ``c1r1b1.arm``): what ``--result GAME`` is typed with
+    (:func:`resolve_game` reads it back)."""
+    out = {}
+    for gid in ids:
+        parts = gid.split(".")
+        for n in range(1, len(parts) + 1):
+            tail = ".".join(parts[-n:])
+            if sum(1 for other in ids if other == tail or other.endswith("." + tail)) == 1:
+                out[gid] = tail
+                break
+        else:
+            out[gid] = gid
+    return out
+
+
+def resolve_game(ids: list[str], typed: str) -> str:
+    """The game a typed id names: the id itself, or a tail of it no other game ends with (the
+    short id the text output shows); anything else is passed on as typed (the change refuses
+    an unknown game naming it)."""
+    if typed in ids:
+        return typed
+    found = [gid for gid in ids if gid.endswith("." + typed)]
+    return found[0] if len(found) == 1 else typed
+
+
+def _stage_name(name: str) -> str:
+    """A stage's name without the preset clock its plan was named by ("Round robin 3+3" →
+    "Round robin"): the games' own time control stands beside it (a 5+3 playoff's stage was
+    called "Round robin 3+3")."""
+    import re
+
+    from core.playoff.labels import STAGE_WORDS, stage_text
+
+    def bare(part: str) -> str:
+        suffix = " tie-break" if part.endswith(" tie-break") else ""
+        stem = part.removesuffix(suffix)
+        without = re.sub(r",? 3\+3$| \(two games 3\+3\)$", "", stem)
+        return (without if without in STAGE_WORDS else stem) + suffix
+
+    return stage_text(": ".join(bare(part) for part in name.split(": ")))
+
+
+def _lot_text(lot: Any, names: dict[int, str]) -> str:
+    """A lot in words: what it decided and who or what it gave ("Armageddon lot: 12 Ünal,
+    Zeynep"), never its key (``--format json`` lists the keys ``--lot`` takes)."""
+    value = lot.value
+    if value in ("white", "black"):
+        drawn = _side(value)
+    else:
+        drawn = ", ".join(_name(names, int(x)) if x.isdigit() else x for x in str(value).replace(" ", ",").split(",") if x)
+    tag = " " + _("(drawn over the board)") if lot.manual else ""
+    return f"  {_(lot.purpose)}: {drawn}{tag}"
+
+
 def render_text(state: dict[str, Any], view: PlayoffView, slots: list[Slot], names: dict[int, str],
                 relative: bool = False, first_place: int = 1) -> str:
     """Stages, the timetable (boards, clock times), lots and — once over — the places, in the
-    reader's language.  Games and lots keep their ids beside their names: ``--result GAME``
-    and ``--lot KEY`` are typed with them."""
+    reader's language.  Games are named as the published timetable names them ("Match 1:
+    Game 2"), time controls in words; the short id beside each is what ``--result GAME`` takes."""
     from core.i18n import ngettext
-    from core.playoff.labels import label_of, stage_text
+    from core.playoff.labels import time_control_text
+    from core.playoff.timecontrol import TimeControl
+    from core.reports.playoffs import game_names
 
     start = _parse_clock(str(state.get("start", "00:00"))) * 60
     lines = []
     for st in describe(state["plan"], list(range(1, len(state["players"]) + 1))):
         groups = "; ".join(", ".join(str(s) for s in g) for g in st["groups"]) or _("winners")
         games = ngettext("{n} game at {time}", "{n} games at {time}", st["games"]).format(
-            n=st["games"], time=st["time_control"])
+            n=st["games"], time=time_control_text(TimeControl.parse(str(st["time_control"])), words=True))
         lines.append(_("Stage: {stage} ({games}) — seeds {groups}").format(
-            stage=stage_text(st["name"]), games=games, groups=groups))
+            stage=_stage_name(st["name"]), games=games, groups=groups))
     lines.append("")
     lines.append(_("Timetable:"))
     for stage, first, last in stage_times(slots):
-        lines.append(f"  {_time(first, relative, start)}–{_time(last, relative, start)}  {stage_text(stage)}")
+        lines.append(f"  {_time(first, relative, start)}–{_time(last, relative, start)}  {_stage_name(stage)}")
     lines.append("")
-    lines.append(f"{_('Id'):<10} {_('Game'):<22} {_('Bd'):>4} {_('Start'):>7} {_('End'):>7}  "
-                 f"{_('White'):<22} {_('Black'):<22} {_('Result')}")
-    for s in sorted(slots, key=lambda s: (s.start, s.board)):
-        g = s.game
-        result = g.result.text if g.result is not None else (_("colours by lot") if g.colours_open else "")
-        if g.flag_later:
-            result += " " + _("(flag fell later: {side})").format(side=_side(g.flag_later))
-        lines.append(f"{g.id:<10} {label_of(g.id, g.kind):<22} {s.board:>4} {_time(s.start, relative, start):>7} "
-                     f"{_time(s.end, relative, start):>7}  {_name(names, g.white):<22} "
-                     f"{_name(names, g.black):<22} {result}")
+    ordered = sorted(slots, key=lambda s: (s.start, s.board))
+    short = short_ids([s.game.id for s in slots])
+    named = game_names([s.game for s in slots])
+    rows = [(short[s.game.id], named[s.game.id], str(s.board), _time(s.start, relative, start),
+             _time(s.end, relative, start), _name(names, s.game.white), _name(names, s.game.black),
+             _result_text(s.game)) for s in ordered]
+    header = (_("Id"), _("Game"), _("Bd"), _("Start"), _("End"), _("White"), _("Black"), _("Result"))
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    right = {2, 3, 4}
+    for row in [header, *rows]:
+        lines.append("  ".join(cell.rjust(widths[i]) if i in right else cell.ljust(widths[i])
+                               for i, cell in enumerate(row)).rstrip())
     if view.lots:
         lines.append("")
         lines.append(_("Lots:"))
-        for lot in view.lots:
-            tag = " " + _("(drawn over the board)") if lot.manual else ""
-            lines.append(f"  {lot.key}: {_(lot.purpose)} → {_side(lot.value)}{tag}")
+        lines.extend(_lot_text(lot, names) for lot in view.lots)
     lines.append("")
     from core.playoff.timetable import warnings
 
@@ -156,6 +218,13 @@ def render_text(state: dict[str, Any], view: PlayoffView, slots: list[Slot], nam
         for group in view.places:
             lines.append(f"  {labels[group[0]]}: " + ", ".join(_name(names, p) for p in group))
     return "\n".join(lines) + "\n"
+
+
+def _result_text(g: Any) -> str:
+    result = g.result.text if g.result is not None else (_("colours by lot") if g.colours_open else "")
+    if g.flag_later:
+        result += " " + _("(flag fell later: {side})").format(side=_side(g.flag_later))
+    return result
 
 
 def _side(value: str) -> str:
@@ -201,7 +270,7 @@ def _dry_run(args: argparse.Namespace) -> int:
                    seed=args.seed, start=args.start or "00:00", breaks=_breaks(args),
                    first_board=args.first_board, max_boards=args.max_boards, **_overrides(args))
     view = evaluate(state)
-    names = {p: f"(seed {p})" for p in state["players"]}
+    names: dict[int, str] = {}  # a dry run's players are the seeds its stage line names
     print(render_text(state, view, timetable(state, view), names, relative=args.start is None), end="")
     return 0
 
@@ -253,7 +322,9 @@ def run(args: argparse.Namespace) -> int:
     if args.propose is not None:
         return _propose(desk.snapshot().tournament, args.propose, args.format)
     if args.result:
-        gid, res = args.result
+        typed, res = args.result
+        before = stored_playoff(desk.snapshot().tournament, key)
+        gid = resolve_game([s.game.id for s in timetable(before, evaluate(before))], typed)
         t = show_warnings(desk.playoff_result(key, gid, res, correct=args.correct, flag_later=args.flag_later,
                                               end=args.end)).tournament
     elif args.remove:  # removing is the command's own word: no --correct
@@ -290,7 +361,10 @@ def _propose(t: Tournament, prizes: int, fmt: str) -> int:
     for g in found:
         pnos = ",".join(str(x) for x in g.players)
         if g.playoff is None:
-            print(_("Places {first_place}-{value}: players {pnos} are tied; the playoff selects {places} of them: hakem playoff {id} --players {pnos} --places {places}").format(first_place=g.first_place, value=g.last_place, pnos=pnos, places=g.places, id=t.id))
+            named = "; ".join(f"{p} {t.player(p).name}" for p in g.players)
+            print(_("Places {first_place}-{value}: {players} are tied; the playoff selects {places} of them: "
+                    "hakem playoff {id} --players {pnos} --places {places}").format(first_place=g.first_place, value=g.last_place,
+                                                                 players=named, pnos=pnos, places=g.places, id=t.id))
             continue
         done = g.state is GroupState.DECIDED
         if g.first_place is None:
