@@ -483,3 +483,23 @@ def test_playoff_and_cup_changes_refresh_the_remembered_pages(tmp_path) -> None:
     # ``hakem cup flag``): who advances changes, the round's boards do not
     flagged = cup.with_changes(options={"knockout": {"flag_later": {"1.1": "white"}}})
     assert flagged.rounds == cup.rounds and pages_changed(cup, flagged)
+
+
+@pytest.mark.parametrize("kind", ["standings", "crosstable"])
+def test_russian_reports_write_titles_as_russian_lists_do(kind) -> None:
+    """A Russian list writes FIDE titles ГМ, МФ (as the screens and the CLI's own messages do,
+    review rev34e F-j); the CSV keeps the FIDE codes GM, FM, which programs read whatever the
+    page's language."""
+    from dataclasses import replace
+
+    from core.i18n import speaking
+
+    t = round_robin()
+    first, second, *rest = t.players
+    t = t.with_changes(players=(replace(first, title="GM"), replace(second, title="FM"), *rest))
+    with speaking("ru"):
+        report = build(View(t), kind)
+        text, machine = to_text(report), to_csv(report)
+    assert "ГМ" in text and "МФ" in text and " GM " not in text and " FM " not in text
+    assert {"GM", "FM"} <= {row.get("title") for row in _rows(machine)}
+    assert "ГМ" not in machine

@@ -74,6 +74,14 @@ class Term:
     text: str
 
 
+def title_cell(code: str) -> Term | str:
+    """A FIDE title: the reader's word for people (Russian МФ, ГМ: :func:`core.fields.title_word`),
+    the FIDE code for machines (CSV, JSON keep ``FM``, ``GM`` whatever the language)."""
+    from core.fields import title_word
+
+    return Term(code, title_word(code)) if code else ""
+
+
 def decimal(value: float | Fraction, digits: int) -> Term:
     """A number with ``digits`` decimals: a dot for machines, the language's mark for people."""
     from core.i18n.format import format_decimal

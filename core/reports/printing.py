@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Tournament
-from core.reports.document import Column, Report, Table
+from core.reports.document import Column, Report, Table, title_cell
 from core.reports.pdf import PageSetup, to_pdf
 from core.reports.view import View
 
@@ -40,8 +40,8 @@ def result_slips(view: View, round_no: int) -> Report:
         if board.result is not None and not board.result.played:
             continue
         white, black = view.players.get(board.white), view.players.get(board.black)
-        table.rows.append([round_no, number, board.white, white.title if white else "", view.name(board.white),
-                           (white.rating or "") if white else "", board.black, black.title if black else "",
+        table.rows.append([round_no, number, board.white, title_cell(white.title) if white else "", view.name(board.white),
+                           (white.rating or "") if white else "", board.black, title_cell(black.title) if black else "",
                            view.name(board.black), (black.rating or "") if black else ""])
     return Report(f"slips-r{round_no}", _("Result slips of round {round}").format(round=round_no),
                   [t.name], [table], layout="slips")

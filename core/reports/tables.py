@@ -12,11 +12,12 @@ from fractions import Fraction
 
 from core.errors import TournamentError
 from core.standings import place_text, playoff_footnote, rounds_started
+from core.fields import title_word
 from core.i18n import _, pgettext
 from core.i18n.collation import event_sort_key
 from core.i18n.terms import colour_letter, colour_name, regime_name, tiebreak_modifier, tiebreak_name
 from core.model import ByeKind, Code, GameResult, single_games
-from core.reports.document import Column, GameCell, Marked, Points, Report, ResultCell, Table
+from core.reports.document import Column, GameCell, Marked, Points, Report, ResultCell, Table, Term, title_cell
 from core.reports.marks import colour_mark
 from core.reports.view import View
 
@@ -352,7 +353,7 @@ def standings_report(view: View, upto: int | None = None) -> Report:
     table = Table(columns)
     for row in s.rows:
         p = view.players.get(row.pno)
-        table.rows.append([rank_cell(row), row.pno, p.title if p else "", row.name, _rating(p),
+        table.rows.append([rank_cell(row), row.pno, title_cell(p.title) if p else "", row.name, _rating(p),
                            p.federation if p else "", Points(row.points),
                            *[row.values.get(code) for code in s.tiebreaks],
                            *([changes.get(row.pno)] if changes else [])])
@@ -393,7 +394,7 @@ def _cup_standings(view: View, s, cup: dict[int, tuple[str, str, str]], upto: in
     table = Table(columns)
     for row in s.rows:
         p = view.players.get(row.pno)
-        table.rows.append([rank_cell(row), row.pno, p.title if p else "", row.name, *cup.get(row.pno, ("", "", "")),
+        table.rows.append([rank_cell(row), row.pno, title_cell(p.title) if p else "", row.name, *cup.get(row.pno, ("", "", "")),
                            _rating(p), p.federation if p else "", *([changes.get(row.pno)] if changes else [])])
     subtitle = [t.name, rounds_counted(rounds_started(t) if upto is None else upto, t.total_rounds)]
     notes = adjustment_notes(view) + list(s.warnings)
@@ -496,7 +497,10 @@ def _identity_columns(t) -> tuple[list[Column], list[Column]]:
     return title, fed
 
 
-def _identity(p, columns: list[Column], attribute: str) -> list[str]:
+def _identity(p, columns: list[Column], attribute: str) -> list[Term | str]:
+    """The player's title (the reader's word, :func:`title_cell`) or federation, if shown."""
+    if attribute == "title":
+        return [title_cell(p.title) if p else "" for _column in columns]
     return [getattr(p, attribute, "") if p else "" for _column in columns]
 
 
@@ -619,7 +623,7 @@ def player_card(view: View, pno: int) -> Report:
 
 def _card_line(p) -> str:
     """The card's line naming the player: number, title, name, rating, federation, club."""
-    return f"{p.pno}. {p.title + ' ' if p.title else ''}{p.name}" + (f" ({p.rating})" if p.rating else "") \
+    return f"{p.pno}. {title_word(p.title) + ' ' if p.title else ''}{p.name}" + (f" ({p.rating})" if p.rating else "") \
         + (f", {p.federation}" if p.federation else "") + (f", {p.club}" if p.club else "")
 
 
@@ -676,7 +680,7 @@ def starting_list(view: View) -> Report:
                    Column("fide_id", _("FIDE ID"), "r", optional=True, minor=True),
                    Column("club", _("Club"), optional=True, minor=True)])
     for p in sorted(t.players, key=lambda p: p.pno):
-        table.rows.append([p.pno, p.title, p.name, _rating(p), p.federation, p.fide_id, p.club])
+        table.rows.append([p.pno, title_cell(p.title), p.name, _rating(p), p.federation, p.fide_id, p.club])
     return Report("players", _("Starting list"), [t.name, *_head(view)], [table])
 
 

@@ -325,10 +325,12 @@ def _list(args: argparse.Namespace) -> int:
     if args.format == "json":
         print_json({"players": rows})
         return 0
+    from core.fields import title_word
+
     for r in rows:
         status = " ({})".format(_("withdrawn from round {n}").format(n=r["withdrawn_round"])) \
             if r["withdrawn_round"] else ""
-        print(f"{r['pno']:>4}  {r['title']:<3} {r['name']:<32} {r['rating'] or '':>4}  {r['federation']:<3}{status}")
+        print(f"{r['pno']:>4}  {title_word(r['title']):<3} {r['name']:<32} {r['rating'] or '':>4}  {r['federation']:<3}{status}")
     return 0
 
 
