@@ -154,3 +154,25 @@ async def test_the_playoff_legend_is_on_screen_beside_other_notes_at_60_columns(
             assert legend in shown, (legend, shown)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["tr", "de", "ru"])
+async def test_the_game_column_stays_when_the_stage_leaves_at_60_columns(tmp_path, lang):
+    """Issue 34 (rev34e #19): at 60×20 the games' Game column was left out and the Stage column
+    kept, so every row read "Döner turnu…" and the Armageddons could not be told from the
+    round-robin games.  The stage leaves first (the line under the games names it)."""
+    from core.playoff import evaluate, playoffs_of
+    from core.playoff.labels import game_label
+
+    def check(app) -> None:
+        table = app.screen.query_one("#playoff-games", DataTable)
+        state = playoffs_of(app.screen.session.tournament)["1"]
+        lines = screen_text(app).splitlines()[table.region.y:table.region.bottom]
+        from core.i18n import _
+
+        words = lines[0].split()  # the header: the game's column kept, the stage's left out
+        assert _("Game") in words and _("Stage") not in words, lines[0]
+        first = {game_label(g)[:4] for g in evaluate(state).games}
+        assert any(start in lines[1] for start in first), lines[1]
+
+    await check_at_60(tmp_path, lang, "f7", "#playoff-games", check)

@@ -326,9 +326,11 @@ class PlayoffPane(LazyPane, Vertical):
             short_col(_("Bd"), "board", pgettext("short header", "Bd")),
             short_col(_("Start"), "start", pgettext("short header", "Start")), text_col(_("White"), "white"),
             short_col(_("Result"), "result", pgettext("short header", "Res.")), text_col(_("Black"), "black"),
-            Col(_("Game"), "game", 2, 8, drop=2), Col(_("Stage"), "stage", 1, 10, drop=1)])
-        # the game and the stage give way on a narrow screen (the game last: the stage is the
-        # title of every game of a round-robin playoff); #playoff-game names the game in full
+            # the game and the stage give way on a narrow screen, the stage first: it is the
+            # same on every game of a stage, and the game column is what tells an Armageddon
+            # from a round-robin game (at 60 all six rows read "Döner turnu…"); #playoff-game
+            # names the game and its stage in full
+            Col(_("Game"), "game", 2, 8, drop=1), Col(_("Stage"), "stage", 1, 10, drop=2)])
         if self.t is not None:
             self.show(self.t, force=True)
 
