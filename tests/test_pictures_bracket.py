@@ -338,3 +338,20 @@ def test_sudden_death_and_lot_flags():
     drawn = next(lot.value for lot in evaluate(state).lots if lot.purpose == "lot decides the match")
     assert b.roots[0].flags == "L" and b.roots[0].winner == int(drawn)
     assert "L: decided by lot" in brackets_text([b], 80).text
+
+
+def test_flags_in_the_readers_letters():
+    """The tree marks the 2–7 quarter-final (extension, then Armageddon) in the page's
+    letters (review rev34f 21): German V(erlängerung) and A, Russian Д and Cyrillic А —
+    never Latin E/A on a Cyrillic page; the legend names the same letters."""
+    from core.i18n import speaking
+
+    state, names = playoff_state("done")
+    for lang, flags, legend_start in (("de", "VA", "V: "), ("ru", "ДА", "Д: "), ("en", "EA", "E: ")):
+        with speaking(lang):
+            pic = brackets_text(playoff_brackets(state, names), 80)
+        assert any(f" {flags} " in line for line in pic.lines), lang
+        assert any(line.startswith(legend_start) for line in pic.lines), lang
+    with speaking("ru"):
+        text = "\n".join(brackets_text(playoff_brackets(state, names), 80).lines)
+    assert " EA " not in text and "E:" not in text

@@ -403,8 +403,9 @@ def legend(brackets: Sequence[Bracket]) -> list[str]:
             walk(r)
         walk(b.third)
     parts = []
-    texts = {"E": _("E: extension games"), "A": _("A: Armageddon"), "SD": _("SD: sudden death"),
-             "L": _("L: decided by lot")}
+    texts = {"E": _("{flag}: extension games"), "A": _("{flag}: Armageddon"), "SD": _("{flag}: sudden death"),
+             "L": _("{flag}: decided by lot")}
+    texts = {code: text.format(flag=flag_letter(code)) for code, text in texts.items()}
     for f in ("E", "A", "SD", "L"):
         if f in flags:
             parts.append(texts[f])
@@ -424,6 +425,22 @@ def _games(node: Node | None) -> list[GameLine]:
     if node is None:
         return []
     return [*node.games, *(g for c in node.children for g in _games(c))]
+
+
+def flag_letter(code: str) -> str:
+    """A flag (``E``, ``A``, ``SD``, ``L``: how a match was decided) as the reader's letters —
+    German V(erlängerung), Russian Д(ополнительные), А(рмагеддон) in Cyrillic — never Latin
+    letters on a page in another script."""
+    from core.i18n import pgettext
+
+    return {"E": pgettext("bracket flag: extension games", "E"), "A": pgettext("bracket flag: Armageddon", "A"),
+            "SD": pgettext("bracket flag: sudden death", "SD"),
+            "L": pgettext("bracket flag: decided by lot", "L")}.get(code, code)
+
+
+def _letters(flags: str) -> str:
+    """The flags of a match in the reader's letters (:func:`flag_letter`)."""
+    return "".join(flag_letter(code) for code in _split_flags(flags))
 
 
 def _split_flags(flags: str) -> list[str]:
@@ -446,7 +463,7 @@ def column_width(bracket: Bracket, width: int) -> int:
 def _score_text(entry: Entry, flags: str) -> str:
     score = entry.score
     if flags and (score or entry.pno is not None):
-        score = f"{score} {flags}".strip()
+        score = f"{score} {_letters(flags)}".strip()
     return score
 
 
@@ -611,7 +628,7 @@ def bracket_svg(bracket: Bracket) -> str:
                      f'H{x0 + LABEL_PX} M{xc},{ym * ROW_PX} H{x0 + COL_PX}"/>')
         if node.flags:
             parts.append(f'<text class="flag" x="{xc - 3}" y="{ym * ROW_PX + 4}" text-anchor="end">'
-                         f'{esc("".join(_split_flags(node.flags)))}</text>')
+                         f'{esc(_letters(node.flags))}</text>')
         return ym
 
     for root in bracket.roots:
