@@ -153,9 +153,9 @@ def _board_row(view: View, round_no: int, number: int, b, go: bool) -> list[obje
                 ranks.get(b.black, ""), b.black, *([b.handicap if b.handicap is not None else "", b.komi] if go else [])]
     if not go:
         white, black = view.players.get(b.white), view.players.get(b.black)
-        return [number, b.white, white.title if white else "", view.name(b.white), _rating(white),
+        return [number, b.white, title_cell(white.title) if white else "", view.name(b.white), _rating(white),
                 Points(view.score_before(b.white, round_no)), _result_text(b.result),
-                Points(view.score_before(b.black, round_no)), black.title if black else "",
+                Points(view.score_before(b.black, round_no)), title_cell(black.title) if black else "",
                 view.name(b.black), _rating(black), b.black]
     return [number, b.white, view.name(b.white), Points(view.score_before(b.white, round_no)),
             _result_text(b.result), Points(view.score_before(b.black, round_no)),
