@@ -74,7 +74,8 @@ def test_what_the_settings_become(cli_data, capsys):
     ``options["knockout"]``, the rating kind chosen, a team Swiss's boards and colour rule, the
     3-1-0 preset with the PAB worth a win (C.04.6: a bye scores as a match won)."""
     t = by_form(cli_data, CASES[1][1])
-    assert t.options["knockout"] == {"rules": "fide-2025", "start": "9:30", "third_place": True}
+    # "9:30" typed is stored as the clock reads it, "09:30" (one reader of clock times, HH:MM)
+    assert t.options["knockout"] == {"rules": "fide-2025", "start": "09:30", "third_place": True}
     assert t.options["rating_for_pairing"] == "kind" and t.total_rounds == 1
     team = by_form(cli_data, CASES[2][1])
     assert (team.options["boards"], team.options["colour_preferences"]) == (4, "B")

@@ -25,6 +25,8 @@ NOT_CHANGES = {
                                "numbers the field is core.changes.numbering)",
     "core.pairing.doubleswiss.state.tie_break_view": "the event as the tie-breaks read it (one game per match)",
     "core.pairing.replay.input_for_round": "the event as it stood when a round was paired (the explanation)",
+    "core.standings.after_round": "the event as it stood after a round (a report of round N: later rounds "
+                                  "and the orders of later rounds left out)",
 }
 """Functions of the change's shape that give a view or a computation, never stored as such."""
 

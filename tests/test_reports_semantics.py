@@ -296,7 +296,12 @@ def test_publish_writes_the_set_and_removes_only_its_own_stale_pages(tmp_path) -
     foreign = tmp_path / "keep.html"
     foreign.write_text("not ours")
     (tmp_path / "pairings-r9.html").write_text("old but not in our manifest")
-    publish(t, tmp_path)
+    from core.errors import StoreError
+
+    with pytest.raises(StoreError, match="did not write"):  # a first publish among others' files asks
+        publish(t, tmp_path)
+    assert {p.name for p in tmp_path.iterdir()} == {"keep.html", "pairings-r9.html"}
+    publish(t, tmp_path, force=True)
     first = set(html_pages(t))
     assert first <= {p.name for p in tmp_path.iterdir()}
     assert (tmp_path / MANIFEST).read_text().split() == sorted(first)

@@ -383,7 +383,12 @@ def away_status(t: Tournament, round_no: int) -> dict[int, str]:
             continue
         mine = [g for g in view.games if p in (g.white, g.black)]
         running = [g for g in mine if g.result is None]
-        if running:
+        bye = next((n for n in sorted(names) if p in cup.byes.get(f"p.r{n}", ())), None)
+        if not mine and bye is not None:
+            # the next round is paired only when this one ends (re-seeded), so a player with a
+            # bye of the bracket has no game yet: still through without one
+            out[p] = _("advances without a game ({stage})").format(stage=stage_text(names.get(bye, "")))
+        elif running:
             n = _knockout_round(running[0].id)
             if p in cup.byes.get(f"p.r{n - 1}", ()):
                 out[p] = _("advances without a game ({stage})").format(stage=stage_text(names.get(n - 1, "")))
