@@ -579,7 +579,7 @@ def _cup_groups(t: Tournament, ranked: list[int]) -> list[list[int]] | None:
     final still being played leaves both finalists sharing first; points and the event's
     criteria do not split them.  ``None`` for a bracket that cannot be replayed (a board
     changed by hand beyond what it can follow): the standings fall back to points."""
-    from core.playoff.cup import stage_groups
+    from core.playoff.cup_bracket import stage_groups
 
     try:
         stages = stage_groups(t)

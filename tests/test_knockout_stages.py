@@ -10,7 +10,8 @@ from fractions import Fraction
 from core import changes
 from core.i18n import _, set_language
 from core.model import Player, Tournament
-from core.playoff.cup import away_status, board_games, stage_groups, stage_reached
+from core.playoff.cup import away_status, board_games, stage_reached
+from core.playoff.cup_bracket import stage_groups
 from core.standings import compute_standings
 
 

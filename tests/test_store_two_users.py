@@ -92,7 +92,7 @@ def test_bob_cannot_make_alice_write_into_her_own_files(club):
                     f"--groups={club['gid']}", "--inh-caps=-all", "sh", "-c",
                     f'ln -s "{bashrc}" "{planted}" && mv -f "{planted}" "{journal}"'], check=True)
     assert journal.is_symlink()
-    refused = _as(club, "hakem-alice", "players", "add", tid, "--name", "$(touch /tmp/pwned)", check=False)
+    refused = _as(club, "hakem-alice", "players", "add", tid, "--name", "Evil $(touch /tmp/pwned)", check=False)
     assert bashrc.read_bytes() == b"# alice\n"
     # the history is gone from hakem's view: it refuses to start a new journal over it (it
     # used to set the link aside and begin a fresh chain), names what is there, moves nothing

@@ -178,8 +178,19 @@ def same_name(a: str, b: str) -> bool:
 def search_needles(query: str) -> tuple[str, ...]:
     """The forms a search looks for: every :func:`search_keys` spelling of the query, met ones
     included — ``вагнер`` finds *Wagner* through ``vagner``, ``йылмаз`` *Yılmaz* through its
-    Turkish spelling, ``mueller`` *Мюллер*; the plain fold first (empty: no query)."""
+    Turkish spelling, ``mueller`` *Мюллер*; the plain fold first (empty: no query).
+
+    A query of fewer than :data:`SPELLED_FROM` letters is looked for as folded only: its other
+    spellings are one or two letters that stand in nearly every name (``Ж`` spelled ``j`` meets
+    as ``i``), so the first keys typed would find everybody."""
+    fold = search_fold(query)
+    if sum(ch.isalpha() for ch in fold) < SPELLED_FROM:
+        return (fold,)
     return search_keys(query)
+
+
+SPELLED_FROM = 3
+"""How many letters a query needs before its other spellings are searched too."""
 
 
 def search_text(text: str) -> str:

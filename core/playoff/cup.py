@@ -250,12 +250,12 @@ def match_of(game_id: str) -> str:
 
 
 def _final_round(view: PlayoffView) -> int:
-    return max((_knockout_round(g.id) for g in view.games), default=0)
+    return max((knockout_round(g.id) for g in view.games), default=0)
 
 
 def round_of_game(game_id: str, view: PlayoffView) -> int:
     """The knockout round a game is played in (the match for third place: the final's)."""
-    return _knockout_round(game_id) or (_final_round(view) if game_id.startswith("p.third") else 0)
+    return knockout_round(game_id) or (_final_round(view) if game_id.startswith("p.third") else 0)
 
 
 def playable_games(cup: CupState, round_no: int) -> list[Game]:
@@ -344,7 +344,8 @@ def cup_places(t: Tournament) -> tuple[tuple[int, ...], ...] | None:
 _ROUND_OF = re.compile(r"^p\.r(\d+)m")
 
 
-def _knockout_round(game_id: str) -> int:
+def knockout_round(game_id: str) -> int:
+    """The knockout round a game id names (``p.r2m1.s0g1`` → 2; 0 for none)."""
     m = _ROUND_OF.match(game_id)
     return int(m.group(1)) if m else 0
 
@@ -358,7 +359,7 @@ def _stage_names(view: PlayoffView) -> dict[int, str]:
     """Knockout round number → its name ("Final", "Semi-final", "Preliminary round"…)."""
     out: dict[int, str] = {}
     for g in view.games:
-        out.setdefault(_knockout_round(g.id), g.stage)
+        out.setdefault(knockout_round(g.id), g.stage)
     return out
 
 
@@ -389,7 +390,7 @@ def away_status(t: Tournament, round_no: int) -> dict[int, str]:
             # bye of the bracket has no game yet: still through without one
             out[p] = _("advances without a game ({stage})").format(stage=stage_text(names.get(bye, "")))
         elif running:
-            n = _knockout_round(running[0].id)
+            n = knockout_round(running[0].id)
             if p in cup.byes.get(f"p.r{n - 1}", ()):
                 out[p] = _("advances without a game ({stage})").format(stage=stage_text(names.get(n - 1, "")))
             else:
@@ -454,45 +455,6 @@ def board_games(t: Tournament, round_no: int, short: bool = False) -> dict[int, 
     return out
 
 
-def stage_groups(t: Tournament) -> list[list[int]]:
-    """Players grouped by the stage they reached, best first: the finished cup's places; while
-    it runs, by the furthest knockout round, players still in it before those out at that
-    round.  The standings put these groups first and the event's criteria after (Aktar
-    p. 67: players eliminated at the same stage share)."""
-    cup = replay(t)
-    if cup.view.places is not None:
-        return [sorted(g) for g in cup.view.places]
-    reached: dict[int, tuple[int, bool]] = {}
-    for g in cup.view.games:
-        n = _knockout_round(g.id)
-        for p in (g.white, g.black):
-            if isinstance(p, int):
-                reached[p] = max(reached.get(p, (0, False)), (n, g.result is None))
-    for path, players in cup.byes.items():
-        for p in players:
-            reached.setdefault(p, (int(path.rsplit("r", 1)[-1]) + 1, True))
-    keys = sorted(set(reached.values()), reverse=True)
-    groups = _decided_matches_split(t, cup, [sorted(p for p, k in reached.items() if k == key) for key in keys])
-    rest = sorted(p.pno for p in t.players if p.pno not in reached)
-    return groups + ([rest] if rest else [])
-
-
-def _decided_matches_split(t: Tournament, cup: CupState, groups: list[list[int]]) -> list[list[int]]:
-    """``groups`` with the two players of every decided match in one group (the final, the
-    match for third place) put apart, the winner first: a decided match decides its places at
-    once — the third-place match won 1½–½ is 3rd and 4th while the final is still being played."""
-    from core.playoff.cup_bracket import cup_summary
-
-    for rnd in cup_summary(t, cup):
-        for m in rnd.matches:
-            if not (isinstance(m.winner, int) and isinstance(m.loser, int)):
-                continue
-            winner, loser = m.winner, m.loser
-            groups = [part for g in groups for part in
-                      ([[p for p in g if p != loser], [loser]] if winner in g and loser in g else [g])]
-    return groups
-
-
 def stage_reached(t: Tournament) -> dict[int, str]:
     """Each player's stage in words: "winner", "final", "semi-final"… (the standings' note)."""
     from core.playoff.labels import stage_text
@@ -503,7 +465,7 @@ def stage_reached(t: Tournament) -> dict[int, str]:
     for g in cup.view.games:
         for p in (g.white, g.black):
             if isinstance(p, int):
-                out[p] = stage_text(names.get(_knockout_round(g.id), g.stage))
+                out[p] = stage_text(names.get(knockout_round(g.id), g.stage))
     if cup.view.places is not None:
         for p in cup.view.places[0]:
             out[p] = _("Winner")

@@ -16,7 +16,7 @@ from fractions import Fraction
 from core.model import GameResult, Tournament
 from core.playoff import armageddon
 from core.errors import InvalidResult
-from core.playoff.cup import CupState, match_of, replay, round_of_game
+from core.playoff.cup import CupState, knockout_round, match_of, replay, round_of_game
 from core.playoff.games import Entrant, Game, game_points
 
 
@@ -206,3 +206,40 @@ def player_matches(t: Tournament, pno: int, cup: CupState | None = None) -> list
         if pno in players:
             found.append((n, False, CardMatch(names.get(n, ""), None, (), won=True)))
     return [card for _n, _third, card in sorted(found, key=lambda f: (f[0], f[1]))]
+
+
+def stage_groups(t: Tournament) -> list[list[int]]:
+    """Players grouped by the stage they reached, best first: the finished cup's places; while
+    it runs, by the furthest knockout round, players still in it before those out at that
+    round.  The standings put these groups first and the event's criteria after (Aktar
+    p. 67: players eliminated at the same stage share)."""
+    cup = replay(t)
+    if cup.view.places is not None:
+        return [sorted(g) for g in cup.view.places]
+    reached: dict[int, tuple[int, bool]] = {}
+    for g in cup.view.games:
+        n = knockout_round(g.id)
+        for p in (g.white, g.black):
+            if isinstance(p, int):
+                reached[p] = max(reached.get(p, (0, False)), (n, g.result is None))
+    for path, players in cup.byes.items():
+        for p in players:
+            reached.setdefault(p, (int(path.rsplit("r", 1)[-1]) + 1, True))
+    keys = sorted(set(reached.values()), reverse=True)
+    groups = _decided_matches_split(t, cup, [sorted(p for p, k in reached.items() if k == key) for key in keys])
+    rest = sorted(p.pno for p in t.players if p.pno not in reached)
+    return groups + ([rest] if rest else [])
+
+
+def _decided_matches_split(t: Tournament, cup: CupState, groups: list[list[int]]) -> list[list[int]]:
+    """``groups`` with the two players of every decided match in one group (the final, the
+    match for third place) put apart, the winner first: a decided match decides its places at
+    once — the third-place match won 1½–½ is 3rd and 4th while the final is still being played."""
+    for rnd in cup_summary(t, cup):
+        for m in rnd.matches:
+            if not (isinstance(m.winner, int) and isinstance(m.loser, int)):
+                continue
+            winner, loser = m.winner, m.loser
+            groups = [part for g in groups for part in
+                      ([[p for p in g if p != loser], [loser]] if winner in g and loser in g else [g])]
+    return groups

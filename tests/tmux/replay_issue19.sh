@@ -250,6 +250,7 @@ switch_language() {  # switch_language FROM TO: s on the list, choose TO in the 
     burst "${keys[@]:1}" Enter
     wait_for "${SETTINGS[$2]}"
     burst Escape
+    wait_gone "${SETTINGS[$2]}"   # the list's title shows beside the dialog: wait for the dialog to close
     wait_for "${LIST[$2]}"
 }
 case_6() {
