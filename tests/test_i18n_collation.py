@@ -96,7 +96,13 @@ def test_search_keeps_different_names_apart() -> None:
 @pytest.mark.parametrize(("name", "expected"), [
     ("Kulüp Şampiyonası 2026", "kulup-sampiyonasi-2026"), ("Çağdaş Gençlik Açık", "cagdas-genclik-acik"),
     ("Кубок Москвы", "kubok-moskvy"), ("Первенство клуба", "pervenstvo-kluba"),
-    ("Schachfreunde Düsseldorf – Große Straße", "schachfreunde-dusseldorf-grosse-strasse"), ("!!!", ""),
+    ("Schachfreunde Düsseldorf – Große Straße", "schachfreunde-duesseldorf-grosse-strasse"), ("!!!", ""),
+    # German umlauts as German writes them without dots (ö oe, ü ue, ä ae, ß ss); a name with a
+    # letter only Turkish has (ş ğ ı İ) keeps Turkish's plain o and u (Gölcük: g-o-l-c-u-k)
+    ("Königsspringer Öhringen", "koenigsspringer-oehringen"), ("Schachclub Bärenhöhle", "schachclub-baerenhoehle"),
+    ("Gölcük Şampiyonası", "golcuk-sampiyonasi"), ("Kulüp Ağabeyler", "kulup-agabeyler"),
+    # Cyrillic by BGN/PCGN: Щ shch, Ж zh, Ё (at a word's start) ye, ы y, й y
+    ("Щука и Жук", "shchuka-i-zhuk"), ("Ёлка Первый", "yelka-pervyy"),
 ])
 def test_slugs_are_transliterated_ascii(name: str, expected: str) -> None:
     assert slug(name) == expected
@@ -111,6 +117,26 @@ def test_tournament_ids_are_made_from_the_transliterated_name(tmp_path: Path) ->
     russian = store.create(Tournament(id="", name="Первенство клуба", total_rounds=5))
     assert turkish[:-5] == "kulup-hizli-satranc-sampiyonasi"[:32] and turkish[-5] == "-"
     assert russian[:-5] == "pervenstvo-kluba" and russian[-5] == "-"
+
+
+def test_new_ids_spell_german_umlauts_and_keep_turkish_events_plain(tmp_path: Path) -> None:
+    """Issue 34: ``Königsspringer`` became ``konigsspringer``.  German spells ö oe (by hand:
+    K-oe-nigsspringer); the same letters in a Turkish event's name are plain o and u, as
+    Turkish writes them in ASCII (Gölcük → golcuk); an id once made never changes."""
+    from core.store import Store
+
+    store = Store(tmp_path)
+    german = store.create(Tournament(id="", name="Königsspringer Pokal", total_rounds=5, language="de"))
+    turkish = store.create(Tournament(id="", name="Gölcük Kupa", total_rounds=5, language="tr"))
+    unmarked = store.create(Tournament(id="", name="Müller-Gedenkturnier", total_rounds=5))
+    cyrillic = store.create(Tournament(id="", name="Кубок «Жёлтая ладья»", total_rounds=5, language="ru"))
+    assert german[:-5] == "koenigsspringer-pokal"
+    assert turkish[:-5] == "golcuk-kupa"
+    assert unmarked[:-5] == "mueller-gedenkturnier"
+    assert cyrillic[:-5] == "kubok-zheltaya-ladya"  # BGN: ж zh, ё after a consonant ë (ASCII e), я ya, ь dropped
+    old = store.create(Tournament(id="konigsspringer-ab12", name="Königsspringer", total_rounds=5))
+    assert old == "konigsspringer-ab12"
+    assert store.load(old).tournament.name == "Königsspringer"
 
 
 def field(*names: str) -> Tournament:

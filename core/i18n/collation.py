@@ -21,6 +21,7 @@ are made once per process and folded names are remembered.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache, lru_cache
 from typing import Any
 
@@ -207,8 +208,25 @@ def matches(query: str, text: str) -> bool:
     return not needles[0] or any(needle in key for needle in needles for key in search_keys(text))
 
 
-def slug(text: str) -> str:
+_GERMAN_LETTERS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+"""Umlauts as German writes them without the dots (DIN 5007-2, the spelling of German
+passports' machine-readable line): ``Königsspringer`` → ``Koenigsspringer``."""
+
+_TURKISH_LETTERS = frozenset("şŞğĞıİ")
+"""Letters only Turkish writes among our languages: a name holding one is Turkish, and its
+ü and ö are plain u and o in Latin (``Gölcük`` → ``golcuk``), as Turkish writes them."""
+
+
+def slug(text: str, language: str | None = None) -> str:
     """``text`` as an id part: transliterated ASCII words joined by hyphens (``Kulüp
-    Şampiyonası`` → ``kulup-sampiyonasi``, ``Кубок Москвы`` → ``kubok-moskvy``); empty when
-    ``text`` has no letter or digit."""
+    Şampiyonası`` → ``kulup-sampiyonasi``, ``Кубок Москвы`` → ``kubok-moskvy``,
+    ``Königsspringer`` → ``koenigsspringer``); empty when ``text`` has no letter or digit.
+
+    ä, ö and ü are written ae, oe and ue (:data:`_GERMAN_LETTERS`) unless the name is Turkish:
+    ``language`` (the event's) is ``tr`` or the name holds a letter only Turkish writes
+    (:data:`_TURKISH_LETTERS`).  Why: ``Königsspringer`` came out ``konigsspringer``, which no
+    German reads as the club's name."""
+    text = unicodedata.normalize("NFC", text)
+    if language != "tr" and not _TURKISH_LETTERS.intersection(text):
+        text = text.translate(_GERMAN_LETTERS)
     return _latin_words(text).replace(" ", "-")

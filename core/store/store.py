@@ -534,7 +534,7 @@ class Store:
         with self.dir.lock():
             tid = tournament.id
             if not tid or tid == CLUB_CHAIN or self.dir.lstat(self._name(tid)) is not None or self._has_journal(tid):
-                tid = self._new_id(tournament.name)
+                tid = self._new_id(tournament.name, tournament.language)
             new = tournament_to_dict(tournament.with_changes(id=tid, options=options))
             meta = {"schema": SCHEMA_VERSION, "revision": 0, "undo": [], "redo": [], "archived": False}
             self._commit_locked(tid, meta, new, act("create"), _diff.diff({}, new))
@@ -543,10 +543,12 @@ class Store:
     def _has_journal(self, tid: str) -> bool:
         return self.dir.lstat(_journal.chain_name(tid)) is not None or bool(_journal.journal_names(self.dir, tid))
 
-    def _new_id(self, name: str) -> str:
+    def _new_id(self, name: str, language: str = "") -> str:
+        """A new id from the name, transliterated in the event's ``language`` (a stored id never
+        changes: only new events get the current spelling)."""
         from core.i18n.collation import slug as name_slug
 
-        slug = name_slug(name)[:32].strip("-") or "tournament"
+        slug = name_slug(name, language or None)[:32].strip("-") or "tournament"
         while True:
             tid = f"{slug}-{secrets.token_hex(2)}"
             if self.dir.lstat(self._name(tid)) is None and not self._has_journal(tid):
