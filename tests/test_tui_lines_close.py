@@ -80,3 +80,33 @@ async def test_the_late_entry_question_says_how_many_players_move_at_60_columns(
         await pilot.pause()
         shown = " ".join(screen_text(app).split())
         assert "5 участников, номера 8–12" in shown, shown
+
+
+async def test_a_stalled_terminal_does_not_send_the_next_key_into_the_line(tmp_path, monkeypatch):
+    """CI once saw ``4 1-0⏎p`` leave the round unpaired: the whole process stood still for a
+    moment (a loaded machine) and when it went on, the key queue's safety timer — due long
+    since — gave up on the Enter and delivered ``p`` before the line had closed, so ``p`` was
+    typed into the line.  The safety timer counts only time the program ran: a stall of 2.5 s
+    (longer than the timer) inside the Enter's handling must not let the next key overtake it."""
+    import time
+
+    from tui.screens.rounds import RoundsPane
+
+    handled = RoundsPane.on_input_submitted
+
+    def stalled(self, event):
+        if event.value.strip() == "4 1-0":
+            time.sleep(2.5)  # the event loop stands still, as when the process is not scheduled
+        return handled(self, event)
+
+    monkeypatch.setattr(RoundsPane, "on_input_submitted", stalled)
+    data = tmp_path / "data"
+    [tid] = store_with(data, four_boards())
+    app = HakemApp(data_dir=data, open_id=tid, lang="de", poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        entry = app.screen.query_one("#result-entry", Input)
+        await burst(pilot, app, ":1 1-0\n2 0-1\n3 =\n4 1-0\np")
+        session = app.screen.session
+        await wait_for(pilot, lambda: session.tournament.current_round == 2 and not app.keys_pending, timeout=60)
+        assert entry.value == ""

@@ -45,7 +45,7 @@ async def burst(pilot, app: HakemApp, keys: list[str]) -> None:
     """All keys posted at once, then wait until the app has handled every one of them."""
     for key in keys:
         app.post_message(key_event(key))
-    await wait_for(pilot, lambda: not app._key_busy and not app.__dict__.get("_key_queue"), timeout=60)
+    await wait_for(pilot, lambda: not app._key_busy and not app._key_queue, timeout=60)
     await pilot.pause()
 
 

@@ -50,8 +50,9 @@ from __future__ import annotations
 import asyncio
 import re
 from collections import deque
+from time import monotonic
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import RenderableType
 from textual import events
@@ -67,7 +68,15 @@ from tui.textual_internals.keys import key_name
 
 SAFETY_SECONDS = 2.0
 """A marker can be lost only if its widget is removed while the key is in flight; the queue
-then moves on after this long instead of holding every later key."""
+then moves on after this long instead of holding every later key.  Counted in time the program
+ran (see :data:`SAFETY_TICK`), not on the wall clock."""
+
+SAFETY_TICK = 0.1
+"""The safety timer looks every this long and counts at most one and a half ticks each time:
+a process that stood still (a loaded machine that did not schedule it, a long collection) comes
+back to a timer overdue by seconds, and counting that stall gave up on a key whose handling had
+simply not had its turn yet — CI saw ``4 1-0⏎p`` deliver ``p`` into the result line before the
+line had closed."""
 
 MAX_SCREEN_WAITS = 4
 """How many screens one key may open in a row before the next key is delivered anyway."""
@@ -139,13 +148,20 @@ class KeyHold:
     mechanism for a question (keys typed before it was drawn) and for work the organiser
     started and waits for (a pairing: every key but those that stop it)."""
 
+    held_keys: list[events.Event] | None = None
+    """The keys kept, in the order they came (made on the first: a question is mixed into a
+    screen, whose own ``__init__`` this class does not run)."""
+
     def keep(self, event: events.Event) -> None:
         """Hold ``event`` until the hold is over (a question may be asked before it is mounted)."""
-        self.__dict__.setdefault("held_keys", []).append(event)
+        if self.held_keys is None:
+            self.held_keys = []
+        self.held_keys.append(event)
 
     def give_back(self) -> list[events.Event]:
         """The keys held, in the order they came; the hold keeps none."""
-        return self.__dict__.pop("held_keys", [])
+        held, self.held_keys = self.held_keys or [], None
+        return held
 
     def holds(self, event: events.Event) -> bool:
         """Whether ``event`` waits for this hold to end."""
@@ -219,11 +235,26 @@ class SerialKeys(FrameApp[int]):
     """App mixin: delivers keys and pastes strictly in arrival order (see the module doc)."""
 
     _key_queue: deque[events.Event]
+    """Keys and pastes read from the terminal and not yet handed over, oldest first."""
+    _holding: list[KeyHold]
+    """Holds that keep keys back now (a question on screen, work the organiser waits for)."""
+    _busy: list[BusyHold]
+    """Work the organiser started and waits for (:meth:`hold_keys`)."""
     _key_ticket = 0
     _key_busy = False
     _key_timer: Timer | None = None
+    _key_ran = 0.0
+    """How long the key being handled has been in flight, in time the program ran."""
+    _key_looked = 0.0
+    """When the safety timer last looked (monotonic seconds)."""
     _key_screen: object = None
     _key_waits = 0
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._key_queue = deque()
+        self._holding = []
+        self._busy = []
 
     def get_driver_class(self) -> type[Driver]:
         """Our driver where Textual would use its Linux one (``TEXTUAL_DRIVER`` still wins): its
@@ -239,24 +270,22 @@ class SerialKeys(FrameApp[int]):
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
-            queue = self.__dict__.setdefault("_key_queue", deque())
-            queue.append(event)  # a paste is opened into keys when its turn comes (see _paste)
+            self._key_queue.append(event)  # a paste is opened into keys when its turn comes (see _paste)
             if not self._key_busy:
                 await self._deliver_keys()
             return
         await super().on_event(event)
 
     async def _deliver_keys(self) -> None:
-        queue: deque[events.Event] = self.__dict__.setdefault("_key_queue", deque())
+        queue = self._key_queue
         self._restore_held(queue)
         while queue and not self._key_busy:
             event = queue.popleft()
             hold = self._hold_for(event)
             if hold is not None:
                 hold.keep(event)  # not for now: kept for later
-                holding = self.__dict__.setdefault("_holding", [])
-                if hold not in holding:
-                    holding.append(hold)
+                if hold not in self._holding:
+                    self._holding.append(hold)
                 continue
             if isinstance(event, events.Paste):
                 if not self._paste(event, queue):
@@ -275,7 +304,7 @@ class SerialKeys(FrameApp[int]):
         screen = self.screen
         if isinstance(screen, HoldsTypeAhead) and screen.typed_before(event):
             return screen
-        for hold in self.__dict__.get("_busy", []):
+        for hold in self._busy:
             if hold.lasts(self) and hold.holds(event):
                 return hold
         return None
@@ -283,17 +312,16 @@ class SerialKeys(FrameApp[int]):
     def hold_keys(self, owner: MessagePump) -> None:
         """``owner`` (a widget) starts work the organiser waits for: keys wait until
         :meth:`release_keys` (or until ``owner`` is gone), the stop keys aside."""
-        busy = self.__dict__.setdefault("_busy", [])
-        if not any(hold.owner is owner and hold.lasts(self) for hold in busy):
-            busy.append(BusyHold(owner))
+        if not any(hold.owner is owner and hold.lasts(self) for hold in self._busy):
+            self._busy.append(BusyHold(owner))
 
     def release_keys(self, owner: object) -> None:
         """The work ``owner`` started is over and its outcome is on screen: the keys typed
         meanwhile go on."""
-        for hold in self.__dict__.get("_busy", []):
+        for hold in self._busy:
             if hold.owner is owner:
                 hold.released = True
-        self.__dict__["_busy"] = [h for h in self.__dict__.get("_busy", []) if h.lasts(self)]
+        self._busy = [h for h in self._busy if h.lasts(self)]
         if not self._key_busy:
             self.call_later(self._deliver_keys)
 
@@ -369,11 +397,10 @@ class SerialKeys(FrameApp[int]):
         """Keys of holds that are over go back to the front of the queue, in the order they
         were typed (each hold's own keys were typed before the next's)."""
         held: list[events.Event] = []
-        holding: list[KeyHold] = self.__dict__.get("_holding", [])
-        for hold in holding:
+        for hold in self._holding:
             if not hold.lasts(self):
                 held.extend(hold.give_back())
-        self.__dict__["_holding"] = [hold for hold in holding if hold.lasts(self)]
+        self._holding = [hold for hold in self._holding if hold.lasts(self)]
         ordered = sorted(held, key=lambda e: e.time)  # stable: a paste's keys share one time
         queue.extendleft(ordered[::-1])
 
@@ -392,7 +419,20 @@ class SerialKeys(FrameApp[int]):
             return
         if self._key_timer is not None:
             self._key_timer.stop()
-        self._key_timer = self.set_timer(SAFETY_SECONDS, self._release_key)
+        self._key_ran = 0.0
+        self._key_looked = monotonic()
+        self._key_timer = self.set_timer(SAFETY_TICK, self._safety_tick)
+
+    def _safety_tick(self) -> None:
+        """The key is still in flight: give up on its marker once the program has run for
+        :data:`SAFETY_SECONDS` since it was sent, a stall counting as one tick."""
+        now = monotonic()
+        self._key_ran += min(now - self._key_looked, 1.5 * SAFETY_TICK)
+        self._key_looked = now
+        if self._key_ran >= SAFETY_SECONDS:
+            self._release_key()
+        elif self._key_busy:
+            self._key_timer = self.set_timer(SAFETY_TICK, self._safety_tick)
 
     def on_key_settled(self, message: KeySettled) -> None:
         message.stop()
@@ -452,7 +492,7 @@ class SerialKeys(FrameApp[int]):
         """Keys (or pastes) read from the terminal and not yet handled to the end: waiting in
         the app's queue, in the key queue, or the one being handled."""
         waiting = queued_messages(self)
-        return (self._key_busy or bool(self.__dict__.get("_key_queue"))
+        return (self._key_busy or bool(self._key_queue)
                 or any(isinstance(m, (events.Key, events.Paste)) and not m.is_forwarded for m in waiting))
 
     def _release_key(self) -> None:
@@ -461,5 +501,5 @@ class SerialKeys(FrameApp[int]):
             self._key_timer = None
         was_busy = self._key_busy
         self._key_busy = False
-        if was_busy and self.__dict__.get("_key_queue"):
+        if was_busy and self._key_queue:
             self.call_later(self._deliver_keys)
