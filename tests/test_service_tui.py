@@ -32,7 +32,7 @@ async def test_another_organisers_result_is_pushed_to_the_screen(served):
     app = HakemApp(socket=path, open_id=tid, poll_interval=3600)
     async with app.run_test(size=(120, 36)) as pilot:
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen", 30)
-        assert getattr(app.workspace, "remote", False)
+        assert app.workspace.remote and app.screen.session.desk.remote
         assert board_result(app, 1, 1) is None
         other = open_workspace(socket=path).open(tid)  # the other organiser's hakem
         other.enter_result(1, 1, GameResult.BLACK_WINS)
@@ -52,6 +52,49 @@ async def test_another_organisers_result_is_pushed_to_the_screen(served):
                           other.snapshot().tournament.rounds[0].boards[0].black, None)
         with pytest.raises(StaleChange, match="changed by"):
             app.screen.session.desk.enter_result(1, 1, GameResult.WHITE_WINS, seen=stale)
+
+
+def test_a_local_workspace_and_desk_say_nothing_is_pushed(tmp_path):
+    """In this process nothing pushes changes: ``watch`` answers ``None`` (the screens read
+    again on a timer) and ``remote`` is false (a result is computed here once)."""
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=1))
+    from core.app.workspace import Workspace
+
+    workspace = Workspace(data)
+    desk = workspace.open(tid)
+    assert (workspace.remote, desk.remote) == (False, False)
+    assert workspace.watch("*", lambda _event: None) is None
+    assert desk.watch(lambda _event: None) is None
+
+
+def test_the_service_client_declares_what_the_in_process_classes_declare():
+    """The data service's client stands in for a Workspace and a Desk (``open_workspace`` types
+    it as one): the members the screens ask for take the same arguments on both."""
+    import inspect
+
+    from core.app.desk import Desk
+    from core.app.workspace import Workspace
+    from core.service.client import RemoteDesk, RemoteWorkspace
+
+    for local, remote in ((Workspace, RemoteWorkspace), (Desk, RemoteDesk)):
+        assert (local.remote, remote.remote) == (False, True)
+        assert list(inspect.signature(local.watch).parameters) == list(inspect.signature(remote.watch).parameters)
+
+
+async def test_a_pushed_change_reaches_the_list_of_tournaments(served):
+    """The list is not read again on a timer through the service: the service's push brings
+    a renamed event."""
+    path, tid = served
+    app = HakemApp(socket=path, poll_interval=3600)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentsScreen", 30)
+        screen = app.screen
+        assert screen._watch is not None
+        table = screen.query_one("#tournaments")
+        assert table.row_count == 1
+        open_workspace(socket=path).duplicate(tid, "Pushed Copy")
+        await wait_for(pilot, lambda: table.row_count == 2, 30)
 
 
 async def test_the_header_of_a_group_writable_directory_says_the_group_is_trusted(tmp_path):

@@ -18,18 +18,10 @@ import pytest
 
 TUI = Path(__file__).resolve().parent.parent / "tui"
 
-ALLOWED_PROBES: dict[tuple[str, str], str] = {
-    ("screens/series.py", "watch"): "the workspace is the in-process one or the data service's client "
-                                    "(core.service.client.RemoteWorkspace, typed as a Workspace); only the "
-                                    "client pushes changes",
-    ("screens/tournaments.py", "watch"): "as above: only the data service's client pushes changes",
-    ("services.py", "watch"): "as above, for the desk (RemoteDesk.watch)",
-    ("screens/tournaments.py", "remote"): "as above: only the data service's client says it is remote",
-    ("screens/list_lookup.py", "remote"): "as above",
-    ("services.py", "remote"): "as above, for the desk",
-}
-"""``getattr(x, "name")`` left, each with why: a core object of two kinds (the in-process
-workspace or the data service's client), not a widget — core's to declare."""
+ALLOWED_PROBES: dict[tuple[str, str], str] = {}
+"""``getattr(x, "name")`` left, each with why.  None: what differs between the in-process
+workspace and the data service's client (``remote``, ``watch``) is declared on
+:class:`core.app.workspace.Workspace` and :class:`core.app.base.DeskBase`."""
 
 
 def _modules() -> list[Path]:

@@ -22,6 +22,7 @@ from core.i18n import _
 from core.model import GameResult, PointSystem, Tournament
 
 if TYPE_CHECKING:
+    from core.app.base import Watcher
     from core.app.desk import Desk, Outcome
     from core.app.new_event import NewEvent
 
@@ -201,7 +202,7 @@ class Session:
         self._lock = threading.Lock()
         self.pending = 0
         """Changes queued or being saved (results shown on screen, undo/redo asked for)."""
-        self._watch: Any = None
+        self._watch: Watcher | None = None
         self._held: list[tuple[Use, Done]] = []
         """Saves waiting for :meth:`release` (``hold=True``), in typing order."""
 
@@ -234,11 +235,8 @@ class Session:
         """Have ``changed()`` called (on a thread of the service client) whenever the data
         service pushes a change of this tournament; False when there is no service (the
         caller polls instead)."""
-        watch = getattr(self.desk, "watch", None)
-        if watch is None:
-            return False
-        self._watch = watch(lambda _event: changed())
-        return True
+        self._watch = self.desk.watch(lambda _event: changed())
+        return self._watch is not None
 
     def last_change(self) -> tuple[str, str]:
         """(who, what) of the newest journal entry, for the "changed elsewhere" notice (what
@@ -293,7 +291,7 @@ class Session:
         local = preview_result(shown, round_no, board, result)
         # in this process the store takes the result as computed here (once); through the data
         # service it is computed there (what crosses the wire is never the service's state)
-        computed = None if getattr(self.desk, "remote", False) else Computed(shown, local)
+        computed = None if self.desk.remote else Computed(shown, local)
         return self.queue(lambda desk: desk.enter_result(round_no, board, result, seen=seen, computed=computed),
                           done, local, hold)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from core.app import effects
 from core.app.access import Policy, Request, default_policy
@@ -30,6 +30,16 @@ if TYPE_CHECKING:
 
 Change = Callable[[Tournament], Tournament]
 Progress = Callable[[float, str], None]
+
+Pushed = Callable[[dict[str, Any]], None]
+"""Called (on a thread of the data service's client) with each change the service pushes."""
+
+
+class Watcher(Protocol):
+    """A subscription to the changes the data service pushes (``core.service.client.Watch``);
+    the screen that asked closes it when it leaves."""
+
+    def close(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -64,6 +74,19 @@ GO_SYSTEMS = ("gamma", "mcmahon")
 
 class DeskBase:
     """One tournament in one store: the gate and the one path of every change."""
+
+    remote = False
+    """Whether this desk speaks to the data service (``core.service.client.RemoteDesk``, typed
+    as a Desk) instead of opening the store in this process.  A front end asks because the two
+    differ in two ways it must follow: through the service a change is computed there (what
+    crosses the wire is never the service's state, so nothing computed here is handed over),
+    and only the service pushes other organisers' changes (:meth:`watch`)."""
+
+    def watch(self, callback: Pushed) -> Watcher | None:
+        """Have ``callback(event)`` called whenever the data service pushes a change of this
+        tournament.  ``None`` here: in this process nothing pushes; the caller compares
+        :meth:`~core.app.desk.Desk.revision` on a timer instead."""
+        return None
 
     def __init__(self, store: Store, tid: str, policy: Policy | None = None, pages: str | None = None,
                  series_reader: SeriesReader | None = None) -> None:

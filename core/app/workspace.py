@@ -20,6 +20,7 @@ from core.i18n import _
 from core.model import Tournament
 
 if TYPE_CHECKING:
+    from core.app.base import Pushed, Watcher
     from core.app.desk import Desk, Outcome
     from core.app.files import Source
     from core.store import Store, TournamentInfo
@@ -47,6 +48,19 @@ def check_form(values: dict[str, object], system: str = "") -> dict[str, object]
 
 class Workspace(ListCases, ClubCases, SeriesCases, CheckupCases, TrashCases):
     """All tournaments of one data directory, opened read-write or read-only."""
+
+    remote = False
+    """Whether this workspace speaks to the data service (``core.service.client.RemoteWorkspace``,
+    typed as a Workspace: :func:`core.service.open_workspace`) instead of opening the directory in
+    this process.  A front end asks because the two differ: only the service pushes changes
+    (:meth:`watch`); the directory's files (its rating-list index, its trust warning) are the
+    service's to read, not this process's; some settings are kept by the service, not here."""
+
+    def watch(self, tournament: str, callback: Pushed) -> Watcher | None:
+        """Have ``callback(event)`` called whenever the data service pushes a change of
+        ``tournament`` (``*``: of any, and the list).  ``None`` here: in this process nothing
+        pushes; the caller reads the list again on a timer instead."""
+        return None
 
     def __init__(self, data_dir: Any = None, read_only: bool = False, policy: Policy | None = None,
                  list_managers: tuple[str, ...] | None = None, pages: str | None = None) -> None:

@@ -14,7 +14,7 @@ under a millisecond on a 1.2-million-player list), so the matches follow the typ
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import ComposeResult
@@ -37,6 +37,9 @@ from tui.i18n import L_
 from tui.widgets.fast_table import FastTable
 from tui.widgets.fields import TextField
 
+if TYPE_CHECKING:
+    from core.app.workspace import Workspace
+
 Picked = tuple[ListEntry, ListInfo] | Member
 """What the dialog returns: a member of the register, or the chosen entry and the list (with
 its date) it came from."""
@@ -49,7 +52,7 @@ class ServiceList:
     """The event's list in the data service: each search is one request (the service opens
     the index; the directory is not ours to open)."""
 
-    def __init__(self, workspace: Any, tournament: Tournament, list_name: str) -> None:
+    def __init__(self, workspace: Workspace, tournament: Tournament, list_name: str) -> None:
         self.workspace, self.tid, self.list_name = workspace, tournament.id, list_name
         self.info, _found = workspace.search_rating_list("", 0, list_name, self.tid)
 
@@ -60,10 +63,10 @@ class ServiceList:
         pass
 
 
-def open_list_of(workspace: Any, tournament: Tournament, list_name: str = "") -> ListIndex | ServiceList:
+def open_list_of(workspace: Workspace, tournament: Tournament, list_name: str = "") -> ListIndex | ServiceList:
     """The list to search: through the data service when the workspace is the service's, else
     the memory-mapped index of the data directory itself."""
-    if getattr(workspace, "remote", False):
+    if workspace.remote:
         return ServiceList(workspace, tournament, list_name)
     from pathlib import Path
 
@@ -79,7 +82,7 @@ class ListLookupDialog(ModalScreen["Picked | None"]):
         Binding("escape", "cancel", L_("Cancel")),
     ]
 
-    def __init__(self, workspace: Any, tournament: Tournament, list_name: str = "") -> None:
+    def __init__(self, workspace: Workspace, tournament: Tournament, list_name: str = "") -> None:
         super().__init__(classes="dialog")
         self.workspace = workspace
         self.tournament = tournament

@@ -32,7 +32,7 @@ from tui.widgets.pane import CommandKeys
 from tui.widgets.tables import FittedTable, move_to_key, reset_table, selected_key, sync_table, text_col
 
 if TYPE_CHECKING:
-    from core.service.client import Watch
+    from core.app.base import Watcher
 
 
 class SeriesScreen(CommandKeys, ScreenHooks, Screen[None]):
@@ -55,7 +55,7 @@ class SeriesScreen(CommandKeys, ScreenHooks, Screen[None]):
 
     _following = False
     """The screen follows every change already (set up once: a redraw mounts again)."""
-    _watch: Watch | None = None
+    _watch: Watcher | None = None
     """The data service's pushes this screen follows (None: a timer polls instead)."""
 
     def compose(self) -> ComposeResult:
@@ -73,10 +73,9 @@ class SeriesScreen(CommandKeys, ScreenHooks, Screen[None]):
         self.action_refresh()
         if not self._following:  # once (redraw mounts again)
             self._following = True
-            watch = getattr(self.app.workspace, "watch", None)
-            if watch is not None:  # the data service pushes every change of every event: another organiser's result
-                self._watch = watch("*", lambda _event: self.pushed())
-            else:
+            # the data service pushes every change of every event: another organiser's result
+            self._watch = self.app.workspace.watch("*", lambda _event: self.pushed())
+            if self._watch is None:  # in-process: nothing pushes
                 self.set_interval(2.0, self.action_refresh)
 
     def pushed(self) -> None:

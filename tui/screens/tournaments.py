@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from tui.services import NewTournament
     from textual.timer import Timer
 
-    from core.service.client import Watch
+    from core.app.base import Watcher
 
 
 def _told_apart(info: Any, names: Counter[str]) -> str:
@@ -88,7 +88,7 @@ class TournamentsScreen(CommandKeys, ScreenHooks, Screen):
         self._ids: list[str] = []
         """The tournaments' ids, row by row as the list shows them."""
 
-    _watch: Watch | None = None
+    _watch: Watcher | None = None
     """The data service's pushes of the list (None: a timer reads it again)."""
     _problems: tuple[tuple[str, str], ...] = ()
     """The files the list could not read, last said (each said once, not every 2 s)."""
@@ -96,10 +96,8 @@ class TournamentsScreen(CommandKeys, ScreenHooks, Screen):
     def on_mount(self) -> None:
         self.set_sub_title()
         self.relabel()
-        watch = getattr(self.app.workspace, "watch", None)
-        if watch is not None:  # the data service pushes every change of the list
-            self._watch = watch("*", lambda _event: self.pushed())
-        else:  # read again every 2 s, only while the list is shown (an event on top pauses it)
+        self._watch = self.app.workspace.watch("*", lambda _event: self.pushed())  # the data service pushes
+        if self._watch is None:  # in-process: read again every 2 s, only while the list is shown (an event on top pauses it)
             self._poll = self.set_interval(self.POLL_SECONDS, self.refresh_list)
         self.call_after_refresh(preload.start)  # the event screen's modules, while a person chooses
 
@@ -116,7 +114,7 @@ class TournamentsScreen(CommandKeys, ScreenHooks, Screen):
         from core.app.trust import trust_header
 
         workspace = self.app.workspace
-        warning = trust_header(workspace.data_dir) if workspace is not None and not getattr(workspace, "remote", False) else None
+        warning = trust_header(workspace.data_dir) if workspace is not None and not workspace.remote else None
         full = _("Tournaments") + (f" · {warning}" if warning else "")
         # Textual's header: its icon and its clock's place (8 cells each) beside the centred title
         room = self.size.width - 2 * 8 - 2 if self.size.width else None

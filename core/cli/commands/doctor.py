@@ -13,7 +13,7 @@ def run(args: argparse.Namespace) -> int:
     from core.cli.common import open_workspace
 
     workspace = open_workspace()
-    if not getattr(workspace, "remote", False):
+    if not workspace.remote:
         from core.app.trust import trust_statement
 
         statement = trust_statement(workspace.data_dir)

@@ -181,7 +181,7 @@ def _own_page(args: argparse.Namespace, workspace) -> int:
             return 0
     for path in publish_series(table, args.directory, args.force):
         print(path)
-    if args.remember and getattr(workspace, "remote", False):
+    if args.remember and workspace.remote:
         # with the data service the other organisers' changes never reach this directory
         print(_("This page follows your own changes; for one that follows every organiser's: "
                 "hakem series publish {name!r} --service FOLDER").format(name=table.series.name))
