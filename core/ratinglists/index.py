@@ -13,7 +13,11 @@ The index is one text file, memory-mapped and binary-searched:
 * the *aliases* section: the other spellings of a name (:func:`core.i18n.collation.name_keys`,
   where they differ from the folded name) TAB the byte offset of the entry's line, sorted
   bytewise — ``mueller`` finds *Müller*, ``iwanow`` and ``ivanov`` *Иванов*, ``jolkin``
-  *Ёлкин* (an index written before it has no such section: those spellings find nothing).
+  *Ёлкин*.  The header's ``keys`` says by which version of the spelling rules
+  (:data:`KEYS`) the aliases were made; an index written before (no mark, an older one, or no
+  aliases section at all) gets them when it is opened (:func:`core.ratinglists.library.open_list`
+  rewrites it from its own entries), so a list imported before a new spelling rule finds by it
+  without being imported again.
 
 A search costs O(log n) page reads; nothing is loaded up front.
 """
@@ -40,6 +44,11 @@ _LAYOUTS = {len(ENTRY_FIELDS): ENTRY_FIELDS,
             len(ENTRY_FIELDS) - len(_K_FIELDS): tuple(f for f in ENTRY_FIELDS if f not in _K_FIELDS)}
 """Entry layouts by field count: an index written before the K columns were kept reads with
 K 0 (a new import of the list brings them)."""
+KEYS = 2
+"""The version of the spelling keys written in the aliases section: 1 the first aliases (lines
+copied whole, no mark in the header), 2 the key and the entry's offset, with the German,
+Turkish, Russian and English spellings meeting (:func:`core.i18n.collation.name_keys`).  Raise
+it whenever those rules change: every stored list then gets its keys anew when next opened."""
 _ID_PREFIX = {"fide_id": b"F", "national_id": b"N", "egd_pin": b"E"}
 assert ENTRY_FIELDS[1:3] == ("fide_id", "national_id") and ENTRY_FIELDS[-1] == "egd_pin", \
     "write_index reads the ids from these positions of a names-section line"
@@ -148,7 +157,7 @@ def write_index(out: BinaryIO, entries: Iterable[ListEntry], meta: dict[str, Any
         out.write(line)
         offset += len(line)
     header = dict(meta, count=count, names=[names_start, ids_start], ids=[ids_start, ids_end],
-                  aliases=[ids_end, offset])
+                  aliases=[ids_end, offset], keys=KEYS)
     encoded = MAGIC + json.dumps(header, ensure_ascii=False, sort_keys=True).encode("utf-8")
     if len(encoded) >= HEADER_SIZE:
         raise RatingListError(_("the list's description is too long for its index header"))
@@ -212,6 +221,24 @@ class ListIndex:
             self.close()
             raise RatingListError(_("rating list {name!r}: the index is incomplete; import the list again")
                                   .format(name=name))
+        if not self.keys_current:  # aliases of an older layout are not read (their lines differ)
+            self._aliases = (self._aliases[1], self._aliases[1])
+
+    @property
+    def keys_current(self) -> bool:
+        """Whether the aliases were made by the spelling rules of now (:data:`KEYS`)."""
+        return self.header.get("keys") == KEYS
+
+    def entries(self) -> Iterator[ListEntry]:
+        """Every entry, in the order of the names section (what a rewrite of the index reads)."""
+        mm = self._map
+        position, end = self._names
+        while position < end:
+            stop = mm.find(b"\n", position, end) + 1
+            if stop <= 0:
+                return
+            yield _entry(mm[position:stop])
+            position = stop
 
     def close(self) -> None:
         self._map.close()
