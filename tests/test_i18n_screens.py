@@ -38,7 +38,7 @@ from tests.tui_fixtures import demo, store_with, wait_for
 
 LANGS = ("tr", "de", "ru")
 ALL_LANGS = ("en",) + LANGS
-TABS = ("Players", "Rounds", "Standings", "Tie-breaks", "Reports", "Playoff")
+TABS = (("tab", "Players"), "Rounds", "Standings", ("tab", "Tie-breaks"), "Reports", "Playoff")
 SCREENS = (("tournaments", ()), ("new", ("n",)), ("settings", ("escape", "s")),
            ("rounds", ("escape", "enter")), ("manual", ("m",)), ("players", ("escape", "f2", "down")),
            ("standings", ("f4",)), ("tiebreaks", ("f5",)), ("reports", ("f6",)), ("playoff", ("f7",)),

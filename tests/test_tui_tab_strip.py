@@ -58,3 +58,28 @@ async def test_a_narrow_tab_bar_names_the_tab_shown_whole_and_the_others_by_key(
                               for tab, _l, k in TABS}
             assert "…" not in "".join(labels.values())
             assert sum(cell_len(text) + 2 for text in labels.values()) <= 60
+
+
+async def test_the_russian_tab_bar_says_participants_and_every_title_whole_at_80(tmp_path):
+    """Issue 34: the Russian F2 tab read "Игроки" while every other line says "участники" (the
+    glossary's participant); "Участники" beside "Доп. показатели" made the bar 81 columns, so the
+    F5 tab is "Тай-брейки" (the glossary's other Russian word for a tie-break).  Expected: the
+    glossary words, every title whole with its key, the bar within 80 columns."""
+    from rich.cells import cell_len
+
+    (tid,) = store_with(tmp_path / "data", demo(rounds=1, complete_last=False))
+    app = HakemApp(data_dir=tmp_path / "data", lang="ru", open_id=tid, poll_interval=3600)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+            tabs = app.screen.query_one(TabbedContent)
+            labels = [str(tabs.get_tab(f"tab-{tab}").label) for tab in
+                      ("players", "rounds", "standings", "tiebreaks", "reports", "playoff")]
+            assert labels == ["Участники F2", "Туры F3", "Положение F4", "Тай-брейки F5", "Отчёты F6", "Плей-офф F7"]
+            assert sum(cell_len(text) + 2 for text in labels) <= 80  # a Tab's padding: one cell each side
+            row = "".join(s.text for s in app.screen._compositor.render_strips()[1])
+            assert all(f" {label} " in f"{row} " for label in labels), row
+    finally:
+        from core.i18n import set_language
+
+        set_language("en")

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from babel.support import LazyProxy
 
-from core.i18n import _
+from core.i18n import _, pgettext
 
 if TYPE_CHECKING:
     from textual.command import CommandPalette
@@ -39,6 +39,11 @@ if TYPE_CHECKING:
         """To the type checker: the ``str`` a label stands for (see the module doc)."""
 
         def __new__(cls, message: str) -> LazyStr: ...
+
+    class _LazyPStr(LazyStr):
+        """To the type checker: a :class:`LazyStr` with a context (:func:`LP_`)."""
+
+        def __new__(cls, context: str, message: str) -> _LazyPStr: ...
 else:
     class LazyStr(LazyProxy):
         """A label translated each time it is used: ``message`` through the catalog of the
@@ -49,10 +54,24 @@ else:
         def __init__(self, message: str) -> None:
             super().__init__(_, message, enable_cache=False)
 
+    class _LazyPStr(LazyStr):
+        """A :class:`LazyStr` with a context (:func:`LP_`)."""
+
+        __slots__ = ()
+
+        def __init__(self, context: str, message: str) -> None:
+            LazyProxy.__init__(self, pgettext, context, message, enable_cache=False)
+
 
 def L_(message: str) -> LazyStr:
     """A string translated when used, not when defined (for BINDINGS and class tables)."""
     return LazyStr(message)
+
+
+def LP_(context: str, message: str) -> LazyStr:
+    """:func:`L_` with a context (``pgettext``): the same English word worded otherwise in one
+    place (a tab's title, which must fit the tab bar in every language)."""
+    return _LazyPStr(context, message)
 
 
 def command_palette(placeholder: str) -> CommandPalette:

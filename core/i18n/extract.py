@@ -4,7 +4,7 @@ Configuration lives in ``babel.cfg`` at the top of the tree (usable with ``pybab
 babel.cfg``, too).  Two methods:
 
 - ``python`` (babel's): calls of ``_``, ``gettext``, ``ngettext``, ``pgettext``, ``npgettext``,
-  ``N_``, ``L_`` (``tui.i18n`` lazy strings) and ``counted`` (``core.i18n.format.counted``) in
+  ``N_``, ``L_``, ``LP_`` (``tui.i18n`` lazy strings) and ``counted`` (``core.i18n.format.counted``) in
   ``core/`` and ``tui/``.
 - ``tables`` (``extract_tables`` below): everything ``python`` finds, plus every string value of
   a module-level UPPER_CASE dict/list/tuple constant.  Used for name tables such as
@@ -37,6 +37,7 @@ KEYWORDS: dict[str, Any] = {
     "npgettext": ((1, "c"), 2, 3),
     "N_": None,
     "L_": None,
+    "LP_": ((1, "c"), 2),
     "counted": (1, 2),
 }
 """Extraction keywords (babel spec): argument positions of msgid, plural and context."""

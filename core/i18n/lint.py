@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from typing import TypeGuard
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-WRAPPERS = {"_", "gettext", "ngettext", "pgettext", "npgettext", "N_", "L_", "counted"}
+WRAPPERS = {"_", "gettext", "ngettext", "pgettext", "npgettext", "N_", "L_", "LP_", "counted"}
 UI_CALLS = {"notify", "Static", "Label", "Button", "show_message"}
 
 

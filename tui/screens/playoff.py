@@ -282,6 +282,15 @@ class PlayoffPane(LazyPane, Vertical):
     t: Tournament | None = None
     """The snapshot shown (None until the first ``show``)."""
     dirty = False
+    groups: list[TiedGroup]
+    """The groups in the table, in its order (:func:`tied_groups`)."""
+    details: dict[str, str]
+    """The full state of each group without a playoff, by key (the table's word is short)."""
+    asides: dict[str, str]
+    """The warning of a decided playoff the standings set aside, by its key."""
+    advance: bool
+    """Whether the games' cursor moves to the next game that can be played at the next
+    drawing (a group just selected, a result just entered), not stay where the organiser put it."""
 
     CHANGES = frozenset({"new", "result"})
 
@@ -305,13 +314,11 @@ class PlayoffPane(LazyPane, Vertical):
         yield Static(id="playoff-status", classes="status-line")
 
     def on_mount(self) -> None:
-        self.t: Tournament | None = None
+        self.t = None
         self.dirty = False
-        self.groups: list[TiedGroup] = []
-        self.details: dict[str, str] = {}
-        """The full state of each group without a playoff, by key (the table's word is short)."""
-        self.asides: dict[str, str] = {}
-        """The warning of a decided playoff the standings set aside, by its key."""
+        self.groups = []
+        self.details = {}
+        self.asides = {}
         self.advance = True
         self.relabel()
 

@@ -25,7 +25,7 @@ from core.i18n.terms import system_name
 from core.i18n import _, ngettext
 from core.model import Tournament
 from core.words import say
-from tui.i18n import L_
+from tui.i18n import L_, LP_
 from tui.messages import ChangeSaved, RefreshPanes, RunChange, ShowMessage, ShowWarnings
 from tui.services import Session, on_ui_thread, settle_memory
 from tui.textual_internals.widgets import ContentTabs, pane_of_tab, tab_of_pane, tabs_belong_to
@@ -38,10 +38,12 @@ from tui.hooks import ScreenHooks
 from tui.widgets.pane import CommandKeys, TournamentTab, typing_here
 
 TABS = (
-    ("players", L_("Players"), "f2"),
+    # two titles worded for the tab bar: Russian says "Участники" (the glossary's participant,
+    # as every other line) and "Тай-брейки", so that all six whole titles fit 80 columns
+    ("players", LP_("tab", "Players"), "f2"),
     ("rounds", L_("Rounds"), "f3"),
     ("standings", L_("Standings"), "f4"),
-    ("tiebreaks", L_("Tie-breaks"), "f5"),
+    ("tiebreaks", LP_("tab", "Tie-breaks"), "f5"),
     ("reports", L_("Reports"), "f6"),
     ("playoff", L_("Playoff"), "f7"),
 )

@@ -20,7 +20,7 @@ from textual.widgets import Button, Input, Label, Static
 from core.i18n import _
 from tui.i18n import L_
 from tui.keys import HoldsTypeAhead
-from tui.widgets.answer_keys import answer_keys
+from tui.widgets.answer_keys import Answer as AnswerKey, answer_keys
 from tui.widgets.fields import TextField
 
 
@@ -92,6 +92,9 @@ class ConfirmDialog(FitsScreen, HoldsTypeAhead, ModalScreen[bool]):
         Binding("y", "confirm", L_("Yes")),
     ]
 
+    answers: list[AnswerKey]
+    """The keys of Yes and of Cancel, in the organiser's language (set in ``compose``)."""
+
     def __init__(self, title: str, body: str, yes: str | None = None, danger: bool = False) -> None:
         super().__init__(classes="dialog")
         self.title_text = title
@@ -141,6 +144,9 @@ class ChoiceDialog(FitsScreen, HoldsTypeAhead, ModalScreen["str | None"]):
     Keys typed before the dialog was drawn never answer it (:class:`tui.keys.HoldsTypeAhead`)."""
 
     BINDINGS = [Binding("escape", "cancel", L_("Cancel"))]
+
+    answers: list[AnswerKey]
+    """The key of each choice, in the order of ``choices`` (set in ``compose``)."""
 
     def __init__(self, title: str, body: str, choices: list[tuple[str, str, str]],
                  default: str | None = None, note: str = "") -> None:
