@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Tournament, format_points
+from core.i18n.format import place_span
 from core.tiebreaks import values_for
 from core.tiebreaks.context import Context, build_context, shared_context
 from core.tiebreaks.direct import order_group
@@ -506,13 +507,6 @@ def place_text(row: Row) -> str:
         return "-"
     text = f"{row.rank}=" if row.shared else str(row.rank)
     return text + PLAYOFF_MARK if row.decided_by == "playoff" else text
-
-
-def place_span(places: list[int]) -> str:
-    """Places as a span when they follow each other (``2–4``), else listed (``1, 3``)."""
-    if len(places) > 1 and places == list(range(places[0], places[0] + len(places))):
-        return f"{places[0]}–{places[-1]}"
-    return ", ".join(map(str, places))
 
 
 def playoff_footnote(s: Standings) -> str:

@@ -118,7 +118,7 @@ def test_prize_sharing_semi_final_losers_share_third_and_fourth():
     places = ((7,), (3,), (5, 9))
     shares = share_prizes(places, [1000, 600, 400, 200])
     assert shares == {7: 1000, 3: 600, 5: 300, 9: 300}
-    assert shared_place_labels(places) == {7: "1", 3: "2", 5: "3-4", 9: "3-4"}
+    assert shared_place_labels(places) == {7: "1", 3: "2", 5: "3–4", 9: "3–4"}
     # a tie for 3rd place: the group starts at place 3
     assert share_prizes(((1,), (2, 4)), [500, 300, 100], first_place=3) == {1: 100, 2: 0, 4: 0}
 

@@ -219,6 +219,15 @@ def _column_cell(value: object, number: Callable[[Number], str]) -> str:
     return str(value)
 
 
+def place_span(places: Iterable[int]) -> str:
+    """Places as a span when they follow each other (``2–4``, an en dash as in print), else
+    listed (``1, 3``): every place range hakem shows a person is written by this function."""
+    places = list(places)
+    if len(places) > 1 and places == list(range(places[0], places[0] + len(places))):
+        return f"{places[0]}–{places[-1]}"
+    return ", ".join(map(str, places))
+
+
 def format_rating(value: int | None, unrated: str = "") -> str:
     """A rating as a plain integer ("2140", never "2.140"); ``unrated`` for 0/None."""
     if not value:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 from collections.abc import Sequence
 
+from core.i18n.format import place_span
+
 
 def share_prizes(places: Sequence[Sequence[int]], prizes: Sequence[Fraction | int],
                  first_place: int = 1) -> dict[int, Fraction]:
@@ -31,11 +33,11 @@ def share_prizes(places: Sequence[Sequence[int]], prizes: Sequence[Fraction | in
 
 
 def shared_place_labels(places: Sequence[Sequence[int]], first_place: int = 1) -> dict[int, str]:
-    """``"3-4"`` style place labels for shared groups, ``"1"`` for single places."""
+    """``"3–4"`` place labels for shared groups (:func:`place_span`), ``"1"`` for single places."""
     out: dict[int, str] = {}
     place = first_place
     for group in places:
-        label = str(place) if len(group) == 1 else f"{place}-{place + len(group) - 1}"
+        label = place_span(range(place, place + len(group)))
         for pno in group:
             out[pno] = label
         place += len(group)

@@ -377,5 +377,13 @@ def playoff_report(view: View, key: str, kind: str) -> Report:
     for report in playoff_reports(view):
         if report.slug in (f"{kind}-{key}", f"{kind}-{part}"):
             return report
-    known = sorted({r.slug.split("-", 1)[1] for r in playoff_reports(view)})
-    raise TournamentError(_('there is no playoff {key!r}; playoffs: {value}.').format(key=key, value=', '.join(known) or 'none'))
+    known = sorted({r.slug.split("-", 1)[1] for r in playoff_reports(view)} - {"cup"})
+    if view.tournament.system == "knockout":  # a cup is named a cup (Pokal, kupa, кубок), never a playoff
+        if known:
+            raise TournamentError(_("{key!r} names neither a playoff nor the cup; the cup's bracket and timetable: "
+                                    "--key cup; playoffs: {value}.").format(key=key, value=", ".join(known)))
+        raise TournamentError(_("{key!r} names neither a playoff nor the cup; the cup's bracket and timetable: "
+                                "--key cup.").format(key=key))
+    if not known:
+        raise TournamentError(_("there is no playoff {key!r}: this event has none.").format(key=key))
+    raise TournamentError(_('there is no playoff {key!r}; playoffs: {value}.').format(key=key, value=', '.join(known)))

@@ -350,6 +350,7 @@ def _propose(t: Tournament, prizes: int, fmt: str) -> int:
     """The groups core lists for a playoff (:func:`core.app.playoff_groups.tied_groups`, the
     TUI's playoff pane shows the same): the command to schedule one, or its playoff's state."""
     from core.app.playoff_groups import GroupState, tied_groups
+    from core.i18n.format import place_span
 
     found = tied_groups(t, prize_places=prizes)
     if fmt == "json":
@@ -360,10 +361,11 @@ def _propose(t: Tournament, prizes: int, fmt: str) -> int:
         print(_("No tie on points touches the first {prizes} place(s).").format(prizes=prizes))
     for g in found:
         pnos = ",".join(str(x) for x in g.players)
+        span = place_span(range(g.first_place, (g.last_place or g.first_place) + 1)) if g.first_place is not None else ""
         if g.playoff is None:
             named = "; ".join(f"{p} {t.player(p).name}" for p in g.players)
-            print(_("Places {first_place}-{value}: {players} are tied; the playoff selects {places} of them: "
-                    "hakem playoff {id} --players {pnos} --places {places}").format(first_place=g.first_place, value=g.last_place,
+            print(_("Places {span}: {players} are tied; the playoff selects {places} of them: "
+                    "hakem playoff {id} --players {pnos} --places {places}").format(span=span,
                                                                  players=named, pnos=pnos, places=g.places, id=t.id))
             continue
         done = g.state is GroupState.DECIDED
@@ -371,9 +373,9 @@ def _propose(t: Tournament, prizes: int, fmt: str) -> int:
             line = (_("Players {pnos}, no longer on equal points: playoff {key} has decided their places (hakem playoff {id} --key {key})") if done
                     else _("Players {pnos}, no longer on equal points: playoff {key} is running (hakem playoff {id} --key {key})"))
         else:
-            line = (_("Places {first_place}-{value}: players {pnos}: playoff {key} has decided their places (hakem playoff {id} --key {key})") if done
-                    else _("Places {first_place}-{value}: players {pnos}: playoff {key} is running (hakem playoff {id} --key {key})"))
-        print(line.format(first_place=g.first_place, value=g.last_place, pnos=pnos, key=g.key, id=t.id))
+            line = (_("Places {span}: players {pnos}: playoff {key} has decided their places (hakem playoff {id} --key {key})") if done
+                    else _("Places {span}: players {pnos}: playoff {key} is running (hakem playoff {id} --key {key})"))
+        print(line.format(span=span, pnos=pnos, key=g.key, id=t.id))
     return 0
 
 
