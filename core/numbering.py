@@ -4,8 +4,8 @@ Renumbering rewrites every reference (boards, byes, requested byes, forbidden gr
 Go data keyed by pno) in one pure step, so the rest of hakem can use pairing numbers as ids.
 It is a computation, not a change: the pairing engine's replay numbers a past round's field
 the way it was numbered that day (:mod:`core.pairing.replay`, below the changes), and the
-changes store it (:mod:`core.changes.numbering` numbers the field by Art. 2.2 and refuses once
-numbers are frozen, Art. 2.3; late entries then get the next free number instead of being
+changes store it (:mod:`core.changes.numbering` numbers the field by C.04.2 Art. 2.2 and refuses
+once numbers are frozen, C.04.2 Art. 2.3; late entries then get the next free number instead of being
 slotted in).
 """
 
@@ -27,7 +27,7 @@ def _name_key(name: str) -> str:
 
 
 def strength(p: Player) -> int:
-    """The strength measure of Art. 2.1: the rating; for Go players without a chess rating,
+    """The strength measure of C.04.2 Art. 2.1: the rating; for Go players without a chess rating,
     their Go rating, or a declared rank counted as rank × 100 (Gamma and McMahon number the
     strongest first; :func:`core.go.ranks.go_rating`)."""
     if p.rating:
@@ -43,7 +43,7 @@ def strength(p: Player) -> int:
 
 
 def ranking_key(p: Player) -> tuple:
-    """Art. 2.2: strength (rating) descending, title in FIDE order, then alphabetical."""
+    """C.04.2 Art. 2.2: strength (rating) descending, title in FIDE order, then alphabetical."""
     title_rank = TITLES.index(p.title) if p.title in TITLES else len(TITLES)
     return (-strength(p), title_rank, _name_key(p.name), p.name, p.pno)
 
@@ -85,14 +85,14 @@ def renumber(t: Tournament, mapping: dict[int, int]) -> Tournament:
 
 
 def ranked_numbers(t: Tournament) -> dict[int, int]:
-    """``{number now: number by Art. 2.2}`` for every player (what
+    """``{number now: number by C.04.2 Art. 2.2}`` for every player (what
     :func:`core.changes.numbering.assign_pairing_numbers` applies; callers that must say who
     moved read it first)."""
     return {p.pno: i + 1 for i, p in enumerate(ranked_order(t.players))}
 
 
 def explain_number(t: Tournament, pno: int) -> str:
-    """Why a player has this number: the ranking keys of Art. 2.2 in words."""
+    """Why a player has this number: the ranking keys of C.04.2 Art. 2.2 in words."""
     p = t.player(pno)
     parts = [_("rating {rating}").format(rating=p.rating) if p.rating else _("unrated")]
     if p.title:

@@ -3,12 +3,15 @@
 Why: a clone carries the rule texts only as docs/rules/ (digests in our words) and
 docs/sources.md (which text is which).  A docstring citing ``C.07 Art. 16.2.4`` sends the
 reader there; if the digest only has "Art. 16", the reader cannot find the rule the code
-follows.  The check reads core/ and tui/ for citations written with the text's name —
+follows, and a bare ``Art. 2.2`` in a module that serves several texts does not say which
+text to open.  The check reads every module of core/ and tui/ for citations written with the
+text's name —
 ``C.04.2 Art. 2.3``, ``C.07 §16.1``, ``TRF-2026 §001``, ``Swiss Rules 1999 §22``,
 ``Aktar p. 67`` / ``pp. 65–70`` — and wants each number in the digest of that text: for a
 FIDE chapter, the digests docs/sources.md links from the chapter's row.  A bare ``Art. 3.6``
 reads in the chapter of its package (:data:`PACKAGE_CHAPTERS`: an engine's package follows one
-text) unless another text is named just before it.
+text) unless another text is named just before it; anywhere else a bare article is reported:
+it must name its text (``C.04.2 Art. 2.2``).
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ AKTAR_PAGES = re.compile(r"\bAktar,? pp?\. ?(\d+)(?:[–-](\d+))?")
 BARE = re.compile(r"(?<![\w.§])(?:Art\.|Arts\.|Article) ?(\d+(?:\.\d+)*)")
 """``Art. 3.6.4`` without a chapter."""
 
-OTHER_TEXT = re.compile(r"C\.0\d|Swiss Rules|Aktar|TRF|Dubov 1997|1997|2017|TSF")
+OTHER_TEXT = re.compile(r"C\.0\d|Swiss Rules|Aktar|TRF|Dubov 1997|1997|2017|TSF|Laws")
 """A text named in the few characters before a bare article: the article is that text's."""
 
 PACKAGE_CHAPTERS = {
@@ -77,17 +80,16 @@ def _pages_covered(text: str) -> set[int]:
     return pages
 
 
-def _cited(name: str, text: str) -> list[tuple[str, str]]:
-    """(chapter, article) of every FIDE citation in one file: named ones, and bare ones of a
-    package that follows one text."""
-    found = [(m.group(1), m.group(2)) for m in FIDE.finditer(text)]
+def _cited(name: str, text: str) -> list[tuple[str | None, str]]:
+    """(chapter, article) of every FIDE citation in one file: named ones, and bare ones — in
+    the chapter of a package that follows one text, else with chapter None (no text named)."""
+    found: list[tuple[str | None, str]] = [(m.group(1), m.group(2)) for m in FIDE.finditer(text)]
     chapter = next((c for prefix, c in PACKAGE_CHAPTERS.items() if name.startswith(prefix)), None)
-    if chapter is not None:
-        named = [m.span() for m in FIDE.finditer(text)]
-        for m in BARE.finditer(text):
-            if any(a <= m.start() < b for a, b in named) or OTHER_TEXT.search(text[max(0, m.start() - 30):m.start()]):
-                continue
-            found.append((chapter, m.group(1)))
+    named = [m.span() for m in FIDE.finditer(text)]
+    for m in BARE.finditer(text):
+        if any(a <= m.start() < b for a, b in named) or OTHER_TEXT.search(text[max(0, m.start() - 30):m.start()]):
+            continue
+        found.append((chapter, m.group(1)))
     return found
 
 
@@ -99,6 +101,9 @@ def missing_articles(code: dict[str, str], rules: dict[str, str], sources: str) 
     missing = []
     for name, text in code.items():
         for chapter, number in _cited(name, text):
+            if chapter is None:
+                missing.append(f"{name}: Art. {number} names no text")
+                continue
             files = digests.get(chapter)
             where = "\n".join(rules.get(f, "") for f in files) if files else ""
             if not files or not _has_number(where, number):
@@ -150,10 +155,14 @@ def test_the_check_finds_an_article_the_digest_lacks():
 
 def test_a_bare_article_reads_in_its_package_chapter():
     """A bare ``Art. N`` in an engine package is its text's; one right after another text's name
-    is that text's, and outside the mapped packages a bare article is not read."""
+    is that text's, and outside the mapped packages a bare article is reported as naming no
+    text (core/model.py), wherever the module is (tui/ too)."""
     rules = {"teams.md": "C1 (2.1.1) ...", "swiss.md": "Art. 2 ...", "tiebreaks.md": "", "swiss-others.md": ""}
     sources = SOURCES + "| C.04.6 | Swiss Team | 2026 | [rules/teams.md](rules/teams.md) |\n"
     code = {"core/pairing/swissteam/engine.py": '"""C1 (Art. 2.1.1); (Art. 3.6.4); (C.04.2 Art. 2); '
                                                 '(Aktar §3, Art. 9)"""',
-            "core/model.py": '"""Art. 3.6.4"""'}
-    assert missing_articles(code, rules, sources) == ["core/pairing/swissteam/engine.py: C.04.6 Art. 3.6.4"]
+            "core/model.py": '"""Art. 3.6.4"""', "core/app/x.py": '"""numbered by the ranking of Art. 2"""',
+            "tui/x.py": '"""see Article 7"""'}
+    assert missing_articles(code, rules, sources) == [
+        "core/app/x.py: Art. 2 names no text", "core/model.py: Art. 3.6.4 names no text",
+        "core/pairing/swissteam/engine.py: C.04.6 Art. 3.6.4", "tui/x.py: Art. 7 names no text"]

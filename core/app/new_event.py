@@ -208,7 +208,7 @@ def _keizer(spec: NewEvent) -> dict[str, Any]:
 
 def _team(spec: NewEvent) -> dict[str, Any]:
     """A team event's boards per match; a team Swiss's colour preferences (C.04.6 Art. 1.7)
-    and the score it pairs by (Arts. 1.2, 1.4)."""
+    and the score it pairs by (C.04.6 Arts. 1.2, 1.4)."""
     given = {key: value for key, value in spec.team.items() if value is not None}
     if set(given) - {"boards"} and spec.system != "swiss-team":
         raise TournamentError(_('--team-colours and --team-primary are for --system swiss-team only'))

@@ -1,6 +1,6 @@
 """Numbering the field: the change that gives every player his pairing number by C.04.2
 Art. 2.2 (rating, title, name; :func:`core.numbering.ranked_numbers`), refused once numbers
-are frozen (Art. 2.3: round 4 paired) unless an arbiter's correction forces it."""
+are frozen (C.04.2 Art. 2.3: round 4 paired) unless an arbiter's correction forces it."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from core.numbering import ranked_numbers, renumber
 
 
 def assign_pairing_numbers(t: Tournament, force: bool = False) -> Tournament:
-    """Number everybody by Art. 2.2.  Refused once round 4 is paired (Art. 2.3) unless forced
+    """Number everybody by C.04.2 Art. 2.2.  Refused once round 4 is paired (C.04.2 Art. 2.3) unless forced
     by a correction the arbiter confirms before then."""
     if t.numbers_frozen and not force:
         raise TournamentError(_('pairing numbers are frozen once round 4 has been paired (FIDE C.04.2 Art. 2.3)'))

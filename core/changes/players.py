@@ -113,7 +113,7 @@ def add_players(t: Tournament, rows: Iterable[Mapping[str, Any]], where: Sequenc
     all or none — every bad row is reported (by ``where``, its line in the file, else its
     entry number) and nothing is added.
 
-    Why not :func:`add_player` per row: each call renumbers the whole field (Art. 2.2), so a
+    Why not :func:`add_player` per row: each call renumbers the whole field (C.04.2 Art. 2.2), so a
     2,000-row import sorted 2,000 times (30 s of CPU); here numbers are assigned once, with the
     same result (ties in the ranking fall back to the order of the rows, as one by one)."""
     from core.errors import Problem
@@ -169,7 +169,7 @@ def edit_players(t: Tournament, edits: Mapping[int, Mapping[str, Any]], renumber
     """Change several players' data in one step: ``{pno: {field: value}}``, every number
     meaning the player who holds it *now*.
 
-    Why one step: before round 1 the numbers follow the ratings (Art. 2.2), so a changed
+    Why one step: before round 1 the numbers follow the ratings (C.04.2 Art. 2.2), so a changed
     rating renumbers the field; edits applied one by one would address later players by
     numbers that already belong to someone else.  Here every player is found by the number
     he held when the edits were asked for, and the field is renumbered once, at the end
@@ -242,7 +242,7 @@ def reinstate(t: Tournament, pno: int) -> Tournament:
 
 
 def request_bye(t: Tournament, pno: int, round_no: int, kind: ByeKind) -> Tournament:
-    """Record a requested half/full/zero-point bye for a round not yet paired (Art. 3.3).
+    """Record a requested half/full/zero-point bye for a round not yet paired (C.04.2 Art. 3.3).
 
     Refused in a team Swiss: C.04.6 pairs teams, and the General Handling Rules it applies
     (C.04.2 Art. 3.3) give the absence to the participant — the team.  A player's bye was

@@ -91,7 +91,7 @@ def manual_next_round(t: Tournament, boards: Iterable[Board], byes: Iterable[Bye
 
 def number_for_round_one(t: Tournament) -> Tournament:
     """Pairing numbers before round 1: the drawn numbers when the numbers were drawn by lot
-    (round robins: the Berger table is played by drawn number), else the ranking of Art. 2."""
+    (round robins: the Berger table is played by drawn number), else the ranking of C.04.2 Art. 2."""
     drawn = {p.pno: lot for p in t.players if isinstance(lot := p.extra.get("lot"), int)}
     if t.players and sorted(drawn.values()) == list(range(1, len(t.players) + 1)):
         return renumber(t, drawn)

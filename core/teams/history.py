@@ -27,7 +27,7 @@ class TeamRound:
     opponent_game_points: Fraction
     played: bool
     white: bool
-    """The team's first board had White (Art. 1.6.1); meaningful when ``played``."""
+    """The team's first board had White (C.04.6 Art. 1.6.1); meaningful when ``played``."""
     complete: bool
     bye: bool = False
     lost_by_both: bool = False

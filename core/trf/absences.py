@@ -4,7 +4,7 @@ TRF has no record of its own for a withdrawal.  What it has is the known absence
 ``Z`` ("zero-point bye", blank alike) in a round column, and record ``240`` (byes of a type
 ``F``/``H``/``Z`` for a round and a list of players) for rounds not yet in the player records.
 A withdrawn participant "is not paired again" (C.04.2 Art. 3.2) and a participant known in
-advance to be absent "is not paired and scores 0" (Art. 3.3), so a withdrawal is a known
+advance to be absent "is not paired and scores 0" (C.04.2 Art. 3.3), so a withdrawal is a known
 absence in every round still to come: the writer says so with a ``0000 - Z`` cell in the
 round to be paired (which JaVaFo, bbpPairings and hakem read) and a ``240 Z`` record for each
 later round up to 142.  Without it the file let any reader pair the withdrawn player again.

@@ -14,7 +14,7 @@ from core.model import Board
 
 
 def canonical_board_order(before: Mapping[int, Fraction], boards: list[Board]) -> list[Board]:
-    """Sort ``boards`` by Art. 3.6 using ``before``, the scores before their round (one
+    """Sort ``boards`` by C.04.2 Art. 3.6 using ``before``, the scores before their round (one
     element of :func:`core.model.running_scores`; a number missing there counts 0)."""
     zero = Fraction(0)
 

@@ -1,4 +1,5 @@
-"""Colour allocation of the Dubov and Burstein systems (Art. 5.2 of both 2026 texts).
+"""Colour allocation of the Dubov and Burstein systems (C.04.4.1 Art. 5.2 and
+C.04.4.2 Art. 5.2, the 2026 texts).
 
 Why shared: both texts allocate colours by the same five rules, only "higher ranked" differs
 (Dubov: score then TPN; Burstein: the Index), so the caller passes the higher-ranked player.
@@ -28,7 +29,7 @@ def colour_violations(ctx: Context, a: int, b: int, no_games: Colour = Colour.NO
 
 def allocate_colours(ctx: Context, a: int, b: int, higher: int,
                      no_games: Colour = Colour.NONE) -> tuple[int, int]:
-    """(white, black) by Art. 5.2 of Dubov and Burstein; ``higher`` is the higher-ranked one."""
+    """(white, black) by C.04.4.1 Art. 5.2 (Dubov) and C.04.4.2 Art. 5.2 (Burstein); ``higher`` is the higher-ranked one."""
     sa, sb = ctx.states[a], ctx.states[b]
     lower = b if higher == a else a
     sh, sl = ctx.states[higher], ctx.states[lower]

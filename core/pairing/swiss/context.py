@@ -3,7 +3,7 @@
 Why here, in the Swiss basics: who is to be paired this round, the absolute criteria every
 FIDE Swiss system shares (C1 no rematch plus forbidden pairs, C3 no meeting of two players
 with the same absolute colour preference), the pairing-allocated bye of Dubov/Burstein
-Art. 3.1 and scoregroups are the same for all three; the Dutch engine reads the same
+(C.04.4.1 Art. 3.1) and scoregroups are the same for all three; the Dutch engine reads the same
 :mod:`.state` through its own weights.  The completion test (C4) is a maximum-cardinality
 matching (:mod:`core.pairing.matching.cardinality`), exact, so no system needs to guess or
 backtrack for it.
@@ -53,7 +53,7 @@ class Context:
     notes: dict[object, list[str]] = field(default_factory=dict)
 
     def tpn(self, pno: int) -> int:
-        """1-based TPN among the players taking part (decides Art. 5.2.1 parity)."""
+        """1-based TPN among the players taking part (decides the parity of C.04.4.1 Art. 5.2.1)."""
         r = self.states[pno].rank
         return r + 1 if r >= 0 else pno
 

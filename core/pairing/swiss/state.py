@@ -62,7 +62,7 @@ class PlayerState:
     ``rank`` is the 0-based position among the players *taking part in the pairing history*
     (C.04.2 Art. 2 TPN order with never-paired absentees skipped, as the public engines do); it
     decides rule 5.2.5 parity.  ``floats`` / ``floats_2017`` hold one entry per past round
-    (index 0 = round 1) under the 2026 (Art. 1.4) and 2017 (A.4) definitions.
+    (index 0 = round 1) under the 2026 (C.04.3 Art. 1.4) and 2017 (A.4) definitions.
     """
 
     pno: int
