@@ -9,6 +9,9 @@ what FIDE's knockout practice makes of them), never copied from our own output.
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 
 from tests.test_cli_review34e import data, organiser, run  # noqa: F401 (fixtures and the CLI runner)
@@ -73,3 +76,73 @@ def test_an_unknown_key_names_the_cup_as_a_cup(data, lang, cup, playoff) -> None
     assert cup in err and "--key cup" in err, err
     if playoff:  # the German playoff word names no cup: "kein Stechen 'foo'; Stechen: cup" was the old text
         assert f"{playoff}: cup" not in err and f"{playoff} „foo“" not in err, err
+
+
+# -- 5. the prize list marks the places a playoff decided, as the standings do --------------------
+@pytest.mark.parametrize("lang, note", [("en", "Places decided by playoff: 2–3"), ("de", "2–3"),
+                                        ("tr", "2–3"), ("ru", "2–3")])
+def test_the_prize_list_marks_places_a_playoff_decided(data, lang, note) -> None:  # noqa: F811
+    """Round 1 of four: board 1 (1 v 3, the top half against the bottom, FIDE C.04.3) drawn, board
+    2 won by White: the winner first on 1, players 1 and 3 tied on ½ for places 2–3, the loser
+    last.  Their playoff: game 1 won by its White, game 2 drawn — 1½–½, so game 1's White is 2nd,
+    the other 3rd, both places decided by the playoff (the mark ``*``)."""
+    code, out, err = run("new", "Blitz", "--rounds", "1")
+    tid = out.strip().splitlines()[-1]
+    for name, rating in (("Weiß, Anna", "2300"), ("Öztürk, Ömer", "2250"), ("Иванов, Иван", "2200"),
+                         ("Smith, John", "2150")):
+        assert run("players", "add", tid, "--name", name, "--rating", rating)[0] == 0
+    assert run("round", "pair", tid)[0] == 0
+    assert run("result", tid, "1", "1", "1/2")[0] == 0 and run("result", tid, "1", "2", "1-0")[0] == 0
+    assert run("prizes", "add", tid, "open", "--kind", "overall", "--amounts", "300,200,100")[0] == 0
+    code, out, err = run("playoff", tid, "--players", "1,3", "--start", "18:00", "--format", "json")
+    assert code == 0, err
+    first = json.loads(out)["games"][0]
+    assert first["id"].endswith("s0g1")
+    second, third = first["white"], first["black"]  # game 1 won by White, game 2 drawn: 1½–½
+    assert run("playoff", tid, "--result", "s0g1", "1-0")[0] == 0
+    assert run("playoff", tid, "--result", "s0g2", "1/2")[0] == 0
+    code, out, err = run("--lang", lang, "report", tid, "prizes")
+    assert code == 0, err
+    rows = {int(line.split()[1]): line.split() for line in out.splitlines() if re.match(r"\s+[123]\s+\d+ ", line)}
+    assert "2*" in rows[second] and "3*" in rows[third], out
+    assert not any("1*" in row for row in rows.values()), out  # round 1's winner owes the place to no playoff
+    assert note in out, out
+
+
+# -- 7. a publish refused by the system names the folder, in the reader's words --------------------
+@pytest.fixture()
+def unwritable(data, monkeypatch):  # noqa: F811
+    """A folder the organiser may not write into.  As root the kernel lets every write through, so
+    there the refusal a non-root organiser meets (EACCES when the page's temporary file is
+    created) is made by hand, for that folder only."""
+    import errno
+    import os
+
+    folder = data / "web"
+    folder.mkdir()
+    folder.chmod(0o555)
+    real_open = os.open
+
+    def refusing(path, flags, mode=0o777, *, dir_fd=None):
+        if dir_fd is not None and os.path.samefile(f"/proc/self/fd/{dir_fd}", folder) and flags & os.O_CREAT:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), path)
+        return real_open(path, flags, mode, dir_fd=dir_fd)
+
+    if os.geteuid() == 0:
+        monkeypatch.setattr("core.file_safety.os.open", refusing)
+    yield folder
+    folder.chmod(0o755)
+
+
+@pytest.mark.parametrize("lang, word", [("en", "nothing was published"), ("de", "nichts wurde veröffentlicht"),
+                                        ("tr", "hiçbir şey yayımlanmadı"), ("ru", "ничего не опубликовано")])
+def test_a_refused_publish_names_the_folder_not_a_temporary_file(data, unwritable, lang, word) -> None:  # noqa: F811
+    tid = four_tied()
+    code, out, err = run("--lang", lang, "publish", tid, str(unwritable))
+    assert code == 5, (code, err)  # file access
+    line = err.strip()
+    assert len(line.splitlines()) == 1 and str(unwritable) in line and "index.html" in line, line
+    assert ".tmp" not in line and word in line, line
+    if lang != "en":
+        assert "Permission denied" not in line, line
+    assert sorted(p.name for p in unwritable.iterdir()) == []  # nothing left behind

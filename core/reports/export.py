@@ -178,17 +178,49 @@ def write_pages(pages: dict[str, str], directory: str | os.PathLike[str], force:
         if foreign and not force:
             raise StoreError(_("{directory}: {names} already there and not written by hakem; nothing was published "
                                "(--force replaces them)").format(directory=target, names=", ".join(foreign)))
-        written = []
-        for name, page in pages.items():  # no control character from the data reaches a browser
-            folder.replace(name, machine_safe(page)[0].encode("utf-8"), mode=0o644)  # read by the web server
-            written.append(target / name)
-        for name in old:
-            if name not in pages and "/" not in name and name.endswith(".html") and not name.startswith("."):
-                folder.unlink(name)
-        folder.replace(MANIFEST, ("\n".join(sorted(pages)) + "\n").encode("utf-8"), mode=0o644)
+        written: list[Path] = []
+        name = MANIFEST
+        try:
+            for name, page in pages.items():  # no control character from the data reaches a browser
+                folder.replace(name, machine_safe(page)[0].encode("utf-8"), mode=0o644)  # read by the web server
+                written.append(target / name)
+            for name in old:
+                if name not in pages and "/" not in name and name.endswith(".html") and not name.startswith("."):
+                    folder.unlink(name)
+            name = MANIFEST
+            folder.replace(MANIFEST, ("\n".join(sorted(pages)) + "\n").encode("utf-8"), mode=0o644)
+        except OSError as error:
+            if error.filename and not Path(str(error.filename)).name.startswith("."):
+                raise  # a refusal that names its page and why already (only its owner may replace it)
+            raise _refusal(target, name, error, len(written), len(pages)) from error
     finally:
         folder.close()
     return written
+
+
+def _refusal(directory: Path, name: str, error: OSError, written: int, total: int) -> StoreError:
+    """A write refused inside the publish folder, told by the folder and the page meant, in the
+    reader's words — never by the temporary file the page was being written to (the system's
+    own message names ``.index.html.3f2a….tmp``, in English).  The temporary file is already
+    gone (:meth:`core.file_safety.SafeDir.replace`); the pages written before it say how far
+    the publish got."""
+    if written == 0:
+        return StoreError(_("cannot write the pages into the folder {directory} (the first, {name}: {reason}); "
+                            "nothing was published").format(directory=directory, name=name, reason=os_reason(error)))
+    return StoreError(_("cannot write {name} into the folder {directory}: {reason}; {count} of {total} pages were "
+                        "written before it — publish again once it is solved").format(
+                            name=name, directory=directory, reason=os_reason(error), count=written, total=total))
+
+
+def os_reason(error: OSError) -> str:
+    """Why the system refused, in the reader's words for the usual reasons (the system's own
+    message is English), else the system's message."""
+    import errno
+
+    words = {errno.EACCES: _("you may not write there"), errno.EPERM: _("you may not write there"),
+             errno.EROFS: _("the file system is read-only"), errno.ENOSPC: _("the disk is full"),
+             errno.EDQUOT: _("the disk quota is used up")}
+    return words.get(error.errno or 0, error.strerror or str(error))
 
 
 URL_OPTION = "publish_url"
