@@ -177,3 +177,66 @@ async def test_no_playoff_suggested_before_the_last_round_s_results(tmp_path):
         await pilot.pause()
         notes = str(app.screen.query_one("#standings-notes").render())
         assert "F7" not in notes and "Still tied" not in notes
+
+
+@pytest.mark.parametrize("lang, shown, typed, stored", [
+    # the seed formats' regular games are 3 minutes + 3 seconds (Aktar p. 66; core.playoff.formats.SEED_TC),
+    # written as the organiser writes a clock; what is typed is read as `hakem playoff --time-control` reads it
+    ("tr", "3 dk + 3 sn", "5 dk + 3 sn", "300+3"),
+    ("de", "3 Min. + 3 s", "15 Min. + 10 Sek.", "900+10"),
+    ("ru", "3 мин + 3 с", "10 мин", "600"),
+    ("en", "3 min + 3 s", "240+2", "240+2"),
+])
+async def test_the_dialog_takes_a_time_control_as_the_cli_does(tmp_path, lang, shown, typed, stored):
+    """Issue 34: the CLI has ``hakem playoff --time-control`` and the F7 dialog had no such
+    field.  The field shows the clock the CLI would take, in the organiser's words; a typed
+    clock is the regular games' (the Armageddon keeps its 5 and 4 minutes)."""
+    import core.i18n as i18n
+
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=3))
+    app = HakemApp(data_dir=data, open_id=tid, lang=lang)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            session, _ties = await on_playoff(pilot, app)
+            await pilot.press("n")
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayoffDialog")
+            field = app.screen.query_one("#po-time-control")
+            await wait_for(pilot, lambda: field.value == shown)
+            field.value = typed
+            await pilot.pause()
+            app.screen.submit()  # the first format: the mini-match
+            await wait_for(pilot, lambda: "tie-1-8" in session.tournament.options.get("playoffs", {}))
+            rules = session.tournament.options["playoffs"]["tie-1-8"]["plan"]["rules"]
+            assert rules["segments"][0]["time_control"] == stored
+            assert rules["armageddon"] == "W300-B240"
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang, word", [("en", "time control"), ("tr", "tempo"), ("de", "Bedenkzeit"),
+                                        ("ru", "контроль времени")])
+async def test_a_clock_that_cannot_be_read_is_refused_by_name(tmp_path, lang, word):
+    """A typed clock the reader does not understand schedules nothing; the refusal names the
+    time control and the text typed (as ``--time-control``'s), in the organiser's language."""
+    import core.i18n as i18n
+
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=3))
+    app = HakemApp(data_dir=data, open_id=tid, lang=lang)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            session, _ties = await on_playoff(pilot, app)
+            await pilot.press("n")
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayoffDialog")
+            dialog = app.screen
+            dialog.query_one("#po-time-control").value = "3 Stunden"
+            await pilot.pause()
+            dialog.submit()
+            await pilot.pause()
+            assert app.screen is dialog  # still open: nothing scheduled
+            assert "playoffs" not in session.tournament.options or not session.tournament.options["playoffs"]
+            said = str(dialog.query_one("#po-preview").render())
+            assert word.lower() in said.lower() and "3 Stunden" in said, said
+    finally:
+        i18n.set_language("en")

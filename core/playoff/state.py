@@ -305,6 +305,29 @@ def apply_overrides(plan: dict[str, Any], *, games: int | None = None, time_cont
     return walk(plan)
 
 
+def regular_time_control(plan: dict[str, Any]) -> TimeControl | None:
+    """The time control of ``plan``'s regular games: what ``time_control`` in
+    :func:`apply_overrides` (the CLI's ``--time-control``) replaces, so what a playoff plays
+    when the organiser leaves it alone (the first match's first games, or the round robin's);
+    None for a plan of golden games only (Armageddon, a golden-game knockout), which that
+    option does not change."""
+    def walk(node: Any) -> TimeControl | None:
+        if isinstance(node, list):
+            return next((tc for tc in map(walk, node) if tc is not None), None)
+        if not isinstance(node, dict):
+            return None
+        if node.get("kind") == "round_robin" and "pair_rules" not in node:
+            return TimeControl.parse(str(node.get("time_control", "180+3")))
+        for key in ("rules", "tie_rules", "golden", "pair_rules"):
+            if isinstance(node.get(key), dict):
+                rules = MatchRules.from_json(node[key])
+                if not rules.golden_only and rules.segments:
+                    return rules.segments[0].time_control
+        return next((tc for tc in map(walk, node.values()) if tc is not None), None)
+
+    return walk(plan)
+
+
 def _has_knockout(node: Any) -> bool:
     """Whether ``node`` (a plan or a part of one) holds a knockout stage."""
     if isinstance(node, list):

@@ -12,7 +12,7 @@ into the standings ("decided by playoff").
 from __future__ import annotations
 
 import datetime as _dt
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.app import ComposeResult
@@ -36,6 +36,10 @@ from tui.widgets.tables import (Col, FittedTable, move_to_key, reset_table, sele
 from tui.widgets.dialogs import ConfirmDialog
 from tui.widgets.fields import FormField
 from tui.messages import RunChange
+
+if TYPE_CHECKING:
+    from core.playoff.labels import FormatChoice
+    from core.playoff.timecontrol import TimeControl
 
 
 def tied_groups(t: Tournament) -> list[TiedGroup]:
@@ -89,13 +93,14 @@ class PlayoffDialog(ModalScreen["dict[str, Any] | None"]):
     PlayoffDialog .playoff-field Input { width: 7; margin-right: 2; }
     PlayoffDialog #po-players-field { width: 1fr; }
     PlayoffDialog #po-players { width: 1fr; }
+    PlayoffDialog #po-time-control { width: 18; }
     PlayoffDialog #po-format { height: auto; max-height: 6; margin-bottom: 1; }
     PlayoffDialog #po-preview { height: auto; max-height: 8; color: $text-muted; }
     PlayoffDialog.narrow .playoff-row { layout: vertical; }
     PlayoffDialog.narrow #po-players-field { width: 100%; }
     PlayoffDialog.narrow #po-preview { text-wrap: nowrap; text-overflow: ellipsis; }
     PlayoffDialog.short .playoff-row { margin-bottom: 0; }
-    PlayoffDialog.short #po-format { margin-bottom: 0; }
+    PlayoffDialog.short #po-format { margin-bottom: 0; max-height: 5; }
     """
 
     FIELD = 9
@@ -111,7 +116,10 @@ class PlayoffDialog(ModalScreen["dict[str, Any] | None"]):
         self.t = t
         self.group = group
         self.names = {p.pno: p.name for p in t.players}
-        self.choices: list[Any] = []
+        self.choices: list[FormatChoice] = []
+        self.clock_default = ""
+        """The time control the field shows for the format highlighted (the CLI's default,
+        ``hakem playoff`` without ``--time-control``); a value still equal to it is no change."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box wide", id="playoff-dialog"):
@@ -125,6 +133,10 @@ class PlayoffDialog(ModalScreen["dict[str, Any] | None"]):
                     yield FormField("1", id="po-places", compact=True, restrict=r"[0-9]*", max_length=2)
             yield Label(_("Format (arrows choose)"))
             yield OptionList(id="po-format")
+            with Container(classes="playoff-row"):
+                with Horizontal(classes="playoff-field"):
+                    yield Label(_("Time control"))
+                    yield FormField("", id="po-time-control", compact=True, max_length=24)
             with Container(classes="playoff-row"):
                 with Horizontal(classes="playoff-field"):
                     yield Label(_("Game 1 starts"))
@@ -152,9 +164,9 @@ class PlayoffDialog(ModalScreen["dict[str, Any] | None"]):
         from rich.cells import cell_len
 
         labels = [cell_len(str(label.render())) + 1 for label in self.query(".playoff-field Label")]
-        if len(labels) != 5:
+        if len(labels) != 6:
             return
-        players, places, start, games, stages = labels
+        players, places, _clock, start, games, stages = labels  # the time control has its own row
         inner = min(self.query_one("#playoff-dialog").outer_size.width or 90, self.app.size.width) - 4
         wide = max(players + self.PLAYERS + places + self.FIELD, start + games + stages + 3 * self.FIELD)
         self.set_class(wide > inner, "narrow")
@@ -183,7 +195,27 @@ class PlayoffDialog(ModalScreen["dict[str, Any] | None"]):
         option_list.add_options([Option(c.label, id=c.id) for c in self.choices])
         if self.choices:
             option_list.highlighted = min(before, len(self.choices) - 1)
+        self.show_clock()
         self.preview()
+
+    def show_clock(self) -> None:
+        """The time-control field for the format highlighted: its regular games' clock in the
+        organiser's words ("3 dk + 3 sn"), unless the organiser typed another; no field for a
+        format of golden games only, which keeps its Armageddon clocks (as the CLI's option)."""
+        field = self.query_one("#po-time-control", Input)
+        option_list = self.query_one("#po-format", OptionList)
+        try:
+            k = len(self.players())
+        except TournamentError:
+            k = len(self.group)
+        clock = None
+        if self.choices and option_list.highlighted is not None:
+            clock = default_clock(self.choices[option_list.highlighted], max(2, k))
+        text = clock_text(clock) if clock is not None else ""
+        if field.value.strip() in ("", self.clock_default):
+            field.value = text
+        self.clock_default = text
+        field.disabled = clock is None
 
     def arguments(self) -> dict[str, Any]:
         """What the fields say, as :func:`core.playoff.create` arguments (raises on bad input)."""
@@ -193,8 +225,15 @@ class PlayoffDialog(ModalScreen["dict[str, Any] | None"]):
         if not self.choices or option_list.highlighted is None:
             raise TournamentError(_("A playoff needs at least two players."))
         choice = self.choices[option_list.highlighted]
+        overrides = dict(choice.overrides)
+        clock = self.query_one("#po-time-control", Input)
+        typed = clock.value.strip()
+        if not clock.disabled and typed and typed != self.clock_default:
+            from core.playoff.timecontrol import TimeControl
+
+            overrides["time_control"] = TimeControl.parse(typed).encode()  # refused in the reader's words
         return {"players": players, "places": int(places_text), "variant": choice.variant,
-                "overrides": dict(choice.overrides), "format": choice.id,
+                "overrides": overrides, "format": choice.id,
                 "start": self.query_one("#po-start", Input).value.strip(),
                 "breaks": {"after_event": 0,
                            "between_games": int(self.query_one("#po-games", Input).value or 0),
@@ -229,6 +268,7 @@ class PlayoffDialog(ModalScreen["dict[str, Any] | None"]):
             self.preview()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.show_clock()
         self.preview()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -248,6 +288,34 @@ class PlayoffDialog(ModalScreen["dict[str, Any] | None"]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def default_clock(choice: FormatChoice, players: int) -> TimeControl | None:
+    """The regular games' clock of a format for ``players`` tied players, as the CLI plays it
+    without ``--time-control`` (:func:`core.playoff.state.regular_time_control`)."""
+    from core.playoff import create
+    from core.playoff.state import regular_time_control
+
+    try:
+        plan = create(list(range(1, players + 1)), 1, variant=choice.variant, **choice.overrides)["plan"]
+    except (TournamentError, ValueError):
+        return None
+    return regular_time_control(plan)
+
+
+def clock_text(clock: TimeControl) -> str:
+    """A clock in the organiser's words ("3 dk + 3 sn", "15 Min. + 10 s"), read back by the
+    same reader as a typed one; the seconds form ("90+2") when the words would not read back
+    (a clock of minutes and seconds, "1 min 30 s")."""
+    from core.playoff.labels import time_control_text
+    from core.playoff.timecontrol import TimeControl
+
+    words = time_control_text(clock, words=True)
+    try:
+        same = TimeControl.parse(words) == clock
+    except TournamentError:
+        same = False
+    return words if same else clock.encode()
 
 
 def build_state(args: dict[str, Any]) -> dict[str, Any]:
