@@ -35,7 +35,7 @@ def test_a_number_option_says_it_in_hakems_words(event, capsys):
     assert cli(["--data", str(data), "--lang", "de", "players", "add", tid, "--name", "Kaya, Ece",
                 "--rating", "abc"]) == 3
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "«abc» ist keine ganze Zahl" in err[0] and "int" not in err[0]
+    assert len(err) == 1 and "„abc“ ist keine ganze Zahl" in err[0] and "int" not in err[0]
 
 
 @pytest.mark.parametrize("total, word", [(1, "тур;"), (4, "тура;"), (5, "туров;")])

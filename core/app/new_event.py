@@ -123,7 +123,7 @@ def _header(spec: NewEvent) -> dict[str, Any]:
     if codes:
         from core.tiebreaks.codes import parse_list
 
-        parse_list(codes)  # an unknown or repeated criterion is refused
+        parse_list(codes, spec.rounds or 0)  # an unknown or repeated criterion, a cut of every round, is refused
         out["tiebreaks"] = codes
     if spec.regime:
         out["tiebreak_regime"] = spec.regime

@@ -35,7 +35,21 @@ def whole_number(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(_("«{value}» is not a whole number").format(value=text)) from None
+        raise argparse.ArgumentTypeError(_('"{value}" is not a whole number').format(value=text)) from None
+
+
+def language_code(text: str) -> str:
+    """``--lang``: one of the languages hakem speaks (``de``, ``de_DE.UTF-8``, ``DE`` alike), else
+    a refusal naming them — an unknown code was silently read as "the saved setting or $LANG",
+    and the organiser who typed ``--lang fr`` was left guessing why nothing changed."""
+    from core.i18n import LANGUAGES, normalise_language
+    from core.i18n.format import language_name
+
+    if normalise_language(text) is None:
+        spoken = ", ".join(f"{code} ({language_name(code)})" for code in LANGUAGES)
+        raise argparse.ArgumentTypeError(_('hakem has no language "{value}"; it speaks {languages}').format(
+            value=text, languages=spoken))
+    return text
 
 
 class _Parser(argparse.ArgumentParser):
@@ -144,7 +158,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser = _Parser(prog="hakem", description=_("Tournament manager for chess and Go clubs."),
                      epilog=_("Without a COMMAND, hakem opens the terminal UI."))
     parser.add_argument("--data", help=_("data directory (default: $HAKEM_DATA or the user's data dir)"))
-    parser.add_argument("--lang", help=_("language: en, tr, de, ru (default: setting or $LANG)"))
+    parser.add_argument("--lang", type=language_code, help=_("language: en, tr, de, ru (default: setting or $LANG)"))
     parser.add_argument("--socket", help=_("the hakem service to use (default: $HAKEM_SOCKET, else /run/hakem/hakem.sock when a service runs)"))
     # the terminal UI's own options: with no COMMAND, hakem opens the UI (tui.launch)
     parser.add_argument("--view", action="store_true",

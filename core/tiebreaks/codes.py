@@ -78,7 +78,8 @@ def parse_code(text: str) -> TieBreakSpec:
         letter, arg = mod[0], mod[1:]
         if letter not in definition.modifiers and letter not in "RV":
             raise TieBreakError(
-                _('tie-break {raw!r}: modifier /{mod} does not apply to {name}').format(raw=raw, mod=mod, name=name))
+                _('tie-break {raw!r}: modifier /{mod} does not apply to {name}').format(raw=raw, mod=mod, name=name)
+                + _accepted_modifiers(definition.modifiers, name))
         try:
             if letter == "C":
                 fields["cut_low"] = int(arg or "1")
@@ -107,13 +108,43 @@ def parse_code(text: str) -> TieBreakSpec:
     return TieBreakSpec(code=raw, base=name, score=score, **fields)
 
 
-def parse_list(text: str | list[str] | tuple[str, ...]) -> list[TieBreakSpec]:
+def _accepted_modifiers(letters: str, name: str) -> str:
+    """``; BH takes /C cut …, /M median …`` — what the refusal of a modifier offers instead
+    (C.07 Art. 14), each said in the reader's words; nothing for a criterion that takes none."""
+    from core.i18n.tiebreak_names import MODIFIER_NAMES
+
+    said = [f"/{letter}: {_(MODIFIER_NAMES[letter]).format(n='n')}" for letter in letters if letter in MODIFIER_NAMES]
+    if not said:
+        return _("; {name} takes no modifier").format(name=name)
+    return _("; {name} takes {modifiers}").format(name=name, modifiers="; ".join(said))
+
+
+def check_cuts(spec: TieBreakSpec, rounds: int) -> None:
+    """Refuse a cut or median that leaves none of a player's values in an event of ``rounds``
+    rounds (one value a round: ``BH/C9`` in five rounds was taken, and every Buchholz was 0).
+    C.07 Art. 14.1 names Cut-1 and Cut-2, 14.2 Median1 and Median2; a regulation may cut more
+    (the progressive score's first rounds, Aktar), never all."""
+    if rounds <= 0:
+        return
+    dropped = spec.cut_low + spec.cut_high
+    if dropped >= rounds:
+        most = rounds - 1
+        raise TieBreakError(_("tie-break {raw!r} drops {n} values, but a player has at most {rounds} (one a round); "
+                              "drop at most {most}: /C1 or /C2 cut the one or two least significant values, /M1 "
+                              "the lowest and the highest (C.07 Art. 14)").format(
+            raw=spec.code, n=dropped, rounds=rounds, most=most))
+
+
+def parse_list(text: str | list[str] | tuple[str, ...], rounds: int = 0) -> list[TieBreakSpec]:
     """Parse a comma- or space-separated list (``"DE,BH/C1,SB"``); ``PTS`` entries are dropped
     because points always come first.  A criterion given twice (same base and modifiers, under
     any spelling: ``SOSM-1`` and ``SOS-1`` are one) is refused: the second could never break a
-    tie the first left, and a list showing it twice misleads whoever reads the standings."""
+    tie the first left, and a list showing it twice misleads whoever reads the standings.
+    ``rounds``: the event's, to refuse a cut that leaves no value (:func:`check_cuts`)."""
     items = text if isinstance(text, (list, tuple)) else text.replace(",", " ").split()
     specs = [parse_code(item) for item in items if item.strip()]
+    for spec in specs:
+        check_cuts(spec, rounds)
     seen: dict[TieBreakSpec, str] = {}
     for spec in specs:
         same = replace(spec, code="")

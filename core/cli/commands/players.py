@@ -135,9 +135,13 @@ def _edit(args: argparse.Namespace) -> int:
                                       federation=args.fed, fide_id=args.fide_id, club=args.club,
                                       birth=args.birth, national_rating=args.national_rating,
                                       national_id=args.national_id).items() if v is not None}
+    from core.cli import said
+
     desk = open_desk(args.id)
-    changes.update(_go_edit(desk.snapshot().tournament, args))
-    show_warnings(desk.edit_player(args.pno, confirmed=args.force, **changes))
+    before = desk.snapshot().tournament
+    changes.update(_go_edit(before, args))
+    out = show_warnings(desk.edit_player(args.pno, confirmed=args.force, **changes))
+    print(said.edited(before, out.tournament, args.pno))
     return 0
 
 
@@ -231,7 +235,10 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _withdraw(args: argparse.Namespace) -> int:
-    show_warnings(open_desk(args.id).withdraw(args.pno, args.from_round))
+    from core.cli import said
+
+    out = show_warnings(open_desk(args.id).withdraw(args.pno, args.from_round))
+    print(said.withdrawn(out.tournament, args.pno))
     return 0
 
 
@@ -247,13 +254,17 @@ def _bye_kind(text: str) -> str:
 
 
 def _bye(args: argparse.Namespace) -> int:
+    from core.cli import said
+
     desk = open_desk(args.id)
     if args.cancel:
-        show_warnings(desk.cancel_bye(args.pno, [args.round]))
-    else:
-        word = args.kind or ("zero" if desk.snapshot().tournament.system == "mcmahon" else "half")
-        kind = {"half": ByeKind.HALF, "full": ByeKind.FULL, "zero": ByeKind.ZERO}[word]
-        show_warnings(desk.request_bye(args.pno, [args.round], kind))
+        out = show_warnings(desk.cancel_bye(args.pno, [args.round]))
+        print(said.bye(out.tournament, args.pno, args.round, None))
+        return 0
+    word = args.kind or ("zero" if desk.snapshot().tournament.system == "mcmahon" else "half")
+    kind = {"half": ByeKind.HALF, "full": ByeKind.FULL, "zero": ByeKind.ZERO}[word]
+    out = show_warnings(desk.request_bye(args.pno, [args.round], kind))
+    print(said.bye(out.tournament, args.pno, args.round, word))
     return 0
 
 

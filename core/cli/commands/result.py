@@ -35,27 +35,31 @@ def run(args: argparse.Namespace) -> int:
                                                                unrated=args.unrated),
                                 before, args.round, args.board, args.correct)
     show_warnings(outcome)
-    if args.correct:
-        _say_corrected(before, args.round, args.board, outcome.tournament, entered)
+    if not args.correct or not _say_corrected(before, args.round, args.board, outcome.tournament, entered):
+        from core.cli import said
+
+        print(said.result(outcome.tournament, args.round, args.board))
     _say_cup_boards(before, outcome.tournament)
     return 0
 
 
 def _say_corrected(before: Tournament, round_no: int, board_no: int, after: Tournament,
-                   entered: tuple[str, str]) -> None:
-    """A correction says what it replaced and who had entered it, when (``--correct`` printed
+                   entered: tuple[str, str]) -> bool:
+    """Say what a correction replaced and who had entered it, when (``--correct`` printed
     nothing: the old value was gone without a trace on the screen) — the TUI's words
     (:func:`~core.app.conflicts.replaced_result`).  ``entered``: who and when, read with the
-    board the correction was made on."""
+    board the correction was made on.  False when the board's result did not change (nothing
+    was corrected: the command says the result as any entry does)."""
     from core.app import BoardSeen
     from core.app.conflicts import replaced_result
 
     old, new = BoardSeen.of(before, round_no, board_no), BoardSeen.of(after, round_no, board_no)
     if old is None or new is None or old.result == new.result:
-        return
+        return False
     where = _("Round {r}, board {b}").format(r=round_no, b=board_no)
     print(_("{where}: {old} corrected to {new}").format(
         where=where, old=replaced_result(_shown(old.result), *entered), new=_shown(new.result)))
+    return True
 
 
 def replace_newer(refused: StaleChange) -> StaleChange:

@@ -78,7 +78,7 @@ def _run(args: argparse.Namespace) -> int:
         codes = tuple(c for c in args.tiebreaks.replace(",", " ").split() if c)
         from core.tiebreaks.codes import parse_list
 
-        parse_list(codes)  # a criterion typed twice is refused here as in `hakem new` and F5
+        parse_list(codes, max(t.total_rounds, len(t.rounds)))  # typed twice, or a cut of every round: refused as in `hakem new`
     else:
         codes = None
         if is_trf_path(args.ref) and not t.tiebreaks:

@@ -1,0 +1,140 @@
+"""The CLI as organisers in tr/de/ru met it (issue 34, a third fresh-eyes review of the real
+``hakem``): what a command did said in one line, an unknown ``--lang`` refused, the languages'
+own quotation marks, the journal's changes in words.
+
+Expected words are the glossary's (round: Runde/tur/тур; withdrawal: zurückgezogen/çekil/выбы)
+or derived by hand beside the assert; nothing is copied from our own output.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.test_cli_review34e import PLAYERS, data, one_line, organiser, run, russian_event  # noqa: F401 (fixtures)
+
+pytestmark = pytest.mark.usefixtures("data")  # a data and configuration directory of each test's own
+
+
+# -- 2. a change that succeeds says what it did ---------------------------------------------------
+def _colours(tid: str, board: int) -> tuple[int, int]:
+    """(White, Black) of round 1's ``board``: the initial colour is drawn, so who has White is read."""
+    code, out, _err = run("round", "show", tid, "1", "--format", "json")
+    assert code == 0
+    shown = json.loads(out)["boards"][board - 1]
+    return shown["white"], shown["black"]
+
+
+def test_a_result_says_the_board_its_players_and_the_result():
+    tid = russian_event()  # round 1: 1 Иванов v 3 Сидоров on board 1, 2 Петров v 4 Козлов on board 2
+    names = {n: f"{n} {name}" for n, (name, _rating) in enumerate(PLAYERS, start=1)}
+    white, black = _colours(tid, 2)
+    assert {white, black} == {2, 4}
+    code, out, err = run("--lang", "ru", "result", tid, "1", "2", "1/2")
+    assert code == 0, err
+    assert out.strip() == f"Тур 1, доска 2: {names[white]} – {names[black]} ½-½"
+    white, black = _colours(tid, 1)
+    assert {white, black} == {1, 3}
+    code, out, _err = run("--lang", "de", "result", tid, "1", "1", "0-1")
+    assert code == 0 and out.strip() == f"Runde 1, Brett 1: {names[white]} – {names[black]} 0-1"
+
+
+def test_a_withdrawal_says_who_and_from_which_round():
+    tid = russian_event()  # round 1 paired: withdrawing without --from-round takes effect in round 2
+    code, out, err = run("--lang", "de", "players", "withdraw", tid, "4")
+    assert code == 0, err
+    line = one_line(out)
+    assert "4 Козлов, Кирилл" in line and "Runde 2" in line and "Zurückgezogen" in line, line
+    code, out, _err = run("--lang", "ru", "players", "withdraw", tid, "3", "--from-round", "4")
+    assert code == 0 and "3 Сидоров, Сидор" in out and "4-го тура" in out and "Выбыл" in out, out
+
+
+@pytest.mark.parametrize("lang, words", [("tr", ("Yarım puanlık tur atlama", "5. tur")),
+                                         ("de", ("Halbpunkt-Bye", "Runde 5")),
+                                         ("ru", ("Пропуск тура с ½ очка", "тур 5")),
+                                         ("en", ("Half-point bye", "round 5"))])
+def test_a_bye_says_its_kind_the_player_and_the_round(lang, words):
+    tid = russian_event()
+    code, out, err = run("--lang", lang, "players", "bye", tid, "2", "--round", "5")
+    assert code == 0, err
+    line = one_line(out)
+    assert "2 Петров, Пётр" in line and all(word in line for word in words), line
+    code, out, _err = run("--lang", lang, "players", "bye", tid, "2", "--round", "5", "--cancel")
+    assert code == 0 and "2 Петров, Пётр" in one_line(out) and words[1] in out, out
+    assert words[0] not in out  # the cancellation names no kind: the bye is gone
+
+
+def test_an_edit_says_each_field_old_and_new():
+    tid = russian_event()
+    code, out, err = run("--lang", "ru", "players", "edit", tid, "1", "--rating", "2150", "--club", "Спартак")
+    assert code == 0, err
+    line = one_line(out)
+    assert line.startswith("Изменено: 1 Иванов, Иван") and "2100 → 2150" in line and "Спартак" in line, line
+    assert "Рейтинг" in line and "Клуб" in line, line  # the fields by their Russian names
+    code, out, _err = run("--lang", "ru", "players", "edit", tid, "1", "--rating", "2150")
+    assert code == 0 and one_line(out).startswith("Ничего не изменено"), out
+
+
+# -- 3. an unknown --lang is refused, naming the languages hakem speaks -------------------------
+@pytest.mark.parametrize("args", [("--lang", "xx", "list"), ("list", "--lang", "fr"), ("--lang=zz", "list")])
+def test_an_unknown_language_is_refused(args):
+    code, out, err = run(*args)
+    assert code == 3 and out == ""
+    line = one_line(err)
+    assert "--lang" in line and all(code in line for code in ("en", "tr", "de", "ru")), line
+
+
+def test_the_refusal_is_in_the_language_hakem_would_have_used(monkeypatch):
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    code, _out, err = run("--lang", "fr", "list")
+    assert code == 3 and "Sprache" in err and "Türkisch" in err, err  # babel's German name of tr
+
+
+@pytest.mark.parametrize("typed", ["de_DE.UTF-8", "DE", "de-DE"])
+def test_the_forms_of_a_known_language_are_still_taken(typed):
+    code, out, err = run("--lang", typed, "list", "--all")
+    assert code == 0, err
+
+
+# -- 5. argparse's refusals quote as the language does -------------------------------------------
+@pytest.mark.parametrize("lang, quoted", [("de", "„x“"), ("tr", '"x"'), ("ru", "«x»"), ("en", '"x"')])
+def test_a_value_that_is_no_number_is_quoted_the_languages_way(lang, quoted):
+    tid = russian_event(paired=False)
+    code, _out, err = run("--lang", lang, "players", "bye", tid, "1", "--round", "x")
+    assert code == 3 and quoted in one_line(err), err
+    if lang != "ru":
+        assert "«" not in err and "»" not in err, err
+
+
+# -- 10. a cut of every round, or a modifier a criterion does not take, is refused by name -------
+def test_a_cut_that_leaves_no_value_is_refused():
+    # five rounds: a player has at most five Buchholz terms (one a round); /C9 drops nine, /M3
+    # six (three lowest, three highest), /C5 all five — each leaves none (C.07 Art. 14.1/14.2)
+    tid = russian_event()
+    for code in ("BH/C9", "BH/M3", "BH/C5"):
+        status, out, err = run("standings", tid, "--tiebreaks", f"{code},SB")
+        assert status == 3 and out == "", err
+        line = one_line(err)
+        assert code in line and "/C1" in line and "/M1" in line and "Art. 14" in line, line
+    # /C4 leaves one term, /M2 one (two lowest and two highest dropped): taken
+    for code in ("BH/C4", "BH/M2", "BH/C2"):
+        status, _out, err = run("standings", tid, "--tiebreaks", code)
+        assert status == 0, err
+
+
+def test_a_new_event_refuses_a_cut_of_all_its_rounds():
+    status, out, err = run("--lang", "de", "new", "Blitz", "--rounds", "3", "--tiebreaks", "BH/C1,SB/C3")
+    assert status == 3 and out == ""
+    line = one_line(err)
+    assert "SB/C3" in line and "höchstens 3" in line, line  # three rounds: three values at most
+    assert run("list")[1].strip() == ""  # nothing was created
+
+
+def test_a_modifier_the_criterion_does_not_take_names_the_ones_it_takes():
+    tid = russian_event()
+    status, _out, err = run("--lang", "ru", "standings", tid, "--tiebreaks", "BH/X3")
+    assert status == 3
+    line = one_line(err)
+    # Buchholz takes cut, median and played forfeits (C.07 Art. 14.1, 14.2, 14.3)
+    assert "BH/X3" in line and "/C" in line and "/M" in line and "/P" in line and "усечение" in line, line
