@@ -138,3 +138,17 @@ def test_a_modifier_the_criterion_does_not_take_names_the_ones_it_takes():
     line = one_line(err)
     # Buchholz takes cut, median and played forfeits (C.07 Art. 14.1, 14.2, 14.3)
     assert "BH/X3" in line and "/C" in line and "/M" in line and "/P" in line and "усечение" in line, line
+
+
+# -- 9. --explain: points as people read them, opponents by name ----------------------------------
+def test_explain_writes_halves_and_names_the_opponent():
+    tid = russian_event()  # round 1: Иванов (1) v Сидоров (3) on board 1
+    assert run("result", tid, "1", "1", "1/2")[0] == 0
+    assert run("result", tid, "1", "2", "1-0")[0] == 0
+    status, out, err = run("--lang", "ru", "standings", tid, "--tiebreaks", "BH,SB", "--explain", "1")
+    assert status == 0, err
+    # Buchholz of Иванов after one round: Сидоров's ½; Sonneborn-Berger ½ × ½ = ¼ (no half: a decimal)
+    assert "участника 1 Иванов, Иван: ½" in out, out
+    assert "соперник 3 Сидоров, Сидор" in out, out
+    assert "0.5" not in out and "1/2" not in out, out
+    assert "(½ × ½)" in out, out  # the SB term's factors, as people write them

@@ -289,7 +289,7 @@ def test_keizer_scores_are_printed_rounded_and_explained_by_the_events_settings(
     ege = next(line for line in out.splitlines() if "Ege, Ece" in line).split()
     assert ege[-2:] == ["1.33", "1"]
     explained = run(capsys, data, "standings", tid, "--explain", "5")[1].splitlines()
-    assert explained[0] == "KZR (Keizer score) for player 5: 1.33 [Keizer: this event's settings]"
+    assert explained[0] == "KZR (Keizer score) for player 5 Ege, Ece: 1.33 [Keizer: this event's settings]"
     assert "0.33  absence with notice" in explained[2]
 
 

@@ -19,7 +19,7 @@ from core.tiebreaks.explain import Contribution, Explanation
 from core.i18n.tiebreak_names import name_of
 from core.tiebreaks.regimes import Regime
 from core.tiebreaks.spec import TieBreakSpec
-from core.tiebreaks.values import format_value
+from core.i18n.format import format_value as shown
 
 
 OWN_FACTOR_SECONDARY = "sb-own-factor-secondary"
@@ -144,7 +144,7 @@ def _explain_sum(ctx, spec, regime, pno, sb, fore) -> Explanation:
         basis = _(i.basis)  # msgids kept untranslated in the cached items; translated here
         if sb:
             basis = _("{basis} × points scored ({score} × {points})").format(
-                basis=basis, score=format_value(ctx.frac(i.score)), points=format_value(_pts(ctx, pno, i.round)))
+                basis=basis, score=shown(ctx.frac(i.score)), points=shown(_pts(ctx, pno, i.round)))
         contributions.append(Contribution(i.round, i.opponent, Fraction(i.value, scale), basis,
                                           n in cut, _(cut[n]) if n in cut else ""))
     value = Fraction(sum(i.value for n, i in enumerate(items) if n not in cut), scale)

@@ -8,6 +8,7 @@ Notes are complete English sentences (format strings) so the i18n layer can tran
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -50,25 +51,38 @@ class Explanation:
     :func:`core.model.match_games`): each line names its match and game, not a "round" the
     event does not have."""
 
-    def lines(self) -> list[str]:
+    def lines(self, names: Mapping[int, str] | None = None) -> list[str]:
         """A plain-text rendering (``hakem standings --explain``, the TUI's explain key).
 
-        The frame words are in the UI language; codes, numbers and the regime code are not.
+        The frame words are in the UI language; codes and the regime code are not.  Values as
+        the standings show them to people (``½``, ``1½`` or ``0,5`` by the reader's style, not
+        the machine format's ``0.5``); ``names``: number → name, so each line names the player
+        and opponent as well as their numbers (a number alone sent the reader to another list).
         """
         from core.i18n import _, pgettext
+        from core.i18n.format import format_value as shown
         from core.tiebreaks.values import ROUNDED_CODES, format_rounded
-        from core.tiebreaks.values import format_value as machine
 
-        format_value = format_rounded if self.code in ROUNDED_CODES else machine
+        def value_text(value: Value) -> str:
+            if self.code in ROUNDED_CODES:
+                return format_rounded(value)
+            if isinstance(value, tuple):
+                return " ".join(shown(part) for part in value)
+            return shown(value)
+
+        def named(pno: int) -> str:
+            return f"{pno} {names[pno]}" if names and pno in names and not self.team else str(pno)
+
         if self.code in KEIZER_CODES:  # FIDE's tie-break regimes do not apply: the event's own settings do
             head = _("{code} ({name}) for player {pno}: {value} [Keizer: this event's settings]")
         elif self.team:
             head = _("{code} ({name}) for team {pno}: {value} [regime {regime}]")
         else:
             head = _("{code} ({name}) for player {pno}: {value} [regime {regime}]")
-        out = [head.format(code=self.code, name=_(self.name) if self.name else self.name, pno=self.pno,
-                           value=format_value(self.value), regime=self.regime)]
+        out = [head.format(code=self.code, name=_(self.name) if self.name else self.name, pno=named(self.pno),
+                           value=value_text(self.value), regime=self.regime)]
         wide = 16 if self.match_games else 9
+        rows = []
         for c in self.contributions:
             if c.round is None:
                 where = "-"
@@ -76,9 +90,11 @@ class Explanation:
                 where = _("match {m}, game {g}").format(m=(c.round + 1) // 2, g=2 - c.round % 2)
             else:
                 where = _("round {n}").format(n=c.round)
-            opp = _("opponent {pno}").format(pno=c.opponent) if c.opponent else _("no opponent")
+            opp = _("opponent {pno}").format(pno=named(c.opponent)) if c.opponent else _("no opponent")
             mark = " " + pgettext("tie-break contribution", "CUT") if c.cut else ""
             tail = f" ({c.reason})" if c.reason else ""
-            out.append(f"  {where:{wide}} {opp:14} {format_value(c.value):>8}  {c.basis}{mark}{tail}")
+            rows.append((where, opp, value_text(c.value), f"{c.basis}{mark}{tail}"))
+        opp_wide = max([14, *(len(row[1]) for row in rows)])
+        out.extend(f"  {where:{wide}} {opp:{opp_wide}} {value:>8}  {basis}" for where, opp, value, basis in rows)
         out.extend(f"  {n}" for n in self.notes)
         return out

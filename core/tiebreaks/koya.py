@@ -60,6 +60,8 @@ def extended_koya(ctx: Context, spec: TieBreakSpec, regime: Regime) -> dict:
 
 
 def explain_koya(ctx, spec, regime, pno):
+    from core.i18n.format import format_points as shown  # people's points: 2½, not 5/2
+
     line = threshold(ctx, spec)
     items = []
     for c in ctx.cells[pno]:
@@ -68,8 +70,8 @@ def explain_koya(ctx, spec, regime, pno):
         opp_total = ctx.frac(ctx.total[c.opponent])
         cut = opp_total < line
         items.append(Contribution(c.round, c.opponent, ctx.frac(c.points),
-                                  _("points scored; opponent finished with {points}").format(points=opp_total), cut,
-                                  _("opponent below the limit {limit}").format(limit=line) if cut else ""))
+                                  _("points scored; opponent finished with {points}").format(points=shown(opp_total)), cut,
+                                  _("opponent below the limit {limit}").format(limit=shown(line)) if cut else ""))
     values = (extended_koya if spec.base == "KSX" else koya)(ctx, spec, regime)
     return Explanation(spec.code, name_of(spec.base), pno, values[pno], regime.value, tuple(items),
-                       (_("Limit: {limit} points.").format(limit=line),))
+                       (_("Limit: {limit} points.").format(limit=shown(line)),))

@@ -57,7 +57,8 @@ def _explain(t, s, pno: int, fmt: str, output, force: bool) -> int:
                                 "basis": c.basis, "cut": c.cut, "reason": c.reason} for c in e.contributions]}
             for e in items]})
         return 0
-    text = "\n".join(line for e in items for line in e.lines()) + "\n"
+    names = {p.pno: p.name for p in t.players}
+    text = "\n".join(line for e in items for line in e.lines(names)) + "\n"
     write_output(text, output, force)
     return 0
 
