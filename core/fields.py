@@ -35,15 +35,13 @@ from __future__ import annotations
 import datetime
 import re
 import unicodedata
-from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core.errors import TournamentError
 from core.i18n import _
-from core.i18n.clock import MINUTE_MARK, NUMBER, PER_MOVE, SECOND_MARK, squeezed, time_of_day
+from core.i18n.clock import read_clock, time_of_day
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -143,42 +141,6 @@ def clock_time(text: str, field: str = "start_time") -> str:
 
 
 # -- time control ---------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Period:
-    """One period of a time control: ``minutes`` (for ``moves`` moves, or the rest of the
-    game when None)."""
-
-    minutes: Fraction
-    moves: int | None = None
-
-
-_MIN = f"(?:{MINUTE_MARK})?"
-_SEC = f"(?:{SECOND_MARK})?(?:{PER_MOVE})?"
-_NUM = NUMBER
-
-
-def _minutes(text: str) -> Fraction:
-    return Fraction(text.replace(",", "."))
-
-
-def _parse_periods(raw: str) -> tuple[list[Period], int] | None:
-    """The periods and the increment (seconds) of one of the accepted notations, else None."""
-    s = re.sub(r"^(?:g/?|game/?|gamein)", "g", squeezed(raw))
-    simple = re.fullmatch(rf"g?{_NUM}{_MIN}(?:\+{_NUM}{_SEC})?", s)
-    if simple:
-        return [Period(_minutes(simple.group(1)))], int(_minutes(simple.group(2) or "0"))
-    # 90/40+30+30 (FIDE: minutes/moves) or 40/90+30+30, 40/90,30+30, 40/90;30+30 (moves/minutes)
-    staged = re.fullmatch(rf"{_NUM}{_MIN}/{_NUM}{_MIN}(?:moves)?[+,;]{_NUM}{_MIN}(?:\+{_NUM}{_SEC})?", s)
-    if staged:
-        a, b = _minutes(staged.group(1)), _minutes(staged.group(2))
-        minutes, moves = (a, b) if a > b else (b, a)  # move counts (20–60) are below the minutes
-        if moves.denominator != 1:
-            return None
-        rest = _minutes(staged.group(3))
-        return [Period(minutes, int(moves)), Period(rest)], int(_minutes(staged.group(4) or "0"))
-    return None
-
-
 def time_control(text: str, go: bool = False) -> tuple[str, str]:
     """(the text as typed, the TRF-2026 code of record 222); ("", "") when nothing is typed.
 
@@ -195,7 +157,7 @@ def time_control(text: str, go: bool = False) -> tuple[str, str]:
             raise FieldError("time_control", _("{text!r} is not a Go time control; write e.g. 50+5/20 (Canadian), "
                                                "60+5x30s (byo-yomi), 45+15s (Fischer) or 90 (sudden death)").format(text=typed))
         return typed, ""
-    parsed = _parse_periods(typed)
+    parsed = read_clock(typed)
     if parsed is None:
         raise FieldError("time_control", _("{text!r} is not a time control; write minutes + seconds "
                                            "a move, e.g. 90+30, 10'+5\", 90/40+30+30 or G/60").format(text=typed))

@@ -122,6 +122,13 @@ def test_the_cli_takes_the_typed_abbreviations_and_refuses_a_bad_one_in_one_line
     assert str(refused.value).startswith("--armageddon-time-control: ") and "5 Stunden" in str(refused.value)
 
 
+# FIDE's classical control, 90 minutes for 40 moves, then 30 minutes, 30 seconds a move from
+# move 1, in each language's words: the moves after a slash (English "moves", German "Züge"),
+# Turkish "40 hamlede" (in 40 moves) before the minutes, Russian "на 40 ходов" (genitive plural)
+STAGED = {"de": "90 Min./40 Züge + 30 Min. + 30 Sek.", "tr": "40 hamlede 90 dk + 30 dk + 30 sn",
+          "ru": "90 мин на 40 ходов + 30 мин + 30 с", "en": "90 min/40 moves + 30 min + 30 s"}
+
+
 @pytest.mark.parametrize("lang,shown", [("de", "15 Min. + 10 Sek."), ("tr", "15 dk + 10 sn"),
                                          ("ru", "15 мин + 10 с"), ("en", "15 min + 10 s")])
 def test_the_time_control_is_shown_back_in_the_readers_abbreviations(data, lang, shown):
@@ -129,10 +136,11 @@ def test_the_time_control_is_shown_back_in_the_readers_abbreviations(data, lang,
     assert run("settings", tid, "--time-control", "15 dk + 10 sn")[0] == 0
     line = next(x for x in run("--lang", lang, "settings", tid)[1].splitlines() if x.startswith("122 "))
     assert line.endswith(shown), line
-    # free words and several periods stay as typed: they are the organiser's own wording
-    assert run("settings", tid, "--time-control", "90/40+30+30")[0] == 0
-    line = next(x for x in run("--lang", lang, "settings", tid)[1].splitlines() if x.startswith("122 "))
-    assert line.endswith("90/40+30+30"), line
+    # several periods, and a bare 15+10 (minutes + seconds), in the reader's words too (issue 34)
+    for typed, expected in (("90/40+30+30", STAGED[lang]), ("15+10", shown)):
+        assert run("settings", tid, "--time-control", typed)[0] == 0
+        line = next(x for x in run("--lang", lang, "settings", tid)[1].splitlines() if x.startswith("122 "))
+        assert line.endswith(expected), line
 
 
 def i18n_error():

@@ -36,7 +36,7 @@ async def test_cup_fields_are_asked_and_stored(tmp_path):
         assert rules.value == "seed-rapid"                      # the CLI's default
         # the rules by what they are, not by their ids
         labels = {v: str(k) for k, v in rules._options if v is not Select.NULL}
-        assert labels["seed"] == "2 games 3′+3″; if level 2 games 3′+3″; then Armageddon (White 5′, Black 4′)"
+        assert labels["seed"] == "2 games 3 min + 3 s; if level 2 games 3 min + 3 s; then Armageddon (White 5 min, Black 4 min)"
         rules.value = "fide-2025"
         form.query_one("#ko-start", Input).value = "25:00"
         await pilot.press("ctrl+s")
@@ -109,7 +109,7 @@ async def test_the_default_rules_line_shows_the_clock_typed(tmp_path):
             rules = form.query_one("#ko-rules", Select)
             labels = {v: str(k) for k, v in rules._options if v is not Select.NULL}
             assert rules.value == "seed-rapid"
-            assert labels["seed-rapid"].startswith("2 Partien 5′+3″; bei Gleichstand 2 Partien 5′+3″"), labels
-            assert labels["seed"].startswith("2 Partien 3′+3″"), labels
+            assert labels["seed-rapid"].startswith("2 Partien 5 Min. + 3 Sek.; bei Gleichstand 2 Partien 5 Min. + 3 Sek."), labels
+            assert labels["seed"].startswith("2 Partien 3 Min. + 3 Sek."), labels
     finally:
         set_language("en")

@@ -121,7 +121,7 @@ def test_playoff_refuses_what_the_booklet_does_not_allow(tmp_path, monkeypatch, 
     cases = [
         (("--tied", "2", "--start", "25:00"), "25:00"),                     # no time of day
         (("--tied", "2", "--break-after-event", "10"), "30"),               # "en az yarım saat"
-        (("--tied", "2", "--armageddon-time-control", "W300-B400"), "W300-B400"),  # White 5′, Black 4′
+        (("--tied", "2", "--armageddon-time-control", "W300-B400"), "W300-B400"),  # White 5 min, Black 4 min
         (("--tied", "2", "--armageddon-time-control", "W300-B300"), "W300-B300"),
         (("--tied", "4", "--places", "5"), "5"),                             # 5 places of 4 players
         (("--tied", "3", "--third-place"), "third"),                         # 3 tied: a round robin

@@ -300,13 +300,13 @@ def test_cli_round_show_and_result_name_the_games(tmp_path, monkeypatch, capsys)
     assert main(["round", "pair", tid]) == 0
     out = capsys.readouterr().out
     # 3 players: 1 advances without a game, 2 v 3 plays both games of the semi-final
-    assert "(Semi-final · Game 1 (3′+3″))" in out and "(Semi-final · Game 2 (3′+3″))" in out
+    assert "(Semi-final · Game 1 (3 min + 3 s))" in out and "(Semi-final · Game 2 (3 min + 3 s))" in out
     assert "advances without a game (Semi-final)" in out
     assert main(["result", tid, "1", "1", "1/2"]) == 0
     assert capsys.readouterr().out == ""
     assert main(["result", tid, "1", "2", "1/2"]) == 0
     assert capsys.readouterr().out == ("round 1: the match is level; added: board 3 Semi-final · Extension 1, "
-                                       "game 1 (3′+3″); board 4 Semi-final · Extension 1, game 2 (3′+3″)\n")
+                                       "game 1 (3 min + 3 s); board 4 Semi-final · Extension 1, game 2 (3 min + 3 s)\n")
     assert main(["result", tid, "1", "2", "1-0", "--correct"]) == 0
     # first the correction (old value as the boards show it, who), then the boards
     said = capsys.readouterr().out.splitlines()
@@ -411,7 +411,7 @@ def test_results_entry_role_may_enter_a_result_that_adds_tie_break_games(tmp_pat
 def test_bidding_armageddon_and_double_flag_fall_from_the_command_line(tmp_path, monkeypatch, capsys):
     """fide-2025 (FIDE World Cup regulations, docs/rules/playoffs.md): after 8 level games the Armageddon waits for the bids —
     `p` says so; `hakem cup bids` puts it on a board, the lower bid (200 s) plays Black with
-    3′20″ against White's 4′+2″.  Scored 0-0 (both flags fell), `hakem cup flag` says whose
+    3 min 20 s against White's 4 min + 2 s.  Scored 0-0 (both flags fell), `hakem cup flag` says whose
     fell later, and that player wins the match."""
     import json
 
@@ -433,7 +433,7 @@ def test_bidding_armageddon_and_double_flag_fall_from_the_command_line(tmp_path,
     assert "1 to 240, not 250" in capsys.readouterr().err
     assert main(["cup", "bids", tid, "1", "240", "2", "200"]) == 0
     assert capsys.readouterr().out == ("round 1, board 9: 1 (White) v 2 (Black) — Final · Armageddon "
-                                       "(White 4′+2″, Black 3′20″+2″; a draw counts as a win for Black)\n")
+                                       "(White 4 min + 2 s, Black 3 min 20 s + 2 s; a draw counts as a win for Black)\n")
     assert main(["result", tid, "1", "9", "0-0"]) == 0
     assert main(["cup", "flag", tid, "1", "8", "white"]) == 3                # board 8 is no Armageddon
     assert main(["cup", "flag", tid, "1", "9", "black"]) == 0

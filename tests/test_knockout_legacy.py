@@ -30,7 +30,7 @@ def test_old_cup_reads_as_before():
     cup = replay(t)
     assert [(g.id, g.result.value) for g in cup.view.games if g.result] == [
         ("p.r1m1.s0g1", "1-0"), ("p.r1m1.s0g2", "1/2")]
-    assert board_games(t, 2) == {1: "Preliminary round · Game 2 (3′+3″)"}
+    assert board_games(t, 2) == {1: "Preliminary round · Game 2 (3 min + 3 s)"}
     assert away_status(t, 2)[1] == "advances without a game (Preliminary round)"
     points = {r.pno: r.points for r in compute_standings(t).rows}
     assert points[8] == 1.5 and points[9] == 0.5 and points[1] == 1

@@ -60,12 +60,12 @@ def test_ten_players_four_rounds_reach_the_final_with_words_for_everyone():
     t = changes.pair_next_round(t)
     assert t.total_rounds == 4 and len(t.rounds[0].boards) == 4   # two matches × two games
     assert away_status(t, 1) == dict.fromkeys(range(1, 7), "advances without a game (Preliminary round)")
-    assert board_games(t, 1) == {1: "Preliminary round · Game 1 (3′+3″)", 2: "Preliminary round · Game 1 (3′+3″)",
-                                 3: "Preliminary round · Game 2 (3′+3″)", 4: "Preliminary round · Game 2 (3′+3″)"}
+    assert board_games(t, 1) == {1: "Preliminary round · Game 1 (3 min + 3 s)", 2: "Preliminary round · Game 1 (3 min + 3 s)",
+                                 3: "Preliminary round · Game 2 (3 min + 3 s)", 4: "Preliminary round · Game 2 (3 min + 3 s)"}
     t = finish(t, result)
     # the extension games of 8 v 9 were appended to the same round, named as such
-    assert board_games(t, 1)[5] == "Preliminary round · Extension 1, game 1 (3′+3″)"
-    assert board_games(t, 1)[6] == "Preliminary round · Extension 1, game 2 (3′+3″)"
+    assert board_games(t, 1)[5] == "Preliminary round · Extension 1, game 1 (3 min + 3 s)"
+    assert board_games(t, 1)[6] == "Preliminary round · Extension 1, game 2 (3 min + 3 s)"
     for _round in range(3):
         t = finish(changes.pair_next_round(t), result)
     assert compute_cup_done(t) and t.current_round == 4   # "round 4 of 4" is the final
@@ -117,7 +117,7 @@ def test_armageddon_board_is_named():
     t = finish(t, lambda b: "1/2" if not b.game.endswith(".arm") else None)
     # two games and two extension games drawn: the Armageddon is the fifth board of round 1
     assert len(t.rounds[0].boards) == 5
-    assert board_games(t, 1)[5] == "Final · Armageddon (White 5′, Black 4′; a draw counts as a win for Black)"
+    assert board_games(t, 1)[5] == "Final · Armageddon (White 5 min, Black 4 min; a draw counts as a win for Black)"
 
 
 def test_pairing_lists_of_a_cup_round():
@@ -142,7 +142,7 @@ def test_pairing_lists_of_a_cup_round():
     assert words == {8: "eliminated in the Preliminary round", 10: "eliminated in the Preliminary round"}
     first = build(view, "pairings", round_no=1)
     assert first.subtitle[-2:] == ["Preliminary round",
-                                   "Armageddon (White 5′, Black 4′; a draw counts as a win for Black)"]
+                                   "Armageddon (White 5 min, Black 4 min; a draw counts as a win for Black)"]
     alpha = {r[1]: r for r in build(view, "alphabetical", round_no=1).tables[0].rows}
     assert alpha[7][2] == "1, 3" and alpha[7][3] in ("W/B", "B/W")
     assert alpha[8][2] == "2, 4, 5, 6, 7"

@@ -1,5 +1,5 @@
 """A cup's games are the event's games: with the default rules they are played at the event's
-time control (review rev34d item 4: a 5+3 cup showed "Game 1 (20′)"). Expected clocks: the
+time control (review rev34d item 4: a 5+3 cup showed "Game 1 (20 min)"). Expected clocks: the
 event's TRF-2026 record 222 (seconds + increment) and the named presets of
 :mod:`core.playoff.rules`, which the organiser chooses for the cup on purpose."""
 

@@ -50,12 +50,12 @@ async def test_ten_player_cup_to_its_final(tmp_path):
                 away = {r[1]: r[7] for r in rows(boards) if r[0] == ""}
                 assert away == dict.fromkeys(range(1, 7), "advances without a game (Preliminary round)")
                 assert "Round 1 of 4" in str(title.render())
-                assert "Bd 1, 2: Preliminary round · Game 1 (3′+3″)" in status
-                assert "Bd 3, 4: Preliminary round · Game 2 (3′+3″)" in status
+                assert "Bd 1, 2: Preliminary round · Game 1 (3 min + 3 s)" in status
+                assert "Bd 3, 4: Preliminary round · Game 2 (3 min + 3 s)" in status
             if round_no == 2:
                 # the quarter-final is round 2 of 4: both games of its four matches
                 assert "Round 2 of 4 · 0 of 8 results in" in str(title.render())
-                assert "Bd 1, 2, 3, 4: Quarter-final · Game 1 (3′+3″)" in status
+                assert "Bd 1, 2, 3, 4: Quarter-final · Game 1 (3 min + 3 s)" in status
                 away = {r[1]: r[7] for r in rows(boards) if r[0] == ""}
                 assert away == {9: "eliminated in the Preliminary round", 10: "eliminated in the Preliminary round"}
             boards.focus()
@@ -151,7 +151,7 @@ async def test_level_match_gets_its_tie_break_games_in_the_round(tmp_path):
         await pilot.press("x")
         await wait_for(pilot, lambda: app.screen.query("#message-body"))
         text = " ".join(str(w.render()) for w in app.screen.query("#message-body Static"))
-        assert "Final · Extension 1, game 1 (3′+3″): added to the round when the match was level." in text
+        assert "Final · Extension 1, game 1 (3 min + 3 s): added to the round when the match was level." in text
         await pilot.press("escape")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
         await pilot.press("ctrl+z")  # undo the second draw: its extension games go with it

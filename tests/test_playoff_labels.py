@@ -26,11 +26,24 @@ def test_four_players_armageddon_variant_is_a_knockout_not_one_game():
     assert "round_robin_all" in labels and "knockout_all" in labels
 
 
-def test_time_controls_as_clock_faces():
-    assert time_control_text(TimeControl.parse("180+3")) == "3′+3″"
-    assert time_control_text(TimeControl.parse("1200")) == "20′"
-    assert time_control_text(TimeControl.parse("W300-B240")) == "White 5′, Black 4′"
-    assert time_control_text(TimeControl.parse("90")) == "1′30″"
+def test_time_controls_in_the_readers_words():
+    """One display of a clock (issue 34: a German cup showed 5′+3″ on the boards and 5 Min. +
+    3 s on the timetable): 180 s = 3 min, 1200 s = 20 min, 90 s = 1 min 30 s."""
+    assert time_control_text(TimeControl.parse("180+3")) == "3 min + 3 s"
+    assert time_control_text(TimeControl.parse("1200")) == "20 min"
+    assert time_control_text(TimeControl.parse("W300-B240")) == "White 5 min, Black 4 min"
+    assert time_control_text(TimeControl.parse("90")) == "1 min 30 s"
+    try:  # German: Min. and Sek. (never a bare s); Turkish dk/sn; Russian мин/с
+        set_language("de")
+        assert time_control_text(TimeControl.parse("180+3")) == "3 Min. + 3 Sek."
+        assert time_control_text(TimeControl.parse("W300+2-B240+2")) == "Weiß 5 Min. + 2 Sek., Schwarz 4 Min. + 2 Sek."
+        assert time_control_text(TimeControl.parse("90")) == "1 Min. 30 Sek."
+        set_language("tr")
+        assert time_control_text(TimeControl.parse("180+3")) == "3 dk + 3 sn"
+        set_language("ru")
+        assert time_control_text(TimeControl.parse("180+3")) == "3 мин + 3 с"
+    finally:
+        set_language("en")
 
 
 def test_games_of_a_level_match_are_labelled_game_extension_armageddon():
@@ -41,7 +54,7 @@ def test_games_of_a_level_match_are_labelled_game_extension_armageddon():
     labels = [game_label(g) for g in evaluate(state).games]
     assert labels == ["Game 1", "Game 2", "Extension 1, game 1", "Extension 1, game 2", "Armageddon"]
     arm = evaluate(state).games[-1]
-    assert game_title(arm) == "Armageddon (White 5′, Black 4′; a draw counts as a win for Black)"
+    assert game_title(arm) == "Armageddon (White 5 min, Black 4 min; a draw counts as a win for Black)"
 
 
 def test_stage_and_placeholder_words_translated():

@@ -1,17 +1,23 @@
 """How minutes and seconds are written after a number in each language: the one reading of a
-typed time control's units, for the event's time control (:func:`core.fields.time_control`)
-and a playoff's (:meth:`core.playoff.timecontrol.TimeControl.parse`), so the CLI and the TUI
-take the same spellings everywhere.
+typed time control, for the event's time control (:func:`core.fields.time_control`, through
+:func:`read_clock`) and a playoff's (:meth:`core.playoff.timecontrol.TimeControl.parse`), and
+the one way a clock is shown (:func:`clock_text`), so the CLI, the TUI, the reports and the
+pages read and write the same spellings everywhere.
 
-Why (issue 34, a fresh-eyes review): ``15 мин + 10 с``, ``15 Min. + 10 Sek.``, ``15 dk + 10 sn``
-and ``15'+10"`` were refused, each where an organiser of that language typed it.  The words are
-the usual abbreviations and words of the FIDE handbook and of the Turkish, German and Russian
+Why (issue 34, fresh-eyes reviews): ``15 мин + 10 с``, ``15 Min. + 10 Sek.``, ``15 dk + 10 sn``
+and ``15'+10"`` were refused, each where an organiser of that language typed it; the FIDE
+classical control typed in words (``90 Min. für 40 Züge + 30 Min. + 30 Sek.``, ``40 hamlede 90
+dk + 30 dk + 30 sn``, ``90 мин на 40 ходов + 30 мин + 30 с``) was refused too; and one German
+clock was shown three ways (as typed, ``5′+3″``, ``5 Min. + 3 s``).  The words are the usual
+abbreviations and words of the FIDE handbook and of the Turkish, German and Russian
 federations' texts; each is read with or without a full stop, in any case, spaces ignored.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 MINUTE_WORDS = ("'", "’", "′", "m", "min", "mins", "minute", "minutes",  # English
@@ -26,7 +32,8 @@ SECOND_WORDS = ('"', "”", "″", "''", "’’", "′′", "s", "sec", "secs",
                 "с", "сек", "секунда", "секунды", "секунд")  # Russian
 """How seconds are written after a number (as :data:`MINUTE_WORDS`)."""
 
-PER_MOVE_WORDS = ("/move", "permove", "amove", "/zug", "prozug", "/hamle", "hamlebaşına", "/ход", "заход")
+PER_MOVE_WORDS = ("/move", "permove", "pereachmove", "amove", "/zug", "prozug", "jezug", "/hamle", "hamlebaşına",
+                  "herhamleiçin", "/ход", "заход", "накаждыйход", "закаждыйход")
 """"A move" after the increment (``30 s/move``, ``30 Sek. pro Zug``, ``30 sn/hamle``,
 ``30 с за ход``), read without the spaces."""
 
@@ -64,22 +71,149 @@ def clock_with_units(text: str) -> tuple[int, int] | None:
     return int(base), int(increment)
 
 
-def clock_words(text: str) -> str | None:
-    """A one-period time control typed with its units, in the reader's notation: ``15 мин +
-    10 с`` read in German is ``15 Min. + 10 Sek.``, in Turkish ``15 dk + 10 sn``; None for
-    anything else (a text of several periods, a bare ``90+30``, free words): shown as typed,
-    it is the organiser's own wording."""
-    clock = clock_with_units(text)
-    if clock is None:
-        return None
-    from core.i18n import _
-    from core.i18n.format import format_decimal
+# -- the periods of an event's time control ---------------------------------------------------
+@dataclass(frozen=True)
+class Period:
+    """One period of a time control: ``minutes`` (for ``moves`` moves, or the rest of the
+    game when None)."""
 
-    base, increment = clock
-    minutes = format_decimal(Fraction(base, 60))
-    if not increment:
-        return _("{minutes} min").format(minutes=minutes)
-    return _("{minutes} min + {seconds} s").format(minutes=minutes, seconds=increment)
+    minutes: Fraction
+    moves: int | None = None
+
+
+MOVE_WORDS = ("moves", "move", "züge", "zuge", "zügen", "zugen", "zug",  # English, German
+              "hamlede", "hamle",  # Turkish (40 hamlede 90 dk)
+              "ходов", "хода", "ход")  # Russian
+"""How "moves" is written after the number of moves of a period, lower case."""
+
+_FROM_MOVE_ONE = ("frommoveone", "frommove1", "fromthefirstmove", "startingfrommove1", "abdemerstenzug",
+                  "abdem1.zug", "abzug1", "vomerstenzugan", "ilkhamledenitibaren", "ilkhamleden",
+                  "1.hamledenitibaren", "начинаяспервогохода", "спервогохода", "с1-гохода", "с1хода")
+_REST_OF_GAME = ("fortherestofthegame", "fortherest", "fürdenrestderpartie", "fürdenrest", "bisspielende",
+                 "biszumende", "oyununkalanıiçin", "kalanhamleleriçin", "kalanıiçin", "доконцапартии",
+                 "наостальныеходы", "наоставшиесяходы", "herhamleiçin", "eklemeli")
+"""Words that say nothing a number does not (the increment "from move 1", the last period
+"for the rest of the game"), dropped before the numbers are read."""
+_THEN_WORDS = ("then", "dann", "danach", "sonra", "ardından", "затем", "далее", "потом",
+               "withanincrementof", "withincrement", "increment", "plus", "zuzüglich", "mitzeitgutschrift",
+               "artı", "сдобавлением", "плюс")
+"""Words between two periods, or before the increment: a ``+`` in the reading."""
+_BEFORE_MOVES = ("thefirst", "first", "dieersten", "ersten", "für", "fuer", "for", "(?<!m)in", "ilk", "на",
+                 "за", "первые")
+"""What stands between a period's minutes and its moves (``90 Min. für 40 Züge``, ``90 min
+for the first 40 moves``, ``90 мин на 40 ходов``): a slash in the reading."""
+
+_MIN = f"(?:{MINUTE_MARK})?"
+_SEC = f"(?:{SECOND_MARK})?(?:{PER_MOVE})?"
+_MOVES = "(?:" + "|".join(re.escape(w) for w in sorted(MOVE_WORDS, key=len, reverse=True)) + r")\.?"
+
+
+def _minutes(text: str) -> Fraction:
+    return Fraction(text.replace(",", "."))
+
+
+def _plain(text: str) -> str:
+    """The typed time control squeezed, its words of no number dropped, each number of moves
+    marked ``§`` after it and set off from the period's minutes by ``/``, the periods apart
+    by ``+``: ``90 Min. für 40 Züge, dann 30 Min. + 30 Sek.`` → ``90min./40§+30min.+30sek.``."""
+    s = re.sub(r"^(?:g/?|game/?|gamein)", "g", squeezed(text))
+    for phrase in _FROM_MOVE_ONE + _REST_OF_GAME:
+        s = s.replace(phrase, "")
+    s = re.sub(rf"([0-9]+){_MOVES}", r"\1§", s)
+    s = re.sub("(?:" + "|".join(_BEFORE_MOVES) + r")+(?=[0-9]+§)", "", s)
+    s = re.sub(r"(?<=[^0-9/+,;])([0-9]+§)", r"/\1", s)
+    return re.sub("[+,;]?(?:" + "|".join(_THEN_WORDS) + ")(?=[0-9])", "+", s)
+
+
+def _staged(token: str) -> Period | None:
+    """A period of so many moves: ``90min/40§`` (minutes first, FIDE's ``90/40`` read with the
+    larger number as the minutes), ``40§/90dk`` (moves first, as Turkish writes it)."""
+    marked = re.fullmatch(rf"{NUMBER}{_MIN}/([0-9]+)§", token)
+    if marked:
+        return Period(_minutes(marked.group(1)), int(marked.group(2)))
+    marked = re.fullmatch(rf"([0-9]+)§/?{NUMBER}{_MIN}", token)
+    if marked:
+        return Period(_minutes(marked.group(2)), int(marked.group(1)))
+    bare = re.fullmatch(rf"{NUMBER}{_MIN}/{NUMBER}{_MIN}", token)
+    if bare is None:
+        return None
+    a, b = _minutes(bare.group(1)), _minutes(bare.group(2))
+    minutes, moves = (a, b) if a > b else (b, a)  # move counts (20–60) are below the minutes
+    return Period(minutes, int(moves)) if moves.denominator == 1 else None
+
+
+def read_clock(text: str) -> tuple[list[Period], int] | None:
+    """The periods and the increment (seconds) of a typed time control, else None: one period
+    (``90+30``, ``90'+30"``, ``15 Min. + 10 Sek.``, ``G/60``), or periods of so many moves and
+    the rest of the game (``90/40+30+30``, ``40/90, 30+30``, ``90 min/40 moves + 30 min + 30
+    s``, ``90 Min. für 40 Züge + 30 Min. + 30 Sek.``, ``40 hamlede 90 dk + 30 dk + 30 sn``,
+    ``90 мин на 40 ходов + 30 мин + 30 с``).  A bare number counts minutes, the increment
+    seconds."""
+    s = _plain(text)
+    simple = re.fullmatch(rf"g?{NUMBER}{_MIN}(?:\+{NUMBER}{_SEC})?", s)
+    if simple:
+        added = _minutes(simple.group(2) or "0")
+        return ([Period(_minutes(simple.group(1)))], int(added)) if added.denominator == 1 else None
+    tokens = re.split("[+,;]", s)
+    periods: list[Period] = []
+    while tokens and (period := _staged(tokens[0])) is not None:
+        periods.append(period)
+        tokens.pop(0)
+    if not periods or not 1 <= len(tokens) <= 2:
+        return None
+    rest = re.fullmatch(rf"{NUMBER}{_MIN}", tokens[0])
+    increment = re.fullmatch(rf"{NUMBER}{_SEC}", tokens[1]) if len(tokens) == 2 else None
+    if rest is None or (len(tokens) == 2 and increment is None):
+        return None
+    seconds = _minutes(increment.group(1)) if increment else Fraction(0)
+    return (periods + [Period(_minutes(rest.group(1)))], int(seconds)) if seconds.denominator == 1 else None
+
+
+# -- the one way a clock is shown ------------------------------------------------------------
+def duration_text(seconds: int) -> str:
+    """A period's time in the reader's words: ``5 min``, ``1 min 30 s``, ``30 s`` (German ``5
+    Min.``, ``1 Min. 30 Sek.``; Turkish ``5 dk``; Russian ``5 мин``)."""
+    from core.i18n import _
+
+    m, s = divmod(seconds, 60)
+    if m and s:
+        return _("{minutes} min {seconds} s").format(minutes=m, seconds=s)
+    return _("{seconds} s").format(seconds=s) if s else _("{minutes} min").format(minutes=m)
+
+
+def clock_text(periods: Sequence[tuple[int, int | None]], increment: int = 0, black: int | None = None) -> str:
+    """The one display of a clock, in the reader's words, wherever one is shown (settings,
+    the playoff's games and rules on screen, the timetable, reports and pages): ``periods`` as
+    (seconds, moves or None for the rest of the game), the ``increment`` in seconds a move,
+    ``black`` Black's time when it differs from White's (Armageddon, one period).
+
+    English ``90 min/40 moves + 30 min + 30 s``, ``15 min + 10 s``, ``White 5 min, Black 4
+    min``; German ``90 Min./40 Züge + 30 Min. + 30 Sek.``, ``15 Min. + 10 Sek.``; Turkish ``40
+    hamlede 90 dk + 30 dk + 30 sn``, ``15 dk + 10 sn``; Russian ``90 мин на 40 ходов + 30 мин +
+    30 с``, ``15 мин + 10 с``.  Each reads back as the same clock (:func:`read_clock`)."""
+    from core.i18n import _, ngettext
+
+    plus = " + " + _("{seconds} s").format(seconds=increment) if increment else ""
+    if black is not None and len(periods) == 1 and black != periods[0][0]:
+        return _("White {white}, Black {black}").format(white=duration_text(periods[0][0]) + plus,
+                                                        black=duration_text(black) + plus)
+    parts = [ngettext("{time}/{moves} move", "{time}/{moves} moves", moves).format(time=duration_text(seconds), moves=moves)
+             if moves else duration_text(seconds) for seconds, moves in periods]
+    return " + ".join(parts) + plus
+
+
+def clock_words(text: str) -> str | None:
+    """A typed chess time control in the reader's words (:func:`clock_text`): ``15 мин + 10 с``
+    or ``15+10`` read in German is ``15 Min. + 10 Sek.``, ``90/40+30+30`` in Turkish ``40
+    hamlede 90 dk + 30 dk + 30 sn``; None for a text that is no such clock (a Go byo-yomi, an
+    imported file's free words): shown as typed, it is the organiser's own wording."""
+    read = read_clock(text)
+    if read is None:
+        return None
+    periods, increment = read
+    if any((p.minutes * 60).denominator != 1 or p.minutes <= 0 for p in periods):
+        return None
+    return clock_text([(int(p.minutes * 60), p.moves) for p in periods], increment)
 
 
 WHITE_WORDS = ("white", "weiß", "weiss", "beyaz", "белые", "белым", "белых")

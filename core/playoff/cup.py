@@ -431,7 +431,7 @@ def _away_by_round(t: Tournament, round_no: int) -> dict[int, str]:
 
 
 def board_games(t: Tournament, round_no: int, short: bool = False) -> dict[int, str]:
-    """Board number → what its game is ("Quarter-final · Armageddon (White 5′, Black 4′; …)");
+    """Board number → what its game is ("Quarter-final · Armageddon (White 5 min, Black 4 min; …)");
     ``short``: the game alone, without stage and clock ("Extension 1, game 2"), for printed
     lists whose heading names the stage."""
     from core.playoff.labels import game_label, game_title, stage_text

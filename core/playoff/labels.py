@@ -2,7 +2,7 @@
 
 Why a module of its own: the derivation works with ids (``p.s1g2``, ``knockout_all``) and
 TRF-2026 time codes (``W300-B240``); an arbiter at the board needs "extension 1, game 2",
-"Armageddon: White 5′, Black 4′" and "Knockout of two-game matches".  The ids stay the stored
+"Armageddon: White 5 min, Black 4 min" and "Knockout of two-game matches".  The ids stay the stored
 truth; these functions only say what they are, in the UI's language.
 """
 
@@ -73,29 +73,15 @@ def format_choices(k: int) -> list[FormatChoice]:
     return out
 
 
-def minutes_text(seconds: int, words: bool = False) -> str:
-    """``300`` → ``5′``, ``90`` → ``1′30″`` (clock faces count minutes); ``words``: in the
-    reader's words, ``5 min``, ``1 min 30 s`` (pages read away from the hall)."""
-    m, s = divmod(seconds, 60)
-    if words:
-        if m and s:
-            return _("{minutes} min {seconds} s").format(minutes=m, seconds=s)
-        return _("{seconds} s").format(seconds=s) if s else _("{minutes} min").format(minutes=m)
-    return f"{m}′{s:02d}″" if s and m else (f"{s}″" if s else f"{m}′")
+def time_control_text(tc: TimeControl) -> str:
+    """A playoff game's clock in the reader's words, the one display of a clock
+    (:func:`core.i18n.clock.clock_text`): ``3 min + 3 s``, ``20 min``, ``White 5 min, Black 4
+    min`` (German ``3 Min. + 3 Sek.``, Turkish ``3 dk + 3 sn``, Russian ``3 мин + 3 с``) on the
+    boards, the timetable and the pages alike — a TRF code such as ``W300-B240`` says nothing
+    to a player, and ``3′+3″`` beside ``3 Min. + 3 Sek.`` was one clock shown two ways."""
+    from core.i18n.clock import clock_text
 
-
-def time_control_text(tc: TimeControl, words: bool = False) -> str:
-    """``3′+3″``, ``20′``, or ``White 5′, Black 4′`` for unequal clocks; ``words``: the same in
-    the reader's words, ``3 min + 3 s``, ``White 5 min, Black 4 min`` (the published timetable,
-    where a TRF code such as ``W300-B240`` says nothing to a player)."""
-    if words:
-        inc = " + " + minutes_text(tc.increment, True) if tc.increment else ""
-    else:
-        inc = f"+{tc.increment}″" if tc.increment else ""
-    if tc.black_base is not None and tc.black_base != tc.base:
-        return _("White {white}, Black {black}").format(white=minutes_text(tc.base, words) + inc,
-                                                        black=minutes_text(tc.black_base, words) + inc)
-    return minutes_text(tc.base, words) + inc
+    return clock_text([(tc.base, None)], tc.increment, tc.black_base)
 
 
 _SEGMENT = re.compile(r"\.s(\d+)g(\d+)$")
@@ -137,7 +123,7 @@ def label_of(game_id: str, kind: str | None = None) -> str:
 
 
 def game_title(game: Game) -> str:
-    """The label with its time control: "Armageddon (White 5′, Black 4′; draw: Black wins)"."""
+    """The label with its time control: "Armageddon (White 5 min, Black 4 min; draw: Black wins)"."""
     tc = time_control_text(game.time_control)
     if game.kind == "armageddon":
         return _("Armageddon ({time}; a draw counts as a win for Black)").format(time=tc)
@@ -206,8 +192,8 @@ def entrant_text(names: dict[int, str], entrant: int | str) -> str:
 
 
 def rules_text(rules: MatchRules) -> str:
-    """A match's rules in one line, for choosing them: "2 games 20′; if level 2 games 20′;
-    then Armageddon (White 5′, Black 4′)" — the preset ids (``seed-rapid``) say nothing to an
+    """A match's rules in one line, for choosing them: "2 games 20 min; if level 2 games 20 min;
+    then Armageddon (White 5 min, Black 4 min)" — the preset ids (``seed-rapid``) say nothing to an
     organiser."""
     parts = []
     for k, seg in enumerate(rules.segments):

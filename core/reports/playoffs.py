@@ -302,7 +302,7 @@ def timetable_report(view: View, key: str, state: Mapping[str, Any], playoff_vie
             result = ""
         end = clock(s.end) if s.actual_end else "~" + clock(s.end)
         table.rows.append([clock(s.start), end, s.board, _label(g.white, names).strip(),
-                           _label(g.black, names).strip(), result, time_control_text(g.time_control, words=True),
+                           _label(g.black, names).strip(), result, time_control_text(g.time_control),
                            _stage(g.stage), named[g.id]])
     stages = Table([Column("stage", _("Stage"), flex=True), Column("from", pgettext("time span", "From"), "r"),
                     Column("until", pgettext("time span", "Until"), "r")], title=_("Stages"))

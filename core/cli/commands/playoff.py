@@ -181,7 +181,7 @@ def render_text(state: dict[str, Any], view: PlayoffView, slots: list[Slot], nam
     for st in describe(state["plan"], list(range(1, len(state["players"]) + 1))):
         groups = "; ".join(", ".join(str(s) for s in g) for g in st["groups"]) or _("winners")
         games = ngettext("{n} game at {time}", "{n} games at {time}", st["games"]).format(
-            n=st["games"], time=time_control_text(TimeControl.parse(str(st["time_control"])), words=True))
+            n=st["games"], time=time_control_text(TimeControl.parse(str(st["time_control"]))))
         lines.append(_("Stage: {stage} ({games}) — seeds {groups}").format(
             stage=_stage_name(st["name"]), games=games, groups=groups))
     lines.append("")
