@@ -183,7 +183,7 @@ async def test_no_playoff_suggested_before_the_last_round_s_results(tmp_path):
     # the seed formats' regular games are 3 minutes + 3 seconds (Aktar p. 66; core.playoff.formats.SEED_TC),
     # written as the organiser writes a clock; what is typed is read as `hakem playoff --time-control` reads it
     ("tr", "3 dk + 3 sn", "5 dk + 3 sn", "300+3"),
-    ("de", "3 Min. + 3 s", "15 Min. + 10 Sek.", "900+10"),
+    ("de", "3 Min. + 3 Sek.", "15 Min. + 10 Sek.", "900+10"),
     ("ru", "3 мин + 3 с", "10 мин", "600"),
     ("en", "3 min + 3 s", "240+2", "240+2"),
 ])

@@ -304,13 +304,13 @@ def default_clock(choice: FormatChoice, players: int) -> TimeControl | None:
 
 
 def clock_text(clock: TimeControl) -> str:
-    """A clock in the organiser's words ("3 dk + 3 sn", "15 Min. + 10 s"), read back by the
+    """A clock in the organiser's words ("3 dk + 3 sn", "15 Min. + 10 Sek."), read back by the
     same reader as a typed one; the seconds form ("90+2") when the words would not read back
     (a clock of minutes and seconds, "1 min 30 s")."""
     from core.playoff.labels import time_control_text
     from core.playoff.timecontrol import TimeControl
 
-    words = time_control_text(clock, words=True)
+    words = time_control_text(clock)
     try:
         same = TimeControl.parse(words) == clock
     except TournamentError:
