@@ -99,16 +99,16 @@ def match_lines(t: Tournament, rnd: Round) -> dict[str, MatchLine]:
     return out
 
 
-def cup_round(t: Tournament, round_no: int) -> tuple[dict[int, str], dict[str, list[int]]]:
+def cup_round(t: Tournament, round_no: int, short: bool = False) -> tuple[dict[int, str], dict[str, list[int]]]:
     """A cup's round: why each player off the boards has no game (eliminated, through without a
-    game, waiting for the next stage), and the boards of each game (the Armageddon named), in
-    board order; empty for other systems."""
+    game, waiting for the next stage; ``short``: in a table cell's few words), and the boards of
+    each game (the Armageddon named), in board order; empty for other systems."""
     if t.system != "knockout" or not round_no:
         return {}, {}
     from core.playoff.cup import away_status, board_games
 
     try:
-        away, games = away_status(t, round_no), board_games(t, round_no)
+        away, games = away_status(t, round_no, short), board_games(t, round_no)
     except TournamentError:
         return {}, {}
     by_game: dict[str, list[int]] = {}
@@ -163,8 +163,9 @@ class OffBoard:
     away: str = ""
 
 
-def off_the_boards(t: Tournament, round_no: int) -> list[OffBoard]:
-    """The players without a board in round ``round_no``, by pairing number: a cup's with why,
+def off_the_boards(t: Tournament, round_no: int, short: bool = False) -> list[OffBoard]:
+    """The players without a board in round ``round_no``, by pairing number: a cup's with why
+    (``short``: in a table cell's few words, :func:`cup_round`),
     then those with a bye and those still in the event but absent; the players of a team with
     the pairing-allocated bye are not listed (the team's row says so), nor withdrawn players
     without a bye."""
@@ -173,7 +174,7 @@ def off_the_boards(t: Tournament, round_no: int) -> list[OffBoard]:
     resting = {m.home for m in rnd.matches if m.bye}
     on_board |= {pno for team in t.teams if team.id in resting for pno in team.members}
     byes = {b.pno: b.kind for b in rnd.byes}
-    away = cup_round(t, round_no)[0]
+    away = cup_round(t, round_no, short)[0]
     out = []
     for p in sorted(t.players, key=lambda p: p.pno):
         if p.pno in on_board:

@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from core.errors import PairingImpossible, TournamentError
-from core.i18n import _
+from core.i18n import _, pgettext
 from core.model import Board, Tournament
 from core.playoff import lots
 from core.playoff.games import Context, Game
@@ -363,8 +363,25 @@ def _stage_names(view: PlayoffView) -> dict[int, str]:
     return out
 
 
-def away_status(t: Tournament, round_no: int) -> dict[int, str]:
-    """Why each player without a board in round ``round_no`` has none, in words.
+def _bye(stage: str, short: bool) -> str:
+    """Through without a game: ``short``, the one word of a table's cell (the round's stage is
+    named under the table), else the sentence with the stage."""
+    if short:
+        return pgettext("cup status, short", "bye")
+    return _("advances without a game ({stage})").format(stage=stage)
+
+
+def _out(stage: str, short: bool) -> str:
+    """Eliminated in ``stage`` (``short``: a table's cell, "ausgeschieden: Viertelfinale" was cut
+    at 80 columns)."""
+    if short:
+        return pgettext("cup status, short", "out: {stage}").format(stage=stage)
+    return _("eliminated in the {stage}").format(stage=stage)
+
+
+def away_status(t: Tournament, round_no: int, short: bool = False) -> dict[int, str]:
+    """Why each player without a board in round ``round_no`` has none, in words; ``short``: in
+    a few words for a table's cell (the rounds pane's boards; ``x`` there says them in full).
 
     A cup round holds the next game of every running match, so a player off the boards is
     eliminated, went through without a game (a bye of the bracket), or has won the match and
@@ -373,7 +390,7 @@ def away_status(t: Tournament, round_no: int) -> dict[int, str]:
     from core.playoff.labels import stage_text
 
     if not legacy(t):
-        return _away_by_round(t, round_no)
+        return _away_by_round(t, round_no, short)
     cup = _before(t, round_no)
     view, names = cup.view, _stage_names(cup.view)
     on_board = ({x for b in t.round(round_no).boards for x in (b.white, b.black)}
@@ -388,22 +405,24 @@ def away_status(t: Tournament, round_no: int) -> dict[int, str]:
         if not mine and bye is not None:
             # the next round is paired only when this one ends (re-seeded), so a player with a
             # bye of the bracket has no game yet: still through without one
-            out[p] = _("advances without a game ({stage})").format(stage=stage_text(names.get(bye, "")))
+            out[p] = _bye(stage_text(names.get(bye, "")), short)
         elif running:
             n = knockout_round(running[0].id)
             if p in cup.byes.get(f"p.r{n - 1}", ()):
-                out[p] = _("advances without a game ({stage})").format(stage=stage_text(names.get(n - 1, "")))
+                out[p] = _bye(stage_text(names.get(n - 1, "")), short)
+            elif short:
+                out[p] = pgettext("cup status, short", "through: {stage}").format(stage=stage_text(names.get(n, "")))
             else:
                 out[p] = _("through to the {stage}; waits for the other matches").format(
                     stage=stage_text(names.get(n, "")))
         elif view.places is not None and p in view.places[0]:
             out[p] = _("Winner")
         elif mine:
-            out[p] = _("eliminated in the {stage}").format(stage=stage_text(mine[-1].stage))
+            out[p] = _out(stage_text(mine[-1].stage), short)
     return out
 
 
-def _away_by_round(t: Tournament, round_no: int) -> dict[int, str]:
+def _away_by_round(t: Tournament, round_no: int, short: bool = False) -> dict[int, str]:
     """:func:`away_status` of a cup whose rounds are knockout rounds: off the boards of a
     knockout round means through to the next one without a game, or out already."""
     from core.playoff.labels import stage_text
@@ -418,15 +437,17 @@ def _away_by_round(t: Tournament, round_no: int) -> dict[int, str]:
         if p in on_board:
             continue
         if entry.get(p, 1) > round_no:
-            out[p] = _("enters in the {stage}").format(stage=stage_text(names.get(entry[p], "")))
+            stage = stage_text(names.get(entry[p], ""))
+            out[p] = (pgettext("cup status, short", "enters: {stage}") if short
+                      else _("enters in the {stage}")).format(stage=stage)
             continue
         earlier = [g for g in cup.view.games if p in (g.white, g.black)
                    and 0 < round_of_game(g.id, cup.view) < round_no]
         if p in cup.byes.get(f"p.r{round_no}", ()):
-            out[p] = _("advances without a game ({stage})").format(stage=stage_text(names.get(round_no, "")))
+            out[p] = _bye(stage_text(names.get(round_no, "")), short)
         elif earlier and not any(p in (g.white, g.black) and round_of_game(g.id, cup.view) > round_no
                                  for g in cup.view.games):
-            out[p] = _("eliminated in the {stage}").format(stage=stage_text(earlier[-1].stage))
+            out[p] = _out(stage_text(earlier[-1].stage), short)
     return out
 
 

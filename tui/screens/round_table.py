@@ -16,7 +16,7 @@ from tui.i18n import fmt_points
 from tui.screens.registration import is_go
 from tui.screens.rounds_tab import RoundsTab
 from tui.widgets.refused import RefusedList
-from tui.widgets.tables import FittedTable, optional_col, short_col, sync_table, text_col
+from tui.widgets.tables import READABLE, Col, FittedTable, optional_col, reset_table, short_col, sync_table, text_col
 from tui.widgets.text import set_text
 
 RESULT_TEXT = {result: result.text for result in GameResult}
@@ -55,7 +55,7 @@ def bye_points(kind: ByeKind | None, points: PointSystem) -> str:
     return "—" if kind is None else fmt_points(points.for_code(kind.code))
 
 
-def board_columns(t: Tournament | None = None) -> list:
+def board_columns(t: Tournament | None = None) -> list[tuple[str, str] | Col]:
     """The boards table's columns.  On a cup's boards the points are each player's points in
     the match before the board's game (:func:`core.round_view.cup_points`), not the event's, which count
     earlier matches and rounds passed without a game; a Go event's are its scores (MMS or
@@ -65,9 +65,28 @@ def board_columns(t: Tournament | None = None) -> list:
         from core.go.summary import score_name
 
         score = score_name(t)
-    return [(_("Bd"), "board"), optional_col(_("No."), "wno"), text_col(_("White"), "white"), (score, "wpts"),
-            short_col(_("Result"), "result", pgettext("short header", "Res.")), (score, "bpts"),
-            optional_col(_("No."), "bno"), text_col(_("Black"), "black")]
+    cup = t is not None and t.system == "knockout"
+    # a cup's points beside the names (the match so far) give way, after the numbers, to the
+    # words of a player off the boards ("выбыл: Предварительный тур" was cut at 60 columns)
+    points: list[tuple[str, str] | Col] = ([optional_col(score, "wpts", 1), optional_col(score, "bpts", 1)] if cup
+                                           else [(score, "wpts"), (score, "bpts")])
+    numbers = 2 if cup else 1
+    return [(_("Bd"), "board"), optional_col(_("No."), "wno", numbers), text_col(_("White"), "white"), points[0],
+            short_col(_("Result"), "result", pgettext("short header", "Res.")), points[1],
+            optional_col(_("No."), "bno", numbers), text_col(_("Black"), "black")]
+
+
+CUP_CELLS = 28
+"""The rounds table of a cup keeps names and the short words of a player off the boards
+("out: Quarter-final", "выбыл: Предварительный тур") whole up to this many cells, leaving out
+the pairing numbers, then the match's points, before it cuts them (``FittedTable.readable``)."""
+
+
+def reset_boards(table: FittedTable, t: Tournament | None) -> None:
+    """The boards table's columns for ``t`` (:func:`board_columns`), and how much of a name or
+    a cup's words it keeps whole (:data:`CUP_CELLS`)."""
+    table.readable = CUP_CELLS if t is not None and t.system == "knockout" else READABLE
+    reset_table(table, board_columns(t))
 
 
 def match_game(t: Tournament, rnd: Round, board_no: int, board: Board) -> int | str:
@@ -149,11 +168,12 @@ class PointsShown:
 
 def off_board_rows(t: Tournament, round_no: int, points: PointsShown) -> list[tuple[str, tuple]]:
     """A row per player without a board (:func:`core.round_view.off_the_boards`): a bye's points
-    in the Result column and its kind in short words in the last one; a cup's words there too (long)."""
+    in the Result column and its kind in short words in the last one; a cup's in short words
+    too ("out: Quarter-final"; ``x`` says them in full)."""
     from core.round_view import off_the_boards
 
     rows = []
-    for off in off_the_boards(t, round_no):
+    for off in off_the_boards(t, round_no, short=True):
         name = t.player(off.pno).name
         if off.away:
             rows.append((f"p{off.pno}", ("", off.pno, name, "", "—", "", "", off.away)))

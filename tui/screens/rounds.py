@@ -37,11 +37,11 @@ from tui.screens.result_entry import ResultEntry, ResultTyping, refused_elsewher
 from tui.screens.round_explain import PairingExplained
 from tui.screens.round_pairing import PairingRun
 from tui.screens.round_schedule import RoundSchedule
-from tui.screens.round_table import BoardsShown, board_columns
+from tui.screens.round_table import BoardsShown, reset_boards
 from tui.screens.single_keys import SingleKeys
 from tui.widgets.fast_table import FastTable
 from tui.widgets.refused import RefusedList
-from tui.widgets.tables import FittedTable, reset_table
+from tui.widgets.tables import FittedTable
 
 
 class RoundsPane(ResultTyping, SingleKeys, PairingRun, PairingExplained, RoundSchedule, BoardsShown, Vertical):
@@ -110,7 +110,7 @@ class RoundsPane(ResultTyping, SingleKeys, PairingRun, PairingExplained, RoundSc
 
     def relabel(self) -> None:
         self.show_mode()
-        reset_table(self.query_one("#boards", FittedTable), board_columns(self.t))
+        reset_boards(self.query_one("#boards", FittedTable), self.t)
         if self.t is not None:
             self.show(self.t)
 
@@ -132,8 +132,9 @@ class RoundsPane(ResultTyping, SingleKeys, PairingRun, PairingExplained, RoundSc
     def show(self, t: Tournament) -> None:
         old = self.t
         self.t = t
-        if old is None or is_go(old) != is_go(t):  # a Go event's scores are MMS or levels
-            reset_table(self.query_one("#boards", FittedTable), board_columns(t))
+        # a Go event's scores are MMS or levels; a cup's points give way to its words
+        if old is None or is_go(old) != is_go(t) or (old.system == "knockout") != (t.system == "knockout"):
+            reset_boards(self.query_one("#boards", FittedTable), t)
         if self.single_keys is None:
             # off unless this organiser turned it on (remembered per user, never per event): an
             # arbiter types "12 1-0"; walking down the table with one key per board is a choice

@@ -1,0 +1,72 @@
+"""A cup's rounds pane (F3) at 60×20 and 80×24 in every language: the players off the boards
+say why in words that are whole ("ausgeschieden: Viertelfin…" was cut even at 80 columns in
+German), and every name stays whole; ``x`` on such a row says it in full.
+
+The cup: ten players with real names (Aktar p. 68: a 16-bracket, seeds 1-6 advance without a
+game to the quarter-final, 7 v 10 and 8 v 9 play the preliminary round); every match won 2-0
+by the higher seed, so round 3 (the semi-final) has 1-4 on the boards, 5-8 out in the
+quarter-final and 9-10 out in the preliminary round."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import DataTable
+
+from core import changes
+from core.i18n import _, set_language
+from core.model import Player, Tournament
+from tests.test_tui_playoff_narrow import screen_text
+from tests.tui_fixtures import store_with, wait_for
+from tui.app import HakemApp
+
+pytestmark = pytest.mark.usefixtures("quiet_tui")
+
+NAMES = ("Ivanov, Sergei", "Aktar, Tahsin", "Schneider, Jonas", "Yılmaz, Elif", "Petrova, Anna",
+         "Demir, Mehmet", "Krüger, Lena", "Kaya, Can", "Öztürk, Sibel", "Wagner, Paul")
+
+
+def cup_in_semi_final() -> Tournament:
+    players = tuple(Player(i, name, rating=2400 - 10 * i) for i, name in enumerate(NAMES, start=1))
+    t = Tournament(id="", name="Pokal", system="knockout", total_rounds=4, players=players,
+                   options={"knockout": {"rules": "seed"}})
+    for r in (1, 2):
+        t = changes.pair_next_round(t)
+        for b, board in enumerate(t.rounds[-1].boards, start=1):
+            t = changes.set_result(t, r, b, "1-0" if board.white < board.black else "0-1")
+    return changes.pair_next_round(t)
+
+
+@pytest.mark.parametrize("size", [(60, 20), (80, 24)])
+@pytest.mark.parametrize("lang", ["en", "tr", "de", "ru"])
+async def test_why_a_player_has_no_board_is_whole(tmp_path, lang, size):
+    [tid] = store_with(tmp_path / "data", cup_in_semi_final())
+    app = HakemApp(data_dir=tmp_path / "data", open_id=tid, lang=lang, poll_interval=3600)
+    try:
+        async with app.run_test(size=size) as pilot:
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                           and app.screen.query("#pane-rounds"), timeout=30)
+            table = app.screen.query_one("#boards", DataTable)
+            await wait_for(pilot, lambda: table.row_count == 4 + 6, timeout=30)
+            await pilot.pause()
+            shown = dict(zip(table.kept.keys, table.kept.shown))
+            stage = {5: _("Quarter-final"), 6: _("Quarter-final"), 7: _("Quarter-final"), 8: _("Quarter-final"),
+                     9: _("Preliminary round"), 10: _("Preliminary round")}
+            for pno, name in ((p, NAMES[p - 1]) for p in stage):
+                row = shown[f"p{pno}"]
+                assert name in row, row  # the player's name whole
+                words = row[-1]
+                assert "…" not in words and stage[pno] in words, (words, row)
+            for row in shown.values():
+                assert not any(isinstance(c, str) and c.endswith("…") and c != "…" for c in row), row  # "…": no result yet
+            # on screen as in the rows (the first rows under the head)
+            text = screen_text(app)
+            assert shown["p5"][-1] in text and NAMES[4] in text, text
+            # x on such a row: the words in full
+            table.focus()
+            table.move_cursor(row=table.kept.keys.index("p9"))
+            await pilot.press("x")
+            full = _("eliminated in the {stage}").format(stage=_("Preliminary round"))
+            await wait_for(pilot, lambda: type(app.screen).__name__ != "TournamentScreen", timeout=30)
+            await wait_for(pilot, lambda: full in " ".join(screen_text(app).split()), timeout=30)
+    finally:
+        set_language("en")
