@@ -171,6 +171,7 @@ def _parameters(function: Any) -> list[str]:
       "show_cursor", "show_hover_cursor", "has_css_foreground_priority", "has_css_background_priority"]),
     ("textual.widgets:DataTable", "_clear_caches", ["self"]),
     ("textual.widgets:DataTable", "_refresh_region", ["self", "region"]),
+    ("textual.widgets:DataTable", "_highlight_cursor", ["self"]),
     ("textual.widgets:TabbedContent", "_is_associated_tabs", ["self", "tabs"]),
     ("textual.command:CommandPalette", "_start_no_matches_countdown", ["self", "search_value"]),
     ("textual.command:CommandPalette", "_stop_no_matches_countdown", ["self"]),
@@ -195,7 +196,7 @@ def test_each_method_relied_on_has_the_signature_read(where: str, name: str, par
     ("textual.widgets:DataTable",
      ["_data", "_row_locations", "_column_locations", "_y_offsets", "_cell_render_cache", "_row_render_cache",
       "_row_renderable_cache", "_line_cache", "_update_count", "_require_update_dimensions",
-      "_show_hover_cursor", "_pseudo_class_state"]),
+      "_show_hover_cursor", "_pseudo_class_state", "_new_rows"]),
     ("textual.command:CommandPalette", ["_no_matches_timer"]),
 ])
 def test_each_attribute_relied_on_is_set_where_it_was(where: str, names: list[str]) -> None:
@@ -254,3 +255,17 @@ def test_the_opened_pieces_answer_as_read() -> None:
     assert [k.key for k in KeyParser().feed("\x1b[A")] == ["up"]
     strip = Strip([Segment("ab")], 2)
     assert strip._segments == [Segment("ab")] and strip._cell_length == 2 and strip._render_cache is None
+
+
+def test_every_way_data_table_reads_its_cell_store_makes_waiting_rows() -> None:
+    """FastTable's rows wait as plain values in ``DataTable._data`` (``WaitingCells``) until
+    read; it makes them on ``[]``, ``get``, ``items`` and ``values``.  A Textual that reads the
+    store another way (``setdefault``, ``copy``, ``pop``…) would see a waiting row unmade."""
+    from textual.widgets import DataTable
+
+    from tui.textual_internals.data_table import WaitingCells
+
+    used = set(re.findall(r"\b_data\.(\w+)", inspect.getsource(DataTable)))
+    made = {"get", "items", "values"}
+    assert used <= made | {"clear"}, used - made
+    assert all(name in WaitingCells.__dict__ for name in made)

@@ -205,3 +205,70 @@ async def test_new_rows_widen_the_columns_as_data_table_does_without_rich_measur
     assert got == expected == [2, 4, len("a longer name, a plain str")]  # "1234" and 大山 Kōji's 9 are less
     # Rich measures the three column labels either way; DataTable also its nine cells
     assert rich_measured == 3 + 9 and fast_measured == 3
+
+
+def many_rows(n: int) -> tuple[list[str], list[tuple]]:
+    """``n`` rows of plain values (ints, ``str`` with markup-like and wide text)."""
+    return [f"r{i}" for i in range(n)], [
+        (str(i + 1), 5000 - i, f"[i]Player[/i] {i:04d}" if i % 7 == 0 else f"大山 {i:04d}", f"{i % 9}½", i % 13)
+        for i in range(n)]
+
+
+async def test_a_long_table_makes_only_the_rows_it_draws_and_shows_every_row_as_data_table():
+    """1,000 rows put in at once: only the rows drawn (and those read) get their cells made;
+    PageDown, End, Home and a jump to a middle row show what Textual's DataTable shows given
+    the same rows, and reading a row far down gives its cells."""
+    keys, data = many_rows(1000)
+
+    async def shots(cls: type[DataTable]) -> tuple[list[str], int]:
+        app = Table(cls, "row")
+        made = 0
+        async with app.run_test(size=(70, 20)) as pilot:
+            table = app.query_one("#t", DataTable)
+            if isinstance(table, FittedTable):
+                reset_table(table, COLUMNS)
+                sync_table(table, keys, data)
+            else:
+                PlainRows(table).sync(keys, data)
+            await pilot.pause()
+            table.focus()
+            if isinstance(table, FittedTable):
+                made = sum(table.waiting_values(table.row_key_at(i)) is None for i in range(1000))
+            out = [screenshot(app)]
+            for key in ("pagedown", "pagedown", "end", "up", "home"):
+                # a list's End and Home are DataTable's Ctrl+End and Ctrl+Home (FastTable)
+                await pilot.press(key if isinstance(table, FittedTable) or key in ("pagedown", "up") else f"ctrl+{key}")
+                await pilot.pause()
+                out.append(screenshot(app))
+            table.move_cursor(row=537)
+            await pilot.pause()
+            out.append(screenshot(app))
+            assert [str(c) for c in table.get_row_at(811)] == [str(v) for v in data[811]]
+        return out, made
+
+    expected, _made = await shots(DataTable)
+    got, made = await shots(FittedTable)
+    assert len(got) == len(expected) == 7
+    for i, (a, b) in enumerate(zip(got, expected)):
+        assert a == b, f"screenshot {i} differs"
+    assert 0 < made <= 20  # the first screen's rows (the table is 20 lines high), not 1,000
+
+
+async def test_a_waiting_row_takes_an_update_and_is_sorted_as_its_values():
+    """A cell update to a row not yet drawn is kept with its plain values; DataTable's own sort
+    and reads make the cells, as they were given."""
+    keys, data = many_rows(200)
+    app = Table(FittedTable, "row")
+    async with app.run_test(size=(70, 12)) as pilot:
+        table = app.query_one("#t", FittedTable)
+        reset_table(table, COLUMNS)
+        sync_table(table, keys, data)
+        await pilot.pause()
+        changed = list(data)
+        changed[150] = changed[150][:3] + ("99", 1)
+        sync_table(table, keys, changed)
+        assert table.waiting_values(table.row_key_at(150)) is not None  # still not made
+        assert [str(c) for c in table.get_row_at(150)] == [str(v) for v in changed[150]]
+        table.sort("pno", key=lambda cell: int(str(cell)))  # DataTable's sort reads every row
+        assert [str(table.get_row_at(i)[1]) for i in range(200)] == sorted(
+            (str(r[1]) for r in changed), key=int)

@@ -1,7 +1,7 @@
 """The TUI at 1,000 players: start-up, the first show of every pane, a key on the boards
 (prints figures; not collected by pytest).
 
-    python3 tests/benchmarks/bench_tui_panes.py [--players 1000] [--rounds 8] [--repeat 3] [--profile TAB] [--open-only]
+    python3 tests/benchmarks/bench_tui_panes.py [--players 1000] [--rounds 8] [--repeat 3] [--profile TAB] [--open-only] [--panes-only]
 
 The event: ``bench_tui.big_event`` (circle-method rounds, random results, the next round
 paired, tie-breaks BH/C1 BH SB WIN).  Measured:
@@ -50,9 +50,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 KEYS = (("players", "f2"), ("standings", "f4"), ("tiebreaks", "f5"), ("reports", "f6"), ("playoff", "f7"))
 
 
-async def panes(data: Path, tid: str, profile: str | None, open_only: bool = False) -> dict[str, tuple[float, float]]:
+async def panes(data: Path, tid: str, profile: str | None, open_only: bool = False,
+                panes_only: bool = False) -> dict[str, tuple[float, float]]:
     """(wall, UI-thread CPU) of opening the event, each pane's first show and two keys (only
-    the opening with ``open_only``)."""
+    the opening with ``open_only``; no keys after the panes with ``panes_only``)."""
     from bench_tui import frame_clock, next_frame
 
     from tests.tui_fixtures import wait_for
@@ -108,6 +109,8 @@ async def panes(data: Path, tid: str, profile: str | None, open_only: bool = Fal
             await pilot.pause(0.3)
             if key == "f5":
                 await draft_keys(pilot, app, frames, out, profile)
+        if panes_only:
+            return out
         await pilot.press("f3")
         await pilot.pause(0.3)
         for name, key in (("down", "down"), ("result", "1")):
@@ -276,6 +279,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--profile", choices=["open", "draft", *(tab for tab, _key in KEYS)])
     parser.add_argument("--open-only", action="store_true", help="measure only opening the event (quicker)")
+    parser.add_argument("--panes-only", action="store_true",
+                        help="no cold start and no keys after the panes' first shows (quicker)")
     parser.add_argument("--child", nargs=2, metavar=("DATA", "ID"), help=argparse.SUPPRESS)
     from bench_tui import run_in_scratch
 
@@ -284,7 +289,8 @@ def main() -> None:
 
 def measure(args: argparse.Namespace) -> None:
     if args.child:  # one measured run, in a fresh process: its imports count, from byte code
-        print(json.dumps(asyncio.run(panes(Path(args.child[0]), args.child[1], None, args.open_only))))
+        print(json.dumps(asyncio.run(panes(Path(args.child[0]), args.child[1], None, args.open_only,
+                                           args.panes_only))))
         return
     from bench_tui import big_event, cold_start, scratch
 
@@ -300,12 +306,12 @@ def measure(args: argparse.Namespace) -> None:
     # the children start from byte code, as an installed hakem does (written once, outside the checkout)
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     os.environ["PYTHONPYCACHEPREFIX"] = scratch("hakem-bench-pycache-")
-    if not args.open_only:
+    if not args.open_only and not args.panes_only:
         cold_start(1)
         starts, cpu = cold_start(args.repeat)
         print(f"cold start to the tournaments screen: median {statistics.median(starts):.3f} s wall "
               f"(min {min(starts):.3f}), child CPU median {statistics.median(cpu):.3f} s (n={len(starts)})")
-    only = ["--open-only"] if args.open_only else []
+    only = ["--open-only"] if args.open_only else ["--panes-only"] if args.panes_only else []
     runs = [json.loads(subprocess.run([sys.executable, __file__, *only, "--child", str(data), tid], check=True,
                                       capture_output=True, text=True).stdout.splitlines()[-1])
             for _ in range(args.repeat + 1)][1:]  # the first writes the byte code

@@ -195,9 +195,9 @@ class TiebreaksPane(LazyPane, Horizontal):
         asked = (self.shown, tuple(codes), self.current_regime())
         if len(self.shown.players) > self.BIG:
             ready = computed(*asked) if self.preview is None and self.computing is None else None
-            if ready is not None:  # the first show, computed ahead (tui.preload): no worker
-                self.asked = asked
-                self.call_after_refresh(self.fill_preview, asked, ready)  # the pane's frame first
+            if ready is not None:  # the first show, computed ahead (tui.preload): no worker,
+                self.asked = asked  # and filled in the pane's own frame, as F4 (its rows are
+                self.fill_preview(asked, ready)  # made as they are drawn: FastTable.add_plain_rows)
                 return
             self.ask_preview(asked)  # the pane (and the list) first; the preview when computed
             return
@@ -275,9 +275,9 @@ class TiebreaksPane(LazyPane, Horizontal):
     BIG = 400
     """Above this many players every preview is computed in a thread worker started after the
     pane's frame, and filled a frame after the pane is drawn (1,000 players: the standings ~0.2 s
-    when no other pane has computed them, the 1,000 rows ~70 ms); the first show's preview,
-    when its standings are computed already (:func:`tui.preload.standings_ahead`), needs no
-    worker and is filled a frame after the pane."""
+    when no other pane has computed them); the first show's preview, when its standings are
+    computed already (:func:`tui.preload.standings_ahead`), needs no worker and is filled in
+    the pane's own frame (only the rows on screen are made then)."""
 
     def show_title(self) -> None:
         """The preview's title; on a low screen (60×20) only whether it is saved — the list and
@@ -307,7 +307,11 @@ class TiebreaksPane(LazyPane, Horizontal):
             return
         scrollbars = 2 * self.SCROLLBAR
         stacked = width < names + need + scrollbars
-        self.set_class(stacked, "-stacked")
+        if stacked != self.has_class("-stacked"):
+            # the class names only the pane and five of its boxes (hakem.tcss): their styles,
+            # not the drop-downs' and tables' insides (~20 widgets matched again: ~30 ms)
+            self.set_class(stacked, "-stacked", update=False)
+            self.app.stylesheet.update_nodes([self, *(self.query_one(f"#{name}") for name in self.STACKED)])
         box = self.query_one("#tb-left")
         if stacked:
             box.styles.clear_rule("width")
@@ -316,6 +320,10 @@ class TiebreaksPane(LazyPane, Horizontal):
         else:
             box.styles.width = max(names + self.SCROLLBAR, min(38, width - need - self.SCROLLBAR))
         self.show_title()
+
+    STACKED = ("tb-left", "tb-list", "tb-preset", "tb-help", "tb-right")
+    """The boxes whose styles the ``-stacked`` class changes (``TiebreaksPane.-stacked #…`` in
+    hakem.tcss: a rule for another box there needs its name here)."""
 
     PREVIEW_ROWS = 10
     """Rows a stacked pane keeps below the list: preset, add field and regime (3), the preview's

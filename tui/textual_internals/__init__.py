@@ -46,10 +46,13 @@ start-up) does not import the others (the DataTable, once a pane is made).
     caches (``_cell_render_cache``, ``_row_render_cache``, ``_row_renderable_cache``,
     ``_line_cache``), ``_update_count``, ``_require_update_dimensions``, ``_clear_caches``,
     ``_refresh_region``, ``_get_row_renderables``, ``_get_styles_to_render_cell``,
-    ``_show_hover_cursor``, ``_pseudo_class_state``, and the overridden ``_update_dimensions``,
-    ``_scroll_cursor_into_view``, ``_get_row_style``, ``_render_cell``: a cell update repaints
-    only its row, plain cells are measured and drawn without Rich's layout (60–120 ms a frame
-    at 150 boards otherwise; notes/tui.md).
+    ``_show_hover_cursor``, ``_pseudo_class_state``, ``_new_rows``, ``_highlight_cursor``, and
+    the overridden ``_update_dimensions``, ``_scroll_cursor_into_view``, ``_get_row_style``,
+    ``_render_cell``: a cell update repaints only its row, plain cells are measured and drawn
+    without Rich's layout (60–120 ms a frame at 150 boards otherwise; notes/tui.md), and rows
+    added at once wait as plain values until drawn or read (``_data`` is a
+    :class:`~tui.textual_internals.data_table.WaitingCells`: the 970 rows of a 1,000-row table
+    off the screen cost ~100 ms of a pane's first show when made at once).
 
 Not counted as internals: a widget's ``_on_<message>`` handler (Textual's handler naming,
 called beside the class's ``on_`` one) and its ``super()._on_<message>`` call.

@@ -1,6 +1,7 @@
 """Textual's DataTable insides, opened for :class:`tui.widgets.fast_table.FastTable`: its cell
-store, row positions, render caches and measuring, as named calls and two hooks, and the three
-render steps FastTable draws faster (see the package doc for why each).
+store, row positions, render caches and measuring, as named calls and two hooks, the three
+render steps FastTable draws faster (see the package doc for why each), and rows whose cells
+are made when first asked for (:class:`WaitingCells`).
 
 Why the DataTable's insides at all (measured, notes/tui.md): it keys every render cache on one
 update counter, so changing one cell of a 150-board table re-renders every visible cell through
@@ -10,8 +11,9 @@ it changed here, and a plain one-line ``Text`` cell becomes segments without Ric
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from itertools import zip_longest
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 from rich.console import RenderableType
@@ -20,15 +22,80 @@ from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region
 from textual.widgets import DataTable
-from textual.widgets.data_table import ColumnKey, RowKey
+from textual.widgets.data_table import ColumnKey, DuplicateKey, Row, RowKey
 
-__all__ = ["OpenTable"]
+if TYPE_CHECKING:
+    from _collections_abc import dict_items, dict_values
+
+__all__ = ["OpenTable", "WaitingCells"]
+
+
+class Waiting:
+    """A row's plain values, not yet made into cells: the column keys they go to and how a
+    value becomes a cell."""
+
+    __slots__ = ("columns", "values", "convert")
+
+    def __init__(self, columns: tuple[ColumnKey, ...], values: Sequence[Any], convert: Callable[[Any], Any]) -> None:
+        self.columns = columns
+        self.values = values
+        self.convert = convert
+
+    def cells(self) -> dict[ColumnKey, Any]:
+        convert = self.convert
+        return {key: convert(value) for key, value in zip_longest(self.columns, self.values)}
+
+
+class WaitingCells(dict[RowKey, Any]):
+    """DataTable's cell store (row key → {column key: cell}) in which a row may wait as its
+    plain values (:class:`Waiting`) until something asks for its cells — drawing it, reading
+    it (``get_row``), sorting, a cell update — when they are made once and kept.
+
+    Why: a 1,000-row table put in at once made 10,000 cells (and DataTable measured each) for
+    the 30 rows a screen shows (F5's preview, F4's standings: ~100 ms of a pane's first show).
+    Every way DataTable reads the store (``[]``, ``get``, ``items``, ``values``) gives made
+    cells, so what is drawn or read is the same; only when differs."""
+
+    def __getitem__(self, key: RowKey) -> dict[ColumnKey, Any]:
+        value = dict.__getitem__(self, key)
+        if type(value) is Waiting:
+            value = value.cells()
+            dict.__setitem__(self, key, value)
+        return value
+
+    def get(self, key: RowKey, default: Any = None) -> Any:
+        return self[key] if key in self else default
+
+    def items(self) -> dict_items[RowKey, Any]:  # a view of made cells, as dict's
+        self.make_all()
+        return super().items()
+
+    def values(self) -> dict_values[RowKey, Any]:
+        self.make_all()
+        return super().values()
+
+    def make_all(self) -> None:
+        for key, value in list(dict.items(self)):
+            if type(value) is Waiting:
+                dict.__setitem__(self, key, value.cells())
+
+    def waiting(self, key: RowKey) -> Waiting | None:
+        """The row's plain values while its cells are not made (None: made, or no such row)."""
+        value = dict.get(self, key)
+        return value if type(value) is Waiting else None
+
+    def wait(self, key: RowKey, row: Waiting) -> None:
+        dict.__setitem__(self, key, row)
 
 
 class OpenTable(DataTable[Any]):
     """Textual's DataTable with its insides as named calls (``forget_rows``, ``row_values``…),
     the hooks :meth:`measure_new_rows` and :meth:`cursor_may_scroll`, and cells and row styles
     drawn through fewer of Rich's steps."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._data = WaitingCells()
 
     # -- hooks ---------------------------------------------------------------------------------
     def measure_new_rows(self, new_rows: list[RowKey]) -> list[RowKey]:
@@ -48,6 +115,50 @@ class OpenTable(DataTable[Any]):
             super()._scroll_cursor_into_view(animate=animate)
 
     # -- the cells and where they are ----------------------------------------------------------
+    def add_waiting_rows(self, keys: Sequence[str], rows: Sequence[Sequence[Any]],
+                         convert: Callable[[Any], Any]) -> None:
+        """Add rows at the bottom as ``add_row(*row, key=key)`` would (one line high, no
+        label), each cell ``convert(value)`` made only when the row is first asked for
+        (:class:`WaitingCells`), and DataTable's bookkeeping (cursor, counters, idle check)
+        done once for all of them instead of once a row."""
+        columns = tuple(c.key for c in self.ordered_columns)
+        data = self._data
+        assert isinstance(data, WaitingCells)
+        locations, table_rows, new_rows = self._row_locations, self.rows, self._new_rows
+        start = self.row_count
+        for i, (key, values) in enumerate(zip(keys, rows)):
+            if len(values) > len(columns):
+                raise ValueError("More values provided than there are columns.")
+            row_key = RowKey(key)
+            if row_key in locations:
+                raise DuplicateKey(f"The row key {row_key!r} already exists.")
+            locations[row_key] = start + i
+            data.wait(row_key, Waiting(columns, values, convert))
+            table_rows[row_key] = Row(row_key, 1)
+            new_rows.add(row_key)
+        if self.row_count == start:
+            return
+        self._require_update_dimensions = True
+        self.cursor_coordinate = self.cursor_coordinate
+        if start == 0 and self.columns and self.show_cursor and self.cursor_type != "none":
+            self._highlight_cursor()  # a cursor has somewhere to be now (as add_row's first row)
+        self._update_count += 1
+        self.check_idle()
+
+    def waiting_values(self, row_key: RowKey) -> Sequence[Any] | None:
+        """The plain values of a row whose cells are not made yet (None: made)."""
+        data = self._data
+        waiting = data.waiting(row_key) if isinstance(data, WaitingCells) else None
+        return waiting.values if waiting is not None else None
+
+    def set_waiting_values(self, row_key: RowKey, values: Sequence[Any]) -> None:
+        """New plain values for a row whose cells are not made yet (:meth:`waiting_values`)."""
+        data = self._data
+        waiting = data.waiting(row_key) if isinstance(data, WaitingCells) else None
+        assert waiting is not None, "the row's cells are made: set them instead"
+        waiting.values = values
+
+
     def row_index(self, row_key: RowKey) -> int | None:
         """The row's position (None: no such row)."""
         return self._row_locations.get(row_key)

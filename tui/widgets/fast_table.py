@@ -130,17 +130,25 @@ class FastTable(OpenTable):
         DataTable measures every cell of every new row through Rich (``console.options`` is
         rebuilt for each): ~10,000 cells when a 1,000-row standings table is first filled, most
         of a pane's first show.  A ``str`` or ``Text`` cell's width is the cell length of its
-        longest line — what Rich's measure returns for it; rows with a label, an automatic
-        height or another kind of cell are left to DataTable, which also sets the table's size."""
+        longest line — what Rich's measure returns for it; a row still waiting for its cells
+        (:meth:`add_plain_rows`) is measured from its plain values without making them.  When
+        every column has a fixed width (a fitted table) nothing is measured: the widths do not
+        follow the cells.  Rows with a label, an automatic height or another kind of cell are
+        left to DataTable, which also sets the table's size."""
         rest = []
         columns = self.ordered_columns
+        fixed = all(not column.auto_width for column in columns)
         for row_key in new_rows:
             index = self.row_index(row_key)
             row = self.rows.get(row_key)
             if index is None or row is None or row.label is not None or row.auto_height:
                 rest.append(row_key)
                 continue
-            widths = [plain_width(cell) for cell in self.row_cells(index)]
+            if fixed:
+                continue
+            waiting = self.waiting_values(row_key)
+            widths = [value_width(v) for v in waiting] if waiting is not None else \
+                [plain_width(cell) for cell in self.row_cells(index)]
             if None in widths:
                 rest.append(row_key)
                 continue
@@ -148,6 +156,13 @@ class FastTable(OpenTable):
                 if width is not None and width > column.content_width:
                     column.content_width = width
         return rest
+
+    def add_plain_rows(self, keys: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        """Add rows of plain values (``str``/``int`` become ``Text``, :func:`plain_cell`),
+        their cells made when a row is first drawn or read: a 1,000-row table shows its first
+        screen without making the other 970 rows' cells (they are made as they scroll into
+        view, in the frame that draws them, ~10 µs a row)."""
+        self.add_waiting_rows(keys, rows, plain_cell)
 
     # -- big updates spread over frames --------------------------------------------------------
     CHUNK = 60
@@ -273,10 +288,17 @@ class FastTable(OpenTable):
             if row_key is None:  # no such row any more (cleared while the update waited)
                 continue
             keys[row_key] = i
+            waiting = self.waiting_values(row_key)
+            if waiting is not None and all(_width(value) <= _room(columns[j]) for j, value in cells.items()):
+                values = list(waiting) + [None] * (len(columns) - len(waiting))
+                for j, value in cells.items():
+                    values[j] = value
+                self.set_waiting_values(row_key, values)  # made when drawn, as the others
+                continue
             row = self.row_values(row_key)
             for j, value in cells.items():
                 column = columns[j]
-                if _width(value) > (column.content_width if column.auto_width else column.width):
+                if _width(value) > _room(column):
                     self.update_cell(row_key, column.key, value, update_width=True)
                 else:
                     row[column.key] = value
@@ -314,6 +336,20 @@ def _width(value: Any) -> int:
     if isinstance(value, Text):
         return value.cell_len
     return cell_len(str(value))
+
+
+def _room(column: Column) -> int:
+    """The cells a column's values may take without widening it."""
+    return column.content_width if column.auto_width else column.width
+
+
+def value_width(value: Any) -> int | None:
+    """The width of the cell :func:`plain_cell` makes of ``value`` (None: measured by Rich)."""
+    if isinstance(value, str):
+        return plain_width(Text(value)) if "\n" in value else cell_len(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return len(str(value))
+    return plain_width(value)
 
 
 def plain_width(cell: Any) -> int | None:

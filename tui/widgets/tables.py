@@ -31,7 +31,7 @@ from rich.cells import cell_len, set_cell_size
 from textual import events
 
 from core.safe_text import field_safe
-from tui.widgets.fast_table import FastTable, HiddenColumn, plain_cell
+from tui.widgets.fast_table import FastTable, HiddenColumn
 
 ELLIPSIS = "…"
 
@@ -164,9 +164,10 @@ class TableKept:
     """The rows as put into the table (made safe, cut): compared to find changed cells."""
     need: tuple[int, int] = (0, 0)
     """Cells needed with the free text at its narrowest and at full length."""
-    measured: list[tuple[tuple[Any, ...], int]] = field(default_factory=list)
-    """Each column's values and their widest cell as last measured (an unchanged column is not
-    measured again; its header is, as it may have changed alone)."""
+    measured: list[tuple[tuple[Any, ...], int, int]] = field(default_factory=list)
+    """Each column's values, their widest cell and widest cell within ``readable`` as last
+    measured (an unchanged column is not measured again; its header is, as it may have
+    changed alone)."""
     fitted_for: int = -1
     """The width the columns were last fitted to."""
     columns_for: object = None
@@ -278,13 +279,13 @@ def _fitted(table: FittedTable, rows: list[Row]) -> list[Row]:
             columns[j] = tuple(field_safe(v) if isinstance(v, str) else v for v in columns[j])
             changed = True
     labels = [cell_len(s.label) for s in specs]
-    naturals = _naturals(table, columns, labels)
+    naturals, within = _naturals(table, columns, labels)
     mins = [max(s.min, min(labels[j], HEADER_KEPT)) if s.flex else naturals[j] for j, s in enumerate(specs)]
     width = _available(table)
     table.kept.need = (sum(min(n, m) for n, m in zip(naturals, mins)) + PADDING * len(specs),
                          sum(naturals) + PADDING * len(specs))
-    values = {j: max(map(_cells, columns[j]), default=0) for j, s in enumerate(specs) if s.short}
-    readable = _readable(table.readable, columns, naturals)
+    values = {j: table.kept.measured[j][1] for j, s in enumerate(specs) if s.short}  # widest value
+    readable = _readable(table.readable, naturals, within)
     widths, dropped, shortened = _compact(naturals, specs, mins, width, values, readable)
     table.kept.fitted_for = width
     _set_widths(table, widths, specs, dropped, shortened)
@@ -298,15 +299,15 @@ def _fitted(table: FittedTable, rows: list[Row]) -> list[Row]:
     return [tuple(r) for r in zip(*columns)] if changed and rows else rows
 
 
-def _readable(wanted: int, columns: list[tuple[Any, ...]], naturals: list[int]) -> list[int]:
+def _readable(wanted: int, naturals: list[int], within: list[int]) -> list[int]:
     """Per column, the cells below which it counts as cut too short: its width or
     :data:`READABLE`, whichever is less; a table that asks for more (``wanted``, F5's
-    :data:`NAME_WHOLE`) its longest value of at most ``wanted`` cells — a name longer than
-    that (a pasted paragraph) is cut as in any table and leaves no column out for itself."""
+    :data:`NAME_WHOLE`) its longest value of at most ``wanted`` cells (``within``, measured
+    with the column by :func:`_naturals`) — a name longer than that (a pasted paragraph) is
+    cut as in any table and leaves no column out for itself."""
     if wanted <= READABLE:
         return [min(n, READABLE) for n in naturals]
-    return [min(n, max(READABLE, max((c for c in map(_cells, column) if c <= wanted), default=0)))
-            for column, n in zip(columns, naturals)]
+    return [min(n, max(READABLE, w)) for n, w in zip(naturals, within)]
 
 
 def _compact(naturals: list[int], specs: list[Col], mins: list[int], width: int,
@@ -357,22 +358,29 @@ def _unreadable(specs: list[Col], widths: list[int], naturals: list[int], droppe
                                              and any(widths[j] < naturals[j] for j in stays))
 
 
-def _naturals(table: FittedTable, columns: list[tuple[Any, ...]], labels: list[int]) -> list[int]:
-    """Widest cell or header of each column; a column equal to the one measured last time (most
-    of them: a result changes two points cells) is not measured again."""
+def _naturals(table: FittedTable, columns: list[tuple[Any, ...]], labels: list[int]) -> tuple[list[int], list[int]]:
+    """Widest cell or header of each column, and its widest cell of at most ``table.readable``
+    cells (:func:`_readable`); a column equal to the one measured last time (most of them: a
+    result changes two points cells; a resize none) is not measured again."""
     last = table.kept.measured
+    wanted = table.readable
     measured = []
     for j, column in enumerate(columns):
         if j < len(last) and last[j][0] == column:
-            measured.append((column, last[j][1]))
-        else:
-            measured.append((column, max(map(_cells, column), default=0)))
+            measured.append(last[j])
+            continue
+        cells = list(map(_cells, column))
+        measured.append((column, max(cells, default=0),
+                         max((c for c in cells if c <= wanted), default=0) if wanted > READABLE else 0))
     table.kept.measured = measured
-    return [max(label, n) for label, (_column, n) in zip(labels, measured)]
+    return ([max(label, n) for label, (_column, n, _w) in zip(labels, measured)],
+            [w for _column, _n, w in measured])
 
 
 def _cells(value: Any) -> int:
-    return cell_len(value if isinstance(value, str) else str(value))
+    text = value if isinstance(value, str) else str(value)
+    # printable ASCII is one cell a character (Rich's cell_len, without its per-string cache)
+    return len(text) if text.isascii() and text.isprintable() else cell_len(text)
 
 
 def _set_widths(table: FittedTable, widths: list[int], specs: list[Col], dropped: set[int] | frozenset[int] = frozenset(),
@@ -397,8 +405,7 @@ def _show(table: FittedTable, keys: list[str], new_rows: list[Row]) -> None:
     if old_keys and 0 <= table.cursor_row < len(old_keys):
         cursor_key = old_keys[table.cursor_row]
     table.clear()
-    for key, row in zip(keys, new_rows):
-        table.add_row(*(plain_cell(c) for c in row), key=key)
+    table.add_plain_rows(keys, new_rows)  # each row's cells made when it is first drawn
     kept.keys, kept.shown = keys, new_rows
     if cursor_key in keys:
         table.move_cursor(row=keys.index(cursor_key), animate=False)
