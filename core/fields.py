@@ -23,8 +23,10 @@ Bounds and the notations accepted:
   too and stored as ISO); the end date not before the start date.
 - **Time control** (:func:`time_control`): the FIDE ways of writing one — ``90+30``,
   ``90'+30"``, ``90 min + 30 s``, ``90/40+30+30`` (90 minutes for 40 moves, then 30 minutes,
-  30 seconds a move from move one), ``40/90, 30+30``, ``G/60``, ``G60+5``, ``60`` — each
-  turned into the TRF-2026 code of record 222 (``5400+30``, ``40/5400+30:1800+30``).
+  30 seconds a move from move one), ``40/90, 30+30``, ``G/60``, ``G60+5``, ``60`` — and the
+  same in words in each language (``90 Min. für 40 Züge + 30 Min. + 30 Sek.``, ``40 hamlede 90
+  dk + 30 dk + 30 sn``, ``90 мин на 40 ходов + 30 мин + 30 с``: :func:`core.i18n.clock.read_clock`),
+  each turned into the TRF-2026 code of record 222 (``5400+30``, ``40/5400+30:1800+30``).
 - **Federation**: a code of FIDE's list of federations (``core/fide_federations.txt``,
   source named there); Go events write a country, not a FIDE federation: three letters, or
   the EGD's two (``HU``), stored as three (``core/go/countries.txt``).
