@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core.errors import TournamentError
-from core.i18n import _
+from core.i18n import N_, _
 from core.i18n.clock import read_clock, time_of_day
 
 if TYPE_CHECKING:
@@ -184,6 +184,37 @@ NAME_LIMIT = 100
 that a pasted paragraph is refused instead of stored and cut differently by each output."""
 
 
+_CHARACTER_WORDS: dict[int, str] = {
+    0x00: N_("null character"), 0x07: N_("bell"), 0x08: N_("backspace"), 0x09: N_("tab"),
+    0x0A: N_("line break"), 0x0B: N_("vertical tab"), 0x0C: N_("page break"), 0x0D: N_("carriage return"),
+    0x1B: N_("escape character"), 0x7F: N_("delete character"), 0x85: N_("line break"),
+    0x9B: N_("control sequence introducer"), 0x00AD: N_("soft hyphen"), 0x200B: N_("zero-width space"),
+    0x200C: N_("zero-width non-joiner"), 0x200D: N_("zero-width joiner"), 0x200E: N_("left-to-right mark"),
+    0x200F: N_("right-to-left mark"), 0x2028: N_("line separator"), 0x2029: N_("paragraph separator"),
+    0x202A: N_("left-to-right embedding"), 0x202B: N_("right-to-left embedding"),
+    0x202C: N_("end of embedding"), 0x202D: N_("left-to-right override"), 0x202E: N_("right-to-left override"),
+    0x2060: N_("word joiner"), 0x2066: N_("left-to-right isolate"), 0x2067: N_("right-to-left isolate"),
+    0x2068: N_("first-strong isolate"), 0x2069: N_("end of isolate"), 0xFEFF: N_("byte order mark"),
+    0xFFFD: N_("replacement character"),
+}
+"""The characters a pasted or imported name most often carries, in words for a reader of
+another language (Unicode's names are English: ``U+0007 BELL`` stood in a Russian sentence)."""
+
+
+def character_said(char: str) -> str:
+    """A character as a refusal names it: in English by its Unicode name (``U+200B ZERO WIDTH
+    SPACE``, :func:`core.safe_text.character_name`); in another language by its code and, for
+    the common ones, its name in that language (``U+0007 (звонок)``), else the code alone —
+    the refusal's sentence says what kind of character it is."""
+    from core.i18n import current_language
+    from core.safe_text import character_name
+
+    if current_language() == "en":
+        return character_name(char)
+    said = _CHARACTER_WORDS.get(ord(char))
+    return f"U+{ord(char):04X} ({_(said)})" if said else f"U+{ord(char):04X}"
+
+
 def name(text: str, field: str = "name") -> str:
     """A name as typed (a player's, a team's, a club's, a tournament's), trimmed, in NFC, with
     space separators (U+3000 IDEOGRAPHIC SPACE, no-break spaces) written as spaces; refused
@@ -196,7 +227,7 @@ def name(text: str, field: str = "name") -> str:
     Why NFC: ``Mu\u0308ller`` and ``Müller`` look the same and must be the same name (search,
     duplicates, the TRF's 33 columns).  U+FFFD is what a decoder leaves for bytes it could not
     read: the name is already damaged, so it is refused rather than stored."""
-    from core.safe_text import character_name, hidden_character
+    from core.safe_text import hidden_character
 
     at = hidden_character(text)
     if at is not None:
@@ -204,11 +235,11 @@ def name(text: str, field: str = "name") -> str:
             if text[at] in "\u200c\u200d" else ""
         raise FieldError(field, _("{character} at position {position} is a control or invisible character; "
                                   "type the name without it{hint}").format(
-            character=character_name(text[at]), position=at + 1, hint=hint))
+            character=character_said(text[at]), position=at + 1, hint=hint))
     if "\ufffd" in text:
         raise FieldError(field, _("{character} at position {position}: the text was decoded wrongly "
                                   "somewhere; type the name again or read the file in its encoding").format(
-            character=character_name("\ufffd"), position=text.index("\ufffd") + 1))
+            character=character_said("\ufffd"), position=text.index("\ufffd") + 1))
     clean = "".join(" " if unicodedata.category(c) == "Zs" else c for c in unicodedata.normalize("NFC", text)).strip()
     if len(clean) > NAME_LIMIT:
         raise FieldError(field, _("{length} characters is too long for a name (at most {limit})").format(

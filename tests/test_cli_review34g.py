@@ -152,3 +152,20 @@ def test_explain_writes_halves_and_names_the_opponent():
     assert "соперник 3 Сидоров, Сидор" in out, out
     assert "0.5" not in out and "1/2" not in out, out
     assert "(½ × ½)" in out, out  # the SB term's factors, as people write them
+
+
+# -- 6. a name refused for a hidden character names it in the reader's language ------------------
+@pytest.mark.parametrize("lang, name, word", [("ru", "Иванов\x07, Пётр", "звонок"),
+                                              ("de", "Müller\u200b, Jan", "Leerzeichen ohne Breite"),
+                                              ("tr", "Kaya\x1b[31m, Can", "kaçış karakteri"),
+                                              ("ru", "Фёдоров,\tФёдор", "табуляция")])
+def test_a_hidden_character_is_named_in_the_readers_language(lang, name, word):
+    tid = russian_event(paired=False)
+    status, out, err = run("--lang", lang, "players", "add", tid, "--name", name)
+    assert status == 3 and out == ""
+    line = one_line(err)
+    code = next(f"U+{ord(c):04X}" for c in name if not (c.isalnum() or c in ", []"))
+    assert code in line, line
+    # no word of Unicode's English names (BELL, ZERO WIDTH SPACE, ESCAPE, CHARACTER TABULATION)
+    assert not any(english in line for english in ("BELL", "ZERO", "ESCAPE", "TABULATION")), line
+    assert word in line, line
