@@ -70,6 +70,7 @@ SENTENCES: dict[str, str] = {
     "update_ratings_for": N_("update ratings from list (rating for pairing: {kinds})"),
     "edit_player": N_("edit player {player}: {fields}"),
     "remove_player": N_("remove player {player}"),
+    "remove_player_redraw": N_("remove player {player}; table numbers drawn again (seed {seed})"),
     "withdraw": N_("withdraw player {player}"),
     "withdraw_from": N_("withdraw player {player} from round {round}"),
     "reinstate": N_("reinstate player {player}"),

@@ -86,7 +86,7 @@ SAMPLE = {"round": 3, "board": 4, "result": "1-0", "player": 7, "players": "3 5"
           "source": "fide.xml", "pno": 13, "moves": "12 → 13", "fields": {"rating": 2100, "club": "Ankara SK"},
           "number": 2, "team": "Ankara SK", "words": "Kaya, Can", "keys": ["federation", "total_rounds"],
           "what": "", "change": "", "white": "Kaya, Can", "black": "Demir, Ece", "old": "0-1",
-          "boards": "5, 6"}
+          "boards": "5, 6", "seed": 1338087281}
 """A value for every argument a journal sentence names (data, removed before the scan)."""
 
 

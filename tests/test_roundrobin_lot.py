@@ -38,11 +38,15 @@ def test_without_lot_the_pairing_numbers_are_the_table_numbers() -> None:
 
 
 def test_redraw_when_a_player_leaves_before_round_1() -> None:
+    """The registration is deleted as ``players remove`` deletes one (the numbers after it move
+    up: Player 04 is number 3 now) and the seven left draw again."""
     t = draw_lots(field(8), seed=1)
     t2 = redraw_without(t, 3, seed=2)
-    assert not t2.has_player(3)
+    assert [p.name for p in t2.players] == [f"Player {i:02d}" for i in (1, 2, 4, 5, 6, 7, 8)]
+    assert [p.pno for p in t2.players] == list(range(1, 8))
     rec = t2.options["lot"]
-    assert sorted(rec["order"]) == [1, 2, 4, 5, 6, 7, 8]
+    assert sorted(rec["order"]) == list(range(1, 8))
+    assert sorted(p.extra["lot"] for p in t2.players) == list(range(1, 8))
     assert rec["seed"] == 2
     assert rec["history"][-1]["order"] == t.options["lot"]["order"]
     assert "left before round 1" in rec["history"][-1]["reason"]

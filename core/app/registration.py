@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from core import changes
 from core.app.access import use_case
 from core.errors import TournamentError
-from core.i18n import _, ngettext
+from core.i18n import _, ngettext, pgettext
 from core.model import ByeKind, Player, Tournament
 from core.words import Action, act
 
@@ -23,7 +23,7 @@ from core.app.base import GO_SYSTEMS, DeskBase, Outcome
 from core.duplicates import DuplicateLines, ProbableDuplicate, refuse_duplicate
 from core.errors import ConflictError
 
-__all__ = ["DuplicateLines", "NumberingAsked", "NumberingChanged", "ProbableDuplicate", "RegistrationCases",
+__all__ = ["DuplicateLines", "NumberingAsked", "NumberingChanged", "ProbableDuplicate", "Redraw", "RegistrationCases",
            "late_entry_moves", "renumbering_notice"]
 
 
@@ -98,6 +98,46 @@ def _rank_and_rating(system: str, player: Player) -> tuple[str, ...]:
 
     warning = rank_rating_conflict(player, system)
     return (warning,) if warning else ()
+
+
+@dataclass(frozen=True)
+class Redraw:
+    """A round robin's table numbers drawn again because ``name`` left before round 1
+    (Aktar p. 60): by ``method`` (``lot`` or ``varma``, the first draw's) with ``seed``;
+    ``given_seed`` is the first draw's seed when the arbiter had chosen it (it is not used
+    again: the new seed is drawn, and the arbiter told so)."""
+
+    name: str
+    method: str
+    seed: int
+    given_seed: int | None = None
+    first_method: str = "lot"
+
+    def notice(self) -> str:
+        """What the organiser is told (the CLI's warning line, the TUI's toast)."""
+        how = pgettext("redraw", "with the Varma tables") if self.method == "varma" else pgettext("redraw", "by lot")
+        if self.given_seed is None:
+            text = _("{name} left after the draw and before round 1: the table numbers were drawn again {how}, "
+                     "seed {seed}.").format(name=self.name, how=how, seed=self.seed)
+        else:
+            text = _("{name} left after the draw and before round 1: the table numbers were drawn again {how}. The "
+                     "first draw's seed {given} was the arbiter's; a new seed was drawn: {seed}.").format(
+                name=self.name, how=how, given=self.given_seed, seed=self.seed)
+        if self.first_method == "varma" and self.method != "varma":
+            text += " " + _("The Varma tables serve 9 to 24 players, so this draw was by lot.")
+        return text
+
+
+def _redraw(before: Tournament, after: Tournament, pno: int) -> Redraw | None:
+    """The redraw a removal made (None when the numbers were not drawn again)."""
+    from core.pairing.roundrobin.lot import redraw_due
+
+    record, old = after.options.get("lot"), before.options.get("lot")
+    if not redraw_due(before) or not isinstance(record, Mapping) or not isinstance(old, Mapping):
+        return None
+    given = old.get("seed") if old.get("seed_given") else None
+    return Redraw(before.player(pno).name, str(record.get("method", "lot")), int(record["seed"]),
+                  None if given is None else int(given), str(old.get("method", "lot")))
 
 
 class RegistrationCases(DeskBase):
@@ -324,7 +364,31 @@ class RegistrationCases(DeskBase):
 
     @use_case("player.remove")
     def remove_player(self, pno: int) -> Outcome:
-        return self._change(self._naming(act("remove_player", player=pno), pno), lambda t: changes.remove_player(t, pno))
+        """Delete a registration (before round 1).  In a round robin whose table numbers were
+        drawn, the numbers are drawn again by the first draw's method (Aktar p. 60), with a
+        seed chosen here as ``hakem lot`` chooses one: one change, one journal entry, one undo
+        for both.  The answer is the :class:`Redraw` (None when nothing was drawn again); a
+        warning says so, and names the new seed when the arbiter had given the first one."""
+        import secrets
+
+        from core.changes.lots import redraw_without
+        from core.pairing.roundrobin.lot import redraw_due
+
+        seed = secrets.randbits(31)
+        due = redraw_due(self.store.load(self.id).tournament)
+        action = act("remove_player_redraw", player=pno, seed=seed) if due else act("remove_player", player=pno)
+
+        def change(t: Tournament) -> Tournament:
+            if not redraw_due(t):
+                return changes.remove_player(t, pno)
+            if not due:  # drawn meanwhile by another organiser: the journal's words would be wrong
+                raise ConflictError(_("The table numbers were drawn since; nothing was removed: try again"))
+            return redraw_without(t, pno, seed)
+
+        out = self._change(self._naming(action, pno), change, value=lambda b, a: _redraw(b, a, pno))
+        if out.value is None:
+            return out
+        return replace(out, warnings=(*out.warnings, out.value.notice()))
 
     @use_case("player.withdraw")
     def withdraw(self, pno: int, from_round: int | None = None) -> Outcome:
@@ -393,14 +457,20 @@ class RegistrationCases(DeskBase):
         return self._change(act("unforbid", number=index + 1), lambda t: changes.remove_forbidden(t, index))
 
     @use_case("player.lots")
-    def draw_lots(self, seed: int, varma: bool = False, teams: bool = False) -> Outcome:
-        """Draw the table numbers of a round robin (recorded with the seed: reproducible)."""
+    def draw_lots(self, seed: int | None = None, varma: bool = False, teams: bool = False) -> Outcome:
+        """Draw the table numbers of a round robin, recorded with the seed (reproducible): the
+        arbiter's ``seed`` (the record says it was given), else one chosen here."""
+        import secrets
+
         from core.changes.lots import draw_lots, draw_team_lots, draw_varma
+
+        given = seed is not None
+        used = seed if seed is not None else secrets.randbits(31)
 
         def change(t: Tournament) -> Tournament:
             if teams:
-                return draw_team_lots(t, seed)
-            return draw_varma(t, seed) if varma else draw_lots(t, seed)
+                return draw_team_lots(t, used, given=given)
+            return draw_varma(t, used, given=given) if varma else draw_lots(t, used, given=given)
 
         return self._change(act("table_numbers"), change)
 

@@ -17,11 +17,13 @@ from core.errors import RoundError, TournamentError
 from core.i18n import _
 from core.model import Tournament
 from core.pairing.roundrobin.lot import draw_numbers, draw_order, entrants
-from core.pairing.roundrobin.varma import varma_draw
+from core.pairing.roundrobin.varma import varma_draw, varma_fits
 
 
-def draw_lots(t: Tournament, seed: int, reason: str = "draw") -> Tournament:
-    """Return ``t`` with a new lot record (numbers 1..n for the players entered for round 1)."""
+def draw_lots(t: Tournament, seed: int, reason: str = "draw", given: bool = False) -> Tournament:
+    """Return ``t`` with a new lot record (numbers 1..n for the players entered for round 1);
+    ``given``: the arbiter chose the seed (the record says so: a redraw tells them it is not
+    theirs any more)."""
     if t.rounds:
         raise RoundError(_('the numbers cannot be drawn again once round 1 is paired'))
     players = entrants(t)
@@ -29,8 +31,12 @@ def draw_lots(t: Tournament, seed: int, reason: str = "draw") -> Tournament:
         raise TournamentError(_('at least two players are needed to draw numbers'))
     drawers = draw_order(players)
     order = draw_numbers(drawers, seed)
-    return with_record(t, {"method": "lot", "seed": seed, "order": order,
-                            "draw_order": drawers}, reason)
+    return with_record(t, _given({"method": "lot", "seed": seed, "order": order,
+                                   "draw_order": drawers}, given), reason)
+
+
+def _given(record: dict[str, Any], given: bool) -> dict[str, Any]:
+    return {**record, "seed_given": True} if given else record
 
 
 def with_record(t: Tournament, record: dict[str, Any], reason: str) -> Tournament:
@@ -59,7 +65,7 @@ def with_record(t: Tournament, record: dict[str, Any], reason: str) -> Tournamen
     return t.with_changes(options=options)
 
 
-def draw_team_lots(t: Tournament, seed: int, reason: str = "draw") -> Tournament:
+def draw_team_lots(t: Tournament, seed: int, reason: str = "draw", given: bool = False) -> Tournament:
     """Team events: draw table numbers for the teams (``order`` lists team ids)."""
     if t.rounds:
         raise RoundError(_('the numbers cannot be drawn again once round 1 is paired'))
@@ -67,31 +73,45 @@ def draw_team_lots(t: Tournament, seed: int, reason: str = "draw") -> Tournament
         raise TournamentError(_('at least two teams are needed to draw numbers'))
     drawers = [team.id for team in sorted(t.teams, key=lambda x: (-x.rating, x.name, x.id))]
     order = draw_numbers(drawers, seed)
-    return with_record(t, {"method": "lot", "unit": "team", "seed": seed, "order": order,
-                            "draw_order": drawers}, reason)
+    return with_record(t, _given({"method": "lot", "unit": "team", "seed": seed, "order": order,
+                                   "draw_order": drawers}, given), reason)
 
 
-def draw_varma(t: Tournament, seed: int, reason: str = "draw") -> Tournament:
+def draw_varma(t: Tournament, seed: int, reason: str = "draw", given: bool = False) -> Tournament:
     """Return ``t`` with a Varma draw recorded in ``options["lot"]`` (method ``varma``)."""
     if t.rounds:
         raise RoundError(_('the numbers cannot be drawn again once round 1 is paired'))
-    return with_record(t, varma_draw(entrants(t), seed), reason)
+    return with_record(t, _given(varma_draw(entrants(t), seed), given), reason)
 
 
 def redraw_without(t: Tournament, pno: int, seed: int) -> Tournament:
-    """A player left after the draw and before round 1: remove them and draw again.
+    """A player left after the draw and before round 1: delete the registration and, when the
+    table numbers were drawn for the players (:func:`redraw_due`), draw them again by the
+    first draw's method (lot or Varma's sets; by lot when too few are left for the Varma
+    tables) with ``seed``.
 
-    Aktar p. 60: "Kura çekiminden sonra, birinci turdan önce, ayrılan … bir oyuncu olursa
-    kura çekimi yenilenir."  The player is removed from the player list (they never played).
+    Aktar p. 60: a player who leaves or is removed after the draw and before round 1 means
+    the draw is made again.  Keeping the old numbers minus the one who left would leave a
+    hole in the table (a free round nobody drew).  The old draw stays in the record's
+    ``history`` (its pairing numbers as they were, the reason naming the player's number then).
+    Without a draw for the players this is :func:`core.changes.players.remove_player`.
     """
+    from core.changes.players import remove_player
+    from core.pairing.roundrobin.lot import redraw_due
+
     if t.rounds:
         raise RoundError(_('a player leaving after round 1 is paired is a withdrawal, not a redraw'))
-    t.player(pno)
-    remaining = tuple(p for p in t.players if p.pno != pno)
-    t2 = t.with_changes(players=remaining)
-    if "lot" not in t.options:
-        return t2
-    method = t.options["lot"].get("method", "lot")
-    if method == "varma":
-        return draw_varma(t2, seed, reason=f"player {pno} left before round 1")
-    return draw_lots(t2, seed, reason=f"player {pno} left before round 1")
+    due = redraw_due(t)
+    record = t.options.get("lot")
+    after = remove_player(t, pno)  # refused after round 1: a withdrawal then
+    if not due or not isinstance(record, Mapping):
+        return after
+    if len(entrants(after)) < 2:  # nobody left to draw against: no table numbers
+        options = dict(after.options)
+        options.pop("lot", None)
+        players = tuple(replace(p, extra={k: v for k, v in p.extra.items() if k != "lot"}) for p in after.players)
+        return after.with_changes(players=players, options=options)
+    reason = f"player {pno} left before round 1"
+    if record.get("method", "lot") == "varma" and varma_fits(len(entrants(after))):
+        return draw_varma(after, seed, reason=reason)
+    return draw_lots(after, seed, reason=reason)  # by lot also when too few are left for Varma's sets

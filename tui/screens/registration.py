@@ -585,9 +585,12 @@ class RegistrationPane(TournamentTab, Vertical):
                 self.post_message(RunChange(lambda: self.screen_session.do(lambda desk: desk.remove_player(pno)),
                                             _("{name} deleted.").format(name=name)).set_sender(self))
 
-        self.app.push_screen(ConfirmDialog(_("Delete player"),
-                                           _("Delete {pno}. {name} from the entry list?").format(pno=pno, name=name),
-                                           yes=_("Delete"), danger=True), decided)
+        from core.pairing.roundrobin.lot import redraw_due
+
+        question = _("Delete {pno}. {name} from the entry list?").format(pno=pno, name=name)
+        if redraw_due(self.shown):  # Aktar p. 60: said before, not only after
+            question += "\n" + _("The table numbers were drawn: they will be drawn again.")
+        self.app.push_screen(ConfirmDialog(_("Delete player"), question, yes=_("Delete"), danger=True), decided)
 
     def action_withdraw(self) -> None:
         pno = self.selected_pno()

@@ -16,6 +16,7 @@ import json
 
 from core.cli.errors import CliError
 from core.i18n import _
+from core.model import Tournament
 from core.pairing.roundrobin import rutsch
 from core.pairing.roundrobin.berger import TableRound
 from core.pairing.roundrobin.double import cycles, reversed_round
@@ -84,26 +85,31 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _lot(args: argparse.Namespace) -> int:
-    import secrets
+    from core.cli.common import open_desk, show_warnings
 
-    from core.cli.common import open_desk, print_json, show_warnings
+    t = show_warnings(open_desk(args.id).draw_lots(args.seed, varma=args.varma, teams=args.teams)).tournament
+    print_table_numbers(t, "team" if args.teams else "player", args.format)
+    return 0
+
+
+def print_table_numbers(t: Tournament, unit: str, fmt: str) -> None:
+    """The table numbers as drawn (the seed, then number, name and id a line; or JSON): what
+    ``hakem lot`` prints, and ``hakem players remove`` when a player's leaving redrew them."""
+    from core.cli.common import print_json
     from core.pairing.roundrobin.lot import table_order
 
-    seed = args.seed if args.seed is not None else secrets.randbits(31)
-    t = show_warnings(open_desk(args.id).draw_lots(seed, varma=args.varma, teams=args.teams)).tournament
-    unit = "team" if args.teams else "player"
+    seed = t.options["lot"]["seed"]
     order = table_order(t, unit=unit)
-    names = ({team.id: team.name for team in t.teams} if args.teams
+    names = ({team.id: team.name for team in t.teams} if unit == "team"
              else {p.pno: p.name for p in t.players})
-    if args.format == "json":
+    if fmt == "json":
         print_json({"seed": seed, "method": t.options["lot"]["method"], "unit": unit,
                     "order": [{"number": k, "id": x, "name": names[x]}
                               for k, x in enumerate(order, start=1)]})
-        return 0
+        return
     print(_("Table numbers drawn with seed {seed}:").format(seed=seed))
     for k, x in enumerate(order, start=1):
         print(f"{k:>3}  {names[x]} ({x})")
-    return 0
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -222,8 +222,12 @@ def _remove(args: argparse.Namespace) -> int:
     """Delete a registration and say whose (a number typed wrong removes someone else)."""
     desk = open_desk(args.id)
     player = desk.snapshot().tournament.player(args.pno)
-    show_warnings(desk.remove_player(args.pno))
+    out = show_warnings(desk.remove_player(args.pno))
     print(_("Removed: {pno} {name}").format(pno=args.pno, name=player.name))
+    if out.value is not None:  # a round robin's draw made again (Aktar p. 60): the new numbers
+        from core.cli.commands.berger import print_table_numbers
+
+        print_table_numbers(out.tournament, "player", "text")
     return 0
 
 

@@ -37,6 +37,11 @@ VARMA: dict[int, tuple[tuple[int, ...], ...]] = {
 SET_NAMES = ("A", "B", "C", "D")
 
 
+def varma_fits(players: int) -> bool:
+    """Whether the Varma tables serve ``players`` (9–24; C.05 Annex 2)."""
+    return players + players % 2 in VARMA
+
+
 def varma_sets(players: int) -> tuple[tuple[int, ...], ...]:
     """The four number sets for ``players`` (9–24); for an odd count the highest number of the
     even table is the bye and is removed from its set."""
