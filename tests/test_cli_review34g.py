@@ -169,3 +169,26 @@ def test_a_hidden_character_is_named_in_the_readers_language(lang, name, word):
     # no word of Unicode's English names (BELL, ZERO WIDTH SPACE, ESCAPE, CHARACTER TABULATION)
     assert not any(english in line for english in ("BELL", "ZERO", "ESCAPE", "TABULATION")), line
     assert word in line, line
+
+
+# -- 1. hakem log --changes in words; the data stay in --format json -------------------------------
+def test_the_logs_changes_are_in_the_readers_words():
+    tid = russian_event()
+    white, black = _colours(tid, 2)
+    assert run("result", tid, "1", "2", "1/2")[0] == 0
+    assert run("players", "edit", tid, "4", "--rating", "1850")[0] == 0
+    assert run("players", "bye", tid, "2", "--round", "3")[0] == 0
+    status, out, err = run("--lang", "ru", "log", tid, "--changes")
+    assert status == 0, err
+    names = {n: f"{n} {name}" for n, (name, _rating) in enumerate(PLAYERS, start=1)}
+    lines = out.splitlines()
+    # the stored document's own paths, keys and JSON are not what an organiser reads
+    for raw in ("players/", "rounds/", "requested_byes", "null", '"1/2"', "/r:", "+1 at"):
+        assert raw not in out, (raw, out)
+    assert any(line.strip() == "тур 1, доска 2, Результат: – → ½-½" for line in lines), out
+    assert any(names[4] in line and "Рейтинг: 1800 → 1850" in line for line in lines), out
+    assert any("Пропуск тура с ½ очка: " + names[2] + ", тур 3" in line for line in lines), out
+    assert {white, black} == {2, 4}
+    status, out, _err = run("log", tid, "--format", "json")
+    entries = json.loads(out)
+    assert entries[-3]["what"]["kind"] == "result" and entries[-3]["what"]["result"] == "1/2"

@@ -197,5 +197,7 @@ def test_the_log_says_what_an_edit_changed(store, monkeypatch, capsys):
     monkeypatch.setenv("HAKEM_DATA", str(store.data_dir))
     main(["log", tid, "--changes"])
     out = capsys.readouterr().out
-    assert "players/0/rating: 2100 → 2150" in out
-    assert 'players/0/club: "" → "Ankara SK"' in out
+    # in words (the player by number and name, the field by its name, nothing as –), not the
+    # stored document's paths and JSON
+    assert "player 1 Kaya, Can, Rating: 2100 → 2150" in out
+    assert "player 1 Kaya, Can, Club: – → Ankara SK" in out

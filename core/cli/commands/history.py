@@ -56,7 +56,8 @@ def _log(args: argparse.Namespace) -> int:
     gaps = {before: after for after, before in history.gaps}
     from core.i18n.format import format_journal_time
 
-    names = {p.pno: p.name for p in desk.snapshot().tournament.players}
+    now = desk.snapshot().tournament
+    names = {p.pno: p.name for p in now.players}
     for e in entries:
         rev = int(e.get("rev", 0))
         if rev in gaps:
@@ -65,9 +66,9 @@ def _log(args: argparse.Namespace) -> int:
         if e.get("altered"):
             print(_("      … this entry was changed after it was written: the entries after it do not build on it (see hakem doctor)"))
         if args.changes:
-            from core.app.desk import entry_changes
+            from core.cli.change_words import change_lines
 
-            for line in entry_changes(e):
+            for line in change_lines(e, now):
                 print(f"{'':>7}{line}")
     return 0
 
@@ -143,7 +144,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     lg = sub.add_parser("log", help=_("the audit trail of a tournament"))
     lg.add_argument("id")
     lg.add_argument("--format", choices=["text", "json"], default="text")
-    lg.add_argument("--changes", action="store_true", help=_("also show what each change did (fields, old → new)"))
+    lg.add_argument("--changes", action="store_true", help=_("also show what each change did, in words (what, old → new); --format json keeps "
+                           "the stored data"))
     lg.set_defaults(func=_log)
     ls = sub.add_parser("list", help=_("list tournaments in the data directory"))
     ls.add_argument("--all", action="store_true", help=_("include archived tournaments"))

@@ -1,0 +1,188 @@
+"""``hakem log --changes``: what each journal entry changed, in the reader's words.
+
+Why (issue 34, a fresh-eyes review): the lines were the stored document's own paths and JSON
+(``players/6/rating: 2050 → 1900``, ``requested_byes: +1 at 0``, ``rounds/0/boards/1/r: null →
+"1/2"``) — English keys and data an organiser cannot read.  Each operation is said here as a
+place the organiser knows (the event's setting by its name, a player by number and name, a round
+and board), its old and new value as the screens show them (a result ``½-½``, nothing ``–``).
+The data stay available as they are stored: ``hakem log --format json`` keeps every entry's
+``what`` and the words.
+
+Why in the CLI: the operations are the journal's (the store's format); this reads them as data,
+without importing the store, the way :func:`core.app.desk.entry_changes` hands them over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from core.i18n import N_, _, ngettext
+from core.model import Tournament
+
+MISSING = {"$missing": True}
+"""How a journal operation marks a key that did not (or no longer does) exist."""
+
+BOARD_FIELDS = {"w": N_("White"), "b": N_("Black"), "r": N_("Result"), "unrated": N_("unrated game"),
+                "handicap": N_("Handicap"), "komi": N_("Komi")}
+PLAYER_MORE = {"joined_round": N_("first round"), "withdrawn_round": N_("withdrawn from round"),
+               "member": N_("member of the club's register")}
+EVENT_MORE = {"requested_byes": N_("Requested byes"), "forbidden": N_("Forbidden pairings"),
+              "forbidden_ranges": N_("Forbidden pairings"), "teams": N_("Teams"), "players": N_("Players"),
+              "rounds": N_("Rounds"), "id": N_("Id")}
+
+
+def _date(text: str) -> str:
+    from core.i18n.format import format_date
+
+    try:
+        return format_date(text)
+    except ValueError:
+        return text
+
+
+def _colour(code: str) -> str:
+    from core.i18n.terms import colour_name
+
+    return colour_name(code)
+
+
+def _language(code: str) -> str:
+    from core.i18n.format import language_name
+
+    return language_name(code)
+
+
+def _birth(text: str) -> str:
+    return _date(text) if len(text) == 10 else text
+
+
+WORDED = {"start_date": _date, "end_date": _date, "initial_colour": _colour, "language": _language,
+          "birth": _birth}
+"""Stored values said in the reader's words (dates in the reader's form, a colour, a language)."""
+
+
+def change_lines(entry: Mapping[str, Any], t: Tournament, limit: int = 6) -> list[str]:
+    """One line per operation of ``entry`` (at most ``limit``, then how many more); ``t``: the
+    event now, whose players name the numbers.  The creation leaves out what it set empty."""
+    if entry.get("checkpoint") is not None:
+        return [_("(checkpoint: the whole state)")]
+    ops = [op for op in entry.get("ops", []) if isinstance(op, Mapping)]
+    if all(op.get("o") == MISSING for op in ops):  # the creation: what was set, nothing empty
+        ops = [op for op in ops if not _empty(op.get("n"))]
+    lines = [_line(op, t) for op in ops[:limit]]
+    if len(ops) > limit:
+        lines.append(_("… {count} more").format(count=len(ops) - limit))
+    return lines
+
+
+def _line(op: Mapping[str, Any], t: Tournament) -> str:
+    path = list(op.get("p", []))
+    place = _place(path, t)
+    if "i" in op:
+        added, removed = list(op.get("a", [])), list(op.get("d", []))
+        parts = []
+        if added:
+            parts.append(_("added: {items}").format(items=_items(path, added, t)))
+        if removed:
+            parts.append(_("removed: {items}").format(items=_items(path, removed, t)))
+        return f"{place}: {'; '.join(parts)}"
+    key = path[-1] if path else ""
+    old, new = op.get("o"), op.get("n")
+    if old == MISSING:
+        return f"{place}: {_value(key, new, t)}"
+    return f"{place}: {_value(key, old, t)} → {_value(key, new, t)}"
+
+
+def _place(path: Sequence[Any], t: Tournament) -> str:
+    """``Round 1, board 2, Result``; ``Player 7 Krüger, Lena, Rating``; ``Time control``."""
+    from core.words import PLAYER_FIELD_NAMES, SETTING_NAMES
+
+    if not path:
+        return _("the event")
+    head, rest = path[0], list(path[1:])
+    if head == "rounds" and rest and isinstance(rest[0], int):
+        if len(rest) >= 3 and rest[1] == "boards" and isinstance(rest[2], int):
+            words = [_("round {round}, board {board}").format(round=rest[0] + 1, board=rest[2] + 1)]
+            words += [_(BOARD_FIELDS[k]) if k in BOARD_FIELDS else str(k) for k in rest[3:]]
+        else:
+            words = [_("round {n}").format(n=rest[0] + 1), *(str(k) for k in rest[1:])]
+    elif head == "players" and rest and isinstance(rest[0], int):
+        words = [_("player {name}").format(name=_indexed_player(t, rest[0]))]
+        words += [_(PLAYER_FIELD_NAMES[k]) if k in PLAYER_FIELD_NAMES else
+                  _(PLAYER_MORE[k]) if k in PLAYER_MORE else str(k) for k in rest[1:]]
+    else:
+        label = SETTING_NAMES.get(str(head)) or EVENT_MORE.get(str(head))
+        words = [_(label) if label else str(head), *(str(k) for k in rest)]
+    return ", ".join(words)
+
+
+def _indexed_player(t: Tournament, index: int) -> str:
+    """The player at ``index`` of the stored list (the event's players in their order)."""
+    if 0 <= index < len(t.players):
+        p = t.players[index]
+        return f"{p.pno} {p.name}"
+    return str(index + 1)
+
+
+def _player_number(t: Tournament, pno: Any) -> str:
+    if isinstance(pno, int):
+        found = next((p for p in t.players if p.pno == pno), None)
+        return f"{pno} {found.name}" if found is not None else str(pno)
+    return str(pno)
+
+
+def _items(path: Sequence[Any], items: list[Any], t: Tournament) -> str:
+    """Added or removed list items in words: byes, players, rounds by their own words; other
+    items by count."""
+    from core.i18n.terms import bye_name
+
+    head = path[0] if len(path) == 1 else None
+    said: list[str] = []
+    for item in items:
+        if not isinstance(item, Mapping):
+            said.append(_value("", item, t))
+        elif head == "requested_byes":
+            kind = {"H": "half", "F": "full", "Z": "zero"}.get(str(item.get("kind")), str(item.get("kind")))
+            said.append(_("{bye}: {player}, round {round}").format(
+                bye=bye_name(kind), player=_player_number(t, item.get("pno")), round=item.get("round")))
+        elif "name" in item:
+            said.append(f"{item.get('pno', '')} {item['name']}".strip())
+        elif head == "rounds" and "number" in item:
+            boards = len(item.get("boards", []))
+            said.append(ngettext("round {n} ({boards} board)", "round {n} ({boards} boards)", boards).format(
+                n=item["number"], boards=boards))
+        else:
+            said.append(ngettext("{n} entry", "{n} entries", len(item)).format(n=len(item)))
+    return ", ".join(said)
+
+
+def _value(key: Any, value: Any, t: Tournament) -> str:
+    """A stored value as the screens show it: ``–`` for nothing, a result as on the boards,
+    a player's number with the name, a list by its items or their count."""
+    from core.model import GameResult
+
+    if value == MISSING or _empty(value):
+        return "–"
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if key == "r" and isinstance(value, str):
+        try:
+            return GameResult(value).text
+        except ValueError:
+            return value
+    if key in ("w", "b") and isinstance(value, int):
+        return _player_number(t, value)
+    if isinstance(value, str) and key in WORDED:
+        return WORDED[key](value) or value
+    if isinstance(value, (list, tuple)):
+        if all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value) and len(value) <= 8:
+            return ", ".join(str(v) for v in value)
+        return ngettext("{n} entry", "{n} entries", len(value)).format(n=len(value))
+    if isinstance(value, Mapping):
+        return ngettext("{n} entry", "{n} entries", len(value)).format(n=len(value))
+    return str(value)
+
+
+def _empty(value: Any) -> bool:
+    return value is None or value == "" or value == [] or value == {}
