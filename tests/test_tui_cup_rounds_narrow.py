@@ -70,3 +70,31 @@ async def test_why_a_player_has_no_board_is_whole(tmp_path, lang, size):
             await wait_for(pilot, lambda: full in " ".join(screen_text(app).split()), timeout=30)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "de", "ru"])
+async def test_a_cup_s_standings_keep_every_name_whole_at_60_columns(tmp_path, lang):
+    """F4 of a cup at 60×20: the stage reached, the match and the opponent beside each name
+    ("4 Yılmaz,…", "3 Schneide…" in English; in Russian beside "Предварительный тур" the
+    player's own name was cut too).  Expected: no cell cut; each player's name whole; each
+    opponent still named by pairing number (the semi-final pairs 1 v 4 and 2 v 3, the
+    quarter-final 1 v 8, 2 v 7, 3 v 6, 4 v 5, the preliminary round 7 v 10 and 8 v 9)."""
+    [tid] = store_with(tmp_path / "data", cup_in_semi_final())
+    app = HakemApp(data_dir=tmp_path / "data", open_id=tid, lang=lang, poll_interval=3600)
+    opponent = {1: 4, 4: 1, 2: 3, 3: 2, 5: 4, 6: 3, 7: 2, 8: 1, 9: 8, 10: 7}
+    try:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                           and app.screen.query("#pane-rounds"), timeout=30)
+            await pilot.press("f4")
+            table = app.screen.query_one("#standings", DataTable)
+            await wait_for(pilot, lambda: table.row_count == len(NAMES), timeout=30)
+            await pilot.pause()
+            text = screen_text(app)
+            for row in table.kept.shown:
+                assert not any(isinstance(c, str) and c.endswith("…") for c in row), row
+                pno = NAMES.index(row[2]) + 1  # the name whole in its cell
+                assert str(row[6]).split()[:1] == [str(opponent[pno])], row
+                assert row[2] in text, (row[2], text)
+    finally:
+        set_language("en")

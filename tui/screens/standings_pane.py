@@ -39,9 +39,10 @@ def fill_standings(table: FittedTable, view: StandingsView, columns_key: list[ob
         values: list[tuple[str, str] | Col]
         if view.cup:
             # the opponent gives way before the player's own name (weights 2 and 3, as a club),
-            # and the match's head is short beside its score ("Wettkampf" over "1½–½")
+            # then by family name, then by number (:func:`shorter_opponents`) under a short head;
+            # the match's head is short beside its score ("Wettkampf" over "1½–½")
             values = [(_("Stage"), "stage"), short_col(_("Match"), "match", pgettext("short header", "Res.")),
-                      text_col(_("Opponent"), "opponent", 2)]
+                      Col(_("Opponent"), "opponent", 2, short=pgettext("short header", "Opp."))]
         else:  # a Go event has no chess points: its MMS or level is its first criterion
             values = [] if view.go else [(_("Pts"), "points")]
             values += [(c, f"tb{i}") for i, c in enumerate(view.columns)]
@@ -57,6 +58,35 @@ def fill_standings(table: FittedTable, view: StandingsView, columns_key: list[ob
                (*([] if view.go else [fmt_points(r.points)]), *r.values)),
              *([r.change] if view.changes else [])) for r in view.rows]
     sync_table(table, keys, rows)
+    if view.cup and opponents_cut(table):
+        sync_table(table, keys, shorter_opponents(rows, OPPONENT))
+        if opponents_cut(table):
+            sync_table(table, keys, shorter_opponents(rows, OPPONENT, number_only=True))
+
+
+OPPONENT = 6
+"""The opponent's column in a cup's rows (Rk, No., Name, Rtg, Stage, Match, Opponent)."""
+
+
+def opponents_cut(table: FittedTable) -> bool:
+    """Whether a cup's opponent column is cut on this width."""
+    return any(given[OPPONENT] and shown[OPPONENT] != given[OPPONENT]
+               for given, shown in zip(table.kept.given, table.kept.shown))
+
+
+def shorter_opponents(rows: list[tuple], column: int, number_only: bool = False) -> list[tuple]:
+    """A cup's rows with each opponent as pairing number and family name ("4 Yılmaz" for "4
+    Yılmaz, Elif"), or (``number_only``) as pairing number: at 60 columns the whole names left
+    "4 Yılmaz,…", "3 Schneide…", and in Russian beside "Предварительный тур" even the family
+    names would cut the player's own; the number tells two of one family apart and is the
+    player's row in the same table.  A placeholder ("winner of …") stays as it is."""
+    def family(text: str) -> str:
+        number, _space, name = text.partition(" ")
+        if not number.isdigit() or not name:
+            return text
+        return number if number_only else f"{number} {name.split(',')[0].strip()}"
+
+    return [(*row[:column], family(str(row[column])), *row[column + 1:]) for row in rows]
 
 
 def regime_line(view: StandingsView) -> str:
@@ -86,6 +116,16 @@ class StandingsPane(LazyPane, Vertical):
         # read for its order: the pairing number and the rating leave before a name is cut
         yield FittedTable(id="standings", cursor_type="cell", zebra_stripes=True, readable=NAME_WHOLE)
         yield Static(id="standings-notes", classes="status-line")
+
+    def on_resize(self) -> None:
+        """A cup's opponents are by family name only while whole names do not fit: decided
+        again for the new width (the table itself only cuts what it was given)."""
+        if self.view is not None and self.view.cup and self.t is not None:
+            self.call_after_refresh(self.refill)
+
+    def refill(self) -> None:
+        if self.view is not None:
+            fill_standings(self.query_one("#standings", FittedTable), self.view, list(self.view.columns))
 
     def relabel(self) -> None:
         forget_columns(self.query_one("#standings", FittedTable))
