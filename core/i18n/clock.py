@@ -190,7 +190,8 @@ def clock_text(periods: Sequence[tuple[int, int | None]], increment: int = 0, bl
     English ``90 min/40 moves + 30 min + 30 s``, ``15 min + 10 s``, ``White 5 min, Black 4
     min``; German ``90 Min./40 Züge + 30 Min. + 30 Sek.``, ``15 Min. + 10 Sek.``; Turkish ``40
     hamlede 90 dk + 30 dk + 30 sn``, ``15 dk + 10 sn``; Russian ``90 мин на 40 ходов + 30 мин +
-    30 с``, ``15 мин + 10 с``.  Each reads back as the same clock (:func:`read_clock`)."""
+    30 с``, ``15 мин + 10 с``.  A clock of whole minutes reads back as the
+    same clock (:func:`read_clock`); ``1 min 30 s`` is not read (it could mean 1 min + 30 s)."""
     from core.i18n import _, ngettext
 
     plus = " + " + _("{seconds} s").format(seconds=increment) if increment else ""
