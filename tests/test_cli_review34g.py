@@ -192,3 +192,24 @@ def test_the_logs_changes_are_in_the_readers_words():
     status, out, _err = run("log", tid, "--format", "json")
     entries = json.loads(out)
     assert entries[-3]["what"]["kind"] == "result" and entries[-3]["what"]["result"] == "1/2"
+
+
+# -- 4. print without a printing system: the PDF kept under the document's name, and said where ----
+@pytest.mark.parametrize("lang, file_name", [("tr", "tur-1-eslendirmeler.pdf"), ("de", "runde-1-paarungen.pdf"),
+                                             ("ru", "tur-1-pary.pdf"), ("en", "round-1-pairings.pdf")])
+def test_print_without_cups_keeps_the_pdf_in_the_export_folder(data, monkeypatch, lang, file_name):  # noqa: F811
+    import tempfile
+
+    tid = russian_event()
+    assert run("settings", tid, "--language", lang)[0] == 0  # the event's language names its papers
+    (data / "bin").mkdir()
+    (data / "tmp").mkdir()
+    monkeypatch.setenv("PATH", str(data / "bin"))  # no lp
+    monkeypatch.setenv("TMPDIR", str(data / "tmp"))
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    status, out, err = run("--lang", lang, "print", tid, "pairings")
+    assert status == 5 and out == ""  # not printed: the printing service is missing (docs/cli.md)
+    kept = data / "exports" / tid / file_name  # the name report --save gives the same document
+    assert kept.is_file() and kept.read_bytes().startswith(b"%PDF")
+    assert str(kept) in one_line(err) and "lp" in err
+    assert not list((data / "tmp").iterdir())  # nothing left behind in the temporary directory

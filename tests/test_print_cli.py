@@ -95,13 +95,15 @@ def test_print_sends_the_pdf_to_lp(fake_lp):
     assert "request id is office-42" in out
 
 
-def test_print_failure_says_why_and_where_the_pdf_is(fake_lp, monkeypatch):
+def test_print_failure_says_why_and_where_the_pdf_is(fake_lp, monkeypatch, tmp_path):
     tid = _demo()
     monkeypatch.setenv("FAKE_LP_FAIL", "1")
+    monkeypatch.setenv("HAKEM_EXPORTS", str(tmp_path / "exports"))
     code, _out, err = run("print", tid, "standings")
-    assert code == 1
+    assert code == 5  # the printing service did not take it: a service access (docs/cli.md)
     assert "does not exist" in err
     path = err.split("The PDF is at ")[1].strip().rstrip(".")
+    assert path.startswith(str(tmp_path / "exports" / tid))  # kept where report --save writes
     assert "Aktar, Tahsin" in text_of(path)
     assert "-d" not in json.loads(fake_lp.read_text())  # no printer named: the default one
 
@@ -111,14 +113,17 @@ def test_print_without_cups(data, monkeypatch):  # noqa: F811
     empty = data / "empty-bin"
     empty.mkdir()
     monkeypatch.setenv("PATH", str(empty))
-    monkeypatch.setenv("TMPDIR", str(data))
+    monkeypatch.setenv("TMPDIR", str(data / "tmp"))
+    monkeypatch.setenv("HAKEM_EXPORTS", str(data / "exports"))
+    (data / "tmp").mkdir()
     import tempfile
 
     monkeypatch.setattr(tempfile, "tempdir", None)
     code, _out, err = run("print", tid, "checkin")
-    assert code == 1 and "lp is not installed" in err
+    assert code == 5 and "lp is not installed" in err
     path = err.split("The PDF is at ")[1].strip().rstrip(".")
-    assert path.startswith(str(data)) and PdfReader(path).pages
+    assert path.startswith(str(data / "exports" / tid)) and PdfReader(path).pages
+    assert not list((data / "tmp").iterdir())  # nothing left in the temporary directory
 
 
 def test_print_rejects_a_strange_printer_name(fake_lp):

@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.errors import TournamentError
@@ -50,15 +51,30 @@ def write_temporary(pdf: bytes, name: str) -> str:
 
 
 def print_pdf(pdf: bytes, name: str, printer: str | None = None, paper: str = "a4",
-              title: str = "") -> PrintOutcome:
-    """Write the PDF, then hand it to ``lp`` (``-d PRINTER`` when one is named)."""
+              title: str = "", keep: Callable[[bytes], str] | None = None) -> PrintOutcome:
+    """Write the PDF, then hand it to ``lp`` (``-d PRINTER`` when one is named).  ``keep``:
+    where a PDF no printer took is kept instead of the temporary directory (the command line's
+    export folder, under the document's name in the report's language: ``hakem print`` without
+    CUPS left ``/tmp/hakem-standings-x1y2.pdf``, a name in English in a folder the organiser
+    never looks in, emptied at the next boot); it returns the path written."""
     if printer is not None and not PRINTER_NAME.match(printer):
         raise TournamentError(_("{printer!r} is not a printer name (see lpstat -p)").format(printer=printer))
-    path = write_temporary(pdf, name)
     lp = shutil.which("lp")
     if lp is None:
+        path = keep(pdf) if keep is not None else write_temporary(pdf, name)
         return PrintOutcome(False, path, _("No printing system found (the CUPS command lp is not installed). "
                                            "The PDF is at {path}.").format(path=path))
+    path = write_temporary(pdf, name)
+    outcome = _hand_to_lp(lp, path, name, printer, paper, title)
+    if not outcome.printed and keep is not None:
+        kept = keep(pdf)
+        os.unlink(path)
+        return PrintOutcome(False, kept, outcome.message.replace(path, kept))
+    return outcome
+
+
+def _hand_to_lp(lp: str, path: str, name: str, printer: str | None, paper: str, title: str) -> PrintOutcome:
+    """``lp`` given the PDF at ``path``: its job id, or why not (the PDF left at ``path``)."""
     command = [lp]
     if printer:
         command += ["-d", printer]

@@ -232,15 +232,45 @@ def _print(args: argparse.Namespace) -> int:
     t = load_tournament(args.id)
     paired_round(t, args.round)
 
-    def made() -> tuple[bytes, str, str]:
+    def made() -> tuple[bytes, str, str, str]:
         doc = document(View(t), args.document, round_no=args.round, pno=args.player, key=args.key)
         title = f"{t.name} – {doc.reports[0].title}" if doc.reports else t.name
-        return render_pdf(t, doc, _setup(args)), doc.name, title
+        return render_pdf(t, doc, _setup(args)), doc.name, title, _print_name(args, t)
 
-    pdf, name, title = in_report_language(_language(args, t), made)
-    outcome = print_pdf(pdf, name, args.printer, args.paper, title=title)
+    pdf, name, title, saved = in_report_language(_language(args, t), made)
+    outcome = print_pdf(pdf, name, args.printer, args.paper, title=title, keep=_kept(args.id, saved))
     print(outcome.message, file=sys.stdout if outcome.printed else sys.stderr)
-    return 0 if outcome.printed else 1
+    return 0 if outcome.printed else 5  # the printing service was not there: a service access (docs/cli.md)
+
+
+def _print_name(args: argparse.Namespace, t) -> str:
+    """The name a PDF no printer took is kept under: the one ``report --save`` gives the same
+    document, in the report's language (``tur-1-siralama.pdf``, ``runde-1-rangliste.pdf``)."""
+    from core.app.document_names import document_name
+    from core.app.exports import default_name
+
+    asked = args.round if args.document in ("standings", "crosstable") else None
+    round_no = (args.round or t.current_round) if args.document in ROUND_DOCUMENTS else asked
+    kind = args.document if args.document != "ranking" or not args.key else f"ranking-{args.key}"
+    return default_name(t, kind, ".pdf", round_no, args.player if args.document == "card" else None,
+                        title=document_name(args.document))
+
+
+def _kept(ref: str, name: str):
+    """Where ``hakem print`` keeps a PDF no printer took: the event's export folder (where
+    ``report --save`` writes, ``~/hakem-exports/ID/``), replacing an earlier print of the same
+    document; a TRF file has no folder (the temporary directory, as before)."""
+    from core.cli.common import is_trf_path
+
+    if is_trf_path(ref):
+        return None
+
+    def keep(data: bytes) -> str:
+        from core.app.exports import write_export
+
+        return str(write_export(ref, name, data, "replace"))
+
+    return keep
 
 
 def _paper_options(p: argparse.ArgumentParser) -> None:
