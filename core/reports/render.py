@@ -10,8 +10,9 @@ import html
 import json
 import textwrap
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
+from functools import lru_cache
 
 from core.i18n import _, current_language
 from core.i18n.format import format_points as human_points
@@ -57,13 +58,38 @@ def human_rows(table: Table) -> list[list[str]]:
     columns = list(zip(*table.rows)) if table.rows else []
     shown = []
     for column in columns:
-        values = [v for v in column if isinstance(v, Fraction)]
-        if values:
-            fmt = column_formatter(values)
-            shown.append([fmt(v) if isinstance(v, Fraction) else human(v) for v in column])
-        else:
-            shown.append([human(v) for v in column])
+        values = list(dict.fromkeys(v for v in column if isinstance(v, Fraction)))  # the notation: by the set
+        shown.append(_each_once(column, _cell_text(column_formatter(values) if values else None)))
     return [list(row) for row in zip(*shown)] if shown else [[] for _row in table.rows]
+
+
+def _cell_text(fmt: Callable[[object], str] | None) -> Callable[[object], str]:
+    """A column's cell as people read it: its numbers in the column's one notation (``fmt``)."""
+    def text(v: object) -> str:
+        return fmt(v) if fmt is not None and isinstance(v, Fraction) else human(v)
+    return text
+
+
+_ONCE = frozenset({Fraction, int, str, Points, Term, type(None)})
+"""Cells whose text depends on their value alone (compared by value and type)."""
+
+
+def _each_once(column: tuple[object, ...], text: Callable[[object], str]) -> list[str]:
+    """``text`` of every cell of a column, made once per distinct cell: a 1,000-row column of
+    points or tie-break values holds a few dozen values (their formatting was most of a
+    standings report's text)."""
+    made: dict[tuple[type, object], str] = {}
+    out = []
+    for v in column:
+        if type(v) not in _ONCE:  # a cell of parts (marked, a game, a tuple): as it is
+            out.append(text(v))
+            continue
+        key = (type(v), v)  # by type too: 1 and Fraction(1) are equal, and may read differently
+        shown = made.get(key)
+        if shown is None:
+            shown = made[key] = text(v)
+        out.append(shown)
+    return out
 
 
 def machine(cell: object) -> str:
@@ -93,6 +119,14 @@ def machine(cell: object) -> str:
 
 def width(text: str) -> int:
     """Display width (East Asian wide characters count two; combining marks zero)."""
+    if text.isascii():  # every ASCII character counts one: most cells of a 1,000-row report
+        return len(text)
+    return _wide_width(text)
+
+
+@lru_cache(maxsize=4096)
+def _wide_width(text: str) -> int:
+    """:func:`width` of a text with non-ASCII letters (``5½``, names: the same few recur)."""
     w = 0
     for ch in text:
         if unicodedata.combining(ch):
@@ -127,10 +161,16 @@ def printed_columns(table: Table, rows: list[list[str]]) -> list[int]:
     return [i for i, c in enumerate(table.columns) if not (c.optional and rows and not any(r[i] for r in rows))]
 
 
-def table_text(table: Table, max_width: int = PRINT_WIDTH) -> list[str]:
+def table_text(table: Table, max_width: int = PRINT_WIDTH, blocks: bool = True) -> list[str]:
     """Fit a table into ``max_width`` columns: shrink flexible columns, then drop optional ones
     (the last first, together with the optional columns of the same title: a pairing list
-    keeps or drops the ratings of both players)."""
+    keeps or drops the ratings of both players).
+
+    A table that still does not fit is printed in blocks of columns (paper); with ``blocks``
+    False (a screen that scrolls sideways) it stays one table: the ``minor`` columns leave
+    too (as on a phone's page) and what still does not fit with names at 10 cells runs past
+    ``max_width`` — every round of a crosstable and a cup's match score stay on the player's
+    line instead of in a block a thousand lines further down."""
     columns = list(table.columns)
     rows = [[field_safe(c) for c in row] for row in human_rows(table)]
     keep = printed_columns(table, rows)
@@ -163,6 +203,12 @@ def table_text(table: Table, max_width: int = PRINT_WIDTH) -> list[str]:
         ws = widths(keep)  # names cut for the dropped columns get their room back
         shrink(18)
     shrink(10)
+    if total(ws) > max_width and not blocks:
+        keep = [i for i in keep if not columns[i].minor]
+        ws = widths(keep)
+        shrink(18)
+        shrink(10)
+        return _block(table.title, columns, rows, keep, ws, max_width)
     if total(ws) > max_width:
         # It cannot fit on one page width: print every column in blocks instead, names at a
         # readable width (at most 20) and nothing optional dropped.
@@ -211,11 +257,12 @@ def _split_blocks(table: Table, columns: list[Column], rows: list[list[str]], ke
     return lines
 
 
-def to_text(report: Report, max_width: int = PRINT_WIDTH) -> str:
-    """The report for a terminal or a printer: ``max_width`` 80 (A4 portrait) or 132."""
+def to_text(report: Report, max_width: int = PRINT_WIDTH, blocks: bool = True) -> str:
+    """The report for a terminal or a printer: ``max_width`` 80 (A4 portrait) or 132;
+    ``blocks`` False for a screen that scrolls sideways (:func:`table_text`)."""
     lines = [field_safe(report.title), *map(field_safe, report.subtitle), ""]
     for table in report.tables if report.text_tables else []:
-        lines += table_text(table, max_width)
+        lines += table_text(table, max_width, blocks)
         lines.append("")
     if report.preformatted:
         lines += terminal_safe(report.preformatted).rstrip("\n").split("\n") + [""]

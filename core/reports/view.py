@@ -57,7 +57,13 @@ class View:
         from core.ratings.changes import rating_changes
         from core.reports.document import decimal
 
-        return {r.pno: decimal(r.change, 1) for r in rating_changes(self.tournament) if r.change is not None}
+        shown: dict[object, object] = {}  # one decimal each: the same few values recur (babel is slow)
+        out: dict[int, object] = {}
+        for r in rating_changes(self.tournament):
+            if r.change is not None:
+                key = round(Fraction(r.change), 1)
+                out[r.pno] = shown[key] if key in shown else shown.setdefault(key, decimal(key, 1))
+        return out
 
     @cached_property
     def seats(self) -> dict[tuple[int, int], str]:

@@ -73,17 +73,20 @@ def document_for(t: Tournament, kind: str, round_no: int | None, pno: int | None
 
 
 def report_text(t: Tournament, kind: str, round_no: int | None = None, pno: int | None = None,
-                width: int = 0) -> str:
+                width: int = 0, screen: bool = False) -> str:
     """One report as text (no locale in numbers, no clock), its tables fitted to ``width``
-    columns (default: the printed page's, 80)."""
+    columns (default: the printed page's, 80); on the ``screen`` (F6's preview, which scrolls
+    sideways) a table too wide stays one table instead of blocks of columns
+    (:func:`core.reports.render.table_text`)."""
     if kind == "trf":
         from core.reports.export import trf_export
 
         return trf_export(t)
     from core.reports import to_text
+    from core.reports.render import PRINT_WIDTH
 
     report = document_for(t, kind, round_no, pno).reports[0]
-    return to_text(report, width) if width else to_text(report)
+    return to_text(report, width or PRINT_WIDTH, blocks=not screen)
 
 
 Wanted = tuple[Tournament, str, int | None, int | None]
@@ -370,7 +373,7 @@ class ReportsPane(LazyPane, Vertical):
     @staticmethod
     def text_of(t: Tournament, kind: str, round_no: int | None, pno: int | None, width: int = 0) -> str:
         try:
-            return report_text(t, kind, round_no, pno, width)
+            return report_text(t, kind, round_no, pno, width, screen=True)
         except TournamentError as exc:
             return str(exc)
 
