@@ -96,7 +96,7 @@ class HakemApp(SerialKeys):
         from core.service import open_workspace
         from tui.screens.tournaments import TournamentsScreen
 
-        self.screen_change_signal.subscribe(self, self._toasts_on_top_only, immediate=True)
+        self.screen_change_signal.subscribe(self, self._screen_shown, immediate=True)
         try:
             self._workspace = open_workspace(str(self.data_dir) if self.data_dir else None,
                                              read_only=self.view_only, socket=self.socket)
@@ -125,6 +125,29 @@ class HakemApp(SerialKeys):
         if node is not self and not node.is_attached:
             return
         super().update_styles(node, animate)
+
+    def _screen_shown(self, top: Screen) -> None:
+        """A screen was pushed, or shown again under a dialog that closed."""
+        self._collector_after_frame(top)
+        self._toasts_on_top_only(top)
+
+    def _collector_after_frame(self, top: Screen) -> None:
+        """Hold the garbage collector until ``top`` has drawn its next frame (at most 0.5 s).
+
+        Why: a dialog is built from hundreds of new objects, and the collections they trigger
+        landed in its first frame — at 1,000 players a full one walks the event's standings,
+        tables and reports (every object made since the event was opened), 60–150 ms of the
+        UI thread's CPU in the frame of Ctrl+P, Ctrl+S or Ctrl+T.  Run right after the frame,
+        the same collection no longer delays what the organiser waits for.  (Opening an event
+        holds it already, until the event has settled its memory: left as it is.)"""
+        import gc
+
+        if gc.isenabled():
+            gc.disable()
+            # once the screen handles its messages (it is mounted), after its next refresh: a
+            # refresh asked for now is the screen below's, drawn before the new one is built
+            top.call_later(top.call_after_refresh, gc.enable)
+            self.set_timer(0.5, gc.enable)
 
     def _toasts_on_top_only(self, top: Screen) -> None:
         """Hide the toasts of every screen under ``top`` (the screen just shown), show ``top``'s.
@@ -158,6 +181,7 @@ class HakemApp(SerialKeys):
             self.notify(str(exc), severity="error", title=_("Cannot open the tournament"))
             return
         self.push_screen(TournamentScreen(session))
+        self.call_after_refresh(preload.dialogs_ahead)  # once the event is drawn
 
     def get_key_display(self, binding: Binding) -> str:
         """Textual's key label with the modifier in the language shown (the German footer
