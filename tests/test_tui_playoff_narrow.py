@@ -161,18 +161,46 @@ async def test_the_game_column_stays_when_the_stage_leaves_at_60_columns(tmp_pat
     """Issue 34 (rev34e #19): at 60×20 the games' Game column was left out and the Stage column
     kept, so every row read "Döner turnu…" and the Armageddons could not be told from the
     round-robin games.  The stage leaves first (the line under the games names it)."""
-    from core.playoff import evaluate, playoffs_of
-    from core.playoff.labels import game_label
-
     def check(app) -> None:
+        from core.i18n import pgettext
+
         table = app.screen.query_one("#playoff-games", DataTable)
-        state = playoffs_of(app.screen.session.tournament)["1"]
         lines = screen_text(app).splitlines()[table.region.y:table.region.bottom]
         from core.i18n import _
 
         words = lines[0].split()  # the header: the game's column kept, the stage's left out
         assert _("Game") in words and _("Stage") not in words, lines[0]
-        first = {game_label(g)[:4] for g in evaluate(state).games}
-        assert any(start in lines[1] for start in first), lines[1]
+        # a round-robin game by its round (every row read "Partie des Rundenturniers" before)
+        assert pgettext("playoff game, short", "Round {n}").format(n=1) in lines[1], lines[1]
 
     await check_at_60(tmp_path, lang, "f7", "#playoff-games", check)
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "de", "ru"])
+async def test_the_playoff_games_are_whole_at_80_columns(tmp_path, lang):
+    """Issue 34 (fresh-eyes review): at 80×24 the games' Game and Stage cells were cut ("Partie
+    des Runden…  Rundentur…", "Партия кругового т…  Круговой…").  The table says which game
+    in a few words (the round of a round robin: the three games are rounds 1, 2, 3 of the
+    three players' round robin) and the stage whole; the line under the games names the game
+    with its clock.  Expected: no cell cut, each name whole."""
+    from core.i18n import pgettext, set_language
+    from core.playoff import evaluate, playoffs_of
+    from core.playoff.labels import game_title
+
+    [tid] = store_with(tmp_path / "data", decided_playoff())
+    app = HakemApp(data_dir=tmp_path / "data", open_id=tid, lang=lang, poll_interval=3600)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = await open_pane(pilot, app, "f7", "#playoff-games")
+            await wait_for(pilot, lambda: table.row_count == 3)
+            await pilot.pause()
+            for row in table.kept.shown:
+                assert not any(isinstance(c, str) and c.endswith("…") and c != "…" for c in row), row
+                assert row[2] in NAMES and row[4] in NAMES, row
+            rounds = [row[5] for row in table.kept.shown]
+            assert rounds == [pgettext("playoff game, short", "Round {n}").format(n=n) for n in (1, 2, 3)]
+            state = playoffs_of(app.screen.session.tournament)["1"]
+            shown = str(app.screen.query_one("#playoff-game").render())
+            assert any(shown.startswith(game_title(g)) for g in evaluate(state).games), shown
+    finally:
+        set_language("en")

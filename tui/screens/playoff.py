@@ -12,6 +12,8 @@ into the standings ("decided by playoff").
 from __future__ import annotations
 
 import datetime as _dt
+import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from textual import work
@@ -38,6 +40,7 @@ from tui.widgets.fields import FormField
 from tui.messages import RunChange
 
 if TYPE_CHECKING:
+    from core.playoff.games import Game
     from core.playoff.labels import FormatChoice
     from core.playoff.timecontrol import TimeControl
 
@@ -336,6 +339,43 @@ def who(names: dict[int, str], entrant: int | str) -> str:
     return entrant_text(names, entrant)
 
 
+_ROUND_ROBIN_GAME = re.compile(r"\.c(\d+)r(\d+)b\d+$")
+"""A round-robin game's id ends with its cycle, round and board (:mod:`core.playoff.roundrobin`)."""
+
+
+def rounds_per_cycle(games: Sequence[Game]) -> dict[str, int]:
+    """The rounds of one cycle of each round-robin stage (to number a double round robin's
+    second cycle on from the first's)."""
+    out: dict[str, int] = {}
+    for g in games:
+        m = _ROUND_ROBIN_GAME.search(g.id)
+        if m and g.kind == "round_robin":
+            out[g.stage] = max(out.get(g.stage, 0), int(m.group(2)))
+    return out
+
+
+def game_cell(game: Game, cycle: dict[str, int]) -> str:
+    """The game in the games table: a round-robin game by its round ("Runde 2": every row read
+    "Partie des Rundenturniers"), any other by its label ("Game 1", "Armageddon"); its clock is
+    on the line under the table."""
+    from core.playoff.labels import game_label
+
+    m = _ROUND_ROBIN_GAME.search(game.id)
+    if m and game.kind == "round_robin":
+        n = (int(m.group(1)) - 1) * cycle.get(game.stage, 0) + int(m.group(2))
+        return pgettext("playoff game, short", "Round {n}").format(n=n)
+    return game_label(game)
+
+
+def stage_cell(stage: str) -> str:
+    """A stage in the games table: its last part ("Semi-final" of "Knockout, two-game matches,
+    pairing by lot: Semi-final") and the group it is in; the line under the table names it whole."""
+    from core.playoff.labels import stage_text
+
+    parts = stage.split(": ")
+    return ": ".join(stage_text(p) for p in [*(p for p in parts[:-1] if p.startswith("Group ")), parts[-1]])
+
+
 def short_name(name: str) -> str:
     """A player in a list of several on one line: the family name ("Kaya" of "Kaya, Can") —
     the pairing number beside it tells two of one name apart.  A group of three in full names
@@ -465,7 +505,11 @@ class PlayoffPane(LazyPane, Vertical):
                     status = pgettext("playoff state", "set aside")
                     self.asides[g.key] = g.set_aside
             rows.append((where, status, ", ".join(f"{p} {short_name(names.get(p, '?'))}" for p in g.players)))
-        sync_table(self.query_one("#ties", FittedTable), [g.key for g in groups], rows)
+        ties = self.query_one("#ties", FittedTable)
+        sync_table(ties, [g.key for g in groups], rows)
+        for g, given, shown in zip(groups, ties.kept.given, ties.kept.shown):
+            if given[2] != shown[2] and g.key in self.details:  # the group cut in the table: whole under it
+                self.details[g.key] += f" · {given[2]}"
         self.query_one("#ties-title", Static).update(
             (_("Players on equal points (tie-break order)") if self.app.view_only
              else _("Players on equal points: n schedules a playoff")) if groups else
@@ -505,7 +549,7 @@ class PlayoffPane(LazyPane, Vertical):
 
     def show_games(self) -> None:
         from core.playoff import evaluate, playoffs_of, timetable
-        from core.playoff.labels import game_label, stage_text, time_control_text
+        from core.playoff.labels import game_label
         from core.playoff.timetable import clock
 
         assert self.t is not None
@@ -524,13 +568,16 @@ class PlayoffPane(LazyPane, Vertical):
         view = evaluate(state)
         names = {p.pno: p.name for p in self.t.players}
         keys, rows = [], []
+        cycle = rounds_per_cycle(view.games)
         for slot in timetable(state, view):
             g = slot.game
             keys.append(g.id)
-            label = f"{game_label(g)} ({time_control_text(g.time_control)})"
+            # short in the table (the line under it names the game, its clock and its whole
+            # stage): at 80 columns "Partie des Rundenturniers (3′+3″)" beside "Rundenturnier
+            # 3+3" was cut to "Partie des Runden…  Rundentur…"
             rows.append((slot.board, clock(slot.start), who(names, g.white),
                          RESULT_TEXT.get(g.result, g.result.value) if g.result else "…",
-                         who(names, g.black), label, stage_text(g.stage)))
+                         who(names, g.black), game_cell(g, cycle), stage_cell(g.stage)))
         sync_table(games_table, keys, rows)
         title.update(_("Playoff games (1 0 = + - enter results, Backspace clears)"))
         if view.places is not None:
