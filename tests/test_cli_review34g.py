@@ -213,3 +213,29 @@ def test_print_without_cups_keeps_the_pdf_in_the_export_folder(data, monkeypatch
     assert kept.is_file() and kept.read_bytes().startswith(b"%PDF")
     assert str(kept) in one_line(err) and "lp" in err
     assert not list((data / "tmp").iterdir())  # nothing left behind in the temporary directory
+
+
+# -- 8. option values: the reader's word taken, each value's meaning in the help and the refusal ---
+@pytest.mark.parametrize("lang, typed, stored", [("tr", "siyah", "Black"), ("de", "Weiß", "White"),
+                                                 ("ru", "черные", "Black"), ("en", "black", "Black")])
+def test_the_initial_colour_is_taken_in_the_readers_word(lang, typed, stored):
+    status, out, err = run("--lang", lang, "new", "Open", "--rounds", "5", "--initial-colour", typed)
+    assert status == 0, err
+    tid = out.strip().splitlines()[-1]
+    status, out, _err = run("settings", tid)
+    assert status == 0 and any("initial colour" in line and line.split()[-1] == stored for line in out.splitlines()), out
+
+
+def test_a_prize_group_kind_in_german_and_the_refusal_lists_the_meanings():
+    tid = russian_event(paired=False)
+    assert run("--lang", "de", "prizes", "add", tid, "damen", "--kind", "Frauen", "--amounts", "100,50")[0] == 0
+    status, out, _err = run("prizes", "list", tid, "--format", "json")
+    assert status == 0 and '"women"' in out  # stored as the kind scripts use
+    status, _out, err = run("--lang", "de", "prizes", "add", tid, "x", "--kind", "mädchen", "--amounts", "100")
+    assert status == 3
+    line = one_line(err)
+    assert "mädchen" in line and "women (Frauen)" in line and "seniors (Senioren)" in line, line
+    from tests.test_i18n_cli import run as run_help  # catches argparse's exit after --help
+
+    status, out, _err = run_help("--lang", "tr", "cup", "flag", "--help")
+    assert status == 0 and "white (Beyaz)" in out and "black (Siyah)" in out, out

@@ -303,10 +303,13 @@ def test_cli_round_show_and_result_name_the_games(tmp_path, monkeypatch, capsys)
     assert "(Semi-final · Game 1 (3 min + 3 s))" in out and "(Semi-final · Game 2 (3 min + 3 s))" in out
     assert "advances without a game (Semi-final)" in out
     assert main(["result", tid, "1", "1", "1/2"]) == 0
-    assert capsys.readouterr().out == ""
+    said = capsys.readouterr().out.splitlines()  # the result entered, nothing added yet
+    assert len(said) == 1 and said[0].startswith("Round 1, board 1: ") and said[0].endswith(" ½-½")
     assert main(["result", tid, "1", "2", "1/2"]) == 0
-    assert capsys.readouterr().out == ("round 1: the match is level; added: board 3 Semi-final · Extension 1, "
-                                       "game 1 (3 min + 3 s); board 4 Semi-final · Extension 1, game 2 (3 min + 3 s)\n")
+    said = capsys.readouterr().out.splitlines()
+    assert said[0].startswith("Round 1, board 2: ") and said[0].endswith(" ½-½")
+    assert said[1:] == ["round 1: the match is level; added: board 3 Semi-final · Extension 1, "
+                        "game 1 (3 min + 3 s); board 4 Semi-final · Extension 1, game 2 (3 min + 3 s)"]
     assert main(["result", tid, "1", "2", "1-0", "--correct"]) == 0
     # first the correction (old value as the boards show it, who), then the boards
     said = capsys.readouterr().out.splitlines()

@@ -50,5 +50,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     f.add_argument("id")
     f.add_argument("round", type=int)
     f.add_argument("board", type=int)
-    f.add_argument("side", choices=["white", "black"])
+    from core.cli.worded import colour_words
+
+    sides = colour_words()
+    f.add_argument("side", type=sides, help=_("whose flag fell later: {choices}").format(choices=sides.listed()))
     f.set_defaults(func=_flag)

@@ -79,7 +79,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--points", help=_("WIN,DRAW,LOSS[,PAB], default 1,0.5,0"))
     p.add_argument("--tiebreaks", help=_("comma-separated tie-break codes, e.g. BH/C1,BH,SB"))
     p.add_argument("--regime", choices=["legacy", "2024", "2026"])
-    p.add_argument("--initial-colour", choices=["white", "black"])
+    from core.cli.worded import colour_words
+
+    colours = colour_words()
+    p.add_argument("--initial-colour", type=colours, metavar=colours.metavar,
+                   help=_("colour of the top player in round 1: {choices}").format(choices=colours.listed()))
     p.add_argument("--acceleration", choices=["baku"])
     p.add_argument("--demo", action="store_true", help=_("create the 12-player demo tournament"))
     from core.cli.commands.players import RATING_FOR_PAIRING_CHOICES

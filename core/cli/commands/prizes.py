@@ -75,7 +75,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     add = ps.add_parser("add", help=_("add a prize group (or replace the one with this key)"))
     add.add_argument("id")
     add.add_argument("key", help=_("short name of the group, e.g. open, women, u12"))
-    add.add_argument("--kind", choices=KINDS, required=True)
+    from core.cli.worded import Worded
+    from core.reports.prizes import kind_name
+
+    kinds = Worded({kind: kind_name(kind) for kind in KINDS})
+    add.add_argument("--kind", type=kinds, metavar=kinds.metavar, required=True,
+                     help=_("whom the group's prizes are for: {choices}").format(choices=kinds.listed()))
     add.add_argument("--name", help=_("the group's title on the prize list"))
     add.add_argument("--amounts", required=True, help=_("prizes by place, e.g. 500,300,200"))
     add.add_argument("--born-from", type=int, help=_("born in this year or later (age groups)"))

@@ -186,8 +186,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--time-control-code", metavar="CODE",
                    help=_("time control in the TRF-2026 encoding, e.g. 5400+30 (TRF 222)"))
     p.add_argument("--rounds", dest="total_rounds", type=int, help=_("number of rounds (TRF 142)"))
-    p.add_argument("--initial-colour", choices=["white", "black"],
-                   help=_("colour of the top player in round 1 (TRF 152)"))
+    from core.cli.worded import colour_words
+
+    colours = colour_words()
+    p.add_argument("--initial-colour", type=colours, metavar=colours.metavar,
+                   help=_("colour of the top player in round 1 (TRF 152): {choices}").format(choices=colours.listed()))
     p.add_argument("--points", metavar="W,D,L[,PAB]",
                    help=_("points for a win, draw, loss and pairing-allocated bye, before round 1 (TRF 162)"))
     p.add_argument("--rank-method", metavar="TEXT",
