@@ -12,7 +12,11 @@ recorded, ``options["tie_orders"]``).  Play-off results (:func:`core.changes.tie
 
 Withdrawn players: Swiss — they stay ranked with their points (C.04.2).  Round robin — a player
 who withdrew having completed fewer than half of their games is not ranked (Aktar p. 61;
-docs/rules/roundrobin.md); their games still count for the others.
+docs/rules/roundrobin.md); their games still count for the others, unless the event follows
+FIDE's reading (``options["withdrawn_points"] == "annul"``, C.06 (2011) Art. 5.4): then the
+points scored by or against them do not count, in the points and in every tie-break, read from
+one context with those results taken out (:func:`_annulled`).  A note says which reading
+applied whenever it changes something (someone is left out of the ranking).
 """
 
 from __future__ import annotations
@@ -71,6 +75,9 @@ class Standings:
     """``MP`` or ``GP`` in a team event (what "score" means there, and so what SB names)."""
     upto: int = 0
     """The rounds counted (1..upto): :func:`explain_row` explains from exactly these."""
+    withdrawal_note: str = ""
+    """Which reading of a round robin's withdrawal under 50 % applied, when someone is left out
+    of the ranking (also among ``warnings``; a crosstable prints it beside its legend)."""
 
     @property
     def regime_name(self) -> str:
@@ -142,6 +149,47 @@ def _unranked(t: Tournament, ctx: Context, team: bool, withdrawn: str) -> set[in
             if 2 * played < max_games(ctx):
                 out.add(p.pno)
     return out
+
+
+def withdrawn_points_of(t: Tournament, given: str | None = None) -> str:
+    """The reading of a round robin's withdrawal under 50 % that applies: ``given``, else the
+    event's ``options["withdrawn_points"]``, else ``keep`` (Aktar p. 61)."""
+    from core.pairing.roundrobin.withdrawals import WITHDRAWN_POINTS
+
+    reading = given or str(t.options.get("withdrawn_points") or "keep")
+    if reading not in WITHDRAWN_POINTS:
+        raise TournamentError(_("unknown reading {value!r} of a withdrawal's points; use keep or annul").format(
+            value=reading))
+    return reading
+
+
+def _annulled(ctx: Context, rounds: set[tuple[int, int]]) -> Context:
+    """``ctx`` with the results ``rounds`` (pno, round) taken out, as rounds without a game
+    that score nothing: the points and every criterion read the same context, so a
+    Sonneborn-Berger or a Koya cannot count a game the points no longer count.  A new context
+    (the shared one belongs to the snapshot and serves other requests)."""
+    import dataclasses
+
+    from core.model import Colour
+    from core.tiebreaks.context import Cell
+
+    if not rounds:
+        return ctx
+    cells = {p: [Cell(c.round, None, 0, None, False, Colour.NONE, False, False) if (p, c.round) in rounds else c
+                 for c in row] for p, row in ctx.cells.items()}
+    total = {p: ctx.total[p] - sum(c.points for c in ctx.cells.get(p, ()) if (p, c.round) in rounds)
+             for p in ctx.total}
+    return dataclasses.replace(ctx, cells=cells, total=total, cache={})
+
+
+def _withdrawal_note(t: Tournament, unranked: set[int], reading: str) -> str:
+    """Which reading of the 50 % rule applied, naming who is left out of the ranking."""
+    names = ", ".join(t.player(p).name for p in sorted(unranked) if t.has_player(p))
+    if reading == "annul":
+        return _("Not ranked, having withdrawn before completing half of their games: {names}. The points "
+                 "scored by or against them do not count (FIDE, C.06 (2011) Art. 5.4).").format(names=names)
+    return _("Not ranked, having withdrawn before completing half of their games: {names}. Their opponents "
+             "keep the points scored against them (Aktar p. 61).").format(names=names)
 
 
 def _split_by_values(group: list[int], values: dict[int, Value], higher_better: bool) -> list[list[int]]:
@@ -270,12 +318,15 @@ def rounds_started(t: Tournament) -> int:
 def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = None,
                       regime: str | Regime | None = None, upto: int | None = None,
                       ties: str = "shared", withdrawn: str = "auto", team: bool | None = None,
-                      orders: Sequence[TieOrder] | None = None, team_primary: str | None = None) -> Standings:
+                      orders: Sequence[TieOrder] | None = None, team_primary: str | None = None,
+                      withdrawn_points: str | None = None) -> Standings:
     """Rank every participant.  ``tiebreaks``: codes, a comma list, a preset id, or ``None``
     for the tournament's own list.  ``team``: rank teams (default: when the event has teams);
     ``upto``: standings after that round (default: :func:`rounds_started`);
     ``team_primary``: ``MP`` (match points, default; ``options["team_primary"]``) or ``GP``
-    (board points first, as Aktar's "Takım Puanları" and pre-2008 Olympiads)."""
+    (board points first, as Aktar's "Takım Puanları" and pre-2008 Olympiads);
+    ``withdrawn_points``: ``keep`` or ``annul`` (default: the event's setting, else ``keep``;
+    :data:`~core.pairing.roundrobin.withdrawals.WITHDRAWN_POINTS`)."""
     if ties not in TIE_RULES:
         raise TournamentError(_("unknown tie rule {ties!r}; use shared, lots or manual").format(ties=ties))
     if withdrawn not in ("auto", "rank", "unrank"):
@@ -308,6 +359,15 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
     warnings = warnings_for(specs, ctx, chosen)
 
     unranked = _unranked(t, ctx, team, withdrawn)
+    note = ""
+    if unranked and ctx.round_robin and not team:
+        reading = withdrawn_points_of(t, withdrawn_points)
+        if reading == "annul":
+            from core.pairing.roundrobin.withdrawals import annulled_rounds
+
+            ctx = _annulled(ctx, annulled_rounds(t, unranked, upto))
+        note = _withdrawal_note(t, unranked, reading)
+        warnings.append(note)
     ids = sorted(ctx.cells)
     ranked = [p for p in ids if p not in unranked]
     all_orders = _orders_after(list(orders) if orders is not None else tie_orders(t), t, upto)
@@ -431,7 +491,7 @@ def compute_standings(t: Tournament, tiebreaks: Sequence[str] | str | None = Non
         rows.append(Row(None, p, names.get(p, ""), ctx.frac(ctx.total[p]),
                         {s.code: values[s.code].get(p) for s in specs}, False, "", True))
     return Standings(chosen, tuple(s.code for s in specs), tuple(rows), tuple(dict.fromkeys(warnings)),
-                     tuple(unresolved), team, ties, groups_at, primary if team else "", upto)
+                     tuple(unresolved), team, ties, groups_at, primary if team else "", upto, note)
 
 
 def explain_row(t: Tournament, s: Standings, pno: int, codes: Sequence[str] | None = None) -> list:

@@ -484,7 +484,7 @@ def crosstable(view: View) -> Report:
         legend = _("Cells: one per match — opponent's rank, colour in game 1 ({white} white, {black} black), the "
                    "match's points; + and − are forfeited games, – is a match without a game (a bye: its "
                    "points).").format(white=colour_mark("w"), black=colour_mark("b"))
-    notes = [legend, *[n for n in (playoff_footnote(s),) if n], *adjustment_notes(view)]
+    notes = [legend, *[n for n in (playoff_footnote(s), s.withdrawal_note) if n], *adjustment_notes(view)]
     return Report("crosstable", _("Crosstable"), [t.name, *_head(view)], [table], notes)
 
 
@@ -533,7 +533,7 @@ def _grid(view: View) -> Report:
     from core.i18n.terms import system_name
 
     sub = [t.name, *_head(view), _("{system}, {n} players").format(system=system_name(t.system), n=n)]
-    notes = [n for n in (playoff_footnote(view.standings),) if n] + adjustment_notes(view)
+    notes = [n for n in (playoff_footnote(view.standings), view.standings.withdrawal_note) if n] + adjustment_notes(view)
     return Report("crosstable", _("Crosstable"), sub, [table], notes)
 
 

@@ -75,6 +75,12 @@ def known_base(code: str) -> str:
     except TieBreakError:
         return code.split("/")[0].split(":")[0].upper()
 
+def withdrawn_choices() -> list[tuple[str, str]]:
+    """The two readings of a round robin's withdrawal under 50 %, as the drop-down offers them."""
+    return [(_("Withdrawn under 50 %: points kept (Aktar)"), "keep"),
+            (_("Withdrawn under 50 %: points annulled (FIDE)"), "annul")]
+
+
 class TiebreaksPane(LazyPane, Horizontal):
     """Tie-break list editor with a live standings preview."""
     TAB_ID = "tab-tiebreaks"
@@ -112,6 +118,7 @@ class TiebreaksPane(LazyPane, Horizontal):
             yield TextField(id="tb-add", compact=True)
             yield Select([(str(label), key) for key, label in REGIMES], value="auto", allow_blank=False,
                          id="tb-regime", compact=True)
+            yield Select(withdrawn_choices(), value="keep", allow_blank=False, id="tb-withdrawn", compact=True)
             yield Static(id="tb-help", classes="status-line")
         with Vertical(id="tb-right"):
             yield Static(id="tb-title", classes="screen-title")
@@ -188,6 +195,7 @@ class TiebreaksPane(LazyPane, Horizontal):
               "gamma": _("add a code, e.g. LEVEL, COEF (Enter)")}.get(self.shown.system)
         self.query_one("#tb-add", Input).placeholder = go or _("add a code, e.g. BH/C1, SB, ARO/U1400 (Enter)")
         regime_select.display = go is None
+        self.show_withdrawn()
         wanted = self.current_regime() or "auto"
         if regime_select.value != wanted:
             with regime_select.prevent(Select.Changed):
@@ -346,8 +354,38 @@ class TiebreaksPane(LazyPane, Horizontal):
         n = len(self.current_list())
         return table.cursor_row if n and 0 <= table.cursor_row < n else None
 
+    def show_withdrawn(self) -> None:
+        """The reading of a withdrawal under 50 % (Aktar p. 61 or FIDE's C.06 (2011) Art. 5.4):
+        shown for an individual round robin only, in the event's setting, in the language now."""
+        from core.tiebreaks.context import ROUND_ROBIN_SYSTEMS
+
+        select = self.query_one("#tb-withdrawn", Select)
+        select.display = self.shown.system in ROUND_ROBIN_SYSTEMS and not self.shown.teams
+        wanted = str(self.shown.options.get("withdrawn_points") or "keep")
+        with select.prevent(Select.Changed):
+            select.set_options(withdrawn_choices())
+            select.value = wanted
+
+    def save_withdrawn(self, reading: str) -> None:
+        """Save the reading at once (a setting of the event, not part of the list's draft):
+        every table that ranks the players reads it."""
+        t = self.shown
+        if reading == str(t.options.get("withdrawn_points") or "keep"):
+            return
+        options = {k: v for k, v in t.options.items() if k != "withdrawn_points"}
+        if reading != "keep":
+            options["withdrawn_points"] = reading
+        changes = {"options": options}
+        session = self.screen.session
+        self.post_message(RunChange(lambda: session.do(
+            lambda desk: desk.change_settings(changes, seen={"options": t.options})),
+            _("Settings saved.")).set_sender(self))
+
     def on_select_changed(self, event: Select.Changed) -> None:
         if self.t is None:
+            return
+        if event.select.id == "tb-withdrawn":
+            self.save_withdrawn(str(event.value))
             return
         if event.select.id == "tb-preset" and event.value is not Select.NULL:
             self.edit(list(presets()[str(event.value)]))

@@ -47,6 +47,8 @@ def _changes(args: argparse.Namespace) -> dict[str, object]:
             raise TournamentError(_("--language {value!r}: use one of {known}").format(
                 value=args.language, known=", ".join(LANGUAGES)))
         changes["language"] = language
+    if args.withdrawn_points is not None:
+        changes["withdrawn_points"] = args.withdrawn_points
     if args.no_deputies:
         changes["deputy_arbiters"] = ()
     elif "deputy_arbiters" in changes:
@@ -88,6 +90,19 @@ def _options(t, changes: dict[str, object]) -> dict[str, object] | None:
     return with_texts(t.options, texts) if texts else None
 
 
+def _withdrawn_points(t, options: dict[str, object] | None, reading: str) -> dict[str, object]:
+    """The options with the round robin's reading of a withdrawal under 50 % (``keep``, Aktar
+    p. 61, is the default and is not stored; ``annul`` is FIDE's, C.06 (2011) Art. 5.4)."""
+    from core.errors import TournamentError
+    from core.tiebreaks.context import ROUND_ROBIN_SYSTEMS
+
+    if t.system not in ROUND_ROBIN_SYSTEMS:
+        raise TournamentError(_("--withdrawn-points: only a round robin ranks withdrawn players by the 50 % rule; "
+                                "this event is {system}").format(system=t.system))
+    kept = {k: v for k, v in dict(t.options if options is None else options).items() if k != "withdrawn_points"}
+    return {**kept, "withdrawn_points": reading} if reading != "keep" else kept
+
+
 def _shown(t) -> list[tuple[str, str, object]]:
     """(record, setting, value) of every field, as stored (the colour as ``white``/``black``,
     the points as ``--points`` takes them: win, draw, loss, PAB)."""
@@ -100,7 +115,12 @@ def _shown(t) -> list[tuple[str, str, object]]:
     from core.trf.kept import kept_texts
 
     values.update(kept_texts(t.options or {}))
-    return [*((record, key, values[key]) for record, key, _option in FIELDS), ("", "language", t.language)]
+    from core.tiebreaks.context import ROUND_ROBIN_SYSTEMS
+
+    rows = [*((record, key, values[key]) for record, key, _option in FIELDS), ("", "language", t.language)]
+    if t.system in ROUND_ROBIN_SYSTEMS:
+        rows.append(("", "withdrawn_points", str(t.options.get("withdrawn_points") or "keep")))
+    return rows
 
 
 def run(args: argparse.Namespace) -> int:
@@ -114,6 +134,8 @@ def run(args: argparse.Namespace) -> int:
 
             changes["points"] = match_points(changes["points"], explicit_pab=len(args.points.split(",")) == 4)  # type: ignore[arg-type]  # `changes` holds values of several types; this key holds a PointSystem
         options = _options(t, changes)  # records 092, 172, 182 (free text) live among the options
+        if "withdrawn_points" in changes:
+            options = _withdrawn_points(t, options, str(changes.pop("withdrawn_points")))
         if options is not None:
             changes["options"] = options
         show_warnings(desk.change_settings(changes))
@@ -148,6 +170,9 @@ def _shown_text(t, key: str, value: object) -> str:
         return "; ".join(format_points(v) for v in (ps.win, ps.draw, ps.loss, ps.pab))
     if key == "initial_colour" and value:
         return colour_name(str(value))
+    if key == "withdrawn_points":
+        return (_("annul: the points scored by or against them do not count (FIDE)") if value == "annul" else
+                _("keep: their opponents keep the points (Aktar p. 61)"))
     if key == "language" and value:  # "Türkisch", not "tr"
         return language_name(str(value))
     if key == "time_control" and value:  # "15 мин + 10 с" read in German: "15 Min. + 10 Sek."
@@ -165,7 +190,8 @@ def _labels() -> dict[str, str]:
             "total_rounds": _("rounds"), "time_control_code": _("time-control code"),
             "initial_colour": _("initial colour"), "points": _("points (win, draw, loss, PAB)"),
             "rank_method": _("starting-rank method"), "controller": _("pairing controller"),
-            "language": _("language of the reports")}
+            "language": _("language of the reports"),
+            "withdrawn_points": _("withdrawn under 50 %")}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -198,5 +224,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--controller", metavar="ID", help=_("pairing controller's id (TRF 182; empty to clear)"))
     p.add_argument("--language", metavar="LANG",
                    help=_("the event's language: its published pages and reports (en, tr, de, ru)"))
+    p.add_argument("--withdrawn-points", choices=["keep", "annul"],
+                   help=_("round robin: the points scored against a player who withdrew before completing half "
+                          "of the games: keep (Aktar p. 61, the default) or annul (FIDE)"))
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(func=run)

@@ -13,13 +13,17 @@ Rule (Aktar p. 61, "3. Puan Sistemi"): a player who withdraws or is excluded
 
 "Games" = the games of the whole event for that player (n−1 per cycle, one fewer for odd n
 because of the free round); "completed" = played over the board (forfeits do not count).
-FIDE C.05 adds for the first case that the points scored by or against the player do not
-count in the final standings; Aktar does not say so.  :func:`standing_points` follows the
-seed by default and applies the FIDE reading with ``annul=True``.
+FIDE's rule (the FIDE Tournament Rules, C.06 (2011) Art. 5.4, carried into the General
+Regulations for Competitions) adds for the first case that the points scored by or against
+the player do not count in the final standings; Aktar does not say so.
+:func:`standing_points` follows Aktar by default and applies the FIDE reading with
+``annul=True``; the standings apply it when the event's ``options["withdrawn_points"]`` is
+``"annul"`` (:func:`annulled_rounds` says which results stop counting).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -66,25 +70,46 @@ def unranked(t: Tournament) -> list[int]:
     return [pno for pno, s in withdrawal_status(t).items() if not s.ranked]
 
 
+WITHDRAWN_POINTS = ("keep", "annul")
+"""The readings of a round robin's withdrawal under 50 %: ``keep`` (Aktar p. 61: the others
+keep what they scored against the player; the default), ``annul`` (FIDE, C.06 (2011) Art. 5.4:
+the points scored by or against the player do not count)."""
+
+
+def annulled_rounds(t: Tournament, drop: Collection[int], upto: int | None = None) -> set[tuple[int, int]]:
+    """(pno, round) of every result of a player outside ``drop`` that does not count when
+    the points scored against the players ``drop`` are annulled: a game against one of them
+    (played or forfeited), or the full-point bye that replaced a table game against one of
+    them (the model gives the present opponent that bye).  Rounds after ``upto`` are left out."""
+    if not drop:
+        return set()
+    hist = entries(t)
+    opponents = _table_opponents(t)
+    out: set[tuple[int, int]] = set()
+    for pno, rows in hist.items():
+        if pno in drop:
+            continue
+        for e in rows:
+            if upto is not None and e.round > upto:
+                continue
+            if e.opponent in drop or (e.opponent is None and e.code is Code.FULL_BYE
+                                      and opponents.get((pno, e.round)) in drop):
+                out.add((pno, e.round))
+    return out
+
+
 def standing_points(t: Tournament, annul: bool = False) -> dict[int, Fraction]:
     """Points for the final ranking of the ranked players.
 
     ``annul=False`` (Aktar): everybody keeps the points of the crosstable.
-    ``annul=True`` (FIDE C.05): points scored against an unranked player do not count.
+    ``annul=True`` (FIDE C.06 (2011) Art. 5.4): points scored against an unranked player do not count.
     """
     drop = set(unranked(t))
     pts = scores(t)
     if annul and drop:
         hist = entries(t)
-        opponents = _table_opponents(t)
-        for pno in pts:
-            lost = Fraction(0)
-            for e in hist[pno]:
-                # a game against the player, or the full-point bye that replaced one
-                if e.opponent in drop or (e.opponent is None and e.code is Code.FULL_BYE
-                                          and opponents.get((pno, e.round)) in drop):
-                    lost += t.points.for_code(e.code)
-            pts[pno] -= lost
+        for pno, rnd in annulled_rounds(t, drop):
+            pts[pno] -= next(t.points.for_code(e.code) for e in hist[pno] if e.round == rnd)
     return {pno: v for pno, v in pts.items() if pno not in drop}
 
 
