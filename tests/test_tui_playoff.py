@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import DataTable, OptionList
 
+from core.i18n import set_language
 from core.model import GameResult
 from core.store import Store
 from tui.app import HakemApp
@@ -16,10 +17,18 @@ from tui.widgets.tables import row_values
 pytestmark = pytest.mark.usefixtures("quiet_tui")
 
 
-def open_app(tmp_path, t):
+def open_app(tmp_path, t, lang=None):
     data = tmp_path / "data"
     [tid] = store_with(data, t)
-    return HakemApp(data_dir=data, open_id=tid), data, tid
+    return HakemApp(data_dir=data, open_id=tid, **({"lang": lang} if lang else {})), data, tid
+
+
+async def open_dialog(pilot, app):
+    """F7, then n on the first group: the scheduling dialog open; returns the session."""
+    session, _ties = await on_playoff(pilot, app)
+    await pilot.press("n")
+    await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayoffDialog")
+    return session
 
 
 async def on_playoff(pilot, app):
@@ -132,8 +141,6 @@ async def test_dialog_fields_fit_the_terminal(tmp_path, lang, size):
     screen without scrolling, at 60×20 and 80×24 in every language (at 60 columns the two
     rows of fields become four); the players field keeps room for several numbers, and the
     first line of the timetable preview shows."""
-    import core.i18n as i18n
-
     data = tmp_path / "data"
     [tid] = store_with(data, demo(rounds=3))
     app = HakemApp(data_dir=data, open_id=tid, lang=lang)
@@ -157,7 +164,7 @@ async def test_dialog_fields_fit_the_terminal(tmp_path, lang, size):
             preview = dialog.query_one("#po-preview").region
             assert preview.height >= 2 and preview.y + 1 < box.bottom
     finally:
-        i18n.set_language("en")
+        set_language("en")
 
 
 async def test_no_playoff_suggested_before_the_last_round_s_results(tmp_path):
@@ -191,16 +198,10 @@ async def test_the_dialog_takes_a_time_control_as_the_cli_does(tmp_path, lang, s
     """Issue 34: the CLI has ``hakem playoff --time-control`` and the F7 dialog had no such
     field.  The field shows the clock the CLI would take, in the organiser's words; a typed
     clock is the regular games' (the Armageddon keeps its 5 and 4 minutes)."""
-    import core.i18n as i18n
-
-    data = tmp_path / "data"
-    [tid] = store_with(data, demo(rounds=3))
-    app = HakemApp(data_dir=data, open_id=tid, lang=lang)
+    app = open_app(tmp_path, demo(rounds=3), lang=lang)[0]
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            session, _ties = await on_playoff(pilot, app)
-            await pilot.press("n")
-            await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayoffDialog")
+            session = await open_dialog(pilot, app)
             field = app.screen.query_one("#po-time-control")
             await wait_for(pilot, lambda: field.value == shown)
             field.value = typed
@@ -211,7 +212,7 @@ async def test_the_dialog_takes_a_time_control_as_the_cli_does(tmp_path, lang, s
             assert rules["segments"][0]["time_control"] == stored
             assert rules["armageddon"] == "W300-B240"
     finally:
-        i18n.set_language("en")
+        set_language("en")
 
 
 @pytest.mark.parametrize("lang, word", [("en", "time control"), ("tr", "tempo"), ("de", "Bedenkzeit"),
@@ -219,16 +220,10 @@ async def test_the_dialog_takes_a_time_control_as_the_cli_does(tmp_path, lang, s
 async def test_a_clock_that_cannot_be_read_is_refused_by_name(tmp_path, lang, word):
     """A typed clock the reader does not understand schedules nothing; the refusal names the
     time control and the text typed (as ``--time-control``'s), in the organiser's language."""
-    import core.i18n as i18n
-
-    data = tmp_path / "data"
-    [tid] = store_with(data, demo(rounds=3))
-    app = HakemApp(data_dir=data, open_id=tid, lang=lang)
+    app = open_app(tmp_path, demo(rounds=3), lang=lang)[0]
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            session, _ties = await on_playoff(pilot, app)
-            await pilot.press("n")
-            await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayoffDialog")
+            session = await open_dialog(pilot, app)
             dialog = app.screen
             dialog.query_one("#po-time-control").value = "3 Stunden"
             await pilot.pause()
@@ -239,4 +234,4 @@ async def test_a_clock_that_cannot_be_read_is_refused_by_name(tmp_path, lang, wo
             said = str(dialog.query_one("#po-preview").render())
             assert word.lower() in said.lower() and "3 Stunden" in said, said
     finally:
-        i18n.set_language("en")
+        set_language("en")
