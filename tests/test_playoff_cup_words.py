@@ -43,14 +43,14 @@ def test_propose_writes_the_place_range_with_an_en_dash(data, lang) -> None:  # 
 NAMES = {1: "Weiß, Anna", 2: "Öztürk, Ömer", 3: "Иванов, Иван", 4: "Smith, John"}
 
 
-def armageddon_cup() -> tuple[str, int, int]:
+def armageddon_cup(third_place: bool = True) -> tuple[str, int, int]:
     """A cup of four (seeds by rating: Weiß 1, Öztürk 2, Иванов 3, Smith 4; semi-finals 1 v 4 and
     2 v 3) at the booklet's blitz ladder (two games, two more if level, then an Armageddon).
     1 v 4: ½, ½, then the extension 1-0 and 0-1 — level at 2–2 — so the Armageddon decides; it
     is drawn, and a drawn Armageddon is Black's (Aktar p. 66).  2 v 3: 1-0, ½ — 1½–½ for 2.
     Returns the id and the Armageddon's White and Black (its colours were drawn by lot)."""
-    code, out, err = run("new", "Pokal", "--system", "knockout", "--knockout-rules", "seed", "--third-place",
-                         "--start-time", "18:00")
+    code, out, err = run("new", "Pokal", "--system", "knockout", "--knockout-rules", "seed",
+                         *(["--third-place"] if third_place else []), "--start-time", "18:00")
     assert code == 0, err
     tid = out.strip().splitlines()[-1]
     for pno in sorted(NAMES):
@@ -146,3 +146,67 @@ def test_a_refused_publish_names_the_folder_not_a_temporary_file(data, unwritabl
     if lang != "en":
         assert "Permission denied" not in line, line
     assert sorted(p.name for p in unwritable.iterdir()) == []  # nothing left behind
+
+
+# -- 1. one match, one reading: standings, text bracket, tree, PDF ---------------------------------
+# The extension games' and the Armageddon's letters in each language (the glossary's
+# Verlängerung, uzatma, дополнительный; Armageddon, армагеддон) and the words for how it ended.
+LETTERS = {"en": ("E", "A", "Armageddon"), "de": ("V", "A", "Armageddon-Partie"),
+           "tr": ("U", "A", "Altın Puan"), "ru": ("Д", "А", "армагеддон")}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "tr", "ru"])
+def test_a_match_decided_by_armageddon_reads_the_same_everywhere(data, lang) -> None:  # noqa: F811
+    """1 v 4 (:func:`armageddon_cup`): 2–2 after the regular and the extension games; the
+    Armageddon decides and is no game point of the match (FIDE knockout practice), so every
+    output says 2–2 (never 3–2), names the extension and the Armageddon, and shows its Black —
+    the winner of a drawn Armageddon — going through."""
+    tid, white, black = armageddon_cup(third_place=False)
+    ext, arm, words = LETTERS[lang]
+    winner, loser = NAMES[black], NAMES[white]
+    # the text bracket (and the PDF: the same report on paper)
+    code, out, err = run("--lang", lang, "report", tid, "bracket", "--key", "cup")
+    assert code == 0, err
+    rows = {pno: next(line for line in out.splitlines() if f" {pno} {NAMES[pno]}" in line) for pno in (white, black)}
+    assert rows[black].rstrip(" │").endswith("2*") and rows[white].rstrip(" │").endswith("2"), out
+    assert "3*" not in out and "│    3" not in out, out
+    decided = next(line for line in out.splitlines() if line.lstrip().startswith("→") and winner in line)
+    assert f"2–2 {ext} {arm}:" in decided and words in decided and loser not in decided, decided
+    # the standings: the loser's latest match is this one (no match for third place)
+    code, out, err = run("--lang", lang, "report", tid, "standings")
+    assert code == 0, err
+    line = next(line for line in out.splitlines() if re.search(rf"^\s*\S+\s+{white}\s+{re.escape(loser)}", line))
+    assert f"2–2 {ext} {arm}" in line, out
+    assert any(line.startswith(f"{arm}: ") for line in out.splitlines()), out  # the letter explained
+    # the tree: each side's 2, and the same letters
+    code, out, err = run("--lang", lang, "picture", tid, "bracket")
+    assert code == 0, err
+    for pno in (white, black):
+        line = next(line for line in out.splitlines() if line.startswith(f"{pno} {NAMES[pno]}"))
+        assert f"2 {ext} {arm}" in line, out
+    # the PDF
+    code, out, err = run("--lang", lang, "report", tid, "bracket", "--key", "cup", "--report-lang", lang,
+                         "--format", "pdf", "-o", str(data / f"bracket-{lang}.pdf"))
+    assert code == 0, err
+    from pypdf import PdfReader
+
+    text = "\n".join(page.extract_text() for page in PdfReader(str(data / f"bracket-{lang}.pdf")).pages)
+    decided = next(line for line in text.splitlines() if "2–2" in line)
+    assert f"2–2 {ext} {arm}: {winner}" in decided and words in decided, text
+
+
+# -- 2. one bracket page for a cup, linked from the index; the old second page removed -------------
+def test_a_cup_publishes_one_bracket_page(data) -> None:  # noqa: F811
+    tid, white, black = armageddon_cup()
+    web = data / "web"
+    web.mkdir()
+    (web / ".hakem-pages").write_text("index.html\nbracket.html\nbracket-cup.html\n")  # an earlier publish's set
+    (web / "bracket-cup.html").write_text("<p>old</p>")
+    code, out, err = run("publish", tid, str(web))
+    assert code == 0, err
+    pages = sorted(p.name for p in web.iterdir() if p.suffix == ".html")
+    assert "bracket.html" in pages and not [p for p in pages if p.startswith("bracket-")], pages
+    index = (web / "index.html").read_text(encoding="utf-8")
+    assert index.count('href="bracket.html"') == 1, index
+    page = (web / "bracket.html").read_text(encoding="utf-8")
+    assert "<svg" in page and "2–2" in page and 'class="match"' in page  # the tree, then each match

@@ -19,13 +19,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from core.i18n import _
 from core.i18n.format import format_points
-from core.model import GameResult, Tournament
+from core.model import Tournament
 from core.playoff.bracket_plan import translate_stage
+from core.playoff.games import Lot
+from core.playoff.match_score import flag_legend, flag_letter, match_score
 from core.pictures.text import Canvas, Span, TextPicture, cells, clip, esc, pad
 
 _GAME = re.compile(r"^(?P<ko>.+)\.r(?P<r>\d+)m(?P<m>\d+)\.(?P<g>[^.]+)$")
@@ -123,71 +124,26 @@ def _placeholder_note(text: str) -> str:
     return text
 
 
-def _armageddon_winner(result: GameResult, white: int, black: int, flag_later: str | None) -> int | None:
-    from core.playoff.armageddon import winner
-
-    try:
-        return winner(result, white, black, flag_later)
-    except ValueError:
-        return None
-
-
-def _points(result: GameResult) -> tuple[Fraction, Fraction]:
-    from core.playoff.games import game_points
-
-    w, b = game_points(result)
-    return Fraction(w).limit_denominator(2), Fraction(b).limit_denominator(2)
-
-
 def _label(pno: int, names: Mapping[int, str]) -> str:
     name = names.get(pno, "")
     return f"{pno} {name}".strip()
 
 
-def _match_node(path: str, rnd: int, number: int, games: list[Any], lots: Mapping[str, str],
+def _match_node(path: str, rnd: int, number: int, games: list[Any], lots: Mapping[str, Lot],
                 names: Mapping[int, str], seed_index: Mapping[int, int]) -> tuple[Node, tuple[Any, Any]]:
     """A match from its games; returns the node (children filled later) and its two entrants."""
     first = games[0]
     a, b = first.white, first.black
     known = not (isinstance(a, str) or isinstance(b, str))
-    score: dict[Any, Fraction] = {a: Fraction(0), b: Fraction(0)}
-    winner: int | None = None
-    flags: list[str] = []
-    running = False
-    lines = []
-    for g in games:
-        if g.kind == "extension" and "E" not in flags:
-            flags.append("E")
-        if g.kind == "armageddon" and "A" not in flags:
-            flags.append("A")
-        if g.kind == "sudden_death" and "SD" not in flags:
-            flags.append("SD")
-        res = g.result
-        white = g.white if isinstance(g.white, int) else None
-        black = g.black if isinstance(g.black, int) else None
-        lines.append(GameLine(g.id, g.kind, white, black, res.value if res is not None else ""))
-        if res is None:
-            if known and not g.colours_open:
-                running = True
-            continue
-        if g.kind == "armageddon":
-            winner = _armageddon_winner(res, g.white, g.black, g.flag_later)
-            continue
-        pw, pb = _points(res)
-        score[g.white] = score.get(g.white, Fraction(0)) + pw
-        score[g.black] = score.get(g.black, Fraction(0)) + pb
-    decided_by_lot = None
-    for key, value in lots.items():
-        if key.startswith((f"{path}.decider:", f"{path}.sd-lot:")):
-            decided_by_lot = int(value)
-    if decided_by_lot is not None:
-        winner = decided_by_lot
-        flags.append("L")
-    if known and winner is None and all(g.result is not None for g in games) and score[a] != score[b]:
-        winner = a if score[a] > score[b] else b
-    if winner is not None:
-        running = False
+    m = match_score(games, lots.values(), a, b)
+    lines = [GameLine(g.id, g.kind, g.white if isinstance(g.white, int) else None,
+                      g.black if isinstance(g.black, int) else None,
+                      g.result.value if g.result is not None else "") for g in games]
+    winner = m.winner
+    running = winner is None and known and any(g.result is None and not g.colours_open for g in games)
     started = any(g.result is not None and g.kind != "armageddon" for g in games)
+    score = {a: m.score_a, b: m.score_b}
+    flags = list(m.flags)
     order = sorted((a, b), key=lambda e: seed_index.get(e, 10 ** 6) if isinstance(e, int) else 10 ** 6)
     entries = []
     for e in order:
@@ -208,7 +164,7 @@ def brackets_from_view(view: Any, byes: Mapping[str, Sequence[int]], seeding: Se
     ``seeding`` orders entrants inside a match (better seed on top), ``names`` labels players.
     """
     seed_index = {int(p): i for i, p in enumerate(seeding)}
-    lots = {lot.key: lot.value for lot in view.lots}
+    lots = {lot.key: lot for lot in view.lots}
     by_match: dict[str, dict[tuple[int, int], list[Any]]] = {}
     third_games: dict[str, list[Any]] = {}
     single: set[str] = set()
@@ -247,7 +203,7 @@ def _path_key(path: str) -> tuple:
 
 
 def _build(ko: str, matches: dict[tuple[int, int], list[Any]], byes: dict[int, tuple[int, ...]],
-           third: list[Any], stage_of: Mapping[tuple[str, int], str], lots: Mapping[str, str],
+           third: list[Any], stage_of: Mapping[tuple[str, int], str], lots: Mapping[str, Lot],
            names: Mapping[int, str], seed_index: Mapping[int, int], places: int,
            single: bool = False) -> Bracket:
     total = max([r for r, _n in matches] + list(byes), default=1)
@@ -385,7 +341,8 @@ def cup_brackets(t: Tournament) -> list[Bracket]:
 # -- text ------------------------------------------------------------------------------------
 
 def legend(brackets: Sequence[Bracket]) -> list[str]:
-    """The legend lines for the flags and dashed lines that actually appear."""
+    """The legend lines for the flags and dashed lines that actually appear (the flags' words
+    are every page's, :func:`core.playoff.match_score.flag_legend`)."""
     flags: set[str] = set()
     has_bye = False
 
@@ -402,18 +359,12 @@ def legend(brackets: Sequence[Bracket]) -> list[str]:
         for r in b.roots:
             walk(r)
         walk(b.third)
-    parts = []
-    texts = {"E": _("{flag}: extension games"), "A": _("{flag}: Armageddon"), "SD": _("{flag}: sudden death"),
-             "L": _("{flag}: decided by lot")}
-    texts = {code: text.format(flag=flag_letter(code)) for code, text in texts.items()}
-    for f in ("E", "A", "SD", "L"):
-        if f in flags:
-            parts.append(texts[f])
+    parts = flag_legend(flags)
     if has_bye:
         parts.append(_("╌╌ advances without a game"))
     from core.playoff.bracket import reseeds
 
-    lines = ["  ·  ".join(parts)] if parts else []
+    lines = parts  # one line each: the Armageddon's says what it does to the score
     if reseeds(line.id for b in brackets for r in b.roots for line in _games(r)):
         # the lines join a later round's match to the slots it is paired from, not to fixed matches
         lines.append(_("rounds re-seeded: first meets last"))
@@ -427,20 +378,10 @@ def _games(node: Node | None) -> list[GameLine]:
     return [*node.games, *(g for c in node.children for g in _games(c))]
 
 
-def flag_letter(code: str) -> str:
-    """A flag (``E``, ``A``, ``SD``, ``L``: how a match was decided) as the reader's letters —
-    German V(erlängerung), Russian Д(ополнительные), А(рмагеддон) in Cyrillic — never Latin
-    letters on a page in another script."""
-    from core.i18n import pgettext
-
-    return {"E": pgettext("bracket flag: extension games", "E"), "A": pgettext("bracket flag: Armageddon", "A"),
-            "SD": pgettext("bracket flag: sudden death", "SD"),
-            "L": pgettext("bracket flag: decided by lot", "L")}.get(code, code)
-
-
 def _letters(flags: str) -> str:
-    """The flags of a match in the reader's letters (:func:`flag_letter`)."""
-    return "".join(flag_letter(code) for code in _split_flags(flags))
+    """The flags of a match in the reader's letters, apart, as every page writes them
+    (:func:`core.playoff.match_score.flags_text`)."""
+    return " ".join(flag_letter(code) for code in _split_flags(flags))
 
 
 def _split_flags(flags: str) -> list[str]:

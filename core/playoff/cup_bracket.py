@@ -10,38 +10,23 @@ chosen there.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 
-from core.model import GameResult, Tournament
-from core.playoff import armageddon
-from core.errors import InvalidResult
+from core.model import Tournament
 from core.playoff.cup import CupState, knockout_round, match_of, replay, round_of_game
 from core.playoff.games import Entrant, Game, game_points
+from core.playoff.match_score import MatchScore, match_score
 
 
 @dataclass(frozen=True)
-class MatchSummary:
-    """One match of a knockout round.  ``score_a``/``score_b`` count the games with a result
-    except the Armageddon (whose draw is a win for Black: ``decided_by`` says it decided)."""
+class MatchSummary(MatchScore):
+    """One match of a knockout round: its score as every page reads it (:class:`MatchScore`:
+    the Armageddon decides, it is no game point), its number in the round, and whether it is
+    the match for third place."""
 
-    number: int
-    a: Entrant
-    b: Entrant
-    score_a: Fraction
-    score_b: Fraction
-    played: int
-    winner: int | None
-    decided_by: str
-    """``""`` (the regular games), ``"extension"``, ``"armageddon"``, ``"sudden_death"``,
-    ``"lot"`` or ``"forfeit"``."""
+    number: int = 0
     third_place: bool = False
-
-    @property
-    def loser(self) -> Entrant | None:
-        if self.winner is None:
-            return None
-        return self.b if self.winner == self.a else self.a
 
 
 @dataclass(frozen=True)
@@ -83,39 +68,10 @@ def _summary(cup: CupState, path: str, games: list[Game]) -> MatchSummary:
     a, b = games[0].white, games[0].black
     if isinstance(a, int) and isinstance(b, int) and a > b:
         a, b = b, a   # the better seed first
-    points = {a: Fraction(0), b: Fraction(0)}
-    finished = [g for g in games if g.result is not None]
-    for g in finished:
-        if g.kind != "armageddon":
-            assert g.result is not None
-            pw, pb = game_points(g.result)
-            points[g.white] += Fraction(pw)
-            points[g.black] += Fraction(pb)
+    m = match_score(games, cup.view.lots, a, b)
     third = path.startswith("p.third")
     number = 1 if third else int(path.rsplit("m", 1)[-1])
-    winner, how = _winner(cup, path, games, points) if len(finished) == len(games) else (None, "")
-    return MatchSummary(number, a, b, points[a], points[b], len(finished), winner, how, third)
-
-
-def _winner(cup: CupState, path: str, games: list[Game],
-            points: dict[Entrant, Fraction]) -> tuple[int | None, str]:
-    last = games[-1]
-    a, b = list(points)
-    if any(g.result in (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN) for g in games) \
-            and points[a] != points[b]:
-        return int(a if points[a] > points[b] else b), "forfeit"
-    if last.kind == "armageddon" and last.result is not None:
-        try:
-            return armageddon.winner(last.result, int(last.white), int(last.black), last.flag_later), "armageddon"
-        except InvalidResult:  # both flags fell and who fell later is not entered yet
-            return None, ""
-    if points[a] != points[b]:
-        return int(a if points[a] > points[b] else b), last.kind if last.kind != "regular" else ""
-    for lot in cup.view.lots:
-        if lot.key.startswith(f"{path}.decider") or lot.key.startswith(f"{path}.sd-lot"):
-            return int(lot.value), "lot"
-    return None, ""
-
+    return MatchSummary(**{f.name: getattr(m, f.name) for f in fields(MatchScore)}, number=number, third_place=third)
 
 
 @dataclass(frozen=True)
@@ -129,6 +85,8 @@ class PlayerMatch:
     played: int
     won: bool | None
     """``None`` while the match runs."""
+    match: MatchScore | None = None
+    """The whole match (:func:`core.playoff.match_score.score_text` writes it as every page does)."""
 
 
 def latest_matches(t: Tournament, cup: CupState | None = None) -> dict[int, PlayerMatch]:
@@ -140,7 +98,7 @@ def latest_matches(t: Tournament, cup: CupState | None = None) -> dict[int, Play
             for me, them, own, other in ((m.a, m.b, m.score_a, m.score_b), (m.b, m.a, m.score_b, m.score_a)):
                 if isinstance(me, int):
                     won = None if m.winner is None else m.winner == me
-                    out[me] = PlayerMatch(them, own, other, m.played, won)
+                    out[me] = PlayerMatch(them, own, other, m.played, won, m)
     return out
 
 
@@ -181,6 +139,8 @@ class CardMatch:
     other: Fraction = Fraction(0)
     won: bool | None = None
     """``None`` while the match runs; ``True`` for a bye (the player advances)."""
+    match: MatchScore | None = None
+    """The whole match (``None`` for a bye)."""
 
 
 def player_matches(t: Tournament, pno: int, cup: CupState | None = None) -> list[CardMatch]:
@@ -199,7 +159,7 @@ def player_matches(t: Tournament, pno: int, cup: CupState | None = None) -> list
             games[0].stage, m.b if mine else m.a,
             tuple(("white" if g.white == pno else "black", g) for g in games),
             m.score_a if mine else m.score_b, m.score_b if mine else m.score_a,
-            None if m.winner is None else m.winner == pno)))
+            None if m.winner is None else m.winner == pno, m)))
     names = {round_of_game(g.id, cup.view): g.stage for g in cup.view.games}
     for key, players in cup.byes.items():
         n = int(key.rsplit("r", 1)[-1])

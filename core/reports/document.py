@@ -145,6 +145,10 @@ class Report:
     the text renderer then skips the tables, HTML/CSV/JSON still use them."""
     css: str = ""
     """Extra inline CSS for this page (e.g. the bracket's column layout)."""
+    figure: str = ""
+    """A picture made by hakem (inline SVG markup, its texts escaped where it was drawn) shown on
+    the page above the tables: a cup's bracket tree on its one bracket page.  Text, CSV and
+    JSON leave it out (the tables say the same)."""
     layout: str = ""
     """How print (PDF) lays it out: ``""`` tables, ``"slips"`` result slips to cut,
     ``"wallchart"`` the crosstable in large type with shaded results."""

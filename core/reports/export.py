@@ -55,6 +55,10 @@ def html_pages(t: Tournament) -> dict[str, str]:
     if cards:
         pages.append(starting_list(view))
     names = {r.slug: ("index.html" if i == 0 else f"{r.slug}.html") for i, r in enumerate(pages)}
+    cup_page = next((r for r in pages if r.slug == "bracket-cup"), None)
+    if cup_page is not None and names[cup_page.slug] != "index.html":
+        _with_tree(t, cup_page)
+        names[cup_page.slug] = "bracket.html"  # the cup's one bracket page: the tree, then each match
     names.update({r.slug: f"{r.slug}.html" for r in earlier})
     names.update({r.slug: f"player-{r.slug[5:]}.html" for r in cards})
     links = {int(r.slug[5:]): names[r.slug] for r in cards}
@@ -79,6 +83,16 @@ def html_pages(t: Tournament) -> dict[str, str]:
     if base:
         out = {name: with_qr(page, page_url(base, name)) for name, page in out.items()}
     return dict(sorted(out.items(), key=lambda kv: (kv[0] != "index.html", kv[0])))
+
+
+def _with_tree(t: Tournament, report) -> None:
+    """The cup's bracket page with its tree drawn above the matches: one page for the bracket
+    (an earlier publish wrote the tree to ``bracket.html`` and the matches to
+    ``bracket-cup.html``, two pages of one bracket; the manifest removes the second)."""
+    from core.pictures.bracket import CSS, bracket_svg, cup_brackets
+
+    report.figure = "".join(f'<div class="scroll">{bracket_svg(b)}</div>' for b in cup_brackets(t))
+    report.css += CSS + ".figure .scroll{overflow-x:auto}"
 
 
 def with_qr(page: str, url: str) -> str:
@@ -109,15 +123,16 @@ def picture_pages(t: Tournament) -> dict[str, tuple[str, str]]:
 
     out["progress.html"] = (_("Score progression"), progress_page(t, lang))
     out["wallchart.html"] = (_("Wallchart"), wallchart_page(wallchart(t), lang))
-    from core.pictures.bracket import bracket_page, cup_brackets, playoff_brackets
+    from core.pictures.bracket import bracket_page, playoff_brackets
 
-    brackets = list(cup_brackets(t)) if t.system == "knockout" else []
+    brackets = []  # a cup's tree is on its bracket page (:func:`_with_tree`), not a page of its own
     names = {p.pno: p.name for p in t.players}
     for state in (t.options.get("playoffs") or {}).values():
         if isinstance(state, dict):
             brackets += playoff_brackets(state, names)
     if brackets:
-        out["bracket.html"] = (_("Bracket"), bracket_page(brackets, _("Bracket"), [t.name], lang))
+        name = "playoff-brackets.html" if t.system == "knockout" else "bracket.html"
+        out[name] = (_("Bracket"), bracket_page(brackets, _("Bracket"), [t.name], lang))
     if t.system == "gamma":
         from core.pictures.golevels import levels_page
 

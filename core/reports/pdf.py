@@ -171,7 +171,14 @@ class _Layout:
             self._slips(report)
         else:
             tables = report.tables if report.tables else []
+            group = ""
             for table in tables:
+                if table.group and table.group != group:  # a bracket's stage ("Semi-final") over its matches
+                    group = table.group
+                    if not self.room(30):
+                        self.continued()
+                    self.text(MARGIN, self.y - 11, group, 11, bold=True)
+                    self.y -= 15
                 self._table(table, report.layout == "wallchart")
             if report.preformatted and not report.tables:
                 self._preformatted(report.preformatted)

@@ -14,10 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from core.i18n import _, pgettext
 from core.model import GameResult
+from core.playoff.games import Entrant, Game, Lot
+from core.playoff.match_score import MatchScore, decided_text, flag_legend, flag_letter, match_score
 from core.reports.document import Column, Points, Report, ResultCell, Table
 from core.reports.render import PRINT_WIDTH, width
 from core.reports.view import View
@@ -27,7 +29,6 @@ _GAME_POINTS = {GameResult.WHITE_WINS: ("1", "0"), GameResult.BLACK_WINS: ("0", 
                 GameResult.BLACK_FORFEIT_WIN: ("−", "+"), GameResult.DOUBLE_FORFEIT: ("−", "−"),
                 GameResult.BOTH_LOSE: ("0", "0"), GameResult.WHITE_HALF: ("½", "0"),
                 GameResult.BLACK_HALF: ("0", "½")}
-_POINTS = {"1": Fraction(1), "½": Fraction(1, 2), "+": Fraction(1)}
 
 
 @dataclass
@@ -35,20 +36,27 @@ class MatchBox:
     """The games of one pairing inside a stage, seen from ``a`` and ``b``."""
 
     stage: str
-    a: object
-    b: object
+    a: Entrant
+    b: Entrant | None
     marks: list[tuple[str, str, str]] = field(default_factory=list)
     """Per game: (a's mark, b's mark, kind)."""
     board: int | None = None
     start: int | None = None
     bye: bool = False
     """``a`` goes on without a game (knockout round with fewer matches than players)."""
+    games: list[Game] = field(default_factory=list)
+    score: MatchScore | None = None
+    """The match as every page reads it (:func:`core.playoff.match_score.match_score`: the
+    Armageddon decides the match and is no game point of it)."""
 
     def total(self, side: int) -> Fraction:
-        return sum((_POINTS.get(m[side], Fraction(0)) for m in self.marks), Fraction(0))
+        """The match points of ``a`` (0) or ``b`` (1): the Armageddon not counted."""
+        if self.score is None:
+            return Fraction(0)
+        return self.score.score_a if side == 0 else self.score.score_b
 
 
-def _boxes(games, slots, byes: dict[str, tuple[int, ...]] | None = None) -> list[MatchBox]:
+def _boxes(games, slots, byes: dict[str, tuple[int, ...]] | None = None, lots: Iterable[Lot] = ()) -> list[MatchBox]:
     start = {s.game.id: s for s in slots}
     boxes: dict[tuple, MatchBox] = {}
     for path, players in sorted((byes or {}).items()):
@@ -68,6 +76,7 @@ def _boxes(games, slots, byes: dict[str, tuple[int, ...]] | None = None) -> list
             slot = start.get(g.id)
             if slot is not None:
                 box.board, box.start = slot.board, slot.start
+        box.games.append(g)
         if g.result is None:
             box.marks.append(("", "", g.kind))
             continue
@@ -77,6 +86,10 @@ def _boxes(games, slots, byes: dict[str, tuple[int, ...]] | None = None) -> list
         if g.kind == "armageddon" and g.result is GameResult.BOTH_LOSE and g.flag_later:
             w, b = ("1", "0") if g.flag_later == "white" else ("0", "1")
         box.marks.append((w, b, g.kind) if g.white == box.a else (b, w, g.kind))
+    lots = tuple(lots)
+    for box in boxes.values():
+        if box.games:
+            box.score = match_score(box.games, lots, box.a, box.b)
     # stages in the order they are played, players without a game first in their stage
     return sorted(boxes.values(), key=lambda b: order.get(b.stage, len(order)))
 
@@ -99,13 +112,24 @@ def _stage(stage: str) -> str:
 
 
 def _winner(box: MatchBox) -> object | None:
-    """The player of the box who went on (higher total once every game has a result)."""
-    if not box.marks or any(m[0] == "" for m in box.marks):
-        return None
-    ta, tb = box.total(0), box.total(1)
-    if ta == tb:
-        return None
-    return box.a if ta > tb else box.b
+    """The player of the box who went through (the match's winner, however decided)."""
+    return box.score.winner if box.score is not None else None
+
+
+def _outcome(box: MatchBox, names: Mapping[int, str], cup: bool) -> str:
+    """The score and who went through, in words (:func:`core.playoff.match_score.decided_text`)."""
+    if box.score is None:
+        return ""
+    return decided_text(box.score, dict(names), final=cup and box.stage == "Final",
+                        third_place=box.stage.endswith("third place"))
+
+
+def _mark(mark: tuple[str, str, str], side: int) -> str:
+    """A game's points in the box; the Armageddon's with its letter (``A1``/``A0``): it decides
+    the match and is not added to its score."""
+    if mark[2] == "armageddon" and mark[side]:
+        return flag_letter("A") + mark[side]
+    return mark[side] or "·"
 
 
 def _key(stage: str, a: object, b: object) -> tuple[str, frozenset[str]]:
@@ -161,11 +185,14 @@ def _captions(boxes: list[MatchBox]) -> list[str]:
     return out
 
 
-def bracket_text(boxes: list[MatchBox], names: Mapping[int, str], max_width: int = PRINT_WIDTH) -> str:
-    """Box-drawn bracket for print: a box per match, stages one under the other (≤ 80 columns)."""
+def bracket_text(boxes: list[MatchBox], names: Mapping[int, str], max_width: int = PRINT_WIDTH,
+                 cup: bool = False) -> str:
+    """Box-drawn bracket for print: a box per match, stages one under the other (≤ 80 columns);
+    under each decided match who went through and how."""
     lines: list[str] = []
     games = max((len(b.marks) for b in boxes), default=1)
-    game_w = max(3 * games, width(_("Games")))
+    lettered = any(m[2] == "armageddon" for b in boxes for m in b.marks)  # A1/A0 take a cell more
+    game_w = max(3 * games + lettered, width(_("Games")))
     total_w = max(5, width(_("Pts")))
     labels = [_label(who, names) for box in boxes for who in (box.a, box.b) if not box.bye]
     # as wide as the longest name or placeholder ("loser of Semi-final match 1") needs, in the page's width
@@ -193,7 +220,7 @@ def bracket_text(boxes: list[MatchBox], names: Mapping[int, str], max_width: int
         lines.append(top)
         for side, who in ((0, box.a), (1, box.b)):
             name = _clip(_label(who, names), name_w)
-            marks = " ".join(f"{m[side] or '·':>2}" for m in box.marks)
+            marks = " ".join(f"{_mark(m, side):>2}" for m in box.marks)
             total = Points(box.total(side)) if box.marks and box.marks[0][side] != "" else None
             from core.reports.render import human
 
@@ -201,6 +228,9 @@ def bracket_text(boxes: list[MatchBox], names: Mapping[int, str], max_width: int
             star = "*" if win is not None and win == who else " "
             lines.append(f"│ {_pad(name, name_w)} │ {_pad(marks, game_w)} │ {tot:>{total_w - 1}}{star} │")
         lines.append(bottom)
+        outcome = _outcome(box, names, cup)
+        if outcome:
+            lines.append("  → " + outcome)
     return "\n".join(lines)
 
 
@@ -220,13 +250,14 @@ def _pad(text: str, w: int) -> str:
 
 
 def bracket_report(view: View, key: str, state: Mapping[str, Any], playoff_view, slots,
-                   title: str, byes: dict[str, tuple[int, ...]] | None = None) -> Report:
-    """The bracket: text with box drawing, HTML/CSV/JSON as one small table per match."""
+                   title: str, byes: dict[str, tuple[int, ...]] | None = None, cup: bool = False) -> Report:
+    """The bracket: text with box drawing, HTML/CSV/JSON as one small table per match (its
+    caption says who went through and how); ``cup``: a knockout cup's."""
     names = {p.pno: p.name for p in view.tournament.players}
-    boxes = _boxes(playoff_view.games, slots, byes)
+    boxes = _boxes(playoff_view.games, slots, byes, playoff_view.lots)
     report = Report(f"bracket-{key}", title, [view.tournament.name], text_tables=False,
                     css=".bracket{display:flex;gap:0 2em;align-items:stretch}"
-                        ".stage{display:flex;flex-direction:column;max-width:24em}"
+                        ".stage{display:flex;flex-direction:column;max-width:32em}"
                         ".matches{flex:1;display:flex;flex-direction:column;justify-content:space-around}"
                         "table.match{margin:.6em 0}table.match caption{font-weight:normal;color:#333}"
                         "table.match td:first-child{min-width:12em}"
@@ -242,15 +273,17 @@ def bracket_report(view: View, key: str, state: Mapping[str, Any], playoff_view,
         columns = [Column("player", _("Player"), flex=True)]
         columns += [Column(f"g{i}", _game_header(i, box.marks), "c") for i in range(1, len(box.marks) + 1)]
         columns += [Column("points", _("Pts"), "r"), Column("through", "", "c")]
-        table = Table(columns, title=caption, css_class="match", group=_stage(box.stage))
+        outcome = _outcome(box, names, cup)
+        table = Table(columns, title=f"{caption} — {outcome}" if outcome else caption, css_class="match",
+                      group=_stage(box.stage))
         for side, who in ((0, box.a), (1, box.b)):
-            done = box.marks and box.marks[0][side] != ""
+            done = box.score is not None and box.score.played
             table.rows.append([_label(who, names).strip(), *[m[side] for m in box.marks],
                                Points(box.total(side)) if done else "", "*" if win == who else ""])
         report.tables.append(table)
-    report.preformatted = bracket_text(boxes, names)
-    notes = [_("Per game the points scored; * marks the player who goes through. "
-               "A is an Armageddon game (a draw counts as a win for Black).")]
+    report.preformatted = bracket_text(boxes, names, cup=cup)
+    notes = [_("Per game the points scored; * marks the player who goes through."),
+             *flag_legend(f for box in boxes if box.score is not None for f in box.score.flags)]
     from core.playoff.bracket import reseeding_note, reseeds
 
     if reseeds(g.id for g in playoff_view.games):
@@ -273,7 +306,7 @@ def bracket_report(view: View, key: str, state: Mapping[str, Any], playoff_view,
 
 def _game_header(i: int, marks: list[tuple[str, str, str]]) -> str:
     kind = marks[i - 1][2]
-    return "A" if kind == "armageddon" else str(i)
+    return flag_letter("A") if kind == "armageddon" else str(i)
 
 
 def timetable_report(view: View, key: str, state: Mapping[str, Any], playoff_view, slots,
@@ -338,7 +371,7 @@ def playoff_reports(view: View) -> list[Report]:
 
         cup = replay(t)
         state, slots = cup_timetable(t, cup)
-        out.append(bracket_report(view, "cup", cup.state, cup.view, [], _("Knockout bracket"), cup.byes))
+        out.append(bracket_report(view, "cup", cup.state, cup.view, [], _("Knockout bracket"), cup.byes, cup=True))
         out.append(timetable_report(view, "cup", state, cup.view, slots, _("Knockout timetable"),
                                     _("First games: {time}").format(time=state["start"]), cup=True))
     return out

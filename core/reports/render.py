@@ -310,6 +310,8 @@ def to_html(report: Report, nav: list[tuple[str, str]] | None = None, lang: str 
                                      for href, text in nav) + "</nav>")
     out.append(f"<h1>{e(report.title)}</h1>")
     out += [f'<p class="sub">{e(line)}</p>' for line in report.subtitle]
+    if report.figure:
+        out.append(f'<div class="figure">{report.figure}</div>')
     group = None
     for table in report.tables:
         if table.group and table.group != group:

@@ -309,10 +309,10 @@ def cup_cells(t) -> dict[int, tuple[str, str, str]]:
     Buchholz of a knockout means nothing (issue 34: ``BH/C1 79½ BH 86`` on a cup)."""
     if t.system != "knockout" or not t.rounds:
         return {}
-    from core.i18n.format import format_points
     from core.playoff.cup import replay, stage_reached
     from core.playoff.cup_bracket import latest_matches
     from core.playoff.labels import entrant_text
+    from core.playoff.match_score import score_text
 
     try:
         stages, matches = stage_reached(t), latest_matches(t, replay(t))
@@ -322,7 +322,7 @@ def cup_cells(t) -> dict[int, tuple[str, str, str]]:
     out: dict[int, tuple[str, str, str]] = {}
     for p in t.players:
         m = matches.get(p.pno)
-        score = f"{format_points(m.own)}–{format_points(m.other)}" if m is not None and m.played else ""
+        score = score_text(m.match, p.pno) if m is not None and m.match is not None else ""
         opponent = "" if m is None else (f"{m.opponent} {names.get(m.opponent, '?')}" if isinstance(m.opponent, int)
                                          else entrant_text(names, m.opponent))
         out[p.pno] = (stages.get(p.pno, ""), score, opponent)
@@ -341,7 +341,7 @@ def standings_report(view: View, upto: int | None = None) -> Report:
         s = compute_standings(t, view.tiebreaks, view.regime, upto=upto, team=False)
     cup = cup_cells(t if upto is None else t.with_changes(rounds=t.rounds[:upto]))
     if cup:
-        return _cup_standings(view, s, cup, upto)
+        return _cup_standings(view, s, cup, upto, cup_legend(t if upto is None else t.with_changes(rounds=t.rounds[:upto])))
     columns = [Column("rank", _("Rank"), "r"), Column("pno", _("No."), "r", minor=True),
                Column("title", _("Title"), optional=True, minor=True),
                Column("name", _("Name"), flex=True, link="pno"), Column("rating", _("Rating"), "r", optional=True),
@@ -377,7 +377,21 @@ def rank_cell(row) -> object:
     return row.rank if text == str(row.rank) else text
 
 
-def _cup_standings(view: View, s, cup: dict[int, tuple[str, str, str]], upto: int | None) -> Report:
+def cup_legend(t) -> list[str]:
+    """The letters the cup's match column shows ("A: the Armageddon decided the match …",
+    :func:`core.playoff.match_score.flag_legend`), for the flags that appear."""
+    from core.playoff.cup_bracket import latest_matches
+    from core.playoff.match_score import flag_legend
+
+    try:
+        matches = latest_matches(t)
+    except TournamentError:
+        return []
+    return flag_legend(f for m in matches.values() if m.match is not None for f in m.match.flags)
+
+
+def _cup_standings(view: View, s, cup: dict[int, tuple[str, str, str]], upto: int | None,
+                   legend: list[str]) -> Report:
     """A cup's standings: the stage each player reached and their latest match (score and
     opponent), in the order of :func:`core.standings.compute_standings` (stage first);
     ``upto`` as in :func:`standings_report`."""
@@ -397,7 +411,7 @@ def _cup_standings(view: View, s, cup: dict[int, tuple[str, str, str]], upto: in
         table.rows.append([rank_cell(row), row.pno, title_cell(p.title) if p else "", row.name, *cup.get(row.pno, ("", "", "")),
                            _rating(p), p.federation if p else "", *([changes.get(row.pno)] if changes else [])])
     subtitle = [t.name, rounds_counted(rounds_started(t) if upto is None else upto, t.total_rounds)]
-    notes = adjustment_notes(view) + list(s.warnings)
+    notes = legend + adjustment_notes(view) + list(s.warnings)
     if upto is None:
         return Report("standings", pgettext("report title", "Standings"), subtitle, [table], notes)
     return Report(f"standings-r{upto}", _("Standings after round {round}").format(round=upto), subtitle, [table],
@@ -636,6 +650,7 @@ def _cup_card(view: View, pno: int) -> Report:
     from core.playoff.cup_bracket import player_matches
     from core.playoff.games import game_points
     from core.playoff.labels import game_label, stage_text
+    from core.playoff.match_score import score_text
 
     t = view.tournament
     table = Table([Column("stage", _("Stage")), Column("opponent_pno", _("No."), "r", minor=True),
@@ -659,8 +674,7 @@ def _cup_card(view: View, pno: int) -> Report:
         outcome = "" if m.won is None else _("Won") if m.won else _("Lost")
         table.rows.append([stage_text(m.stage), m.opponent if opp else "", opp.name if opp else str(m.opponent),
                            (opp.rating or "") if opp else "", ", ".join(games),
-                           f"{format_points(m.own)}–{format_points(m.other)}" if any(g.result for _s, g in m.games)
-                           else "", outcome])
+                           score_text(m.match, pno) if m.match is not None else "", outcome])
     srow = next((r for r in view.standings.rows if r.pno == pno), None)
     sub = [t.name, _card_line(t.player(pno))]
     if srow is not None and srow.rank is not None:

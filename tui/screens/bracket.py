@@ -21,13 +21,8 @@ from core.i18n import _, ngettext
 from core.model import Tournament
 from core.playoff.cup_bracket import MatchSummary, cup_summary
 from core.playoff.labels import entrant_text, stage_text
-from tui.i18n import L_, fmt_points
-
-def _how(code: str) -> str:
-    """How a level match was decided, in words ("" for the regular games)."""
-    words = {"extension": _("after the extension games"), "armageddon": _("by the Armageddon game"),
-             "sudden_death": _("by sudden death"), "lot": _("by lot"), "forfeit": _("by forfeit")}
-    return words.get(code, "")
+from core.playoff.match_score import outcome_text, score_text
+from tui.i18n import L_
 
 
 def _player(names: dict[int, str], who: object) -> str:
@@ -46,18 +41,9 @@ def _match_lines(m: MatchSummary, final: bool, names: dict[int, str]) -> list[Li
     head = Text(f"{title}: ", style="bold")
     head.append(f"{_player(names, m.a)} – {_player(names, m.b)}")
     if m.played:
-        head.append(f"   {fmt_points(m.score_a)}–{fmt_points(m.score_b)}", style="bold")
+        head.append(f"   {score_text(m)}", style="bold")  # as every page writes the match
     if m.winner is not None:
-        who = names.get(m.winner, str(m.winner))
-        if m.third_place:
-            status = _("{name} is third").format(name=who)
-        elif final:
-            status = _("{name} wins the cup").format(name=who)
-        else:
-            status = _("{name} goes through").format(name=who)
-        how = _how(m.decided_by)
-        if how:
-            status = f"{status} ({how})"
+        status = outcome_text(m, names, final=final, third_place=m.third_place)
     elif isinstance(m.a, int) and isinstance(m.b, int):
         status = _games_played(m.played) if m.played else _("to be played")
     else:
