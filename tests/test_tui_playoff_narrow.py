@@ -204,3 +204,17 @@ async def test_the_playoff_games_are_whole_at_80_columns(tmp_path, lang):
             assert any(shown.startswith(game_title(g)) for g in evaluate(state).games), shown
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["tr", "de", "ru"])
+async def test_the_tied_groups_heads_are_whole_at_60_columns(tmp_path, lang):
+    """The players' head of the tied groups was cut at 60 columns ("Punktgleiche Spieler
+    (Reihenfolge nach Fein…"): it gives way to its short form, whole."""
+    def check(app) -> None:
+        ties = app.screen.query_one("#ties", DataTable)
+        heads = [str(c.label) for c in ties.ordered_columns if c.width]
+        assert heads and not any("…" in h for h in heads), heads
+        lines = screen_text(app).splitlines()[ties.region.y:ties.region.bottom]
+        assert heads[-1] in lines[0], lines[0]
+
+    await check_at_60(tmp_path, lang, "f7", "#playoff-games", check)

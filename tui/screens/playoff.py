@@ -436,7 +436,9 @@ class PlayoffPane(LazyPane, Vertical):
         # ("Armageddon (White 5′, Black 4′)") left the players' names a few letters
         reset_table(self.query_one("#ties", FittedTable), [
             short_col(_("Places"), "places", pgettext("short header", "Pl.")), (_("Playoff"), "state"),
-            text_col(_("Players on equal points (tie-break order)"), "players", 3, 12)])
+            # the long head gives way to a short one before it is cut ("… (Reihenfolge nach Fein…")
+            Col(_("Players on equal points (tie-break order)"), "players", 3, 12,
+                short=pgettext("short header", "Players on equal points"))])
         reset_table(self.query_one("#playoff-games", FittedTable), [
             short_col(_("Bd"), "board", pgettext("short header", "Bd")),
             short_col(_("Start"), "start", pgettext("short header", "Start")), text_col(_("White"), "white"),
