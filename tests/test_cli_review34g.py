@@ -239,3 +239,38 @@ def test_a_prize_group_kind_in_german_and_the_refusal_lists_the_meanings():
 
     status, out, _err = run_help("--lang", "tr", "cup", "flag", "--help")
     assert status == 0 and "white (Beyaz)" in out and "black (Siyah)" in out, out
+
+
+# -- 7. a finished event's standings are the final standings (glossary: итоговая таблица) ---------
+def _three_rounds() -> str:
+    """Four players, three rounds (each meets each once: a Swiss of four can pair no more)."""
+    code, out, err = run("new", "Блиц", "--rounds", "3")
+    assert code == 0, err
+    tid = out.strip().splitlines()[-1]
+    for name, rating in PLAYERS:
+        assert run("players", "add", tid, "--name", name, "--rating", rating)[0] == 0
+    return tid
+
+
+def _play(tid: str, n: int) -> None:
+    assert run("round", "pair", tid)[0] == 0
+    for board in ("1", "2"):
+        assert run("result", tid, str(n), board, "1-0")[0] == 0
+
+
+@pytest.mark.parametrize("lang, final, running", [("ru", "Итоговая таблица", "Положение участников"),
+                                                  ("de", "Endstand", "Rangliste"),
+                                                  ("tr", "Son sıralama", "Sıralama"),
+                                                  ("en", "Final standings", "Standings")])
+def test_the_final_standings_say_so(lang, final, running):
+    tid = _three_rounds()
+    for n in (1, 2):
+        _play(tid, n)
+    status, out, err = run("report", tid, "standings", "--report-lang", lang)
+    assert status == 0 and out.splitlines()[0] == running, err  # two of three rounds played
+    _play(tid, 3)
+    status, out, err = run("report", tid, "standings", "--report-lang", lang)
+    assert status == 0 and out.splitlines()[0] == final, out
+    # after round 2 of a finished event: that round's standings, not the final ones
+    status, out, _err = run("report", tid, "standings", "--round", "2", "--report-lang", lang)
+    assert status == 0 and final not in out.splitlines()[0], out

@@ -16,7 +16,7 @@ from core.fields import title_word
 from core.i18n import _, pgettext
 from core.i18n.collation import event_sort_key
 from core.i18n.terms import colour_letter, colour_name, regime_name, tiebreak_modifier, tiebreak_name
-from core.model import ByeKind, Code, GameResult, single_games
+from core.model import ByeKind, Code, GameResult, Tournament, single_games
 from core.reports.document import Column, GameCell, Marked, Points, Report, ResultCell, Table, Term, title_cell
 from core.reports.marks import colour_mark
 from core.reports.view import View
@@ -365,10 +365,23 @@ def standings_report(view: View, upto: int | None = None) -> Report:
     if any(row.rank is not None and row.shared for row in s.rows):
         notes.append(_("Equal ranks (=) share the place: the tie-breaks do not separate them."))
     notes += [n for n in (playoff_footnote(s),) if n] + adjustment_notes(view) + list(s.warnings)
+    if finished(t, upto):
+        return Report("standings" if upto is None else f"standings-r{upto}",
+                      pgettext("report title", "Final standings"), subtitle, [table], notes)
     if upto is None:
         return Report("standings", pgettext("report title", "Standings"), subtitle, [table], notes)
     return Report(f"standings-r{upto}", _("Standings after round {round}").format(round=upto), subtitle, [table],
                   notes)
+
+
+def finished(t: Tournament, upto: int | None = None) -> bool:
+    """Whether standings (after round ``upto``, else as they are) are the event's final ones:
+    every round played and every result in.  Their title says so — "Final standings", the
+    glossary's Endstand / son sıralama / итоговая таблица — where "Standings" after the last
+    round left the reader to count the rounds."""
+    last = t.total_rounds
+    return (bool(last) and len(t.rounds) >= last and (upto is None or upto >= last)
+            and all(r.complete for r in t.rounds[:last]))
 
 
 def rank_cell(row) -> object:
