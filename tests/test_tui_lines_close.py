@@ -110,3 +110,28 @@ async def test_a_stalled_terminal_does_not_send_the_next_key_into_the_line(tmp_p
         session = app.screen.session
         await wait_for(pilot, lambda: session.tournament.current_round == 2 and not app.keys_pending, timeout=60)
         assert entry.value == ""
+
+
+async def test_p_typed_into_the_empty_line_with_boards_still_playing_is_the_pair_key(tmp_path):
+    """Was (de, ``:1 1-0⏎p2 0-1⏎``): ``p`` went into the line and the next line was refused as
+    ``p2 0-1``.  A result starts with its board number, so a letter of the boards' commands in
+    the empty line is that command: ``p`` is refused (boards 2–4 are still playing), the line
+    closes, and ``2 0-1⏎`` typed next on the boards opens it again and is entered."""
+    data = tmp_path / "data"
+    [tid] = store_with(data, four_boards())
+    app = HakemApp(data_dir=data, open_id=tid, lang="de", poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        entry = app.screen.query_one("#result-entry", Input)
+        await burst(pilot, app, ":1 1-0\np2 0-1\n")
+        session = app.screen.session
+        session.flush()
+        boards = session.tournament.round(1).boards
+        assert [b.result.value if b.result else None for b in boards] == ["1-0", "0-1", None, None]
+        assert session.tournament.current_round == 1  # not paired: the round is not complete
+        assert entry.value == ""
+        from tui.widgets.refused import RefusedList
+
+        assert app.screen.query_one(RefusedList).records == []  # nothing refused, no "p2 0-1"
+        await burst(pilot, app, "3 =\n4 1-0\np")  # the round complete: p pairs round 2
+        await wait_for(pilot, lambda: session.tournament.current_round == 2 and not app.keys_pending, timeout=60)
