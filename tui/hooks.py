@@ -14,9 +14,28 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
+    from textual import events
     from textual.app import SystemCommand
     from textual.screen import Screen
     from textual.widget import Widget
+
+
+class StyledWhenMounted:
+    """Mixed into a screen before Textual's ``Screen``: its first showing does not restyle it.
+
+    Why: Textual restyles a screen and every widget in it each time the screen is shown
+    (``ScreenResume``), so a screen pushed new has its whole style sheet matched twice before
+    its first frame — when its widgets are mounted, and again at once.  The second time finds
+    nothing new (a widget whose classes or state change later is restyled then, by itself) and
+    cost a 1,000-player event's opening and the Ctrl+T settings form ~50 ms each on a busy
+    machine.  Every later showing (back from a dialog) restyles as Textual does."""
+
+    _shown_before = False
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        if not self._shown_before:
+            self._shown_before = True
+            event.refresh_styles = False  # read by Screen's own handler, which runs next
 
 
 class ScreenHooks:

@@ -18,6 +18,7 @@ from core.i18n import LANGUAGES, _, current_language, pgettext
 from core.i18n.format import language_choice
 from core.pairing.registry import system_ids
 from tui.widgets.forms import FormGrid, form_foot
+from tui.hooks import StyledWhenMounted
 from tui.i18n import L_
 from tui.services import POINT_SYSTEMS, NewTournament
 from tui.standings import AUTO
@@ -76,7 +77,7 @@ def show_row(widget: Widget, shown: bool) -> None:
         each.display = shown
 
 
-class NewTournamentDialog(ModalScreen["NewTournament | None"]):
+class NewTournamentDialog(StyledWhenMounted, ModalScreen["NewTournament | None"]):
     """Ask for a new tournament's settings; returns a :class:`NewTournament` or ``None``."""
 
     DEFAULT_CSS = """

@@ -9,14 +9,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Select, Static
 
 from core.i18n import LANGUAGES, _, current_language
-from tui.hooks import ScreenHooks
+from tui.hooks import ScreenHooks, StyledWhenMounted
 from tui.host import hakem_app
 from tui.i18n import L_
 from core.i18n.format import language_choice
 from tui.messages import SwitchLanguage
 
 
-class SettingsScreen(ScreenHooks, ModalScreen[None]):
+class SettingsScreen(StyledWhenMounted, ScreenHooks, ModalScreen[None]):
     """Personal settings (kept in the user's config directory, not in the shared data)."""
 
     BINDINGS = [Binding("escape,q", "close", L_("Close"))]

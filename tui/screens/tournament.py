@@ -34,7 +34,7 @@ from tui.widgets.footer import KeyFooter
 if TYPE_CHECKING:
     from core.app.desk import Outcome
     from tui.screens.rounds import RoundsPane
-from tui.hooks import ScreenHooks
+from tui.hooks import ScreenHooks, StyledWhenMounted
 from tui.widgets.pane import CommandKeys, TournamentTab, typing_here
 
 TABS = (
@@ -119,7 +119,7 @@ def tab_of_change(parts: list[str]) -> str | None:
     return None
 
 
-class TournamentScreen(CommandKeys, ScreenHooks, Screen):
+class TournamentScreen(StyledWhenMounted, CommandKeys, ScreenHooks, Screen):
     """One tournament; every pane refreshes from ``session.tournament``."""
 
     CHANGES = frozenset({"undo", "redo", "settings"})
