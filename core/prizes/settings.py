@@ -94,6 +94,33 @@ def parse_amount(text: str) -> Fraction:
     return Fraction(cleaned)
 
 
+DECIMAL_COMMA = frozenset({"tr", "de", "ru"})
+"""Languages whose people write ``75,50`` for seventy-five and a half (CLDR's decimal sign)."""
+
+
+def parse_amounts(text: str, lang: str | None = None) -> tuple[Fraction, ...]:
+    """Prizes by place as typed: ``500,300,200``, ``500; 300; 200`` or ``500 300 200``.
+
+    In German, Turkish and Russian the comma is also the decimal sign, so there ``75,50`` is one
+    prize of 75.50 (two or fewer digits after one comma); a list of such amounts takes ``;`` or
+    spaces between (``500; 75,50``).  What reads both ways (``300,75,50``: three prizes, or
+    300 and 75.50?) is refused, naming the text: a prize list cannot be guessed."""
+    from core.i18n import current_language
+
+    comma_decimal = (lang or current_language()) in DECIMAL_COMMA
+    amounts: list[Fraction] = []
+    for part in (p for p in re.split(r"[;\s]+", str(text).strip()) if p):
+        pieces = part.split(",")
+        if comma_decimal and len(pieces) == 2 and re.fullmatch(r"\d+", pieces[0]) and re.fullmatch(r"\d{1,2}", pieces[1]):
+            amounts.append(parse_amount(part))
+            continue
+        if comma_decimal and any(re.fullmatch(r"\d{1,2}", piece) for piece in pieces[1:]):
+            raise TournamentError(_("{text}: the comma is both the decimal sign and the separator here; "
+                                    "put ; between the prizes (e.g. 500; 300; 75,50)").format(text=part))
+        amounts.extend(parse_amount(piece) for piece in pieces if piece)
+    return tuple(amounts)
+
+
 def _int(raw: Mapping[str, Any], name: str) -> int | None:
     value = raw.get(name)
     if value is None or value == "":

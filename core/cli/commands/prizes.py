@@ -17,12 +17,10 @@ from core.i18n import _
 
 
 def _amounts(text: str) -> tuple:
-    """``500,300,200`` (or spaces/semicolons between): decimals take a dot, ``75.50``."""
-    import re
+    """``500,300,200`` (or spaces/semicolons between); ``75,50`` in tr/de/ru is one prize."""
+    from core.prizes.settings import parse_amounts
 
-    from core.prizes.settings import parse_amount
-
-    return tuple(parse_amount(part) for part in re.split(r"[,;\s]+", text.strip()) if part)
+    return parse_amounts(text)
 
 
 def _list(args: argparse.Namespace) -> int:
