@@ -155,7 +155,7 @@ class GameResult(enum.Enum):
         unentschieden, beraberlik, berabere, ничья, draw) and the arbiter's half-point scores
         ``½-0 =-0 0-½ 0-=``.  Two scores that no single
         game can give (``1-1``, ``½-1``, ``1-½``) are refused as such, not as an unknown word."""
-        key = text.strip().lower().replace(" ", "").replace("½", "1/2").replace("\u2212", "-")
+        key = text.strip().lower().replace(" ", "").replace("½", "1/2").replace("\u2212", "-").replace(",", ".")
         if key in _RESULT_ALIASES:  # as hakem shows it too: +:-, -:+, -:- (a colon read as a dash would make +--)
             return _RESULT_ALIASES[key]
         key = key.replace(":", "-")

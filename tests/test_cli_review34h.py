@@ -49,3 +49,43 @@ def test_in_english_the_comma_separates_prizes():
     tid = russian_event(paired=False)
     assert run("--lang", "en", "prizes", "add", tid, "open", "--kind", "overall", "--amounts", "75,50")[0] == 0
     assert _prize_amounts(tid, "open") == ["75", "50"]
+
+
+# -- 2. good input no longer refused ---------------------------------------------------------------
+@pytest.mark.parametrize("lang, typed", [("de", "0,5-0,5"), ("tr", "0,5-0,5"), ("ru", "0,5:0,5"), ("de", "0,5-0")])
+def test_a_half_point_written_with_a_decimal_comma_is_read(lang, typed):
+    tid = russian_event()
+    code, _out, err = run("--lang", lang, "result", tid, "1", "1", typed)
+    assert code == 0, err
+    code, out, _err = run("round", "show", tid, "1", "--format", "json")
+    # 0,5 is one half: a draw (1/2 for both) or White's half-point score (1/2-0, C.04.5 Preface)
+    assert json.loads(out)["boards"][0]["result"] == ("1/2" if typed.count("0,5") == 2 else "1/2-0")
+
+
+@pytest.mark.parametrize("typed", ["40 hamlede 90 dakika + 30 dakika + hamle başına 30 saniye",
+                                   "40 hamlede 90 dk + 30 dk + Hamle başına 30 sn"])
+def test_the_turkish_increment_per_move_before_its_number_is_read(typed):
+    from core.i18n.clock import Period, read_clock
+
+    # FIDE's classical control: 90 minutes for 40 moves, 30 for the rest, 30 seconds a move
+    assert read_clock(typed) == ([Period(90, 40), Period(30)], 30)
+    assert read_clock("90 dk + hamle başına 30 sn") == ([Period(90)], 30)
+    tid = russian_event(paired=False)
+    code, _out, err = run("--lang", "tr", "settings", tid, "--time-control", typed)
+    assert code == 0, err
+
+
+@pytest.mark.parametrize("name, first_line", [("x.trf", "012 Первенство клуба"), ("x.csv", None), ("x.json", "{")])
+def test_export_takes_the_format_from_the_files_extension(data, name, first_line):
+    tid = russian_event()
+    target = data / name
+    code, out, err = run("--lang", "de", "export", tid, "-o", str(target))
+    assert code == 0, err
+    text = target.read_text(encoding="utf-8")
+    if first_line:
+        assert text.startswith(first_line)
+    else:
+        assert "Иванов" in text and "<" not in text  # a table of the players, no page
+    assert one_line(out) == f"In {target} geschrieben."  # the file named, in German
+    code, _out, err = run("--lang", "de", "export", tid, "-o", str(data / "x.zzz"))
+    assert code != 0 and "--trf" in one_line(err) and not (data / "x.zzz").exists()

@@ -94,6 +94,9 @@ _REST_OF_GAME = ("fortherestofthegame", "fortherest", "fürdenrestderpartie", "f
                  "наостальныеходы", "наоставшиесяходы", "herhamleiçin", "eklemeli")
 """Words that say nothing a number does not (the increment "from move 1", the last period
 "for the rest of the game"), dropped before the numbers are read."""
+_PER_MOVE_FIRST = ("hamlebaşına", "herhamleye", "herhamlede")
+""""A move" written before the increment, as Turkish writes it (``hamle başına 30 saniye``):
+dropped, the number after it is the increment."""
 _THEN_WORDS = ("then", "dann", "danach", "sonra", "ardından", "затем", "далее", "потом",
                "withanincrementof", "withincrement", "increment", "plus", "zuzüglich", "mitzeitgutschrift",
                "artı", "сдобавлением", "плюс")
@@ -119,6 +122,7 @@ def _plain(text: str) -> str:
     s = re.sub(r"^(?:g/?|game/?|gamein)", "g", squeezed(text))
     for phrase in _FROM_MOVE_ONE + _REST_OF_GAME:
         s = s.replace(phrase, "")
+    s = re.sub("(?:" + "|".join(_PER_MOVE_FIRST) + ")(?=[0-9])", "", s)
     s = re.sub(rf"([0-9]+){_MOVES}", r"\1§", s)
     s = re.sub("(?:" + "|".join(_BEFORE_MOVES) + r")+(?=[0-9]+§)", "", s)
     s = re.sub(r"(?<=[^0-9/+,;])([0-9]+§)", r"/\1", s)

@@ -36,8 +36,39 @@ def _import(args: argparse.Namespace) -> int:
     return 0
 
 
+EXPORT_SUFFIXES = {"trf": ".trf", "csv": ".csv", "json": ".json", "text": ".txt", "tou": ".tou", "opengotha": ".xml"}
+"""The formats ``-o FILE`` names by its extension when no format flag is given (as ``report``
+and ``standings`` read it): ``-o x.trf`` is TRF-2026."""
+
+
+def _format_from_name(args: argparse.Namespace) -> None:
+    """No format flag: the one ``-o``'s extension names set (an unknown or missing extension
+    leaves the choice to the flags' refusal, which lists them)."""
+    formats = ("trf", "trf16", "json", "html", "csv", "egd", "rating_commission", "text", "opengotha", "tou")
+    if any(getattr(args, f, False) for f in formats) or not args.output:
+        return
+    from core.cli.errors import CliError
+    from core.cli.output import output_format
+
+    try:
+        chosen = output_format(None, args.output, EXPORT_SUFFIXES, default="")
+    except CliError:
+        return
+    if chosen:
+        setattr(args, chosen, True)
+
+
+def _written(args: argparse.Namespace) -> None:
+    """Say where a file went (nothing when it went to the terminal or a pipe)."""
+    from core.cli.output import _standard_fd
+
+    if _standard_fd(args.output) is None:
+        print(_("Written to {path}.").format(path=args.output))
+
+
 def _export(args: argparse.Namespace) -> int:
     t = open_desk(args.id).snapshot().tournament
+    _format_from_name(args)
     if args.trf or args.trf16:
         from core.reports.export import trf_export  # ranks (columns 86-89) from the standings
 
@@ -48,6 +79,7 @@ def _export(args: argparse.Namespace) -> int:
                      _line_ending(args, flavour))
         for warning in cut_names(t):
             print(_("hakem: warning: {warning}").format(warning=warning), file=sys.stderr)
+        _written(args)
         return 0
     if args.json:
         import json
@@ -55,6 +87,7 @@ def _export(args: argparse.Namespace) -> int:
         from core.serialize import tournament_to_dict
 
         write_output(json.dumps(tournament_to_dict(t), ensure_ascii=False, indent=1) + "\n", args.output, args.force, "json")
+        _written(args)
         return 0
     formats = ("html", "csv", "egd", "rating_commission", "text", "opengotha", "tou")
     fmt = next((f for f in formats if getattr(args, f, False)), None)
@@ -84,6 +117,7 @@ def _export(args: argparse.Namespace) -> int:
 
             for warning in go_export_warnings(t, fmt):
                 print(_("hakem: warning: {warning}").format(warning=warning), file=sys.stderr)
+    _written(args)
     return 0
 
 
