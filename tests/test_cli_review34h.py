@@ -76,7 +76,7 @@ def test_the_turkish_increment_per_move_before_its_number_is_read(typed):
 
 
 @pytest.mark.parametrize("name, first_line", [("x.trf", "012 Первенство клуба"), ("x.csv", None), ("x.json", "{")])
-def test_export_takes_the_format_from_the_files_extension(data, name, first_line):
+def test_export_takes_the_format_from_the_files_extension(data, name, first_line):  # noqa: F811
     tid = russian_event()
     target = data / name
     code, out, err = run("--lang", "de", "export", tid, "-o", str(target))
