@@ -123,8 +123,8 @@ def test_the_cli_proposes_what_core_lists(stored, capsys) -> None:
     ]
     assert main(["playoff", stored, "--propose", "3"]) == 0
     assert capsys.readouterr().out.splitlines() == [
-        f"Places 1-2: players 1,7: playoff 1 is running (hakem playoff {stored} --key 1)",
-        "Places 3-6: 3 Player 3; 2 Player 2; 4 Player 4; 5 Player 5 are tied; the playoff selects 1 of them: "
+        f"Places 1–2: players 1,7: playoff 1 is running (hakem playoff {stored} --key 1)",
+        "Places 3–6: 3 Player 3; 2 Player 2; 4 Player 4; 5 Player 5 are tied; the playoff selects 1 of them: "
         f"hakem playoff {stored} --players 3,2,4,5 --places 1",
     ]
 

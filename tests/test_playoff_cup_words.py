@@ -78,6 +78,42 @@ def test_an_unknown_key_names_the_cup_as_a_cup(data, lang, cup, playoff) -> None
         assert f"{playoff}: cup" not in err and f"{playoff} „foo“" not in err, err
 
 
+def playoff_of_two() -> tuple[str, dict]:
+    """Round 1 of four: board 1 (1 v 3, the top half against the bottom, FIDE C.04.3) drawn,
+    board 2 won by White; players 1 (Weiß) and 3 (Иванов) tied on ½ for places 2–3 play a
+    two-game playoff.  Returns the id and the playoff's first game (JSON)."""
+    code, out, err = run("new", "Blitz", "--rounds", "1")
+    tid = out.strip().splitlines()[-1]
+    for pno in sorted(NAMES):
+        assert run("players", "add", tid, "--name", NAMES[pno], "--rating", str(2350 - 50 * pno))[0] == 0
+    assert run("round", "pair", tid)[0] == 0
+    assert run("result", tid, "1", "1", "1/2")[0] == 0 and run("result", tid, "1", "2", "1-0")[0] == 0
+    code, out, err = run("playoff", tid, "--players", "1,3", "--start", "18:00", "--format", "json")
+    assert code == 0, err
+    first = json.loads(out)["games"][0]
+    assert first["id"].endswith("s0g1")
+    return tid, first
+
+
+# -- 4. the playoff's stage line names the players, the lot line who got which colour ------------
+WHITE = {"en": "has White", "de": "hat Weiß", "tr": "Beyaz", "ru": "играет белыми"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "tr", "ru"])
+def test_the_playoff_names_its_players_and_what_the_lot_gave(data, lang) -> None:  # noqa: F811
+    tid, first = playoff_of_two()
+    code, out, err = run("--lang", lang, "playoff", tid)
+    assert code == 0, err
+    stage = out.splitlines()[0]
+    # the event's players by number and name (1 Weiß, 3 Иванов), not the playoff's seeds "1, 2"
+    assert "1 Weiß, Anna" in stage and "3 Иванов, Иван" in stage, stage
+    assert not any(word in stage for word in ("seeds", "Setzpl", "sıralar", "посев")), stage
+    white, black = (f"{first[side]} {NAMES[first[side]]}" for side in ("white", "black"))
+    # the lot's line says in words who plays White in the first game (game 1's White) and Black
+    lot = next(line for line in out.splitlines() if f"{white} {WHITE[lang]}" in line)
+    assert black in lot and ("white" not in lot if lang != "en" else "won the lot" in lot), lot
+
+
 # -- 5. the prize list marks the places a playoff decided, as the standings do --------------------
 @pytest.mark.parametrize("lang, note", [("en", "Places decided by playoff: 2–3"), ("de", "2–3"),
                                         ("tr", "2–3"), ("ru", "2–3")])
@@ -86,18 +122,8 @@ def test_the_prize_list_marks_places_a_playoff_decided(data, lang, note) -> None
     2 won by White: the winner first on 1, players 1 and 3 tied on ½ for places 2–3, the loser
     last.  Their playoff: game 1 won by its White, game 2 drawn — 1½–½, so game 1's White is 2nd,
     the other 3rd, both places decided by the playoff (the mark ``*``)."""
-    code, out, err = run("new", "Blitz", "--rounds", "1")
-    tid = out.strip().splitlines()[-1]
-    for name, rating in (("Weiß, Anna", "2300"), ("Öztürk, Ömer", "2250"), ("Иванов, Иван", "2200"),
-                         ("Smith, John", "2150")):
-        assert run("players", "add", tid, "--name", name, "--rating", rating)[0] == 0
-    assert run("round", "pair", tid)[0] == 0
-    assert run("result", tid, "1", "1", "1/2")[0] == 0 and run("result", tid, "1", "2", "1-0")[0] == 0
+    tid, first = playoff_of_two()
     assert run("prizes", "add", tid, "open", "--kind", "overall", "--amounts", "300,200,100")[0] == 0
-    code, out, err = run("playoff", tid, "--players", "1,3", "--start", "18:00", "--format", "json")
-    assert code == 0, err
-    first = json.loads(out)["games"][0]
-    assert first["id"].endswith("s0g1")
     second, third = first["white"], first["black"]  # game 1 won by White, game 2 drawn: 1½–½
     assert run("playoff", tid, "--result", "s0g1", "1-0")[0] == 0
     assert run("playoff", tid, "--result", "s0g2", "1/2")[0] == 0

@@ -166,6 +166,42 @@ def _lot_text(lot: Any, names: dict[int, str]) -> str:
     return f"  {_(lot.purpose)}: {drawn}{tag}"
 
 
+def _lot_lines(view: PlayoffView, names: dict[int, str]) -> list[str]:
+    """The lots in words; a colour lot says which colour it gave to whom ("colour lot: 7 Krüger,
+    Lena won the lot and drew Black: 12 Arslan, Emre has White, 7 Krüger, Lena Black in the first
+    game") — its two draws (who draws the colour, and the colour drawn) told as one."""
+    by_key = {lot.key: lot for lot in view.lots}
+    games = {g.id: g for g in view.games}
+    out = []
+    for lot in view.lots:
+        base, _sep, kind = lot.key.rpartition(":")
+        tag = " " + _("(drawn over the board)") if lot.manual else ""
+        colour = by_key.get(f"{base}:colour")
+        if kind == "colour" and f"{base}:lot" in by_key:
+            continue  # told with the lot whose winner drew it
+        if kind == "lot" and colour is not None and lot.value.isdigit() and len(lot.players) == 2:
+            winner = int(lot.value)
+            other = lot.players[1] if lot.players[0] == winner else lot.players[0]
+            white, black = (winner, other) if colour.value == "white" else (other, winner)
+            text = (_("colour lot: {winner} won the lot and drew White: {white} has White, {black} Black in the "
+                      "first game") if colour.value == "white" else
+                    _("colour lot: {winner} won the lot and drew Black: {white} has White, {black} Black in the "
+                      "first game"))
+            out.append("  " + text.format(winner=_name(names, winner), white=_name(names, white),
+                                          black=_name(names, black)) + tag)
+            continue
+        game = games.get(lot.key.split(":")[0])
+        if kind == "lot" and game is not None and game.kind == "armageddon" and not game.planned \
+                and lot.value.isdigit():
+            out.append("  " + _("Armageddon lot: {winner} won the lot and chose the colours: {white} has White, "
+                                "{black} Black").format(winner=_name(names, int(lot.value)),
+                                                        white=_name(names, game.white),
+                                                        black=_name(names, game.black)) + tag)
+            continue
+        out.append(_lot_text(lot, names))
+    return out
+
+
 def render_text(state: dict[str, Any], view: PlayoffView, slots: list[Slot], names: dict[int, str],
                 relative: bool = False, first_place: int = 1) -> str:
     """Stages, the timetable (boards, clock times), lots and — once over — the places, in the
@@ -178,12 +214,18 @@ def render_text(state: dict[str, Any], view: PlayoffView, slots: list[Slot], nam
 
     start = _parse_clock(str(state.get("start", "00:00"))) * 60
     lines = []
-    for st in describe(state["plan"], list(range(1, len(state["players"]) + 1))):
-        groups = "; ".join(", ".join(str(s) for s in g) for g in st["groups"]) or _("winners")
+    players = [int(p) for p in state["players"]]
+    for st in describe(state["plan"], list(range(1, len(players) + 1))):
         games = ngettext("{n} game at {time}", "{n} games at {time}", st["games"]).format(
             n=st["games"], time=time_control_text(TimeControl.parse(str(st["time_control"]))))
-        lines.append(_("Stage: {stage} ({games}) — seeds {groups}").format(
-            stage=_stage_name(st["name"]), games=games, groups=groups))
+        if not st["groups"]:
+            who = _("the winners of the stage before")
+        elif names:  # the event's players by number and name, never the playoff's own seeding numbers
+            who = "; ".join(" – ".join(_name(names, players[seed - 1]) for seed in g) for g in st["groups"])
+        else:  # a dry run: the tied players as it numbered them (1 = first in tie-break order)
+            who = _("tied players {numbers}").format(numbers="; ".join(", ".join(map(str, g)) for g in st["groups"]))
+        lines.append(_("Stage: {stage} ({games}) — {players}").format(stage=_stage_name(st["name"]), games=games,
+                                                                     players=who))
     lines.append("")
     lines.append(_("Timetable:"))
     for stage, first, last in stage_times(slots):
@@ -204,7 +246,7 @@ def render_text(state: dict[str, Any], view: PlayoffView, slots: list[Slot], nam
     if view.lots:
         lines.append("")
         lines.append(_("Lots:"))
-        lines.extend(_lot_text(lot, names) for lot in view.lots)
+        lines.extend(_lot_lines(view, names))
     lines.append("")
     from core.playoff.timetable import warnings
 
