@@ -80,13 +80,28 @@ def test_seed_alternatives_are_selectable(capsys, k, variant, expected):
 
 
 def test_overrides_change_games_and_time_controls(capsys):
-    out = dry_run(capsys, 2, 1, "--games", "4", "--time-control", "600+5")
+    # a typed clock is minutes + seconds, as `hakem new --time-control 10+5` reads it (rev34g #1:
+    # 10+5 was a 10-second game); the plan keeps the TRF-2026 code, seconds: 10 min = 600 s
+    out = dry_run(capsys, 2, 1, "--games", "4", "--time-control", "10+5")
     assert shape(out["stages"]) == [("match", [[1, 2]], 4, "600+5")]
-    out = dry_run(capsys, 6, 1, "--time-control", "300+2", "--armageddon-time-control", "W240-B180")
+    out = dry_run(capsys, 6, 1, "--time-control", "5+2", "--armageddon-time-control", "W240-B180")
     assert shape(out["stages"]) == [("round_robin", [[1, 4, 5], [2, 3, 6]], 1, "300+2"),
                                     ("armageddon", [], 1, "W240-B180")]
     out = dry_run(capsys, 4, 1, "--ladder", "2x1500+10,2x600+10,2x300+3")
     assert shape(out["stages"]) == [("knockout", [[1, 2, 3, 4]], 2, "1500+10")]
+
+
+@pytest.mark.parametrize("typed, code", [("10+5", "600+5"), ("3 Min. + 2 Sek.", "180+2"), ("15'+10\"", "900+10"),
+                                         ("20", "1200"), ("1.5+2", "90+2")])
+def test_a_playoff_clock_reads_as_the_events_does(capsys, typed, code):
+    """One reader of a typed clock (core.i18n.clock.read_clock): the minutes first, then the
+    seconds added a move; 1.5 minutes = 90 s."""
+    from core.i18n.clock import read_clock
+
+    assert dry_run(capsys, 2, 1, "--time-control", typed)["stages"][0]["time_control"] == code
+    if typed != "1.5+2":
+        periods, increment = read_clock(typed)
+        assert f"{int(periods[0].minutes * 60)}+{increment}".removesuffix("+0") == code
 
 
 def test_several_places_use_the_general_knockout(capsys):

@@ -192,7 +192,7 @@ async def test_no_playoff_suggested_before_the_last_round_s_results(tmp_path):
     ("tr", "3 dk + 3 sn", "5 dk + 3 sn", "300+3"),
     ("de", "3 Min. + 3 Sek.", "15 Min. + 10 Sek.", "900+10"),
     ("ru", "3 мин + 3 с", "10 мин", "600"),
-    ("en", "3 min + 3 s", "240+2", "240+2"),
+    ("en", "3 min + 3 s", "10+5", "600+5"),  # minutes + seconds, as `hakem new` reads 10+5 (rev34g #1)
 ])
 async def test_the_dialog_takes_a_time_control_as_the_cli_does(tmp_path, lang, shown, typed, stored):
     """Issue 34: the CLI has ``hakem playoff --time-control`` and the F7 dialog had no such

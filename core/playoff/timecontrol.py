@@ -75,6 +75,40 @@ class TimeControl:
                 text=text, example=_("{minutes} min + {seconds} s").format(minutes=3, seconds=2),
                 armageddon=armageddon_example()))
 
+    @classmethod
+    def read(cls, text: str) -> TimeControl:
+        """A time control the organiser typed, read as the event's is (:func:`core.i18n.clock.read_clock`):
+        ``10+5`` is 10 minutes + 5 seconds here as in ``hakem new``, ``3 Min. + 2 Sek.``,
+        ``15'+10"``, ``20``; an Armageddon's unequal clocks in words (``White 5 min, Black 4
+        min``) or as the code ``W300-B240`` (seconds).  :meth:`parse` reads the stored code."""
+        from core.i18n.clock import armageddon_clock, read_clock
+
+        clock = read_clock(text)
+        if clock is not None:
+            periods, increment = clock
+            base = periods[0].minutes * 60
+            if len(periods) == 1 and periods[0].moves is None and base.denominator == 1 and base > 0:
+                return cls(int(base), increment)
+        unequal = armageddon_clock(text)
+        if unequal is not None:
+            white, black, increment = unequal
+            return cls(white, increment, black)
+        if _SPLIT.match(text.strip().replace(" ", "").upper()):
+            return cls.parse(text)
+        raise TimeControlError(
+            _("time control «{text}» is not understood; write minutes and seconds like {example} or {short}, "
+              "or {armageddon} for Armageddon").format(
+                text=text, example=_("{minutes} min + {seconds} s").format(minutes=3, seconds=2), short="3+2",
+                armageddon=armageddon_example()))
+
+    def typed(self) -> str:
+        """The clock as :meth:`read` reads it back, for a field to hold: minutes and seconds
+        (``3+2``, ``1.5+2``); Armageddon's code ``W300-B240``."""
+        if self.black_base is not None:
+            return self.encode()
+        minutes = f"{self.base // 60}" if self.base % 60 == 0 else f"{self.base / 60:g}"
+        return f"{minutes}+{self.increment}" if self.increment else minutes
+
     def encode(self) -> str:
         """The TRF-2026 text; inverse of :meth:`parse`."""
         if self.black_base is not None:

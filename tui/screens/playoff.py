@@ -234,7 +234,7 @@ class PlayoffDialog(ModalScreen["dict[str, Any] | None"]):
         if not clock.disabled and typed and typed != self.clock_default:
             from core.playoff.timecontrol import TimeControl
 
-            overrides["time_control"] = TimeControl.parse(typed).encode()  # refused in the reader's words
+            overrides["time_control"] = TimeControl.read(typed).encode()  # refused in the reader's words
         return {"players": players, "places": int(places_text), "variant": choice.variant,
                 "overrides": overrides, "format": choice.id,
                 "start": self.query_one("#po-start", Input).value.strip(),
@@ -308,17 +308,17 @@ def default_clock(choice: FormatChoice, players: int) -> TimeControl | None:
 
 def clock_text(clock: TimeControl) -> str:
     """A clock in the organiser's words ("3 dk + 3 sn", "15 Min. + 10 Sek."), read back by the
-    same reader as a typed one; the seconds form ("90+2") when the words would not read back
-    (a clock of minutes and seconds, "1 min 30 s")."""
+    same reader as a typed one; minutes and seconds ("1.5+2") when the words would not read
+    back (a clock of minutes and seconds, "1 min 30 s")."""
     from core.playoff.labels import time_control_text
     from core.playoff.timecontrol import TimeControl
 
     words = time_control_text(clock)
     try:
-        same = TimeControl.parse(words) == clock
+        same = TimeControl.read(words) == clock
     except TournamentError:
         same = False
-    return words if same else clock.encode()
+    return words if same else clock.typed()
 
 
 def build_state(args: dict[str, Any]) -> dict[str, Any]:

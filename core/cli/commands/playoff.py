@@ -49,14 +49,17 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _check_clocks(options: dict[str, Any]) -> None:
-    """Each typed time control read before anything is changed; a refusal names its option
+    """Each typed time control read before anything is changed (``10+5`` is 10 minutes + 5
+    seconds, as the event's clock reads) and kept as its code; a refusal names its option
     (three options take one)."""
     from core.playoff.timecontrol import TimeControl
 
     for name in ("time_control", "extension_time_control", "armageddon_time_control"):
         if name in options:
             try:
-                TimeControl.parse(str(options[name]))
+                clock = TimeControl.read(str(options[name]))
+                if name != "armageddon_time_control":  # its refusal (Black's time) quotes the typed text
+                    options[name] = clock.encode()
             except TournamentError as error:
                 raise TournamentError(_("--{option}: {error}").format(
                     option=name.replace("_", "-"), error=error)) from None
@@ -445,7 +448,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--break-games", type=int, help=_("minutes between games (default 5)"))
     p.add_argument("--break-stages", type=int, help=_("minutes between stages (default 10)"))
     p.add_argument("--games", type=int, help=_("regular games per match (even, at least 2)"))
-    p.add_argument("--time-control", help=_("time control of the regular games, e.g. {example}, 180+3 or 1200").format(
+    p.add_argument("--time-control", help=_("time control of the regular games, e.g. {example} or 3+2 (minutes + seconds)").format(
         example=_("{minutes} min + {seconds} s").format(minutes=3, seconds=2)))
     p.add_argument("--extensions", type=int, help=_("number of two-game extensions (0: none)"))
     p.add_argument("--extension-time-control", help=_("time control of the extension games"))
