@@ -89,3 +89,17 @@ def test_export_takes_the_format_from_the_files_extension(data, name, first_line
     assert one_line(out) == f"In {target} geschrieben."  # the file named, in German
     code, _out, err = run("--lang", "de", "export", tid, "-o", str(data / "x.zzz"))
     assert code != 0 and "--trf" in one_line(err) and not (data / "x.zzz").exists()
+
+
+# -- 3. --correct on a board without a result says the result was entered --------------------------
+def test_correcting_a_board_without_result_says_it_was_entered():
+    tid = russian_event()
+    code, out, err = run("round", "show", tid, "1", "--format", "json")
+    board = json.loads(out)["boards"][0]
+    names = {1: "1 Иванов, Иван", 3: "3 Сидоров, Сидор"}  # board 1 is 1 v 3 (Dutch: top half v bottom half)
+    code, out, err = run("--lang", "de", "result", tid, "1", "1", "1-0", "--correct")
+    assert code == 0, err
+    # as any entry: where, White – Black, the result; nobody "entered" the empty board before
+    assert one_line(out) == f"Runde 1, Brett 1: {names[board['white']]} – {names[board['black']]} 1-0"
+    code, out, _err = run("--lang", "de", "result", tid, "1", "1", "0-1", "--correct")
+    assert code == 0 and "1-0" in one_line(out) and "korrigiert zu 0-1" in out  # a real correction still says so

@@ -48,14 +48,15 @@ def _say_corrected(before: Tournament, round_no: int, board_no: int, after: Tour
     """Say what a correction replaced and who had entered it, when (``--correct`` printed
     nothing: the old value was gone without a trace on the screen) — the TUI's words
     (:func:`~core.app.conflicts.replaced_result`).  ``entered``: who and when, read with the
-    board the correction was made on.  False when the board's result did not change (nothing
-    was corrected: the command says the result as any entry does)."""
+    board the correction was made on.  False when the board's result did not change or the
+    board had none (nothing was corrected: the command says the result as any entry does, not
+    "no result (entered by …) corrected to 1-0" — nobody enters "no result")."""
     from core.app import BoardSeen
     from core.app.conflicts import replaced_result
 
     old, new = BoardSeen.of(before, round_no, board_no), BoardSeen.of(after, round_no, board_no)
-    if old is None or new is None or old.result == new.result:
-        return False
+    if old is None or new is None or old.result is None or old.result == new.result:
+        return False  # nothing was there to correct: the result was entered, and said so
     where = _("Round {r}, board {b}").format(r=round_no, b=board_no)
     print(_("{where}: {old} corrected to {new}").format(
         where=where, old=replaced_result(_shown(old.result), *entered), new=_shown(new.result)))
