@@ -103,3 +103,55 @@ def test_correcting_a_board_without_result_says_it_was_entered():
     assert one_line(out) == f"Runde 1, Brett 1: {names[board['white']]} – {names[board['black']]} 1-0"
     code, out, _err = run("--lang", "de", "result", tid, "1", "1", "0-1", "--correct")
     assert code == 0 and "1-0" in one_line(out) and "korrigiert zu 0-1" in out  # a real correction still says so
+
+
+# -- 4. a success says what it did, in one line, in the organiser's language -----------------------
+def test_settings_say_what_changed_old_and_new():
+    tid = russian_event(paired=False)
+    code, out, err = run("--lang", "de", "settings", tid, "--name", "Stadtmeisterschaft", "--rounds", "7")
+    assert code == 0, err
+    line = one_line(out)
+    assert line.startswith("Einstellungen geändert: ") and "Первенство клуба → Stadtmeisterschaft" in line, line
+    assert "5 → 7" in line, line  # the rounds: 5 as the event was made, 7 now
+    code, out, _err = run("--lang", "de", "settings", tid, "--rounds", "7")
+    assert code == 0 and one_line(out).startswith("Nichts geändert"), out
+
+
+def test_the_russian_settings_call_the_events_name_a_title():
+    tid = russian_event(paired=False)
+    line = next(x for x in run("--lang", "ru", "settings", tid)[1].splitlines() if x.startswith("012 "))
+    assert "название" in line and "имя" not in line, line  # the glossary's word for an event's name
+
+
+def test_prizes_add_and_remove_say_the_group():
+    tid = russian_event(paired=False)
+    code, out, err = run("--lang", "de", "prizes", "add", tid, "open", "--kind", "overall", "--name", "Gesamt",
+                         "--amounts", "100; 75,50")
+    assert code == 0, err
+    line = one_line(out)
+    assert line.startswith("Preisgruppe open hinzugefügt: Gesamt") and "100 / 75,50" in line, line
+    code, out, _err = run("--lang", "ru", "prizes", "remove", tid, "open")
+    assert code == 0 and one_line(out).startswith("Призовая группа open удалена"), out
+
+
+def test_publish_says_how_many_pages_and_where(data):  # noqa: F811
+    tid = russian_event()
+    target = data / "pages"
+    code, out, err = run("--lang", "de", "publish", tid, str(target))
+    assert code == 0, err
+    pages = sorted(p for p in target.iterdir() if p.suffix == ".html")
+    assert pages  # the file list is kept above; the last line says it all
+    assert out.strip().splitlines()[-1] == f"{len(pages)} Seiten nach {target} geschrieben"
+
+
+def test_players_add_names_the_player_and_the_players_renumbered():
+    tid = russian_event(paired=False)  # before round 1: numbers by rating, 1 Иванов 2100 … 4 Козлов 1800
+    code, out, err = run("--lang", "de", "players", "add", tid, "--name", "Weiß, Hans", "--rating", "2050")
+    assert code == 0, err
+    added, number = out.strip().splitlines()
+    assert number == "2"  # 2050 is between Иванов's 2100 and Петров's 2000; the last line stays the number
+    # the three below him move down one: Петров 2→3, Сидоров 3→4, Козлов 4→5
+    assert added == ("Hinzugefügt: 2 Weiß, Hans; neue Nummern: Петров, Пётр 2→3, Сидоров, Сидор 3→4, "
+                     "Козлов, Кирилл 4→5")
+    code, out, _err = run("--lang", "de", "players", "add", tid, "--name", "Klein, Karl", "--rating", "1700")
+    assert code == 0 and out.strip().splitlines() == ["Hinzugefügt: 6 Klein, Karl", "6"]

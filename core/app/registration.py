@@ -40,9 +40,10 @@ def renumbering_notice(t: Tournament, pno: int, moves: Sequence[tuple[str, int, 
                        moves=", ".join(f"{n} {old}→{new}" for n, old, new in moves))
 
 
-def late_entry_moves(before: Tournament, after: Tournament) -> list[tuple[str, int, int]]:
-    """(name, old, new) of the registered players whose number a registration moved."""
-    return changes.renumbered(before, after)
+def late_entry_moves(before: Tournament, after: Tournament, provisional: bool = False) -> list[tuple[str, int, int]]:
+    """(name, old, new) of the registered players whose number a registration moved (before
+    round 1 too with ``provisional``)."""
+    return changes.renumbered(before, after, provisional)
 
 
 @dataclass(frozen=True)

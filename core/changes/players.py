@@ -54,10 +54,11 @@ def add_player(t: Tournament, name: str, rating: int = 0, title: str = "", feder
     return t
 
 
-def renumbered(before: Tournament, after: Tournament) -> list[tuple[str, int, int]]:
+def renumbered(before: Tournament, after: Tournament, provisional: bool = False) -> list[tuple[str, int, int]]:
     """(name, old, new) of the players registered before whose pairing number a change moved
-    (a late entry slotted in by rating); nothing before round 1, where numbers are provisional."""
-    if not before.current_round:
+    (a late entry slotted in by rating); nothing before round 1, where numbers are provisional,
+    unless ``provisional`` (what a registration says: the numbers a list showed moved)."""
+    if not before.current_round and not provisional:
         return []
 
     def key(p: Player) -> tuple:

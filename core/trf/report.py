@@ -16,7 +16,7 @@ import datetime
 import re
 from dataclasses import dataclass
 
-from core.i18n import _
+from core.i18n import _, pgettext
 from core.model import TITLES, Tournament
 from core.safe_text import field_safe
 
@@ -47,7 +47,7 @@ def _date(text: str) -> datetime.date | None:
 def _tournament_findings(t: Tournament) -> list[Finding]:
     out: list[Finding] = []
     where = _("tournament")
-    for value, record, label in ((t.name, "012", _("name")), (t.place, "022", _("city")),
+    for value, record, label in ((t.name, "012", pgettext("event", "name")), (t.place, "022", _("city")),
                                  (t.federation, "032", _("federation")),
                                  (t.start_date, "042", _("start date")), (t.end_date, "052", _("end date")),
                                  (t.chief_arbiter, "102", _("chief arbiter"))):

@@ -64,7 +64,7 @@ def _add(args: argparse.Namespace) -> int:
         with _duplicate_asked():
             out = desk.add_player_from_list(args.list or "", args.fide_id, args.national_id, args.egd_pin,
                                             typed, extra, allow_duplicate=args.allow_duplicate)
-    notice = _renumbering_notice(before, out)
+    notice = _renumbering_notice(before, out) or _added(before, out)
     show_warnings(out, said=(notice,))
     if notice:
         print(notice)
@@ -84,6 +84,23 @@ def _renumbering_notice(before, out) -> str:
         return ""
     moves = late_entry_moves(before, out.tournament)
     return renumbering_notice(out.tournament, out.value, moves) if moves else ""
+
+
+def _added(before, out) -> str:
+    """The one line a registration says (before the bare number scripts read): the number and
+    the name, and, when the order by rating moved registered players, each of them old→new as
+    the late entry's notice names them — an organiser who types ``players edit 2`` next means
+    the player the list showed as 2."""
+    from core.app.registration import late_entry_moves
+    from core.cli import said
+
+    if not isinstance(out.value, int):
+        return ""
+    moves = late_entry_moves(before, out.tournament, provisional=True)
+    if not moves:
+        return _("Added: {player}").format(player=said.player(out.tournament, out.value))
+    return _("Added: {player}; new numbers: {moves}").format(
+        player=said.player(out.tournament, out.value), moves=", ".join(f"{n} {old}→{new}" for n, old, new in moves))
 
 
 @contextlib.contextmanager

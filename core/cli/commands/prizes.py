@@ -44,15 +44,41 @@ def _list(args: argparse.Namespace) -> int:
 def _add(args: argparse.Namespace) -> int:
     from core.prizes.settings import PrizeGroup
 
+    from core.prizes.settings import prize_settings
+
     group = PrizeGroup(key=args.key, name=args.name or args.key, kind=args.kind, amounts=_amounts(args.amounts),
                        born_from=args.born_from, born_to=args.born_to, rating_min=args.rating_min,
                        rating_max=args.rating_max, members=args.members)
-    show_warnings(open_desk(args.id).add_prize_group(group, args.before))
+    desk = open_desk(args.id)
+    existed = any(g.key == group.key for g in prize_settings(desk.snapshot().tournament).groups)
+    after = show_warnings(desk.add_prize_group(group, args.before)).tournament
+    s = prize_settings(after)
+    saved = next(g for g in s.groups if g.key == group.key)
+    said = _("Prize group {key} replaced: {group}") if existed else _("Prize group {key} added: {group}")
+    print(said.format(key=saved.key, group=_group_text(saved, s.currency)))
     return 0
 
 
+def _group_text(g, currency: str) -> str:
+    """``Overall (overall): 500 / 300 / 75,50 EUR``: the group as ``prizes list`` shows it, the
+    amounts in the reader's decimals."""
+    from core.i18n.format import format_decimal
+    from core.reports.prizes import kind_name
+
+    amounts = " / ".join(format_decimal(a, max_digits=2, min_digits=0 if a.denominator == 1 else 2) for a in g.amounts)
+    extra = g.describe()
+    return f"{g.name} ({kind_name(g.kind)}{', ' + extra if extra else ''}): {amounts} {currency}".rstrip()
+
+
 def _remove(args: argparse.Namespace) -> int:
-    show_warnings(open_desk(args.id).remove_prize_group(args.key))
+    from core.prizes.settings import prize_settings
+
+    desk = open_desk(args.id)
+    s = prize_settings(desk.snapshot().tournament)
+    gone = next((g for g in s.groups if g.key == args.key), None)
+    show_warnings(desk.remove_prize_group(args.key))
+    if gone is not None:
+        print(_("Prize group {key} removed: {group}").format(key=gone.key, group=_group_text(gone, s.currency)))
     return 0
 
 

@@ -57,8 +57,11 @@ def _publish(args: argparse.Namespace) -> int:
     if args.url is not None:
         show_warnings(desk.remember_url(args.url))
     if not args.watch:
-        for path in _publish_pages(args, desk.snapshot().tournament, args.force):
+        written = _publish_pages(args, desk.snapshot().tournament, args.force)
+        for path in written:
             print(path)
+        # the one line that says it: how many pages, where (the list above names each)
+        print(_("{count} pages written to {directory}").format(count=len(written), directory=args.directory))
         return 0
     return _watch(desk, args.directory, args.interval, lambda t, force: _publish_pages(args, t, force), args.force)
 

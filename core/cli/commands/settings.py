@@ -126,8 +126,9 @@ def _shown(t) -> list[tuple[str, str, object]]:
 def run(args: argparse.Namespace) -> int:
     desk = open_desk(args.id)
     changes = _changes(args)
+    before = desk.snapshot().tournament
     if changes:
-        t = desk.snapshot().tournament
+        t = before
         _check_after_round_1(t, changes)
         if "points" in changes and t.system == "double-swiss":  # the PAB and byes per match (C.04.5)
             from core.pairing.doubleswiss.state import match_points
@@ -145,12 +146,26 @@ def run(args: argparse.Namespace) -> int:
         print_json({key: list(value) if isinstance(value, tuple) else value for _record, key, value in rows})
         return 0
     if changes:
+        print(_changed(before, t, rows))
         return 0
     labels = _labels()
     wide = max(len(label) for label in labels.values())
     for record, key, value in rows:
         print(f"{record:>3}  {labels[key]:<{wide}}  {_shown_text(t, key, value)}".rstrip())
     return 0
+
+
+def _changed(before, after, rows: list[tuple[str, str, object]]) -> str:
+    """The one line a change says: each setting that changed, old → new, in the words and forms
+    the settings are shown in (``time control: 90+30 → 90 Min./40 Züge + 30 Min. + 30 Sek.``);
+    the values typed that were the event's already, that nothing changed."""
+    labels = _labels()
+    old = {key: _shown_text(before, key, value) for _record, key, value in _shown(before)}
+    changed = [f"{labels[key]}: {old.get(key) or '–'} → {_shown_text(after, key, value) or '–'}"
+               for _record, key, value in rows if _shown_text(after, key, value) != old.get(key)]
+    if not changed:
+        return _("Nothing changed: the event has these settings already")
+    return _("Settings changed: {changes}").format(changes="; ".join(changed))
 
 
 def _shown_text(t, key: str, value: object) -> str:
@@ -184,7 +199,7 @@ def _shown_text(t, key: str, value: object) -> str:
 
 def _labels() -> dict[str, str]:
     """The fields' names in the user's language (the words of ``hakem check --report``)."""
-    return {"name": _("name"), "place": pgettext("event", "place"), "federation": _("federation"), "start_date": _("start date"),
+    return {"name": pgettext("event", "name"), "place": pgettext("event", "place"), "federation": _("federation"), "start_date": _("start date"),
             "end_date": _("end date"), "trf_type": _("type of tournament"), "chief_arbiter": _("chief arbiter"),
             "deputy_arbiters": _("deputy arbiters"), "time_control": _("time control"),
             "total_rounds": _("rounds"), "time_control_code": _("time-control code"),
