@@ -94,8 +94,8 @@ def _added(before, out) -> str:
     from core.app.registration import late_entry_moves
     from core.cli import said
 
-    if not isinstance(out.value, int):
-        return ""
+    if not isinstance(out.value, int) or before.current_round:
+        return ""  # a late entry: its notice, and the round it starts in (_late_entry_round), say it
     moves = late_entry_moves(before, out.tournament, provisional=True)
     if not moves:
         return _("Added: {player}").format(player=said.player(out.tournament, out.value))
