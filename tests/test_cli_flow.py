@@ -72,7 +72,7 @@ def test_errors_are_one_line_and_change_nothing(data):
         (("players", "bye", tid, "1", "--round", "1"), 3, "no player with pairing number 1"),
         (("round", "show", "no-such-id"), 3, "no tournament 'no-such-id'"),
         (("new", "X", "--rounds", "0"), 3, "--rounds"),
-        (("result", tid, "x", "1", "1-0"), 3, "«x» is not a whole number"),
+        (("result", tid, "x", "1", "1-0"), 3, "\"x\" is not a whole number"),
     ]
     for args, code, text in cases:
         proc = hakem(data, *args, check=False)
