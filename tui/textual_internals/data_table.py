@@ -196,6 +196,12 @@ class OpenTable(DataTable[Any]):
         """Forget the drawn screen lines, keeping the rendered cells and rows."""
         self._line_cache.clear()
 
+    def forget_row_fills(self) -> None:
+        """Forget the rendered rows and lines, keeping the rendered cells: a row's render ends
+        with the space left of the widget's width, filled in the row's style (zebra, cursor)."""
+        self._row_render_cache.clear()
+        self._line_cache.clear()
+
     def forget_rows(self, keys: dict[RowKey, int], lines: set[int] | None) -> None:
         """Drop the cached renders of some rows (``keys``: row key → index): cells and rows
         are keyed by row key, row renderables by row index, drawn lines by line number

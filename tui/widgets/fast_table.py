@@ -137,6 +137,7 @@ class FastTable(OpenTable):
         left to DataTable, which also sets the table's size."""
         rest = []
         columns = self.ordered_columns
+        before = [column.content_width for column in columns]
         fixed = all(not column.auto_width for column in columns)
         for row_key in new_rows:
             index = self.row_index(row_key)
@@ -155,6 +156,8 @@ class FastTable(OpenTable):
             for column, width in zip(columns, widths):
                 if width is not None and width > column.content_width:
                     column.content_width = width
+        if [column.content_width for column in columns] != before:
+            self.forget_renders()  # a frame drawn before the measure drew them at the old widths
         return rest
 
     def add_plain_rows(self, keys: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
@@ -259,12 +262,18 @@ class FastTable(OpenTable):
         return bool(self.region.area)
 
     def _on_resize(self, event: events.Resize) -> None:
-        """DataTable forgets every rendered cell when its size changes, but cells and rows are
-        rendered at their column widths, not the widget's: only the screen lines (cropped to
-        the width) must go.  Showing or hiding the pairing progress row resizes the boards
-        table, and re-rendering all of it made that one frame ~50 ms."""
+        """DataTable forgets every rendered cell when its size changes, but cells are rendered
+        at their column widths, not the widget's: only the screen lines (cropped to the width)
+        must go, and when the width changed the rows too (a row ends with the space left of the
+        width, in the row's style: a wider table showed its zebra and cursor rows cut short).
+        Showing or hiding the pairing progress row resizes the boards table, and re-rendering
+        all of it made that one frame ~50 ms."""
         event.prevent_default()
-        self.forget_lines()
+        if self.size.width != self._rendered_for:
+            self._rendered_for = self.size.width
+            self.forget_row_fills()
+        else:
+            self.forget_lines()
         widths = tuple(c.get_render_width(self) for c in self.ordered_columns)
         if widths != self._rendered_widths:
             # the columns were measured again (new rows, wider cells): what was rendered at the
@@ -273,6 +282,8 @@ class FastTable(OpenTable):
             self.forget_renders()
 
     _rendered_widths: tuple[int, ...] = ()
+    _rendered_for = 0
+    """The widget's width the rows were last rendered for."""
 
     def set_rows(self, changes: dict[int, dict[int, Any]]) -> None:
         """Put new cells into rows: ``{row index: {column index: value}}``; repaint those rows.
