@@ -155,3 +155,28 @@ def test_players_add_names_the_player_and_the_players_renumbered():
                      "Козлов, Кирилл 4→5")
     code, out, _err = run("--lang", "de", "players", "add", tid, "--name", "Klein, Karl", "--rating", "1700")
     assert code == 0 and out.strip().splitlines() == ["Hinzugefügt: 6 Klein, Karl", "6"]
+
+
+# -- 5. a Russian alphabetical list puts Cyrillic first ---------------------------------------------
+def _alphabetical_names(*args: str) -> list[str]:
+    code, out, err = run(*args)
+    assert code == 0, err
+    names = ("Ağaoğlu", "Müller", "Weiß", "Ёлкин", "Иванов", "Şahin", "Çelik")
+    return [line.split(",")[0] for line in out.splitlines() if line.split(",")[0] in names]
+
+
+def test_a_russian_alphabetical_list_of_a_german_event_puts_cyrillic_first():
+    code, out, err = run("new", "Open", "--rounds", "3")
+    tid = out.strip().splitlines()[-1]
+    assert run("settings", tid, "--language", "de")[0] == 0
+    for name, rating in (("Müller, Jürgen", "2000"), ("Иванов, Иван", "2100"), ("Ağaoğlu, Ali", "1900"),
+                         ("Weiß, Hans", "2200"), ("Ёлкин, Егор", "1500"), ("Şahin, Ece", "1400")):
+        assert run("players", "add", tid, "--name", name, "--rating", rating)[0] == 0
+    assert run("round", "pair", tid)[0] == 0
+    # Russian (CLDR): Cyrillic before Latin, ё with е before и; the Latin names in the event's
+    # (German) alphabet: A, M, S (Ş as S), W
+    russian = ["Ёлкин", "Иванов", "Ağaoğlu", "Müller", "Şahin", "Weiß"]
+    assert _alphabetical_names("--lang", "ru", "report", tid, "alphabetical") == russian
+    assert _alphabetical_names("--lang", "de", "report", tid, "alphabetical", "--report-lang", "ru") == russian
+    # in German the Latin script comes first, as it did
+    assert _alphabetical_names("--lang", "de", "report", tid, "alphabetical") == russian[2:] + russian[:2]

@@ -60,10 +60,16 @@ def require_icu() -> None:
     _icu()
 
 
+_OWN_SCRIPT_FIRST = {"ru": "Cyrl"}
+"""The script a reader of the language looks for first in an alphabetical list (CLDR's Russian
+order puts Cyrillic before Latin; the other languages keep Latin first)."""
+
+
 @cache
-def _collator(lang: str) -> Any:
+def _collator(lang: str, script_first: str = "") -> Any:
     icu = _icu()
-    return icu.Collator.createInstance(icu.Locale(_LOCALES.get(lang, "root")))
+    locale = _LOCALES.get(lang, "root")
+    return icu.Collator.createInstance(icu.Locale(f"{locale}@colReorder={script_first}" if script_first else locale))
 
 
 @cache
@@ -84,13 +90,20 @@ def event_sort_key(text: str, event_language: str | None) -> bytes:
     """The key that orders a name of an event whose language is ``event_language`` (the
     tournament's ``language``): its alphabet, on the screen and on paper, whatever the
     organiser's language — a Turkish event's list reads Cengiz, Çelik, Ilgaz, Işık, İnce in
-    a German UI too; an event without a language of its own is ordered in the language shown."""
-    return sort_key(text, normalise_language(event_language))
+    a German UI too; an event without a language of its own is ordered in the language shown.
+
+    Which script comes first is the reader's, though: a German event's list in Russian (a
+    Russian report, ``--report-lang ru``) puts Ёлкин and Иванов before Ağaoğlu and Weiß, as
+    Russian orders (CLDR), while the Latin names keep the German alphabet among themselves."""
+    lang = normalise_language(event_language)
+    shown = current_language()
+    first = _OWN_SCRIPT_FIRST.get(shown, "") if lang and lang != shown else ""
+    return _sort_key(text, lang, first) if first else sort_key(text, lang)
 
 
 @lru_cache(maxsize=1 << 16)
-def _sort_key(text: str, lang: str) -> bytes:
-    return bytes(_collator(lang).getSortKey(text))
+def _sort_key(text: str, lang: str, script_first: str = "") -> bytes:
+    return bytes(_collator(lang, script_first).getSortKey(text))
 
 
 @lru_cache(maxsize=1 << 16)
