@@ -65,3 +65,30 @@ def test_stage_and_placeholder_words_translated():
         assert entrant_text({7: "Kaya"}, 7) == "Kaya"
     finally:
         set_language("en")
+
+
+def test_a_stage_is_not_named_by_a_clock_it_may_not_play():
+    """rev34g #2: the seed formats' stages were stored as "Round robin 3+3" (Aktar's clock,
+    p. 66) and shown so beside a 10 min + 5 s clock; the name leaves the clock to the clock's
+    own column, and a playoff at another clock reads the same."""
+    from core.playoff.formats import choose_format
+
+    at_ten = create([1, 2, 3], time_control="600+5")
+    assert at_ten["plan"]["name"] == "Round robin 3+3"  # the stored key stays (ids, old data)
+    expected = {"en": ("Round robin", "Group A: round robin", "Round robin, tie-break", "Match (two games)"),
+                "de": ("Rundenturnier", "Gruppe A: Rundenturnier", "Rundenturnier, Stechen",
+                       "Wettkampf (zwei Partien)"),
+                "tr": ("Döner turnuva", "A Grubu: döner turnuva", None, "Maç (iki oyun)"),
+                "ru": ("Круговой турнир", "Группа A: круговой турнир", None, "Матч (две партии)")}
+    try:
+        for lang, (plain, group, tie, match) in expected.items():
+            set_language(lang)
+            assert stage_text(at_ten["plan"]["name"]) == plain
+            assert stage_text("Group A: round robin 3+3") == group
+            if tie:
+                assert stage_text("Round robin 3+3 tie-break") == tie
+            assert stage_text(choose_format(2)["name"]) == match
+            for name in (choose_format(5, 1, "round_robin")["name"], choose_format(9)["final"]["name"]):
+                assert "3+3" in name and "3+3" not in stage_text(name)
+    finally:
+        set_language("en")

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.i18n import N_, _, ngettext
+from core.i18n import N_, _, ngettext, pgettext
 from core.playoff.bracket_plan import ROUND_NAMES, translate_stage
 from core.playoff.formats import variants
 from core.playoff.games import Game
@@ -153,11 +153,29 @@ _RESEEDED = re.compile(r"^paired after (.+) \(\d+\)$")
 
 
 def stage_text(stage: str) -> str:
-    """A derived stage name ("Group A: round robin 3+3: Semi-final") in the UI's language."""
+    """A derived stage name ("Group A: round robin 3+3: Semi-final") in the UI's language,
+    without the seed's clock 3+3 in it ("Gruppe A: Rundenturnier: Halbfinale")."""
     return ": ".join(_stage_part(part) for part in stage.split(": "))
 
 
+def _without_clock(name: str) -> str | None:
+    """A seed format's stage, stored under a name with Aktar's clock 3+3 (p. 66), in the reader's
+    words without it: the games' own clock stands beside the stage, and a playoff played at
+    5+3 or 10+5 was called "Round robin 3+3" (rev34g #2)."""
+    words = {"Round robin 3+3": lambda: pgettext("playoff stage", "Round robin"),
+             "round robin 3+3": lambda: pgettext("playoff stage", "round robin"),
+             "Round robin of all five, 3+3": lambda: _("Round robin of all five"),
+             "Round robin of the group winners, 3+3": lambda: _("Round robin of the group winners"),
+             "Match (two games 3+3)": lambda: _("Match (two games)")}
+    said = words.get(name)
+    return said() if said else None
+
+
 def _stage_part(part: str) -> str:
+    stem = part.removesuffix(" tie-break")
+    bare = _without_clock(stem)
+    if bare is not None:
+        return bare if stem == part else _("{stage}, tie-break").format(stage=bare)
     if part in STAGE_WORDS:
         return _(part)
     if part.endswith(" tie-break") and part[: -len(" tie-break")] in STAGE_WORDS:

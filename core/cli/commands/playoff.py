@@ -140,23 +140,6 @@ def resolve_game(ids: list[str], typed: str) -> str:
     return found[0] if len(found) == 1 else typed
 
 
-def _stage_name(name: str) -> str:
-    """A stage's name without the preset clock its plan was named by ("Round robin 3+3" →
-    "Round robin"): the games' own time control stands beside it (a 5+3 playoff's stage was
-    called "Round robin 3+3")."""
-    import re
-
-    from core.playoff.labels import STAGE_WORDS, stage_text
-
-    def bare(part: str) -> str:
-        suffix = " tie-break" if part.endswith(" tie-break") else ""
-        stem = part.removesuffix(suffix)
-        without = re.sub(r",? 3\+3$| \(two games 3\+3\)$", "", stem)
-        return (without if without in STAGE_WORDS else stem) + suffix
-
-    return stage_text(": ".join(bare(part) for part in name.split(": ")))
-
-
 def _lot_text(lot: Any, names: dict[int, str]) -> str:
     """A lot in words: what it decided and who or what it gave ("Armageddon lot: 12 Ünal,
     Zeynep"), never its key (``--format json`` lists the keys ``--lot`` takes)."""
@@ -211,7 +194,7 @@ def render_text(state: dict[str, Any], view: PlayoffView, slots: list[Slot], nam
     reader's language.  Games are named as the published timetable names them ("Match 1:
     Game 2"), time controls in words; the short id beside each is what ``--result GAME`` takes."""
     from core.i18n import ngettext
-    from core.playoff.labels import time_control_text
+    from core.playoff.labels import stage_text, time_control_text
     from core.playoff.timecontrol import TimeControl
     from core.reports.playoffs import game_names
 
@@ -227,12 +210,12 @@ def render_text(state: dict[str, Any], view: PlayoffView, slots: list[Slot], nam
             who = "; ".join(" – ".join(_name(names, players[seed - 1]) for seed in g) for g in st["groups"])
         else:  # a dry run: the tied players as it numbered them (1 = first in tie-break order)
             who = _("tied players {numbers}").format(numbers="; ".join(", ".join(map(str, g)) for g in st["groups"]))
-        lines.append(_("Stage: {stage} ({games}) — {players}").format(stage=_stage_name(st["name"]), games=games,
+        lines.append(_("Stage: {stage} ({games}) — {players}").format(stage=stage_text(st["name"]), games=games,
                                                                      players=who))
     lines.append("")
     lines.append(_("Timetable:"))
     for stage, first, last in stage_times(slots):
-        lines.append(f"  {_time(first, relative, start)}–{_time(last, relative, start)}  {_stage_name(stage)}")
+        lines.append(f"  {_time(first, relative, start)}–{_time(last, relative, start)}  {stage_text(stage)}")
     lines.append("")
     ordered = sorted(slots, key=lambda s: (s.start, s.board))
     short = short_ids([s.game.id for s in slots])
