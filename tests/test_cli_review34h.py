@@ -180,3 +180,42 @@ def test_a_russian_alphabetical_list_of_a_german_event_puts_cyrillic_first():
     assert _alphabetical_names("--lang", "de", "report", tid, "alphabetical", "--report-lang", "ru") == russian
     # in German the Latin script comes first, as it did
     assert _alphabetical_names("--lang", "de", "report", tid, "alphabetical") == russian[2:] + russian[:2]
+
+
+# -- 6. words ---------------------------------------------------------------------------------------
+def _help(*args: str) -> str:
+    import contextlib
+    import io
+
+    from core.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+        main([*args, "--help"])
+    return " ".join(out.getvalue().split())
+
+
+def test_german_help_says_standard_for_the_default_and_names_the_folder():
+    bye = _help("--lang", "de", "players", "bye")
+    assert "(Vorgabe)" not in bye and "(Standard)" in bye  # Vorgabe is a Go handicap (glossary 168)
+    publish = _help("--lang", "de", "publish")
+    assert "DIRECTORY" not in publish and "Seiten in Verzeichnis ersetzen" in publish
+
+
+@pytest.mark.parametrize("lang, value, first", [("de", "„xyz“", "„standings“"), ("ru", "«xyz»", "«standings»"),
+                                                ("tr", "“xyz”", "“standings”")])
+def test_a_wrong_choice_is_quoted_the_languages_way(lang, value, first):
+    tid = russian_event(paired=False)
+    code, _out, err = run("--lang", lang, "report", tid, "xyz")
+    assert code != 0
+    assert value in err and first in err and "'" not in err, err
+
+
+@pytest.mark.parametrize("n, shown", [(1, "Streichergebnis 1 (der schwächste Wert entfällt)"),
+                                      (2, "Streichergebnis 2 (die 2 schwächsten Werte entfallen)")])
+def test_one_cut_value_is_singular(n, shown):
+    from core.i18n import speaking
+    from core.i18n.terms import tiebreak_modifier
+
+    with speaking("de"):
+        assert tiebreak_modifier("C", str(n)) == shown

@@ -39,3 +39,17 @@ def install() -> None:
 
     argparse._ = _  # type: ignore[attr-defined]  # argparse's module-level gettext names, replaced by ours
     argparse.ngettext = ngettext  # type: ignore[attr-defined]  # argparse's module-level gettext names, replaced by ours
+    argparse.ArgumentParser._check_value = _check_value  # type: ignore[method-assign]  # the language's quotes
+
+
+def _check_value(self, action, value) -> None:  # noqa: ANN001 - argparse's own signature
+    """argparse's check of a choice, its refusal quoting the value and the choices in the
+    language's marks („standings“, «standings») where argparse writes Python's 'standings'."""
+    import argparse
+
+    from core.i18n import _, pgettext
+
+    if action.choices is not None and value not in action.choices:
+        quoted = pgettext("quoted", "'{text}'")
+        raise argparse.ArgumentError(action, _("invalid choice: {value} (choose from {choices})").format(
+            value=quoted.format(text=value), choices=", ".join(quoted.format(text=c) for c in action.choices)))

@@ -11,7 +11,7 @@ Ambiguous English words carry a gettext context: "Draw" is a game result here (`
 
 from __future__ import annotations
 
-from core.i18n import N_, _, pgettext
+from core.i18n import N_, _, ngettext, pgettext
 
 
 def _tiebreak_tables() -> tuple[dict, dict, dict]:
@@ -89,6 +89,13 @@ def tiebreak_name(code: str, team_primary: str | None = None) -> str:
 
 def tiebreak_modifier(letter: str, n: int | str = "") -> str:
     """Translated description of a C.07 modifier (``C`` with n=1 → "cut 1 (…)")."""
+    if str(n).isdigit() and letter.upper() in ("C", "M"):  # "the 1 least significant values" was no German
+        count = int(n)
+        if letter.upper() == "C":
+            return ngettext("cut {n} (drop the least significant value)",
+                            "cut {n} (drop the {n} least significant values)", count).format(n=n)
+        return ngettext("median {n} (drop the lowest and the highest value)",
+                        "median {n} (drop the {n} lowest and the {n} highest values)", count).format(n=n)
     text = _tiebreak_tables()[1].get(letter.upper())
     return _(text).format(n=n) if text else letter
 

@@ -283,6 +283,8 @@ def _paper_options(p: argparse.ArgumentParser) -> None:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    from core.cli.argument_names import translated  # the name the usage line gives the folder
+
     round_help = _("standings, crosstable: after this round; pairings, results, slips: this round "
                    "(default: the last)")
     p = sub.add_parser("publish", help=_("write the HTML pages into a directory (e.g. a web root)"))
@@ -294,7 +296,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--remember", action="store_true",
                    help=_("remember the directory in your own settings: your later changes publish there"))
     p.add_argument("--force", action="store_true",
-                   help=_("replace pages in DIRECTORY that an earlier publish did not write"))
+                   help=_("replace pages in {directory} that an earlier publish did not write").format(
+                       directory=translated("directory")))
     p.add_argument("--forget", action="store_true", help=_("forget the remembered publish directory"))
     p.add_argument("--url", help=_("the address the pages are read at: stored, and shown as QR codes "
                                    "on the pages and the printed pairing lists ('' removes it)"))
