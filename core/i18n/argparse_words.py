@@ -42,7 +42,7 @@ def install() -> None:
     argparse.ArgumentParser._check_value = _check_value  # type: ignore[method-assign]  # the language's quotes
 
 
-def _check_value(self, action, value) -> None:  # noqa: ANN001 - argparse's own signature
+def _check_value(self, action, value) -> None:
     """argparse's check of a choice, its refusal quoting the value and the choices in the
     language's marks („standings“, «standings») where argparse writes Python's 'standings'."""
     import argparse
