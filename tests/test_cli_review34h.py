@@ -219,3 +219,24 @@ def test_one_cut_value_is_singular(n, shown):
 
     with speaking("de"):
         assert tiebreak_modifier("C", str(n)) == shown
+
+
+# -- 8. a round robin made without --rounds: the players fix its rounds ---------------------------
+@pytest.mark.parametrize("system, players, rounds", [("berger", 5, 5), ("berger", 4, 3), ("double-berger", 4, 6)])
+def test_a_round_robin_without_rounds_counts_them_from_the_players(system, players, rounds):
+    # n players play n−1 rounds a cycle; an odd n gets a dummy (one bye each): n rounds; a double
+    # round robin plays the cycle twice
+    code, out, err = run("--lang", "de", "new", "Rundenturnier", "--system", system)
+    assert code == 0, err
+    tid = out.strip().splitlines()[-1]
+    for n in range(players):
+        assert run("players", "add", tid, "--name", f"Spieler, {chr(65 + n)}", "--rating", str(2000 - n))[0] == 0
+    code, _out, err = run("round", "pair", tid)
+    assert code == 0, err
+    code, out, _err = run("settings", tid, "--format", "json")
+    assert json.loads(out)["total_rounds"] == rounds
+
+
+def test_a_swiss_still_needs_its_rounds():
+    code, _out, err = run("--lang", "de", "new", "Open")
+    assert code != 0 and "--rounds" in one_line(err)

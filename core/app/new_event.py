@@ -85,6 +85,8 @@ def build_event(spec: NewEvent) -> Tournament:
         t = check_new(Tournament(id="", name=spec.name.strip(), system=spec.system, total_rounds=_rounds(spec)))
     t = t.with_changes(**_header(spec))
     options = {**_knockout(spec), **_go(spec), **_keizer(spec), **_team(spec), **_apart(spec)}
+    if spec.rounds is None and _from_players(t.system):
+        options[ROUNDS_FROM_PLAYERS] = True
     t = t.with_changes(options={**dict(t.options), **options}, points=_points(spec, t))
     if spec.rating_for_pairing:
         from core.changes.ratings import with_rating_for_pairing
@@ -94,9 +96,23 @@ def build_event(spec: NewEvent) -> Tournament:
     return check_new(t)
 
 
+ROUNDS_FROM_PLAYERS = "rounds_from_players"
+"""Option of an all-play-all event made without ``--rounds``: its rounds follow from the players
+(n−1 a cycle, a bye for an odd number), counted when round 1 is paired
+(:func:`core.changes.rounds.prepare_next_round`)."""
+
+
+def _from_players(system: str) -> bool:
+    from core.pairing.roundrobin.system import SCHEDULES
+
+    return system in SCHEDULES
+
+
 def _rounds(spec: NewEvent) -> int:
     if spec.rounds is None and spec.system == "knockout":
         return 1
+    if spec.rounds is None and _from_players(spec.system):
+        return 1  # until round 1 is paired: then the table's rounds for the players registered
     if spec.rounds is None:
         raise TournamentError(_('the number of rounds is missing: give it with --rounds, e.g. --rounds 7'))
     if spec.rounds < 1:

@@ -57,6 +57,8 @@ def prepare_next_round(t: Tournament) -> Tournament:
 def _numbered_for_next_round(t: Tournament) -> Tournament:
     """:func:`prepare_next_round` without the absences: checked, and before round 1 numbered
     (the check-in marks follow the numbers) with the first colour drawn."""
+    if t.current_round == 0 and t.options.get("rounds_from_players"):
+        t = _rounds_from_players(t)
     check_can_pair(t)
     if t.current_round == 0:
         t = number_for_round_one(t)
@@ -87,6 +89,18 @@ def record_next_round(t: Tournament, pairing: RoundPairing, manual: bool = False
 def manual_next_round(t: Tournament, boards: Iterable[Board], byes: Iterable[Bye]) -> Tournament:
     """Pair the next round by hand (validated, marked manual), prepared as for an engine."""
     return record_next_round(t, RoundPairing(t.current_round + 1, tuple(boards), tuple(byes)), manual=True)
+
+
+def _rounds_from_players(t: Tournament) -> Tournament:
+    """A round robin made without its number of rounds (``hakem new --system berger``): the
+    table of the players registered now fixes it (n−1 rounds a cycle for an even n, n for an
+    odd one), as the organiser could not know it when the event was made."""
+    from core.pairing.roundrobin import rounds_needed
+
+    options = {k: v for k, v in t.options.items() if k != "rounds_from_players"}
+    if len(t.players) < 2:
+        return t
+    return t.with_changes(total_rounds=rounds_needed(t), options=options)
 
 
 def number_for_round_one(t: Tournament) -> Tournament:
