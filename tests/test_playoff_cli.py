@@ -158,3 +158,36 @@ def test_propose_ties_by_points_only():
     got = propose_ties(t, 5)
     assert [(sorted(p.players), p.first_place, p.places) for p in got] == [
         ([1, 3], 2, 2), ([4, 6], 4, 2)]
+
+
+def test_without_key_the_only_playoff_stored_is_meant(capsys, store_id):
+    """rev34g #7: F7 stores its playoff under the players' key (tie-1-3); `hakem playoff ID`
+    without --key looked for "1" and offered to create a second playoff."""
+    tid, store = store_id
+    cli_json(capsys, "playoff", tid, "--players", "3,1", "--places", "1", "--key", "tie-1-3")
+    assert main(["playoff", tid]) == 0
+    out = capsys.readouterr().out
+    assert "Player 3" in out and "Player 1" in out
+    assert cli_json(capsys, "playoff", tid, "--show")["players"] == [3, 1]
+
+
+def test_without_key_several_playoffs_are_listed_with_what_they_decide(capsys, store_id):
+    tid, store = store_id
+    cli_json(capsys, "playoff", tid, "--players", "3,1", "--places", "1", "--key", "tie-1-3")
+    cli_json(capsys, "playoff", tid, "--players", "2,4", "--places", "1", "--key", "tie-2-4", "--force")
+    revision = store.load(tid).revision
+    assert main(["playoff", tid, "--show"]) == 3
+    err = capsys.readouterr().err.strip()
+    assert "tie-1-3 (Player 3, Player 1" in err and "tie-2-4 (Player 2, Player 4" in err and ") and tie-2-4" in err, err
+    assert "create" not in err and store.load(tid).revision == revision
+
+
+@pytest.mark.parametrize("lang, said", [("en", "“Rapid” has no playoff"), ("tr", "“Rapid” içinde ek maç yok"),
+                                        ("de", "in „Rapid“ gibt es kein Stechen"), ("ru", "в «Rapid» нет плей-офф")])
+def test_a_timetable_of_an_event_without_playoff_says_there_is_none(capsys, store_id, lang, said):
+    """rev34g #8: "give the playoff with --key (none stored)", English and asking for a key
+    that cannot exist."""
+    tid, _store = store_id
+    assert main(["--lang", lang, "report", tid, "timetable"]) == 3
+    err = capsys.readouterr().err
+    assert said in err and "none stored" not in err and "--key" not in err, err

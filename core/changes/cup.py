@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from core.errors import TournamentError
 from core.i18n import _
+from core.i18n.format import join_list
 from core.model import Board, GameResult, Tournament
 from core.playoff.cup import cup_settings, legacy, playable_games, replay_stale, waiting_armageddons
 
@@ -65,7 +66,7 @@ def set_bids(t: Tournament, bids: dict[int, int]) -> Tournament:
     game = next((g for g in waiting_armageddons(t) if {g.white, g.black} == players), None)
     if game is None:
         raise TournamentError(_('players {players} have no Armageddon waiting for bids in round {n}.').format(
-            players=" and ".join(str(p) for p in sorted(players)), n=t.current_round))
+            players=join_list(str(p) for p in sorted(players)), n=t.current_round))
     limit = game.time_control.base
     for pno, bid in bids.items():
         if not 0 < bid <= limit:

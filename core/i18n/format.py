@@ -370,3 +370,15 @@ def language_choice(code: str, lang: str | None = None) -> str:
 
     named, own = language_name(code, lang), LANGUAGE_NAMES.get(code, code)
     return named if named == own else f"{named} ({own})"
+
+
+def join_list(items: Iterable[str]) -> str:
+    """Items as a sentence lists them in the reader's language: ``1 and 3``, ``a, b and c``
+    (German ``1 und 3``, Turkish ``1 ve 3``, Russian ``1 и 3``)."""
+    from core.i18n import _
+
+    words = list(items)
+    if len(words) < 2:
+        return "".join(words)
+    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
+

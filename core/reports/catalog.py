@@ -89,7 +89,10 @@ def build(view: View, kind: str, round_no: int | None = None, pno: int | None = 
             elif t.system == "knockout":
                 key = "cup"
             else:
-                raise TournamentError(_('give the playoff with --key ({value})').format(value=', '.join(keys) or 'none stored'))
+                if not keys:
+                    raise TournamentError(_("“{name}” has no playoff; create one with hakem playoff or F7.").format(
+                        name=t.name))
+                raise TournamentError(_('give the playoff with --key ({value})').format(value=', '.join(keys)))
         return playoffs.playoff_report(view, key, kind)
     if kind == "prizes":
         from core.reports.prizes import prize_list

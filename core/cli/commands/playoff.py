@@ -325,6 +325,32 @@ def _change(args: argparse.Namespace, desk: Any, key: str) -> Any:
     return None
 
 
+def _stored_key(t: Tournament, creating: bool) -> str:
+    """The playoff meant when no ``--key`` is given: the only one stored (the F7 dialog names
+    its playoffs by the players, ``tie-1-6-7``), else ``1`` (a new playoff's key); with several
+    stored and none ``1``, a refusal listing each key with the places it decides."""
+    from core.playoff.state import playoffs_of
+
+    keys = sorted(playoffs_of(t))
+    if creating or "1" in keys or not keys:
+        return "1"
+    if len(keys) == 1:
+        return keys[0]
+    from core.i18n.format import join_list
+    from core.reports.playoffs import playoff_names
+    from core.reports.view import View
+
+    titles, stored, names = playoff_names(View(t)), playoffs_of(t), {p.pno: p.name for p in t.players}
+
+    def said(key: str) -> str:  # the players, and the places when they hold places in a row
+        who = ", ".join(names.get(p, str(p)) for p in stored[key].get("players") or ())
+        part, title = titles[key]
+        return f"{key} ({who}; {title})" if part != key else f"{key} ({who})"
+
+    raise CliError(_("“{name}” has {count} playoffs; give one with --key: {keys}.").format(
+        name=t.name, count=len(keys), keys=join_list([said(key) for key in keys])))
+
+
 def _bids(text: str) -> dict[int, int]:
     """``5=200,9=180``: pairing number → seconds accepted as Black."""
     bids = {}
@@ -346,7 +372,7 @@ def run(args: argparse.Namespace) -> int:
     from core.cli.common import open_desk, show_warnings
 
     desk = open_desk(args.id)
-    key = args.key
+    key = args.key if args.key is not None else _stored_key(desk.snapshot().tournament, creating=bool(args.players))
     if args.propose is not None:
         return _propose(desk.snapshot().tournament, args.propose, args.format)
     if args.result:
@@ -420,7 +446,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--force", action="store_true",
                    help=_("take players not tied on points, a second playoff for the same players, or a break "
                           "after the event under 30 minutes"))
-    p.add_argument("--key", default="1", help=_("name of this playoff in the tournament (default 1)"))
+    p.add_argument("--key", help=_("name of this playoff in the tournament (default: the only one stored, "
+                                   "else 1)"))
     p.add_argument("--variant", help=_("format variant for the tied-group size (e.g. armageddon, round_robin)"))
     p.add_argument("--seed", type=int, help=_("seed of the recorded lots (default: derived from the tie)"))
     p.add_argument("--first-board", type=int, default=1, help=_("number of the first playoff board"))
