@@ -240,3 +240,21 @@ def test_a_round_robin_without_rounds_counts_them_from_the_players(system, playe
 def test_a_swiss_still_needs_its_rounds():
     code, _out, err = run("--lang", "de", "new", "Open")
     assert code != 0 and "--rounds" in one_line(err)
+
+
+# -- 7. TRF record 122 in one form, whatever language the clock was typed in ----------------------
+@pytest.mark.parametrize("lang, typed", [("de", "90 Min. für 40 Züge + 30 Min. + 30 Sekunden pro Zug"),
+                                         ("tr", "40 hamlede 90 dakika + 30 dakika + hamle başına 30 saniye"),
+                                         ("ru", "90 мин на 40 ходов + 30 мин + 30 с")])
+def test_trf_122_writes_the_clock_in_one_form(data, lang, typed):  # noqa: F811
+    # Why: a TRF is read by machines and FIDE's rating officers (TRF-2026 record 122, "allotted
+    # times per moves/game"); the same clock typed in three languages was three different 122s,
+    # and the German one was not the form the settings show either.  One English form, the
+    # handbook's: 90 minutes for 40 moves, then 30 minutes, 30 seconds a move from move 1.
+    tid = russian_event()
+    assert run("--lang", lang, "settings", tid, "--time-control", typed)[0] == 0
+    target = data / "x.trf"
+    assert run("--lang", lang, "export", tid, "--trf", "-o", str(target))[0] == 0
+    records = target.read_text(encoding="utf-8").splitlines()
+    assert "122 90 min/40 moves + 30 min + 30 s" in records
+    assert "222 40/5400+30:1800+30" in records  # 90 min = 5400 s for 40 moves, 30 min = 1800 s, +30 s

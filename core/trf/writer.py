@@ -294,7 +294,7 @@ def _header_lines(t: Tournament, flavour: str, kept: dict[str, str]) -> list[str
     for deputy in t.deputy_arbiters:
         lines.append(f"112 {deputy}")
     if t.time_control:
-        lines.append(f"122 {t.time_control}")
+        lines.append(f"122 {allotted_times(t.time_control)}")
     lines.extend(_round_dates(t))
     if flavour == "2026":
         lines.append(f"142 {t.total_rounds}")
@@ -373,3 +373,16 @@ def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
 
 
 __all__ = ["write_trf", "cut_names", "Board"]
+
+
+def allotted_times(typed: str) -> str:
+    """Record 122 (TRF-2026: "allotted times per moves/game"): a file for machines and for
+    FIDE's rating officers, so one form whatever language the organiser typed it in — the
+    English of the FIDE handbook (``90 min/40 moves + 30 min + 30 s``), where the settings show
+    the reader's words (``90 Min./40 Züge + 30 Min. + 30 Sek.``).  A text that is no chess
+    clock (a Go byo-yomi, an imported file's own words) is written as it was typed."""
+    from core.i18n import speaking
+    from core.i18n.clock import clock_words
+
+    with speaking("en"):
+        return clock_words(typed) or typed
