@@ -150,9 +150,12 @@ async def test_level_match_gets_its_tie_break_games_in_the_round(tmp_path):
         await wait_for(pilot, lambda: "Round 1 of 1 · 2 of 4 results in" in str(title.render()))
         assert boards.cursor_row == 2                           # on to the first extension game
         await pilot.press("x")
-        await wait_for(pilot, lambda: app.screen.query("#message-body"))
-        text = " ".join(str(w.render()) for w in app.screen.query("#message-body Static"))
-        assert "Final · Extension 1, game 1 (3 min + 3 s): added to the round when the match was level." in text
+        said = "Final · Extension 1, game 1 (3 min + 3 s): added to the round when the match was level."
+
+        def message() -> str:  # the body's text is mounted after the message's frame
+            return " ".join(str(w.render()) for w in app.screen.query("#message-body Static"))
+
+        await wait_for(pilot, lambda: said in message())
         await pilot.press("escape")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
         await pilot.press("ctrl+z")  # undo the second draw: its extension games go with it

@@ -65,13 +65,14 @@ STEP="n: the dialog, game 1 at the typed time 20:15"
 burst n
 wait_for "Eşitlik bozma maçı planla"
 wait_for "Mini maç, ardından doğrudan Altın Puan maçı"
-burst Tab C-u "20:15"                  # from the format list to "1. oyun başlar"
+burst Tab Tab C-u "20:15"              # from the format list past the clock to "1. oyun başlar"
 wait_line "20:15" "Oyun 1 (3 dk + 3 sn)"
 screen | grep -qF "20:45" && fail "game 1 is not at the typed time (a break was added)"
-burst BTab Down Enter                  # back to the formats: the second one, scheduled
+burst BTab BTab Down Enter             # back past the clock to the formats: the second one, scheduled
 wait_line "1–2" "sürüyor"
 wait_line "20:15" "Kaya, Can"         # names are whole at 80 columns
-wait_count "(3 dk + 3 sn)" 3                 # two games (no extension: straight to Armageddon) and the line naming the game under the cursor
+wait_line "20:32" "Oyun 2"              # two games (no extension: straight to Armageddon), named by their number
+wait_for "Oyun 1 (3 dk + 3 sn) · Maç (iki oyun)"   # the line under the table names the game, its clock and stage
 
 STEP="= =: both games drawn, the cursor moves on, the Armageddon appears"
 burst = =
