@@ -538,3 +538,20 @@ def test_the_next_round_is_not_paired_while_a_match_is_open():
         t = changes.set_result(t, 1, board, "1-0" if b.white == 7 else "0-1")
     t = changes.pair_next_round(t)
     assert pairs(t.rounds[-1])[:2] == [{1, 7}, {3, 4}]
+
+
+@pytest.mark.parametrize("lang, players", [("en", "1 and 2"), ("tr", "1 ve 2"), ("de", "1 und 2"), ("ru", "1 и 2")])
+def test_a_bids_refusal_lists_the_players_in_the_language(lang, players):
+    """rev34h #5: the refusal said "1 and 3" in every language."""
+    from core.changes.cup import set_bids
+    from core.i18n import set_language
+
+    t = changes.pair_next_round(cup(2, rules="fide-2025"))
+    after = set_bids(finish_round(t, lambda b: "1/2"), {1: 180, 2: 180})  # nothing waits for bids now
+    set_language(lang)
+    try:
+        with pytest.raises(TournamentError) as refused:
+            set_bids(after, {1: 100, 2: 100})
+    finally:
+        set_language("en")
+    assert players in str(refused.value), refused.value

@@ -191,3 +191,24 @@ def test_a_timetable_of_an_event_without_playoff_says_there_is_none(capsys, stor
     assert main(["--lang", lang, "report", tid, "timetable"]) == 3
     err = capsys.readouterr().err
     assert said in err and "none stored" not in err and "--key" not in err, err
+
+
+def test_bids_by_the_tables_id_told_in_the_users_words(capsys, store_id):
+    """rev34h #1: `--bids arm …` (the id the table shows) changed nothing, and the bids were
+    told as "Armageddon bids (seconds for Black): 2:150, 1:180 (masada çekildi)" — English,
+    numbers without names, and "drawn at the board" for bids nobody drew.  150 s = 2 dk 30 sn."""
+    tid, store = store_id
+    out = cli_json(capsys, "playoff", tid, "--players", "3,1", "--places", "1", "--games", "2",
+                   "--extensions", "0", "--armageddon-colours", "bid")
+    for g in out["games"]:  # each wins with White: 1–1, the Armageddon decides
+        cli_json(capsys, "playoff", tid, "--result", g["id"].rpartition(".")[2], "1-0")
+    assert main(["--lang", "tr", "playoff", tid, "--bids", "arm", "3=150,1=180"]) == 0
+    out = capsys.readouterr().out
+    assert "Altın Puan maçı teklifleri (Siyah'ın süresi): 3 Player 3 2 dk 30 sn, 1 Player 1 3 dk" in out, out
+    assert "masada" not in out and "seconds" not in out
+    arm = next(g for g in cli_json(capsys, "playoff", tid)["games"] if g["id"].endswith("arm"))
+    assert (arm["white"], arm["black"]) == (1, 3)  # the lower bid plays Black
+    revision = store.load(tid).revision
+    assert main(["--lang", "de", "playoff", tid, "--bids", "arm", "3=150,2=180"]) == 3
+    err = capsys.readouterr().err
+    assert "Partie arm spielen 1 und 3" in err and store.load(tid).revision == revision, err

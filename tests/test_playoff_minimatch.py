@@ -187,3 +187,24 @@ def test_lot_primitives_do_not_depend_on_the_process():
     import hashlib
     expected = int.from_bytes(hashlib.sha256(b"1:k").digest(), "big") % 7
     assert draw(1, "k", 7) == expected
+
+
+def test_bids_take_the_game_as_the_table_shows_it_and_refuse_what_is_not_it():
+    """rev34h #1: `--bids arm 2=150,1=180` (the id the games' table shows), `--bids zzz …` and a
+    player not in the game were stored, journaled and changed nothing; only the internal key
+    p.arm:5-9 worked.  Here the id `arm` is the game; the others are refused naming it as
+    the table does (arm, never p.arm), the state as it was."""
+    import pytest
+
+    from core.playoff.state import PlayoffError
+
+    rules = MatchRules(segments=(), armageddon=TimeControl(240, 2, 240), armageddon_colours="bid")
+    st = match_state(rules)
+    g = evaluate(set_bids(st, "arm", {5: 200, 9: 180})).games[0]
+    assert (g.white, g.black, g.time_control.encode()) == (5, 9, "W240+2-B180+2")  # lower bid: Black, 180 s
+    for game, bids, said in (("zzz", {5: 200, 9: 180}, "'zzz'"), ("arm", {5: 200, 3: 180}, "arm"),
+                             ("arm", {5: 200}, "arm"), ("arm", {5: 300, 9: 180}, "300")):
+        with pytest.raises(PlayoffError) as refused:
+            set_bids(st, game, bids)
+        assert said in str(refused.value) and "p.arm" not in str(refused.value), refused.value
+    assert st == match_state(rules)

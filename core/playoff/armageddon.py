@@ -46,7 +46,7 @@ def colours(ctx: Context, key: str, a: int, b: int, rules: MatchRules) -> tuple[
 def _bid_record(key: str, pair: str, a: int, b: int, bid_a: int, bid_b: int):
     from core.playoff.games import Lot
 
-    return Lot(f"{key}:{pair}:bids", "Armageddon bids (seconds for Black)", (a, b),
+    return Lot(f"{key}:{pair}:bids", N_("Armageddon bids (seconds for Black)"), (a, b),
                f"{a}:{bid_a},{b}:{bid_b}", True)
 
 

@@ -228,3 +228,30 @@ def rules_text(rules: MatchRules) -> str:
     if not parts:
         return decider
     return "; ".join(parts) + "; " + _("then {decider}").format(decider=decider)
+
+
+def short_ids(ids: list[str]) -> dict[str, str]:
+    """Game id → the shortest tail of its dotted parts that no other game of the playoff ends
+    with (``p.tb1.g.c1r1b1.arm`` → ``c1r1b1.arm``): what ``--result GAME`` is typed with
+    (:func:`resolve_game` reads it back)."""
+    out = {}
+    for gid in ids:
+        parts = gid.split(".")
+        for n in range(1, len(parts) + 1):
+            tail = ".".join(parts[-n:])
+            if sum(1 for other in ids if other == tail or other.endswith("." + tail)) == 1:
+                out[gid] = tail
+                break
+        else:
+            out[gid] = gid
+    return out
+
+
+def resolve_game(ids: list[str], typed: str) -> str:
+    """The game a typed id names: the id itself, or a tail of it no other game ends with (the
+    short id the text output shows); anything else is passed on as typed (the change refuses
+    an unknown game naming it)."""
+    if typed in ids:
+        return typed
+    found = [gid for gid in ids if gid.endswith("." + typed)]
+    return found[0] if len(found) == 1 else typed

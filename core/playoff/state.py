@@ -21,6 +21,7 @@ of games that no longer exist are reported as superseded (and dropped on the nex
 from __future__ import annotations
 
 from core.i18n import _, pgettext
+from core.i18n.format import join_list
 
 import copy
 from dataclasses import dataclass
@@ -133,7 +134,10 @@ def enter_result(state: Mapping[str, Any], game_id: str, result: str | GameResul
     view = evaluate(state)
     game = view.game(game_id)
     if game.planned or game.colours_open:
-        raise PlayoffError(_('game {game_id} cannot take a result yet: its players or colours are not known.').format(game_id=game_id))
+        from core.playoff.labels import short_ids
+
+        raise PlayoffError(_('game {game_id} cannot take a result yet: its players or colours are not known.').format(
+            game_id=short_ids([g.id for g in view.games]).get(game_id, game_id)))
     parsed = result if isinstance(result, GameResult) else GameResult.parse(result)
     if flag_later not in (None, "white", "black"):
         raise InvalidResult(_('flag_later must be white or black.'))
@@ -186,10 +190,37 @@ def set_lot(state: Mapping[str, Any], key: str, value: str) -> dict[str, Any]:
     return prune(new)
 
 
-def set_bids(state: Mapping[str, Any], key: str, bids: Mapping[int, int]) -> dict[str, Any]:
-    """Record both players' Armageddon bids (seconds they accept as Black)."""
+def set_bids(state: Mapping[str, Any], game: str, bids: Mapping[int, int]) -> dict[str, Any]:
+    """Record both players' Armageddon bids (seconds they accept as Black) for ``game``: its id
+    as the games' table shows it (``arm``), in full (``p.r1m1.arm``), or the stored key
+    (``p.r1m1.arm:1-2``).  An unknown game, a game that takes no bids, a player not in it or
+    a bid beyond the clock is refused naming the game as the table does, nothing stored."""
+    from core.playoff.labels import resolve_game, short_ids
+
+    view = evaluate(state)
+    ids = [g.id for g in view.games]
+    short = short_ids(ids)
+    gid = resolve_game(ids, game.split(":")[0])
+    found = next((g for g in view.games if g.id == gid), None)
+    if found is None:
+        raise PlayoffError(_("the playoff has no game {game!r}; its games: {ids}.").format(
+            game=game, ids=", ".join(short[i] for i in ids)))
+    players = (found.white, found.black)
+    pair = "-".join(str(p) for p in sorted(p for p in players if isinstance(p, int)))
+    bid_for = found.kind == "armageddon" and (found.colours_open or f"{gid}:{pair}" in state.get("bids", {}))
+    if not bid_for or found.result is not None or not all(isinstance(p, int) for p in players):
+        raise PlayoffError(_("game {game} takes no bids: only an Armageddon whose colours are bid for, "
+                             "its players known and no result in.").format(game=short[gid]))
+    if set(bids) != set(players):
+        raise PlayoffError(_("game {game} is played by {players}: give a bid for each of them.").format(
+            game=short[gid], players=join_list(str(p) for p in sorted(players))))
+    limit = found.time_control.base
+    for pno, bid in bids.items():
+        if not 0 < bid <= limit:
+            raise PlayoffError(_('player {pno}: a bid is the seconds on Black\'s clock, 1 to {limit}, not {bid}.').format(
+                pno=pno, limit=limit, bid=bid))
     new = copy.deepcopy(dict(state))
-    new["bids"][key] = {str(p): int(s) for p, s in bids.items()}
+    new["bids"][f"{gid}:{pair}"] = {str(p): int(s) for p, s in bids.items()}
     return prune(new)
 
 

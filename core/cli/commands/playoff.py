@@ -24,6 +24,7 @@ from core.i18n import _
 from core.playoff import (
     choose_format, clock, create, describe, evaluate, shared_place_labels, stage_times, timetable,
 )
+from core.playoff.labels import resolve_game, short_ids
 from core.playoff.state import PlayoffView, _parse_clock, stored_playoff
 from core.playoff.timetable import Slot
 from core.playoff.timecontrol import armageddon_example
@@ -113,33 +114,6 @@ def _time(seconds: int, relative: bool, start: int) -> str:
     return clock(seconds)
 
 
-def short_ids(ids: list[str]) -> dict[str, str]:
-    """Game id → the shortest tail of its dotted parts that no other game of the playoff ends
-    with (``p.tb1.g.c1r1b1.arm`` → ``c1r1b1.arm``): what ``--result GAME`` is typed with
-    (:func:`resolve_game` reads it back)."""
-    out = {}
-    for gid in ids:
-        parts = gid.split(".")
-        for n in range(1, len(parts) + 1):
-            tail = ".".join(parts[-n:])
-            if sum(1 for other in ids if other == tail or other.endswith("." + tail)) == 1:
-                out[gid] = tail
-                break
-        else:
-            out[gid] = gid
-    return out
-
-
-def resolve_game(ids: list[str], typed: str) -> str:
-    """The game a typed id names: the id itself, or a tail of it no other game ends with (the
-    short id the text output shows); anything else is passed on as typed (the change refuses
-    an unknown game naming it)."""
-    if typed in ids:
-        return typed
-    found = [gid for gid in ids if gid.endswith("." + typed)]
-    return found[0] if len(found) == 1 else typed
-
-
 def _lot_text(lot: Any, names: dict[int, str]) -> str:
     """A lot in words: what it decided and who or what it gave ("Armageddon lot: 12 Ünal,
     Zeynep"), never its key (``--format json`` lists the keys ``--lot`` takes)."""
@@ -156,6 +130,8 @@ def _lot_lines(view: PlayoffView, names: dict[int, str]) -> list[str]:
     """The lots in words; a colour lot says which colour it gave to whom ("colour lot: 7 Krüger,
     Lena won the lot and drew Black: 12 Arslan, Emre has White, 7 Krüger, Lena Black in the first
     game") — its two draws (who draws the colour, and the colour drawn) told as one."""
+    from core.i18n.clock import duration_text
+
     by_key = {lot.key: lot for lot in view.lots}
     games = {g.id: g for g in view.games}
     out = []
@@ -177,6 +153,11 @@ def _lot_lines(view: PlayoffView, names: dict[int, str]) -> list[str]:
                                           black=_name(names, black)) + tag)
             continue
         game = games.get(lot.key.split(":")[0])
+        if kind == "bids":  # typed in by the arbiter, never drawn
+            bids = [pair.split(":") for pair in lot.value.split(",")]
+            out.append("  " + _("Armageddon bids (Black's time): {bids}").format(bids=", ".join(
+                f"{_name(names, int(pno))} {duration_text(int(secs))}" for pno, secs in bids)))
+            continue
         if kind == "lot" and game is not None and game.kind == "armageddon" and not game.planned \
                 and lot.value.isdigit():
             out.append("  " + _("Armageddon lot: {winner} won the lot and chose the colours: {white} has White, "
