@@ -258,3 +258,12 @@ def test_trf_122_writes_the_clock_in_one_form(data, lang, typed):  # noqa: F811
     records = target.read_text(encoding="utf-8").splitlines()
     assert "122 90 min/40 moves + 30 min + 30 s" in records
     assert "222 40/5400+30:1800+30" in records  # 90 min = 5400 s for 40 moves, 30 min = 1800 s, +30 s
+
+
+@pytest.mark.parametrize("args, shown", [(("--title", "XY"), "“XY”"), (("--fed", "XXX"), "“XXX”")])
+def test_turkish_messages_quote_with_turkish_marks(args, shown):
+    tid = russian_event(paired=False)
+    code, _out, err = run("--lang", "tr", "players", "add", tid, "--name", "Kaya, Can", *args)
+    assert code != 0
+    line = one_line(err)
+    assert shown in line and "'" not in line, line  # the glossary: Turkish quotes are “…”
