@@ -267,3 +267,15 @@ def test_turkish_messages_quote_with_turkish_marks(args, shown):
     assert code != 0
     line = one_line(err)
     assert shown in line and "'" not in line, line  # the glossary: Turkish quotes are “…”
+
+
+def test_a_withdrawn_players_card_says_withdrawn_not_zero_bye():
+    tid = russian_event()  # round 1 paired: 1 v 3, 2 v 4
+    for board in ("1", "2"):
+        assert run("result", tid, "1", board, "1-0")[0] == 0
+    assert run("players", "withdraw", tid, "4")[0] == 0  # from round 2 on
+    assert run("round", "pair", tid)[0] == 0  # round 2 without Козлов
+    code, out, err = run("--lang", "de", "report", tid, "card", "--player", "4", "--width", "160")
+    assert code == 0, err
+    row = next(line for line in out.splitlines() if line.split()[:1] == ["2"])
+    assert "ab Runde 2 zurückgezogen" in row and "Null" not in row, row  # the glossary: zurückgezogen

@@ -48,7 +48,7 @@ def test_the_unknown_spelling_of_a_go_criterion_is_not_mistaken_for_no_criterion
 
 @pytest.mark.parametrize("code", ["Solkoff/C1", "BUCHHOLZ/C1", "BH-C1", "bh#c1"])
 def test_labels_spell_out_the_modifiers_of_every_spelling(code):
-    assert tiebreak_label(code) == "Buchholz, cut 1 (drop the 1 least significant values)"
+    assert tiebreak_label(code) == "Buchholz, cut 1 (drop the least significant value)"  # one value: singular
 
 
 def test_koya_alias_label_names_its_limit():

@@ -623,6 +623,8 @@ def player_card(view: View, pno: int) -> Report:
             from core.i18n.terms import code_name
 
             name = code_name(e.code.value)  # "Half-point bye", "Zero-point bye" ...
+            if p.withdrawn_round is not None and e.round >= p.withdrawn_round:  # not a bye: gone
+                name = _("withdrawn from round {n}").format(n=p.withdrawn_round)
         table.rows.append([e.round, colour, e.opponent or "", name,
                            (opp.rating or "") if opp else "", result,
                            Points(running[e.round - 1]) if e.round <= len(running) else "",

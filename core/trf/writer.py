@@ -380,9 +380,15 @@ def allotted_times(typed: str) -> str:
     FIDE's rating officers, so one form whatever language the organiser typed it in — the
     English of the FIDE handbook (``90 min/40 moves + 30 min + 30 s``), where the settings show
     the reader's words (``90 Min./40 Züge + 30 Min. + 30 Sek.``).  A text that is no chess
-    clock (a Go byo-yomi, an imported file's own words) is written as it was typed."""
+    clock (a Go byo-yomi, an imported file's own words) is written as it was typed, and so is
+    one of bare numbers (``90/40+30+30``, ``5400+30``): the figures are the handbook's own
+    form, and their unit is the file's, not ours to guess."""
+    import re
+
     from core.i18n import speaking
     from core.i18n.clock import clock_words
 
+    if re.fullmatch(r"[0-9/+:;,. ]*", typed):
+        return typed
     with speaking("en"):
         return clock_words(typed) or typed
