@@ -264,7 +264,7 @@ def test_language_changes_labels_not_machine_formats() -> None:
         set_language("tr")
         turkish = build(View(t), "standings")
         catalog = gettext.translation("hakem", str(LOCALE_DIR), languages=["tr"], fallback=True)
-        assert turkish.title == catalog.gettext("Standings")
+        assert turkish.title == catalog.pgettext("report title", "Final standings")  # every round played: the final table
         assert [c.title for c in turkish.tables[0].columns[:3]] == \
             [catalog.gettext(s) for s in ("Rank", "No.", "Title")]
         assert to_csv(turkish) == english_csv  # keys and dot decimals, whatever the language
@@ -440,7 +440,7 @@ def test_cli_reports_follow_lang(capsys) -> None:
     catalog = gettext.translation("hakem", str(LOCALE_DIR), languages=["tr"], fallback=True)
     try:
         assert main(["--lang", "tr", "report", trf, "standings"]) == 0
-        assert capsys.readouterr().out.splitlines()[0] == catalog.gettext("Standings")
+        assert capsys.readouterr().out.splitlines()[0] == catalog.pgettext("report title", "Final standings")  # 5 of 5 rounds: final
         assert main(["--lang", "tr", "report", trf, "standings", "--format", "csv"]) == 0
         turkish_csv = capsys.readouterr().out
     finally:
