@@ -8,7 +8,11 @@ field; ``/`` there is the footer's "Search" (no name starts with ``/``), not a l
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Input
 
 from core.model import Player, Tournament
@@ -25,15 +29,21 @@ def four_boards() -> Tournament:
                        complete_last=False)
 
 
-async def test_the_result_line_closes_when_the_round_is_complete_and_p_pairs(tmp_path):
-    """Was (de, ``: 1 0:1⏎2 =⏎``): "All results are in. Press p to pair round 2." and ``p``
-    typed into the line.  A line refused or a round still open keeps the line focused."""
+@asynccontextmanager
+async def four_boards_open(tmp_path) -> AsyncIterator[tuple[HakemApp, Pilot, Input]]:
+    """The four-board round open in German at 80×24: the app, its pilot and the entry line."""
     data = tmp_path / "data"
     [tid] = store_with(data, four_boards())
     app = HakemApp(data_dir=data, open_id=tid, lang="de", poll_interval=3600)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
-        entry = app.screen.query_one("#result-entry", Input)
+        yield app, pilot, app.screen.query_one("#result-entry", Input)
+
+
+async def test_the_result_line_closes_when_the_round_is_complete_and_p_pairs(tmp_path):
+    """Was (de, ``: 1 0:1⏎2 =⏎``): "All results are in. Press p to pair round 2." and ``p``
+    typed into the line.  A line refused or a round still open keeps the line focused."""
+    async with four_boards_open(tmp_path) as (app, pilot, entry):
         await burst(pilot, app, ":1 1-0\n2 0-1\n3 =\n")
         assert app.focused is entry  # board 4 still playing: the line stays open
         await burst(pilot, app, "4 9-9\n")
@@ -100,12 +110,7 @@ async def test_a_stalled_terminal_does_not_send_the_next_key_into_the_line(tmp_p
         return handled(self, event)
 
     monkeypatch.setattr(RoundsPane, "on_input_submitted", stalled)
-    data = tmp_path / "data"
-    [tid] = store_with(data, four_boards())
-    app = HakemApp(data_dir=data, open_id=tid, lang="de", poll_interval=3600)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
-        entry = app.screen.query_one("#result-entry", Input)
+    async with four_boards_open(tmp_path) as (app, pilot, entry):
         await burst(pilot, app, ":1 1-0\n2 0-1\n3 =\n4 1-0\np")
         session = app.screen.session
         await wait_for(pilot, lambda: session.tournament.current_round == 2 and not app.keys_pending, timeout=60)
@@ -117,12 +122,7 @@ async def test_p_typed_into_the_empty_line_with_boards_still_playing_is_the_pair
     ``p2 0-1``.  A result starts with its board number, so a letter of the boards' commands in
     the empty line is that command: ``p`` is refused (boards 2–4 are still playing), the line
     closes, and ``2 0-1⏎`` typed next on the boards opens it again and is entered."""
-    data = tmp_path / "data"
-    [tid] = store_with(data, four_boards())
-    app = HakemApp(data_dir=data, open_id=tid, lang="de", poll_interval=3600)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
-        entry = app.screen.query_one("#result-entry", Input)
+    async with four_boards_open(tmp_path) as (app, pilot, entry):
         await burst(pilot, app, ":1 1-0\np2 0-1\n")
         session = app.screen.session
         session.flush()
