@@ -39,8 +39,10 @@ def test_a_member_is_registered_with_one_command_and_linked(tmp_path: Path, caps
                          birth_year=1990, ratings={"standard": Rating(2105, "2026-11", "fide")}))
     ws.add_member(Member(0, "Öztürk, Ayşe", ratings={"standard": Rating(1850), "rapid": Rating(1790)}))
     tid = ws.create(Tournament(id="", name="Rapid", system="dutch", total_rounds=5, time_control="15+10"))
-    assert run(capsys, data, "players", "add", tid, "--member", "1")[:2] == (0, "1\n")
-    assert run(capsys, data, "players", "add", tid, "--member", "2")[:2] == (0, "2\n")
+    code, out = run(capsys, data, "players", "add", tid, "--member", "1")[:2]
+    assert (code, out.splitlines()[-1]) == (0, "1")  # the number last, for scripts; a line saying who before
+    code, out = run(capsys, data, "players", "add", tid, "--member", "2")[:2]
+    assert (code, out.splitlines()[-1]) == (0, "2")
     t = ws.open(tid).snapshot().tournament
     can, ayse = t.players
     # a rapid event: Ayşe's rapid 1790; Can has no rapid rating, so his standard 2105 (the default order)

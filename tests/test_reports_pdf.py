@@ -62,9 +62,10 @@ def test_every_document_renders_with_numbered_pages(fixture):
 
 @pytest.mark.parametrize("lang,words", [
     # docs/glossary.md words: standings = sıralama / Rangliste / положение; round = tur / Runde / тур.
-    ("tr", ["Sıralama", "Sayfa 1/1"]),
-    ("de", ["Rangliste", "Seite 1 von 1"]),
-    ("ru", ["Положение", "Страница 1 из 1"]),
+    # every round played: the final table's title (glossary: son sıralama / Endstand / итоговая таблица)
+    ("tr", ["Son sıralama", "Sayfa 1/1"]),
+    ("de", ["Endstand", "Seite 1 von 1"]),
+    ("ru", ["Итоговая таблица", "Страница 1 из 1"]),
 ])
 def test_standings_text_in_each_language(lang, words):
     set_language(lang)

@@ -73,8 +73,8 @@ async def test_tie_separated_by_tiebreaks_to_final_standings(tmp_path):
         first = row_values(games, 0)
         assert first[0] == 1 and first[1] == "20:15" and first[3] == "…"
         assert first[5] == "Game 1"  # its clock on the line under the games (game_title)
-        # Result column on screen at 80 columns: board, start, white, result come first (short heads: the game column is cut)
-        assert [c.label.plain for c in games.columns.values()][:4] == ["Bd", "Start", "White", "Res."]
+        # Result column on screen at 80 columns: board, start, white, result come first (whole heads: the game is named by its number)
+        assert [c.label.plain for c in games.columns.values()][:4] == ["Bd", "Start", "White", "Result"]
         # keys as on the rounds pane, typed while the ties table has the focus
         assert app.focused is ties
         await pilot.press("equals_sign")

@@ -179,7 +179,7 @@ async def test_a_refused_title_is_named_in_the_organisers_language(tmp_path):
         await open_form(pilot, app)
         await burst(pilot, app, "Kaya, Ahmet\t1850\tXYZ\nDemir, Ayşe\t2l00\n")
         listed = str(app.screen.query_one("#p-refused").render())
-        assert "bilinmeyen unvan 'XYZ'" in listed and "unknown" not in listed
+        assert "bilinmeyen unvan “XYZ”" in listed and "unknown" not in listed
         assert [r.kept["rating"] for r in app.screen.query_one("#p-refused").records] == ["1850", "2l00"]
     assert Store(data).load(tid).tournament.players == ()
 

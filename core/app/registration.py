@@ -131,7 +131,7 @@ class Redraw:
 
 def _redraw(before: Tournament, after: Tournament, pno: int) -> Redraw | None:
     """The redraw a removal made (None when the numbers were not drawn again)."""
-    from core.pairing.roundrobin.lot import redraw_due
+    from core.pairing.roundrobin.system import redraw_due
 
     record, old = after.options.get("lot"), before.options.get("lot")
     if not redraw_due(before) or not isinstance(record, Mapping) or not isinstance(old, Mapping):
@@ -373,7 +373,7 @@ class RegistrationCases(DeskBase):
         import secrets
 
         from core.changes.lots import redraw_without
-        from core.pairing.roundrobin.lot import redraw_due
+        from core.pairing.roundrobin.system import redraw_due
 
         seed = secrets.randbits(31)
         due = redraw_due(self.store.load(self.id).tournament)

@@ -86,7 +86,7 @@ def draw_varma(t: Tournament, seed: int, reason: str = "draw", given: bool = Fal
 
 def redraw_without(t: Tournament, pno: int, seed: int) -> Tournament:
     """A player left after the draw and before round 1: delete the registration and, when the
-    table numbers were drawn for the players (:func:`redraw_due`), draw them again by the
+    table numbers were drawn for the players (:func:`~core.pairing.roundrobin.system.redraw_due`), draw them again by the
     first draw's method (lot or Varma's sets; by lot when too few are left for the Varma
     tables) with ``seed``.
 
@@ -97,7 +97,7 @@ def redraw_without(t: Tournament, pno: int, seed: int) -> Tournament:
     Without a draw for the players this is :func:`core.changes.players.remove_player`.
     """
     from core.changes.players import remove_player
-    from core.pairing.roundrobin.lot import redraw_due
+    from core.pairing.roundrobin.system import redraw_due
 
     if t.rounds:
         raise RoundError(_('a player leaving after round 1 is paired is a withdrawal, not a redraw'))

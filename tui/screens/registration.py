@@ -585,7 +585,7 @@ class RegistrationPane(TournamentTab, Vertical):
                 self.post_message(RunChange(lambda: self.screen_session.do(lambda desk: desk.remove_player(pno)),
                                             _("{name} deleted.").format(name=name)).set_sender(self))
 
-        from core.pairing.roundrobin.lot import redraw_due
+        from core.pairing.roundrobin.system import redraw_due
 
         question = _("Delete {pno}. {name} from the entry list?").format(pno=pno, name=name)
         if redraw_due(self.shown):  # Aktar p. 60: said before, not only after

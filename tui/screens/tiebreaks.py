@@ -11,8 +11,10 @@ from __future__ import annotations
 from tui.widgets.pane import LazyPane
 
 
+from typing import Any
+
 from textual import work
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
@@ -319,7 +321,7 @@ class TiebreaksPane(LazyPane, Horizontal):
             # the class names only the pane and five of its boxes (hakem.tcss): their styles,
             # not the drop-downs' and tables' insides (~20 widgets matched again: ~30 ms)
             self.set_class(stacked, "-stacked", update=False)
-            self.app.stylesheet.update_nodes([self, *(self.query_one(f"#{name}") for name in self.STACKED)])
+            restyle(self.app, [self, *(self.query_one(f"#{name}") for name in self.STACKED)])
         box = self.query_one("#tb-left")
         if stacked:
             box.styles.clear_rule("width")
@@ -522,3 +524,9 @@ class TiebreaksPane(LazyPane, Horizontal):
             _("The tie-breaks were announced before round 1. Change them after the start? "
               "The change is written in the log."), yes=_("Change the tie-breaks")),
             lambda yes: save(True) if yes else None)
+
+
+def restyle(app: App[Any], nodes: list[Widget]) -> None:
+    """Apply the stylesheet to ``nodes`` only (a class set with ``update=False``): Textual's own
+    update restyles every widget under the node whose class changed."""
+    app.stylesheet.update_nodes(nodes)

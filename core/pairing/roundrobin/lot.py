@@ -31,7 +31,6 @@ from __future__ import annotations
 from core.i18n import _
 
 import random
-from collections.abc import Mapping
 
 from core.errors import TournamentError
 from core.model import Player, Tournament
@@ -59,17 +58,6 @@ def draw_numbers(pnos: list[int], seed: int) -> list[int]:
 def entrants(t: Tournament) -> list[Player]:
     """The players who draw: everyone not withdrawn before round 1."""
     return [p for p in t.players if p.withdrawn_round is None or p.withdrawn_round > 1]
-
-
-def redraw_due(t: Tournament) -> bool:
-    """Whether a player leaving now means the table numbers are drawn again (Aktar p. 60):
-    a round robin whose numbers were drawn for the players, round 1 not yet paired.  A team
-    draw is not redone when a player leaves (the teams keep their numbers)."""
-    from core.pairing.roundrobin.system import SCHEDULES
-
-    record = t.options.get("lot")
-    return (t.system in SCHEDULES and not t.rounds and isinstance(record, Mapping)
-            and "order" in record and record.get("unit", "player") == "player")
 
 
 def table_order(t: Tournament, unit: str = "player") -> list[int]:

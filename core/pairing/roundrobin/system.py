@@ -19,7 +19,7 @@ Options read from ``Tournament.options`` (JSON values):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from core.errors import RoundError
 from core.i18n import _
@@ -130,3 +130,12 @@ SKALITZKA = System("skalitzka", "standard", pair_skalitzka)
 SCHEDULES: dict[str, Callable[[Tournament], tuple[TableRound, ...]]] = {
     "berger": berger_rounds, "double-berger": double_berger_rounds, "rutsch": rutsch_rounds,
 }
+
+
+def redraw_due(t: Tournament) -> bool:
+    """Whether a player leaving now means the table numbers are drawn again (Aktar p. 60):
+    a round robin whose numbers were drawn for the players, round 1 not yet paired.  A team
+    draw is not redone when a player leaves (the teams keep their numbers)."""
+    record = t.options.get("lot")
+    return (t.system in SCHEDULES and not t.rounds and isinstance(record, Mapping)
+            and "order" in record and record.get("unit", "player") == "player")
