@@ -404,15 +404,6 @@ class SerialKeys(FrameApp[int]):
         ordered = sorted(held, key=lambda e: e.time)  # stable: a paste's keys share one time
         queue.extendleft(ordered[::-1])
 
-    def deliver_again(self, event: events.Key) -> None:
-        """Hand ``event`` over once more, next, before anything typed after it: a widget that
-        declines the key it was given after moving the focus (an empty result line gives a
-        letter to the boards table: ``p`` pairs) — the key then meets the new focus, as a
-        slower typist's would."""
-        again = type(event)(event.key, event.character)
-        again.time = event.time
-        self._key_queue.appendleft(again)
-
     def question_closed(self) -> None:
         """Called as a question leaves the screen (answered by key or mouse): its held keys
         go on."""

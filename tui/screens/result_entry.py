@@ -9,14 +9,12 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from textual import events
-from textual.binding import Binding
 from textual.widgets import Input
 
 from core.errors import ConflictError, TournamentError
 from core.i18n import _
 from core.model import GameResult, Tournament
 from tui.i18n import fmt_points
-from tui.keys import SerialKeys, pasted
 from tui.messages import ChangeSaved, RefreshPanes, RunChange
 from tui.screens.rounds_tab import RoundsTab
 from tui.services import gc_after_frame, on_ui_thread
@@ -118,34 +116,12 @@ class ResultEntry(TextField):
     line, typed once more — not part of a result (``:6 1-0`` was refused); a colon inside the
     line is kept (``7 1:0``)."""
 
-    ROUND_COMMANDS = frozenset({"pair", "explain", "manual", "unpair", "schedule", "next_empty"})
-    """The boards' commands a letter typed into the empty line gives (their keys are read from
-    the pane's bindings): a result starts with its board number, so ``:1 1-0⏎p`` with boards still
-    playing means "pair" — it was typed into the line and refused later as ``p2 0-1``."""
-
     async def _on_key(self, event: events.Key) -> None:
         if event.character == ":" and not self.value[:self.cursor_position].strip():
             event.stop()
             event.prevent_default()
             return
-        if not self.value and not pasted(event) and self.gives_to_boards(event.key):
-            event.stop()
-            event.prevent_default()
-            pane = next(a for a in self.ancestors if isinstance(a, ResultTyping))
-            pane.focus_main()  # the line closes; the key goes on to the boards, next
-            app = self.app
-            if isinstance(app, SerialKeys):
-                app.deliver_again(event)
-            return
         await super()._on_key(event)
-
-    def gives_to_boards(self, key: str) -> bool:
-        """Whether ``key`` typed into the empty line is one of the boards' round commands."""
-        pane = next((a for a in self.ancestors if isinstance(a, ResultTyping)), None)
-        if pane is None:
-            return False
-        return any(key in binding.key.split(",") and binding.action in self.ROUND_COMMANDS
-                   for binding in type(pane).BINDINGS if isinstance(binding, Binding))
 
 
 class ResultTyping(RoundsTab):
