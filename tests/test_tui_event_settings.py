@@ -61,7 +61,7 @@ async def test_an_event_made_in_the_tui_is_completed_through_its_settings(tmp_pa
         # round 1 is paired: the system stays a Swiss, so the other systems' fields (a cup's,
         # a team Swiss's, Go's) are never shown and not built (issue 35 item 6: Ctrl+T's frame)
         assert not form.query("#cup-fields, #team-fields, #go-clock, #go-bar-row")
-        assert form.query_one("#time_control", Input).placeholder == "90'+30\""
+        assert form.query_one("#time_control", Input).placeholder == "90 min + 30 s"  # as a stored clock shows
         # empty fields show hints that cannot pass for values (issue 33 review): "e.g. TUR"
         assert form.query_one("#federation", Input).placeholder == "e.g. TUR"
         assert form.query_one("#time_control_code", Input).placeholder == "e.g. 5400+30"

@@ -25,8 +25,41 @@ from tui.standings import AUTO
 from tui.widgets.fields import FormField
 from tui.widgets.states import Tick
 
-CHESS_CLOCK = "90'+30\""
-"""The chess time control's placeholder (a Go event's is its time system's notation)."""
+def chess_clock_example() -> str:
+    """The chess time control's placeholder in the reader's words (``90 мин + 30 с``, ``90 dk +
+    30 sn``), as the settings show a stored clock (:func:`core.i18n.clock.clock_words`); a Go
+    event's is its time system's notation."""
+    from core.i18n.clock import clock_words
+
+    return clock_words("90+30") or "90+30"
+
+
+def date_shown(iso: str) -> str:
+    """A stored date as the reader's reports print it (29.11.2026; English ISO): the forms
+    read either back (:func:`core.fields.date`)."""
+    from core.i18n.format import format_date
+
+    return format_date(iso) if iso else ""
+
+
+def clock_shown(typed: str) -> str:
+    """A stored chess time control in the reader's words (``15+10`` → ``15 мин + 10 с``); a
+    text that is no such clock (an imported file's own words) as it was typed."""
+    from core.i18n.clock import clock_words
+
+    return clock_words(typed) or typed
+
+
+def clock_code(typed: str) -> str:
+    """The TRF-2026 code of a typed chess clock (``15+10`` → ``900+10``), "" when it reads as
+    none (half typed, a Go clock, free words)."""
+    from core.errors import TournamentError
+    from core.fields import time_control
+
+    try:
+        return time_control(typed)[1]
+    except TournamentError:
+        return ""
 
 
 def system_options(ids: list[str]) -> list[tuple[str, str]]:
@@ -44,7 +77,7 @@ def preset_options(system: str | None = None) -> list[tuple[str, str]]:
     from core.tiebreaks.presets import PRESETS, offered
     from tui.standings import AUTO
 
-    return [(_("Automatic: the list that fits the system and the ratings"), AUTO)] + [
+    return [(_("Automatic: by the system and the ratings"), AUTO)] + [
         (f"{', '.join(p.codes)} — {_(p.title)}", pid) for pid, p in PRESETS.items()
         if system is None or offered(p, system)]
 
@@ -165,7 +198,7 @@ class NewTournamentDialog(StyledWhenMounted, ModalScreen["NewTournament | None"]
             if go:
                 yield Select([(clock_name(k), k) for k in CLOCKS], value=CLOCKS[0], allow_blank=False,
                              id="go-clock", compact=True)
-            yield FormField(id="time_control", placeholder=CHESS_CLOCK, compact=True)
+            yield FormField(id="time_control", placeholder=chess_clock_example(), compact=True)
         if go:
             yield from self.compose_go_fields()
         yield Label(_("Rating for pairing"))
@@ -363,7 +396,8 @@ class NewTournamentDialog(StyledWhenMounted, ModalScreen["NewTournament | None"]
         """The time control's placeholder: the chosen Go time system's notation, or chess's."""
         clock = next(iter(self.query("#go-clock").results(Select)), None)
         field = self.query_one("#time_control", Input)
-        field.placeholder = CLOCK_EXAMPLES[str(clock.value)] if clock is not None and clock.display else CHESS_CLOCK
+        field.placeholder = (CLOCK_EXAMPLES[str(clock.value)] if clock is not None and clock.display
+                             else chess_clock_example())
 
     def fill_go_fields(self, system: str) -> None:
         """The Go fields show the event's values (settings) or the system's defaults (a new
@@ -389,8 +423,22 @@ class NewTournamentDialog(StyledWhenMounted, ModalScreen["NewTournament | None"]
         return [(rules_text(rules_with_clock(key, clock)), key) for key in PRESETS]
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "time_control":
+            self.follow_clock_code(event.value)
         if event.input.id in ("time_control", "time_control_code"):
             self.show_cup_clock()
+
+    def follow_clock_code(self, typed: str) -> None:
+        """The code field shows the code of the clock typed while the event stores none and the
+        organiser has not typed one (a code left from the old clock would win on saving)."""
+        text, stored = self.shown.get("time_control_code", (None, ""))
+        codes = list(self.query("#time_control_code").results(Input))
+        if text is None or stored or not codes or codes[0].value != text:
+            return
+        system = str(self.query_one("#system", Select).value)
+        code = "" if system in FORM_KEYS else clock_code(typed)
+        self.shown = {**self.shown, "time_control_code": (code, stored)}
+        codes[0].value = code
 
     def show_cup_clock(self) -> None:
         """The match rules' line follows the time control as it is typed (a code typed in the
@@ -475,9 +523,13 @@ class NewTournamentDialog(StyledWhenMounted, ModalScreen["NewTournament | None"]
     def on_mount(self) -> None:
         cur = self.current
         if cur is not None:
-            for key in ("name", "time_control", "start_date", "place", "chief_arbiter"):
+            for key in ("name", "place", "chief_arbiter"):
                 self.query_one(f"#{key}", Input).value = getattr(cur, key)
+            for key, value in self.shown_values(cur).items():
+                self.query_one(f"#{key}", Input).value = value
             for key in self.HEADER_FIELDS:
+                if key in self.shown:
+                    continue
                 value = getattr(cur, key)
                 self.query_one(f"#{key}", Input).value = "; ".join(value) if isinstance(value, tuple) else value
             colour = self.query_one("#initial_colour", Select)
@@ -498,6 +550,27 @@ class NewTournamentDialog(StyledWhenMounted, ModalScreen["NewTournament | None"]
         self.show_cup_fields()
         self.query_one("#name", Input).focus()
         self.call_after_refresh(self.fit_form)
+
+    def shown_values(self, cur: NewTournament) -> dict[str, str]:
+        """The stored values the settings show in the reader's form — dates as reports print
+        them, a chess clock in words, the clock's code as it follows from the clock when none
+        was stored — remembered in :attr:`shown` so that a field left as shown saves the stored
+        value unchanged (no change in the journal for opening and saving)."""
+        go = cur.system in FORM_KEYS
+        self.shown = {"start_date": (date_shown(cur.start_date), cur.start_date),
+                      "end_date": (date_shown(cur.end_date), cur.end_date),
+                      "time_control": (cur.time_control if go else clock_shown(cur.time_control), cur.time_control),
+                      "time_control_code": (cur.time_control_code or ("" if go else clock_code(cur.time_control)),
+                                            cur.time_control_code)}
+        return {key: text for key, (text, _stored) in self.shown.items()}
+
+    shown: dict[str, tuple[str, str]] = {}
+    """Field id → (the text the settings opened with, the stored value it stands for)."""
+
+    def as_stored(self, key: str, typed: str) -> str:
+        """``typed`` into field ``key``, or the stored value when it is the text shown for it."""
+        text, stored = self.shown.get(key, (None, ""))
+        return stored if typed == text else typed
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.fit_form)
@@ -551,7 +624,7 @@ class NewTournamentDialog(StyledWhenMounted, ModalScreen["NewTournament | None"]
         ids = self.field_ids()
         for input_id in [*ids.values(), *(f"go-{key}" for key in self.go_shown)]:
             self.query_one(f"#{input_id}", Input).remove_class("-refused")
-        values: dict[str, object] = {key: self.query_one(f"#{input_id}", Input).value
+        values: dict[str, object] = {key: self.as_stored(input_id, self.query_one(f"#{input_id}", Input).value)
                                      for key, input_id in ids.items()}
         try:
             checked = check_form(values, str(self.query_one("#system", Select).value))

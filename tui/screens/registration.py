@@ -73,6 +73,23 @@ def go_scores(t: Tournament) -> dict:
         return {}
 
 
+def drawn_numbers_text(t: Tournament) -> str | None:
+    """What a round robin's drawn table numbers mean before round 1 (the list still shows the
+    rating order): that they were drawn, how (by lot, or by lot within Varma's federation
+    groups) and with which seed; ``None`` when no numbers were drawn for the players."""
+    from collections.abc import Mapping
+
+    record = t.options.get("lot")
+    if t.rounds or not isinstance(record, Mapping) or "order" not in record or record.get("unit", "player") != "player":
+        return None
+    if record.get("method") == "varma":
+        text = _("Table numbers were drawn by lot within Varma's federation groups (seed {seed}): pairing round 1 "
+                 "gives each player the drawn number.")
+    else:
+        text = _("Table numbers were drawn by lot (seed {seed}): pairing round 1 gives each player the drawn number.")
+    return text.format(seed=record.get("seed", "?"))
+
+
 def status_text(t: Tournament, p: Player) -> str:
     """Late entry, withdrawal and requested byes of a player, in a few words."""
     parts = []
@@ -297,7 +314,8 @@ class RegistrationPane(TournamentTab, Vertical):
             numbers = _("Numbers are provisional: they follow the Go rating (the rank when there is none), then "
                         "the name, and are fixed when round 1 is paired.")
         elif t.current_round == 0:
-            numbers = _("Numbers are provisional: they follow rating, title, name and are fixed when round 1 is paired.")
+            numbers = drawn_numbers_text(t) or _("Numbers are provisional: they follow rating, title, name and are "
+                                                 "fixed when round 1 is paired.")
         elif t.numbers_frozen:
             numbers = _("Pairing numbers are frozen (round 4 is paired).")
         elif self.late_numbering == "next":
@@ -678,7 +696,8 @@ class RegistrationPane(TournamentTab, Vertical):
             return
         text = explain_number(self.shown, pno)
         if not self.shown.rounds:
-            text += "\n\n" + _("Until round 1 is paired the numbers are provisional; pairing round 1 sorts the list again.")
+            text += "\n\n" + (drawn_numbers_text(self.shown) or _(
+                "Until round 1 is paired the numbers are provisional; pairing round 1 sorts the list again."))
         elif self.shown.numbers_frozen:
             text += "\n\n" + _("Round 4 is paired, so numbers no longer change (FIDE C.04.2 Art. 2.3).")
         self.post_message(ShowMessage(_("Pairing number"), text).set_sender(self))

@@ -57,6 +57,11 @@ def short_time(iso: str) -> str:
         return text[:16].replace("T", " ")
 
 
+SYSTEM_KEPT = 20
+"""Cells of the tournament list's system column kept before other columns are left out: a
+system's usual name whole in every language (Голландская система, Holländisches System)."""
+
+
 class TournamentsScreen(CommandKeys, ScreenHooks, Screen):
     """List, create, open, duplicate, archive and import tournaments."""
 
@@ -164,9 +169,11 @@ class TournamentsScreen(CommandKeys, ScreenHooks, Screen):
         """(Re)build texts and columns in the current language."""
         self.query_one("#tournaments-title", Static).update(_("Tournaments"))
         reset_table(self.query_one("#tournaments", FittedTable), [
-            # the system's name gives way too ("Takım İsviçre Eşlendirme Sistemi" took the name's room)
-            text_col(pgettext("tournament", "Name"), "name"), text_col(_("System"), "system", 2),
-            (_("Round"), "round"), optional_col(_("Players"), "players", 1),
+            # the system's name gives way too ("Takım İsviçre Eşlendirme Sistemi" took the name's
+            # room), but not below SYSTEM_KEPT: at 60 columns the players' count and the last
+            # change are left out first ("Голландская с…" said no system at all)
+            text_col(pgettext("tournament", "Name"), "name"), text_col(_("System"), "system", 2, min=SYSTEM_KEPT),
+            (_("Round"), "round"), optional_col(pgettext("tournament list", "Players"), "players", 1),
             optional_col(_("Last change"), "modified", 2),  # 60 columns: left out before names are cut
             text_col(_("By"), "by", 1, min=4)])
         self._ids = []

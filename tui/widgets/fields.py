@@ -125,15 +125,17 @@ class TextField(Input):
 def paste_refusal(text: str, allowed: str = "") -> str | None:
     """Why ``text`` cannot be pasted into a field — its first control or invisible character
     (:func:`core.safe_text.hidden_character`) not in ``allowed``, named with its position
-    counted from 1 — or ``None``."""
+    counted from 1 — or ``None``.  The character is named as the core's refusals name it
+    (:func:`core.fields.character_said`): Unicode's English name only for an English reader."""
+    from core.fields import character_said
     from core.i18n import _
-    from core.safe_text import character_name, hidden_character
+    from core.safe_text import hidden_character
 
     at = hidden_character(text.translate({ord(c): " " for c in allowed}))
     if at is None:
         return None
     return _("{character} at position {position} is a control or invisible character; nothing was pasted").format(
-        character=character_name(text[at]), position=at + 1)
+        character=character_said(text[at]), position=at + 1)
 
 
 def _kind(old: str, new: str) -> str:
