@@ -181,3 +181,11 @@ def test_a_paste_cut_between_reads_is_still_one_paste():
     [paste] = cutter.feed("\x1b[201~")
     assert isinstance(paste, events.Paste) and paste.text == "x\x1b[31my"
     assert cutter.feed("\x1b") == [] and cutter.idle() == "\x1b"  # a lone Escape, given up once quiet
+
+
+def test_a_line_feed_is_enter():
+    """Enter typed while the terminal was still in the shell's line mode (hakem starting) was
+    turned into a line feed by the terminal driver, and Textual read it as Ctrl+J, which no
+    field takes: the first record typed at start was never registered."""
+    assert keys_of("Kaya, Can\t1987\nDemir\r") == [*"Kaya", "comma", "space", *"Can", "tab", *"1987", "enter",
+                                                  *"Demir", "enter"]

@@ -1,6 +1,6 @@
 """Provides :class:`HakemDriver`: Textual's Linux driver with hakem's own reading of the terminal.
 
-Two things the stock input thread (Textual 8.2.8) does that the input model cannot live with:
+Three things the stock input thread (Textual 8.2.8) does that the input model cannot live with:
 
 **Time stamps.**  A key's ``time`` is when the key was *typed* as far as the app can know: when
 the bytes holding it were read from the terminal.  Textual stamps each event as the parser
@@ -22,6 +22,9 @@ Alt key and no field wants those characters; an organiser who pressed Escape and
 character is Escape, then that key — unless the pair begins a sequence a terminal sends for a
 key hakem uses: ``[`` and ``O`` (cursor and function keys) and the two word moves of macOS
 Terminal (Option+← sends Escape ``b``, Option+→ Escape ``f``).
+
+**Line feed.**  Textual reads a line feed as Ctrl+J, which no field takes; here it is Enter
+(see :data:`LINE_FEED`).
 """
 
 from __future__ import annotations
@@ -43,6 +46,11 @@ SEQUENCE_STARTS = frozenset("[O")
 """Characters that after Escape begin a longer sequence (CSI, SS3): never split."""
 
 KEPT_PAIRS = frozenset({ESC + "b", ESC + "f"})
+
+LINE_FEED = "\n"
+"""Read as Enter, not Ctrl+J: Enter typed before the terminal left line mode (while Python
+started, see :mod:`tui.typeahead`) reaches hakem as a line feed, and so does Enter from some
+terminals and serial links; hakem binds nothing to Ctrl+J."""
 """Escape + letter pairs that are keys hakem uses (word left/right in a text field)."""
 
 READ_SIZE = 4096
@@ -70,6 +78,9 @@ class HakemParser(KeyParser):
     (see the module doc)."""
 
     def sequence_keys(self, sequence: str, alt: bool = False) -> Iterable[events.Key]:
+        if sequence == LINE_FEED:
+            yield events.Key("enter", "\r")
+            return
         rest = split_escape(sequence)
         if rest is None:
             yield from self.stock_keys(sequence, alt)

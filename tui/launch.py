@@ -29,9 +29,12 @@ def _wants_ui(argv: list[str]) -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if _wants_ui(args):
-        from tui.app import run_ui
+        from tui.typeahead import keys_kept_from_start
 
-        return run_ui(args)
+        with keys_kept_from_start():  # first: keys typed while the UI loads arrive as typed
+            from tui.app import run_ui
+
+            return run_ui(args)
     from core.cli import main as cli_main
 
     return cli_main(args)
