@@ -113,3 +113,44 @@ async def test_a_small_event_computes_nothing_ahead(tmp_path, monkeypatch):
                        and app.screen.query("#pane-rounds"))
         await pilot.pause(0.3)
         assert seen == []
+
+
+async def test_a_big_events_first_report_is_made_ahead_and_follows_a_result(tmp_path, monkeypatch):
+    """F6's first text (the standings report) is made in the same thread, after the standings:
+    the first F6 shows it without its worker; after a result (a new snapshot) the worker makes
+    the new snapshot's text, and that is what is shown.  The reference is the report made
+    directly from the snapshot (``report_text``, as ``hakem report`` makes it)."""
+    from textual.widgets import TextArea
+
+    from tui.screens import reports
+    from tui.screens.reports import ReportsPane, report_text
+
+    monkeypatch.setattr(preload, "BIG", 0)  # every event counts as big here
+    monkeypatch.setattr(ReportsPane, "BIG", 0)
+    text_worker = workers(monkeypatch, ReportsPane, "text_worker")
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=3, complete_last=False, tiebreaks=("BH/C1", "BH", "SB", "WIN")))
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                       and app.screen.query("#pane-rounds"))
+        opened = app.screen.session.tournament
+        await wait_for(pilot, lambda: reports.made_ahead(opened, "standings", None, None, 0) is not None)
+        await pilot.press("f6")
+        await wait_for(pilot, lambda: app.screen.query("#report-text")
+                       and app.screen.query_one("#report-text", TextArea).text)
+        area = app.screen.query_one("#report-text", TextArea)
+        assert area.text == report_text(opened, "standings", screen=True)
+        assert text_worker == []  # made ahead: shown without the worker
+        await pilot.press("f3")
+        await wait_for(pilot, lambda: app.screen.query_one("#tabs").active == "tab-rounds")
+        rounds = app.screen.query_one("#pane-rounds")
+        rounds.query_one("#boards", DataTable).move_cursor(row=0)
+        rounds.action_result("0")
+        await wait_for(pilot, lambda: app.screen.session.tournament is not opened)
+        await pilot.press("f6")
+        changed = app.screen.session.tournament
+        await wait_for(pilot, lambda: text_worker == [changed])  # the new snapshot's: its worker
+        await app.workers.wait_for_complete()
+        await wait_for(pilot, lambda: area.text == report_text(changed, "standings", screen=True))
+        assert area.text != report_text(opened, "standings", screen=True)  # the result is in it

@@ -12,7 +12,7 @@ threads never import at once on the way into the event; an import that fails her
 the UI thread's own import, which reports it as it always did.
 
 Once a big event's screen is drawn, :func:`standings_ahead` computes its standings the same way,
-for the panes that show them (F4, F5, F7, and the tie-break values behind F6's report), and
+for the panes that show them (F4, F5, F7, and F6's first report, made from them), and
 :func:`dialogs_ahead` readies what the event's dialogs need the first time (Ctrl+P, Ctrl+S,
 Ctrl+T).
 """
@@ -133,5 +133,8 @@ def _standings(t: Tournament) -> None:
         from tui.standings import compute
 
         compute(t)
+        from tui.screens.reports import text_ahead
+
+        text_ahead(t)  # F6's first text, from the standings' tie-break values
     except Exception:  # the pane computes them again when shown and says what is wrong
         return

@@ -9,6 +9,7 @@ opens the prize groups.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -91,6 +92,73 @@ def report_text(t: Tournament, kind: str, round_no: int | None = None, pno: int 
 
 Wanted = tuple[Tournament, str, int | None, int | None]
 """What a report text is made of: the snapshot, the kind, the round and the player."""
+
+_TextKey = tuple[int, str, "int | None", "int | None", int, str]
+_AHEAD: dict[_TextKey, tuple[Tournament, str]] = {}
+_AHEAD_LOCK = threading.Lock()
+_AHEAD_UNDER_WAY: dict[_TextKey, threading.Event] = {}
+
+
+def _text_key(t: Tournament, kind: str, round_no: int | None, pno: int | None, width: int) -> _TextKey:
+    """The memo's key of one preview text: the snapshot, what is shown, its width and the
+    language of its words."""
+    from core.i18n import current_language
+
+    return (id(t), kind, round_no, pno, width, current_language())
+
+
+def first_kind(t: Tournament) -> str:
+    """The report the pane shows first: the standings (a Go event's tournament table)."""
+    from core.reports import View, report_kinds
+
+    return report_kinds(View(t))[0]
+
+
+def text_ahead(t: Tournament) -> None:
+    """Make the preview text F6 shows first for ``t`` (the standings, at the printed page's
+    width: what the pane asks for before its text area has a size), kept for the pane.
+
+    Why: at 1,000 players the standings report is ~60 ms of Python (its rating changes, a
+    thousand rows fitted) made in the pane's worker after F6; the first filled frame came
+    ~0.2 s after the key.  Made in the thread that computes a big event's standings ahead
+    (:func:`tui.preload.standings_ahead`), the first F6 fills its text in the pane's own
+    frame.  Only the newest snapshot's text is kept; a result makes a new snapshot, whose
+    text the pane's worker makes as before."""
+    key = _text_key(t, first_kind(t), None, None, 0)
+    with _AHEAD_LOCK:
+        if key in _AHEAD_UNDER_WAY or _ahead_found(t, key) is not None:
+            return
+        done = _AHEAD_UNDER_WAY[key] = threading.Event()
+    try:
+        text = ReportsPane.text_of(t, key[1], None, None, 0)
+        with _AHEAD_LOCK:
+            _AHEAD.clear()
+            _AHEAD[key] = (t, text)  # the snapshot kept with it: its id is not reused meanwhile
+    finally:
+        with _AHEAD_LOCK:
+            del _AHEAD_UNDER_WAY[key]
+        done.set()
+
+
+def made_ahead(t: Tournament, kind: str, round_no: int | None, pno: int | None, width: int,
+               wait: bool = False) -> str | None:
+    """The text :func:`text_ahead` made for this view, if any (``wait``: while it is being
+    made, wait for it rather than make it a second time); None otherwise."""
+    key = _text_key(t, kind, round_no, pno, width)
+    with _AHEAD_LOCK:
+        found = _ahead_found(t, key)
+        under_way = _AHEAD_UNDER_WAY.get(key)
+    if found is None and under_way is not None and wait:
+        under_way.wait()
+        with _AHEAD_LOCK:
+            found = _ahead_found(t, key)
+    return found
+
+
+def _ahead_found(t: Tournament, key: _TextKey) -> str | None:
+    """The kept text for ``key`` if it was made for this very snapshot (under the lock)."""
+    found = _AHEAD.get(key)
+    return found[1] if found is not None and found[0] is t else None
 
 
 class LanguageLineDialog(LineDialog[tuple[str, str]]):
@@ -333,6 +401,10 @@ class ReportsPane(LazyPane, Vertical):
         self.wanted = wanted
         self.text_width = width = self.width_for_text()
         if len(t.players) > self.BIG:
+            ready = made_ahead(*wanted, width)
+            if ready is not None:  # made ahead (tui.preload): filled in the pane's own frame
+                self.put_text(wanted, ready)
+                return
             self.call_after_refresh(self.text_worker, *wanted, width)  # the pane's frame first (see BIG)
             return
         self.put_text(wanted, self.text_of(*wanted, width=width))
@@ -380,7 +452,9 @@ class ReportsPane(LazyPane, Vertical):
     @work(thread=True, exclusive=True, group="report-text", exit_on_error=False, description="report")
     def text_worker(self, t: Tournament, kind: str, round_no: int | None, pno: int | None,
                     width: int = 0) -> tuple[Wanted, str]:
-        return (t, kind, round_no, pno), self.text_of(t, kind, round_no, pno, width=width)
+        ahead = made_ahead(t, kind, round_no, pno, width, wait=True)  # being made ahead: not twice
+        return (t, kind, round_no, pno), ahead if ahead is not None else self.text_of(
+            t, kind, round_no, pno, width=width)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group == "report-text" and event.state is WorkerState.SUCCESS:
@@ -395,6 +469,10 @@ class ReportsPane(LazyPane, Vertical):
         if wanted is None or made[0] is not wanted[0] or made[1:] != wanted[1:]:
             return
         if area.text != text:
+            if len(made[0].players) > self.BIG:
+                from tui.services import gc_after_frame
+
+                gc_after_frame(self)  # a collection its thousand lines set off waits for their frame
             area.load_text(text)
 
     def on_select_changed(self, event: Select.Changed) -> None:
