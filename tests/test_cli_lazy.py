@@ -76,3 +76,30 @@ def test_a_word_that_is_no_command_is_refused_as_before(capsys):
     assert main(["--lang", "en", "resutl", "x"]) == EXIT_INVALID
     err = capsys.readouterr().err
     assert "invalid choice: 'resutl'" in err and "'result'" in err
+
+
+def test_entering_a_result_imports_no_playoff_and_no_standings(tmp_path):
+    """``hakem result`` on an event without a playoff enters the result (the board shows it)
+    without importing the playoff package or the standings: its desk has the playoff's use
+    cases, which import their edits when one runs, and a result sets a playoff aside only where
+    a playoff ordered a tie (before: both were imported by every result, ~15 ms of its start)."""
+    import json
+    import os
+
+    from core.store import Store
+    from tests.tui_fixtures import demo, store_with
+
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=1, complete_last=False))
+    number = next(n for n, b in enumerate(Store(data).load(tid).tournament.round(1).boards, 1) if b.result is None)
+    code = ("import json, sys\n"
+            "from core.cli import main\n"
+            f"code = main(['--lang', 'en', 'result', {tid!r}, '1', '{number}', '1-0'])\n"
+            "print(json.dumps([code, sorted(m for m in sys.modules if m.startswith(('core.playoff', "
+            "'core.standings', 'core.tiebreaks')))]), file=sys.stderr)\n")
+    env = dict(os.environ, HAKEM_DATA=str(data), HAKEM_CONFIG_DIR=str(tmp_path / "config"))
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, env=env, check=True)
+    code_, imported = json.loads(out.stderr.strip().splitlines()[-1])
+    assert code_ == 0 and imported == []
+    entered = Store(data).load(tid).tournament.round(1).boards[number - 1]
+    assert entered.result is not None and entered.result.value == "1-0"

@@ -300,6 +300,10 @@ def _playoffs_set_aside(before: Tournament, after: Tournament) -> tuple[str, ...
     """A result (a correction) that untied the players of a decided playoff: the standings set
     it aside from now on, and the change says so (a cup refuses a correction that changes who
     went through; a playoff after the event cannot be replayed, so it is said, not refused)."""
+    from core.ties import tie_orders
+
+    if not any(o.source == "playoff" for o in tie_orders(after)):
+        return ()  # no playoff ordered a tie: none to set aside (and the standings not imported)
     from core.standings import stale_playoffs
 
     earlier = stale_playoffs(before)

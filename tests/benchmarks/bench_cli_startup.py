@@ -13,6 +13,9 @@ says: compiling ~60 modules on every start cost 0.07 s).  Measured:
 1. ``python -c pass`` (the interpreter's own floor) and ``hakem --help``;
 2. ``hakem result --help`` and ``hakem standings --help`` (one command's parser);
 3. ``hakem result ID R B 1-0`` on a stored 300-player event (round 4 paired), a new board each time;
+   then its start-up apart from its work: a child enters a result (its CPU, from a fresh
+   process) and then another in the same process (everything imported: loading the event,
+   entering, saving); the start-up (interpreter and imports) is the first less the second;
 4. ``hakem pair --dutch IN.trf`` on the same event with round 4 not paired.
 
 The targets (issue 35): every command starts in at most 0.1 s of CPU (only the command used
@@ -49,6 +52,31 @@ def cpu_of(argv: list[str], env: dict[str, str]) -> tuple[float, int]:
     code = subprocess.run(argv, capture_output=True, env=env, cwd=ROOT).returncode
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), code
+
+
+TWICE = r"""
+import contextlib, io, sys, time
+from tui.launch import main
+first, second = sys.argv[1:6], sys.argv[6:11]
+with contextlib.redirect_stdout(io.StringIO()):
+    code = main(first)
+    t1 = time.process_time()
+    code = code or main(second)
+    t2 = time.process_time()
+print(t1, t2 - t1, code)
+"""
+"""A result entered from a fresh process, then another in the same process: the CPU of each."""
+
+
+def start_and_work(tid: str, board: int, env: dict[str, str]) -> tuple[float, float]:
+    """(start-up, work) of ``hakem result``: the first command's CPU less the second's (which
+    finds everything imported), and the second's (loading the event, entering, saving)."""
+    out = subprocess.run([sys.executable, "-c", TWICE, "result", tid, "4", str(board), "1-0",
+                          "result", tid, "4", str(board + 1), "1-0"],
+                         capture_output=True, text=True, env=env, cwd=ROOT, check=True).stdout.split()
+    first, work, code = float(out[0]), float(out[1]), int(out[2])
+    assert code == 0, out
+    return first - work, work
 
 
 def figures(label: str, runs: list[tuple[float, int]]) -> None:
@@ -91,6 +119,11 @@ def main() -> None:
     figures("hakem standings --help", [cpu_of(cmd + ["standings", "--help"], env) for _ in range(n)])
     figures(f"hakem result (a {args.players}-player event)",
             [cpu_of(cmd + ["result", tid, "4", str(board), "1-0"], env) for board in range(1, n + 1)])
+    split = [start_and_work(tid, board, env) for board in range(n + 2, 3 * n + 2, 2)]  # boards no run took
+    start, work = [s for s, _w in split], [w for _s, w in split]
+    print(f"{'  of which start-up (interpreter, imports)':<44} CPU median {statistics.median(start):.3f} s "
+          f"(min {min(start):.3f}, max {max(start):.3f}); the command's work (loading, entering, saving) "
+          f"{statistics.median(work):.3f} s")
     figures(f"hakem pair --dutch ({args.players} players, round 4)",
             [cpu_of(cmd + ["pair", "--dutch", str(trf)], env) for _ in range(n)])
     shutil.rmtree(work, ignore_errors=True)
