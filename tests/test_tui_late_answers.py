@@ -28,8 +28,10 @@ async def test_an_answer_for_a_widget_gone_is_dropped(tmp_path):
         await app.screen.mount(asker)
         done = on_ui_thread(asker, asker.answered)
         await asyncio.to_thread(done, None, None)  # the writer thread's call, answered on screen
+        await pilot.pause()  # the answer is queued to the UI thread, not awaited by the writer
         assert len(shown) == 1
         await asker.remove()
         await pilot.pause()
         await asyncio.to_thread(done, None, None)  # raised NoScreen into the writer thread
+        await pilot.pause()
         assert len(shown) == 1

@@ -85,3 +85,45 @@ async def test_result_keys_reach_the_store_without_a_release_call(tmp_path):
         await wait_for(pilot, lambda: [b.result for b in stored()[:3]] == [
             GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW])
         assert app.screen.session.pending == 0
+
+
+async def test_flush_on_the_ui_thread_does_not_wait_for_the_answers_it_blocks(tmp_path):
+    """``p`` right after the round's last result (``4 1-0⏎p``): pairing flushes the saves on
+    the UI thread.  The writer handed each answer to the UI thread and waited for it to be
+    shown; with the UI thread in ``flush`` it waited for ``flush``, which waited for the writer:
+    ten seconds later the last result was still not stored and the round was not paired
+    (a CI failure under load).  The answers are queued to the UI thread, the writer goes on."""
+    from textual.widgets import Static
+
+    from tui.services import on_ui_thread
+
+    [tid] = store_with(tmp_path, demo(rounds=2, complete_last=False))
+    app = HakemApp(data_dir=tmp_path / "other", poll_interval=3600)
+    shown: list[object] = []
+
+    class Board(Static):
+        def answered(self, outcome, error) -> None:
+            shown.append(error)
+
+    async with app.run_test(size=(80, 24)):
+        board = Board("boards")
+        await app.screen.mount(board)
+        session = open_session(tmp_path, tid)
+        session.enter_result(2, 1, GameResult.WHITE_WINS, on_ui_thread(board, board.answered))
+        session.enter_result(2, 2, GameResult.BLACK_WINS, on_ui_thread(board, board.answered))
+        session.flush(timeout=5)  # on the UI thread, as the pairing key does
+        assert session.pending == 0
+        stored = Store(tmp_path).load(tid).tournament
+        assert [b.result for b in stored.rounds[1].boards[:2]] == [GameResult.WHITE_WINS, GameResult.BLACK_WINS]
+        await wait_for_answers(app, shown, 2)
+        assert shown == [None, None]  # both answers still reach the screen, in order
+        session.close()
+
+
+async def wait_for_answers(app, shown: list, count: int) -> None:
+    import asyncio
+
+    for _ in range(500):
+        if len(shown) >= count:
+            return
+        await asyncio.sleep(0.01)

@@ -159,7 +159,13 @@ def on_ui_thread(widget: Any, method: Callable[..., None], *extra: Any) -> Done:
     (the app is looked up now, on the UI thread).  If the app has closed, or ``widget`` has
     left the screen (the tournament was closed), before the store answered there is nothing
     left to show: the answer is dropped, the change is saved.  (A widget gone raised
-    ``NoScreen`` back into the writer thread, which then died with changes still queued.)"""
+    ``NoScreen`` back into the writer thread, which then died with changes still queued.)
+
+    The answer is queued to the UI thread (answers arrive in the order of the saves); the
+    writer does not wait for it to be shown.  It did (``call_from_thread``), and the UI thread
+    waiting for the saves (:meth:`Session.flush`, before pairing) then waited for a writer
+    that waited for the UI thread: ``4 1-0⏎p`` paired ten seconds later on a round still
+    missing its last result, and refused."""
     app = widget.app
 
     def show(*answer: Any) -> None:
@@ -168,7 +174,7 @@ def on_ui_thread(widget: Any, method: Callable[..., None], *extra: Any) -> Done:
 
     def done(outcome: Outcome | None, error: TournamentError | None) -> None:
         try:
-            app.call_from_thread(show, outcome, error, *extra)
+            app.call_later(show, outcome, error, *extra)  # queued, not awaited: see below
         except RuntimeError:
             pass  # the app is not running any more
 
