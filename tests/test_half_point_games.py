@@ -256,7 +256,7 @@ def test_pairing_list_and_crosstable_show_what_each_player_got():
     from core.reports.view import View
 
     [pairs] = [human_rows(tb) for tb in pairing_list(View(event()), 1).tables]
-    assert "½ - 0" in pairs[0] and "½ - ½" in pairs[1]
+    assert "½-0" in pairs[0] and "½-½" in pairs[1]  # as the boards and the journal write it
     [cross] = [human_rows(tb) for tb in crosstable(View(event())).tables]
     by_name = {row[2]: row for row in cross}
     # round 1: P1 got ½ against P4 (White), P4 got 0 (Black); round 3's 0-0 is 0 for both

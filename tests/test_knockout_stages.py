@@ -122,9 +122,11 @@ def test_armageddon_board_is_named():
 
 def test_pairing_lists_of_a_cup_round():
     """The printed pairings of a knockout round: the stage under the title, the game of each
-    board, the points before the knockout round (after all its games: 7 beat 10 twice → 2;
-    9 drew four games and the Armageddon → 2½), players without a game with the reason; the
-    list by name gives every board of a player's match."""
+    board, the points in the match before the board's game, as the boards pane shows them (a
+    quarter-final's first games: 0 each — the event's points, 2 for 7 who beat 10 twice and 2½
+    for 9 after four draws and the Armageddon, count the matches before), players without a
+    game with the reason; the Armageddon's clocks under the table; the list by name gives every
+    board of a player's match."""
     from core.reports import View, build
     from tests.cup_data import played_preliminary
 
@@ -137,12 +139,12 @@ def test_pairing_lists_of_a_cup_round():
     seven = next(r for r in rows if r[1] == 7)
     nine = next(r for r in rows if r[1] == 9)
     points = [c.key for c in report.tables[0].columns].index("white_points")
-    assert seven[points].value == 2 and nine[points].value == Fraction(5, 2)
+    assert seven[points].value == 0 and nine[points].value == 0
     words = {r[0]: r[2] for r in report.tables[1].rows}
     assert words == {8: "eliminated in the Preliminary round", 10: "eliminated in the Preliminary round"}
     first = build(view, "pairings", round_no=1)
-    assert first.subtitle[-2:] == ["Preliminary round",
-                                   "Armageddon (White 5 min, Black 4 min; a draw counts as a win for Black)"]
+    assert first.subtitle[-1] == "Preliminary round"
+    assert first.notes[-1] == "Armageddon (White 5 min, Black 4 min; a draw counts as a win for Black)"
     alpha = {r[1]: r for r in build(view, "alphabetical", round_no=1).tables[0].rows}
     assert alpha[7][2] == "1, 3" and alpha[7][3] in ("W/B", "B/W")
     assert alpha[8][2] == "2, 4, 5, 6, 7"

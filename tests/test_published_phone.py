@@ -134,7 +134,7 @@ def test_phone_shows_the_columns_a_reader_looks_for(phone, tmp_path):
     board = [c for c in pairings["first"] if c["shown"]]
     links = [c for c in board if c["link"]]
     assert len(links) == 2 and all(_on_screen(c, 375) for c in links), board  # both players of board 1
-    assert any(c["text"] in ("1 - 0", "0 - 1", "½ - ½", "− - +", "+ - −") and _on_screen(c, 375) for c in board)
+    assert any(c["text"] in ("1-0", "0-1", "½-½", "-:+", "+:-") and _on_screen(c, 375) for c in board)
 
     prizes = phone.measure((folder / "prizes.html").as_uri())
     shown = [h["text"] for h in prizes["headers"] if _on_screen(h, 375)]

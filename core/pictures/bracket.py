@@ -24,8 +24,9 @@ from typing import Any
 from core.i18n import _
 from core.i18n.format import format_points
 from core.model import Tournament
-from core.playoff.bracket_plan import translate_stage
+from core.playoff.bracket_plan import ROUND_NAMES, translate_stage
 from core.playoff.games import Lot
+from core.playoff.labels import stage_text
 from core.playoff.match_score import flag_legend, flag_letter, match_score
 from core.pictures.text import Canvas, Span, TextPicture, cells, clip, esc, pad
 
@@ -263,10 +264,12 @@ def _build(ko: str, matches: dict[tuple[int, int], list[Any]], byes: dict[int, t
     title = ""
     for r in range(1, total + 1):
         stage = stage_of.get((ko, r))
-        if stage:
+        if stage:  # in the page's words, without the seed's clock ("Match (two games 3+3)"
+            # headed a playoff of 3 min + 2 s games, in English on a Turkish page)
             if ": " in stage and not title:
-                title = stage.rsplit(": ", 1)[0]
-            names_out.append(translate_stage(stage))
+                title = stage_text(stage.rsplit(": ", 1)[0])
+            last = stage.rsplit(": ", 1)[-1]
+            names_out.append(translate_stage(stage) if last in ROUND_NAMES else stage_text(last))
         else:
             names_out.append(_("Round {round}").format(round=r))
     group = re.search(r"\.g([A-Z])(?:\.|$)", ko)

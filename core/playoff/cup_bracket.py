@@ -90,13 +90,16 @@ class PlayerMatch:
 
 
 def latest_matches(t: Tournament, cup: CupState | None = None) -> dict[int, PlayerMatch]:
-    """Pairing number → the player's furthest match (the third-place match after the
-    semi-final); players who only advanced without a game are absent."""
+    """Pairing number → the player's furthest match with a game played (the third-place
+    match after the semi-final), else the match the player is paired for: the standings
+    after a round show how the player got through, not a next match still 0–0 (a winner
+    of the preliminary round read "Quarter-final, (empty) match" the moment round 2 was
+    paired).  Players who only advanced without a game and are not paired yet are absent."""
     out: dict[int, PlayerMatch] = {}
     for rnd in cup_summary(t, cup):
         for m in rnd.matches:
             for me, them, own, other in ((m.a, m.b, m.score_a, m.score_b), (m.b, m.a, m.score_b, m.score_a)):
-                if isinstance(me, int):
+                if isinstance(me, int) and (m.played or me not in out or not out[me].played):
                     won = None if m.winner is None else m.winner == me
                     out[me] = PlayerMatch(them, own, other, m.played, won, m)
     return out

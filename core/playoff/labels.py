@@ -122,6 +122,32 @@ def label_of(game_id: str, kind: str | None = None) -> str:
     return _("Round-robin game")
 
 
+def open_colours_text(game: Game) -> str:
+    """The result cell of a game whose colours are not settled yet, short enough for a
+    timetable's column: an Armageddon whose two players are known waits for their bids (its
+    colours go by the bids, never by a lot); any other game has its colours drawn by lot once
+    its players are known.  :func:`open_colours_notes` says what the short words mean."""
+    if game.kind == "armageddon" and not game.planned:
+        return pgettext("result cell: an Armageddon waiting for the players' bids", "bids awaited")
+    return pgettext("result cell: colours of a later game, drawn by lot", "by lot")
+
+
+def open_colours_notes(games: list[Game]) -> list[str]:
+    """The notes under a table whose result cells say :func:`open_colours_text`, one for each
+    of its words that appears."""
+    texts = {open_colours_text(g) for g in games if g.colours_open and g.result is None}
+    out = []
+    lot = pgettext("result cell: colours of a later game, drawn by lot", "by lot")
+    if lot in texts:
+        out.append(_("{word}: who has White in a match's first game is drawn by lot once both players "
+                     "are known; the colours then alternate.").format(word=lot))
+    bids = pgettext("result cell: an Armageddon waiting for the players' bids", "bids awaited")
+    if bids in texts:
+        out.append(_("{word}: each player bids the time they accept as Black; the lower bid plays Black "
+                     "with it.").format(word=bids))
+    return out
+
+
 def game_title(game: Game) -> str:
     """The label with its time control: "Armageddon (White 5 min, Black 4 min; draw: Black wins)"."""
     tc = time_control_text(game.time_control)

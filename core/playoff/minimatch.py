@@ -32,12 +32,15 @@ def play_match(ctx: Context, path: str, stage: str, a: Entrant, b: Entrant, rule
     emitted: list[str] = []
     prev = after
     if isinstance(a, str) or isinstance(b, str):
-        # Players unknown: plan the regular games (or the golden game) for the timetable.
+        # Players unknown: plan the regular games (or the golden game) for the timetable.  Who
+        # has White first is drawn later; the colours alternate, so the planned games do too
+        # (a final's two games both listing one side as White said what no lot had drawn).
         if rules.segments:
             seg = rules.segments[0]
             for g in range(seg.games):
                 gid = f"{path}.s0g{g + 1}"
-                ctx.add(Game(gid, stage, a, b, seg.time_control, "regular", prev, colours_open=True))
+                first, second = (a, b) if g % 2 == 0 else (b, a)
+                ctx.add(Game(gid, stage, first, second, seg.time_control, "regular", prev, colours_open=True))
                 emitted.append(gid)
                 prev = (gid,)
         else:

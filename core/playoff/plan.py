@@ -23,7 +23,7 @@ Seeds inside a node are 1-based positions in the node's own entrant list.
 
 from __future__ import annotations
 
-from core.i18n import _
+from core.i18n import N_, _
 
 from typing import Any
 
@@ -114,7 +114,7 @@ def _knockout_order(ctx: Context, node: dict[str, Any], entrants: tuple[Entrant,
                 raise PlanError(_('the pairing lot {key} must list exactly the players {drawable}.').format(key=key, drawable=drawable))
         else:
             drawn = lots.shuffle(ctx.seed, key, drawable)
-        ctx.lots.append(Lot(key, "pairing lot (bracket positions)", tuple(drawable),
+        ctx.lots.append(Lot(key, N_("pairing lot (bracket positions)"), tuple(drawable),
                             ",".join(str(x) for x in drawn), manual is not None))
         return fixed + list(drawn)
     seeds = [int(s) for s in order]

@@ -25,6 +25,8 @@ def report_kinds(view: View) -> list[str]:
     out = ["go-table", "standings"] if view.is_go else ["standings"]
     if t.rounds:
         out += ["crosstable", "pairings", "alphabetical", "results"]
+    elif t.players:
+        out.append("alphabetical")  # the participants by name, before round 1
     if t.players:
         out.append("card")
     out.append("checkin")
@@ -53,6 +55,8 @@ def build(view: View, kind: str, round_no: int | None = None, pno: int | None = 
 
     t = view.tournament
     rnd = round_no or t.current_round
+    if kind == "alphabetical" and not rnd:
+        return tables.alphabetical_list(view)  # before round 1: the participants by name
     if kind in ("pairings", "alphabetical", "results"):
         if not rnd:
             raise TournamentError(_('no round is paired yet'))

@@ -44,17 +44,16 @@ class GameCell:
 
 @dataclass(frozen=True)
 class ResultCell:
-    """A board result: ``1 - 0``, ``½ - ½``, ``+ - −`` for people, the CLI spelling
-    (``1-0``, ``1/2``, ``+-``) for machines; empty while the game is running."""
+    """A board result: as people read it everywhere else — the boards, the CLI, the journal
+    (:attr:`core.model.GameResult.text`: ``1-0``, ``½-½``, ``+:-``; a printed sheet read
+    ``1 - 0`` and ``+ - −`` beside a journal's ``+:-``) — the stored spelling (``1-0``,
+    ``1/2``, ``+-``) for machines; empty while the game is running."""
 
     result: GameResult | None
 
     @property
     def text(self) -> str:
-        if self.result is None:
-            return ""
-        return {"1-0": "1 - 0", "0-1": "0 - 1", "1/2": "½ - ½", "+-": "+ - −", "-+": "− - +",
-                "--": "− - −", "0-0": "0 - 0", "1/2-0": "½ - 0", "0-1/2": "0 - ½"}[self.result.value]
+        return "" if self.result is None else self.result.text
 
 
 @dataclass(frozen=True)

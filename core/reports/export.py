@@ -59,6 +59,7 @@ def html_pages(t: Tournament) -> dict[str, str]:
     if cup_page is not None and names[cup_page.slug] != "index.html":
         _with_tree(t, cup_page)
         names[cup_page.slug] = "bracket.html"  # the cup's one bracket page: the tree, then each match
+    _playoff_trees(t, view, pages)
     names.update({r.slug: f"{r.slug}.html" for r in earlier})
     names.update({r.slug: f"player-{r.slug[5:]}.html" for r in cards})
     links = {int(r.slug[5:]): names[r.slug] for r in cards}
@@ -95,6 +96,27 @@ def _with_tree(t: Tournament, report) -> None:
     report.css += CSS + ".figure .scroll{overflow-x:auto}"
 
 
+def _playoff_trees(t: Tournament, view: View, pages: list) -> None:
+    """Each tie-break playoff's bracket page with its tree drawn above its matches: one page
+    per playoff (``bracket-places-1-3.html``).  An earlier publish also wrote every playoff's
+    tree to a page of its own (``bracket.html``), a second page of the same brackets under a
+    name that said nothing of which playoff; the manifest removes it."""
+    from core.pictures.bracket import CSS, bracket_svg, playoff_brackets
+    from core.reports.playoffs import playoff_names
+
+    playoffs = t.options.get("playoffs") or {}
+    by_slug = {f"bracket-{part}": key for key, (part, _name) in playoff_names(view).items()}
+    names = {p.pno: p.name for p in t.players}
+    for report in pages:
+        state = playoffs.get(by_slug.get(report.slug, ""))
+        if not isinstance(state, dict):
+            continue
+        trees = playoff_brackets(state, names)
+        if trees:
+            report.figure = "".join(f'<div class="scroll">{bracket_svg(b)}</div>' for b in trees)
+            report.css += CSS + ".figure .scroll{overflow-x:auto}"
+
+
 def with_qr(page: str, url: str) -> str:
     """The page with a QR code of its own public address at the end (phones at the venue
     open the live page from the printed or projected one)."""
@@ -111,7 +133,7 @@ def with_qr(page: str, url: str) -> str:
 
 def picture_pages(t: Tournament) -> dict[str, tuple[str, str]]:
     """The pictures that apply (file name -> (title, page)): score progression and wallchart
-    once a round is played, the bracket of a cup or a playoff, the Go level chart."""
+    once a round is played, the Go level chart (a bracket is drawn on its bracket page)."""
     from core.i18n import current_language
 
     lang = current_language()
@@ -123,16 +145,8 @@ def picture_pages(t: Tournament) -> dict[str, tuple[str, str]]:
 
     out["progress.html"] = (_("Score progression"), progress_page(t, lang))
     out["wallchart.html"] = (_("Wallchart"), wallchart_page(wallchart(t), lang))
-    from core.pictures.bracket import bracket_page, playoff_brackets
-
-    brackets = []  # a cup's tree is on its bracket page (:func:`_with_tree`), not a page of its own
-    names = {p.pno: p.name for p in t.players}
-    for state in (t.options.get("playoffs") or {}).values():
-        if isinstance(state, dict):
-            brackets += playoff_brackets(state, names)
-    if brackets:
-        name = "playoff-brackets.html" if t.system == "knockout" else "bracket.html"
-        out[name] = (_("Bracket"), bracket_page(brackets, _("Bracket"), [t.name], lang))
+    # a cup's tree is on its bracket page (:func:`_with_tree`), a playoff's on its own
+    # (:func:`_playoff_trees`): no page of their own
     if t.system == "gamma":
         from core.pictures.golevels import levels_page
 

@@ -149,21 +149,46 @@ def _match_numbers(boxes: list[MatchBox]) -> dict[tuple[str, frozenset[str]], in
     return out
 
 
-def game_names(games) -> dict[str, str]:
+def game_names(games, with_stage: bool = False) -> dict[str, str]:
     """Game id → its name for people: "Match 1: Game 2", "Match 2: Armageddon" — the match
     counted as the bracket counts it, the game as the boards name it; a round-robin game
-    is named by its kind (its players stand beside it). Never the stored id (``p.c1r1b1``)."""
+    is named by its kind (its players stand beside it). Never the stored id (``p.c1r1b1``).
+
+    ``with_stage``: a list without a stage column names the stage too when the playoff has
+    more than one ("Semi-final, match 1: Game 1", "Final: Game 1" — the semi-final's and the
+    final's first games both read "Match 1: Game 1")."""
     from core.playoff.labels import game_label
 
-    numbers = _match_numbers(_boxes(games, []))
+    boxes = _boxes(games, [])
+    numbers = _match_numbers(boxes)
+    stages = _short_stages([g.stage for g in games])
+    staged = with_stage and len(stages) > 1
+    matches = {stage: sum(1 for b in boxes if b.stage == stage and not b.bye) for stage in stages}
     out: dict[str, str] = {}
     for g in games:
         n = numbers.get(_key(g.stage, g.white, g.black))
         if g.kind == "round_robin" or n is None:
-            out[g.id] = game_label(g)
+            out[g.id] = _("{stage}: {game}").format(stage=stages[g.stage], game=game_label(g)) if staged \
+                else game_label(g)
+        elif staged and matches.get(g.stage) == 1:
+            out[g.id] = _("{stage}: {game}").format(stage=stages[g.stage], game=game_label(g))
+        elif staged:
+            out[g.id] = _("{stage}, match {n}: {game}").format(stage=stages[g.stage], n=n, game=game_label(g))
         else:
             out[g.id] = _("Match {n}: {game}").format(n=n, game=game_label(g))
     return out
+
+
+def _short_stages(stages: list[str]) -> dict[str, str]:
+    """Each stage in the page's language without the parts every stage of the playoff shares:
+    "Semi-final" and "Final", not "Knockout, two-game matches, pairing by lot: Semi-final"
+    (the format is said once, above the games)."""
+    distinct = list(dict.fromkeys(stages))
+    split = [stage.split(": ") for stage in distinct]
+    common = 0
+    while all(len(parts) > common + 1 for parts in split) and len({parts[common] for parts in split}) == 1:
+        common += 1
+    return {stage: _stage(": ".join(parts[common:])) for stage, parts in zip(distinct, split)}
 
 
 def _captions(boxes: list[MatchBox]) -> list[str]:
@@ -316,32 +341,37 @@ def timetable_report(view: View, key: str, state: Mapping[str, Any], playoff_vie
     from core.playoff import clock, stage_times, warnings
 
     names = {p.pno: p.name for p in view.tournament.players}
+    # What a player at the wall looks for is when, where, against whom and at what clock: the
+    # time control stays on an 80-column page; the stage and the game's name go first (the
+    # stages' table under it gives each stage's times).
     table = Table([Column("start", _("Start"), "r"), Column("end", _("End"), "r"),
                    Column("board", _("Board"), "r"), Column("white", _("White"), flex=True),
                    Column("black", _("Black"), flex=True), Column("result", _("Result"), "c"),
-                   Column("time_control", _("Time control"), optional=True),
-                   Column("stage", _("Stage"), flex=True, optional=True),
-                   Column("game", _("Game"), optional=True)])
-    from core.playoff.labels import time_control_text
+                   Column("time_control", _("Time control")),
+                   Column("stage", _("Stage"), flex=True, optional=True, spare=True),
+                   Column("game", _("Game"), optional=True, spare=True)])
+    from core.playoff.labels import open_colours_notes, open_colours_text, time_control_text
 
     named = game_names([s.game for s in slots])
+    short = _short_stages([s.game.stage for s in slots])  # the format is said once, in the stages' table
     for s in sorted(slots, key=lambda s: (s.start, s.board, s.game.id)):
         g = s.game
         if g.result is not None:
             result: ResultCell | str = ResultCell(g.result)
         elif g.colours_open:
-            result = _("colours to be drawn")
+            result = open_colours_text(g)
         else:
             result = ""
         end = clock(s.end) if s.actual_end else "~" + clock(s.end)
         table.rows.append([clock(s.start), end, s.board, _label(g.white, names).strip(),
                            _label(g.black, names).strip(), result, time_control_text(g.time_control),
-                           _stage(g.stage), named[g.id]])
+                           short[g.stage], named[g.id]])
     stages = Table([Column("stage", _("Stage"), flex=True), Column("from", pgettext("time span", "From"), "r"),
                     Column("until", pgettext("time span", "Until"), "r")], title=_("Stages"))
     for stage, first, last in stage_times(slots):
         stages.rows.append([_stage(stage), clock(first), "~" + clock(last)])
     notes = [_("Times with ~ are estimates (both clocks used up); they are updated as results arrive.")]
+    notes += open_colours_notes([s.game for s in slots])
     notes += warnings(slots, cup=cup)
     if start_line is None:
         # ``start`` is when the event's last game ENDS (``hakem playoff --start``); the first

@@ -186,8 +186,10 @@ def table_text(table: Table, max_width: int = PRINT_WIDTH, blocks: bool = True) 
             flex = [k for k, i in enumerate(keep) if columns[i].flex and ws[k] > floor]
             if not flex:
                 return
+            # one cell at a time off the widest: two names shrink alike (White cut to
+            # "10 Wagner…" beside a Black with room to spare read as a broken table)
             k = max(flex, key=lambda k: (ws[k], -k))
-            ws[k] = max(floor, ws[k] - (total(ws) - max_width))
+            ws[k] -= 1
 
     # Names keep at least 18 characters while optional columns can still go (a name is more
     # use on the wall than a rating), then they shrink further before anything else is lost.

@@ -8,6 +8,7 @@ in the language active when it is built.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
 from core.errors import TournamentError
@@ -83,17 +84,24 @@ def _board_columns(view: View, round_no: int) -> tuple[list[Column], bool]:
     mcmahon = view.tournament.system == "mcmahon"
     score = "MMS" if mcmahon else _("Pts")
     if not go and not mcmahon:  # chess: title and rating beside each name, as the peers print
+        # The points go first on a narrow page where they tell nothing (every player on 0
+        # before round 1: the titles stayed on some pages and not on others, as the header's
+        # words were longer or shorter) or less than the game (a cup: the match's points —
+        # the game, "Extension 1, game 2", is read whole, never cut).
+        cup = any(b.game for b in rnd.boards)
+        spare = cup or not any(view.score_before(p, round_no) for b in rnd.boards for p in (b.white, b.black))
         return [Column("board", _("Board"), "r"), Column("white_pno", _("No."), "r", minor=True),
                 Column("white_title", _("Title"), optional=True, minor=True),
                 Column("white", _("White"), flex=True, link="white_pno"),
                 Column("white_rating", _("Rating"), "r", optional=True, minor=True),
-                Column("white_points", score, "r", minor=True), Column("result", _("Result"), "c"),
-                Column("black_points", score, "r", minor=True),
+                Column("white_points", score, "r", optional=spare, minor=True, spare=spare),
+                Column("result", _("Result"), "c"),
+                Column("black_points", score, "r", optional=spare, minor=True, spare=spare),
                 Column("black_title", _("Title"), optional=True, minor=True),
                 Column("black", _("Black"), flex=True, link="black_pno"),
                 Column("black_rating", _("Rating"), "r", optional=True, minor=True),
                 Column("black_pno", _("No."), "r", minor=True),
-                *([Column("game", _("Game"), flex=True)] if any(b.game for b in rnd.boards) else [])], go
+                *([Column("game", _("Game"))] if cup else [])], go
     columns = [Column("board", _("Board"), "r"), Column("white_pno", _("No."), "r", minor=True),
                Column("white", _("White"), flex=True, link="white_pno"),
                Column("white_points", score, "r", minor=True), Column("result", _("Result"), "c"),
@@ -124,26 +132,46 @@ def _cup_words(view: View, round_no: int) -> tuple[dict[int, str], dict[int, str
         return {}, {}
 
 
-def _cup_stage(view: View, round_no: int) -> list[str]:
-    """A cup's pairing list names its knockout round under the title (the Game column then
-    says "Game 2", "Extension 1, game 1"), and the Armageddon's clocks when it is played."""
+def _cup_games(view: View, round_no: int) -> list:
+    """The cup games of the round's boards (empty for other systems)."""
     t = view.tournament
     if t.system != "knockout" or not any(b.game for b in t.round(round_no).boards):
         return []
     from core.playoff.cup import replay
-    from core.playoff.labels import game_title, stage_text
 
     try:
         games = {g.id: g for g in replay(t).view.games}
     except TournamentError:
         return []
-    mine = [games[b.game] for b in t.round(round_no).boards if b.game in games]
-    stages = dict.fromkeys(stage_text(g.stage) for g in mine)
-    armageddon = dict.fromkeys(game_title(g) for g in mine if g.kind == "armageddon")
-    return [" · ".join(stages), *armageddon]
+    return [games[b.game] for b in t.round(round_no).boards if b.game in games]
 
 
-def _board_row(view: View, round_no: int, number: int, b, go: bool) -> list[object]:
+def _cup_stage(view: View, round_no: int) -> list[str]:
+    """A cup's pairing list names its knockout round under the title (the Game column then
+    says "Game 2", "Extension 1, game 1")."""
+    from core.playoff.labels import stage_text
+
+    return [" · ".join(dict.fromkeys(stage_text(g.stage) for g in _cup_games(view, round_no)))] \
+        if _cup_games(view, round_no) else []
+
+
+def _cup_notes(view: View, round_no: int) -> list[str]:
+    """Under a cup's pairing list: what the points beside the names are (the match's, before
+    the board's game), and the Armageddon's clocks and rule when it is played — a note, not a
+    line under the title that read as a second heading of the round."""
+    from core.playoff.labels import game_title
+
+    games = _cup_games(view, round_no)
+    if not games:
+        return []
+    return [_("{points}: the player's points in the match before this game.").format(points=_("Pts")),
+            *dict.fromkeys(game_title(g) for g in games if g.kind == "armageddon")]
+
+
+def _board_row(view: View, round_no: int, number: int, b, go: bool,
+               cup: Mapping[int, tuple[Fraction, Fraction]] | None = None) -> list[object]:
+    """A board's cells; ``cup``: a cup's points in the match before each board's game
+    (:func:`_cup_points`), which stand where a Swiss shows the points before the round."""
     if view.tournament.system == "mcmahon":  # MMS before the round, and the ranks
         from core.reports.go_mcmahon import board_view
 
@@ -153,13 +181,24 @@ def _board_row(view: View, round_no: int, number: int, b, go: bool) -> list[obje
                 ranks.get(b.black, ""), b.black, *([b.handicap if b.handicap is not None else "", b.komi] if go else [])]
     if not go:
         white, black = view.players.get(b.white), view.players.get(b.black)
+        before = (view.score_before(b.white, round_no), view.score_before(b.black, round_no))
+        before = (cup or {}).get(number, before)
         return [number, b.white, title_cell(white.title) if white else "", view.name(b.white), _rating(white),
-                Points(view.score_before(b.white, round_no)), _result_text(b.result),
-                Points(view.score_before(b.black, round_no)), title_cell(black.title) if black else "",
+                Points(before[0]), _result_text(b.result),
+                Points(before[1]), title_cell(black.title) if black else "",
                 view.name(b.black), _rating(black), b.black]
     return [number, b.white, view.name(b.white), Points(view.score_before(b.white, round_no)),
             _result_text(b.result), Points(view.score_before(b.black, round_no)),
             view.name(b.black), b.black, b.handicap if b.handicap is not None else "", b.komi]
+
+
+def _cup_points(view: View, round_no: int) -> dict[int, tuple[Fraction, Fraction]]:
+    """A cup's boards: White's and Black's points in their match before the board's game
+    (:func:`core.round_view.cup_points`, what the boards pane shows) — the event's points
+    count the games of earlier matches and read 0 before a match's second game."""
+    from core.round_view import cup_points
+
+    return cup_points(view.tournament, round_no)
 
 
 def _rating(p) -> int | str:
@@ -191,9 +230,11 @@ def pairing_list(view: View, round_no: int) -> Report:
             report.tables.append(table)
     else:
         table = Table(columns)
+        cup = _cup_points(view, round_no)
         for i, b in enumerate(rnd.boards, start=1):
-            table.rows.append(_board_row(view, round_no, i, b, go) + ([games.get(i, "")] if b.game else []))
+            table.rows.append(_board_row(view, round_no, i, b, go, cup) + ([games.get(i, "")] if b.game else []))
         report.tables.append(table)
+    report.notes += _cup_notes(view, round_no)
     if away:  # a cup: through without a game, eliminated, entering later — never "absent"
         report.tables.append(_away_table(view, away))
         return report
@@ -424,7 +465,10 @@ def _cup_standings(view: View, s, cup: dict[int, tuple[str, str, str]], upto: in
         table.rows.append([rank_cell(row), row.pno, title_cell(p.title) if p else "", row.name, *cup.get(row.pno, ("", "", "")),
                            _rating(p), p.federation if p else "", *([changes.get(row.pno)] if changes else [])])
     subtitle = [t.name, rounds_counted(rounds_started(t) if upto is None else upto, t.total_rounds)]
-    notes = legend + adjustment_notes(view) + list(s.warnings)
+    said = [_("{match}: the player's last match with a game played, from the player's side; {opponent}: "
+              "who it was played against.").format(match=_("Match"), opponent=_("Opponent"))] \
+        if any(score for _stage, score, _who in cup.values()) else []
+    notes = said + legend + adjustment_notes(view) + list(s.warnings)
     if upto is None:
         return Report("standings", pgettext("report title", "Standings"), subtitle, [table], notes)
     return Report(f"standings-r{upto}", _("Standings after round {round}").format(round=upto), subtitle, [table],
@@ -711,6 +755,22 @@ def starting_list(view: View) -> Report:
     for p in sorted(t.players, key=lambda p: p.pno):
         table.rows.append([p.pno, title_cell(p.title), p.name, _rating(p), p.federation, p.fide_id, p.club])
     return Report("players", _("Starting list"), [t.name, *_head(view)], [table])
+
+
+def alphabetical_list(view: View) -> Report:
+    """The participants by name, in the event language's alphabetical order, before round 1:
+    the list an arbiter pins up at registration for the players to check their names,
+    ratings and clubs (the alphabetical pairings need a round; this needs none).  What is
+    public only, as on :func:`starting_list`."""
+    t = view.tournament
+    table = Table([Column("name", _("Name"), flex=True, link="pno"), Column("pno", _("No."), "r"),
+                   Column("title", _("Title"), optional=True),
+                   Column("rating", _("Rating"), "r", optional=True),
+                   Column("federation", _("Fed"), optional=True, minor=True),
+                   Column("club", _("Club"), optional=True, minor=True)])
+    for p in sorted(t.players, key=lambda p: (event_sort_key(p.name, t.language), p.pno)):
+        table.rows.append([p.name, p.pno, title_cell(p.title), _rating(p), p.federation, p.club])
+    return Report("players-alpha", _("Participants by name"), [t.name, *_head(view)], [table])
 
 
 def checkin_list(view: View) -> Report:

@@ -200,7 +200,7 @@ def render_text(state: dict[str, Any], view: PlayoffView, slots: list[Slot], nam
     lines.append("")
     ordered = sorted(slots, key=lambda s: (s.start, s.board))
     short = short_ids([s.game.id for s in slots])
-    named = game_names([s.game for s in slots])
+    named = game_names([s.game for s in slots], with_stage=True)  # no stage column here
     rows = [(short[s.game.id], named[s.game.id], str(s.board), _time(s.start, relative, start),
              _time(s.end, relative, start), _name(names, s.game.white), _name(names, s.game.black),
              _result_text(s.game)) for s in ordered]
@@ -215,8 +215,10 @@ def render_text(state: dict[str, Any], view: PlayoffView, slots: list[Slot], nam
         lines.append(_("Lots:"))
         lines.extend(_lot_lines(view, names))
     lines.append("")
+    from core.playoff.labels import open_colours_notes
     from core.playoff.timetable import warnings
 
+    lines.extend(open_colours_notes([s.game for s in slots]))  # what "by lot" in the result column means
     for warning in warnings(slots):
         lines.append(_("Warning: {warning}").format(warning=warning))
     if view.places is None:
@@ -230,7 +232,9 @@ def render_text(state: dict[str, Any], view: PlayoffView, slots: list[Slot], nam
 
 
 def _result_text(g: Any) -> str:
-    result = g.result.text if g.result is not None else (_("colours by lot") if g.colours_open else "")
+    from core.playoff.labels import open_colours_text
+
+    result = g.result.text if g.result is not None else (open_colours_text(g) if g.colours_open else "")
     if g.flag_later:
         result += " " + _("(flag fell later: {side})").format(side=_side(g.flag_later))
     return result
@@ -399,6 +403,11 @@ def _propose(t: Tournament, prizes: int, fmt: str) -> int:
         span = place_span(range(g.first_place, (g.last_place or g.first_place) + 1)) if g.first_place is not None else ""
         if g.playoff is None:
             named = "; ".join(f"{p} {t.player(p).name}" for p in g.players)
+            if g.places >= len(g.players):  # every one of them in the prize places: only their order is at stake
+                print(_("Places {span}: {players} are tied; the playoff decides their order: "
+                        "hakem playoff {id} --players {pnos} --places {places}").format(
+                    span=span, players=named, pnos=pnos, places=g.places, id=t.id))
+                continue
             print(_("Places {span}: {players} are tied; the playoff selects {places} of them: "
                     "hakem playoff {id} --players {pnos} --places {places}").format(span=span,
                                                                  players=named, pnos=pnos, places=g.places, id=t.id))

@@ -1,0 +1,236 @@
+"""Reports, playoffs and published pages after the reviews of issue 34 (rev34g, rev34h, rev35b):
+what a person at the wall reads — the clock of every game on an 80-column timetable, a planned
+final whose colours are not drawn yet, games named with their stage, one bracket page per
+playoff, a cup's points in the match, titles on round 1's pairings, a cup's standings and its
+number of rounds, the participants by name before round 1.
+
+Expected values by hand from the rules: a cup of ten plays a 16-bracket (Aktar p. 68: seeds
+1–6 go on without a game, 7 v 10 and 8 v 9 play the preliminary round), so four rounds; a
+mini-match alternates colours after the lot of its first game (Aktar p. 67); an Armageddon whose
+colours go by bids waits for them (FIDE 2025, docs/rules/playoffs.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core import changes
+from core.i18n import speaking
+from core.model import GameResult, Player, Tournament
+from core.playoff import create, enter_result, evaluate, timetable
+from core.reports.view import View
+from tests.cup_data import cup10, played_preliminary
+
+
+def _text(report, width: int = 80) -> str:
+    from core.reports.render import to_text
+
+    return to_text(report, width)
+
+
+# -- the cup's timetable at 80 columns (rev34g #3) ----------------------------------------------
+
+@pytest.mark.parametrize(("lang", "clock"), [("en", "3 min + 3 s"), ("tr", "3 dk + 3 sn"),
+                                             ("de", "3 Min. + 3 Sek."), ("ru", "3 мин + 3 с")])
+def test_the_cup_timetable_keeps_the_clock_of_every_game_at_80_columns(lang: str, clock: str) -> None:
+    """The cup of ten plays Aktar's 3 min + 3 s games (the seed rules, p. 66); every game row of the printed
+    timetable says so at 80 columns — the clock column went first and a player could not read
+    at what time control the game is."""
+    from core.reports.playoffs import playoff_reports
+
+    t = changes.pair_next_round(cup10())
+    with speaking(lang):
+        [report] = [r for r in playoff_reports(View(t)) if r.slug == "timetable-cup"]
+        text = _text(report)
+    rows = [line for line in text.splitlines() if line[:6].strip()[:2].isdigit() and "~" in line]
+    assert len(rows) == 2 * 2 + 2 * 4 + 2 * 2 + 2, text  # 2 games each: 2 preliminary, 4 QF, 2 SF, the final
+    assert all(line.rstrip().endswith(clock) for line in rows), text
+    assert max(len(line) for line in text.splitlines()) <= 80
+
+
+# -- a planned final: colours by lot, alternating (rev34h #14) -------------------------------------
+
+def _four_player_knockout() -> dict:
+    return create([1, 2, 3, 4], 1, variant="knockout", seed=7, start="18:00")
+
+
+def test_the_planned_final_alternates_its_sides_and_says_the_colours_are_drawn() -> None:
+    """Before the semi-finals end, the final's two games have no players and no colours: both
+    listed "winner of Semi-final match 1" as White.  A mini-match alternates colours after the
+    lot (Aktar p. 67), so the planned games alternate the two sides, and the result column says
+    the colours are drawn by lot, explained under the table in the future."""
+    from core.reports.playoffs import timetable_report
+
+    state = _four_player_knockout()
+    view = evaluate(state)
+    final = [g for g in view.games if g.stage.endswith("Final")]
+    assert len(final) == 2 and all(g.colours_open for g in final)
+    assert (final[0].white, final[0].black) == (final[1].black, final[1].white)
+    t = Tournament(id="t", name="Open", system="dutch", total_rounds=5,
+                   players=tuple(Player(p, f"Player {p}") for p in range(1, 5)))
+    with speaking("en"):
+        report = timetable_report(View(t), "places-1-4", state, view, timetable(state, view), "Playoff")
+    at = [c.key for c in report.tables[0].columns].index("result")
+    assert [row[at] for row in report.tables[0].rows][-2:] == ["by lot", "by lot"]
+    assert any(n.startswith("by lot: who has White in a match's first game is drawn by lot once both players "
+                            "are known") for n in report.notes)
+
+
+def test_an_armageddon_waiting_for_bids_says_so_not_by_lot() -> None:
+    """An Armageddon whose colours go by bids (FIDE 2025): with both players known and the bids
+    not in, the colours are not drawn by lot — the row says the bids are awaited."""
+    from core.playoff.labels import open_colours_text
+
+    state = create([1, 2], 1, decider="armageddon", armageddon_colours="bid", extensions=0)
+    for _game in range(2):  # two draws: level, the Armageddon next
+        state = enter_result(state, evaluate(state).ready[0].id, "1/2")
+    [arm] = [g for g in evaluate(state).games if g.kind == "armageddon"]
+    assert arm.colours_open and not arm.planned
+    with speaking("en"):
+        assert open_colours_text(arm) == "bids awaited"
+
+
+# -- games named with their stage (rev34h #14) -------------------------------------------------------
+
+def test_the_games_of_the_semi_final_and_the_final_have_different_names() -> None:
+    """The CLI's games list has no stage column: "Match 1: Game 1" named both the first game of
+    the semi-final and of the final.  With the stage ("Semi-final, match 1: Game 1", the final
+    being one match "Final: Game 1"), no two games share a name."""
+    from core.reports.playoffs import game_names
+
+    view = evaluate(_four_player_knockout())
+    with speaking("en"):
+        named = game_names(list(view.games), with_stage=True)
+    names = [named[g.id] for g in view.games]
+    assert len(set(names)) == len(names), names
+    assert "Semi-final, match 1: Game 1" in names and "Semi-final, match 2: Game 2" in names
+    assert "Final: Game 1" in names and "Final: Game 2" in names
+
+
+def test_the_cli_lists_the_games_with_their_stage(capsys) -> None:
+    from core.cli import main
+
+    assert main(["--lang", "en", "playoff", "--tied", "4", "--variant", "knockout"]) == 0
+    out = capsys.readouterr().out
+    assert "Final: Game 1" in out and "Semi-final, match 1: Game 1" in out
+    assert "pairing lot (bracket positions)" in out  # the English catalog's own words
+
+
+# -- one bracket page per playoff (leftover; rev35b #5) -----------------------------------------------
+
+def _tied_event() -> Tournament:
+    """Four players, one round, both boards drawn: everyone on ½; a playoff for places 1–2."""
+    t = Tournament(id="t", name="Rapid", system="dutch", total_rounds=1,
+                   players=tuple(Player(n, f"Player {n}", rating=2000 - 100 * n) for n in range(1, 5)))
+    t = changes.pair_next_round(t)
+    for board in (1, 2):
+        t = changes.set_result(t, 1, board, GameResult.DRAW)
+    top = [row.pno for row in View(t).standings.rows][:2]
+    return t.with_changes(options={**t.options, "playoffs": {"tie-1-2": create(top, 1, time_control="3+2")}})
+
+
+def test_a_playoff_is_published_on_one_bracket_page_with_its_tree(tmp_path) -> None:
+    """bracket.html (every playoff's tree) and bracket-places-1-2.html (its matches) were two
+    pages of one bracket; the tree is on the playoff's own page now, and the page an earlier
+    publish wrote is removed."""
+    from core.reports.export import publish
+
+    web = tmp_path / "web"
+    web.mkdir()
+    (web / "bracket.html").write_text("old")
+    (web / ".hakem-pages").write_text("index.html\nbracket.html\n")  # an earlier publish's set
+    with speaking("tr"):
+        publish(_tied_event(), web)
+    pages = sorted(p.name for p in web.iterdir() if p.suffix == ".html")
+    assert "bracket.html" not in pages and [p for p in pages if p.startswith("bracket")] == ["bracket-places-1-2.html"]
+    page = (web / "bracket-places-1-2.html").read_text(encoding="utf-8")
+    assert "<svg" in page
+    # the tree's match in the page's words, without the seed's clock 3+3 (the games are 3 min + 2 s)
+    assert "Maç (iki oyun)" in page and "Match (two games" not in page and "3+3" not in page
+
+
+# -- a cup's pairing list (rev34g #5) ------------------------------------------------------------------
+
+def test_a_cup_pairing_list_shows_the_points_in_the_match_and_the_armageddon_as_a_note() -> None:
+    """7 v 10: 10 won game 1 (White).  Before game 2 the match stands 1–0 for 10: the list
+    printed 0 and 0 (the event's points before round 1).  The Armageddon's clocks are a note,
+    not a second heading under the round's title."""
+    from core.reports.tables import pairing_list
+
+    t = changes.pair_next_round(cup10())
+    boards = t.round(1).boards
+    first = next(i for i, b in enumerate(boards, start=1) if {b.white, b.black} == {7, 10})
+    white = boards[first - 1].white
+    t = changes.set_result(t, 1, first, GameResult.WHITE_WINS)
+    report = pairing_list(View(t), 1)
+    table = report.tables[0]
+    keys = [c.key for c in table.columns]
+    second = next(row for row in table.rows if {row[keys.index("white_pno")], row[keys.index("black_pno")]} == {7, 10}
+                  and row[keys.index("result")].result is None)
+    points = {second[keys.index("white_pno")]: second[keys.index("white_points")].value,
+              second[keys.index("black_pno")]: second[keys.index("black_points")].value}
+    assert points == {white: 1, 17 - white: 0}
+    assert not any("Armageddon" in line for line in report.subtitle)
+
+
+def test_the_cup_game_column_is_read_whole_at_80_columns() -> None:
+    """Extension games on the boards: "Extension 1, game 1" was cut to "Доп. мини-мат…"."""
+    from core.reports.tables import pairing_list
+
+    t = cup10()
+    t = changes.pair_next_round(t)
+    for b in range(1, len(t.round(1).boards) + 1):  # every game drawn: both matches level
+        t = changes.set_result(t, 1, b, GameResult.DRAW)
+    with speaking("ru"):
+        text = _text(pairing_list(View(t), 1))
+    assert text.count("Доп. мини-матч 1, партия 1") == 2 and "мини-мат…" not in text, text
+
+
+# -- round 1's pairings keep the titles (rev34g #13) -----------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "tr", "de", "ru"])
+def test_round_one_pairings_keep_the_titles_at_80_columns(lang: str) -> None:
+    """Before round 1 every player has 0 points: those columns say nothing and go first on a
+    narrow page; the titles stayed in some languages and not in others (the headers' words are
+    longer or shorter)."""
+    from core.demo import demo_tournament
+    from core.fields import title_word
+    from core.reports.tables import pairing_list
+
+    t = changes.pair_next_round(demo_tournament("demo"))
+    with speaking(lang):
+        text = _text(pairing_list(View(t), 1))
+        assert title_word("IM") in text and title_word("WFM") in text, text
+
+
+# -- a cup's standings and rounds (leftovers, rev34g #12) -----------------------------------------------
+
+def test_a_cup_standings_show_the_last_match_played_not_the_next_empty_one() -> None:
+    """After the preliminary round 7 beat 10 2–0 and round 2 is paired: 7's row showed the
+    quarter-final against seed 2 with no score; it shows how 7 got there."""
+    from core.reports.tables import cup_cells
+
+    t = played_preliminary()
+    stage, score, opponent = cup_cells(t)[7]
+    assert (score, opponent) == ("2–0", "10 Player 10")
+
+
+def test_a_cup_of_ten_counts_four_rounds_before_round_one() -> None:
+    """The new-event form's 5 rounds stood in the header ("тур 0 из 5"); ten players play a
+    16-bracket: preliminary round, quarter-finals, semi-finals, final (Aktar p. 68)."""
+    from core.round_view import rounds_planned
+
+    assert rounds_planned(cup10().with_changes(total_rounds=5)) == 4
+    assert rounds_planned(Tournament(id="s", name="S", system="dutch", total_rounds=7)) == 7
+
+
+# -- the participants by name before round 1 (rev35b #2) ---------------------------------------------------
+
+def test_the_alphabetical_list_prints_before_round_one_in_the_event_language_order() -> None:
+    """The list an arbiter pins up at registration: Turkish order puts Ç after C and Ö after O
+    (the Turkish alphabet: … c ç d … o ö p …)."""
+    from core.reports.catalog import build
+
+    players = tuple(Player(n, name) for n, name in enumerate(("Öz, Ali", "Oral, Can", "Çelik, Ece", "Can, Efe"), start=1))
+    t = Tournament(id="a", name="A", total_rounds=5, players=players, language="tr")
+    report = build(View(t), "alphabetical")
+    assert [row[0] for row in report.tables[0].rows] == ["Can, Efe", "Çelik, Ece", "Oral, Can", "Öz, Ali"]
