@@ -38,6 +38,21 @@ def scores_before_round(t: Tournament, round_no: int) -> dict[int, Fraction]:
     return scores(t, round_no - 1)
 
 
+def rounds_planned(t: Tournament) -> int:
+    """The event's number of rounds as its header says it: a cup's knockout rounds counted from
+    its bracket of the players registered now (before round 1 the stored number is the one the
+    new-event form held — "round 0 of 5" for a cup of ten players, which plays four rounds);
+    the stored number elsewhere, and once a cup is paired (pairing sets it from the bracket)."""
+    if t.system == "knockout" and not t.rounds and len(t.players) >= 2:
+        from core.playoff.cup import bracket_rounds
+
+        try:
+            return bracket_rounds(t)
+        except TournamentError:  # a bad stored setting is reported when pairing
+            return t.total_rounds
+    return t.total_rounds
+
+
 def cup_points(t: Tournament, round_no: int) -> dict[int, tuple[Fraction, Fraction]]:
     """A cup's boards: each player's points in the match before the board's game (not the
     event's, which count earlier matches and rounds passed without a game); empty for other

@@ -248,16 +248,19 @@ class TournamentScreen(StyledWhenMounted, CommandKeys, ScreenHooks, Screen):
         role = role_of(t)  # "results entry only": the user sees what the core will refuse
         mode = _(" · read-only") if self.session.read_only else (
             "" if role is Role.CHIEF_ARBITER else f" · {role.label}")
+        from core.round_view import rounds_planned
+
         players = ngettext("{n} player", "{n} players", len(t.players)).format(n=len(t.players))
-        self.sub_title = _("{system} · round {current} of {total} · {players}").format(
-            system=system_name(t.system), current=t.current_round, total=t.total_rounds, players=players) + mode
+        total = rounds_planned(t)  # a cup: its bracket's rounds, not the form's 5 ("тур 0 из 5")
+        position = (_("before round 1 of {total}").format(total=total) if t.current_round == 0 else
+                    _("round {current} of {total}").format(current=t.current_round, total=total))
+        self.sub_title = _("{system} · {position} · {players}").format(
+            system=system_name(t.system), position=position, players=players) + mode
         # The header has about width - 18 columns for "title — subtitle"; a long system name
         # ("Holländisches System") goes first, then the player count: the mode (read-only, the
         # role) is what must be read whole (it was cut at 60 columns: "· salt oku…").
-        shorter = (_("round {current} of {total} · {players}").format(
-            current=t.current_round, total=t.total_rounds, players=players) + mode,
-            _("round {current} of {total}").format(current=t.current_round, total=t.total_rounds) + mode,
-            mode.removeprefix(" · "))
+        shorter = (_("{position} · {players}").format(position=position, players=players) + mode,
+                   position + mode, mode.removeprefix(" · "))
         for text in shorter:
             if cell_len(f"{t.name} — {self.sub_title}") <= self.app.size.width - 18:
                 break
