@@ -234,3 +234,22 @@ def test_the_alphabetical_list_prints_before_round_one_in_the_event_language_ord
     t = Tournament(id="a", name="A", total_rounds=5, players=players, language="tr")
     report = build(View(t), "alphabetical")
     assert [row[0] for row in report.tables[0].rows] == ["Can, Efe", "Çelik, Ece", "Oral, Can", "Öz, Ali"]
+
+
+# -- a proposed playoff of players all in the prize places (rev35b #3) -------------------------------
+
+def test_a_playoff_proposed_for_players_all_in_the_prize_places_decides_their_order(tmp_path, monkeypatch,
+                                                                                    capsys) -> None:
+    """Two players tied for places 1–2 with three prizes: both get a prize, the playoff decides
+    which — it does not "select 2 of them" (of two)."""
+    from core.cli import main
+    from tests.test_app_playoff_groups import event
+    from tests.tui_fixtures import store_with
+
+    monkeypatch.setenv("HAKEM_DATA", str(tmp_path))
+    [tid] = store_with(tmp_path, event())
+    assert main(["--lang", "en", "playoff", tid, "--propose", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == ("Places 1–2: 1 Player 1; 7 Player 7 are tied; the playoff decides their order: "
+                        f"hakem playoff {tid} --players 1,7 --places 2")
+    assert "selects 1 of them" in lines[1]  # 3, 2, 4, 5 tied for places 3–6: one prize among four
