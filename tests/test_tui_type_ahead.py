@@ -213,9 +213,43 @@ async def test_single_keys_are_off_until_the_organiser_turns_them_on(tmp_path, w
         assert pane.single_keys  # remembered for this organiser
         await burst(pilot, app, "2")
         assert app.focused.id == "boards" and pane.query_one("#result-entry", Input).value == ""
+        await burst(pilot, app, "\n")  # ends the line the refused 2 began (put aside, see below)
         await burst(pilot, app, "0")
         app.screen.session.flush()
     assert results_of(data, second) == {1: "0-1"}
+
+
+async def test_a_line_typed_on_the_table_with_single_keys_on_is_put_aside(tmp_path):
+    """A review (de, single keys on, cursor on board 1): ``3 0-1⏎`` typed on the table stored
+    0-1 on board 1, a forfeit on board 2 and 1-0 on board 3 — the 3 was refused, the rest read as
+    result keys for the boards under the moving cursor.  Now the refused digit begins a line:
+    what follows up to Enter is put aside with the refused lines, nothing is stored, and Ctrl+R
+    brings it back into the entry line, where Enter stores board 3's result."""
+    data = tmp_path / "data"
+    [tid] = store_with(data, four_boards())
+    app = HakemApp(data_dir=data, open_id=tid, lang="de", poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                       and app.focused is not None and app.focused.id == "boards")
+        pane = app.screen.query_one("#pane-rounds")
+        pane.single_keys = True
+        await burst(pilot, app, "3 0-1\n")
+        app.screen.session.flush()
+        assert results_of(data, tid) == {}
+        assert [r.typed for r in pane.query_one("#result-refused").records] == ["3 0-1"]
+        assert app.focused.id == "boards"
+        await pilot.press("ctrl+r")
+        entry = pane.query_one("#result-entry", Input)
+        assert (app.focused, entry.value) == (entry, "3 0-1")
+        await pilot.press("enter")
+        app.screen.session.flush()
+        assert results_of(data, tid) == {3: "0-1"}
+        await burst(pilot, app, "\n")  # the empty line back to the table
+        await burst(pilot, app, "4 =")
+        await pilot.press("down")  # any other key ends the line and acts
+        app.screen.session.flush()
+        assert results_of(data, tid) == {3: "0-1"}
+        assert [r.typed for r in pane.query_one("#result-refused").records] == ["4 ="]
 
 
 class GatedCircle:

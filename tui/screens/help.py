@@ -56,8 +56,10 @@ Undo in Ctrl+P) they undo the tournament's last change and name it first; a chan
 asked before it is undone.
 
 **Single-key results**: the rounds tab shows the mode left of the entry line; k switches it (off until
-you turn it on; your choice is kept for your next events). Digits typed on the table that are not a
-result key (2–9, or all with the mode off) go to the entry line: `2 0-1` Enter is board 2's result.
+you turn it on; your choice is kept for your next events). With the mode off, digits typed on the table
+go to the entry line: `2 0-1` Enter is board 2's result. With it on, a digit is a result key; one that
+is none (2–9) is refused, and what follows it up to Enter is put aside with the refused lines (Ctrl+R
+takes it back), never entered. Type `:` for a line.
 """)
 
 

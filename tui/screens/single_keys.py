@@ -43,15 +43,26 @@ class SingleKeys(RoundsTab):
             return False  # the indicator says "Single keys off": no key writes a result alone
         return super().check_action(action, parameters)
 
+    set_aside: list[str] | None = None
+    """What was typed on the table from a digit that is no result up to Enter: one line, put
+    aside in the refused list (Ctrl+R takes it back), never entered.  Why: ``3 0-1⏎`` typed on
+    the table (a burst after a line that closed, or the habit of the mode off) refused the 3
+    and then took ``0``, ``-`` and ``1`` as results — 0-1, a forfeit and 1-0 stored on boards
+    1 to 3, which nobody had named."""
+
     def on_key(self, event: events.Key) -> None:
         """Single keys off: a digit on the table starts a typed line there (``2 0-1``: board 2,
         not three results on three boards).  On: a digit is a result key for the cursor's
-        board, and one that is no result (2–9) is said — what a digit does depends on the
-        mode shown, never on how fast the next key follows."""
-        char = event.character or ""
-        if self.app.view_only or len(char) != 1 or not char.isdigit():
+        board, and one that is none (2–9) is said and begins a line that is put aside (see
+        :attr:`set_aside`) — what a digit does depends on the mode shown, never on how fast
+        the next key follows."""
+        if self.app.view_only or self.app.focused is not self.query_one("#boards", FittedTable):
             return
-        if self.app.focused is not self.query_one("#boards", FittedTable):
+        if self.set_aside is not None:
+            self.keep_aside(event)
+            return
+        char = event.character or ""
+        if len(char) != 1 or not char.isdigit():
             return
         if self.single_keys and char in RESULT_KEYS:
             return  # the binding enters the result: the indicator says so
@@ -61,9 +72,27 @@ class SingleKeys(RoundsTab):
             # in the mode a digit is a result for the cursor's board, whatever follows it: one
             # that is none is said, never turned into a typed line (that depended on speed)
             self.app.bell()
-            self.notify(_("Single keys are on: {key} is no result (1 0 = + - f). Type : for a line "
-                          "such as 12 1-0, or k to switch single keys off.").format(key=char), severity="warning")
+            self.set_aside = [char]
+            self.notify(_("Single keys are on: {key} is no result (1 0 = + - f); what you type up to Enter is put "
+                          "aside, not entered. Type : for a line such as 12 1-0, or k to switch single keys off.")
+                        .format(key=char), severity="warning")
             return
         entry = self.query_one("#result-entry", Input)
         entry.focus()
         entry.insert_text_at_cursor(char)
+
+    def keep_aside(self, event: events.Key) -> None:
+        """One more key of a line being put aside: text joins it; Enter or Escape ends it (and
+        does nothing else); any other key (an arrow, a function key) ends it and acts."""
+        char = event.character or ""
+        ends = event.key in ("enter", "escape")
+        if not ends and len(char) == 1 and char.isprintable() and self.set_aside is not None:
+            event.stop()
+            event.prevent_default()
+            self.set_aside.append(char)
+            return
+        if ends:
+            event.stop()
+            event.prevent_default()
+        line, self.set_aside = "".join(self.set_aside or ()).strip(), None
+        self.refuse_line(line, _("typed on the table with single keys on: not entered"), self.round_no)
