@@ -51,12 +51,12 @@ async def test_ten_player_cup_to_its_final(tmp_path):
                 # short in the table (the line under it names the round's stage; x says it in full)
                 assert away == dict.fromkeys(range(1, 7), "bye")
                 assert "Round 1 of 4" in str(title.render())
-                assert "Bd 1, 2: Preliminary round · Game 1 (3 min + 3 s)" in status
-                assert "Bd 3, 4: Preliminary round · Game 2 (3 min + 3 s)" in status
+                # the stage and its clock once, then which boards play which game
+                assert "Preliminary round (3 min + 3 s): Bd 1, 2 — Game 1; Bd 3, 4 — Game 2" in status
             if round_no == 2:
                 # the quarter-final is round 2 of 4: both games of its four matches
                 assert "Round 2 of 4 · 0 of 8 results in" in str(title.render())
-                assert "Bd 1, 2, 3, 4: Quarter-final · Game 1 (3 min + 3 s)" in status
+                assert "Quarter-final (3 min + 3 s): Bd 1–4 — Game 1; Bd 5–8 — Game 2" in status
                 away = {r[1]: r[7] for r in rows(boards) if r[0] == ""}
                 assert away == {9: "out: Preliminary round", 10: "out: Preliminary round"}
             boards.focus()

@@ -120,14 +120,15 @@ def cut_choices(screen) -> list[tuple[str | None, str, int]]:
 
 @pytest.mark.parametrize("lang", ["en", "tr", "de", "ru"])
 @pytest.mark.parametrize("form", ["settings", "new"])
-async def test_the_form_drop_downs_show_their_choice_whole(tmp_path, lang, form):
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+async def test_the_form_drop_downs_show_their_choice_whole(tmp_path, lang, form, size):
     """'По контролю времени (рапид, блиц с' — the rating-for-pairing choice was cut at 80
     columns; every drop-down of the settings and of a new tournament shows its choice whole."""
     set_language(lang)
     data = tmp_path / "data"
     [tid] = store_with(data, demo())
     app = HakemApp(data_dir=data, open_id=tid if form == "settings" else None, lang=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         if form == "settings":
             await open_settings(pilot, app)
         else:
@@ -216,3 +217,58 @@ def test_the_2026_rules_name_no_english_abbreviation(lang) -> None:
 
     set_language(lang)
     assert "VUR" not in regime_name("2026")
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "de", "ru"])
+@pytest.mark.parametrize("size", [(60, 20), (80, 24)])
+async def test_a_cup_round_s_games_line_and_status_are_whole(tmp_path, lang, size):
+    """A cup's round 1 with extension games and an Armageddon: the games line repeated stage
+    and clock on every board group and ran to five lines; the status line under it (three
+    lines at most) lost its end.  Now the stage and clock come once and every line shows."""
+    from tests.cup_data import played_preliminary
+
+    set_language(lang)
+    data = tmp_path / "data"
+    [tid] = store_with(data, played_preliminary())
+    app = HakemApp(data_dir=data, open_id=tid, lang=lang)
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, screen_named(app, "TournamentScreen"))
+        await pilot.press("f3")
+        pane = app.screen.query_one("#pane-rounds")
+        await wait_for(pilot, lambda: pane.round_no == 2)
+        await pilot.press("left_square_bracket")
+        await wait_for(pilot, lambda: pane.round_no == 1)
+        await pilot.pause()
+        status = app.screen.query_one("#round-status", Static)
+        text = str(status.content)
+        assert text.count("(") >= 2 and "Armageddon" in text or lang != "en"
+        width = status.content_region.width
+        needed = status.get_content_height(status.container_size, status.container_viewport, width)
+        assert needed <= status.content_region.height, (needed, status.content_region.height, text)
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "de", "ru"])
+@pytest.mark.parametrize("size", [(60, 20), (80, 24)])
+async def test_a_cup_s_chosen_match_rules_read_whole(tmp_path, lang, size):
+    """The match rules are a sentence ("2 games of 20 min; if level 2 games …, then an
+    Armageddon …"): the chosen one read "2 партии 20 мин; при" at 60 columns.  It wraps onto
+    the rows it needs (the form scrolls) instead of being cut."""
+    set_language(lang)
+    data = tmp_path / "data"
+    data.mkdir()
+    app = HakemApp(data_dir=data, lang=lang)
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, screen_named(app, "TournamentsScreen"))
+        await pilot.press("n")
+        await wait_for(pilot, screen_named(app, "NewTournamentDialog"))
+        app.screen.query_one("#system", Select).value = "knockout"
+        rules = app.screen.query_one("#ko-rules", Select)
+        await wait_for(pilot, lambda: rules.region.width > 0)
+        rules.focus()
+        await pilot.pause()
+        label = rules.query_one("SelectCurrent").query_one("#label", Static)
+        shown = [" ".join("".join(s.text for s in label.render_line(y)).split()) for y in range(label.size.height)]
+        lines = [x for x in shown if x]
+        assert " ".join(lines) == " ".join(str(label.content).split())
+        assert rules.size.height >= len(lines) > 1  # the select's rows hold every line
+        assert app.screen.query_one("#create").region.bottom <= size[1]

@@ -17,7 +17,7 @@ from core.go.event_form import CLOCK_EXAMPLES, CLOCKS, FORM_KEYS, GoFieldError, 
 from core.i18n import LANGUAGES, _, current_language, pgettext
 from core.i18n.format import language_choice
 from core.pairing.registry import system_ids
-from tui.widgets.forms import FormGrid, form_foot
+from tui.widgets.forms import WHOLE, FormGrid, form_foot
 from tui.hooks import StyledWhenMounted
 from tui.i18n import L_
 from tui.services import POINT_SYSTEMS, NewTournament
@@ -77,7 +77,7 @@ def preset_options(system: str | None = None) -> list[tuple[str, str]]:
     from core.tiebreaks.presets import PRESETS, offered
     from tui.standings import AUTO
 
-    return [(_("Automatic: by the system and the ratings"), AUTO)] + [
+    return [(_("Automatic (by the system)"), AUTO)] + [
         (f"{', '.join(p.codes)} — {_(p.title)}", pid) for pid, p in PRESETS.items()
         if system is None or offered(p, system)]
 
@@ -94,9 +94,10 @@ AUTO_RATING = "auto"
 
 def rating_for_pairing_options() -> list[tuple[str, str]]:
     """The choices of ``options["rating_for_pairing"]``, as Swiss-Manager offers them."""
-    return [(_("By the time control (rapid, blitz fall back)"), AUTO_RATING),
-            (_("The event's kind only"), "kind"), (_("Rapid, else standard"), "rapid-standard"),
-            (_("Blitz, else rapid, else standard"), "blitz-rapid-standard")]
+    # short enough for a 60-column form: the arrows read "else" (rapid, else standard)
+    return [(_("By time control (fallback)"), AUTO_RATING),
+            (_("The event's kind only"), "kind"), (_("Rapid → standard"), "rapid-standard"),
+            (_("Blitz → rapid → standard"), "blitz-rapid-standard")]
 
 
 def _rating_choice(value: object) -> str:
@@ -219,7 +220,7 @@ class NewTournamentDialog(StyledWhenMounted, ModalScreen["NewTournament | None"]
         yield Label(_("Language"))
         # the event's own language when editing (the viewer's is not the event's); an event
         # stored without one says so, and keeps none unless the organiser picks one
-        unset = [(_("Not set: the organiser's language"), "")] if cur is not None and not cur.language else []
+        unset = [(_("(organiser's language)"), "")]  # the brackets: no language stored if cur is not None and not cur.language else []
         yield Select([*unset, *((language_choice(c), c) for c in LANGUAGES)],
                      value=current_language() if cur is None else cur.language,
                      allow_blank=False, id="language", compact=True)
@@ -314,7 +315,7 @@ class NewTournamentDialog(StyledWhenMounted, ModalScreen["NewTournament | None"]
             yield Label(_("Match rules"))
             offered = [key for _label, key in choices]
             yield Select(choices, value=rules if rules in offered else Select.NULL, prompt=_("Kept as stored"),
-                         allow_blank=rules not in offered, id="ko-rules", compact=True)
+                         allow_blank=rules not in offered, id="ko-rules", compact=True, classes=WHOLE)
             yield Label(_("First games at"))
             yield FormField(str(cfg.get("start", "10:00")), id="ko-start", placeholder="HH:MM", compact=True)
             # the places and the third-place match on a row of their own: beside the start time

@@ -4,6 +4,8 @@ player without a game), the round's title and status line — what core computed
 
 from __future__ import annotations
 
+import re
+
 from fractions import Fraction
 
 from textual.widgets import Input, Static
@@ -117,8 +119,49 @@ def cup_words(t: Tournament, round_no: int) -> tuple[dict[int, str], str]:
     from core.round_view import cup_round
 
     away, by_game = cup_round(t, round_no)
-    line = "; ".join(f"{_('Bd')} {', '.join(map(str, boards))}: {label}" for label, boards in by_game.items())
-    return away, line
+    return away, cup_games_line(by_game)
+
+
+_CLOCK = re.compile(r"^(.*) \(([^()]*)\)$")
+"""A game's label and its clock in brackets at the end (``Game 1 (3 min + 3 s)``)."""
+
+
+def cup_games_line(by_game: dict[str, list[int]]) -> str:
+    """Which game each board plays, said once per round: the stage the labels share first,
+    with the clock most of them share (``Preliminary round (3 min + 3 s): Bd 1, 2 — Game 1;
+    Bd 3, 4 — Game 2; Bd 7 — Armageddon (White 5 min, Black 4 min; …)``), runs of boards as
+    ranges (``Bd 1–4``).  The stage and clock repeated on every board group made a round
+    with extension games five lines long, and the status line under it was cut."""
+    if not by_game:
+        return ""
+    labels = list(by_game)
+    split = [label.partition(" · ") for label in labels]
+    stages = {stage for stage, sep, _rest in split}
+    head = ""
+    if len(stages) == 1 and all(sep for _stage, sep, _rest in split):
+        head = split[0][0]
+        labels = [rest for _stage, _sep, rest in split]
+    clocks = [m.group(2) if (m := _CLOCK.match(label)) else None for label in labels]
+    common = max(set(clocks), key=clocks.count) if any(clocks) else None
+    if common is not None and clocks.count(common) > 1:
+        labels = [m.group(1) if clock == common and (m := _CLOCK.match(label)) else label
+                  for label, clock in zip(labels, clocks)]
+        head = f"{head} ({common})" if head else ""
+        if not head:  # no stage to carry the shared clock: each game keeps its own
+            labels = list(by_game)
+    games = "; ".join(f"{_('Bd')} {board_ranges(boards)} — {label}" for label, boards in zip(labels, by_game.values()))
+    return f"{head}: {games}" if head else games
+
+
+def board_ranges(boards: list[int]) -> str:
+    """``1–4, 7`` for boards 1, 2, 3, 4, 7: a run of three or more as a range."""
+    runs: list[list[int]] = []
+    for board in boards:
+        if runs and board == runs[-1][-1] + 1:
+            runs[-1].append(board)
+        else:
+            runs.append([board])
+    return ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs)
 
 
 def match_rows(t: Tournament, rnd: Round) -> dict[str, tuple]:
@@ -233,6 +276,7 @@ class BoardsShown(RoundsTab):
         sync_table(table, keys, rows)
         set_text(title, round_title(t, self.round_no))
         set_text(status, self.round_status(t))
+        status.set_class(t.system == "knockout", "-cup")  # the games line above the status: more room
 
     def board_rows(self, t: Tournament, points: PointsShown) -> tuple[list[str], list[tuple]]:
         """A row per board (with ``s``, only those still playing), each team match's row above

@@ -44,6 +44,14 @@ label wraps onto a second line instead of leaving its value a few cells (German
 MIN_ROWS = 4
 """Rows a drop-down list keeps even when the dialog has less room."""
 
+WHOLE = "whole-choice"
+"""The class of a drop-down whose chosen value wraps onto more rows instead of being cut: a
+choice that is a sentence (a cup's match rules: "2 games of 20 min; if level 2 games of 5 min,
+then an Armageddon …" read "2 партии 20 мин; при" at 60 columns)."""
+
+WHOLE_ROWS = 4
+"""The most rows such a chosen value takes."""
+
 LIST_ROWS = 18
 """The most rows an opened list takes (Textual's own limit is 12: the knockout rules need 15 in Turkish at 80 columns, their clocks in words)."""
 
@@ -75,10 +83,11 @@ class FormGrid(Grid):
         if room:
             width = min(width, max(12, int(room * LABEL_SHARE)))
         for grid in grids:
+            whole = list(grid.query(Select).filter(f".{WHOLE}"))
             grid.styles.grid_columns = f"{width} 1fr"
-            grid.styles.grid_rows = "auto" if width <= max(g.label_width() for g in grids) else "1"
+            grid.styles.grid_rows = "auto" if whole or width <= max(g.label_width() for g in grids) else "1"
             for select in grid.query(Select):  # a chosen value stays on its row (only labels wrap)
-                select.styles.max_height = 1
+                select.styles.max_height = WHOLE_ROWS if select in whole else 1
 
     def _keep_inside(self, select: Select, expanded: bool) -> None:
         """Keep an opened list inside the dialog, as long as the dialog allows: it opens below
