@@ -272,3 +272,25 @@ async def test_a_waiting_row_takes_an_update_and_is_sorted_as_its_values():
         table.sort("pno", key=lambda cell: int(str(cell)))  # DataTable's sort reads every row
         assert [str(table.get_row_at(i)[1]) for i in range(200)] == sorted(
             (str(r[1]) for r in changed), key=int)
+
+
+async def test_an_update_of_every_row_makes_cells_only_for_the_rows_drawn():
+    """A new ranking of 1,000 rows (every row's cells change, as a tie-break draft's preview):
+    the rows not drawn keep the new plain values and make their cells when drawn or read, as
+    the rows first put in; what is shown and read is the new values."""
+    keys, data = many_rows(1000)
+    app = Table(FittedTable, "row")
+    async with app.run_test(size=(70, 12)) as pilot:
+        table = app.query_one("#t", FittedTable)
+        table.spread = False  # the standings' table: the whole new ranking at once
+        reset_table(table, COLUMNS)
+        sync_table(table, keys, data)
+        await pilot.pause()
+        changed = [r[:3] + (f"{(i + 1) % 9}", (i + 5) % 13) for i, r in enumerate(data)]
+        sync_table(table, keys, changed)
+        await pilot.pause()
+        waiting = [table.waiting_values(table.row_key_at(i)) for i in range(1000)]
+        assert sum(w is None for w in waiting) <= 20  # made: the rows drawn (12 lines high)
+        assert all(not isinstance(v, Text) for w in waiting if w is not None for v in w)
+        assert [str(c) for c in table.get_row_at(700)] == [str(v) for v in changed[700]]
+        assert [str(c) for c in table.get_row_at(3)] == [str(v) for v in changed[3]]

@@ -53,9 +53,10 @@ def fill_standings(table: FittedTable, view: StandingsView, columns_key: list[ob
     # rows keyed by position: a result that reorders the table becomes cell updates instead of
     # a rebuild (Textual re-measures every cell of a rebuilt 300-row table)
     keys = [f"r{i}" for i in range(len(view.rows))]
+    points = {p: fmt_points(p) for p in {r.points for r in view.rows}}  # a few values, each once
     rows = [(r.place, r.pno, r.name, r.rank if view.go else r.rating or "",
              *(view.cup.get(r.pno, ("", "", "")) if view.cup else
-               (*([] if view.go else [fmt_points(r.points)]), *r.values)),
+               (*([] if view.go else [points[r.points]]), *r.values)),
              *([r.change] if view.changes else [])) for r in view.rows]
     sync_table(table, keys, rows)
     if view.cup and opponents_cut(table):

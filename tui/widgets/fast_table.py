@@ -213,7 +213,7 @@ class FastTable(OpenTable):
             hidden = [i for i in waiting if i not in window][: max(0, self.CHUNK - len(shown))]
             rows = shown + hidden
         chunk = {i: self._pending.pop(i) for i in rows if i in self._pending}
-        self.set_rows({i: {j: plain_cell(v) for j, v in c.items()} for i, c in chunk.items()})
+        self.set_rows(chunk)
         if self._pending:
             self.call_after_refresh(self._apply_pending)
 
@@ -286,10 +286,15 @@ class FastTable(OpenTable):
     """The widget's width the rows were last rendered for."""
 
     def set_rows(self, changes: dict[int, dict[int, Any]]) -> None:
-        """Put new cells into rows: ``{row index: {column index: value}}``; repaint those rows.
+        """Put new cells into rows: ``{row index: {column index: value}}``, plain values made
+        cells as :func:`plain_cell` makes them; repaint those rows.
 
-        A value wider than its column falls back to DataTable's own update, which re-measures
-        the column (and repaints everything)."""
+        A row whose cells are not made yet keeps the plain values, made cells when it is first
+        drawn, as the table's other rows: a 1,000-row standings preview after a tie-break
+        draft's key changed ~6,000 values, and making a ``Text`` of each, though only the rows
+        on screen are drawn, was a third of the UI thread's work for the new preview.  A value
+        wider than its column falls back to DataTable's own update, which re-measures the
+        column (and repaints everything)."""
         if not changes:
             return
         columns = self.ordered_columns
@@ -307,8 +312,8 @@ class FastTable(OpenTable):
                 self.set_waiting_values(row_key, values)  # made when drawn, as the others
                 continue
             row = self.row_values(row_key)
-            for j, value in cells.items():
-                column = columns[j]
+            for j, plain in cells.items():
+                column, value = columns[j], plain_cell(plain)
                 if _width(value) > _room(column):
                     self.update_cell(row_key, column.key, value, update_width=True)
                 else:
@@ -322,7 +327,8 @@ class FastTable(OpenTable):
             return
         width = max(self.size.width, self.virtual_size.width)
         top = self.scroll_offset.y
-        shown = [i for i in sorted(changes) if top - 1 <= i <= top + self.size.height]
+        bottom = top + self.size.height  # once: a widget's size is a walk up to its screen
+        shown = [i for i in sorted(changes) if top - 1 <= i <= bottom]
         if len(shown) > 3:
             # one region from the first to the last changed row in the window: the compositor
             # renders each region separately (styles, background, strips every time), while the
@@ -346,7 +352,9 @@ def plain_cell(value: Any) -> Any:
 def _width(value: Any) -> int:
     if isinstance(value, Text):
         return value.cell_len
-    return cell_len(str(value))
+    text = str(value)
+    # printable ASCII is one cell a character: no per-string measure for most of a table's values
+    return len(text) if text.isascii() and text.isprintable() else cell_len(text)
 
 
 def _room(column: Column) -> int:
