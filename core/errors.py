@@ -123,6 +123,34 @@ class NoRatingLists(RatingListError):
     empty one, not a problem."""
 
 
+def os_reason(error: OSError, writing: bool = False) -> str:
+    """Why the system refused, in the reader's language: the system's own message is English
+    (``No such file or directory``, ``Read-only file system``) whatever language hakem speaks.
+    A message of ours carried by the error (already in the reader's words) is kept; an error
+    without a known reason says the system's message.  ``writing``: a refused permission is
+    said as "you may not write there" (a folder made or a file written), else "permission
+    denied".  The one place the CLI and the TUI turn a file error into words."""
+    import errno
+    import os
+
+    from core.i18n import _
+
+    code = error.errno or 0
+    if error.strerror and code and error.strerror != os.strerror(code):
+        return error.strerror  # a reason of ours (core.file_safety), in the reader's words already
+    denied = _("you may not write there") if writing else _("permission denied")
+    words = {errno.EACCES: denied, errno.EPERM: denied,
+             errno.EROFS: _("the file system is read-only"), errno.ENOSPC: _("the disk is full"),
+             errno.EDQUOT: _("the disk quota is used up"), errno.ENOENT: _("no such file or folder"),
+             errno.ENOTDIR: _("a part of the path is not a folder"), errno.EISDIR: _("it is a folder"),
+             errno.EEXIST: _("it exists already"), errno.ELOOP: _("too many symbolic links"),
+             errno.ENAMETOOLONG: _("the name is too long"), errno.EIO: _("the device reported a read or write error"),
+             errno.EBUSY: _("the device is busy"), errno.ENOTEMPTY: _("the folder is not empty"),
+             errno.EMFILE: _("too many files are open"), errno.EXDEV: _("it is on another file system"),
+             errno.ETXTBSY: _("the file is in use")}
+    return words.get(code) or error.strerror or str(error)
+
+
 def file_error_text(name: str, error: OSError) -> str:
     """One sentence naming the file a user gave and why it cannot be read (no traceback, no
     errno), the same words wherever a named file is opened (imports, rating lists)."""
@@ -134,4 +162,4 @@ def file_error_text(name: str, error: OSError) -> str:
         return _("{path}: is a directory").format(path=name)
     if isinstance(error, PermissionError):
         return _("{path}: permission denied").format(path=name)
-    return _("Cannot read {path}: {error}.").format(path=name, error=error.strerror or error)
+    return _("Cannot read {path}: {error}.").format(path=name, error=os_reason(error))

@@ -185,7 +185,8 @@ def test_the_logs_changes_are_in_the_readers_words():
     # the stored document's own paths, keys and JSON are not what an organiser reads
     for raw in ("players/", "rounds/", "requested_byes", "null", '"1/2"', "/r:", "+1 at"):
         assert raw not in out, (raw, out)
-    assert any(line.strip() == "тур 1, доска 2, Результат: – → ½-½" for line in lines), out
+    # each line begins with a capital, as the lines naming a setting do ("Рейтинг", "Туры")
+    assert any(line.strip() == "Тур 1, доска 2, Результат: – → ½-½" for line in lines), out
     assert any(names[4] in line and "Рейтинг: 1800 → 1850" in line for line in lines), out
     assert any("Пропуск тура с ½ очка: " + names[2] + ", тур 3" in line for line in lines), out
     assert {white, black} == {2, 4}

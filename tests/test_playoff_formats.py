@@ -87,7 +87,7 @@ def test_overrides_change_games_and_time_controls(capsys):
     out = dry_run(capsys, 6, 1, "--time-control", "5+2", "--armageddon-time-control", "W240-B180")
     assert shape(out["stages"]) == [("round_robin", [[1, 4, 5], [2, 3, 6]], 1, "300+2"),
                                     ("armageddon", [], 1, "W240-B180")]
-    out = dry_run(capsys, 4, 1, "--ladder", "2x1500+10,2x600+10,2x300+3")
+    out = dry_run(capsys, 4, 1, "--ladder", "2x25+10,2x10+10,2x5+3")
     assert shape(out["stages"]) == [("knockout", [[1, 2, 3, 4]], 2, "1500+10")]
 
 

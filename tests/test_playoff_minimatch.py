@@ -164,7 +164,7 @@ def test_rules_validation_and_ladders():
         MatchRules(segments=(Segment(3, TimeControl(180, 3)),))
     with pytest.raises(RulesError):
         MatchRules(decider="coin")
-    assert [s.games for s in parse_ladder("2x1500+10, 2x600+10,2x300+3")] == [2, 2, 2]
+    assert [s.games for s in parse_ladder("2x25+10, 2x10+10,2x5+3")] == [2, 2, 2]
     with pytest.raises(RulesError):
         parse_ladder("2 games")
 

@@ -156,7 +156,7 @@ def test_variants_finish(k, variant):
 
 def test_ladder_and_sudden_death_paths_finish():
     for seed in range(4):
-        players, view = random_path(4, ladder="2x1500+10,2x600+10,2x300+3", armageddon=False, seed=seed)
+        players, view = random_path(4, ladder="2x25+10,2x10+10,2x5+3", armageddon=False, seed=seed)
         check_complete(players, view)
 
 

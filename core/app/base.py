@@ -128,10 +128,12 @@ class DeskBase:
 
         ``revision``: refuse when anything was saved since (a pairing computed on it).
         ``value(before, after)``: the use case's answer, computed on what was saved."""
+        from core.changes.rounds import rounds_follow_players
+
         seen: dict[str, Tournament] = {}
 
         def run(current: Tournament) -> Tournament:
-            after = change(current)
+            after = rounds_follow_players(change(current))
             seen["before"], seen["after"] = current, after
             return after
 

@@ -17,7 +17,7 @@ DOCUMENT_NAMES = {
     "timetable": N_("Playoff timetable"), "go-cards": N_("Go cards"), "go-table": N_("Go table"),
     "prizes": N_("Prize list"), "slips": N_("Result slips"), "wallchart": N_("Wallchart"),
     "cards": N_("All pairing cards"), "rating-changes": N_("Rating changes"), "norms": N_("Title norms"),
-    "trf": N_("TRF export"),
+    "trf": N_("TRF export"), "all": N_("All documents"),
     "pic-wallchart": N_("Wallchart (picture)"), "pic-progress": N_("Standings progress (picture)"),
     "pic-bracket": N_("Bracket (picture)"), "pic-golevels": N_("Go levels (picture)"),
     "pic-card": N_("Player progress (picture)"),

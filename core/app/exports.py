@@ -34,8 +34,8 @@ import stat
 from pathlib import Path
 from typing import Literal
 
-from core.errors import StoreError, TournamentError
-from core.i18n import _, pgettext
+from core.errors import StoreError, TournamentError, os_reason
+from core.i18n import _, current_language, pgettext
 from core.i18n.collation import slug
 from core.model import Tournament
 from core.store.folders import open_folder, refuse_data_directory
@@ -67,14 +67,15 @@ def default_name(t: Tournament, kind: str, suffix: str, round_no: int | None = N
     (``tur-1-siralama.html``, ``runde-1-rangliste.html``, ``tur-1-polozhenie.html``): the file
     is the event's document.  Without it the name is the stable English one ``hakem report
     --save`` documents (``round-N-KIND.EXT``: scripts look for it)."""
-    words = None if title is None else slug(title)
+    language = current_language()  # the title's: Turkish "Tüm belgeler" is tum-belgeler, German ü is ue
+    words = None if title is None else slug(title, language)
     base = words or kind.replace(":", "-")
     if pno is not None and kind in ("card", "pic-card"):
         base = f"{base}-{pno}"
     number = round_no or t.current_round
     if words:
         prefix = slug(pgettext("file name", "round {number}").format(number=number) if number
-                      else pgettext("file name", "before round 1")) + "-"
+                      else pgettext("file name", "before round 1"), language) + "-"
     else:
         prefix = f"round-{number}-" if number else "before-round-1-"
     return check_name(f"{prefix}{base}{suffix}")
@@ -194,7 +195,7 @@ def write_in(folder: SafeDir, name: str, data: bytes, exists: Exists = "refuse")
             return shown.parent / candidate
     except OSError as error:
         raise StoreError(_("Could not write {path}: {error}").format(
-            path=shown, error=error.strerror or error)) from error
+            path=shown, error=os_reason(error, writing=True))) from error
     raise StoreError(_("{path}: every name up to -99 is taken; nothing was written").format(path=shown))
 
 

@@ -23,7 +23,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from core.errors import StoreError
+from core.errors import StoreError, os_reason
 from core.i18n import _
 
 FILE = "publishing.json"
@@ -57,7 +57,7 @@ def _save(data: dict[str, Any]) -> None:
         finally:
             safe.close()
     except OSError as error:
-        raise StoreError(_("Could not write {path}: {error}").format(path=config_file(), error=error.strerror or error)) from error
+        raise StoreError(_("Could not write {path}: {error}").format(path=config_file(), error=os_reason(error, writing=True))) from error
 
 
 def _place(data_dir: str | os.PathLike[str]) -> str:

@@ -103,6 +103,24 @@ def _rounds_from_players(t: Tournament) -> Tournament:
     return t.with_changes(total_rounds=rounds_needed(t), options=options)
 
 
+def rounds_follow_players(t: Tournament) -> Tournament:
+    """Before round 1 of a round robin made without its number of rounds, the rounds its table
+    has for the players registered now (n−1 a cycle for an even n, n for an odd one), after
+    every change: the list, the settings and the reports say "round 0 of 5" for five players,
+    not the 1 the event was made with.  Pairing round 1 fixes the number
+    (:func:`_rounds_from_players`); ``settings --rounds`` fixes it before that."""
+    from core.errors import TournamentError
+    from core.pairing.roundrobin import rounds_needed
+
+    if t.current_round or not t.options.get("rounds_from_players") or len(t.players) < 2:
+        return t
+    try:
+        rounds = rounds_needed(t)
+    except TournamentError:  # no longer an all-play-all system: its rounds are the organiser's
+        return t
+    return t if rounds == t.total_rounds else t.with_changes(total_rounds=rounds)
+
+
 def number_for_round_one(t: Tournament) -> Tournament:
     """Pairing numbers before round 1: the drawn numbers when the numbers were drawn by lot
     (round robins: the Berger table is played by drawn number), else the ranking of C.04.2 Art. 2."""

@@ -26,6 +26,9 @@ def set_settings(t: Tournament, **changes: Any) -> Tournament:
     if "name" in changes and not str(changes["name"]).strip():
         raise TournamentError(_('the tournament name must not be empty'))
     changes = {**changes, **_header_texts(changes)}
+    if "total_rounds" in changes and t.options.get("rounds_from_players"):  # the organiser's number now
+        options = changes.get("options", t.options)
+        changes["options"] = {k: v for k, v in options.items() if k != "rounds_from_players"}
     from core.fields import check_event
 
     return check_event(t.with_changes(**changes), changes)

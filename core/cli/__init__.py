@@ -243,5 +243,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
 def _describe(error: BaseException) -> str:
     if isinstance(error, OSError) and error.filename:
-        return f"{error.filename}: {error.strerror or error}"
+        from core.errors import os_reason
+
+        return f"{error.filename}: {os_reason(error)}"
     return str(error)

@@ -25,8 +25,32 @@ MISSING = {"$missing": True}
 
 BOARD_FIELDS = {"w": N_("White"), "b": N_("Black"), "r": N_("Result"), "unrated": N_("unrated game"),
                 "handicap": N_("Handicap"), "komi": N_("Komi")}
-PLAYER_MORE = {"joined_round": N_("first round"), "withdrawn_round": N_("withdrawn from round"),
+PLAYER_MORE = {"pno": N_("pairing number"), "joined_round": N_("first round"), "withdrawn_round": N_("withdrawn from round"),
                "member": N_("member of the club's register")}
+OPTION_NAMES = {
+    "playoffs": N_("Playoffs"), "tie_orders": N_("Orders decided outside the tie-breaks"),
+    "lots": N_("Drawing of lots"), "lots_seeds": N_("Drawing of lots"), "prizes": N_("Prizes"),
+    "rounds_from_players": N_("Rounds from the number of players"),
+    "withdrawn_points": N_("Withdrawal before half of the games"), "checkin": N_("Check-in"),
+    "entry_fee": N_("Entry fee"), "knockout": N_("Knockout"), "go": N_("Go settings"),
+    "keizer": N_("Keizer settings"), "roles": N_("Roles"), "trf_headers": N_("TRF header"),
+    "trf_extra": N_("TRF header"), "trf_type": N_("Event type"), "rating_list": N_("Rating list"),
+    "rating_for_pairing": N_("Rating for pairing"), "boards": N_("Boards per match"),
+    "publish": N_("Published pages"),
+}
+"""The options the journal names (``options/…`` of the stored event), by the setting's name;
+one not named here is said as the event's options, never by its stored key."""
+
+OPTION_PARTS = {
+    "results": N_("results"), "lots": N_("lots"), "bids": N_("Armageddon bids"), "choices": N_("colour chosen"),
+    "start": N_("start"), "flag_later": N_("flag fell later"), "sharing": N_("sharing"),
+    "currency": N_("currency"), "groups": N_("prize groups"), "hort_percent": N_("Hort share (%)"),
+    "fee": N_("entry fee"), "paid": N_("paid"), "open": N_("open"), "present": N_("present"),
+    "absent": N_("absent"), "grant": N_("granted"), "boards": N_("boards"), "plan": N_("format"),
+    "places": N_("places"), "players": N_("players"), "breaks": N_("breaks"),
+}
+"""The parts of an option the journal names (a playoff's results, the prizes' sharing …)."""
+
 EVENT_MORE = {"requested_byes": N_("Requested byes"), "forbidden": N_("Forbidden pairings"),
               "forbidden_ranges": N_("Forbidden pairings"), "teams": N_("Teams"), "players": N_("Players"),
               "rounds": N_("Rounds"), "id": N_("Id")}
@@ -57,8 +81,26 @@ def _birth(text: str) -> str:
     return _date(text) if len(text) == 10 else text
 
 
+def _system(code: str) -> str:
+    from core.i18n.terms import system_name
+
+    return system_name(code)
+
+
+def _sharing(code: str) -> str:
+    from core.cli.worded import sharing_words
+
+    return sharing_words().words.get(code, code)
+
+
+def _withdrawn_points(code: str) -> str:
+    from core.cli.worded import withdrawn_points_words
+
+    return withdrawn_points_words().words.get(code, code)
+
+
 WORDED = {"start_date": _date, "end_date": _date, "initial_colour": _colour, "language": _language,
-          "birth": _birth}
+          "birth": _birth, "system": _system, "sharing": _sharing, "withdrawn_points": _withdrawn_points}
 """Stored values said in the reader's words (dates in the reader's form, a colour, a language)."""
 
 
@@ -79,6 +121,7 @@ def change_lines(entry: Mapping[str, Any], t: Tournament, limit: int = 6) -> lis
 def _line(op: Mapping[str, Any], t: Tournament) -> str:
     path = list(op.get("p", []))
     place = _place(path, t)
+    place = place[:1].upper() + place[1:]  # a line's first word, as the lines of settings begin
     if "i" in op:
         added, removed = list(op.get("a", [])), list(op.get("d", []))
         parts = []
@@ -111,10 +154,29 @@ def _place(path: Sequence[Any], t: Tournament) -> str:
         words = [_("player {name}").format(name=_indexed_player(t, rest[0]))]
         words += [_(PLAYER_FIELD_NAMES[k]) if k in PLAYER_FIELD_NAMES else
                   _(PLAYER_MORE[k]) if k in PLAYER_MORE else str(k) for k in rest[1:]]
+    elif head == "options":
+        words = _option_place(rest)
     else:
         label = SETTING_NAMES.get(str(head)) or EVENT_MORE.get(str(head))
         words = [_(label) if label else str(head), *(str(k) for k in rest)]
     return ", ".join(words)
+
+
+def _option_place(rest: Sequence[Any]) -> list[str]:
+    """An option's place in words: ``Playoff 1, Game 2``, ``Prizes, sharing``; a part the
+    journal has no word for is left out (the option's name says enough), never shown by its
+    stored key."""
+    if not rest or str(rest[0]) not in OPTION_NAMES:
+        return [_("Settings")]
+    key, more = str(rest[0]), [str(k) for k in rest[1:]]
+    if key == "playoffs" and more:
+        words = [_("Playoff {key}").format(key=more[0])]
+        if len(more) >= 3 and more[1] == "results":
+            from core.playoff.labels import label_of
+
+            return [*words, label_of(more[2])]
+        return [*words, *(_(OPTION_PARTS[k]) for k in more[1:2] if k in OPTION_PARTS)]
+    return [_(OPTION_NAMES[key]), *(_(OPTION_PARTS[k]) for k in more[:1] if k in OPTION_PARTS)]
 
 
 def _indexed_player(t: Tournament, index: int) -> str:
@@ -138,6 +200,7 @@ def _items(path: Sequence[Any], items: list[Any], t: Tournament) -> str:
     from core.i18n.terms import bye_name
 
     head = path[0] if len(path) == 1 else None
+    path = list(path)
     said: list[str] = []
     for item in items:
         if not isinstance(item, Mapping):
@@ -148,6 +211,10 @@ def _items(path: Sequence[Any], items: list[Any], t: Tournament) -> str:
                 bye=bye_name(kind), player=_player_number(t, item.get("pno")), round=item.get("round")))
         elif "name" in item:
             said.append(f"{item.get('pno', '')} {item['name']}".strip())
+        elif "groups" in item and head is None and path[-1:] == ["tie_orders"]:
+            said.append(_tie_order(item, t))
+        elif "key" in item and "kind" in item:  # a prize group: its key as prizes list shows it
+            said.append(str(item["key"]))
         elif head == "rounds" and "number" in item:
             boards = len(item.get("boards", []))
             said.append(ngettext("round {n} ({boards} board)", "round {n} ({boards} boards)", boards).format(
@@ -175,6 +242,16 @@ def _value(key: Any, value: Any, t: Tournament) -> str:
         return _player_number(t, value)
     if isinstance(value, str) and key in WORDED:
         return WORDED[key](value) or value
+    if key == "points" and isinstance(value, Mapping):
+        return _points(value)
+    if isinstance(value, Mapping) and "result" in value and "white" in value:  # a playoff game's result
+        return _game(value, t)
+    if key == "playoffs" and isinstance(value, Mapping):  # the playoffs by their keys
+        return ", ".join(_("Playoff {key}").format(key=k) for k in value)
+    if key == "prizes" and isinstance(value, Mapping) and isinstance(value.get("groups"), list):
+        return ", ".join(str(g.get("key")) for g in value["groups"] if isinstance(g, Mapping)) or "–"
+    if key == "tie_orders" and isinstance(value, list):
+        return "; ".join(_tie_order(item, t) for item in value if isinstance(item, Mapping)) or "–"
     if isinstance(value, (list, tuple)):
         if all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value) and len(value) <= 8:
             return ", ".join(str(v) for v in value)
@@ -182,6 +259,39 @@ def _value(key: Any, value: Any, t: Tournament) -> str:
     if isinstance(value, Mapping):
         return ngettext("{n} entry", "{n} entries", len(value)).format(n=len(value))
     return str(value)
+
+
+def _points(value: Mapping[str, Any]) -> str:
+    """A point system as the settings show it: win; draw; loss; pairing-allocated bye (``1; ½;
+    0; 1``), not its number of entries."""
+    from fractions import Fraction
+
+    from core.i18n.format import format_points
+
+    try:
+        return "; ".join(format_points(Fraction(str(value[k]))) for k in ("win", "draw", "loss", "pab"))
+    except (KeyError, ValueError, ZeroDivisionError):
+        return ngettext("{n} entry", "{n} entries", len(value)).format(n=len(value))
+
+
+def _game(value: Mapping[str, Any], t: Tournament) -> str:
+    """A playoff game's result: White – Black and the result as the boards show it."""
+    from core.model import GameResult
+
+    try:
+        result = GameResult(str(value.get("result"))).text
+    except ValueError:
+        result = str(value.get("result"))
+    return f"{_player_number(t, value.get('white'))} – {_player_number(t, value.get('black'))} {result}"
+
+
+def _tie_order(item: Mapping[str, Any], t: Tournament) -> str:
+    """An order decided outside the tie-breaks: its players best first (a tied group joined
+    by ``=``), and whether a playoff or the arbiter decided it."""
+    groups = [g if isinstance(g, list) else [g] for g in item.get("groups", [])]
+    order = "; ".join(" = ".join(_player_number(t, p) for p in g) for g in groups)
+    source = _("playoff") if item.get("source") == "playoff" else _("arbiter's order")
+    return f"{order} ({source})"
 
 
 def _empty(value: Any) -> bool:

@@ -18,7 +18,7 @@ import argparse
 import os
 import sys
 
-from core.errors import StoreError
+from core.errors import StoreError, os_reason
 from core.i18n import _
 
 def add_output_options(parser: argparse.ArgumentParser, help_text: str | None = None,
@@ -105,7 +105,7 @@ def _write_fd(fd: int, data: bytes, output: str) -> None:
         while view:
             view = view[os.write(fd, view):]
     except OSError as error:
-        raise StoreError(_('{output}: {error}').format(output=output, error=error.strerror or error)) from error
+        raise StoreError(_('{output}: {error}').format(output=output, error=os_reason(error, writing=True))) from error
 
 
 def output_format(chosen: str | None, output: str | None, suffixes: dict[str, str], default: str = "text") -> str:

@@ -51,3 +51,53 @@ def colour_words() -> Worded:
     from core.i18n.terms import colour_name
 
     return Worded({"white": colour_name("w"), "black": colour_name("b")})
+
+
+def decider_words() -> Worded:
+    """``playoff --decider``: how a match still level is decided (the glossary's Armageddon
+    game, golden point, drawing of lots)."""
+    from core.i18n import pgettext
+
+    return Worded({"armageddon": pgettext("option value", "Armageddon"),
+                   "sudden_death": pgettext("option value", "sudden death"),
+                   "lot": pgettext("option value", "lot")})
+
+
+def armageddon_colour_words() -> Worded:
+    """``playoff --armageddon-colours``: the colours drawn by lot, or Black's time bid."""
+    from core.i18n import pgettext
+
+    return Worded({"lot": pgettext("option value", "lot"), "bid": pgettext("option value", "bid")})
+
+
+def sharing_words() -> Worded:
+    """``prizes rules --sharing``: prizes not shared, shared equally, or by the Hort system."""
+    from core.i18n import pgettext
+
+    return Worded({"none": pgettext("prize sharing", "none"), "equal": pgettext("prize sharing", "equal"),
+                   "hort": pgettext("prize sharing", "Hort")})
+
+
+def ties_words() -> Worded:
+    """``standings --ties``: a tie left after the tie-breaks shares its places, is decided by
+    the recorded lots, or by the order the arbiter recorded."""
+    from core.i18n import pgettext
+
+    return Worded({"shared": pgettext("ties", "shared"), "lots": pgettext("ties", "lots"),
+                   "manual": pgettext("ties", "manual")})
+
+
+def withdrawn_words() -> Worded:
+    """``standings --withdrawn``: withdrawn players ranked or not (``auto``: by the system's rule)."""
+    from core.i18n import pgettext
+
+    return Worded({"auto": pgettext("withdrawn players", "auto"), "rank": pgettext("withdrawn players", "rank"),
+                   "unrank": pgettext("withdrawn players", "unrank")})
+
+
+def withdrawn_points_words() -> Worded:
+    """``settings --withdrawn-points``: a round robin keeps or annuls the points scored against
+    a player who withdrew before half of the games."""
+    from core.i18n import pgettext
+
+    return Worded({"keep": pgettext("withdrawn points", "keep"), "annul": pgettext("withdrawn points", "annul")})

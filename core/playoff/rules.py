@@ -148,18 +148,21 @@ for elimination games (20 minutes each, or 15'+10"); ``fide-*``: World Cup tie-b
 
 
 def parse_ladder(text: str) -> tuple[Segment, ...]:
-    """Read ``"2x1500+10,2x600+10,2x300+3"`` (games × time control, in playing order)."""
+    """Read ``"2x25+10,2x10+10,2x5+3"`` (games × time control, in playing order); each step's
+    clock read as every clock the organiser types is (:meth:`TimeControl.read`: ``25+10`` is 25
+    minutes + 10 seconds, as in ``--time-control`` and the event's settings, ``2x3 dk + 2 sn``)."""
     segs = []
     for part in text.split(","):
         part = part.strip()
         if not part:
             continue
-        games, sep, tc = part.partition("x")
-        if not sep or not games.strip().isdigit():
-            raise RulesError(_('ladder step {part!r} must look like 2x180+3.').format(part=part))
-        segs.append(Segment(int(games), TimeControl.parse(tc)))
+        games, sep, tc = part.replace("×", "x").partition("x")
+        if not sep or not games.strip().isdigit() or not tc.strip():
+            raise RulesError(_('ladder step {part!r} must look like {example}: games × minutes + seconds.').format(
+                part=part, example="2x3+2"))
+        segs.append(Segment(int(games), TimeControl.read(tc.strip())))
     if not segs:
-        raise RulesError(_('the ladder is empty; write at least one step such as 2x180+3.'))
+        raise RulesError(_('the ladder is empty; write at least one step such as {example}.').format(example="2x3+2"))
     return tuple(segs)
 
 

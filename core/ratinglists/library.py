@@ -21,7 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, BinaryIO, cast
 
-from core.errors import NoRatingLists, RatingListError
+from core.errors import NoRatingLists, RatingListError, os_reason
 from core.i18n import _
 from core.ratinglists.entry import ListEntry, is_list_date
 from core.ratinglists.formats import FORMATS, csv_list, egd, fide_txt, fide_xml
@@ -67,7 +67,7 @@ def lists_directory(data_dir: Path, create: bool = False) -> Iterator[int]:
             _repair_mode(folder, parent.dir_mode)
     except (StoreError, OSError) as error:
         raise RatingListError(_("{path}/lists is not a directory hakem can use ({reason})")
-                              .format(path=data_dir, reason=getattr(error, "strerror", None) or error)) from error
+                              .format(path=data_dir, reason=os_reason(error) if isinstance(error, OSError) else error)) from error
     finally:
         parent.close()
     if folder is None:
@@ -96,7 +96,7 @@ def _open_index(directory: int, name: str) -> int:
         raise RatingListError(_("no rating list named {name!r} (see 'hakem lists')").format(name=name)) from None
     except OSError as error:
         raise RatingListError(_("rating list {name!r}: cannot open its index ({reason})")
-                              .format(name=name, reason=error.strerror)) from error
+                              .format(name=name, reason=os_reason(error))) from error
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
         raise RatingListError(_("rating list {name!r}: its index is not a regular file").format(name=name))
@@ -308,7 +308,7 @@ def import_list(data_dir: Path, path: str, fmt: str | None = None, name: str | N
             _write_atomically(directory, name, write)
         except OSError as error:
             raise RatingListError(_("cannot write the index of {name!r} ({reason}); the previous "
-                                    "index is unchanged").format(name=name, reason=error.strerror)) from error
+                                    "index is unchanged").format(name=name, reason=os_reason(error))) from error
     warnings = [*cleaned_names_warning(cleaned), *shared_id_warnings(path, fmt, layout, shared)]
     with open_list(data_dir, name) as index:
         return replace(index.info, warnings=tuple(warnings))

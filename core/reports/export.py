@@ -242,14 +242,10 @@ def _refusal(directory: Path, name: str, error: OSError, written: int, total: in
 
 
 def os_reason(error: OSError) -> str:
-    """Why the system refused, in the reader's words for the usual reasons (the system's own
-    message is English), else the system's message."""
-    import errno
+    """Why the system refused a page written: :func:`core.errors.os_reason` of a write."""
+    from core.errors import os_reason as said
 
-    words = {errno.EACCES: _("you may not write there"), errno.EPERM: _("you may not write there"),
-             errno.EROFS: _("the file system is read-only"), errno.ENOSPC: _("the disk is full"),
-             errno.EDQUOT: _("the disk quota is used up")}
-    return words.get(error.errno or 0, error.strerror or str(error))
+    return said(error, writing=True)
 
 
 URL_OPTION = "publish_url"

@@ -29,7 +29,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from core.errors import StoreError
+from core.errors import StoreError, os_reason
 from core.i18n import _
 from core.service.wire import MAX_ANSWER, Channel, decode, decode_error, encode, use_cases
 
@@ -77,7 +77,7 @@ def _answer_lost(path: str, what: str, seconds: float) -> AnswerLost:
 def _broken(path: str, what: str, error: OSError, writes: bool) -> ServiceUnavailable:
     """The connection failed while the service had the request (reset: the service was killed
     or restarted).  A change: saved or not is unknown, the README's sentence; a read: try again."""
-    problem = error.strerror or str(error)
+    problem = os_reason(error)
     if writes:
         return AnswerLost(_("the connection to the hakem service at {path} broke before it answered {what} ({problem}); "
                             "whether the change was saved is unknown: look with hakem log before repeating it").format(
@@ -104,7 +104,7 @@ class _Link:
         except OSError as error:
             self.sock.close()
             raise ServiceUnavailable(_("cannot reach the hakem service at {path}: {problem}").format(
-                path=path, problem=error.strerror or error)) from error
+                path=path, problem=os_reason(error))) from error
         self.sock.settimeout(None)
         self.channel = Channel(self.sock, MAX_ANSWER)
         self.idle_since = 0.0
@@ -210,7 +210,7 @@ class _Link:
                 return decode_error(message["error"])
         return ServiceUnavailable(_("the connection to the hakem service at {path} closed before the request was sent "
                                     "({problem}); nothing was changed").format(
-                                        path=self.path, problem=error.strerror or str(error)))
+                                        path=self.path, problem=os_reason(error)))
 
     def _cancel_when(self, cancel: threading.Event, done: threading.Event, guard: threading.Lock,
                      ident: int) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from core.errors import StoreError
+from core.errors import StoreError, os_reason
 from core.i18n import _
 from core.service import DEFAULT_SOCKET
 from core.service.quota import Limits
@@ -148,7 +148,7 @@ def listening_socket(path: str | None, group: str | None) -> tuple[socket.socket
         listener.listen(64)
     except OSError as error:
         listener.close()
-        raise StoreError(_("cannot listen on {path}: {problem}").format(path=where, problem=error.strerror or error)) from error
+        raise StoreError(_("cannot listen on {path}: {problem}").format(path=where, problem=os_reason(error))) from error
     return listener, where
 
 

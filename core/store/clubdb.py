@@ -32,7 +32,7 @@ from typing import Any, Protocol, TypeVar
 from tinydb import TinyDB
 from tinydb.storages import MemoryStorage, Storage
 
-from core.errors import StoreError
+from core.errors import StoreError, os_reason
 from core.i18n import _
 from core.store import diff as _diff
 from core.store import journal as _journal
@@ -147,7 +147,7 @@ class ClubDB:
             return _Loaded(None, {}, {})
         except OSError as error:
             raise StoreError(_("{path}: cannot be read ({what}: {reason})").format(
-                path=storage.where, what=describe_entry(st), reason=error.strerror)) from error
+                path=storage.where, what=describe_entry(st), reason=os_reason(error))) from error
         assert tables is not None
         meta, data = _split(tables)
         self._cache = _Loaded(ident, meta, data)
@@ -222,7 +222,7 @@ class ClubDB:
                 storage.write({META: {"1": meta}, **after})
         except OSError as error:
             raise StoreError(_("could not save {path}: {reason}; nothing was changed").format(
-                path=storage.where, reason=error.strerror)) from error
+                path=storage.where, reason=os_reason(error))) from error
         self._cache = None
 
     def _check_chain(self, loaded: _Loaded) -> None:
@@ -268,7 +268,7 @@ class ClubDB:
             return None
         except (OSError, StoreError) as error:
             raise StoreError(_("the journal of the club database cannot be used: {reason}; nothing was changed "
-                               "(run hakem doctor)").format(reason=getattr(error, "strerror", None) or error)) from error
+                               "(run hakem doctor)").format(reason=os_reason(error) if isinstance(error, OSError) else error)) from error
 
 
 @dataclass
@@ -394,7 +394,7 @@ def rebuild(folder: SafeDir) -> Verification:
             folder.replace(CLUB_DB, _journal.canonical({META: {"1": meta}, **replayed.doc}))
         except OSError as error:
             out.notes.append(_("the club database could not be rebuilt: {reason}; nothing was changed").format(
-                reason=error.strerror))
+                reason=os_reason(error)))
             return out
     out.repairs.append(_("{name} rebuilt from its journal at revision {rev} ({user}: {action}){before}").format(
         name=CLUB_DB, rev=end.get("rev"), user=end.get("user", ""), action=end.get("action", ""),

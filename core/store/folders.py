@@ -24,7 +24,7 @@ import pwd
 import stat
 from pathlib import Path
 
-from core.errors import StoreError
+from core.errors import StoreError, os_reason
 from core.i18n import _
 from core.file_safety import SafeDir
 
@@ -83,7 +83,7 @@ class _Walk:
                 continue
             except OSError as error:
                 if error.errno not in (errno.ELOOP, errno.ENOTDIR):
-                    raise StoreError(_("{path}: {error}").format(path=step, error=error.strerror or error)) from error
+                    raise StoreError(_("{path}: {error}").format(path=step, error=os_reason(error, writing=self.create))) from error
             todo.extend(reversed(self._link(name, step)))
 
     def _link(self, name: str, step: Path) -> list[str]:
@@ -120,7 +120,7 @@ def open_folder(path: str | os.PathLike[str], create: bool = False) -> SafeDir:
     except StoreError:
         raise
     except OSError as error:
-        raise StoreError(_("{path}: {error}").format(path=where, error=error.strerror or error)) from error
+        raise StoreError(_("{path}: {error}").format(path=where, error=os_reason(error, writing=create))) from error
     return SafeDir(where, fd)
 
 

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from core import roles
-from core.errors import ConflictError, StoreError, TournamentError, UnknownTournament
+from core.errors import ConflictError, StoreError, TournamentError, UnknownTournament, os_reason
 from core.i18n import _
 from core.model import Tournament
 from core.serialize import SCHEMA_VERSION, tournament_from_dict, tournament_to_dict
@@ -194,7 +194,7 @@ class Store:
         try:
             self.data_dir = resolve_data_dir(data_dir, create=not self.read_only)
         except OSError as error:
-            raise StoreError(_('cannot use data directory {data_dir}: {strerror}').format(data_dir=data_dir, strerror=error.strerror)) from error
+            raise StoreError(_('cannot use data directory {data_dir}: {strerror}').format(data_dir=data_dir, strerror=os_reason(error))) from error
         if not self.data_dir.is_dir():
             raise StoreError(_('data directory {data_dir} is not a directory').format(data_dir=self.data_dir))
         self.dir = SafeDir.open(self.data_dir)
@@ -235,7 +235,7 @@ class Store:
             raise StoreError(_('{path}: permission denied ({what})').format(
                 path=self.path(tid), what=describe_entry(st) if st is not None else "")) from error
         except OSError as error:
-            raise StoreError(_('{path}: cannot be read ({strerror})').format(path=self.path(tid), strerror=error.strerror)) from error
+            raise StoreError(_('{path}: cannot be read ({strerror})').format(path=self.path(tid), strerror=os_reason(error))) from error
         return meta, _migrate(meta, tdoc, self.path(tid))
 
     def _read(self, tid: str) -> _Loaded:
@@ -441,7 +441,7 @@ class Store:
         try:
             _storage.write_tables(self.dir, self._name(tid), meta, new, _journal.chain_name(tid), line + b"\n")
         except OSError as error:
-            raise StoreError(_('could not save {value}: {strerror}; nothing was changed').format(value=self.path(tid), strerror=error.strerror)) from error
+            raise StoreError(_('could not save {value}: {strerror}; nothing was changed').format(value=self.path(tid), strerror=os_reason(error))) from error
         tournament = after if after is not None else tournament_from_dict(new)
         st = self.dir.lstat(self._name(tid))
         if st is not None:
@@ -525,7 +525,7 @@ class Store:
             st = self.dir.lstat(name)
             what = describe_entry(st) if st is not None else ""
             raise StoreError(_('the journal of {tid} cannot be used ({what}): {reason}; nothing was changed (run hakem doctor {tid})').format(
-                tid=tid, what=what, reason=getattr(error, "strerror", None) or error)) from error
+                tid=tid, what=what, reason=os_reason(error) if isinstance(error, OSError) else error)) from error
 
     def create(self, tournament: Tournament) -> str:
         """Save a new tournament; returns its id (made from the name if ``tournament.id`` is empty)."""
@@ -643,7 +643,7 @@ class Store:
                 if planted is not None:
                     raise StoreError(_('the round backups of {tid!r} cannot be kept: {where} is {what}, not a folder (someone put it there); remove it and try again; nothing was changed').format(
                         tid=tid, where=planted[0], what=planted[1])) from error
-                reason = error.strerror if isinstance(error, OSError) else str(error)
+                reason = os_reason(error, writing=True) if isinstance(error, OSError) else str(error)
                 raise StoreError(_('could not write the round backup of {tid!r}: {strerror}; nothing was changed').format(tid=tid, strerror=reason)) from error
         undo = list(meta.get("undo", []))
         dropped = int(meta.get("undo_dropped", 0))
@@ -781,7 +781,7 @@ class Store:
                 entry = _trash.put(self.dir, tid)
             except OSError as error:
                 raise StoreError(_("{tid} could not be moved to the trash: {reason}; run hakem doctor {tid}").format(
-                    tid=tid, reason=error.strerror)) from error
+                    tid=tid, reason=os_reason(error))) from error
             self._forget(tid)
             heads.removed(self.dir, self._name(tid), identity.current_user())
             with contextlib.suppress(OSError, StoreError):
@@ -813,7 +813,7 @@ class Store:
             try:
                 tid = _trash.take_back(self.dir, entry, clear)
             except OSError as error:
-                raise StoreError(_("{entry} could not be restored: {reason}").format(entry=entry, reason=error.strerror)) from error
+                raise StoreError(_("{entry} could not be restored: {reason}").format(entry=entry, reason=os_reason(error))) from error
             self._forget(tid)
             loaded = self._read(tid)
             self._commit_locked(tid, loaded.meta, loaded.tdoc, act("restore"), [], after=loaded.tournament, base=loaded)

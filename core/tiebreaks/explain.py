@@ -60,14 +60,18 @@ class Explanation:
         and opponent as well as their numbers (a number alone sent the reader to another list).
         """
         from core.i18n import _, pgettext
-        from core.i18n.format import format_value as shown
+        from core.i18n.format import column_formatter
         from core.tiebreaks.values import ROUNDED_CODES, format_rounded
+
+        # one notation for the value and its contributions, as a standings column writes its
+        # values: a Sonneborn-Berger of 1¼ made of ¾ and ½, never "1,25" above "0,75" and "½"
+        shown = column_formatter([self.value, *(c.value for c in self.contributions)])
 
         def value_text(value: Value) -> str:
             if self.code in ROUNDED_CODES:
                 return format_rounded(value)
-            if isinstance(value, tuple):
-                return " ".join(shown(part) for part in value)
+            if value is None:
+                return "–"
             return shown(value)
 
         def named(pno: int) -> str:
@@ -97,4 +101,6 @@ class Explanation:
         opp_wide = max([14, *(len(row[1]) for row in rows)])
         out.extend(f"  {where:{wide}} {opp:{opp_wide}} {value:>8}  {basis}" for where, opp, value, basis in rows)
         out.extend(f"  {n}" for n in self.notes)
+        if self.code == "LOT" and self.value is None:
+            out.append("  " + _("No lot has been drawn for this player."))
         return out

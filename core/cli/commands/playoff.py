@@ -452,26 +452,31 @@ def register(sub: argparse._SubParsersAction) -> None:
         example=_("{minutes} min + {seconds} s").format(minutes=3, seconds=2)))
     p.add_argument("--extensions", type=int, help=_("number of two-game extensions (0: none)"))
     p.add_argument("--extension-time-control", help=_("time control of the extension games"))
-    p.add_argument("--ladder", help=_("FIDE-style ladder, e.g. 2x1500+10,2x600+10,2x300+3"))
+    p.add_argument("--ladder", help=_("FIDE-style ladder: games × minutes + seconds, in playing order, e.g. "
+                                      "2x25+10,2x10+10,2x5+3"))
     p.add_argument("--third-place", action="store_true",
                    help=_("knockouts: the semi-final losers play for 3rd place (default: they share)"))
     p.add_argument("--no-armageddon", action="store_true", help=_("decide level matches by sudden death"))
     p.add_argument("--armageddon-time-control", help=_("Armageddon times, e.g. {example} (or W300-B240)").format(
         example=armageddon_example()))
-    p.add_argument("--decider", choices=("armageddon", "sudden_death", "lot"),
-                   help=_("how a match still level is decided: armageddon (one Armageddon game), sudden_death "
-                          "(games until the first win), lot (drawing of lots)"))
-    p.add_argument("--armageddon-colours", choices=("lot", "bid"),
-                   help=_("the Armageddon game's colours: lot (drawn by lot), bid (each player bids the time they "
-                          "accept as Black; the lower bid plays Black)"))
+    from core.cli.worded import armageddon_colour_words, colour_words, decider_words
+
+    deciders, drawn, sides = decider_words(), armageddon_colour_words(), colour_words()
+    p.add_argument("--decider", type=deciders, metavar=deciders.metavar,
+                   help=_("how a match still level is decided: {choices} (one Armageddon game, games until the "
+                          "first win, or a drawing of lots)").format(choices=deciders.listed()))
+    p.add_argument("--armageddon-colours", type=drawn, metavar=drawn.metavar,
+                   help=_("the Armageddon game's colours: {choices} (drawn by lot, or each player bids the time "
+                          "they accept as Black; the lower bid plays Black)").format(choices=drawn.listed()))
     p.add_argument("--propose", type=int, metavar="PRIZES",
                    help=_("list the groups tied on points within the first PRIZES places"))
     p.add_argument("--show", action="store_true", help=_("show the stored playoff (the default action)"))
     p.add_argument("--result", nargs=2, metavar=("GAME", "RESULT"), help=_("enter or correct a result"))
     p.add_argument("--correct", action="store_true",
                    help=_("replace a result the game already has (without it such a result is kept)"))
-    p.add_argument("--flag-later", choices=("white", "black"),
-                   help=_("Armageddon 0-0: whose flag fell later (that player wins)"))
+    p.add_argument("--flag-later", type=sides, metavar=sides.metavar,
+                   help=_("Armageddon 0-0: whose flag fell later (that player wins): {choices}").format(
+                       choices=sides.listed()))
     p.add_argument("--end", help=_("HH:MM the game actually ended (re-estimates the timetable)"))
     p.add_argument("--remove", metavar="GAME", help=_("remove a wrongly entered result"))
     p.add_argument("--lot", nargs=2, metavar=("KEY", "VALUE"), help=_("a lot drawn over the board"))

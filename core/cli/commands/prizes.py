@@ -88,7 +88,7 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from core.prizes.settings import KINDS, SHARING
+    from core.prizes.settings import KINDS
 
     p = sub.add_parser("prizes", help=_("prize groups: overall places, women, age groups, rating bands, clubs"))
     ps = p.add_subparsers(dest="prizes_command", metavar="ACTION", parser_class=type(p))
@@ -120,7 +120,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     rm.set_defaults(func=_remove)
     ru = ps.add_parser("rules", help=_("sharing between players equal on points; currency"))
     ru.add_argument("id")
-    ru.add_argument("--sharing", choices=SHARING)
+    from core.cli.worded import sharing_words
+
+    sharing = sharing_words()
+    ru.add_argument("--sharing", type=sharing, metavar=sharing.metavar,
+                    help=_("players equal on points: {choices}").format(choices=sharing.listed()))
     ru.add_argument("--hort-percent", type=int, help=_("Hort system: the share split equally (default 50)"))
     ru.add_argument("--currency")
     ru.set_defaults(func=_rules)

@@ -185,9 +185,12 @@ def _shown_text(t, key: str, value: object) -> str:
         return "; ".join(format_points(v) for v in (ps.win, ps.draw, ps.loss, ps.pab))
     if key == "initial_colour" and value:
         return colour_name(str(value))
-    if key == "withdrawn_points":
-        return (_("annul: the points scored by or against them do not count (FIDE)") if value == "annul" else
-                _("keep: their opponents keep the points (Aktar p. 61)"))
+    if key == "withdrawn_points":  # the word --withdrawn-points takes, in the reader's language
+        from core.cli.worded import withdrawn_points_words
+
+        word = withdrawn_points_words().words["annul" if value == "annul" else "keep"]
+        return (_("{word}: the points scored by or against them do not count (FIDE)") if value == "annul" else
+                _("{word}: their opponents keep the points (Aktar p. 61)")).format(word=word)
     if key == "language" and value:  # "Türkisch", not "tr"
         return language_name(str(value))
     if key == "time_control" and value:  # "15 мин + 10 с" read in German: "15 Min. + 10 Sek."
@@ -239,8 +242,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--controller", metavar="ID", help=_("pairing controller's id (TRF 182; empty to clear)"))
     p.add_argument("--language", metavar="LANG",
                    help=_("the event's language: its published pages and reports (en, tr, de, ru)"))
-    p.add_argument("--withdrawn-points", choices=["keep", "annul"],
+    from core.cli.worded import withdrawn_points_words
+
+    kept = withdrawn_points_words()
+    p.add_argument("--withdrawn-points", type=kept, metavar=kept.metavar,
                    help=_("round robin: the points scored against a player who withdrew before completing half "
-                          "of the games: keep (Aktar p. 61, the default) or annul (FIDE)"))
+                          "of the games: {choices} (keep: Aktar p. 61, the default; annul: FIDE)").format(
+                              choices=kept.listed()))
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(func=run)

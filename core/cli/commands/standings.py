@@ -136,9 +136,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--regime", choices=["legacy", "2024", "2026"],
                    help=_("unplayed-round rules (default: by the tournament's start date)"))
     p.add_argument("--format", choices=list(FORMAT_SUFFIXES), help=_("default: from the extension of -o FILE, else text"))
-    p.add_argument("--ties", choices=["shared", "lots", "manual"], default="shared",
-                   help=_("what to do with ties left after the list"))
-    p.add_argument("--withdrawn", choices=["auto", "rank", "unrank"], default="auto")
+    from core.cli.worded import ties_words, withdrawn_words
+
+    ties, withdrawn = ties_words(), withdrawn_words()
+    p.add_argument("--ties", type=ties, metavar=ties.metavar, default="shared",
+                   help=_("what to do with ties left after the list: {choices}").format(choices=ties.listed()))
+    p.add_argument("--withdrawn", type=withdrawn, metavar=withdrawn.metavar, default="auto",
+                   help=_("withdrawn players: {choices}").format(choices=withdrawn.listed()))
     p.add_argument("--round", type=int, help=_("standings after this round"))
     p.add_argument("--team", action="store_true", help=_("rank teams"))
     p.add_argument("--individual", action="store_true", help=_("rank players even in a team event"))

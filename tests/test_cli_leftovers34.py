@@ -1,0 +1,210 @@
+"""The CLI leftovers of issue 34 after its fourth review: the journal's changes named in the
+reader's words (no stored keys), the system's file errors in the reader's language, one notation
+in ``standings --explain``, a playoff ladder read as every clock is, the options' values in the
+reader's words, the Russian journal's «участник», ``print all`` named in the report's language,
+and a round robin made without ``--rounds`` counting its rounds from the players at once.
+
+Expected words come from the glossary (Stechen, Bye, участник, Startnummer) or are derived by
+hand beside the asserts; nothing is copied from our own output.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import re
+
+import pytest
+
+from tests.test_cli_review34e import data, one_line, organiser, run  # noqa: F401 (fixtures)
+
+pytestmark = pytest.mark.usefixtures("data")
+
+NAMES = ("Ahrens, Axel", "Böhm, Bernd", "Çelik, Can", "Demir, Deniz", "Иванов, Иван", "Fuchs, Felix")
+
+
+def _ok(*args: str) -> str:
+    code, out, err = run(*args)
+    assert code == 0, (args, err)
+    return out
+
+
+def _swiss(rounds_played: int = 3) -> str:
+    """Six players (numbers by rating: Ahrens 1 … Fuchs 6), White on top in round 1; round 1
+    all draws, then White wins every game; Fuchs asks a half-point bye for round 3."""
+    tid = _ok("new", "Open", "--rounds", "3", "--initial-colour", "white").strip().splitlines()[-1]
+    for n, name in enumerate(NAMES):
+        _ok("players", "add", tid, "--name", name, "--rating", str(2150 - 50 * n))
+    _ok("players", "bye", tid, "6", "--round", "3", "--kind", "half")
+    for rnd in range(1, rounds_played + 1):
+        _ok("round", "pair", tid)
+        boards = json.loads(_ok("round", "show", tid, str(rnd), "--format", "json"))["boards"]
+        for board in range(1, len(boards) + 1):
+            _ok("result", tid, str(rnd), str(board), "1/2" if rnd == 1 else "1-0")
+    return tid
+
+
+# -- 1. hakem log --changes: the options by their names, not their stored keys ---------------------
+def test_the_log_names_playoffs_prizes_and_tie_orders_in_words():
+    tid = _swiss()
+    _ok("prizes", "add", tid, "open", "--kind", "overall", "--amounts", "300,200,100")
+    _ok("prizes", "rules", tid, "--sharing", "hort", "--currency", "TRY")
+    _ok("playoff", tid, "--players", "1,2", "--places", "1", "--force")
+    for game, result in (("s0g1", "1/2"), ("s0g2", "1/2"), ("s1g1", "1-0"), ("s1g2", "1/2")):
+        _ok("playoff", tid, "--result", game, result)  # 2–2 after the extension's win: decided
+    out = _ok("--lang", "de", "log", tid, "--changes")
+    changes = [line.strip() for line in out.splitlines() if line.startswith("       ")]
+    for key in ("playoffs", "tie_orders", "results", "p.s0g", "prizes", "sharing", "currency", "Optionen",
+                "rounds_from_players", "Einträge", "Einstellungen"):
+        assert not any(key in line for line in changes), (key, out)
+    # the creation: the FIDE point system said as the settings say it: win 1; draw ½; loss 0; PAB 1
+    assert "Punktesystem: 1; ½; 0; 1" in changes, out
+    assert "Paarungssystem: Holländisches System" in changes, out  # the system's name, not "dutch"
+    assert any(line.startswith("Beantragte Byes: ") for line in changes), out  # glossary: Bye, not Spielfrei
+    # a playoff (German: Stechen) and its game, White – Black and the result as the boards write it
+    assert any(re.fullmatch(r"Stechen 1, Partie 1: \d [^–]+ – \d [^–]+ ½-½", line) for line in changes), out
+    assert any(line.startswith("Preise, ") and "Hort" in line for line in changes), out
+
+
+def test_a_late_entry_names_the_pairing_number_not_pno():
+    tid = _ok("new", "Open", "--rounds", "5").strip().splitlines()[-1]
+    _ok("players", "add", tid, "--name", "Kaya, Ali", "--rating", "1900")
+    _ok("players", "add", tid, "--name", "Öztürk, İlknur", "--rating", "1800")
+    _ok("players", "add", tid, "--name", "Müller, Jürgen", "--rating", "2180")  # numbered first: 2 → 3
+    for lang, word in (("tr", "Eşlendirme numarası"), ("de", "Startnummer"), ("ru", "Стартовый номер")):
+        out = _ok("--lang", lang, "log", tid, "--changes")
+        assert "pno" not in out, out
+        assert word.casefold() in out.casefold(), (lang, out)  # glossary 26: the pairing number
+
+
+# -- 2. the system's reasons in the reader's language ----------------------------------------------
+@pytest.mark.parametrize("code, lang, said", [(errno.ENOENT, "de", "Datei oder Ordner nicht vorhanden"),
+                                              (errno.EROFS, "tr", "dosya sistemi salt okunur"),
+                                              (errno.EACCES, "ru", "доступ запрещён")])
+def test_an_os_error_is_said_in_the_readers_language(code, lang, said):
+    from core.errors import os_reason
+    from core.i18n import speaking
+
+    with speaking(lang):
+        assert os_reason(OSError(code, os.strerror(code), "x")) == said
+        # a reason of ours, in the reader's words already, is kept
+        assert os_reason(PermissionError(errno.EACCES, "nur der Eigentümer")) == "nur der Eigentümer"
+
+
+def test_publish_into_a_folder_that_cannot_be_made_says_why_in_german():
+    tid = _swiss(rounds_played=1)
+    code, _out, err = run("--lang", "de", "publish", tid, "/proc/hakem-none/pages")  # /proc takes no folder
+    assert code != 0
+    line = one_line(err)
+    assert "No such file" not in line and "Datei oder Ordner nicht vorhanden" in line, line
+
+
+# -- 3. standings --explain: one notation, a lot not drawn said ------------------------------------
+def test_explain_writes_the_value_and_its_contributions_in_one_notation():
+    tid = _swiss()
+    for pno in range(1, 7):
+        out = _ok("--lang", "de", "standings", tid, "--tiebreaks", "SB,LOT", "--explain", str(pno))
+        sb = [line for line in out.splitlines() if line.startswith(("SB", "  Runde"))]
+        # a Sonneborn-Berger is a sum of halves times halves: quarters, written as the points
+        # are (¼, ½, ¾), never with a decimal comma beside them
+        assert not any(re.search(r"\d,\d", line) for line in sb), out
+        lot = next(line for line in out.splitlines() if line.startswith("LOT"))
+        assert ": – [" in lot, lot  # no lot drawn: a dash, and a line saying so
+        assert "Für diesen Spieler wurde kein Los gezogen." in out
+
+
+def test_the_2026_regime_is_said_without_its_english_abbreviation():
+    tid = _swiss()
+    for lang in ("tr", "de", "ru"):
+        head = _ok("--lang", lang, "standings", tid).splitlines()[0]
+        assert "2026" in head and "VUR" not in head, head
+
+
+# -- 4. a ladder's clocks read as every clock ------------------------------------------------------
+@pytest.mark.parametrize("lang, ladder, codes", [("de", "2x25+10,2x10+10,2x5+3", ["1500+10", "600+10", "300+3"]),
+                                                 ("tr", "2x3 dk + 2 sn", ["180+2"]),
+                                                 ("ru", "2×3+2", ["180+2"])])
+def test_a_ladder_reads_minutes_and_seconds(lang, ladder, codes):
+    out = _ok("--lang", lang, "playoff", "--tied", "2", "--ladder", ladder, "--format", "json")
+    stage = json.loads(out)["stages"][0]
+    assert stage["time_control"] == codes[0]  # 25 min + 10 s = 1500 s + 10 s; 3 min + 2 s = 180 + 2
+
+
+# -- 5. option values in the reader's words --------------------------------------------------------
+def test_prize_sharing_takes_the_readers_word():
+    tid = _swiss(rounds_played=1)
+    _ok("--lang", "tr", "prizes", "rules", tid, "--sharing", "eşit")
+    assert json.loads(_ok("prizes", "list", tid, "--format", "json"))["sharing"] == "equal"
+    _ok("--lang", "de", "prizes", "rules", tid, "--sharing", "HORT")
+    assert json.loads(_ok("prizes", "list", tid, "--format", "json"))["sharing"] == "hort"
+
+
+@pytest.mark.parametrize("lang, ties, withdrawn", [("de", "Los", "automatisch"), ("ru", "жребий", "авто"),
+                                                   ("tr", "paylaşılan", "otomatik"), ("en", "lots", "rank")])
+def test_standings_take_ties_and_withdrawn_in_the_readers_words(lang, ties, withdrawn):
+    tid = _swiss(rounds_played=1)
+    _ok("--lang", lang, "standings", tid, "--ties", ties, "--withdrawn", withdrawn)
+
+
+def test_an_unknown_value_is_refused_listing_the_words():
+    tid = _swiss(rounds_played=1)
+    code, _out, err = run("--lang", "ru", "standings", tid, "--ties", "монетка")
+    assert code != 0 and "жребий" in err and "монетка" in err
+
+
+@pytest.mark.parametrize("lang, word, value", [("tr", "altın puan", "sudden_death"), ("de", "Los", "lot"),
+                                               ("ru", "армагеддон", "armageddon")])
+def test_the_playoff_decider_takes_the_readers_word(lang, word, value):
+    from core.cli import build_parser
+    from core.i18n import speaking
+
+    with speaking(lang):
+        args = build_parser(["playoff"]).parse_args(["playoff", "--tied", "2", "--decider", word])
+    assert args.decider == value
+
+
+def test_withdrawn_points_take_the_readers_word_and_show_it():
+    tid = _ok("new", "Rundenturnier", "--system", "berger").strip().splitlines()[-1]
+    for n in range(4):
+        _ok("players", "add", tid, "--name", f"Spieler, {chr(65 + n)}")
+    out = _ok("--lang", "de", "settings", tid, "--withdrawn-points", "annullieren")
+    assert "annul:" not in out and "annullieren:" in out, out
+    assert json.loads(_ok("settings", tid, "--format", "json"))["withdrawn_points"] == "annul"
+
+
+# -- 6. the Russian journal says участник, as the rest of the Russian program ---------------------
+def test_the_russian_journal_calls_a_player_a_participant():
+    tid = _swiss(rounds_played=1)
+    out = _ok("--lang", "ru", "log", tid, "--changes")
+    assert "игрок" not in out.casefold(), out
+    assert "добавлен участник Ahrens, Axel" in out  # glossary 187: Добавить участника
+
+
+# -- 7. print all: the file named in the report's language ----------------------------------------
+@pytest.mark.parametrize("lang, name", [("tr", "tur-1-tum-belgeler.pdf"), ("de", "runde-1-alle-dokumente.pdf")])
+def test_print_all_keeps_its_pdf_under_a_name_in_the_reports_language(data, monkeypatch, lang, name):  # noqa: F811
+    monkeypatch.setenv("PATH", str(data))  # no lp: the PDF is kept in the export folder
+    tid = _swiss(rounds_played=1)
+    run("--lang", lang, "print", tid, "all", "--report-lang", lang)
+    assert (data / "exports" / tid / name).exists(), list((data / "exports").rglob("*.pdf"))
+
+
+# -- 8. a round robin made without --rounds counts its rounds before round 1 ----------------------
+def test_a_round_robin_counts_its_rounds_as_players_register():
+    tid = _ok("new", "Rundenturnier", "--system", "berger").strip().splitlines()[-1]
+
+    def rounds() -> int:
+        return json.loads(_ok("settings", tid, "--format", "json"))["total_rounds"]
+
+    for n in range(5):
+        _ok("players", "add", tid, "--name", f"Spieler, {chr(65 + n)}")
+    assert rounds() == 5  # five players: a dummy makes six, 6 − 1 = 5 rounds, one bye each
+    _ok("players", "add", tid, "--name", "Spieler, F")
+    assert rounds() == 5  # six players: 6 − 1 = 5
+    _ok("players", "add", tid, "--name", "Spieler, G")
+    assert rounds() == 7
+    _ok("settings", tid, "--rounds", "3")  # the organiser's number stays (a shortened event)
+    _ok("players", "add", tid, "--name", "Spieler, H")
+    _ok("round", "pair", tid)
+    assert rounds() == 3
