@@ -253,3 +253,80 @@ def test_a_playoff_proposed_for_players_all_in_the_prize_places_decides_their_or
     assert lines[0] == ("Places 1–2: 1 Player 1; 7 Player 7 are tied; the playoff decides their order: "
                         f"hakem playoff {tid} --players 1,7 --places 2")
     assert "selects 1 of them" in lines[1]  # 3, 2, 4, 5 tied for places 3–6: one prize among four
+
+
+# -- rev35b: a playoff's --remove, a cup's crosstable, the results sheet, words ----------------------
+
+def test_remove_takes_the_game_id_the_table_shows(tmp_path, monkeypatch, capsys) -> None:
+    """`--remove s0g1` answered "there is no playoff game 's0g1'" although the table lists
+    s0g1 and `--result s0g1` takes it (rev35b #21); an id not in the playoff is refused
+    naming the ids there are."""
+    from core.cli import main
+    from tests.tui_fixtures import store_with
+
+    monkeypatch.setenv("HAKEM_DATA", str(tmp_path))
+    [tid] = store_with(tmp_path, _tied_event())
+    assert main(["--lang", "en", "playoff", tid, "--result", "s0g1", "1-0"]) == 0
+    assert main(["--lang", "en", "playoff", tid, "--remove", "s0g1", "--format", "json"]) == 0
+    out = capsys.readouterr().out
+    assert '"results": {}' in out.replace("\n", "").replace('"results":{}', '"results": {}'), out
+    assert main(["--lang", "en", "playoff", tid, "--result", "s9g9", "1-0"]) != 0
+    assert "its games: s0g1, s0g2." in capsys.readouterr().err
+
+
+def test_a_cup_has_no_crosstable() -> None:
+    """A cup's crosstable had a column per game, a point for a pass and a total no knockout
+    ranks by (rev35b #24): the cup's table is its bracket."""
+    from core.errors import TournamentError
+    from core.reports.catalog import all_reports, build, report_kinds
+
+    view = View(played_preliminary())
+    assert "crosstable" not in report_kinds(view) and "bracket" in report_kinds(view)
+    assert not [r for r in all_reports(view) if r.slug == "crosstable"]
+    with pytest.raises(TournamentError, match="bracket"):
+        build(view, "crosstable")
+
+
+def test_the_results_sheet_lists_the_round_s_byes() -> None:
+    """Five players: one has the pairing-allocated bye; the sheet filed as the round's record
+    names it, as the pairing list does (rev35b #27)."""
+    from core.reports.tables import result_sheet
+
+    t = Tournament(id="b", name="B", total_rounds=3, players=tuple(Player(n, f"Player {n}", rating=2000 - n)
+                                                                   for n in range(1, 6)))
+    t = changes.pair_next_round(t)
+    [bye] = t.round(1).byes
+    report = result_sheet(View(t), 1)
+    assert [row[0] for row in report.tables[1].rows] == [bye.pno]
+
+
+def test_the_final_order_separates_names_with_semicolons_and_a_playoff_final_is_won() -> None:
+    """"3–4. Абрамова, Ольга, Şahin, Emre" read as four names (rev35b #10): names of
+    "Surname, Given" are joined by ";".  The winner of a playoff's last match wins the playoff
+    — he does not "go through" to a next round that is not there."""
+    from core.reports.playoffs import bracket_report
+
+    state = _four_player_knockout()
+    while (view := evaluate(state)).places is None:  # White wins every game
+        state = enter_result(state, view.ready[0].id, "1-0")
+    t = Tournament(id="t", name="Open", system="dutch", total_rounds=5,
+                   players=tuple(Player(p, f"P{p}, Given") for p in range(1, 5)))
+    with speaking("en"):
+        report = bracket_report(View(t), "places-1-4", state, view, timetable(state, view), "Playoff")
+    order = next(n for n in report.notes if n.startswith("Final order: "))
+    assert order.count(";") == 3 and ", Given, " not in order, order  # 1. ; 2. ; 3–4. A; B
+    final = next(tb for tb in report.tables if tb.group.endswith(": Final"))
+    assert "wins the playoff" in final.title and "goes through" not in final.title
+
+
+def test_the_norms_report_heads_with_the_dates_and_titles_of_the_page() -> None:
+    """The norms report headed `İzmir, TUR, 2026-12-07 – 2026-12-09` and printed `WIM` on a
+    Russian page whose standings print ЖМ (rev35b #13)."""
+    from core.reports.ratings import norms_report
+
+    t = Tournament(id="n", name="N", total_rounds=9, place="İzmir", federation="TUR", start_date="2026-12-07",
+                   end_date="2026-12-09", players=(Player(1, "A", title="WIM"), Player(2, "B")))
+    with speaking("ru"):
+        report = norms_report(View(t))
+    assert report.subtitle[1] == "İzmir, TUR, 07.12.2026 – 09.12.2026"
+

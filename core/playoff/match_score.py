@@ -154,14 +154,19 @@ def how_decided(code: str) -> str:
     return words.get(code, "")
 
 
-def outcome_text(m: MatchScore, names: dict[int, str], final: bool = False, third_place: bool = False) -> str:
+def outcome_text(m: MatchScore, names: dict[int, str], final: bool = False, third_place: bool = False,
+                 playoff_final: bool = False) -> str:
     """Who went through and how ("Smith, John goes through (by the Armageddon game)"); ``""``
-    while the match runs."""
+    while the match runs.  ``final``: a cup's final (its winner wins the cup);
+    ``playoff_final``: the last match of a tie-break playoff — its winner goes nowhere further
+    ("üst tura çıktı" for the winner of a playoff for first place), but wins the playoff."""
     if m.winner is None:
         return ""
     who = names.get(m.winner, str(m.winner))
     if third_place:
         status = _("{name} is third").format(name=who)
+    elif playoff_final:
+        status = _("{name} wins the playoff").format(name=who)
     elif final:
         status = _("{name} wins the cup").format(name=who)
     else:
@@ -170,10 +175,11 @@ def outcome_text(m: MatchScore, names: dict[int, str], final: bool = False, thir
     return f"{status} ({how})" if how else status
 
 
-def decided_text(m: MatchScore, names: dict[int, str], final: bool = False, third_place: bool = False) -> str:
+def decided_text(m: MatchScore, names: dict[int, str], final: bool = False, third_place: bool = False,
+                 playoff_final: bool = False) -> str:
     """The score from the winner's side and who went through: ``2–2 E A: Smith, John goes
     through (by the Armageddon game)`` — the line the brackets write under a decided match."""
-    outcome = outcome_text(m, names, final, third_place)
+    outcome = outcome_text(m, names, final, third_place, playoff_final)
     return f"{score_text(m, m.winner)}: {outcome}" if outcome else ""
 
 

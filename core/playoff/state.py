@@ -64,7 +64,12 @@ class PlayoffView:
         for g in self.games:
             if g.id == game_id:
                 return g
-        raise PlayoffError(_('there is no playoff game {game_id!r} at this point of the playoff.').format(game_id=game_id))
+        from core.playoff.labels import short_ids  # the ids the games' table shows, which --result takes
+
+        ids = [g.id for g in self.games]
+        short = short_ids(ids)
+        raise PlayoffError(_("there is no playoff game {game_id!r} at this point of the playoff; its games: {ids}.").format(
+            game_id=game_id, ids=", ".join(short[i] for i in ids)))
 
     @property
     def ready(self) -> tuple[Game, ...]:

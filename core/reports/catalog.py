@@ -24,7 +24,7 @@ def report_kinds(view: View) -> list[str]:
     # a Go event's own table first: places there come from MMS or levels with the Go criteria
     out = ["go-table", "standings"] if view.is_go else ["standings"]
     if t.rounds:
-        out += ["crosstable", "pairings", "alphabetical", "results"]
+        out += (["pairings"] if not has_crosstable(t) else ["crosstable", "pairings"]) + ["alphabetical", "results"]
     elif t.players:
         out.append("alphabetical")  # the participants by name, before round 1
     if t.players:
@@ -45,6 +45,13 @@ def report_kinds(view: View) -> list[str]:
     return out
 
 
+def has_crosstable(t) -> bool:
+    """Whether the event has a crosstable (and a wallchart): not a cup — its table is the
+    bracket; a crosstable of a cup had a column per game, a point for going on without one,
+    and a total of game points that no knockout ranks by (Aktar p. 67: by the stage reached)."""
+    return t.system != "knockout"
+
+
 def build(view: View, kind: str, round_no: int | None = None, pno: int | None = None,
           key: str | None = None) -> Report:
     """One report.  ``round_no`` defaults to the last paired round; ``pno`` is needed for a
@@ -62,6 +69,9 @@ def build(view: View, kind: str, round_no: int | None = None, pno: int | None = 
             raise TournamentError(_('no round is paired yet'))
         if not 1 <= rnd <= t.current_round:
             raise TournamentError(_('round {rnd} is not paired (rounds paired: {current_round})').format(rnd=rnd, current_round=t.current_round))
+    if kind == "crosstable" and not has_crosstable(t):
+        raise TournamentError(_("a cup has no crosstable: its bracket is its table (hakem report {id} bracket).").format(
+            id=t.id))
     if kind in ("standings", "crosstable") and round_no is not None:
         return _after_round(view, kind, round_no)
     if kind == "standings":
@@ -108,7 +118,9 @@ def build(view: View, kind: str, round_no: int | None = None, pno: int | None = 
 
         if key is None:
             keys = [g.key for g in prize_settings(t).groups]
-            raise TournamentError(_('give the prize group with --key ({value})').format(value=', '.join(keys) or 'none defined'))
+            if not keys:  # nothing to name with --key: say how groups are made
+                raise TournamentError(_("the event has no prize groups yet (hakem prizes add {id} ...).").format(id=t.id))
+            raise TournamentError(_('give the prize group with --key ({value})').format(value=', '.join(keys)))
         return special_ranking(view, key)
     if kind in ("rating-changes", "norms"):
         from core.reports import ratings
@@ -146,7 +158,7 @@ def all_reports(view: View) -> list[Report]:
     if t.players and not go_pages:
         out.append(standings_report(view))
     if t.rounds:
-        if not go_pages:
+        if not go_pages and has_crosstable(t):
             out.append(crosstable(view))
         for r in range(t.current_round, 0, -1):
             out.append(pairing_list(view, r))

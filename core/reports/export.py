@@ -144,7 +144,10 @@ def picture_pages(t: Tournament) -> dict[str, tuple[str, str]]:
     from core.reports.wallchart import wallchart, wallchart_page
 
     out["progress.html"] = (_("Score progression"), progress_page(t, lang))
-    out["wallchart.html"] = (_("Wallchart"), wallchart_page(wallchart(t), lang))
+    from core.reports.catalog import has_crosstable
+
+    if has_crosstable(t):  # a cup's wall is its bracket
+        out["wallchart.html"] = (_("Wallchart"), wallchart_page(wallchart(t), lang))
     # a cup's tree is on its bracket page (:func:`_with_tree`), a playoff's on its own
     # (:func:`_playoff_trees`): no page of their own
     if t.system == "gamma":

@@ -116,12 +116,24 @@ def _winner(box: MatchBox) -> object | None:
     return box.score.winner if box.score is not None else None
 
 
-def _outcome(box: MatchBox, names: Mapping[int, str], cup: bool) -> str:
-    """The score and who went through, in words (:func:`core.playoff.match_score.decided_text`)."""
+def _outcome(box: MatchBox, names: Mapping[int, str], cup: bool, last: bool = False) -> str:
+    """The score and who went through, in words (:func:`core.playoff.match_score.decided_text`);
+    ``last``: the one match of a playoff's last stage, whose winner wins the playoff."""
     if box.score is None:
         return ""
-    return decided_text(box.score, dict(names), final=cup and box.stage == "Final",
-                        third_place=box.stage.endswith("third place"))
+    third = box.stage.endswith("third place")
+    return decided_text(box.score, dict(names), final=cup and box.stage == "Final", third_place=third,
+                        playoff_final=last and not cup and not third)
+
+
+def _last_matches(boxes: list[MatchBox]) -> set[int]:
+    """The boxes (by ``id``) that are the one match of the last stage played: a playoff's final
+    (a match for third place stands beside it in its own stage)."""
+    games = [b for b in boxes if not b.bye and not b.stage.endswith("third place")]
+    if not games:
+        return set()
+    last = [b for b in games if b.stage == games[-1].stage]
+    return {id(last[0])} if len(last) == 1 else set()
 
 
 def _mark(mark: tuple[str, str, str], side: int) -> str:
@@ -224,6 +236,7 @@ def bracket_text(boxes: list[MatchBox], names: Mapping[int, str], max_width: int
     name_w = max(20, min(max((width(label) for label in labels), default=20),
                          max_width - game_w - total_w - 2 * 3 - 4))
     stage = None
+    last = _last_matches(boxes)
     for box, caption in zip(boxes, _captions(boxes)):
         if box.stage != stage:
             if lines:
@@ -253,7 +266,7 @@ def bracket_text(boxes: list[MatchBox], names: Mapping[int, str], max_width: int
             star = "*" if win is not None and win == who else " "
             lines.append(f"│ {_pad(name, name_w)} │ {_pad(marks, game_w)} │ {tot:>{total_w - 1}}{star} │")
         lines.append(bottom)
-        outcome = _outcome(box, names, cup)
+        outcome = _outcome(box, names, cup, id(box) in last)
         if outcome:
             lines.append("  → " + outcome)
     return "\n".join(lines)
@@ -287,6 +300,7 @@ def bracket_report(view: View, key: str, state: Mapping[str, Any], playoff_view,
                         "table.match{margin:.6em 0}table.match caption{font-weight:normal;color:#333}"
                         "table.match td:first-child{min-width:12em}"
                         "@media print{.bracket{flex-wrap:wrap}}")
+    last = _last_matches(boxes)
     for box, caption in zip(boxes, _captions(boxes)):
         if box.bye:
             table = Table([Column("player", _("Player"), flex=True), Column("note", "", "l")],
@@ -298,7 +312,7 @@ def bracket_report(view: View, key: str, state: Mapping[str, Any], playoff_view,
         columns = [Column("player", _("Player"), flex=True)]
         columns += [Column(f"g{i}", _game_header(i, box.marks), "c") for i in range(1, len(box.marks) + 1)]
         columns += [Column("points", _("Pts"), "r"), Column("through", "", "c")]
-        outcome = _outcome(box, names, cup)
+        outcome = _outcome(box, names, cup, id(box) in last)
         table = Table(columns, title=f"{caption} — {outcome}" if outcome else caption, css_class="match",
                       group=_stage(box.stage))
         for side, who in ((0, box.a), (1, box.b)):
@@ -320,7 +334,7 @@ def bracket_report(view: View, key: str, state: Mapping[str, Any], playoff_view,
         place = playoff_first_place(view.tournament, state)  # the event's places (2–4), not the playoff's own
         for group in playoff_view.places:
             label = str(place) if len(group) == 1 else f"{place}–{place + len(group) - 1}"
-            order.append(f"{label}. " + ", ".join(names.get(p, str(p)) for p in group))
+            order.append(f"{label}. " + "; ".join(names.get(p, str(p)) for p in group))  # "Surname, Given"
             place += len(group)
         notes.append(_("Final order: {order}").format(order="; ".join(order)))
     else:

@@ -101,6 +101,8 @@ def document(view: View, name: str, round_no: int | None = None, pno: int | None
                                   .format(rnd=rnd, current_round=t.current_round))
         return Document(f"slips-r{rnd}", [result_slips(view, rnd)])
     if name == "wallchart":
+        if t.system == "knockout":  # the crosstable's refusal: a cup's table is its bracket
+            build(view, "crosstable")
         return Document("wallchart", [wallchart_report(view)])
     if name == "cards":
         if view.is_go:
@@ -133,7 +135,9 @@ def document_set(view: View) -> list[Document]:
     if t.players and not go:
         add(tables.standings_report(view))
     if t.rounds:
-        if not go:
+        from core.reports.catalog import has_crosstable
+
+        if not go and has_crosstable(t):  # a cup's table is its bracket
             add(tables.crosstable(view))
             add(wallchart_report(view))
         for r in range(t.current_round, 0, -1):

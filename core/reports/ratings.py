@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from core.errors import TournamentError
 from core.i18n import _
-from core.reports.document import Column, Points, Report, Table, Term, decimal
+from core.reports.document import Column, Points, Report, Table, Term, decimal, title_cell
 from core.reports.view import View
 
 CHANGE_COLUMNS = ("pno", "name", "rating", "k", "games", "opponents_average", "expected", "score", "change")
@@ -153,11 +153,13 @@ def norms_report(view: View, pno: int | None = None) -> Report:
                    Column("required", _("Required"), "r"), Column("met", _("Met"))])
     for c in checks:
         for cond in c.conditions:
-            table.rows.append([c.pno, c.name, c.norm, Term(cond.key, condition_name(cond.key)), cond.article,
+            table.rows.append([c.pno, c.name, title_cell(c.norm), Term(cond.key, condition_name(cond.key)), cond.article,
                                cond.value, cond.required, Term("yes" if cond.met else "no",
                                                                _("yes") if cond.met else _("no"))])
+    from core.fields import title_word
+
     tables = [table] + [_certificate(view, c) for c in checks if c.made]
-    made = [f"{c.pno} {c.name}: {c.norm}" for c in checks if c.made]
+    made = [f"{c.pno} {c.name}: {title_word(c.norm)}" for c in checks if c.made]
     notes = [_("Norms made: {list}").format(list="; ".join(made)) if made else _("No norm was made.")]
     if not checks:
         notes.append(_("No player reached a title performance (FIDE Title Regulations 0.5)."))
@@ -169,7 +171,18 @@ def norms_report(view: View, pno: int | None = None) -> Report:
 
 
 def _dates(t) -> str:
-    return f"{t.start_date} – {t.end_date}" if t.end_date else t.start_date
+    """The event's dates as every report heads them (29.11.2026 – 01.12.2026, not ISO)."""
+    start, end = _day(t.start_date), _day(t.end_date)
+    return f"{start} – {end}" if end and end != start else start
+
+
+def _day(text: str) -> str:
+    from core.i18n.format import format_date
+
+    try:
+        return format_date(text) if text else ""
+    except (ValueError, TypeError):  # a date typed in some other form: as it is
+        return text
 
 
 def _certificate(view: View, c) -> Table:
@@ -177,19 +190,23 @@ def _certificate(view: View, c) -> Table:
     dates), its rounds, system and arbiters; the player (name, FIDE id, federation, birth,
     title); the result (norm, score of games, average, performance); then each opponent
     (round, name, FIDE id, title, federation, rating, the rating counted, the result)."""
+    from core.fields import title_word
+    from core.i18n.terms import system_name as pairing_system_name
+
     t = view.tournament
     p = t.player(c.pno)
     arbiters = ", ".join(x for x in (t.chief_arbiter, *t.deputy_arbiters) if x) or "–"
     title = _("Norm certificate: {name} ({fide_id}, {fed}, {birth}, {title}) – {norm}; {score} / {games}; "
               "average {average}, performance {performance}; {rounds} rounds, {system}; arbiters {arbiters}").format(
-        name=p.name, fide_id=p.fide_id or "–", fed=p.federation or "–", birth=p.birth or "–", title=p.title or "–",
-        norm=c.norm, score=_points(c.score), games=len(c.opponents), average=c.average,
-        performance=c.performance, rounds=t.total_rounds, system=t.system, arbiters=arbiters)
+        name=p.name, fide_id=p.fide_id or "–", fed=p.federation or "–", birth=_day(p.birth) or "–",
+        title=title_word(p.title) if p.title else "–", norm=title_word(c.norm), score=_points(c.score),
+        games=len(c.opponents), average=c.average, performance=c.performance, rounds=t.total_rounds,
+        system=pairing_system_name(t.system), arbiters=arbiters)
     table = Table([Column("round", _("Rd"), "r"), Column("opponent", _("Opponent"), flex=True),
                    Column("fide_id", _("FIDE id"), "r"), Column("title", _("Title")), Column("federation", _("Fed")),
                    Column("rating", _("Rating"), "r"), Column("counted", _("Counted"), "r"),
                    Column("score", _("Score"), "r")], title=title)
     for o in c.opponents:
-        table.rows.append([o.round, o.name, t.player(o.pno).fide_id, o.title, o.federation, o.rating or "",
+        table.rows.append([o.round, o.name, t.player(o.pno).fide_id, title_cell(o.title), o.federation, o.rating or "",
                            o.counted_rating, Points(o.score)])
     return table

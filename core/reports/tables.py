@@ -238,12 +238,8 @@ def pairing_list(view: View, round_no: int) -> Report:
     if away:  # a cup: through without a game, eliminated, entering later — never "absent"
         report.tables.append(_away_table(view, away))
         return report
-    if any(not y.absent for y in rnd.byes):
-        byes = Table([Column("pno", _("No."), "r", minor=True), Column("name", _("Name"), flex=True, link="pno"),
-                      Column("kind", _("Bye"))], title=_("Players without a game"))
-        for y in rnd.byes:
-            if not y.absent:
-                byes.rows.append([y.pno, view.name(y.pno), _bye_label(y.kind, y.forfeit_win)])
+    byes = _byes_table(view, rnd)
+    if byes is not None:
         report.tables.append(byes)
     bye_teams = _team_byes(view, round_no)
     if bye_teams:
@@ -260,6 +256,20 @@ def pairing_list(view: View, round_no: int) -> Report:
             table.rows.append([p.pno, p.name])
         report.tables.append(table)
     return report
+
+
+def _byes_table(view: View, rnd) -> Table | None:
+    """The round's byes (pairing-allocated, requested, forfeit wins on an empty board): the
+    players without a game and why; ``None`` when every player has a board.  Players who did
+    not check in are listed apart (:func:`pairing_list`)."""
+    if not any(not y.absent for y in rnd.byes):
+        return None
+    byes = Table([Column("pno", _("No."), "r", minor=True), Column("name", _("Name"), flex=True, link="pno"),
+                  Column("kind", _("Bye"))], title=_("Players without a game"))
+    for y in rnd.byes:
+        if not y.absent:
+            byes.rows.append([y.pno, view.name(y.pno), _bye_label(y.kind, y.forfeit_win)])
+    return byes
 
 
 def _team_byes(view: View, round_no: int) -> tuple[Table, set[int]] | None:
@@ -338,8 +348,9 @@ def result_sheet(view: View, round_no: int) -> Report:
         if go:
             row.insert(3, b.handicap if b.handicap is not None else "")
         table.rows.append(row)
+    byes = _byes_table(view, rnd)  # the sheet is the round's record: its byes belong on it too
     return Report(f"results-r{round_no}", _("Result sheet of round {round}").format(round=round_no),
-                  [t.name, *_head(view)], [table])
+                  [t.name, *_head(view)], [table, *([byes] if byes is not None else [])])
 
 
 def cup_cells(t) -> dict[int, tuple[str, str, str]]:

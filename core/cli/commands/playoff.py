@@ -367,7 +367,9 @@ def run(args: argparse.Namespace) -> int:
         t = show_warnings(desk.playoff_result(key, gid, res, correct=args.correct, flag_later=args.flag_later,
                                               end=args.end)).tournament
     elif args.remove:  # removing is the command's own word: no --correct
-        t = show_warnings(desk.playoff_result(key, args.remove, None, correct=True)).tournament
+        before = stored_playoff(desk.snapshot().tournament, key)  # the id the table shows, as --result takes it
+        gid = resolve_game([s.game.id for s in timetable(before, evaluate(before))], args.remove)
+        t = show_warnings(desk.playoff_result(key, gid, None, correct=True)).tournament
     elif (outcome := _change(args, desk, key)) is not None:
         t = show_warnings(outcome).tournament
     else:
