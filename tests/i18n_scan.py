@@ -31,7 +31,9 @@ ENGLISH = ("Rating", "Players", "Player", "Round", "Rounds", "Standings", "Tie-b
            "created", "removed", "revision", "changed", "none", "unknown", "title", "Undone", "undo", "redo",
            "bye", "pab", "half", "zero", "full", "Extension", "Sudden", "lot", "bids", "chosen", "start", "time",
            "settings", "edit", "add", "remove", "withdrawn", "from", "Quarter-final", "Semi-final", "Final",
-           "winner", "Made", "cards", "standard", "legacy", "kind", "ACTION", "COMMAND", "YYYY-MM-DD")
+           "winner", "Made", "cards", "standard", "legacy", "kind", "ACTION", "COMMAND", "YYYY-MM-DD",
+           "playoffs", "prizes", "sharing", "currency", "results", "entries", "such", "file", "directory",
+           "Permission", "denied", "Read-only", "VUR")
 """English words of our interface (whole words, case-sensitive)."""
 
 KEEP = {"tr": {"Rating", "Final"}, "de": set(), "ru": set()}

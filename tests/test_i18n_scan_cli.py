@@ -48,16 +48,21 @@ def event(data):  # noqa: F811 - the imported fixture
     ok("playoff", tid, "--result", "p.s0g1", "1-0")
     ok("playoff", tid, "--result", "p.s0g2", "1/2")
     ok("undo", tid)
+    ok("prizes", "add", tid, "open", "--kind", "overall", "--amounts", "300,200")
+    ok("prizes", "rules", tid, "--sharing", "hort", "--currency", "TRY")
     return tid, empty
 
 
 SHOWN = [("log", "{tid}"), ("round", "show", "{tid}", "2"), ("standings", "{tid}"), ("players", "list", "{tid}"),
-         ("playoff", "{tid}"), ("undo", "{tid}"), ("redo", "{tid}")]
+         ("playoff", "{tid}"), ("undo", "{tid}"), ("redo", "{tid}"), ("log", "{tid}", "--changes"),
+         ("standings", "{tid}", "--tiebreaks", "SB,BH/C1,DE,LOT", "--explain", "1")]
 REFUSED = [("players", "add", "{empty}", "--name", "Yeni, Biri", "--title", "XY"),
            ("players", "add", "{empty}", "--name", "Yeni, Biri", "--sex", "q"),
            ("result", "{tid}", "2", "9", "1-0"), ("result", "{tid}", "2", "1", "2-2"),
            ("round", "show", "{tid}", "7"), ("players", "withdraw", "{tid}", "99"),
            ("standings", "no-such-event"), ("playoff", "{tid}", "--key", "9")]
+FILE_REFUSED = [("publish", "{tid}", "/proc/hakem-none/pages")]
+"""Refused by the system (a folder /proc cannot hold): its reason said in the language too."""
 
 
 @pytest.mark.parametrize("lang", ["tr", "de", "ru"])
@@ -68,9 +73,11 @@ def test_cli_messages_errors_and_journal_are_in_the_language(event, lang):
     data_words = (*NAMES, "Kulüp Kupası", "Boş Turnuva", "Yeni, Biri", "Ankara SK", tid, empty, "no-such-event",
                   "arbiter", "TUR", "p.s0:1-2:lot", "p.s0:1-2:colour", "p.s0g1", "p.s0g2")
     found = {}
-    for args in [*SHOWN, *REFUSED]:
+    for args in [*SHOWN, *REFUSED, *FILE_REFUSED]:
         line = [a.format(tid=tid, empty=empty) for a in args]
         code, out, err = run("--lang", lang, *line)
+        if args in FILE_REFUSED:
+            assert code != 0 and err.startswith("hakem: "), (line, code, err)
         if args in REFUSED:
             assert code == 3 and err.startswith("hakem: ") and len(err.strip().splitlines()) == 1, (line, code, err)
         left = leftovers(lang, out + err, data_words)
