@@ -10,12 +10,13 @@ depends on the locale (dot decimals, ASCII codes).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from core.i18n import _
 
 from core.model import (
-    Board, Colour, PointSystem, Round, Tournament, running_scores, single_games,
+    Board, Colour, GameResult, PointSystem, Round, Tournament, running_scores, single_games,
 )
 from core.trf.boards import canonical_board_order
 from core.trf.fields import date_for_trf, points_field
@@ -335,7 +336,7 @@ def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
     (:func:`core.trf.absences.with_known_absences`)."""
     from core.trf.absences import with_known_absences
 
-    t, _upto = single_games(with_known_absences(t))
+    t, _upto = single_games(with_known_absences(as_games(t)))
     if flavour not in ("2026", "16"):
         raise ValueError(f"unknown TRF flavour {flavour!r}; use '2026' or '16'")
     before = running_scores(t)
@@ -372,7 +373,34 @@ def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
     return line_ending.join(lines) + line_ending
 
 
-__all__ = ["write_trf", "cut_names", "Board"]
+__all__ = ["write_trf", "cut_names", "Board", "as_games"]
+
+
+def as_games(t: Tournament) -> Tournament:
+    """A cup as its TRF records it: its games, each with the result the event's rules give it.
+
+    Two things of a knockout round are no game result.  A player the bracket sends to the next
+    round without a game is stored with a full-point bye, but TRF's ``F`` is a bye the player
+    asked for and scores a win (record 162), and its ``U`` (pairing-allocated bye) allows one
+    per round and scores a win too; a pass scores nothing in a knockout, so it is written as a
+    round without a game (blank: "same as Z", no points).  An Armageddon in which both flags
+    fell is stored ``0-0`` with whose flag fell later; the rules make that player its winner
+    (the player goes through), so it is written ``1``/``0``, not a loss for both.  Every other
+    event is returned as it is."""
+    if t.system != "knockout" or not t.rounds:
+        return t
+    from core.playoff.cup import cup_settings
+
+    flags = dict(cup_settings(t).get("flag_later", {}))
+    decided = {"white": GameResult.WHITE_WINS, "black": GameResult.BLACK_WINS}
+    rounds = []
+    for rnd in t.rounds:
+        boards = tuple(
+            replace(b, result=decided[flags[f"{rnd.number}.{i}"]])
+            if b.result is GameResult.BOTH_LOSE and flags.get(f"{rnd.number}.{i}") in decided else b
+            for i, b in enumerate(rnd.boards, start=1))
+        rounds.append(replace(rnd, boards=boards, byes=()))
+    return t.with_changes(rounds=tuple(rounds))
 
 
 def allotted_times(typed: str) -> str:
