@@ -62,3 +62,50 @@ def test_trf_of_a_cup_writes_passes_as_no_game_and_the_flag_decided_armageddon_a
     assert cells[2][0] == "2.0" and cells[3][0] == "3.0"
     assert cells[3][1][4].startswith("   2 ") and cells[3][1][4].endswith(" 1")
     assert cells[2][1][4].startswith("   3 ") and cells[2][1][4].endswith(" 0")
+
+
+def test_a_cup_of_20_minute_games_is_rated_as_rapid_not_standard():
+    """Laws of Chess A.1: more than 10 and less than 60 minutes for 60 moves is rapid; the cup
+    has no time control of its own, its games are played at 20 minutes."""
+    from core.ratings.kind import event_rating_kind
+    from core.reports.ratings import rating_changes_report
+    from core.reports.view import View
+
+    t = three_player_cup()
+    assert event_rating_kind(t) == "rapid"
+    assert rating_changes_report(View(t)).subtitle[-1] == "rapid"
+
+
+def test_cup_rating_changes_leave_the_armageddon_out():
+    """Each player's rapid games only; the Armageddon (White 5 min, Black 4 min: the players'
+    clocks differ) is on no list, and its 0-0 on the flags is no game score.  By hand (K 20,
+    table 8.1.2): 2 (2200) v 3 (2100), four 20-minute games: expected 4 × 0.64 = 2.56, score
+    1 + 0 + ½ + ½ = 2, change 20 × (2 − 2.56) = −11.2; 3: 4 × 0.36 + 2 × 0.24 (v 2300) = 1.92,
+    score 2, +1.6; 1: 2 × 0.76 = 1.52, score 2, +9.6."""
+    from core.ratings.changes import rating_changes
+
+    rows = {row.pno: row for row in rating_changes(three_player_cup(), "fide")}
+    assert (rows[2].games, rows[2].score, rows[2].change) == (4, Fraction(2), Fraction(-56, 5))
+    assert (rows[3].games, rows[3].score, rows[3].change) == (6, Fraction(2), Fraction(8, 5))
+    assert (rows[1].games, rows[1].change) == (2, Fraction(48, 5))
+    assert [(r, opp, reason) for r, opp, _rating, reason in rows[3].left_out] == [(1, 2, "unequal")]
+
+
+def test_a_cup_game_at_a_faster_clock_is_left_for_its_own_list():
+    """Rules of two 20-minute games, then two extension games of 3 min + 2 s (3 + 60 × 2 s = 5
+    minutes for 60 moves: blitz, Laws of Chess B.1): the extension games are not rated with the
+    rapid ratings — they go on the blitz list."""
+    from core.playoff.rules import MatchRules, Segment
+    from core.playoff.timecontrol import TimeControl
+    from core.ratings.changes import rating_changes
+
+    rules = MatchRules(segments=(Segment(2, TimeControl(1200)), Segment(2, TimeControl(180, 2)))).to_json()
+    players = (Player(1, "Ahn, A", rating=2300), Player(2, "Berg, B", rating=2200))
+    t = Tournament(id="cup", name="Cup", system="knockout", total_rounds=1, players=players,
+                   options={"knockout": {"rules": rules}})
+    t = changes.pair_next_round(t)
+    for board_no, result in enumerate([_won_by(1), _won_by(2), _won_by(1), lambda b: "1/2"], start=1):
+        t = changes.set_result(t, 1, board_no, result(t.round(1).boards[board_no - 1]))
+    row = {r.pno: r for r in rating_changes(t, "fide")}[2]
+    assert (row.games, row.score) == (2, Fraction(1))
+    assert [reason for *_x, reason in row.left_out] == ["blitz", "blitz"]

@@ -41,7 +41,9 @@ class Row:
     left_out: tuple[tuple[int, int, int, str], ...] = field(default=())
     """FIDE only: (round, opponent's number, opponent's rating, reason) of each game played
     over the board that the rating leaves out: ``unrated`` (8.3.1: the opponent has no
-    rating) or ``gap`` (rapid/blitz 7.3.1: 600 points or more apart, one over 2600)."""
+    rating), ``gap`` (rapid/blitz 7.3.1: 600 points or more apart, one over 2600), a kind
+    (``standard``, ``rapid``, ``blitz``: a cup game at a clock of another kind, rated on that
+    list, not with these ratings) or ``unequal`` (an Armageddon: unequal clocks, no list)."""
 
 
 def default_system(t: Tournament) -> str:
@@ -90,6 +92,8 @@ def _fide_row(t: Tournament, pno: int, played: list[RatedGame], ratings: dict[in
     p = t.player(pno)
     kind = event_rating_kind(t)
     own = ratings[pno]
+    other_kind = tuple(g for g in played if _kind_of(g, kind) != kind)
+    played = [g for g in played if g not in other_kind]
     if not own:  # 8.2: a first rating from the games against rated opponents
         counted = [g for g in played if ratings.get(g.opponent)]
         opp = tuple(ratings[g.opponent] for g in counted)
@@ -101,6 +105,8 @@ def _fide_row(t: Tournament, pno: int, played: list[RatedGame], ratings: dict[in
     left_out = tuple((g.round, g.opponent, ratings.get(g.opponent, 0),
                       fide.unrated_reason(own, ratings.get(g.opponent, 0), kind))
                      for g in played if g not in counted)
+    left_out += tuple((g.round, g.opponent, ratings.get(g.opponent, 0), _kind_of(g, kind) or "unequal")
+                      for g in other_kind)
     record = fide.KRecord(own, int_field(p, "fide_k"), int_field(p, "fide_games"),
                           bool(p.extra.get("fide_2400")), birth_year(p), event_year(t))
     k, reason = fide.k_factor(record)
@@ -111,6 +117,14 @@ def _fide_row(t: Tournament, pno: int, played: list[RatedGame], ratings: dict[in
     return Row(pno, p.name, own, k, reason, len(counted), _average([ratings[g.opponent] for g in counted]),
                float(expected), score, k * (score - expected) if counted else Fraction(0), None,
                tuple((g.round, ratings[g.opponent], g.score) for g in counted), left_out=left_out)
+
+
+def _kind_of(game: RatedGame, event_kind: str) -> str | None:
+    """The list a game is rated on: its own clock's kind (a cup's extension or Armageddon may
+    be faster than its regular games), else the event's; ``None``: no list (unequal clocks)."""
+    from core.ratings.kind import game_kind
+
+    return game_kind(game.clock) if game.clock else event_kind
 
 
 def _dwz_row(t: Tournament, pno: int, played: list[RatedGame], ratings: dict[int, int]) -> Row:

@@ -27,11 +27,15 @@ class RatedGame:
     handicap: int | None = None
     black: bool = False
     komi: Fraction | None = None
+    clock: str = ""
+    """The game's own time control (TRF-2026 record 222 code) when it has one of its own: a
+    cup's games (regular, extension, Armageddon); ``""``: the event's."""
 
 
 def rated_games(t: Tournament) -> dict[int, list[RatedGame]]:
     """Per player, the games a rating counts, in round order."""
     out: dict[int, list[RatedGame]] = {p.pno: [] for p in t.players}
+    clocks = _cup_clocks(t)
     for rnd in t.rounds:
         for board in rnd.boards:
             if board.result is None or board.unrated:
@@ -39,8 +43,23 @@ def rated_games(t: Tournament) -> dict[int, list[RatedGame]]:
             white, black = board.result.codes(board.unrated)
             if white not in _SCORES or black not in _SCORES:
                 continue
+            clock = clocks.get(board.game or "", "")
             out.setdefault(board.white, []).append(
-                RatedGame(rnd.number, board.black, _SCORES[white], board.handicap, False, board.komi))
+                RatedGame(rnd.number, board.black, _SCORES[white], board.handicap, False, board.komi, clock))
             out.setdefault(board.black, []).append(
-                RatedGame(rnd.number, board.white, _SCORES[black], board.handicap, True, board.komi))
+                RatedGame(rnd.number, board.white, _SCORES[black], board.handicap, True, board.komi, clock))
     return out
+
+
+def _cup_clocks(t: Tournament) -> dict[str, str]:
+    """A cup's game id → the clock the game is played at (its segment's, or the Armageddon's):
+    a cup's extension and Armageddon games may be of another kind than its regular games."""
+    if t.system != "knockout" or not any(b.game for r in t.rounds for b in r.boards):
+        return {}
+    from core.errors import TournamentError
+    from core.playoff.cup import replay
+
+    try:
+        return {g.id: g.time_control.encode() for g in replay(t).view.games}
+    except TournamentError:
+        return {}

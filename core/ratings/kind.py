@@ -76,9 +76,43 @@ def kind_for_time_control_code(code: str) -> str | None:
 def event_rating_kind(t: Tournament) -> str:
     """The rating kind the event registers players with: the organiser's choice, else the
     kind of the time-control code (exact: TRF-2026 record 222), else of the time control as
-    typed, else standard."""
+    typed, else standard.  A cup's is the kind of its regular games' clock (:func:`cup_kind`)."""
     chosen = str(t.options.get("rating_kind", "") or "")
     if chosen in RATING_KINDS:
         return chosen
+    played = cup_kind(t)
+    if played is not None:
+        return played
     return (kind_for_time_control_code(t.time_control_code) or kind_for_time_control(t.time_control)
             or "standard")
+
+
+def cup_kind(t: Tournament) -> str | None:
+    """The kind of a cup's regular games, by the clock they are played at (the event's time
+    control with the default rules, the rules' own clocks otherwise: ``seed-rapid`` without a
+    time control plays 20 minutes, rapid); ``None`` for other events.  Why not the event's
+    time control: a cup may have none, and then the kind fell back to standard — the cup's
+    20-minute games were headed "classical"."""
+    if t.system != "knockout":
+        return None
+    from core.errors import TournamentError
+    from core.playoff.cup import cup_rules
+
+    try:
+        rules = cup_rules(t)
+    except TournamentError:
+        return None
+    clock = rules.segments[0].time_control if rules.segments else rules.armageddon
+    return game_kind(clock.encode())
+
+
+def game_kind(code: str) -> str | None:
+    """The rating kind of one game by its own clock (a TRF-2026 record 222 code), or ``None``
+    when the game is rated on no list: a game with unequal clocks (an Armageddon, ``W300-B240``)
+    — FIDE rates games in which both players have the same allotted time."""
+    text = (code or "").strip()
+    if text.startswith("W") and "-B" in text:
+        white, black = text[1:].split("-B", 1)
+        if white != black:
+            return None
+    return kind_for_time_control_code(text)

@@ -90,7 +90,11 @@ def _left_out(row) -> list[str]:
     if not row.left_out:
         return []
     reasons = {"unrated": _("opponent unrated (8.3.1)"),
-               "gap": _("600 points or more apart, one player rated above 2600 (rapid/blitz 7.3.1)")}
+               "gap": _("600 points or more apart, one player rated above 2600 (rapid/blitz 7.3.1)"),
+               "standard": _("a standard game: rated on the FIDE standard list, not with these ratings"),
+               "rapid": _("a rapid game: rated on the FIDE rapid list, not with these ratings"),
+               "blitz": _("a blitz game: rated on the FIDE blitz list, not with these ratings"),
+               "unequal": _("Armageddon: the players' clocks differ, rated on no list")}
     games = "; ".join(_("round {round} against {pno} ({rating}): {reason}").format(
         round=rnd, pno=opp, rating=rating or "–", reason=reasons[reason]) for rnd, opp, rating, reason in row.left_out)
     return [_("{pno} {name}: not rated: {games}").format(pno=row.pno, name=row.name, games=games)]
