@@ -54,6 +54,30 @@ async def test_the_result_line_closes_when_the_round_is_complete_and_p_pairs(tmp
         assert entry.value == ""
 
 
+async def test_back_on_the_rounds_tab_the_open_line_has_the_focus_again(tmp_path):
+    """A review (de, single keys on): lines typed into the open entry line, F4 to glance at the
+    standings, F3 — the focus was on the boards, and the next line ``3 1-0`` met the table's
+    single keys (a forfeit stored on board 3, a result on board 4 nobody typed).  The line that
+    was open when the tab was left is open again; left from the table, the table it is."""
+    async with four_boards_open(tmp_path) as (app, pilot, entry):
+        app.screen.query_one("#pane-rounds").single_keys = True
+        await burst(pilot, app, ":1 1-0\n")
+        assert app.focused is entry
+        await pilot.press("f4")
+        await wait_for(pilot, lambda: app.focused is not entry)
+        await pilot.press("f3")
+        await wait_for(pilot, lambda: app.focused is entry)
+        await burst(pilot, app, "3 1-0\n")
+        session = app.screen.session
+        session.flush()
+        assert [b.result.value if b.result else None for b in session.tournament.round(1).boards] == [
+            "1-0", None, "1-0", None]
+        await pilot.press("escape")  # the line closed: the boards
+        await wait_for(pilot, lambda: app.focused is not entry)
+        await pilot.press("f4", "f3")
+        await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "boards")
+
+
 async def test_slash_in_the_empty_name_field_searches(tmp_path):
     """Was (ru, F2 ``/ivanov⏎``): a player "/ivanov/" registered; ``/`` now opens the search
     from the empty name field, and is still a letter inside a begun name."""

@@ -114,13 +114,23 @@ class RoundsPane(ResultTyping, SingleKeys, PairingRun, PairingExplained, RoundSc
         if self.t is not None:
             self.show(self.t)
 
+    line_was_open = False
+    """The entry line had the focus when the organiser last left the tab (see :meth:`main_widget`)."""
+
     def main_widget(self) -> Widget:
         """The widget that gets the focus when the pane is shown: the boards table, or the entry
-        line while it holds a half-typed line — coming back to the tab (F4 F3) the rest of the
-        line goes on into it (issue 29: ``5 1`` F4 F3 ``-0`` wrote one-key results on boards 5
-        and 6)."""
+        line while it holds a half-typed line or had the focus when the tab was left — coming
+        back to the tab (F4 F3) the typing goes on into it (issue 29: ``5 1`` F4 F3 ``-0`` wrote
+        one-key results on boards 5 and 6; a review: lines typed into the open line, F4 to
+        glance at the standings, F3, and the next line ``3 1-0`` met the table's single keys)."""
         entry = self.query_one("#result-entry", Input)
-        return entry if entry.value and not self.app.view_only else self.query_one("#boards", FittedTable)
+        if self.app.view_only or not (entry.value or self.line_was_open):
+            return self.query_one("#boards", FittedTable)
+        return entry
+
+    def left_with_focus(self, focused: Widget | None) -> None:
+        """The organiser switches to another tab: remember whether they were typing lines."""
+        self.line_was_open = focused is not None and focused.id == "result-entry"
 
     def focus_main(self) -> None:
         self.main_widget().focus()

@@ -345,6 +345,9 @@ class TournamentScreen(StyledWhenMounted, CommandKeys, ScreenHooks, Screen):
                 return
             tabs = self.query_one(TabbedContent)
             if tabs.active != f"tab-{tab}":
+                leaving = self.pane(tabs.active.removeprefix("tab-"))
+                if leaving is not None and leaving.is_mounted:
+                    leaving.left_with_focus(self.focused)
                 with tabs.prevent(TabbedContent.TabActivated):
                     tabs.active = f"tab-{tab}"
             pane.activated()

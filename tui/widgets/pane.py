@@ -142,6 +142,10 @@ class TournamentTab(CommandKeys):
     def activated(self) -> None:
         """The tab was made the shown one."""
 
+    def left_with_focus(self, focused: Widget | None) -> None:
+        """The organiser switches from this tab to another, ``focused`` having the focus: a tab
+        that gives the focus back where it was (:meth:`main_widget`) keeps what it needs."""
+
     def paste_target(self) -> Input | None:
         """The tab's entry field for pasted text when no text field has the focus."""
         return None
