@@ -136,5 +136,8 @@ def _standings(t: Tournament) -> None:
         from tui.screens.reports import text_ahead
 
         text_ahead(t)  # F6's first text, from the standings' tie-break values
+        from tui.services import settle_memory
+
+        settle_memory(collect=False)  # what was computed lives as long as the snapshot: no full collection walks it
     except Exception:  # the pane computes them again when shown and says what is wrong
         return

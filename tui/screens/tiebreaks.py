@@ -29,6 +29,7 @@ from tui.screens.standings_pane import fill_standings, regime_line
 from tui.standings import StandingsView, compute, computed, criterion_modifiers, criterion_names, preset_in_force, preset_titles, presets
 from tui.widgets.tables import NAME_WHOLE, FittedTable, reset_table, sync_table, text_col, widths_needed
 from tui.widgets.fields import TextField
+from tui.widgets.text import set_text
 from tui.messages import RunChange
 
 REGIMES = (("auto", L_("by start date")), ("legacy", L_("legacy: virtual opponent")),
@@ -269,7 +270,7 @@ class TiebreaksPane(LazyPane, Horizontal):
         self.share_width()
         cup = [_("A cup ranks by the stage reached: players out at the same stage share their places, "
                  "no tie-breaks.")] if self.shown.system == "knockout" else []
-        self.query_one("#tb-notes", Static).update("\n".join([*cup, *view.warnings]))
+        set_text(self.query_one("#tb-notes", Static), "\n".join([*cup, *view.warnings]))  # no layout when unchanged
 
     preview: StandingsView | None = None
     """The standings view the preview shows (its title is written again when the layout changes)."""
@@ -299,7 +300,8 @@ class TiebreaksPane(LazyPane, Horizontal):
         if self.asked is not None and (self.shown_for is None or not same_request(self.shown_for, self.asked)):
             state = _("Computing the preview…")  # the rows are still the list's before the change
         low = self.has_class("-stacked") and self.size.height < self.LOW
-        self.query_one("#tb-title", Static).update(state if low else f"{state} · {regime_line(self.preview)}")
+        # a title of one line that stays one line is redrawn without laying out the screen again
+        set_text(self.query_one("#tb-title", Static), state if low else f"{state} · {regime_line(self.preview)}")
 
     LOW = 18
     """Rows below which the stacked pane is low (60×20): the preview's title is one line."""
