@@ -84,6 +84,9 @@ async def test_tie_separated_by_tiebreaks_to_final_standings(tmp_path):
         await wait_for(pilot, lambda: games.row_count == 3)
         arm = row_values(games, 2)
         assert arm[5] == "Armageddon"
+        # one stage (the mini-match): its name is not repeated, and not given to the
+        # Armageddon, on every row (rev35a #2: "Maç (iki oy…" cut on each); the line says it
+        assert [row_values(games, i)[6] for i in range(3)] == ["", "", ""]
         assert games.cursor_row == 2
         await pilot.press("0")  # Black wins the Armageddon
         state_now = lambda: session.tournament.options["playoffs"]["tie-1-8"]

@@ -272,3 +272,83 @@ async def test_a_cup_s_chosen_match_rules_read_whole(tmp_path, lang, size):
         assert " ".join(lines) == " ".join(str(label.content).split())
         assert rules.size.height >= len(lines) > 1  # the select's rows hold every line
         assert app.screen.query_one("#create").region.bottom <= size[1]
+
+
+async def test_a_round_robin_made_in_the_form_takes_its_rounds_from_its_players(tmp_path):
+    """rev35a #4: a round robin made in the form kept the Swiss default of 5 rounds; with 8
+    players it ended after round 5, every player two opponents short.  Choosing a round robin
+    empties the field (it says the players fix the rounds); round 1 then gives 8 players the
+    Berger table's 7 rounds (n − 1 for an even n)."""
+    from core import changes
+    from core.changes import add_player
+
+    set_language("de")
+    data = tmp_path / "data"
+    data.mkdir()
+    app = HakemApp(data_dir=data, lang="de")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, screen_named(app, "TournamentsScreen"))
+        await pilot.press("n")
+        await wait_for(pilot, screen_named(app, "NewTournamentDialog"))
+        form = app.screen
+        form.query_one("#name", Input).value = "Rundenturnier"
+        form.query_one("#system", Select).value = "berger"
+        rounds = form.query_one("#rounds", Input)
+        await wait_for(pilot, lambda: rounds.value == "")
+        assert "Runde 1" in rounds.placeholder or "1. Runde" in rounds.placeholder
+        form.query_one("#system", Select).value = "dutch"  # a Swiss again: its default back
+        await wait_for(pilot, lambda: rounds.value == "5")
+        form.query_one("#system", Select).value = "berger"
+        await wait_for(pilot, lambda: rounds.value == "")
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, screen_named(app, "TournamentScreen"))
+    store = Store(data)
+    [info] = store.list()
+    t = store.load(info.id).tournament
+    for i in range(8):
+        t = add_player(t, f"Spieler {i + 1}", rating=2000 - i)
+    t = changes.pair_next_round(t)
+    assert t.total_rounds == 7
+
+
+async def test_the_late_entry_question_gives_the_moved_numbers_lowest_to_highest(tmp_path):
+    """rev35a #1: a late entry kept at number 13 (keep numbers) moves up to 9 when the next late
+    entry, rated 2001, is slotted in at 8: the list runs in the new order, 13 → 9 after 8 → 10,
+    and the head said "numbers 13–12".  The numbers that move are 8 to 13."""
+    from core import changes
+
+    set_language("en")
+    data = tmp_path / "data"
+    t = changes.add_player(demo(rounds=1), "Late, Comer", rating=2000, keep_numbers=True)
+    [tid] = store_with(data, t)
+    app = HakemApp(data_dir=data, open_id=tid, lang="en")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, screen_named(app, "TournamentScreen"))
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "p-name")
+        app.screen.query_one("#p-name", Input).value = "Late, Other"
+        app.screen.query_one("#p-rating", Input).value = "2001"
+        await pilot.press("enter")
+        await wait_for(pilot, screen_named(app, "ChoiceDialog"))
+        body = "\n".join(str(s.render()) for s in app.screen.query("Static"))
+        assert "numbers 8–13" in body, body
+        await pilot.press("escape")
+
+
+@pytest.mark.parametrize("lang", ["tr", "de", "ru"])
+async def test_the_system_list_runs_in_the_reader_s_alphabet(tmp_path, lang):
+    """rev35a #6: after the default the systems ran by their English ids (Dubov, Dutch 2017,
+    Gamma, Keizer, Knockout …); they run by their names in the reader's alphabet."""
+    from core.i18n.collation import sort_key
+
+    set_language(lang)
+    data = tmp_path / "data"
+    data.mkdir()
+    app = HakemApp(data_dir=data, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, screen_named(app, "TournamentsScreen"))
+        await pilot.press("n")
+        await wait_for(pilot, screen_named(app, "NewTournamentDialog"))
+        names = [str(prompt) for prompt, _value in app.screen.query_one("#system", Select)._options]
+        assert names[1:] == sorted(names[1:], key=sort_key)
+        assert app.screen.query_one("#system", Select).value == "dutch"

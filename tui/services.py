@@ -63,6 +63,8 @@ class NewTournament:
     name: str
     system: str = "dutch"
     total_rounds: int = 5
+    """0: a new all-play-all event's rounds left empty: the table of the players registered
+    when round 1 is paired fixes them (as ``hakem new --system berger`` without ``--rounds``)."""
     time_control: str = ""
     point_system: str = "1-½-0"
     tiebreak_preset: str = ""
@@ -104,7 +106,8 @@ def event_from_form(form: NewTournament) -> NewEvent:
     from core.app.new_event import NewEvent
 
     return NewEvent(
-        name=form.name, system=form.system, rounds=form.total_rounds, time_control=form.time_control,
+        name=form.name, system=form.system, rounds=form.total_rounds or None,
+        time_control=form.time_control,
         points=POINT_SYSTEMS.get(form.point_system, PointSystem()), tiebreaks=tuple(preset_criteria(form.tiebreak_preset)),
         language=form.language, start_date=form.start_date, place=form.place, chief_arbiter=form.chief_arbiter,
         rating_for_pairing=form.rating_for_pairing,

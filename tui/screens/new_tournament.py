@@ -64,10 +64,14 @@ def clock_code(typed: str) -> str:
 
 def system_options(ids: list[str]) -> list[tuple[str, str]]:
     """(translated name, id) for the system list: organisers know "Holländisches System", not
-    ``dutch``."""
+    ``dutch``.  The first (the default, or an event's own) stays first; the rest in the
+    reader's alphabetical order of the names (they ran by the English ids: Dubov, Dutch
+    2017, Gamma, Keizer, Knockout …, whatever the names were)."""
+    from core.i18n.collation import sort_key
     from core.i18n.terms import system_name
 
-    return [(system_name(s), s) for s in ids]
+    named = [(system_name(s), s) for s in ids]
+    return named[:1] + sorted(named[1:], key=lambda pair: sort_key(pair[0]))
 
 
 def preset_options(system: str | None = None) -> list[tuple[str, str]]:
@@ -192,7 +196,7 @@ class NewTournamentDialog(StyledWhenMounted, ModalScreen["NewTournament | None"]
         yield Select(system_options(system_choices()), value=system_choices()[0],
                      allow_blank=False, id="system", compact=True)
         yield Label(_("Rounds"))
-        yield FormField("5", id="rounds", type="integer", compact=True)
+        yield FormField(self.ROUNDS_DEFAULT, id="rounds", type="integer", compact=True)
         yield Label(_("Time control"))
         go = self.may_show(*FORM_KEYS)
         with Horizontal(id="tc-row"):  # a Go event chooses its time system (byo-yomi …) first
@@ -369,7 +373,36 @@ class NewTournamentDialog(StyledWhenMounted, ModalScreen["NewTournament | None"]
                         widget.disabled = True  # paired (the bracket drawn) with these settings: they stay
         # a cup's rounds are its knockout rounds, counted from the bracket when round 1 is paired
         show_row(self.query_one("#rounds", Input), system != "knockout")
+        self.offer_rounds_from_players(str(system))
         self.show_go_fields()
+
+    ROUNDS_DEFAULT = "5"
+    """The rounds a new Swiss starts with in the form."""
+
+    def offer_rounds_from_players(self, system: str) -> None:
+        """A new all-play-all event's rounds are left to its table: the field is emptied (when
+        it still holds the Swiss default) and says that the players fix them at round 1 — a
+        round robin of 8 made with the form's 5 ended after round 5, two opponents short."""
+        if self.current is not None:
+            return
+        from core.pairing.roundrobin.system import SCHEDULES
+
+        field = self.query_one("#rounds", Input)
+        if system in SCHEDULES:
+            field.placeholder = _("from the players, at round 1")
+            if field.value == self.ROUNDS_DEFAULT:
+                field.value = ""
+        else:
+            field.placeholder = ""
+            if not field.value:
+                field.value = self.ROUNDS_DEFAULT
+
+    def rounds_left_to_players(self) -> bool:
+        """Whether a new all-play-all event's rounds are left to its table (the field empty)."""
+        from core.pairing.roundrobin.system import SCHEDULES
+
+        return (self.current is None and str(self.query_one("#system", Select).value) in SCHEDULES
+                and not self.query_one("#rounds", Input).value.strip())
 
     def show_go_fields(self) -> None:
         """A Go event asks its clock's time system and its own settings, and no chess point
@@ -627,6 +660,8 @@ class NewTournamentDialog(StyledWhenMounted, ModalScreen["NewTournament | None"]
             self.query_one(f"#{input_id}", Input).remove_class("-refused")
         values: dict[str, object] = {key: self.as_stored(input_id, self.query_one(f"#{input_id}", Input).value)
                                      for key, input_id in ids.items()}
+        if self.rounds_left_to_players():
+            values["total_rounds"] = 1  # a placeholder: round 1 counts them from the table
         try:
             checked = check_form(values, str(self.query_one("#system", Select).value))
             if int(str(checked["total_rounds"])) < self.min_rounds:
@@ -668,7 +703,7 @@ class NewTournamentDialog(StyledWhenMounted, ModalScreen["NewTournament | None"]
         form = NewTournament(
             name=name,
             system=system,
-            total_rounds=rounds,
+            total_rounds=0 if self.rounds_left_to_players() else rounds,
             time_control=str(checked["time_control"]),
             point_system=str(self.query_one("#points", Select).value),
             tiebreak_preset="" if preset in (Select.NULL, AUTO) else str(preset),

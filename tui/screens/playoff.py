@@ -571,6 +571,10 @@ class PlayoffPane(LazyPane, Vertical):
         names = {p.pno: p.name for p in self.t.players}
         keys, rows = [], []
         cycle = rounds_per_cycle(view.games)
+        # a playoff of one stage (a match with its extensions and Armageddon) leaves the stage
+        # column empty: the same words on every row, cut at 80 columns ("Maç (iki oy…") and
+        # read as the stage of the extension games too; the line under the table names it
+        one_stage = len({g.stage for g in view.games}) <= 1
         for slot in timetable(state, view):
             g = slot.game
             keys.append(g.id)
@@ -579,7 +583,7 @@ class PlayoffPane(LazyPane, Vertical):
             # 3+3" was cut to "Partie des Runden…  Rundentur…"
             rows.append((slot.board, clock(slot.start), who(names, g.white),
                          RESULT_TEXT.get(g.result, g.result.value) if g.result else "…",
-                         who(names, g.black), game_cell(g, cycle), stage_cell(g.stage)))
+                         who(names, g.black), game_cell(g, cycle), "" if one_stage else stage_cell(g.stage)))
         sync_table(games_table, keys, rows)
         title.update(_("Playoff games (1 0 = + - enter results, Backspace clears)"))
         if view.places is not None:

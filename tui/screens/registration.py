@@ -391,8 +391,10 @@ class RegistrationPane(TournamentTab, Vertical):
         # how many come first: at 60×20 the body shows three of them, and the list scrolls
         count = ngettext("{n} player, numbers {first}–{last} (Tab, then ↓ scrolls the list):",
                          "{n} players, numbers {first}–{last} (Tab, then ↓ scrolls the list):",
-                         len(asked.moves)).format(n=len(asked.moves), first=asked.moves[0][1],
-                                                  last=asked.moves[-1][1])
+                         len(asked.moves)).format(n=len(asked.moves), first=min(old for _n, old, _new in asked.moves),
+                                                  last=max(old for _n, old, _new in asked.moves))
+        # lowest–highest: the list runs in the new order, where a late entry moved up comes
+        # first with the highest number ("14–13 numaralar")
         listed = "\n".join([count, *(f"  {old} → {new}  {name}" for name, old, new in asked.moves)])
         from core.app.base import GO_SYSTEMS
 
