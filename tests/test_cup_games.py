@@ -109,3 +109,17 @@ def test_a_cup_game_at_a_faster_clock_is_left_for_its_own_list():
     row = {r.pno: r for r in rating_changes(t, "fide")}[2]
     assert (row.games, row.score) == (2, Fraction(1))
     assert [reason for *_x, reason in row.left_out] == ["blitz", "blitz"]
+
+
+def test_the_dwz_leaves_the_cup_armageddon_out_too():
+    """The 0-0 on the flags is the match's decision, not a game lost by both: 2 and 3 have four
+    games against each other for the DWZ (3 two more against 1)."""
+    from dataclasses import replace
+
+    from core.ratings.changes import rating_changes
+
+    t = three_player_cup()
+    t = t.with_changes(players=tuple(replace(p, national_rating=p.rating) for p in t.players))
+    rows = {row.pno: row for row in rating_changes(t, "dwz")}
+    assert (rows[2].games, rows[2].score) == (4, Fraction(2))
+    assert (rows[3].games, rows[3].score) == (6, Fraction(2))

@@ -130,7 +130,9 @@ def _kind_of(game: RatedGame, event_kind: str) -> str | None:
 def _dwz_row(t: Tournament, pno: int, played: list[RatedGame], ratings: dict[int, int]) -> Row:
     p = t.player(pno)
     own = ratings[pno]
-    counted = [g for g in played if ratings.get(g.opponent)]
+    # a cup's Armageddon (unequal clocks) is no game a rating scores: its 0-0 on the flags is
+    # a decision of the match, not a loss for both
+    counted = [g for g in played if ratings.get(g.opponent) and _kind_of(g, "standard") is not None]
     opp = [ratings[g.opponent] for g in counted]
     score = sum((g.score for g in counted), Fraction(0))
     games = tuple((g.round, ratings[g.opponent], g.score) for g in counted)
