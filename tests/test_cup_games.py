@@ -56,6 +56,7 @@ def test_trf_of_a_cup_writes_passes_as_no_game_and_the_flag_decided_armageddon_a
     t = three_player_cup()
     text = write_trf(t)
     assert "\n142 7\n" in text
+    assert "\n222 1200\n" in text    # the regular games' 20 minutes, in seconds (record 222)
     cells = _cells(text)
     assert cells[1][0] == "2.0" and [c.strip() for c in cells[1][1][:5]] == [""] * 5
     assert "F" not in "".join(cells[1][1]) and "U" not in "".join(cells[1][1])

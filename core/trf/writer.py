@@ -385,11 +385,22 @@ def as_games(t: Tournament) -> Tournament:
     per round and scores a win too; a pass scores nothing in a knockout, so it is written as a
     round without a game (blank: "same as Z", no points).  An Armageddon in which both flags
     fell is stored ``0-0`` with whose flag fell later; the rules make that player its winner
-    (the player goes through), so it is written ``1``/``0``, not a loss for both.  Every other
-    event is returned as it is."""
+    (the player goes through), so it is written ``1``/``0``, not a loss for both.  A cup
+    without a time control of its own says the clock of its regular games (record 222: the
+    rating officer's list follows from it; ``seed-rapid`` plays 20 minutes, ``1200``).  Every
+    other event is returned as it is."""
     if t.system != "knockout" or not t.rounds:
         return t
-    from core.playoff.cup import cup_settings
+    from core.errors import TournamentError
+    from core.playoff.cup import cup_rules, cup_settings
+
+    if not t.time_control_code:
+        try:
+            rules = cup_rules(t)
+        except TournamentError:
+            rules = None
+        if rules is not None and rules.segments:
+            t = t.with_changes(time_control_code=rules.segments[0].time_control.encode())
 
     flags = dict(cup_settings(t).get("flag_later", {}))
     decided = {"white": GameResult.WHITE_WINS, "black": GameResult.BLACK_WINS}
