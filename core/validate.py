@@ -11,7 +11,7 @@ from core.i18n import _
 from collections import Counter
 
 from core.errors import Problem
-from core.model import ADJUSTMENT_KINDS, ByeKind, Tournament
+from core.model import ADJUSTMENT_KINDS, Board, ByeKind, GameResult, Tournament
 
 
 def validate(t: Tournament) -> list[Problem]:
@@ -64,7 +64,7 @@ def validate(t: Tournament) -> list[Problem]:
                 problems.append(Problem(where, _('player {pno} appears {n} times').format(pno=pno, n=n)))
         for p in t.players:
             if seen.get(p.pno) and not p.active_in(rnd.number) and any(
-                    p.pno in (b.white, b.black) for b in rnd.boards):
+                    p.pno in (b.white, b.black) and not _forfeited_by(b, p.pno) for b in rnd.boards):
                 problems.append(Problem(where, _('player {pno} is paired but is not playing in round {number} (withdrawn or not yet arrived)').format(pno=p.pno, number=rnd.number)))
     for group in (*t.forbidden, *(f.players for f in t.forbidden_ranges)):
         for pno in group:
@@ -77,6 +77,16 @@ def validate(t: Tournament) -> list[Problem]:
         if rb.round <= len(t.rounds):
             problems.append(Problem(_('requested byes, round {round}').format(round=rb.round), _('round {round} is already paired').format(round=rb.round)))
     return problems
+
+
+def _forfeited_by(board: Board, pno: int) -> bool:
+    """True if ``pno`` loses the board by forfeit: the form a round robin gives the table game
+    of a player who is no longer in the event ("−" for them, "+" for the opponent, Aktar p. 61),
+    so a withdrawn player may sit on such a board."""
+    lost = {GameResult.DOUBLE_FORFEIT: (board.white, board.black),
+            GameResult.WHITE_FORFEIT_WIN: (board.black,),
+            GameResult.BLACK_FORFEIT_WIN: (board.white,)}
+    return pno in lost.get(board.result, ()) if board.result is not None else False
 
 
 def _adjustment_problems(t: Tournament, known: set[int]) -> list[Problem]:

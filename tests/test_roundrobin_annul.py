@@ -3,19 +3,20 @@ Art. 5.4: the points scored by or against the player do not count), chosen per e
 
 The event, worked on paper (six players, the FIDE Berger table for six; numbers = pairing
 numbers, A=1 … F=6; F withdraws before round 3, having played 2 of 5 games: under half, so
-F is not ranked; F's table opponents in rounds 3–5 get a full-point bye, "F"):
+F is not ranked; F's table games in rounds 3–5 stay on their boards as forfeits, "+" for
+the opponent and "−" for F, Aktar p. 61):
 
     R1  1–6 0-1   2–5 1-0   3–4 ½-½
     R2  6–4 ½-½   5–3 0-1   1–2 1-0
-    R3  2 bye F   3–1 ½-½   4–5 1-0
-    R4  5 bye F   1–4 1-0   2–3 ½-½
-    R5  3 bye F   4–2 0-1   5–1 0-1
+    R3  2–6 +/−   3–1 ½-½   4–5 1-0
+    R4  6–5 −/+   1–4 1-0   2–3 ½-½
+    R5  3–6 +/−   4–2 0-1   5–1 0-1
 
 Crosstable points (Aktar: everybody keeps them)
     A 0+1+½+1+1 = 3½   B 1+0+1+½+1 = 3½   C ½+1+½+½+1 = 3½   D ½+½+1+0+0 = 2   E 0+0+0+1+0 = 1
     (F 1+½ = 1½, not ranked)
-FIDE: take out what A…E scored against F or by F's bye: A loses 0 (lost to F), B the R3 bye,
-C the R5 bye, D the R2 draw, E the R4 bye:
+FIDE: take out what A…E scored against F (over the board or by forfeit): A loses 0 (lost to
+F), B the R3 forfeit, C the R5 forfeit, D the R2 draw, E the R4 forfeit:
     A 3½   B 2½   C 2½   D 1½   E 0
 Sonneborn-Berger under FIDE (opponent's annulled score × the points scored against them):
     A: beat B 2½ + drew C 1¼ + beat D 1½ + beat E 0 = 5¼
@@ -44,9 +45,9 @@ from tests.tui_fixtures import store_with
 RESULTS = {
     1: {(1, 6): "0-1", (2, 5): "1-0", (3, 4): "1/2"},
     2: {(6, 4): "1/2", (5, 3): "0-1", (1, 2): "1-0"},
-    3: {(3, 1): "1/2", (4, 5): "1-0"},
-    4: {(1, 4): "1-0", (2, 3): "1/2"},
-    5: {(4, 2): "0-1", (5, 1): "0-1"},
+    3: {(2, 6): "+-", (3, 1): "1/2", (4, 5): "1-0"},
+    4: {(6, 5): "-+", (1, 4): "1-0", (2, 3): "1/2"},
+    5: {(3, 6): "+-", (4, 2): "0-1", (5, 1): "0-1"},
 }
 NAMES = "ABCDEF"
 
@@ -63,8 +64,11 @@ def event() -> Tournament:
         boards = t.round(rnd).boards
         assert {(b.white, b.black) for b in boards} == set(RESULTS[rnd]), rnd  # the FIDE table
         for k, b in enumerate(boards, start=1):
-            if b.result is None:
-                t = changes.set_result(t, rnd, k, RESULTS[rnd][(b.white, b.black)])
+            typed = RESULTS[rnd][(b.white, b.black)]
+            if 6 in (b.white, b.black) and rnd >= 3:  # the pairing set the forfeit itself
+                assert b.result is not None and b.result.value == typed, (rnd, b)
+            else:
+                t = changes.set_result(t, rnd, k, typed)
     return t
 
 

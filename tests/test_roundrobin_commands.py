@@ -6,7 +6,7 @@ import pytest
 
 from core import changes as c
 from core.errors import TournamentError
-from core.model import ByeKind, Tournament, scores
+from core.model import ByeKind, GameResult, Tournament, scores
 from core.changes.lots import draw_lots
 from core.pairing.roundrobin.lot import table_order
 
@@ -41,21 +41,25 @@ def test_drawn_berger_event_through_commands() -> None:
 
 
 def test_withdrawn_player_opponents_score_the_forfeit() -> None:
-    """After a withdrawal the table goes on; the withdrawn player's table opponent gets the
-    point ("+" in Aktar's crosstable) as a full-point bye, the other boards are unchanged."""
+    """After a withdrawal the table goes on; the withdrawn player's table game stays on its
+    board as a forfeit ("+" for the opponent, "−" for them, Aktar p. 61), the other boards
+    are unchanged, and nobody gets a full-point bye."""
     t = club(rounds=5)
     t = c.pair_next_round(t)
     for board in range(1, len(t.rounds[-1].boards) + 1):
         t = c.set_result(t, 1, board, "1/2")
     t = c.withdraw(t, 2)
+    full = []
     while t.current_round < 5:
         t = c.pair_next_round(t)
         rnd = t.rounds[-1]
-        assert all(2 not in (b.white, b.black) for b in rnd.boards)
-        assert 2 not in [y.pno for y in rnd.byes]
-        for board in range(1, len(rnd.boards) + 1):
-            t = c.set_result(t, t.current_round, board, "1/2")
-    full = [y.pno for r in t.rounds for y in r.byes if y.kind is ByeKind.FULL]
+        assert not [y for y in rnd.byes if y.kind is ByeKind.FULL]
+        for board, b in enumerate(rnd.boards, start=1):
+            if 2 in (b.white, b.black):
+                assert b.result is (GameResult.BLACK_FORFEIT_WIN if b.white == 2 else GameResult.WHITE_FORFEIT_WIN)
+                full.append(b.black if b.white == 2 else b.white)
+            else:
+                t = c.set_result(t, t.current_round, board, "1/2")
     # from the FIDE table for 5: rounds 2–5 of player 2 are four table games or three and
     # the free round; every such opponent gets exactly one forfeit point
     order = table_order(t)

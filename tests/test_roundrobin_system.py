@@ -9,6 +9,7 @@ import pytest
 from core.errors import RoundError
 from core.model import (Board, ByeKind, Code, GameResult, Player, Round, Team, Tournament,
                         entries)
+from core.changes.rounds import apply_pairing
 from core.pairing.base import RoundPairing
 from core.pairing.registry import get_system
 from core.changes.lots import draw_lots
@@ -106,9 +107,9 @@ def test_withdrawal_under_half_unranked_and_forfeits() -> None:
 
 
 def test_annulment_also_removes_forfeit_byes() -> None:
-    """Default form (full-point byes for the withdrawn player's table opponents): FIDE's
-    annulment still takes those points away."""
-    t = field(6)
+    """The form of events paired before forfeits stayed on the board (full-point byes for the
+    withdrawn player's table opponents): FIDE's annulment still takes those points away."""
+    t = field(6).with_changes(options={"withdrawn_games": "bye"})
     system = get_system("berger")
     t = play(t, system.pair(t))
     players = tuple(p if p.pno != 6 else Player(6, "P6", withdrawn_round=2) for p in t.players)
@@ -137,14 +138,22 @@ def test_withdrawal_at_half_stays_ranked() -> None:
     assert withdrawal_status(t)[5].ranked and unranked(t) == []
 
 
-def test_withdrawn_opponent_gives_full_point_bye_by_default() -> None:
+def test_withdrawn_opponent_wins_by_forfeit_on_the_board_by_default() -> None:
+    """Aktar p. 61: the unplayed game shows "+" for the opponent and "−" for the withdrawn
+    player — a forfeit on the table's board (6 players, round 1: 1–6 2–5 3–4), not a bye."""
     t = field(6)
     players = tuple(Player(p.pno, p.name, withdrawn_round=1) if p.pno == 6 else p
                     for p in t.players)
-    pairing = get_system("berger").pair(t.with_changes(players=players))
-    assert [(b.white, b.black) for b in pairing.boards] == [(2, 5), (3, 4)]
-    assert [(b.pno, b.kind) for b in pairing.byes] == [(1, ByeKind.FULL)]
-    assert "forfeit" in pairing.explanations["bye"][0]
+    t = t.with_changes(players=players)
+    pairing = get_system("berger").pair(t)
+    assert [(b.white, b.black, b.result) for b in pairing.boards] == [
+        (1, 6, GameResult.WHITE_FORFEIT_WIN), (2, 5, None), (3, 4, None)]
+    assert pairing.byes == ()
+    t = apply_pairing(t, pairing)  # stored as it is: the forfeit stays, the player sits on it
+    assert t.rounds[0].boards[0].result is GameResult.WHITE_FORFEIT_WIN
+    hist = entries(t)
+    assert (hist[1][0].code, hist[1][0].opponent) == (Code.FORFEIT_WIN, 6)
+    assert (hist[6][0].code, hist[6][0].opponent) == (Code.FORFEIT_LOSS, 1)
 
 
 def test_both_absent_is_double_forfeit() -> None:

@@ -147,6 +147,12 @@ def check_can_pair(t: Tournament) -> None:
         raise ValidationError(problems, _('the tournament data has problems'))
 
 
+def _absent_side(t: Tournament, round_no: int, board: Board) -> bool:
+    """True if a player of the board is not in the event that round: a round robin keeps the
+    table game with its forfeit (Aktar p. 61), a result the pairing itself sets."""
+    return not all(t.player(p).active_in(round_no) for p in (board.white, board.black))
+
+
 def apply_pairing(t: Tournament, pairing: RoundPairing, manual: bool = False) -> Tournament:
     """Record a round proposed by an engine (or the arbiter) after checking it is coherent."""
     number = t.current_round + 1
@@ -156,7 +162,8 @@ def apply_pairing(t: Tournament, pairing: RoundPairing, manual: bool = False) ->
         from core.pairing.registry import get_system
 
         pairing = get_system(t.system).complete(t, pairing)
-    rnd = Round(number, tuple(replace(b, result=None) if b.result is not None and not manual else b
+    rnd = Round(number, tuple(replace(b, result=None) if b.result is not None and not manual
+                              and not _absent_side(t, number, b) else b
                               for b in pairing.boards), tuple(pairing.byes), manual,
                 getattr(pairing, "matches", ()) or ())
     new = t.with_changes(rounds=(*t.rounds, rnd),

@@ -35,13 +35,14 @@ def individual_round(t: Tournament, round_no: int, games: Iterable[tuple[int, in
 
     A table game with a player who is no longer (or not yet) in the event is not played.
     ``options["withdrawn_games"]``:
-    - ``"bye"`` (default): the present opponent gets a full-point bye (``F``) with an
-      explanation; the crosstable shows it as Aktar's "+".  This is the form the model's
-      validation accepts (a withdrawn player may not sit on a board).
-    - ``"board"``: the board stays with a forfeit result (``+-``/``-+``/``--``), for callers
-      that keep the table's boards (e.g. printing a crosstable from the table).
+    - ``"board"`` (default): the board stays with a forfeit result (``+-``/``-+``/``--``):
+      the rules (Aktar p. 61) show these games as "−" for the absent player and "+" for the
+      opponent, so pairing lists, cards, the crosstable, the TRF and the tie-breaks see a
+      forfeit against that player, not a bye (a round robin with an even field has none).
+    - ``"bye"``: the present opponent gets a full-point bye (``F``) with an explanation —
+      the form of events paired before forfeits were kept on the board.
     """
-    mode = str(t.options.get("withdrawn_games", "bye"))
+    mode = str(t.options.get("withdrawn_games", "board"))
     boards: list[Board] = []
     byes: list[Bye] = []
     explanations: dict[object, tuple[str, ...]] = {}
