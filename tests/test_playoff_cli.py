@@ -76,6 +76,20 @@ def test_create_enter_results_and_standings(capsys, store_id):
                     f"playoff 1: result {shown} of Game 2 {w} – {b} removed"]
 
 
+def test_remove_takes_the_id_the_table_shows(capsys, store_id):
+    """``--remove`` names a game as ``--result`` does and the table's "No" column shows it
+    (``s0g1``, not the stored ``p.s0g1``)."""
+    tid, store = store_id
+    assert main(["playoff", tid, "--players", "1,2", "--places", "1"]) == 0
+    table = capsys.readouterr().out
+    assert any(line.split()[:1] == ["s0g1"] for line in table.splitlines())
+    assert main(["playoff", tid, "--result", "s0g1", "1-0"]) == 0
+    assert main(["playoff", tid, "--remove", "s0g1"]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    out = cli_json(capsys, "playoff", tid)
+    assert out["games"][0]["result"] is None
+
+
 def test_text_output_and_errors(capsys, store_id):
     tid, _ = store_id
     assert main(["playoff", tid, "--players", "1,2,3,4", "--places", "1", "--start", "20:00",
