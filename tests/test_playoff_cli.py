@@ -226,3 +226,27 @@ def test_bids_by_the_tables_id_told_in_the_users_words(capsys, store_id):
     assert main(["--lang", "de", "playoff", tid, "--bids", "arm", "3=150,2=180"]) == 3
     err = capsys.readouterr().err
     assert "Partie arm spielen 1 und 3" in err and store.load(tid).revision == revision, err
+
+
+def test_a_playoff_for_one_place_leaves_the_others_in_tie_break_order(capsys, tmp_path, monkeypatch):
+    """Three players tied for the places 1–3, tie-break order 2, 1, 3 (BH/C1, then ARO/C1);
+    a round-robin playoff for one place (``--places 1``) won by 3 with two wins, 1 beating 2:
+    3 is first, and 2, 1 — the places the playoff was not for — keep the tie-break order
+    (the playoff's own 1 > 2 does not turn it round), without the playoff's mark."""
+    monkeypatch.setenv("HAKEM_DATA", str(tmp_path))
+    players = tuple(Player(i, f"Player {i}", rating=2300 - 10 * i) for i in range(1, 7))
+    r1 = Round(1, (Board(1, 4, GameResult.WHITE_WINS), Board(2, 5, GameResult.DRAW), Board(3, 6, GameResult.WHITE_WINS)))
+    r2 = Round(2, (Board(4, 2, GameResult.BLACK_WINS), Board(5, 3, GameResult.DRAW), Board(6, 1, GameResult.DRAW)))
+    t = Tournament(id="", name="Rapid", system="dutch", total_rounds=2, players=players, rounds=(r1, r2))
+    assert [r.pno for r in compute_standings(t).rows[:3]] == [2, 1, 3]
+    store = Store(str(tmp_path))
+    tid = store.create(t)
+    out = cli_json(capsys, "playoff", tid, "--players", "2,1,3", "--places", "1")
+    for g in out["games"]:
+        pair = {g["white"], g["black"]}
+        winner = 3 if 3 in pair else 1
+        out = cli_json(capsys, "playoff", tid, "--result", g["id"], "1-0" if g["white"] == winner else "0-1")
+    assert out["complete"]
+    rows = compute_standings(store.load(tid).tournament).rows
+    assert [(r.pno, r.rank) for r in rows[:3]] == [(3, 1), (2, 2), (1, 3)]
+    assert [r.decided_by == "playoff" for r in rows[:3]] == [True, False, False]

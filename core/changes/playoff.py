@@ -51,7 +51,8 @@ def record_in_standings(tournament: Tournament, key: str) -> Tournament:
     places = decided_places(state)
     if places is not None:
         held = state.get("held_for")
-        return with_tie_order(tournament, [list(g) for g in places], "playoff", held if isinstance(held, dict) else None)
+        return with_tie_order(tournament, at_stake(places, int(state.get("places", 1))), "playoff",
+                              held if isinstance(held, dict) else None)
     members = {int(p) for p in state["players"]}
     kept = [o for o in tournament.options.get("tie_orders", []) or []
             if not (o.get("source") == "playoff"
@@ -59,6 +60,20 @@ def record_in_standings(tournament: Tournament, key: str) -> Tournament:
     options = dict(tournament.options)
     options["tie_orders"] = kept
     return tournament.with_changes(options=options)
+
+
+def at_stake(places: Sequence[Sequence[int]], count: int) -> list[list[int]]:
+    """The decided groups up to the ``count`` places the playoff was for, the other players as
+    one group: a playoff for one place (``--places 1``) decides the winner, and the places it
+    was not played for keep the tie-break order (the regulations' order for everybody the
+    playoff did not separate), even where its games happen to order them too."""
+    out: list[list[int]] = []
+    for group in places:
+        if sum(len(g) for g in out) >= count:
+            out.append([p for g in places[len(out):] for p in g])
+            break
+        out.append(list(group))
+    return out
 
 
 def _stored(t: Tournament, key: str, state: Mapping[str, Any], standings: bool = True) -> Tournament:
