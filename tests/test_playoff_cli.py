@@ -250,3 +250,30 @@ def test_a_playoff_for_one_place_leaves_the_others_in_tie_break_order(capsys, tm
     rows = compute_standings(store.load(tid).tournament).rows
     assert [(r.pno, r.rank) for r in rows[:3]] == [(3, 1), (2, 2), (1, 3)]
     assert [r.decided_by == "playoff" for r in rows[:3]] == [True, False, False]
+
+
+@pytest.mark.parametrize("typed", ["3=2:30,1=3:00", "3=2 dk 30 sn,1=3 dk", "3=2 Min. 30 Sek.,1=3 Min.",
+                                   "3=2 мин 30 с,1=3 мин", "3=150,1=180"])
+def test_bids_typed_as_the_clock_shows_them(capsys, store_id, typed):
+    """rev35b #18: a bid is shown as "2 dk 30 sn"; it is typed that way, as the clock's 2:30,
+    or in seconds (150) — all the same bids: 3 bids 150 s, 1 bids 180 s, so 3 plays Black.
+    Before the bids the Armageddon's result is refused saying what to do, with the game's own
+    players in the example; a bid that is no time gives an example with them too."""
+    tid, store = store_id
+    out = cli_json(capsys, "playoff", tid, "--players", "3,1", "--places", "1", "--games", "2",
+                   "--extensions", "0", "--armageddon-colours", "bid")
+    for g in out["games"]:
+        cli_json(capsys, "playoff", tid, "--result", g["id"].rpartition(".")[2], "1-0")
+    assert main(["playoff", tid, "--result", "arm", "1-0"]) == 3
+    err = capsys.readouterr().err
+    assert "its colours go by the players' bids; enter them first: --bids arm" in err, err
+    assert "=3:20," in err and {err.split("--bids arm ")[1][0], err.split(",")[-1][0]} <= {"1", "3"}
+    assert main(["playoff", tid, "--bids", "arm", "3=two minutes,1=180"]) == 3
+    err = capsys.readouterr().err
+    assert "3=3:20,1=3:30" in err and "5=200" not in err, err
+    assert main(["playoff", tid, "--bids", "arm", typed]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    arm = next(g for g in cli_json(capsys, "playoff", tid)["games"] if g["id"].endswith("arm"))
+    assert (arm["white"], arm["black"]) == (1, 3)
+    assert playoffs_of(store.load(tid).tournament)["1"]["bids"] == {
+        next(iter(playoffs_of(store.load(tid).tournament)["1"]["bids"])): {"3": 150, "1": 180}}

@@ -203,7 +203,7 @@ def test_bids_take_the_game_as_the_table_shows_it_and_refuse_what_is_not_it():
     g = evaluate(set_bids(st, "arm", {5: 200, 9: 180})).games[0]
     assert (g.white, g.black, g.time_control.encode()) == (5, 9, "W240+2-B180+2")  # lower bid: Black, 180 s
     for game, bids, said in (("zzz", {5: 200, 9: 180}, "'zzz'"), ("arm", {5: 200, 3: 180}, "arm"),
-                             ("arm", {5: 200}, "arm"), ("arm", {5: 300, 9: 180}, "300")):
+                             ("arm", {5: 200}, "arm"), ("arm", {5: 300, 9: 180}, "at most 4 min, not 5 min")):
         with pytest.raises(PlayoffError) as refused:
             set_bids(st, game, bids)
         assert said in str(refused.value) and "p.arm" not in str(refused.value), refused.value

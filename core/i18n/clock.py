@@ -173,6 +173,23 @@ def read_clock(text: str) -> tuple[list[Period], int] | None:
     return (periods + [Period(_minutes(rest.group(1)))], int(seconds)) if seconds.denominator == 1 else None
 
 
+def duration_seconds(text: str) -> int | None:
+    """The seconds of a time typed as a clock shows it, in any of the languages: ``3:20``,
+    ``3 dk 20 sn``, ``3 Min. 20 Sek.``, ``3 мин 20 с``, ``3'20"``, ``4 min``, ``20 s``, or bare
+    seconds (``200``); None for anything else.  Why: an Armageddon bid is shown as ``3 dk 20
+    sn`` (:func:`duration_text`), so that form, and the clock's ``3:20``, must read back."""
+    s = squeezed(text)
+    if re.fullmatch(r"[0-9]+", s):
+        return int(s)
+    colon = re.fullmatch(r"([0-9]+):([0-5][0-9])", s)
+    if colon:
+        return int(colon.group(1)) * 60 + int(colon.group(2))
+    worded = re.fullmatch(rf"(?:([0-9]+){MINUTE_MARK})?(?:([0-9]+){SECOND_MARK})?", s)
+    if worded is None or not (worded.group(1) or worded.group(2)):
+        return None
+    return int(worded.group(1) or 0) * 60 + int(worded.group(2) or 0)
+
+
 # -- the one way a clock is shown ------------------------------------------------------------
 def duration_text(seconds: int) -> str:
     """A period's time in the reader's words: ``5 min``, ``1 min 30 s``, ``30 s`` (German ``5

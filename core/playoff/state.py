@@ -141,8 +141,13 @@ def enter_result(state: Mapping[str, Any], game_id: str, result: str | GameResul
     if game.planned or game.colours_open:
         from core.playoff.labels import short_ids
 
-        raise PlayoffError(_('game {game_id} cannot take a result yet: its players or colours are not known.').format(
-            game_id=short_ids([g.id for g in view.games]).get(game_id, game_id)))
+        shown = short_ids([g.id for g in view.games]).get(game_id, game_id)
+        if game.kind == "armageddon" and not game.planned:
+            raise PlayoffError(_("game {game_id} cannot take a result yet: its colours go by the players' bids; "
+                                 "enter them first: --bids {game_id} {white}=3:20,{black}=3:30 (the time each "
+                                 "accepts as Black).").format(game_id=shown, white=game.white, black=game.black))
+        raise PlayoffError(_("game {game_id} cannot take a result yet: its players are known once the games "
+                             "before it have their results.").format(game_id=shown))
     parsed = result if isinstance(result, GameResult) else GameResult.parse(result)
     if flag_later not in (None, "white", "black"):
         raise InvalidResult(_('flag_later must be white or black.'))
@@ -222,8 +227,10 @@ def set_bids(state: Mapping[str, Any], game: str, bids: Mapping[int, int]) -> di
     limit = found.time_control.base
     for pno, bid in bids.items():
         if not 0 < bid <= limit:
-            raise PlayoffError(_('player {pno}: a bid is the seconds on Black\'s clock, 1 to {limit}, not {bid}.').format(
-                pno=pno, limit=limit, bid=bid))
+            from core.i18n.clock import duration_text
+
+            raise PlayoffError(_("player {pno}: a bid is the time on Black's clock, at most {limit}, not {bid}.").format(
+                pno=pno, limit=duration_text(limit), bid=duration_text(bid) if bid > 0 else bid))
     new = copy.deepcopy(dict(state))
     new["bids"][f"{gid}:{pair}"] = {str(p): int(s) for p, s in bids.items()}
     return prune(new)

@@ -3,7 +3,7 @@
     hakem playoff --tied K --places T [--format text|json] [--start HH:MM] [options]   (dry run)
     hakem playoff ID --players PNO,PNO,... --places T [--start HH:MM] [options]      (create)
     hakem playoff ID [--show] | --result GAME RESULT [--correct] [--flag-later white|black] [--end HH:MM]
-                     | --remove GAME | --lot KEY VALUE | --bids KEY PNO=SECS,PNO=SECS
+                     | --remove GAME | --lot KEY VALUE | --bids GAME PNO=TIME,PNO=TIME
                      | --choice KEY white|black                                       [--key NAME]
 
 The dry run numbers the tied players 1..K in tie-break order and prints the format Aktar
@@ -302,7 +302,7 @@ def _change(args: argparse.Namespace, desk: Any, key: str) -> Any:
     if args.lot:
         return desk.playoff_lot(key, args.lot[0], args.lot[1])
     if args.bids:
-        return desk.playoff_bids(key, args.bids[0], _bids(args.bids[1]))
+        return desk.playoff_bids(key, args.bids[0], _bids(args.bids[1], _bid_players(desk, key, args.bids[0])))
     if args.choice:
         return desk.playoff_choice(key, args.choice[0], args.choice[1])
     if args.start:
@@ -336,16 +336,38 @@ def _stored_key(t: Tournament, creating: bool) -> str:
         name=t.name, count=len(keys), keys=join_list([said(key) for key in keys])))
 
 
-def _bids(text: str) -> dict[int, int]:
-    """``5=200,9=180``: pairing number → seconds accepted as Black."""
+def _bids(text: str, players: tuple[int, int]) -> dict[int, int]:
+    """``4=3:20,9=3:30``: pairing number → seconds accepted as Black, each time typed as the
+    clock shows it (``3:20``, ``3 dk 20 sn``) or in seconds (``200``).  ``players``: the
+    game's two players, for the example a refusal gives."""
+    from core.i18n.clock import duration_seconds, duration_text
+
     bids = {}
     for part in text.split(","):
-        pno, _sep, secs = part.partition("=")
-        try:
-            bids[int(pno)] = int(secs)
-        except ValueError:
-            raise CliError(_("bids {text!r} must look like 5=200,9=180 (seconds).").format(text=text)) from None
+        pno, _sep, typed = part.partition("=")
+        seconds = duration_seconds(typed)
+        if not pno.strip().isdigit() or seconds is None:
+            a, b = players
+            raise CliError(_("bids {text!r} must look like {example}: each player's number = the time they "
+                             "accept on Black's clock ({clock} or {seconds} seconds).").format(
+                text=text, example=f"{a}=3:20,{b}=3:30", clock=duration_text(200), seconds=200)) from None
+        bids[int(pno)] = seconds
     return bids
+
+
+def _bid_players(desk: Any, key: str, game: str) -> tuple[int, int]:
+    """The two players of the Armageddon ``game`` names (else the playoff's first two): the
+    numbers an example of bids uses, so it can be typed as it stands."""
+
+    state = stored_playoff(desk.snapshot().tournament, key)
+    view = evaluate(state)
+    gid = resolve_game([g.id for g in view.games], game.split(":")[0])
+    found = next((g for g in view.games if g.id == gid and isinstance(g.white, int) and isinstance(g.black, int)),
+                 None)
+    if found is not None:
+        return int(found.white), int(found.black)
+    first, second = (int(p) for p in state["players"][:2])
+    return first, second
 
 
 def run(args: argparse.Namespace) -> int:
@@ -482,6 +504,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--end", help=_("HH:MM the game actually ended (re-estimates the timetable)"))
     p.add_argument("--remove", metavar="GAME", help=_("remove a wrongly entered result"))
     p.add_argument("--lot", nargs=2, metavar=("KEY", "VALUE"), help=_("a lot drawn over the board"))
-    p.add_argument("--bids", nargs=2, metavar=("KEY", "BIDS"), help=_("Armageddon bids: KEY 5=200,9=180"))
+    p.add_argument("--bids", nargs=2, metavar=("KEY", "BIDS"), help=_("Armageddon bids: GAME and each player's time as Black, "
+                                                                         "e.g. arm 4=3:20,9=3:30 (or seconds: 4=200)"))
     p.add_argument("--choice", nargs=2, metavar=("KEY", "COLOUR"), help=_("Armageddon lot winner's colour"))
     p.set_defaults(func=run)
