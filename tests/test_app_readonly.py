@@ -127,6 +127,7 @@ def desk_calls(desk: Desk, tmp: Path) -> dict[str, object]:
         "change_go_settings": lambda: desk.change_go_settings({"komi": "6.5"}),
         "go_settings_question": lambda: desk.go_settings_question({"komi": "6.5"}),
         "edit_question": lambda: desk.edit_question(1, name="Renamed"),
+        "edit_refusal": lambda: desk.edit_refusal(1, name="Renamed"),
         "change_keizer_settings": lambda: desk.change_keizer_settings({"top": "40"}),
         "remember_url": lambda: desk.remember_url("https://example.org/club"),
         "undo": desk.undo,

@@ -198,3 +198,42 @@ async def test_go_event_asks_for_the_rank(tmp_path):
         assert row_values(table, 0)[3] == "3d"
     # the Gamma procedure's rank is the rating divided by 100 (3 dan = rank 23): a 3d player rates 2300-2399
     assert 2300 <= Store(data).load(tid).tournament.players[0].rating <= 2399
+
+
+async def test_the_edit_form_replaces_a_value_tabbed_into_and_stays_open_when_refused(tmp_path):
+    """A review (tr, 60×20): in one burst on player 12 (rating 1750 in the demo) ``e``, Tab
+    ``1800`` Tab ``WFM`` … Ctrl+S stored nothing and lost every edit: Tab put the cursor after
+    the old rating (``17501800``), the store refused it and the form had closed.  Now a value
+    tabbed into is selected and replaced, as in every form; and a refused value keeps the form
+    open with everything typed, saying why."""
+    from tests.test_tui_type_ahead import burst
+
+    app, data, tid = open_app(tmp_path, demo(rounds=0))
+    async with app.run_test(size=(60, 20)) as pilot:
+        session, pane = await opened(pilot, app)
+        before = session.tournament.player(12)
+        select_player(app, 12)
+        await pilot.press("e")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayerForm")
+        await burst(pilot, app, "\t1800\tWFM\t")
+        assert app.screen.query_one("#f-rating", Input).value == "1800"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: session.tournament.player(12).rating == 1800)
+        assert session.tournament.player(12).title == "WFM"
+        select_player(app, 12)
+        await pilot.press("e")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayerForm")
+        form = app.screen
+        form.query_one("#f-rating", Input).value = "17501800"
+        form.query_one("#f-club", Input).value = "Çorum SK"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form  # still open, with what was typed
+        assert form.query_one("#f-club", Input).value == "Çorum SK"
+        assert "17501800" in str(form.query_one("#form-error").render())
+        form.query_one("#f-rating", Input).value = "1790"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: session.tournament.player(12).rating == 1790)
+        assert session.tournament.player(12).club == "Çorum SK"
+    stored = Store(data).load(tid).tournament.player(12)
+    assert (stored.rating, stored.title, stored.club, stored.name) == (1790, "WFM", "Çorum SK", before.name)

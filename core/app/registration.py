@@ -338,6 +338,21 @@ class RegistrationCases(DeskBase):
         except TournamentError:
             return ""
 
+    @use_case("player.read", writes=False)
+    def edit_refusal(self, pno: int, **fields: Any) -> str:
+        """Why :meth:`edit_player` would refuse ``fields`` (``""``: it would not), asked by a form
+        before it closes, so a refused value is corrected in the form with the rest of what was
+        typed still there."""
+        try:
+            if "name" in fields:
+                from core.fields import person_name
+
+                person_name(str(fields["name"]))
+            changes.edit_player(self.store.load(self.id).tournament, pno, **fields)
+        except TournamentError as error:
+            return str(error)
+        return ""
+
     @use_case("player.edit")
     def edit_player(self, pno: int, confirmed: bool = True, **fields: Any) -> Outcome:
         """Change a player's data.  In a McMahon event with rounds paired, a change of rank or MMS

@@ -582,7 +582,9 @@ class RegistrationPane(TournamentTab, Vertical):
             self.post_message(RunChange(lambda: self.screen_session.do(lambda desk: desk.edit_player(pno, **fields)),
                                         _("Player {pno} changed.").format(pno=pno)).set_sender(self))
 
-        self.app.push_screen(PlayerForm(player, is_go(self.shown), self.shown.system if self.shown is not None else "gamma"),
+        desk = self.screen_session.desk
+        self.app.push_screen(PlayerForm(player, is_go(self.shown), self.shown.system if self.shown is not None else "gamma",
+                                        refusal=lambda fields: desk.edit_refusal(pno, **fields)),
                              edited)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
