@@ -120,7 +120,10 @@ def date_range(start: str, end: str) -> tuple[str, str]:
     """Both dates checked, and the end not before the start."""
     first, last = date(start, "start_date"), date(end, "end_date")
     if first and last and last < first:
-        raise FieldError("end_date", _("{end} is before the start date {start}").format(end=last, start=first))
+        from core.i18n.format import format_date  # as the settings show dates, not as they are stored
+
+        raise FieldError("end_date", _("{end} is before the start date {start}").format(
+            end=format_date(last), start=format_date(first)))
     return first, last
 
 

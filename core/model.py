@@ -17,6 +17,7 @@ from __future__ import annotations
 from core.i18n import _
 
 import enum
+import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
@@ -156,9 +157,12 @@ class GameResult(enum.Enum):
         ``½-0 =-0 0-½ 0-=``.  Two scores that no single
         game can give (``1-1``, ``½-1``, ``1-½``) are refused as such, not as an unknown word."""
         key = text.strip().lower().replace(" ", "").replace("½", "1/2").replace("\u2212", "-").replace(",", ".")
+        if len(key) > 1:  # a dash between scores; a dash alone is how hakem shows no result, not a forfeit
+            key = key.translate(_DASHES)
+        key = "-".join(_WHOLE_SCORE.sub(r"\1", side) for side in key.split("-"))  # 1,0-0 is 1-0
         if key in _RESULT_ALIASES:  # as hakem shows it too: +:-, -:+, -:- (a colon read as a dash would make +--)
             return _RESULT_ALIASES[key]
-        key = key.replace(":", "-")
+        key = "-".join(_WHOLE_SCORE.sub(r"\1", side) for side in key.replace(":", "-").split("-"))
         if key in _RESULT_ALIASES:
             return _RESULT_ALIASES[key]
         if _two_scores(key):
@@ -185,6 +189,13 @@ class GameResult(enum.Enum):
         stored and machine spelling (``1/2``, ``1/2-0``, ``+-``)."""
         return _RESULT_TEXT[self]
 
+
+_DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2010": "-", "\u2011": "-"})
+"""The dashes a phone or a word processor types for the hyphen (``1–0``, as hakem itself prints
+between names): read as the hyphen between two scores."""
+
+_WHOLE_SCORE = re.compile(r"^(\d)\.0+$")
+"""A whole score written with decimals (``1,0``, ``0.0``): the score itself."""
 
 _PLAYED_RESULTS = frozenset((GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW, GameResult.BOTH_LOSE,
                      GameResult.WHITE_HALF, GameResult.BLACK_HALF))

@@ -208,3 +208,62 @@ def test_a_round_robin_counts_its_rounds_as_players_register():
     _ok("players", "add", tid, "--name", "Spieler, H")
     _ok("round", "pair", tid)
     assert rounds() == 3
+
+
+# -- 9. the fresh-eyes review rev35b: messages -----------------------------------------------------
+def test_unpair_names_the_flag_that_deletes_results_and_says_what_it_did():
+    tid = _swiss(rounds_played=1)
+    code, _out, err = run("--lang", "tr", "round", "unpair", tid)
+    assert code == 3 and f"hakem round unpair {tid} --force" in one_line(err), err
+    out = _ok("--lang", "de", "round", "unpair", tid, "--force")
+    assert "Runde 1" in one_line(out)  # a success says what it did
+    assert json.loads(_ok("settings", tid, "--format", "json"))  # still there, round 1 unpaired
+    assert run("round", "show", tid, "1")[0] != 0
+
+
+def test_settings_say_dates_as_shown_and_name_a_control_character():
+    tid = _ok("new", "Open", "--rounds", "5", "--start", "07.12.2026").strip().splitlines()[-1]
+    code, _out, err = run("--lang", "de", "settings", tid, "--end", "01.12.2026")
+    assert code != 0 and "01.12.2026" in err and "07.12.2026" in err and "2026-12" not in err, err
+    code, _out, err = run("--lang", "de", "settings", tid, "--arbiter", "Bad\x07Name")
+    assert code != 0 and "U+0007" in one_line(err) and "4" in one_line(err), err  # BEL, the 4th character
+
+
+@pytest.mark.parametrize("typed", ["1; ½; 0; 1", "1;0,5;0", "1,0.5,0"])
+def test_the_points_as_the_settings_show_them_can_be_typed_back(typed):
+    tid = _ok("new", "Open", "--rounds", "5").strip().splitlines()[-1]
+    _ok("--lang", "de", "settings", tid, "--points", typed)
+    shown = [line for line in _ok("--lang", "de", "settings", tid).splitlines() if line.startswith("162")]
+    assert shown and shown[0].endswith("1; ½; 0; 1"), shown  # FIDE: win 1, draw ½, loss 0, PAB a win's
+
+
+def test_a_wrong_point_system_is_refused_in_words_not_placeholders():
+    tid = _ok("new", "Open", "--rounds", "5").strip().splitlines()[-1]
+    code, _out, err = run("--lang", "tr", "settings", tid, "--points", "1;0,5")
+    assert code != 0 and "WIN" not in err and "galibiyet" in err, err
+
+
+@pytest.mark.parametrize("typed, stored", [("1–0", "1-0"), ("0—1", "0-1"), ("1,0-0", "1-0"), ("1,0-0,0", "1-0"),
+                                           ("0,5–0,5", "1/2")])
+def test_a_result_typed_with_a_dash_or_decimals_is_read(typed, stored):
+    tid = _swiss(rounds_played=0)
+    _ok("round", "pair", tid)
+    _ok("--lang", "tr", "result", tid, "1", "1", typed)
+    assert json.loads(_ok("round", "show", tid, "1", "--format", "json"))["boards"][0]["result"] == stored
+
+
+def test_the_c_locale_asks_for_english_whatever_lang_says():
+    from core.i18n.format import resolve_language
+
+    assert resolve_language(None, None, {"LC_ALL": "C", "LANG": "tr_TR.UTF-8"}) == "en"
+    assert resolve_language(None, None, {"LC_ALL": "C.UTF-8", "LANGUAGE": "de", "LANG": "tr_TR.UTF-8"}) == "en"
+    assert resolve_language(None, None, {"LANGUAGE": "ru", "LANG": "tr_TR.UTF-8"}) == "ru"  # outside C: the list
+
+
+def test_the_russian_journal_says_whose_flag_fell_later_without_a_wrong_case():
+    from core.i18n import speaking
+    from core.words import say
+
+    with speaking("ru"):
+        said = say({"action": "cup", "what": {"kind": "cup_flag", "round": 1, "board": 5, "side": "black"}})
+    assert "у чёрные" not in said and "чёрные" in said, said

@@ -55,9 +55,13 @@ def _header_texts(changes: dict[str, Any]) -> dict[str, Any]:
     texts = {key: changes[key] for key in _HEADER_TEXTS if key in changes}
     deputies = tuple(str(name).strip() for name in changes.get("deputy_arbiters", ()))
     for key, value in [*texts.items(), *(("deputy_arbiters", name) for name in deputies)]:
-        if control_character(str(value)) is not None:
-            raise TournamentError(_('{what}: {value!r} holds a control character (a TRF record is one line)').format(
-                what=_header_label(key), value=value))
+        column = control_character(str(value))
+        if column is not None:  # named as a player's name names it: which character, where
+            from core.fields import character_said
+
+            raise TournamentError(_('{what}: {character} at position {position} is a control character; type it '
+                                    'without (a TRF record is one line)').format(
+                what=_header_label(key), character=character_said(str(value)[column - 1]), position=column))
     if "deputy_arbiters" in changes:
         if any(not name for name in deputies):
             raise TournamentError(_('a deputy arbiter needs a name'))

@@ -326,18 +326,23 @@ def resolve_language(cli: str | None = None, setting: str | None = None,
 
     Why this order: an explicit option on the command line is the most specific wish; the
     saved per-user setting comes next; LANGUAGE/LC_ALL/LC_MESSAGES/LANG (POSIX precedence) are
-    the fallback; unknown values ("C", "fr_FR") fall through to the next source, then English.
+    the fallback; unknown values ("fr_FR") fall through to the next source, then English.  As
+    gettext reads them: the first of LC_ALL, LC_MESSAGES, LANG set is the locale, and the C
+    locale means English whatever the others say (``LC_ALL=C LANG=tr_TR.UTF-8`` is the way to
+    ask a program for its untranslated messages); LANGUAGE's list counts only outside it.
     """
     for candidate in (cli, setting):
         code = normalise_language(candidate)
         if code:
             return code
     env = os.environ if environ is None else environ
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        for part in (env.get(name) or "").split(":"):
-            code = normalise_language(part)
-            if code:
-                return code
+    locale = next((env[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(name)), "")
+    if locale.split(".")[0].split("@")[0] in ("C", "POSIX"):
+        return "en"
+    for part in [*(env.get("LANGUAGE") or "").split(":"), locale]:
+        code = normalise_language(part)
+        if code:
+            return code
     return "en"
 
 

@@ -32,7 +32,11 @@ def _bids(args: argparse.Namespace) -> int:
 def _flag(args: argparse.Namespace) -> int:
     from core.cli.common import open_desk, show_warnings
 
+    from core.i18n.terms import colour_name
+
     show_warnings(open_desk(args.id).cup_flag_later(args.round, args.board, args.side))
+    print(_("Round {round}, board {board}: the flag fell later — {side}").format(
+        round=args.round, board=args.board, side=colour_name(args.side)))
     return 0
 
 

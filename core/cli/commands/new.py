@@ -18,10 +18,14 @@ from core.model import PointSystem, points
 
 
 def parse_point_system(text: str) -> PointSystem:
-    """``WIN,DRAW,LOSS[,PAB]`` e.g. ``3,1,0`` or ``1,0.5,0,0.5``."""
-    parts = [p.strip() for p in text.split(",") if p.strip()]
+    """``WIN,DRAW,LOSS[,PAB]`` e.g. ``3,1,0`` or ``1,0.5,0,0.5``; or as the settings show them,
+    separated by semicolons with the language's decimals: ``1; ½; 0; 1``, ``1;0,5;0`` (what is
+    shown can be typed back)."""
+    parts = [p.strip() for p in text.split(";" if ";" in text else ",") if p.strip()]
     if len(parts) not in (3, 4):
-        raise TournamentError(_('--points {text!r}: give WIN,DRAW,LOSS or WIN,DRAW,LOSS,PAB').format(text=text))
+        raise TournamentError(_('--points {text!r}: write the points of a win, a draw and a loss, and of a '
+                                'pairing-allocated bye if it is not a win’s, e.g. {example} or {other}').format(
+                                    text=text, example="1; ½; 0", other="3,1,0"))
     try:
         win, draw, loss = (points(p) for p in parts[:3])
         pab = points(parts[3]) if len(parts) == 4 else win
@@ -76,7 +80,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--time-control", default="", help=_('time control as text, e.g. "90 min + 30 s"'))
     p.add_argument("--time-control-code", default="", metavar="CODE",
                    help=_("time control in the TRF-2026 encoding (record 222), e.g. 5400+30"))
-    p.add_argument("--points", help=_("WIN,DRAW,LOSS[,PAB], default 1,0.5,0"))
+    p.add_argument("--points", metavar="W,D,L[,PAB]",
+                   help=_("points of a win, draw, loss and pairing-allocated bye, e.g. {example} (default)").format(
+                       example="1; ½; 0"))
     p.add_argument("--tiebreaks", help=_("comma-separated tie-break codes, e.g. BH/C1,BH,SB"))
     p.add_argument("--regime", choices=["legacy", "2024", "2026"])
     from core.cli.worded import colour_words

@@ -209,7 +209,20 @@ def _schedule(args: argparse.Namespace) -> int:
 
 
 def _unpair(args: argparse.Namespace) -> int:
-    show_warnings(open_desk(args.id).unpair_last_round(args.force))
+    """Delete the last round's pairing; a round with results only with ``--force``, and the
+    refusal names it (the core's refusal says "confirm", which the TUI asks and a command
+    line cannot).  Says what was done, as every change does."""
+    from core.cli.errors import CliError
+
+    desk = open_desk(args.id)
+    t = desk.snapshot().tournament
+    last = t.rounds[-1] if t.rounds else None
+    if last is not None and not args.force and any(b.result is not None for b in last.boards):
+        raise CliError(_("round {number} already has results; hakem round unpair {id} --force deletes them with "
+                         "its pairing").format(number=last.number, id=args.id))
+    show_warnings(desk.unpair_last_round(args.force))
+    if last is not None:
+        print(_("Round {number}'s pairing deleted; round {number} can be paired again").format(number=last.number))
     return 0
 
 
