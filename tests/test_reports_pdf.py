@@ -235,7 +235,7 @@ def test_result_slips_one_per_board_ten_per_page():
     b = t.round(9).boards[0]
     first = flat(texts[0])
     assert t.players[b.white - 1].name in first and t.players[b.black - 1].name in first
-    assert "½ – ½" in first and "Signature (White)" in first
+    assert "½-½" in first and "Signature (White)" in first
 
 
 def test_hostile_names_are_text():

@@ -11,6 +11,8 @@ colours go by bids waits for them (FIDE 2025, docs/rules/playoffs.md)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from core import changes
@@ -330,3 +332,63 @@ def test_the_norms_report_heads_with_the_dates_and_titles_of_the_page() -> None:
         report = norms_report(View(t))
     assert report.subtitle[1] == "İzmir, TUR, 07.12.2026 – 09.12.2026"
 
+
+
+def test_result_slips_offer_the_results_as_every_sheet_writes_them() -> None:
+    """The slips offered 1–0, ½–½, 0–1 (en dash) where the pairing list, the results sheet and
+    the journal write 1-0, ½-½, 0-1 (rev35b #15; glossary: result 1-0, ½-½, 0-1)."""
+    from core.reports.printing import document, render_pdf
+    from tests.test_reports_pdf import flat, pages
+
+    t = changes.pair_next_round(Tournament(id="s", name="S", total_rounds=3, players=tuple(
+        Player(n, f"Player {n}", rating=2000 - n) for n in range(1, 5))))
+    text = flat("\n".join(pages(render_pdf(t, document(View(t), "slips", round_no=1)))))
+    assert "1-0" in text and "½-½" in text and "0-1" in text and "1–0" not in text and "1 – 0" not in text
+
+
+def _round_robin_with_a_withdrawal() -> Tournament:
+    """Six players, single round robin: every game drawn, except player 3, who forfeits round 3
+    and withdraws from round 4; paired as events were before forfeits stayed on the board
+    (``withdrawn_games: bye``): his table games of rounds 4 and 5 are byes of the players
+    present, 2 and 6."""
+    t = Tournament(id="r", name="R", system="berger", total_rounds=5, options={"withdrawn_games": "bye"},
+                   players=tuple(Player(n, f"P{n}", rating=2000 - n) for n in range(1, 7)))
+    for r in range(1, 6):
+        t = changes.pair_next_round(t)
+        if r == 3:
+            t = changes.withdraw(t, 3, 4)
+        for b, board in enumerate(t.round(r).boards, start=1):
+            if 3 in (board.white, board.black) and r == 3:
+                res = GameResult.BLACK_FORFEIT_WIN if board.white == 3 else GameResult.WHITE_FORFEIT_WIN
+            else:
+                res = GameResult.DRAW if 3 not in (board.white, board.black) else GameResult.WHITE_WINS
+            t = changes.set_result(t, r, b, res)
+    return t
+
+
+def test_a_round_robin_grid_shows_the_games_a_withdrawal_left_as_forfeits() -> None:
+    """The players present when 3 had withdrawn got a full-point bye for their table game
+    against 3: the grid showed nothing in 3's column while the points counted it, so a row did
+    not add up (rev35b #8).  The cell reads + for the one present and − for 3 (Aktar p. 61);
+    under FIDE's reading (the results against 3 annulled) the cells are in brackets and a
+    note says so (rev35b #17)."""
+    from core.reports.tables import crosstable
+
+    t = _round_robin_with_a_withdrawal()
+    byes = {(y.pno, r.number) for r in t.rounds for y in r.byes}
+    assert byes == {(2, 4), (6, 5)}  # the model's byes: the table games of 2 and 6 against 3
+
+    def cells(t: Tournament) -> dict[int, list[str]]:
+        table = crosstable(View(t)).tables[0]
+        at = [c.key for c in table.columns].index("p1")
+        return {row[0]: [str(c) for c in row[at: at + 6]] for row in table.rows}
+
+    grid = cells(t)
+    assert grid[2][2] == "+" and grid[6][2] == "+" and grid[3][1] == "−" and grid[3][5] == "−"
+    for pno in (1, 2, 4, 5, 6):  # each row adds up to the points: draws ½, + 1, the win against 3 1
+        worth = {"½": Fraction(1, 2), "+": 1, "1": 1, "0": 0, "X": 0}
+        assert sum(worth[c] for c in grid[pno]) == View(t).standings.row(pno).points, (pno, grid[pno])
+    annulled = t.with_changes(options={**t.options, "withdrawn_points": "annul"})
+    grid = cells(annulled)
+    assert grid[2][2] == "(+)" and grid[1][2] == "(+)" and grid[4][2] == "(0)"
+    assert any("in brackets do not count" in n for n in crosstable(View(annulled)).notes)

@@ -439,7 +439,9 @@ class _Layout:
         line_y -= 6
         box = 9.0
         bx = x + pad
-        for choice in ("1 – 0", "½ – ½", "0 – 1"):
+        from core.model import GameResult  # the results as every sheet and the journal write them
+
+        for choice in (r.text for r in (GameResult.WHITE_WINS, GameResult.DRAW, GameResult.BLACK_WINS)):
             self.page.lines += [(bx, line_y, bx + box, line_y, 0.7), (bx, line_y + box, bx + box, line_y + box, 0.7),
                                 (bx, line_y, bx, line_y + box, 0.7), (bx + box, line_y, bx + box, line_y + box, 0.7)]
             self.text(bx + box + 4, line_y + 1, choice, 10)

@@ -591,12 +591,7 @@ def _grid(view: View) -> Report:
     t = view.tournament
     order = sorted(t.players, key=lambda p: p.pno)
     n = len(order)
-    results: dict[tuple[int, int], list[str]] = {}
-    for pno, hist in view.history.items():
-        for e in hist:
-            if e.opponent is not None:
-                results.setdefault((pno, e.opponent), []).append(
-                    _MARK_CODES.get(e.code, "") if e.code is not None else "*")
+    results = _grid_results(view)
     title, fed = _identity_columns(t)
     columns = [Column("pno", _("No."), "r"), *title, Column("name", _("Name"), flex=True, link="pno"), *fed]
     columns += [Column(f"p{p.pno}", str(p.pno), "c") for p in order]
@@ -616,7 +611,39 @@ def _grid(view: View) -> Report:
 
     sub = [t.name, *_head(view), _("{system}, {n} players").format(system=system_name(t.system), n=n)]
     notes = [n for n in (playoff_footnote(view.standings), view.standings.withdrawal_note) if n] + adjustment_notes(view)
+    if any(mark.startswith("(") for marks in results.values() for mark in marks):
+        notes.append(_("Results in brackets do not count: those against a player withdrawn before half of the "
+                       "games are annulled."))
     return Report("crosstable", _("Crosstable"), sub, [table], notes)
+
+
+def _grid_results(view: View) -> dict[tuple[int, int], list[str]]:
+    """(player, opponent) → the player's marks against the opponent in the grid.  A game the
+    table gave against a player who withdrew, stored as the present player's full-point bye
+    (events paired before such games stayed on their boards as forfeits), stands in the
+    withdrawn player's column as a forfeit (+ for the one present, − for the one who left,
+    Aktar p. 61), so a row adds up to its points; a result annulled by FIDE's reading of a
+    withdrawal (C.06 (2011) Art. 5.4) is shown in brackets."""
+    from core.pairing.roundrobin.withdrawals import annulled_rounds, table_opponents
+    from core.standings import withdrawn_points_of
+
+    t = view.tournament
+    table = table_opponents(t)
+    unranked = {row.pno for row in view.standings.rows if row.rank is None}
+    annulled = annulled_rounds(t, unranked) if unranked and withdrawn_points_of(t) == "annul" else set()
+    results: dict[tuple[int, int], list[str]] = {}
+    for pno, hist in view.history.items():
+        for e in hist:
+            mark = _MARK_CODES.get(e.code, "") if e.code is not None else "*"
+            opponent = e.opponent
+            if opponent is None and e.code is Code.FULL_BYE and (pno, e.round) in table and t.has_player(
+                    table[(pno, e.round)]) and not t.player(table[(pno, e.round)]).active_in(e.round):
+                opponent, mark = table[(pno, e.round)], "+"
+                results.setdefault((opponent, pno), []).append("−")
+            if opponent is None:
+                continue
+            results.setdefault((pno, opponent), []).append(f"({mark})" if (pno, e.round) in annulled else mark)
+    return results
 
 
 def _card_tiebreaks(view: View, pno: int) -> dict[str, dict[int, object]]:

@@ -113,6 +113,13 @@ def standing_points(t: Tournament, annul: bool = False) -> dict[int, Fraction]:
     return {pno: v for pno, v in pts.items() if pno not in drop}
 
 
+def table_opponents(t: Tournament) -> dict[tuple[int, int], int]:
+    """(pno, round) → the opponent the table gave the player (individual table systems; else
+    empty): whom a full-point bye of a round robin replaced a game against (the crosstable
+    shows it in that opponent's column)."""
+    return _table_opponents(t)
+
+
 def _table_opponents(t: Tournament) -> dict[tuple[int, int], int]:
     """(pno, round) → table opponent, for the individual table systems (else empty)."""
     from core.pairing.roundrobin.lot import table_order
