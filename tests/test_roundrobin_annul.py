@@ -201,3 +201,34 @@ async def test_a_swiss_has_no_such_choice(tmp_path) -> None:
         await wait_for(pilot, lambda: app.screen.query("#tb-withdrawn"))
         await pilot.pause()
         assert not app.screen.query_one("#tb-withdrawn", Select).display
+
+
+MARK_VALUE = {"1": Fraction(1), "+": Fraction(1), "½": Fraction(1, 2), "0": Fraction(0), "−": Fraction(0)}
+
+
+def test_the_crosstable_marks_what_does_not_count_so_its_rows_add_up() -> None:
+    """FIDE's reading: the results against F (A lost to F in R1, D drew in R2, B, E, C won by
+    forfeit in R3–R5) are printed in parentheses with a legend; the other cells of each ranked
+    row add up to its points (A 3½, B 2½, C 2½, D 1½, E 0, as derived above).  Aktar's
+    reading marks nothing.  F's name says F withdrew."""
+    from core.reports.catalog import build
+    from core.reports.view import View
+
+    t = event().with_changes(options={**event().options, "withdrawn_points": "annul"})
+    report = build(View(t), "crosstable")
+    table = report.tables[0]
+    keys = [c.key for c in table.columns]
+    by_name = {row[keys.index("name")]: row for row in table.rows}
+    cells = {name: [str(row[keys.index(f"p{q}")]) for q in range(1, 7)] for name, row in by_name.items()}
+    assert [cells[n][5] for n in "ABCDE"] == ["(0)", "(+)", "(+)", "(½)", "(+)"]
+    expected = {"A": Fraction(7, 2), "B": Fraction(5, 2), "C": Fraction(5, 2), "D": Fraction(3, 2), "E": 0}
+    for name, points in expected.items():
+        row = by_name[name]
+        assert row[keys.index("points")].value == points
+        assert sum(MARK_VALUE[c] for c in cells[name] if c in MARK_VALUE) == points, name
+    assert any("Results in brackets do not count" in n for n in report.notes)
+    assert "F (withdrawn)" in by_name
+
+    keep = build(View(event()), "crosstable")
+    assert not any("(" in str(c) for row in keep.tables[0].rows for c in row[2:8])
+    assert not any("Results in brackets" in n for n in keep.notes)

@@ -405,7 +405,8 @@ def standings_report(view: View, upto: int | None = None) -> Report:
     table = Table(columns)
     for row in s.rows:
         p = view.players.get(row.pno)
-        table.rows.append([rank_cell(row), row.pno, title_cell(p.title) if p else "", row.name, _rating(p),
+        table.rows.append([rank_cell(row), row.pno, title_cell(p.title) if p else "",
+                           withdrawn_name(p, row.name, upto if upto is not None else t.current_round), _rating(p),
                            p.federation if p else "", Points(row.points),
                            *[row.values.get(code) for code in s.tiebreaks],
                            *([changes.get(row.pno)] if changes else [])])
@@ -554,7 +555,8 @@ def crosstable(view: View) -> Report:
     table = Table(columns, css_class="crosstable")
     for row in s.rows:
         p = view.players.get(row.pno)
-        table.rows.append([rank_cell(row), row.pno, *_identity(p, title, "title"), row.name, (p.rating or "") if p else "",
+        table.rows.append([rank_cell(row), row.pno, *_identity(p, title, "title"),
+                           withdrawn_name(p, row.name, t.current_round), (p.rating or "") if p else "",
                            *_identity(p, fed, "federation"),
                            *([match_cell(view, row.pno, rnd) for rnd in t.rounds] if double
                              else [game_cell(view, row.pno, r) for r in range(1, rounds + 1)]),
@@ -568,6 +570,15 @@ def crosstable(view: View) -> Report:
                    "points).").format(white=colour_mark("w"), black=colour_mark("b"))
     notes = [legend, *[n for n in (playoff_footnote(s), s.withdrawal_note) if n], *adjustment_notes(view)]
     return Report("crosstable", _("Crosstable"), [t.name, *_head(view)], [table], notes)
+
+
+def withdrawn_name(p, name: str, upto: int) -> str:
+    """The name as a table of the rounds up to ``upto`` shows it: with the reader's word for a
+    player who withdrew by then (or before the next round), so a row of zeros does not read
+    as a player who lost every game."""
+    if p is None or p.withdrawn_round is None or p.withdrawn_round > upto + 1:
+        return name
+    return f"{name} " + pgettext("beside a withdrawn player's name in a table", "(withdrawn)")
 
 
 def _identity_columns(t) -> tuple[list[Column], list[Column]]:
@@ -604,7 +615,8 @@ def _grid(view: View) -> Report:
         for q in order:
             cells.append("X" if p.pno == q.pno else " ".join(results.get((p.pno, q.pno), [])))
         row = view.standings.row(p.pno)
-        table.rows.append([p.pno, *_identity(p, title, "title"), p.name, *_identity(p, fed, "federation"),
+        table.rows.append([p.pno, *_identity(p, title, "title"), withdrawn_name(p, p.name, t.current_round),
+                           *_identity(p, fed, "federation"),
                            *cells, Points(row.points),
                            *[row.values.get(c) for c in view.standings.tiebreaks], rank_cell(row)])
     from core.i18n.terms import system_name
