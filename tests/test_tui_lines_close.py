@@ -78,6 +78,26 @@ async def test_back_on_the_rounds_tab_the_open_line_has_the_focus_again(tmp_path
         await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "boards")
 
 
+async def test_a_pasted_result_line_with_a_hidden_character_waits_alone(tmp_path):
+    """Result lines pasted onto the boards, a zero-width space in the second: the other lines are
+    entered, the second waits in the refused list without the character (Ctrl+R, Enter)."""
+    from textual import events
+
+    async with four_boards_open(tmp_path) as (app, pilot, entry):
+        app.post_message(events.Paste("1 1-0\n2 \u200b=\n3 0-1\n"))
+        session = app.screen.session
+        await wait_for(pilot, lambda: not app.keys_pending)
+        session.flush()
+        assert [b.result.value if b.result else None for b in session.tournament.round(1).boards] == [
+            "1-0", None, "0-1", None]
+        [refused] = app.screen.query_one("#result-refused").records
+        assert refused.typed == "2 =" and refused.reason.startswith("Zeile 2")
+        await pilot.press("escape")
+        await pilot.press("ctrl+r", "enter")
+        await wait_for(pilot, lambda: session.tournament.round(1).boards[1].result is not None)
+        assert session.tournament.round(1).boards[1].result.value == "1/2"
+
+
 async def test_slash_in_the_empty_name_field_searches(tmp_path):
     """Was (ru, F2 ``/ivanov⏎``): a player "/ivanov/" registered; ``/`` now opens the search
     from the empty name field, and is still a letter inside a begun name."""

@@ -237,3 +237,28 @@ async def test_the_edit_form_replaces_a_value_tabbed_into_and_stays_open_when_re
         assert session.tournament.player(12).club == "Çorum SK"
     stored = Store(data).load(tid).tournament.player(12)
     assert (stored.rating, stored.title, stored.club, stored.name) == (1790, "WFM", "Çorum SK", before.name)
+
+
+async def test_a_hidden_character_in_a_pasted_list_puts_aside_its_line_only(tmp_path):
+    """A review (tr, F2): three players pasted, a zero-width space in the second name — nothing
+    was added and nothing kept (the whole paste refused, "position 24" counted across lines).
+    Now the clean lines are registered, the line with the character waits in the refused list
+    without it, its line and the character named in the reader's language, for Ctrl+R."""
+    from textual import events
+
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=0))
+    app = HakemApp(data_dir=data, open_id=tid, lang="tr")
+    async with app.run_test(size=(80, 24)) as pilot:
+        session, pane = await opened(pilot, app)
+        app.post_message(events.Paste("Birinci, Ali\t1500\nGizli\u200bAd, Veli\t1490\nÜçüncü, Can\t1480\n"))
+        await wait_for(pilot, lambda: len(session.tournament.players) == 14 and not app.keys_pending)
+        names = {p.name: p.rating for p in session.tournament.players}
+        assert names["Birinci, Ali"] == 1500 and names["Üçüncü, Can"] == 1480
+        [refused] = pane.query_one("#p-refused").records
+        assert refused.kept["name"] == "GizliAd, Veli" and refused.kept["rating"] == "1490"
+        assert refused.reason.startswith("2. satır") and "U+200B" in refused.reason and "ZERO WIDTH" not in refused.reason
+        await pilot.press("ctrl+r")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(session.tournament.players) == 15)
+    assert "GizliAd, Veli" in [p.name for p in Store(data).load(tid).tournament.players]

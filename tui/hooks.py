@@ -62,6 +62,12 @@ class ScreenHooks:
         the form (a list pasted onto the players table registered every line)."""
         return False
 
+    def put_aside_pasted(self, line: str, reason: str) -> bool:
+        """Keep one line of a pasted list that cannot be entered (a hidden character in it) in
+        the screen's list of refused lines, with ``reason``, without touching what is being
+        typed; False: the screen keeps no such list (the whole paste is refused)."""
+        return False
+
 
 _NONE = ScreenHooks()
 

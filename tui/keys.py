@@ -120,6 +120,44 @@ def paste_as_keys(text: str, kind: type[events.Key] = events.Key) -> list[events
     return keys
 
 
+def put_aside_hidden(text: str, hooks: ScreenHooks) -> str | None:
+    """A pasted list without its lines that hold a control or invisible character: each such
+    line is put aside in the screen's refused list (:meth:`ScreenHooks.put_aside_pasted`), with
+    the character named by line and position and taken out, so Ctrl+R brings back a line that
+    can be entered after a look.  ``None``: one line only, or no list to put lines in — the
+    paste is refused whole, as before.  Why: one zero-width space copied from a web page threw
+    away a whole pasted list, its clean lines with it (a review: lost input)."""
+    from core.fields import character_said
+    from core.i18n import _
+    from core.safe_text import hidden_character
+
+    lines = LINE_BREAKS.split(text)
+    if len([line for line in lines if line.strip()]) < 2:
+        return None
+    kept: list[str] = []
+    for number, line in enumerate(lines, 1):
+        at = hidden_character(line.replace("\t", " "))
+        if at is None:
+            kept.append(line)
+            continue
+        reason = _("line {line}: {character} at position {position} is a control or invisible character; "
+                   "the line was put aside without it").format(line=number, character=character_said(line[at]),
+                                                              position=at + 1)
+        if not hooks.put_aside_pasted(without_hidden(line), reason):
+            return None
+    return "\n".join(kept)
+
+
+def without_hidden(line: str) -> str:
+    """``line`` without its control and invisible characters (Tabs kept: they part fields)."""
+    from core.safe_text import hidden_character
+
+    out = line
+    while (at := hidden_character(out.replace("\t", " "))) is not None:
+        out = out[:at] + out[at + 1:]
+    return out
+
+
 def first_line(text: str) -> str:
     """The first line with something in it, without its line break: a paste onto a table
     that registers records puts one record into the form and stops there (Enter registers
@@ -174,6 +212,8 @@ class KeyHold:
 
 if TYPE_CHECKING:
     from textual.widget import Widget
+
+    from tui.hooks import ScreenHooks
 
     _Node = Widget
     """What :class:`HoldsTypeAhead` is mixed into (a screen, a Widget): the checker reads its
@@ -347,15 +387,23 @@ class SerialKeys(FrameApp[int]):
             return False
         from tui.widgets.fields import paste_refusal
 
+        from tui.hooks import hooks_of
+
+        hooks = hooks_of(self.screen)
         text = paste.text
         problem = paste_refusal(text, allowed="\t\r\n")
+        if problem is not None and hooks.PASTE_AS_KEYS:
+            clean = put_aside_hidden(text, hooks)
+            if clean is not None:
+                problem = None
+                if text != clean:
+                    text = clean
+                    if not text.strip():
+                        return False  # every line put aside
         if problem is not None:  # the keys below would drop it silently, the field would keep it
             self.bell()
             self.notify(problem, severity="error")
             return False
-        from tui.hooks import hooks_of
-
-        hooks = hooks_of(self.screen)
         if not hooks.PASTE_AS_KEYS:
             return True  # one field's text: a Tab or a line break in it is the field's to refuse
         if onto_table and hooks.paste_one_record(text):

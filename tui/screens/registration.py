@@ -274,6 +274,20 @@ class RegistrationPane(TournamentTab, Vertical):
         Tabs and line breaks fill the form record by record), never to the list's one-key commands."""
         return None if self.app.view_only else self.query_one("#p-name", Input)
 
+    def put_aside_pasted(self, line: str, reason: str) -> bool:
+        """A pasted record that cannot be entered, split over the fields as its Tabs would have
+        filled them (the form's order of fields), kept for Ctrl+R; the form is left as it is."""
+        if self.app.view_only:
+            return False
+        order = [w.id.removeprefix("p-") for w in self.screen.focus_chain
+                 if isinstance(w, TextField) and w.id and w.id.startswith("p-") and w.id != "p-search"]
+        values = dict.fromkeys(order, "")
+        values.update(zip(order, line.split("\t")))
+        typed = " | ".join(v.strip() for v in values.values() if v.strip())
+        self.query_one("#p-refused", RefusedList).add(typed, values, reason)
+        self.notify(_("Not added: «{record}» — {reason}").format(record=typed, reason=reason), severity="error")
+        return True
+
     # -- showing ------------------------------------------------------------------------------
     def show(self, t: Tournament) -> None:
         go_changed = self.t is None or is_go(self.t) != is_go(t) or self.t.system != t.system

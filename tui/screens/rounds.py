@@ -139,6 +139,12 @@ class RoundsPane(ResultTyping, SingleKeys, PairingRun, PairingExplained, RoundSc
         """A paste onto the boards goes into the result entry line (``3 1-0`` lines)."""
         return None if self.app.view_only or not self.round_no else self.query_one("#result-entry", Input)
 
+    def put_aside_pasted(self, line: str, reason: str) -> bool:
+        if self.app.view_only or not self.round_no:
+            return False
+        self.refuse_line(line, reason, self.round_no)
+        return True
+
     def show(self, t: Tournament) -> None:
         old = self.t
         self.t = t

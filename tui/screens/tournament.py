@@ -321,6 +321,12 @@ class TournamentScreen(StyledWhenMounted, CommandKeys, ScreenHooks, Screen):
         pane = self.pane(tabs.active.removeprefix("tab-"))
         return pane.paste_target() if pane is not None and pane.is_mounted else None
 
+    def put_aside_pasted(self, line: str, reason: str) -> bool:
+        """A pasted line that cannot be entered goes to the shown pane's refused list."""
+        tabs = self.query_one(TabbedContent)
+        pane = self.pane(tabs.active.removeprefix("tab-"))
+        return pane is not None and pane.is_mounted and pane.put_aside_pasted(line, reason)
+
     def paste_one_record(self, text: str) -> bool:
         """Whether a paste onto the shown pane's table puts only its first line into the form
         (the players list: a list pasted there registered every line, a URL and a CSV header

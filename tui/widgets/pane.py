@@ -150,6 +150,10 @@ class TournamentTab(CommandKeys):
         """The tab's entry field for pasted text when no text field has the focus."""
         return None
 
+    def put_aside_pasted(self, line: str, reason: str) -> bool:
+        """Keep a pasted line that cannot be entered in the tab's refused list (False: none)."""
+        return False
+
     def leave_text(self, field: Widget) -> None:
         """Escape leaves ``field`` for the tab's table: what it keeps of the half-typed text."""
 
