@@ -352,3 +352,61 @@ async def test_the_system_list_runs_in_the_reader_s_alphabet(tmp_path, lang):
         names = [str(prompt) for prompt, _value in app.screen.query_one("#system", Select)._options]
         assert names[1:] == sorted(names[1:], key=sort_key)
         assert app.screen.query_one("#system", Select).value == "dutch"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_a_cup_s_score_letters_are_explained_in_f4_and_the_bracket(tmp_path, lang):
+    """rev35a #7: F4 and the bracket wrote "2–2 Д А" with no word on the letters, while the
+    printed standings explain them: the same legend now on both screens (8 v 9 of the
+    preliminary round went to extension games and an Armageddon)."""
+    from core.playoff.match_score import flag_legend
+    from tests.cup_data import played_preliminary
+
+    set_language(lang)
+    legend = flag_legend(["E", "A"])
+    data = tmp_path / "data"
+    [tid] = store_with(data, played_preliminary())
+    app = HakemApp(data_dir=data, open_id=tid, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, screen_named(app, "TournamentScreen"))
+        await pilot.press("f4")
+        notes = app.screen.query_one("#standings-notes", Static)
+        await wait_for(pilot, lambda: all(line in str(notes.render()) for line in legend))
+        await pilot.press("f3")
+        await wait_for(pilot, lambda: app.screen.query("#pane-rounds"))
+        await pilot.press("b")
+        await wait_for(pilot, screen_named(app, "BracketScreen"))
+        lines = [str(s.render()) for s in app.screen.query(".bracket-line")]
+        assert all(line in lines for line in legend)
+
+
+def test_the_russian_cup_says_who_is_out_for_men_and_women() -> None:
+    """rev35a #8: "выбыл: Четвертьфинал" beside Иванова, Мария; the register need not know the
+    sex, so the word serves both (as the journal's «выбыл(а)» does)."""
+    from core.i18n import _, pgettext
+
+    set_language("ru")
+    assert pgettext("cup status, short", "out: {stage}").startswith("выбыл(а)")
+    assert _("eliminated in the {stage}").startswith("выбыл(а)")
+    assert _("withdrawn R{n}").startswith("выбыл(а)")
+
+
+async def test_a_tie_break_added_after_lot_is_warned_about(tmp_path):
+    """rev35a #9: SB added after LOT was saved without a word; the drawing of lots leaves no
+    tie, so nothing after it can decide anything: the pane says so when it is added."""
+    set_language("en")
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=1, tiebreaks=("BH/C1", "BH", "DE", "LOT")))
+    app = HakemApp(data_dir=data, open_id=tid, lang="en", poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, screen_named(app, "TournamentScreen"))
+        await pilot.press("f5")
+        await wait_for(pilot, lambda: app.screen.query("#tb-add"))
+        pane = app.screen.query_one("#pane-tiebreaks")
+        field = app.screen.query_one("#tb-add", Input)
+        field.focus()
+        field.value = "SB"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: pane.draft == ["BH/C1", "BH", "DE", "LOT", "SB"])
+        await wait_for(pilot, lambda: any("SB after LOT can never decide" in str(n.message)
+                                          for n in app._notifications))

@@ -21,7 +21,7 @@ from core.i18n import _, ngettext
 from core.model import Tournament
 from core.playoff.cup_bracket import MatchSummary, cup_summary
 from core.playoff.labels import entrant_text, stage_text
-from core.playoff.match_score import outcome_text, score_text
+from core.playoff.match_score import flag_legend, outcome_text, score_text
 from tui.i18n import L_
 
 
@@ -76,6 +76,9 @@ def bracket_lines(t: Tournament) -> list[Line]:
             words = _("Runner-up: {players}") if rnd.name == "Final" else _("Eliminated: {players}")
             out.append((1, Text(words.format(players=", ".join(_player(names, p) for p in rnd.eliminated)),
                                 style="dim")))
+    # the letters beside a score (Д А, E A) read as the standings' report explains them
+    legend = flag_legend(f for rnd in rounds for m in rnd.matches if m.played for f in m.flags)
+    out.extend((0, Text(line, style="dim")) for line in legend)
     return out
 
 

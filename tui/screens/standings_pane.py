@@ -202,6 +202,10 @@ class StandingsPane(LazyPane, Vertical):
         # a playoff decides the final standings: none suggested before the last round's results
         # are in (after round 1 of 7 with no result everybody is "tied")
         final = t.current_round >= t.total_rounds and bool(t.rounds) and t.rounds[-1].complete
+        if view.cup:  # the letters beside a match score (Д А), as the printed standings explain them
+            from core.reports.tables import cup_legend
+
+            notes.extend(cup_legend(t))
         if view.unresolved and final and not view.cup:
             groups = "; ".join(" ".join(map(str, g)) for g in view.unresolved[:4])
             notes.append(_("Still tied after all tie-breaks: {groups} (see Playoff, F7).").format(groups=groups))

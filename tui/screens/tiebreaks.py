@@ -352,6 +352,17 @@ class TiebreaksPane(LazyPane, Horizontal):
     def edit(self, codes: list[str]) -> None:
         self.draft = codes
         self.render_draft()
+        self.warn_after_lot(codes)
+
+    def warn_after_lot(self, codes: list[str]) -> None:
+        """A criterion after the drawing of lots never decides anything (the lot leaves no tie):
+        said when the draft has one (an SB added after LOT was saved without a word)."""
+        lot = next((i for i, code in enumerate(codes) if code.upper().split("/")[0] == "LOT"), None)
+        late = codes[lot + 1:] if lot is not None else []
+        if late:
+            self.notify(_("{codes} after LOT can never decide anything: the drawing of lots leaves no tie. "
+                          "Move it above LOT (Shift+↑) or remove it.").format(codes=", ".join(late)),
+                        severity="warning")
 
     def selected_index(self) -> int | None:
         table = self.query_one("#tb-list", FittedTable)
