@@ -120,6 +120,13 @@ FULLER: dict[str, tuple[str, tuple[str, ...]]] = {
 the ``action`` keeps the short form earlier versions wrote and ``grep`` finds, and an entry
 without these arguments is said with :data:`SENTENCES`."""
 
+ONE: dict[str, tuple[str, str]] = {
+    "cup_boards_added": (N_("round {round}: board {boards} added (the match is level)"), "boards"),
+    "cup_boards_removed": (N_("round {round}: board {boards} removed (its match is decided)"), "boards"),
+}
+"""The sentence of a kind whose list names one item (``boards`` ``5``, not ``5, 6``): "board 5
+added", not "boards 5" (a list of numbers has no count for ngettext to choose by)."""
+
 WORDS: dict[str, dict[str, str]] = {
     "result": {"": N_("none")},
     "side": {"white": N_("white"), "black": N_("black")},
@@ -301,6 +308,9 @@ def sentence(what: Any, translate: Callable[[str], str], names: Mapping[int, str
     template = SENTENCES.get(what["kind"])
     if template is None:
         return None
+    one, listed = ONE.get(what["kind"], (None, ""))
+    if one is not None and "," not in str(what.get(listed, ",")):
+        template = one
     fuller, needs = FULLER.get(what["kind"], (None, ()))
     if fuller is not None and translate is not _english and all(key in what for key in needs):
         template = fuller

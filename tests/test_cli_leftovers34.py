@@ -267,3 +267,35 @@ def test_the_russian_journal_says_whose_flag_fell_later_without_a_wrong_case():
     with speaking("ru"):
         said = say({"action": "cup", "what": {"kind": "cup_flag", "round": 1, "board": 5, "side": "black"}})
     assert "у чёрные" not in said and "чёрные" in said, said
+
+
+# -- 10. rev35b: the cup's journal, berger ---------------------------------------------------------
+def test_a_levelled_cup_match_says_its_boards_in_the_log():
+    tid = _ok("new", "Pokal", "--system", "knockout").strip().splitlines()[-1]
+    _ok("players", "add", tid, "--name", "Adler, Anna", "--rating", "2000")
+    _ok("players", "add", tid, "--name", "Bauer, Bernd", "--rating", "1900")
+    _ok("round", "pair", tid)
+    _ok("result", tid, "1", "1", "1-0")
+    _ok("result", tid, "1", "2", "1-0")  # White wins both: 1–1, two extension games added (boards 3, 4)
+    out = _ok("--lang", "de", "log", tid, "--changes")
+    assert "boards" not in out and "Einträge" not in out and "knockout" not in out, out
+    assert "Brett 3: " in out and "Brett 4: " in out, out  # the boards added, by number and players
+
+
+@pytest.mark.parametrize("lang, one, two", [("tr", "5 numaralı masa eklendi", "5, 6 numaralı masalar eklendi"),
+                                            ("ru", "добавлена доска 5", "добавлены доски 5, 6")])
+def test_one_board_added_is_said_in_the_singular(lang, one, two):
+    from core.i18n import speaking
+    from core.words import say
+
+    with speaking(lang):
+        said = [say({"action": "x", "what": {"kind": "cup_boards_added", "round": 1, "boards": b}}) for b in ("5", "5, 6")]
+    assert one in said[0] and two in said[1], said
+
+
+@pytest.mark.parametrize("lang, words", [("tr", ("Berger tablosu", "1. tur:")), ("de", ("Berger-Tabelle", "Runde 1:")),
+                                         ("ru", ("Таблица Бергера", "Тур 1:"))])
+def test_berger_prints_in_the_readers_language(lang, words):
+    out = _ok("--lang", lang, "berger", "5")
+    assert all(word in out for word in words), out  # glossary 147: Berger tables
+    assert not any(english in out for english in ("Rd ", "Berger table", "bye", "round robin")), out

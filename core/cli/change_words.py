@@ -27,6 +27,9 @@ BOARD_FIELDS = {"w": N_("White"), "b": N_("Black"), "r": N_("Result"), "unrated"
                 "handicap": N_("Handicap"), "komi": N_("Komi")}
 PLAYER_MORE = {"pno": N_("pairing number"), "joined_round": N_("first round"), "withdrawn_round": N_("withdrawn from round"),
                "member": N_("member of the club's register")}
+ROUND_PARTS = {"boards": N_("boards"), "byes": N_("byes"), "matches": N_("matches"), "manual": N_("manual pairing")}
+"""A round's parts the journal names (its boards, byes …); another part is left out."""
+
 OPTION_NAMES = {
     "playoffs": N_("Playoffs"), "tie_orders": N_("Orders decided outside the tie-breaks"),
     "lots": N_("Drawing of lots"), "lots_seeds": N_("Drawing of lots"), "prizes": N_("Prizes"),
@@ -126,9 +129,9 @@ def _line(op: Mapping[str, Any], t: Tournament) -> str:
         added, removed = list(op.get("a", [])), list(op.get("d", []))
         parts = []
         if added:
-            parts.append(_("added: {items}").format(items=_items(path, added, t)))
+            parts.append(_("added: {items}").format(items=_items(path, added, t, op.get("i"))))
         if removed:
-            parts.append(_("removed: {items}").format(items=_items(path, removed, t)))
+            parts.append(_("removed: {items}").format(items=_items(path, removed, t, op.get("i"))))
         return f"{place}: {'; '.join(parts)}"
     key = path[-1] if path else ""
     old, new = op.get("o"), op.get("n")
@@ -149,7 +152,7 @@ def _place(path: Sequence[Any], t: Tournament) -> str:
             words = [_("round {round}, board {board}").format(round=rest[0] + 1, board=rest[2] + 1)]
             words += [_(BOARD_FIELDS[k]) if k in BOARD_FIELDS else str(k) for k in rest[3:]]
         else:
-            words = [_("round {n}").format(n=rest[0] + 1), *(str(k) for k in rest[1:])]
+            words = [_("round {n}").format(n=rest[0] + 1), *(_(ROUND_PARTS[k]) for k in rest[1:2] if k in ROUND_PARTS)]
     elif head == "players" and rest and isinstance(rest[0], int):
         words = [_("player {name}").format(name=_indexed_player(t, rest[0]))]
         words += [_(PLAYER_FIELD_NAMES[k]) if k in PLAYER_FIELD_NAMES else
@@ -194,16 +197,19 @@ def _player_number(t: Tournament, pno: Any) -> str:
     return str(pno)
 
 
-def _items(path: Sequence[Any], items: list[Any], t: Tournament) -> str:
-    """Added or removed list items in words: byes, players, rounds by their own words; other
-    items by count."""
+def _items(path: Sequence[Any], items: list[Any], t: Tournament, at: Any = None) -> str:
+    """Added or removed list items in words: byes, players, rounds by their own words, a
+    round's boards by number with White – Black (``at``: the index of the first, as the
+    operation stored it); other items by count."""
     from core.i18n.terms import bye_name
 
     head = path[0] if len(path) == 1 else None
     path = list(path)
     said: list[str] = []
-    for item in items:
-        if not isinstance(item, Mapping):
+    for k, item in enumerate(items):
+        if isinstance(item, Mapping) and path[-1:] == ["boards"] and "w" in item:
+            said.append(_board(item, t, at + k + 1 if isinstance(at, int) else None))
+        elif not isinstance(item, Mapping):
             said.append(_value("", item, t))
         elif head == "requested_byes":
             kind = {"H": "half", "F": "full", "Z": "zero"}.get(str(item.get("kind")), str(item.get("kind")))
@@ -221,7 +227,7 @@ def _items(path: Sequence[Any], items: list[Any], t: Tournament) -> str:
                 n=item["number"], boards=boards))
         else:
             said.append(ngettext("{n} entry", "{n} entries", len(item)).format(n=len(item)))
-    return ", ".join(said)
+    return "; ".join(said)  # names hold commas: items apart by semicolons
 
 
 def _value(key: Any, value: Any, t: Tournament) -> str:
@@ -246,6 +252,13 @@ def _value(key: Any, value: Any, t: Tournament) -> str:
         return _points(value)
     if isinstance(value, Mapping) and "result" in value and "white" in value:  # a playoff game's result
         return _game(value, t)
+    if key == "flag_later" and isinstance(value, Mapping):
+        return _flags(value)
+    if key == "bids" and isinstance(value, Mapping):
+        return _bids(value, t)
+    if key == "options" and isinstance(value, Mapping):  # the event's settings by their names
+        named = {_(OPTION_NAMES[k]) for k in value if k in OPTION_NAMES}
+        return ", ".join(sorted(named)) or ngettext("{n} entry", "{n} entries", len(value)).format(n=len(value))
     if key == "playoffs" and isinstance(value, Mapping):  # the playoffs by their keys
         return ", ".join(_("Playoff {key}").format(key=k) for k in value)
     if key == "prizes" and isinstance(value, Mapping) and isinstance(value.get("groups"), list):
@@ -259,6 +272,43 @@ def _value(key: Any, value: Any, t: Tournament) -> str:
     if isinstance(value, Mapping):
         return ngettext("{n} entry", "{n} entries", len(value)).format(n=len(value))
     return str(value)
+
+
+def _board(item: Mapping[str, Any], t: Tournament, number: int | None) -> str:
+    """A board of a round: ``board 3: 5 Şahin, Emre – 4 Щукин, Яков 1-0`` (its result, if any,
+    as the boards show it)."""
+    from core.model import GameResult
+
+    pair = f"{_player_number(t, item.get('w'))} – {_player_number(t, item.get('b'))}"
+    try:
+        result = GameResult(str(item["r"])).text if item.get("r") else ""
+    except ValueError:
+        result = str(item.get("r"))
+    said = f"{pair} {result}".strip()
+    return _("board {board}: {game}").format(board=number, game=said) if number is not None else said
+
+
+def _flags(value: Mapping[str, Any]) -> str:
+    """A cup's Armageddons decided on the flag: ``round 1, board 5: Black`` each."""
+    from core.i18n.terms import colour_name
+
+    said = []
+    for where, side in value.items():
+        round_no, _dot, board = str(where).partition(".")
+        said.append(f"{_('round {round}, board {board}').format(round=round_no, board=board)}: {colour_name(str(side))}")
+    return "; ".join(said)
+
+
+def _bids(value: Mapping[str, Any], t: Tournament) -> str:
+    """Armageddon bids: each player with the time bid for Black (``4 Щукин, Яков 3 min 30 s``)."""
+    from core.i18n.clock import duration_text
+
+    said = []
+    for bids in value.values():
+        if isinstance(bids, Mapping):
+            said += [f"{_player_number(t, int(p) if str(p).isdigit() else p)} {duration_text(int(v))}"
+                     for p, v in bids.items() if str(v).isdigit()]
+    return "; ".join(said) or "–"
 
 
 def _points(value: Mapping[str, Any]) -> str:

@@ -60,10 +60,10 @@ def _league(args: argparse.Namespace) -> int:
         return 0
     print(_("Reisepartnersystem for {players} teams (first-named team: White on the boards shown, E = even, O = odd)").format(players=args.players))
     for r in season:
-        day = "partner round" if r.match_day == 0 else f"match day {r.match_day}"
+        day = _("partner round") if r.match_day == 0 else _("match day {n}").format(n=r.match_day)
         cells = [f"{m.first}-{m.second} {m.first_white_on[0].upper()} @{m.host}" for m in r.matches]
-        cells += [f"{x} free" for x in r.free]
-        print(f"Rd {r.number} ({day}): " + ", ".join(cells))
+        cells += [_("{team} free").format(team=x) for x in r.free]
+        print(_("Rd {number} ({day}):").format(number=r.number, day=day) + " " + ", ".join(cells))
     return 0
 
 
@@ -75,12 +75,13 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(rows))
         return 0
-    kind = "Rutschsystem" if args.rutsch else "Berger table"
-    cycle = "double round robin" if args.double else "single round robin"
+    # in the reader's words (glossary: Berger tables, round robin, bye); the numbers as the table's
+    kind = _("Rutschsystem") if args.rutsch else _("Berger table")
+    cycle = _("double round robin") if args.double else _("single round robin")
     print(_("{kind} for {players} players ({cycle})").format(kind=kind, players=args.players, cycle=cycle))
     for number, row in enumerate(rows, start=1):
-        cells = [f"{w} bye" if b == 0 else f"{w}-{b}" for w, b in row]
-        print(f"Rd {number}: " + ", ".join(cells))
+        cells = [_("{player} bye").format(player=w) if b == 0 else f"{w}-{b}" for w, b in row]
+        print(_("Rd {number}:").format(number=number) + " " + ", ".join(cells))
     return 0
 
 
