@@ -147,7 +147,7 @@ def test_the_set_aside_warning_is_in_the_readers_language() -> None:
     t = _decided()
     corrected = t.with_changes(rounds=event([(1, 1, 2, WIN), (1, 3, 4, WIN), (2, 1, 3, WIN), (2, 2, 4, WIN)]).rounds)
     expected = {
-        "tr": "1–2. sıralar için yapılan ek maç artık geçerli değil: ondan sonra sonuçlar değişti (P1 2, P2 1, P3 1).",
+        "tr": "1–2. dereceler için yapılan ek maç artık geçerli değil: ondan sonra sonuçlar değişti (P1 2, P2 1, P3 1).",
         "de": "Das Stechen um die Plätze 1–2 gilt nicht mehr: Die Ergebnisse haben sich danach geändert "
               "(P1 2, P2 1, P3 1).",
         "ru": "Плей-офф за 1–2 места больше не действует: после него изменились результаты (P1 2, P2 1, P3 1).",
