@@ -392,3 +392,19 @@ def test_a_round_robin_grid_shows_the_games_a_withdrawal_left_as_forfeits() -> N
     grid = cells(annulled)
     assert grid[2][2] == "(+)" and grid[1][2] == "(+)" and grid[4][2] == "(0)"
     assert any("in brackets do not count" in n for n in crosstable(View(annulled)).notes)
+
+
+def test_the_extension_s_colour_lot_says_it_is_the_extension_s(tmp_path, monkeypatch, capsys) -> None:
+    """A level match draws a new colour lot for its extension (FIDE World Cup practice,
+    docs/rules/playoffs.md): the two lots read as one lot said twice, each "in the first game"."""
+    from core.cli import main
+    from tests.tui_fixtures import store_with
+
+    monkeypatch.setenv("HAKEM_DATA", str(tmp_path))
+    [tid] = store_with(tmp_path, _tied_event())
+    for game in ("s0g1", "s0g2"):
+        assert main(["playoff", tid, "--result", game, "1/2"]) == 0
+    capsys.readouterr()
+    assert main(["--lang", "en", "playoff", tid]) == 0
+    lots = [line.strip() for line in capsys.readouterr().out.splitlines() if "colour lot:" in line]
+    assert len(lots) == 2 and lots[0].startswith("colour lot: ") and lots[1].startswith("Extension 1 — colour lot: ")

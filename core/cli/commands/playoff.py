@@ -126,6 +126,19 @@ def _lot_text(lot: Any, names: dict[int, str]) -> str:
     return f"  {_(lot.purpose)}: {drawn}{tag}"
 
 
+def _segment_of(lot_base: str) -> str:
+    """What a colour lot was drawn for, before its words, when not the match's first games:
+    "Extension 1 — " (the two colour lots of a level match read as one lot said twice)."""
+    import re
+
+    found = re.search(r"\.s(\d+)(?::|$)", lot_base)
+    if found and int(found.group(1)) > 0:
+        return _("Extension {n}").format(n=int(found.group(1))) + " — "
+    if re.search(r"\.sd(?::|$)", lot_base):
+        return _("Sudden death") + " — "
+    return ""
+
+
 def _lot_lines(view: PlayoffView, names: dict[int, str]) -> list[str]:
     """The lots in words; a colour lot says which colour it gave to whom ("colour lot: 7 Krüger,
     Lena won the lot and drew Black: 12 Arslan, Emre has White, 7 Krüger, Lena Black in the first
@@ -149,8 +162,8 @@ def _lot_lines(view: PlayoffView, names: dict[int, str]) -> list[str]:
                       "first game") if colour.value == "white" else
                     _("colour lot: {winner} won the lot and drew Black: {white} has White, {black} Black in the "
                       "first game"))
-            out.append("  " + text.format(winner=_name(names, winner), white=_name(names, white),
-                                          black=_name(names, black)) + tag)
+            out.append("  " + _segment_of(base) + text.format(winner=_name(names, winner), white=_name(names, white),
+                                                              black=_name(names, black)) + tag)
             continue
         game = games.get(lot.key.split(":")[0])
         if kind == "bids":  # typed in by the arbiter, never drawn
