@@ -408,3 +408,14 @@ def test_the_extension_s_colour_lot_says_it_is_the_extension_s(tmp_path, monkeyp
     assert main(["--lang", "en", "playoff", tid]) == 0
     lots = [line.strip() for line in capsys.readouterr().out.splitlines() if "colour lot:" in line]
     assert len(lots) == 2 and lots[0].startswith("colour lot: ") and lots[1].startswith("Extension 1 — colour lot: ")
+
+
+def test_a_round_robin_playoff_names_its_games_by_round() -> None:
+    """Three tied players play a round robin, one game a round (Aktar p. 66): every game read
+    "Round-robin game" and only the stored id told them apart (rev35b #18)."""
+    from core.reports.playoffs import game_names
+
+    view = evaluate(create([1, 2, 3], 1))
+    with speaking("en"):
+        named = game_names(list(view.games))
+    assert sorted(named[g.id] for g in view.games if g.kind == "round_robin") == ["Round 1", "Round 2", "Round 3"]

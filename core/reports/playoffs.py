@@ -180,8 +180,8 @@ def game_names(games, with_stage: bool = False) -> dict[str, str]:
     for g in games:
         n = numbers.get(_key(g.stage, g.white, g.black))
         if g.kind == "round_robin" or n is None:
-            out[g.id] = _("{stage}: {game}").format(stage=stages[g.stage], game=game_label(g)) if staged \
-                else game_label(g)
+            label = _round_robin_label(g) or game_label(g)
+            out[g.id] = _("{stage}: {game}").format(stage=stages[g.stage], game=label) if staged else label
         elif staged and matches.get(g.stage) == 1:
             out[g.id] = _("{stage}: {game}").format(stage=stages[g.stage], game=game_label(g))
         elif staged:
@@ -189,6 +189,18 @@ def game_names(games, with_stage: bool = False) -> dict[str, str]:
         else:
             out[g.id] = _("Match {n}: {game}").format(n=n, game=game_label(g))
     return out
+
+
+def _round_robin_label(game) -> str:
+    """A playoff round robin's game by its round ("Round 2"): every game of a three-player
+    playoff read "Round-robin game", only the stored id told them apart.  ``""`` for a game
+    not of a first cycle's table."""
+    import re
+
+    found = re.search(r"(?:^|\.)c1r(\d+)b\d+$", game.id)
+    if game.kind != "round_robin" or found is None:
+        return ""
+    return _("Round {round}").format(round=int(found.group(1)))
 
 
 def _short_stages(stages: list[str]) -> dict[str, str]:
