@@ -183,10 +183,32 @@ def _settings(keys: Any, translate: Callable[[str], str]) -> str | None:
 
 
 def _player_fields(fields: Any, translate: Callable[[str], str]) -> str | None:
+    """A player's fields as the edit changed them.  For the reader as ``players edit`` and
+    ``log --changes`` say them (``Doğum: 05.06.2001; ELO: 1500``: the date in the reader's form,
+    no quotes of Python's); the stored English action keeps its ``Rating 2100`` form."""
     if not isinstance(fields, Mapping):
         return None  # an entry of an earlier version: its words as they were
-    return ", ".join(f"{translate(PLAYER_FIELD_NAMES[k]) if k in PLAYER_FIELD_NAMES else k} {v!r}"
-                     for k, v in fields.items())
+    label = {k: translate(PLAYER_FIELD_NAMES[k]) if k in PLAYER_FIELD_NAMES else k for k in fields}
+    if translate is _english:
+        return ", ".join(f"{label[k]} {v!r}" for k, v in fields.items())
+    return "; ".join(f"{label[k]}: {field_value(k, v)}" for k, v in fields.items())
+
+
+def field_value(key: str, value: Any) -> str:
+    """A player's field as read: ``–`` for nothing (an unrated player's 0 too), a birth date in
+    the reader's form (``05.06.2001``), the Go data as ``key value`` pairs."""
+    if value in (None, "", {}) or (value == 0 and key in ("rating", "national_rating")):
+        return "–"
+    if key == "birth" and isinstance(value, str) and len(value) == 10:
+        from core.i18n.format import format_date
+
+        try:
+            return format_date(value)
+        except ValueError:
+            return value
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {item}" for k, item in sorted(value.items()))
+    return str(value)
 
 
 def _result(code: Any, translate: Callable[[str], str]) -> str | None:

@@ -299,3 +299,15 @@ def test_berger_prints_in_the_readers_language(lang, words):
     out = _ok("--lang", lang, "berger", "5")
     assert all(word in out for word in words), out  # glossary 147: Berger tables
     assert not any(english in out for english in ("Rd ", "Berger table", "bye", "round robin")), out
+
+
+# -- 11. rev35b #25: a player's edit told one way --------------------------------------------------
+def test_a_players_edit_is_told_the_same_way_in_the_confirmation_and_the_log():
+    tid = _ok("new", "Open", "--rounds", "5").strip().splitlines()[-1]
+    _ok("players", "add", tid, "--name", "Işık, Zeynep")
+    said = _ok("--lang", "tr", "players", "edit", tid, "1", "--rating", "1500", "--birth", "05.06.2001")
+    log = _ok("--lang", "tr", "log", tid, "--changes")
+    for text in (said, log):
+        assert "2001-06-05" not in text and "'" not in text, text  # the date as typed and shown; no Python quotes
+    assert "Doğum: – → 05.06.2001" in said and "ELO: – → 1500" in said, said
+    assert "ELO: – → 1500" in log and "ELO: 0 → 1500" not in log, log  # unrated is "–" in both

@@ -235,8 +235,8 @@ def _value(key: Any, value: Any, t: Tournament) -> str:
     a player's number with the name, a list by its items or their count."""
     from core.model import GameResult
 
-    if value == MISSING or _empty(value):
-        return "–"
+    if value == MISSING or _empty(value) or (value == 0 and key in ("rating", "national_rating")):
+        return "–"  # nothing, or an unrated player's 0: as players edit says it
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if key == "r" and isinstance(value, str):

@@ -43,11 +43,11 @@ def bye(t: Tournament, pno: int, round_no: int, kind: str | None) -> str:
 def edited(before: Tournament, after: Tournament, pno: int) -> str:
     """``players edit``: each field that changed, old → new, under the player's words for it;
     a command that changed nothing says so (the values typed were the player's already)."""
-    from core.words import PLAYER_FIELD_NAMES
+    from core.words import PLAYER_FIELD_NAMES, field_value
 
     old, new = _fields(before, pno), _fields(after, pno)
     changed = [f"{_(PLAYER_FIELD_NAMES[key]) if key in PLAYER_FIELD_NAMES else key}: "
-               f"{_value(old.get(key))} → {_value(new.get(key))}"
+               f"{field_value(key, old.get(key))} → {field_value(key, new.get(key))}"
                for key in new if old.get(key) != new.get(key)]
     if not changed:
         return _("Nothing changed: {player} has these data already").format(player=player(after, pno))
@@ -59,15 +59,6 @@ def _fields(t: Tournament, pno: int) -> Mapping[str, Any]:
     return {"name": p.name, "title": p.title, "federation": p.federation, "fide_id": p.fide_id,
             "national_id": p.national_id, "club": p.club, "birth": p.birth, "rating": p.rating,
             "national_rating": p.national_rating, "extra": p.extra}
-
-
-def _value(value: Any) -> str:
-    """A field's value as read: ``–`` for nothing, the Go data as ``key value`` pairs."""
-    if value in (None, "", 0, {}):
-        return "–"
-    if isinstance(value, Mapping):
-        return ", ".join(f"{key} {item}" for key, item in sorted(value.items()))
-    return str(value)
 
 
 def result(t: Tournament, round_no: int, board_no: int) -> str:
