@@ -336,7 +336,7 @@ def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
     (:func:`core.trf.absences.with_known_absences`)."""
     from core.trf.absences import with_known_absences
 
-    t, _upto = single_games(with_known_absences(as_games(t)))
+    t, _upto = single_games(with_known_absences(_as_games(t)))
     if flavour not in ("2026", "16"):
         raise ValueError(f"unknown TRF flavour {flavour!r}; use '2026' or '16'")
     before = running_scores(t)
@@ -373,10 +373,10 @@ def write_trf(t: Tournament, flavour: str = "2026", line_ending: str = "\n",
     return line_ending.join(lines) + line_ending
 
 
-__all__ = ["write_trf", "cut_names", "Board", "as_games"]
+__all__ = ["write_trf", "cut_names", "Board"]
 
 
-def as_games(t: Tournament) -> Tournament:
+def _as_games(t: Tournament) -> Tournament:
     """A cup as its TRF records it: its games, each with the result the event's rules give it.
 
     Two things of a knockout round are no game result.  A player the bracket sends to the next
