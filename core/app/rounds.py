@@ -18,7 +18,7 @@ from core.app.conflicts import (
     check_round,
 )
 from core.errors import TournamentError
-from core.i18n import _
+from core.i18n import _, ngettext
 from core.model import Board, Bye, GameResult, Tournament
 from core.words import ALSO, Action, act
 
@@ -163,7 +163,8 @@ class RoundCases(DeskBase):
             return after
 
         action = self._board_action(round_no, board_no, result, unrated, computed)
-        outcome = self._change(action, change, value=_playoffs_set_aside)
+        outcome = self._change(action, change, value=lambda before, after: (
+            *_later_rounds_paired(before, after, round_no), *_playoffs_set_aside(before, after)))
         return dataclasses.replace(outcome, warnings=outcome.warnings + outcome.value, value=None)
 
     def _board_action(self, round_no: int, board_no: int, result: GameResult | None, unrated: bool = False,
@@ -294,6 +295,35 @@ def _cup_boards(t: Tournament, round_no: int, board_no: int, result: GameResult 
         return None
     boards = ", ".join(str(b) for b in range(min(old, new) + 1, max(old, new) + 1))
     return act("cup_boards_added" if new > old else "cup_boards_removed", round=round_no, boards=boards)
+
+
+def _later_rounds_paired(before: Tournament, after: Tournament, round_no: int) -> tuple[str, ...]:
+    """A correction in a round that later rounds were paired after, changing someone's score,
+    in a system that pairs by score (a Swiss): those rounds were paired on the old scores and
+    stay as they are; the change says so, naming the scores it changed, as a playoff's
+    correction does (a round robin's table does not follow the scores; a cup refuses)."""
+    if len(after.rounds) <= round_no or after.system == "knockout" or after.options.get("round_robin"):
+        return ()  # the last round (the usual case: nothing more imported), or a cup
+    from core.tiebreaks.context import ROUND_ROBIN_SYSTEMS
+
+    if after.system in ROUND_ROBIN_SYSTEMS:
+        return ()
+    from core.i18n.format import format_points, place_span
+    from core.model import scores
+
+    old, new = scores(before), scores(after)
+    changed = [p for p in sorted(new) if old.get(p) != new[p]]
+    if not changed:
+        return ()
+    names = "; ".join(_("{pno} {name} {old} → {new}").format(
+        pno=p, name=after.player(p).name, old=format_points(old.get(p, 0)), new=format_points(new[p]))
+        for p in changed if after.has_player(p))
+    later = range(round_no + 1, len(after.rounds) + 1)
+    return (ngettext("Round {rounds} was paired on the scores before this correction, which changes "
+                     "{scores}; its pairing stays as it is.",
+                     "Rounds {rounds} were paired on the scores before this correction, which changes "
+                     "{scores}; their pairings stay as they are.", len(later)).format(
+        rounds=place_span(later), scores=names),)
 
 
 def _playoffs_set_aside(before: Tournament, after: Tournament) -> tuple[str, ...]:
