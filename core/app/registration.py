@@ -70,7 +70,9 @@ class NumberingChanged(ConflictError):
 
 def joinable(t: Tournament) -> None:
     """Refuse a player who could play no round: every round of the event is paired (a late
-    entry joins from the next round, and there is none)."""
+    entry joins from the next round, and there is none), or the event is a round robin whose
+    table is fixed (:func:`core.changes.refuse_late_entry`)."""
+    changes.refuse_late_entry(t)
     if t.current_round and t.current_round >= t.total_rounds:
         raise TournamentError(ngettext("A late entry would join from round {n}, but the event has {total} round; "
                                        "nothing was added",

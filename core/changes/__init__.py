@@ -34,7 +34,8 @@ from core.changes.checkin import (
 )
 from core.changes.players import (
     add_forbidden, add_player, add_players, added_pno, cancel_bye, check_new_player, edit_player, edit_players,
-    late_entry_moves, reinstate, remove_forbidden, remove_player, renumbered, request_bye, withdraw,
+    late_entry_moves, refuse_late_entry, reinstate, remove_forbidden, remove_player, renumbered, request_bye,
+    withdraw,
 )
 from core.changes.rounds import (
     apply_pairing, check_can_pair, draw_initial_colour, manual_next_round, number_for_round_one, pair_next_round,
@@ -47,7 +48,7 @@ __all__ = [
     "check_can_pair", "check_in", "check_new_player", "close_checkin", "draw_initial_colour",
     "edit_player", "edit_players", "late_entry_moves", "manual_next_round", "number_for_round_one", "open_checkin",
     "pair_next_round", "prepare_next_round", "prepared_round", "record_absences", "record_next_round", "record_payment",
-    "reinstate", "remove_forbidden", "remove_player", "renumbered", "request_bye", "set_entry_fee", "set_fee_due",
+    "refuse_late_entry", "reinstate", "remove_forbidden", "remove_player", "renumbered", "request_bye", "set_entry_fee", "set_fee_due",
     "set_manual_pairing", "set_result", "set_round_schedule", "set_settings", "unchanged_marks",
     "unpair_last_round", "with_absences", "withdraw",
 ]

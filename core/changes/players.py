@@ -43,7 +43,8 @@ def add_player(t: Tournament, name: str, rating: int = 0, title: str = "", feder
     numbers are not frozen (C.04.2 Art. 2.4/2.5) and given the next number after that.
     ``keep_numbers``: a late entry gets the next number and nobody else's changes (the
     arbiter's choice when the printed lists must stay right; :func:`late_entry_moves` says
-    who would move otherwise)."""
+    who would move otherwise).  A round robin under way takes nobody (:func:`refuse_late_entry`)."""
+    refuse_late_entry(t)
     pno = max((p.pno for p in t.players), default=0) + 1
     player = _new_player(t, pno, name, rating=rating, title=title, federation=federation, fide_id=fide_id,
                          national_id=national_id, club=club, birth=birth, sex=sex,
@@ -52,6 +53,17 @@ def add_player(t: Tournament, name: str, rating: int = 0, title: str = "", feder
     if not t.numbers_frozen and not (keep_numbers and t.current_round > 0):
         t = assign_pairing_numbers(t)
     return t
+
+
+def refuse_late_entry(t: Tournament) -> None:
+    """Refuse any registration in a round robin once round 1 is paired: its table is fixed
+    (:func:`core.pairing.roundrobin.system.late_entry_refusal`) — the change refuses it, so no
+    door (form, command, import, rating list) can add one."""
+    from core.pairing.roundrobin.system import late_entry_refusal
+
+    refusal = late_entry_refusal(t)
+    if refusal:
+        raise TournamentError(refusal)
 
 
 def renumbered(before: Tournament, after: Tournament, provisional: bool = False) -> list[tuple[str, int, int]]:
@@ -119,6 +131,7 @@ def add_players(t: Tournament, rows: Iterable[Mapping[str, Any]], where: Sequenc
     same result (ties in the ranking fall back to the order of the rows, as one by one)."""
     from core.errors import Problem
 
+    refuse_late_entry(t)
     pno = max((p.pno for p in t.players), default=0)
     added: list[Player] = []
     problems = []

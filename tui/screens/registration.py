@@ -90,6 +90,15 @@ def drawn_numbers_text(t: Tournament) -> str | None:
     return text.format(seed=record.get("seed", "?"))
 
 
+def fixed_table(t: Tournament) -> bool:
+    """Whether the event is a round robin under way, whose table takes no late entry
+    (:func:`core.pairing.roundrobin.system.late_entry_refusal`): the Swiss words about
+    numbering late entries are not for it."""
+    from core.pairing.roundrobin.system import late_entry_refusal
+
+    return late_entry_refusal(t) is not None
+
+
 def status_text(t: Tournament, p: Player) -> str:
     """Late entry, withdrawal and requested byes of a player, in a few words."""
     parts = []
@@ -330,6 +339,8 @@ class RegistrationPane(TournamentTab, Vertical):
         elif t.current_round == 0:
             numbers = drawn_numbers_text(t) or _("Numbers are provisional: they follow rating, title, name and are "
                                                  "fixed when round 1 is paired.")
+        elif fixed_table(t):  # a round robin's table is fixed: the Swiss rules below do not apply
+            numbers = _("Round robin: the table is fixed since round 1, no late entries.")
         elif t.numbers_frozen:
             numbers = _("Pairing numbers are frozen (round 4 is paired).")
         elif self.late_numbering == "next":
@@ -716,6 +727,8 @@ class RegistrationPane(TournamentTab, Vertical):
         if not self.shown.rounds:
             text += "\n\n" + (drawn_numbers_text(self.shown) or _(
                 "Until round 1 is paired the numbers are provisional; pairing round 1 sorts the list again."))
+        elif fixed_table(self.shown):
+            text += "\n\n" + _("In a round robin the table numbers are fixed once round 1 is paired (Aktar p. 60).")
         elif self.shown.numbers_frozen:
             text += "\n\n" + _("Round 4 is paired, so numbers no longer change (FIDE C.04.2 Art. 2.3).")
         self.post_message(ShowMessage(_("Pairing number"), text).set_sender(self))

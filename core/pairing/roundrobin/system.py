@@ -53,8 +53,39 @@ def pair_from_table(t: Tournament, rounds: tuple[TableRound, ...], note: str) ->
         return team_round(t, rnd.number, matches, free, note=note)
     order = table_order(t)
     games = [(order[w - 1], order[b - 1]) for w, b in rnd.games]
+    refuse_broken_table(t, games)
     bye = order[rnd.bye - 1] if rnd.bye is not None else None
     return individual_round(t, rnd.number, games, bye, note=note)
+
+
+def refuse_broken_table(t: Tournament, games: list[tuple[int, int]]) -> None:
+    """Refuse to pair a round robin whose field is not the one its table was drawn for, or a
+    round of it that would repeat a game of the same cycle.
+
+    Why: a round robin is a fixed table (every player meets every other once a cycle, Aktar
+    p. 60; FIDE C.05 Annex 1).  Registrations after round 1 are refused
+    (:func:`late_entry_refusal`), but data written before that rule, or by hand, may hold a
+    player who joined later: the table for one more player re-pairs everybody in another
+    order — games already played again, a free round in an even field, a player short of
+    the rounds missed.  Such a round is never stored; the organiser is told what to undo."""
+    late = sorted((p for p in t.players if p.joined_round > 1), key=lambda p: p.pno)
+    if late:
+        raise RoundError(_("{names}: registered after round 1 was paired, but a round robin's table is fixed for "
+                           "the players of round 1 (Aktar p. 60; FIDE C.05 Annex 1); pairing it for another field "
+                           "would repeat games. Undo that registration; nothing was paired.").format(
+            names=", ".join(f"{p.pno} {p.name}" for p in late)))
+    size = participants(t)
+    cycle = t.current_round // (size - 1 if size % 2 == 0 else size)  # 0 in the first cycle
+    met: dict[frozenset[int], int] = {}
+    for played in t.rounds:
+        for board in played.boards:
+            pair = frozenset((board.white, board.black))
+            met[pair] = met.get(pair, 0) + 1
+    repeats = [(w, b) for w, b in games if met.get(frozenset((w, b)), 0) > cycle]
+    if repeats:
+        raise RoundError(_("Round {number} of the table would pair again players who met in this cycle ({pairs}): "
+                           "the field is not the one the table was drawn for; nothing was paired.").format(
+            number=t.current_round + 1, pairs=", ".join(f"{w}–{b}" for w, b in repeats)))
 
 
 def participants(t: Tournament) -> int:
@@ -139,3 +170,21 @@ def redraw_due(t: Tournament) -> bool:
     record = t.options.get("lot")
     return (t.system in SCHEDULES and not t.rounds and isinstance(record, Mapping)
             and "order" in record and record.get("unit", "player") == "player")
+
+
+def late_entry_refusal(t: Tournament) -> str | None:
+    """Why a player cannot join this event now (``None``: he can) — an individual round robin
+    once round 1 is paired.
+
+    Why refused and not slotted in as a Swiss late entry (C.04.2 Art. 2.4–2.5 is a Swiss
+    rule): the table is drawn for a fixed number of players so that every player meets every
+    other (Aktar p. 60, "Ana Kurallar"; the Berger tables of FIDE C.05 Annex 1 exist for each
+    size).  A newcomer would miss the rounds played, and the table for one more player pairs
+    the rest again in another order: repeat games, a free round in an even field.  Before
+    round 1 a newcomer is taken and the drawn numbers drawn again (Aktar p. 60,
+    :func:`core.changes.lots.redraw_with`).  A team round robin's players are line-ups, not
+    entrants: a new team is refused by :func:`core.teams.registration.team_entry_refusal`."""
+    if t.system not in SCHEDULES or t.teams or not t.current_round:
+        return None
+    return _("A round robin takes no late entries: its table was fixed when round 1 was paired, so that "
+             "every player meets every other (Aktar p. 60; FIDE C.05 Annex 1). Nothing was added.")
