@@ -192,3 +192,27 @@ async def test_p_asks_for_the_armageddon_bids(tmp_path):
         await wait_for(pilot, lambda: len(session.tournament.rounds[0].boards) == 9)
         arm = session.tournament.rounds[0].boards[8]
         assert (arm.white, arm.black, arm.game) == (2, 1, "p.r1m1.arm")   # 1 bid less: Black
+
+
+async def test_f3_and_the_bracket_say_the_armageddon_waits_for_bids(tmp_path):
+    """rev35a #12: with every game of the final drawn, F3 said "8 of 8 results in" and the
+    bracket "playing: 8 games played": nothing said the Armageddon waits for the players' bids
+    (only p found it).  Both say so now, naming the players."""
+    from core import changes
+
+    t = two_player_final("fide-2025")
+    for board in range(1, 9):
+        t = changes.set_result(t, 1, board, "1/2")
+    data = tmp_path / "data"
+    [tid] = store_with(data, t)
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_rounds(pilot, app)
+        status = app.screen.query_one("#round-status")
+        await wait_for(pilot, lambda: "waits for the players' bids" in str(status.render()))
+        assert "1 Player 01 – 2 Player 02" in str(status.render()) and "p to enter them" in str(status.render())
+        app.screen.query_one("#boards", DataTable).focus()
+        await pilot.press("b")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "BracketScreen")
+        lines = " ".join(str(s.render()) for s in app.screen.query(".bracket-line"))
+        assert "the Armageddon waits for the players' bids" in lines

@@ -238,3 +238,27 @@ async def test_a_clock_that_cannot_be_read_is_refused_by_name(tmp_path, lang, wo
             assert word.lower() in said.lower() and "3 Stunden" in said, said
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+async def test_the_playoff_preview_names_both_players_at_60_columns(tmp_path, lang):
+    """rev35a #10: at 60 columns each preview line is cut at its end, and the game's words
+    came first ("Partie 1 (3 Min. + 3 Sek.): Gast, Ina…"): the opponent was lost on every
+    line.  The players come first now, the game's words after them."""
+    from rich.cells import cell_len
+
+    set_language(lang)
+    app = open_app(tmp_path, demo(rounds=3), lang=lang)[0]
+    try:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await open_dialog(pilot, app)
+            preview = app.screen.query_one("#po-preview")
+            await wait_for(pilot, lambda: " – " in str(preview.render()))
+            width = preview.content_region.width
+            games = [line for line in str(preview.content).splitlines() if " – " in line]
+            assert games
+            for line in games:  # the tie of the demo after three rounds: Ivanov and Kaya
+                seen = line[:width] if cell_len(line) > width else line
+                assert "Ivanov" in seen and "Kaya" in seen, (line, width)
+    finally:
+        set_language("en")

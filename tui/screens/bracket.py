@@ -36,7 +36,8 @@ Line = tuple[int, Text]
 wrap under their own indent."""
 
 
-def _match_lines(m: MatchSummary, final: bool, names: dict[int, str]) -> list[Line]:
+def _match_lines(m: MatchSummary, final: bool, names: dict[int, str],
+                 bids: frozenset[frozenset[int]] = frozenset()) -> list[Line]:
     title = _("Match for third place") if m.third_place else _("Match {n}").format(n=m.number)
     head = Text(f"{title}: ", style="bold")
     head.append(f"{_player(names, m.a)} – {_player(names, m.b)}")
@@ -46,9 +47,24 @@ def _match_lines(m: MatchSummary, final: bool, names: dict[int, str]) -> list[Li
         status = outcome_text(m, names, final=final, third_place=m.third_place)
     elif isinstance(m.a, int) and isinstance(m.b, int):
         status = _games_played(m.played) if m.played else _("to be played")
+        if frozenset((m.a, m.b)) in bids:  # all games played: the Armageddon waits for the bids
+            status = _("{played}; the Armageddon waits for the players' bids (p on the rounds tab)").format(
+                played=status)
     else:
         status = _("waits for the earlier matches")
     return [(1, head), (2, Text(status, style="green" if m.winner is not None else ""))]
+
+
+def _bids_awaited(t: Tournament) -> frozenset[frozenset[int]]:
+    """The pairs whose Armageddon waits for the players' bids (the round's results are in)."""
+    from core.playoff.cup import waiting_armageddons
+
+    if not t.rounds or not t.rounds[-1].complete:
+        return frozenset()
+    try:
+        return frozenset(frozenset((int(g.white), int(g.black))) for g in waiting_armageddons(t))
+    except TournamentError:
+        return frozenset()
 
 
 def _games_played(n: int) -> str:
@@ -64,11 +80,12 @@ def bracket_lines(t: Tournament) -> list[Line]:
         return [(0, Text(str(exc)))]
     out: list[Line] = []
     total = len(rounds)
+    bids = _bids_awaited(t)
     for rnd in rounds:
         title = _("{stage} · round {r} of {n}").format(stage=stage_text(rnd.name), r=rnd.number, n=total)
         out.append((0, Text(title, style="bold underline")))
         for m in rnd.matches:
-            out.extend(_match_lines(m, rnd.name == "Final", names))  # one winner: "wins the cup"
+            out.extend(_match_lines(m, rnd.name == "Final", names, bids))  # one winner: "wins the cup"
         if rnd.byes:
             out.append((1, Text(_("Advance without a game: {players}").format(
                 players=", ".join(_player(names, p) for p in rnd.byes)))))

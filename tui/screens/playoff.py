@@ -257,8 +257,10 @@ class PlayoffDialog(ModalScreen["dict[str, Any] | None"]):
         slots = timetable(state)
         for slot in slots[:6]:
             g = slot.game
-            lines.append(f"{clock(slot.start)}  {_('Bd')} {slot.board}  {game_title(g)}: "
-                         f"{who(self.names, g.white)} – {who(self.names, g.black)}")
+            # who plays whom before the game's words: at 60 columns a line is cut at its end
+            # ("Partie 1 (3 Min. + 3 Sek.): Gast, Ina…" lost the opponent on every line)
+            lines.append(f"{clock(slot.start)}  {_('Bd')} {slot.board}  "
+                         f"{who(self.names, g.white)} – {who(self.names, g.black)}: {game_title(g)}")
         if len(slots) > 6:
             lines.append(_("… and {n} more game(s), last ending about {end}.").format(
                 n=len(slots) - 6, end=clock(max(s.end for s in slots))))

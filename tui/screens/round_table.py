@@ -122,6 +122,30 @@ def cup_words(t: Tournament, round_no: int) -> tuple[dict[int, str], str]:
     return away, cup_games_line(by_game)
 
 
+def bids_awaited(t: Tournament) -> str:
+    """A cup's round whose results are in but whose Armageddon waits for the players' bids:
+    who, in words ("All results are in. Match 1, 3 North – 5 West, waits for the Armageddon
+    bids."); "" otherwise.  F3 said "12 of 12 results in" and nothing of the bids, and only p
+    found them."""
+    if t.system != "knockout" or not t.rounds or not t.rounds[-1].complete:
+        return ""
+    from core.errors import TournamentError
+    from core.playoff.cup import waiting_armageddons
+
+    try:
+        waiting = waiting_armageddons(t)
+    except TournamentError:
+        return ""
+    if not waiting:
+        return ""
+    names = {p.pno: p.name for p in t.players}
+    pairs = [tuple(sorted((int(g.white), int(g.black)))) for g in waiting]
+    said = "; ".join(f"{a} {names.get(a, '')} – {b} {names.get(b, '')}" for a, b in pairs)
+    return ngettext("All results are in. The Armageddon of {players} waits for the players' bids.",
+                    "All results are in. The Armageddons of {players} wait for the players' bids.",
+                    len(pairs)).format(players=said)
+
+
 _CLOCK = re.compile(r"^(.*) \(([^()]*)\)$")
 """A game's label and its clock in brackets at the end (``Game 1 (3 min + 3 s)``)."""
 
@@ -319,6 +343,8 @@ class BoardsShown(RoundsTab):
             listed = ", ".join(map(str, missing[:15])) + (" …" if len(missing) > 15 else "")
             text = ngettext("Still playing: board {boards}", "Still playing: boards {boards}",
                             len(missing)).format(boards=listed)
+        elif self.round_no == t.current_round and (bids := bids_awaited(t)):
+            text = bids if self.app.view_only else _("{waiting} Press p to enter them.").format(waiting=bids)
         elif self.round_no < t.total_rounds and self.round_no == t.current_round and not self.app.view_only:
             text = _("All results are in. Press p to pair round {n}.").format(n=self.round_no + 1)
         elif self.round_no == t.total_rounds:
