@@ -271,7 +271,10 @@ def tournament_from_json(text: str) -> Tournament:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError) as error:
-        raise TournamentError(_('not valid JSON: {value}').format(value=getattr(error, 'msg', error))) from error
+        if isinstance(error, json.JSONDecodeError):  # where, in words; the parser's own message is English
+            raise TournamentError(_('not valid JSON: line {line}, column {column}').format(
+                line=error.lineno, column=error.colno)) from error
+        raise TournamentError(_('not valid JSON: nested too deeply')) from error
     if isinstance(data, dict) and "tournament" in data and isinstance(data["tournament"], dict):
         data = data["tournament"].get("1", data["tournament"])
     if not isinstance(data, dict):
@@ -282,8 +285,14 @@ def tournament_from_json(text: str) -> Tournament:
             raise ValueError(_("the tournament has no name"))
         # force every value to its type so bad files fail here, not later
         tournament_from_dict(tournament_to_dict(t))
-    except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError, OverflowError) as error:
-        raise TournamentError(_('not a hakem tournament: {name__}: {error}').format(name__=type(error).__name__, error=error)) from error
+    except KeyError as error:  # said in words, never by Python's names for the error
+        raise TournamentError(_('not a hakem tournament: the field {field} is missing').format(
+            field=error.args[0] if error.args else "?")) from error
+    except (TypeError, ValueError) as error:  # our own messages, in the reader's language
+        raise TournamentError(_('not a hakem tournament: {error}').format(error=error)) from error
+    except (AttributeError, ZeroDivisionError, OverflowError) as error:
+        raise TournamentError(_('not a hakem tournament: a field holds a value of the wrong kind (text, a number, '
+                                'a list or an object where another is expected)')) from error
     problems = validate(t)
     if problems:
         raise ValidationError(problems, _('the tournament data has problems'))

@@ -311,3 +311,23 @@ def test_a_players_edit_is_told_the_same_way_in_the_confirmation_and_the_log():
         assert "2001-06-05" not in text and "'" not in text, text  # the date as typed and shown; no Python quotes
     assert "Doğum: – → 05.06.2001" in said and "ELO: – → 1500" in said, said
     assert "ELO: – → 1500" in log and "ELO: 0 → 1500" not in log, log  # unrated is "–" in both
+
+
+# -- 12. rev35b #7: a broken file said in the reader's words ---------------------------------------
+@pytest.mark.parametrize("content, said", [("{}", "нет поля name"), ("[1,2", "строка 1, столбец 5"),
+                                           ('{"name": "X", "players": "zz"}', "не того вида")])
+def test_a_broken_json_file_is_refused_in_russian_without_pythons_words(data, content, said):  # noqa: F811
+    path = data / "broken.json"
+    path.write_text(content, encoding="utf-8")
+    code, _out, err = run("--lang", "ru", "import", str(path))
+    assert code != 0 and said in err, err
+    assert not any(word in err for word in ("Error", "Expecting", "object has no attribute", "'")), err
+
+
+def test_a_broken_trf_line_is_placed_in_german_words(data):  # noqa: F811
+    path = data / "broken.trf"
+    path.write_text("012 X\n001    1      Test                              1800 XXX          1234 2000/01/01  0.0    1\n",
+                    encoding="utf-8")
+    code, _out, err = run("--lang", "de", "import", str(path))
+    said = err.replace(str(path), "")  # the test's folder is named after it
+    assert code != 0 and "Zeile 2, Spalte" in said and "line" not in said and "column" not in said, err

@@ -122,7 +122,10 @@ class TrfDocument:
 
 
 def _where(line: int, column: int | None) -> str:
-    return f"line {line}" + (f", column {column}" if column else "")
+    """Where in the file, in the reader's words (``Zeile 2, Spalte 52``)."""
+    if column:
+        return _("line {line}, column {column}").format(line=line, column=column)
+    return _("line {line}").format(line=line)
 
 
 def split_lines(text: str) -> list[str]:
