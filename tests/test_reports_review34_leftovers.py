@@ -419,3 +419,25 @@ def test_a_round_robin_playoff_names_its_games_by_round() -> None:
     with speaking("en"):
         named = game_names(list(view.games))
     assert sorted(named[g.id] for g in view.games if g.kind == "round_robin") == ["Round 1", "Round 2", "Round 3"]
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "de", "ru"])
+def test_a_card_reads_a_round_without_a_game_whole_at_80_columns(lang: str) -> None:
+    """A card at 80 columns cut the bye's words ("Spielfrei (kampflose…", "Очко без игры
+    (нечё…") to keep the tie-break columns beside them (rev35b #16, #28): the words stay whole,
+    the per-round tie-break columns go first (the totals stand in the table under it)."""
+    from core.i18n.terms import code_name
+    from core.reports.tables import player_card
+
+    players = tuple(Player(n, f"Player {n}", rating=2000 - n, federation="GER")
+                    for n in range(1, 6))
+    t = Tournament(id="c", name="C", total_rounds=5, players=players, tiebreaks=("BH/C1", "BH", "SB", "WIN"))
+    for r in (1, 2):  # the bye of round 2 goes to a player who played round 1 (opponent's rating beside)
+        t = changes.pair_next_round(t)
+        t = changes.set_result(t, r, 1, GameResult.WHITE_WINS)
+        t = changes.set_result(t, r, 2, GameResult.DRAW)
+    [bye] = t.round(2).byes
+    with speaking(lang):
+        text = _text(player_card(View(t), bye.pno))
+        words = code_name("U")
+    assert words in text, text

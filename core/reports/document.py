@@ -114,6 +114,10 @@ class Column:
     spare: bool = False
     """An optional column a narrow text page drops before the other optional ones (a
     crosstable's title and federation go before its tie-breaks)."""
+    keep: int = 0
+    """A flexible column's width kept while optional columns can still go: a card's words for
+    a round without a game ("Spielfrei (kampfloser Punkt)") are read whole before the
+    tie-break columns beside them stay (names keep 18 cells as it is)."""
 
 
 @dataclass

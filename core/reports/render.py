@@ -181,9 +181,10 @@ def table_text(table: Table, max_width: int = PRINT_WIDTH, blocks: bool = True) 
     ws = widths(keep)
     total = lambda ws: sum(ws) + 2 * (len(ws) - 1)  # noqa: E731
 
-    def shrink(floor: int) -> None:
+    def shrink(floor: int, kept: bool = False) -> None:
         while total(ws) > max_width:
-            flex = [k for k, i in enumerate(keep) if columns[i].flex and ws[k] > floor]
+            flex = [k for k, i in enumerate(keep) if columns[i].flex
+                    and ws[k] > (max(floor, columns[i].keep) if kept else floor)]
             if not flex:
                 return
             # one cell at a time off the widest: two names shrink alike (White cut to
@@ -193,7 +194,7 @@ def table_text(table: Table, max_width: int = PRINT_WIDTH, blocks: bool = True) 
 
     # Names keep at least 18 characters while optional columns can still go (a name is more
     # use on the wall than a rating), then they shrink further before anything else is lost.
-    shrink(18)
+    shrink(18, kept=True)
     while total(ws) > max_width:
         optional = [k for k, i in enumerate(keep) if columns[i].optional]
         if not optional:
@@ -203,7 +204,7 @@ def table_text(table: Table, max_width: int = PRINT_WIDTH, blocks: bool = True) 
         for k in reversed([k for k in optional if columns[keep[k]].title == title]):
             del keep[k]
         ws = widths(keep)  # names cut for the dropped columns get their room back
-        shrink(18)
+        shrink(18, kept=True)
     shrink(10)
     if total(ws) > max_width and not blocks:
         keep = [i for i in keep if not columns[i].minor]

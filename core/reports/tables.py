@@ -707,6 +707,7 @@ def player_card(view: View, pno: int) -> Report:
     columns += [Column(code, code, "r", optional=True) for code in terms]
     table = Table(columns)
     running = view.running.get(pno, [])
+    words: list[str] = []  # a round without a game, in words: read whole (Column.keep)
     for e in view.history.get(pno, []):
         opp = view.players.get(e.opponent) if e.opponent else None
         side = view.seats.get((e.round, pno), "")
@@ -719,10 +720,17 @@ def player_card(view: View, pno: int) -> Report:
             name = code_name(e.code.value)  # "Half-point bye", "Zero-point bye" ...
             if p.withdrawn_round is not None and e.round >= p.withdrawn_round:  # not a bye: gone
                 name = _("withdrawn from round {n}").format(n=p.withdrawn_round)
+            words.append(name)
         table.rows.append([e.round, colour, e.opponent or "", name,
                            (opp.rating or "") if opp else "", result,
                            Points(running[e.round - 1]) if e.round <= len(running) else "",
                            *[terms[code].get(e.round) for code in terms]])
+    from dataclasses import replace
+
+    from core.reports.render import width
+
+    at = [c.key for c in columns].index("opponent")
+    columns[at] = replace(columns[at], keep=max((width(w) for w in words), default=0))
     srow = next((r for r in view.standings.rows if r.pno == pno), None)
     if srow is not None:
         table.rows.append([_("Total"), "", "", "", "", "", Points(srow.points),
