@@ -145,3 +145,32 @@ def test_the_check_in_marks_are_in_the_help():
     from tui.screens.help import marks_help
 
     assert "✓ present · ✗ absent" in marks_help()
+
+
+async def test_only_the_focused_table_s_cursor_is_reversed(tmp_path, monkeypatch):
+    """rev35a #14: F7 drew the tied groups' cursor and the playoff games' cursor alike
+    (both reversed): the result keys act on the focused table, and without colour nobody
+    could tell which.  The focused table's cursor is reversed, the other's underlined."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=3))
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("f7")
+        ties = app.screen.query_one("#ties", DataTable)
+        await wait_for(pilot, lambda: ties.row_count > 0)
+        await pilot.press("n")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayoffDialog")
+        await pilot.press("enter")
+        games = app.screen.query_one("#playoff-games", DataTable)
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen" and games.row_count > 0)
+        ties.focus()
+        await pilot.pause(0.2)
+        group = str(ties.get_row_at(ties.cursor_row)[0])
+        game = str(games.get_row_at(games.cursor_row)[2])  # White's name
+        assert _reversed(_line(app, group), group) and not _reversed(_line(app, game), game)
+        assert _underlined(_line(app, game), game)
+        games.focus()
+        await pilot.pause(0.2)
+        assert _reversed(_line(app, game), game) and not _reversed(_line(app, group), group)
