@@ -331,3 +331,12 @@ def test_a_broken_trf_line_is_placed_in_german_words(data):  # noqa: F811
     code, _out, err = run("--lang", "de", "import", str(path))
     said = err.replace(str(path), "")  # the test's folder is named after it
     assert code != 0 and "Zeile 2, Spalte" in said and "line" not in said and "column" not in said, err
+
+
+# -- 13. rev35b #12: an amount as the prize list prints it is read back ----------------------------
+@pytest.mark.parametrize("lang, typed", [("tr", "1.000,500,250"), ("de", "1.000; 500; 250"), ("ru", "1\u00a0000; 500; 250")])
+def test_a_prize_amount_grouped_as_printed_is_read(lang, typed):
+    tid = _ok("new", "Open", "--rounds", "5").strip().splitlines()[-1]
+    _ok("--lang", lang, "prizes", "add", tid, "open", "--kind", "overall", "--amounts", typed)
+    groups = json.loads(_ok("prizes", "list", tid, "--format", "json"))["groups"]
+    assert groups[0]["amounts"] == ["1000", "500", "250"]  # a thousand, grouped by a dot (tr, de) or a space (ru)

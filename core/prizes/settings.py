@@ -108,6 +108,11 @@ def parse_amounts(text: str, lang: str | None = None) -> tuple[Fraction, ...]:
     from core.i18n import current_language
 
     comma_decimal = (lang or current_language()) in DECIMAL_COMMA
+    # an amount as the prize list prints it reads back: its thousands grouped by a (narrow)
+    # no-break space (Russian 1 000) or, where the comma is the decimal sign, a dot (1.000)
+    text = re.sub(r"(?<=\d)[\u00a0\u202f](?=\d{3}(?!\d))", "", str(text))
+    if comma_decimal:
+        text = re.sub(r"(?<=\d)\.(?=\d{3}(?!\d))", "", text)
     amounts: list[Fraction] = []
     for part in (p for p in re.split(r"[;\s]+", str(text).strip()) if p):
         pieces = part.split(",")
