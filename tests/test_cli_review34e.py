@@ -65,11 +65,11 @@ def one_line(err: str) -> str:
 @pytest.mark.parametrize("lang,word", [("de", "ausgelost"), ("tr", "eşlendiril")])
 def test_a_refusal_while_writing_a_file_is_in_the_organisers_language(data, lang, word):
     tid = russian_event(paired=False)
-    code, _out, err = run("--lang", lang, "report", tid, "alphabetical", "-o", str(data / "a.html"))
+    code, _out, err = run("--lang", lang, "report", tid, "pairings", "-o", str(data / "a.html"))
     assert code == 3
     line = one_line(err)
     assert word in line and "жеребьёвк" not in line, line
-    code, _out, err = run("--lang", lang, "report", tid, "alphabetical", "--save")
+    code, _out, err = run("--lang", lang, "report", tid, "pairings", "--save")
     assert code == 3 and word in one_line(err)
 
 

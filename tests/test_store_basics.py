@@ -199,5 +199,5 @@ def test_the_log_says_what_an_edit_changed(store, monkeypatch, capsys):
     out = capsys.readouterr().out
     # in words (the player by number and name, the field by its name, nothing as –), not the
     # stored document's paths and JSON
-    assert "player 1 Kaya, Can, Rating: 2100 → 2150" in out
-    assert "player 1 Kaya, Can, Club: – → Ankara SK" in out
+    assert "Player 1 Kaya, Can, Rating: 2100 → 2150" in out
+    assert "Player 1 Kaya, Can, Club: – → Ankara SK" in out
