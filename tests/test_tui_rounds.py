@@ -316,3 +316,24 @@ async def test_command_palette_offers_pairing_when_it_makes_sense(tmp_path, monk
         await pilot.press("enter")
         await wait_for(pilot, lambda: session.tournament.current_round == 2)
     assert Store(data).load(tid).tournament.current_round == 2
+
+
+async def test_manual_pairing_shows_white_and_black_together_at_80_columns(tmp_path):
+    """rev35a #17: at 80×24 each side of "Change round N by hand" was wide enough for "Bd
+    White" only; Black was off to the right, and scrolling to it lost White.  The names give
+    way so that both fit, and the cursor starts on board 1's White (Space marks at once)."""
+    t = demo(rounds=2, complete_last=False)
+    app, data, tid = open_app(tmp_path, t)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot, app)
+        await pilot.press("m")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ManualPairingScreen")
+        for table_id in ("#manual-draft", "#manual-engine"):
+            table = app.screen.query_one(table_id, DataTable)
+            await wait_for(pilot, lambda table=table: table.row_count > 0)
+            await pilot.pause()
+            assert table.virtual_size.width <= table.scrollable_content_region.width, table_id
+        draft = app.screen.query_one("#manual-draft", DataTable)
+        assert draft.cursor_coordinate.column == 1
+        await pilot.press("space")
+        assert "▶" in str(draft.get_cell_at(draft.cursor_coordinate))

@@ -29,7 +29,7 @@ from tui.host import hakem_app
 from tui.i18n import L_
 from tui.services import Session
 from tui.widgets.footer import KeyFooter
-from tui.widgets.tables import FittedTable, reset_table, sync_table
+from tui.widgets.tables import FittedTable, reset_table, sync_table, text_col
 from tui.messages import ShowMessage
 
 if TYPE_CHECKING:
@@ -78,13 +78,17 @@ class ManualPairingScreen(ModalScreen[bool]):
             yield KeyFooter()
 
     def on_mount(self) -> None:
-        cols = [(_("Bd"), "bd"), (_("White"), "w"), (_("Black"), "b")]
+        # the names give way (cut with …) so that a board's White and Black both show on each
+        # side: at 80 columns Black was off to the right, and scrolling to it lost White
+        cols = [(_("Bd"), "bd"), text_col(_("White"), "w", min=6), text_col(_("Black"), "b", min=6)]
         reset_table(self.query_one("#manual-draft", FittedTable), cols)
         reset_table(self.query_one("#manual-engine", FittedTable), cols)
         self.render_draft()
         self.query_one("#engine-title", Static).update(_("Engine's pairing (computing…)"))
         self.compute_engine(self.session.tournament, self.round_no)
-        self.query_one("#manual-draft", FittedTable).focus()
+        draft = self.query_one("#manual-draft", FittedTable)
+        draft.focus()
+        draft.move_cursor(column=1)  # on board 1's White: Space marks a player at once
 
     def label(self, pno: int) -> str:
         try:
