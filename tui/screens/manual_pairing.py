@@ -29,7 +29,7 @@ from tui.host import hakem_app
 from tui.i18n import L_
 from tui.services import Session
 from tui.widgets.footer import KeyFooter
-from tui.widgets.tables import FittedTable, reset_table, sync_table, text_col
+from tui.widgets.tables import Col, FittedTable, reset_table, sync_table, text_col
 from tui.messages import ShowMessage
 
 if TYPE_CHECKING:
@@ -80,7 +80,8 @@ class ManualPairingScreen(ModalScreen[bool]):
     def on_mount(self) -> None:
         # the names give way (cut with …) so that a board's White and Black both show on each
         # side: at 80 columns Black was off to the right, and scrolling to it lost White
-        cols = [(_("Bd"), "bd"), text_col(_("White"), "w", min=6), text_col(_("Black"), "b", min=6)]
+        cols: list[tuple[str, str] | Col] = [(_("Bd"), "bd"), text_col(_("White"), "w", min=6),
+                                             text_col(_("Black"), "b", min=6)]
         reset_table(self.query_one("#manual-draft", FittedTable), cols)
         reset_table(self.query_one("#manual-engine", FittedTable), cols)
         self.render_draft()
