@@ -35,7 +35,7 @@ from core.tiebreaks.context import Context, build_context, shared_context
 from core.tiebreaks.direct import order_group
 from core.tiebreaks.explain import Value
 from core.i18n.tiebreak_names import REGIME_NAMES
-from core.tiebreaks.presets import PRESETS, SYSTEM_PRESETS, warnings_for
+from core.tiebreaks.presets import PRESETS, default_codes, warnings_for
 from core.tiebreaks.regimes import Regime, regime_of
 from core.tiebreaks.codes import lookup, parse_code
 from core.tiebreaks.spec import TieBreakSpec
@@ -97,42 +97,6 @@ class Standings:
 
 
 # -- the ranking ---------------------------------------------------------------------------------
-def default_codes(t: Tournament, ctx: Context, team: bool) -> tuple[str, ...]:
-    """The tournament's list, else the system's own list (Go: McMahon, Gamma; a knockout cup:
-    none — it ranks by the stage reached and players out at one stage share, Aktar p. 67), else
-    the preset that fits the event type (a Swiss: with the rating criterion when every player
-    who started round 1 is rated, :func:`_starters`)."""
-    if t.tiebreaks:
-        return tuple(t.tiebreaks)
-    if t.system == "knockout" and not team:  # ranked by the stage reached, shared (Aktar p. 67)
-        return ()
-    system_list = SYSTEM_PRESETS.get(t.system)
-    if system_list and not team:
-        return PRESETS[system_list].codes
-    if team:
-        return PRESETS["team-rr" if ctx.round_robin else "team-swiss"].codes
-    if ctx.round_robin:
-        return PRESETS["seed-rr"].codes
-    starters = _starters(t)
-    if all(r is not None for pno, r in ctx.rating.items() if starters is None or pno in starters):
-        return PRESETS["fide-swiss"].codes
-    return PRESETS["fide-swiss-unrated"].codes
-
-
-def _starters(t: Tournament) -> frozenset[int] | None:
-    """The players of round 1 (on a board or given a bye), ``None`` before it is paired.
-
-    Why: the tie-breaks are announced before the start (C.07); the automatic list is chosen
-    from the field that started, so a late entry without a rating does not change the order
-    of the players already playing.  A different list after that is the organiser's explicit
-    change (asked, and journaled)."""
-    if not t.rounds:
-        return None
-    first = t.rounds[0]
-    return frozenset([*(b.white for b in first.boards), *(b.black for b in first.boards),
-                      *(b.pno for b in first.byes)])
-
-
 def _unranked(t: Tournament, ctx: Context, team: bool, withdrawn: str) -> set[int]:
     if team or withdrawn == "rank":
         return set()

@@ -103,3 +103,31 @@ def test_entering_a_result_imports_no_playoff_and_no_standings(tmp_path):
     assert code_ == 0 and imported == []
     entered = Store(data).load(tid).tournament.round(1).boards[number - 1]
     assert entered.result is not None and entered.result.value == "1-0"
+
+
+def test_pairing_a_trf_file_imports_no_tie_break_family_and_no_standings(tmp_path):
+    """``hakem pair --dutch FILE`` reads the file's tie-break list (record 202: known codes are
+    kept, a default list is read as none) without importing the families that compute the
+    values nor the standings: reading a code needs the registry's table only (before: every
+    family and the standings were imported, ~26 ms of the command's start)."""
+    import json
+
+    from core.tiebreaks.registry import family_modules
+    from core.trf import write_trf
+    from tests.tui_fixtures import demo
+
+    code = ("import json, sys\n"
+            "from core.cli import main\n"
+            "code = main(['--lang', 'en', 'pair', '--dutch', sys.argv[1]])\n"
+            "print(json.dumps([code, sorted(m for m in sys.modules if m.startswith(('core.standings', "
+            "'core.tiebreaks.')))]), file=sys.stderr)\n")
+    for name, tiebreaks in (("default", None), ("own", ("DE", "BH/C1", "SB", "KS", "ARO", "MMS"))):
+        event = demo(rounds=2, complete_last=True, tiebreaks=tiebreaks).with_changes(system="dutch")
+        path = tmp_path / f"{name}.trf"
+        path.write_text(write_trf(event))
+        assert "\n202 " in "\n" + path.read_text()  # the file states a list for the reader to check
+        out = subprocess.run([sys.executable, "-c", code, str(path)], cwd=ROOT, capture_output=True, text=True,
+                             check=True)
+        exit_code, imported = json.loads(out.stderr.strip().splitlines()[-1])
+        assert exit_code == 0 and int(out.stdout.split()[0]) > 0, out  # a round paired: boards listed
+        assert not set(imported) & (family_modules() | {"core.standings"}), imported

@@ -6,8 +6,8 @@ hides from a reader and from Python's own error alike — until the day the impo
 the top and ``ImportError: partially initialised module`` appears, or a change in one module
 of the circle silently changes another.  So every import counts here: at the top, inside
 functions, and the ones the code makes by name (a package's lazy names, the CLI's command
-discovery, the pairing registry), read from the code's own tables.  Importing ``a.b.c`` runs
-``a/__init__.py`` and ``a/b/__init__.py`` first, so a module imports its parent packages too
+discovery, the pairing registry, the tie-break registry's families), read from the code's own
+tables.  Importing ``a.b.c`` runs ``a/__init__.py`` and ``a/b/__init__.py`` first, so a module imports its parent packages too
 (grimp records only ``a.b.c``); a package's ``__init__`` that imports its submodules eagerly
 thus sits in the circle of whatever those submodules reach.  Only imports for type
 checkers (``if TYPE_CHECKING:``) do not run and are left out.
@@ -40,12 +40,14 @@ def dynamic_edges() -> dict[str, set[str]]:
     import core.app
     import core.cli.commands
     import core.pairing.registry as registry
+    import core.tiebreaks.registry as tiebreaks
 
     edges: dict[str, set[str]] = {
         "core.app": {f"core.app.{module}" for module in core.app._WHERE.values()},
         "core.store": {"core.store.store"},
         "core.cli": {f"core.cli.commands.{module}" for module, _summary in core.cli.commands.COMMANDS.values()},
         "core.pairing.registry": {registry.module_name(s) for s in registry.system_ids()},
+        "core.tiebreaks.registry": tiebreaks.family_modules(),
     }
     return edges
 

@@ -17,8 +17,13 @@ from __future__ import annotations
 from core.i18n import N_, _
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from core.tiebreaks.spec import TieBreakError, TieBreakSpec
+
+if TYPE_CHECKING:
+    from core.model import Tournament
+    from core.tiebreaks.context import Context
 
 
 @dataclass(frozen=True)
@@ -85,6 +90,42 @@ def preset(name: str) -> Preset:
     if name not in PRESETS:
         raise TieBreakError(_('unknown tie-break preset {name!r}; known: {value}').format(name=name, value=', '.join(sorted(PRESETS))))
     return PRESETS[name]
+
+
+def default_codes(t: Tournament, ctx: Context, team: bool) -> tuple[str, ...]:
+    """The tournament's list, else the system's own list (Go: McMahon, Gamma; a knockout cup:
+    none — it ranks by the stage reached and players out at one stage share, Aktar p. 67), else
+    the preset that fits the event type (a Swiss: with the rating criterion when every player
+    who started round 1 is rated, :func:`_starters`)."""
+    if t.tiebreaks:
+        return tuple(t.tiebreaks)
+    if t.system == "knockout" and not team:  # ranked by the stage reached, shared (Aktar p. 67)
+        return ()
+    system_list = SYSTEM_PRESETS.get(t.system)
+    if system_list and not team:
+        return PRESETS[system_list].codes
+    if team:
+        return PRESETS["team-rr" if ctx.round_robin else "team-swiss"].codes
+    if ctx.round_robin:
+        return PRESETS["seed-rr"].codes
+    starters = _starters(t)
+    if all(r is not None for pno, r in ctx.rating.items() if starters is None or pno in starters):
+        return PRESETS["fide-swiss"].codes
+    return PRESETS["fide-swiss-unrated"].codes
+
+
+def _starters(t: Tournament) -> frozenset[int] | None:
+    """The players of round 1 (on a board or given a bye), ``None`` before it is paired.
+
+    Why: the tie-breaks are announced before the start (C.07); the automatic list is chosen
+    from the field that started, so a late entry without a rating does not change the order
+    of the players already playing.  A different list after that is the organiser's explicit
+    change (asked, and journaled)."""
+    if not t.rounds:
+        return None
+    first = t.rounds[0]
+    return frozenset([*(b.white for b in first.boards), *(b.black for b in first.boards),
+                      *(b.pno for b in first.byes)])
 
 
 def warnings_for(specs: list[TieBreakSpec], ctx, regime) -> list[str]:

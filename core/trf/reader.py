@@ -853,7 +853,7 @@ def _without_default_list(t: Tournament) -> Tournament:
     must give the same event."""
     if not t.tiebreaks or t.teams:
         return t
-    from core.standings import default_codes
+    from core.tiebreaks.presets import default_codes
     from core.tiebreaks.context import build_context
 
     bare = t.with_changes(tiebreaks=())

@@ -202,7 +202,7 @@ def _standings_codes(t: Tournament) -> tuple[str, ...]:
     only: its team ranking is not what 202 describes)."""
     if t.tiebreaks or t.teams or not t.players:
         return tuple(t.tiebreaks)
-    from core.standings import default_codes
+    from core.tiebreaks.presets import default_codes
     from core.tiebreaks.context import build_context
 
     return default_codes(t, build_context(t), False)
