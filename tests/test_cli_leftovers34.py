@@ -340,3 +340,11 @@ def test_a_prize_amount_grouped_as_printed_is_read(lang, typed):
     _ok("--lang", lang, "prizes", "add", tid, "open", "--kind", "overall", "--amounts", typed)
     groups = json.loads(_ok("prizes", "list", tid, "--format", "json"))["groups"]
     assert groups[0]["amounts"] == ["1000", "500", "250"]  # a thousand, grouped by a dot (tr, de) or a space (ru)
+
+
+def test_an_html_export_says_pages_written_to_a_folder(data):  # noqa: F811
+    tid = _swiss(rounds_played=1)
+    target = data / "html"
+    out = _ok("--lang", "tr", "export", tid, "--html", "-o", str(target))
+    pages = [p for p in target.iterdir() if p.suffix == ".html"]
+    assert out.strip() == f"{target} dizinine {len(pages)} sayfa yazıldı", out  # a folder, not "dosyasına"

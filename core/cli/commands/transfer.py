@@ -107,7 +107,11 @@ def _export(args: argparse.Namespace) -> int:
     if fmt == "html":
         if not args.output or args.output == "-":
             raise TournamentError(_('--html writes a set of pages: give a directory with -o DIR'))
-        write_pages(in_report_language(lang, lambda: html_pages(t)), args.output, args.force)
+        pages = in_report_language(lang, lambda: html_pages(t))
+        write_pages(pages, args.output, args.force)
+        # a folder of pages, said as publish says it (not "written to the file DIR")
+        print(_("{count} pages written to {directory}").format(count=len(pages), directory=args.output))
+        return 0
     else:
         kind = "trf" if fmt in ("egd", "rating_commission", "tou") else "text"
         made = in_report_language(lang, lambda: export_text(t, fmt, keep_forfeits=args.keep_forfeits))
