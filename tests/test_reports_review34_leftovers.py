@@ -441,3 +441,25 @@ def test_a_card_reads_a_round_without_a_game_whole_at_80_columns(lang: str) -> N
         text = _text(player_card(View(t), bye.pno))
         words = code_name("U")
     assert words in text, text
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "de", "ru"])
+def test_a_cup_timetable_with_an_armageddon_stays_one_table_at_80_columns(lang: str) -> None:
+    """8 v 9 went to the Armageddon in the preliminary round: its two clocks ("Weiß 5 Min.,
+    Schwarz 4 Min.") widened the clock column until the German page split the table into
+    blocks, the clock a page further down.  The row says "Armageddon", its clocks and rule
+    stand once under the table."""
+    from core.playoff.cup import replay
+    from core.playoff.labels import game_title
+    from core.reports.playoffs import playoff_reports
+
+    t = played_preliminary()
+    [arm] = [g for g in replay(t).view.games if g.kind == "armageddon"]
+    with speaking(lang):
+        [report] = [r for r in playoff_reports(View(t)) if r.slug == "timetable-cup"]
+        text = _text(report)
+        clocks = game_title(arm)
+    board = report.tables[0].columns[2].title
+    assert text.count(board) == 1, text  # one table, not blocks
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert clocks in " ".join(text.split()), text

@@ -376,7 +376,8 @@ def timetable_report(view: View, key: str, state: Mapping[str, Any], playoff_vie
                    Column("time_control", _("Time control")),
                    Column("stage", _("Stage"), flex=True, optional=True, spare=True),
                    Column("game", _("Game"), optional=True, spare=True)])
-    from core.playoff.labels import open_colours_notes, open_colours_text, time_control_text
+    from core.playoff.labels import game_title, open_colours_notes, open_colours_text, time_control_text
+    from core.reports.document import Term
 
     named = game_names([s.game for s in slots])
     short = _short_stages([s.game.stage for s in slots])  # the format is said once, in the stages' table
@@ -389,15 +390,18 @@ def timetable_report(view: View, key: str, state: Mapping[str, Any], playoff_vie
         else:
             result = ""
         end = clock(s.end) if s.actual_end else "~" + clock(s.end)
+        tc: Term | str = time_control_text(g.time_control)
+        if g.kind == "armageddon":  # its two clocks under the table: the row says what it is
+            tc = Term(str(tc), _("Armageddon"))
         table.rows.append([clock(s.start), end, s.board, _label(g.white, names).strip(),
-                           _label(g.black, names).strip(), result, time_control_text(g.time_control),
-                           short[g.stage], named[g.id]])
+                           _label(g.black, names).strip(), result, tc, short[g.stage], named[g.id]])
     stages = Table([Column("stage", _("Stage"), flex=True), Column("from", pgettext("time span", "From"), "r"),
                     Column("until", pgettext("time span", "Until"), "r")], title=_("Stages"))
     for stage, first, last in stage_times(slots):
         stages.rows.append([_stage(stage), clock(first), "~" + clock(last)])
     notes = [_("Times with ~ are estimates (both clocks used up); they are updated as results arrive.")]
     notes += open_colours_notes([s.game for s in slots])
+    notes += dict.fromkeys(game_title(s.game) for s in slots if s.game.kind == "armageddon")  # its clocks, said once
     notes += warnings(slots, cup=cup)
     if start_line is None:
         # ``start`` is when the event's last game ENDS (``hakem playoff --start``); the first
