@@ -71,6 +71,7 @@ SENTENCES: dict[str, str] = {
     "edit_player": N_("edit player {player}: {fields}"),
     "remove_player": N_("remove player {player}"),
     "remove_player_redraw": N_("remove player {player}; table numbers drawn again (seed {seed})"),
+    "entry_redraw": N_("{change}; table numbers drawn again (seed {seed})"),
     "withdraw": N_("withdraw player {player}"),
     "withdraw_from": N_("withdraw player {player} from round {round}"),
     "reinstate": N_("reinstate player {player}"),

@@ -186,3 +186,73 @@ async def test_del_on_the_registration_tab_draws_again_and_says_so(tmp_path, siz
     assert "Can, Cem" not in [p.name for p in stored.players]
     assert sorted(p.extra["lot"] for p in stored.players) == list(range(1, 7))
     assert stored.options["lot"]["history"][-1]["seed"] == 7
+
+
+def test_a_player_entering_after_the_draw_draws_again(tmp_path, capsys) -> None:
+    """Aktar p. 60: a new player taken after the draw and before round 1 means the draw is
+    made again — the numbers are exactly those of ``hakem lot --seed S`` on the field with
+    the newcomer (S the seed the notice names); one journal entry, one undo for both."""
+    data = tmp_path / "data"
+    tid = event(capsys, data)
+    first_seed, first = numbers(run(capsys, data, "lot", tid, "--seed", "7")[1])
+    code, out, err = run(capsys, data, "players", "add", tid, "--name", "Hahn, Ole", "--rating", "1750")
+    assert code == 0
+    prefix = ("Hahn, Ole entered after the draw and before round 1: the table numbers were drawn again by lot. "
+              "The first draw's seed 7 was the arbiter's; a new seed was drawn: ")
+    assert prefix in err
+    seed = int(err.split(prefix, 1)[1].split(".", 1)[0])
+    stored = Store(data).load(tid).tournament
+    again = sorted(stored.players, key=lambda p: p.extra["lot"])
+    assert sorted(p.extra["lot"] for p in stored.players) == list(range(1, 9))
+
+    other = event(capsys, tmp_path / "fresh", FIELD + (("Hahn, Ole", 1750),))
+    assert numbers(run(capsys, tmp_path / "fresh", "lot", other, "--seed", str(seed))[1]) == (
+        seed, [p.name for p in again])
+    assert stored.options["lot"]["history"][-1]["seed"] == 7
+
+    log = run(capsys, data, "log", tid)[1].strip().splitlines()
+    assert log[-1].endswith(f"add player Hahn, Ole; table numbers drawn again (seed {seed})")
+    assert run(capsys, data, "undo", tid)[0] == 0
+    back = Store(data).load(tid).tournament
+    assert [p.name for p in back.players] == [n for n, _r in FIELD]
+    assert {p.name: p.extra["lot"] for p in back.players} == {name: k for k, name in enumerate(first, start=1)}
+    assert first_seed == 7 and run(capsys, data, "round", "pair", tid)[0] == 0
+
+
+def test_an_import_after_the_draw_draws_again_and_a_varma_draw_stays_varma(tmp_path, capsys) -> None:
+    from core.app.workspace import Workspace
+
+    data = tmp_path / "data"
+    tid = event(capsys, data)
+    run(capsys, data, "lot", tid)
+    sheet = tmp_path / "late.csv"
+    sheet.write_text('name,rating\n"Hahn, Ole",1750\n"Ilgaz, Ilke",1700\n', encoding="utf-8")
+    code, _out, err = run(capsys, data, "players", "import", tid, str(sheet))
+    assert code == 0 and "2 players from late.csv entered after the draw and before round 1" in err
+    assert sorted(p.extra["lot"] for p in Store(data).load(tid).tournament.players) == list(range(1, 10))
+    assert run(capsys, data, "round", "pair", tid)[0] == 0
+
+    [varma] = store_with(tmp_path / "varma", draw_varma(base(2), 3))
+    out = Workspace(tmp_path / "varma").open(varma).add_player("Yeni, Can", rating=1600)
+    assert out.tournament.options["lot"]["method"] == "varma" and "with the Varma tables" in out.warnings[-1]
+    assert sorted(p.extra["lot"] for p in out.tournament.players) == list(range(1, 11))
+
+
+@pytest.mark.usefixtures("quiet_tui")
+async def test_f2_registration_after_the_draw_draws_again_and_says_so(tmp_path) -> None:
+    from textual.widgets import Input
+
+    data = tmp_path / "data"
+    [tid] = store_with(data, draw_lots(base(), 7, given=True))
+    app = HakemApp(data_dir=data, open_id=tid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: app.screen.query("#p-name"))
+        app.screen.query_one("#p-name", Input).focus()
+        await pilot.pause()
+        await pilot.press(*"Hahn, Ole", "enter")
+        await wait_for(pilot, lambda: len(Store(data).load(tid).tournament.players) == 8)
+        await wait_for(pilot, lambda: any("entered after the draw" in str(n.message) for n in app._notifications))
+    stored = Store(data).load(tid).tournament
+    assert sorted(p.extra["lot"] for p in stored.players) == list(range(1, 9))

@@ -115,11 +115,20 @@ class Redraw:
     seed: int
     given_seed: int | None = None
     first_method: str = "lot"
+    entered: bool = False
+    """``name`` entered (registered) after the draw instead of leaving: drawn again too."""
 
     def notice(self) -> str:
         """What the organiser is told (the CLI's warning line, the TUI's toast)."""
         how = pgettext("redraw", "with the Varma tables") if self.method == "varma" else pgettext("redraw", "by lot")
-        if self.given_seed is None:
+        if self.entered and self.given_seed is None:
+            text = _("{name} entered after the draw and before round 1: the table numbers were drawn again {how}, "
+                     "seed {seed}.").format(name=self.name, how=how, seed=self.seed)
+        elif self.entered:
+            text = _("{name} entered after the draw and before round 1: the table numbers were drawn again {how}. "
+                     "The first draw's seed {given} was the arbiter's; a new seed was drawn: {seed}.").format(
+                name=self.name, how=how, given=self.given_seed, seed=self.seed)
+        elif self.given_seed is None:
             text = _("{name} left after the draw and before round 1: the table numbers were drawn again {how}, "
                      "seed {seed}.").format(name=self.name, how=how, seed=self.seed)
         else:
@@ -131,16 +140,44 @@ class Redraw:
         return text
 
 
-def _redraw(before: Tournament, after: Tournament, pno: int) -> Redraw | None:
-    """The redraw a removal made (None when the numbers were not drawn again)."""
+def _redraw(before: Tournament, after: Tournament, pno: int | None = None, name: str = "") -> Redraw | None:
+    """The redraw a removal of ``pno`` (or the entry of ``name``) made (None when the numbers
+    were not drawn again)."""
     from core.pairing.roundrobin.system import redraw_due
 
     record, old = after.options.get("lot"), before.options.get("lot")
     if not redraw_due(before) or not isinstance(record, Mapping) or not isinstance(old, Mapping):
         return None
     given = old.get("seed") if old.get("seed_given") else None
-    return Redraw(before.player(pno).name, str(record.get("method", "lot")), int(record["seed"]),
-                  None if given is None else int(given), str(old.get("method", "lot")))
+    return Redraw(before.player(pno).name if pno is not None else name, str(record.get("method", "lot")),
+                  int(record["seed"]), None if given is None else int(given), str(old.get("method", "lot")),
+                  entered=pno is None)
+
+
+def _entry_redraw(desk: DeskBase, action: Action) -> tuple[Action, int, bool]:
+    """The journal's words, the seed and whether a registration now draws a round robin's
+    table numbers again (Aktar p. 60, :func:`core.changes.lots.redraw_after_entry`): the seed
+    is chosen here, as ``hakem lot`` chooses one, so the journal names it."""
+    import secrets
+
+    from core.pairing.roundrobin.system import redraw_due
+    from core.words import NESTED
+
+    seed = secrets.randbits(31)
+    due = redraw_due(desk.store.load(desk.id).tournament)
+    return (act("entry_redraw", seed=seed, **{NESTED: action.data()}) if due else action), seed, due
+
+
+def _redrawn_on_entry(before: Tournament, after: Tournament, seed: int, due: bool) -> Tournament:
+    """``after`` (``before`` with the players registered) with the table numbers drawn again
+    when they were drawn; refused when the draw was made or undone since the journal's words
+    were chosen (another organiser's change: the words would be wrong)."""
+    from core.changes.lots import redraw_after_entry
+    from core.pairing.roundrobin.system import redraw_due
+
+    if redraw_due(before) != due:
+        raise ConflictError(_("The table numbers were drawn or undone since; nothing was added: try again"))
+    return redraw_after_entry(before, after, seed)
 
 
 class RegistrationCases(DeskBase):
@@ -192,15 +229,21 @@ class RegistrationCases(DeskBase):
         from core.changes.checkin import arrived
         from core.fields import person_name
 
+        action, seed, due = _entry_redraw(self, action)
+
         def register(t: Tournament) -> Tournament:
             joinable(t)
             after = change(t)
             pno = changes.added_pno(t, after)
             person_name(after.player(pno).name)  # every door: typed, pasted, from a list
-            return arrived(after, pno)
+            return _redrawn_on_entry(t, arrived(after, pno), seed, due)
 
-        outcome = self._change(action, register, value=lambda b, a: (changes.added_pno(b, a), changes.renumbered(b, a)))
-        pno, moves = outcome.value
+        def value(before: Tournament, after: Tournament) -> tuple[int, list[tuple[str, int, int]], Redraw | None]:
+            pno = changes.added_pno(before, after)
+            return pno, changes.renumbered(before, after), _redraw(before, after, name=after.player(pno).name)
+
+        outcome = self._change(action, register, value=value)
+        pno, moves, redrawn = outcome.value
         from core.app.go_entry import unranked_go_player
 
         added = outcome.tournament.player(pno)
@@ -209,6 +252,8 @@ class RegistrationCases(DeskBase):
                     *unranked_go_player(self.store.data_dir, outcome.tournament, added))
         if moves:
             warnings = (*warnings, renumbering_notice(outcome.tournament, pno, moves))
+        if redrawn is not None:
+            warnings = (*warnings, redrawn.notice())
         return Outcome(outcome.tournament, outcome.revision, warnings, pno)
 
     @use_case("player.read", writes=False)
@@ -311,13 +356,19 @@ class RegistrationCases(DeskBase):
             name = Path(source).name
             where = _row_labels(rows)
 
+            action, seed, due = _entry_redraw(self, act("import_players", count=len(rows), source=name))
+
             def change(t: Tournament) -> Tournament:
                 joinable(t)
                 refuse_bad_rows(t, rows, where, source, allow_duplicate)
-                return changes.add_players(t, rows, where)  # all or none, every bad row named
+                return _redrawn_on_entry(t, changes.add_players(t, rows, where), seed, due)  # all or none
 
-            out = self._change(act("import_players", count=len(rows), source=name), change,
-                               value=lambda before, after: len(rows))
+            who = ngettext("{n} player from {source}", "{n} players from {source}", len(rows)).format(
+                n=len(rows), source=name)
+            out = self._change(action, change, value=lambda before, after: (len(rows), _redraw(before, after, name=who)))
+            count, redrawn = out.value
+            out = Outcome(out.tournament, out.revision,
+                          (*out.warnings, *((redrawn.notice(),) if redrawn is not None else ())), count)
         except ValidationError as error:  # one first line naming the file (the README's promise)
             if isinstance(error, FileProblems) and error.source:
                 raise

@@ -1,6 +1,6 @@
 """A round robin's table numbers drawn and recorded (Aktar p. 60; C.05 Annex 2 for Varma's
 sets): by lot for players or teams, by Varma's sets, and drawn again when a player leaves
-between the draw and round 1.
+between the draw and round 1 or a player enters then.
 
 Who draws which number is computed by the round-robin engine's modules
 (:mod:`core.pairing.roundrobin.lot`, :mod:`core.pairing.roundrobin.varma`), which also read
@@ -115,3 +115,24 @@ def redraw_without(t: Tournament, pno: int, seed: int) -> Tournament:
     if record.get("method", "lot") == "varma" and varma_fits(len(entrants(after))):
         return draw_varma(after, seed, reason=reason)
     return draw_lots(after, seed, reason=reason)  # by lot also when too few are left for Varma's sets
+
+
+def redraw_after_entry(before: Tournament, after: Tournament, seed: int) -> Tournament:
+    """Players registered after the draw and before round 1 (``after`` is ``before`` with
+    them): the table numbers are drawn again, by the first draw's method (by lot when the
+    field is outside the Varma tables), with ``seed``; unchanged when no numbers were drawn
+    for the players (:func:`~core.pairing.roundrobin.system.redraw_due`).
+
+    Aktar p. 60: the draw is made again when a new player is taken after it ("çıkan oyuncunun
+    yerine yeni bir oyuncu alınacaksa kura işlemi yenilenir").  Giving the newcomer the next
+    number instead would not be a draw, and the table for one more player is another table.
+    The old draw stays in the record's ``history``."""
+    from core.pairing.roundrobin.system import redraw_due
+
+    record = before.options.get("lot")
+    if not redraw_due(before) or not isinstance(record, Mapping):
+        return after
+    reason = "player entered before round 1"
+    if record.get("method", "lot") == "varma" and varma_fits(len(entrants(after))):
+        return draw_varma(after, seed, reason=reason)
+    return draw_lots(after, seed, reason=reason)
