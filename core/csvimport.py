@@ -37,7 +37,7 @@ _FIELD_NAMES: dict[str, tuple[str, ...]] = {
     "club": ("club", "kulüp", "kulup", "kulübü", "verein", "klub", "клуб"),
     "birth": ("birth", "born", "birth date", "date of birth", "birthday", "birth year", "year of birth", "dob",
               "geburtsdatum", "geburtsjahr", "geb", "jahrgang", "doğum", "doğum tarihi", "doğum yılı",
-              "год рождения", "год рожд", "дата рождения", "г.р"),
+              "год рождения", "год рожд", "дата рождения", "дата рожд", "г.р"),
     "sex": ("sex", "gender", "geschlecht", "cinsiyet", "пол"),
     "go_rank": ("rank", "go rank"),
     "go_rating": ("go rating",),

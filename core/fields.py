@@ -292,11 +292,16 @@ def _not_a_name(clean: str) -> str:
     (``Player 7`` is how a blitz evening writes an unnamed guest)."""
     if "://" in clean or clean.casefold().startswith("www."):
         return _("it is a web address")
+    first = unicodedata.category(clean.lstrip(_APOSTROPHES)[:1] or " ")
+    if not first.startswith(("L", "N")):
+        # first: ``=cmd|calc`` is a formula, whatever separators it holds (a review: said
+        # "several fields, players import reads lists" to one running players import)
+        return _("a name begins with a letter")
     if ";" in clean or "|" in clean or "\t" in clean or clean.count(",") > 1:
         return _("it has several fields (a line of a list: hakem players import reads lists)")
     if any(part.strip().isdigit() for part in clean.split(",")):
         return _("it has a number in it (a line of a list: hakem players import reads lists)")
-    if not unicodedata.category(clean.lstrip(_APOSTROPHES)[:1] or " ").startswith("L"):
+    if not first.startswith("L"):
         return _("a name begins with a letter")
     return ""
 
@@ -371,17 +376,10 @@ def title_code(text: str) -> str:
 
 
 def title_word(code: str) -> str:
-    """A stored FIDE title as the reader's lists write it — Russian ГМ, ММ, МФ, КМ, ЖГМ …
-    (:data:`TITLE_WORDS`), German and Turkish the FIDE codes — one rendering on every screen
-    (a Russian list showed GM/IM beside a form that takes ГМ).  The TRF and the machine
-    outputs keep the code; an unknown code is shown as it is."""
-    from core.i18n import pgettext
+    """A stored FIDE title as the reader's lists write it (:func:`core.i18n.terms.title_word`)."""
+    from core.i18n.terms import title_word as word
 
-    words = {"GM": pgettext("FIDE title", "GM"), "IM": pgettext("FIDE title", "IM"),
-             "FM": pgettext("FIDE title", "FM"), "CM": pgettext("FIDE title", "CM"),
-             "WGM": pgettext("FIDE title", "WGM"), "WIM": pgettext("FIDE title", "WIM"),
-             "WFM": pgettext("FIDE title", "WFM"), "WCM": pgettext("FIDE title", "WCM")}
-    return words.get(code, code)
+    return word(code)
 
 
 def sex_letter(code: str) -> str:

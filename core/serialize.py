@@ -6,7 +6,7 @@ exact (points as strings like "0.5", never floats), and readable by people repai
 
 from __future__ import annotations
 
-from core.i18n import _
+from core.i18n import N_, _
 
 from fractions import Fraction
 from functools import lru_cache
@@ -163,16 +163,23 @@ _INT_FIELDS = {"pno", "rating", "national_rating", "joined_round"}
 _STR_FIELDS = {"name", "title", "federation", "fide_id", "national_id", "club", "birth", "sex"}
 
 
+class Refused(TypeError):
+    """A value of the wrong kind, said in the reader's words (``expected text, got «5»``):
+    the import names it with the field it stands in (:func:`_locate`)."""
+
+    field = ""
+
+
 def _int(value: Any) -> int:
     """Strict integer: JSON numbers that are whole, never booleans or other types."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(_("expected a whole number, got {value!r}").format(value=value))
+        raise Refused(_("expected a whole number, got {value!r}").format(value=value))
     return value
 
 
 def _str(value: Any) -> str:
     if not isinstance(value, str):
-        raise TypeError(_("expected text, got {value!r}").format(value=value))
+        raise Refused(_("expected text, got {value!r}").format(value=value))
     return value
 
 
@@ -182,15 +189,19 @@ def _player_from(p: dict[str, Any]) -> Player:
         if f not in p:
             continue
         v = p[f]
-        if f in _INT_FIELDS:
-            fields[f] = _int(v)
-        elif f in _STR_FIELDS:
-            fields[f] = _str(v)
-        else:  # withdrawn_round
-            fields[f] = None if v is None else _int(v)
+        try:
+            if f in _INT_FIELDS:
+                fields[f] = _int(v)
+            elif f in _STR_FIELDS:
+                fields[f] = _str(v)
+            else:  # withdrawn_round
+                fields[f] = None if v is None else _int(v)
+        except Refused as error:
+            error.field = f
+            raise
     extra = p.get("extra", {})
     if not isinstance(extra, dict):
-        raise TypeError(_("player extra data must be an object"))
+        raise Refused(_("player extra data must be an object"))
     member = p.get("member")
     return Player(**fields, extra=dict(extra), member=None if member is None else _int(member))
 
@@ -212,7 +223,7 @@ def _options(value: Any) -> dict[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise TypeError(_("expected an object, got {value!r}").format(value=value))
+        raise Refused(_("expected an object, got {value!r}").format(value=value))
     return dict(value)
 
 
@@ -257,6 +268,93 @@ def tournament_from_dict(d: dict[str, Any]) -> Tournament:
     )
 
 
+_JSON_REASONS = {
+    "Expecting ',' delimiter": N_("a comma expected"), "Expecting ':' delimiter": N_("a colon expected"),
+    "Expecting value": N_("a value expected"),
+    "Expecting property name enclosed in double quotes": N_("a field name in double quotes expected"),
+    "Unterminated string starting at": N_("a text in quotes is not closed"),
+    "Extra data": N_("more text after the end of the data"),
+    "Invalid control character at": N_("a control character inside a text"),
+    "Invalid \\escape": N_("a backslash that starts no escape"),
+}
+"""The JSON reader's reasons (English, fixed texts of Python's ``json``) in the reader's words."""
+
+
+_LISTS = frozenset({"deputy_arbiters", "tiebreaks", "players", "rounds", "requested_byes", "teams", "forbidden",
+                    "forbidden_ranges", "round_dates", "round_times", "adjustments", "team_adjustments"})
+"""The tournament's fields that are lists (of objects or texts)."""
+
+
+_MISSING = "missing"
+"""The reason :func:`_locate` gives for a field not there (said as "the field … is missing")."""
+
+
+def _json_reason(message: str) -> str:
+    reason = _JSON_REASONS.get(message)
+    return _(reason) if reason else _("not JSON as written by hakem")
+
+
+def _value_reason(error: BaseException) -> str:
+    """Why a value is refused, in the reader's words: our own refusal as it is; a key missing;
+    anything else (a text where a list belongs, an unknown kind) in general words — never
+    the Python error's English text or class name."""
+    if isinstance(error, Refused):
+        return str(error)
+    return _("a value of the wrong kind")
+
+
+def _fails(data: dict[str, Any]) -> BaseException | None:
+    try:
+        t = tournament_from_dict({"id": "", **data})
+        tournament_from_dict(tournament_to_dict(t))
+    except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError, OverflowError) as error:
+        return error
+    return None
+
+
+def _locate(data: dict[str, Any], error: BaseException) -> tuple[list[str], str]:
+    """Where in ``data`` the tournament cannot be read, and why: the field (and the entry of a
+    list, counted from 1, and the field inside it), found after the failure by reading one
+    field at a time, so the reading itself stays as fast as before."""
+    if "name" not in data:
+        return ["name"], _MISSING
+    if not isinstance(data["name"], str) or not data["name"].strip():
+        return ["name"], _value_reason(error) if isinstance(error, Refused) else _("the tournament has no name")
+    base = {"name": data["name"]}
+    for key, value in data.items():
+        if key in ("id", "name"):
+            continue
+        wrong = _fails({**base, key: value})
+        if wrong is None:
+            continue
+        if key in _LISTS and not isinstance(value, list):
+            return [key], _("expected a list, got {value!r}").format(value=value)
+        if isinstance(value, dict):
+            for sub, item in value.items():
+                if _fails({**base, key: {sub: item}}) is not None:
+                    return [key, str(sub)], _value_reason(_fails({**base, key: {sub: item}}) or wrong)
+        if not isinstance(value, list):
+            return [key], _value_reason(wrong)
+        for index, item in enumerate(value, start=1):
+            wrong_item = _fails({**base, key: [item]})
+            if wrong_item is None:
+                continue
+            entry = [key, _("entry {n}").format(n=index)]
+            if not isinstance(item, dict):
+                return entry, _("expected an object, got {value!r}").format(value=item) \
+                    if key not in ("deputy_arbiters", "tiebreaks", "round_dates", "round_times", "forbidden") else _value_reason(wrong_item)
+            if isinstance(wrong_item, KeyError) and wrong_item.args and wrong_item.args[0] not in item:
+                return [*entry, str(wrong_item.args[0])], _MISSING
+            if getattr(wrong_item, "field", ""):
+                return [*entry, str(getattr(wrong_item, "field"))], _value_reason(wrong_item)
+            for sub in item:
+                if _fails({**base, key: [{k: v for k, v in item.items() if k != sub}]}) is None:
+                    return [*entry, str(sub)], _value_reason(wrong_item)
+            return entry, _value_reason(wrong_item)
+        return [key], _value_reason(wrong)
+    return [], _value_reason(error)
+
+
 __all__ = ["SCHEMA_VERSION", "tournament_to_dict", "tournament_from_dict", "Fraction"]
 
 
@@ -270,10 +368,10 @@ def tournament_from_json(text: str) -> Tournament:
 
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
-        if isinstance(error, json.JSONDecodeError):  # where, in words; the parser's own message is English
-            raise TournamentError(_('not valid JSON: line {line}, column {column}').format(
-                line=error.lineno, column=error.colno)) from error
+    except json.JSONDecodeError as error:
+        raise TournamentError(_('not valid JSON: line {line}, column {column}: {reason}').format(
+            line=error.lineno, column=error.colno, reason=_json_reason(error.msg))) from error
+    except RecursionError as error:
         raise TournamentError(_('not valid JSON: nested too deeply')) from error
     if isinstance(data, dict) and "tournament" in data and isinstance(data["tournament"], dict):
         data = data["tournament"].get("1", data["tournament"])
@@ -285,14 +383,15 @@ def tournament_from_json(text: str) -> Tournament:
             raise ValueError(_("the tournament has no name"))
         # force every value to its type so bad files fail here, not later
         tournament_from_dict(tournament_to_dict(t))
-    except KeyError as error:  # said in words, never by Python's names for the error
-        raise TournamentError(_('not a hakem tournament: the field {field} is missing').format(
-            field=error.args[0] if error.args else "?")) from error
-    except (TypeError, ValueError) as error:  # our own messages, in the reader's language
-        raise TournamentError(_('not a hakem tournament: {error}').format(error=error)) from error
-    except (AttributeError, ZeroDivisionError, OverflowError) as error:
-        raise TournamentError(_('not a hakem tournament: a field holds a value of the wrong kind (text, a number, '
-                                'a list or an object where another is expected)')) from error
+    except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError, OverflowError) as error:
+        path, reason = _locate(data, error)
+        if path and reason is _MISSING:
+            raise TournamentError(_('not a hakem tournament: the field {field} is missing').format(
+                field=", ".join(path))) from error
+        if path:
+            raise TournamentError(_('not a hakem tournament: field {field}: {reason}').format(
+                field=", ".join(path), reason=reason)) from error
+        raise TournamentError(_('not a hakem tournament: {reason}').format(reason=reason)) from error
     problems = validate(t)
     if problems:
         raise ValidationError(problems, _('the tournament data has problems'))

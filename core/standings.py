@@ -559,9 +559,9 @@ def as_text(s: Standings) -> str:
     comma in tr/de/ru); the regime code and the tie-break codes stay as typed.
     """
     from core.i18n.format import column_formatter, format_points as shown_points
-    from core.i18n.terms import regime_name
+    from core.i18n.terms import regime_line
 
-    lines = [_("Tie-break regime: {code} — {name}").format(code=s.regime.value, name=regime_name(s.regime.value))
+    lines = [regime_line(s.regime.value)
              ] if s.chess_regime else []
     lines.append(_("Tie-breaks: {list}").format(list=", ".join(s.tiebreaks) if s.tiebreaks else _("(none)")))
     header = [_("Rk"), _("No."), _("Name"), _("Pts"), *s.tiebreaks]

@@ -315,7 +315,7 @@ def test_a_players_edit_is_told_the_same_way_in_the_confirmation_and_the_log():
 
 # -- 12. rev35b #7: a broken file said in the reader's words ---------------------------------------
 @pytest.mark.parametrize("content, said", [("{}", "нет поля name"), ("[1,2", "строка 1, столбец 5"),
-                                           ('{"name": "X", "players": "zz"}', "не того вида")])
+                                           ('{"name": "X", "players": "zz"}', "поле players")])
 def test_a_broken_json_file_is_refused_in_russian_without_pythons_words(data, content, said):  # noqa: F811
     path = data / "broken.json"
     path.write_text(content, encoding="utf-8")

@@ -76,7 +76,7 @@ def test_text_outputs_in_the_chosen_language(monkeypatch, tid, lang, how):
 def test_english_text_outputs_keep_their_words(tid):
     code, out, _err = run("--lang", "en", "standings", tid)
     assert code == 0
-    assert out.startswith("Tie-break regime: 2026 — ") and "Tie-breaks: BH/C1, BH, SB, WIN" in out
+    assert out.startswith("Tie-break regime: FIDE C.07 2026 (") and "Tie-breaks: BH/C1, BH, SB, WIN" in out
     code, out, _err = run("--lang", "en", "round", "show", tid)
     assert out.splitlines()[0] == "Demo Club Rapid — round 1"
 

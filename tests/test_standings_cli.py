@@ -20,7 +20,7 @@ def run(capsys, *args) -> tuple[int, str, str]:
 
 def test_csv_header_uses_codes_as_given(capsys):
     code, out, err = run(capsys, "standings", TRF, "--tiebreaks", "BH/C1, SB,DE", "--format", "csv")
-    assert code == 0 and err.startswith("Tie-break regime: 2026")
+    assert code == 0 and err.startswith("Tie-break regime: FIDE C.07 2026 (")
     rows = list(csv.reader(io.StringIO(out)))
     assert rows[0] == ["rank", "pno", "name", "points", "BH/C1", "SB", "DE"]
     # TieBreakServer 2026 values for f01 (tests/data/tiebreaks/f01_p7r5.2026.tsv): player 3 first

@@ -102,8 +102,15 @@ def _withdrawn_points(code: str) -> str:
     return withdrawn_points_words().words.get(code, code)
 
 
+def _title(code: str) -> str:
+    from core.i18n.terms import title_word
+
+    return title_word(code)
+
+
 WORDED = {"start_date": _date, "end_date": _date, "initial_colour": _colour, "language": _language,
-          "birth": _birth, "system": _system, "sharing": _sharing, "withdrawn_points": _withdrawn_points}
+          "birth": _birth, "system": _system, "sharing": _sharing, "withdrawn_points": _withdrawn_points,
+          "title": _title}
 """Stored values said in the reader's words (dates in the reader's form, a colour, a language)."""
 
 

@@ -45,13 +45,26 @@ def edited(before: Tournament, after: Tournament, pno: int) -> str:
     a command that changed nothing says so (the values typed were the player's already)."""
     from core.words import PLAYER_FIELD_NAMES, field_value
 
-    old, new = _fields(before, pno), _fields(after, pno)
+    old, new = _fields(before, pno), _fields(after, _number_after(before, after, pno))
     changed = [f"{_(PLAYER_FIELD_NAMES[key]) if key in PLAYER_FIELD_NAMES else key}: "
                f"{field_value(key, old.get(key))} → {field_value(key, new.get(key))}"
                for key in new if old.get(key) != new.get(key)]
     if not changed:
         return _("Nothing changed: {player} has these data already").format(player=player(after, pno))
     return _("Changed: {player}: {changes}").format(player=player(before, pno), changes="; ".join(changed))
+
+
+def _number_after(before: Tournament, after: Tournament, pno: int) -> int:
+    """The edited player's number after the edit: a rating changed before round 1 renumbers
+    the field (a review: ``players edit 1 --rating 0`` said that player 1 became the next
+    player, "Иванов → Петров", comparing the old number 1 with the new number 1).  The edited
+    player is the one whose data no player had before; the number itself when it is not found
+    (nothing changed, or the field was not renumbered)."""
+    others = {tuple(sorted((k, repr(v)) for k, v in _fields(before, p.pno).items()))
+              for p in before.players if p.pno != pno}
+    new = [p.pno for p in after.players
+           if tuple(sorted((k, repr(v)) for k, v in _fields(after, p.pno).items())) not in others]
+    return new[0] if len(new) == 1 else pno
 
 
 def _fields(t: Tournament, pno: int) -> Mapping[str, Any]:

@@ -116,6 +116,16 @@ def format_decimal(value: Number, lang: str | None = None, *, max_digits: int = 
     return _babel_decimal(number, format=pattern, locale=babel_locale(lang))
 
 
+def format_money(value: Number, lang: str | None = None) -> str:
+    """A prize amount as printed everywhere (the prize list, ``prizes list``, the confirmation
+    of ``prizes add``): grouped in thousands, two decimals when not whole — ``1.000``,
+    ``75,50`` (tr/de), ``1 000`` (ru), ``1,000`` (en).  :func:`core.prizes.settings.parse_amounts`
+    reads this form back."""
+    amount = _fraction(value)
+    whole = amount.denominator == 1
+    return format_decimal(amount, lang, max_digits=0 if whole else 2, min_digits=0 if whole else 2, grouping=True)
+
+
 def format_number(value: int, lang: str | None = None) -> str:
     """A grouped integer for quantities ("1.234 oyun"); not for ratings or pairing numbers."""
     return _babel_decimal(int(value), format="#,##0", locale=babel_locale(lang))
@@ -235,6 +245,19 @@ def format_rating(value: int | None, unrated: str = "") -> str:
     return str(int(value))
 
 
+def format_percent(value: Number, lang: str | None = None) -> str:
+    """A percentage (``value`` in hundredths: 67 for 67 per cent) as the language writes it
+    (CLDR): Turkish puts the sign first (``%67``), German and Russian after a no-break space
+    (``67 %``), English right after the number (``67%``).  Whole numbers, halves rounded up
+    as the FIDE rules round (8.3.4)."""
+    from decimal import ROUND_HALF_UP
+
+    from babel.numbers import format_percent as babel_percent
+
+    whole = _decimal(_fraction(value)).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+    return babel_percent(whole / 100, locale=babel_locale(lang))
+
+
 def format_pno(value: int) -> str:
     """A pairing number: a plain integer, like the rating (never grouped)."""
     return str(int(value))
@@ -348,7 +371,7 @@ def resolve_language(cli: str | None = None, setting: str | None = None,
 
 __all__ = [
     "LANGUAGES", "POINT_STYLES", "babel_locale", "column_formatter", "counted", "format_date", "format_datetime", "format_decimal",
-    "format_number", "format_pno", "format_points", "format_rating", "format_time",
+    "format_money", "format_number", "format_percent", "format_pno", "format_points", "format_rating", "format_time",
     "format_value", "halves_only", "points_label", "points_style", "resolve_language", "set_points_style",
 ]
 

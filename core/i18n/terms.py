@@ -106,6 +106,16 @@ def regime_name(regime: str) -> str:
     return _(text) if text else regime
 
 
+def regime_line(regime: str) -> str:
+    """"Tie-break regime: FIDE C.07 2026 (…)" over a standings table: the code said once — its
+    name carries the year (``2026``, ``2023/2024``), only a code the name lacks (``legacy``)
+    is put before it, as typed with ``--regime``."""
+    name = regime_name(regime)
+    if regime in name:
+        return _("Tie-break regime: {regime}").format(regime=name)
+    return _("Tie-break regime: {code} — {name}").format(code=regime, name=name)
+
+
 def colour_name(colour: str) -> str:
     """"White"/"Black" (``w``/``b``/``-`` as in ``Colour.value``); empty for no colour."""
     if colour in ("w", "W", "white"):
@@ -161,3 +171,17 @@ GLOSSARY_TERMS: dict[str, str] = {
     "round_robin": N_("Round robin"),
 }
 """Key glossary concepts → English label, for headings and the glossary tests."""
+
+
+def title_word(code: str) -> str:
+    """A stored FIDE title as the reader's lists write it — Russian ГМ, ММ, МФ, КМ, ЖГМ …
+    (:data:`core.fields.TITLE_WORDS` reads them back), German and Turkish the FIDE codes — one
+    rendering on every screen and in every report (a Russian list showed GM/IM beside a form
+    that takes ГМ; the norms report WIM beside standings saying ЖМФ).  The TRF and the machine
+    outputs keep the code; an unknown code is shown as it is.  Here, below every layer that
+    shows a title (the journal's words, the norms, the reports)."""
+    words = {"GM": pgettext("FIDE title", "GM"), "IM": pgettext("FIDE title", "IM"),
+             "FM": pgettext("FIDE title", "FM"), "CM": pgettext("FIDE title", "CM"),
+             "WGM": pgettext("FIDE title", "WGM"), "WIM": pgettext("FIDE title", "WIM"),
+             "WFM": pgettext("FIDE title", "WFM"), "WCM": pgettext("FIDE title", "WCM")}
+    return words.get(code, code)

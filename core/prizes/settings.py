@@ -104,7 +104,9 @@ def parse_amounts(text: str, lang: str | None = None) -> tuple[Fraction, ...]:
     In German, Turkish and Russian the comma is also the decimal sign, so there ``75,50`` is one
     prize of 75.50 (two or fewer digits after one comma); a list of such amounts takes ``;`` or
     spaces between (``500; 75,50``).  What reads both ways (``300,75,50``: three prizes, or
-    300 and 75.50?) is refused, naming the text: a prize list cannot be guessed."""
+    300 and 75.50?) is refused, naming the text: a prize list cannot be guessed.  An amount is
+    also read as the prize list prints it, in thousands (``1.000``, ``1.000,50``, Russian
+    ``1 000`` with its no-break space: :func:`_ungrouped`)."""
     from core.i18n import current_language
 
     comma_decimal = (lang or current_language()) in DECIMAL_COMMA
@@ -114,16 +116,37 @@ def parse_amounts(text: str, lang: str | None = None) -> tuple[Fraction, ...]:
     if comma_decimal:
         text = re.sub(r"(?<=\d)\.(?=\d{3}(?!\d))", "", text)
     amounts: list[Fraction] = []
-    for part in (p for p in re.split(r"[;\s]+", str(text).strip()) if p):
-        pieces = part.split(",")
+    for part in (p for p in re.split(r"[;\t\n\r ]+", str(text).strip()) if p):
+        part = _ungrouped(part, comma_decimal)
+        pieces = [_ungrouped(piece, comma_decimal) for piece in part.split(",")]
+        for piece in pieces:
+            if re.fullmatch(r"0\d\d", piece):  # the thousands of "1 000" or "1,000" cut off
+                raise TournamentError(_("{text}: a prize does not begin with 0; write a thousand as 1000 or as "
+                                        "the prize list prints it, and put ; between the prizes").format(text=part))
         if comma_decimal and len(pieces) == 2 and re.fullmatch(r"\d+", pieces[0]) and re.fullmatch(r"\d{1,2}", pieces[1]):
-            amounts.append(parse_amount(part))
+            amounts.append(parse_amount(",".join(pieces)))
             continue
         if comma_decimal and any(re.fullmatch(r"\d{1,2}", piece) for piece in pieces[1:]):
             raise TournamentError(_("{text}: the comma is both the decimal sign and the separator here; "
                                     "put ; between the prizes (e.g. 500; 300; 75,50)").format(text=part))
         amounts.extend(parse_amount(piece) for piece in pieces if piece)
     return tuple(amounts)
+
+
+_GROUP_MARKS = "\u00a0\u202f\u2009'"
+"""Spaces that group thousands as the prize list prints them (no-break, narrow no-break, thin:
+Russian ``1 000``) and the Swiss apostrophe: never between two prizes."""
+
+
+def _ungrouped(part: str, comma_decimal: bool) -> str:
+    """``part`` without its thousands marks, as :func:`core.i18n.format.format_money` prints an
+    amount: ``1.000`` and ``1.000,50`` where the comma is the decimal sign (the dot followed by
+    three digits groups there; ``75.50`` stays a decimal), ``1 000`` with a no-break space."""
+    marks = _GROUP_MARKS + ("." if comma_decimal else "")
+    grouped = re.fullmatch(rf"\d{{1,3}}(?:[{marks}]\d{{3}})+(?:,\d{{1,2}})?", part)
+    if grouped:
+        return re.sub(rf"[{marks}]", "", part)
+    return part
 
 
 def _int(raw: Mapping[str, Any], name: str) -> int | None:

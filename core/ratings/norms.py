@@ -39,6 +39,8 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
+from core.i18n.format import format_percent
+from core.i18n.terms import title_word
 from core.model import Code, Player, Tournament, entries
 from core.ratings import fide
 
@@ -186,7 +188,7 @@ def _evaluate(t: Tournament, player: Player, norm: str, own, games: list[Opponen
     conds += _titles(opponents, norm)
     conds += [
         Condition("average", "1.4.7, 1.4.8a", str(average), f"≥ {MIN_AVERAGE[norm]}", n > 0 and average >= MIN_AVERAGE[norm]),
-        Condition("score", "1.4.8b", _percent(score, n), "≥ 35 %", n > 0 and score * 100 >= 35 * n),
+        Condition("score", "1.4.8b", _percent(score, n), f"≥ {format_percent(35)}", n > 0 and score * 100 >= 35 * n),
         Condition("performance", "1.4.8", str(performance), f"≥ {MIN_PERFORMANCE[norm]}",
                   n > 0 and performance >= MIN_PERFORMANCE[norm]),
     ]
@@ -244,12 +246,13 @@ def _titles(opponents: list[Opponent], norm: str) -> list[Condition]:
     need_holders = math.ceil(n / 2)
     need_qualifying = max(3, math.ceil(n / 3))
     return [Condition("titleholders", "1.4.5a", str(holders), f"≥ {need_holders}", n > 0 and holders >= need_holders),
-            Condition("norm_titles", "1.4.5", f"{qualifying} ({'/'.join(sorted(QUALIFYING[norm]))})",
+            Condition("norm_titles", "1.4.5", f"{qualifying} ({'/'.join(title_word(x) for x in sorted(QUALIFYING[norm]))})",
                       f"≥ {need_qualifying}", qualifying >= need_qualifying)]
 
 
 def _percent(score: Fraction, n: int) -> str:
-    return f"{fide.round_change(score * 100 / n)} %" if n else "0 %"
+    """The share of the points scored, as the reader's language writes a percentage."""
+    return format_percent(fide.round_change(score * 100 / n) if n else 0)
 
 
 def _rounds_per_day(t: Tournament) -> int | None:

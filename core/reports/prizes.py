@@ -28,8 +28,10 @@ def sharing_note(sharing: str, percent: int) -> str:
     if sharing == "equal":
         return _("Players equal on points share the prizes of their places equally.")
     if sharing == "hort":
-        return _("Hort system: players equal on points share {percent}% of the prizes of their places "
-                 "equally; the rest is paid by the tie-break places.").format(percent=percent)
+        from core.i18n.format import format_percent
+
+        return _("Hort system: players equal on points share {percent} of the prizes of their places "
+                 "equally; the rest is paid by the tie-break places.").format(percent=format_percent(percent))
     return _("Prizes are not shared: the tie-breaks decide the places.")
 
 
@@ -49,7 +51,7 @@ def prize_list(view: View) -> Report:
     standings = _individual(view)
     rows = {row.pno: row for row in standings.rows}
     if not s.groups:
-        report.notes.append(_("No prize groups are defined (hakem prizes ID add ...)."))
+        report.notes.append(_("No prize groups are defined (hakem prizes add ID ...)."))
         return report
     for g in s.groups:
         table = Table([Column("place", pgettext("prize", "Place"), "r"), Column("name", _("Name"), flex=True),

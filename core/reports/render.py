@@ -39,11 +39,9 @@ def human(cell: object) -> str:
     if isinstance(cell, Points):
         return human_points(cell.value)
     if isinstance(cell, Money):
-        from core.i18n.format import format_decimal
+        from core.i18n.format import format_money
 
-        whole = cell.value.denominator == 1
-        return format_decimal(cell.value, max_digits=0 if whole else 2, min_digits=0 if whole else 2,
-                              grouping=True)
+        return format_money(cell.value)
     if isinstance(cell, tuple):  # an element-wise criterion (extended Koya, TBR): each part
         return " ".join(human(part) for part in cell)
     if isinstance(cell, Fraction):

@@ -161,3 +161,32 @@ TIME_CONTROL = re.compile(rf"{_SIDE}|W{_SIDE}-B{_SIDE}")
 
 def is_time_control(code: str) -> bool:
     return bool(TIME_CONTROL.fullmatch(code))
+
+
+SHORTEST_BASE = 180
+"""Seconds: a period shorter than three minutes in a code of record 222 is almost surely
+minutes typed where the code counts seconds (``90+30`` for 90 minutes + 30 seconds)."""
+
+
+def seconds_warning(code: str) -> str:
+    """A warning for a TRF-2026 time-control code whose periods read as under three minutes
+    (``90+30``: 90 seconds), naming the code for minutes (``5400+30``); "" when none.  An
+    Armageddon's ``W300-B240`` and a bullet event's real ``60+1`` are warned too: a warning,
+    not a refusal, since such games exist."""
+    if not is_time_control(code) or code.startswith(("W", "B")):
+        return ""
+    periods = code.split(":")
+    bases = [int(p.split("/")[-1].split("+")[0]) for p in periods if p.split("/")[-1].split("+")[0].isdigit()]
+    if not bases or min(bases) >= SHORTEST_BASE:
+        return ""
+    fixed = ":".join(_in_minutes(p) for p in periods)
+    return _("time-control code {code}: the code counts seconds, and {seconds} seconds is under three minutes; "
+             "for minutes write {fixed}").format(code=code, seconds=min(bases), fixed=fixed)
+
+
+def _in_minutes(period: str) -> str:
+    """A period of record 222 with its base read as minutes and written in seconds."""
+    head, _slash, rest = period.rpartition("/")
+    base, plus, tail = rest.partition("+")
+    seconds = str(int(base) * 60) if base.isdigit() and int(base) < SHORTEST_BASE else base
+    return f"{head}{_slash}{seconds}{plus}{tail}"

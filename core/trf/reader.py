@@ -425,7 +425,7 @@ def read_trf(text: str) -> TrfDocument:
         text = text[1:]
     for lineno, line in enumerate(split_lines(text), start=1):
         _read_line(doc, lineno, line)
-    if not doc.players and not any(p.where.startswith("line") and "001" in p.message for p in doc.problems):
+    if not doc.players and not any("001" in p.message for p in doc.problems):
         doc.problem(1, None, _('no player records (001) found'))
     return doc
 

@@ -35,14 +35,32 @@ def parse_point_system(text: str) -> PointSystem:
                        full_bye=win, half_bye=draw, zero_bye=loss)
 
 
+def points_given(text: str) -> int:
+    """How many values ``--points`` gives (3, or 4 with the PAB), whichever separator."""
+    return len([p for p in text.split(";" if ";" in text else ",") if p.strip()])
+
+
+def warn_seconds(code: str | None) -> None:
+    """Say on stderr when a time-control code reads as under three minutes (``90+30`` is 90
+    seconds: :func:`core.trf.fields.seconds_warning`); the code is kept as given."""
+    import sys
+
+    from core.trf.fields import seconds_warning
+
+    warning = seconds_warning((code or "").strip())
+    if warning:
+        print(_("hakem: warning: {warning}").format(warning=warning), file=sys.stderr)
+
+
 def run(args: argparse.Namespace) -> int:
+    warn_seconds(args.time_control_code)
     points = parse_point_system(args.points) if args.points else None
     print(open_workspace().create_event(NewEvent(
         name=args.name or "", system=args.system, rounds=args.rounds, place=args.place,
         federation=args.federation, start_date=args.start_date, end_date=args.end_date,
         chief_arbiter=args.chief_arbiter, time_control=args.time_control,
         time_control_code=args.time_control_code, points=points,
-        pab_given=len((args.points or "").split(",")) == 4,
+        pab_given=points_given(args.points or "") == 4,
         tiebreaks=tuple((args.tiebreaks or "").split(",")), regime=args.regime or "",
         initial_colour=args.initial_colour or "", acceleration=args.acceleration or "",
         language=current_language(),  # the creator's (--lang, else the UI's), as the TUI's form

@@ -25,7 +25,7 @@ def _amounts(text: str) -> tuple:
 
 def _list(args: argparse.Namespace) -> int:
     from core.prizes.settings import prize_settings, settings_to_json
-    from core.reports.prizes import kind_name, sharing_note
+    from core.reports.prizes import sharing_note
 
     s = prize_settings(open_desk(args.id).snapshot().tournament)
     if args.format == "json":
@@ -34,9 +34,7 @@ def _list(args: argparse.Namespace) -> int:
     if not s.groups:
         print(_("No prize groups yet."))
     for g in s.groups:
-        amounts = " / ".join(str(a) if a.denominator == 1 else f"{float(a):.2f}" for a in g.amounts)
-        extra = g.describe()
-        print(f"{g.key:<12} {g.name} ({kind_name(g.kind)}{', ' + extra if extra else ''}): {amounts} {s.currency}".rstrip())
+        print(f"{g.key:<12} {_group_text(g, s.currency)}")
     print(sharing_note(s.sharing, s.hort_percent))
     return 0
 
@@ -60,12 +58,12 @@ def _add(args: argparse.Namespace) -> int:
 
 
 def _group_text(g, currency: str) -> str:
-    """``Overall (overall): 500 / 300 / 75,50 EUR``: the group as ``prizes list`` shows it, the
-    amounts in the reader's decimals."""
-    from core.i18n.format import format_decimal
+    """``Overall (overall): 1.000 / 300 / 75,50 EUR``: the group as ``prizes list`` shows it, the
+    amounts as the prize list prints them (:func:`core.i18n.format.format_money`)."""
+    from core.i18n.format import format_money
     from core.reports.prizes import kind_name
 
-    amounts = " / ".join(format_decimal(a, max_digits=2, min_digits=0 if a.denominator == 1 else 2) for a in g.amounts)
+    amounts = " / ".join(format_money(a) for a in g.amounts)
     extra = g.describe()
     return f"{g.name} ({kind_name(g.kind)}{', ' + extra if extra else ''}): {amounts} {currency}".rstrip()
 

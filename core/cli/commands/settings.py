@@ -126,14 +126,19 @@ def _shown(t) -> list[tuple[str, str, object]]:
 def run(args: argparse.Namespace) -> int:
     desk = open_desk(args.id)
     changes = _changes(args)
+    if changes.get("time_control_code"):
+        from core.cli.commands.new import warn_seconds
+
+        warn_seconds(str(changes["time_control_code"]))
     before = desk.snapshot().tournament
     if changes:
         t = before
         _check_after_round_1(t, changes)
         if "points" in changes and t.system == "double-swiss":  # the PAB and byes per match (C.04.5)
+            from core.cli.commands.new import points_given
             from core.pairing.doubleswiss.state import match_points
 
-            changes["points"] = match_points(changes["points"], explicit_pab=len(args.points.split(",")) == 4)  # type: ignore[arg-type]  # `changes` holds values of several types; this key holds a PointSystem
+            changes["points"] = match_points(changes["points"], explicit_pab=points_given(args.points) == 4)  # type: ignore[arg-type]  # `changes` holds values of several types; this key holds a PointSystem
         options = _options(t, changes)  # records 092, 172, 182 (free text) live among the options
         if "withdrawn_points" in changes:
             options = _withdrawn_points(t, options, str(changes.pop("withdrawn_points")))

@@ -24,7 +24,7 @@ from core.cli.common import (
     write_output,
 )
 from core.i18n import _
-from core.i18n.terms import regime_name
+from core.i18n.terms import regime_line
 from core.standings import (
     as_csv_rows,
     as_json,
@@ -38,7 +38,7 @@ from core.tiebreaks.values import format_value
 def _html(s) -> str:
     rows = as_csv_rows(s)
     out = ["<table class=\"standings\">",
-           f"<caption>{html.escape(_('Tie-break regime: {code} — {name}').format(code=s.regime.value, name=regime_name(s.regime.value)))}</caption>",
+           f"<caption>{html.escape(regime_line(s.regime.value))}</caption>",
            "<thead><tr>" + "".join(f"<th>{html.escape(c)}</th>" for c in rows[0]) + "</tr></thead>", "<tbody>"]
     for r in rows[1:]:
         out.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>")
@@ -114,7 +114,7 @@ def _run(args: argparse.Namespace) -> int:
             print_json(as_json(s))
     elif args.format == "csv":
         # the CSV layout is fixed (docs/cli.md), so the regime and warnings go to stderr
-        print(_("Tie-break regime: {code} — {name}").format(code=s.regime.value, name=regime_name(s.regime.value)),
+        print(regime_line(s.regime.value),
               file=sys.stderr)
         for warning in s.warnings:
             print(_("Warning: {warning}").format(warning=warning), file=sys.stderr)
