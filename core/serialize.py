@@ -345,8 +345,8 @@ def _locate(data: dict[str, Any], error: BaseException) -> tuple[list[str], str]
                     if key not in ("deputy_arbiters", "tiebreaks", "round_dates", "round_times", "forbidden") else _value_reason(wrong_item)
             if isinstance(wrong_item, KeyError) and wrong_item.args and wrong_item.args[0] not in item:
                 return [*entry, str(wrong_item.args[0])], _MISSING
-            if getattr(wrong_item, "field", ""):
-                return [*entry, str(getattr(wrong_item, "field"))], _value_reason(wrong_item)
+            if isinstance(wrong_item, Refused) and wrong_item.field:
+                return [*entry, wrong_item.field], _value_reason(wrong_item)
             for sub in item:
                 if _fails({**base, key: [{k: v for k, v in item.items() if k != sub}]}) is None:
                     return [*entry, str(sub)], _value_reason(wrong_item)

@@ -209,7 +209,7 @@ def test_a_ranking_without_prize_groups_says_how_to_add_one():
      ("players", "запись 2", "pno")),
     ("[1,2", ("строка 1", "столбец 5", "запят")),  # the comma missing after the 2, column 5
 ])
-def test_a_broken_json_file_is_refused_naming_the_field_in_russian(data, text, words):
+def test_a_broken_json_file_is_refused_naming_the_field_in_russian(data, text, words):  # noqa: F811
     path = data / "bad.json"
     path.write_text(text, encoding="utf-8")
     code, _out, err = run("--lang", "ru", "import", str(path))
@@ -219,7 +219,7 @@ def test_a_broken_json_file_is_refused_naming_the_field_in_russian(data, text, w
     assert not re.search(r"Error|Expecting|object has no|line|column", line), line
 
 
-def test_a_broken_trf_says_line_and_column_in_the_language(data):
+def test_a_broken_trf_says_line_and_column_in_the_language(data):  # noqa: F811
     path = data / "bad.trf"
     path.write_text("012 X\n001 abc\n", encoding="utf-8")
     code, _out, err = run("--lang", "de", "import", str(path))
@@ -246,14 +246,14 @@ def test_a_time_control_code_under_three_minutes_is_warned_as_seconds():
 
 
 # -- #28 small things -----------------------------------------------------------------------------------------
-def test_export_html_says_pages_written_to_a_directory(data):
+def test_export_html_says_pages_written_to_a_directory(data):  # noqa: F811
     tid = russian_event()
     code, out, err = run("--lang", "tr", "export", tid, "--html", "-o", str(data / "site"))
     assert code == 0, err
     assert "dizinine" in out and "dosyasına" not in out, out
 
 
-def test_a_formula_as_a_name_is_refused_for_being_a_formula(data):
+def test_a_formula_as_a_name_is_refused_for_being_a_formula(data):  # noqa: F811
     tid = russian_event(paired=False)
     path = data / "p.csv"
     path.write_text("Name;Rating;Fed\n\"=cmd|calc\";1500;TUR\n", encoding="utf-8")
