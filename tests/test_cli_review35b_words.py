@@ -60,7 +60,7 @@ def test_three_one_zero_with_semicolons_and_a_pab():
     assert (points["win"], points["draw"], points["loss"], points["pab"]) == ("3", "1", "0", "1")
 
 
-@pytest.mark.parametrize("lang, words", [("de", ("Sieg", "Remis", "Verlust")),
+@pytest.mark.parametrize("lang, words", [("de", ("Sieg", "Remis", "Niederlage")),
                                          ("tr", ("galibiyet", "beraberlik", "yenilgi"))])
 def test_the_points_refusal_names_the_values_in_the_language(lang, words):
     tid = _new()
@@ -76,7 +76,7 @@ def test_a_control_character_in_the_arbiters_name_is_named_with_its_place():
     assert code != 0
     line = one_line(err)
     # the bell is the 4th character; said as players add says it (U+0007 and its German name)
-    assert "U+0007" in line and "Position 4" in line, line
+    assert "U+0007 (Klingelzeichen)" in line and " 4 " in line, line
 
 
 # -- #12 prize amounts as printed ---------------------------------------------------------------
