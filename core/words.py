@@ -197,7 +197,8 @@ def _player_fields(fields: Any, translate: Callable[[str], str]) -> str | None:
 
 def field_value(key: str, value: Any) -> str:
     """A player's field as read: ``–`` for nothing (an unrated player's 0 too), a birth date in
-    the reader's form (``05.06.2001``), the Go data as ``key value`` pairs."""
+    the reader's form (``05.06.2001``), a title in the reader's letters, the Go data as ``key
+    value`` pairs."""
     if value in (None, "", {}) or (value == 0 and key in ("rating", "national_rating")):
         return "–"
     if key == "birth" and isinstance(value, str) and len(value) == 10:
@@ -207,6 +208,10 @@ def field_value(key: str, value: Any) -> str:
             return format_date(value)
         except ValueError:
             return value
+    if key == "title" and isinstance(value, str):  # in the reader's letters (Russian ЖМФ, not WFM)
+        from core.i18n.terms import title_word
+
+        return title_word(value)
     if isinstance(value, Mapping):
         return ", ".join(f"{k} {item}" for k, item in sorted(value.items()))
     return str(value)
