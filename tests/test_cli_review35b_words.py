@@ -205,7 +205,7 @@ def test_a_ranking_without_prize_groups_says_how_to_add_one():
 @pytest.mark.parametrize("text, words", [
     ('{"name": 5}', ("поле name", "5")),
     ('{"name": "X", "players": "zz"}', ("поле players", "список", "zz")),
-    ("{}", ("поле name",)),
+    ("{}", ("нет поля name",)),
     ('{"name": "X", "players": [{"pno": 1, "name": "A, B"}, {"pno": "2", "name": "C, D"}]}',
      ("players", "запись 2", "pno")),
     ("[1,2", ("строка 1", "столбец 5", "запят")),  # the comma missing after the 2, column 5
