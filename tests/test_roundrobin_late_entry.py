@@ -159,3 +159,22 @@ async def test_f2_refuses_a_late_entry_in_a_round_robin(tmp_path, capsys, size) 
         await wait_for(pilot, lambda: any(REFUSED in str(n.message) for n in app._notifications))
         assert type(app.screen).__name__ == "TournamentScreen"  # no "Late entry" question
     assert Store(data).load(tid).tournament == before
+
+
+def test_a_team_round_robin_never_pairs_a_repeat_match() -> None:
+    """Four teams play the table for 3/4 (1-4, 2-3 · 4-3, 1-2 · 2-4, 3-1); a fifth team in
+    the data (written before teams were refused after round 1) makes it the table for 5/6,
+    whose round 4 is 6-5, 1-4, 2-3: both matches were played in round 1 — refused."""
+    from core.errors import RoundError
+    from core.model import Team
+    from core.pairing.registry import get_system
+    from tests.test_roundrobin_system import play, team_event
+
+    t = team_event(4)
+    berger = get_system("berger")
+    for _ in range(3):
+        t = play(t, berger.pair(t))
+    t = t.with_changes(players=(*t.players, *(Player(i, f"P{i}") for i in range(17, 21))),
+                       teams=(*t.teams, Team(5, "Team 5", (17, 18, 19, 20))))
+    with pytest.raises(RoundError, match="teams that met in this cycle \\(1–4, 2–3\\)"):
+        berger.pair(t)

@@ -49,6 +49,8 @@ def pair_from_table(t: Tournament, rounds: tuple[TableRound, ...], note: str) ->
         order = table_order(t, unit="team")
         white_on = str(t.options.get("first_white_on", "odd"))
         matches = [(order[w - 1], order[b - 1], white_on) for w, b in rnd.games]
+        refuse_repeats(t, [(home, away) for home, away, _on in matches],
+                       [(m.home, m.away) for played in t.rounds for m in played.matches if not m.bye])
         free = [order[rnd.bye - 1]] if rnd.bye is not None else []
         return team_round(t, rnd.number, matches, free, note=note)
     order = table_order(t)
@@ -74,18 +76,29 @@ def refuse_broken_table(t: Tournament, games: list[tuple[int, int]]) -> None:
                            "the players of round 1 (Aktar p. 60; FIDE C.05 Annex 1); pairing it for another field "
                            "would repeat games. Undo that registration; nothing was paired.").format(
             names=", ".join(f"{p.pno} {p.name}" for p in late)))
+    refuse_repeats(t, games, [(board.white, board.black) for played in t.rounds for board in played.boards])
+
+
+def refuse_repeats(t: Tournament, games: list[tuple[int, int]], played: list[tuple[int, int]]) -> None:
+    """Refuse the next round's ``games`` (players or teams) when a pair met already in this
+    cycle among the ``played`` ones (every game or match of the rounds paired): a table of
+    the field it was drawn for never does that (:func:`refuse_broken_table`)."""
     size = participants(t)
-    cycle = t.current_round // (size - 1 if size % 2 == 0 else size)  # 0 in the first cycle
+    cycle = t.current_round // max(1, size - 1 if size % 2 == 0 else size)  # 0 in the first cycle
     met: dict[frozenset[int], int] = {}
-    for played in t.rounds:
-        for board in played.boards:
-            pair = frozenset((board.white, board.black))
-            met[pair] = met.get(pair, 0) + 1
+    for pair in played:
+        met[frozenset(pair)] = met.get(frozenset(pair), 0) + 1
     repeats = [(w, b) for w, b in games if met.get(frozenset((w, b)), 0) > cycle]
-    if repeats:
-        raise RoundError(_("Round {number} of the table would pair again players who met in this cycle ({pairs}): "
-                           "the field is not the one the table was drawn for; nothing was paired.").format(
-            number=t.current_round + 1, pairs=", ".join(f"{w}–{b}" for w, b in repeats)))
+    if not repeats:
+        return
+    pairs = ", ".join(f"{w}–{b}" for w, b in repeats)
+    if t.teams:
+        raise RoundError(_("Round {number} of the table would pair again teams that met in this cycle ({pairs}): the "
+                           "teams are not the ones the table was drawn for; nothing was paired.").format(
+            number=t.current_round + 1, pairs=pairs))
+    raise RoundError(_("Round {number} of the table would pair again players who met in this cycle ({pairs}): "
+                       "the field is not the one the table was drawn for; nothing was paired.").format(
+        number=t.current_round + 1, pairs=pairs))
 
 
 def participants(t: Tournament) -> int:
