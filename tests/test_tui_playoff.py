@@ -262,3 +262,23 @@ async def test_the_playoff_preview_names_both_players_at_60_columns(tmp_path, la
                 assert "Ivanov" in seen and "Kaya" in seen, (line, width)
     finally:
         set_language("en")
+
+
+async def test_a_final_s_players_to_come_read_whole_at_60_columns(tmp_path):
+    """rev35a #10: a four-player playoff's final read "Sieger von Halbfi…" on both sides at 60
+    columns (which semi-final's winner, unreadable); the table names the slot without the
+    stage ("Sieger Wettkampf 1"), the line under it names the stage."""
+    set_language("de")
+    app = open_app(tmp_path, demo(rounds=2), lang="de")[0]
+    try:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await open_dialog(pilot, app)
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            games = app.screen.query_one("#playoff-games", DataTable)
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayoffDialog" or games.row_count > 4)
+            await wait_for(pilot, lambda: games.row_count > 4)
+            final = [row_values(games, i) for i in range(games.row_count)][4]
+            assert (final[2], final[4]) == ("Sieger Wettkampf 1", "Sieger Wettkampf 2"), final
+    finally:
+        set_language("en")

@@ -341,6 +341,23 @@ def who(names: dict[int, str], entrant: int | str) -> str:
     return entrant_text(names, entrant)
 
 
+_PLACE_HELD = re.compile(r"^(winner|loser) of (.+) match (\d+)$")
+"""A final's slot before its semi-finals are decided (``winner of Semi-final match 1``)."""
+
+
+def who_short(names: dict[int, str], entrant: int | str) -> str:
+    """:func:`who` for a table cell: a slot held for a match's winner or loser without the
+    stage (``winner of match 1``) — at 60 columns "Sieger von Halbfinale, Wettkampf 1" read "Sieger
+    von Halbfi…" on both sides of the final, which semi-final unreadable; the line under the
+    table names the game's stage."""
+    m = _PLACE_HELD.match(entrant) if isinstance(entrant, str) else None
+    if m is None:
+        return who(names, entrant)
+    words = pgettext("playoff slot, short", "winner of match {n}") if m.group(1) == "winner" else \
+        pgettext("playoff slot, short", "loser of match {n}")
+    return words.format(n=m.group(3))
+
+
 _ROUND_ROBIN_GAME = re.compile(r"\.c(\d+)r(\d+)b\d+$")
 """A round-robin game's id ends with its cycle, round and board (:mod:`core.playoff.roundrobin`)."""
 
@@ -583,9 +600,9 @@ class PlayoffPane(LazyPane, Vertical):
             # short in the table (the line under it names the game, its clock and its whole
             # stage): at 80 columns "Partie des Rundenturniers (3′+3″)" beside "Rundenturnier
             # 3+3" was cut to "Partie des Runden…  Rundentur…"
-            rows.append((slot.board, clock(slot.start), who(names, g.white),
+            rows.append((slot.board, clock(slot.start), who_short(names, g.white),
                          RESULT_TEXT.get(g.result, g.result.value) if g.result else "…",
-                         who(names, g.black), game_cell(g, cycle), "" if one_stage else stage_cell(g.stage)))
+                         who_short(names, g.black), game_cell(g, cycle), "" if one_stage else stage_cell(g.stage)))
         sync_table(games_table, keys, rows)
         title.update(_("Playoff games (1 0 = + - enter results, Backspace clears)"))
         if view.places is not None:
