@@ -287,6 +287,10 @@ def test_a_cup_has_no_crosstable() -> None:
     assert not [r for r in all_reports(view) if r.slug == "crosstable"]
     with pytest.raises(TournamentError, match="bracket"):
         build(view, "crosstable")
+    from core.reports.export import html_pages
+
+    pages = html_pages(view.tournament)  # nor a wallchart or a progression of points on the published pages
+    assert "bracket.html" in pages and not {"crosstable.html", "wallchart.html", "progress.html"} & set(pages)
 
 
 def test_the_results_sheet_lists_the_round_s_byes() -> None:

@@ -143,10 +143,10 @@ def picture_pages(t: Tournament) -> dict[str, tuple[str, str]]:
     from core.pictures.progress import progress_page
     from core.reports.wallchart import wallchart, wallchart_page
 
-    out["progress.html"] = (_("Score progression"), progress_page(t, lang))
     from core.reports.catalog import has_crosstable
 
-    if has_crosstable(t):  # a cup's wall is its bracket
+    if has_crosstable(t):  # a cup's wall is its bracket: no points to progress, no crosstable
+        out["progress.html"] = (_("Score progression"), progress_page(t, lang))
         out["wallchart.html"] = (_("Wallchart"), wallchart_page(wallchart(t), lang))
     # a cup's tree is on its bracket page (:func:`_with_tree`), a playoff's on its own
     # (:func:`_playoff_trees`): no page of their own
