@@ -43,7 +43,6 @@ from typing import TYPE_CHECKING, Any
 
 from core.errors import TournamentError
 from core.i18n import N_, _
-from core.i18n.clock import read_clock, time_of_day
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -131,6 +130,8 @@ def date_range(start: str, end: str) -> tuple[str, str]:
 def clock_minutes(text: str, field: str = "start_time", late: bool = False) -> int:
     """Minutes after midnight of a clock time (:func:`core.i18n.clock.time_of_day`: ``19:30``
     or ``19.30``), or a FieldError naming the text."""
+    from core.i18n.clock import time_of_day  # late: most commands read fields but never a clock
+
     minutes = time_of_day(text, late)
     if minutes is None:
         raise FieldError(field, _("{text!r} is not a time of day; write HH:MM, e.g. 19:30").format(text=text.strip()))
@@ -162,6 +163,8 @@ def time_control(text: str, go: bool = False) -> tuple[str, str]:
             raise FieldError("time_control", _("{text!r} is not a Go time control; write e.g. 50+5/20 (Canadian), "
                                                "60+5x30s (byo-yomi), 45+15s (Fischer) or 90 (sudden death)").format(text=typed))
         return typed, ""
+    from core.i18n.clock import read_clock
+
     parsed = read_clock(typed)
     if parsed is None:
         raise FieldError("time_control", _("{text!r} is not a time control; write minutes + seconds "

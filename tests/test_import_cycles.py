@@ -39,11 +39,13 @@ def dynamic_edges() -> dict[str, set[str]]:
     """The imports the code makes by name, read from the tables that drive them."""
     import core.app
     import core.cli.commands
+    import core.teams
     import core.pairing.registry as registry
     import core.tiebreaks.registry as tiebreaks
 
     edges: dict[str, set[str]] = {
         "core.app": {f"core.app.{module}" for module in core.app._WHERE.values()},
+        "core.teams": {f"core.teams.{module}" for module in core.teams._WHERE.values()},
         "core.store": {"core.store.store"},
         "core.cli": {f"core.cli.commands.{module}" for module, _summary in core.cli.commands.COMMANDS.values()},
         "core.pairing.registry": {registry.module_name(s) for s in registry.system_ids()},
