@@ -13,7 +13,6 @@ from core.app.access import Policy, Request, default_policy, use_case
 from core.app.checkup import CheckupCases
 from core.app.club import ClubCases
 from core.app.lists import ListCases
-from core.app.new_event import NewEvent, build_event, check_basics, check_new
 from core.app.series import SeriesCases
 from core.app.trash import TrashCases
 from core.i18n import _
@@ -23,6 +22,7 @@ if TYPE_CHECKING:
     from core.app.base import Pushed, Watcher
     from core.app.desk import Desk, Outcome
     from core.app.files import Source
+    from core.app.new_event import NewEvent
     from core.store import Store, TournamentInfo
 
 
@@ -105,18 +105,23 @@ class Workspace(ListCases, ClubCases, SeriesCases, CheckupCases, TrashCases):
 
     @use_case("workspace.create")
     def create(self, t: Tournament) -> str:
-        """Save a new tournament (checked by :func:`check_new`); returns its id."""
+        """Save a new tournament (checked by :func:`core.app.new_event.check_new`); returns its id."""
         return self._create(t)
 
     @use_case("workspace.create")
     def create_event(self, spec: NewEvent) -> str:
         """Create the event the organiser described (``hakem new``, the TUI's new-event form):
         every setting checked by :func:`core.app.new_event.build_event`; returns its id."""
+        from core.app.new_event import build_event
+
         return self._create(build_event(spec))
 
     def _create(self, t: Tournament, checked: bool = True) -> str:
         """``checked``: a new event's settings are checked (an imported file keeps what it
-        says; its reader reports what it could not read)."""
+        says; its reader reports what it could not read).  The checks are imported here: a
+        command on an existing event (``hakem result``) never needs them."""
+        from core.app.new_event import check_basics, check_new
+
         t = check_new(t) if checked else t
         check_basics(t)
         return self.store.create(_creator_chief(t.with_changes(id="", name=t.name.strip())))

@@ -58,7 +58,7 @@ def build(view: View, kind: str, round_no: int | None = None, pno: int | None = 
     card; ``key`` names the playoff (default: the only one, or the cup of a knockout) or, for
     a ``ranking``, the prize group, or, for ``rating-changes``, the rating system (``fide``,
     ``dwz``, ``gor``)."""
-    from core.reports import playoffs, tables, teams
+    from core.reports import tables  # a team's and a playoff's reports: imported by their kinds
 
     t = view.tournament
     rnd = round_no or t.current_round
@@ -93,6 +93,8 @@ def build(view: View, kind: str, round_no: int | None = None, pno: int | None = 
     if kind in ("team-standings", "team-crosstable", "teams"):
         if not t.teams:
             raise TournamentError(_('this tournament has no teams'))
+        from core.reports import teams
+
         return {"team-standings": teams.team_standings_report, "team-crosstable": teams.team_crosstable,
                 "teams": teams.team_sheets}[kind](view)
     if kind in ("bracket", "timetable"):
@@ -107,6 +109,8 @@ def build(view: View, kind: str, round_no: int | None = None, pno: int | None = 
                     raise TournamentError(_("“{name}” has no playoff; create one with hakem playoff or F7.").format(
                         name=t.name))
                 raise TournamentError(_('give the playoff with --key ({value})').format(value=', '.join(keys)))
+        from core.reports import playoffs
+
         return playoffs.playoff_report(view, key, kind)
     if kind == "prizes":
         from core.reports.prizes import prize_list

@@ -9,13 +9,16 @@ needs to know which of them are wide (landscape) or belong to a round.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from core.errors import TournamentError
 from core.i18n import _
 from core.model import Tournament
 from core.reports.document import Column, Report, Table, title_cell
-from core.reports.pdf import PageSetup, to_pdf
 from core.reports.view import View
+
+if TYPE_CHECKING:
+    from core.reports.pdf import PageSetup
 
 PRINT_ONLY = ("slips", "wallchart", "cards", "all")
 """Documents beyond the catalog's report kinds (``all``: every document in one file)."""
@@ -172,6 +175,8 @@ def qr_targets(t: Tournament, reports: list[Report]) -> dict[str, str]:
 
 def render_pdf(t: Tournament, doc: Document, setup: PageSetup | None = None) -> bytes:
     """The PDF of one document (fonts embedded; the event's name at the foot of each page)."""
+    from core.reports.pdf import PageSetup, to_pdf  # late: a text or HTML report draws no page
+
     return to_pdf(doc.reports, setup or PageSetup(), footer=t.name, qr=qr_targets(t, doc.reports))
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import html
 import sys
 
 from core.cli.output import add_output_options
@@ -36,6 +35,8 @@ from core.tiebreaks.values import format_value
 
 
 def _html(s) -> str:
+    import html  # late: the text table, the usual output, needs none of it
+
     rows = as_csv_rows(s)
     out = ["<table class=\"standings\">",
            f"<caption>{html.escape(regime_line(s.regime.value))}</caption>",
