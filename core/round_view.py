@@ -42,6 +42,7 @@ def rounds_planned(t: Tournament) -> int:
     """The event's number of rounds as its header says it: a cup's knockout rounds counted from
     its bracket of the players registered now (before round 1 the stored number is the one the
     new-event form held — "round 0 of 5" for a cup of ten players, which plays four rounds);
+    a round robin made without its rounds likewise from its table of the players registered now;
     the stored number elsewhere, and once a cup is paired (pairing sets it from the bracket)."""
     if t.system == "knockout" and not t.rounds and len(t.players) >= 2:
         from core.playoff.cup import bracket_rounds
@@ -49,6 +50,15 @@ def rounds_planned(t: Tournament) -> int:
         try:
             return bracket_rounds(t)
         except TournamentError:  # a bad stored setting is reported when pairing
+            return t.total_rounds
+    if t.options.get("rounds_from_players") and not t.rounds and len(t.players) >= 2:
+        # a round robin made without its rounds: the table of the players registered now
+        # (round 1 fixes it; the stored 1 is a placeholder: "round 0 of 1")
+        from core.pairing.roundrobin import rounds_needed
+
+        try:
+            return rounds_needed(t)
+        except TournamentError:
             return t.total_rounds
     return t.total_rounds
 

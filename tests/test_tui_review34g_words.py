@@ -410,3 +410,21 @@ async def test_a_tie_break_added_after_lot_is_warned_about(tmp_path):
         await wait_for(pilot, lambda: pane.draft == ["BH/C1", "BH", "DE", "LOT", "SB"])
         await wait_for(pilot, lambda: any("SB after LOT can never decide" in str(n.message)
                                           for n in app._notifications))
+
+
+async def test_a_round_robin_left_to_its_players_counts_its_rounds_in_the_header(tmp_path):
+    """A round robin made without its rounds stores 1 until round 1 (its table fixes them then):
+    the header said "before round 1 of 1"; with 8 players registered it says 7 (n − 1)."""
+    from core.app.new_event import ROUNDS_FROM_PLAYERS
+    from core.changes import add_player
+
+    set_language("en")
+    t = Tournament(id="", name="Club RR", system="berger", total_rounds=1, options={ROUNDS_FROM_PLAYERS: True})
+    for i in range(8):
+        t = add_player(t, f"Player {i + 1}", rating=2000 - i)
+    data = tmp_path / "data"
+    [tid] = store_with(data, t)
+    app = HakemApp(data_dir=data, open_id=tid, lang="en")
+    async with app.run_test(size=(120, 24)) as pilot:
+        await wait_for(pilot, screen_named(app, "TournamentScreen"))
+        await wait_for(pilot, lambda: "before round 1 of 7" in app.screen.sub_title)
