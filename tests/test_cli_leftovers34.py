@@ -348,3 +348,13 @@ def test_an_html_export_says_pages_written_to_a_folder(data):  # noqa: F811
     out = _ok("--lang", "tr", "export", tid, "--html", "-o", str(target))
     pages = [p for p in target.iterdir() if p.suffix == ".html"]
     assert out.strip() == f"{target} dizinine {len(pages)} sayfa yazıldı", out  # a folder, not "dosyasına"
+
+
+def test_a_point_system_typed_either_way_makes_the_same_double_swiss():
+    # the PAB given explicitly counts the same whether the four values are split by commas or by
+    # semicolons (the settings' form): a Double-Swiss scores its byes from it (C.04.5)
+    made = []
+    for typed in ("1,0.5,0,0.5", "1; ½; 0; ½"):
+        tid = _ok("new", "Doppel", "--system", "double-swiss", "--rounds", "4", "--points", typed).strip().splitlines()[-1]
+        made.append(json.loads(_ok("settings", tid, "--format", "json"))["points"])
+    assert made[0] == made[1], made
