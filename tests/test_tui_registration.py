@@ -37,6 +37,14 @@ def select_player(app, pno: int) -> None:
     table.move_cursor(row=keys.index(str(pno)))
 
 
+async def edit_form(pilot, app, pno: int):
+    """Player ``pno``'s edit form (``e`` on the players table), once it is on screen."""
+    select_player(app, pno)
+    await pilot.press("e")
+    await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayerForm")
+    return app.screen
+
+
 def dialog_text(app) -> str:
     return "\n".join(str(w.render()) for w in app.screen.query("Static"))
 
@@ -95,10 +103,7 @@ async def test_search_edit_delete_and_number_explanation(tmp_path):
         await pilot.pause()
         assert table.row_count == 12
         # edit player 12 (the lowest rated): new rating
-        select_player(app, 12)
-        await pilot.press("e")
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayerForm")
-        app.screen.query_one("#f-rating", Input).value = "1760"
+        (await edit_form(pilot, app, 12)).query_one("#f-rating", Input).value = "1760"
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: session.tournament.player(12).rating == 1760)
         # why number 1?
@@ -212,18 +217,13 @@ async def test_the_edit_form_replaces_a_value_tabbed_into_and_stays_open_when_re
     async with app.run_test(size=(60, 20)) as pilot:
         session, pane = await opened(pilot, app)
         before = session.tournament.player(12)
-        select_player(app, 12)
-        await pilot.press("e")
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayerForm")
+        await edit_form(pilot, app, 12)
         await burst(pilot, app, "\t1800\tWFM\t")
         assert app.screen.query_one("#f-rating", Input).value == "1800"
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: session.tournament.player(12).rating == 1800)
         assert session.tournament.player(12).title == "WFM"
-        select_player(app, 12)
-        await pilot.press("e")
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayerForm")
-        form = app.screen
+        form = await edit_form(pilot, app, 12)
         form.query_one("#f-rating", Input).value = "17501800"
         form.query_one("#f-club", Input).value = "Çorum SK"
         await pilot.press("ctrl+s")

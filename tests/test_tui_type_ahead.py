@@ -13,6 +13,8 @@ gives the newcomers 13, 14, 15 in the order typed.
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 import pytest
 from textual import events
 from textual.widgets import Input
@@ -88,6 +90,20 @@ def four_boards() -> Tournament:
                        complete_last=False)
 
 
+@asynccontextmanager
+async def on_the_boards(tmp_path, lang: str):
+    """The four-board round open at 80×24 in ``lang``, the boards table focused, single keys
+    on: the app, its pilot, the data directory and the tournament's id."""
+    data = tmp_path / "data"
+    [tid] = store_with(data, four_boards())
+    app = HakemApp(data_dir=data, open_id=tid, lang=lang, poll_interval=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
+                       and app.focused is not None and app.focused.id == "boards")
+        app.screen.query_one("#pane-rounds").single_keys = True
+        yield app, pilot, data, tid
+
+
 def results_of(data, tid) -> dict[int, str]:
     boards = Store(data).load(tid).tournament.round(1).boards
     return {i: b.result.value for i, b in enumerate(boards, 1) if b.result is not None}
@@ -142,13 +158,7 @@ async def test_a_paste_onto_the_players_list_goes_into_the_form(tmp_path):
 async def test_a_paste_onto_the_boards_goes_into_the_entry_line(tmp_path):
     """Item 3: a paste with the boards table focused (single keys on) is result lines, not
     single-key results on the cursor's boards."""
-    data = tmp_path / "data"
-    [tid] = store_with(data, four_boards())
-    app = HakemApp(data_dir=data, open_id=tid, lang="ru", poll_interval=3600)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
-                       and app.focused is not None and app.focused.id == "boards")
-        app.screen.query_one("#pane-rounds").single_keys = True
+    async with on_the_boards(tmp_path, "ru") as (app, pilot, data, tid):
         app.post_message(events.Paste("1 0-1\n2 =\n"))  # "1" on the table alone would be board 1's 1-0
         await wait_for(pilot, lambda: not app.keys_pending, timeout=60)
         app.screen.session.flush()
@@ -225,14 +235,8 @@ async def test_a_line_typed_on_the_table_with_single_keys_on_is_put_aside(tmp_pa
     result keys for the boards under the moving cursor.  Now the refused digit begins a line:
     what follows up to Enter is put aside with the refused lines, nothing is stored, and Ctrl+R
     brings it back into the entry line, where Enter stores board 3's result."""
-    data = tmp_path / "data"
-    [tid] = store_with(data, four_boards())
-    app = HakemApp(data_dir=data, open_id=tid, lang="de", poll_interval=3600)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen"
-                       and app.focused is not None and app.focused.id == "boards")
+    async with on_the_boards(tmp_path, "de") as (app, pilot, data, tid):
         pane = app.screen.query_one("#pane-rounds")
-        pane.single_keys = True
         await burst(pilot, app, "3 0-1\n")
         app.screen.session.flush()
         assert results_of(data, tid) == {}
