@@ -203,6 +203,8 @@ def test_a_player_entering_after_the_draw_draws_again(tmp_path, capsys) -> None:
     seed = int(err.split(prefix, 1)[1].split(".", 1)[0])
     stored = Store(data).load(tid).tournament
     again = sorted(stored.players, key=lambda p: p.extra["lot"])
+    assert numbers("\n".join(out.strip().splitlines()[:-1])) == (seed, [p.name for p in again])  # as hakem lot
+    assert out.strip().splitlines()[-1] == str(next(p.pno for p in stored.players if p.name == "Hahn, Ole"))  # the number, last
     assert sorted(p.extra["lot"] for p in stored.players) == list(range(1, 9))
 
     other = event(capsys, tmp_path / "fresh", FIELD + (("Hahn, Ole", 1750),))
@@ -227,8 +229,9 @@ def test_an_import_after_the_draw_draws_again_and_a_varma_draw_stays_varma(tmp_p
     run(capsys, data, "lot", tid)
     sheet = tmp_path / "late.csv"
     sheet.write_text('name,rating\n"Hahn, Ole",1750\n"Ilgaz, Ilke",1700\n', encoding="utf-8")
-    code, _out, err = run(capsys, data, "players", "import", tid, str(sheet))
+    code, out, err = run(capsys, data, "players", "import", tid, str(sheet))
     assert code == 0 and "2 players from late.csv entered after the draw and before round 1" in err
+    assert "Table numbers drawn with seed " in out and "Ilgaz, Ilke" in out
     assert sorted(p.extra["lot"] for p in Store(data).load(tid).tournament.players) == list(range(1, 10))
     assert run(capsys, data, "round", "pair", tid)[0] == 0
 

@@ -8,7 +8,7 @@ import argparse
 from dataclasses import replace
 import contextlib
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from core.cli.common import open_desk, pairing_numbers, print_json, show_warnings
@@ -68,9 +68,21 @@ def _add(args: argparse.Namespace) -> int:
     show_warnings(out, said=(notice,))
     if notice:
         print(notice)
+    _redrawn_numbers(before, out)
     print(out.value)
     _late_entry_round(out)
     return 0
+
+
+def _redrawn_numbers(before, out) -> None:
+    """The new table numbers, as ``hakem lot`` prints them, when a registration after the
+    draw and before round 1 drew them again (Aktar p. 60) — as a removal prints them."""
+    t = out.tournament
+    if before.rounds or not isinstance(t.options.get("lot"), Mapping) or t.options["lot"] == before.options.get("lot"):
+        return
+    from core.cli.commands.berger import print_table_numbers
+
+    print_table_numbers(t, "player", "text")
 
 
 def _renumbering_notice(before, out) -> str:
@@ -249,9 +261,12 @@ def _remove(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
+    desk = open_desk(args.id)
+    before = desk.snapshot().tournament
     with _duplicate_asked():
-        out = show_warnings(open_desk(args.id).import_players(args.file, allow_duplicate=args.allow_duplicate))
+        out = show_warnings(desk.import_players(args.file, allow_duplicate=args.allow_duplicate))
     print(_("{value} players imported; {value2} registered").format(value=out.value, value2=len(out.tournament.players)))
+    _redrawn_numbers(before, out)
     return 0
 
 
