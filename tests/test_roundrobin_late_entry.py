@@ -158,6 +158,10 @@ async def test_f2_refuses_a_late_entry_in_a_round_robin(tmp_path, capsys, size) 
         await pilot.press(*"Neu, Nina", "enter")
         await wait_for(pilot, lambda: any(REFUSED in str(n.message) for n in app._notifications))
         assert type(app.screen).__name__ == "TournamentScreen"  # no "Late entry" question
+        app.screen.query_one("#players").focus()
+        await pilot.press("n")  # "ask again how late entries are numbered": none are taken, it says why
+        await wait_for(pilot, lambda: sum(REFUSED in str(n.message) for n in app._notifications) >= 2)
+        assert not any("next late entry" in str(n.message) for n in app._notifications)
     assert Store(data).load(tid).tournament == before
 
 

@@ -448,7 +448,14 @@ class RegistrationPane(TournamentTab, Vertical):
         ], default="next", note=f"{keep}\n{session}"), answered)
 
     def action_ask_numbering(self) -> None:
-        """Forget this session's answer to the late-entry question: the next one asks again."""
+        """Forget this session's answer to the late-entry question: the next one asks again
+        (a round robin under way takes none: it says why instead)."""
+        from core.pairing.roundrobin.system import late_entry_refusal
+
+        refusal = late_entry_refusal(self.shown) if self.shown is not None else None
+        if refusal:
+            self.notify(refusal, severity="warning")
+            return
         self.late_numbering = None
         self.notify(_("The next late entry that would move players asks again."))
         if self.t is not None:
