@@ -147,7 +147,8 @@ async def test_a_decided_playoff_has_its_column_beside_equal_values(tmp_path):
     from core.changes.playoff import record_in_standings
     from core.playoff.state import create, enter_result, evaluate
 
-    state = create([1, 2, 3], 1, variant="round_robin", start="18:00")
+    # for all three places (a playoff for one place writes back only that place)
+    state = create([1, 2, 3], 3, variant="round_robin", start="18:00")
     for g in evaluate(state).games:  # the higher number wins each playoff game: order 3, 2, 1
         state = enter_result(state, g.id, "1-0" if g.white > g.black else "0-1")
     # stored as `hakem playoff ID --players 1,2,3` stores its first playoff: under the key "1"
