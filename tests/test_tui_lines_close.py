@@ -98,6 +98,45 @@ async def test_a_pasted_result_line_with_a_hidden_character_waits_alone(tmp_path
         assert session.tournament.round(1).boards[1].result.value == "1/2"
 
 
+async def test_a_draw_with_a_decimal_comma_is_one_pair_and_a_line_is_entered_whole_or_not_at_all(tmp_path):
+    """A review (tr, 13 boards): ``13 0,5-0,5⏎`` stored 0-1 on board 13 — the decimal comma was
+    read as the comma between two pairs (``13 0``, ``5-0``, ``5``).  A comma between two digits
+    is part of the number; pairs parted by ", " are each taken or refused on their own (as the
+    hint shows them), and ``2 1-0,3 =`` — no space — is one pair no result reads: refused whole."""
+    async with four_boards_open(tmp_path) as (app, pilot, entry):
+        session = app.screen.session
+        await burst(pilot, app, ":4 0,5-0,5\n1 1-0, 9 =\n2 1-0,3 =\n")
+        session.flush()
+        assert [b.result.value if b.result else None for b in session.tournament.round(1).boards] == [
+            "1-0", None, None, "1/2"]
+        refused = [r.typed for r in app.screen.query_one("#result-refused").records]
+        assert refused == ["9 =", "2 1-0,3 ="]  # board 9 does not exist; "1-0,3 =" is no result
+
+
+async def test_a_correction_answered_after_another_organisers_correction_is_refused(tmp_path):
+    """A review (two TUIs): b2 asked "1-0 becomes 0-1?"; meanwhile b1 corrected the board to
+    ½-½; b2's yes replaced the ½-½ — the question's 1-0 was no longer there.  The answer now
+    counts for the board the question showed: refused, naming the other's result."""
+    from core.app import Workspace
+    from core.model import GameResult
+
+    async with four_boards_open(tmp_path) as (app, pilot, entry):
+        session = app.screen.session
+        await burst(pilot, app, ":1 1-0\n")
+        session.flush()
+        await burst(pilot, app, "1 0-1\n")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmDialog")
+        other = Workspace(tmp_path / "data").open(session.tournament.id)  # the other organiser
+        other.enter_result(1, 1, GameResult.DRAW)
+        session.poll()  # their change arrives (the service pushes it)
+        await pilot.press("y")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TournamentScreen")
+        session.flush()
+        await pilot.pause()
+        assert session.tournament.round(1).boards[0].result is GameResult.DRAW
+        assert "1 0-1" in [r.typed for r in app.screen.query_one("#result-refused").records]
+
+
 async def test_slash_in_the_empty_name_field_searches(tmp_path):
     """Was (ru, F2 ``/ivanov⏎``): a player "/ivanov/" registered; ``/`` now opens the search
     from the empty name field, and is still a letter inside a begun name."""

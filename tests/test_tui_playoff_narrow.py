@@ -34,7 +34,7 @@ def decided_playoff() -> Tournament:
         t = changes.pair_next_round(t)
         for b, board in enumerate(t.rounds[-1].boards, start=1):
             t = changes.set_result(t, r, b, "1-0" if (board.white, board.black) in beats else "0-1")
-    state = create([1, 2, 3], 1, variant="round_robin", start="18:00")
+    state = create([1, 2, 3], 3, variant="round_robin", start="18:00")  # for all three places
     for g in evaluate(state).games:
         state = enter_result(state, g.id, "1-0" if g.white > g.black else "0-1")
     t = t.with_changes(options={**t.options, "playoffs": {"1": state}})

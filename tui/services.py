@@ -278,7 +278,7 @@ class Session:
 
     # -- queued changes ---------------------------------------------------------------------
     def enter_result(self, round_no: int, board: int, result: GameResult | None, done: Done,
-                     hold: bool = False) -> Tournament:
+                     hold: bool = False, judged: Tournament | None = None) -> Tournament:
         """Show a result at once and save it in the background (the hot path).
 
         Validated here on our snapshot (a refusal raises at once and changes nothing); the
@@ -289,14 +289,21 @@ class Session:
         showing the change is drawn).  Why: serialising a 300-player tournament holds the GIL
         for tens of milliseconds; started at once it delays the very frame the arbiter waits
         for.  Every later change, :meth:`flush` and :meth:`close` release held saves first,
-        so the order stays the typing order and nothing is lost."""
+        so the order stays the typing order and nothing is lost.
+
+        ``judged``: the tournament the organiser decided on — the screen's, when it asked (or
+        saw no need to ask) whether a result is replaced.  The board is checked against that,
+        not against our snapshot now: another organiser's result that arrived in between (a
+        push while the line was typed, or while the correction question was open) is refused,
+        not taken as the board this organiser saw (a review: two organisers typing at once, a
+        line stored as a correction nobody confirmed; a yes to "1-0 becomes 0-1" replaced a ½-½)."""
         from core.app.conflicts import BoardSeen
         from core.app.desk import preview_result
         from core.app.rounds import Computed
 
         self._check_writable()
         shown = self.tournament
-        seen = BoardSeen.of(shown, round_no, board)
+        seen = BoardSeen.of(judged if judged is not None else shown, round_no, board)
         local = preview_result(shown, round_no, board, result)
         # in this process the store takes the result as computed here (once); through the data
         # service it is computed there (what crosses the wire is never the service's state)

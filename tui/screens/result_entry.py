@@ -57,11 +57,18 @@ def entry_hint(t: Tournament | None, round_no: int, single_keys: bool | None = F
 _TYPED = re.compile(r"^\s*(\d+)\s*[ .:,]?\s*(\S.*?)\s*$")
 
 
+RECORD_COMMA = re.compile(r"(?<!\d),|,(?!\d)")
+"""A comma that parts two pairs of a line: not one between two digits, which is a decimal
+comma (``0,5-0,5``, as Turkish, German and Russian arbiters write a draw)."""
+
+
 def typed_pairs(text: str) -> list[str]:
     """The "board result" pairs of one typed line, as the hint shows them (``12 1-0, 7 =``):
-    split at commas, a comma right after a lone board number being that pair's own separator
-    (``12,1-0``).  No result is written with a comma, so the split is never ambiguous."""
-    pieces = [p.strip() for p in text.split(",")]
+    split at the commas that part pairs (:data:`RECORD_COMMA`), a comma right after a lone
+    board number being that pair's own separator (``12,1-0``).  ``13 0,5-0,5`` is one pair —
+    it was split into ``13 0`` (stored: board 13, 0-1), ``5-0`` and ``5``.  ``12 1-0,7 =``
+    (no space) is one pair that no result reads: refused whole, never guessed."""
+    pieces = [p.strip() for p in RECORD_COMMA.split(text)]
     out: list[str] = []
     for piece in pieces:
         if out and out[-1].isdigit():
@@ -165,14 +172,14 @@ class ResultTyping(RoundsTab):
 
             def decided(yes: bool | None) -> None:
                 if yes:
-                    self.store_result(round_no, board, result, typed)
+                    self.store_result(round_no, board, result, typed, judged=t)
                 else:
                     self.refuse_line(typed, _("the correction was cancelled; board {b} keeps {result}").format(
                         b=board, result=current.value if current is not None else _("no result")), round_no)
 
             self.app.push_screen(ConfirmDialog(_("Correct a result"), text, yes=_("Correct"), danger=True), decided)
             return False
-        return self.store_result(round_no, board, result, typed, then)
+        return self.store_result(round_no, board, result, typed, then, judged=t)
 
     def entered_by(self, round_no: int, board: int, current: GameResult | None) -> tuple[str, str]:
         """Who entered the result a correction replaces, and when (the journal's newest change
@@ -185,15 +192,16 @@ class ResultTyping(RoundsTab):
         return self.session.desk.result_entered(round_no, board)
 
     def store_result(self, round_no: int, board: int, result: GameResult | None, typed: str,
-                     then: Callable[[], object] | None = None) -> bool:
+                     then: Callable[[], object] | None = None, judged: Tournament | None = None) -> bool:
         """Show the result at once; the store saves it in the background, in typing order.
-        The screen makes the change (a message); ``then`` runs once it has."""
+        The screen makes the change (a message); ``then`` runs once it has.  ``judged``: the
+        tournament the organiser decided on (see :meth:`tui.services.Session.enter_result`)."""
         session = self.session
         gc_after_frame(self)
         saved = on_ui_thread(self, self.result_saved, typed, round_no)
 
         def change() -> Tournament:
-            return session.enter_result(round_no, board, result, saved, hold=True)
+            return session.enter_result(round_no, board, result, saved, hold=True, judged=judged)
 
         before = len(self.shown.round(round_no).boards)
 
@@ -275,23 +283,31 @@ class ResultTyping(RoundsTab):
     def enter_typed(self, text: str, then: Callable[[], object] | None = None) -> bool:
         """One "board result" pair: entered, or refused into the list with why. True: handed
         to the screen to store, ``then`` runs once it has."""
+        reason = self.refusal_of(text)
+        if reason:
+            self.refuse_line(text, reason, self.round_no)
+            return False
+        match = _TYPED.match(text)
+        assert match is not None  # refusal_of said so
+        return self.enter_result(self.round_no, int(match.group(1)), parse_result(self.shown, match.group(2)), text,
+                                 then)
+
+    def refusal_of(self, text: str) -> str:
+        """Why one "board result" pair cannot be entered on the round shown (``""``: it can)."""
         match = _TYPED.match(text)
         if not match or not self.round_no:
-            self.refuse_line(text, _("Type the board number and the result, e.g. 12 1-0."), self.round_no)
-            return False
+            return _("Type the board number and the result, e.g. 12 1-0.")
         board = int(match.group(1))
         try:
-            result = parse_result(self.shown, match.group(2))
+            parse_result(self.shown, match.group(2))
         except TournamentError as exc:
-            self.refuse_line(text, str(exc), self.round_no)
-            return False
+            return str(exc)
         n = len(self.shown.round(self.round_no).boards)
         if not 1 <= board <= n:
             from core.errors import InvalidResult
 
-            self.refuse_line(text, str(InvalidResult.no_such_board(self.round_no, n, board)), self.round_no)
-            return False
-        return self.enter_result(self.round_no, board, result, text, then)
+            return str(InvalidResult.no_such_board(self.round_no, n, board))
+        return ""
 
     def result_saved(self, outcome: Outcome | None, error: TournamentError | None, typed: str,
                      round_no: int) -> None:
