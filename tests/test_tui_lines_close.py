@@ -137,6 +137,27 @@ async def test_a_correction_answered_after_another_organisers_correction_is_refu
         assert "1 0-1" in [r.typed for r in app.screen.query_one("#result-refused").records]
 
 
+async def test_p_in_the_empty_line_pairs_when_another_organiser_completed_the_round(tmp_path):
+    """A review (two organisers): the round was completed by the other organiser's result, so
+    this line stayed open; the screen said "press p" and ``p`` went into the line, taking the
+    next line with it (``p1 1-0`` refused).  In the empty line of a complete round, ``p`` pairs."""
+    from core.app import Workspace
+    from core.model import GameResult
+
+    async with four_boards_open(tmp_path) as (app, pilot, entry):
+        session = app.screen.session
+        await burst(pilot, app, ":1 1-0\n2 0-1\n3 =\n")
+        session.flush()
+        assert app.focused is entry
+        Workspace(tmp_path / "data").open(session.tournament.id).enter_result(1, 4, GameResult.WHITE_WINS)
+        app.screen.poll_store()  # their result arrives (the service pushes it)
+        await pilot.pause()
+        assert app.focused is entry
+        await burst(pilot, app, "p")
+        await wait_for(pilot, lambda: session.tournament.current_round == 2 and not app.keys_pending, timeout=60)
+        assert entry.value == ""
+
+
 async def test_slash_in_the_empty_name_field_searches(tmp_path):
     """Was (ru, F2 ``/ivanov⏎``): a player "/ivanov/" registered; ``/`` now opens the search
     from the empty name field, and is still a letter inside a begun name."""

@@ -121,10 +121,19 @@ def describe_result_change(t: Tournament, round_no: int, board_no: int, new: Gam
 class ResultEntry(TextField):
     """The result entry line.  A ``:`` typed where the line starts is the key that opened the
     line, typed once more — not part of a result (``:6 1-0`` was refused); a colon inside the
-    line is kept (``7 1:0``)."""
+    line is kept (``7 1:0``).  A key typed into the empty line may be the boards' command the
+    status line offers (:attr:`command_key`)."""
+
+    command_key: Callable[[str], bool] | None = None
+    """Given a character typed into the empty line: True when it was a command of the boards
+    and ran (the pane's :meth:`ResultTyping.key_in_empty_line`)."""
 
     async def _on_key(self, event: events.Key) -> None:
         if event.character == ":" and not self.value[:self.cursor_position].strip():
+            event.stop()
+            event.prevent_default()
+            return
+        if not self.value and event.character and self.command_key is not None and self.command_key(event.character):
             event.stop()
             event.prevent_default()
             return
@@ -133,6 +142,22 @@ class ResultEntry(TextField):
 
 class ResultTyping(RoundsTab):
     """Results entered on the boards table and in the entry line."""
+
+    def key_in_empty_line(self, char: str) -> bool:
+        """``p`` typed into the empty entry line of a complete round pairs the next one, as the
+        status line says (no result line starts with a letter).  Why: the line stays open when
+        the round is completed by another organiser's result, and ``p`` was typed into it and
+        took the next line with it (``p1 1-0``; a review)."""
+        if char != "p" or self.app.view_only or not self.round_no or self.round_no != self.shown.current_round:
+            return False
+        if not all(b.result is not None for b in self.shown.round(self.round_no).boards):
+            return False
+        self.focus_main()
+        self.action_pair()
+        return True
+
+    if TYPE_CHECKING:
+        def action_pair(self) -> None: ...  # the pairing part's (round_pairing.PairingRun)
 
     def action_result(self, key: str) -> None:
         board = self.selected_board()

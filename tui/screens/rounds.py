@@ -99,6 +99,7 @@ class RoundsPane(ResultTyping, SingleKeys, PairingRun, PairingExplained, RoundSc
     def on_mount(self) -> None:
         self.t: Tournament | None = None
         self.round_no = 0
+        self.query_one("#result-entry", ResultEntry).command_key = self.key_in_empty_line
         self.only_playing = False
         self.cancel_event: threading.Event | None = None
         self.explanations: dict[int, dict] = {}
