@@ -71,6 +71,7 @@ DIALOG_MODULES = (
     "core.tiebreaks.presets",
     "core.tiebreaks.explain",
     "core.i18n.tiebreak_names",
+    "core.i18n.clock",
 )
 """What the command palette (Ctrl+P), the settings (Ctrl+S), the event's settings (Ctrl+T)
 and the help (F1) import the first time they open."""

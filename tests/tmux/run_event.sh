@@ -82,7 +82,7 @@ type_text "$A" "3"
 wait_for_re "$A" "Rounds +3 "   # the label column is as wide as the longest label
 keys "$A" C-s
 wait_for "$A" "Tmux Open"
-wait_for "$A" "round 0 of 3"
+wait_for "$A" "before round 1 of 3"
 wait_for "$A" "Players list"   # the footer is filled once the name field has the focus
 
 # -- register 6 players by fast entry --------------------------------------------------------

@@ -288,8 +288,8 @@ class RegistrationPane(TournamentTab, Vertical):
         filled them (the form's order of fields), kept for Ctrl+R; the form is left as it is."""
         if self.app.view_only:
             return False
-        order = [w.id.removeprefix("p-") for w in self.screen.focus_chain
-                 if isinstance(w, TextField) and w.id and w.id.startswith("p-") and w.id != "p-search"]
+        order = [w.id.removeprefix("p-") for w in self.query(TextField)  # the form's fields, in Tab's order
+                 if w.id and w.id.startswith("p-") and w.id != "p-search" and w.focusable]
         values = dict.fromkeys(order, "")
         values.update(zip(order, line.split("\t")))
         typed = " | ".join(v.strip() for v in values.values() if v.strip())
