@@ -262,3 +262,31 @@ async def test_a_hidden_character_in_a_pasted_list_puts_aside_its_line_only(tmp_
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(session.tournament.players) == 15)
     assert "GizliAd, Veli" in [p.name for p in Store(data).load(tid).tournament.players]
+
+
+async def test_a_question_answered_after_a_renumbering_acts_on_the_player_it_named(tmp_path):
+    """A review (two organisers, before round 1): "Delete 8. Krüger, Lena?" was open when the
+    other organiser registered a stronger player; numbers follow the ratings, Krüger became 9,
+    and ``y`` deleted Demir, the new 8.  The answer follows the player the question named; and
+    after the edit form the name field has the focus, so a name typed next is a name."""
+    from core.app import Workspace
+
+    data = tmp_path / "data"
+    [tid] = store_with(data, demo(rounds=0))
+    app = HakemApp(data_dir=data, open_id=tid, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        session, pane = await opened(pilot, app)
+        victim = session.tournament.player(8)
+        select_player(app, 8)
+        await pilot.press("delete")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmDialog")
+        Workspace(data).open(tid).add_player(name="Strong, Stella", rating=2500)  # the other organiser
+        next(s for s in app.screen_stack if type(s).__name__ == "TournamentScreen").poll_store()  # arrives under the question
+        await pilot.press("y")
+        await wait_for(pilot, lambda: len(session.tournament.players) == 12)
+        names = [p.name for p in session.tournament.players]
+        assert victim.name not in names and "Strong, Stella" in names
+        form = await edit_form(pilot, app, 1)
+        form.query_one("#f-club", Input).value = "Edited SK"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "p-name")

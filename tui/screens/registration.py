@@ -606,18 +606,40 @@ class RegistrationPane(TournamentTab, Vertical):
         player = self.shown.player(pno)
 
         def edited(fields: dict | None) -> None:
+            # back in the name field, not on the list: a name typed right after Ctrl+S was read
+            # as the list's one-key commands (e of "erdem" edited player 1, q quit; a review)
+            self.query_one("#p-name", Input).focus()
             if not fields:
                 return
-            ask_then(self, self.screen_session.desk.edit_question(pno, **fields), lambda: store(fields))
+            now = self.current_number(player)
+            if now is None:
+                return
+            ask_then(self, self.screen_session.desk.edit_question(now, **fields), lambda: store(now, fields))
 
-        def store(fields: dict) -> None:
-            self.post_message(RunChange(lambda: self.screen_session.do(lambda desk: desk.edit_player(pno, **fields)),
-                                        _("Player {pno} changed.").format(pno=pno)).set_sender(self))
+        def store(now: int, fields: dict) -> None:
+            self.post_message(RunChange(lambda: self.screen_session.do(lambda desk: desk.edit_player(now, **fields)),
+                                        _("Player {pno} changed.").format(pno=now)).set_sender(self))
 
         desk = self.screen_session.desk
         self.app.push_screen(PlayerForm(player, is_go(self.shown), self.shown.system if self.shown is not None else "gamma",
                                         refusal=lambda fields: desk.edit_refusal(pno, **fields)),
                              edited)
+
+    def current_number(self, player: Player) -> int | None:
+        """``player``'s number now: before round 1 numbers follow the ratings, and another
+        organiser's registration while a question or the edit form was open moved them — the
+        answer acted on whoever held the number then (a review: "Delete 8. Krüger, Lena?" ``y``
+        deleted Demir).  ``None``, said, when the player is no longer registered."""
+        now = self.screen_session.tournament
+        same = [p.pno for p in now.players if (p.name, p.fide_id, p.national_id, p.birth, p.club)
+                == (player.name, player.fide_id, player.national_id, player.birth, player.club)]
+        if player.pno in same or not same:
+            if not same:
+                self.notify(_("{name} is no longer registered (another organiser's change); nothing was done.")
+                            .format(name=player.name), severity="warning")
+                return None
+            return player.pno
+        return same[0]
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
@@ -634,9 +656,12 @@ class RegistrationPane(TournamentTab, Vertical):
                         severity="warning")
             return
 
+        player = self.shown.player(pno)
+
         def decided(yes: bool | None) -> None:
-            if yes:
-                self.post_message(RunChange(lambda: self.screen_session.do(lambda desk: desk.remove_player(pno)),
+            now = self.current_number(player) if yes else None
+            if now is not None:
+                self.post_message(RunChange(lambda: self.screen_session.do(lambda desk: desk.remove_player(now)),
                                             _("{name} deleted.").format(name=name)).set_sender(self))
 
         from core.pairing.roundrobin.system import redraw_due
