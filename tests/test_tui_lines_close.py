@@ -158,6 +158,31 @@ async def test_p_in_the_empty_line_pairs_when_another_organiser_completed_the_ro
         assert entry.value == ""
 
 
+async def test_a_half_typed_line_stays_for_its_round_when_another_organiser_pairs(tmp_path):
+    """A review (two organisers): a line half typed for round 6 went into round 7, which the
+    other organiser had paired meanwhile (the screen followed the new round).  The screen now
+    stays on the round of the half-typed line and says so."""
+    from core.app import Workspace
+    from core.model import GameResult
+
+    async with four_boards_open(tmp_path) as (app, pilot, entry):
+        session = app.screen.session
+        await burst(pilot, app, ":1 1-0\n2 0-1\n3 =\n4 1-")
+        session.flush()
+        other = Workspace(tmp_path / "data").open(session.tournament.id)
+        other.enter_result(1, 4, GameResult.BLACK_WINS)
+        other.pair_next_round()
+        app.screen.poll_store()  # their changes arrive
+        await pilot.pause()
+        pane = app.screen.query_one("#pane-rounds")
+        assert session.tournament.current_round == 2 and pane.round_no == 1
+        await burst(pilot, app, "0\n")  # the line ends: 4 1-0, for round 1 (a correction: asked)
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmDialog")
+        await pilot.press("n")
+        session.flush()
+        assert all(b.result is None for b in session.tournament.round(2).boards)
+
+
 async def test_slash_in_the_empty_name_field_searches(tmp_path):
     """Was (ru, F2 ``/ivanov⏎``): a player "/ivanov/" registered; ``/`` now opens the search
     from the empty name field, and is still a letter inside a begun name."""

@@ -159,8 +159,15 @@ class RoundsPane(ResultTyping, SingleKeys, PairingRun, PairingExplained, RoundSc
 
             self.single_keys = load_ui_settings().get("single_keys") is True
         self.show_mode()  # nothing to draw unless it changed (a language switch restores it)
-        if old is None or self.round_no == 0 or self.round_no > t.current_round or (
-                old.current_round != t.current_round and self.round_no == old.current_round):
+        follows = old is not None and old.current_round != t.current_round and self.round_no == old.current_round
+        if follows and self.round_no and self.query_one("#result-entry", Input).value:
+            # a line half typed for the round shown stays for that round: it went into the new
+            # round another organiser had just paired (a review: a correction of round 6 stored
+            # as a new result of round 7); ] shows the new round once the line is entered
+            follows = False
+            self.notify(_("Round {new} was paired; the line you are typing is for round {shown} (] shows round {new}).")
+                        .format(new=t.current_round, shown=self.round_no), severity="warning")
+        if old is None or self.round_no == 0 or self.round_no > t.current_round or follows:
             self.round_no = t.current_round
         if self.drawn and not self.region.area:
             # another tab is shown: drawn when the rounds tab comes back (activated); updating
