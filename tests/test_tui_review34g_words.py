@@ -410,6 +410,9 @@ async def test_a_tie_break_added_after_lot_is_warned_about(tmp_path):
         await wait_for(pilot, lambda: pane.draft == ["BH/C1", "BH", "DE", "LOT", "SB"])
         await wait_for(pilot, lambda: any("SB after LOT can never decide" in str(n.message)
                                           for n in app._notifications))
+        pane.warn_after_lot(["BH", "LOTS", "ARO"])  # LOTS is LOT's other spelling (a review)
+        await wait_for(pilot, lambda: any("ARO after LOT can never decide" in str(n.message)
+                                          for n in app._notifications))
 
 
 async def test_a_round_robin_left_to_its_players_counts_its_rounds_in_the_header(tmp_path):

@@ -1,7 +1,9 @@
 """CPU time of CLI commands: what every scripted command and every ``ssh … hakem result`` pays
 (prints figures; not collected by pytest).
 
-    python3 tests/benchmarks/bench_cli_startup.py [--players 300] [--repeat 5]
+    .venv/bin/python tests/benchmarks/bench_cli_startup.py [--players 300] [--repeat 5]
+
+(the interpreter of the README's install: the system python3 has none of hakem's dependencies)
 
 Each command runs as a child process (the installed ``hakem`` script of this interpreter's
 environment, else ``python -m tui.launch``); its CPU time (user + system) is read from

@@ -1,7 +1,7 @@
 """The TUI at 1,000 players: start-up, the first show of every pane, a key on the boards
 (prints figures; not collected by pytest).
 
-    python3 tests/benchmarks/bench_tui_panes.py [--players 1000] [--rounds 8] [--repeat 3] [--profile TAB] [--open-only] [--panes-only]
+    .venv/bin/python tests/benchmarks/bench_tui_panes.py [--players 1000] [--rounds 8] [--repeat 3] [--profile TAB] [--open-only] [--panes-only]
 
 The event: ``bench_tui.big_event`` (circle-method rounds, random results, the next round
 paired, tie-breaks BH/C1 BH SB WIN).  Measured:

@@ -357,7 +357,7 @@ class TiebreaksPane(LazyPane, Horizontal):
     def warn_after_lot(self, codes: list[str]) -> None:
         """A criterion after the drawing of lots never decides anything (the lot leaves no tie):
         said when the draft has one (an SB added after LOT was saved without a word)."""
-        lot = next((i for i, code in enumerate(codes) if code.upper().split("/")[0] == "LOT"), None)
+        lot = next((i for i, code in enumerate(codes) if known_base(code) == "LOT"), None)  # LOTS too
         late = codes[lot + 1:] if lot is not None else []
         if late:
             self.notify(_("{codes} after LOT can never decide anything: the drawing of lots leaves no tie. "
