@@ -256,6 +256,28 @@ async def test_a_line_typed_on_the_table_with_single_keys_on_is_put_aside(tmp_pa
         assert [r.typed for r in pane.query_one("#result-refused").records] == ["4 ="]
 
 
+async def test_result_keys_that_begin_a_line_are_taken_back_with_single_keys_on(tmp_path):
+    """A review (en, single keys on, cursor on board 1): ``1 0-1⏎`` — the line typed from habit
+    for board 1 — stored 1-0 on the board under the cursor, then asked twice to correct it; ``10
+    1-0⏎`` wrote boards 1 and 2.  Result keys followed by a space (or by a digit that is no
+    result) began a typed line: their results are taken back and the line is put aside with the
+    refused lines.  Single keys followed by other keys still enter results."""
+    async with on_the_boards(tmp_path, "en") as (app, pilot, data, tid):
+        pane = app.screen.query_one("#pane-rounds")
+        await burst(pilot, app, "10 1-0\n")
+        app.screen.session.flush()
+        assert results_of(data, tid) == {}
+        assert [r.typed for r in pane.query_one("#result-refused").records] == ["10 1-0"]
+        await burst(pilot, app, "12 =\n")  # 1, then 2 (no result): taken back, put aside
+        app.screen.session.flush()
+        assert results_of(data, tid) == {}
+        assert [r.typed for r in pane.query_one("#result-refused").records][-1] == "12 ="
+        await burst(pilot, app, "10")  # two single-key results, nothing after them
+        await pilot.press("down")
+        app.screen.session.flush()
+        assert results_of(data, tid) == {1: "1-0", 2: "0-1"}
+
+
 class GatedCircle:
     """The circle method, once ``gate`` exists: a pairing that lasts exactly as long as the
     test needs (it runs in the pairing worker's child process)."""

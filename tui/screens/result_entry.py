@@ -172,7 +172,9 @@ class ResultTyping(RoundsTab):
             if self.round_no:
                 self.notify(_("Select a board first; byes have no result to enter."), severity="warning")
             return
-        self.enter_result(self.round_no, board, RESULT_KEYS.get(key) if key else None)
+        was_empty = self.shown.round(self.round_no).boards[board - 1].result is None
+        stored = self.enter_result(self.round_no, board, RESULT_KEYS.get(key) if key else None)
+        self.keyed = (*self.keyed, (board, key)) if stored and was_empty and key else ()
 
     def enter_result(self, round_no: int, board: int, result: GameResult | None,
                      typed: str | None = None, then: Callable[[], object] | None = None) -> bool:

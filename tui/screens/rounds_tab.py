@@ -41,6 +41,10 @@ class RoundsTab(TournamentTab):
     """Set to cancel the pairing running (``None``: none runs)."""
     explanations: dict[int, dict[Any, Any]]
     """The engine's reasons per round, by board index (``"bye"``, ``"differs"``)."""
+    keyed: tuple[tuple[int, str], ...] = ()
+    """Single-key results entered one after another on empty boards since the last other key:
+    (board, key), taken back when the keys turn out to begin a typed line (see
+    :meth:`tui.screens.single_keys.SingleKeys.on_key`)."""
 
     @property
     def session(self) -> Session:

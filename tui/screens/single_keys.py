@@ -4,6 +4,9 @@ mode shown beside the entry line, never on how fast the next key follows."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from textual import events
 from textual.widgets import Input, Static
 
@@ -12,6 +15,9 @@ from tui.screens.result_entry import RESULT_KEYS, entry_hint
 from tui.screens.rounds_tab import RoundsTab
 from tui.widgets.tables import FittedTable
 from tui.widgets.text import set_text
+
+if TYPE_CHECKING:
+    from core.model import GameResult, Tournament
 
 
 class SingleKeys(RoundsTab):
@@ -62,6 +68,13 @@ class SingleKeys(RoundsTab):
             self.keep_aside(event)
             return
         char = event.character or ""
+        if self.single_keys and self.keyed and (char == " " or (char.isdigit() and char not in RESULT_KEYS)):
+            event.stop()
+            event.prevent_default()
+            self.take_back_keyed(char)
+            return
+        if not (self.single_keys and char in RESULT_KEYS):
+            self.keyed = ()  # any other key ends a run of result keys
         if len(char) != 1 or not char.isdigit():
             return
         if self.single_keys and char in RESULT_KEYS:
@@ -80,6 +93,30 @@ class SingleKeys(RoundsTab):
         entry = self.query_one("#result-entry", Input)
         entry.focus()
         entry.insert_text_at_cursor(char)
+
+    def take_back_keyed(self, char: str) -> None:
+        """The result keys just typed were the start of a line (``1 0-1``, ``12 1-0``: a board
+        number, then a space or a digit that is no result): the results they entered on empty
+        boards are taken back, and they with the rest up to Enter are put aside.  Why: with
+        single keys on, ``1 0-1⏎`` typed from habit stored 1-0 on the board under the cursor and
+        then asked to correct it twice (a review: data wrong).  What a key does still depends only
+        on the keys typed, never on how fast they came."""
+        keyed, self.keyed = self.keyed, ()
+        first = keyed[0][0]
+        for board, _key in reversed(keyed):  # the cursor back where the keys began, once cleared
+            self.store_result(self.round_no, board, None, f"{board} —", judged=self.shown,
+                              then=(lambda: self.move_to_board(first)) if board == first else None)
+        self.app.bell()
+        self.set_aside = [*(key for _board, key in keyed), char]
+        boards = ", ".join(str(board) for board, _key in keyed)
+        self.notify(_("Single keys are on: {keys} began a typed line, so the results they entered on boards {boards} "
+                      "were taken back; what you type up to Enter is put aside, not entered. Type : for a line such as "
+                      "12 1-0.").format(keys="".join(self.set_aside), boards=boards), severity="warning")
+
+    if TYPE_CHECKING:
+        def store_result(self, round_no: int, board: int, result: GameResult | None, typed: str,
+                         then: Callable[[], object] | None = None,
+                         judged: Tournament | None = None) -> bool: ...  # result_entry.ResultTyping's
 
     def keep_aside(self, event: events.Key) -> None:
         """One more key of a line being put aside: text joins it; Enter or Escape ends it (and
