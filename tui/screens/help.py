@@ -59,7 +59,8 @@ asked before it is undone.
 you turn it on; your choice is kept for your next events). With the mode off, digits typed on the table
 go to the entry line: `2 0-1` Enter is board 2's result. With it on, a digit is a result key; one that
 is none (2–9) is refused, and what follows it up to Enter is put aside with the refused lines (Ctrl+R
-takes it back), never entered. Type `:` for a line.
+takes it back), never entered; result keys followed by a space (`1 0-1`) began a line too: their
+results are taken back and the line is put aside. Type `:` for a line.
 """)
 
 
