@@ -128,7 +128,6 @@ def put_aside_hidden(text: str, hooks: ScreenHooks) -> str | None:
     paste is refused whole, as before.  Why: one zero-width space copied from a web page threw
     away a whole pasted list, its clean lines with it (a review: lost input)."""
     from core.fields import character_said
-    from core.i18n import _
     from core.safe_text import hidden_character
 
     lines = LINE_BREAKS.split(text)

@@ -603,7 +603,8 @@ class RegistrationPane(TournamentTab, Vertical):
         pno = self.selected_pno()
         if pno is None:
             return
-        player = self.shown.player(pno)
+        before = self.shown  # the list the form is opened on (numbers may move meanwhile)
+        player = before.player(pno)
 
         def edited(fields: dict | None) -> None:
             # back in the name field, not on the list: a name typed right after Ctrl+S was read
@@ -611,7 +612,7 @@ class RegistrationPane(TournamentTab, Vertical):
             self.query_one("#p-name", Input).focus()
             if not fields:
                 return
-            now = self.current_number(player)
+            now = self.current_number(before, pno)
             if now is None:
                 return
             ask_then(self, self.screen_session.desk.edit_question(now, **fields), lambda: store(now, fields))
@@ -625,21 +626,23 @@ class RegistrationPane(TournamentTab, Vertical):
                                         refusal=lambda fields: desk.edit_refusal(pno, **fields)),
                              edited)
 
-    def current_number(self, player: Player) -> int | None:
-        """``player``'s number now: before round 1 numbers follow the ratings, and another
-        organiser's registration while a question or the edit form was open moved them — the
-        answer acted on whoever held the number then (a review: "Delete 8. Krüger, Lena?" ``y``
-        deleted Demir).  ``None``, said, when the player is no longer registered."""
-        now = self.screen_session.tournament
-        same = [p.pno for p in now.players if (p.name, p.fide_id, p.national_id, p.birth, p.club)
-                == (player.name, player.fide_id, player.national_id, player.birth, player.club)]
-        if player.pno in same or not same:
-            if not same:
-                self.notify(_("{name} is no longer registered (another organiser's change); nothing was done.")
-                            .format(name=player.name), severity="warning")
-                return None
-            return player.pno
-        return same[0]
+    def current_number(self, before: Tournament, pno: int) -> int | None:
+        """The number now of the player who was ``pno`` in ``before`` (the list the question or
+        the edit form was opened on): before round 1 numbers follow the ratings, and another
+        organiser's registration meanwhile moved them — the answer acted on whoever held the
+        number then (a review: "Delete 8. Krüger, Lena?" ``y`` deleted Demir).  Followed as a
+        registration's notice follows them (:func:`core.app.registration.late_entry_moves`);
+        ``None``, said, when the player is not found there any more."""
+        from core.app.registration import late_entry_moves
+
+        now, name = self.screen_session.tournament, before.player(pno).name
+        moved = {old: new for _name, old, new in late_entry_moves(before, now, provisional=True)}
+        new = moved.get(pno, pno)
+        if not any(p.pno == new and p.name == name for p in now.players):
+            self.notify(_("{name} is no longer registered (another organiser's change); nothing was done.")
+                        .format(name=name), severity="warning")
+            return None
+        return new
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
@@ -656,10 +659,10 @@ class RegistrationPane(TournamentTab, Vertical):
                         severity="warning")
             return
 
-        player = self.shown.player(pno)
+        before = self.shown  # the list the question is asked on (numbers may move meanwhile)
 
         def decided(yes: bool | None) -> None:
-            now = self.current_number(player) if yes else None
+            now = self.current_number(before, pno) if yes else None
             if now is not None:
                 self.post_message(RunChange(lambda: self.screen_session.do(lambda desk: desk.remove_player(now)),
                                             _("{name} deleted.").format(name=name)).set_sender(self))

@@ -148,9 +148,7 @@ class ResultTyping(RoundsTab):
         status line says (no result line starts with a letter).  Why: the line stays open when
         the round is completed by another organiser's result, and ``p`` was typed into it and
         took the next line with it (``p1 1-0``; a review)."""
-        if char != "p" or self.app.view_only or not self.round_no or self.round_no != self.shown.current_round:
-            return False
-        if not all(b.result is not None for b in self.shown.round(self.round_no).boards):
+        if char != "p" or self.app.view_only or self.round_no != self.shown.current_round or not self.round_complete():
             return False
         self.focus_main()
         self.action_pair()
@@ -302,39 +300,33 @@ class ResultTyping(RoundsTab):
         instead of being typed into the line.  A refused line leaves the round incomplete (the
         line stays open to correct it); a half-typed line keeps it too."""
         entry = self.query_one("#result-entry", TextField)
-        if not entry.has_focus or entry.value or not self.round_no:
-            return
-        if all(b.result is not None for b in self.shown.round(self.round_no).boards):
+        if entry.has_focus and not entry.value and self.round_complete():
             self.focus_main()
+
+    def round_complete(self) -> bool:
+        """The round shown has every result in (none shown: not complete)."""
+        return bool(self.round_no) and all(b.result is not None for b in self.shown.round(self.round_no).boards)
 
     def enter_typed(self, text: str, then: Callable[[], object] | None = None) -> bool:
         """One "board result" pair: entered, or refused into the list with why. True: handed
         to the screen to store, ``then`` runs once it has."""
-        reason = self.refusal_of(text)
-        if reason:
-            self.refuse_line(text, reason, self.round_no)
-            return False
-        match = _TYPED.match(text)
-        assert match is not None  # refusal_of said so
-        return self.enter_result(self.round_no, int(match.group(1)), parse_result(self.shown, match.group(2)), text,
-                                 then)
-
-    def refusal_of(self, text: str) -> str:
-        """Why one "board result" pair cannot be entered on the round shown (``""``: it can)."""
         match = _TYPED.match(text)
         if not match or not self.round_no:
-            return _("Type the board number and the result, e.g. 12 1-0.")
+            self.refuse_line(text, _("Type the board number and the result, e.g. 12 1-0."), self.round_no)
+            return False
         board = int(match.group(1))
         try:
-            parse_result(self.shown, match.group(2))
+            result = parse_result(self.shown, match.group(2))
         except TournamentError as exc:
-            return str(exc)
+            self.refuse_line(text, str(exc), self.round_no)
+            return False
         n = len(self.shown.round(self.round_no).boards)
         if not 1 <= board <= n:
             from core.errors import InvalidResult
 
-            return str(InvalidResult.no_such_board(self.round_no, n, board))
-        return ""
+            self.refuse_line(text, str(InvalidResult.no_such_board(self.round_no, n, board)), self.round_no)
+            return False
+        return self.enter_result(self.round_no, board, result, text, then)
 
     def result_saved(self, outcome: Outcome | None, error: TournamentError | None, typed: str,
                      round_no: int) -> None:
